@@ -1,0 +1,154 @@
+/*===- pasta/abi.h - Layout shared by the pass, runtimes and tools --------===*
+ *
+ * The one definition of the data the compiler pass emits into every
+ * instrumented module and that the host runtime reads back: a module
+ * descriptor, a function table, a site table (one row per basic block and
+ * source line), a string table and the execution counters. The pass (C++),
+ * the device runtime (freestanding C), the host runtime and the analyzers all
+ * include this header; nobody copies the layout by hand.
+ *
+ * Counters are 64-bit and laid out bank-major: counters[bank][counter].
+ * Device modules spread flushes over PASTA_DEVICE_BANKS banks (chosen by the
+ * linear block id) so that millions of warps do not serialise on one address.
+ *
+ * Bump PASTA_ABI_VERSION whenever anything in this file changes.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ABI_H
+#define PASTA_ABI_H
+
+#include <stdint.h>
+
+#define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
+#define PASTA_ABI_VERSION 1u
+#define PASTA_DEVICE_BANKS 256u
+#define PASTA_NONE 0xffffffffu
+
+/* Address spaces, as the profile names them. */
+#define PASTA_SPACES(X)                                                        \
+  X(GLOBAL, "global")                                                          \
+  X(SHARED, "shared")                                                          \
+  X(LOCAL, "local")                                                            \
+  X(CONSTANT, "constant")                                                      \
+  X(GENERIC, "generic")
+
+enum pasta_space {
+#define PASTA_X(id, name) PASTA_SPACE_##id,
+  PASTA_SPACES(PASTA_X)
+#undef PASTA_X
+      PASTA_NUM_SPACES
+};
+
+/* Floating-point precisions. */
+#define PASTA_PRECISIONS(X)                                                    \
+  X(F16, "f16")                                                                \
+  X(BF16, "bf16")                                                              \
+  X(F32, "f32")                                                                \
+  X(F64, "f64")
+
+enum pasta_precision {
+#define PASTA_X(id, name) PASTA_PREC_##id,
+  PASTA_PRECISIONS(PASTA_X)
+#undef PASTA_X
+      PASTA_NUM_PRECISIONS
+};
+
+/* The static mix of one site: a flat array of uint32_t, indexed by these
+ * offsets (a space or precision is added to the group's base). */
+enum pasta_mix_index {
+  PASTA_MIX_LOADS = 0,
+  PASTA_MIX_STORES = PASTA_MIX_LOADS + PASTA_NUM_SPACES,
+  PASTA_MIX_LOAD_BYTES = PASTA_MIX_STORES + PASTA_NUM_SPACES,
+  PASTA_MIX_STORE_BYTES = PASTA_MIX_LOAD_BYTES + PASTA_NUM_SPACES,
+  PASTA_MIX_ATOMICS = PASTA_MIX_STORE_BYTES + PASTA_NUM_SPACES,
+  PASTA_MIX_ATOMIC_BYTES = PASTA_MIX_ATOMICS + PASTA_NUM_SPACES,
+  PASTA_MIX_FLOPS = PASTA_MIX_ATOMIC_BYTES + PASTA_NUM_SPACES,
+  PASTA_MIX_SPECIAL = PASTA_MIX_FLOPS + PASTA_NUM_PRECISIONS,
+  PASTA_MIX_NUM
+};
+
+/* Run-time resolution of generic (flat) accesses: per site, per thread,
+ * how many generic loads/stores (and bytes) turned out to be shared or
+ * local. The rest of the generic accesses are global. */
+enum pasta_dyn_index {
+  PASTA_DYN_LD_SHARED = 0,
+  PASTA_DYN_LD_SHARED_BYTES,
+  PASTA_DYN_LD_LOCAL,
+  PASTA_DYN_LD_LOCAL_BYTES,
+  PASTA_DYN_ST_SHARED,
+  PASTA_DYN_ST_SHARED_BYTES,
+  PASTA_DYN_ST_LOCAL,
+  PASTA_DYN_ST_LOCAL_BYTES,
+  PASTA_DYN_NUM
+};
+
+enum pasta_target {
+  PASTA_TARGET_HOST = 0,
+  PASTA_TARGET_NVPTX = 1,
+  PASTA_TARGET_AMDGCN = 2
+};
+
+enum pasta_func_kind {
+  PASTA_FUNC_KERNEL = 0, /* calls counter counts launches */
+  PASTA_FUNC_DEVICE = 1, /* calls counter counts thread-level calls */
+  PASTA_FUNC_HOST = 2    /* calls counter counts calls */
+};
+
+/* One instrumented function. */
+struct pasta_func {
+  uint32_t name;          /* string offset: the mangled name */
+  uint32_t kind;          /* enum pasta_func_kind */
+  uint32_t file;          /* string offset, or PASTA_NONE without debug info */
+  uint32_t line;          /* line of the definition, 0 if unknown */
+  uint32_t calls_counter; /* counter index */
+  uint32_t owner;         /* for device functions: index of the only kernel
+                             that reaches it, or PASTA_NONE if shared */
+};
+
+/* One site: the selected instructions of one basic block that come from one
+ * source line. All sites of a block share its execution counter. */
+struct pasta_site {
+  uint32_t func;        /* index into the function table */
+  uint32_t file;        /* string offset, or PASTA_NONE */
+  uint32_t line;        /* 0 when no line could be inferred */
+  uint32_t counter;     /* the block's execution counter */
+  uint32_t dyn_counter; /* first of PASTA_DYN_NUM counters, or PASTA_NONE */
+  uint32_t mix[PASTA_MIX_NUM];
+};
+
+/* The root of a module's data. Pointers are addresses in the memory the
+ * module runs in (device addresses for device modules). */
+struct pasta_module_desc {
+  uint32_t magic;
+  uint32_t version;
+  uint32_t target;    /* enum pasta_target */
+  uint32_t num_banks; /* 1 for host modules */
+  uint32_t num_funcs;
+  uint32_t num_sites;
+  uint32_t num_counters; /* per bank */
+  uint32_t strings_size;
+  uint64_t funcs;       /* struct pasta_func[num_funcs] */
+  uint64_t sites;       /* struct pasta_site[num_sites] */
+  uint64_t strings;     /* char[strings_size], NUL-separated */
+  uint64_t counters;    /* uint64_t[num_banks][num_counters] */
+  uint64_t module_name; /* string offset of the source file name */
+};
+
+/* The vendor runtime calls the host runtime needs to read a device module,
+ * handed over by the code the pass adds to the program's host module (so
+ * libpasta_rt itself never links against a vendor runtime). The pointers
+ * have the CUDA runtime's signatures with enums as int; HIP's match. */
+struct pasta_vendor_ops {
+  int (*memcpy_from_symbol)(void *dst, const void *symbol, uint64_t count,
+                            uint64_t offset, int kind);
+  int (*memcpy)(void *dst, const void *src, uint64_t count, int kind);
+  const char *(*get_error_string)(int error);
+  int (*device_synchronize)(void);
+};
+#define PASTA_MEMCPY_DEVICE_TO_HOST 2
+
+/* Symbol names. The host pass registers a device module's descriptor with
+ * the CUDA runtime under PASTA_DESC_PREFIX + <module id>, so both halves of
+ * a translation unit must derive the same id from the source file name. */
+#define PASTA_DESC_PREFIX "__pasta_desc_"
+
+#endif /* PASTA_ABI_H */

@@ -1,0 +1,728 @@
+//===- CountingPass.cpp - Count block executions per thread ---------------===//
+//
+// For every selected function the pass plans, then emits:
+//
+//  1. Selection. With PASTA_LINES, an instruction is selected when its line
+//     range overlaps the requested lines; instructions without a debug
+//     location get a range from their neighbours (line_ranges/propagate.c).
+//     PASTA_KERNELS filters kernels by name; device functions are kept when a
+//     selected kernel reaches them.
+//  2. Static mix. Each basic block's selected instructions are costed
+//     (StaticMix) and grouped by source line into sites. A block with nothing
+//     to count gets no counter.
+//  3. Counting. Each counted block gets a per-thread 64-bit counter, kept in
+//     a register (an alloca promoted by mem2reg), incremented once per block
+//     execution. Generic accesses on GPUs add their run-time address space to
+//     per-site counters. Nothing touches memory while the function runs.
+//  4. Flush. At every return, the thread's counts go to the runtime once:
+//     __pasta_flush on GPUs (warp-reduced, one atomic per warp and counter,
+//     banked by block), __pasta_host_flush on the host.
+//
+// The site table, the function table, the strings and the counters are
+// emitted as globals described by one struct pasta_module_desc
+// (include/pasta/abi.h), which the host runtime reads at exit.
+//
+//===----------------------------------------------------------------------===//
+#include "CountingPass.h"
+#include "DeviceRuntime.h"
+#include "StaticMix.h"
+
+#include "line_ranges.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <map>
+#include <memory>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumFunctions, "Functions instrumented");
+STATISTIC(NumCountedBlocks, "Basic blocks given a counter");
+STATISTIC(NumSites, "Sites (block, line) in the site table");
+STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
+
+static constexpr const char *RuntimePrefix = "__pasta";
+static constexpr const char *HostFlushName = "__pasta_host_flush";
+static constexpr const char *HostRegisterName = "__pasta_register_host_module";
+
+static_assert(sizeof(pasta_site) == (5 + PASTA_MIX_NUM) * 4,
+              "pasta_site must be a flat array of uint32_t");
+static_assert(sizeof(pasta_func) == 6 * 4,
+              "pasta_func must be a flat array of uint32_t");
+static_assert(sizeof(pasta_module_desc) == 8 * 4 + 5 * 8,
+              "pasta_module_desc layout");
+
+std::string pasta::moduleId(const Module &M) {
+  uint64_t H = 0xcbf29ce484222325ull; // FNV-1a 64
+  for (unsigned char C : M.getSourceFileName()) {
+    H ^= C;
+    H *= 0x100000001b3ull;
+  }
+  return utohexstr(H, /*LowerCase=*/true, /*Width=*/16);
+}
+
+static pasta_target targetOf(const Module &M) {
+  Triple T(M.getTargetTriple());
+  if (T.isNVPTX())
+    return PASTA_TARGET_NVPTX;
+  if (T.isAMDGCN())
+    return PASTA_TARGET_AMDGCN;
+  return PASTA_TARGET_HOST;
+}
+
+static bool isKernel(const Function &F) {
+  CallingConv::ID CC = F.getCallingConv();
+  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+}
+
+static bool mayInstrument(const Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+    return false;
+  StringRef Name = F.getName();
+  if (Name.starts_with(RuntimePrefix) || Name.starts_with("__cuda") ||
+      Name.starts_with("__hip") || Name.contains("__device_stub__"))
+    return false;
+  return !F.hasFnAttribute(Attribute::Naked) &&
+         !F.hasFnAttribute(Attribute::NoProfile);
+}
+
+namespace {
+
+// Source location of one instruction, after line propagation.
+struct InstLocation {
+  StringRef Dir, File;
+  uint32_t Start = 0, End = 0; // inclusive; Start == 0 when unknown
+};
+
+struct GenericSite {
+  Instruction *Access;
+  GenericAccess What;
+  uint32_t Dyn; // local index of the site's first DYN counter
+};
+
+struct CountedBlock {
+  BasicBlock *BB;
+  uint32_t Counter; // local index within the function's counters
+  SmallVector<GenericSite, 2> Generic;
+};
+
+struct SiteKey {
+  uint32_t File, Line;
+  bool operator<(const SiteKey &O) const {
+    return File != O.File ? File < O.File : Line < O.Line;
+  }
+};
+
+struct FunctionPlan {
+  Function *F;
+  pasta_func_kind Kind;
+  uint32_t Index;        // in the function table
+  uint32_t FirstCounter; // module counter index of local counter 0
+  uint32_t NumCounters;  // local counters: calls, blocks, dyn
+  SmallVector<CountedBlock, 8> Blocks;
+};
+
+class StringTable {
+public:
+  uint32_t intern(StringRef S) {
+    auto It = Offsets.find(S);
+    if (It != Offsets.end())
+      return It->second;
+    uint32_t Off = static_cast<uint32_t>(Blob.size());
+    Blob.append(S.begin(), S.end());
+    Blob.push_back('\0');
+    Offsets[S] = Off;
+    return Off;
+  }
+  const std::string &blob() const { return Blob; }
+
+private:
+  std::string Blob;
+  StringMap<uint32_t> Offsets;
+};
+
+class ModuleInstrumenter {
+public:
+  ModuleInstrumenter(Module &M, const Options &Opts)
+      : M(M), Ctx(M.getContext()), Opts(Opts), Target(targetOf(M)),
+        Mixes(M.getDataLayout(), Target) {}
+  ~ModuleInstrumenter() {
+    if (HaveSpec)
+      pasta_range_spec_free(&Spec);
+  }
+
+  bool run();
+
+private:
+  bool parseOptions();
+  SetVector<Function *> selectFunctions();
+  void planFunction(Function &F, pasta_func_kind Kind, uint32_t Owner);
+  std::vector<InstLocation> locate(Function &F);
+  void emitFunction(FunctionPlan &P);
+  void emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
+                           ArrayRef<AllocaInst *> Slots);
+  void emitFlush(IRBuilder<> &B, FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
+                 AllocaInst *Staging);
+  void emitTables();
+  void printSites(raw_ostream &OS) const;
+  void warnUnmatchedSpec();
+  void warn(const Twine &Msg) {
+    Ctx.diagnose(DiagnosticInfoGeneric(Twine("pasta: ") + Msg, DS_Warning));
+  }
+  void error(const Twine &Msg) {
+    Ctx.diagnose(DiagnosticInfoGeneric(Twine("pasta: ") + Msg, DS_Error));
+  }
+
+  Module &M;
+  LLVMContext &Ctx;
+  const Options &Opts;
+  pasta_target Target;
+  StaticMixAnalysis Mixes;
+  std::string Id = moduleId(M);
+
+  pasta_range_spec Spec = {};
+  bool HaveSpec = false;
+  std::unique_ptr<Regex> KernelFilter;
+  StringSet<> FilesSeen;
+  bool WarnedNoDebugInfo = false;
+
+  StringTable Strings;
+  std::vector<pasta_func> Funcs;
+  std::vector<pasta_site> Sites;
+  std::vector<FunctionPlan> Plans;
+  uint32_t NumCounters = 0;
+  GlobalVariable *Counters = nullptr;
+};
+
+} // namespace
+
+bool ModuleInstrumenter::parseOptions() {
+  if (!Opts.Lines.empty()) {
+    char Err[512];
+    if (pasta_range_spec_parse(Opts.Lines.c_str(), &Spec, Err, sizeof Err)) {
+      error(Err);
+      return false;
+    }
+    HaveSpec = true;
+  }
+  if (!Opts.Kernels.empty()) {
+    KernelFilter = std::make_unique<Regex>(Opts.Kernels);
+    std::string Err;
+    if (!KernelFilter->isValid(Err)) {
+      error("bad PASTA_KERNELS regular expression '" + Opts.Kernels +
+            "': " + Err);
+      return false;
+    }
+  }
+  return true;
+}
+
+SetVector<Function *> ModuleInstrumenter::selectFunctions() {
+  SetVector<Function *> Selected;
+  if (Target == PASTA_TARGET_HOST) {
+    for (Function &F : M)
+      if (mayInstrument(F))
+        Selected.insert(&F);
+    return Selected;
+  }
+  for (Function &F : M) {
+    if (!isKernel(F) || !mayInstrument(F))
+      continue;
+    if (KernelFilter && !KernelFilter->match(F.getName()) &&
+        !KernelFilter->match(demangle(F.getName().str())))
+      continue;
+    Selected.insert(&F);
+  }
+  return Selected;
+}
+
+// Device functions reachable from each selected kernel through direct calls.
+static DenseMap<Function *, SmallVector<uint32_t, 2>>
+reachingKernels(ArrayRef<Function *> Kernels) {
+  DenseMap<Function *, SmallVector<uint32_t, 2>> Reach;
+  for (uint32_t K = 0; K < Kernels.size(); ++K) {
+    SmallVector<Function *, 16> Work{Kernels[K]};
+    SmallPtrSet<Function *, 16> Seen{Kernels[K]};
+    while (!Work.empty()) {
+      Function *F = Work.pop_back_val();
+      for (Instruction &I : instructions(*F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee || isKernel(*Callee) || !mayInstrument(*Callee) ||
+            !Seen.insert(Callee).second)
+          continue;
+        Reach[Callee].push_back(K);
+        Work.push_back(Callee);
+      }
+    }
+  }
+  return Reach;
+}
+
+std::vector<InstLocation> ModuleInstrumenter::locate(Function &F) {
+  std::vector<InstLocation> Locs;
+  std::vector<uint32_t> BlockFirst{0}, Lines, SuccFirst{0}, Succs;
+  DenseMap<const BasicBlock *, uint32_t> BlockIndex;
+  for (BasicBlock &BB : F)
+    BlockIndex[&BB] = BlockIndex.size();
+
+  StringRef FnDir, FnFile;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    FnDir = SP->getDirectory();
+    FnFile = SP->getFilename();
+  }
+  for (BasicBlock &BB : F) {
+    for (Instruction &I : BB) {
+      InstLocation L{FnDir, FnFile, 0, 0};
+      if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine()) {
+        auto *Loc = DL.get();
+        L.Dir = Loc->getDirectory();
+        L.File = Loc->getFilename();
+        L.Start = L.End = Loc->getLine();
+      }
+      Locs.push_back(L);
+      Lines.push_back(L.Start);
+    }
+    BlockFirst.push_back(Lines.size());
+    for (BasicBlock *S : successors(&BB))
+      Succs.push_back(BlockIndex[S]);
+    SuccFirst.push_back(Succs.size());
+  }
+
+  std::vector<uint32_t> Start(Lines.size()), End(Lines.size());
+  pasta_cfg Cfg{BlockIndex.size(), BlockFirst.data(), Lines.data(),
+                SuccFirst.data(), Succs.data()};
+  if (!Lines.empty() &&
+      pasta_propagate_lines(&Cfg, Start.data(), End.data()) == 0) {
+    for (size_t I = 0; I < Locs.size(); ++I) {
+      if (Locs[I].Start)
+        continue;
+      uint32_t S = Start[I] == PASTA_LINE_UNKNOWN_START ? End[I] : Start[I];
+      uint32_t E = End[I] == PASTA_LINE_UNKNOWN_END ? S : End[I];
+      Locs[I].Start = S;
+      Locs[I].End = E < S ? S : E;
+    }
+  }
+  return Locs;
+}
+
+static std::string joinPath(StringRef Dir, StringRef File) {
+  if (File.empty() || File.starts_with("/") || Dir.empty())
+    return File.str();
+  return (Dir + "/" + File).str();
+}
+
+void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
+                                      uint32_t Owner) {
+  if (!F.getSubprogram() && !WarnedNoDebugInfo) {
+    WarnedNoDebugInfo = true;
+    warn("'" + demangle(F.getName().str()) +
+         "' has no debug info, so its counts cannot be tied to source lines" +
+         (HaveSpec ? " or selected by PASTA_LINES" : "") +
+         ": compile with -g or -gline-tables-only");
+  }
+  std::vector<InstLocation> Locs = locate(F);
+
+  FunctionPlan P{&F,          Kind, static_cast<uint32_t>(Funcs.size()),
+                 NumCounters, 1,    {}};
+  std::vector<pasta_site> FnSites;
+  size_t InstIdx = 0;
+  for (BasicBlock &BB : F) {
+    std::map<SiteKey, Mix> ByLine;
+    std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
+    for (Instruction &I : BB) {
+      const InstLocation &L = Locs[InstIdx++];
+      std::string Path = joinPath(L.Dir, L.File);
+      if (!Path.empty())
+        FilesSeen.insert(Path);
+      if (HaveSpec &&
+          (L.Start == 0 ||
+           pasta_range_spec_select(&Spec, Path.c_str(), L.Start, L.End) < 0))
+        continue;
+      Mix IM;
+      GenericAccess G;
+      if (!Mixes.addInstruction(I, IM, &G))
+        continue;
+      SiteKey Key{Path.empty() ? PASTA_NONE : Strings.intern(Path), L.Start};
+      ByLine[Key].add(IM);
+      if (G.Pointer)
+        GenericByLine[Key].push_back({&I, G, 0});
+    }
+    if (ByLine.empty())
+      continue;
+    CountedBlock CB{&BB, P.NumCounters++, {}};
+    for (auto &[Key, BlockMix] : ByLine) {
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.File;
+      S.line = Key.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      auto G = GenericByLine.find(Key);
+      if (G != GenericByLine.end()) {
+        S.dyn_counter = P.FirstCounter + P.NumCounters;
+        for (GenericSite &GS : G->second) {
+          GS.Dyn = P.NumCounters;
+          CB.Generic.push_back(GS);
+        }
+        P.NumCounters += PASTA_DYN_NUM;
+      }
+      std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
+      FnSites.push_back(S);
+    }
+    P.Blocks.push_back(std::move(CB));
+  }
+
+  if (HaveSpec && P.Blocks.empty())
+    return; // the line filter left nothing in this function
+
+  pasta_func PF{};
+  PF.name = Strings.intern(F.getName());
+  PF.kind = Kind;
+  PF.file = PASTA_NONE;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    PF.file = Strings.intern(joinPath(SP->getDirectory(), SP->getFilename()));
+    PF.line = SP->getLine();
+  }
+  PF.calls_counter = P.FirstCounter;
+  PF.owner = Owner;
+  Funcs.push_back(PF);
+  Sites.insert(Sites.end(), FnSites.begin(), FnSites.end());
+  NumCounters += P.NumCounters;
+  NumCountedBlocks += P.Blocks.size();
+  NumSites += FnSites.size();
+  Plans.push_back(std::move(P));
+}
+
+void ModuleInstrumenter::emitGenericCounting(IRBuilder<> &B,
+                                             const GenericSite &G,
+                                             ArrayRef<AllocaInst *> Slots) {
+  ++NumGenericAccesses;
+  Type *I64 = B.getInt64Ty();
+  FunctionCallee IsShared =
+      M.getOrInsertFunction("__pasta_is_shared", I64, PointerType::get(Ctx, 0));
+  FunctionCallee IsLocal =
+      M.getOrInsertFunction("__pasta_is_local", I64, PointerType::get(Ctx, 0));
+  Value *Ptr = G.What.Pointer;
+  Value *Shared = B.CreateCall(IsShared, {Ptr});
+  Value *Local = B.CreateCall(IsLocal, {Ptr});
+  uint32_t Base =
+      G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
+  auto Add = [&](uint32_t Slot, Value *V) {
+    Value *Old = B.CreateLoad(I64, Slots[Slot]);
+    B.CreateStore(B.CreateAdd(Old, V), Slots[Slot]);
+  };
+  Value *Bytes = ConstantInt::get(I64, G.What.Bytes);
+  Add(Base + 0, Shared);
+  Add(Base + 1, B.CreateMul(Shared, Bytes));
+  Add(Base + 2, Local);
+  Add(Base + 3, B.CreateMul(Local, Bytes));
+}
+
+void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
+                                   ArrayRef<AllocaInst *> Slots,
+                                   AllocaInst *Staging) {
+  Type *I64 = B.getInt64Ty();
+  Type *I32 = B.getInt32Ty();
+  for (uint32_t I = 0; I < P.NumCounters; ++I) {
+    Value *V = B.CreateLoad(I64, Slots[I]);
+    B.CreateStore(V, B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
+                                                  Staging, 0, I));
+  }
+  Value *First = ConstantInt::get(I32, P.FirstCounter);
+  Value *N = ConstantInt::get(I32, P.NumCounters);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  if (Target == PASTA_TARGET_HOST) {
+    FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
+                                                 Generic, I32, Generic, I32);
+    B.CreateCall(Flush, {Counters, First, Staging, N});
+    return;
+  }
+  FunctionCallee Flush =
+      M.getOrInsertFunction(DeviceFlushName, B.getVoidTy(),
+                            PointerType::get(Ctx, 1), I32, I32, Generic, I32);
+  Value *StagingGeneric = B.CreatePointerCast(Staging, Generic);
+  B.CreateCall(Flush, {Counters, ConstantInt::get(I32, NumCounters), First,
+                       StagingGeneric, N});
+}
+
+void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
+  Function &F = *P.F;
+  Type *I64 = Type::getInt64Ty(Ctx);
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  unsigned AllocaAS = M.getDataLayout().getAllocaAddrSpace();
+
+  SmallVector<AllocaInst *, 16> Slots;
+  for (uint32_t I = 0; I < P.NumCounters; ++I)
+    Slots.push_back(B.CreateAlloca(I64, AllocaAS, nullptr, "pasta.count"));
+  auto *Staging = B.CreateAlloca(ArrayType::get(I64, P.NumCounters), AllocaAS,
+                                 nullptr, "pasta.flush");
+  Value *Calls = ConstantInt::get(I64, 1);
+  if (P.Kind == PASTA_FUNC_KERNEL)
+    Calls = B.CreateCall(M.getOrInsertFunction(FirstThreadName, I64));
+  for (uint32_t I = 0; I < P.NumCounters; ++I)
+    B.CreateStore(I == 0 ? Calls : ConstantInt::get(I64, 0), Slots[I]);
+
+  for (CountedBlock &CB : P.Blocks) {
+    B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
+    Value *Old = B.CreateLoad(I64, Slots[CB.Counter]);
+    B.CreateStore(B.CreateAdd(Old, ConstantInt::get(I64, 1)),
+                  Slots[CB.Counter]);
+    for (const GenericSite &G : CB.Generic) {
+      B.SetInsertPoint(G.Access);
+      emitGenericCounting(B, G, Slots);
+    }
+  }
+
+  SmallVector<Instruction *, 4> Exits;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
+      Exits.push_back(BB.getTerminator());
+  for (Instruction *Exit : Exits) {
+    B.SetInsertPoint(Exit);
+    emitFlush(B, P, Slots, Staging);
+  }
+
+  DominatorTree DT(F);
+  PromoteMemToReg(Slots, DT);
+  ++NumFunctions;
+}
+
+void ModuleInstrumenter::warnUnmatchedSpec() {
+  if (!HaveSpec)
+    return;
+  bool Any = false;
+  for (size_t I = 0; I < Spec.n; ++I)
+    Any |= Spec.entries[I].matched != 0;
+  if (!Any) {
+    warn("PASTA_LINES '" + Opts.Lines + "' selects nothing to count in " +
+         M.getSourceFileName());
+    return;
+  }
+  for (size_t I = 0; I < Spec.n; ++I) {
+    const pasta_range_entry &E = Spec.entries[I];
+    if (E.matched || !E.file)
+      continue;
+    for (const auto &File : FilesSeen.keys())
+      if (pasta_range_spec_file_matches(E.file, File.str().c_str())) {
+        warn(Twine("PASTA_LINES entry for '") + E.file +
+             "' selects nothing to count in " + File);
+        break;
+      }
+  }
+}
+
+static Constant *u32Array(LLVMContext &Ctx, const uint32_t *Data, size_t N) {
+  return ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Data, N));
+}
+
+void ModuleInstrumenter::emitTables() {
+  unsigned AS = Target == PASTA_TARGET_HOST ? 0 : 1;
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto MakeGlobal = [&](StringRef Name, Constant *Init, bool IsConst) {
+    auto *GV = new GlobalVariable(
+        M, Init->getType(), IsConst, GlobalValue::InternalLinkage, Init,
+        Name + "_" + Id, nullptr, GlobalValue::NotThreadLocal, AS);
+    GV->setAlignment(Align(8));
+    return GV;
+  };
+  auto AddressOf = [&](GlobalVariable *GV) {
+    return ConstantExpr::getPtrToInt(GV, I64);
+  };
+
+  std::string Blob = Strings.blob();
+  uint32_t ModuleName = Strings.intern(M.getSourceFileName());
+  Blob = Strings.blob();
+  auto *StrGV = MakeGlobal(
+      "__pasta_strings", ConstantDataArray::getString(Ctx, Blob, false), true);
+  auto *FuncGV =
+      MakeGlobal("__pasta_funcs",
+                 u32Array(Ctx, reinterpret_cast<const uint32_t *>(Funcs.data()),
+                          Funcs.size() * sizeof(pasta_func) / 4),
+                 true);
+  auto *SiteGV =
+      MakeGlobal("__pasta_sites",
+                 u32Array(Ctx, reinterpret_cast<const uint32_t *>(Sites.data()),
+                          Sites.size() * sizeof(pasta_site) / 4),
+                 true);
+
+  uint32_t Banks = Target == PASTA_TARGET_HOST ? 1 : PASTA_DEVICE_BANKS;
+  // The counters were created (empty-sized) before emission so the flush
+  // calls could name them; give them their final size now.
+  auto *CountTy = ArrayType::get(I64, uint64_t(Banks) * NumCounters);
+  auto *Final =
+      new GlobalVariable(M, CountTy, false, GlobalValue::InternalLinkage,
+                         ConstantAggregateZero::get(CountTy), "", nullptr,
+                         GlobalValue::NotThreadLocal, AS);
+  Final->setAlignment(Align(8));
+  Final->takeName(Counters);
+  Counters->replaceAllUsesWith(Final);
+  Counters->eraseFromParent();
+  Counters = Final;
+
+  SmallVector<Type *, 13> Fields(8, I32);
+  Fields.append(5, I64);
+  auto *DescTy = StructType::get(Ctx, Fields);
+  Constant *Desc = ConstantStruct::get(
+      DescTy,
+      {ConstantInt::get(I32, PASTA_ABI_MAGIC),
+       ConstantInt::get(I32, PASTA_ABI_VERSION), ConstantInt::get(I32, Target),
+       ConstantInt::get(I32, Banks), ConstantInt::get(I32, Funcs.size()),
+       ConstantInt::get(I32, Sites.size()), ConstantInt::get(I32, NumCounters),
+       ConstantInt::get(I32, Blob.size()), AddressOf(FuncGV), AddressOf(SiteGV),
+       AddressOf(StrGV), AddressOf(Counters),
+       ConstantInt::get(I64, ModuleName)});
+
+  if (Target == PASTA_TARGET_HOST) {
+    auto *DescGV = MakeGlobal("__pasta_host_desc", Desc, true);
+    Function *Ctor = Function::Create(
+        FunctionType::get(Type::getVoidTy(Ctx), false),
+        GlobalValue::InternalLinkage, "__pasta_host_ctor_" + Id, M);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+    B.CreateCall(M.getOrInsertFunction(HostRegisterName, B.getVoidTy(),
+                                       PointerType::get(Ctx, 0)),
+                 {DescGV});
+    B.CreateRetVoid();
+    appendToGlobalCtors(M, Ctor, 0);
+    return;
+  }
+  // The descriptor is the one symbol the host looks up by name.
+  auto *DescGV = new GlobalVariable(
+      M, DescTy, true, GlobalValue::ExternalLinkage, Desc,
+      PASTA_DESC_PREFIX + Id, nullptr, GlobalValue::NotThreadLocal, AS);
+  DescGV->setAlignment(Align(8));
+  DescGV->setVisibility(GlobalValue::DefaultVisibility);
+  appendToUsed(M, {DescGV});
+}
+
+// One line per function and per site, stable and readable, for lit tests:
+//   pasta: site F:L func=<name> counter=C [dyn=D] ld.global=2 ldB.global=8 ...
+void ModuleInstrumenter::printSites(raw_ostream &OS) const {
+  static const char *Spaces[] = {
+#define PASTA_X(id, name) name,
+      PASTA_SPACES(PASTA_X)
+#undef PASTA_X
+  };
+  static const char *Precisions[] = {
+#define PASTA_X(id, name) name,
+      PASTA_PRECISIONS(PASTA_X)
+#undef PASTA_X
+  };
+  const std::string &Str = Strings.blob();
+  auto At = [&](uint32_t Off) {
+    return Off == PASTA_NONE ? StringRef("?") : StringRef(Str.c_str() + Off);
+  };
+  static const char *Kinds[] = {"kernel", "device", "host"};
+  for (const pasta_func &F : Funcs)
+    OS << "pasta: func " << At(F.name) << " kind=" << Kinds[F.kind]
+       << " calls=" << F.calls_counter << "\n";
+  struct Group {
+    const char *Name;
+    unsigned Base, Count;
+  };
+  const Group Groups[] = {
+      {"ld.", PASTA_MIX_LOADS, PASTA_NUM_SPACES},
+      {"st.", PASTA_MIX_STORES, PASTA_NUM_SPACES},
+      {"ldB.", PASTA_MIX_LOAD_BYTES, PASTA_NUM_SPACES},
+      {"stB.", PASTA_MIX_STORE_BYTES, PASTA_NUM_SPACES},
+      {"atom.", PASTA_MIX_ATOMICS, PASTA_NUM_SPACES},
+      {"atomB.", PASTA_MIX_ATOMIC_BYTES, PASTA_NUM_SPACES},
+      {"flop.", PASTA_MIX_FLOPS, PASTA_NUM_PRECISIONS},
+  };
+  for (const pasta_site &S : Sites) {
+    OS << "pasta: site " << sys::path::filename(At(S.file)) << ":" << S.line
+       << " func=" << At(Funcs[S.func].name) << " counter=" << S.counter;
+    if (S.dyn_counter != PASTA_NONE)
+      OS << " dyn=" << S.dyn_counter;
+    for (const Group &G : Groups)
+      for (unsigned I = 0; I < G.Count; ++I)
+        if (S.mix[G.Base + I])
+          OS << " " << G.Name
+             << (G.Base == PASTA_MIX_FLOPS ? Precisions[I] : Spaces[I]) << "="
+             << S.mix[G.Base + I];
+    if (S.mix[PASTA_MIX_SPECIAL])
+      OS << " special=" << S.mix[PASTA_MIX_SPECIAL];
+    OS << "\n";
+  }
+  OS << "pasta: module counters=" << NumCounters << "\n";
+}
+
+bool ModuleInstrumenter::run() {
+  if (!parseOptions())
+    return false;
+  if (Target == PASTA_TARGET_HOST && !Opts.Host)
+    return false;
+
+  SetVector<Function *> Roots = selectFunctions();
+  if (Target == PASTA_TARGET_HOST) {
+    for (Function *F : Roots)
+      planFunction(*F, PASTA_FUNC_HOST, PASTA_NONE);
+  } else {
+    SmallVector<Function *, 8> Kernels(Roots.begin(), Roots.end());
+    auto Reach = reachingKernels(Kernels);
+    DenseMap<Function *, uint32_t> KernelIndex;
+    for (Function *K : Kernels) {
+      uint32_t Before = Funcs.size();
+      planFunction(*K, PASTA_FUNC_KERNEL, PASTA_NONE);
+      KernelIndex[K] = Funcs.size() > Before ? Before : PASTA_NONE;
+    }
+    for (Function &F : M) {
+      auto It = Reach.find(&F);
+      if (It == Reach.end())
+        continue;
+      uint32_t Owner = It->second.size() == 1
+                           ? KernelIndex[Kernels[It->second[0]]]
+                           : PASTA_NONE;
+      planFunction(F, PASTA_FUNC_DEVICE, Owner);
+    }
+  }
+  warnUnmatchedSpec();
+
+  // Device modules always get a descriptor: the host half of the program
+  // registers it by name whether or not anything here was selected.
+  if (Plans.empty() && Target == PASTA_TARGET_HOST)
+    return false;
+
+  if (Opts.PrintSites)
+    printSites(errs());
+  unsigned AS = Target == PASTA_TARGET_HOST ? 0 : 1;
+  Counters = new GlobalVariable(
+      M, Type::getInt64Ty(Ctx), false, GlobalValue::InternalLinkage,
+      ConstantInt::get(Type::getInt64Ty(Ctx), 0), "__pasta_counters_" + Id,
+      nullptr, GlobalValue::NotThreadLocal, AS);
+  for (FunctionPlan &P : Plans)
+    emitFunction(P);
+  emitTables();
+  if (Target != PASTA_TARGET_HOST && !Plans.empty())
+    linkDeviceRuntime(M, Target);
+  return true;
+}
+
+PreservedAnalyses CountingPass::run(Module &M, ModuleAnalysisManager &) {
+  ModuleInstrumenter MI(M, Opts);
+  return MI.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,93 @@
+//===- DeviceRuntime.cpp - Link PASTA's device runtime --------------------===//
+//
+// device_rt/device_rt.c is compiled to bitcode for each GPU target at build
+// time and embedded in libpasta.so, so users add no flag and no file for the
+// device side. It is linked after instrumentation, with LinkOnlyNeeded.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceRuntime.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+static const unsigned char NVPTXRuntime[] = {
+#include "device_rt_nvptx64.inc"
+};
+static const unsigned char AMDGCNRuntime[] = {
+#include "device_rt_amdgcn.inc"
+};
+
+static StringRef embeddedRuntime(pasta_target Target) {
+  if (Target == PASTA_TARGET_NVPTX)
+    return StringRef(reinterpret_cast<const char *>(NVPTXRuntime),
+                     sizeof NVPTXRuntime);
+  return StringRef(reinterpret_cast<const char *>(AMDGCNRuntime),
+                   sizeof AMDGCNRuntime);
+}
+
+// The runtime is compiled for one CPU; inside M it must use the user's.
+static void adoptTargetAttributes(Module &M, Function &RT) {
+  for (const char *Key : {"target-cpu", "target-features"}) {
+    RT.removeFnAttr(Key);
+    for (Function &F : M)
+      if (!F.isDeclaration() && !F.getName().starts_with("__pasta") &&
+          F.hasFnAttribute(Key)) {
+        RT.addFnAttr(F.getFnAttribute(Key));
+        break;
+      }
+  }
+}
+
+static void inlineHelpers(Module &M) {
+  SmallVector<CallBase *, 32> Calls;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with("__pasta") &&
+        F.hasFnAttribute(Attribute::AlwaysInline))
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    InlineFunctionInfo IFI;
+    InlineFunction(*CB, IFI);
+  }
+  for (Function &F : make_early_inc_range(M))
+    if (F.getName().starts_with("__pasta") && F.use_empty() &&
+        !F.isDeclaration() && F.hasLocalLinkage())
+      F.eraseFromParent();
+}
+
+bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {
+  LLVMContext &Ctx = M.getContext();
+  auto Buffer = MemoryBuffer::getMemBuffer(embeddedRuntime(Target),
+                                           "pasta-device-runtime", false);
+  Expected<std::unique_ptr<Module>> RT =
+      parseBitcodeFile(Buffer->getMemBufferRef(), Ctx);
+  if (!RT) {
+    Ctx.diagnose(DiagnosticInfoGeneric(
+        "pasta: the embedded device runtime is unreadable (" +
+            toString(RT.takeError()) + "): rebuild libpasta.so",
+        DS_Error));
+    return false;
+  }
+  (*RT)->setTargetTriple(M.getTargetTriple());
+  (*RT)->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(*RT), Linker::Flags::LinkOnlyNeeded)) {
+    Ctx.diagnose(DiagnosticInfoGeneric(
+        "pasta: linking the device runtime failed", DS_Error));
+    return false;
+  }
+  for (Function &F : M)
+    if (F.getName().starts_with("__pasta") && !F.isDeclaration()) {
+      F.setLinkage(GlobalValue::InternalLinkage);
+      adoptTargetAttributes(M, F);
+    }
+  inlineHelpers(M);
+  return true;
+}

@@ -1,0 +1,25 @@
+//===- DeviceRuntime.h - Link PASTA's device runtime -------------*- C++
+//-*-===//
+#ifndef PASTA_PASSES_DEVICERUNTIME_H
+#define PASTA_PASSES_DEVICERUNTIME_H
+
+#include "pasta/abi.h"
+
+namespace llvm {
+class Module;
+}
+
+namespace pasta {
+
+inline constexpr const char *DeviceFlushName = "__pasta_flush";
+inline constexpr const char *FirstThreadName = "__pasta_first_thread_of_grid";
+
+// Links the device runtime bitcode embedded in the plugin into M (only the
+// functions M calls), makes it internal to M, gives it M's target CPU and
+// features, and inlines its always_inline helpers. Returns false (after a
+// diagnostic) if the embedded bitcode could not be used.
+bool linkDeviceRuntime(llvm::Module &M, pasta_target Target);
+
+} // namespace pasta
+
+#endif

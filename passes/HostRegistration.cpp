@@ -1,0 +1,115 @@
+//===- HostRegistration.cpp - Hand device modules to the host runtime -----===//
+//
+// The device half of a CUDA translation unit carries a descriptor named
+// __pasta_desc_<id> (CountingPass). In the host half, clang's module
+// constructor registers the fat binary, its kernels and its variables with
+// the CUDA runtime. We add our descriptor to those registrations, exactly as
+// clang does for a __device__ variable, then pass its host shadow and the
+// runtime calls needed to read it to __pasta_register_cuda_module. Before
+// main returns, __pasta_main_exit collects and reports.
+//
+//===----------------------------------------------------------------------===//
+#include "CountingPass.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace pasta;
+
+static constexpr const char *RegisterModuleName =
+    "__pasta_register_cuda_module";
+static constexpr const char *MainExitName = "__pasta_main_exit";
+
+// The first call that registers a kernel or variable with the CUDA runtime;
+// its first argument is the fat binary handle.
+static CallBase *findCudaRegistration(Module &M) {
+  for (const char *Name : {"__cudaRegisterFunction", "__cudaRegisterVar"}) {
+    Function *F = M.getFunction(Name);
+    if (!F)
+      continue;
+    for (User *U : F->users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        return CB;
+  }
+  return nullptr;
+}
+
+static Constant *vendorOps(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Constant *Fns[] = {
+      cast<Constant>(M.getOrInsertFunction("cudaMemcpyFromSymbol", I32, Ptr,
+                                           Ptr, I64, I64, I32)
+                         .getCallee()),
+      cast<Constant>(
+          M.getOrInsertFunction("cudaMemcpy", I32, Ptr, Ptr, I64, I32)
+              .getCallee()),
+      cast<Constant>(
+          M.getOrInsertFunction("cudaGetErrorString", Ptr, I32).getCallee()),
+      cast<Constant>(
+          M.getOrInsertFunction("cudaDeviceSynchronize", I32).getCallee()),
+  };
+  auto *Ty = StructType::get(Ctx, {Ptr, Ptr, Ptr, Ptr});
+  auto *GV =
+      new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
+                         ConstantStruct::get(Ty, Fns), "__pasta_cuda_ops");
+  return GV;
+}
+
+static bool registerDeviceDescriptor(Module &M) {
+  CallBase *Anchor = findCudaRegistration(M);
+  if (!Anchor)
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  std::string Name = PASTA_DESC_PREFIX + moduleId(M);
+  auto *ShadowTy =
+      ArrayType::get(Type::getInt8Ty(Ctx), sizeof(struct pasta_module_desc));
+  auto *Shadow = new GlobalVariable(
+      M, ShadowTy, false, GlobalValue::InternalLinkage,
+      ConstantAggregateZero::get(ShadowTy), "__pasta_shadow_" + moduleId(M));
+  Shadow->setAlignment(Align(8));
+
+  IRBuilder<> B(Anchor->getNextNode());
+  Value *Handle = Anchor->getArgOperand(0);
+  Value *NameStr = B.CreateGlobalString(Name, "__pasta_desc_name");
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Type *I32 = B.getInt32Ty();
+  FunctionCallee RegisterVar =
+      M.getOrInsertFunction("__cudaRegisterVar", B.getVoidTy(), Ptr, Ptr, Ptr,
+                            Ptr, I32, B.getInt64Ty(), I32, I32);
+  B.CreateCall(RegisterVar, {Handle, Shadow, NameStr, NameStr, B.getInt32(0),
+                             B.getInt64(sizeof(struct pasta_module_desc)),
+                             B.getInt32(0), B.getInt32(0)});
+  FunctionCallee Register =
+      M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr);
+  B.CreateCall(Register, {Shadow, vendorOps(M)});
+  return true;
+}
+
+static bool hookMainExit(Module &M) {
+  Function *Main = M.getFunction("main");
+  if (!Main || Main->isDeclaration())
+    return false;
+  FunctionCallee Exit =
+      M.getOrInsertFunction(MainExitName, Type::getVoidTy(M.getContext()));
+  for (BasicBlock &BB : *Main)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      IRBuilder<>(Ret).CreateCall(Exit);
+  return true;
+}
+
+PreservedAnalyses HostRegistrationPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
+  if (Triple(M.getTargetTriple()).isGPU())
+    return PreservedAnalyses::all();
+  bool Changed = registerDeviceDescriptor(M);
+  if (Changed || Opts.Host)
+    Changed |= hookMainExit(M);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

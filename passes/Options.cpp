@@ -1,0 +1,62 @@
+//===- Options.cpp - PASTA plugin options ---------------------------------===//
+//
+// Options reach the plugin either as -mllvm -pasta-* flags or as PASTA_*
+// environment variables. Environment variables are the robust path through
+// wrappers, CMake and HIP builds (where clang also forwards -mllvm flags to
+// the device linker); an explicit flag overrides the environment.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace llvm;
+
+static cl::opt<std::string>
+    LinesFlag("pasta-lines",
+              cl::desc("PASTA: source lines to instrument, e.g. "
+                       "'axpy.cu:41-60;bicg.cu:113-115,120' (env PASTA_LINES)"),
+              cl::init(""));
+
+static cl::opt<std::string>
+    KernelsFlag("pasta-kernels",
+                cl::desc("PASTA: regular expression over the kernel names to "
+                         "instrument (env PASTA_KERNELS)"),
+                cl::init(""));
+
+static cl::opt<bool>
+    HostFlag("pasta-host",
+             cl::desc("PASTA: also count host functions (env PASTA_HOST=1)"),
+             cl::init(false));
+
+static cl::opt<bool> PrintSitesFlag(
+    "pasta-print-sites",
+    cl::desc("PASTA: print each module's site table to stderr (for tests)"),
+    cl::init(false));
+
+static std::string stringOption(const cl::opt<std::string> &Flag,
+                                const char *EnvName) {
+  if (Flag.getNumOccurrences())
+    return Flag;
+  const char *Env = std::getenv(EnvName);
+  return Env ? Env : "";
+}
+
+static bool boolOption(const cl::opt<bool> &Flag, const char *EnvName) {
+  if (Flag.getNumOccurrences())
+    return Flag;
+  const char *Env = std::getenv(EnvName);
+  return Env && *Env && std::strcmp(Env, "0") != 0;
+}
+
+pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
+  Options O;
+  O.Lines = stringOption(LinesFlag, "PASTA_LINES");
+  O.Kernels = stringOption(KernelsFlag, "PASTA_KERNELS");
+  O.Host = boolOption(HostFlag, "PASTA_HOST");
+  O.PrintSites = PrintSitesFlag;
+  return O;
+}

@@ -1,0 +1,50 @@
+//===- Plugin.cpp - Registration of libpasta.so ---------------------------===//
+//
+// -fpass-plugin=libpasta.so adds PASTA after the optimizer (so counts
+// describe the code that runs) in both the host and the device compilation.
+// `opt -load-pass-plugin libpasta.so -passes=pasta-count` (or
+// pasta-host-registration) runs one pass alone, for tests.
+//
+//===----------------------------------------------------------------------===//
+#include "CountingPass.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+
+using namespace llvm;
+
+static void addPastaPasses(ModulePassManager &MPM) {
+  pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
+  MPM.addPass(pasta::CountingPass(Opts));
+  MPM.addPass(pasta::HostRegistrationPass(Opts));
+}
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        addPastaPasses(MPM);
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
+        if (Name == "pasta-count") {
+          MPM.addPass(pasta::CountingPass(Opts));
+          return true;
+        }
+        if (Name == "pasta-host-registration") {
+          MPM.addPass(pasta::HostRegistrationPass(Opts));
+          return true;
+        }
+        if (Name == "pasta") {
+          addPastaPasses(MPM);
+          return true;
+        }
+        return false;
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "pasta", LLVM_VERSION_STRING,
+          registerCallbacks};
+}

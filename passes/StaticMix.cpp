@@ -1,0 +1,288 @@
+//===- StaticMix.cpp - Static cost of instructions ------------------------===//
+//
+// Conventions (docs/counting-conventions.md):
+// - a load/store is one access of its store size in bytes (a vector load is
+//   one access); atomicrmw/cmpxchg are atomics, not loads or stores;
+//   memcpy/memmove/memset of constant length are one load and/or one store of
+//   that many bytes;
+// - fadd/fsub/fmul count 1 FLOP per lane, fma/fmuladd 2, by element type;
+// - fdiv/frem and the square-root, exponential, logarithm, power and
+//   trigonometric intrinsics count as "special", 1 per lane;
+// - address spaces come from the pointer type, or, for generic pointers,
+//   from the underlying objects: kernel pointer arguments are global (the
+//   CUDA ABI; the NVPTX backend assumes the same), allocas are local, and a
+//   global variable has its own address space. Anything else is resolved at
+//   run time on GPUs and is "generic" on the host.
+//
+//===----------------------------------------------------------------------===//
+#include "StaticMix.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+using namespace pasta;
+
+bool Mix::empty() const {
+  for (uint32_t X : V)
+    if (X)
+      return false;
+  return true;
+}
+
+void Mix::add(const Mix &Other) {
+  for (unsigned I = 0; I < PASTA_MIX_NUM; ++I)
+    V[I] += Other.V[I];
+}
+
+static bool isKernel(const Function &F) {
+  CallingConv::ID CC = F.getCallingConv();
+  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+}
+
+pasta_space StaticMixAnalysis::spaceOfAddressSpace(unsigned AS) const {
+  if (Target == PASTA_TARGET_HOST)
+    return PASTA_SPACE_GENERIC;
+  // NVPTX and AMDGPU agree on these numbers.
+  switch (AS) {
+  case 1:
+    return PASTA_SPACE_GLOBAL;
+  case 3:
+    return PASTA_SPACE_SHARED;
+  case 4:
+    return PASTA_SPACE_CONSTANT;
+  case 5:
+    return PASTA_SPACE_LOCAL;
+  default:
+    return PASTA_SPACE_GENERIC;
+  }
+}
+
+static pasta_space spaceOfObject(const Value *Obj, pasta_space FromAS) {
+  if (FromAS != PASTA_SPACE_GENERIC)
+    return FromAS;
+  if (const auto *Arg = dyn_cast<Argument>(Obj))
+    if (Arg->getType()->isPointerTy() && isKernel(*Arg->getParent()))
+      return PASTA_SPACE_GLOBAL;
+  if (isa<AllocaInst>(Obj))
+    return PASTA_SPACE_LOCAL;
+  return PASTA_SPACE_GENERIC;
+}
+
+pasta_space StaticMixAnalysis::classifyPointer(const Value *Ptr) const {
+  pasta_space Direct =
+      spaceOfAddressSpace(Ptr->getType()->getPointerAddressSpace());
+  if (Direct != PASTA_SPACE_GENERIC || Target == PASTA_TARGET_HOST)
+    return Direct;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  if (Objects.empty())
+    return PASTA_SPACE_GENERIC;
+  pasta_space Result = PASTA_SPACE_GENERIC;
+  for (const Value *Obj : Objects) {
+    pasta_space S = spaceOfObject(
+        Obj, spaceOfAddressSpace(Obj->getType()->getPointerAddressSpace()));
+    if (S == PASTA_SPACE_GENERIC ||
+        (Result != PASTA_SPACE_GENERIC && S != Result))
+      return PASTA_SPACE_GENERIC;
+    Result = S;
+  }
+  return Result;
+}
+
+static void addAccess(Mix &M, unsigned CountBase, unsigned BytesBase,
+                      pasta_space S, uint64_t Bytes) {
+  M.V[CountBase + S] += 1;
+  M.V[BytesBase + S] += static_cast<uint32_t>(Bytes);
+}
+
+bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
+                                  GenericAccess *Generic) const {
+  const Value *Ptr = nullptr;
+  Type *AccessTy = nullptr;
+  bool IsStore = false;
+  if (const auto *LI = dyn_cast<LoadInst>(&I)) {
+    Ptr = LI->getPointerOperand();
+    AccessTy = LI->getType();
+  } else if (const auto *SI = dyn_cast<StoreInst>(&I)) {
+    Ptr = SI->getPointerOperand();
+    AccessTy = SI->getValueOperand()->getType();
+    IsStore = true;
+  } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    addAccess(M, PASTA_MIX_ATOMICS, PASTA_MIX_ATOMIC_BYTES,
+              classifyPointer(RMW->getPointerOperand()),
+              DL.getTypeStoreSize(RMW->getValOperand()->getType()));
+    return true;
+  } else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    addAccess(M, PASTA_MIX_ATOMICS, PASTA_MIX_ATOMIC_BYTES,
+              classifyPointer(CX->getPointerOperand()),
+              DL.getTypeStoreSize(CX->getNewValOperand()->getType()));
+    return true;
+  } else if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    const auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+    if (!Len)
+      return false;
+    addAccess(M, PASTA_MIX_LOADS, PASTA_MIX_LOAD_BYTES,
+              classifyPointer(MT->getSource()), Len->getZExtValue());
+    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES,
+              classifyPointer(MT->getDest()), Len->getZExtValue());
+    return true;
+  } else if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
+    const auto *Len = dyn_cast<ConstantInt>(MS->getLength());
+    if (!Len)
+      return false;
+    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES,
+              classifyPointer(MS->getDest()), Len->getZExtValue());
+    return true;
+  } else {
+    return false;
+  }
+
+  uint64_t Bytes = DL.getTypeStoreSize(AccessTy);
+  pasta_space S = classifyPointer(Ptr);
+  if (IsStore)
+    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES, S, Bytes);
+  else
+    addAccess(M, PASTA_MIX_LOADS, PASTA_MIX_LOAD_BYTES, S, Bytes);
+  if (S == PASTA_SPACE_GENERIC && Generic && Target != PASTA_TARGET_HOST) {
+    Generic->Pointer = const_cast<Value *>(Ptr);
+    Generic->IsStore = IsStore;
+    Generic->Bytes = static_cast<uint32_t>(Bytes);
+  }
+  return true;
+}
+
+static int precisionOf(Type *Ty) {
+  Ty = Ty->getScalarType();
+  if (Ty->isHalfTy())
+    return PASTA_PREC_F16;
+  if (Ty->isBFloatTy())
+    return PASTA_PREC_BF16;
+  if (Ty->isFloatTy())
+    return PASTA_PREC_F32;
+  if (Ty->isDoubleTy())
+    return PASTA_PREC_F64;
+  return -1;
+}
+
+static uint32_t lanesOf(Type *Ty) {
+  if (auto *VT = dyn_cast<FixedVectorType>(Ty))
+    return VT->getNumElements();
+  return 1;
+}
+
+enum class ArithKind { None, Flop1, Flop2, Special };
+
+static ArithKind classifyIntrinsic(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+  case Intrinsic::nvvm_fma_rn_f:
+  case Intrinsic::nvvm_fma_rn_d:
+  case Intrinsic::nvvm_fma_rn_ftz_f:
+  case Intrinsic::nvvm_fma_rz_f:
+  case Intrinsic::nvvm_fma_rm_f:
+  case Intrinsic::nvvm_fma_rp_f:
+  case Intrinsic::nvvm_fma_rz_d:
+  case Intrinsic::nvvm_fma_rm_d:
+  case Intrinsic::nvvm_fma_rp_d:
+    return ArithKind::Flop2;
+  case Intrinsic::nvvm_add_rn_f:
+  case Intrinsic::nvvm_add_rn_d:
+  case Intrinsic::nvvm_add_rn_ftz_f:
+  case Intrinsic::nvvm_add_rz_f:
+  case Intrinsic::nvvm_add_rm_f:
+  case Intrinsic::nvvm_add_rp_f:
+  case Intrinsic::nvvm_mul_rn_f:
+  case Intrinsic::nvvm_mul_rn_d:
+  case Intrinsic::nvvm_mul_rn_ftz_f:
+  case Intrinsic::nvvm_mul_rz_f:
+  case Intrinsic::nvvm_mul_rm_f:
+  case Intrinsic::nvvm_mul_rp_f:
+    return ArithKind::Flop1;
+  case Intrinsic::sqrt:
+  case Intrinsic::exp:
+  case Intrinsic::exp2:
+  case Intrinsic::exp10:
+  case Intrinsic::log:
+  case Intrinsic::log2:
+  case Intrinsic::log10:
+  case Intrinsic::pow:
+  case Intrinsic::powi:
+  case Intrinsic::sin:
+  case Intrinsic::cos:
+  case Intrinsic::tan:
+  case Intrinsic::nvvm_sqrt_f:
+  case Intrinsic::nvvm_sqrt_rn_f:
+  case Intrinsic::nvvm_sqrt_rn_d:
+  case Intrinsic::nvvm_sqrt_approx_f:
+  case Intrinsic::nvvm_sqrt_approx_ftz_f:
+  case Intrinsic::nvvm_rsqrt_approx_f:
+  case Intrinsic::nvvm_rsqrt_approx_d:
+  case Intrinsic::nvvm_rsqrt_approx_ftz_f:
+  case Intrinsic::nvvm_rcp_rn_f:
+  case Intrinsic::nvvm_rcp_rn_d:
+  case Intrinsic::nvvm_rcp_approx_ftz_d:
+  case Intrinsic::nvvm_div_rn_f:
+  case Intrinsic::nvvm_div_rn_d:
+  case Intrinsic::nvvm_div_approx_f:
+  case Intrinsic::nvvm_div_approx_ftz_f:
+  case Intrinsic::nvvm_ex2_approx:
+  case Intrinsic::nvvm_ex2_approx_ftz:
+  case Intrinsic::nvvm_lg2_approx_f:
+  case Intrinsic::nvvm_lg2_approx_ftz_f:
+  case Intrinsic::nvvm_sin_approx_f:
+  case Intrinsic::nvvm_sin_approx_ftz_f:
+  case Intrinsic::nvvm_cos_approx_f:
+  case Intrinsic::nvvm_cos_approx_ftz_f:
+    return ArithKind::Special;
+  default:
+    return ArithKind::None;
+  }
+}
+
+static ArithKind classifyArithmetic(const Instruction &I, Type *&OpTy) {
+  OpTy = I.getType();
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+    return ArithKind::Flop1;
+  case Instruction::FDiv:
+  case Instruction::FRem:
+    return ArithKind::Special;
+  default:
+    break;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    return classifyIntrinsic(II->getIntrinsicID());
+  return ArithKind::None;
+}
+
+bool StaticMixAnalysis::addArithmetic(const Instruction &I, Mix &M) const {
+  Type *Ty = nullptr;
+  ArithKind Kind = classifyArithmetic(I, Ty);
+  if (Kind == ArithKind::None)
+    return false;
+  uint32_t Lanes = lanesOf(Ty);
+  if (Kind == ArithKind::Special) {
+    M.V[PASTA_MIX_SPECIAL] += Lanes;
+    return true;
+  }
+  int Prec = precisionOf(Ty);
+  if (Prec < 0)
+    return false;
+  M.V[PASTA_MIX_FLOPS + Prec] += Lanes * (Kind == ArithKind::Flop2 ? 2 : 1);
+  return true;
+}
+
+bool StaticMixAnalysis::addInstruction(const Instruction &I, Mix &M,
+                                       GenericAccess *Generic) const {
+  return addMemory(I, M, Generic) || addArithmetic(I, M);
+}
