@@ -483,14 +483,22 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
   Value *Calls = ConstantInt::get(I64, 1);
   if (P.Kind == PASTA_FUNC_KERNEL)
     Calls = B.CreateCall(M.getOrInsertFunction(FirstThreadName, I64));
+  // The entry block runs exactly once per call: its counter starts at 1.
+  SmallVector<Value *, 16> Initial(P.NumCounters, ConstantInt::get(I64, 0));
+  Initial[0] = Calls;
+  for (CountedBlock &CB : P.Blocks)
+    if (CB.BB == &Entry)
+      Initial[CB.Counter] = ConstantInt::get(I64, 1);
   for (uint32_t I = 0; I < P.NumCounters; ++I)
-    B.CreateStore(I == 0 ? Calls : ConstantInt::get(I64, 0), Slots[I]);
+    B.CreateStore(Initial[I], Slots[I]);
 
   for (CountedBlock &CB : P.Blocks) {
-    B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
-    Value *Old = B.CreateLoad(I64, Slots[CB.Counter]);
-    B.CreateStore(B.CreateAdd(Old, ConstantInt::get(I64, 1)),
-                  Slots[CB.Counter]);
+    if (CB.BB != &Entry) {
+      B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
+      Value *Old = B.CreateLoad(I64, Slots[CB.Counter]);
+      B.CreateStore(B.CreateAdd(Old, ConstantInt::get(I64, 1)),
+                    Slots[CB.Counter]);
+    }
     for (const GenericSite &G : CB.Generic) {
       B.SetInsertPoint(G.Access);
       emitGenericCounting(B, G, Slots);

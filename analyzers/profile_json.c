@@ -1,0 +1,210 @@
+/*===- profile_json.c - PASTA's JSON profile writer -----------------------===*
+ *
+ * A small hand-written emitter on purpose: this code is linked into every
+ * instrumented program (through libpasta_rt), so it must not pull in a JSON
+ * library or any other shared-library dependency beyond libc.
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+
+#include "profile_json.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <time.h>
+
+/* Length of the valid UTF-8 sequence at `s`, or 0 if it is not one. */
+static int utf8_length(const unsigned char *s) {
+  unsigned char b = s[0];
+  unsigned char lo = 0x80, hi = 0xbf;
+  int n;
+  if (b < 0x80)
+    return 1;
+  if (b >= 0xc2 && b <= 0xdf)
+    n = 2;
+  else if (b >= 0xe0 && b <= 0xef) {
+    n = 3;
+    if (b == 0xe0)
+      lo = 0xa0;
+    else if (b == 0xed)
+      hi = 0x9f; /* no surrogates */
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    n = 4;
+    if (b == 0xf0)
+      lo = 0x90;
+    else if (b == 0xf4)
+      hi = 0x8f; /* up to U+10FFFF */
+  } else
+    return 0;
+  if (s[1] < lo || s[1] > hi)
+    return 0;
+  for (int i = 2; i < n; ++i)
+    if (s[i] < 0x80 || s[i] > 0xbf)
+      return 0;
+  return n;
+}
+
+void pasta_json_write_string(FILE *out, const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  putc('"', out);
+  while (*p) {
+    unsigned char c = *p;
+    switch (c) {
+    case '"':
+      fputs("\\\"", out);
+      break;
+    case '\\':
+      fputs("\\\\", out);
+      break;
+    case '\b':
+      fputs("\\b", out);
+      break;
+    case '\f':
+      fputs("\\f", out);
+      break;
+    case '\n':
+      fputs("\\n", out);
+      break;
+    case '\r':
+      fputs("\\r", out);
+      break;
+    case '\t':
+      fputs("\\t", out);
+      break;
+    default:
+      if (c < 0x20) {
+        fprintf(out, "\\u%04x", c);
+      } else {
+        int n = utf8_length(p);
+        if (!n) {
+          fputs("\\ufffd", out);
+          n = 1;
+        } else {
+          fwrite(p, 1, (size_t)n, out);
+        }
+        p += n;
+        continue;
+      }
+    }
+    ++p;
+  }
+  putc('"', out);
+}
+
+static void write_string_or_null(FILE *out, const char *s) {
+  if (s)
+    pasta_json_write_string(out, s);
+  else
+    fputs("null", out);
+}
+
+static void write_spaces(FILE *out, const char *key, const uint64_t *a) {
+  fprintf(out, ",\"%s\":{", key);
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, "%s\"%s\":%" PRIu64, s ? "," : "", pasta_space_name(s), a[s]);
+  putc('}', out);
+}
+
+static void write_flops(FILE *out, const uint64_t *flops) {
+  fputs(",\"flops\":{", out);
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, "%s\"%s\":%" PRIu64, i ? "," : "", pasta_precision_name(i),
+            flops[i]);
+  putc('}', out);
+}
+
+/* A finite double, with '.' whatever the locale says. */
+static void write_double(FILE *out, double x) {
+  char buf[64];
+  if (!isfinite(x)) {
+    fputs("null", out);
+    return;
+  }
+  snprintf(buf, sizeof buf, "%.9g", x);
+  int real = 0;
+  for (char *c = buf; *c; ++c) {
+    if (*c == ',')
+      *c = '.';
+    real |= *c == '.' || *c == 'e';
+  }
+  fputs(buf, out);
+  if (!real)
+    fputs(".0", out); /* always a real: 2.0, not 2 */
+}
+
+static void write_func(FILE *out, const pasta_profile_func *f,
+                       const char *calls_key) {
+  const pasta_counts *c = &f->counts;
+  fputs("{\"name\":", out);
+  pasta_json_write_string(out, f->name);
+  fputs(",\"mangled\":", out);
+  pasta_json_write_string(out, f->mangled);
+  fputs(",\"module\":", out);
+  write_string_or_null(out, f->module);
+  fputs(",\"file\":", out);
+  write_string_or_null(out, f->file);
+  fprintf(out, ",\"line\":%" PRIu32 ",\"%s\":%" PRIu64, f->line, calls_key,
+          f->calls);
+  write_spaces(out, "loads", c->loads);
+  write_spaces(out, "stores", c->stores);
+  write_spaces(out, "load_bytes", c->load_bytes);
+  write_spaces(out, "store_bytes", c->store_bytes);
+  write_spaces(out, "atomics", c->atomics);
+  write_spaces(out, "atomic_bytes", c->atomic_bytes);
+  write_flops(out, c->flops);
+  fprintf(out, ",\"special\":%" PRIu64 ",\"compute_intensity\":", c->special);
+  double ci;
+  if (pasta_counts_intensity(c, &ci))
+    write_double(out, ci);
+  else
+    fputs("null", out);
+  putc('}', out);
+}
+
+static void write_funcs(FILE *out, const char *key, const char *calls_key,
+                        const pasta_profile_func *funcs, size_t n) {
+  fprintf(out, ",\n\"%s\":[", key);
+  for (size_t i = 0; i < n; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    write_func(out, &funcs[i], calls_key);
+  }
+  fputs(n ? "\n]" : "]", out);
+}
+
+static void write_line(FILE *out, const pasta_profile_line *l) {
+  fputs("{\"file\":", out);
+  write_string_or_null(out, l->file);
+  fprintf(out, ",\"line\":%" PRIu32 ",\"function\":", l->line);
+  pasta_json_write_string(out, l->function);
+  fprintf(out, ",\"kind\":\"%s\",\"executions\":%" PRIu64,
+          pasta_kind_name(l->kind), l->executions);
+  write_spaces(out, "load_bytes", l->counts.load_bytes);
+  write_spaces(out, "store_bytes", l->counts.store_bytes);
+  write_spaces(out, "atomic_bytes", l->counts.atomic_bytes);
+  write_flops(out, l->counts.flops);
+  fprintf(out, ",\"special\":%" PRIu64 "}", l->counts.special);
+}
+
+int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
+  char created[32] = "1970-01-01T00:00:00Z";
+  time_t t = (time_t)p->created;
+  struct tm tm;
+  if (gmtime_r(&t, &tm))
+    strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+  fprintf(out, "{\"schema\":\"%s\",\"version\":%d,\"program\":",
+          PASTA_PROFILE_SCHEMA, PASTA_PROFILE_VERSION);
+  pasta_json_write_string(out, p->program ? p->program : "");
+  fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"", p->pid, created);
+  write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels);
+  write_funcs(out, "device_functions", "calls", p->device_functions,
+              p->num_device_functions);
+  write_funcs(out, "host_functions", "calls", p->host_functions,
+              p->num_host_functions);
+  fputs(",\n\"lines\":[", out);
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    write_line(out, &p->lines[i]);
+  }
+  fputs(p->num_lines ? "\n]}\n" : "]}\n", out);
+  return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,32 @@
+/*===- profile_json.h - PASTA's JSON profile writer -----------------------===*
+ *
+ * Writes a finalized profile in the format of docs/profile-format.md.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZERS_PROFILE_JSON_H
+#define PASTA_ANALYZERS_PROFILE_JSON_H
+
+#include <stdio.h>
+
+#include "profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The "version" the writer emits; readers reject another major version. */
+#define PASTA_PROFILE_SCHEMA "pasta-profile"
+#define PASTA_PROFILE_VERSION 1
+
+/* Writes `p` (finalized) as one JSON document. Returns 0, or -1 on a write
+ * error (errno is then the stream's). */
+int pasta_profile_write_json(FILE *out, const pasta_profile *p);
+
+/* Writes `s` as a JSON string literal (quotes included), escaped per RFC
+ * 8259; bytes that are not valid UTF-8 become U+FFFD. */
+void pasta_json_write_string(FILE *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PASTA_ANALYZERS_PROFILE_JSON_H */

@@ -1,0 +1,508 @@
+/*===- runtime.c - PASTA's host runtime -----------------------------------===*
+ *
+ * Linked (as libpasta_rt.a) into every instrumented program. Instrumented
+ * modules register their descriptors from global constructors; when main
+ * returns (__pasta_main_exit, inserted by the pass) or, failing that, at
+ * exit(), the runtime reads every module's counters, builds the profile,
+ * prints the tables on stderr and writes the JSON profile.
+ *
+ * Device modules are read through the vendor runtime calls their host half
+ * hands over (struct pasta_vendor_ops), so this library never links against
+ * CUDA or HIP. It depends on libc only: no JSON library, no pthread (a
+ * spinlock guards registration). It never aborts the program: every problem
+ * is one "pasta: warning: " or "pasta: error: " line on stderr.
+ *
+ * Names: __pasta_* are the ABI entry points the compiler calls, pasta__*
+ * are internal, pasta_* (analyzers/) the profile model and writers.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* program_invocation_name, getpid */
+
+#include "pasta/abi.h"
+#include "profile.h"
+#include "profile_json.h"
+#include "tables.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PASTA_ABI __attribute__((visibility("default")))
+
+PASTA_ABI void __pasta_register_host_module(const struct pasta_module_desc *);
+PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
+                                  const uint64_t *values, uint32_t n);
+PASTA_ABI void __pasta_register_cuda_module(const void *desc_symbol,
+                                            const struct pasta_vendor_ops *);
+PASTA_ABI void __pasta_main_exit(void);
+
+enum { PASTA__DEFAULT_TOP_LINES = 20 };
+
+/*===-- Options -----------------------------------------------------------===*/
+
+struct pasta__options {
+  const char *output; /* PASTA_OUTPUT, or NULL for the default name */
+  int quiet;          /* PASTA_QUIET: no tables, no notes on stderr */
+  unsigned top_lines; /* PASTA_TOP_LINES */
+};
+
+/* The one place that reads the environment. */
+static void pasta__read_options(struct pasta__options *o) {
+  const char *v = getenv("PASTA_OUTPUT");
+  o->output = v && *v ? v : NULL;
+  v = getenv("PASTA_QUIET");
+  o->quiet = v && *v && strcmp(v, "0") != 0;
+  o->top_lines = PASTA__DEFAULT_TOP_LINES;
+  v = getenv("PASTA_TOP_LINES");
+  if (v && *v) {
+    char *end;
+    errno = 0;
+    unsigned long n = strtoul(v, &end, 10);
+    if (errno || *end || *v == '-' || n > 1000000)
+      fprintf(stderr,
+              "pasta: warning: ignoring PASTA_TOP_LINES='%s' (not a count "
+              "up to 1000000); using %u\n",
+              v, o->top_lines);
+    else
+      o->top_lines = (unsigned)n;
+  }
+}
+
+/*===-- Registration ------------------------------------------------------===*/
+
+struct pasta__device_module {
+  const void *symbol; /* host shadow of the device descriptor */
+  struct pasta_vendor_ops ops;
+};
+
+static struct {
+  const struct pasta_module_desc **host;
+  size_t num_host, cap_host;
+  struct pasta__device_module *device;
+  size_t num_device, cap_device;
+  int atexit_done;
+  int oom_warned;
+} pasta__registry;
+
+static char pasta__lock_flag;
+static int pasta__reported;
+
+static void pasta__lock(void) {
+  while (__atomic_test_and_set(&pasta__lock_flag, __ATOMIC_ACQUIRE))
+    ;
+}
+
+static void pasta__unlock(void) {
+  __atomic_clear(&pasta__lock_flag, __ATOMIC_RELEASE);
+}
+
+static void pasta__report(void);
+
+static void pasta__atexit(void) { pasta__report(); }
+
+/* Makes room for one more element; called with the lock held. */
+static int pasta__grow(void **array, size_t *cap, size_t num, size_t elem) {
+  if (num < *cap)
+    return 0;
+  size_t cap2 = *cap ? *cap * 2 : 8;
+  void *a = realloc(*array, cap2 * elem);
+  if (!a) {
+    if (!pasta__registry.oom_warned)
+      fprintf(stderr, "pasta: warning: out of memory registering a module; "
+                      "it will be missing from the profile\n");
+    pasta__registry.oom_warned = 1;
+    return -1;
+  }
+  *array = a;
+  *cap = cap2;
+  return 0;
+}
+
+/* Called with the lock held. */
+static void pasta__first_registration(void) {
+  if (pasta__registry.atexit_done)
+    return;
+  pasta__registry.atexit_done = 1;
+  if (atexit(pasta__atexit))
+    fprintf(stderr, "pasta: warning: cannot register an exit handler; the "
+                    "profile is only written when main returns\n");
+}
+
+void __pasta_register_host_module(const struct pasta_module_desc *desc) {
+  if (!desc)
+    return;
+  pasta__lock();
+  pasta__first_registration();
+  if (!pasta__grow((void **)&pasta__registry.host, &pasta__registry.cap_host,
+                   pasta__registry.num_host, sizeof *pasta__registry.host))
+    pasta__registry.host[pasta__registry.num_host++] = desc;
+  pasta__unlock();
+}
+
+void __pasta_register_cuda_module(const void *desc_symbol,
+                                  const struct pasta_vendor_ops *ops) {
+  if (!desc_symbol || !ops || !ops->memcpy_from_symbol || !ops->memcpy ||
+      !ops->device_synchronize) {
+    fprintf(stderr, "pasta: warning: ignoring a device module registered "
+                    "without its descriptor or vendor calls\n");
+    return;
+  }
+  pasta__lock();
+  pasta__first_registration();
+  if (!pasta__grow((void **)&pasta__registry.device,
+                   &pasta__registry.cap_device, pasta__registry.num_device,
+                   sizeof *pasta__registry.device)) {
+    struct pasta__device_module *m =
+        &pasta__registry.device[pasta__registry.num_device++];
+    m->symbol = desc_symbol;
+    m->ops = *ops;
+  }
+  pasta__unlock();
+}
+
+void __pasta_host_flush(uint64_t *counters, uint32_t first,
+                        const uint64_t *values, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (values[i])
+      __atomic_fetch_add(&counters[first + i], values[i], __ATOMIC_RELAXED);
+}
+
+/*===-- Reading modules ---------------------------------------------------===*/
+
+/* The module's source file name, if the tables have a valid one. */
+static const char *pasta__module_name(const struct pasta_module_desc *d,
+                                      const char *strings) {
+  if (!strings || d->module_name >= d->strings_size ||
+      !memchr(strings + d->module_name, '\0', d->strings_size - d->module_name))
+    return NULL;
+  return strings + d->module_name;
+}
+
+static void pasta__warn_rejected(const char *what, const void *where,
+                                 const struct pasta_module_desc *d,
+                                 int status) {
+  if (status == PASTA_PROFILE_EVERSION)
+    fprintf(stderr,
+            "pasta: warning: %s %p was built for PASTA ABI version %" PRIu32
+            ", this runtime reads version %u: recompile it with this PASTA; "
+            "it is left out of the profile\n",
+            what, where, d->version, PASTA_ABI_VERSION);
+  else
+    fprintf(stderr,
+            "pasta: warning: %s %p has no PASTA descriptor (magic 0x%08" PRIx32
+            "): recompile it with this PASTA; it is left out of the profile\n",
+            what, where, d->magic);
+}
+
+static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
+                       const uint64_t *counters, const char *name) {
+  int status = pasta_profile_add_module(p, d, counters);
+  if (status != PASTA_PROFILE_OK)
+    fprintf(stderr,
+            "pasta: warning: module '%s' is left out of the profile: "
+            "%s\n",
+            name ? name : "?", pasta_profile_strerror(status));
+}
+
+/* counters[bank][c] summed over banks into a new array. */
+static uint64_t *pasta__sum_banks(const uint64_t *counters, uint32_t banks,
+                                  uint32_t num, int atomic) {
+  uint64_t *sum = calloc(num ? num : 1, sizeof *sum);
+  if (!sum)
+    return NULL;
+  for (uint32_t b = 0; b < banks; ++b) {
+    const uint64_t *row = counters + (size_t)b * num;
+    for (uint32_t c = 0; c < num; ++c)
+      sum[c] += atomic ? __atomic_load_n(&row[c], __ATOMIC_RELAXED) : row[c];
+  }
+  return sum;
+}
+
+static void pasta__read_host_module(pasta_profile *p,
+                                    const struct pasta_module_desc *d) {
+  int status = pasta_profile_check_desc(d);
+  if (status != PASTA_PROFILE_OK) {
+    pasta__warn_rejected("host module at", d, d, status);
+    return;
+  }
+  const char *name = pasta__module_name(d, (const char *)(uintptr_t)d->strings);
+  if (!d->num_banks || (d->num_counters && !d->counters)) {
+    pasta__add(p, d, NULL, name); /* reports the malformed tables */
+    return;
+  }
+  uint64_t *sum = pasta__sum_banks((const uint64_t *)(uintptr_t)d->counters,
+                                   d->num_banks, d->num_counters, 1);
+  if (!sum) {
+    fprintf(stderr, "pasta: warning: out of memory reading module '%s'\n",
+            name ? name : "?");
+    return;
+  }
+  pasta__add(p, d, sum, name);
+  free(sum);
+}
+
+/* One warning for a failed vendor call on a device module. */
+static void pasta__warn_vendor(const struct pasta__device_module *m,
+                               const char *name, const char *what, int err) {
+  const char *msg =
+      m->ops.get_error_string ? m->ops.get_error_string(err) : NULL;
+  if (name)
+    fprintf(stderr,
+            "pasta: warning: cannot read device module '%s' (%s): "
+            "%s (error %d); it is left out of the profile\n",
+            name, what, msg ? msg : "unknown error", err);
+  else
+    fprintf(stderr,
+            "pasta: warning: cannot read the device module at host "
+            "symbol %p (%s): %s (error %d); it is left out of the "
+            "profile\n",
+            m->symbol, what, msg ? msg : "unknown error", err);
+}
+
+/* Copies `size` bytes of device memory at `addr` into a new host buffer
+ * (with one extra zero byte). Returns 0, -1 when out of memory, or 1 with
+ * the vendor's error in *err. */
+static int pasta__copy_array(const struct pasta__device_module *m,
+                             uint64_t addr, size_t size, void **out, int *err) {
+  char *host = size < SIZE_MAX ? malloc(size + 1) : NULL;
+  *out = host;
+  if (!host)
+    return -1;
+  host[size] = '\0';
+  if (!size)
+    return 0;
+  *err = m->ops.memcpy(host, (const void *)(uintptr_t)addr, size,
+                       PASTA_MEMCPY_DEVICE_TO_HOST);
+  return *err ? 1 : 0;
+}
+
+/* n * elem, or SIZE_MAX on overflow. */
+static size_t pasta__bytes(uint64_t n, size_t elem) {
+  return n > (SIZE_MAX - 1) / elem ? SIZE_MAX : (size_t)n * elem;
+}
+
+static void pasta__read_device_module(pasta_profile *p,
+                                      const struct pasta__device_module *m) {
+  int err = m->ops.device_synchronize();
+  if (err) {
+    pasta__warn_vendor(m, NULL, "synchronizing the device", err);
+    return;
+  }
+  /* The magic and version first: another ABI may have another size. */
+  struct pasta_module_desc d;
+  memset(&d, 0, sizeof d);
+  err = m->ops.memcpy_from_symbol(&d, m->symbol, 2 * sizeof(uint32_t), 0,
+                                  PASTA_MEMCPY_DEVICE_TO_HOST);
+  if (err) {
+    pasta__warn_vendor(m, NULL, "reading its descriptor", err);
+    return;
+  }
+  int status = pasta_profile_check_desc(&d);
+  if (status != PASTA_PROFILE_OK) {
+    pasta__warn_rejected("device module with host symbol", m->symbol, &d,
+                         status);
+    return;
+  }
+  err = m->ops.memcpy_from_symbol(&d, m->symbol, sizeof d, 0,
+                                  PASTA_MEMCPY_DEVICE_TO_HOST);
+  if (err) {
+    pasta__warn_vendor(m, NULL, "reading its descriptor", err);
+    return;
+  }
+
+  void *funcs = NULL, *sites = NULL, *counters = NULL;
+  char *strings = NULL;
+  const char *name = NULL;
+  size_t counter_bytes =
+      pasta__bytes((uint64_t)d.num_banks * d.num_counters, sizeof(uint64_t));
+  size_t sizes[4] = {
+      pasta__bytes(d.strings_size, 1),
+      pasta__bytes(d.num_funcs, sizeof(struct pasta_func)),
+      pasta__bytes(d.num_sites, sizeof(struct pasta_site)),
+      counter_bytes,
+  };
+  void **dst[4] = {(void **)&strings, &funcs, &sites, &counters};
+  uint64_t src[4] = {d.strings, d.funcs, d.sites, d.counters};
+  static const char *const what[4] = {
+      "copying its strings", "copying its functions", "copying its sites",
+      "copying its counters"};
+  for (int i = 0; i < 4; ++i) {
+    int rc = pasta__copy_array(m, src[i], sizes[i], dst[i], &err);
+    if (i == 0 && rc == 0)
+      name = pasta__module_name(&d, strings);
+    if (rc < 0) {
+      fprintf(stderr,
+              "pasta: warning: out of memory reading device module "
+              "'%s'; it is left out of the profile\n",
+              name ? name : "?");
+      goto out;
+    }
+    if (rc > 0) {
+      pasta__warn_vendor(m, name, what[i], err);
+      goto out;
+    }
+  }
+
+  if (!d.num_banks && d.num_counters) {
+    fprintf(
+        stderr, "pasta: warning: module '%s' is left out of the profile: %s\n",
+        name ? name : "?", pasta_profile_strerror(PASTA_PROFILE_EMALFORMED));
+    goto out;
+  }
+  uint64_t *sum = pasta__sum_banks(counters, d.num_banks, d.num_counters, 0);
+  if (!sum) {
+    fprintf(stderr,
+            "pasta: warning: out of memory reading device module "
+            "'%s'\n",
+            name ? name : "?");
+    goto out;
+  }
+  /* The same descriptor, now pointing at the host copies. */
+  struct pasta_module_desc h = d;
+  h.funcs = (uint64_t)(uintptr_t)funcs;
+  h.sites = (uint64_t)(uintptr_t)sites;
+  h.strings = (uint64_t)(uintptr_t)strings;
+  h.counters = (uint64_t)(uintptr_t)sum;
+  h.num_banks = 1;
+  pasta__add(p, &h, sum, name);
+  free(sum);
+out:
+  free(funcs);
+  free(sites);
+  free(strings);
+  free(counters);
+}
+
+/*===-- Output ------------------------------------------------------------===*/
+
+static const char *pasta__program(void) {
+  const char *name = program_invocation_name;
+  return name && *name ? name : "unknown";
+}
+
+static const char *pasta__basename(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash && slash[1] ? slash + 1 : path;
+}
+
+/* The profile's path: PASTA_OUTPUT with every "%p" replaced by the pid, or
+ * pasta-<program>-<pid>.json. */
+static char *pasta__output_path(const struct pasta__options *o, long pid) {
+  char pidbuf[24];
+  snprintf(pidbuf, sizeof pidbuf, "%ld", pid);
+  if (!o->output) {
+    const char *base = pasta__basename(pasta__program());
+    size_t size = strlen(base) + strlen(pidbuf) + sizeof "pasta--.json";
+    char *path = malloc(size);
+    if (path)
+      snprintf(path, size, "pasta-%s-%s.json", base, pidbuf);
+    return path;
+  }
+  size_t size = 1;
+  for (const char *s = o->output; *s; ++s) {
+    if (s[0] == '%' && s[1] == 'p') {
+      size += strlen(pidbuf);
+      ++s;
+    } else {
+      ++size;
+    }
+  }
+  char *path = malloc(size), *d = path;
+  if (!path)
+    return NULL;
+  for (const char *s = o->output; *s; ++s) {
+    if (s[0] == '%' && s[1] == 'p') {
+      memcpy(d, pidbuf, strlen(pidbuf));
+      d += strlen(pidbuf);
+      ++s;
+    } else {
+      *d++ = *s;
+    }
+  }
+  *d = '\0';
+  return path;
+}
+
+/* Writes <path>.tmp, then renames it to <path>. */
+static int pasta__write_profile(const pasta_profile *p, const char *path) {
+  size_t size = strlen(path) + sizeof ".tmp";
+  char *tmp = malloc(size);
+  if (!tmp) {
+    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n", path,
+            strerror(ENOMEM));
+    return -1;
+  }
+  snprintf(tmp, size, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n", tmp,
+            strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  errno = 0;
+  int failed = pasta_profile_write_json(f, p) != 0 || fflush(f) != 0;
+  int err = errno ? errno : EIO;
+  if (fclose(f) != 0 && !failed) {
+    failed = 1;
+    err = errno ? errno : EIO;
+  }
+  const char *failed_path = tmp;
+  if (!failed && rename(tmp, path) != 0) {
+    failed = 1;
+    err = errno;
+    failed_path = path;
+  }
+  if (failed) {
+    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n",
+            failed_path, strerror(err));
+    remove(tmp);
+  }
+  free(tmp);
+  return failed ? -1 : 0;
+}
+
+/* Collects every registered module and reports, once per process. */
+static void pasta__report(void) {
+  if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
+    return;
+  int saved_errno = errno;
+  struct pasta__options o;
+  pasta__read_options(&o);
+  long pid = (long)getpid();
+
+  pasta_profile p;
+  pasta_profile_init(&p);
+  if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
+                             (int64_t)time(NULL))) {
+    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    errno = saved_errno;
+    return;
+  }
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_host; ++i)
+    pasta__read_host_module(&p, pasta__registry.host[i]);
+  for (size_t i = 0; i < pasta__registry.num_device; ++i)
+    pasta__read_device_module(&p, &pasta__registry.device[i]);
+  pasta__unlock();
+  if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
+    fprintf(stderr, "pasta: warning: out of memory; the profile has no "
+                    "lines\n");
+
+  if (!o.quiet && pasta_tables_write(stderr, &p, o.top_lines) != 0)
+    fprintf(stderr, "pasta: warning: could not print every table\n");
+  char *path = pasta__output_path(&o, pid);
+  if (!path)
+    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+  else if (pasta__write_profile(&p, path) == 0 && !o.quiet)
+    fprintf(stderr, "pasta: profile written to %s\n", path);
+  free(path);
+  pasta_profile_free(&p);
+  fflush(stderr);
+  errno = saved_errno;
+}
+
+void __pasta_main_exit(void) { pasta__report(); }

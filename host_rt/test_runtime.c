@@ -1,0 +1,390 @@
+/*===- test_runtime.c - Tests of the PASTA host runtime -------------------===*
+ *
+ * Registers modules the way instrumented code does: a host module, and
+ * "device" modules read through fake vendor calls (device memory is host
+ * memory here) with PASTA_DEVICE_BANKS counter banks, one whose counters
+ * cannot be copied, one from another ABI version, one whose device cannot
+ * be synchronized, and a host module with a bad magic. Then it checks the
+ * report: the JSON file (parsed back with jansson), the tables and warnings
+ * on stderr, and, in child processes, the exit() path, PASTA_QUIET and an
+ * unwritable output path.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* setenv, fork, dup, mkdtemp, program_invocation_name */
+
+#include "pasta/abi.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void __pasta_register_host_module(const struct pasta_module_desc *desc);
+void __pasta_host_flush(uint64_t *counters, uint32_t first,
+                        const uint64_t *values, uint32_t n);
+void __pasta_register_cuda_module(const void *desc_symbol,
+                                  const struct pasta_vendor_ops *ops);
+void __pasta_main_exit(void);
+
+static int failures, passed, failed;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stdout, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+static void end_test(const char *name) {
+  if (failures)
+    ++failed;
+  else
+    ++passed;
+  printf("%s %s\n", failures ? "FAIL" : "ok  ", name);
+  failures = 0;
+}
+
+/*===-- A host module -----------------------------------------------------===*/
+
+static const char host_strings[] = "main\0m.c";
+static const struct pasta_func host_funcs[] = {
+    {0, PASTA_FUNC_HOST, 5, 1, 0, PASTA_NONE}};
+static struct pasta_site host_sites[1];
+static uint64_t host_counters[2];
+static struct pasta_module_desc host_desc = {PASTA_ABI_MAGIC,
+                                             PASTA_ABI_VERSION,
+                                             PASTA_TARGET_HOST,
+                                             1,
+                                             1,
+                                             1,
+                                             2,
+                                             sizeof host_strings,
+                                             0,
+                                             0,
+                                             0,
+                                             0,
+                                             5};
+static struct pasta_module_desc bad_magic_desc = {
+    0xdeadbeef, PASTA_ABI_VERSION, PASTA_TARGET_HOST, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+    0};
+
+/*===-- Fake device modules -----------------------------------------------===*/
+
+enum { DEV_COUNTERS = 2 + PASTA_DYN_NUM, DEV_SHARED_LOADS = 16 };
+
+struct fake_device_module {
+  char strings[32];
+  struct pasta_func funcs[1];
+  struct pasta_site sites[1];
+  uint64_t counters[PASTA_DEVICE_BANKS][DEV_COUNTERS];
+  struct pasta_module_desc desc; /* the "device symbol" */
+};
+
+static struct fake_device_module good, bad, old, unsynced;
+static const uint64_t *failing_source; /* fake_memcpy fails on this */
+static int sync_calls;
+
+static void build_device(struct fake_device_module *m, const char *module) {
+  /* strings: "_Z1kv\0<module>\0" */
+  memcpy(m->strings, "_Z1kv", 6);
+  size_t len = strlen(module) + 1;
+  memcpy(m->strings + 6, module, len);
+  m->funcs[0] = (struct pasta_func){0, PASTA_FUNC_KERNEL, 6, 5, 0, PASTA_NONE};
+  memset(m->sites, 0, sizeof m->sites);
+  m->sites[0].func = 0;
+  m->sites[0].file = 6;
+  m->sites[0].line = 7;
+  m->sites[0].counter = 1;
+  m->sites[0].dyn_counter = 2;
+  m->sites[0].mix[PASTA_MIX_LOADS + PASTA_SPACE_GENERIC] = 1;
+  m->sites[0].mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GENERIC] = 4;
+  m->sites[0].mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = 1;
+  /* Launches: 2, all flushed into bank 0. Block executions: b + 1 in bank
+   * b. Generic loads found shared: 10 in bank 5, 6 in bank 200. */
+  memset(m->counters, 0, sizeof m->counters);
+  m->counters[0][0] = 2;
+  for (uint32_t b = 0; b < PASTA_DEVICE_BANKS; ++b)
+    m->counters[b][1] = b + 1;
+  m->counters[5][2 + PASTA_DYN_LD_SHARED] = 10;
+  m->counters[200][2 + PASTA_DYN_LD_SHARED] = DEV_SHARED_LOADS - 10;
+  m->counters[5][2 + PASTA_DYN_LD_SHARED_BYTES] = 4 * DEV_SHARED_LOADS;
+  m->desc = (struct pasta_module_desc){PASTA_ABI_MAGIC,
+                                       PASTA_ABI_VERSION,
+                                       PASTA_TARGET_NVPTX,
+                                       PASTA_DEVICE_BANKS,
+                                       1,
+                                       1,
+                                       DEV_COUNTERS,
+                                       (uint32_t)(6 + len),
+                                       (uint64_t)(uintptr_t)m->funcs,
+                                       (uint64_t)(uintptr_t)m->sites,
+                                       (uint64_t)(uintptr_t)m->strings,
+                                       (uint64_t)(uintptr_t)m->counters,
+                                       6};
+}
+
+static int fake_memcpy_from_symbol(void *dst, const void *symbol,
+                                   uint64_t count, uint64_t offset, int kind) {
+  if (kind != PASTA_MEMCPY_DEVICE_TO_HOST)
+    return 1;
+  memcpy(dst, (const char *)symbol + offset, count);
+  return 0;
+}
+
+static int fake_memcpy(void *dst, const void *src, uint64_t count, int kind) {
+  if (kind != PASTA_MEMCPY_DEVICE_TO_HOST)
+    return 1;
+  if (src == failing_source)
+    return 700;
+  memcpy(dst, src, count);
+  return 0;
+}
+
+static const char *fake_error_string(int err) {
+  return err == 700 ? "fake illegal address" : "fake error";
+}
+
+static int fake_sync(void) {
+  ++sync_calls;
+  return 0;
+}
+
+static int failing_sync(void) { return 999; }
+
+static const struct pasta_vendor_ops fake_ops = {
+    fake_memcpy_from_symbol, fake_memcpy, fake_error_string, fake_sync};
+static const struct pasta_vendor_ops unsynced_ops = {
+    fake_memcpy_from_symbol, fake_memcpy, fake_error_string, failing_sync};
+
+/*===-- Helpers -----------------------------------------------------------===*/
+
+static char dir[64];
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *buf = calloc((size_t)size + 1, 1);
+  if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  return buf;
+}
+
+static int exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+/* Runs `fn` with stderr going to `path`. */
+static void with_stderr_to(const char *path, void (*fn)(void)) {
+  fflush(stderr);
+  int saved = dup(2);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(fd, 2);
+  close(fd);
+  fn();
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+}
+
+static void report_twice(void) {
+  __pasta_main_exit();
+  __pasta_main_exit();
+}
+
+static uint64_t jint(json_t *obj, const char *key) {
+  json_t *v = json_object_get(obj, key);
+  return json_is_integer(v) ? (uint64_t)json_integer_value(v) : UINT64_MAX;
+}
+
+/* A child that leaves through exit(), with its stderr in `err_path`. */
+static pid_t child(const char *output, const char *quiet, const char *top,
+                   const char *err_path) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid != 0)
+    return pid;
+  int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(fd, 2);
+  close(fd);
+  setenv("PASTA_OUTPUT", output, 1);
+  if (quiet)
+    setenv("PASTA_QUIET", quiet, 1);
+  if (top)
+    setenv("PASTA_TOP_LINES", top, 1);
+  exit(0); /* the runtime's atexit handler reports */
+}
+
+static int wait_ok(pid_t pid) {
+  int status = 0;
+  return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+         WEXITSTATUS(status) == 0;
+}
+
+int main(void) {
+  snprintf(dir, sizeof dir, "/tmp/pasta-rt-test-XXXXXX");
+  if (!mkdtemp(dir)) {
+    perror("mkdtemp");
+    return 1;
+  }
+
+  /* What the global constructors of an instrumented program do. */
+  host_sites[0] = (struct pasta_site){0, 5, 3, 1, PASTA_NONE, {0}};
+  host_sites[0].mix[PASTA_MIX_LOADS + PASTA_SPACE_GENERIC] = 1;
+  host_sites[0].mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GENERIC] = 4;
+  host_desc.funcs = (uint64_t)(uintptr_t)host_funcs;
+  host_desc.sites = (uint64_t)(uintptr_t)host_sites;
+  host_desc.strings = (uint64_t)(uintptr_t)host_strings;
+  host_desc.counters = (uint64_t)(uintptr_t)host_counters;
+  __pasta_register_host_module(&host_desc);
+  __pasta_register_host_module(&bad_magic_desc);
+  build_device(&good, "k.cu");
+  build_device(&bad, "bad.cu");
+  build_device(&old, "old.cu");
+  build_device(&unsynced, "unsynced.cu");
+  old.desc.version = 99;
+  failing_source = &bad.counters[0][0];
+  __pasta_register_cuda_module(&good.desc, &fake_ops);
+  __pasta_register_cuda_module(&bad.desc, &fake_ops);
+  __pasta_register_cuda_module(&old.desc, &fake_ops);
+  __pasta_register_cuda_module(&unsynced.desc, &unsynced_ops);
+
+  /* What instrumented host code does: flush its local counts. */
+  const uint64_t call[2] = {1, 0}, block[2] = {0, 5};
+  __pasta_host_flush(host_counters, 0, call, 2);
+  __pasta_host_flush(host_counters, 0, block, 2);
+  __pasta_host_flush(host_counters, 1, block + 1, 1);
+  CHECK(host_counters[0] == 1 && host_counters[1] == 10);
+  end_test("host_flush");
+
+  /* Children first: the parent may report only once. */
+  char out_a[128], err_a[128], out_b[128], err_b[128], file_b[160];
+  snprintf(out_a, sizeof out_a, "%s/no-such-dir/p.json", dir);
+  snprintf(err_a, sizeof err_a, "%s/a.err", dir);
+  pid_t a = child(out_a, NULL, NULL, err_a);
+  CHECK(wait_ok(a));
+  char *text = slurp(err_a);
+  char expected[256];
+  snprintf(expected, sizeof expected,
+           "pasta: error: cannot write the profile to %s.tmp: %s\n", out_a,
+           strerror(ENOENT));
+  CHECK(text && strstr(text, expected));
+  CHECK(text && strstr(text, "== PASTA: profile of")); /* exit() reports */
+  CHECK(text && !strstr(text, "profile written"));
+  free(text);
+  end_test("exit_path_and_unwritable_output");
+
+  snprintf(out_b, sizeof out_b, "%s/quiet-%%p.json", dir);
+  snprintf(err_b, sizeof err_b, "%s/b.err", dir);
+  pid_t b = child(out_b, "1", "many", err_b);
+  CHECK(wait_ok(b));
+  snprintf(file_b, sizeof file_b, "%s/quiet-%ld.json", dir, (long)b);
+  CHECK(exists(file_b));
+  text = slurp(err_b);
+  CHECK(text && !strstr(text, "== PASTA"));
+  CHECK(text && !strstr(text, "profile written"));
+  CHECK(text &&
+        strstr(text, "pasta: warning: ignoring PASTA_TOP_LINES='many'"));
+  CHECK(text && strstr(text, "'bad.cu'")); /* warnings stay */
+  free(text);
+  remove(file_b);
+  end_test("quiet");
+
+  /* The parent: main returns. */
+  char out[128], err[128], file[192], tmp[200];
+  snprintf(out, sizeof out, "%s/prof-%%p.%%p.json", dir);
+  snprintf(err, sizeof err, "%s/parent.err", dir);
+  long pid = (long)getpid();
+  snprintf(file, sizeof file, "%s/prof-%ld.%ld.json", dir, pid, pid);
+  snprintf(tmp, sizeof tmp, "%s.tmp", file);
+  setenv("PASTA_OUTPUT", out, 1);
+  setenv("PASTA_TOP_LINES", "1", 1);
+  unsetenv("PASTA_QUIET");
+  with_stderr_to(err, report_twice);
+  CHECK(sync_calls >= 3); /* before reading each synchronizable module */
+  CHECK(exists(file) && !exists(tmp));
+  text = slurp(err);
+  CHECK(text != NULL);
+  if (text) {
+    const char *expect[] = {
+        "pasta: warning: host module at ",
+        "has no PASTA descriptor (magic 0xdeadbeef)",
+        ("pasta: warning: cannot read device module 'bad.cu' (copying its "
+         "counters): fake illegal address (error 700)"),
+        "was built for PASTA ABI version 99, this runtime reads version 1",
+        "(synchronizing the device): fake error (error 999)",
+        "== PASTA: profile of ",
+        "Top 1 of 2 executed lines",
+        "pasta: profile written to ",
+    };
+    for (size_t i = 0; i < sizeof expect / sizeof expect[0]; ++i) {
+      CHECK(strstr(text, expect[i]) != NULL);
+      if (!strstr(text, expect[i]))
+        printf("missing: %s\n", expect[i]);
+    }
+    /* Reported once. */
+    const char *first = strstr(text, "== PASTA");
+    CHECK(first && !strstr(first + 1, "== PASTA"));
+    if (getenv("PASTA_TEST_VERBOSE"))
+      fputs(text, stdout);
+  }
+  free(text);
+  end_test("stderr_report");
+
+  text = slurp(file);
+  json_error_t jerr;
+  json_t *root = text ? json_loads(text, JSON_REJECT_DUPLICATES, &jerr) : NULL;
+  CHECK(root != NULL);
+  if (root) {
+    CHECK(jint(root, "pid") == (uint64_t)pid);
+    CHECK(strcmp(json_string_value(json_object_get(root, "program")),
+                 program_invocation_name) == 0);
+    json_t *kernels = json_object_get(root, "kernels");
+    CHECK(json_array_size(kernels) == 1);
+    json_t *k = json_array_get(kernels, 0);
+    /* Block executions summed over the banks: 1 + 2 + ... + 256. */
+    uint64_t n = (uint64_t)PASTA_DEVICE_BANKS * (PASTA_DEVICE_BANKS + 1) / 2;
+    CHECK(strcmp(json_string_value(json_object_get(k, "name")), "k") == 0);
+    CHECK(strcmp(json_string_value(json_object_get(k, "module")), "k.cu") == 0);
+    CHECK(jint(k, "launches") == 2);
+    json_t *loads = json_object_get(k, "loads");
+    CHECK(jint(loads, "global") == n - DEV_SHARED_LOADS);
+    CHECK(jint(loads, "shared") == DEV_SHARED_LOADS);
+    CHECK(jint(loads, "generic") == 0);
+    json_t *lb = json_object_get(k, "load_bytes");
+    CHECK(jint(lb, "global") == 4 * n - 4 * DEV_SHARED_LOADS);
+    CHECK(jint(lb, "shared") == 4 * DEV_SHARED_LOADS);
+    CHECK(jint(json_object_get(k, "flops"), "f32") == n);
+    json_t *hosts = json_object_get(root, "host_functions");
+    CHECK(json_array_size(hosts) == 1);
+    json_t *h = json_array_get(hosts, 0);
+    CHECK(jint(h, "calls") == 1);
+    CHECK(jint(json_object_get(h, "loads"), "generic") == 10);
+    CHECK(json_array_size(json_object_get(root, "lines")) == 2);
+    CHECK(json_array_size(json_object_get(root, "device_functions")) == 0);
+  }
+  json_decref(root);
+  free(text);
+  end_test("json_profile");
+
+  remove(file);
+  remove(err);
+  remove(err_a);
+  remove(err_b);
+  rmdir(dir);
+  printf("host_rt: %d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}

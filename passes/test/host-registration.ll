@@ -1,0 +1,34 @@
+; In a CUDA host module, the device descriptor is registered with the CUDA
+; runtime next to clang's own registrations, handed to the host runtime with
+; the vendor calls it needs, and main reports before it returns.
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+source_filename = "axpy.cu"
+target triple = "x86_64-pc-linux-gnu"
+
+@name = private constant [5 x i8] c"axpy\00"
+
+; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [72 x i8] zeroinitializer
+; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize }
+
+define internal void @__cuda_register_globals(ptr %handle) {
+; CHECK-LABEL: define internal void @__cuda_register_globals(
+; CHECK: call i32 @__cudaRegisterFunction(
+; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
+; CHECK-NEXT: call void @__pasta_register_cuda_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
+  %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  ret void
+}
+
+define i32 @main() {
+; CHECK-LABEL: define i32 @main(
+; CHECK: call void @__pasta_main_exit()
+; CHECK-NEXT: ret i32 0
+  ret i32 0
+}
+
+define void @stub() {
+  ret void
+}
+
+declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)

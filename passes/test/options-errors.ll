@@ -1,0 +1,17 @@
+; Bad options stop the compile with one clear error naming the bad part.
+; RUN: not %opt -passes=pasta-count -pasta-lines='k.cu:60-41' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REVERSED
+; RUN: not %opt -passes=pasta-count -pasta-lines='k.cu:' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
+; RUN: env PASTA_LINES='k.cu:4x' not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NUMBER
+; RUN: not %opt -passes=pasta-count -pasta-kernels='(' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGEX
+
+; REVERSED: error: pasta: bad range '60-41'
+; EMPTY: error: pasta: {{.*}}'k.cu:'
+; NUMBER: error: pasta: {{.*}}'4x'
+; REGEX: error: pasta: bad PASTA_KERNELS regular expression '('
+
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @k(ptr %a) {
+  store float 0.0, ptr %a
+  ret void
+}

@@ -1,0 +1,47 @@
+; PASTA_HOST=1 counts host functions: calls and block executions, flushed at
+; every return (and resume) through __pasta_host_flush, and the module
+; registers its table from a constructor. Without it, host code is untouched.
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-print-sites -S %s 2>&1 | FileCheck %s
+; RUN: env PASTA_HOST=1 %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK: pasta: func sum kind=host calls=0
+; CHECK: pasta: site ?:0 func=sum counter=1 ld.generic=1 ldB.generic=8 flop.f64=1{{$}}
+
+; IR: @llvm.global_ctors = appending global {{.*}} @__pasta_host_ctor_
+; IR-LABEL: define double @sum(
+; IR: call void @__pasta_host_flush(ptr @__pasta_counters_{{[0-9a-f]+}}, i32 0, ptr %{{.*}}, i32 2)
+; IR-NEXT: ret double
+
+; OFF-NOT: __pasta_host_flush
+; OFF-NOT: __pasta_register_host_module
+define double @sum(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi double [ 0.0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %x = load double, ptr %p
+  %s.next = fadd double %s, %x
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret double %s.next
+}
+
+; The runtime's own functions are never instrumented.
+; IR-LABEL: define void @__pasta_mine(
+; IR-NOT: __pasta_host_flush
+; IR: ret void
+define void @__pasta_mine(ptr %a) {
+  store i32 0, ptr %a
+  ret void
+}
+
+; IR: define internal void @__pasta_host_ctor_{{[0-9a-f]+}}()
+; IR-NEXT: call void @__pasta_register_host_module(ptr @__pasta_host_desc_
