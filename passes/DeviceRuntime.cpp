@@ -76,6 +76,10 @@ bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {
         DS_Error));
     return false;
   }
+  // The user's module decides ABI-level flags (e.g. the AMD code object
+  // version); the runtime must not bring its own.
+  if (NamedMDNode *Flags = (*RT)->getModuleFlagsMetadata())
+    (*RT)->eraseNamedMetadata(Flags);
   (*RT)->setTargetTriple(M.getTargetTriple());
   (*RT)->setDataLayout(M.getDataLayout());
   if (Linker::linkModules(M, std::move(*RT), Linker::Flags::LinkOnlyNeeded)) {

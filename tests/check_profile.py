@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Checks fields of a PASTA JSON profile against expected values.
+
+usage: check_profile.py PROFILE EXPECTATION...
+
+An expectation is one of
+  SECTION:NAME:FIELD=VALUE   e.g. host_functions:dot:calls=3,
+                             host_functions:dot:load_bytes.generic=48000
+  line:FILE:LINE:FIELD=VALUE e.g. line:dot_scale.c:17:flops.f64=6000
+  absent:SECTION:NAME        the section has no entry with that name
+Fields may be dotted (load_bytes.generic). Prints one line per expectation
+and ends with 'N passed, N failed'; exits 1 if any failed.
+"""
+import json
+import sys
+
+
+def field(obj, path):
+    for part in path.split("."):
+        obj = obj[part]
+    return obj
+
+
+def find(entries, key, value):
+    return [e for e in entries if e.get(key) == value]
+
+
+def check(profile, spec):
+    if spec.startswith("absent:"):
+        _, section, name = spec.split(":", 2)
+        hits = find(profile[section], "name", name)
+        return not hits, f"{len(hits)} entries named {name}"
+    lhs, expected = spec.rsplit("=", 1)
+    if lhs.startswith("line:"):
+        _, file, line, path = lhs.split(":", 3)
+        hits = [l for l in profile["lines"]
+                if l["file"] and l["file"].endswith("/" + file) or l["file"] == file]
+        hits = [l for l in hits if l["line"] == int(line)]
+        got = sum(field(l, path) for l in hits) if hits else None
+    else:
+        section, name, path = lhs.split(":", 2)
+        hits = find(profile[section], "name", name)
+        got = field(hits[0], path) if len(hits) == 1 else None
+    return got is not None and str(got) == expected, f"got {got}"
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    with open(sys.argv[1]) as f:
+        profile = json.load(f)
+    if profile.get("schema") != "pasta-profile" or profile.get("version") != 1:
+        print(f"{sys.argv[1]}: not a version-1 pasta-profile", file=sys.stderr)
+        return 1
+    passed = failed = 0
+    for spec in sys.argv[2:]:
+        try:
+            ok, detail = check(profile, spec)
+        except (KeyError, ValueError, IndexError) as e:
+            ok, detail = False, f"error: {e!r}"
+        print(f"{'ok  ' if ok else 'FAIL'} {spec} ({detail})")
+        passed += ok
+        failed += not ok
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
