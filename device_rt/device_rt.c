@@ -3,12 +3,13 @@
  * Freestanding C compiled to bitcode once per GPU target and linked into
  * every instrumented device module by the pass. Threads keep their counts in
  * registers while they run; at exit each thread hands its counts to
- * __pasta_flush, which sums them over the active lanes of the warp and lets
- * one lane add the sum to the counter bank of its thread block. That is one
- * atomic per warp and counter, spread over PASTA_DEVICE_BANKS addresses.
+ * __pasta_flush_counter, which sums them over the active lanes of the warp
+ * and lets one lane add the sum to the counter bank of its thread block. That
+ *is one atomic per warp and counter, spread over PASTA_DEVICE_BANKS addresses.
  *
  * Functions marked always_inline are inlined by the pass at their call
- * sites; __pasta_flush stays a call (it runs once per thread).
+ * sites, so counts never go through memory on their way to the atomics;
+ * __pasta_flush stays a call, for functions with very many counters.
  *===----------------------------------------------------------------------===*/
 #include <gpuintrin.h>
 #include <stddef.h>
@@ -42,24 +43,56 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
   return __gpu_is_ptr_private(ptr);
 }
 
-/* Adds this thread's `values[0..n)` to counters [first, first + n) of the
- * bank of this thread block. Called by every thread that leaves an
- * instrumented function, converged or not: the reduction covers exactly the
- * lanes that are active here. */
+/* This thread block's row of counters: banks spread the flushes of many
+ * warps over PASTA_DEVICE_BANKS addresses per counter. */
+PASTA_INLINE PASTA_GLOBAL uint64_t *
+__pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters) {
+  uint32_t bank = pasta_linear_block_id() % PASTA_DEVICE_BANKS;
+  return counters + (size_t)bank * num_counters;
+}
+
+/* The sum of `value` over a full warp, in every lane: a butterfly of
+ * shuffles, log2(warp size) steps. */
+static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
+  for (uint32_t step = __gpu_num_lanes() / 2; step > 0; step /= 2)
+    value += __gpu_shuffle_idx_u64(lanes, __gpu_lane_id() ^ step, value,
+                                   __gpu_num_lanes());
+  return value;
+}
+
+static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value) {
+  __scoped_atomic_fetch_add(slot, value, __ATOMIC_RELAXED,
+                            __MEMORY_SCOPE_DEVICE);
+}
+
+/* Adds `value` of every active lane to *slot, and does nothing at all when
+ * every lane holds 0. A full warp sums with shuffles and the first lane adds
+ * the sum: one atomic per warp. A partial warp (divergent exits, the tail of
+ * a block) lets each lane with a count add its own: rare, and it needs no
+ * assumption about which lanes are active. */
+PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
+                                        uint64_t value) {
+  uint64_t lanes = __gpu_lane_mask();
+  if (__gpu_ballot(lanes, value != 0) == 0)
+    return;
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  if (lanes != full) {
+    if (value != 0)
+      pasta_atomic_add(slot, value);
+    return;
+  }
+  uint64_t sum = pasta_full_warp_sum(lanes, value);
+  if (__gpu_lane_id() == 0)
+    pasta_atomic_add(slot, sum);
+}
+
+/* The out-of-line form for functions with many counters, where inlining one
+ * flush per counter at every return would bloat the code: adds values[0..n)
+ * to counters [first, first + n) of this block's bank. */
 PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
                                uint32_t num_counters, uint32_t first,
                                const uint64_t *values, uint32_t n) {
-  uint64_t lanes = __gpu_lane_mask();
-  uint32_t bank = pasta_linear_block_id() % PASTA_DEVICE_BANKS;
-  PASTA_GLOBAL uint64_t *row = counters + (size_t)bank * num_counters + first;
-  int leader = __gpu_is_first_in_lane(lanes);
-  for (uint32_t i = 0; i < n; ++i) {
-    uint64_t v = values[i];
-    if (__gpu_ballot(lanes, v != 0) == 0)
-      continue;
-    uint64_t sum = __gpu_lane_sum_u64(lanes, v);
-    if (leader)
-      __scoped_atomic_fetch_add(&row[i], sum, __ATOMIC_RELAXED,
-                                __MEMORY_SCOPE_DEVICE);
-  }
+  PASTA_GLOBAL uint64_t *row = __pasta_bank_row(counters, num_counters) + first;
+  for (uint32_t i = 0; i < n; ++i)
+    __pasta_flush_counter(&row[i], values[i]);
 }

@@ -142,6 +142,7 @@ struct FunctionPlan {
   uint32_t FirstCounter; // module counter index of local counter 0
   uint32_t NumCounters;  // local counters: calls, blocks, dyn
   SmallVector<CountedBlock, 8> Blocks;
+  AllocaInst *Staging = nullptr; // for out-of-line flushes, made on demand
 };
 
 class StringTable {
@@ -183,8 +184,7 @@ private:
   void emitFunction(FunctionPlan &P);
   void emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
                            ArrayRef<AllocaInst *> Slots);
-  void emitFlush(IRBuilder<> &B, FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
-                 AllocaInst *Staging);
+  void emitFlush(IRBuilder<> &B, FunctionPlan &P, ArrayRef<AllocaInst *> Slots);
   void emitTables();
   void printSites(raw_ostream &OS) const;
   void warnUnmatchedSpec();
@@ -441,29 +441,55 @@ void ModuleInstrumenter::emitGenericCounting(IRBuilder<> &B,
   Add(Base + 3, B.CreateMul(Local, Bytes));
 }
 
+// Functions with at most this many counters flush each counter inline, in
+// registers; larger ones stage their counts in local memory and call
+// __pasta_flush once, to keep code size bounded.
+static constexpr uint32_t InlineFlushLimit = 32;
+
 void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
-                                   ArrayRef<AllocaInst *> Slots,
-                                   AllocaInst *Staging) {
+                                   ArrayRef<AllocaInst *> Slots) {
   Type *I64 = B.getInt64Ty();
   Type *I32 = B.getInt32Ty();
-  for (uint32_t I = 0; I < P.NumCounters; ++I) {
-    Value *V = B.CreateLoad(I64, Slots[I]);
-    B.CreateStore(V, B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
-                                                  Staging, 0, I));
-  }
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  PointerType *Global = PointerType::get(Ctx, 1);
   Value *First = ConstantInt::get(I32, P.FirstCounter);
   Value *N = ConstantInt::get(I32, P.NumCounters);
-  PointerType *Generic = PointerType::get(Ctx, 0);
+  auto LoadCount = [&](uint32_t I) { return B.CreateLoad(I64, Slots[I]); };
+
+  if (Target != PASTA_TARGET_HOST && P.NumCounters <= InlineFlushLimit) {
+    FunctionCallee Row =
+        M.getOrInsertFunction(BankRowName, Global, Global, I32);
+    FunctionCallee Flush =
+        M.getOrInsertFunction(FlushCounterName, B.getVoidTy(), Global, I64);
+    Value *Base = B.CreateCall(Row, {Counters, B.getInt32(NumCounters)});
+    for (uint32_t I = 0; I < P.NumCounters; ++I)
+      B.CreateCall(Flush,
+                   {B.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + I),
+                    LoadCount(I)});
+    return;
+  }
+
+  // Out of line: stage the counts, then one call.
+  if (!P.Staging) {
+    IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
+    P.Staging = EntryB.CreateAlloca(ArrayType::get(I64, P.NumCounters),
+                                    M.getDataLayout().getAllocaAddrSpace(),
+                                    nullptr, "pasta.flush");
+  }
+  AllocaInst *Staging = P.Staging;
+  for (uint32_t I = 0; I < P.NumCounters; ++I)
+    B.CreateStore(LoadCount(I),
+                  B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
+                                               Staging, 0, I));
+  Value *StagingGeneric = B.CreatePointerCast(Staging, Generic);
   if (Target == PASTA_TARGET_HOST) {
     FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
                                                  Generic, I32, Generic, I32);
-    B.CreateCall(Flush, {Counters, First, Staging, N});
+    B.CreateCall(Flush, {Counters, First, StagingGeneric, N});
     return;
   }
-  FunctionCallee Flush =
-      M.getOrInsertFunction(DeviceFlushName, B.getVoidTy(),
-                            PointerType::get(Ctx, 1), I32, I32, Generic, I32);
-  Value *StagingGeneric = B.CreatePointerCast(Staging, Generic);
+  FunctionCallee Flush = M.getOrInsertFunction(DeviceFlushName, B.getVoidTy(),
+                                               Global, I32, I32, Generic, I32);
   B.CreateCall(Flush, {Counters, ConstantInt::get(I32, NumCounters), First,
                        StagingGeneric, N});
 }
@@ -478,8 +504,6 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
   SmallVector<AllocaInst *, 16> Slots;
   for (uint32_t I = 0; I < P.NumCounters; ++I)
     Slots.push_back(B.CreateAlloca(I64, AllocaAS, nullptr, "pasta.count"));
-  auto *Staging = B.CreateAlloca(ArrayType::get(I64, P.NumCounters), AllocaAS,
-                                 nullptr, "pasta.flush");
   Value *Calls = ConstantInt::get(I64, 1);
   if (P.Kind == PASTA_FUNC_KERNEL)
     Calls = B.CreateCall(M.getOrInsertFunction(FirstThreadName, I64));
@@ -511,7 +535,7 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
       Exits.push_back(BB.getTerminator());
   for (Instruction *Exit : Exits) {
     B.SetInsertPoint(Exit);
-    emitFlush(B, P, Slots, Staging);
+    emitFlush(B, P, Slots);
   }
 
   DominatorTree DT(F);

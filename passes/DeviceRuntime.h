@@ -13,6 +13,8 @@ namespace pasta {
 
 inline constexpr const char *DeviceFlushName = "__pasta_flush";
 inline constexpr const char *FirstThreadName = "__pasta_first_thread_of_grid";
+inline constexpr const char *BankRowName = "__pasta_bank_row";
+inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 
 // Links the device runtime bitcode embedded in the plugin into M (only the
 // functions M calls), makes it internal to M, gives it M's target CPU and

@@ -1,12 +1,14 @@
 ; Block counters live in registers (phis after mem2reg) and are flushed once
-; per thread at every return, through the linked device runtime.
+; per thread at every return, through the linked and inlined device runtime:
+; per counter one ballot (skip when the warp holds only zeros), a shuffle sum,
+; one atomic. Functions with more than 32 counters call __pasta_flush.
 ; RUN: %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [3072 x i64] zeroinitializer
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 1, i32 1, i32 256, i32 2, i32 2, i32 12,
+; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [13056 x i64] zeroinitializer
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 1, i32 1, i32 256, i32 4, i32 7, i32 51,
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
 ; CHECK: entry:
@@ -18,8 +20,11 @@ entry:
   br i1 %empty, label %early, label %body
 
 ; CHECK: early:
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 12, i32 0, ptr %{{.*}}, i32 2)
-; CHECK-NEXT: ret void
+; CHECK: getelementptr inbounds nuw i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}
+; CHECK-COUNT-2: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: atomicrmw add ptr addrspace(1)
+; CHECK: ret void
 early:
   ret void
 
@@ -37,10 +42,10 @@ body:
   br i1 %done, label %exit, label %body
 
 ; CHECK: exit:
-; CHECK: store i64 %[[LAUNCH]], ptr
-; CHECK-NEXT: getelementptr
-; CHECK-NEXT: store i64 %[[INC]], ptr
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 12, i32 0, ptr %{{.*}}, i32 2)
+; CHECK: call void @helper(
+; CHECK-COUNT-2: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: ret void
 exit:
   call void @helper(ptr %a)
   ret void
@@ -52,12 +57,50 @@ exit:
 ; CHECK-LABEL: define internal void @helper(
 ; CHECK: call i1 @llvm.nvvm.isspacep.shared(ptr {{.*}}%a)
 ; CHECK: call i1 @llvm.nvvm.isspacep.local(ptr {{.*}}%a)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 12, i32 2, ptr %{{.*}}, i32 10)
+; CHECK: store float 0.0
+; CHECK-COUNT-10: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: ret void
 define internal void @helper(ptr %a) noinline {
   store float 0.0, ptr %a
   ret void
 }
 
-; The runtime is linked, internal, and its helpers are inlined away.
+; 1 call counter + 4 blocks + 4 x 8 run-time space counters = 37 > 32: the
+; counts are staged and flushed by one call.
+; CHECK-LABEL: define internal void @many(
+; CHECK: %pasta.flush = alloca [37 x i64]
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 51, i32 14, ptr %pasta.flush, i32 37)
+; CHECK-NEXT: ret void
+define internal void @many(ptr %a, i32 %k) noinline {
+entry:
+  switch i32 %k, label %d [ i32 0, label %b0
+                            i32 1, label %b1
+                            i32 2, label %b2 ]
+b0:
+  store float 0.0, ptr %a
+  br label %done
+b1:
+  store float 1.0, ptr %a
+  br label %done
+b2:
+  store float 2.0, ptr %a
+  br label %done
+d:
+  store float 3.0, ptr %a
+  br label %done
+done:
+  ret void
+}
+
+define ptx_kernel void @caller(ptr %p, i32 %k) {
+  %g = getelementptr i8, ptr %p, i64 8
+  %q = load ptr, ptr %g
+  call void @many(ptr %q, i32 %k)
+  ret void
+}
+
+; The runtime is linked, internal, and its inline helpers are gone.
 ; CHECK-LABEL: define internal void @__pasta_flush(
 ; CHECK-NOT: define {{.*}}@__pasta_first_thread_of_grid
+; CHECK-NOT: define {{.*}}@__pasta_flush_counter

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# GPU validation run for the bundled kernels. Runs on the GPU machine, from
+# the repository root, over a tree built on a development machine
+# (`scripts/setup.sh && cmake ... && ninja -C build`); the GPU machine has no
+# clang. Through the device tool:  run(command="bash scripts/gpu_check.sh",
+# carry=["build"]).
+#
+# For every kernel program it
+#  1. runs the plain and the instrumented build at the default size and checks
+#     both pass and print the same checksum (results unchanged);
+#  2. profiles the plain build with Nsight Compute (the ground truth) and
+#     compares PASTA's counts with it (scripts/compare_ncu.py);
+#  3. times every kernel launch, plain and instrumented, at the benchmark size
+#     with ncu's gpu__time_duration (same clock and cache control for both).
+# Results: $OUT/validation.md, $OUT/performance.md, logs in $OUT/work.tar.gz.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+W=$OUT/work
+mkdir -p "$W"
+BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
+KERNELS=${KERNELS:-"vector_add axpy bicg syrk matmul_tiled"}
+declare -A BENCH_N=([vector_add]=67108864 [axpy]=67108864 [bicg]=16384
+                    [syrk]=2048 [matmul_tiled]=4096)
+
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+[ -x "$NCU" ] || { echo "gpu_check: ncu not found"; exit 1; }
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv > "$W/gpu.csv"
+"$NCU" --version > "$W/ncu-version.txt" 2>&1
+
+METRICS=$(tr -d ' \n' <<'M'
+smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,
+smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,
+smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,
+smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,
+smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,
+smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,
+smsp__sass_thread_inst_executed_op_hadd_pred_on.sum,
+smsp__sass_thread_inst_executed_op_hmul_pred_on.sum,
+smsp__sass_thread_inst_executed_op_hfma_pred_on.sum,
+sm__sass_data_bytes_mem_global_op_ld.sum,
+sm__sass_data_bytes_mem_global_op_st.sum,
+sm__sass_data_bytes_mem_global_op_atom.sum,
+sm__sass_data_bytes_mem_global_op_red.sum,
+sm__sass_data_bytes_mem_shared_op_ld.sum,
+sm__sass_data_bytes_mem_shared_op_st.sum,
+sm__sass_data_bytes_mem_local_op_ld.sum,
+sm__sass_data_bytes_mem_local_op_st.sum,
+smsp__sass_inst_executed_op_global_ld.sum,
+smsp__sass_inst_executed_op_global_st.sum,
+dram__bytes_read.sum,
+dram__bytes_write.sum,
+gpu__time_duration.sum
+M
+)
+
+status=0
+for k in $KERNELS; do
+  echo "== $k"
+  "$BIN/$k" > "$W/$k.plain.out" 2>&1; rc_plain=$?
+  PASTA_OUTPUT="$W/$k.json" "$BIN/$k-pasta" > "$W/$k.pasta.out" 2> "$W/$k.pasta.err"; rc_pasta=$?
+  cat "$W/$k.plain.out" "$W/$k.pasta.out"
+  if [ $rc_plain -ne 0 ] || [ $rc_pasta -ne 0 ] ||
+     ! cmp -s "$W/$k.plain.out" "$W/$k.pasta.out"; then
+    echo "gpu_check: $k: results differ or failed (plain rc=$rc_plain, pasta rc=$rc_pasta)"
+    status=1
+  fi
+  "$NCU" --csv --page raw --print-units base --metrics "$METRICS" \
+    --log-file "$W/$k.ncu.csv" "$BIN/$k" > /dev/null 2>&1 || status=1
+
+  n=${BENCH_N[$k]}
+  "$NCU" --csv --page raw --print-units base --metrics gpu__time_duration.sum \
+    --log-file "$W/$k.time-plain.csv" "$BIN/$k" "$n" > "$W/$k.bench-plain.out" 2>&1 || status=1
+  PASTA_QUIET=1 PASTA_OUTPUT="$W/$k.bench.json" "$NCU" --csv --page raw --print-units base \
+    --metrics gpu__time_duration.sum --log-file "$W/$k.time-pasta.csv" \
+    "$BIN/$k-pasta" "$n" > "$W/$k.bench-pasta.out" 2>&1 || status=1
+  tail -n 1 "$W/$k.bench-plain.out" "$W/$k.bench-pasta.out"
+done
+
+python3 scripts/compare_ncu.py --work "$W" --kernels $KERNELS \
+  --validation "$OUT/validation.md" --performance "$OUT/performance.md" || status=1
+cat "$OUT/validation.md" "$OUT/performance.md"
+tar czf "$OUT/work.tar.gz" -C "$OUT" work && rm -rf "$W"
+exit $status
