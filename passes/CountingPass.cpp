@@ -44,6 +44,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -739,6 +740,10 @@ bool ModuleInstrumenter::run() {
   if (Plans.empty() && Target == PASTA_TARGET_HOST)
     return false;
 
+  // Each bank's row of counters fills whole 128-byte lines, so the atomics of
+  // different banks never share a cache line.
+  if (Target != PASTA_TARGET_HOST)
+    NumCounters = alignTo(NumCounters, 16);
   if (Opts.PrintSites)
     printSites(errs());
   unsigned AS = Target == PASTA_TARGET_HOST ? 0 : 1;

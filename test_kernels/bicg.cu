@@ -34,7 +34,7 @@
 // sum, which for mixed-sign data can be much larger than |ref|.
 
 #include "test_common.h"
-
+#include "bench.h"
 static const char* const kName = "bicg";
 static const int kThreadsPerBlock = 256;
 
@@ -107,11 +107,6 @@ int main(int argc, char** argv) {
 
     GPU_CHECK(gpuMemcpy(h_s, d_s, vec_bytes, gpuMemcpyDeviceToHost));
     GPU_CHECK(gpuMemcpy(h_q, d_q, vec_bytes, gpuMemcpyDeviceToHost));
-    GPU_CHECK(gpuFree(d_A));
-    GPU_CHECK(gpuFree(d_r));
-    GPU_CHECK(gpuFree(d_p));
-    GPU_CHECK(gpuFree(d_s));
-    GPU_CHECK(gpuFree(d_q));
 
     // CPU reference in double, walking A row by row for both products.
     double* ref_s = tk_alloc_doubles(dim);
@@ -145,7 +140,18 @@ int main(int argc, char** argv) {
         uint64_t h = tk_fnv1a64(kTkFnvOffset, h_s, vec_bytes);
         h = tk_fnv1a64(h, h_q, vec_bytes);
         tk_report_pass(kName, n, h);
+        tk_bench("bicg_s_kernel", [&] {
+            bicg_s_kernel<<<blocks, kThreadsPerBlock>>>(d_A, d_r, d_s, (int)n);
+        });
+        tk_bench("bicg_q_kernel", [&] {
+            bicg_q_kernel<<<blocks, kThreadsPerBlock>>>(d_A, d_p, d_q, (int)n);
+        });
     }
+    GPU_CHECK(gpuFree(d_A));
+    GPU_CHECK(gpuFree(d_r));
+    GPU_CHECK(gpuFree(d_p));
+    GPU_CHECK(gpuFree(d_s));
+    GPU_CHECK(gpuFree(d_q));
 
     std::free(ref_s);
     std::free(abs_s);

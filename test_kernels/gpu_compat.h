@@ -23,6 +23,7 @@
 
 typedef hipError_t gpuError_t;
 typedef hipEvent_t gpuEvent_t;
+typedef hipStream_t gpuStream_t;
 
 #define gpuSuccess hipSuccess
 #define gpuGetErrorString hipGetErrorString
@@ -40,6 +41,33 @@ typedef hipEvent_t gpuEvent_t;
 #define gpuEventRecord hipEventRecord
 #define gpuEventSynchronize hipEventSynchronize
 #define gpuEventElapsedTime hipEventElapsedTime
+#define gpuStreamCreate hipStreamCreate
+#define gpuStreamDestroy hipStreamDestroy
+#define gpuStreamSynchronize hipStreamSynchronize
+#define gpuMemcpyAsync hipMemcpyAsync
+#define gpuMallocHost(ptr, bytes) hipHostMalloc((ptr), (bytes), hipHostMallocDefault)
+#define gpuFreeHost hipHostFree
+
+// Threads per warp (wavefront): 64 on gfx9/CDNA, the HIP target here.
+#ifdef __AMDGCN_WAVEFRONT_SIZE
+#define GPU_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#else
+#define GPU_WARP_SIZE 64
+#endif
+
+// gpu_shfl_down(v, offset): v from lane (lane + offset) of the whole
+// wavefront; a lane whose source lies beyond the wavefront gets its own v.
+// _Float16 travels as its 16 bits in an int.
+__device__ inline static float gpu_shfl_down(float v, unsigned int offset)
+{
+    return __shfl_down(v, offset);
+}
+__device__ inline static _Float16 gpu_shfl_down(_Float16 v, unsigned int offset)
+{
+    int bits = __builtin_bit_cast(unsigned short, v);
+    bits = __shfl_down(bits, offset);
+    return __builtin_bit_cast(_Float16, (unsigned short)bits);
+}
 
 // ROCm 5.x headers (Debian ships 5.2) implement __syncthreads() through
 // __atomic_work_item_fence(), which is defined only in the device library
@@ -66,6 +94,7 @@ __device__ inline static void gpu_compat_syncthreads()
 
 typedef cudaError_t gpuError_t;
 typedef cudaEvent_t gpuEvent_t;
+typedef cudaStream_t gpuStream_t;
 
 #define gpuSuccess cudaSuccess
 #define gpuGetErrorString cudaGetErrorString
@@ -83,6 +112,28 @@ typedef cudaEvent_t gpuEvent_t;
 #define gpuEventRecord cudaEventRecord
 #define gpuEventSynchronize cudaEventSynchronize
 #define gpuEventElapsedTime cudaEventElapsedTime
+#define gpuStreamCreate cudaStreamCreate
+#define gpuStreamDestroy cudaStreamDestroy
+#define gpuStreamSynchronize cudaStreamSynchronize
+#define gpuMemcpyAsync cudaMemcpyAsync
+#define gpuMallocHost cudaMallocHost
+#define gpuFreeHost cudaFreeHost
+
+#define GPU_WARP_SIZE 32
+
+// gpu_shfl_down(v, offset): v from lane (lane + offset) of the whole warp
+// (full mask: every lane of the warp must call it); a lane whose source lies
+// beyond the warp gets its own v. _Float16 travels as its 16 bits in an int.
+__device__ inline static float gpu_shfl_down(float v, unsigned int offset)
+{
+    return __shfl_down_sync(0xffffffffu, v, offset);
+}
+__device__ inline static _Float16 gpu_shfl_down(_Float16 v, unsigned int offset)
+{
+    int bits = __builtin_bit_cast(unsigned short, v);
+    bits = __shfl_down_sync(0xffffffffu, bits, offset);
+    return __builtin_bit_cast(_Float16, (unsigned short)bits);
+}
 
 #endif
 

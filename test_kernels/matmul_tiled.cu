@@ -31,7 +31,7 @@
 // length-n reduction (see tk_close).
 
 #include "test_common.h"
-
+#include "bench.h"
 static const char* const kName = "matmul_tiled";
 
 #define TILE 16
@@ -85,9 +85,6 @@ int main(int argc, char** argv) {
     GPU_CHECK(gpuDeviceSynchronize());
 
     GPU_CHECK(gpuMemcpy(h_C, d_C, bytes, gpuMemcpyDeviceToHost));
-    GPU_CHECK(gpuFree(d_A));
-    GPU_CHECK(gpuFree(d_B));
-    GPU_CHECK(gpuFree(d_C));
 
     // B transposed once, so the reference walks both operands contiguously.
     float* h_Bt = tk_alloc_floats(dim * dim);
@@ -116,7 +113,13 @@ int main(int argc, char** argv) {
     });
     if (status == 0) {
         tk_report_pass(kName, n, tk_fnv1a64(kTkFnvOffset, h_C, bytes));
+        tk_bench("matmul_tiled_kernel", [&] {
+            matmul_tiled_kernel<<<grid, block>>>(d_A, d_B, d_C, (int)n);
+        });
     }
+    GPU_CHECK(gpuFree(d_A));
+    GPU_CHECK(gpuFree(d_B));
+    GPU_CHECK(gpuFree(d_C));
 
     std::free(h_Bt);
     std::free(h_A);

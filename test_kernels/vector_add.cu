@@ -18,7 +18,7 @@
 // Tolerance: 1e-4 * |ref| + 1e-5 * (|a| + |b|) + 1e-6 (see tk_close).
 
 #include "test_common.h"
-
+#include "bench.h"
 static const char* const kName = "vector_add";
 static const int kThreadsPerBlock = 256;
 
@@ -57,9 +57,6 @@ int main(int argc, char** argv) {
     GPU_CHECK(gpuDeviceSynchronize());
 
     GPU_CHECK(gpuMemcpy(h_c, d_c, bytes, gpuMemcpyDeviceToHost));
-    GPU_CHECK(gpuFree(d_a));
-    GPU_CHECK(gpuFree(d_b));
-    GPU_CHECK(gpuFree(d_c));
 
     int status = 0;
     for (size_t i = 0; i < count; ++i) {
@@ -73,7 +70,13 @@ int main(int argc, char** argv) {
     }
     if (status == 0) {
         tk_report_pass(kName, n, tk_fnv1a64(kTkFnvOffset, h_c, bytes));
+        tk_bench("vector_add_kernel", [&] {
+            vector_add_kernel<<<blocks, kThreadsPerBlock>>>(d_a, d_b, d_c, (int)n);
+        });
     }
+    GPU_CHECK(gpuFree(d_a));
+    GPU_CHECK(gpuFree(d_b));
+    GPU_CHECK(gpuFree(d_c));
 
     std::free(h_a);
     std::free(h_b);

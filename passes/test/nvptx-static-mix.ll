@@ -46,7 +46,7 @@ entry:
 ; CHECK-SAME: stB.global=4 stB.shared=4 stB.local=4
 ; CHECK-SAME: atom.global=1 atomB.global=4
 ; CHECK-SAME: flop.f16=1 flop.bf16=1 flop.f32=2 flop.f64=5 special=2{{$}}
-; CHECK-NEXT: pasta: module counters=10
+; CHECK-NEXT: pasta: module counters=16
 
 declare float @llvm.fma.f32(float, float, float)
 declare <2 x double> @llvm.fmuladd.v2f64(<2 x double>, <2 x double>, <2 x double>)
