@@ -60,16 +60,44 @@ static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
   return value;
 }
 
+/* The same when every lane's value is below 2^27, so that the sum fits in 32
+ * bits: one instruction (redux.sync, sm_80 and later) on NVIDIA GPUs, half
+ * the shuffles elsewhere. */
+static uint32_t pasta_full_warp_sum_u32(uint64_t lanes, uint32_t value) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  uint32_t sum;
+  __asm__ volatile("redux.sync.add.u32 %0, %1, %2;"
+                   : "=r"(sum)
+                   : "r"(value), "r"((uint32_t)lanes));
+  return sum;
+#else
+  for (uint32_t step = __gpu_num_lanes() / 2; step > 0; step /= 2)
+    value += __gpu_shuffle_idx_u32(lanes, __gpu_lane_id() ^ step, value,
+                                   __gpu_num_lanes());
+  return value;
+#endif
+}
+
+/* A relaxed add whose result nobody waits for (a reduction, not a
+ * read-modify-write round trip), so the warp can retire at once. */
 static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value) {
+#if defined(__NVPTX__)
+  __asm__ volatile("red.relaxed.gpu.global.add.u64 [%0], %1;"
+                   :
+                   : "l"(slot), "l"(value)
+                   : "memory");
+#else
   __scoped_atomic_fetch_add(slot, value, __ATOMIC_RELAXED,
                             __MEMORY_SCOPE_DEVICE);
+#endif
 }
 
 /* Adds `value` of every active lane to *slot, and does nothing at all when
- * every lane holds 0. A full warp sums with shuffles and the first lane adds
- * the sum: one atomic per warp. A partial warp (divergent exits, the tail of
- * a block) lets each lane with a count add its own: rare, and it needs no
- * assumption about which lanes are active. */
+ * every lane holds 0. A full warp sums its values (in 32 bits when they are
+ * small, the usual case) and its first lane adds the sum: one atomic per
+ * warp. A partial warp (divergent exits, the tail of a block) lets each lane
+ * with a count add its own: rare, and it needs no assumption about which
+ * lanes are active. */
 PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
                                         uint64_t value) {
   uint64_t lanes = __gpu_lane_mask();
@@ -81,7 +109,11 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
       pasta_atomic_add(slot, value);
     return;
   }
-  uint64_t sum = pasta_full_warp_sum(lanes, value);
+  uint64_t sum;
+  if (__gpu_ballot(lanes, value >= (1ull << 27)) == 0)
+    sum = pasta_full_warp_sum_u32(lanes, (uint32_t)value);
+  else
+    sum = pasta_full_warp_sum(lanes, value);
   if (__gpu_lane_id() == 0)
     pasta_atomic_add(slot, sum);
 }

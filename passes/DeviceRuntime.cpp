@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceRuntime.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
@@ -20,14 +21,33 @@ using namespace llvm;
 static const unsigned char NVPTXRuntime[] = {
 #include "device_rt_nvptx64.inc"
 };
+static const unsigned char NVPTXSm70Runtime[] = {
+#include "device_rt_nvptx64_sm70.inc"
+};
 static const unsigned char AMDGCNRuntime[] = {
 #include "device_rt_amdgcn.inc"
 };
 
-static StringRef embeddedRuntime(pasta_target Target) {
-  if (Target == PASTA_TARGET_NVPTX)
+// The GPU generation M is compiled for (the "target-cpu" of its functions,
+// e.g. sm_90 -> 90), or 0 if none says.
+static unsigned nvptxSmVersion(const Module &M) {
+  for (const Function &F : M) {
+    StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+    unsigned SM = 0;
+    if (CPU.consume_front("sm_") &&
+        !CPU.take_while(isDigit).getAsInteger(10, SM))
+      return SM;
+  }
+  return 0;
+}
+
+static StringRef embeddedRuntime(const Module &M, pasta_target Target) {
+  if (Target == PASTA_TARGET_NVPTX && nvptxSmVersion(M) >= 80)
     return StringRef(reinterpret_cast<const char *>(NVPTXRuntime),
                      sizeof NVPTXRuntime);
+  if (Target == PASTA_TARGET_NVPTX)
+    return StringRef(reinterpret_cast<const char *>(NVPTXSm70Runtime),
+                     sizeof NVPTXSm70Runtime);
   return StringRef(reinterpret_cast<const char *>(AMDGCNRuntime),
                    sizeof AMDGCNRuntime);
 }
@@ -65,7 +85,7 @@ static void inlineHelpers(Module &M) {
 
 bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {
   LLVMContext &Ctx = M.getContext();
-  auto Buffer = MemoryBuffer::getMemBuffer(embeddedRuntime(Target),
+  auto Buffer = MemoryBuffer::getMemBuffer(embeddedRuntime(M, Target),
                                            "pasta-device-runtime", false);
   Expected<std::unique_ptr<Module>> RT =
       parseBitcodeFile(Buffer->getMemBufferRef(), Ctx);

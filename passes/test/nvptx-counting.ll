@@ -1,8 +1,9 @@
 ; Counter rows are padded to 16 (128 bytes) per bank.
 ; Block counters live in registers (phis after mem2reg) and are flushed once
 ; per thread at every return, through the linked and inlined device runtime:
-; per counter one ballot (skip when the warp holds only zeros), a shuffle sum,
-; one atomic. Functions with more than 32 counters call __pasta_flush.
+; per counter a ballot (skip when the warp holds only zeros), a warp sum, and
+; a `red` by the first lane (or, in a partial warp, by each lane with a count:
+; the second `red`). Functions with more than 32 counters call __pasta_flush.
 ; RUN: %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -22,9 +23,8 @@ entry:
 
 ; CHECK: early:
 ; CHECK: getelementptr inbounds nuw i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}
-; CHECK-COUNT-2: call i32 @llvm.nvvm.vote.ballot.sync(
-; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
-; CHECK: atomicrmw add ptr addrspace(1)
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: call void asm sideeffect "red.relaxed.gpu.global.add.u64
 ; CHECK: ret void
 early:
   ret void
@@ -44,8 +44,8 @@ body:
 
 ; CHECK: exit:
 ; CHECK: call void @helper(
-; CHECK-COUNT-2: call i32 @llvm.nvvm.vote.ballot.sync(
-; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: call void asm sideeffect "red.relaxed.gpu.global.add.u64
 ; CHECK: ret void
 exit:
   call void @helper(ptr %a)
@@ -59,8 +59,8 @@ exit:
 ; CHECK: call i1 @llvm.nvvm.isspacep.shared(ptr {{.*}}%a)
 ; CHECK: call i1 @llvm.nvvm.isspacep.local(ptr {{.*}}%a)
 ; CHECK: store float 0.0
-; CHECK-COUNT-10: call i32 @llvm.nvvm.vote.ballot.sync(
-; CHECK-NOT: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: call i32 @llvm.nvvm.vote.ballot.sync(
+; CHECK: call void asm sideeffect "red.relaxed.gpu.global.add.u64
 ; CHECK: ret void
 define internal void @helper(ptr %a) noinline {
   store float 0.0, ptr %a
