@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test that needs no GPU: installs packages, builds (the C libraries'
+# unit tests with AddressSanitizer and UBSan), and runs ctest: unit tests,
+# lit/FileCheck tests of the passes, instrumented builds of every bundled
+# kernel for sm_90 and gfx90a, host-code end-to-end tests. The GPU check is
+# a test too; it reports "skipped: no GPU" where there is none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh -DPASTA_SANITIZE=ON
+cd "${PASTA_BUILD_DIR:-build}"
+ctest --output-on-failure
