@@ -10,17 +10,14 @@
 #     both pass and print the same checksum (results unchanged);
 #  2. profiles the plain build with Nsight Compute (the ground truth) and
 #     compares PASTA's counts with it (scripts/compare_ncu.py);
-#  3. times every kernel launch, plain and instrumented, at the benchmark size
-#     with ncu's gpu__time_duration (same clock and cache control for both).
-# Results: $OUT/validation.md, $OUT/performance.md, logs in $OUT/work.tar.gz.
+# Kernel time overhead is measured by scripts/gpu_bench.sh.
+# Results: $OUT/validation.md, logs in $OUT/work.tar.gz.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 W=$OUT/work
 mkdir -p "$W"
 BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
-KERNELS=${KERNELS:-"vector_add axpy bicg syrk matmul_tiled"}
-declare -A BENCH_N=([vector_add]=67108864 [axpy]=67108864 [bicg]=16384
-                    [syrk]=2048 [matmul_tiled]=4096)
+KERNELS=${KERNELS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead)}
 
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
 [ -x "$NCU" ] || { echo "gpu_check: ncu not found"; exit 1; }
@@ -67,17 +64,10 @@ for k in $KERNELS; do
   "$NCU" --csv --page raw --print-units base --metrics "$METRICS" \
     --log-file "$W/$k.ncu.csv" "$BIN/$k" > /dev/null 2>&1 || status=1
 
-  n=${BENCH_N[$k]}
-  "$NCU" --csv --page raw --print-units base --metrics gpu__time_duration.sum \
-    --log-file "$W/$k.time-plain.csv" "$BIN/$k" "$n" > "$W/$k.bench-plain.out" 2>&1 || status=1
-  PASTA_QUIET=1 PASTA_OUTPUT="$W/$k.bench.json" "$NCU" --csv --page raw --print-units base \
-    --metrics gpu__time_duration.sum --log-file "$W/$k.time-pasta.csv" \
-    "$BIN/$k-pasta" "$n" > "$W/$k.bench-pasta.out" 2>&1 || status=1
-  tail -n 1 "$W/$k.bench-plain.out" "$W/$k.bench-pasta.out"
 done
 
 python3 scripts/compare_ncu.py --work "$W" --kernels $KERNELS \
-  --validation "$OUT/validation.md" --performance "$OUT/performance.md" || status=1
-cat "$OUT/validation.md" "$OUT/performance.md"
+  --validation "$OUT/validation.md" || status=1
+cat "$OUT/validation.md"
 tar czf "$OUT/work.tar.gz" -C "$OUT" work && rm -rf "$W"
 exit $status

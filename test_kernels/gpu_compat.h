@@ -19,6 +19,11 @@
 
 #include <hip/hip_runtime.h>
 
+// ROCm 5.x's host_defines.h defines __noinline__ as nothing, which silently
+// inlines __noinline__ device functions; without the macro, clang's own
+// __noinline__ keyword (CUDA/HIP, clang >= 15) applies, as under CUDA.
+#undef __noinline__
+
 #define GPU_BACKEND_NAME "hip"
 
 typedef hipError_t gpuError_t;
@@ -29,6 +34,7 @@ typedef hipStream_t gpuStream_t;
 #define gpuGetErrorString hipGetErrorString
 #define gpuGetLastError hipGetLastError
 #define gpuMalloc hipMalloc
+#define gpuMallocManaged hipMallocManaged
 #define gpuFree hipFree
 #define gpuMemcpy hipMemcpy
 #define gpuMemset hipMemset
@@ -100,6 +106,7 @@ typedef cudaStream_t gpuStream_t;
 #define gpuGetErrorString cudaGetErrorString
 #define gpuGetLastError cudaGetLastError
 #define gpuMalloc cudaMalloc
+#define gpuMallocManaged cudaMallocManaged
 #define gpuFree cudaFree
 #define gpuMemcpy cudaMemcpy
 #define gpuMemset cudaMemset

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Overhead benchmark: every bundled program at its benchmark size, plain and
+# instrumented, each kernel step timed with CUDA events (TK_BENCH=R: one
+# warm-up run, then the median of R runs; test_kernels/bench.h). Plain and
+# instrumented runs alternate per program so both see the same GPU state.
+# Runs on the GPU machine over a tree built on a development machine:
+#   run(command="bash scripts/gpu_bench.sh", carry=["build"])
+# Writes $OUT/bench.txt (raw lines) and $OUT/bench.md (the table).
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
+RUNS=${TK_BENCH:-20}
+raw="$OUT/bench.txt"
+: > "$raw"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/bench-gpu.txt"
+status=0
+while read -r prog n; do
+  [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
+  [ -x "$BIN/$prog" ] || continue
+  for variant in plain pasta; do
+    exe="$BIN/$prog"; [ $variant = pasta ] && exe="$BIN/$prog-pasta"
+    if ! TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
+         "$exe" "$n" > "$OUT/run.txt" 2>&1; then
+      echo "gpu_bench: $prog ($variant) failed:"; cat "$OUT/run.txt"; status=1
+    fi
+    sed -n "s/^bench: /$prog $variant /p" "$OUT/run.txt" >> "$raw"
+    grep -E "PASSED|FAILED" "$OUT/run.txt" | sed "s/^/$variant: /"
+  done
+done < test_kernels/bench_sizes.txt
+rm -f "$OUT/run.txt" "$OUT/bench-profile.json"
+python3 scripts/bench_table.py "$raw" "$(cat "$OUT/bench-gpu.txt")" > "$OUT/bench.md" || status=1
+cat "$OUT/bench.md"
+exit $status

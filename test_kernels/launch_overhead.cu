@@ -1,0 +1,56 @@
+// launch_overhead.cu - many tiny launches, to measure what instrumentation
+// adds per launch on the host and the device.
+//
+// lines 17-20: tiny_kernel (one store per thread, 1 block of 32 threads)
+//
+// `./launch_overhead [launches]` (default 10000) launches tiny_kernel that
+// many times back to back, synchronises once, checks the result, and prints
+//   launch_overhead: PASSED n=<launches> checksum=<hex>
+// With TK_BENCH set it also prints
+//   bench: host_us_per_launch runs=1 median_us=<x> min_us=<x>
+// (host wall time of the launch loop and the final synchronisation, divided
+// by the number of launches), which scripts/gpu_bench.sh compares between the
+// plain and the instrumented build.
+#include "bench.h"
+#include "test_common.h"
+
+__global__ void tiny_kernel(int* out, int step) {
+    int i = threadIdx.x;
+    out[i] = step + i;
+}
+
+#include <chrono>
+
+static const char* kName = "launch_overhead";
+
+int main(int argc, char** argv) {
+    const long launches = tk_parse_size(argc, argv, kName, 10000, 1, 10000000, 1);
+    int* d_out = nullptr;
+    GPU_CHECK(gpuMalloc((void**)&d_out, 32 * sizeof(int)));
+    tiny_kernel<<<1, 32>>>(d_out, 0);  // warm-up: module load, first launch
+    GPU_CHECK(gpuDeviceSynchronize());
+
+    auto t0 = std::chrono::steady_clock::now();
+    for (long s = 0; s < launches; ++s) {
+        tiny_kernel<<<1, 32>>>(d_out, (int)s);
+    }
+    GPU_CHECK(gpuGetLastError());
+    GPU_CHECK(gpuDeviceSynchronize());
+    auto t1 = std::chrono::steady_clock::now();
+
+    int h_out[32];
+    GPU_CHECK(gpuMemcpy(h_out, d_out, sizeof h_out, gpuMemcpyDeviceToHost));
+    GPU_CHECK(gpuFree(d_out));
+    for (int i = 0; i < 32; ++i) {
+        int expected = (int)(launches - 1) + i;
+        if (h_out[i] != expected) {
+            return tk_report_failure(kName, (size_t)i, h_out[i], expected);
+        }
+    }
+    tk_report_pass(kName, launches, tk_fnv1a64(kTkFnvOffset, h_out, sizeof h_out));
+    if (tk_bench_runs() > 0) {
+        double us = std::chrono::duration<double, std::micro>(t1 - t0).count() / (double)launches;
+        std::printf("bench: host_us_per_launch runs=1 median_us=%.3f min_us=%.3f\n", us, us);
+    }
+    return 0;
+}
