@@ -15,7 +15,7 @@ raw="$OUT/bench.txt"
 : > "$raw"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/bench-gpu.txt"
 status=0
-while read -r prog n; do
+while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
   for variant in plain pasta; do
