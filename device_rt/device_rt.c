@@ -44,10 +44,11 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
 }
 
 /* This thread block's row of counters: banks spread the flushes of many
- * warps over PASTA_DEVICE_BANKS addresses per counter. */
+ * warps over `num_banks` (a power of two) addresses per counter. */
 PASTA_INLINE PASTA_GLOBAL uint64_t *
-__pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters) {
-  uint32_t bank = pasta_linear_block_id() % PASTA_DEVICE_BANKS;
+__pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters,
+                 uint32_t num_banks) {
+  uint32_t bank = pasta_linear_block_id() & (num_banks - 1);
   return counters + (size_t)bank * num_counters;
 }
 
@@ -122,9 +123,11 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
  * flush per counter at every return would bloat the code: adds values[0..n)
  * to counters [first, first + n) of this block's bank. */
 PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
-                               uint32_t num_counters, uint32_t first,
-                               const uint64_t *values, uint32_t n) {
-  PASTA_GLOBAL uint64_t *row = __pasta_bank_row(counters, num_counters) + first;
+                               uint32_t num_counters, uint32_t num_banks,
+                               uint32_t first, const uint64_t *values,
+                               uint32_t n) {
+  PASTA_GLOBAL uint64_t *row =
+      __pasta_bank_row(counters, num_counters, num_banks) + first;
   for (uint32_t i = 0; i < n; ++i)
     __pasta_flush_counter(&row[i], values[i]);
 }

@@ -34,6 +34,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -51,6 +52,7 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -188,6 +190,7 @@ private:
   void emitFlush(IRBuilder<> &B, FunctionPlan &P, ArrayRef<AllocaInst *> Slots);
   void emitTables();
   void printSites(raw_ostream &OS) const;
+  uint32_t numBanks() const;
   void warnUnmatchedSpec();
   void warn(const Twine &Msg) {
     Ctx.diagnose(DiagnosticInfoGeneric(Twine("pasta: ") + Msg, DS_Warning));
@@ -442,6 +445,20 @@ void ModuleInstrumenter::emitGenericCounting(IRBuilder<> &B,
   Add(Base + 3, B.CreateMul(Local, Bytes));
 }
 
+// Device counters get as many banks as fit in PASTA_DEVICE_COUNTER_BYTES,
+// within [PASTA_DEVICE_MIN_BANKS, PASTA_DEVICE_MAX_BANKS]: the flushes of a
+// grid's warps then hit thousands of addresses instead of a few hundred,
+// which is what bounds their cost on streaming kernels.
+uint32_t ModuleInstrumenter::numBanks() const {
+  if (Target == PASTA_TARGET_HOST)
+    return 1;
+  uint64_t RowBytes = std::max<uint64_t>(NumCounters, 1) * 8;
+  uint64_t Fit = PASTA_DEVICE_COUNTER_BYTES / RowBytes;
+  Fit =
+      std::clamp<uint64_t>(Fit, PASTA_DEVICE_MIN_BANKS, PASTA_DEVICE_MAX_BANKS);
+  return static_cast<uint32_t>(llvm::bit_floor(Fit));
+}
+
 // Functions with at most this many counters flush each counter inline, in
 // registers; larger ones stage their counts in local memory and call
 // __pasta_flush once, to keep code size bounded.
@@ -459,10 +476,11 @@ void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
 
   if (Target != PASTA_TARGET_HOST && P.NumCounters <= InlineFlushLimit) {
     FunctionCallee Row =
-        M.getOrInsertFunction(BankRowName, Global, Global, I32);
+        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
     FunctionCallee Flush =
         M.getOrInsertFunction(FlushCounterName, B.getVoidTy(), Global, I64);
-    Value *Base = B.CreateCall(Row, {Counters, B.getInt32(NumCounters)});
+    Value *Base = B.CreateCall(
+        Row, {Counters, B.getInt32(NumCounters), B.getInt32(numBanks())});
     for (uint32_t I = 0; I < P.NumCounters; ++I)
       B.CreateCall(Flush,
                    {B.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + I),
@@ -489,10 +507,10 @@ void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
     B.CreateCall(Flush, {Counters, First, StagingGeneric, N});
     return;
   }
-  FunctionCallee Flush = M.getOrInsertFunction(DeviceFlushName, B.getVoidTy(),
-                                               Global, I32, I32, Generic, I32);
-  B.CreateCall(Flush, {Counters, ConstantInt::get(I32, NumCounters), First,
-                       StagingGeneric, N});
+  FunctionCallee Flush = M.getOrInsertFunction(
+      DeviceFlushName, B.getVoidTy(), Global, I32, I32, I32, Generic, I32);
+  B.CreateCall(Flush, {Counters, B.getInt32(NumCounters),
+                       B.getInt32(numBanks()), First, StagingGeneric, N});
 }
 
 void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
@@ -603,7 +621,7 @@ void ModuleInstrumenter::emitTables() {
                           Sites.size() * sizeof(pasta_site) / 4),
                  true);
 
-  uint32_t Banks = Target == PASTA_TARGET_HOST ? 1 : PASTA_DEVICE_BANKS;
+  uint32_t Banks = numBanks();
   // The counters were created (empty-sized) before emission so the flush
   // calls could name them; give them their final size now.
   auto *CountTy = ArrayType::get(I64, uint64_t(Banks) * NumCounters);

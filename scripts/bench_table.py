@@ -6,19 +6,22 @@ Output: a Markdown table (program, step, plain median, instrumented median,
 ratio) and the geometric mean and maximum of the ratios.
 """
 import math
+import re
 import sys
+
+# Labels may contain blanks: "<prog> <variant> <label...> runs=R median_us=X ..."
+LINE = re.compile(r"^(\S+) (plain|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
 
 
 def main():
     raw, gpu = sys.argv[1], sys.argv[2]
     times = {}
     for line in open(raw):
-        parts = line.split()
-        if len(parts) < 5:
+        m = LINE.match(line)
+        if not m:
             continue
-        prog, variant, label = parts[:3]
-        fields = dict(p.split("=") for p in parts[3:])
-        times.setdefault((prog, label), {})[variant] = float(fields["median_us"])
+        prog, variant, label, median = m.groups()
+        times.setdefault((prog, label), {})[variant] = float(median)
     rows, ratios, host = [], [], []
     for (prog, label), t in times.items():
         if "plain" not in t or "pasta" not in t:

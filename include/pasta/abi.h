@@ -8,8 +8,10 @@
  * include this header; nobody copies the layout by hand.
  *
  * Counters are 64-bit and laid out bank-major: counters[bank][counter].
- * Device modules spread flushes over PASTA_DEVICE_BANKS banks (chosen by the
- * linear block id) so that millions of warps do not serialise on one address.
+ * Device modules spread flushes over num_banks banks (chosen by the linear
+ * block id): a power of two between PASTA_DEVICE_MIN_BANKS and
+ * PASTA_DEVICE_MAX_BANKS, as many as fit in PASTA_DEVICE_COUNTER_BYTES, so
+ * that millions of warps do not serialise on a few addresses.
  *
  * Bump PASTA_ABI_VERSION whenever anything in this file changes.
  *===----------------------------------------------------------------------===*/
@@ -19,8 +21,10 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 1u
-#define PASTA_DEVICE_BANKS 256u
+#define PASTA_ABI_VERSION 2u
+#define PASTA_DEVICE_MIN_BANKS 256u
+#define PASTA_DEVICE_MAX_BANKS 4096u
+#define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
 #define PASTA_NONE 0xffffffffu
 
 /* Address spaces, as the profile names them. */

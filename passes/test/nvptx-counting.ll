@@ -1,4 +1,4 @@
-; Counter rows are padded to 16 (128 bytes) per bank.
+; Counter rows are padded to 16 (128 bytes) per bank; 4096 banks of 64 fit in 4 MiB.
 ; Block counters live in registers (phis after mem2reg) and are flushed once
 ; per thread at every return, through the linked and inlined device runtime:
 ; per counter a ballot (skip when the warp holds only zeros), a warp sum, and
@@ -9,8 +9,8 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [16384 x i64] zeroinitializer
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 1, i32 1, i32 256, i32 4, i32 7, i32 64,
+; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [262144 x i64] zeroinitializer
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 2, i32 1, i32 4096, i32 4, i32 7, i32 64,
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
 ; CHECK: entry:
@@ -71,7 +71,7 @@ define internal void @helper(ptr %a) noinline {
 ; counts are staged and flushed by one call.
 ; CHECK-LABEL: define internal void @many(
 ; CHECK: %pasta.flush = alloca [37 x i64]
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 64, i32 14, ptr %pasta.flush, i32 37)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 64, i32 4096, i32 14, ptr %pasta.flush, i32 37)
 ; CHECK-NEXT: ret void
 define internal void @many(ptr %a, i32 %k) noinline {
 entry:
