@@ -119,6 +119,25 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
+/* Non-zero when the fast path of the flush applies: a full warp, and every
+ * count of every lane (`any` is their bitwise or) below 2^27, so that warp
+ * sums fit in 32 bits. */
+PASTA_INLINE uint64_t __pasta_flush_is_fast(uint64_t any) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  return lanes == full && __gpu_ballot(lanes, any >= (1ull << 27)) == 0;
+}
+
+/* The fast path for one counter: a 32-bit warp sum, and one `red` by lane 0
+ * when the sum is not zero. Only after __pasta_flush_is_fast said so. */
+PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
+                                             uint64_t value) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+  if (sum != 0 && __gpu_lane_id() == 0)
+    pasta_atomic_add(slot, sum);
+}
+
 /* The out-of-line form for functions with many counters, where inlining one
  * flush per counter at every return would bloat the code: adds values[0..n)
  * to counters [first, first + n) of this block's bank. */

@@ -49,6 +49,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -129,6 +130,7 @@ struct CountedBlock {
   BasicBlock *BB;
   uint32_t Counter; // local index within the function's counters
   SmallVector<GenericSite, 2> Generic;
+  SmallVector<uint32_t, 2> DynCounters; // first local index of each DYN set
 };
 
 struct SiteKey {
@@ -187,7 +189,10 @@ private:
   void emitFunction(FunctionPlan &P);
   void emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
                            ArrayRef<AllocaInst *> Slots);
-  void emitFlush(IRBuilder<> &B, FunctionPlan &P, ArrayRef<AllocaInst *> Slots);
+  void emitFlush(Instruction *Exit, FunctionPlan &P,
+                 ArrayRef<AllocaInst *> Slots);
+  void emitInlineFlush(Instruction *Exit, FunctionPlan &P,
+                       ArrayRef<AllocaInst *> Slots);
   void emitTables();
   void printSites(raw_ostream &OS) const;
   uint32_t numBanks() const;
@@ -376,7 +381,7 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
     }
     if (ByLine.empty())
       continue;
-    CountedBlock CB{&BB, P.NumCounters++, {}};
+    CountedBlock CB{&BB, P.NumCounters++, {}, {}};
     for (auto &[Key, BlockMix] : ByLine) {
       pasta_site S{};
       S.func = P.Index;
@@ -387,6 +392,7 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
       auto G = GenericByLine.find(Key);
       if (G != GenericByLine.end()) {
         S.dyn_counter = P.FirstCounter + P.NumCounters;
+        CB.DynCounters.push_back(P.NumCounters);
         for (GenericSite &GS : G->second) {
           GS.Dyn = P.NumCounters;
           CB.Generic.push_back(GS);
@@ -464,8 +470,72 @@ uint32_t ModuleInstrumenter::numBanks() const {
 // __pasta_flush once, to keep code size bounded.
 static constexpr uint32_t InlineFlushLimit = 32;
 
-void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
+// The local counters that can be non-zero when the function leaves through
+// Exit: the call counter, and those of blocks from which Exit is reachable
+// (a block that cannot reach Exit never ran on a path that ends there).
+static SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
+                                              BasicBlock *Exit) {
+  SmallPtrSet<BasicBlock *, 32> Reaching{Exit};
+  SmallVector<BasicBlock *, 32> Work{Exit};
+  while (!Work.empty())
+    for (BasicBlock *Pred : predecessors(Work.pop_back_val()))
+      if (Reaching.insert(Pred).second)
+        Work.push_back(Pred);
+  SmallVector<uint32_t, 16> Live{0};
+  for (const CountedBlock &CB : P.Blocks) {
+    if (!Reaching.count(CB.BB))
+      continue;
+    Live.push_back(CB.Counter);
+    for (uint32_t Dyn : CB.DynCounters)
+      for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
+        Live.push_back(Dyn + I);
+  }
+  return Live;
+}
+
+// Inline device flush of the counters live at Exit. One test picks the fast
+// path for the usual case, a full warp whose counts are all small: then each
+// counter costs one warp sum and, if non-zero, one `red` by lane 0. The
+// general path handles partial warps and large counts.
+void ModuleInstrumenter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
+                                         ArrayRef<AllocaInst *> Slots) {
+  IRBuilder<> B(Exit);
+  Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
+  SmallVector<Value *, 16> Values;
+  Value *Any = nullptr;
+  for (uint32_t I : Live) {
+    Values.push_back(B.CreateLoad(I64, Slots[I]));
+    Any = Any ? B.CreateOr(Any, Values.back()) : Values.back();
+  }
+  FunctionCallee Row =
+      M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+  Value *Base = B.CreateCall(
+      Row, {Counters, B.getInt32(NumCounters), B.getInt32(numBanks())});
+  FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
+  Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
+  Instruction *FastT, *SlowT;
+  SplitBlockAndInsertIfThenElse(Fast, Exit->getIterator(), &FastT, &SlowT);
+  auto FlushAll = [&](Instruction *At, const char *Name) {
+    IRBuilder<> FB(At);
+    FunctionCallee Flush =
+        M.getOrInsertFunction(Name, FB.getVoidTy(), Global, I64);
+    for (size_t K = 0; K < Live.size(); ++K)
+      FB.CreateCall(Flush, {FB.CreateConstInBoundsGEP1_32(
+                                I64, Base, P.FirstCounter + Live[K]),
+                            Values[K]});
+  };
+  FlushAll(FastT, FlushCounterFastName);
+  FlushAll(SlowT, FlushCounterName);
+}
+
+void ModuleInstrumenter::emitFlush(Instruction *Exit, FunctionPlan &P,
                                    ArrayRef<AllocaInst *> Slots) {
+  if (Target != PASTA_TARGET_HOST && P.NumCounters <= InlineFlushLimit)
+    return emitInlineFlush(Exit, P, Slots);
+
+  IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty();
   Type *I32 = B.getInt32Ty();
   PointerType *Generic = PointerType::get(Ctx, 0);
@@ -473,20 +543,6 @@ void ModuleInstrumenter::emitFlush(IRBuilder<> &B, FunctionPlan &P,
   Value *First = ConstantInt::get(I32, P.FirstCounter);
   Value *N = ConstantInt::get(I32, P.NumCounters);
   auto LoadCount = [&](uint32_t I) { return B.CreateLoad(I64, Slots[I]); };
-
-  if (Target != PASTA_TARGET_HOST && P.NumCounters <= InlineFlushLimit) {
-    FunctionCallee Row =
-        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
-    FunctionCallee Flush =
-        M.getOrInsertFunction(FlushCounterName, B.getVoidTy(), Global, I64);
-    Value *Base = B.CreateCall(
-        Row, {Counters, B.getInt32(NumCounters), B.getInt32(numBanks())});
-    for (uint32_t I = 0; I < P.NumCounters; ++I)
-      B.CreateCall(Flush,
-                   {B.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + I),
-                    LoadCount(I)});
-    return;
-  }
 
   // Out of line: stage the counts, then one call.
   if (!P.Staging) {
@@ -553,8 +609,7 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
     if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
       Exits.push_back(BB.getTerminator());
   for (Instruction *Exit : Exits) {
-    B.SetInsertPoint(Exit);
-    emitFlush(B, P, Slots);
+    emitFlush(Exit, P, Slots);
   }
 
   DominatorTree DT(F);
@@ -772,7 +827,7 @@ bool ModuleInstrumenter::run() {
   for (FunctionPlan &P : Plans)
     emitFunction(P);
   emitTables();
-  if (Target != PASTA_TARGET_HOST && !Plans.empty())
+  if (Target != PASTA_TARGET_HOST && !Plans.empty() && Opts.LinkRuntime)
     linkDeviceRuntime(M, Target);
   return true;
 }

@@ -15,6 +15,9 @@ inline constexpr const char *DeviceFlushName = "__pasta_flush";
 inline constexpr const char *FirstThreadName = "__pasta_first_thread_of_grid";
 inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
+inline constexpr const char *FlushCounterFastName =
+    "__pasta_flush_counter_fast";
+inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
 
 // Links the device runtime bitcode embedded in the plugin into M (only the
 // functions M calls), makes it internal to M, gives it M's target CPU and

@@ -37,6 +37,12 @@ static cl::opt<bool> PrintSitesFlag(
     cl::desc("PASTA: print each module's site table to stderr (for tests)"),
     cl::init(false));
 
+static cl::opt<bool> LinkRuntimeFlag(
+    "pasta-link-runtime",
+    cl::desc("PASTA: link and inline the device runtime (turn off only to "
+             "test the calls the pass emits)"),
+    cl::init(true), cl::Hidden);
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -58,5 +64,6 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Kernels = stringOption(KernelsFlag, "PASTA_KERNELS");
   O.Host = boolOption(HostFlag, "PASTA_HOST");
   O.PrintSites = PrintSitesFlag;
+  O.LinkRuntime = LinkRuntimeFlag;
   return O;
 }

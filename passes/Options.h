@@ -17,6 +17,7 @@ struct Options {
   std::string Kernels;     // PASTA_KERNELS: regex over kernel names
   bool Host = false;       // PASTA_HOST=1: also count host functions
   bool PrintSites = false; // -pasta-print-sites: dump the site table (tests)
+  bool LinkRuntime = true; // -pasta-link-runtime=0: leave runtime calls (tests)
 
   static Options fromCommandLineAndEnvironment();
 };

@@ -1,0 +1,46 @@
+; Where the flush goes and what it flushes (runtime calls left visible):
+; every return flushes only the counters of blocks that can reach it, behind
+; one fast-path test (full warp, small counts) with a general path beside it.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; Counters: 0 = launches, 1 = %work (the loop), 2 = %tail.
+define ptx_kernel void @k(ptr %a, i32 %n) {
+entry:
+  %skip = icmp sle i32 %n, 0
+  br i1 %skip, label %early, label %work
+
+; The early return cannot be reached from %work or %tail: only the launch
+; counter is flushed there.
+; CHECK-LABEL: early:
+; CHECK: %[[FAST:.*]] = call i64 @__pasta_flush_is_fast(i64 %[[LAUNCH:[0-9]+]])
+; CHECK: br i1
+; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %[[LAUNCH]])
+; CHECK-NOT: call void @__pasta_flush_counter
+; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{.*}}, i64 %[[LAUNCH]])
+; CHECK-NOT: call void @__pasta_flush_counter
+; CHECK: ret void
+early:
+  ret void
+
+work:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %work ]
+  %p = getelementptr float, ptr %a, i32 %i
+  store float 1.0, ptr %p
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %work, label %tail
+
+; The last return flushes all three, on both paths.
+; CHECK-LABEL: tail:
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK-COUNT-3: call void @__pasta_flush_counter_fast(
+; CHECK-NOT: call void @__pasta_flush_counter_fast(
+; CHECK-COUNT-3: call void @__pasta_flush_counter(
+; CHECK: ret void
+tail:
+  store float 2.0, ptr %a
+  ret void
+}
