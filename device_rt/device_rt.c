@@ -62,8 +62,8 @@ static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
 }
 
 /* The same when every lane's value is below 2^27, so that the sum fits in 32
- * bits: one instruction (redux.sync, sm_80 and later, over any set of active
- * lanes) on NVIDIA GPUs; elsewhere half the shuffles, and a full warp. */
+ * bits: one instruction (redux.sync, sm_80 and later) on NVIDIA GPUs, half
+ * the shuffles elsewhere. */
 static uint32_t pasta_full_warp_sum_u32(uint64_t lanes, uint32_t value) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
   uint32_t sum;
@@ -119,29 +119,22 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
-/* Non-zero when the fast path of the flush applies: every count of every
- * active lane (`any` is their bitwise or) is below 2^27, so that warp sums
- * fit in 32 bits, and, where warp sums need shuffles (no redux.sync), the
- * warp is full. */
+/* Non-zero when the fast path of the flush applies: a full warp, and every
+ * count of every lane (`any` is their bitwise or) below 2^27, so that warp
+ * sums fit in 32 bits. */
 PASTA_INLINE uint64_t __pasta_flush_is_fast(uint64_t any) {
   uint64_t lanes = __gpu_lane_mask();
-  int small = __gpu_ballot(lanes, any >= (1ull << 27)) == 0;
-#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
-  return small;
-#else
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  return small && lanes == full;
-#endif
+  return lanes == full && __gpu_ballot(lanes, any >= (1ull << 27)) == 0;
 }
 
-/* The fast path for one counter: a 32-bit sum over the active lanes, and one
- * `red` by the first active lane when the sum is not zero. Only after
- * __pasta_flush_is_fast said so. */
+/* The fast path for one counter: a 32-bit warp sum, and one `red` by lane 0
+ * when the sum is not zero. Only after __pasta_flush_is_fast said so. */
 PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
                                              uint64_t value) {
-  uint64_t lanes = __gpu_lane_mask();
-  uint32_t sum = pasta_full_warp_sum_u32(lanes, (uint32_t)value);
-  if (sum != 0 && __gpu_is_first_in_lane(lanes))
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+  if (sum != 0 && __gpu_lane_id() == 0)
     pasta_atomic_add(slot, sum);
 }
 
