@@ -27,11 +27,15 @@ static uint32_t pasta_linear_block_id(void) {
              (__gpu_block_id_y() + __gpu_num_blocks_y() * __gpu_block_id_z());
 }
 
-/* 1 for the first thread of the grid, 0 for all others: kernels add it to
- * their launch counter, so a launch is counted exactly once. */
-PASTA_INLINE uint64_t __pasta_first_thread_of_grid(void) {
-  return (__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
-          __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0;
+static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value);
+
+/* Called at kernel entry: the first thread of the grid adds 1 to the
+ * kernel's launch counter (in bank 0), so a launch is counted exactly once
+ * and costs the other threads one predicate. */
+PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
+  if ((__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
+       __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0)
+    pasta_atomic_add(slot, 1);
 }
 
 /* Run-time classification of generic (flat) pointers. */

@@ -471,8 +471,9 @@ uint32_t ModuleInstrumenter::numBanks() const {
 static constexpr uint32_t InlineFlushLimit = 32;
 
 // The local counters that can be non-zero when the function leaves through
-// Exit: the call counter, and those of blocks from which Exit is reachable
-// (a block that cannot reach Exit never ran on a path that ends there).
+// Exit: the call counter (not for kernels, whose launches are counted at
+// entry), and those of blocks from which Exit is reachable (a block that
+// cannot reach Exit never ran on a path that ends there).
 static SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
                                               BasicBlock *Exit) {
   SmallPtrSet<BasicBlock *, 32> Reaching{Exit};
@@ -481,7 +482,9 @@ static SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
     for (BasicBlock *Pred : predecessors(Work.pop_back_val()))
       if (Reaching.insert(Pred).second)
         Work.push_back(Pred);
-  SmallVector<uint32_t, 16> Live{0};
+  SmallVector<uint32_t, 16> Live;
+  if (P.Kind != PASTA_FUNC_KERNEL)
+    Live.push_back(0);
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
       continue;
@@ -503,6 +506,8 @@ void ModuleInstrumenter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
+  if (Live.empty())
+    return; // nothing counted on any path to this return
   SmallVector<Value *, 16> Values;
   Value *Any = nullptr;
   for (uint32_t I : Live) {
@@ -579,12 +584,17 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
   SmallVector<AllocaInst *, 16> Slots;
   for (uint32_t I = 0; I < P.NumCounters; ++I)
     Slots.push_back(B.CreateAlloca(I64, AllocaAS, nullptr, "pasta.count"));
-  Value *Calls = ConstantInt::get(I64, 1);
-  if (P.Kind == PASTA_FUNC_KERNEL)
-    Calls = B.CreateCall(M.getOrInsertFunction(FirstThreadName, I64));
-  // The entry block runs exactly once per call: its counter starts at 1.
+  // A launch is counted once, at entry, by the first thread of the grid (so
+  // the launch counter costs nothing at exit); other functions count calls
+  // per thread. The entry block runs exactly once per call: its counter
+  // starts at 1.
   SmallVector<Value *, 16> Initial(P.NumCounters, ConstantInt::get(I64, 0));
-  Initial[0] = Calls;
+  if (P.Kind == PASTA_FUNC_KERNEL)
+    B.CreateCall(M.getOrInsertFunction(CountLaunchName, B.getVoidTy(),
+                                       PointerType::get(Ctx, 1)),
+                 {B.CreateConstInBoundsGEP1_32(I64, Counters, P.FirstCounter)});
+  else
+    Initial[0] = ConstantInt::get(I64, 1);
   for (CountedBlock &CB : P.Blocks)
     if (CB.BB == &Entry)
       Initial[CB.Counter] = ConstantInt::get(I64, 1);

@@ -12,7 +12,7 @@ class Module;
 namespace pasta {
 
 inline constexpr const char *DeviceFlushName = "__pasta_flush";
-inline constexpr const char *FirstThreadName = "__pasta_first_thread_of_grid";
+inline constexpr const char *CountLaunchName = "__pasta_count_launch";
 inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =

@@ -6,21 +6,19 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Counters: 0 = launches, 1 = %work (the loop), 2 = %tail.
+; Counters: 0 = launches, 1 = %work (the loop), 2 = %tail. The launch is
+; counted at entry by the first thread of the grid, in bank 0.
+; CHECK-LABEL: entry:
+; CHECK-NEXT: call void @__pasta_count_launch(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}})
 define ptx_kernel void @k(ptr %a, i32 %n) {
 entry:
   %skip = icmp sle i32 %n, 0
   br i1 %skip, label %early, label %work
 
-; The early return cannot be reached from %work or %tail: only the launch
-; counter is flushed there.
+; The early return cannot be reached from %work or %tail, and launches are
+; counted at entry: nothing is flushed there.
 ; CHECK-LABEL: early:
-; CHECK: %[[FAST:.*]] = call i64 @__pasta_flush_is_fast(i64 %[[LAUNCH:[0-9]+]])
-; CHECK: br i1
-; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %[[LAUNCH]])
-; CHECK-NOT: call void @__pasta_flush_counter
-; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{.*}}, i64 %[[LAUNCH]])
-; CHECK-NOT: call void @__pasta_flush_counter
+; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
 early:
   ret void
@@ -33,12 +31,12 @@ work:
   %more = icmp slt i32 %i.next, %n
   br i1 %more, label %work, label %tail
 
-; The last return flushes all three, on both paths.
+; The last return flushes the two block counters, on both paths.
 ; CHECK-LABEL: tail:
 ; CHECK: call i64 @__pasta_flush_is_fast(
-; CHECK-COUNT-3: call void @__pasta_flush_counter_fast(
+; CHECK-COUNT-2: call void @__pasta_flush_counter_fast(
 ; CHECK-NOT: call void @__pasta_flush_counter_fast(
-; CHECK-COUNT-3: call void @__pasta_flush_counter(
+; CHECK-COUNT-2: call void @__pasta_flush_counter(
 ; CHECK: ret void
 tail:
   store float 2.0, ptr %a
