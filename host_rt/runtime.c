@@ -38,6 +38,7 @@ PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
 PASTA_ABI void __pasta_register_cuda_module(const void *desc_symbol,
                                             const struct pasta_vendor_ops *);
 PASTA_ABI void __pasta_main_exit(void);
+PASTA_ABI void __pasta_before_device_reset(void);
 
 enum { PASTA__DEFAULT_TOP_LINES = 20 };
 
@@ -76,6 +77,10 @@ static void pasta__read_options(struct pasta__options *o) {
 struct pasta__device_module {
   const void *symbol; /* host shadow of the device descriptor */
   struct pasta_vendor_ops ops;
+  /* Counts read before a cudaDeviceReset (which zeroes the device copy),
+   * summed over banks: added to the final read. */
+  uint64_t *carried;
+  uint32_t carried_n;
 };
 
 static struct {
@@ -159,6 +164,8 @@ void __pasta_register_cuda_module(const void *desc_symbol,
         &pasta__registry.device[pasta__registry.num_device++];
     m->symbol = desc_symbol;
     m->ops = *ops;
+    m->carried = NULL;
+    m->carried_n = 0;
   }
   pasta__unlock();
 }
@@ -284,8 +291,10 @@ static size_t pasta__bytes(uint64_t n, size_t elem) {
   return n > (SIZE_MAX - 1) / elem ? SIZE_MAX : (size_t)n * elem;
 }
 
+/* Reads one device module. With p == NULL, keeps the summed counts in
+ * m->carried instead of adding them to a profile (before a device reset). */
 static void pasta__read_device_module(pasta_profile *p,
-                                      const struct pasta__device_module *m) {
+                                      struct pasta__device_module *m) {
   int err = m->ops.device_synchronize();
   if (err) {
     pasta__warn_vendor(m, NULL, "synchronizing the device", err);
@@ -358,6 +367,15 @@ static void pasta__read_device_module(pasta_profile *p,
             "pasta: warning: out of memory reading device module "
             "'%s'\n",
             name ? name : "?");
+    goto out;
+  }
+  if (m->carried && m->carried_n == d.num_counters)
+    for (uint32_t c = 0; c < d.num_counters; ++c)
+      sum[c] += m->carried[c];
+  if (!p) {
+    free(m->carried);
+    m->carried = sum;
+    m->carried_n = d.num_counters;
     goto out;
   }
   /* The same descriptor, now pointing at the host copies. */
@@ -506,3 +524,12 @@ static void pasta__report(void) {
 }
 
 void __pasta_main_exit(void) { pasta__report(); }
+
+/* Inserted by the pass before each call to cudaDeviceReset: the reset frees
+ * the counters on the device, so read them now and carry them over. */
+void __pasta_before_device_reset(void) {
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_device; ++i)
+    pasta__read_device_module(NULL, &pasta__registry.device[i]);
+  pasta__unlock();
+}

@@ -29,6 +29,7 @@ void __pasta_host_flush(uint64_t *counters, uint32_t first,
 void __pasta_register_cuda_module(const void *desc_symbol,
                                   const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
+void __pasta_before_device_reset(void);
 
 static int failures, passed, failed;
 
@@ -303,6 +304,14 @@ int main(void) {
   remove(file_b);
   end_test("quiet");
 
+  /* A cudaDeviceReset (what the pass puts before one): the counts so far
+   * are carried over, the device copy starts again from zero, and what runs
+   * after it comes on top. The final report must show both. */
+  __pasta_before_device_reset();
+  memset(good.counters, 0, sizeof good.counters);
+  good.counters[0][0] = 3;  /* 3 more launches */
+  good.counters[7][1] = 11; /* 11 more block executions, in bank 7 */
+
   /* The parent: main returns. */
   char out[128], err[128], file[192], tmp[200];
   snprintf(out, sizeof out, "%s/prof-%%p.%%p.json", dir);
@@ -355,11 +364,14 @@ int main(void) {
     json_t *kernels = json_object_get(root, "kernels");
     CHECK(json_array_size(kernels) == 1);
     json_t *k = json_array_get(kernels, 0);
-    /* Block executions summed over the banks: 1 + 2 + ... + 256. */
-    uint64_t n = (uint64_t)PASTA_DEVICE_MIN_BANKS * (PASTA_DEVICE_MIN_BANKS + 1) / 2;
+    /* Block executions summed over the banks: 1 + 2 + ... + 256 before the
+     * reset, 11 after it. */
+    uint64_t n =
+        (uint64_t)PASTA_DEVICE_MIN_BANKS * (PASTA_DEVICE_MIN_BANKS + 1) / 2 +
+        11;
     CHECK(strcmp(json_string_value(json_object_get(k, "name")), "k") == 0);
     CHECK(strcmp(json_string_value(json_object_get(k, "module")), "k.cu") == 0);
-    CHECK(jint(k, "launches") == 2);
+    CHECK(jint(k, "launches") == 2 + 3);
     json_t *loads = json_object_get(k, "loads");
     CHECK(jint(loads, "global") == n - DEV_SHARED_LOADS);
     CHECK(jint(loads, "shared") == DEV_SHARED_LOADS);

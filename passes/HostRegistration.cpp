@@ -6,7 +6,9 @@
 // the CUDA runtime. We add our descriptor to those registrations, exactly as
 // clang does for a __device__ variable, then pass its host shadow and the
 // runtime calls needed to read it to __pasta_register_cuda_module. Before
-// main returns, __pasta_main_exit collects and reports.
+// main returns or the program calls exit(), __pasta_main_exit collects and
+// reports; before cudaDeviceReset, __pasta_before_device_reset saves the
+// counts the reset would free.
 //
 //===----------------------------------------------------------------------===//
 #include "CountingPass.h"
@@ -24,6 +26,7 @@ using namespace pasta;
 static constexpr const char *RegisterModuleName =
     "__pasta_register_cuda_module";
 static constexpr const char *MainExitName = "__pasta_main_exit";
+static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 
 // The first call that registers a kernel or variable with the CUDA runtime;
 // its first argument is the fat binary handle.
@@ -92,16 +95,40 @@ static bool registerDeviceDescriptor(Module &M) {
   return true;
 }
 
-static bool hookMainExit(Module &M) {
-  Function *Main = M.getFunction("main");
-  if (!Main || Main->isDeclaration())
+// Calls Hook before every direct call to the function named Callee.
+static bool hookCallsTo(Module &M, StringRef Callee, StringRef Hook) {
+  Function *F = M.getFunction(Callee);
+  if (!F)
     return false;
-  FunctionCallee Exit =
-      M.getOrInsertFunction(MainExitName, Type::getVoidTy(M.getContext()));
-  for (BasicBlock &BB : *Main)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-      IRBuilder<>(Ret).CreateCall(Exit);
-  return true;
+  FunctionCallee H =
+      M.getOrInsertFunction(Hook, Type::getVoidTy(M.getContext()));
+  SmallVector<CallBase *, 4> Calls;
+  for (User *U : F->users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == F)
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls)
+    IRBuilder<>(CB).CreateCall(H);
+  return !Calls.empty();
+}
+
+// The host runtime collects the counts when main returns, or when the
+// program calls exit() (by then the CUDA runtime's own exit handlers may
+// have shut the driver down, too late for an atexit handler of ours), and
+// saves them before cudaDeviceReset frees them.
+static bool hookProgramExits(Module &M) {
+  bool Changed = false;
+  if (Function *Main = M.getFunction("main"); Main && !Main->isDeclaration()) {
+    FunctionCallee Exit =
+        M.getOrInsertFunction(MainExitName, Type::getVoidTy(M.getContext()));
+    for (BasicBlock &BB : *Main)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        IRBuilder<>(Ret).CreateCall(Exit);
+        Changed = true;
+      }
+  }
+  Changed |= hookCallsTo(M, "exit", MainExitName);
+  Changed |= hookCallsTo(M, "cudaDeviceReset", BeforeResetName);
+  return Changed;
 }
 
 PreservedAnalyses HostRegistrationPass::run(Module &M,
@@ -110,6 +137,6 @@ PreservedAnalyses HostRegistrationPass::run(Module &M,
     return PreservedAnalyses::all();
   bool Changed = registerDeviceDescriptor(M);
   if (Changed || Opts.Host)
-    Changed |= hookMainExit(M);
+    Changed |= hookProgramExits(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -32,3 +32,19 @@ define void @stub() {
 }
 
 declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
+
+; exit() collects first (the CUDA runtime may shut down before any atexit
+; handler of ours runs); cudaDeviceReset saves the counters it would free.
+define void @quit(i32 %code) {
+; CHECK-LABEL: define void @quit(
+; CHECK: call void @__pasta_before_device_reset()
+; CHECK-NEXT: call i32 @cudaDeviceReset()
+; CHECK: call void @__pasta_main_exit()
+; CHECK-NEXT: call void @exit(i32 %code)
+  %r = call i32 @cudaDeviceReset()
+  call void @exit(i32 %code)
+  unreachable
+}
+
+declare i32 @cudaDeviceReset()
+declare void @exit(i32)
