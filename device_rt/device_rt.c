@@ -142,6 +142,22 @@ PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
+/* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
+ * run-time address-space counts of one site): one ballot skips them all. */
+#define PASTA_GROUP_FLUSH(name, flush_one)                                     \
+  PASTA_INLINE void name(PASTA_GLOBAL uint64_t *slot, uint64_t v0,             \
+                         uint64_t v1, uint64_t v2, uint64_t v3, uint64_t v4,   \
+                         uint64_t v5, uint64_t v6, uint64_t v7) {              \
+    uint64_t any = v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7;                      \
+    if (__gpu_ballot(__gpu_lane_mask(), any != 0) == 0)                        \
+      return;                                                                  \
+    uint64_t v[8] = {v0, v1, v2, v3, v4, v5, v6, v7};                          \
+    for (int i = 0; i < 8; ++i)                                                \
+      flush_one(&slot[i], v[i]);                                               \
+  }
+PASTA_GROUP_FLUSH(__pasta_flush_group, __pasta_flush_counter)
+PASTA_GROUP_FLUSH(__pasta_flush_group_fast, __pasta_flush_counter_fast)
+
 /* The out-of-line form for functions with many counters, where inlining one
  * flush per counter at every return would bloat the code: adds values[0..n)
  * to counters [first, first + n) of this block's bank. */

@@ -30,6 +30,7 @@
 #include "line_ranges.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
@@ -522,17 +523,35 @@ void ModuleInstrumenter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
   Instruction *FastT, *SlowT;
   SplitBlockAndInsertIfThenElse(Fast, Exit->getIterator(), &FastT, &SlowT);
-  auto FlushAll = [&](Instruction *At, const char *Name) {
+  // The run-time address-space counters of a site come in groups of
+  // PASTA_DYN_NUM that are almost always all zero: one test skips a group.
+  static_assert(PASTA_DYN_NUM == 8, "the group flush takes 8 values");
+  DenseSet<uint32_t> GroupStarts;
+  for (const CountedBlock &CB : P.Blocks)
+    GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
+  auto FlushAll = [&](Instruction *At, const char *One, const char *Group) {
     IRBuilder<> FB(At);
-    FunctionCallee Flush =
-        M.getOrInsertFunction(Name, FB.getVoidTy(), Global, I64);
-    for (size_t K = 0; K < Live.size(); ++K)
-      FB.CreateCall(Flush, {FB.CreateConstInBoundsGEP1_32(
-                                I64, Base, P.FirstCounter + Live[K]),
-                            Values[K]});
+    FunctionCallee FlushOne =
+        M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
+    SmallVector<Type *, 9> GroupArgs{Global};
+    GroupArgs.append(PASTA_DYN_NUM, I64);
+    FunctionCallee FlushGroup = M.getOrInsertFunction(
+        Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
+    for (size_t K = 0; K < Live.size(); ++K) {
+      Value *Slot =
+          FB.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + Live[K]);
+      if (!GroupStarts.count(Live[K])) {
+        FB.CreateCall(FlushOne, {Slot, Values[K]});
+        continue;
+      }
+      SmallVector<Value *, 9> Args{Slot};
+      Args.append(Values.begin() + K, Values.begin() + K + PASTA_DYN_NUM);
+      FB.CreateCall(FlushGroup, Args);
+      K += PASTA_DYN_NUM - 1;
+    }
   };
-  FlushAll(FastT, FlushCounterFastName);
-  FlushAll(SlowT, FlushCounterName);
+  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName);
+  FlushAll(SlowT, FlushCounterName, FlushGroupName);
 }
 
 void ModuleInstrumenter::emitFlush(Instruction *Exit, FunctionPlan &P,

@@ -18,6 +18,8 @@ inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =
     "__pasta_flush_counter_fast";
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
+inline constexpr const char *FlushGroupName = "__pasta_flush_group";
+inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 
 // Links the device runtime bitcode embedded in the plugin into M (only the
 // functions M calls), makes it internal to M, gives it M's target CPU and

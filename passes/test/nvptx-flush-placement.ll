@@ -42,3 +42,24 @@ tail:
   store float 2.0, ptr %a
   ret void
 }
+
+; A device function's store through a generic pointer gets 8 run-time
+; address-space counters, flushed as one group (one test skips all 8).
+; CHECK-LABEL: define void @store_any(
+; CHECK: call void @__pasta_flush_counter_fast(
+; CHECK: call void @__pasta_flush_counter_fast(
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call void @__pasta_flush_group_fast(ptr addrspace(1) %{{[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}})
+; CHECK: call void @__pasta_flush_group(ptr addrspace(1)
+; CHECK: ret void
+define void @store_any(ptr %p) noinline {
+  store i32 7, ptr %p
+  ret void
+}
+
+define ptx_kernel void @calls_store_any(ptr %base) {
+  %g = getelementptr i8, ptr %base, i64 8
+  %q = load ptr, ptr %g
+  call void @store_any(ptr %q)
+  ret void
+}
