@@ -103,5 +103,5 @@ define ptx_kernel void @caller(ptr %p, i32 %k) {
 
 ; The runtime is linked, internal, and its inline helpers are gone.
 ; CHECK-LABEL: define internal void @__pasta_flush(
-; CHECK-NOT: define {{.*}}@__pasta_first_thread_of_grid
+; CHECK-NOT: define {{.*}}@__pasta_count_launch
 ; CHECK-NOT: define {{.*}}@__pasta_flush_counter
