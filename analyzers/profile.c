@@ -284,6 +284,98 @@ int pasta_profile_add_module(pasta_profile *p,
   return PASTA_PROFILE_OK;
 }
 
+/* A copy of `s` in the profile's memory; *ok is cleared without memory. */
+static const char *profile_strdup(pasta_profile *p, const char *s, int *ok) {
+  if (!s)
+    return NULL;
+  size_t len = strlen(s);
+  char *copy = profile_alloc(p, len + 1);
+  if (!copy) {
+    *ok = 0;
+    return NULL;
+  }
+  memcpy(copy, s, len + 1);
+  return copy;
+}
+
+int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
+  if (p->finalized)
+    return PASTA_PROFILE_EFINALIZED;
+  if (!f->mangled || f->kind > PASTA_FUNC_HOST)
+    return PASTA_PROFILE_EMALFORMED;
+  pasta_profile_func **array = &p->kernels;
+  size_t *num = &p->num_kernels, *cap = &p->cap_kernels;
+  if (f->kind == PASTA_FUNC_DEVICE) {
+    array = &p->device_functions;
+    num = &p->num_device_functions;
+    cap = &p->cap_device_functions;
+  } else if (f->kind == PASTA_FUNC_HOST) {
+    array = &p->host_functions;
+    num = &p->num_host_functions;
+    cap = &p->cap_host_functions;
+  }
+  if (reserve((void **)array, cap, *num, 1, sizeof **array))
+    return PASTA_PROFILE_ENOMEM;
+  /* Strings are allocated before the entry is counted: a failure leaks
+   * nothing (the chunks belong to the profile) and adds no entry. */
+  pasta_profile_func e = *f;
+  int ok = 1;
+  e.mangled = profile_strdup(p, f->mangled, &ok);
+  if (f->name) {
+    e.name = profile_strdup(p, f->name, &ok);
+  } else if (ok) {
+    size_t room = strlen(f->mangled) + 1;
+    char *display = profile_alloc(p, room);
+    e.name = display ? pasta_display_name(f->mangled, display, room) : NULL;
+    ok = display != NULL;
+  }
+  e.module = profile_strdup(p, f->module, &ok);
+  e.file = profile_strdup(p, f->file, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  (*array)[(*num)++] = e;
+  return PASTA_PROFILE_OK;
+}
+
+int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l) {
+  if (p->finalized)
+    return PASTA_PROFILE_EFINALIZED;
+  if (!l->function || l->kind > PASTA_FUNC_HOST)
+    return PASTA_PROFILE_EMALFORMED;
+  if (reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, 1,
+              sizeof *p->raw_lines))
+    return PASTA_PROFILE_ENOMEM;
+  pasta_profile_raw_line r;
+  memset(&r, 0, sizeof r);
+  r.line = *l;
+  int ok = 1;
+  r.line.file = profile_strdup(p, l->file, &ok);
+  r.line.function = profile_strdup(p, l->function, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  /* A block of its own, so that finalize adds its executions to those of
+   * the other entries of its line: no add_module call gets this sequence
+   * number, and raw line indices are distinct. */
+  r.module_seq = UINT32_MAX;
+  r.counter = (uint32_t)p->num_raw_lines;
+  p->raw_lines[p->num_raw_lines++] = r;
+  return PASTA_PROFILE_OK;
+}
+
+int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
+  if (reserve((void **)&p->merged_from, &p->cap_merged_from, p->num_merged_from,
+              1, sizeof *p->merged_from))
+    return PASTA_PROFILE_ENOMEM;
+  pasta_profile_source e = *s;
+  int ok = 1;
+  e.file = profile_strdup(p, s->file, &ok);
+  e.program = profile_strdup(p, s->program, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  p->merged_from[p->num_merged_from++] = e;
+  return PASTA_PROFILE_OK;
+}
+
 static int cmp_str(const char *a, const char *b) {
   if (!a || !b)
     return (a != NULL) - (b != NULL);
@@ -389,6 +481,7 @@ void pasta_profile_free(pasta_profile *p) {
   free(p->host_functions);
   free(p->lines);
   free(p->raw_lines);
+  free(p->merged_from);
   while (p->chunks) {
     struct pasta_profile_chunk *next = p->chunks->next;
     free(p->chunks);

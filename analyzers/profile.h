@@ -70,6 +70,15 @@ typedef struct pasta_profile_raw_line {
   uint32_t counter;    /* block counter index in that module */
 } pasta_profile_raw_line;
 
+/* One input of a merged profile (pasta-report merge): the JSON profile it
+ * was read from and that profile's "program", "pid" and "created". */
+typedef struct pasta_profile_source {
+  const char *file;
+  const char *program;
+  uint64_t pid;
+  int64_t created; /* seconds since the epoch, UTC */
+} pasta_profile_source;
+
 struct pasta_profile_chunk;
 
 typedef struct pasta_profile {
@@ -86,6 +95,12 @@ typedef struct pasta_profile {
   size_t num_host_functions, cap_host_functions;
   pasta_profile_line *lines; /* valid after pasta_profile_finalize */
   size_t num_lines;
+
+  /* Inputs of a merged profile (pasta_profile_add_source); none for the
+   * profile of one process. The JSON writer emits "merged_from" only when
+   * there are some. */
+  pasta_profile_source *merged_from;
+  size_t num_merged_from, cap_merged_from;
 
   pasta_profile_raw_line *raw_lines;
   size_t num_raw_lines, cap_raw_lines;
@@ -122,6 +137,28 @@ int pasta_profile_check_desc(const struct pasta_module_desc *desc);
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters);
+
+/* Building a profile from entries that are already aggregated, for offline
+ * tools (pasta-report reads JSON profiles this way). They can be mixed with
+ * pasta_profile_add_module; every string is copied. Each returns
+ * PASTA_PROFILE_OK, PASTA_PROFILE_EMALFORMED (a NULL name or an unknown
+ * kind), PASTA_PROFILE_ENOMEM or PASTA_PROFILE_EFINALIZED; on error the
+ * profile is left unchanged. */
+
+/* Adds one function entry, to kernels, device_functions or host_functions
+ * by f->kind, as it is: entries already there are not merged with it.
+ * f->mangled is required; a NULL f->name becomes the display name of
+ * f->mangled. */
+int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f);
+
+/* Adds one line entry (l->function is required). pasta_profile_finalize
+ * merges it with the other entries of the same (file, line, function, kind):
+ * their counts and their executions add up. */
+int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l);
+
+/* Records one input of a merged profile (s->file and s->program may be
+ * NULL). Allowed after finalize too. */
+int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s);
 
 /* Merges the lines and sorts everything: kernels by launches, functions by
  * calls, lines by bytes + FLOPs (all descending). Returns 0, or

@@ -184,17 +184,42 @@ static void write_line(FILE *out, const pasta_profile_line *l) {
   fprintf(out, ",\"special\":%" PRIu64 "}", l->counts.special);
 }
 
-int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
-  char created[32] = "1970-01-01T00:00:00Z";
-  time_t t = (time_t)p->created;
+/* ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ". */
+static void format_time(char *out, size_t size, int64_t seconds) {
+  time_t t = (time_t)seconds;
   struct tm tm;
+  snprintf(out, size, "1970-01-01T00:00:00Z");
   if (gmtime_r(&t, &tm))
-    strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The inputs of a merged profile (only merged profiles have the field). */
+static void write_merged_from(FILE *out, const pasta_profile *p) {
+  if (!p->num_merged_from)
+    return;
+  fputs(",\n\"merged_from\":[", out);
+  for (size_t i = 0; i < p->num_merged_from; ++i) {
+    const pasta_profile_source *s = &p->merged_from[i];
+    char created[32];
+    format_time(created, sizeof created, s->created);
+    fputs(i ? ",\n  {\"file\":" : "\n  {\"file\":", out);
+    write_string_or_null(out, s->file);
+    fputs(",\"program\":", out);
+    write_string_or_null(out, s->program);
+    fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"}", s->pid, created);
+  }
+  fputs("\n]", out);
+}
+
+int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
+  char created[32];
+  format_time(created, sizeof created, p->created);
 
   fprintf(out, "{\"schema\":\"%s\",\"version\":%d,\"program\":",
           PASTA_PROFILE_SCHEMA, PASTA_PROFILE_VERSION);
   pasta_json_write_string(out, p->program ? p->program : "");
   fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"", p->pid, created);
+  write_merged_from(out, p);
   write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels);
   write_funcs(out, "device_functions", "calls", p->device_functions,
               p->num_device_functions);

@@ -307,6 +307,8 @@ int pasta_tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
   int err = 0;
   fprintf(out, "== PASTA: profile of %s (pid %" PRIu64 ") ==\n",
           p->program ? p->program : "?", p->pid);
+  if (p->num_merged_from)
+    fprintf(out, "merged from %zu profiles\n", p->num_merged_from);
   if (!p->num_kernels && !p->num_device_functions && !p->num_host_functions) {
     fprintf(out, "no instrumented function was registered\n");
     return ferror(out) ? -1 : 0;

@@ -861,6 +861,100 @@ static void test_big_numbers(void) {
   free(m);
 }
 
+/* Already-aggregated entries (what pasta-report builds from JSON): no
+ * merging of functions, lines of one key merged with their executions
+ * summed, strings copied, and "merged_from" written only when set. */
+static void test_constructors(void) {
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK(pasta_profile_set_info(&p, "merged", 0, 0) == 0);
+  char mangled[] = "_Z4axpyifPKfPf", file[] = "axpy.cu";
+  pasta_profile_func k;
+  memset(&k, 0, sizeof k);
+  k.mangled = mangled;
+  k.module = file;
+  k.file = file;
+  k.line = 12;
+  k.kind = PASTA_FUNC_KERNEL;
+  k.calls = 2;
+  k.counts.load_bytes[PASTA_SPACE_GLOBAL] = 800;
+  k.counts.flops[PASTA_PREC_F32] = 100;
+  CHECK(pasta_profile_add_func(&p, &k) == PASTA_PROFILE_OK);
+  CHECK(pasta_profile_add_func(&p, &k) == PASTA_PROFILE_OK);
+  pasta_profile_func h = k;
+  h.name = "main";
+  h.mangled = "main";
+  h.kind = PASTA_FUNC_HOST;
+  h.calls = 1;
+  CHECK(pasta_profile_add_func(&p, &h) == PASTA_PROFILE_OK);
+  pasta_profile_func bad = k;
+  bad.kind = 7;
+  CHECK(pasta_profile_add_func(&p, &bad) == PASTA_PROFILE_EMALFORMED);
+  bad = k;
+  bad.mangled = NULL;
+  CHECK(pasta_profile_add_func(&p, &bad) == PASTA_PROFILE_EMALFORMED);
+  mangled[2] = 'X'; /* the profile holds copies */
+  file[0] = 'X';
+
+  pasta_profile_line l;
+  memset(&l, 0, sizeof l);
+  l.file = "axpy.cu";
+  l.line = 14;
+  l.function = "axpy";
+  l.kind = PASTA_FUNC_KERNEL;
+  l.executions = 64;
+  l.counts.load_bytes[PASTA_SPACE_GLOBAL] = 512;
+  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  l.executions = 36;
+  l.counts.load_bytes[PASTA_SPACE_GLOBAL] = 288;
+  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  l.kind = PASTA_FUNC_HOST; /* another key */
+  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  pasta_profile_source src = {"rank1.json", "./axpy", 77, 86400};
+  CHECK(pasta_profile_add_source(&p, &src) == PASTA_PROFILE_OK);
+  CHECK(pasta_profile_finalize(&p) == PASTA_PROFILE_OK);
+  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_EFINALIZED);
+
+  CHECK(p.num_kernels == 2 && p.num_host_functions == 1);
+  CHECK_STR(p.kernels[0].name, "axpy");
+  CHECK_STR(p.kernels[0].mangled, "_Z4axpyifPKfPf");
+  CHECK_STR(p.kernels[0].module, "axpy.cu");
+  CHECK_U64(p.kernels[1].counts.load_bytes[PASTA_SPACE_GLOBAL], 800);
+  CHECK_STR(p.host_functions[0].name, "main");
+  CHECK(p.num_lines == 2);
+  const pasta_profile_line *merged = NULL;
+  for (size_t i = 0; i < p.num_lines; ++i)
+    if (p.lines[i].kind == PASTA_FUNC_KERNEL)
+      merged = &p.lines[i];
+  CHECK(merged != NULL);
+  CHECK_U64(merged ? merged->executions : 0, 100);
+  CHECK_U64(merged ? merged->counts.load_bytes[PASTA_SPACE_GLOBAL] : 0, 800);
+
+  char *text = json_of(&p);
+  json_t *root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
+  json_t *from = json_object_get(root, "merged_from");
+  CHECK(json_is_array(from) && json_array_size(from) == 1);
+  json_t *first = json_array_get(from, 0);
+  CHECK_STR(json_string_value(json_object_get(first, "file")), "rank1.json");
+  CHECK_STR(json_string_value(json_object_get(first, "program")), "./axpy");
+  CHECK_U64(jint(first, "pid"), 77);
+  CHECK_STR(json_string_value(json_object_get(first, "created")),
+            "1970-01-02T00:00:00Z");
+  json_decref(root);
+  free(text);
+  char table[4096] = "";
+  FILE *f = tmpfile();
+  if (f) {
+    CHECK(pasta_tables_write(f, &p, 5) == 0);
+    rewind(f);
+    size_t n = fread(table, 1, sizeof table - 1, f);
+    table[n] = '\0';
+    fclose(f);
+  }
+  CHECK(strstr(table, "merged from 1 profiles") != NULL);
+  pasta_profile_free(&p);
+}
+
 static void test_empty_profile(void) {
   pasta_profile p;
   pasta_profile_init(&p);
@@ -871,6 +965,7 @@ static void test_empty_profile(void) {
   CHECK(root != NULL);
   CHECK(json_array_size(json_object_get(root, "kernels")) == 0);
   CHECK(json_is_array(json_object_get(root, "lines")));
+  CHECK(json_object_get(root, "merged_from") == NULL);
   CHECK_STR(json_string_value(json_object_get(root, "created")),
             "1970-01-01T00:00:00Z");
   json_decref(root);
@@ -954,6 +1049,7 @@ int main(void) {
       {"json_escaping", test_json_escaping},
       {"big_numbers", test_big_numbers},
       {"empty_profile", test_empty_profile},
+      {"constructors", test_constructors},
       {"tables", test_tables},
   };
   int passed = 0, failed = 0;

@@ -1,0 +1,1296 @@
+/*===- pasta_report.c - Offline tool over PASTA JSON profiles -------------===*
+ *
+ *   pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] [--top N]
+ *                             [--format table|csv|json] [--lines]
+ *   pasta-report merge OUT.json IN.json... [--force]
+ *   pasta-report diff BEFORE.json AFTER.json [--top N]
+ *
+ * Reads profiles (docs/profile-format.md, version 1) with jansson into the
+ * runtime's own model (profile.h, through pasta_profile_add_func/_line), so
+ * `show` prints the same tables as an instrumented program and `--format
+ * json` and `merge` write through the same JSON writer. Exit status: 0, 2 for
+ * a bad command line or an input that cannot be read, 1 when the output
+ * cannot be written. Every error is one line, "pasta-report: error: ...".
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+
+#include "profile.h"
+#include "profile_json.h"
+#include "tables.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage_text[] =
+    "usage: pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] "
+    "[--top N]\n"
+    "                         [--format table|csv|json] [--lines]\n"
+    "       pasta-report merge OUT.json IN.json... [--force]\n"
+    "       pasta-report diff BEFORE.json AFTER.json [--top N]\n"
+    "       pasta-report --help\n";
+
+static const char help_text[] =
+    "\n"
+    "show   re-renders a profile: the tables an instrumented program prints "
+    "(table,\n"
+    "       the default), one CSV table of kernels, device and host "
+    "functions\n"
+    "       (csv; with --lines the line table instead) or the profile "
+    "itself (json).\n"
+    "       --kernel REGEX  functions whose name or mangled name matches "
+    "(POSIX ERE),\n"
+    "                       and the lines of those functions\n"
+    "       --file SUBSTR   functions and lines whose file contains SUBSTR\n"
+    "       --top N         lines shown (table: default 20; csv, json: all)\n"
+    "merge  sums several profiles (one per process, rank or GPU) into "
+    "OUT.json:\n"
+    "       functions by (kind, mangled name, module), lines by (file, "
+    "line,\n"
+    "       function, kind); the inputs are listed under \"merged_from\".\n"
+    "       OUT.json must not exist unless --force is given.\n"
+    "diff   compares two profiles kernel by kernel (launches, global bytes, "
+    "FLOPs,\n"
+    "       special) and lists the N lines (--top, default 10) whose bytes + "
+    "FLOPs\n"
+    "       changed most.\n";
+
+static void error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pasta-report: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* A command-line error: one line naming the problem, then the usage. */
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pasta-report: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  fputs(usage_text, stderr);
+  return 2;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+/*===-- Reading profiles --------------------------------------------------===*/
+
+/* Integers above INT64_MAX are valid in a profile (counts are unsigned
+ * 64-bit), but jansson rejects them. Before parsing, such tokens outside
+ * strings become strings with this prefix, which get_u64 accepts. */
+#define BIG_PREFIX "\001u64:"
+#define BIG_PREFIX_JSON "\\u0001u64:"
+
+static char *quote_big_integers(const char *text, size_t len, size_t *out_len) {
+  size_t cap = 2 * len + 1;
+  char *out = malloc(cap);
+  if (!out)
+    return NULL;
+  size_t o = 0;
+  int in_string = 0;
+  for (size_t i = 0; i < len;) {
+    char c = text[i];
+    if (in_string) {
+      out[o++] = c;
+      ++i;
+      if (c == '\\' && i < len)
+        out[o++] = text[i++];
+      else if (c == '"')
+        in_string = 0;
+      continue;
+    }
+    if (c == '"') {
+      in_string = 1;
+      out[o++] = text[i++];
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) {
+      out[o++] = text[i++];
+      continue;
+    }
+    size_t start = i;
+    int digits = 1;
+    for (; i < len && text[i] && strchr("-+.eE0123456789", text[i]); ++i)
+      digits &= text[i] >= '0' && text[i] <= '9';
+    size_t n = i - start;
+    int big = digits &&
+              (n > 19 || (n == 19 &&
+                          memcmp(text + start, "9223372036854775807", 19) > 0));
+    if (big) {
+      o += (size_t)sprintf(out + o, "\"%s", BIG_PREFIX_JSON);
+      memcpy(out + o, text + start, n);
+      o += n;
+      out[o++] = '"';
+    } else {
+      memcpy(out + o, text + start, n);
+      o += n;
+    }
+  }
+  out[o] = '\0';
+  *out_len = o;
+  return out;
+}
+
+/* The whole file, NUL-terminated; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n - 1, f);
+    if (ferror(f)) {
+      int e = errno ? errno : EIO;
+      free(buf);
+      fclose(f);
+      errno = e;
+      return NULL;
+    }
+    if (feof(f))
+      break;
+    char *bigger = cap > (size_t)-1 / 2 ? NULL : realloc(buf, cap * 2);
+    if (!bigger) {
+      free(buf);
+      buf = NULL;
+      errno = ENOMEM;
+      break;
+    }
+    buf = bigger;
+    cap *= 2;
+  }
+  fclose(f);
+  if (buf) {
+    buf[n] = '\0';
+    *len = n;
+  }
+  return buf;
+}
+
+/* Reading state: the first error is kept, later ones are ignored. */
+struct reader {
+  const char *path;
+  int failed;
+  char message[512];
+};
+
+static void fail(struct reader *r, const char *fmt, ...) {
+  if (r->failed)
+    return;
+  r->failed = 1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r->message, sizeof r->message, fmt, ap);
+  va_end(ap);
+}
+
+static uint64_t get_u64(struct reader *r, json_t *obj, const char *key,
+                        const char *where) {
+  json_t *v = json_object_get(obj, key);
+  if (!v) {
+    fail(r, "%s: missing \"%s\"", where, key);
+    return 0;
+  }
+  if (json_is_integer(v) && json_integer_value(v) >= 0)
+    return (uint64_t)json_integer_value(v);
+  const char *s = json_string_value(v);
+  size_t plen = strlen(BIG_PREFIX);
+  if (s && strncmp(s, BIG_PREFIX, plen) == 0) {
+    errno = 0;
+    char *end;
+    unsigned long long x = strtoull(s + plen, &end, 10);
+    if (!*end && errno != ERANGE)
+      return (uint64_t)x;
+    fail(r, "%s: \"%s\" is %s, above 2^64 - 1", where, key, s + plen);
+    return 0;
+  }
+  fail(r, "%s: \"%s\" is not an unsigned integer", where, key);
+  return 0;
+}
+
+/* A string, or NULL for JSON null when `nullable`. */
+static const char *get_string(struct reader *r, json_t *obj, const char *key,
+                              const char *where, int nullable) {
+  json_t *v = json_object_get(obj, key);
+  if (v && json_is_string(v))
+    return json_string_value(v);
+  if (v && nullable && json_is_null(v))
+    return NULL;
+  fail(r, "%s: %s \"%s\"", where, v ? "not a string:" : "missing", key);
+  return NULL;
+}
+
+static void get_spaces(struct reader *r, json_t *obj, const char *key,
+                       const char *where, uint64_t *out) {
+  json_t *v = json_object_get(obj, key);
+  if (!json_is_object(v)) {
+    fail(r, "%s: %s \"%s\"", where, v ? "not an object:" : "missing", key);
+    return;
+  }
+  char sub[160];
+  snprintf(sub, sizeof sub, "%s.%s", where, key);
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    out[s] = get_u64(r, v, pasta_space_name(s), sub);
+}
+
+static void get_flops(struct reader *r, json_t *obj, const char *where,
+                      uint64_t *out) {
+  json_t *v = json_object_get(obj, "flops");
+  if (!json_is_object(v)) {
+    fail(r, "%s: %s \"flops\"", where, v ? "not an object:" : "missing");
+    return;
+  }
+  char sub[160];
+  snprintf(sub, sizeof sub, "%s.flops", where);
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    out[i] = get_u64(r, v, pasta_precision_name(i), sub);
+}
+
+static int parse_kind(const char *s, uint32_t *kind) {
+  for (uint32_t k = PASTA_FUNC_KERNEL; k <= PASTA_FUNC_HOST; ++k)
+    if (s && strcmp(s, pasta_kind_name(k)) == 0) {
+      *kind = k;
+      return 1;
+    }
+  return 0;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date. */
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  int64_t era = (y >= 0 ? y : y - 399) / 400;
+  unsigned yoe = (unsigned)(y - era * 400);
+  unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ" to seconds since the epoch. */
+static int parse_time(const char *s, int64_t *out) {
+  int y, mo, d, h, mi, se, n = 0;
+  if (!s || strlen(s) != 20 ||
+      sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &se, &n) !=
+          6 ||
+      n != 20 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+      se > 60)
+    return 0;
+  *out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 +
+         mi * 60 + se;
+  return 1;
+}
+
+static void get_func(struct reader *r, json_t *e, uint32_t kind,
+                     const char *where, pasta_profile_func *f) {
+  memset(f, 0, sizeof *f);
+  if (!json_is_object(e)) {
+    fail(r, "%s: not an object", where);
+    return;
+  }
+  f->kind = kind;
+  f->name = get_string(r, e, "name", where, 0);
+  f->mangled = get_string(r, e, "mangled", where, 0);
+  f->module = get_string(r, e, "module", where, 1);
+  f->file = get_string(r, e, "file", where, 1);
+  uint64_t line = get_u64(r, e, "line", where);
+  if (line > UINT32_MAX)
+    fail(r, "%s: \"line\" is out of range", where);
+  f->line = (uint32_t)line;
+  f->calls =
+      get_u64(r, e, kind == PASTA_FUNC_KERNEL ? "launches" : "calls", where);
+  pasta_counts *c = &f->counts;
+  get_spaces(r, e, "loads", where, c->loads);
+  get_spaces(r, e, "stores", where, c->stores);
+  get_spaces(r, e, "load_bytes", where, c->load_bytes);
+  get_spaces(r, e, "store_bytes", where, c->store_bytes);
+  get_spaces(r, e, "atomics", where, c->atomics);
+  get_spaces(r, e, "atomic_bytes", where, c->atomic_bytes);
+  get_flops(r, e, where, c->flops);
+  c->special = get_u64(r, e, "special", where);
+}
+
+static void get_line(struct reader *r, json_t *e, const char *where,
+                     pasta_profile_line *l) {
+  memset(l, 0, sizeof *l);
+  if (!json_is_object(e)) {
+    fail(r, "%s: not an object", where);
+    return;
+  }
+  l->file = get_string(r, e, "file", where, 1);
+  uint64_t line = get_u64(r, e, "line", where);
+  if (line > UINT32_MAX)
+    fail(r, "%s: \"line\" is out of range", where);
+  l->line = (uint32_t)line;
+  l->function = get_string(r, e, "function", where, 0);
+  const char *kind = get_string(r, e, "kind", where, 0);
+  if (kind && !parse_kind(kind, &l->kind))
+    fail(r, "%s: unknown \"kind\" \"%s\"", where, kind);
+  l->executions = get_u64(r, e, "executions", where);
+  get_spaces(r, e, "load_bytes", where, l->counts.load_bytes);
+  get_spaces(r, e, "store_bytes", where, l->counts.store_bytes);
+  get_spaces(r, e, "atomic_bytes", where, l->counts.atomic_bytes);
+  get_flops(r, e, where, l->counts.flops);
+  l->counts.special = get_u64(r, e, "special", where);
+}
+
+/* What `show` keeps. */
+struct filter {
+  regex_t *regex;   /* over display and mangled names, or NULL */
+  const char *file; /* substring of the file (or module), or NULL */
+};
+
+static int matches(const regex_t *re, const char *s) {
+  return s && regexec(re, s, 0, NULL, 0) == 0;
+}
+
+static int keep_func(const struct filter *flt, const pasta_profile_func *f) {
+  if (flt->regex && !matches(flt->regex, f->name) &&
+      !matches(flt->regex, f->mangled))
+    return 0;
+  if (flt->file && !(f->file && strstr(f->file, flt->file)) &&
+      !(f->module && strstr(f->module, flt->file)))
+    return 0;
+  return 1;
+}
+
+/* Lines carry display names only: a line is kept when its function's name
+ * matches, or is the name of a function that was kept (so a regex over
+ * mangled names selects lines too). */
+static int keep_line(const struct filter *flt, const pasta_profile *p,
+                     const pasta_profile_line *l) {
+  if (flt->file && !(l->file && strstr(l->file, flt->file)))
+    return 0;
+  if (!flt->regex || matches(flt->regex, l->function))
+    return 1;
+  const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
+                                        p->host_functions};
+  size_t counts[] = {p->num_kernels, p->num_device_functions,
+                     p->num_host_functions};
+  for (unsigned a = 0; a < 3; ++a)
+    for (size_t i = 0; i < counts[a]; ++i)
+      if (strcmp(arrays[a][i].name, l->function) == 0)
+        return 1;
+  return 0;
+}
+
+static int add_status(struct reader *r, int status, const char *where) {
+  if (status != PASTA_PROFILE_OK)
+    fail(r, "%s: %s", where, pasta_profile_strerror(status));
+  return !r->failed;
+}
+
+/* Reads `path` into `p` (initialised here, finalized on success), keeping
+ * what `flt` (may be NULL) selects. Returns 0, or 2 after printing one
+ * error line. */
+static int load_profile(const char *path, const struct filter *flt,
+                        pasta_profile *p) {
+  pasta_profile_init(p);
+  size_t len = 0, qlen = 0;
+  char *text = read_file(path, &len);
+  if (!text) {
+    error("%s: %s", path, strerror(errno));
+    return 2;
+  }
+  char *quoted = quote_big_integers(text, len, &qlen);
+  free(text);
+  if (!quoted) {
+    error("%s: %s", path, strerror(ENOMEM));
+    return 2;
+  }
+  json_error_t jerr;
+  json_t *root = json_loadb(quoted, qlen, JSON_REJECT_DUPLICATES, &jerr);
+  free(quoted);
+  if (!root) {
+    error("%s: not valid JSON (line %d, column %d: %s)", path, jerr.line,
+          jerr.column, jerr.text);
+    return 2;
+  }
+  struct reader r = {path, 0, ""};
+  json_t *schema = json_object_get(root, "schema");
+  json_t *version = json_object_get(root, "version");
+  if (!json_is_object(root) || !json_is_string(schema) ||
+      strcmp(json_string_value(schema), PASTA_PROFILE_SCHEMA) != 0) {
+    fail(&r, "not a PASTA profile (\"schema\" is not \"%s\")",
+         PASTA_PROFILE_SCHEMA);
+  } else if (!json_is_integer(version) ||
+             json_integer_value(version) != PASTA_PROFILE_VERSION) {
+    char got[32] = "not an integer";
+    if (json_is_integer(version))
+      snprintf(got, sizeof got, "%" JSON_INTEGER_FORMAT,
+               json_integer_value(version));
+    fail(&r,
+         "unsupported profile version (%s): this pasta-report reads "
+         "version %d",
+         got, PASTA_PROFILE_VERSION);
+  }
+
+  const char *program = get_string(&r, root, "program", "profile", 0);
+  uint64_t pid = get_u64(&r, root, "pid", "profile");
+  const char *created_text = get_string(&r, root, "created", "profile", 0);
+  int64_t created = 0;
+  if (created_text && !parse_time(created_text, &created))
+    fail(&r, "profile: \"created\" is not YYYY-MM-DDTHH:MM:SSZ");
+  if (!r.failed && pasta_profile_set_info(p, program, pid, created))
+    fail(&r, "%s", strerror(ENOMEM));
+
+  static const struct {
+    const char *key;
+    uint32_t kind;
+  } sections[] = {{"kernels", PASTA_FUNC_KERNEL},
+                  {"device_functions", PASTA_FUNC_DEVICE},
+                  {"host_functions", PASTA_FUNC_HOST}};
+  for (unsigned s = 0; s < 3 && !r.failed; ++s) {
+    json_t *array = json_object_get(root, sections[s].key);
+    if (!json_is_array(array)) {
+      fail(&r, "profile: %s \"%s\"", array ? "not an array:" : "missing",
+           sections[s].key);
+      break;
+    }
+    for (size_t i = 0; i < json_array_size(array) && !r.failed; ++i) {
+      char where[96];
+      snprintf(where, sizeof where, "%s[%zu]", sections[s].key, i);
+      pasta_profile_func f;
+      get_func(&r, json_array_get(array, i), sections[s].kind, where, &f);
+      if (!r.failed && (!flt || keep_func(flt, &f)))
+        add_status(&r, pasta_profile_add_func(p, &f), where);
+    }
+  }
+  json_t *lines = json_object_get(root, "lines");
+  if (!r.failed && !json_is_array(lines))
+    fail(&r, "profile: %s \"lines\"", lines ? "not an array:" : "missing");
+  for (size_t i = 0; !r.failed && i < json_array_size(lines); ++i) {
+    char where[96];
+    snprintf(where, sizeof where, "lines[%zu]", i);
+    pasta_profile_line l;
+    get_line(&r, json_array_get(lines, i), where, &l);
+    if (!r.failed && (!flt || keep_line(flt, p, &l)))
+      add_status(&r, pasta_profile_add_line(p, &l), where);
+  }
+
+  json_t *from = json_object_get(root, "merged_from");
+  if (!r.failed && from && !json_is_array(from))
+    fail(&r, "profile: \"merged_from\" is not an array");
+  for (size_t i = 0; !r.failed && i < json_array_size(from); ++i) {
+    char where[96];
+    snprintf(where, sizeof where, "merged_from[%zu]", i);
+    json_t *e = json_array_get(from, i);
+    pasta_profile_source src = {NULL, NULL, 0, 0};
+    if (!json_is_object(e)) {
+      fail(&r, "%s: not an object", where);
+      break;
+    }
+    src.file = get_string(&r, e, "file", where, 1);
+    src.program = get_string(&r, e, "program", where, 1);
+    src.pid = get_u64(&r, e, "pid", where);
+    const char *t = get_string(&r, e, "created", where, 0);
+    if (t && !parse_time(t, &src.created))
+      fail(&r, "%s: \"created\" is not YYYY-MM-DDTHH:MM:SSZ", where);
+    if (!r.failed)
+      add_status(&r, pasta_profile_add_source(p, &src), where);
+  }
+  if (!r.failed)
+    add_status(&r, pasta_profile_finalize(p), "profile");
+  json_decref(root);
+  if (r.failed) {
+    error("%s: %s", path, r.message);
+    pasta_profile_free(p);
+    return 2;
+  }
+  return 0;
+}
+
+/*===-- Writing -----------------------------------------------------------===*/
+
+static int finish_output(FILE *out, const char *what) {
+  if (fflush(out) != 0 || ferror(out)) {
+    error("cannot write %s: %s", what, strerror(errno ? errno : EIO));
+    return 1;
+  }
+  return 0;
+}
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline;
+ * NULL is the empty field. */
+static void csv_string(FILE *out, const char *s) {
+  if (!s)
+    return;
+  if (!strpbrk(s, ",\"\r\n")) {
+    fputs(s, out);
+    return;
+  }
+  putc('"', out);
+  for (; *s; ++s) {
+    if (*s == '"')
+      putc('"', out);
+    putc(*s, out);
+  }
+  putc('"', out);
+}
+
+static void csv_spaces_header(FILE *out, const char *group) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%s.%s", group, pasta_space_name(s));
+}
+
+static void csv_spaces(FILE *out, const uint64_t *a) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%" PRIu64, a[s]);
+}
+
+static void csv_flops_header(FILE *out) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",flops.%s", pasta_precision_name(i));
+}
+
+static void csv_flops(FILE *out, const uint64_t *flops) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",%" PRIu64, flops[i]);
+}
+
+static void csv_funcs(FILE *out, const pasta_profile *p) {
+  static const char *const groups[] = {"loads",      "stores",
+                                       "load_bytes", "store_bytes",
+                                       "atomics",    "atomic_bytes"};
+  fputs("kind,name,mangled,module,file,line,calls", out);
+  for (unsigned g = 0; g < 6; ++g)
+    csv_spaces_header(out, groups[g]);
+  csv_flops_header(out);
+  fputs(",special,compute_intensity\n", out);
+  const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
+                                        p->host_functions};
+  size_t counts[] = {p->num_kernels, p->num_device_functions,
+                     p->num_host_functions};
+  for (unsigned a = 0; a < 3; ++a)
+    for (size_t i = 0; i < counts[a]; ++i) {
+      const pasta_profile_func *f = &arrays[a][i];
+      const pasta_counts *c = &f->counts;
+      fprintf(out, "%s,", pasta_kind_name(f->kind));
+      csv_string(out, f->name);
+      putc(',', out);
+      csv_string(out, f->mangled);
+      putc(',', out);
+      csv_string(out, f->module);
+      putc(',', out);
+      csv_string(out, f->file);
+      fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
+      csv_spaces(out, c->loads);
+      csv_spaces(out, c->stores);
+      csv_spaces(out, c->load_bytes);
+      csv_spaces(out, c->store_bytes);
+      csv_spaces(out, c->atomics);
+      csv_spaces(out, c->atomic_bytes);
+      csv_flops(out, c->flops);
+      fprintf(out, ",%" PRIu64 ",", c->special);
+      double ci;
+      if (pasta_counts_intensity(c, &ci))
+        fprintf(out, "%.9g", ci);
+      putc('\n', out);
+    }
+}
+
+static void csv_lines(FILE *out, const pasta_profile *p, size_t top) {
+  fputs("file,line,function,kind,executions", out);
+  csv_spaces_header(out, "load_bytes");
+  csv_spaces_header(out, "store_bytes");
+  csv_spaces_header(out, "atomic_bytes");
+  csv_flops_header(out);
+  fputs(",special\n", out);
+  for (size_t i = 0; i < p->num_lines && i < top; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    csv_string(out, l->file);
+    fprintf(out, ",%" PRIu32 ",", l->line);
+    csv_string(out, l->function);
+    fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
+    csv_spaces(out, l->counts.load_bytes);
+    csv_spaces(out, l->counts.store_bytes);
+    csv_spaces(out, l->counts.atomic_bytes);
+    csv_flops(out, l->counts.flops);
+    fprintf(out, ",%" PRIu64 "\n", l->counts.special);
+  }
+}
+
+/* A text table whose columns are as wide as their widest cell. */
+struct text_table {
+  size_t cols;
+  const int *left; /* per column: left-aligned */
+  char **cells;    /* rows * cols, owned */
+  size_t rows, cap;
+};
+
+static int table_row(struct text_table *t, ...) {
+  if (t->rows == t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 16;
+    char **cells = realloc(t->cells, cap * t->cols * sizeof *cells);
+    if (!cells)
+      return -1;
+    t->cells = cells;
+    t->cap = cap;
+  }
+  va_list ap;
+  va_start(ap, t);
+  int err = 0;
+  for (size_t c = 0; c < t->cols; ++c) {
+    const char *s = va_arg(ap, const char *);
+    char *copy = malloc(strlen(s) + 1);
+    if (copy)
+      strcpy(copy, s);
+    else
+      err = -1;
+    t->cells[t->rows * t->cols + c] = copy;
+  }
+  va_end(ap);
+  ++t->rows;
+  return err;
+}
+
+static void table_print_free(FILE *out, struct text_table *t) {
+  size_t width[16] = {0};
+  for (size_t r = 0; r < t->rows; ++r)
+    for (size_t c = 0; c < t->cols && c < 16; ++c) {
+      const char *s = t->cells[r * t->cols + c];
+      size_t w = s ? strlen(s) : 0;
+      width[c] = w > width[c] ? w : width[c];
+    }
+  for (size_t r = 0; r < t->rows; ++r) {
+    char line[1024];
+    size_t len = 0;
+    for (size_t c = 0; c < t->cols && c < 16; ++c) {
+      const char *s = t->cells[r * t->cols + c];
+      int n = snprintf(line + len, sizeof line - len, "  %*s",
+                       t->left[c] ? -(int)width[c] : (int)width[c], s ? s : "");
+      if (n > 0)
+        len += (size_t)n < sizeof line - len ? (size_t)n : 0;
+    }
+    while (len && line[len - 1] == ' ')
+      line[--len] = '\0';
+    fprintf(out, "%s\n", line);
+  }
+  for (size_t i = 0; i < t->rows * t->cols; ++i)
+    free(t->cells[i]);
+  free(t->cells);
+  t->cells = NULL;
+  t->rows = t->cap = 0;
+}
+
+/*===-- Command line ------------------------------------------------------===*/
+
+struct options {
+  const char *positional[64];
+  size_t num_positional;
+  const char *kernel, *file, *format;
+  size_t top;
+  int have_top, lines, force;
+};
+
+/* Options allowed per command, as a space-separated list. */
+static int parse_args(int argc, char **argv, const char *allowed,
+                      struct options *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 2; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strncmp(arg, "--", 2) != 0 || !arg[2]) {
+      if (arg[0] == '-' && arg[1] && strcmp(arg, "--") != 0)
+        return usage_error("unknown option '%s'", arg);
+      if (o->num_positional == sizeof o->positional / sizeof *o->positional)
+        return usage_error("too many arguments");
+      o->positional[o->num_positional++] = arg;
+      continue;
+    }
+    char name[32];
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), arg);
+    char needle[40];
+    snprintf(needle, sizeof needle, " %s ", name + 2);
+    char list[128];
+    snprintf(list, sizeof list, " %s ", allowed);
+    if (n >= 31 || !strstr(list, needle))
+      return usage_error("unknown option '%.*s' for '%s'", (int)n, arg,
+                         argv[1]);
+    int flag = !strcmp(name, "--lines") || !strcmp(name, "--force");
+    const char *value = NULL;
+    if (flag) {
+      if (eq)
+        return usage_error("option '%s' takes no value", name);
+    } else if (eq) {
+      value = eq + 1;
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      return usage_error("option '%s' needs a value", name);
+    }
+    if (!strcmp(name, "--lines")) {
+      o->lines = 1;
+    } else if (!strcmp(name, "--force")) {
+      o->force = 1;
+    } else if (!strcmp(name, "--kernel")) {
+      o->kernel = value;
+    } else if (!strcmp(name, "--file")) {
+      o->file = value;
+    } else if (!strcmp(name, "--format")) {
+      if (strcmp(value, "table") && strcmp(value, "csv") &&
+          strcmp(value, "json"))
+        return usage_error("unknown format '%s' (table, csv or json)", value);
+      o->format = value;
+    } else if (!strcmp(name, "--top")) {
+      char *end;
+      errno = 0;
+      unsigned long long top = strtoull(value, &end, 10);
+      if (!*value || *end || value[0] == '-' || errno)
+        return usage_error("invalid --top value '%s'", value);
+      o->top = top > SIZE_MAX ? SIZE_MAX : (size_t)top;
+      o->have_top = 1;
+    }
+  }
+  return 0;
+}
+
+static int cmd_show(int argc, char **argv) {
+  struct options o;
+  int rc = parse_args(argc, argv, "kernel file top format lines", &o);
+  if (rc)
+    return rc;
+  if (o.num_positional != 1)
+    return usage_error("show takes one profile, got %zu arguments",
+                       o.num_positional);
+  const char *format = o.format ? o.format : "table";
+  if (o.lines && strcmp(format, "csv") != 0)
+    return usage_error("--lines goes with --format csv");
+  regex_t re;
+  struct filter flt = {NULL, o.file};
+  if (o.kernel) {
+    int err = regcomp(&re, o.kernel, REG_EXTENDED | REG_NOSUB);
+    if (err) {
+      char msg[128];
+      regerror(err, &re, msg, sizeof msg);
+      return usage_error("invalid --kernel regex '%s': %s", o.kernel, msg);
+    }
+    flt.regex = &re;
+  }
+  pasta_profile p;
+  rc = load_profile(o.positional[0], &flt, &p);
+  if (flt.regex)
+    regfree(&re);
+  if (rc)
+    return rc;
+  if (!strcmp(format, "table")) {
+    size_t top = o.have_top ? o.top : 20;
+    if (pasta_tables_write(stdout, &p,
+                           top > UINT32_MAX ? UINT32_MAX : (unsigned)top))
+      rc = 1;
+  } else if (!strcmp(format, "csv")) {
+    if (o.lines)
+      csv_lines(stdout, &p, o.have_top ? o.top : SIZE_MAX);
+    else
+      csv_funcs(stdout, &p);
+  } else {
+    if (o.have_top && o.top < p.num_lines)
+      p.num_lines = o.top; /* the most expensive ones: lines are sorted */
+    pasta_profile_write_json(stdout, &p);
+  }
+  rc |= finish_output(stdout, "the output");
+  pasta_profile_free(&p);
+  return rc;
+}
+
+/* Function entries of all inputs, sorted by (kind, mangled, module). */
+static int cmp_func_key(const void *pa, const void *pb) {
+  const pasta_profile_func *a = *(const pasta_profile_func *const *)pa;
+  const pasta_profile_func *b = *(const pasta_profile_func *const *)pb;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  int c = strcmp(a->mangled, b->mangled);
+  if (c)
+    return c;
+  if (!a->module || !b->module)
+    return (a->module != NULL) - (b->module != NULL);
+  return strcmp(a->module, b->module);
+}
+
+static void counts_add(pasta_counts *d, const pasta_counts *s) {
+  for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
+    d->loads[i] = sat_add(d->loads[i], s->loads[i]);
+    d->stores[i] = sat_add(d->stores[i], s->stores[i]);
+    d->load_bytes[i] = sat_add(d->load_bytes[i], s->load_bytes[i]);
+    d->store_bytes[i] = sat_add(d->store_bytes[i], s->store_bytes[i]);
+    d->atomics[i] = sat_add(d->atomics[i], s->atomics[i]);
+    d->atomic_bytes[i] = sat_add(d->atomic_bytes[i], s->atomic_bytes[i]);
+  }
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    d->flops[i] = sat_add(d->flops[i], s->flops[i]);
+  d->special = sat_add(d->special, s->special);
+}
+
+static int build_merged(pasta_profile *in, size_t n, const char *const *paths,
+                        pasta_profile *out) {
+  pasta_profile_init(out);
+  /* "program": the inputs' program, or their distinct programs joined. */
+  size_t plen = 1;
+  for (size_t i = 0; i < n; ++i)
+    plen += strlen(in[i].program) + 2;
+  char *program = malloc(plen);
+  if (!program)
+    return -1;
+  program[0] = '\0';
+  int64_t created = 0;
+  size_t num_funcs = 0;
+  for (size_t i = 0; i < n; ++i) {
+    int seen = 0;
+    for (size_t j = 0; j < i; ++j)
+      seen |= strcmp(in[j].program, in[i].program) == 0;
+    if (!seen) {
+      if (program[0])
+        strcat(program, ", ");
+      strcat(program, in[i].program);
+    }
+    created = in[i].created > created ? in[i].created : created;
+    num_funcs += in[i].num_kernels + in[i].num_device_functions +
+                 in[i].num_host_functions;
+  }
+  int err = pasta_profile_set_info(out, program, 0, created);
+  free(program);
+
+  /* The inputs, or the inputs of inputs that are merged profiles. */
+  for (size_t i = 0; i < n && !err; ++i) {
+    if (in[i].num_merged_from) {
+      for (size_t j = 0; j < in[i].num_merged_from && !err; ++j)
+        err = pasta_profile_add_source(out, &in[i].merged_from[j]);
+    } else {
+      pasta_profile_source s = {paths[i], in[i].program, in[i].pid,
+                                in[i].created};
+      err = pasta_profile_add_source(out, &s);
+    }
+  }
+
+  const pasta_profile_func **all =
+      malloc((num_funcs ? num_funcs : 1) * sizeof *all);
+  if (!all)
+    return -1;
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < in[i].num_kernels; ++j)
+      all[k++] = &in[i].kernels[j];
+    for (size_t j = 0; j < in[i].num_device_functions; ++j)
+      all[k++] = &in[i].device_functions[j];
+    for (size_t j = 0; j < in[i].num_host_functions; ++j)
+      all[k++] = &in[i].host_functions[j];
+  }
+  if (k)
+    qsort(all, k, sizeof *all, cmp_func_key);
+  for (size_t i = 0; i < k && !err;) {
+    pasta_profile_func sum = *all[i];
+    size_t j = i + 1;
+    for (; j < k && cmp_func_key(&all[i], &all[j]) == 0; ++j) {
+      sum.calls = sat_add(sum.calls, all[j]->calls);
+      counts_add(&sum.counts, &all[j]->counts);
+    }
+    err = pasta_profile_add_func(out, &sum);
+    i = j;
+  }
+  free(all);
+  for (size_t i = 0; i < n && !err; ++i)
+    for (size_t j = 0; j < in[i].num_lines && !err; ++j)
+      err = pasta_profile_add_line(out, &in[i].lines[j]);
+  if (!err)
+    err = pasta_profile_finalize(out);
+  return err ? -1 : 0;
+}
+
+static int cmd_merge(int argc, char **argv) {
+  struct options o;
+  int rc = parse_args(argc, argv, "force", &o);
+  if (rc)
+    return rc;
+  if (o.num_positional < 2)
+    return usage_error("merge needs OUT.json and at least one input");
+  const char *out_path = o.positional[0];
+  size_t n = o.num_positional - 1;
+  const char *const *paths = o.positional + 1;
+  struct stat st;
+  if (!o.force && stat(out_path, &st) == 0) {
+    error("%s exists: merge would overwrite it (the output comes first: "
+          "merge OUT.json IN.json...; --force overwrites)",
+          out_path);
+    return 2;
+  }
+  pasta_profile *in = calloc(n, sizeof *in);
+  if (!in) {
+    error("%s", strerror(ENOMEM));
+    return 1;
+  }
+  size_t loaded = 0;
+  for (; loaded < n && !rc; ++loaded)
+    rc = load_profile(paths[loaded], NULL, &in[loaded]);
+  if (rc)
+    --loaded; /* the failed one freed itself */
+  pasta_profile merged;
+  pasta_profile_init(&merged);
+  if (!rc && build_merged(in, n, paths, &merged)) {
+    error("%s", strerror(ENOMEM));
+    rc = 1;
+  }
+  for (size_t i = 0; i < loaded; ++i)
+    pasta_profile_free(&in[i]);
+  free(in);
+  if (!rc) {
+    /* Written next to the output, then renamed: never a partial profile. */
+    size_t len = strlen(out_path) + 5;
+    char *tmp = malloc(len);
+    FILE *f =
+        tmp ? (snprintf(tmp, len, "%s.tmp", out_path), fopen(tmp, "w")) : NULL;
+    if (!f) {
+      error("cannot write %s: %s", out_path, strerror(errno));
+      rc = 1;
+    } else {
+      pasta_profile_write_json(f, &merged);
+      int werr = ferror(f);
+      if (fclose(f) != 0 || werr || rename(tmp, out_path) != 0) {
+        error("cannot write %s: %s", out_path, strerror(errno ? errno : EIO));
+        remove(tmp);
+        rc = 1;
+      }
+    }
+    free(tmp);
+  }
+  pasta_profile_free(&merged);
+  return rc;
+}
+
+/*===-- diff --------------------------------------------------------------===*/
+
+struct kernel_sum {
+  const char *name, *mangled;
+  uint64_t v[4]; /* launches, global bytes, FLOPs, special */
+};
+
+static const char *const metric_names[4] = {"launches", "global bytes", "FLOPs",
+                                            "special"};
+
+static int cmp_kernel_sum(const void *pa, const void *pb) {
+  return strcmp(((const struct kernel_sum *)pa)->mangled,
+                ((const struct kernel_sum *)pb)->mangled);
+}
+
+/* Kernels of `p` summed by mangled name (one per name, sorted). */
+static struct kernel_sum *kernel_sums(const pasta_profile *p, size_t *n) {
+  struct kernel_sum *s =
+      malloc((p->num_kernels ? p->num_kernels : 1) * sizeof *s);
+  if (!s)
+    return NULL;
+  for (size_t i = 0; i < p->num_kernels; ++i) {
+    const pasta_profile_func *f = &p->kernels[i];
+    const pasta_counts *c = &f->counts;
+    s[i].name = f->name;
+    s[i].mangled = f->mangled;
+    s[i].v[0] = f->calls;
+    s[i].v[1] = sat_add(sat_add(c->load_bytes[PASTA_SPACE_GLOBAL],
+                                c->store_bytes[PASTA_SPACE_GLOBAL]),
+                        c->atomic_bytes[PASTA_SPACE_GLOBAL]);
+    s[i].v[2] = pasta_counts_flops(c);
+    s[i].v[3] = c->special;
+  }
+  if (p->num_kernels)
+    qsort(s, p->num_kernels, sizeof *s, cmp_kernel_sum);
+  size_t k = 0;
+  for (size_t i = 0; i < p->num_kernels; ++i) {
+    if (k && strcmp(s[k - 1].mangled, s[i].mangled) == 0) {
+      for (unsigned m = 0; m < 4; ++m)
+        s[k - 1].v[m] = sat_add(s[k - 1].v[m], s[i].v[m]);
+    } else {
+      s[k++] = s[i];
+    }
+  }
+  *n = k;
+  return s;
+}
+
+/* |after - before| */
+static uint64_t abs_change(uint64_t before, uint64_t after) {
+  return after > before ? after - before : before - after;
+}
+
+static void fmt_change(char *out, size_t size, uint64_t before,
+                       uint64_t after) {
+  if (after == before)
+    snprintf(out, size, "0");
+  else
+    snprintf(out, size, "%c%" PRIu64, after > before ? '+' : '-',
+             abs_change(before, after));
+}
+
+static void fmt_relative(char *out, size_t size, uint64_t before,
+                         uint64_t after) {
+  if (!before) {
+    snprintf(out, size, "-");
+    return;
+  }
+  double r = ((double)after - (double)before) / (double)before * 100.0;
+  snprintf(out, size, "%+.1f%%", r);
+}
+
+struct kernel_pair {
+  const struct kernel_sum *before, *after;
+  uint64_t weight; /* |change| of global bytes + |change| of FLOPs */
+};
+
+static int cmp_pair(const void *pa, const void *pb) {
+  const struct kernel_pair *a = pa, *b = pb;
+  if (a->weight != b->weight)
+    return a->weight > b->weight ? -1 : 1;
+  const struct kernel_sum *ka = a->before ? a->before : a->after;
+  const struct kernel_sum *kb = b->before ? b->before : b->after;
+  int c = strcmp(ka->name, kb->name);
+  return c ? c : strcmp(ka->mangled, kb->mangled);
+}
+
+struct line_cost {
+  const pasta_profile_line *line;
+  uint64_t cost; /* bytes + FLOPs */
+};
+
+static int cmp_line_key(const pasta_profile_line *a,
+                        const pasta_profile_line *b) {
+  int c;
+  if (!a->file || !b->file)
+    c = (a->file != NULL) - (b->file != NULL);
+  else
+    c = strcmp(a->file, b->file);
+  if (!c && a->line != b->line)
+    c = a->line < b->line ? -1 : 1;
+  if (!c)
+    c = strcmp(a->function, b->function);
+  if (!c && a->kind != b->kind)
+    c = a->kind < b->kind ? -1 : 1;
+  return c;
+}
+
+static int cmp_line_cost_key(const void *pa, const void *pb) {
+  return cmp_line_key(((const struct line_cost *)pa)->line,
+                      ((const struct line_cost *)pb)->line);
+}
+
+static struct line_cost *line_costs(const pasta_profile *p) {
+  struct line_cost *c = malloc((p->num_lines ? p->num_lines : 1) * sizeof *c);
+  if (!c)
+    return NULL;
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    c[i].line = &p->lines[i];
+    c[i].cost = sat_add(pasta_counts_bytes(&p->lines[i].counts),
+                        pasta_counts_flops(&p->lines[i].counts));
+  }
+  if (p->num_lines)
+    qsort(c, p->num_lines, sizeof *c, cmp_line_cost_key);
+  return c;
+}
+
+struct line_change {
+  const pasta_profile_line *line;
+  uint64_t before, after;
+};
+
+static int cmp_line_change(const void *pa, const void *pb) {
+  const struct line_change *a = pa, *b = pb;
+  uint64_t ca = abs_change(a->before, a->after);
+  uint64_t cb = abs_change(b->before, b->after);
+  if (ca != cb)
+    return ca > cb ? -1 : 1;
+  return cmp_line_key(a->line, b->line);
+}
+
+/* Keeps the end of a location, where the file name and line are. */
+static void fmt_location(char *out, size_t size, const pasta_profile_line *l) {
+  char loc[1024];
+  snprintf(loc, sizeof loc, "%s:%" PRIu32, l->file ? l->file : "?", l->line);
+  size_t len = strlen(loc);
+  if (len > 48)
+    snprintf(out, size, "...%s", loc + len - 45);
+  else
+    snprintf(out, size, "%s", loc);
+}
+
+static int diff_kernels(FILE *out, const pasta_profile *b,
+                        const pasta_profile *a) {
+  size_t nb = 0, na = 0;
+  struct kernel_sum *sb = kernel_sums(b, &nb), *sa = kernel_sums(a, &na);
+  struct kernel_pair *pairs = malloc((nb + na + 1) * sizeof *pairs);
+  if (!sb || !sa || !pairs) {
+    free(sb);
+    free(sa);
+    free(pairs);
+    return -1;
+  }
+  size_t np = 0, i = 0, j = 0;
+  while (i < nb || j < na) {
+    int c = i == nb ? 1 : j == na ? -1 : strcmp(sb[i].mangled, sa[j].mangled);
+    struct kernel_pair *pr = &pairs[np++];
+    pr->before = c <= 0 ? &sb[i++] : NULL;
+    pr->after = c >= 0 ? &sa[j++] : NULL;
+    pr->weight = 0;
+    for (unsigned m = 1; m <= 2; ++m)
+      pr->weight =
+          sat_add(pr->weight, abs_change(pr->before ? pr->before->v[m] : 0,
+                                         pr->after ? pr->after->v[m] : 0));
+  }
+  if (np)
+    qsort(pairs, np, sizeof *pairs, cmp_pair);
+  if (!np) {
+    fprintf(out, "No kernels in either profile.\n\n");
+  } else {
+    static const int left[] = {1, 1, 1, 0, 0, 0, 0};
+    struct text_table t = {7, left, NULL, 0, 0};
+    int err = table_row(&t, "kernel", "status", "metric", "before", "after",
+                        "change", "relative");
+    for (size_t k = 0; k < np; ++k) {
+      const struct kernel_pair *pr = &pairs[k];
+      const struct kernel_sum *any = pr->before ? pr->before : pr->after;
+      int same = pr->before && pr->after;
+      for (unsigned m = 0; m < 4 && same; ++m)
+        same = pr->before->v[m] == pr->after->v[m];
+      const char *status = !pr->before  ? "added"
+                           : !pr->after ? "removed"
+                           : same       ? "same"
+                                        : "changed";
+      for (unsigned m = 0; m < 4; ++m) {
+        uint64_t vb = pr->before ? pr->before->v[m] : 0;
+        uint64_t va = pr->after ? pr->after->v[m] : 0;
+        char sbuf[32] = "-", sa_buf[32] = "-", ch[32], rel[32];
+        if (pr->before)
+          snprintf(sbuf, sizeof sbuf, "%" PRIu64, vb);
+        if (pr->after)
+          snprintf(sa_buf, sizeof sa_buf, "%" PRIu64, va);
+        fmt_change(ch, sizeof ch, vb, va);
+        fmt_relative(rel, sizeof rel, pr->before ? vb : 0, va);
+        err |= table_row(&t, m ? "" : any->name, m ? "" : status,
+                         metric_names[m], sbuf, sa_buf, ch, rel);
+      }
+    }
+    fprintf(out, "Kernels (exact thread-level counts; change = after - "
+                 "before):\n");
+    table_print_free(out, &t);
+    fputc('\n', out);
+    if (err) {
+      free(sb);
+      free(sa);
+      free(pairs);
+      return -1;
+    }
+  }
+  free(sb);
+  free(sa);
+  free(pairs);
+  return 0;
+}
+
+static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
+                      size_t top) {
+  struct line_cost *cb = line_costs(b), *ca = line_costs(a);
+  struct line_change *ch =
+      malloc((b->num_lines + a->num_lines + 1) * sizeof *ch);
+  if (!cb || !ca || !ch) {
+    free(cb);
+    free(ca);
+    free(ch);
+    return -1;
+  }
+  size_t n = 0, i = 0, j = 0;
+  while (i < b->num_lines || j < a->num_lines) {
+    int c = i == b->num_lines   ? 1
+            : j == a->num_lines ? -1
+                                : cmp_line_key(cb[i].line, ca[j].line);
+    struct line_change *x = &ch[n];
+    x->line = c <= 0 ? cb[i].line : ca[j].line;
+    x->before = c <= 0 ? cb[i++].cost : 0;
+    x->after = c >= 0 ? ca[j++].cost : 0;
+    n += x->before != x->after;
+  }
+  if (n)
+    qsort(ch, n, sizeof *ch, cmp_line_change);
+  int err = 0;
+  if (!n) {
+    fprintf(out, "No line's bytes + FLOPs changed.\n");
+  } else if (top) {
+    size_t shown = n < top ? n : top;
+    static const int left[] = {1, 1, 1, 0, 0, 0, 0};
+    struct text_table t = {7, left, NULL, 0, 0};
+    err = table_row(&t, "location", "function", "kind", "before", "after",
+                    "change", "relative");
+    for (size_t k = 0; k < shown; ++k) {
+      char loc[64], sb[32], sa[32], c[32], rel[32];
+      fmt_location(loc, sizeof loc, ch[k].line);
+      snprintf(sb, sizeof sb, "%" PRIu64, ch[k].before);
+      snprintf(sa, sizeof sa, "%" PRIu64, ch[k].after);
+      fmt_change(c, sizeof c, ch[k].before, ch[k].after);
+      fmt_relative(rel, sizeof rel, ch[k].before, ch[k].after);
+      err |= table_row(&t, loc, ch[k].line->function,
+                       pasta_kind_name(ch[k].line->kind), sb, sa, c, rel);
+    }
+    fprintf(out,
+            "Top %zu of %zu changed lines, by |change| of bytes + FLOPs:\n",
+            shown, n);
+    table_print_free(out, &t);
+  }
+  free(cb);
+  free(ca);
+  free(ch);
+  return err;
+}
+
+static int cmd_diff(int argc, char **argv) {
+  struct options o;
+  int rc = parse_args(argc, argv, "top", &o);
+  if (rc)
+    return rc;
+  if (o.num_positional != 2)
+    return usage_error("diff takes two profiles, got %zu arguments",
+                       o.num_positional);
+  pasta_profile before, after;
+  rc = load_profile(o.positional[0], NULL, &before);
+  if (rc)
+    return rc;
+  rc = load_profile(o.positional[1], NULL, &after);
+  if (rc) {
+    pasta_profile_free(&before);
+    return rc;
+  }
+  printf("== PASTA diff: %s -> %s ==\n", o.positional[0], o.positional[1]);
+  if (diff_kernels(stdout, &before, &after) ||
+      diff_lines(stdout, &before, &after, o.have_top ? o.top : 10)) {
+    error("%s", strerror(ENOMEM));
+    rc = 1;
+  }
+  rc |= finish_output(stdout, "the output");
+  pasta_profile_free(&before);
+  pasta_profile_free(&after);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return usage_error("missing command");
+  const char *cmd = argv[1];
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage_text, stdout);
+      fputs(help_text, stdout);
+      return finish_output(stdout, "the output");
+    }
+  if (!strcmp(cmd, "show"))
+    return cmd_show(argc, argv);
+  if (!strcmp(cmd, "merge"))
+    return cmd_merge(argc, argv);
+  if (!strcmp(cmd, "diff"))
+    return cmd_diff(argc, argv);
+  return usage_error("unknown command '%s'", cmd);
+}
