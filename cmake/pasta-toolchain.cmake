@@ -1,0 +1,151 @@
+# PASTA toolchain file: builds a CMake project's C, C++ and CUDA targets with
+# clang-22 / clang++-22 and the PASTA plugin, and links libpasta_rt.a into
+# every executable and shared library.
+#
+#   cmake -S app -B app/build \
+#         -DCMAKE_TOOLCHAIN_FILE=<pasta>/cmake/pasta-toolchain.cmake \
+#         [-DPASTA_LINES='kernel.cu:40-60'] [-DPASTA_KERNELS='^axpy$'] \
+#         [-DPASTA_HOST=ON] [-DPASTA_BUILD_DIR=<pasta>/build]
+#
+# Cache variables (docs/user-guide.md):
+#   PASTA_BUILD_DIR    the PASTA build with lib/libpasta.so and
+#                      lib/libpasta_rt.a (default: <this repo>/build)
+#   PASTA_CUDA_PATH    the CUDA toolkit (default: /usr/local/cuda)
+#   PASTA_LINES        as the PASTA_LINES environment variable
+#   PASTA_KERNELS      as the PASTA_KERNELS environment variable
+#   PASTA_HOST         ON: also count host functions (as PASTA_HOST=1)
+#   PASTA_LINE_TABLES  ON (default): add -gline-tables-only, so that
+#                      counts are tied to source lines in any build type
+# An empty option adds no flag, so the environment variable of the same
+# name still works at build time. Options become
+# `-Xclang -mllvm -Xclang '-pasta-<option>=VALUE'` compile flags (the form
+# that reaches the plugin in CUDA and HIP builds alike), single-quoted for
+# the shell (a value cannot contain a single quote; a "$" is written "$$" for
+# Ninja and Make).
+#
+# The flags go into CMAKE_<LANG>_FLAGS_INIT; if CMAKE_<LANG>_FLAGS is already
+# in the cache (a second configure, or -DCMAKE_CUDA_FLAGS=... on the command
+# line), the PASTA part of it is replaced on every configure, so changing
+# PASTA_LINES and re-running cmake takes effect and user flags are kept.
+#
+# CMAKE_CUDA_ARCHITECTURES defaults to 90 (clang's own default, sm_52, is not
+# in CUDA 13). CMake itself links CUDA executables with cudart_static, rt,
+# pthread and dl (CMAKE_CUDA_RUNTIME_LIBRARY, default Static). Whole-program
+# CUDA only: CUDA_SEPARABLE_COMPILATION does not build with CMake 3.25,
+# clang 22 and CUDA 13 (docs/user-guide.md says why).
+
+# CMake reads a toolchain file again in every try_compile project, where the
+# main project's cache is not visible: these variables are forwarded.
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
+  PASTA_BUILD_DIR PASTA_CUDA_PATH PASTA_LINES PASTA_KERNELS PASTA_HOST
+  PASTA_LINE_TABLES)
+
+get_filename_component(_pasta_repo "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+set(PASTA_BUILD_DIR "${_pasta_repo}/build" CACHE PATH
+  "PASTA build directory (holds lib/libpasta.so and lib/libpasta_rt.a)")
+set(PASTA_CUDA_PATH "/usr/local/cuda" CACHE PATH "CUDA toolkit used by clang")
+set(PASTA_LINES "" CACHE STRING
+  "PASTA: source lines to instrument, e.g. kernel.cu:40-60 (empty: all)")
+set(PASTA_KERNELS "" CACHE STRING
+  "PASTA: regular expression over the kernels to instrument (empty: all)")
+set(PASTA_HOST "" CACHE STRING
+  "PASTA: ON to also count host functions (empty: PASTA_HOST at build time)")
+set(PASTA_LINE_TABLES ON CACHE BOOL
+  "PASTA: compile with -gline-tables-only (per-line counts in any build type)")
+
+set(_pasta_plugin "${PASTA_BUILD_DIR}/lib/libpasta.so")
+set(_pasta_rt "${PASTA_BUILD_DIR}/lib/libpasta_rt.a")
+foreach(_pasta_file IN ITEMS "${_pasta_plugin}" "${_pasta_rt}")
+  if(NOT EXISTS "${_pasta_file}")
+    message(FATAL_ERROR "pasta-toolchain: ${_pasta_file} does not exist: "
+      "build PASTA first (scripts/build.sh) or set PASTA_BUILD_DIR")
+  endif()
+endforeach()
+
+find_program(PASTA_C_COMPILER NAMES clang-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
+find_program(PASTA_CXX_COMPILER NAMES clang++-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
+set(CMAKE_C_COMPILER "${PASTA_C_COMPILER}")
+set(CMAKE_CXX_COMPILER "${PASTA_CXX_COMPILER}")
+set(CMAKE_CUDA_COMPILER "${PASTA_CXX_COMPILER}")
+if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+  set(CMAKE_CUDA_ARCHITECTURES 90)
+endif()
+# CMake finds the toolkit for clang through nvcc under CUDAToolkit_ROOT.
+if(NOT DEFINED CUDAToolkit_ROOT)
+  set(CUDAToolkit_ROOT "${PASTA_CUDA_PATH}")
+endif()
+# CMake before 3.27 identifies clang as a CUDA compiler by building a test
+# program for sm_52, sm_30 or sm_20, none of which CUDA 13 supports (ptxas:
+# "Value 'sm_52' is not defined for option 'gpu-name'"). It appends those
+# attempts to this internal list, so an attempt for our first architecture
+# comes first.
+list(GET CMAKE_CUDA_ARCHITECTURES 0 _pasta_arch)
+string(REGEX REPLACE "-(real|virtual)$" "" _pasta_arch "${_pasta_arch}")
+if(_pasta_arch MATCHES "^[0-9]+a?$")
+  set(CMAKE_CUDA_COMPILER_ID_TEST_FLAGS_FIRST
+    "--cuda-path=\"${PASTA_CUDA_PATH}\" --cuda-gpu-arch=sm_${_pasta_arch}")
+endif()
+
+# The flags PASTA adds: what the regular expressions below remove again.
+set(_pasta_options "")
+foreach(_pasta_opt IN ITEMS LINES KERNELS)
+  if(NOT PASTA_${_pasta_opt} STREQUAL "")
+    if(PASTA_${_pasta_opt} MATCHES "'")
+      message(FATAL_ERROR "pasta-toolchain: PASTA_${_pasta_opt} cannot "
+        "contain a single quote")
+    endif()
+    string(TOLOWER "${_pasta_opt}" _pasta_name)
+    # Ninja and Make both read "$$" as a literal "$" (e.g. '^axpy$').
+    string(REPLACE "$" "$$" _pasta_value "${PASTA_${_pasta_opt}}")
+    string(APPEND _pasta_options
+      " -Xclang -mllvm -Xclang '-pasta-${_pasta_name}=${_pasta_value}'")
+  endif()
+endforeach()
+if(NOT PASTA_HOST STREQUAL "")
+  if(PASTA_HOST)
+    string(APPEND _pasta_options " -Xclang -mllvm -Xclang '-pasta-host=true'")
+  else()
+    string(APPEND _pasta_options " -Xclang -mllvm -Xclang '-pasta-host=false'")
+  endif()
+endif()
+set(_pasta_common "-fpass-plugin=${_pasta_plugin}")
+if(PASTA_LINE_TABLES)
+  string(APPEND _pasta_common " -gline-tables-only")
+endif()
+
+foreach(_pasta_lang IN ITEMS C CXX CUDA)
+  set(_pasta_flags "${_pasta_common}")
+  if(_pasta_lang STREQUAL "CUDA")
+    string(APPEND _pasta_flags
+      " --cuda-path=${PASTA_CUDA_PATH} -Wno-unknown-cuda-version")
+  endif()
+  string(APPEND _pasta_flags "${_pasta_options}")
+  set(CMAKE_${_pasta_lang}_FLAGS_INIT "${_pasta_flags}")
+  if(DEFINED CACHE{CMAKE_${_pasta_lang}_FLAGS})
+    set(_pasta_old "$CACHE{CMAKE_${_pasta_lang}_FLAGS}")
+    set(_pasta_user "${_pasta_old}")
+    foreach(_pasta_re IN ITEMS
+        "-fpass-plugin=[^ ]*libpasta\\.so"
+        "-Xclang -mllvm -Xclang '-pasta-[a-z]+=[^']*'"
+        "-gline-tables-only" "--cuda-path=[^ ]*" "-Wno-unknown-cuda-version")
+      string(REGEX REPLACE "(^| )${_pasta_re}( |$)" " " _pasta_user
+        "${_pasta_user}")
+      string(REGEX REPLACE "(^| )${_pasta_re}( |$)" " " _pasta_user
+        "${_pasta_user}")
+    endforeach()
+    string(STRIP "${_pasta_user}" _pasta_user)
+    string(REGEX REPLACE "  +" " " _pasta_user "${_pasta_user}")
+    set(_pasta_new "${_pasta_flags}")
+    if(NOT _pasta_user STREQUAL "")
+      string(APPEND _pasta_new " ${_pasta_user}")
+    endif()
+    if(NOT _pasta_new STREQUAL _pasta_old)
+      set(CMAKE_${_pasta_lang}_FLAGS "${_pasta_new}" CACHE STRING
+        "Flags used by the ${_pasta_lang} compiler during all build types."
+        FORCE)
+    endif()
+  endif()
+  # libpasta_rt.a after everything else on each link line: a static archive
+  # that needs nothing but libc (unused, it adds nothing).
+  set(CMAKE_${_pasta_lang}_STANDARD_LIBRARIES_INIT "${_pasta_rt}")
+endforeach()
