@@ -82,6 +82,16 @@ for mode in return exit reset; do
     kernels:fill_ones:store_bytes.global=16384 || status=1
 done
 
+# Line-range builds (the seed report's Table 1, test_kernels/CMakeLists.txt):
+# each must still compute the same result, counting only its lines.
+for exe in "$BIN"/*-lines*; do
+  name=$(basename "$exe")
+  PASTA_OUTPUT="$W/$name.json" "$exe" > "$W/$name.out" 2> "$W/$name.err" || status=1
+  cmp -s "$W/$name.out" "$W/${name%%-lines*}.plain.out" || { echo "$name: result differs"; status=1; }
+done
+python3 scripts/line_range_table.py "$W" > "$OUT/line_ranges.md" || status=1
+cat "$OUT/line_ranges.md"
+
 python3 scripts/compare_ncu.py --work "$W" --kernels $KERNELS \
   --validation "$OUT/validation.md" || status=1
 cat "$OUT/validation.md"
