@@ -4,7 +4,8 @@
 # warm-up run, then the median of R runs; test_kernels/bench.h). Plain and
 # instrumented runs alternate per program so both see the same GPU state.
 # Runs on the GPU machine over a tree built on a development machine:
-#   run(command="bash scripts/gpu_bench.sh", carry=["build"])
+#   scripts/stage_gpu.sh, then run(command="PASTA_KERNEL_BIN=build-gpu/bin/kernels
+#   bash scripts/gpu_bench.sh", carry=["build-gpu"])
 # Writes $OUT/bench.txt (raw lines) and $OUT/bench.md (the table).
 set -u
 OUT=${OUT:-$PWD/gpu-out}

@@ -2,8 +2,9 @@
 # GPU validation run for the bundled kernels. Runs on the GPU machine, from
 # the repository root, over a tree built on a development machine
 # (`scripts/setup.sh && cmake ... && ninja -C build`); the GPU machine has no
-# clang. Through the device tool:  run(command="bash scripts/gpu_check.sh",
-# carry=["build"]).
+# clang. Stage the executables with scripts/stage_gpu.sh, then through the
+# device tool: run(command="PASTA_KERNEL_BIN=build-gpu/bin/kernels bash
+# scripts/gpu_check.sh", carry=["build-gpu"]).
 #
 # For every kernel program it
 #  1. runs the plain and the instrumented build at the default size and checks
