@@ -35,7 +35,7 @@
 PASTA_ABI void __pasta_register_host_module(const struct pasta_module_desc *);
 PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
-PASTA_ABI void __pasta_register_cuda_module(const void *desc_symbol,
+PASTA_ABI void __pasta_register_device_module(const void *desc_symbol,
                                             const struct pasta_vendor_ops *);
 PASTA_ABI void __pasta_main_exit(void);
 PASTA_ABI void __pasta_before_device_reset(void);
@@ -147,7 +147,7 @@ void __pasta_register_host_module(const struct pasta_module_desc *desc) {
   pasta__unlock();
 }
 
-void __pasta_register_cuda_module(const void *desc_symbol,
+void __pasta_register_device_module(const void *desc_symbol,
                                   const struct pasta_vendor_ops *ops) {
   if (!desc_symbol || !ops || !ops->memcpy_from_symbol || !ops->memcpy ||
       !ops->device_synchronize) {

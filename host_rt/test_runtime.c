@@ -26,7 +26,7 @@
 void __pasta_register_host_module(const struct pasta_module_desc *desc);
 void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n);
-void __pasta_register_cuda_module(const void *desc_symbol,
+void __pasta_register_device_module(const void *desc_symbol,
                                   const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
 void __pasta_before_device_reset(void);
@@ -258,10 +258,10 @@ int main(void) {
   build_device(&unsynced, "unsynced.cu");
   old.desc.version = 99;
   failing_source = &bad.counters[0][0];
-  __pasta_register_cuda_module(&good.desc, &fake_ops);
-  __pasta_register_cuda_module(&bad.desc, &fake_ops);
-  __pasta_register_cuda_module(&old.desc, &fake_ops);
-  __pasta_register_cuda_module(&unsynced.desc, &unsynced_ops);
+  __pasta_register_device_module(&good.desc, &fake_ops);
+  __pasta_register_device_module(&bad.desc, &fake_ops);
+  __pasta_register_device_module(&old.desc, &fake_ops);
+  __pasta_register_device_module(&unsynced.desc, &unsynced_ops);
 
   /* What instrumented host code does: flush its local counts. */
   const uint64_t call[2] = {1, 0}, block[2] = {0, 5};

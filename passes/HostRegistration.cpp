@@ -1,13 +1,13 @@
 //===- HostRegistration.cpp - Hand device modules to the host runtime -----===//
 //
-// The device half of a CUDA translation unit carries a descriptor named
-// __pasta_desc_<id> (CountingPass). In the host half, clang's module
+// The device half of a CUDA or HIP translation unit carries a descriptor
+// named __pasta_desc_<id> (CountingPass). In the host half, clang's module
 // constructor registers the fat binary, its kernels and its variables with
-// the CUDA runtime. We add our descriptor to those registrations, exactly as
-// clang does for a __device__ variable, then pass its host shadow and the
-// runtime calls needed to read it to __pasta_register_cuda_module. Before
-// main returns or the program calls exit(), __pasta_main_exit collects and
-// reports; before cudaDeviceReset, __pasta_before_device_reset saves the
+// the CUDA (or HIP) runtime. We add our descriptor to those registrations,
+// exactly as clang does for a __device__ variable, then pass its host shadow
+// and the runtime calls needed to read it to __pasta_register_device_module.
+// Before main returns or the program calls exit(), __pasta_main_exit collects
+// and reports; before cudaDeviceReset, __pasta_before_device_reset saves the
 // counts the reset would free.
 //
 //===----------------------------------------------------------------------===//
@@ -24,14 +24,35 @@ using namespace llvm;
 using namespace pasta;
 
 static constexpr const char *RegisterModuleName =
-    "__pasta_register_cuda_module";
+    "__pasta_register_device_module";
 static constexpr const char *MainExitName = "__pasta_main_exit";
 static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 
-// The first call that registers a kernel or variable with the CUDA runtime;
-// its first argument is the fat binary handle.
-static CallBase *findCudaRegistration(Module &M) {
-  for (const char *Name : {"__cudaRegisterFunction", "__cudaRegisterVar"}) {
+// The names of one vendor runtime's registration and read-back calls. CUDA
+// and HIP agree on every signature PASTA uses, so one vendor layer serves
+// both (the host runtime only ever sees struct pasta_vendor_ops).
+struct VendorRuntime {
+  const char *RegisterFunction, *RegisterVar;
+  const char *MemcpyFromSymbol, *Memcpy, *GetErrorString, *DeviceSynchronize;
+  const char *DeviceReset;
+  const char *OpsName;
+};
+
+static const VendorRuntime CUDA = {
+    "__cudaRegisterFunction", "__cudaRegisterVar",
+    "cudaMemcpyFromSymbol",   "cudaMemcpy",
+    "cudaGetErrorString",     "cudaDeviceSynchronize",
+    "cudaDeviceReset",        "__pasta_cuda_ops"};
+static const VendorRuntime HIP = {
+    "__hipRegisterFunction", "__hipRegisterVar",
+    "hipMemcpyFromSymbol",   "hipMemcpy",
+    "hipGetErrorString",     "hipDeviceSynchronize",
+    "hipDeviceReset",        "__pasta_hip_ops"};
+
+// The first call that registers a kernel or variable with the vendor
+// runtime; its first argument is the fat binary handle.
+static CallBase *findRegistration(Module &M, const VendorRuntime &V) {
+  for (const char *Name : {V.RegisterFunction, V.RegisterVar}) {
     Function *F = M.getFunction(Name);
     if (!F)
       continue;
@@ -42,31 +63,27 @@ static CallBase *findCudaRegistration(Module &M) {
   return nullptr;
 }
 
-static Constant *vendorOps(Module &M) {
+static Constant *vendorOps(Module &M, const VendorRuntime &V) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
+  auto Fn = [&](const char *Name, FunctionType *Ty) {
+    return cast<Constant>(M.getOrInsertFunction(Name, Ty).getCallee());
+  };
   Constant *Fns[] = {
-      cast<Constant>(M.getOrInsertFunction("cudaMemcpyFromSymbol", I32, Ptr,
-                                           Ptr, I64, I64, I32)
-                         .getCallee()),
-      cast<Constant>(
-          M.getOrInsertFunction("cudaMemcpy", I32, Ptr, Ptr, I64, I32)
-              .getCallee()),
-      cast<Constant>(
-          M.getOrInsertFunction("cudaGetErrorString", Ptr, I32).getCallee()),
-      cast<Constant>(
-          M.getOrInsertFunction("cudaDeviceSynchronize", I32).getCallee()),
+      Fn(V.MemcpyFromSymbol,
+         FunctionType::get(I32, {Ptr, Ptr, I64, I64, I32}, false)),
+      Fn(V.Memcpy, FunctionType::get(I32, {Ptr, Ptr, I64, I32}, false)),
+      Fn(V.GetErrorString, FunctionType::get(Ptr, {I32}, false)),
+      Fn(V.DeviceSynchronize, FunctionType::get(I32, false)),
   };
   auto *Ty = StructType::get(Ctx, {Ptr, Ptr, Ptr, Ptr});
-  auto *GV =
-      new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
-                         ConstantStruct::get(Ty, Fns), "__pasta_cuda_ops");
-  return GV;
+  return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
+                            ConstantStruct::get(Ty, Fns), V.OpsName);
 }
 
-static bool registerDeviceDescriptor(Module &M) {
-  CallBase *Anchor = findCudaRegistration(M);
+static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V) {
+  CallBase *Anchor = findRegistration(M, V);
   if (!Anchor)
     return false;
   LLVMContext &Ctx = M.getContext();
@@ -84,14 +101,14 @@ static bool registerDeviceDescriptor(Module &M) {
   PointerType *Ptr = PointerType::get(Ctx, 0);
   Type *I32 = B.getInt32Ty();
   FunctionCallee RegisterVar =
-      M.getOrInsertFunction("__cudaRegisterVar", B.getVoidTy(), Ptr, Ptr, Ptr,
-                            Ptr, I32, B.getInt64Ty(), I32, I32);
+      M.getOrInsertFunction(V.RegisterVar, B.getVoidTy(), Ptr, Ptr, Ptr, Ptr,
+                            I32, B.getInt64Ty(), I32, I32);
   B.CreateCall(RegisterVar, {Handle, Shadow, NameStr, NameStr, B.getInt32(0),
                              B.getInt64(sizeof(struct pasta_module_desc)),
                              B.getInt32(0), B.getInt32(0)});
   FunctionCallee Register =
       M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr);
-  B.CreateCall(Register, {Shadow, vendorOps(M)});
+  B.CreateCall(Register, {Shadow, vendorOps(M, V)});
   return true;
 }
 
@@ -127,7 +144,8 @@ static bool hookProgramExits(Module &M) {
       }
   }
   Changed |= hookCallsTo(M, "exit", MainExitName);
-  Changed |= hookCallsTo(M, "cudaDeviceReset", BeforeResetName);
+  for (const VendorRuntime *V : {&CUDA, &HIP})
+    Changed |= hookCallsTo(M, V->DeviceReset, BeforeResetName);
   return Changed;
 }
 
@@ -135,7 +153,9 @@ PreservedAnalyses HostRegistrationPass::run(Module &M,
                                             ModuleAnalysisManager &) {
   if (Triple(M.getTargetTriple()).isGPU())
     return PreservedAnalyses::all();
-  bool Changed = registerDeviceDescriptor(M);
+  bool Changed = false;
+  for (const VendorRuntime *V : {&CUDA, &HIP})
+    Changed |= registerDeviceDescriptor(M, *V);
   if (Changed || Opts.Host)
     Changed |= hookProgramExits(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

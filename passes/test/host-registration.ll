@@ -15,7 +15,7 @@ define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
 ; CHECK: call i32 @__cudaRegisterFunction(
 ; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
-; CHECK-NEXT: call void @__pasta_register_cuda_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
+; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
   ret void
 }

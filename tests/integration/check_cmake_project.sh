@@ -40,7 +40,7 @@ ptx=$(find "$b" -name scale.ptx)
 grep -q "^\.visible \.global .* __pasta_desc_$lib_id\[" "$ptx" ||
   fail "the PTX of scale.cu does not export __pasta_desc_$lib_id"
 [ -x "$b/sample" ] || fail "sample did not link"
-"$nm" "$b/sample" | grep -q ' T __pasta_register_cuda_module' ||
+"$nm" "$b/sample" | grep -q ' T __pasta_register_device_module' ||
   fail "sample does not contain the PASTA runtime"
 "$nm" "$b/sample" | grep -q ' T cudaMalloc' ||
   fail "sample does not contain the CUDA runtime"

@@ -2,7 +2,7 @@
 # Builds make_project/ with `make CXX=pasta-clang++ CC=pasta-clang` (no
 # GPU needed) and checks that
 #  - the CUDA object is instrumented: its host half has a __pasta_shadow_
-#    (the copy of a device descriptor) and calls __pasta_register_cuda_module;
+#    (the copy of a device descriptor) and calls __pasta_register_device_module;
 #  - the CUDA program links, with the PASTA runtime the wrapper appended;
 #  - the host program, built with PASTA_HOST=1, runs and its profile has the
 #    call counts derived by hand in make_project/host_stats.c.
@@ -19,10 +19,10 @@ mk() { make -f "$src/Makefile" SRC="$src" CXX="$bin/pasta-clang++" CC="$bin/past
 
 mk saxpy
 "$nm" saxpy.o | grep -q ' __pasta_shadow_' || fail "saxpy.o has no __pasta_shadow_ symbol"
-"$nm" saxpy.o | grep -q ' U __pasta_register_cuda_module' ||
+"$nm" saxpy.o | grep -q ' U __pasta_register_device_module' ||
   fail "saxpy.o does not register its device module"
 [ -x saxpy ] || fail "saxpy did not link"
-"$nm" saxpy | grep -q ' T __pasta_register_cuda_module' ||
+"$nm" saxpy | grep -q ' T __pasta_register_device_module' ||
   fail "saxpy does not contain the PASTA runtime"
 echo "ok   saxpy.cu instrumented and linked with the runtime"
 

@@ -1,0 +1,38 @@
+; HIP host modules get the same registration as CUDA ones, through HIP's
+; registration call and HIP's read-back calls (one vendor layer: the host
+; runtime only sees struct pasta_vendor_ops).
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+source_filename = "axpy.hip"
+target triple = "x86_64-pc-linux-gnu"
+
+@name = private constant [5 x i8] c"axpy\00"
+
+; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [72 x i8] zeroinitializer
+; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize }
+; CHECK-NOT: cuda
+
+define internal void @__hip_register_globals(ptr %handle) {
+; CHECK-LABEL: define internal void @__hip_register_globals(
+; CHECK: call i32 @__hipRegisterFunction(
+; CHECK-NEXT: call void @__hipRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
+; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_hip_ops)
+  %r = call i32 @__hipRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  ret void
+}
+
+define i32 @main() {
+; CHECK-LABEL: define i32 @main(
+; CHECK: call void @__pasta_before_device_reset()
+; CHECK-NEXT: call i32 @hipDeviceReset()
+; CHECK: call void @__pasta_main_exit()
+; CHECK-NEXT: ret i32 0
+  %r = call i32 @hipDeviceReset()
+  ret i32 0
+}
+
+define void @stub() {
+  ret void
+}
+
+declare i32 @__hipRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
+declare i32 @hipDeviceReset()
