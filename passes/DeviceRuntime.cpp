@@ -27,6 +27,9 @@ static const unsigned char NVPTXSm70Runtime[] = {
 static const unsigned char AMDGCNRuntime[] = {
 #include "device_rt_amdgcn.inc"
 };
+static const unsigned char AMDGCNWave32Runtime[] = {
+#include "device_rt_amdgcn_w32.inc"
+};
 
 // The GPU generation M is compiled for (the "target-cpu" of its functions,
 // e.g. sm_90 -> 90), or 0 if none says.
@@ -41,6 +44,17 @@ static unsigned nvptxSmVersion(const Module &M) {
   return 0;
 }
 
+// Whether M is compiled for 32-wide wavefronts (RDNA): the runtime's warp
+// size is a compile-time constant, so wave32 modules need their own build.
+static bool isWave32(const Module &M) {
+  for (const Function &F : M)
+    if (F.getFnAttribute("target-features")
+            .getValueAsString()
+            .contains("+wavefrontsize32"))
+      return true;
+  return false;
+}
+
 static StringRef embeddedRuntime(const Module &M, pasta_target Target) {
   if (Target == PASTA_TARGET_NVPTX && nvptxSmVersion(M) >= 80)
     return StringRef(reinterpret_cast<const char *>(NVPTXRuntime),
@@ -48,6 +62,9 @@ static StringRef embeddedRuntime(const Module &M, pasta_target Target) {
   if (Target == PASTA_TARGET_NVPTX)
     return StringRef(reinterpret_cast<const char *>(NVPTXSm70Runtime),
                      sizeof NVPTXSm70Runtime);
+  if (isWave32(M))
+    return StringRef(reinterpret_cast<const char *>(AMDGCNWave32Runtime),
+                     sizeof AMDGCNWave32Runtime);
   return StringRef(reinterpret_cast<const char *>(AMDGCNRuntime),
                    sizeof AMDGCNRuntime);
 }
