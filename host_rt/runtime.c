@@ -36,7 +36,7 @@ PASTA_ABI void __pasta_register_host_module(const struct pasta_module_desc *);
 PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
 PASTA_ABI void __pasta_register_device_module(const void *desc_symbol,
-                                            const struct pasta_vendor_ops *);
+                                              const struct pasta_vendor_ops *);
 PASTA_ABI void __pasta_main_exit(void);
 PASTA_ABI void __pasta_before_device_reset(void);
 
@@ -77,10 +77,10 @@ static void pasta__read_options(struct pasta__options *o) {
 struct pasta__device_module {
   const void *symbol; /* host shadow of the device descriptor */
   struct pasta_vendor_ops ops;
-  /* Counts read before a cudaDeviceReset (which zeroes the device copy),
-   * summed over banks: added to the final read. */
-  uint64_t *carried;
-  uint32_t carried_n;
+  /* Per GPU: counts read before a device reset (which frees that GPU's
+   * copy of the counters), summed over banks: added to the final read. */
+  uint64_t *carried[PASTA_MAX_DEVICES];
+  uint32_t carried_n[PASTA_MAX_DEVICES];
 };
 
 static struct {
@@ -148,7 +148,7 @@ void __pasta_register_host_module(const struct pasta_module_desc *desc) {
 }
 
 void __pasta_register_device_module(const void *desc_symbol,
-                                  const struct pasta_vendor_ops *ops) {
+                                    const struct pasta_vendor_ops *ops) {
   if (!desc_symbol || !ops || !ops->memcpy_from_symbol || !ops->memcpy ||
       !ops->device_synchronize) {
     fprintf(stderr, "pasta: warning: ignoring a device module registered "
@@ -164,8 +164,8 @@ void __pasta_register_device_module(const void *desc_symbol,
         &pasta__registry.device[pasta__registry.num_device++];
     m->symbol = desc_symbol;
     m->ops = *ops;
-    m->carried = NULL;
-    m->carried_n = 0;
+    memset(m->carried, 0, sizeof m->carried);
+    memset(m->carried_n, 0, sizeof m->carried_n);
   }
   pasta__unlock();
 }
@@ -291,14 +291,33 @@ static size_t pasta__bytes(uint64_t n, size_t elem) {
   return n > (SIZE_MAX - 1) / elem ? SIZE_MAX : (size_t)n * elem;
 }
 
-/* Reads one device module. With p == NULL, keeps the summed counts in
- * m->carried instead of adding them to a profile (before a device reset). */
-static void pasta__read_device_module(pasta_profile *p,
-                                      struct pasta__device_module *m) {
+/* One device module as read from the current GPU: its descriptor and
+ * tables (host copies) and its counters summed over banks, plus what was
+ * carried over a reset of that GPU. */
+struct pasta__snapshot {
+  struct pasta_module_desc desc;
+  void *funcs, *sites;
+  char *strings;
+  uint64_t *sum;
+  const char *name;
+};
+
+static void pasta__snapshot_free(struct pasta__snapshot *s) {
+  free(s->funcs);
+  free(s->sites);
+  free(s->strings);
+  free(s->sum);
+}
+
+/* Reads module m on the current GPU (`device`) into *s. Returns 0, or -1
+ * after a warning. */
+static int pasta__snapshot_device(struct pasta__device_module *m, int device,
+                                  struct pasta__snapshot *s) {
+  memset(s, 0, sizeof *s);
   int err = m->ops.device_synchronize();
   if (err) {
     pasta__warn_vendor(m, NULL, "synchronizing the device", err);
-    return;
+    return -1;
   }
   /* The magic and version first: another ABI may have another size. */
   struct pasta_module_desc d;
@@ -307,19 +326,19 @@ static void pasta__read_device_module(pasta_profile *p,
                                   PASTA_MEMCPY_DEVICE_TO_HOST);
   if (err) {
     pasta__warn_vendor(m, NULL, "reading its descriptor", err);
-    return;
+    return -1;
   }
   int status = pasta_profile_check_desc(&d);
   if (status != PASTA_PROFILE_OK) {
     pasta__warn_rejected("device module with host symbol", m->symbol, &d,
                          status);
-    return;
+    return -1;
   }
   err = m->ops.memcpy_from_symbol(&d, m->symbol, sizeof d, 0,
                                   PASTA_MEMCPY_DEVICE_TO_HOST);
   if (err) {
     pasta__warn_vendor(m, NULL, "reading its descriptor", err);
-    return;
+    return -1;
   }
 
   void *funcs = NULL, *sites = NULL, *counters = NULL;
@@ -369,29 +388,92 @@ static void pasta__read_device_module(pasta_profile *p,
             name ? name : "?");
     goto out;
   }
-  if (m->carried && m->carried_n == d.num_counters)
+  const uint64_t *carried = m->carried[device];
+  if (carried && m->carried_n[device] == d.num_counters)
     for (uint32_t c = 0; c < d.num_counters; ++c)
-      sum[c] += m->carried[c];
-  if (!p) {
-    free(m->carried);
-    m->carried = sum;
-    m->carried_n = d.num_counters;
-    goto out;
-  }
-  /* The same descriptor, now pointing at the host copies. */
-  struct pasta_module_desc h = d;
-  h.funcs = (uint64_t)(uintptr_t)funcs;
-  h.sites = (uint64_t)(uintptr_t)sites;
-  h.strings = (uint64_t)(uintptr_t)strings;
-  h.counters = (uint64_t)(uintptr_t)sum;
-  h.num_banks = 1;
-  pasta__add(p, &h, sum, name);
-  free(sum);
+      sum[c] += carried[c];
+  free(counters);
+  *s = (struct pasta__snapshot){d, funcs, sites, strings, sum, name};
+  return 0;
 out:
   free(funcs);
   free(sites);
   free(strings);
   free(counters);
+  return -1;
+}
+
+/* The GPUs to read: all of them when the program handed over the device
+ * calls (each GPU has its own copy of a module's counters), else the
+ * current one. */
+static int pasta__device_count(const struct pasta__device_module *m) {
+  int n = 1;
+  if (!m->ops.get_device_count || !m->ops.set_device ||
+      m->ops.get_device_count(&n) || n < 1)
+    return 1;
+  return n < (int)PASTA_MAX_DEVICES ? n : (int)PASTA_MAX_DEVICES;
+}
+
+static int pasta__current_device(const struct pasta__device_module *m) {
+  int d = 0;
+  if (!m->ops.get_device || m->ops.get_device(&d) || d < 0 ||
+      d >= (int)PASTA_MAX_DEVICES)
+    return 0;
+  return d;
+}
+
+/* Reads module m on every GPU, sums the counts, and adds it to p once. */
+static void pasta__read_device_module(pasta_profile *p,
+                                      struct pasta__device_module *m) {
+  int devices = pasta__device_count(m), current = pasta__current_device(m);
+  struct pasta__snapshot total, s;
+  int have = 0;
+  for (int dev = 0; dev < devices; ++dev) {
+    if (devices > 1) {
+      int err = m->ops.set_device(dev);
+      if (err) {
+        pasta__warn_vendor(m, NULL, "selecting a GPU", err);
+        continue;
+      }
+    }
+    if (pasta__snapshot_device(m, devices > 1 ? dev : current, &s))
+      continue;
+    if (!have) {
+      total = s;
+      have = 1;
+      continue;
+    }
+    if (s.desc.num_counters == total.desc.num_counters)
+      for (uint32_t c = 0; c < s.desc.num_counters; ++c)
+        total.sum[c] += s.sum[c];
+    pasta__snapshot_free(&s);
+  }
+  if (devices > 1)
+    m->ops.set_device(current);
+  if (!have)
+    return;
+  /* The same descriptor, now pointing at the host copies. */
+  struct pasta_module_desc h = total.desc;
+  h.funcs = (uint64_t)(uintptr_t)total.funcs;
+  h.sites = (uint64_t)(uintptr_t)total.sites;
+  h.strings = (uint64_t)(uintptr_t)total.strings;
+  h.counters = (uint64_t)(uintptr_t)total.sum;
+  h.num_banks = 1;
+  pasta__add(p, &h, total.sum, total.name);
+  pasta__snapshot_free(&total);
+}
+
+/* Before a device reset: the current GPU's counts are read and carried. */
+static void pasta__carry_device_module(struct pasta__device_module *m) {
+  int dev = pasta__current_device(m);
+  struct pasta__snapshot s;
+  if (pasta__snapshot_device(m, dev, &s))
+    return;
+  free(m->carried[dev]);
+  m->carried[dev] = s.sum; /* already includes what was carried before */
+  m->carried_n[dev] = s.desc.num_counters;
+  s.sum = NULL;
+  pasta__snapshot_free(&s);
 }
 
 /*===-- Output ------------------------------------------------------------===*/
@@ -526,10 +608,10 @@ static void pasta__report(void) {
 void __pasta_main_exit(void) { pasta__report(); }
 
 /* Inserted by the pass before each call to cudaDeviceReset: the reset frees
- * the counters on the device, so read them now and carry them over. */
+ * the current GPU's counters, so read them now and carry them over. */
 void __pasta_before_device_reset(void) {
   pasta__lock();
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
-    pasta__read_device_module(NULL, &pasta__registry.device[i]);
+    pasta__carry_device_module(&pasta__registry.device[i]);
   pasta__unlock();
 }

@@ -27,7 +27,7 @@ void __pasta_register_host_module(const struct pasta_module_desc *desc);
 void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n);
 void __pasta_register_device_module(const void *desc_symbol,
-                                  const struct pasta_vendor_ops *ops);
+                                    const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
 void __pasta_before_device_reset(void);
 
@@ -157,10 +157,20 @@ static int fake_sync(void) {
 
 static int failing_sync(void) { return 999; }
 
-static const struct pasta_vendor_ops fake_ops = {
-    fake_memcpy_from_symbol, fake_memcpy, fake_error_string, fake_sync};
-static const struct pasta_vendor_ops unsynced_ops = {
-    fake_memcpy_from_symbol, fake_memcpy, fake_error_string, failing_sync};
+static const struct pasta_vendor_ops fake_ops = {fake_memcpy_from_symbol,
+                                                 fake_memcpy,
+                                                 fake_error_string,
+                                                 fake_sync,
+                                                 NULL,
+                                                 NULL,
+                                                 NULL};
+static const struct pasta_vendor_ops unsynced_ops = {fake_memcpy_from_symbol,
+                                                     fake_memcpy,
+                                                     fake_error_string,
+                                                     failing_sync,
+                                                     NULL,
+                                                     NULL,
+                                                     NULL};
 
 /*===-- Helpers -----------------------------------------------------------===*/
 

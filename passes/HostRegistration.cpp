@@ -34,20 +34,26 @@ static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 struct VendorRuntime {
   const char *RegisterFunction, *RegisterVar;
   const char *MemcpyFromSymbol, *Memcpy, *GetErrorString, *DeviceSynchronize;
+  const char *GetDeviceCount, *GetDevice, *SetDevice;
   const char *DeviceReset;
   const char *OpsName;
 };
 
+// One name per field, in the order of struct VendorRuntime.
 static const VendorRuntime CUDA = {
     "__cudaRegisterFunction", "__cudaRegisterVar",
     "cudaMemcpyFromSymbol",   "cudaMemcpy",
     "cudaGetErrorString",     "cudaDeviceSynchronize",
-    "cudaDeviceReset",        "__pasta_cuda_ops"};
+    "cudaGetDeviceCount",     "cudaGetDevice",
+    "cudaSetDevice",          "cudaDeviceReset",
+    "__pasta_cuda_ops"};
 static const VendorRuntime HIP = {
     "__hipRegisterFunction", "__hipRegisterVar",
     "hipMemcpyFromSymbol",   "hipMemcpy",
     "hipGetErrorString",     "hipDeviceSynchronize",
-    "hipDeviceReset",        "__pasta_hip_ops"};
+    "hipGetDeviceCount",     "hipGetDevice",
+    "hipSetDevice",          "hipDeviceReset",
+    "__pasta_hip_ops"};
 
 // The first call that registers a kernel or variable with the vendor
 // runtime; its first argument is the fat binary handle.
@@ -76,8 +82,11 @@ static Constant *vendorOps(Module &M, const VendorRuntime &V) {
       Fn(V.Memcpy, FunctionType::get(I32, {Ptr, Ptr, I64, I32}, false)),
       Fn(V.GetErrorString, FunctionType::get(Ptr, {I32}, false)),
       Fn(V.DeviceSynchronize, FunctionType::get(I32, false)),
+      Fn(V.GetDeviceCount, FunctionType::get(I32, {Ptr}, false)),
+      Fn(V.GetDevice, FunctionType::get(I32, {Ptr}, false)),
+      Fn(V.SetDevice, FunctionType::get(I32, {I32}, false)),
   };
-  auto *Ty = StructType::get(Ctx, {Ptr, Ptr, Ptr, Ptr});
+  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 7>(std::size(Fns), Ptr));
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
                             ConstantStruct::get(Ty, Fns), V.OpsName);
 }

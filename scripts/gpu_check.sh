@@ -83,6 +83,15 @@ for mode in return exit reset; do
     kernels:fill_ones:store_bytes.global=16384 || status=1
 done
 
+# Every GPU holds its own counters (tests/gpu/multi_gpu.cu): the profile must
+# sum them. With G GPUs: G launches, G * 16384 store bytes.
+gpus=$(nvidia-smi -L | wc -l); [ "$gpus" -gt 8 ] && gpus=8
+PASTA_OUTPUT="$W/multi_gpu.json" "$BIN/multi_gpu-pasta" > "$W/multi_gpu.out" 2> "$W/multi_gpu.err" || status=1
+echo "multi_gpu ($gpus GPUs): $(cat "$W/multi_gpu.out")"
+grep "pasta: warning" "$W/multi_gpu.err" && status=1
+python3 tests/check_profile.py "$W/multi_gpu.json" kernels:fill_device_id:launches=$gpus \
+  kernels:fill_device_id:store_bytes.global=$((gpus * 16384)) || status=1
+
 # Line-range builds (the seed report's Table 1, test_kernels/CMakeLists.txt):
 # each must still compute the same result, counting only its lines.
 for exe in "$BIN"/*-lines*; do

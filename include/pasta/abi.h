@@ -147,7 +147,13 @@ struct pasta_vendor_ops {
   int (*memcpy)(void *dst, const void *src, uint64_t count, int kind);
   const char *(*get_error_string)(int error);
   int (*device_synchronize)(void);
+  /* Each GPU holds its own copy of a module's counters: the runtime reads
+   * them all. */
+  int (*get_device_count)(int *count);
+  int (*get_device)(int *device);
+  int (*set_device)(int device);
 };
+#define PASTA_MAX_DEVICES 64
 #define PASTA_MEMCPY_DEVICE_TO_HOST 2
 
 /* Symbol names. The host pass registers a device module's descriptor with

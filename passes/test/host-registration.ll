@@ -9,7 +9,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [72 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice }
 
 define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
