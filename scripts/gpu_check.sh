@@ -96,6 +96,7 @@ python3 tests/check_profile.py "$W/multi_gpu.json" kernels:fill_device_id:launch
 # each must still compute the same result, counting only its lines.
 for exe in "$BIN"/*-lines*; do
   name=$(basename "$exe")
+  case " $KERNELS " in *" ${name%%-lines*} "*) ;; *) continue ;; esac
   PASTA_OUTPUT="$W/$name.json" "$exe" > "$W/$name.out" 2> "$W/$name.err" || status=1
   cmp -s "$W/$name.out" "$W/${name%%-lines*}.plain.out" || { echo "$name: result differs"; status=1; }
 done
