@@ -87,6 +87,9 @@ struct fake_device_module {
 };
 
 static struct fake_device_module good, bad, old, unsynced;
+/* One module on two GPUs: each GPU has its own copy of the counters. */
+static struct fake_device_module multi[2];
+static int multi_current = 1;          /* the program's current GPU */
 static const uint64_t *failing_source; /* fake_memcpy fails on this */
 static int sync_calls;
 
@@ -157,6 +160,29 @@ static int fake_sync(void) {
 
 static int failing_sync(void) { return 999; }
 
+/* The descriptor read is the current GPU's copy (the tables and counters it
+ * points to are that GPU's). */
+static int multi_memcpy_from_symbol(void *dst, const void *symbol,
+                                    uint64_t count, uint64_t offset, int kind) {
+  (void)symbol;
+  return fake_memcpy_from_symbol(dst, &multi[multi_current].desc, count, offset,
+                                 kind);
+}
+static int multi_get_device_count(int *n) {
+  *n = 2;
+  return 0;
+}
+static int multi_get_device(int *d) {
+  *d = multi_current;
+  return 0;
+}
+static int multi_set_device(int d) {
+  if (d < 0 || d > 1)
+    return 101;
+  multi_current = d;
+  return 0;
+}
+
 static const struct pasta_vendor_ops fake_ops = {fake_memcpy_from_symbol,
                                                  fake_memcpy,
                                                  fake_error_string,
@@ -164,6 +190,9 @@ static const struct pasta_vendor_ops fake_ops = {fake_memcpy_from_symbol,
                                                  NULL,
                                                  NULL,
                                                  NULL};
+static const struct pasta_vendor_ops multi_ops = {
+    multi_memcpy_from_symbol, fake_memcpy,      fake_error_string, fake_sync,
+    multi_get_device_count,   multi_get_device, multi_set_device};
 static const struct pasta_vendor_ops unsynced_ops = {fake_memcpy_from_symbol,
                                                      fake_memcpy,
                                                      fake_error_string,
@@ -272,6 +301,9 @@ int main(void) {
   __pasta_register_device_module(&bad.desc, &fake_ops);
   __pasta_register_device_module(&old.desc, &fake_ops);
   __pasta_register_device_module(&unsynced.desc, &unsynced_ops);
+  build_device(&multi[0], "multi.cu");
+  build_device(&multi[1], "multi.cu");
+  __pasta_register_device_module(&multi[0].desc, &multi_ops);
 
   /* What instrumented host code does: flush its local counts. */
   const uint64_t call[2] = {1, 0}, block[2] = {0, 5};
@@ -321,6 +353,9 @@ int main(void) {
   memset(good.counters, 0, sizeof good.counters);
   good.counters[0][0] = 3;  /* 3 more launches */
   good.counters[7][1] = 11; /* 11 more block executions, in bank 7 */
+  /* The reset hits the current GPU (1) only: its counts are carried, its
+   * copy starts again from zero; GPU 0 keeps its own. */
+  memset(multi[1].counters, 0, sizeof multi[1].counters);
 
   /* The parent: main returns. */
   char out[128], err[128], file[192], tmp[200];
@@ -346,7 +381,7 @@ int main(void) {
         "was built for PASTA ABI version 99, this runtime reads version",
         "(synchronizing the device): fake error (error 999)",
         "== PASTA: profile of ",
-        "Top 1 of 2 executed lines",
+        "Top 1 of 3 executed lines", /* k.cu:7, multi.cu:7, m.c:3 */
         "pasta: profile written to ",
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; ++i) {
@@ -372,8 +407,17 @@ int main(void) {
     CHECK(strcmp(json_string_value(json_object_get(root, "program")),
                  program_invocation_name) == 0);
     json_t *kernels = json_object_get(root, "kernels");
-    CHECK(json_array_size(kernels) == 1);
-    json_t *k = json_array_get(kernels, 0);
+    CHECK(json_array_size(kernels) == 2);
+    json_t *k = json_array_get(kernels, 0), *mk = json_array_get(kernels, 1);
+    if (k && strcmp(json_string_value(json_object_get(k, "module")), "k.cu"))
+      k = json_array_get(kernels, 1), mk = json_array_get(kernels, 0);
+    /* Both GPUs' counts (the reset GPU's carried): 2 + 2 launches, and the
+     * block executions 1 + ... + 256 twice. */
+    uint64_t per_gpu =
+        (uint64_t)PASTA_DEVICE_MIN_BANKS * (PASTA_DEVICE_MIN_BANKS + 1) / 2;
+    CHECK(mk && jint(mk, "launches") == 4);
+    CHECK(mk && jint(json_object_get(mk, "flops"), "f32") == 2 * per_gpu);
+    CHECK(multi_current == 1); /* the program's GPU is restored */
     /* Block executions summed over the banks: 1 + 2 + ... + 256 before the
      * reset, 11 after it. */
     uint64_t n =
@@ -395,7 +439,7 @@ int main(void) {
     json_t *h = json_array_get(hosts, 0);
     CHECK(jint(h, "calls") == 1);
     CHECK(jint(json_object_get(h, "loads"), "generic") == 10);
-    CHECK(json_array_size(json_object_get(root, "lines")) == 2);
+    CHECK(json_array_size(json_object_get(root, "lines")) == 3);
     CHECK(json_array_size(json_object_get(root, "device_functions")) == 0);
   }
   json_decref(root);
