@@ -809,6 +809,14 @@ void ModuleInstrumenter::printSites(raw_ostream &OS) const {
 bool ModuleInstrumenter::run() {
   if (!parseOptions())
     return false;
+  // A GPU target PASTA has no device runtime for (e.g. SPIR-V) is left as it
+  // is: counting it as host code would call the host runtime from the GPU.
+  if (Target == PASTA_TARGET_HOST && M.getTargetTriple().isGPU()) {
+    warn("target '" + M.getTargetTriple().str() +
+         "' is not supported (only nvptx64 and amdgcn GPUs); " +
+         M.getSourceFileName() + " is compiled without instrumentation");
+    return false;
+  }
   if (Target == PASTA_TARGET_HOST && !Opts.Host)
     return false;
 
