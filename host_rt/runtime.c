@@ -17,6 +17,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* program_invocation_name, getpid */
 
+#include "analyzer.h"
 #include "pasta/abi.h"
 #include "profile.h"
 #include "profile_json.h"
@@ -204,8 +205,66 @@ static void pasta__warn_rejected(const char *what, const void *where,
             what, where, d->magic);
 }
 
+/*===-- Analyzers ---------------------------------------------------------===*/
+
+static pasta_analyzer pasta__analyzers[PASTA_MAX_ANALYZERS];
+static size_t pasta__num_analyzers;
+static int pasta__builtins_registered;
+static void pasta__register_builtins(void);
+
+int pasta_register_analyzer(const pasta_analyzer *a) {
+  pasta__register_builtins();
+  if (!a || !a->name || !*a->name ||
+      pasta__num_analyzers == PASTA_MAX_ANALYZERS)
+    return -1;
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (strcmp(pasta__analyzers[i].name, a->name) == 0)
+      return -1;
+  pasta__analyzers[pasta__num_analyzers++] = *a;
+  return 0;
+}
+
+/* Whether PASTA_ANALYZERS (a comma-separated list; unset: all) selects the
+ * analyzer `name`. */
+static int pasta__selected(const char *list, const char *name) {
+  if (!list || !*list)
+    return 1;
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0)
+      return 1;
+    p += len + (end != NULL);
+  }
+  return 0;
+}
+
+/* Names in PASTA_ANALYZERS that no analyzer has: one warning each. */
+static void pasta__check_selection(const char *list) {
+  for (const char *p = list ? list : ""; *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    int known = 0;
+    for (size_t i = 0; i < pasta__num_analyzers; ++i)
+      known |= strlen(pasta__analyzers[i].name) == len &&
+               strncmp(pasta__analyzers[i].name, p, len) == 0;
+    if (!known && len)
+      fprintf(stderr,
+              "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
+              "analyzer of this program; ignored\n",
+              (int)len, p);
+    p += len + (end != NULL);
+  }
+}
+
 static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
                        const uint64_t *counters, const char *name) {
+  const char *list = getenv("PASTA_ANALYZERS");
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (pasta__analyzers[i].on_module &&
+        pasta__selected(list, pasta__analyzers[i].name))
+      pasta__analyzers[i].on_module(pasta__analyzers[i].state, d, counters);
   int status = pasta_profile_add_module(p, d, counters);
   if (status != PASTA_PROFILE_OK)
     fprintf(stderr,
@@ -574,6 +633,7 @@ static void pasta__report(void) {
   pasta__read_options(&o);
   long pid = (long)getpid();
 
+  pasta__register_builtins();
   pasta_profile p;
   pasta_profile_init(&p);
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
@@ -592,14 +652,13 @@ static void pasta__report(void) {
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
                     "lines\n");
 
-  if (!o.quiet && pasta_tables_write(stderr, &p, o.top_lines) != 0)
-    fprintf(stderr, "pasta: warning: could not print every table\n");
-  char *path = pasta__output_path(&o, pid);
-  if (!path)
-    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
-  else if (pasta__write_profile(&p, path) == 0 && !o.quiet)
-    fprintf(stderr, "pasta: profile written to %s\n", path);
-  free(path);
+  pasta_analyzer_context ctx = {stderr, o.quiet, o.top_lines, pasta__program(),
+                                pid};
+  const char *list = getenv("PASTA_ANALYZERS");
+  pasta__check_selection(list);
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (pasta__selected(list, pasta__analyzers[i].name))
+      pasta__analyzers[i].on_report(pasta__analyzers[i].state, &p, &ctx);
   pasta_profile_free(&p);
   fflush(stderr);
   errno = saved_errno;
@@ -614,4 +673,47 @@ void __pasta_before_device_reset(void) {
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__carry_device_module(&pasta__registry.device[i]);
   pasta__unlock();
+}
+
+/*===-- Built-in analyzers ------------------------------------------------===*/
+
+static int pasta__tables_report(void *state, const pasta_profile *p,
+                                const pasta_analyzer_context *ctx) {
+  (void)state;
+  if (ctx->quiet)
+    return 0;
+  if (pasta_tables_write(ctx->log, p, ctx->top_lines) == 0)
+    return 0;
+  fprintf(stderr, "pasta: warning: could not print every table\n");
+  return -1;
+}
+
+static int pasta__json_report(void *state, const pasta_profile *p,
+                              const pasta_analyzer_context *ctx) {
+  (void)state;
+  struct pasta__options o;
+  pasta__read_options(&o);
+  char *path = pasta__output_path(&o, ctx->pid);
+  if (!path) {
+    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    return -1;
+  }
+  int rc = pasta__write_profile(p, path);
+  if (rc == 0 && !ctx->quiet)
+    fprintf(ctx->log, "pasta: profile written to %s\n", path);
+  free(path);
+  return rc == 0 ? 0 : -1;
+}
+
+/* The built-ins come first, so their output comes first. */
+static void pasta__register_builtins(void) {
+  if (pasta__builtins_registered)
+    return;
+  pasta__builtins_registered = 1;
+  static const pasta_analyzer builtins[] = {
+      {"tables", NULL, NULL, pasta__tables_report},
+      {"json", NULL, NULL, pasta__json_report},
+  };
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)
+    pasta_register_analyzer(&builtins[i]);
 }

@@ -1,0 +1,59 @@
+/*===- analyzer.h - The interface every PASTA analyzer implements ---------===*
+ *
+ * An analyzer is one analysis of an instrumented program's counts, run by
+ * the host runtime (libpasta_rt) when the program ends. The built-in ones —
+ * the tables on stderr ("tables") and the JSON profile ("json") — use this
+ * interface too. PASTA_ANALYZERS (a comma-separated list of names; default:
+ * all registered) selects which run. docs/writing-an-analyzer.md shows how
+ * to write one; analyzers/examples/fp64_lines.c is a complete example.
+ *
+ * Launch and allocation callbacks join this struct when the host runtime
+ * intercepts launches and allocations (issue [host+ws]).
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZER_H
+#define PASTA_ANALYZER_H
+
+#include "pasta/abi.h"
+#include "profile.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the runtime tells an analyzer when it reports. */
+typedef struct pasta_analyzer_context {
+  FILE *log;           /* where human-readable output goes (stderr) */
+  int quiet;           /* PASTA_QUIET=1: print nothing but problems */
+  unsigned top_lines;  /* PASTA_TOP_LINES */
+  const char *program; /* the program's path */
+  long pid;
+} pasta_analyzer_context;
+
+typedef struct pasta_analyzer {
+  const char *name; /* how PASTA_ANALYZERS names it */
+  void *state;      /* handed back to every callback */
+  /* Optional: once per instrumented module, with its descriptor (pointing
+   * at host copies of its tables) and its counters summed over banks and
+   * GPUs. Called before the profile is aggregated. */
+  void (*on_module)(void *state, const struct pasta_module_desc *desc,
+                    const uint64_t *counters);
+  /* Once, with the aggregated profile: the analyzer writes its results.
+   * Returns 0, or -1 after printing what went wrong. */
+  int (*on_report)(void *state, const pasta_profile *profile,
+                   const pasta_analyzer_context *ctx);
+} pasta_analyzer;
+
+/* Adds an analyzer (copied); call it from a constructor of the program.
+ * Returns 0, or -1 when the name is missing, taken, or there are already
+ * PASTA_MAX_ANALYZERS. */
+#define PASTA_MAX_ANALYZERS 32
+int pasta_register_analyzer(const pasta_analyzer *analyzer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
