@@ -19,6 +19,10 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Object/OffloadBinary.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <optional>
 
 using namespace llvm;
 using namespace pasta;
@@ -121,6 +125,75 @@ static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V) {
   return true;
 }
 
+// With clang's new offloading driver and relocatable device code
+// (-fgpu-rdc), a host module registers nothing itself: it lists its kernels
+// and variables as offloading entries (section llvm_offload_entries), and
+// the linker wrapper registers them all. The entry kind (CUDA or HIP) is
+// taken from the module's own entries.
+static constexpr const char *OffloadEntriesSection = "llvm_offload_entries";
+
+static std::optional<uint16_t> offloadEntryKind(Module &M) {
+  for (GlobalVariable &GV : M.globals()) {
+    auto *Init = GV.hasInitializer()
+                     ? dyn_cast<ConstantStruct>(GV.getInitializer())
+                     : nullptr;
+    if (GV.getSection() != OffloadEntriesSection || !Init ||
+        Init->getNumOperands() < 3)
+      continue;
+    if (auto *Kind = dyn_cast<ConstantInt>(Init->getOperand(2)))
+      return static_cast<uint16_t>(Kind->getZExtValue());
+  }
+  return std::nullopt;
+}
+
+// Adds our descriptor as one more offloading entry (a variable of 72
+// bytes), and a constructor that hands its shadow to the host runtime.
+static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
+                                   uint16_t Kind) {
+  LLVMContext &Ctx = M.getContext();
+  std::string Id = moduleId(M), Name = PASTA_DESC_PREFIX + Id;
+  auto *ShadowTy =
+      ArrayType::get(Type::getInt8Ty(Ctx), sizeof(struct pasta_module_desc));
+  auto *Shadow = new GlobalVariable(
+      M, ShadowTy, false, GlobalValue::InternalLinkage,
+      ConstantAggregateZero::get(ShadowTy), "__pasta_shadow_" + Id);
+  Shadow->setAlignment(Align(8));
+  auto *NameInit = ConstantDataArray::getString(Ctx, Name);
+  auto *NameGV = new GlobalVariable(M, NameInit->getType(), true,
+                                    GlobalValue::InternalLinkage, NameInit,
+                                    ".offloading.entry_name.pasta");
+  NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  NameGV->setSection(".llvm.rodata.offloading");
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Type *I16 = Type::getInt16Ty(Ctx), *I32 = Type::getInt32Ty(Ctx),
+       *I64 = Type::getInt64Ty(Ctx);
+  // struct { reserved, version, kind, flags, addr, name, size, data, aux }
+  auto *EntryTy =
+      StructType::get(Ctx, {I64, I16, I16, I32, Ptr, Ptr, I64, I64, Ptr});
+  Constant *Entry = ConstantStruct::get(
+      EntryTy, {ConstantInt::get(I64, 0), ConstantInt::get(I16, 1),
+                ConstantInt::get(I16, Kind), ConstantInt::get(I32, 0), Shadow,
+                NameGV, ConstantInt::get(I64, sizeof(struct pasta_module_desc)),
+                ConstantInt::get(I64, 0), ConstantPointerNull::get(Ptr)});
+  auto *EntryGV =
+      new GlobalVariable(M, EntryTy, true, GlobalValue::WeakAnyLinkage, Entry,
+                         ".offloading.entry." + Name);
+  EntryGV->setSection(OffloadEntriesSection);
+  EntryGV->setAlignment(Align(8));
+  appendToUsed(M, {EntryGV});
+
+  Function *Ctor = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), false),
+      GlobalValue::InternalLinkage, "__pasta_register_ctor_" + Id, M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(
+      M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr),
+      {Shadow, vendorOps(M, V)});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+  return true;
+}
+
 // Calls Hook before every direct call to the function named Callee.
 static bool hookCallsTo(Module &M, StringRef Callee, StringRef Hook) {
   Function *F = M.getFunction(Callee);
@@ -165,6 +238,10 @@ PreservedAnalyses HostRegistrationPass::run(Module &M,
   bool Changed = false;
   for (const VendorRuntime *V : {&CUDA, &HIP})
     Changed |= registerDeviceDescriptor(M, *V);
+  if (!Changed)
+    if (std::optional<uint16_t> Kind = offloadEntryKind(M))
+      Changed = registerByOffloadEntry(M, *Kind == object::OFK_HIP ? HIP : CUDA,
+                                       *Kind);
   if (Changed || Opts.Host)
     Changed |= hookProgramExits(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -92,6 +92,15 @@ grep "pasta: warning" "$W/multi_gpu.err" && status=1
 python3 tests/check_profile.py "$W/multi_gpu.json" kernels:fill_device_id:launches=$gpus \
   kernels:fill_device_id:store_bytes.global=$((gpus * 16384)) || status=1
 
+# Relocatable device code (tests/gpu/rdc_*.cu): both units' kernels counted.
+PASTA_OUTPUT="$W/rdc.json" "$BIN/rdc-pasta" > "$W/rdc.out" 2> "$W/rdc.err" || status=1
+echo "rdc: $(cat "$W/rdc.out")"
+grep "pasta: warning" "$W/rdc.err" && status=1
+python3 tests/check_profile.py "$W/rdc.json" kernels:add_one:launches=1 \
+  kernels:add_one:load_bytes.global=128 kernels:add_one:store_bytes.global=128 \
+  kernels:add_one:flops.f32=32 kernels:double_it:launches=1 \
+  kernels:double_it:store_bytes.global=128 kernels:double_it:flops.f32=32 || status=1
+
 # Line-range builds (the seed report's Table 1, test_kernels/CMakeLists.txt):
 # each must still compute the same result, counting only its lines.
 for exe in "$BIN"/*-lines*; do
