@@ -46,9 +46,10 @@ enum { PASTA__DEFAULT_TOP_LINES = 20 };
 /*===-- Options -----------------------------------------------------------===*/
 
 struct pasta__options {
-  const char *output; /* PASTA_OUTPUT, or NULL for the default name */
-  int quiet;          /* PASTA_QUIET: no tables, no notes on stderr */
-  unsigned top_lines; /* PASTA_TOP_LINES */
+  const char *output;    /* PASTA_OUTPUT, or NULL for the default name */
+  int quiet;             /* PASTA_QUIET: no tables, no notes on stderr */
+  unsigned top_lines;    /* PASTA_TOP_LINES */
+  const char *analyzers; /* PASTA_ANALYZERS, or NULL for all */
 };
 
 /* The one place that reads the environment. */
@@ -57,6 +58,8 @@ static void pasta__read_options(struct pasta__options *o) {
   o->output = v && *v ? v : NULL;
   v = getenv("PASTA_QUIET");
   o->quiet = v && *v && strcmp(v, "0") != 0;
+  v = getenv("PASTA_ANALYZERS");
+  o->analyzers = v && *v ? v : NULL;
   o->top_lines = PASTA__DEFAULT_TOP_LINES;
   v = getenv("PASTA_TOP_LINES");
   if (v && *v) {
@@ -224,31 +227,24 @@ int pasta_register_analyzer(const pasta_analyzer *a) {
   return 0;
 }
 
-/* Whether PASTA_ANALYZERS (a comma-separated list; unset: all) selects the
- * analyzer `name`. */
-static int pasta__selected(const char *list, const char *name) {
-  if (!list || !*list)
-    return 1;
-  size_t n = strlen(name);
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && strncmp(p, name, n) == 0)
-      return 1;
-    p += len + (end != NULL);
-  }
-  return 0;
-}
+/* The options of the report in progress, read once by pasta__report. */
+static struct pasta__options pasta__report_options;
+/* Which registered analyzers run in this report. */
+static unsigned char pasta__active[PASTA_MAX_ANALYZERS];
 
-/* Names in PASTA_ANALYZERS that no analyzer has: one warning each. */
-static void pasta__check_selection(const char *list) {
+/* Marks the analyzers a comma-separated list selects (all when NULL), with
+ * one warning for each name that no analyzer has. */
+static void pasta__select_analyzers(const char *list) {
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    pasta__active[i] = list == NULL;
   for (const char *p = list ? list : ""; *p;) {
     const char *end = strchr(p, ',');
     size_t len = end ? (size_t)(end - p) : strlen(p);
     int known = 0;
     for (size_t i = 0; i < pasta__num_analyzers; ++i)
-      known |= strlen(pasta__analyzers[i].name) == len &&
-               strncmp(pasta__analyzers[i].name, p, len) == 0;
+      if (strlen(pasta__analyzers[i].name) == len &&
+          strncmp(pasta__analyzers[i].name, p, len) == 0)
+        known = pasta__active[i] = 1;
     if (!known && len)
       fprintf(stderr,
               "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
@@ -260,10 +256,8 @@ static void pasta__check_selection(const char *list) {
 
 static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
                        const uint64_t *counters, const char *name) {
-  const char *list = getenv("PASTA_ANALYZERS");
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
-    if (pasta__analyzers[i].on_module &&
-        pasta__selected(list, pasta__analyzers[i].name))
+    if (pasta__active[i] && pasta__analyzers[i].on_module)
       pasta__analyzers[i].on_module(pasta__analyzers[i].state, d, counters);
   int status = pasta_profile_add_module(p, d, counters);
   if (status != PASTA_PROFILE_OK)
@@ -631,9 +625,11 @@ static void pasta__report(void) {
   int saved_errno = errno;
   struct pasta__options o;
   pasta__read_options(&o);
+  pasta__report_options = o;
   long pid = (long)getpid();
 
   pasta__register_builtins();
+  pasta__select_analyzers(o.analyzers);
   pasta_profile p;
   pasta_profile_init(&p);
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
@@ -654,10 +650,8 @@ static void pasta__report(void) {
 
   pasta_analyzer_context ctx = {stderr, o.quiet, o.top_lines, pasta__program(),
                                 pid};
-  const char *list = getenv("PASTA_ANALYZERS");
-  pasta__check_selection(list);
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
-    if (pasta__selected(list, pasta__analyzers[i].name))
+    if (pasta__active[i])
       pasta__analyzers[i].on_report(pasta__analyzers[i].state, &p, &ctx);
   pasta_profile_free(&p);
   fflush(stderr);
@@ -691,9 +685,7 @@ static int pasta__tables_report(void *state, const pasta_profile *p,
 static int pasta__json_report(void *state, const pasta_profile *p,
                               const pasta_analyzer_context *ctx) {
   (void)state;
-  struct pasta__options o;
-  pasta__read_options(&o);
-  char *path = pasta__output_path(&o, ctx->pid);
+  char *path = pasta__output_path(&pasta__report_options, ctx->pid);
   if (!path) {
     fprintf(stderr, "pasta: error: out of memory; no profile written\n");
     return -1;
