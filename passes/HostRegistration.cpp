@@ -95,18 +95,25 @@ static Constant *vendorOps(Module &M, const VendorRuntime &V) {
                             ConstantStruct::get(Ty, Fns), V.OpsName);
 }
 
+// The host shadow of the device descriptor: the address the vendor runtime
+// maps to the device symbol __pasta_desc_<id>.
+static GlobalVariable *createShadow(Module &M) {
+  auto *Ty = ArrayType::get(Type::getInt8Ty(M.getContext()),
+                            sizeof(struct pasta_module_desc));
+  auto *Shadow = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                                    ConstantAggregateZero::get(Ty),
+                                    "__pasta_shadow_" + moduleId(M));
+  Shadow->setAlignment(Align(8));
+  return Shadow;
+}
+
 static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V) {
   CallBase *Anchor = findRegistration(M, V);
   if (!Anchor)
     return false;
   LLVMContext &Ctx = M.getContext();
   std::string Name = PASTA_DESC_PREFIX + moduleId(M);
-  auto *ShadowTy =
-      ArrayType::get(Type::getInt8Ty(Ctx), sizeof(struct pasta_module_desc));
-  auto *Shadow = new GlobalVariable(
-      M, ShadowTy, false, GlobalValue::InternalLinkage,
-      ConstantAggregateZero::get(ShadowTy), "__pasta_shadow_" + moduleId(M));
-  Shadow->setAlignment(Align(8));
+  GlobalVariable *Shadow = createShadow(M);
 
   IRBuilder<> B(Anchor->getNextNode());
   Value *Handle = Anchor->getArgOperand(0);
@@ -152,12 +159,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                                    uint16_t Kind) {
   LLVMContext &Ctx = M.getContext();
   std::string Id = moduleId(M), Name = PASTA_DESC_PREFIX + Id;
-  auto *ShadowTy =
-      ArrayType::get(Type::getInt8Ty(Ctx), sizeof(struct pasta_module_desc));
-  auto *Shadow = new GlobalVariable(
-      M, ShadowTy, false, GlobalValue::InternalLinkage,
-      ConstantAggregateZero::get(ShadowTy), "__pasta_shadow_" + Id);
-  Shadow->setAlignment(Align(8));
+  GlobalVariable *Shadow = createShadow(M);
   auto *NameInit = ConstantDataArray::getString(Ctx, Name);
   auto *NameGV = new GlobalVariable(M, NameInit->getType(), true,
                                     GlobalValue::InternalLinkage, NameInit,
