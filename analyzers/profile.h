@@ -102,6 +102,10 @@ typedef struct pasta_profile {
   pasta_profile_source *merged_from;
   size_t num_merged_from, cap_merged_from;
 
+  /* What the host runtime saw of launches, memory and working sets
+   * (activity.h), or NULL. Not owned: the JSON writer emits it. */
+  const struct pasta_activity *activity;
+
   pasta_profile_raw_line *raw_lines;
   size_t num_raw_lines, cap_raw_lines;
   uint32_t num_modules;

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "profile_json.h"
+#include "activity.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -230,6 +231,9 @@ int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
     fputs(i ? ",\n  " : "\n  ", out);
     write_line(out, &p->lines[i]);
   }
-  fputs(p->num_lines ? "\n]}\n" : "]}\n", out);
+  fputs(p->num_lines ? "\n]" : "]", out);
+  if (p->activity && pasta_activity_write_json(out, p->activity))
+    return -1;
+  fputs("}\n", out);
   return ferror(out) ? -1 : 0;
 }

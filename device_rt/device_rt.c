@@ -170,3 +170,85 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
   for (uint32_t i = 0; i < n; ++i)
     __pasta_flush_counter(&row[i], values[i]);
 }
+
+/*===-- Working-set mode ---------------------------------------------------===*
+ * The working-set variant of a kernel calls __pasta_ws_touch before each
+ * global (or generic) access with the launch's struct pasta_ws_launch. The
+ * warp looks up the allocation of its first active lane's address once; only
+ * lanes outside that allocation search again. Page flags are written once
+ * (a flag already set is only read), by one lane when the warp stays in one
+ * page. Hotness counts add the warp's accesses to a 2 MiB block with one
+ * atomic when the warp stays in one block.
+ *===----------------------------------------------------------------------===*/
+
+/* The allocation holding `addr`, or PASTA_NONE: a binary search for the
+ * last base <= addr. */
+static inline __attribute__((always_inline)) uint32_t
+pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
+              uint64_t addr) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (t[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0 || addr - t[lo - 1].base >= t[lo - 1].size)
+    return PASTA_NONE;
+  return lo - 1;
+}
+
+static void pasta_ws_outside(PASTA_GLOBAL struct pasta_ws_launch *ws,
+                             uint32_t site) {
+  PASTA_GLOBAL uint64_t *outside =
+      (PASTA_GLOBAL uint64_t *)(uintptr_t)ws->outside;
+  pasta_atomic_add(&outside[0], 1);
+  uint64_t expected = 0;
+  if (__scoped_atomic_load_n(&outside[1], __ATOMIC_RELAXED,
+                             __MEMORY_SCOPE_DEVICE) == 0)
+    __scoped_atomic_compare_exchange_n(&outside[1], &expected,
+                                       (uint64_t)site + 1, 0, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+}
+
+PASTA_INLINE void __pasta_ws_touch(PASTA_GLOBAL struct pasta_ws_launch *ws,
+                                   void *ptr, uint32_t site, uint32_t generic) {
+  if (generic && (__gpu_is_ptr_local(ptr) || __gpu_is_ptr_private(ptr)))
+    return;
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)ws->allocs;
+  uint32_t n = ws->num_allocs;
+  uint32_t i = pasta_ws_find(t, n, __gpu_read_first_lane_u64(lanes, addr));
+  if (i == PASTA_NONE || addr - t[i].base >= t[i].size)
+    i = pasta_ws_find(t, n, addr);
+  if (i == PASTA_NONE) {
+    pasta_ws_outside(ws, site);
+    return;
+  }
+  lanes = __gpu_lane_mask();
+  uint64_t offset = addr - t[i].base;
+  uint32_t page = t[i].first_page + (uint32_t)(offset >> ws->page_shift);
+  uint32_t lead = __gpu_read_first_lane_u32(lanes, page);
+  int one_page = __gpu_ballot(lanes, page != lead) == 0;
+  if (!one_page || __gpu_is_first_in_lane(lanes)) {
+    volatile PASTA_GLOBAL uint8_t *flag =
+        (volatile PASTA_GLOBAL uint8_t *)(uintptr_t)ws->pages + page;
+    if (*flag == 0)
+      *flag = 1;
+  }
+  if (!ws->blocks)
+    return;
+  PASTA_GLOBAL uint64_t *blocks =
+      (PASTA_GLOBAL uint64_t *)(uintptr_t)ws->blocks;
+  uint32_t block = t[i].first_block + (uint32_t)(offset >> ws->block_shift);
+  uint32_t lead_block = __gpu_read_first_lane_u32(lanes, block);
+  if (__gpu_ballot(lanes, block != lead_block) == 0) {
+    if (__gpu_is_first_in_lane(lanes))
+      pasta_atomic_add(&blocks[block], (uint64_t)__builtin_popcountll(lanes));
+  } else {
+    pasta_atomic_add(&blocks[block], 1);
+  }
+}

@@ -17,7 +17,9 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* program_invocation_name, getpid */
 
+#include "activity.h"
 #include "analyzer.h"
+#include "intercept.h"
 #include "pasta/abi.h"
 #include "profile.h"
 #include "profile_json.h"
@@ -638,6 +640,15 @@ static void pasta__report(void) {
     errno = saved_errno;
     return;
   }
+  /* Launches still in flight finish (and are timed) before the counters
+   * are read. */
+  pasta_activity activity;
+  int have_activity =
+      pasta__activity_seen() && pasta__activity_build(&activity) == 0;
+  if (pasta__activity_seen() && !have_activity)
+    fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
+                    "missing from the profile\n");
+  p.activity = have_activity ? &activity : NULL;
   pasta__lock();
   for (size_t i = 0; i < pasta__registry.num_host; ++i)
     pasta__read_host_module(&p, pasta__registry.host[i]);
@@ -654,6 +665,8 @@ static void pasta__report(void) {
     if (pasta__active[i])
       pasta__analyzers[i].on_report(pasta__analyzers[i].state, &p, &ctx);
   pasta_profile_free(&p);
+  if (have_activity)
+    pasta__activity_free(&activity);
   fflush(stderr);
   errno = saved_errno;
 }
@@ -667,6 +680,7 @@ void __pasta_before_device_reset(void) {
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__carry_device_module(&pasta__registry.device[i]);
   pasta__unlock();
+  pasta__activity_before_reset();
 }
 
 /*===-- Built-in analyzers ------------------------------------------------===*/
@@ -697,6 +711,76 @@ static int pasta__json_report(void *state, const pasta_profile *p,
   return rc == 0 ? 0 : -1;
 }
 
+static int pasta__kernels_report(void *state, const pasta_profile *p,
+                                 const pasta_analyzer_context *ctx) {
+  (void)state;
+  if (ctx->quiet || !p->activity)
+    return 0;
+  if (pasta_activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
+    return 0;
+  fprintf(stderr, "pasta: warning: could not print the kernel launches\n");
+  return -1;
+}
+
+/* <profile path without .json><suffix>. */
+static char *pasta__sibling_path(long pid, const char *suffix) {
+  char *json = pasta__output_path(&pasta__report_options, pid);
+  if (!json)
+    return NULL;
+  size_t n = strlen(json);
+  if (n >= 5 && strcmp(json + n - 5, ".json") == 0)
+    n -= 5;
+  char *path = malloc(n + strlen(suffix) + 1);
+  if (path) {
+    memcpy(path, json, n);
+    strcpy(path + n, suffix);
+  }
+  free(json);
+  return path;
+}
+
+/* The hotness map as CSV and SVG next to the profile. */
+static int pasta__write_hotness(const pasta_activity *a,
+                                const pasta_analyzer_context *ctx) {
+  static const char *const suffixes[2] = {".hotness.csv", ".hotness.svg"};
+  int rc = 0;
+  for (int i = 0; i < 2; ++i) {
+    char *path = pasta__sibling_path(ctx->pid, suffixes[i]);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    int failed = !f || (i == 0 ? pasta_hotness_write_csv(f, &a->hotness)
+                               : pasta_hotness_write_svg(
+                                     f, &a->hotness, pasta__program())) != 0;
+    if (f && fclose(f) != 0)
+      failed = 1;
+    if (failed) {
+      fprintf(stderr, "pasta: error: cannot write %s: %s\n",
+              path ? path : "the hotness map", strerror(errno ? errno : EIO));
+      rc = -1;
+    } else if (!ctx->quiet) {
+      fprintf(ctx->log, "pasta: hotness map written to %s\n", path);
+    }
+    free(path);
+  }
+  return rc;
+}
+
+static int pasta__working_set_report(void *state, const pasta_profile *p,
+                                     const pasta_analyzer_context *ctx) {
+  (void)state;
+  const pasta_activity *a = p->activity;
+  if (!a || !a->ws_enabled)
+    return 0;
+  int rc = 0;
+  if (!ctx->quiet &&
+      pasta_activity_write_ws_tables(ctx->log, a, ctx->top_lines) != 0) {
+    fprintf(stderr, "pasta: warning: could not print the working sets\n");
+    rc = -1;
+  }
+  if (a->hotness.num_launches && pasta__write_hotness(a, ctx))
+    rc = -1;
+  return rc;
+}
+
 /* The built-ins come first, so their output comes first. */
 static void pasta__register_builtins(void) {
   if (pasta__builtins_registered)
@@ -704,6 +788,8 @@ static void pasta__register_builtins(void) {
   pasta__builtins_registered = 1;
   static const pasta_analyzer builtins[] = {
       {"tables", NULL, NULL, pasta__tables_report},
+      {"kernels", NULL, NULL, pasta__kernels_report},
+      {"working-set", NULL, NULL, pasta__working_set_report},
       {"json", NULL, NULL, pasta__json_report},
   };
   for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)

@@ -183,23 +183,24 @@ static int multi_set_device(int d) {
   return 0;
 }
 
-static const struct pasta_vendor_ops fake_ops = {fake_memcpy_from_symbol,
-                                                 fake_memcpy,
-                                                 fake_error_string,
-                                                 fake_sync,
-                                                 NULL,
-                                                 NULL,
-                                                 NULL};
+static const struct pasta_vendor_ops fake_ops = {
+    .memcpy_from_symbol = fake_memcpy_from_symbol,
+    .memcpy = fake_memcpy,
+    .get_error_string = fake_error_string,
+    .device_synchronize = fake_sync};
 static const struct pasta_vendor_ops multi_ops = {
-    multi_memcpy_from_symbol, fake_memcpy,      fake_error_string, fake_sync,
-    multi_get_device_count,   multi_get_device, multi_set_device};
-static const struct pasta_vendor_ops unsynced_ops = {fake_memcpy_from_symbol,
-                                                     fake_memcpy,
-                                                     fake_error_string,
-                                                     failing_sync,
-                                                     NULL,
-                                                     NULL,
-                                                     NULL};
+    .memcpy_from_symbol = multi_memcpy_from_symbol,
+    .memcpy = fake_memcpy,
+    .get_error_string = fake_error_string,
+    .device_synchronize = fake_sync,
+    .get_device_count = multi_get_device_count,
+    .get_device = multi_get_device,
+    .set_device = multi_set_device};
+static const struct pasta_vendor_ops unsynced_ops = {
+    .memcpy_from_symbol = fake_memcpy_from_symbol,
+    .memcpy = fake_memcpy,
+    .get_error_string = fake_error_string,
+    .device_synchronize = failing_sync};
 
 /*===-- Helpers -----------------------------------------------------------===*/
 

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountingPass.h"
 #include "DeviceRuntime.h"
+#include "KernelVariants.h"
 #include "StaticMix.h"
 
 #include "line_ranges.h"
@@ -110,7 +111,7 @@ static bool mayInstrument(const Function &F) {
       Name.starts_with("__hip") || Name.contains("__device_stub__"))
     return false;
   return !F.hasFnAttribute(Attribute::Naked) &&
-         !F.hasFnAttribute(Attribute::NoProfile);
+         !F.hasFnAttribute(Attribute::NoProfile) && !isKernelVariant(F);
 }
 
 namespace {
@@ -222,6 +223,7 @@ private:
   std::vector<pasta_func> Funcs;
   std::vector<pasta_site> Sites;
   std::vector<FunctionPlan> Plans;
+  std::vector<TrackedAccess> Tracked; // for the working-set copies
   uint32_t NumCounters = 0;
   GlobalVariable *Counters = nullptr;
 };
@@ -358,9 +360,11 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
   FunctionPlan P{&F,          Kind, static_cast<uint32_t>(Funcs.size()),
                  NumCounters, 1,    {}};
   std::vector<pasta_site> FnSites;
+  std::vector<TrackedAccess> FnTracked; // Site: index into FnSites
   size_t InstIdx = 0;
   for (BasicBlock &BB : F) {
     std::map<SiteKey, Mix> ByLine;
+    std::vector<std::pair<Instruction *, SiteKey>> BlockTracked;
     std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
     for (Instruction &I : BB) {
       const InstLocation &L = Locs[InstIdx++];
@@ -377,13 +381,17 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
         continue;
       SiteKey Key{Path.empty() ? PASTA_NONE : Strings.intern(Path), L.Start};
       ByLine[Key].add(IM);
+      if (trackedPointer(I))
+        BlockTracked.push_back({&I, Key});
       if (G.Pointer)
         GenericByLine[Key].push_back({&I, G, 0});
     }
     if (ByLine.empty())
       continue;
     CountedBlock CB{&BB, P.NumCounters++, {}, {}};
+    std::map<SiteKey, uint32_t> SiteOf;
     for (auto &[Key, BlockMix] : ByLine) {
+      SiteOf[Key] = FnSites.size();
       pasta_site S{};
       S.func = P.Index;
       S.file = Key.File;
@@ -403,6 +411,8 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
       std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
       FnSites.push_back(S);
     }
+    for (auto &[I, Key] : BlockTracked)
+      FnTracked.push_back({I, SiteOf[Key]});
     P.Blocks.push_back(std::move(CB));
   }
 
@@ -420,6 +430,8 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
   PF.calls_counter = P.FirstCounter;
   PF.owner = Owner;
   Funcs.push_back(PF);
+  for (TrackedAccess &A : FnTracked)
+    Tracked.push_back({A.Access, static_cast<uint32_t>(Sites.size()) + A.Site});
   Sites.insert(Sites.end(), FnSites.begin(), FnSites.end());
   NumCounters += P.NumCounters;
   NumCountedBlocks += P.Blocks.size();
@@ -821,12 +833,20 @@ bool ModuleInstrumenter::run() {
     return false;
 
   SetVector<Function *> Roots = selectFunctions();
+  SmallVector<Function *, 8> Copied; // kernels and what they reach
   if (Target == PASTA_TARGET_HOST) {
     for (Function *F : Roots)
       planFunction(*F, PASTA_FUNC_HOST, PASTA_NONE);
   } else {
     SmallVector<Function *, 8> Kernels(Roots.begin(), Roots.end());
     auto Reach = reachingKernels(Kernels);
+    if (Opts.Variants) {
+      Copied.append(Kernels.begin(), Kernels.end());
+      for (Function &F : M)
+        if (Reach.count(&F))
+          Copied.push_back(&F);
+      createPlainVariants(M, Copied);
+    }
     DenseMap<Function *, uint32_t> KernelIndex;
     for (Function *K : Kernels) {
       uint32_t Before = Funcs.size();
@@ -863,6 +883,8 @@ bool ModuleInstrumenter::run() {
       nullptr, GlobalValue::NotThreadLocal, AS);
   for (FunctionPlan &P : Plans)
     emitFunction(P);
+  if (!Copied.empty())
+    createWorkingSetVariants(M, Copied, Tracked);
   emitTables();
   if (Target != PASTA_TARGET_HOST && !Plans.empty() && Opts.LinkRuntime)
     linkDeviceRuntime(M, Target);

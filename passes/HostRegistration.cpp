@@ -12,14 +12,18 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CountingPass.h"
+#include "VendorRuntime.h"
 
 #include "pasta/abi.h"
 
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/OffloadBinary.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <optional>
@@ -32,32 +36,53 @@ static constexpr const char *RegisterModuleName =
 static constexpr const char *MainExitName = "__pasta_main_exit";
 static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 
-// The names of one vendor runtime's registration and read-back calls. CUDA
-// and HIP agree on every signature PASTA uses, so one vendor layer serves
-// both (the host runtime only ever sees struct pasta_vendor_ops).
-struct VendorRuntime {
-  const char *RegisterFunction, *RegisterVar;
-  const char *MemcpyFromSymbol, *Memcpy, *GetErrorString, *DeviceSynchronize;
-  const char *GetDeviceCount, *GetDevice, *SetDevice;
-  const char *DeviceReset;
-  const char *OpsName;
-};
-
-// One name per field, in the order of struct VendorRuntime.
-static const VendorRuntime CUDA = {
-    "__cudaRegisterFunction", "__cudaRegisterVar",
-    "cudaMemcpyFromSymbol",   "cudaMemcpy",
-    "cudaGetErrorString",     "cudaDeviceSynchronize",
-    "cudaGetDeviceCount",     "cudaGetDevice",
-    "cudaSetDevice",          "cudaDeviceReset",
-    "__pasta_cuda_ops"};
-static const VendorRuntime HIP = {
-    "__hipRegisterFunction", "__hipRegisterVar",
-    "hipMemcpyFromSymbol",   "hipMemcpy",
-    "hipGetErrorString",     "hipDeviceSynchronize",
-    "hipGetDeviceCount",     "hipGetDevice",
-    "hipSetDevice",          "hipDeviceReset",
-    "__pasta_hip_ops"};
+const VendorRuntime pasta::CUDARuntime = {"cuda",
+                                          "__cudaRegisterFunction",
+                                          "__cudaRegisterVar",
+                                          "cudaDeviceReset",
+                                          "__pasta_cuda_ops",
+                                          "cudaMemcpyFromSymbol",
+                                          "cudaMemcpy",
+                                          "cudaGetErrorString",
+                                          "cudaDeviceSynchronize",
+                                          "cudaGetDeviceCount",
+                                          "cudaGetDevice",
+                                          "cudaSetDevice",
+                                          "cudaMalloc",
+                                          "cudaFree",
+                                          "cudaMemset",
+                                          "cudaStreamSynchronize",
+                                          "cudaGetLastError",
+                                          "cudaEventCreate",
+                                          "cudaEventRecord",
+                                          "cudaEventSynchronize",
+                                          "cudaEventElapsedTime",
+                                          "cudaEventDestroy",
+                                          "cudaStreamIsCapturing"};
+const VendorRuntime pasta::HIPRuntime = {"hip",
+                                         "__hipRegisterFunction",
+                                         "__hipRegisterVar",
+                                         "hipDeviceReset",
+                                         "__pasta_hip_ops",
+                                         "hipMemcpyFromSymbol",
+                                         "hipMemcpy",
+                                         "hipGetErrorString",
+                                         "hipDeviceSynchronize",
+                                         "hipGetDeviceCount",
+                                         "hipGetDevice",
+                                         "hipSetDevice",
+                                         "hipMalloc",
+                                         "hipFree",
+                                         "hipMemset",
+                                         "hipStreamSynchronize",
+                                         "hipGetLastError",
+                                         "hipEventCreate",
+                                         "hipEventRecord",
+                                         "hipEventSynchronize",
+                                         "hipEventElapsedTime",
+                                         "hipEventDestroy",
+                                         "hipStreamIsCapturing"};
+static const VendorRuntime &CUDA = CUDARuntime, &HIP = HIPRuntime;
 
 // The first call that registers a kernel or variable with the vendor
 // runtime; its first argument is the fat binary handle.
@@ -73,24 +98,41 @@ static CallBase *findRegistration(Module &M, const VendorRuntime &V) {
   return nullptr;
 }
 
-static Constant *vendorOps(Module &M, const VendorRuntime &V) {
+Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
+  if (GlobalVariable *GV = M.getNamedGlobal(V.OpsName))
+    return GV;
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  auto Fn = [&](const char *Name, FunctionType *Ty) {
+  auto Fn = [&](const char *Name, Type *Ret, ArrayRef<Type *> Params) {
+    auto *Ty = FunctionType::get(Ret, Params, false);
     return cast<Constant>(M.getOrInsertFunction(Name, Ty).getCallee());
   };
+  // In the order of struct pasta_vendor_ops.
   Constant *Fns[] = {
-      Fn(V.MemcpyFromSymbol,
-         FunctionType::get(I32, {Ptr, Ptr, I64, I64, I32}, false)),
-      Fn(V.Memcpy, FunctionType::get(I32, {Ptr, Ptr, I64, I32}, false)),
-      Fn(V.GetErrorString, FunctionType::get(Ptr, {I32}, false)),
-      Fn(V.DeviceSynchronize, FunctionType::get(I32, false)),
-      Fn(V.GetDeviceCount, FunctionType::get(I32, {Ptr}, false)),
-      Fn(V.GetDevice, FunctionType::get(I32, {Ptr}, false)),
-      Fn(V.SetDevice, FunctionType::get(I32, {I32}, false)),
+      Fn(V.MemcpyFromSymbol, I32, {Ptr, Ptr, I64, I64, I32}),
+      Fn(V.Memcpy, I32, {Ptr, Ptr, I64, I32}),
+      Fn(V.GetErrorString, Ptr, {I32}),
+      Fn(V.DeviceSynchronize, I32, {}),
+      Fn(V.GetDeviceCount, I32, {Ptr}),
+      Fn(V.GetDevice, I32, {Ptr}),
+      Fn(V.SetDevice, I32, {I32}),
+      Fn(V.Malloc, I32, {Ptr, I64}),
+      Fn(V.Free, I32, {Ptr}),
+      Fn(V.Memset, I32, {Ptr, I32, I64}),
+      Fn(V.StreamSynchronize, I32, {Ptr}),
+      Fn(V.GetLastError, I32, {}),
+      Fn(V.EventCreate, I32, {Ptr}),
+      Fn(V.EventRecord, I32, {Ptr, Ptr}),
+      Fn(V.EventSynchronize, I32, {Ptr}),
+      Fn(V.EventElapsedTime, I32, {Ptr, Ptr, Ptr}),
+      Fn(V.EventDestroy, I32, {Ptr}),
+      Fn(V.StreamIsCapturing, I32, {Ptr, Ptr}),
   };
-  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 7>(std::size(Fns), Ptr));
+  static_assert(std::size(Fns) * sizeof(void *) ==
+                    sizeof(struct pasta_vendor_ops),
+                "one entry per field of struct pasta_vendor_ops");
+  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 18>(std::size(Fns), Ptr));
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
                             ConstantStruct::get(Ty, Fns), V.OpsName);
 }
@@ -107,7 +149,89 @@ static GlobalVariable *createShadow(Module &M) {
   return Shadow;
 }
 
-static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V) {
+static constexpr const char *RegisterKernelName = "__pasta_register_kernel";
+
+// The kernels the device half instruments (and gives variants): the same
+// PASTA_KERNELS test as CountingPass's.
+static bool hasVariants(const Options &Opts, StringRef Mangled) {
+  if (!Opts.Variants)
+    return false;
+  if (Opts.Kernels.empty())
+    return true;
+  Regex Filter(Opts.Kernels);
+  return Filter.isValid() &&
+         (Filter.match(Mangled) || Filter.match(demangle(Mangled.str())));
+}
+
+// The number of parameters of the kernel whose host handle is Handle: the
+// stub itself (CUDA) or a variable initialized with it (HIP); -1 if unknown.
+static int numParams(Value *Handle) {
+  Value *V = Handle->stripPointerCasts();
+  if (auto *GV = dyn_cast<GlobalVariable>(V); GV && GV->hasInitializer())
+    V = GV->getInitializer()->stripPointerCasts();
+  auto *F = dyn_cast<Function>(V);
+  return F ? static_cast<int>(F->arg_size()) : -1;
+}
+
+// A new host handle for a kernel variant: the vendor runtime only uses its
+// address as a key.
+static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  return new GlobalVariable(M, I8, true, GlobalValue::InternalLinkage,
+                            ConstantInt::get(I8, 0), Name);
+}
+
+// After the registration of one kernel: registers its plain and working-set
+// variants the same way, and tells the host runtime about all three.
+static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
+                           const Options &Opts) {
+  StringRef Mangled;
+  if (Reg.arg_size() < 4 ||
+      !getConstantStringInfo(Reg.getArgOperand(2), Mangled))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  IRBuilder<> B(Reg.getNextNode());
+  Value *Handle = Reg.getArgOperand(1);
+  Constant *Null = ConstantPointerNull::get(Ptr);
+  Value *Plain = Null, *WS = Null;
+  if (hasVariants(Opts, Mangled)) {
+    for (auto [Suffix, Slot] : {std::pair{PASTA_PLAIN_SUFFIX, &Plain},
+                                std::pair{PASTA_WS_SUFFIX, &WS}}) {
+      std::string Name = (Mangled + Suffix).str();
+      GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
+      Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
+      auto *Copy = cast<CallBase>(Reg.clone());
+      Copy->setArgOperand(1, VH);
+      Copy->setArgOperand(2, Str);
+      Copy->setArgOperand(3, Str);
+      B.Insert(Copy);
+      *Slot = VH;
+    }
+  }
+  FunctionCallee RegisterKernel =
+      M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
+                            Ptr, B.getInt32Ty(), Ptr);
+  B.CreateCall(RegisterKernel,
+               {Handle, Reg.getArgOperand(2), Plain, WS,
+                B.getInt32(numParams(Handle)), Shadow ? Shadow : Null});
+}
+
+static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
+                            const Options &Opts) {
+  Function *F = M.getFunction(V.RegisterFunction);
+  if (!F)
+    return;
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : F->users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == F)
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls)
+    registerKernel(M, *CB, Shadow, Opts);
+}
+
+static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V,
+                                     const Options &Opts) {
   CallBase *Anchor = findRegistration(M, V);
   if (!Anchor)
     return false;
@@ -129,6 +253,7 @@ static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V) {
   FunctionCallee Register =
       M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr);
   B.CreateCall(Register, {Shadow, vendorOps(M, V)});
+  registerKernels(M, V, Shadow, Opts);
   return true;
 }
 
@@ -155,11 +280,11 @@ static std::optional<uint16_t> offloadEntryKind(Module &M) {
 
 // Adds our descriptor as one more offloading entry (a variable of 72
 // bytes), and a constructor that hands its shadow to the host runtime.
-static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
-                                   uint16_t Kind) {
+// One more offloading entry: Addr is registered under Name (Size 0 for a
+// kernel, else a variable of Size bytes).
+static void addOffloadEntry(Module &M, uint16_t Kind, uint32_t Flags,
+                            Constant *Addr, StringRef Name, uint64_t Size) {
   LLVMContext &Ctx = M.getContext();
-  std::string Id = moduleId(M), Name = PASTA_DESC_PREFIX + Id;
-  GlobalVariable *Shadow = createShadow(M);
   auto *NameInit = ConstantDataArray::getString(Ctx, Name);
   auto *NameGV = new GlobalVariable(M, NameInit->getType(), true,
                                     GlobalValue::InternalLinkage, NameInit,
@@ -174,23 +299,79 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
       StructType::get(Ctx, {I64, I16, I16, I32, Ptr, Ptr, I64, I64, Ptr});
   Constant *Entry = ConstantStruct::get(
       EntryTy, {ConstantInt::get(I64, 0), ConstantInt::get(I16, 1),
-                ConstantInt::get(I16, Kind), ConstantInt::get(I32, 0), Shadow,
-                NameGV, ConstantInt::get(I64, sizeof(struct pasta_module_desc)),
-                ConstantInt::get(I64, 0), ConstantPointerNull::get(Ptr)});
+                ConstantInt::get(I16, Kind), ConstantInt::get(I32, Flags), Addr,
+                NameGV, ConstantInt::get(I64, Size), ConstantInt::get(I64, 0),
+                ConstantPointerNull::get(Ptr)});
   auto *EntryGV =
       new GlobalVariable(M, EntryTy, true, GlobalValue::WeakAnyLinkage, Entry,
                          ".offloading.entry." + Name);
   EntryGV->setSection(OffloadEntriesSection);
   EntryGV->setAlignment(Align(8));
   appendToUsed(M, {EntryGV});
+}
+
+// The module's kernel entries: (flags, host handle, device name).
+static SmallVector<std::tuple<uint32_t, Constant *, StringRef>, 8>
+kernelEntries(Module &M) {
+  SmallVector<std::tuple<uint32_t, Constant *, StringRef>, 8> Kernels;
+  for (GlobalVariable &GV : M.globals()) {
+    auto *Init = GV.hasInitializer()
+                     ? dyn_cast<ConstantStruct>(GV.getInitializer())
+                     : nullptr;
+    if (GV.getSection() != OffloadEntriesSection || !Init ||
+        Init->getNumOperands() < 7)
+      continue;
+    auto *Flags = dyn_cast<ConstantInt>(Init->getOperand(3));
+    auto *Size = dyn_cast<ConstantInt>(Init->getOperand(6));
+    StringRef Name;
+    if (!Flags || !Size || !Size->isZero() ||
+        !getConstantStringInfo(Init->getOperand(5), Name))
+      continue;
+    Kernels.push_back({static_cast<uint32_t>(Flags->getZExtValue()),
+                       Init->getOperand(4), Name});
+  }
+  return Kernels;
+}
+
+// Adds our descriptor as one more offloading entry (a variable of 72
+// bytes), the kernels' variants as entries too, and a constructor that hands
+// the descriptor's shadow and the kernels to the host runtime.
+static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
+                                   uint16_t Kind, const Options &Opts) {
+  LLVMContext &Ctx = M.getContext();
+  std::string Id = moduleId(M);
+  auto Kernels = kernelEntries(M);
+  GlobalVariable *Shadow = createShadow(M);
+  addOffloadEntry(M, Kind, 0, Shadow, PASTA_DESC_PREFIX + Id,
+                  sizeof(struct pasta_module_desc));
 
   Function *Ctor = Function::Create(
       FunctionType::get(Type::getVoidTy(Ctx), false),
       GlobalValue::InternalLinkage, "__pasta_register_ctor_" + Id, M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  PointerType *Ptr = PointerType::get(Ctx, 0);
   B.CreateCall(
       M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr),
       {Shadow, vendorOps(M, V)});
+  FunctionCallee RegisterKernel =
+      M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
+                            Ptr, B.getInt32Ty(), Ptr);
+  Constant *Null = ConstantPointerNull::get(Ptr);
+  for (auto &[Flags, Handle, Mangled] : Kernels) {
+    Constant *Handles[2] = {Null, Null};
+    if (hasVariants(Opts, Mangled)) {
+      const char *Suffixes[2] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX};
+      for (int I = 0; I < 2; ++I) {
+        std::string Name = (Mangled + Suffixes[I]).str();
+        Handles[I] = variantHandle(M, "__pasta_handle_" + Name);
+        addOffloadEntry(M, Kind, Flags, Handles[I], Name, 0);
+      }
+    }
+    B.CreateCall(RegisterKernel,
+                 {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
+                  Handles[0], Handles[1], B.getInt32(numParams(Handle)),
+                  Shadow});
+  }
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
   return true;
@@ -239,11 +420,13 @@ PreservedAnalyses HostRegistrationPass::run(Module &M,
     return PreservedAnalyses::all();
   bool Changed = false;
   for (const VendorRuntime *V : {&CUDA, &HIP})
-    Changed |= registerDeviceDescriptor(M, *V);
+    Changed |= registerDeviceDescriptor(M, *V, Opts);
   if (!Changed)
     if (std::optional<uint16_t> Kind = offloadEntryKind(M))
       Changed = registerByOffloadEntry(M, *Kind == object::OFK_HIP ? HIP : CUDA,
-                                       *Kind);
+                                       *Kind, Opts);
+  if (Opts.Intercept)
+    Changed |= interceptRuntimeCalls(M);
   if (Changed || Opts.Host)
     Changed |= hookProgramExits(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -43,6 +43,19 @@ static cl::opt<bool> LinkRuntimeFlag(
              "test the calls the pass emits)"),
     cl::init(true), cl::Hidden);
 
+static cl::opt<bool> VariantsFlag(
+    "pasta-variants",
+    cl::desc("PASTA: also emit each kernel's uninstrumented and working-set "
+             "variants (env PASTA_VARIANTS, default 1)"),
+    cl::init(true));
+
+static cl::opt<bool> InterceptFlag(
+    "pasta-intercept",
+    cl::desc("PASTA: route the host's CUDA/HIP launch, allocation, copy and "
+             "synchronisation calls through the runtime (env PASTA_INTERCEPT, "
+             "default 1)"),
+    cl::init(true));
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -58,6 +71,14 @@ static bool boolOption(const cl::opt<bool> &Flag, const char *EnvName) {
   return Env && *Env && std::strcmp(Env, "0") != 0;
 }
 
+// An option that is on unless the flag or the variable says 0.
+static bool onByDefault(const cl::opt<bool> &Flag, const char *EnvName) {
+  if (Flag.getNumOccurrences())
+    return Flag;
+  const char *Env = std::getenv(EnvName);
+  return !Env || !*Env || std::strcmp(Env, "0") != 0;
+}
+
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -65,5 +86,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Host = boolOption(HostFlag, "PASTA_HOST");
   O.PrintSites = PrintSitesFlag;
   O.LinkRuntime = LinkRuntimeFlag;
+  O.Variants = onByDefault(VariantsFlag, "PASTA_VARIANTS");
+  O.Intercept = onByDefault(InterceptFlag, "PASTA_INTERCEPT");
   return O;
 }

@@ -18,6 +18,11 @@ struct Options {
   bool Host = false;       // PASTA_HOST=1: also count host functions
   bool PrintSites = false; // -pasta-print-sites: dump the site table (tests)
   bool LinkRuntime = true; // -pasta-link-runtime=0: leave runtime calls (tests)
+  // PASTA_VARIANTS=0: no plain and working-set copies of kernels (launch
+  // windows and working-set mode then have nothing to launch).
+  bool Variants = true;
+  // PASTA_INTERCEPT=0: leave the program's CUDA/HIP runtime calls alone.
+  bool Intercept = true;
 
   static Options fromCommandLineAndEnvironment();
 };

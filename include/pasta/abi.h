@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 2u
+#define PASTA_ABI_VERSION 3u
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -137,10 +137,14 @@ struct pasta_module_desc {
   uint64_t module_name; /* string offset of the source file name */
 };
 
-/* The vendor runtime calls the host runtime needs to read a device module,
- * handed over by the code the pass adds to the program's host module (so
- * libpasta_rt itself never links against a vendor runtime). The pointers
- * have the CUDA runtime's signatures with enums as int; HIP's match. */
+/* The vendor runtime calls the host runtime needs, handed over by the code
+ * the pass adds to the program's host module (so libpasta_rt itself never
+ * links against a vendor runtime): to read a device module, to time
+ * launches with events, and to manage the working-set buffers. The
+ * pointers have the CUDA runtime's signatures with enums as int and handles
+ * (streams, events) as void *; HIP's match. The intercepted calls of the
+ * program itself are not here: each wrapper is handed the function the
+ * program called. */
 struct pasta_vendor_ops {
   int (*memcpy_from_symbol)(void *dst, const void *symbol, uint64_t count,
                             uint64_t offset, int kind);
@@ -152,13 +156,58 @@ struct pasta_vendor_ops {
   int (*get_device_count)(int *count);
   int (*get_device)(int *device);
   int (*set_device)(int device);
+  /* Launch timing and working-set buffers. */
+  int (*malloc)(void **ptr, uint64_t size);
+  int (*free)(void *ptr);
+  int (*memset)(void *ptr, int value, uint64_t count);
+  int (*stream_synchronize)(void *stream);
+  int (*get_last_error)(void);
+  int (*event_create)(void **event);
+  int (*event_record)(void *event, void *stream);
+  int (*event_synchronize)(void *event);
+  int (*event_elapsed_time)(float *ms, void *start, void *end);
+  int (*event_destroy)(void *event);
+  int (*stream_is_capturing)(void *stream, int *status);
 };
 #define PASTA_MAX_DEVICES 64
+#define PASTA_MEMCPY_HOST_TO_DEVICE 1
 #define PASTA_MEMCPY_DEVICE_TO_HOST 2
 
 /* Symbol names. The host pass registers a device module's descriptor with
  * the CUDA runtime under PASTA_DESC_PREFIX + <module id>, so both halves of
  * a translation unit must derive the same id from the source file name. */
 #define PASTA_DESC_PREFIX "__pasta_desc_"
+
+/* Kernel variants. For every instrumented kernel K the pass also emits
+ * K PASTA_PLAIN_SUFFIX, the original code (launched outside the launch
+ * window), and K PASTA_WS_SUFFIX, the counting code plus working-set
+ * tracking, which takes one more parameter: a device pointer to a
+ * struct pasta_ws_launch. The host pass registers both with the vendor
+ * runtime next to K. */
+#define PASTA_PLAIN_SUFFIX "__pasta_plain"
+#define PASTA_WS_SUFFIX "__pasta_ws"
+
+/* Working-set mode: one allocation of the program, as the device sees it. */
+struct pasta_ws_alloc {
+  uint64_t base;
+  uint64_t size;
+  uint32_t first_page;  /* index of its first page in the page flags */
+  uint32_t first_block; /* index of its first hotness block */
+};
+
+/* What a working-set launch writes to: page flags (1 = touched), accesses
+ * per hotness block (when `blocks` is not 0), and the accesses that fell
+ * outside every allocation (outside[0]) with the first such site + 1
+ * (outside[1]). Device addresses, 8-byte aligned. */
+struct pasta_ws_launch {
+  uint64_t allocs;  /* struct pasta_ws_alloc[num_allocs], sorted by base */
+  uint64_t pages;   /* uint8_t[] */
+  uint64_t blocks;  /* uint64_t[], or 0 */
+  uint64_t outside; /* uint64_t[2] */
+  uint32_t num_allocs;
+  uint32_t page_shift;  /* log2 of the page size */
+  uint32_t block_shift; /* log2 of the hotness block size */
+  uint32_t reserved;
+};
 
 #endif /* PASTA_ABI_H */

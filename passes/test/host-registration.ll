@@ -9,11 +9,20 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [72 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing }
+; Each kernel's plain and working-set variants get host handles of their own.
+; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
+; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
+; CHECK: @__pasta_handle_axpy__pasta_ws = internal constant i8 0
+; CHECK: @[[WS_NAME:.*]] = {{.*}} c"axpy__pasta_ws\00"
 
 define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
-; CHECK: call i32 @__cudaRegisterFunction(
+; CHECK: call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name,
+; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain, ptr @[[PLAIN_NAME]], ptr @[[PLAIN_NAME]], i32 -1,
+; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws, ptr @[[WS_NAME]], ptr @[[WS_NAME]], i32 -1,
+; The stub has 2 parameters, the kernel's count.
+; CHECK-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 2, ptr @__pasta_shadow_[[ID]])
 ; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
@@ -27,7 +36,7 @@ define i32 @main() {
   ret i32 0
 }
 
-define void @stub() {
+define void @stub(ptr %a, i32 %n) {
   ret void
 }
 

@@ -1,0 +1,95 @@
+/*===- hotness.h - Time-series hotness of device memory -------------------===*
+ *
+ * PASTA's "time-series hotness" (Fig. 13 of the paper): the accesses of each
+ * kernel launch to each 2 MiB block of device memory, as a CSV table and as
+ * an SVG heat map (x: launches, y: blocks, colour: accesses on a log scale).
+ * Pure C11 on libc (no libm): these objects go into libpasta_rt.
+ *
+ * The model is sparse and borrowed: the caller owns every array and string.
+ * Cells may come in any order; cells with zero accesses are ignored and
+ * cells naming the same (launch, block) pair are summed (saturating at
+ * UINT64_MAX).
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZERS_HOTNESS_H
+#define PASTA_ANALYZERS_HOTNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The block size of the paper's figure. */
+#define PASTA_HOTNESS_BLOCK_SIZE (UINT64_C(2) << 20)
+/* Most columns (launches) and rows (blocks) an SVG heat map has: beyond,
+ * adjacent launches or blocks are binned (summed). */
+#define PASTA_HOTNESS_MAX_AXIS 2000
+
+/* One row of the heat map: one block of one allocation. */
+typedef struct pasta_hotness_block {
+  uint32_t allocation; /* allocation id (as the runtime numbers them) */
+  uint64_t base;       /* device address of the allocation */
+  uint64_t block;      /* block index within the allocation (offset /
+                          block_size) */
+} pasta_hotness_block;
+
+/* One launch: a column. */
+typedef struct pasta_hotness_launch {
+  uint64_t id;        /* launch sequence number */
+  const char *kernel; /* display name; NULL reads as unknown */
+} pasta_hotness_launch;
+
+/* Sparse cells: accesses of launch `launch` (index into launches[]) to
+ * block `block` (index into blocks[]). */
+typedef struct pasta_hotness_cell {
+  uint32_t launch, block;
+  uint64_t accesses;
+} pasta_hotness_cell;
+
+typedef struct pasta_hotness {
+  uint64_t block_size; /* bytes, e.g. PASTA_HOTNESS_BLOCK_SIZE; not 0 */
+  const pasta_hotness_block *blocks;
+  size_t num_blocks;
+  const pasta_hotness_launch *launches;
+  size_t num_launches;
+  const pasta_hotness_cell *cells;
+  size_t num_cells;
+} pasta_hotness;
+
+/* CSV with the header "launch,kernel,allocation,block,block_address,
+ * accesses" and one line per non-zero (launch, block) pair, ordered by
+ * launch index then block index (the order of launches[] and blocks[]):
+ * launch is the launch id, block the block index within its allocation,
+ * block_address base + block * block_size in hexadecimal ("0x..."). Kernel
+ * names are quoted per RFC 4180 when they hold a comma, a quote, CR or LF;
+ * lines end with LF. Returns 0, or -1 on a write error, when out of memory
+ * or when the model is invalid (block_size 0, a NULL array with a non-zero
+ * count, a cell index out of range); nothing is written in the last two
+ * cases. */
+int pasta_hotness_write_csv(FILE *f, const pasta_hotness *h);
+
+/* SVG heat map: x = launches (columns, in order), y = blocks (rows, in the
+ * order of blocks[]), colour = accesses on a log scale (no accesses: white
+ * background; the largest count: darkest), a title (`title`, or a default
+ * one when NULL) and a subtitle with the sizes, axis labels ("launch",
+ * "2 MiB block"), row labels "alloc <id> +<offset> MiB" and column ticks
+ * with launch ids (both thinned so that they do not overlap), and a colour
+ * legend with the least and largest non-zero counts. Each non-zero cell is
+ * one <rect class="cell"> with a <title> tooltip "launch N (kernel): alloc
+ * A block B: K accesses". With more than PASTA_HOTNESS_MAX_AXIS launches
+ * (blocks), adjacent launches (blocks) are binned so that there are at most
+ * that many columns (rows); a bin's cell is the sum of its cells, its
+ * tooltip names the range ("launches N1..N2", "alloc A block B .. alloc A2
+ * block B2") and the subtitle says so. Without a non-zero cell, the image
+ * holds the titles and the text "no accesses recorded". Text is escaped for
+ * XML (control characters and invalid UTF-8 become '?'). Returns 0, or -1
+ * as pasta_hotness_write_csv does. */
+int pasta_hotness_write_svg(FILE *f, const pasta_hotness *h, const char *title);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PASTA_ANALYZERS_HOTNESS_H */

@@ -1,0 +1,1345 @@
+/*===- intercept.c - Launches, allocations, copies and working sets -------===*
+ *
+ * The pass routes the program's CUDA/HIP launch, allocation, copy, set and
+ * synchronisation calls here (passes/HostInterception.cpp); each wrapper is
+ * handed the function the program called and calls it, so the program sees
+ * the same results and error codes. On the way, the runtime:
+ *  - numbers launches (launch ids from 0) and picks the kernel variant to
+ *    run: the counting kernel inside the launch window (PASTA_START_GRID_ID,
+ *    PASTA_END_GRID_ID, PASTA_INSTRUMENT_KERNELS), its plain copy outside,
+ *    its working-set copy when PASTA_WORKING_SET=1;
+ *  - times launches with a pair of events each (PASTA_TIMING=0: none),
+ *    harvested when the program synchronises, when too many are in flight,
+ *    and at exit;
+ *  - records launch shapes and host call paths (PASTA_CALL_DEPTH frames);
+ *  - keeps the table of live allocations and counts copies and sets;
+ *  - in working-set mode, hands each launch a sorted copy of the
+ *    allocation table, waits for it, and reads back which pages it touched
+ *    and how often it hit each 2 MiB block.
+ * The runtime's own vendor calls go through struct pasta_vendor_ops and are
+ * never intercepted. Nothing here aborts: a failed bookkeeping step loses
+ * that bookkeeping (counted and reported), never the program's call.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept.h"
+#include "pasta/abi.h"
+#include "profile.h"
+#include "symbolize.h"
+
+#include <errno.h>
+#include <execinfo.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PASTA_ABI __attribute__((visibility("default")))
+
+typedef int (*pasta__launch_fn)(const void *, uint64_t, uint32_t, uint64_t,
+                                uint32_t, void **, uint64_t, void *);
+typedef const struct pasta_vendor_ops ops_t;
+
+enum { MAX_DEPTH = 16, MAX_PENDING = 4096, SHAPES_MAX = 64 };
+enum variant { RUN_COUNTING, RUN_PLAIN, RUN_WS };
+
+/*===-- Options -----------------------------------------------------------===*/
+
+static struct {
+  int timing;          /* PASTA_TIMING (default 1) */
+  int ws;              /* PASTA_WORKING_SET */
+  int hotness;         /* PASTA_HOTNESS (default 1 in working-set mode) */
+  unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
+  unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
+  uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
+  const char *kernels; /* PASTA_INSTRUMENT_KERNELS */
+  regex_t kernels_re;
+  int have_kernels_re;
+} opt;
+static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
+
+static int env_flag(const char *name, int fallback) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return fallback;
+  return strcmp(v, "0") != 0;
+}
+
+static uint64_t env_u64(const char *name, uint64_t fallback, uint64_t max) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return fallback;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (errno || *end || *v == '-' || n > max) {
+    fprintf(stderr,
+            "pasta: warning: ignoring %s='%s' (not a number up to %" PRIu64
+            ")\n",
+            name, v, max);
+    return fallback;
+  }
+  return n;
+}
+
+static void read_options(void) {
+  opt.timing = env_flag("PASTA_TIMING", 1);
+  opt.ws = env_flag("PASTA_WORKING_SET", 0);
+  opt.hotness = env_flag("PASTA_HOTNESS", 1);
+  opt.depth = (unsigned)env_u64("PASTA_CALL_DEPTH", 4, MAX_DEPTH);
+  uint64_t page = env_u64("PASTA_PAGE_SIZE", 65536, UINT64_C(1) << 30);
+  if (page < 256 || (page & (page - 1))) {
+    fprintf(stderr,
+            "pasta: warning: ignoring PASTA_PAGE_SIZE=%" PRIu64
+            " (a power of two from 256 to 2^30); using 65536\n",
+            page);
+    page = 65536;
+  }
+  opt.page_shift = (unsigned)__builtin_ctzll(page);
+  opt.start = env_u64("PASTA_START_GRID_ID", 0, UINT64_MAX);
+  opt.end = env_u64("PASTA_END_GRID_ID", UINT64_MAX, UINT64_MAX);
+  const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
+  if (k && *k) {
+    if (regcomp(&opt.kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
+      opt.kernels = k;
+      opt.have_kernels_re = 1;
+    } else {
+      fprintf(stderr,
+              "pasta: warning: PASTA_INSTRUMENT_KERNELS='%s' is not an "
+              "extended regular expression; every kernel is counted\n",
+              k);
+    }
+  }
+}
+
+static void options(void) { pthread_once(&opt_once, read_options); }
+
+/*===-- State -------------------------------------------------------------===*/
+
+struct kernel_path {
+  uint32_t path;
+  uint64_t launches;
+};
+
+struct kernel {
+  const void *handle;
+  const char *mangled; /* the program's registration string, or NULL */
+  const void *plain, *ws;
+  int nparams;
+  const void *module; /* host shadow of its module's descriptor */
+  int selected;       /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
+  pasta_activity_kernel stats;
+  pasta_activity_shape *shapes;
+  size_t num_shapes, cap_shapes;
+  struct kernel_path *paths;
+  size_t num_paths, cap_paths;
+};
+
+struct call_path {
+  uint32_t depth;
+  void *frames[MAX_DEPTH];
+};
+
+struct pending {
+  void *start, *end, *stream;
+  uint32_t kernel;
+  int device;
+};
+
+struct pooled_event {
+  void *event;
+  int device;
+};
+
+struct allocation {
+  uint64_t base, size;
+  uint32_t id;
+  uint8_t kind;
+  int device; /* -1: host memory, visible to every GPU */
+};
+
+/* One GPU's working-set buffers (device memory, owned by the runtime). */
+struct ws_buffers {
+  void *header;  /* struct pasta_ws_launch */
+  void *table;   /* struct pasta_ws_alloc[] */
+  void *pages;   /* uint8_t[] */
+  void *blocks;  /* uint64_t[] */
+  void *outside; /* uint64_t[2] */
+  size_t cap_header, cap_outside, cap_table, cap_pages, cap_blocks;
+  uint64_t generation; /* of the allocation table uploaded */
+  int ready;
+};
+
+/* A hotness row: one 2 MiB block of one allocation. */
+struct block_key {
+  uint32_t allocation;
+  uint64_t base, block;
+};
+
+static struct {
+  pthread_mutex_t mu; /* everything below, never held across a launch */
+  ops_t *ops;         /* the first vendor operations seen */
+  uint64_t next_launch;
+  struct kernel *kernels;
+  size_t num_kernels, cap_kernels;
+  uint32_t *kernel_hash; /* open addressing: index + 1, 0 = empty */
+  size_t hash_cap;
+  struct call_path *paths;
+  size_t num_paths, cap_paths;
+  struct pending *pending;
+  size_t num_pending;
+  struct pooled_event *pool;
+  size_t num_pool, cap_pool;
+  uint64_t untimed;
+  struct allocation *live; /* sorted by base */
+  size_t num_live, cap_live;
+  uint64_t live_bytes, next_alloc_id, generation;
+  pasta_activity_memory memory;
+  int seen;
+  int warned_no_plain, warned_ws;
+  /* Working-set results. */
+  pasta_activity_ws_launch *ws_launches;
+  size_t num_ws, cap_ws;
+  uint64_t ws_skipped, outside;
+  uint32_t outside_kernel, outside_line;
+  char *outside_file;
+  int have_outside;
+  struct block_key *blocks;
+  size_t num_blocks, cap_blocks;
+  pasta_hotness_launch *hot_launches;
+  size_t num_hot_launches, cap_hot_launches;
+  pasta_hotness_cell *cells;
+  size_t num_cells, cap_cells;
+} st = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+/* The working-set launch sequence: upload, launch, wait, read back. One at
+ * a time, so the per-GPU buffers are never shared by two launches. */
+static pthread_mutex_t ws_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct ws_buffers ws_dev[PASTA_MAX_DEVICES];
+
+static void lock(void) { pthread_mutex_lock(&st.mu); }
+static void unlock(void) { pthread_mutex_unlock(&st.mu); }
+
+/* Room for one more element of `elem` bytes. */
+static int grow(void **array, size_t *cap, size_t num, size_t elem) {
+  if (num < *cap)
+    return 0;
+  size_t cap2 = *cap ? *cap * 2 : 16;
+  void *a = realloc(*array, cap2 * elem);
+  if (!a)
+    return -1;
+  *array = a;
+  *cap = cap2;
+  return 0;
+}
+#define GROW(arr, cap, num) grow((void **)&(arr), &(cap), (num), sizeof *(arr))
+
+static int current_device(ops_t *ops) {
+  int d = 0;
+  if (!ops || !ops->get_device || ops->get_device(&d) || d < 0 ||
+      d >= PASTA_MAX_DEVICES)
+    return 0;
+  return d;
+}
+
+static void note_ops(ops_t *ops) {
+  if (!st.ops)
+    st.ops = ops;
+  st.seen = 1;
+}
+
+/*===-- Kernels -----------------------------------------------------------===*/
+
+static size_t hash_ptr(const void *p, size_t cap) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x & (cap - 1);
+}
+
+static int rehash(void) {
+  size_t cap = st.hash_cap ? st.hash_cap * 2 : 64;
+  uint32_t *h = calloc(cap, sizeof *h);
+  if (!h)
+    return -1;
+  for (size_t i = 0; i < st.num_kernels; ++i) {
+    size_t j = hash_ptr(st.kernels[i].handle, cap);
+    while (h[j])
+      j = (j + 1) & (cap - 1);
+    h[j] = (uint32_t)i + 1;
+  }
+  free(st.kernel_hash);
+  st.kernel_hash = h;
+  st.hash_cap = cap;
+  return 0;
+}
+
+static struct kernel *find_kernel(const void *handle) {
+  if (!st.hash_cap)
+    return NULL;
+  for (size_t j = hash_ptr(handle, st.hash_cap); st.kernel_hash[j];
+       j = (j + 1) & (st.hash_cap - 1))
+    if (st.kernels[st.kernel_hash[j] - 1].handle == handle)
+      return &st.kernels[st.kernel_hash[j] - 1];
+  return NULL;
+}
+
+/* The kernel of `handle`, added (unnamed) when it was never registered.
+ * Called with the lock held; NULL when out of memory. */
+static struct kernel *kernel_of(const void *handle) {
+  struct kernel *k = find_kernel(handle);
+  if (k)
+    return k;
+  if (GROW(st.kernels, st.cap_kernels, st.num_kernels))
+    return NULL;
+  if ((st.num_kernels + 1) * 2 > st.hash_cap) {
+    if (rehash())
+      return NULL;
+  }
+  k = &st.kernels[st.num_kernels++];
+  memset(k, 0, sizeof *k);
+  k->handle = handle;
+  k->nparams = -1;
+  k->selected = -1;
+  size_t j = hash_ptr(handle, st.hash_cap);
+  while (st.kernel_hash[j])
+    j = (j + 1) & (st.hash_cap - 1);
+  st.kernel_hash[j] = (uint32_t)st.num_kernels;
+  return k;
+}
+
+PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
+                                       const void *plain, const void *ws,
+                                       int nparams, const void *module) {
+  if (!handle)
+    return;
+  lock();
+  struct kernel *k = kernel_of(handle);
+  if (k) {
+    k->mangled = name;
+    k->plain = plain;
+    k->ws = ws;
+    k->nparams = nparams;
+    k->module = module;
+  }
+  unlock();
+}
+
+static int kernel_selected(struct kernel *k) {
+  if (!opt.have_kernels_re)
+    return 1;
+  if (k->selected < 0) {
+    char display[512];
+    const char *m = k->mangled ? k->mangled : "";
+    pasta_display_name(m, display, sizeof display);
+    k->selected = regexec(&opt.kernels_re, m, 0, NULL, 0) == 0 ||
+                  regexec(&opt.kernels_re, display, 0, NULL, 0) == 0;
+  }
+  return k->selected;
+}
+
+/* Which variant launch `id` of k runs. Called with the lock held. */
+static enum variant choose_variant(struct kernel *k, uint64_t id) {
+  int in_window = id >= opt.start && id <= opt.end && kernel_selected(k);
+  if (!in_window) {
+    if (k->plain)
+      return RUN_PLAIN;
+    if (!st.warned_no_plain && k->mangled) {
+      st.warned_no_plain = 1;
+      fprintf(stderr,
+              "pasta: warning: kernel '%s' has no uninstrumented variant "
+              "(compiled with PASTA_VARIANTS=0 or not instrumented); its "
+              "launches outside the launch window are counted\n",
+              k->mangled);
+    }
+    return RUN_COUNTING;
+  }
+  if (opt.ws) {
+    if (k->ws && k->nparams >= 0)
+      return RUN_WS;
+    ++st.ws_skipped;
+  }
+  return RUN_COUNTING;
+}
+
+/*===-- Call paths --------------------------------------------------------===*/
+
+static uint32_t path_id(void *const *frames, uint32_t depth) {
+  for (size_t i = 0; i < st.num_paths; ++i)
+    if (st.paths[i].depth == depth &&
+        memcmp(st.paths[i].frames, frames, depth * sizeof *frames) == 0)
+      return (uint32_t)i;
+  if (GROW(st.paths, st.cap_paths, st.num_paths))
+    return UINT32_MAX;
+  struct call_path *p = &st.paths[st.num_paths];
+  p->depth = depth;
+  memcpy(p->frames, frames, depth * sizeof *frames);
+  return (uint32_t)st.num_paths++;
+}
+
+/* Frames above the wrapper that called this (skip = 2: this function and
+ * the wrapper). Taken outside the lock: backtrace() may load libgcc_s. */
+static uint32_t capture(void **frames) {
+  if (!opt.depth)
+    return 0;
+  void *buf[MAX_DEPTH + 2];
+  int n = backtrace(buf, (int)opt.depth + 2);
+  if (n <= 2)
+    return 0;
+  memcpy(frames, buf + 2, (size_t)(n - 2) * sizeof *frames);
+  return (uint32_t)(n - 2);
+}
+
+static void count_path(struct kernel *k, uint32_t path) {
+  if (path == UINT32_MAX)
+    return;
+  for (size_t i = 0; i < k->num_paths; ++i)
+    if (k->paths[i].path == path) {
+      ++k->paths[i].launches;
+      return;
+    }
+  if (GROW(k->paths, k->cap_paths, k->num_paths))
+    return;
+  k->paths[k->num_paths++] = (struct kernel_path){path, 1};
+}
+
+static void count_shape(struct kernel *k, const uint32_t grid[3],
+                        const uint32_t block[3], uint64_t shmem) {
+  for (size_t i = 0; i < k->num_shapes; ++i) {
+    pasta_activity_shape *s = &k->shapes[i];
+    if (!memcmp(s->grid, grid, sizeof s->grid) &&
+        !memcmp(s->block, block, sizeof s->block) && s->shared_bytes == shmem) {
+      ++s->launches;
+      return;
+    }
+  }
+  if (k->num_shapes == SHAPES_MAX ||
+      GROW(k->shapes, k->cap_shapes, k->num_shapes))
+    return;
+  pasta_activity_shape *s = &k->shapes[k->num_shapes++];
+  memcpy(s->grid, grid, sizeof s->grid);
+  memcpy(s->block, block, sizeof s->block);
+  s->shared_bytes = shmem;
+  s->launches = 1;
+}
+
+/*===-- Timing ------------------------------------------------------------===*/
+
+/* An event of this GPU from the pool, or a new one. Lock held. */
+static void *take_event(ops_t *ops, int device) {
+  for (size_t i = st.num_pool; i-- > 0;)
+    if (st.pool[i].device == device) {
+      void *e = st.pool[i].event;
+      st.pool[i] = st.pool[--st.num_pool];
+      return e;
+    }
+  void *e = NULL;
+  if (ops->event_create(&e)) {
+    ops->get_last_error(); /* ours, not the program's */
+    return NULL;
+  }
+  return e;
+}
+
+static void give_event(ops_t *ops, void *e, int device) {
+  if (!e)
+    return;
+  if (GROW(st.pool, st.cap_pool, st.num_pool)) {
+    ops->event_destroy(e);
+    return;
+  }
+  st.pool[st.num_pool++] = (struct pooled_event){e, device};
+}
+
+static void record_time(uint32_t kernel, uint64_t ns) {
+  pasta_activity_kernel *s = &st.kernels[kernel].stats;
+  if (!s->timed || ns < s->time_min_ns)
+    s->time_min_ns = ns;
+  if (ns > s->time_max_ns)
+    s->time_max_ns = ns;
+  s->time_total_ns += ns;
+  ++s->timed;
+}
+
+/* Times pending launch i (waiting for it) and retires it. Lock held. */
+static void retire(ops_t *ops, size_t i) {
+  struct pending *p = &st.pending[i];
+  float ms = 0;
+  if (ops->event_synchronize(p->end) == 0 &&
+      ops->event_elapsed_time(&ms, p->start, p->end) == 0 && ms >= 0)
+    record_time(p->kernel, (uint64_t)((double)ms * 1e6 + 0.5));
+  else
+    ++st.untimed; /* the launch failed on the GPU, or its events did */
+  give_event(ops, p->start, p->device);
+  give_event(ops, p->end, p->device);
+  st.pending[i] = st.pending[--st.num_pending];
+}
+
+/* Retires the pending launches of `device` (-1: all) on `stream` (all when
+ * `any_stream`). Lock held. */
+static void harvest(ops_t *ops, int device, int any_stream, void *stream) {
+  for (size_t i = st.num_pending; i-- > 0;) {
+    struct pending *p = &st.pending[i];
+    if ((device < 0 || p->device == device) &&
+        (any_stream || p->stream == stream))
+      retire(ops, i);
+  }
+}
+
+/* Starts timing a launch on `stream`: *start recorded, *end taken. Returns
+ * 0 when the launch is to be timed. Lock held. */
+static int start_timing(ops_t *ops, void *stream, int device, void **start,
+                        void **end) {
+  *start = *end = NULL;
+  if (!opt.timing || !ops->event_create || !ops->event_record)
+    return -1;
+  int capturing = 0;
+  if (ops->stream_is_capturing &&
+      (ops->stream_is_capturing(stream, &capturing) || capturing)) {
+    ops->get_last_error();
+    return -1; /* a launch into a graph: no events around it */
+  }
+  if (!st.pending && !(st.pending = malloc(MAX_PENDING * sizeof *st.pending)))
+    return -1;
+  if (st.num_pending == MAX_PENDING)
+    for (size_t n = MAX_PENDING / 2; n-- > 0;)
+      retire(ops, 0); /* the oldest are near the front */
+  *start = take_event(ops, device);
+  *end = take_event(ops, device);
+  if (*start && *end && ops->event_record(*start, stream) == 0)
+    return 0;
+  ops->get_last_error();
+  give_event(ops, *start, device);
+  give_event(ops, *end, device);
+  *start = *end = NULL;
+  return -1;
+}
+
+static void end_timing(ops_t *ops, void *stream, int device, void *start,
+                       void *end, uint32_t kernel, int launched) {
+  if (launched && ops->event_record(end, stream) == 0) {
+    st.pending[st.num_pending++] =
+        (struct pending){start, end, stream, kernel, device};
+    return;
+  }
+  if (launched)
+    ops->get_last_error();
+  give_event(ops, start, device);
+  give_event(ops, end, device);
+}
+
+/*===-- Allocations -------------------------------------------------------===*/
+
+/* Index of the first live allocation with base > addr. Lock held. */
+static size_t upper_bound(uint64_t addr) {
+  size_t lo = 0, hi = st.num_live;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (st.live[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static const struct allocation *allocation_at(uint64_t addr) {
+  size_t i = upper_bound(addr);
+  if (i == 0 || addr - st.live[i - 1].base >= st.live[i - 1].size)
+    return NULL;
+  return &st.live[i - 1];
+}
+
+static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind) {
+  if (!ptr)
+    return;
+  int device = kind == PASTA_ALLOC_HOST ? -1 : current_device(ops);
+  lock();
+  note_ops(ops);
+  ++st.memory.allocs[kind];
+  st.memory.alloc_bytes[kind] += size;
+  if (!GROW(st.live, st.cap_live, st.num_live)) {
+    uint64_t base = (uint64_t)(uintptr_t)ptr;
+    size_t i = upper_bound(base);
+    memmove(&st.live[i + 1], &st.live[i], (st.num_live - i) * sizeof *st.live);
+    st.live[i] =
+        (struct allocation){base, size ? size : 1, (uint32_t)st.next_alloc_id++,
+                            (uint8_t)kind, device};
+    ++st.num_live;
+    st.live_bytes += size;
+    if (st.live_bytes > st.memory.peak_bytes)
+      st.memory.peak_bytes = st.live_bytes;
+    ++st.generation;
+  }
+  unlock();
+}
+
+static void drop_live(size_t i) {
+  st.live_bytes -= st.live[i].size;
+  memmove(&st.live[i], &st.live[i + 1],
+          (st.num_live - i - 1) * sizeof *st.live);
+  --st.num_live;
+  ++st.generation;
+}
+
+static void note_free(ops_t *ops, void *ptr) {
+  if (!ptr)
+    return;
+  uint64_t base = (uint64_t)(uintptr_t)ptr;
+  lock();
+  note_ops(ops);
+  ++st.memory.frees;
+  size_t i = upper_bound(base);
+  if (i > 0 && st.live[i - 1].base == base)
+    drop_live(i - 1);
+  else
+    ++st.memory.unknown_frees;
+  unlock();
+}
+
+/* A copy's direction when the program let the runtime infer it. */
+static unsigned copy_kind(int kind, const void *dst, const void *src) {
+  if (kind >= 0 && kind < 4)
+    return (unsigned)kind; /* cudaMemcpyKind: H2H, H2D, D2H, D2D */
+  const struct allocation *d = allocation_at((uint64_t)(uintptr_t)dst);
+  const struct allocation *s = allocation_at((uint64_t)(uintptr_t)src);
+  int dd = d && d->kind != PASTA_ALLOC_HOST,
+      sd = s && s->kind != PASTA_ALLOC_HOST;
+  if (!d && !s)
+    return PASTA_COPY_DEFAULT; /* pageable host memory, or memory we missed */
+  return sd ? (dd ? PASTA_COPY_D2D : PASTA_COPY_D2H)
+            : (dd ? PASTA_COPY_H2D : PASTA_COPY_H2H);
+}
+
+static void note_copy(ops_t *ops, int err, void *dst, const void *src,
+                      uint64_t n, int kind, int async) {
+  if (err)
+    return;
+  lock();
+  note_ops(ops);
+  unsigned k = copy_kind(kind, dst, src);
+  ++st.memory.copies[k];
+  st.memory.copy_bytes[k] += n;
+  st.memory.async_copies += (uint64_t)async;
+  unlock();
+}
+
+static void note_memset(ops_t *ops, int err, uint64_t n) {
+  if (err)
+    return;
+  lock();
+  note_ops(ops);
+  ++st.memory.memsets;
+  st.memory.memset_bytes += n;
+  unlock();
+}
+
+/*===-- Wrappers: memory --------------------------------------------------===*/
+
+PASTA_ABI int __pasta_malloc(void **p, uint64_t size,
+                             int (*real)(void **, uint64_t), ops_t *ops) {
+  int err = real(p, size);
+  if (!err && p)
+    note_alloc(ops, *p, size, PASTA_ALLOC_DEVICE);
+  return err;
+}
+
+PASTA_ABI int __pasta_malloc_managed(void **p, uint64_t size, uint32_t flags,
+                                     int (*real)(void **, uint64_t, uint32_t),
+                                     ops_t *ops) {
+  int err = real(p, size, flags);
+  if (!err && p)
+    note_alloc(ops, *p, size, PASTA_ALLOC_MANAGED);
+  return err;
+}
+
+PASTA_ABI int __pasta_malloc_host(void **p, uint64_t size,
+                                  int (*real)(void **, uint64_t), ops_t *ops) {
+  int err = real(p, size);
+  if (!err && p)
+    note_alloc(ops, *p, size, PASTA_ALLOC_HOST);
+  return err;
+}
+
+PASTA_ABI int __pasta_host_alloc(void **p, uint64_t size, uint32_t flags,
+                                 int (*real)(void **, uint64_t, uint32_t),
+                                 ops_t *ops) {
+  int err = real(p, size, flags);
+  if (!err && p)
+    note_alloc(ops, *p, size, PASTA_ALLOC_HOST);
+  return err;
+}
+
+PASTA_ABI int
+__pasta_malloc_pitch(void **p, uint64_t *pitch, uint64_t width, uint64_t height,
+                     int (*real)(void **, uint64_t *, uint64_t, uint64_t),
+                     ops_t *ops) {
+  int err = real(p, pitch, width, height);
+  if (!err && p && pitch)
+    note_alloc(ops, *p, *pitch * height, PASTA_ALLOC_PITCH);
+  return err;
+}
+
+PASTA_ABI int __pasta_malloc_async(void **p, uint64_t size, void *stream,
+                                   int (*real)(void **, uint64_t, void *),
+                                   ops_t *ops) {
+  int err = real(p, size, stream);
+  if (!err && p)
+    note_alloc(ops, *p, size, PASTA_ALLOC_ASYNC);
+  return err;
+}
+
+PASTA_ABI int __pasta_free(void *p, int (*real)(void *), ops_t *ops) {
+  int err = real(p);
+  if (!err)
+    note_free(ops, p);
+  return err;
+}
+
+PASTA_ABI int __pasta_free_host(void *p, int (*real)(void *), ops_t *ops) {
+  return __pasta_free(p, real, ops);
+}
+
+PASTA_ABI int __pasta_free_async(void *p, void *stream,
+                                 int (*real)(void *, void *), ops_t *ops) {
+  int err = real(p, stream);
+  if (!err)
+    note_free(ops, p);
+  return err;
+}
+
+PASTA_ABI int __pasta_memcpy(void *dst, const void *src, uint64_t n, int kind,
+                             int (*real)(void *, const void *, uint64_t, int),
+                             ops_t *ops) {
+  int err = real(dst, src, n, kind);
+  note_copy(ops, err, dst, src, n, kind, 0);
+  return err;
+}
+
+PASTA_ABI int __pasta_memcpy_async(
+    void *dst, const void *src, uint64_t n, int kind, void *stream,
+    int (*real)(void *, const void *, uint64_t, int, void *), ops_t *ops) {
+  int err = real(dst, src, n, kind, stream);
+  note_copy(ops, err, dst, src, n, kind, 1);
+  return err;
+}
+
+PASTA_ABI int __pasta_memset(void *p, int value, uint64_t n,
+                             int (*real)(void *, int, uint64_t), ops_t *ops) {
+  int err = real(p, value, n);
+  note_memset(ops, err, n);
+  return err;
+}
+
+PASTA_ABI int __pasta_memset_async(void *p, int value, uint64_t n, void *stream,
+                                   int (*real)(void *, int, uint64_t, void *),
+                                   ops_t *ops) {
+  int err = real(p, value, n, stream);
+  note_memset(ops, err, n);
+  return err;
+}
+
+/*===-- Wrappers: synchronisation -----------------------------------------===*/
+
+PASTA_ABI int __pasta_device_synchronize(int (*real)(void), ops_t *ops) {
+  int err = real();
+  int device = current_device(ops);
+  lock();
+  note_ops(ops);
+  ++st.memory.device_syncs;
+  harvest(ops, device, 1, NULL);
+  unlock();
+  return err;
+}
+
+PASTA_ABI int __pasta_stream_synchronize(void *stream, int (*real)(void *),
+                                         ops_t *ops) {
+  int err = real(stream);
+  int device = current_device(ops);
+  lock();
+  note_ops(ops);
+  ++st.memory.stream_syncs;
+  harvest(ops, device, 0, stream);
+  unlock();
+  return err;
+}
+
+/*===-- Working sets ------------------------------------------------------===*/
+
+static void ws_release(ops_t *ops, struct ws_buffers *b) {
+  void *bufs[] = {b->header, b->table, b->pages, b->blocks, b->outside};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
+    if (bufs[i])
+      ops->free(bufs[i]);
+  memset(b, 0, sizeof *b);
+}
+
+/* Makes *buf hold at least `need` bytes (device memory), zeroed. */
+static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need) {
+  if (need == 0)
+    need = 8;
+  if (*buf && *cap >= need)
+    return 0;
+  if (*buf)
+    ops->free(*buf);
+  *buf = NULL;
+  *cap = 0;
+  size_t want = need + need / 2;
+  if (ops->malloc(buf, want) || ops->memset(*buf, 0, want))
+    return -1;
+  *cap = want;
+  return 0;
+}
+
+/* The device's view of the live allocations, with page and block offsets.
+ * Lock held. */
+struct ws_snapshot {
+  struct pasta_ws_alloc *table;
+  uint32_t *ids;
+  size_t n;
+  uint64_t pages, blocks;
+};
+
+static int ws_snapshot(struct ws_snapshot *s) {
+  memset(s, 0, sizeof *s);
+  s->n = st.num_live;
+  s->table = malloc((s->n ? s->n : 1) * sizeof *s->table);
+  s->ids = malloc((s->n ? s->n : 1) * sizeof *s->ids);
+  if (!s->table || !s->ids)
+    return -1;
+  uint64_t page = UINT64_C(1) << opt.page_shift;
+  for (size_t i = 0; i < s->n; ++i) {
+    const struct allocation *a = &st.live[i];
+    s->table[i] = (struct pasta_ws_alloc){a->base, a->size, (uint32_t)s->pages,
+                                          (uint32_t)s->blocks};
+    s->ids[i] = a->id;
+    s->pages += (a->size + page - 1) / page;
+    s->blocks +=
+        (a->size + PASTA_HOTNESS_BLOCK_SIZE - 1) / PASTA_HOTNESS_BLOCK_SIZE;
+  }
+  return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
+}
+
+static void ws_snapshot_free(struct ws_snapshot *s) {
+  free(s->table);
+  free(s->ids);
+}
+
+/* Uploads the table when it changed and the launch header. */
+static int ws_prepare(ops_t *ops, struct ws_buffers *b,
+                      const struct ws_snapshot *s, uint64_t generation) {
+  if (b->ready && b->generation == generation)
+    return 0;
+  size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
+  if (ws_reserve(ops, &b->header, &b->cap_header,
+                 sizeof(struct pasta_ws_launch)) ||
+      ws_reserve(ops, &b->outside, &b->cap_outside, 2 * sizeof(uint64_t)) ||
+      ws_reserve(ops, &b->table, &b->cap_table, s->n * sizeof *s->table) ||
+      ws_reserve(ops, &b->pages, &b->cap_pages, (size_t)s->pages) ||
+      (blocks &&
+       ws_reserve(ops, &b->blocks, &b->cap_blocks, blocks * sizeof(uint64_t))))
+    return -1;
+  struct pasta_ws_launch h = {
+      (uint64_t)(uintptr_t)b->table,
+      (uint64_t)(uintptr_t)b->pages,
+      blocks ? (uint64_t)(uintptr_t)b->blocks : 0,
+      (uint64_t)(uintptr_t)b->outside,
+      (uint32_t)s->n,
+      opt.page_shift,
+      (uint32_t)__builtin_ctzll(PASTA_HOTNESS_BLOCK_SIZE),
+      0};
+  if ((s->n && ops->memcpy(b->table, s->table, s->n * sizeof *s->table,
+                           PASTA_MEMCPY_HOST_TO_DEVICE)) ||
+      ops->memcpy(b->header, &h, sizeof h, PASTA_MEMCPY_HOST_TO_DEVICE))
+    return -1;
+  b->generation = generation;
+  b->ready = 1;
+  return 0;
+}
+
+/* The hotness row of (allocation, block). Lock held. */
+static uint32_t block_row(uint32_t allocation, uint64_t base, uint64_t block) {
+  for (size_t i = st.num_blocks; i-- > 0;)
+    if (st.blocks[i].allocation == allocation && st.blocks[i].block == block)
+      return (uint32_t)i;
+  if (GROW(st.blocks, st.cap_blocks, st.num_blocks))
+    return UINT32_MAX;
+  st.blocks[st.num_blocks] = (struct block_key){allocation, base, block};
+  return (uint32_t)st.num_blocks++;
+}
+
+/* The source line of site `site` of the module whose descriptor's host
+ * shadow is `module`, read from the device. */
+static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
+  struct pasta_module_desc d;
+  struct pasta_site s;
+  if (!module ||
+      ops->memcpy_from_symbol(&d, module, sizeof d, 0,
+                              PASTA_MEMCPY_DEVICE_TO_HOST) ||
+      d.magic != PASTA_ABI_MAGIC || site >= d.num_sites ||
+      ops->memcpy(&s, (const void *)(uintptr_t)(d.sites + site * sizeof s),
+                  sizeof s, PASTA_MEMCPY_DEVICE_TO_HOST))
+    return;
+  st.outside_line = s.line;
+  if (s.file >= d.strings_size)
+    return;
+  char *strings = malloc(d.strings_size + 1);
+  if (strings &&
+      ops->memcpy(strings, (const void *)(uintptr_t)d.strings, d.strings_size,
+                  PASTA_MEMCPY_DEVICE_TO_HOST) == 0) {
+    strings[d.strings_size] = '\0';
+    st.outside_file = strdup(strings + s.file);
+  }
+  free(strings);
+}
+
+/* Reads back what one launch touched and clears it. ws_mu held. */
+static int ws_collect(ops_t *ops, struct ws_buffers *b,
+                      const struct ws_snapshot *s, uint32_t kernel,
+                      uint64_t id) {
+  size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
+  uint8_t *pages = malloc(s->pages ? s->pages : 1);
+  uint64_t *hits = malloc((blocks ? blocks : 1) * sizeof *hits);
+  uint64_t outside[2] = {0, 0};
+  int rc = -1;
+  if (!pages || !hits ||
+      ops->memcpy(pages, b->pages, s->pages, PASTA_MEMCPY_DEVICE_TO_HOST) ||
+      (blocks && ops->memcpy(hits, b->blocks, blocks * sizeof *hits,
+                             PASTA_MEMCPY_DEVICE_TO_HOST)) ||
+      ops->memcpy(outside, b->outside, sizeof outside,
+                  PASTA_MEMCPY_DEVICE_TO_HOST) ||
+      ops->memset(b->pages, 0, s->pages) ||
+      (blocks && ops->memset(b->blocks, 0, blocks * sizeof *hits)) ||
+      ops->memset(b->outside, 0, sizeof outside) ||
+      ops->stream_synchronize(NULL))
+    goto out;
+
+  pasta_activity_ws_launch l = {id, kernel, 0, 0, 0, outside[0]};
+  uint64_t page = UINT64_C(1) << opt.page_shift;
+  for (size_t i = 0; i < s->n; ++i) {
+    const struct pasta_ws_alloc *a = &s->table[i];
+    uint64_t n = (a->size + page - 1) / page, touched = 0;
+    for (uint64_t p = 0; p < n; ++p)
+      if (pages[a->first_page + p])
+        touched += p + 1 < n ? page : a->size - p * page;
+    if (!touched)
+      continue;
+    ++l.touched_allocations;
+    l.footprint_bytes += a->size;
+    l.touched_bytes += touched;
+  }
+  lock();
+  pasta_activity_kernel *k = &st.kernels[kernel].stats;
+  ++k->ws_launches;
+  if (l.touched_bytes > k->ws_max_touched_bytes)
+    k->ws_max_touched_bytes = l.touched_bytes;
+  if (l.footprint_bytes > k->ws_max_footprint_bytes)
+    k->ws_max_footprint_bytes = l.footprint_bytes;
+  if (!GROW(st.ws_launches, st.cap_ws, st.num_ws))
+    st.ws_launches[st.num_ws++] = l;
+  st.outside += outside[0];
+  if (outside[0] && !st.have_outside) {
+    st.have_outside = 1;
+    st.outside_kernel = kernel;
+    if (outside[1])
+      ws_resolve_site(ops, st.kernels[kernel].module,
+                      (uint32_t)(outside[1] - 1));
+  }
+  if (blocks &&
+      !GROW(st.hot_launches, st.cap_hot_launches, st.num_hot_launches)) {
+    uint32_t col = (uint32_t)st.num_hot_launches++;
+    st.hot_launches[col] = (pasta_hotness_launch){id, NULL};
+    for (size_t i = 0; i < s->n; ++i) {
+      const struct pasta_ws_alloc *a = &s->table[i];
+      uint64_t n =
+          (a->size + PASTA_HOTNESS_BLOCK_SIZE - 1) / PASTA_HOTNESS_BLOCK_SIZE;
+      for (uint64_t blk = 0; blk < n; ++blk) {
+        uint64_t count = hits[a->first_block + blk];
+        if (!count)
+          continue;
+        uint32_t row = block_row(s->ids[i], a->base, blk);
+        if (row != UINT32_MAX && !GROW(st.cells, st.cap_cells, st.num_cells))
+          st.cells[st.num_cells++] = (pasta_hotness_cell){col, row, count};
+      }
+    }
+  }
+  unlock();
+  rc = 0;
+out:
+  free(pages);
+  free(hits);
+  return rc;
+}
+
+/*===-- Wrappers: launches ------------------------------------------------===*/
+
+struct launch {
+  const void *fn;
+  uint64_t grid_xy;
+  uint32_t grid_z;
+  uint64_t block_xy;
+  uint32_t block_z;
+  void **args;
+  uint64_t shmem;
+  void *stream;
+};
+
+/* Runs `handle` with l's configuration, timed when timing is on. Returns
+ * the vendor's error. */
+static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
+                     const struct launch *l, void **args, uint32_t kernel) {
+  int device = current_device(ops);
+  void *start, *end;
+  lock();
+  int timed = start_timing(ops, l->stream, device, &start, &end) == 0;
+  unlock();
+  int err = real(handle, l->grid_xy, l->grid_z, l->block_xy, l->block_z, args,
+                 l->shmem, l->stream);
+  if (timed) {
+    lock();
+    end_timing(ops, l->stream, device, start, end, kernel, err == 0);
+    unlock();
+  } else if (err == 0) {
+    lock();
+    ++st.untimed;
+    unlock();
+  }
+  return err;
+}
+
+/* A working-set launch; *tracked says whether it was one after all. */
+static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
+                  uint32_t kernel, const struct launch *l, uint64_t id,
+                  int *tracked) {
+  *tracked = 0;
+  pthread_mutex_lock(&ws_mu);
+  struct ws_buffers *b = &ws_dev[current_device(ops)];
+  struct ws_snapshot s;
+  lock();
+  int ok = ws_snapshot(&s) == 0;
+  uint64_t generation = st.generation;
+  int nparams = kc->nparams;
+  const void *handle = kc->ws;
+  unlock();
+  void **args = ok ? malloc(((size_t)nparams + 1) * sizeof *args) : NULL;
+  int err;
+  if (!args || ws_prepare(ops, b, &s, generation)) {
+    ops->get_last_error();
+    lock();
+    ++st.ws_skipped;
+    if (!st.warned_ws)
+      fprintf(stderr, "pasta: warning: cannot set up working-set tracking "
+                      "(out of memory?); launches run without it\n");
+    st.warned_ws = 1;
+    unlock();
+    err = run_timed(ops, real, l->fn, l, l->args, kernel);
+  } else {
+    memcpy(args, l->args, (size_t)nparams * sizeof *args);
+    void *header = b->header;
+    args[nparams] = &header;
+    err = run_timed(ops, real, handle, l, args, kernel);
+    if (err == 0 && ops->stream_synchronize(l->stream) == 0 &&
+        ws_collect(ops, b, &s, kernel, id) == 0)
+      *tracked = 1;
+    else if (err == 0) {
+      lock();
+      ++st.ws_skipped;
+      unlock();
+    }
+  }
+  free(args);
+  ws_snapshot_free(&s);
+  pthread_mutex_unlock(&ws_mu);
+  return err;
+}
+
+static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
+  out[0] = (uint32_t)xy;
+  out[1] = (uint32_t)(xy >> 32);
+  out[2] = z;
+}
+
+static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
+  options();
+  void *frames[MAX_DEPTH];
+  uint32_t depth = capture(frames);
+  lock();
+  note_ops(ops);
+  struct kernel *k = kernel_of(l->fn);
+  uint64_t id = st.next_launch++;
+  enum variant v = k ? choose_variant(k, id) : RUN_COUNTING;
+  uint32_t path = k ? path_id(frames, depth) : UINT32_MAX;
+  uint32_t index = k ? (uint32_t)(k - st.kernels) : 0;
+  const void *plain = k ? k->plain : NULL;
+  unlock();
+  if (!k) /* out of memory: no bookkeeping at all */
+    return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
+                l->shmem, l->stream);
+
+  int err, tracked = 0;
+  if (v == RUN_WS)
+    err = run_ws(ops, real, &st.kernels[index], index, l, id, &tracked);
+  else
+    err =
+        run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l, l->args, index);
+
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  lock();
+  k = &st.kernels[index]; /* the array may have moved */
+  ++k->stats.launches;
+  if (err)
+    ++k->stats.failed;
+  else if (v != RUN_PLAIN)
+    ++k->stats.counted;
+  count_shape(k, grid, block, l->shmem);
+  count_path(k, path);
+  unlock();
+  return err;
+}
+
+PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
+                                    uint32_t grid_z, uint64_t block_xy,
+                                    uint32_t block_z, void **args,
+                                    uint64_t shmem, void *stream,
+                                    pasta__launch_fn real, ops_t *ops) {
+  struct launch l = {fn,      grid_xy, grid_z, block_xy,
+                     block_z, args,    shmem,  stream};
+  return launch(&l, real, ops);
+}
+
+/* cudaLaunchKernelExC(const cudaLaunchConfig_t *, func, args): the
+ * configuration's leading fields, as the CUDA runtime lays them out. */
+struct pasta__launch_config {
+  uint32_t grid[3], block[3];
+  uint64_t shmem;
+  void *stream;
+};
+
+typedef int (*pasta__launch_ex_fn)(const void *, const void *, void **);
+
+/* For the ex form, `real` is called through a small adapter: the config is
+ * copied with its dimensions, so only the handle and arguments change. */
+static __thread pasta__launch_ex_fn ex_real;
+static __thread const void *ex_config;
+
+static int launch_ex_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                             uint64_t bxy, uint32_t bz, void **args,
+                             uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
+  return ex_real(ex_config, handle, args);
+}
+
+PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
+                                       void **args, pasta__launch_ex_fn real,
+                                       ops_t *ops) {
+  if (!config)
+    return real(config, fn, args);
+  const struct pasta__launch_config *c = config;
+  struct launch l = {fn,          c->grid[0] | (uint64_t)c->grid[1] << 32,
+                     c->grid[2],  c->block[0] | (uint64_t)c->block[1] << 32,
+                     c->block[2], args,
+                     c->shmem,    c->stream};
+  pasta__launch_ex_fn saved_real = ex_real;
+  const void *saved_config = ex_config;
+  ex_real = real;
+  ex_config = config;
+  int err = launch(&l, launch_ex_adapter, ops);
+  ex_real = saved_real;
+  ex_config = saved_config;
+  return err;
+}
+
+/*===-- Report ------------------------------------------------------------===*/
+
+int pasta__activity_seen(void) {
+  lock();
+  int seen = st.seen;
+  unlock();
+  return seen;
+}
+
+void pasta__activity_before_reset(void) {
+  lock();
+  ops_t *ops = st.ops;
+  if (!ops) {
+    unlock();
+    return;
+  }
+  int device = current_device(ops);
+  harvest(ops, device, 1, NULL);
+  for (size_t i = st.num_pool; i-- > 0;)
+    if (st.pool[i].device == device) {
+      ops->event_destroy(st.pool[i].event);
+      st.pool[i] = st.pool[--st.num_pool];
+    }
+  for (size_t i = st.num_live; i-- > 0;)
+    if (st.live[i].device == device)
+      drop_live(i); /* the reset frees them */
+  unlock();
+  pthread_mutex_lock(&ws_mu);
+  ws_release(ops, &ws_dev[device]);
+  pthread_mutex_unlock(&ws_mu);
+}
+
+/* Kernel paths, most launches first. */
+static int cmp_path(const void *pa, const void *pb) {
+  const pasta_activity_path *a = pa, *b = pb;
+  return (a->launches < b->launches) - (a->launches > b->launches);
+}
+
+/* Symbolised call paths of kernel k, into storage owned by `a`. */
+static int build_paths(pasta_activity_kernel *out, const struct kernel *k,
+                       pasta_symbolizer *sym, pasta_activity_frame **frames) {
+  pasta_activity_path *paths =
+      calloc(k->num_paths ? k->num_paths : 1, sizeof *paths);
+  if (!paths)
+    return -1;
+  for (size_t i = 0; i < k->num_paths; ++i) {
+    const struct call_path *cp = &st.paths[k->paths[i].path];
+    pasta_activity_frame *f = frames[k->paths[i].path];
+    if (!f) {
+      f = calloc(cp->depth ? cp->depth : 1, sizeof *f);
+      if (!f)
+        return free(paths), -1;
+      for (uint32_t d = 0; d < cp->depth; ++d) {
+        pasta_symbol s;
+        if (sym &&
+            pasta_symbolize(sym, (uint64_t)(uintptr_t)cp->frames[d], &s) == 0)
+          f[d] = (pasta_activity_frame){s.function, s.file, s.line, s.object,
+                                        s.offset};
+      }
+      frames[k->paths[i].path] = f;
+    }
+    paths[i] = (pasta_activity_path){k->paths[i].launches, cp->depth, f};
+  }
+  qsort(paths, k->num_paths, sizeof *paths, cmp_path);
+  out->paths = paths;
+  out->num_paths = k->num_paths;
+  return 0;
+}
+
+/* What pasta__activity_build allocated, for pasta__activity_free. */
+static struct {
+  pasta_activity_kernel *kernels;
+  char **names;
+  pasta_activity_frame **frames;
+  size_t num_frames;
+  pasta_symbolizer *sym;
+  pasta_hotness_block *blocks;
+  pasta_hotness_launch *launches;
+} built;
+
+static int build_kernels(pasta_activity *a) {
+  size_t n = st.num_kernels;
+  built.kernels = calloc(n ? n : 1, sizeof *built.kernels);
+  built.names = calloc(n ? n : 1, sizeof *built.names);
+  built.num_frames = st.num_paths;
+  built.frames = calloc(st.num_paths ? st.num_paths : 1, sizeof *built.frames);
+  if (!built.kernels || !built.names || !built.frames)
+    return -1;
+  built.sym = st.num_paths ? pasta_symbolizer_open() : NULL;
+  a->kernels = built.kernels;
+  a->num_kernels = n;
+  for (size_t i = 0; i < n; ++i) {
+    const struct kernel *k = &st.kernels[i];
+    pasta_activity_kernel *out = &built.kernels[i];
+    *out = k->stats;
+    char name[512];
+    if (k->mangled)
+      pasta_display_name(k->mangled, name, sizeof name);
+    else
+      snprintf(name, sizeof name, "<unregistered kernel %p>", k->handle);
+    if (!(built.names[i] = strdup(name)))
+      return -1;
+    out->name = built.names[i];
+    out->mangled = k->mangled;
+    out->shapes = k->shapes;
+    out->num_shapes = k->num_shapes;
+    if (build_paths(out, k, built.sym, built.frames))
+      return -1;
+    a->launches += k->stats.launches;
+    a->counted += k->stats.counted;
+    a->gpu_time_ns += k->stats.time_total_ns;
+  }
+  return 0;
+}
+
+static int build_hotness(pasta_activity *a) {
+  built.blocks =
+      calloc(st.num_blocks ? st.num_blocks : 1, sizeof *built.blocks);
+  built.launches = calloc(st.num_hot_launches ? st.num_hot_launches : 1,
+                          sizeof *built.launches);
+  if (!built.blocks || !built.launches)
+    return -1;
+  for (size_t i = 0; i < st.num_blocks; ++i)
+    built.blocks[i] = (pasta_hotness_block){
+        st.blocks[i].allocation, st.blocks[i].base, st.blocks[i].block};
+  /* Launch columns carry their kernel's name. */
+  for (size_t i = 0; i < st.num_hot_launches; ++i) {
+    built.launches[i] = st.hot_launches[i];
+    for (size_t w = 0; w < st.num_ws; ++w)
+      if (st.ws_launches[w].id == st.hot_launches[i].id) {
+        built.launches[i].kernel = a->kernels[st.ws_launches[w].kernel].name;
+        break;
+      }
+  }
+  a->hotness = (pasta_hotness){
+      PASTA_HOTNESS_BLOCK_SIZE, built.blocks, st.num_blocks, built.launches,
+      st.num_hot_launches,      st.cells,     st.num_cells};
+  return 0;
+}
+
+int pasta__activity_build(pasta_activity *a) {
+  options();
+  memset(a, 0, sizeof *a);
+  memset(&built, 0, sizeof built);
+  lock();
+  if (st.ops)
+    harvest(st.ops, -1, 1, NULL);
+  int rc = build_kernels(a);
+  if (rc == 0)
+    rc = build_hotness(a);
+  a->untimed = st.untimed;
+  a->window_start = opt.start;
+  a->window_end = opt.end;
+  a->window_kernels = opt.have_kernels_re ? opt.kernels : NULL;
+  a->memory = st.memory;
+  a->memory.live_allocs_at_exit = st.num_live;
+  a->memory.live_bytes_at_exit = st.live_bytes;
+  a->ws_enabled = opt.ws;
+  a->page_size = UINT64_C(1) << opt.page_shift;
+  a->ws_launches = st.ws_launches;
+  a->num_ws_launches = st.num_ws;
+  a->ws_skipped = st.ws_skipped;
+  a->outside = st.outside;
+  if (st.have_outside && rc == 0) {
+    a->outside_kernel = a->kernels[st.outside_kernel].name;
+    a->outside_file = st.outside_file;
+    a->outside_line = st.outside_line;
+  }
+  unlock();
+  return rc;
+}
+
+void pasta__activity_free(pasta_activity *a) {
+  for (size_t i = 0; built.kernels && i < a->num_kernels; ++i)
+    free((void *)built.kernels[i].paths);
+  for (size_t i = 0; built.names && i < st.num_kernels; ++i)
+    free(built.names[i]);
+  for (size_t i = 0; built.frames && i < built.num_frames; ++i)
+    free(built.frames[i]);
+  free(built.kernels);
+  free(built.names);
+  free(built.frames);
+  free(built.blocks);
+  free(built.launches);
+  if (built.sym)
+    pasta_symbolizer_close(built.sym);
+  memset(&built, 0, sizeof built);
+  memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,256 @@
+/*===- test_symbolize.c - Tests of the host symbolizer --------------------===*
+ *
+ * Captures return addresses at known call lines (with __LINE__ at the call)
+ * in this executable, in a static function only DWARF can name, and in a
+ * shared object; symbolizes them and checks file, line and function. Then
+ * addresses that belong to nothing, the per-address cache, a libc function
+ * found through dlsym, and the fallback when libdwarf cannot be loaded.
+ * Built with -g -O0 and -rdynamic (so dladdr sees this file's functions),
+ * once as a PIE (ET_DYN) and once not (ET_EXEC).
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* RTLD_NOLOAD */
+
+#include "symbolize.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+uint64_t pasta_test_lib_site(unsigned *line); /* test_symbolize_lib.c */
+uint64_t test_own_line(unsigned *line);
+
+static int failures, passed, failed;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stdout, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+static void end_test(const char *name) {
+  if (failures)
+    ++failed;
+  else
+    ++passed;
+  printf("%s %s\n", failures ? "FAIL" : "ok  ", name);
+  failures = 0;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = s ? strlen(s) : 0, m = strlen(suffix);
+  return s && n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int same_string(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static void print_symbol(const char *what, int rc, const pasta_symbol *sym) {
+  printf("  %s: rc %d, %s+0x%llx, %s, %s:%u\n", what, rc,
+         sym->object ? sym->object : "?", (unsigned long long)sym->offset,
+         sym->function ? sym->function : "?", sym->file ? sym->file : "?",
+         sym->line);
+}
+
+/*===-- Call sites --------------------------------------------------------===*/
+
+/* Stores its own return address and the line its caller named. The call
+ * statements below discard no result, so the instruction after each call
+ * already belongs to the next line: a lookup of the return address itself,
+ * not address-1, would find the wrong line. */
+__attribute__((noinline)) static void caller_pc(uint64_t *pc, unsigned *line,
+                                                unsigned at) {
+  *line = at;
+  *pc = (uint64_t)(uintptr_t)__builtin_return_address(0);
+}
+
+/* Exported (with -rdynamic): dladdr and DWARF both know this name. */
+__attribute__((noinline)) uint64_t test_own_line(unsigned *line) {
+  uint64_t pc = 0;
+  caller_pc(&pc, line, __LINE__);
+  return pc;
+}
+
+/* Static: only DWARF knows this name. */
+__attribute__((noinline)) static uint64_t static_site(unsigned *line) {
+  uint64_t pc = 0;
+  caller_pc(&pc, line, __LINE__);
+  return pc;
+}
+
+/*===-- Tests -------------------------------------------------------------===*/
+
+static void test_executable_line(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  CHECK(s != NULL);
+  unsigned line = 0;
+  uint64_t pc = test_own_line(&line);
+  pasta_symbol sym;
+  int rc = pasta_symbolize(s, pc, &sym);
+  print_symbol("own line", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(ends_with(sym.file, "/test_symbolize.c"));
+  CHECK(line > 0 && sym.line == line);
+  CHECK(same_string(sym.function, "test_own_line"));
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  CHECK(n > 0);
+  exe[n > 0 ? n : 0] = '\0';
+  CHECK(same_string(sym.object, exe));
+  CHECK(sym.offset > 0 && sym.offset < pc);
+  CHECK(pasta_symbolizer_note(s) == NULL);
+  pasta_symbolizer_close(s);
+  end_test("executable: file:line and function of a call");
+}
+
+static void test_static_function(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  unsigned line = 0;
+  uint64_t pc = static_site(&line);
+  pasta_symbol sym;
+  int rc = pasta_symbolize(s, pc, &sym);
+  print_symbol("static", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(ends_with(sym.file, "/test_symbolize.c"));
+  CHECK(line > 0 && sym.line == line);
+  CHECK(same_string(sym.function, "static_site"));
+  pasta_symbolizer_close(s);
+  end_test("static function: named from DWARF");
+}
+
+static void test_shared_object(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  unsigned line = 0;
+  uint64_t pc = pasta_test_lib_site(&line);
+  pasta_symbol sym;
+  int rc = pasta_symbolize(s, pc, &sym);
+  print_symbol("shared object", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(ends_with(sym.object, "/libpasta_test_symbolize_lib.so"));
+  CHECK(ends_with(sym.file, "/test_symbolize_lib.c"));
+  CHECK(line > 0 && sym.line == line);
+  CHECK(same_string(sym.function, "pasta_test_lib_site"));
+  CHECK(sym.offset < pc);
+  pasta_symbolizer_close(s);
+  end_test("shared object: base-relative DWARF addresses");
+}
+
+static void test_libc(void) {
+  void *libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+  CHECK(libc != NULL);
+  /* From libc's own table: not a sanitizer's interceptor, not a PLT. */
+  void *fn = libc ? dlsym(libc, "getauxval") : NULL;
+  CHECK(fn != NULL);
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbol sym;
+  /* +1: the symbolizer looks up address-1, the function's first byte. */
+  int rc = fn ? pasta_symbolize(s, (uint64_t)(uintptr_t)fn + 1, &sym) : -1;
+  print_symbol("libc", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(sym.object && strstr(sym.object, "libc.so.6"));
+  CHECK(ends_with(sym.function, "getauxval")); /* or its alias __getauxval */
+  pasta_symbolizer_close(s);
+  if (libc)
+    dlclose(libc);
+  end_test("libc: object and exported function");
+}
+
+static void check_unknown(pasta_symbolizer *s, uint64_t address) {
+  pasta_symbol sym;
+  memset(&sym, 0xa5, sizeof sym); /* must be overwritten */
+  int rc = pasta_symbolize(s, address, &sym);
+  CHECK(rc == -1);
+  CHECK(sym.object == NULL && sym.function == NULL && sym.file == NULL);
+  CHECK(sym.line == 0 && sym.offset == 0);
+}
+
+static void test_garbage(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  int local = 0;
+  char *heap = malloc(64);
+  check_unknown(s, 0);
+  check_unknown(s, 1);
+  check_unknown(s, (uint64_t)(uintptr_t)heap + 8);
+  check_unknown(s, (uint64_t)(uintptr_t)&local);
+  check_unknown(s, 0xdeadbeef000u);
+  check_unknown(s, UINT64_MAX);
+  check_unknown(s, 0); /* again, now that the cache holds entries */
+  free(heap);
+  pasta_symbol sym;
+  CHECK(pasta_symbolize(NULL, 4096, &sym) == -1 && sym.object == NULL);
+  CHECK(pasta_symbolize(s, 4096, NULL) == -1);
+  pasta_symbolizer_close(s);
+  pasta_symbolizer_close(NULL);
+  end_test("addresses of nothing: -1, no crash");
+}
+
+static int same_symbol(const pasta_symbol *a, const pasta_symbol *b) {
+  return same_string(a->object, b->object) && a->offset == b->offset &&
+         same_string(a->function, b->function) &&
+         same_string(a->file, b->file) && a->line == b->line;
+}
+
+static void test_cache(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  unsigned line = 0;
+  uint64_t pc = test_own_line(&line);
+  pasta_symbol first, again, fresh;
+  CHECK(pasta_symbolize(s, pc, &first) == 0);
+  CHECK(pasta_symbolize(s, pc, &again) == 0);
+  CHECK(memcmp(&first, &again, sizeof first) == 0); /* the same pointers */
+  /* Enough other addresses to make the cache grow several times. */
+  unsigned known = 0;
+  for (uint64_t a = pc - 2000; a < pc + 2000; ++a) {
+    pasta_symbol sym;
+    if (pasta_symbolize(s, a, &sym) == 0 && sym.file)
+      ++known;
+  }
+  CHECK(known > 100);
+  CHECK(pasta_symbolize(s, pc, &again) == 0);
+  CHECK(memcmp(&first, &again, sizeof first) == 0);
+  CHECK(first.line == line);
+  /* A symbolizer with an empty cache computes the same answer. */
+  pasta_symbolizer *t = pasta_symbolizer_open();
+  CHECK(pasta_symbolize(t, pc, &fresh) == 0);
+  CHECK(same_symbol(&first, &fresh));
+  pasta_symbolizer_close(t);
+  pasta_symbolizer_close(s);
+  end_test("cache: the same address twice, identical results");
+}
+
+static void test_without_libdwarf(void) {
+  pasta_symbolizer *s = pasta__symbolizer_open_with("libpasta-no-dwarf.so.1");
+  unsigned line = 0;
+  uint64_t pc = test_own_line(&line);
+  pasta_symbol sym;
+  int rc = pasta_symbolize(s, pc, &sym);
+  print_symbol("no libdwarf", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(sym.object != NULL);
+  CHECK(sym.file == NULL && sym.line == 0);
+  CHECK(same_string(sym.function, "test_own_line")); /* dladdr, -rdynamic */
+  const char *note = pasta_symbolizer_note(s);
+  printf("  note: %s\n", note ? note : "(none)");
+  CHECK(note && strstr(note, "libpasta-no-dwarf.so.1"));
+  /* Still one answer per address, and nothing is retried noisily. */
+  CHECK(pasta_symbolize(s, pc, &sym) == 0 && sym.file == NULL);
+  pasta_symbolizer_close(s);
+  end_test("without libdwarf: function from dladdr, no file:line");
+}
+
+int main(void) {
+  test_executable_line();
+  test_static_function();
+  test_shared_object();
+  test_libc();
+  test_garbage();
+  test_cache();
+  test_without_libdwarf();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

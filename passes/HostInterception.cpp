@@ -1,0 +1,149 @@
+//===- HostInterception.cpp - Route CUDA/HIP runtime calls via PASTA
+//-------===//
+//
+// In host modules, every direct call to one of the runtime functions below
+// becomes a call to the host runtime's wrapper for it, with two more
+// arguments: the function the program called and the module's vendor
+// operations. The wrapper records what it needs (launch shapes and times,
+// allocations, copies) and calls the function itself, so the program sees
+// the same results and error codes. `<<<>>>` launches go through
+// cudaLaunchKernel in clang's kernel stubs, so they are covered too.
+//
+// Only calls whose callee has the signature the wrapper expects are routed;
+// anything else (a program declaring its own function of that name) is left
+// alone.
+//
+//===----------------------------------------------------------------------===//
+#include "VendorRuntime.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace pasta;
+
+namespace {
+
+// A routed function: its name, the wrapper's, and its parameters: p = ptr,
+// l = i64, i = i32 (every one returns i32, the error code).
+struct Route {
+  const char *Callee, *Wrapper, *Params;
+};
+
+} // namespace
+
+static const Route Routes[] = {
+    // Launches. cudaLaunchKernel(func, dim3 grid, dim3 block, args, shmem,
+    // stream): each dim3 travels as {i64 x|y, i32 z} on x86-64.
+    {"cudaLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
+    {"cudaLaunchKernel_ptsz", "__pasta_launch_kernel", "pliliplp"},
+    {"cudaLaunchCooperativeKernel", "__pasta_launch_kernel", "pliliplp"},
+    {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_kernel", "pliliplp"},
+    {"hipLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
+    {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
+    {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
+    // Allocations.
+    {"cudaMalloc", "__pasta_malloc", "pl"},
+    {"hipMalloc", "__pasta_malloc", "pl"},
+    {"cudaMallocManaged", "__pasta_malloc_managed", "pli"},
+    {"hipMallocManaged", "__pasta_malloc_managed", "pli"},
+    {"cudaMallocHost", "__pasta_malloc_host", "pl"},
+    {"hipMallocHost", "__pasta_malloc_host", "pl"},
+    {"cudaHostAlloc", "__pasta_host_alloc", "pli"},
+    {"hipHostMalloc", "__pasta_host_alloc", "pli"},
+    {"cudaMallocPitch", "__pasta_malloc_pitch", "ppll"},
+    {"hipMallocPitch", "__pasta_malloc_pitch", "ppll"},
+    {"cudaMallocAsync", "__pasta_malloc_async", "plp"},
+    {"cudaMallocAsync_ptsz", "__pasta_malloc_async", "plp"},
+    {"hipMallocAsync", "__pasta_malloc_async", "plp"},
+    {"cudaFree", "__pasta_free", "p"},
+    {"hipFree", "__pasta_free", "p"},
+    {"cudaFreeHost", "__pasta_free_host", "p"},
+    {"hipHostFree", "__pasta_free_host", "p"},
+    {"hipFreeHost", "__pasta_free_host", "p"},
+    {"cudaFreeAsync", "__pasta_free_async", "pp"},
+    {"cudaFreeAsync_ptsz", "__pasta_free_async", "pp"},
+    {"hipFreeAsync", "__pasta_free_async", "pp"},
+    // Copies and sets.
+    {"cudaMemcpy", "__pasta_memcpy", "ppli"},
+    {"cudaMemcpy_ptds", "__pasta_memcpy", "ppli"},
+    {"hipMemcpy", "__pasta_memcpy", "ppli"},
+    {"cudaMemcpyAsync", "__pasta_memcpy_async", "pplip"},
+    {"cudaMemcpyAsync_ptsz", "__pasta_memcpy_async", "pplip"},
+    {"hipMemcpyAsync", "__pasta_memcpy_async", "pplip"},
+    {"cudaMemset", "__pasta_memset", "pil"},
+    {"cudaMemset_ptds", "__pasta_memset", "pil"},
+    {"hipMemset", "__pasta_memset", "pil"},
+    {"cudaMemsetAsync", "__pasta_memset_async", "pilp"},
+    {"cudaMemsetAsync_ptsz", "__pasta_memset_async", "pilp"},
+    {"hipMemsetAsync", "__pasta_memset_async", "pilp"},
+    // Synchronisation.
+    {"cudaDeviceSynchronize", "__pasta_device_synchronize", ""},
+    {"hipDeviceSynchronize", "__pasta_device_synchronize", ""},
+    {"cudaStreamSynchronize", "__pasta_stream_synchronize", "p"},
+    {"cudaStreamSynchronize_ptsz", "__pasta_stream_synchronize", "p"},
+    {"hipStreamSynchronize", "__pasta_stream_synchronize", "p"},
+};
+
+static bool hasSignature(const Function &F, StringRef Params) {
+  FunctionType *Ty = F.getFunctionType();
+  if (Ty->isVarArg() || !Ty->getReturnType()->isIntegerTy(32) ||
+      Ty->getNumParams() != Params.size())
+    return false;
+  for (auto [Code, T] : zip(Params, Ty->params())) {
+    bool Ok = Code == 'p'   ? T->isPointerTy()
+              : Code == 'l' ? T->isIntegerTy(64)
+                            : T->isIntegerTy(32);
+    if (!Ok)
+      return false;
+  }
+  return true;
+}
+
+// Replaces one call (or invoke) of F by a call of Wrapper with F and Ops
+// appended to the arguments.
+static void reroute(CallBase &CB, Function &F, FunctionCallee Wrapper,
+                    Constant *Ops) {
+  SmallVector<Value *, 10> Args(CB.args());
+  Args.push_back(&F);
+  Args.push_back(Ops);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB))
+    New = InvokeInst::Create(Wrapper, II->getNormalDest(), II->getUnwindDest(),
+                             Args, "", CB.getIterator());
+  else
+    New = CallInst::Create(Wrapper, Args, "", CB.getIterator());
+  New->setDebugLoc(CB.getDebugLoc());
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+}
+
+bool pasta::interceptRuntimeCalls(Module &M) {
+  bool Changed = false;
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  for (const Route &R : Routes) {
+    Function *F = M.getFunction(R.Callee);
+    if (!F || !hasSignature(*F, R.Params))
+      continue;
+    SmallVector<CallBase *, 8> Calls;
+    for (User *U : F->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == F)
+        Calls.push_back(CB);
+    if (Calls.empty())
+      continue;
+    const VendorRuntime &V =
+        StringRef(R.Callee).starts_with("hip") ? HIPRuntime : CUDARuntime;
+    SmallVector<Type *, 10> Params(F->getFunctionType()->params());
+    Params.append({Ptr, Ptr});
+    FunctionCallee Wrapper = M.getOrInsertFunction(
+        R.Wrapper, FunctionType::get(F->getReturnType(), Params, false));
+    Constant *Ops = vendorOps(M, V);
+    for (CallBase *CB : Calls)
+      reroute(*CB, *F, Wrapper, Ops);
+    Changed = true;
+  }
+  return Changed;
+}

@@ -1,0 +1,150 @@
+//===- KernelVariants.cpp - Plain and working-set copies of kernels -------===//
+//
+// See KernelVariants.h. The copies are made with CloneFunctionInto, so they
+// keep the originals' attributes, calling convention (a copy of a kernel is
+// a kernel) and debug locations. Calls between the copied functions are
+// redirected to the copies of the same kind.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelVariants.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace pasta;
+
+static constexpr const char *VariantAttr = "pasta-variant";
+static constexpr const char *TouchName = "__pasta_ws_touch";
+
+bool pasta::isKernelVariant(const Function &F) {
+  return F.hasFnAttribute(VariantAttr);
+}
+
+// Global memory is address space 1 on both GPU targets; 0 is generic
+// (flat), resolved at run time by the touch itself.
+Value *pasta::trackedPointer(const Instruction &I) {
+  const Value *Ptr = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    Ptr = LI->getPointerOperand();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    Ptr = SI->getPointerOperand();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Ptr = RMW->getPointerOperand();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ptr = CX->getPointerOperand();
+  if (!Ptr)
+    return nullptr;
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  return AS == 0 || AS == 1 ? const_cast<Value *>(Ptr) : nullptr;
+}
+
+// An empty function like F, with Extra appended to its parameters.
+static Function *declareCopy(Module &M, Function &F, StringRef Suffix,
+                             Type *Extra) {
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
+  if (Extra)
+    Params.push_back(Extra);
+  auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
+  Function *Copy = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(),
+                                    F.getName() + Suffix, &M);
+  Copy->setCallingConv(F.getCallingConv());
+  return Copy;
+}
+
+// Clones F's body into Copy; VMap already maps the functions to redirect.
+static void cloneBody(Function &F, Function &Copy, ValueToValueMapTy &VMap) {
+  auto CopyArg = Copy.arg_begin();
+  for (Argument &A : F.args()) {
+    CopyArg->setName(A.getName());
+    VMap[&A] = &*CopyArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(&Copy, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  Copy.setComdat(nullptr);
+  Copy.addFnAttr(VariantAttr);
+  // Device functions stay private to the module: only kernels are entry
+  // points the host can name.
+  CallingConv::ID CC = F.getCallingConv();
+  if (CC != CallingConv::PTX_Kernel && CC != CallingConv::AMDGPU_KERNEL)
+    Copy.setLinkage(GlobalValue::InternalLinkage);
+}
+
+void pasta::createPlainVariants(Module &M, ArrayRef<Function *> Fns) {
+  ValueToValueMapTy VMap;
+  SmallVector<std::pair<Function *, Function *>, 8> Pairs;
+  for (Function *F : Fns) {
+    Function *Copy = declareCopy(M, *F, PASTA_PLAIN_SUFFIX, nullptr);
+    VMap[F] = Copy;
+    Pairs.push_back({F, Copy});
+  }
+  for (auto [F, Copy] : Pairs)
+    cloneBody(*F, *Copy, VMap);
+}
+
+// Calls from one working-set copy to another pass the state along.
+static void forwardState(Function &Copy,
+                         const DenseMap<Function *, Function *> &CopyOf) {
+  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(Copy))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (CopyOf.count(CI->getCalledFunction()))
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    Function *Target = CopyOf.lookup(CI->getCalledFunction());
+    SmallVector<Value *, 8> Args(CI->args());
+    Args.push_back(State);
+    auto *New = CallInst::Create(Target, Args, "", CI->getIterator());
+    New->setCallingConv(CI->getCallingConv());
+    New->setDebugLoc(CI->getDebugLoc());
+    New->setTailCallKind(CI->getTailCallKind());
+    New->takeName(CI);
+    CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
+}
+
+void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
+                                     ArrayRef<TrackedAccess> Accesses) {
+  LLVMContext &Ctx = M.getContext();
+  PointerType *StateTy = PointerType::get(Ctx, 1);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee Touch = M.getOrInsertFunction(TouchName, Type::getVoidTy(Ctx),
+                                               StateTy, Generic, I32, I32);
+
+  DenseMap<Function *, Function *> CopyOf;
+  ValueToValueMapTy VMap;
+  for (Function *F : Fns)
+    CopyOf[F] = declareCopy(M, *F, PASTA_WS_SUFFIX, StateTy);
+  for (Function *F : Fns) {
+    cloneBody(*F, *CopyOf[F], VMap);
+    CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName("pasta.ws");
+  }
+  for (Function *F : Fns)
+    forwardState(*CopyOf[F], CopyOf);
+
+  for (const TrackedAccess &A : Accesses) {
+    auto It = VMap.find(A.Access);
+    auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
+    Value *Ptr = I ? trackedPointer(*I) : nullptr;
+    if (!Ptr)
+      continue;
+    Function *Copy = I->getFunction();
+    IRBuilder<> B(I);
+    bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+    Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
+    B.CreateCall(Touch, {Copy->getArg(Copy->arg_size() - 1), AsGeneric,
+                         B.getInt32(A.Site), B.getInt32(IsGeneric)});
+  }
+}

@@ -1,0 +1,47 @@
+//===- KernelVariants.h - Plain and working-set copies of kernels -*- C++
+//-*-===//
+//
+// For every instrumented kernel the host runtime can choose, launch by
+// launch, between three versions: the kernel itself (counting), its plain
+// copy (the original code, for launches outside the launch window) and its
+// working-set copy (counting plus one __pasta_ws_touch per global access,
+// with a struct pasta_ws_launch pointer as one more parameter). Device
+// functions the kernels call directly get the same copies, so a plain launch
+// never counts and a working-set launch tracks its callees' accesses too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_KERNELVARIANTS_H
+#define PASTA_PASSES_KERNELVARIANTS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+
+namespace pasta {
+
+// One global or generic memory access the working-set copy must track.
+struct TrackedAccess {
+  llvm::Instruction *Access;
+  uint32_t Site; // its row in the module's site table
+};
+
+// True for the copies made here (never instrumented themselves).
+bool isKernelVariant(const llvm::Function &F);
+
+// The pointer a tracked access goes through, or null for instructions that
+// are not loads, stores or atomics on global or generic memory.
+llvm::Value *trackedPointer(const llvm::Instruction &I);
+
+// Before instrumentation: copies Functions (kernels and the device functions
+// they reach) as they are, under <name>__pasta_plain.
+void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
+
+// After instrumentation: copies Functions under <name>__pasta_ws with one
+// more parameter and a __pasta_ws_touch call before each of Accesses.
+void createWorkingSetVariants(llvm::Module &M,
+                              llvm::ArrayRef<llvm::Function *> Fns,
+                              llvm::ArrayRef<TrackedAccess> Accesses);
+
+} // namespace pasta
+
+#endif

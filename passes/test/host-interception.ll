@@ -1,0 +1,53 @@
+; The program's launch, allocation, copy, set and synchronisation calls go
+; through the host runtime's wrappers, which get the function the program
+; called and the module's vendor operations as two more arguments. Calls
+; with another signature than the runtime's, and the vendor operations'
+; own references, are left alone.
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-host-registration -pasta-intercept=0 -S %s | FileCheck %s --check-prefix=OFF
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK: @__pasta_cuda_ops = internal constant {{.*}} ptr @cudaMalloc, ptr @cudaFree,
+
+define i32 @run(ptr %p, ptr %args, ptr %stream, ptr %stub) {
+; CHECK-LABEL: define i32 @run(
+; CHECK: call i32 @__pasta_malloc(ptr %p, i64 1024, ptr @cudaMalloc, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_memcpy(ptr %d, ptr %p, i64 1024, i32 1, ptr @cudaMemcpy, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_memset_async(ptr %d, i32 0, i64 64, ptr %stream, ptr @cudaMemsetAsync, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_launch_kernel(ptr %stub, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr %args, i64 0, ptr %stream, ptr @cudaLaunchKernel, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_stream_synchronize(ptr %stream, ptr @cudaStreamSynchronize, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_device_synchronize(ptr @cudaDeviceSynchronize, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_free(ptr %d, ptr @cudaFree, ptr @__pasta_cuda_ops)
+; A function that only shares a name is not the runtime's: left alone.
+; CHECK: call i32 @cudaMallocHost(ptr %p)
+; OFF-NOT: __pasta_malloc
+; OFF-NOT: __pasta_launch_kernel
+  %a = call i32 @cudaMalloc(ptr %p, i64 1024)
+  %d = load ptr, ptr %p
+  %b = call i32 @cudaMemcpy(ptr %d, ptr %p, i64 1024, i32 1)
+  %c = call i32 @cudaMemsetAsync(ptr %d, i32 0, i64 64, ptr %stream)
+  %e = call i32 @cudaLaunchKernel(ptr %stub, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr %args, i64 0, ptr %stream)
+  %f = call i32 @cudaStreamSynchronize(ptr %stream)
+  %g = call i32 @cudaDeviceSynchronize()
+  %h = call i32 @cudaFree(ptr %d)
+  %i = call i32 @cudaMallocHost(ptr %p)
+  ret i32 %e
+}
+
+; HIP calls get the HIP operations.
+define i32 @run_hip(ptr %p) {
+; CHECK-LABEL: define i32 @run_hip(
+; CHECK: call i32 @__pasta_malloc_managed(ptr %p, i64 64, i32 1, ptr @hipMallocManaged, ptr @__pasta_hip_ops)
+  %a = call i32 @hipMallocManaged(ptr %p, i64 64, i32 1)
+  ret i32 %a
+}
+
+declare i32 @cudaMalloc(ptr, i64)
+declare i32 @cudaMemcpy(ptr, ptr, i64, i32)
+declare i32 @cudaMemsetAsync(ptr, i32, i64, ptr)
+declare i32 @cudaLaunchKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
+declare i32 @cudaStreamSynchronize(ptr)
+declare i32 @cudaDeviceSynchronize()
+declare i32 @cudaFree(ptr)
+declare i32 @cudaMallocHost(ptr)
+declare i32 @hipMallocManaged(ptr, i64, i32)

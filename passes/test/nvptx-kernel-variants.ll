@@ -1,0 +1,59 @@
+; Every instrumented kernel gets a plain copy (the original code: no
+; counting) and a working-set copy (counting, plus one __pasta_ws_touch per
+; global or generic access, with the launch's state as one more parameter).
+; The device function the kernel calls gets both copies too, and each copy
+; calls the copy of its own kind.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s --check-prefix=NOVAR
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [32 x float] zeroinitializer
+
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr %in) {
+entry:
+  %v = call float @load_it(ptr %in)
+  store float %v, ptr addrspace(3) @tile
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+
+define internal float @load_it(ptr %p) noinline {
+entry:
+  %v = load float, ptr %p
+  ret float %v
+}
+
+; The counting kernel is unchanged in signature and calls the counting callee.
+; CHECK-LABEL: define ptx_kernel void @k(ptr addrspace(1) %out, ptr %in)
+; CHECK: call float @load_it(ptr %in)
+; CHECK-NOT: __pasta_ws_touch
+; CHECK: ret void
+
+; The plain copies: no counting at all, calling the plain callee.
+; CHECK-LABEL: define ptx_kernel void @k__pasta_plain(ptr addrspace(1) %out, ptr %in)
+; CHECK-NOT: __pasta
+; CHECK: call float @load_it__pasta_plain(ptr %in)
+; CHECK-NOT: __pasta_count
+; CHECK-NOT: __pasta_flush
+; CHECK: ret void
+; CHECK-LABEL: define internal float @load_it__pasta_plain(ptr %p)
+; CHECK-NOT: __pasta_
+; CHECK: ret float
+
+; The working-set copies: counting, the state forwarded to the callee, and a
+; touch before the global store but not before the shared one; the generic load in the
+; callee is marked generic (last argument 1).
+; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws)
+; CHECK: call void @__pasta_count_launch(
+; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
+; CHECK-NOT: call void @__pasta_ws_touch({{.*}} addrspace(3)
+; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, ptr %[[G]], i32 {{[0-9]+}}, i32 0)
+; CHECK-NEXT: store float %v, ptr addrspace(1) %out
+; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
+; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, ptr %p, i32 {{[0-9]+}}, i32 1)
+; CHECK-NEXT: load float, ptr %p
+
+; NOVAR-NOT: __pasta_plain
+; NOVAR-NOT: __pasta_ws
