@@ -538,11 +538,11 @@ static int pasta__row_cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* libdwarf 20210528 starts each DWARF 5 sequence with file register 0;
- * DWARF 5 (table 6.4), clang and GCC say 1, and clang relies on it: a
+/* libdwarf 20210528 starts each DWARF 5 sequence with file register 0,
+ * where DWARF 5 (table 6.4), clang and GCC say 1; clang relies on it: a
  * function of file 1 that opens a sequence gets no DW_LNS_set_file. So the
  * leading file-0 rows of a sequence opened by a function declared in file
- * 1 belong to file 1 (fixed upstream in 2021). */
+ * 1 belong to file 1 (libdwarf went back to 1 in October 2022). */
 static void pasta__fix_default_file(struct pasta__reader *r, size_t first) {
   struct pasta__object *o = r->o;
   uint32_t file0 = pasta__file(r, 0);

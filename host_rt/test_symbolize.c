@@ -1,25 +1,31 @@
 /*===- test_symbolize.c - Tests of the host symbolizer --------------------===*
  *
  * Captures return addresses at known call lines (with __LINE__ at the call)
- * in this executable, in a static function only DWARF can name, and in a
- * shared object; symbolizes them and checks file, line and function. Then
- * addresses that belong to nothing, the per-address cache, a libc function
- * found through dlsym, and the fallback when libdwarf cannot be loaded.
- * Built with -g -O0 and -rdynamic (so dladdr sees this file's functions),
- * once as a PIE (ET_DYN) and once not (ET_EXEC).
+ * in this executable, in a static function only DWARF can name, in a
+ * shared object, and in a header function of that shared object which
+ * opens a line table sequence with DWARF 5's file 1; symbolizes them and checks
+ *file, line and function. Then addresses that belong to nothing, the
+ *per-address cache, a libc function found through dlsym, the fallback when
+ *libdwarf cannot be loaded, and, given llvm-symbolizer's path as argv[1],
+ *file:line across this executable's code against llvm-symbolizer's. Built with
+ *-g -O0 and -rdynamic (so dladdr sees this file's functions), once as a PIE
+ *(ET_DYN) and once not (ET_EXEC).
  *===----------------------------------------------------------------------===*/
-#define _GNU_SOURCE /* RTLD_NOLOAD */
+#define _GNU_SOURCE /* RTLD_NOLOAD, dl_iterate_phdr */
 
 #include "symbolize.h"
 
 #include <dlfcn.h>
 #include <limits.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-uint64_t pasta_test_lib_site(unsigned *line); /* test_symbolize_lib.c */
+/* test_symbolize_lib.c */
+uint64_t pasta_test_lib_site(unsigned *line);
+uint64_t pasta_test_lib_other_site(unsigned *line);
 uint64_t test_own_line(unsigned *line);
 
 static int failures, passed, failed;
@@ -121,6 +127,21 @@ static void test_static_function(void) {
   CHECK(same_string(sym.function, "static_site"));
   pasta_symbolizer_close(s);
   end_test("static function: named from DWARF");
+}
+
+static void test_other_file(void) {
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  unsigned line = 0;
+  uint64_t pc = pasta_test_lib_other_site(&line);
+  pasta_symbol sym;
+  int rc = pasta_symbolize(s, pc, &sym);
+  print_symbol("other file", rc, &sym);
+  CHECK(rc == 0);
+  CHECK(ends_with(sym.file, "/test_symbolize_other.h"));
+  CHECK(line > 0 && sym.line == line);
+  CHECK(same_string(sym.function, "other_file_site"));
+  pasta_symbolizer_close(s);
+  end_test("a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
 }
 
 static void test_shared_object(void) {
@@ -243,14 +264,111 @@ static void test_without_libdwarf(void) {
   end_test("without libdwarf: function from dladdr, no file:line");
 }
 
-int main(void) {
+/*===-- Against llvm-symbolizer -------------------------------------------===*/
+
+struct text {
+  uint64_t bias, lo, hi; /* the executable's load bias and code */
+};
+
+static int find_text(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  struct text *t = arg;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+      t->bias = info->dlpi_addr;
+      t->lo = info->dlpi_addr + ph->p_vaddr;
+      t->hi = t->lo + ph->p_memsz;
+      return 1;
+    }
+  }
+  return 1; /* the first object is the executable */
+}
+
+/* Reads "file:line" or "file:line (discriminator N)"; 0 if no line. */
+static unsigned parse_location(char *text, char **file) {
+  char *paren = strstr(text, " (");
+  if (paren)
+    *paren = '\0';
+  text[strcspn(text, "\n")] = '\0';
+  char *colon = strrchr(text, ':');
+  if (!colon)
+    return 0;
+  *colon = '\0';
+  *file = text;
+  return (unsigned)strtoul(colon + 1, NULL, 10);
+}
+
+enum { SWEEP = 4000 };
+
+static void test_against_llvm_symbolizer(const char *tool) {
+  struct text t = {0, 0, 0};
+  dl_iterate_phdr(find_text, &t);
+  CHECK(t.hi > t.lo);
+  char exe[PATH_MAX], list[] = "/tmp/pasta_test_symbolize_XXXXXX";
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = '\0';
+  int fd = mkstemp(list);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  CHECK(f != NULL);
+  uint64_t step = (t.hi - t.lo) / SWEEP + 1, *sites = calloc(SWEEP, 8);
+  size_t nsites = 0;
+  for (uint64_t a = t.lo + 1; f && sites && a < t.hi && nsites < SWEEP;
+       a += step) {
+    sites[nsites++] = a; /* a return address; both look up a - 1 */
+    fprintf(f, "0x%llx\n", (unsigned long long)(a - 1 - t.bias));
+  }
+  if (f)
+    fclose(f);
+  char command[2 * PATH_MAX + 128];
+  snprintf(command, sizeof command,
+           "'%s' --obj='%s' --output-style=GNU --no-inlines --functions=none "
+           "< %s",
+           tool, exe, list);
+  FILE *p = popen(command, "r");
+  CHECK(p != NULL);
+  pasta_symbolizer *s = pasta_symbolizer_open();
+  unsigned compared = 0, differ = 0;
+  char buf[2 * PATH_MAX];
+  for (size_t i = 0; p && i < nsites && fgets(buf, sizeof buf, p); ++i) {
+    char *file = NULL;
+    unsigned line = parse_location(buf, &file);
+    if (!line || strcmp(file, "??") == 0)
+      continue;
+    pasta_symbol sym;
+    pasta_symbolize(s, sites[i], &sym);
+    ++compared;
+    if (same_string(sym.file, file) && sym.line == line)
+      continue;
+    if (++differ <= 5)
+      printf("  0x%llx: ours %s:%u, llvm-symbolizer %s:%u\n",
+             (unsigned long long)(sites[i] - 1 - t.bias),
+             sym.file ? sym.file : "?", sym.line, file, line);
+  }
+  if (p)
+    CHECK(pclose(p) == 0);
+  printf("  %u addresses compared, %u differ\n", compared, differ);
+  CHECK(compared > 200);
+  CHECK(differ == 0);
+  pasta_symbolizer_close(s);
+  free(sites);
+  unlink(list);
+  end_test("file:line across this executable, as llvm-symbolizer says");
+}
+
+int main(int argc, char **argv) {
   test_executable_line();
   test_static_function();
+  test_other_file();
   test_shared_object();
   test_libc();
   test_garbage();
   test_cache();
   test_without_libdwarf();
+  if (argc > 1)
+    test_against_llvm_symbolizer(argv[1]);
+  else
+    printf("skip file:line against llvm-symbolizer (no path given)\n");
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -17,6 +17,7 @@
 #include "VendorRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -102,6 +103,17 @@ static bool hasSignature(const Function &F, StringRef Params) {
   return true;
 }
 
+// A launch in a kernel stub that was inlined into its caller gets the
+// caller's location (the `<<<>>>` line), so that the call path the runtime
+// records ends at the launch, not at the stub's kernel declaration.
+static DebugLoc callerLocation(const DebugLoc &DL) {
+  DILocation *L = DL.get();
+  while (L && L->getInlinedAt() &&
+         L->getScope()->getSubprogram()->getName().contains("__device_stub__"))
+    L = L->getInlinedAt();
+  return L ? DebugLoc(L) : DL;
+}
+
 // Replaces one call (or invoke) of F by a call of Wrapper with F and Ops
 // appended to the arguments.
 static void reroute(CallBase &CB, Function &F, FunctionCallee Wrapper,
@@ -115,7 +127,7 @@ static void reroute(CallBase &CB, Function &F, FunctionCallee Wrapper,
                              Args, "", CB.getIterator());
   else
     New = CallInst::Create(Wrapper, Args, "", CB.getIterator());
-  New->setDebugLoc(CB.getDebugLoc());
+  New->setDebugLoc(callerLocation(CB.getDebugLoc()));
   New->takeName(&CB);
   CB.replaceAllUsesWith(New);
   CB.eraseFromParent();

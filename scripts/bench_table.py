@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 """Turns gpu_bench.sh's raw lines into the overhead table.
 
-Input lines: '<program> <plain|pasta> <label> runs=R median_us=X min_us=Y'.
-Output: a Markdown table (program, step, plain median, instrumented median,
-ratio) and the geometric mean and maximum of the ratios.
+Input lines: '<program> <plain|pasta|pasta-ws> <label> runs=R median_us=X
+min_us=Y'. Output: a Markdown table (program, step, plain median,
+instrumented median, ratio, and with pasta-ws lines the working-set mode's
+median and ratio) and the geometric mean and maximum of each ratio.
 """
 import math
 import re
 import sys
 
 # Labels may contain blanks: "<prog> <variant> <label...> runs=R median_us=X ..."
-LINE = re.compile(r"^(\S+) (plain|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
+LINE = re.compile(r"^(\S+) (plain|pasta-ws|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
 
 
 def main():
@@ -22,7 +23,8 @@ def main():
             continue
         prog, variant, label, median = m.groups()
         times.setdefault((prog, label), {})[variant] = float(median)
-    rows, ratios, host = [], [], []
+    rows, ratios, host, ws_ratios = [], [], [], []
+    with_ws = any("pasta-ws" in t for t in times.values())
     for (prog, label), t in times.items():
         if "plain" not in t or "pasta" not in t:
             continue
@@ -32,15 +34,29 @@ def main():
                         f"{t['pasta'] - t['plain']:+.3f} |")
             continue
         ratios.append(ratio)
-        rows.append(f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |")
+        row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |"
+        if with_ws:
+            if "pasta-ws" in t:
+                ws = t["pasta-ws"] / t["plain"]
+                ws_ratios.append(ws)
+                row += f" {t['pasta-ws']:,.1f} | {ws:.3f} |"
+            else:
+                row += " - | - |"
+        rows.append(row)
     print(f"GPU: {gpu}\n")
-    print("| program | kernel step | plain median (us) | instrumented median (us) | ratio |")
-    print("|---|---|---|---|---|")
+    head = "| program | kernel step | plain median (us) | instrumented median (us) | ratio |"
+    rule = "|---|---|---|---|---|"
+    if with_ws:
+        head += " working-set mode median (us) | ratio |"
+        rule += "---|---|"
+    print(head)
+    print(rule)
     print("\n".join(rows))
-    if ratios:
-        geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
-        print(f"\nGeometric mean: {geo:.3f}; maximum: {max(ratios):.3f} "
-              f"({len(ratios)} kernel steps)")
+    for name, rs in (("counting", ratios), ("working-set mode", ws_ratios)):
+        if rs:
+            geo = math.exp(sum(map(math.log, rs)) / len(rs))
+            print(f"\n{name}: geometric mean {geo:.3f}; maximum {max(rs):.3f} "
+                  f"({len(rs)} kernel steps)")
     if host:
         print("\n| program | host figure | plain (us) | instrumented (us) | added (us) |")
         print("|---|---|---|---|---|")

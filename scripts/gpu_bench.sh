@@ -6,7 +6,9 @@
 # Runs on the GPU machine over a tree built on a development machine:
 #   scripts/stage_gpu.sh, then run(command="PASTA_KERNEL_BIN=build-gpu/bin/kernels
 #   bash scripts/gpu_bench.sh", carry=["build-gpu"])
-# Writes $OUT/bench.txt (raw lines) and $OUT/bench.md (the table).
+# VARIANTS="plain pasta pasta-ws" adds the working-set mode (the instrumented
+# build with PASTA_WORKING_SET=1). Writes $OUT/bench.txt (raw lines) and
+# $OUT/bench.md (the table).
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -19,10 +21,11 @@ status=0
 while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
-  for variant in plain pasta; do
-    exe="$BIN/$prog"; [ $variant = pasta ] && exe="$BIN/$prog-pasta"
+  for variant in ${VARIANTS:-plain pasta}; do
+    exe="$BIN/$prog"; [ $variant != plain ] && exe="$BIN/$prog-pasta"
+    ws=0; [ $variant = pasta-ws ] && ws=1
     if ! TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
-         "$exe" "$n" > "$OUT/run.txt" 2>&1; then
+         PASTA_WORKING_SET=$ws "$exe" "$n" > "$OUT/run.txt" 2>&1; then
       echo "gpu_bench: $prog ($variant) failed:"; cat "$OUT/run.txt"; status=1
     fi
     sed -n "s/^bench: /$prog $variant /p" "$OUT/run.txt" >> "$raw"

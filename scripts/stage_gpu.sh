@@ -9,5 +9,6 @@ src=${PASTA_BUILD_DIR:-build}/bin/kernels
 dst=build-gpu/bin/kernels
 rm -rf build-gpu
 mkdir -p "$dst"
-find "$src" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dst"/ \;
+# AMD code objects (*.co) never run on the NVIDIA machine.
+find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" -exec cp {} "$dst"/ \;
 du -sh build-gpu
