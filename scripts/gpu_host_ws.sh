@@ -49,6 +49,6 @@ for k in $KERNELS; do
 done
 python3 scripts/ws_table.py "$W" $KERNELS > "$OUT/host_ws.md" || status=1
 cat "$OUT/host_ws.md"
-VARIANTS="plain pasta pasta-ws" TK_BENCH=${TK_BENCH:-10} bash scripts/gpu_bench.sh || status=1
+[ -n "${SKIP_BENCH:-}" ] || VARIANTS="plain pasta pasta-ws" TK_BENCH=${TK_BENCH:-10} bash scripts/gpu_bench.sh || status=1
 tar czf "$OUT/hws.tar.gz" -C "$OUT" hws && rm -rf "$W"
 exit $status
