@@ -139,7 +139,7 @@ struct kernel {
 
 struct call_path {
   uint32_t depth;
-  void *frames[MAX_DEPTH];
+  void *frames[MAX_DEPTH + 1];
 };
 
 struct pending {
@@ -381,12 +381,14 @@ static uint32_t path_id(void *const *frames, uint32_t depth) {
 }
 
 /* Frames above the wrapper that called this (skip = 2: this function and
- * the wrapper). Taken outside the lock: backtrace() may load libgcc_s. */
+ * the wrapper), one more than PASTA_CALL_DEPTH: the first is often the
+ * kernel's stub, which the report drops. Taken outside the lock:
+ * backtrace() may load libgcc_s. */
 static uint32_t capture(void **frames) {
   if (!opt.depth)
     return 0;
-  void *buf[MAX_DEPTH + 2];
-  int n = backtrace(buf, (int)opt.depth + 2);
+  void *buf[MAX_DEPTH + 3];
+  int n = backtrace(buf, (int)opt.depth + 3);
   if (n <= 2)
     return 0;
   memcpy(frames, buf + 2, (size_t)(n - 2) * sizeof *frames);
@@ -1064,7 +1066,7 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
 
 static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
   options();
-  void *frames[MAX_DEPTH];
+  void *frames[MAX_DEPTH + 1];
   uint32_t depth = capture(frames);
   lock();
   note_ops(ops);
@@ -1192,9 +1194,28 @@ static int cmp_path(const void *pa, const void *pb) {
   return (a->launches < b->launches) - (a->launches > b->launches);
 }
 
+/* Symbolises cp into f; *first is the first frame to show: the kernel's
+ * host stub (clang's __device_stub__<kernel>, when not inlined) is left out,
+ * so paths start at the launch in the program's code. */
+static void symbolize_path(const struct call_path *cp, pasta_activity_frame *f,
+                           pasta_symbolizer *sym, uint32_t *first) {
+  *first = 0;
+  for (uint32_t d = 0; d < cp->depth; ++d) {
+    pasta_symbol s;
+    if (sym &&
+        pasta_symbolize(sym, (uint64_t)(uintptr_t)cp->frames[d], &s) == 0)
+      f[d] = (pasta_activity_frame){s.function, s.file, s.line, s.object,
+                                    s.offset};
+  }
+  if (cp->depth > 1 && f[0].function &&
+      strstr(f[0].function, "__device_stub__"))
+    *first = 1;
+}
+
 /* Symbolised call paths of kernel k, into storage owned by `a`. */
 static int build_paths(pasta_activity_kernel *out, const struct kernel *k,
-                       pasta_symbolizer *sym, pasta_activity_frame **frames) {
+                       pasta_symbolizer *sym, pasta_activity_frame **frames,
+                       uint32_t *first) {
   pasta_activity_path *paths =
       calloc(k->num_paths ? k->num_paths : 1, sizeof *paths);
   if (!paths)
@@ -1206,16 +1227,14 @@ static int build_paths(pasta_activity_kernel *out, const struct kernel *k,
       f = calloc(cp->depth ? cp->depth : 1, sizeof *f);
       if (!f)
         return free(paths), -1;
-      for (uint32_t d = 0; d < cp->depth; ++d) {
-        pasta_symbol s;
-        if (sym &&
-            pasta_symbolize(sym, (uint64_t)(uintptr_t)cp->frames[d], &s) == 0)
-          f[d] = (pasta_activity_frame){s.function, s.file, s.line, s.object,
-                                        s.offset};
-      }
       frames[k->paths[i].path] = f;
+      symbolize_path(cp, f, sym, &first[k->paths[i].path]);
     }
-    paths[i] = (pasta_activity_path){k->paths[i].launches, cp->depth, f};
+    uint32_t skip = first[k->paths[i].path];
+    uint32_t depth = cp->depth - skip;
+    if (depth > opt.depth)
+      depth = opt.depth;
+    paths[i] = (pasta_activity_path){k->paths[i].launches, depth, f + skip};
   }
   qsort(paths, k->num_paths, sizeof *paths, cmp_path);
   out->paths = paths;
@@ -1228,6 +1247,7 @@ static struct {
   pasta_activity_kernel *kernels;
   char **names;
   pasta_activity_frame **frames;
+  uint32_t *first; /* per path: frames to skip */
   size_t num_frames;
   pasta_symbolizer *sym;
   pasta_hotness_block *blocks;
@@ -1240,7 +1260,8 @@ static int build_kernels(pasta_activity *a) {
   built.names = calloc(n ? n : 1, sizeof *built.names);
   built.num_frames = st.num_paths;
   built.frames = calloc(st.num_paths ? st.num_paths : 1, sizeof *built.frames);
-  if (!built.kernels || !built.names || !built.frames)
+  built.first = calloc(st.num_paths ? st.num_paths : 1, sizeof *built.first);
+  if (!built.kernels || !built.names || !built.frames || !built.first)
     return -1;
   built.sym = st.num_paths ? pasta_symbolizer_open() : NULL;
   a->kernels = built.kernels;
@@ -1260,7 +1281,7 @@ static int build_kernels(pasta_activity *a) {
     out->mangled = k->mangled;
     out->shapes = k->shapes;
     out->num_shapes = k->num_shapes;
-    if (build_paths(out, k, built.sym, built.frames))
+    if (build_paths(out, k, built.sym, built.frames, built.first))
       return -1;
     a->launches += k->stats.launches;
     a->counted += k->stats.counted;
@@ -1336,6 +1357,7 @@ void pasta__activity_free(pasta_activity *a) {
   free(built.kernels);
   free(built.names);
   free(built.frames);
+  free(built.first);
   free(built.blocks);
   free(built.launches);
   if (built.sym)

@@ -12,9 +12,15 @@
  * addresses hit a per-address cache, because a report symbolizes the same
  * few hundred launch sites over and over.
  *
+ * libdwarf 20210528 (Debian 12's libdwarf1) misreads two things in line
+ * tables that clang writes: it marks rows with epilogue_begin as ends of
+ * sequences, and starts DWARF 5 sequences in file 0 instead of 1. Both are
+ * corrected below (pasta__ends_sequence, pasta__fix_default_file).
+ *
  * Failure is never fatal and never printed: a missing libdwarf or an object
  * without debug info leaves file and line empty, and pasta_symbolizer_note()
- * says why, for the caller to report once.
+ * says why (libdwarf, or a program without -g), for the caller to report
+ * once.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* dladdr, Dl_info, RTLD_DEFAULT */
 
@@ -156,6 +162,13 @@ static int pasta__reserve(void **items, size_t *cap, size_t need, size_t size) {
   *items = p;
   *cap = n;
   return 0;
+}
+
+/* qsort, which must not be handed the NULL of an empty array. */
+static void pasta__sort(void *items, size_t n, size_t size,
+                        int (*cmp)(const void *, const void *)) {
+  if (n > 1)
+    qsort(items, n, size, cmp);
 }
 
 static uint64_t pasta__hash_bytes(const char *str) {
@@ -545,9 +558,10 @@ static int pasta__row_cmp(const void *a, const void *b) {
  * 1 belong to file 1 (libdwarf went back to 1 in October 2022). */
 static void pasta__fix_default_file(struct pasta__reader *r, size_t first) {
   struct pasta__object *o = r->o;
-  uint32_t file0 = pasta__file(r, 0);
-  if (!r->dwarf5 || !file0 || o->rows[first].file != file0)
+  uint32_t file0 = r->dwarf5 ? pasta__file(r, 0) : 0;
+  if (!file0 || o->rows[first].file != file0 || o->nfuncs <= r->cu_funcs)
     return;
+  /* This unit's functions, sorted before its lines were read. */
   const struct pasta__func *f = pasta__find_func(
       o->funcs + r->cu_funcs, o->nfuncs - r->cu_funcs, o->rows[first].addr);
   uint32_t file1 = f && f->decl_file == 1 ? pasta__file(r, 1) : 0;
@@ -571,7 +585,7 @@ static void pasta__end_sequence(struct pasta__reader *r, size_t first,
   }
   pasta__fix_default_file(r, first);
   if (!sorted) /* DWARF says addresses only grow; cope if they do not */
-    qsort(o->rows + first, count, sizeof *o->rows, pasta__row_cmp);
+    pasta__sort(o->rows + first, count, sizeof *o->rows, pasta__row_cmp);
   if (pasta__reserve((void **)&o->seqs, &o->seqs_cap, o->nseqs + 1,
                      sizeof *o->seqs)) {
     r->oom = 1;
@@ -700,8 +714,9 @@ static unsigned pasta__read_units(struct pasta__reader *r) {
       err = 0;
       if (pasta__ok(r, r->api->dwarf_child(cu, &child, &err), err))
         pasta__read_dies(r, child, 0);
-      qsort(o->funcs + r->cu_funcs, o->nfuncs - r->cu_funcs, sizeof *o->funcs,
-            pasta__func_cmp);
+      if (o->nfuncs > r->cu_funcs)
+        pasta__sort(o->funcs + r->cu_funcs, o->nfuncs - r->cu_funcs,
+                    sizeof *o->funcs, pasta__func_cmp);
       pasta__read_cu_lines(r, cu);
     }
     r->api->dwarf_dealloc_die(cu);
@@ -742,8 +757,8 @@ static int pasta__read_dwarf(pasta_symbolizer *s, struct pasta__object *o,
   free(r.cu_files);
   err = 0;
   api->dwarf_finish(r.dbg, &err); /* frees everything, errors included */
-  qsort(o->seqs, o->nseqs, sizeof *o->seqs, pasta__seq_cmp);
-  qsort(o->funcs, o->nfuncs, sizeof *o->funcs, pasta__func_cmp);
+  pasta__sort(o->seqs, o->nseqs, sizeof *o->seqs, pasta__seq_cmp);
+  pasta__sort(o->funcs, o->nfuncs, sizeof *o->funcs, pasta__func_cmp);
   return o->nseqs ? 0 : -1;
 }
 

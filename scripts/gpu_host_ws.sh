@@ -20,6 +20,9 @@ mkdir -p "$W"
 BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
 KERNELS=${KERNELS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead)}
 status=0
+# The symbolizer dlopen()s libdwarf; stage_gpu.sh carries it when the GPU
+# machine has none.
+[ -d build-gpu/lib ] && export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$W/gpu.txt"
 
 echo "== working_set (hand-computed)"

@@ -11,4 +11,12 @@ rm -rf build-gpu
 mkdir -p "$dst"
 # AMD code objects (*.co) never run on the NVIDIA machine.
 find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" -exec cp {} "$dst"/ \;
+# libdwarf (and its libelf) for the call-path symbolizer: the GPU machine has
+# no libdwarf1 package; scripts/gpu_host_ws.sh puts build-gpu/lib on
+# LD_LIBRARY_PATH.
+mkdir -p build-gpu/lib
+for lib in libdwarf.so.1 libelf.so.1; do
+  cp -L "/usr/lib/x86_64-linux-gnu/$lib" build-gpu/lib/ 2>/dev/null ||
+    echo "stage_gpu: no $lib; call paths will show offsets" >&2
+done
 du -sh build-gpu
