@@ -244,11 +244,13 @@ PASTA_INLINE void __pasta_ws_touch(PASTA_GLOBAL struct pasta_ws_launch *ws,
   PASTA_GLOBAL uint64_t *blocks =
       (PASTA_GLOBAL uint64_t *)(uintptr_t)ws->blocks;
   uint32_t block = t[i].first_block + (uint32_t)(offset >> ws->block_shift);
+  blocks += (size_t)block * PASTA_WS_HOT_BANKS +
+            (pasta_linear_block_id() & (PASTA_WS_HOT_BANKS - 1));
   uint32_t lead_block = __gpu_read_first_lane_u32(lanes, block);
   if (__gpu_ballot(lanes, block != lead_block) == 0) {
     if (__gpu_is_first_in_lane(lanes))
-      pasta_atomic_add(&blocks[block], (uint64_t)__builtin_popcountll(lanes));
+      pasta_atomic_add(blocks, (uint64_t)__builtin_popcountll(lanes));
   } else {
-    pasta_atomic_add(&blocks[block], 1);
+    pasta_atomic_add(blocks, 1);
   }
 }

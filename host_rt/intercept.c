@@ -841,8 +841,8 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
       ws_reserve(ops, &b->outside, &b->cap_outside, 2 * sizeof(uint64_t)) ||
       ws_reserve(ops, &b->table, &b->cap_table, s->n * sizeof *s->table) ||
       ws_reserve(ops, &b->pages, &b->cap_pages, (size_t)s->pages) ||
-      (blocks &&
-       ws_reserve(ops, &b->blocks, &b->cap_blocks, blocks * sizeof(uint64_t))))
+      (blocks && ws_reserve(ops, &b->blocks, &b->cap_blocks,
+                            blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t))))
     return -1;
   struct pasta_ws_launch h = {
       (uint64_t)(uintptr_t)b->table,
@@ -904,20 +904,29 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
                       uint64_t id) {
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
   uint8_t *pages = malloc(s->pages ? s->pages : 1);
-  uint64_t *hits = malloc((blocks ? blocks : 1) * sizeof *hits);
+  uint64_t *hits =
+      malloc((blocks ? blocks : 1) * PASTA_WS_HOT_BANKS * sizeof *hits);
   uint64_t outside[2] = {0, 0};
   int rc = -1;
   if (!pages || !hits ||
       ops->memcpy(pages, b->pages, s->pages, PASTA_MEMCPY_DEVICE_TO_HOST) ||
-      (blocks && ops->memcpy(hits, b->blocks, blocks * sizeof *hits,
-                             PASTA_MEMCPY_DEVICE_TO_HOST)) ||
+      (blocks &&
+       ops->memcpy(hits, b->blocks, blocks * PASTA_WS_HOT_BANKS * sizeof *hits,
+                   PASTA_MEMCPY_DEVICE_TO_HOST)) ||
       ops->memcpy(outside, b->outside, sizeof outside,
                   PASTA_MEMCPY_DEVICE_TO_HOST) ||
       ops->memset(b->pages, 0, s->pages) ||
-      (blocks && ops->memset(b->blocks, 0, blocks * sizeof *hits)) ||
+      (blocks &&
+       ops->memset(b->blocks, 0, blocks * PASTA_WS_HOT_BANKS * sizeof *hits)) ||
       ops->memset(b->outside, 0, sizeof outside) ||
       ops->stream_synchronize(NULL))
     goto out;
+  for (size_t blk = 0; blk < blocks; ++blk) { /* sum the banks */
+    uint64_t sum = 0;
+    for (unsigned bank = 0; bank < PASTA_WS_HOT_BANKS; ++bank)
+      sum += hits[blk * PASTA_WS_HOT_BANKS + bank];
+    hits[blk] = sum;
+  }
 
   pasta_activity_ws_launch l = {id, kernel, 0, 0, 0, outside[0]};
   uint64_t page = UINT64_C(1) << opt.page_shift;

@@ -196,9 +196,12 @@ struct pasta_ws_alloc {
 };
 
 /* What a working-set launch writes to: page flags (1 = touched), accesses
- * per hotness block (when `blocks` is not 0), and the accesses that fell
- * outside every allocation (outside[0]) with the first such site + 1
+ * per hotness block (when `blocks` is not 0; PASTA_WS_HOT_BANKS counters per
+ * block, picked by thread block, summed by the host: warps streaming through
+ * one block would otherwise serialise on one address), and the accesses that
+ * fell outside every allocation (outside[0]) with the first such site + 1
  * (outside[1]). Device addresses, 8-byte aligned. */
+#define PASTA_WS_HOT_BANKS 32u
 struct pasta_ws_launch {
   uint64_t allocs;  /* struct pasta_ws_alloc[num_allocs], sorted by base */
   uint64_t pages;   /* uint8_t[] */
