@@ -10,7 +10,12 @@ dst=build-gpu/bin/kernels
 rm -rf build-gpu
 mkdir -p "$dst"
 # AMD code objects (*.co) never run on the NVIDIA machine.
-find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" -exec cp {} "$dst"/ \;
+# PASTA_STAGE_NO_LINES=1 also leaves out the line-range builds (*-lines*),
+# which only scripts/gpu_check.sh uses, to stay under the 64 MiB carry limit.
+skip_lines=()
+[ "${PASTA_STAGE_NO_LINES:-0}" = 1 ] && skip_lines=(! -name "*-lines*")
+find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" "${skip_lines[@]}" \
+  -exec cp {} "$dst"/ \;
 # libdwarf (and its libelf) for the call-path symbolizer: the GPU machine has
 # no libdwarf1 package; scripts/gpu_host_ws.sh puts build-gpu/lib on
 # LD_LIBRARY_PATH.
