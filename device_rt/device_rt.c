@@ -234,8 +234,11 @@ PASTA_INLINE void __pasta_ws_touch(PASTA_GLOBAL struct pasta_ws_launch *ws,
   uint32_t lead = __gpu_read_first_lane_u32(lanes, page);
   int one_page = __gpu_ballot(lanes, page != lead) == 0;
   if (!one_page || __gpu_is_first_in_lane(lanes)) {
-    volatile PASTA_GLOBAL uint8_t *flag =
-        (volatile PASTA_GLOBAL uint8_t *)(uintptr_t)ws->pages + page;
+    /* A cached (not volatile) load: every warp of the grid reads the same few
+     * flags, which must not all go to one L2 slice. A stale 0 only costs a
+     * second store of 1; flags go from 0 to 1 only within a launch. */
+    PASTA_GLOBAL uint8_t *flag =
+        (PASTA_GLOBAL uint8_t *)(uintptr_t)ws->pages + page;
     if (*flag == 0)
       *flag = 1;
   }

@@ -50,7 +50,7 @@ enum variant { RUN_COUNTING, RUN_PLAIN, RUN_WS };
 static struct {
   int timing;          /* PASTA_TIMING (default 1) */
   int ws;              /* PASTA_WORKING_SET */
-  int hotness;         /* PASTA_HOTNESS (default 1 in working-set mode) */
+  int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
   unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
   uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
@@ -87,7 +87,7 @@ static uint64_t env_u64(const char *name, uint64_t fallback, uint64_t max) {
 static void read_options(void) {
   opt.timing = env_flag("PASTA_TIMING", 1);
   opt.ws = env_flag("PASTA_WORKING_SET", 0);
-  opt.hotness = env_flag("PASTA_HOTNESS", 1);
+  opt.hotness = env_flag("PASTA_HOTNESS", 0);
   opt.depth = (unsigned)env_u64("PASTA_CALL_DEPTH", 4, MAX_DEPTH);
   uint64_t page = env_u64("PASTA_PAGE_SIZE", 65536, UINT64_C(1) << 30);
   if (page < 256 || (page & (page - 1))) {

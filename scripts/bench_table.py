@@ -26,15 +26,18 @@ def main():
     rows, ratios, host, ws_ratios = [], [], [], []
     with_ws = any("pasta-ws" in t for t in times.values())
     for (prog, label), t in times.items():
-        if "plain" not in t or "pasta" not in t:
+        if "plain" not in t or ("pasta" not in t and "pasta-ws" not in t):
             continue
-        ratio = t["pasta"] / t["plain"]
-        if label.startswith("host_"):  # host-side figures, not kernel time
+        ratio = t["pasta"] / t["plain"] if "pasta" in t else None
+        if label.startswith("host_") and ratio is not None:  # host-side figures
             host.append(f"| {prog} | {label} | {t['plain']:.3f} | {t['pasta']:.3f} | "
                         f"{t['pasta'] - t['plain']:+.3f} |")
             continue
-        ratios.append(ratio)
-        row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |"
+        if ratio is None:
+            row = f"| {prog} | {label} | {t['plain']:,.1f} | - | - |"
+        else:
+            ratios.append(ratio)
+            row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |"
         if with_ws:
             if "pasta-ws" in t:
                 ws = t["pasta-ws"] / t["plain"]

@@ -26,7 +26,7 @@ status=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$W/gpu.txt"
 
 echo "== working_set (hand-computed)"
-PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/working_set.json" "$BIN/working_set-pasta" \
+PASTA_WORKING_SET=1 PASTA_HOTNESS=1 PASTA_OUTPUT="$W/working_set.json" "$BIN/working_set-pasta" \
   > "$W/working_set.out" 2> "$W/working_set.err" || status=1
 cat "$W/working_set.out" "$W/working_set.err"
 python3 tests/check_working_set.py ws tests/gpu/working_set.cu "$W/working_set.json" \
