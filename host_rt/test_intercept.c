@@ -1,0 +1,191 @@
+/*===- test_intercept.c - The launch and memory wrappers, without a GPU ---===*
+ *
+ * Fake vendor operations over host memory stand in for the CUDA runtime;
+ * a fake launch function plays the kernels (the working-set copy marks the
+ * page flags a real kernel would). Checks, with the launch window 1..2 and
+ * working-set mode: which variant each launch ran, the allocation table,
+ * copy directions, unknown frees, and the working sets the runtime derives.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "intercept.h"
+#include "pasta/abi.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int __pasta_malloc(void **, uint64_t, int (*)(void **, uint64_t),
+                   const struct pasta_vendor_ops *);
+int __pasta_free(void *, int (*)(void *), const struct pasta_vendor_ops *);
+int __pasta_memcpy(void *, const void *, uint64_t, int,
+                   int (*)(void *, const void *, uint64_t, int),
+                   const struct pasta_vendor_ops *);
+int __pasta_launch_kernel(const void *, uint64_t, uint32_t, uint64_t, uint32_t,
+                          void **, uint64_t, void *,
+                          int (*)(const void *, uint64_t, uint32_t, uint64_t,
+                                  uint32_t, void **, uint64_t, void *),
+                          const struct pasta_vendor_ops *);
+void __pasta_register_kernel(const void *, const char *, const void *,
+                             const void *, int, const void *);
+
+static int passed, failed;
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond)                                                                  \
+      ++passed;                                                                \
+    else {                                                                     \
+      ++failed;                                                                \
+      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
+    }                                                                          \
+  } while (0)
+
+/* Fake vendor runtime: "device" memory is host memory, events hold a time. */
+static double fake_clock_ms;
+static int f_malloc(void **p, uint64_t n) {
+  return (*p = calloc(1, n)) ? 0 : 2;
+}
+static int f_free(void *p) {
+  free(p);
+  return 0;
+}
+static int f_memset(void *p, int v, uint64_t n) {
+  memset(p, v, n);
+  return 0;
+}
+static int f_memcpy(void *d, const void *s, uint64_t n, int k) {
+  (void)k;
+  memmove(d, s, n);
+  return 0;
+}
+static int f_zero(void) { return 0; }
+static int f_stream(void *s) {
+  (void)s;
+  return 0;
+}
+static int f_event_create(void **e) {
+  return (*e = calloc(1, sizeof(double))) ? 0 : 2;
+}
+static int f_event_record(void *e, void *s) {
+  (void)s;
+  fake_clock_ms += 0.5; /* every launch "takes" 0.5 ms */
+  *(double *)e = fake_clock_ms;
+  return 0;
+}
+static int f_event_sync(void *e) {
+  (void)e;
+  return 0;
+}
+static int f_elapsed(float *ms, void *a, void *b) {
+  *ms = (float)(*(double *)b - *(double *)a);
+  return 0;
+}
+static int f_capturing(void *s, int *st) {
+  (void)s;
+  *st = 0;
+  return 0;
+}
+static int f_get_device(int *d) {
+  *d = 0;
+  return 0;
+}
+
+static const struct pasta_vendor_ops ops = {.memcpy = f_memcpy,
+                                            .device_synchronize = f_zero,
+                                            .get_device = f_get_device,
+                                            .malloc = f_malloc,
+                                            .free = f_free,
+                                            .memset = f_memset,
+                                            .stream_synchronize = f_stream,
+                                            .get_last_error = f_zero,
+                                            .event_create = f_event_create,
+                                            .event_record = f_event_record,
+                                            .event_synchronize = f_event_sync,
+                                            .event_elapsed_time = f_elapsed,
+                                            .event_destroy = f_free,
+                                            .stream_is_capturing = f_capturing};
+
+static char k_handle, k_plain, k_ws;
+static const void *launched[8];
+static int num_launched;
+static char *touch_alloc; /* the allocation the fake ws kernel touches */
+static uint64_t touch_offset;
+
+static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
+                       uint32_t bz, void **args, uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
+  launched[num_launched++] = fn;
+  if (fn != &k_ws)
+    return 0;
+  /* The working-set copy: argument 1 (after the kernel's one) points to the
+   * device pointer of the launch's struct pasta_ws_launch. */
+  struct pasta_ws_launch *h = *(struct pasta_ws_launch **)args[1];
+  struct pasta_ws_alloc *t = (struct pasta_ws_alloc *)(uintptr_t)h->allocs;
+  uint8_t *pages = (uint8_t *)(uintptr_t)h->pages;
+  for (uint32_t i = 0; i < h->num_allocs; ++i)
+    if (t[i].base == (uint64_t)(uintptr_t)touch_alloc)
+      pages[t[i].first_page + (touch_offset >> h->page_shift)] = 1;
+  return 0;
+}
+
+int main(void) {
+  setenv("PASTA_START_GRID_ID", "1", 1);
+  setenv("PASTA_END_GRID_ID", "2", 1);
+  setenv("PASTA_WORKING_SET", "1", 1);
+  setenv("PASTA_CALL_DEPTH", "0", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, 1, NULL);
+
+  void *a = NULL, *b = NULL, *bogus = (void *)0x1000;
+  CHECK(__pasta_malloc(&a, 200000, f_malloc, &ops) == 0);   /* 4 pages */
+  CHECK(__pasta_malloc(&b, 100, f_malloc, &ops) == 0);      /* 1 page */
+  CHECK(__pasta_memcpy(b, a, 100, 4, f_memcpy, &ops) == 0); /* default */
+  CHECK(__pasta_free(bogus, f_stream, &ops) == 0); /* never allocated */
+
+  int arg = 0;
+  void *args[1] = {&arg};
+  for (int i = 0; i < 4; ++i) {
+    touch_alloc = i == 1 ? a : b;
+    touch_offset = i == 1 ? 199999 : 0; /* in a's last page, 196608.. */
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                NULL, fake_launch, &ops) == 0);
+  }
+  /* Outside the window: plain copy; inside, in working-set mode: ws copy. */
+  CHECK(num_launched == 4);
+  CHECK(launched[0] == &k_plain);
+  CHECK(launched[1] == &k_ws);
+  CHECK(launched[2] == &k_ws);
+  CHECK(launched[3] == &k_plain);
+
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act) == 0);
+  CHECK(act.num_kernels == 1);
+  if (act.num_kernels == 1) {
+    const pasta_activity_kernel *k = &act.kernels[0];
+    CHECK(strcmp(k->name, "kernel") == 0);
+    CHECK(k->launches == 4 && k->counted == 2 && k->ws_launches == 2);
+    CHECK(k->timed == 4 && k->time_total_ns == 2000000); /* 4 x 0.5 ms */
+    CHECK(k->num_shapes == 1 && k->shapes[0].grid[1] == 1 &&
+          k->shapes[0].block[0] == 32 && k->shapes[0].launches == 4);
+  }
+  CHECK(act.num_ws_launches == 2);
+  if (act.num_ws_launches == 2) {
+    /* Launch 1: a's last page, 200000 - 3 * 65536 = 3392 bytes of it. */
+    CHECK(act.ws_launches[0].id == 1);
+    CHECK(act.ws_launches[0].touched_allocations == 1);
+    CHECK(act.ws_launches[0].footprint_bytes == 200000);
+    CHECK(act.ws_launches[0].touched_bytes == 3392);
+    /* Launch 2: all of b (100 bytes). */
+    CHECK(act.ws_launches[1].touched_bytes == 100);
+    CHECK(act.ws_launches[1].footprint_bytes == 100);
+  }
+  CHECK(act.memory.allocs[PASTA_ALLOC_DEVICE] == 2);
+  CHECK(act.memory.peak_bytes == 200100);
+  CHECK(act.memory.unknown_frees == 1);
+  CHECK(act.memory.copies[PASTA_COPY_D2D] == 1); /* inferred from the table */
+  CHECK(act.memory.live_allocs_at_exit == 2);
+  pasta__activity_free(&act);
+  free(a);
+  free(b);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
