@@ -18,6 +18,12 @@
 #include "pasta/abi.h"
 
 #define PASTA_GLOBAL __attribute__((address_space(1)))
+/* Where a function's local variables (allocas) live. */
+#if defined(__AMDGPU__)
+#define PASTA_PRIVATE __attribute__((address_space(5)))
+#else
+#define PASTA_PRIVATE
+#endif
 #define PASTA_INLINE __attribute__((always_inline))
 #define PASTA_ENTRY __attribute__((noinline))
 
@@ -172,37 +178,42 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*
- * The working-set variant of a kernel calls __pasta_ws_touch before each
- * global (or generic) access with the launch's struct pasta_ws_launch. The
- * warp looks up the allocation of its first active lane's address once; only
- * lanes outside that allocation search again. Page flags are written once
- * (a flag already set is only read), by one lane when the warp stays in one
- * page. Hotness counts add the warp's accesses to a 2 MiB block with one
- * atomic when the warp stays in one block.
+ * The working-set copy of a kernel loads the launch's struct pasta_ws_launch
+ * once at entry (the pass emits the loads) and calls __pasta_ws_touch before
+ * each global (or generic) access with its fields. Each lane finds its own
+ * allocation: lanes of a warp read the same table entries, so the memory
+ * system serves them together, and no shuffle lengthens the chain of
+ * dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
+ * independent loads (the host pads the table with empty entries); larger
+ * tables are searched. A page flag is read through L1 and written only while
+ * it is 0. Hotness counts (optional) add a warp's accesses to one 2 MiB block
+ * with one atomic when the warp stays in that block.
  *===----------------------------------------------------------------------===*/
 
-/* The allocation holding `addr`, or PASTA_NONE: a binary search for the
- * last base <= addr. */
+/* The allocation holding `addr`, or PASTA_NONE. */
 static inline __attribute__((always_inline)) uint32_t
 pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
               uint64_t addr) {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint32_t mid = (lo + hi) / 2;
-    if (t[mid].base <= addr)
-      lo = mid + 1;
-    else
-      hi = mid;
+  uint32_t lo = 0;
+  if (n <= PASTA_WS_LINEAR_MAX) {
+    for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
+      lo += t[j].base <= addr; /* padding entries have base UINT64_MAX */
+  } else {
+    uint32_t hi = n;
+    while (lo < hi) {
+      uint32_t mid = (lo + hi) / 2;
+      if (t[mid].base <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   }
   if (lo == 0 || addr - t[lo - 1].base >= t[lo - 1].size)
     return PASTA_NONE;
   return lo - 1;
 }
 
-static void pasta_ws_outside(PASTA_GLOBAL struct pasta_ws_launch *ws,
-                             uint32_t site) {
-  PASTA_GLOBAL uint64_t *outside =
-      (PASTA_GLOBAL uint64_t *)(uintptr_t)ws->outside;
+static void pasta_ws_outside(PASTA_GLOBAL uint64_t *outside, uint32_t site) {
   pasta_atomic_add(&outside[0], 1);
   uint64_t expected = 0;
   if (__scoped_atomic_load_n(&outside[1], __ATOMIC_RELAXED,
@@ -212,48 +223,57 @@ static void pasta_ws_outside(PASTA_GLOBAL struct pasta_ws_launch *ws,
                                        __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
 }
 
-PASTA_INLINE void __pasta_ws_touch(PASTA_GLOBAL struct pasta_ws_launch *ws,
-                                   void *ptr, uint32_t site, uint32_t generic) {
+static void pasta_ws_hot(uint64_t blocks, uint32_t block) {
+  uint64_t lanes = __gpu_lane_mask();
+  PASTA_GLOBAL uint64_t *slot =
+      (PASTA_GLOBAL uint64_t *)(uintptr_t)blocks +
+      (size_t)block * PASTA_WS_HOT_BANKS +
+      (pasta_linear_block_id() & (PASTA_WS_HOT_BANKS - 1));
+  uint32_t lead = __gpu_read_first_lane_u32(lanes, block);
+  if (__gpu_ballot(lanes, block != lead) == 0) {
+    if (__gpu_is_first_in_lane(lanes))
+      pasta_atomic_add(slot, (uint64_t)__builtin_popcountll(lanes));
+  } else {
+    pasta_atomic_add(slot, 1);
+  }
+}
+
+/* `seen_lo`, `seen_hi`: the page this thread flagged last, kept in
+ * registers by the calling function (the pass promotes them): a thread that
+ * keeps touching one page (a loop) skips the lookup. Hotness counts every
+ * access, so with hotness on the shortcut is not taken. */
+PASTA_INLINE void __pasta_ws_touch(uint64_t allocs, uint64_t pages,
+                                   uint64_t blocks, uint64_t outside,
+                                   uint32_t n, uint32_t page_shift, void *ptr,
+                                   uint32_t site, uint32_t generic,
+                                   PASTA_PRIVATE uint64_t *seen_lo,
+                                   PASTA_PRIVATE uint64_t *seen_hi) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  if (addr - *seen_lo < *seen_hi - *seen_lo && !blocks)
+    return;
   if (generic && (__gpu_is_ptr_local(ptr) || __gpu_is_ptr_private(ptr)))
     return;
-  uint64_t lanes = __gpu_lane_mask();
-  uint64_t addr = (uint64_t)(uintptr_t)ptr;
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
-      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)ws->allocs;
-  uint32_t n = ws->num_allocs;
-  uint32_t i = pasta_ws_find(t, n, __gpu_read_first_lane_u64(lanes, addr));
-  if (i == PASTA_NONE || addr - t[i].base >= t[i].size)
-    i = pasta_ws_find(t, n, addr);
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
+  uint32_t i = pasta_ws_find(t, n, addr);
   if (i == PASTA_NONE) {
-    pasta_ws_outside(ws, site);
+    pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
     return;
   }
-  lanes = __gpu_lane_mask();
   uint64_t offset = addr - t[i].base;
-  uint32_t page = t[i].first_page + (uint32_t)(offset >> ws->page_shift);
-  uint32_t lead = __gpu_read_first_lane_u32(lanes, page);
-  int one_page = __gpu_ballot(lanes, page != lead) == 0;
-  if (!one_page || __gpu_is_first_in_lane(lanes)) {
-    /* A cached (not volatile) load: every warp of the grid reads the same few
-     * flags, which must not all go to one L2 slice. A stale 0 only costs a
-     * second store of 1; flags go from 0 to 1 only within a launch. */
-    PASTA_GLOBAL uint8_t *flag =
-        (PASTA_GLOBAL uint8_t *)(uintptr_t)ws->pages + page;
-    if (*flag == 0)
-      *flag = 1;
-  }
-  if (!ws->blocks)
-    return;
-  PASTA_GLOBAL uint64_t *blocks =
-      (PASTA_GLOBAL uint64_t *)(uintptr_t)ws->blocks;
-  uint32_t block = t[i].first_block + (uint32_t)(offset >> ws->block_shift);
-  blocks += (size_t)block * PASTA_WS_HOT_BANKS +
-            (pasta_linear_block_id() & (PASTA_WS_HOT_BANKS - 1));
-  uint32_t lead_block = __gpu_read_first_lane_u32(lanes, block);
-  if (__gpu_ballot(lanes, block != lead_block) == 0) {
-    if (__gpu_is_first_in_lane(lanes))
-      pasta_atomic_add(blocks, (uint64_t)__builtin_popcountll(lanes));
-  } else {
-    pasta_atomic_add(blocks, 1);
-  }
+  /* A cached (not volatile) load: every warp of the grid reads the same few
+   * flags, which must not all go to one L2 slice. A stale 0 only costs a
+   * second store of 1; flags go from 0 to 1 only within a launch. */
+  PASTA_GLOBAL uint8_t *flag = (PASTA_GLOBAL uint8_t *)(uintptr_t)pages +
+                               t[i].first_page +
+                               (uint32_t)(offset >> page_shift);
+  if (*flag == 0)
+    *flag = 1;
+  uint64_t page_mask = ((uint64_t)1 << page_shift) - 1;
+  *seen_lo = (t[i].base + (offset & ~page_mask));
+  uint64_t end = t[i].base + t[i].size;
+  *seen_hi = *seen_lo + page_mask + 1 < end ? *seen_lo + page_mask + 1 : end;
+  if (blocks)
+    pasta_ws_hot(blocks,
+                 t[i].first_block + (uint32_t)(offset >> PASTA_WS_BLOCK_SHIFT));
 }

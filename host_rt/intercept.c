@@ -808,7 +808,9 @@ struct ws_snapshot {
 static int ws_snapshot(struct ws_snapshot *s) {
   memset(s, 0, sizeof *s);
   s->n = st.num_live;
-  s->table = malloc((s->n ? s->n : 1) * sizeof *s->table);
+  /* Room for the padding a short table gets (PASTA_WS_LINEAR_MAX). */
+  size_t room = s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
+  s->table = malloc(room * sizeof *s->table);
   s->ids = malloc((s->n ? s->n : 1) * sizeof *s->ids);
   if (!s->table || !s->ids)
     return -1;
@@ -822,7 +824,14 @@ static int ws_snapshot(struct ws_snapshot *s) {
     s->blocks +=
         (a->size + PASTA_HOTNESS_BLOCK_SIZE - 1) / PASTA_HOTNESS_BLOCK_SIZE;
   }
+  for (size_t i = s->n; i < PASTA_WS_LINEAR_MAX; ++i)
+    s->table[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
   return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
+}
+
+/* Entries the device reads: the table, padded to PASTA_WS_LINEAR_MAX. */
+static size_t ws_table_len(const struct ws_snapshot *s) {
+  return s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
 }
 
 static void ws_snapshot_free(struct ws_snapshot *s) {
@@ -839,22 +848,22 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   if (ws_reserve(ops, &b->header, &b->cap_header,
                  sizeof(struct pasta_ws_launch)) ||
       ws_reserve(ops, &b->outside, &b->cap_outside, 2 * sizeof(uint64_t)) ||
-      ws_reserve(ops, &b->table, &b->cap_table, s->n * sizeof *s->table) ||
+      ws_reserve(ops, &b->table, &b->cap_table,
+                 ws_table_len(s) * sizeof *s->table) ||
       ws_reserve(ops, &b->pages, &b->cap_pages, (size_t)s->pages) ||
       (blocks && ws_reserve(ops, &b->blocks, &b->cap_blocks,
                             blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t))))
     return -1;
-  struct pasta_ws_launch h = {
-      (uint64_t)(uintptr_t)b->table,
-      (uint64_t)(uintptr_t)b->pages,
-      blocks ? (uint64_t)(uintptr_t)b->blocks : 0,
-      (uint64_t)(uintptr_t)b->outside,
-      (uint32_t)s->n,
-      opt.page_shift,
-      (uint32_t)__builtin_ctzll(PASTA_HOTNESS_BLOCK_SIZE),
-      0};
-  if ((s->n && ops->memcpy(b->table, s->table, s->n * sizeof *s->table,
-                           PASTA_MEMCPY_HOST_TO_DEVICE)) ||
+  struct pasta_ws_launch h = {(uint64_t)(uintptr_t)b->table,
+                              (uint64_t)(uintptr_t)b->pages,
+                              blocks ? (uint64_t)(uintptr_t)b->blocks : 0,
+                              (uint64_t)(uintptr_t)b->outside,
+                              (uint32_t)s->n,
+                              opt.page_shift,
+                              PASTA_WS_BLOCK_SHIFT,
+                              0};
+  if (ops->memcpy(b->table, s->table, ws_table_len(s) * sizeof *s->table,
+                  PASTA_MEMCPY_HOST_TO_DEVICE) ||
       ops->memcpy(b->header, &h, sizeof h, PASTA_MEMCPY_HOST_TO_DEVICE))
     return -1;
   b->generation = generation;

@@ -10,11 +10,13 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -82,6 +84,26 @@ static void adoptTargetAttributes(Module &M, Function &RT) {
   }
 }
 
+// The working-set copies keep the page each thread flagged last in two
+// allocas (KernelVariants.cpp); once the touches are inlined they are plain
+// loads and stores, and become registers.
+static void promoteWorkingSetCaches(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallVector<AllocaInst *, 2> Allocas;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (AI->getName().starts_with("pasta.ws.seen") &&
+            isAllocaPromotable(AI))
+          Allocas.push_back(AI);
+    if (Allocas.empty())
+      continue;
+    DominatorTree DT(F);
+    PromoteMemToReg(Allocas, DT);
+  }
+}
+
 static void inlineHelpers(Module &M) {
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M)
@@ -98,6 +120,7 @@ static void inlineHelpers(Module &M) {
     if (F.getName().starts_with("__pasta") && F.use_empty() &&
         !F.isDeclaration() && F.hasLocalLinkage())
       F.eraseFromParent();
+  promoteWorkingSetCaches(M);
 }
 
 bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {

@@ -11,13 +11,16 @@
 #include "pasta/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <cstddef>
 
 using namespace llvm;
 using namespace pasta;
@@ -114,14 +117,50 @@ static void forwardState(Function &Copy,
   }
 }
 
+// The launch state's fields, loaded once at a working-set copy's entry and
+// handed to every touch in it.
+struct StateFields {
+  Value *Allocs, *Pages, *Blocks, *Outside, *NumAllocs, *PageShift;
+  AllocaInst *SeenLo, *SeenHi; // the page flagged last (see device_rt.c)
+};
+
+static StateFields loadState(Function &Copy) {
+  LLVMContext &Ctx = Copy.getContext();
+  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+  Type *I8 = B.getInt8Ty(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  auto Field = [&](Type *T, size_t Offset, const char *Name) {
+    LoadInst *LI =
+        B.CreateLoad(T, B.CreateConstInBoundsGEP1_64(I8, State, Offset), Name);
+    LI->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+    return LI;
+  };
+  unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
+  AllocaInst *Lo = B.CreateAlloca(I64, AS, nullptr, "pasta.ws.seen.lo");
+  AllocaInst *Hi = B.CreateAlloca(I64, AS, nullptr, "pasta.ws.seen.hi");
+  B.CreateStore(B.getInt64(0), Lo);
+  B.CreateStore(B.getInt64(0), Hi);
+  return {Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs"),
+          Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages"),
+          Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks"),
+          Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside"),
+          Field(I32, offsetof(pasta_ws_launch, num_allocs), "pasta.ws.n"),
+          Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift"),
+          Lo,
+          Hi};
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
   PointerType *StateTy = PointerType::get(Ctx, 1);
   PointerType *Generic = PointerType::get(Ctx, 0);
-  Type *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee Touch = M.getOrInsertFunction(TouchName, Type::getVoidTy(Ctx),
-                                               StateTy, Generic, I32, I32);
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Private =
+      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
+  FunctionCallee Touch =
+      M.getOrInsertFunction(TouchName, Type::getVoidTy(Ctx), I64, I64, I64, I64,
+                            I32, I32, Generic, I32, I32, Private, Private);
 
   DenseMap<Function *, Function *> CopyOf;
   ValueToValueMapTy VMap;
@@ -131,8 +170,11 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     cloneBody(*F, *CopyOf[F], VMap);
     CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName("pasta.ws");
   }
-  for (Function *F : Fns)
+  DenseMap<Function *, StateFields> Fields;
+  for (Function *F : Fns) {
     forwardState(*CopyOf[F], CopyOf);
+    Fields[CopyOf[F]] = loadState(*CopyOf[F]);
+  }
 
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
@@ -140,11 +182,12 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
     if (!Ptr)
       continue;
-    Function *Copy = I->getFunction();
+    const StateFields &S = Fields[I->getFunction()];
     IRBuilder<> B(I);
     bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
     Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
-    B.CreateCall(Touch, {Copy->getArg(Copy->arg_size() - 1), AsGeneric,
-                         B.getInt32(A.Site), B.getInt32(IsGeneric)});
+    B.CreateCall(Touch, {S.Allocs, S.Pages, S.Blocks, S.Outside, S.NumAllocs,
+                         S.PageShift, AsGeneric, B.getInt32(A.Site),
+                         B.getInt32(IsGeneric), S.SeenLo, S.SeenHi});
   }
 }

@@ -202,6 +202,10 @@ struct pasta_ws_alloc {
  * fell outside every allocation (outside[0]) with the first such site + 1
  * (outside[1]). Device addresses, 8-byte aligned. */
 #define PASTA_WS_HOT_BANKS 32u
+#define PASTA_WS_BLOCK_SHIFT 21u /* hotness blocks of 2 MiB */
+/* Tables of up to this many allocations are scanned, not searched: the host
+ * pads them to this length with entries {UINT64_MAX, 0, 0, 0}. */
+#define PASTA_WS_LINEAR_MAX 8u
 struct pasta_ws_launch {
   uint64_t allocs;  /* struct pasta_ws_alloc[num_allocs], sorted by base */
   uint64_t pages;   /* uint8_t[] */
@@ -209,7 +213,7 @@ struct pasta_ws_launch {
   uint64_t outside; /* uint64_t[2] */
   uint32_t num_allocs;
   uint32_t page_shift;  /* log2 of the page size */
-  uint32_t block_shift; /* log2 of the hotness block size */
+  uint32_t block_shift; /* PASTA_WS_BLOCK_SHIFT */
   uint32_t reserved;
 };
 
