@@ -164,10 +164,11 @@ struct allocation {
 struct ws_buffers {
   void *header;  /* struct pasta_ws_launch */
   void *table;   /* struct pasta_ws_alloc[] */
-  void *pages;   /* uint8_t[] */
-  void *blocks;  /* uint64_t[] */
-  void *outside; /* uint64_t[2] */
-  size_t cap_header, cap_outside, cap_table, cap_pages, cap_blocks;
+  void *results; /* outside[2], hotness banks, page flags: one read-back */
+  void *host;    /* pinned copy of results (malloc'd when pinning fails) */
+  int host_pinned;
+  size_t cap_header, cap_table, cap_results, cap_host;
+  size_t results_size, blocks_at, pages_at; /* layout of results */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
 };
@@ -771,12 +772,41 @@ PASTA_ABI int __pasta_stream_synchronize(void *stream, int (*real)(void *),
 
 /*===-- Working sets ------------------------------------------------------===*/
 
+static void ws_free_host(ops_t *ops, struct ws_buffers *b) {
+  if (b->host && b->host_pinned)
+    ops->free_host(b->host);
+  else
+    free(b->host);
+  b->host = NULL;
+  b->cap_host = 0;
+}
+
 static void ws_release(ops_t *ops, struct ws_buffers *b) {
-  void *bufs[] = {b->header, b->table, b->pages, b->blocks, b->outside};
+  void *bufs[] = {b->header, b->table, b->results};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
     if (bufs[i])
       ops->free(bufs[i]);
+  ws_free_host(ops, b);
   memset(b, 0, sizeof *b);
+}
+
+/* A host buffer of `need` bytes for the read-back, pinned when possible. */
+static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
+  if (b->host && b->cap_host >= need)
+    return 0;
+  ws_free_host(ops, b);
+  size_t want = need + need / 2;
+  b->host_pinned = ops->host_alloc && ops->free_host &&
+                   ops->host_alloc(&b->host, want, 0) == 0;
+  if (!b->host_pinned) {
+    if (ops->get_last_error)
+      ops->get_last_error();
+    b->host = malloc(want);
+  }
+  if (!b->host)
+    return -1;
+  b->cap_host = want;
+  return 0;
 }
 
 /* Makes *buf hold at least `need` bytes (device memory), zeroed. */
@@ -845,19 +875,21 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   if (b->ready && b->generation == generation)
     return 0;
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
+  b->blocks_at = 2 * sizeof(uint64_t);
+  b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
+  b->results_size = b->pages_at + (size_t)s->pages;
   if (ws_reserve(ops, &b->header, &b->cap_header,
                  sizeof(struct pasta_ws_launch)) ||
-      ws_reserve(ops, &b->outside, &b->cap_outside, 2 * sizeof(uint64_t)) ||
       ws_reserve(ops, &b->table, &b->cap_table,
                  ws_table_len(s) * sizeof *s->table) ||
-      ws_reserve(ops, &b->pages, &b->cap_pages, (size_t)s->pages) ||
-      (blocks && ws_reserve(ops, &b->blocks, &b->cap_blocks,
-                            blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t))))
+      ws_reserve(ops, &b->results, &b->cap_results, b->results_size) ||
+      ws_reserve_host(ops, b, b->results_size))
     return -1;
+  uint64_t results = (uint64_t)(uintptr_t)b->results;
   struct pasta_ws_launch h = {(uint64_t)(uintptr_t)b->table,
-                              (uint64_t)(uintptr_t)b->pages,
-                              blocks ? (uint64_t)(uintptr_t)b->blocks : 0,
-                              (uint64_t)(uintptr_t)b->outside,
+                              results + b->pages_at,
+                              blocks ? results + b->blocks_at : 0,
+                              results,
                               (uint32_t)s->n,
                               opt.page_shift,
                               PASTA_WS_BLOCK_SHIFT,
@@ -868,6 +900,19 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
     return -1;
   b->generation = generation;
   b->ready = 1;
+  return 0;
+}
+
+/* After the launch, on its stream: copy the results back and clear them,
+ * then wait once. */
+static int ws_read_back(ops_t *ops, struct ws_buffers *b, void *stream) {
+  if (!ops->memcpy_async || !ops->memset_async)
+    return -1;
+  if (ops->memcpy_async(b->host, b->results, b->results_size,
+                        PASTA_MEMCPY_DEVICE_TO_HOST, stream) ||
+      ops->memset_async(b->results, 0, b->results_size, stream) ||
+      ops->stream_synchronize(stream))
+    return -1;
   return 0;
 }
 
@@ -912,24 +957,10 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
                       const struct ws_snapshot *s, uint32_t kernel,
                       uint64_t id) {
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
-  uint8_t *pages = malloc(s->pages ? s->pages : 1);
-  uint64_t *hits =
-      malloc((blocks ? blocks : 1) * PASTA_WS_HOT_BANKS * sizeof *hits);
-  uint64_t outside[2] = {0, 0};
-  int rc = -1;
-  if (!pages || !hits ||
-      ops->memcpy(pages, b->pages, s->pages, PASTA_MEMCPY_DEVICE_TO_HOST) ||
-      (blocks &&
-       ops->memcpy(hits, b->blocks, blocks * PASTA_WS_HOT_BANKS * sizeof *hits,
-                   PASTA_MEMCPY_DEVICE_TO_HOST)) ||
-      ops->memcpy(outside, b->outside, sizeof outside,
-                  PASTA_MEMCPY_DEVICE_TO_HOST) ||
-      ops->memset(b->pages, 0, s->pages) ||
-      (blocks &&
-       ops->memset(b->blocks, 0, blocks * PASTA_WS_HOT_BANKS * sizeof *hits)) ||
-      ops->memset(b->outside, 0, sizeof outside) ||
-      ops->stream_synchronize(NULL))
-    goto out;
+  const uint8_t *pages = (const uint8_t *)b->host + b->pages_at;
+  uint64_t *hits = (uint64_t *)((char *)b->host + b->blocks_at);
+  uint64_t outside[2];
+  memcpy(outside, b->host, sizeof outside);
   for (size_t blk = 0; blk < blocks; ++blk) { /* sum the banks */
     uint64_t sum = 0;
     for (unsigned bank = 0; bank < PASTA_WS_HOT_BANKS; ++bank)
@@ -987,11 +1018,7 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
     }
   }
   unlock();
-  rc = 0;
-out:
-  free(pages);
-  free(hits);
-  return rc;
+  return 0;
 }
 
 /*===-- Wrappers: launches ------------------------------------------------===*/
@@ -1061,7 +1088,7 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
     void *header = b->header;
     args[nparams] = &header;
     err = run_timed(ops, real, handle, l, args, kernel);
-    if (err == 0 && ops->stream_synchronize(l->stream) == 0 &&
+    if (err == 0 && ws_read_back(ops, b, l->stream) == 0 &&
         ws_collect(ops, b, &s, kernel, id) == 0)
       *tracked = 1;
     else if (err == 0) {

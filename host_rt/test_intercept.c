@@ -58,6 +58,15 @@ static int f_memcpy(void *d, const void *s, uint64_t n, int k) {
   memmove(d, s, n);
   return 0;
 }
+static int f_memcpy_async(void *d, const void *s, uint64_t n, int k,
+                          void *stream) {
+  (void)stream;
+  return f_memcpy(d, s, n, k);
+}
+static int f_memset_async(void *p, int v, uint64_t n, void *stream) {
+  (void)stream;
+  return f_memset(p, v, n);
+}
 static int f_zero(void) { return 0; }
 static int f_stream(void *s) {
   (void)s;
@@ -90,20 +99,23 @@ static int f_get_device(int *d) {
   return 0;
 }
 
-static const struct pasta_vendor_ops ops = {.memcpy = f_memcpy,
-                                            .device_synchronize = f_zero,
-                                            .get_device = f_get_device,
-                                            .malloc = f_malloc,
-                                            .free = f_free,
-                                            .memset = f_memset,
-                                            .stream_synchronize = f_stream,
-                                            .get_last_error = f_zero,
-                                            .event_create = f_event_create,
-                                            .event_record = f_event_record,
-                                            .event_synchronize = f_event_sync,
-                                            .event_elapsed_time = f_elapsed,
-                                            .event_destroy = f_free,
-                                            .stream_is_capturing = f_capturing};
+static const struct pasta_vendor_ops ops = {
+    .memcpy = f_memcpy,
+    .device_synchronize = f_zero,
+    .get_device = f_get_device,
+    .malloc = f_malloc,
+    .free = f_free,
+    .memset = f_memset,
+    .stream_synchronize = f_stream,
+    .get_last_error = f_zero,
+    .event_create = f_event_create,
+    .event_record = f_event_record,
+    .event_synchronize = f_event_sync,
+    .event_elapsed_time = f_elapsed,
+    .event_destroy = f_free,
+    .stream_is_capturing = f_capturing,
+    .memcpy_async = f_memcpy_async,
+    .memset_async = f_memset_async}; /* no host_alloc: the malloc fallback */
 
 static char k_handle, k_plain, k_ws;
 static const void *launched[8];

@@ -58,7 +58,11 @@ const VendorRuntime pasta::CUDARuntime = {"cuda",
                                           "cudaEventSynchronize",
                                           "cudaEventElapsedTime",
                                           "cudaEventDestroy",
-                                          "cudaStreamIsCapturing"};
+                                          "cudaStreamIsCapturing",
+                                          "cudaMemcpyAsync",
+                                          "cudaMemsetAsync",
+                                          "cudaHostAlloc",
+                                          "cudaFreeHost"};
 const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "__hipRegisterFunction",
                                          "__hipRegisterVar",
@@ -81,7 +85,11 @@ const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "hipEventSynchronize",
                                          "hipEventElapsedTime",
                                          "hipEventDestroy",
-                                         "hipStreamIsCapturing"};
+                                         "hipStreamIsCapturing",
+                                         "hipMemcpyAsync",
+                                         "hipMemsetAsync",
+                                         "hipHostMalloc",
+                                         "hipHostFree"};
 static const VendorRuntime &CUDA = CUDARuntime, &HIP = HIPRuntime;
 
 // The first call that registers a kernel or variable with the vendor
@@ -128,11 +136,15 @@ Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
       Fn(V.EventElapsedTime, I32, {Ptr, Ptr, Ptr}),
       Fn(V.EventDestroy, I32, {Ptr}),
       Fn(V.StreamIsCapturing, I32, {Ptr, Ptr}),
+      Fn(V.MemcpyAsync, I32, {Ptr, Ptr, I64, I32, Ptr}),
+      Fn(V.MemsetAsync, I32, {Ptr, I32, I64, Ptr}),
+      Fn(V.HostAlloc, I32, {Ptr, I64, I32}),
+      Fn(V.FreeHost, I32, {Ptr}),
   };
   static_assert(std::size(Fns) * sizeof(void *) ==
                     sizeof(struct pasta_vendor_ops),
                 "one entry per field of struct pasta_vendor_ops");
-  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 18>(std::size(Fns), Ptr));
+  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 22>(std::size(Fns), Ptr));
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
                             ConstantStruct::get(Ty, Fns), V.OpsName);
 }

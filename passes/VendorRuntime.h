@@ -24,6 +24,7 @@ struct VendorRuntime {
   const char *Malloc, *Free, *Memset, *StreamSynchronize, *GetLastError;
   const char *EventCreate, *EventRecord, *EventSynchronize, *EventElapsedTime;
   const char *EventDestroy, *StreamIsCapturing;
+  const char *MemcpyAsync, *MemsetAsync, *HostAlloc, *FreeHost;
 };
 
 extern const VendorRuntime CUDARuntime, HIPRuntime;

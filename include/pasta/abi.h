@@ -168,6 +168,13 @@ struct pasta_vendor_ops {
   int (*event_elapsed_time)(float *ms, void *start, void *end);
   int (*event_destroy)(void *event);
   int (*stream_is_capturing)(void *stream, int *status);
+  /* Working-set read-back: one copy and one clear per launch, ordered on
+   * the launch's stream, into pinned host memory. */
+  int (*memcpy_async)(void *dst, const void *src, uint64_t count, int kind,
+                      void *stream);
+  int (*memset_async)(void *ptr, int value, uint64_t count, void *stream);
+  int (*host_alloc)(void **ptr, uint64_t size, unsigned flags);
+  int (*free_host)(void *ptr);
 };
 #define PASTA_MAX_DEVICES 64
 #define PASTA_MEMCPY_HOST_TO_DEVICE 1
