@@ -238,42 +238,54 @@ static void pasta_ws_hot(uint64_t blocks, uint32_t block) {
   }
 }
 
-/* `seen_lo`, `seen_hi`: the page this thread flagged last, kept in
- * registers by the calling function (the pass promotes them): a thread that
- * keeps touching one page (a loop) skips the lookup. Hotness counts every
- * access, so with hotness on the shortcut is not taken. */
-PASTA_INLINE void __pasta_ws_touch(uint64_t allocs, uint64_t pages,
-                                   uint64_t blocks, uint64_t outside,
-                                   uint32_t n, uint32_t page_shift, void *ptr,
-                                   uint32_t site, uint32_t generic,
-                                   PASTA_PRIVATE uint64_t *seen_lo,
-                                   PASTA_PRIVATE uint64_t *seen_hi) {
-  uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  if (addr - *seen_lo < *seen_hi - *seen_lo && !blocks)
-    return;
+/* `cache`: two allocations this thread touched last, kept in registers by
+ * the calling function (six allocas the pass promotes once this is inlined):
+ * base, end and flag address of the first page, for each. A thread that
+ * keeps to one or two allocations (most loops) skips the table. */
+PASTA_INLINE void
+__pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
+                 uint64_t outside, uint32_t n, uint32_t page_shift, void *ptr,
+                 uint32_t site, uint32_t generic, PASTA_PRIVATE uint64_t *base0,
+                 PASTA_PRIVATE uint64_t *end0, PASTA_PRIVATE uint64_t *flags0,
+                 PASTA_PRIVATE uint64_t *base1, PASTA_PRIVATE uint64_t *end1,
+                 PASTA_PRIVATE uint64_t *flags1) {
   if (generic && (__gpu_is_ptr_local(ptr) || __gpu_is_ptr_private(ptr)))
     return;
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
       (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
-  uint32_t i = pasta_ws_find(t, n, addr);
-  if (i == PASTA_NONE) {
-    pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
-    return;
+  uint64_t base, flags;
+  if (addr - *base0 < *end0 - *base0) {
+    base = *base0;
+    flags = *flags0;
+  } else if (addr - *base1 < *end1 - *base1) {
+    base = *base1;
+    flags = *flags1;
+  } else {
+    uint32_t i = pasta_ws_find(t, n, addr);
+    if (i == PASTA_NONE) {
+      pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
+      return;
+    }
+    base = t[i].base;
+    flags = pages + t[i].first_page;
+    *base1 = *base0;
+    *end1 = *end0;
+    *flags1 = *flags0;
+    *base0 = base;
+    *end0 = base + t[i].size;
+    *flags0 = flags;
   }
-  uint64_t offset = addr - t[i].base;
   /* A cached (not volatile) load: every warp of the grid reads the same few
    * flags, which must not all go to one L2 slice. A stale 0 only costs a
    * second store of 1; flags go from 0 to 1 only within a launch. */
-  PASTA_GLOBAL uint8_t *flag = (PASTA_GLOBAL uint8_t *)(uintptr_t)pages +
-                               t[i].first_page +
-                               (uint32_t)(offset >> page_shift);
+  PASTA_GLOBAL uint8_t *flag =
+      (PASTA_GLOBAL uint8_t *)(uintptr_t)flags + ((addr - base) >> page_shift);
   if (*flag == 0)
     *flag = 1;
-  uint64_t page_mask = ((uint64_t)1 << page_shift) - 1;
-  *seen_lo = (t[i].base + (offset & ~page_mask));
-  uint64_t end = t[i].base + t[i].size;
-  *seen_hi = *seen_lo + page_mask + 1 < end ? *seen_lo + page_mask + 1 : end;
-  if (blocks)
-    pasta_ws_hot(blocks,
-                 t[i].first_block + (uint32_t)(offset >> PASTA_WS_BLOCK_SHIFT));
+  if (blocks) {
+    uint32_t i = pasta_ws_find(t, n, addr);
+    pasta_ws_hot(blocks, t[i].first_block +
+                             (uint32_t)((addr - base) >> PASTA_WS_BLOCK_SHIFT));
+  }
 }

@@ -84,9 +84,9 @@ static void adoptTargetAttributes(Module &M, Function &RT) {
   }
 }
 
-// The working-set copies keep the page each thread flagged last in two
-// allocas (KernelVariants.cpp); once the touches are inlined they are plain
-// loads and stores, and become registers.
+// The working-set copies keep the two allocations each thread touched last
+// in six allocas (KernelVariants.cpp); once the touches are inlined they are
+// plain loads and stores, and become registers.
 static void promoteWorkingSetCaches(Module &M) {
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -94,7 +94,7 @@ static void promoteWorkingSetCaches(Module &M) {
     SmallVector<AllocaInst *, 2> Allocas;
     for (Instruction &I : F.getEntryBlock())
       if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (AI->getName().starts_with("pasta.ws.seen") &&
+        if (AI->getName().starts_with("pasta.ws.cache") &&
             isAllocaPromotable(AI))
           Allocas.push_back(AI);
     if (Allocas.empty())
@@ -114,7 +114,14 @@ static void inlineHelpers(Module &M) {
           Calls.push_back(CB);
   for (CallBase *CB : Calls) {
     InlineFunctionInfo IFI;
-    InlineFunction(*CB, IFI);
+    StringRef Name = CB->getCalledOperand()->getName();
+    InlineResult R = InlineFunction(*CB, IFI);
+    if (!R.isSuccess()) // a call that does not match the runtime's definition
+      M.getContext().diagnose(DiagnosticInfoGeneric(
+          "pasta: internal error: cannot inline the device runtime's " + Name +
+              " (" + R.getFailureReason() +
+              "): the pass and device_rt.c disagree on its signature",
+          DS_Error));
   }
   for (Function &F : make_early_inc_range(M))
     if (F.getName().starts_with("__pasta") && F.use_empty() &&

@@ -121,7 +121,7 @@ static void forwardState(Function &Copy,
 // handed to every touch in it.
 struct StateFields {
   Value *Allocs, *Pages, *Blocks, *Outside, *NumAllocs, *PageShift;
-  AllocaInst *SeenLo, *SeenHi; // the page flagged last (see device_rt.c)
+  SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
 };
 
 static StateFields loadState(Function &Copy) {
@@ -136,18 +136,28 @@ static StateFields loadState(Function &Copy) {
     return LI;
   };
   unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
-  AllocaInst *Lo = B.CreateAlloca(I64, AS, nullptr, "pasta.ws.seen.lo");
-  AllocaInst *Hi = B.CreateAlloca(I64, AS, nullptr, "pasta.ws.seen.hi");
-  B.CreateStore(B.getInt64(0), Lo);
-  B.CreateStore(B.getInt64(0), Hi);
+  SmallVector<AllocaInst *, 6> Cache;
+  for (int I = 0; I < 6; ++I) {
+    Cache.push_back(B.CreateAlloca(I64, AS, nullptr, "pasta.ws.cache"));
+    B.CreateStore(B.getInt64(0), Cache.back());
+  }
   return {Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs"),
           Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages"),
           Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks"),
           Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside"),
           Field(I32, offsetof(pasta_ws_launch, num_allocs), "pasta.ws.n"),
           Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift"),
-          Lo,
-          Hi};
+          Cache};
+}
+
+// __pasta_ws_touch's type (device_rt.c): the state's fields, the address,
+// site and generic flag, and the six cache slots.
+static FunctionType *touchType(LLVMContext &Ctx, Type *Generic, Type *Private) {
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  SmallVector<Type *, 15> Params{I64, I64,     I64, I64, I32,
+                                 I32, Generic, I32, I32};
+  Params.append(6, Private);
+  return FunctionType::get(Type::getVoidTy(Ctx), Params, false);
 }
 
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
@@ -155,12 +165,10 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   LLVMContext &Ctx = M.getContext();
   PointerType *StateTy = PointerType::get(Ctx, 1);
   PointerType *Generic = PointerType::get(Ctx, 0);
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
   FunctionCallee Touch =
-      M.getOrInsertFunction(TouchName, Type::getVoidTy(Ctx), I64, I64, I64, I64,
-                            I32, I32, Generic, I32, I32, Private, Private);
+      M.getOrInsertFunction(TouchName, touchType(Ctx, Generic, Private));
 
   DenseMap<Function *, Function *> CopyOf;
   ValueToValueMapTy VMap;
@@ -186,8 +194,16 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     IRBuilder<> B(I);
     bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
     Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
-    B.CreateCall(Touch, {S.Allocs, S.Pages, S.Blocks, S.Outside, S.NumAllocs,
-                         S.PageShift, AsGeneric, B.getInt32(A.Site),
-                         B.getInt32(IsGeneric), S.SeenLo, S.SeenHi});
+    SmallVector<Value *, 15> Args{S.Allocs,
+                                  S.Pages,
+                                  S.Blocks,
+                                  S.Outside,
+                                  S.NumAllocs,
+                                  S.PageShift,
+                                  AsGeneric,
+                                  B.getInt32(A.Site),
+                                  B.getInt32(IsGeneric)};
+    Args.append(S.Cache.begin(), S.Cache.end());
+    B.CreateCall(Touch, Args);
   }
 }

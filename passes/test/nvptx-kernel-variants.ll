@@ -45,7 +45,7 @@ entry:
 ; touch before the global store but not before the shared one; the generic load in the
 ; callee is marked generic (last argument 1).
 ; The state's fields are loaded once, at entry, and passed to every touch,
-; with the two allocas that keep the page the thread flagged last.
+; with the six allocas that keep the two allocations the thread touched last.
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.allocs = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
 ; CHECK: %pasta.ws.n = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
@@ -53,11 +53,11 @@ entry:
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call void @__pasta_ws_touch({{.*}} addrspace(3)
 ; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch(i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.seen.lo, ptr %pasta.ws.seen.hi)
+; CHECK-NEXT: call void @__pasta_ws_touch(i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: store float %v, ptr addrspace(1) %out
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.allocs = load i64
-; CHECK: call void @__pasta_ws_touch(i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.seen.lo, ptr %pasta.ws.seen.hi)
+; CHECK: call void @__pasta_ws_touch(i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: load float, ptr %p
 
 ; NOVAR-NOT: __pasta_plain
