@@ -289,3 +289,27 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
                              (uint32_t)((addr - base) >> PASTA_WS_BLOCK_SHIFT));
   }
 }
+
+/* An access the pass traced back to a pointer parameter of the kernel: the
+ * host already looked the argument's allocation up (struct pasta_ws_arg),
+ * so an access inside it costs a range check and the flag. Anything else
+ * (an argument outside every allocation, an access past its end) takes the
+ * full path. */
+PASTA_INLINE void __pasta_ws_touch_arg(
+    uint64_t arg_base, uint64_t arg_end, uint64_t arg_flags, uint64_t allocs,
+    uint64_t pages, uint64_t blocks, uint64_t outside, uint32_t n,
+    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic,
+    PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
+    PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
+    PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  if (addr - arg_base < arg_end - arg_base && !blocks) {
+    PASTA_GLOBAL uint8_t *flag = (PASTA_GLOBAL uint8_t *)(uintptr_t)arg_flags +
+                                 ((addr - arg_base) >> page_shift);
+    if (*flag == 0)
+      *flag = 1;
+    return;
+  }
+  __pasta_ws_touch(allocs, pages, blocks, outside, n, page_shift, ptr, site,
+                   generic, base0, end0, flags0, base1, end1, flags1);
+}

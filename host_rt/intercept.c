@@ -128,8 +128,9 @@ struct kernel {
   const char *mangled; /* the program's registration string, or NULL */
   const void *plain, *ws;
   int nparams;
-  const void *module; /* host shadow of its module's descriptor */
-  int selected;       /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
+  uint64_t pointer_params; /* bit k: parameter k is a pointer */
+  const void *module;      /* host shadow of its module's descriptor */
+  int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -314,7 +315,8 @@ static struct kernel *kernel_of(const void *handle) {
 
 PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
                                        const void *plain, const void *ws,
-                                       int nparams, const void *module) {
+                                       int nparams, uint64_t pointer_params,
+                                       const void *module) {
   if (!handle)
     return;
   lock();
@@ -324,6 +326,7 @@ PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
     k->plain = plain;
     k->ws = ws;
     k->nparams = nparams;
+    k->pointer_params = pointer_params;
     k->module = module;
   }
   unlock();
@@ -791,6 +794,12 @@ static void ws_release(ops_t *ops, struct ws_buffers *b) {
 }
 
 /* A host buffer of `need` bytes for the read-back, pinned when possible. */
+/* Where the launch header is staged in the host buffer: after the results,
+ * 8-byte aligned. */
+static size_t ws_header_at(const struct ws_buffers *b) {
+  return (b->results_size + 7) & ~(size_t)7;
+}
+
 static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
   if (b->host && b->cap_host >= need)
     return 0;
@@ -859,6 +868,21 @@ static int ws_snapshot(struct ws_snapshot *s) {
   return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
 }
 
+/* The snapshot entry holding `addr`, or SIZE_MAX. */
+static size_t ws_snapshot_find(const struct ws_snapshot *s, uint64_t addr) {
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (s->table[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0 || addr - s->table[lo - 1].base >= s->table[lo - 1].size)
+    return SIZE_MAX;
+  return lo - 1;
+}
+
 /* Entries the device reads: the table, padded to PASTA_WS_LINEAR_MAX. */
 static size_t ws_table_len(const struct ws_snapshot *s) {
   return s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
@@ -883,24 +907,47 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
       ws_reserve(ops, &b->table, &b->cap_table,
                  ws_table_len(s) * sizeof *s->table) ||
       ws_reserve(ops, &b->results, &b->cap_results, b->results_size) ||
-      ws_reserve_host(ops, b, b->results_size))
+      ws_reserve_host(ops, b, ws_header_at(b) + sizeof(struct pasta_ws_launch)))
     return -1;
-  uint64_t results = (uint64_t)(uintptr_t)b->results;
-  struct pasta_ws_launch h = {(uint64_t)(uintptr_t)b->table,
-                              results + b->pages_at,
-                              blocks ? results + b->blocks_at : 0,
-                              results,
-                              (uint32_t)s->n,
-                              opt.page_shift,
-                              PASTA_WS_BLOCK_SHIFT,
-                              0};
   if (ops->memcpy(b->table, s->table, ws_table_len(s) * sizeof *s->table,
-                  PASTA_MEMCPY_HOST_TO_DEVICE) ||
-      ops->memcpy(b->header, &h, sizeof h, PASTA_MEMCPY_HOST_TO_DEVICE))
+                  PASTA_MEMCPY_HOST_TO_DEVICE))
     return -1;
   b->generation = generation;
   b->ready = 1;
   return 0;
+}
+
+/* The launch's header: the buffers' device addresses and, for each pointer
+ * argument in a known allocation, that allocation's range and flags. Staged
+ * in the host buffer after the results and copied on the launch's stream. */
+static int ws_send_header(ops_t *ops, struct ws_buffers *b,
+                          const struct ws_snapshot *s, const struct kernel *k,
+                          void **args, void *stream) {
+  struct pasta_ws_launch *h =
+      (struct pasta_ws_launch *)((char *)b->host + ws_header_at(b));
+  uint64_t results = (uint64_t)(uintptr_t)b->results;
+  memset(h, 0, sizeof *h);
+  h->allocs = (uint64_t)(uintptr_t)b->table;
+  h->pages = results + b->pages_at;
+  h->blocks = opt.hotness ? results + b->blocks_at : 0;
+  h->outside = results;
+  h->num_allocs = (uint32_t)s->n;
+  h->page_shift = opt.page_shift;
+  h->block_shift = PASTA_WS_BLOCK_SHIFT;
+  for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p) {
+    if (!(k->pointer_params >> p & 1) || !args[p])
+      continue;
+    uint64_t v;
+    memcpy(&v, args[p], sizeof v);
+    size_t i = ws_snapshot_find(s, v);
+    if (i == SIZE_MAX)
+      continue;
+    h->args[p] = (struct pasta_ws_arg){s->table[i].base,
+                                       s->table[i].base + s->table[i].size,
+                                       h->pages + s->table[i].first_page};
+  }
+  return ops->memcpy_async(b->header, h, sizeof *h, PASTA_MEMCPY_HOST_TO_DEVICE,
+                           stream);
 }
 
 /* After the launch, on its stream: copy the results back and clear them,
@@ -1087,6 +1134,14 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
     memcpy(args, l->args, (size_t)nparams * sizeof *args);
     void *header = b->header;
     args[nparams] = &header;
+    if (ws_send_header(ops, b, &s, kc, l->args, l->stream)) {
+      ops->get_last_error();
+      err = run_timed(ops, real, l->fn, l, l->args, kernel);
+      lock();
+      ++st.ws_skipped;
+      unlock();
+      goto done;
+    }
     err = run_timed(ops, real, handle, l, args, kernel);
     if (err == 0 && ws_read_back(ops, b, l->stream) == 0 &&
         ws_collect(ops, b, &s, kernel, id) == 0)
@@ -1097,6 +1152,7 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
       unlock();
     }
   }
+done:
   free(args);
   ws_snapshot_free(&s);
   pthread_mutex_unlock(&ws_mu);

@@ -27,7 +27,7 @@ int __pasta_launch_kernel(const void *, uint64_t, uint32_t, uint64_t, uint32_t,
                                   uint32_t, void **, uint64_t, void *),
                           const struct pasta_vendor_ops *);
 void __pasta_register_kernel(const void *, const char *, const void *,
-                             const void *, int, const void *);
+                             const void *, int, uint64_t, const void *);
 
 static int passed, failed;
 #define CHECK(cond)                                                            \
@@ -120,7 +120,8 @@ static const struct pasta_vendor_ops ops = {
 static char k_handle, k_plain, k_ws;
 static const void *launched[8];
 static int num_launched;
-static char *touch_alloc; /* the allocation the fake ws kernel touches */
+static char *touch_alloc;      /* the allocation the fake ws kernel touches */
+static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
 
 static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
@@ -134,6 +135,7 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   struct pasta_ws_launch *h = *(struct pasta_ws_launch **)args[1];
   struct pasta_ws_alloc *t = (struct pasta_ws_alloc *)(uintptr_t)h->allocs;
   uint8_t *pages = (uint8_t *)(uintptr_t)h->pages;
+  arg_base_seen = h->args[0].base;
   for (uint32_t i = 0; i < h->num_allocs; ++i)
     if (t[i].base == (uint64_t)(uintptr_t)touch_alloc)
       pages[t[i].first_page + (touch_offset >> h->page_shift)] = 1;
@@ -145,7 +147,9 @@ int main(void) {
   setenv("PASTA_END_GRID_ID", "2", 1);
   setenv("PASTA_WORKING_SET", "1", 1);
   setenv("PASTA_CALL_DEPTH", "0", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, 1, NULL);
+  /* One parameter, a pointer (bit 0 of the mask). */
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, 1, 1,
+                          NULL);
 
   void *a = NULL, *b = NULL, *bogus = (void *)0x1000;
   CHECK(__pasta_malloc(&a, 200000, f_malloc, &ops) == 0);   /* 4 pages */
@@ -153,7 +157,7 @@ int main(void) {
   CHECK(__pasta_memcpy(b, a, 100, 4, f_memcpy, &ops) == 0); /* default */
   CHECK(__pasta_free(bogus, f_stream, &ops) == 0); /* never allocated */
 
-  int arg = 0;
+  void *arg = a; /* the kernel's pointer parameter */
   void *args[1] = {&arg};
   for (int i = 0; i < 4; ++i) {
     touch_alloc = i == 1 ? a : b;
@@ -167,6 +171,8 @@ int main(void) {
   CHECK(launched[1] == &k_ws);
   CHECK(launched[2] == &k_ws);
   CHECK(launched[3] == &k_plain);
+  /* The host looked the pointer argument's allocation up for the device. */
+  CHECK(arg_base_seen == (uint64_t)(uintptr_t)a);
 
   pasta_activity act;
   CHECK(pasta__activity_build(&act) == 0);

@@ -20,6 +20,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/OffloadBinary.h"
@@ -175,14 +176,62 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
          (Filter.match(Mangled) || Filter.match(demangle(Mangled.str())));
 }
 
-// The number of parameters of the kernel whose host handle is Handle: the
-// stub itself (CUDA) or a variable initialized with it (HIP); -1 if unknown.
-static int numParams(Value *Handle) {
+// What the host runtime needs to know of a kernel's parameters: how many
+// there are (the length of the argument array a launch passes) and which
+// are pointers (bit k: parameter k; the working-set mode looks their
+// allocations up). Read from the kernel's stub (the handle itself for CUDA,
+// the function a HIP handle variable holds): the stub stores each parameter
+// in a slot of its own and passes an array of the slots' addresses, so a
+// slot of type ptr holds a pointer parameter. Without that array (an
+// unusual stub), the stub's own parameters are used: a struct the x86-64
+// ABI splits would then be miscounted, so no pointer mask is given.
+struct KernelParams {
+  int Count = -1;
+  uint64_t Pointers = 0;
+};
+
+static Function *stubOf(Value *Handle) {
   Value *V = Handle->stripPointerCasts();
   if (auto *GV = dyn_cast<GlobalVariable>(V); GV && GV->hasInitializer())
     V = GV->getInitializer()->stripPointerCasts();
-  auto *F = dyn_cast<Function>(V);
-  return F ? static_cast<int>(F->arg_size()) : -1;
+  return dyn_cast<Function>(V);
+}
+
+static KernelParams kernelParams(Value *Handle) {
+  KernelParams P;
+  Function *Stub = stubOf(Handle);
+  if (!Stub)
+    return P;
+  P.Count = static_cast<int>(Stub->arg_size());
+  if (Stub->isDeclaration())
+    return P;
+  const DataLayout &DL = Stub->getDataLayout();
+  for (Instruction &I : Stub->getEntryBlock()) {
+    auto *Slots = dyn_cast<AllocaInst>(&I);
+    auto *Ty = Slots ? dyn_cast<ArrayType>(Slots->getAllocatedType()) : nullptr;
+    if (!Ty || !Ty->getElementType()->isPointerTy())
+      continue;
+    uint64_t Mask = 0;
+    for (Instruction &J : instructions(*Stub)) {
+      // store ptr %slot, ptr (gep %array, 8 * k)
+      auto *St = dyn_cast<StoreInst>(&J);
+      auto *Slot = St ? dyn_cast<AllocaInst>(St->getValueOperand()) : nullptr;
+      if (!Slot)
+        continue;
+      Value *Dst = St->getPointerOperand();
+      APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+      if (Dst->stripAndAccumulateConstantOffsets(DL, Off, true) != Slots ||
+          Off.getZExtValue() % 8)
+        continue;
+      uint64_t K = Off.getZExtValue() / 8;
+      if (K < 64 && Slot->getAllocatedType()->isPointerTy())
+        Mask |= uint64_t(1) << K;
+    }
+    P.Count = static_cast<int>(Ty->getNumElements());
+    P.Pointers = Mask;
+    return P;
+  }
+  return P;
 }
 
 // A new host handle for a kernel variant: the vendor runtime only uses its
@@ -223,10 +272,11 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   }
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
-                            Ptr, B.getInt32Ty(), Ptr);
+                            Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
+  KernelParams KP = kernelParams(Handle);
   B.CreateCall(RegisterKernel,
-               {Handle, Reg.getArgOperand(2), Plain, WS,
-                B.getInt32(numParams(Handle)), Shadow ? Shadow : Null});
+               {Handle, Reg.getArgOperand(2), Plain, WS, B.getInt32(KP.Count),
+                B.getInt64(KP.Pointers), Shadow ? Shadow : Null});
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -367,9 +417,10 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
       {Shadow, vendorOps(M, V)});
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
-                            Ptr, B.getInt32Ty(), Ptr);
+                            Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
   Constant *Null = ConstantPointerNull::get(Ptr);
   for (auto &[Flags, Handle, Mangled] : Kernels) {
+    KernelParams KP = kernelParams(Handle);
     Constant *Handles[2] = {Null, Null};
     if (hasVariants(Opts, Mangled)) {
       const char *Suffixes[2] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX};
@@ -381,8 +432,8 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
     }
     B.CreateCall(RegisterKernel,
                  {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
-                  Handles[0], Handles[1], B.getInt32(numParams(Handle)),
-                  Shadow});
+                  Handles[0], Handles[1], B.getInt32(KP.Count),
+                  B.getInt64(KP.Pointers), Shadow});
   }
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -20,13 +21,16 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <array>
 #include <cstddef>
+#include <optional>
 
 using namespace llvm;
 using namespace pasta;
 
 static constexpr const char *VariantAttr = "pasta-variant";
 static constexpr const char *TouchName = "__pasta_ws_touch";
+static constexpr const char *TouchArgName = "__pasta_ws_touch_arg";
 
 bool pasta::isKernelVariant(const Function &F) {
   return F.hasFnAttribute(VariantAttr);
@@ -122,7 +126,46 @@ static void forwardState(Function &Copy,
 struct StateFields {
   Value *Allocs, *Pages, *Blocks, *Outside, *NumAllocs, *PageShift;
   SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
+  // Kernels: per pointer parameter, its allocation as the host found it
+  // ({base, end, flags} of struct pasta_ws_arg), loaded on first use.
+  DenseMap<unsigned, std::array<Value *, 3>> Args;
 };
+
+// The kernel parameter an access's address is derived from (through GEPs
+// and casts), if the function is a kernel and the parameter has a
+// pasta_ws_arg slot.
+static std::optional<unsigned> tracedParameter(Value *Ptr, Function &Copy) {
+  CallingConv::ID CC = Copy.getCallingConv();
+  if (CC != CallingConv::PTX_Kernel && CC != CallingConv::AMDGPU_KERNEL)
+    return std::nullopt;
+  auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
+  if (!A || A->getParent() != &Copy || !A->getType()->isPointerTy() ||
+      A->getArgNo() + 1 >= Copy.arg_size() ||
+      A->getArgNo() >= PASTA_WS_MAX_ARGS || A->hasByValAttr())
+    return std::nullopt;
+  return A->getArgNo();
+}
+
+// {base, end, flags} of parameter K, loaded at the copy's entry.
+static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
+                                             unsigned K) {
+  auto [It, New] = S.Args.try_emplace(K);
+  if (!New)
+    return It->second;
+  LLVMContext &Ctx = Copy.getContext();
+  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+  size_t At = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
+  for (int I = 0; I < 3; ++I) {
+    LoadInst *LI = B.CreateLoad(
+        B.getInt64Ty(),
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), State, At + I * 8),
+        "pasta.ws.arg");
+    LI->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+    It->second[I] = LI;
+  }
+  return It->second;
+}
 
 static StateFields loadState(Function &Copy) {
   LLVMContext &Ctx = Copy.getContext();
@@ -141,13 +184,17 @@ static StateFields loadState(Function &Copy) {
     Cache.push_back(B.CreateAlloca(I64, AS, nullptr, "pasta.ws.cache"));
     B.CreateStore(B.getInt64(0), Cache.back());
   }
-  return {Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs"),
-          Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages"),
-          Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks"),
-          Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside"),
-          Field(I32, offsetof(pasta_ws_launch, num_allocs), "pasta.ws.n"),
-          Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift"),
-          Cache};
+  StateFields S;
+  S.Allocs = Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs");
+  S.Pages = Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages");
+  S.Blocks = Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks");
+  S.Outside =
+      Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside");
+  S.NumAllocs = Field(I32, offsetof(pasta_ws_launch, num_allocs), "pasta.ws.n");
+  S.PageShift =
+      Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift");
+  S.Cache = std::move(Cache);
+  return S;
 }
 
 // __pasta_ws_touch's type (device_rt.c): the state's fields, the address,
@@ -167,8 +214,13 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   PointerType *Generic = PointerType::get(Ctx, 0);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
-  FunctionCallee Touch =
-      M.getOrInsertFunction(TouchName, touchType(Ctx, Generic, Private));
+  FunctionType *TouchTy = touchType(Ctx, Generic, Private);
+  FunctionCallee Touch = M.getOrInsertFunction(TouchName, TouchTy);
+  SmallVector<Type *, 18> ArgTouchParams(3, Type::getInt64Ty(Ctx));
+  ArgTouchParams.append(TouchTy->param_begin(), TouchTy->param_end());
+  FunctionCallee TouchArg = M.getOrInsertFunction(
+      TouchArgName,
+      FunctionType::get(Type::getVoidTy(Ctx), ArgTouchParams, false));
 
   DenseMap<Function *, Function *> CopyOf;
   ValueToValueMapTy VMap;
@@ -190,7 +242,11 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
     if (!Ptr)
       continue;
-    const StateFields &S = Fields[I->getFunction()];
+    StateFields &S = Fields[I->getFunction()];
+    std::optional<unsigned> K = tracedParameter(Ptr, *I->getFunction());
+    std::array<Value *, 3> Range{};
+    if (K)
+      Range = argumentRange(S, *I->getFunction(), *K);
     IRBuilder<> B(I);
     bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
     Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
@@ -204,6 +260,11 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                   B.getInt32(A.Site),
                                   B.getInt32(IsGeneric)};
     Args.append(S.Cache.begin(), S.Cache.end());
-    B.CreateCall(Touch, Args);
+    if (!K) {
+      B.CreateCall(Touch, Args);
+      continue;
+    }
+    Args.insert(Args.begin(), Range.begin(), Range.end());
+    B.CreateCall(TouchArg, Args);
   }
 }

@@ -213,6 +213,15 @@ struct pasta_ws_alloc {
 /* Tables of up to this many allocations are scanned, not searched: the host
  * pads them to this length with entries {UINT64_MAX, 0, 0, 0}. */
 #define PASTA_WS_LINEAR_MAX 8u
+/* A pointer argument of the launch that points into a known allocation,
+ * found by the host: accesses the pass can trace back to that argument
+ * check this range and go straight to the flags (device address of the
+ * allocation's first page flag). Zeros when not a known allocation. */
+struct pasta_ws_arg {
+  uint64_t base, end, flags;
+};
+#define PASTA_WS_MAX_ARGS 32u
+
 struct pasta_ws_launch {
   uint64_t allocs;  /* struct pasta_ws_alloc[num_allocs], sorted by base */
   uint64_t pages;   /* uint8_t[] */
@@ -222,6 +231,7 @@ struct pasta_ws_launch {
   uint32_t page_shift;  /* log2 of the page size */
   uint32_t block_shift; /* PASTA_WS_BLOCK_SHIFT */
   uint32_t reserved;
+  struct pasta_ws_arg args[PASTA_WS_MAX_ARGS]; /* by kernel parameter */
 };
 
 #endif /* PASTA_ABI_H */

@@ -17,7 +17,7 @@ define internal void @__hip_register_globals(ptr %handle) {
 ; CHECK: call i32 @__hipRegisterFunction(ptr %handle, ptr @handle, ptr @name, ptr @name,
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain,
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws,
-; CHECK-NEXT: call void @__pasta_register_kernel(ptr @handle, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 1, ptr @__pasta_shadow_[[ID]])
+; CHECK-NEXT: call void @__pasta_register_kernel(ptr @handle, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 1, i64 0, ptr @__pasta_shadow_[[ID]])
 ; CHECK-NEXT: call void @__hipRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_hip_ops)
   %r = call i32 @__hipRegisterFunction(ptr %handle, ptr @handle, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
