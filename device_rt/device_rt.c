@@ -313,3 +313,10 @@ PASTA_INLINE void __pasta_ws_touch_arg(
   __pasta_ws_touch(allocs, pages, blocks, outside, n, page_shift, ptr, site,
                    generic, base0, end0, flags0, base1, end1, flags1);
 }
+
+/* This thread block's bank of page flags (PASTA_WS_PAGE_BANKS), as an offset
+ * the working-set copy adds to its flag addresses once, at entry. */
+PASTA_INLINE uint64_t __pasta_ws_bank_offset(uint32_t num_pages) {
+  return (uint64_t)(pasta_linear_block_id() & (PASTA_WS_PAGE_BANKS - 1)) *
+         num_pages;
+}

@@ -901,7 +901,7 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
   b->blocks_at = 2 * sizeof(uint64_t);
   b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
-  b->results_size = b->pages_at + (size_t)s->pages;
+  b->results_size = b->pages_at + (size_t)s->pages * PASTA_WS_PAGE_BANKS;
   if (ws_reserve(ops, &b->header, &b->cap_header,
                  sizeof(struct pasta_ws_launch)) ||
       ws_reserve(ops, &b->table, &b->cap_table,
@@ -934,6 +934,7 @@ static int ws_send_header(ops_t *ops, struct ws_buffers *b,
   h->num_allocs = (uint32_t)s->n;
   h->page_shift = opt.page_shift;
   h->block_shift = PASTA_WS_BLOCK_SHIFT;
+  h->num_pages = (uint32_t)s->pages;
   for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p) {
     if (!(k->pointer_params >> p & 1) || !args[p])
       continue;
@@ -1004,7 +1005,10 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
                       const struct ws_snapshot *s, uint32_t kernel,
                       uint64_t id) {
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
-  const uint8_t *pages = (const uint8_t *)b->host + b->pages_at;
+  uint8_t *pages = (uint8_t *)b->host + b->pages_at;
+  for (unsigned bank = 1; bank < PASTA_WS_PAGE_BANKS; ++bank) /* OR banks */
+    for (uint64_t p = 0; p < s->pages; ++p)
+      pages[p] |= pages[bank * s->pages + p];
   uint64_t *hits = (uint64_t *)((char *)b->host + b->blocks_at);
   uint64_t outside[2];
   memcpy(outside, b->host, sizeof outside);

@@ -31,6 +31,7 @@ using namespace pasta;
 static constexpr const char *VariantAttr = "pasta-variant";
 static constexpr const char *TouchName = "__pasta_ws_touch";
 static constexpr const char *TouchArgName = "__pasta_ws_touch_arg";
+static constexpr const char *BankOffsetName = "__pasta_ws_bank_offset";
 
 bool pasta::isKernelVariant(const Function &F) {
   return F.hasFnAttribute(VariantAttr);
@@ -126,6 +127,7 @@ static void forwardState(Function &Copy,
 struct StateFields {
   Value *Allocs, *Pages, *Blocks, *Outside, *NumAllocs, *PageShift;
   SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
+  Value *BankOffset;                  // this thread block's bank of page flags
   // Kernels: per pointer parameter, its allocation as the host found it
   // ({base, end, flags} of struct pasta_ws_arg), loaded on first use.
   DenseMap<unsigned, std::array<Value *, 3>> Args;
@@ -154,7 +156,8 @@ static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
     return It->second;
   LLVMContext &Ctx = Copy.getContext();
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
-  IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+  // After the bank offset, which the range's flags need.
+  IRBuilder<> B(cast<Instruction>(S.BankOffset)->getNextNode());
   size_t At = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
   for (int I = 0; I < 3; ++I) {
     LoadInst *LI = B.CreateLoad(
@@ -164,6 +167,8 @@ static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
     LI->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
     It->second[I] = LI;
   }
+  // The flags of this block's bank (see loadState).
+  It->second[2] = B.CreateAdd(It->second[2], S.BankOffset);
   return It->second;
 }
 
@@ -186,7 +191,14 @@ static StateFields loadState(Function &Copy) {
   }
   StateFields S;
   S.Allocs = Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs");
-  S.Pages = Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages");
+  Value *NumPages = Field(B.getInt32Ty(), offsetof(pasta_ws_launch, num_pages),
+                          "pasta.ws.np");
+  FunctionCallee BankOffset = Copy.getParent()->getOrInsertFunction(
+      BankOffsetName, B.getInt64Ty(), B.getInt32Ty());
+  S.BankOffset = B.CreateCall(BankOffset, {NumPages}, "pasta.ws.bank");
+  S.Pages = B.CreateAdd(
+      Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages0"),
+      S.BankOffset, "pasta.ws.pages");
   S.Blocks = Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks");
   S.Outside =
       Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside");
