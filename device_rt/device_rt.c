@@ -316,7 +316,7 @@ PASTA_INLINE void __pasta_ws_touch_arg(
 
 /* This thread block's bank of page flags (PASTA_WS_PAGE_BANKS), as an offset
  * the working-set copy adds to its flag addresses once, at entry. */
-PASTA_INLINE uint64_t __pasta_ws_bank_offset(uint32_t num_pages) {
-  return (uint64_t)(pasta_linear_block_id() & (PASTA_WS_PAGE_BANKS - 1)) *
-         num_pages;
+PASTA_INLINE uint64_t __pasta_ws_bank_offset(uint32_t num_pages,
+                                             uint32_t banks) {
+  return (uint64_t)(pasta_linear_block_id() & (banks - 1)) * num_pages;
 }

@@ -170,6 +170,7 @@ struct ws_buffers {
   int host_pinned;
   size_t cap_header, cap_table, cap_results, cap_host;
   size_t results_size, blocks_at, pages_at; /* layout of results */
+  uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
 };
@@ -868,6 +869,15 @@ static int ws_snapshot(struct ws_snapshot *s) {
   return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
 }
 
+/* As many banks of page flags as keep them within 256 KiB (at least one):
+ * every launch reads them all back. */
+static uint32_t ws_page_banks(uint64_t pages) {
+  uint32_t banks = PASTA_WS_PAGE_BANKS;
+  while (banks > 1 && pages * banks > (256u << 10))
+    banks /= 2;
+  return banks;
+}
+
 /* The snapshot entry holding `addr`, or SIZE_MAX. */
 static size_t ws_snapshot_find(const struct ws_snapshot *s, uint64_t addr) {
   size_t lo = 0, hi = s->n;
@@ -901,7 +911,8 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
   b->blocks_at = 2 * sizeof(uint64_t);
   b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
-  b->results_size = b->pages_at + (size_t)s->pages * PASTA_WS_PAGE_BANKS;
+  b->page_banks = ws_page_banks(s->pages);
+  b->results_size = b->pages_at + (size_t)s->pages * b->page_banks;
   if (ws_reserve(ops, &b->header, &b->cap_header,
                  sizeof(struct pasta_ws_launch)) ||
       ws_reserve(ops, &b->table, &b->cap_table,
@@ -935,6 +946,7 @@ static int ws_send_header(ops_t *ops, struct ws_buffers *b,
   h->page_shift = opt.page_shift;
   h->block_shift = PASTA_WS_BLOCK_SHIFT;
   h->num_pages = (uint32_t)s->pages;
+  h->page_banks = b->page_banks;
   for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p) {
     if (!(k->pointer_params >> p & 1) || !args[p])
       continue;
@@ -1000,15 +1012,30 @@ static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
   free(strings);
 }
 
+/* ORs the banks of page flags into the first, 8 flags at a time. */
+static void ws_or_banks(uint8_t *pages, uint64_t n, uint32_t banks) {
+  for (uint32_t bank = 1; bank < banks; ++bank) {
+    const uint8_t *src = pages + bank * n;
+    uint64_t p = 0;
+    for (; p + 8 <= n; p += 8) {
+      uint64_t a, b;
+      memcpy(&a, pages + p, 8);
+      memcpy(&b, src + p, 8);
+      a |= b;
+      memcpy(pages + p, &a, 8);
+    }
+    for (; p < n; ++p)
+      pages[p] |= src[p];
+  }
+}
+
 /* Reads back what one launch touched and clears it. ws_mu held. */
 static int ws_collect(ops_t *ops, struct ws_buffers *b,
                       const struct ws_snapshot *s, uint32_t kernel,
                       uint64_t id) {
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
   uint8_t *pages = (uint8_t *)b->host + b->pages_at;
-  for (unsigned bank = 1; bank < PASTA_WS_PAGE_BANKS; ++bank) /* OR banks */
-    for (uint64_t p = 0; p < s->pages; ++p)
-      pages[p] |= pages[bank * s->pages + p];
+  ws_or_banks(pages, s->pages, b->page_banks);
   uint64_t *hits = (uint64_t *)((char *)b->host + b->blocks_at);
   uint64_t outside[2];
   memcpy(outside, b->host, sizeof outside);

@@ -139,7 +139,7 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   for (uint32_t i = 0; i < h->num_allocs; ++i)
     if (t[i].base == (uint64_t)(uintptr_t)touch_alloc)
       /* in the last bank: the host must OR them */
-      pages[(PASTA_WS_PAGE_BANKS - 1) * h->num_pages + t[i].first_page +
+      pages[(h->page_banks - 1) * h->num_pages + t[i].first_page +
             (touch_offset >> h->page_shift)] = 1;
   return 0;
 }

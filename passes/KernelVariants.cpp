@@ -193,9 +193,11 @@ static StateFields loadState(Function &Copy) {
   S.Allocs = Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs");
   Value *NumPages = Field(B.getInt32Ty(), offsetof(pasta_ws_launch, num_pages),
                           "pasta.ws.np");
+  Value *Banks = Field(B.getInt32Ty(), offsetof(pasta_ws_launch, page_banks),
+                       "pasta.ws.nb");
   FunctionCallee BankOffset = Copy.getParent()->getOrInsertFunction(
-      BankOffsetName, B.getInt64Ty(), B.getInt32Ty());
-  S.BankOffset = B.CreateCall(BankOffset, {NumPages}, "pasta.ws.bank");
+      BankOffsetName, B.getInt64Ty(), B.getInt32Ty(), B.getInt32Ty());
+  S.BankOffset = B.CreateCall(BankOffset, {NumPages, Banks}, "pasta.ws.bank");
   S.Pages = B.CreateAdd(
       Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages0"),
       S.BankOffset, "pasta.ws.pages");

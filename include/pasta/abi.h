@@ -209,11 +209,12 @@ struct pasta_ws_alloc {
  * fell outside every allocation (outside[0]) with the first such site + 1
  * (outside[1]). Device addresses, 8-byte aligned. */
 #define PASTA_WS_HOT_BANKS 32u
-/* Page flags are kept PASTA_WS_PAGE_BANKS times, pages[bank][num_pages],
- * the bank picked by thread block: the first warps of a wave all find a
- * page's flag at 0 and store 1, and same-address stores are serialised in
- * L2 (6 million of them made vector_add 14x slower). The host ORs the
- * banks. */
+/* Page flags are kept up to PASTA_WS_PAGE_BANKS times,
+ * pages[bank][num_pages], the bank picked by thread block (fewer banks when
+ * there are many pages, so that the read-back stays small): the first warps of
+ * a wave all find a page's flag at 0 and store 1, and same-address stores are
+ * serialised in L2 (6 million of them made vector_add 14x slower). The host ORs
+ * the banks. */
 #define PASTA_WS_PAGE_BANKS 16u
 #define PASTA_WS_BLOCK_SHIFT 21u /* hotness blocks of 2 MiB */
 /* Tables of up to this many allocations are scanned, not searched: the host
@@ -237,6 +238,8 @@ struct pasta_ws_launch {
   uint32_t page_shift;  /* log2 of the page size */
   uint32_t block_shift; /* PASTA_WS_BLOCK_SHIFT */
   uint32_t num_pages;   /* flags per bank (see PASTA_WS_PAGE_BANKS) */
+  uint32_t page_banks;  /* banks in use: a power of two up to the maximum */
+  uint32_t reserved;
   struct pasta_ws_arg args[PASTA_WS_MAX_ARGS]; /* by kernel parameter */
 };
 

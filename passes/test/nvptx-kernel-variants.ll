@@ -51,15 +51,15 @@ entry:
 ; moved to this thread block's bank once.
 ; CHECK-DAG: %pasta.ws.allocs = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
 ; CHECK-DAG: %pasta.ws.n = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
-; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np)
+; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np, i32 %pasta.ws.nb)
 ; CHECK-DAG: %pasta.ws.pages = add i64 %pasta.ws.pages0, %pasta.ws.bank
-; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 48
+; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call void @__pasta_ws_touch({{.*}} addrspace(3)
 ; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; The store's address comes from parameter 0 (%out): the range the host
-; found for that argument (struct pasta_ws_arg at offset 48 of the state) is
+; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
 ; CHECK-NEXT: call void @__pasta_ws_touch_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{[0-9]+}}, i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: store float %v, ptr addrspace(1) %out
