@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "hotness.h"
+#include "pasta/abi.h"
 #include "ws_stats.h"
 
 #ifdef __cplusplus
@@ -53,6 +54,9 @@ typedef struct pasta_activity_kernel {
   uint64_t failed;      /* launches the vendor runtime refused */
   uint64_t timed;       /* launches with a GPU time */
   uint64_t time_total_ns, time_min_ns, time_max_ns;
+  /* Of those, the launches that ran the plain copy (outside the launch
+   * window, or not sampled): their time is the kernel's own. */
+  uint64_t plain_timed, plain_time_ns;
   const pasta_activity_shape *shapes;
   size_t num_shapes;
   const pasta_activity_path *paths;
@@ -86,6 +90,8 @@ typedef struct pasta_activity_memory {
   uint64_t peak_bytes;           /* most bytes allocated at once */
   uint64_t live_allocs_at_exit, live_bytes_at_exit;
   uint64_t copies[PASTA_NUM_COPY_KINDS], copy_bytes[PASTA_NUM_COPY_KINDS];
+  uint64_t copy_ns[PASTA_NUM_COPY_KINDS]; /* synchronous copies, host clock */
+  uint64_t copies_pinned[PASTA_NUM_COPY_KINDS]; /* host side pinned */
   uint64_t async_copies;
   uint64_t memsets, memset_bytes;
   uint64_t device_syncs, stream_syncs;
@@ -101,13 +107,25 @@ typedef struct pasta_activity_ws_launch {
   uint64_t outside;         /* accesses outside every known allocation */
 } pasta_activity_ws_launch;
 
+/* What the runtime knows of the GPU's limits (the current device at exit):
+ * theoretical from the vendor's attributes, and the bandwidth of a
+ * device-to-device copy it timed. 0 where unknown. */
+typedef struct pasta_device_peaks {
+  int device, sm_count, clock_khz, mem_clock_khz, bus_bits, cc_major, cc_minor;
+  double bw_theoretical; /* bytes/s: 2 x memory clock x bus width */
+  double bw_measured;    /* bytes/s: read + written by a D2D copy */
+  double flops[PASTA_NUM_PRECISIONS]; /* FLOP/s without tensor cores */
+} pasta_device_peaks;
+
 typedef struct pasta_activity {
   const pasta_activity_kernel *kernels;
   size_t num_kernels;
   uint64_t launches, counted, untimed; /* over all kernels */
   uint64_t gpu_time_ns;                /* sum over timed launches */
   uint64_t window_start, window_end;   /* launch ids counted (inclusive) */
-  const char *window_kernels;          /* PASTA_INSTRUMENT_KERNELS or NULL */
+  unsigned sample;                     /* PASTA_SAMPLE: count 1 launch in N */
+  pasta_device_peaks peaks;
+  const char *window_kernels; /* PASTA_INSTRUMENT_KERNELS or NULL */
   pasta_activity_memory memory;
 
   int ws_enabled;

@@ -8,9 +8,11 @@
 
 #include "profile_json.h"
 #include "activity.h"
+#include "bandwidth.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* Length of the valid UTF-8 sequence at `s`, or 0 if it is not one. */
@@ -212,6 +214,20 @@ static void write_merged_from(FILE *out, const pasta_profile *p) {
   fputs("\n]", out);
 }
 
+/* Launches, memory, working sets, and the bandwidth rows built from them
+ * and the counts. */
+static int write_activity(FILE *out, const pasta_profile *p) {
+  if (pasta_activity_write_json(out, p->activity))
+    return -1;
+  pasta_bw_row *rows;
+  size_t n;
+  if (pasta_bw_rows(p, p->activity, &rows, &n))
+    return -1;
+  int rc = pasta_bw_write_json(out, rows, n, p->activity);
+  free(rows);
+  return rc;
+}
+
 int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
   char created[32];
   format_time(created, sizeof created, p->created);
@@ -232,7 +248,7 @@ int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
     write_line(out, &p->lines[i]);
   }
   fputs(p->num_lines ? "\n]" : "]", out);
-  if (p->activity && pasta_activity_write_json(out, p->activity))
+  if (p->activity && write_activity(out, p))
     return -1;
   fputs("}\n", out);
   return ferror(out) ? -1 : 0;

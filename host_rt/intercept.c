@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define PASTA_ABI __attribute__((visibility("default")))
 
@@ -57,6 +58,8 @@ static struct {
   const char *kernels; /* PASTA_INSTRUMENT_KERNELS */
   regex_t kernels_re;
   int have_kernels_re;
+  unsigned sample; /* PASTA_SAMPLE: count launch 0, N, 2N... of each kernel */
+  int calibrate;   /* PASTA_CALIBRATE (default 1): time a D2D copy at exit */
 } opt;
 static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
 
@@ -98,6 +101,8 @@ static void read_options(void) {
     page = 65536;
   }
   opt.page_shift = (unsigned)__builtin_ctzll(page);
+  opt.sample = (unsigned)env_u64("PASTA_SAMPLE", 0, 1u << 30);
+  opt.calibrate = env_flag("PASTA_CALIBRATE", 1);
   opt.start = env_u64("PASTA_START_GRID_ID", 0, UINT64_MAX);
   opt.end = env_u64("PASTA_END_GRID_ID", UINT64_MAX, UINT64_MAX);
   const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
@@ -131,6 +136,7 @@ struct kernel {
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   const void *module;      /* host shadow of its module's descriptor */
   int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
+  uint64_t seq; /* launches of this kernel so far (for sampling) */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -147,6 +153,7 @@ struct pending {
   void *start, *end, *stream;
   uint32_t kernel;
   int device;
+  int plain; /* ran the plain copy */
 };
 
 struct pooled_event {
@@ -238,6 +245,13 @@ static int grow(void **array, size_t *cap, size_t num, size_t elem) {
   return 0;
 }
 #define GROW(arr, cap, num) grow((void **)&(arr), &(cap), (num), sizeof *(arr))
+
+/* CLOCK_MONOTONIC, for synchronous copies (their host time is their time). */
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
 
 static int current_device(ops_t *ops) {
   int d = 0;
@@ -348,7 +362,9 @@ static int kernel_selected(struct kernel *k) {
 
 /* Which variant launch `id` of k runs. Called with the lock held. */
 static enum variant choose_variant(struct kernel *k, uint64_t id) {
-  int in_window = id >= opt.start && id <= opt.end && kernel_selected(k);
+  uint64_t nth = k->seq++;
+  int in_window = id >= opt.start && id <= opt.end && kernel_selected(k) &&
+                  (opt.sample < 2 || nth % opt.sample == 0);
   if (!in_window) {
     if (k->plain)
       return RUN_PLAIN;
@@ -461,8 +477,12 @@ static void give_event(ops_t *ops, void *e, int device) {
   st.pool[st.num_pool++] = (struct pooled_event){e, device};
 }
 
-static void record_time(uint32_t kernel, uint64_t ns) {
+static void record_time(uint32_t kernel, uint64_t ns, int plain) {
   pasta_activity_kernel *s = &st.kernels[kernel].stats;
+  if (plain) {
+    ++s->plain_timed;
+    s->plain_time_ns += ns;
+  }
   if (!s->timed || ns < s->time_min_ns)
     s->time_min_ns = ns;
   if (ns > s->time_max_ns)
@@ -477,7 +497,7 @@ static void retire(ops_t *ops, size_t i) {
   float ms = 0;
   if (ops->event_synchronize(p->end) == 0 &&
       ops->event_elapsed_time(&ms, p->start, p->end) == 0 && ms >= 0)
-    record_time(p->kernel, (uint64_t)((double)ms * 1e6 + 0.5));
+    record_time(p->kernel, (uint64_t)((double)ms * 1e6 + 0.5), p->plain);
   else
     ++st.untimed; /* the launch failed on the GPU, or its events did */
   give_event(ops, p->start, p->device);
@@ -526,10 +546,10 @@ static int start_timing(ops_t *ops, void *stream, int device, void **start,
 }
 
 static void end_timing(ops_t *ops, void *stream, int device, void *start,
-                       void *end, uint32_t kernel, int launched) {
+                       void *end, uint32_t kernel, int launched, int plain) {
   if (launched && ops->event_record(end, stream) == 0) {
     st.pending[st.num_pending++] =
-        (struct pending){start, end, stream, kernel, device};
+        (struct pending){start, end, stream, kernel, device, plain};
     return;
   }
   if (launched)
@@ -621,8 +641,19 @@ static unsigned copy_kind(int kind, const void *dst, const void *src) {
             : (dd ? PASTA_COPY_H2D : PASTA_COPY_H2H);
 }
 
+/* Whether the host side of a copy is pinned memory the program allocated
+ * through the runtime (cudaMallocHost / cudaHostAlloc). Lock held. */
+static int host_side_pinned(unsigned kind, void *dst, const void *src) {
+  const void *host = kind == PASTA_COPY_H2D   ? src
+                     : kind == PASTA_COPY_D2H ? dst
+                                              : NULL;
+  const struct allocation *a =
+      host ? allocation_at((uint64_t)(uintptr_t)host) : NULL;
+  return a && a->kind == PASTA_ALLOC_HOST;
+}
+
 static void note_copy(ops_t *ops, int err, void *dst, const void *src,
-                      uint64_t n, int kind, int async) {
+                      uint64_t n, int kind, int async, uint64_t ns) {
   if (err)
     return;
   lock();
@@ -631,6 +662,8 @@ static void note_copy(ops_t *ops, int err, void *dst, const void *src,
   ++st.memory.copies[k];
   st.memory.copy_bytes[k] += n;
   st.memory.async_copies += (uint64_t)async;
+  st.memory.copy_ns[k] += ns;
+  st.memory.copies_pinned[k] += (uint64_t)host_side_pinned(k, dst, src);
   unlock();
 }
 
@@ -721,8 +754,9 @@ PASTA_ABI int __pasta_free_async(void *p, void *stream,
 PASTA_ABI int __pasta_memcpy(void *dst, const void *src, uint64_t n, int kind,
                              int (*real)(void *, const void *, uint64_t, int),
                              ops_t *ops) {
+  uint64_t start = now_ns();
   int err = real(dst, src, n, kind);
-  note_copy(ops, err, dst, src, n, kind, 0);
+  note_copy(ops, err, dst, src, n, kind, 0, now_ns() - start);
   return err;
 }
 
@@ -730,7 +764,7 @@ PASTA_ABI int __pasta_memcpy_async(
     void *dst, const void *src, uint64_t n, int kind, void *stream,
     int (*real)(void *, const void *, uint64_t, int, void *), ops_t *ops) {
   int err = real(dst, src, n, kind, stream);
-  note_copy(ops, err, dst, src, n, kind, 1);
+  note_copy(ops, err, dst, src, n, kind, 1, 0);
   return err;
 }
 
@@ -1115,7 +1149,8 @@ struct launch {
 /* Runs `handle` with l's configuration, timed when timing is on. Returns
  * the vendor's error. */
 static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
-                     const struct launch *l, void **args, uint32_t kernel) {
+                     const struct launch *l, void **args, uint32_t kernel,
+                     int plain) {
   int device = current_device(ops);
   void *start, *end;
   lock();
@@ -1125,7 +1160,7 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
                  l->shmem, l->stream);
   if (timed) {
     lock();
-    end_timing(ops, l->stream, device, start, end, kernel, err == 0);
+    end_timing(ops, l->stream, device, start, end, kernel, err == 0, plain);
     unlock();
   } else if (err == 0) {
     lock();
@@ -1160,20 +1195,20 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
                       "(out of memory?); launches run without it\n");
     st.warned_ws = 1;
     unlock();
-    err = run_timed(ops, real, l->fn, l, l->args, kernel);
+    err = run_timed(ops, real, l->fn, l, l->args, kernel, 0);
   } else {
     memcpy(args, l->args, (size_t)nparams * sizeof *args);
     void *header = b->header;
     args[nparams] = &header;
     if (ws_send_header(ops, b, &s, kc, l->args, l->stream)) {
       ops->get_last_error();
-      err = run_timed(ops, real, l->fn, l, l->args, kernel);
+      err = run_timed(ops, real, l->fn, l, l->args, kernel, 0);
       lock();
       ++st.ws_skipped;
       unlock();
       goto done;
     }
-    err = run_timed(ops, real, handle, l, args, kernel);
+    err = run_timed(ops, real, handle, l, args, kernel, 0);
     if (err == 0 && ws_read_back(ops, b, l->stream) == 0 &&
         ws_collect(ops, b, &s, kernel, id) == 0)
       *tracked = 1;
@@ -1217,8 +1252,8 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
   if (v == RUN_WS)
     err = run_ws(ops, real, &st.kernels[index], index, l, id, &tracked);
   else
-    err =
-        run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l, l->args, index);
+    err = run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l, l->args,
+                    index, v == RUN_PLAIN);
 
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
@@ -1447,6 +1482,81 @@ static int build_hotness(pasta_activity *a) {
   return 0;
 }
 
+/* FMAs per clock per SM without tensor cores, by precision (f16, bf16,
+ * f32, f64), for the compute capabilities PASTA knows (NVIDIA's
+ * arithmetic-throughput table); 0: unknown. */
+static void fmas_per_clock(int major, int minor, unsigned out[4]) {
+  memset(out, 0, 4 * sizeof *out);
+  if (major == 9 || (major == 8 && minor == 0)) {
+    out[0] = out[1] = 256;
+    out[2] = major == 9 ? 128 : 64;
+    out[3] = major == 9 ? 64 : 32;
+  } else if (major == 7 && minor == 0) {
+    out[0] = 128;
+    out[2] = 64;
+    out[3] = 32;
+  }
+}
+
+/* Attribute numbers: {SMs, clock, memory clock, bus width, CC major, CC
+ * minor} per vendor (cudaDeviceAttr, hipDeviceAttribute_t of ROCm 5.2). */
+static const int attr_ids[3][6] = {
+    {0}, {16, 13, 36, 37, 75, 76}, {63, 5, 60, 59, 23, 61}};
+
+/* Times a device-to-device copy of 256 MiB (best of 3): bytes read plus
+ * written per second. 0 when it cannot. */
+static double measure_d2d(ops_t *ops) {
+  const uint64_t bytes = UINT64_C(256) << 20;
+  void *a = NULL, *b = NULL, *e0 = NULL, *e1 = NULL;
+  double best = 0;
+  if (ops->malloc(&a, bytes) == 0 && ops->malloc(&b, bytes) == 0 &&
+      ops->event_create(&e0) == 0 && ops->event_create(&e1) == 0) {
+    for (int rep = 0; rep < 4; ++rep) { /* the first warms up */
+      float ms = 0;
+      if (ops->event_record(e0, NULL) ||
+          ops->memcpy_async(b, a, bytes, PASTA_MEMCPY_DEVICE_TO_DEVICE, NULL) ||
+          ops->event_record(e1, NULL) || ops->event_synchronize(e1) ||
+          ops->event_elapsed_time(&ms, e0, e1))
+        break;
+      double bw = 2.0 * (double)bytes / ((double)ms * 1e-3);
+      if (rep && ms > 0 && bw > best)
+        best = bw;
+    }
+  }
+  ops->get_last_error();
+  if (e0)
+    ops->event_destroy(e0);
+  if (e1)
+    ops->event_destroy(e1);
+  if (a)
+    ops->free(a);
+  if (b)
+    ops->free(b);
+  return best;
+}
+
+static void device_peaks(ops_t *ops, pasta_device_peaks *p) {
+  memset(p, 0, sizeof *p);
+  if (!ops || !ops->device_get_attribute || ops->vendor < 1 || ops->vendor > 2)
+    return;
+  p->device = current_device(ops);
+  int *fields[6] = {&p->sm_count, &p->clock_khz, &p->mem_clock_khz,
+                    &p->bus_bits, &p->cc_major,  &p->cc_minor};
+  for (int i = 0; i < 6; ++i)
+    if (ops->device_get_attribute(fields[i], attr_ids[ops->vendor][i],
+                                  p->device))
+      *fields[i] = 0;
+  ops->get_last_error();
+  p->bw_theoretical =
+      2.0 * p->mem_clock_khz * 1e3 * (p->bus_bits / 8.0); /* double data rate */
+  unsigned fma[4];
+  fmas_per_clock(p->cc_major, p->cc_minor, fma);
+  for (int i = 0; i < 4; ++i)
+    p->flops[i] = 2.0 * fma[i] * p->sm_count * p->clock_khz * 1e3;
+  if (opt.calibrate && ops->memcpy_async && ops->event_create)
+    p->bw_measured = measure_d2d(ops);
+}
+
 int pasta__activity_build(pasta_activity *a) {
   options();
   memset(a, 0, sizeof *a);
@@ -1459,6 +1569,9 @@ int pasta__activity_build(pasta_activity *a) {
     rc = build_hotness(a);
   a->untimed = st.untimed;
   a->window_start = opt.start;
+  a->sample = opt.sample;
+  if (st.ops && st.untimed + st.num_kernels > 0)
+    device_peaks(st.ops, &a->peaks);
   a->window_end = opt.end;
   a->window_kernels = opt.have_kernels_re ? opt.kernels : NULL;
   a->memory = st.memory;

@@ -19,6 +19,7 @@
 
 #include "activity.h"
 #include "analyzer.h"
+#include "bandwidth.h"
 #include "intercept.h"
 #include "pasta/abi.h"
 #include "profile.h"
@@ -781,6 +782,41 @@ static int pasta__working_set_report(void *state, const pasta_profile *p,
   return rc;
 }
 
+/* Bandwidth, intensity and bound-by per kernel, and the roofline SVG next
+ * to the profile. */
+static int pasta__bandwidth_report(void *state, const pasta_profile *p,
+                                   const pasta_analyzer_context *ctx) {
+  (void)state;
+  const pasta_activity *a = p->activity;
+  if (!a || !a->num_kernels)
+    return 0;
+  pasta_bw_row *rows;
+  size_t n;
+  if (pasta_bw_rows(p, a, &rows, &n)) {
+    fprintf(stderr, "pasta: warning: out of memory; no bandwidth table\n");
+    return -1;
+  }
+  int rc = 0;
+  if (!ctx->quiet && pasta_bw_write_table(ctx->log, rows, n, a))
+    rc = -1;
+  char *path = pasta__sibling_path(ctx->pid, ".roofline.svg");
+  FILE *f = path ? fopen(path, "w") : NULL;
+  int failed = !f || pasta_bw_write_roofline_svg(f, rows, n, &a->peaks,
+                                                 pasta__program()) != 0;
+  if (f && fclose(f) != 0)
+    failed = 1;
+  if (failed) {
+    fprintf(stderr, "pasta: error: cannot write %s: %s\n",
+            path ? path : "the roofline", strerror(errno ? errno : EIO));
+    rc = -1;
+  } else if (!ctx->quiet) {
+    fprintf(ctx->log, "pasta: roofline written to %s\n", path);
+  }
+  free(path);
+  free(rows);
+  return rc;
+}
+
 /* The built-ins come first, so their output comes first. */
 static void pasta__register_builtins(void) {
   if (pasta__builtins_registered)
@@ -790,6 +826,7 @@ static void pasta__register_builtins(void) {
       {"tables", NULL, NULL, pasta__tables_report},
       {"kernels", NULL, NULL, pasta__kernels_report},
       {"working-set", NULL, NULL, pasta__working_set_report},
+      {"bandwidth", NULL, NULL, pasta__bandwidth_report},
       {"json", NULL, NULL, pasta__json_report},
   };
   for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)

@@ -63,7 +63,9 @@ const VendorRuntime pasta::CUDARuntime = {"cuda",
                                           "cudaMemcpyAsync",
                                           "cudaMemsetAsync",
                                           "cudaHostAlloc",
-                                          "cudaFreeHost"};
+                                          "cudaFreeHost",
+                                          "cudaDeviceGetAttribute",
+                                          PASTA_VENDOR_CUDA};
 const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "__hipRegisterFunction",
                                          "__hipRegisterVar",
@@ -90,7 +92,9 @@ const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "hipMemcpyAsync",
                                          "hipMemsetAsync",
                                          "hipHostMalloc",
-                                         "hipHostFree"};
+                                         "hipHostFree",
+                                         "hipDeviceGetAttribute",
+                                         PASTA_VENDOR_HIP};
 static const VendorRuntime &CUDA = CUDARuntime, &HIP = HIPRuntime;
 
 // The first call that registers a kernel or variable with the vendor
@@ -141,13 +145,18 @@ Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
       Fn(V.MemsetAsync, I32, {Ptr, I32, I64, Ptr}),
       Fn(V.HostAlloc, I32, {Ptr, I64, I32}),
       Fn(V.FreeHost, I32, {Ptr}),
+      Fn(V.DeviceGetAttribute, I32, {Ptr, I32, I32}),
   };
-  static_assert(std::size(Fns) * sizeof(void *) ==
+  static_assert((std::size(Fns) + 1) * sizeof(void *) ==
                     sizeof(struct pasta_vendor_ops),
                 "one entry per field of struct pasta_vendor_ops");
-  auto *Ty = StructType::get(Ctx, SmallVector<Type *, 22>(std::size(Fns), Ptr));
+  SmallVector<Type *, 24> Fields(std::size(Fns), Ptr);
+  Fields.push_back(I64);
+  SmallVector<Constant *, 24> Values(std::begin(Fns), std::end(Fns));
+  Values.push_back(ConstantInt::get(I64, V.Vendor));
+  auto *Ty = StructType::get(Ctx, Fields);
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
-                            ConstantStruct::get(Ty, Fns), V.OpsName);
+                            ConstantStruct::get(Ty, Values), V.OpsName);
 }
 
 // The host shadow of the device descriptor: the address the vendor runtime

@@ -25,6 +25,8 @@ struct VendorRuntime {
   const char *EventCreate, *EventRecord, *EventSynchronize, *EventElapsedTime;
   const char *EventDestroy, *StreamIsCapturing;
   const char *MemcpyAsync, *MemsetAsync, *HostAlloc, *FreeHost;
+  const char *DeviceGetAttribute;
+  uint64_t Vendor; // enum pasta_vendor
 };
 
 extern const VendorRuntime CUDARuntime, HIPRuntime;

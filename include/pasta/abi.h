@@ -175,7 +175,13 @@ struct pasta_vendor_ops {
   int (*memset_async)(void *ptr, int value, uint64_t count, void *stream);
   int (*host_alloc)(void **ptr, uint64_t size, unsigned flags);
   int (*free_host)(void *ptr);
+  /* Device peaks for the bandwidth analyzer; attribute numbers differ per
+   * vendor (`vendor` says whose). */
+  int (*device_get_attribute)(int *value, int attribute, int device);
+  uint64_t vendor; /* enum pasta_vendor */
 };
+enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
+#define PASTA_MEMCPY_DEVICE_TO_DEVICE 3
 #define PASTA_MAX_DEVICES 64
 #define PASTA_MEMCPY_HOST_TO_DEVICE 1
 #define PASTA_MEMCPY_DEVICE_TO_HOST 2

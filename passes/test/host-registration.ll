@@ -9,7 +9,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [72 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, i64 1 }
 ; Each kernel's plain and working-set variants get host handles of their own.
 ; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
