@@ -55,8 +55,9 @@ typedef struct pasta_activity_kernel {
   uint64_t timed;       /* launches with a GPU time */
   uint64_t time_total_ns, time_min_ns, time_max_ns;
   /* Of those, the launches that ran the plain copy (outside the launch
-   * window, or not sampled): their time is the kernel's own. */
-  uint64_t plain_timed, plain_time_ns;
+   * window, or not sampled): their time is the kernel's own. The first one
+   * also loads the copy (lazy loading): plain_time_ns leaves it out. */
+  uint64_t plain_timed, plain_time_ns, plain_first_ns;
   const pasta_activity_shape *shapes;
   size_t num_shapes;
   const pasta_activity_path *paths;

@@ -32,7 +32,11 @@ def ncu_kernels(path):
         unit = row["Metric Unit"]
         v = float(row["Metric Value"].replace(",", ""))
         scale = {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9,
-                 "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1}.get(unit, 1)
+                 "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9,
+                 "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1,
+                 "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1}.get(unit)
+        if scale is None:
+            raise SystemExit(f"bandwidth_table: unknown unit {unit!r} in {path}")
         d = per.setdefault(launch, {})
         d[row["Metric Name"]] = v * scale
     out = {}

@@ -17,7 +17,7 @@ W=$OUT/bw
 mkdir -p "$W"
 BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
 PROGRAMS=${PROGRAMS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead)}
-NCU_PROGRAMS=${NCU_PROGRAMS:-"vector_add axpy nn histogram pathfinder hotspot srad bicg"}
+NCU_PROGRAMS=${NCU_PROGRAMS-"vector_add axpy nn histogram pathfinder hotspot srad bicg"}
 [ -d build-gpu/lib ] && export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
 status=0
@@ -28,14 +28,14 @@ for p in $PROGRAMS; do
   PASTA_SAMPLE=2 TK_BENCH=3 PASTA_QUIET=1 PASTA_OUTPUT="$W/$p.json" timeout 300 \
     "$BIN/$p-pasta" "$n" > "$W/$p.out" 2>&1 || { echo "$p failed"; tail -3 "$W/$p.out"; status=1; }
 done
-if [ -x "$NCU" ]; then
+if [ -x "$NCU" ] && [ -n "$NCU_PROGRAMS" ]; then
   for p in $NCU_PROGRAMS; do
     timeout 300 "$NCU" --clock-control none --csv --metrics \
       dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum \
       "$BIN/$p" "$(size_of "$p")" > "$W/$p.ncu.csv" 2> "$W/$p.ncu.err" || status=1
   done
 else
-  echo "gpu_bandwidth: no ncu; comparison skipped"
+  echo "gpu_bandwidth: no ncu or NCU_PROGRAMS empty; comparison skipped"
 fi
 python3 scripts/bandwidth_table.py "$W" "$(cat "$W/gpu.txt")" $PROGRAMS > "$OUT/bandwidth.md" || status=1
 cat "$OUT/bandwidth.md"
