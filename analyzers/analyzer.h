@@ -7,8 +7,8 @@
  * all registered) selects which run. docs/writing-an-analyzer.md shows how
  * to write one; analyzers/examples/fp64_lines.c is a complete example.
  *
- * Launch and allocation callbacks join this struct when the host runtime
- * intercepts launches and allocations (issue [host+ws]).
+ * on_launch and on_allocation see the program's launches and allocations
+ * as they happen (the calls the pass routes through the runtime).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_ANALYZER_H
 #define PASTA_ANALYZER_H
@@ -32,6 +32,28 @@ typedef struct pasta_analyzer_context {
   long pid;
 } pasta_analyzer_context;
 
+/* One kernel launch, after the vendor runtime accepted or refused it. */
+typedef struct pasta_launch_event {
+  uint64_t id;        /* launch id: every launch of the program, from 0 */
+  const char *kernel; /* mangled name, or NULL when never registered */
+  const void *handle; /* the host handle the program launched */
+  uint32_t grid[3], block[3];
+  uint64_t shared_bytes;
+  void *stream;
+  int variant; /* PASTA_RUN_COUNTING, PASTA_RUN_PLAIN, PASTA_RUN_WORKING_SET */
+  int error;   /* what the vendor's launch call returned (0: launched) */
+} pasta_launch_event;
+enum { PASTA_RUN_COUNTING = 0, PASTA_RUN_PLAIN = 1, PASTA_RUN_WORKING_SET = 2 };
+
+/* One successful allocation or free. */
+typedef struct pasta_allocation_event {
+  int is_free;   /* 0: allocated, 1: freed */
+  unsigned kind; /* enum pasta_alloc_kind (activity.h); frees: 0 */
+  uint64_t address;
+  uint64_t size; /* 0 for frees */
+  int device;    /* -1: pinned host memory */
+} pasta_allocation_event;
+
 typedef struct pasta_analyzer {
   const char *name; /* how PASTA_ANALYZERS names it */
   void *state;      /* handed back to every callback */
@@ -44,6 +66,11 @@ typedef struct pasta_analyzer {
    * Returns 0, or -1 after printing what went wrong. */
   int (*on_report)(void *state, const pasta_profile *profile,
                    const pasta_analyzer_context *ctx);
+  /* Optional, live: after each launch and each allocation or free the
+   * runtime sees. They run on the program's threads (possibly several at
+   * once) and must be quick; they must not call the CUDA/HIP runtime. */
+  void (*on_launch)(void *state, const pasta_launch_event *event);
+  void (*on_allocation)(void *state, const pasta_allocation_event *event);
 } pasta_analyzer;
 
 /* Adds an analyzer (copied); call it from a constructor of the program.

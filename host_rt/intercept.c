@@ -44,7 +44,11 @@ typedef int (*pasta__launch_fn)(const void *, uint64_t, uint32_t, uint64_t,
 typedef const struct pasta_vendor_ops ops_t;
 
 enum { MAX_DEPTH = 16, MAX_PENDING = 4096, SHAPES_MAX = 64 };
-enum variant { RUN_COUNTING, RUN_PLAIN, RUN_WS };
+enum variant {
+  RUN_COUNTING = PASTA_RUN_COUNTING,
+  RUN_PLAIN = PASTA_RUN_PLAIN,
+  RUN_WS = PASTA_RUN_WORKING_SET
+};
 
 /*===-- Options -----------------------------------------------------------===*/
 
@@ -588,6 +592,8 @@ static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind) {
   if (!ptr)
     return;
   int device = kind == PASTA_ALLOC_HOST ? -1 : current_device(ops);
+  pasta_allocation_event e = {0, kind, (uint64_t)(uintptr_t)ptr, size, device};
+  pasta__notify_allocation(&e);
   lock();
   note_ops(ops);
   ++st.memory.allocs[kind];
@@ -619,6 +625,8 @@ static void drop_live(size_t i) {
 static void note_free(ops_t *ops, void *ptr) {
   if (!ptr)
     return;
+  pasta_allocation_event e = {1, 0, (uint64_t)(uintptr_t)ptr, 0, -1};
+  pasta__notify_allocation(&e);
   uint64_t base = (uint64_t)(uintptr_t)ptr;
   lock();
   note_ops(ops);
@@ -1271,7 +1279,12 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
     ++k->stats.counted;
   count_shape(k, grid, block, l->shmem);
   count_path(k, path);
+  pasta_launch_event e = {id,       k->mangled, l->fn,  {0}, {0},
+                          l->shmem, l->stream,  (int)v, err};
   unlock();
+  memcpy(e.grid, grid, sizeof grid);
+  memcpy(e.block, block, sizeof block);
+  pasta__notify_launch(&e);
   return err;
 }
 

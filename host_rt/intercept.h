@@ -9,6 +9,7 @@
 #define PASTA_HOST_RT_INTERCEPT_H
 
 #include "activity.h"
+#include "analyzer.h"
 
 /* Whether the program made any call the runtime intercepts. */
 int pasta__activity_seen(void);
@@ -22,5 +23,9 @@ void pasta__activity_free(pasta_activity *a);
 /* Before a device reset: times what is in flight on the current GPU and
  * drops the runtime's events, buffers and the allocations of that GPU. */
 void pasta__activity_before_reset(void);
+
+/* In runtime.c: hand a live event to the selected analyzers. */
+void pasta__notify_launch(const pasta_launch_event *e);
+void pasta__notify_allocation(const pasta_allocation_event *e);
 
 #endif

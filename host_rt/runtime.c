@@ -28,6 +28,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,7 +238,7 @@ static unsigned char pasta__active[PASTA_MAX_ANALYZERS];
 
 /* Marks the analyzers a comma-separated list selects (all when NULL), with
  * one warning for each name that no analyzer has. */
-static void pasta__select_analyzers(const char *list) {
+static void pasta__select_analyzers(const char *list, int warn) {
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     pasta__active[i] = list == NULL;
   for (const char *p = list ? list : ""; *p;) {
@@ -248,13 +249,40 @@ static void pasta__select_analyzers(const char *list) {
       if (strlen(pasta__analyzers[i].name) == len &&
           strncmp(pasta__analyzers[i].name, p, len) == 0)
         known = pasta__active[i] = 1;
-    if (!known && len)
+    if (!known && len && warn)
       fprintf(stderr,
               "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
               "analyzer of this program; ignored\n",
               (int)len, p);
     p += len + (end != NULL);
   }
+}
+
+/* Live events go to the analyzers PASTA_ANALYZERS selects, chosen on the
+ * first event (analyzers register from constructors, before any launch). */
+static pthread_once_t pasta__live_once = PTHREAD_ONCE_INIT;
+static unsigned char pasta__live[PASTA_MAX_ANALYZERS];
+
+static void pasta__select_live(void) {
+  struct pasta__options o;
+  pasta__read_options(&o);
+  pasta__register_builtins();
+  pasta__select_analyzers(o.analyzers, 0); /* the report warns */
+  memcpy(pasta__live, pasta__active, sizeof pasta__live);
+}
+
+void pasta__notify_launch(const pasta_launch_event *e) {
+  pthread_once(&pasta__live_once, pasta__select_live);
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (pasta__live[i] && pasta__analyzers[i].on_launch)
+      pasta__analyzers[i].on_launch(pasta__analyzers[i].state, e);
+}
+
+void pasta__notify_allocation(const pasta_allocation_event *e) {
+  pthread_once(&pasta__live_once, pasta__select_live);
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (pasta__live[i] && pasta__analyzers[i].on_allocation)
+      pasta__analyzers[i].on_allocation(pasta__analyzers[i].state, e);
 }
 
 static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
@@ -632,7 +660,7 @@ static void pasta__report(void) {
   long pid = (long)getpid();
 
   pasta__register_builtins();
-  pasta__select_analyzers(o.analyzers);
+  pasta__select_analyzers(o.analyzers, 1);
   pasta_profile p;
   pasta_profile_init(&p);
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
@@ -823,11 +851,11 @@ static void pasta__register_builtins(void) {
     return;
   pasta__builtins_registered = 1;
   static const pasta_analyzer builtins[] = {
-      {"tables", NULL, NULL, pasta__tables_report},
-      {"kernels", NULL, NULL, pasta__kernels_report},
-      {"working-set", NULL, NULL, pasta__working_set_report},
-      {"bandwidth", NULL, NULL, pasta__bandwidth_report},
-      {"json", NULL, NULL, pasta__json_report},
+      {.name = "tables", .on_report = pasta__tables_report},
+      {.name = "kernels", .on_report = pasta__kernels_report},
+      {.name = "working-set", .on_report = pasta__working_set_report},
+      {.name = "bandwidth", .on_report = pasta__bandwidth_report},
+      {.name = "json", .on_report = pasta__json_report},
   };
   for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)
     pasta_register_analyzer(&builtins[i]);

@@ -30,6 +30,22 @@ void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, int, uint64_t, const void *);
 
 static int passed, failed;
+
+/* The runtime's analyzer dispatch (runtime.c, not linked here): record the
+ * live events. */
+static pasta_launch_event launch_events[8];
+static int num_launch_events;
+static int allocs_seen, frees_seen;
+void pasta__notify_launch(const pasta_launch_event *e) {
+  if (num_launch_events < 8)
+    launch_events[num_launch_events++] = *e;
+}
+void pasta__notify_allocation(const pasta_allocation_event *e) {
+  if (e->is_free)
+    ++frees_seen;
+  else
+    ++allocs_seen;
+}
 #define CHECK(cond)                                                            \
   do {                                                                         \
     if (cond)                                                                  \
@@ -173,6 +189,16 @@ int main(void) {
   CHECK(launched[1] == &k_ws);
   CHECK(launched[2] == &k_ws);
   CHECK(launched[3] == &k_plain);
+  /* Live events: one per launch, with its id, variant and shape; one per
+   * allocation and per free the runtime saw. */
+  CHECK(num_launch_events == 4);
+  CHECK(launch_events[1].id == 1 &&
+        launch_events[1].variant == PASTA_RUN_WORKING_SET &&
+        launch_events[0].variant == PASTA_RUN_PLAIN &&
+        launch_events[1].block[0] == 32 && launch_events[1].grid[1] == 1 &&
+        launch_events[1].error == 0 &&
+        strcmp(launch_events[1].kernel, "_Z6kernelPc") == 0);
+  CHECK(allocs_seen == 2 && frees_seen == 1);
   /* The host looked the pointer argument's allocation up for the device. */
   CHECK(arg_base_seen == (uint64_t)(uintptr_t)a);
 

@@ -53,8 +53,8 @@ static int fp64_lines_report(void *state, const pasta_profile *p,
 }
 
 __attribute__((constructor)) static void fp64_lines_register(void) {
-  static const pasta_analyzer analyzer = {"fp64-lines", NULL, NULL,
-                                          fp64_lines_report};
+  static const pasta_analyzer analyzer = {.name = "fp64-lines",
+                                          .on_report = fp64_lines_report};
   if (pasta_register_analyzer(&analyzer))
     fprintf(stderr, "fp64-lines: warning: could not register\n");
 }
