@@ -57,7 +57,10 @@ typedef struct pasta_activity_kernel {
   /* Of those, the launches that ran the plain copy (outside the launch
    * window, or not sampled): their time is the kernel's own. The first one
    * also loads the copy (lazy loading): plain_time_ns leaves it out. */
-  uint64_t plain_timed, plain_time_ns, plain_first_ns;
+  uint64_t plain_timed;    /* all timed plain launches */
+  uint64_t plain_rest;     /* of those, all but the first one */
+  uint64_t plain_time_ns;  /* sum over plain_rest */
+  uint64_t plain_first_ns; /* the first one's (0 when it was not timed) */
   const pasta_activity_shape *shapes;
   size_t num_shapes;
   const pasta_activity_path *paths;

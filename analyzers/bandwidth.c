@@ -37,8 +37,8 @@ static void time_per_launch(const pasta_activity_kernel *k, pasta_bw_row *r) {
     /* Without the first plain launch (it loads the copy) when there are
      * others. */
     r->time_source = PASTA_BW_TIME_PLAIN;
-    r->time_ns = k->plain_timed > 1
-                     ? (double)k->plain_time_ns / (double)(k->plain_timed - 1)
+    r->time_ns = k->plain_rest
+                     ? (double)k->plain_time_ns / (double)k->plain_rest
                      : (double)k->plain_first_ns;
     r->timed = k->plain_timed;
   } else if (k->timed) {

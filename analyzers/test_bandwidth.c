@@ -91,6 +91,7 @@ int main(void) {
   ks[0].timed = 4;
   ks[0].time_total_ns = 9000;
   ks[0].plain_timed = 3; /* the first, 7000 ns, loaded the copy */
+  ks[0].plain_rest = 2;
   ks[0].plain_first_ns = 7000;
   ks[0].plain_time_ns = 1000;
   ks[1].name = "fma";

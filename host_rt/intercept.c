@@ -141,6 +141,7 @@ struct kernel {
   const void *module;      /* host shadow of its module's descriptor */
   int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
   uint64_t seq; /* launches of this kernel so far (for sampling) */
+  uint64_t plain_started; /* launches of its plain copy so far */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -212,7 +213,7 @@ static struct {
   uint64_t live_bytes, next_alloc_id, generation;
   pasta_activity_memory memory;
   int seen;
-  int warned_no_plain, warned_ws;
+  int warned_no_plain, warned_ws, warned_variant;
   /* Working-set results. */
   pasta_activity_ws_launch *ws_launches;
   size_t num_ws, cap_ws;
@@ -483,13 +484,16 @@ static void give_event(ops_t *ops, void *e, int device) {
 
 static void record_time(uint32_t kernel, uint64_t ns, int plain) {
   pasta_activity_kernel *s = &st.kernels[kernel].stats;
+  /* plain: 1, a launch of the plain copy; 2, its first one, which also
+   * loads the copy (CUDA loads kernels lazily, between our two events). */
   if (plain) {
-    /* The first launch of the plain copy also loads it (CUDA loads
-     * kernels lazily, between our two events): kept apart. */
-    if (s->plain_timed++ == 0)
+    ++s->plain_timed;
+    if (plain == 2) {
       s->plain_first_ns = ns;
-    else
+    } else {
+      ++s->plain_rest;
       s->plain_time_ns += ns;
+    }
   }
   if (!s->timed || ns < s->time_min_ns)
     s->time_min_ns = ns;
@@ -510,7 +514,9 @@ static void retire(ops_t *ops, size_t i) {
     ++st.untimed; /* the launch failed on the GPU, or its events did */
   give_event(ops, p->start, p->device);
   give_event(ops, p->end, p->device);
-  st.pending[i] = st.pending[--st.num_pending];
+  /* Keep the order: the oldest stay in front for the overflow harvest. */
+  memmove(&st.pending[i], &st.pending[i + 1],
+          (--st.num_pending - i) * sizeof *st.pending);
 }
 
 /* Retires the pending launches of `device` (-1: all) on `stream` (all when
@@ -865,8 +871,10 @@ static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
   return 0;
 }
 
-/* Makes *buf hold at least `need` bytes (device memory), zeroed. */
-static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need) {
+/* Makes *buf hold at least `need` bytes (device memory), zeroed on
+ * `stream` (ordered before the launch that uses it). */
+static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need,
+                      void *stream) {
   if (need == 0)
     need = 8;
   if (*buf && *cap >= need)
@@ -876,7 +884,7 @@ static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need) {
   *buf = NULL;
   *cap = 0;
   size_t want = need + need / 2;
-  if (ops->malloc(buf, want) || ops->memset(*buf, 0, want))
+  if (ops->malloc(buf, want) || ops->memset_async(*buf, 0, want, stream))
     return -1;
   *cap = want;
   return 0;
@@ -951,7 +959,8 @@ static void ws_snapshot_free(struct ws_snapshot *s) {
 
 /* Uploads the table when it changed and the launch header. */
 static int ws_prepare(ops_t *ops, struct ws_buffers *b,
-                      const struct ws_snapshot *s, uint64_t generation) {
+                      const struct ws_snapshot *s, uint64_t generation,
+                      void *stream) {
   if (b->ready && b->generation == generation)
     return 0;
   size_t blocks = opt.hotness ? (size_t)s->blocks : 0;
@@ -960,14 +969,16 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   b->page_banks = ws_page_banks(s->pages);
   b->results_size = b->pages_at + (size_t)s->pages * b->page_banks;
   if (ws_reserve(ops, &b->header, &b->cap_header,
-                 sizeof(struct pasta_ws_launch)) ||
+                 sizeof(struct pasta_ws_launch), stream) ||
       ws_reserve(ops, &b->table, &b->cap_table,
-                 ws_table_len(s) * sizeof *s->table) ||
-      ws_reserve(ops, &b->results, &b->cap_results, b->results_size) ||
+                 ws_table_len(s) * sizeof *s->table, stream) ||
+      ws_reserve(ops, &b->results, &b->cap_results, b->results_size, stream) ||
       ws_reserve_host(ops, b, ws_header_at(b) + sizeof(struct pasta_ws_launch)))
     return -1;
-  if (ops->memcpy(b->table, s->table, ws_table_len(s) * sizeof *s->table,
-                  PASTA_MEMCPY_HOST_TO_DEVICE))
+  /* On the launch's stream: a non-blocking stream is not ordered after the
+   * legacy one. */
+  if (ops->memcpy_async(b->table, s->table, ws_table_len(s) * sizeof *s->table,
+                        PASTA_MEMCPY_HOST_TO_DEVICE, stream))
     return -1;
   b->generation = generation;
   b->ready = 1;
@@ -1166,6 +1177,8 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
   int device = current_device(ops);
   void *start, *end;
   lock();
+  if (plain && st.kernels[kernel].plain_started++ == 0)
+    plain = 2;
   int timed = start_timing(ops, l->stream, device, &start, &end) == 0;
   unlock();
   int err = real(handle, l->grid_xy, l->grid_z, l->block_xy, l->block_z, args,
@@ -1182,11 +1195,22 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
   return err;
 }
 
-/* A working-set launch; *tracked says whether it was one after all. */
-static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
+/* A working-set launch; *tracked says whether it was one after all. kc is
+ * a copy of the kernel's entry (the table may move under other threads). */
+static int run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                   uint32_t kernel, const struct launch *l, uint64_t id,
                   int *tracked) {
   *tracked = 0;
+  int capturing = 0;
+  if (ops->stream_is_capturing &&
+      (ops->stream_is_capturing(l->stream, &capturing) || capturing)) {
+    /* Into a graph: no synchronous calls or waits allowed; count only. */
+    ops->get_last_error();
+    lock();
+    ++st.ws_skipped;
+    unlock();
+    return run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  }
   pthread_mutex_lock(&ws_mu);
   struct ws_buffers *b = &ws_dev[current_device(ops)];
   struct ws_snapshot s;
@@ -1198,7 +1222,7 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, struct kernel *kc,
   unlock();
   void **args = ok ? malloc(((size_t)nparams + 1) * sizeof *args) : NULL;
   int err;
-  if (!args || ws_prepare(ops, b, &s, generation)) {
+  if (!args || ws_prepare(ops, b, &s, generation, l->stream)) {
     ops->get_last_error();
     lock();
     ++st.ws_skipped;
@@ -1237,6 +1261,35 @@ done:
   return err;
 }
 
+/* A variant the vendor refused (not in the device code: the host and device
+ * compiles disagreed on PASTA_KERNELS; or more registers than the launch
+ * allows): the error is ours, not the program's. Clear it, run the
+ * original, and stop using the variant when the original ran. */
+static int retry_original(ops_t *ops, pasta__launch_fn real,
+                          const struct launch *l, uint32_t kernel,
+                          enum variant *v) {
+  ops->get_last_error();
+  int err = run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  if (err)
+    return err; /* the program's own launch fails too: its error */
+  lock();
+  struct kernel *k = &st.kernels[kernel];
+  if (*v == RUN_PLAIN)
+    k->plain = NULL;
+  else
+    k->ws = NULL;
+  if (!st.warned_variant)
+    fprintf(stderr,
+            "pasta: warning: the %s copy of kernel '%s' cannot be launched; "
+            "its launches run the counting kernel\n",
+            *v == RUN_PLAIN ? "plain" : "working-set",
+            k->mangled ? k->mangled : "?");
+  st.warned_variant = 1;
+  unlock();
+  *v = RUN_COUNTING;
+  return 0;
+}
+
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[0] = (uint32_t)xy;
   out[1] = (uint32_t)(xy >> 32);
@@ -1255,6 +1308,9 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
   uint32_t path = k ? path_id(frames, depth) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
+  struct kernel view;
+  if (k)
+    view = *k;
   unlock();
   if (!k) /* out of memory: no bookkeeping at all */
     return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
@@ -1262,10 +1318,12 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
 
   int err, tracked = 0;
   if (v == RUN_WS)
-    err = run_ws(ops, real, &st.kernels[index], index, l, id, &tracked);
+    err = run_ws(ops, real, &view, index, l, id, &tracked);
   else
     err = run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l, l->args,
                     index, v == RUN_PLAIN);
+  if (err && v != RUN_COUNTING)
+    err = retry_original(ops, real, l, index, &v);
 
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
@@ -1566,8 +1624,9 @@ static void device_peaks(ops_t *ops, pasta_device_peaks *p) {
   ops->get_last_error();
   p->bw_theoretical =
       2.0 * p->mem_clock_khz * 1e3 * (p->bus_bits / 8.0); /* double data rate */
-  unsigned fma[4];
-  fmas_per_clock(p->cc_major, p->cc_minor, fma);
+  unsigned fma[4] = {0, 0, 0, 0};
+  if (ops->vendor == PASTA_VENDOR_CUDA) /* AMD: no table yet */
+    fmas_per_clock(p->cc_major, p->cc_minor, fma);
   for (int i = 0; i < 4; ++i)
     p->flops[i] = 2.0 * fma[i] * p->sm_count * p->clock_khz * 1e3;
   if (opt.calibrate && ops->memcpy_async && ops->event_create)

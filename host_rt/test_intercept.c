@@ -134,6 +134,7 @@ static const struct pasta_vendor_ops ops = {
     .memset_async = f_memset_async}; /* no host_alloc: the malloc fallback */
 
 static char k_handle, k_plain, k_ws;
+static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
 static const void *launched[8];
 static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
@@ -143,7 +144,10 @@ static uint64_t touch_offset;
 static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
                        uint32_t bz, void **args, uint64_t shmem, void *stream) {
   (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
-  launched[num_launched++] = fn;
+  if (fn == &k2_plain)
+    return 98; /* cudaErrorInvalidDeviceFunction */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
   if (fn != &k_ws)
     return 0;
   /* The working-set copy: argument 1 (after the kernel's one) points to the
@@ -199,13 +203,26 @@ int main(void) {
         launch_events[1].error == 0 &&
         strcmp(launch_events[1].kernel, "_Z6kernelPc") == 0);
   CHECK(allocs_seen == 2 && frees_seen == 1);
+  /* A variant the vendor refuses: the original runs instead, the program
+   * sees success, and the variant is not tried again. k2 is outside the
+   * window at launch id 4 and 5 (the window is 1..2). */
+  __pasta_register_kernel(&k2_handle, "_Z2k2v", &k2_plain, NULL, 0, 0, NULL);
+  CHECK(__pasta_launch_kernel(&k2_handle, 1, 1, 1, 1, NULL, 0, NULL,
+                              fake_launch, &ops) == 0);
+  CHECK(__pasta_launch_kernel(&k2_handle, 1, 1, 1, 1, NULL, 0, NULL,
+                              fake_launch, &ops) == 0);
+  CHECK(num_launched == 6 && launched[4] == &k2_handle &&
+        launched[5] == &k2_handle);
+  CHECK(num_launch_events == 6 &&
+        launch_events[4].variant == PASTA_RUN_COUNTING &&
+        launch_events[4].error == 0);
   /* The host looked the pointer argument's allocation up for the device. */
   CHECK(arg_base_seen == (uint64_t)(uintptr_t)a);
 
   pasta_activity act;
   CHECK(pasta__activity_build(&act) == 0);
-  CHECK(act.num_kernels == 1);
-  if (act.num_kernels == 1) {
+  CHECK(act.num_kernels == 2);
+  if (act.num_kernels == 2) {
     const pasta_activity_kernel *k = &act.kernels[0];
     CHECK(strcmp(k->name, "kernel") == 0);
     CHECK(k->launches == 4 && k->counted == 2 && k->ws_launches == 2);

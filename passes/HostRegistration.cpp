@@ -191,9 +191,9 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
 // allocations up). Read from the kernel's stub (the handle itself for CUDA,
 // the function a HIP handle variable holds): the stub stores each parameter
 // in a slot of its own and passes an array of the slots' addresses, so a
-// slot of type ptr holds a pointer parameter. Without that array (an
-// unusual stub), the stub's own parameters are used: a struct the x86-64
-// ABI splits would then be miscounted, so no pointer mask is given.
+// slot of type ptr holds a pointer parameter. Without that array the count
+// is unknown (-1): the stub's own parameters are the x86-64 ABI's lowering
+// (a struct may be split or dropped), not the kernel's.
 struct KernelParams {
   int Count = -1;
   uint64_t Pointers = 0;
@@ -206,40 +206,47 @@ static Function *stubOf(Value *Handle) {
   return dyn_cast<Function>(V);
 }
 
+// The argument array the stub passes to the launch call (argument 5 of
+// cudaLaunchKernel / hipLaunchKernel), or null.
+static AllocaInst *argumentArray(Function &Stub) {
+  for (Instruction &I : instructions(Stub)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && Callee->getName().contains("LaunchKernel") &&
+        CB->arg_size() == 8)
+      return dyn_cast<AllocaInst>(CB->getArgOperand(5)->stripPointerCasts());
+  }
+  return nullptr;
+}
+
 static KernelParams kernelParams(Value *Handle) {
   KernelParams P;
   Function *Stub = stubOf(Handle);
-  if (!Stub)
-    return P;
-  P.Count = static_cast<int>(Stub->arg_size());
-  if (Stub->isDeclaration())
-    return P;
+  AllocaInst *Slots =
+      Stub && !Stub->isDeclaration() ? argumentArray(*Stub) : nullptr;
+  if (!Slots)
+    return P; // unknown: the runtime then never rewrites the arguments
+  // Whatever form the array has ([N x ptr], or ptr with a count), each
+  // parameter's slot receives one store; clang allocates one slot even for
+  // a kernel without parameters, which then gets none.
   const DataLayout &DL = Stub->getDataLayout();
-  for (Instruction &I : Stub->getEntryBlock()) {
-    auto *Slots = dyn_cast<AllocaInst>(&I);
-    auto *Ty = Slots ? dyn_cast<ArrayType>(Slots->getAllocatedType()) : nullptr;
-    if (!Ty || !Ty->getElementType()->isPointerTy())
+  int Count = 0;
+  for (Instruction &J : instructions(*Stub)) {
+    auto *St = dyn_cast<StoreInst>(&J);
+    if (!St || !St->getValueOperand()->getType()->isPointerTy())
       continue;
-    uint64_t Mask = 0;
-    for (Instruction &J : instructions(*Stub)) {
-      // store ptr %slot, ptr (gep %array, 8 * k)
-      auto *St = dyn_cast<StoreInst>(&J);
-      auto *Slot = St ? dyn_cast<AllocaInst>(St->getValueOperand()) : nullptr;
-      if (!Slot)
-        continue;
-      Value *Dst = St->getPointerOperand();
-      APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
-      if (Dst->stripAndAccumulateConstantOffsets(DL, Off, true) != Slots ||
-          Off.getZExtValue() % 8)
-        continue;
-      uint64_t K = Off.getZExtValue() / 8;
-      if (K < 64 && Slot->getAllocatedType()->isPointerTy())
-        Mask |= uint64_t(1) << K;
-    }
-    P.Count = static_cast<int>(Ty->getNumElements());
-    P.Pointers = Mask;
-    return P;
+    Value *Dst = St->getPointerOperand();
+    APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+    if (Dst->stripAndAccumulateConstantOffsets(DL, Off, true) != Slots ||
+        Off.getZExtValue() % 8)
+      continue;
+    uint64_t K = Off.getZExtValue() / 8;
+    Count = std::max(Count, static_cast<int>(K) + 1);
+    auto *Slot = dyn_cast<AllocaInst>(St->getValueOperand());
+    if (K < 64 && Slot && Slot->getAllocatedType()->isPointerTy())
+      P.Pointers |= uint64_t(1) << K;
   }
+  P.Count = Count;
   return P;
 }
 

@@ -64,20 +64,23 @@ static Function *declareCopy(Module &M, Function &F, StringRef Suffix,
   auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
   Function *Copy = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(),
                                     F.getName() + Suffix, &M);
+  Copy->copyAttributesFrom(&F); // visibility, dso_local, unnamed_addr, ...
   Copy->setCallingConv(F.getCallingConv());
   return Copy;
 }
 
 // Clones F's body into Copy; VMap already maps the functions to redirect.
-static void cloneBody(Function &F, Function &Copy, ValueToValueMapTy &VMap) {
+// Changes: GlobalChanges when VMap redirects calls to other functions (the
+// plain copies), LocalChangesOnly otherwise.
+static void cloneBody(Function &F, Function &Copy, ValueToValueMapTy &VMap,
+                      CloneFunctionChangeType Changes) {
   auto CopyArg = Copy.arg_begin();
   for (Argument &A : F.args()) {
     CopyArg->setName(A.getName());
     VMap[&A] = &*CopyArg++;
   }
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(&Copy, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
-                    Returns);
+  CloneFunctionInto(&Copy, &F, VMap, Changes, Returns);
   Copy.setComdat(nullptr);
   Copy.addFnAttr(VariantAttr);
   // Device functions stay private to the module: only kernels are entry
@@ -96,7 +99,7 @@ void pasta::createPlainVariants(Module &M, ArrayRef<Function *> Fns) {
     Pairs.push_back({F, Copy});
   }
   for (auto [F, Copy] : Pairs)
-    cloneBody(*F, *Copy, VMap);
+    cloneBody(*F, *Copy, VMap, CloneFunctionChangeType::GlobalChanges);
 }
 
 // Calls from one working-set copy to another pass the state along.
@@ -116,6 +119,7 @@ static void forwardState(Function &Copy,
     New->setCallingConv(CI->getCallingConv());
     New->setDebugLoc(CI->getDebugLoc());
     New->setTailCallKind(CI->getTailCallKind());
+    New->setAttributes(CI->getAttributes()); // the state gets none
     New->takeName(CI);
     CI->replaceAllUsesWith(New);
     CI->eraseFromParent();
@@ -241,7 +245,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *F : Fns)
     CopyOf[F] = declareCopy(M, *F, PASTA_WS_SUFFIX, StateTy);
   for (Function *F : Fns) {
-    cloneBody(*F, *CopyOf[F], VMap);
+    cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::LocalChangesOnly);
     CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName("pasta.ws");
   }
   DenseMap<Function *, StateFields> Fields;

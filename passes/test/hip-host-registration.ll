@@ -13,11 +13,12 @@ target triple = "x86_64-pc-linux-gnu"
 
 define internal void @__hip_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__hip_register_globals(
-; HIP's kernel handle is a variable holding the stub: 1 parameter.
+; HIP's kernel handle is a variable holding the stub (which launches
+; nothing here: count unknown).
 ; CHECK: call i32 @__hipRegisterFunction(ptr %handle, ptr @handle, ptr @name, ptr @name,
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain,
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws,
-; CHECK-NEXT: call void @__pasta_register_kernel(ptr @handle, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 1, i64 0, ptr @__pasta_shadow_[[ID]])
+; CHECK-NEXT: call void @__pasta_register_kernel(ptr @handle, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 -1, i64 0, ptr @__pasta_shadow_[[ID]])
 ; CHECK-NEXT: call void @__hipRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_hip_ops)
   %r = call i32 @__hipRegisterFunction(ptr %handle, ptr @handle, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)

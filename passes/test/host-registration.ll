@@ -21,28 +21,31 @@ define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK: call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name,
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain, ptr @[[PLAIN_NAME]], ptr @[[PLAIN_NAME]], i32 -1,
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws, ptr @[[WS_NAME]], ptr @[[WS_NAME]], i32 -1,
-; The stub has 2 parameters, the kernel's count.
-; CHECK-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 2, i64 0, ptr @__pasta_shadow_[[ID]])
+; The stub launches nothing here: its parameter count is unknown (-1).
+; CHECK-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, i32 -1, i64 0, ptr @__pasta_shadow_[[ID]])
 ; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 72, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
   ret void
 }
 
-; A stub as clang writes it: each parameter in a slot, the slots' addresses in
-; an array. Two parameters, the first a pointer: mask 1.
+; A stub as clang writes it at -O0: each parameter in a slot, the slots'
+; addresses in an array (alloca ptr, i64 N) passed to the launch. Two
+; parameters, the first a pointer: mask 1.
 @name2 = private constant [5 x i8] c"copy\00"
 define void @stub2(ptr %p, i32 %n) {
   %p.slot = alloca ptr
   %n.slot = alloca i32
   store ptr %p, ptr %p.slot
   store i32 %n, ptr %n.slot
-  %args = alloca [2 x ptr]
+  %args = alloca ptr, i64 2
   store ptr %p.slot, ptr %args
   %a1 = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %n.slot, ptr %a1
+  %r = call i32 @cudaLaunchKernel(ptr @stub2, i64 1, i32 1, i64 1, i32 1, ptr %args, i64 0, ptr null)
   ret void
 }
+declare i32 @cudaLaunchKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
 define internal void @register_more(ptr %handle) {
 ; CHECK-LABEL: define internal void @register_more(
 ; CHECK: call void @__pasta_register_kernel(ptr @stub2, ptr @name2, ptr @__pasta_handle_copy__pasta_plain, ptr @__pasta_handle_copy__pasta_ws, i32 2, i64 1,
