@@ -14,6 +14,7 @@
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 
+#include "activity_json.h"
 #include "profile.h"
 #include "profile_json.h"
 #include "tables.h"
@@ -757,6 +758,32 @@ static int parse_args(int argc, char **argv, const char *allowed,
   return 0;
 }
 
+/* The launch, memory, working-set and bandwidth tables of a profile that
+ * has them (the runtime's own writers, on the sections read back). */
+static int show_activity(FILE *out, const char *path, unsigned top) {
+  size_t len = 0;
+  char *text = read_file(path, &len);
+  json_t *root = text ? json_loadb(text, len, 0, NULL) : NULL;
+  free(text);
+  if (!root)
+    return 0; /* load_profile already read it: big integers only */
+  pasta_activity_read r;
+  int rc = 0;
+  if (pasta_activity_read_json(root, &r)) {
+    error("%s: %s", path, strerror(ENOMEM));
+    rc = 1;
+  } else if (r.present) {
+    rc |= pasta_activity_write_tables(out, &r.activity, top) != 0;
+    if (r.activity.ws_enabled)
+      rc |= pasta_activity_write_ws_tables(out, &r.activity, top) != 0;
+    if (r.num_rows)
+      rc |= pasta_bw_write_table(out, r.rows, r.num_rows, &r.activity) != 0;
+  }
+  pasta_activity_read_free(&r);
+  json_decref(root);
+  return rc;
+}
+
 static int cmd_show(int argc, char **argv) {
   struct options o;
   int rc = parse_args(argc, argv, "kernel file top format lines", &o);
@@ -787,8 +814,9 @@ static int cmd_show(int argc, char **argv) {
     return rc;
   if (!strcmp(format, "table")) {
     size_t top = o.have_top ? o.top : 20;
-    if (pasta_tables_write(stdout, &p,
-                           top > UINT32_MAX ? UINT32_MAX : (unsigned)top))
+    unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
+    if (pasta_tables_write(stdout, &p, utop) ||
+        show_activity(stdout, o.positional[0], utop))
       rc = 1;
   } else if (!strcmp(format, "csv")) {
     if (o.lines)
