@@ -530,6 +530,42 @@ static void harvest(ops_t *ops, int device, int any_stream, void *stream) {
   }
 }
 
+/* When MAX_PENDING launches are in flight: waits for the oldest half, with
+ * the lock released while waiting (a program's kernel may wait for another
+ * host thread, which must not block on our lock). */
+static void drain_oldest(ops_t *ops) {
+  enum { N = MAX_PENDING / 2 };
+  static struct pending batch[N]; /* under drain_mu */
+  static pthread_mutex_t drain_mu = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&drain_mu);
+  lock();
+  size_t n = st.num_pending >= MAX_PENDING ? N : 0;
+  memcpy(batch, st.pending, n * sizeof *batch);
+  memmove(st.pending, st.pending + n,
+          (st.num_pending - n) * sizeof *st.pending);
+  st.num_pending -= n;
+  unlock();
+  uint64_t ns[N];
+  for (size_t i = 0; i < n; ++i) {
+    float ms = 0;
+    int ok = ops->event_synchronize(batch[i].end) == 0 &&
+             ops->event_elapsed_time(&ms, batch[i].start, batch[i].end) == 0 &&
+             ms >= 0;
+    ns[i] = ok ? (uint64_t)((double)ms * 1e6 + 0.5) : UINT64_MAX;
+  }
+  lock();
+  for (size_t i = 0; i < n; ++i) {
+    if (ns[i] == UINT64_MAX)
+      ++st.untimed;
+    else
+      record_time(batch[i].kernel, ns[i], batch[i].plain);
+    give_event(ops, batch[i].start, batch[i].device);
+    give_event(ops, batch[i].end, batch[i].device);
+  }
+  unlock();
+  pthread_mutex_unlock(&drain_mu);
+}
+
 /* Starts timing a launch on `stream`: *start recorded, *end taken. Returns
  * 0 when the launch is to be timed. Lock held. */
 static int start_timing(ops_t *ops, void *stream, int device, void **start,
@@ -546,8 +582,7 @@ static int start_timing(ops_t *ops, void *stream, int device, void **start,
   if (!st.pending && !(st.pending = malloc(MAX_PENDING * sizeof *st.pending)))
     return -1;
   if (st.num_pending == MAX_PENDING)
-    for (size_t n = MAX_PENDING / 2; n-- > 0;)
-      retire(ops, 0); /* the oldest are near the front */
+    return -1; /* another thread is draining (drain_oldest): untimed */
   *start = take_event(ops, device);
   *end = take_event(ops, device);
   if (*start && *end && ops->event_record(*start, stream) == 0)
@@ -1176,6 +1211,11 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
                      int plain) {
   int device = current_device(ops);
   void *start, *end;
+  lock();
+  int full = st.num_pending == MAX_PENDING;
+  unlock();
+  if (full)
+    drain_oldest(ops);
   lock();
   if (plain && st.kernels[kernel].plain_started++ == 0)
     plain = 2;

@@ -247,6 +247,16 @@ int main(void) {
   CHECK(act.memory.copies[PASTA_COPY_D2D] == 1); /* inferred from the table */
   CHECK(act.memory.live_allocs_at_exit == 2);
   pasta__activity_free(&act);
+
+  /* More launches than MAX_PENDING (4096) in flight: the oldest half is
+   * drained, none is lost, every one is timed. */
+  for (int i = 0; i < 5000; ++i)
+    __pasta_launch_kernel(&k_handle, 1, 1, 1, 1, args, 0, NULL, fake_launch,
+                          &ops);
+  CHECK(pasta__activity_build(&act) == 0);
+  CHECK(act.num_kernels == 2 && act.kernels[0].launches == 5004 &&
+        act.kernels[0].timed == 5004 && act.untimed == 0);
+  pasta__activity_free(&act);
   free(a);
   free(b);
   printf("%d passed, %d failed\n", passed, failed);
