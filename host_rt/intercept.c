@@ -503,17 +503,29 @@ static void record_time(uint32_t kernel, uint64_t ns, int plain) {
   ++s->timed;
 }
 
-/* Times pending launch i (waiting for it) and retires it. Lock held. */
-static void retire(ops_t *ops, size_t i) {
-  struct pending *p = &st.pending[i];
+/* Waits for launch p's end event: its GPU time in ns, or UINT64_MAX when
+ * the launch failed on the GPU or its events did. No lock needed. */
+static uint64_t wait_time(ops_t *ops, const struct pending *p) {
   float ms = 0;
   if (ops->event_synchronize(p->end) == 0 &&
       ops->event_elapsed_time(&ms, p->start, p->end) == 0 && ms >= 0)
-    record_time(p->kernel, (uint64_t)((double)ms * 1e6 + 0.5), p->plain);
+    return (uint64_t)((double)ms * 1e6 + 0.5);
+  return UINT64_MAX;
+}
+
+/* Records p's time (UINT64_MAX: untimed) and pools its events. Lock held. */
+static void account(ops_t *ops, const struct pending *p, uint64_t ns) {
+  if (ns == UINT64_MAX)
+    ++st.untimed;
   else
-    ++st.untimed; /* the launch failed on the GPU, or its events did */
+    record_time(p->kernel, ns, p->plain);
   give_event(ops, p->start, p->device);
   give_event(ops, p->end, p->device);
+}
+
+/* Times pending launch i (waiting for it) and retires it. Lock held. */
+static void retire(ops_t *ops, size_t i) {
+  account(ops, &st.pending[i], wait_time(ops, &st.pending[i]));
   /* Keep the order: the oldest stay in front for the overflow harvest. */
   memmove(&st.pending[i], &st.pending[i + 1],
           (--st.num_pending - i) * sizeof *st.pending);
@@ -546,22 +558,11 @@ static void drain_oldest(ops_t *ops) {
   st.num_pending -= n;
   unlock();
   uint64_t ns[N];
-  for (size_t i = 0; i < n; ++i) {
-    float ms = 0;
-    int ok = ops->event_synchronize(batch[i].end) == 0 &&
-             ops->event_elapsed_time(&ms, batch[i].start, batch[i].end) == 0 &&
-             ms >= 0;
-    ns[i] = ok ? (uint64_t)((double)ms * 1e6 + 0.5) : UINT64_MAX;
-  }
+  for (size_t i = 0; i < n; ++i)
+    ns[i] = wait_time(ops, &batch[i]);
   lock();
-  for (size_t i = 0; i < n; ++i) {
-    if (ns[i] == UINT64_MAX)
-      ++st.untimed;
-    else
-      record_time(batch[i].kernel, ns[i], batch[i].plain);
-    give_event(ops, batch[i].start, batch[i].device);
-    give_event(ops, batch[i].end, batch[i].device);
-  }
+  for (size_t i = 0; i < n; ++i)
+    account(ops, &batch[i], ns[i]);
   unlock();
   pthread_mutex_unlock(&drain_mu);
 }
