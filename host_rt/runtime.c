@@ -768,29 +768,43 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
   return path;
 }
 
+/* Writes <profile path without .json><suffix> with `write`, then says so
+ * (unless quiet) or says why not. `what` names the file in those lines. */
+typedef int (*pasta__file_writer)(FILE *f, const void *arg);
+static int pasta__write_sibling(const pasta_analyzer_context *ctx,
+                                const char *suffix, const char *what,
+                                pasta__file_writer write, const void *arg) {
+  char *path = pasta__sibling_path(ctx->pid, suffix);
+  FILE *f = path ? fopen(path, "w") : NULL;
+  int failed = !f || write(f, arg) != 0;
+  if (f && fclose(f) != 0)
+    failed = 1;
+  if (failed)
+    fprintf(stderr, "pasta: error: cannot write %s%s: %s\n", path ? "" : "the ",
+            path ? path : what, strerror(errno ? errno : EIO));
+  else if (!ctx->quiet)
+    fprintf(ctx->log, "pasta: %s written to %s\n", what, path);
+  free(path);
+  return failed ? -1 : 0;
+}
+
+static int pasta__hotness_csv(FILE *f, const void *a) {
+  return pasta_hotness_write_csv(f, &((const pasta_activity *)a)->hotness);
+}
+
+static int pasta__hotness_svg(FILE *f, const void *a) {
+  return pasta_hotness_write_svg(f, &((const pasta_activity *)a)->hotness,
+                                 pasta__program());
+}
+
 /* The hotness map as CSV and SVG next to the profile. */
 static int pasta__write_hotness(const pasta_activity *a,
                                 const pasta_analyzer_context *ctx) {
-  static const char *const suffixes[2] = {".hotness.csv", ".hotness.svg"};
-  int rc = 0;
-  for (int i = 0; i < 2; ++i) {
-    char *path = pasta__sibling_path(ctx->pid, suffixes[i]);
-    FILE *f = path ? fopen(path, "w") : NULL;
-    int failed = !f || (i == 0 ? pasta_hotness_write_csv(f, &a->hotness)
-                               : pasta_hotness_write_svg(
-                                     f, &a->hotness, pasta__program())) != 0;
-    if (f && fclose(f) != 0)
-      failed = 1;
-    if (failed) {
-      fprintf(stderr, "pasta: error: cannot write %s: %s\n",
-              path ? path : "the hotness map", strerror(errno ? errno : EIO));
-      rc = -1;
-    } else if (!ctx->quiet) {
-      fprintf(ctx->log, "pasta: hotness map written to %s\n", path);
-    }
-    free(path);
-  }
-  return rc;
+  int csv = pasta__write_sibling(ctx, ".hotness.csv", "hotness map",
+                                 pasta__hotness_csv, a);
+  int svg = pasta__write_sibling(ctx, ".hotness.svg", "hotness map",
+                                 pasta__hotness_svg, a);
+  return csv || svg ? -1 : 0;
 }
 
 static int pasta__working_set_report(void *state, const pasta_profile *p,
@@ -810,6 +824,18 @@ static int pasta__working_set_report(void *state, const pasta_profile *p,
   return rc;
 }
 
+struct pasta__roofline {
+  const pasta_bw_row *rows;
+  size_t n;
+  const pasta_device_peaks *peaks;
+};
+
+static int pasta__roofline_svg(FILE *f, const void *arg) {
+  const struct pasta__roofline *r = arg;
+  return pasta_bw_write_roofline_svg(f, r->rows, r->n, r->peaks,
+                                     pasta__program());
+}
+
 /* Bandwidth, intensity and bound-by per kernel, and the roofline SVG next
  * to the profile. */
 static int pasta__bandwidth_report(void *state, const pasta_profile *p,
@@ -827,20 +853,10 @@ static int pasta__bandwidth_report(void *state, const pasta_profile *p,
   int rc = 0;
   if (!ctx->quiet && pasta_bw_write_table(ctx->log, rows, n, a))
     rc = -1;
-  char *path = pasta__sibling_path(ctx->pid, ".roofline.svg");
-  FILE *f = path ? fopen(path, "w") : NULL;
-  int failed = !f || pasta_bw_write_roofline_svg(f, rows, n, &a->peaks,
-                                                 pasta__program()) != 0;
-  if (f && fclose(f) != 0)
-    failed = 1;
-  if (failed) {
-    fprintf(stderr, "pasta: error: cannot write %s: %s\n",
-            path ? path : "the roofline", strerror(errno ? errno : EIO));
+  struct pasta__roofline r = {rows, n, &a->peaks};
+  if (pasta__write_sibling(ctx, ".roofline.svg", "roofline",
+                           pasta__roofline_svg, &r))
     rc = -1;
-  } else if (!ctx->quiet) {
-    fprintf(ctx->log, "pasta: roofline written to %s\n", path);
-  }
-  free(path);
   free(rows);
   return rc;
 }
