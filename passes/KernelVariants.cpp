@@ -152,40 +152,41 @@ static std::optional<unsigned> tracedParameter(Value *Ptr, Function &Copy) {
   return A->getArgNo();
 }
 
+// One field of the launch state, read once and marked invariant: the state
+// does not change while the kernel runs.
+static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
+                                size_t Offset, const Twine &Name) {
+  LoadInst *LI = B.CreateLoad(
+      T, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), State, Offset), Name);
+  LI->setMetadata(LLVMContext::MD_invariant_load,
+                  MDNode::get(B.getContext(), {}));
+  return LI;
+}
+
 // {base, end, flags} of parameter K, loaded at the copy's entry.
 static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
                                              unsigned K) {
   auto [It, New] = S.Args.try_emplace(K);
   if (!New)
     return It->second;
-  LLVMContext &Ctx = Copy.getContext();
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
   // After the bank offset, which the range's flags need.
   IRBuilder<> B(cast<Instruction>(S.BankOffset)->getNextNode());
   size_t At = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
-  for (int I = 0; I < 3; ++I) {
-    LoadInst *LI = B.CreateLoad(
-        B.getInt64Ty(),
-        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), State, At + I * 8),
-        "pasta.ws.arg");
-    LI->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
-    It->second[I] = LI;
-  }
+  for (int I = 0; I < 3; ++I)
+    It->second[I] =
+        loadStateField(B, State, B.getInt64Ty(), At + I * 8, "pasta.ws.arg");
   // The flags of this block's bank (see loadState).
   It->second[2] = B.CreateAdd(It->second[2], S.BankOffset);
   return It->second;
 }
 
 static StateFields loadState(Function &Copy) {
-  LLVMContext &Ctx = Copy.getContext();
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
   IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
-  Type *I8 = B.getInt8Ty(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   auto Field = [&](Type *T, size_t Offset, const char *Name) {
-    LoadInst *LI =
-        B.CreateLoad(T, B.CreateConstInBoundsGEP1_64(I8, State, Offset), Name);
-    LI->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
-    return LI;
+    return loadStateField(B, State, T, Offset, Name);
   };
   unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
   SmallVector<AllocaInst *, 6> Cache;
