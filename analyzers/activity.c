@@ -316,7 +316,8 @@ static void json_frames(FILE *out, const pasta_activity_path *p) {
   fputs("]", out);
 }
 
-static void json_kernel(FILE *out, const pasta_activity_kernel *k) {
+void pasta_activity_write_kernel_json(FILE *out,
+                                      const pasta_activity_kernel *k) {
   fputs("{\"name\":", out);
   json_str(out, k->name);
   fputs(",\"mangled\":", out);
@@ -352,7 +353,8 @@ static void json_kernel(FILE *out, const pasta_activity_kernel *k) {
           k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
 }
 
-static void json_memory(FILE *out, const pasta_activity_memory *m) {
+void pasta_activity_write_memory_json(FILE *out,
+                                      const pasta_activity_memory *m) {
   fputs(",\n\"memory\":{\"allocations\":{", out);
   for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k)
     fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
@@ -434,10 +436,10 @@ int pasta_activity_write_json(FILE *out, const pasta_activity *a) {
   fputs("},\"kernels\":[", out);
   for (size_t i = 0; i < a->num_kernels; ++i) {
     fputs(i ? ",\n  " : "\n  ", out);
-    json_kernel(out, &a->kernels[i]);
+    pasta_activity_write_kernel_json(out, &a->kernels[i]);
   }
   fputs(a->num_kernels ? "\n]}" : "]}", out);
-  json_memory(out, &a->memory);
+  pasta_activity_write_memory_json(out, &a->memory);
   if (json_working_set(out, a))
     return -1;
   return ferror(out) ? -1 : 0;

@@ -159,6 +159,14 @@ int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
  * each preceded by ",\n". Returns 0 or -1 (out of memory or write error). */
 int pasta_activity_write_json(FILE *out, const pasta_activity *a);
 
+/* Pieces of pasta_activity_write_json, for writers of merged profiles
+ * (pasta-report merge): one kernel entry of "launches" ({"name":...}), and
+ * the whole ",\n\"memory\":{...}" member. */
+void pasta_activity_write_kernel_json(FILE *out,
+                                      const pasta_activity_kernel *k);
+void pasta_activity_write_memory_json(FILE *out,
+                                      const pasta_activity_memory *m);
+
 /* Working-set statistics over a's launches (touched bytes / footprint). */
 int pasta_activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
                             pasta_ws_stats *footprint);

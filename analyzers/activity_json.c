@@ -6,13 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t u64(json_t *o, const char *key) {
+uint64_t pasta_activity_json_u64(json_t *o, const char *key) {
   json_t *v = json_object_get(o, key);
   if (json_is_integer(v) && json_integer_value(v) >= 0)
     return (uint64_t)json_integer_value(v);
   if (json_is_real(v) && json_real_value(v) >= 0)
     return (uint64_t)json_real_value(v);
+  const char *s = json_string_value(v);
+  size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
+  if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) == 0)
+    return (uint64_t)strtoull(s + plen, NULL, 10);
   return 0;
+}
+
+static uint64_t u64(json_t *o, const char *key) {
+  return pasta_activity_json_u64(o, key);
 }
 
 static double num(json_t *o, const char *key, double null_value) {

@@ -23,6 +23,15 @@ typedef struct pasta_activity_read {
   size_t num_owned, cap_owned;
 } pasta_activity_read;
 
+/* Integers above INT64_MAX are valid in a profile (counts are unsigned
+ * 64-bit) but not in jansson: pasta-report turns such tokens into strings
+ * with this prefix before parsing, and the readers here accept them. */
+#define PASTA_JSON_BIG_PREFIX "\001u64:"
+
+/* The unsigned integer `key` of `o` (a big one as above); 0 when it is
+ * missing, null or negative. */
+uint64_t pasta_activity_json_u64(json_t *o, const char *key);
+
 /* Returns 0 (r->present says whether there was anything) or -1 when out of
  * memory. Strings point into `root`: keep it alive while using r. */
 int pasta_activity_read_json(json_t *root, pasta_activity_read *r);

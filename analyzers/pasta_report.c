@@ -8,7 +8,9 @@
  * Reads profiles (docs/profile-format.md, version 1) with jansson into the
  * runtime's own model (profile.h, through pasta_profile_add_func/_line), so
  * `show` prints the same tables as an instrumented program and `--format
- * json` and `merge` write through the same JSON writer. Exit status: 0, 2 for
+ * json` and `merge` write through the same JSON writer. The launch, memory,
+ * working-set and bandwidth sections are merged and diffed by
+ * report_activity.c, on the parsed documents. Exit status: 0, 2 for
  * a bad command line or an input that cannot be read, 1 when the output
  * cannot be written. Every error is one line, "pasta-report: error: ...".
  *===----------------------------------------------------------------------===*/
@@ -17,7 +19,9 @@
 #include "activity_json.h"
 #include "profile.h"
 #include "profile_json.h"
+#include "report_activity.h"
 #include "tables.h"
+#include "text_table.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -54,13 +58,18 @@ static const char help_text[] =
     "OUT.json:\n"
     "       functions by (kind, mangled name, module), lines by (file, "
     "line,\n"
-    "       function, kind); the inputs are listed under \"merged_from\".\n"
+    "       function, kind); launches, GPU times, memory and working sets "
+    "too\n"
+    "       (bandwidth is recomputed from the sums; docs/profile-format.md "
+    "has\n"
+    "       the rules); the inputs are listed under \"merged_from\".\n"
     "       OUT.json must not exist unless --force is given.\n"
     "diff   compares two profiles kernel by kernel (launches, global bytes, "
     "FLOPs,\n"
-    "       special) and lists the N lines (--top, default 10) whose bytes + "
+    "       special), lists the N lines (--top, default 10) whose bytes + "
     "FLOPs\n"
-    "       changed most.\n";
+    "       changed most, then compares launches, GPU time, bandwidth and\n"
+    "       working sets per kernel, and the memory totals.\n";
 
 static void error(const char *fmt, ...) {
   va_list ap;
@@ -91,8 +100,9 @@ static uint64_t sat_add(uint64_t a, uint64_t b) {
 
 /* Integers above INT64_MAX are valid in a profile (counts are unsigned
  * 64-bit), but jansson rejects them. Before parsing, such tokens outside
- * strings become strings with this prefix, which get_u64 accepts. */
-#define BIG_PREFIX "\001u64:"
+ * strings become strings with PASTA_JSON_BIG_PREFIX (activity_json.h),
+ * which get_u64 and the activity readers accept. */
+#define BIG_PREFIX PASTA_JSON_BIG_PREFIX
 #define BIG_PREFIX_JSON "\\u0001u64:"
 
 static char *quote_big_integers(const char *text, size_t len, size_t *out_len) {
@@ -393,10 +403,12 @@ static int add_status(struct reader *r, int status, const char *where) {
 }
 
 /* Reads `path` into `p` (initialised here, finalized on success), keeping
- * what `flt` (may be NULL) selects. Returns 0, or 2 after printing one
- * error line. */
+ * what `flt` (may be NULL) selects. With `parsed`, the parsed document (big
+ * integers quoted, see above) is left there for the caller to read the
+ * launch, memory, working-set and bandwidth sections from (json_decref
+ * it). Returns 0, or 2 after printing one error line. */
 static int load_profile(const char *path, const struct filter *flt,
-                        pasta_profile *p) {
+                        pasta_profile *p, json_t **parsed) {
   pasta_profile_init(p);
   size_t len = 0, qlen = 0;
   char *text = read_file(path, &len);
@@ -503,7 +515,10 @@ static int load_profile(const char *path, const struct filter *flt,
   }
   if (!r.failed)
     add_status(&r, pasta_profile_finalize(p), "profile");
-  json_decref(root);
+  if (parsed && !r.failed)
+    *parsed = root;
+  else
+    json_decref(root);
   if (r.failed) {
     error("%s: %s", path, r.message);
     pasta_profile_free(p);
@@ -622,69 +637,6 @@ static void csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   }
 }
 
-/* A text table whose columns are as wide as their widest cell. */
-struct text_table {
-  size_t cols;
-  const int *left; /* per column: left-aligned */
-  char **cells;    /* rows * cols, owned */
-  size_t rows, cap;
-};
-
-static int table_row(struct text_table *t, ...) {
-  if (t->rows == t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 16;
-    char **cells = realloc(t->cells, cap * t->cols * sizeof *cells);
-    if (!cells)
-      return -1;
-    t->cells = cells;
-    t->cap = cap;
-  }
-  va_list ap;
-  va_start(ap, t);
-  int err = 0;
-  for (size_t c = 0; c < t->cols; ++c) {
-    const char *s = va_arg(ap, const char *);
-    char *copy = malloc(strlen(s) + 1);
-    if (copy)
-      strcpy(copy, s);
-    else
-      err = -1;
-    t->cells[t->rows * t->cols + c] = copy;
-  }
-  va_end(ap);
-  ++t->rows;
-  return err;
-}
-
-static void table_print_free(FILE *out, struct text_table *t) {
-  size_t width[16] = {0};
-  for (size_t r = 0; r < t->rows; ++r)
-    for (size_t c = 0; c < t->cols && c < 16; ++c) {
-      const char *s = t->cells[r * t->cols + c];
-      size_t w = s ? strlen(s) : 0;
-      width[c] = w > width[c] ? w : width[c];
-    }
-  for (size_t r = 0; r < t->rows; ++r) {
-    char line[1024];
-    size_t len = 0;
-    for (size_t c = 0; c < t->cols && c < 16; ++c) {
-      const char *s = t->cells[r * t->cols + c];
-      int n = snprintf(line + len, sizeof line - len, "  %*s",
-                       t->left[c] ? -(int)width[c] : (int)width[c], s ? s : "");
-      if (n > 0)
-        len += (size_t)n < sizeof line - len ? (size_t)n : 0;
-    }
-    while (len && line[len - 1] == ' ')
-      line[--len] = '\0';
-    fprintf(out, "%s\n", line);
-  }
-  for (size_t i = 0; i < t->rows * t->cols; ++i)
-    free(t->cells[i]);
-  free(t->cells);
-  t->cells = NULL;
-  t->rows = t->cap = 0;
-}
-
 /*===-- Command line ------------------------------------------------------===*/
 
 struct options {
@@ -760,13 +712,8 @@ static int parse_args(int argc, char **argv, const char *allowed,
 
 /* The launch, memory, working-set and bandwidth tables of a profile that
  * has them (the runtime's own writers, on the sections read back). */
-static int show_activity(FILE *out, const char *path, unsigned top) {
-  size_t len = 0;
-  char *text = read_file(path, &len);
-  json_t *root = text ? json_loadb(text, len, 0, NULL) : NULL;
-  free(text);
-  if (!root)
-    return 0; /* load_profile already read it: big integers only */
+static int show_activity(FILE *out, const char *path, json_t *root,
+                         unsigned top) {
   pasta_activity_read r;
   int rc = 0;
   if (pasta_activity_read_json(root, &r)) {
@@ -780,7 +727,6 @@ static int show_activity(FILE *out, const char *path, unsigned top) {
       rc |= pasta_bw_write_table(out, r.rows, r.num_rows, &r.activity) != 0;
   }
   pasta_activity_read_free(&r);
-  json_decref(root);
   return rc;
 }
 
@@ -807,7 +753,8 @@ static int cmd_show(int argc, char **argv) {
     flt.regex = &re;
   }
   pasta_profile p;
-  rc = load_profile(o.positional[0], &flt, &p);
+  json_t *root = NULL;
+  rc = load_profile(o.positional[0], &flt, &p, &root);
   if (flt.regex)
     regfree(&re);
   if (rc)
@@ -816,7 +763,7 @@ static int cmd_show(int argc, char **argv) {
     size_t top = o.have_top ? o.top : 20;
     unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
     if (pasta_tables_write(stdout, &p, utop) ||
-        show_activity(stdout, o.positional[0], utop))
+        show_activity(stdout, o.positional[0], root, utop))
       rc = 1;
   } else if (!strcmp(format, "csv")) {
     if (o.lines)
@@ -830,6 +777,7 @@ static int cmd_show(int argc, char **argv) {
   }
   rc |= finish_output(stdout, "the output");
   pasta_profile_free(&p);
+  json_decref(root);
   return rc;
 }
 
@@ -954,15 +902,26 @@ static int cmd_merge(int argc, char **argv) {
     return 2;
   }
   pasta_profile *in = calloc(n, sizeof *in);
-  if (!in) {
+  json_t **roots = calloc(n, sizeof *roots);
+  size_t *first_process = calloc(n, sizeof *first_process);
+  if (!in || !roots || !first_process) {
     error("%s", strerror(ENOMEM));
+    free(in);
+    free(roots);
+    free(first_process);
     return 1;
   }
   size_t loaded = 0;
   for (; loaded < n && !rc; ++loaded)
-    rc = load_profile(paths[loaded], NULL, &in[loaded]);
+    rc = load_profile(paths[loaded], NULL, &in[loaded], &roots[loaded]);
   if (rc)
     --loaded; /* the failed one freed itself */
+  /* Input i's processes come after those of the inputs before it in
+   * "merged_from" (build_merged lists them in this order). */
+  for (size_t i = 1; !rc && i < n; ++i)
+    first_process[i] =
+        first_process[i - 1] +
+        (in[i - 1].num_merged_from ? in[i - 1].num_merged_from : 1);
   pasta_profile merged;
   pasta_profile_init(&merged);
   if (!rc && build_merged(in, n, paths, &merged)) {
@@ -982,8 +941,11 @@ static int cmd_merge(int argc, char **argv) {
       error("cannot write %s: %s", out_path, strerror(errno));
       rc = 1;
     } else {
-      pasta_profile_write_json(f, &merged);
-      int werr = ferror(f);
+      errno = 0;
+      int werr =
+          pasta_profile_write_json_members(f, &merged) ||
+          pasta_report_merge_activity(f, roots, n, first_process, &merged) ||
+          fputs("}\n", f) == EOF || ferror(f);
       if (fclose(f) != 0 || werr || rename(tmp, out_path) != 0) {
         error("cannot write %s: %s", out_path, strerror(errno ? errno : EIO));
         remove(tmp);
@@ -993,6 +955,10 @@ static int cmd_merge(int argc, char **argv) {
     free(tmp);
   }
   pasta_profile_free(&merged);
+  for (size_t i = 0; i < loaded; ++i)
+    json_decref(roots[i]);
+  free(roots);
+  free(first_process);
   return rc;
 }
 
@@ -1178,8 +1144,8 @@ static int diff_kernels(FILE *out, const pasta_profile *b,
   } else {
     static const int left[] = {1, 1, 1, 0, 0, 0, 0};
     struct text_table t = {7, left, NULL, 0, 0};
-    int err = table_row(&t, "kernel", "status", "metric", "before", "after",
-                        "change", "relative");
+    int err = text_table_row(&t, "kernel", "status", "metric", "before",
+                             "after", "change", "relative");
     for (size_t k = 0; k < np; ++k) {
       const struct kernel_pair *pr = &pairs[k];
       const struct kernel_sum *any = pr->before ? pr->before : pr->after;
@@ -1200,13 +1166,13 @@ static int diff_kernels(FILE *out, const pasta_profile *b,
           snprintf(sa_buf, sizeof sa_buf, "%" PRIu64, va);
         fmt_change(ch, sizeof ch, vb, va);
         fmt_relative(rel, sizeof rel, pr->before ? vb : 0, va);
-        err |= table_row(&t, m ? "" : any->name, m ? "" : status,
-                         metric_names[m], sbuf, sa_buf, ch, rel);
+        err |= text_table_row(&t, m ? "" : any->name, m ? "" : status,
+                              metric_names[m], sbuf, sa_buf, ch, rel);
       }
     }
     fprintf(out, "Kernels (exact thread-level counts; change = after - "
                  "before):\n");
-    table_print_free(out, &t);
+    text_table_print_free(out, &t);
     fputc('\n', out);
     if (err) {
       free(sb);
@@ -1252,8 +1218,8 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
     size_t shown = n < top ? n : top;
     static const int left[] = {1, 1, 1, 0, 0, 0, 0};
     struct text_table t = {7, left, NULL, 0, 0};
-    err = table_row(&t, "location", "function", "kind", "before", "after",
-                    "change", "relative");
+    err = text_table_row(&t, "location", "function", "kind", "before", "after",
+                         "change", "relative");
     for (size_t k = 0; k < shown; ++k) {
       char loc[64], sb[32], sa[32], c[32], rel[32];
       fmt_location(loc, sizeof loc, ch[k].line);
@@ -1261,13 +1227,13 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
       snprintf(sa, sizeof sa, "%" PRIu64, ch[k].after);
       fmt_change(c, sizeof c, ch[k].before, ch[k].after);
       fmt_relative(rel, sizeof rel, ch[k].before, ch[k].after);
-      err |= table_row(&t, loc, ch[k].line->function,
-                       pasta_kind_name(ch[k].line->kind), sb, sa, c, rel);
+      err |= text_table_row(&t, loc, ch[k].line->function,
+                            pasta_kind_name(ch[k].line->kind), sb, sa, c, rel);
     }
     fprintf(out,
             "Top %zu of %zu changed lines, by |change| of bytes + FLOPs:\n",
             shown, n);
-    table_print_free(out, &t);
+    text_table_print_free(out, &t);
   }
   free(cb);
   free(ca);
@@ -1284,23 +1250,29 @@ static int cmd_diff(int argc, char **argv) {
     return usage_error("diff takes two profiles, got %zu arguments",
                        o.num_positional);
   pasta_profile before, after;
-  rc = load_profile(o.positional[0], NULL, &before);
+  json_t *root_before = NULL, *root_after = NULL;
+  rc = load_profile(o.positional[0], NULL, &before, &root_before);
   if (rc)
     return rc;
-  rc = load_profile(o.positional[1], NULL, &after);
+  rc = load_profile(o.positional[1], NULL, &after, &root_after);
   if (rc) {
     pasta_profile_free(&before);
+    json_decref(root_before);
     return rc;
   }
   printf("== PASTA diff: %s -> %s ==\n", o.positional[0], o.positional[1]);
   if (diff_kernels(stdout, &before, &after) ||
-      diff_lines(stdout, &before, &after, o.have_top ? o.top : 10)) {
+      diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
+      fputc('\n', stdout) == EOF ||
+      pasta_report_diff_activity(stdout, root_before, root_after)) {
     error("%s", strerror(ENOMEM));
     rc = 1;
   }
   rc |= finish_output(stdout, "the output");
   pasta_profile_free(&before);
   pasta_profile_free(&after);
+  json_decref(root_before);
+  json_decref(root_after);
   return rc;
 }
 

@@ -228,7 +228,7 @@ static int write_activity(FILE *out, const pasta_profile *p) {
   return rc;
 }
 
-int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
+int pasta_profile_write_json_members(FILE *out, const pasta_profile *p) {
   char created[32];
   format_time(created, sizeof created, p->created);
 
@@ -249,6 +249,12 @@ int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
   }
   fputs(p->num_lines ? "\n]" : "]", out);
   if (p->activity && write_activity(out, p))
+    return -1;
+  return ferror(out) ? -1 : 0;
+}
+
+int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
+  if (pasta_profile_write_json_members(out, p))
     return -1;
   fputs("}\n", out);
   return ferror(out) ? -1 : 0;

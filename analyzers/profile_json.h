@@ -21,6 +21,10 @@ extern "C" {
  * error (errno is then the stream's). */
 int pasta_profile_write_json(FILE *out, const pasta_profile *p);
 
+/* The same document without its closing "}\n", for writers that append
+ * members of their own (pasta-report merge). Returns 0 or -1. */
+int pasta_profile_write_json_members(FILE *out, const pasta_profile *p);
+
 /* Writes `s` as a JSON string literal (quotes included), escaped per RFC
  * 8259; bytes that are not valid UTF-8 become U+FFFD. */
 void pasta_json_write_string(FILE *out, const char *s);

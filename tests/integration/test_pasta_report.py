@@ -2,7 +2,8 @@
 """Tests of pasta-report on the recorded profiles in profiles/.
 
 usage: test_pasta_report.py GROUP PASTA_REPORT PROFILES_DIR WORKDIR
-GROUP: show, csv, json, merge, diff or errors.
+GROUP: show, csv, json, merge, diff, errors, merge-activity or
+diff-activity.
 
 profiles/gpu_saxpy_stencil.json is written by hand (profiles/README.md
 derives its numbers); host_dot_scale.json and host_recursion.json were
@@ -420,6 +421,437 @@ def test_diff():
           "diff of a profile with itself: nothing changed")
 
 
+# ------------------------------------------ merge and diff: activity sections
+# The launches, memory, working_set and bandwidth sections of the recorded
+# profiles of tests/gpu/working_set.cu (tests/fixtures/). Expected merged
+# values are derived here from the inputs by the rules of
+# docs/profile-format.md ("Merged profiles"), and a few by hand.
+ACTIVITY = ("launches", "memory", "working_set", "bandwidth")
+
+
+def fresh(name):
+    path = os.path.join(WORK, name)
+    if os.path.exists(path):
+        os.remove(path)
+    return path
+
+
+def merge(name, *inputs):
+    out = fresh(name)
+    run("merge", out, *inputs)
+    return load(out)
+
+
+def close(a, b, rel=2e-5):
+    """Numbers written with 6 significant digits."""
+    if a is None or b is None:
+        return a is b
+    return abs(a - b) <= rel * max(abs(a), abs(b)) + 1e-9
+
+
+def nearest_rank(values, p):
+    v = sorted(values)
+    return v[max(1, (p * len(v) + 99) // 100) - 1] if v else 0
+
+
+def second_rank(ws):
+    """Another process of the same program (profile b of the tests): fill
+    ran twice as often and each launch wrote twice the bytes; times, memory
+    and working sets changed by known factors."""
+    b = copy.deepcopy(ws)
+    b["pid"], b["created"] = 421, "2026-11-22T04:00:00Z"
+    fill = [k for k in b["kernels"] if k["name"] == "fill"][0]
+    fill["launches"] = 6
+    for g in ("stores", "store_bytes"):
+        fill[g]["global"] *= 4  # 2x the launches, 2x the bytes per launch
+    lk = [k for k in b["launches"]["kernels"] if k["name"] == "fill"][0]
+    lk.update(launches=6, counted=6, ws_launches=6, timed=6,
+              ws_max_touched_bytes=2 * lk["ws_max_touched_bytes"],
+              ws_max_footprint_bytes=2 * lk["ws_max_footprint_bytes"])
+    lk["gpu_time_ns"] = {"total": 3 * 785824, "min": 5000, "max": 500000,
+                         "mean": 3 * 785824 / 6}
+    lk["shapes"].append({"grid": [1024, 1, 1], "block": [256, 1, 1],
+                         "shared_bytes": 0, "launches": 3})
+    for path in lk["call_paths"]:
+        path["launches"] = 1 if path["frames"][0]["line"] == 66 else 2
+    b["launches"].update(total=9, counted=9,
+                         gpu_time_ns=b["launches"]["gpu_time_ns"] + 2 * 785824)
+    mem = b["memory"]
+    for kind in mem["allocations"].values():
+        kind["count"] *= 2
+        kind["bytes"] *= 2
+    for kind in mem["copies"].values():
+        kind["count"] *= 2
+        kind["bytes"] *= 2
+    mem["peak_bytes"] *= 2
+    mem["live_at_exit"] = {"count": 1, "bytes": 4096}
+    w = b["working_set"]
+    extra = [dict(r, id=r["id"] + 6) for r in w["per_launch"] if r["kernel"] == "fill"]
+    w["per_launch"] = [dict(r, touched_bytes=2 * r["touched_bytes"],
+                            footprint_bytes=2 * r["footprint_bytes"])
+                       for r in w["per_launch"]] + extra
+    w["launches"] = len(w["per_launch"])
+    w["skipped"] = 1
+    bw = b["bandwidth"]
+    bw["device"]["bandwidth_measured"] = 4.1e12
+    row = [r for r in bw["kernels"] if r["name"] == "fill"][0]
+    row.update(launches=6, counted=6, timed=6, time_ns=392912)
+    d2h = bw["copies"]["d2h"]
+    d2h.update(count=4, bytes=2 * d2h["bytes"], seconds=2 * d2h["seconds"])
+    return b
+
+
+def expected_sections(inputs, first):
+    """The merged sections of `inputs` (dicts) whose processes start at
+    first[i] in merged_from, by the documented rules."""
+    exp = {"kernels": {}, "order": []}
+    have = [(p, f) for p, f in zip(inputs, first) if "launches" in p]
+    windows = [p["launches"].get("window") for p, _ in have]
+    exp["window"] = windows[0] if all(w == windows[0] for w in windows) else None
+    for key in ("total", "counted", "untimed", "gpu_time_ns"):
+        exp[key] = sum(p["launches"][key] for p, _ in have)
+    for p, _ in have:
+        for k in p["launches"]["kernels"]:
+            key = k["mangled"] or k["name"]
+            if key not in exp["kernels"]:
+                exp["order"].append(key)
+                exp["kernels"][key] = {"name": k["name"], "shapes": {}, "paths": {},
+                                       "min": None, "max": 0, "total": 0,
+                                       "bw": [[0, 0], [0, 0]], "ws_max_touched_bytes": 0,
+                                       "ws_max_footprint_bytes": 0}
+                for f in ("launches", "counted", "ws_launches", "failed", "timed"):
+                    exp["kernels"][key][f] = 0
+            m = exp["kernels"][key]
+            for f in ("launches", "counted", "ws_launches", "failed", "timed"):
+                m[f] += k[f]
+            t = k["gpu_time_ns"]
+            m["total"] += t["total"]
+            m["max"] = max(m["max"], t["max"])
+            if k["timed"]:
+                m["min"] = t["min"] if m["min"] is None else min(m["min"], t["min"])
+            for f in ("ws_max_touched_bytes", "ws_max_footprint_bytes"):
+                m[f] = max(m[f], k[f])
+            for s in k["shapes"]:
+                sk = (tuple(s["grid"]), tuple(s["block"]), s["shared_bytes"])
+                m["shapes"][sk] = m["shapes"].get(sk, 0) + s["launches"]
+            for c in k["call_paths"]:
+                ck = json.dumps(c["frames"], sort_keys=True)
+                m["paths"][ck] = m["paths"].get(ck, 0) + c["launches"]
+    # memory
+    mem = None
+    for p, _ in have:
+        m = p["memory"]
+        if mem is None:
+            mem = copy.deepcopy(m)
+            continue
+        for group in ("allocations", "copies"):
+            for kind, v in m[group].items():
+                mem[group][kind]["count"] += v["count"]
+                mem[group][kind]["bytes"] += v["bytes"]
+        for key in ("frees", "unknown_frees", "async_copies"):
+            mem[key] += m[key]
+        for group, keys in (("live_at_exit", ("count", "bytes")),
+                            ("memsets", ("count", "bytes")),
+                            ("syncs", ("device", "stream"))):
+            for key in keys:
+                mem[group][key] += m[group][key]
+        mem["peak_bytes"] = max(mem["peak_bytes"], m["peak_bytes"])
+    exp["memory"] = mem
+    # working set
+    ws_in = [(p["working_set"], f) for p, f in have if p["working_set"]["enabled"]]
+    rows, outside, first_outside = [], 0, None
+    for w, f in ws_in:
+        rows += [dict(r, process=f + r.get("process", 0)) for r in w["per_launch"]]
+        outside += w["outside"]["accesses"]
+        if w["outside"]["accesses"] and first_outside is None:
+            first_outside = {x: w["outside"][x] for x in ("first_kernel", "first_file", "first_line")}
+    pages = {w["page_size"] for w, _ in ws_in}
+    exp["working_set"] = {"enabled": bool(ws_in), "rows": rows,
+                          "page_size": pages.pop() if len(pages) == 1 else 0,
+                          "skipped": sum(w["skipped"] for w, _ in ws_in),
+                          "outside": outside, "first_outside": first_outside}
+    # bandwidth: times by source, bytes per launch from the merged counts
+    for p, _ in have:
+        names = {}
+        for k in p["launches"]["kernels"]:
+            names.setdefault(k["name"], k["mangled"] or k["name"])
+        for r in p["bandwidth"]["kernels"]:
+            if r["time_source"] == "none":
+                continue
+            key = r.get("mangled") or names[r["name"]]
+            s = 0 if r["time_source"] == "plain" else 1
+            total = r.get("time_total_ns", round(r["time_ns"] * r["timed"]))
+            exp["kernels"][key]["bw"][s][0] += r["timed"]
+            exp["kernels"][key]["bw"][s][1] += total
+    counts = {}
+    for p in inputs:
+        for k in p["kernels"]:
+            c = counts.setdefault(k["mangled"], [0, 0])
+            c[0] += k["launches"]
+            c[1] += sum(k[g]["global"] for g in ("load_bytes", "store_bytes", "atomic_bytes"))
+    exp["counts"] = counts
+    devices = [p["bandwidth"]["device"] for p, _ in have if "bandwidth" in p]
+    dev = {}
+    for key in ("index", "compute_capability", "sms", "bandwidth_theoretical"):
+        vals = {json.dumps(d.get(key)) for d in devices}
+        dev[key] = json.loads(vals.pop()) if len(vals) == 1 else None
+    model = all(len({json.dumps(d.get(k)) for d in devices}) == 1
+                for k in ("compute_capability", "sms", "bandwidth_theoretical", "flops"))
+    measured = [d["bandwidth_measured"] for d in devices if d.get("bandwidth_measured") is not None]
+    dev["bandwidth_measured"] = max(measured) if model and measured else None
+    dev["flops"] = {}
+    for pr in PRECISIONS:
+        vals = {json.dumps(d["flops"].get(pr)) for d in devices}
+        dev["flops"][pr] = json.loads(vals.pop()) if len(vals) == 1 else None
+    exp["device"] = dev
+    exp["sample"] = max(p["bandwidth"]["sample"] for p, _ in have)
+    copies = {}
+    for p, _ in have:
+        for kind, v in p["bandwidth"]["copies"].items():
+            c = copies.setdefault(kind, {"count": 0, "bytes": 0, "pinned": 0, "ns": 0})
+            for key in ("count", "bytes", "pinned"):
+                c[key] += v[key]
+            c["ns"] += round(v["seconds"] * 1e9)
+    exp["copies"] = copies
+    return exp
+
+
+def compare_sections(merged, inputs, first, what):
+    exp = expected_sections(inputs, first)
+    la = merged["launches"]
+    check({k: la[k] for k in ("total", "counted", "untimed", "gpu_time_ns")} ==
+          {k: exp[k] for k in ("total", "counted", "untimed", "gpu_time_ns")},
+          f"{what}: launch totals are the inputs' sums")
+    check(la["window"] == exp["window"], f"{what}: window ({exp['window']})", la["window"])
+    check([k["mangled"] for k in la["kernels"]] == exp["order"],
+          f"{what}: one kernel per mangled name, in order of first appearance")
+    bad = []
+    for k in la["kernels"]:
+        e = exp["kernels"][k["mangled"]]
+        t = k["gpu_time_ns"]
+        ok = all(k[f] == e[f] for f in ("launches", "counted", "ws_launches", "failed",
+                                         "timed", "ws_max_touched_bytes",
+                                         "ws_max_footprint_bytes"))
+        ok &= t["total"] == e["total"] and t["max"] == e["max"] and \
+            t["min"] == (e["min"] or 0) and \
+            abs(t["mean"] - (e["total"] / e["timed"] if e["timed"] else 0)) <= 0.051
+        shapes = {(tuple(s["grid"]), tuple(s["block"]), s["shared_bytes"]): s["launches"]
+                  for s in k["shapes"]}
+        ok &= shapes == e["shapes"] and \
+            [s["launches"] for s in k["shapes"]] == sorted(e["shapes"].values(), reverse=True)
+        paths = {json.dumps(c["frames"], sort_keys=True): c["launches"] for c in k["call_paths"]}
+        ok &= paths == e["paths"] and len(paths) == len(k["call_paths"]) and \
+            [c["launches"] for c in k["call_paths"]] == sorted(e["paths"].values(), reverse=True)
+        if not ok:
+            bad.append(k["name"])
+    check(not bad, f"{what}: per-kernel launches, times, shapes and call paths", bad)
+    check(merged["memory"] == exp["memory"],
+          f"{what}: memory summed per kind, peak the largest input's",
+          (merged["memory"], exp["memory"]))
+
+    ws, ew = merged["working_set"], exp["working_set"]
+    check(ws["enabled"] == ew["enabled"], f"{what}: working set enabled")
+    if ew["enabled"]:
+        check(ws["per_launch"] == ew["rows"] and ws["launches"] == len(ew["rows"]),
+              f"{what}: per-launch working sets concatenated, each with its process")
+        check(ws["page_size"] == ew["page_size"] and ws["skipped"] == ew["skipped"] and
+              ws["outside"]["accesses"] == ew["outside"] and
+              {x: ws["outside"][x] for x in ("first_kernel", "first_file", "first_line")} ==
+              ew["first_outside"], f"{what}: page size, skipped, outside")
+        for key in ("touched_bytes", "footprint_bytes"):
+            v = [r[key] for r in ew["rows"]]
+            st = ws[key]
+            check(st["max"] == max(v) and st["min"] == min(v) and
+                  st["median"] == nearest_rank(v, 50) and st["p90"] == nearest_rank(v, 90) and
+                  abs(st["mean"] - sum(v) / len(v)) <= 0.051,
+                  f"{what}: {key} statistics over all launches", st)
+
+    bw = merged["bandwidth"]
+    check(bw["device"] == exp["device"] and bw["sample"] == exp["sample"],
+          f"{what}: device and sample",
+          (bw["device"], exp["device"]))
+    bad = []
+    by_name = {}
+    for r in bw["kernels"]:
+        e = exp["kernels"][r["mangled"]]
+        s = 0 if e["bw"][0][0] else 1 if e["bw"][1][0] else None
+        src = {0: "plain", 1: "instrumented", None: "none"}[s]
+        calls, gbytes = exp["counts"][r["mangled"]]
+        bytes_per = gbytes / calls if calls else 0
+        touched = [x["touched_bytes"] for x in ew["rows"] if x["kernel"] == r["name"]]
+        ok = r["launches"] == e["launches"] and r["counted"] == e["counted"] and \
+            r["time_source"] == src and close(r["bytes"], bytes_per) and \
+            close(r["unique_bytes"], sum(touched) / len(touched) if touched else None)
+        if s is not None:
+            timed, total = e["bw"][s]
+            time_ns = total / timed
+            ok &= r["timed"] == timed and r["time_total_ns"] == total and \
+                close(r["time_ns"], time_ns) and \
+                close(r["bandwidth"], bytes_per / (time_ns * 1e-9))
+        if not ok:
+            bad.append((r["name"], r, e["bw"], bytes_per))
+        by_name[r["name"]] = r
+    check(not bad and len(bw["kernels"]) == len(exp["order"]),
+          f"{what}: bandwidth rows from summed bytes and times", bad[:1])
+    bad = []
+    for kind, c in bw["copies"].items():
+        e = exp["copies"][kind]
+        ok = c["count"] == e["count"] and c["bytes"] == e["bytes"] and \
+            c["pinned"] == e["pinned"] and round(c["seconds"] * 1e9) == e["ns"] and \
+            close(c["bandwidth"], e["bytes"] / (e["ns"] * 1e-9) if e["ns"] else None)
+        if not ok:
+            bad.append(kind)
+    check(not bad, f"{what}: copies summed, bandwidth recomputed", bad)
+    return by_name
+
+
+def test_merge_activity():
+    a = load(WS)
+    b = second_rank(a)
+    bp = save(b, "rank1.ws.json")
+    ab = merge("ab.json", WS, bp)
+    by_name = compare_sections(ab, [a, b], [0, 1], "merge a b")
+    # By hand: fill 3 + 6 launches, 785824 + 3 x 785824 ns, min 5000 (b's),
+    # max 500000 (b's); memory twice a's plus a's, peak b's (2 x a's).
+    fill = [k for k in ab["launches"]["kernels"] if k["name"] == "fill"][0]
+    check(fill["launches"] == 9 and fill["gpu_time_ns"]["total"] == 4 * 785824 and
+          fill["gpu_time_ns"]["min"] == 5000 and fill["gpu_time_ns"]["max"] == 500000 and
+          fill["gpu_time_ns"]["mean"] == round(4 * 785824 / 9, 1),
+          "merge: fill 9 launches, 3143296 ns (by hand)", fill["gpu_time_ns"])
+    check(ab["memory"]["allocations"]["device"] == {"count": 15, "bytes": 3 * 14418020} and
+          ab["memory"]["peak_bytes"] == 2 * 14024804 and
+          ab["memory"]["live_at_exit"] == {"count": 1, "bytes": 4096},
+          "merge: memory 5 + 10 device allocations, peak of the larger (by hand)")
+    # Bandwidth by hand: fill wrote 196612 + 4 x 196612 bytes in 9 launches;
+    # time (261941 x 3 + 392912 x 6) / 9 = 349255 ns per launch.
+    r = by_name.get("fill", {})
+    check(close(r.get("bytes"), 5 * 196612 / 9) and r.get("time_total_ns") == 3143295 and
+          close(r.get("time_ns"), 349255) and
+          close(r.get("bandwidth"), 5 * 196612 / 9 / 349255e-9),
+          "merge: fill bandwidth = summed bytes / summed time (by hand)", r)
+    check(ab["working_set"]["launches"] == 6 + 9 and
+          [x["process"] for x in ab["working_set"]["per_launch"]] == [0] * 6 + [1] * 9,
+          "merge: 6 + 9 working-set launches, processes 0 and 1")
+    check(ab["bandwidth"]["device"]["bandwidth_measured"] == 4.1e12,
+          "merge: measured bandwidth the largest of one model of GPU")
+    out = run("show", os.path.join(WORK, "ab.json")).stdout
+    check("pasta: kernel launches: 15 launches of 3 kernels, 15 counted" in out and
+          "15 launches tracked" in out and re.search(r"^  fill +9 +9 ", out, re.M),
+          "show reads the merged sections back", out[-800:])
+
+    # A third run with another launch window, no working set, plain times.
+    c = load(WINDOW)
+    ac = merge("ac.json", WS, WINDOW)
+    compare_sections(ac, [a, c], [0, 1], "merge a c")
+    check(ac["launches"]["window"] is None, "merge: windows differ -> null")
+    fills = [x for x in ac["bandwidth"]["kernels"] if x["name"] == "fill"]
+    check(fills and fills[0]["time_source"] == "plain" and fills[0]["timed"] == 2 and
+          fills[0]["time_ns"] == 261664,
+          "merge: plain times win over instrumented ones (window run's)", fills)
+    check([x["process"] for x in ac["working_set"]["per_launch"]] == [0] * 6,
+          "merge: an input without working sets adds no launches")
+
+    # Merging merged profiles: every grouping gives the same sections.
+    abc = merge("abc.json", WS, bp, WINDOW)
+    compare_sections(abc, [a, b, c], [0, 1, 2], "merge a b c")
+    ab_c = merge("ab_c.json", os.path.join(WORK, "ab.json"), WINDOW)
+    bc = merge("bc.json", bp, WINDOW)
+    a_bc = merge("a_bc.json", WS, os.path.join(WORK, "bc.json"))
+    for name, m in (("merge(merge(a,b),c)", ab_c), ("merge(a,merge(b,c))", a_bc)):
+        diffs = [s for s in ACTIVITY if m.get(s) != abc.get(s)]
+        check(not diffs, f"{name} equals merge(a,b,c) on {', '.join(ACTIVITY)}", diffs)
+    check([s["pid"] for s in ab_c["merged_from"]] == [420, 421, 428],
+          "merge of a merged profile: processes 0, 1, 2 are merged_from's")
+
+    # Different models of GPU: the device is unknown, its rates too.
+    h100 = copy.deepcopy(a)
+    h100["bandwidth"]["device"].update(sms=114, bandwidth_measured=3.0e12)
+    mixed = merge("mixed.json", WS, save(h100, "h100.json"))
+    d = mixed["bandwidth"]["device"]
+    check(d["sms"] is None and d["bandwidth_measured"] is None and
+          d["compute_capability"] == "9.0" and
+          all(close(x["bandwidth_fraction"], x["bandwidth"] / 4.8143e12)
+              for x in mixed["bandwidth"]["kernels"]),
+          "merge: GPUs of other models -> sms and measured bandwidth null, "
+          "fractions of the common theoretical peak", d)
+    # Inputs without the sections (host-only profiles) add nothing to them.
+    plain = merge("with_host.json", WS, HOST_DOT)
+    check(all(plain[s] == merge("ws_only.json", WS)[s] for s in ACTIVITY),
+          "merge: a profile without the sections leaves them as they were")
+    none = merge("no_sections.json", HOST_DOT, HOST_REC)
+    check(not any(s in none for s in ACTIVITY), "merge: no sections when no input has them")
+
+
+def test_diff_activity():
+    before = load(WS)
+    after = copy.deepcopy(before)
+    la = {k["name"]: k for k in after["launches"]["kernels"]}
+    la["fill"]["gpu_time_ns"].update(total=785824 // 2, mean=785824 / 6)
+    la["copy"]["ws_max_footprint_bytes"] = 4718592 // 2
+    after["launches"]["kernels"] = [k for k in after["launches"]["kernels"]
+                                    if k["name"] != "bump_global"]
+    rows = {r["name"]: r for r in after["bandwidth"]["kernels"]}
+    rows["fill"].update(time_source="plain", time_ns=130971, bandwidth=500398000.0)
+    after["bandwidth"]["kernels"] = [r for r in after["bandwidth"]["kernels"]
+                                     if r["name"] != "bump_global"]
+    after["memory"]["copies"]["d2h"]["bytes"] *= 2
+    out = run("diff", WS, save(after, "after.ws.json")).stdout
+    lines = out[out.find("Launches, GPU time"):].splitlines()
+
+    def block(name):
+        for i, l in enumerate(lines):
+            if l.split()[:1] == [name]:
+                rows = []
+                for x in lines[i:]:
+                    if rows and x.split()[:1] and x.split()[0] in ("fill", "copy", "bump_global"):
+                        break
+                    if not x.strip():
+                        break
+                    rows.append(re.sub(r"\s+", " ", x.strip()))
+                return rows
+        return None
+
+    # Hand-derived: fill's GPU time halves (785.8 -> 392.9 us); its bandwidth
+    # doubles, 0.25 GB/s timed on instrumented launches -> 0.5 on plain ones.
+    check(block("fill") == ["fill changed launches 3 3 1.00x",
+                            "GPU time (us) 785.8 392.9 0.50x",
+                            "bandwidth (GB/s) 0.25* 0.5 2.00x",
+                            "max footprint (B) 4194304 4194304 1.00x",
+                            "max touched (B) 262144 262144 1.00x"],
+          "diff: fill's launches, GPU time, bandwidth, working set", block("fill"))
+    check(block("copy") == ["copy changed launches 2 2 1.00x",
+                            "GPU time (us) 46.8 46.8 1.00x",
+                            "bandwidth (GB/s) 22.4* 22.4* 1.00x",
+                            "max footprint (B) 4718592 2359296 0.50x",
+                            "max touched (B) 1048576 1048576 1.00x"],
+          "diff: copy's footprint halves", block("copy"))
+    check(block("bump_global") == ["bump_global removed launches 1 - -",
+                                   "GPU time (us) 21.5 - -",
+                                   "bandwidth (GB/s) 0.0119* - -",
+                                   "max footprint (B) 0 - -",
+                                   "max touched (B) 0 - -"],
+          "diff: bump_global removed", block("bump_global"))
+    names = [l.split()[0] for l in lines if re.match(r"^  \S+\s+(changed|same|added|removed)\s", l)]
+    check(names == ["fill", "bump_global", "copy"],
+          "diff: kernels by size of the change of GPU time", names)
+    mem = [re.sub(r"\s+", " ", l.strip()) for l in lines if l.startswith("  copied bytes")]
+    check(mem == ["copied bytes 524388 1048776 2.00x"], "diff: copied bytes doubled", mem)
+    out = run("diff", WS, WS).stdout
+    check(" changed " not in out and "fill same launches 3 3 1.00x" in re.sub(r"\s+", " ", out),
+          "diff of a profile with itself: all same")
+    # Profiles without the sections: one line, no tables.
+    out = run("diff", GPU, GPU).stdout
+    check("No launches, GPU times, bandwidth or working sets in either profile" in out
+          and "Memory" not in out, "diff without launches: one line")
+    # A merged profile diffs against its inputs.
+    m = merge("self2.json", WS, WS)
+    out = re.sub(r"\s+", " ", run("diff", WS, os.path.join(WORK, "self2.json")).stdout)
+    check("fill changed launches 3 6 2.00x GPU time (us) 785.8 1571.6 2.00x "
+          "bandwidth (GB/s) 0.25* 0.25* 1.00x" in out,
+          "diff against a merge of a profile with itself: launches and time double, "
+          "bandwidth stays", out[out.find("Launches"):][:400])
+
+
 # ---------------------------------------------------------------- errors
 def one_error(p, what, *needles):
     lines = p.stderr.strip().splitlines()
@@ -486,7 +918,7 @@ def test_errors():
 
 
 def main():
-    global REPORT, WORK, GPU, HOST_DOT, HOST_REC
+    global REPORT, WORK, GPU, HOST_DOT, HOST_REC, WS, WINDOW
     if len(sys.argv) != 5:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
@@ -496,8 +928,13 @@ def main():
     GPU = os.path.join(profiles, "gpu_saxpy_stencil.json")
     HOST_DOT = os.path.join(profiles, "host_dot_scale.json")
     HOST_REC = os.path.join(profiles, "host_recursion.json")
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
+    WS = os.path.normpath(os.path.join(fixtures, "working_set.ws.json"))
+    WINDOW = os.path.normpath(os.path.join(fixtures, "working_set.window.json"))
     tests = {"show": test_show, "csv": test_csv, "json": test_json,
-             "merge": test_merge, "diff": test_diff, "errors": test_errors}
+             "merge": test_merge, "diff": test_diff, "errors": test_errors,
+             "merge-activity": test_merge_activity,
+             "diff-activity": test_diff_activity}
     if group not in tests:
         print(f"unknown group {group}", file=sys.stderr)
         return 2
