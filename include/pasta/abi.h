@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 3u
+#define PASTA_ABI_VERSION 4u
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -119,6 +119,53 @@ struct pasta_site {
   uint32_t mix[PASTA_MIX_NUM];
 };
 
+/* Control-flow scopes (C.A.T.S.): functions, loops, structured conditionals
+ * (a branch and everything up to its immediate post-dominator) and parallel
+ * regions (a kernel is one). One row per static scope. */
+enum pasta_scope_kind {
+  PASTA_SCOPE_FUNC = 0,
+  PASTA_SCOPE_LOOP = 1,
+  PASTA_SCOPE_CONDITIONAL = 2,
+  PASTA_SCOPE_PARALLEL = 3
+};
+
+struct pasta_scope {
+  uint32_t id;     /* stable: a hash of the function name, kind and position */
+  uint32_t kind;   /* enum pasta_scope_kind */
+  uint32_t parent; /* index of the enclosing scope in this table, or
+                      PASTA_NONE for a function's (kernel's) own scope */
+  uint32_t func;   /* string offset: the function's mangled name */
+  uint32_t file;   /* string offset, or PASTA_NONE */
+  uint32_t line;   /* where the scope starts, 0 if unknown */
+  uint32_t col;
+  uint32_t loop_depth; /* loops enclosing it, itself included */
+};
+
+/* How a memory access's address moves, from the compiler's scalar evolution
+ * of its offset (C.A.T.S. access view). */
+enum pasta_access_class {
+  PASTA_ACCESS_UNKNOWN = 0,  /* the compiler could not tell */
+  PASTA_ACCESS_CONSTANT = 1, /* the same address every time */
+  PASTA_ACCESS_STRIDE1 = 2,  /* consecutive elements along the innermost
+                                loop (or, in a kernel, the thread index) */
+  PASTA_ACCESS_STRIDEK = 3,  /* k elements apart (stride says k) */
+  PASTA_ACCESS_INDIRECT = 4  /* the address depends on loaded data */
+};
+
+/* One memory instruction of a device module (global or generic memory). */
+struct pasta_access {
+  uint32_t site;   /* row in the site table: its counter counts executions */
+  uint32_t scope;  /* innermost scope, index in the scope table */
+  uint32_t klass;  /* enum pasta_access_class */
+  int32_t stride;  /* in elements, for STRIDE1 / STRIDEK; 0 otherwise */
+  uint32_t param;  /* kernel parameter the address derives from, or
+                      PASTA_NONE */
+  uint32_t bytes;  /* bytes per execution */
+  uint32_t mode;   /* 'r', 'w' (atomics count as writes) */
+  uint32_t offset; /* string offset: the symbolic offset, or PASTA_NONE */
+  uint32_t line, col;
+};
+
 /* The root of a module's data. Pointers are addresses in the memory the
  * module runs in (device addresses for device modules). */
 struct pasta_module_desc {
@@ -135,6 +182,10 @@ struct pasta_module_desc {
   uint64_t strings;     /* char[strings_size], NUL-separated */
   uint64_t counters;    /* uint64_t[num_banks][num_counters] */
   uint64_t module_name; /* string offset of the source file name */
+  uint32_t num_scopes;
+  uint32_t num_accesses;
+  uint64_t scopes;   /* struct pasta_scope[num_scopes] */
+  uint64_t accesses; /* struct pasta_access[num_accesses] */
 };
 
 /* The vendor runtime calls the host runtime needs, handed over by the code
@@ -247,6 +298,31 @@ struct pasta_ws_launch {
   uint32_t page_banks;  /* banks in use: a power of two up to the maximum */
   uint32_t reserved;
   struct pasta_ws_arg args[PASTA_WS_MAX_ARGS]; /* by kernel parameter */
+};
+
+/* Trace mode. For every instrumented kernel K built with PASTA_TRACE=1 the
+ * pass also emits K PASTA_TRACE_SUFFIX: the counting code plus scope entry
+ * and exit events, taking one more parameter, a device pointer to a struct
+ * pasta_trace_launch. One lane per sampled warp appends records; a warp
+ * records each (scope, entry/exit) once per launch (C.A.T.S.
+ * de-duplication: inside a kernel a scope's control-flow stack is fixed). */
+#define PASTA_TRACE_SUFFIX "__pasta_trace"
+#define PASTA_TRACE_EXIT 0x80000000u /* in pasta_trace_record.scope */
+
+struct pasta_trace_record {
+  uint32_t scope; /* module scope index, | PASTA_TRACE_EXIT for an exit */
+  uint32_t warp;  /* linear warp id in the grid */
+  uint32_t trips; /* loop exits: iterations the recording lane made */
+  uint32_t reserved;
+  uint64_t time; /* device clock, ns (%globaltimer; AMD: s_memrealtime) */
+};
+
+struct pasta_trace_launch {
+  uint64_t records; /* struct pasta_trace_record[capacity] */
+  uint64_t head;    /* records claimed so far (may pass capacity: the
+                       excess was dropped and is reported) */
+  uint32_t capacity;
+  uint32_t warp_stride; /* warps with linear id % warp_stride == 0 record */
 };
 
 #endif /* PASTA_ABI_H */
