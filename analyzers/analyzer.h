@@ -40,10 +40,15 @@ typedef struct pasta_launch_event {
   uint32_t grid[3], block[3];
   uint64_t shared_bytes;
   void *stream;
-  int variant; /* PASTA_RUN_COUNTING, PASTA_RUN_PLAIN, PASTA_RUN_WORKING_SET */
+  int variant; /* PASTA_RUN_COUNTING, _PLAIN, _WORKING_SET or _TRACE */
   int error;   /* what the vendor's launch call returned (0: launched) */
 } pasta_launch_event;
-enum { PASTA_RUN_COUNTING = 0, PASTA_RUN_PLAIN = 1, PASTA_RUN_WORKING_SET = 2 };
+enum {
+  PASTA_RUN_COUNTING = 0,
+  PASTA_RUN_PLAIN = 1,
+  PASTA_RUN_WORKING_SET = 2,
+  PASTA_RUN_TRACE = 3
+};
 
 /* One successful allocation or free. */
 typedef struct pasta_allocation_event {

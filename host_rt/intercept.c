@@ -26,6 +26,7 @@
 #include "pasta/abi.h"
 #include "profile.h"
 #include "symbolize.h"
+#include "trace.h"
 
 #include <errno.h>
 #include <execinfo.h>
@@ -47,7 +48,8 @@ enum { MAX_DEPTH = 16, MAX_PENDING = 4096, SHAPES_MAX = 64 };
 enum variant {
   RUN_COUNTING = PASTA_RUN_COUNTING,
   RUN_PLAIN = PASTA_RUN_PLAIN,
-  RUN_WS = PASTA_RUN_WORKING_SET
+  RUN_WS = PASTA_RUN_WORKING_SET,
+  RUN_TRACE = PASTA_RUN_TRACE
 };
 
 /*===-- Options -----------------------------------------------------------===*/
@@ -135,13 +137,14 @@ struct kernel_path {
 struct kernel {
   const void *handle;
   const char *mangled; /* the program's registration string, or NULL */
-  const void *plain, *ws;
+  const void *plain, *ws, *trace;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   const void *module;      /* host shadow of its module's descriptor */
   int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
   uint64_t seq; /* launches of this kernel so far (for sampling) */
   uint64_t plain_started; /* launches of its plain copy so far */
+  uint64_t traced;        /* launches of its trace copy so far */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -156,6 +159,7 @@ struct call_path {
 
 struct pending {
   void *start, *end, *stream;
+  uint64_t launch;
   uint32_t kernel;
   int device;
   int plain; /* ran the plain copy */
@@ -335,16 +339,20 @@ static struct kernel *kernel_of(const void *handle) {
 
 PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
                                        const void *plain, const void *ws,
-                                       int nparams, uint64_t pointer_params,
+                                       const void *trace, int nparams,
+                                       uint64_t pointer_params,
                                        const void *module) {
   if (!handle)
     return;
+  if (trace)
+    pasta__trace_code_seen();
   lock();
   struct kernel *k = kernel_of(handle);
   if (k) {
     k->mangled = name;
     k->plain = plain;
     k->ws = ws;
+    k->trace = trace;
     k->nparams = nparams;
     k->pointer_params = pointer_params;
     k->module = module;
@@ -382,6 +390,13 @@ static enum variant choose_variant(struct kernel *k, uint64_t id) {
               k->mangled);
     }
     return RUN_COUNTING;
+  }
+  /* The first launches of each kernel are traced (C.A.T.S. records an event
+   * once per control-flow stack: later launches would add nothing). */
+  if (k->trace && k->nparams >= 0 && pasta__trace_on() &&
+      k->traced < pasta__trace_launches()) {
+    ++k->traced;
+    return RUN_TRACE;
   }
   if (opt.ws) {
     if (k->ws && k->nparams >= 0)
@@ -513,12 +528,49 @@ static uint64_t wait_time(ops_t *ops, const struct pending *p) {
   return UINT64_MAX;
 }
 
+/* Trace mode: each GPU's reference event and the host time it completed,
+ * so that a kernel's start event places it on the host clock. */
+static void *trace_ref[PASTA_MAX_DEVICES];
+static uint64_t trace_ref_host[PASTA_MAX_DEVICES];
+
+/* Records the reference event of `device` once. Lock held. */
+static void trace_reference(ops_t *ops, int device) {
+  if (device < 0 || device >= (int)PASTA_MAX_DEVICES || trace_ref[device] ||
+      !pasta__trace_on())
+    return;
+  void *e = NULL;
+  if (ops->event_create(&e) || ops->event_record(e, NULL) ||
+      ops->event_synchronize(e)) {
+    ops->get_last_error();
+    if (e)
+      ops->event_destroy(e);
+    return;
+  }
+  trace_ref[device] = e;
+  trace_ref_host[device] = pasta__trace_now();
+}
+
+/* A timed launch's span on its stream, for the Chrome trace. Lock held. */
+static void trace_kernel(ops_t *ops, const struct pending *p, uint64_t ns) {
+  float ms = 0;
+  if (p->device < 0 || p->device >= (int)PASTA_MAX_DEVICES ||
+      !trace_ref[p->device] ||
+      ops->event_elapsed_time(&ms, trace_ref[p->device], p->start) != 0) {
+    return;
+  }
+  uint64_t start = trace_ref_host[p->device] + (uint64_t)((double)ms * 1e6);
+  pasta__trace_kernel_span(p->launch, st.kernels[p->kernel].mangled, p->device,
+                           p->stream, start, ns);
+}
+
 /* Records p's time (UINT64_MAX: untimed) and pools its events. Lock held. */
 static void account(ops_t *ops, const struct pending *p, uint64_t ns) {
   if (ns == UINT64_MAX)
     ++st.untimed;
   else
     record_time(p->kernel, ns, p->plain);
+  if (ns != UINT64_MAX)
+    trace_kernel(ops, p, ns);
   give_event(ops, p->start, p->device);
   give_event(ops, p->end, p->device);
 }
@@ -584,6 +636,7 @@ static int start_timing(ops_t *ops, void *stream, int device, void **start,
     return -1;
   if (st.num_pending == MAX_PENDING)
     return -1; /* another thread is draining (drain_oldest): untimed */
+  trace_reference(ops, device);
   *start = take_event(ops, device);
   *end = take_event(ops, device);
   if (*start && *end && ops->event_record(*start, stream) == 0)
@@ -596,10 +649,11 @@ static int start_timing(ops_t *ops, void *stream, int device, void **start,
 }
 
 static void end_timing(ops_t *ops, void *stream, int device, void *start,
-                       void *end, uint32_t kernel, int launched, int plain) {
+                       void *end, uint64_t launch, uint32_t kernel,
+                       int launched, int plain) {
   if (launched && ops->event_record(end, stream) == 0) {
     st.pending[st.num_pending++] =
-        (struct pending){start, end, stream, kernel, device, plain};
+        (struct pending){start, end, stream, launch, kernel, device, plain};
     return;
   }
   if (launched)
@@ -630,9 +684,11 @@ static const struct allocation *allocation_at(uint64_t addr) {
   return &st.live[i - 1];
 }
 
-static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind) {
+static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind,
+                       const void *site) {
   if (!ptr)
     return;
+  uint64_t t = pasta__trace_now();
   int device = kind == PASTA_ALLOC_HOST ? -1 : current_device(ops);
   pasta_allocation_event e = {0, kind, (uint64_t)(uintptr_t)ptr, size, device};
   pasta__notify_allocation(&e);
@@ -644,9 +700,10 @@ static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind) {
     uint64_t base = (uint64_t)(uintptr_t)ptr;
     size_t i = upper_bound(base);
     memmove(&st.live[i + 1], &st.live[i], (st.num_live - i) * sizeof *st.live);
-    st.live[i] =
-        (struct allocation){base, size ? size : 1, (uint32_t)st.next_alloc_id++,
-                            (uint8_t)kind, device};
+    uint64_t id = st.next_alloc_id++;
+    st.live[i] = (struct allocation){base, size ? size : 1, (uint32_t)id,
+                                     (uint8_t)kind, device};
+    pasta__trace_alloc(id, size, pasta_alloc_kind_name(kind), site, t);
     ++st.num_live;
     st.live_bytes += size;
     if (st.live_bytes > st.memory.peak_bytes)
@@ -664,9 +721,10 @@ static void drop_live(size_t i) {
   ++st.generation;
 }
 
-static void note_free(ops_t *ops, void *ptr) {
+static void note_free(ops_t *ops, void *ptr, const void *site) {
   if (!ptr)
     return;
+  uint64_t t = pasta__trace_now();
   pasta_allocation_event e = {1, 0, (uint64_t)(uintptr_t)ptr, 0, -1};
   pasta__notify_allocation(&e);
   uint64_t base = (uint64_t)(uintptr_t)ptr;
@@ -674,9 +732,10 @@ static void note_free(ops_t *ops, void *ptr) {
   note_ops(ops);
   ++st.memory.frees;
   size_t i = upper_bound(base);
-  if (i > 0 && st.live[i - 1].base == base)
+  if (i > 0 && st.live[i - 1].base == base) {
+    pasta__trace_free(st.live[i - 1].id, site, t);
     drop_live(i - 1);
-  else
+  } else
     ++st.memory.unknown_frees;
   unlock();
 }
@@ -706,11 +765,29 @@ static int host_side_pinned(unsigned kind, void *dst, const void *src) {
   return a && a->kind == PASTA_ALLOC_HOST;
 }
 
+/* Trace mode: a copy reads its source and writes its destination, where
+ * they are allocations the runtime knows. Lock held. */
+static void trace_copy(const void *dst, const void *src, uint64_t n,
+                       const void *site, uint64_t t) {
+  const struct allocation *d =
+      dst ? allocation_at((uint64_t)(uintptr_t)dst) : NULL;
+  const struct allocation *s =
+      src ? allocation_at((uint64_t)(uintptr_t)src) : NULL;
+  if (!d && !s)
+    return;
+  pasta__trace_copy(d ? d->id : UINT64_MAX,
+                    d ? (uint64_t)(uintptr_t)dst - d->base : 0,
+                    s ? s->id : UINT64_MAX,
+                    s ? (uint64_t)(uintptr_t)src - s->base : 0, n, site, t);
+}
+
 static void note_copy(ops_t *ops, int err, void *dst, const void *src,
-                      uint64_t n, int kind, int async, uint64_t ns) {
+                      uint64_t n, int kind, int async, uint64_t ns,
+                      const void *site, uint64_t t) {
   if (err)
     return;
   lock();
+  trace_copy(dst, src, n, site, t);
   note_ops(ops);
   unsigned k = copy_kind(kind, dst, src);
   ++st.memory.copies[k];
@@ -721,10 +798,12 @@ static void note_copy(ops_t *ops, int err, void *dst, const void *src,
   unlock();
 }
 
-static void note_memset(ops_t *ops, int err, uint64_t n) {
+static void note_memset(ops_t *ops, int err, void *p, uint64_t n,
+                        const void *site, uint64_t t) {
   if (err)
     return;
   lock();
+  trace_copy(p, NULL, n, site, t);
   note_ops(ops);
   ++st.memory.memsets;
   st.memory.memset_bytes += n;
@@ -733,114 +812,138 @@ static void note_memset(ops_t *ops, int err, uint64_t n) {
 
 /*===-- Wrappers: memory --------------------------------------------------===*/
 
+/* Each wrapper passes its return address (the program's call site) along,
+ * and reports the call's duration to trace mode. */
+#define SITE __builtin_return_address(0)
+
+static int allocated(ops_t *ops, int err, void **p, uint64_t size,
+                     unsigned kind, const void *site, uint64_t t0,
+                     const char *api) {
+  pasta__trace_api(api, t0, pasta__trace_now(), 0);
+  if (!err && p)
+    note_alloc(ops, *p, size, kind, site);
+  return err;
+}
+
 PASTA_ABI int __pasta_malloc(void **p, uint64_t size,
                              int (*real)(void **, uint64_t), ops_t *ops) {
-  int err = real(p, size);
-  if (!err && p)
-    note_alloc(ops, *p, size, PASTA_ALLOC_DEVICE);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return allocated(ops, real(p, size), p, size, PASTA_ALLOC_DEVICE, SITE, t0,
+                   "malloc");
 }
 
 PASTA_ABI int __pasta_malloc_managed(void **p, uint64_t size, uint32_t flags,
                                      int (*real)(void **, uint64_t, uint32_t),
                                      ops_t *ops) {
-  int err = real(p, size, flags);
-  if (!err && p)
-    note_alloc(ops, *p, size, PASTA_ALLOC_MANAGED);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return allocated(ops, real(p, size, flags), p, size, PASTA_ALLOC_MANAGED,
+                   SITE, t0, "malloc managed");
 }
 
 PASTA_ABI int __pasta_malloc_host(void **p, uint64_t size,
                                   int (*real)(void **, uint64_t), ops_t *ops) {
-  int err = real(p, size);
-  if (!err && p)
-    note_alloc(ops, *p, size, PASTA_ALLOC_HOST);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return allocated(ops, real(p, size), p, size, PASTA_ALLOC_HOST, SITE, t0,
+                   "malloc host");
 }
 
 PASTA_ABI int __pasta_host_alloc(void **p, uint64_t size, uint32_t flags,
                                  int (*real)(void **, uint64_t, uint32_t),
                                  ops_t *ops) {
-  int err = real(p, size, flags);
-  if (!err && p)
-    note_alloc(ops, *p, size, PASTA_ALLOC_HOST);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return allocated(ops, real(p, size, flags), p, size, PASTA_ALLOC_HOST, SITE,
+                   t0, "host alloc");
 }
 
 PASTA_ABI int
 __pasta_malloc_pitch(void **p, uint64_t *pitch, uint64_t width, uint64_t height,
                      int (*real)(void **, uint64_t *, uint64_t, uint64_t),
                      ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real(p, pitch, width, height);
+  pasta__trace_api("malloc pitch", t0, pasta__trace_now(), 0);
   if (!err && p && pitch)
-    note_alloc(ops, *p, *pitch * height, PASTA_ALLOC_PITCH);
+    note_alloc(ops, *p, *pitch * height, PASTA_ALLOC_PITCH, SITE);
   return err;
 }
 
 PASTA_ABI int __pasta_malloc_async(void **p, uint64_t size, void *stream,
                                    int (*real)(void **, uint64_t, void *),
                                    ops_t *ops) {
-  int err = real(p, size, stream);
-  if (!err && p)
-    note_alloc(ops, *p, size, PASTA_ALLOC_ASYNC);
+  uint64_t t0 = pasta__trace_now();
+  return allocated(ops, real(p, size, stream), p, size, PASTA_ALLOC_ASYNC, SITE,
+                   t0, "malloc async");
+}
+
+static int freed(ops_t *ops, int err, void *p, const void *site, uint64_t t0) {
+  pasta__trace_api("free", t0, pasta__trace_now(), 0);
+  if (!err)
+    note_free(ops, p, site);
   return err;
 }
 
 PASTA_ABI int __pasta_free(void *p, int (*real)(void *), ops_t *ops) {
-  int err = real(p);
-  if (!err)
-    note_free(ops, p);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return freed(ops, real(p), p, SITE, t0);
 }
 
 PASTA_ABI int __pasta_free_host(void *p, int (*real)(void *), ops_t *ops) {
-  return __pasta_free(p, real, ops);
+  uint64_t t0 = pasta__trace_now();
+  return freed(ops, real(p), p, SITE, t0);
 }
 
 PASTA_ABI int __pasta_free_async(void *p, void *stream,
                                  int (*real)(void *, void *), ops_t *ops) {
-  int err = real(p, stream);
-  if (!err)
-    note_free(ops, p);
-  return err;
+  uint64_t t0 = pasta__trace_now();
+  return freed(ops, real(p, stream), p, SITE, t0);
 }
 
 PASTA_ABI int __pasta_memcpy(void *dst, const void *src, uint64_t n, int kind,
                              int (*real)(void *, const void *, uint64_t, int),
                              ops_t *ops) {
-  uint64_t start = now_ns();
+  uint64_t start = now_ns(), t0 = pasta__trace_now();
   int err = real(dst, src, n, kind);
-  note_copy(ops, err, dst, src, n, kind, 0, now_ns() - start);
+  uint64_t t1 = pasta__trace_now();
+  pasta__trace_api("memcpy", t0, t1, 0);
+  note_copy(ops, err, dst, src, n, kind, 0, now_ns() - start, SITE, t0);
   return err;
 }
 
 PASTA_ABI int __pasta_memcpy_async(
     void *dst, const void *src, uint64_t n, int kind, void *stream,
     int (*real)(void *, const void *, uint64_t, int, void *), ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real(dst, src, n, kind, stream);
-  note_copy(ops, err, dst, src, n, kind, 1, 0);
+  pasta__trace_api("memcpy async", t0, pasta__trace_now(), 0);
+  note_copy(ops, err, dst, src, n, kind, 1, 0, SITE, t0);
   return err;
 }
 
 PASTA_ABI int __pasta_memset(void *p, int value, uint64_t n,
                              int (*real)(void *, int, uint64_t), ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real(p, value, n);
-  note_memset(ops, err, n);
+  pasta__trace_api("memset", t0, pasta__trace_now(), 0);
+  note_memset(ops, err, p, n, SITE, t0);
   return err;
 }
 
 PASTA_ABI int __pasta_memset_async(void *p, int value, uint64_t n, void *stream,
                                    int (*real)(void *, int, uint64_t, void *),
                                    ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real(p, value, n, stream);
-  note_memset(ops, err, n);
+  pasta__trace_api("memset async", t0, pasta__trace_now(), 0);
+  note_memset(ops, err, p, n, SITE, t0);
   return err;
 }
 
 /*===-- Wrappers: synchronisation -----------------------------------------===*/
 
 PASTA_ABI int __pasta_device_synchronize(int (*real)(void), ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real();
+  pasta__trace_api("device synchronize", t0, pasta__trace_now(), 0);
   int device = current_device(ops);
   lock();
   note_ops(ops);
@@ -852,7 +955,9 @@ PASTA_ABI int __pasta_device_synchronize(int (*real)(void), ops_t *ops) {
 
 PASTA_ABI int __pasta_stream_synchronize(void *stream, int (*real)(void *),
                                          ops_t *ops) {
+  uint64_t t0 = pasta__trace_now();
   int err = real(stream);
+  pasta__trace_api("stream synchronize", t0, pasta__trace_now(), 0);
   int device = current_device(ops);
   lock();
   note_ops(ops);
@@ -1203,6 +1308,8 @@ struct launch {
   void **args;
   uint64_t shmem;
   void *stream;
+  const void *site; /* the program's call */
+  uint64_t id;      /* launch id, set by launch() */
 };
 
 /* Runs `handle` with l's configuration, timed when timing is on. Returns
@@ -1226,7 +1333,8 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
                  l->shmem, l->stream);
   if (timed) {
     lock();
-    end_timing(ops, l->stream, device, start, end, kernel, err == 0, plain);
+    end_timing(ops, l->stream, device, start, end, l->id, kernel, err == 0,
+               plain);
     unlock();
   } else if (err == 0) {
     lock();
@@ -1302,6 +1410,139 @@ done:
   return err;
 }
 
+/*===-- Trace launches ----------------------------------------------------===*/
+
+/* One GPU's trace buffers: the launch header and the records (device
+ * memory, owned by the runtime) and their host copies. */
+struct trace_buffers {
+  void *header, *records;
+  struct pasta_trace_launch *host_header; /* pinned when possible */
+  struct pasta_trace_record *host_records;
+  uint32_t capacity;
+  int pinned, ready, failed;
+};
+
+/* One traced launch at a time, as for working sets. */
+static pthread_mutex_t trace_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct trace_buffers trace_dev[PASTA_MAX_DEVICES];
+
+static int trace_setup(ops_t *ops, struct trace_buffers *b) {
+  if (b->ready || b->failed)
+    return b->failed ? -1 : 0;
+  b->capacity = pasta__trace_capacity();
+  size_t bytes = (size_t)b->capacity * sizeof *b->host_records;
+  b->pinned =
+      ops->host_alloc &&
+      ops->host_alloc((void **)&b->host_header, sizeof *b->host_header, 0) == 0;
+  if (!b->pinned)
+    b->host_header = malloc(sizeof *b->host_header);
+  b->host_records = malloc(bytes);
+  if (!b->host_header || !b->host_records ||
+      ops->malloc(&b->header, sizeof *b->host_header) ||
+      ops->malloc(&b->records, bytes)) {
+    ops->get_last_error();
+    b->failed = 1;
+    fprintf(stderr,
+            "pasta: warning: cannot allocate %zu bytes for trace records "
+            "(lower PASTA_TRACE_RECORDS); launches run without tracing\n",
+            bytes);
+    return -1;
+  }
+  b->ready = 1;
+  return 0;
+}
+
+/* Every PASTA_TRACE_WARPS-th part of the grid's warps records. */
+static uint32_t trace_stride(const struct launch *l) {
+  uint64_t blocks =
+      (uint64_t)(uint32_t)l->grid_xy * (uint32_t)(l->grid_xy >> 32) * l->grid_z;
+  uint64_t threads = (uint64_t)(uint32_t)l->block_xy *
+                     (uint32_t)(l->block_xy >> 32) * l->block_z;
+  uint64_t warps = blocks * ((threads + 31) / 32);
+  uint64_t stride = warps / pasta__trace_warps();
+  return stride ? (uint32_t)(stride < UINT32_MAX ? stride : UINT32_MAX) : 1;
+}
+
+/* A traced launch: header up, the trace copy, header and records back.
+ * *traced says whether it was one after all. */
+static int run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
+                     uint32_t kernel, const struct launch *l, int *traced) {
+  *traced = 0;
+  int capturing = 0;
+  if (ops->stream_is_capturing &&
+      (ops->stream_is_capturing(l->stream, &capturing) || capturing)) {
+    ops->get_last_error(); /* into a graph: no waits allowed */
+    return run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  }
+  pthread_mutex_lock(&trace_mu);
+  struct trace_buffers *b = &trace_dev[current_device(ops)];
+  void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
+  int err;
+  if (!args || trace_setup(ops, b)) {
+    err = run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+    goto done;
+  }
+  *b->host_header = (struct pasta_trace_launch){
+      (uint64_t)(uintptr_t)b->records, 0, b->capacity, trace_stride(l)};
+  if (ops->memcpy_async(b->header, b->host_header, sizeof *b->host_header,
+                        PASTA_MEMCPY_HOST_TO_DEVICE, l->stream)) {
+    ops->get_last_error();
+    err = run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+    goto done;
+  }
+  memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
+  void *header = b->header;
+  args[kc->nparams] = &header;
+  uint64_t before = pasta__trace_now();
+  err = run_timed(ops, real, kc->trace, l, args, kernel, 0);
+  if (err)
+    goto done;
+  if (ops->memcpy_async(b->host_header, b->header, sizeof *b->host_header,
+                        PASTA_MEMCPY_DEVICE_TO_HOST, l->stream) ||
+      ops->stream_synchronize(l->stream)) {
+    ops->get_last_error();
+    goto done;
+  }
+  uint64_t after = pasta__trace_now();
+  uint64_t head = b->host_header->head;
+  uint64_t stored = head < b->capacity ? head : b->capacity;
+  if (stored &&
+      ops->memcpy(b->host_records, b->records, stored * sizeof *b->host_records,
+                  PASTA_MEMCPY_DEVICE_TO_HOST)) {
+    ops->get_last_error();
+    goto done;
+  }
+  pasta__trace_records(l->id, kc->mangled, kc->module, b->host_records, stored,
+                       head, before, after);
+  *traced = 1;
+done:
+  free(args);
+  pthread_mutex_unlock(&trace_mu);
+  return err;
+}
+
+/* Trace mode: the launch as a C.A.T.S. event, with the allocations its
+ * pointer parameters point into. */
+static void trace_launch(const struct kernel *kc, const struct launch *l,
+                         uint64_t t) {
+  uint64_t ids[64];
+  uint32_t n = kc->nparams > 0 ? (uint32_t)kc->nparams : 0;
+  n = n < 64 ? n : 64;
+  lock();
+  for (uint32_t k = 0; k < n; ++k) {
+    ids[k] = UINT64_MAX;
+    if (!(kc->pointer_params >> k & 1) || !l->args || !l->args[k])
+      continue;
+    void *ptr;
+    memcpy(&ptr, l->args[k], sizeof ptr);
+    const struct allocation *a = allocation_at((uint64_t)(uintptr_t)ptr);
+    if (a)
+      ids[k] = a->id;
+  }
+  unlock();
+  pasta__trace_launch(l->id, kc->mangled, kc->module, ids, n, l->site, t);
+}
+
 /* A variant the vendor refused (not in the device code: the host and device
  * compiles disagreed on PASTA_KERNELS; or more registers than the launch
  * allows): the error is ours, not the program's. Clear it, run the
@@ -1317,13 +1558,17 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   struct kernel *k = &st.kernels[kernel];
   if (*v == RUN_PLAIN)
     k->plain = NULL;
+  else if (*v == RUN_TRACE)
+    k->trace = NULL;
   else
     k->ws = NULL;
   if (!st.warned_variant)
     fprintf(stderr,
             "pasta: warning: the %s copy of kernel '%s' cannot be launched; "
             "its launches run the counting kernel\n",
-            *v == RUN_PLAIN ? "plain" : "working-set",
+            *v == RUN_PLAIN   ? "plain"
+            : *v == RUN_TRACE ? "trace"
+                              : "working-set",
             k->mangled ? k->mangled : "?");
   st.warned_variant = 1;
   unlock();
@@ -1337,14 +1582,19 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[2] = z;
 }
 
-static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
+static int launch(const struct launch *call, pasta__launch_fn real,
+                  ops_t *ops) {
   options();
+  uint64_t t0 = pasta__trace_now();
+  struct launch this_launch = *call;
+  struct launch *l = &this_launch;
   void *frames[MAX_DEPTH + 1];
   uint32_t depth = capture(frames);
   lock();
   note_ops(ops);
   struct kernel *k = kernel_of(l->fn);
   uint64_t id = st.next_launch++;
+  l->id = id;
   enum variant v = k ? choose_variant(k, id) : RUN_COUNTING;
   uint32_t path = k ? path_id(frames, depth) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - st.kernels) : 0;
@@ -1358,8 +1608,12 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
                 l->shmem, l->stream);
 
   int err, tracked = 0;
+  if (pasta__trace_on())
+    trace_launch(&view, l, t0);
   if (v == RUN_WS)
     err = run_ws(ops, real, &view, index, l, id, &tracked);
+  else if (v == RUN_TRACE)
+    err = run_trace(ops, real, &view, index, l, &tracked);
   else
     err = run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l, l->args,
                     index, v == RUN_PLAIN);
@@ -1384,6 +1638,7 @@ static int launch(const struct launch *l, pasta__launch_fn real, ops_t *ops) {
   memcpy(e.grid, grid, sizeof grid);
   memcpy(e.block, block, sizeof block);
   pasta__notify_launch(&e);
+  pasta__trace_api("launch", t0, pasta__trace_now(), id + 1);
   return err;
 }
 
@@ -1392,8 +1647,8 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     uint32_t block_z, void **args,
                                     uint64_t shmem, void *stream,
                                     pasta__launch_fn real, ops_t *ops) {
-  struct launch l = {fn,      grid_xy, grid_z, block_xy,
-                     block_z, args,    shmem,  stream};
+  struct launch l = {fn,   grid_xy, grid_z, block_xy, block_z,
+                     args, shmem,   stream, SITE,     0};
   return launch(&l, real, ops);
 }
 
@@ -1428,7 +1683,8 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   struct launch l = {fn,          c->grid[0] | (uint64_t)c->grid[1] << 32,
                      c->grid[2],  c->block[0] | (uint64_t)c->block[1] << 32,
                      c->block[2], args,
-                     c->shmem,    c->stream};
+                     c->shmem,    c->stream,
+                     SITE,        0};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;
   ex_real = real;

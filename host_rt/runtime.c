@@ -20,11 +20,14 @@
 #include "activity.h"
 #include "analyzer.h"
 #include "bandwidth.h"
+#include "cats.h"
+#include "chrome_trace.h"
 #include "intercept.h"
 #include "pasta/abi.h"
 #include "profile.h"
 #include "profile_json.h"
 #include "tables.h"
+#include "trace.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -332,6 +335,7 @@ static void pasta__read_host_module(pasta_profile *p,
     return;
   }
   pasta__add(p, d, sum, name);
+  pasta__trace_add_module(d, d, sum);
   free(sum);
 }
 
@@ -380,7 +384,7 @@ static size_t pasta__bytes(uint64_t n, size_t elem) {
  * carried over a reset of that GPU. */
 struct pasta__snapshot {
   struct pasta_module_desc desc;
-  void *funcs, *sites;
+  void *funcs, *sites, *scopes, *accesses;
   char *strings;
   uint64_t *sum;
   const char *name;
@@ -389,6 +393,8 @@ struct pasta__snapshot {
 static void pasta__snapshot_free(struct pasta__snapshot *s) {
   free(s->funcs);
   free(s->sites);
+  free(s->scopes);
+  free(s->accesses);
   free(s->strings);
   free(s->sum);
 }
@@ -425,23 +431,28 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
     return -1;
   }
 
-  void *funcs = NULL, *sites = NULL, *counters = NULL;
+  void *funcs = NULL, *sites = NULL, *counters = NULL, *scopes = NULL,
+       *accesses = NULL;
   char *strings = NULL;
   const char *name = NULL;
   size_t counter_bytes =
       pasta__bytes((uint64_t)d.num_banks * d.num_counters, sizeof(uint64_t));
-  size_t sizes[4] = {
+  size_t sizes[6] = {
       pasta__bytes(d.strings_size, 1),
       pasta__bytes(d.num_funcs, sizeof(struct pasta_func)),
       pasta__bytes(d.num_sites, sizeof(struct pasta_site)),
       counter_bytes,
+      pasta__bytes(d.num_scopes, sizeof(struct pasta_scope)),
+      pasta__bytes(d.num_accesses, sizeof(struct pasta_access)),
   };
-  void **dst[4] = {(void **)&strings, &funcs, &sites, &counters};
-  uint64_t src[4] = {d.strings, d.funcs, d.sites, d.counters};
-  static const char *const what[4] = {
-      "copying its strings", "copying its functions", "copying its sites",
-      "copying its counters"};
-  for (int i = 0; i < 4; ++i) {
+  void **dst[6] = {(void **)&strings, &funcs,  &sites,
+                   &counters,         &scopes, &accesses};
+  uint64_t src[6] = {d.strings,  d.funcs,  d.sites,
+                     d.counters, d.scopes, d.accesses};
+  static const char *const what[6] = {
+      "copying its strings",  "copying its functions", "copying its sites",
+      "copying its counters", "copying its scopes",    "copying its accesses"};
+  for (int i = 0; i < 6; ++i) {
     int rc = pasta__copy_array(m, src[i], sizes[i], dst[i], &err);
     if (i == 0 && rc == 0)
       name = pasta__module_name(&d, strings);
@@ -477,11 +488,14 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
     for (uint32_t c = 0; c < d.num_counters; ++c)
       sum[c] += carried[c];
   free(counters);
-  *s = (struct pasta__snapshot){d, funcs, sites, strings, sum, name};
+  *s = (struct pasta__snapshot){d,        funcs,   sites, scopes,
+                                accesses, strings, sum,   name};
   return 0;
 out:
   free(funcs);
   free(sites);
+  free(scopes);
+  free(accesses);
   free(strings);
   free(counters);
   return -1;
@@ -542,8 +556,11 @@ static void pasta__read_device_module(pasta_profile *p,
   h.sites = (uint64_t)(uintptr_t)total.sites;
   h.strings = (uint64_t)(uintptr_t)total.strings;
   h.counters = (uint64_t)(uintptr_t)total.sum;
+  h.scopes = (uint64_t)(uintptr_t)total.scopes;
+  h.accesses = (uint64_t)(uintptr_t)total.accesses;
   h.num_banks = 1;
   pasta__add(p, &h, total.sum, total.name);
+  pasta__trace_add_module(m->symbol, &h, total.sum);
   pasta__snapshot_free(&total);
 }
 
@@ -861,6 +878,43 @@ static int pasta__bandwidth_report(void *state, const pasta_profile *p,
   return rc;
 }
 
+static int pasta__cats_file(FILE *f, const void *t) {
+  return pasta_cats_write(f, t);
+}
+
+static int pasta__chrome_file(FILE *f, const void *t) {
+  return pasta_chrome_trace_write(f, t);
+}
+
+/* Trace mode: the C.A.T.S. trace and the Chrome trace next to the profile,
+ * and the C.A.T.S. analyses on stderr. */
+static int pasta__trace_report(void *state, const pasta_profile *p,
+                               const pasta_analyzer_context *ctx) {
+  (void)state, (void)p;
+  struct pasta_trace t;
+  if (pasta__trace_build(&t, ctx->program))
+    return 0; /* not built or run in trace mode */
+  int rc = 0;
+  if (pasta__write_sibling(ctx, ".cats", "C.A.T.S. trace", pasta__cats_file,
+                           &t) ||
+      pasta__write_sibling(ctx, ".trace.json", "Chrome trace",
+                           pasta__chrome_file, &t))
+    rc = -1;
+  struct pasta_trace_analysis a;
+  if (!ctx->quiet && pasta_trace_analyze(&t, &a) == 0) {
+    pasta_trace_analysis_print(ctx->log, &a, ctx->top_lines);
+    pasta_trace_analysis_free(&a);
+  }
+  if (t.events_dropped || t.device_records_dropped)
+    fprintf(stderr,
+            "pasta: warning: the trace is incomplete: %" PRIu64
+            " events did not fit (PASTA_TRACE_EVENTS, PASTA_TRACE_SPANS) and "
+            "%" PRIu64 " device records did not fit (PASTA_TRACE_RECORDS)\n",
+            t.events_dropped, t.device_records_dropped);
+  pasta__trace_release(&t);
+  return rc;
+}
+
 /* The built-ins come first, so their output comes first. */
 static void pasta__register_builtins(void) {
   if (pasta__builtins_registered)
@@ -871,6 +925,7 @@ static void pasta__register_builtins(void) {
       {.name = "kernels", .on_report = pasta__kernels_report},
       {.name = "working-set", .on_report = pasta__working_set_report},
       {.name = "bandwidth", .on_report = pasta__bandwidth_report},
+      {.name = "trace", .on_report = pasta__trace_report},
       {.name = "json", .on_report = pasta__json_report},
   };
   for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)

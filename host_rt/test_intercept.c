@@ -27,7 +27,8 @@ int __pasta_launch_kernel(const void *, uint64_t, uint32_t, uint64_t, uint32_t,
                                   uint32_t, void **, uint64_t, void *),
                           const struct pasta_vendor_ops *);
 void __pasta_register_kernel(const void *, const char *, const void *,
-                             const void *, int, uint64_t, const void *);
+                             const void *, const void *, int, uint64_t,
+                             const void *);
 
 static int passed, failed;
 
@@ -170,7 +171,7 @@ int main(void) {
   setenv("PASTA_WORKING_SET", "1", 1);
   setenv("PASTA_CALL_DEPTH", "0", 1);
   /* One parameter, a pointer (bit 0 of the mask). */
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, 1, 1,
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
                           NULL);
 
   void *a = NULL, *b = NULL, *bogus = (void *)0x1000;
@@ -206,7 +207,8 @@ int main(void) {
   /* A variant the vendor refuses: the original runs instead, the program
    * sees success, and the variant is not tried again. k2 is outside the
    * window at launch id 4 and 5 (the window is 1..2). */
-  __pasta_register_kernel(&k2_handle, "_Z2k2v", &k2_plain, NULL, 0, 0, NULL);
+  __pasta_register_kernel(&k2_handle, "_Z2k2v", &k2_plain, NULL, NULL, 0, 0,
+                          NULL);
   CHECK(__pasta_launch_kernel(&k2_handle, 1, 1, 1, 1, NULL, 0, NULL,
                               fake_launch, &ops) == 0);
   CHECK(__pasta_launch_kernel(&k2_handle, 1, 1, 1, 1, NULL, 0, NULL,

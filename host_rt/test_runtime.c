@@ -69,10 +69,28 @@ static struct pasta_module_desc host_desc = {PASTA_ABI_MAGIC,
                                              0,
                                              0,
                                              0,
-                                             5};
-static struct pasta_module_desc bad_magic_desc = {
-    0xdeadbeef, PASTA_ABI_VERSION, PASTA_TARGET_HOST, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-    0};
+                                             5,
+                                             0,
+                                             0,
+                                             0,
+                                             0};
+static struct pasta_module_desc bad_magic_desc = {0xdeadbeef,
+                                                  PASTA_ABI_VERSION,
+                                                  PASTA_TARGET_HOST,
+                                                  1,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0,
+                                                  0};
 
 /*===-- Fake device modules -----------------------------------------------===*/
 
@@ -129,7 +147,11 @@ static void build_device(struct fake_device_module *m, const char *module) {
                                        (uint64_t)(uintptr_t)m->sites,
                                        (uint64_t)(uintptr_t)m->strings,
                                        (uint64_t)(uintptr_t)m->counters,
-                                       6};
+                                       6,
+                                       0,
+                                       0,
+                                       0,
+                                       0};
 }
 
 static int fake_memcpy_from_symbol(void *dst, const void *symbol,

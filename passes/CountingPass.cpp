@@ -18,14 +18,23 @@
 //     __pasta_flush on GPUs (warp-reduced, one atomic per warp and counter,
 //     banked by block), __pasta_host_flush on the host.
 //
-// The site table, the function table, the strings and the counters are
-// emitted as globals described by one struct pasta_module_desc
-// (include/pasta/abi.h), which the host runtime reads at exit.
+//  5. Scopes (C.A.T.S.). Every instrumented function's scopes (Scopes.h) go
+//     into the scope table, and every global access of a device module into
+//     the access table with its scalar-evolution class
+//     (AccessClassification.h) and innermost scope. With PASTA_TRACE=1, host
+//     functions call __pasta_scope_enter/exit, and kernels get a trace copy
+//     (KernelVariants.h).
+//
+// The site table, the function table, the scope and access tables, the
+// strings and the counters are emitted as globals described by one struct
+// pasta_module_desc (include/pasta/abi.h), which the host runtime reads.
 //
 //===----------------------------------------------------------------------===//
 #include "CountingPass.h"
+#include "AccessClassification.h"
 #include "DeviceRuntime.h"
 #include "KernelVariants.h"
+#include "Scopes.h"
 #include "StaticMix.h"
 
 #include "line_ranges.h"
@@ -37,6 +46,10 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -72,12 +85,17 @@ STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
 static constexpr const char *RuntimePrefix = "__pasta";
 static constexpr const char *HostFlushName = "__pasta_host_flush";
 static constexpr const char *HostRegisterName = "__pasta_register_host_module";
+static constexpr const char *ScopeEnterName = "__pasta_scope_enter";
+static constexpr const char *ScopeExitName = "__pasta_scope_exit";
 
 static_assert(sizeof(pasta_site) == (5 + PASTA_MIX_NUM) * 4,
               "pasta_site must be a flat array of uint32_t");
 static_assert(sizeof(pasta_func) == 6 * 4,
               "pasta_func must be a flat array of uint32_t");
-static_assert(sizeof(pasta_module_desc) == 8 * 4 + 5 * 8,
+static_assert(sizeof(pasta_scope) == 8 * 4, "pasta_scope must be all uint32_t");
+static_assert(sizeof(pasta_access) == 10 * 4,
+              "pasta_access must be all 32-bit fields");
+static_assert(sizeof(pasta_module_desc) == 10 * 4 + 7 * 8,
               "pasta_module_desc layout");
 
 std::string pasta::moduleId(const Module &M) {
@@ -195,8 +213,12 @@ private:
                  ArrayRef<AllocaInst *> Slots);
   void emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                        ArrayRef<AllocaInst *> Slots);
+  void classifyAccesses(Function &F, ArrayRef<TrackedAccess> Accesses);
+  void buildScopes();
+  void instrumentHostScopes(FunctionScopes &FS, uint32_t Base);
   void emitTables();
   void printSites(raw_ostream &OS) const;
+  void printScopes(raw_ostream &OS) const;
   uint32_t numBanks() const;
   void warnUnmatchedSpec();
   void warn(const Twine &Msg) {
@@ -224,6 +246,10 @@ private:
   std::vector<pasta_site> Sites;
   std::vector<FunctionPlan> Plans;
   std::vector<TrackedAccess> Tracked; // for the working-set copies
+  std::vector<pasta_scope> ScopeRows;
+  std::vector<std::pair<Instruction *, pasta_access>> Accesses;
+  ScopeRanges ScopesOf; // each planned function's rows, for the trace copies
+  GlobalVariable *DescPlaceholder = nullptr; // host: the descriptor, early
   uint32_t NumCounters = 0;
   GlobalVariable *Counters = nullptr;
 };
@@ -431,8 +457,11 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
   PF.owner = Owner;
   Funcs.push_back(PF);
   for (TrackedAccess &A : FnTracked)
-    Tracked.push_back({A.Access, static_cast<uint32_t>(Sites.size()) + A.Site});
+    A.Site += static_cast<uint32_t>(Sites.size());
+  Tracked.insert(Tracked.end(), FnTracked.begin(), FnTracked.end());
   Sites.insert(Sites.end(), FnSites.begin(), FnSites.end());
+  if (Target != PASTA_TARGET_HOST)
+    classifyAccesses(F, FnTracked);
   NumCounters += P.NumCounters;
   NumCountedBlocks += P.Blocks.size();
   NumSites += FnSites.size();
@@ -462,6 +491,118 @@ void ModuleInstrumenter::emitGenericCounting(IRBuilder<> &B,
   Add(Base + 1, B.CreateMul(Shared, Bytes));
   Add(Base + 2, Local);
   Add(Base + 3, B.CreateMul(Local, Bytes));
+}
+
+// The kernel parameter a pointer is derived from, or PASTA_NONE.
+static uint32_t kernelParameter(Value *Ptr, const Function &F) {
+  if (!isKernel(F))
+    return PASTA_NONE;
+  auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
+  return A && A->getParent() == &F ? A->getArgNo() : PASTA_NONE;
+}
+
+static uint32_t accessBytes(const Instruction &I, const DataLayout &DL) {
+  Type *T = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    T = LI->getType();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    T = SI->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    T = RMW->getValOperand()->getType();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    T = CX->getNewValOperand()->getType();
+  return T ? static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue())
+           : 0;
+}
+
+// The access table's rows of one function, classified on its code as the
+// optimizer left it (before any instrumentation). Scopes come later.
+void ModuleInstrumenter::classifyAccesses(Function &F,
+                                          ArrayRef<TrackedAccess> Tracked) {
+  if (Tracked.empty())
+    return;
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(M.getTargetTriple());
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  for (const TrackedAccess &A : Tracked) {
+    Value *Ptr = trackedPointer(*A.Access);
+    AccessPattern P = classifyAccess(*A.Access, Ptr, SE, LI);
+    pasta_access R{};
+    R.site = A.Site;
+    R.scope = PASTA_NONE;
+    R.klass = P.Class;
+    R.stride = P.Stride;
+    R.param = kernelParameter(Ptr, F);
+    R.bytes = accessBytes(*A.Access, M.getDataLayout());
+    R.mode = isa<LoadInst>(A.Access) ? 'r' : 'w';
+    R.offset = P.Offset.empty() ? PASTA_NONE : Strings.intern(P.Offset);
+    if (const DebugLoc &DL = A.Access->getDebugLoc(); DL) {
+      R.line = DL.getLine();
+      R.col = DL.getCol();
+    } else {
+      R.line = Sites[A.Site].line;
+    }
+    Accesses.push_back({A.Access, R});
+  }
+}
+
+// Host functions report their scopes to the runtime: the descriptor (a
+// placeholder until emitTables makes it) and the scope's row.
+void ModuleInstrumenter::instrumentHostScopes(FunctionScopes &FS,
+                                              uint32_t Base) {
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *Void = Type::getVoidTy(Ctx);
+  if (!DescPlaceholder)
+    DescPlaceholder = new GlobalVariable(M, Type::getInt8Ty(Ctx), true,
+                                         GlobalValue::ExternalLinkage, nullptr,
+                                         "__pasta_host_desc_placeholder");
+  FunctionCallee Enter = M.getOrInsertFunction(ScopeEnterName, Void, Ptr, I32);
+  FunctionCallee Exit =
+      M.getOrInsertFunction(ScopeExitName, Void, Ptr, I32, I32);
+  ScopeHooks H;
+  H.Enter = [&](IRBuilder<> &B, uint32_t Local) {
+    B.CreateCall(Enter, {DescPlaceholder, B.getInt32(Base + Local)});
+  };
+  H.Exit = [&](IRBuilder<> &B, uint32_t Local, Value *Trips) {
+    B.CreateCall(Exit, {DescPlaceholder, B.getInt32(Base + Local),
+                        Trips ? Trips : B.getInt32(0)});
+  };
+  FS.instrument(H);
+}
+
+// The scope table (every planned function's scopes, discovered on the
+// counting code: PASTA's own branches are marked and skipped), each access's
+// innermost scope and, with PASTA_TRACE=1, the host functions' events.
+void ModuleInstrumenter::buildScopes() {
+  DenseMap<Function *, SmallVector<size_t, 8>> AccessesOf;
+  for (size_t I = 0; I < Accesses.size(); ++I)
+    AccessesOf[Accesses[I].first->getFunction()].push_back(I);
+  for (FunctionPlan &P : Plans) {
+    FunctionScopes FS(*P.F, P.Kind == PASTA_FUNC_KERNEL, P.F->getName());
+    uint32_t Base = ScopeRows.size();
+    for (const Scope &S : FS.scopes()) {
+      pasta_scope R{};
+      R.id = S.Id;
+      R.kind = S.Kind;
+      R.parent = S.Parent == PASTA_NONE ? PASTA_NONE : Base + S.Parent;
+      R.func = Funcs[P.Index].name;
+      R.file = Funcs[P.Index].file;
+      R.line = S.Line;
+      R.col = S.Col;
+      R.loop_depth = S.LoopDepth;
+      ScopeRows.push_back(R);
+    }
+    ScopesOf[P.F] = {Base, static_cast<uint32_t>(FS.scopes().size())};
+    for (size_t I : AccessesOf.lookup(P.F))
+      Accesses[I].second.scope =
+          Base + FS.innermost(Accesses[I].first->getParent());
+    if (Target == PASTA_TARGET_HOST && Opts.Trace)
+      instrumentHostScopes(FS, Base);
+  }
 }
 
 // Device counters get as many banks as fit in PASTA_DEVICE_COUNTER_BYTES,
@@ -535,6 +676,9 @@ void ModuleInstrumenter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
   Instruction *FastT, *SlowT;
   SplitBlockAndInsertIfThenElse(Fast, Exit->getIterator(), &FastT, &SlowT);
+  // PASTA's own branch, not a scope of the program (Scopes.cpp).
+  FastT->getParent()->getSinglePredecessor()->getTerminator()->setMetadata(
+      InstrumentationMD, MDNode::get(Ctx, {}));
   // The run-time address-space counters of a site come in groups of
   // PASTA_DYN_NUM that are almost always all zero: one test skips a group.
   static_assert(PASTA_DYN_NUM == 8, "the group flush takes 8 values");
@@ -717,6 +861,20 @@ void ModuleInstrumenter::emitTables() {
                           Sites.size() * sizeof(pasta_site) / 4),
                  true);
 
+  std::vector<pasta_access> AccessRows;
+  for (auto &[I, Row] : Accesses)
+    AccessRows.push_back(Row);
+  auto *ScopeGV = MakeGlobal(
+      "__pasta_scopes",
+      u32Array(Ctx, reinterpret_cast<const uint32_t *>(ScopeRows.data()),
+               ScopeRows.size() * sizeof(pasta_scope) / 4),
+      true);
+  auto *AccessGV = MakeGlobal(
+      "__pasta_accesses",
+      u32Array(Ctx, reinterpret_cast<const uint32_t *>(AccessRows.data()),
+               AccessRows.size() * sizeof(pasta_access) / 4),
+      true);
+
   uint32_t Banks = numBanks();
   // The counters were created (empty-sized) before emission so the flush
   // calls could name them; give them their final size now.
@@ -731,8 +889,10 @@ void ModuleInstrumenter::emitTables() {
   Counters->eraseFromParent();
   Counters = Final;
 
-  SmallVector<Type *, 13> Fields(8, I32);
+  SmallVector<Type *, 17> Fields(8, I32);
   Fields.append(5, I64);
+  Fields.append(2, I32);
+  Fields.append(2, I64);
   auto *DescTy = StructType::get(Ctx, Fields);
   Constant *Desc = ConstantStruct::get(
       DescTy,
@@ -741,11 +901,17 @@ void ModuleInstrumenter::emitTables() {
        ConstantInt::get(I32, Banks), ConstantInt::get(I32, Funcs.size()),
        ConstantInt::get(I32, Sites.size()), ConstantInt::get(I32, NumCounters),
        ConstantInt::get(I32, Blob.size()), AddressOf(FuncGV), AddressOf(SiteGV),
-       AddressOf(StrGV), AddressOf(Counters),
-       ConstantInt::get(I64, ModuleName)});
+       AddressOf(StrGV), AddressOf(Counters), ConstantInt::get(I64, ModuleName),
+       ConstantInt::get(I32, ScopeRows.size()),
+       ConstantInt::get(I32, AccessRows.size()), AddressOf(ScopeGV),
+       AddressOf(AccessGV)});
 
   if (Target == PASTA_TARGET_HOST) {
     auto *DescGV = MakeGlobal("__pasta_host_desc", Desc, true);
+    if (DescPlaceholder) {
+      DescPlaceholder->replaceAllUsesWith(DescGV);
+      DescPlaceholder->eraseFromParent();
+    }
     Function *Ctor = Function::Create(
         FunctionType::get(Type::getVoidTy(Ctx), false),
         GlobalValue::InternalLinkage, "__pasta_host_ctor_" + Id, M);
@@ -818,6 +984,36 @@ void ModuleInstrumenter::printSites(raw_ostream &OS) const {
   OS << "pasta: module counters=" << NumCounters << "\n";
 }
 
+// One line per scope and per access, for lit tests:
+//   pasta: scope 2 loop parent=0 line=12:5 depth=1 func=<name>
+//   pasta: access site=3 scope=2 r stride-1 stride=1 param=0 bytes=4
+void ModuleInstrumenter::printScopes(raw_ostream &OS) const {
+  static const char *Kinds[] = {"func", "loop", "conditional", "parallel"};
+  static const char *Classes[] = {"unknown", "constant", "stride-1", "stride-k",
+                                  "indirect"};
+  const std::string &Str = Strings.blob();
+  for (size_t I = 0; I < ScopeRows.size(); ++I) {
+    const pasta_scope &S = ScopeRows[I];
+    OS << "pasta: scope " << I << " " << Kinds[S.kind] << " parent=";
+    if (S.parent == PASTA_NONE)
+      OS << "none";
+    else
+      OS << S.parent;
+    OS << " line=" << S.line << ":" << S.col << " depth=" << S.loop_depth
+       << " func=" << StringRef(Str.c_str() + S.func) << "\n";
+  }
+  for (auto &[I, A] : Accesses) {
+    OS << "pasta: access site=" << A.site << " scope=" << A.scope << " "
+       << char(A.mode) << " " << Classes[A.klass] << " stride=" << A.stride
+       << " param=";
+    if (A.param == PASTA_NONE)
+      OS << "none";
+    else
+      OS << A.param;
+    OS << " bytes=" << A.bytes << " line=" << A.line << "\n";
+  }
+}
+
 bool ModuleInstrumenter::run() {
   if (!parseOptions())
     return false;
@@ -885,6 +1081,11 @@ bool ModuleInstrumenter::run() {
     emitFunction(P);
   if (!Copied.empty())
     createWorkingSetVariants(M, Copied, Tracked);
+  buildScopes();
+  if (!Copied.empty() && Opts.Trace)
+    createTraceVariants(M, Copied, ScopesOf);
+  if (Opts.PrintSites)
+    printScopes(errs());
   emitTables();
   if (Target != PASTA_TARGET_HOST && !Plans.empty() && Opts.LinkRuntime)
     linkDeviceRuntime(M, Target);

@@ -85,17 +85,23 @@ static void adoptTargetAttributes(Module &M, Function &RT) {
 }
 
 // The working-set copies keep the two allocations each thread touched last
-// in six allocas (KernelVariants.cpp); once the touches are inlined they are
-// plain loads and stores, and become registers.
-static void promoteWorkingSetCaches(Module &M) {
+// in six allocas, and the trace copies their recorded-scope masks in two
+// (KernelVariants.cpp); once the runtime calls are inlined they are plain
+// loads and stores, and become registers.
+static constexpr const char *RuntimeSlotMD = "pasta.runtime.slot";
+
+void pasta::markRuntimeSlot(AllocaInst *Slot) {
+  Slot->setMetadata(RuntimeSlotMD, MDNode::get(Slot->getContext(), {}));
+}
+
+static void promoteRuntimeSlots(Module &M) {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
     SmallVector<AllocaInst *, 2> Allocas;
     for (Instruction &I : F.getEntryBlock())
       if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (AI->getName().starts_with("pasta.ws.cache") &&
-            isAllocaPromotable(AI))
+        if (AI->getMetadata(RuntimeSlotMD) && isAllocaPromotable(AI))
           Allocas.push_back(AI);
     if (Allocas.empty())
       continue;
@@ -127,7 +133,7 @@ static void inlineHelpers(Module &M) {
     if (F.getName().starts_with("__pasta") && F.use_empty() &&
         !F.isDeclaration() && F.hasLocalLinkage())
       F.eraseFromParent();
-  promoteWorkingSetCaches(M);
+  promoteRuntimeSlots(M);
 }
 
 bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {

@@ -5,6 +5,8 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/IR/Instructions.h"
+
 namespace llvm {
 class Module;
 }
@@ -20,6 +22,12 @@ inline constexpr const char *FlushCounterFastName =
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
+
+// Marks an alloca the device runtime's inlined helpers load and store (the
+// working-set caches, the trace masks): linkDeviceRuntime makes it a
+// register once they are inlined. A mark, not a name: clang drops value
+// names outside debug builds of LLVM.
+void markRuntimeSlot(llvm::AllocaInst *Slot);
 
 // Links the device runtime bitcode embedded in the plugin into M (only the
 // functions M calls), makes it internal to M, gives it M's target CPU and

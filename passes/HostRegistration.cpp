@@ -271,10 +271,13 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   IRBuilder<> B(Reg.getNextNode());
   Value *Handle = Reg.getArgOperand(1);
   Constant *Null = ConstantPointerNull::get(Ptr);
-  Value *Plain = Null, *WS = Null;
+  Value *Plain = Null, *WS = Null, *Trace = Null;
   if (hasVariants(Opts, Mangled)) {
     for (auto [Suffix, Slot] : {std::pair{PASTA_PLAIN_SUFFIX, &Plain},
-                                std::pair{PASTA_WS_SUFFIX, &WS}}) {
+                                std::pair{PASTA_WS_SUFFIX, &WS},
+                                std::pair{PASTA_TRACE_SUFFIX, &Trace}}) {
+      if (Slot == &Trace && !Opts.Trace)
+        continue;
       std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
@@ -288,11 +291,11 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   }
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
-                            Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
+                            Ptr, Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
   KernelParams KP = kernelParams(Handle);
-  B.CreateCall(RegisterKernel,
-               {Handle, Reg.getArgOperand(2), Plain, WS, B.getInt32(KP.Count),
-                B.getInt64(KP.Pointers), Shadow ? Shadow : Null});
+  B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
+                                B.getInt32(KP.Count), B.getInt64(KP.Pointers),
+                                Shadow ? Shadow : Null});
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -433,14 +436,15 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
       {Shadow, vendorOps(M, V)});
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
-                            Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
+                            Ptr, Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
   Constant *Null = ConstantPointerNull::get(Ptr);
   for (auto &[Flags, Handle, Mangled] : Kernels) {
     KernelParams KP = kernelParams(Handle);
-    Constant *Handles[2] = {Null, Null};
+    Constant *Handles[3] = {Null, Null, Null};
     if (hasVariants(Opts, Mangled)) {
-      const char *Suffixes[2] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX};
-      for (int I = 0; I < 2; ++I) {
+      const char *Suffixes[3] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX,
+                                 PASTA_TRACE_SUFFIX};
+      for (int I = 0; I < (Opts.Trace ? 3 : 2); ++I) {
         std::string Name = (Mangled + Suffixes[I]).str();
         Handles[I] = variantHandle(M, "__pasta_handle_" + Name);
         addOffloadEntry(M, Kind, Flags, Handles[I], Name, 0);
@@ -448,7 +452,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
     }
     B.CreateCall(RegisterKernel,
                  {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
-                  Handles[0], Handles[1], B.getInt32(KP.Count),
+                  Handles[0], Handles[1], Handles[2], B.getInt32(KP.Count),
                   B.getInt64(KP.Pointers), Shadow});
   }
   B.CreateRetVoid();

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelVariants.h"
+#include "DeviceRuntime.h"
+#include "Scopes.h"
 
 #include "pasta/abi.h"
 
@@ -14,6 +16,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -126,6 +129,24 @@ static void forwardState(Function &Copy,
   }
 }
 
+// Copies of Fns under <name>Suffix taking one more parameter, a launch
+// state pointer (global memory) that calls between the copies pass along.
+static DenseMap<Function *, Function *>
+copiesWithState(Module &M, ArrayRef<Function *> Fns, StringRef Suffix,
+                StringRef StateName, ValueToValueMapTy &VMap) {
+  PointerType *StateTy = PointerType::get(M.getContext(), 1);
+  DenseMap<Function *, Function *> CopyOf;
+  for (Function *F : Fns)
+    CopyOf[F] = declareCopy(M, *F, Suffix, StateTy);
+  for (Function *F : Fns) {
+    cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::LocalChangesOnly);
+    CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName(StateName);
+  }
+  for (Function *F : Fns)
+    forwardState(*CopyOf[F], CopyOf);
+  return CopyOf;
+}
+
 // The launch state's fields, loaded once at a working-set copy's entry and
 // handed to every touch in it.
 struct StateFields {
@@ -192,6 +213,7 @@ static StateFields loadState(Function &Copy) {
   SmallVector<AllocaInst *, 6> Cache;
   for (int I = 0; I < 6; ++I) {
     Cache.push_back(B.CreateAlloca(I64, AS, nullptr, "pasta.ws.cache"));
+    markRuntimeSlot(Cache.back());
     B.CreateStore(B.getInt64(0), Cache.back());
   }
   StateFields S;
@@ -229,7 +251,6 @@ static FunctionType *touchType(LLVMContext &Ctx, Type *Generic, Type *Private) {
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
-  PointerType *StateTy = PointerType::get(Ctx, 1);
   PointerType *Generic = PointerType::get(Ctx, 0);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
@@ -241,19 +262,12 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       TouchArgName,
       FunctionType::get(Type::getVoidTy(Ctx), ArgTouchParams, false));
 
-  DenseMap<Function *, Function *> CopyOf;
   ValueToValueMapTy VMap;
-  for (Function *F : Fns)
-    CopyOf[F] = declareCopy(M, *F, PASTA_WS_SUFFIX, StateTy);
-  for (Function *F : Fns) {
-    cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::LocalChangesOnly);
-    CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName("pasta.ws");
-  }
+  DenseMap<Function *, Function *> CopyOf =
+      copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
   DenseMap<Function *, StateFields> Fields;
-  for (Function *F : Fns) {
-    forwardState(*CopyOf[F], CopyOf);
+  for (Function *F : Fns)
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
-  }
 
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
@@ -285,5 +299,71 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     }
     Args.insert(Args.begin(), Range.begin(), Range.end());
     B.CreateCall(TouchArg, Args);
+  }
+}
+
+// The trace copy's events: whether this warp records is decided once per
+// call (__pasta_trace_sampled); each event passes the module's scope index
+// and a per-thread bit mask of the scopes already recorded (the first 64 of
+// the function; later ones are always recorded).
+void pasta::createTraceVariants(Module &M, ArrayRef<Function *> Fns,
+                                const ScopeRanges &Scopes) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  PointerType *StateTy = PointerType::get(Ctx, 1);
+  PointerType *Private =
+      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
+  FunctionCallee Sampled =
+      M.getOrInsertFunction("__pasta_trace_sampled", I32, StateTy);
+  FunctionCallee Event =
+      M.getOrInsertFunction("__pasta_trace_event", Type::getVoidTy(Ctx),
+                            StateTy, I32, I32, I32, Private, I64);
+  ValueToValueMapTy VMap;
+  DenseMap<Function *, Function *> CopyOf =
+      copiesWithState(M, Fns, PASTA_TRACE_SUFFIX, "pasta.trace", VMap);
+  for (Function *F : Fns) {
+    auto Range = Scopes.find(F);
+    if (Range == Scopes.end())
+      continue; // not instrumented (e.g. outside PASTA_LINES): no events
+    Function &Copy = *CopyOf[F];
+    CallingConv::ID CC = Copy.getCallingConv();
+    FunctionScopes FS(
+        Copy, CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL,
+        F->getName());
+    if (FS.scopes().size() != Range->second.second) {
+      Ctx.diagnose(DiagnosticInfoGeneric(
+          "pasta: internal error: the trace copy of '" + F->getName() +
+              "' has other scopes than the original; it records no events",
+          DS_Warning));
+      continue;
+    }
+    uint32_t Base = Range->second.first;
+    Argument *State = Copy.getArg(Copy.arg_size() - 1);
+    Value *IsSampled = nullptr;
+    AllocaInst *Seen[2] = {nullptr, nullptr};
+    ScopeHooks H;
+    H.Prologue = [&](IRBuilder<> &B) {
+      unsigned AS = M.getDataLayout().getAllocaAddrSpace();
+      for (AllocaInst *&Mask : Seen) {
+        Mask = B.CreateAlloca(I64, AS, nullptr, "pasta.trace.seen");
+        markRuntimeSlot(Mask);
+        B.CreateStore(B.getInt64(0), Mask);
+      }
+      IsSampled = B.CreateCall(Sampled, {State}, "pasta.trace.sampled");
+    };
+    auto Emit = [&](IRBuilder<> &B, uint32_t Local, bool IsExit, Value *Trips) {
+      uint32_t Scope = (Base + Local) | (IsExit ? PASTA_TRACE_EXIT : 0);
+      uint64_t Bit = Local < 64 ? uint64_t(1) << Local : 0;
+      B.CreateCall(Event, {State, IsSampled, B.getInt32(Scope),
+                           Trips ? Trips : B.getInt32(0), Seen[IsExit],
+                           B.getInt64(Bit)});
+    };
+    H.Enter = [&](IRBuilder<> &B, uint32_t Local) {
+      Emit(B, Local, false, nullptr);
+    };
+    H.Exit = [&](IRBuilder<> &B, uint32_t Local, Value *Trips) {
+      Emit(B, Local, true, Trips);
+    };
+    FS.instrument(H);
   }
 }

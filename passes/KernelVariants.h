@@ -14,6 +14,7 @@
 #define PASTA_PASSES_KERNELVARIANTS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 
@@ -41,6 +42,17 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses);
+
+// Each instrumented function's rows in the module's scope table: the first
+// and how many (FunctionScopes' order).
+using ScopeRanges =
+    llvm::DenseMap<const llvm::Function *, std::pair<uint32_t, uint32_t>>;
+
+// After instrumentation, with PASTA_TRACE=1: copies Functions under
+// <name>__pasta_trace with one more parameter (a struct pasta_trace_launch
+// pointer) and a __pasta_trace_event at every scope entry and exit.
+void createTraceVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
+                         const ScopeRanges &Scopes);
 
 } // namespace pasta
 

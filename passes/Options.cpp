@@ -56,6 +56,12 @@ static cl::opt<bool> InterceptFlag(
              "default 1)"),
     cl::init(true));
 
+static cl::opt<bool> TraceFlag(
+    "pasta-trace",
+    cl::desc("PASTA: emit control-flow scope events (a trace copy of each "
+             "kernel; host functions too with PASTA_HOST=1) (env PASTA_TRACE)"),
+    cl::init(false));
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -88,5 +94,6 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.LinkRuntime = LinkRuntimeFlag;
   O.Variants = onByDefault(VariantsFlag, "PASTA_VARIANTS");
   O.Intercept = onByDefault(InterceptFlag, "PASTA_INTERCEPT");
+  O.Trace = boolOption(TraceFlag, "PASTA_TRACE");
   return O;
 }

@@ -23,6 +23,9 @@ struct Options {
   bool Variants = true;
   // PASTA_INTERCEPT=0: leave the program's CUDA/HIP runtime calls alone.
   bool Intercept = true;
+  // PASTA_TRACE=1: C.A.T.S. scope events in host functions (with
+  // PASTA_HOST=1) and a trace copy of every kernel.
+  bool Trace = false;
 
   static Options fromCommandLineAndEnvironment();
 };

@@ -6,6 +6,7 @@
 // pasta-host-registration) runs one pass alone, for tests.
 //
 //===----------------------------------------------------------------------===//
+#include "AccessClassification.h"
 #include "CountingPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -41,6 +42,14 @@ static void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "pasta-print-access-classes")
+          return false;
+        FPM.addPass(pasta::AccessClassPrinterPass(errs()));
+        return true;
       });
 }
 
