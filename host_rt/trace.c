@@ -56,12 +56,15 @@ struct item {
   uint64_t buffer; /* id + 1, 0: none */
   uint64_t offset, bytes, size;
   const char *mangled; /* launches */
+  const void *extra;   /* part of the identity: the kernel for launches,
+                          the allocation event for frees and accesses */
   const void *module;
   uint64_t *args; /* launches: per parameter, buffer id + 1 or 0 */
   uint32_t nargs;
 };
 
 struct buffer_info {
+  uint32_t alloc_item; /* index + 1 of the allocation event standing for it */
   const void *site;
   const char *kind;
   const void *loop_module;
@@ -241,9 +244,8 @@ static int same_node(const struct node *n, uint32_t parent, const void *module,
 
 static int same_item(const struct item *it, uint32_t node, uint32_t type,
                      char mode, const void *site, const void *extra) {
-  const void *x = type == ITEM_LAUNCH ? (const void *)it->mangled : NULL;
   return it->node == node && it->type == type && it->mode == mode &&
-         it->site == site && x == extra;
+         it->site == site && it->extra == extra;
 }
 
 static int rehash(void) {
@@ -371,37 +373,53 @@ void __pasta_scope_exit(const struct pasta_module_desc *m, uint32_t scope,
   unlock();
 }
 
-/* The item (site, type, mode) of the current node, counted. Lock held. */
-static struct item *add_item(uint32_t type, char mode, const void *site,
-                             const void *extra, uint64_t t) {
+/* The item (site, type, mode, extra) of the current node, counted: its
+ * index + 1, or 0 when it could not be recorded. *is_new says whether this
+ * call made it. Lock held. */
+static uint32_t add_item(uint32_t type, char mode, const void *site,
+                         const void *extra, uint64_t t, int *is_new) {
+  *is_new = 0;
   uint32_t node = current();
   if (node == NONE)
-    return NULL;
+    return 0;
   ++tr.seen;
   uint64_t key = item_key(node, type, mode, site, extra);
   struct hash_slot *s = slot_for(key, 1, node, type, mode, site, extra, 0);
   if (!s)
-    return NULL;
+    return 0;
   if (s->index) {
     ++tr.items[s->index - 1].count;
-    return NULL; /* already recorded */
+    return s->index; /* already recorded */
   }
   if (tr.num_items >= tr.max_nodes ||
       GROW(tr.items, tr.cap_items, tr.num_items)) {
     ++tr.dropped;
-    return NULL;
+    return 0;
   }
-  struct item *it = &tr.items[tr.num_items];
-  *it = (struct item){.node = node,
-                      .type = type,
-                      .mode = mode,
-                      .site = site,
-                      .seq = tr.seq++,
-                      .time = t,
-                      .count = 1};
+  tr.items[tr.num_items] = (struct item){.node = node,
+                                         .type = type,
+                                         .mode = mode,
+                                         .site = site,
+                                         .extra = extra,
+                                         .seq = tr.seq++,
+                                         .time = t,
+                                         .count = 1};
   *s = (struct hash_slot){key, (uint32_t)++tr.num_items, 1};
   ++tr.num_hash;
-  return it;
+  *is_new = 1;
+  return s->index;
+}
+
+/* The allocation event that stands for buffer `id` (index + 1; 0: none):
+ * C.A.T.S. records one allocation per site and stack, so frees and accesses
+ * name that event's buffer, and are told apart by it. */
+static uint32_t representative(uint64_t id) {
+  return id < tr.num_buffers && tr.buffers[id].id ? tr.binfo[id].alloc_item : 0;
+}
+
+static uint64_t representative_buffer(uint64_t id) {
+  uint32_t rep = representative(id);
+  return rep ? tr.items[rep - 1].buffer : id + 1;
 }
 
 /*===-- Memory, launches, spans -------------------------------------------===*/
@@ -506,10 +524,11 @@ void pasta__trace_alloc(uint64_t id, uint64_t size, const char *kind,
   bi->site = site;
   bi->kind = kind;
   b->loop_depth = loops_around(&bi->loop_module, &bi->loop_row);
-  struct item *it = add_item(ITEM_ALLOC, 0, site, NULL, t);
-  if (it) {
-    it->buffer = id + 1;
-    it->size = size;
+  int is_new;
+  bi->alloc_item = add_item(ITEM_ALLOC, 0, site, NULL, t, &is_new);
+  if (is_new) {
+    tr.items[bi->alloc_item - 1].buffer = id + 1;
+    tr.items[bi->alloc_item - 1].size = size;
   }
   unlock();
 }
@@ -519,9 +538,12 @@ void pasta__trace_free(uint64_t id, const void *site, uint64_t t) {
   struct pasta_trace_buffer *b = recording() ? buffer(id) : NULL;
   if (b) {
     b->t_free = t;
-    struct item *it = add_item(ITEM_FREE, 0, site, NULL, t);
-    if (it)
-      it->buffer = id + 1;
+    int is_new;
+    uint32_t rep = representative(id);
+    uint32_t it =
+        add_item(ITEM_FREE, 0, site, (const void *)(uintptr_t)rep, t, &is_new);
+    if (is_new)
+      tr.items[it - 1].buffer = representative_buffer(id);
   }
   unlock();
 }
@@ -531,11 +553,14 @@ static void copy_side(uint64_t id, uint64_t offset, uint64_t bytes, char mode,
   if (id == UINT64_MAX || !buffer(id))
     return;
   use(id, t);
-  struct item *it = add_item(ITEM_ACCESS, mode, site, NULL, t);
-  if (it) {
-    it->buffer = id + 1;
-    it->offset = offset;
-    it->bytes = bytes;
+  int is_new;
+  uint32_t it =
+      add_item(ITEM_ACCESS, mode, site,
+               (const void *)(uintptr_t)representative(id), t, &is_new);
+  if (is_new) {
+    tr.items[it - 1].buffer = representative_buffer(id);
+    tr.items[it - 1].offset = offset;
+    tr.items[it - 1].bytes = bytes;
   }
 }
 
@@ -561,15 +586,18 @@ void pasta__trace_launch(uint64_t launch, const char *mangled,
   for (uint32_t k = 0; k < nargs; ++k)
     if (arg_ids[k] != UINT64_MAX)
       use(arg_ids[k], t);
-  struct item *it = add_item(ITEM_LAUNCH, 0, site, mangled, t);
-  if (it) {
+  int is_new;
+  uint32_t index = add_item(ITEM_LAUNCH, 0, site, mangled, t, &is_new);
+  if (is_new) {
+    struct item *it = &tr.items[index - 1];
     it->mangled = mangled;
     it->module = module;
     it->size = launch;
     it->args = nargs ? malloc(nargs * sizeof *it->args) : NULL;
     it->nargs = it->args ? nargs : 0;
     for (uint32_t k = 0; k < it->nargs; ++k)
-      it->args[k] = arg_ids[k] == UINT64_MAX ? 0 : arg_ids[k] + 1;
+      it->args[k] =
+          arg_ids[k] == UINT64_MAX ? 0 : representative_buffer(arg_ids[k]);
   }
   unlock();
 }
