@@ -12,8 +12,12 @@ mkdir -p "$dst"
 # AMD code objects (*.co) never run on the NVIDIA machine.
 # PASTA_STAGE_NO_LINES=1 also leaves out the line-range builds (*-lines*),
 # which only scripts/gpu_check.sh uses, to stay under the 64 MiB carry limit.
+# PASTA_STAGE_TRACE=1 stages only the plain and trace-mode builds, which are
+# all scripts/gpu_trace.sh runs.
 skip_lines=()
 [ "${PASTA_STAGE_NO_LINES:-0}" = 1 ] && skip_lines=(! -name "*-lines*")
+[ "${PASTA_STAGE_TRACE:-0}" = 1 ] &&
+  skip_lines=(! -name "*-lines*" ! -name "*-pasta*")
 find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" "${skip_lines[@]}" \
   -exec cp {} "$dst"/ \;
 # libdwarf (and its libelf) for the call-path symbolizer: the GPU machine has
@@ -24,4 +28,11 @@ for lib in libdwarf.so.1 libelf.so.1; do
   cp -L "/usr/lib/x86_64-linux-gnu/$lib" build-gpu/lib/ 2>/dev/null ||
     echo "stage_gpu: no $lib; call paths will show offsets" >&2
 done
+# PASTA_STAGE_PACK=1: the executables as one gzip'd tarball
+# (build-gpu/kernels.tgz, about a third of their size), unpacked on the GPU
+# machine with scripts/unpack_gpu.sh.
+if [ "${PASTA_STAGE_PACK:-0}" = 1 ]; then
+  tar czf build-gpu/kernels.tgz -C "$dst" .
+  rm -rf "$dst"
+fi
 du -sh build-gpu

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Trace mode on the GPU: every bundled program built with PASTA_TRACE=1
+# (<prog>-trace) is run at its default size next to the plain build; both
+# must print PASSED, and the trace files must follow docs/trace-format.md
+# (tests/check_trace.py: the .cats file balanced and in the C.A.T.S.
+# viewer's schema, the Chrome trace in the trace-event format). Then the
+# overhead: each kernel step timed with CUDA events (TK_BENCH=R, as
+# gpu_bench.sh) plain, in trace mode as shipped (the first
+# PASTA_TRACE_LAUNCHES=2 launches of each kernel traced, the rest counted)
+# and with every launch traced.
+# Runs on the GPU machine over a tree built on a development machine:
+#   PASTA_STAGE_TRACE=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh, then
+#   run(command="scripts/unpack_gpu.sh && PASTA_KERNEL_BIN=build-gpu/bin/kernels
+#   bash scripts/gpu_trace.sh", carry=["build-gpu"])
+# Writes $OUT/trace-summary.md (per program: result, events, sizes, checks),
+# $OUT/trace-bench.txt and trace-bench.md (the overhead table), and keeps
+# the traces of KEEP (default: hotspot) under $OUT/traces.
+set -u
+OUT=${OUT:-$PWD/gpu-out}
+BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
+RUNS=${TK_BENCH:-10}
+KEEP=${KEEP:-hotspot}
+export LD_LIBRARY_PATH=$PWD/build-gpu/lib:${LD_LIBRARY_PATH:-}
+mkdir -p "$OUT/traces"
+work=$(mktemp -d)
+gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
+raw="$OUT/trace-bench.txt"
+sum="$OUT/trace-summary.md"
+: > "$raw"
+{
+  echo "GPU: $gpu"
+  echo
+  echo "| program | plain | trace mode | .cats events | .cats bytes | Chrome trace events | traced launches | dropped | schema |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+} > "$sum"
+status=0
+while read -r prog n _; do
+  [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
+  [ -x "$BIN/$prog-trace" ] || continue
+  plain=$("$BIN/$prog" 2>&1 | grep -Eo "PASSED|FAILED" | head -1)
+  PASTA_QUIET=1 PASTA_OUTPUT="$work/$prog.json" "$BIN/$prog-trace" \
+    > "$work/run.txt" 2>&1
+  traced=$(grep -Eo "PASSED|FAILED" "$work/run.txt" | head -1)
+  if python3 tests/check_trace.py --expect-balanced --cats "$work/$prog.cats" \
+       --chrome "$work/$prog.trace.json" > "$work/check.txt" 2>&1; then
+    schema=ok
+  else
+    schema=FAILED; status=1; cat "$work/check.txt"
+  fi
+  [ "$plain" = PASSED ] && [ "$traced" = PASSED ] || { status=1; cat "$work/run.txt"; }
+  python3 - "$prog" "$plain" "$traced" "$schema" "$work/$prog.cats" \
+    "$work/$prog.trace.json" >> "$sum" <<'PY'
+import json, os, sys
+prog, plain, traced, schema, cats, chrome = sys.argv[1:]
+try:
+    c = json.load(open(cats))
+    t = json.load(open(chrome))
+    print(f"| {prog} | {plain} | {traced} | {len(c['events'])} | "
+          f"{os.path.getsize(cats):,} | {len(t['traceEvents'])} | "
+          f"{c.get('traced_launches')} | {c.get('dropped')} | {schema} |")
+except Exception as e:
+    print(f"| {prog} | {plain} | {traced} | - | - | - | - | - | {schema}: {e} |")
+PY
+  for k in $KEEP; do
+    [ "$k" = "$prog" ] && cp "$work/$prog.cats" "$work/$prog.trace.json" \
+      "$work/run.txt" "$OUT/traces/" && mv "$OUT/traces/run.txt" "$OUT/traces/$prog.stderr.txt"
+  done
+  # Overhead, at the benchmark size.
+  for variant in plain trace-first trace-all; do
+    exe="$BIN/$prog"; [ $variant != plain ] && exe="$BIN/$prog-trace"
+    launches=2; [ $variant = trace-all ] && launches=1000000
+    TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$work/bench.json" \
+      PASTA_TRACE_LAUNCHES=$launches "$exe" "$n" > "$work/bench.txt" 2>&1 ||
+      { echo "gpu_trace: $prog ($variant) failed"; cat "$work/bench.txt"; status=1; }
+    sed -n "s/^bench: /$prog $variant /p" "$work/bench.txt" >> "$raw"
+  done
+done < test_kernels/bench_sizes.txt
+rm -rf "$work"
+python3 scripts/trace_table.py "$raw" "$gpu" > "$OUT/trace-bench.md" || status=1
+cat "$sum" "$OUT/trace-bench.md"
+exit $status
