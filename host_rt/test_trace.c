@@ -102,19 +102,26 @@ static void run_program(void) {
    * it. */
 }
 
-/* Launch 0 was traced: warp 0 entered the kernel at device time 1000,
- * the loop at 1100 and left it (5 trips) at 1900, the kernel at 2000.
- * Host clock: launched at 10500, read back at 12500: host = device + 10000
- * puts the kernel (1000..2000 -> 11000..12000) in the middle of that.
- * 3 more records were claimed than stored. */
+/* Launch 0 was traced: warp 0 entered the kernel at device time D + 1000,
+ * the loop at D + 1100 and left it (5 trips) at D + 1900, the kernel at
+ * D + 2000, where D is a 2026 date in ns (%globaltimer counts from 1970:
+ * beyond a double's nanosecond precision). Host clock: launched at H, read
+ * back at H + 2000: the kernel (1000 ns) sits in the middle when
+ * host = device - D + H - 500. 3 more records were claimed than stored. */
+static const uint64_t device_epoch = 1795323096719566464ull;
+static uint64_t host_launch;
+
 static void traced_launch(void) {
+  const uint64_t d = device_epoch;
   struct pasta_trace_record r[4] = {
-      {0, 0, 0, 0, 1000},
-      {1, 0, 0, 0, 1100},
-      {1 | PASTA_TRACE_EXIT, 0, 5, 0, 1900},
-      {0 | PASTA_TRACE_EXIT, 0, 0, 0, 2000},
+      {0, 0, 0, 0, d + 1000},
+      {1, 0, 0, 0, d + 1100},
+      {1 | PASTA_TRACE_EXIT, 0, 5, 0, d + 1900},
+      {0 | PASTA_TRACE_EXIT, 0, 0, 0, d + 2000},
   };
-  pasta__trace_records(0, "k", &dev_key, r, 4, 7, 10500, 12500);
+  host_launch = pasta__trace_now();
+  pasta__trace_records(0, "k", &dev_key, r, 4, 7, host_launch,
+                       host_launch + 2000);
 }
 
 static const struct pasta_cats_event *
@@ -186,9 +193,10 @@ static void check_trace(const struct pasta_trace *t) {
             strcmp(r->offset_expr, "4*i") == 0,
         "the loop's load: stride-k 7 of buffer 1, offset 4*i");
 
-  CHECK(t->num_clock_pairs == 1 && t->clock_offset_ns > 9999.0 &&
-            t->clock_offset_ns < 10001.0,
-        "offset fitted: %f", t->clock_offset_ns);
+  double offset = (double)host_launch - (double)device_epoch - 500.0;
+  CHECK(t->num_clock_pairs == 1 && t->clock_offset_ns > offset - 1024 &&
+            t->clock_offset_ns < offset + 1024,
+        "offset fitted: %f, expected %f", t->clock_offset_ns, offset);
   CHECK(t->device_records_dropped == 3, "3 device records dropped");
   size_t warp_spans = 0;
   for (size_t i = 0; i < t->num_spans; ++i)
@@ -196,6 +204,12 @@ static void check_trace(const struct pasta_trace *t) {
       ++warp_spans;
       if (strcmp(t->spans[i].category, "loop") == 0)
         CHECK(t->spans[i].dur_ns == 800, "loop span 800 ns");
+      /* Exact to the nanosecond: the kernel entered at H + 500. */
+      if (strcmp(t->spans[i].category, "parallel") == 0)
+        CHECK(t->spans[i].ts_ns == host_launch + 500 - t->start_ns,
+              "kernel span at %llu, expected %llu",
+              (unsigned long long)t->spans[i].ts_ns,
+              (unsigned long long)(host_launch + 500 - t->start_ns));
     }
   CHECK(warp_spans == 2, "two warp spans (kernel and loop): %zu", warp_spans);
 

@@ -738,6 +738,11 @@ struct builder {
   struct pasta_trace_span *spans;
   size_t num_spans, cap_spans;
   pasta_symbolizer *sym;
+  /* host = device + base + offset + drift * (device - device0): the base
+   * in exact integers (device clocks count from 1970, beyond a double's
+   * nanosecond precision), the fitted rest in doubles. */
+  int64_t base;
+  uint64_t device0;
   double offset, drift;
   int failed;
 };
@@ -756,8 +761,9 @@ static struct pasta_cats_event *emit(struct builder *b) {
 static uint64_t rel(uint64_t t) { return t >= tr.start ? t - tr.start : 0; }
 
 static uint64_t device_to_host(const struct builder *b, uint64_t dev) {
-  double h = (double)dev * (1.0 + b->drift) + b->offset;
-  return h > (double)tr.start ? (uint64_t)h - tr.start : 0;
+  double fitted = b->offset + b->drift * ((double)dev - (double)b->device0);
+  int64_t host = (int64_t)dev + b->base + (int64_t)fitted;
+  return host > (int64_t)tr.start ? (uint64_t)(host - (int64_t)tr.start) : 0;
 }
 
 /* Where a call site is: file, function and line. */
@@ -1022,15 +1028,20 @@ static void node_events(struct builder *b, const struct children *c, uint32_t n,
 
 /* Device clock to host clock: host = device * (1 + drift) + offset, fitted
  * to the middles of the traced launches' intervals. */
+static int64_t middle_offset(const struct pasta_clock_pair *p) {
+  int64_t before = (int64_t)p->host_before_ns - (int64_t)p->device_first_ns;
+  int64_t after = (int64_t)p->host_after_ns - (int64_t)p->device_last_ns;
+  return before + (after - before) / 2;
+}
+
 static void fit_clock(struct builder *b, struct pasta_clock_pair *pairs,
                       size_t n) {
+  b->base = n ? middle_offset(&pairs[0]) : 0;
+  b->device0 = n ? pairs[0].device_first_ns : 0;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   for (size_t i = 0; i < n; ++i) {
-    double x = (double)pairs[i].device_first_ns;
-    double y =
-        ((double)pairs[i].host_before_ns - x + (double)pairs[i].host_after_ns -
-         (double)pairs[i].device_last_ns) /
-        2;
+    double x = (double)(pairs[i].device_first_ns - b->device0);
+    double y = (double)(middle_offset(&pairs[i]) - b->base);
     sx += x, sy += y, sxx += x * x, sxy += x * y;
   }
   b->offset = n ? sy / (double)n : 0;
@@ -1041,6 +1052,12 @@ static void fit_clock(struct builder *b, struct pasta_clock_pair *pairs,
     b->drift = ((double)n * sxy - sx * sy) / den;
     b->offset = (sy - b->drift * sx) / (double)n;
   }
+}
+
+/* The model's form, host = device * (1 + drift) + offset (its offset is a
+ * double: informative, not exact). */
+static double model_offset(const struct builder *b) {
+  return (double)b->base + b->offset - b->drift * (double)b->device0;
 }
 
 static int cmp_pair(const void *pa, const void *pb) {
@@ -1237,7 +1254,7 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
                             .num_spans = b.num_spans,
                             .clock_pairs = pairs,
                             .num_clock_pairs = pairs ? num_pairs : 0,
-                            .clock_offset_ns = b.offset,
+                            .clock_offset_ns = model_offset(&b),
                             .clock_drift = b.drift,
                             .events_seen = tr.seen,
                             .events_dropped = tr.dropped,
