@@ -30,9 +30,15 @@
 #
 # CMAKE_CUDA_ARCHITECTURES defaults to 90 (clang's own default, sm_52, is not
 # in CUDA 13). CMake itself links CUDA executables with cudart_static, rt,
-# pthread and dl (CMAKE_CUDA_RUNTIME_LIBRARY, default Static). Whole-program
-# CUDA only: CUDA_SEPARABLE_COMPILATION does not build with CMake 3.25,
-# clang 22 and CUDA 13 (docs/user-guide.md says why).
+# pthread and dl (CMAKE_CUDA_RUNTIME_LIBRARY, default Static).
+#
+# Relocatable device code (CUDA_SEPARABLE_COMPILATION ON): CMake compiles
+# such targets with -fgpu-rdc, but its own device-link step (nvlink, then
+# `fatbinary -im`, an option CUDA 13 removed) cannot handle clang 22's
+# objects. So device linking is left to clang, as with plain clang: CMake's
+# step is off (CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS), and targets with
+# separable compilation link with `-fgpu-rdc --offload-link`, which device-
+# links every object and static-library member the link pulls in.
 
 # CMake reads a toolchain file again in every try_compile project, where the
 # main project's cache is not visible: these variables are forwarded.
@@ -149,3 +155,7 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
   # that needs nothing but libc (unused, it adds nothing).
   set(CMAKE_${_pasta_lang}_STANDARD_LIBRARIES_INIT "${_pasta_rt}")
 endforeach()
+
+# Relocatable device code: clang device-links at the final link (see above).
+set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
+add_link_options("$<$<AND:$<STREQUAL:$<TARGET_PROPERTY:LINKER_LANGUAGE>,CUDA>,$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>>:-fgpu-rdc;--offload-link>")

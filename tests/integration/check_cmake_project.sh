@@ -46,6 +46,27 @@ grep -q "^\.visible \.global .* __pasta_desc_$lib_id\[" "$ptx" ||
   fail "sample does not contain the CUDA runtime"
 echo "ok   default: scale.cu and main.cu instrumented (id $lib_id), sample links"
 
+# Relocatable device code (CUDA_SEPARABLE_COMPILATION ON on both targets):
+# the executable's device image, linked by clang, holds both translation
+# units' kernels, their PASTA copies and both descriptors.
+r=$work/separable
+configure "$r" "$generator" -DSAMPLE_SEPARABLE=ON
+build "$r" "$r.build.log"
+[ -x "$r/sample" ] || fail "separable: sample did not link"
+"$(dirname "$nm")/llvm-objcopy" -O binary --only-section=.nv_fatbin \
+  "$r/sample" "$r/fatbin" ||
+  fail "separable: sample has no device image (.nv_fatbin)"
+for k in _Z12scale_kernelPffi _Z14add_one_kernelPfi; do
+  for v in "" __pasta_plain __pasta_ws; do
+    grep -aq "\.nv\.info\.$k$v" "$r/fatbin" ||
+      fail "separable: the device image has no $k$v"
+  done
+done
+descs=$(grep -ao '__pasta_desc_[0-9a-f]*' "$r/fatbin" | sort -u | wc -l)
+[ "$descs" -eq 2 ] ||
+  fail "separable: $descs PASTA descriptors in the device image, expected 2"
+echo "ok   separable compilation: one device image with both units' kernels, copies and descriptors"
+
 # Only add_one_kernel (the '$' matters: without it scale_kernel matches too)
 # and only lines 6 of scale.cu and 8 of main.cu (the ';' matters).
 kernels='^_Z12scale_kernel$|^_Z14add_one_kernelPfi$'
