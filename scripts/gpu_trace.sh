@@ -75,6 +75,38 @@ PY
     sed -n "s/^bench: /$prog $variant /p" "$work/bench.txt" >> "$raw"
   done
 done < test_kernels/bench_sizes.txt
+# Host scopes too (PASTA_HOST=1 at build time): the host loops around the
+# launches. These traces are kept.
+{
+  echo
+  echo "With host scopes (PASTA_HOST=1 PASTA_TRACE=1):"
+  echo
+  echo "| program | result | .cats events | .cats bytes | Chrome trace events | schema |"
+  echo "|---|---|---|---|---|---|"
+} >> "$sum"
+for exe in "$BIN"/*-trace-host; do
+  [ -x "$exe" ] || continue
+  prog=$(basename "$exe")
+  PASTA_QUIET=0 PASTA_OUTPUT="$OUT/traces/$prog.json" "$exe" \
+    > "$OUT/traces/$prog.stderr.txt" 2>&1
+  result=$(grep -Eo "PASSED|FAILED" "$OUT/traces/$prog.stderr.txt" | head -1)
+  [ "$result" = PASSED ] || status=1
+  if python3 tests/check_trace.py --expect-balanced \
+       --cats "$OUT/traces/$prog.cats" --chrome "$OUT/traces/$prog.trace.json"; then
+    schema=ok
+  else
+    schema=FAILED; status=1
+  fi
+  python3 - "$prog" "$result" "$schema" "$OUT/traces/$prog.cats" \
+    "$OUT/traces/$prog.trace.json" >> "$sum" <<'PY'
+import json, os, sys
+prog, result, schema, cats, chrome = sys.argv[1:]
+c, t = json.load(open(cats)), json.load(open(chrome))
+print(f"| {prog} | {result} | {len(c['events'])} | {os.path.getsize(cats):,} | "
+      f"{len(t['traceEvents'])} | {schema} |")
+PY
+  rm -f "$OUT/traces/$prog.json"
+done
 rm -rf "$work"
 python3 scripts/trace_table.py "$raw" "$gpu" > "$OUT/trace-bench.md" || status=1
 cat "$sum" "$OUT/trace-bench.md"

@@ -20,6 +20,10 @@ skip_lines=()
   skip_lines=(! -name "*-lines*" ! -name "*-pasta*")
 find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" "${skip_lines[@]}" \
   -exec cp {} "$dst"/ \;
+# The CMake integration test's relocatable-device-code sample
+# (scripts/gpu_separable.sh runs it).
+sample=${PASTA_BUILD_DIR:-build}/tests/integration/cmake_project/separable/sample
+[ -x "$sample" ] && cp "$sample" "$dst/cmake-separable-sample"
 # libdwarf (and its libelf) for the call-path symbolizer: the GPU machine has
 # no libdwarf1 package; scripts/gpu_host_ws.sh puts build-gpu/lib on
 # LD_LIBRARY_PATH.
