@@ -590,7 +590,8 @@ void ModuleInstrumenter::buildScopes() {
       R.kind = S.Kind;
       R.parent = S.Parent == PASTA_NONE ? PASTA_NONE : Base + S.Parent;
       R.func = Funcs[P.Index].name;
-      R.file = Funcs[P.Index].file;
+      R.file = S.File.empty() ? Funcs[P.Index].file
+                              : Strings.intern(joinPath(S.Dir, S.File));
       R.line = S.Line;
       R.col = S.Col;
       R.loop_depth = S.LoopDepth;

@@ -20,11 +20,18 @@
 using namespace llvm;
 using namespace pasta;
 
+static void locate(Scope &S, const DILocation *Loc) {
+  if (!Loc || !Loc->getLine())
+    return;
+  S.Line = Loc->getLine();
+  S.Col = Loc->getColumn();
+  S.Dir = Loc->getDirectory();
+  S.File = Loc->getFilename();
+}
+
 static void locate(Scope &S, const Instruction *I) {
-  if (const DebugLoc &DL = I ? I->getDebugLoc() : DebugLoc(); DL) {
-    S.Line = DL.getLine();
-    S.Col = DL.getCol();
-  }
+  if (I)
+    locate(S, I->getDebugLoc().get());
 }
 
 FunctionScopes::FunctionScopes(Function &F, bool IsKernel, StringRef StableName)
@@ -50,10 +57,8 @@ void FunctionScopes::addLoops(Loop *L) {
   S.L = L;
   S.LoopDepth = L->getLoopDepth();
   locate(S, &*S.Head->getFirstNonPHIOrDbgOrAlloca());
-  if (DebugLoc DL = L->getStartLoc(); DL) {
-    S.Line = DL.getLine();
-    S.Col = DL.getCol();
-  }
+  if (DebugLoc DL = L->getStartLoc(); DL)
+    locate(S, DL.get());
   for (BasicBlock *BB : L->blocks())
     S.Blocks.insert(BB);
   // Edges that cannot take a block of their own (into exception pads,

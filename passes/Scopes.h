@@ -42,7 +42,10 @@ struct Scope {
   uint32_t Nesting = 0;         // scopes enclosing it
   uint32_t LoopDepth = 0;       // loops enclosing it, itself included
   uint32_t Line = 0, Col = 0;
-  uint32_t Id = 0;                   // stable (see stableScopeId)
+  // Where the scope starts (a scope inlined from a header is there, not in
+  // the function's file); empty when unknown.
+  llvm::StringRef Dir, File;
+  uint32_t Id = 0;                   // stable (see assignIds)
   llvm::BasicBlock *Head;            // entry block, loop header or branch block
   llvm::BasicBlock *Merge = nullptr; // conditionals: the post-dominator
   llvm::Loop *L = nullptr;
