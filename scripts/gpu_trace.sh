@@ -14,7 +14,8 @@
 #   bash scripts/gpu_trace.sh", carry=["build-gpu"])
 # Writes $OUT/trace-summary.md (per program: result, events, sizes, checks),
 # $OUT/trace-bench.txt and trace-bench.md (the overhead table), and keeps
-# the traces of KEEP (default: hotspot) under $OUT/traces.
+# the traces of KEEP (default: hotspot) and of the -trace-host builds in
+# $OUT/traces.tgz.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
@@ -108,6 +109,8 @@ PY
   rm -f "$OUT/traces/$prog.json"
 done
 rm -rf "$work"
+# One file, not dozens: the device tool brings back a limited number.
+tar czf "$OUT/traces.tgz" -C "$OUT" traces && rm -rf "$OUT/traces"
 python3 scripts/trace_table.py "$raw" "$gpu" > "$OUT/trace-bench.md" || status=1
 cat "$sum" "$OUT/trace-bench.md"
 exit $status
