@@ -1652,6 +1652,32 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
   return launch(&l, real, ops);
 }
 
+/* hipLaunchCooperativeKernel: the shared-memory size is an unsigned int;
+ * `real` is called through an adapter that narrows it back. */
+typedef int (*pasta__launch32_fn)(const void *, uint64_t, uint32_t, uint64_t,
+                                  uint32_t, void **, uint32_t, void *);
+static __thread pasta__launch32_fn shm32_real;
+
+static int launch_shm32_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                                uint64_t bxy, uint32_t bz, void **args,
+                                uint64_t shmem, void *stream) {
+  return shm32_real(handle, gxy, gz, bxy, bz, args, (uint32_t)shmem, stream);
+}
+
+PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
+                                          uint32_t grid_z, uint64_t block_xy,
+                                          uint32_t block_z, void **args,
+                                          uint32_t shmem, void *stream,
+                                          pasta__launch32_fn real, ops_t *ops) {
+  struct launch l = {fn,   grid_xy, grid_z, block_xy, block_z,
+                     args, shmem,   stream, SITE,     0};
+  pasta__launch32_fn saved = shm32_real;
+  shm32_real = real;
+  int err = launch(&l, launch_shm32_adapter, ops);
+  shm32_real = saved;
+  return err;
+}
+
 /* cudaLaunchKernelExC(const cudaLaunchConfig_t *, func, args): the
  * configuration's leading fields, as the CUDA runtime lays them out. */
 struct pasta__launch_config {

@@ -26,6 +26,12 @@ int __pasta_launch_kernel(const void *, uint64_t, uint32_t, uint64_t, uint32_t,
                           int (*)(const void *, uint64_t, uint32_t, uint64_t,
                                   uint32_t, void **, uint64_t, void *),
                           const struct pasta_vendor_ops *);
+int __pasta_launch_kernel_shm32(const void *, uint64_t, uint32_t, uint64_t,
+                                uint32_t, void **, uint32_t, void *,
+                                int (*)(const void *, uint64_t, uint32_t,
+                                        uint64_t, uint32_t, void **, uint32_t,
+                                        void *),
+                                const struct pasta_vendor_ops *);
 void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
                              const void *);
@@ -142,6 +148,15 @@ static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
 
+static uint32_t shm32_seen;
+static int fake_launch32(const void *fn, uint64_t gxy, uint32_t gz,
+                         uint64_t bxy, uint32_t bz, void **args, uint32_t shmem,
+                         void *stream) {
+  (void)fn, (void)gxy, (void)gz, (void)bxy, (void)bz, (void)args, (void)stream;
+  shm32_seen = shmem;
+  return 0;
+}
+
 static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
                        uint32_t bz, void **args, uint64_t shmem, void *stream) {
   (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
@@ -220,6 +235,12 @@ int main(void) {
         launch_events[4].error == 0);
   /* The host looked the pointer argument's allocation up for the device. */
   CHECK(arg_base_seen == (uint64_t)(uintptr_t)a);
+  /* hipLaunchCooperativeKernel's form: a 32-bit shared-memory size reaches
+   * the real call unchanged, and the launch is seen like any other. */
+  CHECK(__pasta_launch_kernel_shm32(&k2_handle, 1, 1, 1, 1, NULL, 4096, NULL,
+                                    fake_launch32, &ops) == 0);
+  CHECK(shm32_seen == 4096 && num_launch_events == 7 &&
+        launch_events[6].shared_bytes == 4096);
 
   pasta_activity act;
   CHECK(pasta__activity_build(&act) == 0);

@@ -43,6 +43,8 @@ static const Route Routes[] = {
     {"cudaLaunchCooperativeKernel", "__pasta_launch_kernel", "pliliplp"},
     {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_kernel", "pliliplp"},
     {"hipLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
+    // hipLaunchCooperativeKernel's shared-memory size is an unsigned int.
+    {"hipLaunchCooperativeKernel", "__pasta_launch_kernel_shm32", "plilipip"},
     {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
     {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
     // Allocations.

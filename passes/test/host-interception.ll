@@ -39,6 +39,9 @@ define i32 @run_hip(ptr %p) {
 ; CHECK-LABEL: define i32 @run_hip(
 ; CHECK: call i32 @__pasta_malloc_managed(ptr %p, i64 64, i32 1, ptr @hipMallocManaged, ptr @__pasta_hip_ops)
   %a = call i32 @hipMallocManaged(ptr %p, i64 64, i32 1)
+; A cooperative HIP launch: its shared-memory size is an i32.
+; CHECK: call i32 @__pasta_launch_kernel_shm32(ptr %p, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr null, i32 128, ptr null, ptr @hipLaunchCooperativeKernel, ptr @__pasta_hip_ops)
+  %c = call i32 @hipLaunchCooperativeKernel(ptr %p, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr null, i32 128, ptr null)
   ret i32 %a
 }
 
@@ -51,3 +54,4 @@ declare i32 @cudaDeviceSynchronize()
 declare i32 @cudaFree(ptr)
 declare i32 @cudaMallocHost(ptr)
 declare i32 @hipMallocManaged(ptr, i64, i32)
+declare i32 @hipLaunchCooperativeKernel(ptr, i64, i32, i64, i32, ptr, i32, ptr)
