@@ -105,6 +105,9 @@ typedef struct pasta_profile {
   /* What the host runtime saw of launches, memory and working sets
    * (activity.h), or NULL. Not owned: the JSON writer emits it. */
   const struct pasta_activity *activity;
+  /* Trace mode's C.A.T.S. analyses (cats.h), or NULL. Not owned: the JSON
+   * writer emits them as "trace". */
+  const struct pasta_trace_analysis *trace;
 
   pasta_profile_raw_line *raw_lines;
   size_t num_raw_lines, cap_raw_lines;

@@ -9,6 +9,7 @@
 #include "profile_json.h"
 #include "activity.h"
 #include "bandwidth.h"
+#include "cats.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -250,6 +251,10 @@ int pasta_profile_write_json_members(FILE *out, const pasta_profile *p) {
   fputs(p->num_lines ? "\n]" : "]", out);
   if (p->activity && write_activity(out, p))
     return -1;
+  if (p->trace) {
+    fputs(",\n\"trace\":", out);
+    pasta_trace_analysis_json(out, p->trace);
+  }
   return ferror(out) ? -1 : 0;
 }
 

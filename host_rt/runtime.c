@@ -236,6 +236,8 @@ int pasta_register_analyzer(const pasta_analyzer *a) {
 
 /* The options of the report in progress, read once by pasta__report. */
 static struct pasta__options pasta__report_options;
+/* Trace mode's trace, built by pasta__report for the `trace` analyzer. */
+static const struct pasta_trace *pasta__report_trace;
 /* Which registered analyzers run in this report. */
 static unsigned char pasta__active[PASTA_MAX_ANALYZERS];
 
@@ -705,12 +707,29 @@ static void pasta__report(void) {
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
                     "lines\n");
 
+  /* Trace mode: the trace and its analyses, for the `trace` analyzer and
+   * the profile's "trace" section. */
+  struct pasta_trace trace;
+  struct pasta_trace_analysis trace_analysis;
+  int have_trace = pasta__trace_build(&trace, pasta__program()) == 0;
+  if (have_trace) {
+    pasta__report_trace = &trace;
+    if (pasta_trace_analyze(&trace, &trace_analysis) == 0)
+      p.trace = &trace_analysis;
+  }
   pasta_analyzer_context ctx = {stderr, o.quiet, o.top_lines, pasta__program(),
                                 pid};
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     if (pasta__active[i])
       pasta__analyzers[i].on_report(pasta__analyzers[i].state, &p, &ctx);
+  int have_analysis = p.trace != NULL;
   pasta_profile_free(&p);
+  if (have_analysis)
+    pasta_trace_analysis_free(&trace_analysis);
+  if (have_trace) {
+    pasta__report_trace = NULL;
+    pasta__trace_release(&trace);
+  }
   if (have_activity)
     pasta__activity_free(&activity);
   fflush(stderr);
@@ -887,31 +906,29 @@ static int pasta__chrome_file(FILE *f, const void *t) {
 }
 
 /* Trace mode: the C.A.T.S. trace and the Chrome trace next to the profile,
- * and the C.A.T.S. analyses on stderr. */
+ * and the C.A.T.S. analyses on stderr (the report built both; the JSON
+ * profile holds the analyses too). */
 static int pasta__trace_report(void *state, const pasta_profile *p,
                                const pasta_analyzer_context *ctx) {
-  (void)state, (void)p;
-  struct pasta_trace t;
-  if (pasta__trace_build(&t, ctx->program))
+  (void)state;
+  const struct pasta_trace *tp = pasta__report_trace;
+  if (!tp)
     return 0; /* not built or run in trace mode */
+  const struct pasta_trace t = *tp;
   int rc = 0;
   if (pasta__write_sibling(ctx, ".cats", "C.A.T.S. trace", pasta__cats_file,
                            &t) ||
       pasta__write_sibling(ctx, ".trace.json", "Chrome trace",
                            pasta__chrome_file, &t))
     rc = -1;
-  struct pasta_trace_analysis a;
-  if (!ctx->quiet && pasta_trace_analyze(&t, &a) == 0) {
-    pasta_trace_analysis_print(ctx->log, &a, ctx->top_lines);
-    pasta_trace_analysis_free(&a);
-  }
+  if (!ctx->quiet && p->trace)
+    pasta_trace_analysis_print(ctx->log, p->trace, ctx->top_lines);
   if (t.events_dropped || t.device_records_dropped)
     fprintf(stderr,
             "pasta: warning: the trace is incomplete: %" PRIu64
             " events did not fit (PASTA_TRACE_EVENTS, PASTA_TRACE_SPANS) and "
             "%" PRIu64 " device records did not fit (PASTA_TRACE_RECORDS)\n",
             t.events_dropped, t.device_records_dropped);
-  pasta__trace_release(&t);
   return rc;
 }
 
