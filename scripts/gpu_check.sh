@@ -18,7 +18,9 @@ OUT=${OUT:-$PWD/gpu-out}
 W=$OUT/work
 mkdir -p "$W"
 BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
-KERNELS=${KERNELS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead)}
+# One line of names separated by blanks: the line-range loop below matches
+# " $KERNELS " against " <name> ".
+KERNELS=${KERNELS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead | tr '\n' ' ')}
 
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
 [ -x "$NCU" ] || { echo "gpu_check: ncu not found"; exit 1; }
