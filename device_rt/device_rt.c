@@ -343,7 +343,8 @@ static uint64_t pasta_device_time_ns(void) {
 #endif
 }
 
-static uint32_t pasta_linear_warp_id(void) {
+/* 64-bit: blocks times warps per block passes 2^32 on large grids. */
+static uint64_t pasta_linear_warp_id(void) {
   uint32_t lanes = __gpu_num_lanes();
   uint32_t threads =
       __gpu_num_threads_x() * __gpu_num_threads_y() * __gpu_num_threads_z();
@@ -351,7 +352,7 @@ static uint32_t pasta_linear_warp_id(void) {
       __gpu_thread_id_x() +
       __gpu_num_threads_x() *
           (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
-  return pasta_linear_block_id() * ((threads + lanes - 1) / lanes) +
+  return (uint64_t)pasta_linear_block_id() * ((threads + lanes - 1) / lanes) +
          thread / lanes;
 }
 
@@ -379,7 +380,7 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
       (PASTA_GLOBAL struct pasta_trace_record *)(uintptr_t)state->records +
       slot;
   r->scope = scope;
-  r->warp = pasta_linear_warp_id();
+  r->warp = (uint32_t)pasta_linear_warp_id();
   r->trips = trips;
   r->reserved = 0;
   r->time = pasta_device_time_ns();

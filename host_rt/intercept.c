@@ -393,7 +393,7 @@ static enum variant choose_variant(struct kernel *k, uint64_t id) {
   }
   /* The first launches of each kernel are traced (C.A.T.S. records an event
    * once per control-flow stack: later launches would add nothing). */
-  if (k->trace && k->nparams >= 0 && pasta__trace_on() &&
+  if (k->trace && k->nparams >= 0 && !opt.ws && pasta__trace_on() &&
       k->traced < pasta__trace_launches()) {
     ++k->traced;
     return RUN_TRACE;
@@ -1452,13 +1452,15 @@ static int trace_setup(ops_t *ops, struct trace_buffers *b) {
   return 0;
 }
 
-/* Every PASTA_TRACE_WARPS-th part of the grid's warps records. */
-static uint32_t trace_stride(const struct launch *l) {
+/* Every PASTA_TRACE_WARPS-th part of the grid's warps records (64-wide
+ * wavefronts on AMD GPUs: RDNA's 32-wide ones get twice the samples). */
+static uint32_t trace_stride(ops_t *ops, const struct launch *l) {
   uint64_t blocks =
       (uint64_t)(uint32_t)l->grid_xy * (uint32_t)(l->grid_xy >> 32) * l->grid_z;
   uint64_t threads = (uint64_t)(uint32_t)l->block_xy *
                      (uint32_t)(l->block_xy >> 32) * l->block_z;
-  uint64_t warps = blocks * ((threads + 31) / 32);
+  uint64_t lanes = ops->vendor == PASTA_VENDOR_HIP ? 64 : 32;
+  uint64_t warps = blocks * ((threads + lanes - 1) / lanes);
   uint64_t stride = warps / pasta__trace_warps();
   return stride ? (uint32_t)(stride < UINT32_MAX ? stride : UINT32_MAX) : 1;
 }
@@ -1483,7 +1485,7 @@ static int run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
     goto done;
   }
   *b->host_header = (struct pasta_trace_launch){
-      (uint64_t)(uintptr_t)b->records, 0, b->capacity, trace_stride(l)};
+      (uint64_t)(uintptr_t)b->records, 0, b->capacity, trace_stride(ops, l)};
   if (ops->memcpy_async(b->header, b->host_header, sizeof *b->host_header,
                         PASTA_MEMCPY_HOST_TO_DEVICE, l->stream)) {
     ops->get_last_error();
@@ -1493,6 +1495,10 @@ static int run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
   void *header = b->header;
   args[kc->nparams] = &header;
+  /* The host clock before the launch bounds the device clock's offset only
+   * if nothing else is queued ahead of it on the stream. */
+  if (ops->stream_synchronize(l->stream))
+    ops->get_last_error();
   uint64_t before = pasta__trace_now();
   err = run_timed(ops, real, kc->trace, l, args, kernel, 0);
   if (err)

@@ -30,6 +30,8 @@ PASTA_ABI void __pasta_scope_enter(const struct pasta_module_desc *m,
                                    uint32_t scope);
 PASTA_ABI void __pasta_scope_exit(const struct pasta_module_desc *m,
                                   uint32_t scope, uint32_t trips);
+PASTA_ABI void __pasta_scope_resume(const struct pasta_module_desc *m,
+                                    uint32_t scope);
 
 #define NONE UINT32_MAX
 
@@ -370,6 +372,18 @@ void __pasta_scope_exit(const struct pasta_module_desc *m, uint32_t scope,
     cur_node = x->parent;
     break;
   }
+  unlock();
+}
+
+/* At a landing pad: the exception left the scopes it unwound without their
+ * exits; the thread is back in `scope` (its innermost scope there). */
+void __pasta_scope_resume(const struct pasta_module_desc *m, uint32_t scope) {
+  lock();
+  for (uint32_t n = cur_node; tr.on && n != NONE; n = tr.nodes[n].parent)
+    if (tr.nodes[n].module == m && tr.nodes[n].row == scope) {
+      cur_node = n;
+      break;
+    }
   unlock();
 }
 
@@ -1120,14 +1134,16 @@ static void warp_span(struct builder *b, const struct traced *t,
       .detail = demangled(t->mangled)};
 }
 
+/* By warp, then time; at equal times in the order the records were claimed
+ * (a warp's own records are claimed in program order), which the caller
+ * keeps in `reserved`. */
 static int cmp_record(const void *pa, const void *pb) {
   const struct pasta_trace_record *a = pa, *b = pb;
   if (a->warp != b->warp)
     return a->warp < b->warp ? -1 : 1;
   if (a->time != b->time)
     return a->time < b->time ? -1 : 1;
-  /* Same timestamp: exits before entries keep the spans nested. */
-  return (int)(b->scope >> 31) - (int)(a->scope >> 31);
+  return a->reserved < b->reserved ? -1 : a->reserved > b->reserved;
 }
 
 /* One traced launch's records as nested spans per sampled warp. */
@@ -1135,6 +1151,8 @@ static void warp_spans(struct builder *b, struct traced *t) {
   const struct module_copy *m = module_of(t->module);
   if (!m || !m->scopes)
     return;
+  for (uint64_t i = 0; i < t->stored; ++i)
+    t->records[i].reserved = (uint32_t)i;
   qsort(t->records, t->stored, sizeof *t->records, cmp_record);
   struct open {
     uint32_t row;
@@ -1244,12 +1262,22 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
   for (size_t i = 0; i < tr.num_traced; ++i)
     warp_spans(&b, &tr.traced[i]);
   pasta_symbolizer_close(b.sym);
+  /* The trace's own copy of the allocations (other threads may still
+   * allocate, moving tr.buffers), without the ids never used. */
+  struct pasta_trace_buffer *buffers =
+      malloc((tr.num_buffers + 1) * sizeof *buffers);
+  size_t num_buffers = 0;
+  for (size_t i = 0; buffers && i < tr.num_buffers; ++i)
+    if (tr.buffers[i].id)
+      buffers[num_buffers++] = tr.buffers[i];
+  if (!buffers)
+    b.failed = 1;
   *t = (struct pasta_trace){.program = program,
                             .start_ns = tr.start,
                             .events = b.events,
                             .num_events = b.num,
-                            .buffers = tr.buffers,
-                            .num_buffers = tr.num_buffers,
+                            .buffers = buffers,
+                            .num_buffers = num_buffers,
                             .spans = b.spans,
                             .num_spans = b.num_spans,
                             .clock_pairs = pairs,
@@ -1268,6 +1296,7 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
 }
 
 void pasta__trace_release(struct pasta_trace *t) {
+  free((void *)t->buffers);
   free((void *)t->events);
   free((void *)t->spans);
   free((void *)t->clock_pairs);

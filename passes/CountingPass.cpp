@@ -87,6 +87,7 @@ static constexpr const char *HostFlushName = "__pasta_host_flush";
 static constexpr const char *HostRegisterName = "__pasta_register_host_module";
 static constexpr const char *ScopeEnterName = "__pasta_scope_enter";
 static constexpr const char *ScopeExitName = "__pasta_scope_exit";
+static constexpr const char *ScopeResumeName = "__pasta_scope_resume";
 
 static_assert(sizeof(pasta_site) == (5 + PASTA_MIX_NUM) * 4,
               "pasta_site must be a flat array of uint32_t");
@@ -570,6 +571,11 @@ void ModuleInstrumenter::instrumentHostScopes(FunctionScopes &FS,
   H.Exit = [&](IRBuilder<> &B, uint32_t Local, Value *Trips) {
     B.CreateCall(Exit, {DescPlaceholder, B.getInt32(Base + Local),
                         Trips ? Trips : B.getInt32(0)});
+  };
+  FunctionCallee Resume =
+      M.getOrInsertFunction(ScopeResumeName, Void, Ptr, I32);
+  H.Resume = [&](IRBuilder<> &B, uint32_t Local) {
+    B.CreateCall(Resume, {DescPlaceholder, B.getInt32(Base + Local)});
   };
   FS.instrument(H);
 }

@@ -7,6 +7,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
@@ -68,6 +70,8 @@ void FunctionScopes::addLoops(Loop *L) {
   bool Splittable = llvm::none_of(Exits, [](auto E) {
     return E.second->isEHPad() || isa<IndirectBrInst>(E.first->getTerminator());
   });
+  if (S.Head->isEHPad())
+    Splittable = false; // its entering edges cannot take a block either
   for (BasicBlock *P : predecessors(S.Head))
     if (!L->contains(P) && isa<IndirectBrInst>(P->getTerminator()))
       Splittable = false;
@@ -108,6 +112,8 @@ void FunctionScopes::addConditional(BasicBlock *B) {
     if (BB == B || succ_empty(BB) ||
         (L && (!L->contains(BB) || BB == L->getHeader())))
       return; // leaves the region another way than through Merge
+    if (!DT.dominates(B, BB))
+      return; // entered another way than through B (a goto into it)
     for (BasicBlock *Succ : successors(BB)) {
       if (Succ->isEHPad() && Succ != Merge)
         return;
@@ -138,10 +144,15 @@ void FunctionScopes::linkParents() {
   std::vector<Scope> Kept{std::move(Scopes[0])};
   std::vector<Scope> Rest(std::make_move_iterator(Scopes.begin() + 1),
                           std::make_move_iterator(Scopes.end()));
-  // Larger scopes first, so that a parent always precedes its children.
+  // Larger scopes first, so that a parent always precedes its children. A
+  // conditional and a loop with the same blocks are a guard and the loop it
+  // guards (a region never holds its loop's header): the guard first.
   std::stable_sort(Rest.begin(), Rest.end(),
                    [](const Scope &A, const Scope &B) {
-                     return A.Blocks.size() > B.Blocks.size();
+                     if (A.Blocks.size() != B.Blocks.size())
+                       return A.Blocks.size() > B.Blocks.size();
+                     return A.Kind == PASTA_SCOPE_CONDITIONAL &&
+                            B.Kind != PASTA_SCOPE_CONDITIONAL;
                    });
   for (Scope &S : Rest) {
     uint32_t Parent = 0;
@@ -153,9 +164,8 @@ void FunctionScopes::linkParents() {
                       llvm::any_of(S.Blocks, [&](const BasicBlock *BB) {
                         return C.Blocks.count(BB) != 0;
                       });
-      if (Holds &&
-          (Parent == 0 || C.Blocks.size() <= Kept[Parent].Blocks.size()))
-        Parent = P;
+      if (Holds && (Parent == 0 || C.Nesting >= Kept[Parent].Nesting))
+        Parent = P; // the innermost of the scopes that hold it
       else if (Overlaps && !Holds && !contains(S, C))
         Straddles = true;
     }
@@ -196,10 +206,24 @@ void FunctionScopes::assignIds(StringRef StableName) {
 uint32_t FunctionScopes::innermost(const BasicBlock *BB) const {
   uint32_t Best = 0;
   for (uint32_t I = 1; I < Scopes.size(); ++I)
-    if (Scopes[I].Blocks.count(BB) &&
-        Scopes[I].Blocks.size() <= Scopes[Best].Blocks.size())
+    if (Scopes[I].Blocks.count(BB) && Scopes[I].Nesting >= Scopes[Best].Nesting)
       Best = I;
   return Best;
+}
+
+// Splits the edge From -> To, every copy of it at once (a switch may branch
+// to To from several cases): the new block, or null when it cannot be split.
+static BasicBlock *splitAllEdges(BasicBlock *From, BasicBlock *To) {
+  Instruction *T = From->getTerminator();
+  for (unsigned I = 0, N = T->getNumSuccessors(); I < N; ++I) {
+    if (T->getSuccessor(I) != To)
+      continue;
+    if (!isCriticalEdge(T, I, /*AllowIdenticalEdges=*/false))
+      return SplitEdge(From, To);
+    return SplitCriticalEdge(
+        T, I, CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
+  }
+  return nullptr;
 }
 
 namespace {
@@ -225,31 +249,48 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
   SmallVector<std::pair<BasicBlock *, uint32_t>, 4> AtEnd; // conditionals
   for (uint32_t I = 1; I < Scopes.size(); ++I) {
     Scope &S = Scopes[I];
+    // Every distinct edge once: a switch lists an edge once per case.
     if (S.Kind == PASTA_SCOPE_LOOP) {
-      for (BasicBlock *P : predecessors(S.Head))
+      for (BasicBlock *P : SmallSetVector<BasicBlock *, 4>(pred_begin(S.Head),
+                                                           pred_end(S.Head)))
         if (!S.L->contains(P))
           Edges[{P, S.Head}].push_back({false, I});
       SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Exits;
       S.L->getExitEdges(Exits);
+      SmallSetVector<std::pair<BasicBlock *, BasicBlock *>, 4> Distinct;
       for (auto E : Exits)
-        Edges[{const_cast<BasicBlock *>(E.first),
-               const_cast<BasicBlock *>(E.second)}]
-            .push_back({true, I});
+        Distinct.insert({const_cast<BasicBlock *>(E.first),
+                         const_cast<BasicBlock *>(E.second)});
+      for (auto E : Distinct)
+        Edges[E].push_back({true, I});
       Trips[I] = B.CreateAlloca(I32, AS, nullptr, "pasta.trips");
       continue;
     }
     AtEnd.push_back({S.Head, I});
-    for (BasicBlock *P : predecessors(S.Merge))
+    for (BasicBlock *P : SmallSetVector<BasicBlock *, 4>(pred_begin(S.Merge),
+                                                         pred_end(S.Merge)))
       if (P == S.Head || S.Blocks.count(P))
         Edges[{P, S.Merge}].push_back({true, I});
   }
 
   // The function's own scope.
   H.Enter(B, 0);
-  for (BasicBlock &BB : F)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
-      IRBuilder<> R(Ret);
+  // Left by a return or by an exception passing through (resume); a
+  // landing pad that catches one is back in its own scope.
+  SmallVector<BasicBlock *, 4> Pads;
+  for (BasicBlock &BB : F) {
+    Instruction *T = BB.getTerminator();
+    if (isa<ReturnInst, ResumeInst>(T)) {
+      IRBuilder<> R(T);
       H.Exit(R, 0, nullptr);
+    }
+    if (BB.isLandingPad())
+      Pads.push_back(&BB);
+  }
+  for (BasicBlock *Pad : Pads)
+    if (H.Resume) {
+      IRBuilder<> R(&*Pad->getFirstInsertionPt());
+      H.Resume(R, innermost(Pad));
     }
   for (auto [Head, I] : AtEnd) {
     IRBuilder<> E(Head->getTerminator());
@@ -261,7 +302,8 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
   for (auto &[I, Slot] : Trips) {
     SmallVector<BasicBlock *, 2> Latches;
     Scopes[I].L->getLoopLatches(Latches);
-    for (BasicBlock *Latch : Latches) {
+    for (BasicBlock *Latch :
+         SmallSetVector<BasicBlock *, 2>(Latches.begin(), Latches.end())) {
       IRBuilder<> E(&*Latch->getFirstInsertionPt());
       E.CreateStore(E.CreateAdd(E.CreateLoad(I32, Slot), E.getInt32(1)), Slot);
     }
@@ -275,7 +317,9 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
                                 NB = Scopes[B.Scope].Nesting;
                        return A.IsExit ? NA > NB : NA < NB;
                      });
-    BasicBlock *Mid = SplitEdge(Edge.first, Edge.second);
+    BasicBlock *Mid = splitAllEdges(Edge.first, Edge.second);
+    if (!Mid)
+      continue; // not splittable (the scopes above avoid such edges)
     IRBuilder<> E(Mid->getTerminator());
     for (const EdgeEvent &Ev : Events) {
       AllocaInst *Slot = Trips.lookup(Ev.Scope);

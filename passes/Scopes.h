@@ -62,6 +62,9 @@ struct ScopeHooks {
   // for other scopes.
   std::function<void(llvm::IRBuilder<> &, uint32_t Local, llvm::Value *Trips)>
       Exit;
+  // Optional: at a landing pad, whose innermost scope is Local: an
+  // exception skipped the exits of the scopes it unwound.
+  std::function<void(llvm::IRBuilder<> &, uint32_t Local)> Resume;
 };
 
 class FunctionScopes {
