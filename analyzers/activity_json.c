@@ -3,6 +3,8 @@
  * ----===*/
 #include "activity_json.h"
 
+#include "profile_json.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +259,70 @@ int pasta_activity_read_json(json_t *root, pasta_activity_read *r) {
   read_bandwidth(json_object_get(root, "bandwidth"), a, r);
   r->present = 1;
   return 0;
+}
+
+/* The shortest "%.*g" that reads back as `x`, with a decimal point or an
+ * exponent so that it reads back as a real. */
+static void write_real(FILE *out, double x) {
+  char buf[40];
+  for (int prec = 1; prec <= 17; ++prec) {
+    snprintf(buf, sizeof buf, "%.*g", prec, x);
+    if (strtod(buf, NULL) == x)
+      break;
+  }
+  fputs(buf, out);
+  if (!strpbrk(buf, ".eEn"))
+    fputs(".0", out);
+}
+
+int pasta_json_dump(FILE *out, json_t *v) {
+  const char *key;
+  json_t *member;
+  size_t i = 0, plen = strlen(PASTA_JSON_BIG_PREFIX);
+  switch (json_typeof(v)) {
+  case JSON_OBJECT:
+    fputc('{', out);
+    json_object_foreach(v, key, member) {
+      if (i++)
+        fputc(',', out);
+      pasta_json_write_string(out, key);
+      fputc(':', out);
+      pasta_json_dump(out, member);
+    }
+    fputc('}', out);
+    break;
+  case JSON_ARRAY:
+    fputc('[', out);
+    json_array_foreach(v, i, member) {
+      if (i)
+        fputc(',', out);
+      pasta_json_dump(out, member);
+    }
+    fputc(']', out);
+    break;
+  case JSON_STRING:
+    if (strncmp(json_string_value(v), PASTA_JSON_BIG_PREFIX, plen) == 0)
+      fputs(json_string_value(v) + plen, out);
+    else
+      pasta_json_write_string(out, json_string_value(v));
+    break;
+  case JSON_INTEGER:
+    fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    break;
+  case JSON_REAL:
+    write_real(out, json_real_value(v));
+    break;
+  case JSON_TRUE:
+    fputs("true", out);
+    break;
+  case JSON_FALSE:
+    fputs("false", out);
+    break;
+  default:
+    fputs("null", out);
+    break;
+  }
+  return ferror(out) ? -1 : 0;
 }
 
 void pasta_activity_read_free(pasta_activity_read *r) {

@@ -10,6 +10,7 @@
 #define PASTA_ANALYZERS_ACTIVITY_JSON_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "activity.h"
 #include "bandwidth.h"
@@ -31,6 +32,14 @@ typedef struct pasta_activity_read {
 /* The unsigned integer `key` of `o` (a big one as above); 0 when it is
  * missing, null or negative. */
 uint64_t pasta_activity_json_u64(json_t *o, const char *key);
+
+/* Writes `v` as compact JSON (keys in their order in `v`): a string with
+ * PASTA_JSON_BIG_PREFIX as the integer it stands for, a real number with
+ * the fewest digits that read back as the same double, and every other
+ * string escaped as the profile writer does. So a section read by
+ * pasta-report is written back with the same values. Returns 0, or -1 on a
+ * write error. */
+int pasta_json_dump(FILE *out, json_t *v);
 
 /* Returns 0 (r->present says whether there was anything) or -1 when out of
  * memory. Strings point into `root`: keep it alive while using r. */

@@ -1098,6 +1098,8 @@ static void json_lives(FILE *out, const struct pasta_trace_analysis *a) {
     } else {
       fputs(",\"use_lifetime_ns\":null,\"use_ratio\":null", out);
     }
+    key_str(out, "file", l->buffer->alloc_file);
+    key_u64(out, "line", l->buffer->alloc_line);
     fputc('}', out);
   }
   fputc(']', out);

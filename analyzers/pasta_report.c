@@ -10,9 +10,13 @@
  * `show` prints the same tables as an instrumented program and `--format
  * json` and `merge` write through the same JSON writer. The launch, memory,
  * working-set and bandwidth sections are merged and diffed by
- * report_activity.c, on the parsed documents. Exit status: 0, 2 for
- * a bad command line or an input that cannot be read, 1 when the output
- * cannot be written. Every error is one line, "pasta-report: error: ...".
+ * report_activity.c, the trace analyses by report_trace.c, on the parsed
+ * documents; `show` renders them with the runtime's table writers, writes
+ * them back as they were read (--format json) or as CSV blocks
+ * (report_csv.c), with its filters applied to their per-kernel rows and
+ * scopes. Exit status: 0, 2 for a bad command line or an input that cannot
+ * be read, 1 when the output cannot be written. Every error is one line:
+ * "pasta-report: error: ...".
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 
@@ -20,8 +24,11 @@
 #include "profile.h"
 #include "profile_json.h"
 #include "report_activity.h"
+#include "report_csv.h"
+#include "report_trace.h"
 #include "tables.h"
 #include "text_table.h"
+#include "ws_stats.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -47,12 +54,21 @@ static const char help_text[] =
     "(table,\n"
     "       the default), one CSV table of kernels, device and host "
     "functions\n"
-    "       (csv; with --lines the line table instead) or the profile "
-    "itself (json).\n"
+    "       (csv; with --lines the line table instead) followed by one CSV "
+    "block\n"
+    "       per section (launches, memory, working_set, bandwidth, "
+    "trace.*), or\n"
+    "       the profile itself with all its sections (json).\n"
     "       --kernel REGEX  functions whose name or mangled name matches "
     "(POSIX ERE),\n"
-    "                       and the lines of those functions\n"
-    "       --file SUBSTR   functions and lines whose file contains SUBSTR\n"
+    "                       the lines of those functions, their launch, "
+    "working-set\n"
+    "                       and bandwidth rows, and the trace scopes of "
+    "matching\n"
+    "                       functions\n"
+    "       --file SUBSTR   the same for functions, lines and scopes whose "
+    "file\n"
+    "                       contains SUBSTR\n"
     "       --top N         lines shown (table: default 20; csv, json: all)\n"
     "merge  sums several profiles (one per process, rank or GPU) into "
     "OUT.json:\n"
@@ -62,14 +78,18 @@ static const char help_text[] =
     "too\n"
     "       (bandwidth is recomputed from the sums; docs/profile-format.md "
     "has\n"
-    "       the rules); the inputs are listed under \"merged_from\".\n"
+    "       the rules); trace analyses stay one per process (\"traces\"); "
+    "the\n"
+    "       inputs are listed under \"merged_from\".\n"
     "       OUT.json must not exist unless --force is given.\n"
     "diff   compares two profiles kernel by kernel (launches, global bytes, "
     "FLOPs,\n"
     "       special), lists the N lines (--top, default 10) whose bytes + "
     "FLOPs\n"
     "       changed most, then compares launches, GPU time, bandwidth and\n"
-    "       working sets per kernel, and the memory totals.\n";
+    "       working sets per kernel, the memory totals, and the trace "
+    "analyses'\n"
+    "       peak footprint and per-scope stride-k and indirect accesses.\n";
 
 static void error(const char *fmt, ...) {
   va_list ap;
@@ -366,14 +386,20 @@ static int matches(const regex_t *re, const char *s) {
   return s && regexec(re, s, 0, NULL, 0) == 0;
 }
 
-static int keep_func(const struct filter *flt, const pasta_profile_func *f) {
-  if (flt->regex && !matches(flt->regex, f->name) &&
-      !matches(flt->regex, f->mangled))
+/* Any of the strings may be NULL (then it matches nothing). */
+static int keep_names(const struct filter *flt, const char *name,
+                      const char *mangled, const char *file,
+                      const char *module) {
+  if (flt->regex && !matches(flt->regex, name) && !matches(flt->regex, mangled))
     return 0;
-  if (flt->file && !(f->file && strstr(f->file, flt->file)) &&
-      !(f->module && strstr(f->module, flt->file)))
+  if (flt->file && !(file && strstr(file, flt->file)) &&
+      !(module && strstr(module, flt->file)))
     return 0;
   return 1;
+}
+
+static int keep_func(const struct filter *flt, const pasta_profile_func *f) {
+  return keep_names(flt, f->name, f->mangled, f->file, f->module);
 }
 
 /* Lines carry display names only: a line is kept when its function's name
@@ -537,24 +563,6 @@ static int finish_output(FILE *out, const char *what) {
   return 0;
 }
 
-/* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline;
- * NULL is the empty field. */
-static void csv_string(FILE *out, const char *s) {
-  if (!s)
-    return;
-  if (!strpbrk(s, ",\"\r\n")) {
-    fputs(s, out);
-    return;
-  }
-  putc('"', out);
-  for (; *s; ++s) {
-    if (*s == '"')
-      putc('"', out);
-    putc(*s, out);
-  }
-  putc('"', out);
-}
-
 static void csv_spaces_header(FILE *out, const char *group) {
   for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
     fprintf(out, ",%s.%s", group, pasta_space_name(s));
@@ -593,13 +601,13 @@ static void csv_funcs(FILE *out, const pasta_profile *p) {
       const pasta_profile_func *f = &arrays[a][i];
       const pasta_counts *c = &f->counts;
       fprintf(out, "%s,", pasta_kind_name(f->kind));
-      csv_string(out, f->name);
+      pasta_csv_string(out, f->name);
       putc(',', out);
-      csv_string(out, f->mangled);
+      pasta_csv_string(out, f->mangled);
       putc(',', out);
-      csv_string(out, f->module);
+      pasta_csv_string(out, f->module);
       putc(',', out);
-      csv_string(out, f->file);
+      pasta_csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
       csv_spaces(out, c->loads);
       csv_spaces(out, c->stores);
@@ -625,9 +633,9 @@ static void csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   fputs(",special\n", out);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
-    csv_string(out, l->file);
+    pasta_csv_string(out, l->file);
     fprintf(out, ",%" PRIu32 ",", l->line);
-    csv_string(out, l->function);
+    pasta_csv_string(out, l->function);
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
     csv_spaces(out, l->counts.load_bytes);
     csv_spaces(out, l->counts.store_bytes);
@@ -710,6 +718,183 @@ static int parse_args(int argc, char **argv, const char *allowed,
   return 0;
 }
 
+/*===-- The sections after the function and line tables ------------------===*/
+
+/* In the order the runtime writes them; "traces" is a merged profile's. */
+static const char *const section_keys[] = {"launches",  "memory", "working_set",
+                                           "bandwidth", "trace",  "traces"};
+enum { NUM_SECTIONS = sizeof section_keys / sizeof *section_keys };
+
+static json_t *json_u64(uint64_t v) {
+  if (v <= INT64_MAX)
+    return json_integer((json_int_t)v);
+  char text[48];
+  snprintf(text, sizeof text, "%s%" PRIu64, BIG_PREFIX, v);
+  return json_string(text);
+}
+
+static const char *member_string(json_t *o, const char *key) {
+  return json_string_value(json_object_get(o, key));
+}
+
+/* Whether `flt` keeps launches.kernels entry `k`. The kernel's file and
+ * module are those of the profile's "kernels" entries with its mangled name
+ * (any of them kept keeps it); a kernel no module registered has none. */
+static int keep_launch_kernel(const struct filter *flt, json_t *root,
+                              json_t *k) {
+  const char *name = member_string(k, "name");
+  const char *mangled = member_string(k, "mangled");
+  int registered = 0;
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(root, "kernels"), i, e) {
+    const char *m = member_string(e, "mangled");
+    if (!mangled || !m || strcmp(m, mangled) != 0)
+      continue;
+    registered = 1;
+    if (keep_names(flt, member_string(e, "name"), m, member_string(e, "file"),
+                   member_string(e, "module")))
+      return 1;
+  }
+  return !registered && keep_names(flt, name, mangled, NULL, NULL);
+}
+
+/* Removes the elements of `array` for which keep(element, arg) is 0. */
+static void remove_unless(json_t *array, int (*keep)(json_t *, void *),
+                          void *arg) {
+  for (size_t i = json_array_size(array); i-- > 0;)
+    if (!keep(json_array_get(array, i), arg))
+      json_array_remove(array, i);
+}
+
+/* The kernels launches.kernels keeps, by display and mangled name. */
+struct kept_kernels {
+  json_t *names, *mangled; /* objects used as sets */
+};
+
+static int kept(json_t *set, const char *name) {
+  return name && json_object_get(set, name) != NULL;
+}
+
+/* Working-set launches name their kernel by display name. */
+static int keep_ws_row(json_t *row, void *arg) {
+  const struct kept_kernels *kk = arg;
+  return kept(kk->names, member_string(row, "kernel"));
+}
+
+/* Bandwidth rows: by mangled name in merged profiles, else display name. */
+static int keep_bw_row(json_t *row, void *arg) {
+  const struct kept_kernels *kk = arg;
+  const char *mangled = member_string(row, "mangled");
+  return mangled ? kept(kk->mangled, mangled)
+                 : kept(kk->names, member_string(row, "name"));
+}
+
+static int keep_scope(json_t *scope, void *arg) {
+  return keep_names(arg, member_string(scope, "funcname"), NULL,
+                    member_string(scope, "filename"), NULL);
+}
+
+static int set_stats(json_t *ws, const char *key, const uint64_t *v, size_t n) {
+  pasta_ws_stats st;
+  if (pasta_ws_stats_compute(v, n, &st))
+    return -1;
+  json_t *o = json_object();
+  double mean = (double)(uint64_t)(st.mean * 10 + 0.5) / 10;
+  return !o || json_object_set_new(o, "max", json_u64(st.max)) ||
+         json_object_set_new(o, "min", json_u64(st.min)) ||
+         json_object_set_new(o, "mean", json_real(mean)) ||
+         json_object_set_new(o, "median", json_u64(st.median)) ||
+         json_object_set_new(o, "p90", json_u64(st.p90)) ||
+         json_object_set_new(ws, key, o);
+}
+
+/* The working-set statistics of the launches left in "per_launch". */
+static int restat_working_set(json_t *ws) {
+  json_t *per = json_object_get(ws, "per_launch");
+  if (!json_is_true(json_object_get(ws, "enabled")) || !json_is_array(per))
+    return 0;
+  size_t n = json_array_size(per);
+  uint64_t *t = malloc((n ? n : 1) * sizeof *t);
+  uint64_t *f = malloc((n ? n : 1) * sizeof *f);
+  int err = !t || !f;
+  for (size_t i = 0; !err && i < n; ++i) {
+    t[i] = pasta_activity_json_u64(json_array_get(per, i), "touched_bytes");
+    f[i] = pasta_activity_json_u64(json_array_get(per, i), "footprint_bytes");
+  }
+  err = err || json_object_set_new(ws, "launches", json_u64(n)) ||
+        set_stats(ws, "touched_bytes", t, n) ||
+        set_stats(ws, "footprint_bytes", f, n);
+  free(t);
+  free(f);
+  return err ? -1 : 0;
+}
+
+/* Applies `flt` to the per-kernel rows of the sections in `view` (deep
+ * copies): launches.kernels, working_set.per_launch (and its statistics),
+ * bandwidth.kernels, and the scopes of the trace analyses. Totals stay the
+ * whole run's. */
+static int filter_sections(json_t *view, json_t *root,
+                           const struct filter *flt) {
+  struct kept_kernels kk = {json_object(), json_object()};
+  int err = !kk.names || !kk.mangled;
+  json_t *kernels =
+      json_object_get(json_object_get(view, "launches"), "kernels");
+  for (size_t i = json_array_size(kernels); !err && i-- > 0;) {
+    json_t *k = json_array_get(kernels, i);
+    if (!keep_launch_kernel(flt, root, k)) {
+      json_array_remove(kernels, i);
+      continue;
+    }
+    const char *name = member_string(k, "name");
+    const char *mangled = member_string(k, "mangled");
+    if (name)
+      err |= json_object_set_new(kk.names, name, json_true());
+    if (mangled)
+      err |= json_object_set_new(kk.mangled, mangled, json_true());
+  }
+  json_t *ws = json_object_get(view, "working_set");
+  if (!err && ws) {
+    remove_unless(json_object_get(ws, "per_launch"), keep_ws_row, &kk);
+    err = restat_working_set(ws);
+  }
+  remove_unless(json_object_get(json_object_get(view, "bandwidth"), "kernels"),
+                keep_bw_row, &kk);
+  remove_unless(json_object_get(json_object_get(view, "trace"), "scopes"),
+                keep_scope, (void *)flt);
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(view, "traces"), i, e) {
+    remove_unless(json_object_get(e, "scopes"), keep_scope, (void *)flt);
+  }
+  json_decref(kk.names);
+  json_decref(kk.mangled);
+  return err ? -1 : 0;
+}
+
+/* The sections of `root` that show renders, as a new object (section_keys
+ * order): the parsed members themselves, or filtered copies when `flt`
+ * selects something. NULL when out of memory. */
+static json_t *section_view(json_t *root, const struct filter *flt) {
+  int filtering = flt->regex || flt->file;
+  json_t *view = json_object();
+  for (size_t i = 0; view && i < NUM_SECTIONS; ++i) {
+    json_t *v = json_object_get(root, section_keys[i]);
+    if (!v)
+      continue;
+    v = filtering ? json_deep_copy(v) : json_incref(v);
+    if (!v || json_object_set_new(view, section_keys[i], v)) {
+      json_decref(view);
+      return NULL;
+    }
+  }
+  if (view && filtering && filter_sections(view, root, flt)) {
+    json_decref(view);
+    return NULL;
+  }
+  return view;
+}
+
 /* The launch, memory, working-set and bandwidth tables of a profile that
  * has them (the runtime's own writers, on the sections read back). */
 static int show_activity(FILE *out, const char *path, json_t *root,
@@ -755,28 +940,51 @@ static int cmd_show(int argc, char **argv) {
   pasta_profile p;
   json_t *root = NULL;
   rc = load_profile(o.positional[0], &flt, &p, &root);
+  json_t *view = rc ? NULL : section_view(root, &flt);
   if (flt.regex)
     regfree(&re);
   if (rc)
     return rc;
-  if (!strcmp(format, "table")) {
+  if (!view) {
+    error("%s: %s", o.positional[0], strerror(ENOMEM));
+    rc = 1;
+  } else if (!strcmp(format, "table")) {
     size_t top = o.have_top ? o.top : 20;
     unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
     if (pasta_tables_write(stdout, &p, utop) ||
-        show_activity(stdout, o.positional[0], root, utop))
+        show_activity(stdout, o.positional[0], view, utop))
       rc = 1;
+    if (pasta_report_show_traces(stdout, view,
+                                 json_object_get(root, "merged_from"), utop)) {
+      error("%s: %s", o.positional[0], strerror(ENOMEM));
+      rc = 1;
+    }
   } else if (!strcmp(format, "csv")) {
     if (o.lines)
       csv_lines(stdout, &p, o.have_top ? o.top : SIZE_MAX);
     else
       csv_funcs(stdout, &p);
+    if (pasta_report_sections_csv(stdout, view) && !ferror(stdout)) {
+      error("%s: %s", o.positional[0], strerror(ENOMEM));
+      rc = 1;
+    }
   } else {
     if (o.have_top && o.top < p.num_lines)
       p.num_lines = o.top; /* the most expensive ones: lines are sorted */
-    pasta_profile_write_json(stdout, &p);
+    /* The sections as they were read (filtered), after the counts. */
+    pasta_profile_write_json_members(stdout, &p);
+    for (size_t i = 0; i < NUM_SECTIONS; ++i) {
+      json_t *v = json_object_get(view, section_keys[i]);
+      if (!v)
+        continue;
+      fprintf(stdout, ",\n\"%s\":", section_keys[i]);
+      pasta_json_dump(stdout, v);
+    }
+    fputs("}\n", stdout);
   }
   rc |= finish_output(stdout, "the output");
   pasta_profile_free(&p);
+  json_decref(view);
   json_decref(root);
   return rc;
 }
@@ -945,6 +1153,7 @@ static int cmd_merge(int argc, char **argv) {
       int werr =
           pasta_profile_write_json_members(f, &merged) ||
           pasta_report_merge_activity(f, roots, n, first_process, &merged) ||
+          pasta_report_merge_traces(f, roots, n, first_process) ||
           fputs("}\n", f) == EOF || ferror(f);
       if (fclose(f) != 0 || werr || rename(tmp, out_path) != 0) {
         error("cannot write %s: %s", out_path, strerror(errno ? errno : EIO));
@@ -1264,7 +1473,8 @@ static int cmd_diff(int argc, char **argv) {
   if (diff_kernels(stdout, &before, &after) ||
       diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
       fputc('\n', stdout) == EOF ||
-      pasta_report_diff_activity(stdout, root_before, root_after)) {
+      pasta_report_diff_activity(stdout, root_before, root_after) ||
+      pasta_report_diff_traces(stdout, root_before, root_after)) {
     error("%s", strerror(ENOMEM));
     rc = 1;
   }

@@ -24,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cats.h"
 #include "chrome_trace.h"
+#include "trace_json.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -739,6 +740,73 @@ static void check_analysis_output(const struct pasta_trace_analysis *a) {
   free(text);
 }
 
+/* `a` as JSON, and that JSON parsed (NULL on failure). */
+static json_t *analysis_json(const struct pasta_trace_analysis *a) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  if (!f)
+    return NULL;
+  pasta_trace_analysis_json(f, a);
+  fclose(f);
+  json_t *root = json_loads(text, 0, NULL);
+  free(text);
+  return root;
+}
+
+static char *analysis_tables(const struct pasta_trace_analysis *a) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  if (!f)
+    return NULL;
+  pasta_trace_analysis_print(f, a, 20);
+  fclose(f);
+  return text;
+}
+
+/* The analyses written as JSON and read back (trace_json.c, what
+ * pasta-report show does) give the same JSON and print the same tables.
+ * For the tables BAD_NAME is renamed first: its invalid bytes come back
+ * from JSON as U+00XX, which the table shows instead of '?'. */
+static void check_read_back(const struct pasta_trace_analysis *a) {
+  struct pasta_trace_buffer bufs[8];
+  struct pasta_trace_buffer_life lives[8];
+  struct pasta_trace_analysis plain = *a;
+  CHECK(a->num_lives <= 8);
+  for (size_t i = 0; i < a->num_lives && i < 8; ++i) {
+    bufs[i] = *a->lives[i].buffer;
+    if (!strcmp(bufs[i].name, BAD_NAME))
+      bufs[i].name = "unused";
+    lives[i] = a->lives[i];
+    lives[i].buffer = &bufs[i];
+  }
+  plain.lives = lives;
+  const struct pasta_trace_analysis *both[] = {a, &plain};
+  for (int k = 0; k < 2; ++k) {
+    json_t *root = analysis_json(both[k]);
+    pasta_trace_read r;
+    CHECK(root && pasta_trace_analysis_read(root, &r) == 0);
+    if (!root)
+      continue;
+    CHECK_U64(r.analysis.num_lives, a->num_lives);
+    CHECK_U64(r.analysis.num_scopes, a->num_scopes);
+    json_t *again = analysis_json(&r.analysis);
+    CHECK(again && json_equal(root, again));
+    json_decref(again);
+    if (k == 1) {
+      char *tables = analysis_tables(&plain);
+      char *tables_again = analysis_tables(&r.analysis);
+      CHECK(tables && tables_again && strstr(tables, "allocated at") &&
+            !strcmp(tables, tables_again));
+      free(tables);
+      free(tables_again);
+    }
+    pasta_trace_read_free(&r);
+    json_decref(root);
+  }
+}
+
 static void test_analysis(const struct pasta_trace *t) {
   struct pasta_trace_analysis a;
   CHECK(pasta_trace_analyze(t, &a) == 0);
@@ -748,6 +816,7 @@ static void test_analysis(const struct pasta_trace *t) {
   check_scope_order(&a);
   check_scopes(&a);
   check_analysis_output(&a);
+  check_read_back(&a);
   pasta_trace_analysis_free(&a);
 }
 

@@ -2,8 +2,11 @@
 """Tests of pasta-report on the recorded profiles in profiles/.
 
 usage: test_pasta_report.py GROUP PASTA_REPORT PROFILES_DIR WORKDIR
-GROUP: show, csv, json, merge, diff, errors, merge-activity or
-diff-activity.
+GROUP: show, csv, json, merge, diff, errors, merge-activity,
+diff-activity, sections (show --format json/csv of the launches, memory,
+working_set and bandwidth sections) or trace (the trace analyses:
+tests/fixtures/trace_scopes.json, tests/host/scopes.c run as `scopes 5` with
+PASTA_HOST=1 PASTA_TRACE=1 at -O0).
 
 profiles/gpu_saxpy_stencil.json is written by hand (profiles/README.md
 derives its numbers); host_dot_scale.json and host_recursion.json were
@@ -852,6 +855,426 @@ def test_diff_activity():
           "bandwidth stays", out[out.find("Launches"):][:400])
 
 
+# ------------------------------- show --format json/csv: the sections
+def csv_blocks(text):
+    """The CSV output's blocks: {"": the first table, NAME: (header, rows)
+    of each "# NAME" block}, rows as dicts. Blocks are separated by one
+    blank line and start with "# NAME", then their header row."""
+    lines = text.split("\n")
+    starts = [i for i, l in enumerate(lines)
+              if l.startswith("# ") and i > 0 and lines[i - 1] == ""]
+    blocks = {"": parse_csv("\n".join(lines[:starts[0] - 1] if starts else lines))}
+    for n, i in enumerate(starts):
+        end = starts[n + 1] - 1 if n + 1 < len(starts) else len(lines)
+        body = "\n".join(lines[i + 1:end])
+        header = next(csv.reader(io.StringIO(body)), [])
+        blocks[lines[i][2:]] = (header, parse_csv(body))
+    return blocks
+
+
+def at(obj, path):
+    for key in path.split("."):
+        obj = obj.get(key) if isinstance(obj, dict) else None
+    return obj
+
+
+def cell_ok(text, value):
+    """A CSV cell against the JSON value it was written from."""
+    if value is None:
+        return text == ""
+    if isinstance(value, bool):
+        return text == ("true" if value else "false")
+    if isinstance(value, float):
+        return text != "" and float(text) == value
+    return text == str(value)
+
+
+def rows_match(rows, objs, header, process=None):
+    """Every cell of every row equals the JSON value at its column's path."""
+    bad = []
+    if len(rows) != len(objs):
+        return [("rows", len(rows), len(objs))]
+    for i, (r, o) in enumerate(zip(rows, objs)):
+        for col in header:
+            if col == "process":
+                want = process[i] if process is not None else o.get("process", 0)
+                if r[col] != str(want):
+                    bad.append((i, col, r[col], want))
+            elif not cell_ok(r[col], at(o, col)):
+                bad.append((i, col, r[col], at(o, col)))
+    return bad
+
+
+def ws_stats(values):
+    if not values:
+        return {"max": 0, "min": 0, "mean": 0.0, "median": 0, "p90": 0}
+    return {"max": max(values), "min": min(values),
+            "mean": round(sum(values) / len(values), 1),
+            "median": nearest_rank(values, 50), "p90": nearest_rank(values, 90)}
+
+
+def test_sections():
+    for path in (WS, WINDOW):
+        name = os.path.basename(path)
+        original = load(path)
+        text = run("show", path, "--format", "json").stdout
+        shown = json.loads(text)
+        check(all(shown.get(s) == original[s] for s in ACTIVITY),
+              f"json {name}: launches, memory, working_set, bandwidth kept",
+              [s for s in ACTIVITY if shown.get(s) != original[s]])
+        check(shown == original, f"json {name}: the whole profile JSON-equal",
+              [k for k in original if shown.get(k) != original[k]])
+        again = save(shown, "shown_" + name)
+        check(run("show", again).stdout == run("show", path).stdout,
+              f"json {name}: show of the JSON renders the same tables")
+        check(run("show", again, "--format", "json").stdout == text,
+              f"json {name}: show --format json is idempotent")
+
+    ws = load(WS)
+    # --kernel: per-kernel rows of fill only; the working-set statistics
+    # describe the rows kept; totals and memory stay the run's.
+    out = json.loads(run("show", WS, "--format", "json", "--kernel", "^fill$").stdout)
+    fills = [r for r in ws["working_set"]["per_launch"] if r["kernel"] == "fill"]
+    check([k["name"] for k in out["launches"]["kernels"]] == ["fill"] and
+          out["launches"]["kernels"][0] == ws["launches"]["kernels"][0] and
+          out["launches"]["total"] == ws["launches"]["total"],
+          "json --kernel ^fill$: launches.kernels is fill's entry, total the run's")
+    w = out["working_set"]
+    check(w["per_launch"] == fills and w["launches"] == len(fills) == 3 and
+          w["touched_bytes"] == ws_stats([r["touched_bytes"] for r in fills]) and
+          w["footprint_bytes"] == ws_stats([r["footprint_bytes"] for r in fills]),
+          "json --kernel ^fill$: fill's 3 working-set launches, statistics over them",
+          w)
+    # By hand: fill touched 65536, 262144 and 131072 bytes.
+    check(w["touched_bytes"] == {"max": 262144, "min": 65536, "mean": 152917.3,
+                                 "median": 131072, "p90": 262144},
+          "json --kernel ^fill$: touched bytes statistics (by hand)")
+    check([r["name"] for r in out["bandwidth"]["kernels"]] == ["fill"] and
+          out["memory"] == ws["memory"] and
+          out["bandwidth"]["copies"] == ws["bandwidth"]["copies"],
+          "json --kernel ^fill$: fill's bandwidth row; memory and copies kept")
+    # --file goes through the kernels' files (from "kernels").
+    out = json.loads(run("show", WS, "--format", "json", "--file", "working_set.cu").stdout)
+    check(all(out[s] == ws[s] for s in ("launches", "bandwidth")) and
+          out["working_set"]["per_launch"] == ws["working_set"]["per_launch"],
+          "json --file working_set.cu keeps every kernel")
+    out = json.loads(run("show", WS, "--format", "json", "--file", "other.cu").stdout)
+    check(out["launches"]["kernels"] == [] and out["working_set"]["per_launch"] == []
+          and out["working_set"]["launches"] == 0 and out["bandwidth"]["kernels"] == [],
+          "json --file other.cu: no per-kernel rows")
+    table = run("show", WS, "--kernel", "^copy$").stdout
+    check(re.search(r"^  copy +2 +2 ", table, re.M) and
+          not re.search(r"^  fill +3 ", table, re.M) and "2 launches tracked" in table,
+          "show --kernel ^copy$: the launch and working-set tables keep copy")
+
+    # CSV: the function table first, then one block per section.
+    b = csv_blocks(run("show", WS, "--format", "csv").stdout)
+    check(list(b) == ["", "launches", "memory", "working_set", "bandwidth"],
+          "csv: blocks in section order", list(b))
+    check(len(b[""]) == len(ws["kernels"]) + len(ws["device_functions"]),
+          "csv: the function table is unchanged first", len(b[""]))
+    checks = [("launches", ws["launches"]["kernels"], None),
+              ("memory", [ws["memory"]], None),
+              ("working_set", ws["working_set"]["per_launch"], [0] * 6),
+              ("bandwidth", ws["bandwidth"]["kernels"], None)]
+    for name, objs, process in checks:
+        header, rows = b.get(name, ([], []))
+        bad = rows_match(rows, objs, header, process)
+        check(header and not bad, f"csv {name}: {len(objs)} rows, every cell the JSON's",
+              bad[:3])
+    check(b["memory"][0][:2] == ["allocations.device.count", "allocations.device.bytes"]
+          and len(b["memory"][0]) == 30 and b["memory"][1][0]["peak_bytes"] == "14024804",
+          "csv memory: one row of 30 columns, peak 14024804 (by hand)")
+    check(b["working_set"][0][0] == "process" and
+          [r["kernel"] for r in b["working_set"][1]] ==
+          ["fill", "copy", "fill", "bump_global", "fill", "copy"],
+          "csv working_set: process column, launches in order")
+    b = csv_blocks(run("show", WS, "--format", "csv", "--kernel", "^copy$").stdout)
+    check([len(b[s][1]) for s in ("launches", "memory", "working_set", "bandwidth")]
+          == [1, 1, 2, 1], "csv --kernel ^copy$: 1, 1, 2 and 1 rows",
+          [len(b[s][1]) for s in b if s])
+    b = csv_blocks(run("show", WS, "--format", "csv", "--lines").stdout)
+    check(len(b[""]) == len(ws["lines"]) and "bandwidth" in b,
+          "csv --lines: the line table, then the blocks")
+    b = csv_blocks(run("show", GPU, "--format", "csv").stdout)
+    check(list(b) == [""], "csv of a profile without the sections: one table")
+    # A merged profile: processes and mangled names in the rows.
+    m = merge("sections_ab.json", WS, WS)
+    b = csv_blocks(run("show", os.path.join(WORK, "sections_ab.json"), "--format", "csv").stdout)
+    check([r["process"] for r in b["working_set"][1]] == ["0"] * 6 + ["1"] * 6 and
+          not rows_match(b["bandwidth"][1], m["bandwidth"]["kernels"], b["bandwidth"][0])
+          and all(r["mangled"] for r in b["bandwidth"][1]),
+          "csv of a merged profile: working-set processes 0 and 1, mangled names")
+
+
+# ---------------------------------------------------------------- trace
+# tests/fixtures/trace_scopes.json: tests/host/scopes.c run as `scopes 5` in
+# trace mode (PASTA_HOST=1 PASTA_TRACE=1, -O0; see the module docstring).
+def fmt_bytes(v):
+    units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
+    x, u = float(v), 0
+    while x >= 1024 and u + 1 < len(units):
+        x, u = x / 1024, u + 1
+    return f"{v} B" if u == 0 else f"{x:.2f} {units[u]}"
+
+
+def fmt_time(ns):
+    if ns >= 10**9:
+        return f"{ns / 1e9:.3f} s"
+    if ns >= 10**6:
+        return f"{ns / 1e6:.3f} ms"
+    if ns >= 10**3:
+        return f"{ns / 1e3:.1f} us"
+    return f"{ns} ns"
+
+
+CLASSES = ["unknown", "constant", "stride-1", "stride-k", "indirect"]
+
+
+def scope_cells(s):
+    """A row of the scope table, as the documented columns give it."""
+    st, dy = s["accesses"]["static"], s["accesses"]["dynamic"]
+
+    def cls(stat, dyn):
+        return f"{stat}/{dyn}" if stat or dyn else "-"
+    other = [c for c in CLASSES if c not in ("stride-k", "indirect")]
+    return [s["funcname"], s["scope_type"],
+            f"{os.path.basename(s['filename'])}:{s['line']}", str(s["executions"]),
+            str(s["max_loop_nest"]), str(s["loops"]),
+            cls(st["stride-k"], dy["stride-k"]), cls(st["indirect"], dy["indirect"]),
+            cls(sum(st[c] for c in other), sum(dy[c] for c in other)),
+            *fmt_bytes(s["footprint_bytes"]).split()]
+
+
+def table_after(out, title):
+    """The rows (split cells) of the table under the line holding `title`."""
+    lines = out.splitlines()
+    for i, l in enumerate(lines):
+        if title in l:
+            rows = []
+            for x in lines[i + 2:]:
+                if not x.startswith("  "):
+                    break
+                rows.append(x.split())
+            return l, rows
+    return None, []
+
+
+def with_buffers(p):
+    """The fixture with buffers, loop allocations and reuse (its run had no
+    device memory): two 1 MiB device buffers, one in a loop, one unused."""
+    t = copy.deepcopy(p)
+    tr = t["trace"]
+    tr["footprint"] = {"peak_bytes": 2 * 2**20, "peak_time_ns": 1500,
+                       "peak_buffers": 2, "final_bytes": 4096, "final_buffers": 1}
+    tr["buffers"] = [
+        {"id": 1, "name": "d_a", "kind": "device", "size": 2**20, "freed": True,
+         "alloc_lifetime_ns": 2_500_000, "use_lifetime_ns": 500_000,
+         "use_ratio": 0.2, "file": "/src/app.cu", "line": 12},
+        {"id": 2, "name": "d,b", "kind": "device", "size": 2**20, "freed": True,
+         "alloc_lifetime_ns": 900, "use_lifetime_ns": None, "use_ratio": None,
+         "file": "/src/app.cu", "line": 30},
+        {"id": 3, "name": "h", "kind": "pinned host", "size": 4096, "freed": False,
+         "alloc_lifetime_ns": 12260, "use_lifetime_ns": 12000, "use_ratio": 0.9788,
+         "file": "/src/app.cu", "line": 8}]
+    tr["loop_allocations"] = [
+        {"file": "/src/app.cu", "line": 30, "loop_id": 3841046743,
+         "loop_file": "/src/app.cu", "loop_line": 29, "loop_depth": 2,
+         "allocations": 5, "bytes": 5 * 2**20}]
+    tr["reuse"] = {"saving_bytes": 2**20, "groups": [
+        {"size": 2**20, "kind": "device", "buffers": 2, "max_live": 1,
+         "saving_bytes": 2**20}]}
+    return t
+
+
+def test_trace():
+    p = load(TRACE)
+    tr = p["trace"]
+    out = run("show", TRACE).stdout
+    fp = tr["footprint"]
+    line = (f"pasta: trace: memory footprint peak {fmt_bytes(fp['peak_bytes'])} at "
+            f"{fmt_time(fp['peak_time_ns'])} ({fp['peak_buffers']} buffers live); "
+            f"{fmt_bytes(fp['final_bytes'])} in {fp['final_buffers']} buffers never freed")
+    check(line in out, "show trace: the footprint line", line)
+    n = len(tr["scopes"])
+    title, rows = table_after(out, "pasta: trace: scopes, functions and kernels first")
+    check(title is not None and f"(top {n} of {n};" in title and
+          rows == [scope_cells(s) for s in tr["scopes"]],
+          f"show trace: the {n} rows of the scope table, from the fixture",
+          rows[:2])
+    # The fixture against tests/host/scopes.c with R = 5: executions of each
+    # scope, and the host functions' calls for the func scopes.
+    by = {(s["scope_type"], s["funcname"], s["line"]): s for s in tr["scopes"]}
+    want = {("func", "main", 47): 1, ("loop", "main", 51): 1,
+            ("conditional", "main", 52): 5, ("func", "even", 23): 3,
+            ("func", "odd", 24): 2, ("func", "tri", 26): 5, ("loop", "tri", 28): 5,
+            ("loop", "tri", 29): 30, ("func", "find", 34): 5, ("loop", "find", 35): 5,
+            ("func", "depth", 41): 20}
+    check(all(by.get(k, {}).get("executions") == v for k, v in want.items()),
+          "fixture: scope executions of scopes.c at R = 5 (by hand)",
+          [k for k, v in want.items() if by.get(k, {}).get("executions") != v])
+    calls = {f["name"]: f["calls"] for f in p["host_functions"]}
+    check(all(calls.get(s["funcname"]) == s["executions"]
+              for s in tr["scopes"] if s["scope_type"] == "func"),
+          "fixture: func scope executions equal the host functions' calls")
+    check(by[("func", "main", 47)]["max_loop_nest"] == 3 and
+          by[("loop", "tri", 28)]["max_loop_nest"] == 2,
+          "fixture: loop nests (main 3: its loop, tri's two; tri's outer loop 2)")
+    out3 = run("show", TRACE, "--top", "3").stdout
+    check(f"(top 3 of {n};" in out3, "show trace --top 3")
+    out = run("show", TRACE, "--kernel", "^tri$").stdout
+    title, rows = table_after(out, "pasta: trace: scopes, functions and kernels first")
+    check(title and "(top 3 of 3;" in title and {r[0] for r in rows} == {"tri"},
+          "show --kernel ^tri$: tri's three scopes", rows)
+    out = run("show", TRACE, "--file", "other.c").stdout
+    check("memory footprint peak" in out and "pasta: trace: scopes" not in out,
+          "show --file other.c: no scope matches, the footprint stays")
+
+    # Buffers, loop allocations and reuse (a modified copy).
+    bufs = with_buffers(p)
+    bp = save(bufs, "trace_buffers.json")
+    out = run("show", bp).stdout
+    check("memory footprint peak 2.00 MiB at 1.5 us (2 buffers live); 4.00 KiB in "
+          "1 buffers never freed" in out, "show trace: footprint of the copy (by hand)")
+    title, rows = table_after(out, "pasta: trace: buffers by size")
+    check(title and "(top 3 of 3)" in title and rows == [
+        ["d_a", "device", "1.00", "MiB", "2.500", "ms", "500.0", "us", "20.0%", "app.cu:12"],
+        ["d,b", "device", "1.00", "MiB", "900", "ns", "never", "used", "-", "app.cu:30"],
+        ["h", "pinned", "host", "4.00", "KiB", "12.3", "us", "(never", "freed)",
+         "12.0", "us", "97.9%", "app.cu:8"]],
+          "show trace: buffer lifetimes (by hand)", rows)
+    title, rows = table_after(out, "pasta: trace: allocations inside loops")
+    check(rows == [["app.cu:30", "app.cu:29", "2", "5", "5.00", "MiB"]],
+          "show trace: allocations in loops (by hand)", rows)
+    title, rows = table_after(out, "pasta: trace: reuse candidates")
+    check(title and "reuse would save 1.00 MiB" in title and
+          rows == [["1.00", "MiB", "device", "2", "1", "1.00", "MiB"]],
+          "show trace: reuse group (by hand)", rows)
+
+    # JSON: every section round-trips; filters cut the scopes only.
+    for path, orig in ((TRACE, p), (bp, bufs)):
+        text = run("show", path, "--format", "json").stdout
+        shown = json.loads(text)
+        check(shown.get("trace") == orig["trace"] and shown == orig,
+              f"json {os.path.basename(path)}: trace and every other section JSON-equal",
+              [k for k in orig if shown.get(k) != orig[k]])
+        again = save(shown, "shown_" + os.path.basename(path))
+        check(run("show", again).stdout == run("show", path).stdout,
+              f"json {os.path.basename(path)}: show of it renders the same tables")
+    out = json.loads(run("show", TRACE, "--format", "json", "--kernel", "^tri$").stdout)
+    check([s["funcname"] for s in out["trace"]["scopes"]] == ["tri"] * 3 and
+          {k: v for k, v in out["trace"].items() if k != "scopes"} ==
+          {k: v for k, v in tr.items() if k != "scopes"},
+          "json --kernel ^tri$: tri's scopes; footprint, buffers, reuse kept")
+
+    # CSV: the five trace blocks, rows and cells from the JSON.
+    b = csv_blocks(run("show", bp, "--format", "csv").stdout)
+    tb = bufs["trace"]
+    check(list(b) == ["", "trace.footprint", "trace.buffers", "trace.loop_allocations",
+                      "trace.reuse", "trace.scopes"], "csv trace: five blocks", list(b))
+    for name, objs in (("trace.footprint", [tb]), ("trace.buffers", tb["buffers"]),
+                       ("trace.loop_allocations", tb["loop_allocations"]),
+                       ("trace.reuse", tb["reuse"]["groups"]),
+                       ("trace.scopes", tb["scopes"])):
+        header, rows = b.get(name, ([], []))
+        bad = rows_match(rows, objs, header, [0] * len(objs))
+        check(header[:1] == ["process"] and not bad,
+              f"csv {name}: {len(objs)} rows, every cell the JSON's", bad[:3])
+    check(b["trace.scopes"][1][6]["accesses.dynamic.stride-k"] == "0" and
+          len(b["trace.scopes"][0]) == 1 + 9 + 10 + 2,
+          "csv trace.scopes: 22 columns, per-class counts")
+    b = csv_blocks(run("show", TRACE, "--format", "csv", "--kernel", "^(tri|find)$").stdout)
+    check(len(b["trace.scopes"][1]) == 5 and len(b["trace.buffers"][1]) == 0,
+          "csv --kernel ^(tri|find)$: 5 scope rows, no buffers")
+
+    # merge: one trace per process, in "traces".
+    other = copy.deepcopy(bufs)
+    other["pid"], other["created"] = other["pid"] + 1, "2026-11-22T06:00:00Z"
+    op = save(other, "trace_other.json")
+    m = merge("traces_ab.json", TRACE, op)
+    check("trace" not in m and [t["process"] for t in m.get("traces", [])] == [0, 1],
+          "merge: traces of processes 0 and 1, no trace")
+    check(all({k: v for k, v in t.items() if k != "process"} == src["trace"]
+              for t, src in zip(m["traces"], (p, other))) and
+          all(list(t)[0] == "process" for t in m["traces"]),
+          "merge: each entry is its input's trace, process first")
+    mab = os.path.join(WORK, "traces_ab.json")
+    m3 = merge("traces_abc.json", mab, TRACE)
+    flat = merge("traces_flat.json", TRACE, op, TRACE)
+    check([t["process"] for t in m3["traces"]] == [0, 1, 2] and
+          m3["traces"] == flat["traces"],
+          "merge of a merged profile: processes 0, 1, 2, as merging all at once")
+    m3 = merge("traces_a_bc.json", TRACE, mab)
+    flat = merge("traces_flat2.json", TRACE, TRACE, op)
+    check([t["process"] for t in m3["traces"]] == [0, 1, 2] and
+          m3["traces"] == flat["traces"] and
+          [m3["merged_from"][t["process"]]["pid"] for t in m3["traces"]] ==
+          [p["pid"], p["pid"], other["pid"]],
+          "merge with a merged profile second: its traces move to processes 1, 2")
+    check(len(merge("traces_none.json", GPU, HOST_DOT)) and
+          "traces" not in load(os.path.join(WORK, "traces_none.json")),
+          "merge: no traces when no input has one")
+    m1 = merge("traces_one.json", GPU, TRACE)
+    check([t["process"] for t in m1["traces"]] == [1],
+          "merge: the trace keeps its input's process index")
+    out = run("show", mab).stdout
+    check(f"pasta: trace of process 1 ({other['program']}, pid {other['pid']}, "
+          f"from {op}):" in out and out.count("pasta: trace: memory footprint") == 2,
+          "show of a merged profile: one trace per process, named")
+    check(json.loads(run("show", mab, "--format", "json").stdout) == m,
+          "json of a merged profile: traces kept")
+    b = csv_blocks(run("show", mab, "--format", "csv").stdout)
+    check([r["process"] for r in b["trace.scopes"][1]] == ["0"] * n + ["1"] * n and
+          [r["process"] for r in b["trace.buffers"][1]] == ["1"] * 3,
+          "csv of a merged profile: rows of both processes")
+
+    # diff: footprint and per-scope stride-k / indirect accesses.
+    before = copy.deepcopy(p)
+    after = copy.deepcopy(p)
+    after["trace"]["footprint"].update(peak_bytes=4096, peak_buffers=2)
+    for s in after["trace"]["scopes"]:
+        if (s["scope_type"], s["line"]) == ("loop", 29):
+            s["accesses"]["static"]["stride-k"] = 1
+            s["accesses"]["dynamic"]["stride-k"] = 30
+        if (s["scope_type"], s["funcname"]) == ("func", "find"):
+            s["accesses"]["static"]["indirect"] = 1
+            s["accesses"]["dynamic"]["indirect"] = 7
+    for s in before["trace"]["scopes"]:
+        if (s["scope_type"], s["funcname"]) == ("func", "odd"):
+            s["accesses"]["static"]["indirect"] = 1
+            s["accesses"]["dynamic"]["indirect"] = 3
+    after["trace"]["scopes"] = [s for s in after["trace"]["scopes"]
+                                if s["funcname"] != "odd"]
+    out = run("diff", save(before, "trace_before.json"),
+              save(after, "trace_after.json")).stdout
+    text = [re.sub(r"\s+", " ", l.strip()) for l in
+            out[out.find("Trace analyses"):].splitlines()]
+    check(text[2:4] == ["peak footprint (B) 0 4096 +4096 -",
+                        "buffers live at peak 0 2 +2 -"],
+          "diff trace: peak footprint 0 -> 4096 (by hand)", text[:4])
+    i = next((k for k, l in enumerate(text) if l.startswith("Scopes with")), None)
+    check(i is not None and f"({n - 3} more scopes have none)" in text[i] and
+          text[i + 2:i + 8] == [
+              "tri loop scopes.c:29 changed stride-k 0 30 +30 -",
+              "indirect 0 0 0 -",
+              "find func scopes.c:34 changed stride-k 0 0 0 -",
+              "indirect 0 7 +7 -",
+              "odd func scopes.c:24 removed stride-k 0 - 0 -",
+              "indirect 3 - -3 -100.0%"],
+          "diff trace: scopes by change of stride-k + indirect (by hand)",
+          text[i:i + 8] if i is not None else out)
+    out = run("diff", TRACE, TRACE).stdout
+    check(f"No scope has stride-k or indirect accesses in either profile ({n} scopes "
+          f"before, {n} after)." in out and "peak footprint (B) 0 0 0 -" in
+          re.sub(r"\s+", " ", out), "diff of the trace with itself")
+    check("only the before profile has a trace section" in run("diff", TRACE, GPU).stdout,
+          "diff: trace on one side only")
+    check("a merged profile keeps one per process" in run("diff", TRACE, mab).stdout,
+          "diff: a merged profile's traces are not compared")
+    check("Trace analyses" not in run("diff", GPU, GPU).stdout,
+          "diff without traces: nothing about them")
+
+
 # ---------------------------------------------------------------- errors
 def one_error(p, what, *needles):
     lines = p.stderr.strip().splitlines()
@@ -918,7 +1341,7 @@ def test_errors():
 
 
 def main():
-    global REPORT, WORK, GPU, HOST_DOT, HOST_REC, WS, WINDOW
+    global REPORT, WORK, GPU, HOST_DOT, HOST_REC, WS, WINDOW, TRACE
     if len(sys.argv) != 5:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
@@ -931,10 +1354,12 @@ def main():
     fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
     WS = os.path.normpath(os.path.join(fixtures, "working_set.ws.json"))
     WINDOW = os.path.normpath(os.path.join(fixtures, "working_set.window.json"))
+    TRACE = os.path.normpath(os.path.join(fixtures, "trace_scopes.json"))
     tests = {"show": test_show, "csv": test_csv, "json": test_json,
              "merge": test_merge, "diff": test_diff, "errors": test_errors,
              "merge-activity": test_merge_activity,
-             "diff-activity": test_diff_activity}
+             "diff-activity": test_diff_activity,
+             "sections": test_sections, "trace": test_trace}
     if group not in tests:
         print(f"unknown group {group}", file=sys.stderr)
         return 2

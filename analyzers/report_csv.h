@@ -1,0 +1,26 @@
+/*===- report_csv.h - CSV of a profile's sections (pasta-report show) -----===*
+ *
+ * `pasta-report show --format csv` prints the function (or line) table
+ * first, then one block per section the profile has: launches, memory,
+ * working_set, bandwidth, and the trace analyses (trace.footprint,
+ * trace.buffers, trace.loop_allocations, trace.reuse, trace.scopes). Each
+ * block is a blank line, a line "# NAME", a header row and its rows; nested
+ * JSON fields become dotted column names, as the function table's
+ * "load_bytes.global". Works on the parsed profile (jansson), so it is part
+ * of pasta-report only.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZERS_REPORT_CSV_H
+#define PASTA_ANALYZERS_REPORT_CSV_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline;
+ * NULL is the empty field. */
+void pasta_csv_string(FILE *out, const char *s);
+
+/* The blocks of the sections `root` has (docs/user-guide.md lists their
+ * columns). Returns 0, or -1 when out of memory or on a write error. */
+int pasta_report_sections_csv(FILE *out, json_t *root);
+
+#endif
