@@ -14,6 +14,7 @@
  *    de-duplication left in several places aggregate without double counts.
  *===----------------------------------------------------------------------===*/
 #include "cats.h"
+#include "profile_json.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -36,68 +37,8 @@ const char *pasta_cats_access_class(uint32_t klass) {
 
 /*===-- JSON strings ------------------------------------------------------===*/
 
-/* Length of the valid UTF-8 sequence at `p` (1 to 4), or 0. */
-static size_t utf8_length(const unsigned char *p) {
-  unsigned c = p[0];
-  size_t n;
-  uint32_t cp, min;
-  if (c < 0x80)
-    return 1;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2, cp = c & 0x1F, min = 0x80;
-  } else if ((c & 0xF0) == 0xE0) {
-    n = 3, cp = c & 0x0F, min = 0x800;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4, cp = c & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  for (size_t i = 1; i < n; ++i) {
-    if ((p[i] & 0xC0) != 0x80) /* also stops at the terminator */
-      return 0;
-    cp = cp << 6 | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
-  return n;
-}
-
-static void write_escaped(FILE *out, unsigned char c) {
-  switch (c) {
-  case '"':
-    fputs("\\\"", out);
-    break;
-  case '\\':
-    fputs("\\\\", out);
-    break;
-  case '\n':
-    fputs("\\n", out);
-    break;
-  case '\r':
-    fputs("\\r", out);
-    break;
-  case '\t':
-    fputs("\\t", out);
-    break;
-  default:
-    fprintf(out, "\\u%04x", c);
-  }
-}
-
 void pasta_trace_write_string(FILE *out, const char *s) {
-  const unsigned char *p = (const unsigned char *)str(s);
-  fputc('"', out);
-  while (*p) {
-    size_t n = utf8_length(p);
-    if (n == 1 && *p >= 0x20 && *p != '"' && *p != '\\')
-      fputc(*p, out);
-    else if (n > 1)
-      fwrite(p, 1, n, out);
-    else
-      write_escaped(out, *p); /* special, control or invalid byte */
-    p += n ? n : 1;
-  }
-  fputc('"', out);
+  pasta_json_write_string_bytes(out, str(s));
 }
 
 /*===-- The .cats file ----------------------------------------------------===*/
@@ -899,7 +840,7 @@ static void fmt_text(char *out, size_t size, const char *s, size_t width) {
   if (width > size - 4)
     width = size - 4;
   for (; *p && n < width; p += len ? len : 1) {
-    len = utf8_length(p);
+    len = (size_t)pasta_json_utf8_length(p);
     if (len > 1 && n + len > width)
       break;
     if (len > 1) {

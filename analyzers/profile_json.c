@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Length of the valid UTF-8 sequence at `s`, or 0 if it is not one. */
-static int utf8_length(const unsigned char *s) {
+int pasta_json_utf8_length(const unsigned char *s) {
   unsigned char b = s[0];
   unsigned char lo = 0x80, hi = 0xbf;
   int n;
@@ -47,7 +46,9 @@ static int utf8_length(const unsigned char *s) {
   return n;
 }
 
-void pasta_json_write_string(FILE *out, const char *s) {
+/* Invalid UTF-8 bytes become U+FFFD (profiles), or \u00XX of the byte
+ * (traces: a reader gets the byte's value back). */
+static void write_json_string(FILE *out, const char *s, int keep_bytes) {
   const unsigned char *p = (const unsigned char *)s;
   putc('"', out);
   while (*p) {
@@ -78,9 +79,12 @@ void pasta_json_write_string(FILE *out, const char *s) {
       if (c < 0x20) {
         fprintf(out, "\\u%04x", c);
       } else {
-        int n = utf8_length(p);
+        int n = pasta_json_utf8_length(p);
         if (!n) {
-          fputs("\\ufffd", out);
+          if (keep_bytes)
+            fprintf(out, "\\u%04x", c);
+          else
+            fputs("\\ufffd", out);
           n = 1;
         } else {
           fwrite(p, 1, (size_t)n, out);
@@ -92,6 +96,14 @@ void pasta_json_write_string(FILE *out, const char *s) {
     ++p;
   }
   putc('"', out);
+}
+
+void pasta_json_write_string(FILE *out, const char *s) {
+  write_json_string(out, s, 0);
+}
+
+void pasta_json_write_string_bytes(FILE *out, const char *s) {
+  write_json_string(out, s, 1);
 }
 
 static void write_string_or_null(FILE *out, const char *s) {

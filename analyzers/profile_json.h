@@ -28,6 +28,12 @@ int pasta_profile_write_json_members(FILE *out, const pasta_profile *p);
 /* Writes `s` as a JSON string literal (quotes included), escaped per RFC
  * 8259; bytes that are not valid UTF-8 become U+FFFD. */
 void pasta_json_write_string(FILE *out, const char *s);
+/* The same, but each byte of an invalid UTF-8 sequence is written as
+ * \u00XX (its value) instead of U+FFFD: the trace files' rule. */
+void pasta_json_write_string_bytes(FILE *out, const char *s);
+/* Length of the valid UTF-8 sequence at `s` (1 to 4), or 0 if it is not
+ * one. */
+int pasta_json_utf8_length(const unsigned char *s);
 
 #ifdef __cplusplus
 }
