@@ -1684,6 +1684,42 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
   return err;
 }
 
+/* hipModuleLaunchKernel: a kernel loaded from a code object at run time.
+ * The plugin never saw it, so it has no copies and no counters: the launch
+ * is recorded (shape, time, call path) under an unnamed kernel. */
+typedef int (*pasta__module_launch_fn)(const void *, uint32_t, uint32_t,
+                                       uint32_t, uint32_t, uint32_t, uint32_t,
+                                       uint32_t, void *, void **, void **);
+static __thread pasta__module_launch_fn module_real;
+static __thread void **module_extra;
+
+static int module_launch_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                                 uint64_t bxy, uint32_t bz, void **args,
+                                 uint64_t shmem, void *stream) {
+  return module_real(handle, (uint32_t)gxy, (uint32_t)(gxy >> 32), gz,
+                     (uint32_t)bxy, (uint32_t)(bxy >> 32), bz, (uint32_t)shmem,
+                     stream, args, module_extra);
+}
+
+PASTA_ABI int __pasta_module_launch_kernel(
+    const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
+    uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
+    void **extra, pasta__module_launch_fn real, ops_t *ops) {
+  struct launch l = {f,     gx | (uint64_t)gy << 32,
+                     gz,    bx | (uint64_t)by << 32,
+                     bz,    params,
+                     shmem, stream,
+                     SITE,  0};
+  pasta__module_launch_fn saved_real = module_real;
+  void **saved_extra = module_extra;
+  module_real = real;
+  module_extra = extra;
+  int err = launch(&l, module_launch_adapter, ops);
+  module_real = saved_real;
+  module_extra = saved_extra;
+  return err;
+}
+
 /* cudaLaunchKernelExC(const cudaLaunchConfig_t *, func, args): the
  * configuration's leading fields, as the CUDA runtime lays them out. */
 struct pasta__launch_config {

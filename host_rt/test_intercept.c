@@ -32,6 +32,13 @@ int __pasta_launch_kernel_shm32(const void *, uint64_t, uint32_t, uint64_t,
                                         uint64_t, uint32_t, void **, uint32_t,
                                         void *),
                                 const struct pasta_vendor_ops *);
+int __pasta_module_launch_kernel(const void *, uint32_t, uint32_t, uint32_t,
+                                 uint32_t, uint32_t, uint32_t, uint32_t, void *,
+                                 void **, void **,
+                                 int (*)(const void *, uint32_t, uint32_t,
+                                         uint32_t, uint32_t, uint32_t, uint32_t,
+                                         uint32_t, void *, void **, void **),
+                                 const struct pasta_vendor_ops *);
 void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
                              const void *);
@@ -148,6 +155,19 @@ static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
 
+static uint32_t module_seen[7];
+static void **module_extra_seen;
+static int fake_module_launch(const void *f, uint32_t gx, uint32_t gy,
+                              uint32_t gz, uint32_t bx, uint32_t by,
+                              uint32_t bz, uint32_t shmem, void *stream,
+                              void **params, void **extra) {
+  (void)f, (void)stream, (void)params;
+  uint32_t seen[7] = {gx, gy, gz, bx, by, bz, shmem};
+  memcpy(module_seen, seen, sizeof seen);
+  module_extra_seen = extra;
+  return 0;
+}
+
 static uint32_t shm32_seen;
 static int fake_launch32(const void *fn, uint64_t gxy, uint32_t gz,
                          uint64_t bxy, uint32_t bz, void **args, uint32_t shmem,
@@ -241,11 +261,25 @@ int main(void) {
                                     fake_launch32, &ops) == 0);
   CHECK(shm32_seen == 4096 && num_launch_events == 7 &&
         launch_events[6].shared_bytes == 4096);
+  /* hipModuleLaunchKernel's form: each dimension, the stream, the
+   * parameters and `extra` reach the real call; the launch is recorded
+   * (an unnamed kernel: it was never registered). */
+  static int module_fn;
+  void *extra[1] = {NULL};
+  CHECK(__pasta_module_launch_kernel(&module_fn, 2, 3, 4, 32, 2, 1, 64, NULL,
+                                     NULL, extra, fake_module_launch,
+                                     &ops) == 0);
+  CHECK(module_seen[0] == 2 && module_seen[1] == 3 && module_seen[2] == 4 &&
+        module_seen[3] == 32 && module_seen[4] == 2 && module_seen[5] == 1 &&
+        module_seen[6] == 64 && module_extra_seen == extra);
+  CHECK(num_launch_events == 8 && launch_events[7].grid[1] == 3 &&
+        launch_events[7].block[0] == 32 && launch_events[7].kernel == NULL);
 
   pasta_activity act;
   CHECK(pasta__activity_build(&act) == 0);
-  CHECK(act.num_kernels == 2);
-  if (act.num_kernels == 2) {
+  /* kernel, k2 and the module's unnamed kernel. */
+  CHECK(act.num_kernels == 3);
+  if (act.num_kernels == 3) {
     const pasta_activity_kernel *k = &act.kernels[0];
     CHECK(strcmp(k->name, "kernel") == 0);
     CHECK(k->launches == 4 && k->counted == 2 && k->ws_launches == 2);
@@ -277,7 +311,7 @@ int main(void) {
     __pasta_launch_kernel(&k_handle, 1, 1, 1, 1, args, 0, NULL, fake_launch,
                           &ops);
   CHECK(pasta__activity_build(&act) == 0);
-  CHECK(act.num_kernels == 2 && act.kernels[0].launches == 5004 &&
+  CHECK(act.num_kernels == 3 && act.kernels[0].launches == 5004 &&
         act.kernels[0].timed == 5004 && act.untimed == 0);
   pasta__activity_free(&act);
   free(a);

@@ -45,6 +45,10 @@ static const Route Routes[] = {
     {"hipLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
     // hipLaunchCooperativeKernel's shared-memory size is an unsigned int.
     {"hipLaunchCooperativeKernel", "__pasta_launch_kernel_shm32", "plilipip"},
+    // hipModuleLaunchKernel(f, grid x/y/z, block x/y/z, shmem, stream,
+    // params, extra): a kernel from a code object loaded at run time, which
+    // the plugin never compiled: timed and counted as a launch only.
+    {"hipModuleLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
     {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
     {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
     // Allocations.

@@ -42,6 +42,9 @@ define i32 @run_hip(ptr %p) {
 ; A cooperative HIP launch: its shared-memory size is an i32.
 ; CHECK: call i32 @__pasta_launch_kernel_shm32(ptr %p, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr null, i32 128, ptr null, ptr @hipLaunchCooperativeKernel, ptr @__pasta_hip_ops)
   %c = call i32 @hipLaunchCooperativeKernel(ptr %p, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr null, i32 128, ptr null)
+; A module launch (a kernel loaded at run time): its own wrapper.
+; CHECK: call i32 @__pasta_module_launch_kernel(ptr %p, i32 2, i32 3, i32 4, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null, ptr @hipModuleLaunchKernel, ptr @__pasta_hip_ops)
+  %m = call i32 @hipModuleLaunchKernel(ptr %p, i32 2, i32 3, i32 4, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null)
   ret i32 %a
 }
 
@@ -55,3 +58,4 @@ declare i32 @cudaFree(ptr)
 declare i32 @cudaMallocHost(ptr)
 declare i32 @hipMallocManaged(ptr, i64, i32)
 declare i32 @hipLaunchCooperativeKernel(ptr, i64, i32, i64, i32, ptr, i32, ptr)
+declare i32 @hipModuleLaunchKernel(ptr, i32, i32, i32, i32, i32, i32, i32, ptr, ptr, ptr)
