@@ -11,13 +11,20 @@
  * sites, so counts never go through memory on their way to the atomics;
  * __pasta_flush stays a call, for functions with very many counters.
  *===----------------------------------------------------------------------===*/
-#include <gpuintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "pasta/abi.h"
 
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+/* The unit test (test_device_rt.c) runs this file on the CPU: one thread
+ * per call, a warp of one lane, plain pointers. */
+#include "host_gpu_shim.h"
+#define PASTA_GLOBAL
+#else
+#include <gpuintrin.h>
 #define PASTA_GLOBAL __attribute__((address_space(1)))
+#endif
 /* Where a function's local variables (allocas) live. */
 #if defined(__AMDGPU__)
 #define PASTA_PRIVATE __attribute__((address_space(5)))
