@@ -15,6 +15,7 @@
  *===----------------------------------------------------------------------===*/
 #include "cats.h"
 #include "profile_json.h"
+#include "text_table.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -785,25 +786,22 @@ static int table_init(struct table *t, const char *const *titles, size_t cols,
   return t->cells ? 0 : -1;
 }
 
+/* Through text_table.c: the titles as the first row. */
 static void table_print(FILE *out, struct table *t) {
-  size_t width[MAX_COLS];
+  int left[MAX_COLS];
+  const char *cells[MAX_COLS];
+  struct text_table tt = {.cols = t->cols, .left = left};
   for (size_t c = 0; c < t->cols; ++c) {
-    width[c] = strlen(t->titles[c] + (t->titles[c][0] == '<'));
-    for (size_t r = 0; r < t->rows; ++r)
-      width[c] = max_u64(width[c], strlen(t->cells[r][c]));
+    left[c] = t->titles[c][0] == '<';
+    cells[c] = t->titles[c] + left[c];
   }
-  for (size_t r = 0; r <= t->rows; ++r) {
-    for (size_t c = 0; c < t->cols; ++c) {
-      int left = t->titles[c][0] == '<';
-      const char *text = r ? t->cells[r - 1][c] : t->titles[c] + left;
-      int w = (int)width[c];
-      if (c + 1 == t->cols && left)
-        fprintf(out, "  %s", text);
-      else
-        fprintf(out, "  %*s", left ? -w : w, text);
-    }
-    fputc('\n', out);
+  text_table_add(&tt, cells);
+  for (size_t r = 0; r < t->rows; ++r) {
+    for (size_t c = 0; c < t->cols; ++c)
+      cells[c] = t->cells[r][c];
+    text_table_add(&tt, cells);
   }
+  text_table_print_free(out, &tt);
   free(t->cells);
   t->cells = NULL;
 }

@@ -5,30 +5,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-int text_table_row(struct text_table *t, ...) {
+int text_table_add(struct text_table *t, const char *const *cells) {
   if (t->rows == t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 16;
-    char **cells = realloc(t->cells, cap * t->cols * sizeof *cells);
-    if (!cells)
+    char **grown = realloc(t->cells, cap * t->cols * sizeof *grown);
+    if (!grown)
       return -1;
-    t->cells = cells;
+    t->cells = grown;
     t->cap = cap;
   }
-  va_list ap;
-  va_start(ap, t);
   int err = 0;
   for (size_t c = 0; c < t->cols; ++c) {
-    const char *s = va_arg(ap, const char *);
-    char *copy = malloc(strlen(s) + 1);
+    char *copy = malloc(strlen(cells[c]) + 1);
     if (copy)
-      strcpy(copy, s);
+      strcpy(copy, cells[c]);
     else
       err = -1;
     t->cells[t->rows * t->cols + c] = copy;
   }
-  va_end(ap);
   ++t->rows;
   return err;
+}
+
+int text_table_row(struct text_table *t, ...) {
+  const char *cells[16];
+  va_list ap;
+  va_start(ap, t);
+  for (size_t c = 0; c < t->cols && c < 16; ++c)
+    cells[c] = va_arg(ap, const char *);
+  va_end(ap);
+  return text_table_add(t, cells);
 }
 
 void text_table_print_free(FILE *out, struct text_table *t) {
