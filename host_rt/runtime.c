@@ -22,6 +22,7 @@
 #include "bandwidth.h"
 #include "cats.h"
 #include "chrome_trace.h"
+#include "grow.h"
 #include "intercept.h"
 #include "pasta/abi.h"
 #include "profile.h"
@@ -121,20 +122,13 @@ static void pasta__atexit(void) { pasta__report(); }
 
 /* Makes room for one more element; called with the lock held. */
 static int pasta__grow(void **array, size_t *cap, size_t num, size_t elem) {
-  if (num < *cap)
+  if (pasta__grow_array(array, cap, num, elem) == 0)
     return 0;
-  size_t cap2 = *cap ? *cap * 2 : 8;
-  void *a = realloc(*array, cap2 * elem);
-  if (!a) {
-    if (!pasta__registry.oom_warned)
-      fprintf(stderr, "pasta: warning: out of memory registering a module; "
-                      "it will be missing from the profile\n");
-    pasta__registry.oom_warned = 1;
-    return -1;
-  }
-  *array = a;
-  *cap = cap2;
-  return 0;
+  if (!pasta__registry.oom_warned)
+    fprintf(stderr, "pasta: warning: out of memory registering a module; "
+                    "it will be missing from the profile\n");
+  pasta__registry.oom_warned = 1;
+  return -1;
 }
 
 /* Called with the lock held. */

@@ -14,6 +14,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "trace.h"
+#include "grow.h"
 
 #include "profile.h"
 #include "symbolize.h"
@@ -132,19 +133,6 @@ static __thread uint32_t thread_index = NONE;
 
 static void lock(void) { pthread_mutex_lock(&tr.mu); }
 static void unlock(void) { pthread_mutex_unlock(&tr.mu); }
-
-static int grow(void **array, size_t *cap, size_t num, size_t elem) {
-  if (num < *cap)
-    return 0;
-  size_t n = *cap ? *cap * 2 : 64;
-  void *p = realloc(*array, n * elem);
-  if (!p)
-    return -1;
-  *array = p;
-  *cap = n;
-  return 0;
-}
-#define GROW(arr, cap, num) grow((void **)&(arr), &(cap), (num), sizeof *(arr))
 
 uint64_t pasta__trace_now(void) {
   struct timespec ts;
