@@ -6,7 +6,7 @@
  *===----------------------------------------------------------------------===*/
 #include "trace_json.h"
 
-#include "activity_json.h" /* PASTA_JSON_BIG_PREFIX */
+#include "activity_json.h" /* pasta_activity_json_u64 */
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,14 +14,7 @@
 /* An unsigned integer (a big one as pasta-report quotes it); 0 when it is
  * missing, null or negative. */
 static uint64_t u64(json_t *o, const char *key) {
-  json_t *v = json_object_get(o, key);
-  if (json_is_integer(v) && json_integer_value(v) >= 0)
-    return (uint64_t)json_integer_value(v);
-  const char *s = json_string_value(v);
-  size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
-  if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) == 0)
-    return (uint64_t)strtoull(s + plen, NULL, 10);
-  return 0;
+  return pasta_activity_json_u64(o, key);
 }
 
 static uint32_t u32(json_t *o, const char *key) {
