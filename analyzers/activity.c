@@ -385,7 +385,8 @@ static void json_stats(FILE *out, const char *key, const pasta_ws_stats *s) {
           key, s->max, s->min, s->mean, s->median, s->p90);
 }
 
-static int json_working_set(FILE *out, const pasta_activity *a) {
+int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                 const uint64_t *process) {
   if (!a->ws_enabled) {
     fputs(",\n\"working_set\":{\"enabled\":false}", out);
     return 0;
@@ -408,7 +409,10 @@ static int json_working_set(FILE *out, const pasta_activity *a) {
           a->outside_line);
   for (size_t i = 0; i < a->num_ws_launches; ++i) {
     const pasta_activity_ws_launch *l = &a->ws_launches[i];
-    fprintf(out, "%s\n  {\"id\":%" PRIu64 ",\"kernel\":", i ? "," : "", l->id);
+    fprintf(out, "%s\n  {\"id\":%" PRIu64, i ? "," : "", l->id);
+    if (process)
+      fprintf(out, ",\"process\":%" PRIu64, process[i]);
+    fputs(",\"kernel\":", out);
     json_str(out,
              l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
     fprintf(out,
@@ -440,7 +444,7 @@ int pasta_activity_write_json(FILE *out, const pasta_activity *a) {
   }
   fputs(a->num_kernels ? "\n]}" : "]}", out);
   pasta_activity_write_memory_json(out, &a->memory);
-  if (json_working_set(out, a))
+  if (pasta_activity_write_ws_json(out, a, NULL))
     return -1;
   return ferror(out) ? -1 : 0;
 }

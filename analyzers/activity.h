@@ -157,6 +157,12 @@ int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
 
 /* The "launches", "memory" and "working_set" members of the JSON profile,
  * each preceded by ",\n". Returns 0 or -1 (out of memory or write error). */
+/* The "working_set" member alone (with its leading comma); when process is
+ * not NULL, process[i] is written as per-launch row i's "process" (merged
+ * profiles). */
+int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                 const uint64_t *process);
+
 int pasta_activity_write_json(FILE *out, const pasta_activity *a);
 
 /* Pieces of pasta_activity_write_json, for writers of merged profiles

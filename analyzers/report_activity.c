@@ -536,52 +536,6 @@ static void write_launches(FILE *out, const struct merge *m,
   fputs(a->num_kernels ? "\n]}" : "]}", out);
 }
 
-static void write_stats(FILE *out, const char *key, const pasta_ws_stats *s) {
-  fprintf(out,
-          ",\"%s\":{\"max\":%" PRIu64 ",\"min\":%" PRIu64
-          ",\"mean\":%.1f,\"median\":%" PRIu64 ",\"p90\":%" PRIu64 "}",
-          key, s->max, s->min, s->mean, s->median, s->p90);
-}
-
-static int write_working_set(FILE *out, const struct merge *m,
-                             const pasta_activity *a) {
-  if (!m->ws_enabled) {
-    fputs(",\n\"working_set\":{\"enabled\":false}", out);
-    return 0;
-  }
-  pasta_ws_stats touched, footprint;
-  if (pasta_activity_ws_stats(a, &touched, &footprint))
-    return -1;
-  fprintf(out,
-          ",\n\"working_set\":{\"enabled\":true,\"page_size\":%" PRIu64
-          ",\"launches\":%zu,\"skipped\":%" PRIu64,
-          m->page_size_same ? m->page_size : 0, m->num_ws, m->ws_skipped);
-  write_stats(out, "touched_bytes", &touched);
-  write_stats(out, "footprint_bytes", &footprint);
-  fprintf(out, ",\"outside\":{\"accesses\":%" PRIu64 ",\"first_kernel\":",
-          m->outside);
-  write_str(out, m->outside_kernel);
-  fputs(",\"first_file\":", out);
-  write_str(out, m->outside_file);
-  fprintf(out, ",\"first_line\":%" PRIu32 "},\"per_launch\":[",
-          m->outside_line);
-  for (size_t i = 0; i < m->num_ws; ++i) {
-    const pasta_activity_ws_launch *l = &m->ws[i];
-    fprintf(out,
-            "%s\n  {\"id\":%" PRIu64 ",\"process\":%" PRIu64 ",\"kernel\":",
-            i ? "," : "", l->id, m->ws_process[i]);
-    write_str(out,
-              l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
-    fprintf(out,
-            ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
-            ",\"touched_bytes\":%" PRIu64 ",\"outside\":%" PRIu64 "}",
-            l->touched_allocations, l->footprint_bytes, l->touched_bytes,
-            l->outside);
-  }
-  fputs(m->num_ws ? "\n]}" : "]}", out);
-  return 0;
-}
-
 static const char *source_name(enum pasta_bw_time t) {
   return t == PASTA_BW_TIME_PLAIN     ? "plain"
          : t == PASTA_BW_TIME_COUNTED ? "instrumented"
@@ -745,13 +699,20 @@ int pasta_report_merge_activity(FILE *out, json_t *const *roots, size_t n,
     a->kernels = kernels;
     a->num_kernels = m.num_kernels;
     a->memory = m.memory;
+    a->ws_enabled = m.ws_enabled;
+    a->page_size = m.page_size_same ? m.page_size : 0;
     a->ws_launches = m.ws;
     a->num_ws_launches = m.num_ws;
+    a->ws_skipped = m.ws_skipped;
+    a->outside = m.outside;
+    a->outside_kernel = m.outside_kernel;
+    a->outside_file = m.outside_file;
+    a->outside_line = m.outside_line;
     a->sample = m.sample;
     a->peaks = merged_peaks(&m.device);
     write_launches(out, &m, a);
     pasta_activity_write_memory_json(out, &a->memory);
-    err = write_working_set(out, &m, a) ||
+    err = pasta_activity_write_ws_json(out, a, m.ws_process) ||
           write_bandwidth(out, &m, a, counts) || ferror(out);
   }
   free(kernels);
