@@ -112,6 +112,9 @@ typedef struct pasta_profile {
   pasta_profile_raw_line *raw_lines;
   size_t num_raw_lines, cap_raw_lines;
   uint32_t num_modules;
+  /* Device modules registered but not read (their counts are missing;
+   * the runtime said why on stderr). */
+  uint32_t num_unread_modules;
   int finalized;
   struct pasta_profile_chunk *chunks; /* owned memory (strings etc.) */
 } pasta_profile;

@@ -309,8 +309,14 @@ int pasta_tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
           p->program ? p->program : "?", p->pid);
   if (p->num_merged_from)
     fprintf(out, "merged from %zu profiles\n", p->num_merged_from);
+  if (p->num_unread_modules)
+    fprintf(out,
+            "%" PRIu32 " instrumented device module%s could not be read: "
+            "their kernels' counts are missing (the lines above say why)\n",
+            p->num_unread_modules, p->num_unread_modules == 1 ? "" : "s");
   if (!p->num_kernels && !p->num_device_functions && !p->num_host_functions) {
-    fprintf(out, "no instrumented function was registered\n");
+    if (!p->num_unread_modules)
+      fprintf(out, "no instrumented function was registered\n");
     return ferror(out) ? -1 : 0;
   }
   fprintf(out,

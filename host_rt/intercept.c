@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define PASTA_ABI __attribute__((visibility("default")))
@@ -146,6 +147,7 @@ struct kernel {
   uint64_t seq; /* launches of this kernel so far (for sampling) */
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
+  uint64_t ran_on; /* bit d: launched on GPU d since its last reset */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -161,6 +163,7 @@ struct call_path {
 struct pending {
   void *start, *end, *stream;
   uint64_t launch;
+  uint64_t nth; /* of its kernel's launches, from 1 */
   uint32_t kernel;
   int device;
   int plain; /* ran the plain copy */
@@ -219,6 +222,19 @@ static struct {
   pasta_activity_memory memory;
   int seen;
   int warned_no_plain, warned_ws, warned_variant;
+  /* GPU properties, read at the first launch on each GPU. */
+  pasta_device_peaks peaks[PASTA_MAX_DEVICES];
+  uint64_t have_peaks; /* bit d: peaks[d] was read */
+  /* The first launch seen to fail on the GPU (a fault), if any. */
+  struct {
+    int seen, exact, definitive, err;
+    uint64_t failed_waits; /* launches whose wait failed */
+    uint64_t launch, nth;
+    uint32_t kernel;
+    char message[160];
+  } fault;
+  uint64_t synced_before; /* launches before this id completed */
+  size_t last_kernel;     /* of the last launch */
   /* Working-set results. */
   pasta_activity_ws_launch *ws_launches;
   size_t num_ws, cap_ws;
@@ -254,6 +270,14 @@ static void note_ops(ops_t *ops) {
   if (!st.ops)
     st.ops = ops;
   st.seen = 1;
+}
+
+/* After one of the program's vendor calls returned: the vendor runtime has
+ * initialised, so the report's exit handler can be ordered before its
+ * teardown (runtime.c). Lock held. */
+static void note_call(ops_t *ops) {
+  note_ops(ops);
+  pasta__arm_exit();
 }
 
 /*===-- Kernels -----------------------------------------------------------===*/
@@ -329,7 +353,14 @@ PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
   lock();
   struct kernel *k = kernel_of(handle);
   if (k) {
-    k->mangled = name;
+    /* A copy: the name may live in a library the program closes. */
+    if (name && (!k->mangled || strcmp(k->mangled, name) != 0)) {
+      char *copy = strdup(name);
+      if (copy) {
+        free((void *)k->mangled);
+        k->mangled = copy;
+      }
+    }
     k->plain = plain;
     k->ws = ws;
     k->trace = trace;
@@ -499,13 +530,64 @@ static void record_time(uint32_t kernel, uint64_t ns, int plain) {
 }
 
 /* Waits for launch p's end event: its GPU time in ns, or UINT64_MAX when
- * the launch failed on the GPU or its events did. No lock needed. */
-static uint64_t wait_time(ops_t *ops, const struct pending *p) {
+ * the launch failed on the GPU (*err: the vendor's error) or its events
+ * did. No lock needed. */
+static uint64_t wait_time(ops_t *ops, const struct pending *p, int *err) {
   float ms = 0;
-  if (ops->event_synchronize(p->end) == 0 &&
-      ops->event_elapsed_time(&ms, p->start, p->end) == 0 && ms >= 0)
+  *err = ops->event_synchronize(p->end);
+  if (*err == 0 && ops->event_elapsed_time(&ms, p->start, p->end) == 0 &&
+      ms >= 0)
     return (uint64_t)((double)ms * 1e6 + 0.5);
   return UINT64_MAX;
+}
+
+/* Whether a vendor error means the GPU context is lost (a fault of a
+ * kernel: every later call fails with it); CUDA's and HIP's codes agree. */
+static int is_fault(int err) {
+  switch (err) {
+  case 700: /* illegal address */
+  case 702: /* launch timeout */
+  case 715: /* illegal instruction */
+  case 716: /* misaligned address */
+  case 717: /* invalid address space */
+  case 718: /* invalid pc */
+  case 719: /* launch failure */
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Notes a fault seen by waiting for launch p (NULL: by one of the
+ * program's synchronising calls); `definitive` when the launch call itself
+ * returned it (CUDA_LAUNCH_BLOCKING=1). After a fault every wait fails, so
+ * the earliest launch whose wait failed is the first not seen to complete:
+ * the faulting one when it is the only one. Lock held. */
+static void note_fault(ops_t *ops, int err, const struct pending *p,
+                       int definitive) {
+  if (!is_fault(err) || st.fault.definitive)
+    return;
+  if (!st.fault.seen) {
+    const char *msg = ops->get_error_string ? ops->get_error_string(err) : NULL;
+    snprintf(st.fault.message, sizeof st.fault.message, "%s",
+             msg ? msg : "unknown error");
+    st.fault.err = err;
+    st.fault.seen = 1;
+  }
+  if (!p)
+    return;
+  if (definitive) {
+    st.fault.definitive = 1;
+    st.fault.failed_waits = 0;
+  } else {
+    ++st.fault.failed_waits;
+    if (st.fault.exact && st.fault.launch <= p->launch)
+      return;
+  }
+  st.fault.exact = 1;
+  st.fault.launch = p->launch;
+  st.fault.nth = p->nth;
+  st.fault.kernel = p->kernel;
 }
 
 /* Trace mode: each GPU's reference event and the host time it completed,
@@ -543,8 +625,12 @@ static void trace_kernel(ops_t *ops, const struct pending *p, uint64_t ns) {
                            p->stream, start, ns);
 }
 
-/* Records p's time (UINT64_MAX: untimed) and pools its events. Lock held. */
-static void account(ops_t *ops, const struct pending *p, uint64_t ns) {
+/* Records p's time (UINT64_MAX: untimed, after the vendor's error `err`)
+ * and pools its events. Lock held. */
+static void account(ops_t *ops, const struct pending *p, uint64_t ns,
+                    int err) {
+  if (err)
+    note_fault(ops, err, p, 0);
   if (ns == UINT64_MAX)
     ++st.untimed;
   else
@@ -557,7 +643,9 @@ static void account(ops_t *ops, const struct pending *p, uint64_t ns) {
 
 /* Times pending launch i (waiting for it) and retires it. Lock held. */
 static void retire(ops_t *ops, size_t i) {
-  account(ops, &st.pending[i], wait_time(ops, &st.pending[i]));
+  int err;
+  uint64_t ns = wait_time(ops, &st.pending[i], &err);
+  account(ops, &st.pending[i], ns, err);
   /* Keep the order: the oldest stay in front for the overflow harvest. */
   memmove(&st.pending[i], &st.pending[i + 1],
           (--st.num_pending - i) * sizeof *st.pending);
@@ -590,11 +678,12 @@ static void drain_oldest(ops_t *ops) {
   st.num_pending -= n;
   unlock();
   uint64_t ns[N];
+  int errs[N];
   for (size_t i = 0; i < n; ++i)
-    ns[i] = wait_time(ops, &batch[i]);
+    ns[i] = wait_time(ops, &batch[i], &errs[i]);
   lock();
   for (size_t i = 0; i < n; ++i)
-    account(ops, &batch[i], ns[i]);
+    account(ops, &batch[i], ns[i], errs[i]);
   unlock();
   pthread_mutex_unlock(&drain_mu);
 }
@@ -632,8 +721,9 @@ static void end_timing(ops_t *ops, void *stream, int device, void *start,
                        void *end, uint64_t launch, uint32_t kernel,
                        int launched, int plain) {
   if (launched && ops->event_record(end, stream) == 0) {
-    st.pending[st.num_pending++] =
-        (struct pending){start, end, stream, launch, kernel, device, plain};
+    st.pending[st.num_pending++] = (struct pending){
+        start,  end,   stream, launch, st.kernels[kernel].stats.launches + 1,
+        kernel, device, plain};
     return;
   }
   if (launched)
@@ -673,7 +763,7 @@ static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind,
   pasta_allocation_event e = {0, kind, (uint64_t)(uintptr_t)ptr, size, device};
   pasta__notify_allocation(&e);
   lock();
-  note_ops(ops);
+  note_call(ops);
   ++st.memory.allocs[kind];
   st.memory.alloc_bytes[kind] += size;
   if (!GROW(st.live, st.cap_live, st.num_live)) {
@@ -709,7 +799,7 @@ static void note_free(ops_t *ops, void *ptr, const void *site) {
   pasta__notify_allocation(&e);
   uint64_t base = (uint64_t)(uintptr_t)ptr;
   lock();
-  note_ops(ops);
+  note_call(ops);
   ++st.memory.frees;
   size_t i = upper_bound(base);
   if (i > 0 && st.live[i - 1].base == base) {
@@ -768,7 +858,7 @@ static void note_copy(ops_t *ops, int err, void *dst, const void *src,
     return;
   lock();
   trace_copy(dst, src, n, site, t);
-  note_ops(ops);
+  note_call(ops);
   unsigned k = copy_kind(kind, dst, src);
   ++st.memory.copies[k];
   st.memory.copy_bytes[k] += n;
@@ -784,7 +874,7 @@ static void note_memset(ops_t *ops, int err, void *p, uint64_t n,
     return;
   lock();
   trace_copy(p, NULL, n, site, t);
-  note_ops(ops);
+  note_call(ops);
   ++st.memory.memsets;
   st.memory.memset_bytes += n;
   unlock();
@@ -927,8 +1017,12 @@ PASTA_ABI int __pasta_device_synchronize(int (*real)(void), ops_t *ops) {
   pasta__trace_api("device synchronize", t0, pasta__trace_now(), 0);
   int device = current_device(ops);
   lock();
-  note_ops(ops);
+  note_call(ops);
   ++st.memory.device_syncs;
+  if (err)
+    note_fault(ops, err, NULL, 0);
+  else
+    st.synced_before = st.next_launch;
   harvest(ops, device, 1, NULL);
   unlock();
   return err;
@@ -941,8 +1035,10 @@ PASTA_ABI int __pasta_stream_synchronize(void *stream, int (*real)(void *),
   pasta__trace_api("stream synchronize", t0, pasta__trace_now(), 0);
   int device = current_device(ops);
   lock();
-  note_ops(ops);
+  note_call(ops);
   ++st.memory.stream_syncs;
+  if (err)
+    note_fault(ops, err, NULL, 0);
   harvest(ops, device, 0, stream);
   unlock();
   return err;
@@ -1563,6 +1659,26 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   return 0;
 }
 
+static void read_peaks(ops_t *ops, int device, pasta_device_peaks *p);
+
+/* After a launch on `device` returned: the vendor runtime is up (the
+ * report's exit handler can be ordered before its teardown) and the GPU is
+ * in use, so its properties are read now, never at exit. */
+static void after_launch(ops_t *ops, int device) {
+  pasta__arm_exit();
+  lock();
+  int have = (st.have_peaks >> device) & 1;
+  unlock();
+  if (have)
+    return;
+  pasta_device_peaks p;
+  read_peaks(ops, device, &p);
+  lock();
+  st.peaks[device] = p;
+  st.have_peaks |= UINT64_C(1) << device;
+  unlock();
+}
+
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[0] = (uint32_t)xy;
   out[1] = (uint32_t)(xy >> 32);
@@ -1610,8 +1726,24 @@ static int launch(const struct launch *call, pasta__launch_fn real,
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
+  int device = current_device(ops);
+  uint64_t bit = UINT64_C(1) << device;
+  if (!err)
+    after_launch(ops, device);
   lock();
   k = &st.kernels[index]; /* the array may have moved */
+  int first_here = !err && !(k->ran_on & bit);
+  if (first_here)
+    k->ran_on |= bit;
+  const void *module = k->module;
+  st.last_kernel = index;
+  if (is_fault(err)) {
+    struct pending self = {0};
+    self.launch = id;
+    self.nth = k->stats.launches + 1;
+    self.kernel = index;
+    note_fault(ops, err, &self, 1);
+  }
   ++k->stats.launches;
   if (err)
     ++k->stats.failed;
@@ -1624,6 +1756,8 @@ static int launch(const struct launch *call, pasta__launch_fn real,
   unlock();
   memcpy(e.grid, grid, sizeof grid);
   memcpy(e.block, block, sizeof block);
+  if (first_here)
+    pasta__module_launched(module, device);
   pasta__notify_launch(&e);
   pasta__trace_api("launch", t0, pasta__trace_now(), id + 1);
   return err;
@@ -1762,6 +1896,8 @@ void pasta__activity_before_reset(void) {
   }
   int device = current_device(ops);
   harvest(ops, device, 1, NULL);
+  for (size_t i = 0; i < st.num_kernels; ++i)
+    st.kernels[i].ran_on &= ~(UINT64_C(1) << device);
   for (size_t i = st.num_pool; i-- > 0;)
     if (st.pool[i].device == device) {
       ops->event_destroy(st.pool[i].event);
@@ -1774,6 +1910,58 @@ void pasta__activity_before_reset(void) {
   pthread_mutex_lock(&ws_mu);
   ws_release(ops, &ws_dev[device]);
   pthread_mutex_unlock(&ws_mu);
+}
+
+void pasta__activity_module_gone(ops_t *ops) {
+  lock();
+  if (st.ops == ops) {
+    harvest(ops, -1, 1, NULL);
+    for (size_t i = st.num_pool; i-- > 0;)
+      ops->event_destroy(st.pool[i].event);
+    st.num_pool = 0;
+    st.ops = NULL; /* its code is about to go */
+  }
+  unlock();
+}
+
+int pasta__activity_fault(char *buf, size_t size) {
+  lock();
+  if (st.ops)
+    harvest(st.ops, -1, 1, NULL); /* the waits say which launch failed */
+  int seen = st.fault.seen;
+  if (seen) {
+    char name[256] = "?";
+    uint32_t kernel =
+        st.fault.exact ? st.fault.kernel : (uint32_t)st.last_kernel;
+    if (kernel < st.num_kernels && st.kernels[kernel].mangled)
+      pasta_display_name(st.kernels[kernel].mangled, name, sizeof name);
+    if (st.fault.exact && (st.fault.definitive || st.fault.failed_waits == 1))
+      snprintf(buf, size,
+               "launch %" PRIu64 " (launch %" PRIu64 " of kernel '%s') "
+               "failed on the GPU: %s (error %d)",
+               st.fault.launch, st.fault.nth, name, st.fault.message,
+               st.fault.err);
+    else if (st.fault.exact)
+      snprintf(buf, size,
+               "launch %" PRIu64 " (launch %" PRIu64 " of kernel '%s', the "
+               "first not seen to complete) or one of the %" PRIu64
+               " launched after it failed on the GPU: %s (error %d); "
+               "CUDA_LAUNCH_BLOCKING=1 names the one",
+               st.fault.launch, st.fault.nth, name, st.fault.failed_waits - 1,
+               st.fault.message, st.fault.err);
+    else if (st.next_launch)
+      snprintf(buf, size,
+               "a launch from launch %" PRIu64 " on failed on the GPU: %s "
+               "(error %d); the last was launch %" PRIu64
+               " (kernel '%s'; PASTA_TIMING=1 names the one that failed)",
+               st.synced_before, st.fault.message, st.fault.err,
+               st.next_launch - 1, name);
+    else
+      snprintf(buf, size, "the GPU failed: %s (error %d)", st.fault.message,
+               st.fault.err);
+  }
+  unlock();
+  return seen;
 }
 
 /* Kernel paths, most launches first. */
@@ -1956,11 +2144,13 @@ static double measure_d2d(ops_t *ops) {
   return best;
 }
 
-static void device_peaks(ops_t *ops, pasta_device_peaks *p) {
+/* GPU `device`'s properties and peaks from its attributes (no bandwidth
+ * measurement). */
+static void read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
   memset(p, 0, sizeof *p);
+  p->device = device;
   if (!ops || !ops->device_get_attribute || ops->vendor < 1 || ops->vendor > 2)
     return;
-  p->device = current_device(ops);
   int *fields[6] = {&p->sm_count, &p->clock_khz, &p->mem_clock_khz,
                     &p->bus_bits, &p->cc_major,  &p->cc_minor};
   for (int i = 0; i < 6; ++i)
@@ -1975,11 +2165,97 @@ static void device_peaks(ops_t *ops, pasta_device_peaks *p) {
     fmas_per_clock(p->cc_major, p->cc_minor, fma);
   for (int i = 0; i < 4; ++i)
     p->flops[i] = 2.0 * fma[i] * p->sm_count * p->clock_khz * 1e3;
-  if (opt.calibrate && ops->memcpy_async && ops->event_create)
-    p->bw_measured = measure_d2d(ops);
 }
 
-int pasta__activity_build(pasta_activity *a) {
+/* The per-user file that caches measured bandwidths, one "<key> <bytes/s>"
+ * line per kind of GPU: $PASTA_CACHE_DIR, $XDG_CACHE_HOME/pasta or
+ * ~/.cache/pasta, then /peaks. 0 when there is no such place. */
+static int peaks_cache_path(char *path, size_t size) {
+  const char *dir = getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
+  if (dir && *dir) {
+    base = dir;
+  } else if ((base = getenv("XDG_CACHE_HOME")) && *base) {
+    sub = "/pasta";
+  } else if ((base = getenv("HOME")) && *base) {
+    sub = "/.cache/pasta";
+  } else {
+    return 0;
+  }
+  int n = snprintf(path, size, "%s%s/peaks", base, sub);
+  return n > 0 && (size_t)n < size;
+}
+
+/* What identifies a kind of GPU for the cache: vendor, compute capability,
+ * SMs and clocks, memory clock and bus width. */
+static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
+                      size_t size) {
+  snprintf(key, size, "v%d-cc%d.%d-sm%d-clk%d-mclk%d-bus%d", (int)ops->vendor,
+           p->cc_major, p->cc_minor, p->sm_count, p->clock_khz,
+           p->mem_clock_khz, p->bus_bits);
+}
+
+static double cached_bandwidth(const char *path, const char *key) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 0;
+  char line[256], k[128];
+  double bw = 0, v;
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "%127s %lf", k, &v) == 2 && strcmp(k, key) == 0 && v > 0)
+      bw = v;
+  fclose(f);
+  return bw;
+}
+
+/* Creates the directories of `path` (mode 0700) and appends the line. */
+static void cache_bandwidth(const char *path, const char *key, double bw) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", path);
+  for (char *s = dir + 1; *s; ++s)
+    if (*s == '/') {
+      *s = '\0';
+      mkdir(dir, 0700); /* EEXIST is fine */
+      *s = '/';
+    }
+  FILE *f = fopen(path, "a");
+  if (!f)
+    return;
+  fprintf(f, "%s %.0f\n", key, bw);
+  fclose(f);
+}
+
+/* The measured bandwidth of the GPU `p` describes: from the cache, or
+ * measured once (a 256 MiB device-to-device copy) and cached. */
+static double calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p) {
+  char path[4096], key[128];
+  peaks_key(ops, p, key, sizeof key);
+  int cache = peaks_cache_path(path, sizeof path);
+  double bw = cache ? cached_bandwidth(path, key) : 0;
+  if (bw > 0)
+    return bw;
+  if (!ops->memcpy_async || !ops->event_create || !ops->malloc)
+    return 0;
+  int current = current_device(ops);
+  if (current != p->device && ops->set_device && ops->set_device(p->device))
+    return 0;
+  bw = measure_d2d(ops);
+  if (current != p->device && ops->set_device)
+    ops->set_device(current);
+  if (bw > 0 && cache)
+    cache_bandwidth(path, key, bw);
+  return bw;
+}
+
+/* The GPU the bandwidth analyzer describes: the program's current one if
+ * it launched there, else the first it launched on. Lock held. */
+static int peaks_device(void) {
+  int current = st.ops ? current_device(st.ops) : 0;
+  if ((st.have_peaks >> current) & 1)
+    return current;
+  return st.have_peaks ? __builtin_ctzll(st.have_peaks) : -1;
+}
+
+int pasta__activity_build(pasta_activity *a, int calibrate) {
   options();
   memset(a, 0, sizeof *a);
   memset(&built, 0, sizeof built);
@@ -1992,8 +2268,12 @@ int pasta__activity_build(pasta_activity *a) {
   a->untimed = st.untimed;
   a->window_start = opt.start;
   a->sample = opt.sample;
-  if (st.ops && st.untimed + st.num_kernels > 0)
-    device_peaks(st.ops, &a->peaks);
+  int pd = peaks_device();
+  if (pd >= 0) {
+    a->peaks = st.peaks[pd];
+    if (calibrate && opt.calibrate && st.ops)
+      a->peaks.bw_measured = calibrated_bandwidth(st.ops, &a->peaks);
+  }
   a->window_end = opt.end;
   a->window_kernels = opt.have_kernels_re ? opt.kernels : NULL;
   a->memory = st.memory;

@@ -10,15 +10,34 @@
 
 #include "activity.h"
 #include "analyzer.h"
+#include "pasta/abi.h"
+
+#include <stddef.h>
 
 /* Whether the program made any call the runtime intercepts. */
 int pasta__activity_seen(void);
 
 /* Waits for the timed launches still in flight, then fills *a (kernels,
- * call paths symbolised, memory, working sets). Returns 0, or -1 when out of
- * memory. pasta__activity_free releases what it allocated. */
-int pasta__activity_build(pasta_activity *a);
+ * call paths symbolised, memory, working sets; with `calibrate`, the
+ * measured memory bandwidth, from the per-user cache when it has it).
+ * Returns 0, or -1 when out of memory. pasta__activity_free releases what it allocated. */
+int pasta__activity_build(pasta_activity *a, int calibrate);
 void pasta__activity_free(pasta_activity *a);
+
+/* Whether a launch was seen to fail on the GPU (a fault: the context is
+ * lost): then a one-line description of it ("launch 7, the 3rd of kernel
+ * 'k(int*)', failed on the GPU: ..."), into buf. */
+int pasta__activity_fault(char *buf, size_t size);
+
+/* A device module's object is being unloaded: stop using its vendor
+ * operations (`ops`), after timing what is in flight. */
+void pasta__activity_module_gone(const struct pasta_vendor_ops *ops);
+
+/* In runtime.c: called after a vendor call returned (the vendor runtime
+ * has initialised), and after a launch of a kernel of module `symbol` on
+ * GPU `device` (the first there since the last reset). */
+void pasta__arm_exit(void);
+void pasta__module_launched(const void *symbol, int device);
 
 /* Before a device reset: times what is in flight on the current GPU and
  * drops the runtime's events, buffers and the allocations of that GPU. */

@@ -46,8 +46,16 @@ PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
 PASTA_ABI void __pasta_register_device_module(const void *desc_symbol,
                                               const struct pasta_vendor_ops *);
+PASTA_ABI void __pasta_module_dso(const void *desc_symbol, void *dso);
 PASTA_ABI void __pasta_main_exit(void);
 PASTA_ABI void __pasta_before_device_reset(void);
+PASTA_ABI void __pasta_reset_begin(void);
+PASTA_ABI void __pasta_reset_end(void);
+static void pasta__carry_all(void);
+
+/* glibc: run f(arg) when the object `dso` is unloaded (dlclose) or at exit,
+ * in reverse order of registration with atexit handlers. */
+int __cxa_atexit(void (*f)(void *), void *arg, void *dso);
 
 enum { PASTA__DEFAULT_TOP_LINES = 20 };
 
@@ -86,13 +94,24 @@ static void pasta__read_options(struct pasta__options *o) {
 
 /*===-- Registration ------------------------------------------------------===*/
 
+struct pasta__snapshot;
+
 struct pasta__device_module {
   const void *symbol; /* host shadow of the device descriptor */
   struct pasta_vendor_ops ops;
+  const struct pasta_vendor_ops *ops_ptr; /* the program's copy */
+  void *dso;          /* __dso_handle of the object holding it, or NULL */
+  int exit_armed;     /* an unload handler runs after its vendor runtime's */
+  int gone;           /* its object was unloaded (or the report ran) */
+  /* Per GPU: whether one of its kernels ran there (only those GPUs are
+   * read: no context on a GPU the program never used). */
+  unsigned char used[PASTA_MAX_DEVICES];
   /* Per GPU: counts read before a device reset (which frees that GPU's
    * copy of the counters), summed over banks: added to the final read. */
   uint64_t *carried[PASTA_MAX_DEVICES];
   uint32_t carried_n[PASTA_MAX_DEVICES];
+  /* Read when its object was unloaded: the report uses it as is. */
+  struct pasta__snapshot *final;
 };
 
 static struct {
@@ -102,6 +121,7 @@ static struct {
   size_t num_device, cap_device;
   int atexit_done;
   int oom_warned;
+  size_t unread; /* device modules that could not be read */
 } pasta__registry;
 
 static char pasta__lock_flag;
@@ -117,6 +137,8 @@ static void pasta__unlock(void) {
 }
 
 static void pasta__report(void);
+static struct pasta__device_module *pasta__find_module(const void *symbol);
+static void pasta__arm_module(struct pasta__device_module *m);
 
 static void pasta__atexit(void) { pasta__report(); }
 
@@ -131,7 +153,22 @@ static int pasta__grow(void **array, size_t *cap, size_t num, size_t elem) {
   return -1;
 }
 
-/* Called with the lock held. */
+#ifdef PASTA_RT_SHARED
+#include <dlfcn.h>
+
+/* libpasta_rt.so stays loaded until the process ends, even when the only
+ * library that needed it is closed with dlclose: the registry, the counts
+ * read from unloaded modules and the exit handlers live here. */
+__attribute__((constructor)) static void pasta__pin(void) {
+  Dl_info info;
+  if (dladdr((void *)&pasta__pin, &info) && info.dli_fname)
+    dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+}
+#endif
+
+/* Called with the lock held. The handler registered here runs when the
+ * program uses no vendor runtime (host code only); programs that do get a
+ * second one from pasta__arm_exit. */
 static void pasta__first_registration(void) {
   if (pasta__registry.atexit_done)
     return;
@@ -139,6 +176,47 @@ static void pasta__first_registration(void) {
   if (atexit(pasta__atexit))
     fprintf(stderr, "pasta: warning: cannot register an exit handler; the "
                     "profile is only written when main returns\n");
+}
+
+/* 0 until the report's exit handlers were registered after the vendor
+ * runtime initialised; back to 0 after a device reset (the vendor runtime
+ * may initialise, and register its teardown, again). */
+static int pasta__exit_armed;
+
+/* Called by the wrappers after a vendor call returned. The CUDA and HIP
+ * runtimes register their teardown (which makes every later call fail with
+ * "driver shutting down") with atexit when they initialise, that is at the
+ * program's first call into them; exit handlers run in reverse order of
+ * registration, so a handler registered now runs before that teardown,
+ * however the program ends: return from a main compiled by anyone, exit()
+ * from any thread, quick_exit. Registering again is harmless: the report
+ * runs once. */
+void pasta__arm_exit(void) {
+  if (__atomic_load_n(&pasta__exit_armed, __ATOMIC_ACQUIRE) ||
+      __atomic_exchange_n(&pasta__exit_armed, 1, __ATOMIC_ACQ_REL))
+    return;
+  if (atexit(pasta__atexit) || at_quick_exit(pasta__atexit))
+    fprintf(stderr, "pasta: warning: cannot register an exit handler; device "
+                    "counts may be lost if the program does not return from "
+                    "an instrumented main\n");
+}
+
+/* Called by the wrappers after a launch of a kernel of module `symbol` on
+ * GPU `device` (the first on that GPU since the last reset). */
+void pasta__module_launched(const void *symbol, int device) {
+  if (!symbol)
+    return;
+  pasta__lock();
+  struct pasta__device_module *m = pasta__find_module(symbol);
+  if (m) {
+    if (!m->exit_armed) {
+      m->exit_armed = 1;
+      pasta__arm_module(m);
+    }
+    if (device >= 0 && device < (int)PASTA_MAX_DEVICES)
+      m->used[device] = 1;
+  }
+  pasta__unlock();
 }
 
 void __pasta_register_host_module(const struct pasta_module_desc *desc) {
@@ -167,10 +245,47 @@ void __pasta_register_device_module(const void *desc_symbol,
                    sizeof *pasta__registry.device)) {
     struct pasta__device_module *m =
         &pasta__registry.device[pasta__registry.num_device++];
+    memset(m, 0, sizeof *m);
     m->symbol = desc_symbol;
     m->ops = *ops;
-    memset(m->carried, 0, sizeof m->carried);
-    memset(m->carried_n, 0, sizeof m->carried_n);
+    m->ops_ptr = ops;
+  }
+  pasta__unlock();
+}
+
+/* The registered module whose host shadow is `symbol`, or NULL. Lock held. */
+static struct pasta__device_module *pasta__find_module(const void *symbol) {
+  for (size_t i = pasta__registry.num_device; i-- > 0;)
+    if (pasta__registry.device[i].symbol == symbol &&
+        !pasta__registry.device[i].gone)
+      return &pasta__registry.device[i];
+  return NULL;
+}
+
+static void pasta__module_unloading(void *index);
+
+/* Runs pasta__module_unloading(m) when m's object is unloaded or at exit.
+ * Registered once at registration (so that a module whose object is
+ * dlclose'd is never read afterwards) and once more at its first launch,
+ * after its vendor runtime initialised: handlers run in reverse order, so
+ * that one runs before the vendor runtime's own teardown. Lock held. */
+static void pasta__arm_module(struct pasta__device_module *m) {
+  if (!m->dso)
+    return;
+  uintptr_t index = (uintptr_t)(m - pasta__registry.device) + 1;
+  if (__cxa_atexit(pasta__module_unloading, (void *)index, m->dso))
+    fprintf(stderr, "pasta: warning: cannot register an unload handler; a "
+                    "module in a library closed with dlclose is lost\n");
+}
+
+/* Inserted by the pass after __pasta_register_device_module: the object
+ * (executable or shared library) that holds the module. */
+void __pasta_module_dso(const void *desc_symbol, void *dso) {
+  pasta__lock();
+  struct pasta__device_module *m = pasta__find_module(desc_symbol);
+  if (m && !m->dso) {
+    m->dso = dso;
+    pasta__arm_module(m);
   }
   pasta__unlock();
 }
@@ -255,6 +370,14 @@ static void pasta__select_analyzers(const char *list, int warn) {
               (int)len, p);
     p += len + (end != NULL);
   }
+}
+
+/* Whether the analyzer called `name` runs in this report. */
+static int pasta__analyzer_active(const char *name) {
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    if (pasta__active[i] && strcmp(pasta__analyzers[i].name, name) == 0)
+      return 1;
+  return 0;
 }
 
 /* Live events go to the analyzers PASTA_ANALYZERS selects, chosen on the
@@ -353,6 +476,44 @@ static void pasta__warn_vendor(const struct pasta__device_module *m,
             m->symbol, what, msg ? msg : "unknown error", err);
 }
 
+/* Set once the report (or a reset) said why device modules cannot be
+ * read. */
+static int pasta__sync_warned;
+
+/* One line, once, when the GPU cannot be synchronised before reading the
+ * counters: a fault of the program's (the context is lost, and the
+ * counters with it), or a vendor runtime already shut down. */
+static void pasta__warn_sync_failed(const struct pasta__device_module *m,
+                                    int err) {
+  if (pasta__sync_warned++)
+    return;
+  const char *msg =
+      m->ops.get_error_string ? m->ops.get_error_string(err) : NULL;
+  const char *vendor = m->ops.vendor == PASTA_VENDOR_HIP ? "HIP" : "CUDA";
+  char fault[768];
+  if (err == PASTA_VENDOR_ERROR_DEINITIALIZED)
+    fprintf(stderr,
+            "pasta: error: device counts are missing: the %s runtime had "
+            "already shut down when PASTA read them (%s, error %d); "
+            "launches and memory recorded on the host are in the profile\n",
+            vendor, msg ? msg : "unknown error", err);
+  else if (pasta__activity_fault(fault, sizeof fault))
+    fprintf(stderr,
+            "pasta: error: device counts are missing: %s; the GPU context "
+            "was lost with the fault, and the counters with it. The fault "
+            "is the program's own (PASTA's counting code writes only its "
+            "own counters; the uninstrumented build faults too: "
+            "compute-sanitizer shows the access). Launches and memory "
+            "recorded on the host are in the profile\n",
+            fault);
+  else
+    fprintf(stderr,
+            "pasta: error: device counts are missing: synchronizing the GPU "
+            "failed (%s, error %d); launches and memory recorded on the "
+            "host are in the profile\n",
+            msg ? msg : "unknown error", err);
+}
+
 /* Copies `size` bytes of device memory at `addr` into a new host buffer
  * (with one extra zero byte). Returns 0, -1 when out of memory, or 1 with
  * the vendor's error in *err. */
@@ -402,7 +563,7 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
   memset(s, 0, sizeof *s);
   int err = m->ops.device_synchronize();
   if (err) {
-    pasta__warn_vendor(m, NULL, "synchronizing the device", err);
+    pasta__warn_sync_failed(m, err);
     return -1;
   }
   /* The magic and version first: another ABI may have another size. */
@@ -497,9 +658,8 @@ out:
   return -1;
 }
 
-/* The GPUs to read: all of them when the program handed over the device
- * calls (each GPU has its own copy of a module's counters), else the
- * current one. */
+/* The GPUs there are, when the program handed over the device calls (each
+ * GPU has its own copy of a module's counters); else 1. */
 static int pasta__device_count(const struct pasta__device_module *m) {
   int n = 1;
   if (!m->ops.get_device_count || !m->ops.set_device ||
@@ -516,13 +676,36 @@ static int pasta__current_device(const struct pasta__device_module *m) {
   return d;
 }
 
-/* Reads module m on every GPU, sums the counts, and adds it to p once. */
-static void pasta__read_device_module(pasta_profile *p,
-                                      struct pasta__device_module *m) {
-  int devices = pasta__device_count(m), current = pasta__current_device(m);
-  struct pasta__snapshot total, s;
+/* Whether module m ran (or had counts carried over a reset) on some GPU. */
+static int pasta__ran_anywhere(const struct pasta__device_module *m) {
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d)
+    if (m->used[d] || m->carried[d])
+      return 1;
+  return 0;
+}
+
+/* Reads module m and sums the counts of every GPU into *total: the GPUs its
+ * kernels ran on (never a GPU the program did not use), or for a module
+ * that never ran, the current one (for its tables). When the program's
+ * calls were not intercepted (PASTA_INTERCEPT=0), every GPU. Returns 0,
+ * or -1 after a warning. Lock held. */
+static int pasta__collect_device_module(struct pasta__device_module *m,
+                                        struct pasta__snapshot *total) {
+  int current = pasta__current_device(m);
+  int ran = pasta__ran_anywhere(m);
+  int every = !pasta__activity_seen();
+  int devices = 1;
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d)
+    if (every || ((m->used[d] || m->carried[d]) && d != current))
+      devices = pasta__device_count(m); /* GPUs other than the current */
+  struct pasta__snapshot s;
   int have = 0;
   for (int dev = 0; dev < devices; ++dev) {
+    int on = devices > 1 ? dev : current;
+    int wanted =
+        every || (ran ? m->used[on] || m->carried[on] : on == current);
+    if (!wanted)
+      continue;
     if (devices > 1) {
       int err = m->ops.set_device(dev);
       if (err) {
@@ -530,39 +713,93 @@ static void pasta__read_device_module(pasta_profile *p,
         continue;
       }
     }
-    if (pasta__snapshot_device(m, devices > 1 ? dev : current, &s))
+    if (pasta__snapshot_device(m, on, &s))
       continue;
     if (!have) {
-      total = s;
+      *total = s;
       have = 1;
       continue;
     }
-    if (s.desc.num_counters == total.desc.num_counters)
+    if (s.desc.num_counters == total->desc.num_counters)
       for (uint32_t c = 0; c < s.desc.num_counters; ++c)
-        total.sum[c] += s.sum[c];
+        total->sum[c] += s.sum[c];
     pasta__snapshot_free(&s);
   }
   if (devices > 1)
     m->ops.set_device(current);
-  if (!have)
-    return;
+  return have ? 0 : -1;
+}
+
+/* Adds a module's snapshot to the profile (and to the trace). */
+static void pasta__add_snapshot(pasta_profile *p, const void *key,
+                                const struct pasta__snapshot *total) {
   /* The same descriptor, now pointing at the host copies. */
-  struct pasta_module_desc h = total.desc;
-  h.funcs = (uint64_t)(uintptr_t)total.funcs;
-  h.sites = (uint64_t)(uintptr_t)total.sites;
-  h.strings = (uint64_t)(uintptr_t)total.strings;
-  h.counters = (uint64_t)(uintptr_t)total.sum;
-  h.scopes = (uint64_t)(uintptr_t)total.scopes;
-  h.accesses = (uint64_t)(uintptr_t)total.accesses;
+  struct pasta_module_desc h = total->desc;
+  h.funcs = (uint64_t)(uintptr_t)total->funcs;
+  h.sites = (uint64_t)(uintptr_t)total->sites;
+  h.strings = (uint64_t)(uintptr_t)total->strings;
+  h.counters = (uint64_t)(uintptr_t)total->sum;
+  h.scopes = (uint64_t)(uintptr_t)total->scopes;
+  h.accesses = (uint64_t)(uintptr_t)total->accesses;
   h.num_banks = 1;
-  pasta__add(p, &h, total.sum, total.name);
-  pasta__trace_add_module(m->symbol, &h, total.sum);
+  pasta__add(p, &h, total->sum, total->name);
+  pasta__trace_add_module(key, &h, total->sum);
+}
+
+/* Reads module m (or takes what was read when its object was unloaded) and
+ * adds it to p once. Lock held. */
+static void pasta__read_device_module(pasta_profile *p,
+                                      struct pasta__device_module *m) {
+  if (m->final) {
+    pasta__add_snapshot(p, m->symbol, m->final);
+    return;
+  }
+  if (m->gone)
+    return; /* unloaded before any of its kernels ran */
+  struct pasta__snapshot total;
+  if (pasta__collect_device_module(m, &total)) {
+    ++pasta__registry.unread;
+    return;
+  }
+  pasta__add_snapshot(p, m->symbol, &total);
   pasta__snapshot_free(&total);
 }
 
-/* Before a device reset: the current GPU's counts are read and carried. */
+/* When m's object is unloaded (dlclose), or at exit before the vendor
+ * runtime's teardown: its counts and tables are read now, while its code,
+ * its vendor runtime and its device image are still there. */
+static void pasta__module_unloading(void *index) {
+  size_t i = (size_t)(uintptr_t)index - 1;
+  const struct pasta_vendor_ops *ops = NULL;
+  pasta__lock();
+  struct pasta__device_module *m =
+      i < pasta__registry.num_device ? &pasta__registry.device[i] : NULL;
+  if (m && !m->gone) {
+    if (m->exit_armed && !__atomic_load_n(&pasta__reported, __ATOMIC_ACQUIRE)) {
+      struct pasta__snapshot total;
+      struct pasta__snapshot *keep = malloc(sizeof *keep);
+      if (keep && pasta__collect_device_module(m, &total) == 0) {
+        *keep = total;
+        m->final = keep;
+      } else {
+        free(keep);
+        ++pasta__registry.unread;
+      }
+    }
+    m->gone = 1;
+    ops = m->ops_ptr;
+  }
+  pasta__unlock();
+  if (ops)
+    pasta__activity_module_gone(ops);
+}
+
+/* Before a device reset: the current GPU's counts are read and carried, for
+ * the modules whose kernels ran there since the last reset. */
 static void pasta__carry_device_module(struct pasta__device_module *m) {
   int dev = pasta__current_device(m);
+  if (m->gone)
+    return;
   struct pasta__snapshot s;
   if (pasta__snapshot_device(m, dev, &s))
     return;
@@ -674,6 +911,7 @@ static void pasta__report(void) {
 
   pasta__register_builtins();
   pasta__select_analyzers(o.analyzers, 1);
+  pasta__sync_warned = 0; /* said again in the report, if said before */
   pasta_profile p;
   pasta_profile_init(&p);
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
@@ -685,8 +923,9 @@ static void pasta__report(void) {
   /* Launches still in flight finish (and are timed) before the counters
    * are read. */
   pasta_activity activity;
-  int have_activity =
-      pasta__activity_seen() && pasta__activity_build(&activity) == 0;
+  int have_activity = pasta__activity_seen() &&
+                      pasta__activity_build(
+                          &activity, pasta__analyzer_active("bandwidth")) == 0;
   if (pasta__activity_seen() && !have_activity)
     fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
                     "missing from the profile\n");
@@ -696,6 +935,7 @@ static void pasta__report(void) {
     pasta__read_host_module(&p, pasta__registry.host[i]);
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__read_device_module(&p, &pasta__registry.device[i]);
+  p.num_unread_modules = (uint32_t)pasta__registry.unread;
   pasta__unlock();
   if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
@@ -732,14 +972,37 @@ static void pasta__report(void) {
 
 void __pasta_main_exit(void) { pasta__report(); }
 
-/* Inserted by the pass before each call to cudaDeviceReset: the reset frees
- * the current GPU's counters, so read them now and carry them over. */
+/* Before each call to cudaDeviceReset / hipDeviceReset: inserted by the pass
+ * in instrumented code, and called by the link-time wrapper (link_glue.c)
+ * for calls from any code. The reset frees the current GPU's counters, so
+ * read them now and carry them over; a second call before the next launch
+ * finds nothing new to carry. */
+/* Set by __pasta_before_device_reset until the reset it precedes is done:
+ * an instrumented call to cudaDeviceReset in a program linked with the
+ * wrapper (link_glue.c) goes through both, and must carry once. */
+static __thread int pasta__reset_carried;
+
 void __pasta_before_device_reset(void) {
+  pasta__reset_carried = 1;
+  pasta__carry_all();
+}
+
+/* link_glue.c's wrapper of cudaDeviceReset / hipDeviceReset, around the
+ * real call: carries unless the pass's hook just did. */
+void __pasta_reset_begin(void) {
+  if (!pasta__reset_carried)
+    pasta__carry_all();
+}
+
+void __pasta_reset_end(void) { pasta__reset_carried = 0; }
+
+static void pasta__carry_all(void) {
   pasta__lock();
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__carry_device_module(&pasta__registry.device[i]);
   pasta__unlock();
   pasta__activity_before_reset();
+  __atomic_store_n(&pasta__exit_armed, 0, __ATOMIC_RELEASE);
 }
 
 /*===-- Built-in analyzers ------------------------------------------------===*/

@@ -54,6 +54,16 @@ void pasta__notify_launch(const pasta_launch_event *e) {
   if (num_launch_events < 8)
     launch_events[num_launch_events++] = *e;
 }
+/* runtime.c's exit ordering: how often the wrappers armed it, and which
+ * modules they said ran a kernel (first launch per GPU). */
+static int arm_calls, module_launches;
+static const void *last_module_launched;
+void pasta__arm_exit(void) { ++arm_calls; }
+void pasta__module_launched(const void *symbol, int device) {
+  (void)device;
+  ++module_launches;
+  last_module_launched = symbol;
+}
 void pasta__notify_allocation(const pasta_allocation_event *e) {
   if (e->is_free)
     ++frees_seen;
@@ -276,7 +286,7 @@ int main(void) {
         launch_events[7].block[0] == 32 && launch_events[7].kernel == NULL);
 
   pasta_activity act;
-  CHECK(pasta__activity_build(&act) == 0);
+  CHECK(pasta__activity_build(&act, 0) == 0);
   /* kernel, k2 and the module's unnamed kernel. */
   CHECK(act.num_kernels == 3);
   if (act.num_kernels == 3) {
@@ -310,7 +320,7 @@ int main(void) {
   for (int i = 0; i < 5000; ++i)
     __pasta_launch_kernel(&k_handle, 1, 1, 1, 1, args, 0, NULL, fake_launch,
                           &ops);
-  CHECK(pasta__activity_build(&act) == 0);
+  CHECK(pasta__activity_build(&act, 0) == 0);
   CHECK(act.num_kernels == 3 && act.kernels[0].launches == 5004 &&
         act.kernels[0].timed == 5004 && act.untimed == 0);
   pasta__activity_free(&act);

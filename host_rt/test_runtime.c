@@ -402,7 +402,8 @@ int main(void) {
         ("pasta: warning: cannot read device module 'bad.cu' (copying its "
          "counters): fake illegal address (error 700)"),
         "was built for PASTA ABI version 99, this runtime reads version",
-        "(synchronizing the device): fake error (error 999)",
+        ("pasta: error: device counts are missing: synchronizing the GPU "
+         "failed (fake error, error 999)"),
         "== PASTA: profile of ",
         "Top 1 of 3 executed lines", /* k.cu:7, multi.cu:7, m.c:3 */
         "pasta: profile written to ",

@@ -34,6 +34,7 @@ using namespace pasta;
 
 static constexpr const char *RegisterModuleName =
     "__pasta_register_device_module";
+static constexpr const char *ModuleDsoName = "__pasta_module_dso";
 static constexpr const char *MainExitName = "__pasta_main_exit";
 static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 
@@ -157,6 +158,28 @@ Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
   auto *Ty = StructType::get(Ctx, Fields);
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
                             ConstantStruct::get(Ty, Values), V.OpsName);
+}
+
+// Registers Shadow's module with the host runtime, and tells it which
+// loaded object (the executable or a shared library) holds it: the address
+// of that object's __dso_handle, as clang passes to __cxa_atexit for static
+// destructors. The runtime reads the module's counts when that object is
+// unloaded (dlclose), before its vendor runtime and device image go.
+static void registerWithRuntime(Module &M, IRBuilder<> &B, Value *Shadow,
+                                const VendorRuntime &V) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  B.CreateCall(
+      M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr),
+      {Shadow, vendorOps(M, V)});
+  GlobalVariable *Dso = M.getNamedGlobal("__dso_handle");
+  if (!Dso) {
+    Dso = new GlobalVariable(M, B.getInt8Ty(), false,
+                             GlobalValue::ExternalLinkage, nullptr,
+                             "__dso_handle");
+    Dso->setVisibility(GlobalValue::HiddenVisibility);
+  }
+  B.CreateCall(M.getOrInsertFunction(ModuleDsoName, B.getVoidTy(), Ptr, Ptr),
+               {Shadow, Dso});
 }
 
 // The host shadow of the device descriptor: the address the vendor runtime
@@ -331,9 +354,7 @@ static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V,
   B.CreateCall(RegisterVar, {Handle, Shadow, NameStr, NameStr, B.getInt32(0),
                              B.getInt64(sizeof(struct pasta_module_desc)),
                              B.getInt32(0), B.getInt32(0)});
-  FunctionCallee Register =
-      M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr);
-  B.CreateCall(Register, {Shadow, vendorOps(M, V)});
+  registerWithRuntime(M, B, Shadow, V);
   registerKernels(M, V, Shadow, Opts);
   return true;
 }
@@ -431,9 +452,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
       GlobalValue::InternalLinkage, "__pasta_register_ctor_" + Id, M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  B.CreateCall(
-      M.getOrInsertFunction(RegisterModuleName, B.getVoidTy(), Ptr, Ptr),
-      {Shadow, vendorOps(M, V)});
+  registerWithRuntime(M, B, Shadow, V);
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
                             Ptr, Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);

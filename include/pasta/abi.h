@@ -232,6 +232,9 @@ struct pasta_vendor_ops {
   uint64_t vendor; /* enum pasta_vendor */
 };
 enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
+/* The error both vendors return once their runtime has shut down
+ * (cudaErrorCudartUnloading, hipErrorDeinitialized). */
+#define PASTA_VENDOR_ERROR_DEINITIALIZED 4
 #define PASTA_MEMCPY_DEVICE_TO_DEVICE 3
 #define PASTA_MAX_DEVICES 64
 #define PASTA_MEMCPY_HOST_TO_DEVICE 1
