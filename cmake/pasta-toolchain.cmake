@@ -1,6 +1,8 @@
 # PASTA toolchain file: builds a CMake project's C, C++ and CUDA targets with
-# clang-22 / clang++-22 and the PASTA plugin, and links libpasta_rt.a into
-# every executable and shared library.
+# clang-22 / clang++-22 and the PASTA plugin, and links the runtime
+# (libpasta_rt.so, found through an rpath: one runtime per process) and the
+# wrappers of cudaDeviceReset/hipDeviceReset (libpasta_glue.a) into every
+# executable and shared library, as scripts/pasta-clang++ does.
 #
 #   cmake -S app -B app/build \
 #         -DCMAKE_TOOLCHAIN_FILE=<pasta>/cmake/pasta-toolchain.cmake \
@@ -8,8 +10,9 @@
 #         [-DPASTA_HOST=ON] [-DPASTA_BUILD_DIR=<pasta>/build]
 #
 # Cache variables (docs/user-guide.md):
-#   PASTA_BUILD_DIR    the PASTA build with lib/libpasta.so and
-#                      lib/libpasta_rt.a (default: <this repo>/build)
+#   PASTA_BUILD_DIR    the PASTA build with lib/libpasta.so,
+#                      lib/libpasta_rt.so and lib/libpasta_glue.a
+#                      (default: <this repo>/build)
 #   PASTA_CUDA_PATH    the CUDA toolkit (default: /usr/local/cuda)
 #   PASTA_LINES        as the PASTA_LINES environment variable
 #   PASTA_KERNELS      as the PASTA_KERNELS environment variable
@@ -60,8 +63,9 @@ set(PASTA_LINE_TABLES ON CACHE BOOL
   "PASTA: compile with -gline-tables-only (per-line counts in any build type)")
 
 set(_pasta_plugin "${PASTA_BUILD_DIR}/lib/libpasta.so")
-set(_pasta_rt "${PASTA_BUILD_DIR}/lib/libpasta_rt.a")
-foreach(_pasta_file IN ITEMS "${_pasta_plugin}" "${_pasta_rt}")
+set(_pasta_rt "${PASTA_BUILD_DIR}/lib/libpasta_rt.so")
+set(_pasta_glue "${PASTA_BUILD_DIR}/lib/libpasta_glue.a")
+foreach(_pasta_file IN ITEMS "${_pasta_plugin}" "${_pasta_rt}" "${_pasta_glue}")
   if(NOT EXISTS "${_pasta_file}")
     message(FATAL_ERROR "pasta-toolchain: ${_pasta_file} does not exist: "
       "build PASTA first (scripts/build.sh) or set PASTA_BUILD_DIR")
@@ -151,9 +155,11 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
         FORCE)
     endif()
   endif()
-  # libpasta_rt.a after everything else on each link line: a static archive
-  # that needs nothing but libc (unused, it adds nothing).
-  set(CMAKE_${_pasta_lang}_STANDARD_LIBRARIES_INIT "${_pasta_rt}")
+  # After everything else on each link line: the reset wrappers (only a
+  # link that calls cudaDeviceReset or hipDeviceReset pulls one in) and the
+  # runtime, which needs nothing but libc.
+  set(CMAKE_${_pasta_lang}_STANDARD_LIBRARIES_INIT
+    "${_pasta_glue} ${_pasta_rt} -Wl,-rpath,${PASTA_BUILD_DIR}/lib -Wl,--wrap=cudaDeviceReset -Wl,--wrap=hipDeviceReset")
 endforeach()
 
 # Relocatable device code: clang device-links at the final link (see above).

@@ -147,7 +147,7 @@ struct kernel {
   uint64_t seq; /* launches of this kernel so far (for sampling) */
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
-  uint64_t ran_on; /* bit d: launched on GPU d since its last reset */
+  uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -627,8 +627,7 @@ static void trace_kernel(ops_t *ops, const struct pending *p, uint64_t ns) {
 
 /* Records p's time (UINT64_MAX: untimed, after the vendor's error `err`)
  * and pools its events. Lock held. */
-static void account(ops_t *ops, const struct pending *p, uint64_t ns,
-                    int err) {
+static void account(ops_t *ops, const struct pending *p, uint64_t ns, int err) {
   if (err)
     note_fault(ops, err, p, 0);
   if (ns == UINT64_MAX)
@@ -722,7 +721,7 @@ static void end_timing(ops_t *ops, void *stream, int device, void *start,
                        int launched, int plain) {
   if (launched && ops->event_record(end, stream) == 0) {
     st.pending[st.num_pending++] = (struct pending){
-        start,  end,   stream, launch, st.kernels[kernel].stats.launches + 1,
+        start,  end,    stream, launch, st.kernels[kernel].stats.launches + 1,
         kernel, device, plain};
     return;
   }
@@ -1832,6 +1831,31 @@ PASTA_ABI int __pasta_module_launch_kernel(
   int err = launch(&l, module_launch_adapter, ops);
   module_real = saved_real;
   module_extra = saved_extra;
+  return err;
+}
+
+/* cudaGetFuncBySymbol(&f, kernel): launches of f (cuLaunchKernel) are
+ * named after the kernel and counted in its module. They run the counting
+ * kernel (f is the one the program registered), without a launch window. */
+PASTA_ABI int __pasta_get_func_by_symbol(void **fn, const void *symbol,
+                                         int (*real)(void **, const void *),
+                                         ops_t *ops) {
+  int err = real(fn, symbol);
+  if (err || !fn || !*fn)
+    return err;
+  lock();
+  note_call(ops);
+  struct kernel *k = find_kernel(symbol);
+  char *name = k && k->mangled ? strdup(k->mangled) : NULL;
+  const void *module = k ? k->module : NULL;
+  struct kernel *alias = k ? kernel_of(*fn) : NULL;
+  if (alias && name && !alias->mangled) {
+    alias->mangled = name;
+    alias->module = module;
+    name = NULL;
+  }
+  unlock();
+  free(name);
   return err;
 }
 

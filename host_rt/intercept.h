@@ -20,7 +20,8 @@ int pasta__activity_seen(void);
 /* Waits for the timed launches still in flight, then fills *a (kernels,
  * call paths symbolised, memory, working sets; with `calibrate`, the
  * measured memory bandwidth, from the per-user cache when it has it).
- * Returns 0, or -1 when out of memory. pasta__activity_free releases what it allocated. */
+ * Returns 0, or -1 when out of memory. pasta__activity_free releases what it
+ * allocated. */
 int pasta__activity_build(pasta_activity *a, int calibrate);
 void pasta__activity_free(pasta_activity *a);
 

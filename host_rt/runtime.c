@@ -100,9 +100,9 @@ struct pasta__device_module {
   const void *symbol; /* host shadow of the device descriptor */
   struct pasta_vendor_ops ops;
   const struct pasta_vendor_ops *ops_ptr; /* the program's copy */
-  void *dso;          /* __dso_handle of the object holding it, or NULL */
-  int exit_armed;     /* an unload handler runs after its vendor runtime's */
-  int gone;           /* its object was unloaded (or the report ran) */
+  void *dso;      /* __dso_handle of the object holding it, or NULL */
+  int exit_armed; /* an unload handler runs after its vendor runtime's */
+  int gone;       /* its object was unloaded (or the report ran) */
   /* Per GPU: whether one of its kernels ran there (only those GPUs are
    * read: no context on a GPU the program never used). */
   unsigned char used[PASTA_MAX_DEVICES];
@@ -702,8 +702,7 @@ static int pasta__collect_device_module(struct pasta__device_module *m,
   int have = 0;
   for (int dev = 0; dev < devices; ++dev) {
     int on = devices > 1 ? dev : current;
-    int wanted =
-        every || (ran ? m->used[on] || m->carried[on] : on == current);
+    int wanted = every || (ran ? m->used[on] || m->carried[on] : on == current);
     if (!wanted)
       continue;
     if (devices > 1) {

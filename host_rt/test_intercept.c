@@ -43,7 +43,19 @@ void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
                              const void *);
 
+int __pasta_get_func_by_symbol(void **, const void *,
+                               int (*)(void **, const void *),
+                               const struct pasta_vendor_ops *);
+
 static int passed, failed;
+
+/* cudaGetFuncBySymbol's stand-in: the CUfunction of every kernel. */
+static void *fake_func_result;
+static int fake_get_func(void **fn, const void *symbol) {
+  (void)symbol;
+  *fn = fake_func_result;
+  return 0;
+}
 
 /* The runtime's analyzer dispatch (runtime.c, not linked here): record the
  * live events. */
@@ -323,6 +335,34 @@ int main(void) {
   CHECK(pasta__activity_build(&act, 0) == 0);
   CHECK(act.num_kernels == 3 && act.kernels[0].launches == 5004 &&
         act.kernels[0].timed == 5004 && act.untimed == 0);
+  pasta__activity_free(&act);
+
+  /* The wrappers armed the exit handler after the program's calls, and
+   * said once that k's module ran (its first launch on GPU 0). */
+  CHECK(arm_calls > 0);
+  static char k3_handle, k3_module, k3_fn;
+  __pasta_register_kernel(&k3_handle, "_Z2k3v", NULL, NULL, NULL, 0, 0,
+                          &k3_module);
+  int before = module_launches;
+  for (int i = 0; i < 2; ++i)
+    CHECK(__pasta_launch_kernel(&k3_handle, 1, 1, 1, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+  CHECK(module_launches == before + 1 && last_module_launched == &k3_module);
+  /* The driver API: a CUfunction taken from k3 (cudaGetFuncBySymbol) and
+   * launched with cuLaunchKernel is named k3 and counted in its module. */
+  void *fn = NULL;
+  fake_func_result = &k3_fn;
+  CHECK(__pasta_get_func_by_symbol(&fn, &k3_handle, fake_get_func, &ops) == 0);
+  CHECK(fn == &k3_fn);
+  CHECK(__pasta_module_launch_kernel(&k3_fn, 1, 1, 1, 32, 1, 1, 0, NULL, NULL,
+                                     extra, fake_module_launch, &ops) == 0);
+  CHECK(module_launches == before + 2 && last_module_launched == &k3_module);
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  int named = 0;
+  for (size_t i = 0; i < act.num_kernels; ++i)
+    named += strcmp(act.kernels[i].name, "k3()") == 0 ||
+             strcmp(act.kernels[i].name, "k3") == 0;
+  CHECK(named == 2); /* the stub's entry and the CUfunction's */
   pasta__activity_free(&act);
   free(a);
   free(b);

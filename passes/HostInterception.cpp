@@ -49,6 +49,12 @@ static const Route Routes[] = {
     // params, extra): a kernel from a code object loaded at run time, which
     // the plugin never compiled: timed and counted as a launch only.
     {"hipModuleLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    // The driver API's cuLaunchKernel has the same parameters; a CUfunction
+    // the program took from one of its own kernels (cudaGetFuncBySymbol)
+    // is named after it.
+    {"cuLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    {"cuLaunchKernel_ptsz", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", "pp"},
     {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
     {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
     // Allocations.

@@ -22,7 +22,8 @@
 enum { FAKE_BANKS = PASTA_DEVICE_MIN_BANKS, FAKE_COUNTERS = 2 };
 enum { FAKE_DEINITIALIZED = 4, FAKE_ILLEGAL_ADDRESS = 700 };
 
-void __pasta_register_device_module(const void *, const struct pasta_vendor_ops *);
+void __pasta_register_device_module(const void *,
+                                    const struct pasta_vendor_ops *);
 void __pasta_module_dso(const void *, void *);
 void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
@@ -189,28 +190,28 @@ __attribute__((constructor)) static void FAKE(register_module)(void) {
   FAKE(module).sites[0] = (struct pasta_site){0, file, 4, 1, PASTA_NONE, {0}};
   FAKE(module).sites[0].mix[PASTA_MIX_STORES + PASTA_SPACE_GLOBAL] = 1;
   FAKE(module).sites[0].mix[PASTA_MIX_STORE_BYTES + PASTA_SPACE_GLOBAL] = 4;
-  FAKE(module).desc = (struct pasta_module_desc){
-      PASTA_ABI_MAGIC,
-      PASTA_ABI_VERSION,
-      PASTA_TARGET_NVPTX,
-      FAKE_BANKS,
-      1,
-      1,
-      FAKE_COUNTERS,
-      (uint32_t)sizeof strings,
-      (uint64_t)(uintptr_t)FAKE(module).funcs,
-      (uint64_t)(uintptr_t)FAKE(module).sites,
-      (uint64_t)(uintptr_t)FAKE(module).strings,
-      (uint64_t)(uintptr_t)FAKE(module).counters,
-      file,
-      0,
-      0,
-      0,
-      0};
+  FAKE(module).desc =
+      (struct pasta_module_desc){PASTA_ABI_MAGIC,
+                                 PASTA_ABI_VERSION,
+                                 PASTA_TARGET_NVPTX,
+                                 FAKE_BANKS,
+                                 1,
+                                 1,
+                                 FAKE_COUNTERS,
+                                 (uint32_t)sizeof strings,
+                                 (uint64_t)(uintptr_t)FAKE(module).funcs,
+                                 (uint64_t)(uintptr_t)FAKE(module).sites,
+                                 (uint64_t)(uintptr_t)FAKE(module).strings,
+                                 (uint64_t)(uintptr_t)FAKE(module).counters,
+                                 file,
+                                 0,
+                                 0,
+                                 0,
+                                 0};
   __pasta_register_device_module(&FAKE(module).desc, &FAKE(ops));
   __pasta_module_dso(&FAKE(module).desc, &__dso_handle);
-  __pasta_register_kernel(&FAKE(kernel_handle), FAKE_FUNC, NULL, NULL, NULL,
-                          -1, 0, &FAKE(module).desc);
+  __pasta_register_kernel(&FAKE(kernel_handle), FAKE_FUNC, NULL, NULL, NULL, -1,
+                          0, &FAKE(module).desc);
   atexit(FAKE(unregister_module));
 }
 
