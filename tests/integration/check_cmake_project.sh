@@ -40,8 +40,11 @@ ptx=$(find "$b" -name scale.ptx)
 grep -q "^\.visible \.global .* __pasta_desc_$lib_id\[" "$ptx" ||
   fail "the PTX of scale.cu does not export __pasta_desc_$lib_id"
 [ -x "$b/sample" ] || fail "sample did not link"
-"$nm" "$b/sample" | grep -q ' T __pasta_register_device_module' ||
-  fail "sample does not contain the PASTA runtime"
+# The wrapper/toolchain link the shared runtime (one per process) with an
+# rpath to it.
+"$nm" -D "$b/sample" | grep -q ' U __pasta_register_device_module' &&
+  LD_LIBRARY_PATH= ldd "$b/sample" | grep -q 'libpasta_rt.so => /' ||
+  fail "sample is not linked with libpasta_rt.so"
 "$nm" "$b/sample" | grep -q ' T cudaMalloc' ||
   fail "sample does not contain the CUDA runtime"
 echo "ok   default: scale.cu and main.cu instrumented (id $lib_id), sample links"

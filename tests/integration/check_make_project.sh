@@ -22,8 +22,11 @@ mk saxpy
 "$nm" saxpy.o | grep -q ' U __pasta_register_device_module' ||
   fail "saxpy.o does not register its device module"
 [ -x saxpy ] || fail "saxpy did not link"
-"$nm" saxpy | grep -q ' T __pasta_register_device_module' ||
-  fail "saxpy does not contain the PASTA runtime"
+# The wrapper/toolchain link the shared runtime (one per process) with an
+# rpath to it.
+"$nm" -D saxpy | grep -q ' U __pasta_register_device_module' &&
+  LD_LIBRARY_PATH= ldd saxpy | grep -q 'libpasta_rt.so => /' ||
+  fail "saxpy is not linked with libpasta_rt.so"
 echo "ok   saxpy.cu instrumented and linked with the runtime"
 
 PASTA_HOST=1 mk host_stats
