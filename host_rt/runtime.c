@@ -206,17 +206,24 @@ void pasta__arm_exit(void) {
 void pasta__module_launched(const void *symbol, int device) {
   if (!symbol)
     return;
+  int armed = 0;
   pasta__lock();
   struct pasta__device_module *m = pasta__find_module(symbol);
   if (m) {
     if (!m->exit_armed) {
-      m->exit_armed = 1;
+      m->exit_armed = armed = 1;
       pasta__arm_module(m);
     }
     if (device >= 0 && device < (int)PASTA_MAX_DEVICES)
       m->used[device] = 1;
   }
   pasta__unlock();
+  /* At exit the report runs before the module handlers (which then have
+   * nothing to do), while every vendor call is still there. */
+  if (armed) {
+    __atomic_store_n(&pasta__exit_armed, 0, __ATOMIC_RELEASE);
+    pasta__arm_exit();
+  }
 }
 
 void __pasta_register_host_module(const struct pasta_module_desc *desc) {
