@@ -1,6 +1,8 @@
 /*===- activity.c - Tables and JSON of launches, memory and working sets --===*/
 #include "activity.h"
+#include "demangle.h"
 #include "profile_json.h"
+#include "text_table.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,6 +21,10 @@ const char *pasta_copy_kind_name(unsigned kind) {
 }
 
 /*===-- Formatting --------------------------------------------------------===*/
+
+/* Width of kernel and function names in the tables (demangle.h shortens
+ * longer ones; CUB's kernels fit at their short form). */
+enum { NAME_WIDTH = 48 };
 
 static void fmt_bytes(char *out, size_t size, uint64_t v) {
   static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -50,15 +56,20 @@ static const char *basename_of(const char *path) {
   return slash ? slash + 1 : path;
 }
 
+/* Names for a terminal (pasta_text_safe), in a buffer of their own. */
+#define SAFE(s, buf) pasta_text_safe((s), (buf), sizeof(buf))
+
 /* "function (file:line)" of a frame, as short as it can be. */
 static void fmt_frame(char *out, size_t size, const pasta_activity_frame *f) {
-  const char *fn = f->function ? f->function : "?";
+  char b1[4 * NAME_WIDTH], b2[256], b3[16 * NAME_WIDTH];
+  pasta_short_name(f->function ? f->function : "?", NAME_WIDTH, b1, sizeof b1);
+  const char *fn = SAFE(b1, b3);
   if (f->file && f->line)
-    snprintf(out, size, "%s (%s:%" PRIu32 ")", fn, basename_of(f->file),
-             f->line);
+    snprintf(out, size, "%s (%s:%" PRIu32 ")", fn,
+             SAFE(basename_of(f->file), b2), f->line);
   else if (f->object)
-    snprintf(out, size, "%s (%s+0x%" PRIx64 ")", fn, basename_of(f->object),
-             f->offset);
+    snprintf(out, size, "%s (%s+0x%" PRIx64 ")", fn,
+             SAFE(basename_of(f->object), b2), f->offset);
   else
     snprintf(out, size, "%s", fn);
 }
@@ -96,8 +107,21 @@ static const pasta_activity_path *top_path(const pasta_activity_kernel *k) {
   return best;
 }
 
+/* The name column of the first n kernels of `order` (demangle.h). */
+static char **kernel_names(const pasta_activity *a, const size_t *order,
+                           size_t n) {
+  const char **names = malloc((n ? n : 1) * sizeof *names);
+  if (!names)
+    return NULL;
+  for (size_t i = 0; i < n; ++i)
+    names[i] = a->kernels[order[i]].name;
+  char **cells = pasta_short_safe_names(names, n, NAME_WIDTH);
+  free(names);
+  return cells;
+}
+
 static void kernel_row(FILE *out, const pasta_activity *a,
-                       const pasta_activity_kernel *k) {
+                       const pasta_activity_kernel *k, const char *name) {
   char total[32] = "-", mean[32] = "-", min[32] = "-", max[32] = "-";
   char share[16] = "-", site[256] = "-";
   if (k->timed) {
@@ -113,10 +137,10 @@ static void kernel_row(FILE *out, const pasta_activity *a,
   if (p && p->num_frames)
     fmt_frame(site, sizeof site, &p->frames[0]);
   fprintf(out,
-          "  %-32.32s %9" PRIu64 " %8" PRIu64 " %11s %6s %10s %10s %10s %6zu"
+          "  %-*s %9" PRIu64 " %8" PRIu64 " %11s %6s %10s %10s %10s %6zu"
           "  %s\n",
-          k->name ? k->name : "?", k->launches, k->counted, total, share, mean,
-          min, max, k->num_shapes, site);
+          NAME_WIDTH, name, k->launches, k->counted, total, share, mean, min,
+          max, k->num_shapes, site);
 }
 
 static void kernel_paths(FILE *out, const pasta_activity_kernel *k) {
@@ -199,7 +223,7 @@ static void fmt_stats(char *out, size_t size, const pasta_ws_stats *s) {
   char mx[32], mn[32], avg[32], med[32], p90[32];
   fmt_bytes(mx, sizeof mx, s->max);
   fmt_bytes(mn, sizeof mn, s->min);
-  fmt_bytes(avg, sizeof avg, (uint64_t)(s->mean + 0.5));
+  fmt_bytes(avg, sizeof avg, pasta_u64_from_double(s->mean + 0.5));
   fmt_bytes(med, sizeof med, s->median);
   fmt_bytes(p90, sizeof p90, s->p90);
   snprintf(out, size, "max %s, min %s, mean %s, median %s, p90 %s", mx, mn, avg,
@@ -225,26 +249,31 @@ int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
   fprintf(out, "  touched bytes per launch:           %s\n", line);
   fmt_stats(line, sizeof line, &footprint);
   fprintf(out, "  touched allocations' bytes per launch: %s\n", line);
-  fprintf(out, "  %-32s %9s %14s %16s\n", "kernel", "tracked", "max touched",
-          "max footprint");
-  for (size_t i = 0; i < a->num_kernels && i < top; ++i) {
+  fprintf(out, "  %-*s %9s %14s %16s\n", NAME_WIDTH, "kernel", "tracked",
+          "max touched", "max footprint");
+  size_t shown = a->num_kernels < top ? a->num_kernels : top;
+  char **names = kernel_names(a, order, shown);
+  for (size_t i = 0; names && i < shown; ++i) {
     const pasta_activity_kernel *k = &a->kernels[order[i]];
     if (!k->ws_launches)
       continue;
     char t[32], f[32];
     fmt_bytes(t, sizeof t, k->ws_max_touched_bytes);
     fmt_bytes(f, sizeof f, k->ws_max_footprint_bytes);
-    fprintf(out, "  %-32.32s %9" PRIu64 " %14s %16s\n", k->name ? k->name : "?",
+    fprintf(out, "  %-*s %9" PRIu64 " %14s %16s\n", NAME_WIDTH, names[i],
             k->ws_launches, t, f);
   }
+  free(names);
   if (a->outside) {
     fprintf(out,
             "pasta: warning: %" PRIu64 " accesses outside every known "
             "allocation",
             a->outside);
+    char b1[256], b2[256];
     if (a->outside_kernel)
-      fprintf(out, " (first: %s at %s:%" PRIu32 ")", a->outside_kernel,
-              a->outside_file ? a->outside_file : "?", a->outside_line);
+      fprintf(
+          out, " (first: %s at %s:%" PRIu32 ")", SAFE(a->outside_kernel, b1),
+          SAFE(a->outside_file ? a->outside_file : "?", b2), a->outside_line);
     fputs(" — __device__ variables, or memory PASTA did not see allocated\n",
           out);
   }
@@ -271,22 +300,29 @@ int pasta_activity_write_tables(FILE *out, const pasta_activity *a,
   if (a->untimed)
     fprintf(out, " (%" PRIu64 " launches untimed)", a->untimed);
   fputc('\n', out);
-  fprintf(out, "  %-32s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n", "kernel",
-          "launches", "counted", "GPU time", "share", "mean", "min", "max",
-          "shapes", "launched from");
-  for (size_t i = 0; i < a->num_kernels && i < top; ++i)
-    kernel_row(out, a, &a->kernels[order[i]]);
+  fprintf(out, "  %-*s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n", NAME_WIDTH,
+          "kernel", "launches", "counted", "GPU time", "share", "mean", "min",
+          "max", "shapes", "launched from");
+  size_t shown = a->num_kernels < top ? a->num_kernels : top;
+  char **names = kernel_names(a, order, shown);
+  if (!names) {
+    free(order);
+    return -1;
+  }
+  for (size_t i = 0; i < shown; ++i)
+    kernel_row(out, a, &a->kernels[order[i]], names[i]);
   if (a->num_kernels > top)
     fprintf(out, "  ... %zu more kernels in the JSON profile\n",
             a->num_kernels - top);
   fputs("pasta: call paths (innermost first):\n", out);
-  for (size_t i = 0; i < a->num_kernels && i < top; ++i) {
+  for (size_t i = 0; i < shown; ++i) {
     const pasta_activity_kernel *k = &a->kernels[order[i]];
     if (!k->num_paths)
       continue;
-    fprintf(out, "  %s\n", k->name ? k->name : "?");
+    fprintf(out, "  %s\n", names[i]);
     kernel_paths(out, k);
   }
+  free(names);
   memory_summary(out, &a->memory);
   free(order);
   return ferror(out) ? -1 : 0;
@@ -311,7 +347,13 @@ static void json_frames(FILE *out, const pasta_activity_path *p) {
     json_str(out, fr->file);
     fprintf(out, ",\"line\":%" PRIu32 ",\"object\":", fr->line);
     json_str(out, fr->object);
-    fprintf(out, ",\"offset\":%" PRIu64 "}", fr->offset);
+    fprintf(out, ",\"offset\":%" PRIu64, fr->offset);
+    if (fr->vaddr) { /* located at run time (profile version 2) */
+      fputs(",\"build_id\":", out);
+      json_str(out, fr->build_id);
+      fprintf(out, ",\"vaddr\":%" PRIu64, fr->vaddr);
+    }
+    fputc('}', out);
   }
   fputs("]", out);
 }

@@ -28,7 +28,11 @@ typedef struct pasta_activity_frame {
   const char *file;     /* or NULL */
   uint32_t line;        /* 0 when unknown */
   const char *object;   /* executable or shared object, or NULL */
-  uint64_t offset;      /* in that object */
+  uint64_t offset;      /* in that object, from its load base */
+  const char *build_id; /* the object's GNU build id (hex), or NULL */
+  uint64_t vaddr;       /* the return address as an ELF virtual address of
+                           the object (what its symbols and DWARF use), 0
+                           when unknown: resolvable later (pasta-report) */
 } pasta_activity_frame;
 
 /* A distinct host call path that launched a kernel. */

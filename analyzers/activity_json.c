@@ -13,7 +13,7 @@ uint64_t pasta_activity_json_u64(json_t *o, const char *key) {
   if (json_is_integer(v) && json_integer_value(v) >= 0)
     return (uint64_t)json_integer_value(v);
   if (json_is_real(v) && json_real_value(v) >= 0)
-    return (uint64_t)json_real_value(v);
+    return pasta_u64_from_double(json_real_value(v));
   const char *s = json_string_value(v);
   size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
   if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) == 0)
@@ -92,9 +92,10 @@ static void read_paths(json_t *k, pasta_activity_kernel *out,
     }
     for (size_t j = 0; j < nf; ++j) {
       json_t *x = json_array_get(fr, j);
-      f[j] = (pasta_activity_frame){str(x, "function"), str(x, "file"),
-                                    (uint32_t)u64(x, "line"), str(x, "object"),
-                                    u64(x, "offset")};
+      f[j] = (pasta_activity_frame){
+          str(x, "function"), str(x, "file"),   (uint32_t)u64(x, "line"),
+          str(x, "object"),   u64(x, "offset"), str(x, "build_id"),
+          u64(x, "vaddr")};
     }
     p[i] = (pasta_activity_path){u64(e, "launches"), (uint32_t)nf, f};
   }
@@ -198,7 +199,8 @@ static void read_bandwidth(json_t *b, pasta_activity *a,
   for (unsigned i = 0; i < PASTA_NUM_COPY_KINDS; ++i) {
     json_t *e = json_object_get(cp, pasta_copy_kind_name(i));
     a->memory.copies_pinned[i] = u64(e, "pinned");
-    a->memory.copy_ns[i] = (uint64_t)(num(e, "seconds", 0) * 1e9 + 0.5);
+    a->memory.copy_ns[i] =
+        pasta_u64_from_double(num(e, "seconds", 0) * 1e9 + 0.5);
   }
   json_t *ks = json_object_get(b, "kernels");
   size_t n = json_array_size(ks);

@@ -1,6 +1,8 @@
 /*===- bandwidth.c - Bandwidth, compute intensity and the roofline --------===*/
 #include "bandwidth.h"
+#include "demangle.h"
 #include "profile_json.h"
+#include "text_table.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -159,9 +161,20 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
         "plain launches: p, of instrumented ones: i)\n",
         out);
   peaks_line(out, &a->peaks);
-  fprintf(out, "  %-28s %8s %8s %12s %11s %5s %11s %11s %8s %5s  %s\n",
-          "kernel", "launches", "counted", "time", "requested", "peak",
-          "unique", "FLOP/s", "FLOP/B", "peak", "bound");
+  const char **kernels = malloc((n ? n : 1) * sizeof *kernels);
+  if (!kernels)
+    return -1;
+  for (size_t i = 0; i < n; ++i)
+    kernels[i] = rows[i].kernel;
+  /* Short and distinct (demangle.h): CUB's fit at their short form. */
+  enum { NAME_WIDTH = 48 };
+  char **names = pasta_short_safe_names(kernels, n, NAME_WIDTH);
+  free(kernels);
+  if (!names)
+    return -1;
+  fprintf(out, "  %-*s %8s %8s %12s %11s %5s %11s %11s %8s %5s  %s\n",
+          NAME_WIDTH, "kernel", "launches", "counted", "time", "requested",
+          "peak", "unique", "FLOP/s", "FLOP/B", "peak", "bound");
   for (size_t i = 0; i < n; ++i) {
     const pasta_bw_row *r = &rows[i];
     char t[32] = "-", bw[32], ubw[32], fl[32], ai[16] = "-", fb[16], ff[16];
@@ -175,12 +188,14 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
       snprintf(ai, sizeof ai, "%.3g", r->intensity);
     fmt_fraction(fb, sizeof fb, r->bandwidth_fraction);
     fmt_fraction(ff, sizeof ff, r->flop_fraction);
+    char bound[64];
     fprintf(out,
-            "  %-28.28s %8" PRIu64 " %8" PRIu64
+            "  %-*s %8" PRIu64 " %8" PRIu64
             " %12s %11s %5s %11s %11s %8s %5s  %s\n",
-            r->kernel ? r->kernel : "?", r->launches, r->counted, t, bw, fb,
-            ubw, fl, ai, ff, r->bound);
+            NAME_WIDTH, names[i], r->launches, r->counted, t, bw, fb, ubw, fl,
+            ai, ff, pasta_text_safe(r->bound, bound, sizeof bound));
   }
+  free(names);
   if (a->sample > 1)
     fprintf(out,
             "pasta: PASTA_SAMPLE=%u: one launch in %u of each kernel counted; "

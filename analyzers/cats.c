@@ -14,6 +14,7 @@
  *    de-duplication left in several places aggregate without double counts.
  *===----------------------------------------------------------------------===*/
 #include "cats.h"
+#include "demangle.h"
 #include "profile_json.h"
 #include "text_table.h"
 
@@ -841,11 +842,13 @@ static void fmt_text(char *out, size_t size, const char *s, size_t width) {
     len = (size_t)pasta_json_utf8_length(p);
     if (len > 1 && n + len > width)
       break;
+    if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+      len = 1; /* a C1 control character (U+0080-U+009F): '?' below */
     if (len > 1) {
       memcpy(out + n, p, len);
       n += len;
     } else {
-      out[n++] = len == 1 && *p >= 0x20 ? (char)*p : '?';
+      out[n++] = len == 1 && *p >= 0x20 && *p != 0x7f ? (char)*p : '?';
     }
   }
   strcpy(out + n, *p ? "..." : "");
@@ -966,7 +969,9 @@ static void scope_row(char (*row)[CELL],
       other_static += s->static_accesses[k];
       other_dynamic += s->dynamic_accesses[k];
     }
-  fmt_text(row[0], CELL, s->funcname, 32);
+  char name[CELL];
+  pasta_short_name(str(s->funcname), 48, name, sizeof name); /* demangle.h */
+  fmt_text(row[0], CELL, name, CELL - 4);
   snprintf(row[1], CELL, "%s",
            pasta_cats_scope_type(s->kind) ? pasta_cats_scope_type(s->kind)
                                           : "?");

@@ -2,11 +2,12 @@
  *
  *   pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] [--top N]
  *                             [--format table|csv|json] [--lines]
- *   pasta-report merge OUT.json IN.json... [--force]
+ *   pasta-report merge OUT.json INPUT... [--force]   (profiles, directories
+ *                                                     of them, patterns)
  *   pasta-report diff BEFORE.json AFTER.json [--top N]
  *
- * Reads profiles (docs/profile-format.md, version 1) with jansson into the
- * runtime's own model (profile.h, through pasta_profile_add_func/_line), so
+ * Reads profiles (docs/profile-format.md, versions 1 and 2) with jansson into
+ *the runtime's own model (profile.h, through pasta_profile_add_func/_line), so
  * `show` prints the same tables as an instrumented program and `--format
  * json` and `merge` write through the same JSON writer. The launch, memory,
  * working-set and bandwidth sections are merged and diffed by
@@ -21,16 +22,20 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "activity_json.h"
+#include "demangle.h"
 #include "profile.h"
 #include "profile_json.h"
 #include "report_activity.h"
 #include "report_csv.h"
 #include "report_trace.h"
+#include "symbolize.h"
 #include "tables.h"
 #include "text_table.h"
 #include "ws_stats.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <regex.h>
@@ -44,8 +49,9 @@ static const char usage_text[] =
     "usage: pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] "
     "[--top N]\n"
     "                         [--format table|csv|json] [--lines]\n"
-    "       pasta-report merge OUT.json IN.json... [--force]\n"
+    "       pasta-report merge OUT.json INPUT... [--force]\n"
     "       pasta-report diff BEFORE.json AFTER.json [--top N]\n"
+    "       (each also takes --search-dir DIR, repeatable)\n"
     "       pasta-report --help\n";
 
 static const char help_text[] =
@@ -81,15 +87,30 @@ static const char help_text[] =
     "       the rules); trace analyses stay one per process (\"traces\"); "
     "the\n"
     "       inputs are listed under \"merged_from\".\n"
-    "       OUT.json must not exist unless --force is given.\n"
-    "diff   compares two profiles kernel by kernel (launches, global bytes, "
-    "FLOPs,\n"
-    "       special), lists the N lines (--top, default 10) whose bytes + "
-    "FLOPs\n"
+    "       An INPUT is a profile, a directory (its *.json files, by name) "
+    "or a\n"
+    "       quoted pattern ('ranks/*.json'), so any number of inputs fit; "
+    "they are\n"
+    "       read one at a time. OUT.json must not exist unless --force is "
+    "given\n"
+    "       (and is never an input).\n"
+    "diff   compares two profiles function by function: kernels "
+    "(launches, global\n"
+    "       bytes, FLOPs, special), device functions (calls, global bytes, "
+    "...) and\n"
+    "       host functions (calls, bytes, ...), matched by mangled name; "
+    "lists the N\n"
+    "       lines (--top, default 10) whose bytes + FLOPs\n"
     "       changed most, then compares launches, GPU time, bandwidth and\n"
     "       working sets per kernel, the memory totals, and the trace "
     "analyses'\n"
-    "       peak footprint and per-scope stride-k and indirect accesses.\n";
+    "       peak footprint and per-scope stride-k and indirect accesses.\n"
+    "\n"
+    "Call paths: frames the program could not resolve where it ran (no\n"
+    "libdwarf there) are resolved here from their recorded module, build id\n"
+    "and address, reading the module's symbols and DWARF: from its recorded\n"
+    "path, else from a file of the same name and build id, else of the same\n"
+    "build id, under a --search-dir DIR (three levels deep).\n";
 
 static void error(const char *fmt, ...) {
   va_list ap;
@@ -428,6 +449,114 @@ static int add_status(struct reader *r, int status, const char *where) {
   return !r->failed;
 }
 
+/* Width of names in the diff tables (demangle.h shortens longer ones). */
+enum { REPORT_NAME_WIDTH = 48 };
+
+/* Names a profile shows to people ("name", "function", "kernel",
+ * "funcname" members) are demangled by the runtime when the program had a
+ * C++ runtime; otherwise they are still the symbols. This tool always has
+ * one (demangle.c), so every such string that demangles is replaced, in
+ * place: the same symbol gives the same name everywhere, so the sections
+ * that refer to each other by name still agree. "mangled" is left alone. */
+static void demangle_names(json_t *v) {
+  static const char *const keys[] = {"name", "function", "kernel", "funcname"};
+  if (json_is_array(v)) {
+    for (size_t i = 0; i < json_array_size(v); ++i)
+      demangle_names(json_array_get(v, i));
+    return;
+  }
+  const char *key;
+  json_t *member;
+  json_object_foreach(v, key, member) {
+    if (!json_is_string(member)) {
+      demangle_names(member);
+      continue;
+    }
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
+      if (strcmp(key, keys[k]) != 0)
+        continue;
+      char *plain = pasta_demangle(json_string_value(member));
+      if (plain)
+        json_string_set(member, plain);
+      free(plain);
+    }
+  }
+}
+
+/* --search-dir values, for the call-path symbolizer. */
+static const char *search_dirs[17];
+static size_t num_search_dirs;
+
+/* The symbolizer for call paths, opened on first use (see symbolize.h). */
+static pasta_symbolizer *frames_symbolizer;
+static int frames_symbolizer_failed;
+
+static void close_frames_symbolizer(void) {
+  pasta_symbolizer_close(frames_symbolizer);
+  frames_symbolizer = NULL;
+}
+
+static pasta_symbolizer *symbolizer(void) {
+  if (!frames_symbolizer && !frames_symbolizer_failed) {
+    frames_symbolizer = pasta_symbolizer_open();
+    if (!frames_symbolizer ||
+        pasta_symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
+      close_frames_symbolizer();
+      frames_symbolizer_failed = 1;
+    } else {
+      atexit(close_frames_symbolizer);
+    }
+  }
+  return frames_symbolizer;
+}
+
+static const char *member_str(json_t *o, const char *key) {
+  return json_string_value(json_object_get(o, key));
+}
+
+/* Resolves, in place, the call-path frames (any "frames" array) that the
+ * program left without file or function but with the module, build id and
+ * address to find them by (profile version 2). Frames the runtime resolved
+ * stay as they are. */
+static void symbolize_frames(json_t *v) {
+  if (json_is_array(v)) {
+    for (size_t i = 0; i < json_array_size(v); ++i)
+      symbolize_frames(json_array_get(v, i));
+    return;
+  }
+  const char *key;
+  json_t *member;
+  json_object_foreach(v, key, member) {
+    if (strcmp(key, "frames") != 0 || !json_is_array(member)) {
+      if (json_is_object(member) || json_is_array(member))
+        symbolize_frames(member);
+      continue;
+    }
+    for (size_t i = 0; i < json_array_size(member); ++i) {
+      json_t *f = json_array_get(member, i);
+      json_t *vaddr = json_object_get(f, "vaddr");
+      if (!json_is_integer(vaddr) || json_integer_value(vaddr) <= 0 ||
+          !member_str(f, "object") ||
+          (member_str(f, "file") && member_str(f, "function")) || !symbolizer())
+        continue;
+      pasta_frame_loc loc = {member_str(f, "object"), member_str(f, "build_id"),
+                             0, (uint64_t)json_integer_value(vaddr)};
+      json_t *offset = json_object_get(f, "offset");
+      if (json_is_integer(offset))
+        loc.offset = (uint64_t)json_integer_value(offset);
+      pasta_symbol s;
+      if (pasta_symbolize_loc(frames_symbolizer, &loc, &s) != 0)
+        continue;
+      if (s.function && !member_str(f, "function"))
+        json_object_set_new(f, "function", json_string(s.function));
+      if (s.file && s.line) {
+        json_object_set_new(f, "file", json_string(s.file));
+        json_object_set_new(f, "line", json_integer(s.line));
+      }
+    }
+  }
+}
+
 /* Reads `path` into `p` (initialised here, finalized on success), keeping
  * what `flt` (may be NULL) selects. With `parsed`, the parsed document (big
  * integers quoted, see above) is left there for the caller to read the
@@ -457,6 +586,8 @@ static int load_profile(const char *path, const struct filter *flt,
     return 2;
   }
   struct reader r = {path, 0, ""};
+  symbolize_frames(root);
+  demangle_names(root);
   json_t *schema = json_object_get(root, "schema");
   json_t *version = json_object_get(root, "version");
   if (!json_is_object(root) || !json_is_string(schema) ||
@@ -464,15 +595,16 @@ static int load_profile(const char *path, const struct filter *flt,
     fail(&r, "not a PASTA profile (\"schema\" is not \"%s\")",
          PASTA_PROFILE_SCHEMA);
   } else if (!json_is_integer(version) ||
-             json_integer_value(version) != PASTA_PROFILE_VERSION) {
+             json_integer_value(version) < PASTA_PROFILE_VERSION_OLDEST ||
+             json_integer_value(version) > PASTA_PROFILE_VERSION) {
     char got[32] = "not an integer";
     if (json_is_integer(version))
       snprintf(got, sizeof got, "%" JSON_INTEGER_FORMAT,
                json_integer_value(version));
     fail(&r,
          "unsupported profile version (%s): this pasta-report reads "
-         "version %d",
-         got, PASTA_PROFILE_VERSION);
+         "versions %d to %d",
+         got, PASTA_PROFILE_VERSION_OLDEST, PASTA_PROFILE_VERSION);
   }
 
   const char *program = get_string(&r, root, "program", "profile", 0);
@@ -648,24 +780,27 @@ static void csv_lines(FILE *out, const pasta_profile *p, size_t top) {
 /*===-- Command line ------------------------------------------------------===*/
 
 struct options {
-  const char *positional[64];
+  const char **positional; /* into argv; as many as there are */
   size_t num_positional;
   const char *kernel, *file, *format;
   size_t top;
   int have_top, lines, force;
 };
 
+/* Room for argc positional arguments (main allocates it): any number of
+ * inputs, as many as the command line holds. */
+static const char **positional_storage;
+
 /* Options allowed per command, as a space-separated list. */
 static int parse_args(int argc, char **argv, const char *allowed,
                       struct options *o) {
   memset(o, 0, sizeof *o);
+  o->positional = positional_storage;
   for (int i = 2; i < argc; ++i) {
     const char *arg = argv[i];
     if (strncmp(arg, "--", 2) != 0 || !arg[2]) {
       if (arg[0] == '-' && arg[1] && strcmp(arg, "--") != 0)
         return usage_error("unknown option '%s'", arg);
-      if (o->num_positional == sizeof o->positional / sizeof *o->positional)
-        return usage_error("too many arguments");
       o->positional[o->num_positional++] = arg;
       continue;
     }
@@ -696,6 +831,10 @@ static int parse_args(int argc, char **argv, const char *allowed,
       o->lines = 1;
     } else if (!strcmp(name, "--force")) {
       o->force = 1;
+    } else if (!strcmp(name, "--search-dir")) {
+      if (num_search_dirs == sizeof search_dirs / sizeof *search_dirs - 1)
+        return usage_error("too many --search-dir options (at most 16)");
+      search_dirs[num_search_dirs++] = value;
     } else if (!strcmp(name, "--kernel")) {
       o->kernel = value;
     } else if (!strcmp(name, "--file")) {
@@ -800,7 +939,12 @@ static int set_stats(json_t *ws, const char *key, const uint64_t *v, size_t n) {
   if (pasta_ws_stats_compute(v, n, &st))
     return -1;
   json_t *o = json_object();
-  double mean = (double)(uint64_t)(st.mean * 10 + 0.5) / 10;
+  /* One decimal, as the runtime writes it (a mean too large for that is
+   * written as it is). */
+  double m10 = st.mean * 10 + 0.5;
+  double mean = m10 < 18446744073709551616.0
+                    ? (double)pasta_u64_from_double(m10) / 10
+                    : st.mean;
   return !o || json_object_set_new(o, "max", json_u64(st.max)) ||
          json_object_set_new(o, "min", json_u64(st.min)) ||
          json_object_set_new(o, "mean", json_real(mean)) ||
@@ -917,7 +1061,8 @@ static int show_activity(FILE *out, const char *path, json_t *root,
 
 static int cmd_show(int argc, char **argv) {
   struct options o;
-  int rc = parse_args(argc, argv, "kernel file top format lines", &o);
+  int rc =
+      parse_args(argc, argv, "kernel file top format lines search-dir", &o);
   if (rc)
     return rc;
   if (o.num_positional != 1)
@@ -1017,62 +1162,182 @@ static void counts_add(pasta_counts *d, const pasta_counts *s) {
   d->special = sat_add(d->special, s->special);
 }
 
-static int build_merged(pasta_profile *in, size_t n, const char *const *paths,
-                        pasta_profile *out) {
-  pasta_profile_init(out);
-  /* "program": the inputs' program, or their distinct programs joined. */
-  size_t plen = 1;
-  for (size_t i = 0; i < n; ++i)
-    plen += strlen(in[i].program) + 2;
-  char *program = malloc(plen);
-  if (!program)
+/* The inputs of merge: files, the *.json files of directories, and the
+ * files that glob patterns match (for when the shell did not expand them,
+ * or the expansion would be too long for one command line). */
+struct inputs {
+  char **paths; /* owned */
+  size_t n, cap;
+};
+
+static int add_input_path(struct inputs *in, const char *path) {
+  if (in->n == in->cap) {
+    size_t cap = in->cap ? 2 * in->cap : 64;
+    char **p = realloc(in->paths, cap * sizeof *p);
+    if (!p)
+      return -1;
+    in->paths = p;
+    in->cap = cap;
+  }
+  size_t len = strlen(path) + 1;
+  char *copy = malloc(len);
+  if (!copy)
     return -1;
-  program[0] = '\0';
-  int64_t created = 0;
-  size_t num_funcs = 0;
+  in->paths[in->n++] = memcpy(copy, path, len);
+  return 0;
+}
+
+static void inputs_free(struct inputs *in) {
+  for (size_t i = 0; i < in->n; ++i)
+    free(in->paths[i]);
+  free(in->paths);
+}
+
+static int cmp_string_ptr(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether `path` is the output (which a directory or a pattern may hold
+ * after an earlier merge). */
+static int is_output(const char *path, const struct stat *out) {
+  struct stat st;
+  return out && stat(path, &st) == 0 && st.st_dev == out->st_dev &&
+         st.st_ino == out->st_ino;
+}
+
+/* The regular files named *.json in `dir`, sorted by name. Returns 0, or 2
+ * after printing one error line. */
+static int add_directory(struct inputs *in, const char *dir,
+                         const struct stat *out) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    error("%s: %s", dir, strerror(errno));
+    return 2;
+  }
+  size_t first = in->n, len = strlen(dir);
+  int slash = len && dir[len - 1] == '/', rc = 0;
+  struct dirent *e;
+  while (!rc && (e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    if (n <= 5 || strcmp(e->d_name + n - 5, ".json") != 0)
+      continue;
+    char *path = malloc(len + n + 2);
+    if (!path) {
+      rc = 1;
+      break;
+    }
+    sprintf(path, "%s%s%s", dir, slash ? "" : "/", e->d_name);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && !is_output(path, out))
+      rc = add_input_path(in, path) ? 1 : 0;
+    free(path);
+  }
+  closedir(d);
+  if (rc) {
+    error("%s", strerror(ENOMEM));
+    return 1;
+  }
+  if (in->n == first) {
+    error("%s: a directory without profiles (no *.json file in it)", dir);
+    return 2;
+  }
+  qsort(in->paths + first, in->n - first, sizeof *in->paths, cmp_string_ptr);
+  return 0;
+}
+
+static int add_pattern(struct inputs *in, const char *pattern,
+                       const struct stat *out) {
+  glob_t g;
+  int grc = glob(pattern, 0, NULL, &g);
+  if (grc == GLOB_NOMATCH) {
+    error("%s: no such file, and no file matches it as a pattern", pattern);
+    return 2;
+  }
+  if (grc != 0) {
+    error("%s: %s", pattern,
+          grc == GLOB_NOSPACE ? strerror(ENOMEM) : "cannot read a directory");
+    return grc == GLOB_NOSPACE ? 1 : 2;
+  }
+  int rc = 0;
+  for (size_t i = 0; !rc && i < g.gl_pathc; ++i) {
+    struct stat st;
+    if (stat(g.gl_pathv[i], &st) == 0 && S_ISDIR(st.st_mode))
+      continue; /* "rank*" may match directories too */
+    if (!is_output(g.gl_pathv[i], out) && add_input_path(in, g.gl_pathv[i])) {
+      error("%s", strerror(ENOMEM));
+      rc = 1;
+    }
+  }
+  globfree(&g);
+  return rc;
+}
+
+/* Expands merge's input arguments. Returns 0, or 1 or 2 after printing
+ * one error line. */
+static int expand_inputs(struct inputs *in, const char *const *args, size_t n,
+                         const char *out_path) {
+  struct stat out_st, st;
+  const struct stat *out = stat(out_path, &out_st) == 0 ? &out_st : NULL;
   for (size_t i = 0; i < n; ++i) {
-    int seen = 0;
-    for (size_t j = 0; j < i; ++j)
-      seen |= strcmp(in[j].program, in[i].program) == 0;
-    if (!seen) {
-      if (program[0])
-        strcat(program, ", ");
-      strcat(program, in[i].program);
-    }
-    created = in[i].created > created ? in[i].created : created;
-    num_funcs += in[i].num_kernels + in[i].num_device_functions +
-                 in[i].num_host_functions;
+    int rc = 0, found = stat(args[i], &st) == 0;
+    if (found && S_ISDIR(st.st_mode))
+      rc = add_directory(in, args[i], out);
+    else if (!found && errno == ENOENT && strpbrk(args[i], "*?["))
+      rc = add_pattern(in, args[i], out);
+    else if (add_input_path(in, args[i])) /* load_profile says what's wrong */
+      rc = (error("%s", strerror(ENOMEM)), 1);
+    if (rc)
+      return rc;
   }
-  int err = pasta_profile_set_info(out, program, 0, created);
-  free(program);
+  return 0;
+}
 
-  /* The inputs, or the inputs of inputs that are merged profiles. */
-  for (size_t i = 0; i < n && !err; ++i) {
-    if (in[i].num_merged_from) {
-      for (size_t j = 0; j < in[i].num_merged_from && !err; ++j)
-        err = pasta_profile_add_source(out, &in[i].merged_from[j]);
-    } else {
-      pasta_profile_source s = {paths[i], in[i].program, in[i].pid,
-                                in[i].created};
-      err = pasta_profile_add_source(out, &s);
-    }
-  }
+/* A function entry and its position, so that of equal keys the earlier
+ * one sorts first. */
+struct func_ref {
+  const pasta_profile_func *f;
+  size_t order;
+};
 
-  const pasta_profile_func **all =
-      malloc((num_funcs ? num_funcs : 1) * sizeof *all);
-  if (!all)
+static int cmp_func_ref(const void *pa, const void *pb) {
+  const struct func_ref *a = pa, *b = pb;
+  int c = cmp_func_key(&a->f, &b->f);
+  return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* The function entries of `a` (sorted and summed by (kind, mangled,
+ * module)) and of `b`, summed by the same key; the first of a key (a's,
+ * the earlier inputs') gives its name, file and line. */
+static int add_summed_funcs(pasta_profile *out, const pasta_profile *a,
+                            const pasta_profile *b) {
+  size_t num = 0;
+  const pasta_profile *both[2] = {a, b};
+  for (unsigned s = 0; s < 2; ++s)
+    num += both[s]->num_kernels + both[s]->num_device_functions +
+           both[s]->num_host_functions;
+  struct func_ref *ref = malloc((num ? num : 1) * sizeof *ref);
+  const pasta_profile_func **all = malloc((num ? num : 1) * sizeof *all);
+  if (!ref || !all) {
+    free(ref);
+    free(all);
     return -1;
+  }
   size_t k = 0;
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < in[i].num_kernels; ++j)
-      all[k++] = &in[i].kernels[j];
-    for (size_t j = 0; j < in[i].num_device_functions; ++j)
-      all[k++] = &in[i].device_functions[j];
-    for (size_t j = 0; j < in[i].num_host_functions; ++j)
-      all[k++] = &in[i].host_functions[j];
+  for (unsigned s = 0; s < 2; ++s) {
+    const pasta_profile *p = both[s];
+    for (size_t j = 0; j < p->num_kernels; ++j, ++k)
+      ref[k] = (struct func_ref){&p->kernels[j], k};
+    for (size_t j = 0; j < p->num_device_functions; ++j, ++k)
+      ref[k] = (struct func_ref){&p->device_functions[j], k};
+    for (size_t j = 0; j < p->num_host_functions; ++j, ++k)
+      ref[k] = (struct func_ref){&p->host_functions[j], k};
   }
   if (k)
-    qsort(all, k, sizeof *all, cmp_func_key);
+    qsort(ref, k, sizeof *ref, cmp_func_ref);
+  for (size_t i = 0; i < k; ++i)
+    all[i] = ref[i].f;
+  free(ref);
+  int err = 0;
   for (size_t i = 0; i < k && !err;) {
     pasta_profile_func sum = *all[i];
     size_t j = i + 1;
@@ -1084,24 +1349,136 @@ static int build_merged(pasta_profile *in, size_t n, const char *const *paths,
     i = j;
   }
   free(all);
-  for (size_t i = 0; i < n && !err; ++i)
-    for (size_t j = 0; j < in[i].num_lines && !err; ++j)
-      err = pasta_profile_add_line(out, &in[i].lines[j]);
-  if (!err)
-    err = pasta_profile_finalize(out);
   return err ? -1 : 0;
+}
+
+/* What merge accumulates, one input at a time. */
+struct merged {
+  pasta_profile counts; /* functions and lines summed, finalized */
+  char **programs;      /* the distinct programs, in input order */
+  size_t num_programs;
+  int64_t created;  /* the latest input's */
+  size_t processes; /* entries of merged_from so far */
+  pasta_report_merge *activity;
+  FILE *traces; /* the "traces" entries so far (a temporary file) */
+  size_t num_traces;
+};
+
+/* `acc` plus input `in` (read from `path`), as a new finalized profile
+ * that replaces acc. */
+static int fold_counts(pasta_profile *acc, const pasta_profile *in,
+                       const char *path) {
+  pasta_profile next;
+  pasta_profile_init(&next);
+  int err = add_summed_funcs(&next, acc, in);
+  for (size_t j = 0; j < acc->num_lines && !err; ++j)
+    err = pasta_profile_add_line(&next, &acc->lines[j]);
+  for (size_t j = 0; j < in->num_lines && !err; ++j)
+    err = pasta_profile_add_line(&next, &in->lines[j]);
+  /* The inputs, or the inputs of inputs that are merged profiles. */
+  for (size_t j = 0; j < acc->num_merged_from && !err; ++j)
+    err = pasta_profile_add_source(&next, &acc->merged_from[j]);
+  if (in->num_merged_from) {
+    for (size_t j = 0; j < in->num_merged_from && !err; ++j)
+      err = pasta_profile_add_source(&next, &in->merged_from[j]);
+  } else if (!err) {
+    pasta_profile_source src = {path, in->program, in->pid, in->created};
+    err = pasta_profile_add_source(&next, &src);
+  }
+  if (!err)
+    err = pasta_profile_finalize(&next);
+  if (err) {
+    pasta_profile_free(&next);
+    return -1;
+  }
+  pasta_profile_free(acc);
+  *acc = next;
+  return 0;
+}
+
+/* Adds `program` to the distinct programs unless it is there already. */
+static int add_program(struct merged *m, const char *program) {
+  for (size_t i = 0; i < m->num_programs; ++i)
+    if (strcmp(m->programs[i], program) == 0)
+      return 0;
+  char **grown =
+      realloc(m->programs, (m->num_programs + 1) * sizeof *m->programs);
+  if (!grown)
+    return -1;
+  m->programs = grown;
+  size_t len = strlen(program) + 1;
+  char *copy = malloc(len);
+  if (!copy)
+    return -1;
+  m->programs[m->num_programs++] = memcpy(copy, program, len);
+  return 0;
+}
+
+/* "program": the inputs' program, or their distinct programs joined. */
+static char *joined_programs(const struct merged *m) {
+  size_t len = 1;
+  for (size_t i = 0; i < m->num_programs; ++i)
+    len += strlen(m->programs[i]) + 2;
+  char *s = malloc(len);
+  if (!s)
+    return NULL;
+  s[0] = '\0';
+  for (size_t i = 0; i < m->num_programs; ++i) {
+    if (i)
+      strcat(s, ", ");
+    strcat(s, m->programs[i]);
+  }
+  return s;
+}
+
+/* Reads input `path` and adds it to `m`. Returns 0, or 1 or 2 after
+ * printing one error line. */
+static int merge_one(struct merged *m, const char *path) {
+  pasta_profile in;
+  json_t *root = NULL;
+  int rc = load_profile(path, NULL, &in, &root);
+  if (rc)
+    return rc;
+  size_t first_process = m->processes;
+  m->processes += in.num_merged_from ? in.num_merged_from : 1;
+  m->created = in.created > m->created ? in.created : m->created;
+  if (add_program(m, in.program) || fold_counts(&m->counts, &in, path) ||
+      pasta_report_merge_add(m->activity, root, first_process)) {
+    error("%s", strerror(ENOMEM));
+    rc = 1;
+  } else if (pasta_report_merge_traces_add(m->traces, root, first_process,
+                                           &m->num_traces)) {
+    error("cannot write a temporary file: %s", strerror(errno ? errno : EIO));
+    rc = 1;
+  }
+  pasta_profile_free(&in);
+  json_decref(root);
+  return rc;
+}
+
+/* Copies the spooled trace entries to `out`. */
+static int copy_traces(FILE *out, struct merged *m) {
+  if (!m->num_traces)
+    return 0;
+  char buf[1 << 16];
+  size_t n;
+  if (fflush(m->traces) != 0 || fseek(m->traces, 0, SEEK_SET) != 0)
+    return -1;
+  while ((n = fread(buf, 1, sizeof buf, m->traces)) > 0)
+    if (fwrite(buf, 1, n, out) != n)
+      return -1;
+  return ferror(m->traces) ? -1 : 0;
 }
 
 static int cmd_merge(int argc, char **argv) {
   struct options o;
-  int rc = parse_args(argc, argv, "force", &o);
+  int rc = parse_args(argc, argv, "force search-dir", &o);
   if (rc)
     return rc;
   if (o.num_positional < 2)
-    return usage_error("merge needs OUT.json and at least one input");
+    return usage_error("merge needs OUT.json and at least one input (files, "
+                       "directories or patterns)");
   const char *out_path = o.positional[0];
-  size_t n = o.num_positional - 1;
-  const char *const *paths = o.positional + 1;
   struct stat st;
   if (!o.force && stat(out_path, &st) == 0) {
     error("%s exists: merge would overwrite it (the output comes first: "
@@ -1109,38 +1486,35 @@ static int cmd_merge(int argc, char **argv) {
           out_path);
     return 2;
   }
-  pasta_profile *in = calloc(n, sizeof *in);
-  json_t **roots = calloc(n, sizeof *roots);
-  size_t *first_process = calloc(n, sizeof *first_process);
-  if (!in || !roots || !first_process) {
-    error("%s", strerror(ENOMEM));
-    free(in);
-    free(roots);
-    free(first_process);
-    return 1;
+  struct inputs in = {NULL, 0, 0};
+  rc = expand_inputs(&in, o.positional + 1, o.num_positional - 1, out_path);
+  struct merged m;
+  memset(&m, 0, sizeof m);
+  pasta_profile_init(&m.counts);
+  if (!rc) {
+    m.activity = pasta_report_merge_new();
+    m.traces = tmpfile();
+    if (!m.activity || !m.traces) {
+      error(m.activity ? "cannot create a temporary file: %s" : "%s",
+            strerror(m.activity ? errno : ENOMEM));
+      rc = 1;
+    }
   }
-  size_t loaded = 0;
-  for (; loaded < n && !rc; ++loaded)
-    rc = load_profile(paths[loaded], NULL, &in[loaded], &roots[loaded]);
-  if (rc)
-    --loaded; /* the failed one freed itself */
-  /* Input i's processes come after those of the inputs before it in
-   * "merged_from" (build_merged lists them in this order). */
-  for (size_t i = 1; !rc && i < n; ++i)
-    first_process[i] =
-        first_process[i - 1] +
-        (in[i - 1].num_merged_from ? in[i - 1].num_merged_from : 1);
-  pasta_profile merged;
-  pasta_profile_init(&merged);
-  if (!rc && build_merged(in, n, paths, &merged)) {
+  /* One input at a time: each is read, added and freed before the next. */
+  for (size_t i = 0; !rc && i < in.n; ++i)
+    rc = merge_one(&m, in.paths[i]);
+  char *program = rc ? NULL : joined_programs(&m);
+  if (!rc &&
+      (!program || pasta_profile_set_info(&m.counts, program, 0, m.created))) {
     error("%s", strerror(ENOMEM));
     rc = 1;
   }
-  for (size_t i = 0; i < loaded; ++i)
-    pasta_profile_free(&in[i]);
-  free(in);
+  free(program);
   if (!rc) {
-    /* Written next to the output, then renamed: never a partial profile. */
+    /* Written next to the output, then renamed: never a partial profile.
+     * (Issue 15 #1: the fixed OUT.json.tmp name and the rename over
+     * whatever OUT.json is are to become the runtime's no-clobber writer,
+     * host_rt/output_file.c, once both branches are merged.) */
     size_t len = strlen(out_path) + 5;
     char *tmp = malloc(len);
     FILE *f =
@@ -1150,11 +1524,11 @@ static int cmd_merge(int argc, char **argv) {
       rc = 1;
     } else {
       errno = 0;
-      int werr =
-          pasta_profile_write_json_members(f, &merged) ||
-          pasta_report_merge_activity(f, roots, n, first_process, &merged) ||
-          pasta_report_merge_traces(f, roots, n, first_process) ||
-          fputs("}\n", f) == EOF || ferror(f);
+      int werr = pasta_profile_write_json_members(f, &m.counts) ||
+                 pasta_report_merge_write(f, m.activity, &m.counts) ||
+                 copy_traces(f, &m) ||
+                 pasta_report_merge_traces_end(f, m.num_traces) ||
+                 fputs("}\n", f) == EOF || ferror(f);
       if (fclose(f) != 0 || werr || rename(tmp, out_path) != 0) {
         error("cannot write %s: %s", out_path, strerror(errno ? errno : EIO));
         remove(tmp);
@@ -1163,11 +1537,14 @@ static int cmd_merge(int argc, char **argv) {
     }
     free(tmp);
   }
-  pasta_profile_free(&merged);
-  for (size_t i = 0; i < loaded; ++i)
-    json_decref(roots[i]);
-  free(roots);
-  free(first_process);
+  pasta_profile_free(&m.counts);
+  for (size_t i = 0; i < m.num_programs; ++i)
+    free(m.programs[i]);
+  free(m.programs);
+  pasta_report_merge_free(m.activity);
+  if (m.traces)
+    fclose(m.traces);
+  inputs_free(&in);
   return rc;
 }
 
@@ -1178,36 +1555,63 @@ struct kernel_sum {
   uint64_t v[4]; /* launches, global bytes, FLOPs, special */
 };
 
-static const char *const metric_names[4] = {"launches", "global bytes", "FLOPs",
-                                            "special"};
+/* What diff compares, per kind of function: kernels and device functions
+ * by global bytes (their spaces are resolved), host functions by all their
+ * bytes (every host access is "generic"). */
+static const struct func_kind {
+  const char *title, *metrics[4];
+} func_kinds[3] = {
+    {"Kernels (exact thread-level counts; change = after - before):",
+     {"launches", "global bytes", "FLOPs", "special"}},
+    {"Device functions shared by kernels (exact thread-level counts; change "
+     "= after - before):",
+     {"calls", "global bytes", "FLOPs", "special"}},
+    {"Host functions (exact counts; change = after - before):",
+     {"calls", "bytes", "FLOPs", "special"}}};
 
 static int cmp_kernel_sum(const void *pa, const void *pb) {
   return strcmp(((const struct kernel_sum *)pa)->mangled,
                 ((const struct kernel_sum *)pb)->mangled);
 }
 
-/* Kernels of `p` summed by mangled name (one per name, sorted). */
-static struct kernel_sum *kernel_sums(const pasta_profile *p, size_t *n) {
-  struct kernel_sum *s =
-      malloc((p->num_kernels ? p->num_kernels : 1) * sizeof *s);
+/* The functions of `p` of one kind (enum pasta_func_kind). */
+static const pasta_profile_func *funcs_of(const pasta_profile *p, unsigned kind,
+                                          size_t *n) {
+  *n = kind == PASTA_FUNC_KERNEL   ? p->num_kernels
+       : kind == PASTA_FUNC_DEVICE ? p->num_device_functions
+                                   : p->num_host_functions;
+  return kind == PASTA_FUNC_KERNEL   ? p->kernels
+         : kind == PASTA_FUNC_DEVICE ? p->device_functions
+                                     : p->host_functions;
+}
+
+/* The functions of `p` of one kind, summed by mangled name (one per name,
+ * sorted). */
+static struct kernel_sum *kernel_sums(const pasta_profile *p, unsigned kind,
+                                      size_t *n) {
+  size_t num;
+  const pasta_profile_func *funcs = funcs_of(p, kind, &num);
+  struct kernel_sum *s = malloc((num ? num : 1) * sizeof *s);
   if (!s)
     return NULL;
-  for (size_t i = 0; i < p->num_kernels; ++i) {
-    const pasta_profile_func *f = &p->kernels[i];
+  for (size_t i = 0; i < num; ++i) {
+    const pasta_profile_func *f = &funcs[i];
     const pasta_counts *c = &f->counts;
     s[i].name = f->name;
     s[i].mangled = f->mangled;
     s[i].v[0] = f->calls;
-    s[i].v[1] = sat_add(sat_add(c->load_bytes[PASTA_SPACE_GLOBAL],
-                                c->store_bytes[PASTA_SPACE_GLOBAL]),
-                        c->atomic_bytes[PASTA_SPACE_GLOBAL]);
+    s[i].v[1] = kind == PASTA_FUNC_HOST
+                    ? pasta_counts_bytes(c)
+                    : sat_add(sat_add(c->load_bytes[PASTA_SPACE_GLOBAL],
+                                      c->store_bytes[PASTA_SPACE_GLOBAL]),
+                              c->atomic_bytes[PASTA_SPACE_GLOBAL]);
     s[i].v[2] = pasta_counts_flops(c);
     s[i].v[3] = c->special;
   }
-  if (p->num_kernels)
-    qsort(s, p->num_kernels, sizeof *s, cmp_kernel_sum);
+  if (num)
+    qsort(s, num, sizeof *s, cmp_kernel_sum);
   size_t k = 0;
-  for (size_t i = 0; i < p->num_kernels; ++i) {
+  for (size_t i = 0; i < num; ++i) {
     if (k && strcmp(s[k - 1].mangled, s[i].mangled) == 0) {
       for (unsigned m = 0; m < 4; ++m)
         s[k - 1].v[m] = sat_add(s[k - 1].v[m], s[i].v[m]);
@@ -1323,10 +1727,14 @@ static void fmt_location(char *out, size_t size, const pasta_profile_line *l) {
     snprintf(out, size, "%s", loc);
 }
 
-static int diff_kernels(FILE *out, const pasta_profile *b,
-                        const pasta_profile *a) {
+/* The table of one kind of function; nothing when neither profile has
+ * one. */
+static int diff_funcs(FILE *out, const pasta_profile *b, const pasta_profile *a,
+                      unsigned kind) {
+  const struct func_kind *fk = &func_kinds[kind];
   size_t nb = 0, na = 0;
-  struct kernel_sum *sb = kernel_sums(b, &nb), *sa = kernel_sums(a, &na);
+  struct kernel_sum *sb = kernel_sums(b, kind, &nb),
+                    *sa = kernel_sums(a, kind, &na);
   struct kernel_pair *pairs = malloc((nb + na + 1) * sizeof *pairs);
   if (!sb || !sa || !pairs) {
     free(sb);
@@ -1348,16 +1756,21 @@ static int diff_kernels(FILE *out, const pasta_profile *b,
   }
   if (np)
     qsort(pairs, np, sizeof *pairs, cmp_pair);
-  if (!np) {
-    fprintf(out, "No kernels in either profile.\n\n");
-  } else {
+  if (np) {
     static const int left[] = {1, 1, 1, 0, 0, 0, 0};
     struct text_table t = {7, left, NULL, 0, 0};
-    int err = text_table_row(&t, "kernel", "status", "metric", "before",
-                             "after", "change", "relative");
-    for (size_t k = 0; k < np; ++k) {
+    const char **full = malloc(np * sizeof *full);
+    for (size_t k = 0; full && k < np; ++k)
+      full[k] = (pairs[k].before ? pairs[k].before : pairs[k].after)->name;
+    char **names =
+        full ? pasta_short_safe_names(full, np, REPORT_NAME_WIDTH) : NULL;
+    free(full);
+    int err = !names ||
+              text_table_row(
+                  &t, kind == PASTA_FUNC_KERNEL ? "kernel" : "function",
+                  "status", "metric", "before", "after", "change", "relative");
+    for (size_t k = 0; names && k < np; ++k) {
       const struct kernel_pair *pr = &pairs[k];
-      const struct kernel_sum *any = pr->before ? pr->before : pr->after;
       int same = pr->before && pr->after;
       for (unsigned m = 0; m < 4 && same; ++m)
         same = pr->before->v[m] == pr->after->v[m];
@@ -1375,12 +1788,12 @@ static int diff_kernels(FILE *out, const pasta_profile *b,
           snprintf(sa_buf, sizeof sa_buf, "%" PRIu64, va);
         fmt_change(ch, sizeof ch, vb, va);
         fmt_relative(rel, sizeof rel, pr->before ? vb : 0, va);
-        err |= text_table_row(&t, m ? "" : any->name, m ? "" : status,
-                              metric_names[m], sbuf, sa_buf, ch, rel);
+        err |= text_table_row(&t, m ? "" : names[k], m ? "" : status,
+                              fk->metrics[m], sbuf, sa_buf, ch, rel);
       }
     }
-    fprintf(out, "Kernels (exact thread-level counts; change = after - "
-                 "before):\n");
+    free(names);
+    fprintf(out, "%s\n", fk->title);
     text_table_print_free(out, &t);
     fputc('\n', out);
     if (err) {
@@ -1427,18 +1840,25 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
     size_t shown = n < top ? n : top;
     static const int left[] = {1, 1, 1, 0, 0, 0, 0};
     struct text_table t = {7, left, NULL, 0, 0};
-    err = text_table_row(&t, "location", "function", "kind", "before", "after",
-                         "change", "relative");
-    for (size_t k = 0; k < shown; ++k) {
+    const char **full = malloc(shown * sizeof *full);
+    for (size_t k = 0; full && k < shown; ++k)
+      full[k] = ch[k].line->function;
+    char **names =
+        full ? pasta_short_safe_names(full, shown, REPORT_NAME_WIDTH) : NULL;
+    free(full);
+    err = !names || text_table_row(&t, "location", "function", "kind", "before",
+                                   "after", "change", "relative");
+    for (size_t k = 0; names && k < shown; ++k) {
       char loc[64], sb[32], sa[32], c[32], rel[32];
       fmt_location(loc, sizeof loc, ch[k].line);
       snprintf(sb, sizeof sb, "%" PRIu64, ch[k].before);
       snprintf(sa, sizeof sa, "%" PRIu64, ch[k].after);
       fmt_change(c, sizeof c, ch[k].before, ch[k].after);
       fmt_relative(rel, sizeof rel, ch[k].before, ch[k].after);
-      err |= text_table_row(&t, loc, ch[k].line->function,
+      err |= text_table_row(&t, loc, names[k],
                             pasta_kind_name(ch[k].line->kind), sb, sa, c, rel);
     }
+    free(names);
     fprintf(out,
             "Top %zu of %zu changed lines, by |change| of bytes + FLOPs:\n",
             shown, n);
@@ -1452,7 +1872,7 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
 
 static int cmd_diff(int argc, char **argv) {
   struct options o;
-  int rc = parse_args(argc, argv, "top", &o);
+  int rc = parse_args(argc, argv, "top search-dir", &o);
   if (rc)
     return rc;
   if (o.num_positional != 2)
@@ -1470,8 +1890,18 @@ static int cmd_diff(int argc, char **argv) {
     return rc;
   }
   printf("== PASTA diff: %s -> %s ==\n", o.positional[0], o.positional[1]);
-  if (diff_kernels(stdout, &before, &after) ||
-      diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
+  int funcs = 0, err = 0;
+  for (unsigned kind = PASTA_FUNC_KERNEL; kind <= PASTA_FUNC_HOST; ++kind) {
+    size_t nb, na;
+    funcs_of(&before, kind, &nb);
+    funcs_of(&after, kind, &na);
+    funcs |= nb || na;
+    err |= diff_funcs(stdout, &before, &after, kind);
+  }
+  if (!funcs)
+    printf("No kernels, device functions or host functions in either "
+           "profile: no instrumented function was registered.\n\n");
+  if (err || diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
       fputc('\n', stdout) == EOF ||
       pasta_report_diff_activity(stdout, root_before, root_after) ||
       pasta_report_diff_traces(stdout, root_before, root_after)) {
@@ -1486,16 +1916,8 @@ static int cmd_diff(int argc, char **argv) {
   return rc;
 }
 
-int main(int argc, char **argv) {
-  if (argc < 2)
-    return usage_error("missing command");
+static int run_command(int argc, char **argv) {
   const char *cmd = argv[1];
-  for (int i = 1; i < argc; ++i)
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      fputs(usage_text, stdout);
-      fputs(help_text, stdout);
-      return finish_output(stdout, "the output");
-    }
   if (!strcmp(cmd, "show"))
     return cmd_show(argc, argv);
   if (!strcmp(cmd, "merge"))
@@ -1503,4 +1925,24 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "diff"))
     return cmd_diff(argc, argv);
   return usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return usage_error("missing command");
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage_text, stdout);
+      fputs(help_text, stdout);
+      return finish_output(stdout, "the output");
+    }
+  positional_storage = malloc((size_t)argc * sizeof *positional_storage);
+  if (!positional_storage) {
+    error("%s", strerror(ENOMEM));
+    return 1;
+  }
+  int rc = run_command(argc, argv);
+  free(positional_storage);
+  positional_storage = NULL;
+  return rc;
 }

@@ -6,6 +6,8 @@
  *===----------------------------------------------------------------------===*/
 #include "profile.h"
 
+#include "demangle.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,6 +163,20 @@ static int valid_kernel(const struct pasta_func *funcs, uint32_t n,
   return i < n && funcs[i].kind == PASTA_FUNC_KERNEL;
 }
 
+/* add_module's view of one function of the module. */
+struct func_map {
+  pasta_profile_func *entry; /* where the function's sites add up */
+  const char *display;
+  char *demangled; /* malloc'd, or NULL: the mangled name is shown */
+};
+
+/* Frees add_module's map (NULL allowed) and the names it demangled. */
+static void free_map(struct func_map *map, uint32_t nf) {
+  for (uint32_t i = 0; map && i < nf; ++i)
+    free(map[i].demangled);
+  free(map);
+}
+
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters) {
@@ -188,7 +204,6 @@ int pasta_profile_add_module(pasta_profile *p,
         (f->file != PASTA_NONE && !valid_string(strings, ss, f->file)) ||
         f->calls_counter >= nc || f->kind > PASTA_FUNC_HOST)
       return PASTA_PROFILE_EMALFORMED;
-    names += strlen(strings + f->name) + 1;
     if (f->kind == PASTA_FUNC_KERNEL)
       ++nk;
     else if (f->kind == PASTA_FUNC_HOST)
@@ -206,11 +221,15 @@ int pasta_profile_add_module(pasta_profile *p,
       return PASTA_PROFILE_EMALFORMED;
   }
 
-  /* Reserve all memory, so that filling in cannot fail half-way. */
-  struct func_map {
-    pasta_profile_func *entry; /* where the function's sites add up */
-    const char *display;
-  } *map = malloc((nf ? nf : 1) * sizeof *map);
+  /* Reserve all memory, so that filling in cannot fail half-way. The
+   * display names are demangled first, to know their lengths. */
+  struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
+  for (uint32_t i = 0; map && i < nf; ++i) {
+    map[i].demangled = pasta_demangle(strings + funcs[i].name);
+    names +=
+        strlen(map[i].demangled ? map[i].demangled : strings + funcs[i].name) +
+        1;
+  }
   char *blob = map ? profile_alloc(p, (size_t)ss + names) : NULL;
   if (!blob ||
       reserve((void **)&p->kernels, &p->cap_kernels, p->num_kernels, nk,
@@ -221,7 +240,7 @@ int pasta_profile_add_module(pasta_profile *p,
               p->num_host_functions, nh, sizeof *p->host_functions) ||
       reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, ns,
               sizeof *p->raw_lines)) {
-    free(map);
+    free_map(map, nf);
     return PASTA_PROFILE_ENOMEM;
   }
 
@@ -234,8 +253,9 @@ int pasta_profile_add_module(pasta_profile *p,
   for (uint32_t i = 0; i < nf; ++i) {
     const struct pasta_func *f = &funcs[i];
     const char *mangled = blob + f->name;
-    size_t room = strlen(mangled) + 1;
-    map[i].display = pasta_display_name(mangled, display, room);
+    const char *shown = map[i].demangled ? map[i].demangled : mangled;
+    size_t room = strlen(shown) + 1;
+    map[i].display = memcpy(display, shown, room);
     display += room;
     pasta_profile_func *e = NULL;
     if (f->kind == PASTA_FUNC_KERNEL)
@@ -280,7 +300,7 @@ int pasta_profile_add_module(pasta_profile *p,
     r->module_seq = seq;
     r->counter = s->counter;
   }
-  free(map);
+  free_map(map, nf);
   return PASTA_PROFILE_OK;
 }
 
@@ -324,10 +344,9 @@ int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
   if (f->name) {
     e.name = profile_strdup(p, f->name, &ok);
   } else if (ok) {
-    size_t room = strlen(f->mangled) + 1;
-    char *display = profile_alloc(p, room);
-    e.name = display ? pasta_display_name(f->mangled, display, room) : NULL;
-    ok = display != NULL;
+    char *demangled = pasta_demangle(f->mangled);
+    e.name = profile_strdup(p, demangled ? demangled : f->mangled, &ok);
+    free(demangled);
   }
   e.module = profile_strdup(p, f->module, &ok);
   e.file = profile_strdup(p, f->file, &ok);
@@ -509,32 +528,6 @@ const char *pasta_profile_strerror(int status) {
   }
 }
 
-char *pasta_display_name(const char *mangled, char *out, size_t size) {
-  if (!size)
-    return out;
-  const char *src = mangled;
-  size_t len = strlen(mangled);
-  if (mangled[0] == '_' && mangled[1] == 'Z') {
-    const char *q = mangled + 2;
-    if (*q == 'L')
-      ++q;
-    if (*q >= '1' && *q <= '9') {
-      size_t n = 0;
-      while (*q >= '0' && *q <= '9' && n <= len)
-        n = n * 10 + (size_t)(*q++ - '0');
-      if (n <= strlen(q)) {
-        src = q;
-        len = n;
-      }
-    }
-  }
-  if (len >= size)
-    len = size - 1;
-  memcpy(out, src, len);
-  out[len] = '\0';
-  return out;
-}
-
 const char *pasta_space_name(unsigned space) {
   static const char *const names[] = {
 #define PASTA_X(id, name) name,
@@ -574,6 +567,14 @@ uint64_t pasta_counts_bytes(const pasta_counts *c) {
     sum = sat_add(sum, c->atomic_bytes[i]);
   }
   return sum;
+}
+
+uint64_t pasta_u64_from_double(double x) {
+  if (!(x >= 1)) /* also NaN */
+    return 0;
+  if (x >= 18446744073709551616.0) /* 2^64 */
+    return UINT64_MAX;
+  return (uint64_t)x;
 }
 
 uint64_t pasta_counts_flops(const pasta_counts *c) {

@@ -43,7 +43,9 @@ typedef struct pasta_counts {
 
 /* A kernel, a device function or a host function. */
 typedef struct pasta_profile_func {
-  const char *name;    /* display name (best-effort demangled) */
+  const char *name;    /* display name: demangled (demangle.h), or the
+                          symbol when it is not C++ or no demangler is at
+                          hand */
   const char *mangled; /* the symbol name */
   const char *module;  /* source file of the module, or NULL */
   const char *file;    /* file of the definition, or NULL */
@@ -158,7 +160,7 @@ int pasta_profile_add_module(pasta_profile *p,
 /* Adds one function entry, to kernels, device_functions or host_functions
  * by f->kind, as it is: entries already there are not merged with it.
  * f->mangled is required; a NULL f->name becomes the display name of
- * f->mangled. */
+ * f->mangled (pasta_demangle, else f->mangled). */
 int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f);
 
 /* Adds one line entry (l->function is required). pasta_profile_finalize
@@ -179,17 +181,16 @@ void pasta_profile_free(pasta_profile *p);
 
 const char *pasta_profile_strerror(int status);
 
-/* Best-effort demangling for display: "_Z<len><name>..." and
- * "_ZL<len><name>..." give <name>; anything else is returned as is.
- * Writes at most `size` bytes (NUL included) to `out`; returns `out`. */
-char *pasta_display_name(const char *mangled, char *out, size_t size);
-
 /* Helpers shared by the writers. */
 const char *pasta_space_name(unsigned space);
 const char *pasta_precision_name(unsigned precision);
 const char *pasta_kind_name(unsigned kind); /* "kernel", "device", "host" */
 uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
 uint64_t pasta_counts_flops(const pasta_counts *c);
+/* x rounded down to an integer, clamped to [0, 2^64 - 1] (NaN gives 0): a
+ * cast of a double outside that range is undefined behaviour in C, and
+ * profiles may hold any number. */
+uint64_t pasta_u64_from_double(double x);
 /* Compute intensity: FLOPs per byte of global memory traffic (loads, stores
  * and atomics). Generic bytes count as global: only host functions have any
  * (all their accesses are generic), device entries are resolved. Returns 1

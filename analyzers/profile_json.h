@@ -13,9 +13,11 @@
 extern "C" {
 #endif
 
-/* The "version" the writer emits; readers reject another major version. */
+/* The "version" the writer emits; readers read it and the older ones down
+ * to PASTA_PROFILE_VERSION_OLDEST (docs/profile-format.md, "Versions"). */
 #define PASTA_PROFILE_SCHEMA "pasta-profile"
-#define PASTA_PROFILE_VERSION 1
+#define PASTA_PROFILE_VERSION 2
+#define PASTA_PROFILE_VERSION_OLDEST 1
 
 /* Writes `p` (finalized) as one JSON document. Returns 0, or -1 on a write
  * error (errno is then the stream's). */

@@ -137,7 +137,7 @@ struct device {
   double measured; /* largest bandwidth_measured, or -1 */
 };
 
-struct merge {
+struct pasta_report_merge {
   struct mkernel *kernels;
   size_t num_kernels, cap_kernels;
   uint64_t launches, counted, untimed, gpu_time_ns;
@@ -158,7 +158,55 @@ struct merge {
   size_t with_bandwidth; /* inputs with a "bandwidth" member */
   unsigned sample;
   struct device device;
+
+  /* Copies of the inputs' strings and frames (an input is freed once it is
+   * added), freed with the merge. */
+  void **owned;
+  size_t num_owned, cap_owned;
 };
+
+/* Keeps `block` (freed with the merge); frees it when out of memory.
+ * Returns `block` or NULL. */
+static void *own(struct pasta_report_merge *m, void *block) {
+  if (!block || GROW(m->owned, m->cap_owned, m->num_owned)) {
+    free(block);
+    return NULL;
+  }
+  m->owned[m->num_owned++] = block;
+  return block;
+}
+
+/* A copy of `s` that lives as long as the merge (NULL stays NULL); sets
+ * *err when out of memory. */
+static const char *keep(struct pasta_report_merge *m, const char *s, int *err) {
+  if (!s)
+    return NULL;
+  size_t n = strlen(s) + 1;
+  char *copy = own(m, malloc(n));
+  if (!copy) {
+    *err = 1;
+    return NULL;
+  }
+  return memcpy(copy, s, n);
+}
+
+/* A copy of path `p`'s frames and their strings. */
+static int keep_frames(struct pasta_report_merge *m, pasta_activity_path *p) {
+  if (!p->num_frames)
+    return 0;
+  pasta_activity_frame *f = own(m, malloc(p->num_frames * sizeof *f));
+  if (!f)
+    return -1;
+  int err = 0;
+  for (uint32_t i = 0; i < p->num_frames; ++i) {
+    f[i] = p->frames[i];
+    f[i].function = keep(m, f[i].function, &err);
+    f[i].file = keep(m, f[i].file, &err);
+    f[i].object = keep(m, f[i].object, &err);
+  }
+  p->frames = f;
+  return err ? -1 : 0;
+}
 
 /* Numbers compare by value, strings by content, null and missing alike. */
 static int same_value(json_t *a, json_t *b) {
@@ -224,7 +272,8 @@ static int cmp_path(const void *pa, const void *pb) {
   return cmp_frames(a, b);
 }
 
-static int add_kernel(struct mkernel *m, const pasta_activity_kernel *k) {
+static int add_kernel(struct pasta_report_merge *owner, struct mkernel *m,
+                      const pasta_activity_kernel *k) {
   pasta_activity_kernel *d = &m->k;
   if (k->timed)
     d->time_min_ns = d->timed && d->time_min_ns < k->time_min_ns
@@ -267,7 +316,10 @@ static int add_kernel(struct mkernel *m, const pasta_activity_kernel *k) {
     } else {
       if (GROW(m->paths, m->cap_paths, m->num_paths))
         return -1;
-      m->paths[m->num_paths++] = *p;
+      m->paths[m->num_paths] = *p;
+      if (keep_frames(owner, &m->paths[m->num_paths]))
+        return -1;
+      ++m->num_paths;
     }
   }
   return 0;
@@ -275,17 +327,21 @@ static int add_kernel(struct mkernel *m, const pasta_activity_kernel *k) {
 
 /* The merged kernel for k, added (empty) when it is new; NULL when out of
  * memory. */
-static struct mkernel *kernel_for(struct merge *m,
+static struct mkernel *kernel_for(struct pasta_report_merge *m,
                                   const pasta_activity_kernel *k) {
   for (size_t i = 0; i < m->num_kernels; ++i)
     if (strcmp(kernel_key(&m->kernels[i].k), kernel_key(k)) == 0)
       return &m->kernels[i];
   if (GROW(m->kernels, m->cap_kernels, m->num_kernels))
     return NULL;
-  struct mkernel *mk = &m->kernels[m->num_kernels++];
+  struct mkernel *mk = &m->kernels[m->num_kernels];
   memset(mk, 0, sizeof *mk);
-  mk->k.name = k->name;
-  mk->k.mangled = k->mangled;
+  int err = 0;
+  mk->k.name = keep(m, k->name, &err);
+  mk->k.mangled = keep(m, k->mangled, &err);
+  if (err)
+    return NULL;
+  ++m->num_kernels;
   return mk;
 }
 
@@ -314,7 +370,8 @@ static void add_memory(pasta_activity_memory *d,
   d->stream_syncs = sat_add(d->stream_syncs, s->stream_syncs);
 }
 
-static int add_working_set(struct merge *m, const pasta_activity *a, json_t *ws,
+static int add_working_set(struct pasta_report_merge *m,
+                           const pasta_activity *a, json_t *ws,
                            const size_t *kmap, size_t first_process) {
   if (!a->ws_enabled)
     return 0;
@@ -328,10 +385,13 @@ static int add_working_set(struct merge *m, const pasta_activity *a, json_t *ws,
   m->ws_skipped = sat_add(m->ws_skipped, a->ws_skipped);
   m->outside = sat_add(m->outside, a->outside);
   if (a->outside && !m->outside_seen) {
+    int err = 0;
     m->outside_seen = 1;
-    m->outside_kernel = a->outside_kernel;
-    m->outside_file = a->outside_file;
+    m->outside_kernel = keep(m, a->outside_kernel, &err);
+    m->outside_file = keep(m, a->outside_file, &err);
     m->outside_line = a->outside_line;
+    if (err)
+      return -1;
   }
   json_t *per = json_object_get(ws, "per_launch");
   for (size_t i = 0; i < a->num_ws_launches; ++i) {
@@ -352,7 +412,7 @@ static int add_working_set(struct merge *m, const pasta_activity *a, json_t *ws,
 static void add_device(struct device *d, json_t *dev) {
   json_t *measured = json_object_get(dev, "bandwidth_measured");
   if (!d->first) {
-    d->first = dev;
+    d->first = json_incref(dev); /* released with the merge */
     d->index_same = 1;
     for (unsigned i = 0; i < NUM_MODEL_KEYS; ++i)
       d->model_same[i] = 1;
@@ -375,8 +435,9 @@ static void add_device(struct device *d, json_t *dev) {
 }
 
 /* Times of the input's bandwidth rows, added to their merged kernels. */
-static int add_bandwidth_times(struct merge *m, const pasta_activity_read *r,
-                               json_t *bw, const size_t *kmap) {
+static int add_bandwidth_times(struct pasta_report_merge *m,
+                               const pasta_activity_read *r, json_t *bw,
+                               const size_t *kmap) {
   const pasta_bw_row **rows = rows_by_kernel(r, bw);
   if (!rows)
     return -1;
@@ -386,9 +447,10 @@ static int add_bandwidth_times(struct merge *m, const pasta_activity_read *r,
     if (!row || row->time_source == PASTA_BW_TIME_NONE)
       continue;
     json_t *jrow = json_array_get(jrows, (size_t)(row - r->rows));
-    uint64_t total = json_object_get(jrow, "time_total_ns")
-                         ? pasta_activity_json_u64(jrow, "time_total_ns")
-                         : (uint64_t)(row->time_ns * (double)row->timed + 0.5);
+    uint64_t total =
+        json_object_get(jrow, "time_total_ns")
+            ? pasta_activity_json_u64(jrow, "time_total_ns")
+            : pasta_u64_from_double(row->time_ns * (double)row->timed + 0.5);
     struct mkernel *mk = &m->kernels[kmap[i]];
     int s = row->time_source == PASTA_BW_TIME_PLAIN ? 0 : 1;
     mk->bw_timed[s] = sat_add(mk->bw_timed[s], row->timed);
@@ -398,12 +460,12 @@ static int add_bandwidth_times(struct merge *m, const pasta_activity_read *r,
   return 0;
 }
 
-static int add_input(struct merge *m, json_t *root,
+static int add_input(struct pasta_report_merge *m, json_t *root,
                      const pasta_activity_read *r, size_t first_process) {
   const pasta_activity *a = &r->activity;
   json_t *window = json_object_get(json_object_get(root, "launches"), "window");
   if (!m->with_launches++) {
-    m->window = window;
+    m->window = json_incref(window); /* released with the merge */
     m->window_same = json_is_object(window);
   } else {
     m->window_same &= same_window(m->window, window);
@@ -418,7 +480,7 @@ static int add_input(struct merge *m, json_t *root,
     return -1;
   for (size_t i = 0; i < a->num_kernels; ++i) {
     struct mkernel *mk = kernel_for(m, &a->kernels[i]);
-    if (!mk || add_kernel(mk, &a->kernels[i])) {
+    if (!mk || add_kernel(m, mk, &a->kernels[i])) {
       free(kmap);
       return -1;
     }
@@ -508,7 +570,7 @@ static pasta_device_peaks merged_peaks(const struct device *d) {
   return k;
 }
 
-static void write_launches(FILE *out, const struct merge *m,
+static void write_launches(FILE *out, const struct pasta_report_merge *m,
                            const pasta_activity *a) {
   fprintf(out,
           ",\n\"launches\":{\"total\":%" PRIu64 ",\"counted\":%" PRIu64
@@ -576,7 +638,7 @@ static void write_row(FILE *out, const pasta_bw_row *r,
 
 /* The rows come from pasta_bw_rows over `a`, whose kernels hold the summed
  * bandwidth times, and the merged counts. */
-static int write_bandwidth(FILE *out, const struct merge *m,
+static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
                            const pasta_activity *a,
                            const pasta_profile *counts) {
   size_t n = a->num_kernels;
@@ -655,7 +717,13 @@ static int write_bandwidth(FILE *out, const struct merge *m,
   return 0;
 }
 
-static void merge_free(struct merge *m) {
+pasta_report_merge *pasta_report_merge_new(void) {
+  return calloc(1, sizeof(pasta_report_merge));
+}
+
+void pasta_report_merge_free(pasta_report_merge *m) {
+  if (!m)
+    return;
   for (size_t i = 0; i < m->num_kernels; ++i) {
     free(m->kernels[i].shapes);
     free(m->kernels[i].paths);
@@ -663,32 +731,41 @@ static void merge_free(struct merge *m) {
   free(m->kernels);
   free(m->ws);
   free(m->ws_process);
+  for (size_t i = 0; i < m->num_owned; ++i)
+    free(m->owned[i]);
+  free(m->owned);
+  json_decref(m->window);
+  json_decref(m->device.first);
+  free(m);
 }
 
-int pasta_report_merge_activity(FILE *out, json_t *const *roots, size_t n,
-                                const size_t *first_process,
-                                const pasta_profile *counts) {
-  pasta_activity_read *in = calloc(n ? n : 1, sizeof *in);
-  struct merge m;
-  memset(&m, 0, sizeof m);
-  int err = !in;
-  for (size_t i = 0; i < n && !err; ++i) {
-    err = pasta_activity_read_json(roots[i], &in[i]) != 0;
-    if (!err && in[i].present)
-      err = add_input(&m, roots[i], &in[i], first_process[i]);
-  }
-  pasta_activity *a = NULL;
-  pasta_activity_kernel *kernels = NULL;
-  if (!err && m.with_launches) {
-    a = calloc(1, sizeof *a);
-    kernels = calloc(m.num_kernels ? m.num_kernels : 1, sizeof *kernels);
-    err = !a || !kernels;
-  }
-  if (!err && a) {
-    for (size_t i = 0; i < m.num_kernels; ++i) {
-      struct mkernel *mk = &m.kernels[i];
-      qsort(mk->shapes, mk->num_shapes, sizeof *mk->shapes, cmp_shape);
-      qsort(mk->paths, mk->num_paths, sizeof *mk->paths, cmp_path);
+int pasta_report_merge_add(pasta_report_merge *m, json_t *root,
+                           size_t first_process) {
+  pasta_activity_read in;
+  int err = pasta_activity_read_json(root, &in) != 0;
+  if (!err && in.present)
+    err = add_input(m, root, &in, first_process);
+  pasta_activity_read_free(&in); /* nothing of it is kept */
+  return err ? -1 : 0;
+}
+
+int pasta_report_merge_write(FILE *out, pasta_report_merge *m,
+                             const pasta_profile *counts) {
+  if (!m->with_launches)
+    return 0;
+  pasta_activity *a = calloc(1, sizeof *a);
+  pasta_activity_kernel *kernels =
+      calloc(m->num_kernels ? m->num_kernels : 1, sizeof *kernels);
+  int err = !a || !kernels;
+  if (!err) {
+    for (size_t i = 0; i < m->num_kernels; ++i) {
+      struct mkernel *mk = &m->kernels[i];
+      /* A kernel with "shapes": [] or "call_paths": [] has no array
+       * (NULL), which qsort must not be given. */
+      if (mk->num_shapes)
+        qsort(mk->shapes, mk->num_shapes, sizeof *mk->shapes, cmp_shape);
+      if (mk->num_paths)
+        qsort(mk->paths, mk->num_paths, sizeof *mk->paths, cmp_path);
       kernels[i] = mk->k;
       kernels[i].shapes = mk->shapes;
       kernels[i].num_shapes =
@@ -697,30 +774,26 @@ int pasta_report_merge_activity(FILE *out, json_t *const *roots, size_t n,
       kernels[i].num_paths = mk->num_paths;
     }
     a->kernels = kernels;
-    a->num_kernels = m.num_kernels;
-    a->memory = m.memory;
-    a->ws_enabled = m.ws_enabled;
-    a->page_size = m.page_size_same ? m.page_size : 0;
-    a->ws_launches = m.ws;
-    a->num_ws_launches = m.num_ws;
-    a->ws_skipped = m.ws_skipped;
-    a->outside = m.outside;
-    a->outside_kernel = m.outside_kernel;
-    a->outside_file = m.outside_file;
-    a->outside_line = m.outside_line;
-    a->sample = m.sample;
-    a->peaks = merged_peaks(&m.device);
-    write_launches(out, &m, a);
+    a->num_kernels = m->num_kernels;
+    a->memory = m->memory;
+    a->ws_enabled = m->ws_enabled;
+    a->page_size = m->page_size_same ? m->page_size : 0;
+    a->ws_launches = m->ws;
+    a->num_ws_launches = m->num_ws;
+    a->ws_skipped = m->ws_skipped;
+    a->outside = m->outside;
+    a->outside_kernel = m->outside_kernel;
+    a->outside_file = m->outside_file;
+    a->outside_line = m->outside_line;
+    a->sample = m->sample;
+    a->peaks = merged_peaks(&m->device);
+    write_launches(out, m, a);
     pasta_activity_write_memory_json(out, &a->memory);
-    err = pasta_activity_write_ws_json(out, a, m.ws_process) ||
-          write_bandwidth(out, &m, a, counts) || ferror(out);
+    err = pasta_activity_write_ws_json(out, a, m->ws_process) ||
+          write_bandwidth(out, m, a, counts) || ferror(out);
   }
   free(kernels);
   free(a);
-  merge_free(&m);
-  for (size_t i = 0; in && i < n; ++i)
-    pasta_activity_read_free(&in[i]);
-  free(in);
   return err ? -1 : 0;
 }
 
@@ -955,8 +1028,18 @@ int pasta_report_diff_activity(FILE *out, json_t *before, json_t *after) {
   }
   int err = 0;
   if (!rb.present && !ra.present) {
-    fputs("No launches, GPU times, bandwidth or working sets in either "
-          "profile (their host code was not compiled with the plugin).\n",
+    /* The runtime writes these sections once it sees a CUDA or HIP call.
+     * Without them, counted kernels mean that their launches went unseen;
+     * without kernels, the programs made no such call (host code only). */
+    int kernels = json_array_size(json_object_get(before, "kernels")) ||
+                  json_array_size(json_object_get(after, "kernels"));
+    fputs(kernels ? "No launches, GPU times, bandwidth or working sets in "
+                    "either profile: their kernels were counted but PASTA saw "
+                    "none of their launches (host code built without the "
+                    "plugin, or with PASTA_INTERCEPT=0).\n"
+                  : "No launches, GPU times, bandwidth or working sets in "
+                    "either profile: PASTA saw no CUDA or HIP call in either "
+                    "program.\n",
           out);
   } else {
     const pasta_bw_row **bb =

@@ -16,24 +16,35 @@
 #include "activity_json.h"
 #include "cats.h"
 #include "profile.h"
+#include "text_table.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 void pasta_csv_string(FILE *out, const char *s) {
   if (!s)
     return;
-  if (!strpbrk(s, ",\"\r\n")) {
+  /* Control characters and invalid UTF-8 are escaped first, as the text
+   * tables show them (pasta_text_safe): a CSV file is read in terminals and
+   * by line-oriented tools, so a cell never holds a line break or an
+   * escape sequence. */
+  size_t size = 4 * strlen(s) + 1;
+  char stack[1024], *heap = size > sizeof stack ? malloc(size) : NULL;
+  char *buf = heap ? heap : stack;
+  s = pasta_text_safe(s, buf, heap ? size : sizeof stack);
+  if (!strpbrk(s, ",\"") && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
     fputs(s, out);
-    return;
+  } else {
+    putc('"', out);
+    for (; *s; ++s) {
+      if (*s == '"')
+        putc('"', out);
+      putc(*s, out);
+    }
+    putc('"', out);
   }
-  putc('"', out);
-  for (; *s; ++s) {
-    if (*s == '"')
-      putc('"', out);
-    putc(*s, out);
-  }
-  putc('"', out);
+  free(heap);
 }
 
 /* The value at a dotted path, or NULL. */
@@ -53,10 +64,17 @@ static void cell(FILE *out, json_t *v) {
   size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
   if (!v || json_is_null(v))
     return;
-  if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) != 0)
+  if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) != 0) {
     pasta_csv_string(out, s);
-  else
+  } else if (json_is_object(v) || json_is_array(v)) {
+    /* Not what the format puts there, but a cell all the same: the JSON
+     * text, quoted (it has commas). */
+    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    pasta_csv_string(out, text ? text : "");
+    free(text);
+  } else {
     pasta_json_dump(out, v);
+  }
 }
 
 struct columns {

@@ -15,8 +15,11 @@
 #include <jansson.h>
 #include <stdio.h>
 
-/* A CSV field (RFC 4180): quoted when it holds a comma, quote or newline;
- * NULL is the empty field. */
+/* A CSV field (RFC 4180): control characters and invalid UTF-8 escaped
+ * as the text tables show them (pasta_text_safe: \n, \xHH, ...), so no
+ * field holds a line break or a terminal escape sequence; then quoted
+ * (quotes doubled) when it holds a comma or a quote or starts or ends with
+ * a space. NULL is the empty field. */
 void pasta_csv_string(FILE *out, const char *s);
 
 /* The blocks of the sections `root` has (docs/user-guide.md lists their

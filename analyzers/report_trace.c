@@ -49,9 +49,14 @@ int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
     const char *program = json_string_value(json_object_get(src, "program"));
     const char *file = json_string_value(json_object_get(src, "file"));
     fprintf(out, "\npasta: trace of process %" PRIu64, process);
-    if (src)
-      fprintf(out, " (%s, pid %" PRIu64 ", from %s)", program ? program : "?",
-              pasta_activity_json_u64(src, "pid"), file ? file : "?");
+    if (src) {
+      fputs(" (", out);
+      pasta_text_write(out, program ? program : "?");
+      fprintf(out, ", pid %" PRIu64 ", from ",
+              pasta_activity_json_u64(src, "pid"));
+      pasta_text_write(out, file ? file : "?");
+      fputc(')', out);
+    }
     fputs(":\n", out);
     rc |= print_trace(out, e, top);
   }
@@ -78,26 +83,26 @@ static void write_entry(FILE *out, size_t k, uint64_t process, json_t *t) {
   fputc('}', out);
 }
 
-int pasta_report_merge_traces(FILE *out, json_t *const *roots, size_t n,
-                              const size_t *first_process) {
-  size_t k = 0;
-  for (size_t i = 0; i < n; ++i) {
-    json_t *one = json_object_get(roots[i], "trace");
-    json_t *list = json_object_get(roots[i], "traces");
-    size_t j;
-    json_t *e;
-    if (json_is_object(one)) {
-      write_entry(out, k++, first_process[i], one);
-      continue;
-    }
+int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
+                                  size_t *written) {
+  json_t *one = json_object_get(root, "trace");
+  json_t *list = json_object_get(root, "traces");
+  size_t j;
+  json_t *e;
+  if (json_is_object(one)) {
+    write_entry(out, (*written)++, first_process, one);
+  } else {
     json_array_foreach(list, j, e) {
       if (json_is_object(e))
-        write_entry(out, k++,
-                    first_process[i] + pasta_activity_json_u64(e, "process"),
-                    e);
+        write_entry(out, (*written)++,
+                    first_process + pasta_activity_json_u64(e, "process"), e);
     }
   }
-  if (k)
+  return ferror(out) ? -1 : 0;
+}
+
+int pasta_report_merge_traces_end(FILE *out, size_t written) {
+  if (written)
     fputs("\n]", out);
   return ferror(out) ? -1 : 0;
 }

@@ -21,12 +21,16 @@
 int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
                              unsigned top);
 
-/* Writes ",\n\"traces\":[...]" of the merged profile of roots[0..n): the
- * "trace" of each input and the "traces" entries of merged inputs, in input
- * order, each with "process" (first_process[i] plus the entry's own
- * "process"). Nothing when no input has a trace. Returns 0 or -1. */
-int pasta_report_merge_traces(FILE *out, json_t *const *roots, size_t n,
-                              const size_t *first_process);
+/* The "traces" list of a merged profile, one input at a time:
+ * merge_traces_add writes the "trace" of `root`, or each entry of its
+ * "traces" when it is a merged profile, as entries of ",\n\"traces\":[..."
+ * (the list's opening with the first entry), numbering their processes
+ * from first_process; *written counts the entries so far (start at 0).
+ * merge_traces_end closes the list (nothing when it is empty). Each
+ * returns 0, or -1 on a write error. */
+int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
+                                  size_t *written);
+int pasta_report_merge_traces_end(FILE *out, size_t written);
 
 /* When both profiles have a "trace": peak footprint, never-freed bytes and
  * reuse saving, then per scope its dynamic stride-k and indirect accesses,

@@ -7,11 +7,16 @@
  *===----------------------------------------------------------------------===*/
 #include "tables.h"
 
+#include "demangle.h"
+#include "text_table.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_COLS = 12, CELL = 128, NAME_WIDTH = 40, LOCATION_WIDTH = 48 };
+/* NAME_WIDTH fits CUB's kernels at their short form
+ * ("...::DeviceRadixSortExclusiveSumKernel<...>(...)" is 48). */
+enum { MAX_COLS = 12, CELL = 128, NAME_WIDTH = 48, LOCATION_WIDTH = 48 };
 
 struct column {
   const char *title;
@@ -138,19 +143,14 @@ static void fmt_count_or_dash(char *out, size_t size, uint64_t v) {
     snprintf(out, size, "-");
 }
 
-/* Keeps the end of long text, where file names and lines are. */
+/* Keeps the end of long text, where file names and lines are. Control
+ * characters are escaped (pasta_text_safe) before the text is cut. */
 static void fmt_tail(char *out, size_t size, const char *text, size_t width) {
+  char safe[CELL * 4];
+  text = pasta_text_safe(text, safe, sizeof safe);
   size_t len = strlen(text);
   if (len > width && width > 3)
     snprintf(out, size, "...%s", text + len - (width - 3));
-  else
-    snprintf(out, size, "%s", text);
-}
-
-static void fmt_head(char *out, size_t size, const char *text, size_t width) {
-  size_t len = strlen(text);
-  if (len > width && width > 3)
-    snprintf(out, size, "%.*s...", (int)(width - 3), text);
   else
     snprintf(out, size, "%s", text);
 }
@@ -207,16 +207,25 @@ static const struct column func_cols[] = {
 };
 enum { NUM_FUNC_COLS = sizeof func_cols / sizeof func_cols[0] };
 
-/* Whether another function of the table has the same display name (then
- * the table shows mangled names, e.g. for overloads). */
-static int ambiguous(const pasta_profile_func *funcs, size_t n, size_t i) {
-  if (n > 4096) /* quadratic: not worth it for huge tables */
-    return 0;
-  for (size_t j = 0; j < n; ++j)
-    if (j != i && strcmp(funcs[j].name, funcs[i].name) == 0 &&
-        strcmp(funcs[j].mangled, funcs[i].mangled) != 0)
-      return 1;
-  return 0;
+static int ran(const pasta_profile_func *f) {
+  const pasta_counts *c = &f->counts;
+  return f->calls || pasta_counts_bytes(c) || pasta_counts_flops(c) ||
+         c->special;
+}
+
+/* The name column of the rows that ran: short forms, distinct (demangle.h),
+ * indexed like funcs. */
+static char **name_cells(const pasta_profile_func *funcs, size_t n) {
+  const char **names = malloc((n ? n : 1) * sizeof *names);
+  if (!names)
+    return NULL;
+  size_t shown = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (ran(&funcs[i]))
+      names[shown++] = funcs[i].name;
+  char **cells = pasta_short_safe_names(names, shown, NAME_WIDTH);
+  free(names);
+  return cells;
 }
 
 static int func_table(FILE *out, const char *title, const char *calls_title,
@@ -226,20 +235,21 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
   cols[0].title = title;
   cols[1].title = calls_title;
   struct table t;
-  if (table_init(&t, cols, NUM_FUNC_COLS, n))
+  char **names = name_cells(funcs, n);
+  if (!names || table_init(&t, cols, NUM_FUNC_COLS, n)) {
+    free(names);
     return -1;
+  }
   size_t idle = 0;
   for (size_t i = 0; i < n; ++i) {
     const pasta_profile_func *f = &funcs[i];
     const pasta_counts *c = &f->counts;
-    if (!f->calls && !pasta_counts_bytes(c) && !pasta_counts_flops(c) &&
-        !c->special) {
+    if (!ran(f)) {
       ++idle;
       continue;
     }
-    char(*row)[CELL] = t.cells[t.num_rows++];
-    fmt_head(row[0], CELL, ambiguous(funcs, n, i) ? f->mangled : f->name,
-             NAME_WIDTH);
+    char(*row)[CELL] = t.cells[t.num_rows];
+    snprintf(row[0], CELL, "%s", names[t.num_rows++]);
     fmt_count(row[1], CELL, f->calls);
     fmt_group(row[2], CELL, c->loads, 0, by_space);
     fmt_group(row[3], CELL, c->load_bytes, 1, by_space);
@@ -255,6 +265,7 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
     else
       snprintf(row[10], CELL, "-");
   }
+  free(names);
   if (t.num_rows) {
     table_print(out, &t);
     if (idle)
@@ -280,24 +291,34 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
   size_t n = ran < top ? ran : top;
   if (!n)
     return 0;
+  const char **functions = malloc(n * sizeof *functions);
+  for (size_t i = 0, k = 0; functions && i < p->num_lines && k < n; ++i)
+    if (p->lines[i].executions)
+      functions[k++] = p->lines[i].function;
+  char **names =
+      functions ? pasta_short_safe_names(functions, n, NAME_WIDTH) : NULL;
+  free(functions);
   struct table t;
-  if (table_init(&t, line_cols, NUM_LINE_COLS, n))
+  if (!names || table_init(&t, line_cols, NUM_LINE_COLS, n)) {
+    free(names);
     return -1;
+  }
   fprintf(out, "Top %zu of %zu executed lines, by bytes + FLOPs:\n", n, ran);
   for (size_t i = 0; i < p->num_lines && t.num_rows < n; ++i) {
     const pasta_profile_line *l = &p->lines[i];
     if (!l->executions)
       continue;
-    char(*row)[CELL] = t.cells[t.num_rows++];
+    char(*row)[CELL] = t.cells[t.num_rows];
     char loc[CELL * 4];
     snprintf(loc, sizeof loc, "%s:%" PRIu32, l->file ? l->file : "?", l->line);
     fmt_tail(row[0], CELL, loc, LOCATION_WIDTH);
-    fmt_head(row[1], CELL, l->function, NAME_WIDTH);
+    snprintf(row[1], CELL, "%s", names[t.num_rows++]);
     snprintf(row[2], CELL, "%s", pasta_kind_name(l->kind));
     fmt_count(row[3], CELL, l->executions);
     fmt_bytes(row[4], CELL, pasta_counts_bytes(&l->counts));
     fmt_count(row[5], CELL, pasta_counts_flops(&l->counts));
   }
+  free(names);
   table_print(out, &t);
   fprintf(out, "\n");
   return 0;
@@ -305,8 +326,9 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
 
 int pasta_tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
   int err = 0;
-  fprintf(out, "== PASTA: profile of %s (pid %" PRIu64 ") ==\n",
-          p->program ? p->program : "?", p->pid);
+  fputs("== PASTA: profile of ", out);
+  pasta_text_write(out, p->program ? p->program : "?");
+  fprintf(out, " (pid %" PRIu64 ") ==\n", p->pid);
   if (p->num_merged_from)
     fprintf(out, "merged from %zu profiles\n", p->num_merged_from);
   if (p->num_unread_modules)

@@ -16,6 +16,8 @@ import json
 import os
 import sys
 
+from compare_ncu import base_name  # noqa: E402 (scripts/ is on sys.path)
+
 
 def ncu_kernels(path):
     """kernel name -> (dram bytes, seconds, launches), summed over launches."""
@@ -27,7 +29,7 @@ def ncu_kernels(path):
         return {}
     per = {}
     for row in csv.DictReader(io.StringIO(text[start:])):
-        name = row["Kernel Name"].split("(")[0].split("<")[0].strip()
+        name = base_name(row["Kernel Name"])
         launch = (name, row["ID"])
         unit = row["Metric Unit"]
         v = float(row["Metric Value"].replace(",", ""))
@@ -56,7 +58,7 @@ def ai(k):
 
 
 def short(name):
-    return name.split("(")[0]
+    return base_name(name)
 
 
 def fmt(v, scale=1e9, digits=1):

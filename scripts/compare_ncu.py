@@ -19,6 +19,17 @@ PREC = {"f32": ("fadd", "fmul", "ffma"), "f64": ("dadd", "dmul", "dfma"),
         "f16": ("hadd", "hmul", "hfma")}
 
 
+def base_name(name):
+    """A kernel's base name, the same for ncu's demangled names and PASTA's
+    (whose demanglers differ in spacing and in how they spell lambdas):
+    without return type, template arguments and parameters, e.g.
+    "ns::scale" for "void ns::scale<float>(float *, int)"."""
+    name = name.replace("(anonymous namespace)", "{anon}")
+    cut = min([i for i in (name.find("<"), name.find("(")) if i >= 0],
+              default=len(name))
+    return name[:cut].strip().split(" ")[-1]
+
+
 def read_ncu(path):
     """Per kernel (short name): summed metrics and the launch count."""
     with open(path, newline="") as f:
@@ -27,7 +38,7 @@ def read_ncu(path):
     name_col = header.index("Kernel Name")
     kernels = {}
     for row in data:
-        name = row[name_col].split("(")[0].split("<")[0].strip()
+        name = base_name(row[name_col])
         entry = kernels.setdefault(name, {"launches": 0})
         entry["launches"] += 1
         for col, metric in enumerate(header):
@@ -68,7 +79,7 @@ def validation_rows(work, kernels):
         for k in profile["kernels"]:
             if k["launches"] == 0:
                 continue
-            m = ncu.get(k["name"])
+            m = ncu.get(base_name(k["name"]))
             if m is None:
                 rows.append(f"| {prog} | {k['name']} | not in ncu output |" + " |" * 9)
                 ok = False

@@ -4,9 +4,13 @@
 usage: test_pasta_report.py GROUP PASTA_REPORT PROFILES_DIR WORKDIR
 GROUP: show, csv, json, merge, diff, errors, merge-activity,
 diff-activity, sections (show --format json/csv of the launches, memory,
-working_set and bandwidth sections) or trace (the trace analyses:
+working_set and bandwidth sections), trace (the trace analyses:
 tests/fixtures/trace_scopes.json, tests/host/scopes.c run as `scopes 5` with
-PASTA_HOST=1 PASTA_TRACE=1 at -O0).
+PASTA_HOST=1 PASTA_TRACE=1 at -O0), or the hostile inputs of issue 15:
+empty-arrays (kernels with "shapes": [] / "call_paths": []), escape
+(names with terminal escapes, newlines and other control characters) and
+diff-host (diff of host functions and device functions) and merge-many
+(merge of 100 inputs, of directories and patterns, in bounded memory).
 
 profiles/gpu_saxpy_stencil.json is written by hand (profiles/README.md
 derives its numbers); host_dot_scale.json and host_recursion.json were
@@ -21,6 +25,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -190,7 +195,9 @@ def test_json():
         out = run("show", path, "--format", "json").stdout
         with open(path) as f:
             original = f.read()
-        check(out == original, f"json: {os.path.basename(path)} round-trips byte for byte")
+        # A version 1 profile is read, and written as the current version.
+        current = original.replace('"version":1,', '"version":2,', 1)
+        check(out == current, f"json: {os.path.basename(path)} round-trips byte for byte")
     out = json.loads(run("show", GPU, "--format", "json", "--kernel", "saxpy").stdout)
     check([k["name"] for k in out["kernels"]] == ["saxpy"] and
           out["device_functions"] == [] and
@@ -317,7 +324,7 @@ def test_merge():
     check(merged["program"] == "./saxpy_stencil" and merged["pid"] == 0 and
           merged["created"] == "2026-11-20T09:15:07Z",
           "merge: program of the inputs, pid 0, newest created")
-    check(merged["schema"] == "pasta-profile" and merged["version"] == 1,
+    check(merged["schema"] == "pasta-profile" and merged["version"] == 2,
           "merge: a version-1 profile")
     check("merged from 2 profiles" in run("show", out).stdout,
           "show of a merged profile says so")
@@ -922,7 +929,8 @@ def test_sections():
         check(all(shown.get(s) == original[s] for s in ACTIVITY),
               f"json {name}: launches, memory, working_set, bandwidth kept",
               [s for s in ACTIVITY if shown.get(s) != original[s]])
-        check(shown == original, f"json {name}: the whole profile JSON-equal",
+        check(shown == dict(original, version=2),
+              f"json {name}: the whole profile JSON-equal (version 1 read, 2 written)",
               [k for k in original if shown.get(k) != original[k]])
         again = save(shown, "shown_" + name)
         check(run("show", again).stdout == run("show", path).stdout,
@@ -1155,7 +1163,7 @@ def test_trace():
     for path, orig in ((TRACE, p), (bp, bufs)):
         text = run("show", path, "--format", "json").stdout
         shown = json.loads(text)
-        check(shown.get("trace") == orig["trace"] and shown == orig,
+        check(shown.get("trace") == orig["trace"] and shown == dict(orig, version=2),
               f"json {os.path.basename(path)}: trace and every other section JSON-equal",
               [k for k in orig if shown.get(k) != orig[k]])
         again = save(shown, "shown_" + os.path.basename(path))
@@ -1285,12 +1293,12 @@ def one_error(p, what, *needles):
 
 
 def test_errors():
-    v2 = load(GPU)
-    v2["version"] = 2
-    path = save(v2, "v2.json")
+    v3 = load(GPU)
+    v3["version"] = 3
+    path = save(v3, "v3.json")
     for cmd in (["show", path], ["diff", GPU, path], ["merge", os.path.join(WORK, "x.json"), path]):
-        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 2 rejected",
-                          f"{path}: ", "version (2)", "reads version 1")
+        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 3 rejected",
+                          f"{path}: ", "version (3)", "reads versions 1 to 2")
         check(len(lines) == 1, f"{cmd[0]}: version error is one line", lines)
     check(not os.path.exists(os.path.join(WORK, "x.json")), "merge: no output on error")
     other = load(GPU)
@@ -1340,6 +1348,376 @@ def test_errors():
     check(p.returncode == 0 and "pasta-report merge" in p.stdout, "--help")
 
 
+# ------------------------------------------------ empty arrays (issue 15 #5)
+def test_empty_arrays():
+    """A kernel with "shapes": [] or "call_paths": [] (what a kernel that
+    the runtime saw launched but could not symbolise writes) merges, shows
+    and diffs; before the fix merge passed qsort a NULL array (UBSan)."""
+    base = load(WS)
+    names = [k["name"] for k in base["launches"]["kernels"]]
+    fill = base["launches"]["kernels"][names.index("fill")]
+    for key in ("shapes", "call_paths", "both"):
+        d = copy.deepcopy(base)
+        k = d["launches"]["kernels"][names.index("fill")]
+        for member in (("shapes", "call_paths") if key == "both" else (key,)):
+            k[member] = []
+        path = save(d, f"empty_{key}.json")
+        out = fresh(f"empty_{key}.merged.json")
+        p = run("merge", out, path, expect_rc=None)
+        check(p.returncode == 0 and p.stderr == "",
+              f"merge of a kernel with empty {key}: exit 0, nothing on stderr",
+              f"exit {p.returncode}, stderr {p.stderr!r}")
+        if p.returncode:
+            continue
+        merged = load(out)
+        mk = [x for x in merged["launches"]["kernels"] if x["name"] == "fill"]
+        # One input: fill keeps its 3 launches and the empty arrays.
+        check(len(mk) == 1 and mk[0]["launches"] == 3 and
+              all(mk[0][m] == [] for m in (("shapes", "call_paths")
+                                           if key == "both" else (key,))),
+              f"merge of a kernel with empty {key}: launches 3, {key} empty", mk)
+        # With the full profile: launches add up (3 + 3); an emptied array
+        # is the full profile's own, the other one counts twice.
+        emptied = ("shapes", "call_paths") if key == "both" else (key,)
+        want = {m: [dict(e, launches=e["launches"] * (1 if m in emptied else 2))
+                    for e in fill[m]] for m in ("shapes", "call_paths")}
+        out2 = fresh(f"empty_{key}.merged2.json")
+        p = run("merge", out2, path, WS, expect_rc=None)
+        check(p.returncode == 0 and p.stderr == "",
+              f"merge of empty {key} with the full profile: exit 0",
+              f"exit {p.returncode}, stderr {p.stderr!r}")
+        if p.returncode == 0:
+            mk = [x for x in load(out2)["launches"]["kernels"]
+                  if x["name"] == "fill"]
+            check(len(mk) == 1 and mk[0]["launches"] == 6 and
+                  all(sorted(map(json.dumps, mk[0][m])) ==
+                      sorted(map(json.dumps, want[m]))  # ties: merge's order
+                      for m in ("shapes", "call_paths")),
+                  f"merge of empty {key} with the full profile: 6 launches, "
+                  "shapes and paths", mk)
+        for args in (("show", path), ("show", path, "--format", "csv"),
+                     ("diff", path, WS)):
+            p = run(*args, expect_rc=None)
+            check(p.returncode == 0 and p.stderr == "",
+                  f"{args[0]} of a kernel with empty {key}",
+                  f"exit {p.returncode}, stderr {p.stderr!r}")
+
+
+# ------------------------------------- hostile names (issue 15 #9)
+ESC_NAME = "evil\x1b[31mRED\x1b[0m"   # shown as evil\x1b[31mRED\x1b[0m
+NL_NAME = "two\nlines\tx\x7f"          # shown as two\nlines\tx\x7f
+C1_NAME = "csi\u009b2J"                # C1 CSI, shown as csi\u009b2J
+BAD_FILE = "/src/\rbad.cu"              # shown as /src/\rbad.cu
+
+
+def controls(text):
+    """Control characters (C0 but newline, DEL, C1) left in `text`."""
+    return [hex(ord(c)) for c in text
+            if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f]
+
+
+def hostile_profiles():
+    gpu = load(GPU)
+    gpu["program"] = "./app\x1b]0;pwned\x07"
+    names = [k["name"] for k in gpu["kernels"]]
+    sax = gpu["kernels"][names.index("saxpy")]
+    sax["name"] = ESC_NAME
+    gpu["kernels"][names.index("histogram")]["name"] = NL_NAME
+    gpu["kernels"][names.index("stencil_1d")]["name"] = C1_NAME
+    for l in gpu["lines"]:
+        if l["function"] == "saxpy":
+            l["function"] = ESC_NAME
+            l["file"] = BAD_FILE
+    ws = load(WS)
+    for k in ws["launches"]["kernels"]:
+        if k["name"] == "fill":
+            k["name"] = ESC_NAME
+            k["call_paths"][0]["frames"][0]["function"] = NL_NAME
+    for r in ws["bandwidth"]["kernels"]:
+        if r["name"] == "fill":
+            r["name"] = ESC_NAME
+    tr = load(TRACE)
+    tr["trace"]["scopes"][0]["funcname"] = ESC_NAME
+    return save(gpu, "hostile_gpu.json"), save(ws, "hostile_ws.json"), \
+        save(tr, "hostile_trace.json")
+
+
+def test_escape():
+    gpu, ws, tr = hostile_profiles()
+    # Text tables: no control character reaches the terminal; each name is
+    # shown escaped, on one row.
+    for args in (("show", gpu), ("show", ws), ("show", tr), ("diff", gpu, GPU),
+                 ("diff", ws, WS), ("diff", tr, TRACE), ("show", gpu, "--kernel", "evil")):
+        out = run(*args).stdout
+        check(controls(out) == [], " ".join(map(os.path.basename, args)) +
+              ": no control characters in the tables", controls(out)[:8])
+    out = run("show", gpu).stdout
+    check(out.startswith("== PASTA: profile of ./app\\x1b]0;pwned\\x07 (pid 48213) =="),
+          "show: program name escaped in the header", out.splitlines()[0])
+    rows = {r[0]: r for r in (l.split() for l in out.splitlines()) if r}
+    check("evil\\x1b[31mRED\\x1b[0m" in rows and rows["evil\\x1b[31mRED\\x1b[0m"][1] == "4",
+          "show: ESC name escaped, its row intact (4 launches)")
+    check("two\\nlines\\tx\\x7f" in rows and rows["two\\nlines\\tx\\x7f"][1] == "2",
+          "show: newline, tab and DEL escaped, one row (2 launches)")
+    check("csi\\u009b2J" in rows and rows["csi\\u009b2J"][1] == "1",
+          "show: C1 control escaped (1 launch)")
+    check(any(l.strip().startswith("/src/\\rbad.cu:15 ") for l in out.splitlines()),
+          "show: carriage return in a file name escaped in the line table")
+    out = run("show", ws).stdout
+    check("evil\\x1b[31mRED\\x1b[0m" in out and "two\\nlines\\tx\\x7f (" in out,
+          "show: launch table and call paths escaped")
+    out = run("diff", gpu, GPU).stdout  # kernels show the before's names
+    check(re.search(r"^  two\\nlines\\tx\\x7f\s+same\s+launches\s+2\s+2\s", out, re.M)
+          is not None, "diff: escaped name in the kernel table, one row")
+
+    # CSV (RFC 4180): every record has the header's number of fields, no
+    # field holds a control character, names are shown escaped.
+    for args in (("show", gpu, "--format", "csv"),
+                 ("show", gpu, "--format", "csv", "--lines"),
+                 ("show", ws, "--format", "csv"),
+                 ("show", tr, "--format", "csv")):
+        out = run(*args).stdout
+        what = f"csv {os.path.basename(args[1])}{' --lines' if '--lines' in args else ''}"
+        check(controls(out) == [], f"{what}: no control characters", controls(out)[:8])
+        first = out.split("\n\n# ")[0]
+        recs = list(csv.reader(io.StringIO(first)))
+        check(len(recs) > 1 and all(len(r) == len(recs[0]) for r in recs),
+              f"{what}: every record has {len(recs[0])} fields",
+              [len(r) for r in recs])
+    recs = list(csv.reader(io.StringIO(run("show", gpu, "--format", "csv").stdout.split("\n\n# ")[0])))
+    names = [r[1] for r in recs[1:]]
+    check("evil\\x1b[31mRED\\x1b[0m" in names and "two\\nlines\\tx\\x7f" in names
+          and "csi\\u009b2J" in names, "csv: names escaped", names)
+    # Quoting: a comma and a quote in a name, RFC 4180.
+    g = load(GPU)
+    g["kernels"][0]["name"] = 'a,"b"'
+    out = run("show", save(g, "comma.json"), "--format", "csv").stdout
+    check('\nkernel,"a,""b""",' in out, "csv: comma and quote quoted (RFC 4180)")
+    # An object where a string belongs is one quoted cell, not many.
+    w = load(WS)
+    w["launches"]["kernels"][0]["name"] = {"a": 1, "b": 2}
+    out = run("show", save(w, "objname.json"), "--format", "csv").stdout
+    block = out.split("# launches\n")[1].split("\n\n")[0]
+    recs = list(csv.reader(io.StringIO(block)))
+    check(all(len(r) == len(recs[0]) for r in recs) and recs[1][0] == '{"a":1,"b":2}',
+          "csv: an object in a name column is one quoted cell", recs[:2])
+
+
+# ---------------------------------------- diff of host code (issue 15 #6)
+def blocks(out):
+    """{name: [its rows]} of the function tables of a diff, whitespace
+    collapsed; `name` is "TITLE/function" (TITLE: the table's first word)."""
+    found, title, lines = {}, None, out.splitlines()
+    for i, l in enumerate(lines):
+        if not l.startswith(" "):
+            title = l.split()[0] if l.strip() else None
+            continue
+        cells = l.split()
+        if title and len(cells) > 2 and cells[1] in ("same", "changed", "added", "removed"):
+            found[f"{title}/{cells[0]}"] = [re.sub(r"\s+", " ", x.strip())
+                                            for x in lines[i:i + 4]]
+    return found
+
+
+def test_diff_host():
+    host = load(HOST_DOT)
+    after = copy.deepcopy(host)
+    dot = [f for f in after["host_functions"] if f["name"] == "dot"][0]
+    dot["calls"] = 5
+    dot["flops"]["f64"] = 10000
+    ap = save(after, "dot_after.json")
+    p = run("diff", HOST_DOT, ap)
+    out = p.stdout
+    check("No kernels in either profile" not in out and
+          "not compiled with the plugin" not in out,
+          "diff of host-only profiles: no false claims", out[:300])
+    check("Host functions (exact counts; change = after - before):" in out,
+          "diff of host-only profiles: a host function table")
+    b = blocks(out)
+    # Hand-derived: dot 3 -> 5 calls (+66.7%), 6000 -> 10000 f64 FLOPs;
+    # its bytes (48000 loaded, nothing stored) do not change.
+    check(b.get("Host/dot") == ["dot changed calls 3 5 +2 +66.7%",
+                                "bytes 48000 48000 0 +0.0%",
+                                "FLOPs 6000 10000 +4000 +66.7%",
+                                "special 0 0 0 -"],
+          "diff host: dot changed", b.get("Host/dot"))
+    # scale: 2 calls, 8000 + 8000 bytes, 2000 FLOPs, unchanged.
+    check(b.get("Host/scale") == ["scale same calls 2 2 0 +0.0%",
+                                  "bytes 16000 16000 0 +0.0%",
+                                  "FLOPs 2000 2000 0 +0.0%",
+                                  "special 0 0 0 -"],
+          "diff host: scale same", b.get("Host/scale"))
+    check(list(b)[:1] == ["Host/dot"], "diff host: the changed function first", list(b))
+    check("PASTA saw no CUDA or HIP call in either program" in out,
+          "diff host: the activity line says why there are no launches")
+
+    # Two different programs: functions of each side added or removed, main
+    # compared; values computed from the two profiles.
+    out = run("diff", HOST_DOT, HOST_REC).stdout
+    b = blocks(out)
+    rec = load(HOST_REC)
+
+    def sums(f):
+        by = sum(f[g][sp] for g in ("load_bytes", "store_bytes", "atomic_bytes")
+                 for sp in SPACES)
+        return f["calls"], by, sum(f["flops"].values()), f["special"]
+
+    for f in host["host_functions"]:
+        if f["name"] != "main":
+            c, by, fl, sp = sums(f)
+            check(b.get(f"Host/{f['name']}") == [
+                f"{f['name']} removed calls {c} - -{c} -100.0%",
+                f"bytes {by} - -{by} -100.0%" if by else "bytes 0 - 0 -",
+                f"FLOPs {fl} - -{fl} -100.0%" if fl else "FLOPs 0 - 0 -",
+                f"special {sp} - -{sp} -100.0%" if sp else "special 0 - 0 -"],
+                f"diff host: {f['name']} removed", b.get(f"Host/{f['name']}"))
+    for f in rec["host_functions"]:
+        if f["name"] != "main":
+            check((b.get(f"Host/{f['name']}") or [""])[0].startswith(
+                f"{f['name']} added calls - {f['calls']} +{f['calls']} -"),
+                f"diff host: {f['name']} added", b.get(f"Host/{f['name']}"))
+    mb = sums([f for f in host["host_functions"] if f["name"] == "main"][0])
+    ma = sums([f for f in rec["host_functions"] if f["name"] == "main"][0])
+    check((b.get("Host/main") or ["", ""])[1].startswith(f"bytes {mb[1]} {ma[1]} -{mb[1] - ma[1]} "),
+          "diff host: main's bytes compared", b.get("Host/main"))
+
+    # GPU profiles: the device function table, and the activity line says
+    # the kernels' launches were not seen.
+    out = run("diff", GPU, GPU).stdout
+    b = blocks(out)
+    # Hand-derived (profiles/README.md): softplus 131072 calls, 262144
+    # special operations.
+    check((b.get("Device/softplus") or [""])[0] == "softplus same calls 131072 131072 0 +0.0%"
+          and b["Device/softplus"][3] == "special 262144 262144 0 +0.0%",
+          "diff: device functions compared", b.get("Device/softplus"))
+    check("their kernels were counted but PASTA saw none of their launches" in out,
+          "diff of GPU profiles without launches: the activity line says why")
+    # Nothing registered at all.
+    empty = copy.deepcopy(host)
+    empty["host_functions"], empty["lines"] = [], []
+    ep = save(empty, "nothing.json")
+    out = run("diff", ep, ep).stdout
+    check("No kernels, device functions or host functions in either profile" in out,
+          "diff of profiles without functions: one line", out)
+
+
+# ------------------------------- merge of many inputs (issue 15 #4)
+def peak_rss_mb(args):
+    """Peak resident memory of `pasta-report ARGS`, in MiB, measured in a
+    child of its own (RUSAGE_CHILDREN keeps the largest child so far).
+    ASan's quarantine is turned off so that freed memory counts as freed."""
+    code = ("import os, resource, subprocess, sys\n"
+            "env = dict(os.environ, ASAN_OPTIONS='quarantine_size_mb=0')\n"
+            "p = subprocess.run(sys.argv[1:], env=env, capture_output=True)\n"
+            "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN)"
+            ".ru_maxrss // 1024)\n")
+    p = subprocess.run([sys.executable, "-c", code, REPORT, *args],
+                       capture_output=True, text=True)
+    rc, mb = p.stdout.split()
+    return int(rc), int(mb)
+
+
+def test_merge_many():
+    host = load(HOST_DOT)
+    d = os.path.join(WORK, "ranks")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    n = 100  # the guide's 64-rank job and more; at most 63 before the fix
+    paths = []
+    for r in range(n):
+        h = copy.deepcopy(host)
+        h["pid"] = 1000 + r
+        paths.append(os.path.join(d, f"rank-{r:03d}.json"))
+        with open(paths[-1], "w") as f:
+            json.dump(h, f)
+    with open(os.path.join(d, "notes.txt"), "w") as f:
+        f.write("not a profile\n")
+    os.makedirs(os.path.join(d, "sub.json"), exist_ok=True)  # a directory
+
+    def dot_calls(m):
+        return [f["calls"] for f in m["host_functions"] if f["name"] == "dot"]
+
+    out = fresh("many.json")
+    p = run("merge", out, *paths, expect_rc=None)
+    check(p.returncode == 0, f"merge of {n} inputs on the command line", p.stderr)
+    if p.returncode == 0:
+        m = load(out)
+        # Hand-derived: dot has 3 calls in each input: 3 * 100.
+        check(dot_calls(m) == [300], "merge of 100 inputs: dot 300 calls", dot_calls(m))
+        check([e["pid"] for e in m["merged_from"]] == list(range(1000, 1000 + n)) and
+              [e["file"] for e in m["merged_from"]] == paths,
+              "merge of 100 inputs: merged_from lists them in order")
+    # A directory: its *.json files, sorted by name (not notes.txt, not the
+    # sub.json directory).
+    out = fresh("dir.json")
+    p = run("merge", out, d, expect_rc=None)
+    check(p.returncode == 0, "merge of a directory", p.stderr)
+    if p.returncode == 0:
+        m = load(out)
+        check(dot_calls(m) == [300] and
+              [e["file"] for e in m["merged_from"]] == paths,
+              "merge DIR: the 100 *.json files, by name",
+              [e["file"] for e in m["merged_from"]][:3])
+    # A pattern the shell did not expand: rank-00?.json is ranks 0..9.
+    out = fresh("glob.json")
+    p = run("merge", out, os.path.join(d, "rank-00?.json"), expect_rc=None)
+    check(p.returncode == 0, "merge of a quoted glob pattern", p.stderr)
+    if p.returncode == 0:
+        m = load(out)
+        check(dot_calls(m) == [30] and [e["file"] for e in m["merged_from"]] == paths[:10],
+              "merge 'rank-00?.json': ranks 0-9, dot 30 calls", dot_calls(m))
+    # The output inside the merged directory: left out when merging again.
+    inside = os.path.join(d, "merged.json")
+    for attempt in (1, 2):
+        p = run("merge", inside, d, "--force", expect_rc=None)
+        check(p.returncode == 0 and dot_calls(load(inside)) == [300] and
+              len(load(inside)["merged_from"]) == n,
+              f"merge DIR/merged.json DIR --force (run {attempt}): the output is not an input",
+              p.stderr)
+    if os.path.exists(inside):
+        os.remove(inside)
+    # Mixed: a file, a directory and a pattern.
+    out = fresh("mixed.json")
+    p = run("merge", out, HOST_DOT, d, os.path.join(d, "rank-09*.json"), expect_rc=None)
+    check(p.returncode == 0 and len(load(out)["merged_from"]) == 1 + n + 10 and
+          dot_calls(load(out)) == [3 * (1 + n + 10)],
+          "merge FILE DIR PATTERN: 111 inputs", p.stderr)
+    # Errors, one line each.
+    empty = os.path.join(WORK, "empty-dir")
+    os.makedirs(empty, exist_ok=True)
+    one_error(run("merge", fresh("e.json"), empty, expect_rc=None),
+              "merge of a directory without profiles", "empty-dir",
+              "a directory without profiles")
+    one_error(run("merge", fresh("e.json"), os.path.join(d, "nope-*.json"), expect_rc=None),
+              "merge of a pattern that matches nothing", "nope-*.json",
+              "no such file, and no file matches it as a pattern")
+    one_error(run("merge", fresh("e.json"), os.path.join(d, "missing.json"), expect_rc=None),
+              "merge of a missing file", "missing.json", "No such file or directory")
+
+    # Memory does not grow with the number of inputs: merging 12 copies of
+    # a profile of 4000 lines takes about what merging 3 takes (before the
+    # fix every input stayed in memory: about 4x as much).
+    big = copy.deepcopy(host)
+    big["lines"] = [dict(copy.deepcopy(host["lines"][0]), line=i + 1,
+                         file=f"./src/file{i % 50}.c") for i in range(4000)]
+    bp = save(big, "big.json")
+    rc3, mb3 = peak_rss_mb(["merge", fresh("big3.json"), *[bp] * 3])
+    rc12, mb12 = peak_rss_mb(["merge", fresh("big12.json"), *[bp] * 12])
+    check(rc3 == 0 and rc12 == 0 and mb12 <= mb3 * 1.2 + 10,
+          "merge: peak memory of 12 inputs within 1.2x + 10 MiB of 3 inputs",
+          f"3 inputs: {mb3} MiB, 12 inputs: {mb12} MiB")
+    if rc12 == 0:
+        m = load(os.path.join(WORK, "big12.json"))
+        # Entry i of big is line i + 1 of file(i % 50).c: entry 1 is line 2
+        # of file1.c, and there is no line 1 of file1.c. Its executions add
+        # up over the 12 copies.
+        l1 = [l for l in m["lines"] if l["line"] == 1 and l["file"] == "./src/file1.c"]
+        l2 = [l for l in m["lines"] if l["line"] == 2 and l["file"] == "./src/file1.c"]
+        check(l1 == [] and len(l2) == 1 and
+              l2[0]["executions"] == 12 * host["lines"][0]["executions"],
+              "merge of 12 copies: a line's executions are 12 times its own")
+
+
 def main():
     global REPORT, WORK, GPU, HOST_DOT, HOST_REC, WS, WINDOW, TRACE
     if len(sys.argv) != 5:
@@ -1359,7 +1737,9 @@ def main():
              "merge": test_merge, "diff": test_diff, "errors": test_errors,
              "merge-activity": test_merge_activity,
              "diff-activity": test_diff_activity,
-             "sections": test_sections, "trace": test_trace}
+             "sections": test_sections, "trace": test_trace,
+             "empty-arrays": test_empty_arrays, "escape": test_escape,
+             "diff-host": test_diff_host, "merge-many": test_merge_many}
     if group not in tests:
         print(f"unknown group {group}", file=sys.stderr)
         return 2
