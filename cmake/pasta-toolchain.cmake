@@ -31,6 +31,9 @@
 # line), the PASTA part of it is replaced on every configure, so changing
 # PASTA_LINES and re-running cmake takes effect and user flags are kept.
 #
+# CUDA compiles also search <PASTA_CUDA_PATH>/include/cccl (Thrust, CUB and
+# libcu++ in CUDA 13), as nvcc does.
+#
 # CMAKE_CUDA_ARCHITECTURES defaults to 90 (clang's own default, sm_52, is not
 # in CUDA 13). CMake itself links CUDA executables with cudart_static, rt,
 # pthread and dl (CMAKE_CUDA_RUNTIME_LIBRARY, default Static).
@@ -128,6 +131,11 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
   if(_pasta_lang STREQUAL "CUDA")
     string(APPEND _pasta_flags
       " --cuda-path=${PASTA_CUDA_PATH} -Wno-unknown-cuda-version")
+    # CUDA 13 keeps Thrust, CUB and libcu++ under include/cccl, which nvcc
+    # searches and clang does not.
+    if(IS_DIRECTORY "${PASTA_CUDA_PATH}/include/cccl")
+      string(APPEND _pasta_flags " -isystem ${PASTA_CUDA_PATH}/include/cccl")
+    endif()
   endif()
   string(APPEND _pasta_flags "${_pasta_options}")
   set(CMAKE_${_pasta_lang}_FLAGS_INIT "${_pasta_flags}")
@@ -137,7 +145,8 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
     foreach(_pasta_re IN ITEMS
         "-fpass-plugin=[^ ]*libpasta\\.so"
         "-Xclang -mllvm -Xclang '-pasta-[a-z]+=[^']*'"
-        "-gline-tables-only" "--cuda-path=[^ ]*" "-Wno-unknown-cuda-version")
+        "-gline-tables-only" "--cuda-path=[^ ]*" "-Wno-unknown-cuda-version"
+        "-isystem [^ ]*/include/cccl")
       string(REGEX REPLACE "(^| )${_pasta_re}( |$)" " " _pasta_user
         "${_pasta_user}")
       string(REGEX REPLACE "(^| )${_pasta_re}( |$)" " " _pasta_user

@@ -23,10 +23,13 @@
 #define _GNU_SOURCE
 
 #include "intercept.h"
+#include "demangle.h"
+#include "env.h"
 #include "grow.h"
 #include "pasta/abi.h"
 #include "profile.h"
 #include "symbolize.h"
+#include "text_table.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -56,51 +59,16 @@ enum variant {
 
 /*===-- Options -----------------------------------------------------------===*/
 
-static struct {
-  int timing;          /* PASTA_TIMING (default 1) */
-  int ws;              /* PASTA_WORKING_SET */
-  int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
-  unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
-  unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
-  uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
-  const char *kernels; /* PASTA_INSTRUMENT_KERNELS */
-  regex_t kernels_re;
-  int have_kernels_re;
-  unsigned sample; /* PASTA_SAMPLE: count launch 0, N, 2N... of each kernel */
-  int calibrate;   /* PASTA_CALIBRATE (default 1): time a D2D copy at exit */
-} opt;
+static struct pasta__launch_options opt;
 static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
 
-static int env_flag(const char *name, int fallback) {
-  const char *v = getenv(name);
-  if (!v || !*v)
-    return fallback;
-  return strcmp(v, "0") != 0;
-}
-
-static uint64_t env_u64(const char *name, uint64_t fallback, uint64_t max) {
-  const char *v = getenv(name);
-  if (!v || !*v)
-    return fallback;
-  char *end;
-  errno = 0;
-  unsigned long long n = strtoull(v, &end, 10);
-  if (errno || *end || *v == '-' || n > max) {
-    fprintf(stderr,
-            "pasta: warning: ignoring %s='%s' (not a number up to %" PRIu64
-            ")\n",
-            name, v, max);
-    return fallback;
-  }
-  return n;
-}
-
-static void read_options(void) {
-  opt.timing = env_flag("PASTA_TIMING", 1);
-  opt.ws = env_flag("PASTA_WORKING_SET", 0);
-  opt.hotness = env_flag("PASTA_HOTNESS", 0);
-  opt.depth = (unsigned)env_u64("PASTA_CALL_DEPTH", 4, MAX_DEPTH);
-  uint64_t page = env_u64("PASTA_PAGE_SIZE", 65536, UINT64_C(1) << 30);
+void pasta__launch_options_read(struct pasta__launch_options *o) {
+  memset(o, 0, sizeof *o);
+  o->timing = pasta_env_flag("PASTA_TIMING", 1);
+  o->ws = pasta_env_flag("PASTA_WORKING_SET", 0);
+  o->hotness = pasta_env_flag("PASTA_HOTNESS", 0);
+  o->depth = (unsigned)pasta_env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
+  uint64_t page = pasta_env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
   if (page < 256 || (page & (page - 1))) {
     fprintf(stderr,
             "pasta: warning: ignoring PASTA_PAGE_SIZE=%" PRIu64
@@ -108,24 +76,37 @@ static void read_options(void) {
             page);
     page = 65536;
   }
-  opt.page_shift = (unsigned)__builtin_ctzll(page);
-  opt.sample = (unsigned)env_u64("PASTA_SAMPLE", 0, 1u << 30);
-  opt.calibrate = env_flag("PASTA_CALIBRATE", 1);
-  opt.start = env_u64("PASTA_START_GRID_ID", 0, UINT64_MAX);
-  opt.end = env_u64("PASTA_END_GRID_ID", UINT64_MAX, UINT64_MAX);
+  o->page_shift = (unsigned)__builtin_ctzll(page);
+  o->sample = (unsigned)pasta_env_u64("PASTA_SAMPLE", 0, 0, 1u << 30);
+  o->calibrate = pasta_env_flag("PASTA_CALIBRATE", 1);
+  o->start = pasta_env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);
+  o->end = pasta_env_u64("PASTA_END_GRID_ID", UINT64_MAX, 0, UINT64_MAX);
+  if (o->start > o->end)
+    fprintf(stderr,
+            "pasta: warning: PASTA_START_GRID_ID=%" PRIu64
+            " is after PASTA_END_GRID_ID=%" PRIu64 ": no launch is counted\n",
+            o->start, o->end);
   const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
   if (k && *k) {
-    if (regcomp(&opt.kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
-      opt.kernels = k;
-      opt.have_kernels_re = 1;
+    if (regcomp(&o->kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
+      o->kernels = k;
+      o->have_kernels_re = 1;
     } else {
       fprintf(stderr,
-              "pasta: warning: PASTA_INSTRUMENT_KERNELS='%s' is not an "
+              "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is not an "
               "extended regular expression; every kernel is counted\n",
               k);
     }
   }
 }
+
+void pasta__launch_options_free(struct pasta__launch_options *o) {
+  if (o->have_kernels_re)
+    regfree(&o->kernels_re);
+  o->have_kernels_re = 0;
+}
+
+static void read_options(void) { pasta__launch_options_read(&opt); }
 
 static void options(void) { pthread_once(&opt_once, read_options); }
 
@@ -148,6 +129,9 @@ struct kernel {
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
+  /* A driver handle (CUfunction, CUkernel) of a registered kernel: index + 1
+   * of that kernel, under which its launches are recorded; 0 otherwise. */
+  uint32_t named_after;
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -158,6 +142,10 @@ struct kernel {
 struct call_path {
   uint32_t depth;
   void *frames[MAX_DEPTH + 1];
+  /* Module, build id and ELF address of each frame, recorded when the path
+   * is first seen (its modules may be unloaded before exit). */
+  int located;
+  pasta_frame_loc locs[MAX_DEPTH + 1];
 };
 
 struct pending {
@@ -193,6 +181,21 @@ struct ws_buffers {
   uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
+};
+
+/* A kernel node of an instantiated graph: what each launch of the graph
+ * launches. */
+struct graph_node {
+  uint32_t kernel; /* index in st.kernels */
+  int plain;       /* the node runs the kernel's plain copy */
+  uint32_t grid[3], block[3];
+  uint64_t shmem;
+};
+
+struct graph_exec {
+  const void *exec; /* cudaGraphExec_t / hipGraphExec_t */
+  struct graph_node *nodes;
+  size_t num_nodes;
 };
 
 /* A hotness row: one 2 MiB block of one allocation. */
@@ -248,6 +251,11 @@ static struct {
   size_t num_hot_launches, cap_hot_launches;
   pasta_hotness_cell *cells;
   size_t num_cells, cap_cells;
+  /* Instantiated graphs and their kernel nodes (see "Graphs"). */
+  struct graph_exec *graphs;
+  size_t num_graphs, cap_graphs;
+  uint64_t unknown_graph_launches; /* of graphs PASTA did not see made */
+  int warned_graph;
 } st = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
 /* The working-set launch sequence: upload, launch, wait, read back. One at
@@ -375,11 +383,12 @@ static int kernel_selected(struct kernel *k) {
   if (!opt.have_kernels_re)
     return 1;
   if (k->selected < 0) {
-    char display[512];
     const char *m = k->mangled ? k->mangled : "";
-    pasta_display_name(m, display, sizeof display);
-    k->selected = regexec(&opt.kernels_re, m, 0, NULL, 0) == 0 ||
-                  regexec(&opt.kernels_re, display, 0, NULL, 0) == 0;
+    char *display = pasta_demangle(m); /* NULL: not C++, or no demangler */
+    k->selected =
+        regexec(&opt.kernels_re, m, 0, NULL, 0) == 0 ||
+        (display && regexec(&opt.kernels_re, display, 0, NULL, 0) == 0);
+    free(display);
   }
   return k->selected;
 }
@@ -429,7 +438,23 @@ static uint32_t path_id(void *const *frames, uint32_t depth) {
   struct call_path *p = &st.paths[st.num_paths];
   p->depth = depth;
   memcpy(p->frames, frames, depth * sizeof *frames);
+  p->located = 0;
   return (uint32_t)st.num_paths++;
+}
+
+/* Records where the frames of a new path lie (pasta_locate). Called
+ * without the lock: dladdr takes the dynamic loader's lock, which a thread
+ * launching from a library constructor holds while it waits for ours. */
+static void locate_path(uint32_t path, void *const *frames, uint32_t depth) {
+  pasta_frame_loc locs[MAX_DEPTH + 1];
+  for (uint32_t d = 0; d < depth; ++d)
+    pasta_locate((uint64_t)(uintptr_t)frames[d], &locs[d]);
+  lock();
+  if (path < st.num_paths && st.paths[path].depth == depth) {
+    memcpy(st.paths[path].locs, locs, depth * sizeof *locs);
+    st.paths[path].located = 1;
+  }
+  unlock();
 }
 
 /* Frames above the wrapper that called this (skip = 2: this function and
@@ -687,19 +712,32 @@ static void drain_oldest(ops_t *ops) {
   pthread_mutex_unlock(&drain_mu);
 }
 
+/* Whether a launch's stream is being captured into a graph. A captured
+ * launch runs only when the graph does: it is recorded then, as a kernel
+ * node of the graph (see "Graphs"), and never waited for or timed. When the
+ * vendor cannot say, the launch is recorded but not timed. */
+enum capture { CAPTURE_NONE, CAPTURE_INTO_GRAPH, CAPTURE_UNKNOWN };
+
+static int capture_state(ops_t *ops, void *stream) {
+  int capturing = 0;
+  if (!ops->stream_is_capturing)
+    return CAPTURE_NONE;
+  if (ops->stream_is_capturing(stream, &capturing)) {
+    ops->get_last_error();
+    return CAPTURE_UNKNOWN;
+  }
+  return capturing ? CAPTURE_INTO_GRAPH : CAPTURE_NONE;
+}
+
 /* Starts timing a launch on `stream`: *start recorded, *end taken. Returns
  * 0 when the launch is to be timed. Lock held. */
-static int start_timing(ops_t *ops, void *stream, int device, void **start,
-                        void **end) {
+static int start_timing(ops_t *ops, void *stream, int device, int capture,
+                        void **start, void **end) {
   *start = *end = NULL;
   if (!opt.timing || !ops->event_create || !ops->event_record)
     return -1;
-  int capturing = 0;
-  if (ops->stream_is_capturing &&
-      (ops->stream_is_capturing(stream, &capturing) || capturing)) {
-    ops->get_last_error();
+  if (capture != CAPTURE_NONE)
     return -1; /* a launch into a graph: no events around it */
-  }
   if (!st.pending && !(st.pending = malloc(MAX_PENDING * sizeof *st.pending)))
     return -1;
   if (st.num_pending == MAX_PENDING)
@@ -1386,6 +1424,7 @@ struct launch {
   void *stream;
   const void *site; /* the program's call */
   uint64_t id;      /* launch id, set by launch() */
+  int capture;      /* enum capture, set by launch() */
 };
 
 /* Runs `handle` with l's configuration, timed when timing is on. Returns
@@ -1403,7 +1442,8 @@ static int run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
   lock();
   if (plain && st.kernels[kernel].plain_started++ == 0)
     plain = 2;
-  int timed = start_timing(ops, l->stream, device, &start, &end) == 0;
+  int timed =
+      start_timing(ops, l->stream, device, l->capture, &start, &end) == 0;
   unlock();
   int err = real(handle, l->grid_xy, l->grid_z, l->block_xy, l->block_z, args,
                  l->shmem, l->stream);
@@ -1426,11 +1466,8 @@ static int run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                   uint32_t kernel, const struct launch *l, uint64_t id,
                   int *tracked) {
   *tracked = 0;
-  int capturing = 0;
-  if (ops->stream_is_capturing &&
-      (ops->stream_is_capturing(l->stream, &capturing) || capturing)) {
+  if (l->capture != CAPTURE_NONE) {
     /* Into a graph: no synchronous calls or waits allowed; count only. */
-    ops->get_last_error();
     lock();
     ++st.ws_skipped;
     unlock();
@@ -1546,12 +1583,8 @@ static uint32_t trace_stride(ops_t *ops, const struct launch *l) {
 static int run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, int *traced) {
   *traced = 0;
-  int capturing = 0;
-  if (ops->stream_is_capturing &&
-      (ops->stream_is_capturing(l->stream, &capturing) || capturing)) {
-    ops->get_last_error(); /* into a graph: no waits allowed */
+  if (l->capture != CAPTURE_NONE) /* into a graph: no waits allowed */
     return run_timed(ops, real, l->fn, l, l->args, kernel, 0);
-  }
   pthread_mutex_lock(&trace_mu);
   struct trace_buffers *b = &trace_dev[current_device(ops)];
   void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
@@ -1684,12 +1717,28 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[2] = z;
 }
 
+/* A launch into a stream being captured into a graph: the counting kernel
+ * goes into the graph (launch windows and sampling are per launch, which a
+ * graph replays), and the launches are recorded when the graph runs. */
+static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
+                             ops_t *ops) {
+  int err = real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
+                 l->shmem, l->stream);
+  lock();
+  note_call(ops);
+  unlock();
+  return err;
+}
+
 static int launch(const struct launch *call, pasta__launch_fn real,
                   ops_t *ops) {
   options();
   uint64_t t0 = pasta__trace_now();
   struct launch this_launch = *call;
   struct launch *l = &this_launch;
+  l->capture = capture_state(ops, l->stream);
+  if (l->capture == CAPTURE_INTO_GRAPH)
+    return launch_into_graph(l, real, ops);
   void *frames[MAX_DEPTH + 1];
   uint32_t depth = capture(frames);
   lock();
@@ -1697,14 +1746,22 @@ static int launch(const struct launch *call, pasta__launch_fn real,
   struct kernel *k = kernel_of(l->fn);
   uint64_t id = st.next_launch++;
   l->id = id;
-  enum variant v = k ? choose_variant(k, id) : RUN_COUNTING;
+  /* A driver handle launches the kernel it was taken from, counting (its
+   * copies have no handle of their own): recorded under that kernel. */
+  enum variant v = !k || k->named_after ? RUN_COUNTING : choose_variant(k, id);
+  if (k && k->named_after)
+    k = &st.kernels[k->named_after - 1];
+  size_t paths_before = st.num_paths;
   uint32_t path = k ? path_id(frames, depth) : UINT32_MAX;
+  int new_path = st.num_paths > paths_before;
   uint32_t index = k ? (uint32_t)(k - st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
   struct kernel view;
   if (k)
     view = *k;
   unlock();
+  if (new_path)
+    locate_path(path, frames, depth);
   if (!k) /* out of memory: no bookkeeping at all */
     return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
                 l->shmem, l->stream);
@@ -1767,8 +1824,8 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     uint32_t block_z, void **args,
                                     uint64_t shmem, void *stream,
                                     pasta__launch_fn real, ops_t *ops) {
-  struct launch l = {fn,   grid_xy, grid_z, block_xy, block_z,
-                     args, shmem,   stream, SITE,     0};
+  struct launch l = {fn,    grid_xy, grid_z, block_xy, block_z, args,
+                     shmem, stream,  SITE,   0,        0};
   return launch(&l, real, ops);
 }
 
@@ -1789,8 +1846,8 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
                                           uint32_t block_z, void **args,
                                           uint32_t shmem, void *stream,
                                           pasta__launch32_fn real, ops_t *ops) {
-  struct launch l = {fn,   grid_xy, grid_z, block_xy, block_z,
-                     args, shmem,   stream, SITE,     0};
+  struct launch l = {fn,    grid_xy, grid_z, block_xy, block_z, args,
+                     shmem, stream,  SITE,   0,        0};
   pasta__launch32_fn saved = shm32_real;
   shm32_real = real;
   int err = launch(&l, launch_shm32_adapter, ops);
@@ -1823,7 +1880,8 @@ PASTA_ABI int __pasta_module_launch_kernel(
                      gz,    bx | (uint64_t)by << 32,
                      bz,    params,
                      shmem, stream,
-                     SITE,  0};
+                     SITE,  0,
+                     0};
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
   module_real = real;
@@ -1834,28 +1892,106 @@ PASTA_ABI int __pasta_module_launch_kernel(
   return err;
 }
 
-/* cudaGetFuncBySymbol(&f, kernel): launches of f (cuLaunchKernel) are
- * named after the kernel and counted in its module. They run the counting
- * kernel (f is the one the program registered), without a launch window. */
-PASTA_ABI int __pasta_get_func_by_symbol(void **fn, const void *symbol,
-                                         int (*real)(void **, const void *),
+/*===-- Driver handles ----------------------------------------------------===*/
+
+/* Records that the driver handle `handle` (a CUfunction or CUkernel) stands
+ * for the kernel `of` is a handle of, so that its launches are recorded
+ * under that kernel and counted in its module. Lock held. */
+static void name_handle(const void *handle, const void *of) {
+  struct kernel *k = find_kernel(of);
+  if (!k || !handle || handle == of)
+    return;
+  uint32_t named =
+      k->named_after ? k->named_after : (uint32_t)(k - st.kernels) + 1;
+  struct kernel *alias = kernel_of(handle); /* may move the table */
+  if (alias && !alias->mangled && alias != &st.kernels[named - 1])
+    alias->named_after = named;
+}
+
+typedef int (*pasta__get_handle_fn)(void **, const void *);
+
+/* cudaGetFuncBySymbol(&f, kernel), cudaGetKernel(&k, kernel) and
+ * cuKernelGetFunction(&f, k): launches of the handle (cuLaunchKernel) are
+ * those of the program's kernel; they run its counting code. */
+PASTA_ABI int __pasta_get_func_by_symbol(void **handle, const void *of,
+                                         pasta__get_handle_fn real,
                                          ops_t *ops) {
-  int err = real(fn, symbol);
-  if (err || !fn || !*fn)
-    return err;
+  int err = real(handle, of);
   lock();
   note_call(ops);
-  struct kernel *k = find_kernel(symbol);
-  char *name = k && k->mangled ? strdup(k->mangled) : NULL;
-  const void *module = k ? k->module : NULL;
-  struct kernel *alias = k ? kernel_of(*fn) : NULL;
-  if (alias && name && !alias->mangled) {
-    alias->mangled = name;
-    alias->module = module;
-    name = NULL;
+  if (!err && handle)
+    name_handle(*handle, of);
+  unlock();
+  return err;
+}
+
+/* cuLaunchKernel taken as a pointer (cudaGetDriverEntryPoint*,
+ * cuGetProcAddress), as libraries that do not link libcuda call the
+ * driver: the program gets an entry point of PASTA's that records the
+ * launch and calls the driver's. One per distinct driver function (the
+ * per-thread default stream's is another); a third is handed out as is. */
+enum { ENTRY_SLOTS = 2 };
+static struct {
+  pasta__module_launch_fn real;
+  ops_t *ops;
+} entry_slots[ENTRY_SLOTS];
+
+#define ENTRY_LAUNCH(n)                                                        \
+  static int entry_launch_##n(const void *f, uint32_t gx, uint32_t gy,         \
+                              uint32_t gz, uint32_t bx, uint32_t by,           \
+                              uint32_t bz, uint32_t shmem, void *stream,       \
+                              void **params, void **extra) {                   \
+    return __pasta_module_launch_kernel(                                       \
+        f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra,               \
+        entry_slots[n].real, entry_slots[n].ops);                              \
+  }
+ENTRY_LAUNCH(0)
+ENTRY_LAUNCH(1)
+static const pasta__module_launch_fn entry_launches[ENTRY_SLOTS] = {
+    entry_launch_0, entry_launch_1};
+
+static int is_launch_symbol(const char *symbol) {
+  return symbol && (strcmp(symbol, "cuLaunchKernel") == 0 ||
+                    strcmp(symbol, "cuLaunchKernel_ptsz") == 0);
+}
+
+/* *fn, the driver's cuLaunchKernel, becomes one of PASTA's entry points. */
+static void wrap_entry_point(void **fn, ops_t *ops) {
+  lock();
+  note_call(ops);
+  for (size_t i = 0; i < ENTRY_SLOTS; ++i) {
+    if (!entry_slots[i].real) {
+      entry_slots[i].real = (pasta__module_launch_fn)*fn;
+      entry_slots[i].ops = ops;
+    }
+    if (entry_slots[i].real == (pasta__module_launch_fn)*fn) {
+      *fn = (void *)entry_launches[i];
+      break;
+    }
   }
   unlock();
-  free(name);
+}
+
+/* cudaGetDriverEntryPoint(symbol, &fn, flags, &status). */
+PASTA_ABI int __pasta_get_driver_entry_point(
+    const char *symbol, void **fn, uint64_t flags, void *status,
+    int (*real)(const char *, void **, uint64_t, void *), ops_t *ops) {
+  int err = real(symbol, fn, flags, status);
+  if (!err && fn && *fn && is_launch_symbol(symbol))
+    wrap_entry_point(fn, ops);
+  return err;
+}
+
+/* cudaGetDriverEntryPointByVersion(symbol, &fn, version, flags, &status)
+ * and cuGetProcAddress_v2, which take the same arguments. */
+PASTA_ABI int __pasta_get_driver_entry_point_by_version(
+    const char *symbol, void **fn, uint32_t version, uint64_t flags,
+    void *status,
+    int (*real)(const char *, void **, uint32_t, uint64_t, void *),
+    ops_t *ops) {
+  int err = real(symbol, fn, version, flags, status);
+  if (!err && fn && *fn && is_launch_symbol(symbol))
+    wrap_entry_point(fn, ops);
   return err;
 }
 
@@ -1887,11 +2023,17 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   if (!config)
     return real(config, fn, args);
   const struct pasta__launch_config *c = config;
-  struct launch l = {fn,          c->grid[0] | (uint64_t)c->grid[1] << 32,
-                     c->grid[2],  c->block[0] | (uint64_t)c->block[1] << 32,
-                     c->block[2], args,
-                     c->shmem,    c->stream,
-                     SITE,        0};
+  struct launch l = {fn,
+                     c->grid[0] | (uint64_t)c->grid[1] << 32,
+                     c->grid[2],
+                     c->block[0] | (uint64_t)c->block[1] << 32,
+                     c->block[2],
+                     args,
+                     c->shmem,
+                     c->stream,
+                     SITE,
+                     0,
+                     0};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;
   ex_real = real;
@@ -1899,6 +2041,341 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   int err = launch(&l, launch_ex_adapter, ops);
   ex_real = saved_real;
   ex_config = saved_config;
+  return err;
+}
+
+/*===-- Graphs ------------------------------------------------------------===*
+ *
+ * A graph's kernels are launched by the vendor when the graph is, with no
+ * call PASTA sees per kernel. So the kernel nodes of each graph are read
+ * when it is instantiated (or its instance updated), and each launch of
+ * the instance is recorded as one launch of each of its kernel nodes:
+ * count, shape and the call path of the graph launch. Launches captured
+ * from a stream are not recorded when captured (they do not run then).
+ * Graph launches are not timed: the vendor gives no event per node.
+ *===----------------------------------------------------------------------===*/
+
+/* Kernel-node parameters as each vendor lays them out
+ * (cudaKernelNodeParams, hipKernelNodeParams). */
+struct cuda_kernel_node {
+  void *func;
+  uint32_t grid[3], block[3];
+  uint32_t shmem;
+  void **params, **extra;
+};
+struct hip_kernel_node {
+  uint32_t block[3];
+  void **extra;
+  void *func;
+  uint32_t grid[3];
+  void **params;
+  uint32_t shmem;
+};
+
+/* cudaGraphNodeType and hipGraphNodeType differ. */
+enum {
+  CUDA_NODE_KERNEL = 0,
+  CUDA_NODE_GRAPH = 4,
+  HIP_NODE_KERNEL = 1,
+  HIP_NODE_GRAPH = 5,
+  GRAPH_NESTING = 8 /* child graphs followed this deep */
+};
+
+struct raw_node {
+  const void *func;
+  uint32_t grid[3], block[3];
+  uint64_t shmem;
+};
+
+static int read_kernel_node(ops_t *ops, void *node, struct raw_node *out) {
+  union {
+    struct cuda_kernel_node cuda;
+    struct hip_kernel_node hip;
+    unsigned char room[256]; /* a vendor's larger version of the struct */
+  } p;
+  memset(&p, 0, sizeof p);
+  if (ops->graph_kernel_node_get_params(node, &p)) {
+    ops->get_last_error();
+    return -1;
+  }
+  int hip = ops->vendor == PASTA_VENDOR_HIP;
+  out->func = hip ? p.hip.func : p.cuda.func;
+  memcpy(out->grid, hip ? p.hip.grid : p.cuda.grid, sizeof out->grid);
+  memcpy(out->block, hip ? p.hip.block : p.cuda.block, sizeof out->block);
+  out->shmem = hip ? p.hip.shmem : p.cuda.shmem;
+  return 0;
+}
+
+struct raw_nodes {
+  struct raw_node *at;
+  size_t num, cap;
+  int failed; /* a node or graph could not be read */
+};
+
+/* Appends the kernel nodes of `graph` and of the graphs nested in it. */
+static void collect_nodes(ops_t *ops, void *graph, unsigned depth,
+                          struct raw_nodes *out) {
+  uint64_t n = 0;
+  if (depth > GRAPH_NESTING || ops->graph_get_nodes(graph, NULL, &n)) {
+    ops->get_last_error();
+    out->failed = 1;
+    return;
+  }
+  void **nodes = malloc((n ? n : 1) * sizeof *nodes);
+  if (!nodes || (n && ops->graph_get_nodes(graph, nodes, &n))) {
+    ops->get_last_error();
+    out->failed = 1;
+    free(nodes);
+    return;
+  }
+  int hip = ops->vendor == PASTA_VENDOR_HIP;
+  int kernel_type = hip ? HIP_NODE_KERNEL : CUDA_NODE_KERNEL;
+  int graph_type = hip ? HIP_NODE_GRAPH : CUDA_NODE_GRAPH;
+  for (uint64_t i = 0; i < n; ++i) {
+    int type = -1;
+    void *child = NULL;
+    struct raw_node r;
+    if (ops->graph_node_get_type(nodes[i], &type)) {
+      ops->get_last_error();
+      out->failed = 1;
+    } else if (type == kernel_type) {
+      if (read_kernel_node(ops, nodes[i], &r) ||
+          GROW(out->at, out->cap, out->num))
+        out->failed = 1;
+      else
+        out->at[out->num++] = r;
+    } else if (type == graph_type) {
+      if (ops->graph_child_graph_node_get_graph &&
+          ops->graph_child_graph_node_get_graph(nodes[i], &child) == 0)
+        collect_nodes(ops, child, depth + 1, out);
+      else {
+        ops->get_last_error();
+        out->failed = 1;
+      }
+    }
+  }
+  free(nodes);
+}
+
+/* The kernel a node's function is: a registered kernel, one of its copies,
+ * or a driver handle of one; else an unnamed entry. Lock held. */
+static struct kernel *node_kernel(const void *func, int *plain) {
+  *plain = 0;
+  struct kernel *k = find_kernel(func);
+  for (size_t i = 0; !k && i < st.num_kernels; ++i) {
+    struct kernel *c = &st.kernels[i];
+    if (c->plain == func || c->ws == func || c->trace == func) {
+      k = c;
+      *plain = c->plain == func;
+    }
+  }
+  if (!k)
+    k = kernel_of(func);
+  if (k && k->named_after)
+    k = &st.kernels[k->named_after - 1];
+  return k;
+}
+
+static struct graph_exec *find_graph(const void *exec) {
+  for (size_t i = 0; i < st.num_graphs; ++i)
+    if (st.graphs[i].exec == exec)
+      return &st.graphs[i];
+  return NULL;
+}
+
+/* Reads the kernel nodes of `graph`, instantiated as `exec`. */
+static void remember_graph(ops_t *ops, const void *exec, void *graph) {
+  if (!exec || !graph || !ops->graph_get_nodes || !ops->graph_node_get_type ||
+      !ops->graph_kernel_node_get_params)
+    return;
+  struct raw_nodes raw = {0};
+  collect_nodes(ops, graph, 0, &raw);
+  lock();
+  note_call(ops);
+  struct graph_exec *g = find_graph(exec);
+  if (!g && !GROW(st.graphs, st.cap_graphs, st.num_graphs)) {
+    g = &st.graphs[st.num_graphs++];
+    *g = (struct graph_exec){exec, NULL, 0};
+  }
+  struct graph_node *nodes = malloc((raw.num ? raw.num : 1) * sizeof *nodes);
+  if (g && nodes) {
+    for (size_t i = 0; i < raw.num; ++i) {
+      struct graph_node *n = &nodes[i];
+      struct kernel *k = node_kernel(raw.at[i].func, &n->plain);
+      if (!k) {
+        raw.failed = 1;
+        break;
+      }
+      n->kernel = (uint32_t)(k - st.kernels);
+      memcpy(n->grid, raw.at[i].grid, sizeof n->grid);
+      memcpy(n->block, raw.at[i].block, sizeof n->block);
+      n->shmem = raw.at[i].shmem;
+      g->num_nodes = i + 1;
+    }
+    free(g->nodes);
+    g->nodes = nodes;
+    nodes = NULL;
+  }
+  int warn = (raw.failed || !g) && !st.warned_graph;
+  st.warned_graph |= warn;
+  unlock();
+  free(nodes);
+  free(raw.at);
+  if (warn)
+    fprintf(stderr, "pasta: warning: cannot read every kernel node of a graph "
+                    "the program instantiated; the launch table leaves those "
+                    "nodes out (their device counts are kept)\n");
+}
+
+typedef int (*pasta__graph_instantiate_fn)(void **, void *, uint64_t);
+
+/* cudaGraphInstantiate(&exec, graph, flags), ...WithFlags and
+ * hipGraphInstantiateWithFlags. */
+PASTA_ABI int __pasta_graph_instantiate(void **exec, void *graph,
+                                        uint64_t flags,
+                                        pasta__graph_instantiate_fn real,
+                                        ops_t *ops) {
+  int err = real(exec, graph, flags);
+  if (!err && exec)
+    remember_graph(ops, *exec, graph);
+  return err;
+}
+
+/* cudaGraphInstantiateWithParams(&exec, graph, params). */
+PASTA_ABI int
+__pasta_graph_instantiate_params(void **exec, void *graph, void *params,
+                                 int (*real)(void **, void *, void *),
+                                 ops_t *ops) {
+  int err = real(exec, graph, params);
+  if (!err && exec)
+    remember_graph(ops, *exec, graph);
+  return err;
+}
+
+/* hipGraphInstantiate(&exec, graph, &error_node, log, log_size). */
+PASTA_ABI int __pasta_hip_graph_instantiate(
+    void **exec, void *graph, void *error_node, char *log, uint64_t log_size,
+    int (*real)(void **, void *, void *, char *, uint64_t), ops_t *ops) {
+  int err = real(exec, graph, error_node, log, log_size);
+  if (!err && exec)
+    remember_graph(ops, *exec, graph);
+  return err;
+}
+
+/* cudaGraphExecUpdate(exec, graph, &info): the instance now runs graph's
+ * kernel nodes. */
+PASTA_ABI int __pasta_graph_exec_update(void *exec, void *graph, void *info,
+                                        int (*real)(void *, void *, void *),
+                                        ops_t *ops) {
+  int err = real(exec, graph, info);
+  if (!err)
+    remember_graph(ops, exec, graph);
+  return err;
+}
+
+/* hipGraphExecUpdate(exec, graph, &error_node, &result). */
+PASTA_ABI int __pasta_hip_graph_exec_update(
+    void *exec, void *graph, void *error_node, void *result,
+    int (*real)(void *, void *, void *, void *), ops_t *ops) {
+  int err = real(exec, graph, error_node, result);
+  if (!err)
+    remember_graph(ops, exec, graph);
+  return err;
+}
+
+/* One launch of graph instance `exec`: a launch of each kernel node. */
+static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
+                                void *const *frames, uint32_t depth, int err,
+                                int device) {
+  uint64_t bit = UINT64_C(1) << device;
+  lock();
+  struct graph_exec *g = find_graph(exec);
+  if (!g || !g->num_nodes) {
+    int warn = !g && !st.warned_graph;
+    st.warned_graph |= warn;
+    st.unknown_graph_launches += !g;
+    unlock();
+    if (warn)
+      fprintf(stderr, "pasta: warning: the program launched a graph that was "
+                      "instantiated in code not compiled with the plugin; "
+                      "the launch table leaves its kernels out (their device "
+                      "counts are kept)\n");
+    return;
+  }
+  size_t n = g->num_nodes;
+  pasta_launch_event *events = malloc(n * sizeof *events);
+  const void **modules = malloc(n * sizeof *modules);
+  size_t num_modules = 0;
+  size_t paths_before = st.num_paths;
+  uint32_t path = path_id(frames, depth);
+  int new_path = st.num_paths > paths_before;
+  for (size_t i = 0; i < n; ++i) {
+    const struct graph_node *node = &g->nodes[i];
+    struct kernel *k = &st.kernels[node->kernel];
+    uint64_t id = st.next_launch++;
+    if (is_fault(err) && i == 0) {
+      struct pending self = {0};
+      self.launch = id;
+      self.nth = k->stats.launches + 1;
+      self.kernel = node->kernel;
+      note_fault(ops, err, &self, 0);
+    }
+    ++k->stats.launches;
+    if (err)
+      ++k->stats.failed;
+    else if (!node->plain)
+      ++k->stats.counted;
+    ++st.untimed;
+    count_shape(k, node->grid, node->block, node->shmem);
+    count_path(k, path);
+    if (!err && !(k->ran_on & bit)) {
+      k->ran_on |= bit;
+      if (modules)
+        modules[num_modules++] = k->module;
+    }
+    st.last_kernel = node->kernel;
+    if (events) {
+      events[i] = (pasta_launch_event){
+          id,        k->mangled,
+          k->handle, {0},
+          {0},       node->shmem,
+          stream,    node->plain ? PASTA_RUN_PLAIN : PASTA_RUN_COUNTING,
+          err};
+      memcpy(events[i].grid, node->grid, sizeof node->grid);
+      memcpy(events[i].block, node->block, sizeof node->block);
+    }
+  }
+  unlock();
+  if (new_path)
+    locate_path(path, frames, depth);
+  for (size_t i = 0; i < num_modules; ++i)
+    pasta__module_launched(modules[i], device);
+  for (size_t i = 0; events && i < n; ++i)
+    pasta__notify_launch(&events[i]);
+  free(modules);
+  free(events);
+}
+
+/* cudaGraphLaunch(exec, stream) and hipGraphLaunch. */
+PASTA_ABI int __pasta_graph_launch(void *exec, void *stream,
+                                   int (*real)(void *, void *), ops_t *ops) {
+  options();
+  uint64_t t0 = pasta__trace_now();
+  if (capture_state(ops, stream) == CAPTURE_INTO_GRAPH)
+    return real(exec, stream); /* into another graph: recorded with it */
+  void *frames[MAX_DEPTH + 1];
+  uint32_t depth = capture(frames);
+  int err = real(exec, stream);
+  int device = current_device(ops);
+  if (!err)
+    after_launch(ops, device);
+  else {
+    lock();
+    note_call(ops);
+    unlock();
+  }
+  record_graph_launch(ops, exec, stream, frames, depth, err, device);
+  pasta__trace_api("graph launch", t0, pasta__trace_now(), 0);
   return err;
 }
 
@@ -1957,8 +2434,13 @@ int pasta__activity_fault(char *buf, size_t size) {
     char name[256] = "?";
     uint32_t kernel =
         st.fault.exact ? st.fault.kernel : (uint32_t)st.last_kernel;
-    if (kernel < st.num_kernels && st.kernels[kernel].mangled)
-      pasta_display_name(st.kernels[kernel].mangled, name, sizeof name);
+    char *display = kernel < st.num_kernels && st.kernels[kernel].mangled
+                        ? pasta_display_name_dup(st.kernels[kernel].mangled)
+                        : NULL;
+    /* Escaped into `name`, or copied when it needs no escaping. */
+    if (display && pasta_text_safe(display, name, sizeof name) == display)
+      snprintf(name, sizeof name, "%s", display);
+    free(display);
     if (st.fault.exact && (st.fault.definitive || st.fault.failed_waits == 1))
       snprintf(buf, size,
                "launch %" PRIu64 " (launch %" PRIu64 " of kernel '%s') "
@@ -2001,11 +2483,19 @@ static void symbolize_path(const struct call_path *cp, pasta_activity_frame *f,
                            pasta_symbolizer *sym, uint32_t *first) {
   *first = 0;
   for (uint32_t d = 0; d < cp->depth; ++d) {
+    pasta_frame_loc loc;
+    if (cp->located)
+      loc = cp->locs[d];
+    else if (pasta_locate((uint64_t)(uintptr_t)cp->frames[d], &loc) != 0)
+      continue;
     pasta_symbol s;
-    if (sym &&
-        pasta_symbolize(sym, (uint64_t)(uintptr_t)cp->frames[d], &s) == 0)
-      f[d] = (pasta_activity_frame){s.function, s.file, s.line, s.object,
-                                    s.offset};
+    if (sym && pasta_symbolize_loc(sym, &loc, &s) == 0)
+      f[d] =
+          (pasta_activity_frame){s.function, s.file,       s.line,   s.object,
+                                 s.offset,   loc.build_id, loc.vaddr};
+    else
+      f[d] = (pasta_activity_frame){
+          NULL, NULL, 0, loc.object, loc.offset, loc.build_id, loc.vaddr};
   }
   if (cp->depth > 1 && f[0].function &&
       strstr(f[0].function, "__device_stub__"))
@@ -2070,12 +2560,11 @@ static int build_kernels(pasta_activity *a) {
     const struct kernel *k = &st.kernels[i];
     pasta_activity_kernel *out = &built.kernels[i];
     *out = k->stats;
-    char name[512];
-    if (k->mangled)
-      pasta_display_name(k->mangled, name, sizeof name);
-    else
-      snprintf(name, sizeof name, "<unregistered kernel %p>", k->handle);
-    if (!(built.names[i] = strdup(name)))
+    char name[64];
+    snprintf(name, sizeof name, "<unregistered kernel %p>", k->handle);
+    built.names[i] =
+        k->mangled ? pasta_display_name_dup(k->mangled) : strdup(name);
+    if (!built.names[i])
       return -1;
     out->name = built.names[i];
     out->mangled = k->mangled;

@@ -14,6 +14,28 @@
 
 #include <stddef.h>
 
+#include <regex.h>
+#include <stdint.h>
+
+/* The launch path's run-time options, read from the environment once, at
+ * the first intercepted call (warnings on stderr for bad values, which are
+ * replaced by their defaults). */
+struct pasta__launch_options {
+  int timing;          /* PASTA_TIMING (default 1) */
+  int ws;              /* PASTA_WORKING_SET */
+  int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
+  unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
+  unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
+  uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
+  const char *kernels; /* PASTA_INSTRUMENT_KERNELS */
+  regex_t kernels_re;
+  int have_kernels_re;
+  unsigned sample; /* PASTA_SAMPLE: count launch 0, N, 2N... of each kernel */
+  int calibrate;   /* PASTA_CALIBRATE (default 1): time a D2D copy at exit */
+};
+void pasta__launch_options_read(struct pasta__launch_options *o);
+void pasta__launch_options_free(struct pasta__launch_options *o);
+
 /* Whether the program made any call the runtime intercepts. */
 int pasta__activity_seen(void);
 

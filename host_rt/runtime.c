@@ -22,8 +22,10 @@
 #include "bandwidth.h"
 #include "cats.h"
 #include "chrome_trace.h"
+#include "env.h"
 #include "grow.h"
 #include "intercept.h"
+#include "output_file.h"
 #include "pasta/abi.h"
 #include "profile.h"
 #include "profile_json.h"
@@ -36,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,8 +75,7 @@ struct pasta__options {
 static void pasta__read_options(struct pasta__options *o) {
   const char *v = getenv("PASTA_OUTPUT");
   o->output = v && *v ? v : NULL;
-  v = getenv("PASTA_QUIET");
-  o->quiet = v && *v && strcmp(v, "0") != 0;
+  o->quiet = pasta_env_flag("PASTA_QUIET", 0);
   v = getenv("PASTA_ANALYZERS");
   o->analyzers = v && *v ? v : NULL;
   o->top_lines = PASTA__DEFAULT_TOP_LINES;
@@ -357,26 +359,50 @@ static const struct pasta_trace *pasta__report_trace;
 /* Which registered analyzers run in this report. */
 static unsigned char pasta__active[PASTA_MAX_ANALYZERS];
 
-/* Marks the analyzers a comma-separated list selects (all when NULL), with
- * one warning for each name that no analyzer has. */
+/* Marks the analyzers a list selects (all when NULL): names separated by
+ * commas or semicolons, blanks around them ignored, letter case too. Each
+ * name no analyzer has gets one warning; a list that names no analyzer at
+ * all selects every one, with one line saying so (better the full report
+ * than none after the whole run). */
 static void pasta__select_analyzers(const char *list, int warn) {
+  int any = 0;
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     pasta__active[i] = list == NULL;
   for (const char *p = list ? list : ""; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
+    size_t len = strcspn(p, ",;");
+    const char *next = p + len + (p[len] != '\0');
+    while (len && (*p == ' ' || *p == '\t')) {
+      ++p;
+      --len;
+    }
+    while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+      --len;
     int known = 0;
     for (size_t i = 0; i < pasta__num_analyzers; ++i)
       if (strlen(pasta__analyzers[i].name) == len &&
-          strncmp(pasta__analyzers[i].name, p, len) == 0)
+          strncasecmp(pasta__analyzers[i].name, p, len) == 0)
         known = pasta__active[i] = 1;
+    any |= known;
     if (!known && len && warn)
       fprintf(stderr,
               "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
               "analyzer of this program; ignored\n",
-              (int)len, p);
-    p += len + (end != NULL);
+              (int)(len < 80 ? len : 80), p);
+    p = next;
   }
+  if (!list || any)
+    return;
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    pasta__active[i] = 1;
+  if (!warn)
+    return;
+  fprintf(stderr,
+          "pasta: warning: PASTA_ANALYZERS='%.200s' selects none of "
+          "this program's analyzers (",
+          list);
+  for (size_t i = 0; i < pasta__num_analyzers; ++i)
+    fprintf(stderr, "%s%s", i ? ", " : "", pasta__analyzers[i].name);
+  fprintf(stderr, "); all of them run\n");
 }
 
 /* Whether the analyzer called `name` runs in this report. */
@@ -866,43 +892,59 @@ static char *pasta__output_path(const struct pasta__options *o, long pid) {
   return path;
 }
 
-/* Writes <path>.tmp, then renames it to <path>. */
-static int pasta__write_profile(const pasta_profile *p, const char *path) {
-  size_t size = strlen(path) + sizeof ".tmp";
-  char *tmp = malloc(size);
-  if (!tmp) {
-    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n", path,
-            strerror(ENOMEM));
+/* When this process started (the file system's clock): an output file
+ * modified since was written by another process of the same job (a forked
+ * child, another rank) and is kept (output_file.h, PASTA_OUTPUT_UNIQUE). */
+static struct timespec pasta__start;
+
+/* A forked child starts counting from zero: its profile holds what it did
+ * after fork() returned, the parent's holds the rest, and a merge of both
+ * counts everything once. Instrumented frames flush before calling fork()
+ * (CountingPass), so no count of the parent's is left in the child's
+ * registers; the host counters the parent flushed are zeroed here. */
+static void pasta__fork_child(void) {
+  for (size_t i = 0; i < pasta__registry.num_host; ++i) {
+    const struct pasta_module_desc *d = pasta__registry.host[i];
+    if (pasta_profile_check_desc(d) == PASTA_PROFILE_OK && d->counters)
+      memset((void *)(uintptr_t)d->counters, 0,
+             (size_t)d->num_banks * d->num_counters * sizeof(uint64_t));
+  }
+  pasta__reported = 0;
+  pasta__unlock();
+}
+
+__attribute__((constructor)) static void pasta__process_start(void) {
+  clock_gettime(CLOCK_REALTIME_COARSE, &pasta__start);
+  if (pthread_atfork(pasta__lock, pasta__unlock, pasta__fork_child))
+    fprintf(stderr, "pasta: warning: cannot register a fork handler; a "
+                    "forked child's profile repeats its parent's counts\n");
+}
+
+/* Writes one output file without clobbering anything (output_file.h); says
+ * why not, or where it went when another process's file was at `path`.
+ * On success *written is the path written (freed by the caller). */
+static int pasta__write_output(const char *path, const char *what,
+                               pasta_output_writer write, const void *arg,
+                               char **written) {
+  char err[1024];
+  if (pasta_output_write(path, PASTA_OUTPUT_UNIQUE, &pasta__start, write, arg,
+                         written, err, sizeof err)) {
+    fprintf(stderr,
+            "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
+            "profile's path)\n",
+            what, err);
     return -1;
   }
-  snprintf(tmp, size, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n", tmp,
-            strerror(errno));
-    free(tmp);
-    return -1;
-  }
-  errno = 0;
-  int failed = pasta_profile_write_json(f, p) != 0 || fflush(f) != 0;
-  int err = errno ? errno : EIO;
-  if (fclose(f) != 0 && !failed) {
-    failed = 1;
-    err = errno ? errno : EIO;
-  }
-  const char *failed_path = tmp;
-  if (!failed && rename(tmp, path) != 0) {
-    failed = 1;
-    err = errno;
-    failed_path = path;
-  }
-  if (failed) {
-    fprintf(stderr, "pasta: error: cannot write the profile to %s: %s\n",
-            failed_path, strerror(err));
-    remove(tmp);
-  }
-  free(tmp);
-  return failed ? -1 : 0;
+  if (strcmp(*written, path) != 0)
+    fprintf(stderr,
+            "pasta: warning: %s was written by another process since this "
+            "one started; the %s is written to %s instead\n",
+            path, what, *written);
+  return 0;
+}
+
+static int pasta__profile_file(FILE *f, const void *p) {
+  return pasta_profile_write_json(f, p);
 }
 
 /* Collects every registered module and reports, once per process. */
@@ -1032,9 +1074,12 @@ static int pasta__json_report(void *state, const pasta_profile *p,
     fprintf(stderr, "pasta: error: out of memory; no profile written\n");
     return -1;
   }
-  int rc = pasta__write_profile(p, path);
+  char *written = NULL;
+  int rc =
+      pasta__write_output(path, "profile", pasta__profile_file, p, &written);
   if (rc == 0 && !ctx->quiet)
-    fprintf(ctx->log, "pasta: profile written to %s\n", path);
+    fprintf(ctx->log, "pasta: profile written to %s\n", written);
+  free(written);
   free(path);
   return rc == 0 ? 0 : -1;
 }
@@ -1069,22 +1114,22 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
 
 /* Writes <profile path without .json><suffix> with `write`, then says so
  * (unless quiet) or says why not. `what` names the file in those lines. */
-typedef int (*pasta__file_writer)(FILE *f, const void *arg);
+typedef pasta_output_writer pasta__file_writer;
 static int pasta__write_sibling(const pasta_analyzer_context *ctx,
                                 const char *suffix, const char *what,
                                 pasta__file_writer write, const void *arg) {
   char *path = pasta__sibling_path(ctx->pid, suffix);
-  FILE *f = path ? fopen(path, "w") : NULL;
-  int failed = !f || write(f, arg) != 0;
-  if (f && fclose(f) != 0)
-    failed = 1;
-  if (failed)
-    fprintf(stderr, "pasta: error: cannot write %s%s: %s\n", path ? "" : "the ",
-            path ? path : what, strerror(errno ? errno : EIO));
-  else if (!ctx->quiet)
-    fprintf(ctx->log, "pasta: %s written to %s\n", what, path);
+  if (!path) {
+    fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);
+    return -1;
+  }
+  char *written = NULL;
+  int rc = pasta__write_output(path, what, write, arg, &written);
+  if (rc == 0 && !ctx->quiet)
+    fprintf(ctx->log, "pasta: %s written to %s\n", what, written);
+  free(written);
   free(path);
-  return failed ? -1 : 0;
+  return rc;
 }
 
 static int pasta__hotness_csv(FILE *f, const void *a) {

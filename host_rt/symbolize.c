@@ -26,14 +26,21 @@
 
 #include "symbolize.h"
 
+#include "demangle.h"
+
+#include <dirent.h>
 #include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Types and prototypes only: every call goes through dlsym'd pointers. */
@@ -81,8 +88,6 @@ struct pasta__dwarf_api {
 #undef PASTA__DWARF_POINTER
 };
 
-typedef char *(*pasta__demangle_fn)(const char *, char *, size_t *, int *);
-
 /*===-- Data --------------------------------------------------------------===*/
 
 /* One line table row; `file` indexes the object's files (0: unknown). */
@@ -106,12 +111,18 @@ struct pasta__func {
   int64_t decl_file; /* DW_AT_decl_file, -1 if none */
 };
 
+/* An ELF symbol table entry of a function: [lo, lo + size). */
+struct pasta__sym {
+  uint64_t lo, size;
+  size_t name; /* offset into the object's names */
+};
+
+/* One module file, keyed by the path and build id recorded at run time. */
 struct pasta__object {
-  uint64_t base;     /* dli_fbase */
-  const char *fname; /* dli_fname as dladdr gave it: tells mappings apart */
-  const char *path;  /* what the report prints */
-  int dyn;           /* ET_DYN: DWARF addresses are relative to base */
-  int dwarf_read;    /* the DWARF below was read (or tried) */
+  const char *path;     /* as recorded: what the report prints */
+  const char *build_id; /* as recorded, or NULL */
+  const char *file;     /* the file read (path, or found in a search dir) */
+  int read;             /* the file's symbols and DWARF were read (or tried) */
   struct pasta__seq *seqs;
   size_t nseqs, seqs_cap;
   struct pasta__row *rows;
@@ -120,6 +131,8 @@ struct pasta__object {
   size_t nfiles, files_cap;
   struct pasta__func *funcs;
   size_t nfuncs, funcs_cap;
+  struct pasta__sym *syms; /* sorted by lo */
+  size_t nsyms, syms_cap;
   char *names; /* NUL-separated function names, copied out of libdwarf */
   size_t names_len, names_cap;
 };
@@ -135,8 +148,7 @@ struct pasta_symbolizer {
   void *libdwarf;  /* dlopen handle once loaded */
   int dwarf_state; /* 0: not tried, 1: loaded, -1: unavailable */
   struct pasta__dwarf_api api;
-  pasta__demangle_fn demangle;
-  uint64_t main_base;    /* dli_fbase of the executable, 0 if unknown */
+  char **search_dirs;    /* NULL-terminated copies, or NULL */
   const char *main_path; /* readlink("/proc/self/exe"), or NULL */
   struct pasta__object *objects;
   size_t nobjects, objects_cap;
@@ -162,6 +174,10 @@ static int pasta__reserve(void **items, size_t *cap, size_t need, size_t size) {
   *items = p;
   *cap = n;
   return 0;
+}
+
+static int same_or_null(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
 }
 
 /* qsort, which must not be handed the NULL of an empty array. */
@@ -238,17 +254,12 @@ static const char *pasta__intern_function(pasta_symbolizer *s,
                                           const char *name) {
   if (!name || !*name)
     return NULL;
-  if (s->demangle && name[0] == '_' && name[1] == 'Z') {
-    int status = -1;
-    char *plain = s->demangle(name, NULL, NULL, &status);
-    if (plain && status == 0) {
-      const char *r = pasta__intern(s, plain);
-      free(plain);
-      if (r)
-        return r;
-    } else {
-      free(plain);
-    }
+  char *plain = pasta_demangle(name);
+  if (plain) {
+    const char *r = pasta__intern(s, plain);
+    free(plain);
+    if (r)
+      return r;
   }
   return pasta__intern(s, name);
 }
@@ -791,81 +802,436 @@ static const struct pasta__row *pasta__find_row(const struct pasta__object *o,
   return &rows[lo - 1]; /* lo >= 1: rows[0].addr == q->lo <= target */
 }
 
-/* ET_EXEC objects hold absolute addresses, ET_DYN ones (PIE executables,
- * shared objects) addresses relative to where they were loaded. The ELF
- * header is mapped at dli_fbase. */
-static int pasta__is_dyn(const void *base) {
-  const ElfW(Ehdr) *eh = base;
-  return memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 && eh->e_type == ET_DYN;
+/*===-- Modules at run time -----------------------------------------------===*/
+
+/* What pasta_locate() learnt of one loaded module; kept for the process's
+ * life, because call paths refer to modules that may be unloaded later. */
+struct pasta__module {
+  uint64_t base;  /* dli_fbase */
+  char *fname;    /* dli_fname as dladdr gave it: tells mappings apart */
+  char *path;     /* absolute path of the file, or NULL (the vDSO) */
+  char *build_id; /* lowercase hex, or NULL */
+  uint64_t bias;  /* load address of ELF virtual address 0 */
+};
+
+static pthread_mutex_t pasta__modules_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pasta__module *pasta__modules;
+static size_t pasta__nmodules, pasta__modules_cap;
+
+/* The hex of a GNU build-id note among the notes in [p, end), or NULL. */
+static char *pasta__build_id_of_notes(const unsigned char *p,
+                                      const unsigned char *end) {
+  while (p && end - p >= 12) {
+    uint32_t namesz, descsz, type;
+    memcpy(&namesz, p, 4);
+    memcpy(&descsz, p + 4, 4);
+    memcpy(&type, p + 8, 4);
+    size_t name_pad = ((size_t)namesz + 3) & ~(size_t)3;
+    size_t desc_pad = ((size_t)descsz + 3) & ~(size_t)3;
+    if (name_pad > (size_t)(end - p) - 12 ||
+        desc_pad > (size_t)(end - p) - 12 - name_pad)
+      return NULL;
+    const unsigned char *name = p + 12, *desc = name + name_pad;
+    if (type == NT_GNU_BUILD_ID && namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
+        descsz && descsz <= 64) {
+      char *hex = malloc(2 * (size_t)descsz + 1);
+      for (uint32_t i = 0; hex && i < descsz; ++i)
+        snprintf(hex + 2 * i, 3, "%02x", desc[i]);
+      return hex;
+    }
+    p = desc + desc_pad;
+  }
+  return NULL;
 }
 
-/* dladdr names the executable after argv[0], which may be relative or bare;
- * /proc/self/exe is the file that is running. */
-static int pasta__is_main(const pasta_symbolizer *s, const Dl_info *info) {
-  if (s->main_base)
-    return (uint64_t)(uintptr_t)info->dli_fbase == s->main_base;
-  return !info->dli_fname || !strchr(info->dli_fname, '/');
+/* Reads the load bias and build id of the module mapped at `base` (its ELF
+ * header is mapped there). ET_EXEC modules have a bias of 0. */
+static void pasta__module_from_memory(struct pasta__module *m) {
+  const ElfW(Ehdr) *eh = (const void *)(uintptr_t)m->base;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_phentsize != sizeof(ElfW(Phdr)))
+    return;
+  const ElfW(Phdr) *ph = (const void *)(uintptr_t)(m->base + eh->e_phoff);
+  uint64_t first = UINT64_MAX;
+  for (unsigned i = 0; i < eh->e_phnum; ++i)
+    if (ph[i].p_type == PT_LOAD && ph[i].p_vaddr < first)
+      first = ph[i].p_vaddr;
+  if (first == UINT64_MAX)
+    return;
+  /* dli_fbase is where the first PT_LOAD's page starts. */
+  m->bias = m->base - (first & ~(uint64_t)0xfff);
+  for (unsigned i = 0; i < eh->e_phnum && !m->build_id; ++i)
+    if (ph[i].p_type == PT_NOTE) {
+      const unsigned char *p =
+          (const void *)(uintptr_t)(m->bias + ph[i].p_vaddr);
+      m->build_id = pasta__build_id_of_notes(p, p + ph[i].p_filesz);
+    }
 }
 
-static struct pasta__object *pasta__object(pasta_symbolizer *s,
-                                           const Dl_info *info) {
+/* The registry entry of the module holding `pc`, added on first sight.
+ * Called with the registry locked. */
+static const struct pasta__module *pasta__module_of(const Dl_info *info,
+                                                    int is_main) {
   uint64_t base = (uint64_t)(uintptr_t)info->dli_fbase;
   const char *fname = info->dli_fname ? info->dli_fname : "";
-  for (size_t i = 0; i < s->nobjects; ++i)
-    if (s->objects[i].base == base && strcmp(s->objects[i].fname, fname) == 0)
-      return &s->objects[i];
-  const char *interned = pasta__intern(s, fname);
-  if (!interned || pasta__reserve((void **)&s->objects, &s->objects_cap,
-                                  s->nobjects + 1, sizeof *s->objects))
+  for (size_t i = 0; i < pasta__nmodules; ++i)
+    if (pasta__modules[i].base == base &&
+        strcmp(pasta__modules[i].fname, fname) == 0)
+      return &pasta__modules[i];
+  if (pasta__reserve((void **)&pasta__modules, &pasta__modules_cap,
+                     pasta__nmodules + 1, sizeof *pasta__modules))
     return NULL;
-  struct pasta__object *o = &s->objects[s->nobjects++];
-  memset(o, 0, sizeof *o);
-  o->base = base;
-  o->fname = interned;
-  int is_main = pasta__is_main(s, info);
-  o->path = is_main && s->main_path ? s->main_path : (*fname ? interned : NULL);
-  o->dyn = pasta__is_dyn(info->dli_fbase);
-  return o;
+  struct pasta__module m;
+  memset(&m, 0, sizeof m);
+  m.base = base;
+  m.fname = strdup(fname);
+  char real[PATH_MAX];
+  if (is_main) { /* dladdr names it after argv[0], maybe relative or bare */
+    ssize_t n = readlink("/proc/self/exe", real, sizeof real - 1);
+    if (n > 0) {
+      real[n] = '\0';
+      m.path = strdup(real);
+    }
+  } else if (strchr(fname, '/')) { /* else the vDSO: no file */
+    m.path = strdup(realpath(fname, real) ? real : fname);
+  }
+  pasta__module_from_memory(&m);
+  if (!m.fname) {
+    free(m.path);
+    free(m.build_id);
+    return NULL;
+  }
+  pasta__modules[pasta__nmodules] = m;
+  return &pasta__modules[pasta__nmodules++];
 }
 
-/* Fills *out for one address; the result goes into the cache. */
-static int pasta__lookup(pasta_symbolizer *s, uint64_t address,
-                         pasta_symbol *out) {
+int pasta_locate(uint64_t address, pasta_frame_loc *out) {
+  if (!out)
+    return -1;
+  memset(out, 0, sizeof *out);
+  if (address < 2)
+    return -1;
   uint64_t pc = address - 1; /* inside the call, not after it */
   Dl_info info;
   memset(&info, 0, sizeof info);
   if (!dladdr((void *)(uintptr_t)pc, &info) || !info.dli_fbase)
     return -1;
-  struct pasta__object *o = pasta__object(s, &info);
+  /* The executable is the object that holds the program's entry point. */
+  Dl_info main_info;
+  unsigned long entry = getauxval(AT_ENTRY);
+  int is_main = entry && dladdr((void *)entry, &main_info) &&
+                main_info.dli_fbase == info.dli_fbase;
+  pthread_mutex_lock(&pasta__modules_lock);
+  const struct pasta__module *m = pasta__module_of(&info, is_main);
+  if (m) {
+    out->object = m->path;
+    out->build_id = m->build_id;
+    out->offset = address - m->base;
+    out->vaddr = address - m->bias;
+  }
+  pthread_mutex_unlock(&pasta__modules_lock);
+  return m ? 0 : -1;
+}
+
+/*===-- ELF files ---------------------------------------------------------===*/
+
+static int pasta__pread_all(int fd, void *buf, size_t len, uint64_t off) {
+  size_t done = 0;
+  while (done < len) {
+    ssize_t n = pread(fd, (char *)buf + done, len - done, (off_t)(off + done));
+    if (n <= 0)
+      return -1;
+    done += (size_t)n;
+  }
+  return 0;
+}
+
+/* A section's bytes, malloc'd; NULL when it does not fit the file. */
+static void *pasta__read_section(int fd, uint64_t size_of_file,
+                                 const ElfW(Shdr) * sh) {
+  if (sh->sh_type == SHT_NOBITS || sh->sh_offset > size_of_file ||
+      sh->sh_size > size_of_file - sh->sh_offset || sh->sh_size > (1u << 30))
+    return NULL;
+  void *buf = malloc(sh->sh_size ? sh->sh_size : 1);
+  if (buf && pasta__pread_all(fd, buf, sh->sh_size, sh->sh_offset)) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* The section headers of an ELF file of this machine's class, malloc'd. */
+static ElfW(Shdr) *
+    pasta__section_headers(int fd, uint64_t size_of_file, size_t *n) {
+  ElfW(Ehdr) eh;
+  *n = 0;
+  if (pasta__pread_all(fd, &eh, sizeof eh, 0) ||
+      memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+      eh.e_shentsize != sizeof(ElfW(Shdr)) || !eh.e_shnum ||
+      eh.e_shoff > size_of_file ||
+      (uint64_t)eh.e_shnum * sizeof(ElfW(Shdr)) > size_of_file - eh.e_shoff)
+    return NULL;
+  ElfW(Shdr) *sh = malloc(eh.e_shnum * sizeof *sh);
+  if (sh && pasta__pread_all(fd, sh, eh.e_shnum * sizeof *sh, eh.e_shoff)) {
+    free(sh);
+    return NULL;
+  }
+  *n = sh ? eh.e_shnum : 0;
+  return sh;
+}
+
+static uint64_t pasta__file_size(int fd) {
+  struct stat st;
+  return fstat(fd, &st) == 0 && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* The build id of the ELF file at `path` (malloc'd hex), or NULL. */
+static char *pasta__file_build_id(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  uint64_t size = pasta__file_size(fd);
+  size_t n = 0;
+  ElfW(Shdr) *sh = pasta__section_headers(fd, size, &n);
+  char *id = NULL;
+  for (size_t i = 0; i < n && !id; ++i) {
+    if (sh[i].sh_type != SHT_NOTE)
+      continue;
+    unsigned char *notes = pasta__read_section(fd, size, &sh[i]);
+    if (notes)
+      id = pasta__build_id_of_notes(notes, notes + sh[i].sh_size);
+    free(notes);
+  }
+  free(sh);
+  close(fd);
+  return id;
+}
+
+static int pasta__sym_cmp(const void *a, const void *b) {
+  const struct pasta__sym *x = a, *y = b;
+  if (x->lo != y->lo)
+    return (x->lo > y->lo) - (x->lo < y->lo);
+  return (x->size < y->size) - (x->size > y->size); /* sized ones first */
+}
+
+static size_t pasta__object_name(struct pasta__object *o, const char *name,
+                                 size_t len) {
+  if (pasta__reserve((void **)&o->names, &o->names_cap, o->names_len + len + 1,
+                     1))
+    return SIZE_MAX;
+  memcpy(o->names + o->names_len, name, len);
+  o->names[o->names_len + len] = '\0';
+  o->names_len += len + 1;
+  return o->names_len - len - 1;
+}
+
+/* The functions of the file's .symtab, or of .dynsym when it was stripped:
+ * no libdwarf needed. */
+static void pasta__read_symbols(struct pasta__object *o, const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  uint64_t size = pasta__file_size(fd);
+  size_t n = 0;
+  ElfW(Shdr) *sh = pasta__section_headers(fd, size, &n);
+  size_t table = n;
+  for (size_t i = 0; i < n; ++i)
+    if (sh[i].sh_type == SHT_SYMTAB ||
+        (sh[i].sh_type == SHT_DYNSYM && table == n))
+      table = i;
+  if (table < n && sh[table].sh_link < n &&
+      sh[table].sh_entsize == sizeof(ElfW(Sym))) {
+    ElfW(Sym) *syms = pasta__read_section(fd, size, &sh[table]);
+    char *strs = pasta__read_section(fd, size, &sh[sh[table].sh_link]);
+    size_t nsyms = sh[table].sh_size / sizeof(ElfW(Sym));
+    size_t strs_size = sh[sh[table].sh_link].sh_size;
+    for (size_t i = 0; syms && strs && i < nsyms; ++i) {
+      const ElfW(Sym) *y = &syms[i];
+      int type = ELF64_ST_TYPE(y->st_info);
+      if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
+          y->st_shndx == SHN_UNDEF || !y->st_value || y->st_name >= strs_size)
+        continue;
+      const char *name = strs + y->st_name;
+      size_t len = strnlen(name, strs_size - y->st_name);
+      size_t off = len ? pasta__object_name(o, name, len) : SIZE_MAX;
+      if (off == SIZE_MAX || pasta__reserve((void **)&o->syms, &o->syms_cap,
+                                            o->nsyms + 1, sizeof *o->syms))
+        continue;
+      o->syms[o->nsyms++] = (struct pasta__sym){y->st_value, y->st_size, off};
+    }
+    free(syms);
+    free(strs);
+  }
+  free(sh);
+  close(fd);
+  pasta__sort(o->syms, o->nsyms, sizeof *o->syms, pasta__sym_cmp);
+}
+
+/* The symbol whose range holds target; a sizeless one holds everything up
+ * to the next symbol. */
+static const struct pasta__sym *pasta__find_sym(const struct pasta__object *o,
+                                                uint64_t target) {
+  size_t lo = 0, hi = o->nsyms; /* first symbol starting after target */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (o->syms[mid].lo <= target)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0)
+    return NULL;
+  /* Of the symbols that start there, the first: a sized one if any. */
+  size_t i = lo - 1;
+  while (i > 0 && o->syms[i - 1].lo == o->syms[lo - 1].lo)
+    --i;
+  const struct pasta__sym *y = &o->syms[i];
+  return !y->size || target - y->lo < y->size ? y : NULL;
+}
+
+/*===-- Finding a module's file -------------------------------------------===*/
+
+static int pasta__readable(const char *path) {
+  return path && access(path, R_OK) == 0;
+}
+
+/* Whether the file at `path` is the module: readable and, when the
+ * module's build id was recorded and the file has one, of that build id. */
+static int pasta__is_module(const char *path, const char *build_id) {
+  if (!pasta__readable(path))
+    return 0;
+  if (!build_id)
+    return 1;
+  char *id = pasta__file_build_id(path);
+  int same = !id || strcmp(id, build_id) == 0;
+  free(id);
+  return same;
+}
+
+/* Whether the file at `path` has the build id `build_id`. */
+static int pasta__has_build_id(const char *path, const char *build_id) {
+  char *id = pasta__file_build_id(path);
+  int same = id && strcmp(id, build_id) == 0;
+  free(id);
+  return same;
+}
+
+/* Searches dir (and its subdirectories, `depth` levels) for a file named
+ * `base` that is the module, or, with a build id, any file of that id. */
+static char *pasta__search(const char *dir, const char *base,
+                           const char *build_id, int depth) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return NULL;
+  char *found = NULL;
+  struct dirent *e;
+  while (!found && (e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue;
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+        (int)sizeof path)
+      continue;
+    struct stat st;
+    if (stat(path, &st) != 0)
+      continue;
+    if (S_ISDIR(st.st_mode)) {
+      if (depth > 0)
+        found = pasta__search(path, base, build_id, depth - 1);
+      continue;
+    }
+    if (!S_ISREG(st.st_mode))
+      continue;
+    int named = base && strcmp(e->d_name, base) == 0;
+    if ((named && pasta__is_module(path, build_id)) ||
+        (!named && build_id && pasta__has_build_id(path, build_id)))
+      found = strdup(path);
+  }
+  closedir(d);
+  return found;
+}
+
+/* The file to read for the module: the recorded path if it is still the
+ * module, else a search directory's file of the same name and build id,
+ * else one of the same build id. NULL when none. */
+static const char *pasta__module_file(pasta_symbolizer *s, const char *path,
+                                      const char *build_id) {
+  if (pasta__is_module(path, build_id))
+    return pasta__intern(s, path);
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  const char *base = slash ? slash + 1 : path;
+  for (char **dir = s->search_dirs; dir && *dir; ++dir) {
+    char *found = pasta__search(*dir, base, build_id, 3);
+    if (found) {
+      const char *r = pasta__intern(s, found);
+      free(found);
+      return r;
+    }
+  }
+  return NULL;
+}
+
+/*===-- Lookups of recorded locations -------------------------------------===*/
+
+static struct pasta__object *
+pasta__object(pasta_symbolizer *s, const char *path, const char *build_id) {
+  for (size_t i = 0; i < s->nobjects; ++i)
+    if (same_or_null(s->objects[i].path, path) &&
+        same_or_null(s->objects[i].build_id, build_id))
+      return &s->objects[i];
+  const char *p = pasta__intern(s, path), *b = pasta__intern(s, build_id);
+  if ((path && !p) || (build_id && !b) ||
+      pasta__reserve((void **)&s->objects, &s->objects_cap, s->nobjects + 1,
+                     sizeof *s->objects))
+    return NULL;
+  struct pasta__object *o = &s->objects[s->nobjects++];
+  memset(o, 0, sizeof *o);
+  o->path = p;
+  o->build_id = b;
+  return o;
+}
+
+static int pasta__lookup_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
+                             pasta_symbol *out) {
+  if (loc->vaddr == 0)
+    return -1;
+  int is_main = s->main_path && same_or_null(loc->object, s->main_path);
+  struct pasta__object *o = pasta__object(s, loc->object, loc->build_id);
   if (!o)
     return -1; /* out of memory */
   out->object = o->path;
-  out->offset = address - o->base;
-  if (!o->dwarf_read) {
-    o->dwarf_read = 1;
-    int is_main = pasta__is_main(s, &info);
-    const char *path = is_main                 ? "/proc/self/exe"
-                       : strchr(o->fname, '/') ? o->fname
-                                               : NULL; /* the vDSO */
-    /* System libraries seldom have DWARF; a program without it is worth a
-     * note. */
-    if (path && pasta__read_dwarf(s, o, path) != 0 && is_main)
-      pasta__set_note(s, "no source lines in the program (built without -g?)",
+  out->offset = loc->offset;
+  if (!o->read) {
+    o->read = 1;
+    o->file = o->path ? pasta__module_file(s, o->path, o->build_id) : NULL;
+    if (o->file) {
+      pasta__read_symbols(o, o->file);
+      /* System libraries seldom have DWARF; a program without it is worth
+       * a note. */
+      if (pasta__read_dwarf(s, o, o->file) != 0 && is_main)
+        pasta__set_note(s, "no source lines in the program (built without -g?)",
+                        o->path);
+    } else if (o->path) {
+      pasta__set_note(s, "a module's file was not found (give its directory)",
                       o->path);
+    }
   }
-  uint64_t target = o->dyn ? pc - o->base : pc;
+  uint64_t target = loc->vaddr - 1; /* inside the call, not after it */
   const struct pasta__row *row = pasta__find_row(o, target);
   if (row && row->file) {
     out->file = o->files[row->file];
     out->line = row->line;
   }
-  /* A mangled linkage name is the most exact; dladdr's exported symbol
-   * beats a bare DW_AT_name, which lacks C++ scopes. */
+  /* A mangled linkage name is the most exact; the ELF symbol table's beats
+   * a bare DW_AT_name, which lacks C++ scopes. */
   const struct pasta__func *f = pasta__find_func(o->funcs, o->nfuncs, target);
   if (f && f->qualified)
     out->function = pasta__intern_function(s, o->names + f->name);
-  if (!out->function && info.dli_sname)
-    out->function = pasta__intern_function(s, info.dli_sname);
+  const struct pasta__sym *y =
+      out->function ? NULL : pasta__find_sym(o, target);
+  if (y)
+    out->function = pasta__intern_function(s, o->names + y->name);
   if (!out->function && f)
     out->function = pasta__intern_function(s, o->names + f->name);
   return 0;
@@ -916,12 +1282,6 @@ pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname) {
     pasta_symbolizer_close(s);
     return NULL;
   }
-  /* Optional: a C program has no C++ runtime, and must not need one. */
-  s->demangle = (pasta__demangle_fn)dlsym(RTLD_DEFAULT, "__cxa_demangle");
-  Dl_info info;
-  unsigned long entry = getauxval(AT_ENTRY);
-  if (entry && dladdr((void *)entry, &info) && info.dli_fbase)
-    s->main_base = (uint64_t)(uintptr_t)info.dli_fbase;
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n > 0) {
@@ -932,7 +1292,36 @@ pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname) {
 }
 
 pasta_symbolizer *pasta_symbolizer_open(void) {
-  return pasta__symbolizer_open_with(PASTA__LIBDWARF_SONAME);
+  /* PASTA_LIBDWARF names another libdwarf to load; "0" or "none" loads
+   * none (function names then come from the ELF symbol tables alone, as on
+   * a machine without libdwarf). */
+  const char *soname = getenv("PASTA_LIBDWARF");
+  if (soname && (!strcmp(soname, "0") || !strcmp(soname, "none")))
+    soname = "(PASTA_LIBDWARF=none)";
+  return pasta__symbolizer_open_with(
+      soname && *soname ? soname : PASTA__LIBDWARF_SONAME);
+}
+
+int pasta_symbolizer_set_search_dirs(pasta_symbolizer *s,
+                                     const char *const *dirs) {
+  size_t n = 0;
+  while (dirs && dirs[n])
+    ++n;
+  char **copy = calloc(n + 1, sizeof *copy);
+  if (!copy)
+    return -1;
+  for (size_t i = 0; i < n; ++i)
+    if (!(copy[i] = strdup(dirs[i]))) {
+      for (size_t j = 0; j < i; ++j)
+        free(copy[j]);
+      free(copy);
+      return -1;
+    }
+  for (char **d = s->search_dirs; d && *d; ++d)
+    free(*d);
+  free(s->search_dirs);
+  s->search_dirs = copy;
+  return 0;
 }
 
 int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
@@ -946,7 +1335,10 @@ int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
     *out = slot->sym;
     return slot->rc;
   }
-  int rc = pasta__lookup(s, address, out);
+  pasta_frame_loc loc;
+  int rc = pasta_locate(address, &loc);
+  if (rc == 0)
+    rc = pasta__lookup_loc(s, &loc, out);
   if (rc != 0)
     memset(out, 0, sizeof *out);
   /* The lookup may have interned strings but never touches the cache, so
@@ -960,11 +1352,25 @@ int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
   return rc;
 }
 
+int pasta_symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
+                        pasta_symbol *out) {
+  if (!out)
+    return -1;
+  memset(out, 0, sizeof *out);
+  if (!s || !loc)
+    return -1;
+  int rc = pasta__lookup_loc(s, loc, out);
+  if (rc != 0)
+    memset(out, 0, sizeof *out);
+  return rc;
+}
+
 const char *pasta_symbolizer_note(const pasta_symbolizer *s) {
   return s && s->note[0] ? s->note : NULL;
 }
 
 static void pasta__free_object(struct pasta__object *o) {
+  free(o->syms);
   free(o->seqs);
   free(o->rows);
   free(o->files);
@@ -982,6 +1388,9 @@ void pasta_symbolizer_close(pasta_symbolizer *s) {
     free(s->strings[i]);
   free(s->strings);
   free(s->cache);
+  for (char **d = s->search_dirs; d && *d; ++d)
+    free(*d);
+  free(s->search_dirs);
   if (s->libdwarf)
     dlclose(s->libdwarf);
   free(s);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int __pasta_malloc(void **, uint64_t, int (*)(void **, uint64_t),
                    const struct pasta_vendor_ops *);
@@ -46,6 +47,18 @@ void __pasta_register_kernel(const void *, const char *, const void *,
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
                                const struct pasta_vendor_ops *);
+int __pasta_get_driver_entry_point(const char *, void **, uint64_t, void *,
+                                   int (*)(const char *, void **, uint64_t,
+                                           void *),
+                                   const struct pasta_vendor_ops *);
+typedef int (*pasta__module_launch_fn)(const void *, uint32_t, uint32_t,
+                                       uint32_t, uint32_t, uint32_t, uint32_t,
+                                       uint32_t, void *, void **, void **);
+int __pasta_graph_instantiate(void **, void *, uint64_t,
+                              int (*)(void **, void *, uint64_t),
+                              const struct pasta_vendor_ops *);
+int __pasta_graph_launch(void *, void *, int (*)(void *, void *),
+                         const struct pasta_vendor_ops *);
 
 static int passed, failed;
 
@@ -190,6 +203,14 @@ static int fake_module_launch(const void *f, uint32_t gx, uint32_t gy,
   return 0;
 }
 
+/* The driver's entry points: every symbol is "fake_module_launch". */
+static int fake_entry_point(const char *symbol, void **fn, uint64_t flags,
+                            void *status) {
+  (void)symbol, (void)flags, (void)status;
+  *fn = (void *)fake_module_launch;
+  return 0;
+}
+
 static uint32_t shm32_seen;
 static int fake_launch32(const void *fn, uint64_t gxy, uint32_t gz,
                          uint64_t bxy, uint32_t bz, void **args, uint32_t shmem,
@@ -220,6 +241,291 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
       pages[(h->page_banks - 1) * h->num_pages + t[i].first_page +
             (touch_offset >> h->page_shift)] = 1;
   return 0;
+}
+
+/*===-- Graphs
+ * -------------------------------------------------------------===*/
+
+/* A fake vendor graph: nodes of CUDA's types (kernel 0, memcpy 1, child
+ * graph 4), kernel parameters laid out as cudaKernelNodeParams. */
+struct fake_graph;
+struct fake_node {
+  int type;
+  const void *func;
+  uint32_t grid[3], block[3], shmem;
+  struct fake_graph *child;
+};
+struct fake_graph {
+  uint64_t n;
+  struct fake_node *nodes[4];
+};
+
+static int g_capturing;
+static int g_capturing_fn(void *s, int *state) {
+  (void)s;
+  *state = g_capturing;
+  return 0;
+}
+static int g_get_nodes(void *graph, void **nodes, uint64_t *count) {
+  struct fake_graph *g = graph;
+  if (nodes)
+    for (uint64_t i = 0; i < g->n && i < *count; ++i)
+      nodes[i] = g->nodes[i];
+  *count = g->n;
+  return 0;
+}
+static int g_node_type(void *node, int *type) {
+  *type = ((struct fake_node *)node)->type;
+  return 0;
+}
+static int g_kernel_params(void *node, void *params) {
+  const struct fake_node *n = node;
+  struct {
+    const void *func;
+    uint32_t grid[3], block[3], shmem;
+    void **params, **extra;
+  } p = {n->func,
+         {n->grid[0], n->grid[1], n->grid[2]},
+         {n->block[0], n->block[1], n->block[2]},
+         n->shmem,
+         NULL,
+         NULL};
+  memcpy(params, &p, sizeof p);
+  return 0;
+}
+static int g_child(void *node, void **graph) {
+  *graph = ((struct fake_node *)node)->child;
+  return 0;
+}
+static char exec_obj, other_exec;
+static int g_instantiate(void **exec, void *graph, uint64_t flags) {
+  (void)graph, (void)flags;
+  *exec = &exec_obj;
+  return 0;
+}
+static int g_launch_result;
+static int g_launch(void *exec, void *stream) {
+  (void)exec, (void)stream;
+  return g_launch_result;
+}
+static const void *g_captured;
+static int g_capture_launch(const void *fn, uint64_t gxy, uint32_t gz,
+                            uint64_t bxy, uint32_t bz, void **args,
+                            uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)bxy, (void)bz, (void)args, (void)shmem,
+      (void)stream;
+  g_captured = fn;
+  return 0;
+}
+
+static const pasta_activity_kernel *row_of(const pasta_activity *a,
+                                           const char *name) {
+  for (size_t i = 0; i < a->num_kernels; ++i)
+    if (strcmp(a->kernels[i].name, name) == 0)
+      return &a->kernels[i];
+  return NULL;
+}
+
+static void test_graphs(void) {
+  struct pasta_vendor_ops gops = ops;
+  gops.stream_is_capturing = g_capturing_fn;
+  gops.graph_get_nodes = g_get_nodes;
+  gops.graph_node_get_type = g_node_type;
+  gops.graph_kernel_node_get_params = g_kernel_params;
+  gops.graph_child_graph_node_get_graph = g_child;
+  static char gk_handle, gk_plain;
+  __pasta_register_kernel(&gk_handle, "_Z2gkv", &gk_plain, NULL, NULL, 0, 0,
+                          NULL);
+  /* Captured into a graph: the counting kernel goes in, nothing recorded. */
+  g_capturing = 1;
+  CHECK(__pasta_launch_kernel(&gk_handle, 1, 1, 1, 1, NULL, 0, NULL,
+                              g_capture_launch, &gops) == 0);
+  CHECK(g_captured == &gk_handle);
+  g_capturing = 0;
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *none = row_of(&act, "gk()");
+  CHECK(!none || none->launches == 0);
+  pasta__activity_free(&act);
+
+  /* gk counting (4x1x1 by 64), gk's plain copy, a memcpy node, and a child
+   * graph holding gk again: each graph launch is three launches of gk. */
+  struct fake_node inner = {0, &gk_handle, {8, 1, 1}, {32, 1, 1}, 0, NULL};
+  struct fake_graph child = {1, {&inner}};
+  struct fake_node nodes[4] = {
+      {0, &gk_handle, {4, 1, 1}, {64, 1, 1}, 128, NULL},
+      {0, &gk_plain, {4, 1, 1}, {64, 1, 1}, 128, NULL},
+      {1, NULL, {0}, {0}, 0, NULL},
+      {4, NULL, {0}, {0}, 0, &child}};
+  struct fake_graph graph = {4, {&nodes[0], &nodes[1], &nodes[2], &nodes[3]}};
+  void *exec = NULL;
+  CHECK(__pasta_graph_instantiate(&exec, &graph, 0, g_instantiate, &gops) == 0);
+  CHECK(exec == &exec_obj);
+  for (int i = 0; i < 2; ++i)
+    CHECK(__pasta_graph_launch(exec, NULL, g_launch, &gops) == 0);
+  g_launch_result = 1; /* a launch the vendor refuses: failed, not counted */
+  CHECK(__pasta_graph_launch(exec, NULL, g_launch, &gops) == 1);
+  g_launch_result = 0;
+  /* A graph instantiated where PASTA could not see: left out. */
+  CHECK(__pasta_graph_launch(&other_exec, NULL, g_launch, &gops) == 0);
+  /* Launched while another graph is captured: recorded with that one. */
+  g_capturing = 1;
+  CHECK(__pasta_graph_launch(exec, NULL, g_launch, &gops) == 0);
+  g_capturing = 0;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k = row_of(&act, "gk()");
+  CHECK(k != NULL);
+  if (k) {
+    CHECK(k->launches == 9 && k->failed == 3 && k->counted == 4);
+    CHECK(k->timed == 0);
+    CHECK(k->num_shapes == 2);
+    uint64_t big = 0;
+    for (uint32_t i = 0; i < k->num_shapes; ++i)
+      if (k->shapes[i].grid[0] == 4 && k->shapes[i].block[0] == 64)
+        big = k->shapes[i].launches;
+    CHECK(big == 6);
+  }
+  pasta__activity_free(&act);
+}
+
+/*===-- Run-time options of the launch path ------------------------------===*/
+
+static const char *const option_vars[] = {
+    "PASTA_TIMING",      "PASTA_WORKING_SET",
+    "PASTA_HOTNESS",     "PASTA_CALL_DEPTH",
+    "PASTA_PAGE_SIZE",   "PASTA_SAMPLE",
+    "PASTA_CALIBRATE",   "PASTA_START_GRID_ID",
+    "PASTA_END_GRID_ID", "PASTA_INSTRUMENT_KERNELS"};
+
+/* Reads the options with only `name`=`value` and `name2`=`value2` set
+ * (NULL names: none), and returns what was printed on stderr (static
+ * buffer). */
+static const char *read_opts(struct pasta__launch_options *o, const char *name,
+                             const char *value, const char *name2,
+                             const char *value2) {
+  static char text[1024];
+  for (size_t i = 0; i < sizeof option_vars / sizeof *option_vars; ++i)
+    unsetenv(option_vars[i]);
+  if (name)
+    setenv(name, value, 1);
+  if (name2)
+    setenv(name2, value2, 1);
+  fflush(stderr);
+  FILE *tmp = tmpfile();
+  int saved = dup(2);
+  if (!tmp || saved < 0) {
+    text[0] = '\0';
+    pasta__launch_options_read(o);
+    return text;
+  }
+  dup2(fileno(tmp), 2);
+  pasta__launch_options_read(o);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  rewind(tmp);
+  size_t n = fread(text, 1, sizeof text - 1, tmp);
+  text[n] = '\0';
+  fclose(tmp);
+  return text;
+}
+
+/* The value `name`=`value` gets `expect_warning` (a substring; NULL: no
+ * warning at all). */
+static int warns2(struct pasta__launch_options *o, const char *name,
+                  const char *value, const char *name2, const char *value2,
+                  const char *expect_warning) {
+  const char *text = read_opts(o, name, value, name2, value2);
+  if (!expect_warning)
+    return text[0] == '\0';
+  if (strstr(text, expect_warning) && strchr(text, '\n') == strrchr(text, '\n'))
+    return 1;
+  fprintf(stderr, "  %s=%s printed: %s\n", name, value, text);
+  return 0;
+}
+
+static int warns(struct pasta__launch_options *o, const char *name,
+                 const char *value, const char *expect_warning) {
+  return warns2(o, name, value, NULL, NULL, expect_warning);
+}
+
+static void test_launch_options(void) {
+  struct pasta__launch_options o;
+  /* Defaults, silently. */
+  CHECK(warns(&o, NULL, NULL, NULL));
+  CHECK(o.timing == 1 && o.ws == 0 && o.hotness == 0 && o.depth == 4 &&
+        o.page_shift == 16 && o.sample == 0 && o.calibrate == 1 &&
+        o.start == 0 && o.end == UINT64_MAX && !o.have_kernels_re);
+
+  /* PASTA_PAGE_SIZE: a power of two from 256 to 2^30. */
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "4096", NULL) && o.page_shift == 12);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "256", NULL) && o.page_shift == 8);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "1073741824", NULL) && o.page_shift == 30);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "1000",
+              "pasta: warning: ignoring PASTA_PAGE_SIZE=1000 (a power of two "
+              "from 256 to 2^30); using 65536\n") &&
+        o.page_shift == 16);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "128", "ignoring PASTA_PAGE_SIZE=128") &&
+        o.page_shift == 16);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "2147483648",
+              "pasta: warning: ignoring PASTA_PAGE_SIZE='2147483648' (not a "
+              "number from 0 to 1073741824); using 65536\n") &&
+        o.page_shift == 16);
+  CHECK(warns(&o, "PASTA_PAGE_SIZE", "64k", "PASTA_PAGE_SIZE='64k'") &&
+        o.page_shift == 16);
+
+  /* PASTA_SAMPLE: 0 (off) to 2^30. */
+  CHECK(warns(&o, "PASTA_SAMPLE", "10", NULL) && o.sample == 10);
+  CHECK(warns(&o, "PASTA_SAMPLE", "-1",
+              "ignoring PASTA_SAMPLE='-1' (not a number from 0 to "
+              "1073741824); using 0") &&
+        o.sample == 0);
+  CHECK(warns(&o, "PASTA_SAMPLE", "1073741825", "PASTA_SAMPLE='1073741825'") &&
+        o.sample == 0);
+  CHECK(warns(&o, "PASTA_SAMPLE", " 5", "PASTA_SAMPLE=' 5'") && o.sample == 0);
+
+  /* PASTA_CALL_DEPTH: 0 to 16. */
+  CHECK(warns(&o, "PASTA_CALL_DEPTH", "16", NULL) && o.depth == 16);
+  CHECK(warns(&o, "PASTA_CALL_DEPTH", "0", NULL) && o.depth == 0);
+  CHECK(warns(&o, "PASTA_CALL_DEPTH", "17",
+              "ignoring PASTA_CALL_DEPTH='17' (not a number from 0 to 16); "
+              "using 4") &&
+        o.depth == 4);
+  CHECK(warns(&o, "PASTA_CALL_DEPTH", "deep", "PASTA_CALL_DEPTH='deep'") &&
+        o.depth == 4);
+
+  /* PASTA_INSTRUMENT_KERNELS: an extended regular expression. */
+  CHECK(warns(&o, "PASTA_INSTRUMENT_KERNELS", "^axpy", NULL) &&
+        o.have_kernels_re && strcmp(o.kernels, "^axpy") == 0 &&
+        regexec(&o.kernels_re, "axpy_kernel", 0, NULL, 0) == 0 &&
+        regexec(&o.kernels_re, "saxpy", 0, NULL, 0) != 0);
+  pasta__launch_options_free(&o);
+  CHECK(warns(&o, "PASTA_INSTRUMENT_KERNELS", "(",
+              "pasta: warning: PASTA_INSTRUMENT_KERNELS='(' is not an "
+              "extended regular expression; every kernel is counted\n") &&
+        !o.have_kernels_re);
+
+  /* The launch window. */
+  CHECK(warns(&o, "PASTA_START_GRID_ID", "18446744073709551615", NULL) &&
+        o.start == UINT64_MAX);
+  CHECK(warns2(&o, "PASTA_START_GRID_ID", "5", "PASTA_END_GRID_ID", "2",
+               "pasta: warning: PASTA_START_GRID_ID=5 is after "
+               "PASTA_END_GRID_ID=2: no launch is counted\n"));
+
+  /* Yes/no flags: 1/0, on/off, true/false, yes/no in any case. */
+  CHECK(warns(&o, "PASTA_CALIBRATE", "off", NULL) && o.calibrate == 0);
+  CHECK(warns(&o, "PASTA_TIMING", "FALSE", NULL) && o.timing == 0);
+  CHECK(warns(&o, "PASTA_TIMING", "No", NULL) && o.timing == 0);
+  CHECK(warns(&o, "PASTA_WORKING_SET", "yes", NULL) && o.ws == 1);
+  CHECK(warns(&o, "PASTA_HOTNESS", "On", NULL) && o.hotness == 1);
+  CHECK(warns(&o, "PASTA_TIMING", "maybe",
+              "pasta: warning: ignoring PASTA_TIMING='maybe' (not 1/0, "
+              "on/off, true/false or yes/no); using 1\n") &&
+        o.timing == 1);
+  CHECK(warns(&o, "PASTA_WORKING_SET", "2", "PASTA_WORKING_SET='2'") &&
+        o.ws == 0);
+  for (size_t i = 0; i < sizeof option_vars / sizeof *option_vars; ++i)
+    unsetenv(option_vars[i]);
 }
 
 int main(void) {
@@ -303,7 +609,7 @@ int main(void) {
   CHECK(act.num_kernels == 3);
   if (act.num_kernels == 3) {
     const pasta_activity_kernel *k = &act.kernels[0];
-    CHECK(strcmp(k->name, "kernel") == 0);
+    CHECK(strcmp(k->name, "kernel(char*)") == 0);
     CHECK(k->launches == 4 && k->counted == 2 && k->ws_launches == 2);
     CHECK(k->timed == 4 && k->time_total_ns == 2000000); /* 4 x 0.5 ms */
     CHECK(k->num_shapes == 1 && k->shapes[0].grid[1] == 1 &&
@@ -349,23 +655,48 @@ int main(void) {
                                 fake_launch, &ops) == 0);
   CHECK(module_launches == before + 1 && last_module_launched == &k3_module);
   /* The driver API: a CUfunction taken from k3 (cudaGetFuncBySymbol) and
-   * launched with cuLaunchKernel is named k3 and counted in its module. */
+   * launched with cuLaunchKernel is k3: one row, counted in k3's module
+   * (which already ran, so no second "module launched"). */
   void *fn = NULL;
   fake_func_result = &k3_fn;
   CHECK(__pasta_get_func_by_symbol(&fn, &k3_handle, fake_get_func, &ops) == 0);
   CHECK(fn == &k3_fn);
   CHECK(__pasta_module_launch_kernel(&k3_fn, 1, 1, 1, 32, 1, 1, 0, NULL, NULL,
                                      extra, fake_module_launch, &ops) == 0);
-  CHECK(module_launches == before + 2 && last_module_launched == &k3_module);
+  CHECK(module_launches == before + 1 && last_module_launched == &k3_module);
   CHECK(pasta__activity_build(&act, 0) == 0);
   int named = 0;
   for (size_t i = 0; i < act.num_kernels; ++i)
-    named += strcmp(act.kernels[i].name, "k3()") == 0 ||
-             strcmp(act.kernels[i].name, "k3") == 0;
-  CHECK(named == 2); /* the stub's entry and the CUfunction's */
+    if (strcmp(act.kernels[i].name, "k3()") == 0) {
+      ++named;
+      CHECK(act.kernels[i].launches == 3 && act.kernels[i].num_shapes == 2);
+    }
+  CHECK(named == 1);
+  pasta__activity_free(&act);
+  /* cuLaunchKernel taken through cudaGetDriverEntryPoint: PASTA's entry
+   * point, which reaches the driver's and records the launch under k3; any
+   * other symbol comes back as the driver gave it. */
+  void *entry = NULL, *other = NULL;
+  CHECK(__pasta_get_driver_entry_point("cuLaunchKernel", &entry, 0, NULL,
+                                       fake_entry_point, &ops) == 0);
+  CHECK(entry != NULL && entry != (void *)fake_module_launch);
+  CHECK(__pasta_get_driver_entry_point("cuMemAlloc", &other, 0, NULL,
+                                       fake_entry_point, &ops) == 0);
+  CHECK(other == (void *)fake_module_launch);
+  module_seen[0] = 0;
+  if (entry) {
+    pasta__module_launch_fn launch_fn = (pasta__module_launch_fn)entry;
+    CHECK(launch_fn(&k3_fn, 5, 1, 1, 32, 1, 1, 0, NULL, NULL, extra) == 0);
+  }
+  CHECK(module_seen[0] == 5);
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k3_row = row_of(&act, "k3()");
+  CHECK(k3_row && k3_row->launches == 4);
   pasta__activity_free(&act);
   free(a);
   free(b);
+  test_graphs();
+  test_launch_options();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

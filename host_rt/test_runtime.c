@@ -345,8 +345,9 @@ int main(void) {
   char *text = slurp(err_a);
   char expected[256];
   snprintf(expected, sizeof expected,
-           "pasta: error: cannot write the profile to %s.tmp: %s\n", out_a,
-           strerror(ENOENT));
+           "pasta: error: cannot write the profile: cannot create a file in "
+           "%s/no-such-dir: %s (PASTA_OUTPUT sets the profile's path)\n",
+           dir, strerror(ENOENT));
   CHECK(text && strstr(text, expected));
   CHECK(text && strstr(text, "== PASTA: profile of")); /* exit() reports */
   CHECK(text && !strstr(text, "profile written"));
@@ -368,6 +369,66 @@ int main(void) {
   free(text);
   remove(file_b);
   end_test("quiet");
+
+  /* PASTA_QUIET=off (any case) is not quiet; a value that is no yes/no
+   * warns once, naming what is accepted, and is not quiet either. */
+  const char *not_quiet[] = {"off", "FALSE", "sometimes"};
+  for (int i = 0; i < 3; ++i) {
+    char err_q[128];
+    snprintf(err_q, sizeof err_q, "%s/q%d.err", dir, i);
+    pid_t q = child(out_b, not_quiet[i], NULL, err_q);
+    CHECK(wait_ok(q));
+    text = slurp(err_q);
+    CHECK(text && strstr(text, "== PASTA: profile of"));
+    CHECK(text && strstr(text, "profile written"));
+    CHECK(text && (i < 2) == !strstr(text, "pasta: warning: ignoring "
+                                           "PASTA_QUIET='sometimes' (not "
+                                           "1/0, on/off, true/false or "
+                                           "yes/no); using 0\n"));
+    free(text);
+    snprintf(file_b, sizeof file_b, "%s/quiet-%ld.json", dir, (long)q);
+    remove(file_b);
+  }
+  end_test("quiet_values");
+
+  /* PASTA_ANALYZERS: names separated by commas or semicolons, blanks and
+   * letter case ignored; unknown names warn; a list naming no analyzer runs
+   * them all (tables and profile) rather than none. */
+  static const struct {
+    const char *list;
+    int tables, profile, unknown_warning, all_warning;
+  } lists[] = {
+      {"bogus", 1, 1, 1, 1},       {"JSON", 0, 1, 0, 0},
+      {"tables;json", 1, 1, 0, 0}, {" json", 0, 1, 0, 0},
+      {"json,bogus", 0, 1, 1, 0},  {" Tables , ", 1, 0, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof lists / sizeof lists[0]; ++i) {
+    char err_a2[128], file_a2[160];
+    snprintf(err_a2, sizeof err_a2, "%s/an%zu.err", dir, i);
+    setenv("PASTA_ANALYZERS", lists[i].list, 1);
+    pid_t q = child(out_b, NULL, NULL, err_a2);
+    unsetenv("PASTA_ANALYZERS");
+    CHECK(wait_ok(q));
+    snprintf(file_a2, sizeof file_a2, "%s/quiet-%ld.json", dir, (long)q);
+    text = slurp(err_a2);
+    int ok = text != NULL;
+    ok &= !!strstr(text ? text : "", "== PASTA: profile of") == lists[i].tables;
+    ok &= exists(file_a2) == lists[i].profile;
+    ok &= !!strstr(text ? text : "",
+                   "pasta: warning: PASTA_ANALYZERS names "
+                   "'bogus', which is no analyzer of this "
+                   "program; ignored\n") == lists[i].unknown_warning;
+    ok &= !!strstr(text ? text : "",
+                   "selects none of this program's analyzers (tables, "
+                   "kernels, working-set, bandwidth, trace, json); all of "
+                   "them run\n") == lists[i].all_warning;
+    CHECK(ok);
+    if (!ok)
+      printf("PASTA_ANALYZERS='%s':\n%s", lists[i].list, text ? text : "");
+    free(text);
+    remove(file_a2);
+  }
+  end_test("analyzer_lists");
 
   /* A cudaDeviceReset (what the pass puts before one): the counts so far
    * are carried over, the device copy starts again from zero, and what runs
@@ -447,7 +508,7 @@ int main(void) {
     uint64_t n =
         (uint64_t)PASTA_DEVICE_MIN_BANKS * (PASTA_DEVICE_MIN_BANKS + 1) / 2 +
         11;
-    CHECK(strcmp(json_string_value(json_object_get(k, "name")), "k") == 0);
+    CHECK(strcmp(json_string_value(json_object_get(k, "name")), "k()") == 0);
     CHECK(strcmp(json_string_value(json_object_get(k, "module")), "k.cu") == 0);
     CHECK(jint(k, "launches") == 2 + 3);
     json_t *loads = json_object_get(k, "loads");

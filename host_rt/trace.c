@@ -14,8 +14,10 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "trace.h"
+#include "env.h"
 #include "grow.h"
 
+#include "demangle.h"
 #include "profile.h"
 #include "symbolize.h"
 
@@ -161,8 +163,7 @@ static void decide(void) {
   if (tr.decided)
     return;
   tr.decided = 1;
-  const char *s = getenv("PASTA_TRACE");
-  tr.on = s && *s ? strcmp(s, "0") != 0 : 1;
+  tr.on = pasta_env_flag("PASTA_TRACE", 1);
   tr.start = pasta__trace_now();
   tr.launches = (uint32_t)env_u64("PASTA_TRACE_LAUNCHES", 2, 1u << 20);
   tr.capacity = (uint32_t)env_u64("PASTA_TRACE_RECORDS", 65536, 1u << 26);
@@ -722,11 +723,9 @@ static const char *own(char *s) {
 }
 
 static const char *demangled(const char *mangled) {
-  char buf[512];
   if (!mangled || !*mangled)
     return "";
-  pasta_display_name(mangled, buf, sizeof buf);
-  return own(strdup(buf));
+  return own(pasta_display_name_dup(mangled));
 }
 
 static const char *basename_of(const char *path) {
@@ -1141,7 +1140,8 @@ static void warp_spans(struct builder *b, struct traced *t) {
     return;
   for (uint64_t i = 0; i < t->stored; ++i)
     t->records[i].reserved = (uint32_t)i;
-  qsort(t->records, t->stored, sizeof *t->records, cmp_record);
+  if (t->stored) /* no records: t->records may be NULL */
+    qsort(t->records, t->stored, sizeof *t->records, cmp_record);
   struct open {
     uint32_t row;
     uint64_t from;

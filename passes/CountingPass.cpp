@@ -16,7 +16,10 @@
 //     per-site counters. Nothing touches memory while the function runs.
 //  4. Flush. At every return, the thread's counts go to the runtime once:
 //     __pasta_flush on GPUs (warp-reduced, one atomic per warp and counter,
-//     banked by block), __pasta_host_flush on the host.
+//     banked by block). Host functions flush with atomic adds at every
+//     return and resume and also before every call that may leave the frame
+//     without returning (exceptions, longjmp, exit, pthread_exit): see
+//     emitHostFlushes.
 //
 //  5. Scopes (C.A.T.S.). Every instrumented function's scopes (Scopes.h) go
 //     into the scope table, and every global access of a device module into
@@ -214,6 +217,7 @@ private:
                  ArrayRef<AllocaInst *> Slots);
   void emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                        ArrayRef<AllocaInst *> Slots);
+  void emitHostFlushes(FunctionPlan &P, ArrayRef<AllocaInst *> Slots);
   void classifyAccesses(Function &F, ArrayRef<TrackedAccess> Accesses);
   void buildScopes();
   void instrumentHostScopes(FunctionScopes &FS, uint32_t Base);
@@ -257,7 +261,20 @@ private:
 
 } // namespace
 
+// A user's value as quoted in a message: at most 200 characters, then how
+// long it was ('<first 200>...' (N bytes)).
+static std::string quoted(StringRef S) {
+  if (S.size() <= 200)
+    return ("'" + S + "'").str();
+  return ("'" + S.take_front(200) + "...' (" + Twine(S.size()) + " bytes)")
+      .str();
+}
+
 bool ModuleInstrumenter::parseOptions() {
+  for (const std::string &E : Opts.Errors)
+    error(E);
+  if (!Opts.Errors.empty())
+    return false;
   if (!Opts.Lines.empty()) {
     char Err[512];
     if (pasta_range_spec_parse(Opts.Lines.c_str(), &Spec, Err, sizeof Err)) {
@@ -270,8 +287,8 @@ bool ModuleInstrumenter::parseOptions() {
     KernelFilter = std::make_unique<Regex>(Opts.Kernels);
     std::string Err;
     if (!KernelFilter->isValid(Err)) {
-      error("bad PASTA_KERNELS regular expression '" + Opts.Kernels +
-            "': " + Err);
+      error("bad PASTA_KERNELS regular expression " + quoted(Opts.Kernels) +
+            ": " + Err);
       return false;
     }
   }
@@ -289,8 +306,7 @@ SetVector<Function *> ModuleInstrumenter::selectFunctions() {
   for (Function &F : M) {
     if (!isKernel(F) || !mayInstrument(F))
       continue;
-    if (KernelFilter && !KernelFilter->match(F.getName()) &&
-        !KernelFilter->match(demangle(F.getName().str())))
+    if (KernelFilter && !kernelNameMatches(*KernelFilter, F.getName()))
       continue;
     Selected.insert(&F);
   }
@@ -373,6 +389,33 @@ static std::string joinPath(StringRef Dir, StringRef File) {
   return (Dir + "/" + File).str();
 }
 
+// A call after which this frame may never reach a return of its own: it
+// may unwind (C++ exceptions, pthread_exit's forced unwinding), exit the
+// process, longjmp past this frame, or return twice (setjmp, vfork). Calls
+// that will return and cannot unwind (most intrinsics, libm, functions the
+// optimizer proved so) are not flush points; nor is inline assembly.
+static bool mayLeaveFrame(const CallBase &CB) {
+  if (CB.isInlineAsm())
+    return false;
+  if (CB.isMustTailCall() || CB.hasFnAttr(Attribute::ReturnsTwice))
+    return true;
+  return !(CB.willReturn() && CB.doesNotThrow());
+}
+
+// Host functions: a call that may leave the frame ends its block, so that
+// what follows it is counted only when the call returns.
+static void splitAfterLeavingCalls(Function &F) {
+  SmallVector<Instruction *, 16> SplitAt;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isTerminator() &&
+                                             mayLeaveFrame(*CB) &&
+                                             !CB->getNextNode()->isTerminator())
+        SplitAt.push_back(CB->getNextNode());
+  for (Instruction *I : SplitAt)
+    SplitBlock(I->getParent(), I);
+}
+
 void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
                                       uint32_t Owner) {
   if (!F.getSubprogram() && !WarnedNoDebugInfo) {
@@ -382,6 +425,8 @@ void ModuleInstrumenter::planFunction(Function &F, pasta_func_kind Kind,
          (HaveSpec ? " or selected by PASTA_LINES" : "") +
          ": compile with -g or -gline-tables-only");
   }
+  if (Target == PASTA_TARGET_HOST)
+    splitAfterLeavingCalls(F);
   std::vector<InstLocation> Locs = locate(F);
 
   FunctionPlan P{&F,          Kind, static_cast<uint32_t>(Funcs.size()),
@@ -717,9 +762,10 @@ void ModuleInstrumenter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   FlushAll(SlowT, FlushCounterName, FlushGroupName);
 }
 
+// Device functions only (host ones: emitHostFlushes).
 void ModuleInstrumenter::emitFlush(Instruction *Exit, FunctionPlan &P,
                                    ArrayRef<AllocaInst *> Slots) {
-  if (Target != PASTA_TARGET_HOST && P.NumCounters <= InlineFlushLimit)
+  if (P.NumCounters <= InlineFlushLimit)
     return emitInlineFlush(Exit, P, Slots);
 
   IRBuilder<> B(Exit);
@@ -744,16 +790,159 @@ void ModuleInstrumenter::emitFlush(Instruction *Exit, FunctionPlan &P,
                   B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
                                                Staging, 0, I));
   Value *StagingGeneric = B.CreatePointerCast(Staging, Generic);
-  if (Target == PASTA_TARGET_HOST) {
-    FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
-                                                 Generic, I32, Generic, I32);
-    B.CreateCall(Flush, {Counters, First, StagingGeneric, N});
-    return;
-  }
   FunctionCallee Flush = M.getOrInsertFunction(
       DeviceFlushName, B.getVoidTy(), Global, I32, I32, I32, Generic, I32);
   B.CreateCall(Flush, {Counters, B.getInt32(NumCounters),
                        B.getInt32(numBanks()), First, StagingGeneric, N});
+}
+
+// Host functions flush inline, one atomic add per counter, up to this many
+// counters at one flush point; beyond, through __pasta_host_flush.
+static constexpr uint32_t HostInlineFlushLimit = 16;
+
+// Host counts are kept in registers and flushed, with atomic adds, before
+// every call that may leave the frame without returning to it (mayLeaveFrame)
+// and at every return and resume; a flush before a call resets what it
+// flushed to zero. So whatever ends a frame's life (a return, an exception
+// unwinding it with or without a landing pad, longjmp, exit() or
+// pthread_exit below it, a fork's child starting from zero), every count of
+// that frame is in memory by then, exactly once.
+//
+// A flush point flushes only the counters that may be non-zero there: those
+// of the blocks from which it is reachable without passing another flush
+// point (a block's counter is incremented at its top, so a block holding a
+// flush point never contributes past it), and the call counter while no
+// flush may have happened since entry.
+void ModuleInstrumenter::emitHostFlushes(FunctionPlan &P,
+                                         ArrayRef<AllocaInst *> Slots) {
+  Function &F = *P.F;
+  struct Point {
+    Instruction *At;
+    bool AfterFlush; // an earlier flush point in the same block
+  };
+  SmallVector<Point, 16> Points;
+  SmallPtrSet<BasicBlock *, 16> HasFlush;
+  for (BasicBlock &BB : F) {
+    bool Seen = false;
+    for (Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (CB && mayLeaveFrame(*CB)) {
+        Points.push_back({&I, Seen});
+        Seen = true;
+        HasFlush.insert(&BB);
+      } else if (isa<ReturnInst, ResumeInst>(&I)) {
+        Points.push_back({&I, Seen});
+      }
+    }
+  }
+  // Blocks that may be entered after some flush point ran.
+  SmallPtrSet<BasicBlock *, 32> Reflushed;
+  SmallVector<BasicBlock *, 32> Work;
+  for (BasicBlock *BB : HasFlush)
+    for (BasicBlock *S : successors(BB))
+      if (Reflushed.insert(S).second)
+        Work.push_back(S);
+  while (!Work.empty())
+    for (BasicBlock *S : successors(Work.pop_back_val()))
+      if (Reflushed.insert(S).second)
+        Work.push_back(S);
+
+  DenseMap<BasicBlock *, uint32_t> CounterOf;
+  for (const CountedBlock &CB : P.Blocks)
+    CounterOf[CB.BB] = CB.Counter;
+  BasicBlock *Entry = &F.getEntryBlock();
+
+  struct Dirty {
+    uint32_t Counter;
+    bool NonZero; // certainly non-zero here: no test needed
+  };
+  SmallVector<std::pair<Point, SmallVector<Dirty, 8>>, 16> Plan;
+  for (const Point &Pt : Points) {
+    SmallVector<Dirty, 8> D;
+    BasicBlock *BB = Pt.At->getParent();
+    if (!Pt.AfterFlush) {
+      bool CallCertain = !Reflushed.count(BB);
+      SmallPtrSet<BasicBlock *, 32> Seen{BB};
+      SmallVector<BasicBlock *, 32> Walk{BB};
+      while (!Walk.empty()) {
+        BasicBlock *X = Walk.pop_back_val();
+        if (auto It = CounterOf.find(X); It != CounterOf.end())
+          D.push_back({It->second, X == BB});
+        if (X == Entry)
+          D.push_back({0, CallCertain});
+        for (BasicBlock *Q : predecessors(X))
+          if (!HasFlush.count(Q) && Seen.insert(Q).second)
+            Walk.push_back(Q);
+      }
+    }
+    Plan.push_back({Pt, std::move(D)});
+  }
+
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  for (auto &[Pt, D] : Plan) {
+    if (D.empty())
+      continue;
+    llvm::sort(D, [](const Dirty &A, const Dirty &B) {
+      return A.Counter < B.Counter;
+    });
+    Instruction *At = Pt.At;
+    bool IsCall = isa<CallBase>(At);
+    if (D.size() <= HostInlineFlushLimit) {
+      for (const Dirty &C : D) {
+        IRBuilder<> B(At);
+        Value *V = B.CreateLoad(I64, Slots[C.Counter]);
+        Value *Ptr = B.CreateConstInBoundsGEP1_32(I64, Counters,
+                                                  P.FirstCounter + C.Counter);
+        if (!C.NonZero) {
+          Instruction *Then = SplitBlockAndInsertIfThen(
+              B.CreateICmpNE(V, ConstantInt::get(I64, 0)), At->getIterator(),
+              false);
+          // PASTA's own branch, not a scope of the program (Scopes.cpp).
+          Then->getParent()
+              ->getSinglePredecessor()
+              ->getTerminator()
+              ->setMetadata(InstrumentationMD, MDNode::get(Ctx, {}));
+          B.SetInsertPoint(Then);
+        }
+        B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
+                          AtomicOrdering::Monotonic);
+      }
+    } else {
+      // Out of line: the counters from the lowest to the highest one that
+      // may be non-zero, staged (zero where they cannot be), then one call.
+      uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
+      IRBuilder<> B(At);
+      if (!P.Staging) {
+        IRBuilder<> EntryB(&*Entry->getFirstInsertionPt());
+        P.Staging = EntryB.CreateAlloca(ArrayType::get(I64, P.NumCounters),
+                                        M.getDataLayout().getAllocaAddrSpace(),
+                                        nullptr, "pasta.flush");
+      }
+      size_t K = 0;
+      for (uint32_t I = Lo; I <= Hi; ++I) {
+        Value *V = ConstantInt::get(I64, 0);
+        if (K < D.size() && D[K].Counter == I) {
+          V = B.CreateLoad(I64, Slots[I]);
+          ++K;
+        }
+        B.CreateStore(
+            V, B.CreateConstInBoundsGEP2_32(P.Staging->getAllocatedType(),
+                                            P.Staging, 0, I - Lo));
+      }
+      PointerType *Generic = PointerType::get(Ctx, 0);
+      FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
+                                                   Generic, I32, Generic, I32);
+      B.CreateCall(Flush, {Counters, B.getInt32(P.FirstCounter + Lo),
+                           B.CreatePointerCast(P.Staging, Generic),
+                           B.getInt32(Hi - Lo + 1)});
+    }
+    if (IsCall) {
+      IRBuilder<> B(At);
+      for (const Dirty &C : D)
+        B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);
+    }
+  }
 }
 
 void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
@@ -796,12 +985,15 @@ void ModuleInstrumenter::emitFunction(FunctionPlan &P) {
     }
   }
 
-  SmallVector<Instruction *, 4> Exits;
-  for (BasicBlock &BB : F)
-    if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
-      Exits.push_back(BB.getTerminator());
-  for (Instruction *Exit : Exits) {
-    emitFlush(Exit, P, Slots);
+  if (Target == PASTA_TARGET_HOST) {
+    emitHostFlushes(P, Slots);
+  } else {
+    SmallVector<Instruction *, 4> Exits;
+    for (BasicBlock &BB : F)
+      if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
+        Exits.push_back(BB.getTerminator());
+    for (Instruction *Exit : Exits)
+      emitFlush(Exit, P, Slots);
   }
 
   DominatorTree DT(F);
@@ -816,7 +1008,7 @@ void ModuleInstrumenter::warnUnmatchedSpec() {
   for (size_t I = 0; I < Spec.n; ++I)
     Any |= Spec.entries[I].matched != 0;
   if (!Any) {
-    warn("PASTA_LINES '" + Opts.Lines + "' selects nothing to count in " +
+    warn("PASTA_LINES " + quoted(Opts.Lines) + " selects nothing to count in " +
          M.getSourceFileName());
     return;
   }
@@ -826,8 +1018,8 @@ void ModuleInstrumenter::warnUnmatchedSpec() {
       continue;
     for (const auto &File : FilesSeen.keys())
       if (pasta_range_spec_file_matches(E.file, File.str().c_str())) {
-        warn(Twine("PASTA_LINES entry for '") + E.file +
-             "' selects nothing to count in " + File);
+        warn("PASTA_LINES entry for " + quoted(E.file) +
+             " selects nothing to count in " + File);
         break;
       }
   }

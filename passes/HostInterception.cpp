@@ -54,7 +54,37 @@ static const Route Routes[] = {
     // is named after it.
     {"cuLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
     {"cuLaunchKernel_ptsz", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    // Driver handles of the program's kernels (CUfunction, CUkernel): their
+    // launches are recorded under the kernel they were taken from.
     {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", "pp"},
+    {"cudaGetKernel", "__pasta_get_func_by_symbol", "pp"},
+    {"cuKernelGetFunction", "__pasta_get_func_by_symbol", "pp"},
+    // cuLaunchKernel taken as a pointer: the program gets PASTA's.
+    {"cudaGetDriverEntryPoint", "__pasta_get_driver_entry_point", "pplp"},
+    {"cudaGetDriverEntryPoint_ptsz", "__pasta_get_driver_entry_point", "pplp"},
+    {"cudaGetDriverEntryPointByVersion",
+     "__pasta_get_driver_entry_point_by_version", "ppilp"},
+    {"cudaGetDriverEntryPointByVersion_ptsz",
+     "__pasta_get_driver_entry_point_by_version", "ppilp"},
+    {"cuGetProcAddress_v2", "__pasta_get_driver_entry_point_by_version",
+     "ppilp"},
+    {"cuGetProcAddress_v2_ptsz", "__pasta_get_driver_entry_point_by_version",
+     "ppilp"},
+    // Graphs: their kernel nodes are read at instantiation, and each graph
+    // launch is recorded as a launch of each of them.
+    {"cudaGraphInstantiate", "__pasta_graph_instantiate", "ppl"},
+    {"cudaGraphInstantiateWithFlags", "__pasta_graph_instantiate", "ppl"},
+    {"hipGraphInstantiateWithFlags", "__pasta_graph_instantiate", "ppl"},
+    {"cudaGraphInstantiateWithParams", "__pasta_graph_instantiate_params",
+     "ppp"},
+    {"cudaGraphInstantiateWithParams_ptsz", "__pasta_graph_instantiate_params",
+     "ppp"},
+    {"hipGraphInstantiate", "__pasta_hip_graph_instantiate", "ppppl"},
+    {"cudaGraphExecUpdate", "__pasta_graph_exec_update", "ppp"},
+    {"hipGraphExecUpdate", "__pasta_hip_graph_exec_update", "pppp"},
+    {"cudaGraphLaunch", "__pasta_graph_launch", "pp"},
+    {"cudaGraphLaunch_ptsz", "__pasta_graph_launch", "pp"},
+    {"hipGraphLaunch", "__pasta_graph_launch", "pp"},
     {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
     {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
     // Allocations.

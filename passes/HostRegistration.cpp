@@ -66,6 +66,10 @@ const VendorRuntime pasta::CUDARuntime = {"cuda",
                                           "cudaHostAlloc",
                                           "cudaFreeHost",
                                           "cudaDeviceGetAttribute",
+                                          "cudaGraphGetNodes",
+                                          "cudaGraphNodeGetType",
+                                          "cudaGraphKernelNodeGetParams",
+                                          "cudaGraphChildGraphNodeGetGraph",
                                           PASTA_VENDOR_CUDA};
 const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "__hipRegisterFunction",
@@ -95,6 +99,10 @@ const VendorRuntime pasta::HIPRuntime = {"hip",
                                          "hipHostMalloc",
                                          "hipHostFree",
                                          "hipDeviceGetAttribute",
+                                         "hipGraphGetNodes",
+                                         "hipGraphNodeGetType",
+                                         "hipGraphKernelNodeGetParams",
+                                         "hipGraphChildGraphNodeGetGraph",
                                          PASTA_VENDOR_HIP};
 static const VendorRuntime &CUDA = CUDARuntime, &HIP = HIPRuntime;
 
@@ -147,13 +155,17 @@ Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
       Fn(V.HostAlloc, I32, {Ptr, I64, I32}),
       Fn(V.FreeHost, I32, {Ptr}),
       Fn(V.DeviceGetAttribute, I32, {Ptr, I32, I32}),
+      Fn(V.GraphGetNodes, I32, {Ptr, Ptr, Ptr}),
+      Fn(V.GraphNodeGetType, I32, {Ptr, Ptr}),
+      Fn(V.GraphKernelNodeGetParams, I32, {Ptr, Ptr}),
+      Fn(V.GraphChildGraphNodeGetGraph, I32, {Ptr, Ptr}),
   };
   static_assert((std::size(Fns) + 1) * sizeof(void *) ==
                     sizeof(struct pasta_vendor_ops),
                 "one entry per field of struct pasta_vendor_ops");
-  SmallVector<Type *, 24> Fields(std::size(Fns), Ptr);
+  SmallVector<Type *, 32> Fields(std::size(Fns), Ptr);
   Fields.push_back(I64);
-  SmallVector<Constant *, 24> Values(std::begin(Fns), std::end(Fns));
+  SmallVector<Constant *, 32> Values(std::begin(Fns), std::end(Fns));
   Values.push_back(ConstantInt::get(I64, V.Vendor));
   auto *Ty = StructType::get(Ctx, Fields);
   return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
@@ -204,8 +216,7 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
   if (Opts.Kernels.empty())
     return true;
   Regex Filter(Opts.Kernels);
-  return Filter.isValid() &&
-         (Filter.match(Mangled) || Filter.match(demangle(Mangled.str())));
+  return Filter.isValid() && kernelNameMatches(Filter, Mangled);
 }
 
 // What the host runtime needs to know of a kernel's parameters: how many

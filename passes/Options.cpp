@@ -8,10 +8,14 @@
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <cxxabi.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 using namespace llvm;
 
@@ -70,30 +74,57 @@ static std::string stringOption(const cl::opt<std::string> &Flag,
   return Env ? Env : "";
 }
 
-static bool boolOption(const cl::opt<bool> &Flag, const char *EnvName) {
-  if (Flag.getNumOccurrences())
-    return Flag;
-  const char *Env = std::getenv(EnvName);
-  return Env && *Env && std::strcmp(Env, "0") != 0;
+// 1/0, on/off, true/false, yes/no in any case (as the runtime, host_rt/env.c).
+static std::optional<bool> parseFlag(StringRef S) {
+  for (StringRef Yes : {"1", "on", "true", "yes"})
+    if (S.equals_insensitive(Yes))
+      return true;
+  for (StringRef No : {"0", "off", "false", "no"})
+    if (S.equals_insensitive(No))
+      return false;
+  return std::nullopt;
 }
 
-// An option that is on unless the flag or the variable says 0.
-static bool onByDefault(const cl::opt<bool> &Flag, const char *EnvName) {
+// A yes/no option: the flag if given, else the variable, else Default. A
+// value that is no yes/no is an error (reported by the counting pass).
+static bool flagOption(const cl::opt<bool> &Flag, const char *EnvName,
+                       bool Default, std::vector<std::string> &Errors) {
   if (Flag.getNumOccurrences())
     return Flag;
   const char *Env = std::getenv(EnvName);
-  return !Env || !*Env || std::strcmp(Env, "0") != 0;
+  if (!Env || !*Env)
+    return Default;
+  if (std::optional<bool> B = parseFlag(Env))
+    return *B;
+  StringRef Shown = StringRef(Env).take_front(80);
+  Errors.push_back((Twine(EnvName) + "='" + Shown + "'" +
+                    (Shown.size() < std::strlen(Env) ? "..." : "") +
+                    " is not 1/0, on/off, true/false or yes/no")
+                       .str());
+  return Default;
 }
 
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
   O.Kernels = stringOption(KernelsFlag, "PASTA_KERNELS");
-  O.Host = boolOption(HostFlag, "PASTA_HOST");
+  O.Host = flagOption(HostFlag, "PASTA_HOST", false, O.Errors);
   O.PrintSites = PrintSitesFlag;
   O.LinkRuntime = LinkRuntimeFlag;
-  O.Variants = onByDefault(VariantsFlag, "PASTA_VARIANTS");
-  O.Intercept = onByDefault(InterceptFlag, "PASTA_INTERCEPT");
-  O.Trace = boolOption(TraceFlag, "PASTA_TRACE");
+  O.Variants = flagOption(VariantsFlag, "PASTA_VARIANTS", true, O.Errors);
+  O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
+  O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);
   return O;
+}
+
+bool pasta::kernelNameMatches(const llvm::Regex &Filter,
+                              llvm::StringRef Mangled) {
+  if (Filter.match(Mangled))
+    return true;
+  std::string Symbol = Mangled.str();
+  int Status = -1;
+  char *Shown = abi::__cxa_demangle(Symbol.c_str(), nullptr, nullptr, &Status);
+  bool Match = Shown && Status == 0 && Filter.match(Shown);
+  std::free(Shown);
+  return Match || Filter.match(llvm::demangle(Symbol));
 }

@@ -8,7 +8,11 @@
 #ifndef PASTA_PASSES_OPTIONS_H
 #define PASTA_PASSES_OPTIONS_H
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
+
 #include <string>
+#include <vector>
 
 namespace pasta {
 
@@ -26,9 +30,18 @@ struct Options {
   // PASTA_TRACE=1: C.A.T.S. scope events in host functions (with
   // PASTA_HOST=1) and a trace copy of every kernel.
   bool Trace = false;
+  // PASTA_* yes/no variables whose value is none of 1/0, on/off, true/false,
+  // yes/no: one message each, reported as errors by the counting pass.
+  std::vector<std::string> Errors;
 
   static Options fromCommandLineAndEnvironment();
 };
+
+// Whether PASTA_KERNELS' regex matches a kernel: its symbol, its name as
+// the report prints it (the C++ runtime's __cxa_demangle, which writes
+// lambdas as `main::{lambda(float)#1}`), or LLVM's demangling of it (which
+// writes them as `main::'lambda'(float)`).
+bool kernelNameMatches(const llvm::Regex &Filter, llvm::StringRef Mangled);
 
 } // namespace pasta
 

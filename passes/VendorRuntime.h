@@ -26,6 +26,8 @@ struct VendorRuntime {
   const char *EventDestroy, *StreamIsCapturing;
   const char *MemcpyAsync, *MemsetAsync, *HostAlloc, *FreeHost;
   const char *DeviceGetAttribute;
+  const char *GraphGetNodes, *GraphNodeGetType, *GraphKernelNodeGetParams;
+  const char *GraphChildGraphNodeGetGraph;
   uint64_t Vendor; // enum pasta_vendor
 };
 

@@ -8,6 +8,9 @@ An expectation is one of
                              host_functions:dot:load_bytes.generic=48000
   line:FILE:LINE:FIELD=VALUE e.g. line:dot_scale.c:17:flops.f64=6000
   absent:SECTION:NAME        the section has no entry with that name
+NAME is an entry's "name" (demangled: "ns::scale<float>(float*, int)" with
+its return type), its "mangled" symbol, or, when neither matches, its base
+name (no return type, template arguments or parameters: "ns::scale").
 Fields may be dotted (load_bytes.generic). Prints one line per expectation
 and ends with 'N passed, N failed'; exits 1 if any failed.
 """
@@ -21,8 +24,18 @@ def field(obj, path):
     return obj
 
 
+def base_name(name):
+    name = name.replace("(anonymous namespace)", "{anon}")
+    cut = min([i for i in (name.find("<"), name.find("(")) if i >= 0],
+              default=len(name))
+    return name[:cut].strip().split(" ")[-1]
+
+
 def find(entries, key, value):
-    return [e for e in entries if e.get(key) == value]
+    exact = [e for e in entries if value in (e.get(key), e.get("mangled"))]
+    if exact:
+        return exact
+    return [e for e in entries if base_name(e.get(key) or "") == value]
 
 
 def check(profile, spec):
@@ -50,8 +63,8 @@ def main():
         return 2
     with open(sys.argv[1]) as f:
         profile = json.load(f)
-    if profile.get("schema") != "pasta-profile" or profile.get("version") != 1:
-        print(f"{sys.argv[1]}: not a version-1 pasta-profile", file=sys.stderr)
+    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2):
+        print(f"{sys.argv[1]}: not a version 1 or 2 pasta-profile", file=sys.stderr)
         return 1
     passed = failed = 0
     for spec in sys.argv[2:]:

@@ -7,6 +7,9 @@ clang=$1 plugin=$2 rt=$3 src=$4 work=$5 cflags=$6
 shift 6
 mkdir -p "$work"
 name=$(basename "$src" .c)
+case $src in # C++ sources: the same clang's C++ driver
+*.cpp) name=$(basename "$src" .cpp) clang=${clang}++ ;;
+esac
 exe="$work/$name"
 # shellcheck disable=SC2086
 env PASTA_HOST=1 "$clang" $cflags -g -fpass-plugin="$plugin" "$src" -o "$exe" "$rt"

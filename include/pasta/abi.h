@@ -229,6 +229,14 @@ struct pasta_vendor_ops {
   /* Device peaks for the bandwidth analyzer; attribute numbers differ per
    * vendor (`vendor` says whose). */
   int (*device_get_attribute)(int *value, int attribute, int device);
+  /* Graphs: the kernel nodes of a graph, read when it is instantiated, so
+   * that each graph launch is recorded as the launches of its kernels.
+   * Node type numbers and the kernel-node parameters' layout are the
+   * vendor's (`vendor` says whose). */
+  int (*graph_get_nodes)(void *graph, void **nodes, uint64_t *count);
+  int (*graph_node_get_type)(void *node, int *type);
+  int (*graph_kernel_node_get_params)(void *node, void *params);
+  int (*graph_child_graph_node_get_graph)(void *node, void **graph);
   uint64_t vendor; /* enum pasta_vendor */
 };
 enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };

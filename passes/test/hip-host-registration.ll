@@ -8,7 +8,7 @@ target triple = "x86_64-pc-linux-gnu"
 @name = private constant [5 x i8] c"axpy\00"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [96 x i8] zeroinitializer
-; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize, ptr @hipGetDeviceCount, ptr @hipGetDevice, ptr @hipSetDevice, ptr @hipMalloc, ptr @hipFree, ptr @hipMemset, ptr @hipStreamSynchronize, ptr @hipGetLastError, ptr @hipEventCreate, ptr @hipEventRecord, ptr @hipEventSynchronize, ptr @hipEventElapsedTime, ptr @hipEventDestroy, ptr @hipStreamIsCapturing, ptr @hipMemcpyAsync, ptr @hipMemsetAsync, ptr @hipHostMalloc, ptr @hipHostFree, ptr @hipDeviceGetAttribute, i64 2 }
+; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize, ptr @hipGetDeviceCount, ptr @hipGetDevice, ptr @hipSetDevice, ptr @hipMalloc, ptr @hipFree, ptr @hipMemset, ptr @hipStreamSynchronize, ptr @hipGetLastError, ptr @hipEventCreate, ptr @hipEventRecord, ptr @hipEventSynchronize, ptr @hipEventElapsedTime, ptr @hipEventDestroy, ptr @hipStreamIsCapturing, ptr @hipMemcpyAsync, ptr @hipMemsetAsync, ptr @hipHostMalloc, ptr @hipHostFree, ptr @hipDeviceGetAttribute, ptr @hipGraphGetNodes, ptr @hipGraphNodeGetType, ptr @hipGraphKernelNodeGetParams, ptr @hipGraphChildGraphNodeGetGraph, i64 2 }
 ; CHECK-NOT: cuda
 
 define internal void @__hip_register_globals(ptr %handle) {

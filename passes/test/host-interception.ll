@@ -48,6 +48,38 @@ define i32 @run_hip(ptr %p) {
   ret i32 %a
 }
 
+; Graphs: instantiation reads the kernel nodes, a launch records them;
+; cuLaunchKernel taken as a pointer and driver handles of kernels are
+; PASTA's too (the driver API, as libraries use it).
+define i32 @run_graph(ptr %exec, ptr %graph, ptr %stream, ptr %fn) {
+; CHECK-LABEL: define i32 @run_graph(
+; CHECK: call i32 @__pasta_graph_instantiate(ptr %exec, ptr %graph, i64 0, ptr @cudaGraphInstantiate, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_graph_exec_update(ptr %e, ptr %graph, ptr null, ptr @cudaGraphExecUpdate, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_graph_launch(ptr %e, ptr %stream, ptr @cudaGraphLaunch, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_hip_graph_instantiate(ptr %exec, ptr %graph, ptr null, ptr null, i64 0, ptr @hipGraphInstantiate, ptr @__pasta_hip_ops)
+; CHECK: call i32 @__pasta_get_driver_entry_point(ptr @launch_name, ptr %fn, i64 0, ptr null, ptr @cudaGetDriverEntryPoint, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_get_driver_entry_point_by_version(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null, ptr @cuGetProcAddress_v2, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_get_func_by_symbol(ptr %fn, ptr %graph, ptr @cudaGetKernel, ptr @__pasta_cuda_ops)
+  %a = call i32 @cudaGraphInstantiate(ptr %exec, ptr %graph, i64 0)
+  %e = load ptr, ptr %exec
+  %b = call i32 @cudaGraphExecUpdate(ptr %e, ptr %graph, ptr null)
+  %c = call i32 @cudaGraphLaunch(ptr %e, ptr %stream)
+  %d = call i32 @hipGraphInstantiate(ptr %exec, ptr %graph, ptr null, ptr null, i64 0)
+  %f = call i32 @cudaGetDriverEntryPoint(ptr @launch_name, ptr %fn, i64 0, ptr null)
+  %g = call i32 @cuGetProcAddress_v2(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null)
+  %h = call i32 @cudaGetKernel(ptr %fn, ptr %graph)
+  ret i32 %c
+}
+
+@launch_name = private constant [15 x i8] c"cuLaunchKernel\00"
+
+declare i32 @cudaGraphInstantiate(ptr, ptr, i64)
+declare i32 @cudaGraphExecUpdate(ptr, ptr, ptr)
+declare i32 @cudaGraphLaunch(ptr, ptr)
+declare i32 @hipGraphInstantiate(ptr, ptr, ptr, ptr, i64)
+declare i32 @cudaGetDriverEntryPoint(ptr, ptr, i64, ptr)
+declare i32 @cuGetProcAddress_v2(ptr, ptr, i32, i64, ptr)
+declare i32 @cudaGetKernel(ptr, ptr)
 declare i32 @cudaMalloc(ptr, i64)
 declare i32 @cudaMemcpy(ptr, ptr, i64, i32)
 declare i32 @cudaMemsetAsync(ptr, i32, i64, ptr)

@@ -10,7 +10,8 @@ config.test_exec_root = os.path.join(config.pasta_binary_dir, "passes", "test")
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 # Options must come from the RUN lines, never from the caller's shell.
-for var in ("PASTA_LINES", "PASTA_KERNELS", "PASTA_HOST"):
+for var in ("PASTA_LINES", "PASTA_KERNELS", "PASTA_HOST", "PASTA_TRACE",
+            "PASTA_VARIANTS", "PASTA_INTERCEPT"):
     config.environment.pop(var, None)
 
 tools = config.llvm_tools_dir

@@ -3,11 +3,17 @@
 ; RUN: not %opt -passes=pasta-count -pasta-lines='k.cu:' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
 ; RUN: env PASTA_LINES='k.cu:4x' not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NUMBER
 ; RUN: not %opt -passes=pasta-count -pasta-kernels='(' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGEX
+; A yes/no variable takes 1/0, on/off, true/false, yes/no (any case); any
+; other value is an error naming the variable and what is accepted.
+; RUN: env PASTA_HOST=maybe not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAG
+; RUN: env PASTA_TRACE=2 not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAG2
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
 ; NUMBER: error: pasta: {{.*}}'4x'
 ; REGEX: error: pasta: bad PASTA_KERNELS regular expression '('
+; FLAG: error: pasta: PASTA_HOST='maybe' is not 1/0, on/off, true/false or yes/no
+; FLAG2: error: pasta: PASTA_TRACE='2' is not 1/0, on/off, true/false or yes/no
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,9 +1,16 @@
 ; PASTA_HOST=1 counts host functions: calls and block executions, flushed at
-; every return (and resume) through __pasta_host_flush, and the module
+; every return (and resume) with one atomic add per counter that may be
+; non-zero there (x86-host-flush-points.ll: before calls too), and the module
 ; registers its table from a constructor. Without it, host code is untouched.
 ; RUN: %opt -passes=pasta-count -pasta-host -pasta-print-sites -S %s 2>&1 | FileCheck %s
 ; RUN: env PASTA_HOST=1 %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
 ; RUN: %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
+; Yes/no values in any spelling: on/true/YES count, off/false/No do not.
+; RUN: env PASTA_HOST=on %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: env PASTA_HOST=YES %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: env PASTA_HOST=off %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
+; RUN: env PASTA_HOST=false %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
+; RUN: env PASTA_HOST=No %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -13,10 +20,15 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; IR: @llvm.global_ctors = appending global {{.*}} @__pasta_host_ctor_
 ; IR-LABEL: define double @sum(
-; IR: call void @__pasta_host_flush(ptr @__pasta_counters_{{[0-9a-f]+}}, i32 0, ptr %{{.*}}, i32 2)
-; IR-NEXT: ret double
+; IR: exit:
+; IR-NEXT: atomicrmw add ptr @__pasta_counters_[[ID:[0-9a-f]+]], i64 1 monotonic
+; IR-NEXT: [[NZ:%[0-9]+]] = icmp ne i64 [[LOOP:%[0-9]+]], 0
+; IR-NEXT: br i1 [[NZ]], {{.*}} !pasta.instrumentation
+; IR: atomicrmw add ptr getelementptr inbounds (i64, ptr @__pasta_counters_[[ID]], i32 1), i64 [[LOOP]] monotonic
+; IR: ret double
 
 ; OFF-NOT: __pasta_host_flush
+; OFF-NOT: atomicrmw
 ; OFF-NOT: __pasta_register_host_module
 define double @sum(ptr %a, i64 %n) {
 entry:
