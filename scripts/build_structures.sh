@@ -1,38 +1,83 @@
 #!/usr/bin/env bash
-# Builds the program-structure tests (tests/structures/) plain and
+# Builds the program-structure tests (tests/structures/README.md) plain and
 # instrumented, as their users would: a main compiled by gcc, kernels in
 # .cu files compiled by pasta-clang++, in objects, a static archive, a shared
-# library (linked, and opened with dlopen), all linked through pasta-clang++.
-# usage: build_structures.sh [OUTDIR] (default <build>/bin/structures)
+# library (linked, and opened with dlopen), all linked through pasta-clang++;
+# threads, CUDA graphs, the driver API, C++ names and Thrust as one .cu each.
+# Every instrumented program has a plain twin, NAME.plain, built with
+# clang++-22 alone (its results must be the same).
+# usage: build_structures.sh [OUTDIR [GROUP...]]
+#   OUTDIR  default <build>/bin/structures
+#   GROUP   linkage threads graphs driver_api cxx_names thrust (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
+shift $(($# > 0 ? 1 : 0))
+groups=${*:-linkage threads graphs driver_api cxx_names thrust}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
 pasta=$build/bin/pasta-clang++
-cu=(-O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
+[ -x "$pasta" ] || pasta=$here/scripts/pasta-clang++
+export PASTA_BUILD_DIR=$build
+cu=(-O2 -g -Wall -Wextra --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
 rt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+plain() { clang++-22 -x cuda "${cu[@]}" "$@"; }
 set -x
-gcc -O2 -g -Wall -Wextra -c "$src/main_c.c" -o main_c.o
-for k in kernels_a kernels_b; do
-  "$pasta" "${cu[@]}" -fPIC -c "$src/$k.cu" -o $k.o
-  clang++-22 -x cuda "${cu[@]}" -fPIC -c "$src/$k.cu" -o $k.plain.o
+
+build_linkage() {
+  gcc -O2 -g -Wall -Wextra -c "$src/main_c.c" -o main_c.o
+  gcc -O2 -g -Wall -Wextra -c "$src/exit_helper.c" -o exit_helper.o
+  for k in kernels_a kernels_b; do
+    "$pasta" "${cu[@]}" -fPIC -c "$src/$k.cu" -o $k.o
+    plain -fPIC -c "$src/$k.cu" -o $k.plain.o
+  done
+  # main in C by gcc, kernels in two .cu entry points.
+  "$pasta" main_c.o kernels_a.o kernels_b.o -o gcc_main "${rt[@]}"
+  clang++-22 main_c.o kernels_a.plain.o kernels_b.plain.o -o gcc_main.plain "${rt[@]}"
+  # main in a .cpp without kernels (exit-helper: exit() from gcc code).
+  "$pasta" -O2 -g -Wall -Wextra -c "$src/main_cpp.cpp" -o main_cpp.o
+  clang++-22 -O2 -g -Wall -Wextra -c "$src/main_cpp.cpp" -o main_cpp.plain.o
+  "$pasta" main_cpp.o exit_helper.o kernels_a.o kernels_b.o -o cpp_main "${rt[@]}"
+  clang++-22 main_cpp.plain.o exit_helper.o kernels_a.plain.o kernels_b.plain.o \
+    -o cpp_main.plain "${rt[@]}"
+  # Kernels in a static library.
+  rm -f libstructures_static.a libstructures_static_plain.a
+  ar rcs libstructures_static.a kernels_a.o kernels_b.o
+  ar rcs libstructures_static_plain.a kernels_a.plain.o kernels_b.plain.o
+  "$pasta" main_c.o -L. -lstructures_static -o static_main "${rt[@]}"
+  clang++-22 main_c.o -L. -lstructures_static_plain -o static_main.plain "${rt[@]}"
+  # Kernels in a shared library (its own static CUDA runtime), linked at
+  # build time and found through $ORIGIN, and opened with dlopen by a main
+  # that links no kernels.
+  "$pasta" -shared kernels_a.o kernels_b.o -o libstructures_kernels.so "${rt[@]}"
+  clang++-22 -shared kernels_a.plain.o kernels_b.plain.o \
+    -o libstructures_kernels_plain.so "${rt[@]}"
+  "$pasta" main_c.o -L. -lstructures_kernels -Wl,-rpath,'$ORIGIN' -o shared_main "${rt[@]}"
+  clang++-22 main_c.o -L. -lstructures_kernels_plain -Wl,-rpath,'$ORIGIN' \
+    -o shared_main.plain "${rt[@]}"
+  gcc -O2 -g -Wall -Wextra -DKERNELS_OPTIONAL -c "$src/main_c.c" -o main_c_dl.o
+  "$pasta" main_c_dl.o -o dl_main -ldl -pthread
+  gcc main_c_dl.o -o dl_main.plain -ldl -pthread
+}
+
+# One .cu, one program: NAME [extra link flags...]
+build_one() {
+  local name=$1
+  shift
+  "$pasta" "${cu[@]}" "$src/$name/$name.cu" -o "$name" "$@" "${rt[@]}"
+  plain -isystem "$cuda/include/cccl" "$src/$name/$name.cu" \
+    -o "$name.plain" "$@" "${rt[@]}"
+}
+
+for g in $groups; do
+  case $g in
+    linkage) build_linkage ;;
+    threads | graphs | cxx_names) build_one "$g" ;;
+    driver_api) build_one driver_api -L"$cuda/lib64/stubs" -lcuda ;;
+    # Thrust through the wrapper, with no -I of ours: it must find cccl.
+    thrust) build_one thrust ;;
+    *) echo "build_structures: unknown group $g" >&2; exit 2 ;;
+  esac
 done
-# main in C by gcc, kernels in two .cu entry points.
-"$pasta" main_c.o kernels_a.o kernels_b.o -o gcc_main "${rt[@]}"
-clang++-22 main_c.o kernels_a.plain.o kernels_b.plain.o -o gcc_main.plain "${rt[@]}"
-# main in a .cpp without kernels.
-"$pasta" -O2 -g -c "$src/main_cpp.cpp" -o main_cpp.o
-"$pasta" main_cpp.o kernels_a.o kernels_b.o -o cpp_main "${rt[@]}"
-clang++-22 main_cpp.o kernels_a.plain.o kernels_b.plain.o -o cpp_main.plain "${rt[@]}"
-# Kernels in a static library.
-rm -f libstructures_static.a && ar rcs libstructures_static.a kernels_a.o kernels_b.o
-"$pasta" main_c.o -L. -lstructures_static -o static_main "${rt[@]}"
-# Kernels in a shared library (its own static CUDA runtime), linked at build
-# time, and opened with dlopen by a main that links no kernels.
-"$pasta" -shared kernels_a.o kernels_b.o -o libstructures_kernels.so "${rt[@]}"
-"$pasta" main_c.o -L. -lstructures_kernels -Wl,-rpath,'$ORIGIN' -o shared_main "${rt[@]}"
-gcc -O2 -g -Wall -Wextra -DKERNELS_OPTIONAL -c "$src/main_c.c" -o main_c_dl.o
-"$pasta" main_c_dl.o -o dl_main -ldl -pthread

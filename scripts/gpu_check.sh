@@ -114,6 +114,14 @@ done
 python3 scripts/line_range_table.py "$W" > "$OUT/line_ranges.md" || status=1
 cat "$OUT/line_ranges.md"
 
+# Program structures (tests/structures/README.md): every structure plain and
+# instrumented, each profile against the counts its source derives by hand
+# (scripts/gpu_structures.sh; table in $OUT/structures.md, logs in
+# $OUT/structures.log). Staged next to the kernels by scripts/stage_gpu.sh.
+PASTA_STRUCTURES_BIN=${PASTA_STRUCTURES_BIN:-$(dirname "$BIN")/structures} \
+  OUT=$OUT bash scripts/gpu_structures.sh > /dev/null 2>&1 || status=1
+cat "$OUT/structures.md"
+
 python3 scripts/compare_ncu.py --work "$W" --kernels $KERNELS \
   --validation "$OUT/validation.md" || status=1
 cat "$OUT/validation.md"

@@ -1,93 +1,126 @@
 #!/usr/bin/env bash
-# GPU check of the program structures (tests/structures/README.md): each
-# structure built by scripts/build_structures.sh runs instrumented, ends
-# the way its mode says, and its profile must hold the hand-derived counts;
-# the plain builds must pass too. Run on the GPU machine from the repository
-# root over a staged tree:
-#   here:  scripts/build_structures.sh build-gpu/structures &&
-#          mkdir -p build-gpu/lib && cp build/lib/libpasta_rt.so build-gpu/lib/
-#   there: run(command="bash scripts/gpu_structures.sh", carry=["build-gpu"])
-# Results: $OUT/structures.md (a table) and $OUT/structures.log.
+# GPU check of the program structures (tests/structures/README.md). Every
+# structure built by scripts/build_structures.sh runs plain and
+# instrumented, ending the way its mode says; for each run:
+#  - both builds exit with the expected status and print the same stdout,
+#    which says PASSED (or, for the fault, that the fault was seen);
+#  - the instrumented run's profile and stderr pass
+#    tests/structures/check_structure.py against the EXPECT lines of the
+#    structure's source (counts derived by hand), and stderr has no
+#    `pasta: warning|error` line the source does not allow.
+# Nothing is skipped: a structure whose counts are lost is a FAIL row.
+#
+# Run on the GPU machine from the repository root over a staged tree
+# (scripts/stage_gpu.sh copies build/bin/structures to
+# build-gpu/bin/structures and libpasta_rt.so to build-gpu/lib):
+#   run(command="bash scripts/gpu_structures.sh", carry=["build-gpu"])
+# scripts/gpu_check.sh calls it near its end.
+# Environment: PASTA_STRUCTURES_BIN (default build-gpu/bin/structures),
+# PASTA_STRUCTURES_LIB (the directory of libpasta_rt.so, default <bin>/../../lib),
+# OUT (default ./gpu-out).
+# Results: $OUT/structures.md (a table), $OUT/structures.log (every run's
+# output and check), $OUT/structures/<row>/ (stdout, stderr, profile).
 set -u
 OUT=${OUT:-$PWD/gpu-out}
-mkdir -p "$OUT"
-bin=${PASTA_STRUCTURES_BIN:-$PWD/build-gpu/structures}
-export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+src=$PWD/tests/structures
+bin=${PASTA_STRUCTURES_BIN:-$PWD/build-gpu/bin/structures}
+mkdir -p "$OUT/structures"
 log=$OUT/structures.log
-: > "$log"
 table=$OUT/structures.md
-printf '| structure | how it ends | exit | program says | profile check |\n|---|---|---|---|---|\n' > "$table"
+: > "$log"
+if [ ! -d "$bin" ]; then
+  echo "gpu_structures: no $bin (build with scripts/build_structures.sh, stage with scripts/stage_gpu.sh)" | tee "$table"
+  exit 1
+fi
+bin=$(cd "$bin" && pwd)
+lib=${PASTA_STRUCTURES_LIB:-$bin/../../lib}
+[ -d "$lib" ] && lib=$(cd "$lib" && pwd)
+# The instrumented programs need libpasta_rt.so; their rpath names the build
+# directory of the development machine, so it is found here through this.
+export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+{
+  echo "# Program structures on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)"
+  echo
+  echo "| structure | mode | exit (plain / PASTA) | stdout | profile against the hand-derived counts |"
+  echo "|---|---|---|---|---|"
+} > "$table"
 pass=0 fail=0
-N=1048576
-full="scale_a:launches=1 scale_a:load_bytes.global=$((4 * N)) scale_a:store_bytes.global=$((4 * N)) scale_a:flops.f32=$N add_b:launches=1 add_b:load_bytes.global=$((8 * N)) add_b:store_bytes.global=$((4 * N)) add_b:flops.f32=$N"
 
-check() { # PROFILE EXPECTATION... -> prints "ok" or what differs
-  python3 - "$@" <<'PY'
-import json, sys
-try:
-    p = json.load(open(sys.argv[1]))
-except Exception as e:
-    print("no profile (%s)" % e); sys.exit(1)
-bad = []
-for spec in sys.argv[2:]:
-    lhs, want = spec.split("=")
-    kernel, path = lhs.split(":")
-    rows = [k for k in p.get("kernels", []) if kernel in (k.get("mangled") or k.get("name", ""))]
-    got = 0
-    for k in rows:
-        v = k
-        for part in path.split("."):
-            v = v[part]
-        got += v
-    if not rows or got != int(want):
-        bad.append("%s=%s (got %s)" % (lhs, want, got if rows else "no kernel"))
-print("ok" if not bad else "; ".join(bad))
-sys.exit(1 if bad else 0)
-PY
-}
-
-run() { # NAME MODE EXPECTED_STATUS PROG ARGS...
-  local name=$1 mode=$2 want=$3
-  shift 3
-  local dir=$OUT/w-$(echo "$name-$mode" | tr -c "A-Za-z0-9_.\n-" _)
+# row STRUCTURE MODE EXPECT_SOURCE WANT_STATUS PROGRAM [ARGS...]
+# The plain twin is PROGRAM.plain with the same arguments, where
+# ./libstructures_kernels.so becomes ./libstructures_kernels_plain.so.
+row() {
+  local name=$1 mode=$2 expect=$3 want=$4 prog=$5
+  shift 5
+  local dir
+  dir=$OUT/structures/$(echo "$prog-$mode" | tr -c 'A-Za-z0-9_.\n-' _)
   rm -rf "$dir" && mkdir -p "$dir"
-  (cd "$bin" && PASTA_OUTPUT=$dir/p.json PASTA_QUIET=0 timeout 120 "$@" > "$dir/out" 2> "$dir/err")
-  local status=$?
-  local said
-  said=$(grep -o 'structures: [A-Za-z ]*' "$dir/out" | head -n 1)
-  local result
+  local plain_args=() a
+  for a in "$@"; do
+    plain_args+=("${a/libstructures_kernels.so/libstructures_kernels_plain.so}")
+  done
+  (cd "$bin" && timeout 300 "./$prog.plain" "${plain_args[@]}" > "$dir/plain.out" 2> "$dir/plain.err")
+  local rc_plain=$?
+  (cd "$bin" && PASTA_OUTPUT=$dir/profile.json timeout 300 "./$prog" "$@" > "$dir/out" 2> "$dir/err")
+  local rc=$?
+  local said problems=()
+  said=$(grep -o '[a-z_]*: \(PASSED\|FAILED\|fault [A-Za-z ]*\)' "$dir/out" | head -n 1)
+  [ "$rc_plain" = "$want" ] || problems+=("plain exit $rc_plain, want $want")
+  [ "$rc" = "$want" ] || problems+=("PASTA exit $rc, want $want")
   if [ "$mode" = fault ]; then
-    if grep -q "failed on the GPU" "$dir/err" && grep -q "read_fault" "$dir/err" && [ -f "$dir/p.json" ]; then
-      result="ok: profile written; $(grep -o 'launch [0-9]* (launch [0-9]* of kernel [^)]*)[^:]*: [^(]*(error [0-9]*)' "$dir/err" | head -n 1)"
-    else
-      result="no line naming the faulting launch"
-    fi
-  elif [ "$mode" = plain ]; then
-    result=$([ "$said" = "structures: PASSED" ] && echo ok || echo "did not pass")
+    grep -q "fault seen" "$dir/out" || problems+=("fault not seen")
   else
-    result=$(check "$dir/p.json" $full)
+    grep -q "PASSED" "$dir/out" || problems+=("PASTA build did not pass")
+    grep -q "PASSED" "$dir/plain.out" || problems+=("plain build did not pass")
   fi
-  { echo "== $name $mode (exit $status)"; cat "$dir/out" "$dir/err"; echo "-> $result"; } >> "$log"
-  if [ "$status" = "$want" ] && [ "${result%%:*}" = ok ]; then
-    pass=$((pass + 1))
+  cmp -s "$dir/plain.out" "$dir/out" || problems+=("stdout differs from the plain build's")
+  python3 "$src/check_structure.py" "$dir/profile.json" "$src/$expect" \
+    --mode "$mode" --stderr "$dir/err" > "$dir/check.txt" 2>&1
+  local result
+  result=$(tail -n 1 "$dir/check.txt")
+  result=${result#RESULT: }
+  [ "$result" = ok ] || problems+=("profile: ${result#FAIL: }")
+  grep -q "driver shutting down" "$dir/err" &&
+    problems+=("counts read after the CUDA runtime's teardown")
+  local verdict
+  if [ ${#problems[@]} = 0 ]; then
+    pass=$((pass + 1)) verdict=ok
   else
-    fail=$((fail + 1)); result="FAIL: $result"
+    fail=$((fail + 1))
+    verdict="FAIL: $(printf '%s; ' "${problems[@]}")"
+    verdict=${verdict%; }
   fi
-  grep -q "driver shutting down" "$dir/err" && result="$result (read after the CUDA runtime's teardown)"
-  printf '| %s | %s | %s | %s | %s |\n' "$name" "$mode" "$status" "$said" "$result" >> "$table"
+  {
+    echo "== $name / $mode: ./$prog $* (plain exit $rc_plain, PASTA exit $rc)"
+    echo "-- plain stdout/stderr"; cat "$dir/plain.out" "$dir/plain.err"
+    echo "-- PASTA stdout/stderr"; cat "$dir/out" "$dir/err"
+    echo "-- check"; cat "$dir/check.txt"
+    echo "-> $verdict"
+  } >> "$log"
+  printf '| %s | %s | %s / %s | %s | %s |\n' "$name" "$mode" "$rc_plain" "$rc" \
+    "${said:-(nothing)}" "${verdict//|/\\|}" >> "$table"
 }
 
-run gcc_main plain 0 ./gcc_main.plain return
-run cpp_main plain 0 ./cpp_main.plain
-run "gcc main, kernels in 2 .cu" return 0 ./gcc_main return
-run "gcc main, kernels in 2 .cu" exit-thread 0 ./gcc_main exit-thread
-run "gcc main, kernels in 2 .cu" quick-exit 0 ./gcc_main quick-exit
-run "gcc main, kernels in 2 .cu" reset 0 ./gcc_main reset
-run "C++ main without kernels" return 0 ./cpp_main
-run "kernels in a static library" return 0 ./static_main return
-run "kernels in a shared library" return 0 ./shared_main return
-run "kernels in a shared library" reset 0 ./shared_main reset
-run "dlopen + dlclose" dlopen 0 ./dl_main dlopen ./libstructures_kernels.so
-run "kernel faults" fault 3 ./gcc_main fault
+L=main_c.c # the gcc family's kernels and expectations
+row "gcc main, kernels in 2 .cu" return $L 0 gcc_main return
+row "gcc main, kernels in 2 .cu" exit $L 0 gcc_main exit
+row "gcc main, kernels in 2 .cu" exit-thread $L 0 gcc_main exit-thread
+row "gcc main, kernels in 2 .cu" quick-exit $L 0 gcc_main quick-exit
+row "gcc main, kernels in 2 .cu" reset $L 0 gcc_main reset
+row "C++ main without kernels" return $L 0 cpp_main
+row "C++ main without kernels" exit-helper $L 0 cpp_main exit-helper
+row "kernels in a static library" return $L 0 static_main return
+row "kernels in a shared library" return $L 0 shared_main return
+row "kernels in a shared library" reset $L 0 shared_main reset
+row "dlopen + dlclose" dlopen $L 0 dl_main dlopen ./libstructures_kernels.so
+row "4 host threads, 4 streams" return threads/threads.cu 0 threads
+row "CUDA graphs (capture, kernel nodes)" return graphs/graphs.cu 0 graphs
+row "driver API (cuLaunchKernel)" return driver_api/driver_api.cu 0 driver_api
+row "C++ templates, namespaces, lambdas" return cxx_names/cxx_names.cu 0 cxx_names
+row "Thrust / CUB" return thrust/thrust.cu 0 thrust
+row "kernel faults" fault $L 3 gcc_main fault
+
+echo >> "$table"
+echo "$pass passed, $fail failed (scripts/gpu_structures.sh; per-run logs in structures.log)" >> "$table"
 cat "$table"
-echo "$pass passed, $fail failed" | tee -a "$table"
+[ "$fail" = 0 ]

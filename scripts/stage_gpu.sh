@@ -2,7 +2,8 @@
 # Copies what the GPU scripts need (the bundled programs' executables, no
 # objects or PTX) from build/ into build-gpu/, small enough to carry to the
 # GPU machine: run(command="PASTA_KERNEL_BIN=build-gpu/bin/kernels bash
-# scripts/gpu_check.sh", carry=["build-gpu"]).
+# scripts/gpu_check.sh", carry=["build-gpu"]). Also the program structures
+# (build-gpu/bin/structures) and libpasta_rt.so (build-gpu/lib).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=${PASTA_BUILD_DIR:-build}/bin/kernels
@@ -24,6 +25,23 @@ find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" "${skip_lines[@]}" \
 # (scripts/gpu_separable.sh runs it).
 sample=${PASTA_BUILD_DIR:-build}/tests/integration/cmake_project/separable/sample
 [ -x "$sample" ] && cp "$sample" "$dst/cmake-separable-sample"
+# The program structures (scripts/build_structures.sh; the structures-build-*
+# tests build them): executables and their shared libraries, no objects or
+# archives; scripts/gpu_structures.sh runs them. They, and programs linked by
+# pasta-clang++, need libpasta_rt.so, found through build-gpu/lib (the
+# scripts put it on LD_LIBRARY_PATH; their rpath names this machine's
+# build directory).
+structures=${PASTA_BUILD_DIR:-build}/bin/structures
+mkdir -p build-gpu/lib
+if [ -d "$structures" ]; then
+  mkdir -p build-gpu/bin/structures
+  find "$structures" -maxdepth 1 -type f \( -perm -u+x -o -name "*.so" \) \
+    ! -name "*.o" ! -name "*.a" -exec cp {} build-gpu/bin/structures/ \;
+else
+  echo "stage_gpu: no $structures (run scripts/build_structures.sh); scripts/gpu_structures.sh will fail" >&2
+fi
+cp "${PASTA_BUILD_DIR:-build}/lib/libpasta_rt.so" build-gpu/lib/ 2>/dev/null ||
+  echo "stage_gpu: no libpasta_rt.so" >&2
 # libdwarf (and its libelf) for the call-path symbolizer: the GPU machine has
 # no libdwarf1 package; scripts/gpu_host_ws.sh puts build-gpu/lib on
 # LD_LIBRARY_PATH.
