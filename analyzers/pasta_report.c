@@ -1441,7 +1441,8 @@ static int merge_one(struct merged *m, const char *path) {
     return rc;
   size_t first_process = m->processes;
   m->processes += in.num_merged_from ? in.num_merged_from : 1;
-  m->created = in.created > m->created ? in.created : m->created;
+  if (first_process == 0 || in.created > m->created)
+    m->created = in.created;
   if (add_program(m, in.program) || fold_counts(&m->counts, &in, path) ||
       pasta_report_merge_add(m->activity, root, first_process)) {
     error("%s", strerror(ENOMEM));

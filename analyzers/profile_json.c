@@ -200,13 +200,15 @@ static void write_line(FILE *out, const pasta_profile_line *l) {
   fprintf(out, ",\"special\":%" PRIu64 "}", l->counts.special);
 }
 
-/* ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ". */
+/* ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ": four digits of year always (what
+ * readers accept); a time outside years 0000-9999 is written as the epoch. */
 static void format_time(char *out, size_t size, int64_t seconds) {
   time_t t = (time_t)seconds;
   struct tm tm;
   snprintf(out, size, "1970-01-01T00:00:00Z");
-  if (gmtime_r(&t, &tm))
-    strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (gmtime_r(&t, &tm) && tm.tm_year >= -1900 && tm.tm_year <= 9999 - 1900)
+    snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+             tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
 /* The inputs of a merged profile (only merged profiles have the field). */

@@ -129,9 +129,6 @@ struct kernel {
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
-  /* A driver handle (CUfunction, CUkernel) of a registered kernel: index + 1
-   * of that kernel, under which its launches are recorded; 0 otherwise. */
-  uint32_t named_after;
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -181,6 +178,12 @@ struct ws_buffers {
   uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
+};
+
+/* A CUfunction or CUkernel taken from a registered kernel. */
+struct driver_handle {
+  const void *handle;
+  uint32_t kernel; /* index into st.kernels */
 };
 
 /* A kernel node of an instantiated graph: what each launch of the graph
@@ -251,6 +254,9 @@ static struct {
   size_t num_hot_launches, cap_hot_launches;
   pasta_hotness_cell *cells;
   size_t num_cells, cap_cells;
+  /* Driver handles of registered kernels (see "Driver handles"). */
+  struct driver_handle *handles;
+  size_t num_handles, cap_handles;
   /* Instantiated graphs and their kernel nodes (see "Graphs"). */
   struct graph_exec *graphs;
   size_t num_graphs, cap_graphs;
@@ -322,6 +328,15 @@ static struct kernel *find_kernel(const void *handle) {
        j = (j + 1) & (st.hash_cap - 1))
     if (st.kernels[st.kernel_hash[j] - 1].handle == handle)
       return &st.kernels[st.kernel_hash[j] - 1];
+  return NULL;
+}
+
+/* The registered kernel a driver handle (a CUfunction or CUkernel the
+ * program took from it) stands for; NULL for any other handle. Lock held. */
+static struct kernel *handle_kernel(const void *handle) {
+  for (size_t i = 0; i < st.num_handles; ++i)
+    if (st.handles[i].handle == handle)
+      return &st.kernels[st.handles[i].kernel];
   return NULL;
 }
 
@@ -1743,14 +1758,15 @@ static int launch(const struct launch *call, pasta__launch_fn real,
   uint32_t depth = capture(frames);
   lock();
   note_ops(ops);
-  struct kernel *k = kernel_of(l->fn);
-  uint64_t id = st.next_launch++;
-  l->id = id;
   /* A driver handle launches the kernel it was taken from, counting (its
    * copies have no handle of their own): recorded under that kernel. */
-  enum variant v = !k || k->named_after ? RUN_COUNTING : choose_variant(k, id);
-  if (k && k->named_after)
-    k = &st.kernels[k->named_after - 1];
+  struct kernel *k = handle_kernel(l->fn);
+  int driver_handle = k != NULL;
+  if (!k)
+    k = kernel_of(l->fn);
+  uint64_t id = st.next_launch++;
+  l->id = id;
+  enum variant v = !k || driver_handle ? RUN_COUNTING : choose_variant(k, id);
   size_t paths_before = st.num_paths;
   uint32_t path = k ? path_id(frames, depth) : UINT32_MAX;
   int new_path = st.num_paths > paths_before;
@@ -1899,13 +1915,19 @@ PASTA_ABI int __pasta_module_launch_kernel(
  * under that kernel and counted in its module. Lock held. */
 static void name_handle(const void *handle, const void *of) {
   struct kernel *k = find_kernel(of);
-  if (!k || !handle || handle == of)
-    return;
-  uint32_t named =
-      k->named_after ? k->named_after : (uint32_t)(k - st.kernels) + 1;
-  struct kernel *alias = kernel_of(handle); /* may move the table */
-  if (alias && !alias->mangled && alias != &st.kernels[named - 1])
-    alias->named_after = named;
+  if (!k)
+    k = handle_kernel(of); /* cuKernelGetFunction(&f, a CUkernel) */
+  const struct kernel *same = find_kernel(handle);
+  if (!k || !handle || handle == of || (same && same->mangled))
+    return; /* a registered kernel's own handle */
+  uint32_t index = (uint32_t)(k - st.kernels);
+  for (size_t i = 0; i < st.num_handles; ++i)
+    if (st.handles[i].handle == handle) {
+      st.handles[i].kernel = index; /* the driver reused the handle */
+      return;
+    }
+  if (!GROW(st.handles, st.cap_handles, st.num_handles))
+    st.handles[st.num_handles++] = (struct driver_handle){handle, index};
 }
 
 typedef int (*pasta__get_handle_fn)(void **, const void *);
@@ -2170,9 +2192,9 @@ static struct kernel *node_kernel(const void *func, int *plain) {
     }
   }
   if (!k)
+    k = handle_kernel(func);
+  if (!k)
     k = kernel_of(func);
-  if (k && k->named_after)
-    k = &st.kernels[k->named_after - 1];
   return k;
 }
 
@@ -2502,6 +2524,45 @@ static void symbolize_path(const struct call_path *cp, pasta_activity_frame *f,
     *first = 1;
 }
 
+static int same_text(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Whether two symbolised frames read the same: the same function, file and
+ * line, or (unresolved) the same place in the same object. */
+static int same_frame(const pasta_activity_frame *a,
+                      const pasta_activity_frame *b) {
+  if (a->line && b->line)
+    return a->line == b->line && same_text(a->file, b->file) &&
+           same_text(a->function, b->function);
+  return !a->line && !b->line && a->offset == b->offset &&
+         same_text(a->object, b->object) && same_text(a->function, b->function);
+}
+
+/* Paths that differ only in return addresses the source cannot tell apart
+ * (a loop unrolled into several calls of one line) are one path: merged,
+ * their launches added. Returns the number left. */
+static size_t merge_same_paths(pasta_activity_path *paths, size_t n) {
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    size_t j = 0;
+    for (; j < kept; ++j) {
+      const pasta_activity_path *a = &paths[j], *b = &paths[i];
+      uint32_t d = 0;
+      while (a->num_frames == b->num_frames && d < a->num_frames &&
+             same_frame(&a->frames[d], &b->frames[d]))
+        ++d;
+      if (a->num_frames == b->num_frames && d == a->num_frames)
+        break;
+    }
+    if (j < kept)
+      paths[j].launches += paths[i].launches;
+    else
+      paths[kept++] = paths[i];
+  }
+  return kept;
+}
+
 /* Symbolised call paths of kernel k, into storage owned by `a`. */
 static int build_paths(pasta_activity_kernel *out, const struct kernel *k,
                        pasta_symbolizer *sym, pasta_activity_frame **frames,
@@ -2526,9 +2587,10 @@ static int build_paths(pasta_activity_kernel *out, const struct kernel *k,
       depth = opt.depth;
     paths[i] = (pasta_activity_path){k->paths[i].launches, depth, f + skip};
   }
-  qsort(paths, k->num_paths, sizeof *paths, cmp_path);
+  size_t n = merge_same_paths(paths, k->num_paths);
+  qsort(paths, n, sizeof *paths, cmp_path);
   out->paths = paths;
-  out->num_paths = k->num_paths;
+  out->num_paths = n;
   return 0;
 }
 

@@ -109,6 +109,11 @@ int main(int argc, char **argv) {
   main_line = __LINE__ + 1;
   int rc = launch_here(&stub_line);
   rc |= pasta_test_lib_launch(launch_here, &lib_line);
+  /* Two calls on one line: two return addresses, one path as the source
+   * reads (a loop unrolled into several calls makes the same). */
+  unsigned twice_line = __LINE__ + 1;
+  rc |= launch_here(&stub_line) | launch_here(&stub_line);
+  printf("twice main test_callpath.c %u\n", twice_line);
   printf("site launch_here test_callpath.c %u\n", stub_line);
   printf("site main test_callpath.c %u\n", main_line);
   printf("site pasta_test_lib_launch test_callpath_lib.c %u\n", lib_line);

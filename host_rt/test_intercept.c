@@ -672,6 +672,11 @@ int main(void) {
       CHECK(act.kernels[i].launches == 3 && act.kernels[i].num_shapes == 2);
     }
   CHECK(named == 1);
+  /* The handle is no row of its own (an empty unnamed one, say). */
+  int empty_unnamed = 0;
+  for (size_t i = 0; i < act.num_kernels; ++i)
+    empty_unnamed += !act.kernels[i].mangled && !act.kernels[i].launches;
+  CHECK(empty_unnamed == 0);
   pasta__activity_free(&act);
   /* cuLaunchKernel taken through cudaGetDriverEntryPoint: PASTA's entry
    * point, which reaches the driver's and records the launch under k3; any

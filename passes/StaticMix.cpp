@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -64,12 +65,49 @@ pasta_space StaticMixAnalysis::spaceOfAddressSpace(unsigned AS) const {
   }
 }
 
+// Whether the memory a pointer points to is only read through it (loads,
+// through address arithmetic), so that the backend can leave it where it is.
+static bool onlyReadThrough(const Value *Ptr) {
+  SmallVector<const Value *, 8> Work{Ptr};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (isa<LoadInst>(U))
+        continue;
+      if (const auto *MT = dyn_cast<MemTransferInst>(U))
+        if (MT->getSource() == V && MT->getDest() != V)
+          continue;
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+          isa<AddrSpaceCastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+// A pointer argument of a kernel points to global memory, except a struct
+// passed by value (byval: a functor, a lambda's captures), which is in the
+// kernel's parameter space: the constant bank on NVIDIA (ld.param), the
+// kernarg segment on AMD. One the kernel writes to, or whose address
+// escapes, is copied to local memory by the backend.
+static pasta_space spaceOfKernelArgument(const Argument &Arg) {
+  if (!Arg.hasByValAttr())
+    return PASTA_SPACE_GLOBAL;
+  return onlyReadThrough(&Arg) ? PASTA_SPACE_CONSTANT : PASTA_SPACE_LOCAL;
+}
+
 static pasta_space spaceOfObject(const Value *Obj, pasta_space FromAS) {
   if (FromAS != PASTA_SPACE_GENERIC)
     return FromAS;
   if (const auto *Arg = dyn_cast<Argument>(Obj))
     if (Arg->getType()->isPointerTy() && isKernel(*Arg->getParent()))
-      return PASTA_SPACE_GLOBAL;
+      return spaceOfKernelArgument(*Arg);
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
   return PASTA_SPACE_GENERIC;

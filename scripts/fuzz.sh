@@ -9,7 +9,8 @@
 #       build/, configured with clang-22). Writes each target's corpus,
 #       crashes and log under $PASTA_FUZZ_OUT (default
 #       fuzz-out/<date>-<time>) and prints one line per target: seconds,
-#       executions, corpus size, crashes. Exit status 1 when any target
+#       executions, corpus size, crashes. PASTA_FUZZ_BIN: a directory of
+#       targets already built (a machine without the toolchain); no build. Exit status 1 when any target
 #       found a crash (a crash-*, leak-*, timeout-* or oom-* file); copy
 #       each into fuzz/regressions/<target>/ once it is fixed.
 #   scripts/fuzz.sh --one NAME SECONDS JOBS BINDIR WORKDIR
@@ -121,18 +122,22 @@ jobs=${2:-$(nproc)}
   exit 2
 }
 build=${PASTA_BUILD_DIR:-$src/build}
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  CC=${CC:-clang-22} CXX=${CXX:-clang++-22} cmake -G Ninja -S "$src" \
-    -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASTA_FUZZ=ON
+bindir=${PASTA_FUZZ_BIN:-}
+if [[ -z $bindir ]]; then
+  if [[ ! -f $build/CMakeCache.txt ]]; then
+    CC=${CC:-clang-22} CXX=${CXX:-clang++-22} cmake -G Ninja -S "$src" \
+      -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASTA_FUZZ=ON
+  fi
+  cmake --build "$build" --target pasta_fuzz
+  bindir=$build/fuzz
 fi
-cmake --build "$build" --target pasta_fuzz
 out=${PASTA_FUZZ_OUT:-$src/fuzz-out/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 # The report target gets half the processes, the others a quarter each.
 per=($(((jobs + 1) / 2)) $(((jobs + 3) / 4)) $(((jobs + 3) / 4)))
 pids=()
 for i in "${!targets[@]}"; do
-  one "${targets[$i]}" "$seconds" "${per[$i]}" "$build/fuzz" \
+  one "${targets[$i]}" "$seconds" "${per[$i]}" "$bindir" \
     "$out/${targets[$i]}" >"$out/${targets[$i]}.summary" 2>&1 &
   pids+=($!)
 done

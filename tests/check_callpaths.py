@@ -21,6 +21,7 @@ import subprocess
 import sys
 
 passed = failed = 0
+twice_site = None  # (function, file, line) of two launch calls on one line
 
 
 def check(ok, what, detail=""):
@@ -51,7 +52,12 @@ def record(test, out, libdwarf):
     p = run([test, out], env)
     if p.returncode != 0:
         sys.exit(f"check_callpaths: {test} failed: {p.stderr}")
+    global twice_site
     sites = [l.split()[1:] for l in p.stdout.splitlines() if l.startswith("site ")]
+    for l in p.stdout.splitlines():
+        if l.startswith("twice "):
+            fn, file, line = l.split()[1:]
+            twice_site = (fn, file, int(line))
     with open(out) as f:
         return json.load(f), [(fn, file, int(line)) for fn, file, line in sites]
 
@@ -150,6 +156,13 @@ def main():
     fs = list(frames(profile))
     for site in sites:
         check(at(fs, *site), f"run time with libdwarf: {site_text(*site)}")
+    # Two launches from two calls on one line: one path of 2 launches.
+    twice = [p for k in profile["launches"]["kernels"]
+             for p in k.get("call_paths", [])
+             if at(p["frames"], *twice_site)]
+    check(len(twice) == 1 and twice[0]["launches"] == 2,
+          f"run time with libdwarf: one path of 2 launches at "
+          f"{site_text(*twice_site)}", twice)
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
