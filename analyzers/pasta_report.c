@@ -23,6 +23,7 @@
 
 #include "activity_json.h"
 #include "demangle.h"
+#include "output_file.h"
 #include "profile.h"
 #include "profile_json.h"
 #include "report_activity.h"
@@ -1471,6 +1472,15 @@ static int copy_traces(FILE *out, struct merged *m) {
   return ferror(m->traces) ? -1 : 0;
 }
 
+/* The merged profile's JSON (an output_file.h writer). */
+static int write_merged(FILE *f, const void *arg) {
+  struct merged *m = (struct merged *)arg;
+  return pasta_profile_write_json_members(f, &m->counts) ||
+         pasta_report_merge_write(f, m->activity, &m->counts) ||
+         copy_traces(f, m) || pasta_report_merge_traces_end(f, m->num_traces) ||
+         fputs("}\n", f) == EOF || ferror(f);
+}
+
 static int cmd_merge(int argc, char **argv) {
   struct options o;
   int rc = parse_args(argc, argv, "force search-dir", &o);
@@ -1512,31 +1522,17 @@ static int cmd_merge(int argc, char **argv) {
   }
   free(program);
   if (!rc) {
-    /* Written next to the output, then renamed: never a partial profile.
-     * (Issue 15 #1: the fixed OUT.json.tmp name and the rename over
-     * whatever OUT.json is are to become the runtime's no-clobber writer,
-     * host_rt/output_file.c, once both branches are merged.) */
-    size_t len = strlen(out_path) + 5;
-    char *tmp = malloc(len);
-    FILE *f =
-        tmp ? (snprintf(tmp, len, "%s.tmp", out_path), fopen(tmp, "w")) : NULL;
-    if (!f) {
-      error("cannot write %s: %s", out_path, strerror(errno));
+    /* Through the runtime's writer (output_file.h): a unique temporary
+     * next to the output, then renamed, so never a partial profile; only a
+     * regular file is replaced, and only with --force. */
+    char err[512], *written = NULL;
+    if (pasta_output_write(
+            out_path, o.force ? PASTA_OUTPUT_REPLACE : PASTA_OUTPUT_EXCLUSIVE,
+            NULL, write_merged, &m, &written, err, sizeof err)) {
+      error("cannot write the merged profile: %s", err);
       rc = 1;
-    } else {
-      errno = 0;
-      int werr = pasta_profile_write_json_members(f, &m.counts) ||
-                 pasta_report_merge_write(f, m.activity, &m.counts) ||
-                 copy_traces(f, &m) ||
-                 pasta_report_merge_traces_end(f, m.num_traces) ||
-                 fputs("}\n", f) == EOF || ferror(f);
-      if (fclose(f) != 0 || werr || rename(tmp, out_path) != 0) {
-        error("cannot write %s: %s", out_path, strerror(errno ? errno : EIO));
-        remove(tmp);
-        rc = 1;
-      }
     }
-    free(tmp);
+    free(written);
   }
   pasta_profile_free(&m.counts);
   for (size_t i = 0; i < m.num_programs; ++i)

@@ -31,24 +31,26 @@ def base_name(name):
 
 
 def read_ncu(path):
-    """Per kernel (short name): summed metrics and the launch count."""
+    """Per kernel: summed metrics and the launch count, keyed by the name in
+    ncu's output (the mangled name with --print-kernel-base mangled) and by
+    its base name."""
     with open(path, newline="") as f:
         rows = [r for r in csv.reader(f) if r and not r[0].startswith("==")]
     header, data = rows[0], rows[2:]  # rows[1] holds the units
     name_col = header.index("Kernel Name")
     kernels = {}
     for row in data:
-        name = base_name(row[name_col])
-        entry = kernels.setdefault(name, {"launches": 0})
-        entry["launches"] += 1
-        for col, metric in enumerate(header):
-            if "__" not in metric:
-                continue
-            try:
-                value = float(row[col].replace(",", ""))
-            except ValueError:
-                continue
-            entry[metric] = entry.get(metric, 0.0) + value
+        for name in {row[name_col], base_name(row[name_col])}:
+            entry = kernels.setdefault(name, {"launches": 0})
+            entry["launches"] += 1
+            for col, metric in enumerate(header):
+                if "__" not in metric:
+                    continue
+                try:
+                    value = float(row[col].replace(",", ""))
+                except ValueError:
+                    continue
+                entry[metric] = entry.get(metric, 0.0) + value
     return kernels
 
 
@@ -79,7 +81,9 @@ def validation_rows(work, kernels):
         for k in profile["kernels"]:
             if k["launches"] == 0:
                 continue
-            m = ncu.get(base_name(k["name"]))
+            # The mangled name where ncu printed mangled names: exact, also
+            # for template instances and lambdas that share a base name.
+            m = ncu.get(k.get("mangled") or "") or ncu.get(base_name(k["name"]))
             if m is None:
                 rows.append(f"| {prog} | {k['name']} | not in ncu output |" + " |" * 9)
                 ok = False

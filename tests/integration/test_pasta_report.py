@@ -343,6 +343,31 @@ def test_merge():
           "merge of a merged profile: merged_from flattened")
     sax = [k for k in again["kernels"] if k["name"] == "saxpy"][0]
     check(sax["launches"] == U64_MAX, "merge: sums saturate at 2^64 - 1")
+    # The output is written as the runtime writes its own (output_file.c):
+    # --force replaces a regular file, through a symbolic link kept as
+    # such, never a directory; no temporary file is left behind.
+    where = os.path.dirname(os.path.abspath(out))
+    target = os.path.join(where, "merge-target.json")
+    link = os.path.join(where, "merge-link.json")
+    for path in (target, link):
+        if os.path.lexists(path):
+            os.remove(path)
+    with open(target, "w") as f:
+        f.write("old")
+    os.symlink(target, link)
+    run("merge", "--force", link, GPU)
+    check(os.path.islink(link) and load(target)["schema"] == "pasta-profile",
+          "merge --force through a symbolic link: the link kept, its file "
+          "replaced")
+    as_dir = os.path.join(where, "merge-dir.json")
+    os.makedirs(as_dir, exist_ok=True)
+    p = run("merge", "--force", as_dir, GPU, expect_rc=None)
+    check(p.returncode != 0 and os.path.isdir(as_dir) and
+          len(p.stderr.strip().splitlines()) == 1,
+          "merge --force onto a directory: one-line error, directory kept",
+          p.stderr)
+    leftovers = [n for n in os.listdir(where) if ".tmp" in n or ".pasta-" in n]
+    check(not leftovers, "merge: no temporary file left", leftovers)
 
     # Host profiles of two programs: main of each module stays separate.
     hout = os.path.join(WORK, "merged_host.json")
