@@ -1,0 +1,762 @@
+/*===- nvcc_args.c - nvcc's command line as clang's ------------------------===*
+ *
+ * One pass over nvcc's arguments fills a `struct parse` (inputs with their
+ * language, GPU architectures, mode flags, pass-through arguments); then
+ * the clang command is assembled from it. Options are looked up in one
+ * table by name, in any of nvcc's spellings (-arch, --gpu-architecture,
+ * -arch=sm_90, -arch sm_90); short options with attached values (-I..,
+ * -D.., -L.., -l.., -O3) come after.
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+#include "nvcc_args.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===-- String lists ------------------------------------------------------===*/
+
+static int push(pasta_strlist *l, const char *s) {
+  if (l->num == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 16;
+    char **at = realloc(l->at, cap * sizeof *at);
+    if (!at)
+      return -1;
+    l->at = at;
+    l->cap = cap;
+  }
+  if (!(l->at[l->num] = strdup(s)))
+    return -1;
+  ++l->num;
+  return 0;
+}
+
+static int pushf(pasta_strlist *l, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return push(l, buf);
+}
+
+static void strlist_free(pasta_strlist *l) {
+  for (size_t i = 0; i < l->num; ++i)
+    free(l->at[i]);
+  free(l->at);
+  memset(l, 0, sizeof *l);
+}
+
+static int contains(const pasta_strlist *l, const char *s) {
+  for (size_t i = 0; i < l->num; ++i)
+    if (strcmp(l->at[i], s) == 0)
+      return 1;
+  return 0;
+}
+
+/*===-- GPU architectures -------------------------------------------------===*/
+
+/* clang-22 + CUDA 13.0, each compiled for on the development machine:
+ * CUDA 13 dropped everything before sm_75; sm_101 is sm_110 in CUDA 13,
+ * and sm_110 needs PTX 9.0, which clang-22 does not emit. */
+static const char *const supported_archs[] = {"75",   "80",  "86",  "87",
+                                              "89",   "90",  "90a", "100",
+                                              "100a", "103", "120", "121"};
+static const char *const all_major_archs[] = {"75", "80", "90", "100", "120"};
+enum {
+  NUM_SUPPORTED = sizeof supported_archs / sizeof *supported_archs,
+  NUM_ALL_MAJOR = sizeof all_major_archs / sizeof *all_major_archs
+};
+
+int pasta_nvcc_arch_supported(const char *arch) {
+  for (size_t i = 0; i < NUM_SUPPORTED; ++i)
+    if (strcmp(arch, supported_archs[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/*===-- Parsing -----------------------------------------------------------===*/
+
+enum lang { LANG_NONE, LANG_CUDA, LANG_CXX, LANG_C, LANG_OBJECT };
+
+struct parse {
+  const pasta_nvcc_config *cfg;
+  pasta_nvcc_result *out;
+  pasta_strlist flags;      /* passed through, before the inputs */
+  pasta_strlist cuda_flags; /* the same, for CUDA inputs only */
+  pasta_strlist inputs;     /* "<lang><path>": lang as one digit */
+  pasta_strlist libs;       /* -lNAME, after every input (as nvcc links) */
+  pasta_strlist archs;      /* "90", "90a": from -arch/-code/-gencode */
+  pasta_strlist arch_only;  /* from -arch when -code names none */
+  int forced_lang;          /* -x: the language of later inputs */
+  int compile, preprocess, depend, rdc, dlink, shared, forward_unknown;
+  int have_code;
+  const char *std;
+  const char *output;
+  enum { CUDART_STATIC, CUDART_SHARED, CUDART_NONE } cudart;
+  int failed; /* out of memory */
+};
+
+static void warn(struct parse *p, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  p->failed |= push(&p->out->warnings, buf);
+}
+
+static void error(struct parse *p, const char *fmt, ...) {
+  if (p->out->error)
+    return;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  p->out->mode = PASTA_NVCC_ERROR;
+  p->out->error = strdup(buf);
+  p->failed |= !p->out->error;
+}
+
+static void flag(struct parse *p, const char *a) {
+  p->failed |= push(&p->flags, a);
+}
+
+static void cuda_flag(struct parse *p, const char *a) {
+  if (!contains(&p->cuda_flags, a))
+    p->failed |= push(&p->cuda_flags, a);
+}
+
+static void flag2(struct parse *p, const char *a, const char *b) {
+  flag(p, a);
+  flag(p, b);
+}
+
+/* Calls each(p, item) for the comma-separated items of `list`. */
+static void each_item(struct parse *p, const char *list,
+                      void (*each)(struct parse *, const char *)) {
+  char *copy = strdup(list ? list : "");
+  if (!copy) {
+    p->failed = 1;
+    return;
+  }
+  for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
+       tok = strtok_r(NULL, ",", &save))
+    if (*tok)
+      each(p, tok);
+  free(copy);
+}
+
+static void add_arch(pasta_strlist *l, struct parse *p, const char *num) {
+  if (!contains(l, num))
+    p->failed |= push(l, num);
+}
+
+/* One architecture name: sm_90, compute_90, lto_90, 90, native, all... */
+static void arch_into(struct parse *p, pasta_strlist *into, const char *name) {
+  if (strcmp(name, "native") == 0) {
+    add_arch(into, p, p->cfg->default_arch);
+    p->failed |= pushf(&p->out->notes,
+                       "-arch=native: no GPU to ask at build time; "
+                       "building for sm_%s",
+                       p->cfg->default_arch);
+    return;
+  }
+  if (strcmp(name, "all") == 0 || strcmp(name, "all-major") == 0) {
+    int all = strcmp(name, "all") == 0;
+    for (size_t i = 0; i < (all ? NUM_SUPPORTED : NUM_ALL_MAJOR); ++i)
+      add_arch(into, p, all ? supported_archs[i] : all_major_archs[i]);
+    return;
+  }
+  const char *num = name;
+  for (const char *prefix = "sm_\0compute_\0lto_\0"; *prefix;
+       prefix += strlen(prefix) + 1)
+    if (strncmp(name, prefix, strlen(prefix)) == 0)
+      num = name + strlen(prefix);
+  size_t digits = strspn(num, "0123456789");
+  if (!digits || (num[digits] && (num[digits] < 'a' || num[digits] > 'z' ||
+                                  num[digits + 1]))) {
+    warn(p, "ignoring GPU architecture '%s' (not sm_NN, compute_NN or NN)",
+         name);
+    return;
+  }
+  add_arch(into, p, num);
+}
+
+static void arch_item(struct parse *p, const char *name) {
+  arch_into(p, &p->arch_only, name);
+}
+
+static void code_item(struct parse *p, const char *name) {
+  p->have_code = 1;
+  arch_into(p, &p->archs, name);
+}
+
+/* -gencode arch=compute_90,code=sm_90 or code=[sm_90,compute_90] or
+ * code="sm_90,compute_90": the code= list (or arch= when there is none). */
+static void gencode(struct parse *p, const char *value) {
+  const char *code = strstr(value, "code=");
+  const char *arch = strstr(value, "arch=");
+  char buf[512];
+  if (code) {
+    snprintf(buf, sizeof buf, "%s", code + 5);
+  } else if (arch) {
+    snprintf(buf, sizeof buf, "%s", arch + 5);
+    buf[strcspn(buf, ",")] = '\0';
+  } else {
+    warn(p, "ignoring -gencode '%s' (expected arch=...,code=...)", value);
+    return;
+  }
+  for (char *c = buf; *c; ++c)
+    if (*c == '[' || *c == ']' || *c == '"' || *c == '\'')
+      *c = ',';
+  each_item(p, buf, code_item);
+}
+
+static void compiler_item(struct parse *p, const char *a) { flag(p, a); }
+
+static void ptxas_item(struct parse *p, const char *a) {
+  flag2(p, "-Xcuda-ptxas", a);
+}
+
+static void linker_item(struct parse *p, const char *a) {
+  flag2(p, "-Xlinker", a);
+}
+
+static int is_true(const char *v) {
+  return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
+}
+
+static int lang_of_path(const char *path) {
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (!dot || (slash && dot < slash))
+    return LANG_OBJECT;
+  static const struct {
+    const char *ext;
+    int lang;
+  } exts[] = {{".cu", LANG_CUDA}, {".c", LANG_C},     {".cpp", LANG_CXX},
+              {".cc", LANG_CXX},  {".cxx", LANG_CXX}, {".c++", LANG_CXX},
+              {".cp", LANG_CXX},  {".C", LANG_CXX},   {".CPP", LANG_CXX},
+              {".cuh", LANG_CUDA}};
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; ++i)
+    if (strcmp(dot, exts[i].ext) == 0)
+      return exts[i].lang;
+  return LANG_OBJECT;
+}
+
+static void input(struct parse *p, const char *path) {
+  const char *dot = strrchr(path, '.');
+  if (dot && (strcmp(dot, ".ptx") == 0 || strcmp(dot, ".cubin") == 0 ||
+              strcmp(dot, ".fatbin") == 0)) {
+    error(p,
+          "%s: PTX, cubin and fatbin inputs are not supported (PASTA "
+          "instruments source code: compile the .cu file it came from)",
+          path);
+    return;
+  }
+  int lang = p->forced_lang ? p->forced_lang : lang_of_path(path);
+  p->failed |= pushf(&p->inputs, "%d%s", lang, path);
+}
+
+/* The options, by name without leading dashes; '|' separates spellings. */
+enum action {
+  A_ARCH,
+  A_CODE,
+  A_GENCODE,
+  A_RDC,
+  A_DC,
+  A_DLINK,
+  A_LINEINFO,
+  A_DEVICE_DEBUG,
+  A_DEBUG,
+  A_FAST_MATH,
+  A_FTZ,
+  A_FMAD,
+  A_IGNORE,      /* accepted; means nothing to clang (value, if any) */
+  A_IGNORE_NOTE, /* accepted and ignored, with a note */
+  A_XCOMPILER,
+  A_XPTXAS,
+  A_XLINKER,
+  A_STD,
+  A_DEFAULT_STREAM,
+  A_CUDART,
+  A_OPTIMIZE,
+  A_PATH_I,
+  A_DEFINE,
+  A_UNDEFINE,
+  A_PATH_L,
+  A_LIBRARY,
+  A_ISYSTEM,
+  A_INCLUDE,
+  A_COMPILE,
+  A_OUTPUT,
+  A_PREPROCESS,
+  A_DEPEND,
+  A_DEPEND_WITH_COMPILE,
+  A_DEPEND_FILE,
+  A_DEPEND_TARGET,
+  A_DEPEND_PHONY,
+  A_LANGUAGE,
+  A_SHARED,
+  A_PASS, /* passed to clang as written */
+  A_VERSION,
+  A_FORWARD_UNKNOWN,
+  A_LIB
+};
+
+struct option {
+  const char *names;
+  enum action action;
+  int takes_value;
+};
+
+static const struct option options[] = {
+    {"arch|gpu-architecture", A_ARCH, 1},
+    {"code|gpu-code", A_CODE, 1},
+    {"gencode|generate-code", A_GENCODE, 1},
+    {"rdc|relocatable-device-code", A_RDC, 1},
+    {"dc|device-c", A_DC, 0},
+    {"dlink|device-link", A_DLINK, 0},
+    {"lineinfo|generate-line-info", A_LINEINFO, 0},
+    {"G|device-debug", A_DEVICE_DEBUG, 0},
+    {"g|debug", A_DEBUG, 0},
+    {"use_fast_math|use-fast-math", A_FAST_MATH, 0},
+    {"ftz", A_FTZ, 1},
+    {"fmad", A_FMAD, 1},
+    {"prec-div|prec_div|prec-sqrt|prec_sqrt", A_IGNORE_NOTE, 1},
+    {"extended-lambda|expt-extended-lambda|expt-relaxed-constexpr|"
+     "Wno-deprecated-gpu-targets|keep|res-usage|resource-usage|"
+     "display-error-number|no-display-error-number|m64|"
+     "allow-unsupported-compiler|Wreorder|Wext-lambda-captures-this",
+     A_IGNORE, 0},
+    {"threads|t|diag-suppress|diag_suppress|Xcudafe|Xnvlink|keep-dir|"
+     "ccbin|compiler-bindir|Werror|split-compile|maxrregcount",
+     A_IGNORE_NOTE, 1},
+    {"Xcompiler|compiler-options", A_XCOMPILER, 1},
+    {"Xptxas|ptxas-options", A_XPTXAS, 1},
+    {"Xlinker|linker-options", A_XLINKER, 1},
+    {"std", A_STD, 1},
+    {"default-stream", A_DEFAULT_STREAM, 1},
+    {"cudart", A_CUDART, 1},
+    {"optimize", A_OPTIMIZE, 1},
+    {"I|include-path", A_PATH_I, 1},
+    {"D|define-macro", A_DEFINE, 1},
+    {"U|undefine-macro", A_UNDEFINE, 1},
+    {"L|library-path", A_PATH_L, 1},
+    {"l|library", A_LIBRARY, 1},
+    {"isystem|system-include", A_ISYSTEM, 1},
+    {"include|pre-include", A_INCLUDE, 1},
+    {"c|compile", A_COMPILE, 0},
+    {"o|output-file", A_OUTPUT, 1},
+    {"E|preprocess", A_PREPROCESS, 0},
+    {"M|generate-dependencies|MM|generate-nonsystem-dependencies", A_DEPEND, 0},
+    {"MD|generate-dependencies-with-compile|MMD|"
+     "generate-nonsystem-dependencies-with-compile",
+     A_DEPEND_WITH_COMPILE, 0},
+    {"MF|dependency-output", A_DEPEND_FILE, 1},
+    {"MT|dependency-target-name", A_DEPEND_TARGET, 1},
+    {"MP|generate-dependency-targets", A_DEPEND_PHONY, 0},
+    {"x|x-language", A_LANGUAGE, 1},
+    {"shared", A_SHARED, 0},
+    {"w|disable-warnings|v|verbose|fPIC|pthread", A_PASS, 0},
+    {"V|version", A_VERSION, 0},
+    {"forward-unknown-to-host-compiler|forward-unknown-opts|"
+     "forward-unknown-to-host-linker",
+     A_FORWARD_UNKNOWN, 0},
+    {"lib", A_LIB, 0},
+};
+
+static const struct option *find_option(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof options / sizeof *options; ++i) {
+    const char *s = options[i].names;
+    while (*s) {
+      size_t n = strcspn(s, "|");
+      if (n == len && strncmp(s, name, len) == 0)
+        return &options[i];
+      s += n + (s[n] == '|');
+    }
+  }
+  return NULL;
+}
+
+static const char *spelling(const char *arg) {
+  return arg + (arg[1] == '-' ? 2 : 1);
+}
+
+/* Runs the action of option `o` (as written: `arg`) with `value`. */
+static void act(struct parse *p, const struct option *o, const char *arg,
+                const char *value) {
+  switch (o->action) {
+  case A_ARCH:
+    each_item(p, value, arch_item);
+    break;
+  case A_CODE:
+    each_item(p, value, code_item);
+    break;
+  case A_GENCODE:
+    gencode(p, value);
+    break;
+  case A_RDC:
+    p->rdc = is_true(value);
+    break;
+  case A_DC:
+    p->rdc = p->compile = 1;
+    break;
+  case A_DLINK:
+    p->dlink = 1;
+    break;
+  case A_LINEINFO:
+    flag(p, "-gline-tables-only");
+    break;
+  case A_DEVICE_DEBUG:
+    flag(p, "-g");
+    p->failed |= push(&p->out->notes, "-G: device code keeps its -O level "
+                                      "(clang has no separate device -O0)");
+    break;
+  case A_DEBUG:
+    flag(p, "-g");
+    break;
+  case A_FAST_MATH:
+    cuda_flag(p, "-fgpu-approx-transcendentals");
+    cuda_flag(p, "-fgpu-flush-denormals-to-zero");
+    break;
+  case A_FTZ:
+    if (is_true(value))
+      cuda_flag(p, "-fgpu-flush-denormals-to-zero");
+    break;
+  case A_FMAD:
+    flag(p, is_true(value) ? "-ffp-contract=fast" : "-ffp-contract=off");
+    break;
+  case A_IGNORE:
+    break;
+  case A_IGNORE_NOTE:
+    p->failed |= pushf(&p->out->notes, "%s%s%s: accepted, ignored", arg,
+                       value ? " " : "", value ? value : "");
+    break;
+  case A_XCOMPILER:
+    each_item(p, value, compiler_item);
+    break;
+  case A_XPTXAS:
+    each_item(p, value, ptxas_item);
+    break;
+  case A_XLINKER:
+    each_item(p, value, linker_item);
+    break;
+  case A_STD:
+    p->std = value;
+    break;
+  case A_DEFAULT_STREAM:
+    if (strcmp(value, "per-thread") == 0)
+      flag(p, "-fgpu-default-stream=per-thread");
+    else if (strcmp(value, "legacy") && strcmp(value, "null"))
+      warn(p, "ignoring --default-stream %s (legacy, null or per-thread)",
+           value);
+    break;
+  case A_CUDART:
+    if (strcmp(value, "static") == 0)
+      p->cudart = CUDART_STATIC;
+    else if (strcmp(value, "shared") == 0)
+      p->cudart = CUDART_SHARED;
+    else if (strcmp(value, "none") == 0)
+      p->cudart = CUDART_NONE;
+    else
+      warn(p, "ignoring -cudart %s (static, shared or none)", value);
+    break;
+  case A_OPTIMIZE:
+    p->failed |= pushf(&p->flags, "-O%s", value);
+    break;
+  case A_PATH_I:
+    flag2(p, "-I", value);
+    break;
+  case A_DEFINE:
+    flag2(p, "-D", value);
+    break;
+  case A_UNDEFINE:
+    flag2(p, "-U", value);
+    break;
+  case A_PATH_L:
+    flag2(p, "-L", value);
+    break;
+  case A_LIBRARY:
+    p->failed |= pushf(&p->libs, "-l%s", value);
+    break;
+  case A_ISYSTEM:
+    flag2(p, "-isystem", value);
+    break;
+  case A_INCLUDE:
+    flag2(p, "-include", value);
+    break;
+  case A_COMPILE:
+    p->compile = 1;
+    break;
+  case A_OUTPUT:
+    p->output = value;
+    break;
+  case A_PREPROCESS:
+    p->preprocess = 1;
+    flag(p, "-E");
+    break;
+  case A_DEPEND:
+    p->depend = 1;
+    flag(p, strchr(spelling(arg), 'n') || !strcmp(spelling(arg), "MM") ? "-MM"
+                                                                       : "-M");
+    break;
+  case A_DEPEND_WITH_COMPILE:
+    flag(p, strcmp(spelling(arg), "MD") == 0 ||
+                    strcmp(spelling(arg),
+                           "generate-dependencies-with-compile") == 0
+                ? "-MD"
+                : "-MMD");
+    break;
+  case A_DEPEND_FILE:
+    flag2(p, "-MF", value);
+    break;
+  case A_DEPEND_TARGET:
+    flag2(p, "-MT", value);
+    break;
+  case A_DEPEND_PHONY:
+    flag(p, "-MP");
+    break;
+  case A_LANGUAGE:
+    if (strcmp(value, "cu") == 0 || strcmp(value, "cuda") == 0)
+      p->forced_lang = LANG_CUDA;
+    else if (strcmp(value, "c++") == 0)
+      p->forced_lang = LANG_CXX;
+    else if (strcmp(value, "c") == 0)
+      p->forced_lang = LANG_C;
+    else if (strcmp(value, "none") == 0)
+      p->forced_lang = LANG_NONE;
+    else
+      error(p, "-x %s: a language nvcc does not take (cu, c++, c, none)",
+            value);
+    break;
+  case A_SHARED:
+    p->shared = 1;
+    flag(p, "-shared");
+    break;
+  case A_PASS:
+    flag(p, arg);
+    break;
+  case A_VERSION:
+    p->out->mode = PASTA_NVCC_VERSION;
+    break;
+  case A_FORWARD_UNKNOWN:
+    p->forward_unknown = 1;
+    break;
+  case A_LIB:
+    error(p, "-lib (a static library of device code) is not supported: "
+             "compile with -c and make the archive with ar");
+    break;
+  }
+}
+
+/* -I/x, -DX=1, -Ux, -L/x, -lfoo, -O3: short options with their value. */
+static int attached(struct parse *p, const char *arg) {
+  static const struct {
+    char letter;
+    enum action action;
+  } shorts[] = {{'I', A_PATH_I}, {'D', A_DEFINE},  {'U', A_UNDEFINE},
+                {'L', A_PATH_L}, {'l', A_LIBRARY}, {'O', A_OPTIMIZE}};
+  if (arg[0] != '-' || arg[1] == '-' || !arg[1])
+    return 0;
+  for (size_t i = 0; i < sizeof shorts / sizeof *shorts; ++i)
+    if (arg[1] == shorts[i].letter && (arg[2] || shorts[i].letter == 'O')) {
+      struct option o = {"", shorts[i].action, 1};
+      act(p, &o, arg, arg[2] ? arg + 2 : "2");
+      return 1;
+    }
+  return 0;
+}
+
+static void parse(struct parse *p, int argc, char **argv) {
+  for (int i = 1; i < argc && !p->out->error; ++i) {
+    const char *arg = argv[i];
+    if (arg[0] != '-' || !arg[1]) {
+      input(p, arg);
+      continue;
+    }
+    const char *name = spelling(arg);
+    size_t len = strcspn(name, "=");
+    const struct option *o = find_option(name, len);
+    if (!o) {
+      if (attached(p, arg))
+        continue;
+      if (p->forward_unknown) {
+        flag(p, arg);
+        continue;
+      }
+      warn(p,
+           "ignoring '%s' (an nvcc option PASTA does not know; "
+           "-forward-unknown-to-host-compiler passes such options on)",
+           arg);
+      continue;
+    }
+    const char *value = NULL;
+    if (o->takes_value) {
+      if (name[len] == '=')
+        value = name + len + 1;
+      else if (i + 1 < argc)
+        value = argv[++i];
+      else {
+        error(p, "%s needs a value", arg);
+        break;
+      }
+    } else if (name[len] == '=') {
+      warn(p, "ignoring '%s' (%.*s takes no value)", arg, (int)len, name);
+      continue;
+    }
+    act(p, o, arg, value);
+  }
+}
+
+/*===-- The clang command -------------------------------------------------===*/
+
+static int count_inputs(const struct parse *p, int lang) {
+  int n = 0;
+  for (size_t i = 0; i < p->inputs.num; ++i)
+    n += p->inputs.at[i][0] - '0' == lang;
+  return n;
+}
+
+/* The architectures to build for: -code/-gencode's, else -arch's; those
+ * clang cannot target dropped with a warning. */
+static void emit_archs(struct parse *p) {
+  const pasta_strlist *want = p->have_code ? &p->archs : &p->arch_only;
+  if (!want->num)
+    return; /* pasta-clang++'s default (PASTA_CUDA_ARCH, 90) */
+  int kept = 0;
+  for (size_t i = 0; i < want->num; ++i) {
+    if (pasta_nvcc_arch_supported(want->at[i])) {
+      p->failed |= pushf(&p->out->args, "--offload-arch=sm_%s", want->at[i]);
+      ++kept;
+    } else {
+      warn(p,
+           "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
+           "(docs/nvcc.md lists what it can)",
+           want->at[i]);
+    }
+  }
+  if (!kept) {
+    warn(p, "no GPU architecture left; building for sm_%s",
+         p->cfg->default_arch);
+    p->failed |=
+        pushf(&p->out->args, "--offload-arch=sm_%s", p->cfg->default_arch);
+  }
+}
+
+static void emit_inputs(struct parse *p) {
+  static const char *const names[] = {"none", "cuda", "c++", "c", "none"};
+  int current = -1;
+  for (size_t i = 0; i < p->inputs.num; ++i) {
+    int lang = p->inputs.at[i][0] - '0';
+    const char *path = p->inputs.at[i] + 1;
+    if (lang != current && !(lang == LANG_OBJECT && current == -1)) {
+      p->failed |= push(&p->out->args, "-x");
+      p->failed |= push(&p->out->args, names[lang]);
+      current = lang;
+    }
+    p->failed |= push(&p->out->args, path);
+  }
+}
+
+static void emit(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  const char *cuda = p->cfg->cuda_path;
+  int cuda_inputs = count_inputs(p, LANG_CUDA);
+  int host_inputs = count_inputs(p, LANG_CXX) + count_inputs(p, LANG_C);
+  int objects = count_inputs(p, LANG_OBJECT);
+  int link = !p->compile && !p->preprocess && !p->depend;
+  if (p->dlink) {
+    /* clang device-links at the final link (the objects carry their device
+     * code): nvcc's separate device-link object is an empty one here. */
+    const char *out = p->output ? p->output : "a_dlink.o";
+    p->failed |= push(a, "-c") || push(a, "-x") || push(a, "c") ||
+                 push(a, "/dev/null") || push(a, "-o") || push(a, out);
+    p->failed |= push(&p->out->notes,
+                      "-dlink: an empty object; the device link happens at "
+                      "the final link (through pasta-nvcc)");
+    return;
+  }
+  for (size_t i = 0; i < p->flags.num; ++i)
+    p->failed |= push(a, p->flags.at[i]);
+  /* nvcc's -std is for C++ and CUDA; clang refuses it with C inputs. */
+  if (p->std && count_inputs(p, LANG_C))
+    warn(p, "-std=%s left out: this command also compiles C files", p->std);
+  else if (p->std)
+    p->failed |= pushf(a, "-std=%s", p->std);
+  if (p->compile)
+    p->failed |= push(a, "-c");
+  if (cuda_inputs) {
+    for (size_t i = 0; i < p->cuda_flags.num; ++i)
+      p->failed |= push(a, p->cuda_flags.at[i]);
+    emit_archs(p);
+    if (p->rdc)
+      p->failed |= push(a, "-fgpu-rdc");
+    if (p->preprocess || p->depend)
+      p->failed |= push(a, "--cuda-host-only");
+  }
+  /* nvcc gives host files the CUDA headers (and CCCL's in CUDA 13). */
+  if (host_inputs) {
+    p->failed |= push(a, "-isystem") || pushf(a, "%s/include", cuda);
+    if (p->cfg->have_cccl)
+      p->failed |= push(a, "-isystem") || pushf(a, "%s/include/cccl", cuda);
+  }
+  if (p->output)
+    p->failed |= push(a, "-o") || push(a, p->output);
+  emit_inputs(p);
+  for (size_t i = 0; i < p->libs.num; ++i)
+    p->failed |= push(a, p->libs.at[i]);
+  if (!link || p->inputs.num == 0)
+    return;
+  int device_link = p->rdc;
+  for (size_t i = 0; !device_link && i < p->inputs.num; ++i)
+    device_link = p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+                  p->cfg->has_device_code &&
+                  p->cfg->has_device_code(p->inputs.at[i] + 1);
+  if (device_link && (objects || cuda_inputs)) {
+    p->failed |= push(a, "-fgpu-rdc") || push(a, "--offload-link");
+  }
+  /* nvcc links the CUDA runtime, statically unless told otherwise. */
+  if (p->cudart != CUDART_NONE) {
+    p->failed |= pushf(a, "-L%s/lib64", cuda);
+    if (p->cudart == CUDART_SHARED)
+      p->failed |= push(a, "-lcudart");
+    else
+      p->failed |= push(a, "-lcudart_static") || push(a, "-ldl") ||
+                   push(a, "-lrt") || push(a, "-lpthread");
+  }
+}
+
+int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
+                         pasta_nvcc_result *out) {
+  memset(out, 0, sizeof *out);
+  struct parse p;
+  memset(&p, 0, sizeof p);
+  p.cfg = cfg;
+  p.out = out;
+  parse(&p, argc, argv);
+  if (out->mode == PASTA_NVCC_BUILD && !out->error) {
+    if (p.inputs.num == 0 && !p.dlink)
+      error(&p, "no input files");
+    else
+      emit(&p);
+  }
+  strlist_free(&p.flags);
+  strlist_free(&p.cuda_flags);
+  strlist_free(&p.inputs);
+  strlist_free(&p.libs);
+  strlist_free(&p.archs);
+  strlist_free(&p.arch_only);
+  return p.failed ? -1 : 0;
+}
+
+void pasta_nvcc_result_free(pasta_nvcc_result *r) {
+  strlist_free(&r->args);
+  strlist_free(&r->warnings);
+  strlist_free(&r->notes);
+  free(r->error);
+  memset(r, 0, sizeof *r);
+}

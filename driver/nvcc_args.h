@@ -1,0 +1,62 @@
+/*===- nvcc_args.h - nvcc's command line as clang's ------------------------===*
+ *
+ * pasta-nvcc takes the command lines users write for nvcc and runs them
+ * through pasta-clang++ (clang-22 with the PASTA plugin and runtime). This
+ * translates one nvcc command line into pasta-clang++'s arguments, with a
+ * warning line for each flag it drops and for each GPU architecture clang
+ * cannot target here. Pure: no file is read but through `has_device_code`,
+ * nothing is printed, nothing is run (pasta_nvcc.c does that).
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_DRIVER_NVCC_ARGS_H
+#define PASTA_DRIVER_NVCC_ARGS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A growable list of malloc'd strings. */
+typedef struct pasta_strlist {
+  char **at;
+  size_t num, cap;
+} pasta_strlist;
+
+enum pasta_nvcc_mode {
+  PASTA_NVCC_BUILD,   /* compile and/or link: run pasta-clang++ */
+  PASTA_NVCC_VERSION, /* --version: print ours and clang's */
+  PASTA_NVCC_ERROR    /* `error` says why; exit status 2 */
+};
+
+typedef struct pasta_nvcc_config {
+  const char *cuda_path;    /* the CUDA toolkit (--cuda-path) */
+  int have_cccl;            /* <cuda_path>/include/cccl exists */
+  const char *default_arch; /* "90": what "native" means here */
+  /* Whether an object or archive holds relocatable device code (clang's
+   * offloading section): its link must device-link. NULL: never. */
+  int (*has_device_code)(const char *path);
+} pasta_nvcc_config;
+
+typedef struct pasta_nvcc_result {
+  enum pasta_nvcc_mode mode;
+  pasta_strlist args;     /* pasta-clang++'s arguments, without argv[0] */
+  pasta_strlist warnings; /* one line each, without "pasta-nvcc: warning: " */
+  pasta_strlist notes;    /* what was accepted and ignored (verbose only) */
+  char *error;            /* PASTA_NVCC_ERROR: one line */
+} pasta_nvcc_result;
+
+/* Translates nvcc's arguments argv[1..argc-1]. Returns 0, or -1 when out of
+ * memory. */
+int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
+                         pasta_nvcc_result *out);
+void pasta_nvcc_result_free(pasta_nvcc_result *r);
+
+/* The GPU architectures clang-22 can build for with CUDA 13 ("75", "90a",
+ * ...), measured on the development machine (docs/nvcc.md). */
+int pasta_nvcc_arch_supported(const char *arch);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

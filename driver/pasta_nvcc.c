@@ -1,0 +1,128 @@
+/*===- pasta_nvcc.c - A drop-in for nvcc that builds with PASTA ----------===*
+ *
+ *   make NVCC=<pasta>/build/bin/pasta-nvcc
+ *
+ * Translates the nvcc command line (nvcc_args.c) and runs pasta-clang++,
+ * which sits next to this program, with the result: clang-22 with the PASTA
+ * plugin, linking the PASTA runtime. Warnings say which flags were dropped
+ * and which GPU architectures clang cannot target; PASTA_WRAPPER_VERBOSE=1
+ * also prints what was accepted and ignored, and the command.
+ * PASTA_CUDA_PATH (default /usr/local/cuda) and PASTA_CUDA_ARCH (default
+ * 90: what -arch=native and "no architecture left" mean) as for
+ * pasta-clang++.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* memmem */
+#include "nvcc_args.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Whether `path` (an object or an archive of objects) holds clang's
+ * offloading section, i.e. relocatable device code to device-link. */
+static int has_device_code(const char *path) {
+  static const char section[] = ".llvm.offloading";
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return 0;
+  struct stat st;
+  int found = 0;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      found =
+          memmem(map, (size_t)st.st_size, section, sizeof section - 1) != NULL;
+      munmap(map, (size_t)st.st_size);
+    }
+  }
+  close(fd);
+  return found;
+}
+
+/* The directory this program is in (where pasta-clang++ is too). */
+static int own_dir(char *out, size_t size) {
+  ssize_t n = readlink("/proc/self/exe", out, size - 1);
+  if (n <= 0)
+    return -1;
+  out[n] = '\0';
+  char *slash = strrchr(out, '/');
+  if (!slash)
+    return -1;
+  *slash = '\0';
+  return 0;
+}
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int main(int argc, char **argv) {
+  const char *cuda = getenv("PASTA_CUDA_PATH");
+  if (!cuda || !*cuda)
+    cuda = "/usr/local/cuda";
+  const char *arch = getenv("PASTA_CUDA_ARCH");
+  if (!arch || !*arch || !pasta_nvcc_arch_supported(arch))
+    arch = "90";
+  const char *verbose = getenv("PASTA_WRAPPER_VERBOSE");
+  int loud = verbose && *verbose && strcmp(verbose, "0") != 0;
+  char cccl[PATH_MAX];
+  snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
+  pasta_nvcc_config cfg = {cuda, is_dir(cccl), arch, has_device_code};
+
+  pasta_nvcc_result r;
+  if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
+    fprintf(stderr, "pasta-nvcc: error: out of memory\n");
+    return 2;
+  }
+  for (size_t i = 0; i < r.warnings.num; ++i)
+    fprintf(stderr, "pasta-nvcc: warning: %s\n", r.warnings.at[i]);
+  for (size_t i = 0; loud && i < r.notes.num; ++i)
+    fprintf(stderr, "pasta-nvcc: note: %s\n", r.notes.at[i]);
+  if (r.mode == PASTA_NVCC_ERROR) {
+    fprintf(stderr, "pasta-nvcc: error: %s\n", r.error);
+    return 2;
+  }
+
+  char dir[PATH_MAX], clang[PATH_MAX + 32];
+  if (own_dir(dir, sizeof dir) != 0) {
+    fprintf(stderr, "pasta-nvcc: error: cannot find its own directory: %s\n",
+            strerror(errno));
+    return 2;
+  }
+  snprintf(clang, sizeof clang, "%s/pasta-clang++", dir);
+  if (r.mode == PASTA_NVCC_VERSION) {
+    printf("pasta-nvcc: PASTA's nvcc-compatible driver over clang-22 "
+           "(CUDA at %s)\n",
+           cuda);
+    fflush(stdout);
+    execlp("clang++-22", "clang++-22", "--version", (char *)NULL);
+    return 0;
+  }
+  char **args = calloc(r.args.num + 2, sizeof *args);
+  if (!args) {
+    fprintf(stderr, "pasta-nvcc: error: out of memory\n");
+    return 2;
+  }
+  args[0] = clang;
+  for (size_t i = 0; i < r.args.num; ++i)
+    args[i + 1] = r.args.at[i];
+  if (loud) {
+    fprintf(stderr, "pasta-nvcc:");
+    for (size_t i = 0; args[i]; ++i)
+      fprintf(stderr, " %s", args[i]);
+    fprintf(stderr, "\n");
+  }
+  execv(clang, args);
+  fprintf(stderr,
+          "pasta-nvcc: error: cannot run %s: %s (build PASTA: "
+          "scripts/build.sh)\n",
+          clang, strerror(errno));
+  return 2;
+}

@@ -1,0 +1,172 @@
+/* nvcc command lines users write, and the pasta-clang++ command each must
+ * become (nvcc_args.h). Expected commands are written from nvcc's manual:
+ * what each flag means, and clang's spelling of it. */
+#define _POSIX_C_SOURCE 200809L
+#include "nvcc_args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (cond)                                                                  \
+      ++passed;                                                                \
+    else {                                                                     \
+      ++failed;                                                                \
+      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
+    }                                                                          \
+  } while (0)
+
+/* Objects named "rdc*.o" hold device code. */
+static int fake_device_code(const char *path) {
+  const char *base = strrchr(path, '/');
+  return strncmp(base ? base + 1 : path, "rdc", 3) == 0;
+}
+
+static const pasta_nvcc_config cfg = {"/cuda", 1, "90", fake_device_code};
+
+static char joined[4096], warned[4096];
+
+/* Translates `cmd` (split at spaces, "nvcc" first) into `joined` (the
+ * arguments, space-separated) and `warned` (the warnings, '|'-separated);
+ * returns the mode. */
+static int run(const char *cmd) {
+  char *copy = strdup(cmd), *argv[64];
+  int argc = 0;
+  argv[argc++] = "nvcc";
+  for (char *save = NULL, *t = strtok_r(copy, " ", &save); t && argc < 63;
+       t = strtok_r(NULL, " ", &save))
+    argv[argc++] = t;
+  argv[argc] = NULL;
+  pasta_nvcc_result r;
+  joined[0] = warned[0] = '\0';
+  if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
+    free(copy);
+    return -1;
+  }
+  for (size_t i = 0; i < r.args.num; ++i)
+    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+             i ? " " : "", r.args.at[i]);
+  for (size_t i = 0; i < r.warnings.num; ++i)
+    snprintf(warned + strlen(warned), sizeof warned - strlen(warned), "%s%s",
+             i ? "|" : "", r.warnings.at[i]);
+  if (r.error)
+    snprintf(warned, sizeof warned, "error: %s", r.error);
+  int mode = (int)r.mode;
+  pasta_nvcc_result_free(&r);
+  free(copy);
+  return mode;
+}
+
+static int same(const char *want) {
+  if (strcmp(joined, want) == 0)
+    return 1;
+  fprintf(stderr, "  got:  %s\n  want: %s\n", joined, want);
+  return 0;
+}
+
+static void test_compile(void) {
+  /* A Makefile's compile line. */
+  CHECK(run("-arch=sm_90 -O3 -use_fast_math -Xcompiler -Wall,-fPIC "
+            "-lineinfo --extended-lambda -std=c++17 -Iinc -DN=4 -c k.cu -o "
+            "k.o") == PASTA_NVCC_BUILD);
+  CHECK(same("-O3 -Wall -fPIC -gline-tables-only -I inc -D N=4 -std=c++17 -c "
+             "-fgpu-approx-transcendentals -fgpu-flush-denormals-to-zero "
+             "--offload-arch=sm_90 -o k.o -x cuda k.cu"));
+  CHECK(warned[0] == '\0');
+  /* -gencode lists; the architectures clang cannot build for are dropped,
+   * each with a warning. */
+  CHECK(run("-gencode arch=compute_80,code=sm_80 -gencode "
+            "arch=compute_90,code=[sm_90,compute_90] --generate-code=arch="
+            "compute_110,code=sm_110 -gencode=arch=compute_52,code=sm_52 -c "
+            "k.cu") == PASTA_NVCC_BUILD);
+  CHECK(same("-c --offload-arch=sm_80 --offload-arch=sm_90 -x cuda k.cu"));
+  CHECK(strstr(warned, "sm_110 dropped") && strstr(warned, "sm_52 dropped"));
+  /* -arch + -code: -code names what is built. */
+  CHECK(run("-arch=compute_90 -code=sm_90,sm_100 -c k.cu") == PASTA_NVCC_BUILD);
+  CHECK(same("-c --offload-arch=sm_90 --offload-arch=sm_100 -x cuda k.cu"));
+  /* Nothing left: the default, with a warning. */
+  run("-arch sm_70 -c k.cu");
+  CHECK(same("-c --offload-arch=sm_90 -x cuda k.cu"));
+  CHECK(strstr(warned, "sm_70 dropped") && strstr(warned, "no GPU "));
+  /* Relocatable device code. */
+  run("-dc a.cu -o a.o");
+  CHECK(same("-c -fgpu-rdc -o a.o -x cuda a.cu"));
+  run("-rdc=true -c a.cu");
+  CHECK(same("-c -fgpu-rdc -x cuda a.cu"));
+}
+
+static void test_host_files_and_link(void) {
+  /* A .cpp compiled by nvcc: the CUDA and CCCL headers, no CUDA mode. */
+  run("-O2 -c main.cpp -o main.o");
+  CHECK(same("-O2 -c -isystem /cuda/include -isystem /cuda/include/cccl -o "
+             "main.o -x c++ main.cpp"));
+  /* A link: the objects, then the CUDA runtime, statically. */
+  run("main.o k.o -o app -lm");
+  CHECK(same("-o app main.o k.o -lm -L/cuda/lib64 -lcudart_static -ldl -lrt "
+             "-lpthread"));
+  /* Objects with device code to link: clang device-links. */
+  run("main.o rdc_a.o -o app -cudart shared");
+  CHECK(same("-o app main.o rdc_a.o -fgpu-rdc --offload-link -L/cuda/lib64 "
+             "-lcudart"));
+  /* Sources of three languages in one command, compiled and linked. */
+  run("-std=c++17 main.cpp k.cu -o app -cudart=none");
+  CHECK(same("-std=c++17 -isystem /cuda/include -isystem /cuda/include/cccl "
+             "-o app -x c++ main.cpp -x cuda k.cu"));
+  run("-std=c++17 util.c k.cu -c");
+  CHECK(strstr(warned, "-std=c++17 left out"));
+  /* -dlink: an empty object; the final link device-links. */
+  run("-dlink a.o b.o -o dlink.o");
+  CHECK(same("-c -x c /dev/null -o dlink.o"));
+  /* -x cu makes a .cpp CUDA. */
+  run("-x cu -c k.cpp");
+  CHECK(same("-c -x cuda k.cpp"));
+  /* Dependencies: host side only. */
+  run("-M k.cu -MT k.o");
+  CHECK(same("-M -MT k.o --cuda-host-only -x cuda k.cu"));
+}
+
+static void test_flags(void) {
+  /* Accepted and meaningless to clang: no warning. */
+  run("--expt-relaxed-constexpr -Wno-deprecated-gpu-targets -ccbin g++ "
+      "-Xcudafe --diag_suppress=177 -c k.cu");
+  CHECK(same("-c -x cuda k.cu"));
+  CHECK(warned[0] == '\0');
+  /* -Xptxas, -Xlinker, --default-stream, -G. */
+  run("-Xptxas -v,-O3 -Xlinker --no-undefined --default-stream per-thread -G "
+      "k.cu -o app");
+  CHECK(same("-Xcuda-ptxas -v -Xcuda-ptxas -O3 -Xlinker --no-undefined "
+             "-fgpu-default-stream=per-thread -g -o app -x cuda k.cu "
+             "-L/cuda/lib64 -lcudart_static -ldl -lrt -lpthread"));
+  /* An unknown flag: one warning naming it, the build goes on; with
+   * -forward-unknown-to-host-compiler it is passed on. */
+  run("--frobnicate -c k.cu");
+  CHECK(same("-c -x cuda k.cu") && strstr(warned, "'--frobnicate'"));
+  run("-forward-unknown-to-host-compiler -Wshadow -c k.cu");
+  CHECK(same("-Wshadow -c -x cuda k.cu") && warned[0] == '\0');
+  /* Errors: one line. */
+  CHECK(run("-lib k.cu -o k.a") == PASTA_NVCC_ERROR &&
+        strstr(warned, "error: -lib"));
+  CHECK(run("k.ptx -o k") == PASTA_NVCC_ERROR && strstr(warned, "PTX"));
+  CHECK(run("-c") == PASTA_NVCC_ERROR && strstr(warned, "no input files"));
+  CHECK(run("-o") == PASTA_NVCC_ERROR && strstr(warned, "needs a value"));
+  CHECK(run("--version") == PASTA_NVCC_VERSION);
+  /* -arch=all: every architecture clang can build for. */
+  run("-arch=all -c k.cu");
+  CHECK(strstr(joined, "--offload-arch=sm_75 ") &&
+        strstr(joined, "--offload-arch=sm_121 ") && warned[0] == '\0');
+  /* -I and -L with the value in the next argument, -l attached. */
+  run("-I include -L lib -lfoo main.o -o app -cudart none"); /* -l last */
+  CHECK(same("-I include -L lib -o app main.o -lfoo"));
+}
+
+int main(void) {
+  test_compile();
+  test_host_files_and_link();
+  test_flags();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A Makefile project written for nvcc (make_project/) built unmodified
+# through pasta-nvcc, and, where the real nvcc is installed, with it (the
+# plain twin scripts/gpu_nvcc.sh compares on a GPU).
+#
+# usage: check_make_project.sh PASTA_NVCC LLVM_NM WORKDIR
+# Checks: the build succeeds; pasta-nvcc's only warnings are the four
+# "sm_110 dropped" (one per CUDA compile; the Makefile asks for sm_110,
+# which clang-22 cannot build); the program links libpasta_rt.so; the
+# kernels of each kind of file are instrumented (their plain copies are
+# registered): a lambda through a template, Thrust's reduce, and the rdc
+# kernel. Ends with "N passed, N failed".
+set -u
+nvcc_pasta=$1 nm=$2 work=$3
+src=$(cd "$(dirname "$0")/make_project" && pwd)
+passed=0 failed=0
+check() { # check DESCRIPTION COMMAND...
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok   $what"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $what"
+  fi
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+cp -r "$src" "$work/pasta"
+make -C "$work/pasta" NVCC="$nvcc_pasta" > "$work/pasta.log" 2>&1
+rc=$?
+check "make NVCC=pasta-nvcc succeeds" [ $rc = 0 ]
+[ $rc = 0 ] || tail -20 "$work/pasta.log"
+warnings=$(grep -c "pasta-nvcc: warning" "$work/pasta.log")
+dropped=$(grep -c "pasta-nvcc: warning: sm_110 dropped" "$work/pasta.log")
+check "pasta-nvcc warns once per CUDA compile about sm_110, nothing else ($warnings warnings)" \
+  [ "$warnings" = 4 ] && [ "$dropped" = 4 ]
+check "no other warning from clang" \
+  bash -c "! grep -v 'pasta-nvcc: warning' '$work/pasta.log' | grep -q 'warning:'"
+app=$work/pasta/app
+check "the program links libpasta_rt.so" \
+  bash -c "readelf -d '$app' | grep -q 'NEEDED.*libpasta_rt.so'"
+"$nm" "$app" > "$work/symbols.txt" 2> /dev/null
+for kernel in _Z11scale_twicePfm \
+  '_Z14for_each_indexIZ9run_saxpy' \
+  '_ZN3cub17CUB_[0-9]*_SM_[0-9]*6detail6reduce18DeviceReduceKernel'; do
+  check "instrumented (plain copy registered): $kernel" \
+    grep -q "__pasta_handle_${kernel}.*__pasta_plain\$" "$work/symbols.txt"
+done
+
+# The plain twin, with the real nvcc (not needed to pass).
+nvcc=${PASTA_REAL_NVCC:-/usr/local/cuda/bin/nvcc}
+if [ -x "$nvcc" ]; then
+  cp -r "$src" "$work/plain"
+  if make -C "$work/plain" NVCC="$nvcc" > "$work/plain.log" 2>&1; then
+    echo "note: plain twin built with $nvcc"
+  else
+    echo "note: plain twin did not build with $nvcc (see $work/plain.log)"
+  fi
+else
+  echo "note: no nvcc at $nvcc; no plain twin"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
