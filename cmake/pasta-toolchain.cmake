@@ -171,6 +171,21 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
     "${_pasta_glue} ${_pasta_rt} -Wl,-rpath,${PASTA_BUILD_DIR}/lib -Wl,--wrap=cudaDeviceReset -Wl,--wrap=hipDeviceReset")
 endforeach()
 
+# Projects written for nvcc: their CUDA flags (target_compile_options,
+# CMAKE_CUDA_FLAGS) may hold options only nvcc has (--extended-lambda,
+# -lineinfo, -Xcompiler=..., -use_fast_math), and their own
+# CMAKE_CUDA_ARCHITECTURES list architectures clang-22 cannot build (sm_110).
+# Every CUDA compile goes through pasta-cuda-launcher (driver/), which maps
+# or drops the former and drops the latter with one warning each
+# (docs/nvcc.md). A launcher the user set (ccache) runs first.
+set(_pasta_launcher "${PASTA_BUILD_DIR}/bin/pasta-cuda-launcher")
+# CMake reads this file more than once (try_compile): add the launcher once.
+if(EXISTS "${_pasta_launcher}" AND
+   NOT "${_pasta_launcher}" IN_LIST CMAKE_CUDA_COMPILER_LAUNCHER)
+  set(CMAKE_CUDA_COMPILER_LAUNCHER ${CMAKE_CUDA_COMPILER_LAUNCHER}
+    "${_pasta_launcher}")
+endif()
+
 # Relocatable device code: clang device-links at the final link (see above).
 set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
 add_link_options("$<$<AND:$<STREQUAL:$<TARGET_PROPERTY:LINKER_LANGUAGE>,CUDA>,$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>>:-fgpu-rdc;--offload-link>")

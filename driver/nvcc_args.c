@@ -92,6 +92,7 @@ struct parse {
   int forced_lang;          /* -x: the language of later inputs */
   int compile, preprocess, depend, rdc, dlink, shared, forward_unknown;
   int have_code;
+  int device_debug; /* -G: device code unoptimized, with full debug info */
   const char *std;
   const char *output;
   enum { CUDART_STATIC, CUDART_SHARED, CUDART_NONE } cudart;
@@ -413,8 +414,7 @@ static void act(struct parse *p, const struct option *o, const char *arg,
     break;
   case A_DEVICE_DEBUG:
     flag(p, "-g");
-    p->failed |= push(&p->out->notes, "-G: device code keeps its -O level "
-                                      "(clang has no separate device -O0)");
+    p->device_debug = 1;
     break;
   case A_DEBUG:
     flag(p, "-g");
@@ -647,6 +647,15 @@ static void emit_archs(struct parse *p) {
   }
 }
 
+/* nvcc optimizes device code whatever the host -O level (-O0 and -g
+ * included) unless -G: clang's device side follows the host -O unless told
+ * otherwise, and at -O0 with debug info runs ptxas with -g, which takes
+ * minutes and gigabytes on template-heavy code. Must follow every -O. */
+static void device_opt_level(struct parse *p) {
+  p->failed |= push(&p->out->args, "-Xarch_device") ||
+               push(&p->out->args, p->device_debug ? "-O0" : "-O3");
+}
+
 static void emit_inputs(struct parse *p) {
   static const char *const names[] = {"none", "cuda", "c++", "c", "none"};
   int current = -1;
@@ -693,6 +702,7 @@ static void emit(struct parse *p) {
     for (size_t i = 0; i < p->cuda_flags.num; ++i)
       p->failed |= push(a, p->cuda_flags.at[i]);
     emit_archs(p);
+    device_opt_level(p);
     if (p->rdc)
       p->failed |= push(a, "-fgpu-rdc");
     if (p->preprocess || p->depend)
@@ -744,6 +754,136 @@ int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
     else
       emit(&p);
   }
+  strlist_free(&p.flags);
+  strlist_free(&p.cuda_flags);
+  strlist_free(&p.inputs);
+  strlist_free(&p.libs);
+  strlist_free(&p.archs);
+  strlist_free(&p.arch_only);
+  return p.failed ? -1 : 0;
+}
+
+/*===-- Filtering a clang command (the CMake launcher) --------------------===*/
+
+/* The actions of options only nvcc has: what a project written for nvcc
+ * puts in its CUDA flags. Every other argument is clang's already. */
+static int nvcc_only(enum action a) {
+  switch (a) {
+  case A_ARCH:
+  case A_CODE:
+  case A_GENCODE:
+  case A_RDC:
+  case A_LINEINFO:
+  case A_DEVICE_DEBUG:
+  case A_FAST_MATH:
+  case A_FTZ:
+  case A_FMAD:
+  case A_IGNORE:
+  case A_IGNORE_NOTE:
+  case A_XCOMPILER:
+  case A_XPTXAS:
+  case A_DEFAULT_STREAM:
+  case A_CUDART:
+  case A_FORWARD_UNKNOWN:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Spellings nvcc and clang share, with another meaning in clang. */
+static int clang_also(const char *name, size_t len) {
+  static const char *const shared[] = {"Werror", "m64", "t", "keep"};
+  for (size_t i = 0; i < sizeof shared / sizeof *shared; ++i)
+    if (strlen(shared[i]) == len && strncmp(shared[i], name, len) == 0)
+      return 1;
+  return 0;
+}
+
+static void move_flags(struct parse *p, pasta_strlist *from) {
+  for (size_t i = 0; i < from->num; ++i)
+    p->failed |= push(&p->out->args, from->at[i]);
+  strlist_free(from);
+}
+
+/* --cuda-gpu-arch=sm_NN or --offload-arch=sm_NN: kept when clang can
+ * build it here. Returns whether `arg` is one. */
+static int gpu_arch_arg(struct parse *p, const char *arg, int *given,
+                        int *kept) {
+  const char *v = NULL;
+  if (strncmp(arg, "--cuda-gpu-arch=", 16) == 0)
+    v = arg + 16;
+  else if (strncmp(arg, "--offload-arch=", 15) == 0)
+    v = arg + 15;
+  if (!v)
+    return 0;
+  ++*given;
+  const char *num = strncmp(v, "sm_", 3) == 0 ? v + 3 : NULL;
+  if (num && !pasta_nvcc_arch_supported(num))
+    warn(p,
+         "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
+         "(docs/nvcc.md lists what it can)",
+         num);
+  else {
+    p->failed |= push(&p->out->args, arg);
+    ++*kept;
+  }
+  return 1;
+}
+
+int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
+                      pasta_nvcc_result *out) {
+  memset(out, 0, sizeof *out);
+  struct parse p;
+  memset(&p, 0, sizeof p);
+  p.cfg = cfg;
+  p.out = out;
+  int given = 0, kept = 0;
+  for (int i = 0; i < argc && !out->error; ++i) {
+    const char *arg = argv[i];
+    if (i == 0 || arg[0] != '-' || gpu_arch_arg(&p, arg, &given, &kept)) {
+      if (i == 0 || arg[0] != '-')
+        p.failed |= push(&out->args, arg);
+      continue;
+    }
+    const char *name = spelling(arg);
+    size_t len = strcspn(name, "=");
+    const struct option *o = find_option(name, len);
+    if (!o || !nvcc_only(o->action) || clang_also(name, len)) {
+      p.failed |= push(&out->args, arg);
+      continue;
+    }
+    const char *value = NULL;
+    if (o->takes_value) {
+      if (name[len] == '=')
+        value = name + len + 1;
+      else if (i + 1 < argc)
+        value = argv[++i];
+      else {
+        error(&p, "%s needs a value", arg);
+        break;
+      }
+    }
+    act(&p, o, arg, value);
+    if (p.rdc) {
+      p.failed |= push(&p.flags, "-fgpu-rdc");
+      p.rdc = 0;
+    }
+    move_flags(&p, &p.flags);
+    move_flags(&p, &p.cuda_flags);
+  }
+  /* Architectures named with nvcc's options, then the fallback. */
+  pasta_strlist *want = p.have_code ? &p.archs : &p.arch_only;
+  for (size_t i = 0; i < want->num; ++i) {
+    char arg[64];
+    snprintf(arg, sizeof arg, "--offload-arch=sm_%s", want->at[i]);
+    gpu_arch_arg(&p, arg, &given, &kept);
+  }
+  if (given && !kept) {
+    warn(&p, "no GPU architecture left; building for sm_%s", cfg->default_arch);
+    p.failed |= pushf(&out->args, "--offload-arch=sm_%s", cfg->default_arch);
+  }
+  device_opt_level(&p);
   strlist_free(&p.flags);
   strlist_free(&p.cuda_flags);
   strlist_free(&p.inputs);

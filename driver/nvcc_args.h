@@ -49,6 +49,12 @@ typedef struct pasta_nvcc_result {
  * memory. */
 int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
                          pasta_nvcc_result *out);
+/* Filters a clang command argv[0..argc-1] (the compiler first) that a
+ * build system made from flags written for nvcc (CMake's CUDA flags): the
+ * options only nvcc has are mapped as above, GPU architectures clang cannot
+ * build here dropped with a warning, every other argument kept as it is. */
+int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
+                      pasta_nvcc_result *out);
 void pasta_nvcc_result_free(pasta_nvcc_result *r);
 
 /* The GPU architectures clang-22 can build for with CUDA 13 ("75", "90a",

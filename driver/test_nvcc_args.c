@@ -75,7 +75,7 @@ static void test_compile(void) {
             "k.o") == PASTA_NVCC_BUILD);
   CHECK(same("-O3 -Wall -fPIC -gline-tables-only -I inc -D N=4 -std=c++17 -c "
              "-fgpu-approx-transcendentals -fgpu-flush-denormals-to-zero "
-             "--offload-arch=sm_90 -o k.o -x cuda k.cu"));
+             "--offload-arch=sm_90 -Xarch_device -O3 -o k.o -x cuda k.cu"));
   CHECK(warned[0] == '\0');
   /* -gencode lists; the architectures clang cannot build for are dropped,
    * each with a warning. */
@@ -83,20 +83,26 @@ static void test_compile(void) {
             "arch=compute_90,code=[sm_90,compute_90] --generate-code=arch="
             "compute_110,code=sm_110 -gencode=arch=compute_52,code=sm_52 -c "
             "k.cu") == PASTA_NVCC_BUILD);
-  CHECK(same("-c --offload-arch=sm_80 --offload-arch=sm_90 -x cuda k.cu"));
+  CHECK(same("-c --offload-arch=sm_80 --offload-arch=sm_90 -Xarch_device -O3 "
+             "-x cuda k.cu"));
   CHECK(strstr(warned, "sm_110 dropped") && strstr(warned, "sm_52 dropped"));
   /* -arch + -code: -code names what is built. */
   CHECK(run("-arch=compute_90 -code=sm_90,sm_100 -c k.cu") == PASTA_NVCC_BUILD);
-  CHECK(same("-c --offload-arch=sm_90 --offload-arch=sm_100 -x cuda k.cu"));
+  CHECK(same("-c --offload-arch=sm_90 --offload-arch=sm_100 -Xarch_device -O3 "
+             "-x cuda k.cu"));
   /* Nothing left: the default, with a warning. */
   run("-arch sm_70 -c k.cu");
-  CHECK(same("-c --offload-arch=sm_90 -x cuda k.cu"));
+  CHECK(same("-c --offload-arch=sm_90 -Xarch_device -O3 -x cuda k.cu"));
   CHECK(strstr(warned, "sm_70 dropped") && strstr(warned, "no GPU "));
+  /* A debug build: the host at -O0 with -g, device code optimized as nvcc
+   * does (the device -O after the host's, so that it wins). */
+  run("-O0 -g -c k.cu");
+  CHECK(same("-O0 -g -c -Xarch_device -O3 -x cuda k.cu"));
   /* Relocatable device code. */
   run("-dc a.cu -o a.o");
-  CHECK(same("-c -fgpu-rdc -o a.o -x cuda a.cu"));
+  CHECK(same("-c -Xarch_device -O3 -fgpu-rdc -o a.o -x cuda a.cu"));
   run("-rdc=true -c a.cu");
-  CHECK(same("-c -fgpu-rdc -x cuda a.cu"));
+  CHECK(same("-c -Xarch_device -O3 -fgpu-rdc -x cuda a.cu"));
 }
 
 static void test_host_files_and_link(void) {
@@ -114,7 +120,8 @@ static void test_host_files_and_link(void) {
              "-lcudart"));
   /* Sources of three languages in one command, compiled and linked. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
-  CHECK(same("-std=c++17 -isystem /cuda/include -isystem /cuda/include/cccl "
+  CHECK(same("-std=c++17 -Xarch_device -O3 -isystem /cuda/include -isystem "
+             "/cuda/include/cccl "
              "-o app -x c++ main.cpp -x cuda k.cu"));
   run("-std=c++17 util.c k.cu -c");
   CHECK(strstr(warned, "-std=c++17 left out"));
@@ -123,30 +130,35 @@ static void test_host_files_and_link(void) {
   CHECK(same("-c -x c /dev/null -o dlink.o"));
   /* -x cu makes a .cpp CUDA. */
   run("-x cu -c k.cpp");
-  CHECK(same("-c -x cuda k.cpp"));
+  CHECK(same("-c -Xarch_device -O3 -x cuda k.cpp"));
   /* Dependencies: host side only. */
   run("-M k.cu -MT k.o");
-  CHECK(same("-M -MT k.o --cuda-host-only -x cuda k.cu"));
+  CHECK(same("-M -MT k.o -Xarch_device -O3 --cuda-host-only -x cuda k.cu"));
 }
 
 static void test_flags(void) {
   /* Accepted and meaningless to clang: no warning. */
   run("--expt-relaxed-constexpr -Wno-deprecated-gpu-targets -ccbin g++ "
       "-Xcudafe --diag_suppress=177 -c k.cu");
-  CHECK(same("-c -x cuda k.cu"));
+  CHECK(same("-c -Xarch_device -O3 -x cuda k.cu"));
   CHECK(warned[0] == '\0');
-  /* -Xptxas, -Xlinker, --default-stream, -G. */
+  /* -Xptxas, -Xlinker, --default-stream, -G (device code unoptimized;
+   * without -G nvcc optimizes device code at every host -O level). */
   run("-Xptxas -v,-O3 -Xlinker --no-undefined --default-stream per-thread -G "
       "k.cu -o app");
-  CHECK(same("-Xcuda-ptxas -v -Xcuda-ptxas -O3 -Xlinker --no-undefined "
-             "-fgpu-default-stream=per-thread -g -o app -x cuda k.cu "
-             "-L/cuda/lib64 -lcudart_static -ldl -lrt -lpthread"));
+  CHECK(same(
+      "-Xcuda-ptxas -v -Xcuda-ptxas -O3 -Xlinker --no-undefined "
+      "-fgpu-default-stream=per-thread -g -Xarch_device -O0 -o app -x cuda "
+      "k.cu "
+      "-L/cuda/lib64 -lcudart_static -ldl -lrt -lpthread"));
   /* An unknown flag: one warning naming it, the build goes on; with
    * -forward-unknown-to-host-compiler it is passed on. */
   run("--frobnicate -c k.cu");
-  CHECK(same("-c -x cuda k.cu") && strstr(warned, "'--frobnicate'"));
+  CHECK(same("-c -Xarch_device -O3 -x cuda k.cu") &&
+        strstr(warned, "'--frobnicate'"));
   run("-forward-unknown-to-host-compiler -Wshadow -c k.cu");
-  CHECK(same("-Wshadow -c -x cuda k.cu") && warned[0] == '\0');
+  CHECK(same("-Wshadow -c -Xarch_device -O3 -x cuda k.cu") &&
+        warned[0] == '\0');
   /* Errors: one line. */
   CHECK(run("-lib k.cu -o k.a") == PASTA_NVCC_ERROR &&
         strstr(warned, "error: -lib"));
@@ -163,7 +175,46 @@ static void test_flags(void) {
   CHECK(same("-I include -L lib -o app main.o -lfoo"));
 }
 
+/* The CMake launcher's filter: clang's arguments kept in order, nvcc's
+ * mapped in place, unbuildable architectures dropped. */
+static void test_filter(void) {
+  char *argv[] = {"clang++",
+                  "-fpass-plugin=p.so",
+                  "--cuda-gpu-arch=sm_90",
+                  "--cuda-gpu-arch=sm_110",
+                  "--extended-lambda",
+                  "-lineinfo",
+                  "-Xcompiler=-Wall,-Wextra",
+                  "-Werror",
+                  "-O2",
+                  "-x",
+                  "cuda",
+                  "-c",
+                  "k.cu",
+                  "-o",
+                  "k.o",
+                  "-rdc=true",
+                  NULL};
+  pasta_nvcc_result r;
+  CHECK(pasta_nvcc_filter(16, argv, &cfg, &r) == 0);
+  joined[0] = '\0';
+  for (size_t i = 0; i < r.args.num; ++i)
+    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+             i ? " " : "", r.args.at[i]);
+  CHECK(same("clang++ -fpass-plugin=p.so --cuda-gpu-arch=sm_90 "
+             "-gline-tables-only -Wall -Wextra -Werror -O2 -x cuda -c k.cu -o "
+             "k.o -fgpu-rdc -Xarch_device -O3"));
+  CHECK(r.warnings.num == 1 && strstr(r.warnings.at[0], "sm_110 dropped"));
+  pasta_nvcc_result_free(&r);
+  /* Nothing left: the default architecture. */
+  char *only[] = {"clang++", "--cuda-gpu-arch=sm_52", "-c", "k.cu", NULL};
+  CHECK(pasta_nvcc_filter(4, only, &cfg, &r) == 0);
+  CHECK(r.args.num == 6 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0);
+  pasta_nvcc_result_free(&r);
+}
+
 int main(void) {
+  test_filter();
   test_compile();
   test_host_files_and_link();
   test_flags();

@@ -13,18 +13,7 @@
 set -u
 nvcc_pasta=$1 nm=$2 work=$3
 src=$(cd "$(dirname "$0")/make_project" && pwd)
-passed=0 failed=0
-check() { # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "ok   $what"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $what"
-  fi
-}
+. "$(dirname "$0")/checks.sh"
 
 rm -rf "$work"
 mkdir -p "$work"
@@ -36,29 +25,16 @@ check "make NVCC=pasta-nvcc succeeds" [ $rc = 0 ]
 warnings=$(grep -c "pasta-nvcc: warning" "$work/pasta.log")
 dropped=$(grep -c "pasta-nvcc: warning: sm_110 dropped" "$work/pasta.log")
 check "pasta-nvcc warns once per CUDA compile about sm_110, nothing else ($warnings warnings)" \
-  [ "$warnings" = 4 ] && [ "$dropped" = 4 ]
+  test "$warnings" = 4 -a "$dropped" = 4
 check "no other warning from clang" \
   bash -c "! grep -v 'pasta-nvcc: warning' '$work/pasta.log' | grep -q 'warning:'"
-app=$work/pasta/app
-check "the program links libpasta_rt.so" \
-  bash -c "readelf -d '$app' | grep -q 'NEEDED.*libpasta_rt.so'"
-"$nm" "$app" > "$work/symbols.txt" 2> /dev/null
-for kernel in _Z11scale_twicePfm \
-  '_Z14for_each_indexIZ9run_saxpy' \
-  '_ZN3cub17CUB_[0-9]*_SM_[0-9]*6detail6reduce18DeviceReduceKernel'; do
-  check "instrumented (plain copy registered): $kernel" \
-    grep -q "__pasta_handle_${kernel}.*__pasta_plain\$" "$work/symbols.txt"
-done
+check_program "$work/pasta/app" "$nm"
 
 # The plain twin, with the real nvcc (not needed to pass).
 nvcc=${PASTA_REAL_NVCC:-/usr/local/cuda/bin/nvcc}
 if [ -x "$nvcc" ]; then
   cp -r "$src" "$work/plain"
-  if make -C "$work/plain" NVCC="$nvcc" > "$work/plain.log" 2>&1; then
-    echo "note: plain twin built with $nvcc"
-  else
-    echo "note: plain twin did not build with $nvcc (see $work/plain.log)"
-  fi
+  plain_twin "$work/plain.log" make -C "$work/plain" NVCC="$nvcc"
 else
   echo "note: no nvcc at $nvcc; no plain twin"
 fi

@@ -1,0 +1,58 @@
+/*===- pasta_cuda_launcher.c - CMake's CUDA compiler launcher ------------===*
+ *
+ *   pasta-cuda-launcher COMPILER ARGS...
+ *
+ * cmake/pasta-toolchain.cmake sets it as CMAKE_CUDA_COMPILER_LAUNCHER, so
+ * that projects written for nvcc build with clang unmodified: the options
+ * only nvcc has (--extended-lambda, -lineinfo, -Xcompiler=..., ...) in
+ * their CUDA flags are mapped or dropped, and GPU architectures clang
+ * cannot build here (a project-set CMAKE_CUDA_ARCHITECTURES list) are
+ * dropped with a warning (nvcc_args.h, pasta_nvcc_filter).
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+#include "nvcc_args.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: pasta-cuda-launcher COMPILER ARGS...\n");
+    return 2;
+  }
+  const char *cuda = getenv("PASTA_CUDA_PATH");
+  if (!cuda || !*cuda)
+    cuda = "/usr/local/cuda";
+  const char *arch = getenv("PASTA_CUDA_ARCH");
+  if (!arch || !*arch || !pasta_nvcc_arch_supported(arch))
+    arch = "90";
+  char cccl[PATH_MAX];
+  struct stat st;
+  snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
+  pasta_nvcc_config cfg = {cuda, stat(cccl, &st) == 0, arch, NULL};
+  pasta_nvcc_result r;
+  if (pasta_nvcc_filter(argc - 1, argv + 1, &cfg, &r) != 0) {
+    fprintf(stderr, "pasta-cuda-launcher: error: out of memory\n");
+    return 2;
+  }
+  for (size_t i = 0; i < r.warnings.num; ++i)
+    fprintf(stderr, "pasta-toolchain: warning: %s\n", r.warnings.at[i]);
+  if (r.mode == PASTA_NVCC_ERROR) {
+    fprintf(stderr, "pasta-toolchain: error: %s\n", r.error);
+    return 2;
+  }
+  char **args = calloc(r.args.num + 1, sizeof *args);
+  if (!args)
+    return 2;
+  for (size_t i = 0; i < r.args.num; ++i)
+    args[i] = r.args.at[i];
+  execvp(args[0], args);
+  fprintf(stderr, "pasta-cuda-launcher: error: cannot run %s: %s\n", args[0],
+          strerror(errno));
+  return 2;
+}

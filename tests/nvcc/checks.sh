@@ -1,0 +1,47 @@
+# Shared by check_make_project.sh and check_cmake_project.sh (sourced):
+# counting checks, and the checks on a built program that hold whichever
+# build system made it.
+
+passed=0 failed=0
+check() { # check DESCRIPTION COMMAND...
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok   $what"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $what"
+  fi
+}
+
+# check_program APP LLVM_NM: the program links libpasta_rt.so, and the
+# kernels of each kind of source file are instrumented (their plain copies
+# are registered): a lambda through a template, Thrust's reduce, and the
+# rdc kernel.
+check_program() {
+  local app=$1 nm=$2
+  check "the program links libpasta_rt.so" \
+    bash -c "readelf -d '$app' | grep -q 'NEEDED.*libpasta_rt.so'"
+  "$nm" "$app" > "$app.symbols.txt" 2> /dev/null
+  local kernel
+  for kernel in _Z11scale_twicePfm \
+    '_Z14for_each_indexIZ9run_saxpy' \
+    '_ZN3cub17CUB_[0-9]*_SM_[0-9]*6detail6reduce18DeviceReduceKernel'; do
+    check "instrumented (plain copy registered): $kernel" \
+      grep -q "__pasta_handle_${kernel}.*__pasta_plain\$" "$app.symbols.txt"
+  done
+}
+
+# plain_twin LOG COMMAND...: builds the twin with the real nvcc where one
+# is installed (scripts/gpu_nvcc.sh compares them on a GPU); not needed to
+# pass.
+plain_twin() {
+  local log=$1
+  shift
+  if "$@" > "$log" 2>&1; then
+    echo "note: plain twin built with the real nvcc"
+  else
+    echo "note: plain twin did not build with the real nvcc (see $log)"
+  fi
+}
