@@ -50,7 +50,7 @@
 # main project's cache is not visible: these variables are forwarded.
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
   PASTA_BUILD_DIR PASTA_CUDA_PATH PASTA_LINES PASTA_KERNELS PASTA_HOST
-  PASTA_LINE_TABLES)
+  PASTA_LINE_TABLES PASTA_CUDA_ARCHITECTURES)
 
 get_filename_component(_pasta_repo "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 set(PASTA_BUILD_DIR "${_pasta_repo}/build" CACHE PATH
@@ -64,6 +64,8 @@ set(PASTA_HOST "" CACHE STRING
   "PASTA: ON to also count host functions (empty: PASTA_HOST at build time)")
 set(PASTA_LINE_TABLES ON CACHE BOOL
   "PASTA: compile with -gline-tables-only (per-line counts in any build type)")
+set(PASTA_CUDA_ARCHITECTURES "" CACHE STRING
+  "PASTA: build CUDA code for these only, e.g. 90 or 90;100, whatever the project sets (empty: the project's list)")
 
 set(_pasta_plugin "${PASTA_BUILD_DIR}/lib/libpasta.so")
 set(_pasta_rt "${PASTA_BUILD_DIR}/lib/libpasta_rt.so")
@@ -177,13 +179,20 @@ endforeach()
 # CMAKE_CUDA_ARCHITECTURES list architectures clang-22 cannot build (sm_110).
 # Every CUDA compile goes through pasta-cuda-launcher (driver/), which maps
 # or drops the former and drops the latter with one warning each
-# (docs/nvcc.md). A launcher the user set (ccache) runs first.
+# (docs/nvcc.md). A launcher the user set (ccache) runs first. With
+# PASTA_CUDA_ARCHITECTURES set, it builds for those only: a project's own
+# list wins over -DCMAKE_CUDA_ARCHITECTURES, and building every sample for
+# eight architectures is rarely what a profiling build wants.
 set(_pasta_launcher "${PASTA_BUILD_DIR}/bin/pasta-cuda-launcher")
 # CMake reads this file more than once (try_compile): add the launcher once.
 if(EXISTS "${_pasta_launcher}" AND
    NOT "${_pasta_launcher}" IN_LIST CMAKE_CUDA_COMPILER_LAUNCHER)
   set(CMAKE_CUDA_COMPILER_LAUNCHER ${CMAKE_CUDA_COMPILER_LAUNCHER}
     "${_pasta_launcher}")
+  if(PASTA_CUDA_ARCHITECTURES)
+    string(REPLACE ";" "," _pasta_only "${PASTA_CUDA_ARCHITECTURES}")
+    list(APPEND CMAKE_CUDA_COMPILER_LAUNCHER "--pasta-archs=${_pasta_only}")
+  endif()
 endif()
 
 # Relocatable device code: clang device-links at the final link (see above).

@@ -10,10 +10,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "nvcc_args.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /*===-- String lists ------------------------------------------------------===*/
 
@@ -621,30 +624,78 @@ static int count_inputs(const struct parse *p, int lang) {
   return n;
 }
 
+static int in_only_archs(const struct parse *p, const char *arch) {
+  const char *list = p->cfg->only_archs;
+  size_t len = strlen(arch);
+  while (list && *list) {
+    size_t n = strcspn(list, ",; ");
+    if (n == len && strncmp(list, arch, n) == 0)
+      return 1;
+    list += n + (list[n] != '\0');
+  }
+  return 0;
+}
+
+static int have_only_archs(const struct parse *p) {
+  return p->cfg->only_archs && p->cfg->only_archs[0];
+}
+
+/* Whether to build for sm_`arch`: not when the user asked for others only
+ * (no warning: their choice), nor when clang cannot (one warning). */
+static int keep_arch(struct parse *p, const char *arch) {
+  if (have_only_archs(p) && !in_only_archs(p, arch))
+    return 0;
+  if (!pasta_nvcc_arch_supported(arch)) {
+    warn(p,
+         "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
+         "(docs/nvcc.md lists what it can)",
+         arch);
+    return 0;
+  }
+  return 1;
+}
+
+/* Nothing left to build for: the user's list, else the default. */
+static void fallback_archs(struct parse *p, int warn_none, const char *spell) {
+  int pushed = 0;
+  const char *list = have_only_archs(p) ? p->cfg->only_archs : "";
+  while (*list) {
+    size_t n = strcspn(list, ",; ");
+    char arch[16];
+    snprintf(arch, sizeof arch, "%.*s", (int)(n < 15 ? n : 15), list);
+    if (n && pasta_nvcc_arch_supported(arch)) {
+      p->failed |= pushf(&p->out->args, "%ssm_%s", spell, arch);
+      ++pushed;
+    }
+    list += n + (list[n] != '\0');
+  }
+  if (pushed)
+    return;
+  if (warn_none)
+    warn(p, "no GPU architecture left; building for sm_%s",
+         p->cfg->default_arch);
+  p->failed |= pushf(&p->out->args, "%ssm_%s", spell, p->cfg->default_arch);
+}
+
 /* The architectures to build for: -code/-gencode's, else -arch's; those
  * clang cannot target dropped with a warning. */
 static void emit_archs(struct parse *p) {
   const pasta_strlist *want = p->have_code ? &p->archs : &p->arch_only;
-  if (!want->num)
-    return; /* pasta-clang++'s default (PASTA_CUDA_ARCH, 90) */
-  int kept = 0;
+  if (!want->num) {
+    if (have_only_archs(p))
+      fallback_archs(p, 0, "--offload-arch=");
+    return; /* else pasta-clang++'s default (PASTA_CUDA_ARCH, 90) */
+  }
+  int kept = 0, buildable = 0;
   for (size_t i = 0; i < want->num; ++i) {
-    if (pasta_nvcc_arch_supported(want->at[i])) {
+    buildable += pasta_nvcc_arch_supported(want->at[i]);
+    if (keep_arch(p, want->at[i])) {
       p->failed |= pushf(&p->out->args, "--offload-arch=sm_%s", want->at[i]);
       ++kept;
-    } else {
-      warn(p,
-           "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
-           "(docs/nvcc.md lists what it can)",
-           want->at[i]);
     }
   }
-  if (!kept) {
-    warn(p, "no GPU architecture left; building for sm_%s",
-         p->cfg->default_arch);
-    p->failed |=
-        pushf(&p->out->args, "--offload-arch=sm_%s", p->cfg->default_arch);
-  }
+  if (!kept)
+    fallback_archs(p, !buildable, "--offload-arch=");
 }
 
 /* nvcc optimizes device code whatever the host -O level (-O0 and -g
@@ -654,6 +705,13 @@ static void emit_archs(struct parse *p) {
 static void device_opt_level(struct parse *p) {
   p->failed |= push(&p->out->args, "-Xarch_device") ||
                push(&p->out->args, p->device_debug ? "-O0" : "-O3");
+}
+
+/* nvcc's host min/max (nvcc_host_compat.h). */
+static void host_compat(struct parse *p) {
+  if (p->cfg->host_compat)
+    p->failed |= push(&p->out->args, "-include") ||
+                 push(&p->out->args, p->cfg->host_compat);
 }
 
 static void emit_inputs(struct parse *p) {
@@ -703,6 +761,7 @@ static void emit(struct parse *p) {
       p->failed |= push(a, p->cuda_flags.at[i]);
     emit_archs(p);
     device_opt_level(p);
+    host_compat(p);
     if (p->rdc)
       p->failed |= push(a, "-fgpu-rdc");
     if (p->preprocess || p->depend)
@@ -807,9 +866,14 @@ static void move_flags(struct parse *p, pasta_strlist *from) {
 }
 
 /* --cuda-gpu-arch=sm_NN or --offload-arch=sm_NN: kept when clang can
- * build it here. Returns whether `arg` is one. */
-static int gpu_arch_arg(struct parse *p, const char *arg, int *given,
-                        int *kept) {
+ * build it here (and the user's list has it). Returns whether `arg` is
+ * one. */
+struct arch_count {
+  int given, buildable, kept;
+};
+
+static int gpu_arch_arg(struct parse *p, const char *arg,
+                        struct arch_count *n) {
   const char *v = NULL;
   if (strncmp(arg, "--cuda-gpu-arch=", 16) == 0)
     v = arg + 16;
@@ -817,16 +881,17 @@ static int gpu_arch_arg(struct parse *p, const char *arg, int *given,
     v = arg + 15;
   if (!v)
     return 0;
-  ++*given;
   const char *num = strncmp(v, "sm_", 3) == 0 ? v + 3 : NULL;
-  if (num && !pasta_nvcc_arch_supported(num))
-    warn(p,
-         "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
-         "(docs/nvcc.md lists what it can)",
-         num);
-  else {
+  if (!num) { /* not an NVIDIA architecture: clang's to judge */
     p->failed |= push(&p->out->args, arg);
-    ++*kept;
+    ++n->kept;
+    return 1;
+  }
+  ++n->given;
+  n->buildable += pasta_nvcc_arch_supported(num);
+  if (keep_arch(p, num)) {
+    p->failed |= push(&p->out->args, arg);
+    ++n->kept;
   }
   return 1;
 }
@@ -838,10 +903,10 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   memset(&p, 0, sizeof p);
   p.cfg = cfg;
   p.out = out;
-  int given = 0, kept = 0;
+  struct arch_count archs = {0, 0, 0};
   for (int i = 0; i < argc && !out->error; ++i) {
     const char *arg = argv[i];
-    if (i == 0 || arg[0] != '-' || gpu_arch_arg(&p, arg, &given, &kept)) {
+    if (i == 0 || arg[0] != '-' || gpu_arch_arg(&p, arg, &archs)) {
       if (i == 0 || arg[0] != '-')
         p.failed |= push(&out->args, arg);
       continue;
@@ -877,13 +942,12 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   for (size_t i = 0; i < want->num; ++i) {
     char arg[64];
     snprintf(arg, sizeof arg, "--offload-arch=sm_%s", want->at[i]);
-    gpu_arch_arg(&p, arg, &given, &kept);
+    gpu_arch_arg(&p, arg, &archs);
   }
-  if (given && !kept) {
-    warn(&p, "no GPU architecture left; building for sm_%s", cfg->default_arch);
-    p.failed |= pushf(&out->args, "--offload-arch=sm_%s", cfg->default_arch);
-  }
+  if (archs.given && !archs.kept)
+    fallback_archs(&p, !archs.buildable, "--offload-arch=");
   device_opt_level(&p);
+  host_compat(&p);
   strlist_free(&p.flags);
   strlist_free(&p.cuda_flags);
   strlist_free(&p.inputs);
@@ -899,4 +963,22 @@ void pasta_nvcc_result_free(pasta_nvcc_result *r) {
   strlist_free(&r->notes);
   free(r->error);
   memset(r, 0, sizeof *r);
+}
+
+const char *pasta_nvcc_host_compat_path(char *out, size_t size) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return NULL;
+  exe[n] = '\0';
+  char *slash = strrchr(exe, '/');
+  if (!slash)
+    return NULL;
+  *slash = '\0';
+  struct stat st;
+  if (snprintf(out, size, "%s/../include/pasta/nvcc_host_compat.h", exe) >=
+          (int)size ||
+      stat(out, &st) != 0)
+    return NULL;
+  return out;
 }

@@ -32,6 +32,11 @@ typedef struct pasta_nvcc_config {
   const char *cuda_path;    /* the CUDA toolkit (--cuda-path) */
   int have_cccl;            /* <cuda_path>/include/cccl exists */
   const char *default_arch; /* "90": what "native" means here */
+  /* "90,100": build only these, whatever the command asks for (the
+   * user's PASTA_CUDA_ARCHITECTURES); NULL or "": what it asks for. */
+  const char *only_archs;
+  /* nvcc_host_compat.h, included in every CUDA compile; NULL: none. */
+  const char *host_compat;
   /* Whether an object or archive holds relocatable device code (clang's
    * offloading section): its link must device-link. NULL: never. */
   int (*has_device_code)(const char *path);
@@ -64,5 +69,10 @@ int pasta_nvcc_arch_supported(const char *arch);
 #ifdef __cplusplus
 }
 #endif
+
+/* The path of nvcc_host_compat.h beside the running program
+ * (<build>/bin/../include/pasta/) into `out`; returns `out`, or NULL when
+ * it is not there. */
+const char *pasta_nvcc_host_compat_path(char *out, size_t size);
 
 #endif

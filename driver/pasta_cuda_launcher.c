@@ -1,13 +1,15 @@
 /*===- pasta_cuda_launcher.c - CMake's CUDA compiler launcher ------------===*
  *
- *   pasta-cuda-launcher COMPILER ARGS...
+ *   pasta-cuda-launcher [--pasta-archs=LIST] COMPILER ARGS...
  *
  * cmake/pasta-toolchain.cmake sets it as CMAKE_CUDA_COMPILER_LAUNCHER, so
  * that projects written for nvcc build with clang unmodified: the options
  * only nvcc has (--extended-lambda, -lineinfo, -Xcompiler=..., ...) in
  * their CUDA flags are mapped or dropped, and GPU architectures clang
  * cannot build here (a project-set CMAKE_CUDA_ARCHITECTURES list) are
- * dropped with a warning (nvcc_args.h, pasta_nvcc_filter).
+ * dropped with a warning (nvcc_args.h, pasta_nvcc_filter). LIST (from
+ * the toolchain's PASTA_CUDA_ARCHITECTURES, else that environment
+ * variable), "90,100": build for these only, whatever the project asks.
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 #include "nvcc_args.h"
@@ -21,8 +23,15 @@
 #include <unistd.h>
 
 int main(int argc, char **argv) {
+  const char *only = getenv("PASTA_CUDA_ARCHITECTURES");
+  if (argc > 1 && strncmp(argv[1], "--pasta-archs=", 14) == 0) {
+    only = argv[1] + 14;
+    --argc;
+    ++argv;
+  }
   if (argc < 2) {
-    fprintf(stderr, "usage: pasta-cuda-launcher COMPILER ARGS...\n");
+    fprintf(stderr, "usage: pasta-cuda-launcher [--pasta-archs=LIST] "
+                    "COMPILER ARGS...\n");
     return 2;
   }
   const char *cuda = getenv("PASTA_CUDA_PATH");
@@ -34,7 +43,13 @@ int main(int argc, char **argv) {
   char cccl[PATH_MAX];
   struct stat st;
   snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
-  pasta_nvcc_config cfg = {cuda, stat(cccl, &st) == 0, arch, NULL};
+  char compat[PATH_MAX];
+  pasta_nvcc_config cfg = {
+      .cuda_path = cuda,
+      .have_cccl = stat(cccl, &st) == 0,
+      .default_arch = arch,
+      .only_archs = only,
+      .host_compat = pasta_nvcc_host_compat_path(compat, sizeof compat)};
   pasta_nvcc_result r;
   if (pasta_nvcc_filter(argc - 1, argv + 1, &cfg, &r) != 0) {
     fprintf(stderr, "pasta-cuda-launcher: error: out of memory\n");

@@ -74,7 +74,14 @@ int main(int argc, char **argv) {
   int loud = verbose && *verbose && strcmp(verbose, "0") != 0;
   char cccl[PATH_MAX];
   snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
-  pasta_nvcc_config cfg = {cuda, is_dir(cccl), arch, has_device_code};
+  char compat[PATH_MAX];
+  pasta_nvcc_config cfg = {
+      .cuda_path = cuda,
+      .have_cccl = is_dir(cccl),
+      .default_arch = arch,
+      .only_archs = getenv("PASTA_CUDA_ARCHITECTURES"),
+      .host_compat = pasta_nvcc_host_compat_path(compat, sizeof compat),
+      .has_device_code = has_device_code};
 
   pasta_nvcc_result r;
   if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {

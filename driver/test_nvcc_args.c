@@ -26,7 +26,10 @@ static int fake_device_code(const char *path) {
   return strncmp(base ? base + 1 : path, "rdc", 3) == 0;
 }
 
-static const pasta_nvcc_config cfg = {"/cuda", 1, "90", fake_device_code};
+static pasta_nvcc_config cfg = {.cuda_path = "/cuda",
+                                .have_cccl = 1,
+                                .default_arch = "90",
+                                .has_device_code = fake_device_code};
 
 static char joined[4096], warned[4096];
 
@@ -94,6 +97,13 @@ static void test_compile(void) {
   run("-arch sm_70 -c k.cu");
   CHECK(same("-c --offload-arch=sm_90 -Xarch_device -O3 -x cuda k.cu"));
   CHECK(strstr(warned, "sm_70 dropped") && strstr(warned, "no GPU "));
+  /* nvcc's host min/max: the header in every CUDA compile, none in C++. */
+  cfg.host_compat = "/pasta/compat.h";
+  run("-c k.cu main.cpp");
+  CHECK(same("-c -Xarch_device -O3 -include /pasta/compat.h -isystem "
+             "/cuda/include -isystem /cuda/include/cccl -x cuda k.cu -x c++ "
+             "main.cpp"));
+  cfg.host_compat = NULL;
   /* A debug build: the host at -O0 with -g, device code optimized as nvcc
    * does (the device -O after the host's, so that it wins). */
   run("-O0 -g -c k.cu");
@@ -211,6 +221,37 @@ static void test_filter(void) {
   CHECK(pasta_nvcc_filter(4, only, &cfg, &r) == 0);
   CHECK(r.args.num == 6 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0);
   pasta_nvcc_result_free(&r);
+  /* The user's PASTA_CUDA_ARCHITECTURES: the project's list reduced to it,
+   * without a warning (sm_110 is not wanted: no word about it); none of it
+   * in the project's list: the user's. */
+  cfg.only_archs = "90,100";
+  char *list[] = {"clang++",
+                  "--cuda-gpu-arch=sm_80",
+                  "--cuda-gpu-arch=sm_90",
+                  "--cuda-gpu-arch=sm_110",
+                  "-c",
+                  "k.cu",
+                  NULL};
+  CHECK(pasta_nvcc_filter(6, list, &cfg, &r) == 0);
+  CHECK(r.args.num == 6 && strcmp(r.args.at[1], "--cuda-gpu-arch=sm_90") == 0 &&
+        r.warnings.num == 0);
+  pasta_nvcc_result_free(&r);
+  char *other[] = {"clang++", "--cuda-gpu-arch=sm_80", "-c", "k.cu", NULL};
+  CHECK(pasta_nvcc_filter(4, other, &cfg, &r) == 0);
+  CHECK(r.args.num == 7 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0 &&
+        strcmp(r.args.at[4], "--offload-arch=sm_100") == 0 &&
+        r.warnings.num == 0);
+  pasta_nvcc_result_free(&r);
+  /* pasta-nvcc with no architecture named: the user's list; a listed one
+   * clang cannot build is still named. */
+  run("-c k.cu");
+  CHECK(same("-c --offload-arch=sm_90 --offload-arch=sm_100 -Xarch_device "
+             "-O3 -x cuda k.cu"));
+  cfg.only_archs = "110";
+  run("-arch=sm_110 -c k.cu");
+  CHECK(same("-c --offload-arch=sm_90 -Xarch_device -O3 -x cuda k.cu") &&
+        strstr(warned, "sm_110 dropped") && strstr(warned, "no GPU"));
+  cfg.only_archs = NULL;
 }
 
 int main(void) {

@@ -1888,10 +1888,25 @@ static int module_launch_adapter(const void *handle, uint64_t gxy, uint32_t gz,
                      stream, args, module_extra);
 }
 
+/* The vendor functions for a driver API call from code that does not call
+ * the CUDA runtime (its table is NULL: the program may not link cudart):
+ * another module's, or none. */
+static ops_t *ops_or_known(ops_t *ops) {
+  if (ops)
+    return ops;
+  lock();
+  ops = st.ops;
+  unlock();
+  return ops;
+}
+
 PASTA_ABI int __pasta_module_launch_kernel(
     const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
     uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
     void **extra, pasta__module_launch_fn real, ops_t *ops) {
+  ops = ops_or_known(ops);
+  if (!ops) /* a program of the driver API only: nothing to time with */
+    return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
   struct launch l = {f,     gx | (uint64_t)gy << 32,
                      gz,    bx | (uint64_t)by << 32,
                      bz,    params,

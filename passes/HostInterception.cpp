@@ -175,9 +175,34 @@ static void reroute(CallBase &CB, Function &F, FunctionCallee Wrapper,
   CB.eraseFromParent();
 }
 
+// Whether M calls the CUDA runtime (cudart) itself. A module that uses only
+// the driver API (cu*) may be linked without cudart (a program that loads
+// its kernels with cuModuleLoad and compiles them with NVRTC): PASTA's
+// table of cudart functions would leave it with undefined symbols.
+static bool usesCudaRuntime(const Module &M) {
+  for (const Function &F : M)
+    if ((F.getName().starts_with("cuda") ||
+         F.getName().starts_with("__cuda")) &&
+        !F.use_empty())
+      return true;
+  return false;
+}
+
+// The vendor functions PASTA calls for the wrappers of Callee: CUDA's
+// driver API in a module without cudart gets none (null), and the runtime
+// uses another module's table, or passes the call through untouched.
+static Constant *opsFor(Module &M, StringRef Callee, bool DriverOnly) {
+  if (Callee.starts_with("hip"))
+    return vendorOps(M, HIPRuntime);
+  if (DriverOnly && !Callee.starts_with("cuda"))
+    return ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
+  return vendorOps(M, CUDARuntime);
+}
+
 bool pasta::interceptRuntimeCalls(Module &M) {
   bool Changed = false;
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  bool DriverOnly = !usesCudaRuntime(M);
   for (const Route &R : Routes) {
     Function *F = M.getFunction(R.Callee);
     if (!F || !hasSignature(*F, R.Params))
@@ -188,13 +213,11 @@ bool pasta::interceptRuntimeCalls(Module &M) {
         Calls.push_back(CB);
     if (Calls.empty())
       continue;
-    const VendorRuntime &V =
-        StringRef(R.Callee).starts_with("hip") ? HIPRuntime : CUDARuntime;
     SmallVector<Type *, 10> Params(F->getFunctionType()->params());
     Params.append({Ptr, Ptr});
     FunctionCallee Wrapper = M.getOrInsertFunction(
         R.Wrapper, FunctionType::get(F->getReturnType(), Params, false));
-    Constant *Ops = vendorOps(M, V);
+    Constant *Ops = opsFor(M, R.Callee, DriverOnly);
     for (CallBase *CB : Calls)
       reroute(*CB, *F, Wrapper, Ops);
     Changed = true;

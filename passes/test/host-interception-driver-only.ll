@@ -1,0 +1,27 @@
+; A module that calls only the CUDA driver API (kernels loaded with
+; cuModuleLoad, compiled with NVRTC) may be linked without the CUDA runtime:
+; its driver calls are wrapped with a null table of vendor operations (the
+; runtime uses another module's, or passes the call through), and the
+; module gets no reference to any cudart function.
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK-NOT: @__pasta_cuda_ops
+; CHECK-NOT: @cuda
+define i32 @run(ptr %f, ptr %fn, ptr %k) {
+; CHECK-LABEL: define i32 @run(
+; CHECK: call i32 @__pasta_module_launch_kernel(ptr %f, i32 1, i32 1, i32 1, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null, ptr @cuLaunchKernel, ptr null)
+; CHECK: call i32 @__pasta_get_driver_entry_point_by_version(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null, ptr @cuGetProcAddress_v2, ptr null)
+; CHECK: call i32 @__pasta_get_func_by_symbol(ptr %fn, ptr %k, ptr @cuKernelGetFunction, ptr null)
+  %a = call i32 @cuLaunchKernel(ptr %f, i32 1, i32 1, i32 1, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null)
+  %b = call i32 @cuGetProcAddress_v2(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null)
+  %c = call i32 @cuKernelGetFunction(ptr %fn, ptr %k)
+  ret i32 %a
+}
+
+@launch_name = private constant [15 x i8] c"cuLaunchKernel\00"
+
+declare i32 @cuLaunchKernel(ptr, i32, i32, i32, i32, i32, i32, i32, ptr, ptr, ptr)
+declare i32 @cuGetProcAddress_v2(ptr, ptr, i32, i64, ptr)
+declare i32 @cuKernelGetFunction(ptr, ptr)
+; CHECK-NOT: @cuda
