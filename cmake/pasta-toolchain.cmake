@@ -175,24 +175,33 @@ endforeach()
 
 # Projects written for nvcc: their CUDA flags (target_compile_options,
 # CMAKE_CUDA_FLAGS) may hold options only nvcc has (--extended-lambda,
-# -lineinfo, -Xcompiler=..., -use_fast_math), and their own
-# CMAKE_CUDA_ARCHITECTURES list architectures clang-22 cannot build (sm_110).
-# Every CUDA compile goes through pasta-cuda-launcher (driver/), which maps
-# or drops the former and drops the latter with one warning each
-# (docs/nvcc.md). A launcher the user set (ccache) runs first. With
+# -lineinfo, -Xcompiler=..., -use_fast_math), their own
+# CMAKE_CUDA_ARCHITECTURES list architectures clang-22 cannot build
+# (sm_110), and their own commands may call ${CMAKE_CUDA_COMPILER} with
+# nvcc's options (`-gencode=... -fatbin` for a module loaded at run time).
+# So the CUDA compiler is a small script in the build tree that runs clang
+# through pasta-cuda-launcher (driver/), which maps or drops the nvcc-only
+# options, drops each architecture clang cannot build with one warning,
+# builds -fatbin/-cubin/-ptx outputs, optimizes device code as nvcc does and
+# gives host code nvcc's min/max (docs/nvcc.md). With
 # PASTA_CUDA_ARCHITECTURES set, it builds for those only: a project's own
 # list wins over -DCMAKE_CUDA_ARCHITECTURES, and building every sample for
 # eight architectures is rarely what a profiling build wants.
 set(_pasta_launcher "${PASTA_BUILD_DIR}/bin/pasta-cuda-launcher")
-# CMake reads this file more than once (try_compile): add the launcher once.
-if(EXISTS "${_pasta_launcher}" AND
-   NOT "${_pasta_launcher}" IN_LIST CMAKE_CUDA_COMPILER_LAUNCHER)
-  set(CMAKE_CUDA_COMPILER_LAUNCHER ${CMAKE_CUDA_COMPILER_LAUNCHER}
-    "${_pasta_launcher}")
+if(EXISTS "${_pasta_launcher}")
+  set(_pasta_only "")
   if(PASTA_CUDA_ARCHITECTURES)
     string(REPLACE ";" "," _pasta_only "${PASTA_CUDA_ARCHITECTURES}")
-    list(APPEND CMAKE_CUDA_COMPILER_LAUNCHER "--pasta-archs=${_pasta_only}")
+    set(_pasta_only "'--pasta-archs=${_pasta_only}' ")
   endif()
+  set(_pasta_cuda_compiler "${CMAKE_BINARY_DIR}/pasta-cuda-clang++")
+  file(WRITE "${_pasta_cuda_compiler}.tmp" "#!/bin/sh\n"
+    "# Written by cmake/pasta-toolchain.cmake: the CUDA compiler.\n"
+    "exec '${_pasta_launcher}' ${_pasta_only}'${PASTA_CXX_COMPILER}' \"$@\"\n")
+  file(CHMOD "${_pasta_cuda_compiler}.tmp" PERMISSIONS OWNER_READ OWNER_WRITE
+    OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  file(RENAME "${_pasta_cuda_compiler}.tmp" "${_pasta_cuda_compiler}")
+  set(CMAKE_CUDA_COMPILER "${_pasta_cuda_compiler}")
 endif()
 
 # Relocatable device code: clang device-links at the final link (see above).

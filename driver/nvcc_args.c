@@ -10,12 +10,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "nvcc_args.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /*===-- String lists ------------------------------------------------------===*/
@@ -308,7 +310,8 @@ enum action {
   A_PASS, /* passed to clang as written */
   A_VERSION,
   A_FORWARD_UNKNOWN,
-  A_LIB
+  A_LIB,
+  A_DEVICE_OUTPUT
 };
 
 struct option {
@@ -371,6 +374,9 @@ static const struct option options[] = {
      "forward-unknown-to-host-linker",
      A_FORWARD_UNKNOWN, 0},
     {"lib", A_LIB, 0},
+    {"fatbin", A_DEVICE_OUTPUT, 0},
+    {"cubin", A_DEVICE_OUTPUT, 0},
+    {"ptx", A_DEVICE_OUTPUT, 0},
 };
 
 static const struct option *find_option(const char *name, size_t len) {
@@ -553,6 +559,10 @@ static void act(struct parse *p, const struct option *o, const char *arg,
     error(p, "-lib (a static library of device code) is not supported: "
              "compile with -c and make the archive with ar");
     break;
+  case A_DEVICE_OUTPUT:
+    p->out->device_output = spelling(arg)[0];
+    p->compile = 1; /* no link */
+    break;
   }
 }
 
@@ -698,6 +708,57 @@ static void emit_archs(struct parse *p) {
     fallback_archs(p, !buildable, "--offload-arch=");
 }
 
+/* The GPU architecture an argument names ("90" of --offload-arch=sm_90 or
+ * --cuda-gpu-arch=sm_90), or NULL. */
+static const char *arch_of(const char *arg) {
+  if (strncmp(arg, "--offload-arch=sm_", 18) == 0)
+    return arg + 18;
+  if (strncmp(arg, "--cuda-gpu-arch=sm_", 19) == 0)
+    return arg + 19;
+  return NULL;
+}
+
+static void remove_at(pasta_strlist *l, size_t i) {
+  free(l->at[i]);
+  memmove(l->at + i, l->at + i + 1, (l->num - i - 1) * sizeof *l->at);
+  --l->num;
+}
+
+/* -fatbin, -cubin, -ptx: device code only. A cubin or PTX file is of one
+ * architecture: the first asked for (for PTX the lowest, which the driver
+ * compiles for newer GPUs), with a warning when there were more; a fatbin
+ * of several is made by pasta_nvcc_run. */
+static void device_output_args(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  char kind = p->out->device_output;
+  if (!kind)
+    return;
+  size_t keep = a->num, archs = 0;
+  for (size_t i = 0; i < a->num; ++i) {
+    const char *arch = arch_of(a->at[i]);
+    if (!arch)
+      continue;
+    ++archs;
+    if (keep == a->num ||
+        (kind == 'p' && atoi(arch) < atoi(arch_of(a->at[keep]))))
+      keep = i;
+  }
+  if (kind != 'f' && archs > 1) {
+    warn(p,
+         "-%s: one architecture, sm_%s (clang writes one file per "
+         "architecture)",
+         kind == 'p' ? "ptx" : "cubin", arch_of(a->at[keep]));
+    for (size_t i = a->num; i-- > 0;)
+      if (i != keep && arch_of(a->at[i]))
+        remove_at(a, i);
+  }
+  p->failed |= push(a, "--cuda-device-only");
+  if (kind == 'p')
+    p->failed |= push(a, "-S");
+  else if (!contains(a, "-c"))
+    p->failed |= push(a, "-c");
+}
+
 /* nvcc optimizes device code whatever the host -O level (-O0 and -g
  * included) unless -G: clang's device side follows the host -O unless told
  * otherwise, and at -O0 with debug info runs ptxas with -g, which takes
@@ -754,7 +815,7 @@ static void emit(struct parse *p) {
     warn(p, "-std=%s left out: this command also compiles C files", p->std);
   else if (p->std)
     p->failed |= pushf(a, "-std=%s", p->std);
-  if (p->compile)
+  if (p->compile && p->out->device_output != 'p')
     p->failed |= push(a, "-c");
   if (cuda_inputs) {
     for (size_t i = 0; i < p->cuda_flags.num; ++i)
@@ -762,6 +823,7 @@ static void emit(struct parse *p) {
     emit_archs(p);
     device_opt_level(p);
     host_compat(p);
+    device_output_args(p);
     if (p->rdc)
       p->failed |= push(a, "-fgpu-rdc");
     if (p->preprocess || p->depend)
@@ -828,6 +890,7 @@ int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
  * puts in its CUDA flags. Every other argument is clang's already. */
 static int nvcc_only(enum action a) {
   switch (a) {
+  case A_DEVICE_OUTPUT:
   case A_ARCH:
   case A_CODE:
   case A_GENCODE:
@@ -946,8 +1009,17 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   }
   if (archs.given && !archs.kept)
     fallback_archs(&p, !archs.buildable, "--offload-arch=");
-  device_opt_level(&p);
-  host_compat(&p);
+  /* A compile (not CMake's link step, which runs the CUDA compiler too). */
+  if (out->device_output || contains(&out->args, "-c") ||
+      contains(&out->args, "-S") || contains(&out->args, "-E")) {
+    device_opt_level(&p);
+    host_compat(&p);
+  }
+  device_output_args(&p);
+  /* A project's own commands calling the CUDA compiler have no PASTA flags:
+   * clang's "CUDA version is newer" is noise there too. */
+  if (!contains(&out->args, "-Wno-unknown-cuda-version"))
+    p.failed |= push(&out->args, "-Wno-unknown-cuda-version");
   strlist_free(&p.flags);
   strlist_free(&p.cuda_flags);
   strlist_free(&p.inputs);
@@ -981,4 +1053,89 @@ const char *pasta_nvcc_host_compat_path(char *out, size_t size) {
       stat(out, &st) != 0)
     return NULL;
   return out;
+}
+
+/*===-- Running the command -----------------------------------------------===*/
+
+static int run_and_wait(char **argv, const char *who) {
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "%s: error: cannot fork: %s\n", who, strerror(errno));
+    return 2;
+  }
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    fprintf(stderr, "%s: error: cannot run %s: %s\n", who, argv[0],
+            strerror(errno));
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return 2;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+/* One clang run per architecture (the others' arguments left out, the
+ * output a cubin beside the fatbin), then fatbinary, as clang itself
+ * bundles a CUDA object's device code. */
+static int fatbin_of_several(char **args, size_t n, size_t out_at,
+                             const char *cuda, const char *who) {
+  pasta_strlist cubins = {0}, bundle = {0};
+  char **one = calloc(n + 1, sizeof *one);
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/bin/fatbinary", cuda);
+  int rc = !one || push(&bundle, path) || push(&bundle, "-64") ||
+                   push(&bundle, "--create") || push(&bundle, args[out_at])
+               ? 2
+               : 0;
+  for (size_t k = 0; k < n && !rc; ++k) {
+    const char *arch = arch_of(args[k]);
+    if (!arch)
+      continue;
+    char cubin[PATH_MAX], image[PATH_MAX + 64];
+    snprintf(cubin, sizeof cubin, "%s.sm_%s.cubin", args[out_at], arch);
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (i == out_at)
+        one[m++] = cubin;
+      else if (i == k || !arch_of(args[i]))
+        one[m++] = args[i];
+    one[m] = NULL;
+    snprintf(image, sizeof image, "--image3=kind=elf,sm=%s,file=%s", arch,
+             cubin);
+    if (push(&cubins, cubin) || push(&bundle, image))
+      rc = 2;
+    else
+      rc = run_and_wait(one, who);
+  }
+  char **argv = rc ? NULL : calloc(bundle.num + 1, sizeof *argv);
+  if (argv) {
+    memcpy(argv, bundle.at, bundle.num * sizeof *argv);
+    rc = run_and_wait(argv, who);
+    free(argv);
+  } else if (!rc)
+    rc = 2;
+  for (size_t i = 0; i < cubins.num; ++i)
+    unlink(cubins.at[i]);
+  strlist_free(&cubins);
+  strlist_free(&bundle);
+  free(one);
+  return rc;
+}
+
+int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
+                   const char *who) {
+  size_t n = 0, archs = 0, out_at = 0;
+  for (; args[n]; ++n) {
+    archs += arch_of(args[n]) != NULL;
+    if (strcmp(args[n], "-o") == 0 && args[n + 1])
+      out_at = n + 1;
+  }
+  if (r->device_output == 'f' && archs > 1 && out_at)
+    return fatbin_of_several(args, n, out_at, cuda, who);
+  execvp(args[0], args);
+  fprintf(stderr, "%s: error: cannot run %s: %s\n", who, args[0],
+          strerror(errno));
+  return 2;
 }

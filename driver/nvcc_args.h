@@ -48,6 +48,11 @@ typedef struct pasta_nvcc_result {
   pasta_strlist warnings; /* one line each, without "pasta-nvcc: warning: " */
   pasta_strlist notes;    /* what was accepted and ignored (verbose only) */
   char *error;            /* PASTA_NVCC_ERROR: one line */
+  /* -fatbin, -cubin, -ptx: 'f', 'c' or 'p' (device code only, to a file
+   * cuModuleLoad* takes); 0 otherwise. A fatbin for several architectures
+   * is made by pasta_nvcc_run: one clang run per architecture, then CUDA's
+   * fatbinary. */
+  char device_output;
 } pasta_nvcc_result;
 
 /* Translates nvcc's arguments argv[1..argc-1]. Returns 0, or -1 when out of
@@ -69,6 +74,14 @@ int pasta_nvcc_arch_supported(const char *arch);
 #ifdef __cplusplus
 }
 #endif
+
+/* Runs the clang command `args` (NULL-terminated, the compiler first) as
+ * the result asks: exec'd as is (returns only on failure), or, for a
+ * fatbin of several architectures, once per architecture and then CUDA's
+ * fatbinary. Returns the exit status to use; messages are prefixed with
+ * `who`. */
+int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
+                   const char *who);
 
 /* The path of nvcc_host_compat.h beside the running program
  * (<build>/bin/../include/pasta/) into `out`; returns `out`, or NULL when

@@ -66,8 +66,5 @@ int main(int argc, char **argv) {
     return 2;
   for (size_t i = 0; i < r.args.num; ++i)
     args[i] = r.args.at[i];
-  execvp(args[0], args);
-  fprintf(stderr, "pasta-cuda-launcher: error: cannot run %s: %s\n", args[0],
-          strerror(errno));
-  return 2;
+  return pasta_nvcc_run(&r, args, cuda, "pasta-cuda-launcher");
 }

@@ -126,10 +126,5 @@ int main(int argc, char **argv) {
       fprintf(stderr, " %s", args[i]);
     fprintf(stderr, "\n");
   }
-  execv(clang, args);
-  fprintf(stderr,
-          "pasta-nvcc: error: cannot run %s: %s (build PASTA: "
-          "scripts/build.sh)\n",
-          clang, strerror(errno));
-  return 2;
+  return pasta_nvcc_run(&r, args, cuda, "pasta-nvcc");
 }

@@ -104,6 +104,21 @@ static void test_compile(void) {
              "/cuda/include -isystem /cuda/include/cccl -x cuda k.cu -x c++ "
              "main.cpp"));
   cfg.host_compat = NULL;
+  /* Device code only, for cuModuleLoad*: one architecture for a cubin or
+   * PTX (PTX: the lowest, with a warning), every one for a fatbin (bundled
+   * by pasta_nvcc_run); never a link. */
+  run("-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 "
+      "-o k.fatbin -fatbin k.cu");
+  CHECK(same("-c --offload-arch=sm_80 --offload-arch=sm_90 -Xarch_device -O3 "
+             "--cuda-device-only -o k.fatbin -x cuda k.cu") &&
+        warned[0] == '\0');
+  run("-arch=sm_90 -arch=sm_80 -ptx k.cu -o k.ptx");
+  CHECK(same("--offload-arch=sm_80 -Xarch_device -O3 --cuda-device-only -S -o "
+             "k.ptx -x cuda k.cu") &&
+        strstr(warned, "-ptx: one architecture, sm_80"));
+  run("-cubin -arch=sm_90 k.cu");
+  CHECK(same("-c --offload-arch=sm_90 -Xarch_device -O3 --cuda-device-only -x "
+             "cuda k.cu"));
   /* A debug build: the host at -O0 with -g, device code optimized as nvcc
    * does (the device -O after the host's, so that it wins). */
   run("-O0 -g -c k.cu");
@@ -185,6 +200,13 @@ static void test_flags(void) {
   CHECK(same("-I include -L lib -o app main.o -lfoo"));
 }
 
+static int contains_arg(const pasta_nvcc_result *r, const char *arg) {
+  for (size_t i = 0; i < r->args.num; ++i)
+    if (strcmp(r->args.at[i], arg) == 0)
+      return 1;
+  return 0;
+}
+
 /* The CMake launcher's filter: clang's arguments kept in order, nvcc's
  * mapped in place, unbuildable architectures dropped. */
 static void test_filter(void) {
@@ -213,13 +235,37 @@ static void test_filter(void) {
              i ? " " : "", r.args.at[i]);
   CHECK(same("clang++ -fpass-plugin=p.so --cuda-gpu-arch=sm_90 "
              "-gline-tables-only -Wall -Wextra -Werror -O2 -x cuda -c k.cu -o "
-             "k.o -fgpu-rdc -Xarch_device -O3"));
+             "k.o -fgpu-rdc -Xarch_device -O3 -Wno-unknown-cuda-version"));
   CHECK(r.warnings.num == 1 && strstr(r.warnings.at[0], "sm_110 dropped"));
   pasta_nvcc_result_free(&r);
   /* Nothing left: the default architecture. */
   char *only[] = {"clang++", "--cuda-gpu-arch=sm_52", "-c", "k.cu", NULL};
   CHECK(pasta_nvcc_filter(4, only, &cfg, &r) == 0);
-  CHECK(r.args.num == 6 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0);
+  CHECK(r.args.num == 7 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0);
+  pasta_nvcc_result_free(&r);
+  /* CMake's link step runs the CUDA compiler too: no compile options. */
+  char *link[] = {"clang++", "a.o", "-o", "app", "-lcudart_static", NULL};
+  CHECK(pasta_nvcc_filter(5, link, &cfg, &r) == 0);
+  CHECK(r.args.num == 6 && !contains_arg(&r, "-Xarch_device"));
+  pasta_nvcc_result_free(&r);
+  /* A custom command of the project calling the CUDA compiler with nvcc's
+   * options for a fatbin (NVIDIA's driver API samples). */
+  char *fat[] = {"clang++",
+                 "-gencode=arch=compute_90,code=sm_90",
+                 "-gencode=arch=compute_110,code=sm_110",
+                 "-o",
+                 "k.fatbin",
+                 "-fatbin",
+                 "k.cu",
+                 NULL};
+  CHECK(pasta_nvcc_filter(7, fat, &cfg, &r) == 0);
+  joined[0] = '\0';
+  for (size_t i = 0; i < r.args.num; ++i)
+    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+             i ? " " : "", r.args.at[i]);
+  CHECK(same("clang++ -o k.fatbin k.cu --offload-arch=sm_90 -Xarch_device -O3 "
+             "--cuda-device-only -c -Wno-unknown-cuda-version") &&
+        r.device_output == 'f');
   pasta_nvcc_result_free(&r);
   /* The user's PASTA_CUDA_ARCHITECTURES: the project's list reduced to it,
    * without a warning (sm_110 is not wanted: no word about it); none of it
@@ -233,12 +279,12 @@ static void test_filter(void) {
                   "k.cu",
                   NULL};
   CHECK(pasta_nvcc_filter(6, list, &cfg, &r) == 0);
-  CHECK(r.args.num == 6 && strcmp(r.args.at[1], "--cuda-gpu-arch=sm_90") == 0 &&
+  CHECK(r.args.num == 7 && strcmp(r.args.at[1], "--cuda-gpu-arch=sm_90") == 0 &&
         r.warnings.num == 0);
   pasta_nvcc_result_free(&r);
   char *other[] = {"clang++", "--cuda-gpu-arch=sm_80", "-c", "k.cu", NULL};
   CHECK(pasta_nvcc_filter(4, other, &cfg, &r) == 0);
-  CHECK(r.args.num == 7 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0 &&
+  CHECK(r.args.num == 8 && strcmp(r.args.at[3], "--offload-arch=sm_90") == 0 &&
         strcmp(r.args.at[4], "--offload-arch=sm_100") == 0 &&
         r.warnings.num == 0);
   pasta_nvcc_result_free(&r);
