@@ -1,15 +1,17 @@
-/*===- pasta_cuda_launcher.c - CMake's CUDA compiler launcher ------------===*
+/*===- pasta_cuda_launcher.c - the CMake toolchain's CUDA compiler --------===*
  *
  *   pasta-cuda-launcher [--pasta-archs=LIST] COMPILER ARGS...
  *
- * cmake/pasta-toolchain.cmake sets it as CMAKE_CUDA_COMPILER_LAUNCHER, so
- * that projects written for nvcc build with clang unmodified: the options
- * only nvcc has (--extended-lambda, -lineinfo, -Xcompiler=..., ...) in
- * their CUDA flags are mapped or dropped, and GPU architectures clang
- * cannot build here (a project-set CMAKE_CUDA_ARCHITECTURES list) are
- * dropped with a warning (nvcc_args.h, pasta_nvcc_filter). LIST (from
- * the toolchain's PASTA_CUDA_ARCHITECTURES, else that environment
- * variable), "90,100": build for these only, whatever the project asks.
+ * cmake/pasta-toolchain.cmake makes the CUDA compiler a script that runs
+ * clang through this program, so that projects written for nvcc build with
+ * clang unmodified: the options only nvcc has (--extended-lambda, -lineinfo,
+ * -Xcompiler=..., -gencode=..., -fatbin, ...) in their CUDA flags and in
+ * their own commands calling ${CMAKE_CUDA_COMPILER} are mapped or dropped,
+ * and GPU architectures clang cannot build here (a project-set
+ * CMAKE_CUDA_ARCHITECTURES list) are dropped with a warning (nvcc_args.h,
+ * pasta_nvcc_filter). LIST (from the toolchain's PASTA_CUDA_ARCHITECTURES,
+ * else that environment variable), "90,100": build for these only,
+ * whatever the project asks. Usable as CMAKE_CUDA_COMPILER_LAUNCHER too.
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 #include "nvcc_args.h"
