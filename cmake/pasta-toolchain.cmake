@@ -206,4 +206,7 @@ endif()
 
 # Relocatable device code: clang device-links at the final link (see above).
 set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
-add_link_options("$<$<AND:$<STREQUAL:$<TARGET_PROPERTY:LINKER_LANGUAGE>,CUDA>,$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>>:-fgpu-rdc;--offload-link>")
+# On the target's separable compilation alone, not on its link language: a
+# target with C++ sources beside its CUDA ones links with the C++ compiler
+# (CMake prefers it), and still needs the device link.
+add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:-fgpu-rdc;--offload-link>")

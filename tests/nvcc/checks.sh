@@ -31,6 +31,13 @@ check_program() {
     check "instrumented (plain copy registered): $kernel" \
       grep -q "__pasta_handle_${kernel}.*__pasta_plain\$" "$app.symbols.txt"
   done
+  # The device link happened: the rdc kernel (a library's, calling another
+  # file's __device__ function) and its plain copy are in the device image.
+  "$(dirname "$nm")/llvm-objcopy" -O binary --only-section=.nv_fatbin \
+    "$app" "$app.fatbin" 2> /dev/null
+  check "device-linked: the rdc kernel and its copy in the device image" \
+    bash -c "grep -aqP '\.nv\.info\._Z11scale_twicePfm\x00' '$app.fatbin' &&
+      grep -aqP '\.nv\.info\._Z11scale_twicePfm__pasta_plain\x00' '$app.fatbin'"
 }
 
 # plain_twin LOG COMMAND...: builds the twin with the real nvcc where one
