@@ -64,6 +64,21 @@ char *pasta_demangle(const char *mangled) {
     return NULL;
   int status = -1;
   char *out = ((pasta__cxa_demangle_fn)fn)(mangled, NULL, NULL, &status);
+  if (status == 0)
+    return out;
+  free(out);
+  /* Under -fgpu-rdc, clang makes kernels of internal linkage (a lambda's,
+   * a static one) unique across the program: "<mangled>__intern__<hex>".
+   * The name is the part before. */
+  const char *intern = strstr(mangled, "__intern__");
+  if (!intern || !intern[10] ||
+      strspn(intern + 10, "0123456789abcdef") != strlen(intern + 10))
+    return NULL;
+  char *base = strndup(mangled, (size_t)(intern - mangled));
+  if (!base)
+    return NULL;
+  out = ((pasta__cxa_demangle_fn)fn)(base, NULL, NULL, &status);
+  free(base);
   if (status != 0) {
     free(out);
     return NULL;

@@ -96,6 +96,15 @@ static void test_demangle(void) {
   CHECK_STR(dem("_Z4axpyifPKfPf"), "axpy(int, float, float const*, float*)");
   CHECK_STR(dem("_ZN12_GLOBAL__N_111anon_kernelEPKf"),
             "(anonymous namespace)::anon_kernel(float const*)");
+  /* Under -fgpu-rdc, a kernel of internal linkage carries clang's
+   * "__intern__<hex>" suffix: the name is demangled without it. */
+  CHECK_STR(dem("_Z14for_each_indexIZ9run_saxpyfPKfPfmEUlmE_EvmT___intern__"
+                "f8a26bce4c47ae40"),
+            "void for_each_index<run_saxpy(float, float const*, float*, "
+            "unsigned long)::{lambda(unsigned long)#1}>(unsigned long, "
+            "run_saxpy(float, float const*, float*, unsigned "
+            "long)::{lambda(unsigned long)#1})");
+  CHECK_STR(dem("_Z1kv__intern__xyz"), "(null)"); /* not a hash */
   /* A lambda passed through a templated launcher, and its call operator. */
   CHECK_STR(dem("_ZN2ns5applyIfZ4mainEUlfE_EEvPT_iT0_"),
             "void ns::apply<float, main::{lambda(float)#1}>(float*, int, "
