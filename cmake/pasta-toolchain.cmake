@@ -209,4 +209,7 @@ set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
 # On the target's separable compilation alone, not on its link language: a
 # target with C++ sources beside its CUDA ones links with the C++ compiler
 # (CMake prefers it), and still needs the device link.
-add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:-fgpu-rdc;--offload-link>")
+# CUDA's device runtime (libcudadevrt.a: dynamic parallelism, kernels
+# launched from kernels) is linked on the device side, as CMake and nvcc do
+# for separable compilation.
+add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:-fgpu-rdc;--offload-link;SHELL:-Xoffload-linker -L${PASTA_CUDA_PATH}/lib64;SHELL:-Xoffload-linker -lcudadevrt>")

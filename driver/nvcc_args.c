@@ -848,7 +848,10 @@ static void emit(struct parse *p) {
                   p->cfg->has_device_code &&
                   p->cfg->has_device_code(p->inputs.at[i] + 1);
   if (device_link && (objects || cuda_inputs)) {
-    p->failed |= push(a, "-fgpu-rdc") || push(a, "--offload-link");
+    /* With CUDA's device runtime (dynamic parallelism), as nvcc links. */
+    p->failed |= push(a, "-fgpu-rdc") || push(a, "--offload-link") ||
+                 push(a, "-Xoffload-linker") || pushf(a, "-L%s/lib64", cuda) ||
+                 push(a, "-Xoffload-linker") || push(a, "-lcudadevrt");
   }
   /* nvcc links the CUDA runtime, statically unless told otherwise. */
   if (p->cudart != CUDART_NONE) {

@@ -139,9 +139,11 @@ static void test_host_files_and_link(void) {
   run("main.o k.o -o app -lm");
   CHECK(same("-o app main.o k.o -lm -L/cuda/lib64 -lcudart_static -ldl -lrt "
              "-lpthread"));
-  /* Objects with device code to link: clang device-links. */
+  /* Objects with device code to link: clang device-links, with CUDA's
+   * device runtime. */
   run("main.o rdc_a.o -o app -cudart shared");
-  CHECK(same("-o app main.o rdc_a.o -fgpu-rdc --offload-link -L/cuda/lib64 "
+  CHECK(same("-o app main.o rdc_a.o -fgpu-rdc --offload-link -Xoffload-linker "
+             "-L/cuda/lib64 -Xoffload-linker -lcudadevrt -L/cuda/lib64 "
              "-lcudart"));
   /* Sources of three languages in one command, compiled and linked. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
