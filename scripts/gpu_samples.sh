@@ -16,10 +16,12 @@ W=$OUT/samples
 mkdir -p "$W"
 export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 passed=0 failed=0 rows=""
-for exe in "$dir"/*; do
+for sample in "$dir"/*/; do
+  name=$(basename "$sample")
+  exe=$sample$name
   [ -x "$exe" ] || continue
-  name=$(basename "$exe")
-  (cd "$W" && PASTA_OUTPUT=$W/$name.json timeout 120 "$exe" \
+  # In its own directory: the files it loads at run time are there.
+  (cd "$sample" && PASTA_OUTPUT=$W/$name.json timeout 120 "./$name" \
     > "$W/$name.out" 2> "$W/$name.err")
   rc=$?
   verdict=$(grep -m1 -iE "test passed|passed|result = pass|^done|correct" \
