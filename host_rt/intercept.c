@@ -129,6 +129,7 @@ struct kernel {
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
+  int warned_resources;   /* said that its counting copy did not fit */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -1706,6 +1707,40 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   return 0;
 }
 
+/* cudaErrorLaunchOutOfResources and hipErrorLaunchOutOfResources: the
+ * block needs more registers than the GPU has for it. */
+enum { LAUNCH_OUT_OF_RESOURCES = 701 };
+
+static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
+
+/* The counting copy of a kernel needs more registers than its plain one;
+ * a block of many threads may not fit at all. The program's launch must
+ * still run: its plain copy does, uncounted, and the user is told once per
+ * kernel. Returns the plain launch's error (0 when it ran). */
+static int retry_plain(ops_t *ops, pasta__launch_fn real,
+                       const struct launch *l, uint32_t kernel,
+                       const void *plain, enum variant *v) {
+  ops->get_last_error();
+  int err = run_timed(ops, real, plain, l, l->args, kernel, 1);
+  if (err)
+    return err;
+  uint32_t block[3];
+  unpack_dims(l->block_xy, l->block_z, block);
+  lock();
+  struct kernel *k = &st.kernels[kernel];
+  if (!k->warned_resources)
+    fprintf(stderr,
+            "pasta: warning: the counting copy of kernel '%s' needs more "
+            "registers than a block of %u threads can have; its plain copy "
+            "ran instead, and such launches are not counted "
+            "(docs/user-guide.md, \"Launches that are not counted\")\n",
+            k->mangled ? k->mangled : "?", block[0] * block[1] * block[2]);
+  k->warned_resources = 1;
+  unlock();
+  *v = RUN_PLAIN;
+  return 0;
+}
+
 static void read_peaks(ops_t *ops, int device, pasta_device_peaks *p);
 
 /* After a launch on `device` returned: the vendor runtime is up (the
@@ -1794,6 +1829,8 @@ static int launch(const struct launch *call, pasta__launch_fn real,
                     index, v == RUN_PLAIN);
   if (err && v != RUN_COUNTING)
     err = retry_original(ops, real, l, index, &v);
+  else if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle)
+    err = retry_plain(ops, real, l, index, plain, &v);
 
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
