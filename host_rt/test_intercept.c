@@ -184,6 +184,8 @@ static const struct pasta_vendor_ops ops = {
 
 static char k_handle, k_plain, k_ws;
 static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
+static char k5_handle, k5_plain; /* a counting copy too big for its block */
+static char k6_handle, k6_plain; /* a counting copy that faults */
 static const void *launched[8];
 static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
@@ -225,6 +227,10 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
   if (fn == &k2_plain)
     return 98; /* cudaErrorInvalidDeviceFunction */
+  if (fn == &k5_handle)
+    return 701; /* cudaErrorLaunchOutOfResources: too many registers */
+  if (fn == &k6_handle)
+    return 700; /* cudaErrorIllegalAddress */
   if (num_launched < 8)
     launched[num_launched++] = fn;
   if (fn != &k_ws)
@@ -528,7 +534,37 @@ static void test_launch_options(void) {
     unsetenv(option_vars[i]);
 }
 
-int main(void) {
+/* Run alone (`test_intercept resources`): every launch in the window, so
+ * that the counting copy is tried first. A counting copy that needs more
+ * registers than the block has runs as the plain copy (the program's
+ * result must not change), the program sees success, and the launch is
+ * recorded as not counted; any other error is the program's. */
+static int test_out_of_resources(void) {
+  __pasta_register_kernel(&k5_handle, "_Z2k5v", &k5_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_kernel(&k6_handle, "_Z2k6v", &k6_plain, NULL, NULL, 0, 0,
+                          NULL);
+  CHECK(__pasta_launch_kernel(&k5_handle, 1 | (1ull << 32), 1,
+                              512 | (1ull << 32), 1, NULL, 0, NULL, fake_launch,
+                              &ops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &k5_plain);
+  CHECK(__pasta_launch_kernel(&k6_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                              fake_launch, &ops) == 700);
+  CHECK(num_launched == 1); /* no plain retry of a fault */
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k5 = row_of(&act, "k5()");
+  CHECK(k5 && k5->launches == 1 && k5->counted == 0 && k5->failed == 0);
+  const pasta_activity_kernel *k6 = row_of(&act, "k6()");
+  CHECK(k6 && k6->launches == 1 && k6->failed == 1);
+  pasta__activity_free(&act);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "resources") == 0)
+    return test_out_of_resources();
   setenv("PASTA_START_GRID_ID", "1", 1);
   setenv("PASTA_END_GRID_ID", "2", 1);
   setenv("PASTA_WORKING_SET", "1", 1);
