@@ -9,4 +9,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh -DPASTA_SANITIZE=ON
 cd "${PASTA_BUILD_DIR:-build}"
+# ctest prints a skipped test's output only with -V: say it here.
+if ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "gpu: skipped: no GPU (ctest's gpu test; run scripts/gpu_check.sh on a GPU machine)"
+fi
 ctest --output-on-failure
