@@ -625,6 +625,15 @@ static void parse(struct parse *p, int argc, char **argv) {
   }
 }
 
+static void parse_free(struct parse *p) {
+  strlist_free(&p->flags);
+  strlist_free(&p->cuda_flags);
+  strlist_free(&p->inputs);
+  strlist_free(&p->libs);
+  strlist_free(&p->archs);
+  strlist_free(&p->arch_only);
+}
+
 /*===-- The clang command -------------------------------------------------===*/
 
 static int count_inputs(const struct parse *p, int lang) {
@@ -878,12 +887,7 @@ int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
     else
       emit(&p);
   }
-  strlist_free(&p.flags);
-  strlist_free(&p.cuda_flags);
-  strlist_free(&p.inputs);
-  strlist_free(&p.libs);
-  strlist_free(&p.archs);
-  strlist_free(&p.arch_only);
+  parse_free(&p);
   return p.failed ? -1 : 0;
 }
 
@@ -1023,12 +1027,7 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
    * clang's "CUDA version is newer" is noise there too. */
   if (!contains(&out->args, "-Wno-unknown-cuda-version"))
     p.failed |= push(&out->args, "-Wno-unknown-cuda-version");
-  strlist_free(&p.flags);
-  strlist_free(&p.cuda_flags);
-  strlist_free(&p.inputs);
-  strlist_free(&p.libs);
-  strlist_free(&p.archs);
-  strlist_free(&p.arch_only);
+  parse_free(&p);
   return p.failed ? -1 : 0;
 }
 
@@ -1040,22 +1039,35 @@ void pasta_nvcc_result_free(pasta_nvcc_result *r) {
   memset(r, 0, sizeof *r);
 }
 
-const char *pasta_nvcc_host_compat_path(char *out, size_t size) {
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+int pasta_nvcc_own_dir(char *out, size_t size) {
+  ssize_t n = readlink("/proc/self/exe", out, size - 1);
   if (n <= 0)
-    return NULL;
-  exe[n] = '\0';
-  char *slash = strrchr(exe, '/');
+    return -1;
+  out[n] = '\0';
+  char *slash = strrchr(out, '/');
   if (!slash)
-    return NULL;
+    return -1;
   *slash = '\0';
+  return 0;
+}
+
+void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg) {
+  static char cccl[PATH_MAX], dir[PATH_MAX], compat[PATH_MAX + 64];
+  memset(cfg, 0, sizeof *cfg);
+  const char *cuda = getenv("PASTA_CUDA_PATH");
+  cfg->cuda_path = cuda && *cuda ? cuda : "/usr/local/cuda";
+  const char *arch = getenv("PASTA_CUDA_ARCH");
+  cfg->default_arch =
+      arch && *arch && pasta_nvcc_arch_supported(arch) ? arch : "90";
+  cfg->only_archs = getenv("PASTA_CUDA_ARCHITECTURES");
   struct stat st;
-  if (snprintf(out, size, "%s/../include/pasta/nvcc_host_compat.h", exe) >=
-          (int)size ||
-      stat(out, &st) != 0)
-    return NULL;
-  return out;
+  snprintf(cccl, sizeof cccl, "%s/include/cccl", cfg->cuda_path);
+  cfg->have_cccl = stat(cccl, &st) == 0 && S_ISDIR(st.st_mode);
+  if (pasta_nvcc_own_dir(dir, sizeof dir) == 0 &&
+      snprintf(compat, sizeof compat, "%s/../include/pasta/nvcc_host_compat.h",
+               dir) < (int)sizeof compat &&
+      stat(compat, &st) == 0)
+    cfg->host_compat = compat;
 }
 
 /*===-- Running the command -----------------------------------------------===*/

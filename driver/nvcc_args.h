@@ -83,9 +83,15 @@ int pasta_nvcc_arch_supported(const char *arch);
 int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
                    const char *who);
 
-/* The path of nvcc_host_compat.h beside the running program
- * (<build>/bin/../include/pasta/) into `out`; returns `out`, or NULL when
- * it is not there. */
-const char *pasta_nvcc_host_compat_path(char *out, size_t size);
+/* The directory of the running program (<build>/bin) into `out`; 0, or
+ * -1 when it cannot be read. */
+int pasta_nvcc_own_dir(char *out, size_t size);
+
+/* The configuration both programs share, from the environment:
+ * PASTA_CUDA_PATH (default /usr/local/cuda), PASTA_CUDA_ARCH (default 90),
+ * PASTA_CUDA_ARCHITECTURES, the CCCL directory, and nvcc_host_compat.h
+ * beside the program (<build>/bin/../include/pasta/). The strings stay
+ * valid for the life of the process. */
+void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg);
 
 #endif

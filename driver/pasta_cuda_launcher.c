@@ -25,9 +25,10 @@
 #include <unistd.h>
 
 int main(int argc, char **argv) {
-  const char *only = getenv("PASTA_CUDA_ARCHITECTURES");
+  pasta_nvcc_config cfg;
+  pasta_nvcc_config_from_env(&cfg);
   if (argc > 1 && strncmp(argv[1], "--pasta-archs=", 14) == 0) {
-    only = argv[1] + 14;
+    cfg.only_archs = argv[1] + 14;
     --argc;
     ++argv;
   }
@@ -36,22 +37,6 @@ int main(int argc, char **argv) {
                     "COMPILER ARGS...\n");
     return 2;
   }
-  const char *cuda = getenv("PASTA_CUDA_PATH");
-  if (!cuda || !*cuda)
-    cuda = "/usr/local/cuda";
-  const char *arch = getenv("PASTA_CUDA_ARCH");
-  if (!arch || !*arch || !pasta_nvcc_arch_supported(arch))
-    arch = "90";
-  char cccl[PATH_MAX];
-  struct stat st;
-  snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
-  char compat[PATH_MAX];
-  pasta_nvcc_config cfg = {
-      .cuda_path = cuda,
-      .have_cccl = stat(cccl, &st) == 0,
-      .default_arch = arch,
-      .only_archs = only,
-      .host_compat = pasta_nvcc_host_compat_path(compat, sizeof compat)};
   pasta_nvcc_result r;
   if (pasta_nvcc_filter(argc - 1, argv + 1, &cfg, &r) != 0) {
     fprintf(stderr, "pasta-cuda-launcher: error: out of memory\n");
@@ -68,5 +53,5 @@ int main(int argc, char **argv) {
     return 2;
   for (size_t i = 0; i < r.args.num; ++i)
     args[i] = r.args.at[i];
-  return pasta_nvcc_run(&r, args, cuda, "pasta-cuda-launcher");
+  return pasta_nvcc_run(&r, args, cfg.cuda_path, "pasta-cuda-launcher");
 }

@@ -45,43 +45,13 @@ static int has_device_code(const char *path) {
   return found;
 }
 
-/* The directory this program is in (where pasta-clang++ is too). */
-static int own_dir(char *out, size_t size) {
-  ssize_t n = readlink("/proc/self/exe", out, size - 1);
-  if (n <= 0)
-    return -1;
-  out[n] = '\0';
-  char *slash = strrchr(out, '/');
-  if (!slash)
-    return -1;
-  *slash = '\0';
-  return 0;
-}
-
-static int is_dir(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 int main(int argc, char **argv) {
-  const char *cuda = getenv("PASTA_CUDA_PATH");
-  if (!cuda || !*cuda)
-    cuda = "/usr/local/cuda";
-  const char *arch = getenv("PASTA_CUDA_ARCH");
-  if (!arch || !*arch || !pasta_nvcc_arch_supported(arch))
-    arch = "90";
   const char *verbose = getenv("PASTA_WRAPPER_VERBOSE");
   int loud = verbose && *verbose && strcmp(verbose, "0") != 0;
-  char cccl[PATH_MAX];
-  snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
-  char compat[PATH_MAX];
-  pasta_nvcc_config cfg = {
-      .cuda_path = cuda,
-      .have_cccl = is_dir(cccl),
-      .default_arch = arch,
-      .only_archs = getenv("PASTA_CUDA_ARCHITECTURES"),
-      .host_compat = pasta_nvcc_host_compat_path(compat, sizeof compat),
-      .has_device_code = has_device_code};
+  pasta_nvcc_config cfg;
+  pasta_nvcc_config_from_env(&cfg);
+  cfg.has_device_code = has_device_code;
+  const char *cuda = cfg.cuda_path;
 
   pasta_nvcc_result r;
   if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
@@ -98,7 +68,7 @@ int main(int argc, char **argv) {
   }
 
   char dir[PATH_MAX], clang[PATH_MAX + 32];
-  if (own_dir(dir, sizeof dir) != 0) {
+  if (pasta_nvcc_own_dir(dir, sizeof dir) != 0) {
     fprintf(stderr, "pasta-nvcc: error: cannot find its own directory: %s\n",
             strerror(errno));
     return 2;

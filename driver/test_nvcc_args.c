@@ -33,6 +33,14 @@ static pasta_nvcc_config cfg = {.cuda_path = "/cuda",
 
 static char joined[4096], warned[4096];
 
+/* The result's arguments into `joined`, space-separated. */
+static void join_args(const pasta_nvcc_result *r) {
+  joined[0] = '\0';
+  for (size_t i = 0; i < r->args.num; ++i)
+    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+             i ? " " : "", r->args.at[i]);
+}
+
 /* Translates `cmd` (split at spaces, "nvcc" first) into `joined` (the
  * arguments, space-separated) and `warned` (the warnings, '|'-separated);
  * returns the mode. */
@@ -50,9 +58,7 @@ static int run(const char *cmd) {
     free(copy);
     return -1;
   }
-  for (size_t i = 0; i < r.args.num; ++i)
-    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
-             i ? " " : "", r.args.at[i]);
+  join_args(&r);
   for (size_t i = 0; i < r.warnings.num; ++i)
     snprintf(warned + strlen(warned), sizeof warned - strlen(warned), "%s%s",
              i ? "|" : "", r.warnings.at[i]);
@@ -231,10 +237,7 @@ static void test_filter(void) {
                   NULL};
   pasta_nvcc_result r;
   CHECK(pasta_nvcc_filter(16, argv, &cfg, &r) == 0);
-  joined[0] = '\0';
-  for (size_t i = 0; i < r.args.num; ++i)
-    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
-             i ? " " : "", r.args.at[i]);
+  join_args(&r);
   CHECK(same("clang++ -fpass-plugin=p.so --cuda-gpu-arch=sm_90 "
              "-gline-tables-only -Wall -Wextra -Werror -O2 -x cuda -c k.cu -o "
              "k.o -fgpu-rdc -Xarch_device -O3 -Wno-unknown-cuda-version"));
@@ -261,10 +264,7 @@ static void test_filter(void) {
                  "k.cu",
                  NULL};
   CHECK(pasta_nvcc_filter(7, fat, &cfg, &r) == 0);
-  joined[0] = '\0';
-  for (size_t i = 0; i < r.args.num; ++i)
-    snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
-             i ? " " : "", r.args.at[i]);
+  join_args(&r);
   CHECK(same("clang++ -o k.fatbin k.cu --offload-arch=sm_90 -Xarch_device -O3 "
              "--cuda-device-only -c -Wno-unknown-cuda-version") &&
         r.device_output == 'f');
