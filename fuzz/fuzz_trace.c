@@ -10,11 +10,15 @@
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 
-#include "activity_json.h"
-#include "cats.h"
-#include "report_activity.h"
-#include "report_trace.h"
-#include "trace_json.h"
+#include "analyzers/bandwidth/bandwidth_report.h"
+#include "analyzers/kernels/kernel_tables.h"
+#include "analyzers/trace/cats_file.h"
+#include "analyzers/trace/trace_analyses.h"
+#include "analyzers/working_set/ws_tables.h"
+#include "profile/activity_read.h"
+#include "profile/trace_read.h"
+#include "tools/pasta-report/report_activity.h"
+#include "tools/pasta-report/report_trace.h"
 
 #include <jansson.h>
 #include <stdint.h>

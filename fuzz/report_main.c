@@ -5,4 +5,4 @@
  *===----------------------------------------------------------------------===*/
 int pasta_report_main(int argc, char **argv);
 #define main pasta_report_main
-#include "../analyzers/pasta_report.c"
+#include "../tools/pasta-report/pasta_report.c"

@@ -23,13 +23,13 @@
 #define _GNU_SOURCE
 
 #include "intercept.h"
-#include "demangle.h"
-#include "env.h"
-#include "grow.h"
+#include "profile/demangle.h"
+#include "profile/env.h"
+#include "profile/vec.h"
 #include "pasta/abi.h"
-#include "profile.h"
+#include "pasta/profile.h"
 #include "symbolize.h"
-#include "text_table.h"
+#include "profile/text_table.h"
 #include "trace.h"
 
 #include <errno.h>

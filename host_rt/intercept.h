@@ -8,8 +8,8 @@
 #ifndef PASTA_HOST_RT_INTERCEPT_H
 #define PASTA_HOST_RT_INTERCEPT_H
 
-#include "activity.h"
-#include "analyzer.h"
+#include "profile/activity.h"
+#include "pasta/analyzer.h"
 #include "pasta/abi.h"
 
 #include <stddef.h>

@@ -17,19 +17,16 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* program_invocation_name, getpid */
 
-#include "activity.h"
-#include "analyzer.h"
-#include "bandwidth.h"
-#include "cats.h"
-#include "chrome_trace.h"
-#include "env.h"
-#include "grow.h"
+#include "analyzers/builtin.h"
 #include "intercept.h"
-#include "output_file.h"
 #include "pasta/abi.h"
-#include "profile.h"
-#include "profile_json.h"
-#include "tables.h"
+#include "pasta/analyzer.h"
+#include "pasta/profile.h"
+#include "profile/activity.h"
+#include "profile/env.h"
+#include "profile/output_file.h"
+#include "profile/profile_json.h"
+#include "profile/vec.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -339,6 +336,10 @@ static pasta_analyzer pasta__analyzers[PASTA_MAX_ANALYZERS];
 static size_t pasta__num_analyzers;
 static int pasta__builtins_registered;
 static void pasta__register_builtins(void);
+static int pasta__write_sibling(const pasta_analyzer_context *ctx,
+                                const char *suffix, const char *what,
+                                int (*write)(FILE *, const void *),
+                                const void *arg);
 
 int pasta_register_analyzer(const pasta_analyzer *a) {
   pasta__register_builtins();
@@ -355,7 +356,6 @@ int pasta_register_analyzer(const pasta_analyzer *a) {
 /* The options of the report in progress, read once by pasta__report. */
 static struct pasta__options pasta__report_options;
 /* Trace mode's trace, built by pasta__report for the `trace` analyzer. */
-static const struct pasta_trace *pasta__report_trace;
 /* Which registered analyzers run in this report. */
 static unsigned char pasta__active[PASTA_MAX_ANALYZERS];
 
@@ -989,29 +989,30 @@ static void pasta__report(void) {
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
                     "lines\n");
 
-  /* Trace mode: the trace and its analyses, for the `trace` analyzer and
-   * the profile's "trace" section. */
+  /* Trace mode: the trace, for the `trace` analyzer (which adds its
+   * analyses to the profile's "trace" section). */
   struct pasta_trace trace;
-  struct pasta_trace_analysis trace_analysis;
   int have_trace = pasta__trace_build(&trace, pasta__program()) == 0;
-  if (have_trace) {
-    pasta__report_trace = &trace;
-    if (pasta_trace_analyze(&trace, &trace_analysis) == 0)
-      p.trace = &trace_analysis;
+  if (have_trace)
+    p.trace_events = &trace;
+  for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i) {
+    const pasta__builtin_hooks *h = pasta__builtin_analyzers[i].hooks;
+    if (h && h->prepare)
+      h->prepare(&p);
   }
   pasta_analyzer_context ctx = {stderr, o.quiet, o.top_lines, pasta__program(),
-                                pid};
+                                pid, pasta__write_sibling};
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     if (pasta__active[i])
       pasta__analyzers[i].on_report(pasta__analyzers[i].state, &p, &ctx);
-  int have_analysis = p.trace != NULL;
-  pasta_profile_free(&p);
-  if (have_analysis)
-    pasta_trace_analysis_free(&trace_analysis);
-  if (have_trace) {
-    pasta__report_trace = NULL;
-    pasta__trace_release(&trace);
+  for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i) {
+    const pasta__builtin_hooks *h = pasta__builtin_analyzers[i].hooks;
+    if (h && h->release)
+      h->release(&p);
   }
+  pasta_profile_free(&p);
+  if (have_trace)
+    pasta__trace_release(&trace);
   if (have_activity)
     pasta__activity_free(&activity);
   fflush(stderr);
@@ -1053,18 +1054,7 @@ static void pasta__carry_all(void) {
   __atomic_store_n(&pasta__exit_armed, 0, __ATOMIC_RELEASE);
 }
 
-/*===-- Built-in analyzers ------------------------------------------------===*/
-
-static int pasta__tables_report(void *state, const pasta_profile *p,
-                                const pasta_analyzer_context *ctx) {
-  (void)state;
-  if (ctx->quiet)
-    return 0;
-  if (pasta_tables_write(ctx->log, p, ctx->top_lines) == 0)
-    return 0;
-  fprintf(stderr, "pasta: warning: could not print every table\n");
-  return -1;
-}
+/*===-- The JSON profile, and the built-in analyzers ---------------------===*/
 
 static int pasta__json_report(void *state, const pasta_profile *p,
                               const pasta_analyzer_context *ctx) {
@@ -1082,17 +1072,6 @@ static int pasta__json_report(void *state, const pasta_profile *p,
   free(written);
   free(path);
   return rc == 0 ? 0 : -1;
-}
-
-static int pasta__kernels_report(void *state, const pasta_profile *p,
-                                 const pasta_analyzer_context *ctx) {
-  (void)state;
-  if (ctx->quiet || !p->activity)
-    return 0;
-  if (pasta_activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
-    return 0;
-  fprintf(stderr, "pasta: warning: could not print the kernel launches\n");
-  return -1;
 }
 
 /* <profile path without .json><suffix>. */
@@ -1114,10 +1093,10 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
 
 /* Writes <profile path without .json><suffix> with `write`, then says so
  * (unless quiet) or says why not. `what` names the file in those lines. */
-typedef pasta_output_writer pasta__file_writer;
 static int pasta__write_sibling(const pasta_analyzer_context *ctx,
                                 const char *suffix, const char *what,
-                                pasta__file_writer write, const void *arg) {
+                                int (*write)(FILE *, const void *),
+                                const void *arg) {
   char *path = pasta__sibling_path(ctx->pid, suffix);
   if (!path) {
     fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);
@@ -1132,127 +1111,14 @@ static int pasta__write_sibling(const pasta_analyzer_context *ctx,
   return rc;
 }
 
-static int pasta__hotness_csv(FILE *f, const void *a) {
-  return pasta_hotness_write_csv(f, &((const pasta_activity *)a)->hotness);
-}
-
-static int pasta__hotness_svg(FILE *f, const void *a) {
-  return pasta_hotness_write_svg(f, &((const pasta_activity *)a)->hotness,
-                                 pasta__program());
-}
-
-/* The hotness map as CSV and SVG next to the profile. */
-static int pasta__write_hotness(const pasta_activity *a,
-                                const pasta_analyzer_context *ctx) {
-  int csv = pasta__write_sibling(ctx, ".hotness.csv", "hotness map",
-                                 pasta__hotness_csv, a);
-  int svg = pasta__write_sibling(ctx, ".hotness.svg", "hotness map",
-                                 pasta__hotness_svg, a);
-  return csv || svg ? -1 : 0;
-}
-
-static int pasta__working_set_report(void *state, const pasta_profile *p,
-                                     const pasta_analyzer_context *ctx) {
-  (void)state;
-  const pasta_activity *a = p->activity;
-  if (!a || !a->ws_enabled)
-    return 0;
-  int rc = 0;
-  if (!ctx->quiet &&
-      pasta_activity_write_ws_tables(ctx->log, a, ctx->top_lines) != 0) {
-    fprintf(stderr, "pasta: warning: could not print the working sets\n");
-    rc = -1;
-  }
-  if (a->hotness.num_launches && pasta__write_hotness(a, ctx))
-    rc = -1;
-  return rc;
-}
-
-struct pasta__roofline {
-  const pasta_bw_row *rows;
-  size_t n;
-  const pasta_device_peaks *peaks;
-};
-
-static int pasta__roofline_svg(FILE *f, const void *arg) {
-  const struct pasta__roofline *r = arg;
-  return pasta_bw_write_roofline_svg(f, r->rows, r->n, r->peaks,
-                                     pasta__program());
-}
-
-/* Bandwidth, intensity and bound-by per kernel, and the roofline SVG next
- * to the profile. */
-static int pasta__bandwidth_report(void *state, const pasta_profile *p,
-                                   const pasta_analyzer_context *ctx) {
-  (void)state;
-  const pasta_activity *a = p->activity;
-  if (!a || !a->num_kernels)
-    return 0;
-  pasta_bw_row *rows;
-  size_t n;
-  if (pasta_bw_rows(p, a, &rows, &n)) {
-    fprintf(stderr, "pasta: warning: out of memory; no bandwidth table\n");
-    return -1;
-  }
-  int rc = 0;
-  if (!ctx->quiet && pasta_bw_write_table(ctx->log, rows, n, a))
-    rc = -1;
-  struct pasta__roofline r = {rows, n, &a->peaks};
-  if (pasta__write_sibling(ctx, ".roofline.svg", "roofline",
-                           pasta__roofline_svg, &r))
-    rc = -1;
-  free(rows);
-  return rc;
-}
-
-static int pasta__cats_file(FILE *f, const void *t) {
-  return pasta_cats_write(f, t);
-}
-
-static int pasta__chrome_file(FILE *f, const void *t) {
-  return pasta_chrome_trace_write(f, t);
-}
-
-/* Trace mode: the C.A.T.S. trace and the Chrome trace next to the profile,
- * and the C.A.T.S. analyses on stderr (the report built both; the JSON
- * profile holds the analyses too). */
-static int pasta__trace_report(void *state, const pasta_profile *p,
-                               const pasta_analyzer_context *ctx) {
-  (void)state;
-  const struct pasta_trace *tp = pasta__report_trace;
-  if (!tp)
-    return 0; /* not built or run in trace mode */
-  const struct pasta_trace t = *tp;
-  int rc = 0;
-  if (pasta__write_sibling(ctx, ".cats", "C.A.T.S. trace", pasta__cats_file,
-                           &t) ||
-      pasta__write_sibling(ctx, ".trace.json", "Chrome trace",
-                           pasta__chrome_file, &t))
-    rc = -1;
-  if (!ctx->quiet && p->trace)
-    pasta_trace_analysis_print(ctx->log, p->trace, ctx->top_lines);
-  if (t.events_dropped || t.device_records_dropped)
-    fprintf(stderr,
-            "pasta: warning: the trace is incomplete: %" PRIu64
-            " events did not fit (PASTA_TRACE_EVENTS, PASTA_TRACE_SPANS) and "
-            "%" PRIu64 " device records did not fit (PASTA_TRACE_RECORDS)\n",
-            t.events_dropped, t.device_records_dropped);
-  return rc;
-}
-
 /* The built-ins come first, so their output comes first. */
 static void pasta__register_builtins(void) {
   if (pasta__builtins_registered)
     return;
   pasta__builtins_registered = 1;
-  static const pasta_analyzer builtins[] = {
-      {.name = "tables", .on_report = pasta__tables_report},
-      {.name = "kernels", .on_report = pasta__kernels_report},
-      {.name = "working-set", .on_report = pasta__working_set_report},
-      {.name = "bandwidth", .on_report = pasta__bandwidth_report},
-      {.name = "trace", .on_report = pasta__trace_report},
-      {.name = "json", .on_report = pasta__json_report},
-  };
-  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; ++i)
-    pasta_register_analyzer(&builtins[i]);
+  for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i)
+    pasta_register_analyzer(pasta__builtin_analyzers[i].analyzer);
+  static const pasta_analyzer json = {.name = "json",
+                                      .on_report = pasta__json_report};
+  pasta_register_analyzer(&json);
 }

@@ -26,7 +26,7 @@
 
 #include "symbolize.h"
 
-#include "demangle.h"
+#include "profile/demangle.h"
 
 #include <dirent.h>
 #include <dlfcn.h>

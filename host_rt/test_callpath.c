@@ -13,11 +13,11 @@
  * puts them.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "activity.h"
+#include "profile/activity.h"
 #include "intercept.h"
 #include "pasta/abi.h"
-#include "profile.h"
-#include "profile_json.h"
+#include "pasta/profile.h"
+#include "profile/profile_json.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -14,11 +14,11 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "trace.h"
-#include "env.h"
-#include "grow.h"
+#include "profile/env.h"
+#include "profile/vec.h"
 
-#include "demangle.h"
-#include "profile.h"
+#include "profile/demangle.h"
+#include "pasta/profile.h"
 #include "symbolize.h"
 
 #include <pthread.h>

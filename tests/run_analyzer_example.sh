@@ -6,7 +6,7 @@
 set -eu
 clang=$1 plugin=$2 rt=$3 src=$4 work=$5
 mkdir -p "$work"
-"$clang" -O2 -I"$src/include" -I"$src/analyzers" -c "$src/analyzers/examples/fp64_lines.c" \
+"$clang" -O2 -I"$src/include" -c "$src/analyzers/examples/fp64_lines.c" \
   -o "$work/fp64_lines.o"
 env PASTA_HOST=1 "$clang" -O2 -g -fpass-plugin="$plugin" "$src/tests/host/dot_scale.c" \
   "$work/fp64_lines.o" -o "$work/dot_scale_fp64" -x none "$rt"

@@ -7,7 +7,7 @@
  * registers itself from a constructor); select it with
  * PASTA_ANALYZERS=fp64-lines (default: every registered analyzer runs).
  *===----------------------------------------------------------------------===*/
-#include "analyzer.h"
+#include "pasta/analyzer.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
