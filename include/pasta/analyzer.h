@@ -5,7 +5,7 @@
  * the tables on stderr ("tables") and the JSON profile ("json") — use this
  * interface too. PASTA_ANALYZERS (a comma-separated list of names; default:
  * all registered) selects which run. docs/writing-an-analyzer.md shows how
- * to write one; analyzers/examples/fp64_lines.c is a complete example.
+ * to write one; examples/fp64_lines.c is a complete example.
  *
  * on_launch and on_allocation see the program's launches and allocations
  * as they happen (the calls the pass routes through the runtime).
