@@ -11,6 +11,7 @@
  *    de-duplication left in several places aggregate without double counts.
  *===----------------------------------------------------------------------===*/
 #include "trace_analyses.h"
+#include "profile/vec.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -99,18 +100,6 @@ static size_t pmap_put(struct pair_map *m, uint64_t a, uint64_t b, size_t val,
 
 /* `p` (`*cap` elements of `size` bytes) grown to hold `n`, or NULL (and
  * `p` unchanged) when out of memory. */
-static void *grow(void *p, size_t *cap, size_t n, size_t size) {
-  if (n <= *cap)
-    return p;
-  size_t c = *cap ? *cap * 2 : 16;
-  while (c < n)
-    c *= 2;
-  void *q = realloc(p, c * size);
-  if (q)
-    *cap = c;
-  return q;
-}
-
 /*===-- Footprint over time -----------------------------------------------===*/
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -418,11 +407,8 @@ static size_t intern_site(struct walk *w, size_t ev) {
     if (!added && same_site(&w->t->events[w->site_events[s]], e))
       return s;
     if (added) {
-      size_t *q =
-          grow(w->site_events, &w->cap_sites, w->num_sites + 1, sizeof *q);
-      if (!q)
+      if (GROW(w->site_events, w->cap_sites, w->num_sites))
         return SIZE_MAX;
-      w->site_events = q;
       w->site_events[w->num_sites] = ev;
       return w->num_sites++;
     }
@@ -446,11 +432,8 @@ static size_t scope_of(struct walk *w, size_t ev) {
   size_t s = pmap_put(&w->ids, e->id, 0, w->num_scopes, &added);
   if (s == SIZE_MAX || !added)
     return s;
-  struct pasta_trace_scope_summary *q =
-      grow(w->scopes, &w->cap_scopes, w->num_scopes + 1, sizeof *q);
-  if (!q)
+  if (GROW(w->scopes, w->cap_scopes, w->num_scopes))
     return SIZE_MAX;
-  w->scopes = q;
   struct pasta_trace_scope_summary *sum = &w->scopes[w->num_scopes];
   memset(sum, 0, sizeof *sum);
   sum->id = e->id;
@@ -485,12 +468,8 @@ static int enter_loop(struct walk *w) {
 static int enter(struct walk *w, size_t ev) {
   const struct pasta_cats_event *e = &w->t->events[ev];
   size_t s = scope_of(w, ev);
-  struct frame *q =
-      s == SIZE_MAX ? NULL
-                    : grow(w->stack, &w->cap_stack, w->depth + 1, sizeof *q);
-  if (!q)
+  if (s == SIZE_MAX || GROW(w->stack, w->cap_stack, w->depth))
     return -1;
-  w->stack = q;
   int loop = e->scope_kind == PASTA_SCOPE_LOOP, repeat = 0;
   for (size_t i = 0; i < w->depth; ++i)
     repeat |= w->stack[i].scope == s;
