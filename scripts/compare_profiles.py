@@ -4,8 +4,11 @@ versions of PASTA: everything must be equal except what differs from run to
 run or from binary to binary (times and what is derived from them, process
 ids, dates, paths of the executables, code addresses in call paths).
 
-usage: compare_profiles.py A.json B.json   (exit 0: equal; 1: differences
-listed, at most 20)
+usage: compare_profiles.py A.json B.json [A2.json]
+With A2 (a second run of A's build), a value that differs between A and A2
+varies from run to run (a race in the program, e.g. bfs's atomicCAS on the
+frontier) and is left out too. Exit 0: equal; 1: differences listed, at
+most 20.
 """
 import json
 import os
@@ -31,20 +34,20 @@ def strip(v):
     return v
 
 
-def diff(a, b, path, out):
-    if len(out) >= 20:
+def diff(a, b, path, out, limit=20):
+    if len(out) >= limit:
         return
     if isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b)):
             if k not in a or k not in b:
                 out.append(f"{path}.{k}: only in {'B' if k in b else 'A'}")
             else:
-                diff(a[k], b[k], f"{path}.{k}", out)
+                diff(a[k], b[k], f"{path}.{k}", out, limit)
     elif isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             out.append(f"{path}: {len(a)} vs {len(b)} entries")
         for i, (x, y) in enumerate(zip(a, b)):
-            diff(x, y, f"{path}[{i}]", out)
+            diff(x, y, f"{path}[{i}]", out, limit)
     elif a != b:
         out.append(f"{path}: {a!r} vs {b!r}")
 
@@ -52,8 +55,18 @@ def diff(a, b, path, out):
 def main():
     a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])
     out = []
-    diff(a, b, "", out)
+    diff(a, b, "", out, 10**6)
     name = os.path.basename(sys.argv[1])
+    if len(sys.argv) > 3:
+        racy = []
+        diff(a, strip(json.load(open(sys.argv[3]))), "", racy, 10**6)
+        varies = {line.split(": ")[0] for line in racy}
+        kept = [line for line in out if line.split(": ")[0] not in varies]
+        if len(kept) < len(out):
+            print(f"{name}: {len(out) - len(kept)} values vary from run to "
+                  f"run (left out)")
+        out = kept
+    out = out[:20]
     for line in out:
         print(f"{name}: {line}")
     print(f"{name}: {'same' if not out else 'DIFFERENT'}")
