@@ -3,7 +3,8 @@
 # (test_kernels/*.cu: nvptx64 sm_90 and amdgcn gfx90a device code, CUDA and
 # HIP host code) and every host test program (tests/host, PASTA_HOST=1), in
 # several modes, so that two builds of the plugin can be compared byte for
-# byte (diff -r OUT_A OUT_B).
+# byte (diff -r OUT_A OUT_B). HIP compilations get a fixed -cuid: by default
+# clang derives it from the output path.
 # usage: record_ir.sh BUILD_DIR OUT_DIR [JOBS]
 set -eu
 if [ "${1:-}" = --one ]; then
@@ -31,7 +32,7 @@ clang=${PASTA_CLANG:-/usr/lib/llvm-22/bin/clang}
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 kdir=$src/test_kernels
 cuda_flags="-x cuda --cuda-path=$cuda --offload-arch=sm_90 -Wno-unknown-cuda-version -O2 -g -I$kdir"
-hip_flags="-x hip --offload-arch=gfx90a --rocm-path=/usr --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode -mcode-object-version=5 -D__AMDGCN_WAVEFRONT_SIZE=64 -O2 -g -I$kdir"
+hip_flags="-x hip -cuid=pasta_record --offload-arch=gfx90a --rocm-path=/usr --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode -mcode-object-version=5 -D__AMDGCN_WAVEFRONT_SIZE=64 -O2 -g -I$kdir"
 
 # One job per line: OUTPUT_NAME|ENV|COMPILER|FLAGS|SOURCE.
 jobs_file=$out/.jobs
