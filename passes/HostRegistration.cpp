@@ -275,8 +275,6 @@ static std::optional<uint16_t> offloadEntryKind(Module &M) {
   return std::nullopt;
 }
 
-// Adds our descriptor as one more offloading entry (a variable of 72
-// bytes), and a constructor that hands its shadow to the host runtime.
 // One more offloading entry: Addr is registered under Name (Size 0 for a
 // kernel, else a variable of Size bytes).
 static void addOffloadEntry(Module &M, uint16_t Kind, uint32_t Flags,
@@ -330,9 +328,10 @@ kernelEntries(Module &M) {
   return Kernels;
 }
 
-// Adds our descriptor as one more offloading entry (a variable of 72
-// bytes), the kernels' variants as entries too, and a constructor that hands
-// the descriptor's shadow and the kernels to the host runtime.
+// Adds our descriptor as one more offloading entry (a variable of
+// sizeof(struct pasta_module_desc) bytes), the kernels' variants as entries
+// too, and a constructor that hands the descriptor's shadow and the kernels to
+// the host runtime.
 static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                                    uint16_t Kind, const Options &Opts) {
   LLVMContext &Ctx = M.getContext();
