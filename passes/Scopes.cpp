@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scopes.h"
+#include "InstrumentationMD.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -36,8 +37,11 @@ static void locate(Scope &S, const Instruction *I) {
     locate(S, I->getDebugLoc().get());
 }
 
-FunctionScopes::FunctionScopes(Function &F, bool IsKernel, StringRef StableName)
-    : F(F), DT(F), PDT(F), LI(DT) {
+FunctionScopes::FunctionScopes(Function &F, FunctionAnalysisManager &FAM,
+                               bool IsKernel, StringRef StableName)
+    : F(F), FAM(FAM), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
+      PDT(FAM.getResult<PostDominatorTreeAnalysis>(F)),
+      LI(FAM.getResult<LoopAnalysis>(F)) {
   Scope Fn{IsKernel ? PASTA_SCOPE_PARALLEL : PASTA_SCOPE_FUNC};
   Fn.Head = &F.getEntryBlock();
   if (DISubprogram *SP = F.getSubprogram())
@@ -87,7 +91,7 @@ void FunctionScopes::addConditional(BasicBlock *B) {
   Instruction *T = B->getTerminator();
   auto *Br = dyn_cast<BranchInst>(T);
   if ((!(Br && Br->isConditional()) && !isa<SwitchInst>(T)) ||
-      T->getMetadata(InstrumentationMD))
+      isInstrumentation(T))
     return;
   Loop *L = LI.getLoopFor(B);
   for (BasicBlock *Succ : successors(B))
@@ -333,13 +337,13 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
     }
   }
 
-  // The trip counters are registers again.
+  // The edges split above changed the CFG. Then the trip counters are
+  // registers again.
+  FAM.invalidate(F, PreservedAnalyses::none());
   SmallVector<AllocaInst *, 4> Promotable;
   for (auto &[I, Slot] : Trips)
     if (isAllocaPromotable(Slot))
       Promotable.push_back(Slot);
-  if (!Promotable.empty()) {
-    DominatorTree Fresh(F);
-    PromoteMemToReg(Promotable, Fresh);
-  }
+  if (!Promotable.empty())
+    PromoteMemToReg(Promotable, FAM.getResult<DominatorTreeAnalysis>(F));
 }
