@@ -17,29 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK_STR(got, want)                                                   \
-  do {                                                                         \
-    const char *g_ = (got), *w_ = (want);                                      \
-    if (g_ && w_ && strcmp(g_, w_) == 0) {                                     \
-      ++passed;                                                                \
-    } else {                                                                   \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: got '%s', want '%s'\n", __FILE__, __LINE__, \
-              g_ ? g_ : "(null)", w_ ? w_ : "(null)");                         \
-    }                                                                          \
-  } while (0)
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      ++passed;                                                                \
-    else {                                                                     \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-    }                                                                          \
-  } while (0)
+#include "tests/unit/check.h"
 
 /* thrust::sort of 1000 ints: the radix sort's kernels. */
 static const char *const radix[] = {
@@ -90,62 +68,64 @@ static char *dem(const char *m) {
 }
 
 static void test_demangle(void) {
-  CHECK_STR(dem("_ZN2ns5scaleIfEEvPT_i"), "void ns::scale<float>(float*, int)");
-  CHECK_STR(dem("_ZN2ns5scaleIdEEvPT_i"),
-            "void ns::scale<double>(double*, int)");
-  CHECK_STR(dem("_Z4axpyifPKfPf"), "axpy(int, float, float const*, float*)");
-  CHECK_STR(dem("_ZN12_GLOBAL__N_111anon_kernelEPKf"),
-            "(anonymous namespace)::anon_kernel(float const*)");
+  CHECK_EQ_STR(dem("_ZN2ns5scaleIfEEvPT_i"),
+               "void ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(dem("_ZN2ns5scaleIdEEvPT_i"),
+               "void ns::scale<double>(double*, int)");
+  CHECK_EQ_STR(dem("_Z4axpyifPKfPf"), "axpy(int, float, float const*, float*)");
+  CHECK_EQ_STR(dem("_ZN12_GLOBAL__N_111anon_kernelEPKf"),
+               "(anonymous namespace)::anon_kernel(float const*)");
   /* Under -fgpu-rdc, a kernel of internal linkage carries clang's
    * "__intern__<hex>" suffix: the name is demangled without it. */
-  CHECK_STR(dem("_Z14for_each_indexIZ9run_saxpyfPKfPfmEUlmE_EvmT___intern__"
-                "f8a26bce4c47ae40"),
-            "void for_each_index<run_saxpy(float, float const*, float*, "
-            "unsigned long)::{lambda(unsigned long)#1}>(unsigned long, "
-            "run_saxpy(float, float const*, float*, unsigned "
-            "long)::{lambda(unsigned long)#1})");
-  CHECK_STR(dem("_Z1kv__intern__xyz"), "(null)"); /* not a hash */
+  CHECK_EQ_STR(dem("_Z14for_each_indexIZ9run_saxpyfPKfPfmEUlmE_EvmT___intern__"
+                   "f8a26bce4c47ae40"),
+               "void for_each_index<run_saxpy(float, float const*, float*, "
+               "unsigned long)::{lambda(unsigned long)#1}>(unsigned long, "
+               "run_saxpy(float, float const*, float*, unsigned "
+               "long)::{lambda(unsigned long)#1})");
+  CHECK_EQ_STR(dem("_Z1kv__intern__xyz"), "(null)"); /* not a hash */
   /* A lambda passed through a templated launcher, and its call operator. */
-  CHECK_STR(dem("_ZN2ns5applyIfZ4mainEUlfE_EEvPT_iT0_"),
-            "void ns::apply<float, main::{lambda(float)#1}>(float*, int, "
-            "main::{lambda(float)#1})");
-  CHECK_STR(dem("_ZZ4mainENKUlfE_clEf"),
-            "main::{lambda(float)#1}::operator()(float) const");
+  CHECK_EQ_STR(dem("_ZN2ns5applyIfZ4mainEUlfE_EEvPT_iT0_"),
+               "void ns::apply<float, main::{lambda(float)#1}>(float*, int, "
+               "main::{lambda(float)#1})");
+  CHECK_EQ_STR(dem("_ZZ4mainENKUlfE_clEf"),
+               "main::{lambda(float)#1}::operator()(float) const");
   /* A host function template (return type T_ = float). */
-  CHECK_STR(dem("_ZN2ns10host_scaleIfEET_PS1_i"),
-            "float ns::host_scale<float>(float*, int)");
-  CHECK_STR(dem("_ZN2ns20__device_stub__scaleIfEEvPT_i"),
-            "void ns::__device_stub__scale<float>(float*, int)");
+  CHECK_EQ_STR(dem("_ZN2ns10host_scaleIfEET_PS1_i"),
+               "float ns::host_scale<float>(float*, int)");
+  CHECK_EQ_STR(dem("_ZN2ns20__device_stub__scaleIfEEvPT_i"),
+               "void ns::__device_stub__scale<float>(float*, int)");
   /* CUB: the whole instantiation, with its inline ABI namespace. */
   const char *one = dem(radix[0]);
   const char *head = "void cub::CUB_300001_SM_900::detail::radix_sort::"
                      "DeviceRadixSortOnesweepKernel<cub::CUB_300001_SM_900::"
                      "detail::radix::policy_hub<int, cub::CUB_300001_SM_900::"
                      "NullType, unsigned long long>::Policy1000, ";
-  CHECK(strncmp(one, head, strlen(head)) == 0);
-  CHECK(strstr(one, ">(int*, int*, unsigned long long*, unsigned long long "
-                    "const*, int*, int const*, ") != NULL);
+  CHECK_EQ_INT(strncmp(one, head, strlen(head)), 0);
+  CHECK_HAS_STR(one, ">(int*, int*, unsigned long long*, unsigned long long "
+                     "const*, int*, int const*, ");
   /* Not mangled, or not valid: no demangled form. */
-  CHECK_STR(dem("main"), "(null)");
-  CHECK_STR(dem("_Z9ab"), "(null)");
-  CHECK_STR(dem("_Z"), "(null)");
-  CHECK_STR(dem(NULL), "(null)");
+  CHECK_EQ_STR(dem("main"), "(null)");
+  CHECK_EQ_STR(dem("_Z9ab"), "(null)");
+  CHECK_EQ_STR(dem("_Z"), "(null)");
+  CHECK_EQ_STR(dem(NULL), "(null)");
 
   char *d = pasta_display_name_dup("axpy_c");
-  CHECK_STR(d, "axpy_c");
+  CHECK_EQ_STR(d, "axpy_c");
   free(d);
   d = pasta_display_name_dup("_ZN2ns5scaleIfEEvPT_i");
-  CHECK_STR(d, "void ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(d, "void ns::scale<float>(float*, int)");
   free(d);
 
   /* No C++ runtime: names stay as they are. */
   pasta__demangle_disable(1);
-  CHECK_STR(dem("_ZN2ns5scaleIfEEvPT_i"), "(null)");
+  CHECK_EQ_STR(dem("_ZN2ns5scaleIfEEvPT_i"), "(null)");
   d = pasta_display_name_dup("_ZN2ns5scaleIfEEvPT_i");
-  CHECK_STR(d, "_ZN2ns5scaleIfEEvPT_i");
+  CHECK_EQ_STR(d, "_ZN2ns5scaleIfEEvPT_i");
   free(d);
   pasta__demangle_disable(0);
-  CHECK_STR(dem("_ZN2ns5scaleIfEEvPT_i"), "void ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(dem("_ZN2ns5scaleIfEEvPT_i"),
+               "void ns::scale<float>(float*, int)");
 }
 
 static const char *shorten(const char *name, size_t width) {
@@ -153,47 +133,45 @@ static const char *shorten(const char *name, size_t width) {
   static int next;
   char *o = out[next++ % 8];
   pasta_short_name(name, width, o, sizeof out[0]);
-  if (strlen(o) > width && width >= 8) {
-    ++failed;
-    fprintf(stderr, "FAIL: '%s' is wider than %zu\n", o, width);
-  }
+  if (width >= 8)
+    CHECK_MSG(strlen(o) <= width, "'%s' is wider than %zu", o, width);
   return o;
 }
 
 static void test_short(void) {
   /* Fits: as it is. */
-  CHECK_STR(shorten("void ns::scale<float>(float*, int)", 48),
-            "void ns::scale<float>(float*, int)");
-  CHECK_STR(shorten("axpy", 4), "axpy");
+  CHECK_EQ_STR(shorten("void ns::scale<float>(float*, int)", 48),
+               "void ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(shorten("axpy", 4), "axpy");
   /* 34 > 30: the return type goes first (28 left). */
-  CHECK_STR(shorten("void ns::scale<float>(float*, int)", 30),
-            "ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(shorten("void ns::scale<float>(float*, int)", 30),
+               "ns::scale<float>(float*, int)");
   /* "ns::host_scale<float>(float*, int)" is 34, "ns::host_scale<...>(float*,
    * int)" 32, so both lists go: 24. */
-  CHECK_STR(shorten("float ns::host_scale<float>(float*, int)", 30),
-            "ns::host_scale<...>(...)");
+  CHECK_EQ_STR(shorten("float ns::host_scale<float>(float*, int)", 30),
+               "ns::host_scale<...>(...)");
   /* Templates elided, parameters kept: "ns::scale<...>(double*, int)" = 28. */
-  CHECK_STR(shorten("void ns::scale<double>(double*, int)", 28),
-            "ns::scale<...>(double*, int)");
+  CHECK_EQ_STR(shorten("void ns::scale<double>(double*, int)", 28),
+               "ns::scale<...>(double*, int)");
   /* The lambda's braces and parentheses are not the parameter list. */
   const char *apply = "void ns::apply<float, main::{lambda(float)#1}>(float*, "
                       "int, main::{lambda(float)#1})";
-  CHECK_STR(shorten(apply, 40), "ns::apply<...>(...)");
+  CHECK_EQ_STR(shorten(apply, 40), "ns::apply<...>(...)");
   const char *op = "main::{lambda(float)#1}::operator()(float) const";
   /* 42 with "(float)", 40 with "(...)"; then "...::" + the rest after each
    * "::": "{lambda(float)#1}::operator()(...)" (39 in all) still too wide,
    * "operator()(...)" (20 in all) fits. */
-  CHECK_STR(shorten(op, 41), "main::{lambda(float)#1}::operator()(...)");
-  CHECK_STR(shorten(op, 30), "...::operator()(...)");
-  CHECK_STR(shorten("(anonymous namespace)::anon_kernel(float const*)", 30),
-            "...::anon_kernel(...)");
+  CHECK_EQ_STR(shorten(op, 41), "main::{lambda(float)#1}::operator()(...)");
+  CHECK_EQ_STR(shorten(op, 30), "...::operator()(...)");
+  CHECK_EQ_STR(shorten("(anonymous namespace)::anon_kernel(float const*)", 30),
+               "...::anon_kernel(...)");
   /* operator<< is a name, not two template brackets. */
-  CHECK_STR(shorten("operator<<(std::ostream&, S const&)", 20),
-            "operator<<(...)");
-  CHECK_STR(shorten("bool ns::operator< <int>(ns::V<int> const&, ns::V<int> "
-                    "const&)",
-                    24),
-            "ns::operator< <...>(...)");
+  CHECK_EQ_STR(shorten("operator<<(std::ostream&, S const&)", 20),
+               "operator<<(...)");
+  CHECK_EQ_STR(shorten("bool ns::operator< <int>(ns::V<int> const&, ns::V<int> "
+                       "const&)",
+                       24),
+               "ns::operator< <...>(...)");
 
   /* The CUB radix sort: four kernels, four names at ncu's short form, none
    * cut to the common "_ZN3cub17CUB_300001_SM_9006detail10ra..." */
@@ -204,20 +182,21 @@ static void test_short(void) {
       "...::DeviceRadixSortSingleTileKernel<...>(...)",   /* 46 */
   };
   for (int i = 0; i < 4; ++i)
-    CHECK_STR(shorten(dem(radix[i]), 48), want48[i]);
+    CHECK_EQ_STR(shorten(dem(radix[i]), 48), want48[i]);
   /* Wider columns keep more scopes: 5 + 8 + 12 + 29 + 10 = 64 <= 70, and
    * the whole qualified name is 83 <= 100. */
-  CHECK_STR(shorten(dem(radix[0]), 70),
-            "...::detail::radix_sort::DeviceRadixSortOnesweepKernel<...>(...)");
-  CHECK_STR(shorten(dem(radix[0]), 100),
-            "cub::CUB_300001_SM_900::detail::radix_sort::"
-            "DeviceRadixSortOnesweepKernel<...>(...)");
+  CHECK_EQ_STR(
+      shorten(dem(radix[0]), 70),
+      "...::detail::radix_sort::DeviceRadixSortOnesweepKernel<...>(...)");
+  CHECK_EQ_STR(shorten(dem(radix[0]), 100),
+               "cub::CUB_300001_SM_900::detail::radix_sort::"
+               "DeviceRadixSortOnesweepKernel<...>(...)");
   /* Narrower than the base name: the middle of the identifier gives way,
    * "<...>(...)" (10) stays: 17 left, head 10, "...", tail 4. */
-  CHECK_STR(shorten(dem(radix[0]), 27), "DeviceRadi...rnel<...>(...)");
+  CHECK_EQ_STR(shorten(dem(radix[0]), 27), "DeviceRadi...rnel<...>(...)");
   /* A name that stayed mangled keeps its head (30) and its tail (15). */
-  CHECK_STR(shorten(radix[0], 48),
-            "_ZN3cub17CUB_300001_SM_9006det...2_PKSL_T4_iiT6_");
+  CHECK_EQ_STR(shorten(radix[0], 48),
+               "_ZN3cub17CUB_300001_SM_9006det...2_PKSL_T4_iiT6_");
 }
 
 static void test_columns(void) {
@@ -238,12 +217,12 @@ static void test_columns(void) {
   CHECK(c != NULL);
   if (!c)
     return;
-  CHECK_STR(c[0], "...::DeviceReduceSingleTileKernel<...>(...) #1");
-  CHECK_STR(c[1], "...::DeviceRadixSortOnesweepKernel<...>(...)");
-  CHECK_STR(c[2], "...::DeviceReduceSingleTileKernel<...>(...) #2");
-  CHECK_STR(c[3], "...::reduce::DeviceReduceKernel<...>(...) #1");
-  CHECK_STR(c[4], "...::DeviceReduceSingleTileKernel<...>(...) #1");
-  CHECK_STR(c[5], "...::reduce::DeviceReduceKernel<...>(...) #2");
+  CHECK_EQ_STR(c[0], "...::DeviceReduceSingleTileKernel<...>(...) #1");
+  CHECK_EQ_STR(c[1], "...::DeviceRadixSortOnesweepKernel<...>(...)");
+  CHECK_EQ_STR(c[2], "...::DeviceReduceSingleTileKernel<...>(...) #2");
+  CHECK_EQ_STR(c[3], "...::reduce::DeviceReduceKernel<...>(...) #1");
+  CHECK_EQ_STR(c[4], "...::DeviceReduceSingleTileKernel<...>(...) #1");
+  CHECK_EQ_STR(c[5], "...::reduce::DeviceReduceKernel<...>(...) #2");
   free(c);
   /* No collision, no mark; a lambda's "#1" is not a mark; NULL reads "?". */
   const char *plain[] = {"main::{lambda(float)#1}::operator()(float) const",
@@ -252,9 +231,9 @@ static void test_columns(void) {
   CHECK(c != NULL);
   if (!c)
     return;
-  CHECK_STR(c[0], "main::{lambda(float)#1}::operator()(float) const");
-  CHECK_STR(c[1], "void ns::scale<float>(float*, int)");
-  CHECK_STR(c[2], "?");
+  CHECK_EQ_STR(c[0], "main::{lambda(float)#1}::operator()(float) const");
+  CHECK_EQ_STR(c[1], "void ns::scale<float>(float*, int)");
+  CHECK_EQ_STR(c[2], "?");
   free(c);
   /* Control characters are escaped before the name is cut, so a cell never
    * holds a raw escape sequence or half of an escaped one. */
@@ -263,8 +242,8 @@ static void test_columns(void) {
   CHECK(c != NULL);
   if (!c)
     return;
-  CHECK_STR(c[0], "k\\x1b[31m_red");
-  CHECK_STR(c[1], "void ns::k<\\n>(int)");
+  CHECK_EQ_STR(c[0], "k\\x1b[31m_red");
+  CHECK_EQ_STR(c[1], "void ns::k<\\n>(int)");
   free(c);
 }
 
@@ -272,6 +251,5 @@ int main(void) {
   test_demangle();
   test_short();
   test_columns();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("demangle");
 }

@@ -5,10 +5,10 @@
  * values computed here from the inputs, then checks the JSON (parsed back
  * with jansson, which only this test links) and the tables.
  *===----------------------------------------------------------------------===*/
-#include "pasta/profile.h"
-#include "json_write.h"
-#include "profile_json.h"
 #include "analyzers/tables/tables.h"
+#include "json_write.h"
+#include "pasta/profile.h"
+#include "profile_json.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -16,36 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int test_failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++test_failures;                                                         \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_U64(actual, expected)                                            \
-  do {                                                                         \
-    uint64_t a_ = (actual), e_ = (expected);                                   \
-    if (a_ != e_) {                                                            \
-      fprintf(stderr, "%s:%d: %s is %llu, expected %llu\n", __FILE__,          \
-              __LINE__, #actual, (unsigned long long)a_,                       \
-              (unsigned long long)e_);                                         \
-      ++test_failures;                                                         \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                            \
-  do {                                                                         \
-    const char *a_ = (actual), *e_ = (expected);                               \
-    if (!a_ || strcmp(a_, e_) != 0) {                                          \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__,      \
-              __LINE__, #actual, a_ ? a_ : "(null)", e_);                      \
-      ++test_failures;                                                         \
-    }                                                                          \
-  } while (0)
+#include "tests/unit/check.h"
 
 /*===-- Fake modules ------------------------------------------------------===*/
 
@@ -316,12 +287,13 @@ static void build_profile(void) {
   build_device_module();
   build_host_module();
   pasta_profile_init(&profile);
-  CHECK(pasta_profile_set_info(&profile, "./fake", 4242, 86400 + 3661) == 0);
-  CHECK(pasta_profile_add_module(&profile, &device.desc, device.summed) ==
-        PASTA_PROFILE_OK);
-  CHECK(pasta_profile_add_module(&profile, &host.desc, host.summed) ==
-        PASTA_PROFILE_OK);
-  CHECK(pasta_profile_finalize(&profile) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_set_info(&profile, "./fake", 4242, 86400 + 3661),
+               0);
+  CHECK_EQ_INT(pasta_profile_add_module(&profile, &device.desc, device.summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_module(&profile, &host.desc, host.summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&profile), PASTA_PROFILE_OK);
 }
 
 static const pasta_profile_func *find_func(const pasta_profile_func *fs,
@@ -356,14 +328,14 @@ static void test_rejection(void) {
   pasta_profile_init(&p);
   struct pasta_module_desc d = device.desc;
   d.magic = 0x12345678;
-  CHECK(pasta_profile_add_module(&p, &d, device.summed) ==
-        PASTA_PROFILE_EMAGIC);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &d, device.summed),
+               PASTA_PROFILE_EMAGIC);
   d = device.desc;
   d.version = PASTA_ABI_VERSION + 1;
-  CHECK(pasta_profile_add_module(&p, &d, device.summed) ==
-        PASTA_PROFILE_EVERSION);
-  CHECK(pasta_profile_check_desc(&d) == PASTA_PROFILE_EVERSION);
-  CHECK(strstr(pasta_profile_strerror(PASTA_PROFILE_EVERSION), "version"));
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &d, device.summed),
+               PASTA_PROFILE_EVERSION);
+  CHECK_EQ_INT(pasta_profile_check_desc(&d), PASTA_PROFILE_EVERSION);
+  CHECK_HAS_STR(pasta_profile_strerror(PASTA_PROFILE_EVERSION), "version");
   CHECK(p.num_kernels == 0 && p.num_modules == 0 && p.num_raw_lines == 0);
 
   /* Malformed tables: the profile stays unchanged. */
@@ -373,29 +345,30 @@ static void test_rejection(void) {
   m->desc.sites = (uint64_t)(uintptr_t)m->sites;
   m->desc.strings = (uint64_t)(uintptr_t)m->strings;
   m->sites[1].func = m->num_funcs;
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) ==
-        PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
   m->sites[1] = device.sites[1];
   m->sites[1].dyn_counter = NUM_COUNTERS - PASTA_DYN_NUM + 1;
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) ==
-        PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
   m->sites[1] = device.sites[1];
   m->funcs[0].name = m->desc.strings_size;
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) ==
-        PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
   /* A name that runs off the end of the string table. */
   m->funcs[0].name = (uint32_t)m->desc.module_name;
   m->strings[m->strings_size - 1] = 'x';
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) ==
-        PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
   CHECK(p.num_kernels == 0 && p.num_modules == 0 && p.num_raw_lines == 0);
   m->strings[m->strings_size - 1] = '\0';
   m->funcs[0] = device.funcs[0];
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) == PASTA_PROFILE_OK);
-  CHECK(p.num_kernels == 2);
-  CHECK(pasta_profile_finalize(&p) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) ==
-        PASTA_PROFILE_EFINALIZED);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(p.num_kernels, 2);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EFINALIZED);
   free(m);
   pasta_profile_free(&p);
 }
@@ -407,37 +380,37 @@ static void test_kernel_totals(void) {
   if (!k)
     return;
   const pasta_counts *c = &k->counts;
-  CHECK_STR(k->name, AXPY);
-  CHECK_STR(k->module, "a.cu");
-  CHECK_STR(k->file, "a.cu");
-  CHECK_U64(k->line, 10);
-  CHECK_U64(k->calls, AXPY_LAUNCHES);
+  CHECK_EQ_STR(k->name, AXPY);
+  CHECK_EQ_STR(k->module, "a.cu");
+  CHECK_EQ_STR(k->file, "a.cu");
+  CHECK_EQ_U64(k->line, 10);
+  CHECK_EQ_U64(k->calls, AXPY_LAUNCHES);
   /* Loads: line 12 (2 global per A, 1 shared per B), line 13 (1 generic per
    * A, resolved), line 14 (1 global per A). */
-  CHECK_U64(c->loads[PASTA_SPACE_GLOBAL],
-            2 * N_A + (1 * N_A - A_LD_SHARED - A_LD_LOCAL) + 1 * N_A);
-  CHECK_U64(c->loads[PASTA_SPACE_SHARED], 1 * N_B + A_LD_SHARED);
-  CHECK_U64(c->loads[PASTA_SPACE_LOCAL], A_LD_LOCAL);
-  CHECK_U64(c->load_bytes[PASTA_SPACE_GLOBAL],
-            8 * N_A + (4 * N_A - A_LD_SHARED_BYTES - A_LD_LOCAL_BYTES) +
-                4 * N_A);
-  CHECK_U64(c->load_bytes[PASTA_SPACE_SHARED], 4 * N_B + A_LD_SHARED_BYTES);
-  CHECK_U64(c->load_bytes[PASTA_SPACE_LOCAL], A_LD_LOCAL_BYTES);
+  CHECK_EQ_U64(c->loads[PASTA_SPACE_GLOBAL],
+               2 * N_A + (1 * N_A - A_LD_SHARED - A_LD_LOCAL) + 1 * N_A);
+  CHECK_EQ_U64(c->loads[PASTA_SPACE_SHARED], 1 * N_B + A_LD_SHARED);
+  CHECK_EQ_U64(c->loads[PASTA_SPACE_LOCAL], A_LD_LOCAL);
+  CHECK_EQ_U64(c->load_bytes[PASTA_SPACE_GLOBAL],
+               8 * N_A + (4 * N_A - A_LD_SHARED_BYTES - A_LD_LOCAL_BYTES) +
+                   4 * N_A);
+  CHECK_EQ_U64(c->load_bytes[PASTA_SPACE_SHARED], 4 * N_B + A_LD_SHARED_BYTES);
+  CHECK_EQ_U64(c->load_bytes[PASTA_SPACE_LOCAL], A_LD_LOCAL_BYTES);
   /* Stores: line 12 and 14 (global), plus the owned helper (generic). */
-  CHECK_U64(c->stores[PASTA_SPACE_GLOBAL],
-            1 * N_A + 1 * N_A + (2 * N_H - H_ST_SHARED));
-  CHECK_U64(c->stores[PASTA_SPACE_SHARED], H_ST_SHARED);
-  CHECK_U64(c->store_bytes[PASTA_SPACE_GLOBAL],
-            4 * N_A + 4 * N_A + (16 * N_H - H_ST_SHARED_BYTES));
-  CHECK_U64(c->store_bytes[PASTA_SPACE_SHARED], H_ST_SHARED_BYTES);
-  CHECK_U64(c->atomics[PASTA_SPACE_GLOBAL], 1 * N_H);
-  CHECK_U64(c->atomic_bytes[PASTA_SPACE_GLOBAL], 4 * N_H);
-  CHECK_U64(c->flops[PASTA_PREC_F32], 2 * N_A + 1 * N_A);
-  CHECK_U64(c->flops[PASTA_PREC_F64], 1 * N_B);
-  CHECK_U64(c->flops[PASTA_PREC_F16], 0);
-  CHECK_U64(c->special, 1 * N_A + 1 * N_H);
+  CHECK_EQ_U64(c->stores[PASTA_SPACE_GLOBAL],
+               1 * N_A + 1 * N_A + (2 * N_H - H_ST_SHARED));
+  CHECK_EQ_U64(c->stores[PASTA_SPACE_SHARED], H_ST_SHARED);
+  CHECK_EQ_U64(c->store_bytes[PASTA_SPACE_GLOBAL],
+               4 * N_A + 4 * N_A + (16 * N_H - H_ST_SHARED_BYTES));
+  CHECK_EQ_U64(c->store_bytes[PASTA_SPACE_SHARED], H_ST_SHARED_BYTES);
+  CHECK_EQ_U64(c->atomics[PASTA_SPACE_GLOBAL], 1 * N_H);
+  CHECK_EQ_U64(c->atomic_bytes[PASTA_SPACE_GLOBAL], 4 * N_H);
+  CHECK_EQ_U64(c->flops[PASTA_PREC_F32], 2 * N_A + 1 * N_A);
+  CHECK_EQ_U64(c->flops[PASTA_PREC_F64], 1 * N_B);
+  CHECK_EQ_U64(c->flops[PASTA_PREC_F16], 0);
+  CHECK_EQ_U64(c->special, 1 * N_A + 1 * N_H);
   double ci = -1;
-  CHECK(pasta_counts_intensity(c, &ci) == 1);
+  CHECK_EQ_INT(pasta_counts_intensity(c, &ci), 1);
   double global_bytes = (double)c->load_bytes[PASTA_SPACE_GLOBAL] +
                         (double)c->store_bytes[PASTA_SPACE_GLOBAL] +
                         (double)c->atomic_bytes[PASTA_SPACE_GLOBAL];
@@ -447,10 +420,10 @@ static void test_kernel_totals(void) {
       find_func(profile.kernels, profile.num_kernels, "_Z5otherv");
   CHECK(o != NULL);
   if (o) {
-    CHECK_U64(o->calls, OTHER_LAUNCHES);
-    CHECK(o->file == NULL);
-    CHECK_U64(o->counts.flops[PASTA_PREC_F32], 3 * N_O);
-    CHECK(pasta_counts_intensity(&o->counts, &ci) == 0);
+    CHECK_EQ_U64(o->calls, OTHER_LAUNCHES);
+    CHECK_EQ_PTR(o->file, NULL);
+    CHECK_EQ_U64(o->counts.flops[PASTA_PREC_F32], 3 * N_O);
+    CHECK_EQ_INT(pasta_counts_intensity(&o->counts, &ci), 0);
   }
 }
 
@@ -462,35 +435,35 @@ static void test_generic_resolution(void) {
   for (int l = 0; l < 2; ++l)
     for (size_t i = 0; i < counts[l]; ++i) {
       const pasta_counts *c = &lists[l][i].counts;
-      CHECK_U64(c->loads[PASTA_SPACE_GENERIC], 0);
-      CHECK_U64(c->stores[PASTA_SPACE_GENERIC], 0);
-      CHECK_U64(c->load_bytes[PASTA_SPACE_GENERIC], 0);
-      CHECK_U64(c->store_bytes[PASTA_SPACE_GENERIC], 0);
-      CHECK_U64(c->atomics[PASTA_SPACE_GENERIC], 0);
-      CHECK_U64(c->atomic_bytes[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->loads[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->stores[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->load_bytes[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->store_bytes[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->atomics[PASTA_SPACE_GENERIC], 0);
+      CHECK_EQ_U64(c->atomic_bytes[PASTA_SPACE_GENERIC], 0);
     }
   /* Line 13 alone: generic load split into shared, local, global. */
   const pasta_profile_line *l = find_line("a.cu", 13, AXPY, PASTA_FUNC_KERNEL);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_SHARED], A_LD_SHARED_BYTES);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_LOCAL], A_LD_LOCAL_BYTES);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL],
-              4 * N_A - A_LD_SHARED_BYTES - A_LD_LOCAL_BYTES);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_GENERIC], 0);
-    CHECK_U64(l->counts.loads[PASTA_SPACE_GLOBAL],
-              N_A - A_LD_SHARED - A_LD_LOCAL);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_SHARED], A_LD_SHARED_BYTES);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_LOCAL], A_LD_LOCAL_BYTES);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL],
+                 4 * N_A - A_LD_SHARED_BYTES - A_LD_LOCAL_BYTES);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GENERIC], 0);
+    CHECK_EQ_U64(l->counts.loads[PASTA_SPACE_GLOBAL],
+                 N_A - A_LD_SHARED - A_LD_LOCAL);
   }
   /* A site whose generic load always turned out local. */
   const pasta_profile_func *s = find_func(
       profile.device_functions, profile.num_device_functions, "_Z9shared_fnPd");
   CHECK(s != NULL);
   if (s) {
-    CHECK_U64(s->counts.loads[PASTA_SPACE_LOCAL], S_LD_LOCAL);
-    CHECK_U64(s->counts.loads[PASTA_SPACE_GLOBAL], 1 * N_S - S_LD_LOCAL);
-    CHECK_U64(s->counts.load_bytes[PASTA_SPACE_GLOBAL],
-              8 * N_S - S_LD_LOCAL_BYTES);
-    CHECK_U64(s->counts.load_bytes[PASTA_SPACE_CONSTANT], 4 * N_S);
+    CHECK_EQ_U64(s->counts.loads[PASTA_SPACE_LOCAL], S_LD_LOCAL);
+    CHECK_EQ_U64(s->counts.loads[PASTA_SPACE_GLOBAL], 1 * N_S - S_LD_LOCAL);
+    CHECK_EQ_U64(s->counts.load_bytes[PASTA_SPACE_GLOBAL],
+                 8 * N_S - S_LD_LOCAL_BYTES);
+    CHECK_EQ_U64(s->counts.load_bytes[PASTA_SPACE_CONSTANT], 4 * N_S);
   }
   /* Inconsistent dyn counts (more than the generic total) do not wrap. */
   struct fake_module *m = malloc(sizeof *m);
@@ -501,7 +474,8 @@ static void test_generic_resolution(void) {
   m->summed[C_DYN_A + PASTA_DYN_LD_SHARED] = 10 * N_A;
   pasta_profile p;
   pasta_profile_init(&p);
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
   const pasta_profile_func *k =
       find_func(p.kernels, p.num_kernels, "_Z4axpyifPKfPf");
   CHECK(k && k->counts.loads[PASTA_SPACE_GLOBAL] == 2 * N_A + 1 * N_A);
@@ -512,45 +486,47 @@ static void test_generic_resolution(void) {
 static void test_device_functions(void) {
   /* Only the shared device function is listed; the owned helper was folded
    * into axpy (test_kernel_totals). */
-  CHECK_U64(profile.num_device_functions, 1);
-  CHECK(find_func(profile.device_functions, profile.num_device_functions,
-                  "_Z6helperPf") == NULL);
+  CHECK_EQ_U64(profile.num_device_functions, 1);
+  CHECK_EQ_U64(find_func(profile.device_functions, profile.num_device_functions,
+                         "_Z6helperPf"),
+               NULL);
   const pasta_profile_func *s = profile.device_functions;
   if (!profile.num_device_functions)
     return;
-  CHECK_STR(s->name, "shared_fn(double*)");
-  CHECK_U64(s->kind, PASTA_FUNC_DEVICE);
-  CHECK_U64(s->calls, SHARED_CALLS);
-  CHECK_U64(s->counts.flops[PASTA_PREC_F16], 4 * N_S);
-  CHECK_U64(s->counts.flops[PASTA_PREC_BF16], 2 * N_S);
+  CHECK_EQ_STR(s->name, "shared_fn(double*)");
+  CHECK_EQ_U64(s->kind, PASTA_FUNC_DEVICE);
+  CHECK_EQ_U64(s->calls, SHARED_CALLS);
+  CHECK_EQ_U64(s->counts.flops[PASTA_PREC_F16], 4 * N_S);
+  CHECK_EQ_U64(s->counts.flops[PASTA_PREC_BF16], 2 * N_S);
   double ci;
-  CHECK(pasta_counts_intensity(&s->counts, &ci) == 0); /* no global bytes */
+  CHECK_EQ_INT(pasta_counts_intensity(&s->counts, &ci),
+               0); /* no global bytes */
 }
 
 static void test_host_functions(void) {
-  CHECK_U64(profile.num_host_functions, 5);
+  CHECK_EQ_U64(profile.num_host_functions, 5);
   const pasta_profile_func *f =
       find_func(profile.host_functions, profile.num_host_functions, "_Z3fooi");
   CHECK(f != NULL);
   if (!f)
     return;
-  CHECK_STR(f->name, "foo(int)");
-  CHECK_U64(f->calls, FOOI_CALLS);
+  CHECK_EQ_STR(f->name, "foo(int)");
+  CHECK_EQ_U64(f->calls, FOOI_CALLS);
   /* Host functions keep everything under "generic". */
-  CHECK_U64(f->counts.loads[PASTA_SPACE_GENERIC], 2 * FOOI_CALLS);
-  CHECK_U64(f->counts.load_bytes[PASTA_SPACE_GENERIC], 8 * FOOI_CALLS);
-  CHECK_U64(f->counts.loads[PASTA_SPACE_GLOBAL], 0);
-  CHECK_U64(f->counts.flops[PASTA_PREC_F64], 1 * FOOI_CALLS);
+  CHECK_EQ_U64(f->counts.loads[PASTA_SPACE_GENERIC], 2 * FOOI_CALLS);
+  CHECK_EQ_U64(f->counts.load_bytes[PASTA_SPACE_GENERIC], 8 * FOOI_CALLS);
+  CHECK_EQ_U64(f->counts.loads[PASTA_SPACE_GLOBAL], 0);
+  CHECK_EQ_U64(f->counts.flops[PASTA_PREC_F64], 1 * FOOI_CALLS);
   double ci = 0;
-  CHECK(pasta_counts_intensity(&f->counts, &ci) == 1);
+  CHECK_EQ_INT(pasta_counts_intensity(&f->counts, &ci), 1);
   CHECK(fabs(ci - 1.0 / 8.0) < 1e-12);
 }
 
 static void test_sorting(void) {
-  CHECK_U64(profile.num_kernels, 2);
+  CHECK_EQ_U64(profile.num_kernels, 2);
   if (profile.num_kernels == 2) {
-    CHECK_STR(profile.kernels[0].mangled, "_Z5otherv");
-    CHECK_STR(profile.kernels[1].mangled, "_Z4axpyifPKfPf");
+    CHECK_EQ_STR(profile.kernels[0].mangled, "_Z5otherv");
+    CHECK_EQ_STR(profile.kernels[1].mangled, "_Z4axpyifPKfPf");
   }
   for (size_t i = 1; i < profile.num_host_functions; ++i)
     CHECK(profile.host_functions[i - 1].calls >=
@@ -566,49 +542,49 @@ static void test_sorting(void) {
 static void test_line_merge(void) {
   /* 6 device lines (a.cu:12/13/14, h.cuh:20/30, ?:0) and 5 host lines
    * (m.c:2, m.c:6 twice, weird:9, a.cu:12). */
-  CHECK_U64(profile.num_lines, 11);
+  CHECK_EQ_U64(profile.num_lines, 11);
   /* a.cu:12 of axpy: blocks A and B. */
   const pasta_profile_line *l = find_line("a.cu", 12, AXPY, PASTA_FUNC_KERNEL);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->executions, N_A + N_B);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL], 8 * N_A);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_SHARED], 4 * N_B);
-    CHECK_U64(l->counts.store_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
-    CHECK_U64(l->counts.flops[PASTA_PREC_F32], 2 * N_A);
-    CHECK_U64(l->counts.flops[PASTA_PREC_F64], 1 * N_B);
+    CHECK_EQ_U64(l->executions, N_A + N_B);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL], 8 * N_A);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_SHARED], 4 * N_B);
+    CHECK_EQ_U64(l->counts.store_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
+    CHECK_EQ_U64(l->counts.flops[PASTA_PREC_F32], 2 * N_A);
+    CHECK_EQ_U64(l->counts.flops[PASTA_PREC_F64], 1 * N_B);
   }
   /* Two sites of one block on a.cu:14: the block counts once. */
   l = find_line("a.cu", 14, AXPY, PASTA_FUNC_KERNEL);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->executions, N_A);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
-    CHECK_U64(l->counts.store_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
+    CHECK_EQ_U64(l->executions, N_A);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
+    CHECK_EQ_U64(l->counts.store_bytes[PASTA_SPACE_GLOBAL], 4 * N_A);
   }
   /* The host function on a.cu:12 is a line of its own. */
   l = find_line("a.cu", 12, AXPY, PASTA_FUNC_HOST);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->executions, HOST_AXPY_CALLS);
-    CHECK_U64(l->counts.flops[PASTA_PREC_F32], HOST_AXPY_CALLS);
+    CHECK_EQ_U64(l->executions, HOST_AXPY_CALLS);
+    CHECK_EQ_U64(l->counts.flops[PASTA_PREC_F32], HOST_AXPY_CALLS);
   }
   /* foo(int) and foo(double) on m.c:6: overloads are different functions,
    * so each has a line of its own. */
   l = find_line("m.c", 6, "foo(int)", PASTA_FUNC_HOST);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->executions, FOOI_CALLS);
-    CHECK_U64(l->counts.load_bytes[PASTA_SPACE_GENERIC], 8 * FOOI_CALLS);
-    CHECK_U64(l->counts.store_bytes[PASTA_SPACE_GENERIC], 0);
-    CHECK_U64(l->counts.flops[PASTA_PREC_F64], 1 * FOOI_CALLS);
+    CHECK_EQ_U64(l->executions, FOOI_CALLS);
+    CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GENERIC], 8 * FOOI_CALLS);
+    CHECK_EQ_U64(l->counts.store_bytes[PASTA_SPACE_GENERIC], 0);
+    CHECK_EQ_U64(l->counts.flops[PASTA_PREC_F64], 1 * FOOI_CALLS);
   }
   l = find_line("m.c", 6, "foo(double)", PASTA_FUNC_HOST);
   CHECK(l != NULL);
   if (l) {
-    CHECK_U64(l->executions, FOOD_CALLS);
-    CHECK_U64(l->counts.store_bytes[PASTA_SPACE_GENERIC], 8 * FOOD_CALLS);
-    CHECK_U64(l->counts.flops[PASTA_PREC_F64], 2 * FOOD_CALLS);
+    CHECK_EQ_U64(l->executions, FOOD_CALLS);
+    CHECK_EQ_U64(l->counts.store_bytes[PASTA_SPACE_GENERIC], 8 * FOOD_CALLS);
+    CHECK_EQ_U64(l->counts.flops[PASTA_PREC_F64], 2 * FOOD_CALLS);
   }
   /* The owned helper's line is kept, as a device line. */
   l = find_line("h.cuh", 20, "helper(float*)", PASTA_FUNC_DEVICE);
@@ -621,15 +597,15 @@ static void test_line_merge(void) {
    * are different counters. */
   pasta_profile p;
   pasta_profile_init(&p);
-  CHECK(pasta_profile_add_module(&p, &device.desc, device.summed) == 0);
-  CHECK(pasta_profile_add_module(&p, &device.desc, device.summed) == 0);
-  CHECK(pasta_profile_finalize(&p) == 0);
-  CHECK_U64(p.num_kernels, 4);
-  CHECK_U64(p.num_lines, 6);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &device.desc, device.summed), 0);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &device.desc, device.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK_EQ_U64(p.num_kernels, 4);
+  CHECK_EQ_U64(p.num_lines, 6);
   for (size_t i = 0; i < p.num_lines; ++i)
     if (p.lines[i].file && !strcmp(p.lines[i].file, "a.cu") &&
         p.lines[i].line == 14)
-      CHECK_U64(p.lines[i].executions, 2 * N_A);
+      CHECK_EQ_U64(p.lines[i].executions, 2 * N_A);
   pasta_profile_free(&p);
 }
 
@@ -638,7 +614,7 @@ static char *json_of(const pasta_profile *p) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  CHECK(pasta_profile_write_json(f, p) == 0);
+  CHECK_EQ_INT(pasta_profile_write_json(f, p), 0);
   long size = ftell(f);
   rewind(f);
   char *buf = calloc((size_t)size + 1, 1);
@@ -684,21 +660,21 @@ static void check_json_entry(json_t *e, const pasta_profile_func *f,
   const uint64_t *arrays[] = {f->counts.loads,      f->counts.stores,
                               f->counts.load_bytes, f->counts.store_bytes,
                               f->counts.atomics,    f->counts.atomic_bytes};
-  CHECK_STR(json_string_value(json_object_get(e, "name")), f->name);
-  CHECK_U64(jint(e, calls_key), f->calls);
-  CHECK_U64(jint(e, "line"), f->line);
+  CHECK_EQ_STR(json_string_value(json_object_get(e, "name")), f->name);
+  CHECK_EQ_U64(jint(e, calls_key), f->calls);
+  CHECK_EQ_U64(jint(e, "line"), f->line);
   for (int g = 0; g < 6; ++g) {
     json_t *obj = json_object_get(e, groups[g]);
     CHECK(json_is_object(obj) && json_object_size(obj) == PASTA_NUM_SPACES);
     for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-      CHECK_U64(jint(obj, pasta_space_name(s)), arrays[g][s]);
+      CHECK_EQ_U64(jint(obj, pasta_space_name(s)), arrays[g][s]);
   }
   json_t *flops = json_object_get(e, "flops");
   CHECK(json_is_object(flops) &&
         json_object_size(flops) == PASTA_NUM_PRECISIONS);
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    CHECK_U64(jint(flops, pasta_precision_name(i)), f->counts.flops[i]);
-  CHECK_U64(jint(e, "special"), f->counts.special);
+    CHECK_EQ_U64(jint(flops, pasta_precision_name(i)), f->counts.flops[i]);
+  CHECK_EQ_U64(jint(e, "special"), f->counts.special);
   double ci;
   json_t *jci = json_object_get(e, "compute_intensity");
   if (pasta_counts_intensity(&f->counts, &ci))
@@ -718,33 +694,33 @@ static void test_json(void) {
     free(text);
     return;
   }
-  CHECK_STR(json_string_value(json_object_get(root, "schema")),
-            "pasta-profile");
-  CHECK_U64(jint(root, "version"), 2);
-  CHECK_STR(json_string_value(json_object_get(root, "program")), "./fake");
-  CHECK_U64(jint(root, "pid"), 4242);
-  CHECK_STR(json_string_value(json_object_get(root, "created")),
-            "1970-01-02T01:01:01Z");
+  CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
+               "pasta-profile");
+  CHECK_EQ_U64(jint(root, "version"), 2);
+  CHECK_EQ_STR(json_string_value(json_object_get(root, "program")), "./fake");
+  CHECK_EQ_U64(jint(root, "pid"), 4242);
+  CHECK_EQ_STR(json_string_value(json_object_get(root, "created")),
+               "1970-01-02T01:01:01Z");
 
   json_t *kernels = json_object_get(root, "kernels");
   CHECK(json_array_size(kernels) == profile.num_kernels);
   for (size_t i = 0; i < profile.num_kernels; ++i) {
     json_t *e = json_array_get(kernels, i);
-    CHECK_STR(json_string_value(json_object_get(e, "mangled")),
-              profile.kernels[i].mangled);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "mangled")),
+                 profile.kernels[i].mangled);
     check_json_entry(e, &profile.kernels[i], "launches");
-    CHECK(json_object_get(e, "calls") == NULL);
+    CHECK_EQ_PTR(json_object_get(e, "calls"), NULL);
   }
   json_t *axpy = find_json(kernels, "name", AXPY);
   CHECK(axpy != NULL);
-  CHECK_STR(json_string_value(json_object_get(axpy, "module")), "a.cu");
-  CHECK_STR(json_string_value(json_object_get(axpy, "file")), "a.cu");
+  CHECK_EQ_STR(json_string_value(json_object_get(axpy, "module")), "a.cu");
+  CHECK_EQ_STR(json_string_value(json_object_get(axpy, "file")), "a.cu");
   json_t *other = find_json(kernels, "name", "other()");
   CHECK(json_is_null(json_object_get(other, "file")));
   CHECK(json_is_null(json_object_get(other, "compute_intensity")));
 
   json_t *devs = json_object_get(root, "device_functions");
-  CHECK(json_array_size(devs) == 1);
+  CHECK_EQ_INT(json_array_size(devs), 1);
   if (json_array_size(devs) == 1)
     check_json_entry(json_array_get(devs, 0), &profile.device_functions[0],
                      "calls");
@@ -759,16 +735,16 @@ static void test_json(void) {
   for (size_t i = 0; i < profile.num_lines && i < json_array_size(lines); ++i) {
     json_t *e = json_array_get(lines, i);
     const pasta_profile_line *l = &profile.lines[i];
-    CHECK_U64(jint(e, "executions"), l->executions);
-    CHECK_U64(jint(e, "line"), l->line);
-    CHECK_STR(json_string_value(json_object_get(e, "kind")),
-              pasta_kind_name(l->kind));
-    CHECK_U64(jint(json_object_get(e, "load_bytes"), "global"),
-              l->counts.load_bytes[PASTA_SPACE_GLOBAL]);
-    CHECK_U64(jint(json_object_get(e, "flops"), "f32"),
-              l->counts.flops[PASTA_PREC_F32]);
-    CHECK_U64(jint(e, "special"), l->counts.special);
-    CHECK(json_object_get(e, "loads") == NULL);
+    CHECK_EQ_U64(jint(e, "executions"), l->executions);
+    CHECK_EQ_U64(jint(e, "line"), l->line);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "kind")),
+                 pasta_kind_name(l->kind));
+    CHECK_EQ_U64(jint(json_object_get(e, "load_bytes"), "global"),
+                 l->counts.load_bytes[PASTA_SPACE_GLOBAL]);
+    CHECK_EQ_U64(jint(json_object_get(e, "flops"), "f32"),
+                 l->counts.flops[PASTA_PREC_F32]);
+    CHECK_EQ_U64(jint(e, "special"), l->counts.special);
+    CHECK_EQ_PTR(json_object_get(e, "loads"), NULL);
   }
   json_decref(root);
   free(text);
@@ -782,14 +758,14 @@ static void test_json_escaping(void) {
     return;
   for (const char *c = text; *c; ++c)
     CHECK((unsigned char)*c >= 0x20 || *c == '\n');
-  CHECK(strstr(text, "\\u0001\\u001f") != NULL);
+  CHECK_HAS_STR(text, "\\u0001\\u001f");
   json_t *root = parse(text, 0);
   CHECK(root != NULL);
   json_t *weird =
       find_json(json_object_get(root, "host_functions"), "name", "weird()");
   CHECK(weird != NULL);
-  CHECK_STR(json_string_value(json_object_get(weird, "file")),
-            WEIRD_FILE_DECODED);
+  CHECK_EQ_STR(json_string_value(json_object_get(weird, "file")),
+               WEIRD_FILE_DECODED);
   json_t *lines = json_object_get(root, "lines");
   CHECK(find_json(lines, "file", WEIRD_FILE_DECODED) != NULL);
   json_decref(root);
@@ -821,7 +797,7 @@ static void test_json_escaping(void) {
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = '\0';
     fclose(f);
-    CHECK_STR(buf, cases[i].out);
+    CHECK_EQ_STR(buf, cases[i].out);
     json_t *v = parse(buf, JSON_DECODE_ANY);
     CHECK(json_is_string(v));
     json_decref(v);
@@ -839,8 +815,8 @@ static void test_big_numbers(void) {
   m->summed[C_BLOCK_O] = UINT64_MAX / 2;
   pasta_profile p;
   pasta_profile_init(&p);
-  CHECK(pasta_profile_add_module(&p, &m->desc, m->summed) == 0);
-  CHECK(pasta_profile_finalize(&p) == 0);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
   const pasta_profile_func *o =
       find_func(p.kernels, p.num_kernels, "_Z5otherv");
   CHECK(o && o->calls == UINT64_MAX - 1);
@@ -862,7 +838,7 @@ static void test_big_numbers(void) {
 static void test_constructors(void) {
   pasta_profile p;
   pasta_profile_init(&p);
-  CHECK(pasta_profile_set_info(&p, "merged", 0, 0) == 0);
+  CHECK_EQ_INT(pasta_profile_set_info(&p, "merged", 0, 0), 0);
   char mangled[] = "_Z4axpyifPKfPf", file[] = "axpy.cu";
   pasta_profile_func k;
   memset(&k, 0, sizeof k);
@@ -874,20 +850,20 @@ static void test_constructors(void) {
   k.calls = 2;
   k.counts.load_bytes[PASTA_SPACE_GLOBAL] = 800;
   k.counts.flops[PASTA_PREC_F32] = 100;
-  CHECK(pasta_profile_add_func(&p, &k) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_add_func(&p, &k) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &k), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &k), PASTA_PROFILE_OK);
   pasta_profile_func h = k;
   h.name = "main";
   h.mangled = "main";
   h.kind = PASTA_FUNC_HOST;
   h.calls = 1;
-  CHECK(pasta_profile_add_func(&p, &h) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &h), PASTA_PROFILE_OK);
   pasta_profile_func bad = k;
   bad.kind = 7;
-  CHECK(pasta_profile_add_func(&p, &bad) == PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &bad), PASTA_PROFILE_EMALFORMED);
   bad = k;
   bad.mangled = NULL;
-  CHECK(pasta_profile_add_func(&p, &bad) == PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &bad), PASTA_PROFILE_EMALFORMED);
   mangled[2] = 'X'; /* the profile holds copies */
   file[0] = 'X';
 
@@ -899,70 +875,70 @@ static void test_constructors(void) {
   l.kind = PASTA_FUNC_KERNEL;
   l.executions = 64;
   l.counts.load_bytes[PASTA_SPACE_GLOBAL] = 512;
-  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_OK);
   l.executions = 36;
   l.counts.load_bytes[PASTA_SPACE_GLOBAL] = 288;
-  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_OK);
   l.kind = PASTA_FUNC_HOST; /* another key */
-  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_OK);
   pasta_profile_source src = {"rank1.json", "./axpy", 77, 86400};
-  CHECK(pasta_profile_add_source(&p, &src) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_finalize(&p) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_add_line(&p, &l) == PASTA_PROFILE_EFINALIZED);
+  CHECK_EQ_INT(pasta_profile_add_source(&p, &src), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_EFINALIZED);
 
   CHECK(p.num_kernels == 2 && p.num_host_functions == 1);
-  CHECK_STR(p.kernels[0].name, AXPY);
-  CHECK_STR(p.kernels[0].mangled, "_Z4axpyifPKfPf");
-  CHECK_STR(p.kernels[0].module, "axpy.cu");
-  CHECK_U64(p.kernels[1].counts.load_bytes[PASTA_SPACE_GLOBAL], 800);
-  CHECK_STR(p.host_functions[0].name, "main");
-  CHECK(p.num_lines == 2);
+  CHECK_EQ_STR(p.kernels[0].name, AXPY);
+  CHECK_EQ_STR(p.kernels[0].mangled, "_Z4axpyifPKfPf");
+  CHECK_EQ_STR(p.kernels[0].module, "axpy.cu");
+  CHECK_EQ_U64(p.kernels[1].counts.load_bytes[PASTA_SPACE_GLOBAL], 800);
+  CHECK_EQ_STR(p.host_functions[0].name, "main");
+  CHECK_EQ_INT(p.num_lines, 2);
   const pasta_profile_line *merged = NULL;
   for (size_t i = 0; i < p.num_lines; ++i)
     if (p.lines[i].kind == PASTA_FUNC_KERNEL)
       merged = &p.lines[i];
   CHECK(merged != NULL);
-  CHECK_U64(merged ? merged->executions : 0, 100);
-  CHECK_U64(merged ? merged->counts.load_bytes[PASTA_SPACE_GLOBAL] : 0, 800);
+  CHECK_EQ_U64(merged ? merged->executions : 0, 100);
+  CHECK_EQ_U64(merged ? merged->counts.load_bytes[PASTA_SPACE_GLOBAL] : 0, 800);
 
   char *text = json_of(&p);
   json_t *root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
   json_t *from = json_object_get(root, "merged_from");
   CHECK(json_is_array(from) && json_array_size(from) == 1);
   json_t *first = json_array_get(from, 0);
-  CHECK_STR(json_string_value(json_object_get(first, "file")), "rank1.json");
-  CHECK_STR(json_string_value(json_object_get(first, "program")), "./axpy");
-  CHECK_U64(jint(first, "pid"), 77);
-  CHECK_STR(json_string_value(json_object_get(first, "created")),
-            "1970-01-02T00:00:00Z");
+  CHECK_EQ_STR(json_string_value(json_object_get(first, "file")), "rank1.json");
+  CHECK_EQ_STR(json_string_value(json_object_get(first, "program")), "./axpy");
+  CHECK_EQ_U64(jint(first, "pid"), 77);
+  CHECK_EQ_STR(json_string_value(json_object_get(first, "created")),
+               "1970-01-02T00:00:00Z");
   json_decref(root);
   free(text);
   char table[4096] = "";
   FILE *f = tmpfile();
   if (f) {
-    CHECK(pasta_tables_write(f, &p, 5) == 0);
+    CHECK_EQ_INT(pasta_tables_write(f, &p, 5), 0);
     rewind(f);
     size_t n = fread(table, 1, sizeof table - 1, f);
     table[n] = '\0';
     fclose(f);
   }
-  CHECK(strstr(table, "merged from 1 profiles") != NULL);
+  CHECK_HAS_STR(table, "merged from 1 profiles");
   pasta_profile_free(&p);
 }
 
 static void test_empty_profile(void) {
   pasta_profile p;
   pasta_profile_init(&p);
-  CHECK(pasta_profile_set_info(&p, "empty", 1, 0) == 0);
-  CHECK(pasta_profile_finalize(&p) == 0);
+  CHECK_EQ_INT(pasta_profile_set_info(&p, "empty", 1, 0), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
   char *text = json_of(&p);
   json_t *root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
   CHECK(root != NULL);
-  CHECK(json_array_size(json_object_get(root, "kernels")) == 0);
+  CHECK_EQ_INT(json_array_size(json_object_get(root, "kernels")), 0);
   CHECK(json_is_array(json_object_get(root, "lines")));
-  CHECK(json_object_get(root, "merged_from") == NULL);
-  CHECK_STR(json_string_value(json_object_get(root, "created")),
-            "1970-01-01T00:00:00Z");
+  CHECK_EQ_PTR(json_object_get(root, "merged_from"), NULL);
+  CHECK_EQ_STR(json_string_value(json_object_get(root, "created")),
+               "1970-01-01T00:00:00Z");
   json_decref(root);
   free(text);
   FILE *f = tmpfile();
@@ -976,7 +952,7 @@ static char *tables_of(const pasta_profile *p, unsigned top) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  CHECK(pasta_tables_write(f, p, top) == 0);
+  CHECK_EQ_INT(pasta_tables_write(f, p, top), 0);
   long size = ftell(f);
   rewind(f);
   char *buf = calloc((size_t)size + 1, 1);
@@ -995,15 +971,16 @@ static void test_tables(void) {
     return;
   if (getenv("PASTA_TEST_VERBOSE"))
     fputs(text, stderr);
-  CHECK(strncmp(text, "== PASTA: profile of ./fake (pid 4242) ==\n",
-                strlen("== PASTA: profile of ./fake (pid 4242) ==\n")) == 0);
+  CHECK_EQ_INT(strncmp(text, "== PASTA: profile of ./fake (pid 4242) ==\n",
+                       strlen("== PASTA: profile of ./fake (pid 4242) ==\n")),
+               0);
   CHECK(strstr(text, "launches") && strstr(text, "FLOP/B"));
   CHECK(strstr(text, "axpy") && strstr(text, "other"));
-  CHECK(strstr(text, "shared_fn"));
-  CHECK(strstr(text, "host function"));
-  CHECK(strstr(text, "Top 3 of 11 executed lines"));
+  CHECK_HAS_STR(text, "shared_fn");
+  CHECK_HAS_STR(text, "host function");
+  CHECK_HAS_STR(text, "Top 3 of 11 executed lines");
   /* Host functions show totals, device entries have no generic space. */
-  CHECK(strstr(text, "gen:") == NULL);
+  CHECK_EQ_PTR(strstr(text, "gen:"), NULL);
   /* The whole name fits the column (38 of 48 bytes). */
   const char *row = strstr(text, "\n  " AXPY " ");
   const char *header = strstr(text, "\n  kernel ");
@@ -1022,49 +999,31 @@ static void test_tables(void) {
     CHECK(title && col < len);
     if (title && col < len) {
       CHECK(buf[col - 1] == '0' + AXPY_LAUNCHES);
-      CHECK(buf[col] == ' ');
+      CHECK_EQ_INT(buf[col], ' ');
     }
   }
   free(text);
 }
 
 int main(void) {
-  static const struct {
-    const char *name;
-    void (*fn)(void);
-  } tests[] = {
-      {"rejection", test_rejection},
-      {"kernel_totals", test_kernel_totals},
-      {"generic_resolution", test_generic_resolution},
-      {"device_functions", test_device_functions},
-      {"host_functions", test_host_functions},
-      {"sorting", test_sorting},
-      {"line_merge", test_line_merge},
-      {"json", test_json},
-      {"json_escaping", test_json_escaping},
-      {"big_numbers", test_big_numbers},
-      {"empty_profile", test_empty_profile},
-      {"constructors", test_constructors},
-      {"tables", test_tables},
-  };
-  int passed = 0, failed = 0;
   build_profile();
-  if (test_failures) {
-    fprintf(stderr, "analyzers: building the profile failed\n");
-    return 1;
+  if (check_failures()) {
+    fprintf(stderr, "profile: building the profile failed\n");
+    return check_summary("profile");
   }
-  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; ++i) {
-    test_failures = 0;
-    tests[i].fn();
-    if (test_failures) {
-      ++failed;
-      printf("FAIL %s\n", tests[i].name);
-    } else {
-      ++passed;
-      printf("ok   %s\n", tests[i].name);
-    }
-  }
+  CHECK_RUN(test_rejection);
+  CHECK_RUN(test_kernel_totals);
+  CHECK_RUN(test_generic_resolution);
+  CHECK_RUN(test_device_functions);
+  CHECK_RUN(test_host_functions);
+  CHECK_RUN(test_sorting);
+  CHECK_RUN(test_line_merge);
+  CHECK_RUN(test_json);
+  CHECK_RUN(test_json_escaping);
+  CHECK_RUN(test_big_numbers);
+  CHECK_RUN(test_empty_profile);
+  CHECK_RUN(test_constructors);
+  CHECK_RUN(test_tables);
   pasta_profile_free(&profile);
-  printf("analyzers: %d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary("profile");
 }

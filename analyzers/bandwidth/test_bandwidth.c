@@ -12,20 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      ++passed;                                                                \
-    else {                                                                     \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-    }                                                                          \
-  } while (0)
-static int near(double a, double b) {
-  return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12;
-}
-#define NEAR(a, b) near((a), (double)(b))
+#include "tests/unit/check.h"
+
+/* a is b within a relative 1e-9 (b is a constant: evaluated twice). */
+#define CHECK_NEAR(a, b) CHECK_EQ_DBL(a, b, 1e-9 * fabs((double)(b)) + 1e-12)
 
 static const pasta_bw_row *row(const pasta_bw_row *rows, size_t n,
                                const char *name) {
@@ -72,9 +62,9 @@ int main(void) {
   fma.calls = 1;
   fma.counts.load_bytes[PASTA_SPACE_GLOBAL] = 100;
   fma.counts.flops[PASTA_PREC_F64] = 10000;
-  CHECK(pasta_profile_add_func(&p, &copy) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_add_func(&p, &fma) == PASTA_PROFILE_OK);
-  CHECK(pasta_profile_finalize(&p) == PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &copy), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &fma), PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
 
   /* copy: 4 launches, 3 of the plain copy: the first (7000 ns) is left out,
    * the other two take 1000 ns together: 500 ns
@@ -115,23 +105,32 @@ int main(void) {
 
   pasta_bw_row *rows;
   size_t n;
-  CHECK(pasta_bw_rows(&p, &a, &rows, &n) == 0);
-  CHECK(n == 2);
+  CHECK_EQ_INT(pasta_bw_rows(&p, &a, &rows, &n), 0);
+  CHECK_EQ_INT(n, 2);
   const pasta_bw_row *c = row(rows, n, "copy"), *f = row(rows, n, "fma");
   CHECK(c && f);
   if (c && f) {
-    CHECK(c->time_source == PASTA_BW_TIME_PLAIN && NEAR(c->time_ns, 500));
-    CHECK(NEAR(c->bytes, 2000) && NEAR(c->bandwidth, 4e9));
-    CHECK(NEAR(c->unique_bytes, 1000) && NEAR(c->unique_bandwidth, 2e9));
-    CHECK(NEAR(c->flop_rate, 1e9) && NEAR(c->intensity, 0.25));
-    CHECK(NEAR(c->bandwidth_fraction, 0.4) && NEAR(c->flop_fraction, 0.01));
-    CHECK(strcmp(c->bound, "memory") == 0);
-    CHECK(f->time_source == PASTA_BW_TIME_COUNTED && NEAR(f->time_ns, 1000));
-    CHECK(NEAR(f->flop_rate, 1e10) && NEAR(f->intensity, 100));
-    CHECK(f->precision == PASTA_PREC_F64 && NEAR(f->flop_fraction, 1.0));
-    CHECK(f->unique_bytes < 0 && strcmp(f->bound, "compute") == 0);
+    CHECK_EQ_INT(c->time_source, PASTA_BW_TIME_PLAIN);
+    CHECK_NEAR(c->time_ns, 500);
+    CHECK_NEAR(c->bytes, 2000);
+    CHECK_NEAR(c->bandwidth, 4e9);
+    CHECK_NEAR(c->unique_bytes, 1000);
+    CHECK_NEAR(c->unique_bandwidth, 2e9);
+    CHECK_NEAR(c->flop_rate, 1e9);
+    CHECK_NEAR(c->intensity, 0.25);
+    CHECK_NEAR(c->bandwidth_fraction, 0.4);
+    CHECK_NEAR(c->flop_fraction, 0.01);
+    CHECK_EQ_STR(c->bound, "memory");
+    CHECK_EQ_INT(f->time_source, PASTA_BW_TIME_COUNTED);
+    CHECK_NEAR(f->time_ns, 1000);
+    CHECK_NEAR(f->flop_rate, 1e10);
+    CHECK_NEAR(f->intensity, 100);
+    CHECK_EQ_INT(f->precision, PASTA_PREC_F64);
+    CHECK_NEAR(f->flop_fraction, 1.0);
+    CHECK(f->unique_bytes < 0);
+    CHECK_EQ_STR(f->bound, "compute");
     /* Most GPU time first: copy 4 x 500 ns > fma 1 x 1000 ns. */
-    CHECK(rows[0].kernel == c->kernel);
+    CHECK_EQ_PTR(rows[0].kernel, c->kernel);
   }
 
   /* JSON: parses, and holds the same numbers. */
@@ -153,12 +152,12 @@ int main(void) {
     CHECK(root != NULL);
     json_t *bw = json_object_get(root, "bandwidth");
     json_t *k0 = json_array_get(json_object_get(bw, "kernels"), 0);
-    CHECK(NEAR(json_number_value(json_object_get(k0, "bandwidth")), 4e9));
-    CHECK(strcmp(json_string_value(json_object_get(k0, "time_source")),
-                 "plain") == 0);
-    CHECK(NEAR(json_number_value(json_object_get(json_object_get(bw, "device"),
+    CHECK_NEAR(json_number_value(json_object_get(k0, "bandwidth")), 4e9);
+    CHECK_EQ_STR(json_string_value(json_object_get(k0, "time_source")),
+                 "plain");
+    CHECK_NEAR(json_number_value(json_object_get(json_object_get(bw, "device"),
                                                  "bandwidth_measured")),
-               1e10));
+               1e10);
     json_decref(root);
     free(doc);
     free(text);
@@ -175,9 +174,11 @@ int main(void) {
   if (s) {
     fflush(s);
     char *svg = slurp(s);
-    CHECK(svg && count(svg, "<circle class=\"kernel\"") == 2);
-    CHECK(svg && count(svg, "class=\"ceiling\"") == 2);
-    CHECK(svg && strstr(svg, "a &lt;test&gt;") != NULL);
+    if (CHECK(svg != NULL))
+      CHECK_EQ_U64(count(svg, "<circle class=\"kernel\""), 2);
+    if (CHECK(svg != NULL))
+      CHECK_EQ_U64(count(svg, "class=\"ceiling\""), 2);
+    CHECK_HAS_STR(svg, "a &lt;test&gt;");
     free(svg);
     fclose(s);
     char cmd[256];
@@ -186,11 +187,10 @@ int main(void) {
              "xml.dom.minidom.parse(sys.argv[1])' %s",
              path);
     if (system("python3 -c '' 2>/dev/null") == 0)
-      CHECK(system(cmd) == 0);
+      CHECK_EQ_INT(system(cmd), 0);
     remove(path);
   }
   free(rows);
   pasta_profile_free(&p);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("bandwidth");
 }

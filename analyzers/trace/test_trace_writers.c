@@ -33,27 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      ++passed;                                                                \
-    else {                                                                     \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-    }                                                                          \
-  } while (0)
-#define CHECK_U64(a, b)                                                        \
-  do {                                                                         \
-    unsigned long long a_ = (a), b_ = (b);                                     \
-    if (a_ == b_)                                                              \
-      ++passed;                                                                \
-    else {                                                                     \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: %s == %llu, expected %llu\n", __FILE__,     \
-              __LINE__, #a, a_, b_);                                           \
-    }                                                                          \
-  } while (0)
+#include "tests/unit/check.h"
 
 /* Has quotes, a newline, a control byte, a lone 0xFF, an overlong '/'
  * (C0 AF) and a truncated 3-byte sequence (E2 82). */
@@ -250,7 +230,7 @@ static char *escaped(const char *s) {
 
 static void check_escape(const char *in, const char *expected) {
   char *got = escaped(in);
-  CHECK(got && strcmp(got, expected) == 0);
+  CHECK_EQ_STR(got, expected);
   if (got && strcmp(got, expected) != 0)
     fprintf(stderr, "  got %s, expected %s\n", got, expected);
   free(got);
@@ -345,7 +325,7 @@ static void check_cats_events(json_t *evs) {
   size_t bad = 0;
   for (size_t i = 0; i < json_array_size(evs); ++i)
     bad += !event_ok(json_array_get(evs, i));
-  CHECK_U64(bad, 0);
+  CHECK_EQ_U64(bad, 0);
   CHECK(balanced(evs));
   /* Entries in order: main, fill, loop, parallel, loop, loop, conditional,
    * fill. */
@@ -359,8 +339,8 @@ static void check_cats_events(json_t *evs) {
     mismatched += n >= 8 || strcmp(get_str(e, "scope_type"), order[n]);
     ++n;
   }
-  CHECK_U64(n, 8);
-  CHECK_U64(mismatched, 0);
+  CHECK_EQ_U64(n, 8);
+  CHECK_EQ_U64(mismatched, 0);
 }
 
 static void check_cats_fields(json_t *evs) {
@@ -368,26 +348,26 @@ static void check_cats_fields(json_t *evs) {
   json_t *inner = json_array_get(evs, 16), *sk = json_array_get(evs, 17);
   json_t *ind = json_array_get(evs, 18), *copy = json_array_get(evs, 8);
   json_t *alloc = json_array_get(evs, 2), *dealloc = json_array_get(evs, 28);
-  CHECK_U64(get_int(loop, "iterations"), 2);
-  CHECK(json_object_get(kern, "iterations") == NULL); /* not a loop */
+  CHECK_EQ_U64(get_int(loop, "iterations"), 2);
+  CHECK_EQ_PTR(json_object_get(kern, "iterations"), NULL); /* not a loop */
   CHECK(json_is_true(json_object_get(kern, "device")));
-  CHECK_U64(get_int(kern, "count"), 4);
-  CHECK_U64(get_int(inner, "iterations"), 400);
+  CHECK_EQ_U64(get_int(kern, "count"), 4);
+  CHECK_EQ_U64(get_int(inner, "iterations"), 400);
   CHECK(get_str(sk, "offset") && !strcmp(get_str(sk, "offset"), "8*i"));
   CHECK(!strcmp(get_str(sk, "class"), "stride-k"));
-  CHECK_U64(get_int(sk, "stride"), 8);
-  CHECK_U64(get_int(sk, "count"), 1600);
+  CHECK_EQ_U64(get_int(sk, "stride"), 8);
+  CHECK_EQ_U64(get_int(sk, "count"), 1600);
   CHECK(!strcmp(get_str(ind, "class"), "indirect"));
-  CHECK(json_object_get(ind, "stride") == NULL);
+  CHECK_EQ_PTR(json_object_get(ind, "stride"), NULL);
   CHECK(json_is_integer(json_object_get(copy, "offset")));
   CHECK(!strcmp(get_str(copy, "mode"), "w"));
   CHECK(!strcmp(get_str(copy, "class"), "unknown"));
-  CHECK(json_object_get(copy, "device") == NULL);
-  CHECK_U64(get_int(copy, "buffer_id"), 1);
-  CHECK_U64(get_int(alloc, "size"), 512);
+  CHECK_EQ_PTR(json_object_get(copy, "device"), NULL);
+  CHECK_EQ_U64(get_int(copy, "buffer_id"), 1);
+  CHECK_EQ_U64(get_int(alloc, "size"), 512);
   CHECK(!strcmp(get_str(alloc, "buffer_name"), BAD_NAME_PARSED));
   CHECK(!strcmp(get_str(dealloc, "buffer_name"), BAD_NAME_PARSED));
-  CHECK(json_object_get(dealloc, "size") == NULL);
+  CHECK_EQ_PTR(json_object_get(dealloc, "size"), NULL);
 }
 
 static void test_cats(const struct pasta_trace *t, const char *prefix) {
@@ -397,9 +377,9 @@ static void test_cats(const struct pasta_trace *t, const char *prefix) {
   if (!text)
     return;
   /* Escapes as written, and the valid UTF-8 program name as is. */
-  CHECK(strstr(text, "\"un\\\"used\\n\\u00ff\\u0001\\u00c0\\u00af"
-                     "\\u00e2\\u0082\"") != NULL);
-  CHECK(strstr(text, "\"program\":\"prog-\xc3\xa9\"") != NULL);
+  CHECK_HAS_STR(text, "\"un\\\"used\\n\\u00ff\\u0001\\u00c0\\u00af"
+                      "\\u00e2\\u0082\"");
+  CHECK_HAS_STR(text, "\"program\":\"prog-\xc3\xa9\"");
   json_error_t err;
   json_t *root = json_loads(text, 0, &err);
   CHECK(root != NULL);
@@ -409,12 +389,12 @@ static void test_cats(const struct pasta_trace *t, const char *prefix) {
   CHECK(json_is_array(evs) && json_array_size(evs) == NUM_EVENTS);
   CHECK(!strcmp(get_str(root, "format") ? get_str(root, "format") : "",
                 "pasta-cats"));
-  CHECK_U64(get_int(root, "version"), PASTA_TRACE_FORMAT_VERSION);
-  CHECK_U64(get_int(root, "events_seen"), 3300);
+  CHECK_EQ_U64(get_int(root, "version"), PASTA_TRACE_FORMAT_VERSION);
+  CHECK_EQ_U64(get_int(root, "events_seen"), 3300);
   json_t *clock = json_object_get(root, "clock");
   CHECK(json_is_number(json_object_get(clock, "offset_ns")) &&
         json_number_value(json_object_get(clock, "offset_ns")) == -405.5);
-  CHECK(json_array_size(json_object_get(clock, "pairs")) == 1);
+  CHECK_EQ_INT(json_array_size(json_object_get(clock, "pairs")), 1);
   if (json_array_size(evs) == NUM_EVENTS) {
     check_cats_events(evs);
     check_cats_fields(evs);
@@ -503,9 +483,9 @@ static void check_chrome_events(json_t *evs) {
         get_int(prev, "tid") == get_int(e, "tid"))
       unsorted += num(prev, "ts") > num(e, "ts");
   }
-  CHECK_U64(bad, 0);
-  CHECK_U64(unsorted, 0);
-  CHECK_U64(x, NUM_SPANS);
+  CHECK_EQ_U64(bad, 0);
+  CHECK_EQ_U64(unsorted, 0);
+  CHECK_EQ_U64(x, NUM_SPANS);
 }
 
 static void check_chrome_flow(json_t *evs, long long host, long long gpu0) {
@@ -521,7 +501,7 @@ static void check_chrome_flow(json_t *evs, long long host, long long gpu0) {
   }
   /* One launch: cudaLaunchKernel (host thread 0, 590 ns) -> kern (GPU 0,
    * stream 0, 600 ns), both correlation 8. */
-  CHECK_U64(flows, 2);
+  CHECK_EQ_U64(flows, 2);
   CHECK(s && f && get_int(s, "id") == 8 && get_int(f, "id") == 8);
   CHECK(s && get_int(s, "pid") == host && get_int(s, "tid") == 0 &&
         num(s, "ts") == 0.59);
@@ -603,54 +583,54 @@ static void check_footprint(const struct pasta_trace_analysis *a) {
    * buffers), t200 1536, t300 1792 again (not a new peak), t400 1536, t900
    * 1024: peak 1792 first at 100 ns with 3 buffers; data (1024) is never
    * freed. The trace ends at 1000 ns (main's exit and span). */
-  CHECK_U64(a->end_ns, 1000);
-  CHECK_U64(a->peak_bytes, 1792);
-  CHECK_U64(a->peak_time_ns, 100);
-  CHECK_U64(a->peak_buffers, 3);
-  CHECK_U64(a->final_bytes, 1024);
-  CHECK_U64(a->final_buffers, 1);
+  CHECK_EQ_U64(a->end_ns, 1000);
+  CHECK_EQ_U64(a->peak_bytes, 1792);
+  CHECK_EQ_U64(a->peak_time_ns, 100);
+  CHECK_EQ_U64(a->peak_buffers, 3);
+  CHECK_EQ_U64(a->final_bytes, 1024);
+  CHECK_EQ_U64(a->final_buffers, 1);
 }
 
 static void check_lives(const struct pasta_trace_analysis *a) {
   /* By size: data (1024): allocated 1000 - 5 = 995, used 860 - 8 = 852;
    * the bad name (512): 900 - 6 = 894, never used; tmp 1 and 2 (256, by
    * id): 100 each, used at one time only: 0. */
-  CHECK_U64(a->num_lives, 4);
+  CHECK_EQ_U64(a->num_lives, 4);
   if (a->num_lives != 4)
     return;
-  CHECK_U64(a->lives[0].buffer->id, 3);
-  CHECK_U64(a->lives[0].alloc_ns, 995);
-  CHECK_U64(a->lives[0].use_ns, 852);
+  CHECK_EQ_U64(a->lives[0].buffer->id, 3);
+  CHECK_EQ_U64(a->lives[0].alloc_ns, 995);
+  CHECK_EQ_U64(a->lives[0].use_ns, 852);
   CHECK(a->lives[0].used && !a->lives[0].freed);
-  CHECK_U64(a->lives[1].buffer->id, 4);
-  CHECK_U64(a->lives[1].alloc_ns, 894);
+  CHECK_EQ_U64(a->lives[1].buffer->id, 4);
+  CHECK_EQ_U64(a->lives[1].alloc_ns, 894);
   CHECK(!a->lives[1].used && a->lives[1].freed);
-  CHECK_U64(a->lives[2].buffer->id, 1);
-  CHECK_U64(a->lives[3].buffer->id, 2);
-  CHECK_U64(a->lives[2].alloc_ns, 100);
+  CHECK_EQ_U64(a->lives[2].buffer->id, 1);
+  CHECK_EQ_U64(a->lives[3].buffer->id, 2);
+  CHECK_EQ_U64(a->lives[2].alloc_ns, 100);
   CHECK(a->lives[2].used && a->lives[2].use_ns == 0);
 }
 
 static void check_loops_and_reuse(const struct pasta_trace_analysis *a) {
   /* tmp is allocated twice at main.c:13 inside loop 2 (main.c:12): 512 B. */
-  CHECK_U64(a->num_loop_allocs, 1);
+  CHECK_EQ_U64(a->num_loop_allocs, 1);
   if (a->num_loop_allocs == 1) {
-    CHECK_U64(a->loop_allocs[0].allocations, 2);
-    CHECK_U64(a->loop_allocs[0].bytes, 512);
-    CHECK_U64(a->loop_allocs[0].loop_id, 2);
-    CHECK_U64(a->loop_allocs[0].alloc_line, 13);
-    CHECK_U64(a->loop_allocs[0].loop_line, 12);
+    CHECK_EQ_U64(a->loop_allocs[0].allocations, 2);
+    CHECK_EQ_U64(a->loop_allocs[0].bytes, 512);
+    CHECK_EQ_U64(a->loop_allocs[0].loop_id, 2);
+    CHECK_EQ_U64(a->loop_allocs[0].alloc_line, 13);
+    CHECK_EQ_U64(a->loop_allocs[0].loop_line, 12);
   }
   /* tmp 1 [100, 200) and tmp 2 [300, 400): one 256 B allocation serves
    * both, saving 256 * (2 - 1) = 256 B. */
-  CHECK_U64(a->num_reuse, 1);
+  CHECK_EQ_U64(a->num_reuse, 1);
   if (a->num_reuse == 1) {
-    CHECK_U64(a->reuse[0].size, 256);
-    CHECK_U64(a->reuse[0].buffers, 2);
-    CHECK_U64(a->reuse[0].max_live, 1);
-    CHECK_U64(a->reuse[0].saving_bytes, 256);
+    CHECK_EQ_U64(a->reuse[0].size, 256);
+    CHECK_EQ_U64(a->reuse[0].buffers, 2);
+    CHECK_EQ_U64(a->reuse[0].max_live, 1);
+    CHECK_EQ_U64(a->reuse[0].saving_bytes, 256);
   }
-  CHECK_U64(a->reuse_saving_bytes, 256);
+  CHECK_EQ_U64(a->reuse_saving_bytes, 256);
 }
 
 static void check_scope_order(const struct pasta_trace_analysis *a) {
@@ -659,11 +639,11 @@ static void check_scope_order(const struct pasta_trace_analysis *a) {
    * none. Then the loops 5 (3200, 40 entries) and 4 (3200, 4), then loop 2
    * and conditional 6 (0 each, 1 entry each: first appearance). */
   static const uint64_t order[] = {3, 1, 7, 5, 4, 2, 6};
-  CHECK_U64(a->num_scopes, 7);
+  CHECK_EQ_U64(a->num_scopes, 7);
   size_t wrong = 0;
   for (size_t i = 0; i < a->num_scopes && i < 7; ++i)
     wrong += a->scopes[i].id != order[i];
-  CHECK_U64(wrong, 0);
+  CHECK_EQ_U64(wrong, 0);
 }
 
 static void check_scopes(const struct pasta_trace_analysis *a) {
@@ -675,43 +655,43 @@ static void check_scopes(const struct pasta_trace_analysis *a) {
   if (!m || !k || !fill || !l4 || !l5 || !l2)
     return;
   /* main holds loops 2, 4 and 5; the deepest nest is 4 > 5: 2. */
-  CHECK_U64(m->max_loop_nest, 2);
-  CHECK_U64(m->loops, 3);
+  CHECK_EQ_U64(m->max_loop_nest, 2);
+  CHECK_EQ_U64(m->loops, 3);
   /* main: sites fill.31 (r), main.14 (w): 2 unknown, executed 1 + 1 + 1 +
    * 1 = 4; one site of each device class. Buffers data, tmp 1 and tmp 2:
    * 1024 + 256 + 256 = 1536 B. */
-  CHECK_U64(m->static_accesses[PASTA_ACCESS_UNKNOWN], 2);
-  CHECK_U64(m->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 4);
-  CHECK_U64(m->static_accesses[PASTA_ACCESS_STRIDEK], 1);
-  CHECK_U64(m->dynamic_accesses[PASTA_ACCESS_STRIDEK], 1600);
-  CHECK_U64(m->dynamic_accesses[PASTA_ACCESS_INDIRECT], 1600);
-  CHECK_U64(m->dynamic_accesses[PASTA_ACCESS_STRIDE1], 4);
-  CHECK_U64(m->footprint_bytes, 1536);
-  CHECK_U64(m->footprint_buffers, 3);
-  CHECK_U64(m->executions, 1);
+  CHECK_EQ_U64(m->static_accesses[PASTA_ACCESS_UNKNOWN], 2);
+  CHECK_EQ_U64(m->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 4);
+  CHECK_EQ_U64(m->static_accesses[PASTA_ACCESS_STRIDEK], 1);
+  CHECK_EQ_U64(m->dynamic_accesses[PASTA_ACCESS_STRIDEK], 1600);
+  CHECK_EQ_U64(m->dynamic_accesses[PASTA_ACCESS_INDIRECT], 1600);
+  CHECK_EQ_U64(m->dynamic_accesses[PASTA_ACCESS_STRIDE1], 4);
+  CHECK_EQ_U64(m->footprint_bytes, 1536);
+  CHECK_EQ_U64(m->footprint_buffers, 3);
+  CHECK_EQ_U64(m->executions, 1);
   /* The kernel: loops 4 and 5, nest 2, only data: 1024 B. */
-  CHECK_U64(k->executions, 4);
-  CHECK_U64(k->max_loop_nest, 2);
-  CHECK_U64(k->loops, 2);
-  CHECK_U64(k->footprint_bytes, 1024);
-  CHECK_U64(k->static_accesses[PASTA_ACCESS_INDIRECT], 1);
+  CHECK_EQ_U64(k->executions, 4);
+  CHECK_EQ_U64(k->max_loop_nest, 2);
+  CHECK_EQ_U64(k->loops, 2);
+  CHECK_EQ_U64(k->footprint_bytes, 1024);
+  CHECK_EQ_U64(k->static_accesses[PASTA_ACCESS_INDIRECT], 1);
   /* fill, in two places: 1 + 1 executions, one site (main.c:31) read
    * twice, data only. */
-  CHECK_U64(fill->executions, 2);
-  CHECK_U64(fill->static_accesses[PASTA_ACCESS_UNKNOWN], 1);
-  CHECK_U64(fill->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 2);
-  CHECK_U64(fill->footprint_bytes, 1024);
-  CHECK_U64(fill->max_loop_nest, 0);
+  CHECK_EQ_U64(fill->executions, 2);
+  CHECK_EQ_U64(fill->static_accesses[PASTA_ACCESS_UNKNOWN], 1);
+  CHECK_EQ_U64(fill->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 2);
+  CHECK_EQ_U64(fill->footprint_bytes, 1024);
+  CHECK_EQ_U64(fill->max_loop_nest, 0);
   /* Loop 4 counts itself and 5: nest 2, one loop inside; 5 alone: 1. */
-  CHECK_U64(l4->max_loop_nest, 2);
-  CHECK_U64(l4->loops, 1);
-  CHECK_U64(l5->max_loop_nest, 1);
-  CHECK_U64(l5->loops, 0);
-  CHECK_U64(l5->executions, 40);
+  CHECK_EQ_U64(l4->max_loop_nest, 2);
+  CHECK_EQ_U64(l4->loops, 1);
+  CHECK_EQ_U64(l5->max_loop_nest, 1);
+  CHECK_EQ_U64(l5->loops, 0);
+  CHECK_EQ_U64(l5->executions, 40);
   /* Loop 2: tmp 1 and tmp 2, 512 B; one site written twice. */
-  CHECK_U64(l2->footprint_bytes, 512);
-  CHECK_U64(l2->static_accesses[PASTA_ACCESS_UNKNOWN], 1);
-  CHECK_U64(l2->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 2);
+  CHECK_EQ_U64(l2->footprint_bytes, 512);
+  CHECK_EQ_U64(l2->static_accesses[PASTA_ACCESS_UNKNOWN], 1);
+  CHECK_EQ_U64(l2->dynamic_accesses[PASTA_ACCESS_UNKNOWN], 2);
 }
 
 static void check_analysis_output(const struct pasta_trace_analysis *a) {
@@ -731,8 +711,8 @@ static void check_analysis_output(const struct pasta_trace_analysis *a) {
   json_t *root = json ? json_loads(json + 5, 0, NULL) : NULL;
   CHECK(root != NULL);
   json_t *fp = json_object_get(root, "footprint");
-  CHECK_U64(get_int(fp, "peak_bytes"), 1792);
-  CHECK_U64(get_int(json_object_get(root, "reuse"), "saving_bytes"), 256);
+  CHECK_EQ_U64(get_int(fp, "peak_bytes"), 1792);
+  CHECK_EQ_U64(get_int(json_object_get(root, "reuse"), "saving_bytes"), 256);
   json_t *s0 = json_array_get(json_object_get(root, "scopes"), 0);
   CHECK(get_str(s0, "scope_type") &&
         !strcmp(get_str(s0, "scope_type"), "parallel"));
@@ -791,8 +771,8 @@ static void check_read_back(const struct pasta_trace_analysis *a) {
     CHECK(root && pasta_trace_analysis_read(root, &r) == 0);
     if (!root)
       continue;
-    CHECK_U64(r.analysis.num_lives, a->num_lives);
-    CHECK_U64(r.analysis.num_scopes, a->num_scopes);
+    CHECK_EQ_U64(r.analysis.num_lives, a->num_lives);
+    CHECK_EQ_U64(r.analysis.num_scopes, a->num_scopes);
     json_t *again = analysis_json(&r.analysis);
     CHECK(again && json_equal(root, again));
     json_decref(again);
@@ -811,7 +791,7 @@ static void check_read_back(const struct pasta_trace_analysis *a) {
 
 static void test_analysis(const struct pasta_trace *t) {
   struct pasta_trace_analysis a;
-  CHECK(pasta_trace_analyze(t, &a) == 0);
+  CHECK_EQ_INT(pasta_trace_analyze(t, &a), 0);
   check_footprint(&a);
   check_lives(&a);
   check_loops_and_reuse(&a);
@@ -842,21 +822,21 @@ static void test_reuse_groups(void) {
   t.buffers = b;
   t.num_buffers = 5;
   struct pasta_trace_analysis a;
-  CHECK(pasta_trace_analyze(&t, &a) == 0);
-  CHECK_U64(a.num_reuse, 1);
+  CHECK_EQ_INT(pasta_trace_analyze(&t, &a), 0);
+  CHECK_EQ_U64(a.num_reuse, 1);
   if (a.num_reuse == 1) {
-    CHECK_U64(a.reuse[0].buffers, 4);
-    CHECK_U64(a.reuse[0].max_live, 2);
-    CHECK_U64(a.reuse[0].saving_bytes, 128);
+    CHECK_EQ_U64(a.reuse[0].buffers, 4);
+    CHECK_EQ_U64(a.reuse[0].max_live, 2);
+    CHECK_EQ_U64(a.reuse[0].saving_bytes, 128);
     CHECK(!strcmp(a.reuse[0].kind, "device"));
   }
-  CHECK_U64(a.peak_bytes, 128);
-  CHECK_U64(a.peak_time_ns, 10);
-  CHECK_U64(a.peak_buffers, 2);
-  CHECK_U64(a.final_bytes, 64);
-  CHECK_U64(a.end_ns, 90);
-  CHECK_U64(a.num_scopes, 0);
-  CHECK_U64(a.num_loop_allocs, 0);
+  CHECK_EQ_U64(a.peak_bytes, 128);
+  CHECK_EQ_U64(a.peak_time_ns, 10);
+  CHECK_EQ_U64(a.peak_buffers, 2);
+  CHECK_EQ_U64(a.final_bytes, 64);
+  CHECK_EQ_U64(a.end_ns, 90);
+  CHECK_EQ_U64(a.num_scopes, 0);
+  CHECK_EQ_U64(a.num_loop_allocs, 0);
   pasta_trace_analysis_free(&a);
 }
 
@@ -890,6 +870,5 @@ int main(int argc, char **argv) {
   test_analysis(&t);
   test_reuse_groups();
   test_empty();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("trace_writers");
 }

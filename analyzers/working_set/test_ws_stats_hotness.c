@@ -15,66 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static int passed, failed;
+#include "tests/unit/check.h"
+
 static int quiet; /* no diagnostics from the XML checkers (self-test) */
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      ++passed;                                                                \
-    } else {                                                                   \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failed;                                                                \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_U64(actual, expected)                                            \
-  do {                                                                         \
-    uint64_t a_ = (actual), e_ = (expected);                                   \
-    if (a_ == e_) {                                                            \
-      ++passed;                                                                \
-    } else {                                                                   \
-      fprintf(stderr, "%s:%d: %s is %llu, expected %llu\n", __FILE__,          \
-              __LINE__, #actual, (unsigned long long)a_,                       \
-              (unsigned long long)e_);                                         \
-      ++failed;                                                                \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_DBL(actual, expected)                                            \
-  do {                                                                         \
-    double a_ = (actual), e_ = (expected);                                     \
-    if (a_ == e_) {                                                            \
-      ++passed;                                                                \
-    } else {                                                                   \
-      fprintf(stderr, "%s:%d: %s is %.17g, expected %.17g\n", __FILE__,        \
-              __LINE__, #actual, a_, e_);                                      \
-      ++failed;                                                                \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                            \
-  do {                                                                         \
-    const char *a_ = (actual), *e_ = (expected);                               \
-    if (a_ && strcmp(a_, e_) == 0) {                                           \
-      ++passed;                                                                \
-    } else {                                                                   \
-      fprintf(stderr, "%s:%d: %s is\n\"%s\"\nexpected\n\"%s\"\n", __FILE__,    \
-              __LINE__, #actual, a_ ? a_ : "(null)", e_);                      \
-      ++failed;                                                                \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_HAS(text, needle)                                                \
-  do {                                                                         \
-    const char *t_ = (text), *n_ = (needle);                                   \
-    if (t_ && strstr(t_, n_)) {                                                \
-      ++passed;                                                                \
-    } else {                                                                   \
-      fprintf(stderr, "%s:%d: output lacks \"%s\"\n", __FILE__, __LINE__, n_); \
-      ++failed;                                                                \
-    }                                                                          \
-  } while (0)
 
 /*===-- ws_stats ----------------------------------------------------------===*/
 
@@ -83,87 +26,87 @@ static void test_ws_stats(void) {
 
   /* n = 0: everything zero. */
   memset(&s, 0xff, sizeof s);
-  CHECK(pasta_ws_stats_compute(NULL, 0, &s) == 0);
-  CHECK_U64(s.count, 0);
-  CHECK_U64(s.min, 0);
-  CHECK_U64(s.max, 0);
-  CHECK_DBL(s.mean, 0.0);
-  CHECK_U64(s.median, 0);
-  CHECK_U64(s.p90, 0);
+  CHECK_EQ_INT(pasta_ws_stats_compute(NULL, 0, &s), 0);
+  CHECK_EQ_U64(s.count, 0);
+  CHECK_EQ_U64(s.min, 0);
+  CHECK_EQ_U64(s.max, 0);
+  CHECK_EQ_DBL(s.mean, 0.0, 0);
+  CHECK_EQ_U64(s.median, 0);
+  CHECK_EQ_U64(s.p90, 0);
 
   /* n = 1. */
   const uint64_t one[] = {42};
-  CHECK(pasta_ws_stats_compute(one, 1, &s) == 0);
-  CHECK_U64(s.count, 1);
-  CHECK_U64(s.min, 42);
-  CHECK_U64(s.max, 42);
-  CHECK_DBL(s.mean, 42.0);
-  CHECK_U64(s.median, 42);
-  CHECK_U64(s.p90, 42);
+  CHECK_EQ_INT(pasta_ws_stats_compute(one, 1, &s), 0);
+  CHECK_EQ_U64(s.count, 1);
+  CHECK_EQ_U64(s.min, 42);
+  CHECK_EQ_U64(s.max, 42);
+  CHECK_EQ_DBL(s.mean, 42.0, 0);
+  CHECK_EQ_U64(s.median, 42);
+  CHECK_EQ_U64(s.p90, 42);
 
   /* n = 2: median rank ceil(1) = 1, p90 rank ceil(1.8) = 2. */
   const uint64_t two[] = {9, 5};
-  CHECK(pasta_ws_stats_compute(two, 2, &s) == 0);
-  CHECK_U64(s.median, 5);
-  CHECK_U64(s.p90, 9);
-  CHECK_DBL(s.mean, 7.0);
+  CHECK_EQ_INT(pasta_ws_stats_compute(two, 2, &s), 0);
+  CHECK_EQ_U64(s.median, 5);
+  CHECK_EQ_U64(s.p90, 9);
+  CHECK_EQ_DBL(s.mean, 7.0, 0);
 
   /* n = 4: median rank 2 -> 20, p90 rank ceil(3.6) = 4 -> 40, mean 25. The
    * input stays as it was (the function sorts a copy). */
   uint64_t four[] = {40, 10, 30, 20};
-  CHECK(pasta_ws_stats_compute(four, 4, &s) == 0);
-  CHECK_U64(s.count, 4);
-  CHECK_U64(s.min, 10);
-  CHECK_U64(s.max, 40);
-  CHECK_DBL(s.mean, 25.0);
-  CHECK_U64(s.median, 20);
-  CHECK_U64(s.p90, 40);
+  CHECK_EQ_INT(pasta_ws_stats_compute(four, 4, &s), 0);
+  CHECK_EQ_U64(s.count, 4);
+  CHECK_EQ_U64(s.min, 10);
+  CHECK_EQ_U64(s.max, 40);
+  CHECK_EQ_DBL(s.mean, 25.0, 0);
+  CHECK_EQ_U64(s.median, 20);
+  CHECK_EQ_U64(s.p90, 40);
   CHECK(four[0] == 40 && four[1] == 10 && four[2] == 30 && four[3] == 20);
 
   /* n = 10, 1..10 shuffled: median rank 5 -> 5, p90 rank 9 -> 9. */
   const uint64_t ten[] = {7, 3, 10, 1, 9, 5, 2, 8, 6, 4};
-  CHECK(pasta_ws_stats_compute(ten, 10, &s) == 0);
-  CHECK_U64(s.count, 10);
-  CHECK_U64(s.min, 1);
-  CHECK_U64(s.max, 10);
-  CHECK_DBL(s.mean, 5.5);
-  CHECK_U64(s.median, 5);
-  CHECK_U64(s.p90, 9);
+  CHECK_EQ_INT(pasta_ws_stats_compute(ten, 10, &s), 0);
+  CHECK_EQ_U64(s.count, 10);
+  CHECK_EQ_U64(s.min, 1);
+  CHECK_EQ_U64(s.max, 10);
+  CHECK_EQ_DBL(s.mean, 5.5, 0);
+  CHECK_EQ_U64(s.median, 5);
+  CHECK_EQ_U64(s.p90, 9);
 
   /* n = 7, 1..7 reversed: median rank ceil(3.5) = 4, p90 rank ceil(6.3)
    * = 7. */
   const uint64_t seven[] = {7, 6, 5, 4, 3, 2, 1};
-  CHECK(pasta_ws_stats_compute(seven, 7, &s) == 0);
-  CHECK_U64(s.median, 4);
-  CHECK_U64(s.p90, 7);
-  CHECK_DBL(s.mean, 4.0);
+  CHECK_EQ_INT(pasta_ws_stats_compute(seven, 7, &s), 0);
+  CHECK_EQ_U64(s.median, 4);
+  CHECK_EQ_U64(s.p90, 7);
+  CHECK_EQ_DBL(s.mean, 4.0, 0);
 
   /* Sums past 2^64: (2^63 - 1) + (2^63 + 1) twice is 2^65, mean 2^63. */
   const uint64_t half = UINT64_MAX / 2; /* 2^63 - 1 */
   const uint64_t big[] = {half, half + 2, half, half + 2};
-  CHECK(pasta_ws_stats_compute(big, 4, &s) == 0);
-  CHECK_DBL(s.mean, 9223372036854775808.0);
-  CHECK_U64(s.min, half);
-  CHECK_U64(s.max, half + 2);
-  CHECK_U64(s.median, half);
-  CHECK_U64(s.p90, half + 2);
+  CHECK_EQ_INT(pasta_ws_stats_compute(big, 4, &s), 0);
+  CHECK_EQ_DBL(s.mean, 9223372036854775808.0, 0);
+  CHECK_EQ_U64(s.min, half);
+  CHECK_EQ_U64(s.max, half + 2);
+  CHECK_EQ_U64(s.median, half);
+  CHECK_EQ_U64(s.p90, half + 2);
   const uint64_t maxes[] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
-  CHECK(pasta_ws_stats_compute(maxes, 3, &s) == 0);
-  CHECK_DBL(s.mean, 18446744073709551616.0); /* UINT64_MAX as a double */
+  CHECK_EQ_INT(pasta_ws_stats_compute(maxes, 3, &s), 0);
+  CHECK_EQ_DBL(s.mean, 18446744073709551616.0, 0); /* UINT64_MAX as a double */
 
   /* Nearest rank on 1..100 and 1..20. */
   uint64_t hundred[100];
   for (int i = 0; i < 100; ++i)
     hundred[i] = (uint64_t)i + 1;
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 100, 90), 90);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 100, 50), 50);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 100, 1), 1);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 100, 100), 100);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 100, 0), 1);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 20, 90), 18);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 20, 50), 10);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 3, 50), 2);
-  CHECK_U64(pasta_ws_percentile_sorted(hundred, 3, 90), 3);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 90), 90);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 50), 50);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 1), 1);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 100), 100);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 0), 1);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 20, 90), 18);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 20, 50), 10);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 3, 50), 2);
+  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 3, 90), 3);
 }
 
 /*===-- Helpers -----------------------------------------------------------===*/
@@ -366,7 +309,7 @@ static void check_well_formed(const char *svg) {
   CHECK(xml_ok(svg));
   int py = python_xml_ok(svg);
   if (py >= 0)
-    CHECK(py == 1);
+    CHECK_EQ_INT(py, 1);
 }
 
 /* The fill of the cell whose tooltip is `tooltip` (static buffer), or "". */
@@ -435,8 +378,8 @@ static void test_checker(void) {
   CHECK(!xml_ok("<a></a><b></b>"));
   CHECK(!xml_ok("<a><b></b>"));
   if (python_xml_ok("<a></a>") >= 0) {
-    CHECK(python_xml_ok("<a>&amp;</a>") == 1);
-    CHECK(python_xml_ok("<a><b></a>") == 0);
+    CHECK_EQ_INT(python_xml_ok("<a>&amp;</a>"), 1);
+    CHECK_EQ_INT(python_xml_ok("<a><b></a>"), 0);
   }
   quiet = 0;
 }
@@ -469,13 +412,13 @@ static void test_csv(void) {
   int rc = -2;
   pasta_hotness h = tiny();
   char *csv = csv_of(&h, &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   /* Block 3 of allocation 1: 0x7f0000000000 + 3 * 0x200000. */
-  CHECK_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n"
-                 "7,k1,1,0,0x7f0000000000,5\n"
-                 "7,k1,2,0,0x7f0001000000,1\n"
-                 "8,\"say \"\"hi\"\", world\",1,3,0x7f0000600000,100\n"
-                 "8,\"say \"\"hi\"\", world\",2,0,0x7f0001000000,7\n");
+  CHECK_EQ_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n"
+                    "7,k1,1,0,0x7f0000000000,5\n"
+                    "7,k1,2,0,0x7f0001000000,1\n"
+                    "8,\"say \"\"hi\"\", world\",1,3,0x7f0000600000,100\n"
+                    "8,\"say \"\"hi\"\", world\",2,0,0x7f0001000000,7\n");
   free(csv);
 
   /* Duplicates summed (saturating), zeros dropped, NULL and multi-line
@@ -486,18 +429,18 @@ static void test_csv(void) {
                                       {0, 1, 4}, {0, 0, 1}, {1, 1, 2}};
   pasta_hotness d = {64 << 10, blocks, 2, launches, 2, cells, 6};
   csv = csv_of(&d, &rc);
-  CHECK(rc == 0);
-  CHECK_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n"
-                 "0,,0,0,0x1000,18446744073709551615\n"
-                 "0,,0,5,0x51000,7\n"
-                 "1,\"a\nb\",0,5,0x51000,2\n");
+  CHECK_EQ_INT(rc, 0);
+  CHECK_EQ_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n"
+                    "0,,0,0,0x1000,18446744073709551615\n"
+                    "0,,0,5,0x51000,7\n"
+                    "1,\"a\nb\",0,5,0x51000,2\n");
   free(csv);
 
   /* No cells: the header only. */
   pasta_hotness e = {PASTA_HOTNESS_BLOCK_SIZE, NULL, 0, NULL, 0, NULL, 0};
   csv = csv_of(&e, &rc);
-  CHECK(rc == 0);
-  CHECK_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n");
+  CHECK_EQ_INT(rc, 0);
+  CHECK_EQ_STR(csv, "launch,kernel,allocation,block,block_address,accesses\n");
   free(csv);
 
   /* Invalid models: -1 and nothing written. */
@@ -506,19 +449,19 @@ static void test_csv(void) {
   bad.cells = bad_cells;
   bad.num_cells = 1;
   csv = csv_of(&bad, &rc);
-  CHECK(rc == -1);
-  CHECK_STR(csv, "");
+  CHECK_EQ_INT(rc, -1);
+  CHECK_EQ_STR(csv, "");
   free(csv);
   bad = tiny();
   bad.block_size = 0;
   csv = csv_of(&bad, &rc);
-  CHECK(rc == -1);
-  CHECK_STR(csv, "");
+  CHECK_EQ_INT(rc, -1);
+  CHECK_EQ_STR(csv, "");
   free(csv);
   bad = tiny();
   bad.launches = NULL;
   csv = csv_of(&bad, &rc);
-  CHECK(rc == -1);
+  CHECK_EQ_INT(rc, -1);
   free(csv);
 }
 
@@ -526,37 +469,42 @@ static void test_svg_tiny(void) {
   int rc = -2;
   pasta_hotness h = tiny();
   char *svg = svg_of(&h, "Tiny & <small> \"map\"", &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_U64(count_of(svg, "class=\"cell\""), 4);
-  CHECK_U64(count_of(svg, "<rect class=\"cell\""), 4);
-  CHECK_HAS(svg, "Tiny &amp; &lt;small&gt; &quot;map&quot;");
-  CHECK_HAS(svg, "say &quot;hi&quot;, world");
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 4);
+  CHECK_EQ_U64(count_of(svg, "<rect class=\"cell\""), 4);
+  CHECK_HAS_STR(svg, "Tiny &amp; &lt;small&gt; &quot;map&quot;");
+  CHECK_HAS_STR(svg, "say &quot;hi&quot;, world");
   CHECK(!strstr(svg, "say \"hi\""));
-  CHECK_HAS(svg, "<title>launch 7 (k1): alloc 1 block 0: 5 accesses</title>");
-  CHECK_HAS(svg, "<title>launch 7 (k1): alloc 2 block 0: 1 accesses</title>");
-  CHECK_HAS(svg, "<title>launch 8 (say &quot;hi&quot;, world): alloc 1 block "
-                 "3: 100 accesses</title>");
-  CHECK_HAS(svg, "<title>launch 8 (say &quot;hi&quot;, world): alloc 2 block "
-                 "0: 7 accesses</title>");
-  CHECK_HAS(svg, ">launch</text>");
-  CHECK_HAS(svg, ">2 MiB block</text>");
-  CHECK_HAS(svg, ">alloc 1 +0 MiB</text>");
-  CHECK_HAS(svg, ">alloc 1 +6 MiB</text>");
-  CHECK_HAS(svg, ">alloc 2 +0 MiB</text>");
-  CHECK_HAS(svg, ">7</text>");
-  CHECK_HAS(svg, ">8</text>");
-  CHECK_HAS(svg, "min 1<");
-  CHECK_HAS(svg, "max 100<");
-  CHECK_HAS(svg, "2 launches x 3 blocks of 2 MiB, 4 non-zero cells");
+  CHECK_HAS_STR(svg,
+                "<title>launch 7 (k1): alloc 1 block 0: 5 accesses</title>");
+  CHECK_HAS_STR(svg,
+                "<title>launch 7 (k1): alloc 2 block 0: 1 accesses</title>");
+  CHECK_HAS_STR(svg,
+                "<title>launch 8 (say &quot;hi&quot;, world): alloc 1 block "
+                "3: 100 accesses</title>");
+  CHECK_HAS_STR(svg,
+                "<title>launch 8 (say &quot;hi&quot;, world): alloc 2 block "
+                "0: 7 accesses</title>");
+  CHECK_HAS_STR(svg, ">launch</text>");
+  CHECK_HAS_STR(svg, ">2 MiB block</text>");
+  CHECK_HAS_STR(svg, ">alloc 1 +0 MiB</text>");
+  CHECK_HAS_STR(svg, ">alloc 1 +6 MiB</text>");
+  CHECK_HAS_STR(svg, ">alloc 2 +0 MiB</text>");
+  CHECK_HAS_STR(svg, ">7</text>");
+  CHECK_HAS_STR(svg, ">8</text>");
+  CHECK_HAS_STR(svg, "min 1<");
+  CHECK_HAS_STR(svg, "max 100<");
+  CHECK_HAS_STR(svg, "2 launches x 3 blocks of 2 MiB, 4 non-zero cells");
   CHECK(!strstr(svg, "binned"));
   /* Log scale: the least count gets the lightest colour of the ramp, the
    * largest the darkest, 5 and 7 in between in order. */
   const char *c1 = fill_of(svg, "launch 7 (k1): alloc 2 block 0: 1 accesses");
-  CHECK_STR(c1, "#ffeda0");
-  CHECK_STR(fill_of(svg, "launch 8 (say &quot;hi&quot;, world): alloc 1 block "
-                         "3: 100 accesses"),
-            "#800026");
+  CHECK_EQ_STR(c1, "#ffeda0");
+  CHECK_EQ_STR(fill_of(svg,
+                       "launch 8 (say &quot;hi&quot;, world): alloc 1 block "
+                       "3: 100 accesses"),
+               "#800026");
   int l5 =
       luminance(fill_of(svg, "launch 7 (k1): alloc 1 block 0: 5 accesses"));
   int l7 = luminance(fill_of(svg, "launch 8 (say &quot;hi&quot;, world): "
@@ -571,9 +519,9 @@ static void test_svg_tiny(void) {
 
   /* NULL title: the default one. */
   svg = svg_of(&h, NULL, &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_HAS(svg, ">PASTA time-series hotness</text>");
+  CHECK_HAS_STR(svg, ">PASTA time-series hotness</text>");
   free(svg);
 }
 
@@ -587,15 +535,16 @@ static void test_svg_names(void) {
       PASTA_HOTNESS_BLOCK_SIZE, blocks, 1, launches, 2, cells, 3};
   int rc = -2;
   char *svg = svg_of(&h, "t\x02", &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_U64(count_of(svg, "class=\"cell\""), 2);
-  CHECK_HAS(svg, "<title>launch 3 (k&lt;&amp;&gt;&apos;??\xc3\xa9): alloc 9 "
-                 "block 2: 2 accesses</title>");
-  CHECK_HAS(svg, "<title>launch 4 (unknown): alloc 9 block 2: 3 "
-                 "accesses</title>");
-  CHECK_HAS(svg, ">alloc 9 +4 MiB</text>");
-  CHECK_HAS(svg, ">t?</text>");
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 2);
+  CHECK_HAS_STR(svg,
+                "<title>launch 3 (k&lt;&amp;&gt;&apos;??\xc3\xa9): alloc 9 "
+                "block 2: 2 accesses</title>");
+  CHECK_HAS_STR(svg, "<title>launch 4 (unknown): alloc 9 block 2: 3 "
+                     "accesses</title>");
+  CHECK_HAS_STR(svg, ">alloc 9 +4 MiB</text>");
+  CHECK_HAS_STR(svg, ">t?</text>");
   free(svg);
 }
 
@@ -606,27 +555,27 @@ static void test_svg_empty(void) {
   h.num_cells = 1;
   int rc = -2;
   char *svg = svg_of(&h, NULL, &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_HAS(svg, "no accesses recorded");
-  CHECK_U64(count_of(svg, "class=\"cell\""), 0);
+  CHECK_HAS_STR(svg, "no accesses recorded");
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 0);
   free(svg);
 
   pasta_hotness e = {PASTA_HOTNESS_BLOCK_SIZE, NULL, 0, NULL, 0, NULL, 0};
   svg = svg_of(&e, "empty", &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_HAS(svg, "no accesses recorded");
-  CHECK_HAS(svg, "0 launches x 0 blocks");
-  CHECK_U64(count_of(svg, "class=\"cell\""), 0);
+  CHECK_HAS_STR(svg, "no accesses recorded");
+  CHECK_HAS_STR(svg, "0 launches x 0 blocks");
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 0);
   free(svg);
 
   /* Invalid model: -1, nothing written. */
   const pasta_hotness_cell bad_cells[] = {{2, 0, 1}};
   h.cells = bad_cells;
   svg = svg_of(&h, NULL, &rc);
-  CHECK(rc == -1);
-  CHECK_STR(svg, "");
+  CHECK_EQ_INT(rc, -1);
+  CHECK_EQ_STR(svg, "");
   free(svg);
 }
 
@@ -650,24 +599,26 @@ static void test_svg_binned_launches(void) {
       PASTA_HOTNESS_BLOCK_SIZE, blocks, 3, launches, L, cells, n};
   int rc = -2;
   char *svg = svg_of(&h, "binned", &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_U64(count_of(svg, "class=\"cell\""), 2 * 1667);
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 2 * 1667);
   long lo, hi;
   size_t cols = distinct_cells(svg, "x", &lo, &hi);
   CHECK(cols <= PASTA_HOTNESS_MAX_AXIS);
-  CHECK_U64(cols, 1667);
-  CHECK_U64((uint64_t)(hi - lo), 1666); /* one pixel per column */
-  CHECK_U64(distinct_cells(svg, "y", &lo, &hi), 2);
-  CHECK_HAS(svg, "binned (sums): 3 launches per column");
-  CHECK_HAS(svg, "<title>launches 0..2: alloc 0 block 0: 3 accesses</title>");
-  CHECK_HAS(svg, "<title>launches 0..2: alloc 0 block 2: 20 accesses</title>");
-  CHECK_HAS(svg, "<title>launches 4998..4999: alloc 0 block 0: 2 "
-                 "accesses</title>");
-  CHECK_HAS(svg, "<title>launches 4998..4999: alloc 0 block 2: 10 "
-                 "accesses</title>");
-  CHECK_HAS(svg, "min 2<");
-  CHECK_HAS(svg, "max 20<"); /* at most two even launches in a bin */
+  CHECK_EQ_U64(cols, 1667);
+  CHECK_EQ_U64((uint64_t)(hi - lo), 1666); /* one pixel per column */
+  CHECK_EQ_U64(distinct_cells(svg, "y", &lo, &hi), 2);
+  CHECK_HAS_STR(svg, "binned (sums): 3 launches per column");
+  CHECK_HAS_STR(svg,
+                "<title>launches 0..2: alloc 0 block 0: 3 accesses</title>");
+  CHECK_HAS_STR(svg,
+                "<title>launches 0..2: alloc 0 block 2: 20 accesses</title>");
+  CHECK_HAS_STR(svg, "<title>launches 4998..4999: alloc 0 block 0: 2 "
+                     "accesses</title>");
+  CHECK_HAS_STR(svg, "<title>launches 4998..4999: alloc 0 block 2: 10 "
+                     "accesses</title>");
+  CHECK_HAS_STR(svg, "min 2<");
+  CHECK_HAS_STR(svg, "max 20<"); /* at most two even launches in a bin */
   CHECK(strlen(svg) < (size_t)2 << 20);
   free(svg);
 }
@@ -687,22 +638,24 @@ static void test_svg_binned_blocks(void) {
       PASTA_HOTNESS_BLOCK_SIZE, blocks, B, launches, 2, cells, B};
   int rc = -2;
   char *svg = svg_of(&h, NULL, &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_U64(count_of(svg, "class=\"cell\""), 3000);
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 3000);
   long lo, hi;
   size_t rows = distinct_cells(svg, "y", &lo, &hi);
   CHECK(rows <= PASTA_HOTNESS_MAX_AXIS);
-  CHECK_U64(rows, 1500);
-  CHECK_U64(distinct_cells(svg, "x", &lo, &hi), 2);
-  CHECK_HAS(svg, "binned (sums): 3 blocks per row");
-  CHECK_HAS(svg, "<title>launch 10 (k): alloc 0 block 0 .. alloc 0 block 2: "
-                 "2 accesses</title>");
-  CHECK_HAS(svg, "<title>launch 11 (k): alloc 0 block 0 .. alloc 0 block 2: "
-                 "1 accesses</title>");
+  CHECK_EQ_U64(rows, 1500);
+  CHECK_EQ_U64(distinct_cells(svg, "x", &lo, &hi), 2);
+  CHECK_HAS_STR(svg, "binned (sums): 3 blocks per row");
+  CHECK_HAS_STR(svg,
+                "<title>launch 10 (k): alloc 0 block 0 .. alloc 0 block 2: "
+                "2 accesses</title>");
+  CHECK_HAS_STR(svg,
+                "<title>launch 11 (k): alloc 0 block 0 .. alloc 0 block 2: "
+                "1 accesses</title>");
   /* Blocks 999..1001 straddle allocations 0 and 1. */
-  CHECK_HAS(svg, "<title>launch 11 (k): alloc 0 block 999 .. alloc 1 block "
-                 "1: 2 accesses</title>");
+  CHECK_HAS_STR(svg, "<title>launch 11 (k): alloc 0 block 999 .. alloc 1 block "
+                     "1: 2 accesses</title>");
   /* Thinned row labels: fewer than rows, more than none. */
   size_t labels = count_of(svg, "text-anchor=\"end\"");
   CHECK(labels > 10 && labels < 1500);
@@ -724,12 +677,13 @@ static void test_svg_binned_both(void) {
       PASTA_HOTNESS_BLOCK_SIZE, blocks, N, launches, N, cells, N};
   int rc = -2;
   char *svg = svg_of(&h, NULL, &rc);
-  CHECK(rc == 0);
+  CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
-  CHECK_U64(count_of(svg, "class=\"cell\""), 1500);
-  CHECK_HAS(svg, "binned (sums): 2 launches per column, 2 blocks per row");
-  CHECK_HAS(svg, "<title>launches 0..1: alloc 0 block 0 .. alloc 0 block 1: "
-                 "2 accesses</title>");
+  CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 1500);
+  CHECK_HAS_STR(svg, "binned (sums): 2 launches per column, 2 blocks per row");
+  CHECK_HAS_STR(svg,
+                "<title>launches 0..1: alloc 0 block 0 .. alloc 0 block 1: "
+                "2 accesses</title>");
   free(svg);
 }
 
@@ -738,12 +692,12 @@ static void test_write_errors(void) {
   if (!f)
     return;
   pasta_hotness h = tiny();
-  CHECK(pasta_hotness_write_csv(f, &h) == -1);
+  CHECK_EQ_INT(pasta_hotness_write_csv(f, &h), -1);
   fclose(f);
   f = fopen("/dev/full", "w");
   if (!f)
     return;
-  CHECK(pasta_hotness_write_svg(f, &h, NULL) == -1);
+  CHECK_EQ_INT(pasta_hotness_write_svg(f, &h, NULL), -1);
   fclose(f);
 }
 
@@ -758,6 +712,5 @@ int main(void) {
   test_svg_binned_blocks();
   test_svg_binned_both();
   test_write_errors();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("ws_stats_hotness");
 }
