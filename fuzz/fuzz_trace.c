@@ -3,8 +3,8 @@
  * The input is JSON: a profile (its "trace", its merged "traces" entries
  * and its "launches"/"memory"/"working_set"/"bandwidth" sections) or a bare
  * trace-analysis object. Each is read back as pasta-report reads it
- * (trace_json.c, activity_json.c), printed with the runtime's table writers
- * and compared with itself (report_trace.c, report_activity.c), and the
+ * (trace_read.c, activity_read.c), printed with the runtime's table writers
+ * and compared with itself (report_trace.c, report_activity_diff.c), and the
  * trace analysis is written out again as JSON (cats.c), which must parse
  * and read back to the same totals (the round trip pasta-report relies on).
  *===----------------------------------------------------------------------===*/

@@ -126,13 +126,28 @@ int pasta_bw_rows(const pasta_profile *p, const pasta_activity *a,
   return 0;
 }
 
-
 /*===-- JSON --------------------------------------------------------------===*/
 
-static const char *source_name(enum pasta_bw_time t) {
+const char *pasta_bw_time_source_name(enum pasta_bw_time t) {
   return t == PASTA_BW_TIME_PLAIN     ? "plain"
          : t == PASTA_BW_TIME_COUNTED ? "instrumented"
                                       : "none";
+}
+
+void pasta_bw_write_copies_json(FILE *out, const pasta_activity_memory *m) {
+  fputs("\"copies\":{", out);
+  for (unsigned c = 0; c < PASTA_NUM_COPY_KINDS; ++c) {
+    fprintf(out,
+            "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64
+            ",\"pinned\":%" PRIu64 ",\"seconds\":%.9f",
+            c ? "," : "", pasta_copy_kind_name(c), m->copies[c],
+            m->copy_bytes[c], m->copies_pinned[c], m->copy_ns[c] * 1e-9);
+    pasta_json_write_number(
+        out, "bandwidth",
+        m->copy_ns[c] ? m->copy_bytes[c] / (m->copy_ns[c] * 1e-9) : -1, 0);
+    fputs("}", out);
+  }
+  fputs("}", out);
 }
 
 int pasta_bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
@@ -155,34 +170,30 @@ int pasta_bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
     fprintf(out,
             ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
             ",\"timed\":%" PRIu64 ",\"time_source\":\"%s\"",
-            r->launches, r->counted, r->timed, source_name(r->time_source));
-    pasta_json_write_number(out, "time_ns", r->time_source ? r->time_ns : -1, 0);
+            r->launches, r->counted, r->timed,
+            pasta_bw_time_source_name(r->time_source));
+    pasta_json_write_number(out, "time_ns", r->time_source ? r->time_ns : -1,
+                            0);
     pasta_json_write_number(out, "bytes", r->bytes, 0);
     pasta_json_write_number(out, "unique_bytes", r->unique_bytes, 0);
     fputs(",\"flops\":{", out);
     for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-      pasta_json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
+      pasta_json_write_number(out, pasta_precision_name(p), r->flops[p],
+                              p == 0);
     fputs("}", out);
-    pasta_json_write_number(out, "bandwidth", r->time_source ? r->bandwidth : -1, 0);
+    pasta_json_write_number(out, "bandwidth",
+                            r->time_source ? r->bandwidth : -1, 0);
     pasta_json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-    pasta_json_write_number(out, "flop_rate", r->time_source ? r->flop_rate : -1, 0);
+    pasta_json_write_number(out, "flop_rate",
+                            r->time_source ? r->flop_rate : -1, 0);
     pasta_json_write_number(out, "intensity", r->intensity, 0);
-    pasta_json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction, 0);
+    pasta_json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction,
+                            0);
     pasta_json_write_number(out, "flop_fraction", r->flop_fraction, 0);
     fprintf(out, ",\"bound\":\"%s\"}", r->bound);
   }
-  fputs(n ? "\n],\"copies\":{" : "],\"copies\":{", out);
-  const pasta_activity_memory *m = &a->memory;
-  for (unsigned c = 0; c < PASTA_NUM_COPY_KINDS; ++c) {
-    fprintf(out,
-            "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64
-            ",\"pinned\":%" PRIu64 ",\"seconds\":%.9f",
-            c ? "," : "", pasta_copy_kind_name(c), m->copies[c],
-            m->copy_bytes[c], m->copies_pinned[c], m->copy_ns[c] * 1e-9);
-    pasta_json_write_number(out, "bandwidth",
-             m->copy_ns[c] ? m->copy_bytes[c] / (m->copy_ns[c] * 1e-9) : -1, 0);
-    fputs("}", out);
-  }
-  fputs("}}", out);
+  fputs(n ? "\n]," : "],", out);
+  pasta_bw_write_copies_json(out, &a->memory);
+  fputs("}", out);
   return ferror(out) ? -1 : 0;
 }

@@ -60,6 +60,14 @@ double pasta_bw_peak(const pasta_device_peaks *peaks);
 /* ",\n\"bandwidth\":{...}" (docs/profile-format.md). */
 int pasta_bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
                         const pasta_activity *a);
+
+/* The "copies" member of "bandwidth" ("\"copies\":{...}"): per copy kind
+ * its count, bytes, pinned copies, seconds and bandwidth. The runtime's
+ * writer above and pasta-report's merged writer both use it. */
+void pasta_bw_write_copies_json(FILE *out, const pasta_activity_memory *m);
+
+/* "plain", "instrumented" or "none": a row's "time_source". */
+const char *pasta_bw_time_source_name(enum pasta_bw_time t);
 #ifdef __cplusplus
 }
 #endif

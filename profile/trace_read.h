@@ -1,14 +1,14 @@
-/*===- trace_json.h - The profile's "trace" section, read back ------------===*
+/*===- trace_read.h - The profile's "trace" section, read back ------------===*
  *
  * For pasta-report: turns the "trace" object of a JSON profile (the C.A.T.S.
  * analyses, docs/trace-format.md "Analyses") back into the struct
  * pasta_trace_analysis that cats.c derives from a trace, so that
  * pasta_trace_analysis_print() prints the tables the program printed.
- * Lenient, like activity_json.h: a missing or mistyped member reads as 0,
- * "" or empty. Uses jansson, so it is part of pasta-report only.
+ * Lenient, like activity_read.h: a missing or mistyped member reads as 0,
+ * "" or empty. Uses jansson, so it is part of the tools only.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_TRACE_JSON_H
-#define PASTA_ANALYZERS_TRACE_JSON_H
+#ifndef PASTA_PROFILE_TRACE_READ_H
+#define PASTA_PROFILE_TRACE_READ_H
 
 #include <jansson.h>
 

@@ -1,19 +1,24 @@
-/*===- report_activity.h - Merge and diff of a profile's activity sections -===*
+/*===- report_activity.h - Merge and diff of a profile's activity sections ===*
  *
  * For pasta-report: the "launches", "memory", "working_set" and "bandwidth"
  * members of JSON profiles (docs/profile-format.md), merged from several
  * profiles into one (the rules are in docs/profile-format.md, "Merged
  * profiles"), or compared kernel by kernel between two. Works on profiles
- * parsed with jansson (activity_json.h), so it is part of pasta-report only.
+ * parsed with jansson (activity_read.h), so it is part of pasta-report only:
+ * report_activity_merge.c merges, report_activity_diff.c compares, and
+ * report_activity.c holds what both use.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_REPORT_ACTIVITY_H
-#define PASTA_ANALYZERS_REPORT_ACTIVITY_H
+#ifndef PASTA_TOOLS_REPORT_ACTIVITY_H
+#define PASTA_TOOLS_REPORT_ACTIVITY_H
 
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pasta/profile.h"
+#include "profile/activity_read.h"
+#include "profile/bandwidth.h"
 
 /* Merging, one input at a time: pasta-report merge reads, adds and frees
  * each input before it reads the next, so memory grows with the merged
@@ -46,5 +51,21 @@ void pasta_report_merge_free(pasta_report_merge *m);
  * memory totals; one line instead when neither profile has launches.
  * Returns 0, or -1 when out of memory or on a write error. */
 int pasta_report_diff_activity(FILE *out, json_t *before, json_t *after);
+
+/* Internal to the report_activity*.c files. */
+
+/* Both NULL, or the same string. */
+static inline int pasta__same_string(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* A kernel's identity across profiles: its mangled name, or its display
+ * name when the runtime saw a kernel that no module registered. */
+const char *pasta__activity_kernel_key(const pasta_activity_kernel *k);
+
+/* For each kernel of `r`, its bandwidth row (or NULL). `bw` is the
+ * profile's "bandwidth" member. Returns a malloc'd array or NULL. */
+const pasta_bw_row **
+pasta__activity_rows_by_kernel(const pasta_activity_read *r, json_t *bw);
 
 #endif

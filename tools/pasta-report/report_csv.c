@@ -8,15 +8,16 @@
  * true/false as such, and null or a missing field as the empty cell. Rows
  * that belong to one process of a merged profile (working-set launches and
  * the trace tables) start with a "process" column, 0 in a profile of one
- * process.
+ * process. The function and line tables, which come first, are
+ * pasta__csv_funcs and pasta__csv_lines.
  *===----------------------------------------------------------------------===*/
 #include "report_csv.h"
 
-#include "profile/activity.h"
-#include "profile/activity_read.h"
-#include "profile/trace_analysis.h"
 #include "pasta/profile.h"
+#include "profile/activity.h"
+#include "profile/json_read.h"
 #include "profile/text_table.h"
+#include "profile/trace_analysis.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -61,10 +62,9 @@ static json_t *at(json_t *o, const char *path) {
 
 static void cell(FILE *out, json_t *v) {
   const char *s = json_string_value(v);
-  size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
   if (!v || json_is_null(v))
     return;
-  if (s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) != 0) {
+  if (s && !pasta_json_big_digits(v)) {
     pasta_csv_string(out, s);
   } else if (json_is_object(v) || json_is_array(v)) {
     /* Not what the format puts there, but a cell all the same: the JSON
@@ -112,7 +112,7 @@ static void array_block(FILE *out, const char *name, json_t *rows,
   json_t *r;
   header(out, name, c);
   json_array_foreach(rows, i, r) {
-    row(out, r, c, pasta_activity_json_u64(r, "process"));
+    row(out, r, c, pasta_json_u64(r, "process"));
   }
 }
 
@@ -273,7 +273,7 @@ static int trace_blocks(FILE *out, json_t *root) {
     size_t i, j;
     json_t *e, *r;
     json_array_foreach(entries, i, e) {
-      uint64_t process = pasta_activity_json_u64(e, "process");
+      uint64_t process = pasta_json_u64(e, "process");
       if (!blocks[b].member) {
         row(out, e, &blocks[b].c, process);
         continue;
@@ -307,4 +307,88 @@ int pasta_report_sections_csv(FILE *out, json_t *root) {
     array_block(out, "bandwidth", json_object_get(bw, "kernels"), &c);
   }
   return trace_blocks(out, root) || ferror(out) ? -1 : 0;
+}
+
+/*===-- The function and line tables --------------------------------------===*/
+
+static void csv_spaces_header(FILE *out, const char *group) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%s.%s", group, pasta_space_name(s));
+}
+
+static void csv_spaces(FILE *out, const uint64_t *a) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%" PRIu64, a[s]);
+}
+
+static void csv_flops_header(FILE *out) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",flops.%s", pasta_precision_name(i));
+}
+
+static void csv_flops(FILE *out, const uint64_t *flops) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",%" PRIu64, flops[i]);
+}
+
+void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
+  static const char *const groups[] = {"loads",      "stores",
+                                       "load_bytes", "store_bytes",
+                                       "atomics",    "atomic_bytes"};
+  fputs("kind,name,mangled,module,file,line,calls", out);
+  for (unsigned g = 0; g < 6; ++g)
+    csv_spaces_header(out, groups[g]);
+  csv_flops_header(out);
+  fputs(",special,compute_intensity\n", out);
+  const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
+                                        p->host_functions};
+  size_t counts[] = {p->num_kernels, p->num_device_functions,
+                     p->num_host_functions};
+  for (unsigned a = 0; a < 3; ++a)
+    for (size_t i = 0; i < counts[a]; ++i) {
+      const pasta_profile_func *f = &arrays[a][i];
+      const pasta_counts *c = &f->counts;
+      fprintf(out, "%s,", pasta_kind_name(f->kind));
+      pasta_csv_string(out, f->name);
+      putc(',', out);
+      pasta_csv_string(out, f->mangled);
+      putc(',', out);
+      pasta_csv_string(out, f->module);
+      putc(',', out);
+      pasta_csv_string(out, f->file);
+      fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
+      csv_spaces(out, c->loads);
+      csv_spaces(out, c->stores);
+      csv_spaces(out, c->load_bytes);
+      csv_spaces(out, c->store_bytes);
+      csv_spaces(out, c->atomics);
+      csv_spaces(out, c->atomic_bytes);
+      csv_flops(out, c->flops);
+      fprintf(out, ",%" PRIu64 ",", c->special);
+      double ci;
+      if (pasta_counts_intensity(c, &ci))
+        fprintf(out, "%.9g", ci);
+      putc('\n', out);
+    }
+}
+
+void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
+  fputs("file,line,function,kind,executions", out);
+  csv_spaces_header(out, "load_bytes");
+  csv_spaces_header(out, "store_bytes");
+  csv_spaces_header(out, "atomic_bytes");
+  csv_flops_header(out);
+  fputs(",special\n", out);
+  for (size_t i = 0; i < p->num_lines && i < top; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    pasta_csv_string(out, l->file);
+    fprintf(out, ",%" PRIu32 ",", l->line);
+    pasta_csv_string(out, l->function);
+    fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
+    csv_spaces(out, l->counts.load_bytes);
+    csv_spaces(out, l->counts.store_bytes);
+    csv_spaces(out, l->counts.atomic_bytes);
+    csv_flops(out, l->counts.flops);
+    fprintf(out, ",%" PRIu64 "\n", l->counts.special);
+  }
 }

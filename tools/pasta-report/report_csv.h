@@ -9,11 +9,14 @@
  * "load_bytes.global". Works on the parsed profile (jansson), so it is part
  * of pasta-report only.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_REPORT_CSV_H
-#define PASTA_ANALYZERS_REPORT_CSV_H
+#ifndef PASTA_TOOLS_REPORT_CSV_H
+#define PASTA_TOOLS_REPORT_CSV_H
 
 #include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "pasta/profile.h"
 
 /* A CSV field (RFC 4180): control characters and invalid UTF-8 escaped
  * as the text tables show them (pasta_text_safe: \n, \xHH, ...), so no
@@ -25,5 +28,10 @@ void pasta_csv_string(FILE *out, const char *s);
 /* The blocks of the sections `root` has (docs/user-guide.md lists their
  * columns). Returns 0, or -1 when out of memory or on a write error. */
 int pasta_report_sections_csv(FILE *out, json_t *root);
+
+/* The table of kernels, device and host functions (every count), or of
+ * the first `top` lines, with a header row. */
+void pasta__csv_funcs(FILE *out, const pasta_profile *p);
+void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top);
 
 #endif

@@ -1,6 +1,6 @@
 /*===- report_trace.c - show, merge and diff of the trace analyses --------===*
  *
- * show reads the section back into the runtime's struct (trace_json.h) and
+ * show reads the section back into the runtime's struct (trace_read.h) and
  * prints it with the runtime's own table writer (cats.c). merge keeps one
  * analysis per process: a trace describes one process's buffers, times and
  * scopes, and sums or maxima of them would describe no run (a peak
@@ -13,9 +13,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "report_trace.h"
+#include "report.h"
 
 #include "analyzers/trace/trace_analyses.h"
-#include "profile/activity_read.h"
+#include "profile/json_read.h"
 #include "profile/json_write.h"
 #include "profile/profile_json.h"
 #include "profile/text_table.h"
@@ -46,7 +47,7 @@ int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
   json_t *e;
   int rc = 0;
   json_array_foreach(list, i, e) {
-    uint64_t process = pasta_activity_json_u64(e, "process");
+    uint64_t process = pasta_json_u64(e, "process");
     json_t *src = json_array_get(merged_from, (size_t)process);
     const char *program = json_string_value(json_object_get(src, "program"));
     const char *file = json_string_value(json_object_get(src, "file"));
@@ -54,8 +55,7 @@ int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
     if (src) {
       fputs(" (", out);
       pasta_text_write(out, program ? program : "?");
-      fprintf(out, ", pid %" PRIu64 ", from ",
-              pasta_activity_json_u64(src, "pid"));
+      fprintf(out, ", pid %" PRIu64 ", from ", pasta_json_u64(src, "pid"));
       pasta_text_write(out, file ? file : "?");
       fputc(')', out);
     }
@@ -97,7 +97,7 @@ int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
     json_array_foreach(list, j, e) {
       if (json_is_object(e))
         write_entry(out, (*written)++,
-                    first_process + pasta_activity_json_u64(e, "process"), e);
+                    first_process + pasta_json_u64(e, "process"), e);
     }
   }
   return ferror(out) ? -1 : 0;
@@ -113,10 +113,6 @@ int pasta_report_merge_traces_end(FILE *out, size_t written) {
 
 static uint64_t abs_change(uint64_t before, uint64_t after) {
   return after > before ? after - before : before - after;
-}
-
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
 }
 
 /* before, after ("-" when absent), change and relative change. */
@@ -173,8 +169,8 @@ struct scope_pair {
 };
 
 static uint64_t hot(const struct pasta_trace_scope_summary *s) {
-  return s ? sat_add(s->dynamic_accesses[PASTA_ACCESS_STRIDEK],
-                     s->dynamic_accesses[PASTA_ACCESS_INDIRECT])
+  return s ? pasta__sat_add(s->dynamic_accesses[PASTA_ACCESS_STRIDEK],
+                            s->dynamic_accesses[PASTA_ACCESS_INDIRECT])
            : 0;
 }
 
@@ -242,7 +238,7 @@ static int diff_scopes(FILE *out, const struct pasta_trace_analysis *b,
     }
     p[i].weight = 0;
     for (unsigned k = PASTA_ACCESS_STRIDEK; k <= PASTA_ACCESS_INDIRECT; ++k)
-      p[i].weight = sat_add(
+      p[i].weight = pasta__sat_add(
           p[i].weight, abs_change(p[i].b ? p[i].b->dynamic_accesses[k] : 0,
                                   p[i].a ? p[i].a->dynamic_accesses[k] : 0));
     p[listed++] = p[i];

@@ -6,8 +6,8 @@
  * and per-scope stride-k / indirect accesses before and after (diff). Works
  * on profiles parsed with jansson, so it is part of pasta-report only.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_REPORT_TRACE_H
-#define PASTA_ANALYZERS_REPORT_TRACE_H
+#ifndef PASTA_TOOLS_REPORT_TRACE_H
+#define PASTA_TOOLS_REPORT_TRACE_H
 
 #include <jansson.h>
 #include <stddef.h>
