@@ -15,8 +15,7 @@ static int current_failed; /* set when a check of the running test fails */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void
-check_failed(int line, const char *expr, const char *fmt, ...) {
+static void check_failed(int line, const char *expr, const char *fmt, ...) {
   va_list ap;
   current_failed = 1;
   printf("  %s:%d: check failed: %s\n    ", __FILE__, line, expr);
@@ -78,12 +77,12 @@ check_failed(int line, const char *expr, const char *fmt, ...) {
 
 #define NOTHING ((void)0)
 #define EXPECT_EQ_U(a, b) CHECK_U(a, ==, b, NOTHING)
-#define ASSERT_EQ_U(a, b) CHECK_U(a, ==, b, return )
+#define ASSERT_EQ_U(a, b) CHECK_U(a, ==, b, return)
 #define EXPECT_EQ_I(a, b) CHECK_I(a, ==, b, NOTHING)
-#define ASSERT_EQ_I(a, b) CHECK_I(a, ==, b, return )
+#define ASSERT_EQ_I(a, b) CHECK_I(a, ==, b, return)
 #define EXPECT_TRUE(c) CHECK_TRUE(c, NOTHING)
 #define EXPECT_FALSE(c) CHECK_TRUE(!(c), NOTHING)
-#define ASSERT_TRUE(c) CHECK_TRUE(c, return )
+#define ASSERT_TRUE(c) CHECK_TRUE(c, return)
 #define EXPECT_STR(a, b) CHECK_STR(a, b, NOTHING)
 #define EXPECT_CONTAINS(h, n) CHECK_CONTAINS(h, n, NOTHING)
 
@@ -838,8 +837,7 @@ typedef struct test_case {
   void (*fn)(void);
 } test_case;
 
-#define TEST(f)                                                                \
-  { #f, f }
+#define TEST(f) {#f, f}
 static const test_case tests[] = {
     TEST(test_interval_sorted_insert),
     TEST(test_interval_merge_overlap),
