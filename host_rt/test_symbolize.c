@@ -23,29 +23,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/unit/check.h"
+
 /* test_symbolize_lib.c */
 uint64_t pasta_test_lib_site(unsigned *line);
 uint64_t pasta_test_lib_other_site(unsigned *line);
 uint64_t test_own_line(unsigned *line);
 
-static int failures, passed, failed;
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stdout, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
-
-static void end_test(const char *name) {
-  if (failures)
-    ++failed;
-  else
-    ++passed;
-  printf("%s %s\n", failures ? "FAIL" : "ok  ", name);
-  failures = 0;
-}
 
 static int ends_with(const char *s, const char *suffix) {
   size_t n = s ? strlen(s) : 0, m = strlen(suffix);
@@ -111,7 +96,7 @@ static void test_executable_line(void) {
   CHECK(sym.offset > 0 && sym.offset < pc);
   CHECK(pasta_symbolizer_note(s) == NULL);
   pasta_symbolizer_close(s);
-  end_test("executable: file:line and function of a call");
+  check_case_end("executable: file:line and function of a call");
 }
 
 static void test_static_function(void) {
@@ -126,7 +111,7 @@ static void test_static_function(void) {
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "static_site"));
   pasta_symbolizer_close(s);
-  end_test("static function: named from DWARF");
+  check_case_end("static function: named from DWARF");
 }
 
 static void test_other_file(void) {
@@ -141,7 +126,7 @@ static void test_other_file(void) {
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "other_file_site"));
   pasta_symbolizer_close(s);
-  end_test("a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
+  check_case_end("a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
 }
 
 static void test_shared_object(void) {
@@ -158,7 +143,7 @@ static void test_shared_object(void) {
   CHECK(same_string(sym.function, "pasta_test_lib_site"));
   CHECK(sym.offset < pc);
   pasta_symbolizer_close(s);
-  end_test("shared object: base-relative DWARF addresses");
+  check_case_end("shared object: base-relative DWARF addresses");
 }
 
 static void test_libc(void) {
@@ -178,7 +163,7 @@ static void test_libc(void) {
   pasta_symbolizer_close(s);
   if (libc)
     dlclose(libc);
-  end_test("libc: object and exported function");
+  check_case_end("libc: object and exported function");
 }
 
 static void check_unknown(pasta_symbolizer *s, uint64_t address) {
@@ -207,7 +192,7 @@ static void test_garbage(void) {
   CHECK(pasta_symbolize(s, 4096, NULL) == -1);
   pasta_symbolizer_close(s);
   pasta_symbolizer_close(NULL);
-  end_test("addresses of nothing: -1, no crash");
+  check_case_end("addresses of nothing: -1, no crash");
 }
 
 static int same_symbol(const pasta_symbol *a, const pasta_symbol *b) {
@@ -241,7 +226,7 @@ static void test_cache(void) {
   CHECK(same_symbol(&first, &fresh));
   pasta_symbolizer_close(t);
   pasta_symbolizer_close(s);
-  end_test("cache: the same address twice, identical results");
+  check_case_end("cache: the same address twice, identical results");
 }
 
 static void test_without_libdwarf(void) {
@@ -261,7 +246,7 @@ static void test_without_libdwarf(void) {
   /* Still one answer per address, and nothing is retried noisily. */
   CHECK(pasta_symbolize(s, pc, &sym) == 0 && sym.file == NULL);
   pasta_symbolizer_close(s);
-  end_test("without libdwarf: function from dladdr, no file:line");
+  check_case_end("without libdwarf: function from dladdr, no file:line");
 }
 
 /*===-- Against llvm-symbolizer -------------------------------------------===*/
@@ -353,7 +338,7 @@ static void test_against_llvm_symbolizer(const char *tool) {
   pasta_symbolizer_close(s);
   free(sites);
   unlink(list);
-  end_test("file:line across this executable, as llvm-symbolizer says");
+  check_case_end("file:line across this executable, as llvm-symbolizer says");
 }
 
 int main(int argc, char **argv) {
@@ -369,6 +354,5 @@ int main(int argc, char **argv) {
     test_against_llvm_symbolizer(argv[1]);
   else
     printf("skip file:line against llvm-symbolizer (no path given)\n");
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("symbolize");
 }

@@ -217,7 +217,7 @@ static int ran(const pasta_profile_func *f) {
 /* The name column of the rows that ran: short forms, distinct (demangle.h),
  * indexed like funcs. */
 static char **name_cells(const pasta_profile_func *funcs, size_t n) {
-  const char **names = malloc((n ? n : 1) * sizeof *names);
+  const char **names = calloc(n ? n : 1, sizeof *names);
   if (!names)
     return NULL;
   size_t shown = 0;

@@ -101,7 +101,7 @@ static const char *base_name(const char *path) {
 }
 
 static void fmt_where(char *out, size_t size, const char *file, uint32_t line) {
-  char f[CELL];
+  char f[CELL - 11]; /* room for ":<line>" in a cell */
   fmt_text(f, sizeof f, base_name(file), 48);
   snprintf(out, size, "%s:%" PRIu32, *f ? f : "?", line);
 }
