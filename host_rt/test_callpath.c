@@ -13,10 +13,10 @@
  * puts them.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "profile/activity.h"
 #include "intercept.h"
 #include "pasta/abi.h"
 #include "pasta/profile.h"
+#include "profile/activity.h"
 #include "profile/profile_json.h"
 
 #include <stdint.h>

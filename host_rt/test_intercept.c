@@ -62,7 +62,6 @@ int __pasta_graph_instantiate(void **, void *, uint64_t,
 int __pasta_graph_launch(void *, void *, int (*)(void *, void *),
                          const struct pasta_vendor_ops *);
 
-
 /* cudaGetFuncBySymbol's stand-in: the CUfunction of every kernel. */
 static void *fake_func_result;
 static int fake_get_func(void **fn, const void *symbol) {

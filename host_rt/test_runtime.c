@@ -33,8 +33,6 @@ void __pasta_register_device_module(const void *desc_symbol,
 void __pasta_main_exit(void);
 void __pasta_before_device_reset(void);
 
-
-
 /*===-- A host module -----------------------------------------------------===*/
 
 static const char host_strings[] = "main\0m.c";

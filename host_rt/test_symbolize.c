@@ -30,8 +30,6 @@ uint64_t pasta_test_lib_site(unsigned *line);
 uint64_t pasta_test_lib_other_site(unsigned *line);
 uint64_t test_own_line(unsigned *line);
 
-
-
 static int ends_with(const char *s, const char *suffix) {
   size_t n = s ? strlen(s) : 0, m = strlen(suffix);
   return s && n >= m && strcmp(s + n - m, suffix) == 0;
@@ -126,7 +124,8 @@ static void test_other_file(void) {
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "other_file_site"));
   pasta_symbolizer_close(s);
-  check_case_end("a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
+  check_case_end(
+      "a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
 }
 
 static void test_shared_object(void) {

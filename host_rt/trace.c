@@ -17,8 +17,8 @@
 #include "profile/env.h"
 #include "profile/vec.h"
 
-#include "profile/demangle.h"
 #include "pasta/profile.h"
+#include "profile/demangle.h"
 #include "symbolize.h"
 
 #include <pthread.h>

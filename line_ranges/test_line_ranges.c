@@ -778,8 +778,7 @@ typedef struct test_case {
   void (*fn)(void);
 } test_case;
 
-#define TEST(f)                                                                \
-  { #f, f }
+#define TEST(f) {#f, f}
 static const test_case tests[] = {
     TEST(test_interval_sorted_insert),
     TEST(test_interval_merge_overlap),

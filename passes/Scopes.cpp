@@ -42,7 +42,8 @@ FunctionScopes::FunctionScopes(Function &F, FunctionAnalysisManager &FAM,
     : F(F), FAM(FAM), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
       PDT(FAM.getResult<PostDominatorTreeAnalysis>(F)),
       LI(FAM.getResult<LoopAnalysis>(F)) {
-  Scope Fn{IsKernel ? PASTA_SCOPE_PARALLEL : PASTA_SCOPE_FUNC};
+  Scope Fn;
+  Fn.Kind = IsKernel ? PASTA_SCOPE_PARALLEL : PASTA_SCOPE_FUNC;
   Fn.Head = &F.getEntryBlock();
   if (DISubprogram *SP = F.getSubprogram())
     Fn.Line = SP->getLine();
@@ -58,7 +59,8 @@ FunctionScopes::FunctionScopes(Function &F, FunctionAnalysisManager &FAM,
 }
 
 void FunctionScopes::addLoops(Loop *L) {
-  Scope S{PASTA_SCOPE_LOOP};
+  Scope S;
+  S.Kind = PASTA_SCOPE_LOOP;
   S.Head = L->getHeader();
   S.L = L;
   S.LoopDepth = L->getLoopDepth();
@@ -102,7 +104,8 @@ void FunctionScopes::addConditional(BasicBlock *B) {
   BasicBlock *Merge = IDom ? IDom->getBlock() : nullptr;
   if (!Merge || (L && (!L->contains(Merge) || Merge == L->getHeader())))
     return;
-  Scope S{PASTA_SCOPE_CONDITIONAL};
+  Scope S;
+  S.Kind = PASTA_SCOPE_CONDITIONAL;
   S.Head = B;
   S.Merge = Merge;
   S.LoopDepth = LI.getLoopDepth(B);

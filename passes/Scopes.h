@@ -34,7 +34,7 @@
 namespace pasta {
 
 struct Scope {
-  pasta_scope_kind Kind;
+  pasta_scope_kind Kind = PASTA_SCOPE_FUNC;
   uint32_t Parent = PASTA_NONE; // local index of the enclosing scope
   uint32_t Nesting = 0;         // scopes enclosing it
   uint32_t LoopDepth = 0;       // loops enclosing it, itself included
@@ -43,7 +43,7 @@ struct Scope {
   // the function's file); empty when unknown.
   llvm::StringRef Dir, File;
   uint32_t Id = 0;                   // stable (see assignIds)
-  llvm::BasicBlock *Head;            // entry block, loop header or branch block
+  llvm::BasicBlock *Head = nullptr;  // entry block, loop header or branch block
   llvm::BasicBlock *Merge = nullptr; // conditionals: the post-dominator
   llvm::Loop *L = nullptr;
   // Blocks inside the scope (all of them for the function; a conditional's

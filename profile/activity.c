@@ -15,7 +15,6 @@ const char *pasta_copy_kind_name(unsigned kind) {
   return kind < PASTA_NUM_COPY_KINDS ? names[kind] : "?";
 }
 
-
 int pasta_activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
                             pasta_ws_stats *footprint) {
   size_t n = a->num_ws_launches;

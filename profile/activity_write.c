@@ -128,8 +128,8 @@ int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
     if (process)
       fprintf(out, ",\"process\":%" PRIu64, process[i]);
     fputs(",\"kernel\":", out);
-    pasta_json_write_string_or_null(out,
-             l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
+    pasta_json_write_string_or_null(
+        out, l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
     fprintf(out,
             ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
             ",\"touched_bytes\":%" PRIu64 ",\"outside\":%" PRIu64 "}",

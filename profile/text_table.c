@@ -3,7 +3,6 @@
 #include "demangle.h"
 #include "json_write.h"
 
-
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 const char *pasta_cats_scope_type(uint32_t kind) {
   static const char *const names[] = {"func", "loop", "conditional",
                                       "parallel"};
@@ -23,7 +22,6 @@ const char *pasta_cats_access_class(uint32_t klass) {
       "unknown", "constant", "stride-1", "stride-k", "indirect"};
   return klass < PASTA_TRACE_NUM_CLASSES ? names[klass] : names[0];
 }
-
 
 static void json_lives(FILE *out, const struct pasta_trace_analysis *a) {
   fputs(",\"buffers\":[", out);

@@ -102,7 +102,6 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
   return ferror(out) ? -1 : 0;
 }
 
-
 /*===-- Roofline SVG ------------------------------------------------------===*/
 
 enum { SVG_W = 800, SVG_H = 520, LEFT = 90, RIGHT = 30, TOP = 50, BOTTOM = 60 };

@@ -13,7 +13,8 @@ static void kernel_row(FILE *out, const pasta_activity *a,
   char share[16] = "-", site[256] = "-";
   if (k->timed) {
     pasta__fmt_time(total, sizeof total, (double)k->time_total_ns);
-    pasta__fmt_time(mean, sizeof mean, (double)k->time_total_ns / (double)k->timed);
+    pasta__fmt_time(mean, sizeof mean,
+                    (double)k->time_total_ns / (double)k->timed);
     pasta__fmt_time(min, sizeof min, (double)k->time_min_ns);
     pasta__fmt_time(max, sizeof max, (double)k->time_max_ns);
     if (a->gpu_time_ns)
@@ -26,8 +27,8 @@ static void kernel_row(FILE *out, const pasta_activity *a,
   fprintf(out,
           "  %-*s %9" PRIu64 " %8" PRIu64 " %11s %6s %10s %10s %10s %6zu"
           "  %s\n",
-          PASTA__NAME_WIDTH, name, k->launches, k->counted, total, share, mean, min,
-          max, k->num_shapes, site);
+          PASTA__NAME_WIDTH, name, k->launches, k->counted, total, share, mean,
+          min, max, k->num_shapes, site);
 }
 
 static void kernel_paths(FILE *out, const pasta_activity_kernel *k) {
@@ -85,7 +86,6 @@ static void memory_summary(FILE *out, const pasta_activity_memory *m) {
           m->async_copies, m->memsets, b, m->device_syncs, m->stream_syncs);
 }
 
-
 int pasta_activity_write_tables(FILE *out, const pasta_activity *a,
                                 unsigned top) {
   size_t *order = pasta__sorted_kernels(a);
@@ -100,9 +100,9 @@ int pasta_activity_write_tables(FILE *out, const pasta_activity *a,
   if (a->untimed)
     fprintf(out, " (%" PRIu64 " launches untimed)", a->untimed);
   fputc('\n', out);
-  fprintf(out, "  %-*s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n", PASTA__NAME_WIDTH,
-          "kernel", "launches", "counted", "GPU time", "share", "mean", "min",
-          "max", "shapes", "launched from");
+  fprintf(out, "  %-*s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n",
+          PASTA__NAME_WIDTH, "kernel", "launches", "counted", "GPU time",
+          "share", "mean", "min", "max", "shapes", "launched from");
   size_t shown = a->num_kernels < top ? a->num_kernels : top;
   char **names = pasta__kernel_names(a, order, shown);
   if (!names) {

@@ -249,7 +249,7 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
       ++idle;
       continue;
     }
-    char(*row)[CELL] = t.cells[t.num_rows];
+    char (*row)[CELL] = t.cells[t.num_rows];
     snprintf(row[0], CELL, "%s", names[t.num_rows++]);
     fmt_count(row[1], CELL, f->calls);
     fmt_group(row[2], CELL, c->loads, 0, by_space);
@@ -309,7 +309,7 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
     const pasta_profile_line *l = &p->lines[i];
     if (!l->executions)
       continue;
-    char(*row)[CELL] = t.cells[t.num_rows];
+    char (*row)[CELL] = t.cells[t.num_rows];
     char loc[CELL * 4];
     snprintf(loc, sizeof loc, "%s:%" PRIu32, l->file ? l->file : "?", l->line);
     fmt_tail(row[0], CELL, loc, LOCATION_WIDTH);

@@ -28,7 +28,8 @@ static void write_access(FILE *out, const struct pasta_cats_event *e) {
   else
     pasta_json_write_key_u64(out, "offset", e->offset);
   pasta_json_write_key_u64(out, "bytes", e->bytes);
-  pasta_json_write_key_string(out, "class", pasta_cats_access_class(e->access_class));
+  pasta_json_write_key_string(out, "class",
+                              pasta_cats_access_class(e->access_class));
   if (e->access_class == PASTA_ACCESS_STRIDE1 ||
       e->access_class == PASTA_ACCESS_STRIDEK)
     fprintf(out, ",\"stride\":%" PRId32, e->stride);
@@ -45,7 +46,8 @@ static void write_event(FILE *out, const struct pasta_cats_event *e) {
   switch (e->type) {
   case PASTA_CATS_SCOPE_ENTRY:
     pasta_json_write_key_u64(out, "id", e->id);
-    pasta_json_write_key_string(out, "scope_type", pasta_cats_scope_type(e->scope_kind));
+    pasta_json_write_key_string(out, "scope_type",
+                                pasta_cats_scope_type(e->scope_kind));
     if (e->scope_kind == PASTA_SCOPE_LOOP && e->trips_known)
       pasta_json_write_key_u64(out, "iterations", e->iterations);
     break;

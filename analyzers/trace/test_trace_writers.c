@@ -42,36 +42,59 @@
 #define BAD_NAME_PARSED "un\"used\n\xc3\xbf\x01\xc3\x80\xc2\xaf\xc3\xa2\xc2\x82"
 
 #define SCOPE(type_, kind_, id_, file_, func_, line_, t_, count_)              \
-  {                                                                            \
-    .type = (type_), .scope_kind = (kind_), .id = (id_), .filename = (file_),  \
-    .funcname = (func_), .line = (line_), .col = 1, .time_ns = (t_),           \
-    .count = (count_), .buffer_name = ""                                       \
-  }
+  {.type = (type_),                                                            \
+   .scope_kind = (kind_),                                                      \
+   .id = (id_),                                                                \
+   .filename = (file_),                                                        \
+   .funcname = (func_),                                                        \
+   .line = (line_),                                                            \
+   .col = 1,                                                                   \
+   .time_ns = (t_),                                                            \
+   .count = (count_),                                                          \
+   .buffer_name = ""}
 #define ENTRY(kind, id, file, func, line, t, count)                            \
   SCOPE(PASTA_CATS_SCOPE_ENTRY, kind, id, file, func, line, t, count)
 #define EXIT(id, file, func, line, t)                                          \
   SCOPE(PASTA_CATS_SCOPE_EXIT, 0, id, file, func, line, t, 1)
 #define MEM(type_, buf, name, size_, line_, t_)                                \
-  {                                                                            \
-    .type = (type_), .filename = "main.c", .funcname = "main",                 \
-    .line = (line_), .col = 3, .time_ns = (t_), .count = 1,                    \
-    .buffer_id = (buf), .buffer_name = (name), .size = (size_)                 \
-  }
+  {.type = (type_),                                                            \
+   .filename = "main.c",                                                       \
+   .funcname = "main",                                                         \
+   .line = (line_),                                                            \
+   .col = 3,                                                                   \
+   .time_ns = (t_),                                                            \
+   .count = 1,                                                                 \
+   .buffer_id = (buf),                                                         \
+   .buffer_name = (name),                                                      \
+   .size = (size_)}
 #define HOST_ACCESS(mode_, buf, name, bytes_, func, line_, t_)                 \
-  {                                                                            \
-    .type = PASTA_CATS_ACCESS, .filename = "main.c", .funcname = (func),       \
-    .line = (line_), .col = 5, .time_ns = (t_), .count = 1,                    \
-    .buffer_id = (buf), .buffer_name = (name), .mode = (mode_),                \
-    .bytes = (bytes_)                                                          \
-  }
+  {.type = PASTA_CATS_ACCESS,                                                  \
+   .filename = "main.c",                                                       \
+   .funcname = (func),                                                         \
+   .line = (line_),                                                            \
+   .col = 5,                                                                   \
+   .time_ns = (t_),                                                            \
+   .count = 1,                                                                 \
+   .buffer_id = (buf),                                                         \
+   .buffer_name = (name),                                                      \
+   .mode = (mode_),                                                            \
+   .bytes = (bytes_)}
 #define DEV_ACCESS(mode_, expr, klass, stride_, line_, t_, count_)             \
-  {                                                                            \
-    .type = PASTA_CATS_ACCESS, .filename = "kern.cu", .funcname = "kern",      \
-    .line = (line_), .col = 7, .time_ns = (t_), .count = (count_),             \
-    .on_device = 1, .buffer_id = 3, .buffer_name = "data", .mode = (mode_),    \
-    .offset_expr = (expr), .bytes = 4, .access_class = (klass),                \
-    .stride = (stride_)                                                        \
-  }
+  {.type = PASTA_CATS_ACCESS,                                                  \
+   .filename = "kern.cu",                                                      \
+   .funcname = "kern",                                                         \
+   .line = (line_),                                                            \
+   .col = 7,                                                                   \
+   .time_ns = (t_),                                                            \
+   .count = (count_),                                                          \
+   .on_device = 1,                                                             \
+   .buffer_id = 3,                                                             \
+   .buffer_name = "data",                                                      \
+   .mode = (mode_),                                                            \
+   .offset_expr = (expr),                                                      \
+   .bytes = 4,                                                                 \
+   .access_class = (klass),                                                    \
+   .stride = (stride_)}
 
 enum { NUM_EVENTS = 30 };
 

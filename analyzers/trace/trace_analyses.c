@@ -591,4 +591,3 @@ int pasta_trace_analyze(const struct pasta_trace *t,
   }
   return 0;
 }
-

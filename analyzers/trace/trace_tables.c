@@ -1,8 +1,8 @@
 /*===- trace_tables.c - The C.A.T.S. analyses as tables on the log --------===*/
-#include "trace_analyses.h"
 #include "profile/demangle.h"
 #include "profile/json_write.h"
 #include "profile/text_table.h"
+#include "trace_analyses.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -121,7 +121,7 @@ static void print_lives(FILE *log, const struct pasta_trace_analysis *a,
           n, a->num_lives);
   for (size_t i = 0; i < n; ++i) {
     const struct pasta_trace_buffer_life *l = &a->lives[i];
-    char(*row)[CELL] = t.cells[t.rows++];
+    char (*row)[CELL] = t.cells[t.rows++];
     fmt_text(row[0], CELL, l->buffer->name, 32);
     fmt_text(row[1], CELL, l->buffer->kind, 16);
     fmt_bytes(row[2], CELL, l->buffer->size);
@@ -156,7 +156,7 @@ static void print_loop_allocs(FILE *log, const struct pasta_trace_analysis *a,
           n, a->num_loop_allocs);
   for (size_t i = 0; i < n; ++i) {
     const struct pasta_trace_loop_allocs *g = &a->loop_allocs[i];
-    char(*row)[CELL] = t.cells[t.rows++];
+    char (*row)[CELL] = t.cells[t.rows++];
     fmt_where(row[0], CELL, g->alloc_file, g->alloc_line);
     fmt_where(row[1], CELL, g->loop_file, g->loop_line);
     snprintf(row[2], CELL, "%" PRIu32, g->loop_depth);
@@ -182,7 +182,7 @@ static void print_reuse(FILE *log, const struct pasta_trace_analysis *a,
           total);
   for (size_t i = 0; i < n; ++i) {
     const struct pasta_trace_reuse_group *g = &a->reuse[i];
-    char(*row)[CELL] = t.cells[t.rows++];
+    char (*row)[CELL] = t.cells[t.rows++];
     fmt_bytes(row[0], CELL, g->size);
     fmt_text(row[1], CELL, g->kind, 16);
     snprintf(row[2], CELL, "%zu", g->buffers);

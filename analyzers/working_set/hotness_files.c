@@ -268,7 +268,7 @@ static uint64_t bin_size(size_t n) {
 }
 
 static int clampi(uint64_t v, int lo, int hi) {
-  return v < (uint64_t)lo ? lo : v > (uint64_t)hi ? hi : (int)v;
+  return (v < (uint64_t)lo) ? lo : (v > (uint64_t)hi) ? hi : (int)v;
 }
 
 enum {

@@ -59,9 +59,10 @@ int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
             a->outside);
     char b1[256], b2[256];
     if (a->outside_kernel)
-      fprintf(
-          out, " (first: %s at %s:%" PRIu32 ")", PASTA__SAFE(a->outside_kernel, b1),
-          PASTA__SAFE(a->outside_file ? a->outside_file : "?", b2), a->outside_line);
+      fprintf(out, " (first: %s at %s:%" PRIu32 ")",
+              PASTA__SAFE(a->outside_kernel, b1),
+              PASTA__SAFE(a->outside_file ? a->outside_file : "?", b2),
+              a->outside_line);
     fputs(" — __device__ variables, or memory PASTA did not see allocated\n",
           out);
   }

@@ -1,4 +1,5 @@
-/*===- ws_tables.h - The working-set tables on the log ----------------------===*/
+/*===- ws_tables.h - The working-set tables on the log
+ * ----------------------===*/
 #ifndef PASTA_ANALYZERS_WS_TABLES_H
 #define PASTA_ANALYZERS_WS_TABLES_H
 

@@ -36,8 +36,7 @@ typedef struct pasta_analyzer_context {
    * file in those lines. Returns 0, or -1 when it could not. */
   int (*write_file)(const struct pasta_analyzer_context *ctx,
                     const char *suffix, const char *what,
-                    int (*write)(FILE *file, const void *arg),
-                    const void *arg);
+                    int (*write)(FILE *file, const void *arg), const void *arg);
 } pasta_analyzer_context;
 
 /* One kernel launch, after the vendor runtime accepted or refused it. */

@@ -66,9 +66,8 @@ static inline int check_(const char *file, int line, int ok, const char *what) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-static inline int
-check_at(const char *file, int line, int ok, const char *what, const char *fmt,
-         ...) {
+static inline int check_at(const char *file, int line, int ok, const char *what,
+                           const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int r = check_report_(file, line, ok, what, fmt, &ap);

@@ -102,8 +102,7 @@ static void row(FILE *out, json_t *o, const struct columns *c,
   fputc('\n', out);
 }
 
-#define COLUMNS(array, process)                                                \
-  { array, sizeof array / sizeof *array, process }
+#define COLUMNS(array, process) {array, sizeof array / sizeof *array, process}
 
 /* A block whose rows are the elements of `rows` (an array). */
 static void array_block(FILE *out, const char *name, json_t *rows,
