@@ -71,10 +71,10 @@ int pasta__activity_fault(char *buf, size_t size) {
                                             : (uint32_t)pasta__st.last_kernel;
     char *display =
         kernel < pasta__st.num_kernels && pasta__st.kernels[kernel].mangled
-            ? pasta_display_name_dup(pasta__st.kernels[kernel].mangled)
+            ? pasta__display_name_dup(pasta__st.kernels[kernel].mangled)
             : NULL;
     /* Escaped into `name`, or copied when it needs no escaping. */
-    if (display && pasta_text_safe(display, name, sizeof name) == display)
+    if (display && pasta__text_safe(display, name, sizeof name) == display)
       snprintf(name, sizeof name, "%s", display);
     free(display);
     if (pasta__st.fault.exact &&
@@ -124,10 +124,10 @@ static void symbolize_path(const struct call_path *cp, pasta_activity_frame *f,
     pasta_frame_loc loc;
     if (cp->located)
       loc = cp->locs[d];
-    else if (pasta_locate((uint64_t)(uintptr_t)cp->frames[d], &loc) != 0)
+    else if (pasta__locate((uint64_t)(uintptr_t)cp->frames[d], &loc) != 0)
       continue;
     pasta_symbol s;
-    if (sym && pasta_symbolize_loc(sym, &loc, &s) == 0)
+    if (sym && pasta__symbolize_loc(sym, &loc, &s) == 0)
       f[d] =
           (pasta_activity_frame){s.function, s.file,       s.line,   s.object,
                                  s.offset,   loc.build_id, loc.vaddr};
@@ -233,7 +233,7 @@ static int build_kernels(pasta_activity *a) {
                        sizeof *built.first);
   if (!built.kernels || !built.names || !built.frames || !built.first)
     return -1;
-  built.sym = pasta__st.num_paths ? pasta_symbolizer_open() : NULL;
+  built.sym = pasta__st.num_paths ? pasta__symbolizer_open() : NULL;
   a->kernels = built.kernels;
   a->num_kernels = n;
   for (size_t i = 0; i < n; ++i) {
@@ -243,7 +243,7 @@ static int build_kernels(pasta_activity *a) {
     char name[64];
     snprintf(name, sizeof name, "<unregistered kernel %p>", k->handle);
     built.names[i] =
-        k->mangled ? pasta_display_name_dup(k->mangled) : strdup(name);
+        k->mangled ? pasta__display_name_dup(k->mangled) : strdup(name);
     if (!built.names[i])
       return -1;
     out->name = built.names[i];
@@ -342,7 +342,7 @@ void pasta__activity_free(pasta_activity *a) {
   free(built.blocks);
   free(built.launches);
   if (built.sym)
-    pasta_symbolizer_close(built.sym);
+    pasta__symbolizer_close(built.sym);
   memset(&built, 0, sizeof built);
   memset(a, 0, sizeof *a);
 }

@@ -27,13 +27,13 @@ uint32_t pasta__path_id(void *const *frames, uint32_t depth) {
   return (uint32_t)pasta__st.num_paths++;
 }
 
-/* Records where the frames of a new path lie (pasta_locate). Called
+/* Records where the frames of a new path lie (pasta__locate). Called
  * without the lock: dladdr takes the dynamic loader's lock, which a thread
  * launching from a library constructor holds while it waits for ours. */
 void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth) {
   pasta_frame_loc locs[MAX_DEPTH + 1];
   for (uint32_t d = 0; d < depth; ++d)
-    pasta_locate((uint64_t)(uintptr_t)frames[d], &locs[d]);
+    pasta__locate((uint64_t)(uintptr_t)frames[d], &locs[d]);
   pasta__state_lock();
   if (path < pasta__st.num_paths && pasta__st.paths[path].depth == depth) {
     memcpy(pasta__st.paths[path].locs, locs, depth * sizeof *locs);

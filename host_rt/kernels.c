@@ -20,7 +20,7 @@
 #include <string.h>
 
 static size_t hash_ptr(const void *p, size_t cap) {
-  return (size_t)pasta_hash_u64((uint64_t)(uintptr_t)p) & (cap - 1);
+  return (size_t)pasta__hash_u64((uint64_t)(uintptr_t)p) & (cap - 1);
 }
 
 static int rehash(void) {

@@ -34,7 +34,7 @@ static void note_alloc(ops_t *ops, void *ptr, uint64_t size, unsigned kind,
     uint64_t id = pasta__st.next_alloc_id++;
     pasta__st.live[i] = (struct allocation){base, size ? size : 1, (uint32_t)id,
                                             (uint8_t)kind, device};
-    pasta__trace_alloc(id, size, pasta_alloc_kind_name(kind), site, t);
+    pasta__trace_alloc(id, size, pasta__alloc_kind_name(kind), site, t);
     ++pasta__st.num_live;
     pasta__st.live_bytes += size;
     if (pasta__st.live_bytes > pasta__st.memory.peak_bytes)

@@ -26,11 +26,12 @@ static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
 
 void pasta__launch_options_read(struct pasta__launch_options *o) {
   memset(o, 0, sizeof *o);
-  o->timing = pasta_env_flag("PASTA_TIMING", 1);
-  o->ws = pasta_env_flag("PASTA_WORKING_SET", 0);
-  o->hotness = pasta_env_flag("PASTA_HOTNESS", 0);
-  o->depth = (unsigned)pasta_env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
-  uint64_t page = pasta_env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
+  o->timing = pasta__env_flag("PASTA_TIMING", 1);
+  o->ws = pasta__env_flag("PASTA_WORKING_SET", 0);
+  o->hotness = pasta__env_flag("PASTA_HOTNESS", 0);
+  o->depth = (unsigned)pasta__env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
+  uint64_t page =
+      pasta__env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
   if (page < 256 || (page & (page - 1))) {
     fprintf(stderr,
             "pasta: warning: ignoring PASTA_PAGE_SIZE=%" PRIu64
@@ -39,10 +40,10 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
     page = 65536;
   }
   o->page_shift = (unsigned)__builtin_ctzll(page);
-  o->sample = (unsigned)pasta_env_u64("PASTA_SAMPLE", 0, 0, 1u << 30);
-  o->calibrate = pasta_env_flag("PASTA_CALIBRATE", 1);
-  o->start = pasta_env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);
-  o->end = pasta_env_u64("PASTA_END_GRID_ID", UINT64_MAX, 0, UINT64_MAX);
+  o->sample = (unsigned)pasta__env_u64("PASTA_SAMPLE", 0, 0, 1u << 30);
+  o->calibrate = pasta__env_flag("PASTA_CALIBRATE", 1);
+  o->start = pasta__env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);
+  o->end = pasta__env_u64("PASTA_END_GRID_ID", UINT64_MAX, 0, UINT64_MAX);
   if (o->start > o->end)
     fprintf(stderr,
             "pasta: warning: PASTA_START_GRID_ID=%" PRIu64
@@ -75,7 +76,7 @@ void pasta__need_options(void) { pthread_once(&opt_once, read_options); }
 void pasta__read_options(struct pasta__options *o) {
   const char *v = getenv("PASTA_OUTPUT");
   o->output = v && *v ? v : NULL;
-  o->quiet = pasta_env_flag("PASTA_QUIET", 0);
+  o->quiet = pasta__env_flag("PASTA_QUIET", 0);
   v = getenv("PASTA_ANALYZERS");
   o->analyzers = v && *v ? v : NULL;
   o->top_lines = PASTA__DEFAULT_TOP_LINES;

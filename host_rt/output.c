@@ -82,8 +82,8 @@ static int pasta__write_output(const char *path, const char *what,
                                pasta_output_writer write, const void *arg,
                                char **written) {
   char err[1024];
-  if (pasta_output_write(path, PASTA_OUTPUT_UNIQUE, &pasta__start, write, arg,
-                         written, err, sizeof err)) {
+  if (pasta__output_write(path, PASTA_OUTPUT_UNIQUE, &pasta__start, write, arg,
+                          written, err, sizeof err)) {
     fprintf(stderr,
             "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
             "profile's path)\n",
@@ -99,7 +99,7 @@ static int pasta__write_output(const char *path, const char *what,
 }
 
 static int pasta__profile_file(FILE *f, const void *p) {
-  return pasta_profile_write_json(f, p);
+  return pasta__profile_write_json(f, p);
 }
 
 static int pasta__json_report(void *state, const pasta_profile *p,

@@ -89,8 +89,8 @@ enum pasta_copy_kind {
   PASTA_COPY_DEFAULT, /* direction inferred by the vendor runtime */
   PASTA_NUM_COPY_KINDS
 };
-const char *pasta_alloc_kind_name(unsigned kind);
-const char *pasta_copy_kind_name(unsigned kind);
+const char *pasta__alloc_kind_name(unsigned kind);
+const char *pasta__copy_kind_name(unsigned kind);
 
 typedef struct pasta_activity_memory {
   uint64_t allocs[PASTA_NUM_ALLOC_KINDS], alloc_bytes[PASTA_NUM_ALLOC_KINDS];
@@ -152,22 +152,22 @@ typedef struct pasta_activity {
 /* The "working_set" member alone (with its leading comma); when process is
  * not NULL, process[i] is written as per-launch row i's "process" (merged
  * profiles). */
-int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
-                                 const uint64_t *process);
+int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                  const uint64_t *process);
 
-int pasta_activity_write_json(FILE *out, const pasta_activity *a);
+int pasta__activity_write_json(FILE *out, const pasta_activity *a);
 
-/* Pieces of pasta_activity_write_json, for writers of merged profiles
+/* Pieces of pasta__activity_write_json, for writers of merged profiles
  * (pasta-report merge): one kernel entry of "launches" ({"name":...}), and
  * the whole ",\n\"memory\":{...}" member. */
-void pasta_activity_write_kernel_json(FILE *out,
-                                      const pasta_activity_kernel *k);
-void pasta_activity_write_memory_json(FILE *out,
-                                      const pasta_activity_memory *m);
+void pasta__activity_write_kernel_json(FILE *out,
+                                       const pasta_activity_kernel *k);
+void pasta__activity_write_memory_json(FILE *out,
+                                       const pasta_activity_memory *m);
 
 /* Working-set statistics over a's launches (touched bytes / footprint). */
-int pasta_activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
-                            pasta_ws_stats *footprint);
+int pasta__activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
+                             pasta_ws_stats *footprint);
 
 #ifdef __cplusplus
 }

@@ -27,7 +27,7 @@ typedef struct pasta_activity_read {
 
 /* Returns 0 (r->present says whether there was anything) or -1 when out of
  * memory. Strings point into `root`: keep it alive while using r. */
-int pasta_activity_read_json(json_t *root, pasta_activity_read *r);
-void pasta_activity_read_free(pasta_activity_read *r);
+int pasta__activity_read_json(json_t *root, pasta_activity_read *r);
+void pasta__activity_read_free(pasta_activity_read *r);
 
 #endif

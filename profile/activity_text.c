@@ -40,8 +40,8 @@ static const char *basename_of(const char *path) {
 /* "function (file:line)" of a frame, as short as it can be. */
 void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f) {
   char b1[4 * PASTA__NAME_WIDTH], b2[256], b3[16 * PASTA__NAME_WIDTH];
-  pasta_short_name(f->function ? f->function : "?", PASTA__NAME_WIDTH, b1,
-                   sizeof b1);
+  pasta__short_name(f->function ? f->function : "?", PASTA__NAME_WIDTH, b1,
+                    sizeof b1);
   const char *fn = PASTA__SAFE(b1, b3);
   if (f->file && f->line)
     snprintf(out, size, "%s (%s:%" PRIu32 ")", fn,
@@ -92,7 +92,7 @@ char **pasta__kernel_names(const pasta_activity *a, const size_t *order,
     return NULL;
   for (size_t i = 0; i < n; ++i)
     names[i] = a->kernels[order[i]].name;
-  char **cells = pasta_short_safe_names(names, n, PASTA__NAME_WIDTH);
+  char **cells = pasta__short_safe_names(names, n, PASTA__NAME_WIDTH);
   free(names);
   return cells;
 }

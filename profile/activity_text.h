@@ -17,8 +17,8 @@
  * longer ones; CUB's kernels fit at their short form). */
 enum { PASTA__NAME_WIDTH = 48 };
 
-/* Names for a terminal (pasta_text_safe), in a buffer of their own. */
-#define PASTA__SAFE(s, buf) pasta_text_safe((s), (buf), sizeof(buf))
+/* Names for a terminal (pasta__text_safe), in a buffer of their own. */
+#define PASTA__SAFE(s, buf) pasta__text_safe((s), (buf), sizeof(buf))
 
 /* "123 B", "1.5 KiB", ... */
 void pasta__fmt_bytes(char *out, size_t size, uint64_t v);

@@ -15,15 +15,15 @@ static void json_frames(FILE *out, const pasta_activity_path *p) {
   for (uint32_t f = 0; f < p->num_frames; ++f) {
     const pasta_activity_frame *fr = &p->frames[f];
     fputs(f ? ",{\"function\":" : "{\"function\":", out);
-    pasta_json_write_string_or_null(out, fr->function);
+    pasta__json_write_string_or_null(out, fr->function);
     fputs(",\"file\":", out);
-    pasta_json_write_string_or_null(out, fr->file);
+    pasta__json_write_string_or_null(out, fr->file);
     fprintf(out, ",\"line\":%" PRIu32 ",\"object\":", fr->line);
-    pasta_json_write_string_or_null(out, fr->object);
+    pasta__json_write_string_or_null(out, fr->object);
     fprintf(out, ",\"offset\":%" PRIu64, fr->offset);
     if (fr->vaddr) { /* located at run time (profile version 2) */
       fputs(",\"build_id\":", out);
-      pasta_json_write_string_or_null(out, fr->build_id);
+      pasta__json_write_string_or_null(out, fr->build_id);
       fprintf(out, ",\"vaddr\":%" PRIu64, fr->vaddr);
     }
     fputc('}', out);
@@ -31,12 +31,12 @@ static void json_frames(FILE *out, const pasta_activity_path *p) {
   fputs("]", out);
 }
 
-void pasta_activity_write_kernel_json(FILE *out,
-                                      const pasta_activity_kernel *k) {
+void pasta__activity_write_kernel_json(FILE *out,
+                                       const pasta_activity_kernel *k) {
   fputs("{\"name\":", out);
-  pasta_json_write_string_or_null(out, k->name);
+  pasta__json_write_string_or_null(out, k->name);
   fputs(",\"mangled\":", out);
-  pasta_json_write_string_or_null(out, k->mangled);
+  pasta__json_write_string_or_null(out, k->mangled);
   fprintf(out,
           ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
           ",\"ws_launches\":%" PRIu64 ",\"failed\":%" PRIu64
@@ -68,12 +68,12 @@ void pasta_activity_write_kernel_json(FILE *out,
           k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
 }
 
-void pasta_activity_write_memory_json(FILE *out,
-                                      const pasta_activity_memory *m) {
+void pasta__activity_write_memory_json(FILE *out,
+                                       const pasta_activity_memory *m) {
   fputs(",\n\"memory\":{\"allocations\":{", out);
   for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k)
     fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta_alloc_kind_name(k), m->allocs[k],
+            k ? "," : "", pasta__alloc_kind_name(k), m->allocs[k],
             m->alloc_bytes[k]);
   fprintf(out,
           "},\"frees\":%" PRIu64 ",\"unknown_frees\":%" PRIu64
@@ -83,7 +83,7 @@ void pasta_activity_write_memory_json(FILE *out,
           m->live_bytes_at_exit);
   for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k)
     fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta_copy_kind_name(k), m->copies[k],
+            k ? "," : "", pasta__copy_kind_name(k), m->copies[k],
             m->copy_bytes[k]);
   fprintf(out,
           "},\"async_copies\":%" PRIu64 ",\"memsets\":{\"count\":%" PRIu64
@@ -100,14 +100,14 @@ static void json_stats(FILE *out, const char *key, const pasta_ws_stats *s) {
           key, s->max, s->min, s->mean, s->median, s->p90);
 }
 
-int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
-                                 const uint64_t *process) {
+int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                  const uint64_t *process) {
   if (!a->ws_enabled) {
     fputs(",\n\"working_set\":{\"enabled\":false}", out);
     return 0;
   }
   pasta_ws_stats touched, footprint;
-  if (pasta_activity_ws_stats(a, &touched, &footprint))
+  if (pasta__activity_ws_stats(a, &touched, &footprint))
     return -1;
   fprintf(out,
           ",\n\"working_set\":{\"enabled\":true,\"page_size\":%" PRIu64
@@ -117,9 +117,9 @@ int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
   json_stats(out, "footprint_bytes", &footprint);
   fprintf(out, ",\"outside\":{\"accesses\":%" PRIu64 ",\"first_kernel\":",
           a->outside);
-  pasta_json_write_string_or_null(out, a->outside_kernel);
+  pasta__json_write_string_or_null(out, a->outside_kernel);
   fputs(",\"first_file\":", out);
-  pasta_json_write_string_or_null(out, a->outside_file);
+  pasta__json_write_string_or_null(out, a->outside_file);
   fprintf(out, ",\"first_line\":%" PRIu32 "},\"per_launch\":[",
           a->outside_line);
   for (size_t i = 0; i < a->num_ws_launches; ++i) {
@@ -128,7 +128,7 @@ int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
     if (process)
       fprintf(out, ",\"process\":%" PRIu64, process[i]);
     fputs(",\"kernel\":", out);
-    pasta_json_write_string_or_null(
+    pasta__json_write_string_or_null(
         out, l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
     fprintf(out,
             ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
@@ -140,7 +140,7 @@ int pasta_activity_write_ws_json(FILE *out, const pasta_activity *a,
   return 0;
 }
 
-int pasta_activity_write_json(FILE *out, const pasta_activity *a) {
+int pasta__activity_write_json(FILE *out, const pasta_activity *a) {
   fprintf(out,
           ",\n\"launches\":{\"total\":%" PRIu64 ",\"counted\":%" PRIu64
           ",\"untimed\":%" PRIu64 ",\"gpu_time_ns\":%" PRIu64
@@ -151,15 +151,15 @@ int pasta_activity_write_json(FILE *out, const pasta_activity *a) {
   else
     fprintf(out, "%" PRIu64, a->window_end);
   fputs(",\"kernels\":", out);
-  pasta_json_write_string_or_null(out, a->window_kernels);
+  pasta__json_write_string_or_null(out, a->window_kernels);
   fputs("},\"kernels\":[", out);
   for (size_t i = 0; i < a->num_kernels; ++i) {
     fputs(i ? ",\n  " : "\n  ", out);
-    pasta_activity_write_kernel_json(out, &a->kernels[i]);
+    pasta__activity_write_kernel_json(out, &a->kernels[i]);
   }
   fputs(a->num_kernels ? "\n]}" : "]}", out);
-  pasta_activity_write_memory_json(out, &a->memory);
-  if (pasta_activity_write_ws_json(out, a, NULL))
+  pasta__activity_write_memory_json(out, &a->memory);
+  if (pasta__activity_write_ws_json(out, a, NULL))
     return -1;
   return ferror(out) ? -1 : 0;
 }

@@ -21,7 +21,7 @@ static const pasta_profile_func *find_kernel(const pasta_profile *p,
   return NULL;
 }
 
-double pasta_bw_peak(const pasta_device_peaks *peaks) {
+double pasta__bw_peak(const pasta_device_peaks *peaks) {
   return peaks->bw_measured > 0 ? peaks->bw_measured : peaks->bw_theoretical;
 }
 
@@ -84,7 +84,7 @@ static void derive(pasta_bw_row *r, const pasta_device_peaks *peaks) {
       seconds > 0 && r->unique_bytes >= 0 ? r->unique_bytes / seconds : -1;
   r->flop_rate = seconds > 0 ? flops / seconds : 0;
   r->intensity = r->bytes > 0 ? flops / r->bytes : -1;
-  double bw = pasta_bw_peak(peaks), fp = peaks->flops[r->precision];
+  double bw = pasta__bw_peak(peaks), fp = peaks->flops[r->precision];
   r->bandwidth_fraction = bw > 0 && seconds > 0 ? r->bandwidth / bw : -1;
   r->flop_fraction = fp > 0 && seconds > 0 ? r->flop_rate / fp : -1;
   r->bound = "-";
@@ -101,8 +101,8 @@ static int cmp_rows(const void *pa, const void *pb) {
   return (ta < tb) - (ta > tb);
 }
 
-int pasta_bw_rows(const pasta_profile *p, const pasta_activity *a,
-                  pasta_bw_row **rows, size_t *n) {
+int pasta__bw_rows(const pasta_profile *p, const pasta_activity *a,
+                   pasta_bw_row **rows, size_t *n) {
   *rows = NULL;
   *n = 0;
   size_t cap = a ? a->num_kernels : 0;
@@ -128,21 +128,21 @@ int pasta_bw_rows(const pasta_profile *p, const pasta_activity *a,
 
 /*===-- JSON --------------------------------------------------------------===*/
 
-const char *pasta_bw_time_source_name(enum pasta_bw_time t) {
+const char *pasta__bw_time_source_name(enum pasta_bw_time t) {
   return t == PASTA_BW_TIME_PLAIN     ? "plain"
          : t == PASTA_BW_TIME_COUNTED ? "instrumented"
                                       : "none";
 }
 
-void pasta_bw_write_copies_json(FILE *out, const pasta_activity_memory *m) {
+void pasta__bw_write_copies_json(FILE *out, const pasta_activity_memory *m) {
   fputs("\"copies\":{", out);
   for (unsigned c = 0; c < PASTA_NUM_COPY_KINDS; ++c) {
     fprintf(out,
             "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64
             ",\"pinned\":%" PRIu64 ",\"seconds\":%.9f",
-            c ? "," : "", pasta_copy_kind_name(c), m->copies[c],
+            c ? "," : "", pasta__copy_kind_name(c), m->copies[c],
             m->copy_bytes[c], m->copies_pinned[c], m->copy_ns[c] * 1e-9);
-    pasta_json_write_number(
+    pasta__json_write_number(
         out, "bandwidth",
         m->copy_ns[c] ? m->copy_bytes[c] / (m->copy_ns[c] * 1e-9) : -1, 0);
     fputs("}", out);
@@ -150,50 +150,50 @@ void pasta_bw_write_copies_json(FILE *out, const pasta_activity_memory *m) {
   fputs("}", out);
 }
 
-int pasta_bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
-                        const pasta_activity *a) {
+int pasta__bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
+                         const pasta_activity *a) {
   const pasta_device_peaks *k = &a->peaks;
   fprintf(out,
           ",\n\"bandwidth\":{\"sample\":%u,\"device\":{\"index\":%d,"
           "\"compute_capability\":\"%d.%d\",\"sms\":%d,",
           a->sample, k->device, k->cc_major, k->cc_minor, k->sm_count);
-  pasta_json_write_number(out, "bandwidth_measured", k->bw_measured, 1);
-  pasta_json_write_number(out, "bandwidth_theoretical", k->bw_theoretical, 0);
+  pasta__json_write_number(out, "bandwidth_measured", k->bw_measured, 1);
+  pasta__json_write_number(out, "bandwidth_theoretical", k->bw_theoretical, 0);
   fputs(",\"flops\":{", out);
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    pasta_json_write_number(out, pasta_precision_name(i), k->flops[i], i == 0);
+    pasta__json_write_number(out, pasta_precision_name(i), k->flops[i], i == 0);
   fputs("}},\"kernels\":[", out);
   for (size_t i = 0; i < n; ++i) {
     const pasta_bw_row *r = &rows[i];
     fputs(i ? ",\n  {\"name\":" : "\n  {\"name\":", out);
-    pasta_json_write_string(out, r->kernel ? r->kernel : "?");
+    pasta__json_write_string(out, r->kernel ? r->kernel : "?");
     fprintf(out,
             ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
             ",\"timed\":%" PRIu64 ",\"time_source\":\"%s\"",
             r->launches, r->counted, r->timed,
-            pasta_bw_time_source_name(r->time_source));
-    pasta_json_write_number(out, "time_ns", r->time_source ? r->time_ns : -1,
-                            0);
-    pasta_json_write_number(out, "bytes", r->bytes, 0);
-    pasta_json_write_number(out, "unique_bytes", r->unique_bytes, 0);
+            pasta__bw_time_source_name(r->time_source));
+    pasta__json_write_number(out, "time_ns", r->time_source ? r->time_ns : -1,
+                             0);
+    pasta__json_write_number(out, "bytes", r->bytes, 0);
+    pasta__json_write_number(out, "unique_bytes", r->unique_bytes, 0);
     fputs(",\"flops\":{", out);
     for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-      pasta_json_write_number(out, pasta_precision_name(p), r->flops[p],
-                              p == 0);
+      pasta__json_write_number(out, pasta_precision_name(p), r->flops[p],
+                               p == 0);
     fputs("}", out);
-    pasta_json_write_number(out, "bandwidth",
-                            r->time_source ? r->bandwidth : -1, 0);
-    pasta_json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-    pasta_json_write_number(out, "flop_rate",
-                            r->time_source ? r->flop_rate : -1, 0);
-    pasta_json_write_number(out, "intensity", r->intensity, 0);
-    pasta_json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction,
-                            0);
-    pasta_json_write_number(out, "flop_fraction", r->flop_fraction, 0);
+    pasta__json_write_number(out, "bandwidth",
+                             r->time_source ? r->bandwidth : -1, 0);
+    pasta__json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
+    pasta__json_write_number(out, "flop_rate",
+                             r->time_source ? r->flop_rate : -1, 0);
+    pasta__json_write_number(out, "intensity", r->intensity, 0);
+    pasta__json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction,
+                             0);
+    pasta__json_write_number(out, "flop_fraction", r->flop_fraction, 0);
     fprintf(out, ",\"bound\":\"%s\"}", r->bound);
   }
   fputs(n ? "\n]," : "],", out);
-  pasta_bw_write_copies_json(out, &a->memory);
+  pasta__bw_write_copies_json(out, &a->memory);
   fputs("}", out);
   return ferror(out) ? -1 : 0;
 }

@@ -50,24 +50,24 @@ typedef struct pasta_bw_row {
 
 /* The rows of every kernel with counts or launches, most GPU time first.
  * *rows is malloc'd (free it). Returns 0, or -1 when out of memory. */
-int pasta_bw_rows(const pasta_profile *p, const pasta_activity *a,
-                  pasta_bw_row **rows, size_t *n);
+int pasta__bw_rows(const pasta_profile *p, const pasta_activity *a,
+                   pasta_bw_row **rows, size_t *n);
 
 /* The device's peak bandwidth: measured when there is a measurement, else
  * the theoretical one (0: unknown). */
-double pasta_bw_peak(const pasta_device_peaks *peaks);
+double pasta__bw_peak(const pasta_device_peaks *peaks);
 
 /* ",\n\"bandwidth\":{...}" (docs/profile-format.md). */
-int pasta_bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
-                        const pasta_activity *a);
+int pasta__bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
+                         const pasta_activity *a);
 
 /* The "copies" member of "bandwidth" ("\"copies\":{...}"): per copy kind
  * its count, bytes, pinned copies, seconds and bandwidth. The runtime's
  * writer above and pasta-report's merged writer both use it. */
-void pasta_bw_write_copies_json(FILE *out, const pasta_activity_memory *m);
+void pasta__bw_write_copies_json(FILE *out, const pasta_activity_memory *m);
 
 /* "plain", "instrumented" or "none": a row's "time_source". */
-const char *pasta_bw_time_source_name(enum pasta_bw_time t);
+const char *pasta__bw_time_source_name(enum pasta_bw_time t);
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,7 @@
  * C++ library the program loaded) and then by loading libstdc++ or
  * libc++abi, and when none is found names stay mangled.
  *
- * pasta_short_name() works on the demangled text. It scans at the top
+ * pasta__short_name() works on the demangled text. It scans at the top
  * level, skipping over balanced (), <>, [] and {} groups and over operator
  * names, whose characters (`operator()`, `operator<<`, `operator->`) would
  * otherwise read as brackets.
@@ -86,7 +86,7 @@ char *pasta_demangle(const char *mangled) {
   return out;
 }
 
-char *pasta_display_name_dup(const char *name) {
+char *pasta__display_name_dup(const char *name) {
   if (!name)
     return NULL;
   char *d = pasta_demangle(name);
@@ -229,7 +229,8 @@ static size_t put_name(char *out, size_t size, size_t len, const char *s,
   return len;
 }
 
-char *pasta_short_name(const char *name, size_t width, char *out, size_t size) {
+char *pasta__short_name(const char *name, size_t width, char *out,
+                        size_t size) {
   if (!size)
     return out;
   out[0] = '\0';
@@ -322,7 +323,7 @@ static int cmp_short(const void *pa, const void *pb) {
   return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
-char **pasta_short_names(const char *const *names, size_t n, size_t width) {
+char **pasta__short_names(const char *const *names, size_t n, size_t width) {
   enum { CELL = 512, MARK = 24 };
   size_t slot = (width < CELL - MARK ? width : CELL - MARK) * 4 + MARK;
   if (slot > CELL)
@@ -338,7 +339,7 @@ char **pasta_short_names(const char *const *names, size_t n, size_t width) {
   for (size_t i = 0; i < n; ++i) {
     cells[i] = text + i * slot;
     const char *full = names[i] ? names[i] : "?";
-    pasta_short_name(full, width, cells[i], slot - MARK);
+    pasta__short_name(full, width, cells[i], slot - MARK);
     e[i] = (struct short_entry){full, cells[i], i, 0};
   }
   if (n > 1)

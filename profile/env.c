@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-int pasta_parse_flag(const char *s) {
+int pasta__parse_flag(const char *s) {
   static const char *const yes[] = {"1", "on", "true", "yes"};
   static const char *const no[] = {"0", "off", "false", "no"};
   for (size_t i = 0; s && i < sizeof yes / sizeof *yes; ++i) {
@@ -20,11 +20,11 @@ int pasta_parse_flag(const char *s) {
   return -1;
 }
 
-int pasta_env_flag(const char *name, int fallback) {
+int pasta__env_flag(const char *name, int fallback) {
   const char *v = getenv(name);
   if (!v || !*v)
     return fallback;
-  int f = pasta_parse_flag(v);
+  int f = pasta__parse_flag(v);
   if (f >= 0)
     return f;
   fprintf(stderr,
@@ -34,8 +34,8 @@ int pasta_env_flag(const char *name, int fallback) {
   return fallback;
 }
 
-uint64_t pasta_env_u64(const char *name, uint64_t fallback, uint64_t min,
-                       uint64_t max) {
+uint64_t pasta__env_u64(const char *name, uint64_t fallback, uint64_t min,
+                        uint64_t max) {
   const char *v = getenv(name);
   if (!v || !*v)
     return fallback;

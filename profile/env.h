@@ -11,15 +11,15 @@
 #include <stdint.h>
 
 /* 1 or 0 for a yes/no value (see above), -1 for anything else. */
-int pasta_parse_flag(const char *s);
+int pasta__parse_flag(const char *s);
 
 /* The flag `name`: `fallback` when unset or empty, or (after a warning)
  * when it is not a yes/no value. */
-int pasta_env_flag(const char *name, int fallback);
+int pasta__env_flag(const char *name, int fallback);
 
 /* The decimal number `name`, from min to max: `fallback` when unset or
  * empty, or (after a warning) when it is not such a number. */
-uint64_t pasta_env_u64(const char *name, uint64_t fallback, uint64_t min,
-                       uint64_t max);
+uint64_t pasta__env_u64(const char *name, uint64_t fallback, uint64_t min,
+                        uint64_t max);
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-static inline uint64_t pasta_hash_u64(uint64_t x) {
+static inline uint64_t pasta__hash_u64(uint64_t x) {
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdull;
   x ^= x >> 33;

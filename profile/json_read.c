@@ -107,7 +107,7 @@ static char *read_file(const char *path, size_t *len) {
   return buf;
 }
 
-json_t *pasta_json_load_file(const char *path, char *err, size_t size) {
+json_t *pasta__json_load_file(const char *path, char *err, size_t size) {
   size_t len = 0, qlen = 0;
   char *text = read_file(path, &len);
   if (!text) {
@@ -131,32 +131,32 @@ json_t *pasta_json_load_file(const char *path, char *err, size_t size) {
 
 /*===-- Getters -----------------------------------------------------------===*/
 
-const char *pasta_json_big_digits(json_t *v) {
+const char *pasta__json_big_digits(json_t *v) {
   const char *s = json_string_value(v);
   size_t plen = strlen(PASTA_JSON_BIG_PREFIX);
   return s && strncmp(s, PASTA_JSON_BIG_PREFIX, plen) == 0 ? s + plen : NULL;
 }
 
-uint64_t pasta_json_u64(json_t *o, const char *key) {
+uint64_t pasta__json_u64(json_t *o, const char *key) {
   json_t *v = json_object_get(o, key);
   if (json_is_integer(v) && json_integer_value(v) >= 0)
     return (uint64_t)json_integer_value(v);
   if (json_is_real(v) && json_real_value(v) >= 0)
     return pasta_u64_from_double(json_real_value(v));
-  const char *digits = pasta_json_big_digits(v);
+  const char *digits = pasta__json_big_digits(v);
   return digits ? (uint64_t)strtoull(digits, NULL, 10) : 0;
 }
 
-double pasta_json_num(json_t *o, const char *key, double null_value) {
+double pasta__json_num(json_t *o, const char *key, double null_value) {
   json_t *v = json_object_get(o, key);
   return json_is_number(v) ? json_number_value(v) : null_value;
 }
 
-const char *pasta_json_str(json_t *o, const char *key) {
+const char *pasta__json_str(json_t *o, const char *key) {
   return json_string_value(json_object_get(o, key));
 }
 
-json_t *pasta_json_u64_value(uint64_t v) {
+json_t *pasta__json_u64_value(uint64_t v) {
   if (v <= INT64_MAX)
     return json_integer((json_int_t)v);
   char text[48];
@@ -188,9 +188,9 @@ static void dump_object(FILE *out, json_t *v) {
   json_object_foreach(v, key, member) {
     if (i++)
       fputc(',', out);
-    pasta_json_write_string(out, key);
+    pasta__json_write_string(out, key);
     fputc(':', out);
-    pasta_json_dump(out, member);
+    pasta__json_dump(out, member);
   }
   fputc('}', out);
 }
@@ -202,12 +202,12 @@ static void dump_array(FILE *out, json_t *v) {
   json_array_foreach(v, i, member) {
     if (i)
       fputc(',', out);
-    pasta_json_dump(out, member);
+    pasta__json_dump(out, member);
   }
   fputc(']', out);
 }
 
-int pasta_json_dump(FILE *out, json_t *v) {
+int pasta__json_dump(FILE *out, json_t *v) {
   const char *digits;
   switch (json_typeof(v)) {
   case JSON_OBJECT:
@@ -217,10 +217,10 @@ int pasta_json_dump(FILE *out, json_t *v) {
     dump_array(out, v);
     break;
   case JSON_STRING:
-    if ((digits = pasta_json_big_digits(v)))
+    if ((digits = pasta__json_big_digits(v)))
       fputs(digits, out);
     else
-      pasta_json_write_string(out, json_string_value(v));
+      pasta__json_write_string(out, json_string_value(v));
     break;
   case JSON_INTEGER:
     fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
-int pasta_json_utf8_length(const unsigned char *s) {
+int pasta__json_utf8_length(const unsigned char *s) {
   unsigned char b = s[0];
   unsigned char lo = 0x80, hi = 0xbf;
   int n;
@@ -73,7 +73,7 @@ static void write_json_string(FILE *out, const char *s, int keep_bytes) {
       if (c < 0x20) {
         fprintf(out, "\\u%04x", c);
       } else {
-        int n = pasta_json_utf8_length(p);
+        int n = pasta__json_utf8_length(p);
         if (!n) {
           if (keep_bytes)
             fprintf(out, "\\u%04x", c);
@@ -92,26 +92,26 @@ static void write_json_string(FILE *out, const char *s, int keep_bytes) {
   putc('"', out);
 }
 
-void pasta_json_write_string(FILE *out, const char *s) {
+void pasta__json_write_string(FILE *out, const char *s) {
   write_json_string(out, s, 0);
 }
 
-void pasta_json_write_string_bytes(FILE *out, const char *s) {
+void pasta__json_write_string_bytes(FILE *out, const char *s) {
   write_json_string(out, s, 1);
 }
 
-void pasta_json_write_string_or_null(FILE *out, const char *s) {
+void pasta__json_write_string_or_null(FILE *out, const char *s) {
   if (s)
-    pasta_json_write_string(out, s);
+    pasta__json_write_string(out, s);
   else
     fputs("null", out);
 }
 
-void pasta_trace_write_string(FILE *out, const char *s) {
-  pasta_json_write_string_bytes(out, s ? s : "");
+void pasta__trace_write_string(FILE *out, const char *s) {
+  pasta__json_write_string_bytes(out, s ? s : "");
 }
 
-void pasta_json_write_real(FILE *out, double x) {
+void pasta__json_write_real(FILE *out, double x) {
   char buf[64];
   if (!isfinite(x)) {
     fputs("null", out);
@@ -129,7 +129,7 @@ void pasta_json_write_real(FILE *out, double x) {
     fputs(".0", out); /* always a real: 2.0, not 2 */
 }
 
-void pasta_json_write_number(FILE *out, const char *key, double v, int first) {
+void pasta__json_write_number(FILE *out, const char *key, double v, int first) {
   fprintf(out, "%s\"%s\":", first ? "" : ",", key);
   if (v < 0)
     fputs("null", out);
@@ -137,16 +137,16 @@ void pasta_json_write_number(FILE *out, const char *key, double v, int first) {
     fprintf(out, "%.6g", v);
 }
 
-void pasta_json_write_key_u64(FILE *out, const char *key, uint64_t v) {
+void pasta__json_write_key_u64(FILE *out, const char *key, uint64_t v) {
   fprintf(out, ",\"%s\":%" PRIu64, key, v);
 }
 
-void pasta_json_write_key_string(FILE *out, const char *key, const char *s) {
+void pasta__json_write_key_string(FILE *out, const char *key, const char *s) {
   fprintf(out, ",\"%s\":", key);
-  pasta_trace_write_string(out, s);
+  pasta__trace_write_string(out, s);
 }
 
-void pasta_json_write_finite(FILE *out, const char *format, double v) {
+void pasta__json_write_finite(FILE *out, const char *format, double v) {
   if (v == v && v - v == 0)
     fprintf(out, format, v);
   else

@@ -16,30 +16,30 @@ extern "C" {
 
 /* Writes `s` as a JSON string literal (quotes included), escaped per RFC
  * 8259; bytes that are not valid UTF-8 become U+FFFD. */
-void pasta_json_write_string(FILE *out, const char *s);
+void pasta__json_write_string(FILE *out, const char *s);
 /* The same, but each byte of an invalid UTF-8 sequence is written as
  * \u00XX (its value) instead of U+FFFD: the trace files' rule. */
-void pasta_json_write_string_bytes(FILE *out, const char *s);
-/* pasta_json_write_string, or null for NULL. */
-void pasta_json_write_string_or_null(FILE *out, const char *s);
-/* pasta_json_write_string_bytes with NULL read as "" (the trace files). */
-void pasta_trace_write_string(FILE *out, const char *s);
+void pasta__json_write_string_bytes(FILE *out, const char *s);
+/* pasta__json_write_string, or null for NULL. */
+void pasta__json_write_string_or_null(FILE *out, const char *s);
+/* pasta__json_write_string_bytes with NULL read as "" (the trace files). */
+void pasta__trace_write_string(FILE *out, const char *s);
 /* Length of the valid UTF-8 sequence at `s` (1 to 4), or 0 if it is not
  * one. */
-int pasta_json_utf8_length(const unsigned char *s);
+int pasta__json_utf8_length(const unsigned char *s);
 
 /* A finite double with 9 significant digits, always a real (2.0, not 2);
  * null when it is not finite. */
-void pasta_json_write_real(FILE *out, double x);
+void pasta__json_write_real(FILE *out, double x);
 /* `"key":v` (after a comma unless first) with 6 significant digits; a
  * negative v (unknown) is null. The bandwidth section's numbers. */
-void pasta_json_write_number(FILE *out, const char *key, double v, int first);
+void pasta__json_write_number(FILE *out, const char *key, double v, int first);
 /* `v` printed with `format` (one double conversion) when it is finite,
  * else null (JSON has no NaN or infinity). */
-void pasta_json_write_finite(FILE *out, const char *format, double v);
+void pasta__json_write_finite(FILE *out, const char *format, double v);
 /* `,"key":v` and `,"key":"s"` (trace rule: NULL is ""). */
-void pasta_json_write_key_u64(FILE *out, const char *key, uint64_t v);
-void pasta_json_write_key_string(FILE *out, const char *key, const char *s);
+void pasta__json_write_key_u64(FILE *out, const char *key, uint64_t v);
+void pasta__json_write_key_string(FILE *out, const char *key, const char *s);
 
 #ifdef __cplusplus
 }

@@ -318,10 +318,10 @@ static int write_any(const char *path, enum pasta_output_mode mode,
   return -1;
 }
 
-int pasta_output_write(const char *path, enum pasta_output_mode mode,
-                       const struct timespec *since, pasta_output_writer write,
-                       const void *arg, char **written, char *err,
-                       size_t errsize) {
+int pasta__output_write(const char *path, enum pasta_output_mode mode,
+                        const struct timespec *since, pasta_output_writer write,
+                        const void *arg, char **written, char *err,
+                        size_t errsize) {
   int saved = errno;
   *written = NULL;
   if (err && errsize)

@@ -5,7 +5,7 @@
  *
  *   char *written = NULL;
  *   char err[512];
- *   if (pasta_output_write("same.json", PASTA_OUTPUT_UNIQUE, &start,
+ *   if (pasta__output_write("same.json", PASTA_OUTPUT_UNIQUE, &start,
  *                          my_writer, my_data, &written, err, sizeof err))
  *     fprintf(stderr, "tool: error: cannot write the profile: %s\n", err);
  *   else if (strcmp(written, "same.json") != 0)
@@ -63,10 +63,10 @@ enum pasta_output_mode {
 /* Writes the file's contents to f; returns 0, or non-zero on failure. */
 typedef int (*pasta_output_writer)(FILE *f, const void *arg);
 
-int pasta_output_write(const char *path, enum pasta_output_mode mode,
-                       const struct timespec *since, pasta_output_writer write,
-                       const void *arg, char **written, char *err,
-                       size_t errsize);
+int pasta__output_write(const char *path, enum pasta_output_mode mode,
+                        const struct timespec *since, pasta_output_writer write,
+                        const void *arg, char **written, char *err,
+                        size_t errsize);
 
 #ifdef __cplusplus
 }

@@ -36,13 +36,13 @@ static void write_func(FILE *out, const pasta_profile_func *f,
                        const char *calls_key) {
   const pasta_counts *c = &f->counts;
   fputs("{\"name\":", out);
-  pasta_json_write_string(out, f->name);
+  pasta__json_write_string(out, f->name);
   fputs(",\"mangled\":", out);
-  pasta_json_write_string(out, f->mangled);
+  pasta__json_write_string(out, f->mangled);
   fputs(",\"module\":", out);
-  pasta_json_write_string_or_null(out, f->module);
+  pasta__json_write_string_or_null(out, f->module);
   fputs(",\"file\":", out);
-  pasta_json_write_string_or_null(out, f->file);
+  pasta__json_write_string_or_null(out, f->file);
   fprintf(out, ",\"line\":%" PRIu32 ",\"%s\":%" PRIu64, f->line, calls_key,
           f->calls);
   write_spaces(out, "loads", c->loads);
@@ -55,7 +55,7 @@ static void write_func(FILE *out, const pasta_profile_func *f,
   fprintf(out, ",\"special\":%" PRIu64 ",\"compute_intensity\":", c->special);
   double ci;
   if (pasta_counts_intensity(c, &ci))
-    pasta_json_write_real(out, ci);
+    pasta__json_write_real(out, ci);
   else
     fputs("null", out);
   putc('}', out);
@@ -73,9 +73,9 @@ static void write_funcs(FILE *out, const char *key, const char *calls_key,
 
 static void write_line(FILE *out, const pasta_profile_line *l) {
   fputs("{\"file\":", out);
-  pasta_json_write_string_or_null(out, l->file);
+  pasta__json_write_string_or_null(out, l->file);
   fprintf(out, ",\"line\":%" PRIu32 ",\"function\":", l->line);
-  pasta_json_write_string(out, l->function);
+  pasta__json_write_string(out, l->function);
   fprintf(out, ",\"kind\":\"%s\",\"executions\":%" PRIu64,
           pasta_kind_name(l->kind), l->executions);
   write_spaces(out, "load_bytes", l->counts.load_bytes);
@@ -106,9 +106,9 @@ static void write_merged_from(FILE *out, const pasta_profile *p) {
     char created[32];
     format_time(created, sizeof created, s->created);
     fputs(i ? ",\n  {\"file\":" : "\n  {\"file\":", out);
-    pasta_json_write_string_or_null(out, s->file);
+    pasta__json_write_string_or_null(out, s->file);
     fputs(",\"program\":", out);
-    pasta_json_write_string_or_null(out, s->program);
+    pasta__json_write_string_or_null(out, s->program);
     fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"}", s->pid, created);
   }
   fputs("\n]", out);
@@ -117,24 +117,24 @@ static void write_merged_from(FILE *out, const pasta_profile *p) {
 /* Launches, memory, working sets, and the bandwidth rows built from them
  * and the counts. */
 static int write_activity(FILE *out, const pasta_profile *p) {
-  if (pasta_activity_write_json(out, p->activity))
+  if (pasta__activity_write_json(out, p->activity))
     return -1;
   pasta_bw_row *rows;
   size_t n;
-  if (pasta_bw_rows(p, p->activity, &rows, &n))
+  if (pasta__bw_rows(p, p->activity, &rows, &n))
     return -1;
-  int rc = pasta_bw_write_json(out, rows, n, p->activity);
+  int rc = pasta__bw_write_json(out, rows, n, p->activity);
   free(rows);
   return rc;
 }
 
-int pasta_profile_write_json_members(FILE *out, const pasta_profile *p) {
+int pasta__profile_write_json_members(FILE *out, const pasta_profile *p) {
   char created[32];
   format_time(created, sizeof created, p->created);
 
   fprintf(out, "{\"schema\":\"%s\",\"version\":%d,\"program\":",
           PASTA_PROFILE_SCHEMA, PASTA_PROFILE_VERSION);
-  pasta_json_write_string(out, p->program ? p->program : "");
+  pasta__json_write_string(out, p->program ? p->program : "");
   fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"", p->pid, created);
   write_merged_from(out, p);
   write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels);
@@ -152,13 +152,13 @@ int pasta_profile_write_json_members(FILE *out, const pasta_profile *p) {
     return -1;
   if (p->trace) {
     fputs(",\n\"trace\":", out);
-    pasta_trace_analysis_json(out, p->trace);
+    pasta__trace_analysis_json(out, p->trace);
   }
   return ferror(out) ? -1 : 0;
 }
 
-int pasta_profile_write_json(FILE *out, const pasta_profile *p) {
-  if (pasta_profile_write_json_members(out, p))
+int pasta__profile_write_json(FILE *out, const pasta_profile *p) {
+  if (pasta__profile_write_json_members(out, p))
     return -1;
   fputs("}\n", out);
   return ferror(out) ? -1 : 0;

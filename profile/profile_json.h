@@ -21,11 +21,11 @@ extern "C" {
 
 /* Writes `p` (finalized) as one JSON document. Returns 0, or -1 on a write
  * error (errno is then the stream's). */
-int pasta_profile_write_json(FILE *out, const pasta_profile *p);
+int pasta__profile_write_json(FILE *out, const pasta_profile *p);
 
 /* The same document without its closing "}\n", for writers that append
  * members of their own (pasta-report merge). Returns 0 or -1. */
-int pasta_profile_write_json_members(FILE *out, const pasta_profile *p);
+int pasta__profile_write_json_members(FILE *out, const pasta_profile *p);
 
 #ifdef __cplusplus
 }

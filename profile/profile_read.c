@@ -44,7 +44,7 @@ static uint64_t get_u64(struct reader *r, json_t *obj, const char *key,
   }
   if (json_is_integer(v) && json_integer_value(v) >= 0)
     return (uint64_t)json_integer_value(v);
-  const char *digits = pasta_json_big_digits(v);
+  const char *digits = pasta__json_big_digits(v);
   if (digits) {
     errno = 0;
     char *end;
@@ -297,8 +297,8 @@ static void read_sources(struct reader *r, json_t *root, pasta_profile *p) {
   }
 }
 
-int pasta_profile_read_json(json_t *root, const pasta_profile_keep *keep,
-                            pasta_profile *p, char *err, size_t size) {
+int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
+                             pasta_profile *p, char *err, size_t size) {
   struct reader r = {0, ""};
   check_schema(&r, root);
   read_header(&r, root, p);
@@ -324,18 +324,18 @@ static void demangle_string(json_t *member) {
   free(plain);
 }
 
-void pasta_profile_json_demangle(json_t *v) {
+void pasta__profile_json_demangle(json_t *v) {
   static const char *const keys[] = {"name", "function", "kernel", "funcname"};
   if (json_is_array(v)) {
     for (size_t i = 0; i < json_array_size(v); ++i)
-      pasta_profile_json_demangle(json_array_get(v, i));
+      pasta__profile_json_demangle(json_array_get(v, i));
     return;
   }
   const char *key;
   json_t *member;
   json_object_foreach(v, key, member) {
     if (!json_is_string(member)) {
-      pasta_profile_json_demangle(member);
+      pasta__profile_json_demangle(member);
       continue;
     }
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k)

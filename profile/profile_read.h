@@ -29,14 +29,14 @@ typedef struct pasta_profile_keep {
  * be NULL) selects, and finalizes it. Strings are copied: `root` may go
  * after. Returns 0, or -1 with the first error in `err` (then `p` is
  * freed). */
-int pasta_profile_read_json(json_t *root, const pasta_profile_keep *keep,
-                            pasta_profile *p, char *err, size_t size);
+int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
+                             pasta_profile *p, char *err, size_t size);
 
 /* Names a profile shows to people ("name", "function", "kernel",
  * "funcname" members, at any depth) demangled in place when they demangle
  * (demangle.h); "mangled" is left alone. The runtime demangles them when
  * the program has a C++ runtime; a reader that has one makes every
  * profile look the same. */
-void pasta_profile_json_demangle(json_t *v);
+void pasta__profile_json_demangle(json_t *v);
 
 #endif

@@ -110,17 +110,17 @@ static void test_demangle(void) {
   CHECK_EQ_STR(dem("_Z"), "(null)");
   CHECK_EQ_STR(dem(NULL), "(null)");
 
-  char *d = pasta_display_name_dup("axpy_c");
+  char *d = pasta__display_name_dup("axpy_c");
   CHECK_EQ_STR(d, "axpy_c");
   free(d);
-  d = pasta_display_name_dup("_ZN2ns5scaleIfEEvPT_i");
+  d = pasta__display_name_dup("_ZN2ns5scaleIfEEvPT_i");
   CHECK_EQ_STR(d, "void ns::scale<float>(float*, int)");
   free(d);
 
   /* No C++ runtime: names stay as they are. */
   pasta__demangle_disable(1);
   CHECK_EQ_STR(dem("_ZN2ns5scaleIfEEvPT_i"), "(null)");
-  d = pasta_display_name_dup("_ZN2ns5scaleIfEEvPT_i");
+  d = pasta__display_name_dup("_ZN2ns5scaleIfEEvPT_i");
   CHECK_EQ_STR(d, "_ZN2ns5scaleIfEEvPT_i");
   free(d);
   pasta__demangle_disable(0);
@@ -132,7 +132,7 @@ static const char *shorten(const char *name, size_t width) {
   static char out[8][512];
   static int next;
   char *o = out[next++ % 8];
-  pasta_short_name(name, width, o, sizeof out[0]);
+  pasta__short_name(name, width, o, sizeof out[0]);
   if (width >= 8)
     CHECK_MSG(strlen(o) <= width, "'%s' is wider than %zu", o, width);
   return o;
@@ -213,7 +213,7 @@ static void test_columns(void) {
     snprintf(full[i], sizeof full[i], "%s", dem(in[i]));
     names[i] = full[i];
   }
-  char **c = pasta_short_names(names, 6, 48);
+  char **c = pasta__short_names(names, 6, 48);
   CHECK(c != NULL);
   if (!c)
     return;
@@ -227,7 +227,7 @@ static void test_columns(void) {
   /* No collision, no mark; a lambda's "#1" is not a mark; NULL reads "?". */
   const char *plain[] = {"main::{lambda(float)#1}::operator()(float) const",
                          "void ns::scale<float>(float*, int)", NULL};
-  c = pasta_short_names(plain, 3, 48);
+  c = pasta__short_names(plain, 3, 48);
   CHECK(c != NULL);
   if (!c)
     return;
@@ -238,7 +238,7 @@ static void test_columns(void) {
   /* Control characters are escaped before the name is cut, so a cell never
    * holds a raw escape sequence or half of an escaped one. */
   const char *hostile[] = {"k\x1b[31m_red", "void ns::k<\n>(int)"};
-  c = pasta_short_safe_names(hostile, 2, 48);
+  c = pasta__short_safe_names(hostile, 2, 48);
   CHECK(c != NULL);
   if (!c)
     return;

@@ -614,7 +614,7 @@ static char *json_of(const pasta_profile *p) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  CHECK_EQ_INT(pasta_profile_write_json(f, p), 0);
+  CHECK_EQ_INT(pasta__profile_write_json(f, p), 0);
   long size = ftell(f);
   rewind(f);
   char *buf = calloc((size_t)size + 1, 1);
@@ -791,7 +791,7 @@ static void test_json_escaping(void) {
       CHECK(f != NULL);
       return;
     }
-    pasta_json_write_string(f, cases[i].in);
+    pasta__json_write_string(f, cases[i].in);
     char buf[64] = {0};
     rewind(f);
     size_t n = fread(buf, 1, sizeof buf - 1, f);
@@ -916,7 +916,7 @@ static void test_constructors(void) {
   char table[4096] = "";
   FILE *f = tmpfile();
   if (f) {
-    CHECK_EQ_INT(pasta_tables_write(f, &p, 5), 0);
+    CHECK_EQ_INT(pasta__tables_write(f, &p, 5), 0);
     rewind(f);
     size_t n = fread(table, 1, sizeof table - 1, f);
     table[n] = '\0';
@@ -942,7 +942,7 @@ static void test_empty_profile(void) {
   json_decref(root);
   free(text);
   FILE *f = tmpfile();
-  CHECK(f && pasta_tables_write(f, &p, 20) == 0);
+  CHECK(f && pasta__tables_write(f, &p, 20) == 0);
   if (f)
     fclose(f);
   pasta_profile_free(&p);
@@ -952,7 +952,7 @@ static char *tables_of(const pasta_profile *p, unsigned top) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  CHECK_EQ_INT(pasta_tables_write(f, p, top), 0);
+  CHECK_EQ_INT(pasta__tables_write(f, p, top), 0);
   long size = ftell(f);
   rewind(f);
   char *buf = calloc((size_t)size + 1, 1);

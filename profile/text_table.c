@@ -15,7 +15,7 @@ static int plain_length(const unsigned char *p, int *c1) {
     return 0;
   if (*p < 0x80)
     return 1;
-  int n = pasta_json_utf8_length(p);
+  int n = pasta__json_utf8_length(p);
   if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
     *c1 = 1;
     return 0;
@@ -77,7 +77,7 @@ static int needs_escape(const char *s) {
   return 0;
 }
 
-const char *pasta_text_safe(const char *s, char *buf, size_t size) {
+const char *pasta__text_safe(const char *s, char *buf, size_t size) {
   if (!s || !needs_escape(s))
     return s;
   if (!size)
@@ -88,7 +88,7 @@ const char *pasta_text_safe(const char *s, char *buf, size_t size) {
   return buf;
 }
 
-void pasta_text_write(FILE *out, const char *s) {
+void pasta__text_write(FILE *out, const char *s) {
   if (s)
     escape(s, put_file, out);
 }
@@ -107,7 +107,7 @@ int text_table_add(struct text_table *t, const char *const *cells) {
     size_t size = 4 * strlen(cells[c]) + 1;
     char *copy = malloc(size);
     if (copy) {
-      const char *safe = pasta_text_safe(cells[c], copy, size);
+      const char *safe = pasta__text_safe(cells[c], copy, size);
       if (safe != copy)
         strcpy(copy, safe);
     } else {
@@ -158,8 +158,8 @@ void text_table_print_free(FILE *out, struct text_table *t) {
   t->rows = t->cap = 0;
 }
 
-char **pasta_short_safe_names(const char *const *names, size_t n,
-                              size_t width) {
+char **pasta__short_safe_names(const char *const *names, size_t n,
+                               size_t width) {
   char **escaped = calloc(n ? n : 1, sizeof *escaped);
   if (!escaped)
     return NULL;
@@ -169,7 +169,7 @@ char **pasta_short_safe_names(const char *const *names, size_t n,
     escaped[i] = malloc(size);
     if (!escaped[i])
       break;
-    if (pasta_text_safe(name, escaped[i], size) == name)
+    if (pasta__text_safe(name, escaped[i], size) == name)
       memcpy(escaped[i], name, strlen(name) + 1); /* nothing to escape */
   }
   char **cells = NULL;
@@ -177,7 +177,7 @@ char **pasta_short_safe_names(const char *const *names, size_t n,
   while (done < n && escaped[done])
     ++done;
   if (done == n)
-    cells = pasta_short_names((const char *const *)escaped, n, width);
+    cells = pasta__short_names((const char *const *)escaped, n, width);
   for (size_t i = 0; i < n; ++i)
     free(escaped[i]);
   free(escaped);

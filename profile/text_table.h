@@ -25,7 +25,7 @@ int text_table_row(struct text_table *t, ...);
 int text_table_add(struct text_table *t, const char *const *cells);
 
 /* Prints the rows and frees them; t can be reused. Cells are printed as
- * pasta_text_safe shows them. */
+ * pasta__text_safe shows them. */
 void text_table_print_free(FILE *out, struct text_table *t);
 
 /* Names and paths come from the program and from profile files, so they can
@@ -33,15 +33,16 @@ void text_table_print_free(FILE *out, struct text_table *t);
  * character (C0, DEL, and C1 in UTF-8) and every byte that is not valid
  * UTF-8 escaped, as \n, \r, \t, \xHH (bytes) or \u00HH (C1), so that
  * a name can neither move the cursor, change colours nor end a row.
- * pasta_text_safe returns `s` when it needs no escaping (NULL stays NULL),
+ * pasta__text_safe returns `s` when it needs no escaping (NULL stays NULL),
  * else `buf` (`size` bytes) holding the escaped text, cut short to fit.
- * 4 * strlen(s) + 1 bytes always suffice. pasta_text_write writes it. */
-const char *pasta_text_safe(const char *s, char *buf, size_t size);
-void pasta_text_write(FILE *out, const char *s);
+ * 4 * strlen(s) + 1 bytes always suffice. pasta__text_write writes it. */
+const char *pasta__text_safe(const char *s, char *buf, size_t size);
+void pasta__text_write(FILE *out, const char *s);
 
-/* pasta_short_names (demangle.h) of the names as pasta_text_safe shows
+/* pasta__short_names (demangle.h) of the names as pasta__text_safe shows
  * them: escaped before they are shortened, so that a cell never holds half
  * of an escape. Free the result with free(). */
-char **pasta_short_safe_names(const char *const *names, size_t n, size_t width);
+char **pasta__short_safe_names(const char *const *names, size_t n,
+                               size_t width);
 
 #endif

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *pasta_cats_scope_type(uint32_t kind) {
+const char *pasta__cats_scope_type(uint32_t kind) {
   static const char *const names[] = {"func", "loop", "conditional",
                                       "parallel"};
   return kind < sizeof names / sizeof names[0] ? names[kind] : NULL;
 }
 
-const char *pasta_cats_access_class(uint32_t klass) {
+const char *pasta__cats_access_class(uint32_t klass) {
   static const char *const names[PASTA_TRACE_NUM_CLASSES] = {
       "unknown", "constant", "stride-1", "stride-k", "indirect"};
   return klass < PASTA_TRACE_NUM_CLASSES ? names[klass] : names[0];
@@ -28,20 +28,20 @@ static void json_lives(FILE *out, const struct pasta_trace_analysis *a) {
   for (size_t i = 0; i < a->num_lives; ++i) {
     const struct pasta_trace_buffer_life *l = &a->lives[i];
     fprintf(out, "%s{\"id\":%" PRIu64, i ? "," : "", l->buffer->id);
-    pasta_json_write_key_string(out, "name", l->buffer->name);
-    pasta_json_write_key_string(out, "kind", l->buffer->kind);
-    pasta_json_write_key_u64(out, "size", l->buffer->size);
+    pasta__json_write_key_string(out, "name", l->buffer->name);
+    pasta__json_write_key_string(out, "kind", l->buffer->kind);
+    pasta__json_write_key_u64(out, "size", l->buffer->size);
     fprintf(out, ",\"freed\":%s", l->freed ? "true" : "false");
-    pasta_json_write_key_u64(out, "alloc_lifetime_ns", l->alloc_ns);
+    pasta__json_write_key_u64(out, "alloc_lifetime_ns", l->alloc_ns);
     if (l->used) {
-      pasta_json_write_key_u64(out, "use_lifetime_ns", l->use_ns);
+      pasta__json_write_key_u64(out, "use_lifetime_ns", l->use_ns);
       fprintf(out, ",\"use_ratio\":%.4f",
               l->alloc_ns ? (double)l->use_ns / (double)l->alloc_ns : 1.0);
     } else {
       fputs(",\"use_lifetime_ns\":null,\"use_ratio\":null", out);
     }
-    pasta_json_write_key_string(out, "file", l->buffer->alloc_file);
-    pasta_json_write_key_u64(out, "line", l->buffer->alloc_line);
+    pasta__json_write_key_string(out, "file", l->buffer->alloc_file);
+    pasta__json_write_key_u64(out, "line", l->buffer->alloc_line);
     fputc('}', out);
   }
   fputc(']', out);
@@ -52,14 +52,14 @@ static void json_loop_allocs(FILE *out, const struct pasta_trace_analysis *a) {
   for (size_t i = 0; i < a->num_loop_allocs; ++i) {
     const struct pasta_trace_loop_allocs *g = &a->loop_allocs[i];
     fputs(i ? ",{\"file\":" : "{\"file\":", out);
-    pasta_trace_write_string(out, g->alloc_file);
-    pasta_json_write_key_u64(out, "line", g->alloc_line);
-    pasta_json_write_key_u64(out, "loop_id", g->loop_id);
-    pasta_json_write_key_string(out, "loop_file", g->loop_file);
-    pasta_json_write_key_u64(out, "loop_line", g->loop_line);
-    pasta_json_write_key_u64(out, "loop_depth", g->loop_depth);
-    pasta_json_write_key_u64(out, "allocations", g->allocations);
-    pasta_json_write_key_u64(out, "bytes", g->bytes);
+    pasta__trace_write_string(out, g->alloc_file);
+    pasta__json_write_key_u64(out, "line", g->alloc_line);
+    pasta__json_write_key_u64(out, "loop_id", g->loop_id);
+    pasta__json_write_key_string(out, "loop_file", g->loop_file);
+    pasta__json_write_key_u64(out, "loop_line", g->loop_line);
+    pasta__json_write_key_u64(out, "loop_depth", g->loop_depth);
+    pasta__json_write_key_u64(out, "allocations", g->allocations);
+    pasta__json_write_key_u64(out, "bytes", g->bytes);
     fputc('}', out);
   }
   fputc(']', out);
@@ -71,10 +71,10 @@ static void json_reuse(FILE *out, const struct pasta_trace_analysis *a) {
   for (size_t i = 0; i < a->num_reuse; ++i) {
     const struct pasta_trace_reuse_group *g = &a->reuse[i];
     fprintf(out, "%s{\"size\":%" PRIu64, i ? "," : "", g->size);
-    pasta_json_write_key_string(out, "kind", g->kind);
-    pasta_json_write_key_u64(out, "buffers", g->buffers);
-    pasta_json_write_key_u64(out, "max_live", g->max_live);
-    pasta_json_write_key_u64(out, "saving_bytes", g->saving_bytes);
+    pasta__json_write_key_string(out, "kind", g->kind);
+    pasta__json_write_key_u64(out, "buffers", g->buffers);
+    pasta__json_write_key_u64(out, "max_live", g->max_live);
+    pasta__json_write_key_u64(out, "saving_bytes", g->saving_bytes);
     fputc('}', out);
   }
   fputs("]}", out);
@@ -83,34 +83,34 @@ static void json_reuse(FILE *out, const struct pasta_trace_analysis *a) {
 static void json_classes(FILE *out, const char *key, const uint64_t *v) {
   fprintf(out, "\"%s\":{", key);
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
-    fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "", pasta_cats_access_class(k),
+    fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "", pasta__cats_access_class(k),
             v[k]);
   fputc('}', out);
 }
 
 static void json_scope(FILE *out, const struct pasta_trace_scope_summary *s) {
-  const char *type = pasta_cats_scope_type(s->kind);
+  const char *type = pasta__cats_scope_type(s->kind);
   fprintf(out, "{\"id\":%" PRIu64, s->id);
-  pasta_json_write_key_string(out, "scope_type", type ? type : "?");
-  pasta_json_write_key_string(out, "funcname", s->funcname);
-  pasta_json_write_key_string(out, "filename", s->filename);
-  pasta_json_write_key_u64(out, "line", s->line);
-  pasta_json_write_key_u64(out, "col", s->col);
-  pasta_json_write_key_u64(out, "executions", s->executions);
-  pasta_json_write_key_u64(out, "max_loop_nest", s->max_loop_nest);
-  pasta_json_write_key_u64(out, "loops", s->loops);
+  pasta__json_write_key_string(out, "scope_type", type ? type : "?");
+  pasta__json_write_key_string(out, "funcname", s->funcname);
+  pasta__json_write_key_string(out, "filename", s->filename);
+  pasta__json_write_key_u64(out, "line", s->line);
+  pasta__json_write_key_u64(out, "col", s->col);
+  pasta__json_write_key_u64(out, "executions", s->executions);
+  pasta__json_write_key_u64(out, "max_loop_nest", s->max_loop_nest);
+  pasta__json_write_key_u64(out, "loops", s->loops);
   fputs(",\"accesses\":{", out);
   json_classes(out, "static", s->static_accesses);
   fputc(',', out);
   json_classes(out, "dynamic", s->dynamic_accesses);
   fputc('}', out);
-  pasta_json_write_key_u64(out, "footprint_bytes", s->footprint_bytes);
-  pasta_json_write_key_u64(out, "footprint_buffers", s->footprint_buffers);
+  pasta__json_write_key_u64(out, "footprint_bytes", s->footprint_bytes);
+  pasta__json_write_key_u64(out, "footprint_buffers", s->footprint_buffers);
   fputc('}', out);
 }
 
-void pasta_trace_analysis_json(FILE *out,
-                               const struct pasta_trace_analysis *a) {
+void pasta__trace_analysis_json(FILE *out,
+                                const struct pasta_trace_analysis *a) {
   fprintf(out,
           "{\"end_ns\":%" PRIu64 ",\"footprint\":{\"peak_bytes\":%" PRIu64
           ",\"peak_time_ns\":%" PRIu64 ",\"peak_buffers\":%zu"
@@ -128,7 +128,7 @@ void pasta_trace_analysis_json(FILE *out,
   fputs("]}", out);
 }
 
-void pasta_trace_analysis_free(struct pasta_trace_analysis *a) {
+void pasta__trace_analysis_free(struct pasta_trace_analysis *a) {
   free(a->lives);
   free(a->loop_allocs);
   free(a->reuse);

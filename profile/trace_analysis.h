@@ -22,10 +22,10 @@ extern "C" {
 #define PASTA_TRACE_NUM_CLASSES 5
 
 /* "func", "loop", "conditional", "parallel", or NULL for another value. */
-const char *pasta_cats_scope_type(uint32_t kind);
+const char *pasta__cats_scope_type(uint32_t kind);
 /* "unknown", "constant", "stride-1", "stride-k", "indirect" ("unknown" for
  * another value). */
-const char *pasta_cats_access_class(uint32_t klass);
+const char *pasta__cats_access_class(uint32_t klass);
 
 /* One buffer's allocation lifetime against its usage lifetime. */
 struct pasta_trace_buffer_life {
@@ -96,10 +96,11 @@ struct pasta_trace_analysis {
 };
 
 /* One JSON object (docs/trace-format.md, "Analyses"), no newline after. */
-void pasta_trace_analysis_json(FILE *out, const struct pasta_trace_analysis *a);
+void pasta__trace_analysis_json(FILE *out,
+                                const struct pasta_trace_analysis *a);
 
 /* Frees what the analyses (or trace_read.h) allocated in `a`. */
-void pasta_trace_analysis_free(struct pasta_trace_analysis *a);
+void pasta__trace_analysis_free(struct pasta_trace_analysis *a);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
  * For pasta-report: turns the "trace" object of a JSON profile (the C.A.T.S.
  * analyses, docs/trace-format.md "Analyses") back into the struct
  * pasta_trace_analysis that cats.c derives from a trace, so that
- * pasta_trace_analysis_print() prints the tables the program printed.
+ * pasta__trace_analysis_print() prints the tables the program printed.
  * Lenient, like activity_read.h: a missing or mistyped member reads as 0,
  * "" or empty. Uses jansson, so it is part of the tools only.
  *===----------------------------------------------------------------------===*/
@@ -15,8 +15,8 @@
 #include "trace_analysis.h"
 #include "trace_model.h"
 
-/* What pasta_trace_analysis_read() fills. The arrays of `analysis` and
- * `buffers` are owned here (pasta_trace_read_free frees them); the strings
+/* What pasta__trace_analysis_read() fills. The arrays of `analysis` and
+ * `buffers` are owned here (pasta__trace_read_free frees them); the strings
  * point into the json_t, which must outlive this. */
 typedef struct pasta_trace_read {
   struct pasta_trace_analysis analysis;
@@ -29,7 +29,7 @@ typedef struct pasta_trace_read {
 /* Reads `trace` (the profile's "trace" object, or one entry of a merged
  * profile's "traces") into `out`. Returns 0, or -1 when out of memory (then
  * `out` is empty). */
-int pasta_trace_analysis_read(json_t *trace, pasta_trace_read *out);
-void pasta_trace_read_free(pasta_trace_read *r);
+int pasta__trace_analysis_read(json_t *trace, pasta_trace_read *out);
+void pasta__trace_read_free(pasta_trace_read *r);
 
 #endif

@@ -14,8 +14,8 @@ static int cmp_u64(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-uint64_t pasta_ws_percentile_sorted(const uint64_t *sorted, size_t n,
-                                    unsigned p) {
+uint64_t pasta__ws_percentile_sorted(const uint64_t *sorted, size_t n,
+                                     unsigned p) {
   if (p > 100)
     p = 100;
   /* ceil(p * n / 100) without overflowing p * n. */
@@ -27,8 +27,8 @@ uint64_t pasta_ws_percentile_sorted(const uint64_t *sorted, size_t n,
   return sorted[rank - 1];
 }
 
-int pasta_ws_stats_compute(const uint64_t *values, size_t n,
-                           pasta_ws_stats *out) {
+int pasta__ws_stats_compute(const uint64_t *values, size_t n,
+                            pasta_ws_stats *out) {
   memset(out, 0, sizeof *out);
   if (n == 0)
     return 0;
@@ -51,8 +51,8 @@ int pasta_ws_stats_compute(const uint64_t *values, size_t n,
   out->min = sorted[0];
   out->max = sorted[n - 1];
   out->mean = (double)(sum / (long double)n);
-  out->median = pasta_ws_percentile_sorted(sorted, n, 50);
-  out->p90 = pasta_ws_percentile_sorted(sorted, n, 90);
+  out->median = pasta__ws_percentile_sorted(sorted, n, 50);
+  out->p90 = pasta__ws_percentile_sorted(sorted, n, 90);
   free(sorted);
   return 0;
 }

@@ -29,14 +29,14 @@ typedef struct pasta_ws_stats {
 
 /* The value at nearest rank ceil(p/100 * n) of `sorted` (ascending, n > 0),
  * for 0 < p <= 100 (p == 0 reads as rank 1). */
-uint64_t pasta_ws_percentile_sorted(const uint64_t *sorted, size_t n,
-                                    unsigned p);
+uint64_t pasta__ws_percentile_sorted(const uint64_t *sorted, size_t n,
+                                     unsigned p);
 
 /* Statistics of values[0..n) (in any order; the function sorts a copy, and
  * `values` may be NULL when n == 0). Returns 0, or -1 when out of memory
  * (then *out is zeroed). */
-int pasta_ws_stats_compute(const uint64_t *values, size_t n,
-                           pasta_ws_stats *out);
+int pasta__ws_stats_compute(const uint64_t *values, size_t n,
+                            pasta_ws_stats *out);
 
 #ifdef __cplusplus
 }

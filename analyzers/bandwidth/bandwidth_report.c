@@ -40,8 +40,8 @@ static void peaks_line(FILE *out, const pasta_device_peaks *k) {
           k->device, k->cc_major, k->cc_minor, k->sm_count, bw, bwt, fp, dp);
 }
 
-int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
-                         const pasta_activity *a) {
+int pasta__bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
+                          const pasta_activity *a) {
   fputs("\npasta: bandwidth and compute intensity (per launch; times of "
         "plain launches: p, of instrumented ones: i)\n",
         out);
@@ -53,7 +53,7 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
     kernels[i] = rows[i].kernel;
   /* Short and distinct (demangle.h): CUB's fit at their short form. */
   enum { NAME_WIDTH = 48 };
-  char **names = pasta_short_safe_names(kernels, n, NAME_WIDTH);
+  char **names = pasta__short_safe_names(kernels, n, NAME_WIDTH);
   free(kernels);
   if (!names)
     return -1;
@@ -78,7 +78,7 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
             "  %-*s %8" PRIu64 " %8" PRIu64
             " %12s %11s %5s %11s %11s %8s %5s  %s\n",
             NAME_WIDTH, names[i], r->launches, r->counted, t, bw, fb, ubw, fl,
-            ai, ff, pasta_text_safe(r->bound, bound, sizeof bound));
+            ai, ff, pasta__text_safe(r->bound, bound, sizeof bound));
   }
   free(names);
   if (a->sample > 1)
@@ -97,7 +97,7 @@ int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
     fprintf(out,
             "pasta: copies %s: %" PRIu64 " (%" PRIu64
             " from/to pinned memory), %s over the synchronous ones\n",
-            pasta_copy_kind_name(k), m->copies[k], m->copies_pinned[k], bw);
+            pasta__copy_kind_name(k), m->copies[k], m->copies_pinned[k], bw);
   }
   return ferror(out) ? -1 : 0;
 }
@@ -179,7 +179,7 @@ static int plottable(const pasta_bw_row *r) {
 static struct axes axes_for(const pasta_bw_row *rows, size_t n,
                             const pasta_device_peaks *peaks) {
   double xmin = 1e-2, xmax = 1e2, ymin = 1e9, ymax = 1e12;
-  double bw = pasta_bw_peak(peaks);
+  double bw = pasta__bw_peak(peaks);
   for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
     if (peaks->flops[p] > ymax)
       ymax = peaks->flops[p];
@@ -249,9 +249,9 @@ static void svg_ceiling(FILE *out, const struct axes *a, double bw, double peak,
           peak / 1e12);
 }
 
-int pasta_bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
-                                const pasta_device_peaks *peaks,
-                                const char *title) {
+int pasta__bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
+                                 const pasta_device_peaks *peaks,
+                                 const char *title) {
   struct axes a = axes_for(rows, n, peaks);
   fprintf(out,
           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -263,7 +263,7 @@ int pasta_bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
   svg_text(out, title ? title : "PASTA");
   fputs("</text>\n", out);
   svg_axes(out, &a);
-  double bw = pasta_bw_peak(peaks);
+  double bw = pasta__bw_peak(peaks);
   if (bw > 0) {
     for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
       if (peaks->flops[p] > 0)
@@ -310,7 +310,7 @@ struct roofline {
 
 static int roofline_svg(FILE *f, const void *arg) {
   const struct roofline *r = arg;
-  return pasta_bw_write_roofline_svg(f, r->rows, r->n, r->peaks, r->title);
+  return pasta__bw_write_roofline_svg(f, r->rows, r->n, r->peaks, r->title);
 }
 
 /* Bandwidth, intensity and bound-by per kernel, and the roofline SVG next
@@ -323,12 +323,12 @@ static int report(void *state, const pasta_profile *p,
     return 0;
   pasta_bw_row *rows;
   size_t n;
-  if (pasta_bw_rows(p, a, &rows, &n)) {
+  if (pasta__bw_rows(p, a, &rows, &n)) {
     fprintf(stderr, "pasta: warning: out of memory; no bandwidth table\n");
     return -1;
   }
   int rc = 0;
-  if (!ctx->quiet && pasta_bw_write_table(ctx->log, rows, n, a))
+  if (!ctx->quiet && pasta__bw_write_table(ctx->log, rows, n, a))
     rc = -1;
   struct roofline r = {rows, n, &a->peaks, ctx->program};
   if (ctx->write_file(ctx, ".roofline.svg", "roofline", roofline_svg, &r))

@@ -9,12 +9,12 @@
 
 #include "profile/bandwidth.h"
 
-int pasta_bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
-                         const pasta_activity *a);
+int pasta__bw_write_table(FILE *out, const pasta_bw_row *rows, size_t n,
+                          const pasta_activity *a);
 /* A log-log roofline: bandwidth and per-precision ceilings, one point per
  * kernel with a time and an intensity (class="kernel", with a <title>). */
-int pasta_bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
-                                const pasta_device_peaks *peaks,
-                                const char *title);
+int pasta__bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
+                                 const pasta_device_peaks *peaks,
+                                 const char *title);
 
 #endif

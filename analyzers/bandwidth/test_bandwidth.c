@@ -105,7 +105,7 @@ int main(void) {
 
   pasta_bw_row *rows;
   size_t n;
-  CHECK_EQ_INT(pasta_bw_rows(&p, &a, &rows, &n), 0);
+  CHECK_EQ_INT(pasta__bw_rows(&p, &a, &rows, &n), 0);
   CHECK_EQ_INT(n, 2);
   const pasta_bw_row *c = row(rows, n, "copy"), *f = row(rows, n, "fma");
   CHECK(c && f);
@@ -135,7 +135,7 @@ int main(void) {
 
   /* JSON: parses, and holds the same numbers. */
   FILE *j = tmpfile();
-  CHECK(j && pasta_bw_write_json(j, rows, n, &a) == 0);
+  CHECK(j && pasta__bw_write_json(j, rows, n, &a) == 0);
   if (j) {
     char *text = slurp(j);
     /* The writer emits ",\n\"bandwidth\":{...}": wrap it into an object. */
@@ -170,7 +170,7 @@ int main(void) {
   int fd = mkstemp(path);
   FILE *s = fd >= 0 ? fdopen(fd, "w+") : NULL;
   CHECK(s &&
-        pasta_bw_write_roofline_svg(s, rows, n, &a.peaks, "a <test>") == 0);
+        pasta__bw_write_roofline_svg(s, rows, n, &a.peaks, "a <test>") == 0);
   if (s) {
     fflush(s);
     char *svg = slurp(s);

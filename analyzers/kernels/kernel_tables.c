@@ -53,7 +53,7 @@ static void memory_summary(FILE *out, const pasta_activity_memory *m) {
       continue;
     pasta__fmt_bytes(b, sizeof b, m->alloc_bytes[k]);
     fprintf(out, "%s %" PRIu64 " %s allocations (%s)", any ? "," : "",
-            m->allocs[k], pasta_alloc_kind_name(k), b);
+            m->allocs[k], pasta__alloc_kind_name(k), b);
     any = 1;
   }
   if (!any)
@@ -74,7 +74,7 @@ static void memory_summary(FILE *out, const pasta_activity_memory *m) {
       continue;
     pasta__fmt_bytes(b, sizeof b, m->copy_bytes[k]);
     fprintf(out, "%s %s %" PRIu64 " (%s)", any ? "," : "",
-            pasta_copy_kind_name(k), m->copies[k], b);
+            pasta__copy_kind_name(k), m->copies[k], b);
     any = 1;
   }
   if (!any)
@@ -86,8 +86,8 @@ static void memory_summary(FILE *out, const pasta_activity_memory *m) {
           m->async_copies, m->memsets, b, m->device_syncs, m->stream_syncs);
 }
 
-int pasta_activity_write_tables(FILE *out, const pasta_activity *a,
-                                unsigned top) {
+int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
+                                 unsigned top) {
   size_t *order = pasta__sorted_kernels(a);
   if (!order)
     return -1;
@@ -135,7 +135,7 @@ static int report(void *state, const pasta_profile *p,
   (void)state;
   if (ctx->quiet || !p->activity)
     return 0;
-  if (pasta_activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
+  if (pasta__activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
     return 0;
   fprintf(stderr, "pasta: warning: could not print the kernel launches\n");
   return -1;

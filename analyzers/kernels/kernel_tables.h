@@ -10,7 +10,7 @@
 /* Kernel-frequency table (top `top` kernels by GPU time, then launches),
  * their call paths and the memory summary. Returns 0 or -1 (out of memory or
  * write error). */
-int pasta_activity_write_tables(FILE *out, const pasta_activity *a,
-                                unsigned top);
+int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
+                                 unsigned top);
 
 #endif

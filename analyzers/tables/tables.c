@@ -145,10 +145,10 @@ static void fmt_count_or_dash(char *out, size_t size, uint64_t v) {
 }
 
 /* Keeps the end of long text, where file names and lines are. Control
- * characters are escaped (pasta_text_safe) before the text is cut. */
+ * characters are escaped (pasta__text_safe) before the text is cut. */
 static void fmt_tail(char *out, size_t size, const char *text, size_t width) {
   char safe[CELL * 4];
-  text = pasta_text_safe(text, safe, sizeof safe);
+  text = pasta__text_safe(text, safe, sizeof safe);
   size_t len = strlen(text);
   if (len > width && width > 3)
     snprintf(out, size, "...%s", text + len - (width - 3));
@@ -224,7 +224,7 @@ static char **name_cells(const pasta_profile_func *funcs, size_t n) {
   for (size_t i = 0; i < n; ++i)
     if (ran(&funcs[i]))
       names[shown++] = funcs[i].name;
-  char **cells = pasta_short_safe_names(names, shown, NAME_WIDTH);
+  char **cells = pasta__short_safe_names(names, shown, NAME_WIDTH);
   free(names);
   return cells;
 }
@@ -297,7 +297,7 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
     if (p->lines[i].executions)
       functions[k++] = p->lines[i].function;
   char **names =
-      functions ? pasta_short_safe_names(functions, n, NAME_WIDTH) : NULL;
+      functions ? pasta__short_safe_names(functions, n, NAME_WIDTH) : NULL;
   free(functions);
   struct table t;
   if (!names || table_init(&t, line_cols, NUM_LINE_COLS, n)) {
@@ -325,10 +325,10 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
   return 0;
 }
 
-int pasta_tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
+int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
   int err = 0;
   fputs("== PASTA: profile of ", out);
-  pasta_text_write(out, p->program ? p->program : "?");
+  pasta__text_write(out, p->program ? p->program : "?");
   fprintf(out, " (pid %" PRIu64 ") ==\n", p->pid);
   if (p->num_merged_from)
     fprintf(out, "merged from %zu profiles\n", p->num_merged_from);
@@ -368,7 +368,7 @@ static int report(void *state, const pasta_profile *p,
   (void)state;
   if (ctx->quiet)
     return 0;
-  if (pasta_tables_write(ctx->log, p, ctx->top_lines) == 0)
+  if (pasta__tables_write(ctx->log, p, ctx->top_lines) == 0)
     return 0;
   fprintf(stderr, "pasta: warning: could not print every table\n");
   return -1;

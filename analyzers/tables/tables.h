@@ -17,7 +17,7 @@ extern "C" {
 /* Writes the tables of `p` (finalized) to `out`, with at most `top_lines`
  * rows in the line table (0: no line table). Returns 0, or -1 when out of
  * memory or on a write error. */
-int pasta_tables_write(FILE *out, const pasta_profile *p, unsigned top_lines);
+int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines);
 
 #ifdef __cplusplus
 }

@@ -16,20 +16,20 @@ static int valid_event(const struct pasta_cats_event *e) {
   if (e->type > PASTA_CATS_DEALLOCATION)
     return 0;
   return e->type != PASTA_CATS_SCOPE_ENTRY ||
-         pasta_cats_scope_type(e->scope_kind) != NULL;
+         pasta__cats_scope_type(e->scope_kind) != NULL;
 }
 
 static void write_access(FILE *out, const struct pasta_cats_event *e) {
   fprintf(out, ",\"mode\":\"%s\"", e->mode == 'w' ? "w" : "r");
-  pasta_json_write_key_u64(out, "buffer_id", e->buffer_id);
-  pasta_json_write_key_string(out, "buffer_name", e->buffer_name);
+  pasta__json_write_key_u64(out, "buffer_id", e->buffer_id);
+  pasta__json_write_key_string(out, "buffer_name", e->buffer_name);
   if (e->offset_expr)
-    pasta_json_write_key_string(out, "offset", e->offset_expr);
+    pasta__json_write_key_string(out, "offset", e->offset_expr);
   else
-    pasta_json_write_key_u64(out, "offset", e->offset);
-  pasta_json_write_key_u64(out, "bytes", e->bytes);
-  pasta_json_write_key_string(out, "class",
-                              pasta_cats_access_class(e->access_class));
+    pasta__json_write_key_u64(out, "offset", e->offset);
+  pasta__json_write_key_u64(out, "bytes", e->bytes);
+  pasta__json_write_key_string(out, "class",
+                               pasta__cats_access_class(e->access_class));
   if (e->access_class == PASTA_ACCESS_STRIDE1 ||
       e->access_class == PASTA_ACCESS_STRIDEK)
     fprintf(out, ",\"stride\":%" PRId32, e->stride);
@@ -39,35 +39,35 @@ static void write_event(FILE *out, const struct pasta_cats_event *e) {
   static const char *const types[] = {"scope_entry", "scope_exit", "access",
                                       "allocation", "deallocation"};
   fprintf(out, "{\"type\":\"%s\"", types[e->type]);
-  pasta_json_write_key_string(out, "filename", e->filename);
-  pasta_json_write_key_string(out, "funcname", e->funcname);
-  pasta_json_write_key_u64(out, "line", e->line);
-  pasta_json_write_key_u64(out, "col", e->col);
+  pasta__json_write_key_string(out, "filename", e->filename);
+  pasta__json_write_key_string(out, "funcname", e->funcname);
+  pasta__json_write_key_u64(out, "line", e->line);
+  pasta__json_write_key_u64(out, "col", e->col);
   switch (e->type) {
   case PASTA_CATS_SCOPE_ENTRY:
-    pasta_json_write_key_u64(out, "id", e->id);
-    pasta_json_write_key_string(out, "scope_type",
-                                pasta_cats_scope_type(e->scope_kind));
+    pasta__json_write_key_u64(out, "id", e->id);
+    pasta__json_write_key_string(out, "scope_type",
+                                 pasta__cats_scope_type(e->scope_kind));
     if (e->scope_kind == PASTA_SCOPE_LOOP && e->trips_known)
-      pasta_json_write_key_u64(out, "iterations", e->iterations);
+      pasta__json_write_key_u64(out, "iterations", e->iterations);
     break;
   case PASTA_CATS_SCOPE_EXIT:
-    pasta_json_write_key_u64(out, "id", e->id);
+    pasta__json_write_key_u64(out, "id", e->id);
     break;
   case PASTA_CATS_ACCESS:
     write_access(out, e);
     break;
   case PASTA_CATS_ALLOCATION:
-    pasta_json_write_key_u64(out, "buffer_id", e->buffer_id);
-    pasta_json_write_key_string(out, "buffer_name", e->buffer_name);
-    pasta_json_write_key_u64(out, "size", e->size);
+    pasta__json_write_key_u64(out, "buffer_id", e->buffer_id);
+    pasta__json_write_key_string(out, "buffer_name", e->buffer_name);
+    pasta__json_write_key_u64(out, "size", e->size);
     break;
   default:
-    pasta_json_write_key_u64(out, "buffer_id", e->buffer_id);
-    pasta_json_write_key_string(out, "buffer_name", e->buffer_name);
+    pasta__json_write_key_u64(out, "buffer_id", e->buffer_id);
+    pasta__json_write_key_string(out, "buffer_name", e->buffer_name);
   }
-  pasta_json_write_key_u64(out, "time_ns", e->time_ns);
-  pasta_json_write_key_u64(out, "count", e->count);
+  pasta__json_write_key_u64(out, "time_ns", e->time_ns);
+  pasta__json_write_key_u64(out, "count", e->count);
   if (e->on_device)
     fputs(",\"device\":true", out);
   fputc('}', out);
@@ -75,9 +75,9 @@ static void write_event(FILE *out, const struct pasta_cats_event *e) {
 
 static void write_clock(FILE *out, const struct pasta_trace *t) {
   fputs(",\n\"clock\":{\"offset_ns\":", out);
-  pasta_json_write_finite(out, "%.3f", t->clock_offset_ns);
+  pasta__json_write_finite(out, "%.3f", t->clock_offset_ns);
   fputs(",\"drift\":", out);
-  pasta_json_write_finite(out, "%.15g", t->clock_drift);
+  pasta__json_write_finite(out, "%.15g", t->clock_drift);
   fputs(",\"pairs\":[", out);
   for (size_t i = 0; i < t->num_clock_pairs; ++i) {
     const struct pasta_clock_pair *c = &t->clock_pairs[i];
@@ -91,7 +91,7 @@ static void write_clock(FILE *out, const struct pasta_trace *t) {
   fputs("]}", out);
 }
 
-int pasta_cats_write(FILE *out, const struct pasta_trace *t) {
+int pasta__cats_write(FILE *out, const struct pasta_trace *t) {
   for (size_t i = 0; i < t->num_events; ++i)
     if (!valid_event(&t->events[i])) {
       errno = EINVAL;
@@ -99,10 +99,10 @@ int pasta_cats_write(FILE *out, const struct pasta_trace *t) {
     }
   fprintf(out, "{\"format\":\"%s\",\"version\":%d", PASTA_CATS_FORMAT,
           PASTA_TRACE_FORMAT_VERSION);
-  pasta_json_write_key_string(out, "program", t->program);
-  pasta_json_write_key_u64(out, "start_ns", t->start_ns);
-  pasta_json_write_key_u64(out, "events_seen", t->events_seen);
-  pasta_json_write_key_u64(out, "traced_launches", t->traced_launches);
+  pasta__json_write_key_string(out, "program", t->program);
+  pasta__json_write_key_u64(out, "start_ns", t->start_ns);
+  pasta__json_write_key_u64(out, "events_seen", t->events_seen);
+  pasta__json_write_key_u64(out, "traced_launches", t->traced_launches);
   fprintf(out,
           ",\"dropped\":{\"events\":%" PRIu64 ",\"device_records\":%" PRIu64
           "}",

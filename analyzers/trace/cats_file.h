@@ -11,6 +11,6 @@
 /* Writes `t` as one .cats JSON document. Returns 0; -1 with errno EINVAL
  * (nothing written) when an event has an unknown type or scope kind, or -1
  * on a write error. */
-int pasta_cats_write(FILE *out, const struct pasta_trace *t);
+int pasta__cats_write(FILE *out, const struct pasta_trace *t);
 
 #endif

@@ -172,7 +172,7 @@ static void meta(FILE *out, const char *what, uint64_t pid, uint64_t tid,
           ",\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%" PRIu64
           ",\"tid\":%" PRIu64 ",\"args\":{\"name\":",
           what, pid, tid);
-  pasta_trace_write_string(out, name);
+  pasta__trace_write_string(out, name);
   fputs("}}", out);
 }
 
@@ -231,9 +231,9 @@ static void thread(FILE *out, const struct ref *r, uint32_t track) {
 static void complete(FILE *out, const struct ref *r,
                      const struct pasta_trace_span *s) {
   fputs(",\n{\"name\":", out);
-  pasta_trace_write_string(out, s->name);
+  pasta__trace_write_string(out, s->name);
   fputs(",\"cat\":", out);
-  pasta_trace_write_string(out, s->category);
+  pasta__trace_write_string(out, s->category);
   fprintf(out, ",\"ph\":\"X\",\"pid\":%" PRIu64 ",\"tid\":%" PRIu64 ",\"ts\":",
           r->pid, r->tid);
   write_us(out, r->ts);
@@ -241,7 +241,7 @@ static void complete(FILE *out, const struct ref *r,
   write_us(out, r->dur);
   if (s->detail && *s->detail) {
     fputs(",\"args\":{\"detail\":", out);
-    pasta_trace_write_string(out, s->detail);
+    pasta__trace_write_string(out, s->detail);
     fputc('}', out);
   }
   fputc('}', out);
@@ -285,18 +285,18 @@ static void flows(FILE *out, const struct layout *l) {
 static void other_data(FILE *out, const struct pasta_trace *t) {
   fprintf(out, "\"otherData\":{\"format\":\"%s\",\"version\":%d,\"program\":",
           PASTA_CHROME_TRACE_FORMAT, PASTA_TRACE_FORMAT_VERSION);
-  pasta_trace_write_string(out, t->program);
+  pasta__trace_write_string(out, t->program);
   fprintf(out, ",\"start_ns\":%" PRIu64 ",\"clock_offset_ns\":", t->start_ns);
-  pasta_json_write_finite(out, "%.15g", t->clock_offset_ns);
+  pasta__json_write_finite(out, "%.15g", t->clock_offset_ns);
   fputs(",\"clock_drift\":", out);
-  pasta_json_write_finite(out, "%.15g", t->clock_drift);
+  pasta__json_write_finite(out, "%.15g", t->clock_drift);
   fprintf(out,
           ",\"traced_launches\":%" PRIu64 ",\"events_dropped\":%" PRIu64
           ",\"device_records_dropped\":%" PRIu64 "}}\n",
           t->traced_launches, t->events_dropped, t->device_records_dropped);
 }
 
-int pasta_chrome_trace_write(FILE *out, const struct pasta_trace *t) {
+int pasta__chrome_trace_write(FILE *out, const struct pasta_trace *t) {
   struct layout l;
   if (layout_init(&l, t)) {
     errno = ENOMEM;

@@ -22,7 +22,7 @@ extern "C" {
 
 /* Writes `t`'s spans as one JSON document. Returns 0, or -1 when out of
  * memory (ENOMEM) or on a write error. */
-int pasta_chrome_trace_write(FILE *out, const struct pasta_trace *t);
+int pasta__chrome_trace_write(FILE *out, const struct pasta_trace *t);
 
 #ifdef __cplusplus
 }

@@ -246,7 +246,7 @@ static char *escaped(const char *s) {
   FILE *f = open_memstream(&text, &size);
   if (!f)
     return NULL;
-  pasta_trace_write_string(f, s);
+  pasta__trace_write_string(f, s);
   fclose(f);
   return text;
 }
@@ -395,7 +395,7 @@ static void check_cats_fields(json_t *evs) {
 
 static void test_cats(const struct pasta_trace *t, const char *prefix) {
   int rc = -1;
-  char *text = write_to_string(pasta_cats_write, t, &rc);
+  char *text = write_to_string(pasta__cats_write, t, &rc);
   CHECK(text && rc == 0);
   if (!text)
     return;
@@ -441,7 +441,7 @@ static void test_cats_invalid(void) {
   t.events = &e;
   t.num_events = 1;
   int rc = 0;
-  char *text = write_to_string(pasta_cats_write, &t, &rc);
+  char *text = write_to_string(pasta__cats_write, &t, &rc);
   CHECK(rc == -1 && text && !*text);
   free(text);
 }
@@ -563,7 +563,7 @@ static void check_chrome_tracks(json_t *evs) {
 
 static void test_chrome(const struct pasta_trace *t, const char *prefix) {
   int rc = -1;
-  char *text = write_to_string(pasta_chrome_trace_write, t, &rc);
+  char *text = write_to_string(pasta__chrome_trace_write, t, &rc);
   CHECK(text && rc == 0);
   if (!text)
     return;
@@ -723,9 +723,9 @@ static void check_analysis_output(const struct pasta_trace_analysis *a) {
   FILE *f = open_memstream(&text, &size);
   if (!f)
     return;
-  pasta_trace_analysis_print(f, a, 20);
+  pasta__trace_analysis_print(f, a, 20);
   fputs("\n---\n", f);
-  pasta_trace_analysis_json(f, a);
+  pasta__trace_analysis_json(f, a);
   fclose(f);
   CHECK(text && strstr(text, "peak 1.75 KiB at 100 ns (3 buffers live)"));
   CHECK(text && strstr(text, "never used"));
@@ -752,7 +752,7 @@ static json_t *analysis_json(const struct pasta_trace_analysis *a) {
   FILE *f = open_memstream(&text, &size);
   if (!f)
     return NULL;
-  pasta_trace_analysis_json(f, a);
+  pasta__trace_analysis_json(f, a);
   fclose(f);
   json_t *root = json_loads(text, 0, NULL);
   free(text);
@@ -765,7 +765,7 @@ static char *analysis_tables(const struct pasta_trace_analysis *a) {
   FILE *f = open_memstream(&text, &size);
   if (!f)
     return NULL;
-  pasta_trace_analysis_print(f, a, 20);
+  pasta__trace_analysis_print(f, a, 20);
   fclose(f);
   return text;
 }
@@ -791,7 +791,7 @@ static void check_read_back(const struct pasta_trace_analysis *a) {
   for (int k = 0; k < 2; ++k) {
     json_t *root = analysis_json(both[k]);
     pasta_trace_read r;
-    CHECK(root && pasta_trace_analysis_read(root, &r) == 0);
+    CHECK(root && pasta__trace_analysis_read(root, &r) == 0);
     if (!root)
       continue;
     CHECK_EQ_U64(r.analysis.num_lives, a->num_lives);
@@ -807,14 +807,14 @@ static void check_read_back(const struct pasta_trace_analysis *a) {
       free(tables);
       free(tables_again);
     }
-    pasta_trace_read_free(&r);
+    pasta__trace_read_free(&r);
     json_decref(root);
   }
 }
 
 static void test_analysis(const struct pasta_trace *t) {
   struct pasta_trace_analysis a;
-  CHECK_EQ_INT(pasta_trace_analyze(t, &a), 0);
+  CHECK_EQ_INT(pasta__trace_analyze(t, &a), 0);
   check_footprint(&a);
   check_lives(&a);
   check_loops_and_reuse(&a);
@@ -822,7 +822,7 @@ static void test_analysis(const struct pasta_trace *t) {
   check_scopes(&a);
   check_analysis_output(&a);
   check_read_back(&a);
-  pasta_trace_analysis_free(&a);
+  pasta__trace_analysis_free(&a);
 }
 
 /* Reuse with overlaps, a tie and another kind. 64 B each:
@@ -845,7 +845,7 @@ static void test_reuse_groups(void) {
   t.buffers = b;
   t.num_buffers = 5;
   struct pasta_trace_analysis a;
-  CHECK_EQ_INT(pasta_trace_analyze(&t, &a), 0);
+  CHECK_EQ_INT(pasta__trace_analyze(&t, &a), 0);
   CHECK_EQ_U64(a.num_reuse, 1);
   if (a.num_reuse == 1) {
     CHECK_EQ_U64(a.reuse[0].buffers, 4);
@@ -860,7 +860,7 @@ static void test_reuse_groups(void) {
   CHECK_EQ_U64(a.end_ns, 90);
   CHECK_EQ_U64(a.num_scopes, 0);
   CHECK_EQ_U64(a.num_loop_allocs, 0);
-  pasta_trace_analysis_free(&a);
+  pasta__trace_analysis_free(&a);
 }
 
 /* An empty trace: valid, empty documents. */
@@ -868,20 +868,20 @@ static void test_empty(void) {
   struct pasta_trace t = {0};
   t.program = "";
   int rc = -1;
-  char *text = write_to_string(pasta_cats_write, &t, &rc);
+  char *text = write_to_string(pasta__cats_write, &t, &rc);
   json_t *root = text ? json_loads(text, 0, NULL) : NULL;
   CHECK(rc == 0 && root &&
         json_array_size(json_object_get(root, "events")) == 0);
   json_decref(root);
   free(text);
-  text = write_to_string(pasta_chrome_trace_write, &t, &rc);
+  text = write_to_string(pasta__chrome_trace_write, &t, &rc);
   root = text ? json_loads(text, 0, NULL) : NULL;
   CHECK(rc == 0 && root && json_is_array(json_object_get(root, "traceEvents")));
   json_decref(root);
   free(text);
   struct pasta_trace_analysis a;
-  CHECK(pasta_trace_analyze(&t, &a) == 0 && a.peak_bytes == 0);
-  pasta_trace_analysis_free(&a);
+  CHECK(pasta__trace_analyze(&t, &a) == 0 && a.peak_bytes == 0);
+  pasta__trace_analysis_free(&a);
 }
 
 int main(int argc, char **argv) {

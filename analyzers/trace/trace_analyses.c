@@ -575,8 +575,8 @@ static int scope_summaries(const struct pasta_trace *t,
   return rc;
 }
 
-int pasta_trace_analyze(const struct pasta_trace *t,
-                        struct pasta_trace_analysis *out) {
+int pasta__trace_analyze(const struct pasta_trace *t,
+                         struct pasta_trace_analysis *out) {
   memset(out, 0, sizeof *out);
   out->end_ns = trace_end(t);
   const struct pasta_trace_buffer **bufs = buffer_pointers(t);
@@ -585,7 +585,7 @@ int pasta_trace_analyze(const struct pasta_trace *t,
            scope_summaries(t, out);
   free(bufs);
   if (rc) {
-    pasta_trace_analysis_free(out);
+    pasta__trace_analysis_free(out);
     errno = ENOMEM;
     return -1;
   }

@@ -11,11 +11,12 @@
 #include "profile/trace_analysis.h"
 
 /* Fills `out` from `t`. Returns 0, or -1 (ENOMEM) with `out` empty. */
-int pasta_trace_analyze(const struct pasta_trace *t,
-                        struct pasta_trace_analysis *out);
+int pasta__trace_analyze(const struct pasta_trace *t,
+                         struct pasta_trace_analysis *out);
 
 /* Human tables, `top` rows at most per table. */
-void pasta_trace_analysis_print(FILE *log, const struct pasta_trace_analysis *a,
-                                unsigned top);
+void pasta__trace_analysis_print(FILE *log,
+                                 const struct pasta_trace_analysis *a,
+                                 unsigned top);
 
 #endif

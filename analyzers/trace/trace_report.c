@@ -12,10 +12,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-static int cats_file(FILE *f, const void *t) { return pasta_cats_write(f, t); }
+static int cats_file(FILE *f, const void *t) { return pasta__cats_write(f, t); }
 
 static int chrome_file(FILE *f, const void *t) {
-  return pasta_chrome_trace_write(f, t);
+  return pasta__chrome_trace_write(f, t);
 }
 
 static int report(void *state, const pasta_profile *p,
@@ -30,7 +30,7 @@ static int report(void *state, const pasta_profile *p,
       ctx->write_file(ctx, ".trace.json", "Chrome trace", chrome_file, &t))
     rc = -1;
   if (!ctx->quiet && p->trace)
-    pasta_trace_analysis_print(ctx->log, p->trace, ctx->top_lines);
+    pasta__trace_analysis_print(ctx->log, p->trace, ctx->top_lines);
   if (t.events_dropped || t.device_records_dropped)
     fprintf(stderr,
             "pasta: warning: the trace is incomplete: %" PRIu64
@@ -46,7 +46,7 @@ static int prepare(pasta_profile *p) {
   if (!p->trace_events)
     return 0;
   struct pasta_trace_analysis *a = malloc(sizeof *a);
-  if (!a || pasta_trace_analyze(p->trace_events, a) != 0) {
+  if (!a || pasta__trace_analyze(p->trace_events, a) != 0) {
     free(a);
     return -1;
   }
@@ -58,7 +58,7 @@ static void release(pasta_profile *p) {
   struct pasta_trace_analysis *a = (struct pasta_trace_analysis *)p->trace;
   if (!a)
     return;
-  pasta_trace_analysis_free(a);
+  pasta__trace_analysis_free(a);
   free(a);
   p->trace = NULL;
 }

@@ -80,7 +80,7 @@ static void fmt_text(char *out, size_t size, const char *s, size_t width) {
   if (width > size - 4)
     width = size - 4;
   for (; *p && n < width; p += len ? len : 1) {
-    len = (size_t)pasta_json_utf8_length(p);
+    len = (size_t)pasta__json_utf8_length(p);
     if (len > 1 && n + len > width)
       break;
     if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0)
@@ -211,11 +211,11 @@ static void scope_row(char (*row)[CELL],
       other_dynamic += s->dynamic_accesses[k];
     }
   char name[CELL];
-  pasta_short_name(str(s->funcname), 48, name, sizeof name); /* demangle.h */
+  pasta__short_name(str(s->funcname), 48, name, sizeof name); /* demangle.h */
   fmt_text(row[0], CELL, name, CELL - 4);
   snprintf(row[1], CELL, "%s",
-           pasta_cats_scope_type(s->kind) ? pasta_cats_scope_type(s->kind)
-                                          : "?");
+           pasta__cats_scope_type(s->kind) ? pasta__cats_scope_type(s->kind)
+                                           : "?");
   fmt_where(row[2], CELL, s->filename, s->line);
   snprintf(row[3], CELL, "%" PRIu64, s->executions);
   snprintf(row[4], CELL, "%" PRIu32, s->max_loop_nest);
@@ -248,8 +248,9 @@ static void print_scopes(FILE *log, const struct pasta_trace_analysis *a,
   table_print(log, &t);
 }
 
-void pasta_trace_analysis_print(FILE *log, const struct pasta_trace_analysis *a,
-                                unsigned top) {
+void pasta__trace_analysis_print(FILE *log,
+                                 const struct pasta_trace_analysis *a,
+                                 unsigned top) {
   char peak[32], final[32], when[32];
   fmt_bytes(peak, sizeof peak, a->peak_bytes);
   fmt_bytes(final, sizeof final, a->final_bytes);

@@ -99,7 +99,7 @@ static void csv_field(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-int pasta_hotness_write_csv(FILE *f, const pasta_hotness *h) {
+int pasta__hotness_write_csv(FILE *f, const pasta_hotness *h) {
   if (!valid(h))
     return -1;
   struct mcell *m;
@@ -311,8 +311,8 @@ static void cell_title(FILE *f, const pasta_hotness *h, const struct mcell *c,
   fprintf(f, ": %" PRIu64 " accesses", c->accesses);
 }
 
-int pasta_hotness_write_svg(FILE *f, const pasta_hotness *h,
-                            const char *title) {
+int pasta__hotness_write_svg(FILE *f, const pasta_hotness *h,
+                             const char *title) {
   if (!valid(h))
     return -1;
   uint64_t bx = bin_size(h->num_launches), by = bin_size(h->num_blocks);

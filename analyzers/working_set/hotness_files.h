@@ -20,7 +20,7 @@
  * or when the model is invalid (block_size 0, a NULL array with a non-zero
  * count, a cell index out of range); nothing is written in the last two
  * cases. */
-int pasta_hotness_write_csv(FILE *f, const pasta_hotness *h);
+int pasta__hotness_write_csv(FILE *f, const pasta_hotness *h);
 
 /* SVG heat map: x = launches (columns, in order), y = blocks (rows, in the
  * order of blocks[]), colour = accesses on a log scale (no accesses: white
@@ -37,7 +37,8 @@ int pasta_hotness_write_csv(FILE *f, const pasta_hotness *h);
  * block B2") and the subtitle says so. Without a non-zero cell, the image
  * holds the titles and the text "no accesses recorded". Text is escaped for
  * XML (control characters and invalid UTF-8 become '?'). Returns 0, or -1
- * as pasta_hotness_write_csv does. */
-int pasta_hotness_write_svg(FILE *f, const pasta_hotness *h, const char *title);
+ * as pasta__hotness_write_csv does. */
+int pasta__hotness_write_svg(FILE *f, const pasta_hotness *h,
+                             const char *title);
 
 #endif

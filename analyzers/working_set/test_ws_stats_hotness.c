@@ -26,7 +26,7 @@ static void test_ws_stats(void) {
 
   /* n = 0: everything zero. */
   memset(&s, 0xff, sizeof s);
-  CHECK_EQ_INT(pasta_ws_stats_compute(NULL, 0, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(NULL, 0, &s), 0);
   CHECK_EQ_U64(s.count, 0);
   CHECK_EQ_U64(s.min, 0);
   CHECK_EQ_U64(s.max, 0);
@@ -36,7 +36,7 @@ static void test_ws_stats(void) {
 
   /* n = 1. */
   const uint64_t one[] = {42};
-  CHECK_EQ_INT(pasta_ws_stats_compute(one, 1, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(one, 1, &s), 0);
   CHECK_EQ_U64(s.count, 1);
   CHECK_EQ_U64(s.min, 42);
   CHECK_EQ_U64(s.max, 42);
@@ -46,7 +46,7 @@ static void test_ws_stats(void) {
 
   /* n = 2: median rank ceil(1) = 1, p90 rank ceil(1.8) = 2. */
   const uint64_t two[] = {9, 5};
-  CHECK_EQ_INT(pasta_ws_stats_compute(two, 2, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(two, 2, &s), 0);
   CHECK_EQ_U64(s.median, 5);
   CHECK_EQ_U64(s.p90, 9);
   CHECK_EQ_DBL(s.mean, 7.0, 0);
@@ -54,7 +54,7 @@ static void test_ws_stats(void) {
   /* n = 4: median rank 2 -> 20, p90 rank ceil(3.6) = 4 -> 40, mean 25. The
    * input stays as it was (the function sorts a copy). */
   uint64_t four[] = {40, 10, 30, 20};
-  CHECK_EQ_INT(pasta_ws_stats_compute(four, 4, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(four, 4, &s), 0);
   CHECK_EQ_U64(s.count, 4);
   CHECK_EQ_U64(s.min, 10);
   CHECK_EQ_U64(s.max, 40);
@@ -65,7 +65,7 @@ static void test_ws_stats(void) {
 
   /* n = 10, 1..10 shuffled: median rank 5 -> 5, p90 rank 9 -> 9. */
   const uint64_t ten[] = {7, 3, 10, 1, 9, 5, 2, 8, 6, 4};
-  CHECK_EQ_INT(pasta_ws_stats_compute(ten, 10, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(ten, 10, &s), 0);
   CHECK_EQ_U64(s.count, 10);
   CHECK_EQ_U64(s.min, 1);
   CHECK_EQ_U64(s.max, 10);
@@ -76,7 +76,7 @@ static void test_ws_stats(void) {
   /* n = 7, 1..7 reversed: median rank ceil(3.5) = 4, p90 rank ceil(6.3)
    * = 7. */
   const uint64_t seven[] = {7, 6, 5, 4, 3, 2, 1};
-  CHECK_EQ_INT(pasta_ws_stats_compute(seven, 7, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(seven, 7, &s), 0);
   CHECK_EQ_U64(s.median, 4);
   CHECK_EQ_U64(s.p90, 7);
   CHECK_EQ_DBL(s.mean, 4.0, 0);
@@ -84,29 +84,29 @@ static void test_ws_stats(void) {
   /* Sums past 2^64: (2^63 - 1) + (2^63 + 1) twice is 2^65, mean 2^63. */
   const uint64_t half = UINT64_MAX / 2; /* 2^63 - 1 */
   const uint64_t big[] = {half, half + 2, half, half + 2};
-  CHECK_EQ_INT(pasta_ws_stats_compute(big, 4, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(big, 4, &s), 0);
   CHECK_EQ_DBL(s.mean, 9223372036854775808.0, 0);
   CHECK_EQ_U64(s.min, half);
   CHECK_EQ_U64(s.max, half + 2);
   CHECK_EQ_U64(s.median, half);
   CHECK_EQ_U64(s.p90, half + 2);
   const uint64_t maxes[] = {UINT64_MAX, UINT64_MAX, UINT64_MAX};
-  CHECK_EQ_INT(pasta_ws_stats_compute(maxes, 3, &s), 0);
+  CHECK_EQ_INT(pasta__ws_stats_compute(maxes, 3, &s), 0);
   CHECK_EQ_DBL(s.mean, 18446744073709551616.0, 0); /* UINT64_MAX as a double */
 
   /* Nearest rank on 1..100 and 1..20. */
   uint64_t hundred[100];
   for (int i = 0; i < 100; ++i)
     hundred[i] = (uint64_t)i + 1;
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 90), 90);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 50), 50);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 1), 1);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 100), 100);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 100, 0), 1);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 20, 90), 18);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 20, 50), 10);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 3, 50), 2);
-  CHECK_EQ_U64(pasta_ws_percentile_sorted(hundred, 3, 90), 3);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 100, 90), 90);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 100, 50), 50);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 100, 1), 1);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 100, 100), 100);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 100, 0), 1);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 20, 90), 18);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 20, 50), 10);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 3, 50), 2);
+  CHECK_EQ_U64(pasta__ws_percentile_sorted(hundred, 3, 90), 3);
 }
 
 /*===-- Helpers -----------------------------------------------------------===*/
@@ -130,7 +130,7 @@ static char *csv_of(const pasta_hotness *h, int *rc) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  *rc = pasta_hotness_write_csv(f, h);
+  *rc = pasta__hotness_write_csv(f, h);
   char *s = slurp(f);
   fclose(f);
   return s;
@@ -140,7 +140,7 @@ static char *svg_of(const pasta_hotness *h, const char *title, int *rc) {
   FILE *f = tmpfile();
   if (!f)
     return NULL;
-  *rc = pasta_hotness_write_svg(f, h, title);
+  *rc = pasta__hotness_write_svg(f, h, title);
   char *s = slurp(f);
   fclose(f);
   return s;
@@ -692,12 +692,12 @@ static void test_write_errors(void) {
   if (!f)
     return;
   pasta_hotness h = tiny();
-  CHECK_EQ_INT(pasta_hotness_write_csv(f, &h), -1);
+  CHECK_EQ_INT(pasta__hotness_write_csv(f, &h), -1);
   fclose(f);
   f = fopen("/dev/full", "w");
   if (!f)
     return;
-  CHECK_EQ_INT(pasta_hotness_write_svg(f, &h, NULL), -1);
+  CHECK_EQ_INT(pasta__hotness_write_svg(f, &h, NULL), -1);
   fclose(f);
 }
 

@@ -18,11 +18,11 @@ static void fmt_stats(char *out, size_t size, const pasta_ws_stats *s) {
            med, p90);
 }
 
-int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
-                                   unsigned top) {
+int pasta__activity_write_ws_tables(FILE *out, const pasta_activity *a,
+                                    unsigned top) {
   pasta_ws_stats touched, footprint;
   size_t *order = pasta__sorted_kernels(a);
-  if (!order || pasta_activity_ws_stats(a, &touched, &footprint)) {
+  if (!order || pasta__activity_ws_stats(a, &touched, &footprint)) {
     free(order);
     return -1;
   }
@@ -80,12 +80,12 @@ int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
 static const char *report_program;
 
 static int hotness_csv(FILE *f, const void *a) {
-  return pasta_hotness_write_csv(f, &((const pasta_activity *)a)->hotness);
+  return pasta__hotness_write_csv(f, &((const pasta_activity *)a)->hotness);
 }
 
 static int hotness_svg(FILE *f, const void *a) {
-  return pasta_hotness_write_svg(f, &((const pasta_activity *)a)->hotness,
-                                 report_program);
+  return pasta__hotness_write_svg(f, &((const pasta_activity *)a)->hotness,
+                                  report_program);
 }
 
 /* The hotness map as CSV and SVG next to the profile. */
@@ -105,7 +105,7 @@ static int report(void *state, const pasta_profile *p,
     return 0;
   int rc = 0;
   if (!ctx->quiet &&
-      pasta_activity_write_ws_tables(ctx->log, a, ctx->top_lines) != 0) {
+      pasta__activity_write_ws_tables(ctx->log, a, ctx->top_lines) != 0) {
     fprintf(stderr, "pasta: warning: could not print the working sets\n");
     rc = -1;
   }

@@ -10,7 +10,7 @@
 /* Working-set statistics and the per-kernel working-set table, with
  * warnings for accesses outside every allocation and untracked launches.
  * Returns 0 or -1. */
-int pasta_activity_write_ws_tables(FILE *out, const pasta_activity *a,
-                                   unsigned top);
+int pasta__activity_write_ws_tables(FILE *out, const pasta_activity *a,
+                                    unsigned top);
 
 #endif

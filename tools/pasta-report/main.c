@@ -1,8 +1,8 @@
 /*===- main.c - pasta-report's entry point --------------------------------===*
  *
- * Only this; the tool is pasta_report_main (pasta_report.c), which the
+ * Only this; the tool is pasta__report_main (pasta_report.c), which the
  * fuzz target calls too.
  *===----------------------------------------------------------------------===*/
 #include "pasta_report.h"
 
-int main(int argc, char **argv) { return pasta_report_main(argc, argv); }
+int main(int argc, char **argv) { return pasta__report_main(argc, argv); }

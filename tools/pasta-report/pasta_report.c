@@ -212,7 +212,7 @@ static int run_command(int argc, char **argv) {
   return pasta__usage_error("unknown command '%s'", cmd);
 }
 
-int pasta_report_main(int argc, char **argv) {
+int pasta__report_main(int argc, char **argv) {
   if (argc < 2)
     return pasta__usage_error("missing command");
   for (int i = 1; i < argc; ++i)

@@ -8,6 +8,6 @@
 
 /* pasta-report with `argc` arguments `argv` (argv[0] is the program).
  * Returns its exit status (pasta_report.c says which). */
-int pasta_report_main(int argc, char **argv);
+int pasta__report_main(int argc, char **argv);
 
 #endif

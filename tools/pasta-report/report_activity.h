@@ -27,30 +27,30 @@
 typedef struct pasta_report_merge pasta_report_merge;
 
 /* NULL when out of memory. */
-pasta_report_merge *pasta_report_merge_new(void);
+pasta_report_merge *pasta__report_merge_new(void);
 
 /* Adds the sections of one parsed profile (nothing when it has no
  * "launches"); nothing of `root` is kept. first_process is the index, in
  * the merged "merged_from", of the input's first process (its working-set
  * launches are attributed from there). Returns 0, or -1 when out of
  * memory. */
-int pasta_report_merge_add(pasta_report_merge *m, json_t *root,
-                           size_t first_process);
+int pasta__report_merge_add(pasta_report_merge *m, json_t *root,
+                            size_t first_process);
 
 /* Writes the merged members, each preceded by ",\n" as the runtime writes
  * them; nothing when no input had "launches". `counts` is the merged
  * profile itself: the bandwidth rows' bytes and FLOPs per launch come from
  * its kernels. Returns 0, or -1 when out of memory or on a write error. */
-int pasta_report_merge_write(FILE *out, pasta_report_merge *m,
-                             const pasta_profile *counts);
+int pasta__report_merge_write(FILE *out, pasta_report_merge *m,
+                              const pasta_profile *counts);
 
-void pasta_report_merge_free(pasta_report_merge *m);
+void pasta__report_merge_free(pasta_report_merge *m);
 
 /* Tables comparing two profiles: per kernel, launches, GPU time, achieved
  * bandwidth and working set (before, after, after / before), then the
  * memory totals; one line instead when neither profile has launches.
  * Returns 0, or -1 when out of memory or on a write error. */
-int pasta_report_diff_activity(FILE *out, json_t *before, json_t *after);
+int pasta__report_diff_activity(FILE *out, json_t *before, json_t *after);
 
 /* Internal to the report_activity*.c files. */
 

@@ -237,12 +237,12 @@ static int diff_memory(FILE *out, const pasta_activity_read *b,
   return err;
 }
 
-int pasta_report_diff_activity(FILE *out, json_t *before, json_t *after) {
+int pasta__report_diff_activity(FILE *out, json_t *before, json_t *after) {
   pasta_activity_read rb, ra;
-  if (pasta_activity_read_json(before, &rb))
+  if (pasta__activity_read_json(before, &rb))
     return -1;
-  if (pasta_activity_read_json(after, &ra)) {
-    pasta_activity_read_free(&rb);
+  if (pasta__activity_read_json(after, &ra)) {
+    pasta__activity_read_free(&rb);
     return -1;
   }
   int err = 0;
@@ -287,7 +287,7 @@ int pasta_report_diff_activity(FILE *out, json_t *before, json_t *after) {
     free((void *)bb);
     free((void *)ab);
   }
-  pasta_activity_read_free(&rb);
-  pasta_activity_read_free(&ra);
+  pasta__activity_read_free(&rb);
+  pasta__activity_read_free(&ra);
   return err || ferror(out) ? -1 : 0;
 }

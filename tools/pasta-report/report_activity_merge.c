@@ -5,7 +5,7 @@
  * (activity_read.h) and folds them into one: kernels by mangled name, in
  * the order they first appear, with counts and times summed; memory summed;
  * the working-set launches concatenated, each tagged with its process; and
- * the bandwidth rows recomputed by the runtime's own code (pasta_bw_rows)
+ * the bandwidth rows recomputed by the runtime's own code (pasta__bw_rows)
  * from the merged counts and the summed times. Every rule is chosen so that
  * merging a merged profile again gives what merging all the inputs at once
  * gives (integer sums, maxima, agreement tests); docs/profile-format.md
@@ -147,10 +147,10 @@ static int same_value(json_t *a, json_t *b) {
 static int same_window(json_t *a, json_t *b) {
   if (!json_is_object(a) || !json_is_object(b))
     return 0;
-  return pasta_json_u64(a, "start") == pasta_json_u64(b, "start") &&
+  return pasta__json_u64(a, "start") == pasta__json_u64(b, "start") &&
          json_is_null(json_object_get(a, "end")) ==
              json_is_null(json_object_get(b, "end")) &&
-         pasta_json_u64(a, "end") == pasta_json_u64(b, "end") &&
+         pasta__json_u64(a, "end") == pasta__json_u64(b, "end") &&
          same_value(json_object_get(a, "kernels"),
                     json_object_get(b, "kernels"));
 }
@@ -332,7 +332,7 @@ static int add_working_set(struct pasta_report_merge *m,
         l.kernel < a->num_kernels ? (uint32_t)kmap[l.kernel] : UINT32_MAX;
     m->ws[m->num_ws] = l;
     m->ws_process[m->num_ws++] = pasta__sat_add(
-        first_process, pasta_json_u64(json_array_get(per, i), "process"));
+        first_process, pasta__json_u64(json_array_get(per, i), "process"));
   }
   return 0;
 }
@@ -377,7 +377,7 @@ static int add_bandwidth_times(struct pasta_report_merge *m,
     json_t *jrow = json_array_get(jrows, (size_t)(row - r->rows));
     uint64_t total =
         json_object_get(jrow, "time_total_ns")
-            ? pasta_json_u64(jrow, "time_total_ns")
+            ? pasta__json_u64(jrow, "time_total_ns")
             : pasta_u64_from_double(row->time_ns * (double)row->timed + 0.5);
     struct mkernel *mk = &m->kernels[kmap[i]];
     int s = row->time_source == PASTA_BW_TIME_PLAIN ? 0 : 1;
@@ -441,7 +441,7 @@ static void write_shared(FILE *out, const char *key, json_t *v, int same,
   else if (json_is_number(v))
     fprintf(out, "%.6g", json_number_value(v));
   else if (json_is_string(v))
-    pasta_json_write_string(out, json_string_value(v));
+    pasta__json_write_string(out, json_string_value(v));
   else
     fputs("null", out);
 }
@@ -463,13 +463,13 @@ static pasta_device_peaks merged_peaks(const struct device *d) {
     return k;
   json_t *f = json_object_get(d->first, "flops");
   if (d->index_same)
-    k.device = (int)pasta_json_u64(d->first, "index");
+    k.device = (int)pasta__json_u64(d->first, "index");
   const char *cc =
       json_string_value(json_object_get(d->first, "compute_capability"));
   if (d->model_same[0] && cc)
     sscanf(cc, "%d.%d", &k.cc_major, &k.cc_minor);
   if (d->model_same[1])
-    k.sm_count = (int)pasta_json_u64(d->first, "sms");
+    k.sm_count = (int)pasta__json_u64(d->first, "sms");
   if (d->model_same[2])
     k.bw_theoretical =
         json_number_value(json_object_get(d->first, "bandwidth_theoretical"));
@@ -490,14 +490,14 @@ static void write_launches(FILE *out, const struct pasta_report_merge *m,
           m->launches, m->counted, m->untimed, m->gpu_time_ns);
   if (m->window_same) {
     fprintf(out, "{\"start\":%" PRIu64 ",\"end\":",
-            pasta_json_u64(m->window, "start"));
+            pasta__json_u64(m->window, "start"));
     json_t *end = json_object_get(m->window, "end");
     if (!end || json_is_null(end))
       fputs("null", out);
     else
-      fprintf(out, "%" PRIu64, pasta_json_u64(m->window, "end"));
+      fprintf(out, "%" PRIu64, pasta__json_u64(m->window, "end"));
     fputs(",\"kernels\":", out);
-    pasta_json_write_string_or_null(
+    pasta__json_write_string_or_null(
         out, json_string_value(json_object_get(m->window, "kernels")));
     fputs("}", out);
   } else {
@@ -506,45 +506,45 @@ static void write_launches(FILE *out, const struct pasta_report_merge *m,
   fputs(",\"kernels\":[", out);
   for (size_t i = 0; i < a->num_kernels; ++i) {
     fputs(i ? ",\n  " : "\n  ", out);
-    pasta_activity_write_kernel_json(out, &a->kernels[i]);
+    pasta__activity_write_kernel_json(out, &a->kernels[i]);
   }
   fputs(a->num_kernels ? "\n]}" : "]}", out);
 }
 
 static void write_row(FILE *out, const pasta_bw_row *r,
                       const struct mkernel *mk) {
-  pasta_json_write_string(out, r->kernel ? r->kernel : "?");
+  pasta__json_write_string(out, r->kernel ? r->kernel : "?");
   fputs(",\"mangled\":", out);
-  pasta_json_write_string_or_null(out, mk ? mk->k.mangled : NULL);
+  pasta__json_write_string_or_null(out, mk ? mk->k.mangled : NULL);
   fprintf(out,
           ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64 ",\"timed\":%" PRIu64
           ",\"time_source\":\"%s\"",
           r->launches, r->counted, r->timed,
-          pasta_bw_time_source_name(r->time_source));
+          pasta__bw_time_source_name(r->time_source));
   int timed = r->time_source != PASTA_BW_TIME_NONE;
-  pasta_json_write_number(out, "time_ns", timed ? r->time_ns : -1, 0);
+  pasta__json_write_number(out, "time_ns", timed ? r->time_ns : -1, 0);
   fputs(",\"time_total_ns\":", out);
   if (timed && mk)
     fprintf(out, "%" PRIu64,
             mk->bw_time_ns[r->time_source == PASTA_BW_TIME_PLAIN ? 0 : 1]);
   else
     fputs("null", out);
-  pasta_json_write_number(out, "bytes", r->bytes, 0);
-  pasta_json_write_number(out, "unique_bytes", r->unique_bytes, 0);
+  pasta__json_write_number(out, "bytes", r->bytes, 0);
+  pasta__json_write_number(out, "unique_bytes", r->unique_bytes, 0);
   fputs(",\"flops\":{", out);
   for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-    pasta_json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
+    pasta__json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
   fputs("}", out);
-  pasta_json_write_number(out, "bandwidth", timed ? r->bandwidth : -1, 0);
-  pasta_json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-  pasta_json_write_number(out, "flop_rate", timed ? r->flop_rate : -1, 0);
-  pasta_json_write_number(out, "intensity", r->intensity, 0);
-  pasta_json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction, 0);
-  pasta_json_write_number(out, "flop_fraction", r->flop_fraction, 0);
+  pasta__json_write_number(out, "bandwidth", timed ? r->bandwidth : -1, 0);
+  pasta__json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
+  pasta__json_write_number(out, "flop_rate", timed ? r->flop_rate : -1, 0);
+  pasta__json_write_number(out, "intensity", r->intensity, 0);
+  pasta__json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction, 0);
+  pasta__json_write_number(out, "flop_fraction", r->flop_fraction, 0);
   fprintf(out, ",\"bound\":\"%s\"}", r->bound);
 }
 
-/* The rows come from pasta_bw_rows over `a`, whose kernels hold the summed
+/* The rows come from pasta__bw_rows over `a`, whose kernels hold the summed
  * bandwidth times, and the merged counts. */
 static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
                            const pasta_activity *a,
@@ -569,7 +569,7 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
   }
   bw.kernels = timed;
   if (!err)
-    err = pasta_bw_rows(counts, &bw, &rows, &num_rows) != 0;
+    err = pasta__bw_rows(counts, &bw, &rows, &num_rows) != 0;
   if (err) {
     free(timed);
     free(taken);
@@ -584,8 +584,8 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
   for (unsigned i = 0; i < 2; ++i)
     write_shared(out, model_keys[i], json_object_get(d->first, model_keys[i]),
                  d->model_same[i], 0);
-  pasta_json_write_number(out, "bandwidth_measured",
-                          model_same(d) ? d->measured : -1, 0);
+  pasta__json_write_number(out, "bandwidth_measured",
+                           model_same(d) ? d->measured : -1, 0);
   write_shared(out, model_keys[2], json_object_get(d->first, model_keys[2]),
                d->model_same[2], 0);
   fputs(",\"flops\":{", out);
@@ -606,7 +606,7 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
     write_row(out, &rows[j], mk);
   }
   fputs(num_rows ? "\n]," : "],", out);
-  pasta_bw_write_copies_json(out, &m->memory);
+  pasta__bw_write_copies_json(out, &m->memory);
   fputs("}", out);
   free(rows);
   free(timed);
@@ -614,11 +614,11 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
   return 0;
 }
 
-pasta_report_merge *pasta_report_merge_new(void) {
+pasta_report_merge *pasta__report_merge_new(void) {
   return calloc(1, sizeof(pasta_report_merge));
 }
 
-void pasta_report_merge_free(pasta_report_merge *m) {
+void pasta__report_merge_free(pasta_report_merge *m) {
   if (!m)
     return;
   for (size_t i = 0; i < m->num_kernels; ++i) {
@@ -636,18 +636,18 @@ void pasta_report_merge_free(pasta_report_merge *m) {
   free(m);
 }
 
-int pasta_report_merge_add(pasta_report_merge *m, json_t *root,
-                           size_t first_process) {
+int pasta__report_merge_add(pasta_report_merge *m, json_t *root,
+                            size_t first_process) {
   pasta_activity_read in;
-  int err = pasta_activity_read_json(root, &in) != 0;
+  int err = pasta__activity_read_json(root, &in) != 0;
   if (!err && in.present)
     err = add_input(m, root, &in, first_process);
-  pasta_activity_read_free(&in); /* nothing of it is kept */
+  pasta__activity_read_free(&in); /* nothing of it is kept */
   return err ? -1 : 0;
 }
 
-int pasta_report_merge_write(FILE *out, pasta_report_merge *m,
-                             const pasta_profile *counts) {
+int pasta__report_merge_write(FILE *out, pasta_report_merge *m,
+                              const pasta_profile *counts) {
   if (!m->with_launches)
     return 0;
   pasta_activity *a = calloc(1, sizeof *a);
@@ -685,8 +685,8 @@ int pasta_report_merge_write(FILE *out, pasta_report_merge *m,
     a->sample = m->sample;
     a->peaks = merged_peaks(&m->device);
     write_launches(out, m, a);
-    pasta_activity_write_memory_json(out, &a->memory);
-    err = pasta_activity_write_ws_json(out, a, m->ws_process) ||
+    pasta__activity_write_memory_json(out, &a->memory);
+    err = pasta__activity_write_ws_json(out, a, m->ws_process) ||
           write_bandwidth(out, m, a, counts) || ferror(out);
   }
   free(kernels);

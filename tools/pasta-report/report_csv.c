@@ -23,17 +23,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pasta_csv_string(FILE *out, const char *s) {
+void pasta__csv_string(FILE *out, const char *s) {
   if (!s)
     return;
   /* Control characters and invalid UTF-8 are escaped first, as the text
-   * tables show them (pasta_text_safe): a CSV file is read in terminals and
+   * tables show them (pasta__text_safe): a CSV file is read in terminals and
    * by line-oriented tools, so a cell never holds a line break or an
    * escape sequence. */
   size_t size = 4 * strlen(s) + 1;
   char stack[1024], *heap = size > sizeof stack ? malloc(size) : NULL;
   char *buf = heap ? heap : stack;
-  s = pasta_text_safe(s, buf, heap ? size : sizeof stack);
+  s = pasta__text_safe(s, buf, heap ? size : sizeof stack);
   if (!strpbrk(s, ",\"") && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
     fputs(s, out);
   } else {
@@ -64,16 +64,16 @@ static void cell(FILE *out, json_t *v) {
   const char *s = json_string_value(v);
   if (!v || json_is_null(v))
     return;
-  if (s && !pasta_json_big_digits(v)) {
-    pasta_csv_string(out, s);
+  if (s && !pasta__json_big_digits(v)) {
+    pasta__csv_string(out, s);
   } else if (json_is_object(v) || json_is_array(v)) {
     /* Not what the format puts there, but a cell all the same: the JSON
      * text, quoted (it has commas). */
     char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    pasta_csv_string(out, text ? text : "");
+    pasta__csv_string(out, text ? text : "");
     free(text);
   } else {
-    pasta_json_dump(out, v);
+    pasta__json_dump(out, v);
   }
 }
 
@@ -111,7 +111,7 @@ static void array_block(FILE *out, const char *name, json_t *rows,
   json_t *r;
   header(out, name, c);
   json_array_foreach(rows, i, r) {
-    row(out, r, c, pasta_json_u64(r, "process"));
+    row(out, r, c, pasta__json_u64(r, "process"));
   }
 }
 
@@ -165,9 +165,9 @@ static void memory_block(FILE *out, json_t *m) {
   size_t n = 0;
   for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k) {
     snprintf(names[n++], sizeof names[0], "allocations.%s.count",
-             pasta_alloc_kind_name(k));
+             pasta__alloc_kind_name(k));
     snprintf(names[n++], sizeof names[0], "allocations.%s.bytes",
-             pasta_alloc_kind_name(k));
+             pasta__alloc_kind_name(k));
   }
   static const char *const middle[] = {"frees", "unknown_frees", "peak_bytes",
                                        "live_at_exit.count",
@@ -176,9 +176,9 @@ static void memory_block(FILE *out, json_t *m) {
     snprintf(names[n++], sizeof names[0], "%s", middle[i]);
   for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
     snprintf(names[n++], sizeof names[0], "copies.%s.count",
-             pasta_copy_kind_name(k));
+             pasta__copy_kind_name(k));
     snprintf(names[n++], sizeof names[0], "copies.%s.bytes",
-             pasta_copy_kind_name(k));
+             pasta__copy_kind_name(k));
   }
   static const char *const last[] = {"async_copies", "memsets.count",
                                      "memsets.bytes", "syncs.device",
@@ -247,10 +247,10 @@ static int trace_blocks(FILE *out, json_t *root) {
     snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_keys[i]);
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.static.%s",
-             pasta_cats_access_class(k));
+             pasta__cats_access_class(k));
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.dynamic.%s",
-             pasta_cats_access_class(k));
+             pasta__cats_access_class(k));
   snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_bytes");
   snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_buffers");
   for (size_t i = 0; i < ns; ++i)
@@ -272,7 +272,7 @@ static int trace_blocks(FILE *out, json_t *root) {
     size_t i, j;
     json_t *e, *r;
     json_array_foreach(entries, i, e) {
-      uint64_t process = pasta_json_u64(e, "process");
+      uint64_t process = pasta__json_u64(e, "process");
       if (!blocks[b].member) {
         row(out, e, &blocks[b].c, process);
         continue;
@@ -286,7 +286,7 @@ static int trace_blocks(FILE *out, json_t *root) {
   return 0;
 }
 
-int pasta_report_sections_csv(FILE *out, json_t *root) {
+int pasta__report_sections_csv(FILE *out, json_t *root) {
   json_t *launches = json_object_get(root, "launches");
   json_t *memory = json_object_get(root, "memory");
   json_t *ws = json_object_get(root, "working_set");
@@ -348,13 +348,13 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       const pasta_profile_func *f = &arrays[a][i];
       const pasta_counts *c = &f->counts;
       fprintf(out, "%s,", pasta_kind_name(f->kind));
-      pasta_csv_string(out, f->name);
+      pasta__csv_string(out, f->name);
       putc(',', out);
-      pasta_csv_string(out, f->mangled);
+      pasta__csv_string(out, f->mangled);
       putc(',', out);
-      pasta_csv_string(out, f->module);
+      pasta__csv_string(out, f->module);
       putc(',', out);
-      pasta_csv_string(out, f->file);
+      pasta__csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
       csv_spaces(out, c->loads);
       csv_spaces(out, c->stores);
@@ -380,9 +380,9 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   fputs(",special\n", out);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
-    pasta_csv_string(out, l->file);
+    pasta__csv_string(out, l->file);
     fprintf(out, ",%" PRIu32 ",", l->line);
-    pasta_csv_string(out, l->function);
+    pasta__csv_string(out, l->function);
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
     csv_spaces(out, l->counts.load_bytes);
     csv_spaces(out, l->counts.store_bytes);

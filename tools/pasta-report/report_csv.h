@@ -19,15 +19,15 @@
 #include "pasta/profile.h"
 
 /* A CSV field (RFC 4180): control characters and invalid UTF-8 escaped
- * as the text tables show them (pasta_text_safe: \n, \xHH, ...), so no
+ * as the text tables show them (pasta__text_safe: \n, \xHH, ...), so no
  * field holds a line break or a terminal escape sequence; then quoted
  * (quotes doubled) when it holds a comma or a quote or starts or ends with
  * a space. NULL is the empty field. */
-void pasta_csv_string(FILE *out, const char *s);
+void pasta__csv_string(FILE *out, const char *s);
 
 /* The blocks of the sections `root` has (docs/user-guide.md lists their
  * columns). Returns 0, or -1 when out of memory or on a write error. */
-int pasta_report_sections_csv(FILE *out, json_t *root);
+int pasta__report_sections_csv(FILE *out, json_t *root);
 
 /* The table of kernels, device and host functions (every count), or of
  * the first `top` lines, with a header row. */

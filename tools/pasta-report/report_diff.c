@@ -235,7 +235,7 @@ static int diff_funcs(FILE *out, const pasta_profile *b, const pasta_profile *a,
     const char **full = malloc(np * sizeof *full);
     for (size_t k = 0; full && k < np; ++k)
       full[k] = (pairs[k].before ? pairs[k].before : pairs[k].after)->name;
-    char **names = full ? pasta_short_safe_names(full, np, NAME_WIDTH) : NULL;
+    char **names = full ? pasta__short_safe_names(full, np, NAME_WIDTH) : NULL;
     free(full);
     int err = !names ||
               text_table_row(
@@ -316,7 +316,7 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
     for (size_t k = 0; full && k < shown; ++k)
       full[k] = ch[k].line->function;
     char **names =
-        full ? pasta_short_safe_names(full, shown, NAME_WIDTH) : NULL;
+        full ? pasta__short_safe_names(full, shown, NAME_WIDTH) : NULL;
     free(full);
     err = !names || text_table_row(&t, "location", "function", "kind", "before",
                                    "after", "change", "relative");
@@ -375,8 +375,8 @@ int pasta__cmd_diff(int argc, char **argv) {
            "profile: no instrumented function was registered.\n\n");
   if (err || diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
       fputc('\n', stdout) == EOF ||
-      pasta_report_diff_activity(stdout, root_before, root_after) ||
-      pasta_report_diff_traces(stdout, root_before, root_after)) {
+      pasta__report_diff_activity(stdout, root_before, root_after) ||
+      pasta__report_diff_traces(stdout, root_before, root_after)) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
   }

@@ -33,15 +33,15 @@ static pasta_symbolizer *frames_symbolizer;
 static int frames_symbolizer_failed;
 
 static void close_frames_symbolizer(void) {
-  pasta_symbolizer_close(frames_symbolizer);
+  pasta__symbolizer_close(frames_symbolizer);
   frames_symbolizer = NULL;
 }
 
 static pasta_symbolizer *symbolizer(void) {
   if (!frames_symbolizer && !frames_symbolizer_failed) {
-    frames_symbolizer = pasta_symbolizer_open();
+    frames_symbolizer = pasta__symbolizer_open();
     if (!frames_symbolizer ||
-        pasta_symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
+        pasta__symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
       close_frames_symbolizer();
       frames_symbolizer_failed = 1;
     } else {
@@ -73,20 +73,20 @@ static void symbolize_frames(json_t *v) {
       json_t *f = json_array_get(member, i);
       json_t *vaddr = json_object_get(f, "vaddr");
       if (!json_is_integer(vaddr) || json_integer_value(vaddr) <= 0 ||
-          !pasta_json_str(f, "object") ||
-          (pasta_json_str(f, "file") && pasta_json_str(f, "function")) ||
+          !pasta__json_str(f, "object") ||
+          (pasta__json_str(f, "file") && pasta__json_str(f, "function")) ||
           !symbolizer())
         continue;
-      pasta_frame_loc loc = {pasta_json_str(f, "object"),
-                             pasta_json_str(f, "build_id"), 0,
+      pasta_frame_loc loc = {pasta__json_str(f, "object"),
+                             pasta__json_str(f, "build_id"), 0,
                              (uint64_t)json_integer_value(vaddr)};
       json_t *offset = json_object_get(f, "offset");
       if (json_is_integer(offset))
         loc.offset = (uint64_t)json_integer_value(offset);
       pasta_symbol s;
-      if (pasta_symbolize_loc(frames_symbolizer, &loc, &s) != 0)
+      if (pasta__symbolize_loc(frames_symbolizer, &loc, &s) != 0)
         continue;
-      if (s.function && !pasta_json_str(f, "function"))
+      if (s.function && !pasta__json_str(f, "function"))
         json_object_set_new(f, "function", json_string(s.function));
       if (s.file && s.line) {
         json_object_set_new(f, "file", json_string(s.file));
@@ -100,14 +100,14 @@ int pasta__load_profile(const char *path, const pasta_profile_keep *keep,
                         pasta_profile *p, json_t **parsed) {
   pasta_profile_init(p);
   char err[512];
-  json_t *root = pasta_json_load_file(path, err, sizeof err);
+  json_t *root = pasta__json_load_file(path, err, sizeof err);
   if (!root) {
     pasta__report_error("%s: %s", path, err);
     return 2;
   }
   symbolize_frames(root);
-  pasta_profile_json_demangle(root);
-  if (pasta_profile_read_json(root, keep, p, err, sizeof err)) {
+  pasta__profile_json_demangle(root);
+  if (pasta__profile_read_json(root, keep, p, err, sizeof err)) {
     json_decref(root);
     pasta__report_error("%s: %s", path, err);
     return 2;

@@ -329,11 +329,11 @@ static int merge_one(struct merged *m, const char *path) {
   if (first_process == 0 || in.created > m->created)
     m->created = in.created;
   if (add_program(m, in.program) || fold_counts(&m->counts, &in, path) ||
-      pasta_report_merge_add(m->activity, root, first_process)) {
+      pasta__report_merge_add(m->activity, root, first_process)) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
-  } else if (pasta_report_merge_traces_add(m->traces, root, first_process,
-                                           &m->num_traces)) {
+  } else if (pasta__report_merge_traces_add(m->traces, root, first_process,
+                                            &m->num_traces)) {
     pasta__report_error("cannot write a temporary file: %s",
                         strerror(errno ? errno : EIO));
     rc = 1;
@@ -360,9 +360,10 @@ static int copy_traces(FILE *out, struct merged *m) {
 /* The merged profile's JSON (an output_file.h writer). */
 static int write_merged(FILE *f, const void *arg) {
   struct merged *m = (struct merged *)arg;
-  return pasta_profile_write_json_members(f, &m->counts) ||
-         pasta_report_merge_write(f, m->activity, &m->counts) ||
-         copy_traces(f, m) || pasta_report_merge_traces_end(f, m->num_traces) ||
+  return pasta__profile_write_json_members(f, &m->counts) ||
+         pasta__report_merge_write(f, m->activity, &m->counts) ||
+         copy_traces(f, m) ||
+         pasta__report_merge_traces_end(f, m->num_traces) ||
          fputs("}\n", f) == EOF || ferror(f);
 }
 
@@ -390,7 +391,7 @@ int pasta__cmd_merge(int argc, char **argv) {
   memset(&m, 0, sizeof m);
   pasta_profile_init(&m.counts);
   if (!rc) {
-    m.activity = pasta_report_merge_new();
+    m.activity = pasta__report_merge_new();
     m.traces = tmpfile();
     if (!m.activity || !m.traces) {
       pasta__report_error(m.activity ? "cannot create a temporary file: %s"
@@ -414,7 +415,7 @@ int pasta__cmd_merge(int argc, char **argv) {
      * next to the output, then renamed, so never a partial profile; only a
      * regular file is replaced, and only with --force. */
     char err[512], *written = NULL;
-    if (pasta_output_write(
+    if (pasta__output_write(
             out_path, o.force ? PASTA_OUTPUT_REPLACE : PASTA_OUTPUT_EXCLUSIVE,
             NULL, write_merged, &m, &written, err, sizeof err)) {
       pasta__report_error("cannot write the merged profile: %s", err);
@@ -426,7 +427,7 @@ int pasta__cmd_merge(int argc, char **argv) {
   for (size_t i = 0; i < m.num_programs; ++i)
     free(m.programs[i]);
   free(m.programs);
-  pasta_report_merge_free(m.activity);
+  pasta__report_merge_free(m.activity);
   if (m.traces)
     fclose(m.traces);
   inputs_free(&in);

@@ -89,18 +89,18 @@ enum { NUM_SECTIONS = sizeof section_keys / sizeof *section_keys };
  * (any of them kept keeps it); a kernel no module registered has none. */
 static int keep_launch_kernel(const struct filter *flt, json_t *root,
                               json_t *k) {
-  const char *name = pasta_json_str(k, "name");
-  const char *mangled = pasta_json_str(k, "mangled");
+  const char *name = pasta__json_str(k, "name");
+  const char *mangled = pasta__json_str(k, "mangled");
   int registered = 0;
   size_t i;
   json_t *e;
   json_array_foreach(json_object_get(root, "kernels"), i, e) {
-    const char *m = pasta_json_str(e, "mangled");
+    const char *m = pasta__json_str(e, "mangled");
     if (!mangled || !m || strcmp(m, mangled) != 0)
       continue;
     registered = 1;
-    if (keep_names(flt, pasta_json_str(e, "name"), m, pasta_json_str(e, "file"),
-                   pasta_json_str(e, "module")))
+    if (keep_names(flt, pasta__json_str(e, "name"), m,
+                   pasta__json_str(e, "file"), pasta__json_str(e, "module")))
       return 1;
   }
   return !registered && keep_names(flt, name, mangled, NULL, NULL);
@@ -126,25 +126,25 @@ static int kept(json_t *set, const char *name) {
 /* Working-set launches name their kernel by display name. */
 static int keep_ws_row(json_t *row, void *arg) {
   const struct kept_kernels *kk = arg;
-  return kept(kk->names, pasta_json_str(row, "kernel"));
+  return kept(kk->names, pasta__json_str(row, "kernel"));
 }
 
 /* Bandwidth rows: by mangled name in merged profiles, else display name. */
 static int keep_bw_row(json_t *row, void *arg) {
   const struct kept_kernels *kk = arg;
-  const char *mangled = pasta_json_str(row, "mangled");
+  const char *mangled = pasta__json_str(row, "mangled");
   return mangled ? kept(kk->mangled, mangled)
-                 : kept(kk->names, pasta_json_str(row, "name"));
+                 : kept(kk->names, pasta__json_str(row, "name"));
 }
 
 static int keep_scope(json_t *scope, void *arg) {
-  return keep_names(arg, pasta_json_str(scope, "funcname"), NULL,
-                    pasta_json_str(scope, "filename"), NULL);
+  return keep_names(arg, pasta__json_str(scope, "funcname"), NULL,
+                    pasta__json_str(scope, "filename"), NULL);
 }
 
 static int set_stats(json_t *ws, const char *key, const uint64_t *v, size_t n) {
   pasta_ws_stats st;
-  if (pasta_ws_stats_compute(v, n, &st))
+  if (pasta__ws_stats_compute(v, n, &st))
     return -1;
   json_t *o = json_object();
   /* One decimal, as the runtime writes it (a mean too large for that is
@@ -153,11 +153,11 @@ static int set_stats(json_t *ws, const char *key, const uint64_t *v, size_t n) {
   double mean = m10 < 18446744073709551616.0
                     ? (double)pasta_u64_from_double(m10) / 10
                     : st.mean;
-  return !o || json_object_set_new(o, "max", pasta_json_u64_value(st.max)) ||
-         json_object_set_new(o, "min", pasta_json_u64_value(st.min)) ||
+  return !o || json_object_set_new(o, "max", pasta__json_u64_value(st.max)) ||
+         json_object_set_new(o, "min", pasta__json_u64_value(st.min)) ||
          json_object_set_new(o, "mean", json_real(mean)) ||
-         json_object_set_new(o, "median", pasta_json_u64_value(st.median)) ||
-         json_object_set_new(o, "p90", pasta_json_u64_value(st.p90)) ||
+         json_object_set_new(o, "median", pasta__json_u64_value(st.median)) ||
+         json_object_set_new(o, "p90", pasta__json_u64_value(st.p90)) ||
          json_object_set_new(ws, key, o);
 }
 
@@ -171,10 +171,10 @@ static int restat_working_set(json_t *ws) {
   uint64_t *f = malloc((n ? n : 1) * sizeof *f);
   int err = !t || !f;
   for (size_t i = 0; !err && i < n; ++i) {
-    t[i] = pasta_json_u64(json_array_get(per, i), "touched_bytes");
-    f[i] = pasta_json_u64(json_array_get(per, i), "footprint_bytes");
+    t[i] = pasta__json_u64(json_array_get(per, i), "touched_bytes");
+    f[i] = pasta__json_u64(json_array_get(per, i), "footprint_bytes");
   }
-  err = err || json_object_set_new(ws, "launches", pasta_json_u64_value(n)) ||
+  err = err || json_object_set_new(ws, "launches", pasta__json_u64_value(n)) ||
         set_stats(ws, "touched_bytes", t, n) ||
         set_stats(ws, "footprint_bytes", f, n);
   free(t);
@@ -198,8 +198,8 @@ static int filter_sections(json_t *view, json_t *root,
       json_array_remove(kernels, i);
       continue;
     }
-    const char *name = pasta_json_str(k, "name");
-    const char *mangled = pasta_json_str(k, "mangled");
+    const char *name = pasta__json_str(k, "name");
+    const char *mangled = pasta__json_str(k, "mangled");
     if (name)
       err |= json_object_set_new(kk.names, name, json_true());
     if (mangled)
@@ -253,17 +253,17 @@ static int show_activity(FILE *out, const char *path, json_t *root,
                          unsigned top) {
   pasta_activity_read r;
   int rc = 0;
-  if (pasta_activity_read_json(root, &r)) {
+  if (pasta__activity_read_json(root, &r)) {
     pasta__report_error("%s: %s", path, strerror(ENOMEM));
     rc = 1;
   } else if (r.present) {
-    rc |= pasta_activity_write_tables(out, &r.activity, top) != 0;
+    rc |= pasta__activity_write_tables(out, &r.activity, top) != 0;
     if (r.activity.ws_enabled)
-      rc |= pasta_activity_write_ws_tables(out, &r.activity, top) != 0;
+      rc |= pasta__activity_write_ws_tables(out, &r.activity, top) != 0;
     if (r.num_rows)
-      rc |= pasta_bw_write_table(out, r.rows, r.num_rows, &r.activity) != 0;
+      rc |= pasta__bw_write_table(out, r.rows, r.num_rows, &r.activity) != 0;
   }
-  pasta_activity_read_free(&r);
+  pasta__activity_read_free(&r);
   return rc;
 }
 
@@ -273,11 +273,11 @@ static int show_table(const char *path, const struct pasta__options *o,
   size_t top = o->have_top ? o->top : 20;
   unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
   int rc = 0;
-  if (pasta_tables_write(stdout, p, utop) ||
+  if (pasta__tables_write(stdout, p, utop) ||
       show_activity(stdout, path, view, utop))
     rc = 1;
-  if (pasta_report_show_traces(stdout, view,
-                               json_object_get(root, "merged_from"), utop)) {
+  if (pasta__report_show_traces(stdout, view,
+                                json_object_get(root, "merged_from"), utop)) {
     pasta__report_error("%s: %s", path, strerror(ENOMEM));
     rc = 1;
   }
@@ -291,7 +291,7 @@ static int show_csv(const char *path, const struct pasta__options *o,
     pasta__csv_lines(stdout, p, o->have_top ? o->top : SIZE_MAX);
   else
     pasta__csv_funcs(stdout, p);
-  if (pasta_report_sections_csv(stdout, view) && !ferror(stdout)) {
+  if (pasta__report_sections_csv(stdout, view) && !ferror(stdout)) {
     pasta__report_error("%s: %s", path, strerror(ENOMEM));
     return 1;
   }
@@ -304,13 +304,13 @@ static void show_json(const struct pasta__options *o, pasta_profile *p,
                       json_t *view) {
   if (o->have_top && o->top < p->num_lines)
     p->num_lines = o->top; /* the most expensive ones: lines are sorted */
-  pasta_profile_write_json_members(stdout, p);
+  pasta__profile_write_json_members(stdout, p);
   for (size_t i = 0; i < NUM_SECTIONS; ++i) {
     json_t *v = json_object_get(view, section_keys[i]);
     if (!v)
       continue;
     fprintf(stdout, ",\n\"%s\":", section_keys[i]);
-    pasta_json_dump(stdout, v);
+    pasta__json_dump(stdout, v);
   }
   fputs("}\n", stdout);
 }

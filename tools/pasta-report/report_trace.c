@@ -30,15 +30,15 @@
 
 static int print_trace(FILE *out, json_t *trace, unsigned top) {
   pasta_trace_read r;
-  if (pasta_trace_analysis_read(trace, &r))
+  if (pasta__trace_analysis_read(trace, &r))
     return -1;
-  pasta_trace_analysis_print(out, &r.analysis, top);
-  pasta_trace_read_free(&r);
+  pasta__trace_analysis_print(out, &r.analysis, top);
+  pasta__trace_read_free(&r);
   return ferror(out) ? -1 : 0;
 }
 
-int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
-                             unsigned top) {
+int pasta__report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
+                              unsigned top) {
   json_t *one = json_object_get(sections, "trace");
   if (json_is_object(one))
     return print_trace(out, one, top);
@@ -47,16 +47,16 @@ int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
   json_t *e;
   int rc = 0;
   json_array_foreach(list, i, e) {
-    uint64_t process = pasta_json_u64(e, "process");
+    uint64_t process = pasta__json_u64(e, "process");
     json_t *src = json_array_get(merged_from, (size_t)process);
     const char *program = json_string_value(json_object_get(src, "program"));
     const char *file = json_string_value(json_object_get(src, "file"));
     fprintf(out, "\npasta: trace of process %" PRIu64, process);
     if (src) {
       fputs(" (", out);
-      pasta_text_write(out, program ? program : "?");
-      fprintf(out, ", pid %" PRIu64 ", from ", pasta_json_u64(src, "pid"));
-      pasta_text_write(out, file ? file : "?");
+      pasta__text_write(out, program ? program : "?");
+      fprintf(out, ", pid %" PRIu64 ", from ", pasta__json_u64(src, "pid"));
+      pasta__text_write(out, file ? file : "?");
       fputc(')', out);
     }
     fputs(":\n", out);
@@ -78,15 +78,15 @@ static void write_entry(FILE *out, size_t k, uint64_t process, json_t *t) {
     if (strcmp(key, "process") == 0)
       continue;
     fputc(',', out);
-    pasta_json_write_string(out, key);
+    pasta__json_write_string(out, key);
     fputc(':', out);
-    pasta_json_dump(out, v);
+    pasta__json_dump(out, v);
   }
   fputc('}', out);
 }
 
-int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
-                                  size_t *written) {
+int pasta__report_merge_traces_add(FILE *out, json_t *root,
+                                   size_t first_process, size_t *written) {
   json_t *one = json_object_get(root, "trace");
   json_t *list = json_object_get(root, "traces");
   size_t j;
@@ -97,13 +97,13 @@ int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
     json_array_foreach(list, j, e) {
       if (json_is_object(e))
         write_entry(out, (*written)++,
-                    first_process + pasta_json_u64(e, "process"), e);
+                    first_process + pasta__json_u64(e, "process"), e);
     }
   }
   return ferror(out) ? -1 : 0;
 }
 
-int pasta_report_merge_traces_end(FILE *out, size_t written) {
+int pasta__report_merge_traces_end(FILE *out, size_t written) {
   if (written)
     fputs("\n]", out);
   return ferror(out) ? -1 : 0;
@@ -258,7 +258,7 @@ static int diff_scopes(FILE *out, const struct pasta_trace_analysis *b,
     for (size_t i = 0; i < listed; ++i) {
       const struct pasta_trace_scope_summary *sb = p[i].b, *sa = p[i].a;
       const struct pasta_trace_scope_summary *any = sb ? sb : sa;
-      const char *type = pasta_cats_scope_type(any->kind);
+      const char *type = pasta__cats_scope_type(any->kind);
       char at[96];
       fmt_at(at, sizeof at, any);
       const char *status = !sb           ? "added"
@@ -272,7 +272,7 @@ static int diff_scopes(FILE *out, const struct pasta_trace_analysis *b,
         int first = k == PASTA_ACCESS_STRIDEK;
         err |= text_table_row(&t, first ? any->funcname : "",
                               first ? (type ? type : "?") : "", first ? at : "",
-                              first ? status : "", pasta_cats_access_class(k),
+                              first ? status : "", pasta__cats_access_class(k),
                               c[0], c[1], c[2], c[3]);
       }
     }
@@ -287,7 +287,7 @@ static int diff_scopes(FILE *out, const struct pasta_trace_analysis *b,
   return err;
 }
 
-int pasta_report_diff_traces(FILE *out, json_t *before, json_t *after) {
+int pasta__report_diff_traces(FILE *out, json_t *before, json_t *after) {
   json_t *tb = json_object_get(before, "trace");
   json_t *ta = json_object_get(after, "trace");
   int lb = json_is_array(json_object_get(before, "traces"));
@@ -303,15 +303,15 @@ int pasta_report_diff_traces(FILE *out, json_t *before, json_t *after) {
     return ferror(out) ? -1 : 0;
   }
   pasta_trace_read rb, ra;
-  if (pasta_trace_analysis_read(tb, &rb))
+  if (pasta__trace_analysis_read(tb, &rb))
     return -1;
-  if (pasta_trace_analysis_read(ta, &ra)) {
-    pasta_trace_read_free(&rb);
+  if (pasta__trace_analysis_read(ta, &ra)) {
+    pasta__trace_read_free(&rb);
     return -1;
   }
   int err = diff_totals(out, &rb.analysis, &ra.analysis) ||
             diff_scopes(out, &rb.analysis, &ra.analysis);
-  pasta_trace_read_free(&rb);
-  pasta_trace_read_free(&ra);
+  pasta__trace_read_free(&rb);
+  pasta__trace_read_free(&ra);
   return err || ferror(out) ? -1 : 0;
 }

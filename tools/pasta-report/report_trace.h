@@ -18,8 +18,8 @@
  * "traces", each under a line naming its process (from `merged_from`, the
  * profile's member, may be NULL). Nothing when there is neither. Returns 0,
  * or -1 when out of memory or on a write error. */
-int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
-                             unsigned top);
+int pasta__report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
+                              unsigned top);
 
 /* The "traces" list of a merged profile, one input at a time:
  * merge_traces_add writes the "trace" of `root`, or each entry of its
@@ -28,15 +28,15 @@ int pasta_report_show_traces(FILE *out, json_t *sections, json_t *merged_from,
  * from first_process; *written counts the entries so far (start at 0).
  * merge_traces_end closes the list (nothing when it is empty). Each
  * returns 0, or -1 on a write error. */
-int pasta_report_merge_traces_add(FILE *out, json_t *root, size_t first_process,
-                                  size_t *written);
-int pasta_report_merge_traces_end(FILE *out, size_t written);
+int pasta__report_merge_traces_add(FILE *out, json_t *root,
+                                   size_t first_process, size_t *written);
+int pasta__report_merge_traces_end(FILE *out, size_t written);
 
 /* When both profiles have a "trace": peak footprint, never-freed bytes and
  * reuse saving, then per scope its dynamic stride-k and indirect accesses,
  * before and after. One line when only one profile has a trace, or either
  * is a merged profile with "traces"; nothing when neither has one. Returns
  * 0, or -1 when out of memory or on a write error. */
-int pasta_report_diff_traces(FILE *out, json_t *before, json_t *after);
+int pasta__report_diff_traces(FILE *out, json_t *before, json_t *after);
 
 #endif
