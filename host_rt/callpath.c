@@ -42,19 +42,20 @@ void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth) {
   pasta__state_unlock();
 }
 
-/* Frames above the wrapper that called this (skip = 2: this function and
- * the wrapper), one more than PASTA_CALL_DEPTH: the first is often the
- * kernel's stub, which the report drops. Taken outside the lock:
- * backtrace() may load libgcc_s. */
-uint32_t pasta__capture_frames(void **frames) {
+/* Frames above the wrapper that called this, one more than
+ * PASTA_CALL_DEPTH: the first is often the kernel's stub, which the report
+ * drops. `skip` counts this function and the runtime's frames above it, the
+ * wrapper included (pasta__launch is noinline so that the count holds).
+ * Taken outside the lock: backtrace() may load libgcc_s. */
+uint32_t pasta__capture_frames(void **frames, int skip) {
   if (!pasta__opt.depth)
     return 0;
-  void *buf[MAX_DEPTH + 3];
-  int n = backtrace(buf, (int)pasta__opt.depth + 3);
-  if (n <= 2)
+  void *buf[MAX_DEPTH + 4];
+  int n = backtrace(buf, (int)pasta__opt.depth + 1 + skip);
+  if (n <= skip)
     return 0;
-  memcpy(frames, buf + 2, (size_t)(n - 2) * sizeof *frames);
-  return (uint32_t)(n - 2);
+  memcpy(frames, buf + skip, (size_t)(n - skip) * sizeof *frames);
+  return (uint32_t)(n - skip);
 }
 
 void pasta__count_path(struct kernel *k, uint32_t path) {

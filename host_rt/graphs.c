@@ -330,7 +330,7 @@ PASTA_ABI int __pasta_graph_launch(void *exec, void *stream,
   if (pasta__capture_state(ops, stream) == CAPTURE_INTO_GRAPH)
     return real(exec, stream); /* into another graph: recorded with it */
   void *frames[MAX_DEPTH + 1];
-  uint32_t depth = pasta__capture_frames(frames);
+  uint32_t depth = pasta__capture_frames(frames, 2); /* this, the wrapper */
   int err = real(exec, stream);
   int device = pasta__vendor_device(ops);
   if (!err)

@@ -240,7 +240,7 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
 
 uint32_t pasta__path_id(void *const *frames, uint32_t depth);
 void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth);
-uint32_t pasta__capture_frames(void **frames);
+uint32_t pasta__capture_frames(void **frames, int skip);
 void pasta__count_path(struct kernel *k, uint32_t path);
 void pasta__count_shape(struct kernel *k, const uint32_t grid[3],
                         const uint32_t block[3], uint64_t shmem);
