@@ -7,7 +7,9 @@
 # they are left out, and so are values that differ between two runs of the
 # "before" build: races in the program).
 # usage: gpu_compare_builds.sh BEFORE_BIN AFTER_BIN   (folders holding the
-#        *-pasta executables, e.g. unpacked from two builds' bin/kernels)
+#        *-pasta executables of two builds). To carry them: in each build's
+#        bin/kernels, `tar cJf <repo>/build-gpu/cmp/<before|after>-pasta.txz
+#        $(ls *-pasta)` (about 3 MB each), unpacked there with tar xJf.
 # Results: $OUT/compare.txt.
 set -u
 before=$1 after=$2
