@@ -198,9 +198,8 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
  *===----------------------------------------------------------------------===*/
 
 /* The allocation holding `addr`, or PASTA_NONE. */
-static inline __attribute__((always_inline)) uint32_t
-pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
-              uint64_t addr) {
+static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
+    const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)

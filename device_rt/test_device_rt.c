@@ -14,19 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tests/unit/check.h"
+
 struct pasta_gpu_shim pasta_shim;
-static int passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      ++passed;                                                                \
-    } else {                                                                   \
-      ++failed;                                                                \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                   \
-    }                                                                          \
-  } while (0)
-
 static void place(uint32_t block, uint32_t blocks, uint32_t thread,
                   uint32_t threads) {
   memset(&pasta_shim, 0, sizeof pasta_shim);
@@ -47,8 +37,8 @@ static void test_ws_find(void) {
   t[1] = (struct pasta_ws_alloc){200, 10, 0, 0};   /* [200, 210) */
   t[2] = (struct pasta_ws_alloc){1000, 100, 0, 0}; /* [1000, 1100) */
   CHECK(pasta_ws_find(t, 3, 100) == 0 && pasta_ws_find(t, 3, 149) == 0);
-  CHECK(pasta_ws_find(t, 3, 150) == PASTA_NONE);
-  CHECK(pasta_ws_find(t, 3, 99) == PASTA_NONE);
+  CHECK_EQ_INT(pasta_ws_find(t, 3, 150), PASTA_NONE);
+  CHECK_EQ_INT(pasta_ws_find(t, 3, 99), PASTA_NONE);
   CHECK(pasta_ws_find(t, 3, 209) == 1 &&
         pasta_ws_find(t, 3, 210) == PASTA_NONE);
   CHECK(pasta_ws_find(t, 3, 1099) == 2 &&
@@ -59,11 +49,11 @@ static void test_ws_find(void) {
   struct pasta_ws_alloc big[12];
   for (uint32_t i = 0; i < 12; ++i)
     big[i] = (struct pasta_ws_alloc){100 * i, 10, 0, 0};
-  CHECK(pasta_ws_find(big, 12, 705) == 7);
-  CHECK(pasta_ws_find(big, 12, 710) == PASTA_NONE);
-  CHECK(pasta_ws_find(big, 12, 1109) == 11);
-  CHECK(pasta_ws_find(big, 12, 1195) == PASTA_NONE);
-  CHECK(pasta_ws_find(big, 12, 0) == 0);
+  CHECK_EQ_INT(pasta_ws_find(big, 12, 705), 7);
+  CHECK_EQ_INT(pasta_ws_find(big, 12, 710), PASTA_NONE);
+  CHECK_EQ_INT(pasta_ws_find(big, 12, 1109), 11);
+  CHECK_EQ_INT(pasta_ws_find(big, 12, 1195), PASTA_NONE);
+  CHECK_EQ_INT(pasta_ws_find(big, 12, 0), 0);
 }
 
 static void test_ws_outside(void) {
@@ -79,16 +69,16 @@ static void test_trace_sampling(void) {
    * block b is warp 64 b + t. Stride 3 samples warps 0, 3, 6, ... */
   struct pasta_trace_launch st = {0, 0, 16, 3};
   place(0, 4, 3, 64);
-  CHECK(__pasta_trace_sampled(&st) == 1); /* warp 3 */
+  CHECK_EQ_INT(__pasta_trace_sampled(&st), 1); /* warp 3 */
   place(0, 4, 4, 64);
-  CHECK(__pasta_trace_sampled(&st) == 0); /* warp 4 */
+  CHECK_EQ_INT(__pasta_trace_sampled(&st), 0); /* warp 4 */
   place(1, 4, 2, 64);
-  CHECK(__pasta_trace_sampled(&st) == 1); /* warp 66 */
-  st.warp_stride = 0;                     /* not tracing */
-  CHECK(__pasta_trace_sampled(&st) == 0);
+  CHECK_EQ_INT(__pasta_trace_sampled(&st), 1); /* warp 66 */
+  st.warp_stride = 0;                          /* not tracing */
+  CHECK_EQ_INT(__pasta_trace_sampled(&st), 0);
   /* Block 10^8 of 64 threads: warp 6.4e9 + 5, past 32 bits. */
   place(100000000u, 200000000u, 5, 64);
-  CHECK(pasta_linear_warp_id() == 6400000005ull);
+  CHECK_EQ_U64(pasta_linear_warp_id(), 6400000005ull);
 }
 
 static void test_trace_events(void) {
@@ -114,10 +104,10 @@ static void test_trace_events(void) {
   /* A warp that is not sampled records nothing; a scope past the first 64
    * (bit 0) is recorded every time. */
   __pasta_trace_event(&st, 0, 8, 0, &seen_entry, 4);
-  CHECK(st.head == 3);
+  CHECK_EQ_INT(st.head, 3);
   __pasta_trace_event(&st, 1, 70, 0, &seen_entry, 0);
   __pasta_trace_event(&st, 1, 70, 0, &seen_entry, 0);
-  CHECK(st.head == 5);
+  CHECK_EQ_INT(st.head, 5);
 }
 
 static void test_counts(void) {
@@ -129,12 +119,12 @@ static void test_counts(void) {
   __pasta_count_launch(&launches);
   place(1, 2, 0, 32);
   __pasta_count_launch(&launches);
-  CHECK(launches == 1);
+  CHECK_EQ_INT(launches, 1);
   /* A flush adds a lane's count; zeros add nothing. */
   uint64_t counter = 10;
   __pasta_flush_counter(&counter, 5);
   __pasta_flush_counter(&counter, 0);
-  CHECK(counter == 15);
+  CHECK_EQ_INT(counter, 15);
   /* Banks: block 5 of a module with 4 counters and 4 banks uses bank 1
    * (5 & 3), i.e. counters + 4. */
   uint64_t counters[16] = {0};
@@ -148,6 +138,5 @@ int main(void) {
   test_trace_sampling();
   test_trace_events();
   test_counts();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary("device_rt");
 }

@@ -6,7 +6,7 @@
  * disjoint, non-adjacent interval set, and every line of it is selected by
  * pasta_range_spec_select for a file the entry names.
  *===----------------------------------------------------------------------===*/
-#include "line_ranges.h"
+#include "line_ranges/line_ranges.h"
 
 #include <stdint.h>
 #include <stdio.h>

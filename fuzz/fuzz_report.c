@@ -2,7 +2,7 @@
  *
  * The input is one JSON profile, or two separated by a NUL byte (a profile
  * never holds one). Both are written to files and pasta-report itself
- * (pasta_report.c, compiled with main renamed) runs on them as a user would:
+ * (pasta__report_main, pasta_report.h) runs on them as a user would:
  * show (table, csv, csv --lines, json, filtered), diff, and merge (of the
  * two files, of a directory and of a glob pattern). Then the invariant:
  * whatever merge writes, show must read back (a profile pasta-report wrote
@@ -11,6 +11,8 @@
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 
+#include "tools/pasta-report/pasta_report.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,8 +20,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int pasta_report_main(int argc, char **argv);
 
 static char dir[64], path_a[96], path_b[96], path_out[96], pattern[96];
 
@@ -79,7 +79,7 @@ static int report(const char *first, ...) {
     argv[argc++] = (char *)a;
   va_end(ap);
   argv[argc] = NULL;
-  int rc = pasta_report_main(argc, argv);
+  int rc = pasta__report_main(argc, argv);
   fflush(stdout);
   return rc;
 }

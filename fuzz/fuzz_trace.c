@@ -3,18 +3,22 @@
  * The input is JSON: a profile (its "trace", its merged "traces" entries
  * and its "launches"/"memory"/"working_set"/"bandwidth" sections) or a bare
  * trace-analysis object. Each is read back as pasta-report reads it
- * (trace_json.c, activity_json.c), printed with the runtime's table writers
- * and compared with itself (report_trace.c, report_activity.c), and the
+ * (trace_read.c, activity_read.c), printed with the runtime's table writers
+ * and compared with itself (report_trace.c, report_activity_diff.c), and the
  * trace analysis is written out again as JSON (cats.c), which must parse
  * and read back to the same totals (the round trip pasta-report relies on).
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 
-#include "activity_json.h"
-#include "cats.h"
-#include "report_activity.h"
-#include "report_trace.h"
-#include "trace_json.h"
+#include "analyzers/bandwidth/bandwidth_report.h"
+#include "analyzers/kernels/kernel_tables.h"
+#include "analyzers/trace/cats_file.h"
+#include "analyzers/trace/trace_analyses.h"
+#include "analyzers/working_set/ws_tables.h"
+#include "profile/activity_read.h"
+#include "profile/trace_read.h"
+#include "tools/pasta-report/report_activity.h"
+#include "tools/pasta-report/report_trace.h"
 
 #include <jansson.h>
 #include <stdint.h>
@@ -47,14 +51,14 @@ static void require(int ok, const char *what) {
  * back: the totals must survive. */
 static void one_trace(json_t *trace) {
   pasta_trace_read r;
-  if (pasta_trace_analysis_read(trace, &r))
+  if (pasta__trace_analysis_read(trace, &r))
     return;
-  pasta_trace_analysis_print(sink, &r.analysis, 20);
+  pasta__trace_analysis_print(sink, &r.analysis, 20);
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
   require(mem != NULL, "open_memstream");
-  pasta_trace_analysis_json(mem, &r.analysis);
+  pasta__trace_analysis_json(mem, &r.analysis);
   require(fclose(mem) == 0, "writing the analysis");
   json_error_t jerr;
   json_t *again = json_loadb(text, len, 0, &jerr);
@@ -62,7 +66,7 @@ static void one_trace(json_t *trace) {
     fprintf(stderr, "fuzz_trace: %s (%s)\n", jerr.text, text);
   require(again != NULL, "the analysis written as JSON does not parse");
   pasta_trace_read r2;
-  if (pasta_trace_analysis_read(again, &r2) == 0) {
+  if (pasta__trace_analysis_read(again, &r2) == 0) {
     const struct pasta_trace_analysis *a = &r.analysis, *b = &r2.analysis;
     require(a->peak_bytes == b->peak_bytes &&
                 a->final_bytes == b->final_bytes &&
@@ -70,11 +74,11 @@ static void one_trace(json_t *trace) {
                 a->num_lives == b->num_lives && a->num_reuse == b->num_reuse &&
                 a->num_loop_allocs == b->num_loop_allocs,
             "the analysis does not read back the same");
-    pasta_trace_read_free(&r2);
+    pasta__trace_read_free(&r2);
   }
   json_decref(again);
   free(text);
-  pasta_trace_read_free(&r);
+  pasta__trace_read_free(&r);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -89,21 +93,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (json_is_object(e))
       one_trace(e);
   }
-  pasta_report_show_traces(sink, root, json_object_get(root, "merged_from"), 5);
-  pasta_report_diff_traces(sink, root, root);
+  pasta__report_show_traces(sink, root, json_object_get(root, "merged_from"),
+                            5);
+  pasta__report_diff_traces(sink, root, root);
 
   pasta_activity_read ar;
-  if (pasta_activity_read_json(root, &ar) == 0) {
+  if (pasta__activity_read_json(root, &ar) == 0) {
     if (ar.present) {
-      pasta_activity_write_tables(sink, &ar.activity, 5);
+      pasta__activity_write_tables(sink, &ar.activity, 5);
       if (ar.activity.ws_enabled)
-        pasta_activity_write_ws_tables(sink, &ar.activity, 5);
+        pasta__activity_write_ws_tables(sink, &ar.activity, 5);
       if (ar.num_rows)
-        pasta_bw_write_table(sink, ar.rows, ar.num_rows, &ar.activity);
+        pasta__bw_write_table(sink, ar.rows, ar.num_rows, &ar.activity);
     }
-    pasta_activity_read_free(&ar);
+    pasta__activity_read_free(&ar);
   }
-  pasta_report_diff_activity(sink, root, root);
+  pasta__report_diff_activity(sink, root, root);
   json_decref(root);
   return 0;
 }

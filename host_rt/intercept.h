@@ -1,16 +1,16 @@
-/*===- intercept.h - The runtime's view of launches and memory -----------===*
+/*===- intercept.h - The runtime's view of launches and memory -------------===*
  *
- * Internal to libpasta_rt: what runtime.c (the report) needs from
- * intercept.c (the wrappers the pass routes the program's CUDA/HIP calls
- * to). The wrappers themselves are ABI entry points, declared in
- * intercept.c.
+ * Internal to libpasta_rt: what the runtime's side (readback.c, report.c,
+ * lifecycle.c) needs from the recorded launches and memory (options.c and
+ * activity.c; the wrappers the pass routes the program's CUDA/HIP calls to
+ * are ABI entry points, declared where they are defined).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_HOST_RT_INTERCEPT_H
 #define PASTA_HOST_RT_INTERCEPT_H
 
-#include "activity.h"
-#include "analyzer.h"
 #include "pasta/abi.h"
+#include "pasta/analyzer.h"
+#include "profile/activity.h"
 
 #include <stddef.h>
 
@@ -56,18 +56,8 @@ int pasta__activity_fault(char *buf, size_t size);
  * operations (`ops`), after timing what is in flight. */
 void pasta__activity_module_gone(const struct pasta_vendor_ops *ops);
 
-/* In runtime.c: called after a vendor call returned (the vendor runtime
- * has initialised), and after a launch of a kernel of module `symbol` on
- * GPU `device` (the first there since the last reset). */
-void pasta__arm_exit(void);
-void pasta__module_launched(const void *symbol, int device);
-
 /* Before a device reset: times what is in flight on the current GPU and
  * drops the runtime's events, buffers and the allocations of that GPU. */
 void pasta__activity_before_reset(void);
-
-/* In runtime.c: hand a live event to the selected analyzers. */
-void pasta__notify_launch(const pasta_launch_event *e);
-void pasta__notify_allocation(const pasta_allocation_event *e);
 
 #endif

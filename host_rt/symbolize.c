@@ -1,6 +1,6 @@
 /*===- symbolize.c - Host return addresses to function and file:line ------===*
  *
- * pasta_symbolize() turns a return address into object, function and
+ * pasta__symbolize() turns a return address into object, function and
  * file:line. dladdr() (in libc since glibc 2.34) names the object, its load
  * base and the nearest exported symbol. libdwarf is opened with dlopen() on
  * the first object that needs it and called through function pointers, so
@@ -18,7 +18,7 @@
  * corrected below (pasta__ends_sequence, pasta__fix_default_file).
  *
  * Failure is never fatal and never printed: a missing libdwarf or an object
- * without debug info leaves file and line empty, and pasta_symbolizer_note()
+ * without debug info leaves file and line empty, and pasta__symbolizer_note()
  * says why (libdwarf, or a program without -g), for the caller to report
  * once.
  *===----------------------------------------------------------------------===*/
@@ -26,7 +26,7 @@
 
 #include "symbolize.h"
 
-#include "demangle.h"
+#include "profile/demangle.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -804,7 +804,7 @@ static const struct pasta__row *pasta__find_row(const struct pasta__object *o,
 
 /*===-- Modules at run time -----------------------------------------------===*/
 
-/* What pasta_locate() learnt of one loaded module; kept for the process's
+/* What pasta__locate() learnt of one loaded module; kept for the process's
  * life, because call paths refer to modules that may be unloaded later. */
 struct pasta__module {
   uint64_t base;  /* dli_fbase */
@@ -905,7 +905,7 @@ static const struct pasta__module *pasta__module_of(const Dl_info *info,
   return &pasta__modules[pasta__nmodules++];
 }
 
-int pasta_locate(uint64_t address, pasta_frame_loc *out) {
+int pasta__locate(uint64_t address, pasta_frame_loc *out) {
   if (!out)
     return -1;
   memset(out, 0, sizeof *out);
@@ -1279,7 +1279,7 @@ pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname) {
     return NULL;
   s->libdwarf_soname = pasta__intern(s, libdwarf_soname);
   if (!s->libdwarf_soname) {
-    pasta_symbolizer_close(s);
+    pasta__symbolizer_close(s);
     return NULL;
   }
   char exe[PATH_MAX];
@@ -1291,7 +1291,7 @@ pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname) {
   return s;
 }
 
-pasta_symbolizer *pasta_symbolizer_open(void) {
+pasta_symbolizer *pasta__symbolizer_open(void) {
   /* PASTA_LIBDWARF names another libdwarf to load; "0" or "none" loads
    * none (function names then come from the ELF symbol tables alone, as on
    * a machine without libdwarf). */
@@ -1302,8 +1302,8 @@ pasta_symbolizer *pasta_symbolizer_open(void) {
       soname && *soname ? soname : PASTA__LIBDWARF_SONAME);
 }
 
-int pasta_symbolizer_set_search_dirs(pasta_symbolizer *s,
-                                     const char *const *dirs) {
+int pasta__symbolizer_set_search_dirs(pasta_symbolizer *s,
+                                      const char *const *dirs) {
   size_t n = 0;
   while (dirs && dirs[n])
     ++n;
@@ -1324,7 +1324,7 @@ int pasta_symbolizer_set_search_dirs(pasta_symbolizer *s,
   return 0;
 }
 
-int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
+int pasta__symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
   if (!out)
     return -1;
   memset(out, 0, sizeof *out);
@@ -1336,7 +1336,7 @@ int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
     return slot->rc;
   }
   pasta_frame_loc loc;
-  int rc = pasta_locate(address, &loc);
+  int rc = pasta__locate(address, &loc);
   if (rc == 0)
     rc = pasta__lookup_loc(s, &loc, out);
   if (rc != 0)
@@ -1352,8 +1352,8 @@ int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out) {
   return rc;
 }
 
-int pasta_symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
-                        pasta_symbol *out) {
+int pasta__symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
+                         pasta_symbol *out) {
   if (!out)
     return -1;
   memset(out, 0, sizeof *out);
@@ -1365,7 +1365,7 @@ int pasta_symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
   return rc;
 }
 
-const char *pasta_symbolizer_note(const pasta_symbolizer *s) {
+const char *pasta__symbolizer_note(const pasta_symbolizer *s) {
   return s && s->note[0] ? s->note : NULL;
 }
 
@@ -1378,7 +1378,7 @@ static void pasta__free_object(struct pasta__object *o) {
   free(o->names);
 }
 
-void pasta_symbolizer_close(pasta_symbolizer *s) {
+void pasta__symbolizer_close(pasta_symbolizer *s) {
   if (!s)
     return;
   for (size_t i = 0; i < s->nobjects; ++i)

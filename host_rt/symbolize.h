@@ -3,17 +3,17 @@
  * The runtime records where kernels are launched from as return addresses
  * (glibc backtrace()); the report prints them as function and file:line.
  * Two steps, so that the second can run later or on another machine:
- *  - pasta_locate(), at run time: dladdr() finds the module; the module's
+ *  - pasta__locate(), at run time: dladdr() finds the module; the module's
  *    path, GNU build id and the address as an ELF virtual address of that
  *    file are what is recorded (cheap, thread-safe, valid after dlclose);
- *  - pasta_symbolize_loc(), at exit or offline (pasta-report): reads the
+ *  - pasta__symbolize_loc(), at exit or offline (pasta-report): reads the
  *    module's file, found by its path or, in search directories, by name
  *    and build id: function names from its ELF symbol table (.symtab, or
  *    .dynsym when stripped; no library needed), file:line and qualified
  *    names from its DWARF through libdwarf, loaded with dlopen() on first
  *    use. Without libdwarf or debug info the answer degrades to what the
- *    symbol table knows, silently: pasta_symbolizer_note() says why.
- * pasta_symbolize() does both for a live address.
+ *    symbol table knows, silently: pasta__symbolizer_note() says why.
+ * pasta__symbolize() does both for a live address.
  *
  * Symbolizers are not thread-safe: one thread at a time per symbolizer.
  *===----------------------------------------------------------------------===*/
@@ -45,7 +45,7 @@ typedef struct pasta_frame_loc {
 /* Fills *out for a return address of this process. Thread-safe; the first
  * address of each module reads its build id from memory, later ones only
  * call dladdr(). Returns 0, or -1 when no module holds the address. */
-int pasta_locate(uint64_t address, pasta_frame_loc *out);
+int pasta__locate(uint64_t address, pasta_frame_loc *out);
 
 /* Opaque: caches opened objects and strings. */
 typedef struct pasta_symbolizer pasta_symbolizer;
@@ -53,29 +53,29 @@ typedef struct pasta_symbolizer pasta_symbolizer;
 /* NULL only when out of memory. PASTA_LIBDWARF names the libdwarf to load
  * (default libdwarf.so.1); "none" or "0" loads none, as on a machine
  * without it. */
-pasta_symbolizer *pasta_symbolizer_open(void);
+pasta_symbolizer *pasta__symbolizer_open(void);
 
 /* `address` is a return address (as from backtrace()); the lookup uses
  * address-1 so the call's line is found. Returns 0 and fills *out (strings
  * owned by the symbolizer, valid until close), or -1 when nothing at all is
  * known (then out->function etc are NULL). */
-int pasta_symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out);
+int pasta__symbolize(pasta_symbolizer *s, uint64_t address, pasta_symbol *out);
 
-/* Resolves a recorded location (pasta_locate, or read back from a
+/* Resolves a recorded location (pasta__locate, or read back from a
  * profile) by reading the module's file. Returns 0 and fills *out (object
  * and offset as recorded; function, file and line as far as known), or -1
  * when loc has no vaddr. */
-int pasta_symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
-                        pasta_symbol *out);
+int pasta__symbolize_loc(pasta_symbolizer *s, const pasta_frame_loc *loc,
+                         pasta_symbol *out);
 
 /* Directories (NULL-terminated; copied) searched, three levels deep, for a
  * module whose recorded path is missing or holds another build: a file of
  * the same name and build id, else any file of that build id. Returns 0 or
  * -1 (out of memory). */
-int pasta_symbolizer_set_search_dirs(pasta_symbolizer *s,
-                                     const char *const *dirs);
+int pasta__symbolizer_set_search_dirs(pasta_symbolizer *s,
+                                      const char *const *dirs);
 
-void pasta_symbolizer_close(pasta_symbolizer *s);
+void pasta__symbolizer_close(pasta_symbolizer *s);
 
 /* Why source lines may be missing, for one note in the report: NULL while
  * nothing went wrong, else one short line, the first reason found
@@ -83,9 +83,9 @@ void pasta_symbolizer_close(pasta_symbolizer *s);
  * was not found). System
  * libraries without DWARF are expected and not noted. Owned by the
  * symbolizer. */
-const char *pasta_symbolizer_note(const pasta_symbolizer *s);
+const char *pasta__symbolizer_note(const pasta_symbolizer *s);
 
-/* Internal, for tests: like pasta_symbolizer_open() but loads libdwarf
+/* Internal, for tests: like pasta__symbolizer_open() but loads libdwarf
  * from `libdwarf_soname` (a name that does not exist tests the fallback). */
 pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname);
 

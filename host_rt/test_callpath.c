@@ -13,11 +13,11 @@
  * puts them.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "activity.h"
 #include "intercept.h"
 #include "pasta/abi.h"
-#include "profile.h"
-#include "profile_json.h"
+#include "pasta/profile.h"
+#include "profile/activity.h"
+#include "profile/profile_json.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -129,7 +129,7 @@ int main(int argc, char **argv) {
   }
   p.activity = &act;
   FILE *f = fopen(argv[1], "w");
-  int err = !f || pasta_profile_write_json(f, &p) != 0;
+  int err = !f || pasta__profile_write_json(f, &p) != 0;
   if (f)
     err |= fclose(f) != 0;
   pasta__activity_free(&act);

@@ -16,6 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/unit/check.h"
+
 int __pasta_malloc(void **, uint64_t, int (*)(void **, uint64_t),
                    const struct pasta_vendor_ops *);
 int __pasta_free(void *, int (*)(void *), const struct pasta_vendor_ops *);
@@ -60,8 +62,6 @@ int __pasta_graph_instantiate(void **, void *, uint64_t,
 int __pasta_graph_launch(void *, void *, int (*)(void *, void *),
                          const struct pasta_vendor_ops *);
 
-static int passed, failed;
-
 /* cudaGetFuncBySymbol's stand-in: the CUfunction of every kernel. */
 static void *fake_func_result;
 static int fake_get_func(void **fn, const void *symbol) {
@@ -95,15 +95,6 @@ void pasta__notify_allocation(const pasta_allocation_event *e) {
   else
     ++allocs_seen;
 }
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond)                                                                  \
-      ++passed;                                                                \
-    else {                                                                     \
-      ++failed;                                                                \
-      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-    }                                                                          \
-  } while (0)
 
 /* Fake vendor runtime: "device" memory is host memory, events hold a time. */
 static double fake_clock_ms;
@@ -558,8 +549,7 @@ static int test_out_of_resources(void) {
   const pasta_activity_kernel *k6 = row_of(&act, "k6()");
   CHECK(k6 && k6->launches == 1 && k6->failed == 1);
   pasta__activity_free(&act);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("intercept");
 }
 
 int main(int argc, char **argv) {
@@ -742,6 +732,5 @@ int main(int argc, char **argv) {
   free(b);
   test_graphs();
   test_launch_options();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("intercept");
 }

@@ -23,6 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/unit/check.h"
+
 void __pasta_register_host_module(const struct pasta_module_desc *desc);
 void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n);
@@ -30,25 +32,6 @@ void __pasta_register_device_module(const void *desc_symbol,
                                     const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
 void __pasta_before_device_reset(void);
-
-static int failures, passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stdout, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
-
-static void end_test(const char *name) {
-  if (failures)
-    ++failed;
-  else
-    ++passed;
-  printf("%s %s\n", failures ? "FAIL" : "ok  ", name);
-  failures = 0;
-}
 
 /*===-- A host module -----------------------------------------------------===*/
 
@@ -334,7 +317,7 @@ int main(void) {
   __pasta_host_flush(host_counters, 0, block, 2);
   __pasta_host_flush(host_counters, 1, block + 1, 1);
   CHECK(host_counters[0] == 1 && host_counters[1] == 10);
-  end_test("host_flush");
+  check_case_end("host_flush");
 
   /* Children first: the parent may report only once. */
   char out_a[128], err_a[128], out_b[128], err_b[128], file_b[160];
@@ -352,7 +335,7 @@ int main(void) {
   CHECK(text && strstr(text, "== PASTA: profile of")); /* exit() reports */
   CHECK(text && !strstr(text, "profile written"));
   free(text);
-  end_test("exit_path_and_unwritable_output");
+  check_case_end("exit_path_and_unwritable_output");
 
   snprintf(out_b, sizeof out_b, "%s/quiet-%%p.json", dir);
   snprintf(err_b, sizeof err_b, "%s/b.err", dir);
@@ -368,7 +351,7 @@ int main(void) {
   CHECK(text && strstr(text, "'bad.cu'")); /* warnings stay */
   free(text);
   remove(file_b);
-  end_test("quiet");
+  check_case_end("quiet");
 
   /* PASTA_QUIET=off (any case) is not quiet; a value that is no yes/no
    * warns once, naming what is accepted, and is not quiet either. */
@@ -389,7 +372,7 @@ int main(void) {
     snprintf(file_b, sizeof file_b, "%s/quiet-%ld.json", dir, (long)q);
     remove(file_b);
   }
-  end_test("quiet_values");
+  check_case_end("quiet_values");
 
   /* PASTA_ANALYZERS: names separated by commas or semicolons, blanks and
    * letter case ignored; unknown names warn; a list naming no analyzer runs
@@ -428,7 +411,7 @@ int main(void) {
     free(text);
     remove(file_a2);
   }
-  end_test("analyzer_lists");
+  check_case_end("analyzer_lists");
 
   /* A cudaDeviceReset (what the pass puts before one): the counts so far
    * are carried over, the device copy starts again from zero, and what runs
@@ -481,7 +464,7 @@ int main(void) {
       fputs(text, stdout);
   }
   free(text);
-  end_test("stderr_report");
+  check_case_end("stderr_report");
 
   text = slurp(file);
   json_error_t jerr;
@@ -529,13 +512,12 @@ int main(void) {
   }
   json_decref(root);
   free(text);
-  end_test("json_profile");
+  check_case_end("json_profile");
 
   remove(file);
   remove(err);
   remove(err_a);
   remove(err_b);
   rmdir(dir);
-  printf("host_rt: %d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary("host_rt");
 }

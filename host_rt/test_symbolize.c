@@ -23,29 +23,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/unit/check.h"
+
 /* test_symbolize_lib.c */
 uint64_t pasta_test_lib_site(unsigned *line);
 uint64_t pasta_test_lib_other_site(unsigned *line);
 uint64_t test_own_line(unsigned *line);
-
-static int failures, passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stdout, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
-
-static void end_test(const char *name) {
-  if (failures)
-    ++failed;
-  else
-    ++passed;
-  printf("%s %s\n", failures ? "FAIL" : "ok  ", name);
-  failures = 0;
-}
 
 static int ends_with(const char *s, const char *suffix) {
   size_t n = s ? strlen(s) : 0, m = strlen(suffix);
@@ -92,12 +75,12 @@ __attribute__((noinline)) static uint64_t static_site(unsigned *line) {
 /*===-- Tests -------------------------------------------------------------===*/
 
 static void test_executable_line(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   CHECK(s != NULL);
   unsigned line = 0;
   uint64_t pc = test_own_line(&line);
   pasta_symbol sym;
-  int rc = pasta_symbolize(s, pc, &sym);
+  int rc = pasta__symbolize(s, pc, &sym);
   print_symbol("own line", rc, &sym);
   CHECK(rc == 0);
   CHECK(ends_with(sym.file, "/test_symbolize.c"));
@@ -109,47 +92,48 @@ static void test_executable_line(void) {
   exe[n > 0 ? n : 0] = '\0';
   CHECK(same_string(sym.object, exe));
   CHECK(sym.offset > 0 && sym.offset < pc);
-  CHECK(pasta_symbolizer_note(s) == NULL);
-  pasta_symbolizer_close(s);
-  end_test("executable: file:line and function of a call");
+  CHECK(pasta__symbolizer_note(s) == NULL);
+  pasta__symbolizer_close(s);
+  check_case_end("executable: file:line and function of a call");
 }
 
 static void test_static_function(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   unsigned line = 0;
   uint64_t pc = static_site(&line);
   pasta_symbol sym;
-  int rc = pasta_symbolize(s, pc, &sym);
+  int rc = pasta__symbolize(s, pc, &sym);
   print_symbol("static", rc, &sym);
   CHECK(rc == 0);
   CHECK(ends_with(sym.file, "/test_symbolize.c"));
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "static_site"));
-  pasta_symbolizer_close(s);
-  end_test("static function: named from DWARF");
+  pasta__symbolizer_close(s);
+  check_case_end("static function: named from DWARF");
 }
 
 static void test_other_file(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   unsigned line = 0;
   uint64_t pc = pasta_test_lib_other_site(&line);
   pasta_symbol sym;
-  int rc = pasta_symbolize(s, pc, &sym);
+  int rc = pasta__symbolize(s, pc, &sym);
   print_symbol("other file", rc, &sym);
   CHECK(rc == 0);
   CHECK(ends_with(sym.file, "/test_symbolize_other.h"));
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "other_file_site"));
-  pasta_symbolizer_close(s);
-  end_test("a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
+  pasta__symbolizer_close(s);
+  check_case_end(
+      "a sequence opened in DWARF 5's file 1 (libdwarf's default 0)");
 }
 
 static void test_shared_object(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   unsigned line = 0;
   uint64_t pc = pasta_test_lib_site(&line);
   pasta_symbol sym;
-  int rc = pasta_symbolize(s, pc, &sym);
+  int rc = pasta__symbolize(s, pc, &sym);
   print_symbol("shared object", rc, &sym);
   CHECK(rc == 0);
   CHECK(ends_with(sym.object, "/libpasta_test_symbolize_lib.so"));
@@ -157,8 +141,8 @@ static void test_shared_object(void) {
   CHECK(line > 0 && sym.line == line);
   CHECK(same_string(sym.function, "pasta_test_lib_site"));
   CHECK(sym.offset < pc);
-  pasta_symbolizer_close(s);
-  end_test("shared object: base-relative DWARF addresses");
+  pasta__symbolizer_close(s);
+  check_case_end("shared object: base-relative DWARF addresses");
 }
 
 static void test_libc(void) {
@@ -167,31 +151,31 @@ static void test_libc(void) {
   /* From libc's own table: not a sanitizer's interceptor, not a PLT. */
   void *fn = libc ? dlsym(libc, "getauxval") : NULL;
   CHECK(fn != NULL);
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   pasta_symbol sym;
   /* +1: the symbolizer looks up address-1, the function's first byte. */
-  int rc = fn ? pasta_symbolize(s, (uint64_t)(uintptr_t)fn + 1, &sym) : -1;
+  int rc = fn ? pasta__symbolize(s, (uint64_t)(uintptr_t)fn + 1, &sym) : -1;
   print_symbol("libc", rc, &sym);
   CHECK(rc == 0);
   CHECK(sym.object && strstr(sym.object, "libc.so.6"));
   CHECK(ends_with(sym.function, "getauxval")); /* or its alias __getauxval */
-  pasta_symbolizer_close(s);
+  pasta__symbolizer_close(s);
   if (libc)
     dlclose(libc);
-  end_test("libc: object and exported function");
+  check_case_end("libc: object and exported function");
 }
 
 static void check_unknown(pasta_symbolizer *s, uint64_t address) {
   pasta_symbol sym;
   memset(&sym, 0xa5, sizeof sym); /* must be overwritten */
-  int rc = pasta_symbolize(s, address, &sym);
+  int rc = pasta__symbolize(s, address, &sym);
   CHECK(rc == -1);
   CHECK(sym.object == NULL && sym.function == NULL && sym.file == NULL);
   CHECK(sym.line == 0 && sym.offset == 0);
 }
 
 static void test_garbage(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   int local = 0;
   char *heap = malloc(64);
   check_unknown(s, 0);
@@ -203,11 +187,11 @@ static void test_garbage(void) {
   check_unknown(s, 0); /* again, now that the cache holds entries */
   free(heap);
   pasta_symbol sym;
-  CHECK(pasta_symbolize(NULL, 4096, &sym) == -1 && sym.object == NULL);
-  CHECK(pasta_symbolize(s, 4096, NULL) == -1);
-  pasta_symbolizer_close(s);
-  pasta_symbolizer_close(NULL);
-  end_test("addresses of nothing: -1, no crash");
+  CHECK(pasta__symbolize(NULL, 4096, &sym) == -1 && sym.object == NULL);
+  CHECK(pasta__symbolize(s, 4096, NULL) == -1);
+  pasta__symbolizer_close(s);
+  pasta__symbolizer_close(NULL);
+  check_case_end("addresses of nothing: -1, no crash");
 }
 
 static int same_symbol(const pasta_symbol *a, const pasta_symbol *b) {
@@ -217,31 +201,31 @@ static int same_symbol(const pasta_symbol *a, const pasta_symbol *b) {
 }
 
 static void test_cache(void) {
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   unsigned line = 0;
   uint64_t pc = test_own_line(&line);
   pasta_symbol first, again, fresh;
-  CHECK(pasta_symbolize(s, pc, &first) == 0);
-  CHECK(pasta_symbolize(s, pc, &again) == 0);
+  CHECK(pasta__symbolize(s, pc, &first) == 0);
+  CHECK(pasta__symbolize(s, pc, &again) == 0);
   CHECK(memcmp(&first, &again, sizeof first) == 0); /* the same pointers */
   /* Enough other addresses to make the cache grow several times. */
   unsigned known = 0;
   for (uint64_t a = pc - 2000; a < pc + 2000; ++a) {
     pasta_symbol sym;
-    if (pasta_symbolize(s, a, &sym) == 0 && sym.file)
+    if (pasta__symbolize(s, a, &sym) == 0 && sym.file)
       ++known;
   }
   CHECK(known > 100);
-  CHECK(pasta_symbolize(s, pc, &again) == 0);
+  CHECK(pasta__symbolize(s, pc, &again) == 0);
   CHECK(memcmp(&first, &again, sizeof first) == 0);
   CHECK(first.line == line);
   /* A symbolizer with an empty cache computes the same answer. */
-  pasta_symbolizer *t = pasta_symbolizer_open();
-  CHECK(pasta_symbolize(t, pc, &fresh) == 0);
+  pasta_symbolizer *t = pasta__symbolizer_open();
+  CHECK(pasta__symbolize(t, pc, &fresh) == 0);
   CHECK(same_symbol(&first, &fresh));
-  pasta_symbolizer_close(t);
-  pasta_symbolizer_close(s);
-  end_test("cache: the same address twice, identical results");
+  pasta__symbolizer_close(t);
+  pasta__symbolizer_close(s);
+  check_case_end("cache: the same address twice, identical results");
 }
 
 static void test_without_libdwarf(void) {
@@ -249,19 +233,19 @@ static void test_without_libdwarf(void) {
   unsigned line = 0;
   uint64_t pc = test_own_line(&line);
   pasta_symbol sym;
-  int rc = pasta_symbolize(s, pc, &sym);
+  int rc = pasta__symbolize(s, pc, &sym);
   print_symbol("no libdwarf", rc, &sym);
   CHECK(rc == 0);
   CHECK(sym.object != NULL);
   CHECK(sym.file == NULL && sym.line == 0);
   CHECK(same_string(sym.function, "test_own_line")); /* dladdr, -rdynamic */
-  const char *note = pasta_symbolizer_note(s);
+  const char *note = pasta__symbolizer_note(s);
   printf("  note: %s\n", note ? note : "(none)");
   CHECK(note && strstr(note, "libpasta-no-dwarf.so.1"));
   /* Still one answer per address, and nothing is retried noisily. */
-  CHECK(pasta_symbolize(s, pc, &sym) == 0 && sym.file == NULL);
-  pasta_symbolizer_close(s);
-  end_test("without libdwarf: function from dladdr, no file:line");
+  CHECK(pasta__symbolize(s, pc, &sym) == 0 && sym.file == NULL);
+  pasta__symbolizer_close(s);
+  check_case_end("without libdwarf: function from dladdr, no file:line");
 }
 
 /*===-- Against llvm-symbolizer -------------------------------------------===*/
@@ -327,7 +311,7 @@ static void test_against_llvm_symbolizer(const char *tool) {
            tool, exe, list);
   FILE *p = popen(command, "r");
   CHECK(p != NULL);
-  pasta_symbolizer *s = pasta_symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open();
   unsigned compared = 0, differ = 0;
   char buf[2 * PATH_MAX];
   for (size_t i = 0; p && i < nsites && fgets(buf, sizeof buf, p); ++i) {
@@ -336,7 +320,7 @@ static void test_against_llvm_symbolizer(const char *tool) {
     if (!line || strcmp(file, "??") == 0)
       continue;
     pasta_symbol sym;
-    pasta_symbolize(s, sites[i], &sym);
+    pasta__symbolize(s, sites[i], &sym);
     ++compared;
     if (same_string(sym.file, file) && sym.line == line)
       continue;
@@ -350,10 +334,10 @@ static void test_against_llvm_symbolizer(const char *tool) {
   printf("  %u addresses compared, %u differ\n", compared, differ);
   CHECK(compared > 200);
   CHECK(differ == 0);
-  pasta_symbolizer_close(s);
+  pasta__symbolizer_close(s);
   free(sites);
   unlink(list);
-  end_test("file:line across this executable, as llvm-symbolizer says");
+  check_case_end("file:line across this executable, as llvm-symbolizer says");
 }
 
 int main(int argc, char **argv) {
@@ -369,6 +353,5 @@ int main(int argc, char **argv) {
     test_against_llvm_symbolizer(argv[1]);
   else
     printf("skip file:line against llvm-symbolizer (no path given)\n");
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("symbolize");
 }

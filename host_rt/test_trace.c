@@ -12,23 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tests/unit/check.h"
+
 void __pasta_scope_enter(const struct pasta_module_desc *m, uint32_t scope);
 void __pasta_scope_exit(const struct pasta_module_desc *m, uint32_t scope,
                         uint32_t trips);
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (cond) {                                                                \
-      ++passed;                                                                \
-    } else {                                                                   \
-      ++failed;                                                                \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);                              \
-      printf(__VA_ARGS__);                                                     \
-      printf("\n");                                                            \
-    }                                                                          \
-  } while (0)
 
 /* Host module: main (func) > loop; strings "main\0h.c\0". */
 static const char host_strings[] = "main\0h.c";
@@ -145,96 +133,97 @@ static void check_trace(const struct pasta_trace *t) {
       balanced &= depth > 0 && stack[--depth] == e->id;
     max_depth = depth > max_depth ? depth : max_depth;
   }
-  CHECK(balanced && depth == 0, "entries and exits nest");
+  CHECK_MSG(balanced && depth == 0, "entries and exits nest");
   /* main > loop > k (parallel) > its loop. */
-  CHECK(max_depth == 4, "depth 4, got %zu", max_depth);
+  CHECK_MSG(max_depth == 4, "depth 4, got %zu", max_depth);
 
   const struct pasta_cats_event *loop = find(t, PASTA_CATS_SCOPE_ENTRY, 102, 0);
-  CHECK(loop && loop->count == 1 && loop->trips_known && loop->iterations == 3,
-        "host loop: once, 3 iterations");
+  CHECK_MSG(loop && loop->count == 1 && loop->trips_known &&
+                loop->iterations == 3,
+            "host loop: once, 3 iterations");
   const struct pasta_cats_event *alloc = find(t, PASTA_CATS_ALLOCATION, 0, 0);
-  CHECK(alloc && alloc->count == 10 && alloc->buffer_id == 1 &&
-            alloc->size == 64,
-        "one allocation event for the loop's 10, buffer 1");
+  CHECK_MSG(alloc && alloc->count == 10 && alloc->buffer_id == 1 &&
+                alloc->size == 64,
+            "one allocation event for the loop's 10, buffer 1");
   const struct pasta_cats_event *dealloc =
       find(t, PASTA_CATS_DEALLOCATION, 0, 0);
-  CHECK(dealloc && dealloc->count == 10 && dealloc->buffer_id == 1,
-        "the frees (buffer 10 first) name the standing-in buffer 1: %llu",
-        dealloc ? (unsigned long long)dealloc->buffer_id : 0ull);
+  CHECK_MSG(dealloc && dealloc->count == 10 && dealloc->buffer_id == 1,
+            "the frees (buffer 10 first) name the standing-in buffer 1: %llu",
+            dealloc ? (unsigned long long)dealloc->buffer_id : 0ull);
   const struct pasta_cats_event *copy = find(t, PASTA_CATS_ACCESS, 0, 0);
-  CHECK(copy && copy->mode == 'w' && copy->count == 10 &&
-            copy->buffer_id == 1 && copy->bytes == 64 && !copy->on_device,
-        "one write access for the 10 copies");
-  CHECK(alloc && dealloc && dealloc > loop && dealloc > alloc,
-        "the frees come after the loop");
+  CHECK_MSG(copy && copy->mode == 'w' && copy->count == 10 &&
+                copy->buffer_id == 1 && copy->bytes == 64 && !copy->on_device,
+            "one write access for the 10 copies");
+  CHECK_MSG(alloc && dealloc && dealloc > loop && dealloc > alloc,
+            "the frees come after the loop");
 
   const struct pasta_cats_event *kernel =
       find(t, PASTA_CATS_SCOPE_ENTRY, 201, 0);
-  CHECK(kernel && kernel->scope_kind == PASTA_SCOPE_PARALLEL &&
-            kernel->count == 2 && kernel->on_device,
-        "the kernel: one parallel scope for its 2 launches");
+  CHECK_MSG(kernel && kernel->scope_kind == PASTA_SCOPE_PARALLEL &&
+                kernel->count == 2 && kernel->on_device,
+            "the kernel: one parallel scope for its 2 launches");
   const struct pasta_cats_event *dloop =
       find(t, PASTA_CATS_SCOPE_ENTRY, 202, 0);
-  CHECK(dloop && dloop->trips_known && dloop->iterations == 5 &&
-            dloop->count == 1,
-        "the device loop: entered once by the sampled warp, 5 trips");
+  CHECK_MSG(dloop && dloop->trips_known && dloop->iterations == 5 &&
+                dloop->count == 1,
+            "the device loop: entered once by the sampled warp, 5 trips");
   const struct pasta_cats_event *w =
       kernel ? find(t, PASTA_CATS_ACCESS, 0, (size_t)(kernel - t->events))
              : NULL;
   /* Parameter 1 is buffer 2, whose allocation is the loop's one event:
    * buffer 1 stands for it. */
-  CHECK(w && w->on_device && w->mode == 'w' && w->count == 640 &&
-            w->buffer_id == 1 && w->access_class == PASTA_ACCESS_STRIDE1,
-        "the kernel's store: 640 executions, on buffer 1 standing for 2");
+  CHECK_MSG(w && w->on_device && w->mode == 'w' && w->count == 640 &&
+                w->buffer_id == 1 && w->access_class == PASTA_ACCESS_STRIDE1,
+            "the kernel's store: 640 executions, on buffer 1 standing for 2");
   const struct pasta_cats_event *r =
       dloop ? find(t, PASTA_CATS_ACCESS, 0, (size_t)(dloop - t->events)) : NULL;
-  CHECK(r && r->mode == 'r' && r->count == 6400 && r->buffer_id == 1 &&
-            r->stride == 7 && r->offset_expr &&
-            strcmp(r->offset_expr, "4*i") == 0,
-        "the loop's load: stride-k 7 of buffer 1, offset 4*i");
+  CHECK_MSG(r && r->mode == 'r' && r->count == 6400 && r->buffer_id == 1 &&
+                r->stride == 7 && r->offset_expr &&
+                strcmp(r->offset_expr, "4*i") == 0,
+            "the loop's load: stride-k 7 of buffer 1, offset 4*i");
 
   double offset = (double)host_launch - (double)device_epoch - 500.0;
-  CHECK(t->num_clock_pairs == 1 && t->clock_offset_ns > offset - 1024 &&
-            t->clock_offset_ns < offset + 1024,
-        "offset fitted: %f, expected %f", t->clock_offset_ns, offset);
-  CHECK(t->device_records_dropped == 3, "3 device records dropped");
+  CHECK_MSG(t->num_clock_pairs == 1 && t->clock_offset_ns > offset - 1024 &&
+                t->clock_offset_ns < offset + 1024,
+            "offset fitted: %f, expected %f", t->clock_offset_ns, offset);
+  CHECK_MSG(t->device_records_dropped == 3, "3 device records dropped");
   size_t warp_spans = 0;
   for (size_t i = 0; i < t->num_spans; ++i)
     if (t->spans[i].track == PASTA_TRACK_WARP) {
       ++warp_spans;
       if (strcmp(t->spans[i].category, "loop") == 0)
-        CHECK(t->spans[i].dur_ns == 800, "loop span 800 ns");
+        CHECK_MSG(t->spans[i].dur_ns == 800, "loop span 800 ns");
       /* Exact to the nanosecond: the kernel entered at H + 500. */
       if (strcmp(t->spans[i].category, "parallel") == 0)
-        CHECK(t->spans[i].ts_ns == host_launch + 500 - t->start_ns,
-              "kernel span at %llu, expected %llu",
-              (unsigned long long)t->spans[i].ts_ns,
-              (unsigned long long)(host_launch + 500 - t->start_ns));
+        CHECK_MSG(t->spans[i].ts_ns == host_launch + 500 - t->start_ns,
+                  "kernel span at %llu, expected %llu",
+                  (unsigned long long)t->spans[i].ts_ns,
+                  (unsigned long long)(host_launch + 500 - t->start_ns));
     }
-  CHECK(warp_spans == 2, "two warp spans (kernel and loop): %zu", warp_spans);
+  CHECK_MSG(warp_spans == 2, "two warp spans (kernel and loop): %zu",
+            warp_spans);
 
   size_t in_loop = 0;
   for (size_t i = 0; i < t->num_buffers; ++i)
     in_loop += t->buffers[i].loop_depth == 1 && t->buffers[i].loop_id == 102;
-  CHECK(t->num_buffers == 10 && in_loop == 10,
-        "10 buffers, all allocated inside the loop");
-  CHECK(t->num_buffers == 10 && t->buffers[0].uses == 3 &&
-            t->buffers[2].uses == 1,
-        "buffer 0: a copy and 2 launches; buffer 2: a copy");
+  CHECK_MSG(t->num_buffers == 10 && in_loop == 10,
+            "10 buffers, all allocated inside the loop");
+  CHECK_MSG(t->num_buffers == 10 && t->buffers[0].uses == 3 &&
+                t->buffers[2].uses == 1,
+            "buffer 0: a copy and 2 launches; buffer 2: a copy");
 }
 
 int main(void) {
   make_modules();
   pasta__trace_code_seen();
-  CHECK(pasta__trace_on(), "trace mode on once trace code is seen");
+  CHECK_MSG(pasta__trace_on(), "trace mode on once trace code is seen");
   run_program();
   traced_launch();
   pasta__trace_add_module(&host_desc, &host_desc, NULL);
   pasta__trace_add_module(&dev_key, &dev_desc, dev_counters);
   struct pasta_trace t;
-  CHECK(pasta__trace_build(&t, "test") == 0, "the trace builds");
+  CHECK_MSG(pasta__trace_build(&t, "test") == 0, "the trace builds");
   check_trace(&t);
   pasta__trace_release(&t);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary("trace");
 }

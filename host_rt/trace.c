@@ -14,11 +14,11 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "trace.h"
-#include "env.h"
-#include "grow.h"
+#include "profile/env.h"
+#include "profile/vec.h"
 
-#include "demangle.h"
-#include "profile.h"
+#include "pasta/profile.h"
+#include "profile/demangle.h"
 #include "symbolize.h"
 
 #include <pthread.h>
@@ -163,7 +163,7 @@ static void decide(void) {
   if (tr.decided)
     return;
   tr.decided = 1;
-  tr.on = pasta_env_flag("PASTA_TRACE", 1);
+  tr.on = pasta__env_flag("PASTA_TRACE", 1);
   tr.start = pasta__trace_now();
   tr.launches = (uint32_t)env_u64("PASTA_TRACE_LAUNCHES", 2, 1u << 20);
   tr.capacity = (uint32_t)env_u64("PASTA_TRACE_RECORDS", 65536, 1u << 26);
@@ -725,7 +725,7 @@ static const char *own(char *s) {
 static const char *demangled(const char *mangled) {
   if (!mangled || !*mangled)
     return "";
-  return own(pasta_display_name_dup(mangled));
+  return own(pasta__display_name_dup(mangled));
 }
 
 static const char *basename_of(const char *path) {
@@ -774,7 +774,7 @@ static void site_of(struct builder *b, const void *site, const char **file,
   *file = *func = "";
   *line = 0;
   if (!site || !b->sym ||
-      pasta_symbolize(b->sym, (uint64_t)(uintptr_t)site, &s) != 0)
+      pasta__symbolize(b->sym, (uint64_t)(uintptr_t)site, &s) != 0)
     return;
   *file = s.file ? own(strdup(s.file)) : "";
   *func = s.function ? own(strdup(s.function)) : "";
@@ -1230,7 +1230,7 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
     return -1;
   }
   struct builder b = {0};
-  b.sym = pasta_symbolizer_open();
+  b.sym = pasta__symbolizer_open();
   struct pasta_clock_pair *pairs;
   size_t num_pairs = clock_pairs(&pairs);
   fit_clock(&b, pairs, num_pairs);
@@ -1249,7 +1249,7 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
   copy_spans(&b);
   for (size_t i = 0; i < tr.num_traced; ++i)
     warp_spans(&b, &tr.traced[i]);
-  pasta_symbolizer_close(b.sym);
+  pasta__symbolizer_close(b.sym);
   /* The trace's own copy of the allocations (other threads may still
    * allocate, moving tr.buffers), without the ids never used. */
   struct pasta_trace_buffer *buffers =

@@ -15,7 +15,7 @@
 #define PASTA_HOST_RT_TRACE_H
 
 #include "pasta/abi.h"
-#include "trace_model.h"
+#include "profile/trace_model.h"
 
 #include <stdint.h>
 

@@ -1,91 +1,14 @@
 /* Tests for line_ranges: one binary, a table of test functions. A failed
- * check prints the expression, both values and the line; EXPECT_* checks go
- * on with the test, ASSERT_* checks end it. All tests always run. */
+ * check prints the expression, both values and the line (tests/unit/
+ * check.h); a check whose failure ends the test is written
+ * `if (!CHECK_...(...)) return;`. All tests always run. */
 #include "line_ranges.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Mini test framework ---------------------------------------------- */
-
-static int current_failed; /* set when a check of the running test fails */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-check_failed(int line, const char *expr, const char *fmt, ...) {
-  va_list ap;
-  current_failed = 1;
-  printf("  %s:%d: check failed: %s\n    ", __FILE__, line, expr);
-  va_start(ap, fmt);
-  vprintf(fmt, ap);
-  va_end(ap);
-  printf("\n");
-}
-
-#define CHECK_U(a, op, b, on_fail)                                             \
-  do {                                                                         \
-    unsigned long long a_ = (unsigned long long)(a);                           \
-    unsigned long long b_ = (unsigned long long)(b);                           \
-    if (!(a_ op b_)) {                                                         \
-      check_failed(__LINE__, #a " " #op " " #b, "left: %llu, right: %llu", a_, \
-                   b_);                                                        \
-      on_fail;                                                                 \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_I(a, op, b, on_fail)                                             \
-  do {                                                                         \
-    long long a_ = (long long)(a);                                             \
-    long long b_ = (long long)(b);                                             \
-    if (!(a_ op b_)) {                                                         \
-      check_failed(__LINE__, #a " " #op " " #b, "left: %lld, right: %lld", a_, \
-                   b_);                                                        \
-      on_fail;                                                                 \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_TRUE(c, on_fail)                                                 \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      check_failed(__LINE__, #c, "was false");                                 \
-      on_fail;                                                                 \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_STR(a, b, on_fail)                                               \
-  do {                                                                         \
-    const char *a_ = (a), *b_ = (b);                                           \
-    if (!a_ || !b_ || strcmp(a_, b_) != 0) {                                   \
-      check_failed(__LINE__, #a " == " #b, "left: \"%s\", right: \"%s\"",      \
-                   a_ ? a_ : "(null)", b_ ? b_ : "(null)");                    \
-      on_fail;                                                                 \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_CONTAINS(hay, needle, on_fail)                                   \
-  do {                                                                         \
-    const char *h_ = (hay), *n_ = (needle);                                    \
-    if (!h_ || !strstr(h_, n_)) {                                              \
-      check_failed(__LINE__, #hay " contains " #needle,                        \
-                   "text: \"%s\", missing: \"%s\"", h_ ? h_ : "(null)", n_);   \
-      on_fail;                                                                 \
-    }                                                                          \
-  } while (0)
-
-#define NOTHING ((void)0)
-#define EXPECT_EQ_U(a, b) CHECK_U(a, ==, b, NOTHING)
-#define ASSERT_EQ_U(a, b) CHECK_U(a, ==, b, return )
-#define EXPECT_EQ_I(a, b) CHECK_I(a, ==, b, NOTHING)
-#define ASSERT_EQ_I(a, b) CHECK_I(a, ==, b, return )
-#define EXPECT_TRUE(c) CHECK_TRUE(c, NOTHING)
-#define EXPECT_FALSE(c) CHECK_TRUE(!(c), NOTHING)
-#define ASSERT_TRUE(c) CHECK_TRUE(c, return )
-#define EXPECT_STR(a, b) CHECK_STR(a, b, NOTHING)
-#define EXPECT_CONTAINS(h, n) CHECK_CONTAINS(h, n, NOTHING)
+#include "tests/unit/check.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -97,16 +20,16 @@ check_failed(int line, const char *expr, const char *fmt, ...) {
 /* Compares a set with the expected intervals {lo0, hi0, lo1, hi1, ...}. */
 static void expect_set(int line, const pasta_interval_set *s,
                        const uint32_t *want, size_t nwant) {
-  if (s->n != nwant) {
-    check_failed(line, "interval count", "got %zu, want %zu", s->n, nwant);
+  if (!check_at(__FILE__, line, s->n == nwant, "interval count",
+                "got %zu, want %zu", s->n, nwant))
     return;
-  }
   for (size_t i = 0; i < nwant; i++)
-    if (s->v[i].lo != want[2 * i] || s->v[i].hi != want[2 * i + 1])
-      check_failed(line, "interval", "#%zu: got [%u,%u], want [%u,%u]", i,
-                   s->v[i].lo, s->v[i].hi, want[2 * i], want[2 * i + 1]);
+    check_at(__FILE__, line,
+             s->v[i].lo == want[2 * i] && s->v[i].hi == want[2 * i + 1],
+             "interval", "#%zu: got [%u,%u], want [%u,%u]", i, s->v[i].lo,
+             s->v[i].hi, want[2 * i], want[2 * i + 1]);
 }
-#define EXPECT_SET(s, ...)                                                     \
+#define CHECK_SET(s, ...)                                                      \
   do {                                                                         \
     const uint32_t want_[] = {__VA_ARGS__};                                    \
     expect_set(__LINE__, (s), want_, N_OF(want_) / 2);                         \
@@ -117,10 +40,9 @@ static void expect_lines(int line, size_t n, const uint32_t *start,
                          const uint32_t *end, const uint32_t *wstart,
                          const uint32_t *wend) {
   for (size_t i = 0; i < n; i++)
-    if (start[i] != wstart[i] || end[i] != wend[i])
-      check_failed(line, "propagated range",
-                   "instruction %zu: got [%u,%u], want [%u,%u]", i, start[i],
-                   end[i], wstart[i], wend[i]);
+    check_at(__FILE__, line, start[i] == wstart[i] && end[i] == wend[i],
+             "propagated range", "instruction %zu: got [%u,%u], want [%u,%u]",
+             i, start[i], end[i], wstart[i], wend[i]);
 }
 
 /* Runs the propagation on a CFG given as arrays; checks it returns 0 and
@@ -131,16 +53,14 @@ static void check_cfg(int line, size_t nb, const uint32_t *block_first,
                       const uint32_t *want_end) {
   size_t n = block_first[nb];
   uint32_t start[64], end[64];
-  if (n > N_OF(start)) {
-    check_failed(line, "test cfg size", "%zu instructions", n);
+  if (!check_at(__FILE__, line, n <= N_OF(start), "test cfg size",
+                "%zu instructions", n))
     return;
-  }
   pasta_cfg cfg = {nb, block_first, lines, succ_first, succs};
   int rc = pasta_propagate_lines(&cfg, start, end);
-  if (rc != 0) {
-    check_failed(line, "pasta_propagate_lines(...) == 0", "returned %d", rc);
+  if (!check_at(__FILE__, line, rc == 0, "pasta_propagate_lines(...) == 0",
+                "returned %d", rc))
     return;
-  }
   expect_lines(line, n, start, end, want_start, want_end);
 }
 #define CHECK_CFG(bf, lines, sf, succs, ws, we)                                \
@@ -156,16 +76,16 @@ static uint32_t rnd(uint64_t *state, uint32_t bound) {
 
 static void test_interval_sorted_insert(void) {
   pasta_interval_set s = {0};
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 50, 60), 0);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 10, 20), 0);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 30, 40), 0);
-  EXPECT_SET(&s, 10, 20, 30, 40, 50, 60);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 35, 38), 0); /* inside [30,40] */
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 10, 20), 0); /* duplicate */
-  EXPECT_SET(&s, 10, 20, 30, 40, 50, 60);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 1, 1), 0);   /* new first */
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 99, 99), 0); /* new last */
-  EXPECT_SET(&s, 1, 1, 10, 20, 30, 40, 50, 60, 99, 99);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 50, 60), 0);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 10, 20), 0);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 30, 40), 0);
+  CHECK_SET(&s, 10, 20, 30, 40, 50, 60);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 35, 38), 0); /* inside [30,40] */
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 10, 20), 0); /* duplicate */
+  CHECK_SET(&s, 10, 20, 30, 40, 50, 60);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 1, 1), 0);   /* new first */
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 99, 99), 0); /* new last */
+  CHECK_SET(&s, 1, 1, 10, 20, 30, 40, 50, 60, 99, 99);
   pasta_interval_set_free(&s);
 }
 
@@ -174,55 +94,55 @@ static void test_interval_merge_overlap(void) {
   pasta_interval_set_add(&s, 10, 20);
   pasta_interval_set_add(&s, 30, 40);
   pasta_interval_set_add(&s, 50, 60);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 15, 35), 0); /* joins first two */
-  EXPECT_SET(&s, 10, 40, 50, 60);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 55, 70), 0); /* extends last */
-  EXPECT_SET(&s, 10, 40, 50, 70);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 5, 100), 0); /* swallows all */
-  EXPECT_SET(&s, 5, 100);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 15, 35), 0); /* joins first two */
+  CHECK_SET(&s, 10, 40, 50, 60);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 55, 70), 0); /* extends last */
+  CHECK_SET(&s, 10, 40, 50, 70);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 5, 100), 0); /* swallows all */
+  CHECK_SET(&s, 5, 100);
   pasta_interval_set_free(&s);
 }
 
 static void test_interval_merge_adjacent(void) {
   pasta_interval_set s = {0};
   pasta_interval_set_add(&s, 10, 20);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 21, 25), 0); /* right neighbour */
-  EXPECT_SET(&s, 10, 25);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 5, 9), 0); /* left neighbour */
-  EXPECT_SET(&s, 5, 25);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 27, 30), 0); /* gap of one: 26 */
-  EXPECT_SET(&s, 5, 25, 27, 30);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 26, 26), 0); /* bridges the gap */
-  EXPECT_SET(&s, 5, 30);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 21, 25), 0); /* right neighbour */
+  CHECK_SET(&s, 10, 25);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 5, 9), 0); /* left neighbour */
+  CHECK_SET(&s, 5, 25);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 27, 30), 0); /* gap of one: 26 */
+  CHECK_SET(&s, 5, 25, 27, 30);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 26, 26), 0); /* bridges the gap */
+  CHECK_SET(&s, 5, 30);
   pasta_interval_set_add(&s, 40, 50);
   pasta_interval_set_add(&s, 60, 70);
   pasta_interval_set_add(&s, 80, 90);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 51, 79), 0); /* touches 3 */
-  EXPECT_SET(&s, 5, 30, 40, 90);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 51, 79), 0); /* touches 3 */
+  CHECK_SET(&s, 5, 30, 40, 90);
   pasta_interval_set_free(&s);
 }
 
 static void test_interval_bad_input(void) {
   pasta_interval_set s = {0};
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 5, 4), -1);
-  EXPECT_EQ_U(s.n, 0);
-  EXPECT_EQ_I(pasta_interval_set_add(NULL, 1, 2), -1);
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 0, UINT32_MAX));
-  EXPECT_FALSE(pasta_interval_set_overlaps(NULL, 0, UINT32_MAX));
-  EXPECT_FALSE(pasta_interval_set_contains(NULL, 3));
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 5, 4), -1);
+  CHECK_EQ_U64(s.n, 0);
+  CHECK_EQ_INT(pasta_interval_set_add(NULL, 1, 2), -1);
+  CHECK(!pasta_interval_set_overlaps(&s, 0, UINT32_MAX));
+  CHECK(!pasta_interval_set_overlaps(NULL, 0, UINT32_MAX));
+  CHECK(!pasta_interval_set_contains(NULL, 3));
   pasta_interval_set_add(&s, 10, 20);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 30, 29), -1);
-  EXPECT_SET(&s, 10, 20);
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 20, 10)); /* lo > hi */
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, US, UE)); /* unknown range */
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 30, 29), -1);
+  CHECK_SET(&s, 10, 20);
+  CHECK(!pasta_interval_set_overlaps(&s, 20, 10)); /* lo > hi */
+  CHECK(!pasta_interval_set_overlaps(&s, US, UE)); /* unknown range */
   pasta_interval_set_free(&s);
-  EXPECT_TRUE(s.v == NULL);
-  EXPECT_EQ_U(s.n, 0);
-  EXPECT_EQ_U(s.cap, 0);
+  CHECK(s.v == NULL);
+  CHECK_EQ_U64(s.n, 0);
+  CHECK_EQ_U64(s.cap, 0);
   pasta_interval_set_free(&s); /* twice is fine */
   pasta_interval_set_free(NULL);
-  EXPECT_EQ_I(pasta_interval_set_add(&s, 7, 8), 0); /* reusable */
-  EXPECT_SET(&s, 7, 8);
+  CHECK_EQ_INT(pasta_interval_set_add(&s, 7, 8), 0); /* reusable */
+  CHECK_SET(&s, 7, 8);
   pasta_interval_set_free(&s);
 }
 
@@ -230,18 +150,18 @@ static void test_interval_extremes(void) {
   pasta_interval_set s = {0};
   pasta_interval_set_add(&s, UINT32_MAX, UINT32_MAX);
   pasta_interval_set_add(&s, 0, 0);
-  EXPECT_SET(&s, 0, 0, UINT32_MAX, UINT32_MAX);
-  EXPECT_TRUE(pasta_interval_set_contains(&s, 0));
-  EXPECT_TRUE(pasta_interval_set_contains(&s, UINT32_MAX));
-  EXPECT_FALSE(pasta_interval_set_contains(&s, 1));
-  EXPECT_FALSE(pasta_interval_set_contains(&s, UINT32_MAX - 1));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 1, UINT32_MAX - 1));
+  CHECK_SET(&s, 0, 0, UINT32_MAX, UINT32_MAX);
+  CHECK(pasta_interval_set_contains(&s, 0));
+  CHECK(pasta_interval_set_contains(&s, UINT32_MAX));
+  CHECK(!pasta_interval_set_contains(&s, 1));
+  CHECK(!pasta_interval_set_contains(&s, UINT32_MAX - 1));
+  CHECK(!pasta_interval_set_overlaps(&s, 1, UINT32_MAX - 1));
   /* [2, MAX-2] touches neither; [1, MAX-1] touches both ends. */
   pasta_interval_set_add(&s, 2, UINT32_MAX - 2);
-  EXPECT_SET(&s, 0, 0, 2, UINT32_MAX - 2, UINT32_MAX, UINT32_MAX);
+  CHECK_SET(&s, 0, 0, 2, UINT32_MAX - 2, UINT32_MAX, UINT32_MAX);
   pasta_interval_set_add(&s, 1, 1);
   pasta_interval_set_add(&s, UINT32_MAX - 1, UINT32_MAX - 1);
-  EXPECT_SET(&s, 0, UINT32_MAX);
+  CHECK_SET(&s, 0, UINT32_MAX);
   pasta_interval_set_free(&s);
 }
 
@@ -249,35 +169,35 @@ static void test_interval_binary_search_edges(void) {
   pasta_interval_set s = {0};
   for (uint32_t k = 1; k <= 9; k += 2) /* [10,20] [30,40] ... [90,100] */
     pasta_interval_set_add(&s, 10 * k, 10 * k + 10);
-  EXPECT_EQ_U(s.n, 5);
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 0, 9));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 0, 10));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 21, 29));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 20, 21));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 29, 30));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 61, 69));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 81, 89));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 55, 55));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 21, 89)); /* spans gaps */
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 100, 200));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&s, 101, UINT32_MAX));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&s, 0, UINT32_MAX));
+  CHECK_EQ_U64(s.n, 5);
+  CHECK(!pasta_interval_set_overlaps(&s, 0, 9));
+  CHECK(pasta_interval_set_overlaps(&s, 0, 10));
+  CHECK(!pasta_interval_set_overlaps(&s, 21, 29));
+  CHECK(pasta_interval_set_overlaps(&s, 20, 21));
+  CHECK(pasta_interval_set_overlaps(&s, 29, 30));
+  CHECK(!pasta_interval_set_overlaps(&s, 61, 69));
+  CHECK(!pasta_interval_set_overlaps(&s, 81, 89));
+  CHECK(pasta_interval_set_overlaps(&s, 55, 55));
+  CHECK(pasta_interval_set_overlaps(&s, 21, 89)); /* spans gaps */
+  CHECK(pasta_interval_set_overlaps(&s, 100, 200));
+  CHECK(!pasta_interval_set_overlaps(&s, 101, UINT32_MAX));
+  CHECK(pasta_interval_set_overlaps(&s, 0, UINT32_MAX));
   const uint32_t in[] = {10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 100};
   const uint32_t out[] = {0, 9, 21, 29, 41, 49, 61, 69, 81, 89, 101};
   for (size_t i = 0; i < N_OF(in); i++)
-    EXPECT_TRUE(pasta_interval_set_contains(&s, in[i]));
+    CHECK(pasta_interval_set_contains(&s, in[i]));
   for (size_t i = 0; i < N_OF(out); i++)
-    EXPECT_FALSE(pasta_interval_set_contains(&s, out[i]));
+    CHECK(!pasta_interval_set_contains(&s, out[i]));
   pasta_interval_set_free(&s);
 
   pasta_interval_set one = {0};
   pasta_interval_set_add(&one, 5, 5);
-  EXPECT_FALSE(pasta_interval_set_contains(&one, 4));
-  EXPECT_TRUE(pasta_interval_set_contains(&one, 5));
-  EXPECT_FALSE(pasta_interval_set_contains(&one, 6));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&one, 0, 5));
-  EXPECT_TRUE(pasta_interval_set_overlaps(&one, 5, 9));
-  EXPECT_FALSE(pasta_interval_set_overlaps(&one, 6, 9));
+  CHECK(!pasta_interval_set_contains(&one, 4));
+  CHECK(pasta_interval_set_contains(&one, 5));
+  CHECK(!pasta_interval_set_contains(&one, 6));
+  CHECK(pasta_interval_set_overlaps(&one, 0, 5));
+  CHECK(pasta_interval_set_overlaps(&one, 5, 9));
+  CHECK(!pasta_interval_set_overlaps(&one, 6, 9));
   pasta_interval_set_free(&one);
 }
 
@@ -291,23 +211,24 @@ static void test_interval_random_vs_bitmap(void) {
     int adds = 1 + (int)rnd(&seed, 30);
     for (int a = 0; a < adds; a++) {
       uint32_t lo = rnd(&seed, L - 12), hi = lo + rnd(&seed, 10);
-      ASSERT_EQ_I(pasta_interval_set_add(&s, lo, hi), 0);
+      if (!CHECK_EQ_INT(pasta_interval_set_add(&s, lo, hi), 0))
+        return;
       for (uint32_t x = lo; x <= hi; x++)
         bit[x] = 1;
     }
     for (size_t i = 0; i < s.n; i++) {
-      EXPECT_TRUE(s.v[i].lo <= s.v[i].hi);
+      CHECK(s.v[i].lo <= s.v[i].hi);
       if (i + 1 < s.n)
-        EXPECT_TRUE(s.v[i].hi + 1 < s.v[i + 1].lo); /* disjoint, merged */
+        CHECK(s.v[i].hi + 1 < s.v[i + 1].lo); /* disjoint, merged */
     }
     for (uint32_t x = 0; x < L; x++)
-      EXPECT_EQ_U(pasta_interval_set_contains(&s, x), bit[x]);
+      CHECK_EQ_U64(pasta_interval_set_contains(&s, x), bit[x]);
     for (int q = 0; q < 200; q++) {
       uint32_t lo = rnd(&seed, L), hi = lo + rnd(&seed, 20);
       bool want = false;
       for (uint32_t x = lo; x <= hi && x < L; x++)
         want = want || bit[x];
-      EXPECT_EQ_U(pasta_interval_set_overlaps(&s, lo, hi), want);
+      CHECK_EQ_U64(pasta_interval_set_overlaps(&s, lo, hi), want);
     }
     pasta_interval_set_free(&s);
   }
@@ -395,16 +316,16 @@ static void test_propagate_empty_function(void) {
   const uint32_t bf0[] = {0};
   uint32_t start[2] = {111, 111}, end[2] = {222, 222};
   pasta_cfg cfg = {0, bf0, NULL, NULL, NULL};
-  EXPECT_EQ_I(pasta_propagate_lines(&cfg, start, end), 0);
-  EXPECT_EQ_U(start[0], 111); /* nothing written */
-  EXPECT_EQ_U(end[0], 222);
+  CHECK_EQ_INT(pasta_propagate_lines(&cfg, start, end), 0);
+  CHECK_EQ_U64(start[0], 111); /* nothing written */
+  CHECK_EQ_U64(end[0], 222);
   pasta_cfg none = {0, NULL, NULL, NULL, NULL};
-  EXPECT_EQ_I(pasta_propagate_lines(&none, NULL, NULL), 0);
+  CHECK_EQ_INT(pasta_propagate_lines(&none, NULL, NULL), 0);
 
   /* One block with no instruction: nothing to compute or write. */
   const uint32_t bf1[] = {0, 0}, sf1[] = {0, 0};
   pasta_cfg one = {1, bf1, NULL, sf1, NULL};
-  EXPECT_EQ_I(pasta_propagate_lines(&one, NULL, NULL), 0);
+  CHECK_EQ_INT(pasta_propagate_lines(&one, NULL, NULL), 0);
 }
 
 static void test_propagate_empty_blocks(void) {
@@ -445,38 +366,38 @@ static void test_propagate_malformed(void) {
 
   const uint32_t bf_nonmono[] = {0, 3, 2};
   c = ok, c.block_first = bf_nonmono;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   const uint32_t bf_nonzero[] = {1, 2, 3};
   c = ok, c.block_first = bf_nonzero;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   const uint32_t sf_nonmono[] = {0, 1, 0};
   c = ok, c.succ_first = sf_nonmono;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   const uint32_t succs_far[] = {2}; /* only blocks 0 and 1 exist */
   c = ok, c.succs = succs_far;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   c = ok, c.succs = NULL;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   c = ok, c.lines = NULL;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   c = ok, c.block_first = NULL;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   c = ok, c.succ_first = NULL;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
   c = ok, c.num_blocks = SIZE_MAX;
-  EXPECT_EQ_I(pasta_propagate_lines(&c, start, end), -1);
-  EXPECT_EQ_I(pasta_propagate_lines(&ok, NULL, end), -1);
-  EXPECT_EQ_I(pasta_propagate_lines(&ok, start, NULL), -1);
-  EXPECT_EQ_I(pasta_propagate_lines(NULL, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&c, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&ok, NULL, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&ok, start, NULL), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(NULL, start, end), -1);
   const uint32_t bf_lone[] = {2}; /* 0 blocks but 2 instructions */
   pasta_cfg lone = {0, bf_lone, lines, NULL, NULL};
-  EXPECT_EQ_I(pasta_propagate_lines(&lone, start, end), -1);
+  CHECK_EQ_INT(pasta_propagate_lines(&lone, start, end), -1);
   for (int i = 0; i < 3; i++) { /* rejected calls wrote nothing */
-    EXPECT_EQ_U(start[i], 1);
-    EXPECT_EQ_U(end[i], 2);
+    CHECK_EQ_U64(start[i], 1);
+    CHECK_EQ_U64(end[i], 2);
   }
   /* The base itself is fine. */
-  EXPECT_EQ_I(pasta_propagate_lines(&ok, start, end), 0);
+  CHECK_EQ_INT(pasta_propagate_lines(&ok, start, end), 0);
   const uint32_t ws[] = {5, 5, 5}, we[] = {5, UE, UE};
   expect_lines(__LINE__, 3, start, end, ws, we);
 }
@@ -569,15 +490,14 @@ static void test_propagate_random_vs_reference(void) {
       }
     }
     pasta_cfg cfg = {g.nb, g.bf, g.lines, g.sf, g.succs};
-    ASSERT_EQ_I(pasta_propagate_lines(&cfg, start, end), 0);
-    int before = current_failed;
-    current_failed = 0;
+    if (!CHECK_EQ_INT(pasta_propagate_lines(&cfg, start, end), 0))
+      return;
+    int before = check_failures();
     expect_lines(__LINE__, g.ni, start, end, ws, we);
-    if (current_failed) {
-      printf("    (random round %d, %zu blocks)\n", round, g.nb);
+    if (check_failures() != before) {
+      fprintf(stderr, "    (random round %d, %zu blocks)\n", round, g.nb);
       return;
     }
-    current_failed = before;
   }
 }
 
@@ -586,37 +506,46 @@ static void test_propagate_random_vs_reference(void) {
 static void test_parse_examples(void) {
   pasta_range_spec spec;
   char err[256];
-  ASSERT_EQ_I(pasta_range_spec_parse("axpy.cu:41-60;bicg.cu:113-115,120", &spec,
-                                     err, sizeof err),
-              0);
-  ASSERT_EQ_U(spec.n, 2);
-  EXPECT_STR(spec.entries[0].file, "axpy.cu");
-  EXPECT_SET(&spec.entries[0].lines, 41, 60);
-  EXPECT_EQ_U(spec.entries[0].matched, 0);
-  EXPECT_STR(spec.entries[1].file, "bicg.cu");
-  EXPECT_SET(&spec.entries[1].lines, 113, 115, 120, 120);
-  EXPECT_EQ_U(spec.entries[1].matched, 0);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("axpy.cu:41-60;bicg.cu:113-115,120",
+                                           &spec, err, sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 2))
+    return;
+  CHECK_EQ_STR(spec.entries[0].file, "axpy.cu");
+  CHECK_SET(&spec.entries[0].lines, 41, 60);
+  CHECK_EQ_U64(spec.entries[0].matched, 0);
+  CHECK_EQ_STR(spec.entries[1].file, "bicg.cu");
+  CHECK_SET(&spec.entries[1].lines, 113, 115, 120, 120);
+  CHECK_EQ_U64(spec.entries[1].matched, 0);
   pasta_range_spec_free(&spec);
-  EXPECT_TRUE(spec.entries == NULL);
-  EXPECT_EQ_U(spec.n, 0);
+  CHECK(spec.entries == NULL);
+  CHECK_EQ_U64(spec.n, 0);
 
-  ASSERT_EQ_I(pasta_range_spec_parse("42-80", &spec, err, sizeof err), 0);
-  ASSERT_EQ_U(spec.n, 1);
-  EXPECT_TRUE(spec.entries[0].file == NULL);
-  EXPECT_SET(&spec.entries[0].lines, 42, 80);
-  pasta_range_spec_free(&spec);
-
-  ASSERT_EQ_I(pasta_range_spec_parse("src/k.cu:7", &spec, err, sizeof err), 0);
-  ASSERT_EQ_U(spec.n, 1);
-  EXPECT_STR(spec.entries[0].file, "src/k.cu");
-  EXPECT_SET(&spec.entries[0].lines, 7, 7);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("42-80", &spec, err, sizeof err), 0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 1))
+    return;
+  CHECK(spec.entries[0].file == NULL);
+  CHECK_SET(&spec.entries[0].lines, 42, 80);
   pasta_range_spec_free(&spec);
 
-  ASSERT_EQ_I(
-      pasta_range_spec_parse("k.cu:1-4294967295,007", &spec, err, sizeof err),
-      0);
-  ASSERT_EQ_U(spec.n, 1);
-  EXPECT_SET(&spec.entries[0].lines, 1, UINT32_MAX);
+  if (!CHECK_EQ_INT(
+          pasta_range_spec_parse("src/k.cu:7", &spec, err, sizeof err), 0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 1))
+    return;
+  CHECK_EQ_STR(spec.entries[0].file, "src/k.cu");
+  CHECK_SET(&spec.entries[0].lines, 7, 7);
+  pasta_range_spec_free(&spec);
+
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("k.cu:1-4294967295,007", &spec, err,
+                                           sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 1))
+    return;
+  CHECK_SET(&spec.entries[0].lines, 1, UINT32_MAX);
   pasta_range_spec_free(&spec);
   pasta_range_spec_free(NULL);
 }
@@ -624,47 +553,57 @@ static void test_parse_examples(void) {
 static void test_parse_whitespace_and_empty_entries(void) {
   pasta_range_spec spec;
   char err[256];
-  ASSERT_EQ_I(pasta_range_spec_parse(" ; axpy.cu : 41 - 60 , 70 ;;\t5\n;",
-                                     &spec, err, sizeof err),
-              0);
-  ASSERT_EQ_U(spec.n, 2);
-  EXPECT_STR(spec.entries[0].file, "axpy.cu");
-  EXPECT_SET(&spec.entries[0].lines, 41, 60, 70, 70);
-  EXPECT_TRUE(spec.entries[1].file == NULL);
-  EXPECT_SET(&spec.entries[1].lines, 5, 5);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse(" ; axpy.cu : 41 - 60 , 70 ;;\t5\n;",
+                                           &spec, err, sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 2))
+    return;
+  CHECK_EQ_STR(spec.entries[0].file, "axpy.cu");
+  CHECK_SET(&spec.entries[0].lines, 41, 60, 70, 70);
+  CHECK(spec.entries[1].file == NULL);
+  CHECK_SET(&spec.entries[1].lines, 5, 5);
   pasta_range_spec_free(&spec);
 
   /* Overlapping and adjacent ranges of one entry are merged. */
-  ASSERT_EQ_I(
-      pasta_range_spec_parse("a.cu:3-9,1-5,10,12", &spec, err, sizeof err), 0);
-  ASSERT_EQ_U(spec.n, 1);
-  EXPECT_SET(&spec.entries[0].lines, 1, 10, 12, 12);
+  if (!CHECK_EQ_INT(
+          pasta_range_spec_parse("a.cu:3-9,1-5,10,12", &spec, err, sizeof err),
+          0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 1))
+    return;
+  CHECK_SET(&spec.entries[0].lines, 1, 10, 12, 12);
   pasta_range_spec_free(&spec);
 }
 
 static void test_parse_file_with_colon(void) {
   pasta_range_spec spec;
   char err[256];
-  ASSERT_EQ_I(pasta_range_spec_parse("C:/src/k.cu:7;a:b.cu:1-2", &spec, err,
-                                     sizeof err),
-              0);
-  ASSERT_EQ_U(spec.n, 2);
-  EXPECT_STR(spec.entries[0].file, "C:/src/k.cu");
-  EXPECT_SET(&spec.entries[0].lines, 7, 7);
-  EXPECT_STR(spec.entries[1].file, "a:b.cu");
-  EXPECT_SET(&spec.entries[1].lines, 1, 2);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("C:/src/k.cu:7;a:b.cu:1-2", &spec,
+                                           err, sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 2))
+    return;
+  CHECK_EQ_STR(spec.entries[0].file, "C:/src/k.cu");
+  CHECK_SET(&spec.entries[0].lines, 7, 7);
+  CHECK_EQ_STR(spec.entries[1].file, "a:b.cu");
+  CHECK_SET(&spec.entries[1].lines, 1, 2);
   pasta_range_spec_free(&spec);
 
   /* The last ':' separates, even when what precedes looks like ranges. */
-  ASSERT_EQ_I(pasta_range_spec_parse("k.cu:1:2", &spec, err, sizeof err), 0);
-  ASSERT_EQ_U(spec.n, 1);
-  EXPECT_STR(spec.entries[0].file, "k.cu:1");
-  EXPECT_SET(&spec.entries[0].lines, 2, 2);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("k.cu:1:2", &spec, err, sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 1))
+    return;
+  CHECK_EQ_STR(spec.entries[0].file, "k.cu:1");
+  CHECK_SET(&spec.entries[0].lines, 2, 2);
   pasta_range_spec_free(&spec);
 
   /* After the last ':' there must be valid ranges. */
-  EXPECT_EQ_I(pasta_range_spec_parse("k.cu:7:x", &spec, err, sizeof err), -1);
-  EXPECT_CONTAINS(err, "'x'");
+  CHECK_EQ_INT(pasta_range_spec_parse("k.cu:7:x", &spec, err, sizeof err), -1);
+  CHECK_HAS_STR(err, "'x'");
 }
 
 /* Parses text expecting failure; checks the message names each needle. */
@@ -674,160 +613,161 @@ static void expect_parse_error(int line, const char *text, const char *needle1,
   char err[512];
   memset(err, 'Z', sizeof err);
   int rc = pasta_range_spec_parse(text, &spec, err, sizeof err);
-  if (rc != -1)
-    check_failed(line, "parse fails", "\"%s\" returned %d", text, rc);
-  if (spec.entries != NULL || spec.n != 0)
-    check_failed(line, "spec left empty", "\"%s\": n = %zu", text, spec.n);
+  check_at(__FILE__, line, rc == -1, "parse fails", "\"%s\" returned %d", text,
+           rc);
+  check_at(__FILE__, line, spec.entries == NULL && spec.n == 0,
+           "spec left empty", "\"%s\": n = %zu", text, spec.n);
   if (rc == 0)
     pasta_range_spec_free(&spec);
-  if (!memchr(err, '\0', sizeof err)) {
-    check_failed(line, "message terminated", "\"%s\"", text);
+  if (!check_at(__FILE__, line, memchr(err, '\0', sizeof err) != NULL,
+                "message terminated", "\"%s\"", text))
     return;
-  }
-  if (strchr(err, '\n'))
-    check_failed(line, "message is one line", "\"%s\"", err);
-  if (!strstr(err, needle1))
-    check_failed(line, "message names the bad part", "\"%s\" lacks \"%s\"", err,
-                 needle1);
-  if (needle2 && !strstr(err, needle2))
-    check_failed(line, "message says what is wrong", "\"%s\" lacks \"%s\"", err,
-                 needle2);
+  check_at(__FILE__, line, !strchr(err, '\n'), "message is one line", "\"%s\"",
+           err);
+  check_at(__FILE__, line, strstr(err, needle1) != NULL,
+           "message names the bad part", "\"%s\" lacks \"%s\"", err, needle1);
+  if (needle2)
+    check_at(__FILE__, line, strstr(err, needle2) != NULL,
+             "message says what is wrong", "\"%s\" lacks \"%s\"", err, needle2);
 }
-#define EXPECT_PARSE_ERROR(text, n1, n2)                                       \
+#define CHECK_PARSE_ERROR(text, n1, n2)                                        \
   expect_parse_error(__LINE__, text, n1, n2)
 
 #define EXPECTED_TAIL "(expected FILE:N[-M][,N[-M]...])"
 
 static void test_parse_error_empty_ranges(void) {
-  EXPECT_PARSE_ERROR("axpy.cu:", "'axpy.cu:'", EXPECTED_TAIL);
-  EXPECT_PARSE_ERROR("a.cu:1;axpy.cu: \t", "'axpy.cu:", "nothing follows");
-  EXPECT_PARSE_ERROR("axpy.cu:1,,2", "'axpy.cu:1,,2'", "empty range");
-  EXPECT_PARSE_ERROR("axpy.cu:5,", "'axpy.cu:5,'", "empty range");
-  EXPECT_PARSE_ERROR(":10", "':10'", "empty file name");
+  CHECK_PARSE_ERROR("axpy.cu:", "'axpy.cu:'", EXPECTED_TAIL);
+  CHECK_PARSE_ERROR("a.cu:1;axpy.cu: \t", "'axpy.cu:", "nothing follows");
+  CHECK_PARSE_ERROR("axpy.cu:1,,2", "'axpy.cu:1,,2'", "empty range");
+  CHECK_PARSE_ERROR("axpy.cu:5,", "'axpy.cu:5,'", "empty range");
+  CHECK_PARSE_ERROR(":10", "':10'", "empty file name");
 }
 
 static void test_parse_error_not_a_number(void) {
-  EXPECT_PARSE_ERROR("axpy.cu:4x", "bad range '4x'", "'4x' is not a decimal");
-  EXPECT_PARSE_ERROR("axpy.cu:4x", "entry 'axpy.cu:4x'", EXPECTED_TAIL);
-  EXPECT_PARSE_ERROR("a.cu:1,x-5", "'x-5'", "'x' is not");
-  EXPECT_PARSE_ERROR("a.cu:-5", "'-5'", "start of the range is missing");
-  EXPECT_PARSE_ERROR("a.cu:5-", "'5-'", "end of the range is missing");
-  EXPECT_PARSE_ERROR("a.cu:1-2-3", "'1-2-3'", "'2-3' is not");
-  EXPECT_PARSE_ERROR("a.cu:+5", "'+5'", "not a decimal");
-  EXPECT_PARSE_ERROR("a.cu:0x10", "'0x10'", "not a decimal");
-  EXPECT_PARSE_ERROR("a.cu:1 2", "'1 2'", "not a decimal");
-  EXPECT_PARSE_ERROR("axpy.cu", "'axpy.cu'", "followed by ':'");
+  CHECK_PARSE_ERROR("axpy.cu:4x", "bad range '4x'", "'4x' is not a decimal");
+  CHECK_PARSE_ERROR("axpy.cu:4x", "entry 'axpy.cu:4x'", EXPECTED_TAIL);
+  CHECK_PARSE_ERROR("a.cu:1,x-5", "'x-5'", "'x' is not");
+  CHECK_PARSE_ERROR("a.cu:-5", "'-5'", "start of the range is missing");
+  CHECK_PARSE_ERROR("a.cu:5-", "'5-'", "end of the range is missing");
+  CHECK_PARSE_ERROR("a.cu:1-2-3", "'1-2-3'", "'2-3' is not");
+  CHECK_PARSE_ERROR("a.cu:+5", "'+5'", "not a decimal");
+  CHECK_PARSE_ERROR("a.cu:0x10", "'0x10'", "not a decimal");
+  CHECK_PARSE_ERROR("a.cu:1 2", "'1 2'", "not a decimal");
+  CHECK_PARSE_ERROR("axpy.cu", "'axpy.cu'", "followed by ':'");
 }
 
 static void test_parse_error_zero(void) {
-  EXPECT_PARSE_ERROR("a.cu:0", "bad range '0'", "start at 1");
-  EXPECT_PARSE_ERROR("a.cu:0-5", "bad range '0-5'", "start at 1");
-  EXPECT_PARSE_ERROR("0", "bad range '0' in PASTA_LINES entry '0'", NULL);
+  CHECK_PARSE_ERROR("a.cu:0", "bad range '0'", "start at 1");
+  CHECK_PARSE_ERROR("a.cu:0-5", "bad range '0-5'", "start at 1");
+  CHECK_PARSE_ERROR("0", "bad range '0' in PASTA_LINES entry '0'", NULL);
 }
 
 static void test_parse_error_reversed(void) {
   pasta_range_spec spec;
   char err[256];
-  EXPECT_EQ_I(pasta_range_spec_parse("axpy.cu:60-41", &spec, err, sizeof err),
-              -1);
-  EXPECT_STR(err, "bad range '60-41' in PASTA_LINES entry 'axpy.cu:60-41': "
-                  "the start must not exceed the end (expected "
-                  "FILE:N[-M][,N[-M]...])");
-  EXPECT_PARSE_ERROR("b.cu:1;a.cu:5-5,9-8", "'9-8'", "must not exceed");
+  CHECK_EQ_INT(pasta_range_spec_parse("axpy.cu:60-41", &spec, err, sizeof err),
+               -1);
+  CHECK_EQ_STR(err, "bad range '60-41' in PASTA_LINES entry 'axpy.cu:60-41': "
+                    "the start must not exceed the end (expected "
+                    "FILE:N[-M][,N[-M]...])");
+  CHECK_PARSE_ERROR("b.cu:1;a.cu:5-5,9-8", "'9-8'", "must not exceed");
 }
 
 static void test_parse_error_overflow(void) {
-  EXPECT_PARSE_ERROR("a.cu:4294967296", "'4294967296'", "4294967295");
-  EXPECT_PARSE_ERROR("a.cu:1-99999999999999999999999",
-                     "'1-99999999999999999999999'", "exceeds");
-  EXPECT_PARSE_ERROR("a.cu:18446744073709551617", "exceeds", NULL);
+  CHECK_PARSE_ERROR("a.cu:4294967296", "'4294967296'", "4294967295");
+  CHECK_PARSE_ERROR("a.cu:1-99999999999999999999999",
+                    "'1-99999999999999999999999'", "exceeds");
+  CHECK_PARSE_ERROR("a.cu:18446744073709551617", "exceeds", NULL);
 }
 
 static void test_parse_error_empty_spec(void) {
-  EXPECT_PARSE_ERROR("", "PASTA_LINES is empty", NULL);
-  EXPECT_PARSE_ERROR(";", "PASTA_LINES is empty", NULL);
-  EXPECT_PARSE_ERROR(" ; ;\t\n", "PASTA_LINES is empty", NULL);
-  EXPECT_PARSE_ERROR(NULL, "PASTA_LINES is empty", NULL);
+  CHECK_PARSE_ERROR("", "PASTA_LINES is empty", NULL);
+  CHECK_PARSE_ERROR(";", "PASTA_LINES is empty", NULL);
+  CHECK_PARSE_ERROR(" ; ;\t\n", "PASTA_LINES is empty", NULL);
+  CHECK_PARSE_ERROR(NULL, "PASTA_LINES is empty", NULL);
 }
 
 static void test_parse_error_cleanup_and_buffers(void) {
   /* Fails on the third entry: the first two are freed (ASan checks). */
-  EXPECT_PARSE_ERROR("a.cu:1;b.cu:2-3,5;c.cu:x", "'c.cu:x'", NULL);
+  CHECK_PARSE_ERROR("a.cu:1;b.cu:2-3,5;c.cu:x", "'c.cu:x'", NULL);
   /* Control characters in the quoted text keep the message on one line. */
-  EXPECT_PARSE_ERROR("a.cu:1\nx", "'1?x'", NULL);
+  CHECK_PARSE_ERROR("a.cu:1\nx", "'1?x'", NULL);
   /* Long entries are shortened. */
   char long_text[400];
   memset(long_text, 'f', sizeof long_text);
   memcpy(long_text + sizeof long_text - 4, ":0x", 4);
-  EXPECT_PARSE_ERROR(long_text, "...'", "not a decimal");
+  CHECK_PARSE_ERROR(long_text, "...'", "not a decimal");
 
   pasta_range_spec spec;
   char small[8];
-  EXPECT_EQ_I(pasta_range_spec_parse("a.cu:0", &spec, small, sizeof small), -1);
-  EXPECT_EQ_U(strlen(small), sizeof small - 1); /* truncated, terminated */
-  EXPECT_TRUE(strncmp(small, "bad ran", 7) == 0);
-  EXPECT_EQ_I(pasta_range_spec_parse("a.cu:0", &spec, NULL, 0), -1);
-  EXPECT_TRUE(spec.entries == NULL);
+  CHECK_EQ_INT(pasta_range_spec_parse("a.cu:0", &spec, small, sizeof small),
+               -1);
+  CHECK_EQ_U64(strlen(small), sizeof small - 1); /* truncated, terminated */
+  CHECK(strncmp(small, "bad ran", 7) == 0);
+  CHECK_EQ_INT(pasta_range_spec_parse("a.cu:0", &spec, NULL, 0), -1);
+  CHECK(spec.entries == NULL);
   char err[64] = "untouched";
-  EXPECT_EQ_I(pasta_range_spec_parse("a.cu:1", NULL, err, sizeof err), -1);
-  EXPECT_TRUE(strcmp(err, "untouched") != 0); /* says why */
+  CHECK_EQ_INT(pasta_range_spec_parse("a.cu:1", NULL, err, sizeof err), -1);
+  CHECK(strcmp(err, "untouched") != 0); /* says why */
   err[0] = 'X';
-  EXPECT_EQ_I(pasta_range_spec_parse("a.cu:1", &spec, err, sizeof err), 0);
-  EXPECT_STR(err, ""); /* cleared on success */
+  CHECK_EQ_INT(pasta_range_spec_parse("a.cu:1", &spec, err, sizeof err), 0);
+  CHECK_EQ_STR(err, ""); /* cleared on success */
   pasta_range_spec_free(&spec);
 }
 
 static void test_file_matches(void) {
-  EXPECT_TRUE(pasta_range_spec_file_matches(NULL, "/x/k.cu"));
-  EXPECT_TRUE(pasta_range_spec_file_matches(NULL, NULL));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", NULL));
+  CHECK(pasta_range_spec_file_matches(NULL, "/x/k.cu"));
+  CHECK(pasta_range_spec_file_matches(NULL, NULL));
+  CHECK(!pasta_range_spec_file_matches("k.cu", NULL));
   /* No '/': base name equality. */
-  EXPECT_TRUE(pasta_range_spec_file_matches("k.cu", "/home/u/src/k.cu"));
-  EXPECT_TRUE(pasta_range_spec_file_matches("k.cu", "k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", "/home/u/ak.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", "ak.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", "/x/k.cu.bak"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", "/x/k.cu/"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("k.cu", "/x/k.c"));
+  CHECK(pasta_range_spec_file_matches("k.cu", "/home/u/src/k.cu"));
+  CHECK(pasta_range_spec_file_matches("k.cu", "k.cu"));
+  CHECK(!pasta_range_spec_file_matches("k.cu", "/home/u/ak.cu"));
+  CHECK(!pasta_range_spec_file_matches("k.cu", "ak.cu"));
+  CHECK(!pasta_range_spec_file_matches("k.cu", "/x/k.cu.bak"));
+  CHECK(!pasta_range_spec_file_matches("k.cu", "/x/k.cu/"));
+  CHECK(!pasta_range_spec_file_matches("k.cu", "/x/k.c"));
   /* With '/': whole-component suffix. */
-  EXPECT_TRUE(pasta_range_spec_file_matches("src/k.cu", "/home/u/src/k.cu"));
-  EXPECT_TRUE(pasta_range_spec_file_matches("src/k.cu", "src/k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("src/k.cu", "/home/u/xsrc/k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("src/k.cu", "xsrc/k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("src/k.cu", "/home/u/k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("src/k.cu", "k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("src/k.cu", "/u/src/k.cu2"));
-  EXPECT_TRUE(pasta_range_spec_file_matches("/abs/k.cu", "/abs/k.cu"));
-  EXPECT_FALSE(pasta_range_spec_file_matches("/abs/k.cu", "/x/abs/k.cu"));
+  CHECK(pasta_range_spec_file_matches("src/k.cu", "/home/u/src/k.cu"));
+  CHECK(pasta_range_spec_file_matches("src/k.cu", "src/k.cu"));
+  CHECK(!pasta_range_spec_file_matches("src/k.cu", "/home/u/xsrc/k.cu"));
+  CHECK(!pasta_range_spec_file_matches("src/k.cu", "xsrc/k.cu"));
+  CHECK(!pasta_range_spec_file_matches("src/k.cu", "/home/u/k.cu"));
+  CHECK(!pasta_range_spec_file_matches("src/k.cu", "k.cu"));
+  CHECK(!pasta_range_spec_file_matches("src/k.cu", "/u/src/k.cu2"));
+  CHECK(pasta_range_spec_file_matches("/abs/k.cu", "/abs/k.cu"));
+  CHECK(!pasta_range_spec_file_matches("/abs/k.cu", "/x/abs/k.cu"));
 }
 
 static void test_select(void) {
   pasta_range_spec spec;
   char err[256];
-  ASSERT_EQ_I(pasta_range_spec_parse("axpy.cu:41-60;bicg.cu:113-115,120;"
-                                     "axpy.cu:50-70;100-110",
-                                     &spec, err, sizeof err),
-              0);
-  ASSERT_EQ_U(spec.n, 4);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/axpy.cu", 55, 55), 0);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/axpy.cu", 30, 41), 0);
+  if (!CHECK_EQ_INT(pasta_range_spec_parse("axpy.cu:41-60;bicg.cu:113-115,120;"
+                                           "axpy.cu:50-70;100-110",
+                                           &spec, err, sizeof err),
+                    0))
+    return;
+  if (!CHECK_EQ_U64(spec.n, 4))
+    return;
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/axpy.cu", 55, 55), 0);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/axpy.cu", 30, 41), 0);
   /* [61,80] misses entry 0 but overlaps entry 2. */
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/axpy.cu", 61, 80), 2);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/bicg.cu", 116, 119), -1);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/bicg.cu", 119, 121), 1);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/bicg.cu", 50, 55), -1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/axpy.cu", 61, 80), 2);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/bicg.cu", 116, 119), -1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/bicg.cu", 119, 121), 1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/bicg.cu", 50, 55), -1);
   /* The any-file entry. */
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/other.cu", 105, 105), 3);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/axpy.cu", 100, 100), 3);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/other.cu", 1, 99), -1);
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/xaxpy.cu", 55, 55), -1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/other.cu", 105, 105), 3);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/axpy.cu", 100, 100), 3);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/other.cu", 1, 99), -1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/xaxpy.cu", 55, 55), -1);
   /* An unknown range [UINT32_MAX, 0] selects nothing. */
-  EXPECT_EQ_I(pasta_range_spec_select(&spec, "/p/axpy.cu", US, UE), -1);
-  EXPECT_EQ_U(spec.entries[0].matched, 2);
-  EXPECT_EQ_U(spec.entries[1].matched, 1);
-  EXPECT_EQ_U(spec.entries[2].matched, 1);
-  EXPECT_EQ_U(spec.entries[3].matched, 2);
-  EXPECT_EQ_I(pasta_range_spec_select(NULL, "/p/axpy.cu", 55, 55), -1);
+  CHECK_EQ_INT(pasta_range_spec_select(&spec, "/p/axpy.cu", US, UE), -1);
+  CHECK_EQ_U64(spec.entries[0].matched, 2);
+  CHECK_EQ_U64(spec.entries[1].matched, 1);
+  CHECK_EQ_U64(spec.entries[2].matched, 1);
+  CHECK_EQ_U64(spec.entries[3].matched, 2);
+  CHECK_EQ_INT(pasta_range_spec_select(NULL, "/p/axpy.cu", 55, 55), -1);
   pasta_range_spec_free(&spec);
 }
 
@@ -838,8 +778,7 @@ typedef struct test_case {
   void (*fn)(void);
 } test_case;
 
-#define TEST(f)                                                                \
-  { #f, f }
+#define TEST(f) {#f, f}
 static const test_case tests[] = {
     TEST(test_interval_sorted_insert),
     TEST(test_interval_merge_overlap),
@@ -872,17 +811,9 @@ static const test_case tests[] = {
 };
 
 int main(void) {
-  int passed = 0, failed = 0;
   for (size_t i = 0; i < N_OF(tests); i++) {
-    current_failed = 0;
     tests[i].fn();
-    printf("%s %s\n", current_failed ? "FAIL" : "ok  ", tests[i].name);
-    fflush(stdout);
-    if (current_failed)
-      failed++;
-    else
-      passed++;
+    check_case_end(tests[i].name);
   }
-  printf("line_ranges: %d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary("line_ranges");
 }

@@ -1,5 +1,11 @@
 //===- CountingPass.h - Count block executions per thread --------*- C++
 //-*-===//
+//
+// The device-side (and, with PASTA_HOST=1, host-side) pass: counts every
+// execution of a selected basic block by a thread and emits the module's
+// tables (CountingPass.cpp says how the work is divided).
+//
+//===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_COUNTINGPASS_H
 #define PASTA_PASSES_COUNTINGPASS_H
 
@@ -21,23 +27,6 @@ public:
 private:
   Options Opts;
 };
-
-// In host modules of CUDA programs: registers each device module's PASTA
-// descriptor with the CUDA runtime, hands it to the host runtime, and
-// collects the counts when main returns.
-class HostRegistrationPass : public llvm::PassInfoMixin<HostRegistrationPass> {
-public:
-  explicit HostRegistrationPass(Options Opts) : Opts(std::move(Opts)) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
-
-private:
-  Options Opts;
-};
-
-// A stable identifier of a translation unit that the host and the device
-// compilations of it both derive (from the source file name).
-std::string moduleId(const llvm::Module &M);
 
 } // namespace pasta
 

@@ -94,7 +94,7 @@ void pasta::markRuntimeSlot(AllocaInst *Slot) {
   Slot->setMetadata(RuntimeSlotMD, MDNode::get(Slot->getContext(), {}));
 }
 
-static void promoteRuntimeSlots(Module &M) {
+static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -105,12 +105,11 @@ static void promoteRuntimeSlots(Module &M) {
           Allocas.push_back(AI);
     if (Allocas.empty())
       continue;
-    DominatorTree DT(F);
-    PromoteMemToReg(Allocas, DT);
+    PromoteMemToReg(Allocas, FAM.getResult<DominatorTreeAnalysis>(F));
   }
 }
 
-static void inlineHelpers(Module &M) {
+static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M)
     if (!F.isDeclaration() && F.getName().starts_with("__pasta") &&
@@ -118,7 +117,9 @@ static void inlineHelpers(Module &M) {
       for (User *U : F.users())
         if (auto *CB = dyn_cast<CallBase>(U))
           Calls.push_back(CB);
+  SmallPtrSet<Function *, 16> Changed;
   for (CallBase *CB : Calls) {
+    Changed.insert(CB->getFunction());
     InlineFunctionInfo IFI;
     StringRef Name = CB->getCalledOperand()->getName();
     InlineResult R = InlineFunction(*CB, IFI);
@@ -129,14 +130,19 @@ static void inlineHelpers(Module &M) {
               "): the pass and device_rt.c disagree on its signature",
           DS_Error));
   }
+  for (Function *F : Changed)
+    FAM.invalidate(*F, PreservedAnalyses::none());
   for (Function &F : make_early_inc_range(M))
     if (F.getName().starts_with("__pasta") && F.use_empty() &&
-        !F.isDeclaration() && F.hasLocalLinkage())
+        !F.isDeclaration() && F.hasLocalLinkage()) {
+      FAM.clear(F, F.getName());
       F.eraseFromParent();
-  promoteRuntimeSlots(M);
+    }
+  promoteRuntimeSlots(M, FAM);
 }
 
-bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {
+bool pasta::linkDeviceRuntime(Module &M, pasta_target Target,
+                              FunctionAnalysisManager &FAM) {
   LLVMContext &Ctx = M.getContext();
   auto Buffer = MemoryBuffer::getMemBuffer(embeddedRuntime(M, Target),
                                            "pasta-device-runtime", false);
@@ -165,6 +171,6 @@ bool pasta::linkDeviceRuntime(Module &M, pasta_target Target) {
       F.setLinkage(GlobalValue::InternalLinkage);
       adoptTargetAttributes(M, F);
     }
-  inlineHelpers(M);
+  inlineHelpers(M, FAM);
   return true;
 }

@@ -6,6 +6,7 @@
 #include "pasta/abi.h"
 
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassManager.h"
 
 namespace llvm {
 class Module;
@@ -33,7 +34,8 @@ void markRuntimeSlot(llvm::AllocaInst *Slot);
 // functions M calls), makes it internal to M, gives it M's target CPU and
 // features, and inlines its always_inline helpers. Returns false (after a
 // diagnostic) if the embedded bitcode could not be used.
-bool linkDeviceRuntime(llvm::Module &M, pasta_target Target);
+bool linkDeviceRuntime(llvm::Module &M, pasta_target Target,
+                       llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta
 

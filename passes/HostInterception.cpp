@@ -14,6 +14,7 @@
 // alone.
 //
 //===----------------------------------------------------------------------===//
+#include "HostInterception.h"
 #include "VendorRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -27,121 +28,184 @@ using namespace pasta;
 
 namespace {
 
-// A routed function: its name, the wrapper's, and its parameters: p = ptr,
-// l = i64, i = i32 (every one returns i32, the error code).
+// A parameter of a routed function, as the x86-64 ABI passes it.
+enum class Param { Ptr, I32, I64 };
+
+// The routed functions' parameter lists (every one returns i32, the error
+// code).
+namespace sig {
+constexpr Param Ptr = Param::Ptr, I32 = Param::I32, I64 = Param::I64;
+// (func, dim3 grid, dim3 block, args, shmem, stream): each dim3
+// travels as {i64 x|y, i32 z} on x86-64.
+constexpr Param LaunchKernel[] = {Ptr, I64, I32, I64, I32, Ptr, I64, Ptr};
+// The same with a 32-bit shared-memory size.
+constexpr Param LaunchKernelShm32[] = {Ptr, I64, I32, I64, I32, Ptr, I32, Ptr};
+// (f, grid x/y/z, block x/y/z, shmem, stream, params, extra).
+constexpr Param ModuleLaunchKernel[] = {Ptr, I32, I32, I32, I32, I32,
+                                        I32, I32, Ptr, Ptr, Ptr};
+constexpr Param TwoPtrs[] = {Ptr, Ptr};
+constexpr Param ThreePtrs[] = {Ptr, Ptr, Ptr};
+constexpr Param FourPtrs[] = {Ptr, Ptr, Ptr, Ptr};
+constexpr Param OnePtr[] = {Ptr};
+// (symbol, function, flags, status).
+constexpr Param DriverEntryPoint[] = {Ptr, Ptr, I64, Ptr};
+// (symbol, function, version, flags, status).
+constexpr Param DriverEntryPointByVersion[] = {Ptr, Ptr, I32, I64, Ptr};
+// (exec, graph, flags).
+constexpr Param GraphInstantiate[] = {Ptr, Ptr, I64};
+// (exec, graph, error node, log, log size).
+constexpr Param HipGraphInstantiate[] = {Ptr, Ptr, Ptr, Ptr, I64};
+// (ptr, size).
+constexpr Param Malloc[] = {Ptr, I64};
+// (ptr, size, flags).
+constexpr Param MallocFlags[] = {Ptr, I64, I32};
+// (ptr, pitch, width, height).
+constexpr Param MallocPitch[] = {Ptr, Ptr, I64, I64};
+// (ptr, size, stream).
+constexpr Param MallocAsync[] = {Ptr, I64, Ptr};
+// (dst, src, count, kind).
+constexpr Param Memcpy[] = {Ptr, Ptr, I64, I32};
+// (dst, src, count, kind, stream).
+constexpr Param MemcpyAsync[] = {Ptr, Ptr, I64, I32, Ptr};
+// (ptr, value, count).
+constexpr Param Memset[] = {Ptr, I32, I64};
+// (ptr, value, count, stream).
+constexpr Param MemsetAsync[] = {Ptr, I32, I64, Ptr};
+constexpr ArrayRef<Param> NoParams;
+} // namespace sig
+
+// A routed function: its name, the wrapper's, and its parameters.
 struct Route {
-  const char *Callee, *Wrapper, *Params;
+  const char *Callee, *Wrapper;
+  ArrayRef<Param> Params;
 };
 
 } // namespace
 
+using namespace sig;
+
 static const Route Routes[] = {
     // Launches. cudaLaunchKernel(func, dim3 grid, dim3 block, args, shmem,
     // stream): each dim3 travels as {i64 x|y, i32 z} on x86-64.
-    {"cudaLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
-    {"cudaLaunchKernel_ptsz", "__pasta_launch_kernel", "pliliplp"},
-    {"cudaLaunchCooperativeKernel", "__pasta_launch_kernel", "pliliplp"},
-    {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_kernel", "pliliplp"},
-    {"hipLaunchKernel", "__pasta_launch_kernel", "pliliplp"},
+    {"cudaLaunchKernel", "__pasta_launch_kernel", LaunchKernel},
+    {"cudaLaunchKernel_ptsz", "__pasta_launch_kernel", LaunchKernel},
+    {"cudaLaunchCooperativeKernel", "__pasta_launch_kernel", LaunchKernel},
+    {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_kernel", LaunchKernel},
+    {"hipLaunchKernel", "__pasta_launch_kernel", LaunchKernel},
     // hipLaunchCooperativeKernel's shared-memory size is an unsigned int.
-    {"hipLaunchCooperativeKernel", "__pasta_launch_kernel_shm32", "plilipip"},
+    {"hipLaunchCooperativeKernel", "__pasta_launch_kernel_shm32",
+     LaunchKernelShm32},
     // hipModuleLaunchKernel(f, grid x/y/z, block x/y/z, shmem, stream,
     // params, extra): a kernel from a code object loaded at run time, which
     // the plugin never compiled: timed and counted as a launch only.
-    {"hipModuleLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    {"hipModuleLaunchKernel", "__pasta_module_launch_kernel",
+     ModuleLaunchKernel},
     // The driver API's cuLaunchKernel has the same parameters; a CUfunction
     // the program took from one of its own kernels (cudaGetFuncBySymbol)
     // is named after it.
-    {"cuLaunchKernel", "__pasta_module_launch_kernel", "piiiiiiippp"},
-    {"cuLaunchKernel_ptsz", "__pasta_module_launch_kernel", "piiiiiiippp"},
+    {"cuLaunchKernel", "__pasta_module_launch_kernel", ModuleLaunchKernel},
+    {"cuLaunchKernel_ptsz", "__pasta_module_launch_kernel", ModuleLaunchKernel},
     // Driver handles of the program's kernels (CUfunction, CUkernel): their
     // launches are recorded under the kernel they were taken from.
-    {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", "pp"},
-    {"cudaGetKernel", "__pasta_get_func_by_symbol", "pp"},
-    {"cuKernelGetFunction", "__pasta_get_func_by_symbol", "pp"},
+    {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", TwoPtrs},
+    {"cudaGetKernel", "__pasta_get_func_by_symbol", TwoPtrs},
+    {"cuKernelGetFunction", "__pasta_get_func_by_symbol", TwoPtrs},
     // cuLaunchKernel taken as a pointer: the program gets PASTA's.
-    {"cudaGetDriverEntryPoint", "__pasta_get_driver_entry_point", "pplp"},
-    {"cudaGetDriverEntryPoint_ptsz", "__pasta_get_driver_entry_point", "pplp"},
+    {"cudaGetDriverEntryPoint", "__pasta_get_driver_entry_point",
+     DriverEntryPoint},
+    {"cudaGetDriverEntryPoint_ptsz", "__pasta_get_driver_entry_point",
+     DriverEntryPoint},
     {"cudaGetDriverEntryPointByVersion",
-     "__pasta_get_driver_entry_point_by_version", "ppilp"},
+     "__pasta_get_driver_entry_point_by_version", DriverEntryPointByVersion},
     {"cudaGetDriverEntryPointByVersion_ptsz",
-     "__pasta_get_driver_entry_point_by_version", "ppilp"},
+     "__pasta_get_driver_entry_point_by_version", DriverEntryPointByVersion},
     {"cuGetProcAddress_v2", "__pasta_get_driver_entry_point_by_version",
-     "ppilp"},
+     DriverEntryPointByVersion},
     {"cuGetProcAddress_v2_ptsz", "__pasta_get_driver_entry_point_by_version",
-     "ppilp"},
+     DriverEntryPointByVersion},
     // Graphs: their kernel nodes are read at instantiation, and each graph
     // launch is recorded as a launch of each of them.
-    {"cudaGraphInstantiate", "__pasta_graph_instantiate", "ppl"},
-    {"cudaGraphInstantiateWithFlags", "__pasta_graph_instantiate", "ppl"},
-    {"hipGraphInstantiateWithFlags", "__pasta_graph_instantiate", "ppl"},
+    {"cudaGraphInstantiate", "__pasta_graph_instantiate", GraphInstantiate},
+    {"cudaGraphInstantiateWithFlags", "__pasta_graph_instantiate",
+     GraphInstantiate},
+    {"hipGraphInstantiateWithFlags", "__pasta_graph_instantiate",
+     GraphInstantiate},
     {"cudaGraphInstantiateWithParams", "__pasta_graph_instantiate_params",
-     "ppp"},
+     ThreePtrs},
     {"cudaGraphInstantiateWithParams_ptsz", "__pasta_graph_instantiate_params",
-     "ppp"},
-    {"hipGraphInstantiate", "__pasta_hip_graph_instantiate", "ppppl"},
-    {"cudaGraphExecUpdate", "__pasta_graph_exec_update", "ppp"},
-    {"hipGraphExecUpdate", "__pasta_hip_graph_exec_update", "pppp"},
-    {"cudaGraphLaunch", "__pasta_graph_launch", "pp"},
-    {"cudaGraphLaunch_ptsz", "__pasta_graph_launch", "pp"},
-    {"hipGraphLaunch", "__pasta_graph_launch", "pp"},
-    {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", "ppp"},
-    {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", "ppp"},
+     ThreePtrs},
+    {"hipGraphInstantiate", "__pasta_hip_graph_instantiate",
+     HipGraphInstantiate},
+    {"cudaGraphExecUpdate", "__pasta_graph_exec_update", ThreePtrs},
+    {"hipGraphExecUpdate", "__pasta_hip_graph_exec_update", FourPtrs},
+    {"cudaGraphLaunch", "__pasta_graph_launch", TwoPtrs},
+    {"cudaGraphLaunch_ptsz", "__pasta_graph_launch", TwoPtrs},
+    {"hipGraphLaunch", "__pasta_graph_launch", TwoPtrs},
+    {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", ThreePtrs},
+    {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", ThreePtrs},
     // Allocations.
-    {"cudaMalloc", "__pasta_malloc", "pl"},
-    {"hipMalloc", "__pasta_malloc", "pl"},
-    {"cudaMallocManaged", "__pasta_malloc_managed", "pli"},
-    {"hipMallocManaged", "__pasta_malloc_managed", "pli"},
-    {"cudaMallocHost", "__pasta_malloc_host", "pl"},
-    {"hipMallocHost", "__pasta_malloc_host", "pl"},
-    {"cudaHostAlloc", "__pasta_host_alloc", "pli"},
-    {"hipHostMalloc", "__pasta_host_alloc", "pli"},
-    {"cudaMallocPitch", "__pasta_malloc_pitch", "ppll"},
-    {"hipMallocPitch", "__pasta_malloc_pitch", "ppll"},
-    {"cudaMallocAsync", "__pasta_malloc_async", "plp"},
-    {"cudaMallocAsync_ptsz", "__pasta_malloc_async", "plp"},
-    {"hipMallocAsync", "__pasta_malloc_async", "plp"},
-    {"cudaFree", "__pasta_free", "p"},
-    {"hipFree", "__pasta_free", "p"},
-    {"cudaFreeHost", "__pasta_free_host", "p"},
-    {"hipHostFree", "__pasta_free_host", "p"},
-    {"hipFreeHost", "__pasta_free_host", "p"},
-    {"cudaFreeAsync", "__pasta_free_async", "pp"},
-    {"cudaFreeAsync_ptsz", "__pasta_free_async", "pp"},
-    {"hipFreeAsync", "__pasta_free_async", "pp"},
+    {"cudaMalloc", "__pasta_malloc", Malloc},
+    {"hipMalloc", "__pasta_malloc", Malloc},
+    {"cudaMallocManaged", "__pasta_malloc_managed", MallocFlags},
+    {"hipMallocManaged", "__pasta_malloc_managed", MallocFlags},
+    {"cudaMallocHost", "__pasta_malloc_host", Malloc},
+    {"hipMallocHost", "__pasta_malloc_host", Malloc},
+    {"cudaHostAlloc", "__pasta_host_alloc", MallocFlags},
+    {"hipHostMalloc", "__pasta_host_alloc", MallocFlags},
+    {"cudaMallocPitch", "__pasta_malloc_pitch", MallocPitch},
+    {"hipMallocPitch", "__pasta_malloc_pitch", MallocPitch},
+    {"cudaMallocAsync", "__pasta_malloc_async", MallocAsync},
+    {"cudaMallocAsync_ptsz", "__pasta_malloc_async", MallocAsync},
+    {"hipMallocAsync", "__pasta_malloc_async", MallocAsync},
+    {"cudaFree", "__pasta_free", OnePtr},
+    {"hipFree", "__pasta_free", OnePtr},
+    {"cudaFreeHost", "__pasta_free_host", OnePtr},
+    {"hipHostFree", "__pasta_free_host", OnePtr},
+    {"hipFreeHost", "__pasta_free_host", OnePtr},
+    {"cudaFreeAsync", "__pasta_free_async", TwoPtrs},
+    {"cudaFreeAsync_ptsz", "__pasta_free_async", TwoPtrs},
+    {"hipFreeAsync", "__pasta_free_async", TwoPtrs},
     // Copies and sets.
-    {"cudaMemcpy", "__pasta_memcpy", "ppli"},
-    {"cudaMemcpy_ptds", "__pasta_memcpy", "ppli"},
-    {"hipMemcpy", "__pasta_memcpy", "ppli"},
-    {"cudaMemcpyAsync", "__pasta_memcpy_async", "pplip"},
-    {"cudaMemcpyAsync_ptsz", "__pasta_memcpy_async", "pplip"},
-    {"hipMemcpyAsync", "__pasta_memcpy_async", "pplip"},
-    {"cudaMemset", "__pasta_memset", "pil"},
-    {"cudaMemset_ptds", "__pasta_memset", "pil"},
-    {"hipMemset", "__pasta_memset", "pil"},
-    {"cudaMemsetAsync", "__pasta_memset_async", "pilp"},
-    {"cudaMemsetAsync_ptsz", "__pasta_memset_async", "pilp"},
-    {"hipMemsetAsync", "__pasta_memset_async", "pilp"},
+    {"cudaMemcpy", "__pasta_memcpy", Memcpy},
+    {"cudaMemcpy_ptds", "__pasta_memcpy", Memcpy},
+    {"hipMemcpy", "__pasta_memcpy", Memcpy},
+    {"cudaMemcpyAsync", "__pasta_memcpy_async", MemcpyAsync},
+    {"cudaMemcpyAsync_ptsz", "__pasta_memcpy_async", MemcpyAsync},
+    {"hipMemcpyAsync", "__pasta_memcpy_async", MemcpyAsync},
+    {"cudaMemset", "__pasta_memset", Memset},
+    {"cudaMemset_ptds", "__pasta_memset", Memset},
+    {"hipMemset", "__pasta_memset", Memset},
+    {"cudaMemsetAsync", "__pasta_memset_async", MemsetAsync},
+    {"cudaMemsetAsync_ptsz", "__pasta_memset_async", MemsetAsync},
+    {"hipMemsetAsync", "__pasta_memset_async", MemsetAsync},
     // Synchronisation.
-    {"cudaDeviceSynchronize", "__pasta_device_synchronize", ""},
-    {"hipDeviceSynchronize", "__pasta_device_synchronize", ""},
-    {"cudaStreamSynchronize", "__pasta_stream_synchronize", "p"},
-    {"cudaStreamSynchronize_ptsz", "__pasta_stream_synchronize", "p"},
-    {"hipStreamSynchronize", "__pasta_stream_synchronize", "p"},
+    {"cudaDeviceSynchronize", "__pasta_device_synchronize", NoParams},
+    {"hipDeviceSynchronize", "__pasta_device_synchronize", NoParams},
+    {"cudaStreamSynchronize", "__pasta_stream_synchronize", OnePtr},
+    {"cudaStreamSynchronize_ptsz", "__pasta_stream_synchronize", OnePtr},
+    {"hipStreamSynchronize", "__pasta_stream_synchronize", OnePtr},
 };
 
-static bool hasSignature(const Function &F, StringRef Params) {
+static bool matches(Param P, const Type *T) {
+  switch (P) {
+  case Param::Ptr:
+    return T->isPointerTy(); // in any address space
+  case Param::I32:
+    return T->isIntegerTy(32);
+  case Param::I64:
+    return T->isIntegerTy(64);
+  }
+  return false;
+}
+
+static bool hasSignature(const Function &F, ArrayRef<Param> Params) {
   FunctionType *Ty = F.getFunctionType();
   if (Ty->isVarArg() || !Ty->getReturnType()->isIntegerTy(32) ||
       Ty->getNumParams() != Params.size())
     return false;
-  for (auto [Code, T] : zip(Params, Ty->params())) {
-    bool Ok = Code == 'p'   ? T->isPointerTy()
-              : Code == 'l' ? T->isIntegerTy(64)
-                            : T->isIntegerTy(32);
-    if (!Ok)
+  for (auto [P, T] : zip(Params, Ty->params()))
+    if (!matches(P, T))
       return false;
-  }
   return true;
 }
 

@@ -11,7 +11,9 @@
 // counts the reset would free.
 //
 //===----------------------------------------------------------------------===//
-#include "CountingPass.h"
+#include "HostRegistration.h"
+#include "HostInterception.h"
+#include "ModuleTables.h"
 #include "VendorRuntime.h"
 
 #include "pasta/abi.h"
@@ -38,72 +40,6 @@ static constexpr const char *ModuleDsoName = "__pasta_module_dso";
 static constexpr const char *MainExitName = "__pasta_main_exit";
 static constexpr const char *BeforeResetName = "__pasta_before_device_reset";
 
-const VendorRuntime pasta::CUDARuntime = {"cuda",
-                                          "__cudaRegisterFunction",
-                                          "__cudaRegisterVar",
-                                          "cudaDeviceReset",
-                                          "__pasta_cuda_ops",
-                                          "cudaMemcpyFromSymbol",
-                                          "cudaMemcpy",
-                                          "cudaGetErrorString",
-                                          "cudaDeviceSynchronize",
-                                          "cudaGetDeviceCount",
-                                          "cudaGetDevice",
-                                          "cudaSetDevice",
-                                          "cudaMalloc",
-                                          "cudaFree",
-                                          "cudaMemset",
-                                          "cudaStreamSynchronize",
-                                          "cudaGetLastError",
-                                          "cudaEventCreate",
-                                          "cudaEventRecord",
-                                          "cudaEventSynchronize",
-                                          "cudaEventElapsedTime",
-                                          "cudaEventDestroy",
-                                          "cudaStreamIsCapturing",
-                                          "cudaMemcpyAsync",
-                                          "cudaMemsetAsync",
-                                          "cudaHostAlloc",
-                                          "cudaFreeHost",
-                                          "cudaDeviceGetAttribute",
-                                          "cudaGraphGetNodes",
-                                          "cudaGraphNodeGetType",
-                                          "cudaGraphKernelNodeGetParams",
-                                          "cudaGraphChildGraphNodeGetGraph",
-                                          PASTA_VENDOR_CUDA};
-const VendorRuntime pasta::HIPRuntime = {"hip",
-                                         "__hipRegisterFunction",
-                                         "__hipRegisterVar",
-                                         "hipDeviceReset",
-                                         "__pasta_hip_ops",
-                                         "hipMemcpyFromSymbol",
-                                         "hipMemcpy",
-                                         "hipGetErrorString",
-                                         "hipDeviceSynchronize",
-                                         "hipGetDeviceCount",
-                                         "hipGetDevice",
-                                         "hipSetDevice",
-                                         "hipMalloc",
-                                         "hipFree",
-                                         "hipMemset",
-                                         "hipStreamSynchronize",
-                                         "hipGetLastError",
-                                         "hipEventCreate",
-                                         "hipEventRecord",
-                                         "hipEventSynchronize",
-                                         "hipEventElapsedTime",
-                                         "hipEventDestroy",
-                                         "hipStreamIsCapturing",
-                                         "hipMemcpyAsync",
-                                         "hipMemsetAsync",
-                                         "hipHostMalloc",
-                                         "hipHostFree",
-                                         "hipDeviceGetAttribute",
-                                         "hipGraphGetNodes",
-                                         "hipGraphNodeGetType",
-                                         "hipGraphKernelNodeGetParams",
-                                         "hipGraphChildGraphNodeGetGraph",
-                                         PASTA_VENDOR_HIP};
 static const VendorRuntime &CUDA = CUDARuntime, &HIP = HIPRuntime;
 
 // The first call that registers a kernel or variable with the vendor
@@ -118,58 +54,6 @@ static CallBase *findRegistration(Module &M, const VendorRuntime &V) {
         return CB;
   }
   return nullptr;
-}
-
-Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
-  if (GlobalVariable *GV = M.getNamedGlobal(V.OpsName))
-    return GV;
-  LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  PointerType *Ptr = PointerType::get(Ctx, 0);
-  auto Fn = [&](const char *Name, Type *Ret, ArrayRef<Type *> Params) {
-    auto *Ty = FunctionType::get(Ret, Params, false);
-    return cast<Constant>(M.getOrInsertFunction(Name, Ty).getCallee());
-  };
-  // In the order of struct pasta_vendor_ops.
-  Constant *Fns[] = {
-      Fn(V.MemcpyFromSymbol, I32, {Ptr, Ptr, I64, I64, I32}),
-      Fn(V.Memcpy, I32, {Ptr, Ptr, I64, I32}),
-      Fn(V.GetErrorString, Ptr, {I32}),
-      Fn(V.DeviceSynchronize, I32, {}),
-      Fn(V.GetDeviceCount, I32, {Ptr}),
-      Fn(V.GetDevice, I32, {Ptr}),
-      Fn(V.SetDevice, I32, {I32}),
-      Fn(V.Malloc, I32, {Ptr, I64}),
-      Fn(V.Free, I32, {Ptr}),
-      Fn(V.Memset, I32, {Ptr, I32, I64}),
-      Fn(V.StreamSynchronize, I32, {Ptr}),
-      Fn(V.GetLastError, I32, {}),
-      Fn(V.EventCreate, I32, {Ptr}),
-      Fn(V.EventRecord, I32, {Ptr, Ptr}),
-      Fn(V.EventSynchronize, I32, {Ptr}),
-      Fn(V.EventElapsedTime, I32, {Ptr, Ptr, Ptr}),
-      Fn(V.EventDestroy, I32, {Ptr}),
-      Fn(V.StreamIsCapturing, I32, {Ptr, Ptr}),
-      Fn(V.MemcpyAsync, I32, {Ptr, Ptr, I64, I32, Ptr}),
-      Fn(V.MemsetAsync, I32, {Ptr, I32, I64, Ptr}),
-      Fn(V.HostAlloc, I32, {Ptr, I64, I32}),
-      Fn(V.FreeHost, I32, {Ptr}),
-      Fn(V.DeviceGetAttribute, I32, {Ptr, I32, I32}),
-      Fn(V.GraphGetNodes, I32, {Ptr, Ptr, Ptr}),
-      Fn(V.GraphNodeGetType, I32, {Ptr, Ptr}),
-      Fn(V.GraphKernelNodeGetParams, I32, {Ptr, Ptr}),
-      Fn(V.GraphChildGraphNodeGetGraph, I32, {Ptr, Ptr}),
-  };
-  static_assert((std::size(Fns) + 1) * sizeof(void *) ==
-                    sizeof(struct pasta_vendor_ops),
-                "one entry per field of struct pasta_vendor_ops");
-  SmallVector<Type *, 32> Fields(std::size(Fns), Ptr);
-  Fields.push_back(I64);
-  SmallVector<Constant *, 32> Values(std::begin(Fns), std::end(Fns));
-  Values.push_back(ConstantInt::get(I64, V.Vendor));
-  auto *Ty = StructType::get(Ctx, Fields);
-  return new GlobalVariable(M, Ty, true, GlobalValue::InternalLinkage,
-                            ConstantStruct::get(Ty, Values), V.OpsName);
 }
 
 // Registers Shadow's module with the host runtime, and tells it which
@@ -391,8 +275,6 @@ static std::optional<uint16_t> offloadEntryKind(Module &M) {
   return std::nullopt;
 }
 
-// Adds our descriptor as one more offloading entry (a variable of 72
-// bytes), and a constructor that hands its shadow to the host runtime.
 // One more offloading entry: Addr is registered under Name (Size 0 for a
 // kernel, else a variable of Size bytes).
 static void addOffloadEntry(Module &M, uint16_t Kind, uint32_t Flags,
@@ -446,9 +328,10 @@ kernelEntries(Module &M) {
   return Kernels;
 }
 
-// Adds our descriptor as one more offloading entry (a variable of 72
-// bytes), the kernels' variants as entries too, and a constructor that hands
-// the descriptor's shadow and the kernels to the host runtime.
+// Adds our descriptor as one more offloading entry (a variable of
+// sizeof(struct pasta_module_desc) bytes), the kernels' variants as entries
+// too, and a constructor that hands the descriptor's shadow and the kernels to
+// the host runtime.
 static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                                    uint16_t Kind, const Options &Opts) {
   LLVMContext &Ctx = M.getContext();
@@ -529,6 +412,7 @@ static bool hookProgramExits(Module &M) {
 
 PreservedAnalyses HostRegistrationPass::run(Module &M,
                                             ModuleAnalysisManager &) {
+  abi::verifyLayouts();
   if (Triple(M.getTargetTriple()).isGPU())
     return PreservedAnalyses::all();
   bool Changed = false;

@@ -307,7 +307,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
 // and a per-thread bit mask of the scopes already recorded (the first 64 of
 // the function; later ones are always recorded).
 void pasta::createTraceVariants(Module &M, ArrayRef<Function *> Fns,
-                                const ScopeRanges &Scopes) {
+                                const ScopeRanges &Scopes,
+                                FunctionAnalysisManager &FAM) {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *StateTy = PointerType::get(Ctx, 1);
@@ -327,9 +328,10 @@ void pasta::createTraceVariants(Module &M, ArrayRef<Function *> Fns,
       continue; // not instrumented (e.g. outside PASTA_LINES): no events
     Function &Copy = *CopyOf[F];
     CallingConv::ID CC = Copy.getCallingConv();
-    FunctionScopes FS(
-        Copy, CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL,
-        F->getName());
+    FunctionScopes FS(Copy, FAM,
+                      CC == CallingConv::PTX_Kernel ||
+                          CC == CallingConv::AMDGPU_KERNEL,
+                      F->getName());
     if (FS.scopes().size() != Range->second.second) {
       Ctx.diagnose(DiagnosticInfoGeneric(
           "pasta: internal error: the trace copy of '" + F->getName() +

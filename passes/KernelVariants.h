@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/PassManager.h"
 
 namespace pasta {
 
@@ -52,7 +53,8 @@ using ScopeRanges =
 // <name>__pasta_trace with one more parameter (a struct pasta_trace_launch
 // pointer) and a __pasta_trace_event at every scope entry and exit.
 void createTraceVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
-                         const ScopeRanges &Scopes);
+                         const ScopeRanges &Scopes,
+                         llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta
 

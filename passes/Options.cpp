@@ -9,6 +9,8 @@
 #include "Options.h"
 
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/CommandLine.h"
 
 #include <cxxabi.h>
@@ -127,4 +129,12 @@ bool pasta::kernelNameMatches(const llvm::Regex &Filter,
   bool Match = Shown && Status == 0 && Filter.match(Shown);
   std::free(Shown);
   return Match || Filter.match(llvm::demangle(Symbol));
+}
+
+void pasta::reportWarning(LLVMContext &Ctx, const Twine &Msg) {
+  Ctx.diagnose(DiagnosticInfoGeneric(Twine("pasta: ") + Msg, DS_Warning));
+}
+
+void pasta::reportError(LLVMContext &Ctx, const Twine &Msg) {
+  Ctx.diagnose(DiagnosticInfoGeneric(Twine("pasta: ") + Msg, DS_Error));
 }

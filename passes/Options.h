@@ -9,10 +9,15 @@
 #define PASTA_PASSES_OPTIONS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/Regex.h"
 
 #include <string>
 #include <vector>
+
+namespace llvm {
+class LLVMContext;
+}
 
 namespace pasta {
 
@@ -42,6 +47,11 @@ struct Options {
 // lambdas as `main::{lambda(float)#1}`), or LLVM's demangling of it (which
 // writes them as `main::'lambda'(float)`).
 bool kernelNameMatches(const llvm::Regex &Filter, llvm::StringRef Mangled);
+
+// Diagnostics of the passes ("pasta: " + Msg), through the compiler's
+// handler: errors fail the compilation.
+void reportWarning(llvm::LLVMContext &Ctx, const llvm::Twine &Msg);
+void reportError(llvm::LLVMContext &Ctx, const llvm::Twine &Msg);
 
 } // namespace pasta
 

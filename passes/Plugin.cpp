@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
 #include "CountingPass.h"
+#include "HostRegistration.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"

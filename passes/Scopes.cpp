@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scopes.h"
+#include "InstrumentationMD.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -36,9 +37,13 @@ static void locate(Scope &S, const Instruction *I) {
     locate(S, I->getDebugLoc().get());
 }
 
-FunctionScopes::FunctionScopes(Function &F, bool IsKernel, StringRef StableName)
-    : F(F), DT(F), PDT(F), LI(DT) {
-  Scope Fn{IsKernel ? PASTA_SCOPE_PARALLEL : PASTA_SCOPE_FUNC};
+FunctionScopes::FunctionScopes(Function &F, FunctionAnalysisManager &FAM,
+                               bool IsKernel, StringRef StableName)
+    : F(F), FAM(FAM), DT(FAM.getResult<DominatorTreeAnalysis>(F)),
+      PDT(FAM.getResult<PostDominatorTreeAnalysis>(F)),
+      LI(FAM.getResult<LoopAnalysis>(F)) {
+  Scope Fn;
+  Fn.Kind = IsKernel ? PASTA_SCOPE_PARALLEL : PASTA_SCOPE_FUNC;
   Fn.Head = &F.getEntryBlock();
   if (DISubprogram *SP = F.getSubprogram())
     Fn.Line = SP->getLine();
@@ -54,7 +59,8 @@ FunctionScopes::FunctionScopes(Function &F, bool IsKernel, StringRef StableName)
 }
 
 void FunctionScopes::addLoops(Loop *L) {
-  Scope S{PASTA_SCOPE_LOOP};
+  Scope S;
+  S.Kind = PASTA_SCOPE_LOOP;
   S.Head = L->getHeader();
   S.L = L;
   S.LoopDepth = L->getLoopDepth();
@@ -87,7 +93,7 @@ void FunctionScopes::addConditional(BasicBlock *B) {
   Instruction *T = B->getTerminator();
   auto *Br = dyn_cast<BranchInst>(T);
   if ((!(Br && Br->isConditional()) && !isa<SwitchInst>(T)) ||
-      T->getMetadata(InstrumentationMD))
+      isInstrumentation(T))
     return;
   Loop *L = LI.getLoopFor(B);
   for (BasicBlock *Succ : successors(B))
@@ -98,7 +104,8 @@ void FunctionScopes::addConditional(BasicBlock *B) {
   BasicBlock *Merge = IDom ? IDom->getBlock() : nullptr;
   if (!Merge || (L && (!L->contains(Merge) || Merge == L->getHeader())))
     return;
-  Scope S{PASTA_SCOPE_CONDITIONAL};
+  Scope S;
+  S.Kind = PASTA_SCOPE_CONDITIONAL;
   S.Head = B;
   S.Merge = Merge;
   S.LoopDepth = LI.getLoopDepth(B);
@@ -333,13 +340,13 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
     }
   }
 
-  // The trip counters are registers again.
+  // The edges split above changed the CFG. Then the trip counters are
+  // registers again.
+  FAM.invalidate(F, PreservedAnalyses::none());
   SmallVector<AllocaInst *, 4> Promotable;
   for (auto &[I, Slot] : Trips)
     if (isAllocaPromotable(Slot))
       Promotable.push_back(Slot);
-  if (!Promotable.empty()) {
-    DominatorTree Fresh(F);
-    PromoteMemToReg(Promotable, Fresh);
-  }
+  if (!Promotable.empty())
+    PromoteMemToReg(Promotable, FAM.getResult<DominatorTreeAnalysis>(F));
 }

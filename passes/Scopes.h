@@ -26,18 +26,15 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/PassManager.h"
 
 #include <functional>
 #include <vector>
 
 namespace pasta {
 
-// Metadata on the branches PASTA itself adds (e.g. the counting flush's fast
-// and slow paths): they are not scopes of the program.
-inline constexpr const char *InstrumentationMD = "pasta.instrumentation";
-
 struct Scope {
-  pasta_scope_kind Kind;
+  pasta_scope_kind Kind = PASTA_SCOPE_FUNC;
   uint32_t Parent = PASTA_NONE; // local index of the enclosing scope
   uint32_t Nesting = 0;         // scopes enclosing it
   uint32_t LoopDepth = 0;       // loops enclosing it, itself included
@@ -46,7 +43,7 @@ struct Scope {
   // the function's file); empty when unknown.
   llvm::StringRef Dir, File;
   uint32_t Id = 0;                   // stable (see assignIds)
-  llvm::BasicBlock *Head;            // entry block, loop header or branch block
+  llvm::BasicBlock *Head = nullptr;  // entry block, loop header or branch block
   llvm::BasicBlock *Merge = nullptr; // conditionals: the post-dominator
   llvm::Loop *L = nullptr;
   // Blocks inside the scope (all of them for the function; a conditional's
@@ -70,13 +67,16 @@ struct ScopeHooks {
 class FunctionScopes {
 public:
   // StableName names the function in scope ids (the original's name for a
-  // kernel copy, so that both get the same ids).
-  FunctionScopes(llvm::Function &F, bool IsKernel, llvm::StringRef StableName);
+  // kernel copy, so that both get the same ids). The dominator trees and
+  // loops come from FAM, and must be F's current ones.
+  FunctionScopes(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                 bool IsKernel, llvm::StringRef StableName);
 
   const std::vector<Scope> &scopes() const { return Scopes; }
   // The innermost scope an instruction of BB belongs to (0: the function).
   uint32_t innermost(const llvm::BasicBlock *BB) const;
-  // Adds the events; the scopes' blocks are stale afterwards.
+  // Adds the events and invalidates F's analyses: this object is done
+  // afterwards (its scopes' blocks and loops are stale).
   void instrument(const ScopeHooks &H);
 
 private:
@@ -86,9 +86,10 @@ private:
   void assignIds(llvm::StringRef StableName);
 
   llvm::Function &F;
-  llvm::DominatorTree DT;
-  llvm::PostDominatorTree PDT;
-  llvm::LoopInfo LI;
+  llvm::FunctionAnalysisManager &FAM;
+  llvm::DominatorTree &DT;
+  llvm::PostDominatorTree &PDT;
+  llvm::LoopInfo &LI;
   std::vector<Scope> Scopes;
 };
 

@@ -2,15 +2,19 @@
 //-*-===//
 //
 // CUDA and HIP agree on every signature PASTA uses, so one vendor layer
-// serves both: the host runtime only ever sees struct pasta_vendor_ops.
+// serves both: the host runtime only ever sees struct pasta_vendor_ops,
+// whose fields and functions pasta/abi.h lists once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_VENDORRUNTIME_H
 #define PASTA_PASSES_VENDORRUNTIME_H
 
-#include "llvm/ADT/StringRef.h"
+#include "AbiTypes.h"
+
 #include "llvm/IR/Constant.h"
 #include "llvm/IR/Module.h"
+
+#include <array>
 
 namespace pasta {
 
@@ -18,16 +22,8 @@ struct VendorRuntime {
   const char *Prefix; // "cuda" or "hip": the program's calls start with it
   const char *RegisterFunction, *RegisterVar, *DeviceReset;
   const char *OpsName;
-  // struct pasta_vendor_ops, field by field.
-  const char *MemcpyFromSymbol, *Memcpy, *GetErrorString, *DeviceSynchronize;
-  const char *GetDeviceCount, *GetDevice, *SetDevice;
-  const char *Malloc, *Free, *Memset, *StreamSynchronize, *GetLastError;
-  const char *EventCreate, *EventRecord, *EventSynchronize, *EventElapsedTime;
-  const char *EventDestroy, *StreamIsCapturing;
-  const char *MemcpyAsync, *MemsetAsync, *HostAlloc, *FreeHost;
-  const char *DeviceGetAttribute;
-  const char *GraphGetNodes, *GraphNodeGetType, *GraphKernelNodeGetParams;
-  const char *GraphChildGraphNodeGetGraph;
+  // The function behind each function field of struct pasta_vendor_ops.
+  std::array<const char *, abi::VendorOps::NumFunctions> Functions;
   uint64_t Vendor; // enum pasta_vendor
 };
 
@@ -35,10 +31,6 @@ extern const VendorRuntime CUDARuntime, HIPRuntime;
 
 // The module's struct pasta_vendor_ops for V (created on first use).
 llvm::Constant *vendorOps(llvm::Module &M, const VendorRuntime &V);
-
-// Routes the program's launch, allocation, copy, set and synchronisation
-// calls through the host runtime's wrappers (HostInterception.cpp).
-bool interceptRuntimeCalls(llvm::Module &M);
 
 } // namespace pasta
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Configures and builds PASTA into build/ (or $PASTA_BUILD_DIR) with clang-22.
-# Extra arguments go to cmake's configure step (e.g. -DPASTA_SANITIZE=ON).
+# Configures and builds PASTA into build/ (or $PASTA_BUILD_DIR) with clang-22,
+# warnings as errors (PASTA_WERROR, off in a plain cmake build). Extra
+# arguments go to cmake's configure step (e.g. -DPASTA_SANITIZE=ON).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PASTA_BUILD_DIR:-build}
 CC=clang-22 CXX=clang++-22 cmake -G Ninja -S . -B "$build" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" > "$build.configure.log" 2>&1 ||
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASTA_WERROR=ON "$@" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
 ninja -C "$build"

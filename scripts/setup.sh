@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   clang-22 llvm-22-dev libclang-22-dev lld-22 llvm-22-tools libclang-rt-22-dev clang-tools-22
   libomp-22-dev
-  cmake ninja-build make python3 clang-format-14
+  cmake ninja-build make python3 clang-format-22
   libdwarf-dev libelf-dev libjansson-dev zlib1g-dev libzstd-dev
   hipcc libamdhip64-dev rocm-device-libs
 )

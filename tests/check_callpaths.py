@@ -84,6 +84,9 @@ def main():
     check(profile["version"] == 2, "profile version 2")
     fs = list(frames(profile))
     by_fn = {f["function"]: f for f in fs if f["function"]}
+    runtime = sorted(fn for fn in by_fn if fn.startswith(("__pasta", "pasta__")))
+    check(not runtime, "call paths start above the runtime's own frames",
+          runtime)
     for fn, file, line in sites:
         f = by_fn.get(fn)
         check(f is not None, f"run time: frame of {fn} named (ELF symbols)",

@@ -13,6 +13,15 @@
  * PASTA_DEVICE_MAX_BANKS, as many as fit in PASTA_DEVICE_COUNTER_BYTES, so
  * that millions of warps do not serialise on a few addresses.
  *
+ * Each shared struct is written once, as a list of fields (an X-macro,
+ * PASTA_<STRUCT>_FIELDS(X) calling X(KIND, name) per field), from which the
+ * C struct below is generated; the pass builds its LLVM types and field
+ * indices from the same lists (passes/AbiTypes.h) and checks at run time
+ * that LLVM lays them out at the C offsets. KIND names a C type:
+ * U32/I32/U64 (uint32_t, int32_t, uint64_t), ADDR (uint64_t holding an
+ * address), MIX (uint32_t[PASTA_MIX_NUM]), WS_ARGS (struct
+ * pasta_ws_arg[PASTA_WS_MAX_ARGS]).
+ *
  * Bump PASTA_ABI_VERSION whenever anything in this file changes.
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_ABI_H
@@ -26,6 +35,23 @@
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
 #define PASTA_NONE 0xffffffffu
+
+/* The C type of each field kind, and the array extent after the name. */
+#define PASTA_ABI_CTYPE_U32 uint32_t
+#define PASTA_ABI_CTYPE_I32 int32_t
+#define PASTA_ABI_CTYPE_U64 uint64_t
+#define PASTA_ABI_CTYPE_ADDR uint64_t
+#define PASTA_ABI_CTYPE_MIX uint32_t
+#define PASTA_ABI_CTYPE_WS_ARGS struct pasta_ws_arg
+#define PASTA_ABI_EXTENT_U32
+#define PASTA_ABI_EXTENT_I32
+#define PASTA_ABI_EXTENT_U64
+#define PASTA_ABI_EXTENT_ADDR
+#define PASTA_ABI_EXTENT_MIX [PASTA_MIX_NUM]
+#define PASTA_ABI_EXTENT_WS_ARGS [PASTA_WS_MAX_ARGS]
+/* One member declaration of a generated struct. */
+#define PASTA_ABI_MEMBER(kind, name)                                           \
+  PASTA_ABI_CTYPE_##kind name PASTA_ABI_EXTENT_##kind;
 
 /* Address spaces, as the profile names them. */
 #define PASTA_SPACES(X)                                                        \
@@ -98,25 +124,31 @@ enum pasta_func_kind {
 };
 
 /* One instrumented function. */
+#define PASTA_FUNC_FIELDS(X)                                                   \
+  X(U32, name)          /* string offset: the mangled name */                  \
+  X(U32, kind)          /* enum pasta_func_kind */                             \
+  X(U32, file)          /* string offset, or PASTA_NONE without debug info */  \
+  X(U32, line)          /* line of the definition, 0 if unknown */             \
+  X(U32, calls_counter) /* counter index */                                    \
+  X(U32, owner)         /* for device functions: index of the only kernel      \
+                           that reaches it, or PASTA_NONE if shared */
+
 struct pasta_func {
-  uint32_t name;          /* string offset: the mangled name */
-  uint32_t kind;          /* enum pasta_func_kind */
-  uint32_t file;          /* string offset, or PASTA_NONE without debug info */
-  uint32_t line;          /* line of the definition, 0 if unknown */
-  uint32_t calls_counter; /* counter index */
-  uint32_t owner;         /* for device functions: index of the only kernel
-                             that reaches it, or PASTA_NONE if shared */
+  PASTA_FUNC_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* One site: the selected instructions of one basic block that come from one
  * source line. All sites of a block share its execution counter. */
+#define PASTA_SITE_FIELDS(X)                                                   \
+  X(U32, func)        /* index into the function table */                      \
+  X(U32, file)        /* string offset, or PASTA_NONE */                       \
+  X(U32, line)        /* 0 when no line could be inferred */                   \
+  X(U32, counter)     /* the block's execution counter */                      \
+  X(U32, dyn_counter) /* first of PASTA_DYN_NUM counters, or PASTA_NONE */     \
+  X(MIX, mix)
+
 struct pasta_site {
-  uint32_t func;        /* index into the function table */
-  uint32_t file;        /* string offset, or PASTA_NONE */
-  uint32_t line;        /* 0 when no line could be inferred */
-  uint32_t counter;     /* the block's execution counter */
-  uint32_t dyn_counter; /* first of PASTA_DYN_NUM counters, or PASTA_NONE */
-  uint32_t mix[PASTA_MIX_NUM];
+  PASTA_SITE_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* Control-flow scopes (C.A.T.S.): functions, loops, structured conditionals
@@ -129,16 +161,19 @@ enum pasta_scope_kind {
   PASTA_SCOPE_PARALLEL = 3
 };
 
+#define PASTA_SCOPE_FIELDS(X)                                                  \
+  X(U32, id)     /* stable: a hash of the function name, kind and position */  \
+  X(U32, kind)   /* enum pasta_scope_kind */                                   \
+  X(U32, parent) /* index of the enclosing scope in this table, or             \
+                    PASTA_NONE for a function's (kernel's) own scope */        \
+  X(U32, func)   /* string offset: the function's mangled name */              \
+  X(U32, file)   /* string offset, or PASTA_NONE */                            \
+  X(U32, line)   /* where the scope starts, 0 if unknown */                    \
+  X(U32, col)                                                                  \
+  X(U32, loop_depth) /* loops enclosing it, itself included */
+
 struct pasta_scope {
-  uint32_t id;     /* stable: a hash of the function name, kind and position */
-  uint32_t kind;   /* enum pasta_scope_kind */
-  uint32_t parent; /* index of the enclosing scope in this table, or
-                      PASTA_NONE for a function's (kernel's) own scope */
-  uint32_t func;   /* string offset: the function's mangled name */
-  uint32_t file;   /* string offset, or PASTA_NONE */
-  uint32_t line;   /* where the scope starts, 0 if unknown */
-  uint32_t col;
-  uint32_t loop_depth; /* loops enclosing it, itself included */
+  PASTA_SCOPE_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* How a memory access's address moves, from the compiler's scalar evolution
@@ -153,39 +188,46 @@ enum pasta_access_class {
 };
 
 /* One memory instruction of a device module (global or generic memory). */
+#define PASTA_ACCESS_FIELDS(X)                                                 \
+  X(U32, site)   /* row in the site table: its counter counts executions */    \
+  X(U32, scope)  /* innermost scope, index in the scope table */               \
+  X(U32, klass)  /* enum pasta_access_class */                                 \
+  X(I32, stride) /* in elements, for STRIDE1 / STRIDEK; 0 otherwise */         \
+  X(U32, param)  /* kernel parameter the address derives from, or              \
+                    PASTA_NONE */                                              \
+  X(U32, bytes)  /* bytes per execution */                                     \
+  X(U32, mode)   /* 'r', 'w' (atomics count as writes) */                      \
+  X(U32, offset) /* string offset: the symbolic offset, or PASTA_NONE */       \
+  X(U32, line)                                                                 \
+  X(U32, col)
+
 struct pasta_access {
-  uint32_t site;   /* row in the site table: its counter counts executions */
-  uint32_t scope;  /* innermost scope, index in the scope table */
-  uint32_t klass;  /* enum pasta_access_class */
-  int32_t stride;  /* in elements, for STRIDE1 / STRIDEK; 0 otherwise */
-  uint32_t param;  /* kernel parameter the address derives from, or
-                      PASTA_NONE */
-  uint32_t bytes;  /* bytes per execution */
-  uint32_t mode;   /* 'r', 'w' (atomics count as writes) */
-  uint32_t offset; /* string offset: the symbolic offset, or PASTA_NONE */
-  uint32_t line, col;
+  PASTA_ACCESS_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* The root of a module's data. Pointers are addresses in the memory the
  * module runs in (device addresses for device modules). */
+#define PASTA_MODULE_DESC_FIELDS(X)                                            \
+  X(U32, magic)                                                                \
+  X(U32, version)                                                              \
+  X(U32, target)    /* enum pasta_target */                                    \
+  X(U32, num_banks) /* 1 for host modules */                                   \
+  X(U32, num_funcs)                                                            \
+  X(U32, num_sites)                                                            \
+  X(U32, num_counters) /* per bank */                                          \
+  X(U32, strings_size)                                                         \
+  X(ADDR, funcs)      /* struct pasta_func[num_funcs] */                       \
+  X(ADDR, sites)      /* struct pasta_site[num_sites] */                       \
+  X(ADDR, strings)    /* char[strings_size], NUL-separated */                  \
+  X(ADDR, counters)   /* uint64_t[num_banks][num_counters] */                  \
+  X(U64, module_name) /* string offset of the source file name */              \
+  X(U32, num_scopes)                                                           \
+  X(U32, num_accesses)                                                         \
+  X(ADDR, scopes)   /* struct pasta_scope[num_scopes] */                       \
+  X(ADDR, accesses) /* struct pasta_access[num_accesses] */
+
 struct pasta_module_desc {
-  uint32_t magic;
-  uint32_t version;
-  uint32_t target;    /* enum pasta_target */
-  uint32_t num_banks; /* 1 for host modules */
-  uint32_t num_funcs;
-  uint32_t num_sites;
-  uint32_t num_counters; /* per bank */
-  uint32_t strings_size;
-  uint64_t funcs;       /* struct pasta_func[num_funcs] */
-  uint64_t sites;       /* struct pasta_site[num_sites] */
-  uint64_t strings;     /* char[strings_size], NUL-separated */
-  uint64_t counters;    /* uint64_t[num_banks][num_counters] */
-  uint64_t module_name; /* string offset of the source file name */
-  uint32_t num_scopes;
-  uint32_t num_accesses;
-  uint64_t scopes;   /* struct pasta_scope[num_scopes] */
-  uint64_t accesses; /* struct pasta_access[num_accesses] */
+  PASTA_MODULE_DESC_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* The vendor runtime calls the host runtime needs, handed over by the code
@@ -195,48 +237,77 @@ struct pasta_module_desc {
  * pointers have the CUDA runtime's signatures with enums as int and handles
  * (streams, events) as void *; HIP's match. The intercepted calls of the
  * program itself are not here: each wrapper is handed the function the
- * program called. */
+ * program called.
+ *
+ * X(RET, name, (PARAMS), cuda, hip): a field, a pointer to a function
+ * returning RET and taking PARAMS, and the function of each vendor that
+ * the pass puts there. */
+#define PASTA_VENDOR_OPS_FUNCTIONS(X)                                          \
+  X(int, memcpy_from_symbol,                                                   \
+    (void *dst, const void *symbol, uint64_t count, uint64_t offset,           \
+     int kind),                                                                \
+    cudaMemcpyFromSymbol, hipMemcpyFromSymbol)                                 \
+  X(int, memcpy, (void *dst, const void *src, uint64_t count, int kind),       \
+    cudaMemcpy, hipMemcpy)                                                     \
+  X(const char *, get_error_string, (int error), cudaGetErrorString,           \
+    hipGetErrorString)                                                         \
+  X(int, device_synchronize, (void), cudaDeviceSynchronize,                    \
+    hipDeviceSynchronize)                                                      \
+  /* Each GPU holds its own copy of a module's counters: the runtime reads     \
+   * them all. */                                                              \
+  X(int, get_device_count, (int *count), cudaGetDeviceCount,                   \
+    hipGetDeviceCount)                                                         \
+  X(int, get_device, (int *device), cudaGetDevice, hipGetDevice)               \
+  X(int, set_device, (int device), cudaSetDevice, hipSetDevice)                \
+  /* Launch timing and working-set buffers. */                                 \
+  X(int, malloc, (void **ptr, uint64_t size), cudaMalloc, hipMalloc)           \
+  X(int, free, (void *ptr), cudaFree, hipFree)                                 \
+  X(int, memset, (void *ptr, int value, uint64_t count), cudaMemset,           \
+    hipMemset)                                                                 \
+  X(int, stream_synchronize, (void *stream), cudaStreamSynchronize,            \
+    hipStreamSynchronize)                                                      \
+  X(int, get_last_error, (void), cudaGetLastError, hipGetLastError)            \
+  X(int, event_create, (void **event), cudaEventCreate, hipEventCreate)        \
+  X(int, event_record, (void *event, void *stream), cudaEventRecord,           \
+    hipEventRecord)                                                            \
+  X(int, event_synchronize, (void *event), cudaEventSynchronize,               \
+    hipEventSynchronize)                                                       \
+  X(int, event_elapsed_time, (float *ms, void *start, void *end),              \
+    cudaEventElapsedTime, hipEventElapsedTime)                                 \
+  X(int, event_destroy, (void *event), cudaEventDestroy, hipEventDestroy)      \
+  X(int, stream_is_capturing, (void *stream, int *status),                     \
+    cudaStreamIsCapturing, hipStreamIsCapturing)                               \
+  /* Working-set read-back: one copy and one clear per launch, ordered on      \
+   * the launch's stream, into pinned host memory. */                          \
+  X(int, memcpy_async,                                                         \
+    (void *dst, const void *src, uint64_t count, int kind, void *stream),      \
+    cudaMemcpyAsync, hipMemcpyAsync)                                           \
+  X(int, memset_async, (void *ptr, int value, uint64_t count, void *stream),   \
+    cudaMemsetAsync, hipMemsetAsync)                                           \
+  X(int, host_alloc, (void **ptr, uint64_t size, unsigned flags),              \
+    cudaHostAlloc, hipHostMalloc)                                              \
+  X(int, free_host, (void *ptr), cudaFreeHost, hipHostFree)                    \
+  /* Device peaks for the bandwidth analyzer; attribute numbers differ per     \
+   * vendor (`vendor` says whose). */                                          \
+  X(int, device_get_attribute, (int *value, int attribute, int device),        \
+    cudaDeviceGetAttribute, hipDeviceGetAttribute)                             \
+  /* Graphs: the kernel nodes of a graph, read when it is instantiated, so     \
+   * that each graph launch is recorded as the launches of its kernels.        \
+   * Node type numbers and the kernel-node parameters' layout are the          \
+   * vendor's (`vendor` says whose). */                                        \
+  X(int, graph_get_nodes, (void *graph, void **nodes, uint64_t *count),        \
+    cudaGraphGetNodes, hipGraphGetNodes)                                       \
+  X(int, graph_node_get_type, (void *node, int *type), cudaGraphNodeGetType,   \
+    hipGraphNodeGetType)                                                       \
+  X(int, graph_kernel_node_get_params, (void *node, void *params),             \
+    cudaGraphKernelNodeGetParams, hipGraphKernelNodeGetParams)                 \
+  X(int, graph_child_graph_node_get_graph, (void *node, void **graph),         \
+    cudaGraphChildGraphNodeGetGraph, hipGraphChildGraphNodeGetGraph)
+
+#define PASTA_VENDOR_OPS_MEMBER(ret, name, params, cuda, hip) ret(*name) params;
+
 struct pasta_vendor_ops {
-  int (*memcpy_from_symbol)(void *dst, const void *symbol, uint64_t count,
-                            uint64_t offset, int kind);
-  int (*memcpy)(void *dst, const void *src, uint64_t count, int kind);
-  const char *(*get_error_string)(int error);
-  int (*device_synchronize)(void);
-  /* Each GPU holds its own copy of a module's counters: the runtime reads
-   * them all. */
-  int (*get_device_count)(int *count);
-  int (*get_device)(int *device);
-  int (*set_device)(int device);
-  /* Launch timing and working-set buffers. */
-  int (*malloc)(void **ptr, uint64_t size);
-  int (*free)(void *ptr);
-  int (*memset)(void *ptr, int value, uint64_t count);
-  int (*stream_synchronize)(void *stream);
-  int (*get_last_error)(void);
-  int (*event_create)(void **event);
-  int (*event_record)(void *event, void *stream);
-  int (*event_synchronize)(void *event);
-  int (*event_elapsed_time)(float *ms, void *start, void *end);
-  int (*event_destroy)(void *event);
-  int (*stream_is_capturing)(void *stream, int *status);
-  /* Working-set read-back: one copy and one clear per launch, ordered on
-   * the launch's stream, into pinned host memory. */
-  int (*memcpy_async)(void *dst, const void *src, uint64_t count, int kind,
-                      void *stream);
-  int (*memset_async)(void *ptr, int value, uint64_t count, void *stream);
-  int (*host_alloc)(void **ptr, uint64_t size, unsigned flags);
-  int (*free_host)(void *ptr);
-  /* Device peaks for the bandwidth analyzer; attribute numbers differ per
-   * vendor (`vendor` says whose). */
-  int (*device_get_attribute)(int *value, int attribute, int device);
-  /* Graphs: the kernel nodes of a graph, read when it is instantiated, so
-   * that each graph launch is recorded as the launches of its kernels.
-   * Node type numbers and the kernel-node parameters' layout are the
-   * vendor's (`vendor` says whose). */
-  int (*graph_get_nodes)(void *graph, void **nodes, uint64_t *count);
-  int (*graph_node_get_type)(void *node, int *type);
-  int (*graph_kernel_node_get_params)(void *node, void *params);
-  int (*graph_child_graph_node_get_graph)(void *node, void **graph);
+  PASTA_VENDOR_OPS_FUNCTIONS(PASTA_VENDOR_OPS_MEMBER)
   uint64_t vendor; /* enum pasta_vendor */
 };
 enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
@@ -263,11 +334,14 @@ enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
 #define PASTA_WS_SUFFIX "__pasta_ws"
 
 /* Working-set mode: one allocation of the program, as the device sees it. */
+#define PASTA_WS_ALLOC_FIELDS(X)                                               \
+  X(U64, base)                                                                 \
+  X(U64, size)                                                                 \
+  X(U32, first_page)  /* index of its first page in the page flags */          \
+  X(U32, first_block) /* index of its first hotness block */
+
 struct pasta_ws_alloc {
-  uint64_t base;
-  uint64_t size;
-  uint32_t first_page;  /* index of its first page in the page flags */
-  uint32_t first_block; /* index of its first hotness block */
+  PASTA_WS_ALLOC_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* What a working-set launch writes to: page flags (1 = touched), accesses
@@ -292,23 +366,28 @@ struct pasta_ws_alloc {
  * found by the host: accesses the pass can trace back to that argument
  * check this range and go straight to the flags (device address of the
  * allocation's first page flag). Zeros when not a known allocation. */
+#define PASTA_WS_ARG_FIELDS(X) X(U64, base) X(U64, end) X(U64, flags)
+
 struct pasta_ws_arg {
-  uint64_t base, end, flags;
+  PASTA_WS_ARG_FIELDS(PASTA_ABI_MEMBER)
 };
 #define PASTA_WS_MAX_ARGS 32u
 
+#define PASTA_WS_LAUNCH_FIELDS(X)                                              \
+  X(ADDR, allocs)  /* struct pasta_ws_alloc[num_allocs], sorted by base */     \
+  X(ADDR, pages)   /* uint8_t[] */                                             \
+  X(ADDR, blocks)  /* uint64_t[], or 0 */                                      \
+  X(ADDR, outside) /* uint64_t[2] */                                           \
+  X(U32, num_allocs)                                                           \
+  X(U32, page_shift)  /* log2 of the page size */                              \
+  X(U32, block_shift) /* PASTA_WS_BLOCK_SHIFT */                               \
+  X(U32, num_pages)   /* flags per bank (see PASTA_WS_PAGE_BANKS) */           \
+  X(U32, page_banks)  /* banks in use: a power of two up to the maximum */     \
+  X(U32, reserved)                                                             \
+  X(WS_ARGS, args) /* by kernel parameter */
+
 struct pasta_ws_launch {
-  uint64_t allocs;  /* struct pasta_ws_alloc[num_allocs], sorted by base */
-  uint64_t pages;   /* uint8_t[] */
-  uint64_t blocks;  /* uint64_t[], or 0 */
-  uint64_t outside; /* uint64_t[2] */
-  uint32_t num_allocs;
-  uint32_t page_shift;  /* log2 of the page size */
-  uint32_t block_shift; /* PASTA_WS_BLOCK_SHIFT */
-  uint32_t num_pages;   /* flags per bank (see PASTA_WS_PAGE_BANKS) */
-  uint32_t page_banks;  /* banks in use: a power of two up to the maximum */
-  uint32_t reserved;
-  struct pasta_ws_arg args[PASTA_WS_MAX_ARGS]; /* by kernel parameter */
+  PASTA_WS_LAUNCH_FIELDS(PASTA_ABI_MEMBER)
 };
 
 /* Trace mode. For every instrumented kernel K built with PASTA_TRACE=1 the
@@ -320,20 +399,26 @@ struct pasta_ws_launch {
 #define PASTA_TRACE_SUFFIX "__pasta_trace"
 #define PASTA_TRACE_EXIT 0x80000000u /* in pasta_trace_record.scope */
 
+#define PASTA_TRACE_RECORD_FIELDS(X)                                           \
+  X(U32, scope) /* module scope index, | PASTA_TRACE_EXIT for an exit */       \
+  X(U32, warp)  /* linear warp id in the grid */                               \
+  X(U32, trips) /* loop exits: iterations the recording lane made */           \
+  X(U32, reserved)                                                             \
+  X(U64, time) /* device clock, ns (%globaltimer; AMD: s_memrealtime) */
+
 struct pasta_trace_record {
-  uint32_t scope; /* module scope index, | PASTA_TRACE_EXIT for an exit */
-  uint32_t warp;  /* linear warp id in the grid */
-  uint32_t trips; /* loop exits: iterations the recording lane made */
-  uint32_t reserved;
-  uint64_t time; /* device clock, ns (%globaltimer; AMD: s_memrealtime) */
+  PASTA_TRACE_RECORD_FIELDS(PASTA_ABI_MEMBER)
 };
 
+#define PASTA_TRACE_LAUNCH_FIELDS(X)                                           \
+  X(ADDR, records) /* struct pasta_trace_record[capacity] */                   \
+  X(U64, head)     /* records claimed so far (may pass capacity: the           \
+                      excess was dropped and is reported) */                   \
+  X(U32, capacity)                                                             \
+  X(U32, warp_stride) /* warps with linear id % warp_stride == 0 record */
+
 struct pasta_trace_launch {
-  uint64_t records; /* struct pasta_trace_record[capacity] */
-  uint64_t head;    /* records claimed so far (may pass capacity: the
-                       excess was dropped and is reported) */
-  uint32_t capacity;
-  uint32_t warp_stride; /* warps with linear id % warp_stride == 0 record */
+  PASTA_TRACE_LAUNCH_FIELDS(PASTA_ABI_MEMBER)
 };
 
 #endif /* PASTA_ABI_H */

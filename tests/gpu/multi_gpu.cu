@@ -22,7 +22,8 @@ int main() {
     gpus = 8;
   for (int g = 0; g < gpus; ++g) {
     int *d = nullptr, h[n];
-    if (cudaSetDevice(g) != cudaSuccess || cudaMalloc(&d, sizeof h) != cudaSuccess)
+    if (cudaSetDevice(g) != cudaSuccess ||
+        cudaMalloc(&d, sizeof h) != cudaSuccess)
       return 2;
     fill_device_id<<<n / 256, 256>>>(d, n, g);
     if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess)

@@ -1,0 +1,145 @@
+/*===- kernel_tables.c - Kernel frequency: launches, GPU time, call paths -===*/
+#include "kernel_tables.h"
+#include "analyzers/builtin.h"
+#include "profile/activity_text.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void kernel_row(FILE *out, const pasta_activity *a,
+                       const pasta_activity_kernel *k, const char *name) {
+  char total[32] = "-", mean[32] = "-", min[32] = "-", max[32] = "-";
+  char share[16] = "-", site[256] = "-";
+  if (k->timed) {
+    pasta__fmt_time(total, sizeof total, (double)k->time_total_ns);
+    pasta__fmt_time(mean, sizeof mean,
+                    (double)k->time_total_ns / (double)k->timed);
+    pasta__fmt_time(min, sizeof min, (double)k->time_min_ns);
+    pasta__fmt_time(max, sizeof max, (double)k->time_max_ns);
+    if (a->gpu_time_ns)
+      snprintf(share, sizeof share, "%.1f%%",
+               100.0 * (double)k->time_total_ns / (double)a->gpu_time_ns);
+  }
+  const pasta_activity_path *p = pasta__top_path(k);
+  if (p && p->num_frames)
+    pasta__fmt_frame(site, sizeof site, &p->frames[0]);
+  fprintf(out,
+          "  %-*s %9" PRIu64 " %8" PRIu64 " %11s %6s %10s %10s %10s %6zu"
+          "  %s\n",
+          PASTA__NAME_WIDTH, name, k->launches, k->counted, total, share, mean,
+          min, max, k->num_shapes, site);
+}
+
+static void kernel_paths(FILE *out, const pasta_activity_kernel *k) {
+  for (size_t i = 0; i < k->num_paths && i < 3; ++i) {
+    const pasta_activity_path *p = &k->paths[i];
+    fprintf(out, "    %" PRIu64 "x", p->launches);
+    for (uint32_t f = 0; f < p->num_frames; ++f) {
+      char frame[256];
+      pasta__fmt_frame(frame, sizeof frame, &p->frames[f]);
+      fprintf(out, "%s%s", f ? " <- " : "  ", frame);
+    }
+    fputc('\n', out);
+  }
+}
+
+static void memory_summary(FILE *out, const pasta_activity_memory *m) {
+  char b[32];
+  fputs("pasta: memory:", out);
+  int any = 0;
+  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k) {
+    if (!m->allocs[k])
+      continue;
+    pasta__fmt_bytes(b, sizeof b, m->alloc_bytes[k]);
+    fprintf(out, "%s %" PRIu64 " %s allocations (%s)", any ? "," : "",
+            m->allocs[k], pasta__alloc_kind_name(k), b);
+    any = 1;
+  }
+  if (!any)
+    fputs(" no allocations", out);
+  pasta__fmt_bytes(b, sizeof b, m->peak_bytes);
+  fprintf(out, "; peak %s; %" PRIu64 " frees", b, m->frees);
+  if (m->unknown_frees)
+    fprintf(out, " (%" PRIu64 " of unknown pointers)", m->unknown_frees);
+  if (m->live_allocs_at_exit) {
+    pasta__fmt_bytes(b, sizeof b, m->live_bytes_at_exit);
+    fprintf(out, "; %" PRIu64 " still allocated at exit (%s)",
+            m->live_allocs_at_exit, b);
+  }
+  fputs("\npasta: copies:", out);
+  any = 0;
+  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
+    if (!m->copies[k])
+      continue;
+    pasta__fmt_bytes(b, sizeof b, m->copy_bytes[k]);
+    fprintf(out, "%s %s %" PRIu64 " (%s)", any ? "," : "",
+            pasta__copy_kind_name(k), m->copies[k], b);
+    any = 1;
+  }
+  if (!any)
+    fputs(" none", out);
+  pasta__fmt_bytes(b, sizeof b, m->memset_bytes);
+  fprintf(out,
+          "; %" PRIu64 " async; %" PRIu64 " memsets (%s); syncs: %" PRIu64
+          " device, %" PRIu64 " stream\n",
+          m->async_copies, m->memsets, b, m->device_syncs, m->stream_syncs);
+}
+
+int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
+                                 unsigned top) {
+  size_t *order = pasta__sorted_kernels(a);
+  if (!order)
+    return -1;
+  char total[32];
+  pasta__fmt_time(total, sizeof total, (double)a->gpu_time_ns);
+  fprintf(out,
+          "\npasta: kernel launches: %" PRIu64
+          " launches of %zu kernels, %" PRIu64 " counted; GPU time %s",
+          a->launches, a->num_kernels, a->counted, total);
+  if (a->untimed)
+    fprintf(out, " (%" PRIu64 " launches untimed)", a->untimed);
+  fputc('\n', out);
+  fprintf(out, "  %-*s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n",
+          PASTA__NAME_WIDTH, "kernel", "launches", "counted", "GPU time",
+          "share", "mean", "min", "max", "shapes", "launched from");
+  size_t shown = a->num_kernels < top ? a->num_kernels : top;
+  char **names = pasta__kernel_names(a, order, shown);
+  if (!names) {
+    free(order);
+    return -1;
+  }
+  for (size_t i = 0; i < shown; ++i)
+    kernel_row(out, a, &a->kernels[order[i]], names[i]);
+  if (a->num_kernels > top)
+    fprintf(out, "  ... %zu more kernels in the JSON profile\n",
+            a->num_kernels - top);
+  fputs("pasta: call paths (innermost first):\n", out);
+  for (size_t i = 0; i < shown; ++i) {
+    const pasta_activity_kernel *k = &a->kernels[order[i]];
+    if (!k->num_paths)
+      continue;
+    fprintf(out, "  %s\n", names[i]);
+    kernel_paths(out, k);
+  }
+  free(names);
+  memory_summary(out, &a->memory);
+  free(order);
+  return ferror(out) ? -1 : 0;
+}
+
+/*===-- The analyzer ----------------------------------------------------===*/
+
+static int report(void *state, const pasta_profile *p,
+                  const pasta_analyzer_context *ctx) {
+  (void)state;
+  if (ctx->quiet || !p->activity)
+    return 0;
+  if (pasta__activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
+    return 0;
+  fprintf(stderr, "pasta: warning: could not print the kernel launches\n");
+  return -1;
+}
+
+const pasta_analyzer pasta__kernels_analyzer = {.name = "kernels",
+                                                .on_report = report};

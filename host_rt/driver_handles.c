@@ -1,0 +1,173 @@
+/*===- driver_handles.c - Driver handles and driver entry points -----------===*
+ *
+ * CUfunction/CUkernel handles taken from registered kernels (their
+ * launches count under that kernel), cuLaunchKernel taken as a pointer
+ * (PASTA hands out its own entry point), and cudaLaunchKernelExC.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept_internal.h"
+#include "profile/vec.h"
+#include "wrapper.h"
+
+#include <string.h>
+
+/* Records that the driver handle `handle` (a CUfunction or CUkernel) stands
+ * for the kernel `of` is a handle of, so that its launches are recorded
+ * under that kernel and counted in its module. Lock held. */
+static void name_handle(const void *handle, const void *of) {
+  struct kernel *k = pasta__find_kernel(of);
+  if (!k)
+    k = pasta__handle_kernel(of); /* cuKernelGetFunction(&f, a CUkernel) */
+  const struct kernel *same = pasta__find_kernel(handle);
+  if (!k || !handle || handle == of || (same && same->mangled))
+    return; /* a registered kernel's own handle */
+  uint32_t index = (uint32_t)(k - pasta__st.kernels);
+  for (size_t i = 0; i < pasta__st.num_handles; ++i)
+    if (pasta__st.handles[i].handle == handle) {
+      pasta__st.handles[i].kernel = index; /* the driver reused the handle */
+      return;
+    }
+  if (!GROW(pasta__st.handles, pasta__st.cap_handles, pasta__st.num_handles))
+    pasta__st.handles[pasta__st.num_handles++] =
+        (struct driver_handle){handle, index};
+}
+
+typedef int (*pasta__get_handle_fn)(void **, const void *);
+
+/* cudaGetFuncBySymbol(&f, kernel), cudaGetKernel(&k, kernel) and
+ * cuKernelGetFunction(&f, k): launches of the handle (cuLaunchKernel) are
+ * those of the program's kernel; they run its counting code. */
+PASTA_ABI int __pasta_get_func_by_symbol(void **handle, const void *of,
+                                         pasta__get_handle_fn real,
+                                         ops_t *ops) {
+  int err = real(handle, of);
+  pasta__state_lock();
+  pasta__note_call(ops);
+  if (!err && handle)
+    name_handle(*handle, of);
+  pasta__state_unlock();
+  return err;
+}
+
+/* cuLaunchKernel taken as a pointer (cudaGetDriverEntryPoint*,
+ * cuGetProcAddress), as libraries that do not link libcuda call the
+ * driver: the program gets an entry point of PASTA's that records the
+ * launch and calls the driver's. One per distinct driver function (the
+ * per-thread default stream's is another); a third is handed out as is. */
+enum { ENTRY_SLOTS = 2 };
+
+static struct {
+  pasta__module_launch_fn real;
+  ops_t *ops;
+} entry_slots[ENTRY_SLOTS];
+
+#define ENTRY_LAUNCH(n)                                                        \
+  static int entry_launch_##n(const void *f, uint32_t gx, uint32_t gy,         \
+                              uint32_t gz, uint32_t bx, uint32_t by,           \
+                              uint32_t bz, uint32_t shmem, void *stream,       \
+                              void **params, void **extra) {                   \
+    return __pasta_module_launch_kernel(                                       \
+        f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra,               \
+        entry_slots[n].real, entry_slots[n].ops);                              \
+  }
+
+ENTRY_LAUNCH(0)
+ENTRY_LAUNCH(1)
+static const pasta__module_launch_fn entry_launches[ENTRY_SLOTS] = {
+    entry_launch_0, entry_launch_1};
+
+static int is_launch_symbol(const char *symbol) {
+  return symbol && (strcmp(symbol, "cuLaunchKernel") == 0 ||
+                    strcmp(symbol, "cuLaunchKernel_ptsz") == 0);
+}
+
+/* *fn, the driver's cuLaunchKernel, becomes one of PASTA's entry points. */
+static void wrap_entry_point(void **fn, ops_t *ops) {
+  pasta__state_lock();
+  pasta__note_call(ops);
+  for (size_t i = 0; i < ENTRY_SLOTS; ++i) {
+    if (!entry_slots[i].real) {
+      entry_slots[i].real = (pasta__module_launch_fn)*fn;
+      entry_slots[i].ops = ops;
+    }
+    if (entry_slots[i].real == (pasta__module_launch_fn)*fn) {
+      *fn = (void *)entry_launches[i];
+      break;
+    }
+  }
+  pasta__state_unlock();
+}
+
+/* cudaGetDriverEntryPoint(symbol, &fn, flags, &status). */
+PASTA_ABI int __pasta_get_driver_entry_point(
+    const char *symbol, void **fn, uint64_t flags, void *status,
+    int (*real)(const char *, void **, uint64_t, void *), ops_t *ops) {
+  int err = real(symbol, fn, flags, status);
+  if (!err && fn && *fn && is_launch_symbol(symbol))
+    wrap_entry_point(fn, ops);
+  return err;
+}
+
+/* cudaGetDriverEntryPointByVersion(symbol, &fn, version, flags, &status)
+ * and cuGetProcAddress_v2, which take the same arguments. */
+PASTA_ABI int __pasta_get_driver_entry_point_by_version(
+    const char *symbol, void **fn, uint32_t version, uint64_t flags,
+    void *status,
+    int (*real)(const char *, void **, uint32_t, uint64_t, void *),
+    ops_t *ops) {
+  int err = real(symbol, fn, version, flags, status);
+  if (!err && fn && *fn && is_launch_symbol(symbol))
+    wrap_entry_point(fn, ops);
+  return err;
+}
+
+/* cudaLaunchKernelExC(const cudaLaunchConfig_t *, func, args): the
+ * configuration's leading fields, as the CUDA runtime lays them out. */
+struct pasta__launch_config {
+  uint32_t grid[3], block[3];
+  uint64_t shmem;
+  void *stream;
+};
+
+typedef int (*pasta__launch_ex_fn)(const void *, const void *, void **);
+
+/* For the ex form, `real` is called through a small adapter: the config is
+ * copied with its dimensions, so only the handle and arguments change. */
+static __thread pasta__launch_ex_fn ex_real;
+
+static __thread const void *ex_config;
+
+static int launch_ex_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                             uint64_t bxy, uint32_t bz, void **args,
+                             uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
+  return ex_real(ex_config, handle, args);
+}
+
+PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
+                                       void **args, pasta__launch_ex_fn real,
+                                       ops_t *ops) {
+  if (!config)
+    return real(config, fn, args);
+  const struct pasta__launch_config *c = config;
+  struct launch l = {fn,
+                     c->grid[0] | (uint64_t)c->grid[1] << 32,
+                     c->grid[2],
+                     c->block[0] | (uint64_t)c->block[1] << 32,
+                     c->block[2],
+                     args,
+                     c->shmem,
+                     c->stream,
+                     PASTA__SITE,
+                     0,
+                     0};
+  pasta__launch_ex_fn saved_real = ex_real;
+  const void *saved_config = ex_config;
+  ex_real = real;
+  ex_config = config;
+  int err = pasta__launch(&l, launch_ex_adapter, ops);
+  ex_real = saved_real;
+  ex_config = saved_config;
+  return err;
+}

@@ -1,0 +1,294 @@
+/*===- intercept_internal.h - What the wrapper files share -----------------===*
+ *
+ * Private to host_rt's wrapper side (the files that were intercept.c): the
+ * recorded state (one struct under one mutex), its types, and the
+ * functions one file calls in another. The files form layers, lowest
+ * first; each calls only those before it:
+ *   options.c, state.c          the launch options; the state and its lock
+ *   kernels.c, callpath.c,      the kernel registry and variants; call
+ *   allocations.c, peaks.c      paths and shapes; the allocation table;
+ *                               GPU properties and measured bandwidth
+ *   timing.c                    events around launches, faults, timed runs
+ *   working_set.c,              working-set and trace-mode launches
+ *   trace_launch.c
+ *   activity.c                  the activity the report reads
+ *   (readback.c, report.c, lifecycle.c: the runtime's side, runtime.h)
+ *   memory.c, sync.c, launch.c, the wrappers the pass calls (ABI), which
+ *   graphs.c, driver_handles.c  arm the exit handler (wrapper.h)
+ * New internal symbols are hidden in libpasta_rt.so (the exported set is
+ * the one intercept.c had).
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_HOST_RT_INTERCEPT_INTERNAL_H
+#define PASTA_HOST_RT_INTERCEPT_INTERNAL_H
+
+#include "intercept.h"
+#include "pasta/abi.h"
+#include "pasta/profile.h"
+#include "profile/activity.h"
+#include "symbolize.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PASTA_ABI __attribute__((visibility("default")))
+
+typedef int (*pasta__launch_fn)(const void *, uint64_t, uint32_t, uint64_t,
+                                uint32_t, void **, uint64_t, void *);
+
+typedef const struct pasta_vendor_ops ops_t;
+typedef int (*pasta__module_launch_fn)(const void *, uint32_t, uint32_t,
+                                       uint32_t, uint32_t, uint32_t, uint32_t,
+                                       uint32_t, void *, void **, void **);
+
+enum { MAX_DEPTH = 16, MAX_PENDING = 4096, SHAPES_MAX = 64 };
+
+enum variant {
+  RUN_COUNTING = PASTA_RUN_COUNTING,
+  RUN_PLAIN = PASTA_RUN_PLAIN,
+  RUN_WS = PASTA_RUN_WORKING_SET,
+  RUN_TRACE = PASTA_RUN_TRACE
+};
+
+struct kernel_path {
+  uint32_t path;
+  uint64_t launches;
+};
+
+struct kernel {
+  const void *handle;
+  const char *mangled; /* the program's registration string, or NULL */
+  const void *plain, *ws, *trace;
+  int nparams;
+  uint64_t pointer_params; /* bit k: parameter k is a pointer */
+  const void *module;      /* host shadow of its module's descriptor */
+  int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
+  uint64_t seq; /* launches of this kernel so far (for sampling) */
+  uint64_t plain_started; /* launches of its plain copy so far */
+  uint64_t traced;        /* launches of its trace copy so far */
+  uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
+  int warned_resources;   /* said that its counting copy did not fit */
+  pasta_activity_kernel stats;
+  pasta_activity_shape *shapes;
+  size_t num_shapes, cap_shapes;
+  struct kernel_path *paths;
+  size_t num_paths, cap_paths;
+};
+
+struct call_path {
+  uint32_t depth;
+  void *frames[MAX_DEPTH + 1];
+  /* Module, build id and ELF address of each frame, recorded when the path
+   * is first seen (its modules may be unloaded before exit). */
+  int located;
+  pasta_frame_loc locs[MAX_DEPTH + 1];
+};
+
+struct pending {
+  void *start, *end, *stream;
+  uint64_t launch;
+  uint64_t nth; /* of its kernel's launches, from 1 */
+  uint32_t kernel;
+  int device;
+  int plain; /* ran the plain copy */
+};
+
+struct pooled_event {
+  void *event;
+  int device;
+};
+
+struct allocation {
+  uint64_t base, size;
+  uint32_t id;
+  uint8_t kind;
+  int device; /* -1: host memory, visible to every GPU */
+};
+
+/* A CUfunction or CUkernel taken from a registered kernel. */
+struct driver_handle {
+  const void *handle;
+  uint32_t kernel; /* index into pasta__st.kernels */
+};
+
+/* A kernel node of an instantiated graph: what each launch of the graph
+ * launches. */
+struct graph_node {
+  uint32_t kernel; /* index in pasta__st.kernels */
+  int plain;       /* the node runs the kernel's plain copy */
+  uint32_t grid[3], block[3];
+  uint64_t shmem;
+};
+
+struct graph_exec {
+  const void *exec; /* cudaGraphExec_t / hipGraphExec_t */
+  struct graph_node *nodes;
+  size_t num_nodes;
+};
+
+/* A hotness row: one 2 MiB block of one allocation. */
+struct block_key {
+  uint32_t allocation;
+  uint64_t base, block;
+};
+
+/* Whether a launch's stream is being captured into a graph. A captured
+ * launch runs only when the graph does: it is recorded then, as a kernel
+ * node of the graph (see "Graphs"), and never waited for or timed. When the
+ * vendor cannot say, the launch is recorded but not timed. */
+enum capture { CAPTURE_NONE, CAPTURE_INTO_GRAPH, CAPTURE_UNKNOWN };
+
+struct launch {
+  const void *fn;
+  uint64_t grid_xy;
+  uint32_t grid_z;
+  uint64_t block_xy;
+  uint32_t block_z;
+  void **args;
+  uint64_t shmem;
+  void *stream;
+  const void *site; /* the program's call */
+  uint64_t id;      /* launch id, set by pasta__launch() */
+  int capture;      /* enum capture, set by pasta__launch() */
+};
+
+/* Everything the wrappers record, under `mu`. */
+struct pasta__state {
+  pthread_mutex_t mu; /* everything below, never held across a launch */
+  ops_t *ops;         /* the first vendor operations seen */
+  uint64_t next_launch;
+  struct kernel *kernels;
+  size_t num_kernels, cap_kernels;
+  uint32_t *kernel_hash; /* open addressing: index + 1, 0 = empty */
+  size_t hash_cap;
+  struct call_path *paths;
+  size_t num_paths, cap_paths;
+  struct pending *pending;
+  size_t num_pending;
+  struct pooled_event *pool;
+  size_t num_pool, cap_pool;
+  uint64_t untimed;
+  struct allocation *live; /* sorted by base */
+  size_t num_live, cap_live;
+  uint64_t live_bytes, next_alloc_id, generation;
+  pasta_activity_memory memory;
+  int seen;
+  int warned_no_plain, warned_ws, warned_variant;
+  /* GPU properties, read at the first launch on each GPU. */
+  pasta_device_peaks peaks[PASTA_MAX_DEVICES];
+  uint64_t have_peaks; /* bit d: peaks[d] was read */
+  /* The first launch seen to fail on the GPU (a fault), if any. */
+  struct {
+    int seen, exact, definitive, err;
+    uint64_t failed_waits; /* launches whose wait failed */
+    uint64_t launch, nth;
+    uint32_t kernel;
+    char message[160];
+  } fault;
+  uint64_t synced_before; /* launches before this id completed */
+  size_t last_kernel;     /* of the last launch */
+  /* Working-set results. */
+  pasta_activity_ws_launch *ws_launches;
+  size_t num_ws, cap_ws;
+  uint64_t ws_skipped, outside;
+  uint32_t outside_kernel, outside_line;
+  char *outside_file;
+  int have_outside;
+  struct block_key *blocks;
+  size_t num_blocks, cap_blocks;
+  pasta_hotness_launch *hot_launches;
+  size_t num_hot_launches, cap_hot_launches;
+  pasta_hotness_cell *cells;
+  size_t num_cells, cap_cells;
+  /* Driver handles of registered kernels (see "Driver handles"). */
+  struct driver_handle *handles;
+  size_t num_handles, cap_handles;
+  /* Instantiated graphs and their kernel nodes (see "Graphs"). */
+  struct graph_exec *graphs;
+  size_t num_graphs, cap_graphs;
+  uint64_t unknown_graph_launches; /* of graphs PASTA did not see made */
+  int warned_graph;
+};
+
+#pragma GCC visibility push(hidden)
+
+/*===-- state.c -----------------------------------------------------------===*/
+
+extern struct pasta__state pasta__st;
+
+/*===-- options.c ---------------------------------------------------------===*/
+
+/* The launch options, read once (pasta__need_options). */
+extern struct pasta__launch_options pasta__opt;
+void pasta__need_options(void);
+
+void pasta__state_lock(void);
+void pasta__state_unlock(void);
+/* The current GPU (0 when the vendor cannot say). */
+int pasta__vendor_device(ops_t *ops);
+/* Remembers the first vendor operations seen. Lock held. */
+void pasta__note_ops(ops_t *ops);
+
+/*===-- kernels.c ---------------------------------------------------------===*/
+
+struct kernel *pasta__find_kernel(const void *handle);
+struct kernel *pasta__handle_kernel(const void *handle);
+struct kernel *pasta__kernel_of(const void *handle);
+enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
+
+/*===-- callpath.c --------------------------------------------------------===*/
+
+uint32_t pasta__path_id(void *const *frames, uint32_t depth);
+void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth);
+uint32_t pasta__capture_frames(void **frames, int skip);
+void pasta__count_path(struct kernel *k, uint32_t path);
+void pasta__count_shape(struct kernel *k, const uint32_t grid[3],
+                        const uint32_t block[3], uint64_t shmem);
+
+/*===-- allocations.c -----------------------------------------------------===*/
+
+size_t pasta__live_upper_bound(uint64_t addr);
+const struct allocation *pasta__allocation_at(uint64_t addr);
+void pasta__drop_live(size_t i);
+
+/*===-- peaks.c -----------------------------------------------------------===*/
+
+void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p);
+double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p);
+int pasta__peaks_device(void);
+
+/*===-- timing.c ----------------------------------------------------------===*/
+
+int pasta__is_fault(int err);
+void pasta__note_fault(ops_t *ops, int err, const struct pending *p,
+                       int definitive);
+void pasta__harvest(ops_t *ops, int device, int any_stream, void *stream);
+int pasta__capture_state(ops_t *ops, void *stream);
+int pasta__run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
+                     const struct launch *l, void **args, uint32_t kernel,
+                     int plain);
+
+/*===-- working_set.c, trace_launch.c -------------------------------------===*/
+
+int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
+                  uint32_t kernel, const struct launch *l, uint64_t id,
+                  int *tracked);
+/* Before a reset of GPU `device`: frees its working-set buffers. */
+void pasta__ws_release_device(ops_t *ops, int device);
+int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
+                     uint32_t kernel, const struct launch *l, int *traced);
+void pasta__record_trace_launch(const struct kernel *kc, const struct launch *l,
+                                uint64_t t);
+
+/*===-- launch.c ----------------------------------------------------------===*/
+
+void pasta__after_launch(ops_t *ops, int device);
+int pasta__launch(const struct launch *call, pasta__launch_fn real, ops_t *ops);
+PASTA_ABI int __pasta_module_launch_kernel(
+    const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
+    uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
+    void **extra, pasta__module_launch_fn real, ops_t *ops);
+
+#pragma GCC visibility pop
+
+#endif

@@ -1,0 +1,162 @@
+/*===- kernels.c - The kernel registry and the variant of each launch ------===*
+ *
+ * Kernels by handle (an open-addressing table of indices into
+ * pasta__st.kernels), named when the program registers them
+ * (__pasta_register_kernel); driver handles that stand for them; and which
+ * copy a launch runs: counting inside the launch window, plain outside,
+ * working-set or trace copy in those modes.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept_internal.h"
+#include "profile/demangle.h"
+#include "profile/hash.h"
+#include "profile/vec.h"
+#include "trace.h"
+
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t hash_ptr(const void *p, size_t cap) {
+  return (size_t)pasta__hash_u64((uint64_t)(uintptr_t)p) & (cap - 1);
+}
+
+static int rehash(void) {
+  size_t cap = pasta__st.hash_cap ? pasta__st.hash_cap * 2 : 64;
+  uint32_t *h = calloc(cap, sizeof *h);
+  if (!h)
+    return -1;
+  for (size_t i = 0; i < pasta__st.num_kernels; ++i) {
+    size_t j = hash_ptr(pasta__st.kernels[i].handle, cap);
+    while (h[j])
+      j = (j + 1) & (cap - 1);
+    h[j] = (uint32_t)i + 1;
+  }
+  free(pasta__st.kernel_hash);
+  pasta__st.kernel_hash = h;
+  pasta__st.hash_cap = cap;
+  return 0;
+}
+
+struct kernel *pasta__find_kernel(const void *handle) {
+  if (!pasta__st.hash_cap)
+    return NULL;
+  for (size_t j = hash_ptr(handle, pasta__st.hash_cap);
+       pasta__st.kernel_hash[j]; j = (j + 1) & (pasta__st.hash_cap - 1))
+    if (pasta__st.kernels[pasta__st.kernel_hash[j] - 1].handle == handle)
+      return &pasta__st.kernels[pasta__st.kernel_hash[j] - 1];
+  return NULL;
+}
+
+/* The registered kernel a driver handle (a CUfunction or CUkernel the
+ * program took from it) stands for; NULL for any other handle. Lock held. */
+struct kernel *pasta__handle_kernel(const void *handle) {
+  for (size_t i = 0; i < pasta__st.num_handles; ++i)
+    if (pasta__st.handles[i].handle == handle)
+      return &pasta__st.kernels[pasta__st.handles[i].kernel];
+  return NULL;
+}
+
+/* The kernel of `handle`, added (unnamed) when it was never registered.
+ * Called with the lock held; NULL when out of memory. */
+struct kernel *pasta__kernel_of(const void *handle) {
+  struct kernel *k = pasta__find_kernel(handle);
+  if (k)
+    return k;
+  if (GROW(pasta__st.kernels, pasta__st.cap_kernels, pasta__st.num_kernels))
+    return NULL;
+  if ((pasta__st.num_kernels + 1) * 2 > pasta__st.hash_cap) {
+    if (rehash())
+      return NULL;
+  }
+  k = &pasta__st.kernels[pasta__st.num_kernels++];
+  memset(k, 0, sizeof *k);
+  k->handle = handle;
+  k->nparams = -1;
+  k->selected = -1;
+  size_t j = hash_ptr(handle, pasta__st.hash_cap);
+  while (pasta__st.kernel_hash[j])
+    j = (j + 1) & (pasta__st.hash_cap - 1);
+  pasta__st.kernel_hash[j] = (uint32_t)pasta__st.num_kernels;
+  return k;
+}
+
+PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
+                                       const void *plain, const void *ws,
+                                       const void *trace, int nparams,
+                                       uint64_t pointer_params,
+                                       const void *module) {
+  if (!handle)
+    return;
+  if (trace)
+    pasta__trace_code_seen();
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k) {
+    /* A copy: the name may live in a library the program closes. */
+    if (name && (!k->mangled || strcmp(k->mangled, name) != 0)) {
+      char *copy = strdup(name);
+      if (copy) {
+        free((void *)k->mangled);
+        k->mangled = copy;
+      }
+    }
+    k->plain = plain;
+    k->ws = ws;
+    k->trace = trace;
+    k->nparams = nparams;
+    k->pointer_params = pointer_params;
+    k->module = module;
+  }
+  pasta__state_unlock();
+}
+
+static int kernel_selected(struct kernel *k) {
+  if (!pasta__opt.have_kernels_re)
+    return 1;
+  if (k->selected < 0) {
+    const char *m = k->mangled ? k->mangled : "";
+    char *display = pasta_demangle(m); /* NULL: not C++, or no demangler */
+    k->selected =
+        regexec(&pasta__opt.kernels_re, m, 0, NULL, 0) == 0 ||
+        (display && regexec(&pasta__opt.kernels_re, display, 0, NULL, 0) == 0);
+    free(display);
+  }
+  return k->selected;
+}
+
+/* Which variant launch `id` of k runs. Called with the lock held. */
+enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
+  uint64_t nth = k->seq++;
+  int in_window = id >= pasta__opt.start && id <= pasta__opt.end &&
+                  kernel_selected(k) &&
+                  (pasta__opt.sample < 2 || nth % pasta__opt.sample == 0);
+  if (!in_window) {
+    if (k->plain)
+      return RUN_PLAIN;
+    if (!pasta__st.warned_no_plain && k->mangled) {
+      pasta__st.warned_no_plain = 1;
+      fprintf(stderr,
+              "pasta: warning: kernel '%s' has no uninstrumented variant "
+              "(compiled with PASTA_VARIANTS=0 or not instrumented); its "
+              "launches outside the launch window are counted\n",
+              k->mangled);
+    }
+    return RUN_COUNTING;
+  }
+  /* The first launches of each kernel are traced (C.A.T.S. records an event
+   * once per control-flow stack: later launches would add nothing). */
+  if (k->trace && k->nparams >= 0 && !pasta__opt.ws && pasta__trace_on() &&
+      k->traced < pasta__trace_launches()) {
+    ++k->traced;
+    return RUN_TRACE;
+  }
+  if (pasta__opt.ws) {
+    if (k->ws && k->nparams >= 0)
+      return RUN_WS;
+    ++pasta__st.ws_skipped;
+  }
+  return RUN_COUNTING;
+}

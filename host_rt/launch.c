@@ -1,0 +1,306 @@
+/*===- launch.c - The launch wrappers --------------------------------------===*
+ *
+ * cudaLaunchKernel and its HIP, cooperative and module (driver API) forms:
+ * numbers the launch, picks its variant (kernels.c), runs it timed
+ * (timing.c), as a working-set or trace launch, retries the original when a
+ * variant cannot be launched, and records shape, path and fault.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept_internal.h"
+#include "trace.h"
+#include "wrapper.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A variant the vendor refused (not in the device code: the host and device
+ * compiles disagreed on PASTA_KERNELS; or more registers than the launch
+ * allows): the error is ours, not the program's. Clear it, run the
+ * original, and stop using the variant when the original ran. */
+static int retry_original(ops_t *ops, pasta__launch_fn real,
+                          const struct launch *l, uint32_t kernel,
+                          enum variant *v) {
+  ops->get_last_error();
+  int err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  if (err)
+    return err; /* the program's own launch fails too: its error */
+  pasta__state_lock();
+  struct kernel *k = &pasta__st.kernels[kernel];
+  if (*v == RUN_PLAIN)
+    k->plain = NULL;
+  else if (*v == RUN_TRACE)
+    k->trace = NULL;
+  else
+    k->ws = NULL;
+  if (!pasta__st.warned_variant)
+    fprintf(stderr,
+            "pasta: warning: the %s copy of kernel '%s' cannot be launched; "
+            "its launches run the counting kernel\n",
+            *v == RUN_PLAIN   ? "plain"
+            : *v == RUN_TRACE ? "trace"
+                              : "working-set",
+            k->mangled ? k->mangled : "?");
+  pasta__st.warned_variant = 1;
+  pasta__state_unlock();
+  *v = RUN_COUNTING;
+  return 0;
+}
+
+/* cudaErrorLaunchOutOfResources and hipErrorLaunchOutOfResources: the
+ * block needs more registers than the GPU has for it. */
+enum { LAUNCH_OUT_OF_RESOURCES = 701 };
+
+static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
+
+/* The counting copy of a kernel needs more registers than its plain one;
+ * a block of many threads may not fit at all. The program's launch must
+ * still run: its plain copy does, uncounted, and the user is told once per
+ * kernel. Returns the plain launch's error (0 when it ran). */
+static int retry_plain(ops_t *ops, pasta__launch_fn real,
+                       const struct launch *l, uint32_t kernel,
+                       const void *plain, enum variant *v) {
+  ops->get_last_error();
+  int err = pasta__run_timed(ops, real, plain, l, l->args, kernel, 1);
+  if (err)
+    return err;
+  uint32_t block[3];
+  unpack_dims(l->block_xy, l->block_z, block);
+  pasta__state_lock();
+  struct kernel *k = &pasta__st.kernels[kernel];
+  if (!k->warned_resources)
+    fprintf(stderr,
+            "pasta: warning: the counting copy of kernel '%s' needs more "
+            "registers than a block of %u threads can have; its plain copy "
+            "ran instead, and such launches are not counted "
+            "(docs/user-guide.md, \"Launches that are not counted\")\n",
+            k->mangled ? k->mangled : "?", block[0] * block[1] * block[2]);
+  k->warned_resources = 1;
+  pasta__state_unlock();
+  *v = RUN_PLAIN;
+  return 0;
+}
+
+/* After a launch on `device` returned: the vendor runtime is up (the
+ * report's exit handler can be ordered before its teardown) and the GPU is
+ * in use, so its properties are read now, never at exit. */
+void pasta__after_launch(ops_t *ops, int device) {
+  pasta__arm_exit();
+  pasta__state_lock();
+  int have = (pasta__st.have_peaks >> device) & 1;
+  pasta__state_unlock();
+  if (have)
+    return;
+  pasta_device_peaks p;
+  pasta__read_peaks(ops, device, &p);
+  pasta__state_lock();
+  pasta__st.peaks[device] = p;
+  pasta__st.have_peaks |= UINT64_C(1) << device;
+  pasta__state_unlock();
+}
+
+static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
+  out[0] = (uint32_t)xy;
+  out[1] = (uint32_t)(xy >> 32);
+  out[2] = z;
+}
+
+/* A launch into a stream being captured into a graph: the counting kernel
+ * goes into the graph (launch windows and sampling are per launch, which a
+ * graph replays), and the launches are recorded when the graph runs. */
+static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
+                             ops_t *ops) {
+  int err = real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
+                 l->shmem, l->stream);
+  pasta__state_lock();
+  pasta__note_call(ops);
+  pasta__state_unlock();
+  return err;
+}
+
+__attribute__((noinline)) int pasta__launch(const struct launch *call,
+                                            pasta__launch_fn real, ops_t *ops) {
+  pasta__need_options();
+  uint64_t t0 = pasta__trace_now();
+  struct launch this_launch = *call;
+  struct launch *l = &this_launch;
+  l->capture = pasta__capture_state(ops, l->stream);
+  if (l->capture == CAPTURE_INTO_GRAPH)
+    return launch_into_graph(l, real, ops);
+  void *frames[MAX_DEPTH + 1];
+  /* Skipped: pasta__capture_frames, this function, the wrapper. */
+  uint32_t depth = pasta__capture_frames(frames, 3);
+  pasta__state_lock();
+  pasta__note_ops(ops);
+  /* A driver handle launches the kernel it was taken from, counting (its
+   * copies have no handle of their own): recorded under that kernel. */
+  struct kernel *k = pasta__handle_kernel(l->fn);
+  int driver_handle = k != NULL;
+  if (!k)
+    k = pasta__kernel_of(l->fn);
+  uint64_t id = pasta__st.next_launch++;
+  l->id = id;
+  enum variant v =
+      !k || driver_handle ? RUN_COUNTING : pasta__choose_variant(k, id);
+  size_t paths_before = pasta__st.num_paths;
+  uint32_t path = k ? pasta__path_id(frames, depth) : UINT32_MAX;
+  int new_path = pasta__st.num_paths > paths_before;
+  uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
+  const void *plain = k ? k->plain : NULL;
+  struct kernel view;
+  if (k)
+    view = *k;
+  pasta__state_unlock();
+  if (new_path)
+    pasta__locate_path(path, frames, depth);
+  if (!k) /* out of memory: no bookkeeping at all */
+    return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
+                l->shmem, l->stream);
+
+  int err, tracked = 0;
+  if (pasta__trace_on())
+    pasta__record_trace_launch(&view, l, t0);
+  if (v == RUN_WS)
+    err = pasta__run_ws(ops, real, &view, index, l, id, &tracked);
+  else if (v == RUN_TRACE)
+    err = pasta__run_trace(ops, real, &view, index, l, &tracked);
+  else
+    err = pasta__run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l,
+                           l->args, index, v == RUN_PLAIN);
+  if (err && v != RUN_COUNTING)
+    err = retry_original(ops, real, l, index, &v);
+  else if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle)
+    err = retry_plain(ops, real, l, index, plain, &v);
+
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  int device = pasta__vendor_device(ops);
+  uint64_t bit = UINT64_C(1) << device;
+  if (!err)
+    pasta__after_launch(ops, device);
+  pasta__state_lock();
+  k = &pasta__st.kernels[index]; /* the array may have moved */
+  int first_here = !err && !(k->ran_on & bit);
+  if (first_here)
+    k->ran_on |= bit;
+  const void *module = k->module;
+  pasta__st.last_kernel = index;
+  if (pasta__is_fault(err)) {
+    struct pending self = {0};
+    self.launch = id;
+    self.nth = k->stats.launches + 1;
+    self.kernel = index;
+    pasta__note_fault(ops, err, &self, 1);
+  }
+  ++k->stats.launches;
+  if (err)
+    ++k->stats.failed;
+  else if (v != RUN_PLAIN)
+    ++k->stats.counted;
+  pasta__count_shape(k, grid, block, l->shmem);
+  pasta__count_path(k, path);
+  pasta_launch_event e = {id,       k->mangled, l->fn,  {0}, {0},
+                          l->shmem, l->stream,  (int)v, err};
+  pasta__state_unlock();
+  memcpy(e.grid, grid, sizeof grid);
+  memcpy(e.block, block, sizeof block);
+  if (first_here)
+    pasta__module_launched(module, device);
+  pasta__notify_launch(&e);
+  pasta__trace_api("launch", t0, pasta__trace_now(), id + 1);
+  return err;
+}
+
+PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
+                                    uint32_t grid_z, uint64_t block_xy,
+                                    uint32_t block_z, void **args,
+                                    uint64_t shmem, void *stream,
+                                    pasta__launch_fn real, ops_t *ops) {
+  struct launch l = {fn,    grid_xy, grid_z,      block_xy, block_z, args,
+                     shmem, stream,  PASTA__SITE, 0,        0};
+  return pasta__launch(&l, real, ops);
+}
+
+/* hipLaunchCooperativeKernel: the shared-memory size is an unsigned int;
+ * `real` is called through an adapter that narrows it back. */
+typedef int (*pasta__launch32_fn)(const void *, uint64_t, uint32_t, uint64_t,
+                                  uint32_t, void **, uint32_t, void *);
+
+static __thread pasta__launch32_fn shm32_real;
+
+static int launch_shm32_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                                uint64_t bxy, uint32_t bz, void **args,
+                                uint64_t shmem, void *stream) {
+  return shm32_real(handle, gxy, gz, bxy, bz, args, (uint32_t)shmem, stream);
+}
+
+PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
+                                          uint32_t grid_z, uint64_t block_xy,
+                                          uint32_t block_z, void **args,
+                                          uint32_t shmem, void *stream,
+                                          pasta__launch32_fn real, ops_t *ops) {
+  struct launch l = {fn,    grid_xy, grid_z,      block_xy, block_z, args,
+                     shmem, stream,  PASTA__SITE, 0,        0};
+  pasta__launch32_fn saved = shm32_real;
+  shm32_real = real;
+  int err = pasta__launch(&l, launch_shm32_adapter, ops);
+  shm32_real = saved;
+  return err;
+}
+
+/* hipModuleLaunchKernel: a kernel loaded from a code object at run time.
+ * The plugin never saw it, so it has no copies and no counters: the launch
+ * is recorded (shape, time, call path) under an unnamed kernel. */
+
+static __thread pasta__module_launch_fn module_real;
+
+static __thread void **module_extra;
+
+static int module_launch_adapter(const void *handle, uint64_t gxy, uint32_t gz,
+                                 uint64_t bxy, uint32_t bz, void **args,
+                                 uint64_t shmem, void *stream) {
+  return module_real(handle, (uint32_t)gxy, (uint32_t)(gxy >> 32), gz,
+                     (uint32_t)bxy, (uint32_t)(bxy >> 32), bz, (uint32_t)shmem,
+                     stream, args, module_extra);
+}
+
+/* The vendor functions for a driver API call from code that does not call
+ * the CUDA runtime (its table is NULL: the program may not link cudart):
+ * another module's, or none. */
+static ops_t *ops_or_known(ops_t *ops) {
+  if (ops)
+    return ops;
+  pasta__state_lock();
+  ops = pasta__st.ops;
+  pasta__state_unlock();
+  return ops;
+}
+
+PASTA_ABI int __pasta_module_launch_kernel(
+    const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
+    uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
+    void **extra, pasta__module_launch_fn real, ops_t *ops) {
+  ops = ops_or_known(ops);
+  if (!ops) /* a program of the driver API only: nothing to time with */
+    return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
+  struct launch l = {f,
+                     gx | (uint64_t)gy << 32,
+                     gz,
+                     bx | (uint64_t)by << 32,
+                     bz,
+                     params,
+                     shmem,
+                     stream,
+                     PASTA__SITE,
+                     0,
+                     0};
+  pasta__module_launch_fn saved_real = module_real;
+  void **saved_extra = module_extra;
+  module_real = real;
+  module_extra = extra;
+  int err = pasta__launch(&l, module_launch_adapter, ops);
+  module_real = saved_real;
+  module_extra = saved_extra;
+  return err;
+}

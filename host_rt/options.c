@@ -1,0 +1,96 @@
+/*===- options.c - The run-time options, read once -------------------------===*
+ *
+ * The launch path's options (PASTA_TIMING, PASTA_WORKING_SET, the launch
+ * window, ...), read at the first intercepted call, and the report's
+ * (PASTA_OUTPUT, PASTA_QUIET, PASTA_TOP_LINES, PASTA_ANALYZERS). Every
+ * PASTA_* variable of the runtime is read here (trace.c's excepted), through
+ * profile/env.h where its rule is env.h's; a bad value is one warning and
+ * its default.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "options.h"
+#include "intercept_internal.h"
+#include "profile/env.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pasta__launch_options pasta__opt;
+
+static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
+
+void pasta__launch_options_read(struct pasta__launch_options *o) {
+  memset(o, 0, sizeof *o);
+  o->timing = pasta__env_flag("PASTA_TIMING", 1);
+  o->ws = pasta__env_flag("PASTA_WORKING_SET", 0);
+  o->hotness = pasta__env_flag("PASTA_HOTNESS", 0);
+  o->depth = (unsigned)pasta__env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
+  uint64_t page =
+      pasta__env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
+  if (page < 256 || (page & (page - 1))) {
+    fprintf(stderr,
+            "pasta: warning: ignoring PASTA_PAGE_SIZE=%" PRIu64
+            " (a power of two from 256 to 2^30); using 65536\n",
+            page);
+    page = 65536;
+  }
+  o->page_shift = (unsigned)__builtin_ctzll(page);
+  o->sample = (unsigned)pasta__env_u64("PASTA_SAMPLE", 0, 0, 1u << 30);
+  o->calibrate = pasta__env_flag("PASTA_CALIBRATE", 1);
+  o->start = pasta__env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);
+  o->end = pasta__env_u64("PASTA_END_GRID_ID", UINT64_MAX, 0, UINT64_MAX);
+  if (o->start > o->end)
+    fprintf(stderr,
+            "pasta: warning: PASTA_START_GRID_ID=%" PRIu64
+            " is after PASTA_END_GRID_ID=%" PRIu64 ": no launch is counted\n",
+            o->start, o->end);
+  const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
+  if (k && *k) {
+    if (regcomp(&o->kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
+      o->kernels = k;
+      o->have_kernels_re = 1;
+    } else {
+      fprintf(stderr,
+              "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is not an "
+              "extended regular expression; every kernel is counted\n",
+              k);
+    }
+  }
+}
+
+void pasta__launch_options_free(struct pasta__launch_options *o) {
+  if (o->have_kernels_re)
+    regfree(&o->kernels_re);
+  o->have_kernels_re = 0;
+}
+
+static void read_options(void) { pasta__launch_options_read(&pasta__opt); }
+
+void pasta__need_options(void) { pthread_once(&opt_once, read_options); }
+
+void pasta__read_options(struct pasta__options *o) {
+  const char *v = getenv("PASTA_OUTPUT");
+  o->output = v && *v ? v : NULL;
+  o->quiet = pasta__env_flag("PASTA_QUIET", 0);
+  v = getenv("PASTA_ANALYZERS");
+  o->analyzers = v && *v ? v : NULL;
+  o->top_lines = PASTA__DEFAULT_TOP_LINES;
+  v = getenv("PASTA_TOP_LINES");
+  if (v && *v) {
+    char *end;
+    errno = 0;
+    unsigned long n = strtoul(v, &end, 10);
+    if (errno || *end || *v == '-' || n > 1000000)
+      fprintf(stderr,
+              "pasta: warning: ignoring PASTA_TOP_LINES='%s' (not a count "
+              "up to 1000000); using %u\n",
+              v, o->top_lines);
+    else
+      o->top_lines = (unsigned)n;
+  }
+}

@@ -1,0 +1,25 @@
+/*===- options.h - The report's run-time options ---------------------------===*
+ *
+ * Private to host_rt: the report's PASTA_* options, read by options.c
+ * (the launch path's are in intercept.h).
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_HOST_RT_OPTIONS_H
+#define PASTA_HOST_RT_OPTIONS_H
+
+enum { PASTA__DEFAULT_TOP_LINES = 20 };
+
+struct pasta__options {
+  const char *output;    /* PASTA_OUTPUT, or NULL for the default name */
+  int quiet;             /* PASTA_QUIET: no tables, no notes on stderr */
+  unsigned top_lines;    /* PASTA_TOP_LINES */
+  const char *analyzers; /* PASTA_ANALYZERS, or NULL for all */
+};
+
+#pragma GCC visibility push(hidden)
+
+/* The one place that reads the environment. */
+void pasta__read_options(struct pasta__options *o);
+
+#pragma GCC visibility pop
+
+#endif

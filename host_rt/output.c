@@ -1,0 +1,160 @@
+/*===- output.c - The profile file and its siblings ------------------------===*
+ *
+ * Output paths (PASTA_OUTPUT with %p, or pasta-<program>-<pid>.json), the
+ * writing of each file without clobbering another process's
+ * (profile/output_file.h), and the built-in `json` analyzer.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* program_invocation_name */
+
+#include "output.h"
+#include "profile/output_file.h"
+#include "profile/profile_json.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct pasta__options pasta__report_options;
+
+const char *pasta__program(void) {
+  const char *name = program_invocation_name;
+  return name && *name ? name : "unknown";
+}
+
+static const char *pasta__basename(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash && slash[1] ? slash + 1 : path;
+}
+
+/* The profile's path: PASTA_OUTPUT with every "%p" replaced by the pid, or
+ * pasta-<program>-<pid>.json. */
+static char *pasta__output_path(const struct pasta__options *o, long pid) {
+  char pidbuf[24];
+  snprintf(pidbuf, sizeof pidbuf, "%ld", pid);
+  if (!o->output) {
+    const char *base = pasta__basename(pasta__program());
+    size_t size = strlen(base) + strlen(pidbuf) + sizeof "pasta--.json";
+    char *path = malloc(size);
+    if (path)
+      snprintf(path, size, "pasta-%s-%s.json", base, pidbuf);
+    return path;
+  }
+  size_t size = 1;
+  for (const char *s = o->output; *s; ++s) {
+    if (s[0] == '%' && s[1] == 'p') {
+      size += strlen(pidbuf);
+      ++s;
+    } else {
+      ++size;
+    }
+  }
+  char *path = malloc(size), *d = path;
+  if (!path)
+    return NULL;
+  for (const char *s = o->output; *s; ++s) {
+    if (s[0] == '%' && s[1] == 'p') {
+      memcpy(d, pidbuf, strlen(pidbuf));
+      d += strlen(pidbuf);
+      ++s;
+    } else {
+      *d++ = *s;
+    }
+  }
+  *d = '\0';
+  return path;
+}
+
+/* When this process started (the file system's clock): an output file
+ * modified since was written by another process of the same job (a forked
+
+ * child, another rank) and is kept (output_file.h, PASTA_OUTPUT_UNIQUE). */
+static struct timespec pasta__start;
+
+__attribute__((constructor)) static void pasta__output_start(void) {
+  clock_gettime(CLOCK_REALTIME_COARSE, &pasta__start);
+}
+
+/* Writes one output file without clobbering anything (output_file.h); says
+ * why not, or where it went when another process's file was at `path`.
+ * On success *written is the path written (freed by the caller). */
+static int pasta__write_output(const char *path, const char *what,
+                               pasta_output_writer write, const void *arg,
+                               char **written) {
+  char err[1024];
+  if (pasta__output_write(path, PASTA_OUTPUT_UNIQUE, &pasta__start, write, arg,
+                          written, err, sizeof err)) {
+    fprintf(stderr,
+            "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
+            "profile's path)\n",
+            what, err);
+    return -1;
+  }
+  if (strcmp(*written, path) != 0)
+    fprintf(stderr,
+            "pasta: warning: %s was written by another process since this "
+            "one started; the %s is written to %s instead\n",
+            path, what, *written);
+  return 0;
+}
+
+static int pasta__profile_file(FILE *f, const void *p) {
+  return pasta__profile_write_json(f, p);
+}
+
+static int pasta__json_report(void *state, const pasta_profile *p,
+                              const pasta_analyzer_context *ctx) {
+  (void)state;
+  char *path = pasta__output_path(&pasta__report_options, ctx->pid);
+  if (!path) {
+    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    return -1;
+  }
+  char *written = NULL;
+  int rc =
+      pasta__write_output(path, "profile", pasta__profile_file, p, &written);
+  if (rc == 0 && !ctx->quiet)
+    fprintf(ctx->log, "pasta: profile written to %s\n", written);
+  free(written);
+  free(path);
+  return rc == 0 ? 0 : -1;
+}
+
+/* <profile path without .json><suffix>. */
+static char *pasta__sibling_path(long pid, const char *suffix) {
+  char *json = pasta__output_path(&pasta__report_options, pid);
+  if (!json)
+    return NULL;
+  size_t n = strlen(json);
+  if (n >= 5 && strcmp(json + n - 5, ".json") == 0)
+    n -= 5;
+  char *path = malloc(n + strlen(suffix) + 1);
+  if (path) {
+    memcpy(path, json, n);
+    strcpy(path + n, suffix);
+  }
+  free(json);
+  return path;
+}
+
+/* Writes <profile path without .json><suffix> with `write`, then says so
+ * (unless quiet) or says why not. `what` names the file in those lines. */
+int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
+                         const char *what, int (*write)(FILE *, const void *),
+                         const void *arg) {
+  char *path = pasta__sibling_path(ctx->pid, suffix);
+  if (!path) {
+    fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);
+    return -1;
+  }
+  char *written = NULL;
+  int rc = pasta__write_output(path, what, write, arg, &written);
+  if (rc == 0 && !ctx->quiet)
+    fprintf(ctx->log, "pasta: %s written to %s\n", what, written);
+  free(written);
+  free(path);
+  return rc;
+}
+
+const pasta_analyzer pasta__json_analyzer = {.name = "json",
+                                             .on_report = pasta__json_report};

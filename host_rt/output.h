@@ -1,0 +1,33 @@
+/*===- output.h - The report's output files --------------------------------===*
+ *
+ * Private to host_rt: where the profile and its sibling files go, and the
+ * built-in `json` analyzer that writes the profile.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_HOST_RT_OUTPUT_H
+#define PASTA_HOST_RT_OUTPUT_H
+
+#include "options.h"
+#include "pasta/analyzer.h"
+
+#include <stdio.h>
+
+#pragma GCC visibility push(hidden)
+
+/* The options of the report in progress (set by pasta__report). */
+extern struct pasta__options pasta__report_options;
+
+/* The program's name (program_invocation_name, or "unknown"). */
+const char *pasta__program(void);
+
+/* Writes <profile path without .json><suffix> with `write`, then says so
+ * (unless quiet) or says why not (pasta_analyzer_context.write_sibling). */
+int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
+                         const char *what, int (*write)(FILE *, const void *),
+                         const void *arg);
+
+/* `json`: writes the profile to PASTA_OUTPUT or pasta-<program>-<pid>.json. */
+extern const pasta_analyzer pasta__json_analyzer;
+
+#pragma GCC visibility pop
+
+#endif

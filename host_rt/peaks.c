@@ -1,0 +1,178 @@
+/*===- peaks.c - GPU properties and measured bandwidth ---------------------===*
+ *
+ * Each GPU's peaks from its attributes (read at its first launch), and for
+ * the bandwidth analyzer a measured device-to-device bandwidth, cached per
+ * kind of GPU in a per-user file.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* FMAs per clock per SM without tensor cores, by precision (f16, bf16,
+ * f32, f64), for the compute capabilities PASTA knows (NVIDIA's
+ * arithmetic-throughput table); 0: unknown. */
+static void fmas_per_clock(int major, int minor, unsigned out[4]) {
+  memset(out, 0, 4 * sizeof *out);
+  if (major == 9 || (major == 8 && minor == 0)) {
+    out[0] = out[1] = 256;
+    out[2] = major == 9 ? 128 : 64;
+    out[3] = major == 9 ? 64 : 32;
+  } else if (major == 7 && minor == 0) {
+    out[0] = 128;
+    out[2] = 64;
+    out[3] = 32;
+  }
+}
+
+/* Attribute numbers: {SMs, clock, memory clock, bus width, CC major, CC
+ * minor} per vendor (cudaDeviceAttr, hipDeviceAttribute_t of ROCm 5.2). */
+static const int attr_ids[3][6] = {
+    {0}, {16, 13, 36, 37, 75, 76}, {63, 5, 60, 59, 23, 61}};
+
+/* Times a device-to-device copy of 256 MiB (best of 3): bytes read plus
+ * written per second. 0 when it cannot. */
+static double measure_d2d(ops_t *ops) {
+  const uint64_t bytes = UINT64_C(256) << 20;
+  void *a = NULL, *b = NULL, *e0 = NULL, *e1 = NULL;
+  double best = 0;
+  if (ops->malloc(&a, bytes) == 0 && ops->malloc(&b, bytes) == 0 &&
+      ops->event_create(&e0) == 0 && ops->event_create(&e1) == 0) {
+    for (int rep = 0; rep < 4; ++rep) { /* the first warms up */
+      float ms = 0;
+      if (ops->event_record(e0, NULL) ||
+          ops->memcpy_async(b, a, bytes, PASTA_MEMCPY_DEVICE_TO_DEVICE, NULL) ||
+          ops->event_record(e1, NULL) || ops->event_synchronize(e1) ||
+          ops->event_elapsed_time(&ms, e0, e1))
+        break;
+      double bw = 2.0 * (double)bytes / ((double)ms * 1e-3);
+      if (rep && ms > 0 && bw > best)
+        best = bw;
+    }
+  }
+  ops->get_last_error();
+  if (e0)
+    ops->event_destroy(e0);
+  if (e1)
+    ops->event_destroy(e1);
+  if (a)
+    ops->free(a);
+  if (b)
+    ops->free(b);
+  return best;
+}
+
+/* GPU `device`'s properties and peaks from its attributes (no bandwidth
+ * measurement). */
+void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
+  memset(p, 0, sizeof *p);
+  p->device = device;
+  if (!ops || !ops->device_get_attribute || ops->vendor < 1 || ops->vendor > 2)
+    return;
+  int *fields[6] = {&p->sm_count, &p->clock_khz, &p->mem_clock_khz,
+                    &p->bus_bits, &p->cc_major,  &p->cc_minor};
+  for (int i = 0; i < 6; ++i)
+    if (ops->device_get_attribute(fields[i], attr_ids[ops->vendor][i],
+                                  p->device))
+      *fields[i] = 0;
+  ops->get_last_error();
+  p->bw_theoretical =
+      2.0 * p->mem_clock_khz * 1e3 * (p->bus_bits / 8.0); /* double data rate */
+  unsigned fma[4] = {0, 0, 0, 0};
+  if (ops->vendor == PASTA_VENDOR_CUDA) /* AMD: no table yet */
+    fmas_per_clock(p->cc_major, p->cc_minor, fma);
+  for (int i = 0; i < 4; ++i)
+    p->flops[i] = 2.0 * fma[i] * p->sm_count * p->clock_khz * 1e3;
+}
+
+/* The per-user file that caches measured bandwidths, one "<key> <bytes/s>"
+ * line per kind of GPU: $PASTA_CACHE_DIR, $XDG_CACHE_HOME/pasta or
+ * ~/.cache/pasta, then /peaks. 0 when there is no such place. */
+static int peaks_cache_path(char *path, size_t size) {
+  const char *dir = getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
+  if (dir && *dir) {
+    base = dir;
+  } else if ((base = getenv("XDG_CACHE_HOME")) && *base) {
+    sub = "/pasta";
+  } else if ((base = getenv("HOME")) && *base) {
+    sub = "/.cache/pasta";
+  } else {
+    return 0;
+  }
+  int n = snprintf(path, size, "%s%s/peaks", base, sub);
+  return n > 0 && (size_t)n < size;
+}
+
+/* What identifies a kind of GPU for the cache: vendor, compute capability,
+ * SMs and clocks, memory clock and bus width. */
+static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
+                      size_t size) {
+  snprintf(key, size, "v%d-cc%d.%d-sm%d-clk%d-mclk%d-bus%d", (int)ops->vendor,
+           p->cc_major, p->cc_minor, p->sm_count, p->clock_khz,
+           p->mem_clock_khz, p->bus_bits);
+}
+
+static double cached_bandwidth(const char *path, const char *key) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 0;
+  char line[256], k[128];
+  double bw = 0, v;
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "%127s %lf", k, &v) == 2 && strcmp(k, key) == 0 && v > 0)
+      bw = v;
+  fclose(f);
+  return bw;
+}
+
+/* Creates the directories of `path` (mode 0700) and appends the line. */
+static void cache_bandwidth(const char *path, const char *key, double bw) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", path);
+  for (char *s = dir + 1; *s; ++s)
+    if (*s == '/') {
+      *s = '\0';
+      mkdir(dir, 0700); /* EEXIST is fine */
+      *s = '/';
+    }
+  FILE *f = fopen(path, "a");
+  if (!f)
+    return;
+  fprintf(f, "%s %.0f\n", key, bw);
+  fclose(f);
+}
+
+/* The measured bandwidth of the GPU `p` describes: from the cache, or
+ * measured once (a 256 MiB device-to-device copy) and cached. */
+double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p) {
+  char path[4096], key[128];
+  peaks_key(ops, p, key, sizeof key);
+  int cache = peaks_cache_path(path, sizeof path);
+  double bw = cache ? cached_bandwidth(path, key) : 0;
+  if (bw > 0)
+    return bw;
+  if (!ops->memcpy_async || !ops->event_create || !ops->malloc)
+    return 0;
+  int current = pasta__vendor_device(ops);
+  if (current != p->device && ops->set_device && ops->set_device(p->device))
+    return 0;
+  bw = measure_d2d(ops);
+  if (current != p->device && ops->set_device)
+    ops->set_device(current);
+  if (bw > 0 && cache)
+    cache_bandwidth(path, key, bw);
+  return bw;
+}
+
+/* The GPU the bandwidth analyzer describes: the program's current one if
+ * it launched there, else the first it launched on. Lock held. */
+int pasta__peaks_device(void) {
+  int current = pasta__st.ops ? pasta__vendor_device(pasta__st.ops) : 0;
+  if ((pasta__st.have_peaks >> current) & 1)
+    return current;
+  return pasta__st.have_peaks ? __builtin_ctzll(pasta__st.have_peaks) : -1;
+}

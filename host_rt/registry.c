@@ -1,0 +1,71 @@
+/*===- registry.c - The registered modules ---------------------------------===*
+ *
+ * The table of registered host and device modules and its spinlock, the
+ * host counters' flush (__pasta_host_flush) and, in libpasta_rt.so, the pin
+ * that keeps this library loaded to the end.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "registry.h"
+#include "profile/vec.h"
+
+#include <stdio.h>
+
+struct pasta__registry pasta__registry;
+
+static char pasta__lock_flag;
+
+void pasta__lock(void) {
+  while (__atomic_test_and_set(&pasta__lock_flag, __ATOMIC_ACQUIRE))
+    ;
+}
+
+void pasta__unlock(void) {
+  __atomic_clear(&pasta__lock_flag, __ATOMIC_RELEASE);
+}
+
+/* Makes room for one more element, or says (once) that a module is lost.
+ * Called with the lock held. */
+int pasta__grow(void **array, size_t *cap, size_t num, size_t elem) {
+  if (pasta__grow_array(array, cap, num, elem) == 0)
+    return 0;
+  if (!pasta__registry.oom_warned)
+    fprintf(stderr, "pasta: warning: out of memory registering a module; "
+                    "it will be missing from the profile\n");
+  pasta__registry.oom_warned = 1;
+  return -1;
+}
+
+#ifdef PASTA_RT_SHARED
+#include <dlfcn.h>
+
+/* libpasta_rt.so stays loaded until the process ends, even when the only
+ * library that needed it is closed with dlclose: the registry, the counts
+ * read from unloaded modules and the exit handlers live here. */
+__attribute__((constructor)) static void pasta__pin(void) {
+  Dl_info info;
+  if (dladdr((void *)&pasta__pin, &info) && info.dli_fname)
+    dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+}
+#endif
+
+/* The registered module whose host shadow is `symbol`, or NULL. Lock held. */
+struct pasta__device_module *pasta__find_module(const void *symbol) {
+  for (size_t i = pasta__registry.num_device; i-- > 0;)
+    if (pasta__registry.device[i].symbol == symbol &&
+        !pasta__registry.device[i].gone)
+      return &pasta__registry.device[i];
+  return NULL;
+}
+
+#define PASTA_ABI __attribute__((visibility("default")))
+
+PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
+                                  const uint64_t *values, uint32_t n);
+
+void __pasta_host_flush(uint64_t *counters, uint32_t first,
+                        const uint64_t *values, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (values[i])
+      __atomic_fetch_add(&counters[first + i], values[i], __ATOMIC_RELAXED);
+}

@@ -1,0 +1,95 @@
+/*===- report.c - Building the profile and running the analyzers -----------===*
+ *
+ * The report: reads the options, selects the analyzers, builds the
+ * activity (intercept side, activity.c), reads every registered module
+ * (readback.c), finalizes the profile, builds trace mode's trace, and runs
+ * the selected analyzers (the built-in `json` one writes the profile).
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* getpid */
+
+#include "report.h"
+#include "analyzer_registry.h"
+#include "analyzers/builtin.h"
+#include "intercept.h"
+#include "output.h"
+#include "readback.h"
+#include "registry.h"
+#include "trace.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+int pasta__reported;
+
+/* Collects every registered module and reports, once per process. */
+void pasta__report(void) {
+  if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
+    return;
+  int saved_errno = errno;
+  struct pasta__options o;
+  pasta__read_options(&o);
+  pasta__report_options = o;
+  long pid = (long)getpid();
+
+  pasta__register_builtins();
+  pasta__select_analyzers(o.analyzers, 1);
+  pasta__sync_warned = 0; /* said again in the report, if said before */
+  pasta_profile p;
+  pasta_profile_init(&p);
+  if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
+                             (int64_t)time(NULL))) {
+    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    errno = saved_errno;
+    return;
+  }
+  /* Launches still in flight finish (and are timed) before the counters
+   * are read. */
+  pasta_activity activity;
+  int have_activity = pasta__activity_seen() &&
+                      pasta__activity_build(
+                          &activity, pasta__analyzer_active("bandwidth")) == 0;
+  if (pasta__activity_seen() && !have_activity)
+    fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
+                    "missing from the profile\n");
+  p.activity = have_activity ? &activity : NULL;
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_host; ++i)
+    pasta__read_host_module(&p, pasta__registry.host[i]);
+  for (size_t i = 0; i < pasta__registry.num_device; ++i)
+    pasta__read_device_module(&p, &pasta__registry.device[i]);
+  p.num_unread_modules = (uint32_t)pasta__registry.unread;
+  pasta__unlock();
+  if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
+    fprintf(stderr, "pasta: warning: out of memory; the profile has no "
+                    "lines\n");
+
+  /* Trace mode: the trace, for the `trace` analyzer (which adds its
+   * analyses to the profile's "trace" section). */
+  struct pasta_trace trace;
+  int have_trace = pasta__trace_build(&trace, pasta__program()) == 0;
+  if (have_trace)
+    p.trace_events = &trace;
+  for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i) {
+    const pasta__builtin_hooks *h = pasta__builtin_analyzers[i].hooks;
+    if (h && h->prepare)
+      h->prepare(&p);
+  }
+  pasta_analyzer_context ctx = {stderr,      o.quiet,
+                                o.top_lines, pasta__program(),
+                                pid,         pasta__write_sibling};
+  pasta__analyzers_report(&p, &ctx);
+  for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i) {
+    const pasta__builtin_hooks *h = pasta__builtin_analyzers[i].hooks;
+    if (h && h->release)
+      h->release(&p);
+  }
+  pasta_profile_free(&p);
+  if (have_trace)
+    pasta__trace_release(&trace);
+  if (have_activity)
+    pasta__activity_free(&activity);
+  fflush(stderr);
+  errno = saved_errno;
+}

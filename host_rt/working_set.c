@@ -1,0 +1,436 @@
+/*===- working_set.c - Working-set launches --------------------------------===*
+ *
+ * PASTA_WORKING_SET=1: each launch is handed a sorted copy of the
+ * allocation table (per-GPU device buffers, owned by the runtime), waited
+ * for, and its touched pages and 2 MiB block hits are read back. One such
+ * launch at a time (ws_mu), so the buffers are never shared.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+
+#include "intercept_internal.h"
+#include "profile/vec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One GPU's working-set buffers (device memory, owned by the runtime). */
+struct ws_buffers {
+  void *header;  /* struct pasta_ws_launch */
+  void *table;   /* struct pasta_ws_alloc[] */
+  void *results; /* outside[2], hotness banks, page flags: one read-back */
+  void *host;    /* pinned copy of results (malloc'd when pinning fails) */
+  int host_pinned;
+  size_t cap_header, cap_table, cap_results, cap_host;
+  size_t results_size, blocks_at, pages_at; /* layout of results */
+  uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
+  uint64_t generation; /* of the allocation table uploaded */
+  int ready;
+};
+
+/* The working-set launch sequence: upload, launch, wait, read back. One at
+ * a time, so the per-GPU buffers are never shared by two launches. */
+static pthread_mutex_t ws_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static struct ws_buffers ws_dev[PASTA_MAX_DEVICES];
+
+static void ws_free_host(ops_t *ops, struct ws_buffers *b) {
+  if (b->host && b->host_pinned)
+    ops->free_host(b->host);
+  else
+    free(b->host);
+  b->host = NULL;
+  b->cap_host = 0;
+}
+
+static void ws_release(ops_t *ops, struct ws_buffers *b) {
+  void *bufs[] = {b->header, b->table, b->results};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
+    if (bufs[i])
+      ops->free(bufs[i]);
+  ws_free_host(ops, b);
+  memset(b, 0, sizeof *b);
+}
+
+/* A host buffer of `need` bytes for the read-back, pinned when possible. */
+/* Where the launch header is staged in the host buffer: after the results,
+ * 8-byte aligned. */
+static size_t ws_header_at(const struct ws_buffers *b) {
+  return (b->results_size + 7) & ~(size_t)7;
+}
+
+static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
+  if (b->host && b->cap_host >= need)
+    return 0;
+  ws_free_host(ops, b);
+  size_t want = need + need / 2;
+  b->host_pinned = ops->host_alloc && ops->free_host &&
+                   ops->host_alloc(&b->host, want, 0) == 0;
+  if (!b->host_pinned) {
+    if (ops->get_last_error)
+      ops->get_last_error();
+    b->host = malloc(want);
+  }
+  if (!b->host)
+    return -1;
+  b->cap_host = want;
+  return 0;
+}
+
+/* Makes *buf hold at least `need` bytes (device memory), zeroed on
+ * `stream` (ordered before the launch that uses it). */
+static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need,
+                      void *stream) {
+  if (need == 0)
+    need = 8;
+  if (*buf && *cap >= need)
+    return 0;
+  if (*buf)
+    ops->free(*buf);
+  *buf = NULL;
+  *cap = 0;
+  size_t want = need + need / 2;
+  if (ops->malloc(buf, want) || ops->memset_async(*buf, 0, want, stream))
+    return -1;
+  *cap = want;
+  return 0;
+}
+
+/* The device's view of the live allocations, with page and block offsets.
+ * Lock held. */
+struct ws_snapshot {
+  struct pasta_ws_alloc *table;
+  uint32_t *ids;
+  size_t n;
+  uint64_t pages, blocks;
+};
+
+static int ws_snapshot(struct ws_snapshot *s) {
+  memset(s, 0, sizeof *s);
+  s->n = pasta__st.num_live;
+  /* Room for the padding a short table gets (PASTA_WS_LINEAR_MAX). */
+  size_t room = s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
+  s->table = malloc(room * sizeof *s->table);
+  s->ids = malloc((s->n ? s->n : 1) * sizeof *s->ids);
+  if (!s->table || !s->ids)
+    return -1;
+  uint64_t page = UINT64_C(1) << pasta__opt.page_shift;
+  for (size_t i = 0; i < s->n; ++i) {
+    const struct allocation *a = &pasta__st.live[i];
+    s->table[i] = (struct pasta_ws_alloc){a->base, a->size, (uint32_t)s->pages,
+                                          (uint32_t)s->blocks};
+    s->ids[i] = a->id;
+    s->pages += (a->size + page - 1) / page;
+    s->blocks +=
+        (a->size + PASTA_HOTNESS_BLOCK_SIZE - 1) / PASTA_HOTNESS_BLOCK_SIZE;
+  }
+  for (size_t i = s->n; i < PASTA_WS_LINEAR_MAX; ++i)
+    s->table[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
+}
+
+/* As many banks of page flags as keep them within 256 KiB (at least one):
+ * every launch reads them all back. */
+static uint32_t ws_page_banks(uint64_t pages) {
+  uint32_t banks = PASTA_WS_PAGE_BANKS;
+  while (banks > 1 && pages * banks > (256u << 10))
+    banks /= 2;
+  return banks;
+}
+
+/* The snapshot entry holding `addr`, or SIZE_MAX. */
+static size_t ws_snapshot_find(const struct ws_snapshot *s, uint64_t addr) {
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (s->table[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0 || addr - s->table[lo - 1].base >= s->table[lo - 1].size)
+    return SIZE_MAX;
+  return lo - 1;
+}
+
+/* Entries the device reads: the table, padded to PASTA_WS_LINEAR_MAX. */
+static size_t ws_table_len(const struct ws_snapshot *s) {
+  return s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
+}
+
+static void ws_snapshot_free(struct ws_snapshot *s) {
+  free(s->table);
+  free(s->ids);
+}
+
+/* Uploads the table when it changed and the launch header. */
+static int ws_prepare(ops_t *ops, struct ws_buffers *b,
+                      const struct ws_snapshot *s, uint64_t generation,
+                      void *stream) {
+  if (b->ready && b->generation == generation)
+    return 0;
+  size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
+  b->blocks_at = 2 * sizeof(uint64_t);
+  b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
+  b->page_banks = ws_page_banks(s->pages);
+  b->results_size = b->pages_at + (size_t)s->pages * b->page_banks;
+  if (ws_reserve(ops, &b->header, &b->cap_header,
+                 sizeof(struct pasta_ws_launch), stream) ||
+      ws_reserve(ops, &b->table, &b->cap_table,
+                 ws_table_len(s) * sizeof *s->table, stream) ||
+      ws_reserve(ops, &b->results, &b->cap_results, b->results_size, stream) ||
+      ws_reserve_host(ops, b, ws_header_at(b) + sizeof(struct pasta_ws_launch)))
+    return -1;
+  /* On the launch's stream: a non-blocking stream is not ordered after the
+   * legacy one. */
+  if (ops->memcpy_async(b->table, s->table, ws_table_len(s) * sizeof *s->table,
+                        PASTA_MEMCPY_HOST_TO_DEVICE, stream))
+    return -1;
+  b->generation = generation;
+  b->ready = 1;
+  return 0;
+}
+
+/* The launch's header: the buffers' device addresses and, for each pointer
+ * argument in a known allocation, that allocation's range and flags. Staged
+ * in the host buffer after the results and copied on the launch's stream. */
+static int ws_send_header(ops_t *ops, struct ws_buffers *b,
+                          const struct ws_snapshot *s, const struct kernel *k,
+                          void **args, void *stream) {
+  struct pasta_ws_launch *h =
+      (struct pasta_ws_launch *)((char *)b->host + ws_header_at(b));
+  uint64_t results = (uint64_t)(uintptr_t)b->results;
+  memset(h, 0, sizeof *h);
+  h->allocs = (uint64_t)(uintptr_t)b->table;
+  h->pages = results + b->pages_at;
+  h->blocks = pasta__opt.hotness ? results + b->blocks_at : 0;
+  h->outside = results;
+  h->num_allocs = (uint32_t)s->n;
+  h->page_shift = pasta__opt.page_shift;
+  h->block_shift = PASTA_WS_BLOCK_SHIFT;
+  h->num_pages = (uint32_t)s->pages;
+  h->page_banks = b->page_banks;
+  for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p) {
+    if (!(k->pointer_params >> p & 1) || !args[p])
+      continue;
+    uint64_t v;
+    memcpy(&v, args[p], sizeof v);
+    size_t i = ws_snapshot_find(s, v);
+    if (i == SIZE_MAX)
+      continue;
+    h->args[p] = (struct pasta_ws_arg){s->table[i].base,
+                                       s->table[i].base + s->table[i].size,
+                                       h->pages + s->table[i].first_page};
+  }
+  return ops->memcpy_async(b->header, h, sizeof *h, PASTA_MEMCPY_HOST_TO_DEVICE,
+                           stream);
+}
+
+/* After the launch, on its stream: copy the results back and clear them,
+ * then wait once. */
+static int ws_read_back(ops_t *ops, struct ws_buffers *b, void *stream) {
+  if (!ops->memcpy_async || !ops->memset_async)
+    return -1;
+  if (ops->memcpy_async(b->host, b->results, b->results_size,
+                        PASTA_MEMCPY_DEVICE_TO_HOST, stream) ||
+      ops->memset_async(b->results, 0, b->results_size, stream) ||
+      ops->stream_synchronize(stream))
+    return -1;
+  return 0;
+}
+
+/* The hotness row of (allocation, block). Lock held. */
+static uint32_t block_row(uint32_t allocation, uint64_t base, uint64_t block) {
+  for (size_t i = pasta__st.num_blocks; i-- > 0;)
+    if (pasta__st.blocks[i].allocation == allocation &&
+        pasta__st.blocks[i].block == block)
+      return (uint32_t)i;
+  if (GROW(pasta__st.blocks, pasta__st.cap_blocks, pasta__st.num_blocks))
+    return UINT32_MAX;
+  pasta__st.blocks[pasta__st.num_blocks] =
+      (struct block_key){allocation, base, block};
+  return (uint32_t)pasta__st.num_blocks++;
+}
+
+/* The source line of site `site` of the module whose descriptor's host
+ * shadow is `module`, read from the device. */
+static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
+  struct pasta_module_desc d;
+  struct pasta_site s;
+  if (!module ||
+      ops->memcpy_from_symbol(&d, module, sizeof d, 0,
+                              PASTA_MEMCPY_DEVICE_TO_HOST) ||
+      d.magic != PASTA_ABI_MAGIC || site >= d.num_sites ||
+      ops->memcpy(&s, (const void *)(uintptr_t)(d.sites + site * sizeof s),
+                  sizeof s, PASTA_MEMCPY_DEVICE_TO_HOST))
+    return;
+  pasta__st.outside_line = s.line;
+  if (s.file >= d.strings_size)
+    return;
+  char *strings = malloc(d.strings_size + 1);
+  if (strings &&
+      ops->memcpy(strings, (const void *)(uintptr_t)d.strings, d.strings_size,
+                  PASTA_MEMCPY_DEVICE_TO_HOST) == 0) {
+    strings[d.strings_size] = '\0';
+    pasta__st.outside_file = strdup(strings + s.file);
+  }
+  free(strings);
+}
+
+/* ORs the banks of page flags into the first, 8 flags at a time. */
+static void ws_or_banks(uint8_t *pages, uint64_t n, uint32_t banks) {
+  for (uint32_t bank = 1; bank < banks; ++bank) {
+    const uint8_t *src = pages + bank * n;
+    uint64_t p = 0;
+    for (; p + 8 <= n; p += 8) {
+      uint64_t a, b;
+      memcpy(&a, pages + p, 8);
+      memcpy(&b, src + p, 8);
+      a |= b;
+      memcpy(pages + p, &a, 8);
+    }
+    for (; p < n; ++p)
+      pages[p] |= src[p];
+  }
+}
+
+/* Reads back what one launch touched and clears it. ws_mu held. */
+static int ws_collect(ops_t *ops, struct ws_buffers *b,
+                      const struct ws_snapshot *s, uint32_t kernel,
+                      uint64_t id) {
+  size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
+  uint8_t *pages = (uint8_t *)b->host + b->pages_at;
+  ws_or_banks(pages, s->pages, b->page_banks);
+  uint64_t *hits = (uint64_t *)((char *)b->host + b->blocks_at);
+  uint64_t outside[2];
+  memcpy(outside, b->host, sizeof outside);
+  for (size_t blk = 0; blk < blocks; ++blk) { /* sum the banks */
+    uint64_t sum = 0;
+    for (unsigned bank = 0; bank < PASTA_WS_HOT_BANKS; ++bank)
+      sum += hits[blk * PASTA_WS_HOT_BANKS + bank];
+    hits[blk] = sum;
+  }
+
+  pasta_activity_ws_launch l = {id, kernel, 0, 0, 0, outside[0]};
+  uint64_t page = UINT64_C(1) << pasta__opt.page_shift;
+  for (size_t i = 0; i < s->n; ++i) {
+    const struct pasta_ws_alloc *a = &s->table[i];
+    uint64_t n = (a->size + page - 1) / page, touched = 0;
+    for (uint64_t p = 0; p < n; ++p)
+      if (pages[a->first_page + p])
+        touched += p + 1 < n ? page : a->size - p * page;
+    if (!touched)
+      continue;
+    ++l.touched_allocations;
+    l.footprint_bytes += a->size;
+    l.touched_bytes += touched;
+  }
+  pasta__state_lock();
+  pasta_activity_kernel *k = &pasta__st.kernels[kernel].stats;
+  ++k->ws_launches;
+  if (l.touched_bytes > k->ws_max_touched_bytes)
+    k->ws_max_touched_bytes = l.touched_bytes;
+  if (l.footprint_bytes > k->ws_max_footprint_bytes)
+    k->ws_max_footprint_bytes = l.footprint_bytes;
+  if (!GROW(pasta__st.ws_launches, pasta__st.cap_ws, pasta__st.num_ws))
+    pasta__st.ws_launches[pasta__st.num_ws++] = l;
+  pasta__st.outside += outside[0];
+  if (outside[0] && !pasta__st.have_outside) {
+    pasta__st.have_outside = 1;
+    pasta__st.outside_kernel = kernel;
+    if (outside[1])
+      ws_resolve_site(ops, pasta__st.kernels[kernel].module,
+                      (uint32_t)(outside[1] - 1));
+  }
+  if (blocks && !GROW(pasta__st.hot_launches, pasta__st.cap_hot_launches,
+                      pasta__st.num_hot_launches)) {
+    uint32_t col = (uint32_t)pasta__st.num_hot_launches++;
+    pasta__st.hot_launches[col] = (pasta_hotness_launch){id, NULL};
+    for (size_t i = 0; i < s->n; ++i) {
+      const struct pasta_ws_alloc *a = &s->table[i];
+      uint64_t n =
+          (a->size + PASTA_HOTNESS_BLOCK_SIZE - 1) / PASTA_HOTNESS_BLOCK_SIZE;
+      for (uint64_t blk = 0; blk < n; ++blk) {
+        uint64_t count = hits[a->first_block + blk];
+        if (!count)
+          continue;
+        uint32_t row = block_row(s->ids[i], a->base, blk);
+        if (row != UINT32_MAX &&
+            !GROW(pasta__st.cells, pasta__st.cap_cells, pasta__st.num_cells))
+          pasta__st.cells[pasta__st.num_cells++] =
+              (pasta_hotness_cell){col, row, count};
+      }
+    }
+  }
+  pasta__state_unlock();
+  return 0;
+}
+
+/* A working-set launch; *tracked says whether it was one after all. kc is
+ * a copy of the kernel's entry (the table may move under other threads). */
+int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
+                  uint32_t kernel, const struct launch *l, uint64_t id,
+                  int *tracked) {
+  *tracked = 0;
+  if (l->capture != CAPTURE_NONE) {
+    /* Into a graph: no synchronous calls or waits allowed; count only. */
+    pasta__state_lock();
+    ++pasta__st.ws_skipped;
+    pasta__state_unlock();
+    return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  }
+  pthread_mutex_lock(&ws_mu);
+  struct ws_buffers *b = &ws_dev[pasta__vendor_device(ops)];
+  struct ws_snapshot s;
+  pasta__state_lock();
+  int ok = ws_snapshot(&s) == 0;
+  uint64_t generation = pasta__st.generation;
+  int nparams = kc->nparams;
+  const void *handle = kc->ws;
+  pasta__state_unlock();
+  void **args = ok ? malloc(((size_t)nparams + 1) * sizeof *args) : NULL;
+  int err;
+  if (!args || ws_prepare(ops, b, &s, generation, l->stream)) {
+    ops->get_last_error();
+    pasta__state_lock();
+    ++pasta__st.ws_skipped;
+    if (!pasta__st.warned_ws)
+      fprintf(stderr, "pasta: warning: cannot set up working-set tracking "
+                      "(out of memory?); launches run without it\n");
+    pasta__st.warned_ws = 1;
+    pasta__state_unlock();
+    err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  } else {
+    memcpy(args, l->args, (size_t)nparams * sizeof *args);
+    void *header = b->header;
+    args[nparams] = &header;
+    if (ws_send_header(ops, b, &s, kc, l->args, l->stream)) {
+      ops->get_last_error();
+      err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+      pasta__state_lock();
+      ++pasta__st.ws_skipped;
+      pasta__state_unlock();
+      goto done;
+    }
+    err = pasta__run_timed(ops, real, handle, l, args, kernel, 0);
+    if (err == 0 && ws_read_back(ops, b, l->stream) == 0 &&
+        ws_collect(ops, b, &s, kernel, id) == 0)
+      *tracked = 1;
+    else if (err == 0) {
+      pasta__state_lock();
+      ++pasta__st.ws_skipped;
+      pasta__state_unlock();
+    }
+  }
+done:
+  free(args);
+  ws_snapshot_free(&s);
+  pthread_mutex_unlock(&ws_mu);
+  return err;
+}
+
+void pasta__ws_release_device(ops_t *ops, int device) {
+  pthread_mutex_lock(&ws_mu);
+  ws_release(ops, &ws_dev[device]);
+  pthread_mutex_unlock(&ws_mu);
+}

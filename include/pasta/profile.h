@@ -1,0 +1,209 @@
+/*===- profile.h - PASTA's in-memory profile model ------------------------===*
+ *
+ * What the host runtime (and any offline tool) builds from the tables of
+ * instrumented modules: per-kernel, per-device-function and per-host-function
+ * totals, and per-source-line totals. Pure C, no I/O: it works on host copies
+ * of a module's tables (the caller copies device tables to the host and sums
+ * the counter banks first).
+ *
+ * Semantics (see docs/profile-format.md):
+ *  - dynamic totals of a site are its static mix times its block counter;
+ *  - generic accesses of device functions are resolved with the site's dyn
+ *    counters (shared, local), the remainder counts as global, so device
+ *    entries never report anything under "generic"; host functions keep every
+ *    access under "generic";
+ *  - a kernel's totals include the sites of the device functions it owns;
+ *    device functions shared by several kernels are reported on their own;
+ *  - a line's executions are the sum over the distinct block counters of the
+ *    sites that were merged into it.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_PROFILE_H
+#define PASTA_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pasta/abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Dynamic totals of one entry, indexed by enum pasta_space / precision. */
+typedef struct pasta_counts {
+  uint64_t loads[PASTA_NUM_SPACES];
+  uint64_t stores[PASTA_NUM_SPACES];
+  uint64_t load_bytes[PASTA_NUM_SPACES];
+  uint64_t store_bytes[PASTA_NUM_SPACES];
+  uint64_t atomics[PASTA_NUM_SPACES];
+  uint64_t atomic_bytes[PASTA_NUM_SPACES];
+  uint64_t flops[PASTA_NUM_PRECISIONS];
+  uint64_t special;
+} pasta_counts;
+
+/* A kernel, a device function or a host function. */
+typedef struct pasta_profile_func {
+  const char *name;    /* display name: demangled (demangle.h), or the
+                          symbol when it is not C++ or no demangler is at
+                          hand */
+  const char *mangled; /* the symbol name */
+  const char *module;  /* source file of the module, or NULL */
+  const char *file;    /* file of the definition, or NULL */
+  uint32_t line;       /* line of the definition, 0 if unknown */
+  uint32_t kind;       /* enum pasta_func_kind */
+  uint64_t calls;      /* launches (kernels) or calls */
+  pasta_counts counts;
+} pasta_profile_func;
+
+/* One source line of one function (merged over blocks and modules). */
+typedef struct pasta_profile_line {
+  const char *file;     /* or NULL when unknown */
+  uint32_t line;        /* 0 when unknown */
+  uint32_t kind;        /* enum pasta_func_kind of the function */
+  const char *function; /* display name */
+  uint64_t executions;  /* sum over the distinct block counters */
+  pasta_counts counts;
+} pasta_profile_line;
+
+/* A line contribution before finalize merges them (internal). */
+typedef struct pasta_profile_raw_line {
+  pasta_profile_line line;
+  uint32_t module_seq; /* which add_module call */
+  uint32_t counter;    /* block counter index in that module */
+} pasta_profile_raw_line;
+
+/* One input of a merged profile (pasta-report merge): the JSON profile it
+ * was read from and that profile's "program", "pid" and "created". */
+typedef struct pasta_profile_source {
+  const char *file;
+  const char *program;
+  uint64_t pid;
+  int64_t created; /* seconds since the epoch, UTC */
+} pasta_profile_source;
+
+struct pasta_profile_chunk;
+
+typedef struct pasta_profile {
+  /* Set by the caller (pasta_profile_set_info), used by the writers. */
+  const char *program;
+  uint64_t pid;
+  int64_t created; /* seconds since the epoch, UTC */
+
+  pasta_profile_func *kernels;
+  size_t num_kernels, cap_kernels;
+  pasta_profile_func *device_functions; /* those shared by several kernels */
+  size_t num_device_functions, cap_device_functions;
+  pasta_profile_func *host_functions;
+  size_t num_host_functions, cap_host_functions;
+  pasta_profile_line *lines; /* valid after pasta_profile_finalize */
+  size_t num_lines;
+
+  /* Inputs of a merged profile (pasta_profile_add_source); none for the
+   * profile of one process. The JSON writer emits "merged_from" only when
+   * there are some. */
+  pasta_profile_source *merged_from;
+  size_t num_merged_from, cap_merged_from;
+
+  /* What the host runtime saw of launches, memory and working sets
+   * (profile/activity.h), or NULL. Not owned: the JSON writer emits it. */
+  const struct pasta_activity *activity;
+  /* Trace mode's C.A.T.S. analyses (profile/trace_analysis.h, computed by
+   * analyzers/trace/), or NULL. Not owned: the JSON writer emits them as
+   * "trace". */
+  const struct pasta_trace_analysis *trace;
+  /* Trace mode's recorded events (profile/trace_model.h), or NULL. Not
+   * owned; not part of the JSON profile (the trace analyzer writes them as
+   * .cats and Chrome traces). */
+  const struct pasta_trace *trace_events;
+
+  pasta_profile_raw_line *raw_lines;
+  size_t num_raw_lines, cap_raw_lines;
+  uint32_t num_modules;
+  /* Device modules registered but not read (their counts are missing;
+   * the runtime said why on stderr). */
+  uint32_t num_unread_modules;
+  int finalized;
+  struct pasta_profile_chunk *chunks; /* owned memory (strings etc.) */
+} pasta_profile;
+
+/* Results of pasta_profile_add_module. */
+enum pasta_profile_status {
+  PASTA_PROFILE_OK = 0,
+  PASTA_PROFILE_EMAGIC = -1,     /* not a PASTA module descriptor */
+  PASTA_PROFILE_EVERSION = -2,   /* built for another PASTA_ABI_VERSION */
+  PASTA_PROFILE_EMALFORMED = -3, /* an index or offset is out of range */
+  PASTA_PROFILE_ENOMEM = -4,
+  PASTA_PROFILE_EFINALIZED = -5 /* the profile was already finalized */
+};
+
+void pasta_profile_init(pasta_profile *p);
+
+/* Copies `program`; `created` is a time_t value. Returns 0, or -1 without
+ * memory. */
+int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
+                           int64_t created);
+
+/* Checks the magic and version of a descriptor only. */
+int pasta_profile_check_desc(const struct pasta_module_desc *desc);
+
+/* Adds one module. `desc` and the arrays it points to are host memory;
+ * `counters` holds the bank-summed value of each of desc->num_counters
+ * counters (desc->counters and desc->num_banks are ignored). Everything the
+ * profile keeps is copied. On error (enum pasta_profile_status) the profile
+ * is left unchanged. */
+int pasta_profile_add_module(pasta_profile *p,
+                             const struct pasta_module_desc *desc,
+                             const uint64_t *counters);
+
+/* Building a profile from entries that are already aggregated, for offline
+ * tools (pasta-report reads JSON profiles this way). They can be mixed with
+ * pasta_profile_add_module; every string is copied. Each returns
+ * PASTA_PROFILE_OK, PASTA_PROFILE_EMALFORMED (a NULL name or an unknown
+ * kind), PASTA_PROFILE_ENOMEM or PASTA_PROFILE_EFINALIZED; on error the
+ * profile is left unchanged. */
+
+/* Adds one function entry, to kernels, device_functions or host_functions
+ * by f->kind, as it is: entries already there are not merged with it.
+ * f->mangled is required; a NULL f->name becomes the display name of
+ * f->mangled (pasta_demangle, else f->mangled). */
+int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f);
+
+/* Adds one line entry (l->function is required). pasta_profile_finalize
+ * merges it with the other entries of the same (file, line, function, kind):
+ * their counts and their executions add up. */
+int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l);
+
+/* Records one input of a merged profile (s->file and s->program may be
+ * NULL). Allowed after finalize too. */
+int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s);
+
+/* Merges the lines and sorts everything: kernels by launches, functions by
+ * calls, lines by bytes + FLOPs (all descending). Returns 0, or
+ * PASTA_PROFILE_ENOMEM (the profile then has no lines). */
+int pasta_profile_finalize(pasta_profile *p);
+
+void pasta_profile_free(pasta_profile *p);
+
+const char *pasta_profile_strerror(int status);
+
+/* Helpers shared by the writers. */
+const char *pasta_space_name(unsigned space);
+const char *pasta_precision_name(unsigned precision);
+const char *pasta_kind_name(unsigned kind); /* "kernel", "device", "host" */
+uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
+uint64_t pasta_counts_flops(const pasta_counts *c);
+/* x rounded down to an integer, clamped to [0, 2^64 - 1] (NaN gives 0): a
+ * cast of a double outside that range is undefined behaviour in C, and
+ * profiles may hold any number. */
+uint64_t pasta_u64_from_double(double x);
+/* Compute intensity: FLOPs per byte of global memory traffic (loads, stores
+ * and atomics). Generic bytes count as global: only host functions have any
+ * (all their accesses are generic), device entries are resolved. Returns 1
+ * and sets *ci, or returns 0 when there is no such traffic. */
+int pasta_counts_intensity(const pasta_counts *c, double *ci);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PASTA_PROFILE_H */

@@ -1,0 +1,55 @@
+//===- CounterEmission.h - The counting code of planned functions -*- C++
+//-*-===//
+//
+// Emits the counting code of a function planned by Selection. Each counted
+// block gets a per-thread 64-bit counter, kept in a register (an alloca
+// promoted by mem2reg), incremented once per block execution; generic
+// accesses on GPUs add their run-time address space to per-site counters.
+// Nothing touches memory while the function runs. At every return, the
+// thread's counts go to the runtime once: __pasta_flush on GPUs
+// (warp-reduced, one atomic per warp and counter, banked by block). Host
+// functions flush with atomic adds at every return and resume and also
+// before every call that may leave the frame without returning
+// (exceptions, longjmp, exit, pthread_exit).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_COUNTEREMISSION_H
+#define PASTA_PASSES_COUNTEREMISSION_H
+
+#include "ModuleTables.h"
+#include "Selection.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/PassManager.h"
+
+namespace pasta {
+
+class CounterEmitter {
+public:
+  // The counters (Tables.Counters) must exist, with Tables.NumCounters
+  // final.
+  CounterEmitter(llvm::Module &M, ModuleTables &Tables,
+                 llvm::FunctionAnalysisManager &FAM)
+      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM) {}
+
+  void emit(FunctionPlan &P);
+
+private:
+  void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
+                           llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void emitFlush(llvm::Instruction *Exit, FunctionPlan &P,
+                 llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
+                       llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void emitHostFlushes(FunctionPlan &P,
+                       llvm::ArrayRef<llvm::AllocaInst *> Slots);
+
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
+  ModuleTables &T;
+  llvm::FunctionAnalysisManager &FAM;
+};
+
+} // namespace pasta
+
+#endif

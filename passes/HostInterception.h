@@ -1,0 +1,22 @@
+//===- HostInterception.h - Route CUDA/HIP runtime calls via PASTA -*- C++
+//-*-===//
+//
+// Routes a host module's launch, allocation, copy, set and synchronisation
+// calls through the host runtime's wrappers (HostInterception.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_HOSTINTERCEPTION_H
+#define PASTA_PASSES_HOSTINTERCEPTION_H
+
+namespace llvm {
+class Module;
+}
+
+namespace pasta {
+
+// Whether anything was rerouted.
+bool interceptRuntimeCalls(llvm::Module &M);
+
+} // namespace pasta
+
+#endif

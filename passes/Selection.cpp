@@ -1,0 +1,397 @@
+//===- Selection.cpp - What the counting pass instruments -----------------===//
+//
+// See Selection.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Selection.h"
+#include "AccessClassification.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumCountedBlocks, "Basic blocks given a counter");
+STATISTIC(NumSites, "Sites (block, line) in the site table");
+
+static constexpr const char *RuntimePrefix = "__pasta";
+
+bool pasta::isKernel(const Function &F) {
+  CallingConv::ID CC = F.getCallingConv();
+  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+}
+
+static bool mayInstrument(const Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+    return false;
+  StringRef Name = F.getName();
+  if (Name.starts_with(RuntimePrefix) || Name.starts_with("__cuda") ||
+      Name.starts_with("__hip") || Name.contains("__device_stub__"))
+    return false;
+  return !F.hasFnAttribute(Attribute::Naked) &&
+         !F.hasFnAttribute(Attribute::NoProfile) && !isKernelVariant(F);
+}
+
+// Source location of one instruction, after line propagation.
+struct Selection::InstLocation {
+  StringRef Dir, File;
+  uint32_t Start = 0, End = 0; // inclusive; Start == 0 when unknown
+};
+
+namespace {
+struct SiteKey {
+  uint32_t File, Line;
+  bool operator<(const SiteKey &O) const {
+    return File != O.File ? File < O.File : Line < O.Line;
+  }
+};
+} // namespace
+
+Selection::~Selection() {
+  if (HaveSpec)
+    pasta_range_spec_free(&Spec);
+}
+
+// A user's value as quoted in a message: at most 200 characters, then how
+// long it was ('<first 200>...' (N bytes)).
+static std::string quoted(StringRef S) {
+  if (S.size() <= 200)
+    return ("'" + S + "'").str();
+  return ("'" + S.take_front(200) + "...' (" + Twine(S.size()) + " bytes)")
+      .str();
+}
+
+bool Selection::parseOptions() {
+  for (const std::string &E : Opts.Errors)
+    reportError(Ctx, E);
+  if (!Opts.Errors.empty())
+    return false;
+  if (!Opts.Lines.empty()) {
+    char Err[512];
+    if (pasta_range_spec_parse(Opts.Lines.c_str(), &Spec, Err, sizeof Err)) {
+      reportError(Ctx, Err);
+      return false;
+    }
+    HaveSpec = true;
+  }
+  if (!Opts.Kernels.empty()) {
+    KernelFilter = std::make_unique<Regex>(Opts.Kernels);
+    std::string Err;
+    if (!KernelFilter->isValid(Err)) {
+      reportError(Ctx, "bad PASTA_KERNELS regular expression " +
+                           quoted(Opts.Kernels) + ": " + Err);
+      return false;
+    }
+  }
+  return true;
+}
+
+SetVector<Function *> Selection::selectFunctions() {
+  SetVector<Function *> Selected;
+  if (T.Target == PASTA_TARGET_HOST) {
+    for (Function &F : M)
+      if (mayInstrument(F))
+        Selected.insert(&F);
+    return Selected;
+  }
+  for (Function &F : M) {
+    if (!isKernel(F) || !mayInstrument(F))
+      continue;
+    if (KernelFilter && !kernelNameMatches(*KernelFilter, F.getName()))
+      continue;
+    Selected.insert(&F);
+  }
+  return Selected;
+}
+
+// Device functions reachable from each selected kernel through direct calls.
+DenseMap<Function *, SmallVector<uint32_t, 2>>
+pasta::reachingKernels(ArrayRef<Function *> Kernels) {
+  DenseMap<Function *, SmallVector<uint32_t, 2>> Reach;
+  for (uint32_t K = 0; K < Kernels.size(); ++K) {
+    SmallVector<Function *, 16> Work{Kernels[K]};
+    SmallPtrSet<Function *, 16> Seen{Kernels[K]};
+    while (!Work.empty()) {
+      Function *F = Work.pop_back_val();
+      for (Instruction &I : instructions(*F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee || isKernel(*Callee) || !mayInstrument(*Callee) ||
+            !Seen.insert(Callee).second)
+          continue;
+        Reach[Callee].push_back(K);
+        Work.push_back(Callee);
+      }
+    }
+  }
+  return Reach;
+}
+
+std::vector<Selection::InstLocation> Selection::locate(Function &F) {
+  std::vector<InstLocation> Locs;
+  std::vector<uint32_t> BlockFirst{0}, Lines, SuccFirst{0}, Succs;
+  DenseMap<const BasicBlock *, uint32_t> BlockIndex;
+  for (BasicBlock &BB : F)
+    BlockIndex[&BB] = BlockIndex.size();
+
+  StringRef FnDir, FnFile;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    FnDir = SP->getDirectory();
+    FnFile = SP->getFilename();
+  }
+  for (BasicBlock &BB : F) {
+    for (Instruction &I : BB) {
+      InstLocation L{FnDir, FnFile, 0, 0};
+      if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine()) {
+        auto *Loc = DL.get();
+        L.Dir = Loc->getDirectory();
+        L.File = Loc->getFilename();
+        L.Start = L.End = Loc->getLine();
+      }
+      Locs.push_back(L);
+      Lines.push_back(L.Start);
+    }
+    BlockFirst.push_back(Lines.size());
+    for (BasicBlock *S : successors(&BB))
+      Succs.push_back(BlockIndex[S]);
+    SuccFirst.push_back(Succs.size());
+  }
+
+  std::vector<uint32_t> Start(Lines.size()), End(Lines.size());
+  pasta_cfg Cfg{BlockIndex.size(), BlockFirst.data(), Lines.data(),
+                SuccFirst.data(), Succs.data()};
+  if (!Lines.empty() &&
+      pasta_propagate_lines(&Cfg, Start.data(), End.data()) == 0) {
+    for (size_t I = 0; I < Locs.size(); ++I) {
+      if (Locs[I].Start)
+        continue;
+      uint32_t S = Start[I] == PASTA_LINE_UNKNOWN_START ? End[I] : Start[I];
+      uint32_t E = End[I] == PASTA_LINE_UNKNOWN_END ? S : End[I];
+      Locs[I].Start = S;
+      Locs[I].End = E < S ? S : E;
+    }
+  }
+  return Locs;
+}
+
+std::string pasta::joinPath(StringRef Dir, StringRef File) {
+  if (File.empty() || File.starts_with("/") || Dir.empty())
+    return File.str();
+  return (Dir + "/" + File).str();
+}
+
+// A call after which this frame may never reach a return of its own: it
+// may unwind (C++ exceptions, pthread_exit's forced unwinding), exit the
+// process, longjmp past this frame, or return twice (setjmp, vfork). Calls
+// that will return and cannot unwind (most intrinsics, libm, functions the
+// optimizer proved so) are not flush points; nor is inline assembly.
+bool pasta::mayLeaveFrame(const CallBase &CB) {
+  if (CB.isInlineAsm())
+    return false;
+  if (CB.isMustTailCall() || CB.hasFnAttr(Attribute::ReturnsTwice))
+    return true;
+  return !(CB.willReturn() && CB.doesNotThrow());
+}
+
+// Host functions: a call that may leave the frame ends its block, so that
+// what follows it is counted only when the call returns.
+static bool splitAfterLeavingCalls(Function &F) {
+  SmallVector<Instruction *, 16> SplitAt;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isTerminator() &&
+                                             mayLeaveFrame(*CB) &&
+                                             !CB->getNextNode()->isTerminator())
+        SplitAt.push_back(CB->getNextNode());
+  for (Instruction *I : SplitAt)
+    SplitBlock(I->getParent(), I);
+  return !SplitAt.empty();
+}
+
+void Selection::planFunction(Function &F, pasta_func_kind Kind,
+                             uint32_t Owner) {
+  if (!F.getSubprogram() && !WarnedNoDebugInfo) {
+    WarnedNoDebugInfo = true;
+    reportWarning(Ctx, "'" + demangle(F.getName().str()) +
+                           "' has no debug info, so its counts cannot be tied "
+                           "to source lines" +
+                           (HaveSpec ? " or selected by PASTA_LINES" : "") +
+                           ": compile with -g or -gline-tables-only");
+  }
+  if (T.Target == PASTA_TARGET_HOST && splitAfterLeavingCalls(F))
+    FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
+  std::vector<InstLocation> Locs = locate(F);
+
+  FunctionPlan P{&F, Kind, static_cast<uint32_t>(T.Funcs.size()), T.NumCounters,
+                 1,  {}};
+  std::vector<pasta_site> FnSites;
+  std::vector<TrackedAccess> FnTracked; // Site: index into FnSites
+  size_t InstIdx = 0;
+  for (BasicBlock &BB : F) {
+    std::map<SiteKey, Mix> ByLine;
+    std::vector<std::pair<Instruction *, SiteKey>> BlockTracked;
+    std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
+    for (Instruction &I : BB) {
+      const InstLocation &L = Locs[InstIdx++];
+      std::string Path = joinPath(L.Dir, L.File);
+      if (!Path.empty())
+        FilesSeen.insert(Path);
+      if (HaveSpec &&
+          (L.Start == 0 ||
+           pasta_range_spec_select(&Spec, Path.c_str(), L.Start, L.End) < 0))
+        continue;
+      Mix IM;
+      GenericAccess G;
+      if (!Mixes.addInstruction(I, IM, &G))
+        continue;
+      SiteKey Key{Path.empty() ? PASTA_NONE : T.Strings.intern(Path), L.Start};
+      ByLine[Key].add(IM);
+      if (trackedPointer(I))
+        BlockTracked.push_back({&I, Key});
+      if (G.Pointer)
+        GenericByLine[Key].push_back({&I, G, 0});
+    }
+    if (ByLine.empty())
+      continue;
+    CountedBlock CB{&BB, P.NumCounters++, {}, {}};
+    std::map<SiteKey, uint32_t> SiteOf;
+    for (auto &[Key, BlockMix] : ByLine) {
+      SiteOf[Key] = FnSites.size();
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.File;
+      S.line = Key.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      auto G = GenericByLine.find(Key);
+      if (G != GenericByLine.end()) {
+        S.dyn_counter = P.FirstCounter + P.NumCounters;
+        CB.DynCounters.push_back(P.NumCounters);
+        for (GenericSite &GS : G->second) {
+          GS.Dyn = P.NumCounters;
+          CB.Generic.push_back(GS);
+        }
+        P.NumCounters += PASTA_DYN_NUM;
+      }
+      std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
+      FnSites.push_back(S);
+    }
+    for (auto &[I, Key] : BlockTracked)
+      FnTracked.push_back({I, SiteOf[Key]});
+    P.Blocks.push_back(std::move(CB));
+  }
+
+  if (HaveSpec && P.Blocks.empty())
+    return; // the line filter left nothing in this function
+
+  pasta_func PF{};
+  PF.name = T.Strings.intern(F.getName());
+  PF.kind = Kind;
+  PF.file = PASTA_NONE;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    PF.file = T.Strings.intern(joinPath(SP->getDirectory(), SP->getFilename()));
+    PF.line = SP->getLine();
+  }
+  PF.calls_counter = P.FirstCounter;
+  PF.owner = Owner;
+  T.Funcs.push_back(PF);
+  for (TrackedAccess &A : FnTracked)
+    A.Site += static_cast<uint32_t>(T.Sites.size());
+  Tracked.insert(Tracked.end(), FnTracked.begin(), FnTracked.end());
+  T.Sites.insert(T.Sites.end(), FnSites.begin(), FnSites.end());
+  if (T.Target != PASTA_TARGET_HOST)
+    classifyAccesses(F, FnTracked);
+  T.NumCounters += P.NumCounters;
+  NumCountedBlocks += P.Blocks.size();
+  NumSites += FnSites.size();
+  Plans.push_back(std::move(P));
+}
+
+// The kernel parameter a pointer is derived from, or PASTA_NONE.
+static uint32_t kernelParameter(Value *Ptr, const Function &F) {
+  if (!isKernel(F))
+    return PASTA_NONE;
+  auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
+  return A && A->getParent() == &F ? A->getArgNo() : PASTA_NONE;
+}
+
+static uint32_t accessBytes(const Instruction &I, const DataLayout &DL) {
+  Type *T = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    T = LI->getType();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    T = SI->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    T = RMW->getValOperand()->getType();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    T = CX->getNewValOperand()->getType();
+  return T ? static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue())
+           : 0;
+}
+
+// The access table's rows of one function, classified on its code as the
+// optimizer left it (before any instrumentation). Scopes come later.
+void Selection::classifyAccesses(Function &F, ArrayRef<TrackedAccess> Tracked) {
+  if (Tracked.empty())
+    return;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  for (const TrackedAccess &A : Tracked) {
+    Value *Ptr = trackedPointer(*A.Access);
+    AccessPattern P = classifyAccess(*A.Access, Ptr, SE, LI);
+    pasta_access R{};
+    R.site = A.Site;
+    R.scope = PASTA_NONE;
+    R.klass = P.Class;
+    R.stride = P.Stride;
+    R.param = kernelParameter(Ptr, F);
+    R.bytes = accessBytes(*A.Access, M.getDataLayout());
+    R.mode = isa<LoadInst>(A.Access) ? 'r' : 'w';
+    R.offset = P.Offset.empty() ? PASTA_NONE : T.Strings.intern(P.Offset);
+    if (const DebugLoc &DL = A.Access->getDebugLoc(); DL) {
+      R.line = DL.getLine();
+      R.col = DL.getCol();
+    } else {
+      R.line = T.Sites[A.Site].line;
+    }
+    T.Accesses.push_back({A.Access, R});
+  }
+}
+
+void Selection::warnUnmatchedSpec() {
+  if (!HaveSpec)
+    return;
+  bool Any = false;
+  for (size_t I = 0; I < Spec.n; ++I)
+    Any |= Spec.entries[I].matched != 0;
+  if (!Any) {
+    reportWarning(Ctx, "PASTA_LINES " + quoted(Opts.Lines) +
+                           " selects nothing to count in " +
+                           M.getSourceFileName());
+    return;
+  }
+  for (size_t I = 0; I < Spec.n; ++I) {
+    const pasta_range_entry &E = Spec.entries[I];
+    if (E.matched || !E.file)
+      continue;
+    for (const auto &File : FilesSeen.keys())
+      if (pasta_range_spec_file_matches(E.file, File.str().c_str())) {
+        reportWarning(Ctx, "PASTA_LINES entry for " + quoted(E.file) +
+                               " selects nothing to count in " + File);
+        break;
+      }
+  }
+}

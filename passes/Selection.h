@@ -1,0 +1,121 @@
+//===- Selection.h - What the counting pass instruments ----------*- C++
+//-*-===//
+//
+// Selection: which functions the counting pass instruments (every host
+// function with PASTA_HOST=1; kernels, filtered by PASTA_KERNELS, and the
+// device functions they reach) and, in each, which instructions (PASTA_LINES,
+// with line propagation for instructions without a debug location, see
+// line_ranges/propagate.c). The result is a plan per function: its counted
+// blocks, grouped by source line into sites (rows of the module's site
+// table), and its generic accesses, whose address space is resolved at run
+// time. Device accesses also get their rows in the access table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_SELECTION_H
+#define PASTA_PASSES_SELECTION_H
+
+#include "KernelVariants.h"
+#include "ModuleTables.h"
+#include "Options.h"
+#include "StaticMix.h"
+
+#include "line_ranges.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pasta {
+
+bool isKernel(const llvm::Function &F);
+
+// A call after which this frame may never reach a return of its own (see
+// the .cpp): host functions flush their counts before it.
+bool mayLeaveFrame(const llvm::CallBase &CB);
+
+// Dir/File, or File alone when it is absolute or Dir is empty.
+std::string joinPath(llvm::StringRef Dir, llvm::StringRef File);
+
+struct GenericSite {
+  llvm::Instruction *Access;
+  GenericAccess What;
+  uint32_t Dyn; // local index of the site's first DYN counter
+};
+
+struct CountedBlock {
+  llvm::BasicBlock *BB;
+  uint32_t Counter; // local index within the function's counters
+  llvm::SmallVector<GenericSite, 2> Generic;
+  llvm::SmallVector<uint32_t, 2>
+      DynCounters; // first local index of each DYN set
+};
+
+struct FunctionPlan {
+  llvm::Function *F;
+  pasta_func_kind Kind;
+  uint32_t Index;        // in the function table
+  uint32_t FirstCounter; // module counter index of local counter 0
+  uint32_t NumCounters;  // local counters: calls, blocks, dyn
+  llvm::SmallVector<CountedBlock, 8> Blocks;
+  llvm::AllocaInst *Staging =
+      nullptr; // for out-of-line flushes, made on demand
+};
+
+// Device functions reachable from each selected kernel through direct
+// calls: for each, the indices (in Kernels) of the kernels that reach it.
+llvm::DenseMap<llvm::Function *, llvm::SmallVector<uint32_t, 2>>
+reachingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
+
+class Selection {
+public:
+  Selection(llvm::Module &M, const Options &Opts, ModuleTables &Tables,
+            llvm::FunctionAnalysisManager &FAM)
+      : M(M), Ctx(M.getContext()), Opts(Opts), T(Tables), FAM(FAM),
+        Mixes(M.getDataLayout(), Tables.Target) {}
+  ~Selection();
+
+  // Reports the options' errors; false if there were any.
+  bool parseOptions();
+  // Host: every function that may be instrumented; device: the kernels
+  // PASTA_KERNELS keeps.
+  llvm::SetVector<llvm::Function *> selectFunctions();
+  // Adds F's plan, its functions and sites (and accesses) to the tables,
+  // unless the line filter leaves nothing to count in it.
+  void planFunction(llvm::Function &F, pasta_func_kind Kind, uint32_t Owner);
+  // Warns about PASTA_LINES entries that selected nothing.
+  void warnUnmatchedSpec();
+
+  std::vector<FunctionPlan> Plans;
+  std::vector<TrackedAccess> Tracked; // for the working-set copies
+
+private:
+  struct InstLocation;
+  std::vector<InstLocation> locate(llvm::Function &F);
+  void classifyAccesses(llvm::Function &F,
+                        llvm::ArrayRef<TrackedAccess> Tracked);
+
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
+  const Options &Opts;
+  ModuleTables &T;
+  llvm::FunctionAnalysisManager &FAM;
+  StaticMixAnalysis Mixes;
+
+  pasta_range_spec Spec = {};
+  bool HaveSpec = false;
+  std::unique_ptr<llvm::Regex> KernelFilter;
+  llvm::StringSet<> FilesSeen;
+  bool WarnedNoDebugInfo = false;
+};
+
+} // namespace pasta
+
+#endif

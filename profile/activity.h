@@ -1,0 +1,176 @@
+/*===- activity.h - What the program did on the host side of the GPU -----===*
+ *
+ * The launches, allocations, copies and working sets the host runtime saw
+ * through the calls the pass routes to it (issue [host+ws]): the data of the
+ * kernel-frequency and working-set analyzers. The runtime fills one of these
+ * while the program runs; the writers here print its tables and its part of
+ * the JSON profile (docs/profile-format.md, "launches", "memory",
+ * "working_set"). Pure C, no I/O besides the FILE * it is given.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_PROFILE_ACTIVITY_H
+#define PASTA_PROFILE_ACTIVITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hotness.h"
+#include "pasta/abi.h"
+#include "ws_stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One frame of a host call path, symbolised. */
+typedef struct pasta_activity_frame {
+  const char *function; /* or NULL */
+  const char *file;     /* or NULL */
+  uint32_t line;        /* 0 when unknown */
+  const char *object;   /* executable or shared object, or NULL */
+  uint64_t offset;      /* in that object, from its load base */
+  const char *build_id; /* the object's GNU build id (hex), or NULL */
+  uint64_t vaddr;       /* the return address as an ELF virtual address of
+                           the object (what its symbols and DWARF use), 0
+                           when unknown: resolvable later (pasta-report) */
+} pasta_activity_frame;
+
+/* A distinct host call path that launched a kernel. */
+typedef struct pasta_activity_path {
+  uint64_t launches;
+  uint32_t num_frames;
+  const pasta_activity_frame *frames; /* innermost first */
+} pasta_activity_path;
+
+/* A distinct launch configuration of a kernel. */
+typedef struct pasta_activity_shape {
+  uint32_t grid[3], block[3];
+  uint64_t shared_bytes;
+  uint64_t launches;
+} pasta_activity_shape;
+
+typedef struct pasta_activity_kernel {
+  const char *name;     /* display name */
+  const char *mangled;  /* as registered */
+  uint64_t launches;    /* every launch the runtime saw */
+  uint64_t counted;     /* of those, how many ran an instrumented variant */
+  uint64_t ws_launches; /* of those, how many tracked the working set */
+  uint64_t failed;      /* launches the vendor runtime refused */
+  uint64_t timed;       /* launches with a GPU time */
+  uint64_t time_total_ns, time_min_ns, time_max_ns;
+  /* Of those, the launches that ran the plain copy (outside the launch
+   * window, or not sampled): their time is the kernel's own. The first one
+   * also loads the copy (lazy loading): plain_time_ns leaves it out. */
+  uint64_t plain_timed;    /* all timed plain launches */
+  uint64_t plain_rest;     /* of those, all but the first one */
+  uint64_t plain_time_ns;  /* sum over plain_rest */
+  uint64_t plain_first_ns; /* the first one's (0 when it was not timed) */
+  const pasta_activity_shape *shapes;
+  size_t num_shapes;
+  const pasta_activity_path *paths;
+  size_t num_paths;
+  uint64_t ws_max_touched_bytes, ws_max_footprint_bytes;
+} pasta_activity_kernel;
+
+/* Allocation kinds and copy directions, as the profile names them. */
+enum pasta_alloc_kind {
+  PASTA_ALLOC_DEVICE,
+  PASTA_ALLOC_MANAGED,
+  PASTA_ALLOC_HOST,  /* pinned host memory */
+  PASTA_ALLOC_PITCH, /* device, 2D */
+  PASTA_ALLOC_ASYNC, /* device, stream-ordered */
+  PASTA_NUM_ALLOC_KINDS
+};
+enum pasta_copy_kind {
+  PASTA_COPY_H2H,
+  PASTA_COPY_H2D,
+  PASTA_COPY_D2H,
+  PASTA_COPY_D2D,
+  PASTA_COPY_DEFAULT, /* direction inferred by the vendor runtime */
+  PASTA_NUM_COPY_KINDS
+};
+const char *pasta__alloc_kind_name(unsigned kind);
+const char *pasta__copy_kind_name(unsigned kind);
+
+typedef struct pasta_activity_memory {
+  uint64_t allocs[PASTA_NUM_ALLOC_KINDS], alloc_bytes[PASTA_NUM_ALLOC_KINDS];
+  uint64_t frees, unknown_frees; /* frees of pointers never allocated */
+  uint64_t peak_bytes;           /* most bytes allocated at once */
+  uint64_t live_allocs_at_exit, live_bytes_at_exit;
+  uint64_t copies[PASTA_NUM_COPY_KINDS], copy_bytes[PASTA_NUM_COPY_KINDS];
+  uint64_t copy_ns[PASTA_NUM_COPY_KINDS]; /* synchronous copies, host clock */
+  uint64_t copies_pinned[PASTA_NUM_COPY_KINDS]; /* host side pinned */
+  uint64_t async_copies;
+  uint64_t memsets, memset_bytes;
+  uint64_t device_syncs, stream_syncs;
+} pasta_activity_memory;
+
+/* One launch in working-set mode. */
+typedef struct pasta_activity_ws_launch {
+  uint64_t id;     /* launch id (0-based, over every launch) */
+  uint32_t kernel; /* index into kernels */
+  uint32_t touched_allocations;
+  uint64_t footprint_bytes; /* sizes of the allocations it touched */
+  uint64_t touched_bytes;   /* touched pages, clipped to the allocations */
+  uint64_t outside;         /* accesses outside every known allocation */
+} pasta_activity_ws_launch;
+
+/* What the runtime knows of the GPU's limits (the current device at exit):
+ * theoretical from the vendor's attributes, and the bandwidth of a
+ * device-to-device copy it timed. 0 where unknown. */
+typedef struct pasta_device_peaks {
+  int device, sm_count, clock_khz, mem_clock_khz, bus_bits, cc_major, cc_minor;
+  double bw_theoretical; /* bytes/s: 2 x memory clock x bus width */
+  double bw_measured;    /* bytes/s: read + written by a D2D copy */
+  double flops[PASTA_NUM_PRECISIONS]; /* FLOP/s without tensor cores */
+} pasta_device_peaks;
+
+typedef struct pasta_activity {
+  const pasta_activity_kernel *kernels;
+  size_t num_kernels;
+  uint64_t launches, counted, untimed; /* over all kernels */
+  uint64_t gpu_time_ns;                /* sum over timed launches */
+  uint64_t window_start, window_end;   /* launch ids counted (inclusive) */
+  unsigned sample;                     /* PASTA_SAMPLE: count 1 launch in N */
+  pasta_device_peaks peaks;
+  const char *window_kernels; /* PASTA_INSTRUMENT_KERNELS or NULL */
+  pasta_activity_memory memory;
+
+  int ws_enabled;
+  uint64_t page_size;
+  const pasta_activity_ws_launch *ws_launches;
+  size_t num_ws_launches;
+  uint64_t ws_skipped; /* launches left uncounted by the working set */
+  uint64_t outside;    /* accesses outside every known allocation */
+  const char *outside_kernel, *outside_file; /* first offender, or NULL */
+  uint32_t outside_line;
+  pasta_hotness hotness; /* accesses per block per launch (may be empty) */
+} pasta_activity;
+
+/* The "launches", "memory" and "working_set" members of the JSON profile,
+ * each preceded by ",\n". Returns 0 or -1 (out of memory or write error). */
+/* The "working_set" member alone (with its leading comma); when process is
+ * not NULL, process[i] is written as per-launch row i's "process" (merged
+ * profiles). */
+int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                  const uint64_t *process);
+
+int pasta__activity_write_json(FILE *out, const pasta_activity *a);
+
+/* Pieces of pasta__activity_write_json, for writers of merged profiles
+ * (pasta-report merge): one kernel entry of "launches" ({"name":...}), and
+ * the whole ",\n\"memory\":{...}" member. */
+void pasta__activity_write_kernel_json(FILE *out,
+                                       const pasta_activity_kernel *k);
+void pasta__activity_write_memory_json(FILE *out,
+                                       const pasta_activity_memory *m);
+
+/* Working-set statistics over a's launches (touched bytes / footprint). */
+int pasta__activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
+                             pasta_ws_stats *footprint);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

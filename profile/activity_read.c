@@ -1,0 +1,245 @@
+/*===- activity_read.c - The launch, memory, working-set and bandwidth
+ *                       sections of a JSON profile, read back -------===*
+ *
+ * The inverse of activity_write.c and of the bandwidth writer (bandwidth.c),
+ * through the lenient getters of json_read.h.
+ *===----------------------------------------------------------------------===*/
+#include "activity_read.h"
+#include "json_read.h"
+#include "vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Keeps `block` for pasta__activity_read_free; frees it when out of memory.
+ * Returns `block`, or NULL. */
+static void *own(pasta_activity_read *r, void *block) {
+  if (!block || GROW(r->owned, r->cap_owned, r->num_owned)) {
+    free(block);
+    return NULL;
+  }
+  r->owned[r->num_owned++] = block;
+  return block;
+}
+
+static void read_shapes(json_t *k, pasta_activity_kernel *out,
+                        pasta_activity_read *r) {
+  json_t *a = json_object_get(k, "shapes");
+  size_t n = json_array_size(a);
+  pasta_activity_shape *s = own(r, calloc(n ? n : 1, sizeof *s));
+  if (!s)
+    return;
+  for (size_t i = 0; i < n; ++i) {
+    json_t *e = json_array_get(a, i);
+    for (int d = 0; d < 3; ++d) {
+      s[i].grid[d] = (uint32_t)json_integer_value(
+          json_array_get(json_object_get(e, "grid"), (size_t)d));
+      s[i].block[d] = (uint32_t)json_integer_value(
+          json_array_get(json_object_get(e, "block"), (size_t)d));
+    }
+    s[i].shared_bytes = pasta__json_u64(e, "shared_bytes");
+    s[i].launches = pasta__json_u64(e, "launches");
+  }
+  out->shapes = s;
+  out->num_shapes = n;
+}
+
+static void read_paths(json_t *k, pasta_activity_kernel *out,
+                       pasta_activity_read *r) {
+  json_t *a = json_object_get(k, "call_paths");
+  size_t n = json_array_size(a);
+  pasta_activity_path *p = own(r, calloc(n ? n : 1, sizeof *p));
+  if (!p)
+    return;
+  for (size_t i = 0; i < n; ++i) {
+    json_t *e = json_array_get(a, i), *fr = json_object_get(e, "frames");
+    size_t nf = json_array_size(fr);
+    pasta_activity_frame *f = own(r, calloc(nf ? nf : 1, sizeof *f));
+    if (!f) {
+      n = i;
+      break;
+    }
+    for (size_t j = 0; j < nf; ++j) {
+      json_t *x = json_array_get(fr, j);
+      f[j] = (pasta_activity_frame){
+          pasta__json_str(x, "function"),       pasta__json_str(x, "file"),
+          (uint32_t)pasta__json_u64(x, "line"), pasta__json_str(x, "object"),
+          pasta__json_u64(x, "offset"),         pasta__json_str(x, "build_id"),
+          pasta__json_u64(x, "vaddr")};
+    }
+    p[i] =
+        (pasta_activity_path){pasta__json_u64(e, "launches"), (uint32_t)nf, f};
+  }
+  out->paths = p;
+  out->num_paths = n;
+}
+
+static void read_kernel(json_t *k, pasta_activity_kernel *out,
+                        pasta_activity_read *r) {
+  json_t *t = json_object_get(k, "gpu_time_ns");
+  out->name = pasta__json_str(k, "name");
+  out->mangled = pasta__json_str(k, "mangled");
+  out->launches = pasta__json_u64(k, "launches");
+  out->counted = pasta__json_u64(k, "counted");
+  out->ws_launches = pasta__json_u64(k, "ws_launches");
+  out->failed = pasta__json_u64(k, "failed");
+  out->timed = pasta__json_u64(k, "timed");
+  out->time_total_ns = pasta__json_u64(t, "total");
+  out->time_min_ns = pasta__json_u64(t, "min");
+  out->time_max_ns = pasta__json_u64(t, "max");
+  out->ws_max_touched_bytes = pasta__json_u64(k, "ws_max_touched_bytes");
+  out->ws_max_footprint_bytes = pasta__json_u64(k, "ws_max_footprint_bytes");
+  read_shapes(k, out, r);
+  read_paths(k, out, r);
+}
+
+static void read_memory(json_t *m, pasta_activity_memory *out) {
+  json_t *al = json_object_get(m, "allocations"),
+         *cp = json_object_get(m, "copies");
+  for (unsigned i = 0; i < PASTA_NUM_ALLOC_KINDS; ++i) {
+    json_t *e = json_object_get(al, pasta__alloc_kind_name(i));
+    out->allocs[i] = pasta__json_u64(e, "count");
+    out->alloc_bytes[i] = pasta__json_u64(e, "bytes");
+  }
+  for (unsigned i = 0; i < PASTA_NUM_COPY_KINDS; ++i) {
+    json_t *e = json_object_get(cp, pasta__copy_kind_name(i));
+    out->copies[i] = pasta__json_u64(e, "count");
+    out->copy_bytes[i] = pasta__json_u64(e, "bytes");
+  }
+  out->frees = pasta__json_u64(m, "frees");
+  out->unknown_frees = pasta__json_u64(m, "unknown_frees");
+  out->peak_bytes = pasta__json_u64(m, "peak_bytes");
+  out->live_allocs_at_exit =
+      pasta__json_u64(json_object_get(m, "live_at_exit"), "count");
+  out->live_bytes_at_exit =
+      pasta__json_u64(json_object_get(m, "live_at_exit"), "bytes");
+  out->async_copies = pasta__json_u64(m, "async_copies");
+  out->memsets = pasta__json_u64(json_object_get(m, "memsets"), "count");
+  out->memset_bytes = pasta__json_u64(json_object_get(m, "memsets"), "bytes");
+  out->device_syncs = pasta__json_u64(json_object_get(m, "syncs"), "device");
+  out->stream_syncs = pasta__json_u64(json_object_get(m, "syncs"), "stream");
+}
+
+static void read_working_set(json_t *w, pasta_activity *a,
+                             pasta_activity_read *r) {
+  a->ws_enabled = json_is_true(json_object_get(w, "enabled"));
+  if (!a->ws_enabled)
+    return;
+  a->page_size = pasta__json_u64(w, "page_size");
+  a->ws_skipped = pasta__json_u64(w, "skipped");
+  json_t *o = json_object_get(w, "outside");
+  a->outside = pasta__json_u64(o, "accesses");
+  a->outside_kernel = pasta__json_str(o, "first_kernel");
+  a->outside_file = pasta__json_str(o, "first_file");
+  a->outside_line = (uint32_t)pasta__json_u64(o, "first_line");
+  json_t *per = json_object_get(w, "per_launch");
+  size_t n = json_array_size(per);
+  pasta_activity_ws_launch *l = own(r, calloc(n ? n : 1, sizeof *l));
+  if (!l)
+    return;
+  for (size_t i = 0; i < n; ++i) {
+    json_t *e = json_array_get(per, i);
+    const char *kernel = pasta__json_str(e, "kernel");
+    uint32_t k = UINT32_MAX;
+    for (size_t j = 0; kernel && j < a->num_kernels; ++j)
+      if (a->kernels[j].name && !strcmp(a->kernels[j].name, kernel))
+        k = (uint32_t)j;
+    l[i] = (pasta_activity_ws_launch){
+        pasta__json_u64(e, "id"),
+        k,
+        (uint32_t)pasta__json_u64(e, "touched_allocations"),
+        pasta__json_u64(e, "footprint_bytes"),
+        pasta__json_u64(e, "touched_bytes"),
+        pasta__json_u64(e, "outside")};
+  }
+  a->ws_launches = l;
+  a->num_ws_launches = n;
+}
+
+static void read_bandwidth(json_t *b, pasta_activity *a,
+                           pasta_activity_read *r) {
+  json_t *d = json_object_get(b, "device"), *f = json_object_get(d, "flops");
+  a->sample = (unsigned)pasta__json_u64(b, "sample");
+  a->peaks.device = (int)pasta__json_u64(d, "index");
+  a->peaks.sm_count = (int)pasta__json_u64(d, "sms");
+  const char *cc = pasta__json_str(d, "compute_capability");
+  if (cc)
+    sscanf(cc, "%d.%d", &a->peaks.cc_major, &a->peaks.cc_minor);
+  a->peaks.bw_measured = pasta__json_num(d, "bandwidth_measured", 0);
+  a->peaks.bw_theoretical = pasta__json_num(d, "bandwidth_theoretical", 0);
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    a->peaks.flops[i] = pasta__json_num(f, pasta_precision_name(i), 0);
+  json_t *cp = json_object_get(b, "copies");
+  for (unsigned i = 0; i < PASTA_NUM_COPY_KINDS; ++i) {
+    json_t *e = json_object_get(cp, pasta__copy_kind_name(i));
+    a->memory.copies_pinned[i] = pasta__json_u64(e, "pinned");
+    a->memory.copy_ns[i] =
+        pasta_u64_from_double(pasta__json_num(e, "seconds", 0) * 1e9 + 0.5);
+  }
+  json_t *ks = json_object_get(b, "kernels");
+  size_t n = json_array_size(ks);
+  pasta_bw_row *rows = own(r, calloc(n ? n : 1, sizeof *rows));
+  if (!rows)
+    return;
+  for (size_t i = 0; i < n; ++i) {
+    json_t *k = json_array_get(ks, i), *fl = json_object_get(k, "flops");
+    pasta_bw_row *w = &rows[i];
+    const char *src = pasta__json_str(k, "time_source");
+    w->kernel = pasta__json_str(k, "name");
+    w->launches = pasta__json_u64(k, "launches");
+    w->counted = pasta__json_u64(k, "counted");
+    w->timed = pasta__json_u64(k, "timed");
+    w->time_source = src && !strcmp(src, "plain") ? PASTA_BW_TIME_PLAIN
+                     : src && !strcmp(src, "instrumented")
+                         ? PASTA_BW_TIME_COUNTED
+                         : PASTA_BW_TIME_NONE;
+    w->time_ns = pasta__json_num(k, "time_ns", 0);
+    w->bytes = pasta__json_num(k, "bytes", 0);
+    w->unique_bytes = pasta__json_num(k, "unique_bytes", -1);
+    for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
+      w->flops[p] = pasta__json_num(fl, pasta_precision_name(p), 0);
+    w->bandwidth = pasta__json_num(k, "bandwidth", 0);
+    w->unique_bandwidth = pasta__json_num(k, "unique_bandwidth", -1);
+    w->flop_rate = pasta__json_num(k, "flop_rate", 0);
+    w->intensity = pasta__json_num(k, "intensity", -1);
+    w->bandwidth_fraction = pasta__json_num(k, "bandwidth_fraction", -1);
+    w->flop_fraction = pasta__json_num(k, "flop_fraction", -1);
+    const char *bound = pasta__json_str(k, "bound");
+    w->bound = bound ? bound : "-";
+  }
+  r->rows = rows;
+  r->num_rows = n;
+}
+
+int pasta__activity_read_json(json_t *root, pasta_activity_read *r) {
+  memset(r, 0, sizeof *r);
+  json_t *launches = json_object_get(root, "launches");
+  if (!json_is_object(launches))
+    return 0;
+  json_t *ks = json_object_get(launches, "kernels");
+  size_t n = json_array_size(ks);
+  pasta_activity_kernel *k = own(r, calloc(n ? n : 1, sizeof *k));
+  if (!k)
+    return -1;
+  pasta_activity *a = &r->activity;
+  for (size_t i = 0; i < n; ++i)
+    read_kernel(json_array_get(ks, i), &k[i], r);
+  a->kernels = k;
+  a->num_kernels = n;
+  a->launches = pasta__json_u64(launches, "total");
+  a->counted = pasta__json_u64(launches, "counted");
+  a->untimed = pasta__json_u64(launches, "untimed");
+  a->gpu_time_ns = pasta__json_u64(launches, "gpu_time_ns");
+  read_memory(json_object_get(root, "memory"), &a->memory);
+  read_working_set(json_object_get(root, "working_set"), a, r);
+  read_bandwidth(json_object_get(root, "bandwidth"), a, r);
+  r->present = 1;
+  return 0;
+}
+
+void pasta__activity_read_free(pasta_activity_read *r) {
+  for (size_t i = 0; i < r->num_owned; ++i)
+    free(r->owned[i]);
+  free(r->owned);
+  memset(r, 0, sizeof *r);
+}

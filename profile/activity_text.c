@@ -1,0 +1,98 @@
+/*===- activity_text.c - Activity values as table text --------------------===*/
+#include "activity_text.h"
+#include "demangle.h"
+#include "text_table.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pasta__fmt_bytes(char *out, size_t size, uint64_t v) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double x = (double)v;
+  unsigned u = 0;
+  while (x >= 1024.0 && u + 1 < sizeof units / sizeof units[0]) {
+    x /= 1024.0;
+    ++u;
+  }
+  if (u == 0)
+    snprintf(out, size, "%" PRIu64 " B", v);
+  else
+    snprintf(out, size, "%.1f %s", x, units[u]);
+}
+
+void pasta__fmt_time(char *out, size_t size, double ns) {
+  if (ns >= 1e9)
+    snprintf(out, size, "%.3f s", ns / 1e9);
+  else if (ns >= 1e6)
+    snprintf(out, size, "%.3f ms", ns / 1e6);
+  else if (ns >= 1e3)
+    snprintf(out, size, "%.1f us", ns / 1e3);
+  else
+    snprintf(out, size, "%.0f ns", ns);
+}
+
+static const char *basename_of(const char *path) {
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  return slash ? slash + 1 : path;
+}
+
+/* "function (file:line)" of a frame, as short as it can be. */
+void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f) {
+  char b1[4 * PASTA__NAME_WIDTH], b2[256], b3[16 * PASTA__NAME_WIDTH];
+  pasta__short_name(f->function ? f->function : "?", PASTA__NAME_WIDTH, b1,
+                    sizeof b1);
+  const char *fn = PASTA__SAFE(b1, b3);
+  if (f->file && f->line)
+    snprintf(out, size, "%s (%s:%" PRIu32 ")", fn,
+             PASTA__SAFE(basename_of(f->file), b2), f->line);
+  else if (f->object)
+    snprintf(out, size, "%s (%s+0x%" PRIx64 ")", fn,
+             PASTA__SAFE(basename_of(f->object), b2), f->offset);
+  else
+    snprintf(out, size, "%s", fn);
+}
+
+/* Kernels by GPU time, then launches (descending), as indices. */
+static const pasta_activity *sort_base;
+static int cmp_kernel(const void *pa, const void *pb) {
+  const pasta_activity_kernel *a = &sort_base->kernels[*(const size_t *)pa];
+  const pasta_activity_kernel *b = &sort_base->kernels[*(const size_t *)pb];
+  if (a->time_total_ns != b->time_total_ns)
+    return a->time_total_ns < b->time_total_ns ? 1 : -1;
+  if (a->launches != b->launches)
+    return a->launches < b->launches ? 1 : -1;
+  return strcmp(a->name ? a->name : "", b->name ? b->name : "");
+}
+
+size_t *pasta__sorted_kernels(const pasta_activity *a) {
+  size_t *order = malloc((a->num_kernels ? a->num_kernels : 1) * sizeof *order);
+  if (!order)
+    return NULL;
+  for (size_t i = 0; i < a->num_kernels; ++i)
+    order[i] = i;
+  sort_base = a;
+  qsort(order, a->num_kernels, sizeof *order, cmp_kernel);
+  return order;
+}
+
+const pasta_activity_path *pasta__top_path(const pasta_activity_kernel *k) {
+  const pasta_activity_path *best = NULL;
+  for (size_t i = 0; i < k->num_paths; ++i)
+    if (!best || k->paths[i].launches > best->launches)
+      best = &k->paths[i];
+  return best;
+}
+
+/* The name column of the first n kernels of `order` (demangle.h). */
+char **pasta__kernel_names(const pasta_activity *a, const size_t *order,
+                           size_t n) {
+  const char **names = malloc((n ? n : 1) * sizeof *names);
+  if (!names)
+    return NULL;
+  for (size_t i = 0; i < n; ++i)
+    names[i] = a->kernels[order[i]].name;
+  char **cells = pasta__short_safe_names(names, n, PASTA__NAME_WIDTH);
+  free(names);
+  return cells;
+}

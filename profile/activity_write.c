@@ -1,0 +1,165 @@
+/*===- activity_write.c - The activity sections of the JSON profile -------===*
+ *
+ * "launches", "memory" and "working_set" (docs/profile-format.md); their
+ * reader is activity_read.c.
+ *===----------------------------------------------------------------------===*/
+#include "activity.h"
+#include "json_write.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void json_frames(FILE *out, const pasta_activity_path *p) {
+  fputs("[", out);
+  for (uint32_t f = 0; f < p->num_frames; ++f) {
+    const pasta_activity_frame *fr = &p->frames[f];
+    fputs(f ? ",{\"function\":" : "{\"function\":", out);
+    pasta__json_write_string_or_null(out, fr->function);
+    fputs(",\"file\":", out);
+    pasta__json_write_string_or_null(out, fr->file);
+    fprintf(out, ",\"line\":%" PRIu32 ",\"object\":", fr->line);
+    pasta__json_write_string_or_null(out, fr->object);
+    fprintf(out, ",\"offset\":%" PRIu64, fr->offset);
+    if (fr->vaddr) { /* located at run time (profile version 2) */
+      fputs(",\"build_id\":", out);
+      pasta__json_write_string_or_null(out, fr->build_id);
+      fprintf(out, ",\"vaddr\":%" PRIu64, fr->vaddr);
+    }
+    fputc('}', out);
+  }
+  fputs("]", out);
+}
+
+void pasta__activity_write_kernel_json(FILE *out,
+                                       const pasta_activity_kernel *k) {
+  fputs("{\"name\":", out);
+  pasta__json_write_string_or_null(out, k->name);
+  fputs(",\"mangled\":", out);
+  pasta__json_write_string_or_null(out, k->mangled);
+  fprintf(out,
+          ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
+          ",\"ws_launches\":%" PRIu64 ",\"failed\":%" PRIu64
+          ",\"timed\":%" PRIu64 ",\"gpu_time_ns\":{\"total\":%" PRIu64
+          ",\"min\":%" PRIu64 ",\"max\":%" PRIu64 ",\"mean\":%.1f}",
+          k->launches, k->counted, k->ws_launches, k->failed, k->timed,
+          k->time_total_ns, k->timed ? k->time_min_ns : 0, k->time_max_ns,
+          k->timed ? (double)k->time_total_ns / (double)k->timed : 0.0);
+  fputs(",\"shapes\":[", out);
+  for (size_t i = 0; i < k->num_shapes; ++i) {
+    const pasta_activity_shape *s = &k->shapes[i];
+    fprintf(out,
+            "%s{\"grid\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32
+            "],\"block\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32
+            "],\"shared_bytes\":%" PRIu64 ",\"launches\":%" PRIu64 "}",
+            i ? "," : "", s->grid[0], s->grid[1], s->grid[2], s->block[0],
+            s->block[1], s->block[2], s->shared_bytes, s->launches);
+  }
+  fputs("],\"call_paths\":[", out);
+  for (size_t i = 0; i < k->num_paths; ++i) {
+    fprintf(out, "%s{\"launches\":%" PRIu64 ",\"frames\":", i ? "," : "",
+            k->paths[i].launches);
+    json_frames(out, &k->paths[i]);
+    fputs("}", out);
+  }
+  fprintf(out,
+          "],\"ws_max_touched_bytes\":%" PRIu64
+          ",\"ws_max_footprint_bytes\":%" PRIu64 "}",
+          k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
+}
+
+void pasta__activity_write_memory_json(FILE *out,
+                                       const pasta_activity_memory *m) {
+  fputs(",\n\"memory\":{\"allocations\":{", out);
+  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k)
+    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
+            k ? "," : "", pasta__alloc_kind_name(k), m->allocs[k],
+            m->alloc_bytes[k]);
+  fprintf(out,
+          "},\"frees\":%" PRIu64 ",\"unknown_frees\":%" PRIu64
+          ",\"peak_bytes\":%" PRIu64 ",\"live_at_exit\":{\"count\":%" PRIu64
+          ",\"bytes\":%" PRIu64 "},\"copies\":{",
+          m->frees, m->unknown_frees, m->peak_bytes, m->live_allocs_at_exit,
+          m->live_bytes_at_exit);
+  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k)
+    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
+            k ? "," : "", pasta__copy_kind_name(k), m->copies[k],
+            m->copy_bytes[k]);
+  fprintf(out,
+          "},\"async_copies\":%" PRIu64 ",\"memsets\":{\"count\":%" PRIu64
+          ",\"bytes\":%" PRIu64 "},\"syncs\":{\"device\":%" PRIu64
+          ",\"stream\":%" PRIu64 "}}",
+          m->async_copies, m->memsets, m->memset_bytes, m->device_syncs,
+          m->stream_syncs);
+}
+
+static void json_stats(FILE *out, const char *key, const pasta_ws_stats *s) {
+  fprintf(out,
+          ",\"%s\":{\"max\":%" PRIu64 ",\"min\":%" PRIu64
+          ",\"mean\":%.1f,\"median\":%" PRIu64 ",\"p90\":%" PRIu64 "}",
+          key, s->max, s->min, s->mean, s->median, s->p90);
+}
+
+int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
+                                  const uint64_t *process) {
+  if (!a->ws_enabled) {
+    fputs(",\n\"working_set\":{\"enabled\":false}", out);
+    return 0;
+  }
+  pasta_ws_stats touched, footprint;
+  if (pasta__activity_ws_stats(a, &touched, &footprint))
+    return -1;
+  fprintf(out,
+          ",\n\"working_set\":{\"enabled\":true,\"page_size\":%" PRIu64
+          ",\"launches\":%zu,\"skipped\":%" PRIu64,
+          a->page_size, a->num_ws_launches, a->ws_skipped);
+  json_stats(out, "touched_bytes", &touched);
+  json_stats(out, "footprint_bytes", &footprint);
+  fprintf(out, ",\"outside\":{\"accesses\":%" PRIu64 ",\"first_kernel\":",
+          a->outside);
+  pasta__json_write_string_or_null(out, a->outside_kernel);
+  fputs(",\"first_file\":", out);
+  pasta__json_write_string_or_null(out, a->outside_file);
+  fprintf(out, ",\"first_line\":%" PRIu32 "},\"per_launch\":[",
+          a->outside_line);
+  for (size_t i = 0; i < a->num_ws_launches; ++i) {
+    const pasta_activity_ws_launch *l = &a->ws_launches[i];
+    fprintf(out, "%s\n  {\"id\":%" PRIu64, i ? "," : "", l->id);
+    if (process)
+      fprintf(out, ",\"process\":%" PRIu64, process[i]);
+    fputs(",\"kernel\":", out);
+    pasta__json_write_string_or_null(
+        out, l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
+    fprintf(out,
+            ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
+            ",\"touched_bytes\":%" PRIu64 ",\"outside\":%" PRIu64 "}",
+            l->touched_allocations, l->footprint_bytes, l->touched_bytes,
+            l->outside);
+  }
+  fputs(a->num_ws_launches ? "\n]}" : "]}", out);
+  return 0;
+}
+
+int pasta__activity_write_json(FILE *out, const pasta_activity *a) {
+  fprintf(out,
+          ",\n\"launches\":{\"total\":%" PRIu64 ",\"counted\":%" PRIu64
+          ",\"untimed\":%" PRIu64 ",\"gpu_time_ns\":%" PRIu64
+          ",\"window\":{\"start\":%" PRIu64 ",\"end\":",
+          a->launches, a->counted, a->untimed, a->gpu_time_ns, a->window_start);
+  if (a->window_end == UINT64_MAX)
+    fputs("null", out);
+  else
+    fprintf(out, "%" PRIu64, a->window_end);
+  fputs(",\"kernels\":", out);
+  pasta__json_write_string_or_null(out, a->window_kernels);
+  fputs("},\"kernels\":[", out);
+  for (size_t i = 0; i < a->num_kernels; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    pasta__activity_write_kernel_json(out, &a->kernels[i]);
+  }
+  fputs(a->num_kernels ? "\n]}" : "]}", out);
+  pasta__activity_write_memory_json(out, &a->memory);
+  if (pasta__activity_write_ws_json(out, a, NULL))
+    return -1;
+  return ferror(out) ? -1 : 0;
+}

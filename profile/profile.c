@@ -1,0 +1,600 @@
+/*===- profile.c - PASTA's in-memory profile model ------------------------===*
+ *
+ * Builds per-function and per-line totals from the tables of instrumented
+ * modules (see profile.h for the semantics). No I/O; every allocation failure
+ * is reported to the caller, never fatal.
+ *===----------------------------------------------------------------------===*/
+#include "pasta/profile.h"
+
+#include "demangle.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Memory the profile owns: string tables and display names. */
+struct pasta_profile_chunk {
+  struct pasta_profile_chunk *next;
+  char data[];
+};
+
+static char *profile_alloc(pasta_profile *p, size_t size) {
+  struct pasta_profile_chunk *c = malloc(sizeof *c + (size ? size : 1));
+  if (!c)
+    return NULL;
+  c->next = p->chunks;
+  p->chunks = c;
+  return c->data;
+}
+
+/* Grows *array (of `elem` bytes per element) to hold `extra` more. */
+static int reserve(void **array, size_t *cap, size_t num, size_t extra,
+                   size_t elem) {
+  if (extra > (size_t)-1 / elem - num)
+    return -1;
+  size_t need = num + extra;
+  if (need <= *cap)
+    return 0;
+  size_t cap2 = *cap ? *cap : 16;
+  while (cap2 < need)
+    cap2 = cap2 > (size_t)-1 / 2 / elem ? need : cap2 * 2;
+  void *a = realloc(*array, cap2 * elem);
+  if (!a)
+    return -1;
+  *array = a;
+  *cap = cap2;
+  return 0;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_sub(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) {
+  if (a && b > UINT64_MAX / a)
+    return UINT64_MAX;
+  return a * b;
+}
+
+/* The six per-space groups of pasta_counts, in pasta_mix_index order. */
+enum { NUM_SPACE_GROUPS = 6 };
+
+static uint64_t *space_group(pasta_counts *c, unsigned g) {
+  switch (g) {
+  case 0:
+    return c->loads;
+  case 1:
+    return c->stores;
+  case 2:
+    return c->load_bytes;
+  case 3:
+    return c->store_bytes;
+  case 4:
+    return c->atomics;
+  default:
+    return c->atomic_bytes;
+  }
+}
+
+static void counts_add(pasta_counts *dst, const pasta_counts *src) {
+  for (unsigned g = 0; g < NUM_SPACE_GROUPS; ++g) {
+    uint64_t *d = space_group(dst, g);
+    const uint64_t *s = space_group((pasta_counts *)src, g);
+    for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
+      d[i] = sat_add(d[i], s[i]);
+  }
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    dst->flops[i] = sat_add(dst->flops[i], src->flops[i]);
+  dst->special = sat_add(dst->special, src->special);
+}
+
+/* Moves the generic part of one group: `shared` and `local` of it were
+ * resolved at run time, the rest is global. */
+static void resolve_generic(uint64_t *a, uint64_t shared, uint64_t local) {
+  uint64_t generic = a[PASTA_SPACE_GENERIC];
+  a[PASTA_SPACE_SHARED] = sat_add(a[PASTA_SPACE_SHARED], shared);
+  a[PASTA_SPACE_LOCAL] = sat_add(a[PASTA_SPACE_LOCAL], local);
+  a[PASTA_SPACE_GLOBAL] =
+      sat_add(a[PASTA_SPACE_GLOBAL], sat_sub(sat_sub(generic, shared), local));
+  a[PASTA_SPACE_GENERIC] = 0;
+}
+
+/* Dynamic totals of one site executed `n` times. */
+static void site_counts(const struct pasta_site *s, uint64_t n,
+                        const uint64_t *dyn, int resolve, pasta_counts *out) {
+  memset(out, 0, sizeof *out);
+  for (unsigned g = 0; g < NUM_SPACE_GROUPS; ++g) {
+    uint64_t *a = space_group(out, g);
+    for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
+      a[i] = sat_mul(s->mix[g * PASTA_NUM_SPACES + i], n);
+  }
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], n);
+  out->special = sat_mul(s->mix[PASTA_MIX_SPECIAL], n);
+  if (!resolve)
+    return;
+  static const uint64_t none[PASTA_DYN_NUM];
+  if (!dyn)
+    dyn = none;
+  resolve_generic(out->loads, dyn[PASTA_DYN_LD_SHARED],
+                  dyn[PASTA_DYN_LD_LOCAL]);
+  resolve_generic(out->load_bytes, dyn[PASTA_DYN_LD_SHARED_BYTES],
+                  dyn[PASTA_DYN_LD_LOCAL_BYTES]);
+  resolve_generic(out->stores, dyn[PASTA_DYN_ST_SHARED],
+                  dyn[PASTA_DYN_ST_LOCAL]);
+  resolve_generic(out->store_bytes, dyn[PASTA_DYN_ST_SHARED_BYTES],
+                  dyn[PASTA_DYN_ST_LOCAL_BYTES]);
+  /* Generic atomics (and memcpy/memset) have no run-time classification:
+   * they count as global. */
+  resolve_generic(out->atomics, 0, 0);
+  resolve_generic(out->atomic_bytes, 0, 0);
+}
+
+void pasta_profile_init(pasta_profile *p) { memset(p, 0, sizeof *p); }
+
+int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
+                           int64_t created) {
+  size_t len = strlen(program ? program : "");
+  char *copy = profile_alloc(p, len + 1);
+  if (!copy)
+    return -1;
+  memcpy(copy, program ? program : "", len + 1);
+  p->program = copy;
+  p->pid = pid;
+  p->created = created;
+  return 0;
+}
+
+int pasta_profile_check_desc(const struct pasta_module_desc *desc) {
+  if (!desc || desc->magic != PASTA_ABI_MAGIC)
+    return PASTA_PROFILE_EMAGIC;
+  if (desc->version != PASTA_ABI_VERSION)
+    return PASTA_PROFILE_EVERSION;
+  return PASTA_PROFILE_OK;
+}
+
+static int valid_string(const char *strings, uint32_t size, uint64_t off) {
+  return off < size && memchr(strings + off, '\0', size - off) != NULL;
+}
+
+static int valid_kernel(const struct pasta_func *funcs, uint32_t n,
+                        uint32_t i) {
+  return i < n && funcs[i].kind == PASTA_FUNC_KERNEL;
+}
+
+/* add_module's view of one function of the module. */
+struct func_map {
+  pasta_profile_func *entry; /* where the function's sites add up */
+  const char *display;
+  char *demangled; /* malloc'd, or NULL: the mangled name is shown */
+};
+
+/* Frees add_module's map (NULL allowed) and the names it demangled. */
+static void free_map(struct func_map *map, uint32_t nf) {
+  for (uint32_t i = 0; map && i < nf; ++i)
+    free(map[i].demangled);
+  free(map);
+}
+
+int pasta_profile_add_module(pasta_profile *p,
+                             const struct pasta_module_desc *desc,
+                             const uint64_t *counters) {
+  if (p->finalized)
+    return PASTA_PROFILE_EFINALIZED;
+  int status = pasta_profile_check_desc(desc);
+  if (status != PASTA_PROFILE_OK)
+    return status;
+
+  const struct pasta_func *funcs =
+      (const struct pasta_func *)(uintptr_t)desc->funcs;
+  const struct pasta_site *sites =
+      (const struct pasta_site *)(uintptr_t)desc->sites;
+  const char *strings = (const char *)(uintptr_t)desc->strings;
+  uint32_t nf = desc->num_funcs, ns = desc->num_sites;
+  uint32_t nc = desc->num_counters, ss = desc->strings_size;
+  if ((nf && !funcs) || (ns && !sites) || (ss && !strings) || (nc && !counters))
+    return PASTA_PROFILE_EMALFORMED;
+
+  /* Validate everything before changing anything. */
+  size_t nk = 0, nd = 0, nh = 0, names = 0;
+  for (uint32_t i = 0; i < nf; ++i) {
+    const struct pasta_func *f = &funcs[i];
+    if (!valid_string(strings, ss, f->name) ||
+        (f->file != PASTA_NONE && !valid_string(strings, ss, f->file)) ||
+        f->calls_counter >= nc || f->kind > PASTA_FUNC_HOST)
+      return PASTA_PROFILE_EMALFORMED;
+    if (f->kind == PASTA_FUNC_KERNEL)
+      ++nk;
+    else if (f->kind == PASTA_FUNC_HOST)
+      ++nh;
+    else if (!valid_kernel(funcs, nf, f->owner))
+      ++nd;
+  }
+  for (uint32_t i = 0; i < ns; ++i) {
+    const struct pasta_site *s = &sites[i];
+    if (s->func >= nf ||
+        (s->file != PASTA_NONE && !valid_string(strings, ss, s->file)) ||
+        s->counter >= nc ||
+        (s->dyn_counter != PASTA_NONE &&
+         (nc < PASTA_DYN_NUM || s->dyn_counter > nc - PASTA_DYN_NUM)))
+      return PASTA_PROFILE_EMALFORMED;
+  }
+
+  /* Reserve all memory, so that filling in cannot fail half-way. The
+   * display names are demangled first, to know their lengths. */
+  struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
+  for (uint32_t i = 0; map && i < nf; ++i) {
+    map[i].demangled = pasta_demangle(strings + funcs[i].name);
+    names +=
+        strlen(map[i].demangled ? map[i].demangled : strings + funcs[i].name) +
+        1;
+  }
+  char *blob = map ? profile_alloc(p, (size_t)ss + names) : NULL;
+  if (!blob ||
+      reserve((void **)&p->kernels, &p->cap_kernels, p->num_kernels, nk,
+              sizeof *p->kernels) ||
+      reserve((void **)&p->device_functions, &p->cap_device_functions,
+              p->num_device_functions, nd, sizeof *p->device_functions) ||
+      reserve((void **)&p->host_functions, &p->cap_host_functions,
+              p->num_host_functions, nh, sizeof *p->host_functions) ||
+      reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, ns,
+              sizeof *p->raw_lines)) {
+    free_map(map, nf);
+    return PASTA_PROFILE_ENOMEM;
+  }
+
+  if (ss)
+    memcpy(blob, strings, ss);
+  const char *module = valid_string(strings, ss, desc->module_name)
+                           ? blob + desc->module_name
+                           : NULL;
+  char *display = blob + ss;
+  for (uint32_t i = 0; i < nf; ++i) {
+    const struct pasta_func *f = &funcs[i];
+    const char *mangled = blob + f->name;
+    const char *shown = map[i].demangled ? map[i].demangled : mangled;
+    size_t room = strlen(shown) + 1;
+    map[i].display = memcpy(display, shown, room);
+    display += room;
+    pasta_profile_func *e = NULL;
+    if (f->kind == PASTA_FUNC_KERNEL)
+      e = &p->kernels[p->num_kernels++];
+    else if (f->kind == PASTA_FUNC_HOST)
+      e = &p->host_functions[p->num_host_functions++];
+    else if (!valid_kernel(funcs, nf, f->owner))
+      e = &p->device_functions[p->num_device_functions++];
+    map[i].entry = e;
+    if (!e)
+      continue;
+    memset(e, 0, sizeof *e);
+    e->name = map[i].display;
+    e->mangled = mangled;
+    e->module = module;
+    e->file = f->file == PASTA_NONE ? NULL : blob + f->file;
+    e->line = f->line;
+    e->kind = f->kind;
+    e->calls = counters[f->calls_counter];
+  }
+  /* Device functions owned by one kernel add to that kernel. */
+  for (uint32_t i = 0; i < nf; ++i)
+    if (!map[i].entry)
+      map[i].entry = map[funcs[i].owner].entry;
+
+  uint32_t seq = p->num_modules++;
+  for (uint32_t i = 0; i < ns; ++i) {
+    const struct pasta_site *s = &sites[i];
+    const struct pasta_func *f = &funcs[s->func];
+    uint64_t n = counters[s->counter];
+    const uint64_t *dyn =
+        s->dyn_counter == PASTA_NONE ? NULL : &counters[s->dyn_counter];
+    pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
+    memset(r, 0, sizeof *r);
+    site_counts(s, n, dyn, f->kind != PASTA_FUNC_HOST, &r->line.counts);
+    counts_add(&map[s->func].entry->counts, &r->line.counts);
+    r->line.file = s->file == PASTA_NONE ? NULL : blob + s->file;
+    r->line.line = s->line;
+    r->line.kind = f->kind;
+    r->line.function = map[s->func].display;
+    r->line.executions = n;
+    r->module_seq = seq;
+    r->counter = s->counter;
+  }
+  free_map(map, nf);
+  return PASTA_PROFILE_OK;
+}
+
+/* A copy of `s` in the profile's memory; *ok is cleared without memory. */
+static const char *profile_strdup(pasta_profile *p, const char *s, int *ok) {
+  if (!s)
+    return NULL;
+  size_t len = strlen(s);
+  char *copy = profile_alloc(p, len + 1);
+  if (!copy) {
+    *ok = 0;
+    return NULL;
+  }
+  memcpy(copy, s, len + 1);
+  return copy;
+}
+
+int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
+  if (p->finalized)
+    return PASTA_PROFILE_EFINALIZED;
+  if (!f->mangled || f->kind > PASTA_FUNC_HOST)
+    return PASTA_PROFILE_EMALFORMED;
+  pasta_profile_func **array = &p->kernels;
+  size_t *num = &p->num_kernels, *cap = &p->cap_kernels;
+  if (f->kind == PASTA_FUNC_DEVICE) {
+    array = &p->device_functions;
+    num = &p->num_device_functions;
+    cap = &p->cap_device_functions;
+  } else if (f->kind == PASTA_FUNC_HOST) {
+    array = &p->host_functions;
+    num = &p->num_host_functions;
+    cap = &p->cap_host_functions;
+  }
+  if (reserve((void **)array, cap, *num, 1, sizeof **array))
+    return PASTA_PROFILE_ENOMEM;
+  /* Strings are allocated before the entry is counted: a failure leaks
+   * nothing (the chunks belong to the profile) and adds no entry. */
+  pasta_profile_func e = *f;
+  int ok = 1;
+  e.mangled = profile_strdup(p, f->mangled, &ok);
+  if (f->name) {
+    e.name = profile_strdup(p, f->name, &ok);
+  } else if (ok) {
+    char *demangled = pasta_demangle(f->mangled);
+    e.name = profile_strdup(p, demangled ? demangled : f->mangled, &ok);
+    free(demangled);
+  }
+  e.module = profile_strdup(p, f->module, &ok);
+  e.file = profile_strdup(p, f->file, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  (*array)[(*num)++] = e;
+  return PASTA_PROFILE_OK;
+}
+
+int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l) {
+  if (p->finalized)
+    return PASTA_PROFILE_EFINALIZED;
+  if (!l->function || l->kind > PASTA_FUNC_HOST)
+    return PASTA_PROFILE_EMALFORMED;
+  if (reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, 1,
+              sizeof *p->raw_lines))
+    return PASTA_PROFILE_ENOMEM;
+  pasta_profile_raw_line r;
+  memset(&r, 0, sizeof r);
+  r.line = *l;
+  int ok = 1;
+  r.line.file = profile_strdup(p, l->file, &ok);
+  r.line.function = profile_strdup(p, l->function, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  /* A block of its own, so that finalize adds its executions to those of
+   * the other entries of its line: no add_module call gets this sequence
+   * number, and raw line indices are distinct. */
+  r.module_seq = UINT32_MAX;
+  r.counter = (uint32_t)p->num_raw_lines;
+  p->raw_lines[p->num_raw_lines++] = r;
+  return PASTA_PROFILE_OK;
+}
+
+int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
+  if (reserve((void **)&p->merged_from, &p->cap_merged_from, p->num_merged_from,
+              1, sizeof *p->merged_from))
+    return PASTA_PROFILE_ENOMEM;
+  pasta_profile_source e = *s;
+  int ok = 1;
+  e.file = profile_strdup(p, s->file, &ok);
+  e.program = profile_strdup(p, s->program, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  p->merged_from[p->num_merged_from++] = e;
+  return PASTA_PROFILE_OK;
+}
+
+static int cmp_str(const char *a, const char *b) {
+  if (!a || !b)
+    return (a != NULL) - (b != NULL);
+  return strcmp(a, b);
+}
+
+static int cmp_u64_desc(uint64_t a, uint64_t b) { return (a < b) - (a > b); }
+
+static int cmp_u32(uint32_t a, uint32_t b) { return (a > b) - (a < b); }
+
+static int cmp_line_key(const pasta_profile_line *a,
+                        const pasta_profile_line *b) {
+  int c = cmp_str(a->file, b->file);
+  if (!c)
+    c = cmp_u32(a->line, b->line);
+  if (!c)
+    c = cmp_str(a->function, b->function);
+  if (!c)
+    c = cmp_u32(a->kind, b->kind);
+  return c;
+}
+
+static int cmp_raw(const void *pa, const void *pb) {
+  const pasta_profile_raw_line *a = pa, *b = pb;
+  int c = cmp_line_key(&a->line, &b->line);
+  if (!c)
+    c = cmp_u32(a->module_seq, b->module_seq);
+  if (!c)
+    c = cmp_u32(a->counter, b->counter);
+  return c;
+}
+
+static int cmp_line_cost(const void *pa, const void *pb) {
+  const pasta_profile_line *a = pa, *b = pb;
+  int c = cmp_u64_desc(
+      sat_add(pasta_counts_bytes(&a->counts), pasta_counts_flops(&a->counts)),
+      sat_add(pasta_counts_bytes(&b->counts), pasta_counts_flops(&b->counts)));
+  if (!c)
+    c = cmp_u64_desc(a->executions, b->executions);
+  if (!c)
+    c = cmp_line_key(a, b);
+  return c;
+}
+
+static int cmp_func(const void *pa, const void *pb) {
+  const pasta_profile_func *a = pa, *b = pb;
+  int c = cmp_u64_desc(a->calls, b->calls);
+  if (!c)
+    c = cmp_str(a->name, b->name);
+  if (!c)
+    c = cmp_str(a->mangled, b->mangled);
+  if (!c)
+    c = cmp_str(a->module, b->module);
+  return c;
+}
+
+int pasta_profile_finalize(pasta_profile *p) {
+  if (p->finalized)
+    return PASTA_PROFILE_OK;
+  p->finalized = 1;
+  if (p->num_kernels)
+    qsort(p->kernels, p->num_kernels, sizeof *p->kernels, cmp_func);
+  if (p->num_device_functions)
+    qsort(p->device_functions, p->num_device_functions,
+          sizeof *p->device_functions, cmp_func);
+  if (p->num_host_functions)
+    qsort(p->host_functions, p->num_host_functions, sizeof *p->host_functions,
+          cmp_func);
+
+  int status = PASTA_PROFILE_OK;
+  size_t n = p->num_raw_lines;
+  if (n) {
+    qsort(p->raw_lines, n, sizeof *p->raw_lines, cmp_raw);
+    p->lines = malloc(n * sizeof *p->lines);
+    if (!p->lines) {
+      status = PASTA_PROFILE_ENOMEM;
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        const pasta_profile_raw_line *r = &p->raw_lines[i];
+        const pasta_profile_raw_line *prev = i ? &p->raw_lines[i - 1] : NULL;
+        if (!prev || cmp_line_key(&prev->line, &r->line)) {
+          p->lines[p->num_lines++] = r->line;
+          continue;
+        }
+        pasta_profile_line *l = &p->lines[p->num_lines - 1];
+        /* Sites of one block share its counter: count it once. */
+        if (prev->module_seq != r->module_seq || prev->counter != r->counter)
+          l->executions = sat_add(l->executions, r->line.executions);
+        counts_add(&l->counts, &r->line.counts);
+      }
+      qsort(p->lines, p->num_lines, sizeof *p->lines, cmp_line_cost);
+    }
+  }
+  free(p->raw_lines);
+  p->raw_lines = NULL;
+  p->num_raw_lines = p->cap_raw_lines = 0;
+  return status;
+}
+
+void pasta_profile_free(pasta_profile *p) {
+  free(p->kernels);
+  free(p->device_functions);
+  free(p->host_functions);
+  free(p->lines);
+  free(p->raw_lines);
+  free(p->merged_from);
+  while (p->chunks) {
+    struct pasta_profile_chunk *next = p->chunks->next;
+    free(p->chunks);
+    p->chunks = next;
+  }
+  pasta_profile_init(p);
+}
+
+const char *pasta_profile_strerror(int status) {
+  switch (status) {
+  case PASTA_PROFILE_OK:
+    return "success";
+  case PASTA_PROFILE_EMAGIC:
+    return "not a PASTA module descriptor (bad magic)";
+  case PASTA_PROFILE_EVERSION:
+    return "built for another PASTA ABI version";
+  case PASTA_PROFILE_EMALFORMED:
+    return "malformed tables (an index or offset is out of range)";
+  case PASTA_PROFILE_ENOMEM:
+    return "out of memory";
+  case PASTA_PROFILE_EFINALIZED:
+    return "profile already finalized";
+  default:
+    return "unknown error";
+  }
+}
+
+const char *pasta_space_name(unsigned space) {
+  static const char *const names[] = {
+#define PASTA_X(id, name) name,
+      PASTA_SPACES(PASTA_X)
+#undef PASTA_X
+  };
+  return space < PASTA_NUM_SPACES ? names[space] : "?";
+}
+
+const char *pasta_precision_name(unsigned precision) {
+  static const char *const names[] = {
+#define PASTA_X(id, name) name,
+      PASTA_PRECISIONS(PASTA_X)
+#undef PASTA_X
+  };
+  return precision < PASTA_NUM_PRECISIONS ? names[precision] : "?";
+}
+
+const char *pasta_kind_name(unsigned kind) {
+  switch (kind) {
+  case PASTA_FUNC_KERNEL:
+    return "kernel";
+  case PASTA_FUNC_DEVICE:
+    return "device";
+  case PASTA_FUNC_HOST:
+    return "host";
+  default:
+    return "?";
+  }
+}
+
+uint64_t pasta_counts_bytes(const pasta_counts *c) {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
+    sum = sat_add(sum, c->load_bytes[i]);
+    sum = sat_add(sum, c->store_bytes[i]);
+    sum = sat_add(sum, c->atomic_bytes[i]);
+  }
+  return sum;
+}
+
+uint64_t pasta_u64_from_double(double x) {
+  if (!(x >= 1)) /* also NaN */
+    return 0;
+  if (x >= 18446744073709551616.0) /* 2^64 */
+    return UINT64_MAX;
+  return (uint64_t)x;
+}
+
+uint64_t pasta_counts_flops(const pasta_counts *c) {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    sum = sat_add(sum, c->flops[i]);
+  return sum;
+}
+
+int pasta_counts_intensity(const pasta_counts *c, double *ci) {
+  uint64_t bytes = 0;
+  static const unsigned spaces[] = {PASTA_SPACE_GLOBAL, PASTA_SPACE_GENERIC};
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned s = spaces[i];
+    bytes = sat_add(bytes, c->load_bytes[s]);
+    bytes = sat_add(bytes, c->store_bytes[s]);
+    bytes = sat_add(bytes, c->atomic_bytes[s]);
+  }
+  if (!bytes)
+    return 0;
+  *ci = (double)pasta_counts_flops(c) / (double)bytes;
+  return 1;
+}

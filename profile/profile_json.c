@@ -1,0 +1,165 @@
+/*===- profile_json.c - PASTA's JSON profile writer -----------------------===*
+ *
+ * A small hand-written emitter on purpose: this code is linked into every
+ * instrumented program (through libpasta_rt), so it must not pull in a JSON
+ * library or any other shared-library dependency beyond libc.
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+
+#include "profile_json.h"
+#include "activity.h"
+#include "bandwidth.h"
+#include "json_write.h"
+#include "trace_analysis.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+static void write_spaces(FILE *out, const char *key, const uint64_t *a) {
+  fprintf(out, ",\"%s\":{", key);
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, "%s\"%s\":%" PRIu64, s ? "," : "", pasta_space_name(s), a[s]);
+  putc('}', out);
+}
+
+static void write_flops(FILE *out, const uint64_t *flops) {
+  fputs(",\"flops\":{", out);
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, "%s\"%s\":%" PRIu64, i ? "," : "", pasta_precision_name(i),
+            flops[i]);
+  putc('}', out);
+}
+
+static void write_func(FILE *out, const pasta_profile_func *f,
+                       const char *calls_key) {
+  const pasta_counts *c = &f->counts;
+  fputs("{\"name\":", out);
+  pasta__json_write_string(out, f->name);
+  fputs(",\"mangled\":", out);
+  pasta__json_write_string(out, f->mangled);
+  fputs(",\"module\":", out);
+  pasta__json_write_string_or_null(out, f->module);
+  fputs(",\"file\":", out);
+  pasta__json_write_string_or_null(out, f->file);
+  fprintf(out, ",\"line\":%" PRIu32 ",\"%s\":%" PRIu64, f->line, calls_key,
+          f->calls);
+  write_spaces(out, "loads", c->loads);
+  write_spaces(out, "stores", c->stores);
+  write_spaces(out, "load_bytes", c->load_bytes);
+  write_spaces(out, "store_bytes", c->store_bytes);
+  write_spaces(out, "atomics", c->atomics);
+  write_spaces(out, "atomic_bytes", c->atomic_bytes);
+  write_flops(out, c->flops);
+  fprintf(out, ",\"special\":%" PRIu64 ",\"compute_intensity\":", c->special);
+  double ci;
+  if (pasta_counts_intensity(c, &ci))
+    pasta__json_write_real(out, ci);
+  else
+    fputs("null", out);
+  putc('}', out);
+}
+
+static void write_funcs(FILE *out, const char *key, const char *calls_key,
+                        const pasta_profile_func *funcs, size_t n) {
+  fprintf(out, ",\n\"%s\":[", key);
+  for (size_t i = 0; i < n; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    write_func(out, &funcs[i], calls_key);
+  }
+  fputs(n ? "\n]" : "]", out);
+}
+
+static void write_line(FILE *out, const pasta_profile_line *l) {
+  fputs("{\"file\":", out);
+  pasta__json_write_string_or_null(out, l->file);
+  fprintf(out, ",\"line\":%" PRIu32 ",\"function\":", l->line);
+  pasta__json_write_string(out, l->function);
+  fprintf(out, ",\"kind\":\"%s\",\"executions\":%" PRIu64,
+          pasta_kind_name(l->kind), l->executions);
+  write_spaces(out, "load_bytes", l->counts.load_bytes);
+  write_spaces(out, "store_bytes", l->counts.store_bytes);
+  write_spaces(out, "atomic_bytes", l->counts.atomic_bytes);
+  write_flops(out, l->counts.flops);
+  fprintf(out, ",\"special\":%" PRIu64 "}", l->counts.special);
+}
+
+/* ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ": four digits of year always (what
+ * readers accept); a time outside years 0000-9999 is written as the epoch. */
+static void format_time(char *out, size_t size, int64_t seconds) {
+  time_t t = (time_t)seconds;
+  struct tm tm;
+  snprintf(out, size, "1970-01-01T00:00:00Z");
+  if (gmtime_r(&t, &tm) && tm.tm_year >= -1900 && tm.tm_year <= 9999 - 1900)
+    snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+             tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* The inputs of a merged profile (only merged profiles have the field). */
+static void write_merged_from(FILE *out, const pasta_profile *p) {
+  if (!p->num_merged_from)
+    return;
+  fputs(",\n\"merged_from\":[", out);
+  for (size_t i = 0; i < p->num_merged_from; ++i) {
+    const pasta_profile_source *s = &p->merged_from[i];
+    char created[32];
+    format_time(created, sizeof created, s->created);
+    fputs(i ? ",\n  {\"file\":" : "\n  {\"file\":", out);
+    pasta__json_write_string_or_null(out, s->file);
+    fputs(",\"program\":", out);
+    pasta__json_write_string_or_null(out, s->program);
+    fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"}", s->pid, created);
+  }
+  fputs("\n]", out);
+}
+
+/* Launches, memory, working sets, and the bandwidth rows built from them
+ * and the counts. */
+static int write_activity(FILE *out, const pasta_profile *p) {
+  if (pasta__activity_write_json(out, p->activity))
+    return -1;
+  pasta_bw_row *rows;
+  size_t n;
+  if (pasta__bw_rows(p, p->activity, &rows, &n))
+    return -1;
+  int rc = pasta__bw_write_json(out, rows, n, p->activity);
+  free(rows);
+  return rc;
+}
+
+int pasta__profile_write_json_members(FILE *out, const pasta_profile *p) {
+  char created[32];
+  format_time(created, sizeof created, p->created);
+
+  fprintf(out, "{\"schema\":\"%s\",\"version\":%d,\"program\":",
+          PASTA_PROFILE_SCHEMA, PASTA_PROFILE_VERSION);
+  pasta__json_write_string(out, p->program ? p->program : "");
+  fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"", p->pid, created);
+  write_merged_from(out, p);
+  write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels);
+  write_funcs(out, "device_functions", "calls", p->device_functions,
+              p->num_device_functions);
+  write_funcs(out, "host_functions", "calls", p->host_functions,
+              p->num_host_functions);
+  fputs(",\n\"lines\":[", out);
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    write_line(out, &p->lines[i]);
+  }
+  fputs(p->num_lines ? "\n]" : "]", out);
+  if (p->activity && write_activity(out, p))
+    return -1;
+  if (p->trace) {
+    fputs(",\n\"trace\":", out);
+    pasta__trace_analysis_json(out, p->trace);
+  }
+  return ferror(out) ? -1 : 0;
+}
+
+int pasta__profile_write_json(FILE *out, const pasta_profile *p) {
+  if (pasta__profile_write_json_members(out, p))
+    return -1;
+  fputs("}\n", out);
+  return ferror(out) ? -1 : 0;
+}

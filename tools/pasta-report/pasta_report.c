@@ -1,0 +1,233 @@
+/*===- pasta_report.c - Offline tool over PASTA JSON profiles -------------===*
+ *
+ *   pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] [--top N]
+ *                             [--format table|csv|json] [--lines]
+ *   pasta-report merge OUT.json INPUT... [--force]   (profiles, directories
+ *                                                     of them, patterns)
+ *   pasta-report diff BEFORE.json AFTER.json [--top N]
+ *
+ * This file is the command line: usage, options, and the dispatch to the
+ * commands, each in its own file (report_show.c, report_merge.c,
+ * report_diff.c). Profiles (docs/profile-format.md, versions 1 and 2) are
+ * read with profile/'s reader (json_read.h, profile_read.h) into the
+ * runtime's own model, through report_load.c, so `show` prints the same
+ * tables as an instrumented program and `--format json` and `merge` write
+ * through the same JSON writer. The launch, memory, working-set and
+ * bandwidth sections are merged and diffed by report_activity_merge.c and
+ * report_activity_diff.c, the trace analyses by report_trace.c, on the
+ * parsed documents; `show` renders them with the runtime's table writers,
+ * writes them back as they were read (--format json) or as CSV blocks
+ * (report_csv.c), with its filters applied to their per-kernel rows and
+ * scopes. Exit status: 0, 2 for a bad command line or an input that cannot
+ * be read, 1 when the output cannot be written. Every error is one line:
+ * "pasta-report: error: ...".
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+
+#include "pasta_report.h"
+#include "report.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: pasta-report show PROFILE [--kernel REGEX] [--file SUBSTR] "
+    "[--top N]\n"
+    "                         [--format table|csv|json] [--lines]\n"
+    "       pasta-report merge OUT.json INPUT... [--force]\n"
+    "       pasta-report diff BEFORE.json AFTER.json [--top N]\n"
+    "       (each also takes --search-dir DIR, repeatable)\n"
+    "       pasta-report --help\n";
+
+static const char help_text[] =
+    "\n"
+    "show   re-renders a profile: the tables an instrumented program prints "
+    "(table,\n"
+    "       the default), one CSV table of kernels, device and host "
+    "functions\n"
+    "       (csv; with --lines the line table instead) followed by one CSV "
+    "block\n"
+    "       per section (launches, memory, working_set, bandwidth, "
+    "trace.*), or\n"
+    "       the profile itself with all its sections (json).\n"
+    "       --kernel REGEX  functions whose name or mangled name matches "
+    "(POSIX ERE),\n"
+    "                       the lines of those functions, their launch, "
+    "working-set\n"
+    "                       and bandwidth rows, and the trace scopes of "
+    "matching\n"
+    "                       functions\n"
+    "       --file SUBSTR   the same for functions, lines and scopes whose "
+    "file\n"
+    "                       contains SUBSTR\n"
+    "       --top N         lines shown (table: default 20; csv, json: all)\n"
+    "merge  sums several profiles (one per process, rank or GPU) into "
+    "OUT.json:\n"
+    "       functions by (kind, mangled name, module), lines by (file, "
+    "line,\n"
+    "       function, kind); launches, GPU times, memory and working sets "
+    "too\n"
+    "       (bandwidth is recomputed from the sums; docs/profile-format.md "
+    "has\n"
+    "       the rules); trace analyses stay one per process (\"traces\"); "
+    "the\n"
+    "       inputs are listed under \"merged_from\".\n"
+    "       An INPUT is a profile, a directory (its *.json files, by name) "
+    "or a\n"
+    "       quoted pattern ('ranks/*.json'), so any number of inputs fit; "
+    "they are\n"
+    "       read one at a time. OUT.json must not exist unless --force is "
+    "given\n"
+    "       (and is never an input).\n"
+    "diff   compares two profiles function by function: kernels "
+    "(launches, global\n"
+    "       bytes, FLOPs, special), device functions (calls, global bytes, "
+    "...) and\n"
+    "       host functions (calls, bytes, ...), matched by mangled name; "
+    "lists the N\n"
+    "       lines (--top, default 10) whose bytes + FLOPs\n"
+    "       changed most, then compares launches, GPU time, bandwidth and\n"
+    "       working sets per kernel, the memory totals, and the trace "
+    "analyses'\n"
+    "       peak footprint and per-scope stride-k and indirect accesses.\n"
+    "\n"
+    "Call paths: frames the program could not resolve where it ran (no\n"
+    "libdwarf there) are resolved here from their recorded module, build id\n"
+    "and address, reading the module's symbols and DWARF: from its recorded\n"
+    "path, else from a file of the same name and build id, else of the same\n"
+    "build id, under a --search-dir DIR (three levels deep).\n";
+
+void pasta__report_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pasta-report: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* A command-line error: one line naming the problem, then the usage. */
+int pasta__usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pasta-report: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  fputs(usage_text, stderr);
+  return 2;
+}
+
+int pasta__finish_output(FILE *out, const char *what) {
+  if (fflush(out) != 0 || ferror(out)) {
+    pasta__report_error("cannot write %s: %s", what,
+                        strerror(errno ? errno : EIO));
+    return 1;
+  }
+  return 0;
+}
+
+/*===-- Command line ------------------------------------------------------===*/
+
+/* Room for argc positional arguments (main allocates it): any number of
+ * inputs, as many as the command line holds. */
+static const char **positional_storage;
+
+int pasta__parse_args(int argc, char **argv, const char *allowed,
+                      struct pasta__options *o) {
+  memset(o, 0, sizeof *o);
+  o->positional = positional_storage;
+  for (int i = 2; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strncmp(arg, "--", 2) != 0 || !arg[2]) {
+      if (arg[0] == '-' && arg[1] && strcmp(arg, "--") != 0)
+        return pasta__usage_error("unknown option '%s'", arg);
+      o->positional[o->num_positional++] = arg;
+      continue;
+    }
+    char name[32];
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), arg);
+    char needle[40];
+    snprintf(needle, sizeof needle, " %s ", name + 2);
+    char list[128];
+    snprintf(list, sizeof list, " %s ", allowed);
+    if (n >= 31 || !strstr(list, needle))
+      return pasta__usage_error("unknown option '%.*s' for '%s'", (int)n, arg,
+                                argv[1]);
+    int flag = !strcmp(name, "--lines") || !strcmp(name, "--force");
+    const char *value = NULL;
+    if (flag) {
+      if (eq)
+        return pasta__usage_error("option '%s' takes no value", name);
+    } else if (eq) {
+      value = eq + 1;
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      return pasta__usage_error("option '%s' needs a value", name);
+    }
+    if (!strcmp(name, "--lines")) {
+      o->lines = 1;
+    } else if (!strcmp(name, "--force")) {
+      o->force = 1;
+    } else if (!strcmp(name, "--search-dir")) {
+      if (pasta__add_search_dir(value))
+        return pasta__usage_error("too many --search-dir options (at most 16)");
+    } else if (!strcmp(name, "--kernel")) {
+      o->kernel = value;
+    } else if (!strcmp(name, "--file")) {
+      o->file = value;
+    } else if (!strcmp(name, "--format")) {
+      if (strcmp(value, "table") && strcmp(value, "csv") &&
+          strcmp(value, "json"))
+        return pasta__usage_error("unknown format '%s' (table, csv or json)",
+                                  value);
+      o->format = value;
+    } else if (!strcmp(name, "--top")) {
+      char *end;
+      errno = 0;
+      unsigned long long top = strtoull(value, &end, 10);
+      if (!*value || *end || value[0] == '-' || errno)
+        return pasta__usage_error("invalid --top value '%s'", value);
+      o->top = top > SIZE_MAX ? SIZE_MAX : (size_t)top;
+      o->have_top = 1;
+    }
+  }
+  return 0;
+}
+
+static int run_command(int argc, char **argv) {
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "show"))
+    return pasta__cmd_show(argc, argv);
+  if (!strcmp(cmd, "merge"))
+    return pasta__cmd_merge(argc, argv);
+  if (!strcmp(cmd, "diff"))
+    return pasta__cmd_diff(argc, argv);
+  return pasta__usage_error("unknown command '%s'", cmd);
+}
+
+int pasta__report_main(int argc, char **argv) {
+  if (argc < 2)
+    return pasta__usage_error("missing command");
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage_text, stdout);
+      fputs(help_text, stdout);
+      return pasta__finish_output(stdout, "the output");
+    }
+  positional_storage = malloc((size_t)argc * sizeof *positional_storage);
+  if (!positional_storage) {
+    pasta__report_error("%s", strerror(ENOMEM));
+    return 1;
+  }
+  int rc = run_command(argc, argv);
+  free(positional_storage);
+  positional_storage = NULL;
+  return rc;
+}

@@ -1,0 +1,393 @@
+/*===- report_csv.c - CSV blocks of the launches, memory, working-set,
+ *                    bandwidth and trace sections (pasta-report) -------===*
+ *
+ * Each block is a list of JSON objects (the section's rows) and a list of
+ * columns, each a dotted path into a row ("gpu_time_ns.total"). A cell is
+ * the value at that path: integers in full (big ones too), reals with the
+ * fewest digits that read back the same, strings quoted as RFC 4180 needs,
+ * true/false as such, and null or a missing field as the empty cell. Rows
+ * that belong to one process of a merged profile (working-set launches and
+ * the trace tables) start with a "process" column, 0 in a profile of one
+ * process. The function and line tables, which come first, are
+ * pasta__csv_funcs and pasta__csv_lines.
+ *===----------------------------------------------------------------------===*/
+#include "report_csv.h"
+
+#include "pasta/profile.h"
+#include "profile/activity.h"
+#include "profile/json_read.h"
+#include "profile/text_table.h"
+#include "profile/trace_analysis.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pasta__csv_string(FILE *out, const char *s) {
+  if (!s)
+    return;
+  /* Control characters and invalid UTF-8 are escaped first, as the text
+   * tables show them (pasta__text_safe): a CSV file is read in terminals and
+   * by line-oriented tools, so a cell never holds a line break or an
+   * escape sequence. */
+  size_t size = 4 * strlen(s) + 1;
+  char stack[1024], *heap = size > sizeof stack ? malloc(size) : NULL;
+  char *buf = heap ? heap : stack;
+  s = pasta__text_safe(s, buf, heap ? size : sizeof stack);
+  if (!strpbrk(s, ",\"") && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
+    fputs(s, out);
+  } else {
+    putc('"', out);
+    for (; *s; ++s) {
+      if (*s == '"')
+        putc('"', out);
+      putc(*s, out);
+    }
+    putc('"', out);
+  }
+  free(heap);
+}
+
+/* The value at a dotted path, or NULL. */
+static json_t *at(json_t *o, const char *path) {
+  while (o && *path) {
+    char key[64];
+    size_t n = strcspn(path, ".");
+    snprintf(key, sizeof key, "%.*s", (int)n, path);
+    o = json_object_get(o, key);
+    path += n + (path[n] == '.');
+  }
+  return o;
+}
+
+static void cell(FILE *out, json_t *v) {
+  const char *s = json_string_value(v);
+  if (!v || json_is_null(v))
+    return;
+  if (s && !pasta__json_big_digits(v)) {
+    pasta__csv_string(out, s);
+  } else if (json_is_object(v) || json_is_array(v)) {
+    /* Not what the format puts there, but a cell all the same: the JSON
+     * text, quoted (it has commas). */
+    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    pasta__csv_string(out, text ? text : "");
+    free(text);
+  } else {
+    pasta__json_dump(out, v);
+  }
+}
+
+struct columns {
+  const char *const *names;
+  size_t n;
+  int process; /* a leading "process" column */
+};
+
+static void header(FILE *out, const char *block, const struct columns *c) {
+  fprintf(out, "\n# %s\n%s", block, c->process ? "process" : "");
+  for (size_t i = 0; i < c->n; ++i)
+    fprintf(out, "%s%s", i || c->process ? "," : "", c->names[i]);
+  fputc('\n', out);
+}
+
+static void row(FILE *out, json_t *o, const struct columns *c,
+                uint64_t process) {
+  if (c->process)
+    fprintf(out, "%" PRIu64, process);
+  for (size_t i = 0; i < c->n; ++i) {
+    if (i || c->process)
+      fputc(',', out);
+    cell(out, at(o, c->names[i]));
+  }
+  fputc('\n', out);
+}
+
+#define COLUMNS(array, process) {array, sizeof array / sizeof *array, process}
+
+/* A block whose rows are the elements of `rows` (an array). */
+static void array_block(FILE *out, const char *name, json_t *rows,
+                        const struct columns *c) {
+  size_t i;
+  json_t *r;
+  header(out, name, c);
+  json_array_foreach(rows, i, r) {
+    row(out, r, c, pasta__json_u64(r, "process"));
+  }
+}
+
+static const char *const launch_columns[] = {"name",
+                                             "mangled",
+                                             "launches",
+                                             "counted",
+                                             "ws_launches",
+                                             "failed",
+                                             "timed",
+                                             "gpu_time_ns.total",
+                                             "gpu_time_ns.min",
+                                             "gpu_time_ns.max",
+                                             "gpu_time_ns.mean",
+                                             "ws_max_touched_bytes",
+                                             "ws_max_footprint_bytes"};
+
+static const char *const ws_columns[] = {"id",
+                                         "kernel",
+                                         "touched_allocations",
+                                         "footprint_bytes",
+                                         "touched_bytes",
+                                         "outside"};
+
+static const char *const bw_columns[] = {"name",
+                                         "mangled",
+                                         "launches",
+                                         "counted",
+                                         "timed",
+                                         "time_source",
+                                         "time_ns",
+                                         "time_total_ns",
+                                         "bytes",
+                                         "unique_bytes",
+                                         "flops.f16",
+                                         "flops.bf16",
+                                         "flops.f32",
+                                         "flops.f64",
+                                         "bandwidth",
+                                         "unique_bandwidth",
+                                         "flop_rate",
+                                         "intensity",
+                                         "bandwidth_fraction",
+                                         "flop_fraction",
+                                         "bound"};
+
+/* "memory": one row, every count and byte total. */
+static void memory_block(FILE *out, json_t *m) {
+  char names[48][40];
+  const char *cols[48];
+  size_t n = 0;
+  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k) {
+    snprintf(names[n++], sizeof names[0], "allocations.%s.count",
+             pasta__alloc_kind_name(k));
+    snprintf(names[n++], sizeof names[0], "allocations.%s.bytes",
+             pasta__alloc_kind_name(k));
+  }
+  static const char *const middle[] = {"frees", "unknown_frees", "peak_bytes",
+                                       "live_at_exit.count",
+                                       "live_at_exit.bytes"};
+  for (size_t i = 0; i < sizeof middle / sizeof *middle; ++i)
+    snprintf(names[n++], sizeof names[0], "%s", middle[i]);
+  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
+    snprintf(names[n++], sizeof names[0], "copies.%s.count",
+             pasta__copy_kind_name(k));
+    snprintf(names[n++], sizeof names[0], "copies.%s.bytes",
+             pasta__copy_kind_name(k));
+  }
+  static const char *const last[] = {"async_copies", "memsets.count",
+                                     "memsets.bytes", "syncs.device",
+                                     "syncs.stream"};
+  for (size_t i = 0; i < sizeof last / sizeof *last; ++i)
+    snprintf(names[n++], sizeof names[0], "%s", last[i]);
+  for (size_t i = 0; i < n; ++i)
+    cols[i] = names[i];
+  struct columns c = {cols, n, 0};
+  header(out, "memory", &c);
+  row(out, m, &c, 0);
+}
+
+/*===-- Trace analyses ----------------------------------------------------===*/
+
+static const char *const footprint_columns[] = {"end_ns",
+                                                "footprint.peak_bytes",
+                                                "footprint.peak_time_ns",
+                                                "footprint.peak_buffers",
+                                                "footprint.final_bytes",
+                                                "footprint.final_buffers",
+                                                "reuse.saving_bytes"};
+
+static const char *const buffer_columns[] = {"id",
+                                             "name",
+                                             "kind",
+                                             "size",
+                                             "freed",
+                                             "alloc_lifetime_ns",
+                                             "use_lifetime_ns",
+                                             "use_ratio",
+                                             "file",
+                                             "line"};
+
+static const char *const loop_columns[] = {
+    "file",      "line",       "loop_id",     "loop_file",
+    "loop_line", "loop_depth", "allocations", "bytes"};
+
+static const char *const reuse_columns[] = {"size", "kind", "buffers",
+                                            "max_live", "saving_bytes"};
+
+/* Each trace table is one block, with the rows of every process. Returns
+ * 0, or -1 when out of memory. */
+static int trace_blocks(FILE *out, json_t *root) {
+  json_t *one = json_object_get(root, "trace");
+  json_t *list = json_object_get(root, "traces");
+  json_t *entries = json_array();
+  if (!entries || (json_is_object(one) && json_array_append(entries, one)) ||
+      (!json_is_object(one) && json_is_array(list) &&
+       json_array_extend(entries, list))) {
+    json_decref(entries);
+    return -1;
+  }
+  if (!json_array_size(entries)) {
+    json_decref(entries);
+    return 0;
+  }
+
+  char scope_names[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2][40];
+  const char *scope_cols[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2];
+  static const char *const scope_keys[] = {
+      "id",  "scope_type", "funcname",      "filename", "line",
+      "col", "executions", "max_loop_nest", "loops"};
+  size_t ns = 0;
+  for (size_t i = 0; i < 9; ++i)
+    snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_keys[i]);
+  for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
+    snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.static.%s",
+             pasta__cats_access_class(k));
+  for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
+    snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.dynamic.%s",
+             pasta__cats_access_class(k));
+  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_bytes");
+  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_buffers");
+  for (size_t i = 0; i < ns; ++i)
+    scope_cols[i] = scope_names[i];
+
+  const struct {
+    const char *name;
+    const char *member; /* NULL: the entry itself is the row */
+    struct columns c;
+  } blocks[] = {
+      {"trace.footprint", NULL, COLUMNS(footprint_columns, 1)},
+      {"trace.buffers", "buffers", COLUMNS(buffer_columns, 1)},
+      {"trace.loop_allocations", "loop_allocations", COLUMNS(loop_columns, 1)},
+      {"trace.reuse", "reuse.groups", COLUMNS(reuse_columns, 1)},
+      {"trace.scopes", "scopes", {scope_cols, ns, 1}},
+  };
+  for (size_t b = 0; b < sizeof blocks / sizeof *blocks; ++b) {
+    header(out, blocks[b].name, &blocks[b].c);
+    size_t i, j;
+    json_t *e, *r;
+    json_array_foreach(entries, i, e) {
+      uint64_t process = pasta__json_u64(e, "process");
+      if (!blocks[b].member) {
+        row(out, e, &blocks[b].c, process);
+        continue;
+      }
+      json_array_foreach(at(e, blocks[b].member), j, r) {
+        row(out, r, &blocks[b].c, process);
+      }
+    }
+  }
+  json_decref(entries);
+  return 0;
+}
+
+int pasta__report_sections_csv(FILE *out, json_t *root) {
+  json_t *launches = json_object_get(root, "launches");
+  json_t *memory = json_object_get(root, "memory");
+  json_t *ws = json_object_get(root, "working_set");
+  json_t *bw = json_object_get(root, "bandwidth");
+  if (json_is_object(launches)) {
+    struct columns c = COLUMNS(launch_columns, 0);
+    array_block(out, "launches", json_object_get(launches, "kernels"), &c);
+  }
+  if (json_is_object(memory))
+    memory_block(out, memory);
+  if (json_is_object(ws)) {
+    struct columns c = COLUMNS(ws_columns, 1);
+    array_block(out, "working_set", json_object_get(ws, "per_launch"), &c);
+  }
+  if (json_is_object(bw)) {
+    struct columns c = COLUMNS(bw_columns, 0);
+    array_block(out, "bandwidth", json_object_get(bw, "kernels"), &c);
+  }
+  return trace_blocks(out, root) || ferror(out) ? -1 : 0;
+}
+
+/*===-- The function and line tables --------------------------------------===*/
+
+static void csv_spaces_header(FILE *out, const char *group) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%s.%s", group, pasta_space_name(s));
+}
+
+static void csv_spaces(FILE *out, const uint64_t *a) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
+    fprintf(out, ",%" PRIu64, a[s]);
+}
+
+static void csv_flops_header(FILE *out) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",flops.%s", pasta_precision_name(i));
+}
+
+static void csv_flops(FILE *out, const uint64_t *flops) {
+  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
+    fprintf(out, ",%" PRIu64, flops[i]);
+}
+
+void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
+  static const char *const groups[] = {"loads",      "stores",
+                                       "load_bytes", "store_bytes",
+                                       "atomics",    "atomic_bytes"};
+  fputs("kind,name,mangled,module,file,line,calls", out);
+  for (unsigned g = 0; g < 6; ++g)
+    csv_spaces_header(out, groups[g]);
+  csv_flops_header(out);
+  fputs(",special,compute_intensity\n", out);
+  const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
+                                        p->host_functions};
+  size_t counts[] = {p->num_kernels, p->num_device_functions,
+                     p->num_host_functions};
+  for (unsigned a = 0; a < 3; ++a)
+    for (size_t i = 0; i < counts[a]; ++i) {
+      const pasta_profile_func *f = &arrays[a][i];
+      const pasta_counts *c = &f->counts;
+      fprintf(out, "%s,", pasta_kind_name(f->kind));
+      pasta__csv_string(out, f->name);
+      putc(',', out);
+      pasta__csv_string(out, f->mangled);
+      putc(',', out);
+      pasta__csv_string(out, f->module);
+      putc(',', out);
+      pasta__csv_string(out, f->file);
+      fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
+      csv_spaces(out, c->loads);
+      csv_spaces(out, c->stores);
+      csv_spaces(out, c->load_bytes);
+      csv_spaces(out, c->store_bytes);
+      csv_spaces(out, c->atomics);
+      csv_spaces(out, c->atomic_bytes);
+      csv_flops(out, c->flops);
+      fprintf(out, ",%" PRIu64 ",", c->special);
+      double ci;
+      if (pasta_counts_intensity(c, &ci))
+        fprintf(out, "%.9g", ci);
+      putc('\n', out);
+    }
+}
+
+void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
+  fputs("file,line,function,kind,executions", out);
+  csv_spaces_header(out, "load_bytes");
+  csv_spaces_header(out, "store_bytes");
+  csv_spaces_header(out, "atomic_bytes");
+  csv_flops_header(out);
+  fputs(",special\n", out);
+  for (size_t i = 0; i < p->num_lines && i < top; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    pasta__csv_string(out, l->file);
+    fprintf(out, ",%" PRIu32 ",", l->line);
+    pasta__csv_string(out, l->function);
+    fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
+    csv_spaces(out, l->counts.load_bytes);
+    csv_spaces(out, l->counts.store_bytes);
+    csv_spaces(out, l->counts.atomic_bytes);
+    csv_flops(out, l->counts.flops);
+    fprintf(out, ",%" PRIu64 "\n", l->counts.special);
+  }
+}
