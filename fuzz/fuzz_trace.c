@@ -5,8 +5,9 @@
  * trace-analysis object. Each is read back as pasta-report reads it
  * (trace_read.c, activity_read.c), printed with the runtime's table writers
  * and compared with itself (report_trace.c, report_activity_diff.c), and the
- * trace analysis is written out again as JSON (cats.c), which must parse
- * and read back to the same totals (the round trip pasta-report relies on).
+ * trace analysis is written out again as JSON (profile/trace_analysis.c), which
+ * must parse and read back to the same totals (the round trip pasta-report
+ * relies on).
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 

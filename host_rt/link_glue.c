@@ -6,7 +6,7 @@
  * so that every call to those functions in that link, from code compiled
  * by any compiler (a C main built by gcc, a prebuilt object), comes here.
  * A reset frees the GPU's copy of every module's counters: the runtime
- * reads and carries them first (runtime.c). The pass hooks the calls in
+ * reads and carries them first (lifecycle.c). The pass hooks the calls in
  * instrumented code too; the runtime carries once for both.
  *
  * Only a link that calls one of the two functions pulls an object in, and

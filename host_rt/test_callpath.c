@@ -37,7 +37,7 @@ void __pasta_register_kernel(const void *, const char *, const void *,
 typedef int (*pasta_test_launcher)(unsigned *line);
 int pasta_test_lib_launch(pasta_test_launcher launch, unsigned *line);
 
-/* The runtime's analyzer dispatch (runtime.c, not linked here). */
+/* The runtime's analyzer dispatch (analyzer_registry.c, not linked here). */
 void pasta__notify_launch(const pasta_launch_event *e) { (void)e; }
 void pasta__notify_allocation(const pasta_allocation_event *e) { (void)e; }
 void pasta__arm_exit(void) {}

@@ -70,8 +70,8 @@ static int fake_get_func(void **fn, const void *symbol) {
   return 0;
 }
 
-/* The runtime's analyzer dispatch (runtime.c, not linked here): record the
- * live events. */
+/* The runtime's analyzer dispatch (analyzer_registry.c, not linked here):
+ * record the live events. */
 static pasta_launch_event launch_events[8];
 static int num_launch_events;
 static int allocs_seen, frees_seen;
@@ -79,7 +79,7 @@ void pasta__notify_launch(const pasta_launch_event *e) {
   if (num_launch_events < 8)
     launch_events[num_launch_events++] = *e;
 }
-/* runtime.c's exit ordering: how often the wrappers armed it, and which
+/* lifecycle.c's exit ordering: how often the wrappers armed it, and which
  * modules they said ran a kernel (first launch per GPU). */
 static int arm_calls, module_launches;
 static const void *last_module_launched;

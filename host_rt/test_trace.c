@@ -1,8 +1,8 @@
 /*===- test_trace.c - Unit test of the trace recorder (trace.c) -----------===*
  *
- * Drives trace.c the way the pass and intercept.c do, with hand-made module
- * tables, and checks the trace it builds: the calling-context tree written
- * depth first (balanced, one event per site and stack, counted), the
+ * Drives trace.c the way the pass and the launch wrappers do, with hand-made
+ * module tables, and checks the trace it builds: the calling-context tree
+ * written depth first (balanced, one event per site and stack, counted), the
  * allocation events that stand for the allocations of a loop, a launch
  * expanded into its kernel's device scopes and accesses, the device clock
  * fitted to the traced launches, and the dropped records reported.

@@ -3,10 +3,10 @@
  * Internal to libpasta_rt. trace.c records the host side of a trace-mode run
  * (PASTA_TRACE=1 at build time; PASTA_TRACE=0 at run time turns it off):
  * the host functions' scope events (the pass calls __pasta_scope_enter and
- * __pasta_scope_exit), and what intercept.c reports: allocations, frees,
+ * __pasta_scope_exit), and what the wrappers report: allocations, frees,
  * copies, launches (each a parallel scope around the kernel's device
  * scopes), timed API calls and kernels, and the records of traced launches.
- * At exit runtime.c hands it every module's tables and asks for the
+ * At exit report.c hands it every module's tables and asks for the
  * struct pasta_trace (trace_model.h) the writers and analyses read.
  *
  * Every call is thread-safe. Times are CLOCK_MONOTONIC nanoseconds.
@@ -32,7 +32,7 @@ uint64_t pasta__trace_now(void);
 void pasta__trace_api(const char *name, uint64_t t0, uint64_t t1,
                       uint64_t correlation);
 
-/* Allocation `id` (intercept.c's, from 0) of `size` bytes, made by the call
+/* Allocation `id` (the wrappers', from 0) of `size` bytes, made by the call
  * returning to `site`. */
 void pasta__trace_alloc(uint64_t id, uint64_t size, const char *kind,
                         const void *site, uint64_t t);

@@ -2,8 +2,8 @@
  *
  * A table whose columns are as wide as their widest cell, each column left-
  * or right-aligned, cells separated by two spaces (trailing spaces trimmed).
- * Used by pasta-report's diff tables (pasta_report.c, report_activity.c) and
- * the trace analyses' tables (cats.c).
+ * Used by pasta-report's diff tables (tools/pasta-report/) and
+ * the trace analyses' tables (analyzers/trace/trace_tables.c).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_ANALYZERS_TEXT_TABLE_H
 #define PASTA_ANALYZERS_TEXT_TABLE_H

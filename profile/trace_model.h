@@ -11,8 +11,9 @@
  * pasta_trace.start_ns. Strings are never NULL ("" when unknown) and stay
  * valid as long as the trace.
  *
- * cats.c writes the .cats file and the analyses, chrome_trace.c the Chrome
- * trace JSON; docs/trace-format.md documents both files.
+ * analyzers/trace/ writes the .cats file (cats_file.c) and computes the
+ * analyses, chrome_trace.c the Chrome trace JSON; docs/trace-format.md
+ * documents both files.
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_TRACE_MODEL_H
 #define PASTA_TRACE_MODEL_H

@@ -1,8 +1,8 @@
 /*===- trace_read.c - Read the "trace" section of a JSON profile back -----===*
  *
- * The inverse of pasta__trace_analysis_json() (cats.c), field by field. The
- * members that the writer derives from others (use_ratio) are not read: the
- * table writer derives them again.
+ * The inverse of pasta__trace_analysis_json() (trace_analysis.c), field by
+ * field. The members that the writer derives from others (use_ratio) are not
+ * read: the table writer derives them again.
  *===----------------------------------------------------------------------===*/
 #include "trace_read.h"
 

@@ -2,9 +2,10 @@
  *
  * For pasta-report: turns the "trace" object of a JSON profile (the C.A.T.S.
  * analyses, docs/trace-format.md "Analyses") back into the struct
- * pasta_trace_analysis that cats.c derives from a trace, so that
- * pasta__trace_analysis_print() prints the tables the program printed.
- * Lenient, like activity_read.h: a missing or mistyped member reads as 0,
+ * pasta_trace_analysis that analyzers/trace/trace_analyses.c derives from a
+ * trace, so that pasta__trace_analysis_print() prints the tables the program
+ * printed. Lenient, like activity_read.h: a missing or mistyped member reads as
+ * 0,
  * "" or empty. Uses jansson, so it is part of the tools only.
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_PROFILE_TRACE_READ_H

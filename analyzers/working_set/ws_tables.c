@@ -77,23 +77,30 @@ int pasta__activity_write_ws_tables(FILE *out, const pasta_activity *a,
 
 /*===-- The analyzer ----------------------------------------------------===*/
 
-static const char *report_program;
+/* What the hotness writers need: the map and the SVG's title. */
+struct hotness_file {
+  const pasta_hotness *hotness;
+  const char *title;
+};
 
-static int hotness_csv(FILE *f, const void *a) {
-  return pasta__hotness_write_csv(f, &((const pasta_activity *)a)->hotness);
+static int hotness_csv(FILE *f, const void *arg) {
+  return pasta__hotness_write_csv(f,
+                                  ((const struct hotness_file *)arg)->hotness);
 }
 
-static int hotness_svg(FILE *f, const void *a) {
-  return pasta__hotness_write_svg(f, &((const pasta_activity *)a)->hotness,
-                                  report_program);
+static int hotness_svg(FILE *f, const void *arg) {
+  const struct hotness_file *h = arg;
+  return pasta__hotness_write_svg(f, h->hotness, h->title);
 }
 
 /* The hotness map as CSV and SVG next to the profile. */
 static int write_hotness(const pasta_activity *a,
                          const pasta_analyzer_context *ctx) {
-  report_program = ctx->program;
-  int csv = ctx->write_file(ctx, ".hotness.csv", "hotness map", hotness_csv, a);
-  int svg = ctx->write_file(ctx, ".hotness.svg", "hotness map", hotness_svg, a);
+  struct hotness_file h = {&a->hotness, ctx->program};
+  int csv =
+      ctx->write_file(ctx, ".hotness.csv", "hotness map", hotness_csv, &h);
+  int svg =
+      ctx->write_file(ctx, ".hotness.svg", "hotness map", hotness_svg, &h);
   return csv || svg ? -1 : 0;
 }
 
