@@ -51,6 +51,22 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
     pasta_atomic_add(slot, 1);
 }
 
+/* The same for functions counting edges (passes/CounterPlacement.h): the
+ * first thread also adds the number of threads the launch started, the
+ * count of the kernel's entry edge. */
+PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
+                                               PASTA_GLOBAL uint64_t *threads) {
+  if ((__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
+       __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0) {
+    uint64_t blocks = (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
+                      __gpu_num_blocks_z();
+    uint64_t per_block = (uint64_t)__gpu_num_threads_x() *
+                         __gpu_num_threads_y() * __gpu_num_threads_z();
+    pasta_atomic_add(launches, 1);
+    pasta_atomic_add(threads, blocks * per_block);
+  }
+}
+
 /* Run-time classification of generic (flat) pointers. */
 PASTA_INLINE uint64_t __pasta_is_shared(void *ptr) {
   return __gpu_is_ptr_local(ptr);
@@ -182,6 +198,20 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
       __pasta_bank_row(counters, num_counters, num_banks) + first;
   for (uint32_t i = 0; i < n; ++i)
     __pasta_flush_counter(&row[i], values[i]);
+}
+
+/* The same for the counters live at one return of a function counting
+ * edges: values[k] goes to counter first + indices[k]. */
+PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
+                                       uint32_t num_counters,
+                                       uint32_t num_banks, uint32_t first,
+                                       const uint64_t *values,
+                                       const PASTA_GLOBAL uint32_t *indices,
+                                       uint32_t n) {
+  PASTA_GLOBAL uint64_t *row =
+      __pasta_bank_row(counters, num_counters, num_banks) + first;
+  for (uint32_t i = 0; i < n; ++i)
+    __pasta_flush_counter(&row[indices[i]], values[i]);
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*

@@ -68,6 +68,22 @@ static uint64_t *pasta__sum_banks(const uint64_t *counters, uint32_t banks,
   return sum;
 }
 
+/* The counters the device derives nothing for: each row adds coeff times a
+ * counted counter to a derived one (include/pasta/abi.h). Sums over banks
+ * and GPUs derive alike, so this runs once per read. Returns -1 when a row
+ * names a counter the module does not have. */
+static int pasta__derive_counters(uint64_t *sum, uint32_t num_counters,
+                                  const struct pasta_derived *rows,
+                                  uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (rows[i].counter >= num_counters || rows[i].source >= num_counters)
+      return -1;
+  for (uint32_t i = 0; i < n; ++i) /* modulo 2^64: exact for the true sum */
+    sum[rows[i].counter] +=
+        (uint64_t)(int64_t)rows[i].coeff * sum[rows[i].source];
+  return 0;
+}
+
 void pasta__read_host_module(pasta_profile *p,
                              const struct pasta_module_desc *d) {
   int status = pasta_profile_check_desc(d);
@@ -210,27 +226,30 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
   }
 
   void *funcs = NULL, *sites = NULL, *counters = NULL, *scopes = NULL,
-       *accesses = NULL;
+       *accesses = NULL, *derived = NULL;
   char *strings = NULL;
   const char *name = NULL;
   size_t counter_bytes =
       pasta__bytes((uint64_t)d.num_banks * d.num_counters, sizeof(uint64_t));
-  size_t sizes[6] = {
+  size_t sizes[7] = {
       pasta__bytes(d.strings_size, 1),
       pasta__bytes(d.num_funcs, sizeof(struct pasta_func)),
       pasta__bytes(d.num_sites, sizeof(struct pasta_site)),
       counter_bytes,
       pasta__bytes(d.num_scopes, sizeof(struct pasta_scope)),
       pasta__bytes(d.num_accesses, sizeof(struct pasta_access)),
+      pasta__bytes(d.num_derived, sizeof(struct pasta_derived)),
   };
-  void **dst[6] = {(void **)&strings, &funcs,  &sites,
-                   &counters,         &scopes, &accesses};
-  uint64_t src[6] = {d.strings,  d.funcs,  d.sites,
-                     d.counters, d.scopes, d.accesses};
-  static const char *const what[6] = {
-      "copying its strings",  "copying its functions", "copying its sites",
-      "copying its counters", "copying its scopes",    "copying its accesses"};
-  for (int i = 0; i < 6; ++i) {
+  void **dst[7] = {(void **)&strings, &funcs,    &sites,  &counters,
+                   &scopes,           &accesses, &derived};
+  uint64_t src[7] = {d.strings, d.funcs,    d.sites,  d.counters,
+                     d.scopes,  d.accesses, d.derived};
+  static const char *const what[7] = {
+      "copying its strings",         "copying its functions",
+      "copying its sites",           "copying its counters",
+      "copying its scopes",          "copying its accesses",
+      "copying its derived counters"};
+  for (int i = 0; i < 7; ++i) {
     int rc = pasta__copy_array(m, src[i], sizes[i], dst[i], &err);
     if (i == 0 && rc == 0)
       name = pasta__module_name(&d, strings);
@@ -261,6 +280,16 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
             name ? name : "?");
     goto out;
   }
+  if (pasta__derive_counters(sum, d.num_counters, derived, d.num_derived)) {
+    fprintf(
+        stderr, "pasta: warning: module '%s' is left out of the profile: %s\n",
+        name ? name : "?", pasta_profile_strerror(PASTA_PROFILE_EMALFORMED));
+    free(sum);
+    goto out;
+  }
+  free(derived);
+  d.num_derived = 0; /* the sums hold the derived counts now */
+  d.derived = 0;
   const uint64_t *carried = m->carried[device];
   if (carried && m->carried_n[device] == d.num_counters)
     for (uint32_t c = 0; c < d.num_counters; ++c)
@@ -276,6 +305,7 @@ out:
   free(accesses);
   free(strings);
   free(counters);
+  free(derived);
   return -1;
 }
 

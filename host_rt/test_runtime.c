@@ -56,6 +56,9 @@ static struct pasta_module_desc host_desc = {PASTA_ABI_MAGIC,
                                              0,
                                              0,
                                              0,
+                                             0,
+                                             0,
+                                             0,
                                              0};
 static struct pasta_module_desc bad_magic_desc = {0xdeadbeef,
                                                   PASTA_ABI_VERSION,
@@ -73,17 +76,28 @@ static struct pasta_module_desc bad_magic_desc = {0xdeadbeef,
                                                   0,
                                                   0,
                                                   0,
+                                                  0,
+                                                  0,
+                                                  0,
                                                   0};
 
 /*===-- Fake device modules -----------------------------------------------===*/
 
-enum { DEV_COUNTERS = 2 + PASTA_DYN_NUM, DEV_SHARED_LOADS = 16 };
+/* Counter 1 (the site's block) is derived, as a function counting edges
+ * has it: the device counts edges 10 and 11, and block 1 = c10 - c11. */
+enum {
+  DEV_COUNTERS = 2 + PASTA_DYN_NUM + 2,
+  DEV_EDGE_IN = 2 + PASTA_DYN_NUM,
+  DEV_EDGE_OUT,
+  DEV_SHARED_LOADS = 16
+};
 
 struct fake_device_module {
   char strings[32];
   struct pasta_func funcs[1];
   struct pasta_site sites[1];
   uint64_t counters[PASTA_DEVICE_MIN_BANKS][DEV_COUNTERS];
+  struct pasta_derived derived[2];
   struct pasta_module_desc desc; /* the "device symbol" */
 };
 
@@ -110,11 +124,16 @@ static void build_device(struct fake_device_module *m, const char *module) {
   m->sites[0].mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GENERIC] = 4;
   m->sites[0].mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = 1;
   /* Launches: 2, all flushed into bank 0. Block executions: b + 1 in bank
-   * b. Generic loads found shared: 10 in bank 5, 6 in bank 200. */
+   * b, derived from edges 3 (b + 1) and 2 (b + 1). Generic loads found
+   * shared: 10 in bank 5, 6 in bank 200. */
   memset(m->counters, 0, sizeof m->counters);
   m->counters[0][0] = 2;
-  for (uint32_t b = 0; b < PASTA_DEVICE_MIN_BANKS; ++b)
-    m->counters[b][1] = b + 1;
+  for (uint32_t b = 0; b < PASTA_DEVICE_MIN_BANKS; ++b) {
+    m->counters[b][DEV_EDGE_IN] = 3 * (b + 1);
+    m->counters[b][DEV_EDGE_OUT] = 2 * (b + 1);
+  }
+  m->derived[0] = (struct pasta_derived){1, DEV_EDGE_IN, 1};
+  m->derived[1] = (struct pasta_derived){1, DEV_EDGE_OUT, -1};
   m->counters[5][2 + PASTA_DYN_LD_SHARED] = 10;
   m->counters[200][2 + PASTA_DYN_LD_SHARED] = DEV_SHARED_LOADS - 10;
   m->counters[5][2 + PASTA_DYN_LD_SHARED_BYTES] = 4 * DEV_SHARED_LOADS;
@@ -134,7 +153,10 @@ static void build_device(struct fake_device_module *m, const char *module) {
                                        0,
                                        0,
                                        0,
-                                       0};
+                                       0,
+                                       2,
+                                       0,
+                                       (uint64_t)(uintptr_t)m->derived};
 }
 
 static int fake_memcpy_from_symbol(void *dst, const void *symbol,
@@ -418,8 +440,8 @@ int main(void) {
    * after it comes on top. The final report must show both. */
   __pasta_before_device_reset();
   memset(good.counters, 0, sizeof good.counters);
-  good.counters[0][0] = 3;  /* 3 more launches */
-  good.counters[7][1] = 11; /* 11 more block executions, in bank 7 */
+  good.counters[0][0] = 3;            /* 3 more launches */
+  good.counters[7][DEV_EDGE_IN] = 11; /* 11 more block executions, bank 7 */
   /* The reset hits the current GPU (1) only: its counts are carried, its
    * copy starts again from zero; GPU 0 keeps its own. */
   memset(multi[1].counters, 0, sizeof multi[1].counters);

@@ -48,17 +48,17 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
   Add(Base + 3, B.CreateMul(Local, Bytes));
 }
 
-// Functions with at most this many counters flush each counter inline, in
-// registers; larger ones stage their counts in local memory and call
-// __pasta_flush once, to keep code size bounded.
+// Functions with at most this many counters live at a return flush each
+// counter inline, in registers; larger ones stage their counts in local
+// memory and call the runtime once, to keep code size bounded.
 static constexpr uint32_t InlineFlushLimit = 32;
 
 // The local counters that can be non-zero when the function leaves through
-// Exit: the call counter (not for kernels, whose launches are counted at
-// entry), and those of blocks from which Exit is reachable (a block that
-// cannot reach Exit never ran on a path that ends there).
-static SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
-                                              BasicBlock *Exit) {
+// Exit: those counted in blocks from which Exit is reachable (a block that
+// cannot reach Exit never ran on a path that ends there), and the call
+// counter (not for kernels, whose launches are counted at entry).
+SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
+                                                       BasicBlock *Exit) const {
   SmallPtrSet<BasicBlock *, 32> Reaching{Exit};
   SmallVector<BasicBlock *, 32> Work{Exit};
   while (!Work.empty())
@@ -71,30 +71,49 @@ static SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
       continue;
-    Live.push_back(CB.Counter);
+    if (CB.Measured)
+      Live.push_back(CB.Counter);
     for (uint32_t Dyn : CB.DynCounters)
       for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
         Live.push_back(Dyn + I);
   }
+  llvm::sort(Live);
   return Live;
 }
 
-// Inline device flush of the counters live at Exit. One test picks the fast
+// A counter's value, 64 bits wide (from its bit, for blocks counted in one).
+Value *CounterEmitter::loadCount(IRBuilder<> &B, uint32_t Counter) const {
+  AllocaInst *Slot = Slots[Counter];
+  Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  if (BitOf[Counter] >= 0)
+    V = B.CreateAnd(B.CreateLShr(V, BitOf[Counter]), 1);
+  return B.CreateZExt(V, B.getInt64Ty());
+}
+
+// Counts one more execution of Counter's block.
+void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
+  AllocaInst *Slot = Slots[Counter];
+  Type *Ty = Slot->getAllocatedType();
+  Value *Old = B.CreateLoad(Ty, Slot);
+  Value *New = BitOf[Counter] >= 0
+                   ? B.CreateOr(Old, ConstantInt::get(Ty, 1u << BitOf[Counter]))
+                   : B.CreateAdd(Old, ConstantInt::get(Ty, 1));
+  B.CreateStore(New, Slot);
+}
+
+// Inline device flush of the counters Live at Exit. One test picks the fast
 // path for the usual case, a full warp whose counts are all small: then each
 // counter costs one warp sum and, if non-zero, one `red` by lane 0. The
 // general path handles partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
-                                     ArrayRef<AllocaInst *> Slots) {
+                                     ArrayRef<uint32_t> Live) {
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
-  if (Live.empty())
-    return; // nothing counted on any path to this return
   SmallVector<Value *, 16> Values;
   Value *Any = nullptr;
   for (uint32_t I : Live) {
-    Values.push_back(B.CreateLoad(I64, Slots[I]));
+    Values.push_back(loadCount(B, I));
     Any = Any ? B.CreateOr(Any, Values.back()) : Values.back();
   }
   FunctionCallee Row =
@@ -138,38 +157,66 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   FlushAll(SlowT, FlushCounterName, FlushGroupName);
 }
 
-// Device functions only (host ones: emitHostFlushes).
-void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P,
-                               ArrayRef<AllocaInst *> Slots) {
-  if (P.NumCounters <= InlineFlushLimit)
-    return emitInlineFlush(Exit, P, Slots);
-
-  IRBuilder<> B(Exit);
-  Type *I64 = B.getInt64Ty();
-  Type *I32 = B.getInt32Ty();
-  PointerType *Generic = PointerType::get(Ctx, 0);
-  PointerType *Global = PointerType::get(Ctx, 1);
-  Value *First = ConstantInt::get(I32, P.FirstCounter);
-  Value *N = ConstantInt::get(I32, P.NumCounters);
-  auto LoadCount = [&](uint32_t I) { return B.CreateLoad(I64, Slots[I]); };
-
-  // Out of line: stage the counts, then one call.
+// The staging array of out-of-line flushes: one per function, in its entry.
+AllocaInst *CounterEmitter::staging(FunctionPlan &P, uint32_t Size) {
   if (!P.Staging) {
     IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
-    P.Staging = EntryB.CreateAlloca(ArrayType::get(I64, P.NumCounters),
+    P.Staging = EntryB.CreateAlloca(ArrayType::get(EntryB.getInt64Ty(), Size),
                                     M.getDataLayout().getAllocaAddrSpace(),
                                     nullptr, "pasta.flush");
   }
-  AllocaInst *Staging = P.Staging;
-  for (uint32_t I = 0; I < P.NumCounters; ++I)
-    B.CreateStore(LoadCount(I),
+  return P.Staging;
+}
+
+// Device functions only (host ones: emitHostFlushes).
+void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
+  SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
+  if (Live.empty())
+    return; // nothing counted on any path to this return
+  if (Live.size() <= InlineFlushLimit)
+    return emitInlineFlush(Exit, P, Live);
+
+  IRBuilder<> B(Exit);
+  Type *I32 = B.getInt32Ty();
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  PointerType *Global = PointerType::get(Ctx, 1);
+  Value *Counters[] = {T.Counters, B.getInt32(T.NumCounters),
+                       B.getInt32(T.numBanks()), B.getInt32(P.FirstCounter)};
+  if (!P.Placed) {
+    // Every counter, staged in order, then one call.
+    AllocaInst *Staging = staging(P, P.NumCounters);
+    for (uint32_t I = 0; I < P.NumCounters; ++I)
+      B.CreateStore(loadCount(B, I),
+                    B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
+                                                 Staging, 0, I));
+    FunctionCallee Flush = M.getOrInsertFunction(
+        DeviceFlushName, B.getVoidTy(), Global, I32, I32, I32, Generic, I32);
+    B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], Counters[3],
+                         B.CreatePointerCast(Staging, Generic),
+                         B.getInt32(P.NumCounters)});
+    return;
+  }
+  // The live counters only, staged, and a table of their local indices.
+  uint32_t Measured = 1;
+  for (const CountedBlock &CB : P.Blocks)
+    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM;
+  AllocaInst *Staging = staging(P, Measured);
+  for (size_t K = 0; K < Live.size(); ++K)
+    B.CreateStore(loadCount(B, Live[K]),
                   B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
-                                               Staging, 0, I));
-  Value *StagingGeneric = B.CreatePointerCast(Staging, Generic);
-  FunctionCallee Flush = M.getOrInsertFunction(
-      DeviceFlushName, B.getVoidTy(), Global, I32, I32, I32, Generic, I32);
-  B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
-                       B.getInt32(T.numBanks()), First, StagingGeneric, N});
+                                               Staging, 0, K));
+  SmallVector<uint32_t, 64> Indices(Live.begin(), Live.end());
+  Constant *Init = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Indices));
+  auto *Table = new GlobalVariable(
+      M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+      "__pasta_flush_indices", nullptr, GlobalValue::NotThreadLocal, 1);
+  Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  FunctionCallee Flush =
+      M.getOrInsertFunction(DeviceFlushIndexedName, B.getVoidTy(), Global, I32,
+                            I32, I32, Generic, Global, I32);
+  B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], Counters[3],
+                       B.CreatePointerCast(Staging, Generic), Table,
+                       B.getInt32(Live.size())});
 }
 
 // Host functions flush inline, one atomic add per counter, up to this many
@@ -320,38 +367,69 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
 
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
-  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
   unsigned AllocaAS = M.getDataLayout().getAllocaAddrSpace();
 
-  SmallVector<AllocaInst *, 16> Slots;
+  // Each counter's register: its own 64 bits, or one bit of a 32-bit mask
+  // for measured blocks that run at most once per call (CounterPlacement.h).
+  Slots.assign(P.NumCounters, nullptr);
+  BitOf.assign(P.NumCounters, -1);
+  SmallVector<AllocaInst *, 16> Registers;
+  SmallVector<uint64_t, 16> Initial;
+  auto NewRegister = [&](Type *Ty) {
+    Registers.push_back(B.CreateAlloca(Ty, AllocaAS, nullptr, "pasta.count"));
+    Initial.push_back(0);
+    return Registers.back();
+  };
+  uint32_t Bits = 0;
+  for (CountedBlock &CB : P.Blocks) {
+    if (!P.Placed || !CB.Measured || !CB.Once)
+      continue;
+    if (Bits % 32 == 0)
+      NewRegister(I32);
+    Slots[CB.Counter] = Registers.back();
+    BitOf[CB.Counter] = Bits++ % 32;
+  }
   for (uint32_t I = 0; I < P.NumCounters; ++I)
-    Slots.push_back(B.CreateAlloca(I64, AllocaAS, nullptr, "pasta.count"));
+    if (!Slots[I])
+      Slots[I] = NewRegister(I64);
   // A launch is counted once, at entry, by the first thread of the grid (so
-  // the launch counter costs nothing at exit); other functions count calls
-  // per thread. The entry block runs exactly once per call: its counter
-  // starts at 1.
-  SmallVector<Value *, 16> Initial(P.NumCounters, ConstantInt::get(I64, 0));
-  if (P.Kind == PASTA_FUNC_KERNEL)
-    B.CreateCall(
-        M.getOrInsertFunction(CountLaunchName, B.getVoidTy(),
-                              PointerType::get(Ctx, 1)),
-        {B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter)});
-  else
-    Initial[0] = ConstantInt::get(I64, 1);
+  // the launch counter costs nothing at exit), with the threads it started
+  // when a derived counter needs them; other functions count calls per
+  // thread. The entry block runs exactly once per call: its count starts
+  // at 1.
+  PointerType *Global = PointerType::get(Ctx, 1);
+  auto BankZero = [&](uint32_t Local) {
+    return B.CreateConstInBoundsGEP1_32(I64, T.Counters,
+                                        P.FirstCounter + Local);
+  };
+  if (P.Kind == PASTA_FUNC_KERNEL && P.ThreadsCounter != PASTA_NONE)
+    B.CreateCall(M.getOrInsertFunction(CountLaunchThreadsName, B.getVoidTy(),
+                                       Global, Global),
+                 {BankZero(0), BankZero(P.ThreadsCounter)});
+  else if (P.Kind == PASTA_FUNC_KERNEL)
+    B.CreateCall(M.getOrInsertFunction(CountLaunchName, B.getVoidTy(), Global),
+                 {BankZero(0)});
+  auto StartAtOne = [&](uint32_t Counter) {
+    size_t R = find(Registers, Slots[Counter]) - Registers.begin();
+    Initial[R] |= BitOf[Counter] >= 0 ? 1u << BitOf[Counter] : 1;
+  };
+  if (P.Kind != PASTA_FUNC_KERNEL)
+    StartAtOne(0);
   for (CountedBlock &CB : P.Blocks)
-    if (CB.BB == &Entry)
-      Initial[CB.Counter] = ConstantInt::get(I64, 1);
-  for (uint32_t I = 0; I < P.NumCounters; ++I)
-    B.CreateStore(Initial[I], Slots[I]);
+    if (CB.BB == &Entry && CB.Measured)
+      StartAtOne(CB.Counter);
+  for (size_t R = 0; R < Registers.size(); ++R)
+    B.CreateStore(
+        ConstantInt::get(Registers[R]->getAllocatedType(), Initial[R]),
+        Registers[R]);
 
   for (CountedBlock &CB : P.Blocks) {
-    if (CB.BB != &Entry) {
+    if (CB.BB != &Entry && CB.Measured) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
-      Value *Old = B.CreateLoad(I64, Slots[CB.Counter]);
-      B.CreateStore(B.CreateAdd(Old, ConstantInt::get(I64, 1)),
-                    Slots[CB.Counter]);
+      emitIncrement(B, CB.Counter);
     }
     for (const GenericSite &G : CB.Generic) {
       B.SetInsertPoint(G.Access);
@@ -367,12 +445,12 @@ void CounterEmitter::emit(FunctionPlan &P) {
       if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
         Exits.push_back(BB.getTerminator());
     for (Instruction *Exit : Exits)
-      emitFlush(Exit, P, Slots);
+      emitFlush(Exit, P);
   }
 
   // The counting code changed the CFG: the dominator tree mem2reg needs is
   // computed afresh (and stays valid: mem2reg keeps the CFG).
   FAM.invalidate(F, PreservedAnalyses::none());
-  PromoteMemToReg(Slots, FAM.getResult<DominatorTreeAnalysis>(F));
+  PromoteMemToReg(Registers, FAM.getResult<DominatorTreeAnalysis>(F));
   ++NumFunctions;
 }

@@ -2,8 +2,9 @@
 //-*-===//
 //
 // Emits the counting code of a function planned by Selection. Each counted
-// block gets a per-thread 64-bit counter, kept in a register (an alloca
-// promoted by mem2reg), incremented once per block execution; generic
+// block gets a per-thread counter (in device functions, only those
+// CounterPlacement keeps, some in one bit), kept in a register (an alloca
+// promoted by mem2reg), incremented once per execution; generic
 // accesses on GPUs add their run-time address space to per-site counters.
 // Nothing touches memory while the function runs. At every return, the
 // thread's counts go to the runtime once: __pasta_flush on GPUs
@@ -37,10 +38,14 @@ public:
 private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
-  void emitFlush(llvm::Instruction *Exit, FunctionPlan &P,
-                 llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
+  llvm::SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
+                                               llvm::BasicBlock *Exit) const;
+  llvm::Value *loadCount(llvm::IRBuilder<> &B, uint32_t Counter) const;
+  llvm::AllocaInst *staging(FunctionPlan &P, uint32_t Size);
+  void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
-                       llvm::ArrayRef<llvm::AllocaInst *> Slots);
+                       llvm::ArrayRef<uint32_t> Live);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
 
@@ -48,6 +53,10 @@ private:
   llvm::LLVMContext &Ctx;
   ModuleTables &T;
   llvm::FunctionAnalysisManager &FAM;
+  // The function being emitted: each local counter's register (an alloca
+  // until mem2reg) and, for counters kept in one bit of it, which bit.
+  llvm::SmallVector<llvm::AllocaInst *, 16> Slots;
+  llvm::SmallVector<int, 16> BitOf;
 };
 
 } // namespace pasta

@@ -15,7 +15,10 @@ class Module;
 namespace pasta {
 
 inline constexpr const char *DeviceFlushName = "__pasta_flush";
+inline constexpr const char *DeviceFlushIndexedName = "__pasta_flush_indexed";
 inline constexpr const char *CountLaunchName = "__pasta_count_launch";
+inline constexpr const char *CountLaunchThreadsName =
+    "__pasta_count_launch_threads";
 inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =

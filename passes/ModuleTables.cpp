@@ -137,6 +137,12 @@ void ModuleTables::emit(Module &M) {
                AccessRows.size() * sizeof(pasta_access) / 4),
       true);
 
+  auto *DerivedGV = MakeGlobal(
+      "__pasta_derived",
+      u32Array(Ctx, reinterpret_cast<const uint32_t *>(Derived.data()),
+               Derived.size() * sizeof(pasta_derived) / 4),
+      true);
+
   uint32_t Banks = numBanks();
   // The counters were created (empty-sized) before emission so the flush
   // calls could name them; give them their final size now.
@@ -169,7 +175,10 @@ void ModuleTables::emit(Module &M) {
       .setInt(F::num_scopes, ScopeRows.size())
       .setInt(F::num_accesses, AccessRows.size())
       .set(F::scopes, AddressOf(ScopeGV))
-      .set(F::accesses, AddressOf(AccessGV));
+      .set(F::accesses, AddressOf(AccessGV))
+      .setInt(F::num_derived, Derived.size())
+      .setInt(F::derived_pad, 0)
+      .set(F::derived, AddressOf(DerivedGV));
   Constant *Desc = D.get();
   auto *DescTy = Desc->getType();
 
@@ -246,6 +255,15 @@ void ModuleTables::printSites(raw_ostream &OS) const {
              << S.mix[G.Base + I];
     if (S.mix[PASTA_MIX_SPECIAL])
       OS << " special=" << S.mix[PASTA_MIX_SPECIAL];
+    OS << "\n";
+  }
+  // Derived counters, one line each: "pasta: derived 3 = +1*c5 -1*c6".
+  for (size_t I = 0; I < Derived.size();) {
+    uint32_t C = Derived[I].counter;
+    OS << "pasta: derived " << C << " =";
+    for (; I < Derived.size() && Derived[I].counter == C; ++I)
+      OS << " " << (Derived[I].coeff < 0 ? "" : "+") << Derived[I].coeff << "*c"
+         << Derived[I].source;
     OS << "\n";
   }
   OS << "pasta: module counters=" << NumCounters << "\n";

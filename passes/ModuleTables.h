@@ -68,6 +68,7 @@ struct ModuleTables {
   std::vector<pasta_site> Sites;
   std::vector<pasta_scope> ScopeRows;
   std::vector<std::pair<llvm::Instruction *, pasta_access>> Accesses;
+  std::vector<pasta_derived> Derived;
   uint32_t NumCounters = 0; // per bank
   llvm::GlobalVariable *Counters = nullptr;
 

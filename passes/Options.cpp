@@ -62,6 +62,13 @@ static cl::opt<bool> InterceptFlag(
              "default 1)"),
     cl::init(true));
 
+static cl::opt<bool> PlaceCountersFlag(
+    "pasta-place-counters",
+    cl::desc("PASTA: in device functions, derive the block counters that "
+             "follow from others at read-back and count blocks that run once "
+             "per call in bits (env PASTA_PLACE_COUNTERS, default 1)"),
+    cl::init(true));
+
 static cl::opt<bool> TraceFlag(
     "pasta-trace",
     cl::desc("PASTA: emit control-flow scope events (a trace copy of each "
@@ -116,6 +123,8 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Variants = flagOption(VariantsFlag, "PASTA_VARIANTS", true, O.Errors);
   O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
   O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);
+  O.PlaceCounters =
+      flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
   return O;
 }
 

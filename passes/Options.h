@@ -35,6 +35,9 @@ struct Options {
   // PASTA_TRACE=1: C.A.T.S. scope events in host functions (with
   // PASTA_HOST=1) and a trace copy of every kernel.
   bool Trace = false;
+  // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
+  // 64-bit register, none derived, none in bits (CounterPlacement.h).
+  bool PlaceCounters = true;
   // PASTA_* yes/no variables whose value is none of 1/0, on/off, true/false,
   // yes/no: one message each, reported as errors by the counting pass.
   std::vector<std::string> Errors;

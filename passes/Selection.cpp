@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
 #include "AccessClassification.h"
+#include "CounterPlacement.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -235,8 +236,12 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
   std::vector<InstLocation> Locs = locate(F);
 
-  FunctionPlan P{&F, Kind, static_cast<uint32_t>(T.Funcs.size()), T.NumCounters,
-                 1,  {}};
+  FunctionPlan P;
+  P.F = &F;
+  P.Kind = Kind;
+  P.Index = static_cast<uint32_t>(T.Funcs.size());
+  P.FirstCounter = T.NumCounters;
+  P.NumCounters = 1;
   std::vector<pasta_site> FnSites;
   std::vector<TrackedAccess> FnTracked; // Site: index into FnSites
   size_t InstIdx = 0;
@@ -266,7 +271,9 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     }
     if (ByLine.empty())
       continue;
-    CountedBlock CB{&BB, P.NumCounters++, {}, {}};
+    CountedBlock CB;
+    CB.BB = &BB;
+    CB.Counter = P.NumCounters++;
     std::map<SiteKey, uint32_t> SiteOf;
     for (auto &[Key, BlockMix] : ByLine) {
       SiteOf[Key] = FnSites.size();
@@ -314,6 +321,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
   T.Sites.insert(T.Sites.end(), FnSites.begin(), FnSites.end());
   if (T.Target != PASTA_TARGET_HOST)
     classifyAccesses(F, FnTracked);
+  if (T.Target != PASTA_TARGET_HOST && Opts.PlaceCounters)
+    placeCounters(P, FAM, T.Derived);
   T.NumCounters += P.NumCounters;
   NumCountedBlocks += P.Blocks.size();
   NumSites += FnSites.size();

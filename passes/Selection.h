@@ -51,11 +51,15 @@ struct GenericSite {
 };
 
 struct CountedBlock {
-  llvm::BasicBlock *BB;
-  uint32_t Counter; // local index within the function's counters
+  llvm::BasicBlock *BB = nullptr;
+  uint32_t Counter = 0; // local index within the function's counters
   llvm::SmallVector<GenericSite, 2> Generic;
   llvm::SmallVector<uint32_t, 2>
       DynCounters; // first local index of each DYN set
+  // CounterPlacement.h: whether the thread counts it (or the host derives
+  // it), and whether it runs at most once per call (then one bit holds it).
+  bool Measured = true;
+  bool Once = false;
 };
 
 struct FunctionPlan {
@@ -63,10 +67,16 @@ struct FunctionPlan {
   pasta_func_kind Kind;
   uint32_t Index;        // in the function table
   uint32_t FirstCounter; // module counter index of local counter 0
-  uint32_t NumCounters;  // local counters: calls, blocks, dyn
+  uint32_t NumCounters;  // local counters: calls, blocks, dyn, threads
   llvm::SmallVector<CountedBlock, 8> Blocks;
   llvm::AllocaInst *Staging =
       nullptr; // for out-of-line flushes, made on demand
+  // CounterPlacement.h: some block counters are derived at read-back, and
+  // blocks that run at most once per call are counted in bits.
+  bool Placed = false;
+  // Kernels: the threads the launches started (local), added once per
+  // launch by the grid's first thread, when a derived counter needs it.
+  uint32_t ThreadsCounter = PASTA_NONE;
 };
 
 // Device functions reachable from each selected kernel through direct

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 4u
+#define PASTA_ABI_VERSION 5u
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -151,6 +151,20 @@ struct pasta_site {
   PASTA_SITE_FIELDS(PASTA_ABI_MEMBER)
 };
 
+/* A counter the device does not count: the host derives it at read-back, as
+ * counters[counter] += coeff * counters[source] over the rows naming it
+ * (sources are always counted ones). Device functions count CFG edges off a
+ * spanning tree (Knuth's placement) and derive their block counters by flow
+ * conservation: fewer counters live in registers and flushed. */
+#define PASTA_DERIVED_FIELDS(X)                                                \
+  X(U32, counter) /* the derived counter */                                    \
+  X(U32, source)  /* a counted counter */                                      \
+  X(I32, coeff)
+
+struct pasta_derived {
+  PASTA_DERIVED_FIELDS(PASTA_ABI_MEMBER)
+};
+
 /* Control-flow scopes (C.A.T.S.): functions, loops, structured conditionals
  * (a branch and everything up to its immediate post-dominator) and parallel
  * regions (a kernel is one). One row per static scope. */
@@ -224,7 +238,10 @@ struct pasta_access {
   X(U32, num_scopes)                                                           \
   X(U32, num_accesses)                                                         \
   X(ADDR, scopes)   /* struct pasta_scope[num_scopes] */                       \
-  X(ADDR, accesses) /* struct pasta_access[num_accesses] */
+  X(ADDR, accesses) /* struct pasta_access[num_accesses] */                    \
+  X(U32, num_derived)                                                          \
+  X(U32, derived_pad)                                                          \
+  X(ADDR, derived) /* struct pasta_derived[num_derived] */
 
 struct pasta_module_desc {
   PASTA_MODULE_DESC_FIELDS(PASTA_ABI_MEMBER)

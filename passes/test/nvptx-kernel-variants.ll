@@ -54,7 +54,7 @@ entry:
 ; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np, i32 %pasta.ws.nb)
 ; CHECK-DAG: %pasta.ws.pages = add i64 %pasta.ws.pages0, %pasta.ws.bank
 ; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
-; CHECK: call void @__pasta_count_launch(
+; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call void @__pasta_ws_touch({{.*}} addrspace(3)
 ; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr

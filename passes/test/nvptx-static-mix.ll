@@ -46,6 +46,8 @@ entry:
 ; CHECK-SAME: stB.global=4 stB.shared=4 stB.local=4
 ; CHECK-SAME: atom.global=1 atomB.global=4
 ; CHECK-SAME: flop.f16=1 flop.bf16=1 flop.f32=2 flop.f64=5 special=2{{$}}
+; The single block runs once per thread: its count is the threads counter.
+; CHECK-NEXT: pasta: derived 1 = +1*c10
 ; CHECK-NEXT: pasta: module counters=16
 
 declare float @llvm.fma.f32(float, float, float)
