@@ -82,6 +82,10 @@ struct call_path {
    * is first seen (its modules may be unloaded before exit). */
   int located;
   pasta_frame_loc locs[MAX_DEPTH + 1];
+  /* In the launch cache (callpath.c): where frame d's return address lies,
+   * from the wrapper's own return address slot. */
+  int cached;
+  int32_t slot_off[MAX_DEPTH + 1];
 };
 
 struct pending {
@@ -148,8 +152,11 @@ struct launch {
   uint64_t shmem;
   void *stream;
   const void *site; /* the program's call */
-  uint64_t id;      /* launch id, set by pasta__launch() */
-  int capture;      /* enum capture, set by pasta__launch() */
+  /* Where the wrapper's return address (site) lies on the stack, for the
+   * call-path cache; NULL where unknown (then a full backtrace). */
+  void *const *ra_slot;
+  uint64_t id; /* launch id, set by pasta__launch() */
+  int capture; /* enum capture, set by pasta__launch() */
 };
 
 /* Everything the wrappers record, under `mu`. */
@@ -163,6 +170,9 @@ struct pasta__state {
   size_t hash_cap;
   struct call_path *paths;
   size_t num_paths, cap_paths;
+  uint32_t *path_hash; /* cached paths by first frame: index + 1, 0 = empty */
+  size_t path_hash_cap, num_cached;
+  uint64_t path_cache_hits; /* launches whose path the cache gave */
   struct pending *pending;
   size_t num_pending;
   struct pooled_event *pool;
@@ -241,6 +251,10 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
 uint32_t pasta__path_id(void *const *frames, uint32_t depth);
 void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth);
 uint32_t pasta__capture_frames(void **frames, int skip);
+int pasta__walk_frames(void *const *ra_slot, void **frames, int32_t *offs,
+                       int *cacheable);
+uint32_t pasta__cached_path(void *const *ra_slot);
+void pasta__cache_path(uint32_t path, const int32_t *offs);
 void pasta__count_path(struct kernel *k, uint32_t path);
 void pasta__count_shape(struct kernel *k, const uint32_t grid[3],
                         const uint32_t block[3], uint64_t shmem);

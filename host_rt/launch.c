@@ -127,9 +127,6 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   l->capture = pasta__capture_state(ops, l->stream);
   if (l->capture == CAPTURE_INTO_GRAPH)
     return launch_into_graph(l, real, ops);
-  void *frames[MAX_DEPTH + 1];
-  /* Skipped: pasta__capture_frames, this function, the wrapper. */
-  uint32_t depth = pasta__capture_frames(frames, 3);
   pasta__state_lock();
   pasta__note_ops(ops);
   /* A driver handle launches the kernel it was taken from, counting (its
@@ -142,20 +139,33 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   l->id = id;
   enum variant v =
       !k || driver_handle ? RUN_COUNTING : pasta__choose_variant(k, id);
-  size_t paths_before = pasta__st.num_paths;
-  uint32_t path = k ? pasta__path_id(frames, depth) : UINT32_MAX;
-  int new_path = pasta__st.num_paths > paths_before;
+  uint32_t path = k ? pasta__cached_path(l->ra_slot) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
   struct kernel view;
   if (k)
     view = *k;
   pasta__state_unlock();
-  if (new_path)
-    pasta__locate_path(path, frames, depth);
   if (!k) /* out of memory: no bookkeeping at all */
     return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
                 l->shmem, l->stream);
+  if (path == UINT32_MAX) { /* not in the launch cache (callpath.c) */
+    void *frames[MAX_DEPTH + 1];
+    int32_t offs[MAX_DEPTH + 1];
+    int cacheable;
+    int n = pasta__walk_frames(l->ra_slot, frames, offs, &cacheable);
+    /* Skipped: pasta__capture_frames, this function, the wrapper. */
+    uint32_t depth = n >= 0 ? (uint32_t)n : pasta__capture_frames(frames, 3);
+    pasta__state_lock();
+    size_t paths_before = pasta__st.num_paths;
+    path = pasta__path_id(frames, depth);
+    int new_path = pasta__st.num_paths > paths_before;
+    if (cacheable && path != UINT32_MAX)
+      pasta__cache_path(path, offs);
+    pasta__state_unlock();
+    if (new_path)
+      pasta__locate_path(path, frames, depth);
+  }
 
   int err, tracked = 0;
   if (pasta__trace_on())
@@ -217,8 +227,9 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     uint32_t block_z, void **args,
                                     uint64_t shmem, void *stream,
                                     pasta__launch_fn real, ops_t *ops) {
-  struct launch l = {fn,    grid_xy, grid_z,      block_xy, block_z, args,
-                     shmem, stream,  PASTA__SITE, 0,        0};
+  struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
+                     args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
+                     0,    0};
   return pasta__launch(&l, real, ops);
 }
 
@@ -240,8 +251,9 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
                                           uint32_t block_z, void **args,
                                           uint32_t shmem, void *stream,
                                           pasta__launch32_fn real, ops_t *ops) {
-  struct launch l = {fn,    grid_xy, grid_z,      block_xy, block_z, args,
-                     shmem, stream,  PASTA__SITE, 0,        0};
+  struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
+                     args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
+                     0,    0};
   pasta__launch32_fn saved = shm32_real;
   shm32_real = real;
   int err = pasta__launch(&l, launch_shm32_adapter, ops);
@@ -284,17 +296,12 @@ PASTA_ABI int __pasta_module_launch_kernel(
   ops = ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
-  struct launch l = {f,
-                     gx | (uint64_t)gy << 32,
-                     gz,
-                     bx | (uint64_t)by << 32,
-                     bz,
-                     params,
-                     shmem,
-                     stream,
-                     PASTA__SITE,
-                     0,
-                     0};
+  struct launch l = {f,           gx | (uint64_t)gy << 32,
+                     gz,          bx | (uint64_t)by << 32,
+                     bz,          params,
+                     shmem,       stream,
+                     PASTA__SITE, PASTA__SITE_SLOT,
+                     0,           0};
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
   module_real = real;

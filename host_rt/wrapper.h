@@ -16,6 +16,15 @@
  * and reports the call's duration to trace mode. */
 #define PASTA__SITE __builtin_return_address(0)
 
+/* Where that return address lies: the slot above the frame pointer, which
+ * __builtin_frame_address gives the wrapper. x86_64 only (the call-path
+ * cache, callpath.c); NULL elsewhere. */
+#if defined(__x86_64__)
+#define PASTA__SITE_SLOT ((void *const *)__builtin_frame_address(0) + 1)
+#else
+#define PASTA__SITE_SLOT NULL
+#endif
+
 /* After one of the program's vendor calls returned: the vendor runtime has
  * initialised, so the report's exit handler can be ordered before its
  * teardown (lifecycle.c). Lock held. */
