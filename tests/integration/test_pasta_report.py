@@ -414,6 +414,26 @@ def test_merge():
           "merge of a merged profile: merged_from flattened")
     sax = [k for k in again["kernels"] if k["name"] == "saxpy"][0]
     check(sax["launches"] == U64_MAX, "merge: sums saturate at 2^64 - 1")
+    # A merged profile of version 2 has no per-rank spreads: its entries
+    # lose theirs, with one warning; entries it lacks keep theirs.
+    old = copy.deepcopy(merged)
+    old["version"] = 2
+    for sec in ("kernels", "device_functions", "host_functions", "lines"):
+        for e in old[sec]:
+            e.pop("ranks", None)
+    for s in old["merged_from"]:
+        s.pop("job", None)
+    extra = copy.deepcopy(rank0)
+    extra["kernels"].append(dict(copy.deepcopy(only), name="late", mangled="_Z4latev"))
+    p = run("merge", "--force", out, save(old, "old_merged.json"), save(extra, "extra.json"))
+    again = load(out)
+    late = [k for k in again["kernels"] if k["name"] == "late"]
+    check("no per-rank figures" in p.stderr and len(p.stderr.strip().splitlines()) == 1 and
+          all("ranks" not in k for k in again["kernels"] if k["name"] != "late") and
+          len(late) == 1 and late[0]["ranks"]["launches"]["min"] == 0 and
+          late[0]["ranks"]["launches"]["max_process"] == 2,
+          "merge of a version-2 merged profile: its entries without spreads, one warning",
+          p.stderr)
     # The output is written as the runtime writes its own (output_file.c):
     # --force replaces a regular file, through a symbolic link kept as
     # such, never a directory; no temporary file is left behind.
