@@ -17,6 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+size_t pasta__activity_gpus(pasta_profile_gpu *out) {
+  size_t n = 0;
+  pasta__state_lock();
+  for (int d = 0; d < PASTA_MAX_DEVICES; ++d)
+    if ((pasta__st.have_peaks >> d) & 1) {
+      const char *uuid = pasta__st.gpu_uuid[d];
+      out[n++] = (pasta_profile_gpu){d, uuid[0] ? uuid : NULL};
+    }
+  pasta__state_unlock();
+  return n;
+}
+
 int pasta__activity_seen(void) {
   pasta__state_lock();
   int seen = pasta__st.seen;

@@ -47,6 +47,11 @@ int pasta__activity_seen(void);
 int pasta__activity_build(pasta_activity *a, int calibrate);
 void pasta__activity_free(pasta_activity *a);
 
+/* The GPUs the program launched on, in device order, into `out` (room for
+ * PASTA_MAX_DEVICES); their UUIDs (NULL when unknown) stay valid. Returns
+ * how many. */
+size_t pasta__activity_gpus(pasta_profile_gpu *out);
+
 /* Whether a launch was seen to fail on the GPU (a fault: the context is
  * lost): then a one-line description of it ("launch 7, the 3rd of kernel
  * 'k(int*)', failed on the GPU: ..."), into buf. */

@@ -159,6 +159,9 @@ struct launch {
   int capture; /* enum capture, set by pasta__launch() */
 };
 
+/* "GPU-" and 16 bytes in hex as 8-4-4-4-12, as nvidia-smi shows it. */
+enum { PASTA__UUID_SIZE = 48 };
+
 /* Everything the wrappers record, under `mu`. */
 struct pasta__state {
   pthread_mutex_t mu; /* everything below, never held across a launch */
@@ -187,6 +190,8 @@ struct pasta__state {
   /* GPU properties, read at the first launch on each GPU. */
   pasta_device_peaks peaks[PASTA_MAX_DEVICES];
   uint64_t have_peaks; /* bit d: peaks[d] was read */
+  /* Each GPU's UUID ("GPU-..."), read with its peaks; "" when unknown. */
+  char gpu_uuid[PASTA_MAX_DEVICES][PASTA__UUID_SIZE];
   /* The first launch seen to fail on the GPU (a fault), if any. */
   struct {
     int seen, exact, definitive, err;
@@ -270,6 +275,7 @@ void pasta__drop_live(size_t i);
 void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p);
 double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p);
 int pasta__peaks_device(void);
+void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]);
 
 /*===-- timing.c ----------------------------------------------------------===*/
 

@@ -93,8 +93,11 @@ void pasta__after_launch(ops_t *ops, int device) {
     return;
   pasta_device_peaks p;
   pasta__read_peaks(ops, device, &p);
+  char uuid[PASTA__UUID_SIZE];
+  pasta__read_gpu_uuid(ops, device, uuid);
   pasta__state_lock();
   pasta__st.peaks[device] = p;
+  memcpy(pasta__st.gpu_uuid[device], uuid, sizeof uuid);
   pasta__st.have_peaks |= UINT64_C(1) << device;
   pasta__state_unlock();
 }

@@ -79,6 +79,7 @@ void pasta__read_options(struct pasta__options *o) {
   o->quiet = pasta__env_flag("PASTA_QUIET", 0);
   v = getenv("PASTA_ANALYZERS");
   o->analyzers = v && *v ? v : NULL;
+  pasta__job_from_env(&o->job, o->host, sizeof o->host);
   o->top_lines = PASTA__DEFAULT_TOP_LINES;
   v = getenv("PASTA_TOP_LINES");
   if (v && *v) {
@@ -93,4 +94,10 @@ void pasta__read_options(struct pasta__options *o) {
     else
       o->top_lines = (unsigned)n;
   }
+}
+
+void pasta__options_copy(struct pasta__options *dst,
+                         const struct pasta__options *src) {
+  *dst = *src;
+  dst->job.host = src->job.host ? dst->host : NULL;
 }

@@ -6,6 +6,8 @@
 #ifndef PASTA_HOST_RT_OPTIONS_H
 #define PASTA_HOST_RT_OPTIONS_H
 
+#include "pasta/profile.h"
+
 enum { PASTA__DEFAULT_TOP_LINES = 20 };
 
 struct pasta__options {
@@ -13,12 +15,21 @@ struct pasta__options {
   int quiet;             /* PASTA_QUIET: no tables, no notes on stderr */
   unsigned top_lines;    /* PASTA_TOP_LINES */
   const char *analyzers; /* PASTA_ANALYZERS, or NULL for all */
+  /* The process's place in a job (the launcher's environment); job.host
+   * is `host` or NULL, so a copy of the options must point it at its own
+   * (pasta__options_copy). No GPUs. */
+  pasta_profile_job job;
+  char host[256];
 };
 
 #pragma GCC visibility push(hidden)
 
 /* The one place that reads the environment. */
 void pasta__read_options(struct pasta__options *o);
+
+/* *dst = *src, job.host pointing into dst. */
+void pasta__options_copy(struct pasta__options *dst,
+                         const struct pasta__options *src);
 
 #pragma GCC visibility pop
 

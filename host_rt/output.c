@@ -1,6 +1,6 @@
 /*===- output.c - The profile file and its siblings ------------------------===*
  *
- * Output paths (PASTA_OUTPUT with %p, or pasta-<program>-<pid>.json), the
+ * Output paths (PASTA_OUTPUT with %p, %r, %h, or the default name), the
  * writing of each file without clobbering another process's
  * (profile/output_file.h), and the built-in `json` analyzer.
  *===----------------------------------------------------------------------===*/
@@ -22,47 +22,11 @@ const char *pasta__program(void) {
   return name && *name ? name : "unknown";
 }
 
-static const char *pasta__basename(const char *path) {
-  const char *slash = strrchr(path, '/');
-  return slash && slash[1] ? slash + 1 : path;
-}
-
-/* The profile's path: PASTA_OUTPUT with every "%p" replaced by the pid, or
- * pasta-<program>-<pid>.json. */
+/* The profile's path: PASTA_OUTPUT with %p, %r and %h replaced, or the
+ * default name (output_file.h). */
 static char *pasta__output_path(const struct pasta__options *o, long pid) {
-  char pidbuf[24];
-  snprintf(pidbuf, sizeof pidbuf, "%ld", pid);
-  if (!o->output) {
-    const char *base = pasta__basename(pasta__program());
-    size_t size = strlen(base) + strlen(pidbuf) + sizeof "pasta--.json";
-    char *path = malloc(size);
-    if (path)
-      snprintf(path, size, "pasta-%s-%s.json", base, pidbuf);
-    return path;
-  }
-  size_t size = 1;
-  for (const char *s = o->output; *s; ++s) {
-    if (s[0] == '%' && s[1] == 'p') {
-      size += strlen(pidbuf);
-      ++s;
-    } else {
-      ++size;
-    }
-  }
-  char *path = malloc(size), *d = path;
-  if (!path)
-    return NULL;
-  for (const char *s = o->output; *s; ++s) {
-    if (s[0] == '%' && s[1] == 'p') {
-      memcpy(d, pidbuf, strlen(pidbuf));
-      d += strlen(pidbuf);
-      ++s;
-    } else {
-      *d++ = *s;
-    }
-  }
-  *d = '\0';
-  return path;
+  pasta_output_names names = {pid, (long long)o->job.rank, o->job.host};
+  return pasta__output_expand(o->output, pasta__program(), &names);
 }
 
 /* When this process started (the file system's clock): an output file

@@ -25,7 +25,7 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
                          const char *what, int (*write)(FILE *, const void *),
                          const void *arg);
 
-/* `json`: writes the profile to PASTA_OUTPUT or pasta-<program>-<pid>.json. */
+/* `json`: writes the profile to PASTA_OUTPUT or the default name. */
 extern const pasta_analyzer pasta__json_analyzer;
 
 #pragma GCC visibility pop

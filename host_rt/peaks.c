@@ -2,12 +2,14 @@
  *
  * Each GPU's peaks from its attributes (read at its first launch), and for
  * the bandwidth analyzer a measured device-to-device bandwidth, cached per
- * kind of GPU in a per-user file.
+ * kind of GPU in a per-user file; and each GPU's UUID, which names it
+ * across processes and nodes (a device number is per process).
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,4 +177,34 @@ int pasta__peaks_device(void) {
   if ((pasta__st.have_peaks >> current) & 1)
     return current;
   return pasta__st.have_peaks ? __builtin_ctzll(pasta__st.have_peaks) : -1;
+}
+
+/* The CUDA driver's UUID of runtime device `device` ("" when unknown).
+ * The runtime API has no call for it that keeps its layout across CUDA
+ * versions, so the driver's is used, from the libcuda the CUDA runtime
+ * loaded (never loaded here). */
+static void cuda_uuid(int device, char out[PASTA__UUID_SIZE]) {
+  void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!h)
+    return;
+  int (*get)(int *, int) = (int (*)(int *, int))dlsym(h, "cuDeviceGet");
+  int (*uuid)(unsigned char *, int) =
+      (int (*)(unsigned char *, int))dlsym(h, "cuDeviceGetUuid_v2");
+  if (!uuid)
+    uuid = (int (*)(unsigned char *, int))dlsym(h, "cuDeviceGetUuid");
+  int dev;
+  unsigned char b[16];
+  if (get && uuid && get(&dev, device) == 0 && uuid(b, dev) == 0)
+    snprintf(out, PASTA__UUID_SIZE,
+             "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+             "%02x%02x%02x%02x%02x%02x",
+             b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10],
+             b[11], b[12], b[13], b[14], b[15]);
+  dlclose(h);
+}
+
+void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]) {
+  out[0] = '\0';
+  if (ops && ops->vendor == PASTA_VENDOR_CUDA)
+    cuda_uuid(device, out);
 }

@@ -30,7 +30,7 @@ void pasta__report(void) {
   int saved_errno = errno;
   struct pasta__options o;
   pasta__read_options(&o);
-  pasta__report_options = o;
+  pasta__options_copy(&pasta__report_options, &o);
   long pid = (long)getpid();
 
   pasta__register_builtins();
@@ -44,6 +44,13 @@ void pasta__report(void) {
     errno = saved_errno;
     return;
   }
+  pasta_profile_gpu gpus[PASTA_MAX_DEVICES];
+  pasta_profile_job job = o.job;
+  job.gpus = gpus;
+  job.num_gpus = pasta__activity_gpus(gpus);
+  if (pasta_profile_set_job(&p, &job))
+    fprintf(stderr, "pasta: warning: out of memory; the profile does not say "
+                    "which rank, host and GPUs it comes from\n");
   /* Launches still in flight finish (and are timed) before the counters
    * are read. */
   pasta_activity activity;

@@ -1,4 +1,10 @@
-/*===- env.c - Reading PASTA_* environment variables ---------------------===*/
+/*===- env.c - Reading PASTA_* environment variables ---------------------===*
+ *
+ * And the job's identity: what MPI and Slurm launchers tell a process
+ * about its place in the job, through its environment.
+ *===----------------------------------------------------------------------===*/
+#define _DEFAULT_SOURCE /* gethostname under C11 */
+
 #include "env.h"
 
 #include <errno.h>
@@ -7,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 int pasta__parse_flag(const char *s) {
   static const char *const yes[] = {"1", "on", "true", "yes"};
@@ -50,4 +57,61 @@ uint64_t pasta__env_u64(const char *name, uint64_t fallback, uint64_t min,
     return fallback;
   }
   return n;
+}
+
+/* A launcher's variables: rank, size, local rank (NULL: it has none). */
+struct launcher_vars {
+  const char *name, *rank, *size, *local_rank;
+};
+
+static const struct launcher_vars launchers[] = {
+    {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE",
+     "OMPI_COMM_WORLD_LOCAL_RANK"},
+    {"pmix", "PMIX_RANK", NULL, NULL},
+    {"pmi", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID"},
+    {"slurm", "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID"},
+};
+enum { NUM_LAUNCHERS = sizeof launchers / sizeof *launchers };
+
+/* Variable `name` as a number from 0 to 2^31 - 1, or -1 when unset; a value
+ * that is not one is said once and counts as unset. */
+static int64_t job_number(const char *name) {
+  const char *v = name ? getenv(name) : NULL;
+  if (!v || !*v)
+    return -1;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (errno || *end || *v < '0' || *v > '9' || n > INT32_MAX) {
+    fprintf(stderr,
+            "pasta: warning: ignoring %s='%.80s' (not a rank or a number of "
+            "ranks); the profile does not use it\n",
+            name, v);
+    return -1;
+  }
+  return (int64_t)n;
+}
+
+void pasta__job_from_env(pasta_profile_job *job, char *host, size_t size) {
+  memset(job, 0, sizeof *job);
+  job->rank = job->size = job->local_rank = -1;
+  for (unsigned i = 0; i < NUM_LAUNCHERS; ++i) {
+    const struct launcher_vars *l = &launchers[i];
+    if (job->rank < 0) {
+      job->rank = job_number(l->rank);
+      if (job->rank < 0)
+        continue;
+      job->launcher = l->name;
+    }
+    if (job->size < 0)
+      job->size = job_number(l->size);
+    if (job->local_rank < 0)
+      job->local_rank = job_number(l->local_rank);
+  }
+  if (job->rank < 0) /* not a job: sizes of no rank mean nothing */
+    job->size = job->local_rank = -1;
+  if (host && size && gethostname(host, size) == 0) {
+    host[size - 1] = '\0';
+    job->host = host[0] ? host : NULL;
+  }
 }

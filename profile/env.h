@@ -4,11 +4,15 @@
  * true/false, yes/no in any case (the compiler plugin accepts the same,
  * passes/Options.cpp); anything else is one warning that names the
  * variable, its value and what is accepted, and the default is used.
+ * The job's identity (rank, size, local rank, host) is read here too.
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_HOST_RT_ENV_H
 #define PASTA_HOST_RT_ENV_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "pasta/profile.h"
 
 /* 1 or 0 for a yes/no value (see above), -1 for anything else. */
 int pasta__parse_flag(const char *s);
@@ -21,5 +25,16 @@ int pasta__env_flag(const char *name, int fallback);
  * empty, or (after a warning) when it is not such a number. */
 uint64_t pasta__env_u64(const char *name, uint64_t fallback, uint64_t min,
                         uint64_t max);
+
+/* The process's place in a job, from its launcher's environment (no MPI
+ * library is involved): Open MPI (OMPI_COMM_WORLD_RANK, _SIZE,
+ * _LOCAL_RANK), PMIx (PMIX_RANK), MPICH's and Intel MPI's Hydra (PMI_RANK,
+ * PMI_SIZE, MPI_LOCALRANKID) and Slurm (SLURM_PROCID, SLURM_NTASKS,
+ * SLURM_LOCALID), the first whose rank is set; a size or local rank it does
+ * not give comes from the next that does. Unknown numbers are -1, launcher
+ * NULL. The host name (gethostname) goes into `host` (`size` bytes) and
+ * job->host points there, or is NULL. No GPUs. A variable that is set but
+ * not a number is one warning and counts as unset. */
+void pasta__job_from_env(pasta_profile_job *job, char *host, size_t size);
 
 #endif

@@ -336,3 +336,63 @@ int pasta__output_write(const char *path, enum pasta_output_mode mode,
   errno = saved;
   return rc;
 }
+
+/*===-- Output names ------------------------------------------------------===*/
+
+/* The host name up to its first dot, made safe for a file name. */
+static void short_host(const char *host, char *out, size_t size) {
+  snprintf(out, size, "%s", host && *host ? host : "unknown");
+  out[strcspn(out, ".")] = '\0';
+  for (char *c = out; *c; ++c)
+    if (*c == '/')
+      *c = '_';
+  if (!out[0])
+    snprintf(out, size, "unknown");
+}
+
+/* What %<c> stands for, or NULL when it is not one of ours. */
+static const char *substitution(char c, const char *pid, const char *rank,
+                                const char *host) {
+  return c == 'p' ? pid : c == 'r' ? rank : c == 'h' ? host : NULL;
+}
+
+char *pasta__output_expand(const char *pattern, const char *program,
+                           const pasta_output_names *names) {
+  char pid[24], rank[24], host[256];
+  snprintf(pid, sizeof pid, "%ld", names->pid);
+  snprintf(rank, sizeof rank, "%lld", names->rank < 0 ? 0 : names->rank);
+  short_host(names->host, host, sizeof host);
+  if (!pattern) {
+    const char *slash = program ? strrchr(program, '/') : NULL;
+    const char *base = slash && slash[1] ? slash + 1 : program;
+    base = base && *base ? base : "unknown";
+    size_t size = strlen(base) + sizeof rank + sizeof "pasta--rank.json";
+    char *path = malloc(size);
+    if (path && names->rank >= 0)
+      snprintf(path, size, "pasta-%s-rank%s.json", base, rank);
+    else if (path)
+      snprintf(path, size, "pasta-%s-%s.json", base, pid);
+    return path;
+  }
+  size_t size = 1;
+  for (const char *s = pattern; *s; ++s) {
+    const char *sub = s[0] == '%' ? substitution(s[1], pid, rank, host) : NULL;
+    size += sub ? strlen(sub) : 1;
+    s += sub != NULL;
+  }
+  char *path = malloc(size), *d = path;
+  for (const char *s = pattern; path && *s; ++s) {
+    const char *sub = s[0] == '%' ? substitution(s[1], pid, rank, host) : NULL;
+    if (!sub) {
+      *d++ = *s;
+      continue;
+    }
+    size_t n = strlen(sub);
+    memcpy(d, sub, n);
+    d += n;
+    ++s;
+  }
+  if (path)
+    *d = '\0';
+  return path;
+}

@@ -68,6 +68,23 @@ int pasta__output_write(const char *path, enum pasta_output_mode mode,
                         const void *arg, char **written, char *err,
                         size_t errsize);
 
+/* What a profile's path may name: its process, rank and host. */
+typedef struct pasta_output_names {
+  long pid;
+  long long rank;   /* -1: not part of a job */
+  const char *host; /* NULL when unknown */
+} pasta_output_names;
+
+/* `pattern` (PASTA_OUTPUT) with every %p replaced by the pid, %r by the
+ * rank (0 outside a job: a job of one) and %h by the host name up to its
+ * first dot ("unknown" when unknown, a '/' in it as '_'); any other % is
+ * left as it is. Without a pattern, the default name:
+ * pasta-<program>-<pid>.json, or in a job pasta-<program>-rank<rank>.json
+ * (pids repeat across nodes, ranks do not). malloc'd, or NULL without
+ * memory. */
+char *pasta__output_expand(const char *pattern, const char *program,
+                           const pasta_output_names *names);
+
 #ifdef __cplusplus
 }
 #endif

@@ -131,7 +131,10 @@ static void site_counts(const struct pasta_site *s, uint64_t n,
   resolve_generic(out->atomic_bytes, 0, 0);
 }
 
-void pasta_profile_init(pasta_profile *p) { memset(p, 0, sizeof *p); }
+void pasta_profile_init(pasta_profile *p) {
+  memset(p, 0, sizeof *p);
+  p->job.rank = p->job.size = p->job.local_rank = -1;
+}
 
 int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
                            int64_t created) {
@@ -318,6 +321,61 @@ static const char *profile_strdup(pasta_profile *p, const char *s, int *ok) {
   return copy;
 }
 
+/* A copy of `n` bytes at `src` in the profile's memory (NULL for none);
+ * *ok is cleared without memory. */
+static const void *profile_memdup(pasta_profile *p, const void *src, size_t n,
+                                  int *ok) {
+  if (!src || !n)
+    return NULL;
+  char *copy = profile_alloc(p, n);
+  if (!copy) {
+    *ok = 0;
+    return NULL;
+  }
+  return memcpy(copy, src, n);
+}
+
+/* `job` with its strings and GPUs copied into the profile's memory. */
+static pasta_profile_job copy_job(pasta_profile *p,
+                                  const pasta_profile_job *job, int *ok) {
+  pasta_profile_job e = *job;
+  e.launcher = profile_strdup(p, job->launcher, ok);
+  e.host = profile_strdup(p, job->host, ok);
+  pasta_profile_gpu *gpus = (pasta_profile_gpu *)profile_memdup(
+      p, job->gpus, job->num_gpus * sizeof *job->gpus, ok);
+  for (size_t i = 0; gpus && i < job->num_gpus; ++i)
+    gpus[i].uuid = profile_strdup(p, job->gpus[i].uuid, ok);
+  e.gpus = gpus;
+  e.num_gpus = gpus ? job->num_gpus : 0;
+  return e;
+}
+
+int pasta_profile_set_job(pasta_profile *p, const pasta_profile_job *job) {
+  int ok = 1;
+  pasta_profile_job e = copy_job(p, job, &ok);
+  if (!ok)
+    return -1;
+  p->job = e;
+  return 0;
+}
+
+uint64_t pasta_rank_metric_value(enum pasta_rank_metric metric, uint64_t calls,
+                                 const pasta_counts *c) {
+  switch (metric) {
+  case PASTA_RANK_BYTES:
+    return pasta_counts_bytes(c);
+  case PASTA_RANK_FLOPS:
+    return pasta_counts_flops(c);
+  default:
+    return calls;
+  }
+}
+
+static const pasta_rank_stats *copy_ranks(pasta_profile *p,
+                                          const pasta_rank_stats *r, int *ok) {
+  return profile_memdup(p, r, sizeof *r, ok);
+}
+
 int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
   if (p->finalized)
     return PASTA_PROFILE_EFINALIZED;
@@ -350,6 +408,7 @@ int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
   }
   e.module = profile_strdup(p, f->module, &ok);
   e.file = profile_strdup(p, f->file, &ok);
+  e.ranks = copy_ranks(p, f->ranks, &ok);
   if (!ok)
     return PASTA_PROFILE_ENOMEM;
   (*array)[(*num)++] = e;
@@ -370,6 +429,7 @@ int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l) {
   int ok = 1;
   r.line.file = profile_strdup(p, l->file, &ok);
   r.line.function = profile_strdup(p, l->function, &ok);
+  r.line.ranks = copy_ranks(p, l->ranks, &ok);
   if (!ok)
     return PASTA_PROFILE_ENOMEM;
   /* A block of its own, so that finalize adds its executions to those of
@@ -389,6 +449,7 @@ int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
   int ok = 1;
   e.file = profile_strdup(p, s->file, &ok);
   e.program = profile_strdup(p, s->program, &ok);
+  e.job = copy_job(p, &s->job, &ok);
   if (!ok)
     return PASTA_PROFILE_ENOMEM;
   p->merged_from[p->num_merged_from++] = e;
@@ -480,6 +541,7 @@ int pasta_profile_finalize(pasta_profile *p) {
           continue;
         }
         pasta_profile_line *l = &p->lines[p->num_lines - 1];
+        l->ranks = NULL; /* the sum of two spreads is no spread */
         /* Sites of one block share its counter: count it once. */
         if (prev->module_seq != r->module_seq || prev->counter != r->counter)
           l->executions = sat_add(l->executions, r->line.executions);

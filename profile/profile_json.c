@@ -32,8 +32,49 @@ static void write_flops(FILE *out, const uint64_t *flops) {
   putc('}', out);
 }
 
+/* `"key":{"min","mean","max","imbalance","max_process","max_rank"}`: one
+ * count's spread over the processes of a merged profile, whose total is
+ * `total`. */
+static void write_spread(FILE *out, const char *key, const pasta_rank_spread *s,
+                         uint64_t total, const pasta_profile *p) {
+  double mean = (double)total / (double)p->num_merged_from;
+  fprintf(out, "\"%s\":{\"min\":%" PRIu64 ",\"mean\":", key, s->min);
+  pasta__json_write_real(out, mean);
+  fprintf(out, ",\"max\":%" PRIu64 ",\"imbalance\":", s->max);
+  if (mean > 0)
+    pasta__json_write_real(out, (double)s->max / mean);
+  else
+    fputs("null", out);
+  fprintf(out, ",\"max_process\":%" PRIu64 ",\"max_rank\":", s->max_process);
+  int64_t rank = s->max_process < p->num_merged_from
+                     ? p->merged_from[s->max_process].job.rank
+                     : -1;
+  if (rank >= 0)
+    fprintf(out, "%" PRId64 "}", rank);
+  else
+    fputs("null}", out);
+}
+
+/* `,"ranks":{...}` of an entry of a merged profile; nothing elsewhere.
+ * `work_key` names the entry's launches, calls or executions. */
+static void write_ranks(FILE *out, const pasta_rank_stats *r,
+                        const char *work_key, uint64_t work,
+                        const pasta_counts *c, const pasta_profile *p) {
+  if (!r || !p->num_merged_from)
+    return;
+  const char *keys[PASTA_NUM_RANK_METRICS] = {work_key, "bytes", "flops"};
+  fputs(",\"ranks\":{", out);
+  for (unsigned m = 0; m < PASTA_NUM_RANK_METRICS; ++m) {
+    if (m)
+      putc(',', out);
+    write_spread(out, keys[m], &r->metric[m],
+                 pasta_rank_metric_value(m, work, c), p);
+  }
+  putc('}', out);
+}
+
 static void write_func(FILE *out, const pasta_profile_func *f,
-                       const char *calls_key) {
+                       const char *calls_key, const pasta_profile *p) {
   const pasta_counts *c = &f->counts;
   fputs("{\"name\":", out);
   pasta__json_write_string(out, f->name);
@@ -58,20 +99,23 @@ static void write_func(FILE *out, const pasta_profile_func *f,
     pasta__json_write_real(out, ci);
   else
     fputs("null", out);
+  write_ranks(out, f->ranks, calls_key, f->calls, c, p);
   putc('}', out);
 }
 
 static void write_funcs(FILE *out, const char *key, const char *calls_key,
-                        const pasta_profile_func *funcs, size_t n) {
+                        const pasta_profile_func *funcs, size_t n,
+                        const pasta_profile *p) {
   fprintf(out, ",\n\"%s\":[", key);
   for (size_t i = 0; i < n; ++i) {
     fputs(i ? ",\n  " : "\n  ", out);
-    write_func(out, &funcs[i], calls_key);
+    write_func(out, &funcs[i], calls_key, p);
   }
   fputs(n ? "\n]" : "]", out);
 }
 
-static void write_line(FILE *out, const pasta_profile_line *l) {
+static void write_line(FILE *out, const pasta_profile_line *l,
+                       const pasta_profile *p) {
   fputs("{\"file\":", out);
   pasta__json_write_string_or_null(out, l->file);
   fprintf(out, ",\"line\":%" PRIu32 ",\"function\":", l->line);
@@ -82,7 +126,9 @@ static void write_line(FILE *out, const pasta_profile_line *l) {
   write_spaces(out, "store_bytes", l->counts.store_bytes);
   write_spaces(out, "atomic_bytes", l->counts.atomic_bytes);
   write_flops(out, l->counts.flops);
-  fprintf(out, ",\"special\":%" PRIu64 "}", l->counts.special);
+  fprintf(out, ",\"special\":%" PRIu64, l->counts.special);
+  write_ranks(out, l->ranks, "executions", l->executions, &l->counts, p);
+  putc('}', out);
 }
 
 /* ISO 8601 UTC, "YYYY-MM-DDTHH:MM:SSZ": four digits of year always (what
@@ -94,6 +140,34 @@ static void format_time(char *out, size_t size, int64_t seconds) {
   if (gmtime_r(&t, &tm) && tm.tm_year >= -1900 && tm.tm_year <= 9999 - 1900)
     snprintf(out, size, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
              tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+static void write_int_or_null(FILE *out, const char *key, int64_t v) {
+  if (v >= 0)
+    fprintf(out, "\"%s\":%" PRId64, key, v);
+  else
+    fprintf(out, "\"%s\":null", key);
+}
+
+/* `"job":{...}`: where the process ran. */
+static void write_job(FILE *out, const pasta_profile_job *job) {
+  fputs("\"job\":{", out);
+  write_int_or_null(out, "rank", job->rank);
+  putc(',', out);
+  write_int_or_null(out, "size", job->size);
+  putc(',', out);
+  write_int_or_null(out, "local_rank", job->local_rank);
+  fputs(",\"launcher\":", out);
+  pasta__json_write_string_or_null(out, job->launcher);
+  fputs(",\"host\":", out);
+  pasta__json_write_string_or_null(out, job->host);
+  fputs(",\"gpus\":[", out);
+  for (size_t i = 0; i < job->num_gpus; ++i) {
+    fprintf(out, "%s{\"index\":%d,\"uuid\":", i ? "," : "", job->gpus[i].index);
+    pasta__json_write_string_or_null(out, job->gpus[i].uuid);
+    putc('}', out);
+  }
+  fputs("]}", out);
 }
 
 /* The inputs of a merged profile (only merged profiles have the field). */
@@ -109,7 +183,9 @@ static void write_merged_from(FILE *out, const pasta_profile *p) {
     pasta__json_write_string_or_null(out, s->file);
     fputs(",\"program\":", out);
     pasta__json_write_string_or_null(out, s->program);
-    fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"}", s->pid, created);
+    fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\",", s->pid, created);
+    write_job(out, &s->job);
+    putc('}', out);
   }
   fputs("\n]", out);
 }
@@ -136,16 +212,20 @@ int pasta__profile_write_json_members(FILE *out, const pasta_profile *p) {
           PASTA_PROFILE_SCHEMA, PASTA_PROFILE_VERSION);
   pasta__json_write_string(out, p->program ? p->program : "");
   fprintf(out, ",\"pid\":%" PRIu64 ",\"created\":\"%s\"", p->pid, created);
+  if (!p->num_merged_from) {
+    fputs(",\n", out);
+    write_job(out, &p->job);
+  }
   write_merged_from(out, p);
-  write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels);
+  write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels, p);
   write_funcs(out, "device_functions", "calls", p->device_functions,
-              p->num_device_functions);
+              p->num_device_functions, p);
   write_funcs(out, "host_functions", "calls", p->host_functions,
-              p->num_host_functions);
+              p->num_host_functions, p);
   fputs(",\n\"lines\":[", out);
   for (size_t i = 0; i < p->num_lines; ++i) {
     fputs(i ? ",\n  " : "\n  ", out);
-    write_line(out, &p->lines[i]);
+    write_line(out, &p->lines[i], p);
   }
   fputs(p->num_lines ? "\n]" : "]", out);
   if (p->activity && write_activity(out, p))

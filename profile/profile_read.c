@@ -147,10 +147,116 @@ static int64_t get_created(struct reader *r, json_t *obj, const char *where) {
   return created;
 }
 
+/* A rank, size or local rank: a number, or null (-1). */
+static int64_t get_job_number(struct reader *r, json_t *obj, const char *key,
+                              const char *where) {
+  json_t *v = json_object_get(obj, key);
+  if (json_is_null(v))
+    return -1;
+  if (!json_is_integer(v) || json_integer_value(v) < 0) {
+    fail(r, "%s: \"%s\" is not a number or null", where, key);
+    return -1;
+  }
+  return json_integer_value(v);
+}
+
+/* A "job" member (optional: profiles before version 3 and merged profiles
+ * have none). `gpus` gets room for the GPUs (freed by the caller). */
+static void get_job(struct reader *r, json_t *obj, const char *where,
+                    pasta_profile_job *job, pasta_profile_gpu **gpus) {
+  memset(job, 0, sizeof *job);
+  job->rank = job->size = job->local_rank = -1;
+  *gpus = NULL;
+  json_t *v = json_object_get(obj, "job");
+  if (!v || json_is_null(v))
+    return;
+  char sub[96];
+  snprintf(sub, sizeof sub, "%s.job", where);
+  if (!json_is_object(v)) {
+    fail(r, "%s: not an object", sub);
+    return;
+  }
+  job->rank = get_job_number(r, v, "rank", sub);
+  job->size = get_job_number(r, v, "size", sub);
+  job->local_rank = get_job_number(r, v, "local_rank", sub);
+  job->launcher = get_string(r, v, "launcher", sub, 1);
+  job->host = get_string(r, v, "host", sub, 1);
+  json_t *list = json_object_get(v, "gpus");
+  if (!json_is_array(list)) {
+    fail(r, "%s: %s \"gpus\"", sub, list ? "not an array:" : "missing");
+    return;
+  }
+  size_t n = json_array_size(list);
+  *gpus = calloc(n ? n : 1, sizeof **gpus);
+  if (!*gpus) {
+    fail(r, "%s", strerror(ENOMEM));
+    return;
+  }
+  for (size_t i = 0; i < n && !r->failed; ++i) {
+    char at[128];
+    snprintf(at, sizeof at, "%s.gpus[%zu]", sub, i);
+    json_t *g = json_array_get(list, i);
+    uint64_t index = get_u64(r, g, "index", at);
+    if (index > INT32_MAX)
+      fail(r, "%s: \"index\" is out of range", at);
+    (*gpus)[i] =
+        (pasta_profile_gpu){(int)index, get_string(r, g, "uuid", at, 1)};
+  }
+  job->gpus = *gpus;
+  job->num_gpus = n;
+}
+
+/* A "ranks" member of an entry of a merged profile (optional). Each count's
+ * spread must be possible: min <= max <= the entry's total, and the process
+ * holding the max one of the profile's. `mean`, `imbalance` and `max_rank`
+ * follow from these and are not read. Returns `stats`, or NULL without. */
+static const pasta_rank_stats *
+get_ranks(struct reader *r, json_t *e, const char *where, const char *work_key,
+          uint64_t work, const pasta_counts *c, size_t processes,
+          pasta_rank_stats *stats) {
+  json_t *v = json_object_get(e, "ranks");
+  if (!v)
+    return NULL;
+  char sub[128];
+  snprintf(sub, sizeof sub, "%s.ranks", where);
+  if (!json_is_object(v) || !processes) {
+    fail(r, "%s: %s", sub,
+         processes ? "not an object" : "in a profile that is not merged");
+    return NULL;
+  }
+  const char *keys[PASTA_NUM_RANK_METRICS] = {work_key, "bytes", "flops"};
+  for (unsigned m = 0; m < PASTA_NUM_RANK_METRICS && !r->failed; ++m) {
+    json_t *o = json_object_get(v, keys[m]);
+    char at[160];
+    snprintf(at, sizeof at, "%s.%s", sub, keys[m]);
+    if (!json_is_object(o)) {
+      fail(r, "%s: %s", at, o ? "not an object" : "missing");
+      break;
+    }
+    pasta_rank_spread *s = &stats->metric[m];
+    s->min = get_u64(r, o, "min", at);
+    s->max = get_u64(r, o, "max", at);
+    s->max_process = get_u64(r, o, "max_process", at);
+    uint64_t total = pasta_rank_metric_value(m, work, c);
+    if (!r->failed && (s->min > s->max || s->max > total))
+      fail(r,
+           "%s: min %" PRIu64 " and max %" PRIu64
+           " do not fit the total %" PRIu64,
+           at, s->min, s->max, total);
+    if (!r->failed && s->max_process >= processes)
+      fail(r,
+           "%s: \"max_process\" %" PRIu64 " is not one of the %zu "
+           "processes of merged_from",
+           at, s->max_process, processes);
+  }
+  return r->failed ? NULL : stats;
+}
+
 /*===-- Entries -----------------------------------------------------------===*/
 
 static void get_func(struct reader *r, json_t *e, uint32_t kind,
-                     const char *where, pasta_profile_func *f) {
+                     const char *where, size_t processes,
+                     pasta_rank_stats *ranks, pasta_profile_func *f) {
   memset(f, 0, sizeof *f);
   if (!json_is_object(e)) {
     fail(r, "%s: not an object", where);
@@ -173,9 +279,14 @@ static void get_func(struct reader *r, json_t *e, uint32_t kind,
   get_spaces(r, e, "atomic_bytes", where, c->atomic_bytes);
   get_flops(r, e, where, c->flops);
   c->special = get_u64(r, e, "special", where);
+  if (!r->failed)
+    f->ranks =
+        get_ranks(r, e, where, kind == PASTA_FUNC_KERNEL ? "launches" : "calls",
+                  f->calls, c, processes, ranks);
 }
 
 static void get_line(struct reader *r, json_t *e, const char *where,
+                     size_t processes, pasta_rank_stats *ranks,
                      pasta_profile_line *l) {
   memset(l, 0, sizeof *l);
   if (!json_is_object(e)) {
@@ -194,6 +305,9 @@ static void get_line(struct reader *r, json_t *e, const char *where,
   get_spaces(r, e, "atomic_bytes", where, l->counts.atomic_bytes);
   get_flops(r, e, where, l->counts.flops);
   l->counts.special = get_u64(r, e, "special", where);
+  if (!r->failed)
+    l->ranks = get_ranks(r, e, where, "executions", l->executions, &l->counts,
+                         processes, ranks);
 }
 
 static int add_status(struct reader *r, int status, const char *where) {
@@ -231,6 +345,12 @@ static void read_header(struct reader *r, json_t *root, pasta_profile *p) {
   int64_t created = get_created(r, root, "profile");
   if (!r->failed && pasta_profile_set_info(p, program, pid, created))
     fail(r, "%s", strerror(ENOMEM));
+  pasta_profile_job job;
+  pasta_profile_gpu *gpus;
+  get_job(r, root, "profile", &job, &gpus);
+  if (!r->failed && pasta_profile_set_job(p, &job))
+    fail(r, "%s", strerror(ENOMEM));
+  free(gpus);
 }
 
 static void read_funcs(struct reader *r, json_t *root,
@@ -252,7 +372,9 @@ static void read_funcs(struct reader *r, json_t *root,
       char where[96];
       snprintf(where, sizeof where, "%s[%zu]", sections[s].key, i);
       pasta_profile_func f;
-      get_func(r, json_array_get(array, i), sections[s].kind, where, &f);
+      pasta_rank_stats ranks;
+      get_func(r, json_array_get(array, i), sections[s].kind, where,
+               p->num_merged_from, &ranks, &f);
       if (!r->failed && (!keep || !keep->func || keep->func(&f, keep->arg)))
         add_status(r, pasta_profile_add_func(p, &f), where);
     }
@@ -268,7 +390,9 @@ static void read_lines(struct reader *r, json_t *root,
     char where[96];
     snprintf(where, sizeof where, "lines[%zu]", i);
     pasta_profile_line l;
-    get_line(r, json_array_get(lines, i), where, &l);
+    pasta_rank_stats ranks;
+    get_line(r, json_array_get(lines, i), where, p->num_merged_from, &ranks,
+             &l);
     if (!r->failed && (!keep || !keep->line || keep->line(p, &l, keep->arg)))
       add_status(r, pasta_profile_add_line(p, &l), where);
   }
@@ -283,7 +407,8 @@ static void read_sources(struct reader *r, json_t *root, pasta_profile *p) {
     char where[96];
     snprintf(where, sizeof where, "merged_from[%zu]", i);
     json_t *e = json_array_get(from, i);
-    pasta_profile_source src = {NULL, NULL, 0, 0};
+    pasta_profile_source src;
+    memset(&src, 0, sizeof src);
     if (!json_is_object(e)) {
       fail(r, "%s: not an object", where);
       break;
@@ -292,8 +417,11 @@ static void read_sources(struct reader *r, json_t *root, pasta_profile *p) {
     src.program = get_string(r, e, "program", where, 1);
     src.pid = get_u64(r, e, "pid", where);
     src.created = get_created(r, e, where);
+    pasta_profile_gpu *gpus;
+    get_job(r, e, where, &src.job, &gpus);
     if (!r->failed)
       add_status(r, pasta_profile_add_source(p, &src), where);
+    free(gpus);
   }
 }
 
@@ -302,9 +430,9 @@ int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
   struct reader r = {0, ""};
   check_schema(&r, root);
   read_header(&r, root, p);
+  read_sources(&r, root, p); /* first: the entries' "ranks" refer to them */
   read_funcs(&r, root, keep, p);
   read_lines(&r, root, keep, p);
-  read_sources(&r, root, p);
   if (!r.failed)
     add_status(&r, pasta_profile_finalize(p), "profile");
   if (!r.failed)

@@ -9,6 +9,7 @@
 #include "json_write.h"
 #include "pasta/profile.h"
 #include "profile_json.h"
+#include "profile_read.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -696,7 +697,12 @@ static void test_json(void) {
   }
   CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
                "pasta-profile");
-  CHECK_EQ_U64(jint(root, "version"), 2);
+  CHECK_EQ_U64(jint(root, "version"), 3);
+  /* A process outside a job: its job is all nulls (set_job not called). */
+  json_t *job = json_object_get(root, "job");
+  CHECK(json_is_null(json_object_get(job, "rank")) &&
+        json_is_null(json_object_get(job, "launcher")) &&
+        json_array_size(json_object_get(job, "gpus")) == 0);
   CHECK_EQ_STR(json_string_value(json_object_get(root, "program")), "./fake");
   CHECK_EQ_U64(jint(root, "pid"), 4242);
   CHECK_EQ_STR(json_string_value(json_object_get(root, "created")),
@@ -881,7 +887,12 @@ static void test_constructors(void) {
   CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_OK);
   l.kind = PASTA_FUNC_HOST; /* another key */
   CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_OK);
-  pasta_profile_source src = {"rank1.json", "./axpy", 77, 86400};
+  const pasta_profile_gpu gpu = {1, "GPU-0123"};
+  pasta_profile_source src = {"rank1.json",
+                              "./axpy",
+                              77,
+                              86400,
+                              {5, 8, 1, "openmpi", "node3", &gpu, 1}};
   CHECK_EQ_INT(pasta_profile_add_source(&p, &src), PASTA_PROFILE_OK);
   CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
   CHECK_EQ_INT(pasta_profile_add_line(&p, &l), PASTA_PROFILE_EFINALIZED);
@@ -911,6 +922,16 @@ static void test_constructors(void) {
   CHECK_EQ_U64(jint(first, "pid"), 77);
   CHECK_EQ_STR(json_string_value(json_object_get(first, "created")),
                "1970-01-02T00:00:00Z");
+  json_t *job = json_object_get(first, "job");
+  CHECK_EQ_U64(jint(job, "rank"), 5);
+  CHECK_EQ_U64(jint(job, "size"), 8);
+  CHECK_EQ_U64(jint(job, "local_rank"), 1);
+  CHECK_EQ_STR(json_string_value(json_object_get(job, "host")), "node3");
+  json_t *g = json_array_get(json_object_get(job, "gpus"), 0);
+  CHECK_EQ_U64(jint(g, "index"), 1);
+  CHECK_EQ_STR(json_string_value(json_object_get(g, "uuid")), "GPU-0123");
+  /* A merged profile has no job of its own. */
+  CHECK_EQ_PTR(json_object_get(root, "job"), NULL);
   json_decref(root);
   free(text);
   char table[4096] = "";
@@ -923,6 +944,92 @@ static void test_constructors(void) {
     fclose(f);
   }
   CHECK_HAS_STR(table, "merged from 1 profiles");
+  pasta_profile_free(&p);
+}
+
+/* A merged profile of 4 processes (ranks 0-3) with per-rank spreads: the
+ * JSON has each count's min, mean (total / 4), max, imbalance (max /
+ * mean) and the max's process and rank; read back, the spreads are equal;
+ * impossible spreads are rejected. */
+static void test_ranks(void) {
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_set_info(&p, "./app", 0, 0), 0);
+  for (int r = 0; r < 4; ++r) {
+    pasta_profile_source s = {"x.json",
+                              "./app",
+                              10 + (uint64_t)r,
+                              0,
+                              {r, 4, r, "openmpi", "h", NULL, 0}};
+    CHECK_EQ_INT(pasta_profile_add_source(&p, &s), 0);
+  }
+  /* Launches 1, 3, 4, 2 (sum 10): min 1, mean 2.5, max 4 on process 2.
+   * Bytes 0, 0, 0, 64: min 0, mean 16, max 64 (process 3). No FLOPs. */
+  pasta_rank_stats st = {{{1, 4, 2}, {0, 64, 3}, {0, 0, 0}}};
+  pasta_profile_func f;
+  memset(&f, 0, sizeof f);
+  f.name = f.mangled = "k";
+  f.kind = PASTA_FUNC_KERNEL;
+  f.calls = 10;
+  f.counts.load_bytes[PASTA_SPACE_GLOBAL] = 64;
+  f.ranks = &st;
+  CHECK_EQ_INT(pasta_profile_add_func(&p, &f), 0);
+  pasta_profile_line l;
+  memset(&l, 0, sizeof l);
+  l.function = "k";
+  l.line = 3;
+  l.executions = 10;
+  l.counts.load_bytes[PASTA_SPACE_GLOBAL] = 64;
+  l.ranks = &st;
+  CHECK_EQ_INT(pasta_profile_add_line(&p, &l), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  char *text = json_of(&p);
+  json_t *root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
+  json_t *ranks = json_object_get(
+      json_array_get(json_object_get(root, "kernels"), 0), "ranks");
+  json_t *launches = json_object_get(ranks, "launches");
+  CHECK_EQ_U64(jint(launches, "min"), 1);
+  CHECK_EQ_DBL(json_real_value(json_object_get(launches, "mean")), 2.5, 1e-9);
+  CHECK_EQ_U64(jint(launches, "max"), 4);
+  CHECK_EQ_DBL(json_real_value(json_object_get(launches, "imbalance")), 1.6,
+               1e-9);
+  CHECK_EQ_U64(jint(launches, "max_process"), 2);
+  CHECK_EQ_U64(jint(launches, "max_rank"), 2);
+  json_t *bytes = json_object_get(ranks, "bytes");
+  CHECK_EQ_DBL(json_real_value(json_object_get(bytes, "imbalance")), 4.0, 1e-9);
+  CHECK(json_is_null(
+      json_object_get(json_object_get(ranks, "flops"), "imbalance")));
+  json_t *line_ranks = json_object_get(
+      json_array_get(json_object_get(root, "lines"), 0), "ranks");
+  CHECK(json_object_get(line_ranks, "executions") != NULL);
+
+  pasta_profile back;
+  pasta_profile_init(&back);
+  char err[512] = "";
+  CHECK_MSG(pasta__profile_read_json(root, NULL, &back, err, sizeof err) == 0,
+            "%s", err);
+  CHECK(back.num_kernels == 1 && back.kernels[0].ranks &&
+        memcmp(back.kernels[0].ranks, &st, sizeof st) == 0);
+  CHECK(back.num_lines == 1 && back.lines[0].ranks &&
+        memcmp(back.lines[0].ranks, &st, sizeof st) == 0);
+  CHECK(back.num_merged_from == 4 && back.merged_from[3].job.rank == 3 &&
+        back.merged_from[3].job.host &&
+        !strcmp(back.merged_from[3].job.host, "h"));
+  pasta_profile_free(&back);
+
+  /* Impossible spreads: one line each, naming where. */
+  json_object_set_new(launches, "max_process", json_integer(4));
+  pasta_profile_init(&back);
+  CHECK_EQ_INT(pasta__profile_read_json(root, NULL, &back, err, sizeof err),
+               -1);
+  CHECK_HAS_STR(err, "kernels[0].ranks.launches: \"max_process\" 4");
+  json_object_set_new(launches, "max_process", json_integer(2));
+  json_object_set_new(launches, "max", json_integer(11));
+  CHECK_EQ_INT(pasta__profile_read_json(root, NULL, &back, err, sizeof err),
+               -1);
+  CHECK_HAS_STR(err, "do not fit the total 10");
+  json_decref(root);
+  free(text);
   pasta_profile_free(&p);
 }
 
@@ -1022,6 +1129,7 @@ int main(void) {
   CHECK_RUN(test_json_escaping);
   CHECK_RUN(test_big_numbers);
   CHECK_RUN(test_empty_profile);
+  CHECK_RUN(test_ranks);
   CHECK_RUN(test_constructors);
   CHECK_RUN(test_tables);
   pasta_profile_free(&profile);

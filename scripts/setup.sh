@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs every package PASTA needs on a fresh Debian 12 machine of this kind.
+# Installs every package PASTA needs on a fresh Debian 12 machine of this kind
+# (Open MPI for the MPI test, tests/mpi/).
 # Safe to run again: apt-get skips what is already installed.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ packages=(
   libomp-22-dev
   cmake ninja-build make python3 clang-format-22
   libdwarf-dev libelf-dev libjansson-dev zlib1g-dev libzstd-dev
+  openmpi-bin libopenmpi-dev
   hipcc libamdhip64-dev rocm-device-libs
 )
 

@@ -41,6 +41,30 @@ typedef struct pasta_counts {
   uint64_t special;
 } pasta_counts;
 
+/* The spread of one count of an entry over the processes of a merged
+ * profile: the smallest and the largest process's value, and the first
+ * process (an index into merged_from) that holds the largest. The mean is
+ * the entry's total divided by the number of processes; a process without
+ * the entry counts 0. */
+typedef struct pasta_rank_spread {
+  uint64_t min, max;
+  uint64_t max_process;
+} pasta_rank_spread;
+
+/* The counts spread over processes: the entry's launches, calls or
+ * executions, its bytes (pasta_counts_bytes) and its FLOPs
+ * (pasta_counts_flops). */
+enum pasta_rank_metric {
+  PASTA_RANK_WORK,
+  PASTA_RANK_BYTES,
+  PASTA_RANK_FLOPS,
+  PASTA_NUM_RANK_METRICS
+};
+
+typedef struct pasta_rank_stats {
+  pasta_rank_spread metric[PASTA_NUM_RANK_METRICS];
+} pasta_rank_stats;
+
 /* A kernel, a device function or a host function. */
 typedef struct pasta_profile_func {
   const char *name;    /* display name: demangled (demangle.h), or the
@@ -53,6 +77,8 @@ typedef struct pasta_profile_func {
   uint32_t kind;       /* enum pasta_func_kind */
   uint64_t calls;      /* launches (kernels) or calls */
   pasta_counts counts;
+  const pasta_rank_stats *ranks; /* merged profiles: per-process spread,
+                                    else NULL */
 } pasta_profile_func;
 
 /* One source line of one function (merged over blocks and modules). */
@@ -63,6 +89,7 @@ typedef struct pasta_profile_line {
   const char *function; /* display name */
   uint64_t executions;  /* sum over the distinct block counters */
   pasta_counts counts;
+  const pasta_rank_stats *ranks; /* as for functions */
 } pasta_profile_line;
 
 /* A line contribution before finalize merges them (internal). */
@@ -72,13 +99,32 @@ typedef struct pasta_profile_raw_line {
   uint32_t counter;    /* block counter index in that module */
 } pasta_profile_raw_line;
 
+/* Where a process ran: its place in an MPI (or Slurm) job, read from the
+ * launcher's environment (no MPI library involved), its host and the GPUs
+ * it used. */
+typedef struct pasta_profile_gpu {
+  int index;        /* the device number the process saw */
+  const char *uuid; /* "GPU-xxxxxxxx-...", or NULL when unknown */
+} pasta_profile_gpu;
+
+typedef struct pasta_profile_job {
+  int64_t rank, size, local_rank; /* -1 when unknown */
+  const char *launcher;           /* "openmpi", "pmix", "pmi", "slurm" or
+                                     NULL (not launched as part of a job) */
+  const char *host;               /* the host name, or NULL */
+  const pasta_profile_gpu *gpus;
+  size_t num_gpus;
+} pasta_profile_job;
+
 /* One input of a merged profile (pasta-report merge): the JSON profile it
- * was read from and that profile's "program", "pid" and "created". */
+ * was read from and that profile's "program", "pid", "created" and "job"
+ * (job.rank -1 and job.host NULL when the input has none). */
 typedef struct pasta_profile_source {
   const char *file;
   const char *program;
   uint64_t pid;
   int64_t created; /* seconds since the epoch, UTC */
+  pasta_profile_job job;
 } pasta_profile_source;
 
 struct pasta_profile_chunk;
@@ -88,6 +134,10 @@ typedef struct pasta_profile {
   const char *program;
   uint64_t pid;
   int64_t created; /* seconds since the epoch, UTC */
+  /* The process's place in a job (pasta_profile_set_job); rank -1 and host
+   * NULL until set. A merged profile has none: its processes' are in
+   * merged_from. */
+  pasta_profile_job job;
 
   pasta_profile_func *kernels;
   size_t num_kernels, cap_kernels;
@@ -143,6 +193,15 @@ void pasta_profile_init(pasta_profile *p);
 int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
                            int64_t created);
 
+/* Copies `job` (its strings and GPUs) into the profile. Returns 0, or -1
+ * without memory. */
+int pasta_profile_set_job(pasta_profile *p, const pasta_profile_job *job);
+
+/* The value of `metric` in an entry: calls (launches, executions), bytes
+ * or FLOPs. */
+uint64_t pasta_rank_metric_value(enum pasta_rank_metric metric, uint64_t calls,
+                                 const pasta_counts *c);
+
 /* Checks the magic and version of a descriptor only. */
 int pasta_profile_check_desc(const struct pasta_module_desc *desc);
 
@@ -170,11 +229,13 @@ int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f);
 
 /* Adds one line entry (l->function is required). pasta_profile_finalize
  * merges it with the other entries of the same (file, line, function, kind):
- * their counts and their executions add up. */
+ * their counts and their executions add up, and their per-process spreads
+ * (`ranks`), which cannot be combined without the processes' values, are
+ * dropped. f->ranks and l->ranks are copied. */
 int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l);
 
 /* Records one input of a merged profile (s->file and s->program may be
- * NULL). Allowed after finalize too. */
+ * NULL; s->job is copied). Allowed after finalize too. */
 int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s);
 
 /* Merges the lines and sorts everything: kernels by launches, functions by

@@ -35,6 +35,10 @@ FUNC_GROUPS = ["loads", "stores", "load_bytes", "store_bytes", "atomics",
                "atomic_bytes"]
 LINE_GROUPS = ["load_bytes", "store_bytes", "atomic_bytes"]
 U64_MAX = 2**64 - 1
+# The "job" of a profile read from a version before 3 (where it ran is
+# unknown), as the writer writes it.
+NO_JOB = {"rank": None, "size": None, "local_rank": None, "launcher": None,
+          "host": None, "gpus": []}
 
 failures = 0
 
@@ -195,8 +199,11 @@ def test_json():
         out = run("show", path, "--format", "json").stdout
         with open(path) as f:
             original = f.read()
-        # A version 1 profile is read, and written as the current version.
-        current = original.replace('"version":1,', '"version":2,', 1)
+        # A version 1 or 2 profile is read, and written as the current
+        # version, with the job it does not know.
+        current = re.sub(r'"version":[12],', '"version":3,', original, count=1)
+        current = re.sub(r'("created":"[^"]*")', lambda m: m.group(1) + ",\n\"job\":" +
+                         json.dumps(NO_JOB, separators=(",", ":")), current, count=1)
         check(out == current, f"json: {os.path.basename(path)} round-trips byte for byte")
     out = json.loads(run("show", GPU, "--format", "json", "--kernel", "saxpy").stdout)
     check([k["name"] for k in out["kernels"]] == ["saxpy"] and
@@ -256,7 +263,71 @@ def expected_merge(inputs):
     return funcs, lines
 
 
+def entry_values(e, work_key):
+    """An entry's launches/calls/executions, bytes (every space) and FLOPs."""
+    groups = FUNC_GROUPS[2:4] + FUNC_GROUPS[5:] if "loads" in e else LINE_GROUPS
+    return [e[work_key], sum(e[g][s] for g in groups for s in SPACES),
+            sum(e["flops"][p] for p in PRECISIONS)]
+
+
+def expected_ranks(inputs, key_of, entries_of):
+    """Per entry key: for each count, the values of the processes (inputs of
+    one process each, in order); an input without the entry has 0."""
+    per = {}
+    for i, p in enumerate(inputs):
+        for key, e, work_key in entries_of(p):
+            vals = per.setdefault(key, ([work_key], [[0, 0, 0] for _ in inputs]))[1]
+            for m, v in enumerate(entry_values(e, work_key)):
+                vals[i][m] += v
+    out = {}
+    for key, (work_key, vals) in per.items():
+        names = [work_key[0], "bytes", "flops"]
+        out[key] = {}
+        for m, name in enumerate(names):
+            v = [row[m] for row in vals]
+            mean = sum(v) / len(v)
+            top = max(v)
+            out[key][name] = {"min": min(v), "mean": mean, "max": top,
+                              "imbalance": top / mean if mean else None,
+                              "max_process": v.index(top), "max_rank": None}
+    return out
+
+
+def same_ranks(got, want):
+    if got is None or set(got) != set(want):
+        return False
+    for name, w in want.items():
+        g = got[name]
+        for k in ("min", "max", "max_process", "max_rank"):
+            if g.get(k) != w[k]:
+                return False
+        for k in ("mean", "imbalance"):
+            if (g.get(k) is None) != (w[k] is None) or \
+                    (w[k] is not None and not close(g[k], w[k], 1e-8)):
+                return False
+    return True
+
+
+def compare_ranks(merged, inputs, what):
+    sections = [("kernels", "launches"), ("device_functions", "calls"),
+                ("host_functions", "calls")]
+    want_f = expected_ranks(inputs, None, lambda p: [
+        (func_key(sec, e), e, calls) for sec, calls in sections for e in p[sec]])
+    want_l = expected_ranks(inputs, None, lambda p: [
+        ((l["file"], l["line"], l["function"], l["kind"]), l, "executions")
+        for l in p["lines"]])
+    bad = [func_key(sec, e) for sec, _ in sections for e in merged[sec]
+           if not same_ranks(e.get("ranks"), want_f[func_key(sec, e)])]
+    check(not bad, f"{what}: every function's per-rank min, mean, max, "
+          "imbalance and max process", bad[:3])
+    bad = [k for l in merged["lines"]
+           for k in [(l["file"], l["line"], l["function"], l["kind"])]
+           if not same_ranks(l.get("ranks"), want_l[k])]
+    check(not bad, f"{what}: every line's per-rank figures", bad[:3])
+
+
 def compare_merge(merged, inputs, what):
+    compare_ranks(merged, inputs, what)
     funcs, lines = expected_merge(inputs)
     got_funcs = {}
     for sec in ("kernels", "device_functions", "host_functions"):
@@ -266,11 +337,11 @@ def compare_merge(merged, inputs, what):
           f"{what}: one entry per (kind, mangled, module)",
           set(got_funcs) ^ set(funcs))
     bad = [k for k in funcs if k in got_funcs and
-           {x: y for x, y in got_funcs[k].items() if x != "compute_intensity"} !=
+           {x: y for x, y in got_funcs[k].items() if x not in ("compute_intensity", "ranks")} !=
            {x: y for x, y in funcs[k].items() if x != "compute_intensity"}]
     check(not bad, f"{what}: every function's counts are the inputs' sums", bad[:3])
-    got_lines = {(l["file"], l["line"], l["function"], l["kind"]): l
-                 for l in merged["lines"]}
+    got_lines = {(l["file"], l["line"], l["function"], l["kind"]):
+                 {x: y for x, y in l.items() if x != "ranks"} for l in merged["lines"]}
     check(len(got_lines) == len(merged["lines"]) and got_lines == lines,
           f"{what}: every line's counts are the inputs' sums",
           [k for k in lines if got_lines.get(k) != lines[k]][:3])
@@ -317,15 +388,15 @@ def test_merge():
           "merge: kernels sorted by launches")
     check(merged["merged_from"] == [
         {"file": GPU, "program": "./saxpy_stencil", "pid": 48213,
-         "created": "2026-11-20T09:15:02Z"},
+         "created": "2026-11-20T09:15:02Z", "job": NO_JOB},
         {"file": r1, "program": "./saxpy_stencil", "pid": 48214,
-         "created": "2026-11-20T09:15:07Z"}],
+         "created": "2026-11-20T09:15:07Z", "job": NO_JOB}],
         "merge: merged_from lists the inputs", merged.get("merged_from"))
     check(merged["program"] == "./saxpy_stencil" and merged["pid"] == 0 and
           merged["created"] == "2026-11-20T09:15:07Z",
           "merge: program of the inputs, pid 0, newest created")
-    check(merged["schema"] == "pasta-profile" and merged["version"] == 2,
-          "merge: a version-1 profile")
+    check(merged["schema"] == "pasta-profile" and merged["version"] == 3,
+          "merge: a version-3 profile")
     check("merged from 2 profiles" in run("show", out).stdout,
           "show of a merged profile says so")
 
@@ -343,6 +414,26 @@ def test_merge():
           "merge of a merged profile: merged_from flattened")
     sax = [k for k in again["kernels"] if k["name"] == "saxpy"][0]
     check(sax["launches"] == U64_MAX, "merge: sums saturate at 2^64 - 1")
+    # A merged profile of version 2 has no per-rank spreads: its entries
+    # lose theirs, with one warning; entries it lacks keep theirs.
+    old = copy.deepcopy(merged)
+    old["version"] = 2
+    for sec in ("kernels", "device_functions", "host_functions", "lines"):
+        for e in old[sec]:
+            e.pop("ranks", None)
+    for s in old["merged_from"]:
+        s.pop("job", None)
+    extra = copy.deepcopy(rank0)
+    extra["kernels"].append(dict(copy.deepcopy(only), name="late", mangled="_Z4latev"))
+    p = run("merge", "--force", out, save(old, "old_merged.json"), save(extra, "extra.json"))
+    again = load(out)
+    late = [k for k in again["kernels"] if k["name"] == "late"]
+    check("no per-rank figures" in p.stderr and len(p.stderr.strip().splitlines()) == 1 and
+          all("ranks" not in k for k in again["kernels"] if k["name"] != "late") and
+          len(late) == 1 and late[0]["ranks"]["launches"]["min"] == 0 and
+          late[0]["ranks"]["launches"]["max_process"] == 2,
+          "merge of a version-2 merged profile: its entries without spreads, one warning",
+          p.stderr)
     # The output is written as the runtime writes its own (output_file.c):
     # --force replaces a regular file, through a symbolic link kept as
     # such, never a directory; no temporary file is left behind.
@@ -954,8 +1045,8 @@ def test_sections():
         check(all(shown.get(s) == original[s] for s in ACTIVITY),
               f"json {name}: launches, memory, working_set, bandwidth kept",
               [s for s in ACTIVITY if shown.get(s) != original[s]])
-        check(shown == dict(original, version=2),
-              f"json {name}: the whole profile JSON-equal (version 1 read, 2 written)",
+        check(shown == dict(original, version=3, job=NO_JOB),
+              f"json {name}: the whole profile JSON-equal (version 1 read, 3 written)",
               [k for k in original if shown.get(k) != original[k]])
         again = save(shown, "shown_" + name)
         check(run("show", again).stdout == run("show", path).stdout,
@@ -1188,7 +1279,8 @@ def test_trace():
     for path, orig in ((TRACE, p), (bp, bufs)):
         text = run("show", path, "--format", "json").stdout
         shown = json.loads(text)
-        check(shown.get("trace") == orig["trace"] and shown == dict(orig, version=2),
+        check(shown.get("trace") == orig["trace"] and
+              shown == dict(orig, version=3, job=NO_JOB),
               f"json {os.path.basename(path)}: trace and every other section JSON-equal",
               [k for k in orig if shown.get(k) != orig[k]])
         again = save(shown, "shown_" + os.path.basename(path))
@@ -1318,12 +1410,12 @@ def one_error(p, what, *needles):
 
 
 def test_errors():
-    v3 = load(GPU)
-    v3["version"] = 3
-    path = save(v3, "v3.json")
+    v4 = load(GPU)
+    v4["version"] = 4
+    path = save(v4, "v4.json")
     for cmd in (["show", path], ["diff", GPU, path], ["merge", os.path.join(WORK, "x.json"), path]):
-        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 3 rejected",
-                          f"{path}: ", "version (3)", "reads versions 1 to 2")
+        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 4 rejected",
+                          f"{path}: ", "version (4)", "reads versions 1 to 3")
         check(len(lines) == 1, f"{cmd[0]}: version error is one line", lines)
     check(not os.path.exists(os.path.join(WORK, "x.json")), "merge: no output on error")
     other = load(GPU)

@@ -12,6 +12,7 @@
  * pasta__csv_funcs and pasta__csv_lines.
  *===----------------------------------------------------------------------===*/
 #include "report_csv.h"
+#include "report_ranks.h"
 
 #include "pasta/profile.h"
 #include "profile/activity.h"
@@ -338,7 +339,10 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   for (unsigned g = 0; g < 6; ++g)
     csv_spaces_header(out, groups[g]);
   csv_flops_header(out);
-  fputs(",special,compute_intensity\n", out);
+  fputs(",special,compute_intensity", out);
+  if (p->num_merged_from)
+    pasta__csv_ranks_header(out, "calls");
+  putc('\n', out);
   const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
                                         p->host_functions};
   size_t counts[] = {p->num_kernels, p->num_device_functions,
@@ -367,6 +371,8 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       double ci;
       if (pasta_counts_intensity(c, &ci))
         fprintf(out, "%.9g", ci);
+      if (p->num_merged_from)
+        pasta__csv_ranks(out, p, f->ranks, f->calls, c);
       putc('\n', out);
     }
 }
@@ -377,7 +383,10 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   csv_spaces_header(out, "store_bytes");
   csv_spaces_header(out, "atomic_bytes");
   csv_flops_header(out);
-  fputs(",special\n", out);
+  fputs(",special", out);
+  if (p->num_merged_from)
+    pasta__csv_ranks_header(out, "executions");
+  putc('\n', out);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
     pasta__csv_string(out, l->file);
@@ -388,6 +397,9 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
     csv_spaces(out, l->counts.store_bytes);
     csv_spaces(out, l->counts.atomic_bytes);
     csv_flops(out, l->counts.flops);
-    fprintf(out, ",%" PRIu64 "\n", l->counts.special);
+    fprintf(out, ",%" PRIu64, l->counts.special);
+    if (p->num_merged_from)
+      pasta__csv_ranks(out, p, l->ranks, l->executions, &l->counts);
+    putc('\n', out);
   }
 }

@@ -1,17 +1,19 @@
 /*===- report_merge.c - pasta-report merge --------------------------------===*
  *
- * Sums several profiles into one, reading one input at a time: functions by
- * (kind, mangled name, module) and lines by (file, line, function, kind),
- * through the runtime's model, which is finalized after each input; the
+ * Sums several profiles into one, reading one input at a time and freeing
+ * it before the next: functions by (kind, mangled name, module) and lines
+ * by (file, line, function, kind), with their spread over the ranks,
+ * through report_merge_counts.c; the
  * activity sections through report_activity_merge.c, the trace analyses
  * kept one per process (report_trace.c, spooled to a temporary file). The
  * inputs are files, the *.json files of directories, or glob patterns; the
  * output is written through output_file.h, never partially.
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* strverscmp */
 
 #include "report.h"
 #include "report_activity.h"
+#include "report_merge_counts.h"
 #include "report_trace.h"
 
 #include "profile/output_file.h"
@@ -24,34 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-/* Function entries of all inputs, sorted by (kind, mangled, module). */
-static int cmp_func_key(const void *pa, const void *pb) {
-  const pasta_profile_func *a = *(const pasta_profile_func *const *)pa;
-  const pasta_profile_func *b = *(const pasta_profile_func *const *)pb;
-  if (a->kind != b->kind)
-    return a->kind < b->kind ? -1 : 1;
-  int c = strcmp(a->mangled, b->mangled);
-  if (c)
-    return c;
-  if (!a->module || !b->module)
-    return (a->module != NULL) - (b->module != NULL);
-  return strcmp(a->module, b->module);
-}
-
-static void counts_add(pasta_counts *d, const pasta_counts *s) {
-  for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
-    d->loads[i] = pasta__sat_add(d->loads[i], s->loads[i]);
-    d->stores[i] = pasta__sat_add(d->stores[i], s->stores[i]);
-    d->load_bytes[i] = pasta__sat_add(d->load_bytes[i], s->load_bytes[i]);
-    d->store_bytes[i] = pasta__sat_add(d->store_bytes[i], s->store_bytes[i]);
-    d->atomics[i] = pasta__sat_add(d->atomics[i], s->atomics[i]);
-    d->atomic_bytes[i] = pasta__sat_add(d->atomic_bytes[i], s->atomic_bytes[i]);
-  }
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    d->flops[i] = pasta__sat_add(d->flops[i], s->flops[i]);
-  d->special = pasta__sat_add(d->special, s->special);
-}
 
 /* The inputs of merge: files, the *.json files of directories, and the
  * files that glob patterns match (for when the shell did not expand them,
@@ -78,8 +52,10 @@ static void inputs_free(struct inputs *in) {
   free(in->paths);
 }
 
+/* Names in natural order, numbers by value: rank2.json before rank10.json,
+ * so the processes of a job are merged in rank order. */
 static int cmp_string_ptr(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+  return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Whether `path` is the output (which a directory or a pattern may hold
@@ -90,8 +66,8 @@ static int is_output(const char *path, const struct stat *out) {
          st.st_ino == out->st_ino;
 }
 
-/* The regular files named *.json in `dir`, sorted by name. Returns 0, or 2
- * after printing one error line. */
+/* The regular files named *.json in `dir`, in natural order. Returns 0,
+ * or 2 after printing one error line. */
 static int add_directory(struct inputs *in, const char *dir,
                          const struct stat *out) {
   DIR *d = opendir(dir);
@@ -147,6 +123,7 @@ static int add_pattern(struct inputs *in, const char *pattern,
     return grc == GLOB_NOSPACE ? 1 : 2;
   }
   int rc = 0;
+  size_t first = in->n;
   for (size_t i = 0; !rc && i < g.gl_pathc; ++i) {
     struct stat st;
     if (stat(g.gl_pathv[i], &st) == 0 && S_ISDIR(st.st_mode))
@@ -157,6 +134,7 @@ static int add_pattern(struct inputs *in, const char *pattern,
     }
   }
   globfree(&g);
+  qsort(in->paths + first, in->n - first, sizeof *in->paths, cmp_string_ptr);
   return rc;
 }
 
@@ -180,70 +158,11 @@ static int expand_inputs(struct inputs *in, const char *const *args, size_t n,
   return 0;
 }
 
-/* A function entry and its position, so that of equal keys the earlier
- * one sorts first. */
-struct func_ref {
-  const pasta_profile_func *f;
-  size_t order;
-};
-
-static int cmp_func_ref(const void *pa, const void *pb) {
-  const struct func_ref *a = pa, *b = pb;
-  int c = cmp_func_key(&a->f, &b->f);
-  return c ? c : (a->order > b->order) - (a->order < b->order);
-}
-
-/* The function entries of `a` (sorted and summed by (kind, mangled,
- * module)) and of `b`, summed by the same key; the first of a key (a's,
- * the earlier inputs') gives its name, file and line. */
-static int add_summed_funcs(pasta_profile *out, const pasta_profile *a,
-                            const pasta_profile *b) {
-  size_t num = 0;
-  const pasta_profile *both[2] = {a, b};
-  for (unsigned s = 0; s < 2; ++s)
-    num += both[s]->num_kernels + both[s]->num_device_functions +
-           both[s]->num_host_functions;
-  struct func_ref *ref = malloc((num ? num : 1) * sizeof *ref);
-  const pasta_profile_func **all = malloc((num ? num : 1) * sizeof *all);
-  if (!ref || !all) {
-    free(ref);
-    free(all);
-    return -1;
-  }
-  size_t k = 0;
-  for (unsigned s = 0; s < 2; ++s) {
-    const pasta_profile *p = both[s];
-    for (size_t j = 0; j < p->num_kernels; ++j, ++k)
-      ref[k] = (struct func_ref){&p->kernels[j], k};
-    for (size_t j = 0; j < p->num_device_functions; ++j, ++k)
-      ref[k] = (struct func_ref){&p->device_functions[j], k};
-    for (size_t j = 0; j < p->num_host_functions; ++j, ++k)
-      ref[k] = (struct func_ref){&p->host_functions[j], k};
-  }
-  if (k)
-    qsort(ref, k, sizeof *ref, cmp_func_ref);
-  for (size_t i = 0; i < k; ++i)
-    all[i] = ref[i].f;
-  free(ref);
-  int err = 0;
-  for (size_t i = 0; i < k && !err;) {
-    pasta_profile_func sum = *all[i];
-    size_t j = i + 1;
-    for (; j < k && cmp_func_key(&all[i], &all[j]) == 0; ++j) {
-      sum.calls = pasta__sat_add(sum.calls, all[j]->calls);
-      counts_add(&sum.counts, &all[j]->counts);
-    }
-    err = pasta_profile_add_func(out, &sum);
-    i = j;
-  }
-  free(all);
-  return err ? -1 : 0;
-}
-
 /* What merge accumulates, one input at a time. */
 struct merged {
-  pasta_profile counts; /* functions and lines summed, finalized */
-  char **programs;      /* the distinct programs, in input order */
+  pasta_merge_counts *sums; /* functions and lines (report_merge_counts.h) */
+  pasta_profile counts;     /* merged_from as it grows, then everything */
+  char **programs;          /* the distinct programs, in input order */
   size_t num_programs, cap_programs;
   int64_t created;  /* the latest input's */
   size_t processes; /* entries of merged_from so far */
@@ -252,36 +171,19 @@ struct merged {
   size_t num_traces;
 };
 
-/* `acc` plus input `in` (read from `path`), as a new finalized profile
- * that replaces acc. */
-static int fold_counts(pasta_profile *acc, const pasta_profile *in,
+/* The processes of input `in` (read from `path`) join merged_from: the
+ * input itself, or the processes of a merged input. */
+static int add_sources(pasta_profile *out, const pasta_profile *in,
                        const char *path) {
-  pasta_profile next;
-  pasta_profile_init(&next);
-  int err = add_summed_funcs(&next, acc, in);
-  for (size_t j = 0; j < acc->num_lines && !err; ++j)
-    err = pasta_profile_add_line(&next, &acc->lines[j]);
-  for (size_t j = 0; j < in->num_lines && !err; ++j)
-    err = pasta_profile_add_line(&next, &in->lines[j]);
-  /* The inputs, or the inputs of inputs that are merged profiles. */
-  for (size_t j = 0; j < acc->num_merged_from && !err; ++j)
-    err = pasta_profile_add_source(&next, &acc->merged_from[j]);
-  if (in->num_merged_from) {
-    for (size_t j = 0; j < in->num_merged_from && !err; ++j)
-      err = pasta_profile_add_source(&next, &in->merged_from[j]);
-  } else if (!err) {
-    pasta_profile_source src = {path, in->program, in->pid, in->created};
-    err = pasta_profile_add_source(&next, &src);
+  int err = 0;
+  for (size_t j = 0; j < in->num_merged_from && !err; ++j)
+    err = pasta_profile_add_source(out, &in->merged_from[j]);
+  if (!in->num_merged_from) {
+    pasta_profile_source src = {path, in->program, in->pid, in->created,
+                                in->job};
+    err = pasta_profile_add_source(out, &src);
   }
-  if (!err)
-    err = pasta_profile_finalize(&next);
-  if (err) {
-    pasta_profile_free(&next);
-    return -1;
-  }
-  pasta_profile_free(acc);
-  *acc = next;
-  return 0;
+  return err ? -1 : 0;
 }
 
 /* Adds `program` to the distinct programs unless it is there already. */
@@ -328,7 +230,9 @@ static int merge_one(struct merged *m, const char *path) {
   m->processes += in.num_merged_from ? in.num_merged_from : 1;
   if (first_process == 0 || in.created > m->created)
     m->created = in.created;
-  if (add_program(m, in.program) || fold_counts(&m->counts, &in, path) ||
+  uint64_t processes = m->processes - first_process;
+  if (add_program(m, in.program) || add_sources(&m->counts, &in, path) ||
+      pasta__merge_counts_add(m->sums, &in, first_process, processes) ||
       pasta__report_merge_add(m->activity, root, first_process)) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
@@ -391,12 +295,13 @@ int pasta__cmd_merge(int argc, char **argv) {
   memset(&m, 0, sizeof m);
   pasta_profile_init(&m.counts);
   if (!rc) {
+    m.sums = pasta__merge_counts_new();
     m.activity = pasta__report_merge_new();
     m.traces = tmpfile();
-    if (!m.activity || !m.traces) {
-      pasta__report_error(m.activity ? "cannot create a temporary file: %s"
-                                     : "%s",
-                          strerror(m.activity ? errno : ENOMEM));
+    if (!m.sums || !m.activity || !m.traces) {
+      int no_file = m.sums && m.activity;
+      pasta__report_error(no_file ? "cannot create a temporary file: %s" : "%s",
+                          strerror(no_file ? errno : ENOMEM));
       rc = 1;
     }
   }
@@ -405,11 +310,20 @@ int pasta__cmd_merge(int argc, char **argv) {
     rc = merge_one(&m, in.paths[i]);
   char *program = rc ? NULL : joined_programs(&m);
   if (!rc &&
-      (!program || pasta_profile_set_info(&m.counts, program, 0, m.created))) {
+      (!program || pasta_profile_set_info(&m.counts, program, 0, m.created) ||
+       pasta__merge_counts_build(m.sums, m.processes, &m.counts) ||
+       pasta_profile_finalize(&m.counts))) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
   }
   free(program);
+  size_t unspread = rc ? 0 : pasta__merge_counts_without_spread(m.sums);
+  if (unspread)
+    fprintf(stderr,
+            "pasta-report: warning: %zu functions and lines have no per-rank "
+            "figures: a merged input older than version 3 had them without "
+            "(merge its inputs again instead)\n",
+            unspread);
   if (!rc) {
     /* Through the runtime's writer (output_file.h): a unique temporary
      * next to the output, then renamed, so never a partial profile; only a
@@ -424,6 +338,7 @@ int pasta__cmd_merge(int argc, char **argv) {
     free(written);
   }
   pasta_profile_free(&m.counts);
+  pasta__merge_counts_free(m.sums);
   for (size_t i = 0; i < m.num_programs; ++i)
     free(m.programs[i]);
   free(m.programs);

@@ -11,6 +11,7 @@
 
 #include "report.h"
 #include "report_csv.h"
+#include "report_ranks.h"
 #include "report_trace.h"
 
 #include "analyzers/bandwidth/bandwidth_report.h"
@@ -274,6 +275,7 @@ static int show_table(const char *path, const struct pasta__options *o,
   unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
   int rc = 0;
   if (pasta__tables_write(stdout, p, utop) ||
+      pasta__ranks_write_table(stdout, p, top) ||
       show_activity(stdout, path, view, utop))
     rc = 1;
   if (pasta__report_show_traces(stdout, view,
@@ -291,6 +293,7 @@ static int show_csv(const char *path, const struct pasta__options *o,
     pasta__csv_lines(stdout, p, o->have_top ? o->top : SIZE_MAX);
   else
     pasta__csv_funcs(stdout, p);
+  pasta__csv_processes(stdout, p);
   if (pasta__report_sections_csv(stdout, view) && !ferror(stdout)) {
     pasta__report_error("%s: %s", path, strerror(ENOMEM));
     return 1;
