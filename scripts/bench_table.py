@@ -11,7 +11,7 @@ import re
 import sys
 
 # Labels may contain blanks: "<prog> <variant> <label...> runs=R median_us=X ..."
-LINE = re.compile(r"^(\S+) (plain|pasta-ws|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
+LINE = re.compile(r"^(\S+) (plain|pasta-ws|pasta-blocks|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
 
 
 def main():
@@ -23,8 +23,9 @@ def main():
             continue
         prog, variant, label, median = m.groups()
         times.setdefault((prog, label), {})[variant] = float(median)
-    rows, ratios, host, ws_ratios = [], [], [], []
+    rows, ratios, host, ws_ratios, blocks_ratios = [], [], [], [], []
     with_ws = any("pasta-ws" in t for t in times.values())
+    with_blocks = any("pasta-blocks" in t for t in times.values())
     for (prog, label), t in times.items():
         if "plain" not in t or ("pasta" not in t and "pasta-ws" not in t):
             continue
@@ -39,6 +40,13 @@ def main():
         else:
             ratios.append(ratio)
             row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |"
+        if with_blocks:
+            if "pasta-blocks" in t:
+                blocks = t["pasta-blocks"] / t["plain"]
+                blocks_ratios.append(blocks)
+                row += f" {t['pasta-blocks']:,.1f} | {blocks:.3f} |"
+            else:
+                row += " - | - |"
         if with_ws:
             if "pasta-ws" in t:
                 ws = t["pasta-ws"] / t["plain"]
@@ -50,13 +58,18 @@ def main():
     print(f"GPU: {gpu}\n")
     head = "| program | kernel step | plain median (us) | instrumented median (us) | ratio |"
     rule = "|---|---|---|---|---|"
+    if with_blocks:
+        head += " without placement median (us) | ratio |"
+        rule += "---|---|"
     if with_ws:
         head += " working-set mode median (us) | ratio |"
         rule += "---|---|"
     print(head)
     print(rule)
     print("\n".join(rows))
-    for name, rs in (("counting", ratios), ("working-set mode", ws_ratios)):
+    for name, rs in (("counting", ratios),
+                     ("counting without placement", blocks_ratios),
+                     ("working-set mode", ws_ratios)):
         if rs:
             geo = math.exp(sum(map(math.log, rs)) / len(rs))
             print(f"\n{name}: geometric mean {geo:.3f}; maximum {max(rs):.3f} "

@@ -7,7 +7,9 @@
 #   scripts/stage_gpu.sh, then run(command="PASTA_KERNEL_BIN=build-gpu/bin/kernels
 #   bash scripts/gpu_bench.sh", carry=["build-gpu"])
 # VARIANTS="plain pasta pasta-ws" adds the working-set mode (the instrumented
-# build with PASTA_WORKING_SET=1). Writes $OUT/bench.txt (raw lines) and
+# build with PASTA_WORKING_SET=1); "pasta-blocks" the counting build without
+# counter placement (`ninja pasta_kernels_blocks`). Writes $OUT/bench.txt
+# (raw lines) and
 # $OUT/bench.md (the table).
 set -u
 OUT=${OUT:-$PWD/gpu-out}
@@ -23,6 +25,7 @@ while read -r prog n _; do
   [ -x "$BIN/$prog" ] || continue
   for variant in ${VARIANTS:-plain pasta}; do
     exe="$BIN/$prog"; [ $variant != plain ] && exe="$BIN/$prog-pasta"
+    [ $variant = pasta-blocks ] && exe="$BIN/$prog-pasta-blocks"
     ws=0; [ $variant = pasta-ws ] && ws=1
     if ! TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
          PASTA_WORKING_SET=$ws "$exe" "$n" > "$OUT/run.txt" 2>&1; then

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# ptxas's register, stack and spill figures for every kernel of the bundled
+# programs and of the Thrust structure: plain, counting copy, working-set
+# copy (docs/performance.md). Development machine, no GPU: each program is
+# compiled for sm_90, device code only, plain (clang++-22) and instrumented
+# (pasta-clang++), with -Xcuda-ptxas -v.
+# usage: scripts/ptxas_table.sh [OUTDIR]   (default: build/ptxas)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${PASTA_BUILD_DIR:-$here/build}
+out=${1:-$build/ptxas}
+mkdir -p "$out"
+cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+flags=(-x cuda -O2 -g --cuda-path="$cuda" --offload-arch=sm_90
+  -Wno-unknown-cuda-version --cuda-device-only -Xcuda-ptxas -v
+  -I"$here/test_kernels" -isystem "$cuda/include/cccl")
+echo "| program | kernel | plain: registers / stack / spill bytes | counting copy | working-set copy |"
+echo "|---|---|---|---|---|"
+srcs=("$here"/test_kernels/*.cu "$here/tests/structures/thrust/thrust.cu")
+for src in "${srcs[@]}"; do
+  name=$(basename "$src" .cu)
+  clang++-22 "${flags[@]}" -c "$src" -o /dev/null > "$out/$name.plain.log" 2>&1
+  "$build/bin/pasta-clang++" "${flags[@]}" -c "$src" -o /dev/null \
+    > "$out/$name.pasta.log" 2>&1
+  python3 "$here/scripts/ptxas_table.py" "$out/$name.plain.log" \
+    "$out/$name.pasta.log" "$name"
+done
