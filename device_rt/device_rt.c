@@ -214,6 +214,21 @@ PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
     __pasta_flush_counter(&row[indices[i]], values[i]);
 }
 
+/* Counters kept in one bit each of a 32-bit mask (blocks that run at most
+ * once per call): bit b of `mask`, where `live` has it, goes to counter
+ * first + indices[b]. The mask comes by value: nothing is staged. */
+PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
+                                    uint32_t num_counters, uint32_t num_banks,
+                                    uint32_t first, uint32_t mask,
+                                    uint32_t live,
+                                    const PASTA_GLOBAL uint32_t *indices) {
+  PASTA_GLOBAL uint64_t *row =
+      __pasta_bank_row(counters, num_counters, num_banks) + first;
+  for (uint32_t b = 0; b < 32; ++b)
+    if (live & (1u << b))
+      __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
+}
+
 /*===-- Working-set mode ---------------------------------------------------===*
  * The working-set copy of a kernel loads the launch's struct pasta_ws_launch
  * once at entry (the pass emits the loads) and calls __pasta_ws_touch before

@@ -8,6 +8,7 @@
 #include "InstrumentationMD.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
@@ -169,12 +170,66 @@ AllocaInst *CounterEmitter::staging(FunctionPlan &P, uint32_t Size) {
 }
 
 // Device functions only (host ones: emitHostFlushes).
+// What an inline flush of Live costs, in tests: one per counter, one per
+// group of a site's run-time address-space counters.
+static size_t flushUnits(const FunctionPlan &P, ArrayRef<uint32_t> Live) {
+  size_t Units = Live.size();
+  for (const CountedBlock &CB : P.Blocks)
+    for (uint32_t Dyn : CB.DynCounters)
+      if (is_contained(Live, Dyn))
+        Units -= PASTA_DYN_NUM - 1;
+  return Units;
+}
+
+// Out of line, the counters kept in bits: per mask register, one call with
+// the mask itself and a table of its bits' counters (nothing staged).
+void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
+                                    ArrayRef<uint32_t> Bits) {
+  IRBuilder<> B(Exit);
+  Type *I32 = B.getInt32Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  FunctionCallee Flush =
+      M.getOrInsertFunction(DeviceFlushBitsName, B.getVoidTy(), Global, I32,
+                            I32, I32, I32, I32, Global);
+  MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
+  for (uint32_t C : Bits)
+    ByMask[Slots[C]].push_back(C);
+  for (auto &[Mask, Counters] : ByMask) {
+    uint32_t LiveBits = 0;
+    SmallVector<uint32_t, 32> Index(32, 0);
+    for (uint32_t C : Counters) {
+      LiveBits |= 1u << BitOf[C];
+      Index[BitOf[C]] = C;
+    }
+    Constant *Init = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Index));
+    auto *Table = new GlobalVariable(
+        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+        "__pasta_flush_bits", nullptr, GlobalValue::NotThreadLocal, 1);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                         B.getInt32(T.numBanks()), B.getInt32(P.FirstCounter),
+                         B.CreateLoad(I32, Mask), B.getInt32(LiveBits), Table});
+  }
+}
+
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
     return; // nothing counted on any path to this return
-  if (Live.size() <= InlineFlushLimit)
+  if ((P.Placed ? flushUnits(P, Live) : Live.size()) <= InlineFlushLimit)
     return emitInlineFlush(Exit, P, Live);
+  if (P.Placed) {
+    // Bits go out of line from their masks; the rest, if few enough, inline.
+    SmallVector<uint32_t, 16> Bits, Rest;
+    for (uint32_t C : Live)
+      (BitOf[C] >= 0 ? Bits : Rest).push_back(C);
+    emitBitFlushes(Exit, P, Bits);
+    Live = Rest;
+    if (Live.empty())
+      return;
+    if (flushUnits(P, Live) <= InlineFlushLimit)
+      return emitInlineFlush(Exit, P, Live);
+  }
 
   IRBuilder<> B(Exit);
   Type *I32 = B.getInt32Ty();

@@ -44,6 +44,8 @@ private:
   llvm::Value *loadCount(llvm::IRBuilder<> &B, uint32_t Counter) const;
   llvm::AllocaInst *staging(FunctionPlan &P, uint32_t Size);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
+                      llvm::ArrayRef<uint32_t> Bits);
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
                        llvm::ArrayRef<uint32_t> Live);
   void emitHostFlushes(FunctionPlan &P,

@@ -15,6 +15,10 @@
 #   ninja -C build && ninja -C build pasta_kernels_blocks
 #   scripts/build_structures.sh
 #   PASTA_STAGE_PACK=1 PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
+#   (to fit the 64 MiB carry: the trace-mode builds, which this run does not
+#   use, left out of build-gpu/kernels.tgz, and the structures packed as
+#   build-gpu/structures.tgz:
+#   tar czf build-gpu/structures.tgz -C build-gpu/bin structures)
 # then run(command="bash scripts/gpu_overhead2.sh", carry=["build-gpu"]).
 # Results in $OUT: check/ (validation.md, structures.md), bench/bench.md,
 # thrust.md; logs beside them. Exit status 1 when any step failed.
@@ -23,6 +27,8 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT/check" "$OUT/bench" "$OUT/thrust"
 bash scripts/unpack_gpu.sh
+# The structures travel packed too (see the staging lines above).
+[ -f build-gpu/structures.tgz ] && tar xzf build-gpu/structures.tgz -C build-gpu/bin
 export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 KBIN=$PWD/build-gpu/bin/kernels
 status=0
