@@ -21,7 +21,8 @@
 #   tar czf build-gpu/structures.tgz -C build-gpu/bin structures)
 # then run(command="bash scripts/gpu_overhead2.sh", carry=["build-gpu"]).
 # Results in $OUT: check/ (validation.md, structures.md), bench/bench.md,
-# thrust.md; logs beside them. Exit status 1 when any step failed.
+# thrust.md, launch.md (host time per launch, with settings); logs beside
+# them. Exit status 1 when any step failed.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -39,6 +40,24 @@ PASTA_KERNEL_BIN=$KBIN OUT=$OUT/check bash scripts/gpu_check.sh \
 PASTA_KERNEL_BIN=$KBIN OUT=$OUT/bench TK_BENCH=${TK_BENCH:-10} \
   VARIANTS="plain pasta pasta-blocks pasta-ws" bash scripts/gpu_bench.sh \
   > "$OUT/bench.log" 2>&1 || status=1
+
+# Host time per launch (launch_overhead: 10,000 launches, no synchronisation
+# until the end), plain and instrumented, and instrumented without launch
+# timing and without call paths, to say where the added time goes.
+{
+  echo "| build | settings | host us per launch |"
+  echo "|---|---|---|"
+  for cfg in "plain:" "pasta:" "pasta:PASTA_TIMING=0" "pasta:PASTA_CALL_DEPTH=0" \
+      "pasta:PASTA_TIMING=0 PASTA_CALL_DEPTH=0"; do
+    b=${cfg%%:*}; settings=${cfg#*:}
+    exe=$KBIN/launch_overhead; [ "$b" = pasta ] && exe=$KBIN/launch_overhead-pasta
+    for rep in 1 2 3; do
+      us=$(env $settings TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT=/dev/null "$exe" \
+        2>/dev/null | sed -n 's/.*median_us=\([0-9.]*\).*/\1/p')
+      echo "| $b | ${settings:-defaults} (run $rep) | ${us:-failed} |"
+    done
+  done
+} > "$OUT/launch.md"
 
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
   /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
@@ -62,5 +81,5 @@ else
 fi
 tar czf "$OUT/logs.tgz" -C "$OUT" check bench thrust 2>/dev/null
 cat "$OUT/check/validation.md" 2>/dev/null | tail -n 5
-cat "$OUT/bench/bench.md" "$OUT/thrust.md"
+cat "$OUT/bench/bench.md" "$OUT/thrust.md" "$OUT/launch.md"
 exit $status
