@@ -42,12 +42,16 @@ static uint32_t pasta_linear_block_id(void) {
 
 static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value);
 
+static int pasta_first_thread_of_grid(void) {
+  return (__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
+          __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0;
+}
+
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
  * and costs the other threads one predicate. */
 PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
-  if ((__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
-       __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0)
+  if (pasta_first_thread_of_grid())
     pasta_atomic_add(slot, 1);
 }
 
@@ -56,8 +60,7 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
  * count of the kernel's entry edge. */
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
                                                PASTA_GLOBAL uint64_t *threads) {
-  if ((__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
-       __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0) {
+  if (pasta_first_thread_of_grid()) {
     uint64_t blocks = (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
                       __gpu_num_blocks_z();
     uint64_t per_block = (uint64_t)__gpu_num_threads_x() *

@@ -43,15 +43,18 @@ static void pasta__warn_rejected(const char *what, const void *where,
             what, where, d->magic);
 }
 
+static void pasta__warn_left_out(const char *name, int status) {
+  fprintf(stderr,
+          "pasta: warning: module '%s' is left out of the profile: %s\n",
+          name ? name : "?", pasta_profile_strerror(status));
+}
+
 static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
                        const uint64_t *counters, const char *name) {
   pasta__analyzers_on_module(d, counters);
   int status = pasta_profile_add_module(p, d, counters);
   if (status != PASTA_PROFILE_OK)
-    fprintf(stderr,
-            "pasta: warning: module '%s' is left out of the profile: "
-            "%s\n",
-            name ? name : "?", pasta_profile_strerror(status));
+    pasta__warn_left_out(name, status);
 }
 
 /* counters[bank][c] summed over banks into a new array. */
@@ -267,9 +270,7 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
   }
 
   if (!d.num_banks && d.num_counters) {
-    fprintf(
-        stderr, "pasta: warning: module '%s' is left out of the profile: %s\n",
-        name ? name : "?", pasta_profile_strerror(PASTA_PROFILE_EMALFORMED));
+    pasta__warn_left_out(name, PASTA_PROFILE_EMALFORMED);
     goto out;
   }
   uint64_t *sum = pasta__sum_banks(counters, d.num_banks, d.num_counters, 0);
@@ -281,9 +282,7 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
     goto out;
   }
   if (pasta__derive_counters(sum, d.num_counters, derived, d.num_derived)) {
-    fprintf(
-        stderr, "pasta: warning: module '%s' is left out of the profile: %s\n",
-        name ? name : "?", pasta_profile_strerror(PASTA_PROFILE_EMALFORMED));
+    pasta__warn_left_out(name, PASTA_PROFILE_EMALFORMED);
     free(sum);
     goto out;
   }

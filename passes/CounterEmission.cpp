@@ -169,7 +169,6 @@ AllocaInst *CounterEmitter::staging(FunctionPlan &P, uint32_t Size) {
   return P.Staging;
 }
 
-// Device functions only (host ones: emitHostFlushes).
 // What an inline flush of Live costs, in tests: one per counter, one per
 // group of a site's run-time address-space counters.
 static size_t flushUnits(const FunctionPlan &P, ArrayRef<uint32_t> Live) {
@@ -179,6 +178,18 @@ static size_t flushUnits(const FunctionPlan &P, ArrayRef<uint32_t> Live) {
       if (is_contained(Live, Dyn))
         Units -= PASTA_DYN_NUM - 1;
   return Units;
+}
+
+// A constant table of local counter indices in global memory, which an
+// out-of-line flush reads.
+GlobalVariable *CounterEmitter::indexTable(ArrayRef<uint32_t> Indices,
+                                           StringRef Name) {
+  Constant *Init = ConstantDataArray::get(Ctx, Indices);
+  auto *Table =
+      new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage,
+                         Init, Name, nullptr, GlobalValue::NotThreadLocal, 1);
+  Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return Table;
 }
 
 // Out of line, the counters kept in bits: per mask register, one call with
@@ -201,17 +212,14 @@ void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
       LiveBits |= 1u << BitOf[C];
       Index[BitOf[C]] = C;
     }
-    Constant *Init = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Index));
-    auto *Table = new GlobalVariable(
-        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
-        "__pasta_flush_bits", nullptr, GlobalValue::NotThreadLocal, 1);
-    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
                          B.getInt32(T.numBanks()), B.getInt32(P.FirstCounter),
-                         B.CreateLoad(I32, Mask), B.getInt32(LiveBits), Table});
+                         B.CreateLoad(I32, Mask), B.getInt32(LiveBits),
+                         indexTable(Index, "__pasta_flush_bits")});
   }
 }
 
+// Device functions only (host ones: emitHostFlushes).
 void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
@@ -260,17 +268,12 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
     B.CreateStore(loadCount(B, Live[K]),
                   B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
                                                Staging, 0, K));
-  SmallVector<uint32_t, 64> Indices(Live.begin(), Live.end());
-  Constant *Init = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Indices));
-  auto *Table = new GlobalVariable(
-      M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
-      "__pasta_flush_indices", nullptr, GlobalValue::NotThreadLocal, 1);
-  Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   FunctionCallee Flush =
       M.getOrInsertFunction(DeviceFlushIndexedName, B.getVoidTy(), Global, I32,
                             I32, I32, Generic, Global, I32);
   B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], Counters[3],
-                       B.CreatePointerCast(Staging, Generic), Table,
+                       B.CreatePointerCast(Staging, Generic),
+                       indexTable(Live, "__pasta_flush_indices"),
                        B.getInt32(Live.size())});
 }
 
@@ -388,12 +391,7 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       // may be non-zero, staged (zero where they cannot be), then one call.
       uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
       IRBuilder<> B(At);
-      if (!P.Staging) {
-        IRBuilder<> EntryB(&*Entry->getFirstInsertionPt());
-        P.Staging = EntryB.CreateAlloca(ArrayType::get(I64, P.NumCounters),
-                                        M.getDataLayout().getAllocaAddrSpace(),
-                                        nullptr, "pasta.flush");
-      }
+      AllocaInst *Staging = staging(P, P.NumCounters);
       size_t K = 0;
       for (uint32_t I = Lo; I <= Hi; ++I) {
         Value *V = ConstantInt::get(I64, 0);
@@ -401,15 +399,14 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
           V = B.CreateLoad(I64, Slots[I]);
           ++K;
         }
-        B.CreateStore(
-            V, B.CreateConstInBoundsGEP2_32(P.Staging->getAllocatedType(),
-                                            P.Staging, 0, I - Lo));
+        B.CreateStore(V, B.CreateConstInBoundsGEP2_32(
+                             Staging->getAllocatedType(), Staging, 0, I - Lo));
       }
       PointerType *Generic = PointerType::get(Ctx, 0);
       FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
                                                    Generic, I32, Generic, I32);
       B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
-                           B.CreatePointerCast(P.Staging, Generic),
+                           B.CreatePointerCast(Staging, Generic),
                            B.getInt32(Hi - Lo + 1)});
     }
     if (IsCall) {

@@ -43,6 +43,8 @@ private:
                                                llvm::BasicBlock *Exit) const;
   llvm::Value *loadCount(llvm::IRBuilder<> &B, uint32_t Counter) const;
   llvm::AllocaInst *staging(FunctionPlan &P, uint32_t Size);
+  llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
+                                   llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
   void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                       llvm::ArrayRef<uint32_t> Bits);

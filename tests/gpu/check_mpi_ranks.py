@@ -21,33 +21,8 @@ import os
 import re
 import sys
 
-RESULTS = []
-
-
-def check(ok, what, detail=""):
-    RESULTS.append(bool(ok))
-    print(f"{'ok  ' if ok else 'FAIL'} {what}" + (f": {detail}" if detail and not ok else ""))
-
-
-def close(a, b):
-    if a is None or b is None:
-        return a is b
-    return abs(a - b) <= 1e-8 * max(abs(a), abs(b), 1.0)
-
-
-def spread(values):
-    mean = sum(values) / len(values)
-    top = max(values)
-    return {"min": min(values), "mean": mean, "max": top,
-            "imbalance": top / mean if mean else None, "max_rank": values.index(top)}
-
-
-def check_spread(got, values, what):
-    want = spread(values)
-    ok = (got is not None and got["min"] == want["min"] and got["max"] == want["max"]
-          and close(got["mean"], want["mean"]) and close(got["imbalance"], want["imbalance"])
-          and got["max_rank"] == want["max_rank"])
-    check(ok, what, f"got {got}, want {want}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mpi"))
+from rank_checks import check, check_spread, close, finish  # noqa: E402
 
 
 def kernel(profile, name):
@@ -112,12 +87,6 @@ def main():
         check(b["min"] == b["max"] and close(b["imbalance"], 1.0 if b["max"] else None),
               "sum_kernel bytes equal on every rank", str(b))
     return finish()
-
-
-def finish():
-    passed = sum(RESULTS)
-    print(f"{passed} passed, {len(RESULTS) - passed} failed")
-    return 0 if RESULTS and all(RESULTS) else 1
 
 
 if __name__ == "__main__":

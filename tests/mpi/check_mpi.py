@@ -25,18 +25,7 @@ import socket
 import subprocess
 import sys
 
-RESULTS = []
-
-
-def check(ok, what, detail=""):
-    RESULTS.append(bool(ok))
-    print(f"{'ok  ' if ok else 'FAIL'} {what}" + (f": {detail}" if detail and not ok else ""))
-
-
-def close(a, b):
-    if a is None or b is None:
-        return a is b
-    return abs(a - b) <= 1e-8 * max(abs(a), abs(b), 1.0)
+from rank_checks import check, check_spread, close, finish
 
 
 def source_facts(path):
@@ -60,23 +49,6 @@ def per_rank_values(n, calls):
         "exchange": [(1, 8 * n, n) for _ in calls],
         "extra": [(1, 8 * n, n) if r == last else (0, 0, 0) for r in range(len(calls))],
     }
-
-
-def spread(values):
-    """min, mean, max, imbalance, the first rank holding the max."""
-    mean = sum(values) / len(values)
-    top = max(values)
-    return {"min": min(values), "mean": mean, "max": top,
-            "imbalance": top / mean if mean else None,
-            "max_rank": values.index(top)}
-
-
-def check_spread(got, values, what):
-    want = spread(values)
-    ok = (got is not None and got["min"] == want["min"] and got["max"] == want["max"]
-          and close(got["mean"], want["mean"]) and close(got["imbalance"], want["imbalance"])
-          and got["max_rank"] == want["max_rank"])
-    check(ok, what, f"got {got}, want {want}")
 
 
 def host_function(profile, name):
@@ -195,9 +167,7 @@ def main():
         check_merged(nested, n, calls, lines, "merge of merges")
     if m:
         check_show(report, merged, calls, socket.gethostname())
-    passed = sum(RESULTS)
-    print(f"{passed} passed, {len(RESULTS) - passed} failed")
-    return 0 if RESULTS and all(RESULTS) else 1
+    return finish()
 
 
 if __name__ == "__main__":
