@@ -311,6 +311,7 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   if (rc == 0)
     rc = build_hotness(a);
   a->untimed = pasta__st.untimed;
+  a->paths_from_cache = pasta__st.path_cache_hits;
   a->window_start = pasta__opt.start;
   a->sample = pasta__opt.sample;
   int pd = pasta__peaks_device();

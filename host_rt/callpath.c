@@ -64,21 +64,34 @@ uint32_t pasta__capture_frames(void **frames, int skip) {
   return (uint32_t)(n - skip);
 }
 
-/*===-- The launch cache
- * ----------------------------------------------------===*
+/*===-- The launch cache ---------------------------------------------------===*
  *
  * A backtrace costs about 1 us (libgcc's DWARF unwinder, 8 frames); a
- * program launches from few distinct paths. A path is cached with where
- * each of its return addresses lay on the stack, relative to the wrapper's
- * own return address slot. A later launch whose wrapper returns to the same
- * address reads those slots: if each holds the cached frame, the path is
- * the cached one. That is exact when every frame of the path has a fixed
- * size at its call (its CFA is the stack pointer plus a constant): then
- * frame d + 1's slot is where frame d's code puts it, and d + 1 is checked
- * only once d matched, so only real slots are read. A frame whose size can
- * vary (alloca, realignment) needs a frame pointer, which points into the
- * frame; such frames, signal frames and paths shorter than asked for are
- * not cached: their launches take the full backtrace, as before.
+ * program launches from few distinct paths. A path is cached with how to go
+ * from each frame to the next on the stack, starting at the wrapper's own
+ * return address slot. A later launch whose wrapper returns to the same
+ * address follows those steps, reading each frame's return address, and
+ * the path is the cached one when each holds the cached frame.
+ *
+ * A step is what the unwinder would do for that frame, so the path found is
+ * the one a backtrace would give:
+ * - a frame without a frame pointer has a fixed size at its call (its CFA
+ *   is the stack pointer plus a constant): the next frame starts that many
+ *   bytes above;
+ * - a frame with a frame pointer (rbp = CFA - 16, as `push rbp; mov rbp,
+ *   rsp` leaves it: -O0 code, alloca or VLAs, realignment, and everything
+ *   built with -fno-omit-frame-pointer, as some distributions build their C
+ *   library) may vary in size: the next frame starts at its rbp + 16, and
+ *   its rbp is followed as the unwinder follows it: in the register (the
+ *   frames below did not change it), saved by the frame below's prologue
+ *   (rbp = CFA - 16 there too), or saved inside the frame below at a fixed
+ *   place. The wrapper has a frame pointer, so the program's rbp at the
+ *   launch is saved just below its return address.
+ * Each frame's return address is read only once the frames below it
+ * matched, and only inside this thread's stack. Paths through a signal
+ * frame, a frame whose rbp is followed in no way above, or shorter than
+ * PASTA_CALL_DEPTH + 1 are not cached: their launches take the full
+ * backtrace, as before.
  *===----------------------------------------------------------------------===*/
 
 /* libgcc's unwinder, loaded as glibc's backtrace() loads it (the runtime
@@ -110,16 +123,69 @@ static void load_unwinder(void) {
 #endif
 }
 
+/* The top of this thread's stack (0: unknown), read once per thread. */
+static __thread uintptr_t stack_top;
+
+static uintptr_t this_stack_top(void) {
+  if (stack_top)
+    return stack_top;
+  pthread_attr_t attr;
+  void *lo;
+  size_t size;
+  if (pthread_getattr_np(pthread_self(), &attr))
+    return 0;
+  if (!pthread_attr_getstack(&attr, &lo, &size))
+    stack_top = (uintptr_t)lo + size;
+  pthread_attr_destroy(&attr);
+  return stack_top;
+}
+
 enum { DWARF_RBP = 6, MAX_RUNTIME_FRAMES = 16 };
 
 struct walk {
   uintptr_t wrapper_cfa; /* the wrapper's CFA: ra_slot + 8 */
+  uintptr_t launch_rbp;  /* the program's rbp at the launch */
   uint32_t want, n, seen;
   int cacheable;
-  uintptr_t sp, bp; /* of the last frame recorded */
+  int rbp_known;    /* the last frame's rbp can be followed from the launch */
+  uintptr_t sp, bp; /* of the last frame recorded: CFA of its callee, rbp */
   void **frames;
-  int32_t *offs;
+  struct frame_step *steps;
 };
+
+/* Where frame n + 1's rbp `bp` is, seen from frame n (its stack from `sp`
+ * to `next_sp`, rbp `prev_bp`, `frame_pointer` when it has one). */
+__attribute__((no_sanitize("address"))) static int32_t
+find_rbp(uintptr_t sp, uintptr_t next_sp, uintptr_t prev_bp, uintptr_t bp,
+         int frame_pointer) {
+  if (frame_pointer)
+    return *(const uintptr_t *)(next_sp - 16) == bp ? RBP_SAVED_BY_PROLOGUE
+                                                    : RBP_UNKNOWN;
+  if (bp == prev_bp)
+    return RBP_UNCHANGED;
+  int32_t at = RBP_UNKNOWN;
+  for (uintptr_t a = sp; a + 8 <= next_sp; a += 8)
+    if (*(const uintptr_t *)a == bp) {
+      if (at != RBP_UNKNOWN)
+        return RBP_UNKNOWN; /* two copies: which one the unwinder read? */
+      at = (int32_t)(a - sp);
+    }
+  return at;
+}
+
+/* The step from the last recorded frame to the one at `sp` with rbp `bp`. */
+static void record_step(struct walk *w, uintptr_t sp, uintptr_t bp) {
+  struct frame_step *s = &w->steps[w->n - 1];
+  int frame_pointer = w->rbp_known && w->bp == sp - 16;
+  if (sp <= w->sp || sp - w->sp > INT32_MAX ||
+      (!frame_pointer && w->bp >= w->sp && w->bp < sp))
+    w->cacheable =
+        0; /* an rbp inside the frame, not where a prologue puts it */
+  s->size = frame_pointer ? FRAME_FROM_RBP : (int32_t)(sp - w->sp);
+  s->rbp = w->rbp_known ? find_rbp(w->sp, sp, w->bp, bp, frame_pointer)
+                        : RBP_UNKNOWN;
+  w->rbp_known = s->rbp != RBP_UNKNOWN;
+}
 
 /* One frame, as glibc's backtrace() would record it (it stops where the
  * unwinder makes no progress). libgcc's CFA of a frame is its stack
@@ -129,30 +195,30 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg) {
   int signal_frame = 0;
   uintptr_t ip = unw.get_ip_info(ctx, &signal_frame);
   uintptr_t sp = unw.get_cfa(ctx);
+  uintptr_t bp = unw.get_gr(ctx, DWARF_RBP);
   if (!w->n && sp != w->wrapper_cfa) /* the runtime's frames */
     return ++w->seen < MAX_RUNTIME_FRAMES ? _URC_NO_REASON : _URC_END_OF_STACK;
   if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp)
     return _URC_END_OF_STACK;
-  /* The previous frame spans [its sp, this sp): a frame pointer in it means
-   * its size may vary. */
-  if (w->n && (sp <= w->sp || (w->bp >= w->sp && w->bp < sp)))
-    w->cacheable = 0;
-  if (signal_frame || sp - w->wrapper_cfa > INT32_MAX)
+  if (w->n)
+    record_step(w, sp, bp);
+  else
+    w->rbp_known = bp == w->launch_rbp;
+  if (signal_frame)
     w->cacheable = 0;
   w->frames[w->n] = (void *)ip;
-  w->offs[w->n] = (int32_t)(sp - w->wrapper_cfa);
   w->sp = sp;
-  w->bp = unw.get_gr(ctx, DWARF_RBP);
+  w->bp = bp;
   return ++w->n == w->want ? _URC_END_OF_STACK : _URC_NO_REASON;
 }
 
 /* The frames above the wrapper whose return address is at *ra_slot (as
- * pasta__capture_frames gives them), each with its slot's offset from
- * ra_slot, and whether the path may be cached. -1 when the unwinder is
- * missing or did not find the wrapper: the caller takes a backtrace.
- * Outside the lock (the first call loads libgcc_s). */
-int pasta__walk_frames(void *const *ra_slot, void **frames, int32_t *offs,
-                       int *cacheable) {
+ * pasta__capture_frames gives them), the steps between them, and whether
+ * the path may be cached. -1 when the unwinder is missing or did not find
+ * the wrapper: the caller takes a backtrace. Outside the lock (the first
+ * call loads libgcc_s). */
+int pasta__walk_frames(void *const *ra_slot, void **frames,
+                       struct frame_step *steps, int *cacheable) {
   *cacheable = 0;
   if (!pasta__opt.depth || !ra_slot)
     return ra_slot ? 0 : -1;
@@ -160,10 +226,11 @@ int pasta__walk_frames(void *const *ra_slot, void **frames, int32_t *offs,
   if (!unw.backtrace)
     return -1;
   struct walk w = {.wrapper_cfa = (uintptr_t)ra_slot + 8,
+                   .launch_rbp = (uintptr_t)ra_slot[-1],
                    .want = pasta__opt.depth + 1,
-                   .cacheable = 1,
+                   .cacheable = this_stack_top() != 0,
                    .frames = frames,
-                   .offs = offs};
+                   .steps = steps};
   unw.backtrace(walk_frame, &w);
   if (!w.n || frames[0] != *ra_slot)
     return -1;
@@ -185,13 +252,24 @@ static void hash_insert(uint32_t *h, size_t cap, uint32_t path) {
 }
 
 /* Whether the stack above ra_slot holds path p's return addresses, each
- * read only once the frames below it matched. */
+ * read only once the frames below it matched, and only below `top`. */
 __attribute__((no_sanitize("address"))) static int
-path_matches(const struct call_path *p, void *const *ra_slot) {
-  for (uint32_t d = 1; d < p->depth; ++d)
-    if (*(void *const *)((const char *)ra_slot + p->slot_off[d]) !=
-        p->frames[d])
+path_matches(const struct call_path *p, void *const *ra_slot, uintptr_t top) {
+  uintptr_t sp = (uintptr_t)ra_slot + 8, bp = (uintptr_t)ra_slot[-1];
+  for (uint32_t d = 0; d + 1 < p->depth; ++d) {
+    const struct frame_step *s = &p->steps[d];
+    uintptr_t next =
+        s->size == FRAME_FROM_RBP ? bp + 16 : sp + (uintptr_t)s->size;
+    if (next <= sp || next > top)
       return 0;
+    if (s->rbp == RBP_SAVED_BY_PROLOGUE)
+      bp = *(const uintptr_t *)(next - 16);
+    else if (s->rbp >= 0)
+      bp = *(const uintptr_t *)(sp + (uintptr_t)s->rbp);
+    sp = next;
+    if (*(void *const *)(sp - 8) != p->frames[d + 1])
+      return 0;
+  }
   return 1;
 }
 
@@ -200,12 +278,13 @@ path_matches(const struct call_path *p, void *const *ra_slot) {
 uint32_t pasta__cached_path(void *const *ra_slot) {
   if (!ra_slot || !pasta__st.path_hash_cap)
     return UINT32_MAX;
+  uintptr_t top = this_stack_top();
   void *site = *ra_slot;
   size_t cap = pasta__st.path_hash_cap;
   for (size_t j = frame_hash(site, cap); pasta__st.path_hash[j];
        j = (j + 1) & (cap - 1)) {
     const struct call_path *p = &pasta__st.paths[pasta__st.path_hash[j] - 1];
-    if (p->frames[0] == site && path_matches(p, ra_slot)) {
+    if (p->frames[0] == site && path_matches(p, ra_slot, top)) {
       ++pasta__st.path_cache_hits;
       return pasta__st.path_hash[j] - 1;
     }
@@ -213,9 +292,9 @@ uint32_t pasta__cached_path(void *const *ra_slot) {
   return UINT32_MAX;
 }
 
-/* Caches path `path` with its slots' offsets (pasta__walk_frames). Out of
- * memory: it stays uncached. Lock held. */
-void pasta__cache_path(uint32_t path, const int32_t *offs) {
+/* Caches path `path` with its steps (pasta__walk_frames). Out of memory: it
+ * stays uncached. Lock held. */
+void pasta__cache_path(uint32_t path, const struct frame_step *steps) {
   struct call_path *p = &pasta__st.paths[path];
   if (p->cached || !p->depth)
     return;
@@ -231,7 +310,7 @@ void pasta__cache_path(uint32_t path, const int32_t *offs) {
     pasta__st.path_hash = h;
     pasta__st.path_hash_cap = cap;
   }
-  memcpy(p->slot_off, offs, p->depth * sizeof *offs);
+  memcpy(p->steps, steps, p->depth * sizeof *steps);
   p->cached = 1;
   ++pasta__st.num_cached;
   hash_insert(pasta__st.path_hash, pasta__st.path_hash_cap, path);

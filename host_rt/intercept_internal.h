@@ -75,6 +75,18 @@ struct kernel {
   size_t num_paths, cap_paths;
 };
 
+/* One step of a cached call path (callpath.c, "The launch cache"): where
+ * frame d + 1 starts, from frame d's stack pointer at its call (`size`, its
+ * fixed size, or FRAME_FROM_RBP: at its frame pointer + 16), and where frame
+ * d + 1's rbp is (`rbp`: RBP_UNCHANGED, RBP_SAVED_BY_PROLOGUE: below frame
+ * d's CFA, where `push rbp` put it, RBP_UNKNOWN, or an offset into frame d
+ * where frame d saved it). */
+enum { FRAME_FROM_RBP = -1 };
+enum { RBP_UNCHANGED = -1, RBP_SAVED_BY_PROLOGUE = -2, RBP_UNKNOWN = -3 };
+struct frame_step {
+  int32_t size, rbp;
+};
+
 struct call_path {
   uint32_t depth;
   void *frames[MAX_DEPTH + 1];
@@ -82,10 +94,10 @@ struct call_path {
    * is first seen (its modules may be unloaded before exit). */
   int located;
   pasta_frame_loc locs[MAX_DEPTH + 1];
-  /* In the launch cache (callpath.c): where frame d's return address lies,
-   * from the wrapper's own return address slot. */
+  /* In the launch cache (callpath.c): how to go from frame d to frame
+   * d + 1 on the stack. */
   int cached;
-  int32_t slot_off[MAX_DEPTH + 1];
+  struct frame_step steps[MAX_DEPTH + 1];
 };
 
 struct pending {
@@ -256,10 +268,10 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
 uint32_t pasta__path_id(void *const *frames, uint32_t depth);
 void pasta__locate_path(uint32_t path, void *const *frames, uint32_t depth);
 uint32_t pasta__capture_frames(void **frames, int skip);
-int pasta__walk_frames(void *const *ra_slot, void **frames, int32_t *offs,
-                       int *cacheable);
+int pasta__walk_frames(void *const *ra_slot, void **frames,
+                       struct frame_step *steps, int *cacheable);
 uint32_t pasta__cached_path(void *const *ra_slot);
-void pasta__cache_path(uint32_t path, const int32_t *offs);
+void pasta__cache_path(uint32_t path, const struct frame_step *steps);
 void pasta__count_path(struct kernel *k, uint32_t path);
 void pasta__count_shape(struct kernel *k, const uint32_t grid[3],
                         const uint32_t block[3], uint64_t shmem);

@@ -154,9 +154,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                 l->shmem, l->stream);
   if (path == UINT32_MAX) { /* not in the launch cache (callpath.c) */
     void *frames[MAX_DEPTH + 1];
-    int32_t offs[MAX_DEPTH + 1];
+    struct frame_step steps[MAX_DEPTH + 1];
     int cacheable;
-    int n = pasta__walk_frames(l->ra_slot, frames, offs, &cacheable);
+    int n = pasta__walk_frames(l->ra_slot, frames, steps, &cacheable);
     /* Skipped: pasta__capture_frames, this function, the wrapper. */
     uint32_t depth = n >= 0 ? (uint32_t)n : pasta__capture_frames(frames, 3);
     pasta__state_lock();
@@ -164,7 +164,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     path = pasta__path_id(frames, depth);
     int new_path = pasta__st.num_paths > paths_before;
     if (cacheable && path != UINT32_MAX)
-      pasta__cache_path(path, offs);
+      pasta__cache_path(path, steps);
     pasta__state_unlock();
     if (new_path)
       pasta__locate_path(path, frames, depth);

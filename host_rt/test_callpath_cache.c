@@ -4,8 +4,9 @@
  * pointers (test_callpath_cache_sites.c): one stub, so every launch's
  * wrapper returns to the same address, under different callers. Each
  * launch's recorded path must be the frames a fresh backtrace sees at the
- * launch; paths of fixed-size frames come from the cache after their first
- * launch, and a path through a frame of varying size (a VLA) never does.
+ * launch; every path comes from the cache after its first launch, also
+ * through frames with frame pointers (test_callpath_cache_fp.c) and frames
+ * that vary in size (VLAs) between launches.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "intercept_internal.h"
@@ -26,6 +27,9 @@ void __pasta_register_kernel(const void *, const char *, const void *,
 int pasta_test_site_a(int x);
 int pasta_test_site_b(int x);
 int pasta_test_site_vla(int n);
+int pasta_test_site_pressure(int x);
+int pasta_test_fp_vla(int n);
+int pasta_test_fp_outer(int (*site)(int), int x);
 int pasta_test_outer1(int (*site)(int), int x);
 int pasta_test_outer2(int (*site)(int), int x);
 
@@ -114,17 +118,42 @@ static void cached_paths(void) {
   CHECK_EQ_U64(pasta__st.path_cache_hits, 8);
 }
 
+/* A VLA's frame keeps a frame pointer: the frames above it are found from
+ * it, whatever its size at each launch. */
 static void varying_frame(void) {
   uint64_t hits = pasta__st.path_cache_hits;
   static const int sizes[] = {16, 4096, 100, 16, 70000};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i)
     launch_from(pasta_test_outer1, pasta_test_site_vla, sizes[i], "site_vla");
   CHECK_EQ_U64(pasta__st.num_paths, 5);
-  CHECK_EQ_U64(pasta__st.num_cached, 4);
-  CHECK_EQ_U64(pasta__st.path_cache_hits, hits);
-  /* The cached paths are still found after them. */
+  CHECK_EQ_U64(pasta__st.num_cached, 5);
+  CHECK_EQ_U64(pasta__st.path_cache_hits, hits + 4);
+  /* The other cached paths are still found after them. */
   launch_from(pasta_test_outer2, pasta_test_site_b, 7, "outer2 site_b again");
-  CHECK_EQ_U64(pasta__st.path_cache_hits, hits + 1);
+  CHECK_EQ_U64(pasta__st.path_cache_hits, hits + 5);
+}
+
+/* Frames with frame pointers above and between frames without: the
+ * outer frame's rbp is still in its register at the launch (site_a), or
+ * saved inside a frame that uses rbp for its own values (site_pressure), or
+ * saved by the prologue of a VLA's frame (fp_vla); sizes vary between the
+ * launches. */
+static void frame_pointers(void) {
+  uint64_t hits = pasta__st.path_cache_hits;
+  size_t paths = pasta__st.num_paths;
+  static const int sizes[] = {16, 4096, 100, 70000};
+  for (int round = 0; round < 4; ++round) {
+    launch_from(pasta_test_fp_outer, pasta_test_site_a, round, "fp_outer a");
+    launch_from(pasta_test_fp_outer, pasta_test_site_pressure, round,
+                "fp_outer pressure");
+    launch_from(pasta_test_fp_outer, pasta_test_fp_vla, sizes[round],
+                "fp_outer fp_vla");
+    launch_from(pasta_test_outer1, pasta_test_fp_vla, sizes[3 - round],
+                "outer1 fp_vla");
+  }
+  CHECK_EQ_U64(pasta__st.num_paths, paths + 4);
+  CHECK_EQ_U64(pasta__st.num_cached, paths + 4);
+  CHECK_EQ_U64(pasta__st.path_cache_hits, hits + 12);
 }
 
 int main(void) {
@@ -134,5 +163,6 @@ int main(void) {
                           1, 0, NULL);
   CHECK_RUN(cached_paths);
   CHECK_RUN(varying_frame);
+  CHECK_RUN(frame_pointers);
   return check_summary("test_callpath_cache");
 }

@@ -51,3 +51,13 @@ __attribute__((noinline)) int pasta_test_outer1(int (*site)(int), int x) {
 __attribute__((noinline)) int pasta_test_outer2(int (*site)(int), int x) {
   return site(x) + 6;
 }
+
+/* Keeps seven values live across the launch, so that -O2 without frame
+ * pointers holds one in rbp: the frame saves the caller's rbp inside
+ * itself. */
+__attribute__((noinline)) int pasta_test_site_pressure(int x) {
+  volatile int v[7] = {x, x + 1, x + 2, x + 3, x + 4, x + 5, x + 6};
+  int a = v[0], b = v[1], c = v[2], d = v[3], e = v[4], f = v[5], g = v[6];
+  int r = pasta_test_stub(x);
+  return r + a * b + c * d + e * f + g * a + b * c + d * e + f * g;
+}

@@ -129,9 +129,10 @@ typedef struct pasta_activity {
   const pasta_activity_kernel *kernels;
   size_t num_kernels;
   uint64_t launches, counted, untimed; /* over all kernels */
-  uint64_t gpu_time_ns;                /* sum over timed launches */
-  uint64_t window_start, window_end;   /* launch ids counted (inclusive) */
-  unsigned sample;                     /* PASTA_SAMPLE: count 1 launch in N */
+  uint64_t paths_from_cache; /* launches whose call path the cache gave */
+  uint64_t gpu_time_ns;      /* sum over timed launches */
+  uint64_t window_start, window_end; /* launch ids counted (inclusive) */
+  unsigned sample;                   /* PASTA_SAMPLE: count 1 launch in N */
   pasta_device_peaks peaks;
   const char *window_kernels; /* PASTA_INSTRUMENT_KERNELS or NULL */
   pasta_activity_memory memory;

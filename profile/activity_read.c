@@ -229,6 +229,7 @@ int pasta__activity_read_json(json_t *root, pasta_activity_read *r) {
   a->launches = pasta__json_u64(launches, "total");
   a->counted = pasta__json_u64(launches, "counted");
   a->untimed = pasta__json_u64(launches, "untimed");
+  a->paths_from_cache = pasta__json_u64(launches, "paths_from_cache");
   a->gpu_time_ns = pasta__json_u64(launches, "gpu_time_ns");
   read_memory(json_object_get(root, "memory"), &a->memory);
   read_working_set(json_object_get(root, "working_set"), a, r);

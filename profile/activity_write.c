@@ -143,9 +143,11 @@ int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
 int pasta__activity_write_json(FILE *out, const pasta_activity *a) {
   fprintf(out,
           ",\n\"launches\":{\"total\":%" PRIu64 ",\"counted\":%" PRIu64
-          ",\"untimed\":%" PRIu64 ",\"gpu_time_ns\":%" PRIu64
-          ",\"window\":{\"start\":%" PRIu64 ",\"end\":",
-          a->launches, a->counted, a->untimed, a->gpu_time_ns, a->window_start);
+          ",\"untimed\":%" PRIu64 ",\"paths_from_cache\":%" PRIu64
+          ",\"gpu_time_ns\":%" PRIu64 ",\"window\":{\"start\":%" PRIu64
+          ",\"end\":",
+          a->launches, a->counted, a->untimed, a->paths_from_cache,
+          a->gpu_time_ns, a->window_start);
   if (a->window_end == UINT64_MAX)
     fputs("null", out);
   else

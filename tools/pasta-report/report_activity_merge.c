@@ -67,7 +67,7 @@ struct device {
 struct pasta_report_merge {
   struct mkernel *kernels;
   size_t num_kernels, cap_kernels;
-  uint64_t launches, counted, untimed, gpu_time_ns;
+  uint64_t launches, counted, untimed, paths_from_cache, gpu_time_ns;
   size_t with_launches; /* inputs with a "launches" member */
   json_t *window;       /* the first one's "window" */
   int window_same;
@@ -401,6 +401,8 @@ static int add_input(struct pasta_report_merge *m, json_t *root,
   m->launches = pasta__sat_add(m->launches, a->launches);
   m->counted = pasta__sat_add(m->counted, a->counted);
   m->untimed = pasta__sat_add(m->untimed, a->untimed);
+  m->paths_from_cache =
+      pasta__sat_add(m->paths_from_cache, a->paths_from_cache);
   m->gpu_time_ns = pasta__sat_add(m->gpu_time_ns, a->gpu_time_ns);
 
   size_t *kmap = malloc((a->num_kernels ? a->num_kernels : 1) * sizeof *kmap);
@@ -486,8 +488,10 @@ static void write_launches(FILE *out, const struct pasta_report_merge *m,
                            const pasta_activity *a) {
   fprintf(out,
           ",\n\"launches\":{\"total\":%" PRIu64 ",\"counted\":%" PRIu64
-          ",\"untimed\":%" PRIu64 ",\"gpu_time_ns\":%" PRIu64 ",\"window\":",
-          m->launches, m->counted, m->untimed, m->gpu_time_ns);
+          ",\"untimed\":%" PRIu64 ",\"paths_from_cache\":%" PRIu64
+          ",\"gpu_time_ns\":%" PRIu64 ",\"window\":",
+          m->launches, m->counted, m->untimed, m->paths_from_cache,
+          m->gpu_time_ns);
   if (m->window_same) {
     fprintf(out, "{\"start\":%" PRIu64 ",\"end\":",
             pasta__json_u64(m->window, "start"));
