@@ -50,6 +50,9 @@ typedef hipStream_t gpuStream_t;
 #define gpuStreamCreate hipStreamCreate
 #define gpuStreamDestroy hipStreamDestroy
 #define gpuStreamSynchronize hipStreamSynchronize
+#define gpuStreamIsCapturing hipStreamIsCapturing
+typedef hipStreamCaptureStatus gpuStreamCaptureStatus;
+#define gpuGetDevice hipGetDevice
 #define gpuMemcpyAsync hipMemcpyAsync
 #define gpuMallocHost(ptr, bytes) hipHostMalloc((ptr), (bytes), hipHostMallocDefault)
 #define gpuFreeHost hipHostFree
@@ -122,6 +125,9 @@ typedef cudaStream_t gpuStream_t;
 #define gpuStreamCreate cudaStreamCreate
 #define gpuStreamDestroy cudaStreamDestroy
 #define gpuStreamSynchronize cudaStreamSynchronize
+#define gpuStreamIsCapturing cudaStreamIsCapturing
+typedef cudaStreamCaptureStatus gpuStreamCaptureStatus;
+#define gpuGetDevice cudaGetDevice
 #define gpuMemcpyAsync cudaMemcpyAsync
 #define gpuMallocHost cudaMallocHost
 #define gpuFreeHost cudaFreeHost

@@ -11,6 +11,14 @@
 // (host wall time of the launch loop and the final synchronisation, divided
 // by the number of launches), which scripts/gpu_bench.sh compares between the
 // plain and the instrumented build.
+//
+// TK_LAUNCH_CALLS adds, around each launch of the loop, the vendor calls
+// PASTA's launch wrapper makes, so that a plain build measures what each
+// costs on a GPU (scripts/gpu_launch_cost.sh): any of
+//   e  an event recorded before and one after the launch (from a pool)
+//   c  a query whether the stream is being captured
+//   d  two queries of the current device
+#include <cstring>
 #include "bench.h"
 #include "test_common.h"
 
@@ -23,6 +31,55 @@ __global__ void tiny_kernel(int* out, int step) {
 
 static const char* kName = "launch_overhead";
 
+// The vendor calls TK_LAUNCH_CALLS asks for around each launch.
+struct ExtraCalls {
+    bool events = false, capture = false, device = false;
+    gpuEvent_t pool[256];
+};
+
+static void extra_calls_init(ExtraCalls& x)
+{
+    const char* s = std::getenv("TK_LAUNCH_CALLS");
+    if (s == nullptr) {
+        return;
+    }
+    if (s[std::strspn(s, "ecd")] != '\0') {
+        std::fprintf(stderr, "TK_LAUNCH_CALLS takes the letters e, c and d, got '%s'\n", s);
+        std::exit(2);
+    }
+    x.events = std::strchr(s, 'e') != nullptr;
+    x.capture = std::strchr(s, 'c') != nullptr;
+    x.device = std::strchr(s, 'd') != nullptr;
+    for (gpuEvent_t& e : x.pool) {
+        if (x.events) {
+            GPU_CHECK(gpuEventCreate(&e));
+        }
+    }
+}
+
+static void extra_calls_before(ExtraCalls& x, long s)
+{
+    if (x.capture) {
+        gpuStreamCaptureStatus st;
+        GPU_CHECK(gpuStreamIsCapturing(0, &st));
+    }
+    if (x.device) {
+        int d;
+        GPU_CHECK(gpuGetDevice(&d));
+        GPU_CHECK(gpuGetDevice(&d));
+    }
+    if (x.events) {
+        GPU_CHECK(gpuEventRecord(x.pool[(2 * s) % 256], 0));
+    }
+}
+
+static void extra_calls_after(ExtraCalls& x, long s)
+{
+    if (x.events) {
+        GPU_CHECK(gpuEventRecord(x.pool[(2 * s + 1) % 256], 0));
+    }
+}
+
 int main(int argc, char** argv) {
     const long launches = tk_parse_size(argc, argv, kName, 10000, 1, 10000000, 1);
     int* d_out = nullptr;
@@ -30,9 +87,14 @@ int main(int argc, char** argv) {
     tiny_kernel<<<1, 32>>>(d_out, 0);  // warm-up: module load, first launch
     GPU_CHECK(gpuDeviceSynchronize());
 
+    ExtraCalls extra;
+    extra_calls_init(extra);
+
     auto t0 = std::chrono::steady_clock::now();
     for (long s = 0; s < launches; ++s) {
+        extra_calls_before(extra, s);
         tiny_kernel<<<1, 32>>>(d_out, (int)s);
+        extra_calls_after(extra, s);
     }
     GPU_CHECK(gpuGetLastError());
     GPU_CHECK(gpuDeviceSynchronize());

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Host time per launch on a GPU machine, and where it goes
+# (docs/performance.md, "Host overhead per launch"). Staged by
+# scripts/stage_launch_cost.sh; run with
+#   run(command="bash scripts/gpu_launch_cost.sh", carry=["build-gpu-launch"])
+# Writes $OUT/launch_cost.md:
+# 1. the plain launch_overhead with the vendor calls the wrapper makes added
+#    one kind at a time (TK_LAUNCH_CALLS: e events, c capture query, d device
+#    queries): what each costs the plain program;
+# 2. the instrumented build by setting (defaults, PASTA_TIMING=0,
+#    PASTA_CALL_DEPTH=0, both), with the launches whose call path came from
+#    the launch cache (the profile's launches.paths_from_cache); the earlier
+#    runtime beside it when staged;
+# 3. bench_launch (fake vendor: the runtime's own CPU time per launch) on
+#    this machine's CPU and C library.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=${PASTA_LAUNCH_BIN:-build-gpu-launch}
+OUT=${OUT:-out}
+N=${LAUNCHES:-20000}
+REPS=${REPS:-5}
+mkdir -p "$OUT/launch_cost"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/launch_cost/gpu.txt" 2>&1
+ldd --version 2>&1 | head -n 1 >"$OUT/launch_cost/libc.txt"
+cat /etc/os-release >>"$OUT/launch_cost/libc.txt" 2>/dev/null
+
+# One run: prints "us paths_from_cache launches".
+one() { # exe json env...
+  local exe=$1 json=$2; shift 2
+  local us
+  us=$(env "$@" TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT="$json" "$B/$exe" "$N" \
+    2>>"$OUT/launch_cost/stderr.log" | sed -n 's/.*median_us=\([0-9.]*\).*/\1/p')
+  local cache
+  cache=$(python3 -c "import json,sys
+try:
+  l=json.load(open(sys.argv[1])).get('launches',{})
+  print(l.get('paths_from_cache','-'), l.get('total','-'))
+except Exception: print('- -')" "$json" 2>/dev/null)
+  echo "${us:-failed} ${cache:-- -}"
+}
+
+# Median and range of REPS runs: "median (min-max)".
+summary() {
+  python3 -c "import sys,statistics as s
+v=[float(x) for x in sys.argv[1:] if x!='failed']
+print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
+}
+
+{
+  echo "GPU: $(cat "$OUT/launch_cost/gpu.txt"); $(head -n 1 "$OUT/launch_cost/libc.txt");" \
+    "commit $(cat "$B/commit" 2>/dev/null)$( [ -f "$B/before-commit" ] && echo ", before = $(cat "$B/before-commit")")"
+  echo
+  echo "launch_overhead, $N launches of a one-warp kernel, no synchronisation until the end;"
+  echo "host us per launch, median of $REPS runs (min-max), runs interleaved."
+  echo
+  echo "| build | settings | host us per launch | launches with a cached path |"
+  echo "|---|---|---|---|"
+  cfgs=("launch_overhead|TK_LAUNCH_CALLS=" "launch_overhead|TK_LAUNCH_CALLS=e"
+        "launch_overhead|TK_LAUNCH_CALLS=c" "launch_overhead|TK_LAUNCH_CALLS=d"
+        "launch_overhead|TK_LAUNCH_CALLS=ecd"
+        "launch_overhead-pasta|PASTA_TIMING=1" "launch_overhead-pasta|PASTA_TIMING=0"
+        "launch_overhead-pasta|PASTA_CALL_DEPTH=0"
+        "launch_overhead-pasta|PASTA_TIMING=0 PASTA_CALL_DEPTH=0")
+  [ -x "$B/launch_overhead-pasta-before" ] &&
+    cfgs+=("launch_overhead-pasta-before|PASTA_TIMING=1"
+           "launch_overhead-pasta-before|PASTA_TIMING=0")
+  declare -A times cached
+  for rep in $(seq "$REPS"); do
+    for i in "${!cfgs[@]}"; do
+      exe=${cfgs[$i]%%|*}; settings=${cfgs[$i]#*|}
+      read -r us hits total < <(one "$exe" "$OUT/launch_cost/$i.json" $settings)
+      times[$i]+=" $us"
+      cached[$i]="$hits of $total"
+    done
+  done
+  for i in "${!cfgs[@]}"; do
+    exe=${cfgs[$i]%%|*}; settings=${cfgs[$i]#*|}
+    [ "$exe" = launch_overhead ] && cached[$i]="-"
+    echo "| $exe | $settings | $(summary ${times[$i]}) | ${cached[$i]} |"
+  done
+  echo
+  echo "bench_launch (fake vendor runtime: the runtime's own CPU time per launch), ns:"
+  echo
+  echo "| runtime | settings | ns added per launch (median of 3) |"
+  echo "|---|---|---|"
+  for exe in bench_launch bench_launch-before; do
+    [ -x "$B/$exe" ] || continue
+    for settings in "PASTA_TIMING=1" "PASTA_TIMING=0" "PASTA_CALL_DEPTH=0"; do
+      ns=$(env $settings PASTA_QUIET=1 PASTA_OUTPUT=/dev/null "$B/$exe" 1000000 3 2>/dev/null |
+        sed -n 's/^median \([0-9.]*\).*/\1/p')
+      echo "| $exe | $settings | ${ns:-failed} |"
+    done
+  done
+} >"$OUT/launch_cost.md"
+cat "$OUT/launch_cost.md"

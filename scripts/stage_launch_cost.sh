@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Stages what scripts/gpu_launch_cost.sh runs into build-gpu-launch/ (small:
+# carry it to the GPU machine): launch_overhead plain and instrumented, the
+# launch-wrapper benchmark with a fake vendor (bench_launch), and, when
+# PASTA_BEFORE_BUILD names the build directory of an earlier commit, the
+# instrumented launch_overhead linked with that commit's runtime and its
+# bench_launch, for a side-by-side run:
+#   PASTA_BEFORE_BUILD=/tmp/before/build scripts/stage_launch_cost.sh
+#   run(command="bash scripts/gpu_launch_cost.sh", carry=["build-gpu-launch"])
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${PASTA_BUILD_DIR:-build}
+dst=build-gpu-launch
+rm -rf "$dst"
+mkdir -p "$dst"
+ninja -C "$build" bin/kernels/launch_overhead bin/kernels/launch_overhead-pasta \
+  bench_launch >/dev/null
+cp "$build/bin/kernels/launch_overhead" "$build/bin/kernels/launch_overhead-pasta" \
+  "$build/bin/bench_launch" "$dst/"
+if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
+  ninja -C "$PASTA_BEFORE_BUILD" pasta_rt bench_launch >/dev/null
+  cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+  # The same program and plugin, linked with the earlier runtime.
+  /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --offload-arch=sm_90 \
+    -Wno-unknown-cuda-version -O2 -g -Itest_kernels \
+    -fpass-plugin="$build/lib/libpasta.so" test_kernels/launch_overhead.cu \
+    -o "$dst/launch_overhead-pasta-before" -x none \
+    "$PASTA_BEFORE_BUILD/lib/libpasta_rt.a" -L"$cuda/lib64" -lcudart_static \
+    -ldl -lrt -pthread
+  cp "$PASTA_BEFORE_BUILD/bin/bench_launch" "$dst/bench_launch-before"
+  git -C "$PASTA_BEFORE_BUILD/.." rev-parse --short HEAD >"$dst/before-commit" 2>/dev/null || true
+fi
+git rev-parse --short HEAD >"$dst/commit"
+du -sh "$dst"
