@@ -14,8 +14,10 @@
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unwind.h>
 
 uint32_t pasta__path_id(void *const *frames, uint32_t depth) {
@@ -147,6 +149,9 @@ struct walk {
   uintptr_t launch_rbp;  /* the program's rbp at the launch */
   uint32_t want, n, seen;
   int cacheable;
+  int stopped;     /* by this walk, not by the unwinder at the stack's end */
+  const char *why; /* not cacheable: the first reason */
+  uint32_t why_frame;
   int rbp_known;    /* the last frame's rbp can be followed from the launch */
   uintptr_t sp, bp; /* of the last frame recorded: CFA of its callee, rbp */
   void **frames;
@@ -173,14 +178,25 @@ find_rbp(uintptr_t sp, uintptr_t next_sp, uintptr_t prev_bp, uintptr_t bp,
   return at;
 }
 
+static void not_cacheable(struct walk *w, const char *why) {
+  if (!w->why) {
+    w->why = why;
+    w->why_frame = w->n;
+  }
+  w->cacheable = 0;
+}
+
 /* The step from the last recorded frame to the one at `sp` with rbp `bp`. */
 static void record_step(struct walk *w, uintptr_t sp, uintptr_t bp) {
   struct frame_step *s = &w->steps[w->n - 1];
-  int frame_pointer = w->rbp_known && w->bp == sp - 16;
-  if (sp <= w->sp || sp - w->sp > INT32_MAX ||
-      (!frame_pointer && w->bp >= w->sp && w->bp < sp))
-    w->cacheable =
-        0; /* an rbp inside the frame, not where a prologue puts it */
+  /* x86-64 compilers set a frame pointer only with `push rbp; mov rbp,
+   * rsp`; any other rbp is one of the frame's values (its CFA is then the
+   * stack pointer plus a constant). */
+  int frame_pointer = w->bp == sp - 16;
+  if (sp <= w->sp || sp - w->sp > INT32_MAX)
+    not_cacheable(w, "a frame of no or too large a size");
+  else if (frame_pointer && !w->rbp_known)
+    not_cacheable(w, "a frame pointer whose rbp cannot be followed");
   s->size = frame_pointer ? FRAME_FROM_RBP : (int32_t)(sp - w->sp);
   s->rbp = w->rbp_known ? find_rbp(w->sp, sp, w->bp, bp, frame_pointer)
                         : RBP_UNKNOWN;
@@ -196,20 +212,62 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg) {
   uintptr_t ip = unw.get_ip_info(ctx, &signal_frame);
   uintptr_t sp = unw.get_cfa(ctx);
   uintptr_t bp = unw.get_gr(ctx, DWARF_RBP);
-  if (!w->n && sp != w->wrapper_cfa) /* the runtime's frames */
-    return ++w->seen < MAX_RUNTIME_FRAMES ? _URC_NO_REASON : _URC_END_OF_STACK;
-  if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp)
+  if (!w->n && sp != w->wrapper_cfa) { /* the runtime's frames */
+    if (++w->seen < MAX_RUNTIME_FRAMES)
+      return _URC_NO_REASON;
+    w->stopped = 1;
     return _URC_END_OF_STACK;
+  }
+  if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp) {
+    w->stopped = 1;
+    return _URC_END_OF_STACK;
+  }
   if (w->n)
     record_step(w, sp, bp);
   else
     w->rbp_known = bp == w->launch_rbp;
   if (signal_frame)
-    w->cacheable = 0;
+    not_cacheable(w, "a signal frame");
   w->frames[w->n] = (void *)ip;
   w->sp = sp;
   w->bp = bp;
-  return ++w->n == w->want ? _URC_END_OF_STACK : _URC_NO_REASON;
+  if (++w->n < w->want)
+    return _URC_NO_REASON;
+  w->stopped = 1;
+  return _URC_END_OF_STACK;
+}
+
+/* Whether `ip`, where the unwinder found the end of the stack, is the
+ * process's entry (_start, just after AT_ENTRY) or a thread's (clone):
+ * their unwind tables end the stack there, whatever the stack holds, so a
+ * path that matches up to them is the whole path. Elsewhere the end may
+ * come from a caller without unwind tables, whose address the stack holds
+ * and may change: such paths are not cached. */
+static int stack_entry(const void *ip) {
+  uintptr_t entry = (uintptr_t)getauxval(AT_ENTRY);
+  if (entry && (uintptr_t)ip > entry && (uintptr_t)ip - entry < 64)
+    return 1;
+  Dl_info info;
+  if (!dladdr(ip, &info) || !info.dli_sname)
+    return 0;
+  static const char *const names[] = {"clone", "__clone", "clone3", "__clone3"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
+    if (!strcmp(info.dli_sname, names[i]))
+      return 1;
+  return 0;
+}
+
+/* PASTA_DEBUG_CALLPATH=1: why the first few uncached paths were not cached,
+ * on stderr, with their steps. */
+static void debug_walk(const struct walk *w, const struct frame_step *steps) {
+  static int printed;
+  if (__atomic_fetch_add(&printed, 1, __ATOMIC_RELAXED) >= 4)
+    return;
+  fprintf(stderr, "pasta: call path not cached: %s (frame %u of %u)\n", w->why,
+          w->why_frame, w->n);
+  for (uint32_t d = 0; d < w->n; ++d)
+    fprintf(stderr, "pasta:   frame %u ip %p size %d rbp %d\n", d, w->frames[d],
+            d + 1 < w->n ? steps[d].size : 0, d + 1 < w->n ? steps[d].rbp : 0);
 }
 
 /* The frames above the wrapper whose return address is at *ra_slot (as
@@ -231,12 +289,19 @@ int pasta__walk_frames(void *const *ra_slot, void **frames,
                    .cacheable = this_stack_top() != 0,
                    .frames = frames,
                    .steps = steps};
+  if (!w.cacheable)
+    not_cacheable(&w, "no stack bounds for this thread");
   unw.backtrace(walk_frame, &w);
   if (!w.n || frames[0] != *ra_slot)
     return -1;
   if (w.n > 1 && frames[w.n - 1] == NULL)
     --w.n; /* as backtrace() */
-  *cacheable = w.cacheable && w.n == w.want;
+  if (w.n != w.want && (w.stopped || !stack_entry(frames[w.n - 1])))
+    not_cacheable(&w, "fewer frames than PASTA_CALL_DEPTH + 1, not ending "
+                      "at the process's or a thread's entry");
+  if (!w.cacheable && pasta__opt.debug_callpath)
+    debug_walk(&w, steps);
+  *cacheable = w.cacheable;
   return (int)w.n;
 }
 

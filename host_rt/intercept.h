@@ -25,6 +25,7 @@ struct pasta__launch_options {
   int ws;              /* PASTA_WORKING_SET */
   int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
+  int debug_callpath;  /* PASTA_DEBUG_CALLPATH: why paths are not cached */
   unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
   uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
   const char *kernels; /* PASTA_INSTRUMENT_KERNELS */

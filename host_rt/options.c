@@ -30,6 +30,7 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
   o->ws = pasta__env_flag("PASTA_WORKING_SET", 0);
   o->hotness = pasta__env_flag("PASTA_HOTNESS", 0);
   o->depth = (unsigned)pasta__env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
+  o->debug_callpath = pasta__env_flag("PASTA_DEBUG_CALLPATH", 0);
   uint64_t page =
       pasta__env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
   if (page < 256 || (page & (page - 1))) {

@@ -65,7 +65,10 @@ char pasta_test_kernel;
 launch_fn pasta_test_real = fake_launch;
 const struct pasta_vendor_ops *pasta_test_ops = &ops;
 
-enum { DEPTH = 3 }; /* PASTA_CALL_DEPTH: 4 frames, all in the sites file */
+/* PASTA_CALL_DEPTH: 4 frames, all in the sites file; with --whole-stack,
+ * 16: every path ends at the process's entry (_start), short of 17. */
+enum { DEPTH = 3, WHOLE_STACK_DEPTH = 16 };
+static int whole_stack;
 
 /* The path the last launch was counted under: the one whose count grew. */
 static uint64_t counted[256];
@@ -95,11 +98,11 @@ launch_from(int (*outer)(int (*)(int), int), int (*site)(int), int x,
   const struct call_path *p = counted_path();
   if (!CHECK_MSG(p != NULL, "%s: a path counted", what))
     return;
-  CHECK_EQ_U64(p->depth, DEPTH + 1);
   int at = -1;
   for (int i = 0; i < truth_n && at < 0; ++i)
     if (truth[i] == p->frames[0])
       at = i;
+  CHECK_EQ_U64(p->depth, whole_stack ? (uint64_t)(truth_n - at) : DEPTH + 1);
   CHECK_MSG(at >= 0 && at + (int)p->depth <= truth_n &&
                 memcmp(truth + at, p->frames, p->depth * sizeof(void *)) == 0,
             "%s: the recorded path is the backtrace's", what);
@@ -156,11 +159,30 @@ static void frame_pointers(void) {
   CHECK_EQ_U64(pasta__st.path_cache_hits, hits + 12);
 }
 
-int main(void) {
-  setenv("PASTA_CALL_DEPTH", "3", 1);
+/* --whole-stack: paths that end where the stack does are cached too. The
+ * launches of each round come from the same two call sites. */
+__attribute__((noinline)) static void whole_stack_paths(void) {
+#pragma clang loop unroll(disable)
+  for (int round = 0; round < 3; ++round) {
+    launch_from(pasta_test_outer1, pasta_test_site_a, round, "outer1 site_a");
+    launch_from(pasta_test_fp_outer, pasta_test_site_pressure, round,
+                "fp_outer pressure");
+  }
+  CHECK_EQ_U64(pasta__st.num_paths, 2);
+  CHECK_EQ_U64(pasta__st.num_cached, 2);
+  CHECK_EQ_U64(pasta__st.path_cache_hits, 4);
+}
+
+int main(int argc, char **argv) {
+  whole_stack = argc > 1 && !strcmp(argv[1], "--whole-stack");
+  setenv("PASTA_CALL_DEPTH", whole_stack ? "16" : "3", 1);
   setenv("PASTA_TIMING", "0", 1);
   __pasta_register_kernel(&pasta_test_kernel, "_Z6kernelPi", NULL, NULL, NULL,
                           1, 0, NULL);
+  if (whole_stack) {
+    CHECK_RUN(whole_stack_paths);
+    return check_summary("test_callpath_cache --whole-stack");
+  }
   CHECK_RUN(cached_paths);
   CHECK_RUN(varying_frame);
   CHECK_RUN(frame_pointers);
