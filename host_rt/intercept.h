@@ -20,8 +20,13 @@
 /* The launch path's run-time options, read from the environment once, at
  * the first intercepted call (warnings on stderr for bad values, which are
  * replaced by their defaults). */
+/* PASTA_TIMING: 0, none; 1 (default), the first TIMED_FIRST launches of
+ * each kernel and then one in TIMED_EVERY (timing.c); all, every launch. */
+enum { TIMING_OFF, TIMING_SAMPLED, TIMING_ALL };
+enum { TIMED_FIRST = 32, TIMED_EVERY = 16 };
+
 struct pasta__launch_options {
-  int timing;          /* PASTA_TIMING (default 1) */
+  int timing;          /* PASTA_TIMING: TIMING_OFF, _SAMPLED (default), _ALL */
   int ws;              /* PASTA_WORKING_SET */
   int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */

@@ -26,7 +26,11 @@ static pthread_once_t opt_once = PTHREAD_ONCE_INIT;
 
 void pasta__launch_options_read(struct pasta__launch_options *o) {
   memset(o, 0, sizeof *o);
-  o->timing = pasta__env_flag("PASTA_TIMING", 1);
+  const char *timing = getenv("PASTA_TIMING");
+  o->timing =
+      timing && !strcmp(timing, "all")
+          ? TIMING_ALL
+          : (pasta__env_flag("PASTA_TIMING", 1) ? TIMING_SAMPLED : TIMING_OFF);
   o->ws = pasta__env_flag("PASTA_WORKING_SET", 0);
   o->hotness = pasta__env_flag("PASTA_HOTNESS", 0);
   o->depth = (unsigned)pasta__env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "intercept.h"
 #include "pasta/abi.h"
+#include "profile/activity_text.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -176,6 +177,7 @@ static const struct pasta_vendor_ops ops = {
 static char k_handle, k_plain, k_ws;
 static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
 static char k5_handle, k5_plain; /* a counting copy too big for its block */
+static char k7_handle;           /* launched many times (sampled timing) */
 static char k6_handle, k6_plain; /* a counting copy that faults */
 static const void *launched[8];
 static int num_launched;
@@ -552,9 +554,36 @@ static int test_out_of_resources(void) {
   return check_summary("intercept");
 }
 
+/* PASTA_TIMING's default: the first 32 launches of a kernel are timed, then
+ * one in 16 (launches 32, 48, 64, 80 and 96 of 100); the kernel's time is
+ * the timed launches' mean (0.5 ms each here) times its 100 launches. */
+static int test_sampled_timing(void) {
+  __pasta_register_kernel(&k7_handle, "_Z2k7v", NULL, NULL, NULL, 0, 0, NULL);
+  for (int i = 0; i < 100; ++i)
+    CHECK(__pasta_launch_kernel(&k7_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k7 = row_of(&act, "k7()");
+  if (CHECK(k7 != NULL)) {
+    CHECK_EQ_U64(k7->launches, 100);
+    CHECK_EQ_U64(k7->timed, 32 + 5);
+    CHECK_EQ_U64(k7->time_total_ns, 37 * 500000);
+    int estimated = 0;
+    CHECK(pasta__kernel_time(k7, &estimated) == 100 * 500000.0);
+    CHECK(estimated);
+  }
+  CHECK_EQ_U64(act.untimed, 100 - 37);
+  pasta__activity_free(&act);
+  return check_summary("intercept sampled timing");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
+  if (argc > 1 && strcmp(argv[1], "sampled") == 0)
+    return test_sampled_timing();
+  setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
   setenv("PASTA_START_GRID_ID", "1", 1);
   setenv("PASTA_END_GRID_ID", "2", 1);
   setenv("PASTA_WORKING_SET", "1", 1);

@@ -233,12 +233,23 @@ int pasta__capture_state(ops_t *ops, void *stream) {
   return capturing ? CAPTURE_INTO_GRAPH : CAPTURE_NONE;
 }
 
-/* Starts timing a launch on `stream`: *start recorded, *end taken. Returns
- * 0 when the launch is to be timed. Lock held. */
+/* Whether launch `nth` (from 0) of a kernel is timed. Two events cost
+ * about 3 us per launch on an H100 (docs/performance.md, "Host overhead per
+ * launch"): by default the first launches of each kernel are timed, then one
+ * in TIMED_EVERY; times per launch (mean, min, max) come from those, and
+ * totals are estimated from the mean (analyzers/kernels). */
+static int timed_launch(uint64_t nth) {
+  return pasta__opt.timing == TIMING_ALL || nth < TIMED_FIRST ||
+         nth % TIMED_EVERY == 0;
+}
+
+/* Starts timing launch `nth` of a kernel on `stream`: *start recorded,
+ * *end taken. Returns 0 when the launch is to be timed. Lock held. */
 static int start_timing(ops_t *ops, void *stream, int device, int capture,
-                        void **start, void **end) {
+                        uint64_t nth, void **start, void **end) {
   *start = *end = NULL;
-  if (!pasta__opt.timing || !ops->event_create || !ops->event_record)
+  if (!pasta__opt.timing || !ops->event_create || !ops->event_record ||
+      !timed_launch(nth))
     return -1;
   if (capture != CAPTURE_NONE)
     return -1; /* a launch into a graph: no events around it */
@@ -296,7 +307,8 @@ int pasta__run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
   if (plain && pasta__st.kernels[kernel].plain_started++ == 0)
     plain = 2;
   int timed =
-      start_timing(ops, l->stream, device, l->capture, &start, &end) == 0;
+      start_timing(ops, l->stream, device, l->capture,
+                   pasta__st.kernels[kernel].stats.launches, &start, &end) == 0;
   pasta__state_unlock();
   int err = real(handle, l->grid_xy, l->grid_z, l->block_xy, l->block_z, args,
                  l->shmem, l->stream);

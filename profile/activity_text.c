@@ -53,13 +53,24 @@ void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f) {
     snprintf(out, size, "%s", fn);
 }
 
+double pasta__kernel_time(const pasta_activity_kernel *k, int *estimated) {
+  uint64_t ran = k->launches > k->failed ? k->launches - k->failed : 0;
+  int est = k->timed && k->timed < ran;
+  if (estimated)
+    *estimated = est;
+  if (!est)
+    return (double)k->time_total_ns;
+  return (double)k->time_total_ns / (double)k->timed * (double)ran;
+}
+
 /* Kernels by GPU time, then launches (descending), as indices. */
 static const pasta_activity *sort_base;
 static int cmp_kernel(const void *pa, const void *pb) {
   const pasta_activity_kernel *a = &sort_base->kernels[*(const size_t *)pa];
   const pasta_activity_kernel *b = &sort_base->kernels[*(const size_t *)pb];
-  if (a->time_total_ns != b->time_total_ns)
-    return a->time_total_ns < b->time_total_ns ? 1 : -1;
+  double ta = pasta__kernel_time(a, NULL), tb = pasta__kernel_time(b, NULL);
+  if (ta != tb)
+    return ta < tb ? 1 : -1;
   if (a->launches != b->launches)
     return a->launches < b->launches ? 1 : -1;
   return strcmp(a->name ? a->name : "", b->name ? b->name : "");

@@ -27,6 +27,12 @@ void pasta__fmt_time(char *out, size_t size, double ns);
 /* "function (file:line)" of a frame, as short as it can be. */
 void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f);
 
+/* A kernel's GPU time over all its launches that ran (ns): the measured
+ * total when every one was timed, else the timed launches' mean times the
+ * launches (PASTA_TIMING samples launches by default); 0 when none was
+ * timed. *estimated (may be NULL) says which. */
+double pasta__kernel_time(const pasta_activity_kernel *k, int *estimated);
+
 /* Indices of a's kernels by GPU time, then launches (descending); malloc'd,
  * NULL without memory. Not thread safe. */
 size_t *pasta__sorted_kernels(const pasta_activity *a);

@@ -7,19 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void kernel_row(FILE *out, const pasta_activity *a,
-                       const pasta_activity_kernel *k, const char *name) {
+/* The GPU time of all of a's kernels (pasta__kernel_time); *estimated when
+ * any was estimated. */
+static double all_kernels_time(const pasta_activity *a, int *estimated) {
+  double t = 0;
+  *estimated = 0;
+  for (size_t i = 0; i < a->num_kernels; ++i) {
+    int est;
+    t += pasta__kernel_time(&a->kernels[i], &est);
+    *estimated |= est;
+  }
+  return t;
+}
+
+/* `all`: all_kernels_time. An estimated total starts with '~'. */
+static void kernel_row(FILE *out, double all, const pasta_activity_kernel *k,
+                       const char *name) {
   char total[32] = "-", mean[32] = "-", min[32] = "-", max[32] = "-";
   char share[16] = "-", site[256] = "-";
   if (k->timed) {
-    pasta__fmt_time(total, sizeof total, (double)k->time_total_ns);
+    int est;
+    double t = pasta__kernel_time(k, &est);
+    total[0] = '~';
+    pasta__fmt_time(total + est, sizeof total - 1, t);
     pasta__fmt_time(mean, sizeof mean,
                     (double)k->time_total_ns / (double)k->timed);
     pasta__fmt_time(min, sizeof min, (double)k->time_min_ns);
     pasta__fmt_time(max, sizeof max, (double)k->time_max_ns);
-    if (a->gpu_time_ns)
-      snprintf(share, sizeof share, "%.1f%%",
-               100.0 * (double)k->time_total_ns / (double)a->gpu_time_ns);
+    if (all > 0)
+      snprintf(share, sizeof share, "%.1f%%", 100.0 * t / all);
   }
   const pasta_activity_path *p = pasta__top_path(k);
   if (p && p->num_frames)
@@ -91,13 +107,20 @@ int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
   size_t *order = pasta__sorted_kernels(a);
   if (!order)
     return -1;
-  char total[32];
-  pasta__fmt_time(total, sizeof total, (double)a->gpu_time_ns);
+  char total[32] = "~";
+  int est;
+  double all = all_kernels_time(a, &est);
+  pasta__fmt_time(total + est, sizeof total - 1, all);
   fprintf(out,
           "\npasta: kernel launches: %" PRIu64
           " launches of %zu kernels, %" PRIu64 " counted; GPU time %s",
           a->launches, a->num_kernels, a->counted, total);
-  if (a->untimed)
+  if (est)
+    fprintf(out,
+            " (estimated: %" PRIu64 " launches untimed, PASTA_TIMING=all "
+            "times every one)",
+            a->untimed);
+  else if (a->untimed)
     fprintf(out, " (%" PRIu64 " launches untimed)", a->untimed);
   fputc('\n', out);
   fprintf(out, "  %-*s %9s %8s %11s %6s %10s %10s %10s %6s  %s\n",
@@ -110,7 +133,7 @@ int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
     return -1;
   }
   for (size_t i = 0; i < shown; ++i)
-    kernel_row(out, a, &a->kernels[order[i]], names[i]);
+    kernel_row(out, all, &a->kernels[order[i]], names[i]);
   if (a->num_kernels > top)
     fprintf(out, "  ... %zu more kernels in the JSON profile\n",
             a->num_kernels - top);
