@@ -218,6 +218,8 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg) {
     w->stopped = 1;
     return _URC_END_OF_STACK;
   }
+  if (w->n && !ip)
+    return _URC_END_OF_STACK; /* the unwinder's end: backtrace() drops it */
   if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp) {
     w->stopped = 1;
     return _URC_END_OF_STACK;

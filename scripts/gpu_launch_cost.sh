@@ -58,11 +58,13 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
   cfgs=("launch_overhead|TK_LAUNCH_CALLS=" "launch_overhead|TK_LAUNCH_CALLS=e"
         "launch_overhead|TK_LAUNCH_CALLS=c" "launch_overhead|TK_LAUNCH_CALLS=d"
         "launch_overhead|TK_LAUNCH_CALLS=ecd"
-        "launch_overhead-pasta|PASTA_TIMING=1" "launch_overhead-pasta|PASTA_TIMING=0"
+        "launch_overhead-pasta|PASTA_TIMING=all" "launch_overhead-pasta|PASTA_TIMING=1"
+        "launch_overhead-pasta|PASTA_TIMING=0"
         "launch_overhead-pasta|PASTA_CALL_DEPTH=0"
         "launch_overhead-pasta|PASTA_TIMING=0 PASTA_CALL_DEPTH=0")
   [ -x "$B/launch_overhead-pasta-before" ] &&
     cfgs+=("launch_overhead-pasta-before|PASTA_TIMING=1"
+           "launch_overhead-pasta-before|PASTA_CALL_DEPTH=0"
            "launch_overhead-pasta-before|PASTA_TIMING=0")
   declare -A times cached
   for rep in $(seq "$REPS"); do
@@ -85,7 +87,7 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
   echo "|---|---|---|"
   for exe in bench_launch bench_launch-before; do
     [ -x "$B/$exe" ] || continue
-    for settings in "PASTA_TIMING=1" "PASTA_TIMING=0" "PASTA_CALL_DEPTH=0"; do
+    for settings in "PASTA_TIMING=all" "PASTA_TIMING=1" "PASTA_TIMING=0" "PASTA_CALL_DEPTH=0"; do
       ns=$(env $settings PASTA_QUIET=1 PASTA_OUTPUT=/dev/null "$B/$exe" 1000000 3 2>/dev/null |
         sed -n 's/^median \([0-9.]*\).*/\1/p')
       echo "| $exe | $settings | ${ns:-failed} |"
