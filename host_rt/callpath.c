@@ -383,6 +383,33 @@ void pasta__cache_path(uint32_t path, const struct frame_step *steps) {
   hash_insert(pasta__st.path_hash, pasta__st.path_hash_cap, path);
 }
 
+__attribute__((noinline)) uint32_t pasta__uncached_path(void *const *ra_slot,
+                                                        int skip) {
+  void *frames[MAX_DEPTH + 1];
+  struct frame_step steps[MAX_DEPTH + 1];
+  int cacheable;
+  int n = pasta__walk_frames(ra_slot, frames, steps, &cacheable);
+  uint32_t depth = n >= 0 ? (uint32_t)n : pasta__capture_frames(frames, skip);
+  pasta__state_lock();
+  size_t paths_before = pasta__st.num_paths;
+  uint32_t path = pasta__path_id(frames, depth);
+  int new_path = pasta__st.num_paths > paths_before;
+  if (cacheable && path != UINT32_MAX)
+    pasta__cache_path(path, steps);
+  pasta__state_unlock();
+  if (new_path)
+    pasta__locate_path(path, frames, depth);
+  return path;
+}
+
+__attribute__((noinline)) uint32_t pasta__launch_path(void *const *ra_slot,
+                                                      int skip) {
+  pasta__state_lock();
+  uint32_t path = pasta__cached_path(ra_slot);
+  pasta__state_unlock();
+  return path != UINT32_MAX ? path : pasta__uncached_path(ra_slot, skip + 2);
+}
+
 void pasta__count_path(struct kernel *k, uint32_t path) {
   if (path == UINT32_MAX)
     return;

@@ -251,8 +251,7 @@ PASTA_ABI int __pasta_hip_graph_exec_update(
 
 /* One launch of graph instance `exec`: a launch of each kernel node. */
 static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
-                                void *const *frames, uint32_t depth, int err,
-                                int device) {
+                                uint32_t path, int err, int device) {
   uint64_t bit = UINT64_C(1) << device;
   pasta__state_lock();
   struct graph_exec *g = find_graph(exec);
@@ -272,9 +271,6 @@ static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
   pasta_launch_event *events = malloc(n * sizeof *events);
   const void **modules = malloc(n * sizeof *modules);
   size_t num_modules = 0;
-  size_t paths_before = pasta__st.num_paths;
-  uint32_t path = pasta__path_id(frames, depth);
-  int new_path = pasta__st.num_paths > paths_before;
   for (size_t i = 0; i < n; ++i) {
     const struct graph_node *node = &g->nodes[i];
     struct kernel *k = &pasta__st.kernels[node->kernel];
@@ -312,8 +308,6 @@ static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
     }
   }
   pasta__state_unlock();
-  if (new_path)
-    pasta__locate_path(path, frames, depth);
   for (size_t i = 0; i < num_modules; ++i)
     pasta__module_launched(modules[i], device);
   for (size_t i = 0; events && i < n; ++i)
@@ -329,8 +323,8 @@ PASTA_ABI int __pasta_graph_launch(void *exec, void *stream,
   uint64_t t0 = pasta__trace_now();
   if (pasta__capture_state(ops, stream) == CAPTURE_INTO_GRAPH)
     return real(exec, stream); /* into another graph: recorded with it */
-  void *frames[MAX_DEPTH + 1];
-  uint32_t depth = pasta__capture_frames(frames, 2); /* this, the wrapper */
+  /* Skipped by a backtrace: pasta__launch_path and this wrapper. */
+  uint32_t path = pasta__launch_path(PASTA__SITE_SLOT, 2);
   int err = real(exec, stream);
   int device = pasta__vendor_device(ops);
   if (!err)
@@ -340,7 +334,7 @@ PASTA_ABI int __pasta_graph_launch(void *exec, void *stream,
     pasta__note_call(ops);
     pasta__state_unlock();
   }
-  record_graph_launch(ops, exec, stream, frames, depth, err, device);
+  record_graph_launch(ops, exec, stream, path, err, device);
   pasta__trace_api("graph launch", t0, pasta__trace_now(), 0);
   return err;
 }

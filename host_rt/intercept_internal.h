@@ -272,6 +272,15 @@ int pasta__walk_frames(void *const *ra_slot, void **frames,
                        struct frame_step *steps, int *cacheable);
 uint32_t pasta__cached_path(void *const *ra_slot);
 void pasta__cache_path(uint32_t path, const struct frame_step *steps);
+/* The interned path of a launch whose wrapper's return address is at
+ * ra_slot and not in the launch cache: walked (and cached when it can be),
+ * or backtraced, skipping `skip` frames (pasta__capture_frames, this one
+ * and the runtime's up to the wrapper); UINT32_MAX without memory. Takes
+ * the lock; the first call of a path locates its frames. */
+uint32_t pasta__uncached_path(void *const *ra_slot, int skip);
+/* The same, from the launch cache first (lock not held); `skip` counts
+ * this function and the runtime's frames above it, the wrapper included. */
+uint32_t pasta__launch_path(void *const *ra_slot, int skip);
 void pasta__count_path(struct kernel *k, uint32_t path);
 void pasta__count_shape(struct kernel *k, const uint32_t grid[3],
                         const uint32_t block[3], uint64_t shmem);

@@ -152,23 +152,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   if (!k) /* out of memory: no bookkeeping at all */
     return real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
                 l->shmem, l->stream);
-  if (path == UINT32_MAX) { /* not in the launch cache (callpath.c) */
-    void *frames[MAX_DEPTH + 1];
-    struct frame_step steps[MAX_DEPTH + 1];
-    int cacheable;
-    int n = pasta__walk_frames(l->ra_slot, frames, steps, &cacheable);
-    /* Skipped: pasta__capture_frames, this function, the wrapper. */
-    uint32_t depth = n >= 0 ? (uint32_t)n : pasta__capture_frames(frames, 3);
-    pasta__state_lock();
-    size_t paths_before = pasta__st.num_paths;
-    path = pasta__path_id(frames, depth);
-    int new_path = pasta__st.num_paths > paths_before;
-    if (cacheable && path != UINT32_MAX)
-      pasta__cache_path(path, steps);
-    pasta__state_unlock();
-    if (new_path)
-      pasta__locate_path(path, frames, depth);
-  }
+  if (path == UINT32_MAX) /* not in the launch cache (callpath.c) */
+    path = pasta__uncached_path(l->ra_slot, 4);
 
   int err, tracked = 0;
   if (pasta__trace_on())
