@@ -1,0 +1,72 @@
+/*===- html_internal.h - Pieces shared by the report and the diff page ----===*
+ *
+ * Escaping and number cells (html_page.c), the page frame with the embedded
+ * CSS and JavaScript, source files found and split into lines
+ * (html_source.c), and the profile's lines summed per source line.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZERS_HTML_INTERNAL_H
+#define PASTA_ANALYZERS_HTML_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "html_report.h"
+
+/* report.css and report.js (cmake/embed_text.cmake). */
+extern const char pasta__html_css[];
+extern const char pasta__html_js[];
+
+/* `s` as HTML text or attribute value: & < > " ' escaped, control
+ * characters but tab as '?'. NULL writes nothing. */
+void pasta__html_text(FILE *out, const char *s);
+/* 1234567 as "1,234,567". */
+void pasta__html_u64(FILE *out, uint64_t v);
+/* A sortable number cell: data-v holds the exact value, the text has
+ * thousands separators (empty when `blank` and v is 0). */
+void pasta__html_num_cell(FILE *out, const char *col, uint64_t v, int blank);
+/* A real number cell (data-v exact, text with 4 significant digits); "-"
+ * when v < 0 (unknown). */
+void pasta__html_real_cell(FILE *out, const char *col, double v);
+/* A time cell: data-v in ns, the text in ns, us, ms or s. */
+void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns);
+
+/* <!DOCTYPE html> ... <body> with the title, and the page's end (the
+ * script). The page forbids every network request (a CSP meta tag). */
+void pasta__html_begin(FILE *out, const char *title);
+int pasta__html_end(FILE *out);
+
+/* A source file, found and split into lines. */
+typedef struct pasta_html_source {
+  char *path;  /* where it was found, or NULL when it was not */
+  char *text;  /* its bytes, NUL-terminated */
+  char **line; /* line[i] is line i + 1, without its newline */
+  size_t num_lines;
+} pasta_html_source;
+
+/* Looks for `file` under each of `roots` (html_report.h says how), then as
+ * recorded. A file not found gives path NULL and no lines. Returns 0, or -1
+ * when out of memory. */
+int pasta__html_source_load(const char *file, const char *const *roots,
+                            pasta_html_source *src);
+void pasta__html_source_free(pasta_html_source *src);
+
+/* The profile's lines summed per (file, line): one source line's counts
+ * over every function and kind that has code there. */
+typedef struct pasta_html_line {
+  const char *file; /* the profile's string */
+  uint32_t line;
+  uint64_t executions;
+  pasta_counts counts;
+  const char *function; /* the first function with code there */
+  unsigned num_functions;
+} pasta_html_line;
+
+/* Sorted by file, then line; lines without a file are left out. *out is
+ * malloc'd. Returns 0 or -1 (out of memory). */
+int pasta__html_lines(const pasta_profile *p, pasta_html_line **out, size_t *n);
+/* What the heat bar and the "hottest" order use: bytes + FLOPs, as the
+ * profile sorts its lines (saturating). */
+uint64_t pasta__html_line_weight(const pasta_counts *c);
+
+#endif

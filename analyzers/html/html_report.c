@@ -1,0 +1,660 @@
+/*===- html_report.c - The report page: kernels, pictures, sources --------===*
+ *
+ * The page, top to bottom: a summary, the kernel table (report.js sorts it
+ * by any column), the roofline and hotness pictures (the bandwidth and
+ * working-set analyzers' SVG, inline), each kernel's shapes, call paths and
+ * hottest lines (links into the source), the working-set statistics, then
+ * every source file with its lines' counts (html_source.c finds the files).
+ * Tables are driven by column lists, so a count the profile gains is one
+ * row in a list.
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L /* open_memstream, gmtime_r */
+
+#include "html_internal.h"
+
+#include "analyzers/bandwidth/bandwidth_report.h"
+#include "analyzers/working_set/hotness_files.h"
+#include "profile/ws_stats.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Lines a kernel's own list shows (the source view has them all). */
+enum { KERNEL_TOP_LINES = 12 };
+
+/*===-- The kernel table --------------------------------------------------===*/
+
+/* What one row of the kernel table joins: the kernel's counts, what the
+ * runtime saw of its launches, and its bandwidth row. */
+struct kernel_row {
+  const pasta_profile_func *f;
+  const pasta_activity_kernel *launch; /* or NULL */
+  const pasta_bw_row *bw;              /* or NULL */
+};
+
+static uint64_t k_launches(const struct kernel_row *r) { return r->f->calls; }
+static uint64_t k_bytes(const struct kernel_row *r) {
+  return pasta_counts_bytes(&r->f->counts);
+}
+static uint64_t k_global_bytes(const struct kernel_row *r) {
+  const pasta_counts *c = &r->f->counts;
+  return c->load_bytes[PASTA_SPACE_GLOBAL] +
+         c->store_bytes[PASTA_SPACE_GLOBAL] +
+         c->atomic_bytes[PASTA_SPACE_GLOBAL];
+}
+static uint64_t k_flops(const struct kernel_row *r) {
+  return pasta_counts_flops(&r->f->counts);
+}
+static uint64_t k_special(const struct kernel_row *r) {
+  return r->f->counts.special;
+}
+
+/* The kernel table's count columns, in order (time, intensity and bound-by
+ * follow them). Per-kernel divergence figures ([divergence]) go here. */
+static const struct kernel_column {
+  const char *key, *header, *title;
+  uint64_t (*value)(const struct kernel_row *r);
+} kernel_columns[] = {
+    {"launches", "launches", "grids launched", k_launches},
+    {"bytes", "bytes", "bytes loaded, stored and in atomics, every space",
+     k_bytes},
+    {"global_bytes", "global bytes", "bytes of global memory", k_global_bytes},
+    {"flops", "FLOPs", "floating-point operations, every precision", k_flops},
+    {"special", "special", "division, square root, transcendentals", k_special},
+};
+enum { NUM_KERNEL_COLUMNS = sizeof kernel_columns / sizeof *kernel_columns };
+
+static const pasta_activity_kernel *launch_of(const pasta_activity *a,
+                                              const pasta_profile_func *f) {
+  for (size_t i = 0; a && i < a->num_kernels; ++i) {
+    const pasta_activity_kernel *k = &a->kernels[i];
+    if (k->mangled ? strcmp(k->mangled, f->mangled) == 0
+                   : k->name && strcmp(k->name, f->name) == 0)
+      return k;
+  }
+  return NULL;
+}
+
+/* Bandwidth rows name kernels by display name. */
+static const pasta_bw_row *bw_of(const pasta_html_input *in,
+                                 const pasta_profile_func *f) {
+  for (size_t i = 0; i < in->num_bw_rows; ++i)
+    if (in->bw_rows[i].kernel && strcmp(in->bw_rows[i].kernel, f->name) == 0)
+      return &in->bw_rows[i];
+  return NULL;
+}
+
+static void write_kernel_row(FILE *out, size_t index,
+                             const struct kernel_row *r) {
+  fprintf(out, "<tr data-kernel=\"");
+  pasta__html_text(out, r->f->mangled);
+  fprintf(out, "\"><td class=\"name\" data-col=\"kernel\"><a href=\"#k%zu\">",
+          index);
+  pasta__html_text(out, r->f->name);
+  fputs("</a></td>", out);
+  for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
+    pasta__html_num_cell(out, kernel_columns[c].key, kernel_columns[c].value(r),
+                         0);
+  if (r->launch && r->launch->timed)
+    pasta__html_time_cell(out, "time", r->launch->time_total_ns);
+  else
+    fputs("<td class=\"num\" data-col=\"time\" data-v=\"\">-</td>", out);
+  double ci;
+  pasta__html_real_cell(out, "intensity",
+                        pasta_counts_intensity(&r->f->counts, &ci) ? ci : -1.0);
+  fputs("<td data-col=\"bound\">", out);
+  pasta__html_text(out, r->bw ? r->bw->bound : "-");
+  fputs("</td></tr>\n", out);
+}
+
+static void write_kernel_table(FILE *out, const pasta_html_input *in) {
+  const pasta_profile *p = in->profile;
+  fputs("<section id=\"kernels\"><h2>Kernels</h2>\n", out);
+  if (!p->num_kernels) {
+    fputs("<p class=\"note\">No kernels in this profile.</p></section>\n", out);
+    return;
+  }
+  fputs("<p class=\"note\">Click a column's header to sort by it. Time is the "
+        "GPU time of the timed launches; intensity is FLOPs per global "
+        "byte.</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
+        "<tr><th data-type=\"text\">kernel</th>",
+        out);
+  for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
+    fprintf(out, "<th title=\"%s\">%s</th>", kernel_columns[c].title,
+            kernel_columns[c].header);
+  fputs("<th>GPU time</th><th>FLOP/B</th><th data-type=\"text\">bound by</th>"
+        "</tr></thead>\n<tbody>\n",
+        out);
+  for (size_t i = 0; i < p->num_kernels; ++i) {
+    struct kernel_row r = {&p->kernels[i],
+                           launch_of(in->activity, &p->kernels[i]),
+                           bw_of(in, &p->kernels[i])};
+    write_kernel_row(out, i, &r);
+  }
+  fputs("</tbody></table></section>\n", out);
+}
+
+/*===-- Pictures ----------------------------------------------------------===*/
+
+/* An SVG writer's output inline: the XML declaration, which HTML does not
+ * take, cut off. */
+static int write_inline_svg(FILE *out, int (*write)(FILE *, const void *),
+                            const void *arg) {
+  char *svg = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&svg, &size);
+  if (!mem)
+    return -1;
+  int rc = write(mem, arg);
+  if (fclose(mem) || rc) {
+    free(svg);
+    return -1;
+  }
+  const char *start = strstr(svg, "<svg");
+  fputs(start ? start : svg, out);
+  free(svg);
+  return 0;
+}
+
+struct roofline_args {
+  const pasta_html_input *in;
+};
+
+static int roofline(FILE *f, const void *arg) {
+  const pasta_html_input *in = ((const struct roofline_args *)arg)->in;
+  return pasta__bw_write_roofline_svg(f, in->bw_rows, in->num_bw_rows,
+                                      &in->activity->peaks, in->title);
+}
+
+static int hotness(FILE *f, const void *arg) {
+  const pasta_html_input *in = arg;
+  return pasta__hotness_write_svg(f, &in->activity->hotness, in->title);
+}
+
+static int write_pictures(FILE *out, const pasta_html_input *in) {
+  const pasta_activity *a = in->activity;
+  int have_roofline = a && in->num_bw_rows;
+  int have_hotness = a && a->hotness.num_launches;
+  if (!have_roofline && !have_hotness)
+    return 0;
+  int rc = 0;
+  fputs("<section id=\"pictures\"><h2>Roofline and hotness</h2>\n", out);
+  if (have_roofline) {
+    struct roofline_args r = {in};
+    fputs("<figure class=\"picture\" id=\"roofline\">", out);
+    rc |= write_inline_svg(out, roofline, &r);
+    fputs("</figure>\n", out);
+  }
+  if (have_hotness) {
+    fputs("<figure class=\"picture\" id=\"hotness\">", out);
+    rc |= write_inline_svg(out, hotness, in);
+    fputs("</figure>\n", out);
+  }
+  fputs("</section>\n", out);
+  return rc;
+}
+
+/*===-- Each kernel: shapes, call paths, its lines ------------------------===*/
+
+/* Index of `file` among the source files shown, or -1. */
+static long file_index(const char *const *files, size_t n, const char *file) {
+  for (size_t i = 0; file && i < n; ++i)
+    if (strcmp(files[i], file) == 0)
+      return (long)i;
+  return -1;
+}
+
+static void write_line_link(FILE *out, const char *const *files, size_t n,
+                            const char *file, uint32_t line) {
+  long f = file_index(files, n, file);
+  if (f >= 0)
+    fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
+  pasta__html_text(out, file ? file : "?");
+  fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
+}
+
+static void write_shapes(FILE *out, const pasta_activity_kernel *k) {
+  if (!k->num_shapes)
+    return;
+  fputs("<p>Shapes: ", out);
+  for (size_t i = 0; i < k->num_shapes; ++i) {
+    const pasta_activity_shape *s = &k->shapes[i];
+    fprintf(out,
+            "%s<span class=\"shape\">grid (%" PRIu32 ",%" PRIu32 ",%" PRIu32
+            ") block (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")",
+            i ? ", " : "", s->grid[0], s->grid[1], s->grid[2], s->block[0],
+            s->block[1], s->block[2]);
+    if (s->shared_bytes)
+      fprintf(out, " shared %" PRIu64 " B", s->shared_bytes);
+    fprintf(out, " &times; %" PRIu64 "</span>", s->launches);
+  }
+  fputs("</p>\n", out);
+}
+
+static void write_frame(FILE *out, const pasta_activity_frame *fr) {
+  fputs("<li>", out);
+  pasta__html_text(out, fr->function ? fr->function : "??");
+  if (fr->file) {
+    fputs(" <span class=\"where\">", out);
+    pasta__html_text(out, fr->file);
+    fprintf(out, ":%" PRIu32 "</span>", fr->line);
+  } else if (fr->object) {
+    fputs(" <span class=\"where\">", out);
+    pasta__html_text(out, fr->object);
+    fprintf(out, "+0x%" PRIx64 "</span>", fr->offset);
+  }
+  fputs("</li>", out);
+}
+
+static void write_call_paths(FILE *out, const pasta_activity_kernel *k) {
+  if (!k->num_paths)
+    return;
+  fputs("<div class=\"callpaths\"><h4>Call paths (innermost first)</h4>\n",
+        out);
+  for (size_t i = 0; i < k->num_paths; ++i) {
+    const pasta_activity_path *path = &k->paths[i];
+    fprintf(out, "<p>%" PRIu64 " launch%s:</p><ol class=\"callpath\">",
+            path->launches, path->launches == 1 ? "" : "es");
+    for (uint32_t j = 0; j < path->num_frames; ++j)
+      write_frame(out, &path->frames[j]);
+    fputs("</ol>\n", out);
+  }
+  fputs("</div>\n", out);
+}
+
+/* The kernel's hottest lines (the profile's lines are sorted by bytes +
+ * FLOPs), each a link to the line in its file. */
+static void write_kernel_lines(FILE *out, const pasta_profile *p,
+                               const pasta_profile_func *f,
+                               const char *const *files, size_t nfiles) {
+  size_t shown = 0;
+  for (size_t i = 0; i < p->num_lines && shown < KERNEL_TOP_LINES; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    if (strcmp(l->function, f->name) != 0)
+      continue;
+    if (!shown++)
+      fputs("<table class=\"kernel-lines\"><thead><tr><th>line</th>"
+            "<th>executions</th><th>bytes</th><th>FLOPs</th></tr></thead>"
+            "<tbody>\n",
+            out);
+    fputs("<tr><td>", out);
+    write_line_link(out, files, nfiles, l->file, l->line);
+    fputs("</td>", out);
+    pasta__html_num_cell(out, "executions", l->executions, 0);
+    pasta__html_num_cell(out, "bytes", pasta_counts_bytes(&l->counts), 0);
+    pasta__html_num_cell(out, "flops", pasta_counts_flops(&l->counts), 0);
+    fputs("</tr>\n", out);
+  }
+  if (shown)
+    fputs("</tbody></table>\n", out);
+}
+
+static void write_kernel_details(FILE *out, const pasta_html_input *in,
+                                 const char *const *files, size_t nfiles) {
+  const pasta_profile *p = in->profile;
+  if (!p->num_kernels)
+    return;
+  fputs("<section id=\"kernel-details\"><h2>Each kernel</h2>\n", out);
+  for (size_t i = 0; i < p->num_kernels; ++i) {
+    const pasta_profile_func *f = &p->kernels[i];
+    fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
+    pasta__html_text(out, f->name);
+    fputs("</h3>\n<p>Defined at ", out);
+    write_line_link(out, files, nfiles, f->file, f->line);
+    fprintf(out, "; %" PRIu64 " launch%s.</p>\n", f->calls,
+            f->calls == 1 ? "" : "es");
+    const pasta_activity_kernel *k = launch_of(in->activity, f);
+    if (k) {
+      write_shapes(out, k);
+      if (k->ws_launches)
+        fprintf(out,
+                "<p>Working set: at most %" PRIu64
+                " bytes touched of a %" PRIu64 "-byte footprint.</p>\n",
+                k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
+      write_call_paths(out, k);
+    }
+    write_kernel_lines(out, p, f, files, nfiles);
+    fputs("</article>\n", out);
+  }
+  fputs("</section>\n", out);
+}
+
+/*===-- Working set and memory --------------------------------------------===*/
+
+static void write_stats_row(FILE *out, const char *what,
+                            const pasta_ws_stats *s) {
+  fprintf(out, "<tr><th>%s</th>", what);
+  pasta__html_num_cell(out, "min", s->min, 0);
+  pasta__html_real_cell(out, "mean", s->mean);
+  pasta__html_num_cell(out, "median", s->median, 0);
+  pasta__html_num_cell(out, "p90", s->p90, 0);
+  pasta__html_num_cell(out, "max", s->max, 0);
+  fputs("</tr>\n", out);
+}
+
+static int write_working_set(FILE *out, const pasta_activity *a) {
+  if (!a)
+    return 0;
+  fputs("<section id=\"working-set\"><h2>Memory and working set</h2>\n", out);
+  fputs("<p>Peak allocated: ", out);
+  pasta__html_u64(out, a->memory.peak_bytes);
+  fputs(" bytes.</p>\n", out);
+  if (!a->ws_enabled) {
+    fputs("<p class=\"note\">The program ran without PASTA_WORKING_SET=1: no "
+          "working sets.</p></section>\n",
+          out);
+    return 0;
+  }
+  pasta_ws_stats touched, footprint;
+  if (pasta__activity_ws_stats(a, &touched, &footprint))
+    return -1;
+  fprintf(out,
+          "<p>%zu launches tracked, %" PRIu64 " skipped; pages of %" PRIu64
+          " bytes.</p>\n<table id=\"ws-stats\"><thead><tr><th>bytes per "
+          "launch</th><th>min</th><th>mean</th><th>median</th><th>p90</th>"
+          "<th>max</th></tr></thead><tbody>\n",
+          touched.count, a->ws_skipped, a->page_size);
+  write_stats_row(out, "touched (working set)", &touched);
+  write_stats_row(out, "footprint", &footprint);
+  fputs("</tbody></table>\n", out);
+  if (a->outside) {
+    fprintf(out,
+            "<p class=\"warn\">%" PRIu64 " accesses fell outside every known "
+            "allocation, first in ",
+            a->outside);
+    pasta__html_text(out, a->outside_kernel ? a->outside_kernel : "?");
+    fputs(" at ", out);
+    pasta__html_text(out, a->outside_file ? a->outside_file : "?");
+    fprintf(out, ":%" PRIu32 ".</p>\n", a->outside_line);
+  }
+  fputs("</section>\n", out);
+  return 0;
+}
+
+/*===-- Source files ------------------------------------------------------===*/
+
+static uint64_t c_executions(const pasta_html_line *l, unsigned arg) {
+  (void)arg;
+  return l->executions;
+}
+static uint64_t c_space_bytes(const pasta_html_line *l, unsigned space) {
+  const pasta_counts *c = &l->counts;
+  return c->load_bytes[space] + c->store_bytes[space] + c->atomic_bytes[space];
+}
+static uint64_t c_flops(const pasta_html_line *l, unsigned arg) {
+  (void)arg;
+  return pasta_counts_flops(&l->counts);
+}
+static uint64_t c_special(const pasta_html_line *l, unsigned arg) {
+  (void)arg;
+  return l->counts.special;
+}
+
+/* The per-line columns, in order. An optional column is shown only when a
+ * line of the profile has a non-zero value in it: address spaces nothing
+ * used stay out. The divergence figures ([divergence]: requests, distinct
+ * bytes, sectors, ideal sectors, bank conflicts, branch executions,
+ * divergent branches) are rows of this list, optional, reading the fields
+ * the line entries gain (summed in html_page.c's add_counts). */
+static const struct line_column {
+  const char *key, *header, *title;
+  uint64_t (*value)(const pasta_html_line *l, unsigned arg);
+  unsigned arg;
+  int optional;
+} line_columns[] = {
+    {"executions", "exec", "thread-level executions of the line's blocks",
+     c_executions, 0, 0},
+    {"global", "global B", "bytes of global memory", c_space_bytes,
+     PASTA_SPACE_GLOBAL, 1},
+    {"shared", "shared B", "bytes of shared memory", c_space_bytes,
+     PASTA_SPACE_SHARED, 1},
+    {"local", "local B", "bytes of local memory", c_space_bytes,
+     PASTA_SPACE_LOCAL, 1},
+    {"constant", "const B", "bytes of constant memory", c_space_bytes,
+     PASTA_SPACE_CONSTANT, 1},
+    {"generic", "generic B", "bytes through generic pointers (host code)",
+     c_space_bytes, PASTA_SPACE_GENERIC, 1},
+    {"flops", "FLOPs", "floating-point operations, every precision", c_flops, 0,
+     0},
+    {"special", "special", "division, square root, transcendentals", c_special,
+     0, 0},
+};
+enum { NUM_LINE_COLUMNS = sizeof line_columns / sizeof *line_columns };
+
+/* The source view of one profile. */
+struct source_view {
+  pasta_html_line *lines; /* by file, then line */
+  size_t num_lines;
+  const char **files; /* distinct files, hottest first */
+  size_t num_files;
+  int shown[NUM_LINE_COLUMNS];
+  uint64_t max_weight; /* of a line: the heat bar's full width */
+};
+
+static void write_line_cells(FILE *out, const struct source_view *v,
+                             const pasta_html_line *l) {
+  uint64_t w = l ? pasta__html_line_weight(&l->counts) : 0;
+  /* Width in tenths of a percent of the hottest line's. */
+  unsigned permille =
+      w && v->max_weight
+          ? (unsigned)((double)w / (double)v->max_weight * 1000.0 + 0.5)
+          : 0;
+  if (permille > 1000)
+    permille = 1000;
+  fprintf(out, "<td class=\"heat\"><span style=\"width:%u.%u%%\"></span></td>",
+          permille / 10, permille % 10);
+  for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
+    if (v->shown[c]) {
+      if (l)
+        pasta__html_num_cell(out, line_columns[c].key,
+                             line_columns[c].value(l, line_columns[c].arg), 1);
+      else
+        fputs("<td class=\"num\"></td>", out);
+    }
+}
+
+static void write_source_row(FILE *out, const struct source_view *v,
+                             size_t file, uint32_t number, const char *text,
+                             const pasta_html_line *l) {
+  fprintf(out,
+          "<tr id=\"L%zu-%" PRIu32
+          "\"%s><td class=\"ln\"><a href=\"#L%zu-%" PRIu32 "\">%" PRIu32
+          "</a></td>",
+          file, number, l ? " class=\"hit\"" : "", file, number, number);
+  write_line_cells(out, v, l);
+  fputs("<td class=\"src\"", out);
+  if (l && l->function) {
+    fputs(" title=\"", out);
+    pasta__html_text(out, l->function);
+    if (l->num_functions > 1)
+      fprintf(out, " and %u more", l->num_functions - 1);
+    fputs("\"", out);
+  }
+  fputs(">", out);
+  pasta__html_text(out, text);
+  fputs("</td></tr>\n", out);
+}
+
+static void write_source_header(FILE *out, const struct source_view *v) {
+  fputs("<thead><tr><th>line</th><th>heat</th>", out);
+  for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
+    if (v->shown[c])
+      fprintf(out, "<th title=\"%s\">%s</th>", line_columns[c].title,
+              line_columns[c].header);
+  fputs("<th class=\"src\">source</th></tr></thead>\n", out);
+}
+
+/* One file: its text with the counts beside each line, or, when it was not
+ * found, its counted lines alone and a note saying so. */
+static int write_source_file(FILE *out, const pasta_html_input *in,
+                             const struct source_view *v, size_t fi,
+                             const pasta_html_line *first, size_t count) {
+  pasta_html_source src;
+  if (pasta__html_source_load(v->files[fi], in->source_roots, &src))
+    return -1;
+  fprintf(out, "<section class=\"source\" id=\"f%zu\" data-file=\"", fi);
+  pasta__html_text(out, v->files[fi]);
+  fputs("\"><h3>", out);
+  pasta__html_text(out, v->files[fi]);
+  fputs("</h3>\n", out);
+  if (!src.path) {
+    fputs("<p class=\"missing\">Source not found: ", out);
+    pasta__html_text(out, v->files[fi]);
+    fputs(" (profile made on another machine? pasta-report html "
+          "--source-root DIR looks for it under DIR). Its counted lines:</p>\n",
+          out);
+  } else if (strcmp(src.path, v->files[fi]) != 0) {
+    fputs("<p class=\"note\">Read from ", out);
+    pasta__html_text(out, src.path);
+    fputs(".</p>\n", out);
+  }
+  fputs("<table class=\"code\">", out);
+  write_source_header(out, v);
+  fputs("<tbody>\n", out);
+  size_t k = 0;
+  for (size_t n = 1; n <= src.num_lines; ++n) {
+    const pasta_html_line *l =
+        k < count && first[k].line == n ? &first[k++] : NULL;
+    write_source_row(out, v, fi, (uint32_t)n, src.line[n - 1], l);
+  }
+  /* Counted lines the file does not have (line 0, a file that changed, or
+   * no file at all). */
+  if (k < count && src.path)
+    fputs("<tr class=\"gap\"><td colspan=\"99\">Counted lines beyond the end "
+          "of this file (has it changed since the run?):</td></tr>\n",
+          out);
+  for (; k < count; ++k)
+    write_source_row(out, v, fi, first[k].line, "", &first[k]);
+  fputs("</tbody></table></section>\n", out);
+  pasta__html_source_free(&src);
+  return ferror(out) ? -1 : 0;
+}
+
+/* Distinct files in order of their lines' total weight, hottest first. */
+static int collect_files(struct source_view *v) {
+  v->files = malloc((v->num_lines ? v->num_lines : 1) * sizeof *v->files);
+  uint64_t *weight = malloc((v->num_lines ? v->num_lines : 1) * sizeof *weight);
+  if (!v->files || !weight) {
+    free(weight);
+    return -1;
+  }
+  for (size_t i = 0; i < v->num_lines; ++i) {
+    const pasta_html_line *l = &v->lines[i];
+    uint64_t w = pasta__html_line_weight(&l->counts);
+    if (w > v->max_weight)
+      v->max_weight = w;
+    for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
+      v->shown[c] |= !line_columns[c].optional ||
+                     line_columns[c].value(l, line_columns[c].arg) != 0;
+    if (!v->num_files || strcmp(v->files[v->num_files - 1], l->file) != 0) {
+      weight[v->num_files] = 0;
+      v->files[v->num_files++] = l->file;
+    }
+    uint64_t *fw = &weight[v->num_files - 1];
+    *fw = *fw + w < *fw ? UINT64_MAX : *fw + w;
+  }
+  /* Insertion sort: a profile has few files. */
+  for (size_t i = 1; i < v->num_files; ++i)
+    for (size_t j = i; j > 0 && weight[j] > weight[j - 1]; --j) {
+      uint64_t tw = weight[j];
+      weight[j] = weight[j - 1];
+      weight[j - 1] = tw;
+      const char *tf = v->files[j];
+      v->files[j] = v->files[j - 1];
+      v->files[j - 1] = tf;
+    }
+  free(weight);
+  return 0;
+}
+
+static int write_sources(FILE *out, const pasta_html_input *in,
+                         const struct source_view *v) {
+  fputs("<section id=\"sources\"><h2>Source</h2>\n", out);
+  if (!v->num_files)
+    fputs("<p class=\"note\">No source lines in this profile (built without "
+          "debug info?).</p>\n",
+          out);
+  else
+    fputs("<p class=\"note\">Per line: thread-level executions, bytes per "
+          "address space (load, store and atomic), FLOPs and special "
+          "operations, summed over every function with code on the line. The "
+          "bar is the line's bytes + FLOPs against the hottest line.</p>\n",
+          out);
+  int rc = 0;
+  for (size_t fi = 0; !rc && fi < v->num_files; ++fi) {
+    size_t first = 0;
+    while (strcmp(v->lines[first].file, v->files[fi]) != 0)
+      ++first;
+    size_t end = first;
+    while (end < v->num_lines && strcmp(v->lines[end].file, v->files[fi]) == 0)
+      ++end;
+    rc = write_source_file(out, in, v, fi, &v->lines[first], end - first);
+  }
+  fputs("</section>\n", out);
+  return rc;
+}
+
+/*===-- The page ----------------------------------------------------------===*/
+
+static void write_summary(FILE *out, const pasta_html_input *in) {
+  const pasta_profile *p = in->profile;
+  fputs("<header><h1>PASTA report: ", out);
+  pasta__html_text(out, in->title);
+  fputs("</h1>\n<p class=\"summary\">Program <code>", out);
+  pasta__html_text(out, p->program ? p->program : "?");
+  fprintf(out, "</code>, pid %" PRIu64, p->pid);
+  time_t t = (time_t)p->created;
+  struct tm tm;
+  char when[32];
+  if (gmtime_r(&t, &tm) &&
+      strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm))
+    fprintf(out, ", %s", when);
+  if (p->job.host) {
+    fputs(", host ", out);
+    pasta__html_text(out, p->job.host);
+  }
+  if (p->job.rank >= 0)
+    fprintf(out, ", rank %" PRId64, p->job.rank);
+  if (p->num_merged_from)
+    fprintf(out, ", merged from %zu processes", p->num_merged_from);
+  fprintf(out,
+          ". %zu kernels, %zu device functions, %zu host functions, %zu "
+          "lines.</p>\n",
+          p->num_kernels, p->num_device_functions, p->num_host_functions,
+          p->num_lines);
+  if (in->activity) {
+    fputs("<p class=\"summary\">", out);
+    pasta__html_u64(out, in->activity->launches);
+    fputs(" launches, ", out);
+    pasta__html_u64(out, in->activity->gpu_time_ns);
+    fputs(" ns of GPU time over the timed ones.</p>\n", out);
+  }
+  fputs("<nav><a href=\"#kernels\">Kernels</a> <a href=\"#pictures\">Roofline"
+        "</a> <a href=\"#kernel-details\">Each kernel</a> <a "
+        "href=\"#working-set\">Working set</a> <a href=\"#sources\">Source</a>"
+        "</nav></header>\n",
+        out);
+}
+
+int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
+  struct source_view v = {0};
+  if (pasta__html_lines(in->profile, &v.lines, &v.num_lines) ||
+      collect_files(&v)) {
+    free(v.lines);
+    free(v.files);
+    return -1;
+  }
+  pasta__html_begin(out, in->title);
+  write_summary(out, in);
+  write_kernel_table(out, in);
+  int rc = write_pictures(out, in);
+  write_kernel_details(out, in, v.files, v.num_files);
+  rc |= write_working_set(out, in->activity);
+  rc |= write_sources(out, in, &v);
+  rc |= pasta__html_end(out);
+  free(v.lines);
+  free(v.files);
+  return rc ? -1 : 0;
+}
