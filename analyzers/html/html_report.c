@@ -486,6 +486,76 @@ static void write_source_header(FILE *out, const struct source_view *v) {
   fputs("<th class=\"src\">source</th></tr></thead>\n", out);
 }
 
+/* Files longer than this show only the lines near a counted one (a
+ * library header's thousands of lines are not what a reader came for). */
+enum { WHOLE_FILE_LINES = 400, CONTEXT_LINES = 8 };
+
+/* Which lines of `src` to show: all of a short file, else those within
+ * CONTEXT_LINES of a counted line. show[n] for line n; malloc'd. */
+static unsigned char *lines_to_show(const pasta_html_source *src,
+                                    const pasta_html_line *first,
+                                    size_t count) {
+  size_t n = src->num_lines;
+  unsigned char *show = malloc(n + 1);
+  if (!show)
+    return NULL;
+  memset(show, n <= WHOLE_FILE_LINES, n + 1);
+  for (size_t k = 0; n > WHOLE_FILE_LINES && k < count; ++k) {
+    size_t at = first[k].line;
+    size_t lo = at > CONTEXT_LINES ? at - CONTEXT_LINES : 1;
+    for (size_t i = lo; i <= at + CONTEXT_LINES && i <= n; ++i)
+      show[i] = 1;
+  }
+  return show;
+}
+
+/* The file's lines with their counts; then the counted lines it does not
+ * have (line 0: no line known; beyond its end: the file changed since the
+ * run; all of them when the file was not found). */
+static int write_source_lines(FILE *out, const struct source_view *v, size_t fi,
+                              const pasta_html_source *src,
+                              const pasta_html_line *first, size_t count) {
+  unsigned char *show = lines_to_show(src, first, count);
+  if (!show)
+    return -1;
+  size_t k = 0;
+  while (k < count && first[k].line == 0)
+    ++k;
+  size_t hidden_from = 0;
+  for (size_t n = 1; n <= src->num_lines; ++n) {
+    const pasta_html_line *l =
+        k < count && first[k].line == n ? &first[k++] : NULL;
+    if (!show[n]) {
+      hidden_from = hidden_from ? hidden_from : n;
+      continue;
+    }
+    if (hidden_from)
+      fprintf(out,
+              "<tr class=\"gap\"><td colspan=\"99\">lines %zu to %zu: no "
+              "counts</td></tr>\n",
+              hidden_from, n - 1);
+    hidden_from = 0;
+    write_source_row(out, v, fi, (uint32_t)n, src->line[n - 1], l);
+  }
+  if (hidden_from)
+    fprintf(out,
+            "<tr class=\"gap\"><td colspan=\"99\">lines %zu to %zu: no "
+            "counts</td></tr>\n",
+            hidden_from, src->num_lines);
+  free(show);
+  int beyond = k < count || (count && first[0].line == 0);
+  if (beyond && src->path)
+    fputs("<tr class=\"gap\"><td colspan=\"99\">Counted lines this file "
+          "does not have (line 0: unknown; beyond its end: has it changed "
+          "since the run?):</td></tr>\n",
+          out);
+  for (size_t j = 0; j < count && first[j].line == 0; ++j)
+    write_source_row(out, v, fi, 0, "", &first[j]);
+  for (; k < count; ++k)
+    write_source_row(out, v, fi, first[k].line, "", &first[k]);
+  return 0;
+}
+
 /* One file: its text with the counts beside each line, or, when it was not
  * found, its counted lines alone and a note saying so. */
 static int write_source_file(FILE *out, const pasta_html_input *in,
@@ -513,23 +583,10 @@ static int write_source_file(FILE *out, const pasta_html_input *in,
   fputs("<table class=\"code\">", out);
   write_source_header(out, v);
   fputs("<tbody>\n", out);
-  size_t k = 0;
-  for (size_t n = 1; n <= src.num_lines; ++n) {
-    const pasta_html_line *l =
-        k < count && first[k].line == n ? &first[k++] : NULL;
-    write_source_row(out, v, fi, (uint32_t)n, src.line[n - 1], l);
-  }
-  /* Counted lines the file does not have (line 0, a file that changed, or
-   * no file at all). */
-  if (k < count && src.path)
-    fputs("<tr class=\"gap\"><td colspan=\"99\">Counted lines beyond the end "
-          "of this file (has it changed since the run?):</td></tr>\n",
-          out);
-  for (; k < count; ++k)
-    write_source_row(out, v, fi, first[k].line, "", &first[k]);
+  int rc = write_source_lines(out, v, fi, &src, first, count);
   fputs("</tbody></table></section>\n", out);
   pasta__html_source_free(&src);
-  return ferror(out) ? -1 : 0;
+  return rc || ferror(out) ? -1 : 0;
 }
 
 /* Distinct files in order of their lines' total weight, hottest first. */
