@@ -426,8 +426,27 @@ def check_page(page, prof_path, roots, work, what):
     if prof.get("bandwidth", {}).get("kernels"):
         check(what + ": roofline inline",
               svg is not None and svg.find("svg") is not None)
+    check_hotness(dom, prof_path, what)
     if prof["kernels"]:
         check_sorting(page, prof, work, what)
+
+
+def check_hotness(dom, prof_path, what):
+    """The heat map of <profile>.hotness.csv: one cell per row (the
+    fixtures' maps are small enough to have no binning)."""
+    csv = prof_path[:-5] + ".hotness.csv"
+    if not os.path.exists(csv):
+        return
+    rows = [l for l in open(csv).read().splitlines()[1:] if l]
+    fig = dom.find("figure", id="hotness")
+    cells = fig.find_all("rect", **{"class": "cell"}) if fig else []
+    check(what + ": hotness map with %d cells" % len(rows),
+          len(cells) == len(rows), "%d cells" % len(cells))
+    total = sum(int(l.rsplit(",", 1)[1]) for l in rows)
+    shown = sum(int(c.find("title").text().rsplit(": ", 1)[1].split()[0])
+                for c in cells if c.find("title"))
+    check(what + ": hotness accesses add up to the CSV's", shown == total,
+          "%d vs %d" % (shown, total))
 
 
 def run(cmd):
@@ -528,6 +547,18 @@ def group_errors(report, prof, work):
     cases.append(("a profile of another version",
                   [report, "html", bad, "-o", os.path.join(work, "x.html")],
                   2))
+    # A hotness CSV that is not one: a warning, and the page without it.
+    shutil.copy(prof, os.path.join(work, "p.json"))
+    with open(os.path.join(work, "p.hotness.csv"), "w") as f:
+        f.write("launch,kernel,allocation,block,block_address,accesses\n"
+                "0,k,zero,0,0x0,1\n")
+    r = run([report, "html", os.path.join(work, "p.json"), "-o",
+             os.path.join(work, "p.html")])
+    check("a broken hotness CSV: a warning, the page without the map",
+          r.returncode == 0 and r.stderr.startswith(
+              "pasta-report: warning: ") and len(r.stderr.splitlines()) == 1
+          and 'id="hotness"' not in open(os.path.join(work, "p.html")).read(),
+          r.stderr)
     for what, cmd, rc in cases:
         r = run(cmd)
         first = r.stderr.splitlines()[0] if r.stderr else ""

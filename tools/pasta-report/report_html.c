@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "report.h"
+#include "report_hotness.h"
 
 #include "analyzers/html/html_report.h"
 #include "profile/activity_read.h"
@@ -22,8 +23,37 @@ struct loaded {
   pasta_profile profile;
   json_t *root;
   pasta_activity_read activity;
+  struct pasta__hotness_csv hotness; /* <profile>.hotness.csv, if any */
   pasta_html_input input;
 };
+
+/* <profile without .json><suffix>, malloc'd. */
+static char *sibling(const char *profile, const char *suffix) {
+  size_t n = strlen(profile);
+  if (n >= 5 && strcmp(profile + n - 5, ".json") == 0)
+    n -= 5;
+  char *path = malloc(n + strlen(suffix) + 1);
+  if (path) {
+    memcpy(path, profile, n);
+    strcpy(path + n, suffix);
+  }
+  return path;
+}
+
+/* The hotness map a PASTA_HOTNESS=1 run wrote beside its profile; a page
+ * without it when it is not there or cannot be read (with a warning). */
+static void load_hotness(const char *path, struct loaded *l) {
+  char *csv = sibling(path, ".hotness.csv");
+  char err[256];
+  int rc = csv ? pasta__hotness_read_csv(csv, &l->hotness, err, sizeof err) : 1;
+  if (rc < 0)
+    fprintf(stderr,
+            "pasta-report: warning: %s: %s; the page has no hotness map\n", csv,
+            err);
+  if (rc == 0)
+    l->activity.activity.hotness = l->hotness.model;
+  free(csv);
+}
 
 static int load(const char *path, const struct pasta__options *o,
                 struct loaded *l) {
@@ -37,6 +67,8 @@ static int load(const char *path, const struct pasta__options *o,
     json_decref(l->root);
     return 1;
   }
+  if (l->activity.present)
+    load_hotness(path, l);
   l->input = (pasta_html_input){
       .profile = &l->profile,
       .title = path,
@@ -49,22 +81,10 @@ static int load(const char *path, const struct pasta__options *o,
 }
 
 static void unload(struct loaded *l) {
+  pasta__hotness_csv_free(&l->hotness);
   pasta__activity_read_free(&l->activity);
   pasta_profile_free(&l->profile);
   json_decref(l->root);
-}
-
-/* The default output: the profile's path with .html for .json. */
-static char *default_output(const char *profile) {
-  size_t n = strlen(profile);
-  if (n >= 5 && strcmp(profile + n - 5, ".json") == 0)
-    n -= 5;
-  char *path = malloc(n + 6);
-  if (path) {
-    memcpy(path, profile, n);
-    strcpy(path + n, ".html");
-  }
-  return path;
 }
 
 /* Writes the page to `path` through `path`.tmp. Returns 0, or 1 after an
@@ -121,7 +141,7 @@ int pasta__cmd_html(int argc, char **argv) {
                               want == 1 ? "" : "s", o.num_positional);
   if (o.diff && !o.output)
     return pasta__usage_error("html --diff needs -o OUT.html");
-  char *output = o.output ? NULL : default_output(o.positional[0]);
+  char *output = o.output ? NULL : sibling(o.positional[0], ".html");
   const char *out = o.output ? o.output : output;
   if (!out) {
     pasta__report_error("%s", strerror(ENOMEM));
