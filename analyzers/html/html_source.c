@@ -12,12 +12,17 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Larger files are left out (a generated file, not source to read). */
 #define MAX_SOURCE_BYTES (64u << 20)
 
-/* The whole file, NUL-terminated, or NULL. */
+/* The whole file, NUL-terminated, or NULL. Regular files only: a profile
+ * naming /dev/stdin or a fifo must not hang the writer. */
 static char *read_file(const char *path, size_t *size) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;

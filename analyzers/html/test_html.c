@@ -100,6 +100,10 @@ static void test_sources(void) {
   CHECK_EQ_INT(pasta__html_source_load("/home/ana/c/none.cu", roots, &src), 0);
   CHECK(src.path == NULL && src.num_lines == 0);
   pasta__html_source_free(&src);
+  /* Not a regular file: never read (it could block the writer). */
+  CHECK_EQ_INT(pasta__html_source_load("/dev/stdin", NULL, &src), 0);
+  CHECK(src.path == NULL);
+  pasta__html_source_free(&src);
 }
 
 /* A profile: kernel "<b>k</b>" in /elsewhere/b/k.cu with lines 2 and 3
