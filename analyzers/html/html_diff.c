@@ -141,13 +141,38 @@ static size_t pair_lines(const pasta_html_line *b, size_t nb,
   return n;
 }
 
+/* The source files the listed lines are in, each read once. */
+struct source_cache {
+  const char *file[DIFF_TOP_LINES];
+  pasta_html_source src[DIFF_TOP_LINES];
+  size_t n;
+};
+
+/* Line `line` of `file`, or "" when the file or the line is not there. */
+static const char *source_line(struct source_cache *c, const char *file,
+                               uint32_t line, const char *const *roots) {
+  size_t i = 0;
+  while (i < c->n && strcmp(c->file[i], file) != 0)
+    ++i;
+  if (i == c->n) {
+    if (c->n == DIFF_TOP_LINES ||
+        pasta__html_source_load(file, roots, &c->src[i]))
+      return "";
+    c->file[c->n++] = file;
+  }
+  const pasta_html_source *src = &c->src[i];
+  return line >= 1 && line <= src->num_lines ? src->line[line - 1] : "";
+}
+
+static void free_source_cache(struct source_cache *c) {
+  for (size_t i = 0; i < c->n; ++i)
+    pasta__html_source_free(&c->src[i]);
+}
+
 static void write_line_pair(FILE *out, const struct line_pair *p,
+                            struct source_cache *cache,
                             const pasta_html_input *after) {
   const pasta_html_line *named = p->after->file ? p->after : p->before;
-  pasta_html_source src;
-  int found =
-      pasta__html_source_load(named->file, after->source_roots, &src) == 0 &&
-      src.path && named->line >= 1 && named->line <= src.num_lines;
   fputs("<tr><td class=\"name\">", out);
   pasta__html_text(out, named->file);
   fprintf(out, ":%" PRIu32 "</td>", named->line);
@@ -165,9 +190,9 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
     pasta__html_num_cell(out, col, v[c][1], 0);
   }
   fputs("<td class=\"src\">", out);
-  pasta__html_text(out, found ? src.line[named->line - 1] : "");
+  pasta__html_text(
+      out, source_line(cache, named->file, named->line, after->source_roots));
   fputs("</td></tr>\n", out);
-  pasta__html_source_free(&src);
 }
 
 static int write_line_diff(FILE *out, const pasta_html_input *b,
@@ -191,8 +216,10 @@ static int write_line_diff(FILE *out, const pasta_html_input *b,
           "<th>FLOPs before</th><th>FLOPs after</th><th data-type=\"text\">"
           "source</th></tr></thead><tbody>\n",
           DIFF_TOP_LINES);
+  struct source_cache cache = {.n = 0};
   for (size_t i = 0; i < n && i < DIFF_TOP_LINES && pairs[i].change; ++i)
-    write_line_pair(out, &pairs[i], a);
+    write_line_pair(out, &pairs[i], &cache, a);
+  free_source_cache(&cache);
   fputs("</tbody></table></section>\n", out);
   rc = 0;
 done:

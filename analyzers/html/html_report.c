@@ -136,6 +136,45 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
   fputs("</tbody></table></section>\n", out);
 }
 
+/* Device functions shared by kernels and host functions (PASTA_HOST=1):
+ * the same counts, with calls for launches. */
+static void write_function_row(FILE *out, const pasta_profile_func *f) {
+  struct kernel_row r = {f, NULL, NULL};
+  fputs("<tr data-function=\"", out);
+  pasta__html_text(out, f->mangled);
+  fputs("\"><td class=\"name\" data-col=\"function\">", out);
+  pasta__html_text(out, f->name);
+  fprintf(out, "</td><td data-col=\"kind\">%s</td>", pasta_kind_name(f->kind));
+  for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
+    pasta__html_num_cell(out, c ? kernel_columns[c].key : "calls",
+                         kernel_columns[c].value(&r), 0);
+  double ci;
+  pasta__html_real_cell(out, "intensity",
+                        pasta_counts_intensity(&f->counts, &ci) ? ci : -1.0);
+  fputs("</tr>\n", out);
+}
+
+static void write_function_table(FILE *out, const pasta_profile *p) {
+  if (!p->num_device_functions && !p->num_host_functions)
+    return;
+  fputs("<section id=\"functions\"><h2>Device and host functions</h2>\n"
+        "<p class=\"note\">Device functions listed here are reached by "
+        "several kernels (a kernel's own are part of its counts); calls are "
+        "thread-level for device functions.</p>\n<table class=\"sortable\" "
+        "id=\"function-table\">\n<thead><tr><th data-type=\"text\">function"
+        "</th><th data-type=\"text\">kind</th><th>calls</th>",
+        out);
+  for (size_t c = 1; c < NUM_KERNEL_COLUMNS; ++c)
+    fprintf(out, "<th title=\"%s\">%s</th>", kernel_columns[c].title,
+            kernel_columns[c].header);
+  fputs("<th>FLOP/B</th></tr></thead>\n<tbody>\n", out);
+  for (size_t i = 0; i < p->num_device_functions; ++i)
+    write_function_row(out, &p->device_functions[i]);
+  for (size_t i = 0; i < p->num_host_functions; ++i)
+    write_function_row(out, &p->host_functions[i]);
+  fputs("</tbody></table></section>\n", out);
+}
+
 /*===-- Pictures ----------------------------------------------------------===*/
 
 /* An SVG writer's output inline: the XML declaration, which HTML does not
@@ -689,7 +728,8 @@ static void write_summary(FILE *out, const pasta_html_input *in) {
     fputs(" ns of GPU time over the timed ones.</p>\n", out);
   }
   fputs("<nav><a href=\"#kernels\">Kernels</a> <a href=\"#pictures\">Roofline"
-        "</a> <a href=\"#kernel-details\">Each kernel</a> <a "
+        "</a> <a href=\"#functions\">Functions</a> <a "
+        "href=\"#kernel-details\">Each kernel</a> <a "
         "href=\"#working-set\">Working set</a> <a href=\"#sources\">Source</a>"
         "</nav></header>\n",
         out);
@@ -706,6 +746,7 @@ int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
   pasta__html_begin(out, in->title);
   write_summary(out, in);
   write_kernel_table(out, in);
+  write_function_table(out, in->profile);
   int rc = write_pictures(out, in);
   write_kernel_details(out, in, v.files, v.num_files);
   rc |= write_working_set(out, in->activity);

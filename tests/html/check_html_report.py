@@ -224,6 +224,29 @@ def check_kernels(dom, prof, what):
               "page %r" % b)
 
 
+def check_functions(dom, prof, what):
+    """Device functions shared by kernels and host functions: their row's
+    calls, bytes and FLOPs."""
+    funcs = [("device", f) for f in prof.get("device_functions", [])] + \
+        [("host", f) for f in prof.get("host_functions", [])]
+    table = dom.find("table", id="function-table")
+    check(what + ": function table iff there are functions",
+          (table is not None) == bool(funcs))
+    if table is None:
+        return
+    rows = {(r.find("td", data_col="kind").text(), r.attrs["data-function"]):
+            r for r in table.find("tbody").find_all("tr")}
+    check(what + ": one row per function", len(rows) == len(funcs))
+    for kind, f in funcs:
+        row = rows.get((kind, f["mangled"]))
+        want = {"calls": f["calls"], "bytes": bytes_of(f),
+                "flops": flops_of(f), "special": f["special"]}
+        got = row and {c: cell(row, c) for c in want}
+        check("%s function %s: counts" % (kind, f["name"][:40]),
+              got == {c: str(v) for c, v in want.items()},
+              "page %s, profile %s" % (got, want))
+
+
 def line_sums(prof):
     """(file, line) -> summed columns, as the page should show them."""
     sums = {}
@@ -419,6 +442,7 @@ def check_page(page, prof_path, roots, work, what):
     dom, log = render(page, work, what)
     check_clean(dom, log, what)
     check_kernels(dom, prof, what)
+    check_functions(dom, prof, what)
     check_lines(dom, prof, roots, what)
     check_call_paths(dom, prof, what)
     check_working_set(dom, prof, what)
@@ -492,8 +516,17 @@ def group_diff(report, before, after, root, work):
         check("diff %s: GPU time" % k["name"][:40], got == want,
               "page %s, profiles %s" % (got, want))
     lines = dom.find("table", id="line-table")
-    check("diff: changed lines listed",
-          lines is not None and len(lines.find("tbody").find_all("tr")) > 0)
+    rows = lines.find("tbody").find_all("tr") if lines else []
+    check("diff: changed lines listed", len(rows) > 0)
+    wrong = []
+    for row in rows:
+        where = row.find("td").text()
+        f, _, n = where.rpartition(":")
+        src = find_source(f, [root])
+        text = open(src).read().split("\n")[int(n) - 1] if src else ""
+        if row.find("td", **{"class": "src"}).text() != text:
+            wrong.append(where)
+    check("diff: each listed line's source text", not wrong, str(wrong[:3]))
 
 
 HOSTILE = '</td></tr><script>document.title="pwned"</script><b id="x">&amp;'
