@@ -28,7 +28,9 @@ void pasta__html_num_cell(FILE *out, const char *col, uint64_t v, int blank);
 /* A real number cell (data-v exact, text with 4 significant digits); "-"
  * when v < 0 (unknown). */
 void pasta__html_real_cell(FILE *out, const char *col, double v);
-/* A time cell: data-v in ns, the text in ns, us, ms or s. */
+/* A time in ns, us, ms or s (4 significant digits). */
+void pasta__html_time(FILE *out, uint64_t ns);
+/* A time cell: data-v in ns, the text as pasta__html_time writes it. */
 void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns);
 
 /* <!DOCTYPE html> ... <body> with the title, and the page's end (the

@@ -63,7 +63,7 @@ void pasta__html_real_cell(FILE *out, const char *col, double v) {
           col, v, v);
 }
 
-void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
+void pasta__html_time(FILE *out, uint64_t ns) {
   static const char *const unit[] = {"ns", "us", "ms", "s"};
   double t = (double)ns;
   unsigned u = 0;
@@ -71,10 +71,14 @@ void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
     t /= 1000;
     ++u;
   }
-  fprintf(out,
-          "<td class=\"num\" data-col=\"%s\" data-v=\"%" PRIu64 "\">%.4g %s"
-          "</td>",
-          col, ns, t, unit[u]);
+  fprintf(out, "%.4g %s", t, unit[u]);
+}
+
+void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
+  fprintf(out, "<td class=\"num\" data-col=\"%s\" data-v=\"%" PRIu64 "\">", col,
+          ns);
+  pasta__html_time(out, ns);
+  fputs("</td>", out);
 }
 
 void pasta__html_begin(FILE *out, const char *title) {

@@ -90,8 +90,14 @@ static void write_kernel_row(FILE *out, size_t index,
                              const struct kernel_row *r) {
   fprintf(out, "<tr data-kernel=\"");
   pasta__html_text(out, r->f->mangled);
-  fprintf(out, "\"><td class=\"name\" data-col=\"kernel\"><a href=\"#k%zu\">",
+  /* Long C++ names are cut to two lines by the CSS; the title has them
+   * whole. */
+  fprintf(out,
+          "\"><td class=\"name\" data-col=\"kernel\"><a href=\"#k%zu\" "
+          "title=\"",
           index);
+  pasta__html_text(out, r->f->name);
+  fputs("\">", out);
   pasta__html_text(out, r->f->name);
   fputs("</a></td>", out);
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
@@ -724,8 +730,8 @@ static void write_summary(FILE *out, const pasta_html_input *in) {
     fputs("<p class=\"summary\">", out);
     pasta__html_u64(out, in->activity->launches);
     fputs(" launches, ", out);
-    pasta__html_u64(out, in->activity->gpu_time_ns);
-    fputs(" ns of GPU time over the timed ones.</p>\n", out);
+    pasta__html_time(out, in->activity->gpu_time_ns);
+    fputs(" of GPU time over the timed ones.</p>\n", out);
   }
   fputs("<nav><a href=\"#kernels\">Kernels</a> <a href=\"#pictures\">Roofline"
         "</a> <a href=\"#functions\">Functions</a> <a "
