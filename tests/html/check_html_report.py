@@ -114,7 +114,10 @@ def render(page, work, name):
     log = os.path.join(work, name + ".chromium.log")
     with open(log, "w") as err:
         out = subprocess.run(
+            # --no-sandbox: CI runs as root in a container; a container's
+            # small /dev/shm is not enough for a page of this size.
             [chromium(), "--headless", "--disable-gpu", "--no-sandbox",
+             "--disable-dev-shm-usage",
              "--enable-logging=stderr", "--v=0",
              "--user-data-dir=" + os.path.join(work, "chromium-profile"),
              "--virtual-time-budget=5000", "--dump-dom",
