@@ -2,7 +2,8 @@
  *
  * Escaping and number cells (html_page.c), the page frame with the embedded
  * CSS and JavaScript, source files found and split into lines
- * (html_source.c), and the profile's lines summed per source line.
+ * (html_source.c), the profile's lines summed per source line, and the
+ * source view built from them (html_source_view.c).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_ANALYZERS_HTML_INTERNAL_H
 #define PASTA_ANALYZERS_HTML_INTERNAL_H
@@ -70,5 +71,26 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out, size_t *n);
 /* What the heat bar and the "hottest" order use: bytes + FLOPs, as the
  * profile sorts its lines (saturating). */
 uint64_t pasta__html_line_weight(const pasta_counts *c);
+
+/* The source view of one profile (html_source_view.c): the summed lines,
+ * the distinct files (hottest first), which optional columns any line
+ * fills, and the hottest line's weight (a full heat bar). */
+enum { PASTA_HTML_MAX_LINE_COLUMNS = 32 };
+typedef struct pasta_html_source_view {
+  pasta_html_line *lines; /* by file, then line */
+  size_t num_lines;
+  const char **files;
+  size_t num_files;
+  unsigned char shown[PASTA_HTML_MAX_LINE_COLUMNS];
+  uint64_t max_weight;
+} pasta_html_source_view;
+
+/* Returns 0, or -1 when out of memory. */
+int pasta__html_source_view_init(pasta_html_source_view *v,
+                                 const pasta_profile *p);
+void pasta__html_source_view_free(pasta_html_source_view *v);
+/* The "Source" section. Returns 0, or -1 (write error, out of memory). */
+int pasta__html_write_sources(FILE *out, const pasta_html_input *in,
+                              const pasta_html_source_view *v);
 
 #endif
