@@ -339,6 +339,34 @@ def check_lines(dom, prof, roots, what):
           % checked, checked == len(sums) and checked > 0)
 
 
+def check_kernel_links(dom, prof, what):
+    """Each kernel's part of the page links to its lines: every link goes
+    to a row of the source view that is one of the kernel's lines in the
+    profile, and a kernel with lines has such links."""
+    rows = {}
+    for sec in dom.find_all("section", **{"class": "source"}):
+        for r in sec.find_all("tr"):
+            if r.attrs.get("id"):
+                rows[r.attrs["id"]] = (sec.attrs["data-file"],
+                                       int(r.attrs["id"].split("-")[1]))
+    bad, linked = [], 0
+    for i, k in enumerate(prof["kernels"]):
+        art = dom.find("article", id="k%d" % i)
+        own = {(l["file"], l["line"]) for l in prof["lines"]
+               if l["function"] == k["name"] and l["file"]}
+        table = art.find("table", **{"class": "kernel-lines"}) if art else None
+        links = [a.attrs["href"][1:] for a in table.find_all("a")] \
+            if table else []
+        if own and not links:
+            bad.append(k["name"][:40] + ": no links")
+        for target in links:
+            linked += 1
+            if rows.get(target) not in own:
+                bad.append("%s -> %s" % (k["name"][:40], target))
+    check(what + ": %d links from kernels to their lines" % linked,
+          not bad and linked > 0, "; ".join(bad[:4]))
+
+
 def check_call_paths(dom, prof, what):
     kernels = (prof.get("launches") or {}).get("kernels", [])
     want = sum(len(k.get("call_paths") or []) for k in kernels)
@@ -448,6 +476,8 @@ def check_page(page, prof_path, roots, work, what):
     check_functions(dom, prof, what)
     check_lines(dom, prof, roots, what)
     check_call_paths(dom, prof, what)
+    if prof["kernels"]:
+        check_kernel_links(dom, prof, what)
     check_working_set(dom, prof, what)
     svg = dom.find("figure", id="roofline")
     if prof.get("bandwidth", {}).get("kernels"):
