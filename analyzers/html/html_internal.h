@@ -68,6 +68,9 @@ typedef struct pasta_html_line {
 /* Sorted by file, then line; lines without a file are left out. *out is
  * malloc'd. Returns 0 or -1 (out of memory). */
 int pasta__html_lines(const pasta_profile *p, pasta_html_line **out, size_t *n);
+/* Load, store and atomic bytes of one address space (saturating, as the
+ * profile's totals do). */
+uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space);
 /* What the heat bar and the "hottest" order use: bytes + FLOPs, as the
  * profile sorts its lines (saturating). */
 uint64_t pasta__html_line_weight(const pasta_counts *c);

@@ -112,6 +112,11 @@ static uint64_t sat_add(uint64_t a, uint64_t b) {
   return a + b < a ? UINT64_MAX : a + b;
 }
 
+uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space) {
+  return sat_add(sat_add(c->load_bytes[space], c->store_bytes[space]),
+                 c->atomic_bytes[space]);
+}
+
 uint64_t pasta__html_line_weight(const pasta_counts *c) {
   return sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
 }

@@ -39,10 +39,7 @@ static uint64_t k_bytes(const struct kernel_row *r) {
   return pasta_counts_bytes(&r->f->counts);
 }
 static uint64_t k_global_bytes(const struct kernel_row *r) {
-  const pasta_counts *c = &r->f->counts;
-  return c->load_bytes[PASTA_SPACE_GLOBAL] +
-         c->store_bytes[PASTA_SPACE_GLOBAL] +
-         c->atomic_bytes[PASTA_SPACE_GLOBAL];
+  return pasta__html_space_bytes(&r->f->counts, PASTA_SPACE_GLOBAL);
 }
 static uint64_t k_flops(const struct kernel_row *r) {
   return pasta_counts_flops(&r->f->counts);

@@ -17,8 +17,7 @@ static uint64_t c_executions(const pasta_html_line *l, unsigned arg) {
   return l->executions;
 }
 static uint64_t c_space_bytes(const pasta_html_line *l, unsigned space) {
-  const pasta_counts *c = &l->counts;
-  return c->load_bytes[space] + c->store_bytes[space] + c->atomic_bytes[space];
+  return pasta__html_space_bytes(&l->counts, space);
 }
 static uint64_t c_flops(const pasta_html_line *l, unsigned arg) {
   (void)arg;

@@ -59,6 +59,18 @@ static void test_escaping(void) {
   }
 }
 
+static void test_saturation(void) {
+  pasta_counts c = {0};
+  c.load_bytes[PASTA_SPACE_GLOBAL] = UINT64_MAX - 1;
+  c.store_bytes[PASTA_SPACE_GLOBAL] = 5;
+  c.atomic_bytes[PASTA_SPACE_GLOBAL] = 1;
+  CHECK_EQ_U64(pasta__html_space_bytes(&c, PASTA_SPACE_GLOBAL), UINT64_MAX);
+  c.load_bytes[PASTA_SPACE_GLOBAL] = 7;
+  CHECK_EQ_U64(pasta__html_space_bytes(&c, PASTA_SPACE_GLOBAL), 13);
+  c.flops[PASTA_PREC_F32] = UINT64_MAX;
+  CHECK_EQ_U64(pasta__html_line_weight(&c), UINT64_MAX);
+}
+
 static char dir[64];
 
 static void write_file(const char *path, const char *text) {
@@ -237,6 +249,7 @@ int main(void) {
   }
   make_tree();
   CHECK_RUN(test_escaping);
+  CHECK_RUN(test_saturation);
   CHECK_RUN(test_sources);
   CHECK_RUN(test_line_sums);
   CHECK_RUN(test_report_page);
