@@ -49,9 +49,10 @@ static const pasta_activity_kernel *find_launch(const pasta_activity *a,
   return NULL;
 }
 
+/* GPU time, estimated as the kernel table does under sampled timing. */
 static uint64_t time_of(const pasta_activity *a, const char *mangled) {
-  const pasta_activity_kernel *k = find_launch(a, mangled);
-  return k ? k->time_total_ns : 0;
+  int estimated;
+  return pasta__html_kernel_time(find_launch(a, mangled), &estimated);
 }
 
 static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,

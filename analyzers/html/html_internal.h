@@ -68,6 +68,12 @@ typedef struct pasta_html_line {
 /* Sorted by file, then line; lines without a file are left out. *out is
  * malloc'd. Returns 0 or -1 (out of memory). */
 int pasta__html_lines(const pasta_profile *p, pasta_html_line **out, size_t *n);
+/* A kernel's GPU time in ns: the timed launches' sum when every launch
+ * that ran was timed, else (sampled timing, PASTA_TIMING) their mean times
+ * the launches that ran, as the stderr report estimates it (*estimated set
+ * to 1). 0 for NULL or a kernel without a timed launch. */
+uint64_t pasta__html_kernel_time(const pasta_activity_kernel *k,
+                                 int *estimated);
 /* Load, store and atomic bytes of one address space (saturating, as the
  * profile's totals do). */
 uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space);

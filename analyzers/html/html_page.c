@@ -112,6 +112,19 @@ static uint64_t sat_add(uint64_t a, uint64_t b) {
   return a + b < a ? UINT64_MAX : a + b;
 }
 
+uint64_t pasta__html_kernel_time(const pasta_activity_kernel *k,
+                                 int *estimated) {
+  *estimated = 0;
+  if (!k || !k->timed)
+    return 0;
+  uint64_t ran = k->launches > k->failed ? k->launches - k->failed : 0;
+  if (k->timed >= ran)
+    return k->time_total_ns;
+  *estimated = 1;
+  return pasta_u64_from_double(
+      (double)k->time_total_ns / (double)k->timed * (double)ran + 0.5);
+}
+
 uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space) {
   return sat_add(sat_add(c->load_bytes[space], c->store_bytes[space]),
                  c->atomic_bytes[space]);

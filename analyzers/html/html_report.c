@@ -83,6 +83,27 @@ static const pasta_bw_row *bw_of(const pasta_html_input *in,
   return NULL;
 }
 
+/* The kernel's GPU time (pasta__html_kernel_time), "~" when estimated. */
+static void write_time_cell(FILE *out, const pasta_activity_kernel *k) {
+  int estimated = 0;
+  uint64_t ns = pasta__html_kernel_time(k, &estimated);
+  if (!k || !k->timed) {
+    fputs("<td class=\"num\" data-col=\"time\" data-v=\"\">-</td>", out);
+    return;
+  }
+  if (!estimated) {
+    pasta__html_time_cell(out, "time", ns);
+    return;
+  }
+  fprintf(out,
+          "<td class=\"num\" data-col=\"time\" data-v=\"%" PRIu64
+          "\" title=\"estimated from %" PRIu64 " timed launches of %" PRIu64
+          "\">~",
+          ns, k->timed, k->launches - k->failed);
+  pasta__html_time(out, ns);
+  fputs("</td>", out);
+}
+
 static void write_kernel_row(FILE *out, size_t index,
                              const struct kernel_row *r) {
   fprintf(out, "<tr data-kernel=\"");
@@ -100,10 +121,7 @@ static void write_kernel_row(FILE *out, size_t index,
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
     pasta__html_num_cell(out, kernel_columns[c].key, kernel_columns[c].value(r),
                          0);
-  if (r->launch && r->launch->timed)
-    pasta__html_time_cell(out, "time", r->launch->time_total_ns);
-  else
-    fputs("<td class=\"num\" data-col=\"time\" data-v=\"\">-</td>", out);
+  write_time_cell(out, r->launch);
   double ci;
   pasta__html_real_cell(out, "intensity",
                         pasta_counts_intensity(&r->f->counts, &ci) ? ci : -1.0);

@@ -211,6 +211,30 @@ static void test_report_page(void) {
   pasta_profile_free(&p);
 }
 
+/* Sampled timing (10 of 15 launches timed, 1 failed): the time shown is
+ * the mean times the 14 that ran, marked "~"; all timed: the sum. */
+static void test_sampled_time(void) {
+  pasta_profile p;
+  make_profile(&p, 1);
+  pasta_activity_kernel k = {.name = "<b>k</b>",
+                             .mangled = "_Z1kv",
+                             .launches = 15,
+                             .failed = 1,
+                             .timed = 10,
+                             .time_total_ns = 1000};
+  pasta_activity a = {.kernels = &k, .num_kernels = 1};
+  pasta_html_input in = {.profile = &p, .title = "t", .activity = &a};
+  char *page = capture(write_report, &in);
+  CHECK_HAS_STR(page, "data-col=\"time\" data-v=\"1400\" title=\"estimated "
+                      "from 10 timed launches of 14\">~1.4 us<");
+  free(page);
+  k.timed = 14;
+  page = capture(write_report, &in);
+  CHECK_HAS_STR(page, "data-col=\"time\" data-v=\"1000\">1 us<");
+  free(page);
+  pasta_profile_free(&p);
+}
+
 struct pair {
   const pasta_html_input *before, *after;
 };
@@ -254,6 +278,7 @@ int main(void) {
   CHECK_RUN(test_line_sums);
   CHECK_RUN(test_report_page);
   CHECK_RUN(test_diff_page);
+  CHECK_RUN(test_sampled_time);
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0)

@@ -2,7 +2,8 @@
 
     import pasta_profile
     p = pasta_profile.read("pasta-lud-1234.json")
-    p.kernels        # one row per kernel: counts, GPU time, bound by
+    p.kernels        # one row per kernel: counts, GPU time (estimated
+                     # from the timed launches under sampled timing), bound
     p.lines          # one row per (file, line, function, kind)
     p.launches       # the runtime's launch table, one row per kernel
     p.call_paths     # one row per (kernel, host call path)
@@ -77,6 +78,20 @@ def _add_totals(df):
     return df
 
 
+def _kernel_time(k):
+    """(GPU time in ns, estimated?) of a launches.kernels entry: the timed
+    launches' total when every launch that ran was timed, else (sampled
+    timing) their mean times the launches that ran, as the report does.
+    (None, False) when it was never timed."""
+    if not k or not k.get("timed"):
+        return None, False
+    ran = k["launches"] - k.get("failed", 0)
+    total = k["gpu_time_ns"]["total"]
+    if k["timed"] >= ran:
+        return total, False
+    return int(total / k["timed"] * ran + 0.5), True
+
+
 class Profile:
     """One profile's tables. `doc` is the parsed JSON, as it was read."""
 
@@ -108,10 +123,9 @@ class Profile:
                   (self.doc.get("launches") or {}).get("kernels", [])}
         bw = {k.get("name"): k for k in
               (self.doc.get("bandwidth") or {}).get("kernels", [])}
-        df["gpu_time_ns"] = [
-            (launch.get(m) or {}).get("gpu_time_ns", {}).get("total")
-            if (launch.get(m) or {}).get("timed") else None
-            for m in df["mangled"]]
+        times = [_kernel_time(launch.get(m)) for m in df["mangled"]]
+        df["gpu_time_ns"] = [t for t, _ in times]
+        df["gpu_time_estimated"] = [e for _, e in times]
         df["bound"] = [(bw.get(n) or {}).get("bound") for n in df["name"]]
         df["time_ns_per_launch"] = [(bw.get(n) or {}).get("time_ns")
                                     for n in df["name"]]

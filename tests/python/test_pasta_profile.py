@@ -49,7 +49,11 @@ def test_kernels(pp, prof, doc):
         check("kernel %s: counts" % e["name"][:50],
               tuple(int(v) for v in got) == want, "%s vs %s" % (got, want))
         t = times.get(e["mangled"])
-        want_t = t["gpu_time_ns"]["total"] if t and t["timed"] else None
+        want_t = None
+        if t and t["timed"]:
+            ran = t["launches"] - t["failed"]
+            want_t = t["gpu_time_ns"]["total"] if t["timed"] >= ran else \
+                int(t["gpu_time_ns"]["total"] / t["timed"] * ran + 0.5)
         got_t = row["gpu_time_ns"]
         got_t = None if got_t is None or got_t != got_t else int(got_t)
         check("kernel %s: GPU time" % e["name"][:50], got_t == want_t,
@@ -161,6 +165,21 @@ def test_excess(pp, doc, work):
               "PASTA_DIVERGENCE" in str(e))
 
 
+def test_sampled_time(pp, doc, work):
+    """10 of 15 launches timed (sampled timing), 1 failed: the time is the
+    mean times the 14 that ran."""
+    d = json.loads(json.dumps(doc))
+    k = d["launches"]["kernels"][0]
+    k.update(launches=15, failed=1, timed=10)
+    k["gpu_time_ns"]["total"] = 1000
+    path = os.path.join(work, "sampled.json")
+    json.dump(d, open(path, "w"))
+    row = pp.read(path).kernels.set_index("mangled").loc[k["mangled"]]
+    check("sampled timing: estimated time",
+          int(row["gpu_time_ns"]) == 1400 and bool(row["gpu_time_estimated"]),
+          "%r %r" % (row["gpu_time_ns"], row["gpu_time_estimated"]))
+
+
 def test_big_and_bad(pp, doc, work):
     d = json.loads(json.dumps(doc))
     big = 2**64 - 1
@@ -207,6 +226,7 @@ def main(argv):
     test_compare(pp, os.path.join(fixtures, "lud_256.json"),
                  os.path.join(fixtures, "lud_512.json"))
     test_excess(pp, doc, work)
+    test_sampled_time(pp, doc, work)
     test_big_and_bad(pp, doc, work)
     r = subprocess.run([sys.executable, os.path.join(src, "python",
                                                      "example.py"),
