@@ -3,8 +3,9 @@
  * The input is one JSON profile, or two separated by a NUL byte (a profile
  * never holds one). Both are written to files and pasta-report itself
  * (pasta__report_main, pasta_report.h) runs on them as a user would:
- * show (table, csv, csv --lines, json, filtered), diff, and merge (of the
- * two files, of a directory and of a glob pattern). Then the invariant:
+ * show (table, csv, csv --lines, json, filtered), diff, html (the report
+ * and the --diff page) and merge (of the two files, of a directory and of a
+ * glob pattern). Then the invariant:
  * whatever merge writes, show must read back (a profile pasta-report wrote
  * that it cannot read is a bug). Sanitizers catch the rest. Run it with
  * -close_fd_mask=3: pasta-report prints to stdout and stderr.
@@ -100,6 +101,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     report("show", path_a, "--kernel", "a|_Z", "--file", ".c", NULL);
   }
   report("diff", path_a, path_b, "--top", "5", NULL);
+  /* The HTML pages (their source files are whatever the profile names). */
+  report("html", path_a, "-o", path_out, NULL);
+  report("html", "--diff", path_a, path_b, "-o", path_out, NULL);
+  remove(path_out);
   /* merge of the two files; what it wrote must read back. */
   remove(path_out);
   if (report("merge", path_out, path_a, path_b, NULL) == 0 &&

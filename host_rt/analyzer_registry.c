@@ -137,4 +137,5 @@ void pasta__register_builtins(void) {
   for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i)
     pasta_register_analyzer(pasta__builtin_analyzers[i].analyzer);
   pasta_register_analyzer(&pasta__json_analyzer);
+  pasta_register_analyzer(&pasta__html_analyzer);
 }

@@ -82,6 +82,7 @@ void pasta__read_options(struct pasta__options *o) {
   const char *v = getenv("PASTA_OUTPUT");
   o->output = v && *v ? v : NULL;
   o->quiet = pasta__env_flag("PASTA_QUIET", 0);
+  o->html = pasta__env_flag("PASTA_HTML", 0);
   v = getenv("PASTA_ANALYZERS");
   o->analyzers = v && *v ? v : NULL;
   pasta__job_from_env(&o->job, o->host, sizeof o->host);

@@ -15,6 +15,7 @@ struct pasta__options {
   int quiet;             /* PASTA_QUIET: no tables, no notes on stderr */
   unsigned top_lines;    /* PASTA_TOP_LINES */
   const char *analyzers; /* PASTA_ANALYZERS, or NULL for all */
+  int html;              /* PASTA_HTML: the HTML report beside the profile */
   /* The process's place in a job (the launcher's environment); job.host
    * is `host` or NULL, so a copy of the options must point it at its own
    * (pasta__options_copy). No GPUs. */

@@ -2,11 +2,14 @@
  *
  * Output paths (PASTA_OUTPUT with %p, %r, %h, or the default name), the
  * writing of each file without clobbering another process's
- * (profile/output_file.h), and the built-in `json` analyzer.
+ * (profile/output_file.h), the built-in `json` analyzer, and the `html` one
+ * that PASTA_HTML=1 turns on (the same page as `pasta-report html`).
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* program_invocation_name */
 
 #include "output.h"
+#include "analyzers/html/html_report.h"
+#include "profile/bandwidth.h"
 #include "profile/output_file.h"
 #include "profile/profile_json.h"
 
@@ -122,3 +125,33 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
 
 const pasta_analyzer pasta__json_analyzer = {.name = "json",
                                              .on_report = pasta__json_report};
+
+static int pasta__html_file(FILE *f, const void *in) {
+  return pasta__html_write_report(f, in);
+}
+
+/* The report page beside the profile, from the profile in memory; source
+ * files are read from the paths the compiler recorded. */
+static int pasta__html_report(void *state, const pasta_profile *p,
+                              const pasta_analyzer_context *ctx) {
+  (void)state;
+  if (!pasta__report_options.html)
+    return 0;
+  pasta_bw_row *rows = NULL;
+  size_t n = 0;
+  if (p->activity && pasta__bw_rows(p, p->activity, &rows, &n)) {
+    fprintf(stderr, "pasta: error: out of memory; no HTML report written\n");
+    return -1;
+  }
+  pasta_html_input in = {.profile = p,
+                         .title = ctx->program,
+                         .activity = p->activity,
+                         .bw_rows = rows,
+                         .num_bw_rows = n};
+  int rc = ctx->write_file(ctx, ".html", "HTML report", pasta__html_file, &in);
+  free(rows);
+  return rc;
+}
+
+const pasta_analyzer pasta__html_analyzer = {.name = "html",
+                                             .on_report = pasta__html_report};

@@ -27,6 +27,9 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
 
 /* `json`: writes the profile to PASTA_OUTPUT or the default name. */
 extern const pasta_analyzer pasta__json_analyzer;
+/* `html`: with PASTA_HTML=1, the HTML report beside the profile
+ * (<profile>.html, analyzers/html/html_report.h). */
+extern const pasta_analyzer pasta__html_analyzer;
 
 #pragma GCC visibility pop
 

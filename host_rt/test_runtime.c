@@ -423,10 +423,11 @@ int main(void) {
                    "pasta: warning: PASTA_ANALYZERS names "
                    "'bogus', which is no analyzer of this "
                    "program; ignored\n") == lists[i].unknown_warning;
-    ok &= !!strstr(text ? text : "",
-                   "selects none of this program's analyzers (tables, "
-                   "kernels, working-set, bandwidth, trace, json); all of "
-                   "them run\n") == lists[i].all_warning;
+    ok &=
+        !!strstr(text ? text : "",
+                 "selects none of this program's analyzers (tables, "
+                 "kernels, working-set, bandwidth, trace, json, html); all of "
+                 "them run\n") == lists[i].all_warning;
     CHECK(ok);
     if (!ok)
       printf("PASTA_ANALYZERS='%s':\n%s", lists[i].list, text ? text : "");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every package PASTA needs on a fresh Debian 12 machine of this kind
-# (Open MPI for the MPI test, tests/mpi/).
+# (Open MPI for the MPI test, tests/mpi/; Chromium for the HTML report's
+# browser test and pandas for python/pasta_profile, issue [source-view]).
 # Safe to run again: apt-get skips what is already installed.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ packages=(
   cmake ninja-build make python3 clang-format-22
   libdwarf-dev libelf-dev libjansson-dev zlib1g-dev libzstd-dev
   openmpi-bin libopenmpi-dev
+  chromium python3-pandas
   hipcc libamdhip64-dev rocm-device-libs
 )
 

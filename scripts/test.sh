@@ -13,4 +13,7 @@ cd "${PASTA_BUILD_DIR:-build}"
 if ! nvidia-smi -L > /dev/null 2>&1; then
   echo "gpu: skipped: no GPU (ctest's gpu test; run scripts/gpu_check.sh on a GPU machine)"
 fi
+if ! command -v chromium > /dev/null 2>&1; then
+  echo "html-*: skipped: no chromium (scripts/setup.sh installs it)"
+fi
 ctest --output-on-failure

@@ -5,11 +5,13 @@
  *   pasta-report merge OUT.json INPUT... [--force]   (profiles, directories
  *                                                     of them, patterns)
  *   pasta-report diff BEFORE.json AFTER.json [--top N]
+ *   pasta-report html PROFILE.json [-o OUT.html] [--source-root DIR]
+ *   pasta-report html --diff BEFORE.json AFTER.json -o OUT.html
  *
  * This file is the command line: usage, options, and the dispatch to the
  * commands, each in its own file (report_show.c, report_merge.c,
- * report_diff.c). Profiles (docs/profile-format.md, versions 1 and 2) are
- * read with profile/'s reader (json_read.h, profile_read.h) into the
+ * report_diff.c, report_html.c). Profiles (docs/profile-format.md, versions 1
+ * and 2) are read with profile/'s reader (json_read.h, profile_read.h) into the
  * runtime's own model, through report_load.c, so `show` prints the same
  * tables as an instrumented program and `--format json` and `merge` write
  * through the same JSON writer. The launch, memory, working-set and
@@ -39,6 +41,8 @@ static const char usage_text[] =
     "                         [--format table|csv|json] [--lines]\n"
     "       pasta-report merge OUT.json INPUT... [--force]\n"
     "       pasta-report diff BEFORE.json AFTER.json [--top N]\n"
+    "       pasta-report html PROFILE.json [-o OUT.html] [--source-root DIR]\n"
+    "       pasta-report html --diff BEFORE.json AFTER.json -o OUT.html\n"
     "       (each also takes --search-dir DIR, repeatable)\n"
     "       pasta-report --help\n";
 
@@ -100,6 +104,18 @@ static const char help_text[] =
     "       working sets per kernel, the memory totals, and the trace "
     "analyses'\n"
     "       peak footprint and per-scope stride-k and indirect accesses.\n"
+    "html   writes one self-contained HTML page (no network, nothing beside "
+    "it):\n"
+    "       the sortable kernel table, every source file with its per-line "
+    "counts\n"
+    "       and a heat bar, the roofline and hotness pictures, call paths "
+    "and\n"
+    "       working-set statistics. -o OUT.html (default: the profile's path "
+    "with\n"
+    "       .html for .json); --source-root DIR (repeatable) looks for the "
+    "source\n"
+    "       files under DIR first, for a profile made on another machine.\n"
+    "       With --diff, a page comparing two profiles (-o required).\n"
     "\n"
     "Call paths: frames the program could not resolve where it ran (no\n"
     "libdwarf there) are resolved here from their recorded module, build id\n"
@@ -148,7 +164,8 @@ int pasta__parse_args(int argc, char **argv, const char *allowed,
   memset(o, 0, sizeof *o);
   o->positional = positional_storage;
   for (int i = 2; i < argc; ++i) {
-    const char *arg = argv[i];
+    /* -o is --output (the one short option, as compilers spell it). */
+    const char *arg = strcmp(argv[i], "-o") == 0 ? "--output" : argv[i];
     if (strncmp(arg, "--", 2) != 0 || !arg[2]) {
       if (arg[0] == '-' && arg[1] && strcmp(arg, "--") != 0)
         return pasta__usage_error("unknown option '%s'", arg);
@@ -166,7 +183,8 @@ int pasta__parse_args(int argc, char **argv, const char *allowed,
     if (n >= 31 || !strstr(list, needle))
       return pasta__usage_error("unknown option '%.*s' for '%s'", (int)n, arg,
                                 argv[1]);
-    int flag = !strcmp(name, "--lines") || !strcmp(name, "--force");
+    int flag = !strcmp(name, "--lines") || !strcmp(name, "--force") ||
+               !strcmp(name, "--diff");
     const char *value = NULL;
     if (flag) {
       if (eq)
@@ -182,6 +200,16 @@ int pasta__parse_args(int argc, char **argv, const char *allowed,
       o->lines = 1;
     } else if (!strcmp(name, "--force")) {
       o->force = 1;
+    } else if (!strcmp(name, "--diff")) {
+      o->diff = 1;
+    } else if (!strcmp(name, "--output")) {
+      o->output = value;
+    } else if (!strcmp(name, "--source-root")) {
+      if (o->num_source_roots == PASTA__MAX_SOURCE_ROOTS)
+        return pasta__usage_error("too many --source-root options (at most "
+                                  "%d)",
+                                  PASTA__MAX_SOURCE_ROOTS);
+      o->source_roots[o->num_source_roots++] = value;
     } else if (!strcmp(name, "--search-dir")) {
       if (pasta__add_search_dir(value))
         return pasta__usage_error("too many --search-dir options (at most 16)");
@@ -216,6 +244,8 @@ static int run_command(int argc, char **argv) {
     return pasta__cmd_merge(argc, argv);
   if (!strcmp(cmd, "diff"))
     return pasta__cmd_diff(argc, argv);
+  if (!strcmp(cmd, "html"))
+    return pasta__cmd_html(argc, argv);
   return pasta__usage_error("unknown command '%s'", cmd);
 }
 

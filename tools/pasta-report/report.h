@@ -29,12 +29,18 @@ int pasta__usage_error(const char *fmt, ...)
 /* Flushes `out`; returns 0, or 1 after an error line naming `what`. */
 int pasta__finish_output(FILE *out, const char *what);
 
+/* --source-root options of `html`, at most this many. */
+enum { PASTA__MAX_SOURCE_ROOTS = 16 };
+
 struct pasta__options {
   const char **positional; /* into argv; as many as there are */
   size_t num_positional;
   const char *kernel, *file, *format;
+  const char *output;                                    /* -o / --output */
+  const char *source_roots[PASTA__MAX_SOURCE_ROOTS + 1]; /* NULL-ended */
+  size_t num_source_roots;
   size_t top;
-  int have_top, lines, force;
+  int have_top, lines, force, diff;
 };
 
 /* The options of argv[2...]; `allowed` lists the command's own, separated
@@ -55,5 +61,6 @@ int pasta__load_profile(const char *path, const pasta_profile_keep *keep,
 int pasta__cmd_show(int argc, char **argv);
 int pasta__cmd_merge(int argc, char **argv);
 int pasta__cmd_diff(int argc, char **argv);
+int pasta__cmd_html(int argc, char **argv);
 
 #endif

@@ -1,0 +1,249 @@
+/*===- html_diff.c - The page comparing two profiles ----------------------===*
+ *
+ * Before and after, side by side: the kernels of either profile matched by
+ * mangled name (a kernel in one only shows zeros for the other), then the
+ * source lines whose bytes + FLOPs changed most, with their text from the
+ * second profile's files.
+ *===----------------------------------------------------------------------===*/
+#include "html_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Source lines listed: those that changed most. */
+enum { DIFF_TOP_LINES = 50 };
+
+static const pasta_profile_func zero_func;
+static const pasta_html_line zero_line;
+
+/* after - before, signed, with its sign in the text and the cell's class. */
+static void delta_cell(FILE *out, const char *col, uint64_t before,
+                       uint64_t after) {
+  int up = after >= before;
+  uint64_t d = up ? after - before : before - after;
+  fprintf(out, "<td class=\"num %s\" data-col=\"%s\" data-v=\"%s%" PRIu64 "\">",
+          d == 0 ? ""
+          : up   ? "delta-up"
+                 : "delta-down",
+          col, up ? "" : "-", d);
+  fputs(d == 0 ? "0" : up ? "+" : "&minus;", out);
+  if (d)
+    pasta__html_u64(out, d);
+  fputs("</td>", out);
+}
+
+static const pasta_profile_func *find_kernel(const pasta_profile *p,
+                                             const char *mangled) {
+  for (size_t i = 0; i < p->num_kernels; ++i)
+    if (strcmp(p->kernels[i].mangled, mangled) == 0)
+      return &p->kernels[i];
+  return NULL;
+}
+
+static const pasta_activity_kernel *find_launch(const pasta_activity *a,
+                                                const char *mangled) {
+  for (size_t i = 0; a && i < a->num_kernels; ++i)
+    if (a->kernels[i].mangled && strcmp(a->kernels[i].mangled, mangled) == 0)
+      return &a->kernels[i];
+  return NULL;
+}
+
+/* GPU time, estimated as the kernel table does under sampled timing. */
+static uint64_t time_of(const pasta_activity *a, const char *mangled) {
+  int estimated;
+  return pasta__html_kernel_time(find_launch(a, mangled), &estimated);
+}
+
+static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,
+                                  const pasta_html_input *a,
+                                  const pasta_profile_func *fb,
+                                  const pasta_profile_func *fa) {
+  const pasta_profile_func *named = fa ? fa : fb;
+  fb = fb ? fb : &zero_func;
+  fa = fa ? fa : &zero_func;
+  fputs("<tr data-kernel=\"", out);
+  pasta__html_text(out, named->mangled);
+  fputs("\"><td class=\"name\" data-col=\"kernel\">", out);
+  pasta__html_text(out, named->name);
+  fputs("</td>", out);
+  uint64_t v[4][2] = {
+      {fb->calls, fa->calls},
+      {time_of(b->activity, named->mangled),
+       time_of(a->activity, named->mangled)},
+      {pasta_counts_bytes(&fb->counts), pasta_counts_bytes(&fa->counts)},
+      {pasta_counts_flops(&fb->counts), pasta_counts_flops(&fa->counts)}};
+  static const char *const key[4] = {"launches", "time_ns", "bytes", "flops"};
+  for (int c = 0; c < 4; ++c) {
+    char col[32];
+    snprintf(col, sizeof col, "%s_before", key[c]);
+    pasta__html_num_cell(out, col, v[c][0], 0);
+    snprintf(col, sizeof col, "%s_after", key[c]);
+    pasta__html_num_cell(out, col, v[c][1], 0);
+    snprintf(col, sizeof col, "%s_change", key[c]);
+    delta_cell(out, col, v[c][0], v[c][1]);
+  }
+  fputs("</tr>\n", out);
+}
+
+static void write_kernel_diff(FILE *out, const pasta_html_input *b,
+                              const pasta_html_input *a) {
+  fputs("<section id=\"kernels\"><h2>Kernels</h2>\n<table class=\"sortable\" "
+        "id=\"kernel-table\"><thead><tr><th data-type=\"text\">kernel</th>",
+        out);
+  static const char *const what[4] = {"launches", "GPU time (ns)", "bytes",
+                                      "FLOPs"};
+  for (int c = 0; c < 4; ++c)
+    fprintf(out, "<th>%s before</th><th>%s after</th><th>change</th>", what[c],
+            what[c]);
+  fputs("</tr></thead><tbody>\n", out);
+  const pasta_profile *pa = a->profile, *pb = b->profile;
+  for (size_t i = 0; i < pa->num_kernels; ++i)
+    write_kernel_diff_row(out, b, a, find_kernel(pb, pa->kernels[i].mangled),
+                          &pa->kernels[i]);
+  for (size_t i = 0; i < pb->num_kernels; ++i)
+    if (!find_kernel(pa, pb->kernels[i].mangled))
+      write_kernel_diff_row(out, b, a, &pb->kernels[i], NULL);
+  fputs("</tbody></table></section>\n", out);
+}
+
+/*===-- Lines -------------------------------------------------------------===*/
+
+/* One source line in either profile. */
+struct line_pair {
+  const pasta_html_line *before, *after; /* zero_line when absent */
+  uint64_t change;                       /* |weight after - weight before| */
+};
+
+static int by_change_desc(const void *x, const void *y) {
+  const struct line_pair *a = x, *b = y;
+  return (a->change < b->change) - (a->change > b->change);
+}
+
+static int cmp_line(const pasta_html_line *x, const pasta_html_line *y) {
+  int c = strcmp(x->file, y->file);
+  return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Both sorted lists walked together (a merge), one pair per line. */
+static size_t pair_lines(const pasta_html_line *b, size_t nb,
+                         const pasta_html_line *a, size_t na,
+                         struct line_pair *pairs) {
+  size_t i = 0, j = 0, n = 0;
+  while (i < nb || j < na) {
+    int c = i == nb ? 1 : j == na ? -1 : cmp_line(&b[i], &a[j]);
+    struct line_pair *p = &pairs[n++];
+    p->before = c <= 0 ? &b[i++] : &zero_line;
+    p->after = c >= 0 ? &a[j++] : &zero_line;
+    uint64_t wb = pasta__html_line_weight(&p->before->counts);
+    uint64_t wa = pasta__html_line_weight(&p->after->counts);
+    p->change = wa > wb ? wa - wb : wb - wa;
+  }
+  return n;
+}
+
+/* The source files the listed lines are in, each read once. */
+struct source_cache {
+  const char *file[DIFF_TOP_LINES];
+  pasta_html_source src[DIFF_TOP_LINES];
+  size_t n;
+};
+
+/* Line `line` of `file`, or "" when the file or the line is not there. */
+static const char *source_line(struct source_cache *c, const char *file,
+                               uint32_t line, const char *const *roots) {
+  size_t i = 0;
+  while (i < c->n && strcmp(c->file[i], file) != 0)
+    ++i;
+  if (i == c->n) {
+    if (c->n == DIFF_TOP_LINES ||
+        pasta__html_source_load(file, roots, &c->src[i]))
+      return "";
+    c->file[c->n++] = file;
+  }
+  const pasta_html_source *src = &c->src[i];
+  return line >= 1 && line <= src->num_lines ? src->line[line - 1] : "";
+}
+
+static void free_source_cache(struct source_cache *c) {
+  for (size_t i = 0; i < c->n; ++i)
+    pasta__html_source_free(&c->src[i]);
+}
+
+static void write_line_pair(FILE *out, const struct line_pair *p,
+                            struct source_cache *cache,
+                            const pasta_html_input *after) {
+  const pasta_html_line *named = p->after->file ? p->after : p->before;
+  fputs("<tr><td class=\"name\">", out);
+  pasta__html_text(out, named->file);
+  fprintf(out, ":%" PRIu32 "</td>", named->line);
+  uint64_t v[3][2] = {{p->before->executions, p->after->executions},
+                      {pasta_counts_bytes(&p->before->counts),
+                       pasta_counts_bytes(&p->after->counts)},
+                      {pasta_counts_flops(&p->before->counts),
+                       pasta_counts_flops(&p->after->counts)}};
+  static const char *const key[3] = {"executions", "bytes", "flops"};
+  for (int c = 0; c < 3; ++c) {
+    char col[32];
+    snprintf(col, sizeof col, "%s_before", key[c]);
+    pasta__html_num_cell(out, col, v[c][0], 0);
+    snprintf(col, sizeof col, "%s_after", key[c]);
+    pasta__html_num_cell(out, col, v[c][1], 0);
+  }
+  fputs("<td class=\"src\">", out);
+  pasta__html_text(
+      out, source_line(cache, named->file, named->line, after->source_roots));
+  fputs("</td></tr>\n", out);
+}
+
+static int write_line_diff(FILE *out, const pasta_html_input *b,
+                           const pasta_html_input *a) {
+  pasta_html_line *lb = NULL, *la = NULL;
+  size_t nb = 0, na = 0;
+  struct line_pair *pairs = NULL;
+  int rc = -1;
+  if (pasta__html_lines(b->profile, &lb, &nb) ||
+      pasta__html_lines(a->profile, &la, &na) ||
+      !(pairs = malloc((nb + na + 1) * sizeof *pairs)))
+    goto done;
+  size_t n = pair_lines(lb, nb, la, na, pairs);
+  qsort(pairs, n, sizeof *pairs, by_change_desc);
+  fprintf(out,
+          "<section id=\"lines\"><h2>Lines that changed most</h2>\n<p "
+          "class=\"note\">By the change of bytes + FLOPs; the top %d.</p>\n"
+          "<table class=\"sortable\" id=\"line-table\"><thead><tr><th "
+          "data-type=\"text\">line</th><th>executions before</th><th>"
+          "executions after</th><th>bytes before</th><th>bytes after</th>"
+          "<th>FLOPs before</th><th>FLOPs after</th><th data-type=\"text\">"
+          "source</th></tr></thead><tbody>\n",
+          DIFF_TOP_LINES);
+  struct source_cache cache = {.n = 0};
+  for (size_t i = 0; i < n && i < DIFF_TOP_LINES && pairs[i].change; ++i)
+    write_line_pair(out, &pairs[i], &cache, a);
+  free_source_cache(&cache);
+  fputs("</tbody></table></section>\n", out);
+  rc = 0;
+done:
+  free(lb);
+  free(la);
+  free(pairs);
+  return rc;
+}
+
+int pasta__html_write_diff(FILE *out, const pasta_html_input *before,
+                           const pasta_html_input *after) {
+  char title[1024];
+  snprintf(title, sizeof title, "%s vs %s", before->title, after->title);
+  pasta__html_begin(out, title);
+  fputs("<header><h1>PASTA comparison</h1>\n<p class=\"summary\">Before: "
+        "<code>",
+        out);
+  pasta__html_text(out, before->title);
+  fputs("</code>; after: <code>", out);
+  pasta__html_text(out, after->title);
+  fputs("</code>. A change is after &minus; before.</p></header>\n", out);
+  write_kernel_diff(out, before, after);
+  int rc = write_line_diff(out, before, after);
+  rc |= pasta__html_end(out);
+  return rc ? -1 : 0;
+}

@@ -1,0 +1,187 @@
+/*===- html_page.c - Escaping, number cells, the page frame, line sums ----===*
+ *
+ * The small pieces both pages are made of. Every string that comes from a
+ * profile or a source file goes through pasta__html_text, so a function
+ * name such as `operator<` or a file holding "</script>" stays text.
+ *===----------------------------------------------------------------------===*/
+#include "html_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pasta__html_text(FILE *out, const char *s) {
+  for (; s && *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    switch (c) {
+    case '&':
+      fputs("&amp;", out);
+      break;
+    case '<':
+      fputs("&lt;", out);
+      break;
+    case '>':
+      fputs("&gt;", out);
+      break;
+    case '"':
+      fputs("&quot;", out);
+      break;
+    case '\'':
+      fputs("&#39;", out);
+      break;
+    default:
+      /* Control characters are not valid HTML text (tabs are). */
+      fputc(c < 0x20 && c != '\t' ? '?' : c == 0x7f ? '?' : c, out);
+    }
+  }
+}
+
+void pasta__html_u64(FILE *out, uint64_t v) {
+  char digits[32];
+  int n = snprintf(digits, sizeof digits, "%" PRIu64, v);
+  for (int i = 0; i < n; ++i) {
+    if (i && (n - i) % 3 == 0)
+      fputc(',', out);
+    fputc(digits[i], out);
+  }
+}
+
+void pasta__html_num_cell(FILE *out, const char *col, uint64_t v, int blank) {
+  fprintf(out, "<td class=\"num\" data-col=\"%s\" data-v=\"%" PRIu64 "\">", col,
+          v);
+  if (v || !blank)
+    pasta__html_u64(out, v);
+  fputs("</td>", out);
+}
+
+void pasta__html_real_cell(FILE *out, const char *col, double v) {
+  if (v < 0 || v != v) {
+    fprintf(out, "<td class=\"num\" data-col=\"%s\" data-v=\"\">-</td>", col);
+    return;
+  }
+  fprintf(out, "<td class=\"num\" data-col=\"%s\" data-v=\"%.17g\">%.4g</td>",
+          col, v, v);
+}
+
+void pasta__html_time(FILE *out, uint64_t ns) {
+  static const char *const unit[] = {"ns", "us", "ms", "s"};
+  double t = (double)ns;
+  unsigned u = 0;
+  while (u < 3 && t >= 1000) {
+    t /= 1000;
+    ++u;
+  }
+  fprintf(out, "%.4g %s", t, unit[u]);
+}
+
+void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
+  fprintf(out, "<td class=\"num\" data-col=\"%s\" data-v=\"%" PRIu64 "\">", col,
+          ns);
+  pasta__html_time(out, ns);
+  fputs("</td>", out);
+}
+
+void pasta__html_begin(FILE *out, const char *title) {
+  /* No request may leave the page: the report must open the same on a
+   * machine without network, and profile text can never load anything. */
+  fputs(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+      "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+      "img-src data:\">\n<meta name=\"viewport\" "
+      "content=\"width=device-width\">\n<title>",
+      out);
+  pasta__html_text(out, title);
+  fputs("</title>\n<style>\n", out);
+  fputs(pasta__html_css, out);
+  fputs("</style>\n</head>\n<body>\n<div id=\"pasta-errors\" "
+        "role=\"alert\"></div>\n",
+        out);
+}
+
+int pasta__html_end(FILE *out) {
+  fputs("<script>\n", out);
+  fputs(pasta__html_js, out);
+  fputs("</script>\n</body>\n</html>\n", out);
+  return ferror(out) ? -1 : 0;
+}
+
+/*===-- Lines summed per source line -------------------------------------===*/
+
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+uint64_t pasta__html_kernel_time(const pasta_activity_kernel *k,
+                                 int *estimated) {
+  *estimated = 0;
+  if (!k || !k->timed)
+    return 0;
+  uint64_t ran = k->launches > k->failed ? k->launches - k->failed : 0;
+  if (k->timed >= ran)
+    return k->time_total_ns;
+  *estimated = 1;
+  return pasta_u64_from_double(
+      (double)k->time_total_ns / (double)k->timed * (double)ran + 0.5);
+}
+
+uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space) {
+  return sat_add(sat_add(c->load_bytes[space], c->store_bytes[space]),
+                 c->atomic_bytes[space]);
+}
+
+uint64_t pasta__html_line_weight(const pasta_counts *c) {
+  return sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
+}
+
+static void add_counts(pasta_counts *to, const pasta_counts *c) {
+  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s) {
+    to->loads[s] = sat_add(to->loads[s], c->loads[s]);
+    to->stores[s] = sat_add(to->stores[s], c->stores[s]);
+    to->load_bytes[s] = sat_add(to->load_bytes[s], c->load_bytes[s]);
+    to->store_bytes[s] = sat_add(to->store_bytes[s], c->store_bytes[s]);
+    to->atomics[s] = sat_add(to->atomics[s], c->atomics[s]);
+    to->atomic_bytes[s] = sat_add(to->atomic_bytes[s], c->atomic_bytes[s]);
+  }
+  for (unsigned q = 0; q < PASTA_NUM_PRECISIONS; ++q)
+    to->flops[q] = sat_add(to->flops[q], c->flops[q]);
+  to->special = sat_add(to->special, c->special);
+}
+
+static int by_file_line(const void *a, const void *b) {
+  const pasta_html_line *x = a, *y = b;
+  int c = strcmp(x->file, y->file);
+  if (c)
+    return c;
+  return (x->line > y->line) - (x->line < y->line);
+}
+
+int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
+                      size_t *n) {
+  pasta_html_line *v = malloc((p->num_lines ? p->num_lines : 1) * sizeof *v);
+  *out = v;
+  *n = 0;
+  if (!v)
+    return -1;
+  size_t k = 0;
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    if (!l->file)
+      continue;
+    v[k++] = (pasta_html_line){l->file,   l->line,     l->executions,
+                               l->counts, l->function, 1};
+  }
+  qsort(v, k, sizeof *v, by_file_line);
+  size_t m = 0;
+  for (size_t i = 0; i < k; ++i) {
+    if (m && by_file_line(&v[m - 1], &v[i]) == 0) {
+      v[m - 1].executions = sat_add(v[m - 1].executions, v[i].executions);
+      add_counts(&v[m - 1].counts, &v[i].counts);
+      v[m - 1].num_functions++;
+      continue;
+    }
+    v[m++] = v[i];
+  }
+  *n = m;
+  return 0;
+}

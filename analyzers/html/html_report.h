@@ -1,0 +1,51 @@
+/*===- html_report.h - The profile as one self-contained HTML page --------===*
+ *
+ * The source view of issue [source-view]: a page that opens in any browser
+ * with nothing beside it (no network, no other file): the kernel table
+ * (sortable), each source file with its per-line counts and a heat bar, the
+ * roofline and hotness pictures inline (the analyzers' own SVG writers),
+ * the call paths and the working-set statistics; and a page comparing two
+ * profiles. Its CSS and JavaScript are html/report.css and html/report.js,
+ * embedded at build time (cmake/embed_text.cmake).
+ *
+ * Written from the model (profile.h, activity.h, bandwidth.h), so both the
+ * runtime (PASTA_HTML=1 at exit) and pasta-report (which reads a JSON
+ * profile into that model) write it. Plain C11 on libc: it goes into
+ * libpasta_rt. Every text taken from the profile or from a source file is
+ * escaped.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_ANALYZERS_HTML_REPORT_H
+#define PASTA_ANALYZERS_HTML_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "pasta/profile.h"
+#include "profile/activity.h"
+#include "profile/bandwidth.h"
+
+/* One profile and what comes with it; everything is borrowed. */
+typedef struct pasta_html_input {
+  const pasta_profile *profile;   /* finalized */
+  const char *title;              /* the profile's path, or the program */
+  const pasta_activity *activity; /* launches, memory, working set, or NULL */
+  const pasta_bw_row *bw_rows;    /* bandwidth rows (bound-by), or NULL */
+  size_t num_bw_rows;
+  /* Directories to look for source files in before their recorded path
+   * (--source-root): a recorded /a/b/c.cu is looked for as DIR/a/b/c.cu,
+   * DIR/b/c.cu, then DIR/c.cu. NULL-terminated, or NULL. */
+  const char *const *source_roots;
+} pasta_html_input;
+
+/* The whole report page. Returns 0, or -1 on a write error or when out of
+ * memory. */
+int pasta__html_write_report(FILE *out, const pasta_html_input *in);
+
+/* A page comparing `before` with `after`: kernels matched by mangled name
+ * (launches, GPU time, bytes, FLOPs, both and the change) and the source
+ * lines whose bytes + FLOPs changed most, with their text. Returns 0 or
+ * -1. */
+int pasta__html_write_diff(FILE *out, const pasta_html_input *before,
+                           const pasta_html_input *after);
+
+#endif

@@ -1,0 +1,137 @@
+/*===- html_source.c - Finding and reading the profile's source files -----===*
+ *
+ * A profile records each file as the compiler saw it, usually an absolute
+ * path on the machine that built the program. The report reads the file
+ * from there, or, for a profile made elsewhere, from a --source-root: the
+ * recorded path's tails are tried under each root (/a/b/c.cu as ROOT/a/b/c.cu,
+ * ROOT/b/c.cu, ROOT/c.cu), so a checkout of the same tree anywhere works.
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L /* strdup */
+
+#include "html_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Larger files are left out (a generated file, not source to read). */
+#define MAX_SOURCE_BYTES (64u << 20)
+
+/* The whole file, NUL-terminated, or NULL. Regular files only: a profile
+ * naming /dev/stdin or a fifo must not hang the writer. */
+static char *read_file(const char *path, size_t *size) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *text = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (cap - n < 4096) {
+      cap = cap ? 2 * cap : 65536;
+      char *t = cap <= MAX_SOURCE_BYTES ? realloc(text, cap + 1) : NULL;
+      if (!t) {
+        free(text);
+        fclose(f);
+        return NULL;
+      }
+      text = t;
+    }
+    size_t got = fread(text + n, 1, cap - n, f);
+    n += got;
+    if (got == 0)
+      break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(text);
+    return NULL;
+  }
+  text[n] = '\0';
+  *size = n;
+  return text;
+}
+
+/* Splits src->text into lines in place ("\r\n" and "\n" both end one). */
+static int split_lines(pasta_html_source *src, size_t size) {
+  size_t count = 1;
+  for (size_t i = 0; i < size; ++i)
+    count += src->text[i] == '\n';
+  src->line = malloc(count * sizeof *src->line);
+  if (!src->line)
+    return -1;
+  char *s = src->text, *end = src->text + size;
+  size_t n = 0;
+  while (s < end) {
+    char *nl = memchr(s, '\n', (size_t)(end - s));
+    src->line[n++] = s;
+    if (!nl)
+      break;
+    *nl = '\0';
+    if (nl > s && nl[-1] == '\r')
+      nl[-1] = '\0';
+    s = nl + 1;
+  }
+  src->num_lines = n;
+  return 0;
+}
+
+/* Tries `path`; 1 when it was read, 0 when not, -1 without memory. */
+static int try_path(const char *path, pasta_html_source *src) {
+  size_t size = 0;
+  char *text = read_file(path, &size);
+  if (!text)
+    return 0;
+  src->text = text;
+  src->path = strdup(path);
+  if (!src->path || split_lines(src, size))
+    return -1;
+  return 1;
+}
+
+/* ROOT/<tail> for each tail of `file` that starts after a '/', longest
+ * first. */
+static int try_root(const char *root, const char *file,
+                    pasta_html_source *src) {
+  size_t rlen = strlen(root);
+  char *path = malloc(rlen + strlen(file) + 2);
+  if (!path)
+    return -1;
+  int rc = 0;
+  for (const char *tail = file; rc == 0 && tail; tail = strchr(tail + 1, '/')) {
+    const char *t = tail;
+    while (*t == '/')
+      ++t;
+    if (!*t)
+      break;
+    snprintf(path, rlen + strlen(file) + 2, "%s/%s", root, t);
+    rc = try_path(path, src);
+  }
+  free(path);
+  return rc;
+}
+
+int pasta__html_source_load(const char *file, const char *const *roots,
+                            pasta_html_source *src) {
+  memset(src, 0, sizeof *src);
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && roots && roots[i]; ++i)
+    rc = try_root(roots[i], file, src);
+  if (rc == 0)
+    rc = try_path(file, src);
+  if (rc < 0) {
+    pasta__html_source_free(src);
+    return -1;
+  }
+  return 0;
+}
+
+void pasta__html_source_free(pasta_html_source *src) {
+  free(src->path);
+  free(src->text);
+  free(src->line);
+  memset(src, 0, sizeof *src);
+}

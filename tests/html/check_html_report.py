@@ -1,0 +1,679 @@
+#!/usr/bin/env python3
+"""The HTML report (issue [source-view]) in a real browser.
+
+Each group renders a page with pasta-report (or takes one PASTA_HTML=1
+wrote), opens it in headless Chromium (--dump-dom: the DOM after the page's
+script ran), and checks the rendered DOM against values this script
+computes from the profile JSON itself, never from the page:
+
+  report PASTA_REPORT PROFILE SOURCE_ROOT WORKDIR
+      the kernel table (launches, bytes, global bytes, FLOPs, special, GPU
+      time, FLOP/B, bound by), every counted source line (its columns and
+      its text, read here from SOURCE_ROOT), a note for each file that
+      cannot be found, the call paths, the working-set statistics, sorting
+      by a column (a script the test adds clicks the headers), and no
+      errors (the page's error box, and Chromium's console log).
+  diff PASTA_REPORT BEFORE AFTER SOURCE_ROOT WORKDIR
+      the --diff page: each kernel's before, after and change.
+  escape PASTA_REPORT PROFILE WORKDIR
+      names and paths holding markup stay text: no element of theirs.
+  page HTML PROFILE SOURCE_ROOT
+      a page written by the runtime (PASTA_HTML=1), checked as `report`.
+  errors PASTA_REPORT PROFILE WORKDIR
+      bad input: one error line and a non-zero exit (no browser needed).
+
+Without chromium, every group but `errors` prints "skipped: no chromium"
+and exits 77 (ctest's skip code).
+"""
+import html.parser
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+SPACES = ["global", "shared", "local", "constant", "generic"]
+BYTE_GROUPS = ["load_bytes", "store_bytes", "atomic_bytes"]
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+        "meta", "source", "track", "wbr"}
+FAILED = []
+
+
+def check(what, ok, detail=""):
+    print(("ok   " if ok else "FAIL ") + what + ("" if ok else ": " + detail))
+    if not ok:
+        FAILED.append(what)
+
+
+# ---- The DOM, as Chromium left it -----------------------------------------
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent = tag, dict(attrs), parent
+        self.children = []
+
+    def text(self):
+        return "".join(c if isinstance(c, str) else c.text()
+                       for c in self.children)
+
+    def walk(self):
+        yield self
+        for c in self.children:
+            if isinstance(c, Node):
+                yield from c.walk()
+
+    def find_all(self, tag=None, **attrs):
+        return [n for n in self.walk() if (tag is None or n.tag == tag) and
+                all(n.attrs.get(k.replace("_", "-")) == v
+                    for k, v in attrs.items())]
+
+    def find(self, tag=None, **attrs):
+        found = self.find_all(tag, **attrs)
+        return found[0] if found else None
+
+
+class Builder(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {}, None)
+        self.cur = self.root
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs, self.cur)
+        self.cur.children.append(node)
+        if tag not in VOID:
+            self.cur = node
+
+    def handle_endtag(self, tag):
+        n = self.cur
+        while n is not self.root and n.tag != tag:
+            n = n.parent
+        if n is not self.root:
+            self.cur = n.parent
+
+    def handle_data(self, data):
+        self.cur.children.append(data)
+
+
+def parse(text):
+    b = Builder()
+    b.feed(text)
+    return b.root
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def render(page, work, name):
+    """The page's DOM after its scripts ran, and Chromium's console log."""
+    log = os.path.join(work, name + ".chromium.log")
+    with open(log, "w") as err:
+        out = subprocess.run(
+            # --no-sandbox: CI runs as root in a container; a container's
+            # small /dev/shm is not enough for a page of this size.
+            [chromium(), "--headless", "--disable-gpu", "--no-sandbox",
+             "--disable-dev-shm-usage",
+             "--enable-logging=stderr", "--v=0",
+             "--user-data-dir=" + os.path.join(work, "chromium-profile"),
+             "--virtual-time-budget=5000", "--dump-dom",
+             "file://" + os.path.abspath(page)],
+            stdout=subprocess.PIPE, stderr=err, text=True, timeout=120)
+    dom = out.stdout
+    with open(os.path.join(work, name + ".dom.html"), "w") as f:
+        f.write(dom)
+    return parse(dom), open(log, errors="replace").read()
+
+
+def console_errors(log):
+    """Console messages and CSP refusals Chromium logged for the page."""
+    bad = []
+    for line in log.splitlines():
+        if ("CONSOLE" in line or "Refused to" in line or
+                "Uncaught" in line):
+            bad.append(line.strip())
+    return bad
+
+
+def check_clean(dom, log, what):
+    box = dom.find(id="pasta-errors")
+    check(what + ": the page's error box is there and empty",
+          box is not None and box.text().strip() == "",
+          box.text() if box else "no #pasta-errors")
+    html_el = dom.find("html")
+    check(what + ": report.js ran to its end",
+          html_el is not None and html_el.attrs.get("data-script") == "ready",
+          str(html_el.attrs if html_el else None))
+    bad = console_errors(log)
+    check(what + ": no console errors or CSP refusals", not bad,
+          "; ".join(bad[:5]))
+
+
+# ---- Values from the profile JSON -----------------------------------------
+
+def u64(v):
+    return int(v) if v is not None else 0
+
+
+def bytes_of(entry, spaces=SPACES):
+    return sum(u64(entry[g][s]) for g in BYTE_GROUPS for s in spaces)
+
+
+def flops_of(entry):
+    return sum(u64(v) for v in entry["flops"].values())
+
+
+def kernel_time(t):
+    """A kernel's GPU time as docs/profile-format.md says to estimate it:
+    the timed launches' total when all that ran were timed, else their mean
+    times the launches that ran (sampled timing). None: never timed."""
+    if not t or not t["timed"]:
+        return None
+    ran = t["launches"] - t["failed"]
+    total = t["gpu_time_ns"]["total"]
+    return total if t["timed"] >= ran else int(total / t["timed"] * ran + 0.5)
+
+
+def cell(row, col):
+    c = row.find("td", data_col=col)
+    return None if c is None else c.attrs.get("data-v")
+
+
+def check_kernels(dom, prof, what):
+    table = dom.find("table", id="kernel-table")
+    if not prof["kernels"]:
+        check(what + ": no kernels, no kernel table", table is None)
+        return
+    check(what + ": kernel table", table is not None)
+    if table is None:
+        return
+    rows = {r.attrs.get("data-kernel"): r
+            for r in table.find("tbody").find_all("tr")}
+    check(what + ": one row per kernel",
+          len(rows) == len(prof["kernels"]),
+          "%d rows, %d kernels" % (len(rows), len(prof["kernels"])))
+    launches = {k["mangled"]: k for k in
+                (prof.get("launches") or {}).get("kernels", [])}
+    bound = {k["name"]: k["bound"] for k in
+             (prof.get("bandwidth") or {}).get("kernels", [])}
+    for k in prof["kernels"]:
+        row = rows.get(k["mangled"])
+        name = k["name"][:60]
+        if row is None:
+            check("kernel %s: has a row" % name, False)
+            continue
+        expect = {
+            "launches": k["launches"],
+            "bytes": bytes_of(k),
+            "global_bytes": bytes_of(k, ["global"]),
+            "flops": flops_of(k),
+            "special": k["special"],
+        }
+        got = {c: cell(row, c) for c in expect}
+        check("kernel %s: counts" % name,
+              all(got[c] == str(v) for c, v in expect.items()),
+              "page %s, profile %s" % (got, expect))
+        shown = row.find("td", data_col="launches").text().replace(",", "")
+        check("kernel %s: launches shown" % name,
+              shown == str(k["launches"]), shown)
+        check("kernel %s: name shown" % name,
+              row.find("td", data_col="kernel").text() == k["name"])
+        t = kernel_time(launches.get(k["mangled"]))
+        want_t = "" if t is None else str(t)
+        check("kernel %s: GPU time" % name, cell(row, "time") == want_t,
+              "page %r, profile %r" % (cell(row, "time"), want_t))
+        ci = cell(row, "intensity")
+        want_ci = k.get("compute_intensity")
+        check("kernel %s: FLOP/B" % name,
+              (want_ci is None and ci == "") or
+              (want_ci is not None and ci != "" and
+               abs(float(ci) - want_ci) <= 1e-6 * max(1.0, want_ci)),
+              "page %r, profile %r" % (ci, want_ci))
+        b = row.find("td", data_col="bound").text()
+        check("kernel %s: bound by" % name, b == bound.get(k["name"], "-"),
+              "page %r" % b)
+
+
+def check_functions(dom, prof, what):
+    """Device functions shared by kernels and host functions: their row's
+    calls, bytes and FLOPs."""
+    funcs = [("device", f) for f in prof.get("device_functions", [])] + \
+        [("host", f) for f in prof.get("host_functions", [])]
+    table = dom.find("table", id="function-table")
+    check(what + ": function table iff there are functions",
+          (table is not None) == bool(funcs))
+    if table is None:
+        return
+    rows = {(r.find("td", data_col="kind").text(), r.attrs["data-function"]):
+            r for r in table.find("tbody").find_all("tr")}
+    check(what + ": one row per function", len(rows) == len(funcs))
+    for kind, f in funcs:
+        row = rows.get((kind, f["mangled"]))
+        want = {"calls": f["calls"], "bytes": bytes_of(f),
+                "flops": flops_of(f), "special": f["special"]}
+        got = row and {c: cell(row, c) for c in want}
+        check("%s function %s: counts" % (kind, f["name"][:40]),
+              got == {c: str(v) for c, v in want.items()},
+              "page %s, profile %s" % (got, want))
+
+
+def line_sums(prof):
+    """(file, line) -> summed columns, as the page should show them."""
+    sums = {}
+    for l in prof["lines"]:
+        if l["file"] is None:
+            continue
+        s = sums.setdefault((l["file"], l["line"]), {
+            "executions": 0, "flops": 0, "special": 0,
+            **{sp: 0 for sp in SPACES}})
+        s["executions"] += l["executions"]
+        s["flops"] += flops_of(l)
+        s["special"] += l["special"]
+        for sp in SPACES:
+            s[sp] += bytes_of(l, [sp])
+    return sums
+
+
+def find_source(path, roots):
+    """Where the test itself finds `path`: under a root by its tails, then
+    as recorded (the rule docs/user-guide.md states)."""
+    parts = [p for p in path.split("/") if p]
+    for root in roots:
+        for i in range(len(parts)):
+            cand = os.path.join(root, *parts[i:])
+            if os.path.isfile(cand):
+                return cand
+    return path if os.path.isfile(path) else None
+
+
+def check_lines(dom, prof, roots, what):
+    sections = {s.attrs.get("data-file"): s
+                for s in dom.find_all("section", **{"class": "source"})}
+    sums = line_sums(prof)
+    files = sorted({f for f, _ in sums})
+    check(what + ": one section per source file",
+          sorted(sections) == files, "%s vs %s" % (sorted(sections), files))
+    checked = 0
+    for f in files:
+        sec = sections.get(f)
+        if sec is None:
+            continue
+        rows = {r.attrs.get("id"): r for r in sec.find_all("tr")
+                if r.attrs.get("id")}
+        fid = sec.attrs["id"][1:]
+        src = find_source(f, roots)
+        missing = sec.find("p", **{"class": "missing"})
+        if src is None:
+            check("file %s: note that it is missing" % f, missing is not None)
+        else:
+            text = open(src, encoding="utf-8", errors="replace").read()
+            lines = text.split("\n")
+            if lines and lines[-1] == "":
+                lines.pop()
+            # The rule the user guide states: a file of more than 400 lines
+            # shows the lines within 8 of a counted line, else all.
+            counted = [n for ff, n in sums if ff == f and n >= 1]
+            want = {n for n in range(1, len(lines) + 1)
+                    if len(lines) <= 400 or
+                    any(abs(n - c) <= 8 for c in counted)}
+            shown = {int(i.split("-")[1]) for i in rows}
+            check("file %s: found, %d of its %d lines shown" %
+                  (f, len(want), len(lines)),
+                  missing is None and want <= shown and
+                  not {n for n in shown if 1 <= n <= len(lines)} - want,
+                  "%d shown" % len(shown))
+        for (ff, n), want in sorted(sums.items()):
+            if ff != f:
+                continue
+            row = rows.get("L%s-%d" % (fid, n))
+            if row is None:
+                check("line %s:%d: has a row" % (f, n), False)
+                continue
+            got = {c: int(cell(row, c) or 0) for c in want
+                   if row.find("td", data_col=c) is not None}
+            # Columns of spaces no line uses are left out: they must be 0.
+            ok = all(got.get(c, 0) == v for c, v in want.items())
+            checked += 1
+            if not ok:
+                check("line %s:%d: columns" % (f, n), False,
+                      "page %s, profile %s" % (got, want))
+            if src is not None and 1 <= n <= len(lines):
+                shown = row.find("td", **{"class": "src"}).text()
+                if shown != lines[n - 1].rstrip("\r").replace("\x00", "?"):
+                    check("line %s:%d: source text" % (f, n), False,
+                          "%r vs %r" % (shown, lines[n - 1]))
+    check(what + ": %d counted lines, all with the profile's values"
+          % checked, checked == len(sums) and checked > 0)
+
+
+def check_kernel_links(dom, prof, what):
+    """Each kernel's part of the page links to its lines: every link goes
+    to a row of the source view that is one of the kernel's lines in the
+    profile, and a kernel with lines has such links."""
+    rows = {}
+    for sec in dom.find_all("section", **{"class": "source"}):
+        for r in sec.find_all("tr"):
+            if r.attrs.get("id"):
+                rows[r.attrs["id"]] = (sec.attrs["data-file"],
+                                       int(r.attrs["id"].split("-")[1]))
+    bad, linked = [], 0
+    for i, k in enumerate(prof["kernels"]):
+        art = dom.find("article", id="k%d" % i)
+        own = {(l["file"], l["line"]) for l in prof["lines"]
+               if l["function"] == k["name"] and l["file"]}
+        table = art.find("table", **{"class": "kernel-lines"}) if art else None
+        links = [a.attrs["href"][1:] for a in table.find_all("a")] \
+            if table else []
+        if own and not links:
+            bad.append(k["name"][:40] + ": no links")
+        for target in links:
+            linked += 1
+            if rows.get(target) not in own:
+                bad.append("%s -> %s" % (k["name"][:40], target))
+    check(what + ": %d links from kernels to their lines" % linked,
+          not bad and linked > 0, "; ".join(bad[:4]))
+
+
+def check_call_paths(dom, prof, what):
+    kernels = (prof.get("launches") or {}).get("kernels", [])
+    want = sum(len(k.get("call_paths") or []) for k in kernels)
+    got = len(dom.find_all("ol", **{"class": "callpath"}))
+    check(what + ": %d call paths" % want, got == want, "page has %d" % got)
+    for k in kernels:
+        for p in k.get("call_paths") or []:
+            fr = p["frames"][0]
+            if fr.get("function") and fr.get("file"):
+                needle = "%s %s:%d" % (fr["function"], fr["file"], fr["line"])
+                ok = any(li.text() == needle for li in dom.find_all("li"))
+                check(what + ": frame %s" % needle[:70], ok)
+                return
+
+
+def check_working_set(dom, prof, what):
+    ws = prof.get("working_set") or {}
+    if not ws.get("enabled"):
+        return
+    table = dom.find("table", id="ws-stats")
+    check(what + ": working-set table", table is not None)
+    if table is None:
+        return
+    rows = table.find("tbody").find_all("tr")
+    for row, key in zip(rows, ["touched_bytes", "footprint_bytes"]):
+        st = ws[key]
+        got = {c: cell(row, c) for c in ("min", "median", "p90", "max")}
+        want = {c: str(st[c]) for c in got}
+        check(what + ": working set %s" % key, got == want,
+              "page %s, profile %s" % (got, want))
+        mean = float(cell(row, "mean"))
+        check(what + ": working set %s mean" % key,
+              abs(mean - st["mean"]) <= 0.05 + 1e-9 * st["mean"],
+              "%r vs %r" % (mean, st["mean"]))
+
+
+SORT_SCRIPT = """<script>
+window.addEventListener("load", function () {
+  var t = document.getElementById("kernel-table");
+  var out = [];
+  function order() {
+    return Array.prototype.map.call(t.tBodies[0].rows, function (r) {
+      return r.getAttribute("data-kernel");
+    }).join("\\n");
+  }
+  for (var i = 0; i < t.tHead.rows[0].cells.length; ++i) {
+    var th = t.tHead.rows[0].cells[i];
+    th.click();
+    out.push(th.textContent + "\\t" + order().split("\\n").join("|"));
+    th.click();
+    out.push(th.textContent + "\\t" + order().split("\\n").join("|"));
+  }
+  var pre = document.createElement("pre");
+  pre.id = "sort-result";
+  pre.textContent = out.join("\\n");
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
+def check_sorting(page, prof, work, what):
+    """Clicks the launches header (twice) of a copy of the page with a test
+    script added, and compares the orders with the profile's."""
+    text = open(page, encoding="utf-8").read()
+    copy = os.path.join(work, "sort-test.html")
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(text.replace("</body>", SORT_SCRIPT + "</body>"))
+    dom, log = render(copy, work, "sort-test")
+    pre = dom.find(id="sort-result")
+    check(what + ": sort script ran", pre is not None)
+    if pre is None:
+        return
+    orders = {}
+    for line in pre.text().strip().split("\n"):
+        head, _, order = line.partition("\t")
+        orders.setdefault(head.strip(), []).append(order.split("|"))
+    ks = prof["kernels"]
+    for col, key in (("launches", lambda k: k["launches"]),
+                     ("FLOPs", lambda k: flops_of(k)),
+                     ("bytes", lambda k: bytes_of(k))):
+        got = orders.get(col)
+        if not got:
+            check(what + ": sorted by %s" % col, False, "no header")
+            continue
+        values = [key(next(k for k in ks if k["mangled"] == m))
+                  for m in got[0]]
+        check(what + ": first click on %s: largest first" % col,
+              values == sorted(values, reverse=True), str(values))
+        values = [key(next(k for k in ks if k["mangled"] == m))
+                  for m in got[1]]
+        check(what + ": second click on %s: smallest first" % col,
+              values == sorted(values), str(values))
+    names = orders.get("kernel")
+    if names:
+        shown = [next(k["name"] for k in ks if k["mangled"] == m).lower()
+                 for m in names[0]]
+        check(what + ": sorted by kernel name", shown == sorted(shown),
+              str(shown[:4]))
+    check_clean(dom, log, what + " (sorting)")
+
+
+def check_page(page, prof_path, roots, work, what):
+    prof = json.load(open(prof_path))
+    dom, log = render(page, work, what)
+    check_clean(dom, log, what)
+    check_kernels(dom, prof, what)
+    check_functions(dom, prof, what)
+    check_lines(dom, prof, roots, what)
+    check_call_paths(dom, prof, what)
+    if prof["kernels"]:
+        check_kernel_links(dom, prof, what)
+    check_working_set(dom, prof, what)
+    svg = dom.find("figure", id="roofline")
+    if prof.get("bandwidth", {}).get("kernels"):
+        check(what + ": roofline inline",
+              svg is not None and svg.find("svg") is not None)
+    check_hotness(dom, prof_path, what)
+    if prof["kernels"]:
+        check_sorting(page, prof, work, what)
+
+
+def check_hotness(dom, prof_path, what):
+    """The heat map of <profile>.hotness.csv: one cell per row (the
+    fixtures' maps are small enough to have no binning)."""
+    csv = prof_path[:-5] + ".hotness.csv"
+    if not os.path.exists(csv):
+        return
+    rows = [l for l in open(csv).read().splitlines()[1:] if l]
+    fig = dom.find("figure", id="hotness")
+    cells = fig.find_all("rect", **{"class": "cell"}) if fig else []
+    check(what + ": hotness map with %d cells" % len(rows),
+          len(cells) == len(rows), "%d cells" % len(cells))
+    total = sum(int(l.rsplit(",", 1)[1]) for l in rows)
+    shown = sum(int(c.find("title").text().rsplit(": ", 1)[1].split()[0])
+                for c in cells if c.find("title"))
+    check(what + ": hotness accesses add up to the CSV's", shown == total,
+          "%d vs %d" % (shown, total))
+
+
+def run(cmd):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
+
+
+def group_report(report, prof, root, work):
+    page = os.path.join(work, "report.html")
+    r = run([report, "html", prof, "-o", page, "--source-root", root])
+    check("pasta-report html exits 0", r.returncode == 0, r.stderr)
+    check_page(page, prof, [root], work, "report")
+
+
+def group_diff(report, before, after, root, work):
+    page = os.path.join(work, "diff.html")
+    r = run([report, "html", "--diff", before, after, "-o", page,
+             "--source-root", root])
+    check("pasta-report html --diff exits 0", r.returncode == 0, r.stderr)
+    dom, log = render(page, work, "diff")
+    check_clean(dom, log, "diff")
+    b, a = json.load(open(before)), json.load(open(after))
+    times = [{k["mangled"]: int(kernel_time(k) or 0)
+              for k in p["launches"]["kernels"]} for p in (b, a)]
+    rows = {r.attrs.get("data-kernel"): r
+            for r in dom.find("table", id="kernel-table").find_all("tr")}
+    for k in a["kernels"]:
+        kb = next(x for x in b["kernels"] if x["mangled"] == k["mangled"])
+        row = rows.get(k["mangled"])
+        if row is None:
+            check("diff %s: row" % k["name"], False)
+            continue
+        for col, fn in (("launches", lambda e: e["launches"]),
+                        ("bytes", bytes_of), ("flops", flops_of)):
+            want = (fn(kb), fn(k), fn(k) - fn(kb))
+            got = tuple(int(cell(row, "%s_%s" % (col, s)))
+                        for s in ("before", "after", "change"))
+            check("diff %s: %s" % (k["name"][:40], col), got == want,
+                  "page %s, profiles %s" % (got, want))
+        want = (times[0][k["mangled"]], times[1][k["mangled"]])
+        got = (int(cell(row, "time_ns_before")),
+               int(cell(row, "time_ns_after")))
+        check("diff %s: GPU time" % k["name"][:40], got == want,
+              "page %s, profiles %s" % (got, want))
+    lines = dom.find("table", id="line-table")
+    rows = lines.find("tbody").find_all("tr") if lines else []
+    check("diff: changed lines listed", len(rows) > 0)
+    wrong = []
+    for row in rows:
+        where = row.find("td").text()
+        f, _, n = where.rpartition(":")
+        src = find_source(f, [root])
+        text = open(src).read().split("\n")[int(n) - 1] if src else ""
+        if row.find("td", **{"class": "src"}).text() != text:
+            wrong.append(where)
+    check("diff: each listed line's source text", not wrong, str(wrong[:3]))
+
+
+HOSTILE = '</td></tr><script>document.title="pwned"</script><b id="x">&amp;'
+
+
+def group_escape(report, prof, work):
+    p = json.load(open(prof))
+    p["kernels"][0]["name"] = HOSTILE
+    for l in p["lines"]:
+        l["function"] = HOSTILE
+    p["lines"][0]["file"] = "/nowhere/<img src=x onerror=alert(1)>.cu"
+    p["program"] = HOSTILE
+    hostile = os.path.join(work, "hostile.json")
+    json.dump(p, open(hostile, "w"))
+    page = os.path.join(work, "hostile.html")
+    r = run([report, "html", hostile, "-o", page])
+    check("hostile profile: exits 0", r.returncode == 0, r.stderr)
+    dom, log = render(page, work, "hostile")
+    check_clean(dom, log, "hostile")
+    check("hostile: one script element (the page's own)",
+          len(dom.find_all("script")) == 1)
+    check("hostile: no element of the profile's markup",
+          not dom.find_all("img") and dom.find(id="x") is None)
+    row = dom.find("tr", data_kernel=p["kernels"][0]["mangled"])
+    check("hostile: the name is text",
+          row is not None and
+          row.find("td", data_col="kernel").text() == HOSTILE)
+    sec = [s for s in dom.find_all("section", **{"class": "source"})
+           if s.attrs.get("data-file") == p["lines"][0]["file"]]
+    check("hostile: the file name is text, and missing", len(sec) == 1 and
+          sec[0].find("p", **{"class": "missing"}) is not None)
+
+
+def group_errors(report, prof, work):
+    cases = [
+        ("no profile", [report, "html"], 2),
+        ("a profile that does not exist",
+         [report, "html", os.path.join(work, "none.json"), "-o",
+          os.path.join(work, "x.html")], 2),
+        ("--diff with one profile", [report, "html", "--diff", prof, "-o",
+                                     os.path.join(work, "x.html")], 2),
+        ("--diff without -o", [report, "html", "--diff", prof, prof], 2),
+        ("an unknown option", [report, "html", prof, "--colour"], 2),
+        ("the output is the input", [report, "html", prof, "-o", prof], 2),
+        ("an output that cannot be written",
+         [report, "html", prof, "-o", os.path.join(work, "no/dir/x.html")], 1),
+    ]
+    bad = os.path.join(work, "bad.json")
+    with open(bad, "w") as f:
+        f.write('{"schema":"pasta-profile","version":99}')
+    cases.append(("a profile of another version",
+                  [report, "html", bad, "-o", os.path.join(work, "x.html")],
+                  2))
+    # A hotness CSV that is not one: a warning, and the page without it.
+    shutil.copy(prof, os.path.join(work, "p.json"))
+    with open(os.path.join(work, "p.hotness.csv"), "w") as f:
+        f.write("launch,kernel,allocation,block,block_address,accesses\n"
+                "0,k,zero,0,0x0,1\n")
+    r = run([report, "html", os.path.join(work, "p.json"), "-o",
+             os.path.join(work, "p.html")])
+    check("a broken hotness CSV: a warning, the page without the map",
+          r.returncode == 0 and r.stderr.startswith(
+              "pasta-report: warning: ") and len(r.stderr.splitlines()) == 1
+          and 'id="hotness"' not in open(os.path.join(work, "p.html")).read(),
+          r.stderr)
+    for what, cmd, rc in cases:
+        r = run(cmd)
+        first = r.stderr.splitlines()[0] if r.stderr else ""
+        check("%s: exit %d and one error line" % (what, rc),
+              r.returncode == rc and first.startswith("pasta-report: error: ")
+              and not r.stdout, "rc %d, stderr %r" % (r.returncode, r.stderr))
+    check("no partial page left behind",
+          not os.path.exists(os.path.join(work, "x.html")) and
+          not os.path.exists(os.path.join(work, "x.html.tmp")))
+
+
+def main(argv):
+    group, args = argv[1], argv[2:]
+    work = args[-1]
+    if group != "page":
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+    if group != "errors" and chromium() is None:
+        print("skipped: no chromium (scripts/setup.sh installs it)")
+        return 77
+    if group == "report":
+        group_report(*args)
+    elif group == "diff":
+        group_diff(*args)
+    elif group == "escape":
+        group_escape(*args)
+    elif group == "page":
+        page, prof, root = args[0], args[1], args[2]
+        work = os.path.dirname(os.path.abspath(page))
+        check_page(page, prof, [root], work, "runtime page")
+    elif group == "errors":
+        group_errors(*args)
+    else:
+        print("unknown group " + group)
+        return 2
+    print("%d failed" % len(FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
