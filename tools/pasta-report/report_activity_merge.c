@@ -130,6 +130,7 @@ static int keep_frames(struct pasta_report_merge *m, pasta_activity_path *p) {
     f[i].function = keep(m, f[i].function, &err);
     f[i].file = keep(m, f[i].file, &err);
     f[i].object = keep(m, f[i].object, &err);
+    f[i].build_id = keep(m, f[i].build_id, &err);
   }
   p->frames = f;
   return err ? -1 : 0;
