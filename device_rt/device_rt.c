@@ -460,9 +460,6 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
  *    its lanes; conflicts = wavefronts - phases with an active lane.
  *===----------------------------------------------------------------------===*/
 
-/* Where an access went, for the lanes of a generic pointer. */
-enum { PASTA_DIV_GLOBAL = 1, PASTA_DIV_SHARED = 3, PASTA_DIV_GENERIC = 0 };
-
 /* The lowest lane of `mask`, or 64 when it is empty. */
 static uint32_t pasta_div_lowest(uint64_t mask) {
   return mask ? (uint32_t)__builtin_ctzll(mask) : 64u;
@@ -647,13 +644,16 @@ PASTA_INLINE void __pasta_div_switch(uint64_t value,
   *divergent += same != lanes;
 }
 
-/* One warp-level execution of a counted block: the warp and its active
- * lanes (their ratio is the active lanes per executed instruction). */
-PASTA_INLINE void __pasta_div_block(PASTA_PRIVATE uint64_t *warps,
+/* One warp-level execution of `insts` instructions of one source line in a
+ * block: they count as warp-level and as thread-level (active lanes)
+ * executions; the ratio of the sums is the active lanes per executed
+ * instruction. */
+PASTA_INLINE void __pasta_div_block(uint32_t insts,
+                                    PASTA_PRIVATE uint64_t *warps,
                                     PASTA_PRIVATE uint64_t *threads) {
   uint64_t lanes = __gpu_lane_mask();
   if (!__gpu_is_first_in_lane(lanes))
     return;
-  *warps += 1;
-  *threads += (uint64_t)__builtin_popcountll(lanes);
+  *warps += insts;
+  *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
 }

@@ -300,7 +300,7 @@ static void div_branch_lane(uint32_t lane, void *arg) {
   uint64_t *r = b->r[lane];
   __pasta_div_branch(lane < b->threshold, &r[0], &r[1]);
   __pasta_div_switch(b->value_mod ? lane % b->value_mod : 0, &r[0], &r[1]);
-  __pasta_div_block(&r[2], &r[3]);
+  __pasta_div_block(3, &r[2], &r[3]);
 }
 
 static void div_branch_run(struct div_branch *b, uint64_t active,
@@ -317,9 +317,10 @@ static void test_div_branches(void) {
   struct div_branch b = {16, 2, {{0}}};
   uint64_t s[4];
   /* Lanes 0..15 take the branch, the rest do not: divergent; the switch on
-   * lane % 2 too. Two branches, two divergent; one block of 32 lanes. */
+   * lane % 2 too. Two branches, two divergent; three instructions of a
+   * block run by 32 lanes: 3 warp-level, 96 thread-level. */
   div_branch_run(&b, FULL, s);
-  CHECK(s[0] == 2 && s[1] == 2 && s[2] == 1 && s[3] == 32);
+  CHECK(s[0] == 2 && s[1] == 2 && s[2] == 3 && s[3] == 96);
   /* Everyone takes it and switches on 0: no divergence. */
   b.threshold = 32, b.value_mod = 0;
   div_branch_run(&b, FULL, s);
@@ -329,10 +330,10 @@ static void test_div_branches(void) {
   div_branch_run(&b, FULL, s);
   CHECK(s[1] == 0);
   /* Lanes 0..7 active, threshold 16: they all take it (the inactive lanes
-   * do not count); 8 active lanes for the block. */
+   * do not count); 3 x 8 active lanes for the block. */
   b.threshold = 16;
   div_branch_run(&b, 0xffull, s);
-  CHECK(s[0] == 2 && s[1] == 0 && s[2] == 1 && s[3] == 8);
+  CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
 int main(void) {

@@ -250,6 +250,15 @@ enum pasta_div_index {
       PASTA_DIV_NUM
 };
 
+/* The address space of an access as the pass passes it to
+ * __pasta_div_access (LLVM's numbers on both GPU targets); generic pointers
+ * are resolved per lane at run time. */
+enum pasta_div_space {
+  PASTA_DIV_GENERIC = 0,
+  PASTA_DIV_GLOBAL = 1,
+  PASTA_DIV_SHARED = 3
+};
+
 #define PASTA_DIV_ROW_FIELDS(X)                                                \
   X(U32, func) /* index into the function table */                             \
   X(U32, file) /* string offset, or PASTA_NONE */                              \
