@@ -23,6 +23,7 @@
 struct pasta__launch_options {
   int timing;          /* PASTA_TIMING (default 1) */
   int ws;              /* PASTA_WORKING_SET */
+  int divergence;      /* PASTA_DIVERGENCE */
   int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
   unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
