@@ -485,15 +485,40 @@ static uint64_t pasta_div_sum(uint64_t lanes, uint64_t value) {
   return sum;
 }
 
-/* The largest `value` over the lanes of `lanes`, in every lane. */
-static uint64_t pasta_div_max(uint64_t lanes, uint64_t value) {
+/* The largest `value` (below 128) over the lanes of `group`, in every lane
+ * of `lanes`: its bits from the top, one ballot each. */
+static PASTA_INLINE uint64_t pasta_div_max_small(uint64_t lanes, uint64_t group,
+                                                 uint64_t value) {
   uint64_t max = 0;
-  for (uint64_t m = lanes; m; m &= m - 1) {
-    uint64_t v = __gpu_shuffle_idx_u64(lanes, (uint32_t)__builtin_ctzll(m),
-                                       value, __gpu_num_lanes());
-    max = v > max ? v : max;
+  for (int bit = 6; bit >= 0; --bit) {
+    uint64_t candidate = max | (1ull << bit);
+    if (__gpu_ballot(lanes, value >= candidate) & group)
+      max = candidate;
   }
   return max;
+}
+
+/* The general case of pasta_div_distinct_units, out of line: rare
+ * (misaligned or overlapping accesses), and long. */
+static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
+    uint64_t lanes, uint64_t subset, uint64_t lo, uint64_t hi) {
+  int in = (subset >> __gpu_lane_id()) & 1;
+  uint64_t len = hi - lo + 1;
+  uint64_t units = len > 64 ? 64 : len;
+  uint64_t covered = 0; /* bit u: unit lo + u is covered by a lower lane */
+  for (uint64_t m = subset; m; m &= m - 1) {
+    uint32_t j = (uint32_t)__builtin_ctzll(m);
+    uint64_t lo_j = __gpu_shuffle_idx_u64(lanes, j, lo, __gpu_num_lanes());
+    uint64_t hi_j = __gpu_shuffle_idx_u64(lanes, j, hi, __gpu_num_lanes());
+    if (j >= __gpu_lane_id() || hi_j < lo || lo_j > hi)
+      continue;
+    uint64_t from = lo_j > lo ? lo_j - lo : 0;
+    uint64_t to = hi_j - lo < units - 1 ? hi_j - lo : units - 1;
+    for (uint64_t u = from; u <= to; ++u)
+      covered |= 1ull << u;
+  }
+  uint64_t mine = in ? units - (uint64_t)__builtin_popcountll(covered) : 0;
+  return pasta_div_sum(lanes, mine);
 }
 
 /* The number of distinct units in the union of [lo, hi] (inclusive) over
@@ -515,21 +540,7 @@ static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
   if (__gpu_ballot(lanes, in && (len != len0 || lo % len0 != 0)) == 0)
     return len0 * (uint64_t)__builtin_popcountll(
                       pasta_div_key_leaders(lanes, subset, lo));
-  uint64_t units = len > 64 ? 64 : len;
-  uint64_t covered = 0; /* bit u: unit lo + u is covered by a lower lane */
-  for (uint64_t m = subset; m; m &= m - 1) {
-    uint32_t j = (uint32_t)__builtin_ctzll(m);
-    uint64_t lo_j = __gpu_shuffle_idx_u64(lanes, j, lo, __gpu_num_lanes());
-    uint64_t hi_j = __gpu_shuffle_idx_u64(lanes, j, hi, __gpu_num_lanes());
-    if (j >= __gpu_lane_id() || hi_j < lo || lo_j > hi)
-      continue;
-    uint64_t from = lo_j > lo ? lo_j - lo : 0;
-    uint64_t to = hi_j - lo < units - 1 ? hi_j - lo : units - 1;
-    for (uint64_t u = from; u <= to; ++u)
-      covered |= 1ull << u;
-  }
-  uint64_t mine = in ? units - (uint64_t)__builtin_popcountll(covered) : 0;
-  return pasta_div_sum(lanes, mine);
+  return pasta_div_distinct_units_slow(lanes, subset, lo, hi);
 }
 
 /* Shared-memory bank conflicts of one request (rule above). Aligned 8- and
@@ -550,7 +561,7 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
   uint64_t same_bank =
       __gpu_match_any_u64(lanes, in ? bank_key : ~0ull) & subset;
   uint64_t words = pasta_div_key_leaders(lanes, subset, word);
-  /* Distinct words in this lane's bank within its phase. */
+  /* Distinct words in this lane's bank within its phase (at most 32). */
   uint64_t depth = in ? (uint64_t)__builtin_popcountll(same_bank & words) : 0;
   uint64_t wavefronts = 0, phases = 0;
   for (uint32_t p = 0; p * per_phase < __gpu_num_lanes(); ++p) {
@@ -559,7 +570,7 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
     if (!(subset & group))
       continue;
     ++phases;
-    wavefronts += pasta_div_max(lanes, (phase == p) ? depth : 0);
+    wavefronts += pasta_div_max_small(lanes, group, depth);
   }
   return wavefronts - phases;
 }
@@ -568,9 +579,9 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
 static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
                                    uint32_t space) {
   int mine;
-  if (hint != PASTA_DIV_GENERIC)
-    mine = hint == space;
-  else if (space == PASTA_DIV_SHARED)
+  if (hint != PASTA_DIV_GENERIC) /* known at compile time: no ballot */
+    return hint == space ? lanes : 0;
+  if (space == PASTA_DIV_SHARED)
     mine = __gpu_is_ptr_local(ptr) != 0;
   else
     mine = !__gpu_is_ptr_local(ptr) && !__gpu_is_ptr_private(ptr);

@@ -22,6 +22,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
+#include <array>
 #include <map>
 #include <tuple>
 
@@ -32,6 +33,7 @@ static constexpr const char *DivAccessName = "__pasta_div_access";
 static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
+static constexpr const char *FlushName = "__pasta_flush";
 
 // The pointer, address space and size of a memory access the copies
 // measure; false for anything else (constant and local memory, intrinsics).
@@ -178,7 +180,9 @@ public:
     return S;
   }
 
-  // At every return: each register to its counter in this block's bank.
+  // At every return: each row's figures staged (0 for those this function
+  // does not measure) and flushed by the runtime's out-of-line __pasta_flush
+  // into this block's bank: one call per row keeps the copy small.
   void emitFlushes() {
     if (Slots.empty())
       return;
@@ -186,23 +190,34 @@ public:
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
-    FunctionCallee BankRow =
-        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+    PointerType *Generic = PointerType::get(Ctx, 0);
     FunctionCallee Flush = M.getOrInsertFunction(
-        FlushCounterName, Type::getVoidTy(Ctx), Global, I64);
+        FlushName, Type::getVoidTy(Ctx), Global, I32, I32, I32, Generic, I32);
+    IRBuilder<> EntryB(&*Copy.getEntryBlock().getFirstInsertionPt());
+    auto *StageTy = ArrayType::get(I64, PASTA_DIV_NUM);
+    AllocaInst *Stage =
+        EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
+                            nullptr, "pasta.div.flush");
+    std::map<uint32_t, std::array<AllocaInst *, PASTA_DIV_NUM>> ByRow;
+    for (auto &[Key, Slot] : Slots)
+      ByRow[Key.first][Key.second] = Slot;
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : Copy)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         Returns.push_back(Ret);
     for (ReturnInst *Ret : Returns) {
       IRBuilder<> B(Ret);
-      Value *RowPtr =
-          B.CreateCall(BankRow, {T.Counters, B.getInt32(T.NumCounters),
-                                 B.getInt32(T.numBanks())});
-      for (auto &[Key, Slot] : Slots) {
-        uint32_t Counter = T.DivRows[Key.first].counter + Key.second;
-        Value *At = B.CreateConstInBoundsGEP1_32(I64, RowPtr, Counter);
-        B.CreateCall(Flush, {At, B.CreateLoad(I64, Slot)});
+      for (auto &[Row, Figures] : ByRow) {
+        for (unsigned I = 0; I < PASTA_DIV_NUM; ++I)
+          B.CreateStore(
+              Figures[I] ? static_cast<Value *>(B.CreateLoad(I64, Figures[I]))
+                         : B.getInt64(0),
+              B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
+        B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                             B.getInt32(T.numBanks()),
+                             B.getInt32(T.DivRows[Row].counter),
+                             B.CreatePointerCast(Stage, Generic),
+                             B.getInt32(PASTA_DIV_NUM)});
       }
     }
   }

@@ -25,7 +25,7 @@ done:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(ptr addrspace(1) %out, float %v, i32 %n)
-; CHECK-NOT: alloca
+; CHECK-NOT: alloca i64,
 ; CHECK-NOT: call void @__pasta_div
 ; CHECK: call i64 @llvm.amdgcn.ballot.i64(
 ; CHECK: call i64 @llvm.amdgcn.readfirstlane.i64
@@ -37,7 +37,8 @@ done:
 ; CALLS: call void @__pasta_div_branch(i32 %{{.*}}, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 3, i32 1, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr addrspace(5)
-; CALLS: call void @__pasta_flush_counter(
+; CALLS: [[STAGE:%.*]] = addrspacecast ptr addrspace(5) %pasta.div.flush to ptr
+; CALLS-NEXT: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr [[STAGE]], i32 12)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}

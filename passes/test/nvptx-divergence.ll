@@ -4,7 +4,7 @@
 ; size, address space and whether it is a load/store), one __pasta_div_branch
 ; or __pasta_div_switch per conditional branch, one __pasta_div_block per
 ; (block, line) with its instruction count, and a flush of every figure at
-; each return. One divergence row per (function, line), PASTA_DIV_NUM (12)
+; each return (one out-of-line __pasta_flush per row). One divergence row per (function, line), PASTA_DIV_NUM (12)
 ; counters each, after the functions' own counters. Without the option
 ; nothing of this is emitted.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
@@ -55,15 +55,16 @@ entry:
 ; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
 ; CHECK-NEXT: switch i32 %n
-; Every figure flushed at the return, into this block's bank.
-; CHECK: call ptr addrspace(1) @__pasta_bank_row(
-; CHECK: call void @__pasta_flush_counter(
+; Every row's figures staged and flushed at the return (the out-of-line
+; __pasta_flush, 12 counters from the row's first).
+; CHECK: store i64 %{{.*}}, ptr %{{.*}}
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
 ; CHECK: ret void
 
 ; The device function's copy: a generic (0) load of 4 bytes, flushed.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1,
-; CHECK: call void @__pasta_flush_counter(
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
 ; CHECK: ret float
 
 ; ROWS: pasta: div k.cu:3 func=k counters=[[R0:[0-9]+]]..
