@@ -16,8 +16,10 @@
 #   PASTA_STAGE_DIV=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh
 # then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
 # Results: $OUT/divergence.md (both tables), logs in $OUT/divergence-work.
-# DIV_DEADLINE (seconds, default 380) stops starting new programs after that
-# long, so a device run under a time limit still writes its tables.
+# DIV_DEADLINE (seconds, default 330) stops starting new programs after that
+# long, so a device run under a time limit still writes its tables; the
+# worked example (coalescing) and the small kernels go first. PROGRAMS
+# overrides the list.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -26,8 +28,10 @@ mkdir -p "$W"
 bash scripts/unpack_gpu.sh
 BIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
 RUNS=${TK_BENCH:-5}
-DEADLINE=$((SECONDS + ${DIV_DEADLINE:-380}))
-PROGRAMS=${PROGRAMS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead | tr '\n' ' ')}
+DEADLINE=$((SECONDS + ${DIV_DEADLINE:-330}))
+FIRST="coalescing vector_add axpy matmul_tiled reduction histogram bfs hotspot srad"
+PROGRAMS=${PROGRAMS:-$FIRST $(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt |
+  grep -v launch_overhead | grep -vxF -e "${FIRST// /$'\n'}" | tr '\n' ' ')}
 
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
 [ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
@@ -66,6 +70,8 @@ for k in $PROGRAMS; do
   ran="$ran $k"
 done
 rm -f "$W/run.txt"
+# The worked example's stderr report (docs/user-guide.md).
+cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
 cat "$OUT/divergence.md"
