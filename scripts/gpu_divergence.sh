@@ -15,7 +15,9 @@
 #   ninja -C build && ninja -C build pasta_kernels_div
 #   PASTA_STAGE_DIV=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh
 # then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
-# Results: $OUT/divergence.md (both tables), logs in $OUT/divergence-work.
+# Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
+# worked example's stderr report), logs and profiles in
+# $OUT/divergence-work.tgz.
 # DIV_DEADLINE (seconds, default 330) stops starting new programs after that
 # long, so a device run under a time limit still writes its tables; the
 # worked example (coalescing) and the small kernels go first. PROGRAMS
@@ -58,13 +60,13 @@ for k in $PROGRAMS; do
     status=1
   fi
   grep "pasta: warning" "$W/$k.div.err" && status=1
-  timeout 90 "$NCU" --clock-control none --csv --page raw --print-units base \
+  timeout 60 "$NCU" --clock-control none --csv --page raw --print-units base \
     --metrics "$METRICS" --log-file "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
     > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
   for variant in plain div; do
     exe="$BIN/$k"; [ $variant = div ] && exe="$BIN/$k-div"
     TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null \
-      timeout 60 "$exe" "$n" > "$W/run.txt" 2>&1 || { echo "gpu_divergence: $k $variant bench failed"; status=1; }
+      timeout 45 "$exe" "$n" > "$W/run.txt" 2>&1 || { echo "gpu_divergence: $k $variant bench failed"; status=1; }
     sed -n "s/^bench: /$k $variant /p" "$W/run.txt" >> "$W/bench.txt"
   done
   ran="$ran $k"
@@ -75,4 +77,6 @@ cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
 cat "$OUT/divergence.md"
+# The device tool brings back a few files: the logs and profiles as one.
+tar czf "$OUT/divergence-work.tgz" -C "$OUT" divergence-work && rm -rf "$W"
 exit $status
