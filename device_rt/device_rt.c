@@ -560,7 +560,9 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
   uint64_t bank_key = phase << 5 | (word & 31);
   uint64_t same_bank =
       __gpu_match_any_u64(lanes, in ? bank_key : ~0ull) & subset;
-  uint64_t words = pasta_div_key_leaders(lanes, subset, word);
+  /* One leader per distinct word in each phase: a word that lanes of two
+   * phases read is served once in each (addresses stay below 2^56). */
+  uint64_t words = pasta_div_key_leaders(lanes, subset, phase << 56 | word);
   /* Distinct words in this lane's bank within its phase (at most 32). */
   uint64_t depth = in ? (uint64_t)__builtin_popcountll(same_bank & words) : 0;
   uint64_t wavefronts = 0, phases = 0;
@@ -591,8 +593,9 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
 /* One warp-level execution of a memory access of `size` bytes at `ptr`:
  * `hint` is its address space when the pass knows it (PASTA_DIV_GLOBAL,
  * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
- * stores (sectors are counted for those only, as ncu's ld/st metrics do), 0
- * for atomics. Local (stack) accesses of generic pointers are left out. */
+ * stores (sectors and bank conflicts are counted for those only, as ncu's
+ * ld/st metrics do), 0 for atomics. Local (stack) accesses of generic pointers
+ * are left out. */
 PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
                                      uint32_t sectored,
                                      PASTA_PRIVATE uint64_t *requests_global,
@@ -615,7 +618,7 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
     g_sectors = pasta_div_distinct_units(lanes, global, addr >> 5, last >> 5);
     g_ideal = (g_bytes + 31) / 32;
   }
-  if (shared)
+  if (sectored && shared) /* ncu's conflict metrics are for ld/st too */
     conflicts = pasta_div_bank_conflicts(lanes, shared, addr, size);
   if (!__gpu_is_first_in_lane(lanes))
     return;

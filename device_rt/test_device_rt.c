@@ -171,6 +171,29 @@ static void div_run(struct div_case *c, uint64_t active, uint64_t sum[8]) {
         CHECK_EQ_U64(c->per_lane[l][i], 0);
 }
 
+/* Lane l of a half-warp pattern: 1: word 0 for lanes 0..15, word 32 for
+ * 16..31; 2: words 0 and 32 alternating by lane. */
+static int div_pattern;
+static void div_pattern_lane(uint32_t lane, void *arg) {
+  struct div_case *c = arg;
+  uint64_t *r = c->per_lane[lane];
+  int high = div_pattern == 1 ? lane >= 16 : (int)(lane & 1);
+  uint64_t addr = c->base + (high ? 128 : 0);
+  __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
+                     &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void div_run_pattern(struct div_case *c, int pattern, uint64_t sum[8]) {
+  div_pattern = pattern;
+  memset(c->per_lane, 0, sizeof c->per_lane);
+  pasta_shim_warp(32, 0xffffffffull, DIV_BASE * 4, DIV_BASE * 5,
+                  div_pattern_lane, c);
+  memset(sum, 0, 8 * sizeof *sum);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      sum[i] += c->per_lane[l][i];
+}
+
 #define FULL 0xffffffffull
 
 static void test_div_global(void) {
@@ -259,6 +282,32 @@ static void test_div_shared(void) {
   c.stride = 32;
   div_run(&c, FULL, s);
   CHECK_EQ_U64(s[DIV_BC], 4);
+  /* A double every lane reads (a broadcast, as a tile row read by every
+   * column thread): one word pair in each half-warp phase, one wavefront
+   * each: 0. (Found on the GPU: counting the pair once for the whole warp
+   * left the second phase with no wavefront, 1 - 2 wrapped around.) The
+   * same for a 16-byte vector over four quarter-warp phases. */
+  c.size = 8, c.stride = 0;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  CHECK(s[DIV_RS] == 1 && s[DIV_DS] == 8);
+  c.size = 16;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  /* Two doubles, one per half-warp, both in bank 0 and 1 (words 0 and 32):
+   * each phase reads one pair: 0. Within a half-warp, lanes alternating
+   * between words 0 and 32: 2 wavefronts each phase, 4 - 2 = 2. */
+  c.size = 8, c.stride = 0;
+  div_run_pattern(&c, 1, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  div_run_pattern(&c, 2, s);
+  CHECK_EQ_U64(s[DIV_BC], 2);
+  /* Atomics: requests and bytes, no bank conflicts (ncu counts those for
+   * loads and stores). */
+  c.size = 4, c.stride = 128, c.sectored = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_RS] == 1 && s[DIV_BC] == 0 && s[DIV_DS] == 128);
+  c.sectored = 1;
   /* Only lanes 0..15 of a float column of stride 32 words: 16 words in
    * bank 0: 15 conflicts. */
   c.size = 4, c.stride = 128;

@@ -4,8 +4,8 @@ and times the divergence copies against the plain build. Used by
 scripts/gpu_divergence.sh; reads ncu's CSV with compare_ncu.read_ncu.
 
 Per kernel (ncu on the plain build; PASTA_DIVERGENCE=1 on the -div build):
-  requests      smsp__sass_inst_executed_op_{global,shared}_{ld,st}.sum
-                (+ global atom/red: PASTA counts atomics as requests too)
+  requests      smsp__sass_inst_executed_op_{global,shared}_{ld,st,atom,red}.sum
+                (PASTA counts atomics as requests too)
   distinct B    sm__sass_data_bytes_mem_{global,shared}_op_{ld,st,atom,red}.sum
   sectors       l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum
   bank confl.   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum
@@ -32,8 +32,8 @@ def ncu_figures(m):
         return int(m.get(metric, 0))
     requests = sum(g(f"smsp__sass_inst_executed_op_{s}_{op}.sum")
                    for s in ("global", "shared") for op in ("ld", "st"))
-    requests += sum(g(f"smsp__sass_inst_executed_op_global_{op}.sum")
-                    for op in ("atom", "red"))
+    requests += sum(g(f"smsp__sass_inst_executed_op_{s}_{op}.sum")
+                    for s in ("global", "shared") for op in ("atom", "red"))
     distinct = sum(g(f"sm__sass_data_bytes_mem_{s}_op_{op}.sum")
                    for s in ("global", "shared") for op in GLOBAL_OPS)
     sectors = sum(g(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum")

@@ -5,7 +5,7 @@
 #   scale_strided: 65536 global requests (a load and a store per warp,
 #     32768 warps), 32 sectors each = 2,097,152, ideal 4 each = 262,144, so
 #     1,835,008 (1.84M) excess sectors, all at coalescing.cu:42;
-#   transpose_conflicts: 32,768 shared reads by column at line 61, 31
+#   transpose_conflicts: 32,768 shared reads by column at line 62, 31
 #     conflicts each = 1,015,808 (1.02M);
 #   the fixed builds: no excess sector, no conflict.
 # merge adds them (strided + fixed sectors: 2,097,152 + 262,144).
@@ -24,8 +24,8 @@ expect "$out" "top lines by excess sectors:"
 expect "$out" "top lines by bank conflicts:"
 if grep -qE '^  coalescing\.cu:42 +1\.84M +2\.10M +262K +32\.00 +scale_strided' <<< "$out"; then
   pass=$((pass + 1)); else fail=$((fail + 1)); echo "no excess-sector row for line 42"; fi
-if grep -qE '^  coalescing\.cu:61 +1\.02M +32768 +32\.00 ' <<< "$out"; then
-  pass=$((pass + 1)); else fail=$((fail + 1)); echo "no bank-conflict row for line 61"; fi
+if grep -qE '^  coalescing\.cu:62 +1\.02M +32768 +32\.00 ' <<< "$out"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "no bank-conflict row for line 62"; fi
 # Line 58's conflict-free writes are in no top table.
 if grep -q 'coalescing\.cu:58' <<< "$out"; then
   fail=$((fail + 1)); echo "line 58 listed"; else pass=$((pass + 1)); fi
