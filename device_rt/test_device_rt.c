@@ -172,13 +172,15 @@ static void div_run(struct div_case *c, uint64_t active, uint64_t sum[8]) {
 }
 
 /* Lane l of a half-warp pattern: 1: word 0 for lanes 0..15, word 32 for
- * 16..31; 2: words 0 and 32 alternating by lane. */
+ * 16..31; 2: words 0 and 32 alternating by lane; 3: double l mod 16. */
 static int div_pattern;
 static void div_pattern_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
   uint64_t *r = c->per_lane[lane];
   int high = div_pattern == 1 ? lane >= 16 : (int)(lane & 1);
   uint64_t addr = c->base + (high ? 128 : 0);
+  if (div_pattern == 3) /* both half-warps read the same 16 doubles */
+    addr = c->base + 8 * (lane % 16);
   __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
                      &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
 }
@@ -302,6 +304,10 @@ static void test_div_shared(void) {
   CHECK_EQ_U64(s[DIV_BC], 0);
   div_run_pattern(&c, 2, s);
   CHECK_EQ_U64(s[DIV_BC], 2);
+  /* dgemm's B-tile row: lane l reads double l mod 16, so both half-warps
+   * read the same 128 bytes, one wavefront each: 0 (the GPU run's wrap). */
+  div_run_pattern(&c, 3, s);
+  CHECK(s[DIV_BC] == 0 && s[DIV_DS] == 128);
   /* Atomics: requests and bytes, no bank conflicts (ncu counts those for
    * loads and stores). */
   c.size = 4, c.stride = 128, c.sectored = 0;
