@@ -8,11 +8,14 @@
 // instrumented functions; the planned instructions are found in them
 // through the clone's value map. Each (row, figure) a copy measures is one
 // i64 alloca, zeroed at entry, promoted to a register once the runtime's
-// helpers are inlined, and flushed at every return.
+// helpers are inlined, and flushed at every return like counting mode's
+// counters (an inline fast path for full warps, the out-of-line
+// __pasta_flush otherwise).
 //
 //===----------------------------------------------------------------------===//
 #include "Divergence.h"
 #include "DeviceRuntime.h"
+#include "InstrumentationMD.h"
 #include "KernelVariants.h"
 
 #include "pasta/abi.h"
@@ -21,6 +24,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <array>
 #include <map>
@@ -180,12 +184,60 @@ public:
     return S;
   }
 
-  // At every return: each row's figures staged (0 for those this function
-  // does not measure) and flushed by the runtime's out-of-line __pasta_flush
-  // into this block's bank: one call per row keeps the copy small.
+  // At every return, as counting mode flushes: one test picks the fast path
+  // for the usual case (a full warp, every figure below 2^27), where each
+  // figure costs one warp sum and at most one `red` by lane 0, inline. The
+  // general path stages each row's figures (0 for those not measured here)
+  // for the runtime's out-of-line __pasta_flush, one call per row.
   void emitFlushes() {
     if (Slots.empty())
       return;
+    SmallVector<ReturnInst *, 4> Returns;
+    for (BasicBlock &BB : Copy)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+        Returns.push_back(Ret);
+    for (ReturnInst *Ret : Returns)
+      emitFlush(Ret);
+  }
+
+private:
+  void emitFlush(ReturnInst *Ret) {
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    IRBuilder<> B(Ret);
+    std::map<std::pair<uint32_t, unsigned>, Value *> Values;
+    Value *Any = nullptr;
+    for (auto &[Key, Slot] : Slots) {
+      Value *V = B.CreateLoad(I64, Slot);
+      Values[Key] = V;
+      Any = Any ? B.CreateOr(Any, V) : V;
+    }
+    FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
+    Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
+    Instruction *FastT, *SlowT;
+    SplitBlockAndInsertIfThenElse(Fast, Ret->getIterator(), &FastT, &SlowT);
+    markInstrumentation(
+        FastT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> FB(FastT);
+    FunctionCallee BankRow =
+        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+    Value *Row = FB.CreateCall(BankRow, {T.Counters, FB.getInt32(T.NumCounters),
+                                         FB.getInt32(T.numBanks())});
+    FunctionCallee FlushFast = M.getOrInsertFunction(
+        FlushCounterFastName, FB.getVoidTy(), Global, I64);
+    for (auto &[Key, V] : Values) {
+      uint32_t Counter = T.DivRows[Key.first].counter + Key.second;
+      FB.CreateCall(FlushFast,
+                    {FB.CreateConstInBoundsGEP1_32(I64, Row, Counter), V});
+    }
+    emitStagedFlush(SlowT, Values);
+  }
+
+  void emitStagedFlush(
+      Instruction *At,
+      const std::map<std::pair<uint32_t, unsigned>, Value *> &Values) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -193,39 +245,33 @@ public:
     PointerType *Generic = PointerType::get(Ctx, 0);
     FunctionCallee Flush = M.getOrInsertFunction(
         FlushName, Type::getVoidTy(Ctx), Global, I32, I32, I32, Generic, I32);
-    IRBuilder<> EntryB(&*Copy.getEntryBlock().getFirstInsertionPt());
     auto *StageTy = ArrayType::get(I64, PASTA_DIV_NUM);
-    AllocaInst *Stage =
-        EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
-                            nullptr, "pasta.div.flush");
-    std::map<uint32_t, std::array<AllocaInst *, PASTA_DIV_NUM>> ByRow;
-    for (auto &[Key, Slot] : Slots)
-      ByRow[Key.first][Key.second] = Slot;
-    SmallVector<ReturnInst *, 4> Returns;
-    for (BasicBlock &BB : Copy)
-      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-        Returns.push_back(Ret);
-    for (ReturnInst *Ret : Returns) {
-      IRBuilder<> B(Ret);
-      for (auto &[Row, Figures] : ByRow) {
-        for (unsigned I = 0; I < PASTA_DIV_NUM; ++I)
-          B.CreateStore(
-              Figures[I] ? static_cast<Value *>(B.CreateLoad(I64, Figures[I]))
-                         : B.getInt64(0),
-              B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
-        B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
-                             B.getInt32(T.numBanks()),
-                             B.getInt32(T.DivRows[Row].counter),
-                             B.CreatePointerCast(Stage, Generic),
-                             B.getInt32(PASTA_DIV_NUM)});
-      }
+    if (!Stage) {
+      IRBuilder<> EntryB(&*Copy.getEntryBlock().getFirstInsertionPt());
+      Stage =
+          EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
+                              nullptr, "pasta.div.flush");
+    }
+    std::map<uint32_t, std::array<Value *, PASTA_DIV_NUM>> ByRow;
+    for (auto &[Key, V] : Values)
+      ByRow[Key.first][Key.second] = V;
+    IRBuilder<> B(At);
+    for (auto &[Row, Figures] : ByRow) {
+      for (unsigned I = 0; I < PASTA_DIV_NUM; ++I)
+        B.CreateStore(Figures[I] ? Figures[I] : B.getInt64(0),
+                      B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
+      B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                           B.getInt32(T.numBanks()),
+                           B.getInt32(T.DivRows[Row].counter),
+                           B.CreatePointerCast(Stage, Generic),
+                           B.getInt32(PASTA_DIV_NUM)});
     }
   }
 
-private:
   Function &Copy;
   ModuleTables &T;
   std::map<std::pair<uint32_t, unsigned>, AllocaInst *> Slots;
+  AllocaInst *Stage = nullptr; // the general path's staging, made on demand
 };
 
 } // namespace

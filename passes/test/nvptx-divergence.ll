@@ -4,7 +4,7 @@
 ; size, address space and whether it is a load/store), one __pasta_div_branch
 ; or __pasta_div_switch per conditional branch, one __pasta_div_block per
 ; (block, line) with its instruction count, and a flush of every figure at
-; each return (one out-of-line __pasta_flush per row). One divergence row per (function, line), PASTA_DIV_NUM (12)
+; each return. One divergence row per (function, line), PASTA_DIV_NUM (12)
 ; counters each, after the functions' own counters. Without the option
 ; nothing of this is emitted.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
@@ -55,8 +55,12 @@ entry:
 ; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
 ; CHECK-NEXT: switch i32 %n
-; Every row's figures staged and flushed at the return (the out-of-line
-; __pasta_flush, 12 counters from the row's first).
+; At the return, after the counting flush: the divergence figures' fast
+; path inline (a warp sum and a `red` per figure), and the general path,
+; each row's 12 figures staged for the out-of-line __pasta_flush.
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
 ; CHECK: store i64 %{{.*}}, ptr %{{.*}}
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
 ; CHECK: ret void
