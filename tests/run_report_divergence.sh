@@ -34,6 +34,15 @@ fixed=$("$report" show "$after") || { echo "show failed"; exit 1; }
 expect "$fixed" "divergence (warp-level"
 if grep -q "top lines by excess sectors\|top lines by bank conflicts" <<< "$fixed"; then
   fail=$((fail + 1)); echo "fixed profile has a top table"; else pass=$((pass + 1)); fi
+# CSV: the function and line tables end with the twelve figures.
+csv=$("$report" show "$before" --format csv --lines) || { echo "csv failed"; exit 1; }
+expect "$csv" ",divergence.requests_global,divergence.requests_shared,"
+if python3 -c '
+import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+r = [x for x in rows if x["line"] == "62"][0]
+sys.exit(0 if r["divergence.bank_conflicts"] == "1015808" and r["divergence.sectors"] == "131072" else 1)
+' <<< "$csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "csv line 62 figures"; fi
 diff_out=$("$report" diff "$before" "$after") || { echo "diff failed"; exit 1; }
 expect "$diff_out" "Divergence (before -> after):"
 expect "$diff_out" "1835008 -> 0 (-1835008)"
