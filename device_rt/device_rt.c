@@ -439,3 +439,235 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
   r->reserved = 0;
   r->time = pasta_device_time_ns();
 }
+
+/*===- Divergence mode: warp-level memory and branch figures --------------===*
+ * The divergence copy of a kernel (passes/Divergence.cpp) calls these at each
+ * memory access, conditional branch and counted block. Every active lane
+ * computes the same warp-level figure with ballots, match_any and shuffles;
+ * only the first active lane adds it to its per-thread register (the
+ * pointers are allocas the pass promotes), so the flush at exit, a warp sum,
+ * yields the warp-level total. No atomics run while the kernel runs.
+ *
+ * Figures (docs/user-guide.md, "Divergence mode", derives each rule):
+ *  - distinct bytes: the size of the union of [addr, addr + size) over the
+ *    active lanes;
+ *  - sectors: distinct 32-byte sectors the lanes touch (an access that
+ *    straddles a sector boundary touches two); ideal: ceil(distinct / 32);
+ *  - bank conflicts: 32 banks of 4 bytes; a warp's request is served in
+ *    phases of 128 / max(size, 4) lanes (all 32 lanes for 1-4 byte
+ *    accesses, half-warps for 8, quarter-warps for 16); a phase needs as
+ *    many wavefronts as the most distinct words any one bank holds among
+ *    its lanes; conflicts = wavefronts - phases with an active lane.
+ *===----------------------------------------------------------------------===*/
+
+/* The lowest lane of `mask`, or 64 when it is empty. */
+static uint32_t pasta_div_lowest(uint64_t mask) {
+  return mask ? (uint32_t)__builtin_ctzll(mask) : 64u;
+}
+
+/* Lanes of `subset` that are the lowest of their group of equal `key`:
+ * one per distinct key. Lanes outside the subset take part in the match
+ * with a key no subset lane has. */
+static uint64_t pasta_div_key_leaders(uint64_t lanes, uint64_t subset,
+                                      uint64_t key) {
+  int in = (subset >> __gpu_lane_id()) & 1;
+  uint64_t same = __gpu_match_any_u64(lanes, in ? key : ~0ull);
+  return __gpu_ballot(lanes, in && pasta_div_lowest(same) == __gpu_lane_id());
+}
+
+/* The sum of `value` over the lanes of `lanes` (any subset), in every lane:
+ * one shuffle per lane, for the rare paths. */
+static uint64_t pasta_div_sum(uint64_t lanes, uint64_t value) {
+  uint64_t sum = 0;
+  for (uint64_t m = lanes; m; m &= m - 1)
+    sum += __gpu_shuffle_idx_u64(lanes, (uint32_t)__builtin_ctzll(m), value,
+                                 __gpu_num_lanes());
+  return sum;
+}
+
+/* The largest `value` (below 128) over the lanes of `group`, in every lane
+ * of `lanes`: its bits from the top, one ballot each. */
+static PASTA_INLINE uint64_t pasta_div_max_small(uint64_t lanes, uint64_t group,
+                                                 uint64_t value) {
+  uint64_t max = 0;
+  for (int bit = 6; bit >= 0; --bit) {
+    uint64_t candidate = max | (1ull << bit);
+    if (__gpu_ballot(lanes, value >= candidate) & group)
+      max = candidate;
+  }
+  return max;
+}
+
+/* The general case of pasta_div_distinct_units, out of line: rare
+ * (misaligned or overlapping accesses), and long. */
+static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
+    uint64_t lanes, uint64_t subset, uint64_t lo, uint64_t hi) {
+  int in = (subset >> __gpu_lane_id()) & 1;
+  uint64_t len = hi - lo + 1;
+  uint64_t units = len > 64 ? 64 : len;
+  uint64_t covered = 0; /* bit u: unit lo + u is covered by a lower lane */
+  for (uint64_t m = subset; m; m &= m - 1) {
+    uint32_t j = (uint32_t)__builtin_ctzll(m);
+    uint64_t lo_j = __gpu_shuffle_idx_u64(lanes, j, lo, __gpu_num_lanes());
+    uint64_t hi_j = __gpu_shuffle_idx_u64(lanes, j, hi, __gpu_num_lanes());
+    if (j >= __gpu_lane_id() || hi_j < lo || lo_j > hi)
+      continue;
+    uint64_t from = lo_j > lo ? lo_j - lo : 0;
+    uint64_t to = hi_j - lo < units - 1 ? hi_j - lo : units - 1;
+    for (uint64_t u = from; u <= to; ++u)
+      covered |= 1ull << u;
+  }
+  uint64_t mine = in ? units - (uint64_t)__builtin_popcountll(covered) : 0;
+  return pasta_div_sum(lanes, mine);
+}
+
+/* The number of distinct units in the union of [lo, hi] (inclusive) over
+ * the lanes of `subset`. When every range has the first range's length and
+ * starts at a multiple of it, ranges either coincide or are disjoint: the
+ * length times the number of distinct starts (one match_any). Otherwise each
+ * lane counts the units of its range that no lower lane covers (at most 64
+ * per lane: accesses are at most 16 bytes). */
+static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
+                                                      uint64_t subset,
+                                                      uint64_t lo,
+                                                      uint64_t hi) {
+  if (!subset)
+    return 0;
+  int in = (subset >> __gpu_lane_id()) & 1;
+  uint64_t len = hi - lo + 1;
+  uint64_t len0 = __gpu_shuffle_idx_u64(lanes, pasta_div_lowest(subset), len,
+                                        __gpu_num_lanes());
+  if (__gpu_ballot(lanes, in && (len != len0 || lo % len0 != 0)) == 0)
+    return len0 * (uint64_t)__builtin_popcountll(
+                      pasta_div_key_leaders(lanes, subset, lo));
+  return pasta_div_distinct_units_slow(lanes, subset, lo, hi);
+}
+
+/* Shared-memory bank conflicts of one request (rule above). Aligned 8- and
+ * 16-byte accesses cover consecutive banks from their first word's bank, so
+ * two lanes share a bank only when their first words share one: the first
+ * word stands for the access. */
+static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
+                                                      uint64_t subset,
+                                                      uint64_t addr,
+                                                      uint32_t size) {
+  if (!subset)
+    return 0;
+  int in = (subset >> __gpu_lane_id()) & 1;
+  uint32_t per_phase = 128u / (size > 4 ? (size < 128 ? size : 128) : 4);
+  uint64_t phase = __gpu_lane_id() / per_phase;
+  uint64_t word = addr >> 2;
+  uint64_t bank_key = phase << 5 | (word & 31);
+  uint64_t same_bank =
+      __gpu_match_any_u64(lanes, in ? bank_key : ~0ull) & subset;
+  /* One leader per distinct word in each phase: a word that lanes of two
+   * phases read is served once in each (addresses stay below 2^56). */
+  uint64_t words = pasta_div_key_leaders(lanes, subset, phase << 56 | word);
+  /* Distinct words in this lane's bank within its phase (at most 32). */
+  uint64_t depth = in ? (uint64_t)__builtin_popcountll(same_bank & words) : 0;
+  uint64_t wavefronts = 0, phases = 0;
+  for (uint32_t p = 0; p * per_phase < __gpu_num_lanes(); ++p) {
+    uint64_t group =
+        per_phase >= 64 ? ~0ull : ((1ull << per_phase) - 1) << (p * per_phase);
+    if (!(subset & group))
+      continue;
+    ++phases;
+    wavefronts += pasta_div_max_small(lanes, group, depth);
+  }
+  return wavefronts - phases;
+}
+
+/* Which lanes of `lanes` accessed memory of kind `space` through `ptr`. */
+static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
+                                   uint32_t space) {
+  int mine;
+  if (hint != PASTA_DIV_GENERIC) /* known at compile time: no ballot */
+    return hint == space ? lanes : 0;
+  if (space == PASTA_DIV_SHARED)
+    mine = __gpu_is_ptr_local(ptr) != 0;
+  else
+    mine = !__gpu_is_ptr_local(ptr) && !__gpu_is_ptr_private(ptr);
+  return __gpu_ballot(lanes, mine);
+}
+
+/* One warp-level execution of a memory access of `size` bytes at `ptr`:
+ * `hint` is its address space when the pass knows it (PASTA_DIV_GLOBAL,
+ * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
+ * stores (sectors and bank conflicts are counted for those only, as ncu's
+ * ld/st metrics do), 0 for atomics. Local (stack) accesses of generic pointers
+ * are left out. */
+PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
+                                     uint32_t sectored,
+                                     PASTA_PRIVATE uint64_t *requests_global,
+                                     PASTA_PRIVATE uint64_t *requests_shared,
+                                     PASTA_PRIVATE uint64_t *bytes,
+                                     PASTA_PRIVATE uint64_t *distinct_global,
+                                     PASTA_PRIVATE uint64_t *distinct_shared,
+                                     PASTA_PRIVATE uint64_t *sectors,
+                                     PASTA_PRIVATE uint64_t *ideal_sectors,
+                                     PASTA_PRIVATE uint64_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint64_t last = addr + (size ? size - 1 : 0);
+  uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
+  uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
+  uint64_t g_bytes = pasta_div_distinct_units(lanes, global, addr, last);
+  uint64_t s_bytes = pasta_div_distinct_units(lanes, shared, addr, last);
+  uint64_t g_sectors = 0, g_ideal = 0, conflicts = 0;
+  if (sectored && global) {
+    g_sectors = pasta_div_distinct_units(lanes, global, addr >> 5, last >> 5);
+    g_ideal = (g_bytes + 31) / 32;
+  }
+  if (sectored && shared) /* ncu's conflict metrics are for ld/st too */
+    conflicts = pasta_div_bank_conflicts(lanes, shared, addr, size);
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+  *requests_global += global != 0;
+  *requests_shared += shared != 0;
+  *bytes += (uint64_t)size * (uint64_t)__builtin_popcountll(global | shared);
+  *distinct_global += g_bytes;
+  *distinct_shared += s_bytes;
+  *sectors += g_sectors;
+  *ideal_sectors += g_ideal;
+  *bank_conflicts += conflicts;
+}
+
+/* One warp-level execution of a two-way conditional branch: divergent when
+ * the active lanes do not all take the same side. */
+PASTA_INLINE void __pasta_div_branch(uint32_t taken,
+                                     PASTA_PRIVATE uint64_t *branches,
+                                     PASTA_PRIVATE uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+  *branches += 1;
+  *divergent += yes != 0 && yes != lanes;
+}
+
+/* The same for a multi-way branch (switch): divergent when the active lanes
+ * do not all hold the same value. */
+PASTA_INLINE void __pasta_div_switch(uint64_t value,
+                                     PASTA_PRIVATE uint64_t *branches,
+                                     PASTA_PRIVATE uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t same = __gpu_match_any_u64(lanes, value);
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+  *branches += 1;
+  *divergent += same != lanes;
+}
+
+/* One warp-level execution of `insts` instructions of one source line in a
+ * block: they count as warp-level and as thread-level (active lanes)
+ * executions; the ratio of the sums is the active lanes per executed
+ * instruction. */
+PASTA_INLINE void __pasta_div_block(uint32_t insts,
+                                    PASTA_PRIVATE uint64_t *warps,
+                                    PASTA_PRIVATE uint64_t *threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+  *warps += insts;
+  *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
+}

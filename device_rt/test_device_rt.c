@@ -5,9 +5,12 @@
  * everywhere, the AMD paths included: the working-set table search (linear
  * and binary), the outside-access counter, the trace events (sampling,
  * de-duplication, record claiming, drops), the 64-bit warp ids, the launch
- * count and the counter flush. Every expected value is derived in the
- * comments.
+ * count and the counter flush; and, on a 32-lane warp of host threads,
+ * the divergence mode's warp-level arithmetic (distinct bytes, sectors,
+ * bank conflicts, branch divergence, active lanes). Every expected value
+ * is derived in the comments.
  *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L /* pthread barriers (host_gpu_shim.h) */
 #define PASTA_DEVICE_RT_HOST_TEST 1
 #include "device_rt.c"
 
@@ -132,11 +135,271 @@ static void test_counts(void) {
   CHECK(__pasta_bank_row(counters, 4, 4) == counters + 4);
 }
 
+/*===- Divergence mode on a 32-lane warp ---------------------------------===*/
+
+/* One access per lane: lane l touches addr(l) with `size` bytes. Every lane
+ * keeps its own registers; the flush would sum them, so the warp's figures
+ * are the sums over lanes (only the first active lane adds). */
+enum { DIV_RG, DIV_RS, DIV_B, DIV_DG, DIV_DS, DIV_SEC, DIV_IDEAL, DIV_BC };
+struct div_case {
+  uint64_t base, stride, offset;
+  uint32_t size, hint, sectored;
+  uint64_t per_lane[64][8];
+};
+static const uint64_t DIV_BASE = 1ull << 20; /* 128-byte aligned */
+
+static void div_access_lane(uint32_t lane, void *arg) {
+  struct div_case *c = arg;
+  uint64_t *r = c->per_lane[lane];
+  uint64_t addr = c->base + c->offset + c->stride * lane;
+  __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
+                     &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+/* The warp's figures for lanes `active` touching base + offset + stride * l. */
+static void div_run(struct div_case *c, uint64_t active, uint64_t sum[8]) {
+  memset(c->per_lane, 0, sizeof c->per_lane);
+  pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, div_access_lane, c);
+  memset(sum, 0, 8 * sizeof *sum);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      sum[i] += c->per_lane[l][i];
+  /* Only the first active lane adds. */
+  for (int l = 0; l < 64; ++l)
+    if (l != __builtin_ctzll(active))
+      for (int i = 0; i < 8; ++i)
+        CHECK_EQ_U64(c->per_lane[l][i], 0);
+}
+
+/* Lane l of a half-warp pattern: 1: word 0 for lanes 0..15, word 32 for
+ * 16..31; 2: words 0 and 32 alternating by lane; 3: double l mod 16. */
+static int div_pattern;
+static void div_pattern_lane(uint32_t lane, void *arg) {
+  struct div_case *c = arg;
+  uint64_t *r = c->per_lane[lane];
+  int high = div_pattern == 1 ? lane >= 16 : (int)(lane & 1);
+  uint64_t addr = c->base + (high ? 128 : 0);
+  if (div_pattern == 3) /* both half-warps read the same 16 doubles */
+    addr = c->base + 8 * (lane % 16);
+  __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
+                     &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void div_run_pattern(struct div_case *c, int pattern, uint64_t sum[8]) {
+  div_pattern = pattern;
+  memset(c->per_lane, 0, sizeof c->per_lane);
+  pasta_shim_warp(32, 0xffffffffull, DIV_BASE * 4, DIV_BASE * 5,
+                  div_pattern_lane, c);
+  memset(sum, 0, 8 * sizeof *sum);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      sum[i] += c->per_lane[l][i];
+}
+
+#define FULL 0xffffffffull
+
+static void test_div_global(void) {
+  struct div_case c = {DIV_BASE, 4, 0, 4, PASTA_DIV_GLOBAL, 1, {{0}}};
+  uint64_t s[8];
+  /* Coalesced floats: 32 x 4 = 128 bytes from an aligned base: 4 sectors,
+   * ideal 4, one request. */
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_RG] == 1 && s[DIV_RS] == 0 && s[DIV_B] == 128);
+  CHECK(s[DIV_DG] == 128 && s[DIV_SEC] == 4 && s[DIV_IDEAL] == 4);
+  /* Every other float: 128 distinct bytes spread over 256: 8 sectors where
+   * 4 would do. */
+  c.stride = 8;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_DG] == 128 && s[DIV_SEC] == 8 && s[DIV_IDEAL] == 4);
+  /* Broadcast: 128 bytes requested, 4 distinct, one sector. */
+  c.stride = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_B] == 128 && s[DIV_DG] == 4 && s[DIV_SEC] == 1 &&
+        s[DIV_IDEAL] == 1);
+  /* Shifted by 16 bytes: bytes 16..143 span sectors 0..4: 5, ideal 4. */
+  c.stride = 4, c.offset = 16;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_DG] == 128 && s[DIV_SEC] == 5 && s[DIV_IDEAL] == 4);
+  /* Doubles at 28 + 8l: misaligned, each lane's 8 bytes are new (bytes
+   * 28..283, 256 of them) and lane 0 straddles sectors 0 and 1: sectors
+   * 0..8, nine. */
+  c.size = 8, c.stride = 8, c.offset = 28;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_DG], 256);
+  CHECK_EQ_U64(s[DIV_SEC], 9);
+  CHECK_EQ_U64(s[DIV_IDEAL], 8);
+  /* Overlapping floats at 2l: the union is [0, 2 * 31 + 4) = 66 bytes in
+   * sectors 0..2; ideal ceil(66 / 32) = 3. */
+  c.size = 4, c.stride = 2, c.offset = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_DG] == 66 && s[DIV_SEC] == 3 && s[DIV_IDEAL] == 3);
+  /* Even lanes only, floats at 4l: 16 lanes, 64 bytes requested and
+   * distinct, at 0, 8, ..., 120: sectors 0..3 (4), ideal 2. */
+  c.stride = 4;
+  div_run(&c, 0x55555555ull, s);
+  CHECK(s[DIV_RG] == 1 && s[DIV_B] == 64 && s[DIV_DG] == 64);
+  CHECK(s[DIV_SEC] == 4 && s[DIV_IDEAL] == 2);
+  /* Atomics: bytes, no sectors. */
+  c.sectored = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_DG] == 128 && s[DIV_SEC] == 0 && s[DIV_IDEAL] == 0);
+}
+
+static void test_div_shared(void) {
+  struct div_case c = {DIV_BASE * 4, 4, 0, 4, PASTA_DIV_SHARED, 1, {{0}}};
+  uint64_t s[8];
+  /* Consecutive words: 32 banks, one word each: no conflict. */
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_RS] == 1 && s[DIV_RG] == 0 && s[DIV_DS] == 128);
+  CHECK(s[DIV_BC] == 0 && s[DIV_SEC] == 0);
+  /* Every other word: words 0, 2, ..., 62 fall in the 16 even banks, two
+   * per bank: 2 wavefronts, 1 conflict. */
+  c.stride = 8;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 1);
+  /* A column of a 32 x 32 float tile: all in bank 0, 32 words: 31. */
+  c.stride = 128;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 31);
+  /* Broadcast of one word: one wavefront. */
+  c.stride = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_BC] == 0 && s[DIV_DS] == 4);
+  /* Doubles at 8l: two half-warp phases of 16 lanes x 8 bytes = 128 bytes,
+   * conflict-free: 2 wavefronts, 2 phases. */
+  c.size = 8, c.stride = 8;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_BC] == 0 && s[DIV_DS] == 256);
+  /* Doubles at 16l: in a half-warp the first words 0, 4, ..., 60 hit banks
+   * 0, 4, ..., 28 twice each: 2 wavefronts per phase, 4 - 2 = 2. */
+  c.stride = 16;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 2);
+  /* 16-byte vectors at 16l: four quarter-warp phases of 8 lanes x 16 bytes,
+   * conflict-free. At 32l: each quarter's first words 0, 8, ..., 56 hit
+   * banks 0, 8, 16, 24 twice: 2 per phase, 8 - 4 = 4. */
+  c.size = 16, c.stride = 16;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  c.stride = 32;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 4);
+  /* A double every lane reads (a broadcast, as a tile row read by every
+   * column thread): one word pair in each half-warp phase, one wavefront
+   * each: 0. (Found on the GPU: counting the pair once for the whole warp
+   * left the second phase with no wavefront, 1 - 2 wrapped around.) The
+   * same for a 16-byte vector over four quarter-warp phases. */
+  c.size = 8, c.stride = 0;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  CHECK(s[DIV_RS] == 1 && s[DIV_DS] == 8);
+  c.size = 16;
+  div_run(&c, FULL, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  /* Two doubles, one per half-warp, both in bank 0 and 1 (words 0 and 32):
+   * each phase reads one pair: 0. Within a half-warp, lanes alternating
+   * between words 0 and 32: 2 wavefronts each phase, 4 - 2 = 2. */
+  c.size = 8, c.stride = 0;
+  div_run_pattern(&c, 1, s);
+  CHECK_EQ_U64(s[DIV_BC], 0);
+  div_run_pattern(&c, 2, s);
+  CHECK_EQ_U64(s[DIV_BC], 2);
+  /* dgemm's B-tile row: lane l reads double l mod 16, so both half-warps
+   * read the same 128 bytes, one wavefront each: 0 (the GPU run's wrap). */
+  div_run_pattern(&c, 3, s);
+  CHECK(s[DIV_BC] == 0 && s[DIV_DS] == 128);
+  /* Atomics: requests and bytes, no bank conflicts (ncu counts those for
+   * loads and stores). */
+  c.size = 4, c.stride = 128, c.sectored = 0;
+  div_run(&c, FULL, s);
+  CHECK(s[DIV_RS] == 1 && s[DIV_BC] == 0 && s[DIV_DS] == 128);
+  c.sectored = 1;
+  /* Only lanes 0..15 of a float column of stride 32 words: 16 words in
+   * bank 0: 15 conflicts. */
+  c.size = 4, c.stride = 128;
+  div_run(&c, 0xffffull, s);
+  CHECK_EQ_U64(s[DIV_BC], 15);
+}
+
+/* A generic pointer: lanes 0..15 in shared memory, 16..31 in global. */
+static void div_generic_lane(uint32_t lane, void *arg) {
+  struct div_case *c = arg;
+  uint64_t *r = c->per_lane[lane];
+  uint64_t addr = (lane < 16 ? DIV_BASE * 4 : DIV_BASE) + 4 * lane;
+  __pasta_div_access((void *)(uintptr_t)addr, 4, PASTA_DIV_GENERIC, 1, &r[0],
+                     &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void test_div_generic(void) {
+  struct div_case c;
+  memset(&c, 0, sizeof c);
+  pasta_shim_warp(32, FULL, DIV_BASE * 4, DIV_BASE * 5, div_generic_lane, &c);
+  uint64_t s[8] = {0};
+  for (int l = 0; l < 32; ++l)
+    for (int i = 0; i < 8; ++i)
+      s[i] += c.per_lane[l][i];
+  /* One request to each space, 64 bytes each; the global half is bytes
+   * 64..127 of an aligned line: sectors 2 and 3. */
+  CHECK(s[DIV_RG] == 1 && s[DIV_RS] == 1 && s[DIV_B] == 128);
+  CHECK(s[DIV_DG] == 64 && s[DIV_DS] == 64 && s[DIV_SEC] == 2);
+}
+
+struct div_branch {
+  uint32_t threshold; /* lanes below it take the branch */
+  uint64_t value_mod; /* switch value: lane % value_mod (0: all 0) */
+  uint64_t r[64][4];
+};
+
+static void div_branch_lane(uint32_t lane, void *arg) {
+  struct div_branch *b = arg;
+  uint64_t *r = b->r[lane];
+  __pasta_div_branch(lane < b->threshold, &r[0], &r[1]);
+  __pasta_div_switch(b->value_mod ? lane % b->value_mod : 0, &r[0], &r[1]);
+  __pasta_div_block(3, &r[2], &r[3]);
+}
+
+static void div_branch_run(struct div_branch *b, uint64_t active,
+                           uint64_t s[4]) {
+  memset(b->r, 0, sizeof b->r);
+  pasta_shim_warp(32, active, 0, 0, div_branch_lane, b);
+  memset(s, 0, 4 * sizeof *s);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 4; ++i)
+      s[i] += b->r[l][i];
+}
+
+static void test_div_branches(void) {
+  struct div_branch b = {16, 2, {{0}}};
+  uint64_t s[4];
+  /* Lanes 0..15 take the branch, the rest do not: divergent; the switch on
+   * lane % 2 too. Two branches, two divergent; three instructions of a
+   * block run by 32 lanes: 3 warp-level, 96 thread-level. */
+  div_branch_run(&b, FULL, s);
+  CHECK(s[0] == 2 && s[1] == 2 && s[2] == 3 && s[3] == 96);
+  /* Everyone takes it and switches on 0: no divergence. */
+  b.threshold = 32, b.value_mod = 0;
+  div_branch_run(&b, FULL, s);
+  CHECK(s[0] == 2 && s[1] == 0);
+  /* Nobody takes it: none either. */
+  b.threshold = 0;
+  div_branch_run(&b, FULL, s);
+  CHECK(s[1] == 0);
+  /* Lanes 0..7 active, threshold 16: they all take it (the inactive lanes
+   * do not count); 3 x 8 active lanes for the block. */
+  b.threshold = 16;
+  div_branch_run(&b, 0xffull, s);
+  CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
   test_trace_sampling();
   test_trace_events();
   test_counts();
+  test_div_global();
+  test_div_shared();
+  test_div_generic();
+  test_div_branches();
   return check_summary("device_rt");
 }

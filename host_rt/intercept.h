@@ -28,6 +28,7 @@ enum { TIMED_FIRST = 32, TIMED_EVERY = 16 };
 struct pasta__launch_options {
   int timing;          /* PASTA_TIMING: TIMING_OFF, _SAMPLED (default), _ALL */
   int ws;              /* PASTA_WORKING_SET */
+  int divergence;      /* PASTA_DIVERGENCE */
   int hotness;         /* PASTA_HOTNESS=1 (working-set mode only) */
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
   int debug_callpath;  /* PASTA_DEBUG_CALLPATH: why paths are not cached */

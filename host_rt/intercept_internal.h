@@ -47,7 +47,8 @@ enum variant {
   RUN_COUNTING = PASTA_RUN_COUNTING,
   RUN_PLAIN = PASTA_RUN_PLAIN,
   RUN_WS = PASTA_RUN_WORKING_SET,
-  RUN_TRACE = PASTA_RUN_TRACE
+  RUN_TRACE = PASTA_RUN_TRACE,
+  RUN_DIV = PASTA_RUN_DIVERGENCE
 };
 
 struct kernel_path {
@@ -59,6 +60,7 @@ struct kernel {
   const void *handle;
   const char *mangled; /* the program's registration string, or NULL */
   const void *plain, *ws, *trace;
+  const void *div; /* its divergence copy (PASTA_DIVERGENCE=1 builds) */
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   const void *module;      /* host shadow of its module's descriptor */
@@ -198,7 +200,7 @@ struct pasta__state {
   uint64_t live_bytes, next_alloc_id, generation;
   pasta_activity_memory memory;
   int seen;
-  int warned_no_plain, warned_ws, warned_variant;
+  int warned_no_plain, warned_ws, warned_variant, warned_no_div;
   /* GPU properties, read at the first launch on each GPU. */
   pasta_device_peaks peaks[PASTA_MAX_DEVICES];
   uint64_t have_peaks; /* bit d: peaks[d] was read */

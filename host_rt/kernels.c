@@ -4,7 +4,7 @@
  * pasta__st.kernels), named when the program registers them
  * (__pasta_register_kernel); driver handles that stand for them; and which
  * copy a launch runs: counting inside the launch window, plain outside,
- * working-set or trace copy in those modes.
+ * working-set, trace or divergence copy in those modes.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
@@ -113,6 +113,19 @@ PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
   pasta__state_unlock();
 }
 
+/* The divergence copy of a kernel, from a host module built with
+ * PASTA_DIVERGENCE=1 (after its __pasta_register_kernel). */
+PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
+                                                  const void *div) {
+  if (!handle)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k)
+    k->div = div;
+  pasta__state_unlock();
+}
+
 static int kernel_selected(struct kernel *k) {
   if (!pasta__opt.have_kernels_re)
     return 1;
@@ -157,6 +170,18 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (k->ws && k->nparams >= 0)
       return RUN_WS;
     ++pasta__st.ws_skipped;
+  }
+  if (pasta__opt.divergence) {
+    if (k->div)
+      return RUN_DIV;
+    if (!pasta__st.warned_no_div) {
+      pasta__st.warned_no_div = 1;
+      fprintf(stderr,
+              "pasta: warning: PASTA_DIVERGENCE=1 but kernel '%s' has no "
+              "divergence copy: set PASTA_DIVERGENCE=1 while compiling too; "
+              "its launches are counted without divergence figures\n",
+              k->mangled ? k->mangled : "?");
+    }
   }
   return RUN_COUNTING;
 }

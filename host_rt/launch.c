@@ -31,6 +31,8 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
     k->plain = NULL;
   else if (*v == RUN_TRACE)
     k->trace = NULL;
+  else if (*v == RUN_DIV)
+    k->div = NULL;
   else
     k->ws = NULL;
   if (!pasta__st.warned_variant)
@@ -39,6 +41,7 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
             "its launches run the counting kernel\n",
             *v == RUN_PLAIN   ? "plain"
             : *v == RUN_TRACE ? "trace"
+            : *v == RUN_DIV   ? "divergence"
                               : "working-set",
             k->mangled ? k->mangled : "?");
   pasta__st.warned_variant = 1;
@@ -163,8 +166,11 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   else if (v == RUN_TRACE)
     err = pasta__run_trace(ops, real, &view, index, l, &tracked);
   else
-    err = pasta__run_timed(ops, real, v == RUN_PLAIN ? plain : l->fn, l,
-                           l->args, index, v == RUN_PLAIN);
+    err = pasta__run_timed(ops, real,
+                           v == RUN_PLAIN ? plain
+                           : v == RUN_DIV ? view.div
+                                          : l->fn,
+                           l, l->args, index, v == RUN_PLAIN);
   if (err && v != RUN_COUNTING)
     err = retry_original(ops, real, l, index, &v);
   else if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle)

@@ -32,6 +32,7 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
           ? TIMING_ALL
           : (pasta__env_flag("PASTA_TIMING", 1) ? TIMING_SAMPLED : TIMING_OFF);
   o->ws = pasta__env_flag("PASTA_WORKING_SET", 0);
+  o->divergence = pasta__env_flag("PASTA_DIVERGENCE", 0);
   o->hotness = pasta__env_flag("PASTA_HOTNESS", 0);
   o->depth = (unsigned)pasta__env_u64("PASTA_CALL_DEPTH", 4, 0, MAX_DEPTH);
   o->debug_callpath = pasta__env_flag("PASTA_DEBUG_CALLPATH", 0);

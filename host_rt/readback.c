@@ -192,6 +192,7 @@ void pasta__snapshot_free(struct pasta__snapshot *s) {
   free(s->sites);
   free(s->scopes);
   free(s->accesses);
+  free(s->div_rows);
   free(s->strings);
   free(s->sum);
 }
@@ -229,12 +230,12 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
   }
 
   void *funcs = NULL, *sites = NULL, *counters = NULL, *scopes = NULL,
-       *accesses = NULL, *derived = NULL;
+       *accesses = NULL, *derived = NULL, *div_rows = NULL;
   char *strings = NULL;
   const char *name = NULL;
   size_t counter_bytes =
       pasta__bytes((uint64_t)d.num_banks * d.num_counters, sizeof(uint64_t));
-  size_t sizes[7] = {
+  size_t sizes[8] = {
       pasta__bytes(d.strings_size, 1),
       pasta__bytes(d.num_funcs, sizeof(struct pasta_func)),
       pasta__bytes(d.num_sites, sizeof(struct pasta_site)),
@@ -242,17 +243,21 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
       pasta__bytes(d.num_scopes, sizeof(struct pasta_scope)),
       pasta__bytes(d.num_accesses, sizeof(struct pasta_access)),
       pasta__bytes(d.num_derived, sizeof(struct pasta_derived)),
+      pasta__bytes(d.num_div_rows, sizeof(struct pasta_div_row)),
   };
-  void **dst[7] = {(void **)&strings, &funcs,    &sites,  &counters,
-                   &scopes,           &accesses, &derived};
-  uint64_t src[7] = {d.strings, d.funcs,    d.sites,  d.counters,
-                     d.scopes,  d.accesses, d.derived};
-  static const char *const what[7] = {
-      "copying its strings",         "copying its functions",
-      "copying its sites",           "copying its counters",
-      "copying its scopes",          "copying its accesses",
-      "copying its derived counters"};
-  for (int i = 0; i < 7; ++i) {
+  void **dst[8] = {(void **)&strings, &funcs,    &sites,   &counters,
+                   &scopes,           &accesses, &derived, &div_rows};
+  uint64_t src[8] = {d.strings, d.funcs,    d.sites,   d.counters,
+                     d.scopes,  d.accesses, d.derived, d.div_rows};
+  static const char *const what[8] = {"copying its strings",
+                                      "copying its functions",
+                                      "copying its sites",
+                                      "copying its counters",
+                                      "copying its scopes",
+                                      "copying its accesses",
+                                      "copying its derived counters",
+                                      "copying its divergence rows"};
+  for (int i = 0; i < 8; ++i) {
     int rc = pasta__copy_array(m, src[i], sizes[i], dst[i], &err);
     if (i == 0 && rc == 0)
       name = pasta__module_name(&d, strings);
@@ -294,8 +299,8 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
     for (uint32_t c = 0; c < d.num_counters; ++c)
       sum[c] += carried[c];
   free(counters);
-  *s = (struct pasta__snapshot){d,        funcs,   sites, scopes,
-                                accesses, strings, sum,   name};
+  *s = (struct pasta__snapshot){d,        funcs,   sites, scopes, accesses,
+                                div_rows, strings, sum,   name};
   return 0;
 out:
   free(funcs);
@@ -305,6 +310,7 @@ out:
   free(strings);
   free(counters);
   free(derived);
+  free(div_rows);
   return -1;
 }
 
@@ -390,6 +396,7 @@ static void pasta__add_snapshot(pasta_profile *p, const void *key,
   h.counters = (uint64_t)(uintptr_t)total->sum;
   h.scopes = (uint64_t)(uintptr_t)total->scopes;
   h.accesses = (uint64_t)(uintptr_t)total->accesses;
+  h.div_rows = (uint64_t)(uintptr_t)total->div_rows;
   h.num_banks = 1;
   pasta__add(p, &h, total->sum, total->name);
   pasta__trace_add_module(key, &h, total->sum);

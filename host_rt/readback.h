@@ -16,7 +16,7 @@
  * carried over a reset of that GPU. */
 struct pasta__snapshot {
   struct pasta_module_desc desc;
-  void *funcs, *sites, *scopes, *accesses;
+  void *funcs, *sites, *scopes, *accesses, *div_rows;
   char *strings;
   uint64_t *sum;
   const char *name;

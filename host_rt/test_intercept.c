@@ -46,6 +46,7 @@ int __pasta_module_launch_kernel(const void *, uint32_t, uint32_t, uint32_t,
 void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
                              const void *);
+void __pasta_register_divergence_kernel(const void *, const void *);
 
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
@@ -578,12 +579,58 @@ static int test_sampled_timing(void) {
   return check_summary("intercept sampled timing");
 }
 
+/* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
+ * launch says so); one without runs its counting kernel, and the user is
+ * told once, on one line naming the kernel and what to do. */
+static char kd_handle, kd_div, kn_handle;
+static int test_divergence(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  __pasta_register_kernel(&kd_handle, "_Z2kdv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kd_handle, &kd_div);
+  __pasta_register_kernel(&kn_handle, "_Z2knv", NULL, NULL, NULL, 0, 0, NULL);
+  FILE *err = tmpfile();
+  int saved = dup(2);
+  if (!CHECK(err && saved >= 0))
+    return check_summary("intercept");
+  fflush(stderr);
+  dup2(fileno(err), 2);
+  for (int i = 0; i < 2; ++i) {
+    CHECK(__pasta_launch_kernel(&kd_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+    CHECK(__pasta_launch_kernel(&kn_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+  }
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  CHECK(num_launched == 4 && launched[0] == &kd_div &&
+        launched[1] == &kn_handle && launched[2] == &kd_div &&
+        launched[3] == &kn_handle);
+  CHECK(num_launch_events == 4 &&
+        launch_events[0].variant == PASTA_RUN_DIVERGENCE &&
+        launch_events[1].variant == PASTA_RUN_COUNTING);
+  char text[1024] = "";
+  rewind(err);
+  size_t n = fread(text, 1, sizeof text - 1, err);
+  text[n] = '\0';
+  fclose(err);
+  CHECK_HAS_STR(text, "pasta: warning: PASTA_DIVERGENCE=1 but kernel '_Z2knv' "
+                      "has no divergence copy: set PASTA_DIVERGENCE=1 while "
+                      "compiling too");
+  /* Once: a single line. */
+  const char *nl = strchr(text, '\n');
+  CHECK(nl && strchr(nl + 1, '\n') == NULL);
+  return check_summary("intercept");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
+  if (argc > 1 && strcmp(argv[1], "divergence") == 0)
+    return test_divergence();
   setenv("PASTA_START_GRID_ID", "1", 1);
   setenv("PASTA_END_GRID_ID", "2", 1);
   setenv("PASTA_WORKING_SET", "1", 1);

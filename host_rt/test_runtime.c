@@ -59,11 +59,17 @@ static struct pasta_module_desc host_desc = {PASTA_ABI_MAGIC,
                                              0,
                                              0,
                                              0,
+                                             0,
+                                             0,
+                                             0,
                                              0};
 static struct pasta_module_desc bad_magic_desc = {0xdeadbeef,
                                                   PASTA_ABI_VERSION,
                                                   PASTA_TARGET_HOST,
                                                   1,
+                                                  0,
+                                                  0,
+                                                  0,
                                                   0,
                                                   0,
                                                   0,
@@ -156,7 +162,10 @@ static void build_device(struct fake_device_module *m, const char *module) {
                                        0,
                                        2,
                                        0,
-                                       (uint64_t)(uintptr_t)m->derived};
+                                       (uint64_t)(uintptr_t)m->derived,
+                                       0,
+                                       0,
+                                       0};
 }
 
 static int fake_memcpy_from_symbol(void *dst, const void *symbol,

@@ -45,6 +45,7 @@ struct FieldInfo {
   X(Scope, pasta_scope, PASTA_SCOPE_FIELDS)                                    \
   X(Access, pasta_access, PASTA_ACCESS_FIELDS)                                 \
   X(Derived, pasta_derived, PASTA_DERIVED_FIELDS)                              \
+  X(DivRow, pasta_div_row, PASTA_DIV_ROW_FIELDS)                               \
   X(ModuleDesc, pasta_module_desc, PASTA_MODULE_DESC_FIELDS)                   \
   X(WsAlloc, pasta_ws_alloc, PASTA_WS_ALLOC_FIELDS)                            \
   X(WsArg, pasta_ws_arg, PASTA_WS_ARG_FIELDS)                                  \

@@ -17,6 +17,8 @@
 //     (AccessClassification.h) and innermost scope. With PASTA_TRACE=1, host
 //     functions call __pasta_scope_enter/exit, and kernels get a trace copy
 //     (KernelVariants.h).
+//     With PASTA_DIVERGENCE=1, kernels also get a divergence copy
+//     (Divergence.h), planned before the counting code goes in.
 //  4. Tables (ModuleTables.h): the site, function, scope and access tables,
 //     the strings and the counters, as globals described by one struct
 //     pasta_module_desc (include/pasta/abi.h), which the host runtime reads.
@@ -26,6 +28,7 @@
 #include "AbiTypes.h"
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
+#include "Divergence.h"
 #include "KernelVariants.h"
 #include "ModuleTables.h"
 #include "Scopes.h"
@@ -185,6 +188,12 @@ bool ModuleInstrumenter::run() {
   if (Sel.Plans.empty() && Tables.Target == PASTA_TARGET_HOST)
     return false;
 
+  // With PASTA_DIVERGENCE=1 the divergence rows' counters follow the
+  // functions' own, planned before any counting code goes in.
+  DivergencePlan Divergence;
+  if (!Copied.empty() && Opts.Divergence)
+    Divergence = planDivergence(Sel.Plans, Tables);
+
   // Each bank's row of counters fills whole 128-byte lines, so the atomics of
   // different banks never share a cache line.
   if (Tables.Target != PASTA_TARGET_HOST)
@@ -197,6 +206,8 @@ bool ModuleInstrumenter::run() {
     Emitter.emit(P);
   if (!Copied.empty())
     createWorkingSetVariants(M, Copied, Sel.Tracked);
+  if (!Copied.empty() && Opts.Divergence)
+    createDivergenceVariants(M, Copied, Divergence, Tables);
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);

@@ -91,6 +91,8 @@ static GlobalVariable *createShadow(Module &M) {
 }
 
 static constexpr const char *RegisterKernelName = "__pasta_register_kernel";
+static constexpr const char *RegisterDivergenceName =
+    "__pasta_register_divergence_kernel";
 
 // The kernels the device half instruments (and gives variants): the same
 // PASTA_KERNELS test as CountingPass's.
@@ -176,6 +178,16 @@ static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
                             ConstantInt::get(I8, 0), Name);
 }
 
+// Tells the host runtime which handle launches a kernel's divergence copy
+// (PASTA_DIVERGENCE=1 builds only, so other builds call nothing new).
+static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
+                                   Value *Copy) {
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  FunctionCallee Register =
+      M.getOrInsertFunction(RegisterDivergenceName, B.getVoidTy(), Ptr, Ptr);
+  B.CreateCall(Register, {Handle, Copy});
+}
+
 // After the registration of one kernel: registers its plain and working-set
 // variants the same way, and tells the host runtime about all three.
 static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
@@ -214,6 +226,17 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
                                 B.getInt32(KP.Count), B.getInt64(KP.Pointers),
                                 Shadow ? Shadow : Null});
+  if (Opts.Divergence && hasVariants(Opts, Mangled)) {
+    std::string Name = (Mangled + PASTA_DIV_SUFFIX).str();
+    GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
+    Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
+    auto *Copy = cast<CallBase>(Reg.clone());
+    Copy->setArgOperand(1, VH);
+    Copy->setArgOperand(2, Str);
+    Copy->setArgOperand(3, Str);
+    B.Insert(Copy);
+    registerDivergenceCopy(M, B, Handle, VH);
+  }
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -367,6 +390,12 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                  {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
                   Handles[0], Handles[1], Handles[2], B.getInt32(KP.Count),
                   B.getInt64(KP.Pointers), Shadow});
+    if (Opts.Divergence && hasVariants(Opts, Mangled)) {
+      std::string Name = (Mangled + PASTA_DIV_SUFFIX).str();
+      GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
+      addOffloadEntry(M, Kind, Flags, VH, Name, 0);
+      registerDivergenceCopy(M, B, Handle, VH);
+    }
   }
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);

@@ -93,16 +93,24 @@ static void cloneBody(Function &F, Function &Copy, ValueToValueMapTy &VMap,
     Copy.setLinkage(GlobalValue::InternalLinkage);
 }
 
+DenseMap<Function *, Function *> pasta::createCopies(Module &M,
+                                                     ArrayRef<Function *> Fns,
+                                                     StringRef Suffix,
+                                                     ValueToValueMapTy &VMap) {
+  DenseMap<Function *, Function *> CopyOf;
+  for (Function *F : Fns) {
+    Function *Copy = declareCopy(M, *F, Suffix, nullptr);
+    VMap[F] = Copy;
+    CopyOf[F] = Copy;
+  }
+  for (Function *F : Fns)
+    cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::GlobalChanges);
+  return CopyOf;
+}
+
 void pasta::createPlainVariants(Module &M, ArrayRef<Function *> Fns) {
   ValueToValueMapTy VMap;
-  SmallVector<std::pair<Function *, Function *>, 8> Pairs;
-  for (Function *F : Fns) {
-    Function *Copy = declareCopy(M, *F, PASTA_PLAIN_SUFFIX, nullptr);
-    VMap[F] = Copy;
-    Pairs.push_back({F, Copy});
-  }
-  for (auto [F, Copy] : Pairs)
-    cloneBody(*F, *Copy, VMap, CloneFunctionChangeType::GlobalChanges);
+  createCopies(M, Fns, PASTA_PLAIN_SUFFIX, VMap);
 }
 
 // Calls from one working-set copy to another pass the state along.

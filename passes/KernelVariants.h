@@ -18,6 +18,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace pasta {
 
@@ -33,6 +34,12 @@ bool isKernelVariant(const llvm::Function &F);
 // The pointer a tracked access goes through, or null for instructions that
 // are not loads, stores or atomics on global or generic memory.
 llvm::Value *trackedPointer(const llvm::Instruction &I);
+
+// Copies Functions as they are, under <name>Suffix, calls between them
+// redirected to the copies; VMap maps each original value to its copy.
+llvm::DenseMap<llvm::Function *, llvm::Function *>
+createCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
+             llvm::StringRef Suffix, llvm::ValueToValueMapTy &VMap);
 
 // Before instrumentation: copies Functions (kernels and the device functions
 // they reach) as they are, under <name>__pasta_plain.

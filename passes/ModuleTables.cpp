@@ -143,6 +143,12 @@ void ModuleTables::emit(Module &M) {
                Derived.size() * sizeof(pasta_derived) / 4),
       true);
 
+  auto *DivGV = MakeGlobal(
+      "__pasta_div_rows",
+      u32Array(Ctx, reinterpret_cast<const uint32_t *>(DivRows.data()),
+               DivRows.size() * sizeof(pasta_div_row) / 4),
+      true);
+
   uint32_t Banks = numBanks();
   // The counters were created (empty-sized) before emission so the flush
   // calls could name them; give them their final size now.
@@ -178,7 +184,10 @@ void ModuleTables::emit(Module &M) {
       .set(F::accesses, AddressOf(AccessGV))
       .setInt(F::num_derived, Derived.size())
       .setInt(F::derived_pad, 0)
-      .set(F::derived, AddressOf(DerivedGV));
+      .set(F::derived, AddressOf(DerivedGV))
+      .setInt(F::num_div_rows, DivRows.size())
+      .setInt(F::div_pad, 0)
+      .set(F::div_rows, AddressOf(DivGV));
   Constant *Desc = D.get();
   auto *DescTy = Desc->getType();
 
@@ -266,6 +275,10 @@ void ModuleTables::printSites(raw_ostream &OS) const {
          << Derived[I].source;
     OS << "\n";
   }
+  for (const pasta_div_row &R : DivRows)
+    OS << "pasta: div " << sys::path::filename(At(R.file)) << ":" << R.line
+       << " func=" << At(Funcs[R.func].name) << " counters=" << R.counter
+       << ".." << R.counter + PASTA_DIV_NUM - 1 << "\n";
   OS << "pasta: module counters=" << NumCounters << "\n";
 }
 

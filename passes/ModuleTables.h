@@ -69,7 +69,8 @@ struct ModuleTables {
   std::vector<pasta_scope> ScopeRows;
   std::vector<std::pair<llvm::Instruction *, pasta_access>> Accesses;
   std::vector<pasta_derived> Derived;
-  uint32_t NumCounters = 0; // per bank
+  std::vector<pasta_div_row> DivRows; // PASTA_DIVERGENCE=1 builds only
+  uint32_t NumCounters = 0;           // per bank
   llvm::GlobalVariable *Counters = nullptr;
 
 private:

@@ -75,6 +75,13 @@ static cl::opt<bool> TraceFlag(
              "kernel; host functions too with PASTA_HOST=1) (env PASTA_TRACE)"),
     cl::init(false));
 
+static cl::opt<bool> DivergenceFlag(
+    "pasta-divergence",
+    cl::desc("PASTA: emit a divergence copy of each kernel (warp-level "
+             "coalescing, sectors, bank conflicts and branch divergence per "
+             "line) (env PASTA_DIVERGENCE)"),
+    cl::init(false));
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -123,6 +130,8 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Variants = flagOption(VariantsFlag, "PASTA_VARIANTS", true, O.Errors);
   O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
   O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);
+  O.Divergence =
+      flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
   return O;

@@ -35,6 +35,8 @@ struct Options {
   // PASTA_TRACE=1: C.A.T.S. scope events in host functions (with
   // PASTA_HOST=1) and a trace copy of every kernel.
   bool Trace = false;
+  // PASTA_DIVERGENCE=1: a divergence copy of every kernel (Divergence.h).
+  bool Divergence = false;
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).
   bool PlaceCounters = true;

@@ -180,6 +180,32 @@ static void free_map(struct func_map *map, uint32_t nf) {
   free(map);
 }
 
+static void div_add(uint64_t dst[PASTA_DIV_NUM],
+                    const uint64_t src[PASTA_DIV_NUM]) {
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    dst[i] = sat_add(dst[i], src[i]);
+}
+
+/* One divergence row: to its function's entry and as a line of its own
+ * (no executions: its counters are no block's), merged with the sites of
+ * its line by finalize. */
+static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
+                        const struct pasta_func *funcs,
+                        const struct func_map *map, const char *blob,
+                        const uint64_t *counters, uint32_t seq) {
+  const uint64_t *figures = &counters[row->counter];
+  div_add(map[row->func].entry->div, figures);
+  pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
+  memset(r, 0, sizeof *r);
+  div_add(r->line.div, figures);
+  r->line.file = row->file == PASTA_NONE ? NULL : blob + row->file;
+  r->line.line = row->line;
+  r->line.kind = funcs[row->func].kind;
+  r->line.function = map[row->func].display;
+  r->module_seq = seq;
+  r->counter = row->counter;
+}
+
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters) {
@@ -214,6 +240,18 @@ int pasta_profile_add_module(pasta_profile *p,
     else if (!valid_kernel(funcs, nf, f->owner))
       ++nd;
   }
+  const struct pasta_div_row *div_rows =
+      (const struct pasta_div_row *)(uintptr_t)desc->div_rows;
+  uint32_t nr = desc->num_div_rows;
+  if (nr && !div_rows)
+    return PASTA_PROFILE_EMALFORMED;
+  for (uint32_t i = 0; i < nr; ++i) {
+    const struct pasta_div_row *r = &div_rows[i];
+    if (r->func >= nf ||
+        (r->file != PASTA_NONE && !valid_string(strings, ss, r->file)) ||
+        nc < PASTA_DIV_NUM || r->counter > nc - PASTA_DIV_NUM)
+      return PASTA_PROFILE_EMALFORMED;
+  }
   for (uint32_t i = 0; i < ns; ++i) {
     const struct pasta_site *s = &sites[i];
     if (s->func >= nf ||
@@ -241,8 +279,8 @@ int pasta_profile_add_module(pasta_profile *p,
               p->num_device_functions, nd, sizeof *p->device_functions) ||
       reserve((void **)&p->host_functions, &p->cap_host_functions,
               p->num_host_functions, nh, sizeof *p->host_functions) ||
-      reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, ns,
-              sizeof *p->raw_lines)) {
+      reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines,
+              (size_t)ns + nr, sizeof *p->raw_lines)) {
     free_map(map, nf);
     return PASTA_PROFILE_ENOMEM;
   }
@@ -303,6 +341,8 @@ int pasta_profile_add_module(pasta_profile *p,
     r->module_seq = seq;
     r->counter = s->counter;
   }
+  for (uint32_t i = 0; i < nr; ++i)
+    add_div_row(p, &div_rows[i], funcs, map, blob, counters, seq);
   free_map(map, nf);
   return PASTA_PROFILE_OK;
 }
@@ -546,6 +586,7 @@ int pasta_profile_finalize(pasta_profile *p) {
         if (prev->module_seq != r->module_seq || prev->counter != r->counter)
           l->executions = sat_add(l->executions, r->line.executions);
         counts_add(&l->counts, &r->line.counts);
+        div_add(l->div, r->line.div);
       }
       qsort(p->lines, p->num_lines, sizeof *p->lines, cmp_line_cost);
     }
@@ -659,4 +700,29 @@ int pasta_counts_intensity(const pasta_counts *c, double *ci) {
     return 0;
   *ci = (double)pasta_counts_flops(c) / (double)bytes;
   return 1;
+}
+
+const char *pasta_div_name(unsigned i) {
+  static const char *const names[] = {
+#define PASTA_X(id, name) name,
+      PASTA_DIV_COUNTS(PASTA_X)
+#undef PASTA_X
+  };
+  return i < PASTA_DIV_NUM ? names[i] : NULL;
+}
+
+int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]) {
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    if (div[i])
+      return 1;
+  return 0;
+}
+
+uint64_t pasta_div_excess_sectors(const uint64_t div[PASTA_DIV_NUM]) {
+  return sat_sub(div[PASTA_DIV_SECTORS], div[PASTA_DIV_IDEAL_SECTORS]);
+}
+
+uint64_t pasta_div_distinct_bytes(const uint64_t div[PASTA_DIV_NUM]) {
+  return sat_add(div[PASTA_DIV_DISTINCT_GLOBAL],
+                 div[PASTA_DIV_DISTINCT_SHARED]);
 }

@@ -73,6 +73,17 @@ static void write_ranks(FILE *out, const pasta_rank_stats *r,
   putc('}', out);
 }
 
+/* Divergence mode's figures, only when there are some (profiles of runs
+ * without it stay as they were). */
+static void write_divergence(FILE *out, const uint64_t *div) {
+  if (!pasta_div_any(div))
+    return;
+  fputs(",\"divergence\":{", out);
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    fprintf(out, "%s\"%s\":%" PRIu64, i ? "," : "", pasta_div_name(i), div[i]);
+  putc('}', out);
+}
+
 static void write_func(FILE *out, const pasta_profile_func *f,
                        const char *calls_key, const pasta_profile *p) {
   const pasta_counts *c = &f->counts;
@@ -99,6 +110,7 @@ static void write_func(FILE *out, const pasta_profile_func *f,
     pasta__json_write_real(out, ci);
   else
     fputs("null", out);
+  write_divergence(out, f->div);
   write_ranks(out, f->ranks, calls_key, f->calls, c, p);
   putc('}', out);
 }
@@ -127,6 +139,7 @@ static void write_line(FILE *out, const pasta_profile_line *l,
   write_spaces(out, "atomic_bytes", l->counts.atomic_bytes);
   write_flops(out, l->counts.flops);
   fprintf(out, ",\"special\":%" PRIu64, l->counts.special);
+  write_divergence(out, l->div);
   write_ranks(out, l->ranks, "executions", l->executions, &l->counts, p);
   putc('}', out);
 }

@@ -96,6 +96,22 @@ static void get_flops(struct reader *r, json_t *obj, const char *where,
     out[i] = get_u64(r, v, pasta_precision_name(i), sub);
 }
 
+/* The optional "divergence" object (version 4): every figure, or none. */
+static void get_divergence(struct reader *r, json_t *obj, const char *where,
+                           uint64_t *out) {
+  json_t *v = json_object_get(obj, "divergence");
+  if (!v)
+    return;
+  if (!json_is_object(v)) {
+    fail(r, "%s: not an object: \"divergence\"", where);
+    return;
+  }
+  char sub[160];
+  snprintf(sub, sizeof sub, "%s.divergence", where);
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    out[i] = get_u64(r, v, pasta_div_name(i), sub);
+}
+
 /* A "line" member: an unsigned integer of 32 bits. */
 static uint32_t get_line_number(struct reader *r, json_t *obj,
                                 const char *where) {
@@ -279,6 +295,7 @@ static void get_func(struct reader *r, json_t *e, uint32_t kind,
   get_spaces(r, e, "atomic_bytes", where, c->atomic_bytes);
   get_flops(r, e, where, c->flops);
   c->special = get_u64(r, e, "special", where);
+  get_divergence(r, e, where, f->div);
   if (!r->failed)
     f->ranks =
         get_ranks(r, e, where, kind == PASTA_FUNC_KERNEL ? "launches" : "calls",
@@ -305,6 +322,7 @@ static void get_line(struct reader *r, json_t *e, const char *where,
   get_spaces(r, e, "atomic_bytes", where, l->counts.atomic_bytes);
   get_flops(r, e, where, l->counts.flops);
   l->counts.special = get_u64(r, e, "special", where);
+  get_divergence(r, e, where, l->div);
   if (!r->failed)
     l->ranks = get_ranks(r, e, where, "executions", l->executions, &l->counts,
                          processes, ranks);

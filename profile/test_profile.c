@@ -21,7 +21,7 @@
 
 /*===-- Fake modules ------------------------------------------------------===*/
 
-enum { MAX_FUNCS = 8, MAX_SITES = 16, NUM_COUNTERS = 40, NUM_BANKS = 2 };
+enum { MAX_FUNCS = 8, MAX_SITES = 16, NUM_COUNTERS = 64, NUM_BANKS = 2 };
 
 struct fake_module {
   char strings[512];
@@ -697,7 +697,7 @@ static void test_json(void) {
   }
   CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
                "pasta-profile");
-  CHECK_EQ_U64(jint(root, "version"), 3);
+  CHECK_EQ_U64(jint(root, "version"), 4);
   /* A process outside a job: its job is all nulls (set_job not called). */
   json_t *job = json_object_get(root, "job");
   CHECK(json_is_null(json_object_get(job, "rank")) &&
@@ -1112,6 +1112,120 @@ static void test_tables(void) {
   free(text);
 }
 
+/* Divergence rows: a kernel k (rows at k.cu:10 twice, from two modules'
+ * worth of blocks, and k.cu:11) and a device function it owns (k.cu:20).
+ * Figures are set per row; the kernel's are the sums of its rows and its
+ * device function's, a line's the sum of its rows. */
+static void set_div(struct fake_module *m, uint32_t first, uint64_t scale) {
+  for (uint32_t i = 0; i < PASTA_DIV_NUM; ++i)
+    set_counter(m, first + i, scale * (i + 1));
+}
+
+static void div_module(struct fake_module *m, struct pasta_div_row rows[4]) {
+  memset(m, 0, sizeof *m);
+  m->desc.num_banks = NUM_BANKS;
+  uint32_t k = add_func(m, "k", PASTA_FUNC_KERNEL, "k.cu", 9, 0, PASTA_NONE);
+  uint32_t d = add_func(m, "d", PASTA_FUNC_DEVICE, "k.cu", 19, 1, k);
+  set_counter(m, 0, 2); /* launches */
+  uint32_t file = add_string(m, "k.cu");
+  uint32_t lines[4] = {10, 10, 11, 20};
+  for (uint32_t r = 0; r < 4; ++r) {
+    rows[r] = (struct pasta_div_row){r == 3 ? d : k, file, lines[r],
+                                     4 + r * PASTA_DIV_NUM};
+    set_div(m, rows[r].counter, r + 1); /* row r: figure i = (r+1)(i+1) */
+  }
+  finish_module(m, PASTA_TARGET_NVPTX, "k.cu");
+  m->desc.num_div_rows = 4;
+  m->desc.div_rows = (uint64_t)(uintptr_t)rows;
+}
+
+static const pasta_profile_line *find_div_line(const pasta_profile *p,
+                                               uint32_t line) {
+  for (size_t i = 0; i < p->num_lines; ++i)
+    if (p->lines[i].line == line)
+      return &p->lines[i];
+  return NULL;
+}
+
+static void check_div_figures(const pasta_profile *p) {
+  /* Kernel: rows 1..4 summed, figure i = (1+2+3+4)(i+1) = 10(i+1). */
+  CHECK_EQ_U64(p->num_kernels, 1);
+  for (uint32_t i = 0; p->num_kernels && i < PASTA_DIV_NUM; ++i)
+    CHECK_EQ_U64(p->kernels[0].div[i], 10u * (i + 1));
+  /* Line 10: rows 1 and 2, (1+2)(i+1); line 11: 3(i+1); line 20: 4(i+1). */
+  const pasta_profile_line *l10 = find_div_line(p, 10),
+                           *l11 = find_div_line(p, 11),
+                           *l20 = find_div_line(p, 20);
+  CHECK(l10 && l11 && l20);
+  if (!l10 || !l11 || !l20)
+    return;
+  for (uint32_t i = 0; i < PASTA_DIV_NUM; ++i) {
+    CHECK_EQ_U64(l10->div[i], 3u * (i + 1));
+    CHECK_EQ_U64(l11->div[i], 3u * (i + 1));
+    CHECK_EQ_U64(l20->div[i], 4u * (i + 1));
+  }
+  /* Derived: sectors (6th, 6 per unit) minus ideal (7th): none in excess;
+   * distinct bytes: global (4th) + shared (5th) = 9 per unit. */
+  CHECK_EQ_U64(pasta_div_excess_sectors(l10->div), 0);
+  CHECK_EQ_U64(pasta_div_distinct_bytes(l10->div), 27);
+}
+
+static void test_divergence(void) {
+  static struct fake_module m;
+  struct pasta_div_row rows[4];
+  div_module(&m, rows);
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m.desc, m.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  check_div_figures(&p);
+  /* The divergence table and the top tables, each line with file:line.
+   * Sectors exceed the ideal nowhere, so that table is left out. */
+  char *text = tables_of(&p, 5);
+  CHECK(text != NULL);
+  if (text) {
+    CHECK_HAS_STR(text, "\ndivergence (warp-level");
+    CHECK_HAS_STR(text, "top lines by bank conflicts:");
+    CHECK_HAS_STR(text, "top lines by divergent branches:");
+    CHECK(strstr(text, "top lines by excess sectors") == NULL);
+    CHECK_HAS_STR(text, "k.cu:20");
+    free(text);
+  }
+  /* Round trip through the JSON profile. */
+  char *json = json_of(&p);
+  json_t *root = json ? parse(json, JSON_REJECT_DUPLICATES) : NULL;
+  CHECK(root != NULL);
+  if (root) {
+    CHECK_EQ_U64(jint(root, "version"), 4);
+    json_t *k = json_array_get(json_object_get(root, "kernels"), 0);
+    CHECK_EQ_U64(jint(json_object_get(k, "divergence"), "bank_conflicts"), 80);
+    pasta_profile back;
+    pasta_profile_init(&back);
+    char err[512] = "";
+    CHECK_MSG(pasta__profile_read_json(root, NULL, &back, err, sizeof err) == 0,
+              "%s", err);
+    pasta_profile_finalize(&back);
+    check_div_figures(&back);
+    pasta_profile_free(&back);
+    /* A malformed figure is one clear error. */
+    json_object_set_new(json_object_get(k, "divergence"), "sectors",
+                        json_string("many"));
+    pasta_profile_init(&back);
+    CHECK_EQ_INT(pasta__profile_read_json(root, NULL, &back, err, sizeof err),
+                 -1);
+    CHECK_HAS_STR(err, "kernels[0].divergence: \"sectors\" is not an unsigned");
+    json_decref(root);
+  }
+  free(json);
+  pasta_profile_free(&p);
+  /* A row whose counters run past the module's is rejected. */
+  rows[2].counter = NUM_COUNTERS - 3;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m.desc, m.summed),
+               PASTA_PROFILE_EMALFORMED);
+  pasta_profile_free(&p);
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1132,6 +1246,7 @@ int main(void) {
   CHECK_RUN(test_ranks);
   CHECK_RUN(test_constructors);
   CHECK_RUN(test_tables);
+  CHECK_RUN(test_divergence);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

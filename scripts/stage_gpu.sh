@@ -19,6 +19,10 @@ skip_lines=()
 [ "${PASTA_STAGE_NO_LINES:-0}" = 1 ] && skip_lines=(! -name "*-lines*")
 [ "${PASTA_STAGE_TRACE:-0}" = 1 ] &&
   skip_lines=(! -name "*-lines*" ! -name "*-pasta*")
+# PASTA_STAGE_DIV=1 stages only the plain and divergence-mode builds (<k>-div),
+# which are all scripts/gpu_divergence.sh runs.
+[ "${PASTA_STAGE_DIV:-0}" = 1 ] &&
+  skip_lines=(! -name "*-lines*" ! -name "*-pasta*" ! -name "*-trace*")
 find "$src" -maxdepth 1 -type f -perm -u+x ! -name "*.co" "${skip_lines[@]}" \
   -exec cp {} "$dst"/ \;
 # The CMake integration test's relocatable-device-code sample

@@ -7,6 +7,7 @@
  *===----------------------------------------------------------------------===*/
 #include "tables.h"
 #include "analyzers/builtin.h"
+#include "div_tables.h"
 
 #include "profile/demangle.h"
 #include "profile/text_table.h"
@@ -358,6 +359,7 @@ int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
                       p->num_host_functions, 0);
   if (top_lines)
     err |= line_table(out, p, top_lines);
+  err |= pasta__div_tables_write(out, p, top_lines);
   return err || ferror(out) ? -1 : 0;
 }
 

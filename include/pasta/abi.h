@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 5u
+#define PASTA_ABI_VERSION 6u
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -219,6 +219,56 @@ struct pasta_access {
   PASTA_ACCESS_FIELDS(PASTA_ABI_MEMBER)
 };
 
+/* Divergence mode. For every instrumented kernel K built with
+ * PASTA_DIVERGENCE=1 the pass also emits K PASTA_DIV_SUFFIX: the counting
+ * code plus warp-level measurements of each memory access, conditional
+ * branch and counted block, kept per thread in registers (only the first
+ * active lane of a warp adds) and flushed at exit like the block counters.
+ * One row per (function, source line) that has any; each row owns
+ * PASTA_DIV_NUM consecutive module counters from `counter` on, indexed by
+ * enum pasta_div_index. The counting copy never touches them. */
+#define PASTA_DIV_SUFFIX "__pasta_div"
+
+#define PASTA_DIV_COUNTS(X)                                                    \
+  X(REQUESTS_GLOBAL, "requests_global") /* warp-level global accesses */       \
+  X(REQUESTS_SHARED, "requests_shared") /* warp-level shared accesses */       \
+  X(BYTES, "requested_bytes") /* bytes requested by the active lanes */        \
+  X(DISTINCT_GLOBAL, "distinct_bytes_global") /* union over lanes */           \
+  X(DISTINCT_SHARED, "distinct_bytes_shared")                                  \
+  X(SECTORS, "sectors") /* distinct 32-byte sectors, global ld/st */           \
+  X(IDEAL_SECTORS, "ideal_sectors")    /* ceil(distinct bytes / 32) */         \
+  X(BANK_CONFLICTS, "bank_conflicts")  /* shared: wavefronts - ideal */        \
+  X(BRANCHES, "branches")              /* warp-level conditional branches */   \
+  X(DIVERGENT, "divergent_branches")   /* lanes went both ways */              \
+  X(WARP_EXECS, "warp_executions")     /* warp-level counted blocks */         \
+  X(THREAD_EXECS, "thread_executions") /* their active lanes */
+
+enum pasta_div_index {
+#define PASTA_X(id, name) PASTA_DIV_##id,
+  PASTA_DIV_COUNTS(PASTA_X)
+#undef PASTA_X
+      PASTA_DIV_NUM
+};
+
+/* The address space of an access as the pass passes it to
+ * __pasta_div_access (LLVM's numbers on both GPU targets); generic pointers
+ * are resolved per lane at run time. */
+enum pasta_div_space {
+  PASTA_DIV_GENERIC = 0,
+  PASTA_DIV_GLOBAL = 1,
+  PASTA_DIV_SHARED = 3
+};
+
+#define PASTA_DIV_ROW_FIELDS(X)                                                \
+  X(U32, func) /* index into the function table */                             \
+  X(U32, file) /* string offset, or PASTA_NONE */                              \
+  X(U32, line)                                                                 \
+  X(U32, counter) /* first of PASTA_DIV_NUM counters */
+
+struct pasta_div_row {
+  PASTA_DIV_ROW_FIELDS(PASTA_ABI_MEMBER)
+};
+
 /* The root of a module's data. Pointers are addresses in the memory the
  * module runs in (device addresses for device modules). */
 #define PASTA_MODULE_DESC_FIELDS(X)                                            \
@@ -241,7 +291,10 @@ struct pasta_access {
   X(ADDR, accesses) /* struct pasta_access[num_accesses] */                    \
   X(U32, num_derived)                                                          \
   X(U32, derived_pad)                                                          \
-  X(ADDR, derived) /* struct pasta_derived[num_derived] */
+  X(ADDR, derived)     /* struct pasta_derived[num_derived] */                 \
+  X(U32, num_div_rows) /* 0 unless built with PASTA_DIVERGENCE=1 */            \
+  X(U32, div_pad)                                                              \
+  X(ADDR, div_rows) /* struct pasta_div_row[num_div_rows] */
 
 struct pasta_module_desc {
   PASTA_MODULE_DESC_FIELDS(PASTA_ABI_MEMBER)

@@ -47,14 +47,16 @@ typedef struct pasta_launch_event {
   uint32_t grid[3], block[3];
   uint64_t shared_bytes;
   void *stream;
-  int variant; /* PASTA_RUN_COUNTING, _PLAIN, _WORKING_SET or _TRACE */
+  int variant; /* PASTA_RUN_COUNTING, _PLAIN, _WORKING_SET, _TRACE or
+                  _DIVERGENCE */
   int error;   /* what the vendor's launch call returned (0: launched) */
 } pasta_launch_event;
 enum {
   PASTA_RUN_COUNTING = 0,
   PASTA_RUN_PLAIN = 1,
   PASTA_RUN_WORKING_SET = 2,
-  PASTA_RUN_TRACE = 3
+  PASTA_RUN_TRACE = 3,
+  PASTA_RUN_DIVERGENCE = 4
 };
 
 /* One successful allocation or free. */

@@ -15,7 +15,9 @@
  *  - a kernel's totals include the sites of the device functions it owns;
  *    device functions shared by several kernels are reported on their own;
  *  - a line's executions are the sum over the distinct block counters of the
- *    sites that were merged into it.
+ *    sites that were merged into it;
+ *  - divergence figures (div[]) come from the module's divergence rows,
+ *    attributed to kernels and lines like sites.
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_PROFILE_H
 #define PASTA_PROFILE_H
@@ -79,6 +81,9 @@ typedef struct pasta_profile_func {
   pasta_counts counts;
   const pasta_rank_stats *ranks; /* merged profiles: per-process spread,
                                     else NULL */
+  /* Divergence mode's warp-level figures (enum pasta_div_index), summed
+   * over its launches; all 0 when none ran. */
+  uint64_t div[PASTA_DIV_NUM];
 } pasta_profile_func;
 
 /* One source line of one function (merged over blocks and modules). */
@@ -90,6 +95,7 @@ typedef struct pasta_profile_line {
   uint64_t executions;  /* sum over the distinct block counters */
   pasta_counts counts;
   const pasta_rank_stats *ranks; /* as for functions */
+  uint64_t div[PASTA_DIV_NUM];   /* as for functions */
 } pasta_profile_line;
 
 /* A line contribution before finalize merges them (internal). */
@@ -252,6 +258,14 @@ const char *pasta_space_name(unsigned space);
 const char *pasta_precision_name(unsigned precision);
 const char *pasta_kind_name(unsigned kind); /* "kernel", "device", "host" */
 uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
+/* The JSON name of divergence figure i (enum pasta_div_index), or NULL. */
+const char *pasta_div_name(unsigned i);
+/* Whether any divergence figure is not 0. */
+int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]);
+/* Figures derived from div[]: sectors beyond the ideal (0 when none),
+ * distinct bytes of both spaces. */
+uint64_t pasta_div_excess_sectors(const uint64_t div[PASTA_DIV_NUM]);
+uint64_t pasta_div_distinct_bytes(const uint64_t div[PASTA_DIV_NUM]);
 uint64_t pasta_counts_flops(const pasta_counts *c);
 /* x rounded down to an integer, clamped to [0, 2^64 - 1] (NaN gives 0): a
  * cast of a double outside that range is undefined behaviour in C, and

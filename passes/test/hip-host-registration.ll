@@ -7,7 +7,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 @name = private constant [5 x i8] c"axpy\00"
 
-; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [112 x i8] zeroinitializer
+; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize, ptr @hipGetDeviceCount, ptr @hipGetDevice, ptr @hipSetDevice, ptr @hipMalloc, ptr @hipFree, ptr @hipMemset, ptr @hipStreamSynchronize, ptr @hipGetLastError, ptr @hipEventCreate, ptr @hipEventRecord, ptr @hipEventSynchronize, ptr @hipEventElapsedTime, ptr @hipEventDestroy, ptr @hipStreamIsCapturing, ptr @hipMemcpyAsync, ptr @hipMemsetAsync, ptr @hipHostMalloc, ptr @hipHostFree, ptr @hipDeviceGetAttribute, ptr @hipGraphGetNodes, ptr @hipGraphNodeGetType, ptr @hipGraphKernelNodeGetParams, ptr @hipGraphChildGraphNodeGetGraph, i64 2 }
 ; CHECK-NOT: cuda
 
@@ -19,7 +19,7 @@ define internal void @__hip_register_globals(ptr %handle) {
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain,
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws,
 ; CHECK-NEXT: call void @__pasta_register_kernel(ptr @handle, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, ptr null, i32 -1, i64 0, ptr @__pasta_shadow_[[ID]])
-; CHECK-NEXT: call void @__hipRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 112, i32 0, i32 0)
+; CHECK-NEXT: call void @__hipRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 128, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_hip_ops)
   %r = call i32 @__hipRegisterFunction(ptr %handle, ptr @handle, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
   ret void

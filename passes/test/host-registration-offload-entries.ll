@@ -11,9 +11,9 @@ target triple = "x86_64-pc-linux-gnu"
 @.offloading.entry_name = internal unnamed_addr constant [8 x i8] c"_Z2kaPf\00", section ".llvm.rodata.offloading", align 1
 @.offloading.entry._Z2kaPf = weak constant %struct.__tgt_offload_entry { i64 0, i16 1, i16 2, i32 0, ptr @stub, ptr @.offloading.entry_name, i64 0, i64 0, ptr null }, section "llvm_offload_entries", align 8
 
-; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [112 x i8] zeroinitializer
+; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @.offloading.entry_name.pasta = internal unnamed_addr constant [{{[0-9]+}} x i8] c"__pasta_desc_[[ID]]\00", section ".llvm.rodata.offloading"
-; CHECK: @.offloading.entry.__pasta_desc_[[ID]] = weak constant { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr } { i64 0, i16 1, i16 2, i32 0, ptr @__pasta_shadow_[[ID]], ptr @.offloading.entry_name.pasta, i64 112, i64 0, ptr null }, section "llvm_offload_entries"
+; CHECK: @.offloading.entry.__pasta_desc_[[ID]] = weak constant { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr } { i64 0, i16 1, i16 2, i32 0, ptr @__pasta_shadow_[[ID]], ptr @.offloading.entry_name.pasta, i64 128, i64 0, ptr null }, section "llvm_offload_entries"
 ; CHECK: @llvm.global_ctors = {{.*}} @__pasta_register_ctor_[[ID]]
 ; CHECK: define internal void @__pasta_register_ctor_[[ID]]()
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)

@@ -2,12 +2,20 @@
 ; runtime next to clang's own registrations, handed to the host runtime with
 ; the vendor calls it needs, and main reports before it returns.
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+; With -pasta-divergence, each kernel's divergence copy is registered too and
+; its handle handed to the runtime; without it, nothing of the kind.
+; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NODIV
+; DIV: call void @__pasta_register_kernel(ptr @stub, ptr @name,
+; DIV: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_div, ptr @[[DIV_NAME:[^,]+]], ptr @[[DIV_NAME]], i32 -1,
+; DIV-NEXT: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)
+; NODIV-NOT: __pasta_div
 source_filename = "axpy.cu"
 target triple = "x86_64-pc-linux-gnu"
 
 @name = private constant [5 x i8] c"axpy\00"
 
-; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [112 x i8] zeroinitializer
+; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
 ; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, i64 1 }
 ; Each kernel's plain and working-set variants get host handles of their own.
@@ -23,7 +31,7 @@ define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws, ptr @[[WS_NAME]], ptr @[[WS_NAME]], i32 -1,
 ; The stub launches nothing here: its parameter count is unknown (-1).
 ; CHECK-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, ptr null, i32 -1, i64 0, ptr @__pasta_shadow_[[ID]])
-; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 112, i32 0, i32 0)
+; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 128, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
   ret void

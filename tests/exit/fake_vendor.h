@@ -210,6 +210,9 @@ __attribute__((constructor)) static void FAKE(register_module)(void) {
                                  0,
                                  0,
                                  0,
+                                 0,
+                                 0,
+                                 0,
                                  0};
   __pasta_register_device_module(&FAKE(module).desc, &FAKE(ops));
   __pasta_module_dso(&FAKE(module).desc, &__dso_handle);

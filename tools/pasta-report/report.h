@@ -26,6 +26,11 @@ void pasta__report_error(const char *fmt, ...)
 /* A command-line error: the line above, then the usage. Returns 2. */
 int pasta__usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* diff: the divergence figures of the kernels that have some in either
+ * profile (report_diff_div.c); nothing when neither has any. Returns 0, or
+ * -1 when out of memory. */
+int pasta__report_diff_divergence(FILE *out, const pasta_profile *before,
+                                  const pasta_profile *after);
 /* Flushes `out`; returns 0, or 1 after an error line naming `what`. */
 int pasta__finish_output(FILE *out, const char *what);
 

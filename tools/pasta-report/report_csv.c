@@ -331,7 +331,31 @@ static void csv_flops(FILE *out, const uint64_t *flops) {
     fprintf(out, ",%" PRIu64, flops[i]);
 }
 
+/* Whether the profile holds divergence figures: then the function and line
+ * tables end with divergence.<figure> columns (other profiles' CSV stays as
+ * it was). */
+static int csv_has_divergence(const pasta_profile *p) {
+  for (size_t i = 0; i < p->num_kernels; ++i)
+    if (pasta_div_any(p->kernels[i].div))
+      return 1;
+  for (size_t i = 0; i < p->num_device_functions; ++i)
+    if (pasta_div_any(p->device_functions[i].div))
+      return 1;
+  return 0;
+}
+
+static void csv_divergence_header(FILE *out) {
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    fprintf(out, ",divergence.%s", pasta_div_name(i));
+}
+
+static void csv_divergence(FILE *out, const uint64_t *div) {
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    fprintf(out, ",%" PRIu64, div[i]);
+}
+
 void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
+  int div = csv_has_divergence(p);
   static const char *const groups[] = {"loads",      "stores",
                                        "load_bytes", "store_bytes",
                                        "atomics",    "atomic_bytes"};
@@ -342,6 +366,8 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   fputs(",special,compute_intensity", out);
   if (p->num_merged_from)
     pasta__csv_ranks_header(out, "calls");
+  if (div)
+    csv_divergence_header(out);
   putc('\n', out);
   const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
                                         p->host_functions};
@@ -373,11 +399,14 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
         fprintf(out, "%.9g", ci);
       if (p->num_merged_from)
         pasta__csv_ranks(out, p, f->ranks, f->calls, c);
+      if (div)
+        csv_divergence(out, f->div);
       putc('\n', out);
     }
 }
 
 void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
+  int div = csv_has_divergence(p);
   fputs("file,line,function,kind,executions", out);
   csv_spaces_header(out, "load_bytes");
   csv_spaces_header(out, "store_bytes");
@@ -386,6 +415,8 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   fputs(",special", out);
   if (p->num_merged_from)
     pasta__csv_ranks_header(out, "executions");
+  if (div)
+    csv_divergence_header(out);
   putc('\n', out);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
@@ -400,6 +431,8 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
     fprintf(out, ",%" PRIu64, l->counts.special);
     if (p->num_merged_from)
       pasta__csv_ranks(out, p, l->ranks, l->executions, &l->counts);
+    if (div)
+      csv_divergence(out, l->div);
     putc('\n', out);
   }
 }

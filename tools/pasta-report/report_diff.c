@@ -374,6 +374,7 @@ int pasta__cmd_diff(int argc, char **argv) {
     printf("No kernels, device functions or host functions in either "
            "profile: no instrumented function was registered.\n\n");
   if (err || diff_lines(stdout, &before, &after, o.have_top ? o.top : 10) ||
+      pasta__report_diff_divergence(stdout, &before, &after) ||
       fputc('\n', stdout) == EOF ||
       pasta__report_diff_activity(stdout, root_before, root_after) ||
       pasta__report_diff_traces(stdout, root_before, root_after)) {

@@ -31,6 +31,7 @@ struct entry {
   uint32_t def_line;
   uint64_t work; /* launches, calls or executions */
   pasta_counts counts;
+  uint64_t div[PASTA_DIV_NUM]; /* divergence figures: sums */
   pasta_rank_stats stats; /* over the processes of the inputs that had it */
   uint64_t covered;       /* those processes */
   int have_spread, no_spread;
@@ -197,8 +198,8 @@ static void join_spread(pasta_rank_spread *a, const pasta_rank_spread *b) {
  * input is done. `ranks` is the entry's own spread in a merged input, whose
  * processes start at `first`. */
 static int fold(pasta_merge_counts *m, struct entry *e, uint64_t work,
-                const pasta_counts *c, const pasta_rank_stats *ranks,
-                int merged, uint64_t first) {
+                const pasta_counts *c, const uint64_t *div,
+                const pasta_rank_stats *ranks, int merged, uint64_t first) {
   if (e->input != m->inputs) {
     if (GROW(m->touched, m->cap_touched, m->num_touched))
       return -1;
@@ -209,6 +210,8 @@ static int fold(pasta_merge_counts *m, struct entry *e, uint64_t work,
   }
   e->work = pasta__sat_add(e->work, work);
   counts_add(&e->counts, c);
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    e->div[i] = pasta__sat_add(e->div[i], div[i]);
   for (unsigned k = 0; k < PASTA_NUM_RANK_METRICS; ++k)
     e->in_value[k] =
         pasta__sat_add(e->in_value[k], pasta_rank_metric_value(k, work, c));
@@ -259,7 +262,8 @@ static int fold_funcs(pasta_merge_counts *m, const pasta_profile_func *f,
   for (size_t i = 0; i < n; ++i) {
     struct key k = {0, f[i].kind, 0, f[i].mangled, f[i].module};
     struct entry *e = entry_for(m, &k, f[i].name, f[i].file, f[i].line);
-    if (!e || fold(m, e, f[i].calls, &f[i].counts, f[i].ranks, merged, first))
+    if (!e || fold(m, e, f[i].calls, &f[i].counts, f[i].div, f[i].ranks, merged,
+                   first))
       return -1;
   }
   return 0;
@@ -279,8 +283,8 @@ int pasta__merge_counts_add(pasta_merge_counts *m, const pasta_profile *in,
     const pasta_profile_line *l = &in->lines[i];
     struct key k = {1, l->kind, l->line, l->file, l->function};
     struct entry *e = entry_for(m, &k, NULL, NULL, 0);
-    if (!e ||
-        fold(m, e, l->executions, &l->counts, l->ranks, merged, first_process))
+    if (!e || fold(m, e, l->executions, &l->counts, l->div, l->ranks, merged,
+                   first_process))
       return -1;
   }
   commit(m, merged, first_process, processes);
@@ -311,12 +315,14 @@ int pasta__merge_counts_build(const pasta_merge_counts *m, uint64_t processes,
     int err;
     if (e->key.is_line) {
       pasta_profile_line l = {e->key.s1, e->key.line, e->key.kind, e->key.s2,
-                              e->work,   e->counts,   ranks};
+                              e->work,   e->counts,   ranks,       {0}};
+      memcpy(l.div, e->div, sizeof l.div);
       err = pasta_profile_add_line(out, &l);
     } else {
-      pasta_profile_func f = {e->name, e->key.s1,   e->key.s2,
-                              e->file, e->def_line, e->key.kind,
-                              e->work, e->counts,   ranks};
+      pasta_profile_func f = {e->name,     e->key.s1,   e->key.s2, e->file,
+                              e->def_line, e->key.kind, e->work,   e->counts,
+                              ranks,       {0}};
+      memcpy(f.div, e->div, sizeof f.div);
       err = pasta_profile_add_func(out, &f);
     }
     if (err)

@@ -1,0 +1,362 @@
+//===- Divergence.cpp - Divergence copies of kernels ----------------------===//
+//
+// See Divergence.h. Planning runs on the functions as the optimizer left
+// them (so PASTA's own code is never measured): each memory access on
+// global (1), shared (3) or generic (0) memory, each conditional branch and
+// switch, and each (block, line)'s instruction count get a row, found by
+// (function, file, line). The copies are clones (KernelVariants.h) of the
+// instrumented functions; the planned instructions are found in them
+// through the clone's value map. Each (row, figure) a copy measures is one
+// i64 alloca, zeroed at entry, promoted to a register once the runtime's
+// helpers are inlined, and flushed at every return like counting mode's
+// counters (an inline fast path for full warps, the out-of-line
+// __pasta_flush otherwise).
+//
+//===----------------------------------------------------------------------===//
+#include "Divergence.h"
+#include "DeviceRuntime.h"
+#include "InstrumentationMD.h"
+#include "KernelVariants.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <array>
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+using namespace pasta;
+
+static constexpr const char *DivAccessName = "__pasta_div_access";
+static constexpr const char *DivBranchName = "__pasta_div_branch";
+static constexpr const char *DivSwitchName = "__pasta_div_switch";
+static constexpr const char *DivBlockName = "__pasta_div_block";
+static constexpr const char *FlushName = "__pasta_flush";
+
+// The pointer, address space and size of a memory access the copies
+// measure; false for anything else (constant and local memory, intrinsics).
+static bool measuredAccess(Instruction &I, const DataLayout &DL,
+                           DivergencePlan::Access &A) {
+  Value *Ptr = nullptr;
+  Type *T = nullptr;
+  A.Sectored = true;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    Ptr = LI->getPointerOperand();
+    T = LI->getType();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Ptr = SI->getPointerOperand();
+    T = SI->getValueOperand()->getType();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Ptr = RMW->getPointerOperand();
+    T = RMW->getValOperand()->getType();
+    A.Sectored = false;
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Ptr = CX->getPointerOperand();
+    T = CX->getNewValOperand()->getType();
+    A.Sectored = false;
+  }
+  if (!Ptr || !T->isSized())
+    return false;
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != PASTA_DIV_GENERIC && AS != PASTA_DIV_GLOBAL &&
+      AS != PASTA_DIV_SHARED)
+    return false;
+  // Stack slots are generic pointers on NVPTX: not memory the warp shares.
+  if (isa<AllocaInst>(Ptr->stripPointerCasts()))
+    return false;
+  A.I = &I;
+  A.Space = AS;
+  A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());
+  return A.Size != 0;
+}
+
+namespace {
+
+// Rows by (function, file, line), added to the tables on first use.
+class RowIndex {
+public:
+  RowIndex(ModuleTables &T, uint32_t Func, uint32_t FnFile)
+      : T(T), Func(Func), FnFile(FnFile) {}
+
+  uint32_t rowFor(const Instruction &I, uint32_t Line) {
+    uint32_t File = FnFile;
+    if (const DebugLoc &DL = I.getDebugLoc())
+      if (auto *Scope = DL->getScope())
+        File = T.Strings.intern(
+            joinPath(Scope->getDirectory(), Scope->getFilename()));
+    auto [It, New] = Rows.try_emplace({File, Line}, 0);
+    if (!New)
+      return It->second;
+    It->second = static_cast<uint32_t>(T.DivRows.size());
+    pasta_div_row R{};
+    R.func = Func;
+    R.file = File;
+    R.line = Line;
+    R.counter = T.NumCounters;
+    T.NumCounters += PASTA_DIV_NUM;
+    T.DivRows.push_back(R);
+    return It->second;
+  }
+
+private:
+  ModuleTables &T;
+  uint32_t Func, FnFile;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> Rows;
+};
+
+} // namespace
+
+// Each instruction's line: its own, else the previous one in the block,
+// else the next one, else the function's.
+static SmallVector<uint32_t, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
+  SmallVector<uint32_t, 16> Lines;
+  uint32_t Last = 0;
+  for (Instruction &I : BB) {
+    uint32_t L = I.getDebugLoc() ? I.getDebugLoc().getLine() : 0;
+    Last = L ? L : Last;
+    Lines.push_back(Last);
+  }
+  uint32_t Next = FnLine;
+  for (size_t K = Lines.size(); K-- > 0;) {
+    if (Lines[K])
+      Next = Lines[K];
+    else
+      Lines[K] = Next;
+  }
+  return Lines;
+}
+
+DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
+                                     ModuleTables &T) {
+  DivergencePlan Plan;
+  for (const FunctionPlan &P : Plans) {
+    Function &F = *P.F;
+    const pasta_func &PF = T.Funcs[P.Index];
+    RowIndex Rows(T, P.Index, PF.file);
+    const DataLayout &DL = F.getDataLayout();
+    for (BasicBlock &BB : F) {
+      SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
+      std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
+      size_t K = 0;
+      for (Instruction &I : BB) {
+        uint32_t Row = Rows.rowFor(I, Lines[K++]);
+        if (!isa<PHINode>(I))
+          ++InstsOf[Row];
+        DivergencePlan::Access A;
+        if (measuredAccess(I, DL, A)) {
+          A.Row = Row;
+          Plan.Accesses.push_back(A);
+        }
+        auto *Br = dyn_cast<BranchInst>(&I);
+        if ((Br && Br->isConditional() && !isa<Constant>(Br->getCondition())) ||
+            isa<SwitchInst>(I))
+          Plan.Branches.push_back({&I, Row});
+      }
+      for (auto [Row, N] : InstsOf)
+        Plan.Blocks.push_back({&BB, Row, N});
+    }
+  }
+  return Plan;
+}
+
+namespace {
+
+// One divergence copy being instrumented: its registers, by (row, figure).
+class CopyMeasures {
+public:
+  CopyMeasures(Function &Copy, ModuleTables &T) : Copy(Copy), T(T) {}
+
+  AllocaInst *slot(uint32_t Row, unsigned Figure) {
+    AllocaInst *&S = Slots[{Row, Figure}];
+    if (S)
+      return S;
+    IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+    unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
+    S = B.CreateAlloca(B.getInt64Ty(), AS, nullptr, "pasta.div");
+    markRuntimeSlot(S);
+    B.CreateStore(B.getInt64(0), S);
+    return S;
+  }
+
+  // At every return, as counting mode flushes: one test picks the fast path
+  // for the usual case (a full warp, every figure below 2^27), where each
+  // figure costs one warp sum and at most one `red` by lane 0, inline. The
+  // general path stages each row's figures (0 for those not measured here)
+  // for the runtime's out-of-line __pasta_flush, one call per row.
+  void emitFlushes() {
+    if (Slots.empty())
+      return;
+    SmallVector<ReturnInst *, 4> Returns;
+    for (BasicBlock &BB : Copy)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+        Returns.push_back(Ret);
+    for (ReturnInst *Ret : Returns)
+      emitFlush(Ret);
+  }
+
+private:
+  void emitFlush(ReturnInst *Ret) {
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    IRBuilder<> B(Ret);
+    std::map<std::pair<uint32_t, unsigned>, Value *> Values;
+    Value *Any = nullptr;
+    for (auto &[Key, Slot] : Slots) {
+      Value *V = B.CreateLoad(I64, Slot);
+      Values[Key] = V;
+      Any = Any ? B.CreateOr(Any, V) : V;
+    }
+    FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
+    Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
+    Instruction *FastT, *SlowT;
+    SplitBlockAndInsertIfThenElse(Fast, Ret->getIterator(), &FastT, &SlowT);
+    markInstrumentation(
+        FastT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> FB(FastT);
+    FunctionCallee BankRow =
+        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+    Value *Row = FB.CreateCall(BankRow, {T.Counters, FB.getInt32(T.NumCounters),
+                                         FB.getInt32(T.numBanks())});
+    FunctionCallee FlushFast = M.getOrInsertFunction(
+        FlushCounterFastName, FB.getVoidTy(), Global, I64);
+    for (auto &[Key, V] : Values) {
+      uint32_t Counter = T.DivRows[Key.first].counter + Key.second;
+      FB.CreateCall(FlushFast,
+                    {FB.CreateConstInBoundsGEP1_32(I64, Row, Counter), V});
+    }
+    emitStagedFlush(SlowT, Values);
+  }
+
+  void emitStagedFlush(
+      Instruction *At,
+      const std::map<std::pair<uint32_t, unsigned>, Value *> &Values) {
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    PointerType *Generic = PointerType::get(Ctx, 0);
+    FunctionCallee Flush = M.getOrInsertFunction(
+        FlushName, Type::getVoidTy(Ctx), Global, I32, I32, I32, Generic, I32);
+    auto *StageTy = ArrayType::get(I64, PASTA_DIV_NUM);
+    if (!Stage) {
+      IRBuilder<> EntryB(&*Copy.getEntryBlock().getFirstInsertionPt());
+      Stage =
+          EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
+                              nullptr, "pasta.div.flush");
+    }
+    std::map<uint32_t, std::array<Value *, PASTA_DIV_NUM>> ByRow;
+    for (auto &[Key, V] : Values)
+      ByRow[Key.first][Key.second] = V;
+    IRBuilder<> B(At);
+    for (auto &[Row, Figures] : ByRow) {
+      for (unsigned I = 0; I < PASTA_DIV_NUM; ++I)
+        B.CreateStore(Figures[I] ? Figures[I] : B.getInt64(0),
+                      B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
+      B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                           B.getInt32(T.numBanks()),
+                           B.getInt32(T.DivRows[Row].counter),
+                           B.CreatePointerCast(Stage, Generic),
+                           B.getInt32(PASTA_DIV_NUM)});
+    }
+  }
+
+  Function &Copy;
+  ModuleTables &T;
+  std::map<std::pair<uint32_t, unsigned>, AllocaInst *> Slots;
+  AllocaInst *Stage = nullptr; // the general path's staging, made on demand
+};
+
+} // namespace
+
+static Instruction *inCopy(ValueToValueMapTy &VMap, Value *Original) {
+  auto It = VMap.find(Original);
+  return It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
+}
+
+void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
+                                     const DivergencePlan &Plan,
+                                     ModuleTables &T) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
+       *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  PointerType *Private =
+      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
+  SmallVector<Type *, 12> AccessParams{Generic, I32, I32, I32};
+  AccessParams.append(8, Private);
+  FunctionCallee Access = M.getOrInsertFunction(
+      DivAccessName, FunctionType::get(Void, AccessParams, false));
+  FunctionCallee Branch =
+      M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
+  FunctionCallee Switch =
+      M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
+  FunctionCallee Block =
+      M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
+
+  ValueToValueMapTy VMap;
+  DenseMap<Function *, Function *> CopyOf =
+      createCopies(M, Fns, PASTA_DIV_SUFFIX, VMap);
+  std::map<Function *, CopyMeasures> Measures;
+  auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
+    Function *F = I->getFunction();
+    return Measures.try_emplace(F, *F, T).first->second;
+  };
+
+  for (const DivergencePlan::BlockLine &BL : Plan.Blocks) {
+    auto It = VMap.find(BL.BB);
+    if (It == VMap.end())
+      continue;
+    auto *BB = cast<BasicBlock>(It->second);
+    CopyMeasures &CM = MeasuresOf(&*BB->getFirstInsertionPt());
+    IRBuilder<> B(&*BB->getFirstInsertionPt());
+    B.CreateCall(Block,
+                 {B.getInt32(BL.Insts), CM.slot(BL.Row, PASTA_DIV_WARP_EXECS),
+                  CM.slot(BL.Row, PASTA_DIV_THREAD_EXECS)});
+  }
+  for (const DivergencePlan::Access &A : Plan.Accesses) {
+    Instruction *I = inCopy(VMap, A.I);
+    if (!I)
+      continue;
+    CopyMeasures &CM = MeasuresOf(I);
+    IRBuilder<> B(I);
+    Value *Ptr = getLoadStorePointerOperand(I);
+    if (!Ptr)
+      Ptr = isa<AtomicRMWInst>(I)
+                ? cast<AtomicRMWInst>(I)->getPointerOperand()
+                : cast<AtomicCmpXchgInst>(I)->getPointerOperand();
+    if (A.Space != PASTA_DIV_GENERIC)
+      Ptr = B.CreateAddrSpaceCast(Ptr, Generic);
+    SmallVector<Value *, 12> Args{Ptr, B.getInt32(A.Size), B.getInt32(A.Space),
+                                  B.getInt32(A.Sectored)};
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      Args.push_back(CM.slot(A.Row, Fig));
+    B.CreateCall(Access, Args);
+  }
+  for (const DivergencePlan::Branch &Br : Plan.Branches) {
+    Instruction *I = inCopy(VMap, Br.Term);
+    if (!I)
+      continue;
+    CopyMeasures &CM = MeasuresOf(I);
+    IRBuilder<> B(I);
+    Value *Slots[2] = {CM.slot(Br.Row, PASTA_DIV_BRANCHES),
+                       CM.slot(Br.Row, PASTA_DIV_DIVERGENT)};
+    if (auto *BI = dyn_cast<BranchInst>(I))
+      B.CreateCall(Branch,
+                   {B.CreateZExt(BI->getCondition(), I32), Slots[0], Slots[1]});
+    else
+      B.CreateCall(Switch, {B.CreateZExtOrTrunc(
+                                cast<SwitchInst>(I)->getCondition(), I64),
+                            Slots[0], Slots[1]});
+  }
+  for (auto &[F, CM] : Measures)
+    CM.emitFlushes();
+}

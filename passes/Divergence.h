@@ -1,0 +1,63 @@
+//===- Divergence.h - Divergence copies of kernels ---------------*- C++
+//-*-===//
+//
+// With PASTA_DIVERGENCE=1, every instrumented kernel (and device function it
+// reaches) gets a copy <name>__pasta_div: its counting code plus warp-level
+// measurements (device_rt.c, "Divergence mode") of each global, shared or
+// generic memory access, each conditional branch and switch, and the
+// instructions of each (block, line). Figures are kept per thread in
+// registers, only the first active lane of a warp adding, and flushed at
+// every return like the block counters, into counters of the module's
+// divergence rows (one per function and source line). The counting code and
+// its counters are the same as in the kernel itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_DIVERGENCE_H
+#define PASTA_PASSES_DIVERGENCE_H
+
+#include "ModuleTables.h"
+#include "Selection.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <vector>
+
+namespace pasta {
+
+// What the divergence copies measure, found on the original functions
+// before the counting code goes in, each tied to a row of T.DivRows.
+struct DivergencePlan {
+  struct Access {
+    llvm::Instruction *I;
+    uint32_t Row, Size, Space; // Space: enum pasta_div_space
+    bool Sectored;             // a load or store (not an atomic)
+  };
+  struct Branch {
+    llvm::Instruction *Term; // a conditional br or a switch
+    uint32_t Row;
+  };
+  struct BlockLine {
+    llvm::BasicBlock *BB;
+    uint32_t Row, Insts; // instructions of that line in the block
+  };
+  std::vector<Access> Accesses;
+  std::vector<Branch> Branches;
+  std::vector<BlockLine> Blocks;
+};
+
+// Adds the divergence rows of the planned device functions to T, each with
+// PASTA_DIV_NUM new counters (T.NumCounters grows: call before the counters
+// are created).
+DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
+                              ModuleTables &T);
+
+// After the counting code: the copies of Fns, measuring Plan.
+void createDivergenceVariants(llvm::Module &M,
+                              llvm::ArrayRef<llvm::Function *> Fns,
+                              const DivergencePlan &Plan, ModuleTables &T);
+
+} // namespace pasta
+
+#endif

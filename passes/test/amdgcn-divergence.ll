@@ -1,0 +1,53 @@
+; The divergence copy for amdgcn (wave64, gfx90a), with the device runtime
+; linked and inlined: the same source as on NVIDIA, so the figures come from
+; 64-lane ballots (llvm.amdgcn.ballot.i64) and the registers in private
+; memory (address space 5) are promoted: no alloca and no runtime call is
+; left in the copy. There is no AMD
+; GPU here: this checks the code, not the counts.
+; RUN: %opt -passes=pasta-count -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=CALLS
+
+target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+@lds = internal addrspace(3) global [64 x float] poison
+
+define amdgpu_kernel void @k(ptr addrspace(1) %out, float %v, i32 %n) "target-cpu"="gfx90a" !dbg !5 {
+entry:
+  %c = icmp slt i32 %n, 7, !dbg !10
+  br i1 %c, label %then, label %done, !dbg !10
+then:
+  store float %v, ptr addrspace(3) @lds, !dbg !11
+  store float %v, ptr addrspace(1) %out, !dbg !12
+  br label %done, !dbg !12
+done:
+  ret void, !dbg !13
+}
+
+; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(ptr addrspace(1) %out, float %v, i32 %n)
+; CHECK-NOT: alloca i64,
+; CHECK-NOT: call void @__pasta_div
+; CHECK: call i64 @llvm.amdgcn.ballot.i64(
+; CHECK: call i64 @llvm.amdgcn.readfirstlane.i64
+; CHECK: ret void
+
+; Before linking: private (addrspace 5) registers, a global and an LDS access.
+; CALLS-LABEL: define amdgpu_kernel void @k__pasta_div(
+; CALLS: alloca i64, align 8, addrspace(5)
+; CALLS: call void @__pasta_div_branch(i32 %{{.*}}, ptr addrspace(5)
+; CALLS: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 3, i32 1, ptr addrspace(5)
+; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr addrspace(5)
+; CALLS: [[STAGE:%.*]] = addrspacecast ptr addrspace(5) %pasta.div.flush to ptr
+; CALLS-NEXT: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr [[STAGE]], i32 12)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.hip", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!10 = !DILocation(line: 3, scope: !5)
+!11 = !DILocation(line: 4, scope: !5)
+!12 = !DILocation(line: 5, scope: !5)
+!13 = !DILocation(line: 6, scope: !5)

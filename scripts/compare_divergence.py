@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Compares divergence-mode profiles with Nsight Compute (the ground truth)
+and times the divergence copies against the plain build. Used by
+scripts/gpu_divergence.sh; reads ncu's CSV with compare_ncu.read_ncu.
+
+Per kernel (ncu on the plain build; PASTA_DIVERGENCE=1 on the -div build):
+  requests      smsp__sass_inst_executed_op_{global,shared}_{ld,st,atom,red}.sum
+                (PASTA counts atomics as requests too)
+  distinct B    sm__sass_data_bytes_mem_{global,shared}_op_{ld,st,atom,red}.sum
+  sectors       l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum
+  bank confl.   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum
+  divergent     smsp__sass_branch_targets_threads_divergent.sum
+  lanes/inst    smsp__thread_inst_executed.sum / smsp__inst_executed.sum
+docs/user-guide.md ("Divergence mode") and docs/validation.md say why IR-level
+and SASS-level figures may differ.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare_ncu import base_name, read_ncu, verdict  # noqa: E402
+
+GLOBAL_OPS = ("ld", "st", "atom", "red")
+
+
+def ncu_figures(m):
+    def g(metric):
+        return int(m.get(metric, 0))
+    requests = sum(g(f"smsp__sass_inst_executed_op_{s}_{op}.sum")
+                   for s in ("global", "shared") for op in ("ld", "st"))
+    requests += sum(g(f"smsp__sass_inst_executed_op_{s}_{op}.sum")
+                    for s in ("global", "shared") for op in ("atom", "red"))
+    distinct = sum(g(f"sm__sass_data_bytes_mem_{s}_op_{op}.sum")
+                   for s in ("global", "shared") for op in GLOBAL_OPS)
+    sectors = sum(g(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum")
+                  for op in ("ld", "st"))
+    conflicts = sum(g(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum")
+                    for op in ("ld", "st"))
+    divergent = g("smsp__sass_branch_targets_threads_divergent.sum")
+    insts = g("smsp__inst_executed.sum")
+    lanes = g("smsp__thread_inst_executed.sum") / insts if insts else None
+    return {"requests": requests, "distinct": distinct, "sectors": sectors,
+            "conflicts": conflicts, "divergent": divergent, "lanes": lanes}
+
+
+def pasta_figures(d):
+    lanes = (d["thread_executions"] / d["warp_executions"]
+             if d.get("warp_executions") else None)
+    return {"requests": d["requests_global"] + d["requests_shared"],
+            "distinct": d["distinct_bytes_global"] + d["distinct_bytes_shared"],
+            "sectors": d["sectors"], "ideal": d["ideal_sectors"],
+            "conflicts": d["bank_conflicts"], "divergent": d["divergent_branches"],
+            "branches": d["branches"], "lanes": lanes}
+
+
+def kernels_of(profile):
+    with open(profile) as f:
+        doc = json.load(f)
+    out = {}
+    for k in doc.get("kernels", []):
+        if "divergence" in k:
+            out[base_name(k["name"])] = pasta_figures(k["divergence"])
+    return out
+
+
+def cell(ours, theirs):
+    return f"{ours:,} / {theirs:,} ({verdict(ours, theirs)})"
+
+
+def validation(work, programs):
+    rows = ["| program | kernel | requests PASTA / ncu | distinct B | sectors (ideal) "
+            "| bank conflicts | divergent branches | lanes/inst PASTA / ncu |",
+            "|---|---|---|---|---|---|---|---|"]
+    for prog in programs:
+        prof = os.path.join(work, f"{prog}.div.json")
+        csvf = os.path.join(work, f"{prog}.ncu-div.csv")
+        if not (os.path.exists(prof) and os.path.exists(csvf)):
+            rows.append(f"| {prog} | (no profile or ncu output) | | | | | | |")
+            continue
+        ours_all = kernels_of(prof)
+        try:
+            theirs_all = read_ncu(csvf)
+        except (IndexError, ValueError, OSError):
+            rows.append(f"| {prog} | (ncu output unreadable) | | | | | | |")
+            continue
+        for name, ours in sorted(ours_all.items()):
+            m = theirs_all.get(name)
+            if m is None:
+                rows.append(f"| {prog} | {name} | (not in ncu's output) | | | | | |")
+                continue
+            t = ncu_figures(m)
+            lanes = ("-" if ours["lanes"] is None or t["lanes"] is None
+                     else f"{ours['lanes']:.2f} / {t['lanes']:.2f}")
+            rows.append(
+                f"| {prog} | {name} | {cell(ours['requests'], t['requests'])} "
+                f"| {cell(ours['distinct'], t['distinct'])} "
+                f"| {cell(ours['sectors'], t['sectors'])} ({ours['ideal']:,}) "
+                f"| {cell(ours['conflicts'], t['conflicts'])} "
+                f"| {cell(ours['divergent'], t['divergent'])} | {lanes} |")
+    return "\n".join(rows) + "\n"
+
+
+LINE = re.compile(r"^(\S+) (plain|div) (.+?) runs=\d+ median_us=([0-9.]+)")
+
+
+def overhead(raw):
+    times = {}
+    for line in open(raw):
+        m = LINE.match(line)
+        if m:
+            prog, variant, label, median = m.groups()
+            times.setdefault((prog, label), {})[variant] = float(median)
+    rows = ["| program | kernel step | plain us | divergence us | ratio |",
+            "|---|---|---|---|---|"]
+    ratios = []
+    for (prog, label), t in sorted(times.items()):
+        if "plain" not in t or "div" not in t or label.startswith("host_"):
+            continue
+        r = t["div"] / t["plain"] if t["plain"] > 0 else float("nan")
+        if r == r:
+            ratios.append(r)
+        rows.append(f"| {prog} | {label} | {t['plain']:,.1f} | {t['div']:,.1f} | {r:.2f}x |")
+    if ratios:
+        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        rows.append(f"| **geometric mean** | {len(ratios)} steps | | | **{geo:.2f}x** |")
+        rows.append(f"| **max** | | | | **{max(ratios):.2f}x** |")
+    return "\n".join(rows) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--programs", nargs="+", required=True)
+    ap.add_argument("--bench", help="raw bench lines: '<prog> plain|div <label> ...'")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    text = "## Divergence mode against Nsight Compute\n\n" + validation(a.work, a.programs)
+    if a.bench and os.path.exists(a.bench):
+        text += "\n## Divergence-mode kernel time against the plain build\n\n" + overhead(a.bench)
+    with open(a.out, "w") as f:
+        f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

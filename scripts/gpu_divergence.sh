@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# One device-machine run for issue [divergence]: the divergence copies of the
+# bundled kernels against Nsight Compute, and their kernel time against the
+# plain build.
+#  1. every program's -div build (compiled with PASTA_DIVERGENCE=1) runs with
+#     PASTA_DIVERGENCE=1 at the validation size and must print what the plain
+#     build prints (results unchanged); its profile holds the figures;
+#  2. ncu (--clock-control none) profiles the plain build at the same size
+#     with the divergence metrics (gathered as scripts/gpu_check.sh gathers
+#     its own, compared by scripts/compare_divergence.py, which reuses
+#     compare_ncu.py's reader);
+#  3. plain and divergence copies timed with CUDA events at the benchmark
+#     size (TK_BENCH runs, bench: lines, test_kernels/bench.h).
+# Stage on the development machine:
+#   ninja -C build && ninja -C build pasta_kernels_div
+#   PASTA_STAGE_DIV=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh
+# then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
+# Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
+# worked example's stderr report), logs and profiles in
+# $OUT/divergence-work.tgz.
+# DIV_DEADLINE (seconds, default 330) stops starting new programs after that
+# long, so a device run under a time limit still writes its tables; the
+# worked example (coalescing) and the small kernels go first. PROGRAMS
+# overrides the list.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+W=$OUT/divergence-work
+mkdir -p "$W"
+bash scripts/unpack_gpu.sh
+BIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
+RUNS=${TK_BENCH:-5}
+DEADLINE=$((SECONDS + ${DIV_DEADLINE:-330}))
+FIRST="coalescing vector_add axpy matmul_tiled reduction histogram bfs hotspot srad"
+PROGRAMS=${PROGRAMS:-$FIRST $(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt |
+  grep -v launch_overhead | grep -vxF -e "${FIRST// /$'\n'}" | tr '\n' ' ')}
+
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+[ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt"
+"$NCU" --version > "$W/ncu-version.txt" 2>&1
+METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
+
+status=0
+ran=""
+: > "$W/bench.txt"
+for k in $PROGRAMS; do
+  [ -x "$BIN/$k-div" ] || { echo "gpu_divergence: no $BIN/$k-div"; status=1; continue; }
+  if [ $SECONDS -ge $DEADLINE ]; then
+    echo "gpu_divergence: out of time before $k"; status=1; break
+  fi
+  echo "== $k"
+  read -r n vsize < <(awk -v k="$k" '$1 == k { print $2, ($3 ? $3 : "") }' test_kernels/bench_sizes.txt)
+  "$BIN/$k" $vsize > "$W/$k.plain.out" 2>&1; rc_plain=$?
+  PASTA_DIVERGENCE=1 PASTA_OUTPUT="$W/$k.div.json" "$BIN/$k-div" $vsize \
+    > "$W/$k.div.out" 2> "$W/$k.div.err"; rc_div=$?
+  cat "$W/$k.plain.out" "$W/$k.div.out"
+  if [ $rc_plain -ne 0 ] || [ $rc_div -ne 0 ] || ! cmp -s "$W/$k.plain.out" "$W/$k.div.out"; then
+    echo "gpu_divergence: $k: results differ or failed (plain rc=$rc_plain, div rc=$rc_div)"
+    status=1
+  fi
+  grep "pasta: warning" "$W/$k.div.err" && status=1
+  timeout 60 "$NCU" --clock-control none --csv --page raw --print-units base \
+    --metrics "$METRICS" --log-file "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
+    > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
+  for variant in plain div; do
+    exe="$BIN/$k"; [ $variant = div ] && exe="$BIN/$k-div"
+    TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null \
+      timeout 45 "$exe" "$n" > "$W/run.txt" 2>&1 || { echo "gpu_divergence: $k $variant bench failed"; status=1; }
+    sed -n "s/^bench: /$k $variant /p" "$W/run.txt" >> "$W/bench.txt"
+  done
+  ran="$ran $k"
+done
+rm -f "$W/run.txt"
+# The worked example's stderr report (docs/user-guide.md).
+cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
+python3 scripts/compare_divergence.py --work "$W" --programs $ran \
+  --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
+cat "$OUT/divergence.md"
+# The device tool brings back a few files: the logs and profiles as one.
+tar czf "$OUT/divergence-work.tgz" -C "$OUT" divergence-work && rm -rf "$W"
+exit $status
