@@ -188,6 +188,22 @@ static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
   B.CreateCall(Register, {Handle, Copy});
 }
 
+// Registers the copy of a kernel named Mangled + Suffix with the vendor
+// runtime as Reg registers the kernel (a clone of the call, with the copy's
+// handle and name); returns the copy's handle.
+static GlobalVariable *registerCopy(Module &M, IRBuilder<> &B, CallBase &Reg,
+                                    StringRef Mangled, const char *Suffix) {
+  std::string Name = (Mangled + Suffix).str();
+  GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
+  Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
+  auto *Copy = cast<CallBase>(Reg.clone());
+  Copy->setArgOperand(1, VH);
+  Copy->setArgOperand(2, Str);
+  Copy->setArgOperand(3, Str);
+  B.Insert(Copy);
+  return VH;
+}
+
 // After the registration of one kernel: registers its plain and working-set
 // variants the same way, and tells the host runtime about all three.
 static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
@@ -208,15 +224,7 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
                                 std::pair{PASTA_TRACE_SUFFIX, &Trace}}) {
       if (Slot == &Trace && !Opts.Trace)
         continue;
-      std::string Name = (Mangled + Suffix).str();
-      GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
-      Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
-      auto *Copy = cast<CallBase>(Reg.clone());
-      Copy->setArgOperand(1, VH);
-      Copy->setArgOperand(2, Str);
-      Copy->setArgOperand(3, Str);
-      B.Insert(Copy);
-      *Slot = VH;
+      *Slot = registerCopy(M, B, Reg, Mangled, Suffix);
     }
   }
   FunctionCallee RegisterKernel =
@@ -226,17 +234,9 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
                                 B.getInt32(KP.Count), B.getInt64(KP.Pointers),
                                 Shadow ? Shadow : Null});
-  if (Opts.Divergence && hasVariants(Opts, Mangled)) {
-    std::string Name = (Mangled + PASTA_DIV_SUFFIX).str();
-    GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
-    Value *Str = B.CreateGlobalString(Name, "__pasta_kernel_name");
-    auto *Copy = cast<CallBase>(Reg.clone());
-    Copy->setArgOperand(1, VH);
-    Copy->setArgOperand(2, Str);
-    Copy->setArgOperand(3, Str);
-    B.Insert(Copy);
-    registerDivergenceCopy(M, B, Handle, VH);
-  }
+  if (Opts.Divergence && hasVariants(Opts, Mangled))
+    registerDivergenceCopy(M, B, Handle,
+                           registerCopy(M, B, Reg, Mangled, PASTA_DIV_SUFFIX));
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
