@@ -91,8 +91,9 @@ uint32_t pasta__capture_frames(void **frames, int skip) {
  *   launch is saved just below its return address.
  * Each frame's return address is read only once the frames below it
  * matched, and only inside this thread's stack. Paths through a signal
- * frame, a frame whose rbp is followed in no way above, or shorter than
- * PASTA_CALL_DEPTH + 1 are not cached: their launches take the full
+ * frame or a frame whose rbp is followed in no way above, and paths shorter
+ * than PASTA_CALL_DEPTH + 1 that do not end at the process's or a thread's
+ * entry (stack_entry), are not cached: their launches take the full
  * backtrace, as before.
  *===----------------------------------------------------------------------===*/
 
@@ -203,6 +204,12 @@ static void record_step(struct walk *w, uintptr_t sp, uintptr_t bp) {
   w->rbp_known = s->rbp != RBP_UNKNOWN;
 }
 
+/* Ends the walk before the unwinder reached the stack's end. */
+static _Unwind_Reason_Code stop_walk(struct walk *w) {
+  w->stopped = 1;
+  return _URC_END_OF_STACK;
+}
+
 /* One frame, as glibc's backtrace() would record it (it stops where the
  * unwinder makes no progress). libgcc's CFA of a frame is its stack
  * pointer at the call: the callee's CFA, 8 bytes above its return slot. */
@@ -213,17 +220,12 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg) {
   uintptr_t sp = unw.get_cfa(ctx);
   uintptr_t bp = unw.get_gr(ctx, DWARF_RBP);
   if (!w->n && sp != w->wrapper_cfa) { /* the runtime's frames */
-    if (++w->seen < MAX_RUNTIME_FRAMES)
-      return _URC_NO_REASON;
-    w->stopped = 1;
-    return _URC_END_OF_STACK;
+    return ++w->seen < MAX_RUNTIME_FRAMES ? _URC_NO_REASON : stop_walk(w);
   }
   if (w->n && !ip)
     return _URC_END_OF_STACK; /* the unwinder's end: backtrace() drops it */
-  if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp) {
-    w->stopped = 1;
-    return _URC_END_OF_STACK;
-  }
+  if (w->n && w->frames[w->n - 1] == (void *)ip && sp == w->sp)
+    return stop_walk(w);
   if (w->n)
     record_step(w, sp, bp);
   else
@@ -233,10 +235,7 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg) {
   w->frames[w->n] = (void *)ip;
   w->sp = sp;
   w->bp = bp;
-  if (++w->n < w->want)
-    return _URC_NO_REASON;
-  w->stopped = 1;
-  return _URC_END_OF_STACK;
+  return ++w->n < w->want ? _URC_NO_REASON : stop_walk(w);
 }
 
 /* Whether `ip`, where the unwinder found the end of the stack, is the
@@ -288,10 +287,10 @@ int pasta__walk_frames(void *const *ra_slot, void **frames,
   struct walk w = {.wrapper_cfa = (uintptr_t)ra_slot + 8,
                    .launch_rbp = (uintptr_t)ra_slot[-1],
                    .want = pasta__opt.depth + 1,
-                   .cacheable = this_stack_top() != 0,
+                   .cacheable = 1,
                    .frames = frames,
                    .steps = steps};
-  if (!w.cacheable)
+  if (!this_stack_top())
     not_cacheable(&w, "no stack bounds for this thread");
   unw.backtrace(walk_frame, &w);
   if (!w.n || frames[0] != *ra_slot)
