@@ -18,6 +18,10 @@
 //   e  an event recorded before and one after the launch (from a pool)
 //   c  a query whether the stream is being captured
 //   d  two queries of the current device
+// TK_CALL_COST prints, after the run, what each of those calls costs alone
+// (100,000 in a loop, no launches): "call_cost: <call> ns_per_call=<x>".
+// With TK_BENCH the loop's own time per launch is printed too
+// (host_loop_us_per_launch): the host's share, before the final wait.
 #include <cstring>
 #include "bench.h"
 #include "test_common.h"
@@ -80,6 +84,35 @@ static void extra_calls_after(ExtraCalls& x, long s)
     }
 }
 
+// TK_CALL_COST: what each vendor call of the launch wrapper costs by itself,
+// in a loop of 100,000 with no launches, in ns per call.
+static void print_call_costs()
+{
+    const int kCalls = 100000;
+    gpuEvent_t ev;
+    GPU_CHECK(gpuEventCreate(&ev));
+    for (int which = 0; which < 3; ++which) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (int c = 0; c < kCalls; ++c) {
+            if (which == 0) {
+                int d;
+                GPU_CHECK(gpuGetDevice(&d));
+            } else if (which == 1) {
+                gpuStreamCaptureStatus st;
+                GPU_CHECK(gpuStreamIsCapturing(0, &st));
+            } else {
+                GPU_CHECK(gpuEventRecord(ev, 0));
+            }
+        }
+        GPU_CHECK(gpuDeviceSynchronize());
+        auto t1 = std::chrono::steady_clock::now();
+        static const char* const names[3] = {"get_device", "stream_is_capturing", "event_record"};
+        std::printf("call_cost: %s ns_per_call=%.1f\n", names[which],
+                    std::chrono::duration<double, std::nano>(t1 - t0).count() / kCalls);
+    }
+    GPU_CHECK(gpuEventDestroy(ev));
+}
+
 int main(int argc, char** argv) {
     const long launches = tk_parse_size(argc, argv, kName, 10000, 1, 10000000, 1);
     int* d_out = nullptr;
@@ -96,6 +129,7 @@ int main(int argc, char** argv) {
         tiny_kernel<<<1, 32>>>(d_out, (int)s);
         extra_calls_after(extra, s);
     }
+    auto t_loop = std::chrono::steady_clock::now();
     GPU_CHECK(gpuGetLastError());
     GPU_CHECK(gpuDeviceSynchronize());
     auto t1 = std::chrono::steady_clock::now();
@@ -113,6 +147,13 @@ int main(int argc, char** argv) {
     if (tk_bench_runs() > 0) {
         double us = std::chrono::duration<double, std::micro>(t1 - t0).count() / (double)launches;
         std::printf("bench: host_us_per_launch runs=1 median_us=%.3f min_us=%.3f\n", us, us);
+        // The loop alone: when it is shorter than the whole, the GPU was
+        // still running launches the host had queued.
+        double loop = std::chrono::duration<double, std::micro>(t_loop - t0).count() / (double)launches;
+        std::printf("bench: host_loop_us_per_launch runs=1 median_us=%.3f min_us=%.3f\n", loop, loop);
+    }
+    if (std::getenv("TK_CALL_COST") != nullptr) {
+        print_call_costs();
     }
     return 0;
 }

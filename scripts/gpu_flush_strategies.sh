@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Design measurements for issue [overhead-2], on a GPU machine, nothing staged
+# (nvcc builds both programs there):
+#  1. test_kernels/flush_strategies.cu: the reduction with each way of
+#     flushing its six bit counters at exit (docs/performance.md, "Flushing
+#     counts at exit"), CUDA events, median of TK_BENCH runs, counts checked;
+#  2. test_kernels/launch_overhead.cu (plain): the launch wrapper's vendor
+#     calls, each alone (TK_CALL_COST), and the launch loop's host time
+#     against the loop plus the final wait.
+# run(command="bash scripts/gpu_flush_strategies.sh") -> $OUT/flush_strategies.md
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+W=$(mktemp -d)
+"$NVCC" -O3 -arch=sm_90 -o "$W/flush_strategies" test_kernels/flush_strategies.cu || exit 1
+"$NVCC" -O2 -arch=sm_90 -Itest_kernels -o "$W/launch_overhead" test_kernels/launch_overhead.cu || exit 1
+{
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo
+  echo '```'
+  for rep in 1 2 3; do
+    echo "# repetition $rep"
+    TK_BENCH=${TK_BENCH:-20} "$W/flush_strategies" 16777216
+  done
+  echo
+  for rep in 1 2 3; do
+    echo "# launch_overhead repetition $rep (pinned to CPU 2)"
+    TK_BENCH=1 TK_CALL_COST=1 taskset -c 2 "$W/launch_overhead" 20000
+  done
+  echo '```'
+} 2>&1 | tee "$OUT/flush_strategies.md"
