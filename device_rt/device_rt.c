@@ -42,9 +42,14 @@ static uint32_t pasta_linear_block_id(void) {
 
 static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value);
 
+/* Tested by every thread at entry, so the usual answer comes from the x ids
+ * alone (which the kernel reads anyway): reading y and z costs four more
+ * special-register reads per thread, paid only where both x ids are 0. */
 static int pasta_first_thread_of_grid(void) {
-  return (__gpu_thread_id_x() | __gpu_thread_id_y() | __gpu_thread_id_z() |
-          __gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) == 0;
+  if (__builtin_expect((__gpu_thread_id_x() | __gpu_block_id_x()) != 0, 1))
+    return 0;
+  return (__gpu_thread_id_y() | __gpu_thread_id_z() | __gpu_block_id_y() |
+          __gpu_block_id_z()) == 0;
 }
 
 /* Called at kernel entry: the first thread of the grid adds 1 to the
@@ -174,6 +179,63 @@ PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
+/* The fast-path test of a flush whose live counters are all bits (blocks
+ * run at most once per call, each lane's count 0 or 1): no count can be
+ * large, so a full warp is enough. */
+PASTA_INLINE uint64_t __pasta_flush_is_full_warp(void) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  return __gpu_lane_mask() == full;
+}
+
+/* Up to four bit counters of one mask in one warp sum (fast path only):
+ * bit b<k> of `mask` goes to slot s<k>, for k < n. Each lane's bits are
+ * packed PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most
+ * 64 < 2^7, so fields do not carry into each other) and lane 0 adds each
+ * non-zero field. A warp sum is the costly part of a flush in short kernels
+ * (docs/performance.md, "Flushing counts at exit"): four bits cost one. The
+ * pass passes constants for the b<k> and n, and inlining prunes the unused
+ * fields: written out, not as a loop, because nothing unrolls a loop after
+ * the runtime is inlined. */
+enum { PASTA_BIT_FIELD = 7, PASTA_BITS_PER_SUM = 4 };
+
+static PASTA_INLINE uint32_t pasta_bit_field(uint32_t mask, uint32_t bit,
+                                             uint32_t k) {
+  return ((mask >> (bit & 31)) & 1u) << (PASTA_BIT_FIELD * k);
+}
+
+static PASTA_INLINE void pasta_add_field(PASTA_GLOBAL uint64_t *slot,
+                                         uint32_t sum, uint32_t k) {
+  uint32_t field =
+      (sum >> (PASTA_BIT_FIELD * k)) & ((1u << PASTA_BIT_FIELD) - 1);
+  if (field != 0)
+    pasta_atomic_add(slot, field);
+}
+
+PASTA_INLINE void
+__pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+                        PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
+                        uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
+                        uint32_t b3, uint32_t n) {
+  uint32_t packed = pasta_bit_field(mask, b0, 0);
+  if (n > 1)
+    packed |= pasta_bit_field(mask, b1, 1);
+  if (n > 2)
+    packed |= pasta_bit_field(mask, b2, 2);
+  if (n > 3)
+    packed |= pasta_bit_field(mask, b3, 3);
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t sum = pasta_full_warp_sum_u32(full, packed);
+  if (sum == 0 || __gpu_lane_id() != 0)
+    return;
+  pasta_add_field(s0, sum, 0);
+  if (n > 1)
+    pasta_add_field(s1, sum, 1);
+  if (n > 2)
+    pasta_add_field(s2, sum, 2);
+  if (n > 3)
+    pasta_add_field(s3, sum, 3);
+}
+
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \
@@ -227,9 +289,23 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
                                     const PASTA_GLOBAL uint32_t *indices) {
   PASTA_GLOBAL uint64_t *row =
       __pasta_bank_row(counters, num_counters, num_banks) + first;
-  for (uint32_t b = 0; b < 32; ++b)
-    if (live & (1u << b))
-      __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
+  if (!__pasta_flush_is_full_warp()) {
+    for (uint32_t b = 0; b < 32; ++b)
+      if (live & (1u << b))
+        __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
+    return;
+  }
+  /* A full warp: the live bits four at a time, one warp sum each (`live` is
+   * the same in every lane, so the loop is too). */
+  for (uint32_t rest = live; rest != 0;) {
+    uint32_t bits[PASTA_BITS_PER_SUM] = {0, 0, 0, 0};
+    uint32_t n = 0;
+    for (; n < PASTA_BITS_PER_SUM && rest != 0; ++n, rest &= rest - 1)
+      bits[n] = (uint32_t)__builtin_ctz(rest);
+    __pasta_flush_bits_fast(&row[indices[bits[0]]], &row[indices[bits[1]]],
+                            &row[indices[bits[2]]], &row[indices[bits[3]]],
+                            mask, bits[0], bits[1], bits[2], bits[3], n);
+  }
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*
@@ -246,8 +322,9 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
  *===----------------------------------------------------------------------===*/
 
 /* The allocation holding `addr`, or PASTA_NONE. */
-static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
-    const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
+static inline __attribute__((always_inline)) uint32_t
+pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
+              uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
@@ -500,8 +577,9 @@ static PASTA_INLINE uint64_t pasta_div_max_small(uint64_t lanes, uint64_t group,
 
 /* The general case of pasta_div_distinct_units, out of line: rare
  * (misaligned or overlapping accesses), and long. */
-static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
-    uint64_t lanes, uint64_t subset, uint64_t lo, uint64_t hi) {
+static __attribute__((noinline)) uint64_t
+pasta_div_distinct_units_slow(uint64_t lanes, uint64_t subset, uint64_t lo,
+                              uint64_t hi) {
   int in = (subset >> __gpu_lane_id()) & 1;
   uint64_t len = hi - lo + 1;
   uint64_t units = len > 64 ? 64 : len;

@@ -123,6 +123,14 @@ static void test_counts(void) {
   place(1, 2, 0, 32);
   __pasta_count_launch(&launches);
   CHECK_EQ_INT(launches, 1);
+  /* x ids 0 but a y or z id not: not the grid's first thread. */
+  place(0, 2, 0, 32);
+  pasta_shim.block[1] = 1;
+  __pasta_count_launch(&launches);
+  place(0, 2, 0, 32);
+  pasta_shim.thread[2] = 1;
+  __pasta_count_launch(&launches);
+  CHECK_EQ_INT(launches, 1);
   /* A flush adds a lane's count; zeros add nothing. */
   uint64_t counter = 10;
   __pasta_flush_counter(&counter, 5);
@@ -133,6 +141,93 @@ static void test_counts(void) {
   uint64_t counters[16] = {0};
   place(5, 8, 0, 32);
   CHECK(__pasta_bank_row(counters, 4, 4) == counters + 4);
+}
+
+/*===- Bit counters flushed four to a warp sum ----------------------------===*/
+
+/* Lane l's mask: bit b set when (l + 1) % (b + 2) != 0 for b < 31, bit 31 in
+ * every lane. Over lanes 0..w-1 bit b is set in w - floor(w / (b + 2)) of
+ * them: 32 lanes: bit 0 16, bit 3 26, bit 5 28, bit 6 28, bit 9 30, bit 31
+ * 32; 64 lanes: bit 31 64 (a field of 6 bits would wrap to 0). */
+static uint32_t bit_mask_of(uint32_t lane) {
+  uint32_t m = 1u << 31;
+  for (uint32_t b = 0; b < 31; ++b)
+    if ((lane + 1) % (b + 2) != 0)
+      m |= 1u << b;
+  return m;
+}
+static uint64_t lanes_with_bit(uint32_t width, uint32_t b) {
+  uint64_t n = 0;
+  for (uint32_t l = 0; l < width; ++l)
+    n += (bit_mask_of(l) >> b) & 1;
+  return n;
+}
+
+static uint64_t bit_slots[8];
+static void flush_bits_fast_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  /* Bits 0, 3, 31 into slots 0..2; slot 3 unused (n = 3): its field is 0,
+   * and the slot passed for it (slot 7) must stay untouched. */
+  __pasta_flush_bits_fast(&bit_slots[0], &bit_slots[1], &bit_slots[2],
+                          &bit_slots[7], bit_mask_of(lane), 0, 3, 31, 0, 3);
+}
+
+static const uint32_t live_bits =
+    (1u << 0) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 9) | (1u << 31);
+static uint32_t bit_indices[32];
+static uint64_t bit_counters[4][40]; /* 4 banks of 40 counters */
+static void flush_bits_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  __pasta_flush_bits(&bit_counters[0][0], 40, 4, 2, bit_mask_of(lane),
+                     live_bits, bit_indices);
+}
+
+/* Each live bit b of the flush goes to counter 2 + indices[b] of the block's
+ * bank, as the number of active lanes with b set. */
+static void check_flush_bits(uint32_t width, uint64_t active) {
+  memset(bit_counters, 0, sizeof bit_counters);
+  place(6, 8, 0, width); /* bank 6 & 3 = 2 */
+  pasta_shim_warp(width, active, 0, 0, flush_bits_lane, NULL);
+  for (uint32_t b = 0; b < 32; ++b) {
+    uint64_t want = 0;
+    for (uint32_t l = 0; l < width; ++l)
+      if ((active >> l & 1) && (live_bits >> b & 1))
+        want += (bit_mask_of(l) >> b) & 1;
+    if (live_bits >> b & 1)
+      CHECK_EQ_U64(bit_counters[2][2 + bit_indices[b]], want);
+  }
+  uint64_t total = 0;
+  for (int bank = 0; bank < 4; ++bank)
+    for (int c = 0; c < 40; ++c)
+      total += bit_counters[bank][c];
+  uint64_t want_total = 0;
+  for (uint32_t l = 0; l < width; ++l)
+    if (active >> l & 1)
+      want_total += (uint64_t)__builtin_popcount(bit_mask_of(l) & live_bits);
+  CHECK_EQ_U64(total, want_total); /* nothing anywhere else */
+}
+
+static void test_flush_bits(void) {
+  for (uint32_t width = 32; width <= 64; width += 32) {
+    memset(bit_slots, 0, sizeof bit_slots);
+    place(0, 1, 0, width);
+    pasta_shim_warp(width, width == 64 ? ~0ull : 0xffffffffull, 0, 0,
+                    flush_bits_fast_lane, NULL);
+    CHECK_EQ_U64(bit_slots[0], lanes_with_bit(width, 0));
+    CHECK_EQ_U64(bit_slots[1], lanes_with_bit(width, 3));
+    CHECK_EQ_U64(bit_slots[2], lanes_with_bit(width, 31));
+    CHECK_EQ_U64(bit_slots[7], 0);
+  }
+  CHECK_EQ_U64(lanes_with_bit(32, 3), 26);
+  CHECK_EQ_U64(lanes_with_bit(64, 31), 64);
+  /* Six live bits (two warp sums: four, then two) to scattered counters. */
+  uint32_t k = 0;
+  for (uint32_t b = 0; b < 32; ++b)
+    bit_indices[b] = live_bits >> b & 1 ? 37 - 7 * k++ : 0;
+  check_flush_bits(32, 0xffffffffull);
+  check_flush_bits(64, ~0ull);
+  /* A partial warp takes the general path: the same counts. */
+  check_flush_bits(32, 0x0000fff0ull);
 }
 
 /*===- Divergence mode on a 32-lane warp ---------------------------------===*/
@@ -397,6 +492,7 @@ int main(void) {
   test_trace_sampling();
   test_trace_events();
   test_counts();
+  test_flush_bits();
   test_div_global();
   test_div_shared();
   test_div_generic();

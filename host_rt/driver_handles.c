@@ -151,12 +151,19 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   if (!config)
     return real(config, fn, args);
   const struct pasta__launch_config *c = config;
-  struct launch l = {fn,          c->grid[0] | (uint64_t)c->grid[1] << 32,
-                     c->grid[2],  c->block[0] | (uint64_t)c->block[1] << 32,
-                     c->block[2], args,
-                     c->shmem,    c->stream,
-                     PASTA__SITE, PASTA__SITE_SLOT,
-                     0,           0};
+  struct launch l = {fn,
+                     c->grid[0] | (uint64_t)c->grid[1] << 32,
+                     c->grid[2],
+                     c->block[0] | (uint64_t)c->block[1] << 32,
+                     c->block[2],
+                     args,
+                     c->shmem,
+                     c->stream,
+                     PASTA__SITE,
+                     PASTA__SITE_SLOT,
+                     0,
+                     0,
+                     0};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;
   ex_real = real;

@@ -171,6 +171,7 @@ struct launch {
   void *const *ra_slot;
   uint64_t id; /* launch id, set by pasta__launch() */
   int capture; /* enum capture, set by pasta__launch() */
+  int device;  /* the current GPU, set by pasta__launch() (one query) */
 };
 
 /* "GPU-" and 16 bytes in hex as 8-4-4-4-12, as nvidia-smi shows it. */

@@ -131,6 +131,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   struct launch this_launch = *call;
   struct launch *l = &this_launch;
   l->capture = pasta__capture_state(ops, l->stream);
+  l->device = pasta__vendor_device(ops);
   if (l->capture == CAPTURE_INTO_GRAPH)
     return launch_into_graph(l, real, ops);
   pasta__state_lock();
@@ -179,7 +180,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
-  int device = pasta__vendor_device(ops);
+  int device = l->device;
   uint64_t bit = UINT64_C(1) << device;
   if (!err)
     pasta__after_launch(ops, device);
@@ -223,7 +224,7 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     pasta__launch_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0};
+                     0,    0,       0};
   return pasta__launch(&l, real, ops);
 }
 
@@ -247,7 +248,7 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
                                           pasta__launch32_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0};
+                     0,    0,       0};
   pasta__launch32_fn saved = shm32_real;
   shm32_real = real;
   int err = pasta__launch(&l, launch_shm32_adapter, ops);
@@ -290,12 +291,19 @@ PASTA_ABI int __pasta_module_launch_kernel(
   ops = ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
-  struct launch l = {f,           gx | (uint64_t)gy << 32,
-                     gz,          bx | (uint64_t)by << 32,
-                     bz,          params,
-                     shmem,       stream,
-                     PASTA__SITE, PASTA__SITE_SLOT,
-                     0,           0};
+  struct launch l = {f,
+                     gx | (uint64_t)gy << 32,
+                     gz,
+                     bx | (uint64_t)by << 32,
+                     bz,
+                     params,
+                     shmem,
+                     stream,
+                     PASTA__SITE,
+                     PASTA__SITE_SLOT,
+                     0,
+                     0,
+                     0};
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
   module_real = real;

@@ -296,7 +296,7 @@ static void end_timing(ops_t *ops, void *stream, int device, void *start,
 int pasta__run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
                      const struct launch *l, void **args, uint32_t kernel,
                      int plain) {
-  int device = pasta__vendor_device(ops);
+  int device = l->device;
   void *start, *end;
   pasta__state_lock();
   int full = pasta__st.num_pending == MAX_PENDING;

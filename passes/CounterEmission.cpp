@@ -104,36 +104,46 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
 
 // Inline device flush of the counters Live at Exit. One test picks the fast
 // path for the usual case, a full warp whose counts are all small: then each
-// counter costs one warp sum and, if non-zero, one `red` by lane 0. The
-// general path handles partial warps and large counts.
+// counter costs one warp sum and, if non-zero, one `red` by lane 0, and the
+// counters kept in bits of one mask share a warp sum four at a time (a warp
+// sum is what costs most in short kernels). Bits never make a count large,
+// so only the other counters enter the test. The general path handles
+// partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                                      ArrayRef<uint32_t> Live) {
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  SmallVector<Value *, 16> Values;
   Value *Any = nullptr;
-  for (uint32_t I : Live) {
-    Values.push_back(loadCount(B, I));
-    Any = Any ? B.CreateOr(Any, Values.back()) : Values.back();
-  }
+  for (uint32_t I : Live)
+    if (BitOf[I] < 0) {
+      Value *V = loadCount(B, I);
+      Any = Any ? B.CreateOr(Any, V) : V;
+    }
   FunctionCallee Row =
       M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
   Value *Base = B.CreateCall(
       Row, {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
-  FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
-  Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
+  Value *FastTest =
+      Any ? B.CreateCall(M.getOrInsertFunction(FlushIsFastName, I64, I64),
+                         {Any})
+          : B.CreateCall(M.getOrInsertFunction(FlushIsFullWarpName, I64));
+  Value *Fast = B.CreateICmpNE(FastTest, B.getInt64(0));
   Instruction *FastT, *SlowT;
   SplitBlockAndInsertIfThenElse(Fast, Exit->getIterator(), &FastT, &SlowT);
   markInstrumentation(
       FastT->getParent()->getSinglePredecessor()->getTerminator());
+  auto SlotOf = [&](IRBuilder<> &FB, uint32_t Counter) {
+    return FB.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + Counter);
+  };
   // The run-time address-space counters of a site come in groups of
   // PASTA_DYN_NUM that are almost always all zero: one test skips a group.
   static_assert(PASTA_DYN_NUM == 8, "the group flush takes 8 values");
   DenseSet<uint32_t> GroupStarts;
   for (const CountedBlock &CB : P.Blocks)
     GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
-  auto FlushAll = [&](Instruction *At, const char *One, const char *Group) {
+  auto FlushAll = [&](Instruction *At, const char *One, const char *Group,
+                      bool PackBits) {
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
         M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
@@ -141,21 +151,58 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
+    MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
     for (size_t K = 0; K < Live.size(); ++K) {
-      Value *Slot =
-          FB.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + Live[K]);
-      if (!GroupStarts.count(Live[K])) {
-        FB.CreateCall(FlushOne, {Slot, Values[K]});
+      uint32_t C = Live[K];
+      if (PackBits && BitOf[C] >= 0) {
+        BitsByMask[Slots[C]].push_back(C);
         continue;
       }
-      SmallVector<Value *, 9> Args{Slot};
-      Args.append(Values.begin() + K, Values.begin() + K + PASTA_DYN_NUM);
+      if (!GroupStarts.count(C)) {
+        FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
+        continue;
+      }
+      SmallVector<Value *, 9> Args{SlotOf(FB, C)};
+      for (uint32_t D = 0; D < PASTA_DYN_NUM; ++D)
+        Args.push_back(loadCount(FB, Live[K + D]));
       FB.CreateCall(FlushGroup, Args);
       K += PASTA_DYN_NUM - 1;
     }
+    for (auto &[Mask, Counters] : BitsByMask)
+      emitPackedBitFlush(FB, Mask, Counters, SlotOf);
   };
-  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName);
-  FlushAll(SlowT, FlushCounterName, FlushGroupName);
+  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
+  FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+}
+
+// The fast path's flush of Counters, all bits of the mask in Mask: one call
+// of the runtime per four of them (they share one warp sum).
+void CounterEmitter::emitPackedBitFlush(
+    IRBuilder<> &B, AllocaInst *Mask, ArrayRef<uint32_t> Counters,
+    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf) {
+  Type *I32 = B.getInt32Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  constexpr size_t PerSum = 4; // __pasta_flush_bits_fast's slots
+  FunctionCallee Flush = M.getOrInsertFunction(
+      FlushBitsFastName, FunctionType::get(B.getVoidTy(),
+                                           {Global, Global, Global, Global, I32,
+                                            I32, I32, I32, I32, I32},
+                                           false));
+  Value *MaskValue = B.CreateLoad(I32, Mask);
+  for (size_t First = 0; First < Counters.size(); First += PerSum) {
+    ArrayRef<uint32_t> Group =
+        Counters.slice(First, std::min(PerSum, Counters.size() - First));
+    SmallVector<Value *, 10> Args;
+    for (uint32_t C : Group)
+      Args.push_back(SlotOf(B, C));
+    Args.append(PerSum - Group.size(), Args.front()); // unused: never added
+    Args.push_back(MaskValue);
+    for (size_t K = 0; K < PerSum; ++K)
+      Args.push_back(
+          B.getInt32(K < Group.size() ? (uint32_t)BitOf[Group[K]] : 0));
+    Args.push_back(B.getInt32(Group.size()));
+    B.CreateCall(Flush, Args);
+  }
 }
 
 // The staging array of out-of-line flushes: one per function, in its entry.

@@ -50,6 +50,10 @@ private:
                       llvm::ArrayRef<uint32_t> Bits);
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
                        llvm::ArrayRef<uint32_t> Live);
+  void emitPackedBitFlush(
+      llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
+      llvm::ArrayRef<uint32_t> Counters,
+      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
 

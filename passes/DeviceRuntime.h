@@ -25,6 +25,8 @@ inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =
     "__pasta_flush_counter_fast";
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
+inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
+inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 

@@ -18,7 +18,11 @@ cd "$(dirname "$0")/.."
 B=${PASTA_LAUNCH_BIN:-build-gpu-launch}
 OUT=${OUT:-out}
 N=${LAUNCHES:-20000}
-REPS=${REPS:-5}
+REPS=${REPS:-9}
+# One CPU for every run: host timings of one process vary less pinned (the
+# scheduler's moves and other cores' clocks are out of it).
+PIN=""
+command -v taskset >/dev/null && PIN="taskset -c ${PIN_CPU:-2}"
 mkdir -p "$OUT/launch_cost"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/launch_cost/gpu.txt" 2>&1
 ldd --version 2>&1 | head -n 1 >"$OUT/launch_cost/libc.txt"
@@ -28,7 +32,7 @@ cat /etc/os-release >>"$OUT/launch_cost/libc.txt" 2>/dev/null
 one() { # exe json env...
   local exe=$1 json=$2; shift 2
   local us
-  us=$(env "$@" TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT="$json" "$B/$exe" "$N" \
+  us=$(env "$@" TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT="$json" $PIN "$B/$exe" "$N" \
     2>>"$OUT/launch_cost/stderr.log" | sed -n 's/.*median_us=\([0-9.]*\).*/\1/p')
   local cache
   cache=$(python3 -c "import json,sys
@@ -51,7 +55,7 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
     "commit $(cat "$B/commit" 2>/dev/null)$( [ -f "$B/before-commit" ] && echo ", before = $(cat "$B/before-commit")")"
   echo
   echo "launch_overhead, $N launches of a one-warp kernel, no synchronisation until the end;"
-  echo "host us per launch, median of $REPS runs (min-max), runs interleaved."
+  echo "host us per launch, median of $REPS runs (min-max), runs interleaved, pinned to one CPU ($PIN)."
   echo
   echo "| build | settings | host us per launch | launches with a cached path |"
   echo "|---|---|---|---|"

@@ -37,11 +37,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %[[BIT:[0-9]+]] = or i32 0, 1
 ; CHECK: join:
 ; CHECK-NEXT: %[[MASK:.*]] = phi i32 [ %[[BIT]], %then ], [ 0, %else ]
-; The one counted block's bit, flushed at the return as a 64-bit count.
+; The one counted block's bit, flushed at the return. A bit cannot make a
+; count large, so the fast path needs only a full warp; there the mask's bits
+; go four to a warp sum (here one: bit 0 to counter 1); the general path
+; flushes the bit as a 64-bit count.
+; CHECK: call i64 @__pasta_flush_is_full_warp()
+; CHECK: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
+; CHECK-NEXT: call void @__pasta_flush_bits_fast(ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], i32 %[[MASK]], i32 0, i32 0, i32 0, i32 0, i32 1)
 ; CHECK: %[[B0:[0-9]+]] = lshr i32 %[[MASK]], 0
 ; CHECK: %[[B1:[0-9]+]] = and i32 %[[B0]], 1
 ; CHECK: %[[V:[0-9]+]] = zext i32 %[[B1]] to i64
-; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[V]])
+; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[V]])
 ; CHECK-NOT: __pasta_flush_counter_fast
 ; CHECK: ret void
 define ptx_kernel void @diamond(ptr %a, i1 %c) {
@@ -65,6 +71,11 @@ join:
 ; CHECK: %[[INC]] = add i64 %[[C]], 1
 ; CHECK: after:
 ; CHECK: or i32 0, 1
+; The fast-path test looks at the 64-bit count only; the bit goes packed.
+; CHECK: done:
+; CHECK: call i64 @__pasta_flush_is_fast(i64 %pasta.count2.0)
+; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %pasta.count2.0)
+; CHECK: call void @__pasta_flush_bits_fast(ptr addrspace(1) %{{[0-9]+}}, {{.*}}, i32 %pasta.count.0, i32 0, i32 0, i32 0, i32 0, i32 1)
 define ptx_kernel void @loop(ptr %a, i32 %n) {
 entry:
   %skip = icmp sle i32 %n, 0

@@ -58,7 +58,7 @@ entry:
 ; At the return, after the counting flush: the divergence figures' fast
 ; path inline (a warp sum and a `red` per figure), and the general path,
 ; each row's 12 figures staged for the out-of-line __pasta_flush.
-; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call i64 @__pasta_flush_is_full_warp(
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
 ; CHECK: store i64 %{{.*}}, ptr %{{.*}}
