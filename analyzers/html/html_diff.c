@@ -59,25 +59,28 @@ static uint64_t time_of(const pasta_activity *a, const char *mangled) {
   return pasta__html_kernel_time(find_launch(a, mangled), &estimated);
 }
 
-/* The divergence figures the diff compares. */
-enum { NUM_DIFF_DIV = 4 };
-static const char *const diff_div_key[NUM_DIFF_DIV] = {
-    "sectors", "excess_sectors", "bank_conflicts", "divergent_branches"};
-static const char *const diff_div_what[NUM_DIFF_DIV] = {
-    "sectors", "excess sectors", "bank conflicts", "divergent branches"};
-
-static uint64_t diff_div_value(const uint64_t *div, unsigned c) {
-  switch (c) {
-  case 0:
-    return div[PASTA_DIV_SECTORS];
-  case 1:
-    return pasta_div_excess_sectors(div);
-  case 2:
-    return div[PASTA_DIV_BANK_CONFLICTS];
-  default:
-    return div[PASTA_DIV_DIVERGENT];
-  }
+/* The divergence figures the diff compares: those a fix of the access
+ * pattern changes. */
+static uint64_t d_sectors(const uint64_t *div) {
+  return div[PASTA_DIV_SECTORS];
 }
+static uint64_t d_bank_conflicts(const uint64_t *div) {
+  return div[PASTA_DIV_BANK_CONFLICTS];
+}
+static uint64_t d_divergent(const uint64_t *div) {
+  return div[PASTA_DIV_DIVERGENT];
+}
+
+static const struct diff_figure {
+  const char *key, *what;
+  uint64_t (*value)(const uint64_t *div);
+} diff_figures[] = {
+    {"sectors", "sectors", d_sectors},
+    {"excess_sectors", "excess sectors", pasta_div_excess_sectors},
+    {"bank_conflicts", "bank conflicts", d_bank_conflicts},
+    {"divergent_branches", "divergent branches", d_divergent},
+};
+enum { NUM_DIFF_DIV = sizeof diff_figures / sizeof *diff_figures };
 
 /* Before, after and the change of one count: three cells. */
 static void write_change_cells(FILE *out, const char *key, uint64_t before,
@@ -113,8 +116,8 @@ static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,
   for (int c = 0; c < 4; ++c)
     write_change_cells(out, key[c], v[c][0], v[c][1]);
   for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
-    write_change_cells(out, diff_div_key[c], diff_div_value(fb->div, c),
-                       diff_div_value(fa->div, c));
+    write_change_cells(out, diff_figures[c].key, diff_figures[c].value(fb->div),
+                       diff_figures[c].value(fa->div));
   fputs("</tr>\n", out);
 }
 
@@ -132,7 +135,7 @@ static void write_kernel_diff(FILE *out, const pasta_html_input *b,
     fprintf(out,
             "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
             "<th class=\"div\">change</th>",
-            diff_div_what[c], diff_div_what[c]);
+            diff_figures[c].what, diff_figures[c].what);
   fputs("</tr></thead><tbody>\n", out);
   const pasta_profile *pa = a->profile, *pb = b->profile;
   for (size_t i = 0; i < pa->num_kernels; ++i)
@@ -189,9 +192,9 @@ static size_t pair_lines(const pasta_html_line *b, size_t nb,
                          pasta__html_line_weight(&p->after->counts));
     p->div_change = 0;
     for (unsigned c = 0; c < NUM_DIFF_DIV; ++c)
-      p->div_change =
-          sat_add(p->div_change, abs_diff(diff_div_value(p->before->div, c),
-                                          diff_div_value(p->after->div, c)));
+      p->div_change = sat_add(p->div_change,
+                              abs_diff(diff_figures[c].value(p->before->div),
+                                       diff_figures[c].value(p->after->div)));
   }
   return n;
 }
@@ -245,8 +248,9 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
     pasta__html_num_cell(out, col, v[c][1], 0);
   }
   for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
-    write_change_cells(out, diff_div_key[c], diff_div_value(p->before->div, c),
-                       diff_div_value(p->after->div, c));
+    write_change_cells(out, diff_figures[c].key,
+                       diff_figures[c].value(p->before->div),
+                       diff_figures[c].value(p->after->div));
   fputs("<td class=\"src\">", out);
   pasta__html_text(
       out, source_line(cache, named->file, named->line, after->source_roots));
@@ -277,7 +281,7 @@ static int write_line_diff(FILE *out, const pasta_html_input *b,
     fprintf(out,
             "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
             "<th class=\"div\">change</th>",
-            diff_div_what[c], diff_div_what[c]);
+            diff_figures[c].what, diff_figures[c].what);
   fputs("<th data-type=\"text\">source</th></tr></thead><tbody>\n", out);
   struct source_cache cache = {.n = 0};
   for (size_t i = 0;

@@ -90,7 +90,7 @@ const pasta_html_div_column pasta__html_div_columns[] = {
     {"divergent_branches", "divergent",
      "branches whose active lanes went different ways", d_divergent, NULL, NULL,
      0},
-    {"divergent_share", "div %", "divergent / branches", NULL,
+    {"divergent_share", "div&nbsp;%", "divergent / branches", NULL,
      d_divergent_share, "%.1f%%", 0},
     {"lanes_per_instruction", "lanes/inst",
      "active lanes per warp-level instruction (32: the whole warp)", NULL,

@@ -299,10 +299,9 @@ static void scan_lines(pasta_html_source_view *v) {
       v->shown[c] |= !line_columns[c].optional ||
                      line_columns[c].value(l, line_columns[c].arg) != 0;
   }
-  /* heat_measures[0] is bytes + FLOPs; the others are divergence's. */
-  v->heat = 0;
-  for (unsigned h = 1; v->divergence && !v->heat && h < NUM_HEAT; ++h)
-    if (v->max_heat[h])
+  v->heat = 0; /* bytes + FLOPs */
+  for (unsigned h = 0; v->divergence && !v->heat && h < NUM_HEAT; ++h)
+    if (heat_measures[h].divergence && v->max_heat[h])
       v->heat = h;
 }
 
@@ -350,10 +349,11 @@ static void write_sources_note(FILE *out, const pasta_html_source_view *v) {
           out);
   if (v->ranks)
     fputs(", the imbalance of the line's executions over the ranks and the "
-          "rank with the most",
+          "rank with the most (for a line of one function: spreads do not "
+          "add up)",
           out);
-  fputs(", summed over every function with code on the line (a spread only "
-        "for a line of one function). The bar is the line's ",
+  fputs(", summed over every function with code on the line. The bar is the "
+        "line's ",
         out);
   if (!v->divergence) {
     fputs("bytes + FLOPs against the hottest line.</p>\n", out);
