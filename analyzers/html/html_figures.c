@@ -209,23 +209,41 @@ static double imbalance(const pasta_profile *p, uint64_t max, uint64_t total) {
 static const char *const metric_keys[PASTA_NUM_RANK_METRICS] = {NULL, "bytes",
                                                                 "flops"};
 
+/* An entry of the balance table: a function, or a line (its "file:line"
+ * a link into the source view's `files`, then its function). */
+struct balance_entry {
+  const char *kind, *name;
+  const char *work; /* what its calls count: launches, calls, executions */
+  const pasta_profile_line *line; /* or NULL */
+  const char *const *files;
+  size_t num_files;
+};
+
+static void write_entry_cell(FILE *out, const struct balance_entry *e) {
+  fputs("<td class=\"name\" data-col=\"entry\">", out);
+  if (e->line) {
+    pasta__html_line_link(out, e->files, e->num_files, e->line->file,
+                          e->line->line);
+    fputs(" ", out);
+  }
+  pasta__html_text(out, e->name);
+  fputs("</td>", out);
+}
+
 /* One row per count of the entry that is not 0, as `show` prints them. */
 static void write_balance_rows(FILE *out, const pasta_profile *p,
-                               const char *kind, const char *name,
-                               const char *work, const pasta_rank_stats *r,
-                               uint64_t calls, const pasta_counts *c) {
+                               const struct balance_entry *e,
+                               const pasta_rank_stats *r, uint64_t calls,
+                               const pasta_counts *c) {
   for (unsigned m = 0; r && m < PASTA_NUM_RANK_METRICS; ++m) {
     uint64_t total = pasta_rank_metric_value(m, calls, c);
     if (!total)
       continue;
     const pasta_rank_spread *s = &r->metric[m];
-    fprintf(out,
-            "<tr><td data-col=\"kind\">%s</td><td class=\"name\" "
-            "data-col=\"entry\">",
-            kind);
-    pasta__html_text(out, name);
-    fprintf(out, "</td><td data-col=\"count\">%s</td>",
-            m ? metric_keys[m] : work);
+    fprintf(out, "<tr><td data-col=\"kind\">%s</td>", e->kind);
+    write_entry_cell(out, e);
+    fprintf(out, "<td data-col=\"count\">%s</td>",
+            m ? metric_keys[m] : e->work);
     pasta__html_num_cell(out, "min", s->min, 0);
     pasta__html_real_cell(out, "mean",
                           (double)total / (double)p->num_merged_from);
@@ -238,14 +256,18 @@ static void write_balance_rows(FILE *out, const pasta_profile *p,
 
 static void write_func_balance(FILE *out, const pasta_profile *p,
                                const pasta_profile_func *f, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    write_balance_rows(out, p, pasta_kind_name(f[i].kind), f[i].name,
-                       f[i].kind == PASTA_FUNC_KERNEL ? "launches" : "calls",
-                       f[i].ranks, f[i].calls, &f[i].counts);
+  for (size_t i = 0; i < n; ++i) {
+    struct balance_entry e = {
+        .kind = pasta_kind_name(f[i].kind),
+        .name = f[i].name,
+        .work = f[i].kind == PASTA_FUNC_KERNEL ? "launches" : "calls"};
+    write_balance_rows(out, p, &e, f[i].ranks, f[i].calls, &f[i].counts);
+  }
 }
 
 void pasta__html_write_balance(FILE *out, const pasta_profile *p,
-                               size_t top_lines) {
+                               size_t top_lines, const char *const *files,
+                               size_t num_files) {
   if (!pasta__html_has_ranks(p))
     return;
   fprintf(out,
@@ -266,11 +288,9 @@ void pasta__html_write_balance(FILE *out, const pasta_profile *p,
   write_func_balance(out, p, p->host_functions, p->num_host_functions);
   for (size_t i = 0; i < p->num_lines && i < top_lines; ++i) {
     const pasta_profile_line *l = &p->lines[i];
-    char name[1024];
-    snprintf(name, sizeof name, "%s:%" PRIu32 " %s", l->file ? l->file : "?",
-             l->line, l->function);
-    write_balance_rows(out, p, "line", name, "executions", l->ranks,
-                       l->executions, &l->counts);
+    struct balance_entry e = {"line", l->function, "executions",
+                              l,      files,       num_files};
+    write_balance_rows(out, p, &e, l->ranks, l->executions, &l->counts);
   }
   fputs("</tbody></table></section>\n", out);
 }

@@ -34,6 +34,11 @@ void pasta__html_time(FILE *out, uint64_t ns);
 /* A time cell: data-v in ns, the text as pasta__html_time writes it. */
 void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns);
 
+/* "file:line", a link to the line in the source view when `file` is one
+ * of its `files` (the view's index is the section's). */
+void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
+                           const char *file, uint32_t line);
+
 /* <!DOCTYPE html> ... <body> with the title, and the page's end (the
  * script). The page forbids every network request (a CSP meta tag). */
 void pasta__html_begin(FILE *out, const char *title);
@@ -119,9 +124,11 @@ void pasta__html_div_headers(FILE *out, int source_view);
  * the profile has any. */
 void pasta__html_write_div_table(FILE *out, const pasta_profile *p);
 /* A merged profile's per-process spreads of every function and of the
- * profile's first `top_lines` lines, when it has any. */
+ * profile's first `top_lines` lines (links into the source view's
+ * `files`), when it has any. */
 void pasta__html_write_balance(FILE *out, const pasta_profile *p,
-                               size_t top_lines);
+                               size_t top_lines, const char *const *files,
+                               size_t num_files);
 /* A line's spread in the source view: the imbalance (max / mean) of its
  * executions and the rank that holds the max; empty cells without a
  * spread. */

@@ -81,6 +81,23 @@ void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
   fputs("</td>", out);
 }
 
+/* Index of `file` among the source files shown, or -1. */
+static long file_index(const char *const *files, size_t n, const char *file) {
+  for (size_t i = 0; file && i < n; ++i)
+    if (strcmp(files[i], file) == 0)
+      return (long)i;
+  return -1;
+}
+
+void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
+                           const char *file, uint32_t line) {
+  long f = file_index(files, n, file);
+  if (f >= 0)
+    fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
+  pasta__html_text(out, file ? file : "?");
+  fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
+}
+
 void pasta__html_begin(FILE *out, const char *title) {
   /* No request may leave the page: the report must open the same on a
    * machine without network, and profile text can never load anything. */

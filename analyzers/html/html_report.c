@@ -261,23 +261,6 @@ static int write_pictures(FILE *out, const pasta_html_input *in) {
 
 /*===-- Each kernel: shapes, call paths, its lines ------------------------===*/
 
-/* Index of `file` among the source files shown, or -1. */
-static long file_index(const char *const *files, size_t n, const char *file) {
-  for (size_t i = 0; file && i < n; ++i)
-    if (strcmp(files[i], file) == 0)
-      return (long)i;
-  return -1;
-}
-
-static void write_line_link(FILE *out, const char *const *files, size_t n,
-                            const char *file, uint32_t line) {
-  long f = file_index(files, n, file);
-  if (f >= 0)
-    fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
-  pasta__html_text(out, file ? file : "?");
-  fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
-}
-
 static void write_shapes(FILE *out, const pasta_activity_kernel *k) {
   if (!k->num_shapes)
     return;
@@ -343,7 +326,7 @@ static void write_kernel_lines(FILE *out, const pasta_profile *p,
             "<tbody>\n",
             out);
     fputs("<tr><td>", out);
-    write_line_link(out, files, nfiles, l->file, l->line);
+    pasta__html_line_link(out, files, nfiles, l->file, l->line);
     fputs("</td>", out);
     pasta__html_num_cell(out, "executions", l->executions, 0);
     pasta__html_num_cell(out, "bytes", pasta_counts_bytes(&l->counts), 0);
@@ -365,7 +348,7 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
     fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
     pasta__html_text(out, f->name);
     fputs("</h3>\n<p>Defined at ", out);
-    write_line_link(out, files, nfiles, f->file, f->line);
+    pasta__html_line_link(out, files, nfiles, f->file, f->line);
     fprintf(out, "; %" PRIu64 " launch%s.</p>\n", f->calls,
             f->calls == 1 ? "" : "es");
     const pasta_activity_kernel *k = launch_of(in->activity, f);
@@ -491,7 +474,8 @@ int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
   write_summary(out, in);
   write_kernel_table(out, in);
   pasta__html_write_div_table(out, in->profile);
-  pasta__html_write_balance(out, in->profile, BALANCE_TOP_LINES);
+  pasta__html_write_balance(out, in->profile, BALANCE_TOP_LINES, v.files,
+                            v.num_files);
   write_function_table(out, in->profile);
   int rc = write_pictures(out, in);
   write_kernel_details(out, in, v.files, v.num_files);

@@ -816,6 +816,9 @@ def check_balance(dom, prof, what):
         want.append(("%s:%d %s" % (l["file"], l["line"], l["function"]),
                       "executions", l["executions"], bytes_of(l), flops_of(l),
                       l.get("ranks")))
+    targets = {"%s:%d %s" % (k + (r.find("td", **{"class": "src"})
+                                   .attrs.get("title"),)): r.attrs["id"]
+               for k, r in source_rows(dom).items()}
     expect = []
     for name, work, calls, nbytes, nflops, r in want:
         for count, key, total in ((work, work, calls),
@@ -847,8 +850,13 @@ def check_balance(dom, prof, what):
               == str(process))
         if not ok:
             bad.append("%s %s" % (name[:40], count))
-    check(what + ": balance rows equal the merged profile's spreads", not bad,
-          "; ".join(bad[:3]))
+        link = row.find("td", data_col="entry").find("a")
+        if count == "executions" and (
+                link is None or link.attrs.get("href") != "#" +
+                targets.get(name, "?")):
+            bad.append("%s: link %s" % (name[:40], link and link.attrs))
+    check(what + ": balance rows equal the merged profile's spreads, lines "
+          "link to theirs", not bad, "; ".join(bad[:3]))
 
 
 def check_line_ranks(dom, prof, what):
