@@ -3,7 +3,7 @@
 
 usage: PYTHONPATH=python python3 python/example.py PROFILE [AFTER]
 
-Prints the hottest lines of PROFILE by bytes moved, by excess bytes when
+Prints the hottest lines of PROFILE by bytes moved, by excess sectors when
 the profile has the divergence figures (a PASTA_DIVERGENCE=1 run), and its
 kernels; given a second profile, the kernels and lines that changed most
 between the two runs.
@@ -24,12 +24,15 @@ def main(argv):
         ["file", "line", "function", "executions", "bytes", "flops"]]
         .to_string(index=False))
     try:
-        lines = p.lines.assign(excess_bytes=pasta_profile.excess_bytes(p.lines))
-        print("\nTop lines by excess bytes (uncoalesced traffic):")
-        print(pasta_profile.top_lines(lines, "excess_bytes", 5)[
-            ["file", "line", "excess_bytes", "bytes"]].to_string(index=False))
+        lines = p.lines.assign(
+            excess_sectors=pasta_profile.excess_sectors(p.lines),
+            excess_bytes=pasta_profile.excess_bytes(p.lines))
+        print("\nTop lines by excess sectors (uncoalesced accesses):")
+        print(pasta_profile.top_lines(lines, "excess_sectors", 5)[
+            ["file", "line", "excess_sectors", "divergence.sectors",
+             "excess_bytes"]].to_string(index=False))
     except pasta_profile.ProfileError as e:
-        print("\n(no excess bytes: %s)" % e)
+        print("\n(no excess sectors: %s)" % e)
     print("\nKernels:")
     print(p.kernels[["name", "launches", "bytes", "flops", "gpu_time_ns",
                      "bound"]].to_string(index=False))

@@ -3,7 +3,11 @@
  * Before and after, side by side: the kernels of either profile matched by
  * mangled name (a kernel in one only shows zeros for the other), then the
  * source lines whose bytes + FLOPs changed most, with their text from the
- * second profile's files.
+ * second profile's files. When either profile is of a divergence run, the
+ * kernels and lines also get the figures a fix of the access pattern
+ * changes (sectors, excess sectors, bank conflicts, divergent branches),
+ * and lines whose bytes did not change but whose waste did are listed
+ * too: a coalescing fix moves the same bytes in fewer sectors.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
 
@@ -55,8 +59,43 @@ static uint64_t time_of(const pasta_activity *a, const char *mangled) {
   return pasta__html_kernel_time(find_launch(a, mangled), &estimated);
 }
 
+/* The divergence figures the diff compares: those a fix of the access
+ * pattern changes. */
+static uint64_t d_sectors(const uint64_t *div) {
+  return div[PASTA_DIV_SECTORS];
+}
+static uint64_t d_bank_conflicts(const uint64_t *div) {
+  return div[PASTA_DIV_BANK_CONFLICTS];
+}
+static uint64_t d_divergent(const uint64_t *div) {
+  return div[PASTA_DIV_DIVERGENT];
+}
+
+static const struct diff_figure {
+  const char *key, *what;
+  uint64_t (*value)(const uint64_t *div);
+} diff_figures[] = {
+    {"sectors", "sectors", d_sectors},
+    {"excess_sectors", "excess sectors", pasta_div_excess_sectors},
+    {"bank_conflicts", "bank conflicts", d_bank_conflicts},
+    {"divergent_branches", "divergent branches", d_divergent},
+};
+enum { NUM_DIFF_DIV = sizeof diff_figures / sizeof *diff_figures };
+
+/* Before, after and the change of one count: three cells. */
+static void write_change_cells(FILE *out, const char *key, uint64_t before,
+                               uint64_t after) {
+  char col[48];
+  snprintf(col, sizeof col, "%s_before", key);
+  pasta__html_num_cell(out, col, before, 0);
+  snprintf(col, sizeof col, "%s_after", key);
+  pasta__html_num_cell(out, col, after, 0);
+  snprintf(col, sizeof col, "%s_change", key);
+  delta_cell(out, col, before, after);
+}
+
 static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,
-                                  const pasta_html_input *a,
+                                  const pasta_html_input *a, int divergence,
                                   const pasta_profile_func *fb,
                                   const pasta_profile_func *fa) {
   const pasta_profile_func *named = fa ? fa : fb;
@@ -74,20 +113,16 @@ static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,
       {pasta_counts_bytes(&fb->counts), pasta_counts_bytes(&fa->counts)},
       {pasta_counts_flops(&fb->counts), pasta_counts_flops(&fa->counts)}};
   static const char *const key[4] = {"launches", "time_ns", "bytes", "flops"};
-  for (int c = 0; c < 4; ++c) {
-    char col[32];
-    snprintf(col, sizeof col, "%s_before", key[c]);
-    pasta__html_num_cell(out, col, v[c][0], 0);
-    snprintf(col, sizeof col, "%s_after", key[c]);
-    pasta__html_num_cell(out, col, v[c][1], 0);
-    snprintf(col, sizeof col, "%s_change", key[c]);
-    delta_cell(out, col, v[c][0], v[c][1]);
-  }
+  for (int c = 0; c < 4; ++c)
+    write_change_cells(out, key[c], v[c][0], v[c][1]);
+  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
+    write_change_cells(out, diff_figures[c].key, diff_figures[c].value(fb->div),
+                       diff_figures[c].value(fa->div));
   fputs("</tr>\n", out);
 }
 
 static void write_kernel_diff(FILE *out, const pasta_html_input *b,
-                              const pasta_html_input *a) {
+                              const pasta_html_input *a, int divergence) {
   fputs("<section id=\"kernels\"><h2>Kernels</h2>\n<table class=\"sortable\" "
         "id=\"kernel-table\"><thead><tr><th data-type=\"text\">kernel</th>",
         out);
@@ -96,14 +131,20 @@ static void write_kernel_diff(FILE *out, const pasta_html_input *b,
   for (int c = 0; c < 4; ++c)
     fprintf(out, "<th>%s before</th><th>%s after</th><th>change</th>", what[c],
             what[c]);
+  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
+    fprintf(out,
+            "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
+            "<th class=\"div\">change</th>",
+            diff_figures[c].what, diff_figures[c].what);
   fputs("</tr></thead><tbody>\n", out);
   const pasta_profile *pa = a->profile, *pb = b->profile;
   for (size_t i = 0; i < pa->num_kernels; ++i)
-    write_kernel_diff_row(out, b, a, find_kernel(pb, pa->kernels[i].mangled),
+    write_kernel_diff_row(out, b, a, divergence,
+                          find_kernel(pb, pa->kernels[i].mangled),
                           &pa->kernels[i]);
   for (size_t i = 0; i < pb->num_kernels; ++i)
     if (!find_kernel(pa, pb->kernels[i].mangled))
-      write_kernel_diff_row(out, b, a, &pb->kernels[i], NULL);
+      write_kernel_diff_row(out, b, a, divergence, &pb->kernels[i], NULL);
   fputs("</tbody></table></section>\n", out);
 }
 
@@ -113,11 +154,23 @@ static void write_kernel_diff(FILE *out, const pasta_html_input *b,
 struct line_pair {
   const pasta_html_line *before, *after; /* zero_line when absent */
   uint64_t change;                       /* |weight after - weight before| */
+  uint64_t div_change; /* the changes of the divergence figures, summed */
 };
 
+static uint64_t abs_diff(uint64_t x, uint64_t y) {
+  return x > y ? x - y : y - x;
+}
+
+static uint64_t sat_add(uint64_t x, uint64_t y) {
+  return x + y < x ? UINT64_MAX : x + y;
+}
+
+/* Most changed first: by bytes + FLOPs, then by the divergence figures. */
 static int by_change_desc(const void *x, const void *y) {
   const struct line_pair *a = x, *b = y;
-  return (a->change < b->change) - (a->change > b->change);
+  if (a->change != b->change)
+    return (a->change < b->change) - (a->change > b->change);
+  return (a->div_change < b->div_change) - (a->div_change > b->div_change);
 }
 
 static int cmp_line(const pasta_html_line *x, const pasta_html_line *y) {
@@ -135,9 +188,13 @@ static size_t pair_lines(const pasta_html_line *b, size_t nb,
     struct line_pair *p = &pairs[n++];
     p->before = c <= 0 ? &b[i++] : &zero_line;
     p->after = c >= 0 ? &a[j++] : &zero_line;
-    uint64_t wb = pasta__html_line_weight(&p->before->counts);
-    uint64_t wa = pasta__html_line_weight(&p->after->counts);
-    p->change = wa > wb ? wa - wb : wb - wa;
+    p->change = abs_diff(pasta__html_line_weight(&p->before->counts),
+                         pasta__html_line_weight(&p->after->counts));
+    p->div_change = 0;
+    for (unsigned c = 0; c < NUM_DIFF_DIV; ++c)
+      p->div_change = sat_add(p->div_change,
+                              abs_diff(diff_figures[c].value(p->before->div),
+                                       diff_figures[c].value(p->after->div)));
   }
   return n;
 }
@@ -171,7 +228,7 @@ static void free_source_cache(struct source_cache *c) {
 }
 
 static void write_line_pair(FILE *out, const struct line_pair *p,
-                            struct source_cache *cache,
+                            int divergence, struct source_cache *cache,
                             const pasta_html_input *after) {
   const pasta_html_line *named = p->after->file ? p->after : p->before;
   fputs("<tr><td class=\"name\">", out);
@@ -190,6 +247,10 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
     snprintf(col, sizeof col, "%s_after", key[c]);
     pasta__html_num_cell(out, col, v[c][1], 0);
   }
+  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
+    write_change_cells(out, diff_figures[c].key,
+                       diff_figures[c].value(p->before->div),
+                       diff_figures[c].value(p->after->div));
   fputs("<td class=\"src\">", out);
   pasta__html_text(
       out, source_line(cache, named->file, named->line, after->source_roots));
@@ -197,7 +258,7 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
 }
 
 static int write_line_diff(FILE *out, const pasta_html_input *b,
-                           const pasta_html_input *a) {
+                           const pasta_html_input *a, int divergence) {
   pasta_html_line *lb = NULL, *la = NULL;
   size_t nb = 0, na = 0;
   struct line_pair *pairs = NULL;
@@ -210,16 +271,23 @@ static int write_line_diff(FILE *out, const pasta_html_input *b,
   qsort(pairs, n, sizeof *pairs, by_change_desc);
   fprintf(out,
           "<section id=\"lines\"><h2>Lines that changed most</h2>\n<p "
-          "class=\"note\">By the change of bytes + FLOPs; the top %d.</p>\n"
+          "class=\"note\">By the change of bytes + FLOPs%s; the top %d.</p>\n"
           "<table class=\"sortable\" id=\"line-table\"><thead><tr><th "
           "data-type=\"text\">line</th><th>executions before</th><th>"
           "executions after</th><th>bytes before</th><th>bytes after</th>"
-          "<th>FLOPs before</th><th>FLOPs after</th><th data-type=\"text\">"
-          "source</th></tr></thead><tbody>\n",
-          DIFF_TOP_LINES);
+          "<th>FLOPs before</th><th>FLOPs after</th>",
+          divergence ? ", then of the divergence figures" : "", DIFF_TOP_LINES);
+  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
+    fprintf(out,
+            "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
+            "<th class=\"div\">change</th>",
+            diff_figures[c].what, diff_figures[c].what);
+  fputs("<th data-type=\"text\">source</th></tr></thead><tbody>\n", out);
   struct source_cache cache = {.n = 0};
-  for (size_t i = 0; i < n && i < DIFF_TOP_LINES && pairs[i].change; ++i)
-    write_line_pair(out, &pairs[i], &cache, a);
+  for (size_t i = 0;
+       i < n && i < DIFF_TOP_LINES && (pairs[i].change || pairs[i].div_change);
+       ++i)
+    write_line_pair(out, &pairs[i], divergence, &cache, a);
   free_source_cache(&cache);
   fputs("</tbody></table></section>\n", out);
   rc = 0;
@@ -242,8 +310,10 @@ int pasta__html_write_diff(FILE *out, const pasta_html_input *before,
   fputs("</code>; after: <code>", out);
   pasta__html_text(out, after->title);
   fputs("</code>. A change is after &minus; before.</p></header>\n", out);
-  write_kernel_diff(out, before, after);
-  int rc = write_line_diff(out, before, after);
+  int divergence = pasta__html_has_divergence(before->profile) ||
+                   pasta__html_has_divergence(after->profile);
+  write_kernel_diff(out, before, after, divergence);
+  int rc = write_line_diff(out, before, after, divergence);
   rc |= pasta__html_end(out);
   return rc ? -1 : 0;
 }

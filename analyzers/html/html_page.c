@@ -81,6 +81,23 @@ void pasta__html_time_cell(FILE *out, const char *col, uint64_t ns) {
   fputs("</td>", out);
 }
 
+/* Index of `file` among the source files shown, or -1. */
+static long file_index(const char *const *files, size_t n, const char *file) {
+  for (size_t i = 0; file && i < n; ++i)
+    if (strcmp(files[i], file) == 0)
+      return (long)i;
+  return -1;
+}
+
+void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
+                           const char *file, uint32_t line) {
+  long f = file_index(files, n, file);
+  if (f >= 0)
+    fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
+  pasta__html_text(out, file ? file : "?");
+  fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
+}
+
 void pasta__html_begin(FILE *out, const char *title) {
   /* No request may leave the page: the report must open the same on a
    * machine without network, and profile text can never load anything. */
@@ -168,8 +185,15 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
     const pasta_profile_line *l = &p->lines[i];
     if (!l->file)
       continue;
-    v[k++] = (pasta_html_line){l->file,   l->line,     l->executions,
-                               l->counts, l->function, 1};
+    pasta_html_line *h = &v[k++];
+    *h = (pasta_html_line){.file = l->file,
+                           .line = l->line,
+                           .executions = l->executions,
+                           .counts = l->counts,
+                           .ranks = l->ranks,
+                           .function = l->function,
+                           .num_functions = 1};
+    memcpy(h->div, l->div, sizeof h->div);
   }
   qsort(v, k, sizeof *v, by_file_line);
   size_t m = 0;
@@ -177,6 +201,9 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
     if (m && by_file_line(&v[m - 1], &v[i]) == 0) {
       v[m - 1].executions = sat_add(v[m - 1].executions, v[i].executions);
       add_counts(&v[m - 1].counts, &v[i].counts);
+      for (unsigned d = 0; d < PASTA_DIV_NUM; ++d)
+        v[m - 1].div[d] = sat_add(v[m - 1].div[d], v[i].div[d]);
+      v[m - 1].ranks = NULL; /* spreads do not add up */
       v[m - 1].num_functions++;
       continue;
     }

@@ -1,12 +1,13 @@
 /*===- html_report.c - The report page: kernels, pictures, sources --------===*
  *
  * The page, top to bottom: a summary, the kernel table (report.js sorts it
- * by any column), the roofline and hotness pictures (the bandwidth and
- * working-set analyzers' SVG, inline), each kernel's shapes, call paths and
- * hottest lines (links into the source), the working-set statistics, then
- * every source file with its lines' counts (html_source_view.c). Tables are
- * driven by column lists, so a count the profile gains is one row in a
- * list.
+ * by any column), a divergence run's figures and a merged profile's
+ * balance over ranks (html_figures.c), the roofline and hotness pictures
+ * (the bandwidth and working-set analyzers' SVG, inline), each kernel's
+ * shapes, call paths and hottest lines (links into the source), the
+ * working-set statistics, then every source file with its lines' counts
+ * (html_source_view.c). Tables are driven by column lists, so a count the
+ * profile gains is one row in a list.
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L /* open_memstream, gmtime_r */
 
@@ -21,8 +22,9 @@
 #include <string.h>
 #include <time.h>
 
-/* Lines a kernel's own list shows (the source view has them all). */
-enum { KERNEL_TOP_LINES = 12 };
+/* Lines a kernel's own list shows (the source view has them all), and
+ * lines the balance table shows, as `pasta-report show` does. */
+enum { KERNEL_TOP_LINES = 12, BALANCE_TOP_LINES = 20 };
 
 /*===-- The kernel table --------------------------------------------------===*/
 
@@ -49,7 +51,8 @@ static uint64_t k_special(const struct kernel_row *r) {
 }
 
 /* The kernel table's count columns, in order (time, intensity and bound-by
- * follow them). Per-kernel divergence figures ([divergence]) go here. */
+ * follow them). A divergence run's figures have a table of their own
+ * (html_figures.c): eleven more columns would bury these. */
 static const struct kernel_column {
   const char *key, *header, *title;
   uint64_t (*value)(const struct kernel_row *r);
@@ -258,23 +261,6 @@ static int write_pictures(FILE *out, const pasta_html_input *in) {
 
 /*===-- Each kernel: shapes, call paths, its lines ------------------------===*/
 
-/* Index of `file` among the source files shown, or -1. */
-static long file_index(const char *const *files, size_t n, const char *file) {
-  for (size_t i = 0; file && i < n; ++i)
-    if (strcmp(files[i], file) == 0)
-      return (long)i;
-  return -1;
-}
-
-static void write_line_link(FILE *out, const char *const *files, size_t n,
-                            const char *file, uint32_t line) {
-  long f = file_index(files, n, file);
-  if (f >= 0)
-    fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
-  pasta__html_text(out, file ? file : "?");
-  fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
-}
-
 static void write_shapes(FILE *out, const pasta_activity_kernel *k) {
   if (!k->num_shapes)
     return;
@@ -340,7 +326,7 @@ static void write_kernel_lines(FILE *out, const pasta_profile *p,
             "<tbody>\n",
             out);
     fputs("<tr><td>", out);
-    write_line_link(out, files, nfiles, l->file, l->line);
+    pasta__html_line_link(out, files, nfiles, l->file, l->line);
     fputs("</td>", out);
     pasta__html_num_cell(out, "executions", l->executions, 0);
     pasta__html_num_cell(out, "bytes", pasta_counts_bytes(&l->counts), 0);
@@ -362,7 +348,7 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
     fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
     pasta__html_text(out, f->name);
     fputs("</h3>\n<p>Defined at ", out);
-    write_line_link(out, files, nfiles, f->file, f->line);
+    pasta__html_line_link(out, files, nfiles, f->file, f->line);
     fprintf(out, "; %" PRIu64 " launch%s.</p>\n", f->calls,
             f->calls == 1 ? "" : "es");
     const pasta_activity_kernel *k = launch_of(in->activity, f);
@@ -468,9 +454,13 @@ static void write_summary(FILE *out, const pasta_html_input *in) {
     pasta__html_time(out, in->activity->gpu_time_ns);
     fputs(" of GPU time over the timed ones.</p>\n", out);
   }
-  fputs("<nav><a href=\"#kernels\">Kernels</a> <a href=\"#pictures\">Roofline"
-        "</a> <a href=\"#functions\">Functions</a> <a "
-        "href=\"#kernel-details\">Each kernel</a> <a "
+  fputs("<nav><a href=\"#kernels\">Kernels</a> ", out);
+  if (pasta__html_has_divergence(p))
+    fputs("<a href=\"#divergence\">Divergence</a> ", out);
+  if (pasta__html_has_ranks(p))
+    fputs("<a href=\"#balance\">Balance</a> ", out);
+  fputs("<a href=\"#pictures\">Roofline</a> <a href=\"#functions\">Functions"
+        "</a> <a href=\"#kernel-details\">Each kernel</a> <a "
         "href=\"#working-set\">Working set</a> <a href=\"#sources\">Source</a>"
         "</nav></header>\n",
         out);
@@ -483,6 +473,9 @@ int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
   pasta__html_begin(out, in->title);
   write_summary(out, in);
   write_kernel_table(out, in);
+  pasta__html_write_div_table(out, in->profile);
+  pasta__html_write_balance(out, in->profile, BALANCE_TOP_LINES, v.files,
+                            v.num_files);
   write_function_table(out, in->profile);
   int rc = write_pictures(out, in);
   write_kernel_details(out, in, v.files, v.num_files);

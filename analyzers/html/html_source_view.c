@@ -2,9 +2,17 @@
  *
  * Each source file with counted lines, hottest first: its text (found by
  * html_source.c) with, beside each line, the columns of line_columns (the
- * profile's lines summed per source line, html_page.c) and a heat bar. A
- * long file shows only the lines near counted ones; counted lines the file
- * lacks, or all of them when it was not found, come after it.
+ * profile's lines summed per source line, html_page.c), the divergence
+ * columns of a divergence run and the rank columns of a merged profile
+ * (html_figures.c), and a heat bar. A long file shows only the lines near
+ * counted ones; counted lines the file lacks, or all of them when it was
+ * not found, come after it.
+ *
+ * The bar measures one of heat_measures: bytes + FLOPs, or, in a
+ * divergence run, what the access pattern wastes (excess sectors, bank
+ * conflicts, divergent branches). A divergence run starts on the first of
+ * those that any line has, since bytes alone do not say which line is
+ * badly coalesced; a <select> (report.js) switches between them.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
 
@@ -30,10 +38,8 @@ static uint64_t c_special(const pasta_html_line *l, unsigned arg) {
 
 /* The per-line columns, in order. An optional column is shown only when a
  * line of the profile has a non-zero value in it: address spaces nothing
- * used stay out. The divergence figures ([divergence]: requests, distinct
- * bytes, sectors, ideal sectors, bank conflicts, branch executions,
- * divergent branches) are rows of this list, optional, reading the fields
- * the line entries gain (summed in html_page.c's add_counts). */
+ * used stay out. The divergence and rank columns follow them, shown when
+ * the profile has such figures at all (a 0 there is a finding). */
 static const struct line_column {
   const char *key, *header, *title;
   uint64_t (*value)(const pasta_html_line *l, unsigned arg);
@@ -62,18 +68,66 @@ enum { NUM_LINE_COLUMNS = sizeof line_columns / sizeof *line_columns };
 _Static_assert(NUM_LINE_COLUMNS <= PASTA_HTML_MAX_LINE_COLUMNS,
                "more line columns than pasta_html_source_view.shown holds");
 
+static uint64_t h_weight(const pasta_html_line *l) {
+  return pasta__html_line_weight(&l->counts);
+}
+static uint64_t h_excess_sectors(const pasta_html_line *l) {
+  return pasta_div_excess_sectors(l->div);
+}
+static uint64_t h_bank_conflicts(const pasta_html_line *l) {
+  return l->div[PASTA_DIV_BANK_CONFLICTS];
+}
+static uint64_t h_divergent(const pasta_html_line *l) {
+  return l->div[PASTA_DIV_DIVERGENT];
+}
+
+/* What the heat bar can measure; the divergence ones only in a divergence
+ * run. */
+static const struct heat_measure {
+  const char *label;
+  uint64_t (*value)(const pasta_html_line *l);
+  int divergence;
+} heat_measures[] = {
+    {"bytes + FLOPs", h_weight, 0},
+    {"excess sectors", h_excess_sectors, 1},
+    {"bank conflicts", h_bank_conflicts, 1},
+    {"divergent branches", h_divergent, 1},
+};
+enum { NUM_HEAT = sizeof heat_measures / sizeof *heat_measures };
+
+_Static_assert(NUM_HEAT <= PASTA_HTML_MAX_HEAT,
+               "more heat measures than pasta_html_source_view holds");
+
+/* `l`'s bar for measure h, in tenths of a percent of the hottest line's. */
+static unsigned heat_permille(const pasta_html_source_view *v,
+                              const pasta_html_line *l, unsigned h) {
+  uint64_t x = l ? heat_measures[h].value(l) : 0;
+  if (!x || !v->max_heat[h])
+    return 0;
+  unsigned permille =
+      (unsigned)((double)x / (double)v->max_heat[h] * 1000.0 + 0.5);
+  return permille > 1000 ? 1000 : permille;
+}
+
+/* The bar at v->heat; with a choice of measures, data-heat has its width
+ * for each (report.js switches them). */
+static void write_heat_cell(FILE *out, const pasta_html_source_view *v,
+                            const pasta_html_line *l) {
+  fputs("<td class=\"heat\"", out);
+  if (v->divergence) {
+    fputs(" data-heat=\"", out);
+    for (unsigned h = 0; h < NUM_HEAT; ++h)
+      fprintf(out, "%s%u", h ? " " : "", heat_permille(v, l, h));
+    fputs("\"", out);
+  }
+  unsigned permille = heat_permille(v, l, v->heat);
+  fprintf(out, "><span style=\"width:%u.%u%%\"></span></td>", permille / 10,
+          permille % 10);
+}
+
 static void write_line_cells(FILE *out, const pasta_html_source_view *v,
                              const pasta_html_line *l) {
-  uint64_t w = l ? pasta__html_line_weight(&l->counts) : 0;
-  /* Width in tenths of a percent of the hottest line's. */
-  unsigned permille =
-      w && v->max_weight
-          ? (unsigned)((double)w / (double)v->max_weight * 1000.0 + 0.5)
-          : 0;
-  if (permille > 1000)
-    permille = 1000;
-  fprintf(out, "<td class=\"heat\"><span style=\"width:%u.%u%%\"></span></td>",
-          permille / 10, permille % 10);
+  write_heat_cell(out, v, l);
   for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
     if (v->shown[c]) {
       if (l)
@@ -82,6 +136,12 @@ static void write_line_cells(FILE *out, const pasta_html_source_view *v,
       else
         fputs("<td class=\"num\"></td>", out);
     }
+  const uint64_t *div = l && pasta_div_any(l->div) ? l->div : NULL;
+  for (size_t c = 0; v->divergence && c < pasta__html_num_div_columns; ++c)
+    if (!pasta__html_div_columns[c].kernel_only)
+      pasta__html_div_cell(out, &pasta__html_div_columns[c], div);
+  if (v->ranks)
+    pasta__html_line_rank_cells(out, v->profile, l);
 }
 
 static void write_source_row(FILE *out, const pasta_html_source_view *v,
@@ -112,6 +172,13 @@ static void write_source_header(FILE *out, const pasta_html_source_view *v) {
     if (v->shown[c])
       fprintf(out, "<th title=\"%s\">%s</th>", line_columns[c].title,
               line_columns[c].header);
+  if (v->divergence)
+    pasta__html_div_headers(out, 1);
+  if (v->ranks)
+    fputs("<th class=\"rank\" title=\"the line's executions: largest "
+          "process's / mean over processes\">imbalance</th><th class=\"rank\" "
+          "title=\"the process with the most executions\">max at</th>",
+          out);
   fputs("<th class=\"src\">source</th></tr></thead>\n", out);
 }
 
@@ -218,7 +285,27 @@ static int write_source_file(FILE *out, const pasta_html_input *in,
   return rc || ferror(out) ? -1 : 0;
 }
 
-/* Distinct files in order of their lines' total weight, hottest first. */
+/* Per heat measure, the hottest line's value; which optional columns any
+ * line fills; the measure the bar starts on. */
+static void scan_lines(pasta_html_source_view *v) {
+  for (size_t i = 0; i < v->num_lines; ++i) {
+    const pasta_html_line *l = &v->lines[i];
+    for (unsigned h = 0; h < NUM_HEAT; ++h) {
+      uint64_t x = heat_measures[h].value(l);
+      if (x > v->max_heat[h])
+        v->max_heat[h] = x;
+    }
+    for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
+      v->shown[c] |= !line_columns[c].optional ||
+                     line_columns[c].value(l, line_columns[c].arg) != 0;
+  }
+  v->heat = 0; /* bytes + FLOPs */
+  for (unsigned h = 0; v->divergence && !v->heat && h < NUM_HEAT; ++h)
+    if (heat_measures[h].divergence && v->max_heat[h])
+      v->heat = h;
+}
+
+/* Distinct files in order of their lines' total heat, hottest first. */
 static int collect_files(pasta_html_source_view *v) {
   v->files = malloc((v->num_lines ? v->num_lines : 1) * sizeof *v->files);
   uint64_t *weight = malloc((v->num_lines ? v->num_lines : 1) * sizeof *weight);
@@ -228,12 +315,7 @@ static int collect_files(pasta_html_source_view *v) {
   }
   for (size_t i = 0; i < v->num_lines; ++i) {
     const pasta_html_line *l = &v->lines[i];
-    uint64_t w = pasta__html_line_weight(&l->counts);
-    if (w > v->max_weight)
-      v->max_weight = w;
-    for (size_t c = 0; c < NUM_LINE_COLUMNS; ++c)
-      v->shown[c] |= !line_columns[c].optional ||
-                     line_columns[c].value(l, line_columns[c].arg) != 0;
+    uint64_t w = heat_measures[v->heat].value(l);
     if (!v->num_files || strcmp(v->files[v->num_files - 1], l->file) != 0) {
       weight[v->num_files] = 0;
       v->files[v->num_files++] = l->file;
@@ -255,6 +337,37 @@ static int collect_files(pasta_html_source_view *v) {
   return 0;
 }
 
+/* The note above the files, and the bar's measure to choose from in a
+ * divergence run. */
+static void write_sources_note(FILE *out, const pasta_html_source_view *v) {
+  fputs("<p class=\"note\">Per line: thread-level executions, bytes per "
+        "address space (load, store and atomic), FLOPs and special "
+        "operations",
+        out);
+  if (v->divergence)
+    fputs(", the warp-level divergence figures (as in the Divergence table)",
+          out);
+  if (v->ranks)
+    fputs(", the imbalance of the line's executions over the ranks and the "
+          "rank with the most (for a line of one function: spreads do not "
+          "add up)",
+          out);
+  fputs(", summed over every function with code on the line. The bar is the "
+        "line's ",
+        out);
+  if (!v->divergence) {
+    fputs("bytes + FLOPs against the hottest line.</p>\n", out);
+    return;
+  }
+  fputs("<label for=\"heat-measure\">measure</label> against the hottest "
+        "line's: <select id=\"heat-measure\">",
+        out);
+  for (unsigned h = 0; h < NUM_HEAT; ++h)
+    fprintf(out, "<option value=\"%u\"%s>%s</option>", h,
+            h == v->heat ? " selected" : "", heat_measures[h].label);
+  fputs("</select></p>\n", out);
+}
+
 int pasta__html_write_sources(FILE *out, const pasta_html_input *in,
                               const pasta_html_source_view *v) {
   fputs("<section id=\"sources\"><h2>Source</h2>\n", out);
@@ -263,11 +376,7 @@ int pasta__html_write_sources(FILE *out, const pasta_html_input *in,
           "debug info?).</p>\n",
           out);
   else
-    fputs("<p class=\"note\">Per line: thread-level executions, bytes per "
-          "address space (load, store and atomic), FLOPs and special "
-          "operations, summed over every function with code on the line. The "
-          "bar is the line's bytes + FLOPs against the hottest line.</p>\n",
-          out);
+    write_sources_note(out, v);
   int rc = 0;
   for (size_t fi = 0; !rc && fi < v->num_files; ++fi) {
     size_t first = 0;
@@ -285,11 +394,17 @@ int pasta__html_write_sources(FILE *out, const pasta_html_input *in,
 int pasta__html_source_view_init(pasta_html_source_view *v,
                                  const pasta_profile *p) {
   memset(v, 0, sizeof *v);
-  if (pasta__html_lines(p, &v->lines, &v->num_lines) || collect_files(v)) {
-    pasta__html_source_view_free(v);
-    return -1;
+  v->profile = p;
+  v->divergence = pasta__html_has_divergence(p);
+  v->ranks = pasta__html_has_ranks(p);
+  int rc = pasta__html_lines(p, &v->lines, &v->num_lines);
+  if (!rc) {
+    scan_lines(v);
+    rc = collect_files(v);
   }
-  return 0;
+  if (rc)
+    pasta__html_source_view_free(v);
+  return rc;
 }
 
 void pasta__html_source_view_free(pasta_html_source_view *v) {

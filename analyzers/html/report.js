@@ -1,7 +1,9 @@
 /* report.js: the behaviour of PASTA's HTML report (analyzers/html/).
- * Embedded into the page at build time. Two jobs: sort a table when its
- * header is clicked, and show any script error on the page itself (in
- * #pasta-errors), where a reader, and the browser test, sees it. */
+ * Embedded into the page at build time. Three jobs: sort a table when its
+ * header is clicked, switch the source view's heat bars to the measure
+ * chosen in #heat-measure (a divergence run's pages), and show any script
+ * error on the page itself (in #pasta-errors), where a reader, and the
+ * browser test, sees it. */
 "use strict";
 
 (function () {
@@ -64,6 +66,20 @@
         th.addEventListener("click", function () { sortBy(table, column, th); });
       });
     });
+
+  /* Each bar's cell lists its width for every measure, in tenths of a
+   * percent, in the order of the select's options. */
+  var measure = document.getElementById("heat-measure");
+  if (measure) {
+    measure.addEventListener("change", function () {
+      var h = Number(measure.value);
+      Array.prototype.forEach.call(
+        document.querySelectorAll("td.heat[data-heat]"), function (td) {
+          var permille = Number(td.getAttribute("data-heat").split(" ")[h]);
+          td.firstChild.style.width = permille / 10 + "%";
+        });
+    });
+  }
 
   document.documentElement.setAttribute("data-script", "ready");
 })();

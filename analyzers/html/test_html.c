@@ -179,6 +179,43 @@ static void write_report(FILE *f, const void *in) {
   pasta__html_write_report(f, in);
 }
 
+/* Two functions' entries on one line: their divergence figures add up and
+ * their per-process spreads, which cannot, are dropped; a line of one
+ * entry keeps its spread. */
+static void test_line_sums_divergence(void) {
+  pasta_profile p;
+  pasta_profile_init(&p);
+  pasta_rank_stats spread = {{{1, 9, 2}, {0, 0, 0}, {0, 0, 0}}};
+  pasta_profile_line l = {.file = "k.cu",
+                          .line = 4,
+                          .kind = PASTA_FUNC_KERNEL,
+                          .function = "a",
+                          .executions = 12,
+                          .ranks = &spread};
+  l.div[PASTA_DIV_SECTORS] = 32;
+  l.div[PASTA_DIV_IDEAL_SECTORS] = 4;
+  pasta_profile_add_line(&p, &l);
+  l.function = "b";
+  l.div[PASTA_DIV_SECTORS] = 8;
+  pasta_profile_add_line(&p, &l);
+  l.line = 5;
+  pasta_profile_add_line(&p, &l);
+  pasta_profile_finalize(&p);
+  pasta_html_line *lines;
+  size_t n;
+  if (CHECK_EQ_INT(pasta__html_lines(&p, &lines, &n), 0) &&
+      CHECK_EQ_U64(n, 2)) {
+    CHECK_EQ_U64(lines[0].div[PASTA_DIV_SECTORS], 40);
+    CHECK_EQ_U64(lines[0].div[PASTA_DIV_IDEAL_SECTORS], 8);
+    CHECK_EQ_U64(pasta_div_excess_sectors(lines[0].div), 32);
+    CHECK(lines[0].ranks == NULL);
+    CHECK(lines[1].ranks != NULL &&
+          lines[1].ranks->metric[PASTA_RANK_WORK].max == 9);
+  }
+  free(lines);
+  pasta_profile_free(&p);
+}
+
 static void test_report_page(void) {
   pasta_profile p;
   make_profile(&p, 1);
@@ -276,6 +313,7 @@ int main(void) {
   CHECK_RUN(test_saturation);
   CHECK_RUN(test_sources);
   CHECK_RUN(test_line_sums);
+  CHECK_RUN(test_line_sums_divergence);
   CHECK_RUN(test_report_page);
   CHECK_RUN(test_diff_page);
   CHECK_RUN(test_sampled_time);

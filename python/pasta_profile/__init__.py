@@ -14,10 +14,15 @@
 Nested counts are flattened into columns named "<group>.<key>"
 ("load_bytes.global", "flops.f32"); each frame of counts also has the
 totals "bytes" (load, store and atomic bytes of every space),
-"global_bytes" and "flops" (every precision). Fields a profile gains later
-(the divergence figures of issue [divergence], for instance) become columns
-the same way, with no change here. Counts are exact integers: a column
-holding a value above 2^63 - 1 is kept as Python ints (dtype object).
+"global_bytes" and "flops" (every precision). The divergence figures of a
+PASTA_DIVERGENCE=1 run become "divergence.<figure>" columns
+("divergence.sectors", "divergence.bank_conflicts"; NaN for an entry
+without them), and a merged profile's spreads "ranks.<count>.<field>"
+("ranks.launches.imbalance"); excess_sectors() and excess_bytes() derive
+the waste of the access pattern. Fields a profile gains later become
+columns the same way, with no change here. Counts are exact integers: a
+column holding a value above 2^63 - 1 is kept as Python ints (dtype
+object).
 
 docs/profile-format.md describes the JSON; docs/user-guide.md ("Profiles
 in pandas") has the worked example. Needs Debian's python3 and
@@ -27,10 +32,11 @@ import json
 
 import pandas as pd
 
-__all__ = ["Profile", "read", "compare", "top_lines", "excess_bytes"]
+__all__ = ["Profile", "read", "compare", "top_lines", "excess_sectors",
+           "excess_bytes"]
 
 SCHEMA = "pasta-profile"
-VERSIONS = (1, 2, 3)
+VERSIONS = (1, 2, 3, 4)
 SPACES = ("global", "shared", "local", "constant", "generic")
 BYTE_GROUPS = ("load_bytes", "store_bytes", "atomic_bytes")
 SECTOR_BYTES = 32
@@ -206,17 +212,25 @@ def _column(lines, name):
     return None
 
 
-def excess_bytes(lines):
-    """Bytes moved beyond what the requests need, per line: (sectors -
-    ideal sectors) x 32, the uncoalesced traffic Nsight Compute reports.
-    Needs the divergence figures (a profile of a PASTA_DIVERGENCE=1 run,
-    issue [divergence]); raises ProfileError without them."""
-    sectors = _column(lines, "sectors")
-    ideal = _column(lines, "ideal_sectors")
+def excess_sectors(frame):
+    """Sectors beyond the fewest that could hold the bytes moved, per row
+    of Profile.lines or Profile.kernels: sectors - ideal sectors (never
+    below 0), as the reports show them. Needs the divergence figures (a
+    profile of a PASTA_DIVERGENCE=1 run); raises ProfileError without
+    them. NaN for a row without figures."""
+    sectors = _column(frame, "sectors")
+    ideal = _column(frame, "ideal_sectors")
     if sectors is None or ideal is None:
         raise ProfileError("the profile has no divergence figures (sectors, "
                            "ideal_sectors): run with PASTA_DIVERGENCE=1")
-    return (sectors - ideal) * SECTOR_BYTES
+    return (sectors - ideal).clip(lower=0)
+
+
+def excess_bytes(lines):
+    """Bytes moved beyond what the requests need, per line: excess sectors
+    x 32, the uncoalesced traffic Nsight Compute reports (ProfileError
+    without the divergence figures)."""
+    return excess_sectors(lines) * SECTOR_BYTES
 
 
 def compare(before, after, what="kernels", columns=None):

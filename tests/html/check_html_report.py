@@ -19,6 +19,19 @@ computes from the profile JSON itself, never from the page:
       names and paths holding markup stay text: no element of theirs.
   page HTML PROFILE SOURCE_ROOT
       a page written by the runtime (PASTA_HTML=1), checked as `report`.
+  divergence PASTA_REPORT PROFILE FIXED_PROFILE SOURCE_ROOT WORKDIR
+      a divergence run's page, checked as `report`, and its divergence
+      figures: the Divergence table's kernels, each line's divergence
+      cells (the profile's figures summed per source line, derived ones
+      computed here), the heat bar on every measure of its selector (a
+      script the test adds picks each), and the --diff page of PROFILE
+      and FIXED_PROFILE (the same program with its access patterns fixed).
+  ranks PASTA_REPORT GEN_RANK_PROFILES WORKDIR
+      three rank profiles written by scripts/gen_rank_profiles.py, merged
+      by `pasta-report merge`: the merged page, checked as `report`, its
+      balance table (min, mean, max, imbalance and the rank of the max of
+      every function and of the heaviest lines) and each line's imbalance
+      and max rank, all against the merged JSON's "ranks".
   errors PASTA_REPORT PROFILE WORKDIR
       bad input: one error line and a non-zero exit (no browser needed).
 
@@ -517,6 +530,390 @@ def check_hotness(dom, prof_path, what):
           "%d vs %d" % (shown, total))
 
 
+# ---- Divergence figures and per-rank spreads ------------------------------
+
+DIV_KEYS = ["requests_global", "requests_shared", "requested_bytes",
+            "distinct_bytes_global", "distinct_bytes_shared", "sectors",
+            "ideal_sectors", "bank_conflicts", "branches",
+            "divergent_branches", "warp_executions", "thread_executions"]
+
+
+def div_columns(d, kernel=False):
+    """The page's divergence columns of figures `d`, as docs/profile-format.md
+    derives them; None where a ratio has no denominator."""
+    def ratio(a, b, scale=1.0):
+        return None if not d[b] else scale * d[a] / d[b]
+    cols = {
+        "requests_global": d["requests_global"],
+        "requests_shared": d["requests_shared"],
+        "distinct_bytes": d["distinct_bytes_global"] +
+        d["distinct_bytes_shared"],
+        "sectors": d["sectors"],
+        "excess_sectors": max(0, d["sectors"] - d["ideal_sectors"]),
+        "bank_conflicts": d["bank_conflicts"],
+        "branches": d["branches"],
+        "divergent_branches": d["divergent_branches"],
+        "divergent_share": ratio("divergent_branches", "branches", 100.0),
+        "lanes_per_instruction": ratio("thread_executions",
+                                       "warp_executions"),
+    }
+    if kernel:
+        cols["sectors_per_request"] = ratio("sectors", "requests_global")
+    return cols
+
+
+def same_value(page, want):
+    """A data-v against an expected count (exact) or ratio (1e-9)."""
+    if want is None:
+        return page == ""
+    if isinstance(want, int):
+        return page == str(want)
+    return page not in (None, "") and \
+        abs(float(page) - want) <= 1e-9 * max(1.0, abs(want))
+
+
+def div_sums(prof):
+    """(file, line) -> the line's divergence figures summed over its
+    entries, or None when no entry of it has any."""
+    sums = {}
+    for l in prof["lines"]:
+        if l["file"] is None:
+            continue
+        key = (l["file"], l["line"])
+        sums.setdefault(key, None)
+        if l.get("divergence"):
+            old = sums[key] or {k: 0 for k in DIV_KEYS}
+            sums[key] = {k: old[k] + l["divergence"][k] for k in DIV_KEYS}
+    return sums
+
+
+def check_divergence_table(dom, prof, what):
+    table = dom.find("table", id="divergence-table")
+    check(what + ": divergence table", table is not None)
+    if table is None:
+        return
+    rows = {r.attrs.get("data-function"): r
+            for r in table.find("tbody").find_all("tr")}
+    entries = [f for f in prof["kernels"] + prof["device_functions"]
+               if f.get("divergence")]
+    check(what + ": a divergence row per function with figures",
+          sorted(rows) == sorted(f["mangled"] for f in entries),
+          "%s" % sorted(rows))
+    for f in entries:
+        row = rows.get(f["mangled"])
+        want = div_columns(f["divergence"], kernel=True)
+        got = {c: cell(row, c) for c in want} if row else {}
+        check("divergence of %s" % f["name"][:50],
+              row is not None and
+              all(same_value(got[c], v) for c, v in want.items()),
+              "page %s, profile %s" % (got, want))
+
+
+def source_rows(dom):
+    """(file, line) -> the source view's row of that counted line."""
+    rows = {}
+    for sec in dom.find_all("section", **{"class": "source"}):
+        for r in sec.find_all("tr", **{"class": "hit"}):
+            rows[(sec.attrs["data-file"], int(r.attrs["id"].split("-")[1]))] = r
+    return rows
+
+
+def check_divergence_lines(dom, prof, what):
+    rows = source_rows(dom)
+    sums = div_sums(prof)
+    bad, checked = [], 0
+    for key, d in sums.items():
+        row = rows.get(key)
+        if row is None:
+            bad.append("%s:%d: no row" % key)
+            continue
+        want = div_columns(d) if d else {c: None for c in div_columns(
+            {k: 0 for k in DIV_KEYS})}
+        got = {c: cell(row, c) for c in want}
+        checked += 1
+        if not all(same_value(got[c], v) for c, v in want.items()):
+            bad.append("%s:%d: page %s, profile %s" % (key + (got, want)))
+    check(what + ": divergence cells of %d lines" % checked,
+          not bad and checked == len(sums) and checked > 0, "; ".join(bad[:3]))
+
+
+# The bar's measures, in the selector's order: (name, value of a source
+# line from its entries and its summed divergence figures or None).
+HEAT = [("bytes + FLOPs",
+         lambda ls, d: sum(bytes_of(l) + flops_of(l) for l in ls)),
+        ("excess sectors",
+         lambda ls, d: max(0, d["sectors"] - d["ideal_sectors"]) if d else 0),
+        ("bank conflicts", lambda ls, d: d["bank_conflicts"] if d else 0),
+        ("divergent branches",
+         lambda ls, d: d["divergent_branches"] if d else 0)]
+
+
+def heat_permille(prof):
+    """Per measure, (file, line) -> the bar's width in tenths of a percent:
+    the line's value against the hottest line's."""
+    divs = div_sums(prof)
+    lines = {}
+    for l in prof["lines"]:
+        if l["file"] is not None:
+            lines.setdefault((l["file"], l["line"]), []).append(l)
+    permille = []
+    for _, measure in HEAT:
+        value = {k: measure(ls, divs[k]) for k, ls in lines.items()}
+        top = max(value.values())
+        permille.append({k: int(v / top * 1000 + 0.5) if v else 0
+                         for k, v in value.items()})
+    return permille
+
+
+def page_width(permille):
+    """The width the page writes: 12.3%, 100.0%."""
+    return "%d.%d%%" % (permille // 10, permille % 10)
+
+
+def script_width(permille):
+    """The width report.js sets, as the DOM gives it back: 12.3%, 100%."""
+    text = str(permille / 10)
+    return (text[:-2] if text.endswith(".0") else text) + "%"
+
+
+HEAT_SCRIPT = """<script>
+window.addEventListener("load", function () {
+  var select = document.getElementById("heat-measure");
+  var out = ["start\\t" + select.value];
+  for (var h = 0; h < select.options.length; ++h) {
+    select.value = String(h);
+    select.dispatchEvent(new Event("change"));
+    Array.prototype.forEach.call(document.querySelectorAll("tr.hit"),
+      function (tr) {
+        out.push(h + "\\t" + tr.id + "\\t" +
+                 tr.querySelector("td.heat span").style.width);
+      });
+  }
+  var pre = document.createElement("pre");
+  pre.id = "heat-result";
+  pre.textContent = out.join("\\n");
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
+def check_heat(page, dom, prof, work, what):
+    """The bar starts on the first divergence measure any line has, and
+    the selector switches every bar to each measure's widths."""
+    permille = heat_permille(prof)
+    start = next((h for h in range(1, len(HEAT))
+                  if any(permille[h].values())), 0)
+    rows = source_rows(dom)
+    select = dom.find("select", id="heat-measure")
+    options = [o.text() for o in select.find_all("option")] if select else []
+    check(what + ": heat measures to choose from",
+          options == [name for name, _ in HEAT], str(options))
+    wrong = [k for k, r in rows.items()
+             if r.find("td", **{"class": "heat"}).find("span")
+             .attrs.get("style") != "width:" + page_width(permille[start][k])]
+    check(what + ": the bar starts on %s" % HEAT[start][0], not wrong,
+          str(wrong[:3]))
+    text = open(page, encoding="utf-8").read()
+    copy = os.path.join(work, "heat-test.html")
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(text.replace("</body>", HEAT_SCRIPT + "</body>"))
+    hdom, log = render(copy, work, "heat-test")
+    pre = hdom.find(id="heat-result")
+    check(what + ": heat script ran", pre is not None)
+    if pre is None:
+        return
+    got = pre.text().strip().split("\n")
+    check(what + ": the selector starts on %s" % HEAT[start][0],
+          got[0] == "start\t%d" % start, got[0])
+    ids = {r.attrs["id"]: k for k, r in rows.items()}
+    bad = []
+    for line in got[1:]:
+        h, rid, width = line.split("\t")
+        want = script_width(permille[int(h)][ids[rid]])
+        if width != want:
+            bad.append("%s %s: %s, want %s" % (HEAT[int(h)][0], rid, width,
+                                               want))
+    check(what + ": every bar on every measure (%d)" % (len(got) - 1),
+          not bad and len(got) - 1 == len(HEAT) * len(rows), "; ".join(bad[:3]))
+    check_clean(hdom, log, what + " (heat)")
+
+
+def check_divergence_diff(report, before, after, root, work):
+    page = os.path.join(work, "div-diff.html")
+    r = run([report, "html", "--diff", before, after, "-o", page,
+             "--source-root", root])
+    check("divergence diff: exits 0", r.returncode == 0, r.stderr)
+    dom, log = render(page, work, "div-diff")
+    check_clean(dom, log, "divergence diff")
+    b, a = json.load(open(before)), json.load(open(after))
+    figures = {"sectors": lambda d: d["sectors"],
+               "excess_sectors":
+               lambda d: max(0, d["sectors"] - d["ideal_sectors"]),
+               "bank_conflicts": lambda d: d["bank_conflicts"],
+               "divergent_branches": lambda d: d["divergent_branches"]}
+    zero = {k: 0 for k in DIV_KEYS}
+    rows = {r.attrs.get("data-kernel"): r
+            for r in dom.find("table", id="kernel-table").find_all("tr")}
+    for k in a["kernels"]:
+        kb = next(x for x in b["kernels"] if x["mangled"] == k["mangled"])
+        row = rows.get(k["mangled"])
+        for col, fn in figures.items():
+            want = (fn(kb.get("divergence") or zero),
+                    fn(k.get("divergence") or zero))
+            want += (want[1] - want[0],)
+            got = row and tuple(int(cell(row, "%s_%s" % (col, s)))
+                                for s in ("before", "after", "change"))
+            check("divergence diff %s: %s" % (k["name"][:40], col),
+                  got == want, "page %s, profiles %s" % (got, want))
+    # Lines whose figures changed, though their bytes did not, are listed.
+    db, da = div_sums(b), div_sums(a)
+    changed = sorted(key for key in set(db) | set(da)
+                     if any(fn(db.get(key) or zero) != fn(da.get(key) or zero)
+                            for fn in figures.values()))
+    table = dom.find("table", id="line-table")
+    listed = []
+    for row in table.find("tbody").find_all("tr") if table else []:
+        f, _, n = row.find("td").text().rpartition(":")
+        listed.append((f, int(n)))
+        for col, fn in figures.items():
+            want = (fn(db.get((f, int(n))) or zero),
+                    fn(da.get((f, int(n))) or zero))
+            got = tuple(int(cell(row, "%s_%s" % (col, s)))
+                        for s in ("before", "after"))
+            if got != want:
+                check("divergence diff line %s:%s %s" % (f, n, col), False,
+                      "page %s, profiles %s" % (got, want))
+    check("divergence diff: the lines whose figures changed",
+          sorted(listed) == changed, "%s vs %s" % (sorted(listed), changed))
+
+
+def group_divergence(report, prof, fixed, root, work):
+    page = os.path.join(work, "report.html")
+    r = run([report, "html", prof, "-o", page, "--source-root", root])
+    check("pasta-report html exits 0", r.returncode == 0, r.stderr)
+    check_page(page, prof, [root], work, "divergence")
+    doc = json.load(open(prof))
+    dom, _ = render(page, work, "divergence-2")
+    check_divergence_table(dom, doc, "divergence")
+    check_divergence_lines(dom, doc, "divergence")
+    check_heat(page, dom, doc, work, "divergence")
+    check_divergence_diff(report, prof, fixed, root, work)
+
+
+def check_balance(dom, prof, what):
+    """Every function's and the heaviest lines' spreads, as `pasta-report
+    show` lists them: a row per count that is not 0."""
+    n = len(prof["merged_from"])
+    ranks = [s["job"]["rank"] for s in prof["merged_from"]]
+    want = []
+    for group, work in (("kernels", "launches"),
+                        ("device_functions", "calls"),
+                        ("host_functions", "calls")):
+        for f in prof[group]:
+            want.append((f["name"], work, f[work], bytes_of(f), flops_of(f),
+                         f.get("ranks")))
+    for l in prof["lines"][:20]:
+        want.append(("%s:%d %s" % (l["file"], l["line"], l["function"]),
+                      "executions", l["executions"], bytes_of(l), flops_of(l),
+                      l.get("ranks")))
+    targets = {"%s:%d %s" % (k + (r.find("td", **{"class": "src"})
+                                   .attrs.get("title"),)): r.attrs["id"]
+               for k, r in source_rows(dom).items()}
+    expect = []
+    for name, work, calls, nbytes, nflops, r in want:
+        for count, key, total in ((work, work, calls),
+                                  ("bytes", "bytes", nbytes),
+                                  ("flops", "flops", nflops)):
+            if r and total:
+                s = r[key]
+                expect.append((name, count, s["min"], total / n, s["max"],
+                               s["max"] / (total / n), s["max_rank"],
+                               s["max_process"]))
+    table = dom.find("table", id="balance-table")
+    check(what + ": balance table", table is not None)
+    if table is None:
+        return
+    rows = table.find("tbody").find_all("tr")
+    check(what + ": %d balance rows" % len(expect), len(rows) == len(expect),
+          "page has %d" % len(rows))
+    bad = []
+    for row, e in zip(rows, expect):
+        name, count, mn, mean, mx, imb, rank, process = e
+        ok = (row.find("td", data_col="entry").text() == name and
+              row.find("td", data_col="count").text() == count and
+              cell(row, "min") == str(mn) and cell(row, "max") == str(mx) and
+              same_value(cell(row, "mean"), mean) and
+              same_value(cell(row, "imbalance"), imb) and
+              cell(row, "max_rank") == str(rank) and
+              rank == ranks[process] and
+              row.find("td", data_col="max_rank").attrs.get("data-process")
+              == str(process))
+        if not ok:
+            bad.append("%s %s" % (name[:40], count))
+        link = row.find("td", data_col="entry").find("a")
+        if count == "executions" and (
+                link is None or link.attrs.get("href") != "#" +
+                targets.get(name, "?")):
+            bad.append("%s: link %s" % (name[:40], link and link.attrs))
+    check(what + ": balance rows equal the merged profile's spreads, lines "
+          "link to theirs", not bad, "; ".join(bad[:3]))
+
+
+def check_line_ranks(dom, prof, what):
+    """Each source line of one entry: the imbalance of its executions and
+    the rank holding the max; a line of several entries: none."""
+    n = len(prof["merged_from"])
+    entries = {}
+    for l in prof["lines"]:
+        if l["file"] is not None:
+            entries.setdefault((l["file"], l["line"]), []).append(l)
+    rows = source_rows(dom)
+    bad, checked = [], 0
+    for key, ls in entries.items():
+        row = rows.get(key)
+        r = ls[0].get("ranks") if len(ls) == 1 else None
+        execs = ls[0]["executions"]
+        want_imb = r["executions"]["max"] / (execs / n) if r and execs \
+            else None
+        want_rank = str(r["executions"]["max_rank"]) if r and execs else ""
+        checked += 1
+        if row is None or not same_value(cell(row, "imbalance"), want_imb) \
+                or cell(row, "max_rank") != want_rank:
+            bad.append("%s:%d" % key)
+    check(what + ": imbalance and max rank of %d lines" % checked,
+          not bad and checked > 0, "; ".join(bad[:3]))
+
+
+def group_ranks(report, gen, work):
+    ranks = os.path.join(work, "ranks")
+    r = run([sys.executable, gen, "3", ranks, "--kernels", "3", "--host",
+             "1", "--lines", "6", "--divergence"])
+    check("gen_rank_profiles.py exits 0", r.returncode == 0, r.stderr)
+    # Merged in reverse, so that process numbers and ranks differ.
+    merged = os.path.join(work, "merged.json")
+    r = run([report, "merge", merged] +
+            [os.path.join(ranks, "rank%d.json" % i) for i in (2, 1, 0)])
+    check("pasta-report merge exits 0", r.returncode == 0, r.stderr)
+    page = os.path.join(work, "merged.html")
+    r = run([report, "html", merged, "-o", page])
+    check("pasta-report html exits 0", r.returncode == 0, r.stderr)
+    check_page(page, merged, [], work, "merged")
+    doc = json.load(open(merged))
+    dom, _ = render(page, work, "merged-2")
+    check_balance(dom, doc, "merged")
+    check_line_ranks(dom, doc, "merged")
+    check_divergence_table(dom, doc, "merged")
+    check_divergence_lines(dom, doc, "merged")
+    check_heat(page, dom, doc, work, "merged")
+    # A profile of one process has no balance table and no rank columns.
+    one = os.path.join(work, "rank0.html")
+    run([report, "html", os.path.join(ranks, "rank0.json"), "-o", one])
+    dom, _ = render(one, work, "rank0")
+    check("one process: no balance table or rank columns",
+          dom.find("table", id="balance-table") is None and
+          not dom.find_all("td", data_col="max_rank"))
+
+
 def run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True)
@@ -660,6 +1057,10 @@ def main(argv):
         group_report(*args)
     elif group == "diff":
         group_diff(*args)
+    elif group == "divergence":
+        group_divergence(*args)
+    elif group == "ranks":
+        group_ranks(*args)
     elif group == "escape":
         group_escape(*args)
     elif group == "page":

@@ -7,8 +7,11 @@ Every expected value is computed here from the fixture JSON with plain
 Python (no pandas), then compared with the DataFrames the module builds:
 kernels, functions, lines, launches, call paths, allocations, working set,
 the two-run comparison, excess bytes (on a copy of a fixture given sector
-counts), exact counts above 2^63, bad input, and the documented example
-(python/example.py) running to its end. Prints one line per check; exits 1
+counts), a divergence run's figures (tests/fixtures/coalescing.div.json, a
+version 4 profile) in the kernels and lines with their excess sectors,
+exact counts above 2^63, bad input, and the documented example
+(python/example.py) running to its end, on a plain and a divergence
+profile. Prints one line per check; exits 1
 if any failed.
 """
 import json
@@ -165,6 +168,47 @@ def test_excess(pp, doc, work):
               "PASTA_DIVERGENCE" in str(e))
 
 
+DIV_KEYS = ["requests_global", "requests_shared", "requested_bytes",
+            "distinct_bytes_global", "distinct_bytes_shared", "sectors",
+            "ideal_sectors", "bank_conflicts", "branches",
+            "divergent_branches", "warp_executions", "thread_executions"]
+
+
+def test_divergence(pp, path):
+    """Every divergence figure of every kernel and line comes through as a
+    divergence.<figure> column, and excess sectors follow from them."""
+    doc = json.load(open(path))
+    prof = pp.read(path)
+    for what, frame, entries, key in (
+            ("kernel", prof.kernels, doc["kernels"], ["mangled"]),
+            ("line", prof.lines, doc["lines"], ["file", "line", "function"])):
+        check("divergence: one %s row per entry" % what,
+              len(frame) == len(entries))
+        rows = frame.set_index(key)
+        bad = []
+        for e in entries:
+            row = rows.loc[tuple(e[k] for k in key) if len(key) > 1
+                           else e[key[0]]]
+            d = e["divergence"]
+            label = e.get("name") or "line %d" % e["line"]
+            got = [int(row["divergence." + k]) for k in DIV_KEYS]
+            if got != [d[k] for k in DIV_KEYS]:
+                bad.append(label)
+            if int(pp.excess_sectors(row.to_frame().T).iloc[0]) != \
+                    max(0, d["sectors"] - d["ideal_sectors"]):
+                bad.append("excess sectors of " + label)
+        check("divergence: every %s figure of every entry" % what, not bad,
+              str(bad[:3]))
+    lines = prof.lines.assign(excess_sectors=pp.excess_sectors(prof.lines))
+    top = pp.top_lines(lines, "excess_sectors", 1)
+    want = max(doc["lines"], key=lambda l: l["divergence"]["sectors"] -
+               l["divergence"]["ideal_sectors"])
+    check("divergence: top line by excess sectors",
+          (int(top["line"].iloc[0]), int(top["excess_sectors"].iloc[0])) ==
+          (want["line"], want["divergence"]["sectors"] -
+           want["divergence"]["ideal_sectors"]), str(top))
+
+
 def test_sampled_time(pp, doc, work):
     """10 of 15 launches timed (sampled timing), 1 failed: the time is the
     mean times the 14 that ran."""
@@ -226,6 +270,8 @@ def main(argv):
     test_compare(pp, os.path.join(fixtures, "lud_256.json"),
                  os.path.join(fixtures, "lud_512.json"))
     test_excess(pp, doc, work)
+    coalescing = os.path.join(src, "tests", "fixtures", "coalescing.div.json")
+    test_divergence(pp, coalescing)
     test_sampled_time(pp, doc, work)
     test_big_and_bad(pp, doc, work)
     r = subprocess.run([sys.executable, os.path.join(src, "python",
@@ -238,6 +284,17 @@ def main(argv):
                        text=True)
     check("the documented example runs", r.returncode == 0 and
           "Lines whose bytes changed most" in r.stdout, r.stderr[-500:])
+    r = subprocess.run([sys.executable, os.path.join(src, "python",
+                                                     "example.py"),
+                        coalescing],
+                       env=dict(os.environ,
+                                PYTHONPATH=os.path.join(src, "python")),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    after = r.stdout.split("Top lines by excess sectors")[-1].split("\n")
+    check("the documented example on a divergence run: line 42 first",
+          r.returncode == 0 and len(after) > 2 and
+          after[2].split()[1:3] == ["42", "1835008"], r.stdout[-800:])
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
 
