@@ -23,7 +23,7 @@
 /* PASTA_TIMING: 0, none; 1 (default), the first TIMED_FIRST launches of
  * each kernel and then one in TIMED_EVERY (timing.c); all, every launch. */
 enum { TIMING_OFF, TIMING_SAMPLED, TIMING_ALL };
-enum { TIMED_FIRST = 32, TIMED_EVERY = 16 };
+enum { TIMED_FIRST = 32, TIMED_EVERY = 64 };
 
 struct pasta__launch_options {
   int timing;          /* PASTA_TIMING: TIMING_OFF, _SAMPLED (default), _ALL */

@@ -556,25 +556,26 @@ static int test_out_of_resources(void) {
 }
 
 /* PASTA_TIMING's default: the first 32 launches of a kernel are timed, then
- * one in 16 (launches 32, 48, 64, 80 and 96 of 100); the kernel's time is
- * the timed launches' mean (0.5 ms each here) times its 100 launches. */
+ * one in 64 (launches 64, 128 and 192 of 200, counted from 0); the kernel's
+ * time is the timed launches' mean (0.5 ms each here) times its 200
+ * launches. */
 static int test_sampled_timing(void) {
   __pasta_register_kernel(&k7_handle, "_Z2k7v", NULL, NULL, NULL, 0, 0, NULL);
-  for (int i = 0; i < 100; ++i)
+  for (int i = 0; i < 200; ++i)
     CHECK(__pasta_launch_kernel(&k7_handle, 1, 1, 32, 1, NULL, 0, NULL,
                                 fake_launch, &ops) == 0);
   pasta_activity act;
   CHECK(pasta__activity_build(&act, 0) == 0);
   const pasta_activity_kernel *k7 = row_of(&act, "k7()");
   if (CHECK(k7 != NULL)) {
-    CHECK_EQ_U64(k7->launches, 100);
-    CHECK_EQ_U64(k7->timed, 32 + 5);
-    CHECK_EQ_U64(k7->time_total_ns, 37 * 500000);
+    CHECK_EQ_U64(k7->launches, 200);
+    CHECK_EQ_U64(k7->timed, 32 + 3);
+    CHECK_EQ_U64(k7->time_total_ns, 35 * 500000);
     int estimated = 0;
-    CHECK(pasta__kernel_time(k7, &estimated) == 100 * 500000.0);
+    CHECK(pasta__kernel_time(k7, &estimated) == 200 * 500000.0);
     CHECK(estimated);
   }
-  CHECK_EQ_U64(act.untimed, 100 - 37);
+  CHECK_EQ_U64(act.untimed, 200 - 35);
   pasta__activity_free(&act);
   return check_summary("intercept sampled timing");
 }

@@ -33,7 +33,7 @@ one() { # exe json env...
   local exe=$1 json=$2; shift 2
   local us
   us=$(env "$@" TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT="$json" $PIN "$B/$exe" "$N" \
-    2>>"$OUT/launch_cost/stderr.log" | sed -n 's/.*median_us=\([0-9.]*\).*/\1/p')
+    2>>"$OUT/launch_cost/stderr.log" | sed -n 's/.*host_us_per_launch .*median_us=\([0-9.]*\).*/\1/p')
   local cache
   cache=$(python3 -c "import json,sys
 try:

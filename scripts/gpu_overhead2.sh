@@ -53,7 +53,7 @@ PASTA_KERNEL_BIN=$KBIN OUT=$OUT/bench TK_BENCH=${TK_BENCH:-10} \
     exe=$KBIN/launch_overhead; [ "$b" = pasta ] && exe=$KBIN/launch_overhead-pasta
     for rep in 1 2 3; do
       us=$(env $settings TK_BENCH=1 PASTA_QUIET=1 PASTA_OUTPUT=/dev/null "$exe" \
-        2>/dev/null | sed -n 's/.*median_us=\([0-9.]*\).*/\1/p')
+        2>/dev/null | sed -n 's/.*host_us_per_launch .*median_us=\([0-9.]*\).*/\1/p')
       echo "| $b | ${settings:-defaults} (run $rep) | ${us:-failed} |"
     done
   done
