@@ -282,6 +282,13 @@ PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
 /* Counters kept in one bit each of a 32-bit mask (blocks that run at most
  * once per call): bit b of `mask`, where `live` has it, goes to counter
  * first + indices[b]. The mask comes by value: nothing is staged. */
+/* The lowest set bit of *rest, cleared there. */
+static uint32_t pasta_next_bit(uint32_t *rest) {
+  uint32_t bit = (uint32_t)__builtin_ctz(*rest);
+  *rest &= *rest - 1;
+  return bit;
+}
+
 PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
                                     uint32_t num_counters, uint32_t num_banks,
                                     uint32_t first, uint32_t mask,
@@ -296,15 +303,19 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
     return;
   }
   /* A full warp: the live bits four at a time, one warp sum each (`live` is
-   * the same in every lane, so the loop is too). */
+   * the same in every lane, so the loop is too). Scalars, not an array: an
+   * array indexed by the loop would live on the stack. */
   for (uint32_t rest = live; rest != 0;) {
-    uint32_t bits[PASTA_BITS_PER_SUM] = {0, 0, 0, 0};
-    uint32_t n = 0;
-    for (; n < PASTA_BITS_PER_SUM && rest != 0; ++n, rest &= rest - 1)
-      bits[n] = (uint32_t)__builtin_ctz(rest);
-    __pasta_flush_bits_fast(&row[indices[bits[0]]], &row[indices[bits[1]]],
-                            &row[indices[bits[2]]], &row[indices[bits[3]]],
-                            mask, bits[0], bits[1], bits[2], bits[3], n);
+    uint32_t b0 = pasta_next_bit(&rest), b1 = b0, b2 = b0, b3 = b0, n = 1;
+    if (rest != 0)
+      b1 = pasta_next_bit(&rest), n = 2;
+    if (rest != 0)
+      b2 = pasta_next_bit(&rest), n = 3;
+    if (rest != 0)
+      b3 = pasta_next_bit(&rest), n = 4;
+    __pasta_flush_bits_fast(&row[indices[b0]], &row[indices[b1]],
+                            &row[indices[b2]], &row[indices[b3]], mask, b0, b1,
+                            b2, b3, n);
   }
 }
 
