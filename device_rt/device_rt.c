@@ -333,9 +333,8 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
  *===----------------------------------------------------------------------===*/
 
 /* The allocation holding `addr`, or PASTA_NONE. */
-static inline __attribute__((always_inline)) uint32_t
-pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
-              uint64_t addr) {
+static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
+    const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
@@ -588,9 +587,8 @@ static PASTA_INLINE uint64_t pasta_div_max_small(uint64_t lanes, uint64_t group,
 
 /* The general case of pasta_div_distinct_units, out of line: rare
  * (misaligned or overlapping accesses), and long. */
-static __attribute__((noinline)) uint64_t
-pasta_div_distinct_units_slow(uint64_t lanes, uint64_t subset, uint64_t lo,
-                              uint64_t hi) {
+static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
+    uint64_t lanes, uint64_t subset, uint64_t lo, uint64_t hi) {
   int in = (subset >> __gpu_lane_id()) & 1;
   uint64_t len = hi - lo + 1;
   uint64_t units = len > 64 ? 64 : len;
