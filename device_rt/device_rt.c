@@ -236,6 +236,22 @@ __pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
     pasta_add_field(s3, sum, 3);
 }
 
+/* The fast path in two halves, for figures that are linear combinations of
+ * per-thread registers (the divergence copies' per-line active-lane figures
+ * from per-block registers): the 32-bit warp sum of one register, in every
+ * lane; then lane 0 adds a combination of such sums, when it is not 0. Only
+ * after __pasta_flush_is_fast said so. */
+PASTA_INLINE uint64_t __pasta_flush_sum_fast(uint64_t value) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  return pasta_full_warp_sum_u32(full, (uint32_t)value);
+}
+
+PASTA_INLINE void __pasta_flush_add_sum(PASTA_GLOBAL uint64_t *slot,
+                                        uint64_t sum) {
+  if (sum != 0 && __gpu_lane_id() == 0)
+    pasta_atomic_add(slot, sum);
+}
+
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \
@@ -585,6 +601,88 @@ static PASTA_INLINE uint64_t pasta_div_max_small(uint64_t lanes, uint64_t group,
   return max;
 }
 
+/* The sum of `value` (below 2^bits) over the lanes of `lanes`, in every
+ * lane: one redux.sync on sm_80 and later, else one ballot per bit. */
+static PASTA_INLINE uint64_t pasta_div_sum_small(uint64_t lanes, uint32_t value,
+                                                 int bits) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  (void)bits;
+  uint32_t sum;
+  __asm__ volatile("redux.sync.add.u32 %0, %1, %2;"
+                   : "=r"(sum)
+                   : "r"(value), "r"((uint32_t)lanes));
+  return sum;
+#else
+  uint64_t sum = 0;
+  for (int bit = 0; bit < bits; ++bit)
+    sum +=
+        (uint64_t)__builtin_popcountll(__gpu_ballot(lanes, (value >> bit) & 1))
+        << bit;
+  return sum;
+#endif
+}
+
+/* Tallies of the fast paths, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_ordered, pasta_div_fast_banks;
+#define PASTA_DIV_TALLY(counter, lanes)                                        \
+  do {                                                                         \
+    if (__gpu_is_first_in_lane(lanes))                                         \
+      ++(counter);                                                             \
+  } while (0)
+#else
+#define PASTA_DIV_TALLY(counter, lanes) ((void)0)
+#endif
+
+/* The fast path of distinct bytes and sectors (no match_any): when the lanes
+ * of `order` (a subset of `subset` whose ranges cover all of the subset's)
+ * start in non-decreasing order of lane, a lane's range can overlap those of
+ * lower lanes only at its start, up to the end of the nearest lower lane's
+ * range; it adds the units past that end. Accesses here are at most 64
+ * bytes: a lane adds at most 64 bytes and 3 sectors. Returns 0, computing
+ * nothing, when the starts are out of order. */
+static PASTA_INLINE int pasta_div_ordered_units(uint64_t lanes, uint64_t order,
+                                                uint64_t addr, uint32_t size,
+                                                uint32_t sectored,
+                                                uint64_t *bytes,
+                                                uint64_t *sectors) {
+  uint32_t lane = __gpu_lane_id();
+  int in = (order >> lane) & 1;
+  uint64_t below = order & ((1ull << lane) - 1); /* lane < 64 */
+  uint32_t prev_lane = below ? 63u - (uint32_t)__builtin_clzll(below) : lane;
+  uint64_t prev =
+      __gpu_shuffle_idx_u64(lanes, prev_lane, addr, __gpu_num_lanes());
+  if (__gpu_ballot(lanes, in && addr < prev) != 0)
+    return 0;
+  uint64_t last = addr + size - 1, prev_last = prev + size - 1;
+  uint64_t from = below && prev_last + 1 > addr ? prev_last + 1 : addr;
+  uint32_t new_bytes = in && last >= from ? (uint32_t)(last - from + 1) : 0;
+  *bytes = pasta_div_sum_small(lanes, new_bytes, 7);
+  *sectors = 0;
+  if (sectored) {
+    uint64_t s_from = below && (prev_last >> 5) + 1 > (addr >> 5)
+                          ? (prev_last >> 5) + 1
+                          : addr >> 5;
+    uint32_t new_sectors =
+        in && (last >> 5) >= s_from ? (uint32_t)((last >> 5) - s_from + 1) : 0;
+    *sectors = pasta_div_sum_small(lanes, new_sectors, 2);
+  }
+  return 1;
+}
+
+/* Lanes of `subset` whose address equals that of the lane 16 below, also
+ * in `subset` (a 16-wide tile row read by both half-warps): their ranges
+ * are covered by lanes that stay. */
+static PASTA_INLINE uint64_t pasta_div_repeats(uint64_t lanes, uint64_t subset,
+                                               uint64_t addr) {
+  uint32_t lane = __gpu_lane_id();
+  uint32_t partner = lane >= 16 ? lane - 16 : lane;
+  uint64_t theirs =
+      __gpu_shuffle_idx_u64(lanes, partner, addr, __gpu_num_lanes());
+  int in = (subset >> lane) & 1, partner_in = (subset >> partner) & 1;
+  return __gpu_ballot(lanes, in && lane >= 16 && partner_in && theirs == addr);
+}
+
 /* The general case of pasta_div_distinct_units, out of line: rare
  * (misaligned or overlapping accesses), and long. */
 static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
@@ -630,6 +728,32 @@ static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
   return pasta_div_distinct_units_slow(lanes, subset, lo, hi);
 }
 
+/* Distinct bytes and (when `sectored`) 32-byte sectors of one access by
+ * the lanes of `subset`: the ordered fast path when it applies (tried as
+ * is, then without lanes that repeat the lane 16 below), else the general
+ * one. */
+static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
+                                         uint64_t addr, uint32_t size,
+                                         uint32_t sectored, uint64_t *bytes,
+                                         uint64_t *sectors) {
+  *bytes = *sectors = 0;
+  if (!subset)
+    return;
+  if (size <= 64 &&
+      (pasta_div_ordered_units(lanes, subset, addr, size, sectored, bytes,
+                               sectors) ||
+       pasta_div_ordered_units(lanes,
+                               subset & ~pasta_div_repeats(lanes, subset, addr),
+                               addr, size, sectored, bytes, sectors))) {
+    PASTA_DIV_TALLY(pasta_div_fast_ordered, lanes);
+    return;
+  }
+  uint64_t last = addr + (size ? size - 1 : 0);
+  *bytes = pasta_div_distinct_units(lanes, subset, addr, last);
+  if (sectored)
+    *sectors = pasta_div_distinct_units(lanes, subset, addr >> 5, last >> 5);
+}
+
 /* Shared-memory bank conflicts of one request (rule above). Aligned 8- and
  * 16-byte accesses cover consecutive banks from their first word's bank, so
  * two lanes share a bank only when their first words share one: the first
@@ -644,6 +768,19 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
   uint32_t per_phase = 128u / (size > 4 ? (size < 128 ? size : 128) : 4);
   uint64_t phase = __gpu_lane_id() / per_phase;
   uint64_t word = addr >> 2;
+  /* Fast path: when each phase's words lie within 32 consecutive words from
+   * that of its lowest lane, distinct words are in distinct banks: no
+   * conflict (broadcasts, consecutive words, a 16-float tile row). */
+  uint64_t phase_lanes = per_phase >= 64
+                             ? ~0ull
+                             : ((1ull << per_phase) - 1) << (phase * per_phase);
+  uint64_t first =
+      __gpu_shuffle_idx_u64(lanes, pasta_div_lowest(subset & phase_lanes) & 63,
+                            word, __gpu_num_lanes());
+  if (__gpu_ballot(lanes, in && word - first >= 32) == 0) {
+    PASTA_DIV_TALLY(pasta_div_fast_banks, lanes);
+    return 0;
+  }
   uint64_t bank_key = phase << 5 | (word & 31);
   uint64_t same_bank =
       __gpu_match_any_u64(lanes, in ? bank_key : ~0ull) & subset;
@@ -695,16 +832,13 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
                                      PASTA_PRIVATE uint64_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  uint64_t last = addr + (size ? size - 1 : 0);
   uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
   uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
-  uint64_t g_bytes = pasta_div_distinct_units(lanes, global, addr, last);
-  uint64_t s_bytes = pasta_div_distinct_units(lanes, shared, addr, last);
-  uint64_t g_sectors = 0, g_ideal = 0, conflicts = 0;
-  if (sectored && global) {
-    g_sectors = pasta_div_distinct_units(lanes, global, addr >> 5, last >> 5);
+  uint64_t g_bytes, g_sectors, s_bytes, unused, g_ideal = 0, conflicts = 0;
+  pasta_div_units(lanes, global, addr, size, sectored, &g_bytes, &g_sectors);
+  pasta_div_units(lanes, shared, addr, size, 0, &s_bytes, &unused);
+  if (sectored && global)
     g_ideal = (g_bytes + 31) / 32;
-  }
   if (sectored && shared) /* ncu's conflict metrics are for ld/st too */
     conflicts = pasta_div_bank_conflicts(lanes, shared, addr, size);
   if (!__gpu_is_first_in_lane(lanes))

@@ -15,6 +15,7 @@
 #include "device_rt.c"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tests/unit/check.h"
@@ -439,6 +440,184 @@ static void test_div_generic(void) {
   CHECK(s[DIV_DG] == 64 && s[DIV_DS] == 64 && s[DIV_SEC] == 2);
 }
 
+/*===- The fast paths against a brute-force reference -------------------===*
+ * Distinct bytes and sectors have a fast path for lanes whose addresses
+ * rise with the lane (after dropping lanes that repeat the lane 16 below),
+ * bank conflicts one for phases whose words lie within 32 of their lowest
+ * lane's. Every pattern below runs through __pasta_div_access and is
+ * compared with the figures computed here by definition: the union of the
+ * lanes' byte ranges and of their sector ranges, and per phase the most
+ * distinct words in one bank. Chosen patterns must take (or miss) a fast
+ * path, counted by the runtime's test tallies. */
+struct div_any {
+  uint64_t addr[64];
+  uint32_t size, hint, sectored;
+  uint64_t per_lane[64][8];
+};
+
+static void div_any_lane(uint32_t lane, void *arg) {
+  struct div_any *c = arg;
+  uint64_t *r = c->per_lane[lane];
+  __pasta_div_access((void *)(uintptr_t)c->addr[lane], c->size, c->hint,
+                     c->sectored, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
+                     &r[6], &r[7]);
+}
+
+static int div_cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Units in the union of [lo[i], lo[i] + len[i]) for n ranges. */
+static uint64_t div_union(uint64_t *lo, const uint64_t *len_of_lo, int n) {
+  uint64_t pairs[64][2];
+  for (int i = 0; i < n; ++i)
+    pairs[i][0] = lo[i], pairs[i][1] = lo[i] + len_of_lo[i];
+  qsort(pairs, (size_t)n, sizeof pairs[0], div_cmp_u64);
+  uint64_t total = 0, end = 0;
+  for (int i = 0; i < n; ++i) {
+    uint64_t from = pairs[i][0] > end || i == 0 ? pairs[i][0] : end;
+    if (pairs[i][1] > from)
+      total += pairs[i][1] - from;
+    if (i == 0 || pairs[i][1] > end)
+      end = pairs[i][1];
+  }
+  return total;
+}
+
+/* The figures by definition (user-guide.md, "Divergence mode"). */
+static void div_reference(const struct div_any *c, uint64_t active,
+                          uint64_t ref[8]) {
+  uint64_t lo[64], len[64], slo[64], slen[64];
+  int n = 0, shared = c->hint == PASTA_DIV_SHARED;
+  for (int l = 0; l < 32; ++l)
+    if (active >> l & 1) {
+      lo[n] = c->addr[l], len[n] = c->size;
+      slo[n] = c->addr[l] >> 5;
+      slen[n] = ((c->addr[l] + c->size - 1) >> 5) - slo[n] + 1;
+      ++n;
+    }
+  memset(ref, 0, 8 * sizeof *ref);
+  uint64_t distinct = div_union(lo, len, n);
+  ref[shared ? DIV_RS : DIV_RG] = 1;
+  ref[DIV_B] = (uint64_t)c->size * (uint64_t)n;
+  ref[shared ? DIV_DS : DIV_DG] = distinct;
+  if (!c->sectored)
+    return;
+  if (!shared) {
+    ref[DIV_SEC] = div_union(slo, slen, n);
+    ref[DIV_IDEAL] = (distinct + 31) / 32;
+    return;
+  }
+  uint32_t per_phase = 128u / (c->size > 4 ? c->size : 4);
+  for (uint32_t p = 0; p * per_phase < 32; ++p) {
+    uint64_t words[64];
+    int k = 0, most = 0;
+    for (uint32_t l = p * per_phase; l < (p + 1) * per_phase && l < 32; ++l)
+      if (active >> l & 1)
+        words[k++] = c->addr[l] >> 2;
+    if (!k)
+      continue;
+    qsort(words, (size_t)k, sizeof words[0], div_cmp_u64);
+    for (int bank = 0; bank < 32; ++bank) {
+      int in_bank = 0;
+      for (int i = 0; i < k; ++i)
+        in_bank += (words[i] & 31) == (uint64_t)bank &&
+                   (i == 0 || words[i] != words[i - 1]);
+      most = in_bank > most ? in_bank : most;
+    }
+    ref[DIV_BC] += (uint64_t)most - 1;
+  }
+}
+
+/* Runs c on `active` and compares with the reference; returns which fast
+ * paths it took: bit 0 ordered units, bit 1 no-conflict banks. */
+static int div_check_any(struct div_any *c, uint64_t active) {
+  uint64_t ordered = pasta_div_fast_ordered, banks = pasta_div_fast_banks;
+  memset(c->per_lane, 0, sizeof c->per_lane);
+  pasta_shim_warp(32, active, 0, 0, div_any_lane, c);
+  uint64_t got[8] = {0}, ref[8];
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      got[i] += c->per_lane[l][i];
+  div_reference(c, active, ref);
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(got[i], ref[i]);
+  return (pasta_div_fast_ordered != ordered) | (pasta_div_fast_banks != banks)
+                                                   << 1;
+}
+
+/* Lane l at base + offset + stride * (l % 16) + row * (l / 16) (stride and
+ * row may be negative); row = 16 * stride is one line of lanes. */
+static int div_tile(struct div_any *c, uint64_t active, int64_t offset,
+                    int64_t stride, int64_t row) {
+  for (int l = 0; l < 64; ++l)
+    c->addr[l] = (uint64_t)((int64_t)DIV_BASE + offset + stride * (l % 16) +
+                            row * (l / 16));
+  return div_check_any(c, active);
+}
+
+static void test_div_fast_paths(void) {
+  static struct div_any c;
+  static const uint32_t sizes[] = {1, 2, 4, 8, 12, 16, 32, 64};
+  static const int64_t strides[] = {0, 1, 2, 4, 8, 12, 16, 32, 128, 132, -4};
+  static const int64_t offsets[] = {0, 4, 28};
+  static const uint64_t masks[] = {FULL, 0x55555555ull, 0xffffull, 1ull << 7,
+                                   0xf0f0f0f1ull};
+  static const uint32_t hints[] = {PASTA_DIV_GLOBAL, PASTA_DIV_SHARED};
+  /* Every size and stride, for each space, as one line of lanes or as
+   * 16-lane tile rows: repeated (row 0), 18 floats apart (hotspot's halo
+   * tile), descending; offsets and lane masks in turn (each run starts 32
+   * host threads: the product of all would take minutes). */
+  int turn = 0;
+  for (size_t h = 0; h < 2; ++h)
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
+      for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s, ++turn) {
+        c.hint = hints[h], c.size = sizes[z], c.sectored = 1;
+        int64_t st = strides[s] * (int64_t)(sizes[z] > 4 ? sizes[z] : 1);
+        int64_t rows[] = {16 * st, 0, 72, -4096};
+        div_tile(&c, masks[turn % 5], offsets[turn % 3], st, rows[turn % 4]);
+      }
+  /* Pseudo-random addresses in a 256-byte window: mostly the general path. */
+  uint64_t x = 12345;
+  for (int t = 0; t < 40; ++t) {
+    c.hint = hints[t & 1], c.size = sizes[(t >> 1) % 5], c.sectored = 1;
+    for (int l = 0; l < 64; ++l) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      c.addr[l] = DIV_BASE + ((x >> 33) % 256) / c.size * c.size;
+    }
+    div_check_any(&c, t % 3 ? FULL : 0x0f0f0f0full);
+  }
+  /* Atomics: no sectors, no conflicts, same bytes. */
+  c.hint = PASTA_DIV_SHARED, c.size = 4, c.sectored = 0;
+  div_tile(&c, FULL, 0, 128, 16 * 128);
+
+  /* Which path: coalesced floats take both fast paths; a 16-float tile row
+   * read by both half-warps (row 0) takes the ordered one after dropping
+   * the repeats; hotspot's 18-float halo rows span 34 words in a phase of
+   * 32 lanes (general conflicts, 1), ordered bytes; a descending stride
+   * takes the general paths (its 0 conflicts included: the window starts at
+   * the lowest lane's word), a column of a 32 x 32 tile (31 conflicts) the
+   * general conflicts and ordered bytes. */
+  c.sectored = 1, c.size = 4, c.hint = PASTA_DIV_SHARED;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, 64), 3);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, 0), 3);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, 72), 1);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 1);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, -4, -64), 0);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128), 1);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 31);
+  /* Global: a broadcast and a strided column are ordered; lanes that go
+   * back (row -4096) are not. */
+  c.hint = PASTA_DIV_GLOBAL;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 0, 0), 1);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4096, 16 * 4096), 1);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, -4096), 0);
+  /* Larger than 64 bytes: the general path, same figures. */
+  c.size = 128;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128), 0);
+}
+
 struct div_branch {
   uint32_t threshold; /* lanes below it take the branch */
   uint64_t value_mod; /* switch value: lane % value_mod (0: all 0) */
@@ -496,6 +675,7 @@ int main(void) {
   test_div_global();
   test_div_shared();
   test_div_generic();
+  test_div_fast_paths();
   test_div_branches();
   return check_summary("device_rt");
 }

@@ -27,6 +27,8 @@ inline constexpr const char *FlushCounterFastName =
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
 inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
 inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
+inline constexpr const char *FlushSumFastName = "__pasta_flush_sum_fast";
+inline constexpr const char *FlushAddSumName = "__pasta_flush_add_sum";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 

@@ -24,6 +24,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <array>
@@ -76,6 +77,18 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
   return A.Size != 0;
 }
 
+// Where an instruction counts: its location, except that code inlined from
+// clang's own wrapper headers (__clang_cuda_builtin_vars.h's threadIdx.x,
+// __clang_cuda_math.h, __clang_hip_*.h) counts at the line that used it,
+// not as a row of its own for a header line the user never wrote.
+static const DILocation *userLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt() &&
+         sys::path::filename(L->getFilename()).starts_with("__clang_"))
+    L = L->getInlinedAt();
+  return L;
+}
+
 namespace {
 
 // Rows by (function, file, line), added to the tables on first use.
@@ -86,8 +99,8 @@ public:
 
   uint32_t rowFor(const Instruction &I, uint32_t Line) {
     uint32_t File = FnFile;
-    if (const DebugLoc &DL = I.getDebugLoc())
-      if (auto *Scope = DL->getScope())
+    if (const DILocation *L = userLocation(I))
+      if (auto *Scope = L->getScope())
         File = T.Strings.intern(
             joinPath(Scope->getDirectory(), Scope->getFilename()));
     auto [It, New] = Rows.try_emplace({File, Line}, 0);
@@ -118,7 +131,8 @@ static SmallVector<uint32_t, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
   SmallVector<uint32_t, 16> Lines;
   uint32_t Last = 0;
   for (Instruction &I : BB) {
-    uint32_t L = I.getDebugLoc() ? I.getDebugLoc().getLine() : 0;
+    const DILocation *Loc = userLocation(I);
+    uint32_t L = Loc ? Loc->getLine() : 0;
     Last = L ? L : Last;
     Lines.push_back(Last);
   }
@@ -167,30 +181,55 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
 
 namespace {
 
-// One divergence copy being instrumented: its registers, by (row, figure).
+// One divergence copy being instrumented: its registers, by (row, figure)
+// for the access and branch figures, by block for the active-lane figures
+// (a block's lines share its two registers: each line's figures are its
+// instruction count times the block's, formed at the flush).
 class CopyMeasures {
 public:
   CopyMeasures(Function &Copy, ModuleTables &T) : Copy(Copy), T(T) {}
 
   AllocaInst *slot(uint32_t Row, unsigned Figure) {
     AllocaInst *&S = Slots[{Row, Figure}];
-    if (S)
-      return S;
-    IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
-    unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
-    S = B.CreateAlloca(B.getInt64Ty(), AS, nullptr, "pasta.div");
-    markRuntimeSlot(S);
-    B.CreateStore(B.getInt64(0), S);
+    if (!S)
+      S = newRegister("pasta.div");
     return S;
   }
 
+  // Where the runtime's helpers put a figure the site cannot produce (a
+  // shared figure of a global access, sectors of an atomic): a register
+  // that is never flushed, so it and the arithmetic feeding it go away.
+  AllocaInst *discard() {
+    if (!Discard)
+      Discard = newRegister("pasta.div.none");
+    return Discard;
+  }
+
+  // The block's two registers (warp-level executions, their active lanes),
+  // made with its one __pasta_div_block call on first use; `Insts`
+  // instructions of `Row` run per execution.
+  void addBlockLine(BasicBlock &BB, uint32_t Row, uint32_t Insts,
+                    FunctionCallee Block) {
+    BlockMeasure &BM = Blocks[&BB];
+    if (!BM.Warps) {
+      IRBuilder<> B(&*BB.getFirstInsertionPt()); // after the registers
+      BM.Warps = newRegister("pasta.div.bw");
+      BM.Threads = newRegister("pasta.div.bt");
+      B.CreateCall(Block, {B.getInt32(1), BM.Warps, BM.Threads});
+      BlockOrder.push_back(&BB);
+    }
+    BM.Lines.push_back({Row, Insts});
+  }
+
   // At every return, as counting mode flushes: one test picks the fast path
-  // for the usual case (a full warp, every figure below 2^27), where each
-  // figure costs one warp sum and at most one `red` by lane 0, inline. The
-  // general path stages each row's figures (0 for those not measured here)
-  // for the runtime's out-of-line __pasta_flush, one call per row.
+  // for the usual case (a full warp, every register below 2^27), inline:
+  // each (row, figure) register costs one warp sum and at most one `red` by
+  // lane 0; the active-lane figures cost one warp sum per block register and
+  // a `red` per (row, figure) of the sums' combination. The general path
+  // stages each row's figures (0 for those not measured here) for the
+  // runtime's out-of-line __pasta_flush, one call per row.
   void emitFlushes() {
-    if (Slots.empty())
+    if (Slots.empty() && Blocks.empty())
       return;
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : Copy)
@@ -201,18 +240,64 @@ public:
   }
 
 private:
+  struct BlockMeasure {
+    AllocaInst *Warps = nullptr, *Threads = nullptr;
+    SmallVector<std::pair<uint32_t, uint32_t>, 4> Lines; // (row, insts)
+  };
+  using FigureKey = std::pair<uint32_t, unsigned>; // (row, figure)
+
+  AllocaInst *newRegister(const Twine &Name) {
+    IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+    unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
+    AllocaInst *S = B.CreateAlloca(B.getInt64Ty(), AS, nullptr, Name);
+    markRuntimeSlot(S);
+    B.CreateStore(B.getInt64(0), S);
+    return S;
+  }
+
+  // Each line's active-lane figures: the sum over its blocks of its
+  // instructions there times Of(block), a (warps, threads) pair of values.
+  template <typename OfBlock>
+  std::map<FigureKey, Value *> combineBlocks(IRBuilder<> &B, OfBlock Of) {
+    std::map<FigureKey, Value *> Out;
+    for (BasicBlock *BB : BlockOrder) {
+      const BlockMeasure &BM = Blocks[BB];
+      auto [W, Th] = Of(BB);
+      for (auto [Row, Insts] : BM.Lines) {
+        for (auto [Figure, V] :
+             {std::pair<unsigned, Value *>{PASTA_DIV_WARP_EXECS, W},
+              {PASTA_DIV_THREAD_EXECS, Th}}) {
+          Value *Term = Insts == 1 ? V : B.CreateMul(V, B.getInt64(Insts));
+          Value *&Acc = Out[{Row, Figure}];
+          Acc = Acc ? B.CreateAdd(Acc, Term) : Term;
+        }
+      }
+    }
+    return Out;
+  }
+
   void emitFlush(ReturnInst *Ret) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
-    std::map<std::pair<uint32_t, unsigned>, Value *> Values;
+    std::map<FigureKey, Value *> Values;
+    std::map<BasicBlock *, std::pair<Value *, Value *>> BlockValues;
     Value *Any = nullptr;
+    auto Or = [&](Value *V) { Any = Any ? B.CreateOr(Any, V) : V; };
     for (auto &[Key, Slot] : Slots) {
       Value *V = B.CreateLoad(I64, Slot);
       Values[Key] = V;
-      Any = Any ? B.CreateOr(Any, V) : V;
+      Or(V);
+    }
+    for (BasicBlock *BB : BlockOrder) {
+      const BlockMeasure &BM = Blocks[BB];
+      Value *W = B.CreateLoad(I64, BM.Warps),
+            *Th = B.CreateLoad(I64, BM.Threads);
+      BlockValues[BB] = {W, Th};
+      Or(W);
+      Or(Th);
     }
     FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
     Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
@@ -227,17 +312,30 @@ private:
                                          FB.getInt32(T.numBanks())});
     FunctionCallee FlushFast = M.getOrInsertFunction(
         FlushCounterFastName, FB.getVoidTy(), Global, I64);
-    for (auto &[Key, V] : Values) {
-      uint32_t Counter = T.DivRows[Key.first].counter + Key.second;
-      FB.CreateCall(FlushFast,
-                    {FB.CreateConstInBoundsGEP1_32(I64, Row, Counter), V});
-    }
+    auto CounterOf = [&](const FigureKey &Key) {
+      return FB.CreateConstInBoundsGEP1_32(
+          I64, Row, T.DivRows[Key.first].counter + Key.second);
+    };
+    for (auto &[Key, V] : Values)
+      FB.CreateCall(FlushFast, {CounterOf(Key), V});
+    FunctionCallee SumFast = M.getOrInsertFunction(FlushSumFastName, I64, I64);
+    FunctionCallee AddSum =
+        M.getOrInsertFunction(FlushAddSumName, FB.getVoidTy(), Global, I64);
+    for (auto &[Key, Sum] : combineBlocks(FB, [&](BasicBlock *BB) {
+           auto [W, Th] = BlockValues[BB];
+           return std::pair<Value *, Value *>{FB.CreateCall(SumFast, {W}),
+                                              FB.CreateCall(SumFast, {Th})};
+         }))
+      FB.CreateCall(AddSum, {CounterOf(Key), Sum});
+    IRBuilder<> SB(SlowT);
+    for (auto &[Key, V] :
+         combineBlocks(SB, [&](BasicBlock *BB) { return BlockValues[BB]; }))
+      Values[Key] = V;
     emitStagedFlush(SlowT, Values);
   }
 
-  void emitStagedFlush(
-      Instruction *At,
-      const std::map<std::pair<uint32_t, unsigned>, Value *> &Values) {
+  void emitStagedFlush(Instruction *At,
+                       const std::map<FigureKey, Value *> &Values) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -270,9 +368,35 @@ private:
 
   Function &Copy;
   ModuleTables &T;
-  std::map<std::pair<uint32_t, unsigned>, AllocaInst *> Slots;
+  std::map<FigureKey, AllocaInst *> Slots;
+  std::map<BasicBlock *, BlockMeasure> Blocks;
+  SmallVector<BasicBlock *, 16> BlockOrder; // Blocks' keys, in a fixed order
+  AllocaInst *Discard = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
 };
+
+// Whether an access can produce a figure: the address space it is known to
+// be in (generic: either), and sectors and bank conflicts for loads and
+// stores only.
+static bool accessMeasures(const DivergencePlan::Access &A, unsigned Figure) {
+  bool Global = A.Space != PASTA_DIV_SHARED;
+  bool Shared = A.Space != PASTA_DIV_GLOBAL;
+  switch (Figure) {
+  case PASTA_DIV_REQUESTS_GLOBAL:
+  case PASTA_DIV_DISTINCT_GLOBAL:
+    return Global;
+  case PASTA_DIV_REQUESTS_SHARED:
+  case PASTA_DIV_DISTINCT_SHARED:
+    return Shared;
+  case PASTA_DIV_SECTORS:
+  case PASTA_DIV_IDEAL_SECTORS:
+    return Global && A.Sectored;
+  case PASTA_DIV_BANK_CONFLICTS:
+    return Shared && A.Sectored;
+  default:
+    return true;
+  }
+}
 
 } // namespace
 
@@ -315,11 +439,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     if (It == VMap.end())
       continue;
     auto *BB = cast<BasicBlock>(It->second);
-    CopyMeasures &CM = MeasuresOf(&*BB->getFirstInsertionPt());
-    IRBuilder<> B(&*BB->getFirstInsertionPt());
-    B.CreateCall(Block,
-                 {B.getInt32(BL.Insts), CM.slot(BL.Row, PASTA_DIV_WARP_EXECS),
-                  CM.slot(BL.Row, PASTA_DIV_THREAD_EXECS)});
+    MeasuresOf(&*BB->getFirstInsertionPt())
+        .addBlockLine(*BB, BL.Row, BL.Insts, Block);
   }
   for (const DivergencePlan::Access &A : Plan.Accesses) {
     Instruction *I = inCopy(VMap, A.I);
@@ -338,7 +459,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                   B.getInt32(A.Sectored)};
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
-      Args.push_back(CM.slot(A.Row, Fig));
+      Args.push_back(accessMeasures(A, Fig) ? CM.slot(A.Row, Fig)
+                                            : CM.discard());
     B.CreateCall(Access, Args);
   }
   for (const DivergencePlan::Branch &Br : Plan.Branches) {
