@@ -395,6 +395,41 @@ static void pasta_ws_hot(uint64_t blocks, uint32_t block) {
   }
 }
 
+/* The allocation holding an address that missed the cache, as the cache
+ * keeps it: its base, end and the flag address of its first page (in this
+ * block's bank); base and end are 0 where no allocation holds it. */
+struct pasta_ws_hit {
+  uint64_t base, end, flags;
+};
+
+/* Out of line: a miss is rare in a loop (the cache holds the last two
+ * allocations), and the table scan, search and atomics inlined at every
+ * access made the working-set copies of large kernels (CUB's sort: ~100
+ * accesses) cost ptxas more time than the rest of the program. */
+PASTA_ENTRY struct pasta_ws_hit
+__pasta_ws_lookup(uint64_t allocs, uint64_t pages, uint64_t outside, uint32_t n,
+                  uint64_t addr, uint32_t site) {
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
+  uint32_t i = pasta_ws_find(t, n, addr);
+  if (i == PASTA_NONE) {
+    pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
+    return (struct pasta_ws_hit){0, 0, 0};
+  }
+  return (struct pasta_ws_hit){t[i].base, t[i].base + t[i].size,
+                               pages + t[i].first_page};
+}
+
+/* Hotness counts (PASTA_WS_HOT), out of line for the same reason. */
+PASTA_ENTRY void __pasta_ws_hot_at(uint64_t allocs, uint64_t blocks, uint32_t n,
+                                   uint64_t addr, uint64_t base) {
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
+  uint32_t i = pasta_ws_find(t, n, addr);
+  pasta_ws_hot(blocks, t[i].first_block +
+                           (uint32_t)((addr - base) >> PASTA_WS_BLOCK_SHIFT));
+}
+
 /* `cache`: two allocations this thread touched last, kept in registers by
  * the calling function (six allocas the pass promotes once this is inlined):
  * base, end and flag address of the first page, for each. A thread that
@@ -409,8 +444,6 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
   if (generic && (__gpu_is_ptr_local(ptr) || __gpu_is_ptr_private(ptr)))
     return;
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  const PASTA_GLOBAL struct pasta_ws_alloc *t =
-      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
   uint64_t base, flags;
   if (addr - *base0 < *end0 - *base0) {
     base = *base0;
@@ -419,18 +452,17 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
     base = *base1;
     flags = *flags1;
   } else {
-    uint32_t i = pasta_ws_find(t, n, addr);
-    if (i == PASTA_NONE) {
-      pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
+    struct pasta_ws_hit hit =
+        __pasta_ws_lookup(allocs, pages, outside, n, addr, site);
+    if (hit.end == 0)
       return;
-    }
-    base = t[i].base;
-    flags = pages + t[i].first_page;
+    base = hit.base;
+    flags = hit.flags;
     *base1 = *base0;
     *end1 = *end0;
     *flags1 = *flags0;
     *base0 = base;
-    *end0 = base + t[i].size;
+    *end0 = hit.end;
     *flags0 = flags;
   }
   /* A cached (not volatile) load: every warp of the grid reads the same few
@@ -440,11 +472,8 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
       (PASTA_GLOBAL uint8_t *)(uintptr_t)flags + ((addr - base) >> page_shift);
   if (*flag == 0)
     *flag = 1;
-  if (blocks) {
-    uint32_t i = pasta_ws_find(t, n, addr);
-    pasta_ws_hot(blocks, t[i].first_block +
-                             (uint32_t)((addr - base) >> PASTA_WS_BLOCK_SHIFT));
-  }
+  if (blocks)
+    __pasta_ws_hot_at(allocs, blocks, n, addr, base);
 }
 
 /* An access the pass traced back to a pointer parameter of the kernel: the

@@ -68,6 +68,60 @@ static void test_ws_outside(void) {
   CHECK(outside[0] == 2 && outside[1] == 8);
 }
 
+static void test_ws_touch(void) {
+  /* Two allocations in one buffer, pages of 16 bytes (shift 4): A is bytes
+   * 0..63 (4 pages, flags 0..3), B bytes 80..111 (2 pages, flags 4..5);
+   * bytes 64..79 belong to neither. The table is padded to
+   * PASTA_WS_LINEAR_MAX entries. */
+  static uint8_t mem[128];
+  uint8_t *a = mem, *b = mem + 80;
+  uint8_t flags[8] = {0};
+  uint64_t outside[2] = {0, 0};
+  struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  t[0] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)a, 64, 0, 0};
+  t[1] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)b, 32, 4, 0};
+  uint64_t allocs = (uint64_t)(uintptr_t)t, pages = (uint64_t)(uintptr_t)flags;
+  uint64_t cache[6] = {0, 0, 0, 0, 0, 0}; /* base, end, flags: 0 and 1 */
+  place(0, 1, 0, 32);
+#define TOUCH(p, site)                                                         \
+  __pasta_ws_touch(allocs, pages, 0, (uint64_t)(uintptr_t)outside, 2, 4, (p),  \
+                   (site), 0, &cache[0], &cache[1], &cache[2], &cache[3],      \
+                   &cache[4], &cache[5])
+  /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
+   * A is cached in slot 0. */
+  TOUCH(a + 40, 1);
+  CHECK(flags[2] == 1 && cache[0] == (uint64_t)(uintptr_t)a &&
+        cache[1] == (uint64_t)(uintptr_t)a + 64);
+  /* B misses: cached in slot 0, A moves to slot 1. Byte 111 is B's last,
+   * on its second page (flag 5). */
+  TOUCH(b + 31, 2);
+  CHECK(flags[5] == 1 && cache[0] == (uint64_t)(uintptr_t)b &&
+        cache[3] == (uint64_t)(uintptr_t)a);
+  /* A hit in slot 1 flags A's first page from the cache: the cache keeps
+   * its order (slot 0 still B). */
+  TOUCH(a, 3);
+  CHECK(flags[0] == 1 && cache[0] == (uint64_t)(uintptr_t)b);
+  /* Byte 70 is in neither: counted, site 4 remembered (+ 1), the cache
+   * unchanged and no flag set (three so far). */
+  TOUCH(mem + 70, 4);
+  CHECK(outside[0] == 1 && outside[1] == 5 &&
+        cache[0] == (uint64_t)(uintptr_t)b);
+  CHECK_EQ_INT(flags[0] + flags[1] + flags[2] + flags[3] + flags[4] + flags[5] +
+                   flags[6] + flags[7],
+               3);
+  /* Hotness: both allocations start at hotness block 0 (first_block 0),
+   * so a touch adds its one lane to block 0's counter in this thread
+   * block's bank (bank 0), and flags B's first page (flag 4). */
+  uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
+  __pasta_ws_touch(allocs, pages, (uint64_t)(uintptr_t)blocks,
+                   (uint64_t)(uintptr_t)outside, 2, 4, b, 5, 0, &cache[0],
+                   &cache[1], &cache[2], &cache[3], &cache[4], &cache[5]);
+  CHECK(blocks[0] == 1 && flags[4] == 1);
+#undef TOUCH
+}
+
 static void test_trace_sampling(void) {
   /* One-lane warps: a block of 64 threads has 64 warps, so thread t of
    * block b is warp 64 b + t. Stride 3 samples warps 0, 3, 6, ... */
@@ -668,6 +722,7 @@ static void test_div_branches(void) {
 int main(void) {
   test_ws_find();
   test_ws_outside();
+  test_ws_touch();
   test_trace_sampling();
   test_trace_events();
   test_counts();

@@ -2,6 +2,9 @@
 ; linked and inlined: the working-set copy takes the state as one more
 ; parameter, keeps its two-allocation cache in private memory (address space
 ; 5) promoted to registers, and checks the page flag of the global store.
+; The table lookup of a cache miss and the hotness count stay out of line
+; (one call each, not a table scan inlined at every access), compiled for
+; the kernel's CPU.
 ; RUN: %opt -passes=pasta-count -S %s | FileCheck %s
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
@@ -28,5 +31,11 @@ entry:
 ; CHECK-NOT: call void @__pasta_ws_touch
 ; CHECK: load i8, ptr addrspace(1)
 ; CHECK: store i8 1, ptr addrspace(1)
+; CHECK: call %struct.pasta_ws_hit @__pasta_ws_lookup(i64 {{.*}}%pasta.ws.allocs, i64 {{.*}}%pasta.ws.pages, i64 {{.*}}%pasta.ws.outside, i32 {{.*}}%pasta.ws.n,
+; CHECK: call void @__pasta_ws_hot_at(i64 {{.*}}%pasta.ws.allocs, i64 {{.*}}%pasta.ws.blocks,
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK: ret void
+; CHECK: define internal %struct.pasta_ws_hit @__pasta_ws_lookup({{.*}} #[[LOOKUP:[0-9]+]]
+; CHECK: define internal void @__pasta_ws_hot_at({{.*}} #[[HOT:[0-9]+]]
+; CHECK: attributes #[[LOOKUP]] = { {{.*}}noinline{{.*}}"target-cpu"="gfx90a"
+; CHECK: attributes #[[HOT]] = { {{.*}}noinline{{.*}}"target-cpu"="gfx90a"
