@@ -1,84 +1,94 @@
 #!/usr/bin/env python3
 """Turns gpu_bench.sh's raw lines into the overhead table.
 
-Input lines: '<program> <plain|pasta|pasta-ws> <label> runs=R median_us=X
-min_us=Y'. Output: a Markdown table (program, step, plain median,
-instrumented median, ratio, and with pasta-ws lines the working-set mode's
-median and ratio) and the geometric mean and maximum of each ratio.
+Input lines: '<program> <variant> <label> runs=R median_us=X min_us=Y',
+variant plain, pasta (the counting build), pasta-blocks (counting without
+placement), pasta-ws (the counting build with PASTA_WORKING_SET=1), or
+<build>-ws / <build> for another build staged next to them (e.g. "before-ws":
+bin/kernels/<program>-before in working-set mode). Output: a Markdown table
+(program, step, plain median, and for each other variant its median and
+ratio to plain, in the order they first appear) and the geometric mean and
+maximum of each ratio.
 """
 import math
 import re
 import sys
 
 # Labels may contain blanks: "<prog> <variant> <label...> runs=R median_us=X ..."
-LINE = re.compile(r"^(\S+) (plain|pasta-ws|pasta-blocks|pasta) (.+?) runs=\d+ median_us=([0-9.]+)")
+LINE = re.compile(r"^(\S+) (\S+) (.+?) runs=\d+ median_us=([0-9.]+)")
+NAMES = {"pasta": ("instrumented", "counting"),
+         "pasta-blocks": ("without placement", "counting without placement"),
+         "pasta-ws": ("working-set mode", "working-set mode")}
+
+
+def names(variant):
+    """(column heading, summary name) of a variant."""
+    if variant in NAMES:
+        return NAMES[variant]
+    if variant.endswith("-ws"):
+        build = variant[:-3]
+        return (f"working-set mode, {build} build",
+                f"working-set mode, {build} build")
+    return (f"{variant} build", f"{variant} build")
+
+
+def geo(rs):
+    return math.exp(sum(map(math.log, rs)) / len(rs))
 
 
 def main():
     raw, gpu = sys.argv[1], sys.argv[2]
-    times = {}
+    times, variants = {}, []
     for line in open(raw):
         m = LINE.match(line)
         if not m:
             continue
         prog, variant, label, median = m.groups()
         times.setdefault((prog, label), {})[variant] = float(median)
-    rows, ratios, host, ws_ratios, blocks_ratios = [], [], [], [], []
-    with_ws = any("pasta-ws" in t for t in times.values())
-    with_blocks = any("pasta-blocks" in t for t in times.values())
+        if variant != "plain" and variant not in variants:
+            variants.append(variant)
+    # The counting build first, as before; the others as they came.
+    if "pasta" in variants:
+        variants.remove("pasta")
+        variants.insert(0, "pasta")
+    ratios = {v: [] for v in variants}
+    rows, host = [], []
     for (prog, label), t in times.items():
-        if "plain" not in t or ("pasta" not in t and "pasta-ws" not in t):
+        if "plain" not in t or not any(v in t for v in variants):
             continue
-        ratio = t["pasta"] / t["plain"] if "pasta" in t else None
         if label.startswith("host_"):  # host-side figures, not kernel time
-            if ratio is not None:
+            if "pasta" in t:
                 host.append(f"| {prog} | {label} | {t['plain']:.3f} | {t['pasta']:.3f} | "
                             f"{t['pasta'] - t['plain']:+.3f} |")
             continue
-        if ratio is None:
-            row = f"| {prog} | {label} | {t['plain']:,.1f} | - | - |"
-        else:
-            ratios.append(ratio)
-            row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['pasta']:,.1f} | {ratio:.3f} |"
-        if with_blocks:
-            if "pasta-blocks" in t:
-                blocks = t["pasta-blocks"] / t["plain"]
-                blocks_ratios.append(blocks)
-                row += f" {t['pasta-blocks']:,.1f} | {blocks:.3f} |"
-            else:
-                row += " - | - |"
-        if with_ws:
-            if "pasta-ws" in t:
-                ws = t["pasta-ws"] / t["plain"]
-                ws_ratios.append(ws)
-                row += f" {t['pasta-ws']:,.1f} | {ws:.3f} |"
+        row = f"| {prog} | {label} | {t['plain']:,.1f} |"
+        for v in variants:
+            if v in t:
+                r = t[v] / t["plain"]
+                ratios[v].append(r)
+                row += f" {t[v]:,.1f} | {r:.3f} |"
             else:
                 row += " - | - |"
         rows.append(row)
     print(f"GPU: {gpu}\n")
-    head = "| program | kernel step | plain median (us) | instrumented median (us) | ratio |"
-    rule = "|---|---|---|---|---|"
-    if with_blocks:
-        head += " without placement median (us) | ratio |"
-        rule += "---|---|"
-    if with_ws:
-        head += " working-set mode median (us) | ratio |"
+    head = "| program | kernel step | plain median (us) |"
+    rule = "|---|---|---|"
+    for v in variants:
+        head += f" {names(v)[0]} median (us) | ratio |"
         rule += "---|---|"
     print(head)
     print(rule)
     print("\n".join(rows))
-    for name, rs in (("counting", ratios),
-                     ("counting without placement", blocks_ratios),
-                     ("working-set mode", ws_ratios)):
+    for v in variants:
+        rs = ratios[v]
         if rs:
-            geo = math.exp(sum(map(math.log, rs)) / len(rs))
-            print(f"\n{name}: geometric mean {geo:.3f}; maximum {max(rs):.3f} "
+            print(f"\n{names(v)[1]}: geometric mean {geo(rs):.3f}; maximum {max(rs):.3f} "
                   f"({len(rs)} kernel steps)")
     if host:
         print("\n| program | host figure | plain (us) | instrumented (us) | added (us) |")
         print("|---|---|---|---|---|")
         print("\n".join(host))
-    return 0 if ratios else 1
+    return 0 if any(ratios.values()) else 1
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@
 #   bash scripts/gpu_bench.sh", carry=["build-gpu"])
 # VARIANTS="plain pasta pasta-ws" adds the working-set mode (the instrumented
 # build with PASTA_WORKING_SET=1); "pasta-blocks" the counting build without
-# counter placement (`ninja pasta_kernels_blocks`). Writes $OUT/bench.txt
+# counter placement (`ninja pasta_kernels_blocks`); "<build>" runs
+# <program>-<build> and "<build>-ws" the same with PASTA_WORKING_SET=1 (another
+# build staged beside them: scripts/build_with_plugin.sh). Writes $OUT/bench.txt
 # (raw lines) and
 # $OUT/bench.md (the table).
 set -u
@@ -24,9 +26,12 @@ while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
   for variant in ${VARIANTS:-plain pasta}; do
-    exe="$BIN/$prog"; [ $variant != plain ] && exe="$BIN/$prog-pasta"
-    [ $variant = pasta-blocks ] && exe="$BIN/$prog-pasta-blocks"
-    ws=0; [ $variant = pasta-ws ] && ws=1
+    ws=0
+    case $variant in
+    plain) exe=$BIN/$prog ;;
+    *-ws) exe=$BIN/$prog-${variant%-ws} ws=1 ;;
+    *) exe=$BIN/$prog-$variant ;;
+    esac
     if ! TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
          PASTA_WORKING_SET=$ws "$exe" "$n" > "$OUT/run.txt" 2>&1; then
       echo "gpu_bench: $prog ($variant) failed:"; cat "$OUT/run.txt"; status=1

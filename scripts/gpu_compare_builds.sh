@@ -10,6 +10,7 @@
 #        *-pasta executables of two builds). To carry them: in each build's
 #        bin/kernels, `tar cJf <repo>/build-gpu/cmp/<before|after>-pasta.txz
 #        $(ls *-pasta)` (about 3 MB each), unpacked there with tar xJf.
+# MODES="ws" compares only the working-set mode (default "count ws").
 # Results: $OUT/compare.txt.
 set -u
 before=$1 after=$2
@@ -25,7 +26,7 @@ for b in "$before"/*-pasta; do
   multi_gpu | rdc | working_set) args= ;;
   *) args=$(awk -v k="$name" '$1 == k && NF >= 3 { print $3 }' test_kernels/bench_sizes.txt) ;;
   esac
-  for mode in count ws; do
+  for mode in ${MODES:-count ws}; do
     envs=()
     [ $mode = ws ] && envs=(PASTA_WORKING_SET=1)
     for side in before after before2; do

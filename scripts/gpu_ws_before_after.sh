@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Working-set mode of two builds side by side on one GPU (issue
+# [overhead-2]: the table lookup of a cache miss moved out of line): the
+# bundled programs' results in working-set mode compared profile by profile
+# (scripts/gpu_compare_builds.sh), their kernel times (scripts/gpu_bench.sh:
+# plain, counting, working-set mode of this build and of the one before),
+# and the Thrust structure's kernels under ncu (gpu__time_duration: plain,
+# counting, working-set mode of both builds). Each part has a time limit so
+# one device call brings back what finished.
+# Stage on the development machine (fits the 64 MiB carry):
+#   ninja -C build; scripts/build_with_plugin.sh OLD/libpasta.so before
+#   scripts/build_structures.sh build/bin/structures thrust
+#   PASTA_BUILD_DIR=<a build dir whose lib/libpasta.so is OLD> \
+#     scripts/build_structures.sh /tmp/before-structures thrust
+#   PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh; cd build-gpu
+#   rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks
+#   (cd bin/kernels && XZ_OPT=-9 tar cJf ../../kernels.txz .)
+#   cp /tmp/before-structures/thrust bin/structures/thrust.before
+#   (cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz thrust thrust.plain thrust.before)
+#   rm -rf bin; git rev-parse --short HEAD > commit          (about 8 MB)
+# then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
+# Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
+# rest.tgz.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+W=$OUT/work
+mkdir -p "$W/before" "$W/after" "$W/cmp" "$W/bench" "$W/thrust"
+bash scripts/unpack_gpu.sh
+export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+KBIN=$PWD/build-gpu/bin/kernels
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/device.txt"
+echo "commit $(cat build-gpu/commit 2>/dev/null)" >>"$OUT/device.txt"
+
+# gpu_compare_builds.sh wants <program>-pasta in two folders.
+for f in "$KBIN"/*-before; do
+  n=$(basename "$f" -before)
+  [ -x "$KBIN/$n-pasta" ] || continue
+  ln -s "$f" "$W/before/$n-pasta"
+  ln -s "$KBIN/$n-pasta" "$W/after/$n-pasta"
+done
+MODES=ws OUT=$W/cmp timeout "${COMPARE_S:-150}" \
+  bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
+cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
+
+PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
+  VARIANTS="plain pasta pasta-ws before-ws" timeout "${BENCH_S:-270}" \
+  bash scripts/gpu_bench.sh >"$W/bench.log" 2>&1
+cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
+  python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \
+    >"$OUT/bench.md" 2>&1
+
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
+  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+S=$PWD/build-gpu/bin/structures
+if [ -x "$NCU" ]; then
+  for name in plain counting ws before-ws; do
+    exe=$S/thrust ws=0
+    case $name in
+    plain) exe=$S/thrust.plain ;;
+    ws) ws=1 ;;
+    before-ws) exe=$S/thrust.before ws=1 ;;
+    esac
+    env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/thrust/$name.json" \
+      timeout "${THRUST_S:-40}" "$NCU" --csv --page raw --print-units base \
+      --print-kernel-base mangled --metrics gpu__time_duration.sum \
+      --log-file "$W/thrust/$name.csv" "$exe" >"$W/thrust/$name.out" 2>&1
+  done
+  python3 scripts/ncu_kernel_times.py "$W/thrust/plain.csv" \
+    "$W/thrust/counting.csv" "$W/thrust/ws.csv" "$W/thrust/before-ws.csv" \
+    >"$OUT/thrust.md" 2>&1
+else
+  echo "gpu_ws_before_after: no ncu" >"$OUT/thrust.md"
+fi
+tar czf "$OUT/rest.tgz" --exclude='*.json' -C "$W" . 2>/dev/null
+rm -rf "$W"
+ls -la "$OUT"
