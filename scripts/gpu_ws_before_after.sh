@@ -39,12 +39,12 @@ for f in "$KBIN"/*-before; do
   ln -s "$f" "$W/before/$n-pasta"
   ln -s "$KBIN/$n-pasta" "$W/after/$n-pasta"
 done
-MODES=ws OUT=$W/cmp timeout "${COMPARE_S:-150}" \
+MODES=ws OUT=$W/cmp timeout "${COMPARE_S:-110}" \
   bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
 cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
 
 PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
-  VARIANTS="plain pasta pasta-ws before-ws" timeout "${BENCH_S:-270}" \
+  VARIANTS="plain pasta pasta-ws before-ws" timeout "${BENCH_S:-240}" \
   bash scripts/gpu_bench.sh >"$W/bench.log" 2>&1
 cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
   python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \
@@ -62,13 +62,23 @@ if [ -x "$NCU" ]; then
     before-ws) exe=$S/thrust.before ws=1 ;;
     esac
     env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/thrust/$name.json" \
-      timeout "${THRUST_S:-40}" "$NCU" --csv --page raw --print-units base \
+      timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
       --print-kernel-base mangled --metrics gpu__time_duration.sum \
       --log-file "$W/thrust/$name.csv" "$exe" >"$W/thrust/$name.out" 2>&1
   done
   python3 scripts/ncu_kernel_times.py "$W/thrust/plain.csv" \
     "$W/thrust/counting.csv" "$W/thrust/ws.csv" "$W/thrust/before-ws.csv" \
     >"$OUT/thrust.md" 2>&1
+  # Where vector_add's working-set time goes (plain against working-set
+  # mode): ncu's throughput, warp-state and memory sections, one launch each.
+  for exe in vector_add vector_add-pasta; do
+    env PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null \
+      timeout "${NCU_S:-45}" "$NCU" -k regex:vector_add --launch-count 1 \
+      --section SpeedOfLight --section WarpStateStats \
+      --section MemoryWorkloadAnalysis --section InstructionStats \
+      "$KBIN/$exe" 67108864 >"$W/ncu-$exe.txt" 2>&1
+  done
+  cat "$W/ncu-vector_add.txt" "$W/ncu-vector_add-pasta.txt" >"$OUT/ncu-vector_add.txt"
 else
   echo "gpu_ws_before_after: no ncu" >"$OUT/thrust.md"
 fi
