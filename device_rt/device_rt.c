@@ -336,11 +336,12 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*
- * The working-set copy of a kernel loads the launch's struct pasta_ws_launch
- * once at entry (the pass emits the loads) and calls __pasta_ws_touch before
- * each global (or generic) access with its fields. Each lane finds its own
- * allocation: lanes of a warp read the same table entries, so the memory
- * system serves them together, and no shuffle lengthens the chain of
+ * The working-set copy of a kernel loads what every access needs of the
+ * launch's struct pasta_ws_launch once at entry (the pass emits the loads)
+ * and calls __pasta_ws_touch before each global (or generic) access with
+ * those and the state's address; a cache miss reads the rest itself. Each lane
+ * finds its own allocation: lanes of a warp read the same table entries, so the
+ * memory system serves them together, and no shuffle lengthens the chain of
  * dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
  * independent loads (the host pads the table with empty entries); larger
  * tables are searched. A page flag is read through L1 and written only while
@@ -370,14 +371,28 @@ static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
   return lo - 1;
 }
 
-static void pasta_ws_outside(PASTA_GLOBAL uint64_t *outside, uint32_t site) {
-  pasta_atomic_add(&outside[0], 1);
+/* `count` accesses outside every allocation; the first site (+ 1) is kept. */
+static void pasta_ws_outside(PASTA_GLOBAL uint64_t *outside, uint32_t site,
+                             uint64_t count) {
+  pasta_atomic_add(&outside[0], count);
   uint64_t expected = 0;
   if (__scoped_atomic_load_n(&outside[1], __ATOMIC_RELAXED,
                              __MEMORY_SCOPE_DEVICE) == 0)
     __scoped_atomic_compare_exchange_n(&outside[1], &expected,
                                        (uint64_t)site + 1, 0, __ATOMIC_RELAXED,
                                        __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+}
+
+/* Whether a generic pointer addresses global memory: only global pages are
+ * tracked. Kernel parameters and constants (C++ functors passed by value,
+ * read through generic pointers, as Thrust's are), shared and local memory
+ * are not; each would otherwise miss the cache at every access. */
+static int pasta_ws_is_global(void *ptr) {
+#if defined(__NVPTX__)
+  return __nvvm_isspacep_global(ptr);
+#else
+  return !__gpu_is_ptr_local(ptr) && !__gpu_is_ptr_private(ptr);
+#endif
 }
 
 static void pasta_ws_hot(uint64_t blocks, uint32_t block) {
@@ -395,6 +410,13 @@ static void pasta_ws_hot(uint64_t blocks, uint32_t block) {
   }
 }
 
+/* This thread block's bank of page flags (PASTA_WS_PAGE_BANKS), as an offset
+ * the working-set copy adds to its flag addresses once, at entry. */
+PASTA_INLINE uint64_t __pasta_ws_bank_offset(uint32_t num_pages,
+                                             uint32_t banks) {
+  return (uint64_t)(pasta_linear_block_id() & (banks - 1)) * num_pages;
+}
+
 /* The allocation holding an address that missed the cache, as the cache
  * keeps it: its base, end and the flag address of its first page (in this
  * block's bank); base and end are 0 where no allocation holds it. */
@@ -402,46 +424,56 @@ struct pasta_ws_hit {
   uint64_t base, end, flags;
 };
 
-/* Out of line: a miss is rare in a loop (the cache holds the last two
- * allocations), and the table scan, search and atomics inlined at every
- * access made the working-set copies of large kernels (CUB's sort: ~100
- * accesses) cost ptxas more time than the rest of the program. */
+/* Out of line, reading the launch state itself: a miss is rare in a loop
+ * (the cache holds the last two allocations). Inlined at every access, the
+ * table scan, search and atomics made ptxas take longer on the working-set
+ * copies of large kernels (CUB's sort: ~100 accesses) than on the rest of
+ * the program, and kept the table's address, size and bank in registers for
+ * the whole kernel. */
 PASTA_ENTRY struct pasta_ws_hit
-__pasta_ws_lookup(uint64_t allocs, uint64_t pages, uint64_t outside, uint32_t n,
-                  uint64_t addr, uint32_t site) {
+__pasta_ws_lookup(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t addr,
+                  uint32_t site) {
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
-      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
-  uint32_t i = pasta_ws_find(t, n, addr);
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint32_t i = pasta_ws_find(t, st->num_allocs, addr);
+  /* One atomic per warp for its lanes outside every allocation (e.g. a
+   * __device__ array every thread reads): one address for the whole grid. */
+  uint64_t lost = __gpu_ballot(__gpu_lane_mask(), i == PASTA_NONE);
   if (i == PASTA_NONE) {
-    pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)outside, site);
+    if (__gpu_is_first_in_lane(lost))
+      pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)st->outside, site,
+                       (uint64_t)__builtin_popcountll(lost));
     return (struct pasta_ws_hit){0, 0, 0};
   }
+  uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
   return (struct pasta_ws_hit){t[i].base, t[i].base + t[i].size,
-                               pages + t[i].first_page};
+                               st->pages + bank + t[i].first_page};
 }
 
 /* Hotness counts (PASTA_WS_HOT), out of line for the same reason. */
-PASTA_ENTRY void __pasta_ws_hot_at(uint64_t allocs, uint64_t blocks, uint32_t n,
-                                   uint64_t addr, uint64_t base) {
+PASTA_ENTRY void
+__pasta_ws_hot_at(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t addr,
+                  uint64_t base) {
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
-      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)allocs;
-  uint32_t i = pasta_ws_find(t, n, addr);
-  pasta_ws_hot(blocks, t[i].first_block +
-                           (uint32_t)((addr - base) >> PASTA_WS_BLOCK_SHIFT));
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint32_t i = pasta_ws_find(t, st->num_allocs, addr);
+  pasta_ws_hot(st->blocks, t[i].first_block + (uint32_t)((addr - base) >>
+                                                         PASTA_WS_BLOCK_SHIFT));
 }
 
 /* `cache`: two allocations this thread touched last, kept in registers by
  * the calling function (six allocas the pass promotes once this is inlined):
  * base, end and flag address of the first page, for each. A thread that
- * keeps to one or two allocations (most loops) skips the table. */
+ * keeps to one or two allocations (most loops) skips the table. `hot`: the
+ * launch counts hotness (st->blocks, loaded once by the caller). */
 PASTA_INLINE void
-__pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
-                 uint64_t outside, uint32_t n, uint32_t page_shift, void *ptr,
-                 uint32_t site, uint32_t generic, PASTA_PRIVATE uint64_t *base0,
+__pasta_ws_touch(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+                 uint32_t page_shift, void *ptr, uint32_t site,
+                 uint32_t generic, PASTA_PRIVATE uint64_t *base0,
                  PASTA_PRIVATE uint64_t *end0, PASTA_PRIVATE uint64_t *flags0,
                  PASTA_PRIVATE uint64_t *base1, PASTA_PRIVATE uint64_t *end1,
                  PASTA_PRIVATE uint64_t *flags1) {
-  if (generic && (__gpu_is_ptr_local(ptr) || __gpu_is_ptr_private(ptr)))
+  if (generic && !pasta_ws_is_global(ptr))
     return;
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t base, flags;
@@ -452,8 +484,7 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
     base = *base1;
     flags = *flags1;
   } else {
-    struct pasta_ws_hit hit =
-        __pasta_ws_lookup(allocs, pages, outside, n, addr, site);
+    struct pasta_ws_hit hit = __pasta_ws_lookup(st, addr, site);
     if (hit.end == 0)
       return;
     base = hit.base;
@@ -472,8 +503,8 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
       (PASTA_GLOBAL uint8_t *)(uintptr_t)flags + ((addr - base) >> page_shift);
   if (*flag == 0)
     *flag = 1;
-  if (blocks)
-    __pasta_ws_hot_at(allocs, blocks, n, addr, base);
+  if (hot)
+    __pasta_ws_hot_at(st, addr, base);
 }
 
 /* An access the pass traced back to a pointer parameter of the kernel: the
@@ -482,29 +513,22 @@ __pasta_ws_touch(uint64_t allocs, uint64_t pages, uint64_t blocks,
  * (an argument outside every allocation, an access past its end) takes the
  * full path. */
 PASTA_INLINE void __pasta_ws_touch_arg(
-    uint64_t arg_base, uint64_t arg_end, uint64_t arg_flags, uint64_t allocs,
-    uint64_t pages, uint64_t blocks, uint64_t outside, uint32_t n,
+    uint64_t arg_base, uint64_t arg_end, uint64_t arg_flags,
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
     uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic,
     PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
     PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
     PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  if (addr - arg_base < arg_end - arg_base && !blocks) {
+  if (addr - arg_base < arg_end - arg_base && !hot) {
     PASTA_GLOBAL uint8_t *flag = (PASTA_GLOBAL uint8_t *)(uintptr_t)arg_flags +
                                  ((addr - arg_base) >> page_shift);
     if (*flag == 0)
       *flag = 1;
     return;
   }
-  __pasta_ws_touch(allocs, pages, blocks, outside, n, page_shift, ptr, site,
-                   generic, base0, end0, flags0, base1, end1, flags1);
-}
-
-/* This thread block's bank of page flags (PASTA_WS_PAGE_BANKS), as an offset
- * the working-set copy adds to its flag addresses once, at entry. */
-PASTA_INLINE uint64_t __pasta_ws_bank_offset(uint32_t num_pages,
-                                             uint32_t banks) {
-  return (uint64_t)(pasta_linear_block_id() & (banks - 1)) * num_pages;
+  __pasta_ws_touch(st, hot, page_shift, ptr, site, generic, base0, end0, flags0,
+                   base1, end1, flags1);
 }
 
 /*===- Trace mode: C.A.T.S. scope events ---------------------------------===*

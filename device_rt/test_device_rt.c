@@ -61,18 +61,18 @@ static void test_ws_find(void) {
 }
 
 static void test_ws_outside(void) {
-  /* Counted every time; the first site (+ 1) is kept. */
+  /* The counts add up (1 + 3); the first site (+ 1) is kept. */
   uint64_t outside[2] = {0, 0};
-  pasta_ws_outside(outside, 7);
-  pasta_ws_outside(outside, 9);
-  CHECK(outside[0] == 2 && outside[1] == 8);
+  pasta_ws_outside(outside, 7, 1);
+  pasta_ws_outside(outside, 9, 3);
+  CHECK(outside[0] == 4 && outside[1] == 8);
 }
 
 static void test_ws_touch(void) {
   /* Two allocations in one buffer, pages of 16 bytes (shift 4): A is bytes
    * 0..63 (4 pages, flags 0..3), B bytes 80..111 (2 pages, flags 4..5);
    * bytes 64..79 belong to neither. The table is padded to
-   * PASTA_WS_LINEAR_MAX entries. */
+   * PASTA_WS_LINEAR_MAX entries; one bank of flags. */
   static uint8_t mem[128];
   uint8_t *a = mem, *b = mem + 80;
   uint8_t flags[8] = {0};
@@ -82,13 +82,20 @@ static void test_ws_touch(void) {
     t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
   t[0] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)a, 64, 0, 0};
   t[1] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)b, 32, 4, 0};
-  uint64_t allocs = (uint64_t)(uintptr_t)t, pages = (uint64_t)(uintptr_t)flags;
+  struct pasta_ws_launch st;
+  memset(&st, 0, sizeof st);
+  st.allocs = (uint64_t)(uintptr_t)t;
+  st.pages = (uint64_t)(uintptr_t)flags;
+  st.outside = (uint64_t)(uintptr_t)outside;
+  st.num_allocs = 2;
+  st.page_shift = 4;
+  st.num_pages = 6;
+  st.page_banks = 1;
   uint64_t cache[6] = {0, 0, 0, 0, 0, 0}; /* base, end, flags: 0 and 1 */
   place(0, 1, 0, 32);
 #define TOUCH(p, site)                                                         \
-  __pasta_ws_touch(allocs, pages, 0, (uint64_t)(uintptr_t)outside, 2, 4, (p),  \
-                   (site), 0, &cache[0], &cache[1], &cache[2], &cache[3],      \
-                   &cache[4], &cache[5])
+  __pasta_ws_touch(&st, 0, 4, (p), (site), 0, &cache[0], &cache[1], &cache[2], \
+                   &cache[3], &cache[4], &cache[5])
   /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
    * A is cached in slot 0. */
   TOUCH(a + 40, 1);
@@ -115,11 +122,64 @@ static void test_ws_touch(void) {
    * so a touch adds its one lane to block 0's counter in this thread
    * block's bank (bank 0), and flags B's first page (flag 4). */
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
-  __pasta_ws_touch(allocs, pages, (uint64_t)(uintptr_t)blocks,
-                   (uint64_t)(uintptr_t)outside, 2, 4, b, 5, 0, &cache[0],
-                   &cache[1], &cache[2], &cache[3], &cache[4], &cache[5]);
+  st.blocks = (uint64_t)(uintptr_t)blocks;
+  __pasta_ws_touch(&st, 1, 4, b, 5, 0, &cache[0], &cache[1], &cache[2],
+                   &cache[3], &cache[4], &cache[5]);
   CHECK(blocks[0] == 1 && flags[4] == 1);
+  /* Thread block 3 of 4 with two banks of 6 flags writes bank 1: a miss
+   * (cache emptied) on A's second page sets flag 6 + 1. */
+  memset(cache, 0, sizeof cache);
+  st.blocks = 0;
+  st.page_banks = 2;
+  place(3, 4, 0, 32);
+  TOUCH(a + 16, 6);
+  CHECK_EQ_INT(flags[7], 1);
 #undef TOUCH
+}
+
+/* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past
+ * the allocation's end, the odd lanes inside it. */
+static struct pasta_ws_alloc lookup_table[PASTA_WS_LINEAR_MAX];
+static uint64_t lookup_outside[2];
+static struct pasta_ws_launch lookup_state;
+static struct pasta_ws_hit lookup_hits[32];
+static void ws_lookup_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t addr = lane % 2 ? 1000 + lane : 1100;
+  lookup_hits[lane] = __pasta_ws_lookup(&lookup_state, addr, 6);
+}
+
+static void test_ws_lookup_warp(void) {
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    lookup_table[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  lookup_table[0] = (struct pasta_ws_alloc){1000, 100, 7, 0}; /* [1000, 1100) */
+  memset(&lookup_state, 0, sizeof lookup_state);
+  lookup_state.allocs = (uint64_t)(uintptr_t)lookup_table;
+  lookup_state.pages = 5000;
+  lookup_state.outside = (uint64_t)(uintptr_t)lookup_outside;
+  lookup_state.num_allocs = 1;
+  lookup_state.num_pages = 10;
+  lookup_state.page_banks = 1;
+  /* Lanes 0..7 and 16..31 active: 4 + 8 even lanes outside, counted in
+   * one atomic; the odd ones get [1000, 1100) and flags 5000 + 7. */
+  uint64_t active = 0xffff00ffull;
+  memset(lookup_outside, 0, sizeof lookup_outside);
+  memset(lookup_hits, 0xff, sizeof lookup_hits);
+  place(0, 1, 0, 32);
+  pasta_shim_warp(32, active, 0, 0, ws_lookup_lane, NULL);
+  CHECK_EQ_U64(lookup_outside[0], 12);
+  CHECK_EQ_U64(lookup_outside[1], 7);
+  int odd_ok = 1, even_ok = 1;
+  for (uint32_t l = 0; l < 32; ++l) {
+    if (!(active >> l & 1))
+      continue;
+    struct pasta_ws_hit h = lookup_hits[l];
+    if (l % 2)
+      odd_ok &= h.base == 1000 && h.end == 1100 && h.flags == 5007;
+    else
+      even_ok &= h.base == 0 && h.end == 0 && h.flags == 0;
+  }
+  CHECK(odd_ok && even_ok);
 }
 
 static void test_trace_sampling(void) {
@@ -723,6 +783,7 @@ int main(void) {
   test_ws_find();
   test_ws_outside();
   test_ws_touch();
+  test_ws_lookup_warp();
   test_trace_sampling();
   test_trace_events();
   test_counts();

@@ -58,6 +58,22 @@ Value *pasta::trackedPointer(const Instruction &I) {
   return AS == 0 || AS == 1 ? const_cast<Value *>(Ptr) : nullptr;
 }
 
+// Memory that is never in a global allocation, whatever the address space
+// of the pointer that reaches it: the thread's own stack, a parameter passed
+// by value (C++ functors, e.g. Thrust's, read through generic pointers to
+// the parameter space), shared and constant variables. Their accesses get no
+// page flag; the device runtime checks the address space of the rest.
+static bool neverInAllocation(const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (isa<AllocaInst>(Obj))
+    return true;
+  if (auto *A = dyn_cast<Argument>(Obj))
+    return A->hasByValAttr();
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    return GV->getAddressSpace() != 0 && GV->getAddressSpace() != 1;
+  return false;
+}
+
 // An empty function like F, with Extra appended to its parameters.
 static Function *declareCopy(Module &M, Function &F, StringRef Suffix,
                              Type *Extra) {
@@ -155,10 +171,10 @@ copiesWithState(Module &M, ArrayRef<Function *> Fns, StringRef Suffix,
   return CopyOf;
 }
 
-// The launch state's fields, loaded once at a working-set copy's entry and
-// handed to every touch in it.
+// What every access of a working-set copy needs of the launch state, loaded
+// once at the copy's entry; a cache miss reads the rest itself (device_rt.c).
 struct StateFields {
-  Value *Allocs, *Pages, *Blocks, *Outside, *NumAllocs, *PageShift;
+  Value *Blocks, *PageShift;
   SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
   Value *BankOffset;                  // this thread block's bank of page flags
   // Kernels: per pointer parameter, its allocation as the host found it
@@ -225,7 +241,6 @@ static StateFields loadState(Function &Copy) {
     B.CreateStore(B.getInt64(0), Cache.back());
   }
   StateFields S;
-  S.Allocs = Field(I64, offsetof(pasta_ws_launch, allocs), "pasta.ws.allocs");
   Value *NumPages = Field(B.getInt32Ty(), offsetof(pasta_ws_launch, num_pages),
                           "pasta.ws.np");
   Value *Banks = Field(B.getInt32Ty(), offsetof(pasta_ws_launch, page_banks),
@@ -233,25 +248,20 @@ static StateFields loadState(Function &Copy) {
   FunctionCallee BankOffset = Copy.getParent()->getOrInsertFunction(
       BankOffsetName, B.getInt64Ty(), B.getInt32Ty(), B.getInt32Ty());
   S.BankOffset = B.CreateCall(BankOffset, {NumPages, Banks}, "pasta.ws.bank");
-  S.Pages = B.CreateAdd(
-      Field(I64, offsetof(pasta_ws_launch, pages), "pasta.ws.pages0"),
-      S.BankOffset, "pasta.ws.pages");
   S.Blocks = Field(I64, offsetof(pasta_ws_launch, blocks), "pasta.ws.blocks");
-  S.Outside =
-      Field(I64, offsetof(pasta_ws_launch, outside), "pasta.ws.outside");
-  S.NumAllocs = Field(I32, offsetof(pasta_ws_launch, num_allocs), "pasta.ws.n");
   S.PageShift =
       Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift");
   S.Cache = std::move(Cache);
   return S;
 }
 
-// __pasta_ws_touch's type (device_rt.c): the state's fields, the address,
-// site and generic flag, and the six cache slots.
-static FunctionType *touchType(LLVMContext &Ctx, Type *Generic, Type *Private) {
+// __pasta_ws_touch's type (device_rt.c): the launch state, whether it
+// counts hotness, the page shift, the address, site and generic flag, and
+// the six cache slots.
+static FunctionType *touchType(LLVMContext &Ctx, Type *State, Type *Generic,
+                               Type *Private) {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  SmallVector<Type *, 15> Params{I64, I64,     I64, I64, I32,
-                                 I32, Generic, I32, I32};
+  SmallVector<Type *, 12> Params{State, I64, I32, Generic, I32, I32};
   Params.append(6, Private);
   return FunctionType::get(Type::getVoidTy(Ctx), Params, false);
 }
@@ -262,7 +272,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   PointerType *Generic = PointerType::get(Ctx, 0);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
-  FunctionType *TouchTy = touchType(Ctx, Generic, Private);
+  FunctionType *TouchTy =
+      touchType(Ctx, PointerType::get(Ctx, 1), Generic, Private);
   FunctionCallee Touch = M.getOrInsertFunction(TouchName, TouchTy);
   SmallVector<Type *, 18> ArgTouchParams(3, Type::getInt64Ty(Ctx));
   ArgTouchParams.append(TouchTy->param_begin(), TouchTy->param_end());
@@ -281,7 +292,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
-    if (!Ptr)
+    if (!Ptr || neverInAllocation(Ptr))
       continue;
     StateFields &S = Fields[I->getFunction()];
     std::optional<unsigned> K = tracedParameter(Ptr, *I->getFunction());
@@ -291,15 +302,11 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     IRBuilder<> B(I);
     bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
     Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
-    SmallVector<Value *, 15> Args{S.Allocs,
-                                  S.Pages,
-                                  S.Blocks,
-                                  S.Outside,
-                                  S.NumAllocs,
-                                  S.PageShift,
-                                  AsGeneric,
-                                  B.getInt32(A.Site),
-                                  B.getInt32(IsGeneric)};
+    Argument *State =
+        I->getFunction()->getArg(I->getFunction()->arg_size() - 1);
+    SmallVector<Value *, 15> Args{
+        State,     S.Blocks,           S.PageShift,
+        AsGeneric, B.getInt32(A.Site), B.getInt32(IsGeneric)};
     Args.append(S.Cache.begin(), S.Cache.end());
     if (!K) {
       B.CreateCall(Touch, Args);

@@ -31,11 +31,10 @@ entry:
 ; CHECK-NOT: call void @__pasta_ws_touch
 ; CHECK: load i8, ptr addrspace(1)
 ; CHECK: store i8 1, ptr addrspace(1)
-; CHECK: call %struct.pasta_ws_hit @__pasta_ws_lookup(i64 {{.*}}%pasta.ws.allocs, i64 {{.*}}%pasta.ws.pages, i64 {{.*}}%pasta.ws.outside, i32 {{.*}}%pasta.ws.n,
-; CHECK: call void @__pasta_ws_hot_at(i64 {{.*}}%pasta.ws.allocs, i64 {{.*}}%pasta.ws.blocks,
+; CHECK: call %struct.pasta_ws_hit @__pasta_ws_lookup(ptr addrspace(1) {{.*}}%pasta.ws,
+; CHECK: call void @__pasta_ws_hot_at(ptr addrspace(1) {{.*}}%pasta.ws,
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK: ret void
 ; CHECK: define internal %struct.pasta_ws_hit @__pasta_ws_lookup({{.*}} #[[LOOKUP:[0-9]+]]
-; CHECK: define internal void @__pasta_ws_hot_at({{.*}} #[[HOT:[0-9]+]]
+; CHECK: define internal void @__pasta_ws_hot_at(
 ; CHECK: attributes #[[LOOKUP]] = { {{.*}}noinline{{.*}}"target-cpu"="gfx90a"
-; CHECK: attributes #[[HOT]] = { {{.*}}noinline{{.*}}"target-cpu"="gfx90a"

@@ -44,15 +44,17 @@ entry:
 ; The working-set copies: counting, the state forwarded to the callee, and a
 ; touch before the global store but not before the shared one; the generic load in the
 ; callee is marked generic (last argument 1).
-; The state's fields are loaded once, at entry, and passed to every touch,
-; with the six allocas that keep the two allocations the thread touched last.
+; What every touch needs of the state (hotness on or off, the page shift) is
+; loaded once, at entry, and passed to every touch with the state's address
+; (a cache miss reads the rest) and the six allocas that keep the two
+; allocations the thread touched last.
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws)
 ; The flag addresses (the page flags and the parameter's range's flags) are
 ; moved to this thread block's bank once.
-; CHECK-DAG: %pasta.ws.allocs = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
-; CHECK-DAG: %pasta.ws.n = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
+; CHECK-DAG: %pasta.ws.blocks = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
+; CHECK-DAG: %pasta.ws.shift = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
 ; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np, i32 %pasta.ws.nb)
-; CHECK-DAG: %pasta.ws.pages = add i64 %pasta.ws.pages0, %pasta.ws.bank
+; CHECK-DAG: %[[ARGFLAGS:.*]] = add i64 %pasta.ws.arg{{[0-9]*}}, %pasta.ws.bank
 ; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
@@ -61,11 +63,11 @@ entry:
 ; The store's address comes from parameter 0 (%out): the range the host
 ; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{[0-9]+}}, i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: store float %v, ptr addrspace(1) %out
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
-; CHECK: %pasta.ws.allocs = load i64
-; CHECK: call void @__pasta_ws_touch(i64 %pasta.ws.allocs, i64 %pasta.ws.pages, i64 %pasta.ws.blocks, i64 %pasta.ws.outside, i32 %pasta.ws.n, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
+; CHECK: %pasta.ws.blocks = load i64
+; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: load float, ptr %p
 
 ; NOVAR-NOT: __pasta_plain

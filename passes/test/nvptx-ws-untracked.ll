@@ -1,0 +1,40 @@
+; The working-set copy flags pages of global allocations only: an access to
+; memory that can never be in one gets no touch, whatever its pointer's
+; address space: a kernel parameter passed by value (a C++ functor, read
+; through a generic pointer, as Thrust's are), the thread's stack, a constant
+; variable. A pointer loaded from the functor may address anything, so the
+; store through it is touched (the device runtime checks its space).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+%struct.functor = type { ptr, i64 }
+@table = internal addrspace(4) constant [4 x i64] [i64 1, i64 2, i64 3, i64 4]
+
+define ptx_kernel void @apply(ptr byval(%struct.functor) align 8 %fn, i32 %i) {
+entry:
+  %scale.addr = getelementptr inbounds %struct.functor, ptr %fn, i64 0, i32 1
+  %scale = load i64, ptr %scale.addr
+  %tmp = alloca [4 x i64], align 8
+  %slot = getelementptr inbounds [4 x i64], ptr %tmp, i64 0, i32 %i
+  store i64 %scale, ptr %slot
+  %t.addr = getelementptr inbounds [4 x i64], ptr addrspacecast (ptr addrspace(4) @table to ptr), i64 0, i32 %i
+  %t = load i64, ptr %t.addr
+  %out = load ptr, ptr %fn
+  %x = mul i64 %scale, %t
+  store i64 %x, ptr %out
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
+; CHECK: %scale = load i64, ptr %scale.addr
+; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK: store i64 %scale, ptr %slot
+; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK: %t = load i64, ptr %t.addr
+; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK: %out = load ptr, ptr %fn
+; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out, i32 {{[0-9]+}}, i32 1,
+; CHECK-NEXT: store i64 %x, ptr %out
+; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK: ret void
