@@ -13,6 +13,7 @@
 #include "pasta/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -266,6 +267,40 @@ static FunctionType *touchType(LLVMContext &Ctx, Type *State, Type *Generic,
   return FunctionType::get(Type::getVoidTy(Ctx), Params, false);
 }
 
+// Accesses whose touches are emitted together (see createWorkingSetVariants).
+static constexpr size_t TouchBatch = 4;
+
+// The touch of access I (site Site), inserted before At: a range check
+// against the kernel parameter the address comes from when the pass can
+// tell, the full touch otherwise.
+static void insertTouch(Instruction *I, uint32_t Site, Instruction *At,
+                        StateFields &S, FunctionCallee Touch,
+                        FunctionCallee TouchArg) {
+  Function &F = *I->getFunction();
+  Value *Ptr = trackedPointer(*I);
+  std::optional<unsigned> K = tracedParameter(Ptr, F);
+  std::array<Value *, 3> Range{};
+  if (K)
+    Range = argumentRange(S, F, *K);
+  IRBuilder<> B(At);
+  bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+  Value *AsGeneric =
+      IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, B.getPtrTy(0));
+  SmallVector<Value *, 15> Args{F.getArg(F.arg_size() - 1),
+                                S.Blocks,
+                                S.PageShift,
+                                AsGeneric,
+                                B.getInt32(Site),
+                                B.getInt32(IsGeneric)};
+  Args.append(S.Cache.begin(), S.Cache.end());
+  if (!K) {
+    B.CreateCall(Touch, Args);
+    return;
+  }
+  Args.insert(Args.begin(), Range.begin(), Range.end());
+  B.CreateCall(TouchArg, Args);
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
@@ -288,33 +323,30 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *F : Fns)
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
 
+  // The copy's accesses to touch, per block in program order.
+  MapVector<BasicBlock *, SmallVector<std::pair<Instruction *, uint32_t>, 8>>
+      ByBlock;
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
-    if (!Ptr || neverInAllocation(Ptr))
-      continue;
-    StateFields &S = Fields[I->getFunction()];
-    std::optional<unsigned> K = tracedParameter(Ptr, *I->getFunction());
-    std::array<Value *, 3> Range{};
-    if (K)
-      Range = argumentRange(S, *I->getFunction(), *K);
-    IRBuilder<> B(I);
-    bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
-    Value *AsGeneric = IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, Generic);
-    Argument *State =
-        I->getFunction()->getArg(I->getFunction()->arg_size() - 1);
-    SmallVector<Value *, 15> Args{
-        State,     S.Blocks,           S.PageShift,
-        AsGeneric, B.getInt32(A.Site), B.getInt32(IsGeneric)};
-    Args.append(S.Cache.begin(), S.Cache.end());
-    if (!K) {
-      B.CreateCall(Touch, Args);
-      continue;
-    }
-    Args.insert(Args.begin(), Range.begin(), Range.end());
-    B.CreateCall(TouchArg, Args);
+    if (Ptr && !neverInAllocation(Ptr))
+      ByBlock[I->getParent()].push_back({I, A.Site});
   }
+  for (auto &[BB, InBlock] : ByBlock)
+    for (size_t N = 0; N < InBlock.size(); ++N) {
+      auto [I, Site] = InBlock[N];
+      // After the accesses, not before each: a touch waits for its page
+      // flag before the next instruction can issue, so a touch in front of
+      // every access put a flag load's latency before each of them. The
+      // touches of up to TouchBatch accesses go together, in front of the
+      // next batch's first access or the block's end (their addresses stay
+      // live until then, hence the bound).
+      size_t Next = (N / TouchBatch + 1) * TouchBatch;
+      Instruction *At =
+          Next < InBlock.size() ? InBlock[Next].first : BB->getTerminator();
+      insertTouch(I, Site, At, Fields[BB->getParent()], Touch, TouchArg);
+    }
 }
 
 // The trace copy's events: whether this warp records is decided once per

@@ -27,14 +27,8 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
-; CHECK: %scale = load i64, ptr %scale.addr
 ; CHECK-NOT: call void @__pasta_ws_touch
-; CHECK: store i64 %scale, ptr %slot
-; CHECK-NOT: call void @__pasta_ws_touch
-; CHECK: %t = load i64, ptr %t.addr
-; CHECK-NOT: call void @__pasta_ws_touch
-; CHECK: %out = load ptr, ptr %fn
+; CHECK: store i64 %x, ptr %out
 ; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out, i32 {{[0-9]+}}, i32 1,
-; CHECK-NEXT: store i64 %x, ptr %out
 ; CHECK-NOT: call void @__pasta_ws_touch
 ; CHECK: ret void

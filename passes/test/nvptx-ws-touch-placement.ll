@@ -1,0 +1,66 @@
+; Where the working-set copy puts its touches: after the accesses, not in
+; front of each, so that a touch's wait for its page flag does not delay the
+; accesses. A block's touches go in batches of four, each batch in front of
+; the next batch's first access, the last one at the block's end; a loop's
+; body gets its touches at the end of the body.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @six(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %a, i64 1
+  %p2 = getelementptr inbounds float, ptr addrspace(1) %a, i64 2
+  %p3 = getelementptr inbounds float, ptr addrspace(1) %a, i64 3
+  %p4 = getelementptr inbounds float, ptr addrspace(1) %a, i64 4
+  %v0 = load float, ptr addrspace(1) %a
+  %v1 = load float, ptr addrspace(1) %p1
+  %v2 = load float, ptr addrspace(1) %p2
+  %v3 = load float, ptr addrspace(1) %p3
+  %v4 = load float, ptr addrspace(1) %p4
+  %s01 = fadd float %v0, %v1
+  %s23 = fadd float %v2, %v3
+  %s = fadd float %s01, %s23
+  %t = fadd float %s, %v4
+  store float %t, ptr addrspace(1) %out
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i32 %i
+  store float %t, ptr addrspace(1) %q
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
+; The first four loads, then their four touches, then the fifth load.
+; CHECK: %v0 = load float, ptr addrspace(1) %a
+; CHECK-NOT: @__pasta_ws_touch
+; CHECK: %v3 = load float, ptr addrspace(1) %p3
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %p1 to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %p2 to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
+; The fifth load's and the store's touches at the block's end.
+; CHECK-NOT: @__pasta_ws_touch
+; CHECK: store float %t, ptr addrspace(1) %out
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
+; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: br label %loop
+; The loop's store, touched at the end of its body.
+; CHECK: store float %t, ptr addrspace(1) %q
+; CHECK-NOT: @__pasta_ws_touch
+; CHECK: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: br i1 %done
