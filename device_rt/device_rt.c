@@ -338,11 +338,12 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
 /*===-- Working-set mode ---------------------------------------------------===*
  * The working-set copy of a kernel loads what every access needs of the
  * launch's struct pasta_ws_launch once at entry (the pass emits the loads)
- * and calls __pasta_ws_touch before each global (or generic) access with
- * those and the state's address; a cache miss reads the rest itself. Each lane
- * finds its own allocation: lanes of a warp read the same table entries, so the
- * memory system serves them together, and no shuffle lengthens the chain of
- * dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
+ * and, after each global (or generic) access, finds the page flag it sets
+ * with __pasta_ws_resolve (those fields and the state's address: a cache
+ * miss reads the rest itself); __pasta_ws_mark sets up to four at a time. Each
+ * lane finds its own allocation: lanes of a warp read the same table entries,
+ * so the memory system serves them together, and no shuffle lengthens the chain
+ * of dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
  * independent loads (the host pads the table with empty entries); larger
  * tables are searched. A page flag is read through L1 and written only while
  * it is 0. Hotness counts (optional) add a warp's accesses to one 2 MiB block
@@ -461,20 +462,21 @@ __pasta_ws_hot_at(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t addr,
                                                          PASTA_WS_BLOCK_SHIFT));
 }
 
-/* `cache`: two allocations this thread touched last, kept in registers by
+/* The flag of the page an access touches, as an address, or 0 where it sets
+ * none (not global memory, or outside every allocation); counts hotness.
+ * `cache`: two allocations this thread touched last, kept in registers by
  * the calling function (six allocas the pass promotes once this is inlined):
  * base, end and flag address of the first page, for each. A thread that
  * keeps to one or two allocations (most loops) skips the table. `hot`: the
  * launch counts hotness (st->blocks, loaded once by the caller). */
-PASTA_INLINE void
-__pasta_ws_touch(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
-                 uint32_t page_shift, void *ptr, uint32_t site,
-                 uint32_t generic, PASTA_PRIVATE uint64_t *base0,
-                 PASTA_PRIVATE uint64_t *end0, PASTA_PRIVATE uint64_t *flags0,
-                 PASTA_PRIVATE uint64_t *base1, PASTA_PRIVATE uint64_t *end1,
-                 PASTA_PRIVATE uint64_t *flags1) {
+PASTA_INLINE uint64_t __pasta_ws_resolve(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic,
+    PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
+    PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
+    PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
   if (generic && !pasta_ws_is_global(ptr))
-    return;
+    return 0;
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t base, flags;
   if (addr - *base0 < *end0 - *base0) {
@@ -486,7 +488,7 @@ __pasta_ws_touch(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
   } else {
     struct pasta_ws_hit hit = __pasta_ws_lookup(st, addr, site);
     if (hit.end == 0)
-      return;
+      return 0;
     base = hit.base;
     flags = hit.flags;
     *base1 = *base0;
@@ -496,23 +498,17 @@ __pasta_ws_touch(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
     *end0 = hit.end;
     *flags0 = flags;
   }
-  /* A cached (not volatile) load: every warp of the grid reads the same few
-   * flags, which must not all go to one L2 slice. A stale 0 only costs a
-   * second store of 1; flags go from 0 to 1 only within a launch. */
-  PASTA_GLOBAL uint8_t *flag =
-      (PASTA_GLOBAL uint8_t *)(uintptr_t)flags + ((addr - base) >> page_shift);
-  if (*flag == 0)
-    *flag = 1;
   if (hot)
     __pasta_ws_hot_at(st, addr, base);
+  return flags + ((addr - base) >> page_shift);
 }
 
-/* An access the pass traced back to a pointer parameter of the kernel: the
- * host already looked the argument's allocation up (struct pasta_ws_arg),
- * so an access inside it costs a range check and the flag. Anything else
+/* The same for an access the pass traced back to a pointer parameter of the
+ * kernel: the host already looked the argument's allocation up (struct
+ * pasta_ws_arg), so an access inside it costs a range check. Anything else
  * (an argument outside every allocation, an access past its end) takes the
  * full path. */
-PASTA_INLINE void __pasta_ws_touch_arg(
+PASTA_INLINE uint64_t __pasta_ws_resolve_arg(
     uint64_t arg_base, uint64_t arg_end, uint64_t arg_flags,
     const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
     uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic,
@@ -520,15 +516,30 @@ PASTA_INLINE void __pasta_ws_touch_arg(
     PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
     PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  if (addr - arg_base < arg_end - arg_base && !hot) {
-    PASTA_GLOBAL uint8_t *flag = (PASTA_GLOBAL uint8_t *)(uintptr_t)arg_flags +
-                                 ((addr - arg_base) >> page_shift);
-    if (*flag == 0)
-      *flag = 1;
-    return;
-  }
-  __pasta_ws_touch(st, hot, page_shift, ptr, site, generic, base0, end0, flags0,
-                   base1, end1, flags1);
+  if (addr - arg_base < arg_end - arg_base && !hot)
+    return arg_flags + ((addr - arg_base) >> page_shift);
+  return __pasta_ws_resolve(st, hot, page_shift, ptr, site, generic, base0,
+                            end0, flags0, base1, end1, flags1);
+}
+
+/* Sets up to four page flags (0: none), after the accesses they stand for.
+ * All four are read first, so that their latencies overlap, then 1 is
+ * stored where a flag was 0. The reads are cached (not volatile): every
+ * warp of the grid reads the same few flags, which must not all go to one
+ * L2 slice. A stale 0 only costs a second store of 1; flags go from 0 to 1
+ * only within a launch. */
+PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
+                                  uint64_t f3) {
+  PASTA_GLOBAL uint8_t *f[4] = {(PASTA_GLOBAL uint8_t *)(uintptr_t)f0,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f1,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f2,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f3};
+  uint8_t set[4];
+  for (int i = 0; i < 4; ++i)
+    set[i] = f[i] ? *f[i] : 1;
+  for (int i = 0; i < 4; ++i)
+    if (set[i] == 0)
+      *f[i] = 1;
 }
 
 /*===- Trace mode: C.A.T.S. scope events ---------------------------------===*

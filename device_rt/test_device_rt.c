@@ -94,8 +94,10 @@ static void test_ws_touch(void) {
   uint64_t cache[6] = {0, 0, 0, 0, 0, 0}; /* base, end, flags: 0 and 1 */
   place(0, 1, 0, 32);
 #define TOUCH(p, site)                                                         \
-  __pasta_ws_touch(&st, 0, 4, (p), (site), 0, &cache[0], &cache[1], &cache[2], \
-                   &cache[3], &cache[4], &cache[5])
+  __pasta_ws_mark(__pasta_ws_resolve(&st, 0, 4, (p), (site), 0, &cache[0],     \
+                                     &cache[1], &cache[2], &cache[3],          \
+                                     &cache[4], &cache[5]),                    \
+                  0, 0, 0)
   /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
    * A is cached in slot 0. */
   TOUCH(a + 40, 1);
@@ -123,8 +125,10 @@ static void test_ws_touch(void) {
    * block's bank (bank 0), and flags B's first page (flag 4). */
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
   st.blocks = (uint64_t)(uintptr_t)blocks;
-  __pasta_ws_touch(&st, 1, 4, b, 5, 0, &cache[0], &cache[1], &cache[2],
-                   &cache[3], &cache[4], &cache[5]);
+  __pasta_ws_mark(__pasta_ws_resolve(&st, 1, 4, b, 5, 0, &cache[0], &cache[1],
+                                     &cache[2], &cache[3], &cache[4],
+                                     &cache[5]),
+                  0, 0, 0);
   CHECK(blocks[0] == 1 && flags[4] == 1);
   /* Thread block 3 of 4 with two banks of 6 flags writes bank 1: a miss
    * (cache emptied) on A's second page sets flag 6 + 1. */
@@ -135,6 +139,26 @@ static void test_ws_touch(void) {
   TOUCH(a + 16, 6);
   CHECK_EQ_INT(flags[7], 1);
 #undef TOUCH
+}
+
+static void test_ws_mark(void) {
+  /* Flags 0 and 2 unset, flag 1 already set, flag 2 named twice, a null
+   * flag ignored: afterwards 0..2 are set and flag 3 (not named) is not. */
+  uint8_t flags[4] = {0, 1, 0, 0};
+  uint64_t f = (uint64_t)(uintptr_t)flags;
+  __pasta_ws_mark(f, f + 1, f + 2, 0);
+  __pasta_ws_mark(f + 2, 0, 0, 0);
+  CHECK(flags[0] == 1 && flags[1] == 1 && flags[2] == 1 && flags[3] == 0);
+  /* An access resolved to no flag (generic pointer to local memory) sets
+   * none: the stand-in's local space is the whole of memory here. */
+  struct pasta_ws_launch st;
+  memset(&st, 0, sizeof st);
+  uint64_t cache[6] = {0, 0, 0, 0, 0, 0};
+  pasta_shim.local = 1;
+  CHECK_EQ_U64(__pasta_ws_resolve(&st, 0, 4, flags, 1, 1, &cache[0], &cache[1],
+                                  &cache[2], &cache[3], &cache[4], &cache[5]),
+               0);
+  pasta_shim.local = 0;
 }
 
 /* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past
@@ -783,6 +807,7 @@ int main(void) {
   test_ws_find();
   test_ws_outside();
   test_ws_touch();
+  test_ws_mark();
   test_ws_lookup_warp();
   test_trace_sampling();
   test_trace_events();

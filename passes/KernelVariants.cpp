@@ -33,8 +33,9 @@ using namespace llvm;
 using namespace pasta;
 
 static constexpr const char *VariantAttr = "pasta-variant";
-static constexpr const char *TouchName = "__pasta_ws_touch";
-static constexpr const char *TouchArgName = "__pasta_ws_touch_arg";
+static constexpr const char *ResolveName = "__pasta_ws_resolve";
+static constexpr const char *ResolveArgName = "__pasta_ws_resolve_arg";
+static constexpr const char *MarkName = "__pasta_ws_mark";
 static constexpr const char *BankOffsetName = "__pasta_ws_bank_offset";
 
 bool pasta::isKernelVariant(const Function &F) {
@@ -42,7 +43,7 @@ bool pasta::isKernelVariant(const Function &F) {
 }
 
 // Global memory is address space 1 on both GPU targets; 0 is generic
-// (flat), resolved at run time by the touch itself.
+// (flat), resolved at run time by __pasta_ws_resolve.
 Value *pasta::trackedPointer(const Instruction &I) {
   const Value *Ptr = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
@@ -256,26 +257,30 @@ static StateFields loadState(Function &Copy) {
   return S;
 }
 
-// __pasta_ws_touch's type (device_rt.c): the launch state, whether it
+// __pasta_ws_resolve's type (device_rt.c): the launch state, whether it
 // counts hotness, the page shift, the address, site and generic flag, and
-// the six cache slots.
-static FunctionType *touchType(LLVMContext &Ctx, Type *State, Type *Generic,
-                               Type *Private) {
+// the six cache slots; it returns the page flag's address (0: none).
+static FunctionType *resolveType(LLVMContext &Ctx, Type *State, Type *Generic,
+                                 Type *Private) {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   SmallVector<Type *, 12> Params{State, I64, I32, Generic, I32, I32};
   Params.append(6, Private);
-  return FunctionType::get(Type::getVoidTy(Ctx), Params, false);
+  return FunctionType::get(I64, Params, false);
 }
 
-// Accesses whose touches are emitted together (see createWorkingSetVariants).
-static constexpr size_t TouchBatch = 4;
+// Accesses whose page flags are set together (__pasta_ws_mark's four).
+static constexpr size_t MarkBatch = 4;
 
-// The touch of access I (site Site), inserted before At: a range check
+// The runtime functions a working-set copy calls.
+struct WorkingSetHooks {
+  FunctionCallee Resolve, ResolveArg, Mark;
+};
+
+// The page flag of access I (site Site), found before At: by a range check
 // against the kernel parameter the address comes from when the pass can
-// tell, the full touch otherwise.
-static void insertTouch(Instruction *I, uint32_t Site, Instruction *At,
-                        StateFields &S, FunctionCallee Touch,
-                        FunctionCallee TouchArg) {
+// tell, by the full lookup otherwise.
+static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
+                            StateFields &S, const WorkingSetHooks &H) {
   Function &F = *I->getFunction();
   Value *Ptr = trackedPointer(*I);
   std::optional<unsigned> K = tracedParameter(Ptr, F);
@@ -293,28 +298,28 @@ static void insertTouch(Instruction *I, uint32_t Site, Instruction *At,
                                 B.getInt32(Site),
                                 B.getInt32(IsGeneric)};
   Args.append(S.Cache.begin(), S.Cache.end());
-  if (!K) {
-    B.CreateCall(Touch, Args);
-    return;
-  }
+  if (!K)
+    return B.CreateCall(H.Resolve, Args, "pasta.ws.flag");
   Args.insert(Args.begin(), Range.begin(), Range.end());
-  B.CreateCall(TouchArg, Args);
+  return B.CreateCall(H.ResolveArg, Args, "pasta.ws.flag");
 }
 
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
-  PointerType *Generic = PointerType::get(Ctx, 0);
+  Type *I64 = Type::getInt64Ty(Ctx);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
-  FunctionType *TouchTy =
-      touchType(Ctx, PointerType::get(Ctx, 1), Generic, Private);
-  FunctionCallee Touch = M.getOrInsertFunction(TouchName, TouchTy);
-  SmallVector<Type *, 18> ArgTouchParams(3, Type::getInt64Ty(Ctx));
-  ArgTouchParams.append(TouchTy->param_begin(), TouchTy->param_end());
-  FunctionCallee TouchArg = M.getOrInsertFunction(
-      TouchArgName,
-      FunctionType::get(Type::getVoidTy(Ctx), ArgTouchParams, false));
+  FunctionType *ResolveTy = resolveType(Ctx, PointerType::get(Ctx, 1),
+                                        PointerType::get(Ctx, 0), Private);
+  SmallVector<Type *, 18> ArgParams(3, I64);
+  ArgParams.append(ResolveTy->param_begin(), ResolveTy->param_end());
+  WorkingSetHooks H{
+      M.getOrInsertFunction(ResolveName, ResolveTy),
+      M.getOrInsertFunction(ResolveArgName,
+                            FunctionType::get(I64, ArgParams, false)),
+      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64,
+                            I64)};
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -333,19 +338,23 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     if (Ptr && !neverInAllocation(Ptr))
       ByBlock[I->getParent()].push_back({I, A.Site});
   }
+  // The page flags are set after the accesses, not before each: a touch
+  // waits for its flag before the next instruction can issue, so a touch in
+  // front of every access put a flag load's latency before each of them.
+  // Up to MarkBatch accesses go together, in front of the next batch's
+  // first access or at the block's end (their flag addresses stay live until
+  // then, hence the bound), their flags read at once by one mark.
   for (auto &[BB, InBlock] : ByBlock)
-    for (size_t N = 0; N < InBlock.size(); ++N) {
-      auto [I, Site] = InBlock[N];
-      // After the accesses, not before each: a touch waits for its page
-      // flag before the next instruction can issue, so a touch in front of
-      // every access put a flag load's latency before each of them. The
-      // touches of up to TouchBatch accesses go together, in front of the
-      // next batch's first access or the block's end (their addresses stay
-      // live until then, hence the bound).
-      size_t Next = (N / TouchBatch + 1) * TouchBatch;
+    for (size_t First = 0; First < InBlock.size(); First += MarkBatch) {
+      size_t End = std::min(First + MarkBatch, InBlock.size());
       Instruction *At =
-          Next < InBlock.size() ? InBlock[Next].first : BB->getTerminator();
-      insertTouch(I, Site, At, Fields[BB->getParent()], Touch, TouchArg);
+          End < InBlock.size() ? InBlock[End].first : BB->getTerminator();
+      SmallVector<Value *, MarkBatch> Flags;
+      for (size_t N = First; N < End; ++N)
+        Flags.push_back(insertResolve(InBlock[N].first, InBlock[N].second, At,
+                                      Fields[BB->getParent()], H));
+      Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
+      IRBuilder<>(At).CreateCall(H.Mark, Flags);
     }
 }
 

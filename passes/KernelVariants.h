@@ -4,10 +4,11 @@
 // For every instrumented kernel the host runtime can choose, launch by
 // launch, between three versions: the kernel itself (counting), its plain
 // copy (the original code, for launches outside the launch window) and its
-// working-set copy (counting plus one __pasta_ws_touch per global access,
-// with a struct pasta_ws_launch pointer as one more parameter). Device
-// functions the kernels call directly get the same copies, so a plain launch
-// never counts and a working-set launch tracks its callees' accesses too.
+// working-set copy (counting plus, after the global accesses, the page flags
+// they touch, with a struct pasta_ws_launch pointer as one more parameter).
+// Device functions the kernels call directly get the same copies, so a plain
+// launch never counts and a working-set launch tracks its callees' accesses
+// too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_KERNELVARIANTS_H
@@ -46,7 +47,8 @@ createCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
 void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 
 // After instrumentation: copies Functions under <name>__pasta_ws with one
-// more parameter and a __pasta_ws_touch call before each of Accesses.
+// more parameter; each of Accesses that can be in a global allocation sets
+// its page flag (__pasta_ws_resolve, then __pasta_ws_mark for up to four).
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses);

@@ -28,13 +28,14 @@ entry:
 ; After inlining nothing of the runtime is called, and no alloca is left:
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_ws(ptr addrspace(1) %out, float %v, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: alloca
-; CHECK-NOT: call void @__pasta_ws_touch
-; The store, then its touch (after it: see nvptx-ws-touch-placement.ll).
+; CHECK-NOT: call {{.*}} @__pasta_ws_resolve
+; CHECK-NOT: call void @__pasta_ws_mark
+; The store, then its page flag (after it: see nvptx-ws-flag-placement.ll).
 ; CHECK: store float %v, ptr addrspace(1) %out
-; CHECK: load i8, ptr addrspace(1)
-; CHECK: store i8 1, ptr addrspace(1)
 ; CHECK: call %struct.pasta_ws_hit @__pasta_ws_lookup(ptr addrspace(1) {{.*}}%pasta.ws,
 ; CHECK: call void @__pasta_ws_hot_at(ptr addrspace(1) {{.*}}%pasta.ws,
+; CHECK: load i8, ptr addrspace(1)
+; CHECK: store i8 1, ptr addrspace(1)
 ; CHECK: ret void
 ; CHECK: define internal %struct.pasta_ws_hit @__pasta_ws_lookup({{.*}} #[[LOOKUP:[0-9]+]]
 ; CHECK: define internal void @__pasta_ws_hot_at(

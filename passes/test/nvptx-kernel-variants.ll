@@ -1,5 +1,5 @@
 ; Every instrumented kernel gets a plain copy (the original code: no
-; counting) and a working-set copy (counting, plus one __pasta_ws_touch per
+; counting) and a working-set copy (counting, plus one __pasta_ws_resolve per
 ; global or generic access, with the launch's state as one more parameter).
 ; The device function the kernel calls gets both copies too, and each copy
 ; calls the copy of its own kind.
@@ -27,7 +27,7 @@ entry:
 ; The counting kernel is unchanged in signature and calls the counting callee.
 ; CHECK-LABEL: define ptx_kernel void @k(ptr addrspace(1) %out, ptr %in)
 ; CHECK: call float @load_it(ptr %in)
-; CHECK-NOT: __pasta_ws_touch
+; CHECK-NOT: __pasta_ws_resolve
 ; CHECK: ret void
 
 ; The plain copies: no counting at all, calling the plain callee.
@@ -42,10 +42,10 @@ entry:
 ; CHECK: ret float
 
 ; The working-set copies: counting, the state forwarded to the callee, and a
-; touch before the global store but not before the shared one; the generic load in the
+; page flag found for the global store but not for the shared one; the generic load in the
 ; callee is marked generic (last argument 1).
-; What every touch needs of the state (hotness on or off, the page shift) is
-; loaded once, at entry, and passed to every touch with the state's address
+; What every access needs of the state (hotness on or off, the page shift) is
+; loaded once, at entry, and passed to every lookup with the state's address
 ; (a cache miss reads the rest) and the six allocas that keep the two
 ; allocations the thread touched last.
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws)
@@ -58,19 +58,20 @@ entry:
 ; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
-; CHECK-NOT: call void @__pasta_ws_touch({{.*}} addrspace(3)
+; CHECK-NOT: call i64 @__pasta_ws_resolve{{.*}} addrspace(3)
 ; The store's address comes from parameter 0 (%out): the range the host
 ; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
-; Each access is touched after it (with up to three more of its block), so
-; that waiting for the page flag does not hold the access up.
+; Each access's page flag is found and set after it (with up to three more
+; of its block), so that waiting for the flag does not hold the access up.
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
+; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0)
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
-; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
+; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
 
 ; NOVAR-NOT: __pasta_plain
 ; NOVAR-NOT: __pasta_ws

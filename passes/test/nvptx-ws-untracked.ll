@@ -3,7 +3,7 @@
 ; address space: a kernel parameter passed by value (a C++ functor, read
 ; through a generic pointer, as Thrust's are), the thread's stack, a constant
 ; variable. A pointer loaded from the functor may address anything, so the
-; store through it is touched (the device runtime checks its space).
+; store through it is resolved (the device runtime checks its space).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -27,8 +27,8 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
-; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK-NOT: @__pasta_ws_resolve
 ; CHECK: store i64 %x, ptr %out
-; CHECK: call void @__pasta_ws_touch(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out, i32 {{[0-9]+}}, i32 1,
-; CHECK-NOT: call void @__pasta_ws_touch
+; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out, i32 {{[0-9]+}}, i32 1,
+; CHECK-NOT: @__pasta_ws_resolve
 ; CHECK: ret void

@@ -1,8 +1,9 @@
-; Where the working-set copy puts its touches: after the accesses, not in
-; front of each, so that a touch's wait for its page flag does not delay the
-; accesses. A block's touches go in batches of four, each batch in front of
-; the next batch's first access, the last one at the block's end; a loop's
-; body gets its touches at the end of the body.
+; Where the working-set copy sets its page flags: after the accesses, not in
+; front of each, so that waiting for a flag does not delay the accesses. A
+; block's accesses go in batches of four: their flags found
+; (__pasta_ws_resolve), then read and set by one __pasta_ws_mark, in front
+; of the next batch's first access or at the block's end; a loop's body
+; sets its flags at the end of the body.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -38,29 +39,34 @@ exit:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
-; The first four loads, then their four touches, then the fifth load.
+; The first four loads, then their page flags found and set by one mark,
+; then the fifth load.
 ; CHECK: %v0 = load float, ptr addrspace(1) %a
-; CHECK-NOT: @__pasta_ws_touch
+; CHECK-NOT: @__pasta_ws_
 ; CHECK: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F0:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p1 to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F1:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p2 to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]])
 ; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
-; The fifth load's and the store's touches at the block's end.
-; CHECK-NOT: @__pasta_ws_touch
+; The fifth load's and the store's at the block's end, the mark padded
+; with zeros.
+; CHECK-NOT: @__pasta_ws_
 ; CHECK: store float %t, ptr addrspace(1) %out
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: call void @__pasta_ws_touch_arg(
+; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0)
 ; CHECK-NEXT: br label %loop
-; The loop's store, touched at the end of its body.
+; The loop's store, its flag set at the end of its body.
 ; CHECK: store float %t, ptr addrspace(1) %q
-; CHECK-NOT: @__pasta_ws_touch
-; CHECK: call void @__pasta_ws_touch_arg(
+; CHECK-NOT: @__pasta_ws_
+; CHECK: call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0)
 ; CHECK-NEXT: br i1 %done
