@@ -13,7 +13,6 @@
 #include "pasta/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -21,6 +20,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -304,6 +304,18 @@ static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
   return B.CreateCall(H.ResolveArg, Args, "pasta.ws.flag");
 }
 
+// Whether the page flags of the accesses before I are set in front of it:
+// the block's end, and calls other than those of intrinsics that touch no
+// memory (a barrier: a warp that waits for its flags behind it would hold
+// the whole thread block; a user function).
+static bool endsBatch(const Instruction &I) {
+  if (I.isTerminator())
+    return true;
+  auto *CB = dyn_cast<CallBase>(&I);
+  return CB && (CB->isConvergent() || !isa<IntrinsicInst>(CB) ||
+                !CB->doesNotAccessMemory());
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
@@ -328,33 +340,44 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *F : Fns)
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
 
-  // The copy's accesses to touch, per block in program order.
-  MapVector<BasicBlock *, SmallVector<std::pair<Instruction *, uint32_t>, 8>>
-      ByBlock;
+  // The copy's accesses whose page flags are set, by block.
+  DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
     if (Ptr && !neverInAllocation(Ptr))
-      ByBlock[I->getParent()].push_back({I, A.Site});
+      ByBlock[I->getParent()][I] = A.Site;
   }
   // The page flags are set after the accesses, not before each: a touch
   // waits for its flag before the next instruction can issue, so a touch in
   // front of every access put a flag load's latency before each of them.
-  // Up to MarkBatch accesses go together, in front of the next batch's
-  // first access or at the block's end (their flag addresses stay live until
-  // then, hence the bound), their flags read at once by one mark.
-  for (auto &[BB, InBlock] : ByBlock)
-    for (size_t First = 0; First < InBlock.size(); First += MarkBatch) {
-      size_t End = std::min(First + MarkBatch, InBlock.size());
-      Instruction *At =
-          End < InBlock.size() ? InBlock[End].first : BB->getTerminator();
-      SmallVector<Value *, MarkBatch> Flags;
-      for (size_t N = First; N < End; ++N)
-        Flags.push_back(insertResolve(InBlock[N].first, InBlock[N].second, At,
-                                      Fields[BB->getParent()], H));
-      Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
-      IRBuilder<>(At).CreateCall(H.Mark, Flags);
+  // Up to MarkBatch accesses go together, their flags read at once by one
+  // mark, in front of the next batch's first access or of whatever ends a
+  // batch (endsBatch); their flag addresses stay live until then, hence
+  // the bound.
+  for (Function *F : Fns)
+    for (BasicBlock &BB : *CopyOf[F]) {
+      auto Tracked = ByBlock.find(&BB);
+      if (Tracked == ByBlock.end())
+        continue;
+      SmallVector<std::pair<Instruction *, uint32_t>, MarkBatch> Pending;
+      for (Instruction &I : make_early_inc_range(BB)) {
+        auto Site = Tracked->second.find(&I);
+        bool IsAccess = Site != Tracked->second.end();
+        if (!Pending.empty() &&
+            (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
+          SmallVector<Value *, MarkBatch> Flags;
+          for (auto [Access, AccessSite] : Pending)
+            Flags.push_back(
+                insertResolve(Access, AccessSite, &I, Fields[CopyOf[F]], H));
+          Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
+          IRBuilder<>(&I).CreateCall(H.Mark, Flags);
+          Pending.clear();
+        }
+        if (IsAccess)
+          Pending.push_back({&I, Site->second});
+      }
     }
 }
 

@@ -3,7 +3,8 @@
 ; block's accesses go in batches of four: their flags found
 ; (__pasta_ws_resolve), then read and set by one __pasta_ws_mark, in front
 ; of the next batch's first access or at the block's end; a loop's body
-; sets its flags at the end of the body.
+; sets its flags at the end of the body; a barrier or a call after a batch
+; takes its flags in front of it.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -70,3 +71,33 @@ exit:
 ; CHECK: call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0)
 ; CHECK-NEXT: br i1 %done
+
+; A barrier after the accesses: the flags are set in front of it, not at
+; the block's end (a warp waiting for its flags there would hold the whole
+; thread block), and the loop of plain arithmetic after it is not delayed.
+define ptx_kernel void @tile(ptr addrspace(1) %a, ptr addrspace(1) %out) {
+entry:
+  %v = load float, ptr addrspace(1) %a
+  store float %v, ptr addrspace(3) @tile_buf
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %w = load float, ptr addrspace(3) @tile_buf
+  %x = fmul float %w, %w
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  store float %x, ptr addrspace(1) %out
+  ret void
+}
+@tile_buf = internal addrspace(3) global float 0.0
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+
+; CHECK-LABEL: define ptx_kernel void @tile__pasta_ws(
+; CHECK: %v = load float, ptr addrspace(1) %a
+; CHECK-NEXT: store float %v, ptr addrspace(3) @tile_buf
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
+; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(
+; CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT: @__pasta_ws_
+; CHECK: store float %x, ptr addrspace(1) %out
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
+; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(
