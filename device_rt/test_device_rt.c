@@ -142,12 +142,13 @@ static void test_ws_touch(void) {
 }
 
 static void test_ws_mark(void) {
-  /* Flags 0 and 2 unset, flag 1 already set, flag 2 named twice, a null
-   * flag ignored: afterwards 0..2 are set and flag 3 (not named) is not. */
+  /* Flags 0 and 2 unset, flag 1 already set, a null flag ignored; then
+   * flag 2 (set by now) and flag 2 again in one mark: afterwards 0..2 are
+   * set and flag 3 (never named) is not. */
   uint8_t flags[4] = {0, 1, 0, 0};
   uint64_t f = (uint64_t)(uintptr_t)flags;
   __pasta_ws_mark(f, f + 1, f + 2, 0);
-  __pasta_ws_mark(f + 2, 0, 0, 0);
+  __pasta_ws_mark(f + 2, f + 2, 0, 0);
   CHECK(flags[0] == 1 && flags[1] == 1 && flags[2] == 1 && flags[3] == 0);
   /* An access resolved to no flag (generic pointer to local memory) sets
    * none: the stand-in's local space is the whole of memory here. */
@@ -184,8 +185,10 @@ static void test_ws_lookup_warp(void) {
   lookup_state.num_allocs = 1;
   lookup_state.num_pages = 10;
   lookup_state.page_banks = 1;
-  /* Lanes 0..7 and 16..31 active: 4 + 8 even lanes outside, counted in
-   * one atomic; the odd ones get [1000, 1100) and flags 5000 + 7. */
+  /* Lanes 0..7 and 16..31 active: 4 + 8 even lanes outside, added by the
+   * first of them (every lane adding the warp's count would give 144; that
+   * it is one atomic rather than twelve is not visible here); the odd ones
+   * get [1000, 1100) and flags 5000 + 7. */
   uint64_t active = 0xffff00ffull;
   memset(lookup_outside, 0, sizeof lookup_outside);
   memset(lookup_hits, 0xff, sizeof lookup_hits);
