@@ -17,6 +17,7 @@
 #include "analyzers/trace/trace_analyses.h"
 #include "analyzers/working_set/ws_tables.h"
 #include "profile/activity_read.h"
+#include "profile/json_read.h"
 #include "profile/trace_read.h"
 #include "tools/pasta-report/report_activity.h"
 #include "tools/pasta-report/report_trace.h"
@@ -61,10 +62,12 @@ static void one_trace(json_t *trace) {
   require(mem != NULL, "open_memstream");
   pasta__trace_analysis_json(mem, &r.analysis);
   require(fclose(mem) == 0, "writing the analysis");
-  json_error_t jerr;
-  json_t *again = json_loadb(text, len, 0, &jerr);
+  /* Read as pasta-report reads a file: integers above INT64_MAX (a scope
+   * id read from a huge real saturates to UINT64_MAX) are quoted first. */
+  char err[256];
+  json_t *again = pasta__json_load_text(text, len, err, sizeof err);
   if (!again)
-    fprintf(stderr, "fuzz_trace: %s (%s)\n", jerr.text, text);
+    fprintf(stderr, "fuzz_trace: %s (%s)\n", err, text);
   require(again != NULL, "the analysis written as JSON does not parse");
   pasta_trace_read r2;
   if (pasta__trace_analysis_read(again, &r2) == 0) {

@@ -107,15 +107,10 @@ static char *read_file(const char *path, size_t *len) {
   return buf;
 }
 
-json_t *pasta__json_load_file(const char *path, char *err, size_t size) {
-  size_t len = 0, qlen = 0;
-  char *text = read_file(path, &len);
-  if (!text) {
-    snprintf(err, size, "%s", strerror(errno));
-    return NULL;
-  }
+json_t *pasta__json_load_text(const char *text, size_t len, char *err,
+                              size_t size) {
+  size_t qlen = 0;
   char *quoted = quote_big_integers(text, len, &qlen);
-  free(text);
   if (!quoted) {
     snprintf(err, size, "%s", strerror(ENOMEM));
     return NULL;
@@ -126,6 +121,18 @@ json_t *pasta__json_load_file(const char *path, char *err, size_t size) {
   if (!root)
     snprintf(err, size, "not valid JSON (line %d, column %d: %s)", jerr.line,
              jerr.column, jerr.text);
+  return root;
+}
+
+json_t *pasta__json_load_file(const char *path, char *err, size_t size) {
+  size_t len = 0;
+  char *text = read_file(path, &len);
+  if (!text) {
+    snprintf(err, size, "%s", strerror(errno));
+    return NULL;
+  }
+  json_t *root = pasta__json_load_text(text, len, err, size);
+  free(text);
   return root;
 }
 

@@ -24,6 +24,10 @@
  * system's error, or where the JSON is not valid). */
 json_t *pasta__json_load_file(const char *path, char *err, size_t size);
 
+/* The same for `len` bytes of JSON text in memory. */
+json_t *pasta__json_load_text(const char *text, size_t len, char *err,
+                              size_t size);
+
 /* The digits of a big integer quoted as above, or NULL when `v` is not
  * one. */
 const char *pasta__json_big_digits(json_t *v);
