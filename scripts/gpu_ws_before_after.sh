@@ -7,17 +7,8 @@
 # and the Thrust structure's kernels under ncu (gpu__time_duration: plain,
 # counting, working-set mode of both builds). Each part has a time limit so
 # one device call brings back what finished.
-# Stage on the development machine (fits the 64 MiB carry):
-#   ninja -C build; scripts/build_with_plugin.sh OLD/libpasta.so before
-#   scripts/build_structures.sh build/bin/structures thrust
-#   PASTA_BUILD_DIR=<a build dir whose lib/libpasta.so is OLD> \
-#     scripts/build_structures.sh /tmp/before-structures thrust
-#   PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh; cd build-gpu
-#   rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks
-#   (cd bin/kernels && XZ_OPT=-9 tar cJf ../../kernels.txz .)
-#   cp /tmp/before-structures/thrust bin/structures/thrust.before
-#   (cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz thrust thrust.plain thrust.before)
-#   rm -rf bin; git rev-parse --short HEAD > commit          (about 8 MB)
+# Stage on the development machine (about 8 MB, within the 64 MiB carry):
+#   scripts/stage_ws_before_after.sh <build dir of the earlier tree>
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
 # Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
 # rest.tgz.

@@ -5,15 +5,12 @@
 # executables again; build-gpu/structures.txz likewise into bin/structures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -f build-gpu/kernels.tgz ]; then
-  mkdir -p build-gpu/bin/kernels
-  tar xzf build-gpu/kernels.tgz -C build-gpu/bin/kernels
-fi
-if [ -f build-gpu/kernels.txz ]; then
-  mkdir -p build-gpu/bin/kernels
-  tar xJf build-gpu/kernels.txz -C build-gpu/bin/kernels
-fi
-if [ -f build-gpu/structures.txz ]; then
-  mkdir -p build-gpu/bin/structures
-  tar xJf build-gpu/structures.txz -C build-gpu/bin/structures
-fi
+# unpack ARCHIVE DIR: ARCHIVE (gzip or xz, by tar's own detection) into DIR.
+unpack() {
+  [ -f "$1" ] || return 0
+  mkdir -p "$2"
+  tar xf "$1" -C "$2"
+}
+unpack build-gpu/kernels.tgz build-gpu/bin/kernels
+unpack build-gpu/kernels.txz build-gpu/bin/kernels
+unpack build-gpu/structures.txz build-gpu/bin/structures

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Stages scripts/gpu_ws_before_after.sh's inputs into build-gpu/ (about
+# 8 MB): this build's programs and, beside them, the same programs built with
+# an earlier plugin (<program>-before), plus the Thrust structure of both,
+# packed with xz (scripts/unpack_gpu.sh unpacks them on the GPU machine).
+# usage: stage_ws_before_after.sh OLD_BUILD_DIR
+#   OLD_BUILD_DIR: a build of the earlier tree (its lib/libpasta.so and
+#   bin/pasta-clang++ are used; only the plugin needs to be built there).
+# then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+old=$(cd "$1" && pwd)
+build=${PASTA_BUILD_DIR:-build}
+[ -f "$old/lib/libpasta.so" ] || { echo "stage_ws_before_after: no $old/lib/libpasta.so" >&2; exit 1; }
+ninja -C "$build"
+scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
+scripts/build_structures.sh "$build/bin/structures" thrust
+before=$(mktemp -d)
+trap 'rm -rf "$before"' EXIT
+# The earlier plugin with this build's runtimes (what links the program).
+mkdir -p "$before/build/bin" "$before/build/lib"
+cp "$build/bin/pasta-clang++" "$before/build/bin/"
+cp "$old/lib/libpasta.so" "$before/build/lib/"
+for lib in libpasta_rt.so libpasta_rt.a libpasta_glue.a; do
+  ln -s "$(pwd)/$build/lib/$lib" "$before/build/lib/$lib"
+done
+PASTA_BUILD_DIR=$before/build scripts/build_structures.sh "$before/structures" thrust
+PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
+cd build-gpu
+rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks
+(cd bin/kernels && XZ_OPT=-9 tar cJf ../../kernels.txz .)
+cp "$before/structures/thrust" bin/structures/thrust.before
+(cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz thrust thrust.plain thrust.before)
+rm -rf bin
+git rev-parse --short HEAD > commit
+du -sh .
