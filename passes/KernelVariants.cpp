@@ -64,8 +64,8 @@ Value *pasta::trackedPointer(const Instruction &I) {
 // of the pointer that reaches it: the thread's own stack, a parameter passed
 // by value (C++ functors, e.g. Thrust's, read through generic pointers to
 // the parameter space; on AMD, byref pointers into the kernel arguments),
-// shared and constant variables. Their accesses get no page flag; the
-// device runtime checks the address space of the rest.
+// shared and constant variables. Their accesses get no
+// page flag; the device runtime checks the address space of the rest.
 static bool neverInAllocation(const Value *Ptr) {
   const Value *Obj = getUnderlyingObject(Ptr);
   if (isa<AllocaInst>(Obj))
@@ -306,15 +306,24 @@ static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
 }
 
 // Whether the page flags of the accesses before I are set in front of it:
-// the block's end, and calls other than those of intrinsics that touch no
-// memory (a barrier: a warp that waits for its flags behind it would hold
-// the whole thread block; a user function).
+// the block's end, and calls, but not those of the counting code's own
+// helpers (in front of every generic access) nor intrinsics that neither
+// touch memory nor synchronise (assumptions, lifetimes, special registers).
+// A barrier ends a batch: a warp that waits for its flags behind it would
+// hold the whole thread block; so does a user function.
 static bool endsBatch(const Instruction &I) {
   if (I.isTerminator())
     return true;
   auto *CB = dyn_cast<CallBase>(&I);
-  return CB && (CB->isConvergent() || !isa<IntrinsicInst>(CB) ||
-                !CB->doesNotAccessMemory());
+  if (!CB)
+    return false;
+  if (const Function *Callee = CB->getCalledFunction();
+      Callee && Callee->getName().starts_with("__pasta"))
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(CB))
+    return !II->isAssumeLikeIntrinsic() &&
+           (II->isConvergent() || !II->doesNotAccessMemory());
+  return true;
 }
 
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,

@@ -102,3 +102,27 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: call void @__pasta_ws_mark(
 
+; Generic accesses: the counting code's own helpers in front of each
+; (__pasta_is_shared, __pasta_is_local) and an assumption do not end the
+; batch, so both loads' flags are set by one mark.
+define ptx_kernel void @generic(ptr %p, ptr addrspace(1) %out) {
+entry:
+  %x = load float, ptr %p
+  %q = getelementptr inbounds float, ptr %p, i64 8
+  %nonnull = icmp ne ptr %q, null
+  call void @llvm.assume(i1 %nonnull)
+  %y = load float, ptr %q
+  %s = fadd float %x, %y
+  store float %s, ptr addrspace(1) %out
+  ret void
+}
+declare void @llvm.assume(i1)
+
+; CHECK-LABEL: define ptx_kernel void @generic__pasta_ws(
+; CHECK: %x = load float, ptr %p
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: %y = load float, ptr %q
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: store float %s, ptr addrspace(1) %out
+; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 0)
+; CHECK-NEXT: ret void
