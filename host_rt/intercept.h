@@ -33,8 +33,9 @@ struct pasta__launch_options {
   unsigned depth;      /* PASTA_CALL_DEPTH (default 4, at most 16) */
   int debug_callpath;  /* PASTA_DEBUG_CALLPATH: why paths are not cached */
   unsigned page_shift; /* log2 PASTA_PAGE_SIZE (default 64 KiB) */
-  uint64_t start, end; /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
-  const char *kernels; /* PASTA_INSTRUMENT_KERNELS */
+  unsigned ws_page_banks; /* PASTA_WS_PAGE_BANKS: most copies of page flags */
+  uint64_t start, end;    /* PASTA_START_GRID_ID, PASTA_END_GRID_ID */
+  const char *kernels;    /* PASTA_INSTRUMENT_KERNELS */
   regex_t kernels_re;
   int have_kernels_re;
   unsigned sample; /* PASTA_SAMPLE: count launch 0, N, 2N... of each kernel */

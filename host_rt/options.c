@@ -46,6 +46,16 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
     page = 65536;
   }
   o->page_shift = (unsigned)__builtin_ctzll(page);
+  uint64_t banks = pasta__env_u64("PASTA_WS_PAGE_BANKS", PASTA_WS_PAGE_BANKS, 1,
+                                  PASTA_WS_PAGE_BANKS);
+  if (banks & (banks - 1)) {
+    fprintf(stderr,
+            "pasta: warning: ignoring PASTA_WS_PAGE_BANKS=%" PRIu64
+            " (a power of two from 1 to %u); using %u\n",
+            banks, PASTA_WS_PAGE_BANKS, PASTA_WS_PAGE_BANKS);
+    banks = PASTA_WS_PAGE_BANKS;
+  }
+  o->ws_page_banks = (unsigned)banks;
   o->sample = (unsigned)pasta__env_u64("PASTA_SAMPLE", 0, 0, 1u << 30);
   o->calibrate = pasta__env_flag("PASTA_CALIBRATE", 1);
   o->start = pasta__env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);

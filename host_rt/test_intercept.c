@@ -185,6 +185,10 @@ static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
+/* More offsets the fake ws kernel touches in touch_alloc (test_ws_pages). */
+static uint64_t touch_more[4];
+static int num_touch_more;
+static uint32_t page_banks_seen;
 
 static uint32_t module_seen[7];
 static void **module_extra_seen;
@@ -235,11 +239,17 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   struct pasta_ws_alloc *t = (struct pasta_ws_alloc *)(uintptr_t)h->allocs;
   uint8_t *pages = (uint8_t *)(uintptr_t)h->pages;
   arg_base_seen = h->args[0].base;
-  for (uint32_t i = 0; i < h->num_allocs; ++i)
-    if (t[i].base == (uint64_t)(uintptr_t)touch_alloc)
-      /* in the last bank: the host must OR them */
-      pages[(h->page_banks - 1) * h->num_pages + t[i].first_page +
-            (touch_offset >> h->page_shift)] = 1;
+  page_banks_seen = h->page_banks;
+  for (uint32_t i = 0; i < h->num_allocs; ++i) {
+    if (t[i].base != (uint64_t)(uintptr_t)touch_alloc)
+      continue;
+    /* in the last bank: the host must OR them */
+    uint8_t *flags =
+        pages + (h->page_banks - 1) * h->num_pages + t[i].first_page;
+    flags[touch_offset >> h->page_shift] = 1;
+    for (int k = 0; k < num_touch_more; ++k)
+      flags[touch_more[k] >> h->page_shift] = 1;
+  }
   return 0;
 }
 
@@ -391,11 +401,12 @@ static void test_graphs(void) {
 /*===-- Run-time options of the launch path ------------------------------===*/
 
 static const char *const option_vars[] = {
-    "PASTA_TIMING",      "PASTA_WORKING_SET",
-    "PASTA_HOTNESS",     "PASTA_CALL_DEPTH",
-    "PASTA_PAGE_SIZE",   "PASTA_SAMPLE",
-    "PASTA_CALIBRATE",   "PASTA_START_GRID_ID",
-    "PASTA_END_GRID_ID", "PASTA_INSTRUMENT_KERNELS"};
+    "PASTA_TIMING",       "PASTA_WORKING_SET",
+    "PASTA_HOTNESS",      "PASTA_CALL_DEPTH",
+    "PASTA_PAGE_SIZE",    "PASTA_SAMPLE",
+    "PASTA_CALIBRATE",    "PASTA_START_GRID_ID",
+    "PASTA_END_GRID_ID",  "PASTA_INSTRUMENT_KERNELS",
+    "PASTA_WS_PAGE_BANKS"};
 
 /* Reads the options with only `name`=`value` and `name2`=`value2` set
  * (NULL names: none), and returns what was printed on stderr (static
@@ -473,6 +484,19 @@ static void test_launch_options(void) {
         o.page_shift == 16);
   CHECK(warns(&o, "PASTA_PAGE_SIZE", "64k", "PASTA_PAGE_SIZE='64k'") &&
         o.page_shift == 16);
+
+  /* PASTA_WS_PAGE_BANKS: a power of two from 1 to 16 (default 16). */
+  CHECK(warns(&o, NULL, NULL, NULL) && o.ws_page_banks == 16);
+  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "1", NULL) && o.ws_page_banks == 1);
+  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "4", NULL) && o.ws_page_banks == 4);
+  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "3",
+              "pasta: warning: ignoring PASTA_WS_PAGE_BANKS=3 (a power of two "
+              "from 1 to 16); using 16\n") &&
+        o.ws_page_banks == 16);
+  CHECK(
+      warns(&o, "PASTA_WS_PAGE_BANKS", "32",
+            "ignoring PASTA_WS_PAGE_BANKS='32' (not a number from 1 to 16)") &&
+      o.ws_page_banks == 16);
 
   /* PASTA_SAMPLE: 0 (off) to 2^30. */
   CHECK(warns(&o, "PASTA_SAMPLE", "10", NULL) && o.sample == 10);
@@ -624,11 +648,51 @@ static int test_divergence(void) {
   return check_summary("intercept");
 }
 
+/* Run alone (`test_intercept ws_pages [banks]`): a launch that touches
+ * pages 10, 63, 70 and the last (partial) one of a 101-page allocation, its
+ * flags set in the last of `banks` banks (PASTA_WS_PAGE_BANKS; unset: the
+ * default). The host ORs the banks and sums whole pages, the last one
+ * partly, wherever they lie among the flags it skips eight at a time. */
+static int test_ws_pages(const char *banks) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  if (banks)
+    setenv("PASTA_WS_PAGE_BANKS", banks, 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536, size = 100 * page + 123;
+  void *c = NULL;
+  CHECK(__pasta_malloc(&c, size, f_malloc, &ops) == 0);
+  void *arg = c;
+  void *args[1] = {&arg};
+  touch_alloc = c;
+  touch_offset = 10 * page + 5;
+  touch_more[0] = 63 * page; /* the last flag of an 8- and a 64-flag run */
+  touch_more[1] = 70 * page;
+  touch_more[2] = size - 1;
+  num_touch_more = 3;
+  CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                              NULL, fake_launch, &ops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &k_ws);
+  CHECK(page_banks_seen == (banks ? (uint32_t)atoi(banks) : 16u));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  CHECK(act.num_ws_launches == 1);
+  if (act.num_ws_launches == 1) {
+    CHECK(act.ws_launches[0].touched_allocations == 1);
+    CHECK(act.ws_launches[0].footprint_bytes == size);
+    CHECK(act.ws_launches[0].touched_bytes == 3 * page + 123);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept ws pages");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
+  if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
+    return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
   if (argc > 1 && strcmp(argv[1], "divergence") == 0)
     return test_divergence();

@@ -132,7 +132,7 @@ static int ws_snapshot(struct ws_snapshot *s) {
 /* As many banks of page flags as keep them within 256 KiB (at least one):
  * every launch reads them all back. */
 static uint32_t ws_page_banks(uint64_t pages) {
-  uint32_t banks = PASTA_WS_PAGE_BANKS;
+  uint32_t banks = pasta__opt.ws_page_banks ? pasta__opt.ws_page_banks : 1;
   while (banks > 1 && pages * banks > (256u << 10))
     banks /= 2;
   return banks;
@@ -277,21 +277,48 @@ static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
   free(strings);
 }
 
-/* ORs the banks of page flags into the first, 8 flags at a time. */
-static void ws_or_banks(uint8_t *pages, uint64_t n, uint32_t banks) {
-  for (uint32_t bank = 1; bank < banks; ++bank) {
-    const uint8_t *src = pages + bank * n;
-    uint64_t p = 0;
-    for (; p + 8 <= n; p += 8) {
-      uint64_t a, b;
-      memcpy(&a, pages + p, 8);
-      memcpy(&b, src + p, 8);
-      a |= b;
-      memcpy(pages + p, &a, 8);
+/* ORs the banks of page flags into the first, 64 flags at a time (a
+ * launch's whole read-back passes through here: nw's 2 GiB at 64 KiB pages
+ * in 8 banks is 256 KiB per launch). */
+static void ws_or_banks(uint8_t *restrict pages, uint64_t n, uint32_t banks) {
+  if (banks < 2)
+    return;
+  uint64_t p = 0;
+  for (; p + 64 <= n; p += 64) {
+    uint64_t acc[8];
+    memcpy(acc, pages + p, sizeof acc);
+    for (uint32_t bank = 1; bank < banks; ++bank) {
+      uint64_t v[8];
+      memcpy(v, pages + bank * n + p, sizeof v);
+      for (int k = 0; k < 8; ++k)
+        acc[k] |= v[k];
     }
-    for (; p < n; ++p)
-      pages[p] |= src[p];
+    memcpy(pages + p, acc, sizeof acc);
   }
+  for (; p < n; ++p)
+    for (uint32_t bank = 1; bank < banks; ++bank)
+      pages[p] |= pages[bank * n + p];
+}
+
+/* Bytes touched of an allocation of `size` bytes whose page flags are
+ * flags[0, n): whole pages, the last one partly. Zero words are skipped
+ * (most flags of a big allocation are 0 in a launch). */
+static uint64_t ws_touched_bytes(const uint8_t *flags, uint64_t n,
+                                 uint64_t size, uint64_t page) {
+  if (n == 0)
+    return 0;
+  uint64_t pages = 0, p = 0;
+  for (; p + 8 <= n - 1; p += 8) {
+    uint64_t w;
+    memcpy(&w, flags + p, sizeof w);
+    if (!w)
+      continue;
+    for (int k = 0; k < 8; ++k)
+      pages += flags[p + k] != 0;
+  }
+  for (; p < n - 1; ++p)
+    pages += flags[p] != 0;
+  return pages * page + (flags[n - 1] ? size - (n - 1) * page : 0);
 }
 
 /* Reads back what one launch touched and clears it. ws_mu held. */
@@ -315,10 +342,9 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
   uint64_t page = UINT64_C(1) << pasta__opt.page_shift;
   for (size_t i = 0; i < s->n; ++i) {
     const struct pasta_ws_alloc *a = &s->table[i];
-    uint64_t n = (a->size + page - 1) / page, touched = 0;
-    for (uint64_t p = 0; p < n; ++p)
-      if (pages[a->first_page + p])
-        touched += p + 1 < n ? page : a->size - p * page;
+    uint64_t n = (a->size + page - 1) / page;
+    uint64_t touched =
+        ws_touched_bytes(pages + a->first_page, n, a->size, page);
     if (!touched)
       continue;
     ++l.touched_allocations;
