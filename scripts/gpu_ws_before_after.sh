@@ -10,6 +10,7 @@
 # Stage on the development machine (about 8 MB, within the 64 MiB carry):
 #   scripts/stage_ws_before_after.sh <build dir of the earlier tree>
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
+# WS_VARIANTS replaces gpu_bench.sh's variants (e.g. add "pasta-ws1bank").
 # Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
 # rest.tgz.
 set -u
@@ -35,7 +36,7 @@ MODES=ws OUT=$W/cmp timeout "${COMPARE_S:-110}" \
 cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
 
 PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
-  VARIANTS="plain pasta pasta-ws before-ws" timeout "${BENCH_S:-240}" \
+  VARIANTS="${WS_VARIANTS:-plain pasta pasta-ws before-ws}" timeout "${BENCH_S:-240}" \
   bash scripts/gpu_bench.sh >"$W/bench.log" 2>&1
 cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
   python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \

@@ -25,7 +25,15 @@
 //   6 block      warp sums added to shared memory; the block's last warp to
 //                finish (counted by threads, so partial warps and early
 //                returns add up) adds the block's sums with one `red` each
-// The counters of modes 2, 4, 5 and 6 must equal the counts derived on the
+//   7 one-redux  all six bits in one redux.sync: 5-bit fields, lane 0 packs
+//                none (31 lanes sum to at most 31) and adds its own bits to
+//                the sums before its `red`s
+//   8 lane0-only lane 0 adds its own bits, no warp sum (counts wrong: the cost
+//                of the exit's `red`s and branches without a collective)
+//   9 one-sum    a single redux.sync of the mask, kept, no `red` (what one
+//                warp collective at the exit costs)
+//  10 active     __activemask() alone, kept (what the full-warp test costs)
+// The counters of modes 2, 4, 5, 6 and 7 must equal the counts derived on the
 // CPU from the same predicates; the program checks them and the sum.
 //
 // Usage: ./flush_strategies [n]   default 16777216 (1 << 24), 256 threads per
@@ -53,9 +61,10 @@
         }                                                                     \
     } while (0)
 
-enum { kThreads = 256, kBits = 6, kBanks = 4096, kModes = 7 };
-static const char* const kModeNames[kModes] = {"plain",  "mask",   "redux", "redux_only",
-                                               "ballot", "packed", "block"};
+enum { kThreads = 256, kBits = 6, kBanks = 4096, kModes = 11 };
+static const char* const kModeNames[kModes] = {"plain",  "mask",  "redux",     "redux_only",
+                                               "ballot", "packed", "block",    "one_redux",
+                                               "lane0_only", "one_sum",  "active"};
 
 __device__ __forceinline__ unsigned warp_sum_redux(unsigned v) {
     unsigned s;
@@ -79,7 +88,16 @@ __device__ __forceinline__ void flush(unsigned mask, unsigned long long* counter
         if (mask == 0xdeadbeefu) g_sink = mask;
         return;
     }
+    if (MODE == 8) {
+        for (int b = 0; b < kBits && lane == 0; ++b)
+            if ((mask >> b) & 1u) red_add(&row[b], 1);
+        return;
+    }
     unsigned active = __activemask();
+    if (MODE == 10) {
+        if (active == 0xdeadbeefu) g_sink = active;
+        return;
+    }
     if (MODE != 6 && active != 0xffffffffu) {  // partial warp: each lane adds its own
         for (int b = 0; b < kBits; ++b)
             if ((mask >> b) & 1u) red_add(&row[b], 1);
@@ -114,6 +132,22 @@ __device__ __forceinline__ void flush(unsigned mask, unsigned long long* counter
                 if (f != 0) red_add(&row[b0 + k], f);
             }
         }
+        return;
+    }
+    if (MODE == 7) {
+        unsigned packed = 0;
+        for (int k = 0; k < kBits; ++k) packed |= ((mask >> k) & 1u) << (5 * k);
+        unsigned s = warp_sum_redux(lane == 0 ? 0u : packed);
+        if (lane != 0) return;
+        for (int k = 0; k < kBits; ++k) {
+            unsigned f = ((s >> (5 * k)) & 31u) + ((mask >> k) & 1u);
+            if (f != 0) red_add(&row[k], f);
+        }
+        return;
+    }
+    if (MODE == 9) {
+        unsigned s = warp_sum_redux(mask);
+        if (s == 0xdeadbeefu) g_sink = s;
         return;
     }
     // MODE 6: block_sums[0..kBits) the block's sums, block_sums[kBits] the
@@ -184,9 +218,10 @@ __global__ void reduce_counted(const float* in, float* out, int n, unsigned long
 }
 
 typedef void (*kernel_fn)(const float*, float*, int, unsigned long long*);
-static const kernel_fn kKernels[kModes] = {reduce_counted<0>, reduce_counted<1>, reduce_counted<2>,
-                                           reduce_counted<3>, reduce_counted<4>, reduce_counted<5>,
-                                           reduce_counted<6>};
+static const kernel_fn kKernels[kModes] = {
+    reduce_counted<0>, reduce_counted<1>, reduce_counted<2>, reduce_counted<3>, reduce_counted<4>,
+    reduce_counted<5>, reduce_counted<6>, reduce_counted<7>, reduce_counted<8>, reduce_counted<9>,
+    reduce_counted<10>};
 
 // The six counts the kernel must give, from its predicates.
 static void expected_counts(int n, int blocks, unsigned long long want[kBits]) {
@@ -239,7 +274,7 @@ int main(int argc, char** argv) {
         kKernels[mode]<<<blocks, kThreads, shmem>>>(d_in, d_out, (int)n, d_counters);
         CHECK(cudaGetLastError());
         CHECK(cudaMemcpy(h_counters.data(), d_counters, counters_bytes, cudaMemcpyDeviceToHost));
-        bool counts = mode == 2 || mode == 4 || mode == 5 || mode == 6;
+        bool counts = mode == 2 || mode == 4 || mode == 5 || mode == 6 || mode == 7;
         for (int c = 0; counts && c < kBits; ++c) {
             unsigned long long got = 0;
             for (int b = 0; b < kBanks; ++b) got += h_counters[(size_t)b * kBits + c];

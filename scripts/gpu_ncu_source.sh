@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Where one kernel's instrumented copy spends its time, instruction by
+# instruction: Nsight Compute's source page (SASS, warp-stall samples and
+# executed instructions per instruction) and its summary sections for the
+# plain build and the counting build of one staged program, one launch each.
+# usage (GPU machine, programs staged by scripts/stage_gpu.sh or
+# stage_ws_before_after.sh):
+#   scripts/gpu_ncu_source.sh PROGRAM KERNEL_REGEX [ARGS...]
+# e.g. scripts/gpu_ncu_source.sh reduction reduce_f32 16777216
+# Writes $OUT/ncu-<program>-{plain,pasta}.{txt,csv}.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+prog=$1 kernel=$2
+shift 2
+KBIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
+  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+[ -x "$NCU" ] || { echo "gpu_ncu_source: no ncu" >&2; exit 1; }
+for build in plain pasta; do
+  exe=$KBIN/$prog
+  [ "$build" = plain ] || exe=$KBIN/$prog-$build
+  base=$OUT/ncu-$prog-$build
+  env PASTA_QUIET=1 PASTA_OUTPUT=/dev/null timeout "${NCU_S:-60}" "$NCU" \
+    -k "regex:$kernel" --launch-count 1 --set full -o "$base" "$exe" "$@" \
+    >"$base.log" 2>&1
+  "$NCU" -i "$base.ncu-rep" --page details >"$base.txt" 2>&1
+  "$NCU" -i "$base.ncu-rep" --page source --csv --print-source sass \
+    >"$base.csv" 2>&1
+  rm -f "$base.ncu-rep"
+done
+ls -la "$OUT"/ncu-"$prog"-*
