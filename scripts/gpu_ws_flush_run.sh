@@ -19,4 +19,6 @@ OUT=$OUT/flush TK_BENCH=20 timeout 120 bash scripts/gpu_flush_strategies.sh \
   >"$OUT/flush.log" 2>&1
 OUT=$OUT/ncu timeout 150 bash scripts/gpu_ncu_source.sh reduction reduce_f32 16777216 \
   >"$OUT/ncu.log" 2>&1
-ls -laR "$OUT" | head -50
+# The device tool brings back plain files of $OUT's top level only.
+tar czf "$OUT/parts.tgz" -C "$OUT" flush ncu ws_before_after.log && rm -rf "$OUT/flush" "$OUT/ncu"
+ls -la "$OUT"

@@ -33,6 +33,11 @@
 //   9 one-sum    a single redux.sync of the mask, kept, no `red` (what one
 //                warp collective at the exit costs)
 //  10 active     __activemask() alone, kept (what the full-warp test costs)
+//  11 one-red    as one-redux, but lane 0 adds the six sums packed into one
+//                64-bit `red` (10-bit fields; counts not kept: timing only)
+//  12 red32      as one-redux with 32-bit `red`s (timing only)
+//  13 warp-row   as one-redux, the row picked by the warp's global index, not
+//                the block's (timing only: same-address contention or not)
 // The counters of modes 2, 4, 5, 6 and 7 must equal the counts derived on the
 // CPU from the same predicates; the program checks them and the sum.
 //
@@ -61,10 +66,11 @@
         }                                                                     \
     } while (0)
 
-enum { kThreads = 256, kBits = 6, kBanks = 4096, kModes = 11 };
+enum { kThreads = 256, kBits = 6, kBanks = 4096, kModes = 14 };
 static const char* const kModeNames[kModes] = {"plain",  "mask",  "redux",     "redux_only",
                                                "ballot", "packed", "block",    "one_redux",
-                                               "lane0_only", "one_sum",  "active"};
+                                               "lane0_only", "one_sum",  "active",
+                                               "one_red",    "red32",    "warp_row"};
 
 __device__ __forceinline__ unsigned warp_sum_redux(unsigned v) {
     unsigned s;
@@ -76,6 +82,10 @@ __device__ __forceinline__ void red_add(unsigned long long* p, unsigned long lon
     asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
+__device__ __forceinline__ void red_add32(unsigned* p, unsigned v) {
+    asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
 __device__ unsigned g_sink;  // keeps mode 3's sums alive
 
 // The flush at every exit of the kernel. `mask` holds this thread's bits.
@@ -83,6 +93,7 @@ template <int MODE>
 __device__ __forceinline__ void flush(unsigned mask, unsigned long long* counters,
                                       unsigned* block_sums) {
     unsigned long long* row = counters + (size_t)(blockIdx.x & (kBanks - 1)) * kBits;
+    if (MODE == 13) row = counters + (size_t)((blockIdx.x * 8 + threadIdx.x / 32) & (kBanks - 1)) * kBits;
     unsigned lane = threadIdx.x % 32;
     if (MODE == 1) {
         if (mask == 0xdeadbeefu) g_sink = mask;
@@ -134,15 +145,22 @@ __device__ __forceinline__ void flush(unsigned mask, unsigned long long* counter
         }
         return;
     }
-    if (MODE == 7) {
+    if (MODE == 7 || MODE == 11 || MODE == 12 || MODE == 13) {
         unsigned packed = 0;
         for (int k = 0; k < kBits; ++k) packed |= ((mask >> k) & 1u) << (5 * k);
         unsigned s = warp_sum_redux(lane == 0 ? 0u : packed);
         if (lane != 0) return;
+        unsigned long long all = 0;
         for (int k = 0; k < kBits; ++k) {
             unsigned f = ((s >> (5 * k)) & 31u) + ((mask >> k) & 1u);
-            if (f != 0) red_add(&row[k], f);
+            if (MODE == 11)
+                all |= (unsigned long long)f << (10 * k);
+            else if (f != 0 && MODE == 12)
+                red_add32((unsigned*)&row[k], f);
+            else if (f != 0)
+                red_add(&row[k], f);
         }
+        if (MODE == 11 && all != 0) red_add(&row[0], all);
         return;
     }
     if (MODE == 9) {
@@ -221,7 +239,7 @@ typedef void (*kernel_fn)(const float*, float*, int, unsigned long long*);
 static const kernel_fn kKernels[kModes] = {
     reduce_counted<0>, reduce_counted<1>, reduce_counted<2>, reduce_counted<3>, reduce_counted<4>,
     reduce_counted<5>, reduce_counted<6>, reduce_counted<7>, reduce_counted<8>, reduce_counted<9>,
-    reduce_counted<10>};
+    reduce_counted<10>, reduce_counted<11>, reduce_counted<12>, reduce_counted<13>};
 
 // The six counts the kernel must give, from its predicates.
 static void expected_counts(int n, int blocks, unsigned long long want[kBits]) {
