@@ -5,6 +5,8 @@
 # <program>-pasta with the plugin and the output replaced: a before/after
 # pair on the GPU in one run (scripts/gpu_bench.sh VARIANTS="... SUFFIX-ws").
 # usage: build_with_plugin.sh PLUGIN SUFFIX
+# PASTA_RUNTIME_LIB=<libpasta_rt.a> links that host runtime instead of this
+# build's (the earlier tree's whole runtime, not only its plugin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 plugin=$(realpath "$1") suffix=$2
@@ -20,6 +22,9 @@ for exe in "$build"/bin/kernels/*-pasta; do
   esac
   cmd=${cmd//-fpass-plugin=$root\/$build\/lib\/libpasta.so/-fpass-plugin=$plugin}
   cmd=${cmd//-o $root\/$build\/$target /-o $root\/$build\/${target%-pasta}-$suffix }
+  if [ -n "${PASTA_RUNTIME_LIB:-}" ]; then
+    cmd=${cmd//$root\/$build\/lib\/libpasta_rt.a/$(realpath "$PASTA_RUNTIME_LIB")}
+  fi
   bash -c "$cmd" || { echo "build_with_plugin: $target failed" >&2; exit 1; }
   echo "built ${target%-pasta}-$suffix"
 done

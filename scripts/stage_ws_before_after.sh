@@ -6,6 +6,9 @@
 # usage: stage_ws_before_after.sh OLD_BUILD_DIR
 #   OLD_BUILD_DIR: a build of the earlier tree (its lib/libpasta.so and
 #   bin/pasta-clang++ are used; only the plugin needs to be built there).
+#   STAGE_OLD_RUNTIME=1: the bundled programs' "before" builds link the
+#   earlier tree's host runtime too (OLD_BUILD_DIR/lib/libpasta_rt.a, built
+#   there with `ninja pasta_rt`), so that before/after is the whole tree.
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +16,11 @@ old=$(cd "$1" && pwd)
 build=${PASTA_BUILD_DIR:-build}
 [ -f "$old/lib/libpasta.so" ] || { echo "stage_ws_before_after: no $old/lib/libpasta.so" >&2; exit 1; }
 ninja -C "$build"
-scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
+if [ "${STAGE_OLD_RUNTIME:-0}" = 1 ]; then
+  PASTA_RUNTIME_LIB=$old/lib/libpasta_rt.a scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
+else
+  scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
+fi
 scripts/build_structures.sh "$build/bin/structures" thrust
 before=$(mktemp -d)
 trap 'rm -rf "$before"' EXIT
