@@ -327,110 +327,6 @@ static bool endsBatch(const Instruction &I) {
   return true;
 }
 
-namespace {
-// Where one block of a working-set copy finds, reads and sets its page
-// flags. A touch in front of an access made the access wait for its flag,
-// and setting flags after the accesses put the flag loads' latency after
-// them; so each access's flag is found (__pasta_ws_resolve) and read
-// (__pasta_ws_peek) where the block first waits for a value it loaded (the
-// first use of a load's result), or where the batch ends, and set by one
-// __pasta_ws_mark per batch of up to MarkBatch accesses at the batch's end:
-// the flag loads are in flight while the warp waits for its data. Stores
-// coming later in the batch whose address is known by then are looked up
-// there too. Found and read after the accesses, never in front of a load
-// the block has not issued yet (a lookup waits for the launch state's
-// fields, loaded at entry, and would hold the load up).
-class BlockFlags {
-public:
-  BlockFlags(const DenseMap<Instruction *, uint32_t> &Sites, StateFields &S,
-             const WorkingSetHooks &H)
-      : Sites(Sites), S(S), H(H) {}
-
-  void place(BasicBlock &BB) {
-    for (Instruction &I : make_early_inc_range(BB)) {
-      bool IsAccess = Sites.count(&I) && !Early.count(&I);
-      bool Full = IsAccess && batchSize() == MarkBatch;
-      if (batchSize() && (endsBatch(I) || Full)) {
-        resolvePending(&I);
-        // After the next batch's first access, which then does not wait
-        // for these flags; in front of anything else.
-        mark(Full ? I.getNextNode() : &I);
-      } else if (usesPendingLoad(I)) {
-        resolvePending(&I);
-        resolveLaterStores(&I);
-      }
-      if (IsAccess)
-        Pending.push_back(&I);
-    }
-  }
-
-private:
-  size_t batchSize() const { return Pending.size() + Flags.size(); }
-
-  void resolve(Instruction *Access, Instruction *At) {
-    Value *Flag = insertResolve(Access, Sites.lookup(Access), At, S, H);
-    Flags.push_back(Flag);
-    Values.push_back(
-        IRBuilder<>(At).CreateCall(H.Peek, {Flag}, "pasta.ws.seen"));
-  }
-
-  void resolvePending(Instruction *At) {
-    for (Instruction *Access : Pending)
-      resolve(Access, At);
-    Pending.clear();
-  }
-
-  // Whether I uses what a load (or an atomic) of the batch returned.
-  bool usesPendingLoad(const Instruction &I) const {
-    for (const Value *Op : I.operands())
-      if (is_contained(Pending, Op))
-        return true;
-    return false;
-  }
-
-  // The batch's stores after At, up to its end, whose address is known at
-  // At: found and read there too.
-  void resolveLaterStores(Instruction *At) {
-    for (Instruction *J = At; J && batchSize() < MarkBatch;
-         J = J->getNextNode()) {
-      if (endsBatch(*J))
-        return;
-      if (!Sites.count(J) || Early.count(J) || is_contained(Pending, J))
-        continue;
-      auto *St = dyn_cast<StoreInst>(J);
-      if (!St || !availableAt(St->getPointerOperand(), At))
-        return; // a later load or atomic: the batch goes on without it
-      resolve(J, At);
-      Early.insert(J);
-    }
-  }
-
-  static bool availableAt(const Value *V, const Instruction *At) {
-    auto *I = dyn_cast<Instruction>(V);
-    return !I || I->getParent() != At->getParent() || I->comesBefore(At);
-  }
-
-  void mark(Instruction *At) {
-    Type *I32 = Type::getInt32Ty(At->getContext());
-    Type *I64 = Type::getInt64Ty(At->getContext());
-    Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
-    Values.resize(MarkBatch, ConstantInt::get(I32, 1));
-    SmallVector<Value *, 2 * MarkBatch> Args(Flags.begin(), Flags.end());
-    Args.append(Values.begin(), Values.end());
-    IRBuilder<>(At).CreateCall(H.Mark, Args);
-    Flags.clear();
-    Values.clear();
-  }
-
-  const DenseMap<Instruction *, uint32_t> &Sites;
-  StateFields &S;
-  const WorkingSetHooks &H;
-  SmallVector<Instruction *, MarkBatch> Pending; // accesses not yet looked up
-  SmallVector<Value *, MarkBatch> Flags, Values; // looked up, not yet set
-  SmallPtrSet<Instruction *, MarkBatch> Early;   // later stores looked up
-};
-} // namespace
-
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
@@ -465,11 +361,46 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     if (Ptr && !neverInAllocation(Ptr))
       ByBlock[I->getParent()][I] = A.Site;
   }
+  // The page flags are set after the accesses, not in front of each: a
+  // touch waits for its flag before the next instruction can issue, so a
+  // touch in front of every access put a flag load's latency before each of
+  // them. Each access's flag is found and read (__pasta_ws_peek) right after
+  // it, so that the flag loads are in flight with the accesses that follow;
+  // nothing waits for them until the mark. Up to MarkBatch accesses go
+  // together, their flags set by one mark right after the next batch's
+  // first access or in front of whatever ends a batch (endsBatch); their
+  // flag addresses and values stay live until then, hence the bound.
   for (Function *F : Fns)
     for (BasicBlock &BB : *CopyOf[F]) {
       auto Tracked = ByBlock.find(&BB);
-      if (Tracked != ByBlock.end())
-        BlockFlags(Tracked->second, Fields[CopyOf[F]], H).place(BB);
+      if (Tracked == ByBlock.end())
+        continue;
+      SmallVector<Value *, MarkBatch> Flags, Values;
+      for (Instruction &I : make_early_inc_range(BB)) {
+        auto Site = Tracked->second.find(&I);
+        bool IsAccess = Site != Tracked->second.end();
+        bool Full = IsAccess && Flags.size() == MarkBatch;
+        if (!Flags.empty() && (endsBatch(I) || Full)) {
+          Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
+          Values.resize(MarkBatch, ConstantInt::get(I32, 1));
+          SmallVector<Value *, 2 * MarkBatch> Args(Flags.begin(), Flags.end());
+          Args.append(Values.begin(), Values.end());
+          // After the next batch's first access, which then does not wait
+          // for these flags' loads; in front of anything else.
+          IRBuilder<>(Full ? I.getNextNode() : &I).CreateCall(H.Mark, Args);
+          Flags.clear();
+          Values.clear();
+        }
+        if (!IsAccess)
+          continue;
+        // The iteration goes on at I's successor, past what is added here.
+        Instruction *After = I.getNextNode();
+        Value *Flag =
+            insertResolve(&I, Site->second, After, Fields[CopyOf[F]], H);
+        Flags.push_back(Flag);
+        Values.push_back(
+            IRBuilder<>(After).CreateCall(H.Peek, {Flag}, "pasta.ws.seen"));
+      }
     }
 }
 

@@ -1,10 +1,9 @@
-; Where the working-set copy finds, reads and sets its page flags. The
-; accesses' flags are found (__pasta_ws_resolve) and read (__pasta_ws_peek)
-; after the accesses, where the block first uses a loaded value (it waits
-; for its data there, and the flag loads are in flight meanwhile) or where
-; the batch ends; later stores of the batch whose address is known there are
-; looked up there too. A block's accesses go in batches of four, set by one
-; __pasta_ws_mark right after the next batch's first access or in front of
+; Where the working-set copy finds, reads and sets its page flags: each
+; access's flag is found (__pasta_ws_resolve) and read (__pasta_ws_peek)
+; right after the access, so that the flag loads are in flight with the
+; accesses that follow; nothing waits for them until the mark. A block's
+; accesses go in batches of four, set by one __pasta_ws_mark right after the
+; next batch's first access (issued before the mark waits) or in front of
 ; whatever ends the batch: the block's end (a loop's body sets its flags at
 ; the end of the body), a barrier, a call.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
@@ -42,49 +41,46 @@ exit:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
-; The first four loads; the fifth, the next batch's first, finds the batch
-; full: the four flags are found and read in front of it and set right
-; after it.
+; Each load, then its flag found and read.
 ; CHECK: %v0 = load float, ptr addrspace(1) %a
-; CHECK-NEXT: %v1 = load float, ptr addrspace(1) %p1
-; CHECK-NEXT: %v2 = load float, ptr addrspace(1) %p2
-; CHECK-NEXT: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
 ; CHECK-NEXT: %[[F0:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V0:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F0]])
+; CHECK-NEXT: %v1 = load float, ptr addrspace(1) %p1
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p1 to ptr
 ; CHECK-NEXT: %[[F1:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V1:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F1]])
+; CHECK-NEXT: %v2 = load float, ptr addrspace(1) %p2
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p2 to ptr
 ; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V2:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F2]])
+; CHECK-NEXT: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
 ; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V3:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F3]])
+; The fifth load (the next batch's first access) and its flag's read go
+; first, then the first four flags are set.
 ; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]], i32 %[[V0]], i32 %[[V1]], i32 %[[V2]], i32 %[[V3]])
-; The fifth load's flag where its value is first used, and with it the
-; later store's (its address known there); both set at the block's end,
-; the mark padded with no flags seen as set.
-; CHECK-NEXT: %s01 = fadd float %v0, %v1
-; CHECK-NEXT: %s23 = fadd float %v2, %v3
-; CHECK-NEXT: %s = fadd float %s01, %s23
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
 ; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V4:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F4]])
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]], i32 %[[V0]], i32 %[[V1]], i32 %[[V2]], i32 %[[V3]])
+; The store's flag after it; the fifth load's and the store's set at the
+; block's end, the mark padded with no flags seen as set.
+; CHECK-NOT: @__pasta_ws_
+; CHECK: store float %t, ptr addrspace(1) %out
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V5:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F5]])
-; CHECK-NEXT: %t = fadd float %s, %v4
-; CHECK-NEXT: store float %t, ptr addrspace(1) %out
 ; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0, i32 %[[V4]], i32 %[[V5]], i32 1, i32 1)
 ; CHECK-NEXT: br label %loop
-; The loop's store, its flag found, read and set at the end of its body.
+; The loop's store, its flag set at the end of its body.
 ; CHECK: store float %t, ptr addrspace(1) %q
-; CHECK-NOT: @__pasta_ws_
-; CHECK: %[[F6:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: addrspacecast
+; CHECK-NEXT: %[[F6:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: %[[V6:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F6]])
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F6]], i64 0, i64 0, i64 0, i32 %[[V6]], i32 1, i32 1, i32 1)
+; CHECK-NOT: @__pasta_ws_
+; CHECK: call void @__pasta_ws_mark(i64 %[[F6]], i64 0, i64 0, i64 0, i32 %[[V6]], i32 1, i32 1, i32 1)
 ; CHECK-NEXT: br i1 %done
 
 ; A barrier after the accesses: the flags are set in front of it, not at
@@ -121,8 +117,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
 ; Generic accesses: the counting code's own helpers in front of each
 ; (__pasta_is_shared, __pasta_is_local) and an assumption do not end the
-; batch, so both loads' flags are set by one mark, with the store's (looked
-; up where the loaded values are first used).
+; batch, so both loads' flags are set by one mark.
 define ptx_kernel void @generic(ptr %p, ptr addrspace(1) %out) {
 entry:
   %x = load float, ptr %p
@@ -141,8 +136,6 @@ declare void @llvm.assume(i1)
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: %y = load float, ptr %q
 ; CHECK-NOT: @__pasta_ws_mark
-; CHECK: call i32 @__pasta_ws_peek(
-; CHECK: %s = fadd float %x, %y
 ; CHECK: store float %s, ptr addrspace(1) %out
 ; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 0, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 1)
 ; CHECK-NEXT: ret void
