@@ -340,8 +340,7 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
  * launch's struct pasta_ws_launch once at entry (the pass emits the loads)
  * and, after each global (or generic) access, finds the page flag it sets
  * with __pasta_ws_resolve (those fields and the state's address: a cache
- * miss reads the rest itself) and reads it with __pasta_ws_peek;
- * __pasta_ws_mark sets up to four at a time. Each
+ * miss reads the rest itself); __pasta_ws_mark sets up to four at a time. Each
  * lane finds its own allocation: lanes of a warp read the same table entries,
  * so the memory system serves them together, and no shuffle lengthens the chain
  * of dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
@@ -523,34 +522,24 @@ PASTA_INLINE uint64_t __pasta_ws_resolve_arg(
                             end0, flags0, base1, end1, flags1);
 }
 
-/* A flag __pasta_ws_peek reads for an access that sets none: never 0. */
-static const PASTA_GLOBAL uint8_t pasta_ws_no_flag = 1;
-
-/* The value of page flag `flag` (0: none, read as set), read right after
- * the access it stands for and used only by the batch's __pasta_ws_mark:
- * the load is issued at once and nobody waits for it until then, so its
- * latency overlaps the accesses that follow (the mark used to issue these
- * loads itself, after the batch's last access). Branch-free, so that
- * nothing separates the load from the accesses around it. The read is
- * cached (not volatile): every warp of the grid reads the same few flags,
- * which must not all go to one L2 slice. */
-PASTA_INLINE uint32_t __pasta_ws_peek(uint64_t flag) {
-  const PASTA_GLOBAL uint8_t *p =
-      flag ? (const PASTA_GLOBAL uint8_t *)(uintptr_t)flag : &pasta_ws_no_flag;
-  return *p;
-}
-
-/* Sets up to four page flags after the accesses they stand for: f<k> with
- * the value v<k> __pasta_ws_peek read gets 1 where it was 0. A stale 0 only
- * costs a second store of 1; flags go from 0 to 1 only within a launch. */
+/* Sets up to four page flags (0: none), after the accesses they stand for.
+ * All four are read first, so that their latencies overlap, then 1 is
+ * stored where a flag was 0. The reads are cached (not volatile): every
+ * warp of the grid reads the same few flags, which must not all go to one
+ * L2 slice. A stale 0 only costs a second store of 1; flags go from 0 to 1
+ * only within a launch. */
 PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
-                                  uint64_t f3, uint32_t v0, uint32_t v1,
-                                  uint32_t v2, uint32_t v3) {
-  uint64_t f[4] = {f0, f1, f2, f3};
-  uint32_t v[4] = {v0, v1, v2, v3};
+                                  uint64_t f3) {
+  PASTA_GLOBAL uint8_t *f[4] = {(PASTA_GLOBAL uint8_t *)(uintptr_t)f0,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f1,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f2,
+                                (PASTA_GLOBAL uint8_t *)(uintptr_t)f3};
+  uint8_t set[4];
   for (int i = 0; i < 4; ++i)
-    if (v[i] == 0)
-      *(PASTA_GLOBAL uint8_t *)(uintptr_t)f[i] = 1;
+    set[i] = f[i] ? *f[i] : 1;
+  for (int i = 0; i < 4; ++i)
+    if (set[i] == 0)
+      *f[i] = 1;
 }
 
 /*===- Trace mode: C.A.T.S. scope events ---------------------------------===*

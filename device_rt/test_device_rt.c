@@ -94,12 +94,10 @@ static void test_ws_touch(void) {
   uint64_t cache[6] = {0, 0, 0, 0, 0, 0}; /* base, end, flags: 0 and 1 */
   place(0, 1, 0, 32);
 #define TOUCH(p, site)                                                         \
-  do {                                                                         \
-    uint64_t f_ =                                                              \
-        __pasta_ws_resolve(&st, 0, 4, (p), (site), 0, &cache[0], &cache[1],    \
-                           &cache[2], &cache[3], &cache[4], &cache[5]);        \
-    __pasta_ws_mark(f_, 0, 0, 0, __pasta_ws_peek(f_), 1, 1, 1);                \
-  } while (0)
+  __pasta_ws_mark(__pasta_ws_resolve(&st, 0, 4, (p), (site), 0, &cache[0],     \
+                                     &cache[1], &cache[2], &cache[3],          \
+                                     &cache[4], &cache[5]),                    \
+                  0, 0, 0)
   /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
    * A is cached in slot 0. */
   TOUCH(a + 40, 1);
@@ -127,10 +125,10 @@ static void test_ws_touch(void) {
    * block's bank (bank 0), and flags B's first page (flag 4). */
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
   st.blocks = (uint64_t)(uintptr_t)blocks;
-  uint64_t hot_flag =
-      __pasta_ws_resolve(&st, 1, 4, b, 5, 0, &cache[0], &cache[1], &cache[2],
-                         &cache[3], &cache[4], &cache[5]);
-  __pasta_ws_mark(hot_flag, 0, 0, 0, __pasta_ws_peek(hot_flag), 1, 1, 1);
+  __pasta_ws_mark(__pasta_ws_resolve(&st, 1, 4, b, 5, 0, &cache[0], &cache[1],
+                                     &cache[2], &cache[3], &cache[4],
+                                     &cache[5]),
+                  0, 0, 0);
   CHECK(blocks[0] == 1 && flags[4] == 1);
   /* Thread block 3 of 4 with two banks of 6 flags writes bank 1: a miss
    * (cache emptied) on A's second page sets flag 6 + 1. */
@@ -144,25 +142,14 @@ static void test_ws_touch(void) {
 }
 
 static void test_ws_mark(void) {
-  /* Peeks: an unset flag reads 0, a set one not, a null flag (an access
-   * that sets none) reads as set. */
+  /* Flags 0 and 2 unset, flag 1 already set, a null flag ignored; then
+   * flag 2 (set by now) and flag 2 again in one mark: afterwards 0..2 are
+   * set and flag 3 (never named) is not. */
   uint8_t flags[4] = {0, 1, 0, 0};
   uint64_t f = (uint64_t)(uintptr_t)flags;
-  uint32_t v0 = __pasta_ws_peek(f), v1 = __pasta_ws_peek(f + 1),
-           v2 = __pasta_ws_peek(f + 2), vnull = __pasta_ws_peek(0);
-  CHECK(v0 == 0 && v1 != 0 && v2 == 0 && vnull != 0);
-  /* Flags 0 and 2 seen unset are set, flag 1 seen set is left alone (it
-   * would have been written otherwise: it is cleared in between), the null
-   * one is skipped; then flag 2, seen unset twice before any mark (two
-   * accesses to one page in a batch), is set by both: afterwards 0 and 2
-   * are set, 1 is as cleared, 3 (never named) is not. */
-  flags[1] = 0;
-  __pasta_ws_mark(f, f + 1, f + 2, 0, v0, v1, v2, vnull);
-  CHECK(flags[0] == 1 && flags[1] == 0 && flags[2] == 1 && flags[3] == 0);
-  flags[2] = 0;
-  uint32_t a = __pasta_ws_peek(f + 2), b = __pasta_ws_peek(f + 2);
-  __pasta_ws_mark(f + 2, f + 2, 0, 0, a, b, 1, 1);
-  CHECK(flags[2] == 1 && flags[3] == 0);
+  __pasta_ws_mark(f, f + 1, f + 2, 0);
+  __pasta_ws_mark(f + 2, f + 2, 0, 0);
+  CHECK(flags[0] == 1 && flags[1] == 1 && flags[2] == 1 && flags[3] == 0);
   /* An access resolved to no flag (generic pointer to local memory) sets
    * none: the stand-in's local space is the whole of memory here. */
   struct pasta_ws_launch st;

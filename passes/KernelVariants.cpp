@@ -36,7 +36,6 @@ static constexpr const char *VariantAttr = "pasta-variant";
 static constexpr const char *ResolveName = "__pasta_ws_resolve";
 static constexpr const char *ResolveArgName = "__pasta_ws_resolve_arg";
 static constexpr const char *MarkName = "__pasta_ws_mark";
-static constexpr const char *PeekName = "__pasta_ws_peek";
 static constexpr const char *BankOffsetName = "__pasta_ws_bank_offset";
 
 bool pasta::isKernelVariant(const Function &F) {
@@ -275,10 +274,10 @@ static constexpr size_t MarkBatch = 4;
 
 // The runtime functions a working-set copy calls.
 struct WorkingSetHooks {
-  FunctionCallee Resolve, ResolveArg, Peek, Mark;
+  FunctionCallee Resolve, ResolveArg, Mark;
 };
 
-// The page flag of access I (site Site), found in front of At: by a range check
+// The page flag of access I (site Site), found before At: by a range check
 // against the kernel parameter the address comes from when the pass can
 // tell, by the full lookup otherwise.
 static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
@@ -330,7 +329,7 @@ static bool endsBatch(const Instruction &I) {
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
   FunctionType *ResolveTy = resolveType(Ctx, PointerType::get(Ctx, 1),
@@ -341,9 +340,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       M.getOrInsertFunction(ResolveName, ResolveTy),
       M.getOrInsertFunction(ResolveArgName,
                             FunctionType::get(I64, ArgParams, false)),
-      M.getOrInsertFunction(PeekName, I32, I64),
-      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64, I64,
-                            I32, I32, I32, I32)};
+      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64,
+                            I64)};
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -361,45 +359,34 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     if (Ptr && !neverInAllocation(Ptr))
       ByBlock[I->getParent()][I] = A.Site;
   }
-  // The page flags are set after the accesses, not in front of each: a
-  // touch waits for its flag before the next instruction can issue, so a
-  // touch in front of every access put a flag load's latency before each of
-  // them. Each access's flag is found and read (__pasta_ws_peek) right after
-  // it, so that the flag loads are in flight with the accesses that follow;
-  // nothing waits for them until the mark. Up to MarkBatch accesses go
-  // together, their flags set by one mark right after the next batch's
-  // first access or in front of whatever ends a batch (endsBatch); their
-  // flag addresses and values stay live until then, hence the bound.
+  // The page flags are set after the accesses, not before each: a touch
+  // waits for its flag before the next instruction can issue, so a touch in
+  // front of every access put a flag load's latency before each of them.
+  // Up to MarkBatch accesses go together, their flags read at once by one
+  // mark, in front of the next batch's first access or of whatever ends a
+  // batch (endsBatch); their flag addresses stay live until then, hence
+  // the bound.
   for (Function *F : Fns)
     for (BasicBlock &BB : *CopyOf[F]) {
       auto Tracked = ByBlock.find(&BB);
       if (Tracked == ByBlock.end())
         continue;
-      SmallVector<Value *, MarkBatch> Flags, Values;
+      SmallVector<std::pair<Instruction *, uint32_t>, MarkBatch> Pending;
       for (Instruction &I : make_early_inc_range(BB)) {
         auto Site = Tracked->second.find(&I);
         bool IsAccess = Site != Tracked->second.end();
-        bool Full = IsAccess && Flags.size() == MarkBatch;
-        if (!Flags.empty() && (endsBatch(I) || Full)) {
+        if (!Pending.empty() &&
+            (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
+          SmallVector<Value *, MarkBatch> Flags;
+          for (auto [Access, AccessSite] : Pending)
+            Flags.push_back(
+                insertResolve(Access, AccessSite, &I, Fields[CopyOf[F]], H));
           Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
-          Values.resize(MarkBatch, ConstantInt::get(I32, 1));
-          SmallVector<Value *, 2 * MarkBatch> Args(Flags.begin(), Flags.end());
-          Args.append(Values.begin(), Values.end());
-          // After the next batch's first access, which then does not wait
-          // for these flags' loads; in front of anything else.
-          IRBuilder<>(Full ? I.getNextNode() : &I).CreateCall(H.Mark, Args);
-          Flags.clear();
-          Values.clear();
+          IRBuilder<>(&I).CreateCall(H.Mark, Flags);
+          Pending.clear();
         }
-        if (!IsAccess)
-          continue;
-        // The iteration goes on at I's successor, past what is added here.
-        Instruction *After = I.getNextNode();
-        Value *Flag =
-            insertResolve(&I, Site->second, After, Fields[CopyOf[F]], H);
-        Flags.push_back(Flag);
-        Values.push_back(
-            IRBuilder<>(After).CreateCall(H.Peek, {Flag}, "pasta.ws.seen"));
+        if (IsAccess)
+          Pending.push_back({&I, Site->second});
       }
     }
 }

@@ -23,6 +23,5 @@ entry:
 ; CHECK-NOT: @__pasta_ws_resolve
 ; CHECK: store i64 %scale, ptr %out
 ; CHECK: %[[F:.*]] = call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out,
-; CHECK-NEXT: %[[V:.*]] = call i32 @__pasta_ws_peek(i64 %[[F]])
-; CHECK: call void @__pasta_ws_mark(i64 %[[F]], i64 0, i64 0, i64 0, i32 %[[V]], i32 1, i32 1, i32 1)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F]], i64 0, i64 0, i64 0)
 ; CHECK-NOT: @__pasta_ws_resolve

@@ -62,14 +62,12 @@ entry:
 ; The store's address comes from parameter 0 (%out): the range the host
 ; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
-; Each access's page flag is found and read right after it, and set (with
-; up to three more of its block) later, so that waiting for the flag does
-; not hold the access up.
+; Each access's page flag is found and set after it (with up to three more
+; of its block), so that waiting for the flag does not hold the access up.
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: %pasta.ws.flag = call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
-; CHECK-NEXT: %pasta.ws.seen = call i32 @__pasta_ws_peek(i64 %pasta.ws.flag)
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0, i32 %pasta.ws.seen, i32 1, i32 1, i32 1)
+; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0)
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p

@@ -1,11 +1,10 @@
-; Where the working-set copy finds, reads and sets its page flags: each
-; access's flag is found (__pasta_ws_resolve) and read (__pasta_ws_peek)
-; right after the access, so that the flag loads are in flight with the
-; accesses that follow; nothing waits for them until the mark. A block's
-; accesses go in batches of four, set by one __pasta_ws_mark right after the
-; next batch's first access (issued before the mark waits) or in front of
-; whatever ends the batch: the block's end (a loop's body sets its flags at
-; the end of the body), a barrier, a call.
+; Where the working-set copy sets its page flags: after the accesses, not in
+; front of each, so that waiting for a flag does not delay the accesses. A
+; block's accesses go in batches of four: their flags found
+; (__pasta_ws_resolve), then read and set by one __pasta_ws_mark, in front
+; of the next batch's first access or at the block's end; a loop's body
+; sets its flags at the end of the body; a barrier or a call after a batch
+; takes its flags in front of it.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -41,46 +40,36 @@ exit:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
-; Each load, then its flag found and read.
+; The first four loads, then their page flags found and set by one mark,
+; then the fifth load.
 ; CHECK: %v0 = load float, ptr addrspace(1) %a
+; CHECK-NOT: @__pasta_ws_
+; CHECK: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
 ; CHECK-NEXT: %[[F0:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V0:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F0]])
-; CHECK-NEXT: %v1 = load float, ptr addrspace(1) %p1
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p1 to ptr
 ; CHECK-NEXT: %[[F1:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V1:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F1]])
-; CHECK-NEXT: %v2 = load float, ptr addrspace(1) %p2
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p2 to ptr
 ; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V2:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F2]])
-; CHECK-NEXT: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
 ; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V3:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F3]])
-; The fifth load (the next batch's first access) and its flag's read go
-; first, then the first four flags are set.
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]])
 ; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
-; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
-; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V4:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F4]])
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]], i32 %[[V0]], i32 %[[V1]], i32 %[[V2]], i32 %[[V3]])
-; The store's flag after it; the fifth load's and the store's set at the
-; block's end, the mark padded with no flags seen as set.
+; The fifth load's and the store's at the block's end, the mark padded
+; with zeros.
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: store float %t, ptr addrspace(1) %out
+; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
+; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V5:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F5]])
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0, i32 %[[V4]], i32 %[[V5]], i32 1, i32 1)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0)
 ; CHECK-NEXT: br label %loop
 ; The loop's store, its flag set at the end of its body.
 ; CHECK: store float %t, ptr addrspace(1) %q
-; CHECK-NEXT: addrspacecast
-; CHECK-NEXT: %[[F6:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: %[[V6:pasta.ws.seen[0-9]*]] = call i32 @__pasta_ws_peek(i64 %[[F6]])
 ; CHECK-NOT: @__pasta_ws_
-; CHECK: call void @__pasta_ws_mark(i64 %[[F6]], i64 0, i64 0, i64 0, i32 %[[V6]], i32 1, i32 1, i32 1)
+; CHECK: call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0)
 ; CHECK-NEXT: br i1 %done
 
 ; A barrier after the accesses: the flags are set in front of it, not at
@@ -102,17 +91,15 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
 ; CHECK-LABEL: define ptx_kernel void @tile__pasta_ws(
 ; CHECK: %v = load float, ptr addrspace(1) %a
+; CHECK-NEXT: store float %v, ptr addrspace(3) @tile_buf
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call i32 @__pasta_ws_peek(
-; CHECK-NEXT: store float %v, ptr addrspace(3) @tile_buf
 ; CHECK-NEXT: call void @__pasta_ws_mark(
 ; CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: store float %x, ptr addrspace(1) %out
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call i32 @__pasta_ws_peek(
 ; CHECK-NEXT: call void @__pasta_ws_mark(
 
 ; Generic accesses: the counting code's own helpers in front of each
@@ -137,5 +124,5 @@ declare void @llvm.assume(i1)
 ; CHECK: %y = load float, ptr %q
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: store float %s, ptr addrspace(1) %out
-; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 0, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 1)
+; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 0)
 ; CHECK-NEXT: ret void
