@@ -186,7 +186,7 @@ static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
 /* More offsets the fake ws kernel touches in touch_alloc (test_ws_pages). */
-static uint64_t touch_more[4];
+static uint64_t touch_more[6];
 static int num_touch_more;
 static uint32_t page_banks_seen;
 
@@ -648,11 +648,50 @@ static int test_divergence(void) {
   return check_summary("intercept");
 }
 
-/* Run alone (`test_intercept ws_pages [banks]`): a launch that touches
- * pages 10, 63, 70 and the last (partial) one of a 101-page allocation, its
- * flags set in the last of `banks` banks (PASTA_WS_PAGE_BANKS; unset: the
- * default). The host ORs the banks and sums whole pages, the last one
- * partly, wherever they lie among the flags it skips eight at a time. */
+/* User allocations at increasing addresses (the runtime sorts its table by
+ * address, so their flags follow in this order). */
+static char *arena, *arena_next;
+static int arena_malloc(void **p, uint64_t n) {
+  *p = arena_next;
+  arena_next += (n + 4095) & ~(uint64_t)4095;
+  return 0;
+}
+
+/* A ws launch of the fake kernel touching `alloc` at the offsets given
+ * (touch_offset first); returns its touched bytes, or UINT64_MAX. */
+static uint64_t ws_touch(void *alloc, const uint64_t *offsets, int n) {
+  void *arg = alloc;
+  void *args[1] = {&arg};
+  touch_alloc = alloc;
+  touch_offset = offsets[0];
+  num_touch_more = n - 1;
+  for (int k = 1; k < n; ++k)
+    touch_more[k - 1] = offsets[k];
+  if (__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                            NULL, fake_launch, &ops) != 0)
+    return UINT64_MAX;
+  pasta_activity act;
+  uint64_t touched = UINT64_MAX;
+  if (pasta__activity_build(&act, 0) == 0 && act.num_ws_launches > 0) {
+    const pasta_activity_ws_launch *l =
+        &act.ws_launches[act.num_ws_launches - 1];
+    if (l->touched_allocations == 1)
+      touched = l->touched_bytes;
+  }
+  pasta__activity_free(&act);
+  return touched;
+}
+
+/* Run alone (`test_intercept ws_pages [banks]`): three allocations whose
+ * page flags follow each other: d (3 pages), c (100 pages and 123 bytes:
+ * 101 flags from flag 3, off the 8-flag words the host skips) and e (104
+ * pages: a multiple of 8 flags, from flag 104). One launch touches c's
+ * pages 10, 57 (flag 60: the last word of the first 64 flags the host ORs
+ * at once), 63 (the last flag of one of c's words), 70 and its last,
+ * partial page; another e's pages 5 and 103
+ * (its last, whole). The flags are set in the last of `banks` banks
+ * (PASTA_WS_PAGE_BANKS; unset: the default): the host ORs the banks and
+ * sums whole pages, the last one partly. */
 static int test_ws_pages(const char *banks) {
   setenv("PASTA_WORKING_SET", "1", 1);
   if (banks)
@@ -660,29 +699,22 @@ static int test_ws_pages(const char *banks) {
   __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
                           NULL);
   const uint64_t page = 65536, size = 100 * page + 123;
-  void *c = NULL;
-  CHECK(__pasta_malloc(&c, size, f_malloc, &ops) == 0);
-  void *arg = c;
-  void *args[1] = {&arg};
-  touch_alloc = c;
-  touch_offset = 10 * page + 5;
-  touch_more[0] = 63 * page; /* the last flag of an 8- and a 64-flag run */
-  touch_more[1] = 70 * page;
-  touch_more[2] = size - 1;
-  num_touch_more = 3;
-  CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
-                              NULL, fake_launch, &ops) == 0);
-  CHECK(num_launched == 1 && launched[0] == &k_ws);
+  arena = arena_next = calloc(1, 210 * page);
+  CHECK(arena != NULL);
+  if (!arena)
+    return check_summary("intercept ws pages");
+  void *d = NULL, *c = NULL, *e = NULL;
+  CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&c, size, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&e, 104 * page, arena_malloc, &ops) == 0);
+  const uint64_t in_c[] = {10 * page + 5, 57 * page, 63 * page, 70 * page,
+                           size - 1};
+  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123);
   CHECK(page_banks_seen == (banks ? (uint32_t)atoi(banks) : 16u));
-  pasta_activity act;
-  CHECK(pasta__activity_build(&act, 0) == 0);
-  CHECK(act.num_ws_launches == 1);
-  if (act.num_ws_launches == 1) {
-    CHECK(act.ws_launches[0].touched_allocations == 1);
-    CHECK(act.ws_launches[0].footprint_bytes == size);
-    CHECK(act.ws_launches[0].touched_bytes == 3 * page + 123);
-  }
-  pasta__activity_free(&act);
+  const uint64_t in_e[] = {5 * page, 104 * page - 1};
+  CHECK(ws_touch(e, in_e, 2) == 2 * page);
+  CHECK(num_launched == 2 && launched[0] == &k_ws && launched[1] == &k_ws);
+  free(arena);
   return check_summary("intercept ws pages");
 }
 

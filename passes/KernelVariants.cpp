@@ -310,7 +310,11 @@ static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
 // helpers (in front of every generic access) nor intrinsics that neither
 // touch memory nor synchronise (assumptions, lifetimes, special registers).
 // A barrier ends a batch: a warp that waits for its flags behind it would
-// hold the whole thread block; so does a user function.
+// hold the whole thread block; so does a user function. The helpers a
+// working-set copy calls are none of these: address-space tests, the launch
+// count at entry and the exit flush (whose warp sums are .sync operations
+// over the full warp, so a mark between its full-warp test and its sums,
+// which may diverge inside a lookup, is waited for by every lane).
 static bool endsBatch(const Instruction &I) {
   if (I.isTerminator())
     return true;

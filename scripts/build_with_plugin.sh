@@ -23,6 +23,10 @@ for exe in "$build"/bin/kernels/*-pasta; do
   cmd=${cmd//-fpass-plugin=$root\/$build\/lib\/libpasta.so/-fpass-plugin=$plugin}
   cmd=${cmd//-o $root\/$build\/$target /-o $root\/$build\/${target%-pasta}-$suffix }
   if [ -n "${PASTA_RUNTIME_LIB:-}" ]; then
+    case $cmd in *"$root/$build/lib/libpasta_rt.a"*) ;;
+    *) echo "build_with_plugin: $target: no $build/lib/libpasta_rt.a in its command" >&2
+       exit 1 ;;
+    esac
     cmd=${cmd//$root\/$build\/lib\/libpasta_rt.a/$(realpath "$PASTA_RUNTIME_LIB")}
   fi
   bash -c "$cmd" || { echo "build_with_plugin: $target failed" >&2; exit 1; }

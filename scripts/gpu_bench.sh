@@ -27,7 +27,7 @@ while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
   for variant in ${VARIANTS:-plain pasta}; do
-    ws=0 banks=16
+    ws=0 banks=${PASTA_WS_PAGE_BANKS:-16}
     case $variant in
     plain) exe=$BIN/$prog ;;
     *-ws) exe=$BIN/$prog-${variant%-ws} ws=1 ;;

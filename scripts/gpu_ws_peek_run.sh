@@ -28,7 +28,9 @@ if [ "${SKIP_EXTRAS:-0}" != 1 ]; then
     vector_add vector_add 67108864 >"$OUT/ncu.log" 2>&1
   OUT=$OUT/lc timeout 150 bash scripts/gpu_launch_cost.sh >"$OUT/lc.log" 2>&1
 fi
-touch "$OUT/ncu.log" "$OUT/lc.log"; mkdir -p "$OUT/ncu" "$OUT/lc"
+# Whatever did not run (no ncu, a part skipped) is an empty file in parts.tgz.
+touch "$OUT/ncu.log" "$OUT/lc.log" "$OUT/rest.tgz" "$OUT/ncu-vector_add.txt"
+mkdir -p "$OUT/ncu" "$OUT/lc"
 # The device tool brings back a few plain files of $OUT's top level only:
 # the tables stay there, the rest goes into parts.tgz.
 (cd "$OUT" && tar czf parts.tgz ncu lc ws_before_after.log ncu.log lc.log \

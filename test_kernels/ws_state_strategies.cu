@@ -29,6 +29,9 @@
 //   9 warpbank as const, the bank picked by the warp's global index, not the
 //             block's (the first stores of a page spread over more warps'
 //             banks)
+//  10 blockset as const, with the last flag each argument set in this thread
+//             block kept in shared memory (cleared at entry, behind a
+//             barrier): a warp skips a flag its block already set
 // Every mode but plain, nomark and load must set exactly the page flags of the three arrays'
 // pages (checked after each checked launch); the sums are checked too.
 //
@@ -55,9 +58,10 @@
         }                                                                            \
     } while (0)
 
-enum { kThreads = 256, kModes = 10, kArgs = 3, kBanks = 16, kPageShift = 16 };
-static const char* const kModeNames[kModes] = {"plain", "global", "param", "const", "nomark",
-                                               "load",  "early",  "cg",    "ca_cg", "warpbank"};
+enum { kThreads = 256, kModes = 11, kArgs = 3, kBanks = 16, kPageShift = 16 };
+static const char* const kModeNames[kModes] = {"plain", "global", "param", "const",
+                                               "nomark", "load",  "early", "cg",
+                                               "ca_cg", "warpbank", "blockset"};
 
 // The fields a working-set copy reads (a subset of struct pasta_ws_launch,
 // same kinds): per pointer argument its allocation's range and first flag.
@@ -127,7 +131,7 @@ template <int MODE>
 __device__ __forceinline__ void body(const float* a, const float* b, float* c, int n,
                                      const WsState& st, const WsState* global_st) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
+    if (MODE != 10 && i >= n) return;
     if (MODE == 6) {
         unsigned long long bank = bank_offset(st.num_pages, st.page_banks);
         unsigned shift = st.page_shift;
@@ -144,6 +148,12 @@ __device__ __forceinline__ void body(const float* a, const float* b, float* c, i
         if (!sb) *(unsigned char*)fb = 1;
         if (!sc) *(unsigned char*)fc = 1;
         return;
+    }
+    __shared__ unsigned long long s_last[kArgs];  // mode 10: the block's last flag set
+    if (MODE == 10) {
+        if (threadIdx.x < kArgs) s_last[threadIdx.x] = 0;
+        __syncthreads();
+        if (i >= n) return;
     }
     float x = a[i];
     float y = b[i];
@@ -170,6 +180,21 @@ __device__ __forceinline__ void body(const float* a, const float* b, float* c, i
     }
     if (MODE == 7 || MODE == 8) {
         mark_mode<MODE>(fa, fb, fc);
+        return;
+    }
+    if (MODE == 10) {
+        // A flag the block set already is skipped; a race only costs an
+        // extra store (flags go from 0 to 1 only).
+        unsigned long long f[kArgs] = {fa, fb, fc};
+        unsigned long long last[kArgs];
+        for (int k = 0; k < kArgs; ++k) last[k] = ((volatile unsigned long long*)s_last)[k];
+        unsigned char set[kArgs];
+        for (int k = 0; k < kArgs; ++k) set[k] = f[k] == last[k] ? 1 : *(unsigned char*)f[k];
+        for (int k = 0; k < kArgs; ++k)
+            if (set[k] == 0) {
+                *(unsigned char*)f[k] = 1;
+                ((volatile unsigned long long*)s_last)[k] = f[k];
+            }
         return;
     }
     mark(fa, fb, fc);
@@ -208,6 +233,7 @@ static void launch(int mode, int blocks, const float* a, const float* b, float* 
         if (mode == 7) add_const<7><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 8) add_const<8><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 9) add_const<9><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 10) add_const<10><<<blocks, kThreads>>>(a, b, c, n, g);
     }
 }
 

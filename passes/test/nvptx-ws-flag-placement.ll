@@ -103,10 +103,12 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: call void @__pasta_ws_mark(
 
 ; Generic accesses: the counting code's own helpers in front of each
-; (__pasta_is_shared, __pasta_is_local) and an assumption do not end the
-; batch, so both loads' flags are set by one mark.
-define ptx_kernel void @generic(ptr %p, ptr addrspace(1) %out) {
+; (__pasta_is_shared, __pasta_is_local: the pointer is loaded, so its address
+; space is found at run time) and an assumption do not end the batch, so the
+; pointer's load, both generic loads and the store share one mark.
+define ptx_kernel void @generic(ptr addrspace(1) %pp, ptr addrspace(1) %out) {
 entry:
+  %p = load ptr, ptr addrspace(1) %pp
   %x = load float, ptr %p
   %q = getelementptr inbounds float, ptr %p, i64 8
   %nonnull = icmp ne ptr %q, null
@@ -119,10 +121,17 @@ entry:
 declare void @llvm.assume(i1)
 
 ; CHECK-LABEL: define ptx_kernel void @generic__pasta_ws(
+; CHECK: %p = load ptr, ptr addrspace(1) %pp
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: call {{.*}} @__pasta_is_shared(
+; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: %x = load float, ptr %p
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: call {{.*}} @__pasta_is_shared(
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: %y = load float, ptr %q
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: store float %s, ptr addrspace(1) %out
-; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 0)
-; CHECK-NEXT: ret void
+; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: ret void
