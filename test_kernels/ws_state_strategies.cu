@@ -32,6 +32,9 @@
 //  10 blockset as const, with the last flag each argument set in this thread
 //             block kept in shared memory (cleared at entry, behind a
 //             barrier): a warp skips a flag its block already set
+//  11 blockclaim as blockset, but a warp claims the flag with an atomic
+//             exchange in shared memory, so of a block's warps racing for
+//             one flag only the first reads and sets it
 // Every mode but plain, nomark and load must set exactly the page flags of the three arrays'
 // pages (checked after each checked launch); the sums are checked too.
 //
@@ -58,10 +61,10 @@
         }                                                                            \
     } while (0)
 
-enum { kThreads = 256, kModes = 11, kArgs = 3, kBanks = 16, kPageShift = 16 };
+enum { kThreads = 256, kModes = 12, kArgs = 3, kBanks = 16, kPageShift = 16 };
 static const char* const kModeNames[kModes] = {"plain", "global", "param", "const",
                                                "nomark", "load",  "early", "cg",
-                                               "ca_cg", "warpbank", "blockset"};
+                                               "ca_cg", "warpbank", "blockset", "blockclaim"};
 
 // The fields a working-set copy reads (a subset of struct pasta_ws_launch,
 // same kinds): per pointer argument its allocation's range and first flag.
@@ -131,7 +134,7 @@ template <int MODE>
 __device__ __forceinline__ void body(const float* a, const float* b, float* c, int n,
                                      const WsState& st, const WsState* global_st) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (MODE != 10 && i >= n) return;
+    if (MODE != 10 && MODE != 11 && i >= n) return;
     if (MODE == 6) {
         unsigned long long bank = bank_offset(st.num_pages, st.page_banks);
         unsigned shift = st.page_shift;
@@ -150,7 +153,7 @@ __device__ __forceinline__ void body(const float* a, const float* b, float* c, i
         return;
     }
     __shared__ unsigned long long s_last[kArgs];  // mode 10: the block's last flag set
-    if (MODE == 10) {
+    if (MODE == 10 || MODE == 11) {
         if (threadIdx.x < kArgs) s_last[threadIdx.x] = 0;
         __syncthreads();
         if (i >= n) return;
@@ -180,6 +183,24 @@ __device__ __forceinline__ void body(const float* a, const float* b, float* c, i
     }
     if (MODE == 7 || MODE == 8) {
         mark_mode<MODE>(fa, fb, fc);
+        return;
+    }
+    if (MODE == 11) {
+        // One lane per warp claims; lanes of a warp share its flags here
+        // (one page per warp and array), the other lanes follow lane 0.
+        unsigned long long f[kArgs] = {fa, fb, fc};
+        unsigned lane = threadIdx.x % 32;
+        for (int k = 0; k < kArgs; ++k) {
+            unsigned long long mine = __shfl_sync(0xffffffffu, f[k], 0);
+            bool same = __all_sync(0xffffffffu, mine == f[k]);
+            if (!same) {  // lanes on two pages: each its own
+                if (*(unsigned char*)f[k] == 0) *(unsigned char*)f[k] = 1;
+                continue;
+            }
+            if (lane != 0) continue;
+            if (atomicExch(&s_last[k], f[k]) == f[k]) continue;  // the block has it
+            if (*(unsigned char*)f[k] == 0) *(unsigned char*)f[k] = 1;
+        }
         return;
     }
     if (MODE == 10) {
@@ -234,6 +255,7 @@ static void launch(int mode, int blocks, const float* a, const float* b, float* 
         if (mode == 8) add_const<8><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 9) add_const<9><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 10) add_const<10><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 11) add_const<11><<<blocks, kThreads>>>(a, b, c, n, g);
     }
 }
 
