@@ -522,77 +522,14 @@ PASTA_INLINE uint64_t __pasta_ws_resolve_arg(
                             end0, flags0, base1, end1, flags1);
 }
 
-/* Page-flag claims of this thread block, for the working-set copies of
- * kernels: slot k % PASTA_WS_CLAIM_SLOTS holds the flag a warp of the block
- * claimed last for an access through pointer argument k. A warp whose active
- * lanes all set one flag claims it with one atomic exchange; a warp that
- * finds that flag there already leaves it to the warp that claimed it. The
- * warps of a block no longer all read and store the same flags at once
- * (docs/performance.md, "Where a streaming kernel's working-set time goes":
- * 3.7x -> 2.6x on vector_add's shape). A collision of two arguments in one
- * slot, or a race, only costs a store: a warp skips a flag only where
- * another warp of its block claimed exactly that flag, in this launch (the
- * slots are cleared at the kernel's entry, behind a barrier). */
-#define PASTA_WS_CLAIM_SLOTS 4u
-#if defined(PASTA_DEVICE_RT_HOST_TEST)
-#define PASTA_SHARED
-#else
-#define PASTA_SHARED __attribute__((address_space(3), loader_uninitialized))
-#endif
-static PASTA_SHARED uint64_t pasta_ws_claims[PASTA_WS_CLAIM_SLOTS];
-
-/* At the entry of a kernel's working-set copy, where every thread of the
- * block is (the pass puts it there, not in device functions). */
-PASTA_INLINE void __pasta_ws_claims_clear(void) {
-  uint32_t t =
-      __gpu_thread_id_x() +
-      __gpu_num_threads_x() *
-          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
-  if (t < PASTA_WS_CLAIM_SLOTS)
-    pasta_ws_claims[t] = 0;
-  __gpu_sync_threads();
-}
-
-/* Whether this lane leaves `flag` to another: a lane other than the first of
- * a warp whose lanes all have this flag, or every lane when another warp of
- * the block claimed it. `slot` is the same in every lane (a constant of the
- * call), so every active lane makes the same collective calls. */
-static PASTA_INLINE int pasta_ws_leaves(uint64_t flag, uint32_t slot) {
-  if (slot >= PASTA_WS_CLAIM_SLOTS)
-    return 0;
-  uint64_t lanes = __gpu_lane_mask();
-  uint32_t first = (uint32_t)__builtin_ctzll(lanes);
-  uint64_t lead = __gpu_shuffle_idx_u64(lanes, first, flag, __gpu_num_lanes());
-  if (__gpu_ballot(lanes, flag != lead) != 0 || lead == 0)
-    return 0; /* several flags (or none): each lane its own */
-  uint64_t old = 0;
-  if (__gpu_lane_id() == first)
-    old = __scoped_atomic_exchange_n(&pasta_ws_claims[slot], flag,
-                                     __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
-  old = __gpu_shuffle_idx_u64(lanes, first, old, __gpu_num_lanes());
-  return old == flag || __gpu_lane_id() != first;
-}
-
-/* Sets up to four page flags (0: none), after the accesses they stand for;
- * s<k>: the claim slot of f<k> (PASTA_WS_CLAIM_SLOTS or more: none). All
- * four are read first, so that their latencies overlap, then 1 is
+/* Sets up to four page flags (0: none), after the accesses they stand for.
+ * All four are read first, so that their latencies overlap, then 1 is
  * stored where a flag was 0. The reads are cached (not volatile): every
  * warp of the grid reads the same few flags, which must not all go to one
  * L2 slice. A stale 0 only costs a second store of 1; flags go from 0 to 1
  * only within a launch. */
 PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
-                                  uint64_t f3, uint32_t s0, uint32_t s1,
-                                  uint32_t s2, uint32_t s3) {
-  /* Written out, not as a loop: nothing unrolls a loop after the runtime is
-   * inlined, and an array indexed by one would live on the stack. */
-  if (pasta_ws_leaves(f0, s0))
-    f0 = 0;
-  if (pasta_ws_leaves(f1, s1))
-    f1 = 0;
-  if (pasta_ws_leaves(f2, s2))
-    f2 = 0;
-  if (pasta_ws_leaves(f3, s3))
-    f3 = 0;
+                                  uint64_t f3) {
   PASTA_GLOBAL uint8_t *f[4] = {(PASTA_GLOBAL uint8_t *)(uintptr_t)f0,
                                 (PASTA_GLOBAL uint8_t *)(uintptr_t)f1,
                                 (PASTA_GLOBAL uint8_t *)(uintptr_t)f2,

@@ -117,10 +117,6 @@ static inline int __gpu_is_ptr_private(void *p) {
   return pasta_shim_in_warp ? 0 : pasta_shim.private_;
 }
 
-/* The tests run one warp of a block at a time: a block barrier waits for
- * nobody. */
-static inline void __gpu_sync_threads(void) {}
-
 /* Runs body(lane, arg) on each active lane of a warp of `width` lanes, one
  * thread per lane; returns when all are done. */
 struct pasta_shim_lane_start {

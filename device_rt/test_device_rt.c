@@ -97,7 +97,7 @@ static void test_ws_touch(void) {
   __pasta_ws_mark(__pasta_ws_resolve(&st, 0, 4, (p), (site), 0, &cache[0],     \
                                      &cache[1], &cache[2], &cache[3],          \
                                      &cache[4], &cache[5]),                    \
-                  0, 0, 0, 4, 4, 4, 4)
+                  0, 0, 0)
   /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
    * A is cached in slot 0. */
   TOUCH(a + 40, 1);
@@ -128,7 +128,7 @@ static void test_ws_touch(void) {
   __pasta_ws_mark(__pasta_ws_resolve(&st, 1, 4, b, 5, 0, &cache[0], &cache[1],
                                      &cache[2], &cache[3], &cache[4],
                                      &cache[5]),
-                  0, 0, 0, 4, 4, 4, 4);
+                  0, 0, 0);
   CHECK(blocks[0] == 1 && flags[4] == 1);
   /* Thread block 3 of 4 with two banks of 6 flags writes bank 1: a miss
    * (cache emptied) on A's second page sets flag 6 + 1. */
@@ -147,8 +147,8 @@ static void test_ws_mark(void) {
    * set and flag 3 (never named) is not. */
   uint8_t flags[4] = {0, 1, 0, 0};
   uint64_t f = (uint64_t)(uintptr_t)flags;
-  __pasta_ws_mark(f, f + 1, f + 2, 0, 4, 4, 4, 4);
-  __pasta_ws_mark(f + 2, f + 2, 0, 0, 4, 4, 4, 4);
+  __pasta_ws_mark(f, f + 1, f + 2, 0);
+  __pasta_ws_mark(f + 2, f + 2, 0, 0);
   CHECK(flags[0] == 1 && flags[1] == 1 && flags[2] == 1 && flags[3] == 0);
   /* An access resolved to no flag (generic pointer to local memory) sets
    * none: the stand-in's local space is the whole of memory here. */
@@ -160,74 +160,6 @@ static void test_ws_mark(void) {
                                   &cache[2], &cache[3], &cache[4], &cache[5]),
                0);
   pasta_shim.local = 0;
-}
-
-/* Claims: warps of one block marking flags through claim slots. */
-static uint8_t claim_flags[8];
-static uint64_t claim_lane_flag[64]; /* the flag each lane marks */
-static uint32_t claim_slot;
-static void ws_claim_lane(uint32_t lane, void *arg) {
-  (void)arg;
-  __pasta_ws_mark(claim_lane_flag[lane], 0, 0, 0, claim_slot, 4, 4, 4);
-}
-/* One warp of `width` lanes marks: lanes below `split` flag a, the others b. */
-static void claim_warp(uint32_t width, uint32_t split, int a, int b,
-                       uint32_t slot) {
-  for (uint32_t l = 0; l < 64; ++l)
-    claim_lane_flag[l] = (uint64_t)(uintptr_t)&claim_flags[l < split ? a : b];
-  claim_slot = slot;
-  pasta_shim_warp(width, width == 64 ? ~0ull : 0xffffffffull, 0, 0,
-                  ws_claim_lane, NULL);
-}
-
-/* A block's entry: its first threads clear a slot each. */
-static void clear_claims(void) {
-  for (uint32_t t = 0; t < 8; ++t) {
-    place(0, 1, t, 256);
-    __pasta_ws_claims_clear();
-  }
-  place(0, 1, 0, 32);
-}
-
-static void test_ws_claims(void) {
-  for (uint32_t width = 32; width <= 64; width += 32) {
-    memset(claim_flags, 0, sizeof claim_flags);
-    clear_claims();
-    /* A warp whose lanes all mark flag 0 claims it in slot 0 and sets it. */
-    claim_warp(width, width, 0, 0, 0);
-    CHECK_EQ_INT(claim_flags[0], 1);
-    /* Another warp of the block finds flag 0 claimed and leaves it (cleared
-     * here to see that it does not store). */
-    claim_flags[0] = 0;
-    claim_warp(width, width, 0, 0, 0);
-    CHECK_EQ_INT(claim_flags[0], 0);
-    /* Without a claim slot (4: none) every warp sets its flags. */
-    claim_warp(width, width, 0, 0, 4);
-    CHECK_EQ_INT(claim_flags[0], 1);
-    /* A warp on two flags (lanes on two pages): each lane its own, both
-     * set, the slot untouched. */
-    claim_warp(width, width / 2, 1, 2, 0);
-    CHECK(claim_flags[1] == 1 && claim_flags[2] == 1);
-    claim_flags[0] = 0;
-    claim_warp(width, width, 0, 0, 0); /* slot 0 still holds flag 0 */
-    CHECK_EQ_INT(claim_flags[0], 0);
-    /* Flag 3 claimed in slot 0 replaces flag 0: a later warp on flag 0
-     * claims it again and sets it (a collision costs a store, never a
-     * flag). */
-    claim_warp(width, width, 3, 3, 0);
-    CHECK_EQ_INT(claim_flags[3], 1);
-    claim_warp(width, width, 0, 0, 0);
-    CHECK_EQ_INT(claim_flags[0], 1);
-    /* Slots are per slot: flag 4 in slot 1 does not disturb slot 0. */
-    claim_warp(width, width, 4, 4, 1);
-    claim_flags[0] = 0;
-    claim_warp(width, width, 0, 0, 0);
-    CHECK(claim_flags[4] == 1 && claim_flags[0] == 0);
-    /* A kernel's next block (slots cleared at entry) sets flag 0 again. */
-    clear_claims();
-    claim_warp(width, width, 0, 0, 0);
-    CHECK_EQ_INT(claim_flags[0], 1);
-  }
 }
 
 /* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past
@@ -879,7 +811,6 @@ int main(void) {
   test_ws_outside();
   test_ws_touch();
   test_ws_mark();
-  test_ws_claims();
   test_ws_lookup_warp();
   test_trace_sampling();
   test_trace_events();

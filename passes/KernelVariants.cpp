@@ -36,9 +36,6 @@ static constexpr const char *VariantAttr = "pasta-variant";
 static constexpr const char *ResolveName = "__pasta_ws_resolve";
 static constexpr const char *ResolveArgName = "__pasta_ws_resolve_arg";
 static constexpr const char *MarkName = "__pasta_ws_mark";
-static constexpr const char *ClaimsClearName = "__pasta_ws_claims_clear";
-// device_rt.c's PASTA_WS_CLAIM_SLOTS: a mark's slot at or above it is none.
-static constexpr uint32_t ClaimSlots = 4;
 static constexpr const char *BankOffsetName = "__pasta_ws_bank_offset";
 
 bool pasta::isKernelVariant(const Function &F) {
@@ -232,11 +229,6 @@ static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
   return It->second;
 }
 
-static bool isKernel(const Function &F) {
-  CallingConv::ID CC = F.getCallingConv();
-  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
-}
-
 static StateFields loadState(Function &Copy) {
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
   IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
@@ -263,11 +255,6 @@ static StateFields loadState(Function &Copy) {
   S.PageShift =
       Field(I32, offsetof(pasta_ws_launch, page_shift), "pasta.ws.shift");
   S.Cache = std::move(Cache);
-  // A kernel's thread block claims page flags in shared memory, cleared
-  // here, where every thread of the block is (__pasta_ws_mark).
-  if (isKernel(Copy))
-    B.CreateCall(
-        Copy.getParent()->getOrInsertFunction(ClaimsClearName, B.getVoidTy()));
   return S;
 }
 
@@ -318,18 +305,6 @@ static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
   return B.CreateCall(H.ResolveArg, Args, "pasta.ws.flag");
 }
 
-// The claim slot of access I's page flag (__pasta_ws_mark): by the kernel
-// parameter its address comes from, in a kernel's own code only (a device
-// function may run under another module's kernel, whose entry did not clear
-// this module's slots); ClaimSlots for none.
-static uint32_t claimSlot(Instruction &I) {
-  Function &F = *I.getFunction();
-  if (!isKernel(F))
-    return ClaimSlots;
-  std::optional<unsigned> K = tracedParameter(trackedPointer(I), F);
-  return K ? *K % ClaimSlots : ClaimSlots;
-}
-
 // Whether the page flags of the accesses before I are set in front of it:
 // the block's end, and calls, but not those of the counting code's own
 // helpers (in front of every generic access) nor intrinsics that neither
@@ -358,7 +333,7 @@ static bool endsBatch(const Instruction &I) {
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
   LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
   FunctionType *ResolveTy = resolveType(Ctx, PointerType::get(Ctx, 1),
@@ -369,8 +344,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       M.getOrInsertFunction(ResolveName, ResolveTy),
       M.getOrInsertFunction(ResolveArgName,
                             FunctionType::get(I64, ArgParams, false)),
-      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64, I64,
-                            I32, I32, I32, I32)};
+      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64,
+                            I64)};
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -406,16 +381,12 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
         bool IsAccess = Site != Tracked->second.end();
         if (!Pending.empty() &&
             (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
-          SmallVector<Value *, 2 * MarkBatch> Args, Slots;
-          for (auto [Access, AccessSite] : Pending) {
-            Args.push_back(
+          SmallVector<Value *, MarkBatch> Flags;
+          for (auto [Access, AccessSite] : Pending)
+            Flags.push_back(
                 insertResolve(Access, AccessSite, &I, Fields[CopyOf[F]], H));
-            Slots.push_back(ConstantInt::get(I32, claimSlot(*Access)));
-          }
-          Args.resize(MarkBatch, ConstantInt::get(I64, 0));
-          Slots.resize(MarkBatch, ConstantInt::get(I32, ClaimSlots));
-          Args.append(Slots.begin(), Slots.end());
-          IRBuilder<>(&I).CreateCall(H.Mark, Args);
+          Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
+          IRBuilder<>(&I).CreateCall(H.Mark, Flags);
           Pending.clear();
         }
         if (IsAccess)

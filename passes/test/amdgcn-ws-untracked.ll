@@ -19,10 +19,9 @@ entry:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @apply__pasta_ws(
-; CHECK: call void @__pasta_ws_claims_clear()
 ; CHECK: %scale = load i64, ptr %scale.addr
 ; CHECK-NOT: @__pasta_ws_resolve
 ; CHECK: store i64 %scale, ptr %out
 ; CHECK: %[[F:.*]] = call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out,
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F]], i64 0, i64 0, i64 0, i32 4, i32 4, i32 4, i32 4)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F]], i64 0, i64 0, i64 0)
 ; CHECK-NOT: @__pasta_ws_resolve

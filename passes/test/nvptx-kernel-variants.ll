@@ -67,15 +67,11 @@ entry:
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0, i32 0, i32 4, i32 4, i32 4)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0)
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
 ; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
-; A device function claims no flags (its module's claim slots are cleared by
-; kernels of this module only, and it may run under another's): slot 4.
-; CHECK-NOT: __pasta_ws_claims_clear
-; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0, i32 4, i32 4, i32 4, i32 4)
 
 ; NOVAR-NOT: __pasta_plain
 ; NOVAR-NOT: __pasta_ws

@@ -40,10 +40,6 @@ exit:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
-; The block's claim slots cleared at the kernel's entry; a mark passes each
-; flag's slot: the kernel parameter its address comes from (%a 0, %out 1),
-; 4 for none (a pointer loaded from memory, in @generic).
-; CHECK: call void @__pasta_ws_claims_clear()
 ; The first four loads, then their page flags found and set by one mark,
 ; then the fifth load.
 ; CHECK: %v0 = load float, ptr addrspace(1) %a
@@ -57,7 +53,7 @@ exit:
 ; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
 ; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]], i32 0, i32 0, i32 0, i32 0)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]])
 ; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
 ; The fifth load's and the store's at the block's end, the mark padded
 ; with zeros.
@@ -67,13 +63,13 @@ exit:
 ; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0, i32 0, i32 1, i32 4, i32 4)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0)
 ; CHECK-NEXT: br label %loop
 ; The loop's store, its flag set at the end of its body.
 ; CHECK: store float %t, ptr addrspace(1) %q
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0, i32 1, i32 4, i32 4, i32 4)
+; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0)
 ; CHECK-NEXT: br i1 %done
 
 ; A barrier after the accesses: the flags are set in front of it, not at
@@ -136,6 +132,6 @@ declare void @llvm.assume(i1)
 ; CHECK: %y = load float, ptr %q
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: store float %s, ptr addrspace(1) %out
-; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i32 0, i32 4, i32 4, i32 1)
+; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: ret void
