@@ -64,8 +64,8 @@ Value *pasta::trackedPointer(const Instruction &I) {
 // of the pointer that reaches it: the thread's own stack, a parameter passed
 // by value (C++ functors, e.g. Thrust's, read through generic pointers to
 // the parameter space; on AMD, byref pointers into the kernel arguments),
-// shared and constant variables. Their accesses get no
-// page flag; the device runtime checks the address space of the rest.
+// shared and constant variables. Their accesses get no page flag; the
+// device runtime checks the address space of the rest.
 static bool neverInAllocation(const Value *Ptr) {
   const Value *Obj = getUnderlyingObject(Ptr);
   if (isa<AllocaInst>(Obj))
