@@ -14,7 +14,7 @@ OUT=${OUT:-out}
 mkdir -p "$OUT"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 W=$(mktemp -d)
-"$NVCC" -O3 -arch=sm_90 -o "$W/flush_strategies" test_kernels/flush_strategies.cu || exit 1
+"$NVCC" -O3 -arch=sm_90 -Itest_kernels -o "$W/flush_strategies" test_kernels/flush_strategies.cu || exit 1
 "$NVCC" -O2 -arch=sm_90 -Itest_kernels -o "$W/launch_overhead" test_kernels/launch_overhead.cu || exit 1
 {
   echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"

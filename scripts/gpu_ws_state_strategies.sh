@@ -12,7 +12,7 @@ OUT=${OUT:-out}
 mkdir -p "$OUT"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 W=$(mktemp -d)
-"$NVCC" -O3 -arch=sm_90 -Xptxas -v -o "$W/ws_state_strategies" \
+"$NVCC" -O3 -arch=sm_90 -Itest_kernels -Xptxas -v -o "$W/ws_state_strategies" \
   test_kernels/ws_state_strategies.cu >"$W/ptxas.txt" 2>&1 || { cat "$W/ptxas.txt"; exit 1; }
 {
   echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"

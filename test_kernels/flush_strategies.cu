@@ -48,23 +48,13 @@
 // Success prints "flush_strategies: PASSED n=<n>" and exits 0; a wrong count
 // prints "flush_strategies: FAILED mode <m> counter <c>: <got> != <want>"
 // and exits 1.
-#include <cuda_runtime.h>
+#include "bench.h"  // tk_bench; gpu_compat.h's GPU_CHECK
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                              \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            std::fprintf(stderr, "flush_strategies: %s: %s\n", #x,          \
-                         cudaGetErrorString(e_));                             \
-            std::exit(2);                                                     \
-        }                                                                     \
-    } while (0)
 
 enum { kThreads = 256, kBits = 6, kBanks = 4096, kModes = 14 };
 static const char* const kModeNames[kModes] = {"plain",  "mask",  "redux",     "redux_only",
@@ -267,31 +257,26 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "flush_strategies: n must be in [1, 2^28], got '%s'\n", argv[1]);
         return 2;
     }
-    const char* bench = std::getenv("TK_BENCH");
-    int runs = bench ? std::atoi(bench) : 0;
     int blocks = (int)((n + kThreads - 1) / kThreads);
     std::vector<float> h_in((size_t)n);
     for (long i = 0; i < n; ++i) h_in[(size_t)i] = (float)((i % 3) - 1);
     float *d_in, *d_out;
     unsigned long long* d_counters;
     size_t counters_bytes = sizeof(unsigned long long) * kBanks * kBits;
-    CHECK(cudaMalloc(&d_in, sizeof(float) * (size_t)n));
-    CHECK(cudaMalloc(&d_out, sizeof(float) * (size_t)blocks));
-    CHECK(cudaMalloc(&d_counters, counters_bytes));
-    CHECK(cudaMemcpy(d_in, h_in.data(), sizeof(float) * (size_t)n, cudaMemcpyHostToDevice));
+    GPU_CHECK(cudaMalloc(&d_in, sizeof(float) * (size_t)n));
+    GPU_CHECK(cudaMalloc(&d_out, sizeof(float) * (size_t)blocks));
+    GPU_CHECK(cudaMalloc(&d_counters, counters_bytes));
+    GPU_CHECK(cudaMemcpy(d_in, h_in.data(), sizeof(float) * (size_t)n, cudaMemcpyHostToDevice));
     unsigned long long want[kBits];
     expected_counts((int)n, blocks, want);
     size_t shmem = sizeof(float) * (kThreads / 32);
-    cudaEvent_t start, stop;
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
     std::vector<unsigned long long> h_counters((size_t)kBanks * kBits);
     for (int mode = 0; mode < kModes; ++mode) {
         // Checked launch first: the counters of one launch.
-        CHECK(cudaMemset(d_counters, 0, counters_bytes));
+        GPU_CHECK(cudaMemset(d_counters, 0, counters_bytes));
         kKernels[mode]<<<blocks, kThreads, shmem>>>(d_in, d_out, (int)n, d_counters);
-        CHECK(cudaGetLastError());
-        CHECK(cudaMemcpy(h_counters.data(), d_counters, counters_bytes, cudaMemcpyDeviceToHost));
+        GPU_CHECK(cudaGetLastError());
+        GPU_CHECK(cudaMemcpy(h_counters.data(), d_counters, counters_bytes, cudaMemcpyDeviceToHost));
         bool counts = mode == 2 || mode == 4 || mode == 5 || mode == 6 || mode == 7;
         for (int c = 0; counts && c < kBits; ++c) {
             unsigned long long got = 0;
@@ -302,21 +287,9 @@ int main(int argc, char** argv) {
                 return 1;
             }
         }
-        std::vector<float> times;
-        for (int r = 0; r <= runs && runs > 0; ++r) {
-            CHECK(cudaEventRecord(start));
-            kKernels[mode]<<<blocks, kThreads, shmem>>>(d_in, d_out, (int)n, d_counters);
-            CHECK(cudaEventRecord(stop));
-            CHECK(cudaEventSynchronize(stop));
-            float ms = 0;
-            CHECK(cudaEventElapsedTime(&ms, start, stop));
-            if (r > 0) times.push_back(ms * 1000.0f);  // run 0: warm-up
-        }
-        if (!times.empty()) {
-            std::sort(times.begin(), times.end());
-            std::printf("bench: flush_%s runs=%d median_us=%.1f min_us=%.1f\n", kModeNames[mode], runs,
-                        times[times.size() / 2], times[0]);
-        }
+        char label[64];
+        std::snprintf(label, sizeof label, "flush_%s", kModeNames[mode]);
+        tk_bench(label, [&] { kKernels[mode]<<<blocks, kThreads, shmem>>>(d_in, d_out, (int)n, d_counters); });
     }
     std::printf("flush_strategies: PASSED n=%ld\n", n);
     return 0;

@@ -43,23 +43,13 @@
 //   bench: ws_state_<name> runs=k median_us=<x> min_us=<x>
 // Success prints "ws_state_strategies: PASSED n=<n>" and exits 0; a wrong
 // flag or sum prints "ws_state_strategies: FAILED ..." and exits 1.
-#include <cuda_runtime.h>
+#include "bench.h"  // tk_bench_runs; gpu_compat.h's GPU_CHECK
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                                     \
-    do {                                                                             \
-        cudaError_t e_ = (x);                                                        \
-        if (e_ != cudaSuccess) {                                                     \
-            std::fprintf(stderr, "ws_state_strategies: %s: %s\n", #x,                \
-                         cudaGetErrorString(e_));                                    \
-            std::exit(2);                                                            \
-        }                                                                            \
-    } while (0)
 
 enum { kThreads = 256, kModes = 12, kArgs = 3, kBanks = 16, kPageShift = 16 };
 static const char* const kModeNames[kModes] = {"plain", "global", "param", "const",
@@ -246,7 +236,7 @@ static void launch(int mode, int blocks, const float* a, const float* b, float* 
     case 2: add_param<<<blocks, kThreads>>>(a, b, c, n, g, h); break;
     default:
         // Written before each launch, as the host runtime would.
-        CHECK(cudaMemcpyToSymbolAsync(c_state, &h, sizeof h));
+        GPU_CHECK(cudaMemcpyToSymbolAsync(c_state, &h, sizeof h));
         if (mode == 3) add_const<3><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 4) add_const<4><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 5) add_const<5><<<blocks, kThreads>>>(a, b, c, n, g);
@@ -265,24 +255,23 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "ws_state_strategies: n must be in [1, 2^28], got '%s'\n", argv[1]);
         return 2;
     }
-    const char* bench = std::getenv("TK_BENCH");
-    int runs = bench ? std::atoi(bench) : 0;
+    int runs = tk_bench_runs();
     int blocks = (int)((n + kThreads - 1) / kThreads);
     size_t bytes = sizeof(float) * (size_t)n;
     std::vector<float> h_a((size_t)n), h_b((size_t)n), h_c((size_t)n);
     for (long i = 0; i < n; ++i) h_a[(size_t)i] = (float)(i % 7), h_b[(size_t)i] = (float)(i % 5);
     float *d_a, *d_b, *d_c;
-    CHECK(cudaMalloc(&d_a, bytes));
-    CHECK(cudaMalloc(&d_b, bytes));
-    CHECK(cudaMalloc(&d_c, bytes));
-    CHECK(cudaMemcpy(d_a, h_a.data(), bytes, cudaMemcpyHostToDevice));
-    CHECK(cudaMemcpy(d_b, h_b.data(), bytes, cudaMemcpyHostToDevice));
+    GPU_CHECK(cudaMalloc(&d_a, bytes));
+    GPU_CHECK(cudaMalloc(&d_b, bytes));
+    GPU_CHECK(cudaMalloc(&d_c, bytes));
+    GPU_CHECK(cudaMemcpy(d_a, h_a.data(), bytes, cudaMemcpyHostToDevice));
+    GPU_CHECK(cudaMemcpy(d_b, h_b.data(), bytes, cudaMemcpyHostToDevice));
     // Flags: one per 64 KiB page of each array, kBanks banks of all of them.
     unsigned pages_per = (unsigned)((bytes + (1u << kPageShift) - 1) >> kPageShift);
     unsigned num_pages = kArgs * pages_per;
     size_t flag_bytes = (size_t)num_pages * kBanks;
     unsigned char* d_flags;
-    CHECK(cudaMalloc(&d_flags, flag_bytes));
+    GPU_CHECK(cudaMalloc(&d_flags, flag_bytes));
     WsState h{};
     h.pages = (unsigned long long)d_flags;
     h.num_pages = num_pages;
@@ -293,19 +282,19 @@ int main(int argc, char** argv) {
         h.args[k] = {(unsigned long long)arrays[k], (unsigned long long)arrays[k] + bytes,
                      h.pages + (unsigned long long)k * pages_per};
     WsState* d_state;
-    CHECK(cudaMalloc(&d_state, sizeof h));
-    CHECK(cudaMemcpy(d_state, &h, sizeof h, cudaMemcpyHostToDevice));
+    GPU_CHECK(cudaMalloc(&d_state, sizeof h));
+    GPU_CHECK(cudaMemcpy(d_state, &h, sizeof h, cudaMemcpyHostToDevice));
     std::vector<unsigned char> h_flags(flag_bytes);
     cudaEvent_t start, stop;
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
+    GPU_CHECK(cudaEventCreate(&start));
+    GPU_CHECK(cudaEventCreate(&stop));
     for (int mode = 0; mode < kModes; ++mode) {
-        CHECK(cudaMemset(d_flags, 0, flag_bytes));
-        CHECK(cudaMemset(d_c, 0, bytes));
+        GPU_CHECK(cudaMemset(d_flags, 0, flag_bytes));
+        GPU_CHECK(cudaMemset(d_c, 0, bytes));
         launch(mode, blocks, d_a, d_b, d_c, (int)n, d_state, h);
-        CHECK(cudaGetLastError());
-        CHECK(cudaMemcpy(h_c.data(), d_c, bytes, cudaMemcpyDeviceToHost));
-        CHECK(cudaMemcpy(h_flags.data(), d_flags, flag_bytes, cudaMemcpyDeviceToHost));
+        GPU_CHECK(cudaGetLastError());
+        GPU_CHECK(cudaMemcpy(h_c.data(), d_c, bytes, cudaMemcpyDeviceToHost));
+        GPU_CHECK(cudaMemcpy(h_flags.data(), d_flags, flag_bytes, cudaMemcpyDeviceToHost));
         for (long i = 0; i < n; ++i)
             if (h_c[(size_t)i] != h_a[(size_t)i] + h_b[(size_t)i]) {
                 std::printf("ws_state_strategies: FAILED mode %d sum at %ld\n", mode, i);
@@ -321,15 +310,17 @@ int main(int argc, char** argv) {
                 return 1;
             }
         }
+        // Not tk_bench: the flags are cleared before each launch, outside
+        // the events (every launch measures first touches).
         std::vector<float> times;
         for (int r = 0; r <= runs && runs > 0; ++r) {
-            CHECK(cudaMemset(d_flags, 0, flag_bytes));  // flags start at 0 each launch
-            CHECK(cudaEventRecord(start));
+            GPU_CHECK(cudaMemset(d_flags, 0, flag_bytes));  // flags start at 0 each launch
+            GPU_CHECK(cudaEventRecord(start));
             launch(mode, blocks, d_a, d_b, d_c, (int)n, d_state, h);
-            CHECK(cudaEventRecord(stop));
-            CHECK(cudaEventSynchronize(stop));
+            GPU_CHECK(cudaEventRecord(stop));
+            GPU_CHECK(cudaEventSynchronize(stop));
             float ms = 0;
-            CHECK(cudaEventElapsedTime(&ms, start, stop));
+            GPU_CHECK(cudaEventElapsedTime(&ms, start, stop));
             if (r > 0) times.push_back(ms * 1000.0f);  // run 0: warm-up
         }
         if (!times.empty()) {
@@ -339,7 +330,7 @@ int main(int argc, char** argv) {
         }
     }
     unsigned long long slow = 0;
-    CHECK(cudaMemcpyFromSymbol(&slow, g_slow_calls, sizeof slow));
+    GPU_CHECK(cudaMemcpyFromSymbol(&slow, g_slow_calls, sizeof slow));
     if (slow != 0) {
         std::printf("ws_state_strategies: FAILED %llu accesses took the slow path\n", slow);
         return 1;
