@@ -57,9 +57,11 @@ void pasta__activity_before_reset(void) {
       pasta__drop_live(i); /* the reset frees them */
   pasta__state_unlock();
   pasta__ws_release_device(ops, device);
+  pasta__trace_release_device(ops, device);
 }
 
 void pasta__activity_module_gone(ops_t *ops) {
+  pasta__trace_drain(ops);
   pasta__state_lock();
   if (pasta__st.ops == ops) {
     pasta__harvest(ops, -1, 1, NULL);
@@ -304,6 +306,7 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   pasta__need_options();
   memset(a, 0, sizeof *a);
   memset(&built, 0, sizeof built);
+  pasta__trace_drain(NULL); /* before the trace is built */
   pasta__state_lock();
   if (pasta__st.ops)
     pasta__harvest(pasta__st.ops, -1, 1, NULL);

@@ -323,6 +323,12 @@ int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, int *traced);
 void pasta__record_trace_launch(const struct kernel *kc, const struct launch *l,
                                 uint64_t t);
+/* Waits for the traced launches still in flight whose buffers `ops` holds
+ * (NULL: every one) and hands their records to trace.c. */
+void pasta__trace_drain(ops_t *ops);
+/* Before a reset of GPU `device`: its traced launches harvested, its trace
+ * buffers freed. */
+void pasta__trace_release_device(ops_t *ops, int device);
 
 /*===-- launch.c ----------------------------------------------------------===*/
 

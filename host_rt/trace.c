@@ -1073,7 +1073,7 @@ static size_t clock_pairs(struct pasta_clock_pair **out) {
   size_t n = 0;
   for (size_t i = 0; *out && i < tr.num_traced; ++i) {
     const struct traced *t = &tr.traced[i];
-    if (!t->stored)
+    if (!t->stored || !t->t_after) /* not waited for: no pair */
       continue;
     uint64_t lo = UINT64_MAX, hi = 0;
     for (uint64_t r = 0; r < t->stored; ++r) {

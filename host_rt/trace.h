@@ -55,7 +55,8 @@ void pasta__trace_kernel_span(uint64_t launch, const char *mangled, int device,
                               uint64_t duration);
 /* The records a traced launch left: `stored` of them (at most the buffer's
  * capacity) out of `head` claimed; host clock before the launch and after
- * the read-back. */
+ * the read-back, for a launch that waited for its stream (else both 0: no
+ * clock pair). */
 void pasta__trace_records(uint64_t launch, const char *mangled,
                           const void *module,
                           const struct pasta_trace_record *records,

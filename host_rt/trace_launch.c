@@ -1,56 +1,119 @@
 /*===- trace_launch.c - Trace-mode launches --------------------------------===*
  *
- * A launch of a kernel's trace copy: its header up, the launch, the header
- * and records back to trace.c; and each launch as a C.A.T.S. event with the
- * allocations its pointer arguments point into.
+ * A launch of a kernel's trace copy, and each launch as a C.A.T.S. event
+ * with the allocations its pointer arguments point into.
+ *
+ * A traced launch's records are read back without waiting for it: each GPU
+ * has a ring of TRACE_SLOTS buffers (a launch header followed by its
+ * records, on the device and pinned on the host). The launch uploads its
+ * header, runs, and queues the copy of its header and of the records it is
+ * expected to write (as many as its kernel's most so far, and some more)
+ * behind it on its stream, then an event. The slot is harvested when it is
+ * needed again, at a device reset, when the runtime unloads and at exit:
+ * the event waited for, records past the expected count copied then.
+ *
+ * Device times become host times through clock pairs (trace.c fits them),
+ * which need a launch that waited for its stream before it and for its
+ * records after it: the first traced launch of each kernel does (it also
+ * gives the expected record count) and then one launch every
+ * CALIBRATE_NS per GPU. The rest leave no pair.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "profile/vec.h"
 #include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One GPU's trace buffers: the launch header and the records (device
- * memory, owned by the runtime) and their host copies. */
-struct trace_buffers {
-  void *header, *records;
-  struct pasta_trace_launch *host_header; /* pinned when possible */
-  struct pasta_trace_record *host_records;
-  uint32_t capacity;
-  int pinned, ready, failed;
+/* Eight launches in flight per GPU: a launch waits for the one eight
+ * before it, by then long done unless the host runs far ahead. */
+enum { TRACE_SLOTS = 8 };
+/* A slot's layout, on the device and on the host: the header, then the
+ * records from this offset. */
+enum { RECORDS_AT = 32 };
+/* A launch that waits for its stream gives a clock pair at most this often
+ * per GPU (besides each kernel's first traced launch). */
+#define CALIBRATE_NS UINT64_C(10000000)
+
+_Static_assert(sizeof(struct pasta_trace_launch) <= RECORDS_AT,
+               "the header fits before the records");
+
+enum slot_state { SLOT_FREE, SLOT_CLAIMED, SLOT_IN_FLIGHT };
+
+/* The traced launch a slot holds. */
+struct slot_launch {
+  uint64_t id;
+  const char *mangled;
+  const void *module;
+  uint32_t kernel;
+  uint64_t copied; /* records queued for copying behind the launch */
 };
 
-/* One traced launch at a time, as for working sets. */
+struct trace_slot {
+  void *dev;           /* device: header, records at RECORDS_AT */
+  unsigned char *host; /* host copy, pinned when `pinned` */
+  void *done;          /* event after the queued copy */
+  int pinned, state;
+  struct slot_launch in_flight;
+};
+
+/* One GPU's slots; `next` is the slot the next traced launch takes. */
+struct trace_ring {
+  struct trace_slot slots[TRACE_SLOTS];
+  ops_t *ops; /* whose GPU memory and events the slots hold */
+  uint32_t next, capacity;
+  uint64_t last_calibration; /* host ns; 0: none yet */
+  int failed;                /* out of memory: launches run untraced */
+};
+
+/* The rings and the kernels' record counts. Never held while waiting for
+ * the GPU. */
 static pthread_mutex_t trace_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct trace_ring rings[PASTA_MAX_DEVICES];
+/* Per kernel index: 1 + the most records a harvested launch claimed; 0
+ * before its first (which then waits for its records). */
+static uint64_t *most_records;
+static size_t num_most, cap_most;
 
-static struct trace_buffers trace_dev[PASTA_MAX_DEVICES];
+static unsigned char *slot_records(unsigned char *base) {
+  return base + RECORDS_AT;
+}
 
-static int trace_setup(ops_t *ops, struct trace_buffers *b) {
-  if (b->ready || b->failed)
-    return b->failed ? -1 : 0;
-  b->capacity = pasta__trace_capacity();
-  size_t bytes = (size_t)b->capacity * sizeof *b->host_records;
-  b->pinned =
-      ops->host_alloc &&
-      ops->host_alloc((void **)&b->host_header, sizeof *b->host_header, 0) == 0;
-  if (!b->pinned)
-    b->host_header = malloc(sizeof *b->host_header);
-  b->host_records = malloc(bytes);
-  if (!b->host_header || !b->host_records ||
-      ops->malloc(&b->header, sizeof *b->host_header) ||
-      ops->malloc(&b->records, bytes)) {
-    ops->get_last_error();
-    b->failed = 1;
+static void slot_free(ops_t *ops, struct trace_slot *s) {
+  if (s->dev)
+    ops->free(s->dev);
+  if (s->done)
+    ops->event_destroy(s->done);
+  if (s->pinned && s->host)
+    ops->free_host(s->host);
+  else
+    free(s->host);
+  ops->get_last_error();
+  *s = (struct trace_slot){0};
+}
+
+/* Buffers and event for slot s, at its first use. trace_mu held. */
+static int slot_setup(ops_t *ops, struct trace_ring *r, struct trace_slot *s) {
+  if (s->dev)
+    return 0;
+  size_t bytes =
+      RECORDS_AT + (size_t)r->capacity * sizeof(struct pasta_trace_record);
+  s->pinned = ops->host_alloc && ops->free_host &&
+              ops->host_alloc((void **)&s->host, bytes, 0) == 0;
+  if (!s->pinned)
+    s->host = malloc(bytes);
+  if (!s->host || ops->malloc(&s->dev, bytes) || ops->event_create(&s->done)) {
+    slot_free(ops, s);
+    r->failed = 1;
     fprintf(stderr,
             "pasta: warning: cannot allocate %zu bytes for trace records "
             "(lower PASTA_TRACE_RECORDS); launches run without tracing\n",
             bytes);
     return -1;
   }
-  b->ready = 1;
   return 0;
 }
 
@@ -67,62 +130,226 @@ static uint32_t trace_stride(ops_t *ops, const struct launch *l) {
   return stride ? (uint32_t)(stride < UINT32_MAX ? stride : UINT32_MAX) : 1;
 }
 
-/* A traced launch: header up, the trace copy, header and records back.
- * *traced says whether it was one after all. */
+/* 1 + the most records kernel `kernel` claimed, 0 if none harvested yet.
+ * trace_mu held. */
+static uint64_t known_records(uint32_t kernel) {
+  return kernel < num_most ? most_records[kernel] : 0;
+}
+
+static void note_records(uint32_t kernel, uint64_t head) {
+  while (num_most <= kernel) {
+    if (GROW(most_records, cap_most, num_most))
+      return;
+    most_records[num_most++] = 0;
+  }
+  if (head + 1 > most_records[kernel])
+    most_records[kernel] = head + 1;
+}
+
+/* Records to copy behind a launch: its kernel's most, an eighth more and
+ * a few, as many as fit. */
+static uint64_t records_to_queue(uint64_t most, uint32_t capacity) {
+  uint64_t n = most + most / 8 + 32;
+  return n < capacity ? n : capacity;
+}
+
+/* The records of the launch in slot s, its copy queued and its event
+ * recorded (or, with `waited`, its stream already synchronised): waits
+ * for it, copies the records that were not queued, hands them to trace.c.
+ * The slot is claimed by the caller; trace_mu not held. */
+static void harvest_slot(ops_t *ops, struct trace_ring *r, struct trace_slot *s,
+                         const struct slot_launch *in, int waited,
+                         uint64_t t_before) {
+  if (!waited && ops->event_synchronize(s->done)) {
+    ops->get_last_error(); /* a fault: its records mean nothing */
+    return;
+  }
+  uint64_t t_after = waited ? pasta__trace_now() : 0;
+  const struct pasta_trace_launch *h = (const void *)s->host;
+  uint64_t head = h->head;
+  uint64_t stored = head < r->capacity ? head : r->capacity;
+  size_t record = sizeof(struct pasta_trace_record);
+  if (stored > in->copied &&
+      ops->memcpy(slot_records(s->host) + in->copied * record,
+                  slot_records(s->dev) + in->copied * record,
+                  (stored - in->copied) * record,
+                  PASTA_MEMCPY_DEVICE_TO_HOST)) {
+    ops->get_last_error();
+    return;
+  }
+  pasta__trace_records(in->id, in->mangled, in->module,
+                       (const struct pasta_trace_record *)slot_records(s->host),
+                       stored, head, t_before, t_after);
+  pthread_mutex_lock(&trace_mu);
+  note_records(in->kernel, head);
+  pthread_mutex_unlock(&trace_mu);
+}
+
+/* What a traced launch takes from its GPU's ring: a slot (NULL: none,
+ * launch untraced), the launch that slot held (to harvest first), and
+ * whether this launch waits for its stream (a clock pair). */
+struct claim {
+  struct trace_slot *slot;
+  struct slot_launch previous;
+  int harvest_previous, wait;
+};
+
+static struct claim claim_slot(ops_t *ops, struct trace_ring *r,
+                               uint32_t kernel) {
+  struct claim c = {0};
+  pthread_mutex_lock(&trace_mu);
+  if (!r->capacity)
+    r->capacity = pasta__trace_capacity();
+  if (!r->ops)
+    r->ops = ops;
+  struct trace_slot *s = &r->slots[r->next % TRACE_SLOTS];
+  if (r->failed || r->ops != ops || s->state == SLOT_CLAIMED ||
+      slot_setup(ops, r, s)) {
+    pthread_mutex_unlock(&trace_mu); /* another thread still reads it */
+    return c;
+  }
+  ++r->next;
+  c.slot = s;
+  c.previous = s->in_flight;
+  c.harvest_previous = s->state == SLOT_IN_FLIGHT;
+  s->state = SLOT_CLAIMED;
+  uint64_t now = pasta__trace_now();
+  c.wait = !known_records(kernel) || !r->last_calibration ||
+           now - r->last_calibration >= CALIBRATE_NS;
+  if (c.wait)
+    r->last_calibration = now;
+  pthread_mutex_unlock(&trace_mu);
+  return c;
+}
+
+static void release_slot(struct trace_slot *s, int in_flight,
+                         const struct slot_launch *in) {
+  pthread_mutex_lock(&trace_mu);
+  s->state = in_flight ? SLOT_IN_FLIGHT : SLOT_FREE;
+  if (in_flight)
+    s->in_flight = *in;
+  pthread_mutex_unlock(&trace_mu);
+}
+
+/* Header up, the trace copy, the read-back queued behind it. Returns the
+ * launch's error; *queued says whether the read-back was queued. */
+static int launch_traced(ops_t *ops, pasta__launch_fn real,
+                         const struct kernel *kc, uint32_t kernel,
+                         const struct launch *l, struct trace_slot *s,
+                         uint32_t capacity, uint64_t to_queue, int wait,
+                         uint64_t *t_before, int *queued) {
+  *queued = 0;
+  struct pasta_trace_launch *h = (void *)s->host;
+  *h = (struct pasta_trace_launch){(uint64_t)(uintptr_t)slot_records(s->dev), 0,
+                                   capacity, trace_stride(ops, l)};
+  void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
+  if (!args || ops->memcpy_async(s->dev, h, sizeof *h,
+                                 PASTA_MEMCPY_HOST_TO_DEVICE, l->stream)) {
+    ops->get_last_error();
+    free(args);
+    return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  }
+  if (kc->nparams > 0)
+    memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
+  void *header = s->dev;
+  args[kc->nparams] = &header;
+  /* The host clock before the launch bounds the device clock's offset only
+   * if nothing else is queued ahead of it on the stream. */
+  if (wait && ops->stream_synchronize(l->stream))
+    ops->get_last_error();
+  *t_before = wait ? pasta__trace_now() : 0;
+  int err = pasta__run_timed(ops, real, kc->trace, l, args, kernel, 0);
+  free(args);
+  if (err)
+    return err;
+  size_t bytes = RECORDS_AT + to_queue * sizeof(struct pasta_trace_record);
+  if (ops->memcpy_async(s->host, s->dev, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
+                        l->stream) ||
+      (wait ? ops->stream_synchronize(l->stream)
+            : ops->event_record(s->done, l->stream))) {
+    ops->get_last_error();
+    return 0;
+  }
+  *queued = 1;
+  return 0;
+}
+
+/* A traced launch (see the top of the file). *traced says whether it was
+ * one after all. */
 int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, int *traced) {
   *traced = 0;
   if (l->capture != CAPTURE_NONE) /* into a graph: no waits allowed */
     return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  struct trace_ring *r = &rings[l->device];
+  struct claim c = claim_slot(ops, r, kernel);
+  if (!c.slot)
+    return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  if (c.harvest_previous)
+    harvest_slot(ops, r, c.slot, &c.previous, 0, 0);
+  /* A launch that waits copies its records once it knows how many. */
   pthread_mutex_lock(&trace_mu);
-  struct trace_buffers *b = &trace_dev[pasta__vendor_device(ops)];
-  void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
-  int err;
-  if (!args || trace_setup(ops, b)) {
-    err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
-    goto done;
-  }
-  *b->host_header = (struct pasta_trace_launch){
-      (uint64_t)(uintptr_t)b->records, 0, b->capacity, trace_stride(ops, l)};
-  if (ops->memcpy_async(b->header, b->host_header, sizeof *b->host_header,
-                        PASTA_MEMCPY_HOST_TO_DEVICE, l->stream)) {
-    ops->get_last_error();
-    err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
-    goto done;
-  }
-  memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
-  void *header = b->header;
-  args[kc->nparams] = &header;
-  /* The host clock before the launch bounds the device clock's offset only
-   * if nothing else is queued ahead of it on the stream. */
-  if (ops->stream_synchronize(l->stream))
-    ops->get_last_error();
-  uint64_t before = pasta__trace_now();
-  err = pasta__run_timed(ops, real, kc->trace, l, args, kernel, 0);
-  if (err)
-    goto done;
-  if (ops->memcpy_async(b->host_header, b->header, sizeof *b->host_header,
-                        PASTA_MEMCPY_DEVICE_TO_HOST, l->stream) ||
-      ops->stream_synchronize(l->stream)) {
-    ops->get_last_error();
-    goto done;
-  }
-  uint64_t after = pasta__trace_now();
-  uint64_t head = b->host_header->head;
-  uint64_t stored = head < b->capacity ? head : b->capacity;
-  if (stored &&
-      ops->memcpy(b->host_records, b->records, stored * sizeof *b->host_records,
-                  PASTA_MEMCPY_DEVICE_TO_HOST)) {
-    ops->get_last_error();
-    goto done;
-  }
-  pasta__trace_records(l->id, kc->mangled, kc->module, b->host_records, stored,
-                       head, before, after);
-  *traced = 1;
-done:
-  free(args);
+  uint64_t known = known_records(kernel);
   pthread_mutex_unlock(&trace_mu);
+  struct slot_launch in = {
+      l->id, kc->mangled, kc->module, kernel,
+      c.wait || !known ? 0 : records_to_queue(known - 1, r->capacity)};
+  uint64_t t_before;
+  int queued;
+  int err = launch_traced(ops, real, kc, kernel, l, c.slot, r->capacity,
+                          in.copied, c.wait, &t_before, &queued);
+  if (queued && c.wait)
+    harvest_slot(ops, r, c.slot, &in, 1, t_before);
+  release_slot(c.slot, queued && !c.wait, &in);
+  *traced = queued;
   return err;
+}
+
+/* Harvests the slots in flight on GPU `device` (-1: every GPU) that hold
+ * `ops`'s buffers (NULL: anyone's). */
+static void drain(ops_t *ops, int device) {
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d) {
+    struct trace_ring *r = &rings[d];
+    pthread_mutex_lock(&trace_mu);
+    ops_t *owner = r->ops;
+    pthread_mutex_unlock(&trace_mu);
+    if ((device >= 0 && d != device) || !owner || (ops && ops != owner))
+      continue;
+    for (int i = 0; i < TRACE_SLOTS; ++i) {
+      struct trace_slot *s = &r->slots[i];
+      pthread_mutex_lock(&trace_mu);
+      int mine = s->state == SLOT_IN_FLIGHT;
+      struct slot_launch in = s->in_flight;
+      if (mine)
+        s->state = SLOT_CLAIMED;
+      pthread_mutex_unlock(&trace_mu);
+      if (!mine)
+        continue;
+      harvest_slot(owner, r, s, &in, 0, 0);
+      release_slot(s, 0, &in);
+    }
+  }
+}
+
+void pasta__trace_drain(ops_t *ops) { drain(ops, -1); }
+
+/* Before a reset of GPU `device`: its slots harvested, then freed (the
+ * reset would free them under the runtime). A slot another thread is
+ * launching into is left to it. */
+void pasta__trace_release_device(ops_t *ops, int device) {
+  drain(ops, device);
+  pthread_mutex_lock(&trace_mu);
+  struct trace_ring *r = &rings[device];
+  int in_use = 0;
+  for (int i = 0; r->ops == ops && i < TRACE_SLOTS; ++i) {
+    if (r->slots[i].state == SLOT_FREE)
+      slot_free(ops, &r->slots[i]);
+    else
+      in_use = 1;
+  }
+  if (r->ops == ops && !in_use)
+    *r = (struct trace_ring){0};
+  pthread_mutex_unlock(&trace_mu);
 }
 
 /* Trace mode: the launch as a C.A.T.S. event, with the allocations its
