@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Design measurement for issue [overhead-2]'s trace-mode target, on a GPU
+# machine, nothing staged (nvcc builds the program there):
+# test_kernels/trace_readback_strategies.cu, the ways of reading a traced
+# launch's records back side by side on many short launches, at two kernel
+# sizes, three repetitions each.
+# run(command="bash scripts/gpu_trace_readback.sh") -> $OUT/trace_readback.md
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+W=$(mktemp -d)
+"$NVCC" -O2 -arch=sm_90 -Itest_kernels -o "$W/trace_readback" test_kernels/trace_readback_strategies.cu || exit 1
+status=0
+{
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo
+  echo '```'
+  for elements in 1048576 4194304; do
+    for rep in 1 2 3; do
+      echo "# elements $elements, repetition $rep (pinned to CPU 2)"
+      taskset -c 2 "$W/trace_readback" 2000 "$elements" || status=1
+    done
+  done
+  echo '```'
+} 2>&1 | tee "$OUT/trace_readback.md"
+exit $status
