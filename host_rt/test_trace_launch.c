@@ -10,7 +10,8 @@
  * than the launch (the ring), with a clock pair only for launches that
  * waited (each kernel's first, one per CALIBRATE_NS), that a fault drops
  * its launch's records, that a reset frees the buffers, and that launches
- * into a graph are not traced.
+ * into a graph are not traced; the copies back on the runtime's own stream,
+ * or on the launch's where the vendor table lacks the stream calls.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "intercept_internal.h"
@@ -41,6 +42,9 @@ static int num_queued;
 static int fault_next_event; /* the next event's wait fails */
 static int allocations, frees, waits_on_stream, sync_copies;
 static size_t last_read_back; /* bytes of the last queued D2H copy */
+static void *last_read_back_stream;
+static char side_stream;
+static int side_streams, side_waits;
 
 static void run_op(struct op *o) {
   if (o->kind == OP_COPY) {
@@ -97,7 +101,7 @@ static int f_memcpy_async(void *d, const void *s, uint64_t n, int kind,
                           void *stream) {
   (void)stream;
   if (kind == PASTA_MEMCPY_DEVICE_TO_HOST)
-    last_read_back = n;
+    last_read_back = n, last_read_back_stream = stream;
   return enqueue((struct op){OP_COPY, d, s, n, NULL, 0, 0, NULL});
 }
 static int f_stream_sync(void *stream) {
@@ -128,13 +132,36 @@ static int f_event_sync(void *e) {
   }
   return *(int *)e ? 0 : 600;
 }
+/* One queue serves every stream: running them in order is one of the
+ * orders a GPU may choose. */
+static int f_stream_create(void **stream, unsigned flags) {
+  CHECK_EQ_INT(flags, PASTA_STREAM_NON_BLOCKING);
+  ++side_streams;
+  *stream = &side_stream;
+  return 0;
+}
+static int f_stream_destroy(void *stream) {
+  CHECK_EQ_PTR(stream, &side_stream);
+  --side_streams;
+  return 0;
+}
+static int f_wait_event(void *stream, void *event, unsigned flags) {
+  (void)event, (void)flags;
+  CHECK_EQ_PTR(stream, &side_stream);
+  ++side_waits;
+  return 0;
+}
+static int f_event_create_flags(void **e, unsigned flags) {
+  CHECK_EQ_INT(flags, PASTA_EVENT_DISABLE_TIMING);
+  return f_event_create(e);
+}
 static int last_error_calls;
 static int f_last_error(void) {
   ++last_error_calls;
   return 0;
 }
 
-static const struct pasta_vendor_ops ops = {
+static struct pasta_vendor_ops ops = {
     .memcpy = f_memcpy,
     .malloc = f_malloc,
     .free = f_free,
@@ -147,6 +174,10 @@ static const struct pasta_vendor_ops ops = {
     .memcpy_async = f_memcpy_async,
     .host_alloc = f_host_alloc,
     .free_host = f_free,
+    .stream_create_with_flags = f_stream_create,
+    .stream_destroy = f_stream_destroy,
+    .stream_wait_event = f_wait_event,
+    .event_create_with_flags = f_event_create_flags,
     .vendor = PASTA_VENDOR_CUDA};
 
 /* The kernels: each launch of a trace copy appends `records_next` records
@@ -222,12 +253,10 @@ void pasta__trace_records(uint64_t launch, const char *mangled,
 
 /*===-- The checks --------------------------------------------------------===*/
 
-static struct kernel kernel_a = {.handle = &ka,
-                                 .mangled = "_Z1av",
-                                 .trace = &ka_trace};
-static struct kernel kernel_b = {.handle = &kb,
-                                 .mangled = "_Z1bv",
-                                 .trace = &kb_trace};
+static struct kernel kernel_a = {
+    .handle = &ka, .mangled = "_Z1av", .trace = &ka_trace};
+static struct kernel kernel_b = {
+    .handle = &kb, .mangled = "_Z1bv", .trace = &kb_trace};
 
 /* Launch `id` of kernel k (index `index`), writing `records` records. */
 static int traced_launch(const struct kernel *k, uint32_t index, uint64_t id,
@@ -267,7 +296,15 @@ static void check_delivered(uint64_t id, uint64_t head, int pair) {
             d->t_after != 0, pair);
 }
 
-int main(void) {
+/* With no stream of its own (`launch-stream`: the vendor table lacks the
+ * calls), the copies back are queued on the launch's stream. */
+int main(int argc, char **argv) {
+  int own_stream = !(argc > 1 && strcmp(argv[1], "launch-stream") == 0);
+  if (!own_stream) {
+    ops.stream_create_with_flags = NULL;
+    ops.stream_wait_event = NULL;
+    ops.stream_destroy = NULL;
+  }
   /* Kernel a's first launch waits (no record count known yet, and the
    * first clock pair); it is harvested at once. */
   CHECK_EQ_INT(traced_launch(&kernel_a, 0, 0, 5, CAPTURE_NONE), 1);
@@ -279,6 +316,8 @@ int main(void) {
   for (uint64_t id = 1; id <= 8; ++id)
     CHECK_EQ_INT(traced_launch(&kernel_a, 0, id, 5, CAPTURE_NONE), 1);
   CHECK_EQ_U64(last_read_back, 32 + (5 + 0 + 32) * 24);
+  CHECK_EQ_PTR(last_read_back_stream, own_stream ? &side_stream : NULL);
+  CHECK_EQ_INT(side_waits, own_stream ? 8 : 0);
   CHECK_EQ_INT(waits_on_stream, 2);
   CHECK_EQ_INT(num_queued > 0, 1);
   CHECK_EQ_INT(delivered_count(), 1); /* 1..8 still in flight */
@@ -344,5 +383,7 @@ int main(void) {
   CHECK(got[22].t_after != 0);
   pasta__trace_release_device(&ops, 0);
   CHECK_EQ_INT(frees, allocations);
-  return check_summary("trace launch");
+  CHECK_EQ_INT(side_streams, 0);
+  return check_summary(own_stream ? "trace launch"
+                                  : "trace launch (launch stream)");
 }

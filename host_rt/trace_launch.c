@@ -6,11 +6,12 @@
  * A traced launch's records are read back without waiting for it: each GPU
  * has a ring of TRACE_SLOTS buffers (a launch header followed by its
  * records, on the device and pinned on the host). The launch uploads its
- * header, runs, and queues the copy of its header and of the records it is
- * expected to write (as many as its kernel's most so far, and some more)
- * behind it on its stream, then an event. The slot is harvested when it is
- * needed again, at a device reset, when the runtime unloads and at exit:
- * the event waited for, records past the expected count copied then.
+ * header, runs, and the copy of its header and of the records it is
+ * expected to write (as many as its kernel's most so far, and some more) is
+ * queued on a stream of the runtime's own that waits for the launch, then
+ * an event. The slot is harvested when it is needed again, at a device
+ * reset, when the runtime unloads and at exit: the event waited for,
+ * records past the expected count copied then.
  *
  * Device times become host times through clock pairs (trace.c fits them),
  * which need a launch that waited for its stream before it and for its
@@ -53,20 +54,25 @@ struct slot_launch {
 };
 
 struct trace_slot {
-  void *dev;           /* device: header, records at RECORDS_AT */
-  unsigned char *host; /* host copy, pinned when `pinned` */
+  unsigned char *dev;  /* device: header, records at RECORDS_AT */
+  unsigned char *host; /* its host copy */
+  void *ran;           /* event behind the launch, on its stream */
   void *done;          /* event after the queued copy */
-  int pinned, state;
+  int state;
   struct slot_launch in_flight;
 };
 
-/* One GPU's slots; `next` is the slot the next traced launch takes. */
+/* One GPU's slots, in one device and one host allocation made at its first
+ * traced launch; `next` is the slot the next traced launch takes. */
 struct trace_ring {
   struct trace_slot slots[TRACE_SLOTS];
   ops_t *ops; /* whose GPU memory and events the slots hold */
+  void *dev;
+  void *side;          /* the copies' stream; NULL: the launch's own */
+  unsigned char *host; /* pinned when `pinned` */
+  int pinned, ready, failed;
   uint32_t next, capacity;
   uint64_t last_calibration; /* host ns; 0: none yet */
-  int failed;                /* out of memory: launches run untraced */
 };
 
 /* The rings and the kernels' record counts. Never held while waiting for
@@ -82,31 +88,75 @@ static unsigned char *slot_records(unsigned char *base) {
   return base + RECORDS_AT;
 }
 
-static void slot_free(ops_t *ops, struct trace_slot *s) {
-  if (s->dev)
-    ops->free(s->dev);
-  if (s->done)
-    ops->event_destroy(s->done);
-  if (s->pinned && s->host)
-    ops->free_host(s->host);
-  else
-    free(s->host);
-  ops->get_last_error();
-  *s = (struct trace_slot){0};
+static void ring_free(struct trace_ring *r) {
+  ops_t *ops = r->ops;
+  if (ops) {
+    for (int i = 0; i < TRACE_SLOTS; ++i) {
+      if (r->slots[i].ran)
+        ops->event_destroy(r->slots[i].ran);
+      if (r->slots[i].done)
+        ops->event_destroy(r->slots[i].done);
+    }
+    if (r->side)
+      ops->stream_destroy(r->side);
+    if (r->dev)
+      ops->free(r->dev);
+    if (r->pinned)
+      ops->free_host(r->host);
+    ops->get_last_error();
+  }
+  if (!r->pinned)
+    free(r->host);
+  *r = (struct trace_ring){0};
 }
 
-/* Buffers and event for slot s, at its first use. trace_mu held. */
-static int slot_setup(ops_t *ops, struct trace_ring *r, struct trace_slot *s) {
-  if (s->dev)
-    return 0;
-  size_t bytes =
+/* An event for ordering only (no timing: cheaper to record). */
+static int new_event(ops_t *ops, void **event) {
+  if (ops->event_create_with_flags)
+    return ops->event_create_with_flags(event, PASTA_EVENT_DISABLE_TIMING);
+  return ops->event_create(event);
+}
+
+/* The copies back go on a stream of their own, which waits for each launch
+ * through an event: queued on the launch's stream, a copy held up the
+ * program's next kernel by about 8 us per launch on an H200, on its own
+ * stream by nothing measurable (docs/performance.md, "Trace mode: reading
+ * records back without waiting"). Without one, the launch's stream. */
+static void side_stream(ops_t *ops, struct trace_ring *r) {
+  if (!ops->stream_create_with_flags || !ops->stream_wait_event ||
+      !ops->stream_destroy ||
+      ops->stream_create_with_flags(&r->side, PASTA_STREAM_NON_BLOCKING)) {
+    r->side = NULL;
+    ops->get_last_error();
+  }
+}
+
+/* The ring's buffers and events, at the GPU's first traced launch (one
+ * allocation each: a program's first launches should not pay eight).
+ * trace_mu held. */
+static int ring_setup(ops_t *ops, struct trace_ring *r) {
+  if (r->ready || r->failed)
+    return r->failed ? -1 : 0;
+  r->ops = ops;
+  r->capacity = pasta__trace_capacity();
+  size_t slot_bytes =
       RECORDS_AT + (size_t)r->capacity * sizeof(struct pasta_trace_record);
-  s->pinned = ops->host_alloc && ops->free_host &&
-              ops->host_alloc((void **)&s->host, bytes, 0) == 0;
-  if (!s->pinned)
-    s->host = malloc(bytes);
-  if (!s->host || ops->malloc(&s->dev, bytes) || ops->event_create(&s->done)) {
-    slot_free(ops, s);
+  size_t bytes = TRACE_SLOTS * slot_bytes;
+  r->pinned = ops->host_alloc && ops->free_host &&
+              ops->host_alloc((void **)&r->host, bytes, 0) == 0;
+  if (!r->pinned)
+    r->host = malloc(bytes);
+  int failed = !r->host || ops->malloc(&r->dev, bytes);
+  for (int i = 0; !failed && i < TRACE_SLOTS; ++i) {
+    r->slots[i].dev = (unsigned char *)r->dev + i * slot_bytes;
+    r->slots[i].host = r->host + i * slot_bytes;
+    failed =
+        new_event(ops, &r->slots[i].ran) || new_event(ops, &r->slots[i].done);
+  }
+  if (!failed)
+    side_stream(ops, r);
+  if (failed) {
+    ring_free(r);
     r->failed = 1;
     fprintf(stderr,
             "pasta: warning: cannot allocate %zu bytes for trace records "
@@ -114,6 +164,7 @@ static int slot_setup(ops_t *ops, struct trace_ring *r, struct trace_slot *s) {
             bytes);
     return -1;
   }
+  r->ready = 1;
   return 0;
 }
 
@@ -198,14 +249,10 @@ static struct claim claim_slot(ops_t *ops, struct trace_ring *r,
                                uint32_t kernel) {
   struct claim c = {0};
   pthread_mutex_lock(&trace_mu);
-  if (!r->capacity)
-    r->capacity = pasta__trace_capacity();
-  if (!r->ops)
-    r->ops = ops;
   struct trace_slot *s = &r->slots[r->next % TRACE_SLOTS];
-  if (r->failed || r->ops != ops || s->state == SLOT_CLAIMED ||
-      slot_setup(ops, r, s)) {
-    pthread_mutex_unlock(&trace_mu); /* another thread still reads it */
+  /* A slot another thread is still reading: this launch goes untraced. */
+  if (ring_setup(ops, r) || r->ops != ops || s->state == SLOT_CLAIMED) {
+    pthread_mutex_unlock(&trace_mu);
     return c;
   }
   ++r->next;
@@ -231,17 +278,48 @@ static void release_slot(struct trace_slot *s, int in_flight,
   pthread_mutex_unlock(&trace_mu);
 }
 
+/* The header and the first records back, waited for. */
+static int read_back_now(ops_t *ops, struct trace_slot *s, size_t bytes,
+                         void *stream) {
+  return ops->memcpy_async(s->host, s->dev, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
+                           stream) ||
+         ops->stream_synchronize(stream);
+}
+
+/* The header and the expected records back once the launch is done, on
+ * `side` (NULL: the launch's stream), then the slot's `done` event. */
+static int queue_read_back(ops_t *ops, void *side, struct trace_slot *s,
+                           size_t bytes, void *stream) {
+  void *copies = side ? side : stream;
+  if (side && (ops->event_record(s->ran, stream) ||
+               ops->stream_wait_event(side, s->ran, 0)))
+    return -1;
+  return ops->memcpy_async(s->host, s->dev, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
+                           copies) ||
+         ops->event_record(s->done, copies);
+}
+
+/* One traced launch's read-back: into which slot, on which stream, how
+ * many records queued, whether the launch waits; what came of it. */
+struct read_back {
+  struct trace_slot *slot;
+  void *side;
+  uint32_t capacity;
+  uint64_t records;
+  int wait;
+  uint64_t t_before; /* host clock before a launch that waits */
+  int queued;        /* the read-back was queued (or done) */
+};
+
 /* Header up, the trace copy, the read-back queued behind it. Returns the
- * launch's error; *queued says whether the read-back was queued. */
+ * launch's error. */
 static int launch_traced(ops_t *ops, pasta__launch_fn real,
                          const struct kernel *kc, uint32_t kernel,
-                         const struct launch *l, struct trace_slot *s,
-                         uint32_t capacity, uint64_t to_queue, int wait,
-                         uint64_t *t_before, int *queued) {
-  *queued = 0;
+                         const struct launch *l, struct read_back *rb) {
+  struct trace_slot *s = rb->slot;
   struct pasta_trace_launch *h = (void *)s->host;
   *h = (struct pasta_trace_launch){(uint64_t)(uintptr_t)slot_records(s->dev), 0,
-                                   capacity, trace_stride(ops, l)};
+                                   rb->capacity, trace_stride(ops, l)};
   void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
   if (!args || ops->memcpy_async(s->dev, h, sizeof *h,
                                  PASTA_MEMCPY_HOST_TO_DEVICE, l->stream)) {
@@ -255,22 +333,20 @@ static int launch_traced(ops_t *ops, pasta__launch_fn real,
   args[kc->nparams] = &header;
   /* The host clock before the launch bounds the device clock's offset only
    * if nothing else is queued ahead of it on the stream. */
-  if (wait && ops->stream_synchronize(l->stream))
+  if (rb->wait && ops->stream_synchronize(l->stream))
     ops->get_last_error();
-  *t_before = wait ? pasta__trace_now() : 0;
+  rb->t_before = rb->wait ? pasta__trace_now() : 0;
   int err = pasta__run_timed(ops, real, kc->trace, l, args, kernel, 0);
   free(args);
   if (err)
     return err;
-  size_t bytes = RECORDS_AT + to_queue * sizeof(struct pasta_trace_record);
-  if (ops->memcpy_async(s->host, s->dev, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
-                        l->stream) ||
-      (wait ? ops->stream_synchronize(l->stream)
-            : ops->event_record(s->done, l->stream))) {
+  size_t bytes = RECORDS_AT + rb->records * sizeof(struct pasta_trace_record);
+  if (rb->wait ? read_back_now(ops, s, bytes, l->stream)
+               : queue_read_back(ops, rb->side, s, bytes, l->stream)) {
     ops->get_last_error();
     return 0;
   }
-  *queued = 1;
+  rb->queued = 1;
   return 0;
 }
 
@@ -291,17 +367,20 @@ int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   pthread_mutex_lock(&trace_mu);
   uint64_t known = known_records(kernel);
   pthread_mutex_unlock(&trace_mu);
-  struct slot_launch in = {
-      l->id, kc->mangled, kc->module, kernel,
-      c.wait || !known ? 0 : records_to_queue(known - 1, r->capacity)};
-  uint64_t t_before;
-  int queued;
-  int err = launch_traced(ops, real, kc, kernel, l, c.slot, r->capacity,
-                          in.copied, c.wait, &t_before, &queued);
-  if (queued && c.wait)
-    harvest_slot(ops, r, c.slot, &in, 1, t_before);
-  release_slot(c.slot, queued && !c.wait, &in);
-  *traced = queued;
+  struct read_back rb = {
+      c.slot,
+      r->side,
+      r->capacity,
+      c.wait || !known ? 0 : records_to_queue(known - 1, r->capacity),
+      c.wait,
+      0,
+      0};
+  struct slot_launch in = {l->id, kc->mangled, kc->module, kernel, rb.records};
+  int err = launch_traced(ops, real, kc, kernel, l, &rb);
+  if (rb.queued && c.wait)
+    harvest_slot(ops, r, c.slot, &in, 1, rb.t_before);
+  release_slot(c.slot, rb.queued && !c.wait, &in);
+  *traced = rb.queued;
   return err;
 }
 
@@ -334,21 +413,17 @@ static void drain(ops_t *ops, int device) {
 void pasta__trace_drain(ops_t *ops) { drain(ops, -1); }
 
 /* Before a reset of GPU `device`: its slots harvested, then freed (the
- * reset would free them under the runtime). A slot another thread is
- * launching into is left to it. */
+ * reset would free them under the runtime), unless another thread is
+ * launching into one. */
 void pasta__trace_release_device(ops_t *ops, int device) {
   drain(ops, device);
   pthread_mutex_lock(&trace_mu);
   struct trace_ring *r = &rings[device];
   int in_use = 0;
-  for (int i = 0; r->ops == ops && i < TRACE_SLOTS; ++i) {
-    if (r->slots[i].state == SLOT_FREE)
-      slot_free(ops, &r->slots[i]);
-    else
-      in_use = 1;
-  }
+  for (int i = 0; i < TRACE_SLOTS; ++i)
+    in_use |= r->slots[i].state != SLOT_FREE;
   if (r->ops == ops && !in_use)
-    *r = (struct trace_ring){0};
+    ring_free(r);
   pthread_mutex_unlock(&trace_mu);
 }
 

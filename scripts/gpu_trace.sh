@@ -12,6 +12,11 @@
 #   PASTA_STAGE_TRACE=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh, then
 #   run(command="scripts/unpack_gpu.sh && PASTA_KERNEL_BIN=build-gpu/bin/kernels
 #   bash scripts/gpu_trace.sh", carry=["build-gpu"])
+# TRACE_BEFORE=1 (after scripts/stage_trace_before_after.sh): each
+# <program>-trace-before (an earlier host runtime) is timed beside it
+# (trace-first-before, trace-all-before), and the every-launch runs of both
+# are compared: traced launches, dropped records and trace events must be
+# equal ($OUT/trace-before-after.txt).
 # Writes $OUT/trace-summary.md (per program: result, events, sizes, checks),
 # $OUT/trace-bench.txt and trace-bench.md (the overhead table), and keeps
 # the traces of KEEP (default: hotspot) and of the -trace-host builds in
@@ -67,14 +72,35 @@ PY
       "$work/run.txt" "$OUT/traces/" && mv "$OUT/traces/run.txt" "$OUT/traces/$prog.stderr.txt"
   done
   # Overhead, at the benchmark size.
-  for variant in plain trace-first trace-all; do
+  variants="plain trace-first trace-all"
+  [ "${TRACE_BEFORE:-0}" = 1 ] && [ -x "$BIN/$prog-trace-before" ] &&
+    variants="$variants trace-first-before trace-all-before"
+  for variant in $variants; do
     exe="$BIN/$prog"; [ $variant != plain ] && exe="$BIN/$prog-trace"
-    launches=2; [ $variant = trace-all ] && launches=1000000
-    TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$work/bench.json" \
+    case $variant in *-before) exe="$BIN/$prog-trace-before" ;; esac
+    launches=2; case $variant in trace-all*) launches=1000000 ;; esac
+    TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$work/bench-$variant.json" \
       PASTA_TRACE_LAUNCHES=$launches "$exe" "$n" > "$work/bench.txt" 2>&1 ||
       { echo "gpu_trace: $prog ($variant) failed"; cat "$work/bench.txt"; status=1; }
     sed -n "s/^bench: /$prog $variant /p" "$work/bench.txt" >> "$raw"
   done
+  if [ "${TRACE_BEFORE:-0}" = 1 ] && [ -f "$work/bench-trace-all-before.cats" ]; then
+    python3 - "$prog" "$work/bench-trace-all.cats" \
+      "$work/bench-trace-all-before.cats" >> "$OUT/trace-before-after.txt" <<'PY' || status=1
+import collections, json, sys
+prog, new, old = sys.argv[1:]
+def facts(path):
+    c = json.load(open(path))
+    kinds = collections.Counter(e.get("type") for e in c["events"])
+    return {"traced_launches": c.get("traced_launches"),
+            "dropped": c.get("dropped"), "events": dict(kinds)}
+a, b = facts(new), facts(old)
+same = a == b
+print(f"{prog}: {'equal' if same else 'DIFFERENT'} after={a} before={b}")
+sys.exit(0 if same else 1)
+PY
+  fi
+  rm -f "$work"/bench-*.json "$work"/bench-*.cats "$work"/bench-*.trace.json
 done < test_kernels/bench_sizes.txt
 # Host scopes too (PASTA_HOST=1 at build time): the host loops around the
 # launches. These traces are kept.

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 6u
+#define PASTA_ABI_VERSION 7u
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -372,7 +372,17 @@ struct pasta_module_desc {
   X(int, graph_kernel_node_get_params, (void *node, void *params),             \
     cudaGraphKernelNodeGetParams, hipGraphKernelNodeGetParams)                 \
   X(int, graph_child_graph_node_get_graph, (void *node, void **graph),         \
-    cudaGraphChildGraphNodeGetGraph, hipGraphChildGraphNodeGetGraph)
+    cudaGraphChildGraphNodeGetGraph, hipGraphChildGraphNodeGetGraph)           \
+  /* Trace mode: a traced launch's records are copied back on a stream of      \
+   * the runtime's own (PASTA_STREAM_NON_BLOCKING), which waits for an         \
+   * event recorded behind the launch (PASTA_EVENT_DISABLE_TIMING). */         \
+  X(int, stream_create_with_flags, (void **stream, unsigned flags),            \
+    cudaStreamCreateWithFlags, hipStreamCreateWithFlags)                       \
+  X(int, stream_destroy, (void *stream), cudaStreamDestroy, hipStreamDestroy)  \
+  X(int, stream_wait_event, (void *stream, void *event, unsigned flags),       \
+    cudaStreamWaitEvent, hipStreamWaitEvent)                                   \
+  X(int, event_create_with_flags, (void **event, unsigned flags),              \
+    cudaEventCreateWithFlags, hipEventCreateWithFlags)
 
 #define PASTA_VENDOR_OPS_MEMBER(ret, name, params, cuda, hip) ret(*name) params;
 
@@ -385,6 +395,10 @@ enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
  * (cudaErrorCudartUnloading, hipErrorDeinitialized). */
 #define PASTA_VENDOR_ERROR_DEINITIALIZED 4
 #define PASTA_MEMCPY_DEVICE_TO_DEVICE 3
+/* cudaStreamNonBlocking / hipStreamNonBlocking; cudaEventDisableTiming /
+ * hipEventDisableTiming. */
+#define PASTA_STREAM_NON_BLOCKING 1u
+#define PASTA_EVENT_DISABLE_TIMING 2u
 #define PASTA_MAX_DEVICES 64
 #define PASTA_MEMCPY_HOST_TO_DEVICE 1
 #define PASTA_MEMCPY_DEVICE_TO_HOST 2
