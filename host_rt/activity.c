@@ -58,9 +58,11 @@ void pasta__activity_before_reset(void) {
   pasta__state_unlock();
   pasta__ws_release_device(ops, device);
   pasta__trace_release_device(ops, device);
+  pasta__copy_stream_release(ops, device);
 }
 
 void pasta__activity_module_gone(ops_t *ops) {
+  pasta__ws_drain(ops);
   pasta__trace_drain(ops);
   pasta__state_lock();
   if (pasta__st.ops == ops) {
@@ -307,6 +309,11 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   memset(a, 0, sizeof *a);
   memset(&built, 0, sizeof built);
   pasta__trace_drain(NULL); /* before the trace is built */
+  pasta__state_lock();
+  ops_t *ops = pasta__st.ops;
+  pasta__state_unlock();
+  if (ops)
+    pasta__ws_drain(ops);
   pasta__state_lock();
   if (pasta__st.ops)
     pasta__harvest(pasta__st.ops, -1, 1, NULL);

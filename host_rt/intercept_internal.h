@@ -312,12 +312,38 @@ int pasta__run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
                      const struct launch *l, void **args, uint32_t kernel,
                      int plain);
 
+/*===-- copy_stream.c -----------------------------------------------------===*/
+
+/* An event only for ordering (no timing: cheaper to record). */
+int pasta__ordering_event(ops_t *ops, void **event);
+/* A read-back queued behind the work on `stream` so far: `bytes` from the
+ * device at `src` to the host at `dst` (and `src` cleared after, with
+ * `clear`), on GPU `device`'s copy stream when it has one (`ran` recorded
+ * on `stream` and waited for there), else on `stream`; then `done`
+ * recorded after them. Returns 0 when all was queued. */
+struct read_back_copy {
+  int device;
+  void *stream, *ran, *done;
+  void *dst;
+  const void *src;
+  size_t bytes;
+  int clear;
+};
+int pasta__queue_read_back(ops_t *ops, const struct read_back_copy *c);
+/* Before a reset of GPU `device`: its copy stream destroyed (made again at
+ * the next read-back). */
+void pasta__copy_stream_release(ops_t *ops, int device);
+
 /*===-- working_set.c, trace_launch.c -------------------------------------===*/
 
 int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                   uint32_t kernel, const struct launch *l, uint64_t id,
                   int *tracked);
-/* Before a reset of GPU `device`: frees its working-set buffers. */
+/* Waits for the working-set launches still in flight and sums their
+ * results. */
+void pasta__ws_drain(ops_t *ops);
+/* Before a reset of GPU `device`: its working-set launches harvested, its
+ * buffers freed. */
 void pasta__ws_release_device(ops_t *ops, int device);
 int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, int *traced);

@@ -8,6 +8,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "intercept.h"
+#include "intercept_internal.h" /* pasta__st: results not yet harvested */
 #include "pasta/abi.h"
 #include "profile/activity_text.h"
 
@@ -718,11 +719,67 @@ static int test_ws_pages(const char *banks) {
   return check_summary("intercept ws pages");
 }
 
+/* Run alone (`test_intercept ws_ring`): working-set launches are read back
+ * later, through a ring of 8 slots per GPU. 20 launches each touch one page
+ * of c (a different one each time: a slot whose flags were not cleared
+ * after its read-back would count two); a new allocation before launch 12
+ * makes the runtime harvest the launches in flight (they read the old
+ * allocation table). Each launch's result arrives once, in launch order,
+ * with its own page. */
+static int test_ws_ring(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 110 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws ring");
+  void *c = NULL, *f = NULL;
+  CHECK(__pasta_malloc(&c, 100 * page, arena_malloc, &ops) == 0);
+  void *arg = c;
+  void *args[1] = {&arg};
+  touch_alloc = c;
+  num_touch_more = 0;
+  for (int i = 0; i < 20; ++i) {
+    if (i == 12) {
+      pasta__state_lock();
+      CHECK_EQ_U64(pasta__st.num_ws, 4); /* 0..3 made room for 8..11 */
+      pasta__state_unlock();
+      CHECK(__pasta_malloc(&f, 3 * page, arena_malloc, &ops) == 0);
+    }
+    touch_offset = (uint64_t)(i * 7 % 100) * page + 100;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                NULL, fake_launch, &ops) == 0);
+    if (i == 12) {
+      pasta__state_lock();
+      CHECK_EQ_U64(pasta__st.num_ws, 12); /* the new table: 4..11 harvested */
+      pasta__state_unlock();
+    }
+  }
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(act.num_ws_launches, 20);
+    for (size_t i = 0; i < act.num_ws_launches && i < 20; ++i) {
+      const pasta_activity_ws_launch *l = &act.ws_launches[i];
+      CHECK_MSG(
+          l->id == i && l->touched_allocations == 1 &&
+              l->touched_bytes == page && l->footprint_bytes == 100 * page,
+          "ws launch %zu: id %llu, %llu bytes touched", i,
+          (unsigned long long)l->id, (unsigned long long)l->touched_bytes);
+    }
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws ring");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
+  if (argc > 1 && strcmp(argv[1], "ws_ring") == 0)
+    return test_ws_ring();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */

@@ -317,6 +317,7 @@ int main(int argc, char **argv) {
     CHECK_EQ_INT(traced_launch(&kernel_a, 0, id, 5, CAPTURE_NONE), 1);
   CHECK_EQ_U64(last_read_back, 32 + (5 + 0 + 32) * 24);
   CHECK_EQ_PTR(last_read_back_stream, own_stream ? &side_stream : NULL);
+  CHECK_EQ_INT(side_streams, own_stream ? 1 : 0);
   CHECK_EQ_INT(side_waits, own_stream ? 8 : 0);
   CHECK_EQ_INT(waits_on_stream, 2);
   CHECK_EQ_INT(num_queued > 0, 1);
@@ -376,12 +377,15 @@ int main(int argc, char **argv) {
    * waits (the pair is gone with the reset's clock) and works. */
   CHECK_EQ_INT(traced_launch(&kernel_a, 0, 21, 7, CAPTURE_NONE), 1);
   pasta__trace_release_device(&ops, 0);
+  pasta__copy_stream_release(&ops, 0);
   CHECK_EQ_INT(got[21].times, 1);
   CHECK_EQ_INT(frees, allocations);
+  CHECK_EQ_INT(side_streams, 0);
   CHECK_EQ_INT(traced_launch(&kernel_a, 0, 22, 7, CAPTURE_NONE), 1);
   CHECK_EQ_INT(got[22].times, 1);
   CHECK(got[22].t_after != 0);
   pasta__trace_release_device(&ops, 0);
+  pasta__copy_stream_release(&ops, 0);
   CHECK_EQ_INT(frees, allocations);
   CHECK_EQ_INT(side_streams, 0);
   return check_summary(own_stream ? "trace launch"

@@ -8,10 +8,10 @@
  * records, on the device and pinned on the host). The launch uploads its
  * header, runs, and the copy of its header and of the records it is
  * expected to write (as many as its kernel's most so far, and some more) is
- * queued on a stream of the runtime's own that waits for the launch, then
- * an event. The slot is harvested when it is needed again, at a device
- * reset, when the runtime unloads and at exit: the event waited for,
- * records past the expected count copied then.
+ * queued on the runtime's copy stream (copy_stream.c), then an event. The slot
+ * is harvested when it is needed again, at a device reset, when the runtime
+ * unloads and at exit: the event waited for, records past the expected count
+ * copied then.
  *
  * Device times become host times through clock pairs (trace.c fits them),
  * which need a launch that waited for its stream before it and for its
@@ -68,7 +68,6 @@ struct trace_ring {
   struct trace_slot slots[TRACE_SLOTS];
   ops_t *ops; /* whose GPU memory and events the slots hold */
   void *dev;
-  void *side;          /* the copies' stream; NULL: the launch's own */
   unsigned char *host; /* pinned when `pinned` */
   int pinned, ready, failed;
   uint32_t next, capacity;
@@ -97,8 +96,6 @@ static void ring_free(struct trace_ring *r) {
       if (r->slots[i].done)
         ops->event_destroy(r->slots[i].done);
     }
-    if (r->side)
-      ops->stream_destroy(r->side);
     if (r->dev)
       ops->free(r->dev);
     if (r->pinned)
@@ -108,27 +105,6 @@ static void ring_free(struct trace_ring *r) {
   if (!r->pinned)
     free(r->host);
   *r = (struct trace_ring){0};
-}
-
-/* An event for ordering only (no timing: cheaper to record). */
-static int new_event(ops_t *ops, void **event) {
-  if (ops->event_create_with_flags)
-    return ops->event_create_with_flags(event, PASTA_EVENT_DISABLE_TIMING);
-  return ops->event_create(event);
-}
-
-/* The copies back go on a stream of their own, which waits for each launch
- * through an event: queued on the launch's stream, a copy held up the
- * program's next kernel by about 8 us per launch on an H200, on its own
- * stream by nothing measurable (docs/performance.md, "Trace mode: reading
- * records back without waiting"). Without one, the launch's stream. */
-static void side_stream(ops_t *ops, struct trace_ring *r) {
-  if (!ops->stream_create_with_flags || !ops->stream_wait_event ||
-      !ops->stream_destroy ||
-      ops->stream_create_with_flags(&r->side, PASTA_STREAM_NON_BLOCKING)) {
-    r->side = NULL;
-    ops->get_last_error();
-  }
 }
 
 /* The ring's buffers and events, at the GPU's first traced launch (one
@@ -150,11 +126,9 @@ static int ring_setup(ops_t *ops, struct trace_ring *r) {
   for (int i = 0; !failed && i < TRACE_SLOTS; ++i) {
     r->slots[i].dev = (unsigned char *)r->dev + i * slot_bytes;
     r->slots[i].host = r->host + i * slot_bytes;
-    failed =
-        new_event(ops, &r->slots[i].ran) || new_event(ops, &r->slots[i].done);
+    failed = pasta__ordering_event(ops, &r->slots[i].ran) ||
+             pasta__ordering_event(ops, &r->slots[i].done);
   }
-  if (!failed)
-    side_stream(ops, r);
   if (failed) {
     ring_free(r);
     r->failed = 1;
@@ -286,24 +260,10 @@ static int read_back_now(ops_t *ops, struct trace_slot *s, size_t bytes,
          ops->stream_synchronize(stream);
 }
 
-/* The header and the expected records back once the launch is done, on
- * `side` (NULL: the launch's stream), then the slot's `done` event. */
-static int queue_read_back(ops_t *ops, void *side, struct trace_slot *s,
-                           size_t bytes, void *stream) {
-  void *copies = side ? side : stream;
-  if (side && (ops->event_record(s->ran, stream) ||
-               ops->stream_wait_event(side, s->ran, 0)))
-    return -1;
-  return ops->memcpy_async(s->host, s->dev, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
-                           copies) ||
-         ops->event_record(s->done, copies);
-}
-
 /* One traced launch's read-back: into which slot, on which stream, how
  * many records queued, whether the launch waits; what came of it. */
 struct read_back {
   struct trace_slot *slot;
-  void *side;
   uint32_t capacity;
   uint64_t records;
   int wait;
@@ -341,8 +301,10 @@ static int launch_traced(ops_t *ops, pasta__launch_fn real,
   if (err)
     return err;
   size_t bytes = RECORDS_AT + rb->records * sizeof(struct pasta_trace_record);
+  struct read_back_copy copy = {l->device, l->stream, s->ran, s->done,
+                                s->host,   s->dev,    bytes,  0};
   if (rb->wait ? read_back_now(ops, s, bytes, l->stream)
-               : queue_read_back(ops, rb->side, s, bytes, l->stream)) {
+               : pasta__queue_read_back(ops, &copy)) {
     ops->get_last_error();
     return 0;
   }
@@ -369,7 +331,6 @@ int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   pthread_mutex_unlock(&trace_mu);
   struct read_back rb = {
       c.slot,
-      r->side,
       r->capacity,
       c.wait || !known ? 0 : records_to_queue(known - 1, r->capacity),
       c.wait,

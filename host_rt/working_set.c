@@ -1,9 +1,9 @@
 /*===- working_set.c - Working-set launches --------------------------------===*
  *
  * PASTA_WORKING_SET=1: each launch is handed a sorted copy of the
- * allocation table (per-GPU device buffers, owned by the runtime), waited
- * for, and its touched pages and 2 MiB block hits are read back. One such
- * launch at a time (ws_mu), so the buffers are never shared.
+ * allocation table (per-GPU device buffers, owned by the runtime), and its
+ * touched pages and 2 MiB block hits are read back without waiting for it
+ * (a ring of slots, below). One such launch is set up at a time (ws_mu).
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
@@ -14,27 +14,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The device's view of the live allocations, with page and block offsets.
+ * Lock held. */
+struct ws_snapshot {
+  struct pasta_ws_alloc *table;
+  uint32_t *ids;
+  size_t n;
+  uint64_t pages, blocks;
+};
+
+/* A launch's results are read back without waiting for it: each GPU has a
+ * ring of WS_SLOTS slots (a launch header and the results, on the device
+ * and pinned on the host); the copy back and the clear go on the runtime's
+ * copy stream (copy_stream.c), and a slot is harvested (waited for, its
+ * results summed) when the ring comes round, when the allocation table
+ * changes, at a reset, an unload and at exit. */
+enum { WS_SLOTS = 8 };
+
+struct ws_slot {
+  void *header;  /* struct pasta_ws_launch */
+  void *results; /* outside[2], hotness banks, page flags: one read-back */
+  void *host;    /* their copy, then the header staged (ws_header_at) */
+  int host_pinned;
+  size_t cap_header, cap_results, cap_host;
+  void *ran, *done; /* events: behind the launch, after the copy back */
+  int in_flight;
+  struct ws_snapshot snap; /* the launch in flight: its allocations */
+  uint32_t kernel;
+  uint64_t id;
+};
+
 /* One GPU's working-set buffers (device memory, owned by the runtime). */
 struct ws_buffers {
-  void *header;  /* struct pasta_ws_launch */
-  void *table;   /* struct pasta_ws_alloc[] */
-  void *results; /* outside[2], hotness banks, page flags: one read-back */
-  void *host;    /* pinned copy of results (malloc'd when pinning fails) */
-  int host_pinned;
-  size_t cap_header, cap_table, cap_results, cap_host;
+  void *table; /* struct pasta_ws_alloc[] */
+  size_t cap_table;
   size_t results_size, blocks_at, pages_at; /* layout of results */
   uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
+  struct ws_slot slots[WS_SLOTS];
+  uint32_t next; /* the slot the next launch takes */
 };
 
-/* The working-set launch sequence: upload, launch, wait, read back. One at
- * a time, so the per-GPU buffers are never shared by two launches. */
+/* The working-set launch sequence: upload, launch, queue the read-back,
+ * harvest. One at a time, so the per-GPU buffers are never shared by two
+ * launches being set up. */
 static pthread_mutex_t ws_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static struct ws_buffers ws_dev[PASTA_MAX_DEVICES];
 
-static void ws_free_host(ops_t *ops, struct ws_buffers *b) {
+static void ws_snapshot_free(struct ws_snapshot *s) {
+  free(s->table);
+  free(s->ids);
+  memset(s, 0, sizeof *s);
+}
+
+static void ws_free_host(ops_t *ops, struct ws_slot *b) {
   if (b->host && b->host_pinned)
     ops->free_host(b->host);
   else
@@ -43,23 +78,36 @@ static void ws_free_host(ops_t *ops, struct ws_buffers *b) {
   b->cap_host = 0;
 }
 
-static void ws_release(ops_t *ops, struct ws_buffers *b) {
-  void *bufs[] = {b->header, b->table, b->results};
+static void ws_slot_release(ops_t *ops, struct ws_slot *slot) {
+  void *bufs[] = {slot->header, slot->results};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
     if (bufs[i])
       ops->free(bufs[i]);
-  ws_free_host(ops, b);
+  void *events[] = {slot->ran, slot->done};
+  for (size_t i = 0; i < sizeof events / sizeof events[0]; ++i)
+    if (events[i])
+      ops->event_destroy(events[i]);
+  ws_free_host(ops, slot);
+  ws_snapshot_free(&slot->snap);
+  memset(slot, 0, sizeof *slot);
+}
+
+static void ws_release(ops_t *ops, struct ws_buffers *b) {
+  for (int i = 0; i < WS_SLOTS; ++i)
+    ws_slot_release(ops, &b->slots[i]);
+  if (b->table)
+    ops->free(b->table);
   memset(b, 0, sizeof *b);
 }
 
-/* A host buffer of `need` bytes for the read-back, pinned when possible. */
 /* Where the launch header is staged in the host buffer: after the results,
  * 8-byte aligned. */
 static size_t ws_header_at(const struct ws_buffers *b) {
   return (b->results_size + 7) & ~(size_t)7;
 }
 
-static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
+/* A host buffer of `need` bytes for the read-back, pinned when possible. */
+static int ws_reserve_host(ops_t *ops, struct ws_slot *b, size_t need) {
   if (b->host && b->cap_host >= need)
     return 0;
   ws_free_host(ops, b);
@@ -96,15 +144,7 @@ static int ws_reserve(ops_t *ops, void **buf, size_t *cap, size_t need,
   return 0;
 }
 
-/* The device's view of the live allocations, with page and block offsets.
- * Lock held. */
-struct ws_snapshot {
-  struct pasta_ws_alloc *table;
-  uint32_t *ids;
-  size_t n;
-  uint64_t pages, blocks;
-};
-
+/* The allocation table as the device sees it. Lock held. */
 static int ws_snapshot(struct ws_snapshot *s) {
   memset(s, 0, sizeof *s);
   s->n = pasta__st.num_live;
@@ -158,12 +198,8 @@ static size_t ws_table_len(const struct ws_snapshot *s) {
   return s->n > PASTA_WS_LINEAR_MAX ? s->n : PASTA_WS_LINEAR_MAX;
 }
 
-static void ws_snapshot_free(struct ws_snapshot *s) {
-  free(s->table);
-  free(s->ids);
-}
-
-/* Uploads the table when it changed and the launch header. */
+/* Uploads the table when it changed (the caller harvested the slots: they
+ * read the table and the results' layout). */
 static int ws_prepare(ops_t *ops, struct ws_buffers *b,
                       const struct ws_snapshot *s, uint64_t generation,
                       void *stream) {
@@ -174,12 +210,8 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
   b->page_banks = ws_page_banks(s->pages);
   b->results_size = b->pages_at + (size_t)s->pages * b->page_banks;
-  if (ws_reserve(ops, &b->header, &b->cap_header,
-                 sizeof(struct pasta_ws_launch), stream) ||
-      ws_reserve(ops, &b->table, &b->cap_table,
-                 ws_table_len(s) * sizeof *s->table, stream) ||
-      ws_reserve(ops, &b->results, &b->cap_results, b->results_size, stream) ||
-      ws_reserve_host(ops, b, ws_header_at(b) + sizeof(struct pasta_ws_launch)))
+  if (ws_reserve(ops, &b->table, &b->cap_table,
+                 ws_table_len(s) * sizeof *s->table, stream))
     return -1;
   /* On the launch's stream: a non-blocking stream is not ordered after the
    * legacy one. */
@@ -191,15 +223,31 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   return 0;
 }
 
+/* A slot's buffers for the current layout (results zeroed when new; after
+ * a read-back the copy stream clears them) and its events. */
+static int ws_slot_setup(ops_t *ops, const struct ws_buffers *b,
+                         struct ws_slot *slot, void *stream) {
+  if ((!slot->ran && pasta__ordering_event(ops, &slot->ran)) ||
+      (!slot->done && pasta__ordering_event(ops, &slot->done)))
+    return -1;
+  return ws_reserve(ops, &slot->header, &slot->cap_header,
+                    sizeof(struct pasta_ws_launch), stream) ||
+         ws_reserve(ops, &slot->results, &slot->cap_results, b->results_size,
+                    stream) ||
+         ws_reserve_host(ops, slot,
+                         ws_header_at(b) + sizeof(struct pasta_ws_launch));
+}
+
 /* The launch's header: the buffers' device addresses and, for each pointer
  * argument in a known allocation, that allocation's range and flags. Staged
- * in the host buffer after the results and copied on the launch's stream. */
-static int ws_send_header(ops_t *ops, struct ws_buffers *b,
-                          const struct ws_snapshot *s, const struct kernel *k,
-                          void **args, void *stream) {
+ * in the slot's host buffer after the results and copied on the launch's
+ * stream. */
+static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
+                          struct ws_slot *slot, const struct ws_snapshot *s,
+                          const struct kernel *k, void **args, void *stream) {
   struct pasta_ws_launch *h =
-      (struct pasta_ws_launch *)((char *)b->host + ws_header_at(b));
-  uint64_t results = (uint64_t)(uintptr_t)b->results;
+      (struct pasta_ws_launch *)((char *)slot->host + ws_header_at(b));
+  uint64_t results = (uint64_t)(uintptr_t)slot->results;
   memset(h, 0, sizeof *h);
   h->allocs = (uint64_t)(uintptr_t)b->table;
   h->pages = results + b->pages_at;
@@ -222,21 +270,19 @@ static int ws_send_header(ops_t *ops, struct ws_buffers *b,
                                        s->table[i].base + s->table[i].size,
                                        h->pages + s->table[i].first_page};
   }
-  return ops->memcpy_async(b->header, h, sizeof *h, PASTA_MEMCPY_HOST_TO_DEVICE,
-                           stream);
+  return ops->memcpy_async(slot->header, h, sizeof *h,
+                           PASTA_MEMCPY_HOST_TO_DEVICE, stream);
 }
 
-/* After the launch, on its stream: copy the results back and clear them,
- * then wait once. */
-static int ws_read_back(ops_t *ops, struct ws_buffers *b, void *stream) {
+/* After the launch: the results' copy back and their clear, queued. */
+static int ws_queue_read_back(ops_t *ops, const struct ws_buffers *b,
+                              struct ws_slot *slot, const struct launch *l) {
   if (!ops->memcpy_async || !ops->memset_async)
     return -1;
-  if (ops->memcpy_async(b->host, b->results, b->results_size,
-                        PASTA_MEMCPY_DEVICE_TO_HOST, stream) ||
-      ops->memset_async(b->results, 0, b->results_size, stream) ||
-      ops->stream_synchronize(stream))
-    return -1;
-  return 0;
+  struct read_back_copy c = {l->device,       l->stream,  slot->ran,
+                             slot->done,      slot->host, slot->results,
+                             b->results_size, 1};
+  return pasta__queue_read_back(ops, &c);
 }
 
 /* The hotness row of (allocation, block). Lock held. */
@@ -321,16 +367,19 @@ static uint64_t ws_touched_bytes(const uint8_t *flags, uint64_t n,
   return pages * page + (flags[n - 1] ? size - (n - 1) * page : 0);
 }
 
-/* Reads back what one launch touched and clears it. ws_mu held. */
-static int ws_collect(ops_t *ops, struct ws_buffers *b,
-                      const struct ws_snapshot *s, uint32_t kernel,
-                      uint64_t id) {
+/* Sums what the launch in `slot` touched (its results read back). ws_mu
+ * held. */
+static void ws_collect(ops_t *ops, const struct ws_buffers *b,
+                       const struct ws_slot *slot) {
+  const struct ws_snapshot *s = &slot->snap;
+  uint32_t kernel = slot->kernel;
+  uint64_t id = slot->id;
   size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
-  uint8_t *pages = (uint8_t *)b->host + b->pages_at;
+  uint8_t *pages = (uint8_t *)slot->host + b->pages_at;
   ws_or_banks(pages, s->pages, b->page_banks);
-  uint64_t *hits = (uint64_t *)((char *)b->host + b->blocks_at);
+  uint64_t *hits = (uint64_t *)((char *)slot->host + b->blocks_at);
   uint64_t outside[2];
-  memcpy(outside, b->host, sizeof outside);
+  memcpy(outside, slot->host, sizeof outside);
   for (size_t blk = 0; blk < blocks; ++blk) { /* sum the banks */
     uint64_t sum = 0;
     for (unsigned bank = 0; bank < PASTA_WS_HOT_BANKS; ++bank)
@@ -389,6 +438,78 @@ static int ws_collect(ops_t *ops, struct ws_buffers *b,
     }
   }
   pasta__state_unlock();
+}
+
+static void ws_count_skipped(void) {
+  pasta__state_lock();
+  ++pasta__st.ws_skipped;
+  pasta__state_unlock();
+}
+
+/* Waits for the launch in `slot` and sums its results. ws_mu held. */
+static void ws_harvest(ops_t *ops, const struct ws_buffers *b,
+                       struct ws_slot *slot) {
+  if (!slot->in_flight)
+    return;
+  slot->in_flight = 0;
+  if (ops->event_synchronize(slot->done)) {
+    ops->get_last_error(); /* a fault: its results mean nothing */
+    ws_count_skipped();
+  } else {
+    ws_collect(ops, b, slot);
+  }
+  ws_snapshot_free(&slot->snap);
+}
+
+/* Harvests every slot of GPU buffers b, oldest first. ws_mu held. */
+static void ws_drain(ops_t *ops, struct ws_buffers *b) {
+  for (uint32_t i = 0; i < WS_SLOTS; ++i)
+    ws_harvest(ops, b, &b->slots[(b->next + i) % WS_SLOTS]);
+}
+
+static void ws_warn_setup(void) {
+  pasta__state_lock();
+  ++pasta__st.ws_skipped;
+  if (!pasta__st.warned_ws)
+    fprintf(stderr, "pasta: warning: cannot set up working-set tracking "
+                    "(out of memory?); launches run without it\n");
+  pasta__st.warned_ws = 1;
+  pasta__state_unlock();
+}
+
+/* Header up, the working-set copy, the read-back queued into `slot`, which
+ * takes over the snapshot. Returns the launch's error. */
+static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
+                     uint32_t kernel, const struct launch *l, uint64_t id,
+                     struct ws_buffers *b, struct ws_slot *slot,
+                     struct ws_snapshot *s, int *tracked) {
+  void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
+  if (!args || ws_slot_setup(ops, b, slot, l->stream) ||
+      ws_send_header(ops, b, slot, s, kc, l->args, l->stream)) {
+    ops->get_last_error();
+    free(args);
+    ws_warn_setup();
+    return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  }
+  if (kc->nparams > 0)
+    memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
+  void *header = slot->header;
+  args[kc->nparams] = &header;
+  int err = pasta__run_timed(ops, real, kc->ws, l, args, kernel, 0);
+  free(args);
+  if (err)
+    return err;
+  if (ws_queue_read_back(ops, b, slot, l)) {
+    ops->get_last_error();
+    ws_count_skipped();
+    return 0;
+  }
+  slot->in_flight = 1;
+  slot->snap = *s;
+  memset(s, 0, sizeof *s);
+  slot->kernel = kernel;
+  slot->id = id;
+  *tracked = 1;
   return 0;
 }
 
@@ -400,63 +521,44 @@ int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   *tracked = 0;
   if (l->capture != CAPTURE_NONE) {
     /* Into a graph: no synchronous calls or waits allowed; count only. */
-    pasta__state_lock();
-    ++pasta__st.ws_skipped;
-    pasta__state_unlock();
+    ws_count_skipped();
     return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
   }
   pthread_mutex_lock(&ws_mu);
-  struct ws_buffers *b = &ws_dev[pasta__vendor_device(ops)];
+  struct ws_buffers *b = &ws_dev[l->device];
   struct ws_snapshot s;
   pasta__state_lock();
   int ok = ws_snapshot(&s) == 0;
   uint64_t generation = pasta__st.generation;
-  int nparams = kc->nparams;
-  const void *handle = kc->ws;
   pasta__state_unlock();
-  void **args = ok ? malloc(((size_t)nparams + 1) * sizeof *args) : NULL;
+  /* A new allocation table: the launches in flight read the old one. */
+  if (b->ready && b->generation != generation)
+    ws_drain(ops, b);
   int err;
-  if (!args || ws_prepare(ops, b, &s, generation, l->stream)) {
+  if (!ok || ws_prepare(ops, b, &s, generation, l->stream)) {
     ops->get_last_error();
-    pasta__state_lock();
-    ++pasta__st.ws_skipped;
-    if (!pasta__st.warned_ws)
-      fprintf(stderr, "pasta: warning: cannot set up working-set tracking "
-                      "(out of memory?); launches run without it\n");
-    pasta__st.warned_ws = 1;
-    pasta__state_unlock();
+    ws_warn_setup();
     err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
   } else {
-    memcpy(args, l->args, (size_t)nparams * sizeof *args);
-    void *header = b->header;
-    args[nparams] = &header;
-    if (ws_send_header(ops, b, &s, kc, l->args, l->stream)) {
-      ops->get_last_error();
-      err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
-      pasta__state_lock();
-      ++pasta__st.ws_skipped;
-      pasta__state_unlock();
-      goto done;
-    }
-    err = pasta__run_timed(ops, real, handle, l, args, kernel, 0);
-    if (err == 0 && ws_read_back(ops, b, l->stream) == 0 &&
-        ws_collect(ops, b, &s, kernel, id) == 0)
-      *tracked = 1;
-    else if (err == 0) {
-      pasta__state_lock();
-      ++pasta__st.ws_skipped;
-      pasta__state_unlock();
-    }
+    struct ws_slot *slot = &b->slots[b->next++ % WS_SLOTS];
+    ws_harvest(ops, b, slot);
+    err = ws_launch(ops, real, kc, kernel, l, id, b, slot, &s, tracked);
   }
-done:
-  free(args);
   ws_snapshot_free(&s);
   pthread_mutex_unlock(&ws_mu);
   return err;
 }
 
+void pasta__ws_drain(ops_t *ops) {
+  pthread_mutex_lock(&ws_mu);
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d)
+    ws_drain(ops, &ws_dev[d]);
+  pthread_mutex_unlock(&ws_mu);
+}
+
 void pasta__ws_release_device(ops_t *ops, int device) {
   pthread_mutex_lock(&ws_mu);
+  ws_drain(ops, &ws_dev[device]);
   ws_release(ops, &ws_dev[device]);
   pthread_mutex_unlock(&ws_mu);
 }
