@@ -47,13 +47,17 @@ NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
 S=$PWD/build-gpu/bin/structures
 if [ -x "$NCU" ]; then
   for name in plain counting ws before-ws; do
-    exe=$S/thrust ws=0
+    exe=$S/thrust ws=0 libs=${LD_LIBRARY_PATH:-}
     case $name in
     plain) exe=$S/thrust.plain ;;
     ws) ws=1 ;;
-    before-ws) exe=$S/thrust.before ws=1 ;;
+    before-ws) exe=$S/thrust.before ws=1
+      # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions
+      # of plugin and runtime must agree.
+      [ -d build-gpu/lib-before ] && libs=$PWD/build-gpu/lib-before:$libs ;;
     esac
-    env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/thrust/$name.json" \
+    env LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws \
+      PASTA_OUTPUT="$W/thrust/$name.json" \
       timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
       --print-kernel-base mangled --metrics gpu__time_duration.sum \
       --log-file "$W/thrust/$name.csv" "$exe" >"$W/thrust/$name.out" 2>&1

@@ -10,7 +10,7 @@
 #     working-set copy (PASTA_WORKING_SET=1) against its plain kernel;
 #  3. scripts/gpu_launch_cost.sh: host time per launch, 9 interleaved runs.
 # Staging (development machine):
-#   (cd <earlier tree> && ninja -C build pasta pasta_rt)
+#   (cd <earlier tree> && ninja -C build pasta pasta_rt pasta_rt_shared pasta_glue)
 #   STAGE_OLD_RUNTIME=1 scripts/stage_ws_before_after.sh <earlier tree>/build
 #   scripts/stage_launch_cost.sh
 # then run(command="bash scripts/gpu_ws_peek_run.sh",

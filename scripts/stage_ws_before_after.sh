@@ -6,9 +6,10 @@
 # usage: stage_ws_before_after.sh OLD_BUILD_DIR
 #   OLD_BUILD_DIR: a build of the earlier tree (its lib/libpasta.so and
 #   bin/pasta-clang++ are used; only the plugin needs to be built there).
-#   STAGE_OLD_RUNTIME=1: the bundled programs' "before" builds link the
-#   earlier tree's host runtime too (OLD_BUILD_DIR/lib/libpasta_rt.a, built
-#   there with `ninja pasta_rt`), so that before/after is the whole tree.
+#   STAGE_OLD_RUNTIME=1: the "before" builds (bundled programs and the
+#   Thrust structure) link the earlier tree's host runtime too
+#   (OLD_BUILD_DIR/lib: built there with `ninja pasta pasta_rt
+#   pasta_rt_shared pasta_glue`), so that before/after is the whole tree.
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,12 +25,18 @@ fi
 scripts/build_structures.sh "$build/bin/structures" thrust
 before=$(mktemp -d)
 trap 'rm -rf "$before"' EXIT
-# The earlier plugin with this build's runtimes (what links the program).
+# The earlier plugin with this build's runtimes (what links the program),
+# or with STAGE_OLD_RUNTIME=1 the earlier tree's (built there with
+# `ninja pasta_rt pasta_rt_shared pasta_glue`): a plugin and a runtime of
+# different ABI versions do not work together.
 mkdir -p "$before/build/bin" "$before/build/lib"
 cp "$build/bin/pasta-clang++" "$before/build/bin/"
 cp "$old/lib/libpasta.so" "$before/build/lib/"
+runtimes=$(pwd)/$build/lib
+[ "${STAGE_OLD_RUNTIME:-0}" = 1 ] && runtimes=$old/lib
 for lib in libpasta_rt.so libpasta_rt.a libpasta_glue.a; do
-  ln -s "$(pwd)/$build/lib/$lib" "$before/build/lib/$lib"
+  [ -f "$runtimes/$lib" ] || { echo "stage_ws_before_after: no $runtimes/$lib" >&2; exit 1; }
+  ln -s "$runtimes/$lib" "$before/build/lib/$lib"
 done
 PASTA_BUILD_DIR=$before/build scripts/build_structures.sh "$before/structures" thrust
 PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
@@ -39,5 +46,11 @@ rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks
 cp "$before/structures/thrust" bin/structures/thrust.before
 (cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz thrust thrust.plain thrust.before)
 rm -rf bin
+# The Thrust structure links libpasta_rt.so: its "before" build loads the
+# earlier one from lib-before (gpu_ws_before_after.sh puts it first).
+if [ "${STAGE_OLD_RUNTIME:-0}" = 1 ]; then
+  mkdir -p lib-before
+  cp "$old/lib/libpasta_rt.so" lib-before/
+fi
 git rev-parse --short HEAD > commit
 du -sh .
