@@ -57,13 +57,14 @@ void pasta__activity_before_reset(void) {
       pasta__drop_live(i); /* the reset frees them */
   pasta__state_unlock();
   pasta__ws_release_device(ops, device);
-  pasta__trace_release_device(ops, device);
-  pasta__copy_stream_release(ops, device);
+  pasta__trace_release_device(device);
+  pasta__copy_stream_release(device);
 }
 
 void pasta__activity_module_gone(ops_t *ops) {
   pasta__ws_drain(ops);
-  pasta__trace_drain(ops);
+  pasta__trace_module_gone(ops);
+  pasta__copy_stream_module_gone(ops);
   pasta__state_lock();
   if (pasta__st.ops == ops) {
     pasta__harvest(ops, -1, 1, NULL);
@@ -308,7 +309,7 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   pasta__need_options();
   memset(a, 0, sizeof *a);
   memset(&built, 0, sizeof built);
-  pasta__trace_drain(NULL); /* before the trace is built */
+  pasta__trace_drain(); /* before the trace is built */
   pasta__state_lock();
   ops_t *ops = pasta__st.ops;
   pasta__state_unlock();

@@ -17,8 +17,11 @@
 #include <pthread.h>
 
 static pthread_mutex_t copy_mu = PTHREAD_MUTEX_INITIALIZER;
+/* Each GPU's stream, made with the vendor table of the first read-back on
+ * it. Every file of a program has its own table, and all of them reach the
+ * same runtime objects: any table of the same vendor may use the stream. */
 static struct {
-  ops_t *ops; /* whose stream it is; NULL: none made yet */
+  ops_t *owner; /* the table that made it; NULL: none made yet */
   void *stream;
   int failed;
 } copy[PASTA_MAX_DEVICES];
@@ -27,18 +30,20 @@ static struct {
  * NULL when there is none. */
 static void *copy_stream(ops_t *ops, int device) {
   pthread_mutex_lock(&copy_mu);
-  if (!copy[device].ops && !copy[device].failed) {
+  if (!copy[device].owner && !copy[device].failed) {
     if (ops->stream_create_with_flags && ops->stream_wait_event &&
         ops->stream_destroy &&
         ops->stream_create_with_flags(&copy[device].stream,
                                       PASTA_STREAM_NON_BLOCKING) == 0) {
-      copy[device].ops = ops;
+      copy[device].owner = ops;
     } else {
       copy[device].failed = 1;
       ops->get_last_error();
     }
   }
-  void *stream = copy[device].ops == ops ? copy[device].stream : NULL;
+  void *stream = copy[device].owner && copy[device].owner->vendor == ops->vendor
+                     ? copy[device].stream
+                     : NULL;
   pthread_mutex_unlock(&copy_mu);
   return stream;
 }
@@ -63,12 +68,37 @@ int pasta__queue_read_back(ops_t *ops, const struct read_back_copy *c) {
   return ops->event_record(c->done, on);
 }
 
-void pasta__copy_stream_release(ops_t *ops, int device) {
+int pasta__copy_back_now(ops_t *ops, int device, void *dst, const void *src,
+                         size_t bytes) {
+  void *side = copy_stream(ops, device);
+  if (!side)
+    return ops->memcpy(dst, src, bytes, PASTA_MEMCPY_DEVICE_TO_HOST);
+  return ops->memcpy_async(dst, src, bytes, PASTA_MEMCPY_DEVICE_TO_HOST,
+                           side) ||
+         ops->stream_synchronize(side);
+}
+
+/* Destroys GPU d's stream (when `ops` is NULL or made it). copy_mu held. */
+static void forget(int d, ops_t *ops) {
+  ops_t *owner = copy[d].owner;
+  if (owner && (!ops || ops == owner)) {
+    owner->stream_destroy(copy[d].stream);
+    owner->get_last_error();
+    copy[d].owner = NULL, copy[d].stream = NULL;
+  }
+  if (!ops)
+    copy[d].failed = 0;
+}
+
+void pasta__copy_stream_release(int device) {
   pthread_mutex_lock(&copy_mu);
-  if (copy[device].ops == ops)
-    ops->stream_destroy(copy[device].stream);
-  if (copy[device].ops == ops || copy[device].failed)
-    copy[device].ops = NULL, copy[device].stream = NULL,
-    copy[device].failed = 0;
+  forget(device, NULL);
+  pthread_mutex_unlock(&copy_mu);
+}
+
+void pasta__copy_stream_module_gone(ops_t *ops) {
+  pthread_mutex_lock(&copy_mu);
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d)
+    forget(d, ops);
   pthread_mutex_unlock(&copy_mu);
 }

@@ -330,9 +330,16 @@ struct read_back_copy {
   int clear;
 };
 int pasta__queue_read_back(ops_t *ops, const struct read_back_copy *c);
+/* `bytes` from the device at `src` to the host at `dst` now (the work that
+ * wrote them is done), on GPU `device`'s copy stream when it has one: a
+ * cudaMemcpy would wait for every blocking stream's work too. */
+int pasta__copy_back_now(ops_t *ops, int device, void *dst, const void *src,
+                         size_t bytes);
 /* Before a reset of GPU `device`: its copy stream destroyed (made again at
  * the next read-back). */
-void pasta__copy_stream_release(ops_t *ops, int device);
+void pasta__copy_stream_release(int device);
+/* A module's vendor table is going away: the streams it made destroyed. */
+void pasta__copy_stream_module_gone(ops_t *ops);
 
 /*===-- working_set.c, trace_launch.c -------------------------------------===*/
 
@@ -349,12 +356,15 @@ int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, int *traced);
 void pasta__record_trace_launch(const struct kernel *kc, const struct launch *l,
                                 uint64_t t);
-/* Waits for the traced launches still in flight whose buffers `ops` holds
- * (NULL: every one) and hands their records to trace.c. */
-void pasta__trace_drain(ops_t *ops);
+/* Waits for the traced launches still in flight (at exit) and hands their
+ * records to trace.c. */
+void pasta__trace_drain(void);
 /* Before a reset of GPU `device`: its traced launches harvested, its trace
  * buffers freed. */
-void pasta__trace_release_device(ops_t *ops, int device);
+void pasta__trace_release_device(int device);
+/* A module's vendor table is going away: the traced launches harvested and
+ * the buffers it allocated freed. */
+void pasta__trace_module_gone(ops_t *ops);
 
 /*===-- launch.c ----------------------------------------------------------===*/
 

@@ -9,9 +9,13 @@
  * past the count queued behind it, and past the buffer's capacity), later
  * than the launch (the ring), with a clock pair only for launches that
  * waited (each kernel's first, one per CALIBRATE_NS), that a fault drops
- * its launch's records, that a reset frees the buffers, and that launches
- * into a graph are not traced; the copies back on the runtime's own stream,
- * or on the launch's where the vendor table lacks the stream calls.
+ * its launch's records, that a read-back that cannot be queued waits for
+ * the GPU before its slot is reused, that the vendor tables of a program's
+ * other files share the ring, that an unload of the table that allocated it
+ * and a reset free the buffers, that fewer slots are used when eight do not
+ * fit, and that launches into a graph are not traced; the copies back on
+ * the runtime's own stream, or on the launch's where the vendor table lacks
+ * the stream calls.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "intercept_internal.h"
@@ -44,7 +48,9 @@ static int allocations, frees, waits_on_stream, sync_copies;
 static size_t last_read_back; /* bytes of the last queued D2H copy */
 static void *last_read_back_stream;
 static char side_stream;
-static int side_streams, side_waits;
+static int side_streams, side_waits, side_syncs, device_syncs;
+static int fail_event_record; /* the next event record fails */
+static size_t malloc_limit;   /* allocations above it fail (0: none) */
 
 static void run_op(struct op *o) {
   if (o->kind == OP_COPY) {
@@ -78,6 +84,8 @@ static int enqueue(struct op o) {
 }
 
 static int f_malloc(void **p, uint64_t n) {
+  if (malloc_limit && n > malloc_limit)
+    return 2; /* cudaErrorMemoryAllocation */
   ++allocations;
   return (*p = calloc(1, n)) ? 0 : 2;
 }
@@ -105,8 +113,15 @@ static int f_memcpy_async(void *d, const void *s, uint64_t n, int kind,
   return enqueue((struct op){OP_COPY, d, s, n, NULL, 0, 0, NULL});
 }
 static int f_stream_sync(void *stream) {
-  (void)stream;
-  ++waits_on_stream;
+  if (stream == &side_stream)
+    ++side_syncs;
+  else
+    ++waits_on_stream;
+  run_queue(num_queued);
+  return 0;
+}
+static int f_device_sync(void) {
+  ++device_syncs;
   run_queue(num_queued);
   return 0;
 }
@@ -117,6 +132,10 @@ static int f_event_create(void **e) {
 }
 static int f_event_record(void *e, void *stream) {
   (void)stream;
+  if (fail_event_record) {
+    fail_event_record = 0;
+    return 1; /* cudaErrorInvalidValue */
+  }
   *(int *)e = 0;
   return enqueue((struct op){OP_EVENT, NULL, NULL, 0, NULL, 0, 0, e});
 }
@@ -166,6 +185,7 @@ static struct pasta_vendor_ops ops = {
     .malloc = f_malloc,
     .free = f_free,
     .stream_synchronize = f_stream_sync,
+    .device_synchronize = f_device_sync,
     .get_last_error = f_last_error,
     .event_create = f_event_create,
     .event_record = f_event_record,
@@ -258,6 +278,10 @@ static struct kernel kernel_a = {
 static struct kernel kernel_b = {
     .handle = &kb, .mangled = "_Z1bv", .trace = &kb_trace};
 
+/* The vendor table the launches go through (each file of a program has
+ * its own). */
+static const struct pasta_vendor_ops *launch_ops = &ops;
+
 /* Launch `id` of kernel k (index `index`), writing `records` records. */
 static int traced_launch(const struct kernel *k, uint32_t index, uint64_t id,
                          uint32_t records, int capture) {
@@ -272,7 +296,8 @@ static int traced_launch(const struct kernel *k, uint32_t index, uint64_t id,
   records_next = records;
   tag_next = (uint32_t)id;
   int traced = -1;
-  CHECK_EQ_INT(pasta__run_trace(&ops, fake_launch, k, index, &l, &traced), 0);
+  CHECK_EQ_INT(pasta__run_trace(launch_ops, fake_launch, k, index, &l, &traced),
+               0);
   return traced;
 }
 
@@ -347,7 +372,7 @@ int main(int argc, char **argv) {
   CHECK_EQ_INT(traced_launch(&kernel_a, 0, 19, 7, CAPTURE_NONE), 1);
 
   /* At exit: everything in flight is harvested. */
-  pasta__trace_drain(NULL);
+  pasta__trace_drain();
   CHECK_EQ_INT(num_queued, 0);
   for (uint64_t id = 0; id <= 19; ++id) {
     if (id == 18)
@@ -360,32 +385,72 @@ int main(int argc, char **argv) {
     check_delivered(id, head, id == 0 || id == 11 || id == 16);
   }
   CHECK_EQ_INT(got[18].times, 0);
-  /* Copies at the harvest: launches 9 and 10 wrote more than the 37
-   * records queued behind them; 0, 11 and 16, which waited, queue none. */
-  CHECK_EQ_INT(sync_copies, 5);
+  /* Copies at the harvest (on the copy stream when there is one): launches
+   * 9 and 10 wrote more than the 37 records queued behind them; 0, 11 and
+   * 16, which waited, queue none. */
+  CHECK_EQ_INT(sync_copies + side_syncs, 5);
+  CHECK_EQ_INT(side_syncs, own_stream ? 5 : 0);
 
   /* A fault on a launch in flight: its records are dropped, nothing
    * else. */
   CHECK_EQ_INT(traced_launch(&kernel_a, 0, 20, 7, CAPTURE_NONE), 1);
   fault_next_event = 1;
   int errors_before = last_error_calls;
-  pasta__trace_drain(&ops);
+  pasta__trace_drain();
   CHECK_EQ_INT(got[20].times, 0);
   CHECK(last_error_calls > errors_before);
 
-  /* A reset frees every buffer; the next traced launch sets up again,
-   * waits (the pair is gone with the reset's clock) and works. */
-  CHECK_EQ_INT(traced_launch(&kernel_a, 0, 21, 7, CAPTURE_NONE), 1);
-  pasta__trace_release_device(&ops, 0);
-  pasta__copy_stream_release(&ops, 0);
-  CHECK_EQ_INT(got[21].times, 1);
+  /* Another file's vendor table: the same ring, no new buffers. */
+  struct pasta_vendor_ops ops2 = ops;
+  launch_ops = &ops2;
+  int allocations_before = allocations;
+  CHECK_EQ_INT(traced_launch(&kernel_b, 1, 21, 3, CAPTURE_NONE), 1);
+  CHECK_EQ_INT(allocations, allocations_before);
+
+  /* A read-back that cannot be queued: the launch is not traced after all,
+   * and its slot is reused only after the GPU finished with it. */
+  fail_event_record = 1;
+  CHECK_EQ_INT(traced_launch(&kernel_b, 1, 22, 3, CAPTURE_NONE), 0);
+  CHECK_EQ_INT(device_syncs, 1);
+  CHECK_EQ_INT(num_queued, 0);
+
+  /* The table that allocated the ring goes (its file unloads): the ring's
+   * launches are harvested and its buffers freed through it; the next
+   * launch, through another table, sets up a ring of its own. */
+  launch_ops = &ops;
+  CHECK_EQ_INT(traced_launch(&kernel_a, 0, 23, 7, CAPTURE_NONE), 1);
+  pasta__trace_module_gone(&ops);
+  pasta__copy_stream_module_gone(&ops);
+  CHECK_EQ_INT(got[23].times, 1);
   CHECK_EQ_INT(frees, allocations);
   CHECK_EQ_INT(side_streams, 0);
-  CHECK_EQ_INT(traced_launch(&kernel_a, 0, 22, 7, CAPTURE_NONE), 1);
-  CHECK_EQ_INT(got[22].times, 1);
-  CHECK(got[22].t_after != 0);
-  pasta__trace_release_device(&ops, 0);
-  pasta__copy_stream_release(&ops, 0);
+  launch_ops = &ops2;
+  CHECK_EQ_INT(traced_launch(&kernel_a, 0, 24, 7, CAPTURE_NONE), 1);
+  CHECK(got[24].t_after != 0); /* a new ring: a new clock pair */
+
+  /* A reset frees every buffer, whichever table allocated it; the next
+   * traced launch sets up again and works. */
+  CHECK_EQ_INT(traced_launch(&kernel_a, 0, 25, 7, CAPTURE_NONE), 1);
+  launch_ops = &ops;
+  pasta__trace_release_device(0);
+  pasta__copy_stream_release(0);
+  CHECK_EQ_INT(got[25].times, 1);
+  CHECK_EQ_INT(got[22].times, 0);
+  CHECK_EQ_INT(frees, allocations);
+  CHECK_EQ_INT(side_streams, 0);
+
+  /* Eight slots do not fit, four do: launch 27 is harvested when launch 31
+   * takes its slot. */
+  malloc_limit = 4 * (32 + CAPACITY * 24);
+  for (uint64_t id = 26; id <= 31; ++id)
+    CHECK_EQ_INT(traced_launch(&kernel_a, 0, id, 7, CAPTURE_NONE), 1);
+  CHECK_EQ_INT(got[27].times, 1);
+  CHECK_EQ_INT(got[28].times, 0);
+  malloc_limit = 0;
+  pasta__trace_release_device(0);
+  pasta__copy_stream_release(0);
+  for (uint64_t id = 26; id <= 31; ++id)
+    CHECK_EQ_INT(got[id].times, 1);
   CHECK_EQ_INT(frees, allocations);
   CHECK_EQ_INT(side_streams, 0);
   return check_summary(own_stream ? "trace launch"

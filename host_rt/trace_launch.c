@@ -4,7 +4,8 @@
  * with the allocations its pointer arguments point into.
  *
  * A traced launch's records are read back without waiting for it: each GPU
- * has a ring of TRACE_SLOTS buffers (a launch header followed by its
+ * has a ring of TRACE_SLOTS buffers (fewer when they do not fit; a launch
+ * header followed by its
  * records, on the device and pinned on the host). The launch uploads its
  * header, runs, and the copy of its header and of the records it is
  * expected to write (as many as its kernel's most so far, and some more) is
@@ -63,19 +64,22 @@ struct trace_slot {
 };
 
 /* One GPU's slots, in one device and one host allocation made at its first
- * traced launch; `next` is the slot the next traced launch takes. */
+ * traced launch (`num_slots` of them: fewer when eight do not fit); `next`
+ * is the slot the next traced launch takes. Every file of a program has
+ * its own vendor table, all reaching the same runtime objects: launches
+ * through any table of the owner's vendor use the ring. */
 struct trace_ring {
   struct trace_slot slots[TRACE_SLOTS];
-  ops_t *ops; /* whose GPU memory and events the slots hold */
+  ops_t *ops; /* the table that allocated the slots */
   void *dev;
   unsigned char *host; /* pinned when `pinned` */
   int pinned, ready, failed;
-  uint32_t next, capacity;
+  uint32_t num_slots, next, capacity;
   uint64_t last_calibration; /* host ns; 0: none yet */
 };
 
 /* The rings and the kernels' record counts. Never held while waiting for
- * the GPU. */
+ * a launch (only for the allocation of a ring). */
 static pthread_mutex_t trace_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct trace_ring rings[PASTA_MAX_DEVICES];
 /* Per kernel index: 1 + the most records a harvested launch claimed; 0
@@ -90,7 +94,7 @@ static unsigned char *slot_records(unsigned char *base) {
 static void ring_free(struct trace_ring *r) {
   ops_t *ops = r->ops;
   if (ops) {
-    for (int i = 0; i < TRACE_SLOTS; ++i) {
+    for (uint32_t i = 0; i < r->num_slots; ++i) {
       if (r->slots[i].ran)
         ops->event_destroy(r->slots[i].ran);
       if (r->slots[i].done)
@@ -107,30 +111,43 @@ static void ring_free(struct trace_ring *r) {
   *r = (struct trace_ring){0};
 }
 
-/* The ring's buffers and events, at the GPU's first traced launch (one
- * allocation each: a program's first launches should not pay eight).
- * trace_mu held. */
-static int ring_setup(ops_t *ops, struct trace_ring *r) {
-  if (r->ready || r->failed)
-    return r->failed ? -1 : 0;
+/* `n` slots of `slot_bytes` for ring r. trace_mu held. */
+static int ring_allocate(ops_t *ops, struct trace_ring *r, uint32_t n,
+                         size_t slot_bytes) {
+  size_t bytes = n * slot_bytes;
   r->ops = ops;
-  r->capacity = pasta__trace_capacity();
-  size_t slot_bytes =
-      RECORDS_AT + (size_t)r->capacity * sizeof(struct pasta_trace_record);
-  size_t bytes = TRACE_SLOTS * slot_bytes;
+  r->num_slots = n;
   r->pinned = ops->host_alloc && ops->free_host &&
               ops->host_alloc((void **)&r->host, bytes, 0) == 0;
   if (!r->pinned)
     r->host = malloc(bytes);
   int failed = !r->host || ops->malloc(&r->dev, bytes);
-  for (int i = 0; !failed && i < TRACE_SLOTS; ++i) {
+  for (uint32_t i = 0; !failed && i < n; ++i) {
     r->slots[i].dev = (unsigned char *)r->dev + i * slot_bytes;
     r->slots[i].host = r->host + i * slot_bytes;
     failed = pasta__ordering_event(ops, &r->slots[i].ran) ||
              pasta__ordering_event(ops, &r->slots[i].done);
   }
-  if (failed) {
+  if (failed)
     ring_free(r);
+  return failed ? -1 : 0;
+}
+
+/* The ring's buffers and events, at the GPU's first traced launch (one
+ * allocation each: a program's first launches should not pay eight), as
+ * many slots as fit, down to one. trace_mu held. */
+static int ring_setup(ops_t *ops, struct trace_ring *r) {
+  if (r->ready || r->failed)
+    return r->failed ? -1 : 0;
+  uint32_t capacity = pasta__trace_capacity();
+  size_t slot_bytes =
+      RECORDS_AT + (size_t)capacity * sizeof(struct pasta_trace_record);
+  size_t bytes = slot_bytes;
+  int failed = 1;
+  for (uint32_t n = TRACE_SLOTS; n >= 1 && failed; n /= 2)
+    failed = ring_allocate(ops, r, n, slot_bytes);
+  r->capacity = capacity;
+  if (failed) {
     r->failed = 1;
     fprintf(stderr,
             "pasta: warning: cannot allocate %zu bytes for trace records "
@@ -195,10 +212,10 @@ static void harvest_slot(ops_t *ops, struct trace_ring *r, struct trace_slot *s,
   uint64_t stored = head < r->capacity ? head : r->capacity;
   size_t record = sizeof(struct pasta_trace_record);
   if (stored > in->copied &&
-      ops->memcpy(slot_records(s->host) + in->copied * record,
-                  slot_records(s->dev) + in->copied * record,
-                  (stored - in->copied) * record,
-                  PASTA_MEMCPY_DEVICE_TO_HOST)) {
+      pasta__copy_back_now(ops, (int)(r - rings),
+                           slot_records(s->host) + in->copied * record,
+                           slot_records(s->dev) + in->copied * record,
+                           (stored - in->copied) * record)) {
     ops->get_last_error();
     return;
   }
@@ -217,19 +234,24 @@ struct claim {
   struct trace_slot *slot;
   struct slot_launch previous;
   int harvest_previous, wait;
+  uint32_t capacity;
 };
 
 static struct claim claim_slot(ops_t *ops, struct trace_ring *r,
                                uint32_t kernel) {
   struct claim c = {0};
   pthread_mutex_lock(&trace_mu);
-  struct trace_slot *s = &r->slots[r->next % TRACE_SLOTS];
-  /* A slot another thread is still reading: this launch goes untraced. */
-  if (ring_setup(ops, r) || r->ops != ops || s->state == SLOT_CLAIMED) {
+  if (ring_setup(ops, r) || r->ops->vendor != ops->vendor) {
+    pthread_mutex_unlock(&trace_mu);
+    return c;
+  }
+  struct trace_slot *s = &r->slots[r->next % r->num_slots];
+  if (s->state == SLOT_CLAIMED) { /* another thread still reads it */
     pthread_mutex_unlock(&trace_mu);
     return c;
   }
   ++r->next;
+  c.capacity = r->capacity;
   c.slot = s;
   c.previous = s->in_flight;
   c.harvest_previous = s->state == SLOT_IN_FLIGHT;
@@ -268,6 +290,7 @@ struct read_back {
   uint64_t records;
   int wait;
   uint64_t t_before; /* host clock before a launch that waits */
+  int launched;      /* the trace copy was launched */
   int queued;        /* the read-back was queued (or done) */
 };
 
@@ -300,6 +323,7 @@ static int launch_traced(ops_t *ops, pasta__launch_fn real,
   free(args);
   if (err)
     return err;
+  rb->launched = 1;
   size_t bytes = RECORDS_AT + rb->records * sizeof(struct pasta_trace_record);
   struct read_back_copy copy = {l->device, l->stream, s->ran, s->done,
                                 s->host,   s->dev,    bytes,  0};
@@ -331,31 +355,37 @@ int pasta__run_trace(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   pthread_mutex_unlock(&trace_mu);
   struct read_back rb = {
       c.slot,
-      r->capacity,
-      c.wait || !known ? 0 : records_to_queue(known - 1, r->capacity),
+      c.capacity,
+      c.wait || !known ? 0 : records_to_queue(known - 1, c.capacity),
       c.wait,
+      0,
       0,
       0};
   struct slot_launch in = {l->id, kc->mangled, kc->module, kernel, rb.records};
   int err = launch_traced(ops, real, kc, kernel, l, &rb);
   if (rb.queued && c.wait)
     harvest_slot(ops, r, c.slot, &in, 1, rb.t_before);
+  /* Launched but its read-back not queued: the slot is free again only
+   * once the kernel and whatever was queued have finished. */
+  if (rb.launched && !rb.queued && ops->device_synchronize())
+    ops->get_last_error();
   release_slot(c.slot, rb.queued && !c.wait, &in);
   *traced = rb.queued;
   return err;
 }
 
-/* Harvests the slots in flight on GPU `device` (-1: every GPU) that hold
- * `ops`'s buffers (NULL: anyone's). */
+/* Harvests the slots in flight on GPU `device` (-1: every GPU) of the
+ * rings `ops` allocated (NULL: every ring). */
 static void drain(ops_t *ops, int device) {
   for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d) {
     struct trace_ring *r = &rings[d];
     pthread_mutex_lock(&trace_mu);
     ops_t *owner = r->ops;
+    uint32_t n = r->num_slots;
     pthread_mutex_unlock(&trace_mu);
     if ((device >= 0 && d != device) || !owner || (ops && ops != owner))
       continue;
-    for (int i = 0; i < TRACE_SLOTS; ++i) {
+    for (uint32_t i = 0; i < n; ++i) {
       struct trace_slot *s = &r->slots[i];
       pthread_mutex_lock(&trace_mu);
       int mine = s->state == SLOT_IN_FLIGHT;
@@ -371,20 +401,34 @@ static void drain(ops_t *ops, int device) {
   }
 }
 
-void pasta__trace_drain(ops_t *ops) { drain(ops, -1); }
+/* Frees ring r unless another thread is launching into one of its slots
+ * (a reset or an unload under a launch: the program's own race). trace_mu
+ * held. */
+static void release_ring(struct trace_ring *r) {
+  for (uint32_t i = 0; i < r->num_slots; ++i)
+    if (r->slots[i].state != SLOT_FREE)
+      return;
+  ring_free(r);
+}
+
+void pasta__trace_drain(void) { drain(NULL, -1); }
 
 /* Before a reset of GPU `device`: its slots harvested, then freed (the
- * reset would free them under the runtime), unless another thread is
- * launching into one. */
-void pasta__trace_release_device(ops_t *ops, int device) {
-  drain(ops, device);
+ * reset would free them under the runtime). */
+void pasta__trace_release_device(int device) {
+  drain(NULL, device);
   pthread_mutex_lock(&trace_mu);
-  struct trace_ring *r = &rings[device];
-  int in_use = 0;
-  for (int i = 0; i < TRACE_SLOTS; ++i)
-    in_use |= r->slots[i].state != SLOT_FREE;
-  if (r->ops == ops && !in_use)
-    ring_free(r);
+  release_ring(&rings[device]);
+  pthread_mutex_unlock(&trace_mu);
+}
+
+/* The rings `ops` allocated go with it (its calls are about to go). */
+void pasta__trace_module_gone(ops_t *ops) {
+  drain(ops, -1);
+  pthread_mutex_lock(&trace_mu);
+  for (int d = 0; d < (int)PASTA_MAX_DEVICES; ++d)
+    if (rings[d].ops == ops)
+      release_ring(&rings[d]);
   pthread_mutex_unlock(&trace_mu);
 }
 

@@ -28,7 +28,8 @@ struct ws_snapshot {
  * and pinned on the host); the copy back and the clear go on the runtime's
  * copy stream (copy_stream.c), and a slot is harvested (waited for, its
  * results summed) when the ring comes round, when the allocation table
- * changes, at a reset, an unload and at exit. */
+ * changes, at a reset, an unload and at exit. Results are recorded as they
+ * are harvested: in launch order on each GPU. */
 enum { WS_SLOTS = 8 };
 
 struct ws_slot {
@@ -213,10 +214,11 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   if (ws_reserve(ops, &b->table, &b->cap_table,
                  ws_table_len(s) * sizeof *s->table, stream))
     return -1;
-  /* On the launch's stream: a non-blocking stream is not ordered after the
-   * legacy one. */
+  /* On the launch's stream (a non-blocking stream is not ordered after the
+   * legacy one), waited for: later launches on other streams read it. */
   if (ops->memcpy_async(b->table, s->table, ws_table_len(s) * sizeof *s->table,
-                        PASTA_MEMCPY_HOST_TO_DEVICE, stream))
+                        PASTA_MEMCPY_HOST_TO_DEVICE, stream) ||
+      ops->stream_synchronize(stream))
     return -1;
   b->generation = generation;
   b->ready = 1;
@@ -500,7 +502,11 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   if (err)
     return err;
   if (ws_queue_read_back(ops, b, slot, l)) {
+    /* The slot is used again once the GPU is done with it, cleared. */
     ops->get_last_error();
+    if (ops->device_synchronize() ||
+        ops->memset(slot->results, 0, b->results_size))
+      ops->get_last_error();
     ws_count_skipped();
     return 0;
   }
