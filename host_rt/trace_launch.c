@@ -4,15 +4,14 @@
  * with the allocations its pointer arguments point into.
  *
  * A traced launch's records are read back without waiting for it: each GPU
- * has a ring of TRACE_SLOTS buffers (fewer when they do not fit; a launch
- * header followed by its
- * records, on the device and pinned on the host). The launch uploads its
- * header, runs, and the copy of its header and of the records it is
- * expected to write (as many as its kernel's most so far, and some more) is
- * queued on the runtime's copy stream (copy_stream.c), then an event. The slot
- * is harvested when it is needed again, at a device reset, when the runtime
- * unloads and at exit: the event waited for, records past the expected count
- * copied then.
+ * has a ring of TRACE_SLOTS buffers (fewer when they do not fit), each a
+ * launch header followed by its records, on the device and pinned on the
+ * host. The launch uploads its header, runs, and the copy of its header and
+ * of the records it is expected to write (as many as its kernel's most so
+ * far, and some more) is queued on the runtime's copy stream
+ * (copy_stream.c), then an event. The slot is harvested when it is needed
+ * again, at a device reset, when the runtime unloads and at exit: the event
+ * waited for, records past the expected count copied then.
  *
  * Device times become host times through clock pairs (trace.c fits them),
  * which need a launch that waited for its stream before it and for its
