@@ -1,9 +1,12 @@
 /*===- test_trace_launch.c - Traced launches read back later, without a GPU ===*
  *
- * trace_launch.c alone, against a fake GPU that runs what is queued on its
- * one stream only when the host waits (a stream or event synchronisation, a
- * synchronous copy): copies read their source when they run, as the DMA
- * engines do. The runtime functions trace_launch.c calls are stubs here;
+ * trace_launch.c and copy_stream.c alone, against a fake GPU whose two
+ * streams (the launches' and the runtime's copy stream) run what is queued
+ * on them only when the host waits (a stream or event synchronisation, a
+ * synchronous copy), ordered with each other only by event waits: copies
+ * read their source when they run, as the DMA engines do, so a copy back
+ * not made to wait for its launch reads the slot before the kernel wrote
+ * it. The runtime functions trace_launch.c calls are stubs here;
  * pasta__trace_records keeps what each harvested launch delivered. Checks
  * that every traced launch's records arrive once, whole and its own (also
  * past the count queued behind it, and past the buffer's capacity), later
@@ -30,7 +33,13 @@ enum { CAPACITY = 64, SLOTS = 8 };
 
 /*===-- The fake GPU ------------------------------------------------------===*/
 
-enum op_kind { OP_COPY, OP_KERNEL, OP_EVENT };
+/* Two streams, each its own queue: the launches' (the legacy default
+ * stream, NULL) and the runtime's copy stream. A queue runs only when the
+ * host waits for something in it; a wait for an event on the other queue
+ * runs that queue up to the event's record first, and nothing else orders
+ * the two: a copy back not made to wait for its launch reads the slot
+ * before the kernel wrote it. */
+enum op_kind { OP_COPY, OP_KERNEL, OP_EVENT, OP_WAIT };
 struct op {
   int kind;
   void *dst;
@@ -39,10 +48,17 @@ struct op {
   void *header;   /* OP_KERNEL: the device pointer it was given */
   uint32_t write; /* OP_KERNEL: records it appends */
   uint32_t tag;   /* OP_KERNEL: the scope of each record */
-  int *event;     /* OP_EVENT: set when it runs */
+  int *token;     /* OP_EVENT: set when it runs; OP_WAIT: runs after it */
 };
-static struct op queue[256];
-static int num_queued;
+enum { LAUNCH_QUEUE, SIDE_QUEUE, QUEUES };
+static struct op queues[QUEUES][256];
+static int num_queued[QUEUES];
+/* An event: the token of its latest record (each record gets a new one). */
+struct fake_event {
+  int *latest;
+};
+static int tokens[4096];
+static int num_tokens;
 static int fault_next_event; /* the next event's wait fails */
 static int allocations, frees, waits_on_stream, sync_copies;
 static size_t last_read_back; /* bytes of the last queued D2H copy */
@@ -51,6 +67,18 @@ static char side_stream;
 static int side_streams, side_waits, side_syncs, device_syncs;
 static int fail_event_record; /* the next event record fails */
 static size_t malloc_limit;   /* allocations above it fail (0: none) */
+
+static int queue_of(void *stream) {
+  return stream == &side_stream ? SIDE_QUEUE : LAUNCH_QUEUE;
+}
+
+static void run_first(int q);
+
+/* Runs queue q until `token` is set (its record is in q). */
+static void run_until(int q, const int *token) {
+  while (!*token && num_queued[q] > 0)
+    run_first(q);
+}
 
 static void run_op(struct op *o) {
   if (o->kind == OP_COPY) {
@@ -63,23 +91,39 @@ static void run_op(struct op *o) {
       if (slot < h->capacity)
         r[slot] = (struct pasta_trace_record){o->tag, k, 0, 0, 1000 + k};
     }
-  } else {
-    *o->event = 1;
+  } else if (o->kind == OP_EVENT) {
+    *o->token = 1;
   }
 }
 
-/* Runs the queue up to op `upto` (all: num_queued). */
-static void run_queue(int upto) {
-  for (int i = 0; i < upto; ++i)
-    run_op(&queue[i]);
-  memmove(queue, queue + upto, (size_t)(num_queued - upto) * sizeof *queue);
-  num_queued -= upto;
+static void run_first(int q) {
+  struct op o = queues[q][0];
+  memmove(queues[q], queues[q] + 1,
+          (size_t)(--num_queued[q]) * sizeof queues[q][0]);
+  if (o.kind == OP_WAIT)
+    run_until(1 - q, o.token);
+  run_op(&o);
 }
 
-static int enqueue(struct op o) {
-  if (num_queued == (int)(sizeof queue / sizeof *queue))
-    run_queue(1);
-  queue[num_queued++] = o;
+static void run_all(int q) {
+  while (num_queued[q] > 0)
+    run_first(q);
+}
+
+static void run_everything(void) {
+  for (int q = 0; q < QUEUES; ++q)
+    run_all(q);
+}
+
+static int pending(void) {
+  return num_queued[LAUNCH_QUEUE] + num_queued[SIDE_QUEUE];
+}
+
+static int enqueue(void *stream, struct op o) {
+  int q = queue_of(stream);
+  if (num_queued[q] == (int)(sizeof queues[q] / sizeof queues[q][0]))
+    run_first(q);
+  queues[q][num_queued[q]++] = o;
   return 0;
 }
 
@@ -98,61 +142,61 @@ static int f_host_alloc(void **p, uint64_t n, unsigned flags) {
   (void)flags;
   return f_malloc(p, n);
 }
+/* cudaMemcpy: the legacy default stream's work first. */
 static int f_memcpy(void *d, const void *s, uint64_t n, int kind) {
   (void)kind;
   ++sync_copies;
-  run_queue(num_queued);
+  run_all(LAUNCH_QUEUE);
   memmove(d, s, n);
   return 0;
 }
 static int f_memcpy_async(void *d, const void *s, uint64_t n, int kind,
                           void *stream) {
-  (void)stream;
   if (kind == PASTA_MEMCPY_DEVICE_TO_HOST)
     last_read_back = n, last_read_back_stream = stream;
-  return enqueue((struct op){OP_COPY, d, s, n, NULL, 0, 0, NULL});
+  return enqueue(stream, (struct op){OP_COPY, d, s, n, NULL, 0, 0, NULL});
 }
 static int f_stream_sync(void *stream) {
   if (stream == &side_stream)
     ++side_syncs;
   else
     ++waits_on_stream;
-  run_queue(num_queued);
+  run_all(queue_of(stream));
   return 0;
 }
 static int f_device_sync(void) {
   ++device_syncs;
-  run_queue(num_queued);
+  run_everything();
   return 0;
 }
-/* An event is an int set when the GPU reaches it. */
 static int f_event_create(void **e) {
   ++allocations;
-  return (*e = calloc(1, sizeof(int))) ? 0 : 2;
+  return (*e = calloc(1, sizeof(struct fake_event))) ? 0 : 2;
 }
 static int f_event_record(void *e, void *stream) {
-  (void)stream;
   if (fail_event_record) {
     fail_event_record = 0;
     return 1; /* cudaErrorInvalidValue */
   }
-  *(int *)e = 0;
-  return enqueue((struct op){OP_EVENT, NULL, NULL, 0, NULL, 0, 0, e});
+  if (num_tokens == (int)(sizeof tokens / sizeof *tokens))
+    return 2;
+  int *token = &tokens[num_tokens++];
+  ((struct fake_event *)e)->latest = token;
+  return enqueue(stream,
+                 (struct op){OP_EVENT, NULL, NULL, 0, NULL, 0, 0, token});
 }
 static int f_event_sync(void *e) {
-  for (int i = 0; i < num_queued; ++i)
-    if (queue[i].kind == OP_EVENT && queue[i].event == e) {
-      run_queue(i + 1);
-      break;
-    }
+  int *token = ((struct fake_event *)e)->latest;
+  if (!token)
+    return 0; /* never recorded: complete */
+  for (int q = 0; q < QUEUES; ++q)
+    run_until(q, token);
   if (fault_next_event) {
     fault_next_event = 0;
     return 700; /* cudaErrorIllegalAddress */
   }
-  return *(int *)e ? 0 : 600;
+  return *token ? 0 : 600;
 }
-/* One queue serves every stream: running them in order is one of the
- * orders a GPU may choose. */
 static int f_stream_create(void **stream, unsigned flags) {
   CHECK_EQ_INT(flags, PASTA_STREAM_NON_BLOCKING);
   ++side_streams;
@@ -165,10 +209,14 @@ static int f_stream_destroy(void *stream) {
   return 0;
 }
 static int f_wait_event(void *stream, void *event, unsigned flags) {
-  (void)event, (void)flags;
+  (void)flags;
   CHECK_EQ_PTR(stream, &side_stream);
   ++side_waits;
-  return 0;
+  int *token = ((struct fake_event *)event)->latest;
+  if (!token)
+    return 0;
+  return enqueue(stream,
+                 (struct op){OP_WAIT, NULL, NULL, 0, NULL, 0, 0, token});
 }
 static int f_event_create_flags(void **e, unsigned flags) {
   CHECK_EQ_INT(flags, PASTA_EVENT_DISABLE_TIMING);
@@ -215,8 +263,8 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   }
   /* No parameters of its own: the header pointer is argument 0. */
   void *header = *(void **)args[0];
-  return enqueue(
-      (struct op){OP_KERNEL, NULL, NULL, 0, header, records_next, tag_next, 0});
+  return enqueue(stream, (struct op){OP_KERNEL, NULL, NULL, 0, header,
+                                     records_next, tag_next, 0});
 }
 
 /*===-- Stubs of the runtime around trace_launch.c ------------------------===*/
@@ -345,7 +393,7 @@ int main(int argc, char **argv) {
   CHECK_EQ_INT(side_streams, own_stream ? 1 : 0);
   CHECK_EQ_INT(side_waits, own_stream ? 8 : 0);
   CHECK_EQ_INT(waits_on_stream, 2);
-  CHECK_EQ_INT(num_queued > 0, 1);
+  CHECK_EQ_INT(pending() > 0, 1);
   CHECK_EQ_INT(delivered_count(), 1); /* 1..8 still in flight */
   /* 40 records: more than were queued behind it (37), the rest copied at
    * the harvest; 100: past the capacity, 36 dropped. */
@@ -373,7 +421,7 @@ int main(int argc, char **argv) {
 
   /* At exit: everything in flight is harvested. */
   pasta__trace_drain();
-  CHECK_EQ_INT(num_queued, 0);
+  CHECK_EQ_INT(pending(), 0);
   for (uint64_t id = 0; id <= 19; ++id) {
     if (id == 18)
       continue;
@@ -412,7 +460,7 @@ int main(int argc, char **argv) {
   fail_event_record = 1;
   CHECK_EQ_INT(traced_launch(&kernel_b, 1, 22, 3, CAPTURE_NONE), 0);
   CHECK_EQ_INT(device_syncs, 1);
-  CHECK_EQ_INT(num_queued, 0);
+  CHECK_EQ_INT(pending(), 0);
 
   /* The table that allocated the ring goes (its file unloads): the ring's
    * launches are harvested and its buffers freed through it; the next
