@@ -373,9 +373,9 @@ struct pasta_module_desc {
     cudaGraphKernelNodeGetParams, hipGraphKernelNodeGetParams)                 \
   X(int, graph_child_graph_node_get_graph, (void *node, void **graph),         \
     cudaGraphChildGraphNodeGetGraph, hipGraphChildGraphNodeGetGraph)           \
-  /* Trace mode: a traced launch's records are copied back on a stream of      \
-   * the runtime's own (PASTA_STREAM_NON_BLOCKING), which waits for an         \
-   * event recorded behind the launch (PASTA_EVENT_DISABLE_TIMING). */         \
+  /* Trace and working-set modes: a launch's results are copied back on a      \
+   * stream of the runtime's own (PASTA_STREAM_NON_BLOCKING), which waits for  \
+   * an event recorded behind the launch (PASTA_EVENT_DISABLE_TIMING). */      \
   X(int, stream_create_with_flags, (void **stream, unsigned flags),            \
     cudaStreamCreateWithFlags, hipStreamCreateWithFlags)                       \
   X(int, stream_destroy, (void *stream), cudaStreamDestroy, hipStreamDestroy)  \
