@@ -60,6 +60,10 @@ struct pasta__device_module *pasta__find_module(const void *symbol) {
 
 #define PASTA_ABI __attribute__((visibility("default")))
 
+/* What every instrumented host module refers to (pasta/abi.h): objects
+ * built for another ABI version do not link against this runtime. */
+PASTA_ABI const char PASTA_ABI_SYMBOL_ID = 1;
+
 PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
 

@@ -66,7 +66,7 @@ struct FieldInfo {
 PASTA_ABI_STRUCTS(PASTA_ABI_STRUCT)
 #undef PASTA_ABI_STRUCT
 
-// struct pasta_vendor_ops: its function pointers, then `vendor`.
+// struct pasta_vendor_ops: its function pointers, then `vendor` and `abi`.
 #define PASTA_ABI_VENDOR_ENUM(ret, name, params, cuda, hip) name,
 #define PASTA_ABI_VENDOR_INFO(ret, name, params, cuda, hip)                    \
   FieldInfo{Kind::FN, offsetof(CType, name), #name},
@@ -75,12 +75,14 @@ struct VendorOps {
   static constexpr const char *CName = "pasta_vendor_ops";
   enum Field : unsigned {
     PASTA_VENDOR_OPS_FUNCTIONS(PASTA_ABI_VENDOR_ENUM) vendor,
+    abi,
     NumFields,
     NumFunctions = vendor
   };
   static constexpr FieldInfo Fields[] = {
       PASTA_VENDOR_OPS_FUNCTIONS(PASTA_ABI_VENDOR_INFO)
-          FieldInfo{Kind::U64, offsetof(CType, vendor), "vendor"}};
+          FieldInfo{Kind::U64, offsetof(CType, vendor), "vendor"},
+      FieldInfo{Kind::FN, offsetof(CType, abi), "abi"}};
 };
 #undef PASTA_ABI_VENDOR_INFO
 #undef PASTA_ABI_VENDOR_ENUM

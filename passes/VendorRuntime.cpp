@@ -50,6 +50,9 @@ Constant *pasta::vendorOps(Module &M, const VendorRuntime &V) {
     Ops.set(F, cast<Constant>(Fn.getCallee()));
   }
   Ops.setInt(abi::VendorOps::vendor, V.Vendor);
+  // The runtime of this ABI version defines it (pasta/abi.h).
+  Ops.set(abi::VendorOps::abi,
+          M.getOrInsertGlobal(PASTA_ABI_SYMBOL, Type::getInt8Ty(Ctx)));
   Constant *Init = Ops.get();
   return new GlobalVariable(M, Init->getType(), true,
                             GlobalValue::InternalLinkage, Init, V.OpsName);

@@ -30,7 +30,20 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION 7u
+#define PASTA_ABI_VERSION_NUMBER 7
+#define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
+/* The runtime defines __pasta_abi_v<version>, and every host module the
+ * plugin instruments refers to it (its vendor table holds the address): an
+ * object built by another PASTA version (from version 7 on) fails to link,
+ * or to load, with an error that names the version it needs, instead of
+ * handing the runtime tables of another layout. */
+#define PASTA_ABI_CAT_(a, b) a##b
+#define PASTA_ABI_CAT(a, b) PASTA_ABI_CAT_(a, b)
+#define PASTA_ABI_STR_(x) #x
+#define PASTA_ABI_STR(x) PASTA_ABI_STR_(x)
+#define PASTA_ABI_SYMBOL_ID                                                    \
+  PASTA_ABI_CAT(__pasta_abi_v, PASTA_ABI_VERSION_NUMBER)
+#define PASTA_ABI_SYMBOL "__pasta_abi_v" PASTA_ABI_STR(PASTA_ABI_VERSION_NUMBER)
 #define PASTA_DEVICE_MIN_BANKS 256u
 #define PASTA_DEVICE_MAX_BANKS 4096u
 #define PASTA_DEVICE_COUNTER_BYTES (4u << 20)
@@ -389,6 +402,7 @@ struct pasta_module_desc {
 struct pasta_vendor_ops {
   PASTA_VENDOR_OPS_FUNCTIONS(PASTA_VENDOR_OPS_MEMBER)
   uint64_t vendor; /* enum pasta_vendor */
+  const void *abi; /* &PASTA_ABI_SYMBOL_ID: see PASTA_ABI_SYMBOL */
 };
 enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
 /* The error both vendors return once their runtime has shut down
