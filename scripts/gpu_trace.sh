@@ -13,7 +13,7 @@
 #   run(command="scripts/unpack_gpu.sh && PASTA_KERNEL_BIN=build-gpu/bin/kernels
 #   bash scripts/gpu_trace.sh", carry=["build-gpu"])
 # TRACE_BEFORE=1 (after scripts/stage_trace_before_after.sh): each
-# <program>-trace-before (an earlier host runtime) is timed beside it
+# <program>-trace-before (an earlier tree's plugin and runtime) is timed beside it
 # (trace-first-before, trace-all-before), and the every-launch runs of both
 # are compared: traced launches, dropped records and trace events must be
 # equal ($OUT/trace-before-after.txt).
