@@ -15,6 +15,7 @@
 #include "intercept_internal.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 
 static pthread_mutex_t copy_mu = PTHREAD_MUTEX_INITIALIZER;
 /* Each GPU's stream, made with the vendor table of the first read-back on
@@ -46,6 +47,24 @@ static void *copy_stream(ops_t *ops, int device) {
                      : NULL;
   pthread_mutex_unlock(&copy_mu);
   return stream;
+}
+
+void *pasta__read_back_host_alloc(ops_t *ops, size_t bytes, int *pinned) {
+  void *p = NULL;
+  *pinned =
+      ops->host_alloc && ops->free_host && ops->host_alloc(&p, bytes, 0) == 0;
+  if (*pinned)
+    return p;
+  if (ops->get_last_error)
+    ops->get_last_error(); /* ours, not the program's */
+  return malloc(bytes);
+}
+
+void pasta__read_back_host_free(ops_t *ops, void *p, int pinned) {
+  if (p && pinned)
+    ops->free_host(p);
+  else
+    free(p);
 }
 
 int pasta__ordering_event(ops_t *ops, void **event) {

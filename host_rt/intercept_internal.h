@@ -314,6 +314,11 @@ int pasta__run_timed(ops_t *ops, pasta__launch_fn real, const void *handle,
 
 /*===-- copy_stream.c -----------------------------------------------------===*/
 
+/* Host memory for results read back: pinned when the vendor can (copies
+ * into it do not wait for the host), else malloc'd; *pinned says which,
+ * for pasta__read_back_host_free. */
+void *pasta__read_back_host_alloc(ops_t *ops, size_t bytes, int *pinned);
+void pasta__read_back_host_free(ops_t *ops, void *p, int pinned);
 /* An event only for ordering (no timing: cheaper to record). */
 int pasta__ordering_event(ops_t *ops, void **event);
 /* A read-back queued behind the work on `stream` so far: `bytes` from the

@@ -101,12 +101,10 @@ static void ring_free(struct trace_ring *r) {
     }
     if (r->dev)
       ops->free(r->dev);
-    if (r->pinned)
-      ops->free_host(r->host);
-    ops->get_last_error();
   }
-  if (!r->pinned)
-    free(r->host);
+  pasta__read_back_host_free(ops, r->host, r->pinned); /* pinned: ops set */
+  if (ops)
+    ops->get_last_error();
   *r = (struct trace_ring){0};
 }
 
@@ -116,10 +114,7 @@ static int ring_allocate(ops_t *ops, struct trace_ring *r, uint32_t n,
   size_t bytes = n * slot_bytes;
   r->ops = ops;
   r->num_slots = n;
-  r->pinned = ops->host_alloc && ops->free_host &&
-              ops->host_alloc((void **)&r->host, bytes, 0) == 0;
-  if (!r->pinned)
-    r->host = malloc(bytes);
+  r->host = pasta__read_back_host_alloc(ops, bytes, &r->pinned);
   int failed = !r->host || ops->malloc(&r->dev, bytes);
   for (uint32_t i = 0; !failed && i < n; ++i) {
     r->slots[i].dev = (unsigned char *)r->dev + i * slot_bytes;

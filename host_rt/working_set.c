@@ -71,10 +71,7 @@ static void ws_snapshot_free(struct ws_snapshot *s) {
 }
 
 static void ws_free_host(ops_t *ops, struct ws_slot *b) {
-  if (b->host && b->host_pinned)
-    ops->free_host(b->host);
-  else
-    free(b->host);
+  pasta__read_back_host_free(ops, b->host, b->host_pinned);
   b->host = NULL;
   b->cap_host = 0;
 }
@@ -113,13 +110,7 @@ static int ws_reserve_host(ops_t *ops, struct ws_slot *b, size_t need) {
     return 0;
   ws_free_host(ops, b);
   size_t want = need + need / 2;
-  b->host_pinned = ops->host_alloc && ops->free_host &&
-                   ops->host_alloc(&b->host, want, 0) == 0;
-  if (!b->host_pinned) {
-    if (ops->get_last_error)
-      ops->get_last_error();
-    b->host = malloc(want);
-  }
+  b->host = pasta__read_back_host_alloc(ops, want, &b->host_pinned);
   if (!b->host)
     return -1;
   b->cap_host = want;
