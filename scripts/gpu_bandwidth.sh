@@ -19,7 +19,8 @@ BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
 PROGRAMS=${PROGRAMS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead)}
 NCU_PROGRAMS=${NCU_PROGRAMS-"vector_add axpy nn histogram pathfinder hotspot srad bicg"}
 [ -d build-gpu/lib ] && export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. "$(dirname "$0")/lib/gpu.sh"
+NCU=$(pasta_find_ncu)
 status=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$W/gpu.txt"
 size_of() { awk -v k="$1" '$1 == k { print $2 }' test_kernels/bench_sizes.txt; }

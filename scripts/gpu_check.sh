@@ -22,7 +22,8 @@ BIN=${PASTA_KERNEL_BIN:-build/bin/kernels}
 # " $KERNELS " against " <name> ".
 KERNELS=${KERNELS:-$(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt | grep -v launch_overhead | tr '\n' ' ')}
 
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. "$(dirname "$0")/lib/gpu.sh"
+NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_check: ncu not found"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv > "$W/gpu.csv"
 "$NCU" --version > "$W/ncu-version.txt" 2>&1

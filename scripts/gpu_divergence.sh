@@ -35,7 +35,8 @@ FIRST="coalescing vector_add axpy matmul_tiled reduction histogram bfs hotspot s
 PROGRAMS=${PROGRAMS:-$FIRST $(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/bench_sizes.txt |
   grep -v launch_overhead | grep -vxF -e "${FIRST// /$'\n'}" | tr '\n' ' ')}
 
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt"
 "$NCU" --version > "$W/ncu-version.txt" 2>&1

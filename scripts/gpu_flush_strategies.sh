@@ -10,14 +10,12 @@
 # run(command="bash scripts/gpu_flush_strategies.sh") -> $OUT/flush_strategies.md
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-out}
-mkdir -p "$OUT"
-NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-W=$(mktemp -d)
+. scripts/lib/gpu.sh
+pasta_design_setup
 "$NVCC" -O3 -arch=sm_90 -Itest_kernels -o "$W/flush_strategies" test_kernels/flush_strategies.cu || exit 1
 "$NVCC" -O2 -arch=sm_90 -Itest_kernels -o "$W/launch_overhead" test_kernels/launch_overhead.cu || exit 1
 {
-  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  pasta_gpu_header
   echo
   echo '```'
   for rep in 1 2 3; do

@@ -15,8 +15,8 @@ mkdir -p "$OUT"
 prog=$1 kernel=$2
 shift 2
 KBIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
-  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_ncu_source: no ncu" >&2; exit 1; }
 for build in plain pasta; do
   exe=$KBIN/$prog

@@ -59,8 +59,8 @@ PASTA_KERNEL_BIN=$KBIN OUT=$OUT/bench TK_BENCH=${TK_BENCH:-10} \
   done
 } > "$OUT/launch.md"
 
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
-  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 bin=$PWD/build-gpu/bin/structures
 if [ -x "$NCU" ]; then
   for name in plain counting ws; do

@@ -30,8 +30,8 @@ cp "$work/structures.md" "$OUT/"
 # templates, functors, lambdas, graph nodes and driver launches: PASTA's
 # counts (the instrumented run above) against ncu's, kernel by kernel
 # (scripts/compare_ncu.py; table in $OUT/ncu_structures.md).
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
-  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 ncu_status=0
 if [ -x "$NCU" ]; then
   W=$work/ncu

@@ -7,14 +7,12 @@
 # run(command="bash scripts/gpu_trace_readback.sh") -> $OUT/trace_readback.md
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-out}
-mkdir -p "$OUT"
-NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-W=$(mktemp -d)
+. scripts/lib/gpu.sh
+pasta_design_setup
 "$NVCC" -O2 -arch=sm_90 -Itest_kernels -o "$W/trace_readback" test_kernels/trace_readback_strategies.cu || exit 1
 status=0
 {
-  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  pasta_gpu_header
   echo
   echo '```'
   for elements in 1048576 4194304; do

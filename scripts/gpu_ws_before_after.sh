@@ -42,8 +42,8 @@ cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
   python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \
     >"$OUT/bench.md" 2>&1
 
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu \
-  /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 S=$PWD/build-gpu/bin/structures
 if [ -x "$NCU" ]; then
   for name in plain counting ws before-ws; do

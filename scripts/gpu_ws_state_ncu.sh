@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
 W=$(mktemp -d)
 "$NVCC" -O3 -arch=sm_90 -Itest_kernels -lineinfo -o "$W/wss" test_kernels/ws_state_strategies.cu || exit 1
 timeout 300 "$NCU" -k "regex:add_(plain|const)" --set full -o "$W/wss" "$W/wss" 16777216 >"$W/run.log" 2>&1

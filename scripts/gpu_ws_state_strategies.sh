@@ -8,10 +8,8 @@
 # run(command="bash scripts/gpu_ws_state_strategies.sh") -> $OUT/ws_state_strategies.md
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-out}
-mkdir -p "$OUT"
-NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-W=$(mktemp -d)
+. scripts/lib/gpu.sh
+pasta_design_setup
 "$NVCC" -O3 -arch=sm_90 -Itest_kernels -Xptxas -v -o "$W/ws_state_strategies" \
   test_kernels/ws_state_strategies.cu >"$W/ptxas.txt" 2>&1 || { cat "$W/ptxas.txt"; exit 1; }
 {

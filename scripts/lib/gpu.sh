@@ -1,0 +1,24 @@
+# Shell helpers the GPU scripts source (`. scripts/lib/gpu.sh` from the
+# repository root, or `. "$(dirname "$0")/lib/gpu.sh"`). Functions only:
+# sourcing it changes nothing.
+
+# The path of Nsight Compute's ncu (PATH, the CUDA toolkit, /opt/nvidia), or
+# nothing.
+pasta_find_ncu() {
+  command -v ncu || ls /usr/local/cuda/bin/ncu \
+    /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1
+}
+
+# One line naming the GPU, its driver and the commit measured.
+pasta_gpu_header() {
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+}
+
+# For the design measurements that nvcc builds on the GPU machine: OUT
+# (created; default out), NVCC and a work directory W.
+pasta_design_setup() {
+  OUT=${OUT:-out}
+  mkdir -p "$OUT"
+  NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+  W=$(mktemp -d)
+}
