@@ -207,7 +207,7 @@ bool ModuleInstrumenter::run() {
   if (!Copied.empty())
     createWorkingSetVariants(M, Copied, Sel.Tracked);
   if (!Copied.empty() && Opts.Divergence)
-    createDivergenceVariants(M, Copied, Divergence, Tables);
+    createDivergenceVariants(M, Copied, Divergence, Tables, FAM);
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);

@@ -17,10 +17,14 @@
 #include "DeviceRuntime.h"
 #include "InstrumentationMD.h"
 #include "KernelVariants.h"
+#include "UniformLoops.h"
 
 #include "pasta/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -28,6 +32,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <tuple>
 
@@ -39,6 +44,26 @@ static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *FlushName = "__pasta_flush";
+
+// The address space Ptr points into: its own, or for a generic pointer the
+// one its object is known to be in (a shared or global variable seen
+// through an address-space cast, a kernel's pointer parameter: global), so
+// the copies test neither at run time and figures are kept per space.
+static unsigned knownAddressSpace(Value *Ptr) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != PASTA_DIV_GENERIC)
+    return AS;
+  const Value *Obj = getUnderlyingObject(Ptr);
+  unsigned ObjAS = Obj->getType()->getPointerAddressSpace();
+  if (ObjAS == PASTA_DIV_GLOBAL || ObjAS == PASTA_DIV_SHARED)
+    return ObjAS;
+  if (auto *Arg = dyn_cast<Argument>(Obj)) {
+    CallingConv::ID CC = Arg->getParent()->getCallingConv();
+    if (CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL)
+      return PASTA_DIV_GLOBAL;
+  }
+  return AS;
+}
 
 // The pointer, address space and size of a memory access the copies
 // measure; false for anything else (constant and local memory, intrinsics).
@@ -64,7 +89,7 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
   }
   if (!Ptr || !T->isSized())
     return false;
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  unsigned AS = knownAddressSpace(Ptr);
   if (AS != PASTA_DIV_GENERIC && AS != PASTA_DIV_GLOBAL &&
       AS != PASTA_DIV_SHARED)
     return false;
@@ -181,13 +206,81 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
 
 namespace {
 
+// Whether an access can produce a figure: the address space it is known to
+// be in (generic: either), and sectors and bank conflicts for loads and
+// stores only.
+static bool accessMeasures(const DivergencePlan::Access &A, unsigned Figure) {
+  bool Global = A.Space != PASTA_DIV_SHARED;
+  bool Shared = A.Space != PASTA_DIV_GLOBAL;
+  switch (Figure) {
+  case PASTA_DIV_REQUESTS_GLOBAL:
+  case PASTA_DIV_DISTINCT_GLOBAL:
+    return Global;
+  case PASTA_DIV_REQUESTS_SHARED:
+  case PASTA_DIV_DISTINCT_SHARED:
+    return Shared;
+  case PASTA_DIV_SECTORS:
+  case PASTA_DIV_IDEAL_SECTORS:
+    return Global && A.Sectored;
+  case PASTA_DIV_BANK_CONFLICTS:
+    return Shared && A.Sectored;
+  default:
+    return true;
+  }
+}
+
+// The alignment a uniform move of every lane's address must keep for the
+// access's figures to stay the same (UniformLoops.h): 32-byte sectors for a
+// load or store that can be global, 4-byte bank words for one that can only
+// be shared, nothing for atomics (requests and bytes only).
+static uint64_t figureGranule(const DivergencePlan::Access &A) {
+  if (!A.Sectored)
+    return 1;
+  return A.Space == PASTA_DIV_SHARED ? 4 : 32;
+}
+
+// The runtime's measuring helpers (device_rt.c, "Divergence mode").
+struct DivHelpers {
+  FunctionCallee Access, Branch, Switch, Block;
+};
+
+// A planned access in a divergence copy: its pointer there.
+struct AccessSite {
+  const DivergencePlan::Access *A;
+  Instruction *I;
+  Value *Ptr;
+};
+
+// Accesses of one block with the same figures (same size, kind and space,
+// addresses a constant multiple of the granule apart): measured once, at the
+// first, or once per entry of the uniform loop holding the block when the
+// first's address repeats there (Repeat).
+struct AccessGroup {
+  SmallVector<const AccessSite *, 4> Members;
+  const UniformLoops::UniformLoop *Loop = nullptr;
+  std::optional<UniformLoops::Repeat> Repeat;
+};
+
+// Groups compared with each new access of a block (bounds the planning
+// time of huge unrolled blocks).
+static constexpr size_t MaxGroupsCompared = 32;
+
 // One divergence copy being instrumented: its registers, by (row, figure)
 // for the access and branch figures, by block for the active-lane figures
 // (a block's lines share its two registers: each line's figures are its
 // instruction count times the block's, formed at the flush).
+//
+// In a loop whose branches are all uniform (UniformLoops.h) the active lanes
+// are those at its preheader in every iteration: a block there only counts
+// its executions in a register, and the figures that depend only on the
+// lanes (the block's, its branch's, and its accesses' whose addresses
+// repeat) are taken once at the preheader and added, times that count, in
+// the loop's exit blocks.
 class CopyMeasures {
 public:
-  CopyMeasures(Function &Copy, ModuleTables &T) : Copy(Copy), T(T) {}
+  CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
+               const DivHelpers &H)
+      : Copy(Copy), T(T), Loops(Loops), H(H) {}
 
   AllocaInst *slot(uint32_t Row, unsigned Figure) {
     AllocaInst *&S = Slots[{Row, Figure}];
@@ -206,19 +299,102 @@ public:
   }
 
   // The block's two registers (warp-level executions, their active lanes),
-  // made with its one __pasta_div_block call on first use; `Insts`
-  // instructions of `Row` run per execution.
-  void addBlockLine(BasicBlock &BB, uint32_t Row, uint32_t Insts,
-                    FunctionCallee Block) {
+  // made on first use with its one __pasta_div_block call, or its count of
+  // executions in a uniform loop; `Insts` instructions of `Row` run per
+  // execution.
+  void addBlockLine(BasicBlock &BB, uint32_t Row, uint32_t Insts) {
     BlockMeasure &BM = Blocks[&BB];
     if (!BM.Warps) {
-      IRBuilder<> B(&*BB.getFirstInsertionPt()); // after the registers
+      BasicBlock::iterator Top = BB.getFirstInsertionPt(); // after registers
       BM.Warps = newRegister("pasta.div.bw");
       BM.Threads = newRegister("pasta.div.bt");
-      B.CreateCall(Block, {B.getInt32(1), BM.Warps, BM.Threads});
+      if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+        HoistedLoop &HL = hoisted(*U);
+        AllocaInst *N = executions(BB, *U);
+        HL.Folds.push_back({BM.Warps, HL.Leader, 1, N, nullptr});
+        HL.Folds.push_back({BM.Threads, HL.Lanes, 1, N, nullptr});
+      } else {
+        IRBuilder<> B(&*Top);
+        B.CreateCall(H.Block, {B.getInt32(1), BM.Warps, BM.Threads});
+      }
       BlockOrder.push_back(&BB);
     }
     BM.Lines.push_back({Row, Insts});
+  }
+
+  // A conditional branch or switch of `Row`. In a uniform loop it never
+  // diverges: it only counts its block's executions.
+  void addBranch(Instruction &Term, uint32_t Row) {
+    AllocaInst *Branches = slot(Row, PASTA_DIV_BRANCHES),
+               *Divergent = slot(Row, PASTA_DIV_DIVERGENT);
+    BasicBlock &BB = *Term.getParent();
+    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+      HoistedLoop &HL = hoisted(*U);
+      HL.Folds.push_back({Branches, HL.Leader, 1, executions(BB, *U), nullptr});
+      return;
+    }
+    IRBuilder<> B(&Term);
+    if (auto *BI = dyn_cast<BranchInst>(&Term))
+      B.CreateCall(H.Branch, {B.CreateZExt(BI->getCondition(), B.getInt32Ty()),
+                              Branches, Divergent});
+    else
+      B.CreateCall(H.Switch,
+                   {B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
+                                        B.getInt64Ty()),
+                    Branches, Divergent});
+  }
+
+  // Groups one block's accesses (in order) and decides where each group is
+  // measured. Changes no code: every block must be planned before any is
+  // measured.
+  void planAccesses(ArrayRef<AccessSite> Sites) {
+    const UniformLoops::UniformLoop *U =
+        Loops.uniformLoop(*Sites.front().I->getParent());
+    size_t First = Groups.size();
+    for (const AccessSite &S : Sites) {
+      AccessGroup *G = nullptr;
+      for (size_t K = Groups.size(); K > First && !G; --K) {
+        if (Groups.size() - K >= MaxGroupsCompared)
+          break;
+        if (sameFigures(*Groups[K - 1].Members.front(), S))
+          G = &Groups[K - 1];
+      }
+      if (!G) {
+        G = &Groups.emplace_back();
+        G->Loop = U;
+      }
+      G->Members.push_back(&S);
+    }
+    for (size_t K = First; K < Groups.size(); ++K) {
+      AccessGroup &G = Groups[K];
+      const AccessSite &Rep = *G.Members.front();
+      if (G.Loop)
+        G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
+    }
+  }
+
+  // The planned accesses: first what goes in preheaders (addresses computed
+  // with scalar evolution, which needs the blocks as they were), then each
+  // group at its first access (splitting blocks for steps tested at run
+  // time).
+  void measureAccesses() {
+    SmallVector<std::pair<AccessGroup *, Value *>, 8> Tested;
+    for (AccessGroup &G : Groups)
+      if (G.Repeat)
+        if (Value *Ok = measureOncePerEntry(G))
+          Tested.push_back({&G, Ok});
+    for (AccessGroup &G : Groups)
+      if (!G.Repeat)
+        measureGroupAt(G, G.Members.front()->I);
+    for (auto [G, Ok] : Tested) {
+      IRBuilder<> B(G->Members.front()->I);
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateNot(Ok), G->Members.front()->I->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      measureGroupAt(*G, Then);
+    }
   }
 
   // At every return, as counting mode flushes: one test picks the fast path
@@ -231,6 +407,7 @@ public:
   void emitFlushes() {
     if (Slots.empty() && Blocks.empty())
       return;
+    emitFolds();
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : Copy)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
@@ -245,6 +422,179 @@ private:
     SmallVector<std::pair<uint32_t, uint32_t>, 4> Lines; // (row, insts)
   };
   using FigureKey = std::pair<uint32_t, unsigned>; // (row, figure)
+
+  // In a uniform loop's exit blocks: Slot += PerEntry * Times * Count, with
+  // PerEntry taken as 0 when Ok (set in the preheader) is false.
+  struct Fold {
+    AllocaInst *Slot, *PerEntry;
+    uint32_t Times;
+    AllocaInst *Count;
+    Value *Ok;
+  };
+  struct HoistedLoop {
+    AllocaInst *Leader = nullptr; // 1 in the first active lane, else 0
+    AllocaInst *Lanes = nullptr;  // the active lanes, in the first lane
+    SmallVector<Fold, 8> Folds;
+  };
+
+  // A uniform loop's record, with its leader and lanes taken in the
+  // preheader (__pasta_div_block's figures of one execution).
+  HoistedLoop &hoisted(const UniformLoops::UniformLoop &U) {
+    auto [It, New] = Hoisted.try_emplace(&U);
+    if (New) {
+      It->second.Leader = newRegister("pasta.div.leader");
+      It->second.Lanes = newRegister("pasta.div.lanes");
+      HoistOrder.push_back(&U);
+      IRBuilder<> B(U.PreheaderEnd);
+      zero(B, {It->second.Leader, It->second.Lanes});
+      B.CreateCall(H.Block,
+                   {B.getInt32(1), It->second.Leader, It->second.Lanes});
+    }
+    return It->second;
+  }
+
+  // BB's executions in the current entry of its uniform loop: 0 at the
+  // preheader, one more at the top of BB.
+  AllocaInst *executions(BasicBlock &BB, const UniformLoops::UniformLoop &U) {
+    AllocaInst *&N = Executions[&BB];
+    if (!N) {
+      N = newRegister("pasta.div.n");
+      IRBuilder<> PB(U.PreheaderEnd);
+      zero(PB, {N});
+      IRBuilder<> B(&*BB.getFirstInsertionPt());
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), N), B.getInt64(1)),
+                    N);
+    }
+    return N;
+  }
+
+  static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
+    for (AllocaInst *R : Registers)
+      B.CreateStore(B.getInt64(0), R);
+  }
+
+  // Whether access S has the figures of the group led by R.
+  bool sameFigures(const AccessSite &R, const AccessSite &S) {
+    return R.A->Size == S.A->Size && R.A->Space == S.A->Space &&
+           R.A->Sectored == S.A->Sectored &&
+           Loops.constantApart(R.Ptr, S.Ptr, figureGranule(*S.A));
+  }
+
+  // Each row of a group with how many of its accesses it holds.
+  static std::map<uint32_t, uint32_t> rowsOf(const AccessGroup &G) {
+    std::map<uint32_t, uint32_t> Rows;
+    for (const AccessSite *S : G.Members)
+      ++Rows[S->A->Row];
+    return Rows;
+  }
+
+  // The arguments of __pasta_div_access for an access like A at Ptr whose
+  // figures go to Out(figure) (the discard register for those it cannot
+  // produce).
+  template <typename OutFn>
+  SmallVector<Value *, 12> accessArgs(IRBuilder<> &B, Value *Ptr,
+                                      const DivergencePlan::Access &A,
+                                      OutFn Out) {
+    if (Ptr->getType()->getPointerAddressSpace() != 0)
+      Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+    SmallVector<Value *, 12> Args{Ptr, B.getInt32(A.Size), B.getInt32(A.Space),
+                                  B.getInt32(A.Sectored)};
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
+    return Args;
+  }
+
+  // One measurement of G before At: straight into the registers of a lone
+  // access, else into scratch registers added to each row's registers as
+  // many times as it has accesses in the group.
+  void measureGroupAt(const AccessGroup &G, Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    IRBuilder<> B(At);
+    if (G.Members.size() == 1) {
+      B.CreateCall(H.Access, accessArgs(B, Rep.Ptr, *Rep.A, [&](unsigned Fig) {
+                     return slot(Rep.A->Row, Fig);
+                   }));
+      return;
+    }
+    zero(B, scratch());
+    B.CreateCall(H.Access, accessArgs(B, Rep.Ptr, *Rep.A, [&](unsigned Fig) {
+                   return scratch()[Fig];
+                 }));
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (accessMeasures(*Rep.A, Fig))
+          addTimes(B, slot(Row, Fig),
+                   B.CreateLoad(B.getInt64Ty(), scratch()[Fig]), Times);
+  }
+
+  // G's figures taken in its loop's preheader, at its first access's address
+  // there, and added in the exit blocks times its block's executions. When
+  // the step must be tested at run time, returns the test (G is measured at
+  // its access too when it fails), else null.
+  Value *measureOncePerEntry(const AccessGroup &G) {
+    const UniformLoops::UniformLoop &U = *G.Loop;
+    const AccessSite &Rep = *G.Members.front();
+    HoistedLoop &HL = hoisted(U);
+    Value *Ok = G.Repeat->StepToTest
+                    ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A))
+                    : nullptr;
+    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
+    std::array<AllocaInst *, PASTA_DIV_NUM> PerEntry{};
+    IRBuilder<> B(U.PreheaderEnd);
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      if (accessMeasures(*Rep.A, Fig)) {
+        PerEntry[Fig] = newRegister("pasta.div.once");
+        zero(B, {PerEntry[Fig]});
+      }
+    B.CreateCall(H.Access, accessArgs(B, Start, *Rep.A, [&](unsigned Fig) {
+                   return PerEntry[Fig];
+                 }));
+    AllocaInst *N = executions(*Rep.I->getParent(), U);
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (PerEntry[Fig])
+          HL.Folds.push_back({slot(Row, Fig), PerEntry[Fig], Times, N, Ok});
+    return Ok;
+  }
+
+  // Register += Value * Times.
+  static void addTimes(IRBuilder<> &B, AllocaInst *Register, Value *V,
+                       uint64_t Times) {
+    if (Times != 1)
+      V = B.CreateMul(V, B.getInt64(Times));
+    B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Register), V),
+                  Register);
+  }
+
+  // The uniform loops' figures, in each of their exit blocks.
+  void emitFolds() {
+    for (const UniformLoops::UniformLoop *U : HoistOrder) {
+      const HoistedLoop &HL = Hoisted[U];
+      for (BasicBlock *Exit : U->Exits) {
+        IRBuilder<> B(&*Exit->getFirstInsertionPt());
+        for (const Fold &F : HL.Folds) {
+          Value *PerEntry = B.CreateLoad(B.getInt64Ty(), F.PerEntry);
+          if (F.Ok)
+            PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
+          addTimes(B, F.Slot,
+                   B.CreateMul(PerEntry, B.CreateLoad(B.getInt64Ty(), F.Count)),
+                   F.Times);
+        }
+      }
+    }
+  }
+
+  // Registers for one measurement of a group, reused by every group.
+  ArrayRef<AllocaInst *> scratch() {
+    if (!Scratch[0])
+      for (AllocaInst *&R : Scratch)
+        R = newRegister("pasta.div.t");
+    return Scratch;
+  }
 
   AllocaInst *newRegister(const Twine &Name) {
     IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
@@ -368,35 +718,19 @@ private:
 
   Function &Copy;
   ModuleTables &T;
+  UniformLoops &Loops;
+  const DivHelpers &H;
   std::map<FigureKey, AllocaInst *> Slots;
   std::map<BasicBlock *, BlockMeasure> Blocks;
   SmallVector<BasicBlock *, 16> BlockOrder; // Blocks' keys, in a fixed order
+  std::deque<AccessGroup> Groups;
+  std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
+  SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
+  std::map<BasicBlock *, AllocaInst *> Executions;
+  std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
 };
-
-// Whether an access can produce a figure: the address space it is known to
-// be in (generic: either), and sectors and bank conflicts for loads and
-// stores only.
-static bool accessMeasures(const DivergencePlan::Access &A, unsigned Figure) {
-  bool Global = A.Space != PASTA_DIV_SHARED;
-  bool Shared = A.Space != PASTA_DIV_GLOBAL;
-  switch (Figure) {
-  case PASTA_DIV_REQUESTS_GLOBAL:
-  case PASTA_DIV_DISTINCT_GLOBAL:
-    return Global;
-  case PASTA_DIV_REQUESTS_SHARED:
-  case PASTA_DIV_DISTINCT_SHARED:
-    return Shared;
-  case PASTA_DIV_SECTORS:
-  case PASTA_DIV_IDEAL_SECTORS:
-    return Global && A.Sectored;
-  case PASTA_DIV_BANK_CONFLICTS:
-    return Shared && A.Sectored;
-  default:
-    return true;
-  }
-}
 
 } // namespace
 
@@ -405,9 +739,18 @@ static Instruction *inCopy(ValueToValueMapTy &VMap, Value *Original) {
   return It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
 }
 
+static Value *accessPointer(Instruction *I) {
+  if (Value *Ptr = getLoadStorePointerOperand(I))
+    return Ptr;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    return RMW->getPointerOperand();
+  return cast<AtomicCmpXchgInst>(I)->getPointerOperand();
+}
+
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
-                                     ModuleTables &T) {
+                                     ModuleTables &T,
+                                     FunctionAnalysisManager &FAM) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
        *I64 = Type::getInt64Ty(Ctx);
@@ -416,22 +759,24 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
   SmallVector<Type *, 12> AccessParams{Generic, I32, I32, I32};
   AccessParams.append(8, Private);
-  FunctionCallee Access = M.getOrInsertFunction(
+  DivHelpers H;
+  H.Access = M.getOrInsertFunction(
       DivAccessName, FunctionType::get(Void, AccessParams, false));
-  FunctionCallee Branch =
-      M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
-  FunctionCallee Switch =
-      M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
-  FunctionCallee Block =
-      M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
+  H.Branch = M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
+  H.Switch = M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
+  H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
       createCopies(M, Fns, PASTA_DIV_SUFFIX, VMap);
+  // Loops are simplified and analyzed before any code goes in.
+  std::map<Function *, std::unique_ptr<UniformLoops>> LoopsOf;
+  for (auto &[F, Copy] : CopyOf)
+    LoopsOf[Copy] = std::make_unique<UniformLoops>(*Copy, FAM);
   std::map<Function *, CopyMeasures> Measures;
   auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
     Function *F = I->getFunction();
-    return Measures.try_emplace(F, *F, T).first->second;
+    return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H).first->second;
   };
 
   for (const DivergencePlan::BlockLine &BL : Plan.Blocks) {
@@ -439,46 +784,22 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     if (It == VMap.end())
       continue;
     auto *BB = cast<BasicBlock>(It->second);
-    MeasuresOf(&*BB->getFirstInsertionPt())
-        .addBlockLine(*BB, BL.Row, BL.Insts, Block);
+    MeasuresOf(&*BB->getFirstInsertionPt()).addBlockLine(*BB, BL.Row, BL.Insts);
   }
-  for (const DivergencePlan::Access &A : Plan.Accesses) {
-    Instruction *I = inCopy(VMap, A.I);
-    if (!I)
-      continue;
-    CopyMeasures &CM = MeasuresOf(I);
-    IRBuilder<> B(I);
-    Value *Ptr = getLoadStorePointerOperand(I);
-    if (!Ptr)
-      Ptr = isa<AtomicRMWInst>(I)
-                ? cast<AtomicRMWInst>(I)->getPointerOperand()
-                : cast<AtomicCmpXchgInst>(I)->getPointerOperand();
-    if (A.Space != PASTA_DIV_GENERIC)
-      Ptr = B.CreateAddrSpaceCast(Ptr, Generic);
-    SmallVector<Value *, 12> Args{Ptr, B.getInt32(A.Size), B.getInt32(A.Space),
-                                  B.getInt32(A.Sectored)};
-    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
-         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
-      Args.push_back(accessMeasures(A, Fig) ? CM.slot(A.Row, Fig)
-                                            : CM.discard());
-    B.CreateCall(Access, Args);
-  }
-  for (const DivergencePlan::Branch &Br : Plan.Branches) {
-    Instruction *I = inCopy(VMap, Br.Term);
-    if (!I)
-      continue;
-    CopyMeasures &CM = MeasuresOf(I);
-    IRBuilder<> B(I);
-    Value *Slots[2] = {CM.slot(Br.Row, PASTA_DIV_BRANCHES),
-                       CM.slot(Br.Row, PASTA_DIV_DIVERGENT)};
-    if (auto *BI = dyn_cast<BranchInst>(I))
-      B.CreateCall(Branch,
-                   {B.CreateZExt(BI->getCondition(), I32), Slots[0], Slots[1]});
-    else
-      B.CreateCall(Switch, {B.CreateZExtOrTrunc(
-                                cast<SwitchInst>(I)->getCondition(), I64),
-                            Slots[0], Slots[1]});
-  }
-  for (auto &[F, CM] : Measures)
+  for (const DivergencePlan::Branch &Br : Plan.Branches)
+    if (Instruction *I = inCopy(VMap, Br.Term))
+      MeasuresOf(I).addBranch(*I, Br.Row);
+  // Accesses by block, in order (the plan lists them so).
+  MapVector<BasicBlock *, SmallVector<AccessSite, 8>> SitesOf;
+  for (const DivergencePlan::Access &A : Plan.Accesses)
+    if (Instruction *I = inCopy(VMap, A.I))
+      SitesOf[I->getParent()].push_back({&A, I, accessPointer(I)});
+  for (auto &[BB, Sites] : SitesOf)
+    MeasuresOf(Sites.front().I).planAccesses(Sites);
+  for (auto &[F, CM] : Measures) {
+    CM.measureAccesses();
     CM.emitFlushes();
+  }
+  for (auto &[F, Copy] : CopyOf)
+    FAM.invalidate(*Copy, PreservedAnalyses::none());
 }

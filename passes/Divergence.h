@@ -21,6 +21,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassManager.h"
 
 #include <vector>
 
@@ -53,10 +54,13 @@ struct DivergencePlan {
 DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
                               ModuleTables &T);
 
-// After the counting code: the copies of Fns, measuring Plan.
+// After the counting code: the copies of Fns, measuring Plan (figures that
+// repeat in loops whose branches are warp-uniform taken once per loop
+// entry, UniformLoops.h).
 void createDivergenceVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
-                              const DivergencePlan &Plan, ModuleTables &T);
+                              const DivergencePlan &Plan, ModuleTables &T,
+                              llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta
 

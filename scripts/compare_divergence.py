@@ -104,7 +104,7 @@ def validation(work, programs):
     return "\n".join(rows) + "\n"
 
 
-LINE = re.compile(r"^(\S+) (plain|div) (.+?) runs=\d+ median_us=([0-9.]+)")
+LINE = re.compile(r"^(\S+) (plain|div|before) (.+?) runs=\d+ median_us=([0-9.]+)")
 
 
 def overhead(raw):
@@ -114,20 +114,35 @@ def overhead(raw):
         if m:
             prog, variant, label, median = m.groups()
             times.setdefault((prog, label), {})[variant] = float(median)
-    rows = ["| program | kernel step | plain us | divergence us | ratio |",
-            "|---|---|---|---|---|"]
-    ratios = []
+    before = any("before" in t for t in times.values())
+    rows = ["| program | kernel step | plain us | divergence us | ratio |"
+            + (" before us | before ratio |" if before else ""),
+            "|---|---|---|---|---|" + ("---|---|" if before else "")]
+    ratios, before_ratios = [], []
     for (prog, label), t in sorted(times.items()):
         if "plain" not in t or "div" not in t or label.startswith("host_"):
             continue
         r = t["div"] / t["plain"] if t["plain"] > 0 else float("nan")
         if r == r:
             ratios.append(r)
-        rows.append(f"| {prog} | {label} | {t['plain']:,.1f} | {t['div']:,.1f} | {r:.2f}x |")
+        row = f"| {prog} | {label} | {t['plain']:,.1f} | {t['div']:,.1f} | {r:.2f}x |"
+        if before and "before" in t and t["plain"] > 0:
+            b = t["before"] / t["plain"]
+            before_ratios.append(b)
+            row += f" {t['before']:,.1f} | {b:.2f}x |"
+        elif before:
+            row += " | |"
+        rows.append(row)
+
+    def geo(rs):
+        return math.exp(sum(math.log(r) for r in rs) / len(rs))
     if ratios:
-        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        rows.append(f"| **geometric mean** | {len(ratios)} steps | | | **{geo:.2f}x** |")
-        rows.append(f"| **max** | | | | **{max(ratios):.2f}x** |")
+        extra = (f" | **{geo(before_ratios):.2f}x** ({len(before_ratios)} steps) |"
+                 if before_ratios else (" | |" if before else ""))
+        rows.append(f"| **geometric mean** | {len(ratios)} steps | | | **{geo(ratios):.2f}x** |"
+                    + extra)
+        extra = f" | **{max(before_ratios):.2f}x** |" if before_ratios else (" | |" if before else "")
+        rows.append(f"| **max** | | | | **{max(ratios):.2f}x** |" + extra)
     return "\n".join(rows) + "\n"
 
 

@@ -15,6 +15,11 @@
 #   ninja -C build && ninja -C build pasta_kernels_div
 #   PASTA_STAGE_DIV=1 PASTA_STAGE_PACK=1 scripts/stage_gpu.sh
 # then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
+# With <k>-div-before beside <k>-div (the divergence build of an earlier
+# tree, staged by scripts/stage_div_before_after.sh), each program's
+# before build runs too: its profile must equal the new one
+# (scripts/compare_profiles.py, a second before run to leave out racy
+# values) and it is timed beside the others (a "before" column).
 # Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
 # worked example's stderr report), logs and profiles in
 # $OUT/divergence-work.tgz.
@@ -42,8 +47,30 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.
 "$NCU" --version > "$W/ncu-version.txt" 2>&1
 METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
 
+# The before build's profile of program $1 at size $2 against the new one.
+compare_before() {
+  local k=$1 vsize=$2 run
+  for run in 1 2; do
+    PASTA_DIVERGENCE=1 PASTA_OUTPUT="$W/$k.div-before$run.json" "$BIN/$k-div-before" $vsize \
+      > "$W/$k.div-before.out" 2> "$W/$k.div-before.err"
+    if ! cmp -s "$W/$k.plain.out" "$W/$k.div-before.out"; then
+      echo "gpu_divergence: $k: the before build's results differ"; return 1
+    fi
+    [ $run = 1 ] && python3 scripts/compare_profiles.py "$W/$k.div-before1.json" \
+      "$W/$k.div.json" > "$W/$k.div-compare.txt" && break
+  done
+  if [ $run = 2 ] && ! python3 scripts/compare_profiles.py "$W/$k.div-before1.json" \
+      "$W/$k.div.json" "$W/$k.div-before2.json" > "$W/$k.div-compare.txt"; then
+    echo "gpu_divergence: $k: divergence profile differs from the before build"
+    cat "$W/$k.div-compare.txt"
+    echo "$k differ" >> "$W/before-compare.txt"; return 1
+  fi
+  echo "$k equal" >> "$W/before-compare.txt"
+}
+
 status=0
 ran=""
+: > "$W/before-compare.txt"
 : > "$W/bench.txt"
 for k in $PROGRAMS; do
   [ -x "$BIN/$k-div" ] || { echo "gpu_divergence: no $BIN/$k-div"; status=1; continue; }
@@ -61,11 +88,17 @@ for k in $PROGRAMS; do
     status=1
   fi
   grep "pasta: warning" "$W/$k.div.err" && status=1
+  if [ -x "$BIN/$k-div-before" ]; then
+    compare_before "$k" "$vsize" || status=1
+  fi
   timeout 60 "$NCU" --clock-control none --csv --page raw --print-units base \
     --metrics "$METRICS" --log-file "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
     > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
-  for variant in plain div; do
-    exe="$BIN/$k"; [ $variant = div ] && exe="$BIN/$k-div"
+  variants="plain div"; [ -x "$BIN/$k-div-before" ] && variants="$variants before"
+  for variant in $variants; do
+    case $variant in
+      plain) exe="$BIN/$k" ;; div) exe="$BIN/$k-div" ;; before) exe="$BIN/$k-div-before" ;;
+    esac
     TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null \
       timeout 45 "$exe" "$n" > "$W/run.txt" 2>&1 || { echo "gpu_divergence: $k $variant bench failed"; status=1; }
     sed -n "s/^bench: /$k $variant /p" "$W/run.txt" >> "$W/bench.txt"
@@ -77,6 +110,11 @@ rm -f "$W/run.txt"
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
+if [ -s "$W/before-compare.txt" ]; then
+  { echo; echo "## Profiles against the before build"; echo
+    echo "$(grep -c ' equal$' "$W/before-compare.txt") of $(wc -l < "$W/before-compare.txt") programs' divergence profiles equal:"
+    sed 's/^/    /' "$W/before-compare.txt"; } >> "$OUT/divergence.md"
+fi
 cat "$OUT/divergence.md"
 # The device tool brings back a few files: the logs and profiles as one.
 tar czf "$OUT/divergence-work.tgz" -C "$OUT" divergence-work && rm -rf "$W"

@@ -1,0 +1,106 @@
+//===- UniformLoops.h - Loops a warp runs in step, addresses in them -*- C++
+//-*-===//
+//
+// What lets a divergence copy (Divergence.cpp) take an access's warp-level
+// figures once instead of at every execution:
+//
+//  - a loop whose every branch is warp-uniform (LLVM's uniformity analysis)
+//    runs each iteration with the lanes that entered it, those active at its
+//    preheader;
+//  - the figures of an access depend on its lanes' addresses only through
+//    their differences and their alignment: moving every lane's address by
+//    the same amount keeps requests and distinct bytes, keeps bank conflicts
+//    when the amount is a multiple of 4 bytes (the banks rotate), and keeps
+//    sectors when it is a multiple of 32 (the granule, below);
+//  - so an access in such a loop whose address moves by a warp-uniform step
+//    per iteration (an affine recurrence, or no move) has, when the step is
+//    a multiple of the granule, the figures of its first iteration in every
+//    iteration; and accesses of one block whose addresses lie a constant
+//    multiple of the granule apart have each other's figures (an unrolled
+//    loop's loads along a tile row).
+//
+// The constructor puts the function's loops in simplified form (a preheader,
+// exit blocks entered only from the loop) and finds the uniform ones; the
+// rest is analysis, and the code that computes a first iteration's address
+// and tests a step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_UNIFORMLOOPS_H
+#define PASTA_PASSES_UNIFORMLOOPS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class Loop;
+class LoopInfo;
+class SCEV;
+class SCEVExpander;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace pasta {
+
+class UniformLoops {
+public:
+  UniformLoops(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+  ~UniformLoops();
+
+  // A loop whose every branch is warp-uniform, with what code around it
+  // needs, found before anything is added: where its preheader ends, and
+  // the blocks outside it entered from it (every way out goes through one).
+  struct UniformLoop {
+    llvm::Loop *L;
+    llvm::Instruction *PreheaderEnd;
+    llvm::SmallVector<llvm::BasicBlock *, 4> Exits;
+  };
+
+  // The innermost loop holding BB when it is such a loop; null otherwise.
+  // BB must be a block the function had when this was made.
+  const UniformLoop *uniformLoop(const llvm::BasicBlock &BB) const;
+
+  // How an access through Ptr, at I in the uniform loop L, repeats from one
+  // iteration to the next: its address at the first iteration (invariant in
+  // L), and, when the step is not known at compile time to be a multiple of
+  // Granule bytes, the step to test at run time. None when the address does
+  // not move by a warp-uniform step, or Start cannot be computed before L.
+  struct Repeat {
+    const llvm::SCEV *Start;
+    const llvm::SCEV *StepToTest; // null: no test needed
+  };
+  std::optional<Repeat> repeatIn(const UniformLoop &L, llvm::Value *Ptr,
+                                 uint64_t Granule);
+
+  // Whether B's address is always A's plus a constant multiple of Granule.
+  bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
+
+  // Code at the end of L's preheader: the address Ptr has at L's first
+  // iteration, and whether R's step is a multiple of Granule (an i1). Call
+  // these before any block of the function is split.
+  llvm::Value *startBefore(const UniformLoop &L, llvm::Value *Ptr, const Repeat &R);
+  llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
+                              uint64_t Granule);
+
+private:
+  bool isUniformStep(const llvm::SCEV *Step);
+
+  llvm::LoopInfo *LI;
+  llvm::ScalarEvolution *SE;
+  llvm::UniformityInfo *UI;
+  std::unique_ptr<llvm::SCEVExpander> Expander;
+  llvm::DenseMap<const llvm::Loop *, UniformLoop> Uniform; // found at construction
+};
+
+} // namespace pasta
+
+#endif

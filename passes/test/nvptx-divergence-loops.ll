@@ -1,0 +1,131 @@
+; Divergence copies take the figures that repeat in a loop once per loop
+; entry (passes/UniformLoops.h): in a loop whose every branch is
+; warp-uniform, the active lanes are those at its preheader in every
+; iteration, so a block there only counts its executions (pasta.div.n) and
+; its lanes, its branch and its accesses whose address moves by a uniform
+; step that keeps the figures' alignment (32 bytes for global memory, 4 for
+; shared) are measured in the preheader and added, times that count, in the
+; loop's exit block. Accesses of one block a constant multiple of that
+; alignment apart are measured once (the two shared loads of line 4, and the
+; shared store of line 6, one measurement added to both lines). A step not
+; known to keep it is tested in the preheader; when the test fails the
+; access is measured where it runs. A loop whose trip count depends on the
+; thread (divergent) is measured at every execution, as before. Loops get a
+; preheader and a dedicated exit block first (neither is in the input).
+; A generic pointer to a kernel parameter counts as global (hint 1).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+@tile = internal addrspace(3) global [64 x float] zeroinitializer
+
+define ptx_kernel void @loops(ptr addrspace(1) %g, ptr %p, i64 %n, i64 %stride) !dbg !5 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !10
+  %t = zext i32 %tid to i64, !dbg !10
+  %s0 = getelementptr inbounds float, ptr addrspace(3) @tile, i64 %t, !dbg !10
+  %s1 = getelementptr inbounds i8, ptr addrspace(3) %s0, i64 64, !dbg !10
+  %go = icmp sgt i64 %n, 0, !dbg !10
+  br i1 %go, label %uniform, label %mid, !dbg !10
+
+uniform:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %uniform ]
+  %a = load float, ptr addrspace(3) %s0, align 4, !dbg !11
+  %b = load float, ptr addrspace(3) %s1, align 4, !dbg !11
+  %row = mul nsw i64 %i, 32, !dbg !12
+  %gi = add nsw i64 %row, %t, !dbg !12
+  %gp = getelementptr inbounds float, ptr addrspace(1) %g, i64 %gi, !dbg !12
+  %c = fadd float %a, %b, !dbg !12
+  store float %c, ptr addrspace(1) %gp, align 4, !dbg !12
+  %si = mul nsw i64 %i, %stride, !dbg !13
+  %sj = add nsw i64 %si, %t, !dbg !13
+  %sp = getelementptr inbounds float, ptr %p, i64 %sj, !dbg !13
+  %v = load float, ptr %sp, align 4, !dbg !13
+  store float %v, ptr addrspace(3) %s0, align 4, !dbg !13
+  %i.next = add nsw i64 %i, 1, !dbg !14
+  %more = icmp slt i64 %i.next, %n, !dbg !14
+  br i1 %more, label %uniform, label %mid, !dbg !14
+
+mid:
+  br label %divergent, !dbg !15
+
+divergent:
+  %j = phi i64 [ 0, %mid ], [ %j.next, %divergent ]
+  %dp = getelementptr inbounds float, ptr addrspace(1) %g, i64 %j, !dbg !15
+  store float 0.0, ptr addrspace(1) %dp, align 4, !dbg !15
+  %j.next = add nsw i64 %j, 1, !dbg !16
+  %again = icmp ult i64 %j.next, %t, !dbg !16
+  br i1 %again, label %divergent, label %done, !dbg !16
+
+done:
+  ret void, !dbg !17
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
+; CHECK: uniform.preheader:
+; The loop's lanes: __pasta_div_block's figures of one execution.
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
+; CHECK: store i64 0, ptr %pasta.div.n
+; Line 4's loads and line 6's store: one shared measurement.
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1, ptr %pasta.div.none, ptr %[[SREQ:pasta.div.once[0-9]*]],
+; Line 5's store: 128 bytes per iteration, a multiple of 32.
+; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %[[OFF:[0-9]+]]
+; CHECK: %[[GC:.*]] = addrspacecast ptr addrspace(1) %[[G]] to ptr
+; CHECK-NEXT: call void @__pasta_div_access(ptr %[[GC]], i32 4, i32 1, i32 1, ptr %pasta.div.once
+; Line 6's load: 4 * %stride bytes per iteration, tested here.
+; CHECK: %[[STEP:.*]] = shl i64 %stride, 2
+; CHECK-NEXT: %[[LOW:.*]] = and i64 %[[STEP]], 31
+; CHECK-NEXT: %pasta.div.step.ok = icmp eq i64 %[[LOW]], 0
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %pasta.div.once
+; CHECK-NEXT: br label %uniform
+; The loop body: a count, no per-execution measurement but the tested one.
+; CHECK: uniform:
+; CHECK-NOT: call void @__pasta_div_block
+; CHECK: add i64 %{{.*}}, 1
+; CHECK-NEXT: store i64 %{{.*}}, ptr %pasta.div.n
+; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.step.ok, true
+; CHECK-NEXT: br i1 %[[BAD]], label %[[SLOW:[0-9]+]], label %{{[0-9]+}}, {{.*}}!pasta.instrumentation
+; CHECK: [[SLOW]]:
+; CHECK-NEXT: call void @__pasta_div_access(ptr %sp, i32 4, i32 1, i32 1,
+; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; The exit block: each figure times the block's executions; the shared
+; measurement twice into line 4, once into line 6; the tested one only when
+; the test passed.
+; CHECK: mid.loopexit:
+; CHECK: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
+; CHECK-NEXT: %[[N:.*]] = load i64, ptr %pasta.div.n
+; CHECK-NEXT: mul i64 %[[LEAD]], %[[N]]
+; CHECK: %[[ONCE:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK-NEXT: %[[N2:.*]] = load i64, ptr %pasta.div.n
+; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %[[N2]]
+; CHECK-NEXT: mul i64 %[[PROD]], 2
+; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK-NEXT: %[[N3:.*]] = load i64, ptr %pasta.div.n
+; CHECK-NEXT: %[[PROD6:.*]] = mul i64 %[[ONCE6]], %[[N3]]
+; CHECK-NEXT: load i64, ptr
+; CHECK-NEXT: add i64 %{{.*}}, %[[PROD6]]
+; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
+; CHECK: br label %mid
+; The divergent loop: measured at every execution.
+; CHECK: divergent:
+; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call void @__pasta_div_branch(
+; CHECK-NEXT: br i1 %again
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "loops.cu", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "loops", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!10 = !DILocation(line: 3, scope: !5)
+!11 = !DILocation(line: 4, scope: !5)
+!12 = !DILocation(line: 5, scope: !5)
+!13 = !DILocation(line: 6, scope: !5)
+!14 = !DILocation(line: 7, scope: !5)
+!15 = !DILocation(line: 8, scope: !5)
+!16 = !DILocation(line: 9, scope: !5)
+!17 = !DILocation(line: 10, scope: !5)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Stages scripts/gpu_divergence.sh with an earlier tree's divergence builds
+# beside this tree's: <k>-div-before is OLD_BUILD's <k>-div, built there with
+# that tree's own plugin and runtime (git worktree add <dir> <commit>; cmake;
+# ninja -C <dir>/build pasta pasta_rt pasta_kernels_div).
+# usage, after ninja -C build pasta_kernels_div:
+#   scripts/stage_div_before_after.sh OLD_BUILD
+# then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+old=${1:?usage: stage_div_before_after.sh OLD_BUILD}
+PASTA_STAGE_DIV=1 scripts/stage_gpu.sh > /dev/null
+dst=build-gpu/bin/kernels
+n=0
+for exe in "$old"/bin/kernels/*-div; do
+  [ -x "$exe" ] || continue
+  k=$(basename "$exe" -div)
+  [ -x "$dst/$k-div" ] || continue
+  cp "$exe" "$dst/$k-div-before"
+  n=$((n + 1))
+done
+[ $n -gt 0 ] || {
+  echo "stage_div_before_after: no <k>-div in $old/bin/kernels (ninja -C $old pasta_kernels_div)" >&2
+  exit 1
+}
+# Under the 64 MiB carry limit: the bundled programs only, packed with xz.
+rm -rf build-gpu/bin/structures
+(cd "$dst" && XZ_OPT=-9 tar cJf ../../kernels.txz .)
+rm -rf build-gpu/bin
+git rev-parse --short HEAD > build-gpu/commit
+echo "stage_div_before_after: $n programs with a before build"
+du -sh build-gpu
