@@ -13,9 +13,9 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -92,7 +92,8 @@ UniformLoops::repeatIn(const UniformLoop &U, Value *Ptr, uint64_t Granule) {
     return Repeat{Start, nullptr};
   if (!isUniformStep(Step))
     return std::nullopt;
-  bool Known = Granule <= 1 || SE->getMinTrailingZeros(Step) >= Log2_64(Granule);
+  bool Known =
+      Granule <= 1 || SE->getMinTrailingZeros(Step) >= Log2_64(Granule);
   return Repeat{Start, Known ? nullptr : Step};
 }
 
@@ -102,7 +103,8 @@ bool UniformLoops::constantApart(Value *A, Value *B, uint64_t Granule) {
   return D && D->countr_zero() >= Log2_64(Granule);
 }
 
-Value *UniformLoops::startBefore(const UniformLoop &U, Value *Ptr, const Repeat &R) {
+Value *UniformLoops::startBefore(const UniformLoop &U, Value *Ptr,
+                                 const Repeat &R) {
   auto *I = dyn_cast<Instruction>(Ptr);
   if (SE->getSCEV(Ptr) == R.Start && (!I || !U.L->contains(I)))
     return Ptr; // computed before the loop already
@@ -111,8 +113,8 @@ Value *UniformLoops::startBefore(const UniformLoop &U, Value *Ptr, const Repeat 
 
 Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
                                     uint64_t Granule) {
-  Value *Step = Expander->expandCodeFor(R.StepToTest,
-                                        R.StepToTest->getType(), U.PreheaderEnd);
+  Value *Step = Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(),
+                                        U.PreheaderEnd);
   IRBuilder<> B(U.PreheaderEnd);
   return B.CreateICmpEQ(
       B.CreateAnd(Step, ConstantInt::get(Step->getType(), Granule - 1)),

@@ -87,7 +87,8 @@ public:
   // Code at the end of L's preheader: the address Ptr has at L's first
   // iteration, and whether R's step is a multiple of Granule (an i1). Call
   // these before any block of the function is split.
-  llvm::Value *startBefore(const UniformLoop &L, llvm::Value *Ptr, const Repeat &R);
+  llvm::Value *startBefore(const UniformLoop &L, llvm::Value *Ptr,
+                           const Repeat &R);
   llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
                               uint64_t Granule);
 
@@ -98,7 +99,8 @@ private:
   llvm::ScalarEvolution *SE;
   llvm::UniformityInfo *UI;
   std::unique_ptr<llvm::SCEVExpander> Expander;
-  llvm::DenseMap<const llvm::Loop *, UniformLoop> Uniform; // found at construction
+  llvm::DenseMap<const llvm::Loop *, UniformLoop>
+      Uniform; // found at construction
 };
 
 } // namespace pasta
