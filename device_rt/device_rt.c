@@ -956,3 +956,14 @@ PASTA_INLINE void __pasta_div_block(uint32_t insts,
   *warps += insts;
   *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
 }
+
+/* Adds a figure to its counter where it was measured, when that code runs
+ * at most once per call (no loop around it): the measuring helpers above
+ * leave it in the first active lane and 0 in the others, so only that lane
+ * adds, and the figure needs neither a register nor a warp sum at the
+ * return. */
+PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
+                                  uint64_t value) {
+  if (value != 0)
+    pasta_atomic_add(counter, value);
+}

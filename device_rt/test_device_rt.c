@@ -806,6 +806,32 @@ static void test_div_branches(void) {
   CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
+/* A figure added where it is measured (__pasta_div_add): each lane
+ * measures into its own zeroed scratch, as the copies do outside loops, and
+ * adds it; only the first active lane holds a figure, so the counters get
+ * one warp-level execution and the active lanes, once. */
+struct div_direct {
+  uint64_t warps, threads;
+};
+
+static void div_direct_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  struct div_direct *d = arg;
+  uint64_t w = 0, t = 0;
+  __pasta_div_block(1, &w, &t);
+  __pasta_div_add(&d->warps, 2 * w);
+  __pasta_div_add(&d->threads, 2 * t);
+}
+
+static void test_div_direct_add(void) {
+  struct div_direct d = {0, 0};
+  pasta_shim_warp(32, FULL, 0, 0, div_direct_lane, &d);
+  CHECK(d.warps == 2 && d.threads == 64);
+  d.warps = d.threads = 0;
+  pasta_shim_warp(32, 0x0000f0f0ull, 0, 0, div_direct_lane, &d);
+  CHECK(d.warps == 2 && d.threads == 16);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -821,5 +847,6 @@ int main(void) {
   test_div_generic();
   test_div_fast_paths();
   test_div_branches();
+  test_div_direct_add();
   return check_summary("device_rt");
 }

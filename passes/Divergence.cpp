@@ -43,6 +43,7 @@ static constexpr const char *DivAccessName = "__pasta_div_access";
 static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
+static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *FlushName = "__pasta_flush";
 
 // The address space Ptr points into: its own, or for a generic pointer the
@@ -241,7 +242,7 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 
 // The runtime's measuring helpers (device_rt.c, "Divergence mode").
 struct DivHelpers {
-  FunctionCallee Access, Branch, Switch, Block;
+  FunctionCallee Access, Branch, Switch, Block, Add, BankRow;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -259,28 +260,36 @@ struct AccessGroup {
   SmallVector<const AccessSite *, 4> Members;
   const UniformLoops::UniformLoop *Loop = nullptr;
   std::optional<UniformLoops::Repeat> Repeat;
+  bool InLoop = false; // the block is in a loop (uniform or not)
 };
 
 // Groups compared with each new access of a block (bounds the planning
 // time of huge unrolled blocks).
 static constexpr size_t MaxGroupsCompared = 32;
 
-// One divergence copy being instrumented: its registers, by (row, figure)
-// for the access and branch figures, by block for the active-lane figures
-// (a block's lines share its two registers: each line's figures are its
-// instruction count times the block's, formed at the flush).
+// One divergence copy being instrumented. Where a figure goes depends on
+// where it is measured:
 //
-// In a loop whose branches are all uniform (UniformLoops.h) the active lanes
-// are those at its preheader in every iteration: a block there only counts
-// its executions in a register, and the figures that depend only on the
-// lanes (the block's, its branch's, and its accesses' whose addresses
-// repeat) are taken once at the preheader and added, times that count, in
-// the loop's exit blocks.
+//  - outside every loop (code that runs at most once per call): straight to
+//    its counter, by the lane that measured it (__pasta_div_add), so it
+//    needs no register and no warp sum at the return;
+//  - in a loop whose branches are all uniform (UniformLoops.h) the active
+//    lanes are those at its preheader in every iteration: a block there only
+//    counts its executions in a register, and the figures that depend only
+//    on the lanes (the block's, its branch's, and its accesses' whose
+//    addresses repeat) are taken once at the preheader and added, times that
+//    count, in the loop's exit blocks (to the counter or a register, by
+//    where the exit block is);
+//  - in other loops: registers, by (row, figure) for the access and branch
+//    figures, by block for the active-lane figures (a block's lines share
+//    its two registers: each line's figures are its instruction count times
+//    the block's, formed at the flush), flushed at every return.
 class CopyMeasures {
 public:
   CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
                const DivHelpers &H)
-      : Copy(Copy), T(T), Loops(Loops), H(H) {}
+      : Copy(Copy), T(T), Loops(Loops), H(H),
+        EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
 
   AllocaInst *slot(uint32_t Row, unsigned Figure) {
     AllocaInst *&S = Slots[{Row, Figure}];
@@ -298,25 +307,39 @@ public:
     return Discard;
   }
 
-  // The block's two registers (warp-level executions, their active lanes),
-  // made on first use with its one __pasta_div_block call, or its count of
-  // executions in a uniform loop; `Insts` instructions of `Row` run per
-  // execution.
+  // `Insts` instructions of `Row` run per execution of BB. A block in a
+  // uniform loop counts its executions; one outside loops measures its
+  // lanes once (one __pasta_div_block call) and adds each line's figures
+  // there; one in another loop keeps two registers (warp-level executions,
+  // their active lanes), made with its one call.
   void addBlockLine(BasicBlock &BB, uint32_t Row, uint32_t Insts) {
+    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+      HoistedLoop &HL = hoisted(*U);
+      Count N = executions(BB, *U);
+      addFold(*U, {Row, PASTA_DIV_WARP_EXECS, HL.Leader, Insts, N});
+      addFold(*U, {Row, PASTA_DIV_THREAD_EXECS, HL.Lanes, Insts, N});
+      return;
+    }
     BlockMeasure &BM = Blocks[&BB];
+    if (!Loops.inLoop(BB)) {
+      if (!BM.At) {
+        BM.At = BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt();
+        IRBuilder<> B(BM.At);
+        BM.Once = measuredPair(B, H.Block, B.getInt32(1));
+      }
+      IRBuilder<> B(BM.At);
+      addFigure(B, false, Row, PASTA_DIV_WARP_EXECS,
+                times(B, BM.Once[0], Insts));
+      addFigure(B, false, Row, PASTA_DIV_THREAD_EXECS,
+                times(B, BM.Once[1], Insts));
+      return;
+    }
     if (!BM.Warps) {
       BasicBlock::iterator Top = BB.getFirstInsertionPt(); // after registers
       BM.Warps = newRegister("pasta.div.bw");
       BM.Threads = newRegister("pasta.div.bt");
-      if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
-        HoistedLoop &HL = hoisted(*U);
-        AllocaInst *N = executions(BB, *U);
-        HL.Folds.push_back({BM.Warps, HL.Leader, 1, N, nullptr});
-        HL.Folds.push_back({BM.Threads, HL.Lanes, 1, N, nullptr});
-      } else {
-        IRBuilder<> B(&*Top);
-        B.CreateCall(H.Block, {B.getInt32(1), BM.Warps, BM.Threads});
-      }
+      IRBuilder<> B(&*Top);
+      B.CreateCall(H.Block, {B.getInt32(1), BM.Warps, BM.Threads});
       BlockOrder.push_back(&BB);
     }
     BM.Lines.push_back({Row, Insts});
@@ -325,23 +348,30 @@ public:
   // A conditional branch or switch of `Row`. In a uniform loop it never
   // diverges: it only counts its block's executions.
   void addBranch(Instruction &Term, uint32_t Row) {
-    AllocaInst *Branches = slot(Row, PASTA_DIV_BRANCHES),
-               *Divergent = slot(Row, PASTA_DIV_DIVERGENT);
     BasicBlock &BB = *Term.getParent();
     if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
       HoistedLoop &HL = hoisted(*U);
-      HL.Folds.push_back({Branches, HL.Leader, 1, executions(BB, *U), nullptr});
+      addFold(*U, {Row, PASTA_DIV_BRANCHES, HL.Leader, 1, executions(BB, *U)});
       return;
     }
     IRBuilder<> B(&Term);
-    if (auto *BI = dyn_cast<BranchInst>(&Term))
-      B.CreateCall(H.Branch, {B.CreateZExt(BI->getCondition(), B.getInt32Ty()),
-                              Branches, Divergent});
-    else
-      B.CreateCall(H.Switch,
-                   {B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
-                                        B.getInt64Ty()),
-                    Branches, Divergent});
+    FunctionCallee Helper = H.Switch;
+    Value *Taken;
+    if (auto *BI = dyn_cast<BranchInst>(&Term)) {
+      Helper = H.Branch;
+      Taken = B.CreateZExt(BI->getCondition(), B.getInt32Ty());
+    } else {
+      Taken = B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
+                                  B.getInt64Ty());
+    }
+    if (Loops.inLoop(BB)) {
+      B.CreateCall(Helper, {Taken, slot(Row, PASTA_DIV_BRANCHES),
+                            slot(Row, PASTA_DIV_DIVERGENT)});
+      return;
+    }
+    auto [Branches, Divergent] = measuredPair(B, Helper, Taken);
+    addFigure(B, false, Row, PASTA_DIV_BRANCHES, Branches);
+    addFigure(B, false, Row, PASTA_DIV_DIVERGENT, Divergent);
   }
 
   // Groups one block's accesses (in order) and decides where each group is
@@ -362,6 +392,7 @@ public:
       if (!G) {
         G = &Groups.emplace_back();
         G->Loop = U;
+        G->InLoop = Loops.inLoop(*S.I->getParent());
       }
       G->Members.push_back(&S);
     }
@@ -385,7 +416,7 @@ public:
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
       if (!G.Repeat)
-        measureGroupAt(G, G.Members.front()->I);
+        measureGroupAt(G, G.Members.front()->I, G.InLoop);
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
       Instruction *Then = SplitBlockAndInsertIfThen(
@@ -393,7 +424,7 @@ public:
           /*Unreachable=*/false);
       markInstrumentation(
           Then->getParent()->getSinglePredecessor()->getTerminator());
-      measureGroupAt(*G, Then);
+      measureGroupAt(*G, Then, /*InLoop=*/true);
     }
   }
 
@@ -405,9 +436,9 @@ public:
   // stages each row's figures (0 for those not measured here) for the
   // runtime's out-of-line __pasta_flush, one call per row.
   void emitFlushes() {
-    if (Slots.empty() && Blocks.empty())
-      return;
     emitFolds();
+    if (Slots.empty() && BlockOrder.empty())
+      return;
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : Copy)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
@@ -420,16 +451,30 @@ private:
   struct BlockMeasure {
     AllocaInst *Warps = nullptr, *Threads = nullptr;
     SmallVector<std::pair<uint32_t, uint32_t>, 4> Lines; // (row, insts)
+    Instruction *At = nullptr;     // outside loops: where measured,
+    std::array<Value *, 2> Once{}; // and the figures of one run
   };
   using FigureKey = std::pair<uint32_t, unsigned>; // (row, figure)
 
-  // In a uniform loop's exit blocks: Slot += PerEntry * Times * Count, with
-  // PerEntry taken as 0 when Ok (set in the preheader) is false.
+  // How many times a block of a uniform loop ran in the loop's current
+  // entry: the loop's iterations when the block runs in each (known at the
+  // preheader), else a register set to 0 at the preheader and counted at
+  // the top of the block.
+  struct Count {
+    AllocaInst *Register = nullptr;
+    Value *Trips = nullptr;
+  };
+
+  // (Row, Figure) += PerEntry * Times * Count, with PerEntry taken as 0 when
+  // Ok (set in the preheader) is false: at the preheader when the count is
+  // known there, else in the loop's exit blocks.
   struct Fold {
-    AllocaInst *Slot, *PerEntry;
+    uint32_t Row;
+    unsigned Figure;
+    AllocaInst *PerEntry;
     uint32_t Times;
-    AllocaInst *Count;
-    Value *Ok;
+    Count N;
+    Value *Ok = nullptr;
   };
   struct HoistedLoop {
     AllocaInst *Leader = nullptr; // 1 in the first active lane, else 0
@@ -453,9 +498,9 @@ private:
     return It->second;
   }
 
-  // BB's executions in the current entry of its uniform loop: 0 at the
-  // preheader, one more at the top of BB.
-  AllocaInst *executions(BasicBlock &BB, const UniformLoops::UniformLoop &U) {
+  Count executions(BasicBlock &BB, const UniformLoops::UniformLoop &U) {
+    if (Loops.runsEveryIteration(U, BB))
+      return {nullptr, Loops.tripsBefore(U)};
     AllocaInst *&N = Executions[&BB];
     if (!N) {
       N = newRegister("pasta.div.n");
@@ -465,7 +510,26 @@ private:
       B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), N), B.getInt64(1)),
                     N);
     }
-    return N;
+    return {N, nullptr};
+  }
+
+  void addFold(const UniformLoops::UniformLoop &U, const Fold &F) {
+    if (!F.N.Trips) {
+      Hoisted[&U].Folds.push_back(F);
+      return;
+    }
+    IRBuilder<> B(U.PreheaderEnd);
+    emitFold(B, Loops.inLoop(*U.PreheaderEnd->getParent()), F);
+  }
+
+  void emitFold(IRBuilder<> &B, bool InLoop, const Fold &F) {
+    Value *PerEntry = B.CreateLoad(B.getInt64Ty(), F.PerEntry);
+    if (F.Ok)
+      PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
+    Value *N =
+        F.N.Trips ? F.N.Trips : B.CreateLoad(B.getInt64Ty(), F.N.Register);
+    addFigure(B, InLoop, F.Row, F.Figure,
+              times(B, B.CreateMul(PerEntry, N), F.Times));
   }
 
   static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
@@ -505,13 +569,13 @@ private:
     return Args;
   }
 
-  // One measurement of G before At: straight into the registers of a lone
-  // access, else into scratch registers added to each row's registers as
-  // many times as it has accesses in the group.
-  void measureGroupAt(const AccessGroup &G, Instruction *At) {
+  // One measurement of G before At: in a loop, straight into the registers
+  // of a lone access, else into scratch registers added to each row's
+  // figures as many times as it has accesses in the group.
+  void measureGroupAt(const AccessGroup &G, Instruction *At, bool InLoop) {
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
-    if (G.Members.size() == 1) {
+    if (InLoop && G.Members.size() == 1) {
       B.CreateCall(H.Access, accessArgs(B, Rep.Ptr, *Rep.A, [&](unsigned Fig) {
                      return slot(Rep.A->Row, Fig);
                    }));
@@ -525,8 +589,9 @@ private:
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*Rep.A, Fig))
-          addTimes(B, slot(Row, Fig),
-                   B.CreateLoad(B.getInt64Ty(), scratch()[Fig]), Times);
+          addFigure(
+              B, InLoop, Row, Fig,
+              times(B, B.CreateLoad(B.getInt64Ty(), scratch()[Fig]), Times));
   }
 
   // G's figures taken in its loop's preheader, at its first access's address
@@ -536,7 +601,7 @@ private:
   Value *measureOncePerEntry(const AccessGroup &G) {
     const UniformLoops::UniformLoop &U = *G.Loop;
     const AccessSite &Rep = *G.Members.front();
-    HoistedLoop &HL = hoisted(U);
+    hoisted(U);
     Value *Ok = G.Repeat->StepToTest
                     ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A))
                     : nullptr;
@@ -552,22 +617,57 @@ private:
     B.CreateCall(H.Access, accessArgs(B, Start, *Rep.A, [&](unsigned Fig) {
                    return PerEntry[Fig];
                  }));
-    AllocaInst *N = executions(*Rep.I->getParent(), U);
+    Count N = executions(*Rep.I->getParent(), U);
     for (auto [Row, Times] : rowsOf(G))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (PerEntry[Fig])
-          HL.Folds.push_back({slot(Row, Fig), PerEntry[Fig], Times, N, Ok});
+          addFold(U, {Row, Fig, PerEntry[Fig], Times, N, Ok});
     return Ok;
   }
 
-  // Register += Value * Times.
-  static void addTimes(IRBuilder<> &B, AllocaInst *Register, Value *V,
-                       uint64_t Times) {
-    if (Times != 1)
-      V = B.CreateMul(V, B.getInt64(Times));
-    B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Register), V),
-                  Register);
+  static Value *times(IRBuilder<> &B, Value *V, uint64_t Times) {
+    return Times == 1 ? V : B.CreateMul(V, B.getInt64(Times));
+  }
+
+  // (Row, Figure) += V, V being 0 in every lane but the one that measured:
+  // in a loop to its register, else to its counter.
+  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Row, unsigned Figure,
+                 Value *V) {
+    if (InLoop) {
+      AllocaInst *R = slot(Row, Figure);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), R), V), R);
+      return;
+    }
+    B.CreateCall(H.Add,
+                 {B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(),
+                                               T.DivRows[Row].counter + Figure),
+                  V});
+  }
+
+  // This thread block's row of counters, computed at the entry.
+  Value *bankRow() {
+    if (!BankRow) {
+      IRBuilder<> B(EntryBody);
+      BankRow = B.CreateCall(H.BankRow, {T.Counters, B.getInt32(T.NumCounters),
+                                         B.getInt32(T.numBanks())});
+    }
+    return BankRow;
+  }
+
+  // Calls Helper(Args..., two scratch registers), zeroed first; their
+  // values after it.
+  std::array<Value *, 2> measuredPair(IRBuilder<> &B, FunctionCallee Helper,
+                                      Value *Arg0, Value *Arg1 = nullptr) {
+    ArrayRef<AllocaInst *> Out = scratch().take_front(2);
+    zero(B, Out);
+    SmallVector<Value *, 4> Args{Arg0};
+    if (Arg1)
+      Args.push_back(Arg1);
+    Args.append(Out.begin(), Out.end());
+    B.CreateCall(Helper, Args);
+    return {B.CreateLoad(B.getInt64Ty(), Out[0]),
+            B.CreateLoad(B.getInt64Ty(), Out[1])};
   }
 
   // The uniform loops' figures, in each of their exit blocks.
@@ -576,14 +676,9 @@ private:
       const HoistedLoop &HL = Hoisted[U];
       for (BasicBlock *Exit : U->Exits) {
         IRBuilder<> B(&*Exit->getFirstInsertionPt());
-        for (const Fold &F : HL.Folds) {
-          Value *PerEntry = B.CreateLoad(B.getInt64Ty(), F.PerEntry);
-          if (F.Ok)
-            PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
-          addTimes(B, F.Slot,
-                   B.CreateMul(PerEntry, B.CreateLoad(B.getInt64Ty(), F.Count)),
-                   F.Times);
-        }
+        bool InLoop = Loops.inLoop(*Exit);
+        for (const Fold &F : HL.Folds)
+          emitFold(B, InLoop, F);
       }
     }
   }
@@ -730,6 +825,10 @@ private:
   std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
+  Value *BankRow = nullptr;    // for figures added where measured
+  // The entry block's first instruction before any register was made: the
+  // registers go above it, code at the top of the entry block before it.
+  Instruction *EntryBody;
 };
 
 } // namespace
@@ -765,6 +864,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.Branch = M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
   H.Switch = M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
   H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
+  PointerType *Global = PointerType::get(Ctx, 1);
+  H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
+  H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =

@@ -39,6 +39,7 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   if (simplifyLoops(F, FAM))
     FAM.invalidate(F, PreservedAnalyses::none());
   LI = &FAM.getResult<LoopAnalysis>(F);
+  DT = &FAM.getResult<DominatorTreeAnalysis>(F);
   SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
   UI = &FAM.getResult<UniformityInfoAnalysis>(F);
   Expander = std::make_unique<SCEVExpander>(*SE, "pasta.div.start",
@@ -54,10 +55,42 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     U.L = L;
     U.PreheaderEnd = Preheader->getTerminator();
     L->getUniqueExitBlocks(U.Exits);
+    U.Trips = tripsOf(*L);
   }
 }
 
+// Iterations per entry: the backedge-taken count plus one, when the latch
+// is the only block that leaves the loop (so every block dominating it runs
+// that many times) and the count can be computed at the preheader.
+const SCEV *UniformLoops::tripsOf(Loop &L) {
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || L.getExitingBlock() != Latch)
+    return nullptr;
+  const SCEV *Taken = SE->getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) ||
+      !Expander->isSafeToExpandAt(Taken, L.getLoopPreheader()->getTerminator()))
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
+  return SE->getAddExpr(SE->getNoopOrZeroExtend(Taken, I64), SE->getOne(I64));
+}
+
+bool UniformLoops::runsEveryIteration(const UniformLoop &U,
+                                      const BasicBlock &BB) {
+  return U.Trips && DT->dominates(&BB, U.L->getLoopLatch());
+}
+
+Value *UniformLoops::tripsBefore(const UniformLoop &U) {
+  Value *&V = Trips[&U];
+  if (!V)
+    V = Expander->expandCodeFor(U.Trips, U.Trips->getType(), U.PreheaderEnd);
+  return V;
+}
+
 UniformLoops::~UniformLoops() = default;
+
+bool UniformLoops::inLoop(const BasicBlock &BB) const {
+  return LI->getLoopFor(&BB) != nullptr;
+}
 
 const UniformLoops::UniformLoop *
 UniformLoops::uniformLoop(const BasicBlock &BB) const {

@@ -41,6 +41,7 @@ namespace llvm {
 class BasicBlock;
 class Function;
 class Instruction;
+class DominatorTree;
 class Loop;
 class LoopInfo;
 class SCEV;
@@ -57,17 +58,27 @@ public:
   ~UniformLoops();
 
   // A loop whose every branch is warp-uniform, with what code around it
-  // needs, found before anything is added: where its preheader ends, and
-  // the blocks outside it entered from it (every way out goes through one).
+  // needs, found before anything is added: where its preheader ends, the
+  // blocks outside it entered from it (every way out goes through one), and
+  // its iterations per entry (an i64 SCEV) when its latch is its only exit
+  // and scalar evolution can count them, else null.
   struct UniformLoop {
     llvm::Loop *L;
     llvm::Instruction *PreheaderEnd;
     llvm::SmallVector<llvm::BasicBlock *, 4> Exits;
+    const llvm::SCEV *Trips = nullptr;
   };
+
+  // Whether BB is in a loop at all.
+  bool inLoop(const llvm::BasicBlock &BB) const;
 
   // The innermost loop holding BB when it is such a loop; null otherwise.
   // BB must be a block the function had when this was made.
   const UniformLoop *uniformLoop(const llvm::BasicBlock &BB) const;
+
+  // Whether BB (in U) runs once in every iteration of U, U's iterations
+  // being known.
+  bool runsEveryIteration(const UniformLoop &U, const llvm::BasicBlock &BB);
 
   // How an access through Ptr, at I in the uniform loop L, repeats from one
   // iteration to the next: its address at the first iteration (invariant in
@@ -91,16 +102,22 @@ public:
                            const Repeat &R);
   llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
                               uint64_t Granule);
+  // U's iterations per entry (U.Trips), computed once at its preheader's end.
+  llvm::Value *tripsBefore(const UniformLoop &U);
 
 private:
   bool isUniformStep(const llvm::SCEV *Step);
 
+  const llvm::SCEV *tripsOf(llvm::Loop &L);
+
   llvm::LoopInfo *LI;
+  llvm::DominatorTree *DT;
   llvm::ScalarEvolution *SE;
   llvm::UniformityInfo *UI;
   std::unique_ptr<llvm::SCEVExpander> Expander;
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
+  llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
 };
 
 } // namespace pasta

@@ -24,6 +24,26 @@ done:
   ret void, !dbg !13
 }
 
+define amdgpu_kernel void @loop(ptr addrspace(1) %out, i32 %n) "target-cpu"="gfx90a" !dbg !20 {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x(), !dbg !21
+  %t = zext i32 %tid to i64, !dbg !21
+  %p = getelementptr inbounds float, ptr addrspace(3) @lds, i64 %t, !dbg !21
+  %go = icmp sgt i32 %n, 0, !dbg !21
+  br i1 %go, label %body, label %exit, !dbg !21
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %x = load float, ptr addrspace(3) %p, align 4, !dbg !22
+  store float %x, ptr addrspace(1) %out, align 4, !dbg !22
+  %i.next = add nsw i32 %i, 1, !dbg !22
+  %more = icmp slt i32 %i.next, %n, !dbg !22
+  br i1 %more, label %body, label %exit, !dbg !22
+exit:
+  ret void, !dbg !23
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(ptr addrspace(1) %out, float %v, i32 %n)
 ; CHECK-NOT: alloca i64,
 ; CHECK-NOT: call void @__pasta_div
@@ -37,8 +57,26 @@ done:
 ; CALLS: call void @__pasta_div_branch(i32 %{{.*}}, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 3, i32 1, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr addrspace(5)
-; CALLS: [[STAGE:%.*]] = addrspacecast ptr addrspace(5) %pasta.div.flush to ptr
-; CALLS-NEXT: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr [[STAGE]], i32 12)
+; Outside loops each figure is added where it is measured.
+; CALLS: call void @__pasta_div_add(ptr addrspace(1)
+; CALLS-NOT: @__pasta_flush(
+
+; A loop whose branches are uniform on wave64 too: its LDS load and its
+; lanes are measured in the preheader and added there times its %n
+; iterations; the loop body only runs.
+; CHECK-LABEL: define amdgpu_kernel void @loop__pasta_div(
+; CHECK-NOT: alloca i64,
+; CHECK-NOT: call void @__pasta_div
+; CHECK: ret void
+; CALLS-LABEL: define amdgpu_kernel void @loop__pasta_div(
+; CALLS: body.preheader:
+; CALLS: call void @__pasta_div_block(i32 1, ptr addrspace(5) %pasta.div.leader, ptr addrspace(5) %pasta.div.lanes)
+; CALLS: call void @__pasta_div_add(ptr addrspace(1)
+; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1, ptr addrspace(5)
+; CALLS: call void @__pasta_div_add(ptr addrspace(1)
+; CALLS: body:
+; CALLS-NOT: call void @__pasta_div_
+; CALLS: exit.loopexit:
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
@@ -51,3 +89,7 @@ done:
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 5, scope: !5)
 !13 = !DILocation(line: 6, scope: !5)
+!20 = distinct !DISubprogram(name: "loop", scope: !1, file: !1, line: 10, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!21 = !DILocation(line: 11, scope: !20)
+!22 = !DILocation(line: 12, scope: !20)
+!23 = !DILocation(line: 13, scope: !20)

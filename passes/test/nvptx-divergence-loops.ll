@@ -28,7 +28,7 @@ entry:
   br i1 %go, label %uniform, label %mid, !dbg !10
 
 uniform:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %uniform ]
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
   %a = load float, ptr addrspace(3) %s0, align 4, !dbg !11
   %b = load float, ptr addrspace(3) %s1, align 4, !dbg !11
   %row = mul nsw i64 %i, 32, !dbg !12
@@ -41,6 +41,15 @@ uniform:
   %sp = getelementptr inbounds float, ptr %p, i64 %sj, !dbg !13
   %v = load float, ptr %sp, align 4, !dbg !13
   store float %v, ptr addrspace(3) %s0, align 4, !dbg !13
+  %odd = and i64 %i, 1, !dbg !18
+  %isodd = icmp ne i64 %odd, 0, !dbg !18
+  br i1 %isodd, label %extra, label %latch, !dbg !18
+
+extra:
+  store float %v, ptr addrspace(1) %g, align 4, !dbg !19
+  br label %latch, !dbg !19
+
+latch:
   %i.next = add nsw i64 %i, 1, !dbg !14
   %more = icmp slt i64 %i.next, %n, !dbg !14
   br i1 %more, label %uniform, label %mid, !dbg !14
@@ -64,56 +73,84 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
 ; CHECK: uniform.preheader:
-; The loop's lanes: __pasta_div_block's figures of one execution.
+; The loop's lanes: __pasta_div_block's figures of one execution. The
+; header runs once per iteration, %n times per entry: its lines' figures
+; (line 4: two instructions) are added here, times %n.
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
+; CHECK-NEXT: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LN:.*]] = mul i64 %[[LEAD]], %n
+; CHECK-NEXT: %[[L2:.*]] = mul i64 %[[LN]], 2
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[L2]])
+; The odd iterations' block (line 12) counts its executions: zeroed here.
 ; CHECK: store i64 0, ptr %pasta.div.n
-; Line 4's loads and line 6's store: one shared measurement.
+; Line 4's loads and line 6's store: one shared measurement, added twice
+; %n times to line 4, %n times to line 6.
 ; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1, ptr %pasta.div.none, ptr %[[SREQ:pasta.div.once[0-9]*]],
+; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %n
+; CHECK-NEXT: %[[TWICE:.*]] = mul i64 %[[PROD]], 2
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[TWICE]])
+; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK-NEXT: %[[PROD6:.*]] = mul i64 %[[ONCE6]], %n
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[PROD6]])
 ; Line 5's store: 128 bytes per iteration, a multiple of 32.
-; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %[[OFF:[0-9]+]]
+; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %{{[0-9]+}}
 ; CHECK: %[[GC:.*]] = addrspacecast ptr addrspace(1) %[[G]] to ptr
 ; CHECK-NEXT: call void @__pasta_div_access(ptr %[[GC]], i32 4, i32 1, i32 1, ptr %pasta.div.once
-; Line 6's load: 4 * %stride bytes per iteration, tested here.
+; Line 6's load: 4 * %stride bytes per iteration, tested here; its figures
+; count only when the test passed.
 ; CHECK: %[[STEP:.*]] = shl i64 %stride, 2
 ; CHECK-NEXT: %[[LOW:.*]] = and i64 %[[STEP]], 31
 ; CHECK-NEXT: %pasta.div.step.ok = icmp eq i64 %[[LOW]], 0
 ; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %pasta.div.once
-; CHECK-NEXT: br label %uniform
-; The loop body: a count, no per-execution measurement but the tested one.
+; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
+; Line 12's store runs only in odd iterations: measured here too, its count
+; a register (zeroed above).
+; CHECK: %[[GP:.*]] = addrspacecast ptr addrspace(1) %g to ptr
+; CHECK-NEXT: call void @__pasta_div_access(ptr %[[GP]], i32 4, i32 1, i32 1,
+; CHECK: br label %uniform
+; The loop body: no measurement but the tested one; the odd block counts.
 ; CHECK: uniform:
-; CHECK-NOT: call void @__pasta_div_block
-; CHECK: add i64 %{{.*}}, 1
-; CHECK-NEXT: store i64 %{{.*}}, ptr %pasta.div.n
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
 ; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.step.ok, true
 ; CHECK-NEXT: br i1 %[[BAD]], label %[[SLOW:[0-9]+]], label %{{[0-9]+}}, {{.*}}!pasta.instrumentation
 ; CHECK: [[SLOW]]:
 ; CHECK-NEXT: call void @__pasta_div_access(ptr %sp, i32 4, i32 1, i32 1,
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
-; The exit block: each figure times the block's executions; the shared
-; measurement twice into line 4, once into line 6; the tested one only when
-; the test passed.
+; CHECK: extra:
+; CHECK-NEXT: %[[C:.*]] = load i64, ptr %pasta.div.n
+; CHECK-NEXT: %[[C1:.*]] = add i64 %[[C]], 1
+; CHECK-NEXT: store i64 %[[C1]], ptr %pasta.div.n
+; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK: latch:
+; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; The exit block (outside loops): the odd block's figures times its count.
 ; CHECK: mid.loopexit:
-; CHECK: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
-; CHECK-NEXT: %[[N:.*]] = load i64, ptr %pasta.div.n
-; CHECK-NEXT: mul i64 %[[LEAD]], %[[N]]
-; CHECK: %[[ONCE:.*]] = load i64, ptr %[[SREQ]], align 8
-; CHECK-NEXT: %[[N2:.*]] = load i64, ptr %pasta.div.n
-; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %[[N2]]
-; CHECK-NEXT: mul i64 %[[PROD]], 2
-; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SREQ]], align 8
-; CHECK-NEXT: %[[N3:.*]] = load i64, ptr %pasta.div.n
-; CHECK-NEXT: %[[PROD6:.*]] = mul i64 %[[ONCE6]], %[[N3]]
-; CHECK-NEXT: load i64, ptr
-; CHECK-NEXT: add i64 %{{.*}}, %[[PROD6]]
-; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
+; CHECK: %[[N:.*]] = load i64, ptr %pasta.div.n
+; CHECK: call void @__pasta_div_add(
 ; CHECK: br label %mid
-; The divergent loop: measured at every execution.
+; The divergent loop: measured at every execution, into registers.
 ; CHECK: divergent:
-; CHECK: call void @__pasta_div_block(i32 1,
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
-; CHECK: call void @__pasta_div_branch(
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %pasta.div{{[0-9]+}},
+; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div{{[0-9]*}}, ptr %pasta.div{{[0-9]+}})
 ; CHECK-NEXT: br i1 %again
+; At the return, after the counting flush, the registers': the fast path
+; inline (a warp sum and a `red` per figure; a warp sum per block register,
+; and a `red` per line of their combination), and the general path, each
+; row's 12 figures staged for the out-of-line __pasta_flush.
+; CHECK: done:
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
+; CHECK-NOT: __pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %pasta.div.none
+; CHECK: call i64 @__pasta_flush_sum_fast(i64 %{{.*}})
+; CHECK: call void @__pasta_flush_add_sum(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
+; CHECK: ret void
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -129,3 +166,5 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 !15 = !DILocation(line: 8, scope: !5)
 !16 = !DILocation(line: 9, scope: !5)
 !17 = !DILocation(line: 10, scope: !5)
+!18 = !DILocation(line: 11, scope: !5)
+!19 = !DILocation(line: 12, scope: !5)

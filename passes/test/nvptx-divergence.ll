@@ -3,11 +3,13 @@
 ; code plus one __pasta_div_access per global, shared or generic access (its
 ; size, address space and whether it is a load/store), one __pasta_div_branch
 ; or __pasta_div_switch per conditional branch, one __pasta_div_block per
-; block (its lines' instruction counts multiply the block's two registers at
-; the flush), and a flush of every figure at each return. One divergence row
-; per (function, line), PASTA_DIV_NUM (12) counters each, after the
+; block (its lines' instruction counts times its figures). One divergence
+; row per (function, line), PASTA_DIV_NUM (12) counters each, after the
 ; functions' own counters; code inlined from clang's wrapper headers counts
-; at the line that used it. Without the option nothing of this is emitted.
+; at the line that used it. Code outside loops (all of it here) adds each
+; figure to its counter where it was measured (__pasta_div_add, the lane
+; that measured it), so no register is flushed at the return; loops:
+; nvptx-divergence-loops.ll. Without the option nothing of this is emitted.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=NODIV
@@ -45,41 +47,60 @@ entry:
 ; CHECK-NOT: __pasta_div
 ; CHECK: ret void
 
-; The divergence copy: same parameters, a kernel, one register per figure.
+; The divergence copy: same parameters, a kernel. The entry block's lanes
+; (line 3, three instructions) go to row 3's warp and thread executions
+; (counters 12 + 10 and 12 + 11 of this thread block's row).
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_div(ptr addrspace(1) %out, ptr %in, i32 %n)
-; CHECK: alloca i64
-; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
-; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %{{.*}}, ptr %{{.*}})
+; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W:pasta.div.t[0-9]*]], ptr %[[T:pasta.div.t[0-9]*]])
+; CHECK-NEXT: %[[WV:.*]] = load i64, ptr %[[W]]
+; CHECK-NEXT: %[[TV:.*]] = load i64, ptr %[[T]]
+; CHECK-NEXT: %[[W3:.*]] = mul i64 %[[WV]], 3
+; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 96, i32 4096)
+; CHECK-NEXT: %[[C22:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 22
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C22]], i64 %[[W3]])
+; CHECK-NEXT: %[[T3:.*]] = mul i64 %[[TV]], 3
+; CHECK-NEXT: %[[C23:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 23
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C23]], i64 %[[T3]])
+; The branch: its two figures to row 3's branch counters (12 + 8, 12 + 9).
+; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %[[W]], ptr %[[T]])
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 20
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
+; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: br i1 %c
-; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw1, ptr %pasta.div.bt2)
+; CHECK: call void @__pasta_div_block(i32 1,
 ; CHECK: call float @load_it__pasta_div(ptr %in)
 ; Shared (3), 8 bytes, a store; global (1) 4 bytes store; the atomic: not
 ; sectored (0). Figures an access cannot produce (the other space's; sectors
-; and conflicts of an atomic) go to a register that is never flushed.
-; CHECK: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 3, i32 1, ptr %pasta.div.none, ptr %[[RS:[^,]+]], ptr %[[B:[^,]+]], ptr %pasta.div.none, ptr %[[DS:[^,]+]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[BC:[^,)]+]])
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %[[RG:[^,]+]], ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %[[DG:[^,]+]], ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0, ptr %[[RG]], ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %[[DG]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; and conflicts of an atomic) go to a register that is never read. The
+; shared store adds row 5's shared requests, bytes, shared distinct bytes
+; and conflicts (36 + 1, 2, 4, 7).
+; CHECK: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 3, i32 1, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 37
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 38
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 40
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 43
+; CHECK-NEXT: call void @__pasta_div_add(
+; CHECK-NEXT: store double
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
+; CHECK-COUNT-5: call void @__pasta_div_add(
+; CHECK-NEXT: store float %v
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; CHECK-COUNT-3: call void @__pasta_div_add(
+; CHECK-NEXT: atomicrmw add
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
-; CHECK-NEXT: switch i32 %n
-; At the return, after the counting flush: the divergence figures' fast
-; path inline (a warp sum and a `red` per figure; a warp sum per block
-; register, and a `red` per line of their combination), and the general
-; path, each row's 12 figures staged for the out-of-line __pasta_flush. The
-; counting flush before it has only bits: its test is a full warp.
+; CHECK: switch i32 %n
+; At the return only the counting flush: no divergence register is left.
 ; CHECK: call i64 @__pasta_flush_is_full_warp(
-; CHECK: call i64 @__pasta_flush_is_fast(
-; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
-; CHECK-NOT: __pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %pasta.div.none
-; CHECK: call i64 @__pasta_flush_sum_fast(i64 %{{.*}})
-; CHECK: call void @__pasta_flush_add_sum(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
-; CHECK: store i64 %{{.*}}, ptr %{{.*}}
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
+; CHECK-NOT: @__pasta_flush_is_fast(
+; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
 
-; The device function's copy: a generic (0) load of 4 bytes, flushed.
+; The device function's copy: a generic (0) load of 4 bytes, all eight
+; figures added where measured.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1,
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
+; CHECK-COUNT-8: call void @__pasta_div_add(
+; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret float
 
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
