@@ -967,3 +967,10 @@ PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
   if (value != 0)
     pasta_atomic_add(counter, value);
 }
+
+/* 1 in every active lane when `pred` holds in all of them, else 0: what the
+ * divergence copies test once at a loop's entry for a condition each lane
+ * computes (e.g. that its index does not wrap in the loop). */
+PASTA_INLINE uint32_t __pasta_div_all_lanes(uint32_t pred) {
+  return __gpu_ballot(__gpu_lane_mask(), pred == 0) == 0;
+}

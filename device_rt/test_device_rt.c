@@ -832,6 +832,31 @@ static void test_div_direct_add(void) {
   CHECK(d.warps == 2 && d.threads == 16);
 }
 
+/* __pasta_div_all_lanes: 1 in every lane when all hold, 0 in every lane
+ * when one active lane does not; inactive lanes do not count. */
+struct div_all {
+  uint32_t failing; /* this lane's predicate is false (64: none) */
+  uint32_t out[64];
+};
+
+static void div_all_lane(uint32_t lane, void *arg) {
+  struct div_all *a = arg;
+  a->out[lane] = __pasta_div_all_lanes(lane != a->failing);
+}
+
+static void test_div_all_lanes(void) {
+  struct div_all a = {64, {0}};
+  pasta_shim_warp(32, FULL, 0, 0, div_all_lane, &a);
+  CHECK(a.out[0] == 1 && a.out[31] == 1);
+  a.failing = 5;
+  pasta_shim_warp(32, FULL, 0, 0, div_all_lane, &a);
+  CHECK(a.out[0] == 0 && a.out[5] == 0 && a.out[31] == 0);
+  /* Lane 5 inactive: the others all hold. */
+  memset(a.out, 0, sizeof a.out);
+  pasta_shim_warp(32, FULL & ~(1ull << 5), 0, 0, div_all_lane, &a);
+  CHECK(a.out[0] == 1 && a.out[31] == 1 && a.out[5] == 0);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -848,5 +873,6 @@ int main(void) {
   test_div_fast_paths();
   test_div_branches();
   test_div_direct_add();
+  test_div_all_lanes();
   return check_summary("device_rt");
 }

@@ -44,6 +44,7 @@ static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *DivAddName = "__pasta_div_add";
+static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *FlushName = "__pasta_flush";
 
 // The address space Ptr points into: its own, or for a generic pointer the
@@ -242,7 +243,7 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 
 // The runtime's measuring helpers (device_rt.c, "Divergence mode").
 struct DivHelpers {
-  FunctionCallee Access, Branch, Switch, Block, Add, BankRow;
+  FunctionCallee Access, Branch, Switch, Block, Add, BankRow, AllLanes;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -605,6 +606,15 @@ private:
     Value *Ok = G.Repeat->StepToTest
                     ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A))
                     : nullptr;
+    if (!G.Repeat->NoWraps.empty()) {
+      // Each lane tests its own index; the figures need all of them.
+      Value *Lane = Loops.laneDoesNotWrap(U, *G.Repeat);
+      IRBuilder<> B(U.PreheaderEnd);
+      Value *All = B.CreateICmpNE(
+          B.CreateCall(H.AllLanes, {B.CreateZExt(Lane, B.getInt32Ty())}),
+          B.getInt32(0), "pasta.div.nowrap.all");
+      Ok = Ok ? B.CreateAnd(Ok, All) : All;
+    }
     Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
     std::array<AllocaInst *, PASTA_DIV_NUM> PerEntry{};
     IRBuilder<> B(U.PreheaderEnd);
@@ -866,6 +876,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
+  H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 
   ValueToValueMapTy VMap;

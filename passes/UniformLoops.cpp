@@ -66,12 +66,64 @@ const SCEV *UniformLoops::tripsOf(Loop &L) {
   BasicBlock *Latch = L.getLoopLatch();
   if (!Latch || L.getExitingBlock() != Latch)
     return nullptr;
+  Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
   const SCEV *Taken = SE->getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(Taken) ||
-      !Expander->isSafeToExpandAt(Taken, L.getLoopPreheader()->getTerminator()))
+  const SCEV *Trips = isa<SCEVCouldNotCompute>(Taken)
+                          ? countedTrips(L)
+                          : SE->getAddExpr(SE->getNoopOrZeroExtend(Taken, I64),
+                                           SE->getOne(I64));
+  if (!Trips ||
+      !Expander->isSafeToExpandAt(Trips, L.getLoopPreheader()->getTerminator()))
+    return nullptr;
+  return Trips;
+}
+
+// The iterations of a loop whose latch goes on while `next < bound` (signed
+// or unsigned), next = {s,+,c}, c a positive constant, computed by an add
+// that cannot wrap that way (nsw, nuw: a wrap would be poison reaching the
+// branch): 1 + ceil(max(bound - s, 0) / c), in 64 bits from 32-bit values.
+// Scalar evolution leaves e.g. `for (t = 0; t < n; t += 16)` uncounted when
+// the add's flags do not reach its recurrence.
+const SCEV *UniformLoops::countedTrips(Loop &L) {
+  auto *Br = dyn_cast<BranchInst>(L.getLoopLatch()->getTerminator());
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                        : nullptr;
+  if (!Cmp)
+    return nullptr;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  Value *Next = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+  if (Br->getSuccessor(0) != L.getHeader())
+    Pred = CmpInst::getInversePredicate(Pred);
+  if (L.isLoopInvariant(Next)) {
+    std::swap(Next, Bound);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  auto *Add = dyn_cast<BinaryOperator>(Next);
+  bool Signed = Pred == CmpInst::ICMP_SLT;
+  if (!Add || Add->getOpcode() != Instruction::Add ||
+      !(Signed ? Add->hasNoSignedWrap()
+               : Pred == CmpInst::ICMP_ULT && Add->hasNoUnsignedWrap()) ||
+      !L.isLoopInvariant(Bound) || !Bound->getType()->isIntegerTy() ||
+      Bound->getType()->getIntegerBitWidth() > 32)
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(Next));
+  auto *C = AR && AR->getLoop() == &L && AR->isAffine()
+                ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(*SE))
+                : nullptr;
+  if (!C || !C->getAPInt().isStrictlyPositive())
     return nullptr;
   Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
-  return SE->getAddExpr(SE->getNoopOrZeroExtend(Taken, I64), SE->getOne(I64));
+  auto Wide = [&](const SCEV *S) {
+    return Signed ? SE->getSignExtendExpr(S, I64)
+                  : SE->getZeroExtendExpr(S, I64);
+  };
+  const SCEV *Left = SE->getSMaxExpr(
+      SE->getMinusSCEV(Wide(SE->getSCEV(Bound)), Wide(AR->getStart())),
+      SE->getZero(I64));
+  const SCEV *Step = SE->getConstant(I64, C->getAPInt().getZExtValue());
+  const SCEV *More = SE->getUDivExpr(
+      SE->getAddExpr(Left, SE->getMinusSCEV(Step, SE->getOne(I64))), Step);
+  return SE->getAddExpr(More, SE->getOne(I64));
 }
 
 bool UniformLoops::runsEveryIteration(const UniformLoop &U,
@@ -105,10 +157,59 @@ bool UniformLoops::isUniformStep(const SCEV *Step) {
   });
 }
 
+namespace {
+// Rewrites each sign or zero extension of an affine recurrence of L (an
+// int index, up to 32 bits) as a recurrence of the wide type, {ext s,+,
+// sext d}, recording it: the two are equal while the narrow one does not
+// wrap.
+class ExtendRewriter : public SCEVRewriteVisitor<ExtendRewriter> {
+public:
+  ExtendRewriter(ScalarEvolution &SE, const Loop &L,
+                 SmallVectorImpl<UniformLoops::NoWrap> &NoWraps)
+      : SCEVRewriteVisitor(SE), L(L), NoWraps(NoWraps) {}
+
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
+    if (const SCEV *R = widen(E, true))
+      return R;
+    return SCEVRewriteVisitor::visitSignExtendExpr(E);
+  }
+  const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
+    if (const SCEV *R = widen(E, false))
+      return R;
+    return SCEVRewriteVisitor::visitZeroExtendExpr(E);
+  }
+
+private:
+  const SCEV *widen(const SCEVIntegralCastExpr *E, bool Signed) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(E->getOperand());
+    if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+        SE.getTypeSizeInBits(AR->getType()) > 32)
+      return nullptr;
+    Type *Wide = E->getType();
+    const SCEV *Start = Signed ? SE.getSignExtendExpr(AR->getStart(), Wide)
+                               : SE.getZeroExtendExpr(AR->getStart(), Wide);
+    const SCEV *Step = SE.getSignExtendExpr(AR->getStepRecurrence(SE), Wide);
+    NoWraps.push_back({AR, Signed});
+    return SE.getAddRecExpr(Start, Step, &L, SCEV::FlagAnyWrap);
+  }
+
+  const Loop &L;
+  SmallVectorImpl<UniformLoops::NoWrap> &NoWraps;
+};
+} // namespace
+
 std::optional<UniformLoops::Repeat>
 UniformLoops::repeatIn(const UniformLoop &U, Value *Ptr, uint64_t Granule) {
   const Loop &L = *U.L;
   const SCEV *Addr = SE->getSCEV(Ptr);
+  SmallVector<NoWrap, 2> NoWraps;
+  if (U.Trips && !isa<SCEVAddRecExpr>(Addr) && !SE->isLoopInvariant(Addr, &L))
+    Addr = ExtendRewriter(*SE, L, NoWraps).visit(Addr);
+  for (const NoWrap &W : NoWraps)
+    if (!Expander->isSafeToExpandAt(W.Narrow->getStart(), U.PreheaderEnd) ||
+        !Expander->isSafeToExpandAt(W.Narrow->getStepRecurrence(*SE),
+                                    U.PreheaderEnd))
+      return std::nullopt;
   const SCEV *Start = Addr, *Step = nullptr;
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(Addr); AR && AR->getLoop() == &L) {
     if (!AR->isAffine())
@@ -122,12 +223,12 @@ UniformLoops::repeatIn(const UniformLoop &U, Value *Ptr, uint64_t Granule) {
       !Expander->isSafeToExpandAt(Start, U.PreheaderEnd))
     return std::nullopt;
   if (!Step || Step->isZero())
-    return Repeat{Start, nullptr};
+    return Repeat{Start, nullptr, NoWraps};
   if (!isUniformStep(Step))
     return std::nullopt;
   bool Known =
       Granule <= 1 || SE->getMinTrailingZeros(Step) >= Log2_64(Granule);
-  return Repeat{Start, Known ? nullptr : Step};
+  return Repeat{Start, Known ? nullptr : Step, NoWraps};
 }
 
 bool UniformLoops::constantApart(Value *A, Value *B, uint64_t Granule) {
@@ -152,4 +253,32 @@ Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
   return B.CreateICmpEQ(
       B.CreateAnd(Step, ConstantInt::get(Step->getType(), Granule - 1)),
       ConstantInt::get(Step->getType(), 0), "pasta.div.step.ok");
+}
+
+// Each narrow recurrence {s,+,d} of N bits stays in range over U's
+// iterations when its last value, ext(s) + (trips - 1) * sext(d) computed in
+// 64 bits, does (it moves monotonically); trips up to 2^32 keep that product
+// from overflowing.
+Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R) {
+  IRBuilder<> B(U.PreheaderEnd);
+  Type *I64 = B.getInt64Ty();
+  Value *Last = B.CreateSub(tripsBefore(U), B.getInt64(1));
+  Value *Ok = B.CreateICmpULT(Last, B.getInt64(1ull << 32));
+  for (const NoWrap &W : R.NoWraps) {
+    unsigned Bits = SE->getTypeSizeInBits(W.Narrow->getType());
+    const SCEV *S = W.Signed ? SE->getSignExtendExpr(W.Narrow->getStart(), I64)
+                             : SE->getZeroExtendExpr(W.Narrow->getStart(), I64);
+    const SCEV *D =
+        SE->getSignExtendExpr(W.Narrow->getStepRecurrence(*SE), I64);
+    Value *Step = Expander->expandCodeFor(D, I64, U.PreheaderEnd);
+    Value *End = B.CreateAdd(Expander->expandCodeFor(S, I64, U.PreheaderEnd),
+                             B.CreateMul(Last, Step));
+    int64_t Lo = W.Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+    int64_t Hi = W.Signed ? (int64_t(1) << (Bits - 1)) - 1
+                          : int64_t((uint64_t(1) << Bits) - 1);
+    Ok = B.CreateAnd(Ok, B.CreateICmpSGE(End, B.getInt64(Lo)));
+    Ok = B.CreateAnd(Ok, B.CreateICmpSLE(End, B.getInt64(Hi)),
+                     "pasta.div.nowrap");
+  }
+  return Ok;
 }

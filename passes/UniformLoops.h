@@ -45,6 +45,7 @@ class DominatorTree;
 class Loop;
 class LoopInfo;
 class SCEV;
+class SCEVAddRecExpr;
 class SCEVExpander;
 class ScalarEvolution;
 class Value;
@@ -80,14 +81,23 @@ public:
   // being known.
   bool runsEveryIteration(const UniformLoop &U, const llvm::BasicBlock &BB);
 
-  // How an access through Ptr, at I in the uniform loop L, repeats from one
+  // How an access through Ptr, in the uniform loop L, repeats from one
   // iteration to the next: its address at the first iteration (invariant in
-  // L), and, when the step is not known at compile time to be a multiple of
-  // Granule bytes, the step to test at run time. None when the address does
-  // not move by a warp-uniform step, or Start cannot be computed before L.
+  // L); when the step is not known at compile time to be a multiple of
+  // Granule bytes, the step to test at run time; and the narrow recurrences
+  // the address extends (an int index, `sext {s,+,d}`), each of which must
+  // not wrap in L's iterations for the address to move by the step (tested
+  // per lane at run time, L's iterations being known). None when the
+  // address does not move by a warp-uniform step, or Start cannot be
+  // computed before L.
+  struct NoWrap {
+    const llvm::SCEVAddRecExpr *Narrow;
+    bool Signed;
+  };
   struct Repeat {
     const llvm::SCEV *Start;
     const llvm::SCEV *StepToTest; // null: no test needed
+    llvm::SmallVector<NoWrap, 2> NoWraps;
   };
   std::optional<Repeat> repeatIn(const UniformLoop &L, llvm::Value *Ptr,
                                  uint64_t Granule);
@@ -104,11 +114,15 @@ public:
                               uint64_t Granule);
   // U's iterations per entry (U.Trips), computed once at its preheader's end.
   llvm::Value *tripsBefore(const UniformLoop &U);
+  // Whether none of R's narrow recurrences wraps in U's iterations, in this
+  // lane (an i1 at the end of U's preheader).
+  llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R);
 
 private:
   bool isUniformStep(const llvm::SCEV *Step);
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
+  const llvm::SCEV *countedTrips(llvm::Loop &L);
 
   llvm::LoopInfo *LI;
   llvm::DominatorTree *DT;
