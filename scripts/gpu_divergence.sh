@@ -56,6 +56,10 @@ compare_before() {
     if ! cmp -s "$W/$k.plain.out" "$W/$k.div-before.out"; then
       echo "gpu_divergence: $k: the before build's results differ"; return 1
     fi
+    if [ -f build-gpu/before-roots ]; then
+      read -r old_root new_root < build-gpu/before-roots
+      sed -i "s#$old_root/#$new_root/#g" "$W/$k.div-before$run.json"
+    fi
     [ $run = 1 ] && python3 scripts/compare_profiles.py "$W/$k.div-before1.json" \
       "$W/$k.div.json" > "$W/$k.div-compare.txt" && break
   done

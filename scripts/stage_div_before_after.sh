@@ -28,5 +28,9 @@ rm -rf build-gpu/bin/structures
 (cd "$dst" && XZ_OPT=-9 tar cJf ../../kernels.txz .)
 rm -rf build-gpu/bin
 git rev-parse --short HEAD > build-gpu/commit
+# The two source trees: profiles name source files by path, so the before
+# build's are read as this tree's when compared.
+old_root=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$old/CMakeCache.txt")
+echo "$old_root $PWD" > build-gpu/before-roots
 echo "stage_div_before_after: $n programs with a before build"
 du -sh build-gpu
