@@ -784,8 +784,12 @@ private:
       FB.CreateCall(AddSum, {CounterOf(Key), Sum});
     IRBuilder<> SB(SlowT);
     for (auto &[Key, V] :
-         combineBlocks(SB, [&](BasicBlock *BB) { return BlockValues[BB]; }))
-      Values[Key] = V;
+         combineBlocks(SB, [&](BasicBlock *BB) { return BlockValues[BB]; })) {
+      // A line's active-lane figures may also have a register of their own
+      // (from a uniform loop's fold): both count.
+      Value *&Staged = Values[Key];
+      Staged = Staged ? SB.CreateAdd(Staged, V) : V;
+    }
     emitStagedFlush(SlowT, Values);
   }
 

@@ -69,6 +69,35 @@ done:
   ret void, !dbg !17
 }
 
+; A uniform loop inside a divergent one, on one line: the inner loop's
+; figures go to registers at its preheader (in the outer loop), the outer
+; latch's to its block registers; the general flush stages their sum.
+define ptx_kernel void @nested(ptr addrspace(1) %g, i64 %n) !dbg !30 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !31
+  %t = zext i32 %tid to i64, !dbg !31
+  br label %outer, !dbg !31
+
+outer:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %outer.latch ]
+  br label %inner, !dbg !32
+
+inner:
+  %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
+  store float 0.0, ptr addrspace(1) %g, align 4, !dbg !32
+  %i.next = add nsw i64 %i, 1, !dbg !32
+  %more = icmp slt i64 %i.next, %n, !dbg !32
+  br i1 %more, label %inner, label %outer.latch, !dbg !32
+
+outer.latch:
+  %j.next = add nsw i64 %j, 1, !dbg !32
+  %again = icmp ult i64 %j.next, %t, !dbg !32
+  br i1 %again, label %outer, label %done, !dbg !32
+
+done:
+  ret void, !dbg !33
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
@@ -151,6 +180,30 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
 ; CHECK: ret void
 
+; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
+; CHECK: inner:
+; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK: outer.latch:
+; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
+; The general path: row 21's warp executions (figure 10) staged as the
+; register's value plus the latch block's.
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call i64 @__pasta_flush_is_fast(
+; CHECK: call void @__pasta_flush_counter_fast(
+; CHECK: {{^}}{{[0-9]+}}:
+; CHECK-NEXT: %[[M1:.*]] = mul i64 %{{.*}}, 3
+; CHECK-NEXT: %[[BW:.*]] = add i64 %{{.*}}, %[[M1]]
+; CHECK-NEXT: %[[M2:.*]] = mul i64 %{{.*}}, 3
+; CHECK-NEXT: %[[BT:.*]] = add i64 %{{.*}}, %[[M2]]
+; CHECK-NEXT: %[[SUMW:.*]] = add i64 %{{.*}}, %[[BW]]
+; CHECK-NEXT: %[[SUMT:.*]] = add i64 %{{.*}}, %[[BT]]
+; CHECK: getelementptr inbounds [12 x i64], ptr %pasta.div.flush, i32 0, i32 10
+; CHECK-NEXT: store i64 %[[SUMW]]
+; CHECK: getelementptr inbounds [12 x i64], ptr %pasta.div.flush, i32 0, i32 11
+; CHECK-NEXT: store i64 %[[SUMT]]
+; CHECK: ret void
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -168,3 +221,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 !17 = !DILocation(line: 10, scope: !5)
 !18 = !DILocation(line: 11, scope: !5)
 !19 = !DILocation(line: 12, scope: !5)
+!30 = distinct !DISubprogram(name: "nested", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!31 = !DILocation(line: 20, scope: !30)
+!32 = !DILocation(line: 21, scope: !30)
+!33 = !DILocation(line: 22, scope: !30)
