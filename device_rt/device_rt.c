@@ -917,6 +917,85 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
   *bank_conflicts += conflicts;
 }
 
+/* Whether lane i of every warp holds thread index x = 32k + i (a one-
+ * dimensional block, or rows of whole warps): what lets the divergence
+ * copies read an access's lanes off its address and the mask alone
+ * (__pasta_div_access_lanes). Called once per call, at the entry. */
+PASTA_INLINE uint32_t __pasta_div_lanes_follow_x(void) {
+  return __gpu_num_lanes() == 32 &&
+         ((__gpu_num_threads_x() & 31) == 0 ||
+          (__gpu_num_threads_y() == 1 && __gpu_num_threads_z() == 1));
+}
+
+/* Tallies the lane-shaped fast path, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_lanes;
+#endif
+
+/* Distinct 32-byte sectors of `lanes` (lane i at base + size * i, `base`
+ * aligned to `size` <= 32, so no lane straddles): the lanes of one sector
+ * are 32 / size consecutive ones from lane -k, k = (base mod 32) / size, so
+ * the answer is the non-empty groups of 32 / size bits in lanes << k. */
+static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
+                                                           uint64_t base,
+                                                           uint32_t size) {
+  uint32_t group = 32u / size; /* lanes per sector: 1..32, a power of 2 */
+  uint64_t bits = lanes << ((base & 31) / size);
+  for (uint32_t s = 1; s < group; s <<= 1)
+    bits |= bits >> s;
+  uint64_t low = 0; /* bit 0 of each group */
+  for (uint32_t b = 0; b < 64; b += group)
+    low |= 1ull << b;
+  return (uint64_t)__builtin_popcountll(bits & low);
+}
+
+/* __pasta_div_access for an access the pass proved to be at a warp-uniform
+ * base plus `stride` bytes per thread index x, with stride 0 (every lane
+ * the same element) or the access size (consecutive elements): when the
+ * lanes follow x (`lanes_follow_x`, __pasta_div_lanes_follow_x), the space
+ * is known and the base is aligned to the size, every figure follows from
+ * the mask with no cross-lane operation; otherwise the general path. */
+PASTA_INLINE void __pasta_div_access_lanes(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t lanes_follow_x, PASTA_PRIVATE uint64_t *requests_global,
+    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
+    PASTA_PRIVATE uint64_t *distinct_global,
+    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
+    PASTA_PRIVATE uint64_t *ideal_sectors,
+    PASTA_PRIVATE uint64_t *bank_conflicts) {
+  uint64_t base = (uint64_t)(uintptr_t)ptr - (uint64_t)stride * __gpu_lane_id();
+  if (!lanes_follow_x || hint == PASTA_DIV_GENERIC || size == 0 || size > 32 ||
+      (size & (size - 1)) != 0 || base % size != 0) {
+    __pasta_div_access(ptr, size, hint, sectored, requests_global,
+                       requests_shared, bytes, distinct_global, distinct_shared,
+                       sectors, ideal_sectors, bank_conflicts);
+    return;
+  }
+  uint64_t lanes = __gpu_lane_mask();
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+  ++pasta_div_fast_lanes;
+#endif
+  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+  uint64_t distinct = stride == 0 ? size : (uint64_t)size * active;
+  *bytes += (uint64_t)size * active;
+  /* Consecutive words or one word: no two lanes of a phase share a bank
+   * with different words, so no conflict. */
+  if (hint == PASTA_DIV_SHARED) {
+    *requests_shared += 1;
+    *distinct_shared += distinct;
+    return;
+  }
+  *requests_global += 1;
+  *distinct_global += distinct;
+  if (!sectored)
+    return;
+  *sectors +=
+      stride == 0 ? 1 : pasta_div_consecutive_sectors(lanes, base, size);
+  *ideal_sectors += (distinct + 31) / 32;
+}
+
 /* One warp-level execution of a two-way conditional branch: divergent when
  * the active lanes do not all take the same side. */
 PASTA_INLINE void __pasta_div_branch(uint32_t taken,

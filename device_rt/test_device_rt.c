@@ -806,6 +806,95 @@ static void test_div_branches(void) {
   CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
+/* __pasta_div_access_lanes against the reference: every power-of-two size,
+ * stride 0 and stride = size, bases at every aligned offset in a 128-byte
+ * line, several masks, both spaces, loads and atomics. Aligned bases take
+ * the lane-shaped path (counted); misaligned ones and lanes that do not
+ * follow x fall back to the general path, with the same figures. */
+struct div_lanes {
+  struct div_any any;
+  uint32_t stride, follow;
+};
+
+static void div_lanes_lane(uint32_t lane, void *arg) {
+  struct div_lanes *c = arg;
+  uint64_t *r = c->any.per_lane[lane];
+  __pasta_div_access_lanes((void *)(uintptr_t)c->any.addr[lane], c->any.size,
+                           c->stride, c->any.hint, c->any.sectored, c->follow,
+                           &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
+                           &r[7]);
+}
+
+/* Runs c on `active`, compares with the reference; 1 when the lane-shaped
+ * path ran. */
+static int div_check_lanes(struct div_lanes *c, uint64_t active) {
+  uint64_t fast = pasta_div_fast_lanes;
+  memset(c->any.per_lane, 0, sizeof c->any.per_lane);
+  pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, div_lanes_lane, c);
+  uint64_t got[8] = {0}, ref[8];
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      got[i] += c->any.per_lane[l][i];
+  div_reference(&c->any, active, ref);
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(got[i], ref[i]);
+  return pasta_div_fast_lanes != fast;
+}
+
+static uint32_t div_follow;
+static void div_follow_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_follow = __pasta_div_lanes_follow_x();
+}
+
+static void test_div_access_lanes(void) {
+  static struct div_lanes c;
+  const uint64_t masks[] = {FULL,          0x0000ffffull, 0xffff0000ull,
+                            0x80000001ull, 0x5555aaaaull, 0x00000100ull,
+                            0x7ffffffeull};
+  int fast = 0, general = 0, cases = 0;
+  for (uint32_t size = 1; size <= 16; size *= 2)
+    for (uint32_t strided = 0; strided < 2; ++strided)
+      for (uint32_t offset = 0; offset < 128; offset += size)
+        for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m)
+          for (int shared = 0; shared < 2; ++shared) {
+            c.any.size = size;
+            c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+            c.any.sectored = (offset / size + m) % 3 != 0; /* some atomics */
+            c.stride = strided ? size : 0;
+            c.follow = 1;
+            uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + offset;
+            for (int l = 0; l < 64; ++l)
+              c.any.addr[l] = base + (uint64_t)c.stride * (uint64_t)l;
+            ++cases;
+            fast += div_check_lanes(&c, masks[m]);
+            /* The same lanes, not known to follow x: general path. */
+            c.follow = 0;
+            general += !div_check_lanes(&c, masks[m]);
+          }
+  CHECK(cases == 2 * (128 + 64 + 32 + 16 + 8) * 7 * 2);
+  CHECK(fast == cases && general == cases);
+  /* A base not aligned to the size (2 bytes into an 8-byte element): the
+   * general path, same figures. */
+  c.any.size = 8, c.any.hint = PASTA_DIV_GLOBAL, c.any.sectored = 1;
+  c.stride = 8, c.follow = 1;
+  for (int l = 0; l < 64; ++l)
+    c.any.addr[l] = DIV_BASE + 2 + 8 * (uint64_t)l;
+  CHECK(!div_check_lanes(&c, FULL));
+  /* Lanes follow x in a one-dimensional block or rows of whole warps. */
+  const uint32_t shapes[][3] = {{48, 1, 1},  {48, 2, 1}, {64, 2, 1},
+                                {16, 16, 1}, {32, 1, 4}, {8, 1, 2}};
+  const uint32_t follows[] = {1, 0, 1, 0, 1, 0};
+  for (size_t i = 0; i < sizeof follows / sizeof *follows; ++i) {
+    memcpy(pasta_shim.threads, shapes[i], sizeof shapes[i]);
+    div_follow = 2;
+    pasta_shim_warp(32, 1, 0, 0, div_follow_lane, NULL);
+    CHECK(div_follow == follows[i]);
+  }
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
+}
+
 /* A figure added where it is measured (__pasta_div_add): each lane
  * measures into its own zeroed scratch, as the copies do outside loops, and
  * adds it; only the first active lane holds a figure, so the counters get
@@ -874,5 +963,6 @@ int main(void) {
   test_div_branches();
   test_div_direct_add();
   test_div_all_lanes();
+  test_div_access_lanes();
   return check_summary("device_rt");
 }

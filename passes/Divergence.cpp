@@ -45,6 +45,8 @@ static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
+static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
+static constexpr const char *DivLanesFollowXName = "__pasta_div_lanes_follow_x";
 static constexpr const char *FlushName = "__pasta_flush";
 
 // The address space Ptr points into: its own, or for a generic pointer the
@@ -243,7 +245,8 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 
 // The runtime's measuring helpers (device_rt.c, "Divergence mode").
 struct DivHelpers {
-  FunctionCallee Access, Branch, Switch, Block, Add, BankRow, AllLanes;
+  FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
+      AllLanes, LanesFollowX;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -261,7 +264,8 @@ struct AccessGroup {
   SmallVector<const AccessSite *, 4> Members;
   const UniformLoops::UniformLoop *Loop = nullptr;
   std::optional<UniformLoops::Repeat> Repeat;
-  bool InLoop = false; // the block is in a loop (uniform or not)
+  bool InLoop = false;               // the block is in a loop (uniform or not)
+  std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
 };
 
 // Groups compared with each new access of a block (bounds the planning
@@ -402,6 +406,7 @@ public:
       const AccessSite &Rep = *G.Members.front();
       if (G.Loop)
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
+      G.LaneStride = Loops.laneStride(Rep.Ptr);
     }
   }
 
@@ -556,18 +561,36 @@ private:
   // The arguments of __pasta_div_access for an access like A at Ptr whose
   // figures go to Out(figure) (the discard register for those it cannot
   // produce).
+  // One measurement of an access like G's first at Ptr, whose figures go
+  // to Out(figure) (the discard register for those it cannot produce):
+  // __pasta_div_access, or __pasta_div_access_lanes when the address is a
+  // warp-uniform base plus 0 or the access size per thread index x.
   template <typename OutFn>
-  SmallVector<Value *, 12> accessArgs(IRBuilder<> &B, Value *Ptr,
-                                      const DivergencePlan::Access &A,
-                                      OutFn Out) {
+  void callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G, OutFn Out) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
-    SmallVector<Value *, 12> Args{Ptr, B.getInt32(A.Size), B.getInt32(A.Space),
-                                  B.getInt32(A.Sectored)};
+    bool Lanes = G.LaneStride &&
+                 (*G.LaneStride == 0 || *G.LaneStride == int64_t(A.Size));
+    SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
+    if (Lanes)
+      Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
+    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored)});
+    if (Lanes)
+      Args.push_back(lanesFollowX());
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    return Args;
+    B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+  }
+
+  // Whether this call's lanes follow thread index x, tested at the entry.
+  Value *lanesFollowX() {
+    if (!LanesFollowX) {
+      IRBuilder<> B(EntryBody);
+      LanesFollowX = B.CreateCall(H.LanesFollowX, {});
+    }
+    return LanesFollowX;
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -577,15 +600,12 @@ private:
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
     if (InLoop && G.Members.size() == 1) {
-      B.CreateCall(H.Access, accessArgs(B, Rep.Ptr, *Rep.A, [&](unsigned Fig) {
-                     return slot(Rep.A->Row, Fig);
-                   }));
+      callAccess(B, Rep.Ptr, G,
+                 [&](unsigned Fig) { return slot(Rep.A->Row, Fig); });
       return;
     }
     zero(B, scratch());
-    B.CreateCall(H.Access, accessArgs(B, Rep.Ptr, *Rep.A, [&](unsigned Fig) {
-                   return scratch()[Fig];
-                 }));
+    callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
     for (auto [Row, Times] : rowsOf(G))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
@@ -624,9 +644,7 @@ private:
         PerEntry[Fig] = newRegister("pasta.div.once");
         zero(B, {PerEntry[Fig]});
       }
-    B.CreateCall(H.Access, accessArgs(B, Start, *Rep.A, [&](unsigned Fig) {
-                   return PerEntry[Fig];
-                 }));
+    callAccess(B, Start, G, [&](unsigned Fig) { return PerEntry[Fig]; });
     Count N = executions(*Rep.I->getParent(), U);
     for (auto [Row, Times] : rowsOf(G))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
@@ -840,6 +858,7 @@ private:
   AllocaInst *Discard = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
+  Value *LanesFollowX = nullptr;
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -881,6 +900,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
+  SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};
+  LanesParams.append(8, Private);
+  H.AccessLanes = M.getOrInsertFunction(
+      DivAccessLanesName, FunctionType::get(Void, LanesParams, false));
+  H.LanesFollowX = M.getOrInsertFunction(DivLanesFollowXName, I32);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 
   ValueToValueMapTy VMap;

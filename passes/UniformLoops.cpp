@@ -15,6 +15,9 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -281,4 +284,131 @@ Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R) {
                      "pasta.div.nowrap");
   }
   return Ok;
+}
+
+static bool isThreadX(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
+                II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x);
+}
+
+// Indices every lane of a warp shares when its lanes follow x.
+static bool isWarpIndex(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+  case Intrinsic::amdgcn_workitem_id_y:
+  case Intrinsic::amdgcn_workitem_id_z:
+  case Intrinsic::amdgcn_workgroup_id_x:
+  case Intrinsic::amdgcn_workgroup_id_y:
+  case Intrinsic::amdgcn_workgroup_id_z:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Uniform by the uniformity analysis, a warp index, or arithmetic on such.
+bool UniformLoops::isWarpUniform(const Value *V, unsigned Depth) {
+  if (UI->isUniform(V) || isWarpIndex(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6 ||
+      !(isa<BinaryOperator, CastInst, CmpInst, SelectInst>(I) ||
+        isa<GetElementPtrInst>(I)))
+    return false;
+  return all_of(I->operands(),
+                [&](const Value *Op) { return isWarpUniform(Op, Depth + 1); });
+}
+
+std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
+  auto It = Coefficients.find(S);
+  if (It != Coefficients.end())
+    return It->second;
+  std::optional<int64_t> C;
+  SmallVector<std::optional<int64_t>, 4> Ops;
+  for (const SCEV *Op : S->operands())
+    Ops.push_back(xCoefficient(Op));
+  bool AllKnown = all_of(Ops, [](auto &O) { return O.has_value(); });
+  bool Moves = any_of(Ops, [](auto &O) { return O && *O != 0; });
+  switch (S->getSCEVType()) {
+  case scConstant:
+  case scVScale:
+    C = 0;
+    break;
+  case scUnknown: {
+    const Value *V = cast<SCEVUnknown>(S)->getValue();
+    if (isThreadX(V))
+      C = 1;
+    else if (isWarpUniform(V))
+      C = 0;
+    break;
+  }
+  case scAddExpr:
+    if (AllKnown) {
+      C = 0;
+      for (auto &O : Ops)
+        C = *C + *O;
+    }
+    break;
+  case scMulExpr: {
+    // Linear when one factor moves and the others are constants.
+    if (!AllKnown)
+      break;
+    if (!Moves) {
+      C = 0;
+      break;
+    }
+    int64_t Product = 1;
+    unsigned Moving = 0;
+    for (auto [Op, O] : zip(cast<SCEVMulExpr>(S)->operands(), Ops)) {
+      if (*O != 0) {
+        ++Moving;
+        Product *= *O;
+      } else if (auto *K = dyn_cast<SCEVConstant>(Op)) {
+        if (K->getAPInt().getSignificantBits() > 32)
+          return Coefficients[S] = std::nullopt;
+        Product *= K->getAPInt().getSExtValue();
+      } else {
+        return Coefficients[S] = std::nullopt;
+      }
+    }
+    if (Moving == 1)
+      C = Product;
+    break;
+  }
+  case scAddRecExpr:
+    // Every active lane is in the same iteration: the start moves with x,
+    // the step must not.
+    if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0)
+      C = *Ops[0];
+    break;
+  case scTruncate:
+  case scZeroExtend:
+  case scSignExtend:
+  case scPtrToInt:
+    C = Ops[0];
+    break;
+  default:
+    if (AllKnown && !Moves)
+      C = 0;
+    break;
+  }
+  return Coefficients[S] = C;
+}
+
+std::optional<int64_t> UniformLoops::laneStride(Value *Ptr) {
+  return xCoefficient(SE->getSCEV(Ptr));
 }

@@ -102,6 +102,15 @@ public:
   std::optional<Repeat> repeatIn(const UniformLoop &L, llvm::Value *Ptr,
                                  uint64_t Granule);
 
+  // The bytes Ptr's address moves per thread index x, when the rest of it is
+  // the same in every lane of a warp whose lanes follow x (lane i holding
+  // x = 32k + i: then block indices, tid.y, tid.z and warp-uniform values
+  // are the warp's): the address is base + stride * lane. None when it has
+  // another shape, or the stride is not a constant. Index extensions are
+  // taken not to wrap between the lanes of a warp (an int index within 31
+  // of INT_MAX), as C++ takes signed arithmetic not to overflow.
+  std::optional<int64_t> laneStride(llvm::Value *Ptr);
+
   // Whether B's address is always A's plus a constant multiple of Granule.
   bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
 
@@ -120,6 +129,8 @@ public:
 
 private:
   bool isUniformStep(const llvm::SCEV *Step);
+  std::optional<int64_t> xCoefficient(const llvm::SCEV *S);
+  bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
   const llvm::SCEV *countedTrips(llvm::Loop &L);
@@ -132,6 +143,7 @@ private:
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
+  llvm::DenseMap<const llvm::SCEV *, std::optional<int64_t>> Coefficients;
 };
 
 } // namespace pasta

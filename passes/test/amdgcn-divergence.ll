@@ -51,12 +51,14 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: call i64 @llvm.amdgcn.readfirstlane.i64
 ; CHECK: ret void
 
-; Before linking: private (addrspace 5) registers, a global and an LDS access.
+; Before linking: private (addrspace 5) registers, a global and an LDS access
+; (one address in every lane: the lanes helper, whose wave64 check sends
+; them to the general path at run time).
 ; CALLS-LABEL: define amdgpu_kernel void @k__pasta_div(
 ; CALLS: alloca i64, align 8, addrspace(5)
 ; CALLS: call void @__pasta_div_branch(i32 %{{.*}}, ptr addrspace(5)
-; CALLS: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 3, i32 1, ptr addrspace(5)
-; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr addrspace(5)
+; CALLS: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 0, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
+; CALLS: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %{{.*}}, ptr addrspace(5)
 ; Outside loops each figure is added where it is measured.
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
 ; CALLS-NOT: @__pasta_flush(
@@ -72,7 +74,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CALLS: body.preheader:
 ; CALLS: call void @__pasta_div_block(i32 1, ptr addrspace(5) %pasta.div.leader, ptr addrspace(5) %pasta.div.lanes)
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
-; CALLS: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1, ptr addrspace(5)
+; CALLS: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
 ; CALLS: body:
 ; CALLS-NOT: call void @__pasta_div_

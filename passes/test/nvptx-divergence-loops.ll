@@ -12,6 +12,9 @@
 ; access is measured where it runs. A loop whose trip count depends on the
 ; thread (divergent) is measured at every execution, as before. Loops get a
 ; preheader and a dedicated exit block first (neither is in the input).
+; Every address here is a warp-uniform base plus 4 or 0 bytes per thread
+; index x: __pasta_div_access_lanes (the figures from the mask alone when
+; the lanes follow x, tested once at the entry).
 ; A generic pointer to a kernel parameter counts as global (hint 1).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -115,7 +118,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: store i64 0, ptr %pasta.div.n
 ; Line 4's loads and line 6's store: one shared measurement, added twice
 ; %n times to line 4, %n times to line 6.
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1, ptr %pasta.div.none, ptr %[[SREQ:pasta.div.once[0-9]*]],
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %[[SREQ:pasta.div.once[0-9]*]],
 ; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SREQ]], align 8
 ; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %n
 ; CHECK-NEXT: %[[TWICE:.*]] = mul i64 %[[PROD]], 2
@@ -128,18 +131,18 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; Line 5's store: 128 bytes per iteration, a multiple of 32.
 ; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %{{[0-9]+}}
 ; CHECK: %[[GC:.*]] = addrspacecast ptr addrspace(1) %[[G]] to ptr
-; CHECK-NEXT: call void @__pasta_div_access(ptr %[[GC]], i32 4, i32 1, i32 1, ptr %pasta.div.once
+; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GC]], i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.once
 ; Line 6's load: 4 * %stride bytes per iteration, tested here; its figures
 ; count only when the test passed.
 ; CHECK: %[[STEP:.*]] = shl i64 %stride, 2
 ; CHECK-NEXT: %[[LOW:.*]] = and i64 %[[STEP]], 31
 ; CHECK-NEXT: %pasta.div.step.ok = icmp eq i64 %[[LOW]], 0
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %pasta.div.once
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.once
 ; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
 ; Line 12's store runs only in odd iterations: measured here too, its count
 ; a register (zeroed above).
 ; CHECK: %[[GP:.*]] = addrspacecast ptr addrspace(1) %g to ptr
-; CHECK-NEXT: call void @__pasta_div_access(ptr %[[GP]], i32 4, i32 1, i32 1,
+; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GP]], i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]],
 ; CHECK: br label %uniform
 ; The loop body: no measurement but the tested one; the odd block counts.
 ; CHECK: uniform:
@@ -147,7 +150,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.step.ok, true
 ; CHECK-NEXT: br i1 %[[BAD]], label %[[SLOW:[0-9]+]], label %{{[0-9]+}}, {{.*}}!pasta.instrumentation
 ; CHECK: [[SLOW]]:
-; CHECK-NEXT: call void @__pasta_div_access(ptr %sp, i32 4, i32 1, i32 1,
+; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %sp, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]],
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
 ; CHECK: extra:
 ; CHECK-NEXT: %[[C:.*]] = load i64, ptr %pasta.div.n
@@ -164,7 +167,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; The divergent loop: measured at every execution, into registers.
 ; CHECK: divergent:
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %pasta.div{{[0-9]+}},
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div{{[0-9]+}},
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div{{[0-9]*}}, ptr %pasta.div{{[0-9]+}})
 ; CHECK-NEXT: br i1 %again
 ; At the return, after the counting flush, the registers': the fast path

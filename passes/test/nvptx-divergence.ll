@@ -62,6 +62,7 @@ entry:
 ; CHECK-NEXT: %[[C23:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 23
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C23]], i64 %[[T3]])
 ; The branch: its two figures to row 3's branch counters (12 + 8, 12 + 9).
+; CHECK: %[[FOLLOW:.*]] = call i32 @__pasta_div_lanes_follow_x()
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %[[W]], ptr %[[T]])
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 20
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
@@ -73,18 +74,20 @@ entry:
 ; sectored (0). Figures an access cannot produce (the other space's; sectors
 ; and conflicts of an atomic) go to a register that is never read. The
 ; shared store adds row 5's shared requests, bytes, shared distinct bytes
-; and conflicts (36 + 1, 2, 4, 7).
-; CHECK: call void @__pasta_div_access(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 3, i32 1, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; and conflicts (36 + 1, 2, 4, 7). All three addresses are the same in every
+; lane (stride 0 per thread index x): __pasta_div_access_lanes, with the
+; entry's test that the lanes follow x.
+; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 37
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 38
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 40
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 43
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: store double
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
 ; CHECK-COUNT-5: call void @__pasta_div_add(
 ; CHECK-NEXT: store float %v
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[FOLLOW]], ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
 ; CHECK-COUNT-3: call void @__pasta_div_add(
 ; CHECK-NEXT: atomicrmw add
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
@@ -96,7 +99,8 @@ entry:
 ; CHECK: ret void
 
 ; The device function's copy: a generic (0) load of 4 bytes, all eight
-; figures added where measured.
+; figures added where measured; its parameter may differ between lanes (a
+; device function's are not known to be uniform): the general helper.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1,
 ; CHECK-COUNT-8: call void @__pasta_div_add(
