@@ -101,7 +101,37 @@ done:
   ret void, !dbg !33
 }
 
+; An int index (i32, sign-extended) in a loop scalar evolution leaves
+; uncounted (the barrier might not return, so the add's nsw is not the
+; recurrence's): for (t = 0; t < n; t += 16) { g[t + tid] = 0;
+; __syncthreads(); }. Its iterations come from the latch test and the add's
+; nsw (a wrap would be poison reaching the branch), 1 + (max(n - 16, 0) +
+; 15) / 16;
+; each lane tests that its index does not wrap in them, and the warp takes
+; the figures once only when every lane passes.
+define ptx_kernel void @intidx(ptr addrspace(1) %g, i32 %n) !dbg !34 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !35
+  %go = icmp sgt i32 %n, 0, !dbg !35
+  br i1 %go, label %body, label %out, !dbg !35
+
+body:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %body ]
+  %idx = add i32 %t, %tid, !dbg !36
+  %wide = sext i32 %idx to i64, !dbg !36
+  %p = getelementptr inbounds float, ptr addrspace(1) %g, i64 %wide, !dbg !36
+  store float 0.0, ptr addrspace(1) %p, align 4, !dbg !36
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !36
+  %t.next = add nuw nsw i32 %t, 16, !dbg !36
+  %more = icmp slt i32 %t.next, %n, !dbg !36
+  br i1 %more, label %body, label %out, !dbg !36
+
+out:
+  ret void, !dbg !37
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
 ; CHECK: uniform.preheader:
@@ -207,6 +237,25 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: store i64 %[[SUMT]]
 ; CHECK: ret void
 
+; CHECK-LABEL: define ptx_kernel void @intidx__pasta_div(
+; CHECK: body.preheader:
+; CHECK: %[[LEFT:.*]] = call i64 @llvm.smax.i64(i64 %{{.*}}, i64 0)
+; CHECK-NEXT: %[[UP:.*]] = add nuw nsw i64 %[[LEFT]], 15
+; CHECK-NEXT: %[[MORE:.*]] = lshr i64 %[[UP]], 4
+; CHECK-NEXT: %[[TRIPS:.*]] = add nuw nsw i64 %[[MORE]], 1
+; CHECK-NEXT: load i64, ptr %pasta.div.leader
+; CHECK-NEXT: mul i64 %{{.*}}, %[[TRIPS]]
+; CHECK: %pasta.div.nowrap = and i1
+; CHECK-NEXT: %[[ALL:.*]] = zext i1 %pasta.div.nowrap to i32
+; CHECK-NEXT: %[[ANY:.*]] = call i32 @__pasta_div_all_lanes(i32 %[[ALL]])
+; CHECK-NEXT: %pasta.div.nowrap.all = icmp ne i32 %[[ANY]], 0
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1,
+; CHECK: select i1 %pasta.div.nowrap.all, i64 %{{.*}}, i64 0
+; CHECK: body:
+; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.nowrap.all, true
+; CHECK-NEXT: br i1 %[[BAD]]
+; CHECK: ret void
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -228,3 +277,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 !31 = !DILocation(line: 20, scope: !30)
 !32 = !DILocation(line: 21, scope: !30)
 !33 = !DILocation(line: 22, scope: !30)
+!34 = distinct !DISubprogram(name: "intidx", scope: !1, file: !1, line: 30, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!35 = !DILocation(line: 30, scope: !34)
+!36 = !DILocation(line: 31, scope: !34)
+!37 = !DILocation(line: 32, scope: !34)
