@@ -683,17 +683,13 @@ private:
     return BankRow;
   }
 
-  // Calls Helper(Args..., two scratch registers), zeroed first; their
-  // values after it.
+  // Calls Helper(Arg, two scratch registers), zeroed first; their values
+  // after it.
   std::array<Value *, 2> measuredPair(IRBuilder<> &B, FunctionCallee Helper,
-                                      Value *Arg0, Value *Arg1 = nullptr) {
+                                      Value *Arg) {
     ArrayRef<AllocaInst *> Out = scratch().take_front(2);
     zero(B, Out);
-    SmallVector<Value *, 4> Args{Arg0};
-    if (Arg1)
-      Args.push_back(Arg1);
-    Args.append(Out.begin(), Out.end());
-    B.CreateCall(Helper, Args);
+    B.CreateCall(Helper, {Arg, Out[0], Out[1]});
     return {B.CreateLoad(B.getInt64Ty(), Out[0]),
             B.CreateLoad(B.getInt64Ty(), Out[1])};
   }
