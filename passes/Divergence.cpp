@@ -406,7 +406,7 @@ public:
       const AccessSite &Rep = *G.Members.front();
       if (G.Loop)
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
-      G.LaneStride = Loops.laneStride(Rep.Ptr);
+      G.LaneStride = Loops.laneStride(Rep.Ptr, *Rep.I->getParent());
     }
   }
 

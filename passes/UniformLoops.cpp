@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "UniformLoops.h"
 
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -45,6 +46,7 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   DT = &FAM.getResult<DominatorTreeAnalysis>(F);
   SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
   UI = &FAM.getResult<UniformityInfoAnalysis>(F);
+  CI = &FAM.getResult<CycleAnalysis>(F);
   Expander = std::make_unique<SCEVExpander>(*SE, "pasta.div.start",
                                             /*PreserveLCSSA=*/false);
   for (Loop *L : LI->getLoopsInPreorder()) {
@@ -129,9 +131,14 @@ const SCEV *UniformLoops::countedTrips(Loop &L) {
   return SE->getAddExpr(More, SE->getOne(I64));
 }
 
+// Not in a cycle inside U that loop analysis does not see (an irreducible
+// one, which could run several times per iteration).
 bool UniformLoops::runsEveryIteration(const UniformLoop &U,
                                       const BasicBlock &BB) {
-  return U.Trips && DT->dominates(&BB, U.L->getLoopLatch());
+  const auto *C = CI->getCycle(&BB);
+  return U.Trips && C && C->isReducible() &&
+         C->getHeader() == U.L->getHeader() &&
+         DT->dominates(&BB, U.L->getLoopLatch());
 }
 
 Value *UniformLoops::tripsBefore(const UniformLoop &U) {
@@ -153,10 +160,30 @@ UniformLoops::uniformLoop(const BasicBlock &BB) const {
   return It == Uniform.end() ? nullptr : &It->second;
 }
 
-bool UniformLoops::isUniformStep(const SCEV *Step) {
+// Whether every active lane at At holds the value a loop L computed in the
+// same iteration: At is inside L, or L and the loops around it up to At's
+// are uniform (their lanes leave them together). After a loop with a
+// divergent exit each lane holds its own last iteration's value, whatever
+// the value was where it was computed.
+bool UniformLoops::sameIterationAt(const Loop *L, const BasicBlock &At) const {
+  for (; L && !L->contains(&At); L = L->getParentLoop())
+    if (!Uniform.count(L))
+      return false;
+  return true;
+}
+
+bool UniformLoops::sameIterationAt(const Value *V, const BasicBlock &At) const {
+  auto *I = dyn_cast<Instruction>(V);
+  return !I || sameIterationAt(LI->getLoopFor(I->getParent()), At);
+}
+
+bool UniformLoops::isUniformStep(const SCEV *Step, const BasicBlock &At) {
   return !SCEVExprContains(Step, [&](const SCEV *S) {
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+      return !sameIterationAt(AR->getLoop(), At);
     auto *U = dyn_cast<SCEVUnknown>(S);
-    return U && UI->isDivergent(U->getValue());
+    return U && (UI->isDivergent(U->getValue()) ||
+                 !sameIterationAt(U->getValue(), At));
   });
 }
 
@@ -227,7 +254,7 @@ UniformLoops::repeatIn(const UniformLoop &U, Value *Ptr, uint64_t Granule) {
     return std::nullopt;
   if (!Step || Step->isZero())
     return Repeat{Start, nullptr, NoWraps};
-  if (!isUniformStep(Step))
+  if (!isUniformStep(Step, *L.getHeader()))
     return std::nullopt;
   bool Known =
       Granule <= 1 || SE->getMinTrailingZeros(Step) >= Log2_64(Granule);
@@ -320,8 +347,12 @@ static bool isWarpIndex(const Value *V) {
   }
 }
 
-// Uniform by the uniformity analysis, a warp index, or arithmetic on such.
-bool UniformLoops::isWarpUniform(const Value *V, unsigned Depth) {
+// Uniform at At by the uniformity analysis, a warp index, or arithmetic on
+// such.
+bool UniformLoops::isWarpUniform(const Value *V, const BasicBlock &At,
+                                 unsigned Depth) {
+  if (!sameIterationAt(V, At))
+    return false;
   if (UI->isUniform(V) || isWarpIndex(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
@@ -329,18 +360,20 @@ bool UniformLoops::isWarpUniform(const Value *V, unsigned Depth) {
       !(isa<BinaryOperator, CastInst, CmpInst, SelectInst>(I) ||
         isa<GetElementPtrInst>(I)))
     return false;
-  return all_of(I->operands(),
-                [&](const Value *Op) { return isWarpUniform(Op, Depth + 1); });
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isWarpUniform(Op, At, Depth + 1);
+  });
 }
 
-std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
-  auto It = Coefficients.find(S);
+std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
+                                                  const BasicBlock &At) {
+  auto It = Coefficients.find({S, &At});
   if (It != Coefficients.end())
     return It->second;
   std::optional<int64_t> C;
   SmallVector<std::optional<int64_t>, 4> Ops;
   for (const SCEV *Op : S->operands())
-    Ops.push_back(xCoefficient(Op));
+    Ops.push_back(xCoefficient(Op, At));
   bool AllKnown = all_of(Ops, [](auto &O) { return O.has_value(); });
   bool Moves = any_of(Ops, [](auto &O) { return O && *O != 0; });
   switch (S->getSCEVType()) {
@@ -352,7 +385,7 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
     const Value *V = cast<SCEVUnknown>(S)->getValue();
     if (isThreadX(V))
       C = 1;
-    else if (isWarpUniform(V))
+    else if (isWarpUniform(V, At))
       C = 0;
     break;
   }
@@ -379,10 +412,10 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
         Product *= *O;
       } else if (auto *K = dyn_cast<SCEVConstant>(Op)) {
         if (K->getAPInt().getSignificantBits() > 32)
-          return Coefficients[S] = std::nullopt;
+          return Coefficients[{S, &At}] = std::nullopt;
         Product *= K->getAPInt().getSExtValue();
       } else {
-        return Coefficients[S] = std::nullopt;
+        return Coefficients[{S, &At}] = std::nullopt;
       }
     }
     if (Moving == 1)
@@ -390,12 +423,18 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
     break;
   }
   case scAddRecExpr:
-    // Every active lane is in the same iteration: the start moves with x,
-    // the step must not.
-    if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0)
+    // Every active lane is in the same iteration (within the loop, or after
+    // a uniform one): the start moves with x, the step must not.
+    if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0 &&
+        sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
       C = *Ops[0];
     break;
   case scTruncate:
+    // x & 15 is zext(trunc x to i4): not x. Only truncations to int or
+    // wider keep the move (an index taken not to overflow, as above).
+    if (Ops[0] && (*Ops[0] == 0 || SE->getTypeSizeInBits(S->getType()) >= 32))
+      C = Ops[0];
+    break;
   case scZeroExtend:
   case scSignExtend:
   case scPtrToInt:
@@ -406,9 +445,10 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S) {
       C = 0;
     break;
   }
-  return Coefficients[S] = C;
+  return Coefficients[{S, &At}] = C;
 }
 
-std::optional<int64_t> UniformLoops::laneStride(Value *Ptr) {
-  return xCoefficient(SE->getSCEV(Ptr));
+std::optional<int64_t> UniformLoops::laneStride(Value *Ptr,
+                                                const BasicBlock &At) {
+  return xCoefficient(SE->getSCEV(Ptr), At);
 }

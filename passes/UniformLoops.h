@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -109,7 +110,9 @@ public:
   // another shape, or the stride is not a constant. Index extensions are
   // taken not to wrap between the lanes of a warp (an int index within 31
   // of INT_MAX), as C++ takes signed arithmetic not to overflow.
-  std::optional<int64_t> laneStride(llvm::Value *Ptr);
+  // At is the block of the access.
+  std::optional<int64_t> laneStride(llvm::Value *Ptr,
+                                    const llvm::BasicBlock &At);
 
   // Whether B's address is always A's plus a constant multiple of Granule.
   bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
@@ -128,9 +131,13 @@ public:
   llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R);
 
 private:
-  bool isUniformStep(const llvm::SCEV *Step);
-  std::optional<int64_t> xCoefficient(const llvm::SCEV *S);
-  bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
+  bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
+  bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
+  bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
+  std::optional<int64_t> xCoefficient(const llvm::SCEV *S,
+                                      const llvm::BasicBlock &At);
+  bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
+                     unsigned Depth = 0);
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
   const llvm::SCEV *countedTrips(llvm::Loop &L);
@@ -139,11 +146,14 @@ private:
   llvm::DominatorTree *DT;
   llvm::ScalarEvolution *SE;
   llvm::UniformityInfo *UI;
+  llvm::CycleInfo *CI;
   std::unique_ptr<llvm::SCEVExpander> Expander;
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
-  llvm::DenseMap<const llvm::SCEV *, std::optional<int64_t>> Coefficients;
+  llvm::DenseMap<std::pair<const llvm::SCEV *, const llvm::BasicBlock *>,
+                 std::optional<int64_t>>
+      Coefficients;
 };
 
 } // namespace pasta
