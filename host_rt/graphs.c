@@ -173,6 +173,7 @@ static void remember_graph(ops_t *ops, const void *exec, void *graph) {
         break;
       }
       n->kernel = (uint32_t)(k - pasta__st.kernels);
+      pasta__note_counting_only(k, "as a node of a CUDA graph");
       memcpy(n->grid, raw.at[i].grid, sizeof n->grid);
       memcpy(n->block, raw.at[i].block, sizeof n->block);
       n->shmem = raw.at[i].shmem;

@@ -202,6 +202,7 @@ struct pasta__state {
   pasta_activity_memory memory;
   int seen;
   int warned_no_plain, warned_ws, warned_variant, warned_no_div;
+  int warned_div_counting; /* pasta__note_counting_only */
   /* GPU properties, read at the first launch on each GPU. */
   pasta_device_peaks peaks[PASTA_MAX_DEVICES];
   uint64_t have_peaks; /* bit d: peaks[d] was read */
@@ -265,6 +266,9 @@ struct kernel *pasta__find_kernel(const void *handle);
 struct kernel *pasta__handle_kernel(const void *handle);
 struct kernel *pasta__kernel_of(const void *handle);
 enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
+/* With PASTA_DIVERGENCE=1: says once that launches of k that way (`how`)
+ * run its counting copy, so they have no divergence figures. Lock held. */
+void pasta__note_counting_only(const struct kernel *k, const char *how);
 
 /*===-- callpath.c --------------------------------------------------------===*/
 

@@ -140,6 +140,17 @@ static int kernel_selected(struct kernel *k) {
   return k->selected;
 }
 
+void pasta__note_counting_only(const struct kernel *k, const char *how) {
+  if (!pasta__opt.divergence || !k || !k->div || pasta__st.warned_div_counting)
+    return;
+  pasta__st.warned_div_counting = 1;
+  fprintf(stderr,
+          "pasta: warning: PASTA_DIVERGENCE=1 but kernel '%s' is launched %s, "
+          "which runs its counting copy: those launches have no divergence "
+          "figures\n",
+          k->mangled ? k->mangled : "?", how);
+}
+
 /* Which variant launch `id` of k runs. Called with the lock held. */
 enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
   uint64_t nth = k->seq++;

@@ -120,6 +120,8 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
                  l->shmem, l->stream);
   pasta__state_lock();
   pasta__note_call(ops);
+  pasta__note_counting_only(pasta__find_kernel(l->fn),
+                            "into a CUDA graph (stream capture)");
   pasta__state_unlock();
   return err;
 }
@@ -146,6 +148,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   l->id = id;
   enum variant v =
       !k || driver_handle ? RUN_COUNTING : pasta__choose_variant(k, id);
+  if (driver_handle)
+    pasta__note_counting_only(k,
+                              "through a driver API handle (cuLaunchKernel)");
   uint32_t path = k ? pasta__cached_path(l->ra_slot) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
