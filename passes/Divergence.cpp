@@ -63,7 +63,8 @@ static unsigned knownAddressSpace(Value *Ptr) {
     return ObjAS;
   if (auto *Arg = dyn_cast<Argument>(Obj)) {
     CallingConv::ID CC = Arg->getParent()->getCallingConv();
-    if (CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL)
+    if ((CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL) &&
+        !Arg->hasByValAttr() && !Arg->hasByRefAttr())
       return PASTA_DIV_GLOBAL;
   }
   return AS;
@@ -98,8 +99,13 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
       AS != PASTA_DIV_SHARED)
     return false;
   // Stack slots are generic pointers on NVPTX: not memory the warp shares.
+  // Nor are a kernel's by-value parameters (param space, read with ld.param:
+  // no global request for Nsight Compute either).
   if (isa<AllocaInst>(Ptr->stripPointerCasts()))
     return false;
+  if (auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr)))
+    if (Arg->hasByValAttr() || Arg->hasByRefAttr())
+      return false;
   A.I = &I;
   A.Space = AS;
   A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());

@@ -116,6 +116,24 @@ out:
   ret void, !dbg !15
 }
 
+; A functor passed by value (a lambda's captures): its loads read the
+; parameter space (ld.param), not memory the warp requests; only the store
+; through the pointer it holds is measured.
+%struct.Functor = type { ptr, float }
+; CHECK-LABEL: define ptx_kernel void @functor__pasta_div(
+; CHECK-NOT: call void @__pasta_div_access
+; CHECK: call void @__pasta_div_access(ptr %out, i32 4, i32 0, i32 1,
+; CHECK-NOT: call void @__pasta_div_access
+; CHECK: ret void
+define ptx_kernel void @functor(ptr byval(%struct.Functor) align 8 %f) !dbg !9 {
+entry:
+  %out = load ptr, ptr %f, align 8, !dbg !18
+  %vp = getelementptr inbounds i8, ptr %f, i64 8, !dbg !18
+  %v = load float, ptr %vp, align 4, !dbg !18
+  store float %v, ptr %out, align 4, !dbg !18
+  ret void, !dbg !18
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -134,3 +152,5 @@ out:
 !15 = !DILocation(line: 31, scope: !8)
 !16 = !DILocation(line: 32, scope: !8)
 !17 = !DILocation(line: 33, scope: !8)
+!9 = distinct !DISubprogram(name: "functor", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!18 = !DILocation(line: 41, scope: !9)
