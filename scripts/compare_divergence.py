@@ -58,13 +58,39 @@ def pasta_figures(d):
 
 
 def kernels_of(profile):
+    """Per base name, the divergence figures of every kernel entry with that
+    name summed (template instances, as ncu's base names sum them)."""
     with open(profile) as f:
         doc = json.load(f)
-    out = {}
+    sums = {}
     for k in doc.get("kernels", []):
         if "divergence" in k:
-            out[base_name(k["name"])] = pasta_figures(k["divergence"])
-    return out
+            total = sums.setdefault(base_name(k["name"]), {})
+            for key, value in k["divergence"].items():
+                total[key] = total.get(key, 0) + value
+    return {name: pasta_figures(d) for name, d in sums.items()}
+
+
+def ncu_entry(theirs_all, name):
+    """ncu's entry for PASTA's kernel `name`: the same base name, else the
+    longest base name whose components are PASTA's in order ending with the
+    same one (ncu leaves out inline namespaces and shortens CUB's, e.g.
+    radix_sort::DeviceRadixSortHistogramKernel for
+    cub::CUB_300001_SM_900::detail::radix_sort::DeviceRadixSortHistogramKernel)."""
+    if name in theirs_all:
+        return theirs_all[name]
+    ours = name.split("::")
+    best = None
+    for key in theirs_all:
+        if "(" in key or "<" in key or " " in key:
+            continue
+        theirs = key.split("::")
+        if theirs[-1] != ours[-1]:
+            continue
+        it = iter(ours)
+        if all(c in it for c in theirs) and (best is None or len(key) > len(best)):
+            best = key
+    return theirs_all.get(best) if best else None
 
 
 def cell(ours, theirs):
@@ -88,7 +114,7 @@ def validation(work, programs):
             rows.append(f"| {prog} | (ncu output unreadable) | | | | | | |")
             continue
         for name, ours in sorted(ours_all.items()):
-            m = theirs_all.get(name)
+            m = ncu_entry(theirs_all, name)
             if m is None:
                 rows.append(f"| {prog} | {name} | (not in ncu's output) | | | | | |")
                 continue
