@@ -6,11 +6,13 @@
 // switch, and each (block, line)'s instruction count get a row, found by
 // (function, file, line). The copies are clones (KernelVariants.h) of the
 // instrumented functions; the planned instructions are found in them
-// through the clone's value map. Each (row, figure) a copy measures is one
+// through the clone's value map. A figure measured outside loops is added
+// to its counter where it is measured; one measured in a loop goes to an
 // i64 alloca, zeroed at entry, promoted to a register once the runtime's
 // helpers are inlined, and flushed at every return like counting mode's
 // counters (an inline fast path for full warps, the out-of-line
-// __pasta_flush otherwise).
+// __pasta_flush otherwise). What repeats in warp-uniform loops is measured
+// once per loop entry (CopyMeasures, UniformLoops.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Divergence.h"
@@ -285,12 +287,13 @@ static constexpr size_t MaxGroupsCompared = 32;
 //    its counter, by the lane that measured it (__pasta_div_add), so it
 //    needs no register and no warp sum at the return;
 //  - in a loop whose branches are all uniform (UniformLoops.h) the active
-//    lanes are those at its preheader in every iteration: a block there only
-//    counts its executions in a register, and the figures that depend only
-//    on the lanes (the block's, its branch's, and its accesses' whose
-//    addresses repeat) are taken once at the preheader and added, times that
-//    count, in the loop's exit blocks (to the counter or a register, by
-//    where the exit block is);
+//    lanes are those at its preheader in every iteration: the figures that
+//    depend only on the lanes (a block's, its branch's, and its accesses'
+//    whose addresses repeat) are taken once at the preheader and added times
+//    the block's executions: the loop's trip count, at the preheader, when
+//    the block runs in every iteration and the count is known; else a
+//    register counting them, in the loop's exit blocks (to the counter or a
+//    register, by where the add is);
 //  - in other loops: registers, by (row, figure) for the access and branch
 //    figures, by block for the active-lane figures (a block's lines share
 //    its two registers: each line's figures are its instruction count times

@@ -5,11 +5,11 @@
 // reaches) gets a copy <name>__pasta_div: its counting code plus warp-level
 // measurements (device_rt.c, "Divergence mode") of each global, shared or
 // generic memory access, each conditional branch and switch, and the
-// instructions of each (block, line). Figures are kept per thread in
-// registers, only the first active lane of a warp adding, and flushed at
-// every return like the block counters, into counters of the module's
-// divergence rows (one per function and source line). The counting code and
-// its counters are the same as in the kernel itself.
+// instructions of each (block, line). Only the first active lane of a warp
+// adds a figure: to the counters of the module's divergence rows (one per
+// function and source line) where it is measured outside loops, else to a
+// per-thread register flushed at every return like the block counters. The
+// counting code and its counters are the same as in the kernel itself.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_DIVERGENCE_H
