@@ -120,8 +120,9 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
                  l->shmem, l->stream);
   pasta__state_lock();
   pasta__note_call(ops);
-  pasta__note_counting_only(pasta__find_kernel(l->fn),
-                            "into a CUDA graph (stream capture)");
+  if (pasta__opt.divergence) /* the lookup only for the warning */
+    pasta__note_counting_only(pasta__find_kernel(l->fn),
+                              "into a CUDA graph (stream capture)");
   pasta__state_unlock();
   return err;
 }
