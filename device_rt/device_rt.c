@@ -160,6 +160,14 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
+/* The grid's first thread block flushing a count that is alike in every
+ * thread block, for all of them (passes/BlockInvariance.h): out of line, as
+ * only that block runs it. */
+PASTA_ENTRY void __pasta_flush_scaled(PASTA_GLOBAL uint64_t *slot,
+                                      uint64_t value, uint64_t scale) {
+  __pasta_flush_counter(slot, value * scale);
+}
+
 /* Non-zero when the fast path of the flush applies: a full warp, and every
  * count of every lane (`any` is their bitwise or) below 2^27, so that warp
  * sums fit in 32 bits. */
@@ -185,6 +193,24 @@ PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
 PASTA_INLINE uint64_t __pasta_flush_is_full_warp(void) {
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   return __gpu_lane_mask() == full;
+}
+
+/* Whether any lane of the warp has a count to flush. Where only bounds
+ * checks' cold edges are counted (CounterPlacement.h), most warps hold only
+ * zeros at exit: one vote lets them skip the flush, its counter row and its
+ * warp sums. */
+PASTA_INLINE uint64_t __pasta_flush_any(uint64_t value) {
+  return __gpu_ballot(__gpu_lane_mask(), value != 0) != 0;
+}
+
+/* The number of thread blocks in the grid's first thread block, 0 in every
+ * other: counts that are alike in every thread block are flushed by the
+ * first alone, times this (passes/BlockInvariance.h). */
+PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
+  if (pasta_linear_block_id() != 0)
+    return 0;
+  return (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
+         __gpu_num_blocks_z();
 }
 
 /* Up to four bit counters of one mask in one warp sum (fast path only):

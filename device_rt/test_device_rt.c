@@ -372,6 +372,44 @@ static void test_flush_bits(void) {
   check_flush_bits(32, 0x0000fff0ull);
 }
 
+/*===- Counts alike in every thread block, flushed by the first ----------===*/
+
+/* Lane l of every thread block counts alike_count(l) (l % 3: 0, 1, 2, ...);
+ * a partial warp of lanes 0..19 is the last warp of each block. */
+static uint64_t alike_slot;
+static uint64_t alike_count(uint32_t lane) { return lane % 3; }
+static void flush_alike_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  if (scale != 0)
+    __pasta_flush_scaled(&alike_slot, alike_count(lane), scale);
+}
+
+static void test_first_block_scale(void) {
+  /* A 3 x 2 grid: the first block sees 6, every other block 0. */
+  place(0, 3, 0, 32);
+  pasta_shim.blocks[1] = 2;
+  CHECK_EQ_U64(__pasta_first_block_scale(), 6);
+  pasta_shim.block[0] = 2;
+  CHECK_EQ_U64(__pasta_first_block_scale(), 0);
+  pasta_shim.block[0] = 0;
+  pasta_shim.block[1] = 1;
+  CHECK_EQ_U64(__pasta_first_block_scale(), 0);
+  /* Blocks of a 32-lane warp and a 20-lane warp, 5 blocks: what every block
+   * flushing its own counts would add, 5 * (sum over 32 lanes of l % 3 +
+   * the same over 20 lanes) = 5 * (31 + 19) = 250, comes from the first
+   * block alone. 32 lanes: 11 zeros, 11 ones, 10 twos = 31; 20 lanes: 7, 7,
+   * 6 = 19. */
+  alike_slot = 0;
+  for (uint32_t block = 0; block < 5; ++block)
+    for (uint32_t warp = 0; warp < 2; ++warp) {
+      place(block, 5, 32 * warp, 52);
+      pasta_shim_warp(32, warp == 0 ? 0xffffffffull : 0xfffffull, 0, 0,
+                      flush_alike_lane, NULL);
+    }
+  CHECK_EQ_U64(alike_slot, 250);
+}
+
 /*===- Divergence mode on a 32-lane warp ---------------------------------===*/
 
 /* One access per lane: lane l touches addr(l) with `size` bytes. Every lane
@@ -956,6 +994,7 @@ int main(void) {
   test_trace_events();
   test_counts();
   test_flush_bits();
+  test_first_block_scale();
   test_div_global();
   test_div_shared();
   test_div_generic();

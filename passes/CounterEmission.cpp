@@ -102,15 +102,18 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
   B.CreateStore(New, Slot);
 }
 
-// Inline device flush of the counters Live at Exit. One test picks the fast
-// path for the usual case, a full warp whose counts are all small: then each
-// counter costs one warp sum and, if non-zero, one `red` by lane 0, and the
-// counters kept in bits of one mask share a warp sum four at a time (a warp
+// Inline device flush of the counters Live at Exit. Where only cold edges
+// are counted, a warp with nothing to flush skips it all. One test picks the
+// fast path for the usual case, a full warp whose counts are all small: then
+// each counter costs one warp sum and, if non-zero, one `red` by lane 0, and
+// the counters kept in bits of one mask share a warp sum four at a time (a warp
 // sum is what costs most in short kernels). Bits never make a count large,
 // so only the other counters enter the test. The general path handles
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                                      ArrayRef<uint32_t> Live) {
+  if (countsOnlyColdEdges(P, Live))
+    Exit = skipIfAllZero(Exit, Live); // the flush goes before its branch
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
@@ -173,6 +176,96 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   };
   FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
   FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+}
+
+// The staging size of a placed function's measured counters.
+static uint32_t measuredSize(const FunctionPlan &P) {
+  uint32_t Measured = 1;
+  for (const CountedBlock &CB : P.Blocks)
+    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM;
+  return Measured;
+}
+
+// The counters of Live whose blocks run alike in every thread block
+// (BlockInvariance.h) are flushed at Exit by the grid's first thread block
+// alone (its bank is row 0), each lane's count times the number of thread
+// blocks, one out-of-line call each; the rest of the grid skips them.
+// Returns the other counters of Live.
+SmallVector<uint32_t, 16>
+CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
+                                         ArrayRef<uint32_t> Live) {
+  DenseSet<uint32_t> Alike;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.AlikeInEveryBlock)
+      Alike.insert(CB.Counter);
+  SmallVector<uint32_t, 16> Same, Rest;
+  for (uint32_t C : Live)
+    (Alike.count(C) ? Same : Rest).push_back(C);
+  if (Same.empty())
+    return Rest;
+  IRBuilder<> B(Exit);
+  Type *I64 = B.getInt64Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  Value *Scale =
+      B.CreateCall(M.getOrInsertFunction(FirstBlockScaleName, I64), {});
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      B.CreateICmpNE(Scale, B.getInt64(0)), Exit->getIterator(),
+      /*Unreachable=*/false);
+  markInstrumentation(
+      Then->getParent()->getSinglePredecessor()->getTerminator());
+  IRBuilder<> TB(Then);
+  FunctionCallee Flush =
+      M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
+  for (uint32_t C : Same)
+    TB.CreateCall(Flush, {TB.CreateConstInBoundsGEP1_32(I64, T.Counters,
+                                                        P.FirstCounter + C),
+                          loadCount(TB, C), Scale});
+  return Rest;
+}
+
+// Whether every counter Live is usually zero at Exit: a cold edge's, or a
+// site's run-time address-space counters (then most warps flush zeros). A
+// single other counter, a loop's count, makes most warps flush anyway.
+bool CounterEmitter::countsOnlyColdEdges(const FunctionPlan &P,
+                                         ArrayRef<uint32_t> Live) const {
+  DenseSet<uint32_t> Usual; // counters most warps leave at zero
+  bool AnyCold = false;
+  for (const CountedBlock &CB : P.Blocks) {
+    if (CB.ColdEdge && CB.Measured) {
+      Usual.insert(CB.Counter);
+      AnyCold |= is_contained(Live, CB.Counter);
+    }
+    for (uint32_t Dyn : CB.DynCounters)
+      for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
+        Usual.insert(Dyn + I);
+  }
+  return AnyCold &&
+         all_of(Live, [&](uint32_t Counter) { return Usual.count(Counter); });
+}
+
+// One vote before the flush at Exit: a warp whose Live counts are all zero
+// skips it. Returns where the flush goes.
+Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
+                                           ArrayRef<uint32_t> Live) {
+  IRBuilder<> B(Exit);
+  Type *I64 = B.getInt64Ty();
+  Value *Any = nullptr;
+  DenseSet<AllocaInst *> Masks; // a bit mask is tested once, whole
+  for (uint32_t I : Live) {
+    AllocaInst *Slot = Slots[I];
+    if (BitOf[I] >= 0 && !Masks.insert(Slot).second)
+      continue;
+    Value *V = B.CreateZExt(B.CreateLoad(Slot->getAllocatedType(), Slot), I64);
+    Any = Any ? B.CreateOr(Any, V) : V;
+  }
+  Value *Flush = B.CreateICmpNE(
+      B.CreateCall(M.getOrInsertFunction(FlushAnyName, I64, I64), {Any}),
+      B.getInt64(0));
+  Instruction *Then = SplitBlockAndInsertIfThen(Flush, Exit->getIterator(),
+                                                /*Unreachable=*/false);
+  markInstrumentation(
+      Then->getParent()->getSinglePredecessor()->getTerminator());
+  return Then;
 }
 
 // The fast path's flush of Counters, all bits of the mask in Mask: one call
@@ -271,6 +364,9 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
   if (Live.empty())
     return; // nothing counted on any path to this return
+  Live = flushAlikeFromFirstBlock(Exit, P, Live);
+  if (Live.empty())
+    return;
   if ((P.Placed ? flushUnits(P, Live) : Live.size()) <= InlineFlushLimit)
     return emitInlineFlush(Exit, P, Live);
   if (P.Placed) {
@@ -307,10 +403,7 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
     return;
   }
   // The live counters only, staged, and a table of their local indices.
-  uint32_t Measured = 1;
-  for (const CountedBlock &CB : P.Blocks)
-    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM;
-  AllocaInst *Staging = staging(P, Measured);
+  AllocaInst *Staging = staging(P, measuredSize(P));
   for (size_t K = 0; K < Live.size(); ++K)
     B.CreateStore(loadCount(B, Live[K]),
                   B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),

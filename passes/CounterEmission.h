@@ -46,10 +46,17 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  llvm::SmallVector<uint32_t, 16>
+  flushAlikeFromFirstBlock(llvm::Instruction *Exit, FunctionPlan &P,
+                           llvm::ArrayRef<uint32_t> Live);
   void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                       llvm::ArrayRef<uint32_t> Bits);
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
                        llvm::ArrayRef<uint32_t> Live);
+  bool countsOnlyColdEdges(const FunctionPlan &P,
+                           llvm::ArrayRef<uint32_t> Live) const;
+  llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
+                                   llvm::ArrayRef<uint32_t> Live);
   void emitPackedBitFlush(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,

@@ -5,10 +5,20 @@
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
 
+#include "BlockInvariance.h"
+#include "InstrumentationMD.h"
+
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
 #include <map>
@@ -22,6 +32,8 @@ using namespace pasta;
 STATISTIC(NumPlacedFunctions, "Device functions with placed counters");
 STATISTIC(NumDerived, "Block counters derived at read-back");
 STATISTIC(NumBits, "Block counters kept in one bit");
+STATISTIC(NumColdEdges, "Bounds checks' cold edges counted instead");
+STATISTIC(NumAlike, "Block counters flushed by the first thread block only");
 
 namespace {
 
@@ -174,15 +186,6 @@ void solveTreeEdges(Graph &G) {
   }
 }
 
-// Blocks on a cycle of the CFG may run more than once per call.
-DenseSet<BasicBlock *> blocksOnCycles(Function &F) {
-  DenseSet<BasicBlock *> OnCycle;
-  for (auto I = scc_begin(&F); !I.isAtEnd(); ++I)
-    if (I.hasCycle())
-      OnCycle.insert(I->begin(), I->end());
-  return OnCycle;
-}
-
 // An exact fraction; false from an operation that would overflow.
 struct Ratio {
   int64_t Num = 0, Den = 1;
@@ -276,6 +279,225 @@ private:
   std::vector<Row> Rows;
 };
 
+// Bounds checks. A thread's place in the grid (built from its block's and
+// its own index) compared with a bound all threads share (kernel arguments,
+// the grid's shape, constants) is inside the bound for nearly every thread:
+// `if (i < n)`, `if (base + warp * 32 >= n) return;`. The edge that leaves
+// the bound is cold. Counting it, and deriving the blocks inside the bound
+// from it, leaves most warps' counters at zero, and a warp whose counts are
+// zero skips its atomics at exit. A guess that is wrong costs time, never
+// exactness: the counts are derived either way.
+
+// What a value is built from: the block's index, the thread's index, values
+// every thread shares (Shared), or something else (Unknown: memory, calls).
+struct Origin {
+  bool Block = false, Thread = false, Unknown = false;
+  bool shared() const { return !Block && !Thread && !Unknown; }
+  bool place() const { return Block && Thread && !Unknown; }
+  Origin &operator|=(const Origin &O) {
+    Block |= O.Block, Thread |= O.Thread, Unknown |= O.Unknown;
+    return *this;
+  }
+};
+
+Origin unknownOrigin() {
+  Origin O;
+  O.Unknown = true;
+  return O;
+}
+
+Origin intrinsicOrigin(Intrinsic::ID ID) {
+  Origin O;
+  switch (ID) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::amdgcn_workitem_id_x:
+  case Intrinsic::amdgcn_workitem_id_y:
+  case Intrinsic::amdgcn_workitem_id_z:
+    O.Thread = true;
+    return O;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::amdgcn_workgroup_id_x:
+  case Intrinsic::amdgcn_workgroup_id_y:
+  case Intrinsic::amdgcn_workgroup_id_z:
+    O.Block = true;
+    return O;
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+    return O; // the grid's shape; min/max take their operands' origin
+  default:
+    return unknownOrigin();
+  }
+}
+
+// Loads every thread shares: the launch's dispatch packet and implicit
+// arguments (AMDGPU's block and grid sizes), by-value kernel parameters,
+// constant memory.
+bool sharedLoad(const LoadInst &L) {
+  const Value *Ptr = L.getPointerOperand();
+  if (Ptr->getType()->getPointerAddressSpace() == 4)
+    return true;
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (const auto *A = dyn_cast<Argument>(Obj))
+    return A->hasByValAttr();
+  if (const auto *II = dyn_cast<IntrinsicInst>(Obj))
+    return II->getIntrinsicID() == Intrinsic::amdgcn_dispatch_ptr ||
+           II->getIntrinsicID() == Intrinsic::amdgcn_implicitarg_ptr;
+  return false;
+}
+
+// Phis take their incoming values' origins; one already being looked at
+// (a loop's induction variable, through its back edge) adds nothing more.
+Origin originOf(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
+                unsigned Depth = 0) {
+  if (isa<Constant, Argument>(V))
+    return {};
+  if (Depth > 12)
+    return unknownOrigin();
+  if (!Seen.insert(V).second)
+    return {};
+  if (const auto *L = dyn_cast<LoadInst>(V))
+    return sharedLoad(*L) ? Origin{} : unknownOrigin();
+  Origin O;
+  if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
+    O = intrinsicOrigin(II->getIntrinsicID());
+    if (O.Unknown || O.Block || O.Thread)
+      return O;
+    for (const Value *Arg : II->args())
+      O |= originOf(Arg, Seen, Depth + 1);
+    return O;
+  }
+  if (!isa<BinaryOperator, CastInst, PHINode>(V))
+    return unknownOrigin();
+  for (const Value *Op : cast<Instruction>(V)->operands())
+    O |= originOf(Op, Seen, Depth + 1);
+  return O;
+}
+
+Origin originOf(const Value *V) {
+  SmallPtrSet<const Value *, 16> Seen;
+  return originOf(V, Seen);
+}
+
+// +1 when Cond is true for nearly every thread (a place inside a bound), -1
+// when nearly never, 0 when there is no telling.
+int usualValue(const Value *Cond, unsigned Depth = 0) {
+  using namespace PatternMatch;
+  if (Depth > 4)
+    return 0;
+  const Value *A, *B;
+  if (match(Cond, m_Not(m_Value(A))))
+    return -usualValue(A, Depth + 1);
+  if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return usualValue(A, Depth + 1) > 0 && usualValue(B, Depth + 1) > 0 ? 1 : 0;
+  if (match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return usualValue(A, Depth + 1) < 0 && usualValue(B, Depth + 1) < 0 ? -1
+                                                                        : 0;
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->isRelational())
+    return 0;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  Origin L = originOf(Cmp->getOperand(0)), R = originOf(Cmp->getOperand(1));
+  if (R.place() && L.shared())
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  else if (!(L.place() && R.shared()))
+    return 0;
+  // Now `place Pred bound`.
+  return ICmpInst::isLT(Pred) || ICmpInst::isLE(Pred) ? 1 : -1;
+}
+
+// The successor a bounds check rarely takes, or null.
+BasicBlock *coldSuccessor(BasicBlock &BB) {
+  auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  if (!Br || !Br->isConditional() || isInstrumentation(Br) ||
+      Br->getSuccessor(0) == Br->getSuccessor(1))
+    return nullptr;
+  int Usual = usualValue(Br->getCondition());
+  return Usual > 0   ? Br->getSuccessor(1)
+         : Usual < 0 ? Br->getSuccessor(0)
+                     : nullptr;
+}
+
+// Blocks on cycles of the CFG, by cycle: an edge is on a cycle when both
+// its ends are on the same one.
+DenseMap<BasicBlock *, unsigned> cycleOf(Function &F) {
+  DenseMap<BasicBlock *, unsigned> Cycle;
+  unsigned Id = 0;
+  for (auto I = scc_begin(&F); !I.isAtEnd(); ++I, ++Id)
+    if (I.hasCycle())
+      for (BasicBlock *BB : *I)
+        Cycle[BB] = Id;
+  return Cycle;
+}
+
+// A bounds check's cold edge, and the local index it has as a candidate.
+struct ColdEdge {
+  BasicBlock *From, *To;
+  uint32_t Candidate;
+};
+
+// The function's bounds checks' cold edges, numbered from FirstCandidate,
+// and the blocks inside them (dominated by a hot successor entered only
+// from the check), which are best derived.
+void findColdEdges(Function &F, DominatorTree &DT, uint32_t FirstCandidate,
+                   SmallVectorImpl<ColdEdge> &Cold,
+                   DenseSet<BasicBlock *> &Inside) {
+  SmallVector<BasicBlock *, 4> Hot;
+  for (BasicBlock &BB : F) {
+    BasicBlock *To = coldSuccessor(BB);
+    if (!To)
+      continue;
+    Cold.push_back({&BB, To, FirstCandidate + (uint32_t)Cold.size()});
+    BasicBlock *H =
+        *find_if(successors(&BB), [&](BasicBlock *S) { return S != To; });
+    if (H->getSinglePredecessor())
+      Hot.push_back(H);
+  }
+  for (BasicBlock &BB : F)
+    if (any_of(Hot, [&](BasicBlock *H) { return DT.dominates(H, &BB); }))
+      Inside.insert(&BB);
+}
+
+// Gives each cold edge a derivation uses (Rows) a counter of its own, on a
+// block split into the edge, and renames it in Rows. True if the CFG
+// changed.
+bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
+                    const DenseMap<BasicBlock *, unsigned> &Cycle,
+                    std::vector<pasta_derived> &Rows) {
+  bool Split = false;
+  for (const ColdEdge &CE : Cold) {
+    uint32_t Source = P.FirstCounter + CE.Candidate;
+    if (none_of(Rows,
+                [&](const pasta_derived &R) { return R.source == Source; }))
+      continue;
+    CountedBlock CB;
+    CB.BB = SplitEdge(CE.From, CE.To);
+    markInstrumentation(CB.BB->getTerminator());
+    CB.Counter = P.NumCounters++;
+    CB.ColdEdge = true;
+    auto From = Cycle.find(CE.From), To = Cycle.find(CE.To);
+    CB.Once =
+        From == Cycle.end() || To == Cycle.end() || From->second != To->second;
+    for (pasta_derived &R : Rows)
+      if (R.source == Source)
+        R.source = P.FirstCounter + CB.Counter;
+    P.Blocks.push_back(std::move(CB));
+    Split = true;
+    ++NumColdEdges;
+  }
+  return Split;
+}
 } // namespace
 
 void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
@@ -295,18 +517,29 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   // The candidates, in the order they are preferred as measured: what a
   // call's entry counts (a kernel's threads, added by one thread per
   // launch; a device function's calls, its counter 0, which it has
-  // anyway), then blocks that run once per call (a bit each), then the
-  // rest (a 64-bit register each), the least frequent first.
-  DenseSet<BasicBlock *> OnCycle = blocksOnCycles(F);
+  // anyway), then the cold edges of bounds checks (see coldSuccessor), then
+  // blocks that run once per call (a bit each), then the rest (a 64-bit
+  // register each), the least frequent first. Blocks inside a bounds check
+  // come last in their class, to be derived from its cold edge. Candidates
+  // without a counter yet take local indices past the function's: the
+  // kernel's threads, then the cold edges.
+  DenseMap<BasicBlock *, unsigned> Cycle = cycleOf(F);
   auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  uint32_t Threads = P.NumCounters;
+  SmallVector<ColdEdge, 4> Cold;
+  DenseSet<BasicBlock *> Inside;
+  findColdEdges(F, FAM.getResult<DominatorTreeAnalysis>(F), Threads + 1, Cold,
+                Inside);
   SmallVector<CountedBlock *, 16> Order;
   for (CountedBlock &CB : P.Blocks) {
-    CB.Once = !OnCycle.count(CB.BB);
+    CB.Once = !Cycle.count(CB.BB);
     Order.push_back(&CB);
   }
   llvm::stable_sort(Order, [&](CountedBlock *A, CountedBlock *B) {
     if (A->Once != B->Once)
       return A->Once;
+    if (Inside.count(A->BB) != Inside.count(B->BB))
+      return !Inside.count(A->BB);
     return BFI.getBlockFreq(A->BB) < BFI.getBlockFreq(B->BB);
   });
   auto InFlow = [&](BasicBlock *BB) {
@@ -316,26 +549,46 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
     return Value;
   };
 
-  uint32_t Threads = P.NumCounters; // a kernel's, if a derivation uses it
   uint32_t EntryCandidate = IsKernel ? Threads : 0;
   Basis B;
   SmallVector<std::pair<uint32_t, int64_t>, 8> Combination;
   B.add(EntryCandidate, G.Edges[0].Value, Combination);
+  for (const ColdEdge &CE : Cold)
+    for (unsigned E : G.Out[G.Node[CE.From]])
+      if (G.Edges[E].To == G.Node[CE.To])
+        B.add(CE.Candidate, G.Edges[E].Value, Combination);
   std::vector<pasta_derived> Rows;
-  bool UsesThreads = false;
   for (CountedBlock *CB : Order) {
     CB->Measured = B.add(CB->Counter, InFlow(CB->BB), Combination);
     for (auto [Source, Coeff] : Combination) {
-      if (Coeff < INT32_MIN || Coeff > INT32_MAX)
-        return; // keep every block measured
-      UsesThreads |= IsKernel && Source == Threads;
+      if (Coeff < INT32_MIN || Coeff > INT32_MAX) {
+        for (CountedBlock &Each : P.Blocks)
+          Each.Measured = true; // keep every block measured, in 64 bits
+        return;
+      }
       Rows.push_back({P.FirstCounter + CB->Counter, P.FirstCounter + Source,
                       static_cast<int32_t>(Coeff)});
     }
   }
   P.Placed = true;
-  if (UsesThreads)
+
+  // Counters for the sources the derivations use: the threads, and the cold
+  // edges.
+  uint32_t ThreadsSource = P.FirstCounter + Threads;
+  if (IsKernel && any_of(Rows, [&](const pasta_derived &R) {
+        return R.source == ThreadsSource;
+      }))
     P.ThreadsCounter = P.NumCounters++;
+  if (countColdEdges(P, Cold, Cycle, Rows))
+    FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
+  if (IsKernel) {
+    DenseSet<const BasicBlock *> Alike = blocksAlikeInEveryThreadBlock(
+        F, FAM.getResult<PostDominatorTreeAnalysis>(F));
+    for (CountedBlock &CB : P.Blocks) {
+      CB.AlikeInEveryBlock = CB.Measured && Alike.count(CB.BB);
+      NumAlike += CB.AlikeInEveryBlock;
+    }
+  }
   llvm::sort(Rows, [](const pasta_derived &A, const pasta_derived &B) {
     return A.counter != B.counter ? A.counter < B.counter : A.source < B.source;
   });

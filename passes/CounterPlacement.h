@@ -18,10 +18,19 @@
 //    register. Such blocks are preferred in the basis, so that blocks in
 //    loops (a 64-bit register each) are derived where possible.
 //
+// 3. Counters that stay zero: a bounds check (a thread's place in the grid
+//    against a bound all threads share, `if (i < n)`) is counted on its cold
+//    edge, in a block split into that edge, and the blocks inside the bound
+//    are derived. Most warps then hold only zeros at exit, and one vote lets
+//    them skip the flush (CounterEmission).
+// 4. Counters one thread block can flush for all: a kernel's block that runs
+//    alike in every thread block (BlockInvariance.h) is flushed by the
+//    grid's first thread block, times the number of thread blocks.
+//
 // Threads that never return (a trap) flush nothing, so the counts that are
 // flushed conserve flow; blocks ending in `unreachable` need no edge back to
-// the virtual node. The placement changes no code: CounterEmission emits
-// what it planned.
+// the virtual node. The placement changes no code but the split cold edges:
+// CounterEmission emits what it planned.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_COUNTERPLACEMENT_H

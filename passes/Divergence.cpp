@@ -197,6 +197,9 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
       size_t K = 0;
       for (Instruction &I : BB) {
         uint32_t Row = Rows.rowFor(I, Lines[K++]);
+        // PASTA's own (a block split into a counted edge): not the program's.
+        if (isInstrumentation(&I))
+          continue;
         if (!isa<PHINode>(I))
           ++InstsOf[Row];
         DivergencePlan::Access A;

@@ -60,6 +60,12 @@ struct CountedBlock {
   // it), and whether it runs at most once per call (then one bit holds it).
   bool Measured = true;
   bool Once = false;
+  // A block PASTA split into a bounds check's cold edge: it counts that
+  // edge, and most warps leave it at zero.
+  bool ColdEdge = false;
+  // Kernels: it runs alike in every thread block (BlockInvariance.h), so
+  // only the grid's first thread block flushes it.
+  bool AlikeInEveryBlock = false;
 };
 
 struct FunctionPlan {

@@ -10,7 +10,10 @@
 # Stage on the development machine (about 8 MB, within the 64 MiB carry):
 #   scripts/stage_ws_before_after.sh <build dir of the earlier tree>
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
-# WS_VARIANTS replaces gpu_bench.sh's variants (e.g. add "pasta-ws1bank").
+# WS_VARIANTS replaces gpu_bench.sh's variants (e.g. add "pasta-ws1bank"),
+# COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
+# THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
+# "before" is the earlier build's counting mode). The first is the baseline.
 # Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
 # rest.tgz.
 set -u
@@ -31,7 +34,7 @@ for f in "$KBIN"/*-before; do
   ln -s "$f" "$W/before/$n-pasta"
   ln -s "$KBIN/$n-pasta" "$W/after/$n-pasta"
 done
-MODES=ws OUT=$W/cmp timeout "${COMPARE_S:-110}" \
+MODES=${COMPARE_MODES:-ws} OUT=$W/cmp timeout "${COMPARE_S:-110}" \
   bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
 cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
 
@@ -46,12 +49,13 @@ cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
 NCU=$(pasta_find_ncu)
 S=$PWD/build-gpu/bin/structures
 if [ -x "$NCU" ]; then
-  for name in plain counting ws before-ws; do
+  for name in ${THRUST_VARIANTS:-plain counting ws before-ws}; do
     exe=$S/thrust ws=0 libs=${LD_LIBRARY_PATH:-}
     case $name in
     plain) exe=$S/thrust.plain ;;
     ws) ws=1 ;;
-    before-ws) exe=$S/thrust.before ws=1
+    before | before-ws) exe=$S/thrust.before
+      [ $name = before-ws ] && ws=1
       # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions
       # of plugin and runtime must agree.
       [ -d build-gpu/lib-before ] && libs=$PWD/build-gpu/lib-before:$libs ;;
@@ -62,19 +66,23 @@ if [ -x "$NCU" ]; then
       --print-kernel-base mangled --metrics gpu__time_duration.sum \
       --log-file "$W/thrust/$name.csv" "$exe" >"$W/thrust/$name.out" 2>&1
   done
-  python3 scripts/ncu_kernel_times.py "$W/thrust/plain.csv" \
-    "$W/thrust/counting.csv" "$W/thrust/ws.csv" "$W/thrust/before-ws.csv" \
-    >"$OUT/thrust.md" 2>&1
+  csvs=
+  for name in ${THRUST_VARIANTS:-plain counting ws before-ws}; do
+    csvs="$csvs $W/thrust/$name.csv"
+  done
+  python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
-  for exe in vector_add vector_add-pasta; do
+  # NCU_VECTOR_ADD=0 leaves this part out.
+  [ "${NCU_VECTOR_ADD:-1}" = 1 ] && for exe in vector_add vector_add-pasta; do
     env PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null \
       timeout "${NCU_S:-45}" "$NCU" -k regex:vector_add --launch-count 1 \
       --section SpeedOfLight --section WarpStateStats \
       --section MemoryWorkloadAnalysis --section InstructionStats \
       "$KBIN/$exe" 67108864 >"$W/ncu-$exe.txt" 2>&1
   done
-  cat "$W/ncu-vector_add.txt" "$W/ncu-vector_add-pasta.txt" >"$OUT/ncu-vector_add.txt"
+  [ "${NCU_VECTOR_ADD:-1}" = 1 ] &&
+    cat "$W/ncu-vector_add.txt" "$W/ncu-vector_add-pasta.txt" >"$OUT/ncu-vector_add.txt"
 else
   echo "gpu_ws_before_after: no ncu" >"$OUT/thrust.md"
 fi

@@ -2,6 +2,9 @@
 ; from others by flow conservation are derived at read-back ("pasta:
 ; derived" rows, checked here), blocks that run at most once per call are
 ; counted in one bit of a 32-bit register, and blocks in loops in 64 bits.
+; The kernels' branches depend on the block index, so every warp flushes
+; (nvptx-alike-blocks.ll has kernels whose blocks run alike in every thread
+; block).
 ; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-link-runtime=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Without placement every counted block is counted, in 64 bits.
@@ -50,8 +53,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[V]])
 ; CHECK-NOT: __pasta_flush_counter_fast
 ; CHECK: ret void
-define ptx_kernel void @diamond(ptr %a, i1 %c) {
+define ptx_kernel void @diamond(ptr %a) {
 entry:
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %c = trunc i32 %b to i1
   br i1 %c, label %then, label %else
 then:
   store float 1.0, ptr %a
@@ -76,8 +81,10 @@ join:
 ; CHECK: call i64 @__pasta_flush_is_fast(i64 %pasta.count2.0)
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %pasta.count2.0)
 ; CHECK: call void @__pasta_flush_bits_fast(ptr addrspace(1) %{{[0-9]+}}, {{.*}}, i32 %pasta.count.0, i32 0, i32 0, i32 0, i32 0, i32 1)
-define ptx_kernel void @loop(ptr %a, i32 %n) {
+define ptx_kernel void @loop(ptr %a, i32 %m) {
 entry:
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %n = add i32 %m, %b
   %skip = icmp sle i32 %n, 0
   br i1 %skip, label %done, label %body
 body:
@@ -116,8 +123,9 @@ define internal void @helper(ptr addrspace(1) %a) noinline {
 ; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_flush_bits{{.*}})
 ; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 3, ptr addrspace(1) @__pasta_flush_bits{{.*}})
 ; CHECK: ret void
-define ptx_kernel void @many_bits(ptr %a, i32 %k) {
+define ptx_kernel void @many_bits(ptr %a) {
 entry:
+  %k = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   br label %test0
 test0:
   %c0 = icmp eq i32 %k, 0
@@ -326,3 +334,5 @@ then33:
 done:
   ret void
 }
+
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

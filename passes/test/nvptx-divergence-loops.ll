@@ -78,7 +78,10 @@ done:
 define ptx_kernel void @nested(ptr addrspace(1) %g, i64 %n) !dbg !30 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !31
-  %t = zext i32 %tid to i64, !dbg !31
+  ; the block index in the trip count keeps the counting flush per warp
+  %blk = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !31
+  %tb = add i32 %tid, %blk, !dbg !31
+  %t = zext i32 %tb to i64, !dbg !31
   br label %outer, !dbg !31
 
 outer:
@@ -131,6 +134,7 @@ out:
 }
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(

@@ -92,8 +92,10 @@ entry:
 ; CHECK-NEXT: atomicrmw add
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
 ; CHECK: switch i32 %n
-; At the return only the counting flush: no divergence register is left.
-; CHECK: call i64 @__pasta_flush_is_full_warp(
+; At the return only the counting flush (here by the first thread block:
+; `n < tid` is alike in every block): no divergence register is left.
+; CHECK: call i64 @__pasta_first_block_scale(
+; CHECK: call void @__pasta_flush_scaled(
 ; CHECK-NOT: @__pasta_flush_is_fast(
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void

@@ -26,6 +26,9 @@ __global__ void square(float *v, int n) {
 // ONE-NOT: func {{.*}}scale
 // ONE: pasta: func _Z6squarePfi kind=kernel
 // ONE-NEXT: pasta: site nvptx-line-filter.cu:22 func=_Z6squarePfi counter=1 st.global=1 stB.global=4 flop.f32=1{{$}}
+// The bounds check's cold edge is counted (c3); the block inside is derived
+// from the threads (c2).
+// ONE-NEXT: pasta: derived 1 = +1*c2 -1*c3
 // ONE-NEXT: pasta: module counters=16
 
 // ALL: pasta: func _Z5scalePffi kind=kernel
