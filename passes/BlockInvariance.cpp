@@ -112,9 +112,8 @@ private:
   }
 
   bool operandVariant(const Instruction &I) const {
-    return any_of(I.operands(), [&](const Use &U) {
-      return Variant.count(U.get()) != 0;
-    });
+    return any_of(I.operands(),
+                  [&](const Use &U) { return Variant.count(U.get()) != 0; });
   }
 
   bool variant(const Instruction &I) const {
