@@ -230,18 +230,19 @@ static PASTA_INLINE uint32_t pasta_bit_field(uint32_t mask, uint32_t bit,
 }
 
 static PASTA_INLINE void pasta_add_field(PASTA_GLOBAL uint64_t *slot,
-                                         uint32_t sum, uint32_t k) {
+                                         uint32_t sum, uint32_t k,
+                                         uint64_t scale) {
   uint32_t field =
       (sum >> (PASTA_BIT_FIELD * k)) & ((1u << PASTA_BIT_FIELD) - 1);
   if (field != 0)
-    pasta_atomic_add(slot, field);
+    pasta_atomic_add(slot, field * scale);
 }
 
-PASTA_INLINE void
-__pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+static PASTA_INLINE void
+pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
                         PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
                         uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
-                        uint32_t b3, uint32_t n) {
+                        uint32_t b3, uint32_t n, uint64_t scale) {
   uint32_t packed = pasta_bit_field(mask, b0, 0);
   if (n > 1)
     packed |= pasta_bit_field(mask, b1, 1);
@@ -253,13 +254,41 @@ __pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
   uint32_t sum = pasta_full_warp_sum_u32(full, packed);
   if (sum == 0 || __gpu_lane_id() != 0)
     return;
-  pasta_add_field(s0, sum, 0);
+  pasta_add_field(s0, sum, 0, scale);
   if (n > 1)
-    pasta_add_field(s1, sum, 1);
+    pasta_add_field(s1, sum, 1, scale);
   if (n > 2)
-    pasta_add_field(s2, sum, 2);
+    pasta_add_field(s2, sum, 2, scale);
   if (n > 3)
-    pasta_add_field(s3, sum, 3);
+    pasta_add_field(s3, sum, 3, scale);
+}
+
+PASTA_INLINE void
+__pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+                        PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
+                        uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
+                        uint32_t b3, uint32_t n) {
+  pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
+}
+
+/* The same two fast paths in the grid's first thread block for counts alike
+ * in every thread block (passes/BlockInvariance.h): lane 0 adds each warp
+ * sum times `scale`, the number of thread blocks. */
+PASTA_INLINE void __pasta_flush_bits_fast_scaled(
+    PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+    PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3, uint32_t mask,
+    uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3, uint32_t n,
+    uint64_t scale) {
+  pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+}
+
+PASTA_INLINE void __pasta_flush_counter_fast_scaled(PASTA_GLOBAL uint64_t *slot,
+                                                    uint64_t value,
+                                                    uint64_t scale) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+  if (sum != 0 && __gpu_lane_id() == 0)
+    pasta_atomic_add(slot, sum * scale);
 }
 
 /* The fast path in two halves, for figures that are linear combinations of

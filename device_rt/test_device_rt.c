@@ -385,7 +385,26 @@ static void flush_alike_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled(&alike_slot, alike_count(lane), scale);
 }
 
+/* The scaled fast paths: lane 0 adds each warp sum times 7. */
+static void flush_fast_scaled_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  __pasta_flush_bits_fast_scaled(&bit_slots[0], &bit_slots[1], &bit_slots[2],
+                                 &bit_slots[7], bit_mask_of(lane), 0, 3, 31, 0,
+                                 3, 7);
+  __pasta_flush_counter_fast_scaled(&bit_slots[3], lane, 7);
+}
+
 static void test_first_block_scale(void) {
+  /* 32 lanes: bits as in test_flush_bits, times 7; lane numbers 0..31 sum to
+   * 496, times 7 = 3472. */
+  memset(bit_slots, 0, sizeof bit_slots);
+  place(0, 1, 0, 32);
+  pasta_shim_warp(32, 0xffffffffull, 0, 0, flush_fast_scaled_lane, NULL);
+  CHECK_EQ_U64(bit_slots[0], 7 * lanes_with_bit(32, 0));
+  CHECK_EQ_U64(bit_slots[1], 7 * lanes_with_bit(32, 3));
+  CHECK_EQ_U64(bit_slots[2], 7 * lanes_with_bit(32, 31));
+  CHECK_EQ_U64(bit_slots[3], 3472);
+  CHECK_EQ_U64(bit_slots[7], 0);
   /* A 3 x 2 grid: the first block sees 6, every other block 0. */
   place(0, 3, 0, 32);
   pasta_shim.blocks[1] = 2;

@@ -111,8 +111,8 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
 // so only the other counters enter the test. The general path handles
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
-                                     ArrayRef<uint32_t> Live) {
-  if (countsOnlyColdEdges(P, Live))
+                                     ArrayRef<uint32_t> Live, Value *Scale) {
+  if (!Scale && countsOnlyColdEdges(P, Live))
     Exit = skipIfAllZero(Exit, Live); // the flush goes before its branch
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
@@ -149,7 +149,14 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                       bool PackBits) {
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
-        M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
+        Scale ? M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64, I64)
+              : M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
+    auto CallOne = [&](uint32_t C) {
+      SmallVector<Value *, 3> Args{SlotOf(FB, C), loadCount(FB, C)};
+      if (Scale)
+        Args.push_back(Scale);
+      FB.CreateCall(FlushOne, Args);
+    };
     SmallVector<Type *, 9> GroupArgs{Global};
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
@@ -162,9 +169,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         continue;
       }
       if (!GroupStarts.count(C)) {
-        FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
+        CallOne(C);
         continue;
       }
+      assert(!Scale && "run-time address-space counters are never alike");
       SmallVector<Value *, 9> Args{SlotOf(FB, C)};
       for (uint32_t D = 0; D < PASTA_DYN_NUM; ++D)
         Args.push_back(loadCount(FB, Live[K + D]));
@@ -172,10 +180,12 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       K += PASTA_DYN_NUM - 1;
     }
     for (auto &[Mask, Counters] : BitsByMask)
-      emitPackedBitFlush(FB, Mask, Counters, SlotOf);
+      emitPackedBitFlush(FB, Mask, Counters, SlotOf, Scale);
   };
-  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
-  FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+  FlushAll(FastT, Scale ? FlushCounterFastScaledName : FlushCounterFastName,
+           FlushGroupFastName, true);
+  FlushAll(SlowT, Scale ? FlushScaledName : FlushCounterName, FlushGroupName,
+           false);
 }
 
 // The staging size of a placed function's measured counters.
@@ -188,8 +198,10 @@ static uint32_t measuredSize(const FunctionPlan &P) {
 
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
-// alone (its bank is row 0), each lane's count times the number of thread
-// blocks, one out-of-line call each; the rest of the grid skips them.
+// alone (its bank is row 0), times the number of thread blocks: by the
+// inline flush, whose warp sums lane 0 scales (a kernel of one thread block
+// pays no more than before), or, past InlineFlushLimit counters, one
+// out-of-line call each; the rest of the grid skips them.
 // Returns the other counters of Live.
 SmallVector<uint32_t, 16>
 CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
@@ -213,6 +225,10 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       /*Unreachable=*/false);
   markInstrumentation(
       Then->getParent()->getSinglePredecessor()->getTerminator());
+  if (Same.size() <= InlineFlushLimit) {
+    emitInlineFlush(Then, P, Same, Scale);
+    return Rest;
+  }
   IRBuilder<> TB(Then);
   FunctionCallee Flush =
       M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
@@ -272,15 +288,17 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
 // of the runtime per four of them (they share one warp sum).
 void CounterEmitter::emitPackedBitFlush(
     IRBuilder<> &B, AllocaInst *Mask, ArrayRef<uint32_t> Counters,
-    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf) {
+    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf, Value *Scale) {
   Type *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
   constexpr size_t PerSum = 4; // __pasta_flush_bits_fast's slots
-  FunctionCallee Flush = M.getOrInsertFunction(
-      FlushBitsFastName, FunctionType::get(B.getVoidTy(),
-                                           {Global, Global, Global, Global, I32,
-                                            I32, I32, I32, I32, I32},
-                                           false));
+  SmallVector<Type *, 11> Params{Global, Global, Global, Global, I32,
+                                 I32,    I32,    I32,    I32,    I32};
+  if (Scale)
+    Params.push_back(B.getInt64Ty());
+  FunctionCallee Flush =
+      M.getOrInsertFunction(Scale ? FlushBitsFastScaledName : FlushBitsFastName,
+                            FunctionType::get(B.getVoidTy(), Params, false));
   Value *MaskValue = B.CreateLoad(I32, Mask);
   for (size_t First = 0; First < Counters.size(); First += PerSum) {
     ArrayRef<uint32_t> Group =
@@ -294,6 +312,8 @@ void CounterEmitter::emitPackedBitFlush(
       Args.push_back(
           B.getInt32(K < Group.size() ? (uint32_t)BitOf[Group[K]] : 0));
     Args.push_back(B.getInt32(Group.size()));
+    if (Scale)
+      Args.push_back(Scale);
     B.CreateCall(Flush, Args);
   }
 }

@@ -51,8 +51,11 @@ private:
                            llvm::ArrayRef<uint32_t> Live);
   void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                       llvm::ArrayRef<uint32_t> Bits);
+  // Scale: the first thread block's flush of counts alike in every block
+  // (flushAlikeFromFirstBlock), each warp sum times Scale.
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
-                       llvm::ArrayRef<uint32_t> Live);
+                       llvm::ArrayRef<uint32_t> Live,
+                       llvm::Value *Scale = nullptr);
   bool countsOnlyColdEdges(const FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
@@ -60,7 +63,8 @@ private:
   void emitPackedBitFlush(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,
-      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
+      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf,
+      llvm::Value *Scale);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
 

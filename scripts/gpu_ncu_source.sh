@@ -18,7 +18,9 @@ KBIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_ncu_source: no ncu" >&2; exit 1; }
-for build in plain pasta; do
+# BUILDS="before pasta" compares two instrumented builds instead (staged by
+# stage_ws_before_after.sh: <program>-before).
+for build in ${BUILDS:-plain pasta}; do
   exe=$KBIN/$prog
   [ "$build" = plain ] || exe=$KBIN/$prog-$build
   base=$OUT/ncu-$prog-$build

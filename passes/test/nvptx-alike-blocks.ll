@@ -1,7 +1,7 @@
 ; Blocks that run alike in every thread block (passes/BlockInvariance.h):
 ; their counters are flushed by the grid's first thread block alone, each
-; lane's count times the number of thread blocks
-; (__pasta_first_block_scale, __pasta_flush_scaled); every other warp skips
+; warp sum times the number of thread blocks (__pasta_first_block_scale,
+; the *_scaled flushes); every other warp skips
 ; them. Blocks that a block-variant value decides (the block index, memory,
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
@@ -16,15 +16,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; flushed per warp.
 ; CHECK-LABEL: define ptx_kernel void @tree(
 ; Counters 1 (%add, a bit), 2 (%loop, 64 bits) and 4 (%last, a bit) go to
-; row 0 (the first block's bank); 3 (%tail) is derived from the threads.
+; the first block's row (bank 0), by the inline flush with each warp sum
+; scaled; 3 (%tail) is derived from the threads.
 ; CHECK: ret:
 ; CHECK: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = icmp ne i64 %[[SCALE]], 0
-; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 1), i64 %{{[0-9]+}}, i64 %[[SCALE]])
-; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 4), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
+; CHECK: call void @__pasta_flush_counter_fast_scaled(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK: call void @__pasta_flush_bits_fast_scaled({{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
+; The general path (a partial warp) scales each lane's count.
+; CHECK-COUNT-3: call void @__pasta_flush_scaled(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
 define ptx_kernel void @tree(ptr addrspace(3) %s, i32 %n, ptr byval(%struct.args) %args) {
@@ -62,8 +66,8 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @variant(
 ; CHECK: ret:
 ; CHECK: call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 7),
-; CHECK-NOT: call void @__pasta_flush_scaled(
+; CHECK: call void @__pasta_flush_bits_fast_scaled({{.*}}, i32 1, i64 %{{[0-9]+}})
+; CHECK-NOT: call void @__pasta_flush_bits_fast_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
 ; CHECK: call void @__pasta_flush_bits_fast({{.*}}, i32 3)
 ; CHECK: ret void
