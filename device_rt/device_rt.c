@@ -271,26 +271,6 @@ __pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
   pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
 }
 
-/* The same two fast paths in the grid's first thread block for counts alike
- * in every thread block (passes/BlockInvariance.h): lane 0 adds each warp
- * sum times `scale`, the number of thread blocks. */
-PASTA_INLINE void __pasta_flush_bits_fast_scaled(
-    PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
-    PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3, uint32_t mask,
-    uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3, uint32_t n,
-    uint64_t scale) {
-  pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
-}
-
-PASTA_INLINE void __pasta_flush_counter_fast_scaled(PASTA_GLOBAL uint64_t *slot,
-                                                    uint64_t value,
-                                                    uint64_t scale) {
-  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
-  if (sum != 0 && __gpu_lane_id() == 0)
-    pasta_atomic_add(slot, sum * scale);
-}
-
 /* The fast path in two halves, for figures that are linear combinations of
  * per-thread registers (the divergence copies' per-line active-lane figures
  * from per-block registers): the 32-bit warp sum of one register, in every
@@ -360,17 +340,16 @@ static uint32_t pasta_next_bit(uint32_t *rest) {
   return bit;
 }
 
-PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
-                                    uint32_t num_counters, uint32_t num_banks,
-                                    uint32_t first, uint32_t mask,
-                                    uint32_t live,
-                                    const PASTA_GLOBAL uint32_t *indices) {
-  PASTA_GLOBAL uint64_t *row =
-      __pasta_bank_row(counters, num_counters, num_banks) + first;
+/* Bits of `mask` where `live` has them, to row[indices[b]], each warp sum
+ * (or, in a partial warp, each lane's bit) times `scale`. */
+static void pasta_flush_bits_row(PASTA_GLOBAL uint64_t *row, uint32_t mask,
+                                 uint32_t live,
+                                 const PASTA_GLOBAL uint32_t *indices,
+                                 uint64_t scale) {
   if (!__pasta_flush_is_full_warp()) {
     for (uint32_t b = 0; b < 32; ++b)
       if (live & (1u << b))
-        __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
+        __pasta_flush_counter(&row[indices[b]], ((mask >> b) & 1u) * scale);
     return;
   }
   /* A full warp: the live bits four at a time, one warp sum each (`live` is
@@ -384,10 +363,33 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
       b2 = pasta_next_bit(&rest), n = 3;
     if (rest != 0)
       b3 = pasta_next_bit(&rest), n = 4;
-    __pasta_flush_bits_fast(&row[indices[b0]], &row[indices[b1]],
+    pasta_flush_bits_scaled(&row[indices[b0]], &row[indices[b1]],
                             &row[indices[b2]], &row[indices[b3]], mask, b0, b1,
-                            b2, b3, n);
+                            b2, b3, n, scale);
   }
+}
+
+PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
+                                    uint32_t num_counters, uint32_t num_banks,
+                                    uint32_t first, uint32_t mask,
+                                    uint32_t live,
+                                    const PASTA_GLOBAL uint32_t *indices) {
+  pasta_flush_bits_row(__pasta_bank_row(counters, num_counters, num_banks) +
+                           first,
+                       mask, live, indices, 1);
+}
+
+/* The grid's first thread block flushing bit counters alike in every thread
+ * block, for all of them (passes/BlockInvariance.h): row 0 (its bank), each
+ * sum times `scale`, the number of thread blocks. Out of line like the
+ * rest of that flush: inlined, its code raised the register count of every
+ * thread block (matmul_tiled 32 -> 40). */
+PASTA_ENTRY void __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *counters,
+                                           uint32_t first, uint32_t mask,
+                                           uint32_t live,
+                                           const PASTA_GLOBAL uint32_t *indices,
+                                           uint64_t scale) {
+  pasta_flush_bits_row(counters + first, mask, live, indices, scale);
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*

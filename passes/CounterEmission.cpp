@@ -111,8 +111,8 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
 // so only the other counters enter the test. The general path handles
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
-                                     ArrayRef<uint32_t> Live, Value *Scale) {
-  if (!Scale && countsOnlyColdEdges(P, Live))
+                                     ArrayRef<uint32_t> Live) {
+  if (countsOnlyColdEdges(P, Live))
     Exit = skipIfAllZero(Exit, Live); // the flush goes before its branch
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
@@ -149,14 +149,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                       bool PackBits) {
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
-        Scale ? M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64, I64)
-              : M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
-    auto CallOne = [&](uint32_t C) {
-      SmallVector<Value *, 3> Args{SlotOf(FB, C), loadCount(FB, C)};
-      if (Scale)
-        Args.push_back(Scale);
-      FB.CreateCall(FlushOne, Args);
-    };
+        M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
     SmallVector<Type *, 9> GroupArgs{Global};
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
@@ -169,10 +162,9 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         continue;
       }
       if (!GroupStarts.count(C)) {
-        CallOne(C);
+        FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
         continue;
       }
-      assert(!Scale && "run-time address-space counters are never alike");
       SmallVector<Value *, 9> Args{SlotOf(FB, C)};
       for (uint32_t D = 0; D < PASTA_DYN_NUM; ++D)
         Args.push_back(loadCount(FB, Live[K + D]));
@@ -180,12 +172,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       K += PASTA_DYN_NUM - 1;
     }
     for (auto &[Mask, Counters] : BitsByMask)
-      emitPackedBitFlush(FB, Mask, Counters, SlotOf, Scale);
+      emitPackedBitFlush(FB, Mask, Counters, SlotOf);
   };
-  FlushAll(FastT, Scale ? FlushCounterFastScaledName : FlushCounterFastName,
-           FlushGroupFastName, true);
-  FlushAll(SlowT, Scale ? FlushScaledName : FlushCounterName, FlushGroupName,
-           false);
+  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
+  FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
 }
 
 // The staging size of a placed function's measured counters.
@@ -198,11 +188,11 @@ static uint32_t measuredSize(const FunctionPlan &P) {
 
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
-// alone (its bank is row 0), times the number of thread blocks: by the
-// inline flush, whose warp sums lane 0 scales (a kernel of one thread block
-// pays no more than before), or, past InlineFlushLimit counters, one
-// out-of-line call each; the rest of the grid skips them.
-// Returns the other counters of Live.
+// alone (its bank is row 0), each warp sum times the number of thread
+// blocks; the rest of the grid skips them. Out of line: one call per mask
+// of bit counters (four to a warp sum), one per 64-bit counter; inlined,
+// the flush raised the register count of every thread block. Returns the
+// other counters of Live.
 SmallVector<uint32_t, 16>
 CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
                                          ArrayRef<uint32_t> Live) {
@@ -216,7 +206,7 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   if (Same.empty())
     return Rest;
   IRBuilder<> B(Exit);
-  Type *I64 = B.getInt64Ty();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
   Value *Scale =
       B.CreateCall(M.getOrInsertFunction(FirstBlockScaleName, I64), {});
@@ -225,17 +215,32 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       /*Unreachable=*/false);
   markInstrumentation(
       Then->getParent()->getSinglePredecessor()->getTerminator());
-  if (Same.size() <= InlineFlushLimit) {
-    emitInlineFlush(Then, P, Same, Scale);
-    return Rest;
-  }
   IRBuilder<> TB(Then);
-  FunctionCallee Flush =
+  FunctionCallee FlushOne =
       M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
-  for (uint32_t C : Same)
-    TB.CreateCall(Flush, {TB.CreateConstInBoundsGEP1_32(I64, T.Counters,
-                                                        P.FirstCounter + C),
-                          loadCount(TB, C), Scale});
+  FunctionCallee FlushBits = M.getOrInsertFunction(
+      FlushBitsScaledName, TB.getVoidTy(), Global, I32, I32, I32, Global, I64);
+  MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
+  for (uint32_t C : Same) {
+    if (BitOf[C] >= 0) {
+      ByMask[Slots[C]].push_back(C);
+      continue;
+    }
+    TB.CreateCall(FlushOne, {TB.CreateConstInBoundsGEP1_32(I64, T.Counters,
+                                                           P.FirstCounter + C),
+                             loadCount(TB, C), Scale});
+  }
+  for (auto &[Mask, Counters] : ByMask) {
+    uint32_t LiveBits = 0;
+    SmallVector<uint32_t, 32> Index(32, 0);
+    for (uint32_t C : Counters) {
+      LiveBits |= 1u << BitOf[C];
+      Index[BitOf[C]] = C;
+    }
+    TB.CreateCall(FlushBits, {T.Counters, TB.getInt32(P.FirstCounter),
+                              TB.CreateLoad(I32, Mask), TB.getInt32(LiveBits),
+                              indexTable(Index, "__pasta_flush_bits"), Scale});
+  }
   return Rest;
 }
 
@@ -288,17 +293,15 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
 // of the runtime per four of them (they share one warp sum).
 void CounterEmitter::emitPackedBitFlush(
     IRBuilder<> &B, AllocaInst *Mask, ArrayRef<uint32_t> Counters,
-    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf, Value *Scale) {
+    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf) {
   Type *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
   constexpr size_t PerSum = 4; // __pasta_flush_bits_fast's slots
-  SmallVector<Type *, 11> Params{Global, Global, Global, Global, I32,
-                                 I32,    I32,    I32,    I32,    I32};
-  if (Scale)
-    Params.push_back(B.getInt64Ty());
-  FunctionCallee Flush =
-      M.getOrInsertFunction(Scale ? FlushBitsFastScaledName : FlushBitsFastName,
-                            FunctionType::get(B.getVoidTy(), Params, false));
+  FunctionCallee Flush = M.getOrInsertFunction(
+      FlushBitsFastName, FunctionType::get(B.getVoidTy(),
+                                           {Global, Global, Global, Global, I32,
+                                            I32, I32, I32, I32, I32},
+                                           false));
   Value *MaskValue = B.CreateLoad(I32, Mask);
   for (size_t First = 0; First < Counters.size(); First += PerSum) {
     ArrayRef<uint32_t> Group =
@@ -312,8 +315,6 @@ void CounterEmitter::emitPackedBitFlush(
       Args.push_back(
           B.getInt32(K < Group.size() ? (uint32_t)BitOf[Group[K]] : 0));
     Args.push_back(B.getInt32(Group.size()));
-    if (Scale)
-      Args.push_back(Scale);
     B.CreateCall(Flush, Args);
   }
 }

@@ -51,11 +51,8 @@ private:
                            llvm::ArrayRef<uint32_t> Live);
   void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                       llvm::ArrayRef<uint32_t> Bits);
-  // Scale: the first thread block's flush of counts alike in every block
-  // (flushAlikeFromFirstBlock), each warp sum times Scale.
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
-                       llvm::ArrayRef<uint32_t> Live,
-                       llvm::Value *Scale = nullptr);
+                       llvm::ArrayRef<uint32_t> Live);
   bool countsOnlyColdEdges(const FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
@@ -63,8 +60,7 @@ private:
   void emitPackedBitFlush(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,
-      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf,
-      llvm::Value *Scale);
+      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
 

@@ -29,10 +29,7 @@ inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
 inline constexpr const char *FlushAnyName = "__pasta_flush_any";
 inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
-inline constexpr const char *FlushCounterFastScaledName =
-    "__pasta_flush_counter_fast_scaled";
-inline constexpr const char *FlushBitsFastScaledName =
-    "__pasta_flush_bits_fast_scaled";
+inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
 inline constexpr const char *FlushSumFastName = "__pasta_flush_sum_fast";
 inline constexpr const char *FlushAddSumName = "__pasta_flush_add_sum";

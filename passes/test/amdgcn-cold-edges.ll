@@ -73,7 +73,7 @@ done:
 ; cold edge, by every wavefront.
 ; CHECK-LABEL: define amdgpu_kernel void @alike(
 ; CHECK: call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_bits_fast_scaled(
+; CHECK: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_any(
 ; CHECK: ret void
 define amdgpu_kernel void @alike(ptr addrspace(1) %a, i32 %n) {

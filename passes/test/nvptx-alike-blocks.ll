@@ -1,7 +1,7 @@
 ; Blocks that run alike in every thread block (passes/BlockInvariance.h):
 ; their counters are flushed by the grid's first thread block alone, each
 ; warp sum times the number of thread blocks (__pasta_first_block_scale,
-; the *_scaled flushes); every other warp skips
+; __pasta_flush_scaled, __pasta_flush_bits_scaled); every other warp skips
 ; them. Blocks that a block-variant value decides (the block index, memory,
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
@@ -14,20 +14,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; A shared-memory tree over the thread index, a loop over a kernel
 ; argument and a bound read from a by-value parameter: all alike. Nothing is
 ; flushed per warp.
+; @tree's table of bits (below).
+; CHECK: @__pasta_flush_bits = private unnamed_addr addrspace(1) constant [32 x i32] [i32 1, i32 4, i32 0,
 ; CHECK-LABEL: define ptx_kernel void @tree(
-; Counters 1 (%add, a bit), 2 (%loop, 64 bits) and 4 (%last, a bit) go to
-; the first block's row (bank 0), by the inline flush with each warp sum
-; scaled; 3 (%tail) is derived from the threads.
+; Counters 1 (%add, bit 0), 2 (%loop, 64 bits) and 4 (%last, bit 1) go to
+; the first block's row (bank 0), out of line: one call for the 64-bit
+; count, one for the mask (live bits 3; its table maps bit 0 to counter 1,
+; bit 1 to counter 4); 3 (%tail) is derived from the threads.
 ; CHECK: ret:
 ; CHECK: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = icmp ne i64 %[[SCALE]], 0
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
-; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
-; CHECK: call void @__pasta_flush_counter_fast_scaled(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %[[SCALE]])
-; CHECK: call void @__pasta_flush_bits_fast_scaled({{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
-; The general path (a partial warp) scales each lane's count.
-; CHECK-COUNT-3: call void @__pasta_flush_scaled(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 0, i32 %pasta.count.1, i32 3, ptr addrspace(1) @__pasta_flush_bits, i64 %[[SCALE]])
+; CHECK-NEXT: br label %[[DONE]]
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
@@ -66,8 +67,8 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @variant(
 ; CHECK: ret:
 ; CHECK: call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_bits_fast_scaled({{.*}}, i32 1, i64 %{{[0-9]+}})
-; CHECK-NOT: call void @__pasta_flush_bits_fast_scaled(
+; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 6, i32 %{{.*}}, i32 1,
+; CHECK-NOT: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
 ; CHECK: call void @__pasta_flush_bits_fast({{.*}}, i32 3)
 ; CHECK: ret void

@@ -95,7 +95,7 @@ entry:
 ; At the return only the counting flush (here by the first thread block:
 ; `n < tid` is alike in every block): no divergence register is left.
 ; CHECK: call i64 @__pasta_first_block_scale(
-; CHECK: call void @__pasta_flush_scaled(
+; CHECK: call void @__pasta_flush_bits_scaled(
 ; CHECK-NOT: @__pasta_flush_is_fast(
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
