@@ -239,7 +239,7 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     }
     TB.CreateCall(FlushBits, {T.Counters, TB.getInt32(P.FirstCounter),
                               TB.CreateLoad(I32, Mask), TB.getInt32(LiveBits),
-                              indexTable(Index, "__pasta_flush_bits"), Scale});
+                              indexTable(Index, "__pasta_bit_table"), Scale});
   }
   return Rest;
 }
@@ -376,7 +376,7 @@ void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
     B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
                          B.getInt32(T.numBanks()), B.getInt32(P.FirstCounter),
                          B.CreateLoad(I32, Mask), B.getInt32(LiveBits),
-                         indexTable(Index, "__pasta_flush_bits")});
+                         indexTable(Index, "__pasta_bit_table")});
   }
 }
 

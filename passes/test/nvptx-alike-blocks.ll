@@ -15,7 +15,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; argument and a bound read from a by-value parameter: all alike. Nothing is
 ; flushed per warp.
 ; @tree's table of bits (below).
-; CHECK: @__pasta_flush_bits = private unnamed_addr addrspace(1) constant [32 x i32] [i32 1, i32 4, i32 0,
+; CHECK: @__pasta_bit_table = private unnamed_addr addrspace(1) constant [32 x i32] [i32 1, i32 4, i32 0,
 ; CHECK-LABEL: define ptx_kernel void @tree(
 ; Counters 1 (%add, bit 0), 2 (%loop, 64 bits) and 4 (%last, bit 1) go to
 ; the first block's row (bank 0), out of line: one call for the 64-bit
@@ -27,7 +27,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
 ; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
-; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 0, i32 %pasta.count.1, i32 3, ptr addrspace(1) @__pasta_flush_bits, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 0, i32 %pasta.count.1, i32 3, ptr addrspace(1) @__pasta_bit_table, i64 %[[SCALE]])
 ; CHECK-NEXT: br label %[[DONE]]
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
@@ -126,6 +126,225 @@ loop:
   br i1 %found, label %done, label %loop
 done:
   store float 1.0, ptr addrspace(3) %s
+  ret void
+}
+
+; More than 32 block-variant bits after the alike kernels: flushed per warp
+; by __pasta_flush_bits, which must stay the runtime's function (the bit
+; tables, named __pasta_flush_bits once, took its name in a module whose
+; first table came from an alike flush: ptxas rejected the call).
+; CHECK-LABEL: define ptx_kernel void @many(
+; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{[0-9]+}})
+; CHECK: declare void @__pasta_flush_bits(ptr addrspace(1), i32, i32, i32, i32, i32, ptr addrspace(1))
+define ptx_kernel void @many(ptr %a) {
+entry:
+  %k = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  br label %test0
+test0:
+  %c0 = icmp eq i32 %k, 0
+  br i1 %c0, label %then0, label %test1
+then0:
+  store float 0.0, ptr %a
+  br label %test1
+test1:
+  %c1 = icmp eq i32 %k, 1
+  br i1 %c1, label %then1, label %test2
+then1:
+  store float 1.0, ptr %a
+  br label %test2
+test2:
+  %c2 = icmp eq i32 %k, 2
+  br i1 %c2, label %then2, label %test3
+then2:
+  store float 2.0, ptr %a
+  br label %test3
+test3:
+  %c3 = icmp eq i32 %k, 3
+  br i1 %c3, label %then3, label %test4
+then3:
+  store float 3.0, ptr %a
+  br label %test4
+test4:
+  %c4 = icmp eq i32 %k, 4
+  br i1 %c4, label %then4, label %test5
+then4:
+  store float 4.0, ptr %a
+  br label %test5
+test5:
+  %c5 = icmp eq i32 %k, 5
+  br i1 %c5, label %then5, label %test6
+then5:
+  store float 5.0, ptr %a
+  br label %test6
+test6:
+  %c6 = icmp eq i32 %k, 6
+  br i1 %c6, label %then6, label %test7
+then6:
+  store float 6.0, ptr %a
+  br label %test7
+test7:
+  %c7 = icmp eq i32 %k, 7
+  br i1 %c7, label %then7, label %test8
+then7:
+  store float 7.0, ptr %a
+  br label %test8
+test8:
+  %c8 = icmp eq i32 %k, 8
+  br i1 %c8, label %then8, label %test9
+then8:
+  store float 8.0, ptr %a
+  br label %test9
+test9:
+  %c9 = icmp eq i32 %k, 9
+  br i1 %c9, label %then9, label %test10
+then9:
+  store float 9.0, ptr %a
+  br label %test10
+test10:
+  %c10 = icmp eq i32 %k, 10
+  br i1 %c10, label %then10, label %test11
+then10:
+  store float 10.0, ptr %a
+  br label %test11
+test11:
+  %c11 = icmp eq i32 %k, 11
+  br i1 %c11, label %then11, label %test12
+then11:
+  store float 11.0, ptr %a
+  br label %test12
+test12:
+  %c12 = icmp eq i32 %k, 12
+  br i1 %c12, label %then12, label %test13
+then12:
+  store float 12.0, ptr %a
+  br label %test13
+test13:
+  %c13 = icmp eq i32 %k, 13
+  br i1 %c13, label %then13, label %test14
+then13:
+  store float 13.0, ptr %a
+  br label %test14
+test14:
+  %c14 = icmp eq i32 %k, 14
+  br i1 %c14, label %then14, label %test15
+then14:
+  store float 14.0, ptr %a
+  br label %test15
+test15:
+  %c15 = icmp eq i32 %k, 15
+  br i1 %c15, label %then15, label %test16
+then15:
+  store float 15.0, ptr %a
+  br label %test16
+test16:
+  %c16 = icmp eq i32 %k, 16
+  br i1 %c16, label %then16, label %test17
+then16:
+  store float 16.0, ptr %a
+  br label %test17
+test17:
+  %c17 = icmp eq i32 %k, 17
+  br i1 %c17, label %then17, label %test18
+then17:
+  store float 17.0, ptr %a
+  br label %test18
+test18:
+  %c18 = icmp eq i32 %k, 18
+  br i1 %c18, label %then18, label %test19
+then18:
+  store float 18.0, ptr %a
+  br label %test19
+test19:
+  %c19 = icmp eq i32 %k, 19
+  br i1 %c19, label %then19, label %test20
+then19:
+  store float 19.0, ptr %a
+  br label %test20
+test20:
+  %c20 = icmp eq i32 %k, 20
+  br i1 %c20, label %then20, label %test21
+then20:
+  store float 20.0, ptr %a
+  br label %test21
+test21:
+  %c21 = icmp eq i32 %k, 21
+  br i1 %c21, label %then21, label %test22
+then21:
+  store float 21.0, ptr %a
+  br label %test22
+test22:
+  %c22 = icmp eq i32 %k, 22
+  br i1 %c22, label %then22, label %test23
+then22:
+  store float 22.0, ptr %a
+  br label %test23
+test23:
+  %c23 = icmp eq i32 %k, 23
+  br i1 %c23, label %then23, label %test24
+then23:
+  store float 23.0, ptr %a
+  br label %test24
+test24:
+  %c24 = icmp eq i32 %k, 24
+  br i1 %c24, label %then24, label %test25
+then24:
+  store float 24.0, ptr %a
+  br label %test25
+test25:
+  %c25 = icmp eq i32 %k, 25
+  br i1 %c25, label %then25, label %test26
+then25:
+  store float 25.0, ptr %a
+  br label %test26
+test26:
+  %c26 = icmp eq i32 %k, 26
+  br i1 %c26, label %then26, label %test27
+then26:
+  store float 26.0, ptr %a
+  br label %test27
+test27:
+  %c27 = icmp eq i32 %k, 27
+  br i1 %c27, label %then27, label %test28
+then27:
+  store float 27.0, ptr %a
+  br label %test28
+test28:
+  %c28 = icmp eq i32 %k, 28
+  br i1 %c28, label %then28, label %test29
+then28:
+  store float 28.0, ptr %a
+  br label %test29
+test29:
+  %c29 = icmp eq i32 %k, 29
+  br i1 %c29, label %then29, label %test30
+then29:
+  store float 29.0, ptr %a
+  br label %test30
+test30:
+  %c30 = icmp eq i32 %k, 30
+  br i1 %c30, label %then30, label %test31
+then30:
+  store float 30.0, ptr %a
+  br label %test31
+test31:
+  %c31 = icmp eq i32 %k, 31
+  br i1 %c31, label %then31, label %test32
+then31:
+  store float 31.0, ptr %a
+  br label %test32
+test32:
+  %c32 = icmp eq i32 %k, 32
+  br i1 %c32, label %then32, label %test33
+then32:
+  store float 32.0, ptr %a
+  br label %test33
+test33:
+  %c33 = icmp eq i32 %k, 33
+  br i1 %c33, label %then33, label %test34
+then33:
+  store float 33.0, ptr %a
+  br label %test34
+test34:
   ret void
 }
 

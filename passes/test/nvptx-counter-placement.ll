@@ -120,8 +120,8 @@ define internal void @helper(ptr addrspace(1) %a) noinline {
 ; is staged in local memory.
 ; CHECK-LABEL: define ptx_kernel void @many_bits(
 ; CHECK-NOT: alloca [
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_flush_bits{{.*}})
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 3, ptr addrspace(1) @__pasta_flush_bits{{.*}})
+; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{.*}})
+; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 3, ptr addrspace(1) @__pasta_bit_table{{.*}})
 ; CHECK: ret void
 define ptx_kernel void @many_bits(ptr %a) {
 entry:
