@@ -379,17 +379,26 @@ PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
                        mask, live, indices, 1);
 }
 
-/* The grid's first thread block flushing bit counters alike in every thread
- * block, for all of them (passes/BlockInvariance.h): row 0 (its bank), each
- * sum times `scale`, the number of thread blocks. Out of line like the
- * rest of that flush: inlined, its code raised the register count of every
- * thread block (matmul_tiled 32 -> 40). */
-PASTA_ENTRY void __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *counters,
-                                           uint32_t first, uint32_t mask,
-                                           uint32_t live,
-                                           const PASTA_GLOBAL uint32_t *indices,
-                                           uint64_t scale) {
-  pasta_flush_bits_row(counters + first, mask, live, indices, scale);
+/* The grid's first thread block flushing up to four bit counters alike in
+ * every thread block, for all of them (passes/BlockInvariance.h): bit b<k>
+ * of `mask` to slot s<k>, each warp sum (or, in a partial warp, each lane's
+ * bit) times `scale`, the number of thread blocks. Out of line: inlined,
+ * the flush raised the register count of every thread block (matmul_tiled
+ * 32 -> 40); slots by value, not a table: the first block's flush ends
+ * every launch of a small grid (nw_tile). */
+PASTA_ENTRY void
+__pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+                          PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
+                          uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
+                          uint32_t b3, uint32_t n, uint64_t scale) {
+  if (__pasta_flush_is_full_warp()) {
+    pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+    return;
+  }
+  PASTA_GLOBAL uint64_t *slot[4] = {s0, s1, s2, s3};
+  uint32_t bit[4] = {b0, b1, b2, b3};
+  for (uint32_t k = 0; k < n; ++k)
+    __pasta_flush_counter(slot[k], ((mask >> bit[k]) & 1u) * scale);
 }
 
 /*===-- Working-set mode ---------------------------------------------------===*

@@ -385,27 +385,30 @@ static void flush_alike_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled(&alike_slot, alike_count(lane), scale);
 }
 
-/* The first block's out-of-line flush of alike bit counters: row 0, each
- * sum (or each lane's bit, in a partial warp) times 7. */
-static uint64_t scaled_row[40];
+/* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
+ * 31 of test_flush_bits' masks to three slots (the fourth unused), each sum
+ * (or each lane's bit, in a partial warp) times 7. */
+static uint64_t scaled_slots[8];
 static void flush_bits_scaled_lane(uint32_t lane, void *arg) {
   (void)arg;
-  __pasta_flush_bits_scaled(scaled_row, 2, bit_mask_of(lane), live_bits,
-                            bit_indices, 7);
+  __pasta_flush_bits_scaled(&scaled_slots[0], &scaled_slots[1],
+                            &scaled_slots[2], &scaled_slots[7],
+                            bit_mask_of(lane), 0, 3, 31, 0, 3, 7);
 }
 
 static void check_flush_bits_scaled(uint64_t active) {
-  memset(scaled_row, 0, sizeof scaled_row);
+  memset(scaled_slots, 0, sizeof scaled_slots);
   place(0, 1, 0, 32);
   pasta_shim_warp(32, active, 0, 0, flush_bits_scaled_lane, NULL);
-  for (uint32_t b = 0; b < 32; ++b) {
+  const uint32_t bits[3] = {0, 3, 31};
+  for (int k = 0; k < 3; ++k) {
     uint64_t want = 0;
     for (uint32_t l = 0; l < 32; ++l)
       if (active >> l & 1)
-        want += (bit_mask_of(l) >> b) & 1;
-    if (live_bits >> b & 1)
-      CHECK_EQ_U64(scaled_row[2 + bit_indices[b]], 7 * want);
+        want += (bit_mask_of(l) >> bits[k]) & 1;
+    CHECK_EQ_U64(scaled_slots[k], 7 * want);
   }
+  CHECK_EQ_U64(scaled_slots[7], 0);
 }
 
 static void test_first_block_scale(void) {

@@ -189,10 +189,10 @@ static uint32_t measuredSize(const FunctionPlan &P) {
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
 // alone (its bank is row 0), each warp sum times the number of thread
-// blocks; the rest of the grid skips them. Out of line: one call per mask
-// of bit counters (four to a warp sum), one per 64-bit counter; inlined,
-// the flush raised the register count of every thread block. Returns the
-// other counters of Live.
+// blocks; the rest of the grid skips them. Out of line: one call per four
+// bit counters (one warp sum), one per 64-bit counter, row 0's slots as
+// arguments; inlined, the flush raised the register count of every thread
+// block. Returns the other counters of Live.
 SmallVector<uint32_t, 16>
 CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
                                          ArrayRef<uint32_t> Live) {
@@ -218,28 +218,39 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   IRBuilder<> TB(Then);
   FunctionCallee FlushOne =
       M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
+  SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
+                                     I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(
-      FlushBitsScaledName, TB.getVoidTy(), Global, I32, I32, I32, Global, I64);
+      FlushBitsScaledName,
+      FunctionType::get(TB.getVoidTy(), BitsParams, false));
+  auto RowZero = [&](uint32_t C) {
+    return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
+  };
   MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
   for (uint32_t C : Same) {
     if (BitOf[C] >= 0) {
       ByMask[Slots[C]].push_back(C);
       continue;
     }
-    TB.CreateCall(FlushOne, {TB.CreateConstInBoundsGEP1_32(I64, T.Counters,
-                                                           P.FirstCounter + C),
-                             loadCount(TB, C), Scale});
+    TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
   }
+  // Four bits to a call, as the fast path's warp sums take them.
   for (auto &[Mask, Counters] : ByMask) {
-    uint32_t LiveBits = 0;
-    SmallVector<uint32_t, 32> Index(32, 0);
-    for (uint32_t C : Counters) {
-      LiveBits |= 1u << BitOf[C];
-      Index[BitOf[C]] = C;
+    Value *MaskValue = TB.CreateLoad(I32, Mask);
+    for (size_t First = 0; First < Counters.size(); First += 4) {
+      ArrayRef<uint32_t> Group = ArrayRef<uint32_t>(Counters).slice(
+          First, std::min<size_t>(4, Counters.size() - First));
+      SmallVector<Value *, 11> Args;
+      for (size_t K = 0; K < 4; ++K)
+        Args.push_back(RowZero(Group[K < Group.size() ? K : 0]));
+      Args.push_back(MaskValue);
+      for (size_t K = 0; K < 4; ++K)
+        Args.push_back(TB.getInt32(
+            K < Group.size() ? static_cast<uint32_t>(BitOf[Group[K]]) : 0));
+      Args.push_back(TB.getInt32(Group.size()));
+      Args.push_back(Scale);
+      TB.CreateCall(FlushBits, Args);
     }
-    TB.CreateCall(FlushBits, {T.Counters, TB.getInt32(P.FirstCounter),
-                              TB.CreateLoad(I32, Mask), TB.getInt32(LiveBits),
-                              indexTable(Index, "__pasta_bit_table"), Scale});
   }
   return Rest;
 }

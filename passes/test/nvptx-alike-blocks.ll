@@ -14,20 +14,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; A shared-memory tree over the thread index, a loop over a kernel
 ; argument and a bound read from a by-value parameter: all alike. Nothing is
 ; flushed per warp.
-; @tree's table of bits (below).
-; CHECK: @__pasta_bit_table = private unnamed_addr addrspace(1) constant [32 x i32] [i32 1, i32 4, i32 0,
 ; CHECK-LABEL: define ptx_kernel void @tree(
 ; Counters 1 (%add, bit 0), 2 (%loop, 64 bits) and 4 (%last, bit 1) go to
 ; the first block's row (bank 0), out of line: one call for the 64-bit
-; count, one for the mask (live bits 3; its table maps bit 0 to counter 1,
-; bit 1 to counter 4); 3 (%tail) is derived from the threads.
+; count, one for both bits (row 0's slots 1 and 4 by value, bits 0 and 1,
+; n = 2); 3 (%tail) is derived from the threads.
 ; CHECK: ret:
 ; CHECK: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = icmp ne i64 %[[SCALE]], 0
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
-; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
-; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 0, i32 %pasta.count.1, i32 3, ptr addrspace(1) @__pasta_bit_table, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
 ; CHECK-NEXT: br label %[[DONE]]
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
@@ -67,7 +65,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @variant(
 ; CHECK: ret:
 ; CHECK: call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 6, i32 %{{.*}}, i32 1,
+; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 7), {{.*}}, i32 0, i32 0, i32 0, i32 0, i32 1, i64
 ; CHECK-NOT: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
 ; CHECK: call void @__pasta_flush_bits_fast({{.*}}, i32 3)
@@ -130,11 +128,11 @@ done:
 }
 
 ; More than 32 block-variant bits after the alike kernels: flushed per warp
-; by __pasta_flush_bits, which must stay the runtime's function (the bit
-; tables, named __pasta_flush_bits once, took its name in a module whose
-; first table came from an alike flush: ptxas rejected the call).
+; by __pasta_flush_bits, which must stay the runtime's function (bit tables
+; were once named __pasta_flush_bits and took its name when one was made
+; before the function's declaration: ptxas rejected the calls).
 ; CHECK-LABEL: define ptx_kernel void @many(
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{[0-9]+}})
+; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{[0-9]*}})
 ; CHECK: declare void @__pasta_flush_bits(ptr addrspace(1), i32, i32, i32, i32, i32, ptr addrspace(1))
 define ptx_kernel void @many(ptr %a) {
 entry:
