@@ -59,23 +59,6 @@ bool alikeIntrinsic(Intrinsic::ID ID) {
   }
 }
 
-// Memory no thread writes during a launch: by-value kernel parameters,
-// constant memory, AMDGPU's dispatch packet and implicit arguments.
-bool launchConstantLoad(const LoadInst &L) {
-  if (L.isVolatile() || L.isAtomic())
-    return false;
-  unsigned AS = L.getPointerAddressSpace();
-  if (AS == 4 || (AS == 101 && L.getModule()->getTargetTriple().isNVPTX()))
-    return true;
-  const Value *Obj = getUnderlyingObject(L.getPointerOperand());
-  if (const auto *A = dyn_cast<Argument>(Obj))
-    return A->hasByValAttr();
-  if (const auto *II = dyn_cast<IntrinsicInst>(Obj))
-    return II->getIntrinsicID() == Intrinsic::amdgcn_dispatch_ptr ||
-           II->getIntrinsicID() == Intrinsic::amdgcn_implicitarg_ptr;
-  return false;
-}
-
 class Invariance {
 public:
   Invariance(Function &F, const PostDominatorTree &PDT) : F(F), PDT(PDT) {}
@@ -164,4 +147,19 @@ DenseSet<const BasicBlock *>
 pasta::blocksAlikeInEveryThreadBlock(Function &F,
                                      const PostDominatorTree &PDT) {
   return Invariance(F, PDT).run();
+}
+
+bool pasta::launchConstantLoad(const LoadInst &L) {
+  if (L.isVolatile() || L.isAtomic())
+    return false;
+  unsigned AS = L.getPointerAddressSpace();
+  if (AS == 4 || (AS == 101 && L.getModule()->getTargetTriple().isNVPTX()))
+    return true;
+  const Value *Obj = getUnderlyingObject(L.getPointerOperand());
+  if (const auto *A = dyn_cast<Argument>(Obj))
+    return A->hasByValAttr();
+  if (const auto *II = dyn_cast<IntrinsicInst>(Obj))
+    return II->getIntrinsicID() == Intrinsic::amdgcn_dispatch_ptr ||
+           II->getIntrinsicID() == Intrinsic::amdgcn_implicitarg_ptr;
+  return false;
 }

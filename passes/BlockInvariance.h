@@ -23,8 +23,14 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 
 namespace pasta {
+
+// Whether L reads memory no thread writes during a launch: by-value kernel
+// parameters, constant memory, AMDGPU's dispatch packet and implicit
+// arguments (the block and grid sizes).
+bool launchConstantLoad(const llvm::LoadInst &L);
 
 // The blocks of kernel F that run equally often in every thread block.
 llvm::DenseSet<const llvm::BasicBlock *>

@@ -342,22 +342,6 @@ Origin intrinsicOrigin(Intrinsic::ID ID) {
   }
 }
 
-// Loads every thread shares: the launch's dispatch packet and implicit
-// arguments (AMDGPU's block and grid sizes), by-value kernel parameters,
-// constant memory.
-bool sharedLoad(const LoadInst &L) {
-  const Value *Ptr = L.getPointerOperand();
-  if (Ptr->getType()->getPointerAddressSpace() == 4)
-    return true;
-  const Value *Obj = getUnderlyingObject(Ptr);
-  if (const auto *A = dyn_cast<Argument>(Obj))
-    return A->hasByValAttr();
-  if (const auto *II = dyn_cast<IntrinsicInst>(Obj))
-    return II->getIntrinsicID() == Intrinsic::amdgcn_dispatch_ptr ||
-           II->getIntrinsicID() == Intrinsic::amdgcn_implicitarg_ptr;
-  return false;
-}
-
 // Phis take their incoming values' origins; one already being looked at
 // (a loop's induction variable, through its back edge) adds nothing more.
 Origin originOf(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
@@ -369,7 +353,7 @@ Origin originOf(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
   if (!Seen.insert(V).second)
     return {};
   if (const auto *L = dyn_cast<LoadInst>(V))
-    return sharedLoad(*L) ? Origin{} : unknownOrigin();
+    return launchConstantLoad(*L) ? Origin{} : unknownOrigin();
   Origin O;
   if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
     O = intrinsicOrigin(II->getIntrinsicID());

@@ -11,6 +11,7 @@
 #        bin/kernels, `tar cJf <repo>/build-gpu/cmp/<before|after>-pasta.txz
 #        $(ls *-pasta)` (about 3 MB each), unpacked there with tar xJf.
 # MODES="ws" compares only the working-set mode (default "count ws").
+# TK_BENCH is unset for these runs: its timing lines would differ.
 # Results: $OUT/compare.txt.
 set -u
 before=$1 after=$2
@@ -32,7 +33,7 @@ for b in "$before"/*-pasta; do
     for side in before after before2; do
       dir=$before
       [ $side = after ] && dir=$after
-      env "${envs[@]}" PASTA_OUTPUT="$W/$name.$mode.$side.json" "$dir/$k" $args \
+      env -u TK_BENCH "${envs[@]}" PASTA_OUTPUT="$W/$name.$mode.$side.json" "$dir/$k" $args \
         > "$W/$name.$mode.$side.out" 2> "$W/$name.$mode.$side.err"
       echo $? >> "$W/$name.$mode.$side.out"
     done

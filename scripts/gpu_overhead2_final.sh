@@ -9,8 +9,9 @@
 #   ninja -C build && scripts/build_structures.sh
 #   PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
 #   (cd build-gpu && rm -f bin/kernels/*-div bin/kernels/*-pasta-blocks &&
-#     tar czf kernels.tgz -C bin/kernels . && rm -rf bin/kernels &&
+#     XZ_OPT=-9 tar cJf kernels.txz -C bin/kernels . && rm -rf bin/kernels &&
 #     tar czf structures.tgz -C bin structures && rm -rf bin/structures)
+#   (xz: gzip's kernels.tgz, 82 MB, no longer fits the 64 MiB carry)
 #   git rev-parse --short HEAD > build-gpu/commit; scripts/stage_launch_cost.sh
 # then run(command="bash scripts/gpu_overhead2_final.sh",
 #          carry=["build-gpu", "build-gpu-launch"]).
