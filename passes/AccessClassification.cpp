@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
+#include "GridIndices.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -79,25 +80,12 @@ struct Origins {
 };
 } // namespace
 
-static bool isThreadX(Intrinsic::ID ID) {
-  return ID == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
-         ID == Intrinsic::amdgcn_workitem_id_x;
-}
-
 // Indices that differ between the lanes of a warp. tid.y and tid.z do not
 // count: like the block index, they are the same for the lanes of a warp
 // when blockDim.x is a multiple of the warp size.
 static bool isLaneVarying(Intrinsic::ID ID) {
-  switch (ID) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_laneid:
-  case Intrinsic::amdgcn_workitem_id_x:
-  case Intrinsic::amdgcn_mbcnt_lo:
-  case Intrinsic::amdgcn_mbcnt_hi:
-    return true;
-  default:
-    return false;
-  }
+  return readsThreadX(ID) || ID == Intrinsic::nvvm_read_ptx_sreg_laneid ||
+         ID == Intrinsic::amdgcn_mbcnt_lo || ID == Intrinsic::amdgcn_mbcnt_hi;
 }
 
 // What a load from Ptr yields: a kernel parameter (nothing), a private
@@ -150,7 +138,7 @@ static Origins traceValue(const Value *Root) {
       Intrinsic::ID ID = Call->getIntrinsicID();
       if (ID == Intrinsic::not_intrinsic)
         continue;
-      O.ThreadX |= isThreadX(ID);
+      O.ThreadX |= readsThreadX(ID);
       O.Lane |= isLaneVarying(ID);
       if (isLaneVarying(ID))
         continue;
@@ -298,7 +286,7 @@ static Change changeAcrossThreads(const SCEV *S, ScalarEvolution &SE) {
     if (!U)
       return std::nullopt;
     if (const auto *Call = dyn_cast<CallBase>(U->getValue()))
-      if (isThreadX(Call->getIntrinsicID()))
+      if (readsThreadX(Call->getIntrinsicID()))
         return affine(SE.getOne(E->getType()));
     // What is computed from tid.x in a way scalar evolution cannot see moves
     // with it in an unknown way.

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BlockInvariance.h"
+#include "GridIndices.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -23,20 +24,18 @@ namespace {
 // thread index and operands: the thread's index within its block, the
 // grid's shape, and pure integer arithmetic. The block index is not.
 bool alikeIntrinsic(Intrinsic::ID ID) {
+  switch (gridRead(ID).Index) {
+  case GridIndex::Thread:
+  case GridIndex::BlockSize:
+  case GridIndex::GridSize:
+    return true;
+  case GridIndex::Block:
+    return false;
+  case GridIndex::None:
+    break;
+  }
   switch (ID) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
   case Intrinsic::nvvm_read_ptx_sreg_laneid:
-  case Intrinsic::amdgcn_workitem_id_x:
-  case Intrinsic::amdgcn_workitem_id_y:
-  case Intrinsic::amdgcn_workitem_id_z:
   case Intrinsic::amdgcn_mbcnt_lo:
   case Intrinsic::amdgcn_mbcnt_hi:
   case Intrinsic::amdgcn_dispatch_ptr:

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
+#include "GridIndices.h"
 
 #include "BlockInvariance.h"
 #include "InstrumentationMD.h"
@@ -309,34 +310,25 @@ Origin unknownOrigin() {
 
 Origin intrinsicOrigin(Intrinsic::ID ID) {
   Origin O;
-  switch (ID) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::amdgcn_workitem_id_x:
-  case Intrinsic::amdgcn_workitem_id_y:
-  case Intrinsic::amdgcn_workitem_id_z:
+  switch (gridRead(ID).Index) {
+  case GridIndex::Thread:
     O.Thread = true;
     return O;
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-  case Intrinsic::amdgcn_workgroup_id_x:
-  case Intrinsic::amdgcn_workgroup_id_y:
-  case Intrinsic::amdgcn_workgroup_id_z:
+  case GridIndex::Block:
     O.Block = true;
     return O;
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+  case GridIndex::BlockSize:
+  case GridIndex::GridSize:
+    return O; // the grid's shape
+  case GridIndex::None:
+    break;
+  }
+  switch (ID) {
   case Intrinsic::smin:
   case Intrinsic::smax:
   case Intrinsic::umin:
   case Intrinsic::umax:
-    return O; // the grid's shape; min/max take their operands' origin
+    return O; // min/max take their operands' origin
   default:
     return unknownOrigin();
   }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "UniformLoops.h"
+#include "GridIndices.h"
 
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -315,36 +316,15 @@ Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R) {
 
 static bool isThreadX(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
-  return II && (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
-                II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x);
+  return II && readsThreadX(II->getIntrinsicID());
 }
 
-// Indices every lane of a warp shares when its lanes follow x.
+// Indices every lane of a warp shares when its lanes follow x: every index
+// of the grid but threadIdx.x.
 static bool isWarpIndex(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-  case Intrinsic::amdgcn_workitem_id_y:
-  case Intrinsic::amdgcn_workitem_id_z:
-  case Intrinsic::amdgcn_workgroup_id_x:
-  case Intrinsic::amdgcn_workgroup_id_y:
-  case Intrinsic::amdgcn_workgroup_id_z:
-    return true;
-  default:
-    return false;
-  }
+  return II && gridRead(II->getIntrinsicID()).Index != GridIndex::None &&
+         !readsThreadX(II->getIntrinsicID());
 }
 
 // Uniform at At by the uniformity analysis, a warp index, or arithmetic on
