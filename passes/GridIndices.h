@@ -1,4 +1,5 @@
-//===- GridIndices.h - The intrinsics that read a thread's place --*- C++ -*-===//
+//===- GridIndices.h - The intrinsics that read a thread's place --*- C++
+//-*-===//
 //
 // Which intrinsic reads which index of a thread's place in the grid, on
 // both targets: its index within the block, the block's index, the block's
