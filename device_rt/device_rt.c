@@ -340,16 +340,17 @@ static uint32_t pasta_next_bit(uint32_t *rest) {
   return bit;
 }
 
-/* Bits of `mask` where `live` has them, to row[indices[b]], each warp sum
- * (or, in a partial warp, each lane's bit) times `scale`. */
-static void pasta_flush_bits_row(PASTA_GLOBAL uint64_t *row, uint32_t mask,
-                                 uint32_t live,
-                                 const PASTA_GLOBAL uint32_t *indices,
-                                 uint64_t scale) {
+PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
+                                    uint32_t num_counters, uint32_t num_banks,
+                                    uint32_t first, uint32_t mask,
+                                    uint32_t live,
+                                    const PASTA_GLOBAL uint32_t *indices) {
+  PASTA_GLOBAL uint64_t *row =
+      __pasta_bank_row(counters, num_counters, num_banks) + first;
   if (!__pasta_flush_is_full_warp()) {
     for (uint32_t b = 0; b < 32; ++b)
       if (live & (1u << b))
-        __pasta_flush_counter(&row[indices[b]], ((mask >> b) & 1u) * scale);
+        __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
     return;
   }
   /* A full warp: the live bits four at a time, one warp sum each (`live` is
@@ -363,20 +364,10 @@ static void pasta_flush_bits_row(PASTA_GLOBAL uint64_t *row, uint32_t mask,
       b2 = pasta_next_bit(&rest), n = 3;
     if (rest != 0)
       b3 = pasta_next_bit(&rest), n = 4;
-    pasta_flush_bits_scaled(&row[indices[b0]], &row[indices[b1]],
+    __pasta_flush_bits_fast(&row[indices[b0]], &row[indices[b1]],
                             &row[indices[b2]], &row[indices[b3]], mask, b0, b1,
-                            b2, b3, n, scale);
+                            b2, b3, n);
   }
-}
-
-PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
-                                    uint32_t num_counters, uint32_t num_banks,
-                                    uint32_t first, uint32_t mask,
-                                    uint32_t live,
-                                    const PASTA_GLOBAL uint32_t *indices) {
-  pasta_flush_bits_row(__pasta_bank_row(counters, num_counters, num_banks) +
-                           first,
-                       mask, live, indices, 1);
 }
 
 /* The grid's first thread block flushing up to four bit counters alike in
