@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -32,6 +33,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <array>
 #include <deque>
@@ -874,6 +876,59 @@ private:
 
 } // namespace
 
+// The counting code's flush by the grid's first thread block
+// (CounterEmission.cpp) made every warp's again in a divergence copy: row
+// 0's slots become the warp's bank row's, the scale 1. Its code raised
+// matmul_tiled's copy from 80 to 85 registers (past an allocation step of
+// 8: a thread block fewer per SM), inline or out of line; the copies run
+// at several times the plain kernel's time, where a flush per warp is
+// noise.
+static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
+                              FunctionCallee BankRow) {
+  SmallVector<CallInst *, 2> Scales;
+  for (BasicBlock &BB : Copy)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == FirstBlockScaleName)
+            Scales.push_back(Call);
+  const DataLayout &DL = Copy.getDataLayout();
+  for (CallInst *Scale : Scales) {
+    IRBuilder<> B(Scale);
+    Value *Row = B.CreateCall(BankRow, {T.Counters, B.getInt32(T.NumCounters),
+                                        B.getInt32(T.numBanks())});
+    for (User *U : make_early_inc_range(Scale->users())) {
+      auto *Flush = dyn_cast<CallInst>(U);
+      if (!Flush)
+        continue;
+      IRBuilder<> FB(Flush);
+      for (Use &Arg : Flush->args()) {
+        if (!Arg->getType()->isPointerTy())
+          continue;
+        APInt Offset(DL.getIndexTypeSizeInBits(Arg->getType()), 0);
+        Value *Base = Arg->stripAndAccumulateConstantOffsets(DL, Offset, false);
+        if (Base == T.Counters)
+          Arg.set(FB.CreateConstInBoundsGEP1_64(FB.getInt8Ty(), Row,
+                                                Offset.getZExtValue()));
+      }
+    }
+    SmallVector<BasicBlock *, 2> Tests;
+    for (User *U : Scale->users())
+      if (auto *Test = dyn_cast<Instruction>(U); Test && !isa<CallInst>(Test))
+        Tests.push_back(Test->getParent());
+    Scale->replaceAllUsesWith(ConstantInt::get(Scale->getType(), 1));
+    Scale->eraseFromParent();
+    for (BasicBlock *BB : Tests) // `scale != 0` is true now
+      for (Instruction &I : make_early_inc_range(*BB))
+        if (Value *V = simplifyInstruction(&I, {DL})) {
+          I.replaceAllUsesWith(V);
+          I.eraseFromParent();
+        }
+    for (BasicBlock *BB : Tests)
+      ConstantFoldTerminator(BB);
+  }
+}
+
 static Instruction *inCopy(ValueToValueMapTy &VMap, Value *Original) {
   auto It = VMap.find(Original);
   return It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
@@ -949,6 +1004,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     CM.measureAccesses();
     CM.emitFlushes();
   }
+  for (auto &[F, Copy] : CopyOf)
+    flushAlikePerWarp(*Copy, T, H.BankRow);
   for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
 }

@@ -4,7 +4,11 @@
 ; __pasta_flush_scaled, __pasta_flush_bits_scaled); every other warp skips
 ; them. Blocks that a block-variant value decides (the block index, memory,
 ; a phi merging what such a branch decided) are flushed by every warp.
+; In a divergence copy (-pasta-divergence) the same counters are flushed by
+; every warp into its bank row, scale 1: the first block's flush raised
+; matmul_tiled's copy from 80 to 85 registers.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -30,6 +34,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
+; DIV-LABEL: define ptx_kernel void @tree__pasta_div(
+; DIV-NOT: __pasta_first_block_scale
+; DIV: ret:
+; DIV: %[[ROW:[0-9]+]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}})
+; DIV-NOT: __pasta_first_block_scale
+; DIV: %[[LOOP:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 16
+; DIV-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) %[[LOOP]], i64 %{{[0-9]+}}, i64 1)
+; DIV-NEXT: %[[ADD:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 8
+; DIV-NEXT: %[[LAST:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 32
+; DIV: call void @__pasta_flush_bits_scaled(ptr addrspace(1) %[[ADD]], ptr addrspace(1) %[[LAST]], {{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 1)
+; DIV-NOT: __pasta_first_block_scale
+; DIV: ret void
 define ptx_kernel void @tree(ptr addrspace(3) %s, i32 %n, ptr byval(%struct.args) %args) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -92,10 +92,11 @@ entry:
 ; CHECK-NEXT: atomicrmw add
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
 ; CHECK: switch i32 %n
-; At the return only the counting flush (here by the first thread block:
-; `n < tid` is alike in every block): no divergence register is left.
-; CHECK: call i64 @__pasta_first_block_scale(
-; CHECK: call void @__pasta_flush_bits_scaled(
+; At the return only the counting flush (`n < tid` is alike in every
+; block, but a divergence copy flushes it from every warp, scale 1): no
+; divergence register is left.
+; CHECK-NOT: @__pasta_first_block_scale(
+; CHECK: call void @__pasta_flush_bits_scaled({{.*}}, i64 1)
 ; CHECK-NOT: @__pasta_flush_is_fast(
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
