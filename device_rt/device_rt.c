@@ -941,6 +941,51 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
  * stores (sectors and bank conflicts are counted for those only, as ncu's
  * ld/st metrics do), 0 for atomics. Local (stack) accesses of generic pointers
  * are left out. */
+/* The figures of one warp-level execution (__pasta_div_access), in every
+ * lane, indexed by enum pasta_div_index. */
+static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
+                                                  uint32_t hint,
+                                                  uint32_t sectored,
+                                                  uint64_t lanes,
+                                                  uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
+  uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
+  uint64_t unused;
+  pasta_div_units(lanes, global, addr, size, sectored,
+                  &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
+  pasta_div_units(lanes, shared, addr, size, 0, &f[PASTA_DIV_DISTINCT_SHARED],
+                  &unused);
+  f[PASTA_DIV_IDEAL_SECTORS] =
+      sectored && global ? (f[PASTA_DIV_DISTINCT_GLOBAL] + 31) / 32 : 0;
+  /* ncu's conflict metrics are for ld/st too */
+  f[PASTA_DIV_BANK_CONFLICTS] =
+      sectored && shared ? pasta_div_bank_conflicts(lanes, shared, addr, size)
+                         : 0;
+  f[PASTA_DIV_REQUESTS_GLOBAL] = global != 0;
+  f[PASTA_DIV_REQUESTS_SHARED] = shared != 0;
+  f[PASTA_DIV_BYTES] =
+      (uint64_t)size * (uint64_t)__builtin_popcountll(global | shared);
+}
+
+/* Adds an access's figures f to the registers (the first active lane). */
+static PASTA_INLINE void pasta_div_add_access(
+    const uint64_t f[PASTA_DIV_NUM], PASTA_PRIVATE uint64_t *requests_global,
+    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
+    PASTA_PRIVATE uint64_t *distinct_global,
+    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
+    PASTA_PRIVATE uint64_t *ideal_sectors,
+    PASTA_PRIVATE uint64_t *bank_conflicts) {
+  *requests_global += f[PASTA_DIV_REQUESTS_GLOBAL];
+  *requests_shared += f[PASTA_DIV_REQUESTS_SHARED];
+  *bytes += f[PASTA_DIV_BYTES];
+  *distinct_global += f[PASTA_DIV_DISTINCT_GLOBAL];
+  *distinct_shared += f[PASTA_DIV_DISTINCT_SHARED];
+  *sectors += f[PASTA_DIV_SECTORS];
+  *ideal_sectors += f[PASTA_DIV_IDEAL_SECTORS];
+  *bank_conflicts += f[PASTA_DIV_BANK_CONFLICTS];
+}
+
 PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
                                      uint32_t sectored,
                                      PASTA_PRIVATE uint64_t *requests_global,
@@ -952,26 +997,13 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
                                      PASTA_PRIVATE uint64_t *ideal_sectors,
                                      PASTA_PRIVATE uint64_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
-  uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
-  uint64_t g_bytes, g_sectors, s_bytes, unused, g_ideal = 0, conflicts = 0;
-  pasta_div_units(lanes, global, addr, size, sectored, &g_bytes, &g_sectors);
-  pasta_div_units(lanes, shared, addr, size, 0, &s_bytes, &unused);
-  if (sectored && global)
-    g_ideal = (g_bytes + 31) / 32;
-  if (sectored && shared) /* ncu's conflict metrics are for ld/st too */
-    conflicts = pasta_div_bank_conflicts(lanes, shared, addr, size);
+  uint64_t f[PASTA_DIV_NUM];
+  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
   if (!__gpu_is_first_in_lane(lanes))
     return;
-  *requests_global += global != 0;
-  *requests_shared += shared != 0;
-  *bytes += (uint64_t)size * (uint64_t)__builtin_popcountll(global | shared);
-  *distinct_global += g_bytes;
-  *distinct_shared += s_bytes;
-  *sectors += g_sectors;
-  *ideal_sectors += g_ideal;
-  *bank_conflicts += conflicts;
+  pasta_div_add_access(f, requests_global, requests_shared, bytes,
+                       distinct_global, distinct_shared, sectors, ideal_sectors,
+                       bank_conflicts);
 }
 
 /* Whether lane i of every warp holds thread index x = 32k + i (a one-
@@ -1011,7 +1043,14 @@ static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
  * the same element) or the access size (consecutive elements): when the
  * lanes follow x (`lanes_follow_x`, __pasta_div_lanes_follow_x), the space
  * is known and the base is aligned to the size, every figure follows from
- * the mask with no cross-lane operation; otherwise the general path. */
+ * the mask with no cross-lane operation. For a known space, what follows
+ * from the lane shape alone is not added here: the pass derives it from
+ * the block's counters at read-back (passes/Divergence.cpp,
+ * deriveLaneShaped): distinct bytes (size per active lane, or size for
+ * stride 0; no bank conflict either way) and, for stride 0, one sector and
+ * ceil(size / 32) ideal sectors of a global load or store. Where the fast
+ * path does not apply, the general path's figures minus those are added
+ * (modulo 2^64: the counters' sums are exact once derived). */
 PASTA_INLINE void __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
     uint32_t lanes_follow_x, PASTA_PRIVATE uint64_t *requests_global,
@@ -1021,35 +1060,42 @@ PASTA_INLINE void __pasta_div_access_lanes(
     PASTA_PRIVATE uint64_t *ideal_sectors,
     PASTA_PRIVATE uint64_t *bank_conflicts) {
   uint64_t base = (uint64_t)(uintptr_t)ptr - (uint64_t)stride * __gpu_lane_id();
-  if (!lanes_follow_x || hint == PASTA_DIV_GENERIC || size == 0 || size > 32 ||
-      (size & (size - 1)) != 0 || base % size != 0) {
+  if (hint == PASTA_DIV_GENERIC) { /* nothing derived */
     __pasta_div_access(ptr, size, hint, sectored, requests_global,
                        requests_shared, bytes, distinct_global, distinct_shared,
                        sectors, ideal_sectors, bank_conflicts);
     return;
   }
   uint64_t lanes = __gpu_lane_mask();
+  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+  uint64_t distinct = stride == 0 ? size : (uint64_t)size * active;
+  int global_ldst = hint == PASTA_DIV_GLOBAL && sectored;
+  if (!lanes_follow_x || size == 0 || size > 32 || (size & (size - 1)) != 0 ||
+      base % size != 0) {
+    uint64_t f[PASTA_DIV_NUM];
+    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+    f[hint == PASTA_DIV_SHARED ? PASTA_DIV_DISTINCT_SHARED
+                               : PASTA_DIV_DISTINCT_GLOBAL] -= distinct;
+    if (global_ldst && stride == 0) {
+      f[PASTA_DIV_SECTORS] -= 1;
+      f[PASTA_DIV_IDEAL_SECTORS] -= (size + 31) / 32;
+    }
+    if (__gpu_is_first_in_lane(lanes))
+      pasta_div_add_access(f, requests_global, requests_shared, bytes,
+                           distinct_global, distinct_shared, sectors,
+                           ideal_sectors, bank_conflicts);
+    return;
+  }
   if (!__gpu_is_first_in_lane(lanes))
     return;
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
   ++pasta_div_fast_lanes;
 #endif
-  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-  uint64_t distinct = stride == 0 ? size : (uint64_t)size * active;
   *bytes += (uint64_t)size * active;
-  /* Consecutive words or one word: no two lanes of a phase share a bank
-   * with different words, so no conflict. */
-  if (hint == PASTA_DIV_SHARED) {
-    *requests_shared += 1;
-    *distinct_shared += distinct;
+  *(hint == PASTA_DIV_SHARED ? requests_shared : requests_global) += 1;
+  if (!global_ldst || stride == 0)
     return;
-  }
-  *requests_global += 1;
-  *distinct_global += distinct;
-  if (!sectored)
-    return;
-  *sectors +=
-      stride == 0 ? 1 : pasta_div_consecutive_sectors(lanes, base, size);
+  *sectors += pasta_div_consecutive_sectors(lanes, base, size);
   *ideal_sectors += (distinct + 31) / 32;
 }
 

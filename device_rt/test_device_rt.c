@@ -878,7 +878,9 @@ static void test_div_branches(void) {
  * stride 0 and stride = size, bases at every aligned offset in a 128-byte
  * line, several masks, both spaces, loads and atomics. Aligned bases take
  * the lane-shaped path (counted); misaligned ones and lanes that do not
- * follow x fall back to the general path, with the same figures. */
+ * follow x fall back to the general path. Either way the helper's figures
+ * plus those the pass derives from the block's counters at read-back
+ * (passes/Divergence.cpp, deriveLaneShaped) are the reference's. */
 struct div_lanes {
   struct div_any any;
   uint32_t stride, follow;
@@ -903,6 +905,15 @@ static int div_check_lanes(struct div_lanes *c, uint64_t active) {
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
       got[i] += c->any.per_lane[l][i];
+  /* What the pass derives: distinct bytes (3 global, 4 shared), and a
+   * stride-0 global load's or store's sector (5) and ideal sectors (6). */
+  uint64_t lanes = (uint64_t)__builtin_popcountll(active & 0xffffffffull);
+  int shared = c->any.hint == PASTA_DIV_SHARED;
+  got[shared ? 4 : 3] += c->stride ? c->any.size * lanes : c->any.size;
+  if (!shared && c->any.sectored && c->stride == 0) {
+    got[5] += 1;
+    got[6] += (c->any.size + 31) / 32;
+  }
   div_reference(&c->any, active, ref);
   for (int i = 0; i < 8; ++i)
     CHECK_EQ_U64(got[i], ref[i]);

@@ -198,8 +198,6 @@ bool ModuleInstrumenter::run() {
   // different banks never share a cache line.
   if (Tables.Target != PASTA_TARGET_HOST)
     Tables.NumCounters = alignTo(Tables.NumCounters, 16);
-  if (Opts.PrintSites)
-    Tables.printSites(errs());
   Tables.createCounters(M);
   CounterEmitter Emitter(M, Tables, FAM);
   for (FunctionPlan &P : Sel.Plans)
@@ -211,8 +209,10 @@ bool ModuleInstrumenter::run() {
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);
-  if (Opts.PrintSites)
+  if (Opts.PrintSites) { // after the copies: they derive counters too
+    Tables.printSites(errs());
     Tables.printScopes(errs());
+  }
   Tables.emit(M);
   if (Tables.Target != PASTA_TARGET_HOST && !Sel.Plans.empty() &&
       Opts.LinkRuntime)

@@ -185,6 +185,61 @@ static SmallVector<uint32_t, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
   return Lines;
 }
 
+// Counter To += Coeff * counter From, at read-back.
+static void derive(ModuleTables &T, uint32_t To, uint32_t From,
+                   uint32_t Coeff) {
+  T.Derived.push_back({To, From, static_cast<int32_t>(Coeff)});
+}
+
+// The figures of a block's sites that follow from the block's two counters
+// (warp-level executions at Counter, active lanes at Counter + 1): each
+// line's instructions, each branch's executions, and each access's
+// requests and requested bytes when its address space is known (a generic
+// one is split between spaces per lane, at run time).
+static void deriveFromBlock(ModuleTables &T, uint32_t Counter,
+                            const std::map<uint32_t, uint32_t> &InstsOf,
+                            ArrayRef<DivergencePlan::Access> Accesses,
+                            ArrayRef<DivergencePlan::Branch> Branches) {
+  auto Figure = [&](uint32_t Row, unsigned Index) {
+    return T.DivRows[Row].counter + Index;
+  };
+  for (auto [Row, Insts] : InstsOf) {
+    derive(T, Figure(Row, PASTA_DIV_WARP_EXECS), Counter, Insts);
+    derive(T, Figure(Row, PASTA_DIV_THREAD_EXECS), Counter + 1, Insts);
+  }
+  for (const DivergencePlan::Branch &Br : Branches)
+    derive(T, Figure(Br.Row, PASTA_DIV_BRANCHES), Counter, 1);
+  for (const DivergencePlan::Access &A : Accesses) {
+    if (A.Space == PASTA_DIV_GENERIC)
+      continue;
+    derive(T,
+           Figure(A.Row, A.Space == PASTA_DIV_SHARED
+                             ? PASTA_DIV_REQUESTS_SHARED
+                             : PASTA_DIV_REQUESTS_GLOBAL),
+           Counter, 1);
+    derive(T, Figure(A.Row, PASTA_DIV_BYTES), Counter + 1, A.Size);
+  }
+}
+
+// The figures of an access at a warp-uniform base plus Stride (0 or its
+// size) bytes per thread index x that __pasta_div_access_lanes leaves to
+// read-back (device_rt.c): its distinct bytes (its size per active lane, or
+// per execution for stride 0), and for a stride-0 global load or store one
+// sector and ceil(size / 32) ideal sectors per execution. Where its fast
+// path does not apply, the helper adds the measured figures minus these.
+static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
+                             uint64_t Stride) {
+  uint32_t Row = T.DivRows[A.Row].counter;
+  bool Shared = A.Space == PASTA_DIV_SHARED;
+  derive(T,
+         Row + (Shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL),
+         Stride ? A.Block + 1 : A.Block, A.Size);
+  if (Shared || !A.Sectored || Stride)
+    return;
+  derive(T, Row + PASTA_DIV_SECTORS, A.Block, 1);
+  derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Block, (A.Size + 31) / 32);
+}
+
 DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
                                      ModuleTables &T) {
   DivergencePlan Plan;
@@ -196,6 +251,8 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
     for (BasicBlock &BB : F) {
       SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
       std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
+      size_t FirstAccess = Plan.Accesses.size();
+      size_t FirstBranch = Plan.Branches.size();
       size_t K = 0;
       for (Instruction &I : BB) {
         uint32_t Row = Rows.rowFor(I, Lines[K++]);
@@ -214,8 +271,16 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
             isa<SwitchInst>(I))
           Plan.Branches.push_back({&I, Row});
       }
-      for (auto [Row, N] : InstsOf)
-        Plan.Blocks.push_back({&BB, Row, N});
+      if (InstsOf.empty())
+        continue;
+      uint32_t Counter = T.NumCounters;
+      T.NumCounters += 2;
+      Plan.Blocks.push_back({&BB, Counter});
+      for (size_t I = FirstAccess; I < Plan.Accesses.size(); ++I)
+        Plan.Accesses[I].Block = Counter;
+      deriveFromBlock(T, Counter, InstsOf,
+                      ArrayRef(Plan.Accesses).drop_front(FirstAccess),
+                      ArrayRef(Plan.Branches).drop_front(FirstBranch));
     }
   }
   return Plan;
@@ -223,17 +288,21 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
 
 namespace {
 
-// Whether an access can produce a figure: the address space it is known to
-// be in (generic: either), and sectors and bank conflicts for loads and
+// Whether an access's measurement produces a figure: requests and bytes
+// only in generic accesses (known spaces derive them from their block's
+// counters, deriveFromBlock), the figures of the address space it is known
+// to be in (generic: either), and sectors and bank conflicts for loads and
 // stores only.
 static bool accessMeasures(const DivergencePlan::Access &A, unsigned Figure) {
   bool Global = A.Space != PASTA_DIV_SHARED;
   bool Shared = A.Space != PASTA_DIV_GLOBAL;
   switch (Figure) {
   case PASTA_DIV_REQUESTS_GLOBAL:
+  case PASTA_DIV_REQUESTS_SHARED:
+  case PASTA_DIV_BYTES: // known spaces: derived from the block's counters
+    return A.Space == PASTA_DIV_GENERIC;
   case PASTA_DIV_DISTINCT_GLOBAL:
     return Global;
-  case PASTA_DIV_REQUESTS_SHARED:
   case PASTA_DIV_DISTINCT_SHARED:
     return Shared;
   case PASTA_DIV_SECTORS:
@@ -310,10 +379,11 @@ public:
       : Copy(Copy), T(T), Loops(Loops), H(H),
         EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
 
-  AllocaInst *slot(uint32_t Row, unsigned Figure) {
-    AllocaInst *&S = Slots[{Row, Figure}];
+  // A counter's register (in loops whose branches are not all uniform).
+  AllocaInst *slot(uint32_t Counter, const Twine &Name = "pasta.div") {
+    AllocaInst *&S = Slots[Counter];
     if (!S)
-      S = newRegister("pasta.div");
+      S = newRegister(Name);
     return S;
   }
 
@@ -326,53 +396,37 @@ public:
     return Discard;
   }
 
-  // `Insts` instructions of `Row` run per execution of BB. A block in a
-  // uniform loop counts its executions; one outside loops measures its
-  // lanes once (one __pasta_div_block call) and adds each line's figures
-  // there; one in another loop keeps two registers (warp-level executions,
-  // their active lanes), made with its one call.
-  void addBlockLine(BasicBlock &BB, uint32_t Row, uint32_t Insts) {
+  // BB's two counters (DivergencePlan::Block: warp-level executions at
+  // Counter, active lanes at Counter + 1). A block in a uniform loop counts
+  // its executions; one outside loops measures its lanes (one
+  // __pasta_div_block call) and adds them there; one in another loop adds
+  // them to two registers.
+  void addBlock(BasicBlock &BB, uint32_t Counter) {
     if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
-      addFold(*U, {Row, PASTA_DIV_WARP_EXECS, HL.Leader, Insts, N});
-      addFold(*U, {Row, PASTA_DIV_THREAD_EXECS, HL.Lanes, Insts, N});
+      addFold(*U, {Counter, HL.Leader, 1, N});
+      addFold(*U, {Counter + 1, HL.Lanes, 1, N});
       return;
     }
-    BlockMeasure &BM = Blocks[&BB];
+    // After the registers; in the entry block, after the code above them.
+    IRBuilder<> B(BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt());
     if (!Loops.inLoop(BB)) {
-      if (!BM.At) {
-        BM.At = BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt();
-        IRBuilder<> B(BM.At);
-        BM.Once = measuredPair(B, H.Block, B.getInt32(1));
-      }
-      IRBuilder<> B(BM.At);
-      addFigure(B, false, Row, PASTA_DIV_WARP_EXECS,
-                times(B, BM.Once[0], Insts));
-      addFigure(B, false, Row, PASTA_DIV_THREAD_EXECS,
-                times(B, BM.Once[1], Insts));
+      auto [Warps, Threads] = measuredPair(B, H.Block, B.getInt32(1));
+      addFigure(B, false, Counter, Warps);
+      addFigure(B, false, Counter + 1, Threads);
       return;
     }
-    if (!BM.Warps) {
-      BasicBlock::iterator Top = BB.getFirstInsertionPt(); // after registers
-      BM.Warps = newRegister("pasta.div.bw");
-      BM.Threads = newRegister("pasta.div.bt");
-      IRBuilder<> B(&*Top);
-      B.CreateCall(H.Block, {B.getInt32(1), BM.Warps, BM.Threads});
-      BlockOrder.push_back(&BB);
-    }
-    BM.Lines.push_back({Row, Insts});
+    B.CreateCall(H.Block, {B.getInt32(1), slot(Counter, "pasta.div.bw"),
+                           slot(Counter + 1, "pasta.div.bt")});
   }
 
-  // A conditional branch or switch of `Row`. In a uniform loop it never
-  // diverges: it only counts its block's executions.
+  // Whether a conditional branch or switch of `Row` diverges (its
+  // executions are its block's). In a uniform loop it never does.
   void addBranch(Instruction &Term, uint32_t Row) {
     BasicBlock &BB = *Term.getParent();
-    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
-      HoistedLoop &HL = hoisted(*U);
-      addFold(*U, {Row, PASTA_DIV_BRANCHES, HL.Leader, 1, executions(BB, *U)});
+    if (Loops.uniformLoop(BB))
       return;
-    }
     IRBuilder<> B(&Term);
     FunctionCallee Helper = H.Switch;
     Value *Taken;
@@ -384,13 +438,12 @@ public:
                                   B.getInt64Ty());
     }
     if (Loops.inLoop(BB)) {
-      B.CreateCall(Helper, {Taken, slot(Row, PASTA_DIV_BRANCHES),
-                            slot(Row, PASTA_DIV_DIVERGENT)});
+      B.CreateCall(Helper,
+                   {Taken, discard(), slot(figure(Row, PASTA_DIV_DIVERGENT))});
       return;
     }
-    auto [Branches, Divergent] = measuredPair(B, Helper, Taken);
-    addFigure(B, false, Row, PASTA_DIV_BRANCHES, Branches);
-    addFigure(B, false, Row, PASTA_DIV_DIVERGENT, Divergent);
+    Value *Divergent = measuredPair(B, Helper, Taken)[1];
+    addFigure(B, false, figure(Row, PASTA_DIV_DIVERGENT), Divergent);
   }
 
   // Groups one block's accesses (in order) and decides where each group is
@@ -421,6 +474,9 @@ public:
       if (G.Loop)
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.LaneStride = Loops.laneStride(Rep.Ptr, *Rep.I->getParent());
+      if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
+        for (const AccessSite *S : G.Members)
+          deriveLaneShaped(T, *S->A, *G.LaneStride);
     }
   }
 
@@ -448,16 +504,10 @@ public:
     }
   }
 
-  // At every return, as counting mode flushes: one test picks the fast path
-  // for the usual case (a full warp, every register below 2^27), inline:
-  // each (row, figure) register costs one warp sum and at most one `red` by
-  // lane 0; the active-lane figures cost one warp sum per block register and
-  // a `red` per (row, figure) of the sums' combination. The general path
-  // stages each row's figures (0 for those not measured here) for the
-  // runtime's out-of-line __pasta_flush, one call per row.
+  // The uniform loops' folds, then the registers' flush at every return.
   void emitFlushes() {
     emitFolds();
-    if (Slots.empty() && BlockOrder.empty())
+    if (Slots.empty())
       return;
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : Copy)
@@ -468,13 +518,10 @@ public:
   }
 
 private:
-  struct BlockMeasure {
-    AllocaInst *Warps = nullptr, *Threads = nullptr;
-    SmallVector<std::pair<uint32_t, uint32_t>, 4> Lines; // (row, insts)
-    Instruction *At = nullptr;     // outside loops: where measured,
-    std::array<Value *, 2> Once{}; // and the figures of one run
-  };
-  using FigureKey = std::pair<uint32_t, unsigned>; // (row, figure)
+  // The counter of figure Index of divergence row Row.
+  uint32_t figure(uint32_t Row, unsigned Index) const {
+    return T.DivRows[Row].counter + Index;
+  }
 
   // How many times a block of a uniform loop ran in the loop's current
   // entry: the loop's iterations when the block runs in each (known at the
@@ -485,12 +532,11 @@ private:
     Value *Trips = nullptr;
   };
 
-  // (Row, Figure) += PerEntry * Times * Count, with PerEntry taken as 0 when
-  // Ok (set in the preheader) is false: at the preheader when the count is
+  // Counter += PerEntry * Times * Count, with PerEntry taken as 0 when Ok
+  // (set in the preheader) is false: at the preheader when the count is
   // known there, else in the loop's exit blocks.
   struct Fold {
-    uint32_t Row;
-    unsigned Figure;
+    uint32_t Counter;
     AllocaInst *PerEntry;
     uint32_t Times;
     Count N;
@@ -548,13 +594,21 @@ private:
       PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
     Value *N =
         F.N.Trips ? F.N.Trips : B.CreateLoad(B.getInt64Ty(), F.N.Register);
-    addFigure(B, InLoop, F.Row, F.Figure,
+    addFigure(B, InLoop, F.Counter,
               times(B, B.CreateMul(PerEntry, N), F.Times));
   }
 
   static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
     for (AllocaInst *R : Registers)
       B.CreateStore(B.getInt64(0), R);
+  }
+
+  // Whether G's addresses are a warp-uniform base plus 0 or the access size
+  // per thread index x: measured with __pasta_div_access_lanes.
+  static bool laneShaped(const AccessGroup &G) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    return G.LaneStride &&
+           (*G.LaneStride == 0 || *G.LaneStride == int64_t(A.Size));
   }
 
   // Whether access S has the figures of the group led by R.
@@ -584,8 +638,7 @@ private:
     const DivergencePlan::Access &A = *G.Members.front()->A;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
-    bool Lanes = G.LaneStride &&
-                 (*G.LaneStride == 0 || *G.LaneStride == int64_t(A.Size));
+    bool Lanes = laneShaped(G);
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
@@ -615,7 +668,7 @@ private:
     IRBuilder<> B(At);
     if (InLoop && G.Members.size() == 1) {
       callAccess(B, Rep.Ptr, G,
-                 [&](unsigned Fig) { return slot(Rep.A->Row, Fig); });
+                 [&](unsigned Fig) { return slot(figure(Rep.A->Row, Fig)); });
       return;
     }
     zero(B, scratch());
@@ -625,7 +678,7 @@ private:
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*Rep.A, Fig))
           addFigure(
-              B, InLoop, Row, Fig,
+              B, InLoop, figure(Row, Fig),
               times(B, B.CreateLoad(B.getInt64Ty(), scratch()[Fig]), Times));
   }
 
@@ -664,7 +717,7 @@ private:
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (PerEntry[Fig])
-          addFold(U, {Row, Fig, PerEntry[Fig], Times, N, Ok});
+          addFold(U, {figure(Row, Fig), PerEntry[Fig], Times, N, Ok});
     return Ok;
   }
 
@@ -672,19 +725,17 @@ private:
     return Times == 1 ? V : B.CreateMul(V, B.getInt64(Times));
   }
 
-  // (Row, Figure) += V, V being 0 in every lane but the one that measured:
-  // in a loop to its register, else to its counter.
-  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Row, unsigned Figure,
-                 Value *V) {
+  // Counter += V, V being 0 in every lane but the one that measured: in a
+  // loop to its register, else to the counter.
+  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Counter, Value *V) {
     if (InLoop) {
-      AllocaInst *R = slot(Row, Figure);
+      AllocaInst *R = slot(Counter);
       B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), R), V), R);
       return;
     }
-    B.CreateCall(H.Add,
-                 {B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(),
-                                               T.DivRows[Row].counter + Figure),
-                  V});
+    B.CreateCall(
+        H.Add,
+        {B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(), Counter), V});
   }
 
   // This thread block's row of counters, computed at the entry.
@@ -738,49 +789,23 @@ private:
     return S;
   }
 
-  // Each line's active-lane figures: the sum over its blocks of its
-  // instructions there times Of(block), a (warps, threads) pair of values.
-  template <typename OfBlock>
-  std::map<FigureKey, Value *> combineBlocks(IRBuilder<> &B, OfBlock Of) {
-    std::map<FigureKey, Value *> Out;
-    for (BasicBlock *BB : BlockOrder) {
-      const BlockMeasure &BM = Blocks[BB];
-      auto [W, Th] = Of(BB);
-      for (auto [Row, Insts] : BM.Lines) {
-        for (auto [Figure, V] :
-             {std::pair<unsigned, Value *>{PASTA_DIV_WARP_EXECS, W},
-              {PASTA_DIV_THREAD_EXECS, Th}}) {
-          Value *Term = Insts == 1 ? V : B.CreateMul(V, B.getInt64(Insts));
-          Value *&Acc = Out[{Row, Figure}];
-          Acc = Acc ? B.CreateAdd(Acc, Term) : Term;
-        }
-      }
-    }
-    return Out;
-  }
-
+  // At every return, as counting mode flushes: one test picks the fast path
+  // for the usual case (a full warp, every register below 2^27), inline:
+  // each register costs one warp sum and at most one `red` by lane 0. The
+  // general path stages the registers for the runtime's out-of-line
+  // __pasta_flush, one call per run of nearby counters.
   void emitFlush(ReturnInst *Ret) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
-    std::map<FigureKey, Value *> Values;
-    std::map<BasicBlock *, std::pair<Value *, Value *>> BlockValues;
+    std::map<uint32_t, Value *> Values;
     Value *Any = nullptr;
-    auto Or = [&](Value *V) { Any = Any ? B.CreateOr(Any, V) : V; };
-    for (auto &[Key, Slot] : Slots) {
+    for (auto &[Counter, Slot] : Slots) {
       Value *V = B.CreateLoad(I64, Slot);
-      Values[Key] = V;
-      Or(V);
-    }
-    for (BasicBlock *BB : BlockOrder) {
-      const BlockMeasure &BM = Blocks[BB];
-      Value *W = B.CreateLoad(I64, BM.Warps),
-            *Th = B.CreateLoad(I64, BM.Threads);
-      BlockValues[BB] = {W, Th};
-      Or(W);
-      Or(Th);
+      Values[Counter] = V;
+      Any = Any ? B.CreateOr(Any, V) : V;
     }
     FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
     Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
@@ -795,34 +820,16 @@ private:
                                          FB.getInt32(T.numBanks())});
     FunctionCallee FlushFast = M.getOrInsertFunction(
         FlushCounterFastName, FB.getVoidTy(), Global, I64);
-    auto CounterOf = [&](const FigureKey &Key) {
-      return FB.CreateConstInBoundsGEP1_32(
-          I64, Row, T.DivRows[Key.first].counter + Key.second);
-    };
-    for (auto &[Key, V] : Values)
-      FB.CreateCall(FlushFast, {CounterOf(Key), V});
-    FunctionCallee SumFast = M.getOrInsertFunction(FlushSumFastName, I64, I64);
-    FunctionCallee AddSum =
-        M.getOrInsertFunction(FlushAddSumName, FB.getVoidTy(), Global, I64);
-    for (auto &[Key, Sum] : combineBlocks(FB, [&](BasicBlock *BB) {
-           auto [W, Th] = BlockValues[BB];
-           return std::pair<Value *, Value *>{FB.CreateCall(SumFast, {W}),
-                                              FB.CreateCall(SumFast, {Th})};
-         }))
-      FB.CreateCall(AddSum, {CounterOf(Key), Sum});
-    IRBuilder<> SB(SlowT);
-    for (auto &[Key, V] :
-         combineBlocks(SB, [&](BasicBlock *BB) { return BlockValues[BB]; })) {
-      // A line's active-lane figures may also have a register of their own
-      // (from a uniform loop's fold): both count.
-      Value *&Staged = Values[Key];
-      Staged = Staged ? SB.CreateAdd(Staged, V) : V;
-    }
+    for (auto &[Counter, V] : Values)
+      FB.CreateCall(FlushFast,
+                    {FB.CreateConstInBoundsGEP1_32(I64, Row, Counter), V});
     emitStagedFlush(SlowT, Values);
   }
 
+  // Values staged by runs of counters less than PASTA_DIV_NUM apart (a
+  // row's figures, a block's pair), 0 between them, one __pasta_flush each.
   void emitStagedFlush(Instruction *At,
-                       const std::map<FigureKey, Value *> &Values) {
+                       const std::map<uint32_t, Value *> &Values) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -837,19 +844,21 @@ private:
           EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
                               nullptr, "pasta.div.flush");
     }
-    std::map<uint32_t, std::array<Value *, PASTA_DIV_NUM>> ByRow;
-    for (auto &[Key, V] : Values)
-      ByRow[Key.first][Key.second] = V;
     IRBuilder<> B(At);
-    for (auto &[Row, Figures] : ByRow) {
-      for (unsigned I = 0; I < PASTA_DIV_NUM; ++I)
-        B.CreateStore(Figures[I] ? Figures[I] : B.getInt64(0),
+    for (auto It = Values.begin(); It != Values.end();) {
+      uint32_t First = It->first, Last = First;
+      std::array<Value *, PASTA_DIV_NUM> Run{};
+      for (; It != Values.end() && It->first - First < PASTA_DIV_NUM; ++It) {
+        Run[It->first - First] = It->second;
+        Last = It->first;
+      }
+      for (uint32_t I = 0; I <= Last - First; ++I)
+        B.CreateStore(Run[I] ? Run[I] : B.getInt64(0),
                       B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
       B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
-                           B.getInt32(T.numBanks()),
-                           B.getInt32(T.DivRows[Row].counter),
+                           B.getInt32(T.numBanks()), B.getInt32(First),
                            B.CreatePointerCast(Stage, Generic),
-                           B.getInt32(PASTA_DIV_NUM)});
+                           B.getInt32(Last - First + 1)});
     }
   }
 
@@ -857,9 +866,7 @@ private:
   ModuleTables &T;
   UniformLoops &Loops;
   const DivHelpers &H;
-  std::map<FigureKey, AllocaInst *> Slots;
-  std::map<BasicBlock *, BlockMeasure> Blocks;
-  SmallVector<BasicBlock *, 16> BlockOrder; // Blocks' keys, in a fixed order
+  std::map<uint32_t, AllocaInst *> Slots; // by counter
   std::deque<AccessGroup> Groups;
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
   SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
@@ -983,12 +990,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H).first->second;
   };
 
-  for (const DivergencePlan::BlockLine &BL : Plan.Blocks) {
-    auto It = VMap.find(BL.BB);
+  for (const DivergencePlan::Block &Planned : Plan.Blocks) {
+    auto It = VMap.find(Planned.BB);
     if (It == VMap.end())
       continue;
     auto *BB = cast<BasicBlock>(It->second);
-    MeasuresOf(&*BB->getFirstInsertionPt()).addBlockLine(*BB, BL.Row, BL.Insts);
+    MeasuresOf(&*BB->getFirstInsertionPt()).addBlock(*BB, Planned.Counter);
   }
   for (const DivergencePlan::Branch &Br : Plan.Branches)
     if (Instruction *I = inCopy(VMap, Br.Term))

@@ -33,24 +33,31 @@ struct DivergencePlan {
   struct Access {
     llvm::Instruction *I;
     uint32_t Row, Size, Space; // Space: enum pasta_div_space
+    uint32_t Block;            // its block's counters (Block::Counter)
     bool Sectored;             // a load or store (not an atomic)
   };
   struct Branch {
     llvm::Instruction *Term; // a conditional br or a switch
     uint32_t Row;
   };
-  struct BlockLine {
+  // A block's two counters: its warp-level executions (Counter) and their
+  // active lanes (Counter + 1). Its lines' instruction figures, its
+  // branch's executions and its accesses' requests and requested bytes are
+  // derived from them at read-back (T.Derived): a block's instructions all
+  // run with the lanes at its top.
+  struct Block {
     llvm::BasicBlock *BB;
-    uint32_t Row, Insts; // instructions of that line in the block
+    uint32_t Counter;
   };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
-  std::vector<BlockLine> Blocks;
+  std::vector<Block> Blocks;
 };
 
 // Adds the divergence rows of the planned device functions to T, each with
-// PASTA_DIV_NUM new counters (T.NumCounters grows: call before the counters
-// are created).
+// PASTA_DIV_NUM new counters, two counters per block and the rows deriving
+// figures from them (T.NumCounters grows: call before the counters are
+// created).
 DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
                               ModuleTables &T);
 

@@ -17,6 +17,7 @@
 ; the lanes follow x, tested once at the entry).
 ; A generic pointer to a kernel parameter counts as global (hint 1).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [64 x float] zeroinitializer
@@ -74,7 +75,8 @@ done:
 
 ; A uniform loop inside a divergent one, on one line: the inner loop's
 ; figures go to registers at its preheader (in the outer loop), the outer
-; latch's to its block registers; the general flush stages their sum.
+; latch's to its block registers; each pair is its block's counters, and
+; the line's figures are derived from both at read-back.
 define ptx_kernel void @nested(ptr addrspace(1) %g, i64 %n) !dbg !30 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !31
@@ -140,38 +142,44 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
 ; CHECK: uniform.preheader:
 ; The loop's lanes: __pasta_div_block's figures of one execution. The
-; header runs once per iteration, %n times per entry: its lines' figures
-; (line 4: two instructions) are added here, times %n.
+; header and the latch run once per iteration, %n times per entry: their
+; counters (the header's 70 and 71, the latch's 98 and 99) get them here,
+; times %n; their lines' figures are derived from them at read-back.
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK-NEXT: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
 ; CHECK-NEXT: %[[LN:.*]] = mul i64 %[[LEAD]], %n
-; CHECK-NEXT: %[[L2:.*]] = mul i64 %[[LN]], 2
-; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[L2]])
+; CHECK-NEXT: %[[C70:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 70
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C70]], i64 %[[LN]])
+; CHECK-NEXT: %[[LANES:.*]] = load i64, ptr %pasta.div.lanes
+; CHECK-NEXT: %[[TN:.*]] = mul i64 %[[LANES]], %n
+; CHECK-NEXT: %[[C71:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 71
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C71]], i64 %[[TN]])
 ; The odd iterations' block (line 12) counts its executions: zeroed here.
 ; CHECK: store i64 0, ptr %pasta.div.n
-; Line 4's loads and line 6's store: one shared measurement, added twice
-; %n times to line 4, %n times to line 6.
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %[[SREQ:pasta.div.once[0-9]*]],
-; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 98
+; Line 4's loads and line 6's store: one shared measurement (distinct
+; bytes, conflicts; requests and bytes are the block's), added twice %n
+; times to line 4 (counter 22 + 4), %n times to line 6 (46 + 4).
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[SDIST:pasta.div.once[0-9]*]],
+; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SDIST]], align 8
 ; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %n
 ; CHECK-NEXT: %[[TWICE:.*]] = mul i64 %[[PROD]], 2
-; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[TWICE]])
-; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SREQ]], align 8
+; CHECK-NEXT: %[[C26:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 26
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C26]], i64 %[[TWICE]])
+; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SDIST]], align 8
 ; CHECK-NEXT: %[[PROD6:.*]] = mul i64 %[[ONCE6]], %n
-; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{.*}}, i64 %[[PROD6]])
+; CHECK-NEXT: %[[C50:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 50
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C50]], i64 %[[PROD6]])
 ; Line 5's store: 128 bytes per iteration, a multiple of 32.
 ; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %{{[0-9]+}}
 ; CHECK: %[[GC:.*]] = addrspacecast ptr addrspace(1) %[[G]] to ptr
-; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GC]], i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.once
+; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GC]], i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
 ; Line 6's load: 4 * %stride bytes per iteration, tested here; its figures
 ; count only when the test passed.
 ; CHECK: %[[STEP:.*]] = shl i64 %stride, 2
 ; CHECK-NEXT: %[[LOW:.*]] = and i64 %[[STEP]], 31
 ; CHECK-NEXT: %pasta.div.step.ok = icmp eq i64 %[[LOW]], 0
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.once
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
 ; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
 ; Line 12's store runs only in odd iterations: measured here too, its count
 ; a register (zeroed above).
@@ -193,28 +201,35 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
 ; CHECK: latch:
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
-; The exit block (outside loops): the odd block's figures times its count.
+; The exit block (outside loops): the odd block's figures times its count
+; (its counters 84 and 85, its store's distinct bytes and sectors).
 ; CHECK: mid.loopexit:
 ; CHECK: %[[N:.*]] = load i64, ptr %pasta.div.n
-; CHECK: call void @__pasta_div_add(
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 84
+; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK: br label %mid
-; The divergent loop: measured at every execution, into registers.
+; The divergent loop: measured at every execution, into registers: its
+; block's two, its store's distinct bytes, sectors and ideal sectors, its
+; branch's divergence (its executions are the block's).
 ; CHECK: divergent:
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div{{[0-9]+}},
-; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div{{[0-9]*}}, ptr %pasta.div{{[0-9]+}})
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[DD:pasta.div[0-9]+]], ptr %pasta.div.none, ptr %[[DS:pasta.div[0-9]+]], ptr %[[DI:pasta.div[0-9]+]], ptr %pasta.div.none)
+; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div.none, ptr %[[DV:pasta.div[0-9]*]])
 ; CHECK-NEXT: br i1 %again
 ; At the return, after the counting flush, the registers': the fast path
-; inline (a warp sum and a `red` per figure; a warp sum per block register,
-; and a `red` per line of their combination), and the general path, each
-; row's 12 figures staged for the out-of-line __pasta_flush.
+; inline (a warp sum and a `red` per register), and the general path, the
+; registers staged by runs of counters less than 12 apart for the
+; out-of-line __pasta_flush: line 6's sectored load tested in the loop
+; (counters 49, 51, 52), line 8's store (103, 105, 106), line 9's branch
+; (123) with line 8's block (126, 127).
 ; CHECK: done:
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
 ; CHECK-NOT: __pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %pasta.div.none
-; CHECK: call i64 @__pasta_flush_sum_fast(i64 %{{.*}})
-; CHECK: call void @__pasta_flush_add_sum(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, ptr %pasta.div.flush, i32 12)
+; CHECK-NOT: __pasta_flush_sum_fast
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 49, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 103, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 123, ptr %pasta.div.flush, i32 5)
 ; CHECK: ret void
 
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
@@ -223,23 +238,33 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
 ; CHECK: outer.latch:
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
-; The general path: row 21's warp executions (figure 10) staged as the
-; register's value plus the latch block's.
+; The general path stages each register as its own counter: the inner
+; block's (170 and 171, the inner loop's folds) and the latch's (172, 173)
+; are two counter pairs, and line 21's figures are derived from both at
+; read-back (ROWS).
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(
-; CHECK: {{^}}{{[0-9]+}}:
-; CHECK-NEXT: %[[M1:.*]] = mul i64 %{{.*}}, 3
-; CHECK-NEXT: %[[BW:.*]] = add i64 %{{.*}}, %[[M1]]
-; CHECK-NEXT: %[[M2:.*]] = mul i64 %{{.*}}, 3
-; CHECK-NEXT: %[[BT:.*]] = add i64 %{{.*}}, %[[M2]]
-; CHECK-NEXT: %[[SUMW:.*]] = add i64 %{{.*}}, %[[BW]]
-; CHECK-NEXT: %[[SUMT:.*]] = add i64 %{{.*}}, %[[BT]]
-; CHECK: getelementptr inbounds [12 x i64], ptr %pasta.div.flush, i32 0, i32 10
-; CHECK-NEXT: store i64 %[[SUMW]]
-; CHECK: getelementptr inbounds [12 x i64], ptr %pasta.div.flush, i32 0, i32 11
-; CHECK-NEXT: store i64 %[[SUMT]]
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 159, ptr %pasta.div.flush, i32 12)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 171, ptr %pasta.div.flush, i32 3)
 ; CHECK: ret void
+; ROWS: pasta: derived 166 = +4*c170
+; ROWS-NEXT: pasta: derived 167 = +4*c171
+; ROWS: pasta: derived 166 = +3*c172
+; ROWS-NEXT: pasta: derived 167 = +3*c173
+; What the lane shapes give, from the copies: @loops' line 4 shared loads
+; and line 6's shared store (4 bytes per active lane: the header's lanes,
+; 71), line 5's global store and line 6's load (the same; their sectors
+; are measured), the odd block's stride-0 store to %g (4 distinct bytes,
+; a sector and an ideal sector per execution of its block, 84).
+; ROWS: pasta: derived 26 = +4*c71 +4*c71
+; ROWS-NEXT: pasta: derived 50 = +4*c71
+; ROWS-NEXT: pasta: derived 37 = +4*c71
+; ROWS-NEXT: pasta: derived 49 = +4*c71
+; ROWS-NEXT: pasta: derived 75 = +4*c84
+; ROWS-NEXT: pasta: derived 77 = +1*c84
+; ROWS-NEXT: pasta: derived 78 = +1*c84
+; ROWS: pasta: div loops.cu:21 func=nested counters=156..167
 
 ; CHECK-LABEL: define ptx_kernel void @intidx__pasta_div(
 ; CHECK: body.preheader:

@@ -3,7 +3,9 @@
 ; code plus one __pasta_div_access per global, shared or generic access (its
 ; size, address space and whether it is a load/store), one __pasta_div_branch
 ; or __pasta_div_switch per conditional branch, one __pasta_div_block per
-; block (its lines' instruction counts times its figures). One divergence
+; block (two counters of its own, from which its lines' instruction
+; figures, its branch's executions and its accesses' requests and bytes are
+; derived at read-back). One divergence
 ; row per (function, line), PASTA_DIV_NUM (12) counters each, after the
 ; functions' own counters; code inlined from clang's wrapper headers counts
 ; at the line that used it. Code outside loops (all of it here) adds each
@@ -47,48 +49,53 @@ entry:
 ; CHECK-NOT: __pasta_div
 ; CHECK: ret void
 
-; The divergence copy: same parameters, a kernel. The entry block's lanes
-; (line 3, three instructions) go to row 3's warp and thread executions
-; (counters 12 + 10 and 12 + 11 of this thread block's row).
+; The divergence copy: same parameters, a kernel. Each block measures its
+; warp-level executions and their active lanes once, into two counters of
+; its own (the entry's: 24 and 25 of this thread block's row); the figures
+; of its lines, its branch and its accesses' requests and bytes follow from
+; them at read-back (the ROWS checks below).
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_div(ptr addrspace(1) %out, ptr %in, i32 %n)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W:pasta.div.t[0-9]*]], ptr %[[T:pasta.div.t[0-9]*]])
 ; CHECK-NEXT: %[[WV:.*]] = load i64, ptr %[[W]]
 ; CHECK-NEXT: %[[TV:.*]] = load i64, ptr %[[T]]
-; CHECK-NEXT: %[[W3:.*]] = mul i64 %[[WV]], 3
-; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 96, i32 4096)
-; CHECK-NEXT: %[[C22:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 22
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C22]], i64 %[[W3]])
-; CHECK-NEXT: %[[T3:.*]] = mul i64 %[[TV]], 3
-; CHECK-NEXT: %[[C23:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 23
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C23]], i64 %[[T3]])
-; The branch: its two figures to row 3's branch counters (12 + 8, 12 + 9).
+; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 112, i32 4096)
+; CHECK-NEXT: %[[C24:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 24
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C24]], i64 %[[WV]])
+; CHECK-NEXT: %[[C25:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 25
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C25]], i64 %[[TV]])
+; The branch: only whether it diverged, to row 3's counter 12 + 9.
 ; CHECK: %[[FOLLOW:.*]] = call i32 @__pasta_div_lanes_follow_x()
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %[[W]], ptr %[[T]])
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 20
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
-; CHECK-NEXT: call void @__pasta_div_add(
+; CHECK-NEXT: load i64, ptr %[[W]]
+; CHECK-NEXT: %[[DIV:.*]] = load i64, ptr %[[T]]
+; CHECK-NEXT: %[[C21:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C21]], i64 %[[DIV]])
 ; CHECK-NEXT: br i1 %c
 ; CHECK: call void @__pasta_div_block(i32 1,
 ; CHECK: call float @load_it__pasta_div(ptr %in)
 ; Shared (3), 8 bytes, a store; global (1) 4 bytes store; the atomic: not
-; sectored (0). Figures an access cannot produce (the other space's; sectors
-; and conflicts of an atomic) go to a register that is never read. The
-; shared store adds row 5's shared requests, bytes, shared distinct bytes
-; and conflicts (36 + 1, 2, 4, 7). All three addresses are the same in every
-; lane (stride 0 per thread index x): __pasta_div_access_lanes, with the
-; entry's test that the lanes follow x.
-; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 37
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 38
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 40
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 43
+; sectored (0). Figures an access need not produce (requests and bytes,
+; derived; the other space's; sectors and conflicts of an atomic) go to a
+; register that is never read. The shared store adds row 5's shared
+; distinct bytes and conflicts (38 + 4, 7). All three addresses are the
+; same in every lane (stride 0 per thread index x): __pasta_div_access_lanes,
+; with the entry's test that the lanes follow x.
+; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 42
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 45
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: store double
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
-; CHECK-COUNT-5: call void @__pasta_div_add(
+; The global store: distinct bytes, sectors, ideal sectors (50 + 3, 5, 6).
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 55
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 56
+; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: store float %v
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[FOLLOW]], ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
-; CHECK-COUNT-3: call void @__pasta_div_add(
+; The atomic: distinct bytes only.
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
+; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: atomicrmw add
 ; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
 ; CHECK: switch i32 %n
@@ -102,22 +109,62 @@ entry:
 ; CHECK: ret void
 
 ; The device function's copy: a generic (0) load of 4 bytes, all eight
-; figures added where measured; its parameter may differ between lanes (a
+; figures added where measured (after its block's two); its parameter may differ between lanes (a
 ; device function's are not known to be uniform): the general helper.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1,
 ; CHECK-COUNT-8: call void @__pasta_div_add(
+; CHECK-NEXT: load float
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret float
 
+; What the blocks' counters give at read-back (counter += coeff * block
+; counter): the entry (24, 25): line 3's three instructions (row 12: warp
+; and thread executions 22, 23) and its branch's executions (20); `then`
+; (74, 75): lines 4 to 7 (row 26 one instruction: 36, 37; row 38: 48, 49;
+; row 50 two: 60, 61; row 62: 72, 73), the switch's executions (70), the
+; shared store's request and 8 bytes (39, 40), the global store's and the
+; atomic's (50, 52, twice). The device function's load is generic: its
+; requests and bytes are measured, per space.
+; ROWS: pasta: derived 22 = +3*c24
+; ROWS-NEXT: pasta: derived 23 = +3*c25
+; ROWS-NEXT: pasta: derived 20 = +1*c24
+; ROWS-NEXT: pasta: derived 36 = +1*c74
+; ROWS-NEXT: pasta: derived 37 = +1*c75
+; ROWS-NEXT: pasta: derived 48 = +1*c74
+; ROWS-NEXT: pasta: derived 49 = +1*c75
+; ROWS-NEXT: pasta: derived 60 = +2*c74
+; ROWS-NEXT: pasta: derived 61 = +2*c75
+; ROWS-NEXT: pasta: derived 72 = +1*c74
+; ROWS-NEXT: pasta: derived 73 = +1*c75
+; ROWS-NEXT: pasta: derived 70 = +1*c74
+; ROWS-NEXT: pasta: derived 39 = +1*c74
+; ROWS-NEXT: pasta: derived 40 = +8*c75
+; ROWS-NEXT: pasta: derived 50 = +1*c74
+; ROWS-NEXT: pasta: derived 52 = +4*c75
+; ROWS-NEXT: pasta: derived 50 = +1*c74
+; ROWS-NEXT: pasta: derived 52 = +4*c75
+; ROWS-NEXT: pasta: derived 86 = +1*c88
+; ROWS-NEXT: pasta: derived 87 = +1*c89
+; ROWS-NEXT: pasta: derived 100 = +2*c102
+; ROWS-NEXT: pasta: derived 101 = +2*c103
+; Then, from the copy, what the lane shape gives (stride 0 here: the same
+; element in every lane; __pasta_div_access_lanes adds only the rest): the
+; shared store's 8 distinct bytes per execution (42), the global store's 4,
+; one sector and one ideal sector (53, 55, 56), the atomic's 4 (53).
+; ROWS-NEXT: pasta: derived 42 = +8*c74
+; ROWS-NEXT: pasta: derived 53 = +4*c74
+; ROWS-NEXT: pasta: derived 55 = +1*c74
+; ROWS-NEXT: pasta: derived 56 = +1*c74
+; ROWS-NEXT: pasta: derived 53 = +4*c74
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
-; ROWS: pasta: div k.cu:3 func=k counters=[[R0:[0-9]+]]..
-; ROWS: pasta: div k.cu:4 func=k
-; ROWS: pasta: div k.cu:5 func=k
-; ROWS: pasta: div k.cu:6 func=k
-; ROWS: pasta: div k.cu:7 func=k
-; ROWS: pasta: div k.cu:8 func=k
-; ROWS: pasta: div k.cu:21 func=load_it
+; ROWS: pasta: div k.cu:3 func=k counters=12..23
+; ROWS: pasta: div k.cu:4 func=k counters=26..37
+; ROWS: pasta: div k.cu:5 func=k counters=38..49
+; ROWS: pasta: div k.cu:6 func=k counters=50..61
+; ROWS: pasta: div k.cu:7 func=k counters=62..73
+; ROWS: pasta: div k.cu:8 func=k counters=76..87
+; ROWS: pasta: div k.cu:21 func=load_it counters=90..101
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
 
 ; NODIV: i32 0, i32 0, i64 ptrtoint (ptr addrspace(1) @__pasta_div_rows_
