@@ -1067,23 +1067,20 @@ PASTA_INLINE void __pasta_div_access_lanes(
     return;
   }
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-  uint64_t distinct = stride == 0 ? size : (uint64_t)size * active;
-  int global_ldst = hint == PASTA_DIV_GLOBAL && sectored;
   if (!lanes_follow_x || size == 0 || size > 32 || (size & (size - 1)) != 0 ||
       base % size != 0) {
-    uint64_t f[PASTA_DIV_NUM];
-    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
-    f[hint == PASTA_DIV_SHARED ? PASTA_DIV_DISTINCT_SHARED
-                               : PASTA_DIV_DISTINCT_GLOBAL] -= distinct;
-    if (global_ldst && stride == 0) {
-      f[PASTA_DIV_SECTORS] -= 1;
-      f[PASTA_DIV_IDEAL_SECTORS] -= (size + 31) / 32;
+    __pasta_div_access(ptr, size, hint, sectored, requests_global,
+                       requests_shared, bytes, distinct_global, distinct_shared,
+                       sectors, ideal_sectors, bank_conflicts);
+    if (!__gpu_is_first_in_lane(lanes))
+      return;
+    uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+    *(hint == PASTA_DIV_SHARED ? distinct_shared : distinct_global) -=
+        stride == 0 ? size : (uint64_t)size * active;
+    if (hint == PASTA_DIV_GLOBAL && sectored && stride == 0) {
+      *sectors -= 1;
+      *ideal_sectors -= (size + 31) / 32;
     }
-    if (__gpu_is_first_in_lane(lanes))
-      pasta_div_add_access(f, requests_global, requests_shared, bytes,
-                           distinct_global, distinct_shared, sectors,
-                           ideal_sectors, bank_conflicts);
     return;
   }
   if (!__gpu_is_first_in_lane(lanes))
@@ -1091,12 +1088,13 @@ PASTA_INLINE void __pasta_div_access_lanes(
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
   ++pasta_div_fast_lanes;
 #endif
+  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
   *bytes += (uint64_t)size * active;
   *(hint == PASTA_DIV_SHARED ? requests_shared : requests_global) += 1;
-  if (!global_ldst || stride == 0)
+  if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
     return;
   *sectors += pasta_div_consecutive_sectors(lanes, base, size);
-  *ideal_sectors += (distinct + 31) / 32;
+  *ideal_sectors += ((uint64_t)size * active + 31) / 32;
 }
 
 /* One warp-level execution of a two-way conditional branch: divergent when
