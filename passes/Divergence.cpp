@@ -192,11 +192,11 @@ static void derive(ModuleTables &T, uint32_t To, uint32_t From,
 }
 
 // The figures of a block's sites that follow from the block's two counters
-// (warp-level executions at Counter, active lanes at Counter + 1): each
-// line's instructions, each branch's executions, and each access's
-// requests and requested bytes when its address space is known (a generic
-// one is split between spaces per lane, at run time).
-static void deriveFromBlock(ModuleTables &T, uint32_t Counter,
+// (DivergencePlan::Block): each line's instructions, each branch's
+// executions, and each access's requests and requested bytes when its
+// address space is known (a generic one is split between spaces per lane,
+// at run time).
+static void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
                             const std::map<uint32_t, uint32_t> &InstsOf,
                             ArrayRef<DivergencePlan::Access> Accesses,
                             ArrayRef<DivergencePlan::Branch> Branches) {
@@ -204,11 +204,11 @@ static void deriveFromBlock(ModuleTables &T, uint32_t Counter,
     return T.DivRows[Row].counter + Index;
   };
   for (auto [Row, Insts] : InstsOf) {
-    derive(T, Figure(Row, PASTA_DIV_WARP_EXECS), Counter, Insts);
-    derive(T, Figure(Row, PASTA_DIV_THREAD_EXECS), Counter + 1, Insts);
+    derive(T, Figure(Row, PASTA_DIV_WARP_EXECS), B.Warps, Insts);
+    derive(T, Figure(Row, PASTA_DIV_THREAD_EXECS), B.Threads, Insts);
   }
   for (const DivergencePlan::Branch &Br : Branches)
-    derive(T, Figure(Br.Row, PASTA_DIV_BRANCHES), Counter, 1);
+    derive(T, Figure(Br.Row, PASTA_DIV_BRANCHES), B.Warps, 1);
   for (const DivergencePlan::Access &A : Accesses) {
     if (A.Space == PASTA_DIV_GENERIC)
       continue;
@@ -216,8 +216,8 @@ static void deriveFromBlock(ModuleTables &T, uint32_t Counter,
            Figure(A.Row, A.Space == PASTA_DIV_SHARED
                              ? PASTA_DIV_REQUESTS_SHARED
                              : PASTA_DIV_REQUESTS_GLOBAL),
-           Counter, 1);
-    derive(T, Figure(A.Row, PASTA_DIV_BYTES), Counter + 1, A.Size);
+           B.Warps, 1);
+    derive(T, Figure(A.Row, PASTA_DIV_BYTES), B.Threads, A.Size);
   }
 }
 
@@ -233,11 +233,11 @@ static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
   bool Shared = A.Space == PASTA_DIV_SHARED;
   derive(T,
          Row + (Shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL),
-         Stride ? A.Block + 1 : A.Block, A.Size);
+         Stride ? A.Threads : A.Warps, A.Size);
   if (Shared || !A.Sectored || Stride)
     return;
-  derive(T, Row + PASTA_DIV_SECTORS, A.Block, 1);
-  derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Block, (A.Size + 31) / 32);
+  derive(T, Row + PASTA_DIV_SECTORS, A.Warps, 1);
+  derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Warps, (A.Size + 31) / 32);
 }
 
 DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
@@ -248,6 +248,9 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
     const pasta_func &PF = T.Funcs[P.Index];
     RowIndex Rows(T, P.Index, PF.file);
     const DataLayout &DL = F.getDataLayout();
+    DenseMap<const BasicBlock *, uint32_t> CountingCounter;
+    for (const CountedBlock &CB : P.Blocks)
+      CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     for (BasicBlock &BB : F) {
       SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
       std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
@@ -273,12 +276,17 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
       }
       if (InstsOf.empty())
         continue;
-      uint32_t Counter = T.NumCounters;
-      T.NumCounters += 2;
-      Plan.Blocks.push_back({&BB, Counter});
-      for (size_t I = FirstAccess; I < Plan.Accesses.size(); ++I)
-        Plan.Accesses[I].Block = Counter;
-      deriveFromBlock(T, Counter, InstsOf,
+      // Thread-level executions are the counting code's count of the block.
+      DivergencePlan::Block Planned{&BB, T.NumCounters++, 0, false};
+      auto Counting = CountingCounter.find(&BB);
+      Planned.OwnThreads = Counting == CountingCounter.end();
+      Planned.Threads = Planned.OwnThreads ? T.NumCounters++ : Counting->second;
+      Plan.Blocks.push_back(Planned);
+      for (size_t I = FirstAccess; I < Plan.Accesses.size(); ++I) {
+        Plan.Accesses[I].Warps = Planned.Warps;
+        Plan.Accesses[I].Threads = Planned.Threads;
+      }
+      deriveFromBlock(T, Planned, InstsOf,
                       ArrayRef(Plan.Accesses).drop_front(FirstAccess),
                       ArrayRef(Plan.Branches).drop_front(FirstBranch));
     }
@@ -396,29 +404,33 @@ public:
     return Discard;
   }
 
-  // BB's two counters (DivergencePlan::Block: warp-level executions at
-  // Counter, active lanes at Counter + 1). A block in a uniform loop counts
-  // its executions; one outside loops measures its lanes (one
-  // __pasta_div_block call) and adds them there; one in another loop adds
-  // them to two registers.
-  void addBlock(BasicBlock &BB, uint32_t Counter) {
+  // The counters of Planned's block (in the copy: BB). A block in a
+  // uniform loop counts its executions; one outside loops measures its
+  // lanes (one __pasta_div_block call) and adds them there; one in another
+  // loop adds them to registers. Its active lanes only when the counting
+  // code does not count it (OwnThreads).
+  void addBlock(BasicBlock &BB, const DivergencePlan::Block &Planned) {
+    bool Threads = Planned.OwnThreads;
     if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
-      addFold(*U, {Counter, HL.Leader, 1, N});
-      addFold(*U, {Counter + 1, HL.Lanes, 1, N});
+      addFold(*U, {Planned.Warps, HL.Leader, 1, N});
+      if (Threads)
+        addFold(*U, {Planned.Threads, HL.Lanes, 1, N});
       return;
     }
     // After the registers; in the entry block, after the code above them.
     IRBuilder<> B(BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt());
     if (!Loops.inLoop(BB)) {
-      auto [Warps, Threads] = measuredPair(B, H.Block, B.getInt32(1));
-      addFigure(B, false, Counter, Warps);
-      addFigure(B, false, Counter + 1, Threads);
+      auto [Warps, Lanes] = measuredPair(B, H.Block, B.getInt32(1));
+      addFigure(B, false, Planned.Warps, Warps);
+      if (Threads)
+        addFigure(B, false, Planned.Threads, Lanes);
       return;
     }
-    B.CreateCall(H.Block, {B.getInt32(1), slot(Counter, "pasta.div.bw"),
-                           slot(Counter + 1, "pasta.div.bt")});
+    B.CreateCall(H.Block,
+                 {B.getInt32(1), slot(Planned.Warps, "pasta.div.bw"),
+                  Threads ? slot(Planned.Threads, "pasta.div.bt") : discard()});
   }
 
   // Whether a conditional branch or switch of `Row` diverges (its
@@ -995,7 +1007,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     if (It == VMap.end())
       continue;
     auto *BB = cast<BasicBlock>(It->second);
-    MeasuresOf(&*BB->getFirstInsertionPt()).addBlock(*BB, Planned.Counter);
+    MeasuresOf(&*BB->getFirstInsertionPt()).addBlock(*BB, Planned);
   }
   for (const DivergencePlan::Branch &Br : Plan.Branches)
     if (Instruction *I = inCopy(VMap, Br.Term))

@@ -33,21 +33,24 @@ struct DivergencePlan {
   struct Access {
     llvm::Instruction *I;
     uint32_t Row, Size, Space; // Space: enum pasta_div_space
-    uint32_t Block;            // its block's counters (Block::Counter)
+    uint32_t Warps, Threads;   // its block's counters (Block)
     bool Sectored;             // a load or store (not an atomic)
   };
   struct Branch {
     llvm::Instruction *Term; // a conditional br or a switch
     uint32_t Row;
   };
-  // A block's two counters: its warp-level executions (Counter) and their
-  // active lanes (Counter + 1). Its lines' instruction figures, its
-  // branch's executions and its accesses' requests and requested bytes are
-  // derived from them at read-back (T.Derived): a block's instructions all
-  // run with the lanes at its top.
+  // A block's two counters: its warp-level executions (Warps) and their
+  // active lanes (Threads): the counting code's counter of the block (its
+  // thread-level executions) where it has one, else one of the copy's own
+  // (OwnThreads). Its lines' instruction figures, its branch's executions
+  // and its accesses' requests and requested bytes are derived from them
+  // at read-back (T.Derived): a block's instructions all run with the lanes
+  // at its top.
   struct Block {
     llvm::BasicBlock *BB;
-    uint32_t Counter;
+    uint32_t Warps, Threads;
+    bool OwnThreads;
   };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
@@ -55,9 +58,10 @@ struct DivergencePlan {
 };
 
 // Adds the divergence rows of the planned device functions to T, each with
-// PASTA_DIV_NUM new counters, two counters per block and the rows deriving
-// figures from them (T.NumCounters grows: call before the counters are
-// created).
+// PASTA_DIV_NUM new counters, a counter or two per block and the rows
+// deriving figures from them (T.NumCounters grows: call before the counters
+// are created; after counter placement, whose derived rows must come
+// first).
 DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
                               ModuleTables &T);
 

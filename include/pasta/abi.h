@@ -164,11 +164,13 @@ struct pasta_site {
   PASTA_SITE_FIELDS(PASTA_ABI_MEMBER)
 };
 
-/* A counter the device does not count: the host derives it at read-back, as
- * counters[counter] += coeff * counters[source] over the rows naming it
- * (sources are always counted ones). Device functions count CFG edges off a
- * spanning tree (Knuth's placement) and derive their block counters by flow
- * conservation: fewer counters live in registers and flushed. */
+/* A counter the device does not count (or not wholly): the host derives it
+ * at read-back, as counters[counter] += coeff * counters[source], one row
+ * after the other in table order (a source is counted, or derived by rows
+ * before). Device functions count CFG edges off a spanning tree (Knuth's
+ * placement) and derive their block counters by flow conservation: fewer
+ * counters live in registers and flushed. Divergence copies derive their
+ * lines' figures from per-block counters (passes/Divergence.cpp). */
 #define PASTA_DERIVED_FIELDS(X)                                                \
   X(U32, counter) /* the derived counter */                                    \
   X(U32, source)  /* a counted counter */                                      \

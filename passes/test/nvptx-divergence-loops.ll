@@ -143,20 +143,22 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: uniform.preheader:
 ; The loop's lanes: __pasta_div_block's figures of one execution. The
 ; header and the latch run once per iteration, %n times per entry: their
-; counters (the header's 70 and 71, the latch's 98 and 99) get them here,
-; times %n; their lines' figures are derived from them at read-back.
+; warp executions (counters 70 and 96) get them here, times %n, and the
+; latch's active lanes (97); the header's are the counting code's count of
+; the block (counter 1). Their lines' figures are derived from them at
+; read-back.
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK-NEXT: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
 ; CHECK-NEXT: %[[LN:.*]] = mul i64 %[[LEAD]], %n
 ; CHECK-NEXT: %[[C70:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 70
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C70]], i64 %[[LN]])
-; CHECK-NEXT: %[[LANES:.*]] = load i64, ptr %pasta.div.lanes
-; CHECK-NEXT: %[[TN:.*]] = mul i64 %[[LANES]], %n
-; CHECK-NEXT: %[[C71:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 71
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C71]], i64 %[[TN]])
 ; The odd iterations' block (line 12) counts its executions: zeroed here.
-; CHECK: store i64 0, ptr %pasta.div.n
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 98
+; CHECK-NEXT: store i64 0, ptr %pasta.div.n
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 96
+; CHECK: %[[LANES:.*]] = load i64, ptr %pasta.div.lanes
+; CHECK-NEXT: %[[TN:.*]] = mul i64 %[[LANES]], %n
+; CHECK-NEXT: %[[C97:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 97
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C97]], i64 %[[TN]])
 ; Line 4's loads and line 6's store: one shared measurement (distinct
 ; bytes, conflicts; requests and bytes are the block's), added twice %n
 ; times to line 4 (counter 22 + 4), %n times to line 6 (46 + 4).
@@ -202,17 +204,18 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: latch:
 ; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
 ; The exit block (outside loops): the odd block's figures times its count
-; (its counters 84 and 85, its store's distinct bytes and sectors).
+; (its warp executions 83, its store's distinct bytes and sectors).
 ; CHECK: mid.loopexit:
 ; CHECK: %[[N:.*]] = load i64, ptr %pasta.div.n
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 84
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 83
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK: br label %mid
 ; The divergent loop: measured at every execution, into registers: its
-; block's two, its store's distinct bytes, sectors and ideal sectors, its
-; branch's divergence (its executions are the block's).
+; block's warp executions (its active lanes are the counting code's), its
+; store's distinct bytes, sectors and ideal sectors, its branch's
+; divergence (its executions are the block's).
 ; CHECK: divergent:
-; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.none)
 ; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[DD:pasta.div[0-9]+]], ptr %pasta.div.none, ptr %[[DS:pasta.div[0-9]+]], ptr %[[DI:pasta.div[0-9]+]], ptr %pasta.div.none)
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div.none, ptr %[[DV:pasta.div[0-9]*]])
 ; CHECK-NEXT: br i1 %again
@@ -220,16 +223,16 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; inline (a warp sum and a `red` per register), and the general path, the
 ; registers staged by runs of counters less than 12 apart for the
 ; out-of-line __pasta_flush: line 6's sectored load tested in the loop
-; (counters 49, 51, 52), line 8's store (103, 105, 106), line 9's branch
-; (123) with line 8's block (126, 127).
+; (counters 49, 51, 52), line 8's store (101, 103, 104), line 9's branch
+; (121) with line 8's block (124).
 ; CHECK: done:
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
 ; CHECK-NOT: __pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %pasta.div.none
 ; CHECK-NOT: __pasta_flush_sum_fast
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 49, ptr %pasta.div.flush, i32 4)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 103, ptr %pasta.div.flush, i32 4)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 123, ptr %pasta.div.flush, i32 5)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 101, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 121, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
 
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
@@ -239,32 +242,32 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: outer.latch:
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
 ; The general path stages each register as its own counter: the inner
-; block's (170 and 171, the inner loop's folds) and the latch's (172, 173)
-; are two counter pairs, and line 21's figures are derived from both at
-; read-back (ROWS).
+; block's warp executions (167, the inner loop's fold; its active lanes are
+; the counting code's counter 5) and the latch's two (168, 169), and line
+; 21's figures are derived from both blocks at read-back (ROWS).
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 159, ptr %pasta.div.flush, i32 12)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 171, ptr %pasta.div.flush, i32 3)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 156, ptr %pasta.div.flush, i32 12)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 168, ptr %pasta.div.flush, i32 2)
 ; CHECK: ret void
-; ROWS: pasta: derived 166 = +4*c170
-; ROWS-NEXT: pasta: derived 167 = +4*c171
-; ROWS: pasta: derived 166 = +3*c172
-; ROWS-NEXT: pasta: derived 167 = +3*c173
+; ROWS: pasta: derived 163 = +4*c167
+; ROWS-NEXT: pasta: derived 164 = +4*c5
+; ROWS: pasta: derived 163 = +3*c168
+; ROWS-NEXT: pasta: derived 164 = +3*c169
 ; What the lane shapes give, from the copies: @loops' line 4 shared loads
 ; and line 6's shared store (4 bytes per active lane: the header's lanes,
-; 71), line 5's global store and line 6's load (the same; their sectors
-; are measured), the odd block's stride-0 store to %g (4 distinct bytes,
-; a sector and an ideal sector per execution of its block, 84).
-; ROWS: pasta: derived 26 = +4*c71 +4*c71
-; ROWS-NEXT: pasta: derived 50 = +4*c71
-; ROWS-NEXT: pasta: derived 37 = +4*c71
-; ROWS-NEXT: pasta: derived 49 = +4*c71
-; ROWS-NEXT: pasta: derived 75 = +4*c84
-; ROWS-NEXT: pasta: derived 77 = +1*c84
-; ROWS-NEXT: pasta: derived 78 = +1*c84
-; ROWS: pasta: div loops.cu:21 func=nested counters=156..167
+; counter 1), line 5's global store and line 6's load (the same; their
+; sectors are measured), the odd block's stride-0 store to %g (4 distinct
+; bytes, a sector and an ideal sector per execution of its block, 83).
+; ROWS: pasta: derived 26 = +4*c1 +4*c1
+; ROWS-NEXT: pasta: derived 50 = +4*c1
+; ROWS-NEXT: pasta: derived 37 = +4*c1
+; ROWS-NEXT: pasta: derived 49 = +4*c1
+; ROWS-NEXT: pasta: derived 74 = +4*c83
+; ROWS-NEXT: pasta: derived 76 = +1*c83
+; ROWS-NEXT: pasta: derived 77 = +1*c83
+; ROWS: pasta: div loops.cu:21 func=nested counters=153..164
 
 ; CHECK-LABEL: define ptx_kernel void @intidx__pasta_div(
 ; CHECK: body.preheader:

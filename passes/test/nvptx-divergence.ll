@@ -50,10 +50,12 @@ entry:
 ; CHECK: ret void
 
 ; The divergence copy: same parameters, a kernel. Each block measures its
-; warp-level executions and their active lanes once, into two counters of
-; its own (the entry's: 24 and 25 of this thread block's row); the figures
-; of its lines, its branch and its accesses' requests and bytes follow from
-; them at read-back (the ROWS checks below).
+; warp-level executions and their active lanes once, into counters of its
+; own (the entry's: 24 and 25 of this thread block's row), but for the
+; active lanes of blocks the counting code counts (their thread-level
+; executions); the figures of its lines, its branch and its accesses'
+; requests and bytes follow from them at read-back (the ROWS checks
+; below).
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_div(ptr addrspace(1) %out, ptr %in, i32 %n)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W:pasta.div.t[0-9]*]], ptr %[[T:pasta.div.t[0-9]*]])
 ; CHECK-NEXT: %[[WV:.*]] = load i64, ptr %[[W]]
@@ -71,7 +73,13 @@ entry:
 ; CHECK-NEXT: %[[C21:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C21]], i64 %[[DIV]])
 ; CHECK-NEXT: br i1 %c
+; `then`: its warp executions only (74).
 ; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK-NEXT: %[[THENW:.*]] = load i64
+; CHECK-NEXT: load i64
+; CHECK-NEXT: %[[C74:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 74
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C74]], i64 %[[THENW]])
+; CHECK-NEXT: or i32
 ; CHECK: call float @load_it__pasta_div(ptr %in)
 ; Shared (3), 8 bytes, a store; global (1) 4 bytes store; the atomic: not
 ; sectored (0). Figures an access need not produce (requests and bytes,
@@ -119,35 +127,40 @@ entry:
 ; CHECK: ret float
 
 ; What the blocks' counters give at read-back (counter += coeff * block
-; counter): the entry (24, 25): line 3's three instructions (row 12: warp
-; and thread executions 22, 23) and its branch's executions (20); `then`
-; (74, 75): lines 4 to 7 (row 26 one instruction: 36, 37; row 38: 48, 49;
-; row 50 two: 60, 61; row 62: 72, 73), the switch's executions (70), the
-; shared store's request and 8 bytes (39, 40), the global store's and the
-; atomic's (50, 52, twice). The device function's load is generic: its
+; counter). The entry (warp executions 24, active lanes 25: the counting
+; code has no counter of its own for it): line 3's three instructions (row
+; 12: warp and thread executions 22, 23) and its branch's executions (20).
+; `then` (warp executions 74; its active lanes are the counting code's
+; count of the block, counter 1): lines 4 to 7 (row 26 one instruction:
+; 36, 37; row 38: 48, 49; row 50 two: 60, 61; row 62: 72, 73), the
+; switch's executions (70), the shared store's request and 8 bytes (39,
+; 40), the global store's and the atomic's (50, 52, twice). `done` (87,
+; 88); load_it's block (101 and the counting code's 3, itself derived from
+; counter 2 by the row before). The device function's load is generic: its
 ; requests and bytes are measured, per space.
+; ROWS: pasta: derived 3 = +1*c2
 ; ROWS: pasta: derived 22 = +3*c24
 ; ROWS-NEXT: pasta: derived 23 = +3*c25
 ; ROWS-NEXT: pasta: derived 20 = +1*c24
 ; ROWS-NEXT: pasta: derived 36 = +1*c74
-; ROWS-NEXT: pasta: derived 37 = +1*c75
+; ROWS-NEXT: pasta: derived 37 = +1*c1
 ; ROWS-NEXT: pasta: derived 48 = +1*c74
-; ROWS-NEXT: pasta: derived 49 = +1*c75
+; ROWS-NEXT: pasta: derived 49 = +1*c1
 ; ROWS-NEXT: pasta: derived 60 = +2*c74
-; ROWS-NEXT: pasta: derived 61 = +2*c75
+; ROWS-NEXT: pasta: derived 61 = +2*c1
 ; ROWS-NEXT: pasta: derived 72 = +1*c74
-; ROWS-NEXT: pasta: derived 73 = +1*c75
+; ROWS-NEXT: pasta: derived 73 = +1*c1
 ; ROWS-NEXT: pasta: derived 70 = +1*c74
 ; ROWS-NEXT: pasta: derived 39 = +1*c74
-; ROWS-NEXT: pasta: derived 40 = +8*c75
+; ROWS-NEXT: pasta: derived 40 = +8*c1
 ; ROWS-NEXT: pasta: derived 50 = +1*c74
-; ROWS-NEXT: pasta: derived 52 = +4*c75
+; ROWS-NEXT: pasta: derived 52 = +4*c1
 ; ROWS-NEXT: pasta: derived 50 = +1*c74
-; ROWS-NEXT: pasta: derived 52 = +4*c75
+; ROWS-NEXT: pasta: derived 52 = +4*c1
+; ROWS-NEXT: pasta: derived 85 = +1*c87
 ; ROWS-NEXT: pasta: derived 86 = +1*c88
-; ROWS-NEXT: pasta: derived 87 = +1*c89
-; ROWS-NEXT: pasta: derived 100 = +2*c102
-; ROWS-NEXT: pasta: derived 101 = +2*c103
+; ROWS-NEXT: pasta: derived 99 = +2*c101
+; ROWS-NEXT: pasta: derived 100 = +2*c3
 ; Then, from the copy, what the lane shape gives (stride 0 here: the same
 ; element in every lane; __pasta_div_access_lanes adds only the rest): the
 ; shared store's 8 distinct bytes per execution (42), the global store's 4,
@@ -163,8 +176,8 @@ entry:
 ; ROWS: pasta: div k.cu:5 func=k counters=38..49
 ; ROWS: pasta: div k.cu:6 func=k counters=50..61
 ; ROWS: pasta: div k.cu:7 func=k counters=62..73
-; ROWS: pasta: div k.cu:8 func=k counters=76..87
-; ROWS: pasta: div k.cu:21 func=load_it counters=90..101
+; ROWS: pasta: div k.cu:8 func=k counters=75..86
+; ROWS: pasta: div k.cu:21 func=load_it counters=89..100
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
 
 ; NODIV: i32 0, i32 0, i64 ptrtoint (ptr addrspace(1) @__pasta_div_rows_
