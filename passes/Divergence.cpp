@@ -30,6 +30,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -208,7 +209,7 @@ static void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
     derive(T, Figure(Row, PASTA_DIV_THREAD_EXECS), B.Threads, Insts);
   }
   for (const DivergencePlan::Branch &Br : Branches)
-    derive(T, Figure(Br.Row, PASTA_DIV_BRANCHES), B.Warps, 1);
+    derive(T, Figure(Br.Row, PASTA_DIV_BRANCHES), Br.Warps, 1);
   for (const DivergencePlan::Access &A : Accesses) {
     if (A.Space == PASTA_DIV_GENERIC)
       continue;
@@ -216,7 +217,7 @@ static void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
            Figure(A.Row, A.Space == PASTA_DIV_SHARED
                              ? PASTA_DIV_REQUESTS_SHARED
                              : PASTA_DIV_REQUESTS_GLOBAL),
-           B.Warps, 1);
+           A.Warps, 1);
     derive(T, Figure(A.Row, PASTA_DIV_BYTES), B.Threads, A.Size);
   }
 }
@@ -240,56 +241,105 @@ static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
   derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Warps, (A.Size + 31) / 32);
 }
 
+// Whether the code after I may run with other lanes than the code before
+// it in the same block: a call of code PASTA does not see into (not an
+// intrinsic).
+static bool startsSegment(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call && !isa<IntrinsicInst>(Call) && !Call->isInlineAsm();
+}
+
+namespace {
+
+// Plans one function's blocks (planDivergence).
+class FunctionPlanner {
+public:
+  FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan)
+      : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
+        DL(P.F->getDataLayout()) {
+    for (const CountedBlock &CB : P.Blocks)
+      CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
+  }
+
+  // BB's sites, its counters and the rows deriving figures from them.
+  void planBlock(BasicBlock &BB) {
+    SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
+    std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
+    SmallVector<Instruction *, 2> Calls;  // each starts a segment after it
+    size_t FirstAccess = Plan.Accesses.size();
+    size_t FirstBranch = Plan.Branches.size();
+    SmallVector<size_t, 8> AccessSegment, BranchSegment;
+    size_t K = 0;
+    for (Instruction &I : BB) {
+      uint32_t Row = Rows.rowFor(I, Lines[K++]);
+      // PASTA's own (a block split into a counted edge): not the program's.
+      if (isInstrumentation(&I))
+        continue;
+      if (!isa<PHINode>(I))
+        ++InstsOf[Row];
+      DivergencePlan::Access A;
+      if (measuredAccess(I, DL, A)) {
+        A.Row = Row;
+        Plan.Accesses.push_back(A);
+        AccessSegment.push_back(Calls.size());
+      }
+      auto *Br = dyn_cast<BranchInst>(&I);
+      if ((Br && Br->isConditional() && !isa<Constant>(Br->getCondition())) ||
+          isa<SwitchInst>(I)) {
+        Plan.Branches.push_back({&I, Row, 0});
+        BranchSegment.push_back(Calls.size());
+      }
+      if (startsSegment(I))
+        Calls.push_back(&I);
+    }
+    if (InstsOf.empty())
+      return;
+    // Thread-level executions are the counting code's count of the block.
+    DivergencePlan::Block Planned{&BB, T.NumCounters++, 0, false};
+    auto Counting = CountingCounter.find(&BB);
+    Planned.OwnThreads = Counting == CountingCounter.end();
+    Planned.Threads = Planned.OwnThreads ? T.NumCounters++ : Counting->second;
+    Plan.Blocks.push_back(Planned);
+    // Warp executions by segment, counted where a site needs them.
+    SmallVector<uint32_t, 2> Warps(Calls.size() + 1, PASTA_NONE);
+    Warps[0] = Planned.Warps;
+    auto WarpsOf = [&](size_t Segment) {
+      if (Warps[Segment] == PASTA_NONE) {
+        Warps[Segment] = T.NumCounters++;
+        Plan.Segments.push_back({Calls[Segment - 1], Warps[Segment]});
+      }
+      return Warps[Segment];
+    };
+    for (size_t I = 0; I < AccessSegment.size(); ++I) {
+      DivergencePlan::Access &A = Plan.Accesses[FirstAccess + I];
+      A.Warps = WarpsOf(AccessSegment[I]);
+      A.Threads = Planned.Threads;
+    }
+    for (size_t I = 0; I < BranchSegment.size(); ++I)
+      Plan.Branches[FirstBranch + I].Warps = WarpsOf(BranchSegment[I]);
+    deriveFromBlock(T, Planned, InstsOf,
+                    ArrayRef(Plan.Accesses).drop_front(FirstAccess),
+                    ArrayRef(Plan.Branches).drop_front(FirstBranch));
+  }
+
+private:
+  ModuleTables &T;
+  DivergencePlan &Plan;
+  const pasta_func &PF;
+  RowIndex Rows;
+  const DataLayout &DL;
+  DenseMap<const BasicBlock *, uint32_t> CountingCounter;
+};
+
+} // namespace
+
 DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
                                      ModuleTables &T) {
   DivergencePlan Plan;
   for (const FunctionPlan &P : Plans) {
-    Function &F = *P.F;
-    const pasta_func &PF = T.Funcs[P.Index];
-    RowIndex Rows(T, P.Index, PF.file);
-    const DataLayout &DL = F.getDataLayout();
-    DenseMap<const BasicBlock *, uint32_t> CountingCounter;
-    for (const CountedBlock &CB : P.Blocks)
-      CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
-    for (BasicBlock &BB : F) {
-      SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
-      std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
-      size_t FirstAccess = Plan.Accesses.size();
-      size_t FirstBranch = Plan.Branches.size();
-      size_t K = 0;
-      for (Instruction &I : BB) {
-        uint32_t Row = Rows.rowFor(I, Lines[K++]);
-        // PASTA's own (a block split into a counted edge): not the program's.
-        if (isInstrumentation(&I))
-          continue;
-        if (!isa<PHINode>(I))
-          ++InstsOf[Row];
-        DivergencePlan::Access A;
-        if (measuredAccess(I, DL, A)) {
-          A.Row = Row;
-          Plan.Accesses.push_back(A);
-        }
-        auto *Br = dyn_cast<BranchInst>(&I);
-        if ((Br && Br->isConditional() && !isa<Constant>(Br->getCondition())) ||
-            isa<SwitchInst>(I))
-          Plan.Branches.push_back({&I, Row});
-      }
-      if (InstsOf.empty())
-        continue;
-      // Thread-level executions are the counting code's count of the block.
-      DivergencePlan::Block Planned{&BB, T.NumCounters++, 0, false};
-      auto Counting = CountingCounter.find(&BB);
-      Planned.OwnThreads = Counting == CountingCounter.end();
-      Planned.Threads = Planned.OwnThreads ? T.NumCounters++ : Counting->second;
-      Plan.Blocks.push_back(Planned);
-      for (size_t I = FirstAccess; I < Plan.Accesses.size(); ++I) {
-        Plan.Accesses[I].Warps = Planned.Warps;
-        Plan.Accesses[I].Threads = Planned.Threads;
-      }
-      deriveFromBlock(T, Planned, InstsOf,
-                      ArrayRef(Plan.Accesses).drop_front(FirstAccess),
-                      ArrayRef(Plan.Branches).drop_front(FirstBranch));
-    }
+    FunctionPlanner Planner(P, T, Plan);
+    for (BasicBlock &BB : *P.F)
+      Planner.planBlock(BB);
   }
   return Plan;
 }
@@ -404,33 +454,50 @@ public:
     return Discard;
   }
 
-  // The counters of Planned's block (in the copy: BB). A block in a
-  // uniform loop counts its executions; one outside loops measures its
-  // lanes (one __pasta_div_block call) and adds them there; one in another
-  // loop adds them to registers. Its active lanes only when the counting
-  // code does not count it (OwnThreads).
+  // The counters of Planned's block (in the copy: BB), measured at its top.
+  // Its active lanes only when the counting code does not count it
+  // (OwnThreads).
   void addBlock(BasicBlock &BB, const DivergencePlan::Block &Planned) {
-    bool Threads = Planned.OwnThreads;
+    // After the registers; in the entry block, after the code above them.
+    Instruction *Top =
+        BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt();
+    addLanes(BB, Top, Planned.Warps,
+             Planned.OwnThreads ? Planned.Threads : PASTA_NONE);
+  }
+
+  // A segment's warp executions (DivergencePlan::Segment), right after the
+  // call that starts it.
+  void addSegment(Instruction &Call, uint32_t Warps) {
+    addLanes(*Call.getParent(), Call.getNextNode(), Warps, PASTA_NONE);
+  }
+
+  // Counter Warps += the warp-level executions of BB's code at At, Threads
+  // (unless PASTA_NONE) += their active lanes. In a uniform loop, the
+  // preheader's lanes times BB's executions; outside loops, measured (one
+  // __pasta_div_block call) and added there; in another loop, added to
+  // registers.
+  void addLanes(BasicBlock &BB, Instruction *At, uint32_t Warps,
+                uint32_t Threads) {
+    bool WithThreads = Threads != PASTA_NONE;
     if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
-      addFold(*U, {Planned.Warps, HL.Leader, 1, N});
-      if (Threads)
-        addFold(*U, {Planned.Threads, HL.Lanes, 1, N});
+      addFold(*U, {Warps, HL.Leader, 1, N});
+      if (WithThreads)
+        addFold(*U, {Threads, HL.Lanes, 1, N});
       return;
     }
-    // After the registers; in the entry block, after the code above them.
-    IRBuilder<> B(BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt());
+    IRBuilder<> B(At);
     if (!Loops.inLoop(BB)) {
-      auto [Warps, Lanes] = measuredPair(B, H.Block, B.getInt32(1));
-      addFigure(B, false, Planned.Warps, Warps);
-      if (Threads)
-        addFigure(B, false, Planned.Threads, Lanes);
+      auto [W, Lanes] = measuredPair(B, H.Block, B.getInt32(1));
+      addFigure(B, false, Warps, W);
+      if (WithThreads)
+        addFigure(B, false, Threads, Lanes);
       return;
     }
     B.CreateCall(H.Block,
-                 {B.getInt32(1), slot(Planned.Warps, "pasta.div.bw"),
-                  Threads ? slot(Planned.Threads, "pasta.div.bt") : discard()});
+                 {B.getInt32(1), slot(Warps, "pasta.div.bw"),
+                  WithThreads ? slot(Threads, "pasta.div.bt") : discard()});
   }
 
   // Whether a conditional branch or switch of `Row` diverges (its
@@ -1009,6 +1076,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     auto *BB = cast<BasicBlock>(It->second);
     MeasuresOf(&*BB->getFirstInsertionPt()).addBlock(*BB, Planned);
   }
+  for (const DivergencePlan::Segment &Seg : Plan.Segments)
+    if (Instruction *Call = inCopy(VMap, Seg.After))
+      MeasuresOf(Call).addSegment(*Call, Seg.Warps);
   for (const DivergencePlan::Branch &Br : Plan.Branches)
     if (Instruction *I = inCopy(VMap, Br.Term))
       MeasuresOf(I).addBranch(*I, Br.Row);

@@ -33,12 +33,13 @@ struct DivergencePlan {
   struct Access {
     llvm::Instruction *I;
     uint32_t Row, Size, Space; // Space: enum pasta_div_space
-    uint32_t Warps, Threads;   // its block's counters (Block)
+    uint32_t Warps, Threads;   // its block's counters (Block, or its Segment)
     bool Sectored;             // a load or store (not an atomic)
   };
   struct Branch {
     llvm::Instruction *Term; // a conditional br or a switch
     uint32_t Row;
+    uint32_t Warps; // its block's warp executions (or its Segment's)
   };
   // A block's two counters: its warp-level executions (Warps) and their
   // active lanes (Threads): the counting code's counter of the block (its
@@ -52,9 +53,18 @@ struct DivergencePlan {
     uint32_t Warps, Threads;
     bool OwnThreads;
   };
+  // The code after a call in a block: its lanes may be fewer warp-level
+  // executions than the block's top had (the callee's code reconverges
+  // lanes that came in apart), so its accesses' and branches' figures come
+  // from warp executions counted right after the call.
+  struct Segment {
+    llvm::Instruction *After; // the call
+    uint32_t Warps;
+  };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
   std::vector<Block> Blocks;
+  std::vector<Segment> Segments;
 };
 
 // Adds the divergence rows of the planned device functions to T, each with

@@ -80,7 +80,16 @@ entry:
 ; CHECK-NEXT: %[[C74:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 74
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C74]], i64 %[[THENW]])
 ; CHECK-NEXT: or i32
+; The code after the call is a segment of its own (the callee may bring
+; lanes that came in apart back together): its warp executions (75) are
+; counted right after the call, and the stores', the atomic's and the
+; switch's figures are derived from them.
 ; CHECK: call float @load_it__pasta_div(ptr %in)
+; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W]], ptr %[[T]])
+; CHECK-NEXT: %[[SEGW:.*]] = load i64, ptr %[[W]]
+; CHECK-NEXT: load i64
+; CHECK-NEXT: %[[C75:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 75
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C75]], i64 %[[SEGW]])
 ; Shared (3), 8 bytes, a store; global (1) 4 bytes store; the atomic: not
 ; sectored (0). Figures an access need not produce (requests and bytes,
 ; derived; the other space's; sectors and conflicts of an atomic) go to a
@@ -132,11 +141,11 @@ entry:
 ; 12: warp and thread executions 22, 23) and its branch's executions (20).
 ; `then` (warp executions 74; its active lanes are the counting code's
 ; count of the block, counter 1): lines 4 to 7 (row 26 one instruction:
-; 36, 37; row 38: 48, 49; row 50 two: 60, 61; row 62: 72, 73), the
-; switch's executions (70), the shared store's request and 8 bytes (39,
-; 40), the global store's and the atomic's (50, 52, twice). `done` (87,
-; 88); load_it's block (101 and the counting code's 3, itself derived from
-; counter 2 by the row before). The device function's load is generic: its
+; 36, 37; row 38: 48, 49; row 50 two: 60, 61; row 62: 72, 73); after the
+; call (75): the switch's executions (70), the shared store's request and
+; 8 bytes (39, 40), the global store's and the atomic's (50, 52, twice).
+; `done` (88, 89); load_it's block (102 and the counting code's 3, itself
+; derived from counter 2 by the row before). The device function's load is generic: its
 ; requests and bytes are measured, per space.
 ; ROWS: pasta: derived 3 = +1*c2
 ; ROWS: pasta: derived 22 = +3*c24
@@ -150,34 +159,34 @@ entry:
 ; ROWS-NEXT: pasta: derived 61 = +2*c1
 ; ROWS-NEXT: pasta: derived 72 = +1*c74
 ; ROWS-NEXT: pasta: derived 73 = +1*c1
-; ROWS-NEXT: pasta: derived 70 = +1*c74
-; ROWS-NEXT: pasta: derived 39 = +1*c74
+; ROWS-NEXT: pasta: derived 70 = +1*c75
+; ROWS-NEXT: pasta: derived 39 = +1*c75
 ; ROWS-NEXT: pasta: derived 40 = +8*c1
-; ROWS-NEXT: pasta: derived 50 = +1*c74
+; ROWS-NEXT: pasta: derived 50 = +1*c75
 ; ROWS-NEXT: pasta: derived 52 = +4*c1
-; ROWS-NEXT: pasta: derived 50 = +1*c74
+; ROWS-NEXT: pasta: derived 50 = +1*c75
 ; ROWS-NEXT: pasta: derived 52 = +4*c1
-; ROWS-NEXT: pasta: derived 85 = +1*c87
 ; ROWS-NEXT: pasta: derived 86 = +1*c88
-; ROWS-NEXT: pasta: derived 99 = +2*c101
-; ROWS-NEXT: pasta: derived 100 = +2*c3
+; ROWS-NEXT: pasta: derived 87 = +1*c89
+; ROWS-NEXT: pasta: derived 100 = +2*c102
+; ROWS-NEXT: pasta: derived 101 = +2*c3
 ; Then, from the copy, what the lane shape gives (stride 0 here: the same
 ; element in every lane; __pasta_div_access_lanes adds only the rest): the
 ; shared store's 8 distinct bytes per execution (42), the global store's 4,
 ; one sector and one ideal sector (53, 55, 56), the atomic's 4 (53).
-; ROWS-NEXT: pasta: derived 42 = +8*c74
-; ROWS-NEXT: pasta: derived 53 = +4*c74
-; ROWS-NEXT: pasta: derived 55 = +1*c74
-; ROWS-NEXT: pasta: derived 56 = +1*c74
-; ROWS-NEXT: pasta: derived 53 = +4*c74
+; ROWS-NEXT: pasta: derived 42 = +8*c75
+; ROWS-NEXT: pasta: derived 53 = +4*c75
+; ROWS-NEXT: pasta: derived 55 = +1*c75
+; ROWS-NEXT: pasta: derived 56 = +1*c75
+; ROWS-NEXT: pasta: derived 53 = +4*c75
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
 ; ROWS: pasta: div k.cu:3 func=k counters=12..23
 ; ROWS: pasta: div k.cu:4 func=k counters=26..37
 ; ROWS: pasta: div k.cu:5 func=k counters=38..49
 ; ROWS: pasta: div k.cu:6 func=k counters=50..61
 ; ROWS: pasta: div k.cu:7 func=k counters=62..73
-; ROWS: pasta: div k.cu:8 func=k counters=75..86
-; ROWS: pasta: div k.cu:21 func=load_it counters=89..100
+; ROWS: pasta: div k.cu:8 func=k counters=76..87
+; ROWS: pasta: div k.cu:21 func=load_it counters=90..101
 ; ROWS-NOT: __clang_cuda_builtin_vars.h
 
 ; NODIV: i32 0, i32 0, i64 ptrtoint (ptr addrspace(1) @__pasta_div_rows_
