@@ -6,6 +6,7 @@
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
 #include "InstrumentationMD.h"
+#include "ThreadExits.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -664,7 +665,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
   if (T.Target == PASTA_TARGET_HOST) {
     emitHostFlushes(P, Slots);
   } else {
-    SmallVector<Instruction *, 4> Exits;
+    // Returns, and inline assembly that ends the thread (ThreadExits.h):
+    // a thread that ends there never reaches a return.
+    SmallVector<Instruction *, 4> Exits = threadEnds(F);
     for (BasicBlock &BB : F)
       if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
         Exits.push_back(BB.getTerminator());

@@ -8,6 +8,7 @@
 
 #include "BlockInvariance.h"
 #include "InstrumentationMD.h"
+#include "ThreadExits.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/Statistic.h"
@@ -76,12 +77,15 @@ struct Graph {
 
 // Terminators whose edges are all known (no indirect branches, no
 // exception handling).
+// Branches, switches and returns only, and no thread that ends in inline
+// assembly (ThreadExits.h: the flow after it is not the flow the CFG says,
+// so nothing can be derived from it, nor taken as alike in every block).
 bool hasPlainControlFlow(Function &F) {
   for (BasicBlock &BB : F)
     if (!isa<BranchInst, SwitchInst, ReturnInst, UnreachableInst>(
             BB.getTerminator()))
       return false;
-  return true;
+  return threadEnds(F).empty();
 }
 
 // The CFG closed by the virtual node: an edge from it to the entry, one from

@@ -19,6 +19,7 @@
 #include "DeviceRuntime.h"
 #include "InstrumentationMD.h"
 #include "KernelVariants.h"
+#include "ThreadExits.h"
 #include "UniformLoops.h"
 
 #include "pasta/abi.h"
@@ -583,17 +584,18 @@ public:
     }
   }
 
-  // The uniform loops' folds, then the registers' flush at every return.
+  // The uniform loops' folds, then the registers' flush at every return
+  // and before inline assembly that ends the thread (ThreadExits.h).
   void emitFlushes() {
     emitFolds();
     if (Slots.empty())
       return;
-    SmallVector<ReturnInst *, 4> Returns;
+    SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
     for (BasicBlock &BB : Copy)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-        Returns.push_back(Ret);
-    for (ReturnInst *Ret : Returns)
-      emitFlush(Ret);
+        Exits.push_back(Ret);
+    for (Instruction *Exit : Exits)
+      emitFlush(Exit);
   }
 
 private:
@@ -873,7 +875,7 @@ private:
   // each register costs one warp sum and at most one `red` by lane 0. The
   // general path stages the registers for the runtime's out-of-line
   // __pasta_flush, one call per run of nearby counters.
-  void emitFlush(ReturnInst *Ret) {
+  void emitFlush(Instruction *Ret) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);

@@ -1,0 +1,30 @@
+//===- ThreadExits.h - Threads that end inside a function -------*- C++ -*-===//
+//
+// Device code can end a thread without returning: inline assembly with an
+// unpredicated `exit` (PTX; CUB's onesweep radix sort ends the threads of a
+// tile that has nothing left to do that way) or `s_endpgm` (AMDGPU). LLVM
+// sees a call that returns and lets control flow on, so to it the code after
+// such a call post-dominates it. PASTA must not: counts kept in registers
+// are flushed before the thread ends (CounterEmission.cpp, Divergence.cpp),
+// and no count is derived from a flow the ended threads leave
+// (CounterPlacement.cpp: such functions count every block).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_THREADEXITS_H
+#define PASTA_PASSES_THREADEXITS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+
+namespace pasta {
+
+// Whether I is inline assembly that ends the thread unconditionally.
+bool endsThread(const llvm::Instruction &I);
+
+// The instructions of F that end the thread without returning (endsThread).
+llvm::SmallVector<llvm::Instruction *, 2> threadEnds(llvm::Function &F);
+
+} // namespace pasta
+
+#endif
