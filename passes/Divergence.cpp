@@ -694,8 +694,10 @@ private:
 
   // Whether access S has the figures of the group led by R.
   bool sameFigures(const AccessSite &R, const AccessSite &S) {
+    // Same segment of the block too: a call between them may change the
+    // lanes (DivergencePlan::Segment).
     return R.A->Size == S.A->Size && R.A->Space == S.A->Space &&
-           R.A->Sectored == S.A->Sectored &&
+           R.A->Sectored == S.A->Sectored && R.A->Warps == S.A->Warps &&
            Loops.constantApart(R.Ptr, S.Ptr, figureGranule(*S.A));
   }
 

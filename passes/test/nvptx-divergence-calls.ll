@@ -20,6 +20,8 @@ body:
   %q = getelementptr inbounds float, ptr addrspace(1) %g, i64 %j, !dbg !11
   store float 1.0, ptr addrspace(1) %q, align 4, !dbg !11
   call void @visit(ptr addrspace(1) %g, i64 %j), !dbg !11
+  %q8 = getelementptr inbounds i8, ptr addrspace(1) %q, i64 32, !dbg !11
+  store float 2.0, ptr addrspace(1) %q8, align 4, !dbg !11
   %p = getelementptr inbounds float, ptr addrspace(1) %g, i64 %t, !dbg !11
   store float 0.0, ptr addrspace(1) %p, align 4, !dbg !11
   %j.next = add nsw i64 %j, 1, !dbg !11
@@ -43,29 +45,37 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: call void @__pasta_div_access_lanes(
 ; CHECK: call void @visit(
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %[[AFTER:pasta.div.bw[0-9]+]], ptr %pasta.div.none)
+; The store 32 bytes past the first, after the call: the same figures but
+; another segment, so measured on its own (not with the first).
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 0,
 ; CHECK: call void @__pasta_div_access_lanes(
 ; CHECK: call void @__pasta_div_branch(
 ; CHECK: ret void
 
 ; Line 4 (counters 16..27: 16 its global requests, 18 its bytes, 19 its
 ; distinct bytes, 21 and 22 its sectors and ideal sectors, 24 its
-; branches): its eight instructions from the block's top (warp executions
+; branches): its ten instructions from the block's top (warp executions
 ; 28, the counting code's count of the block 1); the store before the call
-; from the top (16 += c28), the store after it and the branch from the
-; warps after the call (29); both stores' bytes from the threads. Then what
-; the lane shapes give: the first store (g[j]: the same address in every
-; lane) a sector and 4 distinct bytes per warp execution before the call,
-; the second (g[tid]) 4 distinct bytes per thread.
-; ROWS: pasta: derived 26 = +8*c28
-; ROWS-NEXT: pasta: derived 27 = +8*c1
+; from the top (16 += c28), the two stores after it and the branch from
+; the warps after the call (29); the stores' bytes from the threads. Then
+; what the lane shapes give: the stores to g[j] and g[j + 8] (the same
+; address in every lane) a sector and 4 distinct bytes per warp execution
+; of their segment, the store to g[tid] 4 distinct bytes per thread.
+; ROWS: pasta: derived 26 = +10*c28
+; ROWS-NEXT: pasta: derived 27 = +10*c1
 ; ROWS-NEXT: pasta: derived 24 = +1*c29
 ; ROWS-NEXT: pasta: derived 16 = +1*c28
+; ROWS-NEXT: pasta: derived 18 = +4*c1
+; ROWS-NEXT: pasta: derived 16 = +1*c29
 ; ROWS-NEXT: pasta: derived 18 = +4*c1
 ; ROWS-NEXT: pasta: derived 16 = +1*c29
 ; ROWS-NEXT: pasta: derived 18 = +4*c1
 ; ROWS: pasta: derived 19 = +4*c28
 ; ROWS-NEXT: pasta: derived 21 = +1*c28
 ; ROWS-NEXT: pasta: derived 22 = +1*c28
+; ROWS-NEXT: pasta: derived 19 = +4*c29
+; ROWS-NEXT: pasta: derived 21 = +1*c29
+; ROWS-NEXT: pasta: derived 22 = +1*c29
 ; ROWS-NEXT: pasta: derived 19 = +4*c1
 ; ROWS: pasta: div k.cu:4 func=callinloop counters=16..27
 
