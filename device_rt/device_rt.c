@@ -997,8 +997,14 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
                                      PASTA_PRIVATE uint64_t *ideal_sectors,
                                      PASTA_PRIVATE uint64_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
-  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  /* A full warp (the usual case) with the mask a constant: ptxas then
+   * checks no lane mask at each shuffle, vote and warp sum. */
+  if (lanes == full)
+    pasta_div_access_figures(ptr, size, hint, sectored, full, f);
+  else
+    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
   if (!__gpu_is_first_in_lane(lanes))
     return;
   pasta_div_add_access(f, requests_global, requests_shared, bytes,
