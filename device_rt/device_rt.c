@@ -271,22 +271,6 @@ __pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
   pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
 }
 
-/* The fast path in two halves, for figures that are linear combinations of
- * per-thread registers (the divergence copies' per-line active-lane figures
- * from per-block registers): the 32-bit warp sum of one register, in every
- * lane; then lane 0 adds a combination of such sums, when it is not 0. Only
- * after __pasta_flush_is_fast said so. */
-PASTA_INLINE uint64_t __pasta_flush_sum_fast(uint64_t value) {
-  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  return pasta_full_warp_sum_u32(full, (uint32_t)value);
-}
-
-PASTA_INLINE void __pasta_flush_add_sum(PASTA_GLOBAL uint64_t *slot,
-                                        uint64_t sum) {
-  if (sum != 0 && __gpu_lane_id() == 0)
-    pasta_atomic_add(slot, sum);
-}
-
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \
