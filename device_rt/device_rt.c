@@ -919,12 +919,6 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
   return __gpu_ballot(lanes, mine);
 }
 
-/* One warp-level execution of a memory access of `size` bytes at `ptr`:
- * `hint` is its address space when the pass knows it (PASTA_DIV_GLOBAL,
- * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
- * stores (sectors and bank conflicts are counted for those only, as ncu's
- * ld/st metrics do), 0 for atomics. Local (stack) accesses of generic pointers
- * are left out. */
 /* The figures of one warp-level execution (__pasta_div_access), in every
  * lane, indexed by enum pasta_div_index. */
 static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
@@ -970,8 +964,206 @@ static PASTA_INLINE void pasta_div_add_access(
   *bank_conflicts += f[PASTA_DIV_BANK_CONFLICTS];
 }
 
+/*===- Row-shaped warps: the access helpers' fast path ---------------------===*
+ * In a block whose x dimension is 16 lanes, or whose warps hold
+ * consecutive thread indices x (a one-dimensional block, or rows of whole
+ * warps), a full warp holds 32 / width rows of `width` lanes, lane i of a
+ * row holding x = i (__pasta_div_row_width). When each row's lanes access
+ * consecutive elements from the row's base (stride = size) or all one
+ * element (stride 0), as tiles, stencils and streams do, the warp's bytes
+ * are one range or two and every figure is arithmetic on their ends: no
+ * match_any, no warp sum, about a third of the general path's
+ * instructions. */
+
+#define PASTA_DIV_FULL_WARP 0xffffffffull
+#ifndef PASTA_TRY_ROWS
+#define PASTA_TRY_ROWS 1
+#endif
+
+/* Units of 2^shift bytes that [b, b + len) touches (len > 0). */
+static PASTA_INLINE uint64_t pasta_div_span(uint64_t b, uint64_t len,
+                                            unsigned shift) {
+  return ((b + len - 1) >> shift) - (b >> shift) + 1;
+}
+
+/* The figures f (all of them, as the general path's) of a full warp of
+ * rows of `width` lanes (16 or 32) in `space` whose lanes access `size`
+ * bytes at their row's base plus `stride` (0 or size) per lane: the base is
+ * `mine` in this lane's row, `other` in the other row (the same for one
+ * row). The same in every lane (a function of the two bases as a set).
+ * Returns 0, computing nothing, when the rows' ranges overlap in part, or
+ * a shared access needs the general bank rule. */
+static PASTA_INLINE int pasta_div_rows_figures(uint64_t mine, uint64_t other,
+                                               uint32_t width, uint32_t size,
+                                               uint32_t stride, uint32_t space,
+                                               uint32_t sectored,
+                                               uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t len = stride ? (uint64_t)width * size : size;
+  uint64_t lo = mine < other ? mine : other, hi = mine < other ? other : mine;
+  int one = lo == hi; /* one row, or two on the same bytes */
+  if (size == 0 || (!one && hi - lo < len))
+    return 0;
+  int shared = space == PASTA_DIV_SHARED;
+  if (shared && sectored && ((size & (size - 1)) != 0 || (lo | hi) % size))
+    return 0; /* the bank rule below takes aligned powers of two */
+  uint64_t distinct = one ? len : 2 * len;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = 32ull * size;
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] = distinct;
+  if (!sectored)
+    return 1;
+  if (!shared) {
+    uint64_t sectors = pasta_div_span(lo, len, 5);
+    if (!one) /* the two ranges may end and start in one sector */
+      sectors +=
+          pasta_div_span(hi, len, 5) - (((lo + len - 1) >> 5) == hi >> 5);
+    f[PASTA_DIV_SECTORS] = sectors;
+    f[PASTA_DIV_IDEAL_SECTORS] = (distinct + 31) / 32;
+    return 1;
+  }
+  /* Within a row, consecutive elements or one: no conflict. Accesses of 8
+   * bytes or more are served in phases of at most 16 lanes, each within a
+   * row. Smaller ones are one phase of both rows: one element each
+   * conflicts when the two words share a bank; 4-byte rows of 16 words
+   * when their banks are not the two halves of the 32. */
+  if (one || size >= 8)
+    return 1;
+  uint64_t w_lo = lo >> 2, w_hi = hi >> 2;
+  if (stride == 0) {
+    f[PASTA_DIV_BANK_CONFLICTS] = w_lo != w_hi && ((w_hi - w_lo) & 31) == 0;
+    return 1;
+  }
+  if (size != 4)
+    return 0;
+  f[PASTA_DIV_BANK_CONFLICTS] = ((w_hi - w_lo) & 31) != 16;
+  return 1;
+}
+
+/* Whether a full warp of rows proved lane-shaped (as
+ * pasta_div_rows_figures takes them) has exactly the figures the pass
+ * derives (pasta_div_lanes_derived, 32 lanes): then
+ * __pasta_div_access_lanes adds nothing. One row of consecutive elements
+ * from a 32-byte boundary, or of one element in one sector; two rows of
+ * consecutive elements that do not overlap, each from a 32-byte boundary
+ * (global, 2 bytes or more: whole sectors) or in the two halves of the
+ * banks (shared, 4 bytes; 8 and more never conflict), or two rows on the
+ * same element. In shared memory one
+ * row never conflicts. The same in every lane. */
+static PASTA_INLINE int pasta_div_rows_derived(uint64_t mine, uint64_t other,
+                                               uint32_t width, uint32_t size,
+                                               uint32_t stride, uint32_t space,
+                                               uint32_t sectored) {
+  int global = space == PASTA_DIV_GLOBAL && sectored;
+  if (width == 32) {
+    if (!global) /* aligned: the bank rule's phases hold whole elements */
+      return space != PASTA_DIV_SHARED || !sectored ||
+             ((size & (size - 1)) == 0 && mine % size == 0);
+    return stride ? (mine & 31) == 0 : (mine & 31) + size <= 32;
+  }
+  uint64_t lo = mine < other ? mine : other, hi = mine < other ? other : mine;
+  if (stride == 0) /* the derived distinct bytes are one element's */
+    return lo == hi && (!global || (lo & 31) + size <= 32);
+  if (hi - lo < (uint64_t)width * size)
+    return 0;
+  if (global) /* rows of whole sectors */
+    return size >= 2 && ((lo | hi) & 31) == 0;
+  if (space != PASTA_DIV_SHARED || !sectored)
+    return 1;
+  if ((size & (size - 1)) != 0 || (lo | hi) % size != 0)
+    return 0;
+  return size >= 8 || (size == 4 && (((hi - lo) >> 2) & 31) == 16);
+}
+
+/* The space of every lane of a full warp: `hint` when the pass knows it,
+ * else PASTA_DIV_GLOBAL or PASTA_DIV_SHARED when all lanes are there, 0
+ * otherwise. */
+static PASTA_INLINE uint32_t pasta_div_warp_space(void *ptr, uint32_t hint) {
+  if (hint != PASTA_DIV_GENERIC)
+    return hint;
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  if (pasta_div_lanes_in(full, ptr, hint, PASTA_DIV_SHARED) == full)
+    return PASTA_DIV_SHARED;
+  if (pasta_div_lanes_in(full, ptr, hint, PASTA_DIV_GLOBAL) == full)
+    return PASTA_DIV_GLOBAL;
+  return 0;
+}
+
+/* The base of this lane's row (its address less `stride` per lane before
+ * it in the row), and the other row's base in `other`. */
+static PASTA_INLINE uint64_t pasta_div_row_bases(uint64_t addr, uint32_t stride,
+                                                 uint32_t width,
+                                                 uint64_t *other) {
+  uint32_t lane = __gpu_lane_id();
+  uint64_t mine = addr - (uint64_t)stride * (lane & (width - 1));
+  *other = width < 32
+               ? __gpu_shuffle_idx_u64(PASTA_DIV_FULL_WARP, lane ^ 16, mine, 32)
+               : mine;
+  return mine;
+}
+
+/* The figures of a full warp of rows whose shape is not known at compile
+ * time (__pasta_div_access): its lanes' addresses are tested (each lane
+ * but a row's first is `size` or 0 past the lane before). Returns 0 when
+ * the shape or the space does not hold. */
+static PASTA_INLINE int pasta_div_rows_tested(void *ptr, uint32_t size,
+                                              uint32_t hint, uint32_t sectored,
+                                              uint32_t width,
+                                              uint64_t f[PASTA_DIV_NUM]) {
+  uint32_t space = pasta_div_warp_space(ptr, hint);
+  if (!space)
+    return 0;
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint32_t lane = __gpu_lane_id();
+  uint64_t before = __gpu_shuffle_idx_u64(full, lane ? lane - 1 : 0, addr, 32);
+  int inner = (lane & (width - 1)) != 0;
+  uint32_t stride;
+  if (__gpu_ballot(full, inner && addr - before != size) == 0)
+    stride = size;
+  else if (__gpu_ballot(full, inner && addr != before) == 0)
+    stride = 0;
+  else
+    return 0;
+  uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
+  return pasta_div_rows_figures(mine, other, width, size, stride, space,
+                                sectored, f);
+}
+
+/* Tallies of the rows path, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_rows;
+#endif
+
+/* Adds f less d (the figures the pass derives, or none) to the registers,
+ * in the first active lane only. */
+static PASTA_INLINE void pasta_div_add_figures(
+    uint64_t lanes, const uint64_t f[PASTA_DIV_NUM],
+    const uint64_t d[PASTA_DIV_NUM], PASTA_PRIVATE uint64_t *requests_global,
+    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
+    PASTA_PRIVATE uint64_t *distinct_global,
+    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
+    PASTA_PRIVATE uint64_t *ideal_sectors,
+    PASTA_PRIVATE uint64_t *bank_conflicts) {
+  if (!__gpu_is_first_in_lane(lanes))
+    return;
+  uint64_t g[PASTA_DIV_NUM];
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    g[i] = f[i] - (d ? d[i] : 0); /* modulo 2^64: exact once derived */
+  pasta_div_add_access(g, requests_global, requests_shared, bytes,
+                       distinct_global, distinct_shared, sectors, ideal_sectors,
+                       bank_conflicts);
+}
+
+/* One warp-level execution of a memory access of `size` bytes at `ptr`:
+ * `hint` is its address space when the pass knows it (PASTA_DIV_GLOBAL,
+ * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
+ * stores (sectors and bank conflicts are counted for those only, as ncu's
+ * ld/st metrics do), 0 for atomics; `width` is __pasta_div_row_width().
+ * Local (stack) accesses of generic pointers are left out. */
 PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
-                                     uint32_t sectored,
+                                     uint32_t sectored, uint32_t width,
                                      PASTA_PRIVATE uint64_t *requests_global,
                                      PASTA_PRIVATE uint64_t *requests_shared,
                                      PASTA_PRIVATE uint64_t *bytes,
@@ -983,30 +1175,38 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
-  /* A full warp (the usual case) with the mask a constant: ptxas then
-   * checks no lane mask at each shuffle, vote and warp sum. */
-  if (lanes == full)
+  if (PASTA_TRY_ROWS && lanes == PASTA_DIV_FULL_WARP &&
+      (width == 16 || width == 32) &&
+      pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
+    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+  } else if (lanes == full) {
+    /* A full warp (the usual case) with the mask a constant: ptxas then
+     * checks no lane mask at each shuffle, vote and warp sum. */
     pasta_div_access_figures(ptr, size, hint, sectored, full, f);
-  else
+  } else {
     pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
-  if (!__gpu_is_first_in_lane(lanes))
-    return;
-  pasta_div_add_access(f, requests_global, requests_shared, bytes,
-                       distinct_global, distinct_shared, sectors, ideal_sectors,
-                       bank_conflicts);
+  }
+  pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared, bytes,
+                        distinct_global, distinct_shared, sectors,
+                        ideal_sectors, bank_conflicts);
 }
 
-/* Whether lane i of every warp holds thread index x = 32k + i (a one-
- * dimensional block, or rows of whole warps): what lets the divergence
- * copies read an access's lanes off its address and the mask alone
- * (__pasta_div_access_lanes). Called once per call, at the entry. */
-PASTA_INLINE uint32_t __pasta_div_lanes_follow_x(void) {
-  return __gpu_num_lanes() == 32 &&
-         ((__gpu_num_threads_x() & 31) == 0 ||
-          (__gpu_num_threads_y() == 1 && __gpu_num_threads_z() == 1));
+/* The width of the rows of lanes a warp holds (the access helpers' fast
+ * paths): 32 when lane i of every warp holds thread index x = 32k + i (a
+ * one-dimensional block, or rows of whole warps); the x dimension when it
+ * divides 32 (a 16 x 16 tile: two rows of 16 lanes); 0 when rows straddle
+ * warps. Called once per call, at the entry. */
+PASTA_INLINE uint32_t __pasta_div_row_width(void) {
+  uint32_t x = __gpu_num_threads_x();
+  if (__gpu_num_lanes() != 32)
+    return 0;
+  if ((x & 31) == 0 ||
+      (__gpu_num_threads_y() == 1 && __gpu_num_threads_z() == 1))
+    return 32;
+  return 32 % x == 0 ? x : 0;
 }
 
-/* Tallies the lane-shaped fast path, for the unit test only. */
+/* Tallies the one-row path of partial warps, for the unit test only. */
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
 static uint64_t pasta_div_fast_lanes;
 #endif
@@ -1028,63 +1228,98 @@ static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
   return (uint64_t)__builtin_popcountll(bits & low);
 }
 
-/* __pasta_div_access for an access the pass proved to be at a warp-uniform
- * base plus `stride` bytes per thread index x, with stride 0 (every lane
- * the same element) or the access size (consecutive elements): when the
- * lanes follow x (`lanes_follow_x`, __pasta_div_lanes_follow_x), the space
- * is known and the base is aligned to the size, every figure follows from
- * the mask with no cross-lane operation. For a known space, what follows
- * from the lane shape alone is not added here: the pass derives it from
- * the block's counters at read-back (passes/Divergence.cpp,
- * deriveLaneShaped): distinct bytes (size per active lane, or size for
- * stride 0; no bank conflict either way) and, for stride 0, one sector and
- * ceil(size / 32) ideal sectors of a global load or store. Where the fast
- * path does not apply, the general path's figures minus those are added
- * (modulo 2^64: the counters' sums are exact once derived). */
+/* What the pass derives from the block's counters for a lane-shaped access
+ * of a known space (passes/Divergence.cpp, deriveLaneShaped), per
+ * warp-level execution of `active` lanes: its requests and bytes (as for
+ * every known space), its distinct bytes (its size per active lane, or per
+ * execution for stride 0), and for a global load or store the sectors and
+ * ideal sectors of a full warp from a 32-byte boundary (the size, or 1 and
+ * ceil(size / 32) for stride 0). No bank conflict. */
+static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
+                                                 uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t active,
+                                                 uint64_t d[PASTA_DIV_NUM]) {
+  int shared = space == PASTA_DIV_SHARED;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    d[i] = 0;
+  d[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  d[PASTA_DIV_BYTES] = (uint64_t)size * active;
+  d[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] =
+      stride ? (uint64_t)size * active : size;
+  if (shared || !sectored)
+    return;
+  d[PASTA_DIV_SECTORS] = stride ? size : 1;
+  d[PASTA_DIV_IDEAL_SECTORS] = stride ? size : (size + 31) / 32;
+}
+
+/* __pasta_div_access for an access the pass proved to be, in a warp whose
+ * lanes form rows of thread index x (`width`, __pasta_div_row_width), at a
+ * base uniform in each row plus `stride` bytes per thread index x, with
+ * stride 0 (every lane of a row the same element) or the access size
+ * (consecutive elements). For a known space, what the pass derives from the
+ * block's counters (pasta_div_lanes_derived) is not added here: only the
+ * measured figures' difference from it, which is 0 for a full warp of
+ * aligned rows (modulo 2^64 otherwise: the sums are exact once derived).
+ * Full warps of one or two rows take the rows path; partial warps of one
+ * row at an aligned base, arithmetic on the mask; the rest, the general
+ * path. */
 PASTA_INLINE void __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
-    uint32_t lanes_follow_x, PASTA_PRIVATE uint64_t *requests_global,
+    uint32_t width, PASTA_PRIVATE uint64_t *requests_global,
     PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
     PASTA_PRIVATE uint64_t *distinct_global,
     PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
     PASTA_PRIVATE uint64_t *ideal_sectors,
     PASTA_PRIVATE uint64_t *bank_conflicts) {
-  uint64_t base = (uint64_t)(uintptr_t)ptr - (uint64_t)stride * __gpu_lane_id();
   if (hint == PASTA_DIV_GENERIC) { /* nothing derived */
-    __pasta_div_access(ptr, size, hint, sectored, requests_global,
+    __pasta_div_access(ptr, size, hint, sectored, width, requests_global,
                        requests_shared, bytes, distinct_global, distinct_shared,
                        sectors, ideal_sectors, bank_conflicts);
     return;
   }
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t lanes = __gpu_lane_mask();
-  if (!lanes_follow_x || size == 0 || size > 32 || (size & (size - 1)) != 0 ||
-      base % size != 0) {
-    __pasta_div_access(ptr, size, hint, sectored, requests_global,
-                       requests_shared, bytes, distinct_global, distinct_shared,
-                       sectors, ideal_sectors, bank_conflicts);
+  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
+  if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32)) {
+    uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
+    if (pasta_div_rows_derived(mine, other, width, size, stride, hint,
+                               sectored)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      return;
+    }
+    if (pasta_div_rows_figures(mine, other, width, size, stride, hint, sectored,
+                               f)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      pasta_div_lanes_derived(size, stride, hint, sectored, 32, d);
+      pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
+                            bytes, distinct_global, distinct_shared, sectors,
+                            ideal_sectors, bank_conflicts);
+      return;
+    }
+  }
+  uint64_t base = addr - (uint64_t)stride * __gpu_lane_id();
+  if (width == 32 && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
+      base % size == 0) {
+    /* One row, any lanes: distinct bytes and a stride-0 access's sectors
+     * are the derived ones; a strided global load's or store's sectors
+     * follow from the mask. */
     if (!__gpu_is_first_in_lane(lanes))
       return;
+    PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
+    if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
+      return;
     uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-    *(hint == PASTA_DIV_SHARED ? distinct_shared : distinct_global) -=
-        stride == 0 ? size : (uint64_t)size * active;
-    if (hint == PASTA_DIV_GLOBAL && sectored && stride == 0) {
-      *sectors -= 1;
-      *ideal_sectors -= (size + 31) / 32;
-    }
+    *sectors += pasta_div_consecutive_sectors(lanes, base, size) - size;
+    *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
     return;
   }
-  if (!__gpu_is_first_in_lane(lanes))
-    return;
-#if defined(PASTA_DEVICE_RT_HOST_TEST)
-  ++pasta_div_fast_lanes;
-#endif
-  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-  *bytes += (uint64_t)size * active;
-  *(hint == PASTA_DIV_SHARED ? requests_shared : requests_global) += 1;
-  if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
-    return;
-  *sectors += pasta_div_consecutive_sectors(lanes, base, size);
-  *ideal_sectors += ((uint64_t)size * active + 31) / 32;
+  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  pasta_div_lanes_derived(size, stride, hint, sectored,
+                          (uint64_t)__builtin_popcountll(lanes), d);
+  pasta_div_add_figures(lanes, f, d, requests_global, requests_shared, bytes,
+                        distinct_global, distinct_shared, sectors,
+                        ideal_sectors, bank_conflicts);
 }
 
 /* One warp-level execution of a two-way conditional branch: divergent when

@@ -452,13 +452,17 @@ struct div_case {
   uint64_t per_lane[64][8];
 };
 static const uint64_t DIV_BASE = 1ull << 20; /* 128-byte aligned */
+/* The row width the general helper is given (__pasta_div_row_width): 0,
+ * no rows path, unless a test sets it. */
+static uint32_t div_width;
 
 static void div_access_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
   uint64_t *r = c->per_lane[lane];
   uint64_t addr = c->base + c->offset + c->stride * lane;
   __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
-                     &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+                     div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
+                     &r[7]);
 }
 
 /* The warp's figures for lanes `active` touching base + offset + stride * l. */
@@ -487,7 +491,8 @@ static void div_pattern_lane(uint32_t lane, void *arg) {
   if (div_pattern == 3) /* both half-warps read the same 16 doubles */
     addr = c->base + 8 * (lane % 16);
   __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
-                     &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+                     div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
+                     &r[7]);
 }
 
 static void div_run_pattern(struct div_case *c, int pattern, uint64_t sum[8]) {
@@ -631,8 +636,9 @@ static void div_generic_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
   uint64_t *r = c->per_lane[lane];
   uint64_t addr = (lane < 16 ? DIV_BASE * 4 : DIV_BASE) + 4 * lane;
-  __pasta_div_access((void *)(uintptr_t)addr, 4, PASTA_DIV_GENERIC, 1, &r[0],
-                     &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+  __pasta_div_access((void *)(uintptr_t)addr, 4, PASTA_DIV_GENERIC, 1,
+                     div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
+                     &r[7]);
 }
 
 static void test_div_generic(void) {
@@ -668,8 +674,8 @@ static void div_any_lane(uint32_t lane, void *arg) {
   struct div_any *c = arg;
   uint64_t *r = c->per_lane[lane];
   __pasta_div_access((void *)(uintptr_t)c->addr[lane], c->size, c->hint,
-                     c->sectored, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
-                     &r[6], &r[7]);
+                     c->sectored, div_width, &r[0], &r[1], &r[2], &r[3], &r[4],
+                     &r[5], &r[6], &r[7]);
 }
 
 static int div_cmp_u64(const void *a, const void *b) {
@@ -740,9 +746,10 @@ static void div_reference(const struct div_any *c, uint64_t active,
 }
 
 /* Runs c on `active` and compares with the reference; returns which fast
- * paths it took: bit 0 ordered units, bit 1 no-conflict banks. */
+ * paths it took: bit 0 ordered units, bit 1 no-conflict banks, bit 2 rows. */
 static int div_check_any(struct div_any *c, uint64_t active) {
   uint64_t ordered = pasta_div_fast_ordered, banks = pasta_div_fast_banks;
+  uint64_t rows = pasta_div_fast_rows;
   memset(c->per_lane, 0, sizeof c->per_lane);
   pasta_shim_warp(32, active, 0, 0, div_any_lane, c);
   uint64_t got[8] = {0}, ref[8];
@@ -752,8 +759,9 @@ static int div_check_any(struct div_any *c, uint64_t active) {
   div_reference(c, active, ref);
   for (int i = 0; i < 8; ++i)
     CHECK_EQ_U64(got[i], ref[i]);
-  return (pasta_div_fast_ordered != ordered) | (pasta_div_fast_banks != banks)
-                                                   << 1;
+  return (pasta_div_fast_ordered != ordered) |
+         (pasta_div_fast_banks != banks) << 1 |
+         (pasta_div_fast_rows != rows) << 2;
 }
 
 /* Lane l at base + offset + stride * (l % 16) + row * (l / 16) (stride and
@@ -827,6 +835,77 @@ static void test_div_fast_paths(void) {
   CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128), 0);
 }
 
+/* The rows path of __pasta_div_access (row width 16 or 32, full warps):
+ * tile rows of every size, stride 0, the size or twice it, rows apart by
+ * one row (a contiguous tile), 0 (the same row), 18 floats (hotspot's halo
+ * tile), a page, back a page, and half a row (ranges overlapping in part),
+ * from offsets in a line, in each space and through generic pointers; a
+ * partial mask in turn. Every run against the reference; which ones take
+ * the rows path is checked below. */
+static void test_div_rows(void) {
+  static struct div_any c;
+  static const uint32_t sizes[] = {1, 2, 4, 8, 16, 32};
+  static const uint32_t hints[] = {PASTA_DIV_GLOBAL, PASTA_DIV_SHARED,
+                                   PASTA_DIV_GENERIC};
+  static const int64_t offsets[] = {0, 4, 28, 64};
+  int turn = 0, rows = 0;
+  for (uint32_t width = 16; width <= 32; width *= 2)
+    for (size_t h = 0; h < 3; ++h)
+      for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
+        for (int64_t times = 0; times < 3; ++times)
+          for (int apart = 0; apart < 6; ++apart)
+            for (size_t o = 0; o < 4; ++o, ++turn) {
+              div_width = width;
+              c.size = sizes[z], c.hint = hints[h];
+              c.sectored = turn % 5 != 4; /* some atomics */
+              int64_t st = times * (int64_t)sizes[z];
+              int64_t row[] = {16 * st, 0, 72, 4096, -4096, 8 * st};
+              /* lane l at base + offset + st * (l % 16) + row * (l / 16);
+               * width 32 reads it as one row when row = 16 * st */
+              int64_t off = offsets[o] / (int64_t)c.size * (int64_t)c.size;
+              uint64_t base =
+                  c.hint == PASTA_DIV_GLOBAL ? DIV_BASE : DIV_BASE * 4;
+              for (int l = 0; l < 64; ++l)
+                c.addr[l] = (uint64_t)((int64_t)base + 4096 + off +
+                                       st * (l % 16) + row[apart] * (l / 16));
+              if (c.hint == PASTA_DIV_GENERIC && turn % 2)
+                for (int l = 0; l < 64; ++l) /* all in global memory */
+                  c.addr[l] -= DIV_BASE * 3;
+              rows +=
+                  div_check_any(&c, turn % 7 == 6 ? 0xfffffffeull : FULL) >> 2 &
+                  1;
+            }
+  CHECK(rows > 0);
+  /* Which take it: consecutive floats from an aligned line (one row, or
+   * two rows a page apart); hotspot's halo rows in shared memory (their
+   * banks overlap: one conflict); a broadcast per row. Not: lanes that
+   * skip an element, rows overlapping in part, a partial warp, rows that
+   * straddle warps (width 8). */
+  c.size = 4, c.sectored = 1, c.hint = PASTA_DIV_GLOBAL;
+  div_width = 32;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, 64), 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_SEC], 4);
+  div_width = 16;
+  CHECK_EQ_INT(div_tile(&c, FULL, 4, 4, 4096), 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_SEC], 6); /* 3 per row, 4 bytes in */
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 0, 4096) & 4, 4);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 8, 4096) & 4, 0);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4, 32) & 4, 0);
+  CHECK_EQ_INT(div_tile(&c, 0xffffull, 0, 4, 4096) & 4, 0);
+  c.hint = PASTA_DIV_SHARED;
+  for (int l = 0; l < 64; ++l) /* div_tile's base is global memory's */
+    c.addr[l] = DIV_BASE * 4 + 72 + 4 * (l % 16) + 72 * (l / 16);
+  CHECK_EQ_INT(div_check_any(&c, FULL) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 1);
+  for (int l = 0; l < 64; ++l) /* rows 16 words apart: no conflict */
+    c.addr[l] = DIV_BASE * 4 + 4 * (l % 16) + 64 * (l / 16);
+  CHECK_EQ_INT(div_check_any(&c, FULL) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 0);
+  div_width = 8;
+  CHECK_EQ_INT(div_check_any(&c, FULL) & 4, 0);
+  div_width = 0;
+}
+
 struct div_branch {
   uint32_t threshold; /* lanes below it take the branch */
   uint64_t value_mod; /* switch value: lane % value_mod (0: all 0) */
@@ -876,54 +955,61 @@ static void test_div_branches(void) {
 
 /* __pasta_div_access_lanes against the reference: every power-of-two size,
  * stride 0 and stride = size, bases at every aligned offset in a 128-byte
- * line, several masks, both spaces, loads and atomics. Aligned bases take
- * the lane-shaped path (counted); misaligned ones and lanes that do not
- * follow x fall back to the general path. Either way the helper's figures
- * plus those the pass derives from the block's counters at read-back
- * (passes/Divergence.cpp, deriveLaneShaped) are the reference's. */
+ * line, several masks, both spaces, loads and atomics, in one row of 32
+ * lanes and in two rows of 16 (a page apart, or the same row). Full warps
+ * take the rows path, partial ones of one row at an aligned base the mask
+ * path (both counted); misaligned bases and other row widths fall back to
+ * the general path. Either way the helper's figures plus those the pass
+ * derives from the block's counters at read-back (passes/Divergence.cpp,
+ * deriveLaneShaped) are the reference's. */
 struct div_lanes {
   struct div_any any;
-  uint32_t stride, follow;
+  uint32_t stride, width;
 };
 
 static void div_lanes_lane(uint32_t lane, void *arg) {
   struct div_lanes *c = arg;
   uint64_t *r = c->any.per_lane[lane];
   __pasta_div_access_lanes((void *)(uintptr_t)c->any.addr[lane], c->any.size,
-                           c->stride, c->any.hint, c->any.sectored, c->follow,
+                           c->stride, c->any.hint, c->any.sectored, c->width,
                            &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
                            &r[7]);
 }
 
-/* Runs c on `active`, compares with the reference; 1 when the lane-shaped
- * path ran. */
+/* Runs c on `active`, compares with the reference; returns 1 when the rows
+ * path ran, 2 when the mask path did, 0 for the general path. */
 static int div_check_lanes(struct div_lanes *c, uint64_t active) {
-  uint64_t fast = pasta_div_fast_lanes;
+  uint64_t rows = pasta_div_fast_rows, mask = pasta_div_fast_lanes;
   memset(c->any.per_lane, 0, sizeof c->any.per_lane);
   pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, div_lanes_lane, c);
   uint64_t got[8] = {0}, ref[8];
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
       got[i] += c->any.per_lane[l][i];
-  /* What the pass derives: distinct bytes (3 global, 4 shared), and a
-   * stride-0 global load's or store's sector (5) and ideal sectors (6). */
+  /* What the pass derives: requests (0, 1) and bytes (2) as for any known
+   * space, distinct bytes (3 global, 4 shared), and a global load's or
+   * store's sectors (5) and ideal sectors (6): the size for stride = size,
+   * one and ceil(size / 32) for stride 0. */
   uint64_t lanes = (uint64_t)__builtin_popcountll(active & 0xffffffffull);
+  uint64_t size = c->any.size;
   int shared = c->any.hint == PASTA_DIV_SHARED;
-  got[shared ? 4 : 3] += c->stride ? c->any.size * lanes : c->any.size;
-  if (!shared && c->any.sectored && c->stride == 0) {
-    got[5] += 1;
-    got[6] += (c->any.size + 31) / 32;
+  got[shared ? 1 : 0] += 1;
+  got[2] += size * lanes;
+  got[shared ? 4 : 3] += c->stride ? size * lanes : size;
+  if (!shared && c->any.sectored) {
+    got[5] += c->stride ? size : 1;
+    got[6] += c->stride ? size : (size + 31) / 32;
   }
   div_reference(&c->any, active, ref);
   for (int i = 0; i < 8; ++i)
     CHECK_EQ_U64(got[i], ref[i]);
-  return pasta_div_fast_lanes != fast;
+  return pasta_div_fast_rows != rows ? 1 : pasta_div_fast_lanes != mask ? 2 : 0;
 }
 
-static uint32_t div_follow;
-static void div_follow_lane(uint32_t lane, void *arg) {
+static uint32_t div_row_width;
+static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
-  div_follow = __pasta_div_lanes_follow_x();
+  div_row_width = __pasta_div_row_width();
 }
 
 static void test_div_access_lanes(void) {
@@ -931,7 +1017,7 @@ static void test_div_access_lanes(void) {
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0xffff0000ull,
                             0x80000001ull, 0x5555aaaaull, 0x00000100ull,
                             0x7ffffffeull};
-  int fast = 0, general = 0, cases = 0;
+  int fast = 0, general = 0, cases = 0, two_rows = 0;
   for (uint32_t size = 1; size <= 16; size *= 2)
     for (uint32_t strided = 0; strided < 2; ++strided)
       for (uint32_t offset = 0; offset < 128; offset += size)
@@ -941,34 +1027,49 @@ static void test_div_access_lanes(void) {
             c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
             c.any.sectored = (offset / size + m) % 3 != 0; /* some atomics */
             c.stride = strided ? size : 0;
-            c.follow = 1;
+            c.width = 32;
             uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + offset;
             for (int l = 0; l < 64; ++l)
               c.any.addr[l] = base + (uint64_t)c.stride * (uint64_t)l;
             ++cases;
-            fast += div_check_lanes(&c, masks[m]);
-            /* The same lanes, not known to follow x: general path. */
-            c.follow = 0;
-            general += !div_check_lanes(&c, masks[m]);
+            int path = div_check_lanes(&c, masks[m]);
+            fast += path == (m == 0 ? 1 : 2);
+            /* The same lanes, not known to form rows: general path. */
+            c.width = 0;
+            general += div_check_lanes(&c, masks[m]) == 0;
+            /* Two rows of 16, a page apart or the same (offset 64, 96). */
+            c.width = 16;
+            for (int l = 0; l < 64; ++l)
+              c.any.addr[l] =
+                  base + (uint64_t)c.stride * (uint64_t)(l % 16) +
+                  (offset % 64 < 32 ? 4096u * (uint64_t)(l / 16) : 0);
+            /* not: shared loads of 1 or 2 bytes per lane in two rows (the
+             * general bank rule) */
+            int distinct_rows = offset % 64 < 32 && strided;
+            two_rows += div_check_lanes(&c, masks[m]) ==
+                        (m == 0 && !(shared && c.any.sectored && size < 4 &&
+                                     distinct_rows));
           }
   CHECK(cases == 2 * (128 + 64 + 32 + 16 + 8) * 7 * 2);
-  CHECK(fast == cases && general == cases);
+  CHECK(fast == cases && general == cases && two_rows == cases);
   /* A base not aligned to the size (2 bytes into an 8-byte element): the
-   * general path, same figures. */
+   * general path for a partial warp, same figures; a full warp's rows path
+   * needs no alignment for global memory. */
   c.any.size = 8, c.any.hint = PASTA_DIV_GLOBAL, c.any.sectored = 1;
-  c.stride = 8, c.follow = 1;
+  c.stride = 8, c.width = 32;
   for (int l = 0; l < 64; ++l)
     c.any.addr[l] = DIV_BASE + 2 + 8 * (uint64_t)l;
-  CHECK(!div_check_lanes(&c, FULL));
-  /* Lanes follow x in a one-dimensional block or rows of whole warps. */
-  const uint32_t shapes[][3] = {{48, 1, 1},  {48, 2, 1}, {64, 2, 1},
-                                {16, 16, 1}, {32, 1, 4}, {8, 1, 2}};
-  const uint32_t follows[] = {1, 0, 1, 0, 1, 0};
-  for (size_t i = 0; i < sizeof follows / sizeof *follows; ++i) {
+  CHECK_EQ_INT(div_check_lanes(&c, 0xffffull), 0);
+  CHECK_EQ_INT(div_check_lanes(&c, FULL), 1);
+  /* Rows of whole warps or of 16 lanes, or none (rows straddle warps). */
+  const uint32_t shapes[][3] = {{48, 1, 1}, {48, 2, 1}, {64, 2, 1}, {16, 16, 1},
+                                {32, 1, 4}, {8, 1, 2},  {24, 2, 1}, {1, 32, 1}};
+  const uint32_t widths[] = {32, 0, 32, 16, 32, 8, 0, 1};
+  for (size_t i = 0; i < sizeof widths / sizeof *widths; ++i) {
     memcpy(pasta_shim.threads, shapes[i], sizeof shapes[i]);
-    div_follow = 2;
-    pasta_shim_warp(32, 1, 0, 0, div_follow_lane, NULL);
-    CHECK(div_follow == follows[i]);
+    div_row_width = 99;
+    pasta_shim_warp(32, 1, 0, 0, div_row_width_lane, NULL);
+    CHECK_EQ_INT(div_row_width, widths[i]);
   }
   pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
   pasta_shim.threads[2] = 1;
@@ -1040,6 +1141,7 @@ int main(void) {
   test_div_shared();
   test_div_generic();
   test_div_fast_paths();
+  test_div_rows();
   test_div_branches();
   test_div_direct_add();
   test_div_all_lanes();

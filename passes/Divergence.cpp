@@ -52,7 +52,7 @@ static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
-static constexpr const char *DivLanesFollowXName = "__pasta_div_lanes_follow_x";
+static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *FlushName = "__pasta_flush";
 
 // The address space Ptr points into: its own, or for a generic pointer the
@@ -223,12 +223,15 @@ static void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
   }
 }
 
-// The figures of an access at a warp-uniform base plus Stride (0 or its
-// size) bytes per thread index x that __pasta_div_access_lanes leaves to
-// read-back (device_rt.c): its distinct bytes (its size per active lane, or
-// per execution for stride 0), and for a stride-0 global load or store one
-// sector and ceil(size / 32) ideal sectors per execution. Where its fast
-// path does not apply, the helper adds the measured figures minus these.
+// The figures of an access at a base uniform in each row of lanes plus
+// Stride (0 or its size) bytes per thread index x that
+// __pasta_div_access_lanes leaves to read-back (device_rt.c,
+// pasta_div_lanes_derived): its distinct bytes (its size per active lane,
+// or per execution for stride 0), and for a global load or store the
+// sectors and ideal sectors of a full warp from a 32-byte boundary per
+// execution (the size for stride = size; one and ceil(size / 32) for
+// stride 0). The helper adds only the measured figures' difference from
+// these, 0 for full warps of aligned rows.
 static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
                              uint64_t Stride) {
   uint32_t Row = T.DivRows[A.Row].counter;
@@ -236,10 +239,11 @@ static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
   derive(T,
          Row + (Shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL),
          Stride ? A.Threads : A.Warps, A.Size);
-  if (Shared || !A.Sectored || Stride)
+  if (Shared || !A.Sectored)
     return;
-  derive(T, Row + PASTA_DIV_SECTORS, A.Warps, 1);
-  derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Warps, (A.Size + 31) / 32);
+  derive(T, Row + PASTA_DIV_SECTORS, A.Warps, Stride ? A.Size : 1);
+  derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Warps,
+         Stride ? A.Size : (A.Size + 31) / 32);
 }
 
 // Whether the code after I may run with other lanes than the code before
@@ -387,7 +391,7 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 // The runtime's measuring helpers (device_rt.c, "Divergence mode").
 struct DivHelpers {
   FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
-      AllLanes, LanesFollowX;
+      AllLanes, RowWidth;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -407,6 +411,9 @@ struct AccessGroup {
   std::optional<UniformLoops::Repeat> Repeat;
   bool InLoop = false;               // the block is in a loop (uniform or not)
   std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
+  // Not lane-shaped as far as the pass can tell, but worth the general
+  // helper's test of its lanes for rows at run time (tryRows).
+  bool TryRows = false;
 };
 
 // Groups compared with each new access of a block (bounds the planning
@@ -554,6 +561,7 @@ public:
       if (G.Loop)
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.LaneStride = Loops.laneStride(Rep.Ptr, *Rep.I->getParent());
+      G.TryRows = !laneShaped(G) && tryRows(Rep);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
           deriveLaneShaped(T, *S->A, *G.LaneStride);
@@ -684,12 +692,25 @@ private:
       B.CreateStore(B.getInt64(0), R);
   }
 
-  // Whether G's addresses are a warp-uniform base plus 0 or the access size
-  // per thread index x: measured with __pasta_div_access_lanes.
+  // Whether G's addresses are a base uniform in each row of lanes plus 0 or
+  // the access size per thread index x: measured with
+  // __pasta_div_access_lanes.
   static bool laneShaped(const AccessGroup &G) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     return G.LaneStride &&
            (*G.LaneStride == 0 || *G.LaneStride == int64_t(A.Size));
+  }
+
+  // Whether the general helper should test an access's lanes for rows (a
+  // min or max of a lane-shaped index, a select between two): not when its
+  // address moves with thread index x by a factor that is not a constant
+  // (a column walk, x times a row length), nor in the blocks a loop runs
+  // under its own divergent branch, whose warps are mostly partial. There
+  // the test would always fail, and its code costs the copy registers.
+  bool tryRows(const AccessSite &S) {
+    const BasicBlock &BB = *S.I->getParent();
+    return !Loops.underDivergenceInLoop(BB) &&
+           !Loops.xScaledByUnknown(S.Ptr, BB);
   }
 
   // Whether access S has the figures of the group led by R.
@@ -709,13 +730,11 @@ private:
     return Rows;
   }
 
-  // The arguments of __pasta_div_access for an access like A at Ptr whose
-  // figures go to Out(figure) (the discard register for those it cannot
-  // produce).
   // One measurement of an access like G's first at Ptr, whose figures go
   // to Out(figure) (the discard register for those it cannot produce):
   // __pasta_div_access, or __pasta_div_access_lanes when the address is a
-  // warp-uniform base plus 0 or the access size per thread index x.
+  // base uniform in each row of lanes plus 0 or the access size per thread
+  // index x. Both take the warp's row width, read once per call.
   template <typename OutFn>
   void callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G, OutFn Out) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
@@ -725,22 +744,22 @@ private:
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
-    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored)});
-    if (Lanes)
-      Args.push_back(lanesFollowX());
+    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored),
+                 Lanes || G.TryRows ? rowWidth() : B.getInt32(0)});
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
     B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
   }
 
-  // Whether this call's lanes follow thread index x, tested at the entry.
-  Value *lanesFollowX() {
-    if (!LanesFollowX) {
+  // The width of this call's rows of lanes (__pasta_div_row_width), read
+  // at the entry.
+  Value *rowWidth() {
+    if (!RowWidth) {
       IRBuilder<> B(EntryBody);
-      LanesFollowX = B.CreateCall(H.LanesFollowX, {});
+      RowWidth = B.CreateCall(H.RowWidth, {});
     }
-    return LanesFollowX;
+    return RowWidth;
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -958,7 +977,7 @@ private:
   AllocaInst *Discard = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
-  Value *LanesFollowX = nullptr;
+  Value *RowWidth = nullptr;
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -1042,7 +1061,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   PointerType *Generic = PointerType::get(Ctx, 0);
   PointerType *Private =
       PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
-  SmallVector<Type *, 12> AccessParams{Generic, I32, I32, I32};
+  SmallVector<Type *, 13> AccessParams{Generic, I32, I32, I32, I32};
   AccessParams.append(8, Private);
   DivHelpers H;
   H.Access = M.getOrInsertFunction(
@@ -1057,7 +1076,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(Void, LanesParams, false));
-  H.LanesFollowX = M.getOrInsertFunction(DivLanesFollowXName, I32);
+  H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 
   ValueToValueMapTy VMap;

@@ -12,6 +12,7 @@
 
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
@@ -63,6 +64,33 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     L->getUniqueExitBlocks(U.Exits);
     U.Trips = tripsOf(*L);
   }
+  markDivergenceInLoops(F, FAM);
+}
+
+// The blocks of each loop from a divergent branch in it up to the branch's
+// immediate post-dominator (or the loop's end).
+void UniformLoops::markDivergenceInLoops(Function &F,
+                                         FunctionAnalysisManager &FAM) {
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  for (BasicBlock &BB : F) {
+    Loop *L = LI->getLoopFor(&BB);
+    if (!L || !UI->hasDivergentTerminator(BB))
+      continue;
+    DomTreeNodeBase<BasicBlock> *Node = PDT.getNode(&BB);
+    BasicBlock *Join =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    SmallVector<BasicBlock *, 8> Work(successors(&BB));
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (B == Join || !L->contains(B) || !DivergentInLoop.insert(B).second)
+        continue;
+      append_range(Work, successors(B));
+    }
+  }
+}
+
+bool UniformLoops::underDivergenceInLoop(const BasicBlock &BB) const {
+  return DivergentInLoop.contains(&BB);
 }
 
 // Iterations per entry: the backedge-taken count plus one, when the latch
@@ -426,6 +454,23 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
     break;
   }
   return Coefficients[{S, &At}] = C;
+}
+
+bool UniformLoops::xScaledByUnknown(Value *Ptr, const BasicBlock &At) {
+  return SCEVExprContains(SE->getSCEV(Ptr), [&](const SCEV *S) {
+    auto *M = dyn_cast<SCEVMulExpr>(S);
+    if (!M)
+      return false;
+    bool Moves = false, Unknown = false;
+    for (const SCEV *Op : M->operands()) {
+      std::optional<int64_t> C = xCoefficient(Op, At);
+      if (C && *C != 0)
+        Moves = true;
+      else if (!isa<SCEVConstant>(Op))
+        Unknown = true;
+    }
+    return Moves && Unknown;
+  });
 }
 
 std::optional<int64_t> UniformLoops::laneStride(Value *Ptr,

@@ -29,6 +29,7 @@
 #define PASTA_PASSES_UNIFORMLOOPS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/CycleInfo.h"
@@ -114,6 +115,17 @@ public:
   std::optional<int64_t> laneStride(llvm::Value *Ptr,
                                     const llvm::BasicBlock &At);
 
+  // Whether BB, in a loop, runs under a divergent branch of that loop (the
+  // blocks from the branch up to its immediate post-dominator): in such
+  // blocks most executions have some lanes off. BB must be a block the
+  // function had when this was made.
+  bool underDivergenceInLoop(const llvm::BasicBlock &BB) const;
+
+  // Whether Ptr's address moves with thread index x through a product with
+  // a factor that is not a constant (x times a row length): lanes then
+  // access consecutive elements only when that factor is the access size.
+  bool xScaledByUnknown(llvm::Value *Ptr, const llvm::BasicBlock &At);
+
   // Whether B's address is always A's plus a constant multiple of Granule.
   bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
 
@@ -134,6 +146,8 @@ private:
   bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
   bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
   bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
+  void markDivergenceInLoops(llvm::Function &F,
+                             llvm::FunctionAnalysisManager &FAM);
   std::optional<int64_t> xCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
   bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
@@ -151,6 +165,7 @@ private:
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
   llvm::DenseMap<std::pair<const llvm::SCEV *, const llvm::BasicBlock *>,
                  std::optional<int64_t>>
       Coefficients;

@@ -5,6 +5,8 @@
 # achieved occupancy, global atomics/reductions and the top stall reasons.
 # Stage as for scripts/gpu_divergence.sh; then
 #   run(command="PROGRAMS='vector_add reduction pathfinder' bash scripts/gpu_div_profile.sh", carry=["build-gpu"])
+# VARIANTS="plain div div-before" adds the before build staged by
+# scripts/stage_div_before_after.sh.
 # Output: $OUT/div-profile.txt (ncu's raw CSV per program and build).
 set -u
 cd "$(dirname "$0")/.."
@@ -19,8 +21,8 @@ METRICS=gpu__time_duration.sum,smsp__inst_executed.sum,launch__registers_per_thr
 : > "$OUT/div-profile.txt"
 for k in ${PROGRAMS:-vector_add reduction pathfinder}; do
   n=$(awk -v k="$k" '$1 == k { print $2 }' test_kernels/bench_sizes.txt)
-  for variant in plain div; do
-    exe="$BIN/$k"; [ $variant = div ] && exe="$BIN/$k-div"
+  for variant in ${VARIANTS:-plain div}; do
+    exe="$BIN/$k"; [ $variant != plain ] && exe="$BIN/$k-$variant"
     echo "== $k $variant" >> "$OUT/div-profile.txt"
     PASTA_QUIET=1 PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null timeout 120 \
       "$NCU" --clock-control none --csv --page raw --print-units base \

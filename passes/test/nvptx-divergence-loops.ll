@@ -257,13 +257,19 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; ROWS-NEXT: pasta: derived 164 = +3*c169
 ; What the lane shapes give, from the copies: @loops' line 4 shared loads
 ; and line 6's shared store (4 bytes per active lane: the header's lanes,
-; counter 1), line 5's global store and line 6's load (the same; their
-; sectors are measured), the odd block's stride-0 store to %g (4 distinct
-; bytes, a sector and an ideal sector per execution of its block, 83).
+; counter 1), line 5's global store and line 6's load (the same, and the
+; sectors and ideal sectors of a full warp from a 32-byte boundary, 4 per
+; warp execution of the header, 70: the helper adds only the difference),
+; the odd block's stride-0 store to %g (4 distinct bytes, a sector and an
+; ideal sector per execution of its block, 83).
 ; ROWS: pasta: derived 26 = +4*c1 +4*c1
 ; ROWS-NEXT: pasta: derived 50 = +4*c1
 ; ROWS-NEXT: pasta: derived 37 = +4*c1
+; ROWS-NEXT: pasta: derived 39 = +4*c70
+; ROWS-NEXT: pasta: derived 40 = +4*c70
 ; ROWS-NEXT: pasta: derived 49 = +4*c1
+; ROWS-NEXT: pasta: derived 51 = +4*c70
+; ROWS-NEXT: pasta: derived 52 = +4*c70
 ; ROWS-NEXT: pasta: derived 74 = +4*c83
 ; ROWS-NEXT: pasta: derived 76 = +1*c83
 ; ROWS-NEXT: pasta: derived 77 = +1*c83

@@ -134,6 +134,49 @@ entry:
   ret void, !dbg !18
 }
 
+; Where the general helper tests its lanes for rows at run time (it is
+; given the row width) and where not (0). g[max(x - 1, 0)] (a clamped
+; stencil neighbour): rows in every warp but the first, tested. g[x * n]
+; (a column walk): x times a factor that is not a constant, never rows:
+; not tested. In a loop, under the loop's own divergent branch
+; (if (x > k) g[max(x - 1, 0)]): mostly partial warps, not tested.
+; CHECK-LABEL: define ptx_kernel void @rows__pasta_div(
+; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: then:
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: ret void
+define ptx_kernel void @rows(ptr addrspace(1) %g, i64 %n) !dbg !19 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !20
+  %t = zext i32 %tid to i64, !dbg !20
+  %left = add nsw i64 %t, -1, !dbg !20
+  %clamp = call i64 @llvm.smax.i64(i64 %left, i64 0), !dbg !20
+  %p = getelementptr inbounds float, ptr addrspace(1) %g, i64 %clamp, !dbg !20
+  store float 1.0, ptr addrspace(1) %p, align 4, !dbg !20
+  %col = mul nsw i64 %t, %n, !dbg !21
+  %q = getelementptr inbounds float, ptr addrspace(1) %g, i64 %col, !dbg !21
+  store float 2.0, ptr addrspace(1) %q, align 4, !dbg !21
+  %go = icmp sgt i64 %n, 0, !dbg !22
+  br i1 %go, label %loop, label %out, !dbg !22
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %latch ]
+  %in = icmp ugt i64 %t, %k, !dbg !22
+  br i1 %in, label %then, label %latch, !dbg !22
+then:
+  store float 3.0, ptr addrspace(1) %p, align 4, !dbg !22
+  br label %latch, !dbg !22
+latch:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !22
+  %k.next = add nuw nsw i64 %k, 1, !dbg !22
+  %more = icmp slt i64 %k.next, %n, !dbg !22
+  br i1 %more, label %loop, label %out, !dbg !22
+out:
+  ret void, !dbg !22
+}
+declare i64 @llvm.smax.i64(i64, i64)
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -154,3 +197,7 @@ entry:
 !17 = !DILocation(line: 33, scope: !8)
 !9 = distinct !DISubprogram(name: "functor", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !18 = !DILocation(line: 41, scope: !9)
+!19 = distinct !DISubprogram(name: "rows", scope: !1, file: !1, line: 50, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!20 = !DILocation(line: 51, scope: !19)
+!21 = !DILocation(line: 52, scope: !19)
+!22 = !DILocation(line: 53, scope: !19)

@@ -66,7 +66,7 @@ entry:
 ; CHECK-NEXT: %[[C25:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 25
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C25]], i64 %[[TV]])
 ; The branch: only whether it diverged, to row 3's counter 12 + 9.
-; CHECK: %[[FOLLOW:.*]] = call i32 @__pasta_div_lanes_follow_x()
+; CHECK: %[[WIDTH:.*]] = call i32 @__pasta_div_row_width()
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %[[W]], ptr %[[T]])
 ; CHECK-NEXT: load i64, ptr %[[W]]
 ; CHECK-NEXT: %[[DIV:.*]] = load i64, ptr %[[T]]
@@ -96,21 +96,21 @@ entry:
 ; register that is never read. The shared store adds row 5's shared
 ; distinct bytes and conflicts (38 + 4, 7). All three addresses are the
 ; same in every lane (stride 0 per thread index x): __pasta_div_access_lanes,
-; with the entry's test that the lanes follow x.
-; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; with the warp's row width, read at the entry.
+; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 42
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 45
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: store double
 ; The global store: distinct bytes, sectors, ideal sectors (50 + 3, 5, 6).
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 55
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 56
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: store float %v
 ; The atomic: distinct bytes only.
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK-NEXT: atomicrmw add
@@ -129,7 +129,8 @@ entry:
 ; figures added where measured (after its block's two); its parameter may differ between lanes (a
 ; device function's are not known to be uniform): the general helper.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
-; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1,
+; CHECK: %[[PWIDTH:[^ ]+]] = call i32 @__pasta_div_row_width()
+; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1, i32 %[[PWIDTH]],
 ; CHECK-COUNT-8: call void @__pasta_div_add(
 ; CHECK-NEXT: load float
 ; CHECK-NOT: @__pasta_flush(
