@@ -105,9 +105,10 @@ public:
                                  uint64_t Granule);
 
   // The bytes Ptr's address moves per thread index x, when the rest of it is
-  // the same in every lane of a warp whose lanes follow x (lane i holding
-  // x = 32k + i: then block indices, tid.y, tid.z and warp-uniform values
-  // are the warp's): the address is base + stride * lane. None when it has
+  // the same in every lane of a row of lanes (a warp whose lanes hold
+  // x = 32k + i, or each 16-lane half of a warp in a block 16 wide: block
+  // indices, tid.y, tid.z and warp-uniform values are the row's): the
+  // address is base + stride * x, base the row's. None when it has
   // another shape, or the stride is not a constant. Index extensions are
   // taken not to wrap between the lanes of a warp (an int index within 31
   // of INT_MAX), as C++ takes signed arithmetic not to overflow.
