@@ -976,9 +976,6 @@ static PASTA_INLINE void pasta_div_add_access(
  * instructions. */
 
 #define PASTA_DIV_FULL_WARP 0xffffffffull
-#ifndef PASTA_TRY_ROWS
-#define PASTA_TRY_ROWS 1
-#endif
 
 /* Units of 2^shift bytes that [b, b + len) touches (len > 0). */
 static PASTA_INLINE uint64_t pasta_div_span(uint64_t b, uint64_t len,
@@ -1175,8 +1172,7 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
-  if (PASTA_TRY_ROWS && lanes == PASTA_DIV_FULL_WARP &&
-      (width == 16 || width == 32) &&
+  if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
       pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
     PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
   } else if (lanes == full) {
