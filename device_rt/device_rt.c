@@ -1257,9 +1257,10 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
  * block's counters (pasta_div_lanes_derived) is not added here: only the
  * measured figures' difference from it, which is 0 for a full warp of
  * aligned rows (modulo 2^64 otherwise: the sums are exact once derived).
- * Full warps of one or two rows take the rows path; partial warps of one
- * row at an aligned base, arithmetic on the mask; the rest, the general
- * path. */
+ * One row at a base aligned to the size: a full warp with the derived
+ * figures returns at once, any other takes arithmetic on the mask (the
+ * first active lane alone). Full warps of two rows: the rows path. The
+ * rest: the general path. */
 PASTA_INLINE void __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
     uint32_t width, PASTA_PRIVATE uint64_t *requests_global,
@@ -1277,7 +1278,30 @@ PASTA_INLINE void __pasta_div_access_lanes(
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t lanes = __gpu_lane_mask();
   uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
-  if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32)) {
+  if (width == 32 && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
+      (addr - (uint64_t)stride * __gpu_lane_id()) % size == 0) {
+    /* One row (lane i at base + stride * i, base aligned to the size): a
+     * full warp from a 32-byte boundary has the derived figures; else
+     * distinct bytes and a stride-0 access's sectors are still the derived
+     * ones, and a strided global load's or store's sectors follow from the
+     * mask. */
+    uint64_t base = addr - (uint64_t)stride * __gpu_lane_id();
+    if (lanes == PASTA_DIV_FULL_WARP &&
+        pasta_div_rows_derived(base, base, 32, size, stride, hint, sectored)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      return;
+    }
+    if (!__gpu_is_first_in_lane(lanes))
+      return;
+    PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
+    if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
+      return;
+    uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+    *sectors += pasta_div_consecutive_sectors(lanes, base, size) - size;
+    *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
+    return;
+  }
+  if (lanes == PASTA_DIV_FULL_WARP && width == 16) {
     uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
     if (pasta_div_rows_derived(mine, other, width, size, stride, hint,
                                sectored)) {
@@ -1293,22 +1317,6 @@ PASTA_INLINE void __pasta_div_access_lanes(
                             ideal_sectors, bank_conflicts);
       return;
     }
-  }
-  uint64_t base = addr - (uint64_t)stride * __gpu_lane_id();
-  if (width == 32 && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
-      base % size == 0) {
-    /* One row, any lanes: distinct bytes and a stride-0 access's sectors
-     * are the derived ones; a strided global load's or store's sectors
-     * follow from the mask. */
-    if (!__gpu_is_first_in_lane(lanes))
-      return;
-    PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
-    if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
-      return;
-    uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-    *sectors += pasta_div_consecutive_sectors(lanes, base, size) - size;
-    *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
-    return;
   }
   pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,

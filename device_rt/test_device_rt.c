@@ -1032,8 +1032,10 @@ static void test_div_access_lanes(void) {
             for (int l = 0; l < 64; ++l)
               c.any.addr[l] = base + (uint64_t)c.stride * (uint64_t)l;
             ++cases;
+            /* a full warp with the derived figures returns at once (1),
+             * the rest of one row takes the mask path (2) */
             int path = div_check_lanes(&c, masks[m]);
-            fast += path == (m == 0 ? 1 : 2);
+            fast += path == 2 || (m == 0 && path == 1);
             /* The same lanes, not known to form rows: general path. */
             c.width = 0;
             general += div_check_lanes(&c, masks[m]) == 0;
@@ -1053,14 +1055,24 @@ static void test_div_access_lanes(void) {
   CHECK(cases == 2 * (128 + 64 + 32 + 16 + 8) * 7 * 2);
   CHECK(fast == cases && general == cases && two_rows == cases);
   /* A base not aligned to the size (2 bytes into an 8-byte element): the
-   * general path for a partial warp, same figures; a full warp's rows path
-   * needs no alignment for global memory. */
+   * general path, same figures, for a partial and a full warp. */
   c.any.size = 8, c.any.hint = PASTA_DIV_GLOBAL, c.any.sectored = 1;
   c.stride = 8, c.width = 32;
   for (int l = 0; l < 64; ++l)
     c.any.addr[l] = DIV_BASE + 2 + 8 * (uint64_t)l;
   CHECK_EQ_INT(div_check_lanes(&c, 0xffffull), 0);
+  CHECK_EQ_INT(div_check_lanes(&c, FULL), 0);
+  /* A full warp of one row 4 bytes past a sector boundary: the mask path
+   * adds the fifth sector; from the boundary, nothing (derived). */
+  c.any.size = 4, c.stride = 4;
+  for (int l = 0; l < 64; ++l)
+    c.any.addr[l] = DIV_BASE + 4 + 4 * (uint64_t)l;
+  CHECK_EQ_INT(div_check_lanes(&c, FULL), 2);
+  CHECK_EQ_U64(c.any.per_lane[0][DIV_SEC], 1);
+  for (int l = 0; l < 64; ++l)
+    c.any.addr[l] = DIV_BASE + 4 * (uint64_t)l;
   CHECK_EQ_INT(div_check_lanes(&c, FULL), 1);
+  CHECK_EQ_U64(c.any.per_lane[0][DIV_SEC], 0);
   /* Rows of whole warps or of 16 lanes, or none (rows straddle warps). */
   const uint32_t shapes[][3] = {{48, 1, 1}, {48, 2, 1}, {64, 2, 1}, {16, 16, 1},
                                 {32, 1, 4}, {8, 1, 2},  {24, 2, 1}, {1, 32, 1}};
