@@ -1257,9 +1257,10 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
  * block's counters (pasta_div_lanes_derived) is not added here: only the
  * measured figures' difference from it, which is 0 for a full warp of
  * aligned rows (modulo 2^64 otherwise: the sums are exact once derived).
- * One row at a base aligned to the size: a full warp with the derived
- * figures returns at once, any other takes arithmetic on the mask (the
- * first active lane alone). Full warps of two rows: the rows path. The
+ * One row at a base aligned to the size (a warp of 32-lane rows, or one
+ * active row of two): a full warp with the derived figures returns at
+ * once, any other takes arithmetic on the mask (the first active lane
+ * alone). Full warps of two rows: the rows path. The
  * rest: the general path. */
 PASTA_INLINE void __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
@@ -1278,7 +1279,12 @@ PASTA_INLINE void __pasta_div_access_lanes(
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t lanes = __gpu_lane_mask();
   uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
-  if (width == 32 && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
+  /* Lanes of one row: a warp of 32-lane rows, or only one of the two rows
+   * of 16 active (a branch on the thread index y). */
+  int one_row =
+      width == 32 ||
+      (width == 16 && ((lanes & 0xffffull) == 0 || (lanes >> 16) == 0));
+  if (one_row && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
       (addr - (uint64_t)stride * __gpu_lane_id()) % size == 0) {
     /* One row (lane i at base + stride * i, base aligned to the size): a
      * full warp from a 32-byte boundary has the derived figures; else
