@@ -946,24 +946,6 @@ static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
       (uint64_t)size * (uint64_t)__builtin_popcountll(global | shared);
 }
 
-/* Adds an access's figures f to the registers (the first active lane). */
-static PASTA_INLINE void pasta_div_add_access(
-    const uint64_t f[PASTA_DIV_NUM], PASTA_PRIVATE uint64_t *requests_global,
-    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
-    PASTA_PRIVATE uint64_t *distinct_global,
-    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
-    PASTA_PRIVATE uint64_t *ideal_sectors,
-    PASTA_PRIVATE uint64_t *bank_conflicts) {
-  *requests_global += f[PASTA_DIV_REQUESTS_GLOBAL];
-  *requests_shared += f[PASTA_DIV_REQUESTS_SHARED];
-  *bytes += f[PASTA_DIV_BYTES];
-  *distinct_global += f[PASTA_DIV_DISTINCT_GLOBAL];
-  *distinct_shared += f[PASTA_DIV_DISTINCT_SHARED];
-  *sectors += f[PASTA_DIV_SECTORS];
-  *ideal_sectors += f[PASTA_DIV_IDEAL_SECTORS];
-  *bank_conflicts += f[PASTA_DIV_BANK_CONFLICTS];
-}
-
 /*===- Row-shaped warps: the access helpers' fast path ---------------------===*
  * In a block whose x dimension is 16 lanes, or whose warps hold
  * consecutive thread indices x (a one-dimensional block, or rows of whole
@@ -1148,9 +1130,14 @@ static PASTA_INLINE void pasta_div_add_figures(
   uint64_t g[PASTA_DIV_NUM];
   for (int i = 0; i < PASTA_DIV_NUM; ++i)
     g[i] = f[i] - (d ? d[i] : 0); /* modulo 2^64: exact once derived */
-  pasta_div_add_access(g, requests_global, requests_shared, bytes,
-                       distinct_global, distinct_shared, sectors, ideal_sectors,
-                       bank_conflicts);
+  *requests_global += g[PASTA_DIV_REQUESTS_GLOBAL];
+  *requests_shared += g[PASTA_DIV_REQUESTS_SHARED];
+  *bytes += g[PASTA_DIV_BYTES];
+  *distinct_global += g[PASTA_DIV_DISTINCT_GLOBAL];
+  *distinct_shared += g[PASTA_DIV_DISTINCT_SHARED];
+  *sectors += g[PASTA_DIV_SECTORS];
+  *ideal_sectors += g[PASTA_DIV_IDEAL_SECTORS];
+  *bank_conflicts += g[PASTA_DIV_BANK_CONFLICTS];
 }
 
 /* One warp-level execution of a memory access of `size` bytes at `ptr`:
