@@ -827,7 +827,11 @@ static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
   uint64_t len = hi - lo + 1;
   uint64_t len0 = __gpu_shuffle_idx_u64(lanes, pasta_div_lowest(subset), len,
                                         __gpu_num_lanes());
-  if (__gpu_ballot(lanes, in && (len != len0 || lo % len0 != 0)) == 0)
+  /* len0 is a shuffled value, unknown to the compiler: `lo % len0` alone
+   * is a 64-bit division call (about 70 instructions) per access. Sizes
+   * and most sector spans are powers of 2. */
+  uint64_t off = (len0 & (len0 - 1)) == 0 ? lo & (len0 - 1) : lo % len0;
+  if (__gpu_ballot(lanes, in && (len != len0 || off != 0)) == 0)
     return len0 * (uint64_t)__builtin_popcountll(
                       pasta_div_key_leaders(lanes, subset, lo));
   return pasta_div_distinct_units_slow(lanes, subset, lo, hi);

@@ -805,6 +805,18 @@ static void test_div_fast_paths(void) {
     }
     div_check_any(&c, t % 3 ? FULL : 0x0f0f0f0full);
   }
+  /* Descending lanes (no ordered path) whose starts differ by one byte in
+   * turn, so that their ranges overlap in part; 12-byte elements descending
+   * in place. The general distinct bytes test every start's alignment to
+   * the size: with a mask for sizes that are powers of 2, else with a
+   * remainder. */
+  c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  for (int k = 0; k < 2; ++k) {
+    c.size = k ? 12 : 4;
+    for (int l = 0; l < 64; ++l)
+      c.addr[l] = DIV_BASE + c.size * (uint64_t)(63 - l) + (k ? 0 : l % 2);
+    CHECK_EQ_INT(div_check_any(&c, FULL), 0);
+  }
   /* Atomics: no sectors, no conflicts, same bytes. */
   c.hint = PASTA_DIV_SHARED, c.size = 4, c.sectored = 0;
   div_tile(&c, FULL, 0, 128, 16 * 128);
