@@ -7,7 +7,8 @@
 # stage_ws_before_after.sh):
 #   scripts/gpu_ncu_source.sh PROGRAM KERNEL_REGEX [ARGS...]
 # e.g. scripts/gpu_ncu_source.sh reduction reduce_f32 16777216
-# Writes $OUT/ncu-<program>-{plain,pasta}.{txt,csv}.
+# Writes $OUT/ncu-<program>-{plain,pasta}.{txt,csv}; PRINT_SOURCE=cuda gives
+# the CSV per source line (the runtime's inlined helpers by their own lines).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -28,7 +29,7 @@ for build in ${BUILDS:-plain pasta}; do
     -k "regex:$kernel" --launch-count 1 --set full -o "$base" "$exe" "$@" \
     >"$base.log" 2>&1
   "$NCU" -i "$base.ncu-rep" --page details >"$base.txt" 2>&1
-  "$NCU" -i "$base.ncu-rep" --page source --csv --print-source sass \
+  "$NCU" -i "$base.ncu-rep" --page source --csv --print-source "${PRINT_SOURCE:-sass}" \
     >"$base.csv" 2>&1
   rm -f "$base.ncu-rep"
 done
