@@ -76,6 +76,20 @@ void pasta__activity_module_gone(ops_t *ops) {
   pasta__state_unlock();
 }
 
+int pasta__activity_divergence_unmeasured(const char *mangled) {
+  int registered = 0, measured = 0;
+  pasta__state_lock();
+  for (size_t i = 0; i < pasta__st.num_kernels && !measured; ++i) {
+    const struct kernel *k = &pasta__st.kernels[i];
+    if (k->mangled && strcmp(k->mangled, mangled) == 0) {
+      registered = 1;
+      measured = k->div_launches != 0;
+    }
+  }
+  pasta__state_unlock();
+  return registered && !measured;
+}
+
 int pasta__activity_fault(char *buf, size_t size) {
   pasta__state_lock();
   if (pasta__st.ops)

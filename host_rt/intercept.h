@@ -65,6 +65,11 @@ size_t pasta__activity_gpus(pasta_profile_gpu *out);
  * 'k(int*)', failed on the GPU: ..."), into buf. */
 int pasta__activity_fault(char *buf, size_t size);
 
+/* Whether the program registered a kernel named `mangled` (its mangled
+ * name) and none of its launches ran the kernel's divergence copy: then its
+ * divergence figures were never measured. 0 for a name never registered. */
+int pasta__activity_divergence_unmeasured(const char *mangled);
+
 /* A device module's object is being unloaded: stop using its vendor
  * operations (`ops`), after timing what is in flight. */
 void pasta__activity_module_gone(const struct pasta_vendor_ops *ops);

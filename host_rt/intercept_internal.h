@@ -68,6 +68,7 @@ struct kernel {
   uint64_t seq; /* launches of this kernel so far (for sampling) */
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
+  uint64_t div_launches;  /* launches that ran its divergence copy */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   int warned_resources;   /* said that its counting copy did not fit */
   pasta_activity_kernel stats;

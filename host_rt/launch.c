@@ -205,6 +205,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     pasta__note_fault(ops, err, &self, 1);
   }
   ++k->stats.launches;
+  if (!err && v == RUN_DIV)
+    ++k->div_launches;
   if (err)
     ++k->stats.failed;
   else if (v != RUN_PLAIN)

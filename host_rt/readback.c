@@ -385,6 +385,33 @@ int pasta__collect_device_module(struct pasta__device_module *m,
   return have ? 0 : -1;
 }
 
+/* A kernel whose divergence copy never ran (PASTA_DIVERGENCE unset at run
+ * time, or launched only into graphs or through the driver API, which run
+ * its counting copy) measured no divergence figures. Its rows would still
+ * hold what read-back derives from the counting counters (requests, bytes,
+ * executions) beside zeros for everything measured, which reads as a
+ * measurement: they are cleared, with those of the device functions only it
+ * reaches. A kernel the program never registered is left as it is. */
+void pasta__clear_unmeasured_divergence(const struct pasta__snapshot *s) {
+  const struct pasta_module_desc *d = &s->desc;
+  const struct pasta_func *funcs = s->funcs;
+  const struct pasta_div_row *rows = s->div_rows;
+  for (uint32_t i = 0; i < d->num_div_rows && rows && funcs; ++i) {
+    const struct pasta_div_row *r = &rows[i];
+    if (r->func >= d->num_funcs || d->num_counters < PASTA_DIV_NUM ||
+        r->counter > d->num_counters - PASTA_DIV_NUM)
+      continue; /* malformed: the profile rejects the module */
+    uint32_t k = funcs[r->func].kind == PASTA_FUNC_KERNEL
+                     ? r->func
+                     : funcs[r->func].owner;
+    if (k >= d->num_funcs || funcs[k].name >= d->strings_size ||
+        !memchr(s->strings + funcs[k].name, 0, d->strings_size - funcs[k].name))
+      continue; /* shared by kernels, or malformed */
+    if (pasta__activity_divergence_unmeasured(s->strings + funcs[k].name))
+      memset(&s->sum[r->counter], 0, PASTA_DIV_NUM * sizeof *s->sum);
+  }
+}
+
 /* Adds a module's snapshot to the profile (and to the trace). */
 static void pasta__add_snapshot(pasta_profile *p, const void *key,
                                 const struct pasta__snapshot *total) {
@@ -398,6 +425,7 @@ static void pasta__add_snapshot(pasta_profile *p, const void *key,
   h.accesses = (uint64_t)(uintptr_t)total->accesses;
   h.div_rows = (uint64_t)(uintptr_t)total->div_rows;
   h.num_banks = 1;
+  pasta__clear_unmeasured_divergence(total);
   pasta__add(p, &h, total->sum, total->name);
   pasta__trace_add_module(key, &h, total->sum);
 }

@@ -32,6 +32,11 @@ void pasta__snapshot_free(struct pasta__snapshot *s);
 void pasta__read_host_module(pasta_profile *p,
                              const struct pasta_module_desc *d);
 
+/* Zeroes the divergence figures (rows of s->div_rows, in s->sum) of the
+ * kernels whose divergence copy never ran, and of the device functions only
+ * such a kernel reaches (pasta__activity_divergence_unmeasured). */
+void pasta__clear_unmeasured_divergence(const struct pasta__snapshot *s);
+
 /* Reads module m and sums the counts of every GPU into *total: the GPUs its
  * kernels ran on (never a GPU the program did not use), or for a module
  * that never ran, the current one (for its tables). When the program's

@@ -608,7 +608,7 @@ static int test_sampled_timing(void) {
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
  * launch says so); one without runs its counting kernel, and the user is
  * told once, on one line naming the kernel and what to do. */
-static char kd_handle, kd_div, kn_handle;
+static char kd_handle, kd_div, kn_handle, kg_handle, kg_div;
 static int test_divergence(void) {
   setenv("PASTA_DIVERGENCE", "1", 1);
   __pasta_register_kernel(&kd_handle, "_Z2kdv", NULL, NULL, NULL, 0, 0, NULL);
@@ -664,6 +664,19 @@ static int test_divergence(void) {
   const char *nl = strchr(text, '\n');
   const char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
   CHECK(nl2 && strchr(nl2 + 1, '\n') == NULL);
+  /* Which kernels' divergence rows the report clears (readback.c): kd ran
+   * its divergence copy twice, kn never (no copy), kg only into a graph
+   * (its counting copy); a kernel the program never registered is left. */
+  __pasta_register_kernel(&kg_handle, "_Z2kgv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kg_handle, &kg_div);
+  g_capturing = 1;
+  CHECK(__pasta_launch_kernel(&kg_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                              g_capture_launch, &gops) == 0);
+  g_capturing = 0;
+  CHECK(!pasta__activity_divergence_unmeasured("_Z2kdv"));
+  CHECK(pasta__activity_divergence_unmeasured("_Z2knv"));
+  CHECK(pasta__activity_divergence_unmeasured("_Z2kgv"));
+  CHECK(!pasta__activity_divergence_unmeasured("_Z7unknownv"));
   return check_summary("intercept");
 }
 

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE /* setenv, fork, dup, mkdtemp, program_invocation_name */
 
 #include "pasta/abi.h"
+#include "readback.h" /* pasta__clear_unmeasured_divergence */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +32,9 @@ void __pasta_host_flush(uint64_t *counters, uint32_t first,
 void __pasta_register_device_module(const void *desc_symbol,
                                     const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
+void __pasta_register_kernel(const void *, const char *, const void *,
+                             const void *, const void *, int, uint64_t,
+                             const void *);
 void __pasta_before_device_reset(void);
 
 /*===-- A host module -----------------------------------------------------===*/
@@ -311,6 +315,47 @@ static int wait_ok(pid_t pid) {
          WEXITSTATUS(status) == 0;
 }
 
+/* Read-back clears the divergence rows of a registered kernel that never
+ * ran its divergence copy, and of a device function only it reaches; rows of
+ * a kernel the program never registered, and of a device function several
+ * kernels share, stay. (Which launches count as having run the copy is
+ * test_intercept's.) */
+static char never_ran_handle;
+static int test_unmeasured_divergence(void) {
+  __pasta_register_kernel(&never_ran_handle, "_Z5quietv", NULL, NULL, NULL, 0,
+                          0, NULL);
+  static const char strings[] = "_Z5quietv\0_Z5otherv\0_Z3devv\0_Z3comv";
+  const struct pasta_func funcs[] = {
+      {0, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE},
+      {10, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE},
+      {20, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, 0},
+      {28, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, PASTA_NONE}};
+  const struct pasta_div_row rows[] = {{0, PASTA_NONE, 1, 0},
+                                       {1, PASTA_NONE, 2, PASTA_DIV_NUM},
+                                       {2, PASTA_NONE, 3, 2 * PASTA_DIV_NUM},
+                                       {3, PASTA_NONE, 4, 3 * PASTA_DIV_NUM}};
+  uint64_t sum[4 * PASTA_DIV_NUM + 1];
+  for (size_t i = 0; i < sizeof sum / sizeof sum[0]; ++i)
+    sum[i] = i + 1;
+  struct pasta__snapshot s = {0};
+  s.desc.num_funcs = 4;
+  s.desc.num_div_rows = 4;
+  s.desc.num_counters = sizeof sum / sizeof sum[0];
+  s.desc.strings_size = sizeof strings;
+  s.funcs = (void *)funcs;
+  s.div_rows = (void *)rows;
+  s.strings = (char *)strings;
+  s.sum = sum;
+  pasta__clear_unmeasured_divergence(&s);
+  int ok = 1;
+  for (size_t i = 0; i < sizeof sum / sizeof sum[0]; ++i) {
+    int cleared = i < PASTA_DIV_NUM || /* _Z5quietv's row */
+                  (i >= 2 * PASTA_DIV_NUM && i < 3 * PASTA_DIV_NUM);
+    ok &= sum[i] == (cleared ? 0 : i + 1);
+  }
+  return ok;
+}
+
 int main(void) {
   snprintf(dir, sizeof dir, "/tmp/pasta-rt-test-XXXXXX");
   if (!mkdtemp(dir)) {
@@ -545,6 +590,9 @@ int main(void) {
   json_decref(root);
   free(text);
   check_case_end("json_profile");
+
+  CHECK(test_unmeasured_divergence());
+  check_case_end("unmeasured_divergence");
 
   remove(file);
   remove(err);
