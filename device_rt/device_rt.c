@@ -1374,6 +1374,16 @@ PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
     pasta_atomic_add(counter, value);
 }
 
+/* 1 in every active lane when `pred` is the same in all of them (all true or
+ * all false), else 0: whether an address that selects per lane between two
+ * of one lane stride (`x > 0 ? a[x - 1] : a[x]`) has that stride in this
+ * warp execution. */
+PASTA_INLINE uint32_t __pasta_div_uniform(uint32_t pred) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, pred != 0);
+  return yes == 0 || yes == lanes;
+}
+
 /* 1 in every active lane when `pred` holds in all of them, else 0: what the
  * divergence copies test once at a loop's entry for a condition each lane
  * computes (e.g. that its index does not wrap in the loop). */

@@ -1018,6 +1018,72 @@ static int div_check_lanes(struct div_lanes *c, uint64_t active) {
   return pasta_div_fast_rows != rows ? 1 : pasta_div_fast_lanes != mask ? 2 : 0;
 }
 
+/* An address that selects per lane between two of one stride (the pass's
+ * laneStrideIf: `x > k ? a[x - 1] : a[x]`): the copy hands the helper the
+ * row width only when the lanes agree on the condition (__pasta_div_uniform),
+ * and the figures plus the derived ones are the reference's either way. */
+struct div_select {
+  struct div_lanes lanes;
+  uint32_t k; /* lanes above k take the left neighbour */
+};
+
+static void div_select_lane(uint32_t lane, void *arg) {
+  struct div_select *c = arg;
+  uint32_t left = lane > c->k;
+  uint32_t width = __pasta_div_uniform(left) ? c->lanes.width : 0;
+  uint64_t *r = c->lanes.any.per_lane[lane];
+  __pasta_div_access_lanes(
+      (void *)(uintptr_t)c->lanes.any.addr[lane], c->lanes.any.size,
+      c->lanes.stride, c->lanes.any.hint, c->lanes.any.sectored, width, &r[0],
+      &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static int div_check_select(struct div_select *c, uint64_t active) {
+  uint64_t rows = pasta_div_fast_rows, mask = pasta_div_fast_lanes;
+  memset(c->lanes.any.per_lane, 0, sizeof c->lanes.any.per_lane);
+  pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, div_select_lane, c);
+  uint64_t got[8] = {0}, ref[8];
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      got[i] += c->lanes.any.per_lane[l][i];
+  uint64_t lanes = (uint64_t)__builtin_popcountll(active & 0xffffffffull);
+  int shared = c->lanes.any.hint == PASTA_DIV_SHARED;
+  got[shared ? 1 : 0] += 1; /* derived, as div_check_lanes */
+  got[2] += 4 * lanes;
+  got[shared ? 4 : 3] += 4 * lanes;
+  if (!shared) {
+    got[5] += 4;
+    got[6] += 4;
+  }
+  div_reference(&c->lanes.any, active, ref);
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(got[i], ref[i]);
+  return pasta_div_fast_rows != rows || pasta_div_fast_lanes != mask;
+}
+
+static void test_div_select_lanes(void) {
+  static struct div_select c;
+  c.lanes.any.size = 4, c.lanes.any.sectored = 1;
+  c.lanes.stride = 4, c.lanes.width = 32;
+  const uint32_t ks[] = {64, 0, 7, 30, 31}; /* 64: no lane left; 31: none */
+  int fast = 0, general = 0;
+  for (int shared = 0; shared < 2; ++shared)
+    for (size_t i = 0; i < sizeof ks / sizeof *ks; ++i) {
+      c.k = ks[i];
+      c.lanes.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+      uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + 64;
+      for (uint32_t l = 0; l < 64; ++l)
+        c.lanes.any.addr[l] = base + 4 * l - (l > c.k ? 4 : 0);
+      /* k = 0: lane 0 alone keeps its own element; lanes 1-31 move left:
+       * one partial warp without lane 0 agrees. */
+      int full = div_check_select(&c, FULL);
+      int upper = div_check_select(&c, FULL & ~1ull);
+      fast += (ks[i] == 64 || ks[i] == 31) ? full : upper;
+      general += (ks[i] == 7 || ks[i] == 30) && !full;
+    }
+  CHECK(fast == 2 * 3 && general == 2 * 2);
+}
+
 static uint32_t div_row_width;
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
@@ -1154,6 +1220,25 @@ static void test_div_all_lanes(void) {
   CHECK(a.out[0] == 1 && a.out[31] == 1 && a.out[5] == 0);
 }
 
+/* __pasta_div_uniform: 1 in every lane when the active lanes agree (all
+ * true or all false), 0 in every lane when one differs. */
+static void div_uniform_lane(uint32_t lane, void *arg) {
+  struct div_all *a = arg;
+  a->out[lane] = __pasta_div_uniform(lane == a->failing);
+}
+
+static void test_div_uniform(void) {
+  struct div_all a = {64, {0}}; /* no lane true: uniform */
+  pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
+  CHECK(a.out[0] == 1 && a.out[31] == 1);
+  a.failing = 7; /* lane 7 true, the rest false */
+  pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
+  CHECK(a.out[0] == 0 && a.out[7] == 0 && a.out[31] == 0);
+  /* Only lane 7 active: it agrees with itself. */
+  pasta_shim_warp(32, 1ull << 7, 0, 0, div_uniform_lane, &a);
+  CHECK(a.out[7] == 1);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -1173,6 +1258,8 @@ int main(void) {
   test_div_branches();
   test_div_direct_add();
   test_div_all_lanes();
+  test_div_uniform();
   test_div_access_lanes();
+  test_div_select_lanes();
   return check_summary("device_rt");
 }

@@ -51,6 +51,7 @@ static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
+static constexpr const char *DivUniformName = "__pasta_div_uniform";
 static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
 static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *FlushName = "__pasta_flush";
@@ -391,7 +392,7 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 // The runtime's measuring helpers (device_rt.c, "Divergence mode").
 struct DivHelpers {
   FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
-      AllLanes, RowWidth;
+      AllLanes, Uniform, RowWidth;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -411,6 +412,9 @@ struct AccessGroup {
   std::optional<UniformLoops::Repeat> Repeat;
   bool InLoop = false;               // the block is in a loop (uniform or not)
   std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
+  // The conditions the lanes must agree on for LaneStride to hold (selects
+  // in the address: UniformLoops::laneStrideIf); tested at each measurement.
+  SmallVector<Value *, 2> LaneConds;
   // Not lane-shaped as far as the pass can tell, but worth the general
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
@@ -560,7 +564,8 @@ public:
       const AccessSite &Rep = *G.Members.front();
       if (G.Loop)
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
-      G.LaneStride = Loops.laneStride(Rep.Ptr, *Rep.I->getParent());
+      G.LaneStride =
+          Loops.laneStrideIf(Rep.Ptr, *Rep.I->getParent(), G.LaneConds);
       G.TryRows = !laneShaped(G) && tryRows(Rep);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
@@ -744,12 +749,30 @@ private:
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
-    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored),
-                 Lanes || G.TryRows ? rowWidth() : B.getInt32(0)});
+    Value *Width = Lanes || G.TryRows ? rowWidth() : B.getInt32(0);
+    if (Lanes && !G.LaneConds.empty())
+      Width = B.CreateSelect(lanesAgree(B, G.LaneConds), Width, B.getInt32(0),
+                             "pasta.div.width");
+    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
     B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+  }
+
+  // Whether the active lanes agree on each condition (an i1): then an
+  // address selecting between values of one lane stride has that stride;
+  // else the helper, given row width 0, takes its general path and takes
+  // back what the pass derived.
+  Value *lanesAgree(IRBuilder<> &B, ArrayRef<Value *> Conds) {
+    Value *All = nullptr;
+    for (Value *C : Conds) {
+      Value *Agree = B.CreateICmpNE(
+          B.CreateCall(H.Uniform, {B.CreateZExt(C, B.getInt32Ty())}),
+          B.getInt32(0));
+      All = All ? B.CreateAnd(All, Agree) : Agree;
+    }
+    return All;
   }
 
   // The width of this call's rows of lanes (__pasta_div_row_width), read
@@ -1072,6 +1095,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
+  H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
   SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(

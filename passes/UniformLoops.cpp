@@ -456,6 +456,61 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
   return Coefficients[{S, &At}] = C;
 }
 
+namespace {
+// Rewrites an address's SCEV with each select whose condition varies
+// between lanes, and whose two values move alike with thread index x,
+// replaced by its true value; the conditions go to Conds.
+class SelectArms : public SCEVRewriteVisitor<SelectArms> {
+public:
+  using CoefficientFn = function_ref<std::optional<int64_t>(const SCEV *)>;
+  using UniformFn = function_ref<bool(const Value *)>;
+
+  SelectArms(ScalarEvolution &SE, CoefficientFn Coefficient, UniformFn Uniform,
+             SmallVectorImpl<Value *> &Conds)
+      : SCEVRewriteVisitor(SE), Coefficient(Coefficient), Uniform(Uniform),
+        Conds(Conds) {}
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *Sel = dyn_cast<SelectInst>(U->getValue());
+    // A few selects at most: each costs a ballot at every execution.
+    if (!Sel || Conds.size() >= 2 || !SE.isSCEVable(Sel->getType()) ||
+        Sel->getCondition()->getType()->isVectorTy() ||
+        Uniform(Sel->getCondition()))
+      return U;
+    const SCEV *T = SE.getSCEV(Sel->getTrueValue());
+    const SCEV *F = SE.getSCEV(Sel->getFalseValue());
+    std::optional<int64_t> CT = Coefficient(T), CF = Coefficient(F);
+    if (!CT || !CF || *CT != *CF)
+      return U;
+    Conds.push_back(Sel->getCondition());
+    return visit(T);
+  }
+
+private:
+  CoefficientFn Coefficient;
+  UniformFn Uniform;
+  SmallVectorImpl<Value *> &Conds;
+};
+} // namespace
+
+std::optional<int64_t>
+UniformLoops::laneStrideIf(Value *Ptr, const BasicBlock &At,
+                           SmallVectorImpl<Value *> &Conds) {
+  if (std::optional<int64_t> C = laneStride(Ptr, At))
+    return C;
+  SmallVector<Value *, 2> Found;
+  auto Coefficient = [&](const SCEV *S) { return xCoefficient(S, At); };
+  auto Uniform = [&](const Value *V) { return isWarpUniform(V, At); };
+  SelectArms Arms(*SE, Coefficient, Uniform, Found);
+  const SCEV *S = Arms.visit(SE->getSCEV(Ptr));
+  if (Found.empty())
+    return std::nullopt;
+  std::optional<int64_t> C = xCoefficient(S, At);
+  if (C)
+    Conds.append(Found.begin(), Found.end());
+  return C;
+}
+
 bool UniformLoops::xScaledByUnknown(Value *Ptr, const BasicBlock &At) {
   return SCEVExprContains(SE->getSCEV(Ptr), [&](const SCEV *S) {
     auto *M = dyn_cast<SCEVMulExpr>(S);

@@ -116,6 +116,14 @@ public:
   std::optional<int64_t> laneStride(llvm::Value *Ptr,
                                     const llvm::BasicBlock &At);
 
+  // laneStride, or where the address selects per lane between values of
+  // one lane stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that
+  // stride, with the selects' conditions appended to Conds: the address has
+  // it in a warp execution whose active lanes agree on each condition.
+  std::optional<int64_t>
+  laneStrideIf(llvm::Value *Ptr, const llvm::BasicBlock &At,
+               llvm::SmallVectorImpl<llvm::Value *> &Conds);
+
   // Whether BB, in a loop, runs under a divergent branch of that loop (the
   // blocks from the branch up to its immediate post-dominator): in such
   // blocks most executions have some lanes off. BB must be a block the
