@@ -373,6 +373,17 @@ bool UniformLoops::isWarpUniform(const Value *V, const BasicBlock &At,
   });
 }
 
+// Thread index x itself, through extensions (not an offset or multiple).
+static bool isThreadXItself(const SCEV *S) {
+  while (auto *E = dyn_cast<SCEVIntegralCastExpr>(S)) {
+    if (isa<SCEVTruncateExpr>(E))
+      return false;
+    S = E->getOperand();
+  }
+  auto *U = dyn_cast<SCEVUnknown>(S);
+  return U && isThreadX(U->getValue());
+}
+
 std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
                                                   const BasicBlock &At) {
   auto It = Coefficients.find({S, &At});
@@ -437,12 +448,32 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
         sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
       C = *Ops[0];
     break;
-  case scTruncate:
-    // x & 15 is zext(trunc x to i4): not x. Only truncations to int or
-    // wider keep the move (an index taken not to overflow, as above).
-    if (Ops[0] && (*Ops[0] == 0 || SE->getTypeSizeInBits(S->getType()) >= 32))
-      C = Ops[0];
+  case scUDivExpr:
+    // x / 32 (a warp's index): the same in each row of lanes where the
+    // helpers take their fast paths (rows of 32 holding x = 32k + lane, or
+    // rows narrower than 32); elsewhere they measure every lane anyway.
+    if (isThreadXItself(cast<SCEVUDivExpr>(S)->getLHS()))
+      if (auto *D = dyn_cast<SCEVConstant>(cast<SCEVUDivExpr>(S)->getRHS()))
+        if (!D->getValue()->isZero() && D->getAPInt().urem(32) == 0) {
+          C = 0;
+          break;
+        }
+    if (AllKnown && !Moves)
+      C = 0;
     break;
+  case scTruncate: {
+    // x & 15 is zext(trunc x to i4): not x. Only truncations to int or
+    // wider keep the move (an index taken not to overflow, as above), and
+    // x & 31 (x % 32, a lane's index): to 5 bits or more, x itself keeps
+    // it in each row of lanes (32k + lane, k uniform).
+    unsigned Bits = SE->getTypeSizeInBits(S->getType());
+    if (Ops[0] && (*Ops[0] == 0 || Bits >= 32))
+      C = Ops[0];
+    else if (Bits >= 5 &&
+             isThreadXItself(cast<SCEVTruncateExpr>(S)->getOperand()))
+      C = 1;
+    break;
+  }
   case scZeroExtend:
   case scSignExtend:
   case scPtrToInt:

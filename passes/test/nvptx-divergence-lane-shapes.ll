@@ -5,6 +5,9 @@
 ; only then (else 0: its general path). Selects whose arms move differently
 ; with x stay on the general path; a select on a warp-uniform condition is
 ; lane-shaped without a test.
+; A warp's index x / 32 is the same in each row of lanes (stride 0), and
+; x % 32 = x - 32 * (x / 32) moves with x (stride = size); (x + 1) / 32 is
+; not uniform in a warp.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -86,6 +89,30 @@ entry:
   ret void, !dbg !13
 }
 
+; CHECK-LABEL: define ptx_kernel void @warps__pasta_div(
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
+; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
+; CHECK: ret void
+define ptx_kernel void @warps(ptr addrspace(1) %g) !dbg !9 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !14
+  %w = lshr i32 %x, 5, !dbg !14
+  %wi = zext i32 %w to i64, !dbg !14
+  %p = getelementptr inbounds i32, ptr addrspace(3) @sh, i64 %wi, !dbg !14
+  store i32 1, ptr addrspace(3) %p, align 4, !dbg !14
+  %lane = and i32 %x, 31, !dbg !15
+  %li = zext i32 %lane to i64, !dbg !15
+  %q = getelementptr inbounds i32, ptr addrspace(3) @sh, i64 %li, !dbg !15
+  %v = load i32, ptr addrspace(3) %q, align 4, !dbg !15
+  %x1 = add i32 %x, 1, !dbg !16
+  %w1 = lshr i32 %x1, 5, !dbg !16
+  %w1i = zext i32 %w1 to i64, !dbg !16
+  %r = getelementptr inbounds i32, ptr addrspace(3) @sh, i64 %w1i, !dbg !16
+  store i32 %v, ptr addrspace(3) %r, align 4, !dbg !16
+  ret void, !dbg !16
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -100,3 +127,7 @@ entry:
 !11 = !DILocation(line: 11, scope: !6)
 !12 = !DILocation(line: 21, scope: !7)
 !13 = !DILocation(line: 31, scope: !8)
+!9 = distinct !DISubprogram(name: "warps", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!14 = !DILocation(line: 41, scope: !9)
+!15 = !DILocation(line: 42, scope: !9)
+!16 = !DILocation(line: 43, scope: !9)
