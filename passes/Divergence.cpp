@@ -56,6 +56,22 @@ static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
 static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *FlushName = "__pasta_flush";
 
+// The space of an object a generic pointer points into when known: a shared
+// or global variable seen through an address-space cast, a kernel's pointer
+// parameter (global); else generic.
+static unsigned objectAddressSpace(const Value *Obj) {
+  unsigned AS = Obj->getType()->getPointerAddressSpace();
+  if (AS == PASTA_DIV_GLOBAL || AS == PASTA_DIV_SHARED)
+    return AS;
+  if (auto *Arg = dyn_cast<Argument>(Obj)) {
+    CallingConv::ID CC = Arg->getParent()->getCallingConv();
+    if ((CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL) &&
+        !Arg->hasByValAttr() && !Arg->hasByRefAttr())
+      return PASTA_DIV_GLOBAL;
+  }
+  return PASTA_DIV_GENERIC;
+}
+
 // The address space Ptr points into: its own, or for a generic pointer the
 // one its object is known to be in (a shared or global variable seen
 // through an address-space cast, a kernel's pointer parameter: global), so
@@ -64,17 +80,18 @@ static unsigned knownAddressSpace(Value *Ptr) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (AS != PASTA_DIV_GENERIC)
     return AS;
-  const Value *Obj = getUnderlyingObject(Ptr);
-  unsigned ObjAS = Obj->getType()->getPointerAddressSpace();
-  if (ObjAS == PASTA_DIV_GLOBAL || ObjAS == PASTA_DIV_SHARED)
-    return ObjAS;
-  if (auto *Arg = dyn_cast<Argument>(Obj)) {
-    CallingConv::ID CC = Arg->getParent()->getCallingConv();
-    if ((CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL) &&
-        !Arg->hasByValAttr() && !Arg->hasByRefAttr())
-      return PASTA_DIV_GLOBAL;
+  // Through selects and phis (`x > 0 ? &a[x - 1] : &a[x]`): the space all
+  // the objects share.
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  std::optional<unsigned> Common;
+  for (const Value *Obj : Objs) {
+    unsigned ObjAS = objectAddressSpace(Obj);
+    if (ObjAS == PASTA_DIV_GENERIC || (Common && *Common != ObjAS))
+      return AS;
+    Common = ObjAS;
   }
-  return AS;
+  return Common.value_or(AS);
 }
 
 // The pointer, address space and size of a memory access the copies
