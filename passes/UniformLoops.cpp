@@ -503,17 +503,21 @@ public:
 
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     auto *Sel = dyn_cast<SelectInst>(U->getValue());
-    // A few selects at most: each costs a ballot at every execution.
-    if (!Sel || Conds.size() >= 2 || !SE.isSCEVable(Sel->getType()) ||
-        Sel->getCondition()->getType()->isVectorTy() ||
-        Uniform(Sel->getCondition()))
+    if (!Sel || !SE.isSCEVable(Sel->getType()) ||
+        Sel->getCondition()->getType()->isVectorTy())
       return U;
     const SCEV *T = SE.getSCEV(Sel->getTrueValue());
     const SCEV *F = SE.getSCEV(Sel->getFalseValue());
     std::optional<int64_t> CT = Coefficient(T), CF = Coefficient(F);
     if (!CT || !CF || *CT != *CF)
       return U;
-    Conds.push_back(Sel->getCondition());
+    // A warp-uniform condition needs no test; a few others at most, each a
+    // ballot at every execution.
+    if (!Uniform(Sel->getCondition())) {
+      if (Conds.size() >= 2)
+        return U;
+      Conds.push_back(Sel->getCondition());
+    }
     return visit(T);
   }
 
@@ -533,8 +537,9 @@ UniformLoops::laneStrideIf(Value *Ptr, const BasicBlock &At,
   auto Coefficient = [&](const SCEV *S) { return xCoefficient(S, At); };
   auto Uniform = [&](const Value *V) { return isWarpUniform(V, At); };
   SelectArms Arms(*SE, Coefficient, Uniform, Found);
-  const SCEV *S = Arms.visit(SE->getSCEV(Ptr));
-  if (Found.empty())
+  const SCEV *Original = SE->getSCEV(Ptr);
+  const SCEV *S = Arms.visit(Original);
+  if (S == Original)
     return std::nullopt;
   std::optional<int64_t> C = xCoefficient(S, At);
   if (C)

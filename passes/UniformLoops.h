@@ -116,10 +116,11 @@ public:
   std::optional<int64_t> laneStride(llvm::Value *Ptr,
                                     const llvm::BasicBlock &At);
 
-  // laneStride, or where the address selects per lane between values of
-  // one lane stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that
-  // stride, with the selects' conditions appended to Conds: the address has
-  // it in a warp execution whose active lanes agree on each condition.
+  // laneStride, or where the address selects between values of one lane
+  // stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that stride,
+  // with the selects' conditions that are not warp-uniform appended to
+  // Conds: the address has it in a warp execution whose active lanes agree
+  // on each of them.
   std::optional<int64_t>
   laneStrideIf(llvm::Value *Ptr, const llvm::BasicBlock &At,
                llvm::SmallVectorImpl<llvm::Value *> &Conds);

@@ -113,6 +113,24 @@ entry:
   ret void, !dbg !16
 }
 
+; A select on a warp-uniform condition between x - 1 and x: stride 4, no
+; test.
+; CHECK-LABEL: define ptx_kernel void @either__pasta_div(
+; CHECK-NOT: call i32 @__pasta_div_uniform(
+; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{[0-9]+}},
+; CHECK: ret void
+define ptx_kernel void @either(ptr addrspace(1) %g, i32 %n) !dbg !20 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !21
+  %xi = zext i32 %x to i64, !dbg !21
+  %xm = add nsw i64 %xi, -1, !dbg !21
+  %u = icmp sgt i32 %n, 0, !dbg !21
+  %idx = select i1 %u, i64 %xm, i64 %xi, !dbg !21
+  %p = getelementptr inbounds i32, ptr addrspace(1) %g, i64 %idx, !dbg !21
+  store i32 1, ptr addrspace(1) %p, align 4, !dbg !21
+  ret void, !dbg !21
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -131,3 +149,5 @@ entry:
 !14 = !DILocation(line: 41, scope: !9)
 !15 = !DILocation(line: 42, scope: !9)
 !16 = !DILocation(line: 43, scope: !9)
+!20 = distinct !DISubprogram(name: "either", scope: !1, file: !1, line: 50, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!21 = !DILocation(line: 51, scope: !20)
