@@ -396,6 +396,9 @@ void pasta__clear_unmeasured_divergence(const struct pasta__snapshot *s) {
   const struct pasta_module_desc *d = &s->desc;
   const struct pasta_func *funcs = s->funcs;
   const struct pasta_div_row *rows = s->div_rows;
+  /* A function's rows come one after another: ask once per run of them. */
+  uint32_t asked = PASTA_NONE;
+  int unmeasured = 0;
   for (uint32_t i = 0; i < d->num_div_rows && rows && funcs; ++i) {
     const struct pasta_div_row *r = &rows[i];
     if (r->func >= d->num_funcs || d->num_counters < PASTA_DIV_NUM ||
@@ -407,7 +410,12 @@ void pasta__clear_unmeasured_divergence(const struct pasta__snapshot *s) {
     if (k >= d->num_funcs || funcs[k].name >= d->strings_size ||
         !memchr(s->strings + funcs[k].name, 0, d->strings_size - funcs[k].name))
       continue; /* shared by kernels, or malformed */
-    if (pasta__activity_divergence_unmeasured(s->strings + funcs[k].name))
+    if (k != asked) {
+      asked = k;
+      unmeasured =
+          pasta__activity_divergence_unmeasured(s->strings + funcs[k].name);
+    }
+    if (unmeasured)
       memset(&s->sum[r->counter], 0, PASTA_DIV_NUM * sizeof *s->sum);
   }
 }
