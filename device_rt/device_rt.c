@@ -668,6 +668,18 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
  *    its lanes; conflicts = wavefronts - phases with an active lane.
  *===----------------------------------------------------------------------===*/
 
+/* Whether the calling lane is the first of `lanes`, which holds it (the
+ * active lanes). On NVIDIA GPUs one 32-bit AND with the lanes below this
+ * one: <gpuintrin.h>'s form takes a 64-bit mask, and ptxas keeps its 64-bit
+ * arithmetic (two population counts, three compares) in every helper. */
+static PASTA_INLINE int pasta_div_first(uint64_t lanes) {
+#if defined(__NVPTX__)
+  return ((uint32_t)lanes & __nvvm_read_ptx_sreg_lanemask_lt()) == 0;
+#else
+  return __gpu_is_first_in_lane(lanes);
+#endif
+}
+
 /* The lowest lane of `mask`, or 64 when it is empty. */
 static uint32_t pasta_div_lowest(uint64_t mask) {
   return mask ? (uint32_t)__builtin_ctzll(mask) : 64u;
@@ -1129,7 +1141,7 @@ static PASTA_INLINE void pasta_div_add_figures(
     PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
     PASTA_PRIVATE uint64_t *ideal_sectors,
     PASTA_PRIVATE uint64_t *bank_conflicts) {
-  if (!__gpu_is_first_in_lane(lanes))
+  if (!pasta_div_first(lanes))
     return;
   uint64_t g[PASTA_DIV_NUM];
   for (int i = 0; i < PASTA_DIV_NUM; ++i)
@@ -1288,7 +1300,7 @@ PASTA_INLINE void __pasta_div_access_lanes(
       PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
       return;
     }
-    if (!__gpu_is_first_in_lane(lanes))
+    if (!pasta_div_first(lanes))
       return;
     PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
     if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
@@ -1330,7 +1342,7 @@ PASTA_INLINE void __pasta_div_branch(uint32_t taken,
                                      PASTA_PRIVATE uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
-  if (!__gpu_is_first_in_lane(lanes))
+  if (!pasta_div_first(lanes))
     return;
   *branches += 1;
   *divergent += yes != 0 && yes != lanes;
@@ -1343,7 +1355,7 @@ PASTA_INLINE void __pasta_div_switch(uint64_t value,
                                      PASTA_PRIVATE uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t same = __gpu_match_any_u64(lanes, value);
-  if (!__gpu_is_first_in_lane(lanes))
+  if (!pasta_div_first(lanes))
     return;
   *branches += 1;
   *divergent += same != lanes;
@@ -1357,7 +1369,7 @@ PASTA_INLINE void __pasta_div_block(uint32_t insts,
                                     PASTA_PRIVATE uint64_t *warps,
                                     PASTA_PRIVATE uint64_t *threads) {
   uint64_t lanes = __gpu_lane_mask();
-  if (!__gpu_is_first_in_lane(lanes))
+  if (!pasta_div_first(lanes))
     return;
   *warps += insts;
   *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
