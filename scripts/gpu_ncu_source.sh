@@ -8,7 +8,8 @@
 #   scripts/gpu_ncu_source.sh PROGRAM KERNEL_REGEX [ARGS...]
 # e.g. scripts/gpu_ncu_source.sh reduction reduce_f32 16777216
 # Writes $OUT/ncu-<program>-{plain,pasta}.{txt,csv}; PRINT_SOURCE=cuda gives
-# the CSV per source line (the runtime's inlined helpers by their own lines).
+# the CSV per source line (the runtime's inlined helpers by their own lines),
+# PRINT_SOURCE='sass cuda' both (the second as <base>.cuda.csv).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -29,8 +30,11 @@ for build in ${BUILDS:-plain pasta}; do
     -k "regex:$kernel" --launch-count 1 --set full -o "$base" "$exe" "$@" \
     >"$base.log" 2>&1
   "$NCU" -i "$base.ncu-rep" --page details >"$base.txt" 2>&1
-  "$NCU" -i "$base.ncu-rep" --page source --csv --print-source "${PRINT_SOURCE:-sass}" \
-    >"$base.csv" 2>&1
+  for view in ${PRINT_SOURCE:-sass}; do
+    suffix=; [ "$view" = sass ] || suffix=.$view
+    "$NCU" -i "$base.ncu-rep" --page source --csv --print-source "$view" \
+      >"$base$suffix.csv" 2>&1
+  done
   rm -f "$base.ncu-rep"
 done
 ls -la "$OUT"/ncu-"$prog"-*
