@@ -668,16 +668,43 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
  *    its lanes; conflicts = wavefronts - phases with an active lane.
  *===----------------------------------------------------------------------===*/
 
-/* Whether the calling lane is the first of `lanes`, which holds it (the
- * active lanes). On NVIDIA GPUs one 32-bit AND with the lanes below this
- * one: <gpuintrin.h>'s form takes a 64-bit mask, and ptxas keeps its 64-bit
- * arithmetic (two population counts, three compares) in every helper. */
-static PASTA_INLINE int pasta_div_first(uint64_t lanes) {
+/* The lanes of `lanes` below the calling lane. On NVIDIA GPUs one 32-bit
+ * AND with %lanemask_lt: <gpuintrin.h>'s first-lane test takes a 64-bit
+ * mask, and ptxas keeps its 64-bit arithmetic (two population counts,
+ * three compares) in every helper. */
+static PASTA_INLINE uint64_t pasta_div_below(uint64_t lanes) {
 #if defined(__NVPTX__)
-  return ((uint32_t)lanes & __nvvm_read_ptx_sreg_lanemask_lt()) == 0;
+  return (uint32_t)lanes & __nvvm_read_ptx_sreg_lanemask_lt();
 #else
-  return __gpu_is_first_in_lane(lanes);
+  return lanes & ((1ull << __gpu_lane_id()) - 1);
 #endif
+}
+
+/* Whether the calling lane is the first of `lanes`, which holds it (the
+ * active lanes). */
+static PASTA_INLINE int pasta_div_first(uint64_t lanes) {
+  return pasta_div_below(lanes) == 0;
+}
+
+/* A copy of pasta_div_below(lanes) that LLVM cannot see through, taken
+ * before the first-lane test (after it, GVN in the NVPTX back end would
+ * know the value is 0): see pasta_div_lone_add. */
+static PASTA_INLINE uint64_t pasta_div_hidden_below(uint64_t below) {
+#if defined(__NVPTX__)
+  __asm__ volatile("" : "+l"(below));
+#endif
+  return below;
+}
+
+/* pasta_atomic_add by the first of the active lanes alone, `hidden` being
+ * pasta_div_hidden_below(...) (0 in that lane). ptxas turns an atomic whose
+ * address and value it sees are the same in every active lane into one by
+ * a leader of the sum over them (a vote, two population counts, a
+ * multiply: a dozen instructions), which a lone lane does not need; adding
+ * `hidden` keeps the value lane-dependent as far as it can tell. */
+static PASTA_INLINE void pasta_div_lone_add(PASTA_GLOBAL uint64_t *slot,
+                                            uint64_t value, uint64_t hidden) {
+  pasta_atomic_add(slot, value + hidden);
 }
 
 /* The lowest lane of `mask`, or 64 when it is empty. */
@@ -1132,8 +1159,8 @@ static uint64_t pasta_div_fast_rows;
 #endif
 
 /* Adds f less d (the figures the pass derives, or none) to the registers,
- * in the first active lane only. */
-static PASTA_INLINE void pasta_div_add_figures(
+ * in the first active lane only; returns whether this lane added. */
+static PASTA_INLINE uint32_t pasta_div_add_figures(
     uint64_t lanes, const uint64_t f[PASTA_DIV_NUM],
     const uint64_t d[PASTA_DIV_NUM], PASTA_PRIVATE uint64_t *requests_global,
     PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
@@ -1142,7 +1169,7 @@ static PASTA_INLINE void pasta_div_add_figures(
     PASTA_PRIVATE uint64_t *ideal_sectors,
     PASTA_PRIVATE uint64_t *bank_conflicts) {
   if (!pasta_div_first(lanes))
-    return;
+    return 0;
   uint64_t g[PASTA_DIV_NUM];
   for (int i = 0; i < PASTA_DIV_NUM; ++i)
     g[i] = f[i] - (d ? d[i] : 0); /* modulo 2^64: exact once derived */
@@ -1154,6 +1181,7 @@ static PASTA_INLINE void pasta_div_add_figures(
   *sectors += g[PASTA_DIV_SECTORS];
   *ideal_sectors += g[PASTA_DIV_IDEAL_SECTORS];
   *bank_conflicts += g[PASTA_DIV_BANK_CONFLICTS];
+  return 1;
 }
 
 /* One warp-level execution of a memory access of `size` bytes at `ptr`:
@@ -1161,17 +1189,17 @@ static PASTA_INLINE void pasta_div_add_figures(
  * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
  * stores (sectors and bank conflicts are counted for those only, as ncu's
  * ld/st metrics do), 0 for atomics; `width` is __pasta_div_row_width().
- * Local (stack) accesses of generic pointers are left out. */
-PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
-                                     uint32_t sectored, uint32_t width,
-                                     PASTA_PRIVATE uint64_t *requests_global,
-                                     PASTA_PRIVATE uint64_t *requests_shared,
-                                     PASTA_PRIVATE uint64_t *bytes,
-                                     PASTA_PRIVATE uint64_t *distinct_global,
-                                     PASTA_PRIVATE uint64_t *distinct_shared,
-                                     PASTA_PRIVATE uint64_t *sectors,
-                                     PASTA_PRIVATE uint64_t *ideal_sectors,
-                                     PASTA_PRIVATE uint64_t *bank_conflicts) {
+ * Local (stack) accesses of generic pointers are left out. Returns whether
+ * this lane added to the registers (0 in every lane of a warp whose figures
+ * are all derived), so that the pass adds them to the counters only then. */
+PASTA_INLINE uint32_t __pasta_div_access(
+    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
+    PASTA_PRIVATE uint64_t *requests_global,
+    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
+    PASTA_PRIVATE uint64_t *distinct_global,
+    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
+    PASTA_PRIVATE uint64_t *ideal_sectors,
+    PASTA_PRIVATE uint64_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
@@ -1185,9 +1213,9 @@ PASTA_INLINE void __pasta_div_access(void *ptr, uint32_t size, uint32_t hint,
   } else {
     pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
   }
-  pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared, bytes,
-                        distinct_global, distinct_shared, sectors,
-                        ideal_sectors, bank_conflicts);
+  return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
 }
 
 /* The width of the rows of lanes a warp holds (the access helpers' fast
@@ -1264,8 +1292,8 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
  * active row of two): a full warp with the derived figures returns at
  * once, any other takes arithmetic on the mask (the first active lane
  * alone). Full warps of two rows: the rows path. The
- * rest: the general path. */
-PASTA_INLINE void __pasta_div_access_lanes(
+ * rest: the general path. Returns what __pasta_div_access returns. */
+PASTA_INLINE uint32_t __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
     uint32_t width, PASTA_PRIVATE uint64_t *requests_global,
     PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
@@ -1273,12 +1301,11 @@ PASTA_INLINE void __pasta_div_access_lanes(
     PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
     PASTA_PRIVATE uint64_t *ideal_sectors,
     PASTA_PRIVATE uint64_t *bank_conflicts) {
-  if (hint == PASTA_DIV_GENERIC) { /* nothing derived */
-    __pasta_div_access(ptr, size, hint, sectored, width, requests_global,
-                       requests_shared, bytes, distinct_global, distinct_shared,
-                       sectors, ideal_sectors, bank_conflicts);
-    return;
-  }
+  if (hint == PASTA_DIV_GENERIC) /* nothing derived */
+    return __pasta_div_access(ptr, size, hint, sectored, width, requests_global,
+                              requests_shared, bytes, distinct_global,
+                              distinct_shared, sectors, ideal_sectors,
+                              bank_conflicts);
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t lanes = __gpu_lane_mask();
   uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
@@ -1298,41 +1325,40 @@ PASTA_INLINE void __pasta_div_access_lanes(
     if (lanes == PASTA_DIV_FULL_WARP &&
         pasta_div_rows_derived(base, base, 32, size, stride, hint, sectored)) {
       PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
-      return;
+      return 0;
     }
     if (!pasta_div_first(lanes))
-      return;
+      return 0;
     PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
     if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
-      return;
+      return 0;
     uint64_t active = (uint64_t)__builtin_popcountll(lanes);
     *sectors += pasta_div_consecutive_sectors(lanes, base, size) - size;
     *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
-    return;
+    return 1;
   }
   if (lanes == PASTA_DIV_FULL_WARP && width == 16) {
     uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
     if (pasta_div_rows_derived(mine, other, width, size, stride, hint,
                                sectored)) {
       PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
-      return;
+      return 0;
     }
     if (pasta_div_rows_figures(mine, other, width, size, stride, hint, sectored,
                                f)) {
       PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
       pasta_div_lanes_derived(size, stride, hint, sectored, 32, d);
-      pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
-                            bytes, distinct_global, distinct_shared, sectors,
-                            ideal_sectors, bank_conflicts);
-      return;
+      return pasta_div_add_figures(
+          lanes, f, d, requests_global, requests_shared, bytes, distinct_global,
+          distinct_shared, sectors, ideal_sectors, bank_conflicts);
     }
   }
   pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);
-  pasta_div_add_figures(lanes, f, d, requests_global, requests_shared, bytes,
-                        distinct_global, distinct_shared, sectors,
-                        ideal_sectors, bank_conflicts);
+  return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
 }
 
 /* One warp-level execution of a two-way conditional branch: divergent when
@@ -1373,6 +1399,45 @@ PASTA_INLINE void __pasta_div_block(uint32_t insts,
     return;
   *warps += insts;
   *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
+}
+
+/* The three above for code outside loops, which runs at most once per call:
+ * the first active lane adds straight to the counters, with no register
+ * and no test of the values (each helper's code is run by the whole warp,
+ * so a test per value costs every warp). The block's active lanes go to
+ * `threads` only when `with_threads` (a constant: a null pointer would not
+ * fold, as 0 is a valid global address). */
+PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
+                                         PASTA_GLOBAL uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below == 0 && yes != 0 && yes != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+}
+
+PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
+                                         PASTA_GLOBAL uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t same = __gpu_match_any_u64(lanes, value);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below == 0 && same != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+}
+
+PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
+                                        PASTA_GLOBAL uint64_t *threads,
+                                        uint32_t with_threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0)
+    return;
+  pasta_div_lone_add(warps, 1, hidden);
+  if (with_threads)
+    pasta_div_lone_add(threads, (uint64_t)__builtin_popcountll(lanes), hidden);
 }
 
 /* Adds a figure to its counter where it was measured, when that code runs

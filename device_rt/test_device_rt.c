@@ -668,14 +668,29 @@ struct div_any {
   uint64_t addr[64];
   uint32_t size, hint, sectored;
   uint64_t per_lane[64][8];
+  uint32_t added[64]; /* what the helper returned in each lane */
 };
 
 static void div_any_lane(uint32_t lane, void *arg) {
   struct div_any *c = arg;
   uint64_t *r = c->per_lane[lane];
-  __pasta_div_access((void *)(uintptr_t)c->addr[lane], c->size, c->hint,
-                     c->sectored, div_width, &r[0], &r[1], &r[2], &r[3], &r[4],
-                     &r[5], &r[6], &r[7]);
+  c->added[lane] = __pasta_div_access(
+      (void *)(uintptr_t)c->addr[lane], c->size, c->hint, c->sectored,
+      div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+/* The access helpers return 0 in a lane that added nothing to its
+ * registers (outside loops the copies add the registers to the counters
+ * only where they return nonzero), and nonzero in one lane at most. */
+static void div_check_added(const struct div_any *c) {
+  int adding = 0;
+  for (int l = 0; l < 64; ++l) {
+    adding += c->added[l] != 0;
+    if (c->added[l] == 0)
+      for (int i = 0; i < 8; ++i)
+        CHECK_EQ_U64(c->per_lane[l][i], 0);
+  }
+  CHECK(adding <= 1);
 }
 
 static int div_cmp_u64(const void *a, const void *b) {
@@ -751,7 +766,9 @@ static int div_check_any(struct div_any *c, uint64_t active) {
   uint64_t ordered = pasta_div_fast_ordered, banks = pasta_div_fast_banks;
   uint64_t rows = pasta_div_fast_rows;
   memset(c->per_lane, 0, sizeof c->per_lane);
+  memset(c->added, 0, sizeof c->added);
   pasta_shim_warp(32, active, 0, 0, div_any_lane, c);
+  div_check_added(c);
   uint64_t got[8] = {0}, ref[8];
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
@@ -922,28 +939,44 @@ struct div_branch {
   uint32_t threshold; /* lanes below it take the branch */
   uint64_t value_mod; /* switch value: lane % value_mod (0: all 0) */
   uint64_t r[64][4];
+  /* The helpers for code outside loops, straight to counters: divergent
+   * branches, divergent switches, warps and threads of a block, and warps
+   * and threads of a block without its threads (which stay 0). */
+  uint64_t direct[6];
 };
 
 static void div_branch_lane(uint32_t lane, void *arg) {
   struct div_branch *b = arg;
   uint64_t *r = b->r[lane];
+  uint64_t value = b->value_mod ? lane % b->value_mod : 0;
   __pasta_div_branch(lane < b->threshold, &r[0], &r[1]);
-  __pasta_div_switch(b->value_mod ? lane % b->value_mod : 0, &r[0], &r[1]);
+  __pasta_div_switch(value, &r[0], &r[1]);
   __pasta_div_block(3, &r[2], &r[3]);
+  __pasta_div_branch_add(lane < b->threshold, &b->direct[0]);
+  __pasta_div_switch_add(value, &b->direct[1]);
+  __pasta_div_block_add(&b->direct[2], &b->direct[3], 1);
+  __pasta_div_block_add(&b->direct[4], &b->direct[5], 0);
 }
 
+/* The registers' sums in s; the direct helpers must agree with them. */
 static void div_branch_run(struct div_branch *b, uint64_t active,
                            uint64_t s[4]) {
   memset(b->r, 0, sizeof b->r);
+  memset(b->direct, 0, sizeof b->direct);
   pasta_shim_warp(32, active, 0, 0, div_branch_lane, b);
   memset(s, 0, 4 * sizeof *s);
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 4; ++i)
       s[i] += b->r[l][i];
+  CHECK_EQ_U64(b->direct[0] + b->direct[1], s[1]);
+  CHECK_EQ_U64(3 * b->direct[2], s[2]);
+  CHECK_EQ_U64(3 * b->direct[3], s[3]);
+  CHECK_EQ_U64(b->direct[4], b->direct[2]);
+  CHECK_EQ_U64(b->direct[5], 0);
 }
 
 static void test_div_branches(void) {
-  struct div_branch b = {16, 2, {{0}}};
+  struct div_branch b = {16, 2, {{0}}, {0}};
   uint64_t s[4];
   /* Lanes 0..15 take the branch, the rest do not: divergent; the switch on
    * lane % 2 too. Two branches, two divergent; three instructions of a
@@ -982,10 +1015,10 @@ struct div_lanes {
 static void div_lanes_lane(uint32_t lane, void *arg) {
   struct div_lanes *c = arg;
   uint64_t *r = c->any.per_lane[lane];
-  __pasta_div_access_lanes((void *)(uintptr_t)c->any.addr[lane], c->any.size,
-                           c->stride, c->any.hint, c->any.sectored, c->width,
-                           &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
-                           &r[7]);
+  c->any.added[lane] = __pasta_div_access_lanes(
+      (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride, c->any.hint,
+      c->any.sectored, c->width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
+      &r[6], &r[7]);
 }
 
 /* Runs `lane_fn` (arg, whose lanes' figures are c's) on `active`, compares
@@ -995,7 +1028,9 @@ static int div_check_lanes_with(struct div_lanes *c, uint64_t active,
                                 void (*lane_fn)(uint32_t, void *), void *arg) {
   uint64_t rows = pasta_div_fast_rows, mask = pasta_div_fast_lanes;
   memset(c->any.per_lane, 0, sizeof c->any.per_lane);
+  memset(c->any.added, 0, sizeof c->any.added);
   pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, lane_fn, arg);
+  div_check_added(&c->any);
   uint64_t got[8] = {0}, ref[8];
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
@@ -1038,7 +1073,7 @@ static void div_select_lane(uint32_t lane, void *arg) {
   uint32_t left = lane > c->k;
   uint32_t width = __pasta_div_uniform(left) ? c->lanes.width : 0;
   uint64_t *r = c->lanes.any.per_lane[lane];
-  __pasta_div_access_lanes(
+  c->lanes.any.added[lane] = __pasta_div_access_lanes(
       (void *)(uintptr_t)c->lanes.any.addr[lane], c->lanes.any.size,
       c->lanes.stride, c->lanes.any.hint, c->lanes.any.sectored, width, &r[0],
       &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);

@@ -49,6 +49,9 @@ static constexpr const char *DivAccessName = "__pasta_div_access";
 static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
 static constexpr const char *DivBlockName = "__pasta_div_block";
+static constexpr const char *DivBranchAddName = "__pasta_div_branch_add";
+static constexpr const char *DivSwitchAddName = "__pasta_div_switch_add";
+static constexpr const char *DivBlockAddName = "__pasta_div_block_add";
 static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *DivUniformName = "__pasta_div_uniform";
@@ -410,6 +413,9 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 struct DivHelpers {
   FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
       AllLanes, Uniform, RowWidth;
+  // The branch, switch and block helpers for code outside loops: they add
+  // to the counters themselves.
+  FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -445,8 +451,9 @@ static constexpr size_t MaxGroupsCompared = 32;
 // where it is measured:
 //
 //  - outside every loop (code that runs at most once per call): straight to
-//    its counter, by the lane that measured it (__pasta_div_add), so it
-//    needs no register and no warp sum at the return;
+//    its counter, by the lane that measured it (the *_add helpers, or
+//    __pasta_div_add under one test of what an access helper returns), so
+//    it needs no register and no warp sum at the return;
 //  - in a loop whose branches are all uniform (UniformLoops.h) the active
 //    lanes are those at its preheader in every iteration: the figures that
 //    depend only on the lanes (a block's, its branch's, and its accesses'
@@ -518,10 +525,10 @@ public:
     }
     IRBuilder<> B(At);
     if (!Loops.inLoop(BB)) {
-      auto [W, Lanes] = measuredPair(B, H.Block, B.getInt32(1));
-      addFigure(B, false, Warps, W);
-      if (WithThreads)
-        addFigure(B, false, Threads, Lanes);
+      // Without threads, the warps' slot again: the helper leaves it.
+      Value *W = counter(B, Warps);
+      B.CreateCall(H.BlockAdd, {W, WithThreads ? counter(B, Threads) : W,
+                                B.getInt32(WithThreads)});
       return;
     }
     B.CreateCall(H.Block,
@@ -536,22 +543,19 @@ public:
     if (Loops.uniformLoop(BB))
       return;
     IRBuilder<> B(&Term);
-    FunctionCallee Helper = H.Switch;
-    Value *Taken;
-    if (auto *BI = dyn_cast<BranchInst>(&Term)) {
-      Helper = H.Branch;
-      Taken = B.CreateZExt(BI->getCondition(), B.getInt32Ty());
-    } else {
-      Taken = B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
-                                  B.getInt64Ty());
-    }
+    auto *BI = dyn_cast<BranchInst>(&Term);
+    Value *Taken =
+        BI ? B.CreateZExt(BI->getCondition(), B.getInt32Ty())
+           : B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
+                                 B.getInt64Ty());
+    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
     if (Loops.inLoop(BB)) {
-      B.CreateCall(Helper,
-                   {Taken, discard(), slot(figure(Row, PASTA_DIV_DIVERGENT))});
+      B.CreateCall(BI ? H.Branch : H.Switch,
+                   {Taken, discard(), slot(Divergent)});
       return;
     }
-    Value *Divergent = measuredPair(B, Helper, Taken)[1];
-    addFigure(B, false, figure(Row, PASTA_DIV_DIVERGENT), Divergent);
+    B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
+                 {Taken, counter(B, Divergent)});
   }
 
   // Groups one block's accesses (in order) and decides where each group is
@@ -757,8 +761,10 @@ private:
   // __pasta_div_access, or __pasta_div_access_lanes when the address is a
   // base uniform in each row of lanes plus 0 or the access size per thread
   // index x. Both take the warp's row width, read once per call.
+  // Returns the call, whose value is 0 when no lane added a figure.
   template <typename OutFn>
-  void callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G, OutFn Out) {
+  Value *callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G,
+                    OutFn Out) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
@@ -774,7 +780,7 @@ private:
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    return B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
   }
 
   // Whether the active lanes agree on each condition (an i1): then an
@@ -804,7 +810,9 @@ private:
 
   // One measurement of G before At: in a loop, straight into the registers
   // of a lone access, else into scratch registers added to each row's
-  // figures as many times as it has accesses in the group.
+  // figures as many times as it has accesses in the group (outside loops,
+  // only when the helper says a lane added: the warps whose figures are all
+  // derived skip every add).
   void measureGroupAt(const AccessGroup &G, Instruction *At, bool InLoop) {
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
@@ -814,7 +822,17 @@ private:
       return;
     }
     zero(B, scratch());
-    callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
+    Value *Added =
+        callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
+    if (!InLoop) {
+      bankRow(); // above the split: it must dominate the adds
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateICmpNE(Added, B.getInt32(0)), At->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      B.SetInsertPoint(Then);
+    }
     for (auto [Row, Times] : rowsOf(G))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
@@ -875,9 +893,12 @@ private:
       B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), R), V), R);
       return;
     }
-    B.CreateCall(
-        H.Add,
-        {B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(), Counter), V});
+    B.CreateCall(H.Add, {counter(B, Counter), V});
+  }
+
+  // Counter's slot in this thread block's row.
+  Value *counter(IRBuilder<> &B, uint32_t Counter) {
+    return B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(), Counter);
   }
 
   // This thread block's row of counters, computed at the entry.
@@ -888,17 +909,6 @@ private:
                                          B.getInt32(T.numBanks())});
     }
     return BankRow;
-  }
-
-  // Calls Helper(Arg, two scratch registers), zeroed first; their values
-  // after it.
-  std::array<Value *, 2> measuredPair(IRBuilder<> &B, FunctionCallee Helper,
-                                      Value *Arg) {
-    ArrayRef<AllocaInst *> Out = scratch().take_front(2);
-    zero(B, Out);
-    B.CreateCall(Helper, {Arg, Out[0], Out[1]});
-    return {B.CreateLoad(B.getInt64Ty(), Out[0]),
-            B.CreateLoad(B.getInt64Ty(), Out[1])};
   }
 
   // The uniform loops' figures, in each of their exit blocks.
@@ -1104,19 +1114,23 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   SmallVector<Type *, 13> AccessParams{Generic, I32, I32, I32, I32};
   AccessParams.append(8, Private);
   DivHelpers H;
-  H.Access = M.getOrInsertFunction(
-      DivAccessName, FunctionType::get(Void, AccessParams, false));
+  H.Access = M.getOrInsertFunction(DivAccessName,
+                                   FunctionType::get(I32, AccessParams, false));
   H.Branch = M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
   H.Switch = M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
   H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
+  H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);
+  H.SwitchAdd = M.getOrInsertFunction(DivSwitchAddName, Void, I64, Global);
+  H.BlockAdd =
+      M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
   H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
   SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(
-      DivAccessLanesName, FunctionType::get(Void, LanesParams, false));
+      DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 

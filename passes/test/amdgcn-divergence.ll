@@ -46,7 +46,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(ptr addrspace(1) %out, float %v, i32 %n)
 ; CHECK-NOT: alloca i64,
-; CHECK-NOT: call void @__pasta_div
+; CHECK-NOT: call {{.*}}@__pasta_div
 ; CHECK: call i64 @llvm.amdgcn.ballot.i64(
 ; CHECK: call i64 @llvm.amdgcn.readfirstlane.i64
 ; CHECK: ret void
@@ -56,9 +56,9 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; them to the general path at run time).
 ; CALLS-LABEL: define amdgpu_kernel void @k__pasta_div(
 ; CALLS: alloca i64, align 8, addrspace(5)
-; CALLS: call void @__pasta_div_branch(i32 %{{.*}}, ptr addrspace(5)
-; CALLS: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 0, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
-; CALLS: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %{{.*}}, ptr addrspace(5)
+; CALLS: call void @__pasta_div_branch_add(i32 %{{.*}}, ptr addrspace(1)
+; CALLS: call i32 @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 0, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
+; CALLS: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %{{.*}}, ptr addrspace(5)
 ; Outside loops each figure is added where it is measured.
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
 ; CALLS-NOT: @__pasta_flush(
@@ -68,16 +68,16 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; iterations; the loop body only runs.
 ; CHECK-LABEL: define amdgpu_kernel void @loop__pasta_div(
 ; CHECK-NOT: alloca i64,
-; CHECK-NOT: call void @__pasta_div
+; CHECK-NOT: call {{.*}}@__pasta_div
 ; CHECK: ret void
 ; CALLS-LABEL: define amdgpu_kernel void @loop__pasta_div(
 ; CALLS: body.preheader:
 ; CALLS: call void @__pasta_div_block(i32 1, ptr addrspace(5) %pasta.div.leader, ptr addrspace(5) %pasta.div.lanes)
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
-; CALLS: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
+; CALLS: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
 ; CALLS: call void @__pasta_div_add(ptr addrspace(1)
 ; CALLS: body:
-; CALLS-NOT: call void @__pasta_div_
+; CALLS-NOT: call {{.*}}@__pasta_div_
 ; CALLS: exit.loopexit:
 
 !llvm.dbg.cu = !{!0}

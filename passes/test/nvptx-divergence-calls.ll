@@ -42,13 +42,13 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-LABEL: define ptx_kernel void @callinloop__pasta_div(
 ; CHECK: body:
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %[[TOP:pasta.div.bw[0-9]*]], ptr %pasta.div.none)
-; CHECK: call void @__pasta_div_access_lanes(
+; CHECK: call i32 @__pasta_div_access_lanes(
 ; CHECK: call void @visit(
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %[[AFTER:pasta.div.bw[0-9]+]], ptr %pasta.div.none)
 ; The store 32 bytes past the first, after the call: the same figures but
 ; another segment, so measured on its own (not with the first).
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 0,
-; CHECK: call void @__pasta_div_access_lanes(
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 0,
+; CHECK: call i32 @__pasta_div_access_lanes(
 ; CHECK: call void @__pasta_div_branch(
 ; CHECK: ret void
 

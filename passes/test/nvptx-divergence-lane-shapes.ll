@@ -21,7 +21,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: %[[U:[0-9]+]] = call i32 @__pasta_div_uniform(i32 %{{[0-9]+}})
 ; CHECK-NEXT: %[[AGREE:[0-9]+]] = icmp ne i32 %[[U]], 0
 ; CHECK-NEXT: %[[W:pasta.div.width[0-9]*]] = select i1 %[[AGREE]], i32 %[[RW]], i32 0
-; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
 ; CHECK: ret void
 define ptx_kernel void @neighbour(ptr addrspace(1) %g, i32 %n) !dbg !5 {
 entry:
@@ -40,7 +40,7 @@ entry:
 ; A select between two arrays' elements x: stride 4 either way.
 ; CHECK-LABEL: define ptx_kernel void @pick__pasta_div(
 ; CHECK: call i32 @__pasta_div_uniform(
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %pasta.div.width
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %pasta.div.width
 ; CHECK: ret void
 define ptx_kernel void @pick(ptr addrspace(1) %g, ptr addrspace(1) %h, ptr addrspace(1) %flags) !dbg !6 {
 entry:
@@ -59,7 +59,7 @@ entry:
 ; x or element 0: the arms move differently with x, no stride to test for.
 ; CHECK-LABEL: define ptx_kernel void @mixed__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_uniform(
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @mixed(ptr addrspace(1) %g, i32 %n) !dbg !7 {
 entry:
@@ -75,7 +75,7 @@ entry:
 ; The condition is the same in every lane (a parameter): no test.
 ; CHECK-LABEL: define ptx_kernel void @same__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_uniform(
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{[0-9]+}},
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{[0-9]+}},
 ; CHECK: ret void
 define ptx_kernel void @same(ptr addrspace(1) %g, i32 %n) !dbg !8 {
 entry:
@@ -90,9 +90,9 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @warps__pasta_div(
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @warps(ptr addrspace(1) %g) !dbg !9 {
 entry:
@@ -117,7 +117,7 @@ entry:
 ; test.
 ; CHECK-LABEL: define ptx_kernel void @either__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_uniform(
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{[0-9]+}},
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %{{[0-9]+}},
 ; CHECK: ret void
 define ptx_kernel void @either(ptr addrspace(1) %g, i32 %n) !dbg !20 {
 entry:

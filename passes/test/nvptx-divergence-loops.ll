@@ -162,7 +162,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; Line 4's loads and line 6's store: one shared measurement (distinct
 ; bytes, conflicts; requests and bytes are the block's), added twice %n
 ; times to line 4 (counter 22 + 4), %n times to line 6 (46 + 4).
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[SDIST:pasta.div.once[0-9]*]],
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[SDIST:pasta.div.once[0-9]*]],
 ; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SDIST]], align 8
 ; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %n
 ; CHECK-NEXT: %[[TWICE:.*]] = mul i64 %[[PROD]], 2
@@ -175,34 +175,34 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; Line 5's store: 128 bytes per iteration, a multiple of 32.
 ; CHECK: %[[G:.*]] = getelementptr i8, ptr addrspace(1) %g, i64 %{{[0-9]+}}
 ; CHECK: %[[GC:.*]] = addrspacecast ptr addrspace(1) %[[G]] to ptr
-; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GC]], i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %[[GC]], i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
 ; Line 6's load: 4 * %stride bytes per iteration, tested here; its figures
 ; count only when the test passed.
 ; CHECK: %[[STEP:.*]] = shl i64 %stride, 2
 ; CHECK-NEXT: %[[LOW:.*]] = and i64 %[[STEP]], 31
 ; CHECK-NEXT: %pasta.div.step.ok = icmp eq i64 %[[LOW]], 0
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.once
 ; CHECK: select i1 %pasta.div.step.ok, i64 %{{.*}}, i64 0
 ; Line 12's store runs only in odd iterations: measured here too, its count
 ; a register (zeroed above).
 ; CHECK: %[[GP:.*]] = addrspacecast ptr addrspace(1) %g to ptr
-; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %[[GP]], i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]],
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %[[GP]], i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]],
 ; CHECK: br label %uniform
 ; The loop body: no measurement but the tested one; the odd block counts.
 ; CHECK: uniform:
-; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.step.ok, true
 ; CHECK-NEXT: br i1 %[[BAD]], label %[[SLOW:[0-9]+]], label %{{[0-9]+}}, {{.*}}!pasta.instrumentation
 ; CHECK: [[SLOW]]:
-; CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %sp, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]],
-; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %sp, i32 4, i32 4, i32 1, i32 1, i32 %[[FOLLOW]],
+; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; CHECK: extra:
 ; CHECK-NEXT: %[[C:.*]] = load i64, ptr %pasta.div.n
 ; CHECK-NEXT: %[[C1:.*]] = add i64 %[[C]], 1
 ; CHECK-NEXT: store i64 %[[C1]], ptr %pasta.div.n
-; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; CHECK: latch:
-; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; The exit block (outside loops): the odd block's figures times its count
 ; (its warp executions 83, its store's distinct bytes and sectors).
 ; CHECK: mid.loopexit:
@@ -216,7 +216,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; divergence (its executions are the block's).
 ; CHECK: divergent:
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.none)
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[DD:pasta.div[0-9]+]], ptr %pasta.div.none, ptr %[[DS:pasta.div[0-9]+]], ptr %[[DI:pasta.div[0-9]+]], ptr %pasta.div.none)
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[DD:pasta.div[0-9]+]], ptr %pasta.div.none, ptr %[[DS:pasta.div[0-9]+]], ptr %[[DI:pasta.div[0-9]+]], ptr %pasta.div.none)
 ; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div.none, ptr %[[DV:pasta.div[0-9]*]])
 ; CHECK-NEXT: br i1 %again
 ; At the return, after the counting flush, the registers': the fast path
@@ -238,7 +238,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK: inner:
-; CHECK-NOT: call void @__pasta_div_{{access|block|branch}}
+; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; CHECK: outer.latch:
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
 ; The general path stages each register as its own counter: the inner
@@ -287,7 +287,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: %[[ALL:.*]] = zext i1 %pasta.div.nowrap to i32
 ; CHECK-NEXT: %[[ANY:.*]] = call i32 @__pasta_div_all_lanes(i32 %[[ALL]])
 ; CHECK-NEXT: %pasta.div.nowrap.all = icmp ne i32 %[[ANY]], 0
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1,
 ; CHECK: select i1 %pasta.div.nowrap.all, i64 %{{.*}}, i64 0
 ; CHECK: body:
 ; CHECK: %[[BAD:.*]] = xor i1 %pasta.div.nowrap.all, true

@@ -11,8 +11,8 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; g[threadIdx.x & 15]: lanes 16-31 repeat lanes 0-15, so the address is not
 ; base + 4 * lane (scalar evolution: zext(trunc x to i4)).
 ; CHECK-LABEL: define ptx_kernel void @masked__pasta_div(
-; CHECK-NOT: call void @__pasta_div_access_lanes
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK-NOT: call i32 @__pasta_div_access_lanes
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @masked(ptr addrspace(1) %g) !dbg !5 {
 entry:
@@ -28,8 +28,8 @@ entry:
 ; limit), i = x + 32 * (its own trip count): not base + 4 * lane.
 ; CHECK-LABEL: define ptx_kernel void @after__pasta_div(
 ; CHECK: done:
-; CHECK-NOT: call void @__pasta_div_access_lanes
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK-NOT: call i32 @__pasta_div_access_lanes
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @after(ptr addrspace(1) %g, ptr addrspace(1) %lim) !dbg !6 {
 entry:
@@ -55,7 +55,7 @@ done:
 ; preheader.
 ; CHECK-LABEL: define ptx_kernel void @step__pasta_div(
 ; CHECK: body:
-; CHECK: call void @__pasta_div_access{{(_lanes)?}}(ptr %{{.*}}, i32 4,
+; CHECK: call i32 @__pasta_div_access{{(_lanes)?}}(ptr %{{.*}}, i32 4,
 ; CHECK: ret void
 define ptx_kernel void @step(ptr addrspace(1) %g, ptr addrspace(1) %lim, i64 %n) !dbg !7 {
 entry:
@@ -121,9 +121,9 @@ out:
 ; through the pointer it holds is measured.
 %struct.Functor = type { ptr, float }
 ; CHECK-LABEL: define ptx_kernel void @functor__pasta_div(
-; CHECK-NOT: call void @__pasta_div_access
-; CHECK: call void @__pasta_div_access(ptr %out, i32 4, i32 0, i32 1,
-; CHECK-NOT: call void @__pasta_div_access
+; CHECK-NOT: call i32 @__pasta_div_access
+; CHECK: call i32 @__pasta_div_access(ptr %out, i32 4, i32 0, i32 1,
+; CHECK-NOT: call i32 @__pasta_div_access
 ; CHECK: ret void
 define ptx_kernel void @functor(ptr byval(%struct.Functor) align 8 %f) !dbg !9 {
 entry:
@@ -142,10 +142,10 @@ entry:
 ; (if (x > k) g[max(x - 1, 0)]): mostly partial warps, not tested.
 ; CHECK-LABEL: define ptx_kernel void @rows__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
 ; CHECK: then:
-; CHECK: call void @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
 ; CHECK: ret void
 define ptx_kernel void @rows(ptr addrspace(1) %g, i64 %n) !dbg !19 {
 entry:

@@ -10,22 +10,22 @@
 // RUN: env PASTA_DIVERGENCE=1 %cuda_device -O2 -g -S -emit-llvm %s -o - -mllvm -pasta-link-runtime=0 | FileCheck %s
 
 // CHECK-LABEL: define {{.*}} @_ZN3pde6smoothIfEEvPKT_PS1_i__pasta_div(
-// CHECK-NOT: call void @__pasta_div_access(
+// CHECK-NOT: call i32 @__pasta_div_access(
 // CHECK: %[[U:[0-9]+]] = call i32 @__pasta_div_uniform(
 // CHECK-NEXT: %[[AGREE:[0-9]+]] = icmp ne i32 %[[U]], 0
 // CHECK-NEXT: %[[W:[0-9]+]] = select i1 %[[AGREE]], i32 %{{[0-9]+}}, i32 0
-// CHECK-NEXT: call void @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
-// CHECK-NOT: call void @__pasta_div_access(
+// CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
+// CHECK-NOT: call i32 @__pasta_div_access(
 // CHECK: call i32 @__pasta_div_uniform(
-// CHECK-NOT: call void @__pasta_div_access(
+// CHECK-NOT: call i32 @__pasta_div_access(
 // CHECK: ret void
 
 // CHECK-LABEL: define {{.*}} @_ZN3pde9block_sumIfEEvPKT_PS1_i__pasta_div(
-// CHECK-NOT: call void @__pasta_div_access(
-// CHECK: call void @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 0, i32 3, i32 1,
-// CHECK-NOT: call void @__pasta_div_access(
-// CHECK: call void @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 3, i32 1,
-// CHECK-NOT: call void @__pasta_div_access(
+// CHECK-NOT: call i32 @__pasta_div_access(
+// CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 0, i32 3, i32 1,
+// CHECK-NOT: call i32 @__pasta_div_access(
+// CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 3, i32 1,
+// CHECK-NOT: call i32 @__pasta_div_access(
 // CHECK: ret void
 
 namespace pde {

@@ -56,65 +56,65 @@ entry:
 ; executions); the figures of its lines, its branch and its accesses'
 ; requests and bytes follow from them at read-back (the ROWS checks
 ; below).
+; Outside loops the first active lane adds straight to the counters: the
+; block, branch and switch helpers take the counters themselves (*_add), no
+; register.
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_div(ptr addrspace(1) %out, ptr %in, i32 %n)
-; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W:pasta.div.t[0-9]*]], ptr %[[T:pasta.div.t[0-9]*]])
-; CHECK-NEXT: %[[WV:.*]] = load i64, ptr %[[W]]
-; CHECK-NEXT: %[[TV:.*]] = load i64, ptr %[[T]]
-; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 112, i32 4096)
+; CHECK: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 112, i32 4096)
 ; CHECK-NEXT: %[[C24:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 24
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C24]], i64 %[[WV]])
 ; CHECK-NEXT: %[[C25:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 25
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C25]], i64 %[[TV]])
+; CHECK-NEXT: call void @__pasta_div_block_add(ptr addrspace(1) %[[C24]], ptr addrspace(1) %[[C25]], i32 1)
 ; The branch: only whether it diverged, to row 3's counter 12 + 9.
 ; CHECK: %[[WIDTH:.*]] = call i32 @__pasta_div_row_width()
-; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %[[W]], ptr %[[T]])
-; CHECK-NEXT: load i64, ptr %[[W]]
-; CHECK-NEXT: %[[DIV:.*]] = load i64, ptr %[[T]]
-; CHECK-NEXT: %[[C21:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C21]], i64 %[[DIV]])
+; CHECK: %[[C21:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
+; CHECK-NEXT: call void @__pasta_div_branch_add(i32 %{{.*}}, ptr addrspace(1) %[[C21]])
 ; CHECK-NEXT: br i1 %c
-; `then`: its warp executions only (74).
-; CHECK: call void @__pasta_div_block(i32 1,
-; CHECK-NEXT: %[[THENW:.*]] = load i64
-; CHECK-NEXT: load i64
-; CHECK-NEXT: %[[C74:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 74
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C74]], i64 %[[THENW]])
+; `then`: its warp executions only (74; no active lanes: with_threads 0).
+; CHECK: %[[C74:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 74
+; CHECK-NEXT: call void @__pasta_div_block_add(ptr addrspace(1) %[[C74]], ptr addrspace(1) %[[C74]], i32 0)
 ; CHECK-NEXT: or i32
 ; The code after the call is a segment of its own (the callee may bring
 ; lanes that came in apart back together): its warp executions (75) are
 ; counted right after the call, and the stores', the atomic's and the
 ; switch's figures are derived from them.
 ; CHECK: call float @load_it__pasta_div(ptr %in)
-; CHECK: call void @__pasta_div_block(i32 1, ptr %[[W]], ptr %[[T]])
-; CHECK-NEXT: %[[SEGW:.*]] = load i64, ptr %[[W]]
-; CHECK-NEXT: load i64
 ; CHECK-NEXT: %[[C75:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 75
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C75]], i64 %[[SEGW]])
+; CHECK-NEXT: call void @__pasta_div_block_add(ptr addrspace(1) %[[C75]], ptr addrspace(1) %[[C75]], i32 0)
 ; Shared (3), 8 bytes, a store; global (1) 4 bytes store; the atomic: not
 ; sectored (0). Figures an access need not produce (requests and bytes,
 ; derived; the other space's; sectors and conflicts of an atomic) go to a
 ; register that is never read. The shared store adds row 5's shared
 ; distinct bytes and conflicts (38 + 4, 7). All three addresses are the
 ; same in every lane (stride 0 per thread index x): __pasta_div_access_lanes,
-; with the warp's row width, read at the entry.
-; CHECK: call void @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; with the warp's row width, read at the entry. Its figures are added only
+; where it returns nonzero (a lane added to its registers): a warp whose
+; figures are all derived skips every add.
+; CHECK: %[[ADDED:.*]] = call i32 @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 8, i32 0, i32 3, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,)]+}})
+; CHECK-NEXT: %[[ANY:.*]] = icmp ne i32 %[[ADDED]], 0
+; CHECK-NEXT: br i1 %[[ANY]], label %[[ADD:.*]], label %[[AFTER:[^,]*]]
+; CHECK: [[ADD]]:
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 42
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 45
 ; CHECK-NEXT: call void @__pasta_div_add(
+; CHECK-NEXT: br label %[[AFTER]]
+; CHECK: [[AFTER]]:
 ; CHECK-NEXT: store double
 ; The global store: distinct bytes, sectors, ideal sectors (50 + 3, 5, 6).
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %{{[^,]+}}, ptr %pasta.div.none)
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 55
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 56
 ; CHECK-NEXT: call void @__pasta_div_add(
-; CHECK-NEXT: store float %v
+; CHECK-NEXT: br label
+; CHECK: store float %v
 ; The atomic: distinct bytes only.
-; CHECK: call void @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 0, i32 %[[WIDTH]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %{{[^,]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none)
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 53
 ; CHECK-NEXT: call void @__pasta_div_add(
-; CHECK-NEXT: atomicrmw add
-; CHECK: call void @__pasta_div_switch(i64 %{{.*}}, ptr
+; CHECK-NEXT: br label
+; CHECK: atomicrmw add
+; CHECK: %[[C71:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 71
+; CHECK-NEXT: call void @__pasta_div_switch_add(i64 %{{.*}}, ptr addrspace(1) %[[C71]])
 ; CHECK: switch i32 %n
 ; At the return only the counting flush (`n < tid` is alike in every
 ; block, but a divergence copy flushes it from every warp, scale 1): no
@@ -126,13 +126,15 @@ entry:
 ; CHECK: ret void
 
 ; The device function's copy: a generic (0) load of 4 bytes, all eight
-; figures added where measured (after its block's two); its parameter may differ between lanes (a
+; figures added where measured, under one test of what the helper returns;
+; its parameter may differ between lanes (a
 ; device function's are not known to be uniform): the general helper.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: %[[PWIDTH:[^ ]+]] = call i32 @__pasta_div_row_width()
-; CHECK: call void @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1, i32 %[[PWIDTH]],
+; CHECK: call i32 @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1, i32 %[[PWIDTH]],
 ; CHECK-COUNT-8: call void @__pasta_div_add(
-; CHECK-NEXT: load float
+; CHECK-NEXT: br label
+; CHECK: load float
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret float
 
