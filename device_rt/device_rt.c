@@ -877,17 +877,17 @@ static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
 }
 
 /* Distinct bytes and (when `sectored`) 32-byte sectors of one access by
- * the lanes of `subset`: the ordered fast path when it applies (tried as
- * is, then without lanes that repeat the lane 16 below), else the general
- * one. */
+ * the lanes of `subset`: when `ordered`, the ordered fast path if it
+ * applies (tried as is, then without lanes that repeat the lane 16 below),
+ * else the general one. */
 static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
                                          uint64_t addr, uint32_t size,
-                                         uint32_t sectored, uint64_t *bytes,
-                                         uint64_t *sectors) {
+                                         uint32_t sectored, int ordered,
+                                         uint64_t *bytes, uint64_t *sectors) {
   *bytes = *sectors = 0;
   if (!subset)
     return;
-  if (size <= 64 &&
+  if (size <= 64 && ordered &&
       (pasta_div_ordered_units(lanes, subset, addr, size, sectored, bytes,
                                sectors) ||
        pasta_div_ordered_units(lanes,
@@ -973,10 +973,14 @@ static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
   uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
   uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
   uint64_t unused;
-  pasta_div_units(lanes, global, addr, size, sectored,
+  /* Atomics skip the ordered attempts: the copies send here only those
+   * whose addresses the pass cannot shape, which are scattered (a
+   * histogram's bins, a graph's visited flags) far more often than ordered,
+   * and the two attempts cost more than the match that follows them. */
+  pasta_div_units(lanes, global, addr, size, sectored, sectored,
                   &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
-  pasta_div_units(lanes, shared, addr, size, 0, &f[PASTA_DIV_DISTINCT_SHARED],
-                  &unused);
+  pasta_div_units(lanes, shared, addr, size, 0, sectored,
+                  &f[PASTA_DIV_DISTINCT_SHARED], &unused);
   f[PASTA_DIV_IDEAL_SECTORS] =
       sectored && global ? (f[PASTA_DIV_DISTINCT_GLOBAL] + 31) / 32 : 0;
   /* ncu's conflict metrics are for ld/st too */

@@ -812,6 +812,19 @@ static void test_div_fast_paths(void) {
         int64_t rows[] = {16 * st, 0, 72, -4096};
         div_tile(&c, masks[turn % 5], offsets[turn % 3], st, rows[turn % 4]);
       }
+  /* Atomics (not sectored) skip the ordered path: the same tiles of the
+   * sizes atomics have, and the figures must still be the reference's. */
+  for (size_t h = 0; h < 2; ++h)
+    for (size_t z = 2; z < 4; ++z)
+      for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s, ++turn) {
+        c.hint = hints[h], c.size = sizes[z], c.sectored = 0;
+        int64_t st = strides[s] * (int64_t)sizes[z];
+        int64_t rows[] = {16 * st, 0, 72, -4096};
+        uint64_t ordered = pasta_div_fast_ordered;
+        div_tile(&c, masks[turn % 5], offsets[turn % 3] & ~3, st,
+                 rows[turn % 4]);
+        CHECK(pasta_div_fast_ordered == ordered);
+      }
   /* Pseudo-random addresses in a 256-byte window: mostly the general path. */
   uint64_t x = 12345;
   for (int t = 0; t < 40; ++t) {
