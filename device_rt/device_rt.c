@@ -1446,11 +1446,12 @@ PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
     pasta_div_lone_add(threads, (uint64_t)__builtin_popcountll(lanes), hidden);
 }
 
-/* Adds a figure to its counter where it was measured, when that code runs
- * at most once per call (no loop around it): the measuring helpers above
+/* Adds an access's figure to its counter where it was measured, when that
+ * code runs at most once per call (no loop around it): the access helpers
  * leave it in the first active lane and 0 in the others, so only that lane
  * adds, and the figure needs neither a register nor a warp sum at the
- * return. */
+ * return. The copies call it only where the helper returned nonzero;
+ * blocks, branches and switches there add through the *_add helpers. */
 PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
                                   uint64_t value) {
   if (value != 0)
