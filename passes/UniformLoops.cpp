@@ -384,6 +384,16 @@ static bool isThreadXItself(const SCEV *S) {
   return U && isThreadX(U->getValue());
 }
 
+// x / 32 (a warp's index), x itself divided by a multiple of 32: the same
+// in each row of lanes where the helpers take their fast paths (rows of 32
+// holding x = 32k + lane, or rows narrower than 32); elsewhere they measure
+// every lane anyway.
+static bool isWarpIndex(const SCEVUDivExpr *D) {
+  auto *K = dyn_cast<SCEVConstant>(D->getRHS());
+  return K && !K->getValue()->isZero() && K->getAPInt().urem(32) == 0 &&
+         isThreadXItself(D->getLHS());
+}
+
 std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
                                                   const BasicBlock &At) {
   auto It = Coefficients.find({S, &At});
@@ -448,19 +458,6 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
         sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
       C = *Ops[0];
     break;
-  case scUDivExpr:
-    // x / 32 (a warp's index): the same in each row of lanes where the
-    // helpers take their fast paths (rows of 32 holding x = 32k + lane, or
-    // rows narrower than 32); elsewhere they measure every lane anyway.
-    if (isThreadXItself(cast<SCEVUDivExpr>(S)->getLHS()))
-      if (auto *D = dyn_cast<SCEVConstant>(cast<SCEVUDivExpr>(S)->getRHS()))
-        if (!D->getValue()->isZero() && D->getAPInt().urem(32) == 0) {
-          C = 0;
-          break;
-        }
-    if (AllKnown && !Moves)
-      C = 0;
-    break;
   case scTruncate: {
     // x & 15 is zext(trunc x to i4): not x. Only truncations to int or
     // wider keep the move (an index taken not to overflow, as above), and
@@ -479,6 +476,12 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
   case scPtrToInt:
     C = Ops[0];
     break;
+  case scUDivExpr:
+    if (isWarpIndex(cast<SCEVUDivExpr>(S))) {
+      C = 0;
+      break;
+    }
+    [[fallthrough]];
   default:
     if (AllKnown && !Moves)
       C = 0;
