@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One GPU run for a divergence-mode change: the A/B timing table of
 # scripts/gpu_div_variants.sh, then Nsight Compute's SASS source page of a
-# few kernels in each build (scripts/gpu_ncu_source.sh), packed in
+# few kernels in each build (scripts/gpu_div_sass.sh), packed in
 # $OUT/ncu.tgz for scripts/ncu_sass_blocks.py.
 # usage (GPU machine, after scripts/stage_div_variants.sh before=OLD/bin/kernels
 # here and scripts/unpack_gpu.sh there):
@@ -15,11 +15,6 @@ export OUT
 mkdir -p "$OUT"
 VARIANTS=${VARIANTS:-before div} bash scripts/gpu_div_variants.sh >"$OUT/variants.log" 2>&1
 cat "$OUT/variants.md"
-export PASTA_DIVERGENCE=1
-for spec in ${PROFILE:-}; do
-  IFS=: read -r prog kernel args <<<"$spec"
-  BUILDS=${BUILDS:-div div-before} NCU_S=${NCU_S:-150} \
-    bash scripts/gpu_ncu_source.sh "$prog" "$kernel" $args >/dev/null 2>&1
-done
-(cd "$OUT" && ls ncu-* >/dev/null 2>&1 && tar czf ncu.tgz ncu-* && rm -f ncu-*)
+[ -z "${PROFILE:-}" ] ||
+  BUILDS=${BUILDS:-div div-before} bash scripts/gpu_div_sass.sh >/dev/null
 ls "$OUT"

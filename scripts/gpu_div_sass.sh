@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Where the divergence copies' instructions go, for several kernels in one
 # GPU run: Nsight Compute's source page of one launch of each named kernel,
-# plain and divergence builds, by SASS instruction, at the benchmark size.
+# plain and divergence builds, by SASS instruction, at the benchmark size
+# (or with the arguments a spec's third field gives).
 # (The page by CUDA source line came back without metrics in the run of
 # 2026-11-28, so it is not asked for.) No timing:
 # scripts/gpu_div_variants.sh does that.
@@ -14,13 +15,14 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
 export OUT
 mkdir -p "$OUT"
-bash scripts/unpack_gpu.sh
+[ -d build-gpu/bin/kernels ] || bash scripts/unpack_gpu.sh # staged: packed
 export PASTA_DIVERGENCE=1
-for spec in ${PROFILE:?PROFILE=program:kernel_regex ...}; do
-  IFS=: read -r prog kernel <<<"$spec"
-  n=$(awk -v k="$prog" '$1 == k { print $2 }' test_kernels/bench_sizes.txt)
+for spec in ${PROFILE:?PROFILE=program:kernel_regex[:args] ...}; do
+  IFS=: read -r prog kernel args <<<"$spec"
+  [ -n "$args" ] ||
+    args=$(awk -v k="$prog" '$1 == k { print $2 }' test_kernels/bench_sizes.txt)
   BUILDS=${BUILDS:-plain div} NCU_S=${NCU_S:-150} PRINT_SOURCE=sass \
-    bash scripts/gpu_ncu_source.sh "$prog" "$kernel" $n >/dev/null 2>&1
+    bash scripts/gpu_ncu_source.sh "$prog" "$kernel" $args >/dev/null 2>&1
   echo "$prog: $(ls "$OUT"/ncu-"$prog"-* 2>/dev/null | wc -l) files"
 done
 (cd "$OUT" && tar czf ncu.tgz ncu-* && rm -f ncu-*)
