@@ -275,6 +275,49 @@ static bool startsSegment(const Instruction &I) {
   return Call && !isa<IntrinsicInst>(Call) && !Call->isInlineAsm();
 }
 
+// Whether BB holds code of the program's (not only PASTA's own, as a block
+// split into a counted edge does).
+static bool hasProgramCode(const BasicBlock &BB) {
+  return any_of(BB,
+                [](const Instruction &I) { return !isInstrumentation(&I); });
+}
+
+// Blocks a walk below one block may visit, and dominators tried per block
+// (both bound the planning time of huge functions).
+static constexpr unsigned MaxBlocksWalked = 256;
+static constexpr unsigned MaxDominatorsTried = 32;
+
+// Whether B runs exactly once after each run of A, which dominates it and
+// has the same innermost loop L (or none): every path from A reaches B
+// before it goes back to L's header, leaves L or ends the function, so B
+// runs once in each of A's iterations (or calls), and only after A. B then
+// has A's executions, and a warp runs it with the lanes it ran A with
+// (lanes that part at a branch come back together where its paths meet),
+// unless a call between them gathers lanes that came to A apart
+// (startsSegment), which the walk rejects.
+static bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B,
+                          const Loop *L) {
+  SmallPtrSet<const BasicBlock *, 16> Seen{&A};
+  SmallVector<const BasicBlock *, 16> Work{&A};
+  while (!Work.empty()) {
+    const BasicBlock *X = Work.pop_back_val();
+    if (succ_empty(X) || any_of(*X, startsSegment))
+      return false;
+    for (const BasicBlock *S : successors(X)) {
+      if (S == &B)
+        continue;
+      if (L && (S == L->getHeader() || !L->contains(S)))
+        return false;
+      if (!Seen.insert(S).second)
+        continue;
+      if (Seen.size() > MaxBlocksWalked)
+        return false;
+      Work.push_back(S);
+    }
+  }
+  return true;
+}
+
 namespace {
 
 // Plans one function's blocks (planDivergence).
@@ -285,6 +328,7 @@ public:
         DL(P.F->getDataLayout()) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
+    findBlocksRunOnceAfter(*P.F);
   }
 
   // BB's sites, its counters and the rows deriving figures from them.
@@ -320,11 +364,7 @@ public:
     }
     if (InstsOf.empty())
       return;
-    // Thread-level executions are the counting code's count of the block.
-    DivergencePlan::Block Planned{&BB, T.NumCounters++, 0, false};
-    auto Counting = CountingCounter.find(&BB);
-    Planned.OwnThreads = Counting == CountingCounter.end();
-    Planned.Threads = Planned.OwnThreads ? T.NumCounters++ : Counting->second;
+    DivergencePlan::Block Planned = countersOf(BB);
     Plan.Blocks.push_back(Planned);
     // Warp executions by segment, counted where a site needs them.
     SmallVector<uint32_t, 2> Warps(Calls.size() + 1, PASTA_NONE);
@@ -349,12 +389,68 @@ public:
   }
 
 private:
+  // BB's counters: those of the block above it that it runs once after
+  // (not measured in BB), else its own warp counter and, for thread-level
+  // executions, the counting code's count of the block where it has one.
+  DivergencePlan::Block countersOf(BasicBlock &BB) {
+    auto Counting = CountingCounter.find(&BB);
+    auto Above = RunsOnceAfter.find(&BB);
+    if (Above != RunsOnceAfter.end()) {
+      DivergencePlan::Block Top = countersOf(*Above->second);
+      Top.BB = &BB;
+      Top.Measured = false;
+      Top.OwnThreads = false;
+      if (Counting != CountingCounter.end())
+        Top.Threads = Counting->second;
+      return Top;
+    }
+    auto [It, New] = OwnCounters.try_emplace(&BB);
+    if (New) {
+      It->second = {&BB, T.NumCounters++, 0, false};
+      It->second.OwnThreads = Counting == CountingCounter.end();
+      It->second.Threads =
+          It->second.OwnThreads ? T.NumCounters++ : Counting->second;
+    }
+    return It->second;
+  }
+
+  // For each block with program code, the highest block with program code
+  // above it in the dominator tree that it runs once after, if any.
+  void findBlocksRunOnceAfter(Function &F) {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    for (BasicBlock &BB : F) {
+      DomTreeNode *Node = DT.getNode(&BB);
+      if (!Node || !hasProgramCode(BB))
+        continue;
+      const Loop *L = LI.getLoopFor(&BB);
+      BasicBlock *Top = nullptr;
+      unsigned Tried = 0;
+      for (DomTreeNode *Up = Node->getIDom(); Up && Tried < MaxDominatorsTried;
+           Up = Up->getIDom(), ++Tried) {
+        BasicBlock &A = *Up->getBlock();
+        if (LI.getLoopFor(&A) == L && hasProgramCode(A) &&
+            runsOnceAfter(A, BB, L))
+          Top = &A;
+      }
+      if (Top)
+        RunsOnceAfter[&BB] = Top;
+    }
+    // The highest such block is measured: follow chains to it.
+    for (auto &[BB, Top] : RunsOnceAfter)
+      for (auto It = RunsOnceAfter.find(Top); It != RunsOnceAfter.end();
+           It = RunsOnceAfter.find(Top))
+        Top = It->second;
+  }
+
   ModuleTables &T;
   DivergencePlan &Plan;
   const pasta_func &PF;
   RowIndex Rows;
   const DataLayout &DL;
   DenseMap<const BasicBlock *, uint32_t> CountingCounter;
+  DenseMap<const BasicBlock *, BasicBlock *> RunsOnceAfter;
+  DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
 };
 
 } // namespace
@@ -494,6 +590,8 @@ public:
   // Its active lanes only when the counting code does not count it
   // (OwnThreads).
   void addBlock(BasicBlock &BB, const DivergencePlan::Block &Planned) {
+    if (!Planned.Measured)
+      return;
     // After the registers; in the entry block, after the code above them.
     Instruction *Top =
         BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt();
@@ -537,10 +635,11 @@ public:
   }
 
   // Whether a conditional branch or switch of `Row` diverges (its
-  // executions are its block's). In a uniform loop it never does.
+  // executions are its block's). It never does on a warp-uniform condition
+  // (a loop's bound, a kernel argument), nor in a uniform loop.
   void addBranch(Instruction &Term, uint32_t Row) {
     BasicBlock &BB = *Term.getParent();
-    if (Loops.uniformLoop(BB))
+    if (Loops.uniformLoop(BB) || Loops.uniformCondition(Term))
       return;
     IRBuilder<> B(&Term);
     auto *BI = dyn_cast<BranchInst>(&Term);

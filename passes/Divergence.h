@@ -47,11 +47,14 @@ struct DivergencePlan {
   // (OwnThreads). Its lines' instruction figures, its branch's executions
   // and its accesses' requests and requested bytes are derived from them
   // at read-back (T.Derived): a block's instructions all run with the lanes
-  // at its top.
+  // at its top. A block that runs once after each run of a block above it,
+  // with its lanes (Divergence.cpp, runsOnceAfter), shares that block's
+  // counters and is not measured itself.
   struct Block {
     llvm::BasicBlock *BB;
     uint32_t Warps, Threads;
     bool OwnThreads;
+    bool Measured = true;
   };
   // The code after a call in a block: its lanes may be fewer warp-level
   // executions than the block's top had (the callee's code reconverges

@@ -89,6 +89,10 @@ void UniformLoops::markDivergenceInLoops(Function &F,
   }
 }
 
+bool UniformLoops::uniformCondition(const Instruction &Term) const {
+  return !UI->isDivergentUse(Term.getOperandUse(0));
+}
+
 bool UniformLoops::underDivergenceInLoop(const BasicBlock &BB) const {
   return DivergentInLoop.contains(&BB);
 }

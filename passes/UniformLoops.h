@@ -125,6 +125,13 @@ public:
   laneStrideIf(llvm::Value *Ptr, const llvm::BasicBlock &At,
                llvm::SmallVectorImpl<llvm::Value *> &Conds);
 
+  // Whether every active lane takes the same way out of Term (a
+  // conditional branch or a switch) in every execution: its condition is
+  // warp-uniform (LLVM's uniformity analysis, which also knows a value
+  // used after a loop the lanes left at different iterations). Term must be
+  // an instruction the function had when this was made.
+  bool uniformCondition(const llvm::Instruction &Term) const;
+
   // Whether BB, in a loop, runs under a divergent branch of that loop (the
   // blocks from the branch up to its immediate post-dominator): in such
   // blocks most executions have some lanes off. BB must be a block the

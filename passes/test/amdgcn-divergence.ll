@@ -14,7 +14,8 @@ target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @k(ptr addrspace(1) %out, float %v, i32 %n) "target-cpu"="gfx90a" !dbg !5 {
 entry:
-  %c = icmp slt i32 %n, 7, !dbg !10
+  %lane = call i32 @llvm.amdgcn.workitem.id.x(), !dbg !10
+  %c = icmp slt i32 %lane, %n, !dbg !10
   br i1 %c, label %then, label %done, !dbg !10
 then:
   store float %v, ptr addrspace(3) @lds, !dbg !11

@@ -140,13 +140,18 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
 ; CHECK-LABEL: define ptx_kernel void @loops__pasta_div(
+; The entry's branch tests a kernel argument (warp-uniform): it never
+; diverges, so nothing measures it.
+; CHECK: %go = icmp sgt i64 %n, 0
+; CHECK-NOT: call {{.*}}@__pasta_div_branch
+; CHECK: br i1 %go
 ; CHECK: uniform.preheader:
 ; The loop's lanes: __pasta_div_block's figures of one execution. The
-; header and the latch run once per iteration, %n times per entry: their
-; warp executions (counters 70 and 96) get them here, times %n, and the
-; latch's active lanes (97); the header's are the counting code's count of
-; the block (counter 1). Their lines' figures are derived from them at
-; read-back.
+; header runs %n times per entry: its warp executions (counter 70) get them
+; here, times %n; its active lanes are the counting code's count of the
+; block (counter 1). The latch runs once after each run of the header, with
+; its lanes: it shares the header's counters, nothing is measured for it.
+; Their lines' figures are derived from them at read-back.
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK-NEXT: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
 ; CHECK-NEXT: %[[LN:.*]] = mul i64 %[[LEAD]], %n
@@ -154,11 +159,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C70]], i64 %[[LN]])
 ; The odd iterations' block (line 12) counts its executions: zeroed here.
 ; CHECK-NEXT: store i64 0, ptr %pasta.div.n
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 96
-; CHECK: %[[LANES:.*]] = load i64, ptr %pasta.div.lanes
-; CHECK-NEXT: %[[TN:.*]] = mul i64 %[[LANES]], %n
-; CHECK-NEXT: %[[C97:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 97
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C97]], i64 %[[TN]])
+; CHECK-NOT: load i64, ptr %pasta.div.lanes
 ; Line 4's loads and line 6's store: one shared measurement (distinct
 ; bytes, conflicts; requests and bytes are the block's), added twice %n
 ; times to line 4 (counter 22 + 4), %n times to line 6 (46 + 4).
@@ -223,38 +224,45 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; inline (a warp sum and a `red` per register), and the general path, the
 ; registers staged by runs of counters less than 12 apart for the
 ; out-of-line __pasta_flush: line 6's sectored load tested in the loop
-; (counters 49, 51, 52), line 8's store (101, 103, 104), line 9's branch
-; (121) with line 8's block (124).
+; (counters 49, 51, 52), line 8's store (99, 101, 102), line 9's branch
+; (117) with line 8's block (120). The return block runs once after the
+; entry: it shares the entry's counters.
 ; CHECK: done:
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %{{.*}})
 ; CHECK-NOT: __pasta_flush_counter_fast(ptr addrspace(1) %{{.*}}, i64 %pasta.div.none
 ; CHECK-NOT: __pasta_flush_sum_fast
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 49, ptr %pasta.div.flush, i32 4)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 101, ptr %pasta.div.flush, i32 4)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 121, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 49, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 99, ptr %pasta.div.flush, i32 4)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 117, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
 
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
+; CHECK: outer:
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK: inner:
 ; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
+; The outer latch runs once after each run of the outer loop's header (the
+; inner loop between them is entered and left whole): it shares the
+; header's counters, nothing is measured for it.
 ; CHECK: outer.latch:
-; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
-; The general path stages each register as its own counter: the inner
-; block's warp executions (167, the inner loop's fold; its active lanes are
-; the counting code's counter 5) and the latch's two (168, 169), and line
-; 21's figures are derived from both blocks at read-back (ROWS).
+; CHECK-NOT: call {{.*}}@__pasta_div_block
+; CHECK: call void @__pasta_div_branch(
+; The general path stages the registers from counter 150 on: the inner
+; block's warp executions (161, the inner loop's fold; its active lanes
+; are the counting code's counter 5) and the outer header's two (159,
+; 160), and line 21's figures are derived from them at read-back (ROWS).
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 156, ptr %pasta.div.flush, i32 12)
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 240, i32 {{[0-9]+}}, i32 168, ptr %pasta.div.flush, i32 2)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 150, ptr %pasta.div.flush, i32 12)
+; CHECK-NOT: call void @__pasta_flush(
 ; CHECK: ret void
-; ROWS: pasta: derived 163 = +4*c167
-; ROWS-NEXT: pasta: derived 164 = +4*c5
-; ROWS: pasta: derived 163 = +3*c168
-; ROWS-NEXT: pasta: derived 164 = +3*c169
+; ROWS: pasta: derived 157 = +4*c161
+; ROWS-NEXT: pasta: derived 158 = +4*c5
+; ROWS: pasta: derived 157 = +3*c159
+; ROWS-NEXT: pasta: derived 158 = +3*c160
 ; What the lane shapes give, from the copies: @loops' line 4 shared loads
 ; and line 6's shared store (4 bytes per active lane: the header's lanes,
 ; counter 1), line 5's global store and line 6's load (the same, and the
@@ -273,7 +281,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; ROWS-NEXT: pasta: derived 74 = +4*c83
 ; ROWS-NEXT: pasta: derived 76 = +1*c83
 ; ROWS-NEXT: pasta: derived 77 = +1*c83
-; ROWS: pasta: div loops.cu:21 func=nested counters=153..164
+; ROWS: pasta: div loops.cu:21 func=nested counters=147..158
 
 ; CHECK-LABEL: define ptx_kernel void @intidx__pasta_div(
 ; CHECK: body.preheader:

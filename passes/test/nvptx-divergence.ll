@@ -31,7 +31,7 @@ then:
   store double 1.0, ptr addrspace(3) @tile, !dbg !12
   store float %v, ptr addrspace(1) %out, !dbg !13
   %old = atomicrmw add ptr addrspace(1) %out, i32 1 monotonic, !dbg !13
-  switch i32 %n, label %done [ i32 1, label %done ], !dbg !14
+  switch i32 %tid, label %done [ i32 1, label %done ], !dbg !14
 done:
   ret void, !dbg !15
 }
@@ -115,7 +115,7 @@ entry:
 ; CHECK: atomicrmw add
 ; CHECK: %[[C71:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 71
 ; CHECK-NEXT: call void @__pasta_div_switch_add(i64 %{{.*}}, ptr addrspace(1) %[[C71]])
-; CHECK: switch i32 %n
+; CHECK: switch i32 %tid
 ; At the return only the counting flush (`n < tid` is alike in every
 ; block, but a divergence copy flushes it from every warp, scale 1): no
 ; divergence register is left.
