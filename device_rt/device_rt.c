@@ -1071,12 +1071,13 @@ static PASTA_INLINE int pasta_div_rows_figures(uint64_t mine, uint64_t other,
  * pasta_div_rows_figures takes them) has exactly the figures the pass
  * derives (pasta_div_lanes_derived, 32 lanes): then
  * __pasta_div_access_lanes adds nothing. One row of consecutive elements
- * from a 32-byte boundary, or of one element in one sector; two rows of
+ * from a 32-byte boundary (of elements a sector or more apart, from any
+ * base), or of one element in one sector; two rows of
  * consecutive elements that do not overlap, each from a 32-byte boundary
  * (global, 2 bytes or more: whole sectors) or in the two halves of the
  * banks (shared, 4 bytes; 8 and more never conflict), or two rows on the
- * same element. In shared memory one
- * row never conflicts. The same in every lane. */
+ * same element. In shared memory one row has the derived conflicts (none,
+ * or those of its wider stride). The same in every lane. */
 static PASTA_INLINE int pasta_div_rows_derived(uint64_t mine, uint64_t other,
                                                uint32_t width, uint32_t size,
                                                uint32_t stride, uint32_t space,
@@ -1086,7 +1087,8 @@ static PASTA_INLINE int pasta_div_rows_derived(uint64_t mine, uint64_t other,
     if (!global) /* aligned: the bank rule's phases hold whole elements */
       return space != PASTA_DIV_SHARED || !sectored ||
              ((size & (size - 1)) == 0 && mine % size == 0);
-    return stride ? (mine & 31) == 0 : (mine & 31) + size <= 32;
+    /* a stride of a sector or more: a sector per lane from any base */
+    return stride ? (mine & 31) == 0 || stride >= 32 : (mine & 31) + size <= 32;
   }
   uint64_t lo = mine < other ? mine : other, hi = mine < other ? other : mine;
   if (stride == 0) /* the derived distinct bytes are one element's */
@@ -1157,10 +1159,35 @@ static PASTA_INLINE int pasta_div_rows_tested(void *ptr, uint32_t size,
                                 sectored, f);
 }
 
-/* Tallies of the rows path, for the unit test only. */
+/* Tallies of the rows and lone-lane paths, for the unit test only. */
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
-static uint64_t pasta_div_fast_rows;
+static uint64_t pasta_div_fast_rows, pasta_div_fast_lone;
 #endif
+
+/* The figures of one active lane (a serial kernel, code under
+ * `if (tid == 0)`): its access alone, no match, no warp sum: its bytes are
+ * distinct, its sectors those it spans, and it has no bank conflict (the
+ * bank rule takes an access's first word for it). */
+static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
+                                                uint32_t hint,
+                                                uint32_t sectored,
+                                                uint64_t lanes,
+                                                uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  int global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL) != 0;
+  int shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED) != 0;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[PASTA_DIV_REQUESTS_GLOBAL] = global;
+  f[PASTA_DIV_REQUESTS_SHARED] = shared;
+  f[PASTA_DIV_BYTES] = global || shared ? size : 0;
+  f[PASTA_DIV_DISTINCT_GLOBAL] = global ? size : 0;
+  f[PASTA_DIV_DISTINCT_SHARED] = shared ? size : 0;
+  if (sectored && global && size != 0) {
+    f[PASTA_DIV_SECTORS] = ((addr + size - 1) >> 5) - (addr >> 5) + 1;
+    f[PASTA_DIV_IDEAL_SECTORS] = ((uint64_t)size + 31) / 32;
+  }
+}
 
 /* Adds f less d (the figures the pass derives, or none) to the registers,
  * in the first active lane only; returns whether this lane added. */
@@ -1210,6 +1237,9 @@ PASTA_INLINE uint32_t __pasta_div_access(
   if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
       pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
     PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+  } else if ((lanes & (lanes - 1)) == 0) {
+    PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
+    pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
   } else if (lanes == full) {
     /* A full warp (the usual case) with the mask a constant: ptxas then
      * checks no lane mask at each shuffle, vote and warp sum. */
@@ -1244,15 +1274,26 @@ PASTA_INLINE uint32_t __pasta_div_row_width(void) {
 static uint64_t pasta_div_fast_lanes;
 #endif
 
-/* Distinct 32-byte sectors of `lanes` (lane i at base + size * i, `base`
- * aligned to `size` <= 32, so no lane straddles): the lanes of one sector
- * are 32 / size consecutive ones from lane -k, k = (base mod 32) / size, so
- * the answer is the non-empty groups of 32 / size bits in lanes << k. */
+/* Distinct 32-byte sectors of `lanes` (lane i at base + stride * i, `base`
+ * aligned to `size` <= 32, `stride` a multiple of it and a power of 2 up to
+ * 32, so no lane straddles): the lanes of one sector are 32 / stride
+ * consecutive ones from lane -k, k = (base mod 32) / stride, so the answer
+ * is the non-empty groups of 32 / stride bits in lanes << k. */
 static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
                                                            uint64_t base,
-                                                           uint32_t size) {
-  uint32_t group = 32u / size; /* lanes per sector: 1..32, a power of 2 */
-  uint64_t bits = lanes << ((base & 31) / size);
+                                                           uint32_t size,
+                                                           uint32_t stride) {
+  /* One run of consecutive lanes (a full warp, or a stencil's edge warp with
+   * its first or last lanes off) covers one run of bytes with gaps under a
+   * sector: the sectors from its first byte's to its last byte's. */
+  uint32_t first = (uint32_t)__builtin_ctzll(lanes);
+  uint32_t last = 63u - (uint32_t)__builtin_clzll(lanes);
+  uint64_t run = lanes >> first;
+  if ((run & (run + 1)) == 0)
+    return ((base + (uint64_t)stride * last + size - 1) >> 5) -
+           ((base + (uint64_t)stride * first) >> 5) + 1;
+  uint32_t group = 32u / stride; /* lanes per sector: 1..32, a power of 2 */
+  uint64_t bits = lanes << ((base & 31) / stride);
   for (uint32_t s = 1; s < group; s <<= 1)
     bits |= bits >> s;
   uint64_t low = 0; /* bit 0 of each group */
@@ -1261,44 +1302,89 @@ static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
   return (uint64_t)__builtin_popcountll(bits & low);
 }
 
+/* Lanes per bank of a full warp whose lane i reads the word `words` * i
+ * past lane 0's (banks repeat every 32 words): gcd(words, 32). */
+static PASTA_INLINE uint32_t pasta_div_lanes_per_bank(uint32_t words) {
+  uint32_t twos = words ? (uint32_t)__builtin_ctz(words) : 5u;
+  return 1u << (twos < 5u ? twos : 5u);
+}
+
+/* The wavefronts of a shared access of at most 4 bytes by `lanes` (one
+ * row: lane i at base + stride * i, stride a multiple of 4): lanes i and j
+ * share a bank when (i - j) * stride / 4 is a multiple of 32, that is when
+ * i = j modulo 32 / pasta_div_lanes_per_bank; the fullest of those classes
+ * of lanes. */
+static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
+                                                          uint32_t stride) {
+  uint32_t classes = 32u / pasta_div_lanes_per_bank(stride / 4);
+  if (classes == 32)
+    return 1;
+  /* every `classes`-th lane from lane 0 (a constant once inlined) */
+  uint64_t every = classes == 1   ? 0xffffffffull
+                   : classes == 2 ? 0x55555555ull
+                   : classes == 4 ? 0x11111111ull
+                   : classes == 8 ? 0x01010101ull
+                                  : 0x00010001ull;
+  uint64_t most = 0;
+  for (uint32_t r = 0; r < classes; ++r) {
+    uint64_t n = (uint64_t)__builtin_popcountll((lanes >> r) & every);
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
 /* What the pass derives from the block's counters for a lane-shaped access
  * of a known space (passes/Divergence.cpp, deriveLaneShaped), per
  * warp-level execution of `active` lanes: its requests and bytes (as for
  * every known space), its distinct bytes (its size per active lane, or per
- * execution for stride 0), and for a global load or store the sectors and
- * ideal sectors of a full warp from a 32-byte boundary (the size, or 1 and
- * ceil(size / 32) for stride 0). No bank conflict. */
+ * execution for stride 0), for a global load or store the sectors and
+ * ideal sectors of a full warp from a 32-byte boundary (1 and
+ * ceil(size / 32) for stride 0; else the size for stride = size, and the
+ * stride, at most 32, for a wider one), and for a shared one at a wider
+ * stride a full warp's bank conflicts. */
 static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
                                                  uint32_t space,
                                                  uint32_t sectored,
                                                  uint64_t active,
                                                  uint64_t d[PASTA_DIV_NUM]) {
   int shared = space == PASTA_DIV_SHARED;
+  int wider = stride != 0 && stride != size;
   for (int i = 0; i < PASTA_DIV_NUM; ++i)
     d[i] = 0;
   d[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
   d[PASTA_DIV_BYTES] = (uint64_t)size * active;
   d[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] =
       stride ? (uint64_t)size * active : size;
-  if (shared || !sectored)
+  if (!sectored)
     return;
-  d[PASTA_DIV_SECTORS] = stride ? size : 1;
+  if (shared) {
+    if (wider)
+      d[PASTA_DIV_BANK_CONFLICTS] = pasta_div_lanes_per_bank(stride / 4) - 1;
+    return;
+  }
+  d[PASTA_DIV_SECTORS] = !stride       ? 1
+                         : !wider      ? size
+                         : stride < 32 ? stride
+                                       : 32;
   d[PASTA_DIV_IDEAL_SECTORS] = stride ? size : (size + 31) / 32;
 }
 
 /* __pasta_div_access for an access the pass proved to be, in a warp whose
  * lanes form rows of thread index x (`width`, __pasta_div_row_width), at a
  * base uniform in each row plus `stride` bytes per thread index x, with
- * stride 0 (every lane of a row the same element) or the access size
- * (consecutive elements). For a known space, what the pass derives from the
- * block's counters (pasta_div_lanes_derived) is not added here: only the
- * measured figures' difference from it, which is 0 for a full warp of
+ * stride 0 (every lane of a row the same element), the access size
+ * (consecutive elements), or a wider one the pass allows for the access
+ * (passes/Divergence.cpp, lanesHelperTakes: a power-of-2 size up to 32, a
+ * multiple of 4 for shared loads and stores of at most 4 bytes, 32 or more
+ * or a power of 2 for global ones). For a known space, what the pass derives
+ * from the block's counters (pasta_div_lanes_derived) is not added here: only
+ * the measured figures' difference from it, which is 0 for a full warp of
  * aligned rows (modulo 2^64 otherwise: the sums are exact once derived).
  * One row at a base aligned to the size (a warp of 32-lane rows, or one
  * active row of two): a full warp with the derived figures returns at
  * once, any other takes arithmetic on the mask (the first active lane
- * alone). Full warps of two rows: the rows path. The
- * rest: the general path. Returns what __pasta_div_access returns. */
+ * alone). Full warps of two rows at stride 0 or the size: the rows path.
+ * The rest: the general path. Returns what __pasta_div_access returns. */
 PASTA_INLINE uint32_t __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
     uint32_t width, PASTA_PRIVATE uint64_t *requests_global,
@@ -1336,14 +1422,27 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
     if (!pasta_div_first(lanes))
       return 0;
     PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
-    if (hint != PASTA_DIV_GLOBAL || !sectored || stride == 0)
+    if (!sectored || stride == 0)
       return 0;
+    pasta_div_lanes_derived(size, stride, hint, sectored, 0, d);
+    if (hint == PASTA_DIV_SHARED) {
+      if (stride == size) /* consecutive words: no conflict */
+        return 0;
+      *bank_conflicts += pasta_div_strided_wavefronts(lanes, stride) - 1 -
+                         d[PASTA_DIV_BANK_CONFLICTS];
+      return 1;
+    }
     uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-    *sectors += pasta_div_consecutive_sectors(lanes, base, size) - size;
+    uint64_t measured =
+        stride >= 32 ? active
+                     : pasta_div_consecutive_sectors(lanes, base, size, stride);
+    *sectors += measured - d[PASTA_DIV_SECTORS];
     *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
     return 1;
   }
-  if (lanes == PASTA_DIV_FULL_WARP && width == 16) {
+  /* Two rows take consecutive elements or one element per row only. */
+  if (lanes == PASTA_DIV_FULL_WARP && width == 16 &&
+      (stride == 0 || stride == size)) {
     uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
     if (pasta_div_rows_derived(mine, other, width, size, stride, hint,
                                sectored)) {

@@ -877,6 +877,32 @@ static void test_div_fast_paths(void) {
   CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128), 0);
 }
 
+/* One active lane (a serial kernel, `if (tid == 0)`): __pasta_div_access
+ * takes its figures alone, for every size, offset in a line and space
+ * (a generic pointer: global memory here), loads, stores and atomics, in
+ * any lane; the figures are the reference's. */
+static void test_div_lone_lane(void) {
+  static struct div_any c;
+  static const uint32_t sizes[] = {1, 2, 4, 8, 12, 16, 32, 64};
+  static const uint32_t hints[] = {PASTA_DIV_GLOBAL, PASTA_DIV_SHARED,
+                                   PASTA_DIV_GENERIC};
+  static const uint32_t lanes[] = {0, 5, 31};
+  int cases = 0;
+  uint64_t lone = pasta_div_fast_lone;
+  div_width = 32;
+  for (size_t h = 0; h < 3; ++h)
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
+      for (uint64_t offset = 0; offset < 64; offset += 4)
+        for (size_t l = 0; l < 3; ++l, ++cases) {
+          c.hint = hints[h], c.size = sizes[z];
+          c.sectored = (offset / 4 + l) % 4 != 0;
+          for (int k = 0; k < 64; ++k)
+            c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
+          div_check_any(&c, 1ull << lanes[l]);
+        }
+  CHECK_EQ_U64(pasta_div_fast_lone - lone, (uint64_t)cases);
+}
+
 /* The rows path of __pasta_div_access (row width 16 or 32, full warps):
  * tile rows of every size, stride 0, the size or twice it, rows apart by
  * one row (a contiguous tile), 0 (the same row), 18 floats (hotspot's halo
@@ -1049,18 +1075,31 @@ static int div_check_lanes_with(struct div_lanes *c, uint64_t active,
     for (int i = 0; i < 8; ++i)
       got[i] += c->any.per_lane[l][i];
   /* What the pass derives: requests (0, 1) and bytes (2) as for any known
-   * space, distinct bytes (3 global, 4 shared), and a global load's or
-   * store's sectors (5) and ideal sectors (6): the size for stride = size,
-   * one and ceil(size / 32) for stride 0. */
+   * space, distinct bytes (3 global, 4 shared), a global load's or store's
+   * sectors (5) and ideal sectors (6): the size for stride = size, one and
+   * ceil(size / 32) for stride 0, and for a wider stride a full warp's from
+   * a sector boundary (a sector per 32 / stride lanes, or per lane); a
+   * shared one's bank conflicts (7) at a wider stride: a full warp's. */
   uint64_t lanes = (uint64_t)__builtin_popcountll(active & 0xffffffffull);
-  uint64_t size = c->any.size;
+  uint64_t size = c->any.size, stride = c->stride;
   int shared = c->any.hint == PASTA_DIV_SHARED;
+  int wider = stride != 0 && stride != size;
   got[shared ? 1 : 0] += 1;
   got[2] += size * lanes;
-  got[shared ? 4 : 3] += c->stride ? size * lanes : size;
+  got[shared ? 4 : 3] += stride ? size * lanes : size;
   if (!shared && c->any.sectored) {
-    got[5] += c->stride ? size : 1;
-    got[6] += c->stride ? size : (size + 31) / 32;
+    got[5] += !stride        ? 1
+              : !wider       ? size
+              : stride >= 32 ? 32
+                             : 32 * stride / 32;
+    got[6] += stride ? size : (size + 31) / 32;
+  }
+  if (shared && c->any.sectored && wider) {
+    /* lanes per bank: how many of 32 words `stride` bytes apart share one */
+    uint64_t banks_hit = 0;
+    for (uint64_t l = 0; l < 32; ++l)
+      banks_hit |= 1ull << ((l * stride / 4) % 32);
+    got[7] += 32 / (uint64_t)__builtin_popcountll(banks_hit) - 1;
   }
   div_reference(&c->any, active, ref);
   for (int i = 0; i < 8; ++i)
@@ -1119,6 +1158,60 @@ static void test_div_select_lanes(void) {
   CHECK(fast == 2 * 3 && general == 2 * 2);
 }
 
+/* Wider lane strides (a tile's column, a padded row): every stride the
+ * pass hands __pasta_div_access_lanes (passes/Divergence.cpp,
+ * lanesHelperTakes) for sizes 1 to 32, at every aligned offset in a
+ * 128-byte line, both spaces, loads and atomics, several masks: the figures
+ * plus the derived ones are the reference's, full warps of one row return
+ * at once (rows path) and the others take the one-row mask path. */
+static int div_wider_stride_taken(uint32_t size, uint32_t stride, int shared,
+                                  int sectored) {
+  if (stride <= size || stride % size != 0)
+    return 0;
+  if (!sectored)
+    return 1;
+  if (shared)
+    return size <= 4 && stride % 4 == 0;
+  return stride >= 32 || (stride & (stride - 1)) == 0;
+}
+
+static void test_div_wider_strides(void) {
+  static struct div_lanes c;
+  const uint64_t masks[] = {FULL,          0x0000ffffull, 0x5555aaaaull,
+                            0x80000001ull, 0x0ffffff0ull, 0x00000100ull,
+                            0xfff0ffffull, 0x11111111ull, 0x00000003ull,
+                            0x00000e07ull};
+  const uint32_t strides[] = {2,  4,  8,  12, 16,  24,  32,  36,
+                              60, 64, 68, 96, 128, 132, 256, 4096};
+  int cases = 0, fast = 0;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (int shared = 0; shared < 2; ++shared)
+        for (int sectored = 0; sectored < 2; ++sectored) {
+          if (!div_wider_stride_taken(size, strides[s], shared, sectored))
+            continue;
+          for (uint32_t offset = 0; offset < 128; offset += size)
+            for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+              c.any.size = size;
+              c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+              c.any.sectored = (uint32_t)sectored;
+              c.stride = strides[s], c.width = 32;
+              uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + offset;
+              for (int l = 0; l < 64; ++l)
+                c.any.addr[l] = base + (uint64_t)c.stride * (uint64_t)l;
+              ++cases;
+              int path = div_check_lanes(&c, masks[m]);
+              /* full warps from a sector boundary, or of elements a sector
+               * or more apart, or in shared memory: derived */
+              int derived = m == 0 && (shared || !sectored ||
+                                       offset % 32 == 0 || strides[s] >= 32);
+              fast += path == (derived ? 1 : 2);
+            }
+        }
+  CHECK(cases > 1000);
+  CHECK_EQ_INT(fast, cases);
+}
+
 static uint32_t div_row_width;
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
@@ -1129,7 +1222,8 @@ static void test_div_access_lanes(void) {
   static struct div_lanes c;
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0xffff0000ull,
                             0x80000001ull, 0x5555aaaaull, 0x00000100ull,
-                            0x7ffffffeull};
+                            0x7ffffffeull, 0xfffffff8ull, 0x0ffffff0ull,
+                            0xfff0ffffull};
   int fast = 0, general = 0, cases = 0, two_rows = 0;
   for (uint32_t size = 1; size <= 16; size *= 2)
     for (uint32_t strided = 0; strided < 2; ++strided)
@@ -1169,7 +1263,8 @@ static void test_div_access_lanes(void) {
                                     : 0;
             two_rows += div_check_lanes(&c, mk) == want;
           }
-  CHECK(cases == 2 * (128 + 64 + 32 + 16 + 8) * 7 * 2);
+  CHECK(cases ==
+        2 * (128 + 64 + 32 + 16 + 8) * (int)(sizeof masks / sizeof *masks) * 2);
   CHECK(fast == cases && general == cases && two_rows == cases);
   /* A base not aligned to the size (2 bytes into an 8-byte element): the
    * general path, same figures, for a partial and a full warp. */
@@ -1295,6 +1390,8 @@ int main(void) {
   test_div_all_lanes();
   test_div_uniform();
   test_div_access_lanes();
+  test_div_wider_strides();
+  test_div_lone_lane();
   test_div_select_lanes();
   return check_summary("device_rt");
 }

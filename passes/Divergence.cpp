@@ -244,25 +244,62 @@ static void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
   }
 }
 
+// Whether __pasta_div_access_lanes takes an access like A at a base uniform
+// in each row of lanes plus Stride bytes per thread index x: 0 (one element
+// per row) or the size (consecutive elements), or a larger multiple of a
+// power-of-2 size up to 32 (a column of a tile, a padded row) whose figures
+// follow from the lane mask: for a shared load or store of at most 4
+// bytes, a multiple of 4 (a word per lane, its bank a multiple of the
+// stride's words past the first's); for a global one, 32 or more (a sector
+// per lane) or a power of 2 (lanes per sector); for an atomic, any.
+static bool lanesHelperTakes(const DivergencePlan::Access &A, int64_t Stride) {
+  if (Stride == 0 || Stride == int64_t(A.Size))
+    return true;
+  if (!isPowerOf2_32(A.Size) || A.Size > 32 || Stride < int64_t(A.Size) ||
+      Stride % A.Size != 0 || Stride > INT32_MAX)
+    return false;
+  if (!A.Sectored)
+    return A.Space != PASTA_DIV_GENERIC;
+  if (A.Space == PASTA_DIV_SHARED)
+    return A.Size <= 4 && Stride % 4 == 0;
+  return A.Space == PASTA_DIV_GLOBAL &&
+         (Stride >= 32 || isPowerOf2_64(uint64_t(Stride)));
+}
+
 // The figures of an access at a base uniform in each row of lanes plus
-// Stride (0 or its size) bytes per thread index x that
+// Stride bytes per thread index x (lanesHelperTakes) that
 // __pasta_div_access_lanes leaves to read-back (device_rt.c,
 // pasta_div_lanes_derived): its distinct bytes (its size per active lane,
-// or per execution for stride 0), and for a global load or store the
-// sectors and ideal sectors of a full warp from a 32-byte boundary per
-// execution (the size for stride = size; one and ceil(size / 32) for
-// stride 0). The helper adds only the measured figures' difference from
-// these, 0 for full warps of aligned rows.
+// or per execution for stride 0); for a global load or store the sectors
+// and ideal sectors of a full warp from a 32-byte boundary per execution
+// (one and ceil(size / 32) for stride 0; else the size for stride = size,
+// and the stride, at most 32, for larger strides); for a shared one at a
+// larger stride, the bank conflicts of a full warp (lanes whose words are
+// a multiple of 32 words apart share a bank: gcd(stride / 4, 32) lanes per
+// bank). The helper adds only the measured figures' difference from these,
+// 0 for full warps of aligned rows.
 static void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
                              uint64_t Stride) {
   uint32_t Row = T.DivRows[A.Row].counter;
   bool Shared = A.Space == PASTA_DIV_SHARED;
+  bool Wider = Stride != 0 && Stride != A.Size;
   derive(T,
          Row + (Shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL),
          Stride ? A.Threads : A.Warps, A.Size);
-  if (Shared || !A.Sectored)
+  if (!A.Sectored)
     return;
-  derive(T, Row + PASTA_DIV_SECTORS, A.Warps, Stride ? A.Size : 1);
+  if (Shared) {
+    uint64_t Words = Stride / 4;
+    uint64_t PerBank =
+        Words ? uint64_t(1) << std::min(countr_zero(Words), 5) : 1;
+    if (Wider && PerBank > 1)
+      derive(T, Row + PASTA_DIV_BANK_CONFLICTS, A.Warps, PerBank - 1);
+    return;
+  }
+  uint64_t Sectors = !Stride  ? 1
+                     : !Wider ? A.Size
+                              : std::min<uint64_t>(Stride, 32);
+  derive(T, Row + PASTA_DIV_SECTORS, A.Warps, Sectors);
   derive(T, Row + PASTA_DIV_IDEAL_SECTORS, A.Warps,
          Stride ? A.Size : (A.Size + 31) / 32);
 }
@@ -817,13 +854,12 @@ private:
       B.CreateStore(B.getInt64(0), R);
   }
 
-  // Whether G's addresses are a base uniform in each row of lanes plus 0 or
-  // the access size per thread index x: measured with
-  // __pasta_div_access_lanes.
+  // Whether G's addresses are a base uniform in each row of lanes plus a
+  // stride per thread index x that __pasta_div_access_lanes takes
+  // (lanesHelperTakes): measured with it.
   static bool laneShaped(const AccessGroup &G) {
-    const DivergencePlan::Access &A = *G.Members.front()->A;
     return G.LaneStride &&
-           (*G.LaneStride == 0 || *G.LaneStride == int64_t(A.Size));
+           lanesHelperTakes(*G.Members.front()->A, *G.LaneStride);
   }
 
   // Whether the general helper should test an access's lanes for rows (a

@@ -1,0 +1,130 @@
+; Lane strides wider than the access (a tile's column, a padded row, every
+; other element) go to __pasta_div_access_lanes when its mask arithmetic
+; covers them (passes/Divergence.cpp, lanesHelperTakes): shared loads and
+; stores of at most 4 bytes at a multiple of 4 bytes (a word per lane, the
+; bank from the stride), global ones at 32 bytes or more (a sector per lane)
+; or a power of 2; the figures of a full warp from a sector boundary are
+; derived at read-back (ROWS). Other strides take the general helper.
+; Blocks that run once after a block above them share its counters
+; (@joins), and branches on warp-uniform conditions are not measured.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [32 x [32 x float]] undef, align 4
+@padded = internal addrspace(3) global [32 x [33 x float]] undef, align 4
+@wide = internal addrspace(3) global [32 x [2 x double]] undef, align 8
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; Shared: the tile's column (128 bytes per lane: 31 conflicts in a full
+; warp), the padded column (132: none), doubles 16 bytes apart (8-byte
+; words: the general helper).
+; CHECK-LABEL: define ptx_kernel void @columns__pasta_div(
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 128, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 132, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 8, i32 3, i32 1,
+; Global: 16 floats apart (64 bytes, a sector per lane), every other float
+; (8 bytes: 4 lanes per sector), float3-like (12 bytes: general).
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 64, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 8, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: ret void
+; Derived per warp execution: the column's 31 conflicts (the padded one's
+; none: no row), 32 sectors for the 64-byte stride, 8 for the 8-byte one
+; (each with its ideal 4).
+; ROWS: pasta: derived {{[0-9]+}} = +31*c{{[0-9]+}}
+; ROWS: pasta: derived {{[0-9]+}} = +32*c{{[0-9]+}}
+; ROWS-NEXT: pasta: derived {{[0-9]+}} = +4*c{{[0-9]+}}
+; ROWS: pasta: derived {{[0-9]+}} = +8*c{{[0-9]+}}
+; ROWS-NEXT: pasta: derived {{[0-9]+}} = +4*c{{[0-9]+}}
+define ptx_kernel void @columns(ptr addrspace(1) %g, i32 %k) !dbg !5 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !10
+  %xi = zext i32 %x to i64, !dbg !10
+  %ki = zext i32 %k to i64, !dbg !10
+  %c = getelementptr inbounds [32 x [32 x float]], ptr addrspace(3) @tile, i64 0, i64 %xi, i64 %ki, !dbg !10
+  %a = load float, ptr addrspace(3) %c, align 4, !dbg !10
+  %p = getelementptr inbounds [32 x [33 x float]], ptr addrspace(3) @padded, i64 0, i64 %xi, i64 %ki, !dbg !11
+  %b = load float, ptr addrspace(3) %p, align 4, !dbg !11
+  %w = getelementptr inbounds [32 x [2 x double]], ptr addrspace(3) @wide, i64 0, i64 %xi, i64 0, !dbg !12
+  %d = load double, ptr addrspace(3) %w, align 8, !dbg !12
+  %x16 = mul nuw nsw i64 %xi, 16, !dbg !13
+  %g16 = getelementptr inbounds float, ptr addrspace(1) %g, i64 %x16, !dbg !13
+  store float %a, ptr addrspace(1) %g16, align 4, !dbg !13
+  %x2 = mul nuw nsw i64 %xi, 2, !dbg !14
+  %g2 = getelementptr inbounds float, ptr addrspace(1) %g, i64 %x2, !dbg !14
+  store float %b, ptr addrspace(1) %g2, align 4, !dbg !14
+  %x3 = mul nuw nsw i64 %xi, 3, !dbg !15
+  %g3 = getelementptr inbounds float, ptr addrspace(1) %g, i64 %x3, !dbg !15
+  %df = fptrunc double %d to float, !dbg !15
+  store float %df, ptr addrspace(1) %g3, align 4, !dbg !15
+  ret void, !dbg !15
+}
+
+
+; A divergent branch, its join, a uniform branch, its join: each join runs
+; once after the entry with the entry's lanes, so neither is measured, and
+; the uniform branch (on %n) is not either. After a call the lanes of two
+; entries may run the return block together: it is measured.
+; CHECK-LABEL: define ptx_kernel void @joins__pasta_div(
+; CHECK: call void @__pasta_div_block_add(
+; CHECK: call void @__pasta_div_branch_add(
+; CHECK-NEXT: br i1 %lo
+; CHECK: half:
+; CHECK: call void @__pasta_div_block_add(
+; CHECK: join:
+; CHECK-NOT: call {{.*}}@__pasta_div_
+; CHECK: br i1 %big
+; CHECK: more:
+; CHECK: call void @__pasta_div_block_add(
+; CHECK: call void @helper__pasta_div(
+; CHECK: done:
+; CHECK: call void @__pasta_div_block_add(
+; CHECK: ret void
+define ptx_kernel void @joins(ptr addrspace(1) %g, i32 %n) !dbg !6 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !20
+  %lo = icmp ult i32 %x, 16, !dbg !20
+  br i1 %lo, label %half, label %join, !dbg !20
+half:
+  store i32 1, ptr addrspace(1) %g, align 4, !dbg !21
+  br label %join, !dbg !21
+join:
+  %big = icmp sgt i32 %n, 100, !dbg !22
+  br i1 %big, label %more, label %done, !dbg !22
+more:
+  call void @helper(ptr addrspace(1) %g), !dbg !23
+  br label %done, !dbg !23
+done:
+  ret void, !dbg !24
+}
+
+define internal void @helper(ptr addrspace(1) %g) noinline !dbg !7 {
+entry:
+  store i32 2, ptr addrspace(1) %g, align 4, !dbg !30
+  ret void, !dbg !30
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "strides.cu", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "columns", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!6 = distinct !DISubprogram(name: "joins", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!7 = distinct !DISubprogram(name: "helper", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!10 = !DILocation(line: 3, scope: !5)
+!11 = !DILocation(line: 4, scope: !5)
+!12 = !DILocation(line: 5, scope: !5)
+!13 = !DILocation(line: 6, scope: !5)
+!14 = !DILocation(line: 7, scope: !5)
+!15 = !DILocation(line: 8, scope: !5)
+!20 = !DILocation(line: 21, scope: !6)
+!21 = !DILocation(line: 22, scope: !6)
+!22 = !DILocation(line: 23, scope: !6)
+!23 = !DILocation(line: 24, scope: !6)
+!24 = !DILocation(line: 25, scope: !6)
+!30 = !DILocation(line: 41, scope: !7)
