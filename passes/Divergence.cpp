@@ -451,8 +451,40 @@ private:
     return It->second;
   }
 
+  // A block entered only from a conditional branch on C, when the branch's
+  // block runs once after a block above it that branches on C too, whose
+  // successor on the same side is entered only from there (`if (c) {...}
+  // __syncthreads(); if (c) {...}`): that successor, which runs exactly
+  // when BB does, with the same lanes (C is one value per lane, and the
+  // two branches run with the same lanes). Null when there is none.
+  BasicBlock *sameSideBlock(BasicBlock &BB, DominatorTree &DT, LoopInfo &LI) {
+    BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      return nullptr;
+    unsigned Side = Br->getSuccessor(0) == &BB ? 0 : 1;
+    const Loop *L = LI.getLoopFor(P);
+    unsigned Tried = 0;
+    for (DomTreeNode *Up = DT.getNode(P)->getIDom();
+         Up && Tried < MaxDominatorsTried; Up = Up->getIDom(), ++Tried) {
+      BasicBlock &X = *Up->getBlock();
+      auto *XBr = dyn_cast<BranchInst>(X.getTerminator());
+      if (!XBr || !XBr->isConditional() ||
+          XBr->getCondition() != Br->getCondition())
+        continue;
+      BasicBlock *A = XBr->getSuccessor(Side);
+      if (A != XBr->getSuccessor(1 - Side) && A->getSinglePredecessor() == &X &&
+          hasProgramCode(*A) && LI.getLoopFor(&X) == L &&
+          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L))
+        return A;
+    }
+    return nullptr;
+  }
+
   // For each block with program code, the highest block with program code
-  // above it in the dominator tree that it runs once after, if any.
+  // above it in the dominator tree that it runs once after, if any; else
+  // the block it runs with on the same side of a repeated branch.
   void findBlocksRunOnceAfter(Function &F) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
@@ -470,6 +502,8 @@ private:
             runsOnceAfter(A, BB, L))
           Top = &A;
       }
+      if (!Top)
+        Top = sameSideBlock(BB, DT, LI);
       if (Top)
         RunsOnceAfter[&BB] = Top;
     }

@@ -6,7 +6,8 @@
 ; or a power of 2; the figures of a full warp from a sector boundary are
 ; derived at read-back (ROWS). Other strides take the general helper.
 ; Blocks that run once after a block above them share its counters
-; (@joins), and branches on warp-uniform conditions are not measured.
+; (@joins), as do blocks on the same side of a repeated branch (@twice),
+; and branches on warp-uniform conditions are not measured.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -101,6 +102,51 @@ done:
   ret void, !dbg !24
 }
 
+; `if (c) ...; __syncthreads(); if (c) ...` in a loop: the second
+; then-block runs exactly when the first does, with its lanes (one
+; condition value per lane, the second branch's block running once after
+; the first's): not measured. A branch on another condition is.
+; CHECK-LABEL: define ptx_kernel void @twice__pasta_div(
+; CHECK: first:
+; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK: second:
+; CHECK-NOT: call void @__pasta_div_block(
+; CHECK: other:
+; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK: ret void
+define ptx_kernel void @twice(ptr addrspace(1) %g, i32 %n) !dbg !8 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !40
+  br label %head, !dbg !40
+head:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %tail ], !dbg !40
+  %c = icmp ugt i32 %x, %k, !dbg !40
+  %d = icmp ult i32 %x, %k, !dbg !40
+  br i1 %c, label %first, label %mid, !dbg !40
+first:
+  store i32 1, ptr addrspace(1) %g, align 4, !dbg !41
+  br label %mid, !dbg !41
+mid:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !42
+  br i1 %c, label %second, label %after, !dbg !42
+second:
+  store i32 2, ptr addrspace(1) %g, align 4, !dbg !43
+  br label %after, !dbg !43
+after:
+  br i1 %d, label %other, label %tail, !dbg !44
+other:
+  store i32 3, ptr addrspace(1) %g, align 4, !dbg !44
+  br label %tail, !dbg !44
+tail:
+  %k.next = add nuw nsw i32 %k, 1, !dbg !45
+  %more = icmp slt i32 %k.next, %n, !dbg !45
+  br i1 %more, label %head, label %done, !dbg !45
+done:
+  ret void, !dbg !45
+}
+
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+
 define internal void @helper(ptr addrspace(1) %g) noinline !dbg !7 {
 entry:
   store i32 2, ptr addrspace(1) %g, align 4, !dbg !30
@@ -116,6 +162,7 @@ entry:
 !5 = distinct !DISubprogram(name: "columns", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !6 = distinct !DISubprogram(name: "joins", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !7 = distinct !DISubprogram(name: "helper", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!8 = distinct !DISubprogram(name: "twice", scope: !1, file: !1, line: 50, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !10 = !DILocation(line: 3, scope: !5)
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 5, scope: !5)
@@ -128,3 +175,9 @@ entry:
 !23 = !DILocation(line: 24, scope: !6)
 !24 = !DILocation(line: 25, scope: !6)
 !30 = !DILocation(line: 41, scope: !7)
+!40 = !DILocation(line: 51, scope: !8)
+!41 = !DILocation(line: 52, scope: !8)
+!42 = !DILocation(line: 53, scope: !8)
+!43 = !DILocation(line: 54, scope: !8)
+!44 = !DILocation(line: 55, scope: !8)
+!45 = !DILocation(line: 56, scope: !8)
