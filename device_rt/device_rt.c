@@ -714,11 +714,15 @@ static uint32_t pasta_div_lowest(uint64_t mask) {
 
 /* Lanes of `subset` that are the lowest of their group of equal `key`:
  * one per distinct key. Lanes outside the subset take part in the match
- * with a key no subset lane has. */
+ * with a key no subset lane has. When `narrow` (the keys lie within 2^32
+ * of each other: shared-memory addresses of one block) and every lane is
+ * in the subset, the low 32 bits tell the keys apart: a 32-bit match. */
 static uint64_t pasta_div_key_leaders(uint64_t lanes, uint64_t subset,
-                                      uint64_t key) {
+                                      uint64_t key, int narrow) {
   int in = (subset >> __gpu_lane_id()) & 1;
-  uint64_t same = __gpu_match_any_u64(lanes, in ? key : ~0ull);
+  uint64_t same = narrow && subset == lanes
+                      ? __gpu_match_any_u32(lanes, (uint32_t)key)
+                      : __gpu_match_any_u64(lanes, in ? key : ~0ull);
   return __gpu_ballot(lanes, in && pasta_div_lowest(same) == __gpu_lane_id());
 }
 
@@ -855,35 +859,42 @@ static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
  * starts at a multiple of it, ranges either coincide or are disjoint: the
  * length times the number of distinct starts (one match_any). Otherwise each
  * lane counts the units of its range that no lower lane covers (at most 64
- * per lane: accesses are at most 16 bytes). */
+ * per lane: accesses are at most 16 bytes). `len_all` is every range's
+ * length when the caller knows it (an access's bytes: its size), else 0;
+ * `narrow` as for pasta_div_key_leaders. */
 static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
                                                       uint64_t subset,
-                                                      uint64_t lo,
-                                                      uint64_t hi) {
+                                                      uint64_t lo, uint64_t hi,
+                                                      uint64_t len_all,
+                                                      int narrow) {
   if (!subset)
     return 0;
   int in = (subset >> __gpu_lane_id()) & 1;
   uint64_t len = hi - lo + 1;
-  uint64_t len0 = __gpu_shuffle_idx_u64(lanes, pasta_div_lowest(subset), len,
-                                        __gpu_num_lanes());
-  /* len0 is a shuffled value, unknown to the compiler: `lo % len0` alone
-   * is a 64-bit division call (about 70 instructions) per access. Sizes
-   * and most sector spans are powers of 2. */
+  /* A shuffled length is unknown to the compiler (a 64-bit remainder below,
+   * two shuffles); a size it knows is neither. */
+  uint64_t len0 = len_all
+                      ? len_all
+                      : __gpu_shuffle_idx_u64(lanes, pasta_div_lowest(subset),
+                                              len, __gpu_num_lanes());
+  /* `lo % len0` alone is a 64-bit division call (about 70 instructions)
+   * per access. Sizes and most sector spans are powers of 2. */
   uint64_t off = (len0 & (len0 - 1)) == 0 ? lo & (len0 - 1) : lo % len0;
   if (__gpu_ballot(lanes, in && (len != len0 || off != 0)) == 0)
     return len0 * (uint64_t)__builtin_popcountll(
-                      pasta_div_key_leaders(lanes, subset, lo));
+                      pasta_div_key_leaders(lanes, subset, lo, narrow));
   return pasta_div_distinct_units_slow(lanes, subset, lo, hi);
 }
 
 /* Distinct bytes and (when `sectored`) 32-byte sectors of one access by
  * the lanes of `subset`: when `ordered`, the ordered fast path if it
  * applies (tried as is, then without lanes that repeat the lane 16 below),
- * else the general one. */
+ * else the general one; `narrow` for shared memory (pasta_div_key_leaders). */
 static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
                                          uint64_t addr, uint32_t size,
                                          uint32_t sectored, int ordered,
-                                         uint64_t *bytes, uint64_t *sectors) {
+                                         int narrow, uint64_t *bytes,
+                                         uint64_t *sectors) {
   *bytes = *sectors = 0;
   if (!subset)
     return;
@@ -897,9 +908,10 @@ static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
     return;
   }
   uint64_t last = addr + (size ? size - 1 : 0);
-  *bytes = pasta_div_distinct_units(lanes, subset, addr, last);
+  *bytes = pasta_div_distinct_units(lanes, subset, addr, last, size, narrow);
   if (sectored)
-    *sectors = pasta_div_distinct_units(lanes, subset, addr >> 5, last >> 5);
+    *sectors =
+        pasta_div_distinct_units(lanes, subset, addr >> 5, last >> 5, 0, 0);
 }
 
 /* Shared-memory bank conflicts of one request (rule above). Aligned 8- and
@@ -934,7 +946,7 @@ static PASTA_INLINE uint64_t pasta_div_bank_conflicts(uint64_t lanes,
       __gpu_match_any_u64(lanes, in ? bank_key : ~0ull) & subset;
   /* One leader per distinct word in each phase: a word that lanes of two
    * phases read is served once in each (addresses stay below 2^56). */
-  uint64_t words = pasta_div_key_leaders(lanes, subset, phase << 56 | word);
+  uint64_t words = pasta_div_key_leaders(lanes, subset, phase << 56 | word, 0);
   /* Distinct words in this lane's bank within its phase (at most 32). */
   uint64_t depth = in ? (uint64_t)__builtin_popcountll(same_bank & words) : 0;
   uint64_t wavefronts = 0, phases = 0;
@@ -977,9 +989,9 @@ static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
    * whose addresses the pass cannot shape, which are scattered (a
    * histogram's bins, a graph's visited flags) far more often than ordered,
    * and the two attempts cost more than the match that follows them. */
-  pasta_div_units(lanes, global, addr, size, sectored, sectored,
+  pasta_div_units(lanes, global, addr, size, sectored, sectored, 0,
                   &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
-  pasta_div_units(lanes, shared, addr, size, 0, sectored,
+  pasta_div_units(lanes, shared, addr, size, 0, sectored, 1,
                   &f[PASTA_DIV_DISTINCT_SHARED], &unused);
   f[PASTA_DIV_IDEAL_SECTORS] =
       sectored && global ? (f[PASTA_DIV_DISTINCT_GLOBAL] + 31) / 32 : 0;

@@ -90,6 +90,9 @@ static inline uint64_t __gpu_match_any_u64(uint64_t mask, uint64_t x) {
     same |= (uint64_t)(seen[i] == x) << i;
   return same & mask;
 }
+static inline uint64_t __gpu_match_any_u32(uint64_t mask, uint32_t x) {
+  return __gpu_match_any_u64(mask, x); /* every lane passes 32 bits */
+}
 #define PASTA_SHIM_DIM(name, field, i)                                         \
   static inline uint32_t name(void) { return pasta_shim.field[i]; }
 PASTA_SHIM_DIM(__gpu_block_id_x, block, 0)
