@@ -1143,10 +1143,16 @@ static PASTA_INLINE uint64_t pasta_div_row_bases(uint64_t addr, uint32_t stride,
   return mine;
 }
 
+static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
+                                                 uint32_t size, uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t f[PASTA_DIV_NUM]);
+
 /* The figures of a full warp of rows whose shape is not known at compile
  * time (__pasta_div_access): its lanes' addresses are tested (each lane
- * but a row's first is `size` or 0 past the lane before). Returns 0 when
- * the shape or the space does not hold. */
+ * but a row's first is `size` or 0 past the lane before; in one row of 32,
+ * any one step: pasta_div_column_figures). Returns 0 when the shape or the
+ * space does not hold. */
 static PASTA_INLINE int pasta_div_rows_tested(void *ptr, uint32_t size,
                                               uint32_t hint, uint32_t sectored,
                                               uint32_t width,
@@ -1165,7 +1171,8 @@ static PASTA_INLINE int pasta_div_rows_tested(void *ptr, uint32_t size,
   else if (__gpu_ballot(full, inner && addr != before) == 0)
     stride = 0;
   else
-    return 0;
+    return width == 32 &&
+           pasta_div_column_figures(addr, before, size, space, sectored, f);
   uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
   return pasta_div_rows_figures(mine, other, width, size, stride, space,
                                 sectored, f);
@@ -1343,6 +1350,52 @@ static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
     most = n > most ? n : most;
   }
   return most;
+}
+
+/* The figures of a full warp of one row whose lanes' addresses are one
+ * step apart (lane i at base + step * i: a column walk, x * n), the step
+ * known only at run time, when the mask arithmetic of wider strides covers
+ * it (as passes/Divergence.cpp, lanesHelperTakes, allows at compile time:
+ * a multiple of a power-of-2 size up to 32, wider than it; a multiple of 4
+ * for shared loads and stores of up to 4 bytes, 32 or more or a power of 2
+ * for global ones). `before` is the lane below's address. Returns 0,
+ * computing nothing, otherwise. */
+static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
+                                                 uint32_t size, uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  uint32_t lane = __gpu_lane_id();
+  uint64_t step = __gpu_shuffle_idx_u64(full, 1, addr - before, 32);
+  if (__gpu_ballot(full, lane != 0 && addr - before != step) != 0)
+    return 0;
+  uint64_t base = addr - step * lane;
+  int shared = space == PASTA_DIV_SHARED;
+  if (size == 0 || size > 32 || (size & (size - 1)) != 0 || step <= size ||
+      step > 0x7fffffffull || step % size != 0 || base % size != 0)
+    return 0;
+  if (sectored && (shared ? size > 4 || step % 4 != 0
+                          : step < 32 && (step & (step - 1)) != 0))
+    return 0;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = 32ull * size;
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] =
+      32ull * size;
+  if (!sectored)
+    return 1;
+  if (shared) {
+    f[PASTA_DIV_BANK_CONFLICTS] =
+        pasta_div_lanes_per_bank((uint32_t)(step / 4)) - 1;
+    return 1;
+  }
+  /* a sector per lane, or the sectors from the first byte's to the last's
+   * (steps under a sector leave no sector out) */
+  f[PASTA_DIV_SECTORS] =
+      step >= 32 ? 32 : ((base + step * 31 + size - 1) >> 5) - (base >> 5) + 1;
+  f[PASTA_DIV_IDEAL_SECTORS] = size; /* 32 * size bytes */
+  return 1;
 }
 
 /* What the pass derives from the block's counters for a lane-shaped access

@@ -971,6 +971,39 @@ static void test_div_rows(void) {
   CHECK_EQ_U64(c.per_lane[0][DIV_BC], 0);
   div_width = 8;
   CHECK_EQ_INT(div_check_any(&c, FULL) & 4, 0);
+  /* One row of 32 at any one step (a column walk, x * n, n known only at
+   * run time): a column of floats a page apart (a sector each), every
+   * other float (8 sectors from a line), a shared tile's column (31
+   * conflicts) and its padded twin (none); not a 12-byte step in global
+   * memory (sectors with no power-of-2 pattern), nor 8-byte shared
+   * elements 16 bytes apart (the bank rule of 8 bytes). */
+  div_width = 32;
+  c.hint = PASTA_DIV_GLOBAL;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 4096, 16 * 4096) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_SEC], 32);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 8, 16 * 8) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_SEC], 8);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 12, 16 * 12) & 4, 0);
+  c.hint = PASTA_DIV_SHARED;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 31);
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 132, 16 * 132) & 4, 4);
+  CHECK_EQ_U64(c.per_lane[0][DIV_BC], 0);
+  c.size = 8;
+  CHECK_EQ_INT(div_tile(&c, FULL, 0, 16, 16 * 16) & 4, 0);
+  /* Every size and step against the reference, both spaces, atomics. */
+  static const uint32_t steps[] = {8,  12, 16,  24,  32,  60,
+                                   64, 96, 128, 132, 4096};
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (size_t k = 0; k < sizeof steps / sizeof *steps; ++k)
+      for (int h = 0; h < 2; ++h)
+        for (uint32_t sectored = 0; sectored < 2; ++sectored)
+          for (int64_t offset = 0; offset < 64; offset += 16) {
+            c.size = size, c.sectored = sectored;
+            c.hint = h ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+            int64_t st = steps[k];
+            div_tile(&c, FULL, offset / size * size, st, 16 * st);
+          }
   div_width = 0;
 }
 

@@ -312,11 +312,13 @@ static bool startsSegment(const Instruction &I) {
   return Call && !isa<IntrinsicInst>(Call) && !Call->isInlineAsm();
 }
 
-// Whether BB holds code of the program's (not only PASTA's own, as a block
-// split into a counted edge does).
+// Whether BB holds code of the program's besides phis (not only PASTA's
+// own, as a block split into a counted edge does): the blocks planDivergence
+// plans (and measures).
 static bool hasProgramCode(const BasicBlock &BB) {
-  return any_of(BB,
-                [](const Instruction &I) { return !isInstrumentation(&I); });
+  return any_of(BB, [](const Instruction &I) {
+    return !isInstrumentation(&I) && !isa<PHINode>(I);
+  });
 }
 
 // Blocks a walk below one block may visit, and dominators tried per block
@@ -897,15 +899,13 @@ private:
   }
 
   // Whether the general helper should test an access's lanes for rows (a
-  // min or max of a lane-shaped index, a select between two): not when its
-  // address moves with thread index x by a factor that is not a constant
-  // (a column walk, x times a row length), nor in the blocks a loop runs
-  // under its own divergent branch, whose warps are mostly partial. There
-  // the test would always fail, and its code costs the copy registers.
+  // min or max of a lane-shaped index, a select between two, a column walk
+  // whose step, x times a row length, is known only at run time): not in
+  // the blocks a loop runs under its own divergent branch, whose warps are
+  // mostly partial. There the test would always fail, and its code costs
+  // the copy registers.
   bool tryRows(const AccessSite &S) {
-    const BasicBlock &BB = *S.I->getParent();
-    return !Loops.underDivergenceInLoop(BB) &&
-           !Loops.xScaledByUnknown(S.Ptr, BB);
+    return !Loops.underDivergenceInLoop(*S.I->getParent());
   }
 
   // Whether access S has the figures of the group led by R.

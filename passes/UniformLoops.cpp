@@ -554,23 +554,6 @@ UniformLoops::laneStrideIf(Value *Ptr, const BasicBlock &At,
   return C;
 }
 
-bool UniformLoops::xScaledByUnknown(Value *Ptr, const BasicBlock &At) {
-  return SCEVExprContains(SE->getSCEV(Ptr), [&](const SCEV *S) {
-    auto *M = dyn_cast<SCEVMulExpr>(S);
-    if (!M)
-      return false;
-    bool Moves = false, Unknown = false;
-    for (const SCEV *Op : M->operands()) {
-      std::optional<int64_t> C = xCoefficient(Op, At);
-      if (C && *C != 0)
-        Moves = true;
-      else if (!isa<SCEVConstant>(Op))
-        Unknown = true;
-    }
-    return Moves && Unknown;
-  });
-}
-
 std::optional<int64_t> UniformLoops::laneStride(Value *Ptr,
                                                 const BasicBlock &At) {
   return xCoefficient(SE->getSCEV(Ptr), At);

@@ -138,11 +138,6 @@ public:
   // function had when this was made.
   bool underDivergenceInLoop(const llvm::BasicBlock &BB) const;
 
-  // Whether Ptr's address moves with thread index x through a product with
-  // a factor that is not a constant (x times a row length): lanes then
-  // access consecutive elements only when that factor is the access size.
-  bool xScaledByUnknown(llvm::Value *Ptr, const llvm::BasicBlock &At);
-
   // Whether B's address is always A's plus a constant multiple of Granule.
   bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
 

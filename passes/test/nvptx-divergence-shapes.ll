@@ -137,13 +137,13 @@ entry:
 ; Where the general helper tests its lanes for rows at run time (it is
 ; given the row width) and where not (0). g[max(x - 1, 0)] (a clamped
 ; stencil neighbour): rows in every warp but the first, tested. g[x * n]
-; (a column walk): x times a factor that is not a constant, never rows:
-; not tested. In a loop, under the loop's own divergent branch
-; (if (x > k) g[max(x - 1, 0)]): mostly partial warps, not tested.
+; (a column walk): one row at a step known only at run time, tested. In a
+; loop, under the loop's own divergent branch (if (x > k) g[max(x - 1,
+; 0)]): mostly partial warps, not tested.
 ; CHECK-LABEL: define ptx_kernel void @rows__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
 ; CHECK: then:
 ; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
 ; CHECK: ret void
