@@ -892,10 +892,10 @@ static void test_div_lone_lane(void) {
   div_width = 32;
   for (size_t h = 0; h < 3; ++h)
     for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
-      for (uint64_t offset = 0; offset < 64; offset += 4)
+      for (uint64_t offset = 0; offset < 64; offset += 20)
         for (size_t l = 0; l < 3; ++l, ++cases) {
           c.hint = hints[h], c.size = sizes[z];
-          c.sectored = (offset / 4 + l) % 4 != 0;
+          c.sectored = (offset / 20 + l) % 4 != 0;
           for (int k = 0; k < 64; ++k)
             c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
           div_check_any(&c, 1ull << lanes[l]);
@@ -1193,7 +1193,7 @@ static void test_div_select_lanes(void) {
 
 /* Wider lane strides (a tile's column, a padded row): every stride the
  * pass hands __pasta_div_access_lanes (passes/Divergence.cpp,
- * lanesHelperTakes) for sizes 1 to 32, at every aligned offset in a
+ * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
  * 128-byte line, both spaces, loads and atomics, several masks: the figures
  * plus the derived ones are the reference's, full warps of one row return
  * at once (rows path) and the others take the one-row mask path. */
@@ -1210,10 +1210,11 @@ static int div_wider_stride_taken(uint32_t size, uint32_t stride, int shared,
 
 static void test_div_wider_strides(void) {
   static struct div_lanes c;
+  /* each warp runs 32 host threads (under the sanitizers in CI): offsets
+   * and masks are chosen, not exhaustive */
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0x5555aaaaull,
-                            0x80000001ull, 0x0ffffff0ull, 0x00000100ull,
-                            0xfff0ffffull, 0x11111111ull, 0x00000003ull,
-                            0x00000e07ull};
+                            0x0ffffff0ull, 0x00000003ull, 0x00000e07ull};
+  const uint32_t offsets[] = {0, 4, 28, 32, 68, 96};
   const uint32_t strides[] = {2,  4,  8,  12, 16,  24,  32,  36,
                               60, 64, 68, 96, 128, 132, 256, 4096};
   int cases = 0, fast = 0;
@@ -1223,8 +1224,9 @@ static void test_div_wider_strides(void) {
         for (int sectored = 0; sectored < 2; ++sectored) {
           if (!div_wider_stride_taken(size, strides[s], shared, sectored))
             continue;
-          for (uint32_t offset = 0; offset < 128; offset += size)
+          for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o)
             for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+              uint32_t offset = offsets[o] / size * size;
               c.any.size = size;
               c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
               c.any.sectored = (uint32_t)sectored;
