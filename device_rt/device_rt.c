@@ -1203,7 +1203,7 @@ static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
   f[PASTA_DIV_DISTINCT_GLOBAL] = global ? size : 0;
   f[PASTA_DIV_DISTINCT_SHARED] = shared ? size : 0;
   if (sectored && global && size != 0) {
-    f[PASTA_DIV_SECTORS] = ((addr + size - 1) >> 5) - (addr >> 5) + 1;
+    f[PASTA_DIV_SECTORS] = pasta_div_span(addr, size, 5);
     f[PASTA_DIV_IDEAL_SECTORS] = ((uint64_t)size + 31) / 32;
   }
 }
@@ -1309,8 +1309,8 @@ static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
   uint32_t last = 63u - (uint32_t)__builtin_clzll(lanes);
   uint64_t run = lanes >> first;
   if ((run & (run + 1)) == 0)
-    return ((base + (uint64_t)stride * last + size - 1) >> 5) -
-           ((base + (uint64_t)stride * first) >> 5) + 1;
+    return pasta_div_span(base + (uint64_t)stride * first,
+                          (uint64_t)stride * (last - first) + size, 5);
   uint32_t group = 32u / stride; /* lanes per sector: 1..32, a power of 2 */
   uint64_t bits = lanes << ((base & 31) / stride);
   for (uint32_t s = 1; s < group; s <<= 1)
@@ -1393,7 +1393,7 @@ static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
   /* a sector per lane, or the sectors from the first byte's to the last's
    * (steps under a sector leave no sector out) */
   f[PASTA_DIV_SECTORS] =
-      step >= 32 ? 32 : ((base + step * 31 + size - 1) >> 5) - (base >> 5) + 1;
+      step >= 32 ? 32 : pasta_div_span(base, step * 31 + size, 5);
   f[PASTA_DIV_IDEAL_SECTORS] = size; /* 32 * size bytes */
   return 1;
 }
