@@ -28,10 +28,13 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -321,50 +324,56 @@ static bool hasProgramCode(const BasicBlock &BB) {
   });
 }
 
+// Whether I may gather lanes that came to it apart (after it, a warp may
+// run with fewer separate groups of lanes than before it): a segment's
+// start, or an operation the lanes wait for each other at: a barrier,
+// __syncwarp, a *_sync shuffle, vote or match, or inline assembly, which
+// clang marks convergent in device code because it may hold any of these.
+// PASTA's own calls gather nothing.
+static bool mayGatherLanes(const Instruction &I) {
+  if (startsSegment(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call && Call->isConvergent() && !isInstrumentation(&I) &&
+         !(Call->getCalledFunction() &&
+           Call->getCalledFunction()->getName().starts_with("__pasta"));
+}
+
+// Whether I gathers all of a warp's lanes that are still running, as one
+// group: a barrier every thread of the block reaches at the same
+// instruction (__syncthreads, s_barrier) or __syncwarp() of the whole warp.
+static bool gathersWarp(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier_cta_sync_aligned_all:
+  case Intrinsic::amdgcn_s_barrier:
+    return true;
+  case Intrinsic::nvvm_bar_warp_sync: {
+    const auto *Mask = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    return Mask && Mask->isMinusOne();
+  }
+  default:
+    return false;
+  }
+}
+
 // Blocks a walk below one block may visit, and dominators tried per block
 // (both bound the planning time of huge functions).
 static constexpr unsigned MaxBlocksWalked = 256;
 static constexpr unsigned MaxDominatorsTried = 32;
-
-// Whether B runs exactly once after each run of A, which dominates it and
-// has the same innermost loop L (or none): every path from A reaches B
-// before it goes back to L's header, leaves L or ends the function, so B
-// runs once in each of A's iterations (or calls), and only after A. B then
-// has A's executions, and a warp runs it with the lanes it ran A with
-// (lanes that part at a branch come back together where its paths meet),
-// unless a call between them gathers lanes that came to A apart
-// (startsSegment), which the walk rejects.
-static bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B,
-                          const Loop *L) {
-  SmallPtrSet<const BasicBlock *, 16> Seen{&A};
-  SmallVector<const BasicBlock *, 16> Work{&A};
-  while (!Work.empty()) {
-    const BasicBlock *X = Work.pop_back_val();
-    if (succ_empty(X) || any_of(*X, startsSegment))
-      return false;
-    for (const BasicBlock *S : successors(X)) {
-      if (S == &B)
-        continue;
-      if (L && (S == L->getHeader() || !L->contains(S)))
-        return false;
-      if (!Seen.insert(S).second)
-        continue;
-      if (Seen.size() > MaxBlocksWalked)
-        return false;
-      Work.push_back(S);
-    }
-  }
-  return true;
-}
 
 namespace {
 
 // Plans one function's blocks (planDivergence).
 class FunctionPlanner {
 public:
-  FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan)
+  FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan,
+                  UniformityInfo &UI)
       : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
-        DL(P.F->getDataLayout()) {
+        DL(P.F->getDataLayout()), UI(UI),
+        IsKernel(P.Kind == PASTA_FUNC_KERNEL) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     findBlocksRunOnceAfter(*P.F);
@@ -453,6 +462,111 @@ private:
     return It->second;
   }
 
+  // Whether B runs exactly once after each run of A, which dominates it
+  // and has the same innermost loop L (or none): every path from A reaches
+  // B before it goes back to L's header, leaves L or ends the function, so
+  // B runs once in each of A's iterations (or calls), and only after A. B
+  // then has A's executions if a warp runs it with the lanes it ran A with:
+  //  - lanes that part at a branch come back together where its paths meet
+  //    (the compiler's reconvergence point), but those that leave a loop
+  //    apart (a divergent exit) may stay apart up to the next whole-warp
+  //    gather (CUB's Onesweep sort): B must not be reached from such an
+  //    exit without a gather in between;
+  //  - lanes that came to A apart must not be gathered before B (a barrier,
+  //    a *_sync operation: mayGatherLanes), unless they came to A together
+  //    (entersTogether);
+  //  - a call may return its lanes apart: none may lie between them.
+  bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B, const Loop *L,
+                     const LoopInfo &LI) {
+    bool Together = entersTogether(A, LI);
+    // Blocks to walk, each with whether lanes may have left a loop apart
+    // since the last gather on some path to it.
+    DenseMap<const BasicBlock *, bool> Apart{{&A, false}};
+    SmallVector<const BasicBlock *, 16> Work{&A};
+    unsigned Walked = 0;
+    while (!Work.empty()) {
+      const BasicBlock *X = Work.pop_back_val();
+      bool XApart = Apart[X];
+      for (const Instruction &I : *X) {
+        if (startsSegment(I) || (!Together && mayGatherLanes(I)))
+          return false;
+        if (gathersWarp(I))
+          XApart = false;
+      }
+      if (succ_empty(X))
+        return false;
+      const Loop *XL = LI.getLoopFor(X);
+      bool Divergent = XL && XL != L && UI.hasDivergentTerminator(*X);
+      for (const BasicBlock *S : successors(X)) {
+        bool SApart = XApart || (Divergent && !XL->contains(S));
+        if (S == &B) {
+          if (SApart)
+            return false;
+          continue;
+        }
+        if (L && (S == L->getHeader() || !L->contains(S)))
+          return false;
+        auto [It, New] = Apart.try_emplace(S, SApart);
+        if (!New && (It->second || !SApart))
+          continue;
+        It->second = SApart;
+        if (++Walked > MaxBlocksWalked)
+          return false;
+        Work.push_back(S);
+      }
+    }
+    return true;
+  }
+
+  // Whether a warp's lanes that run A run it together, once per arrival:
+  // going up from A, every path meets a whole-warp gather (gathersWarp) or
+  // a kernel's entry (its lanes start together) before any call, and no
+  // loop on the way that lanes may leave apart (a divergent exit) leads on
+  // to A with no gather in between (as runsOnceAfter, this trusts lanes
+  // that part at a branch to meet again where its paths do). A subset of
+  // the lanes (after `if (tid < n)`) is one group.
+  bool entersTogether(const BasicBlock &A, const LoopInfo &LI) {
+    auto [It, New] = EntersTogether.try_emplace(&A, false);
+    if (New)
+      It->second = lanesComeTogether(A, LI);
+    return It->second;
+  }
+
+  bool lanesComeTogether(const BasicBlock &A, const LoopInfo &LI) const {
+    // Blocks whose top leads on to A with no gather (A's own top too).
+    SmallPtrSet<const BasicBlock *, 16> LeadOn{&A};
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    SmallVector<const BasicBlock *, 16> Work(predecessors(&A));
+    if (Work.empty())
+      return IsKernel && A.isEntryBlock();
+    while (!Work.empty()) {
+      const BasicBlock *X = Work.pop_back_val();
+      if (!Seen.insert(X).second)
+        continue;
+      if (Seen.size() > MaxBlocksWalked)
+        return false;
+      // Only the code after X's last gather leads on to A.
+      auto Gather = find_if(reverse(*X), gathersWarp);
+      auto After =
+          Gather == X->rend() ? X->begin() : std::next(Gather->getIterator());
+      if (std::any_of(After, X->end(), startsSegment))
+        return false;
+      if (Gather != X->rend())
+        continue;
+      LeadOn.insert(X);
+      if (X->isEntryBlock() && !IsKernel)
+        return false;
+      append_range(Work, predecessors(X));
+    }
+    return none_of(Seen, [&](const BasicBlock *X) {
+      const Loop *XL = LI.getLoopFor(X);
+      return XL && UI.hasDivergentTerminator(*X) &&
+             any_of(successors(X), [&](const BasicBlock *S) {
+               return !XL->contains(S) && LeadOn.contains(S);
+             });
+    });
+  }
+
   // A block entered only from a conditional branch on C, when the branch's
   // block runs once after a block above it that branches on C too, whose
   // successor on the same side is entered only from there (`if (c) {...}
@@ -478,7 +592,7 @@ private:
       BasicBlock *A = XBr->getSuccessor(Side);
       if (A != XBr->getSuccessor(1 - Side) && A->getSinglePredecessor() == &X &&
           hasProgramCode(*A) && LI.getLoopFor(&X) == L &&
-          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L))
+          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L, LI))
         return A;
     }
     return nullptr;
@@ -501,7 +615,7 @@ private:
            Up = Up->getIDom(), ++Tried) {
         BasicBlock &A = *Up->getBlock();
         if (LI.getLoopFor(&A) == L && hasProgramCode(A) &&
-            runsOnceAfter(A, BB, L))
+            runsOnceAfter(A, BB, L, LI))
           Top = &A;
       }
       if (!Top)
@@ -524,17 +638,26 @@ private:
   DenseMap<const BasicBlock *, uint32_t> CountingCounter;
   DenseMap<const BasicBlock *, BasicBlock *> RunsOnceAfter;
   DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
+  UniformityInfo &UI;
+  bool IsKernel;
+  DenseMap<const BasicBlock *, bool> EntersTogether;
 };
 
 } // namespace
 
 DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
-                                     ModuleTables &T) {
+                                     ModuleTables &T,
+                                     FunctionAnalysisManager &FAM) {
   DivergencePlan Plan;
   for (const FunctionPlan &P : Plans) {
-    FunctionPlanner Planner(P, T, Plan);
+    FunctionPlanner Planner(P, T, Plan,
+                            FAM.getResult<UniformityInfoAnalysis>(*P.F));
     for (BasicBlock &BB : *P.F)
       Planner.planBlock(BB);
+    // The counting code goes in next: nothing may read this one later.
+    PreservedAnalyses Kept = PreservedAnalyses::all();
+    Kept.abandon<UniformityInfoAnalysis>();
+    FAM.invalidate(*P.F, Kept);
   }
   return Plan;
 }

@@ -78,7 +78,8 @@ struct DivergencePlan {
 // are created; after counter placement, whose derived rows must come
 // first).
 DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
-                              ModuleTables &T);
+                              ModuleTables &T,
+                              llvm::FunctionAnalysisManager &FAM);
 
 // After the counting code: the copies of Fns, measuring Plan (figures that
 // repeat in loops whose branches are warp-uniform taken once per loop

@@ -249,20 +249,24 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: outer.latch:
 ; CHECK-NOT: call {{.*}}@__pasta_div_block
 ; CHECK: call void @__pasta_div_branch(
-; The general path stages the registers from counter 150 on: the inner
-; block's warp executions (161, the inner loop's fold; its active lanes
-; are the counting code's counter 5) and the outer header's two (159,
-; 160), and line 21's figures are derived from them at read-back (ROWS).
+; The outer loop's exit is divergent (j < t, t per lane): lanes may leave
+; it apart and run the return block once each, so that block is measured.
+; CHECK: done:
+; CHECK: call void @__pasta_div_block_add(
+; The general path stages the registers from counter 152 on: the inner
+; block's warp executions (163, the inner loop's fold; its active lanes
+; are the counting code's counter 5) and the outer header's two (161,
+; 162), and line 21's figures are derived from them at read-back (ROWS).
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 150, ptr %pasta.div.flush, i32 12)
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 152, ptr %pasta.div.flush, i32 12)
 ; CHECK-NOT: call void @__pasta_flush(
 ; CHECK: ret void
-; ROWS: pasta: derived 157 = +4*c161
-; ROWS-NEXT: pasta: derived 158 = +4*c5
-; ROWS: pasta: derived 157 = +3*c159
-; ROWS-NEXT: pasta: derived 158 = +3*c160
+; ROWS: pasta: derived 159 = +4*c163
+; ROWS-NEXT: pasta: derived 160 = +4*c5
+; ROWS: pasta: derived 159 = +3*c161
+; ROWS-NEXT: pasta: derived 160 = +3*c162
 ; What the lane shapes give, from the copies: @loops' line 4 shared loads
 ; and line 6's shared store (4 bytes per active lane: the header's lanes,
 ; counter 1), line 5's global store and line 6's load (the same, and the
@@ -281,7 +285,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; ROWS-NEXT: pasta: derived 74 = +4*c83
 ; ROWS-NEXT: pasta: derived 76 = +1*c83
 ; ROWS-NEXT: pasta: derived 77 = +1*c83
-; ROWS: pasta: div loops.cu:21 func=nested counters=147..158
+; ROWS: pasta: div loops.cu:21 func=nested counters=149..160
 
 ; CHECK-LABEL: define ptx_kernel void @intidx__pasta_div(
 ; CHECK: body.preheader:
