@@ -376,7 +376,43 @@ public:
         IsKernel(P.Kind == PASTA_FUNC_KERNEL) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
+    DT.recalculate(*P.F);
+    LI.analyze(DT);
     findBlocksRunOnceAfter(*P.F);
+  }
+
+  // After every block is planned: a conditional branch on the condition of
+  // a branch above it, in a block that runs once after that branch's with
+  // its lanes (`if (c) ...; __syncthreads(); if (c) ...`), sends the same
+  // lanes the same ways, so its divergent executions are that branch's,
+  // derived at read-back, where that branch is the only one of its row
+  // (the row's counter is then its own) and repeats none itself.
+  void deriveRepeatedBranches() {
+    auto Mine = MutableArrayRef(Plan.Branches).drop_front(FirstBranch);
+    DenseMap<uint32_t, unsigned> BranchesOf; // row -> branches
+    for (const DivergencePlan::Branch &Br : Mine)
+      ++BranchesOf[Br.Row];
+    // Dominators first: a branch's first is final before it is looked at.
+    DT.updateDFSNumbers();
+    SmallVector<DivergencePlan::Branch *, 16> Order;
+    for (DivergencePlan::Branch &Br : Mine)
+      Order.push_back(&Br);
+    llvm::sort(Order, [&](auto *X, auto *Y) {
+      return DT.getNode(X->Term->getParent())->getDFSNumIn() <
+             DT.getNode(Y->Term->getParent())->getDFSNumIn();
+    });
+    for (DivergencePlan::Branch *Later : Order)
+      for (DivergencePlan::Branch *First : Order) {
+        if (First == Later)
+          break;
+        if (BranchesOf[First->Row] == 1 && First->Row != Later->Row &&
+            !First->Repeated && repeatsBranch(*First->Term, *Later->Term)) {
+          derive(T, T.DivRows[Later->Row].counter + PASTA_DIV_DIVERGENT,
+                 T.DivRows[First->Row].counter + PASTA_DIV_DIVERGENT, 1);
+          Later->Repeated = true;
+          break;
+        }
+      }
   }
 
   // BB's sites, its counters and the rows deriving figures from them.
@@ -518,6 +554,22 @@ private:
     return true;
   }
 
+  // Whether Later branches on First's condition with First's lanes each
+  // time First runs: conditional branches of two blocks with no call, the
+  // later one's running once after the first's (runsOnceAfter).
+  bool repeatsBranch(const Instruction &First, const Instruction &Later) {
+    const auto *A = dyn_cast<BranchInst>(&First);
+    const auto *B = dyn_cast<BranchInst>(&Later);
+    if (!A || !B || !A->isConditional() || !B->isConditional() ||
+        A->getCondition() != B->getCondition())
+      return false;
+    const BasicBlock &X = *A->getParent(), &Y = *B->getParent();
+    const Loop *L = LI.getLoopFor(&X);
+    return &X != &Y && DT.dominates(&X, &Y) && LI.getLoopFor(&Y) == L &&
+           none_of(X, startsSegment) && none_of(Y, startsSegment) &&
+           runsOnceAfter(X, Y, L, LI);
+  }
+
   // Whether a warp's lanes that run A run it together, once per arrival:
   // going up from A, every path meets a whole-warp gather (gathersWarp) or
   // a kernel's entry (its lanes start together) before any call, and no
@@ -573,7 +625,7 @@ private:
   // __syncthreads(); if (c) {...}`): that successor, which runs exactly
   // when BB does, with the same lanes (C is one value per lane, and the
   // two branches run with the same lanes). Null when there is none.
-  BasicBlock *sameSideBlock(BasicBlock &BB, DominatorTree &DT, LoopInfo &LI) {
+  BasicBlock *sameSideBlock(BasicBlock &BB) {
     BasicBlock *P = BB.getSinglePredecessor();
     auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
     if (!Br || !Br->isConditional() ||
@@ -602,8 +654,6 @@ private:
   // above it in the dominator tree that it runs once after, if any; else
   // the block it runs with on the same side of a repeated branch.
   void findBlocksRunOnceAfter(Function &F) {
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
     for (BasicBlock &BB : F) {
       DomTreeNode *Node = DT.getNode(&BB);
       if (!Node || !hasProgramCode(BB))
@@ -619,7 +669,7 @@ private:
           Top = &A;
       }
       if (!Top)
-        Top = sameSideBlock(BB, DT, LI);
+        Top = sameSideBlock(BB);
       if (Top)
         RunsOnceAfter[&BB] = Top;
     }
@@ -640,6 +690,9 @@ private:
   DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
   UniformityInfo &UI;
   bool IsKernel;
+  DominatorTree DT;
+  LoopInfo LI;
+  size_t FirstBranch = Plan.Branches.size(); // this function's first
   DenseMap<const BasicBlock *, bool> EntersTogether;
 };
 
@@ -654,6 +707,7 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
                             FAM.getResult<UniformityInfoAnalysis>(*P.F));
     for (BasicBlock &BB : *P.F)
       Planner.planBlock(BB);
+    Planner.deriveRepeatedBranches();
     // The counting code goes in next: nothing may read this one later.
     PreservedAnalyses Kept = PreservedAnalyses::all();
     Kept.abandon<UniformityInfoAnalysis>();
@@ -1450,7 +1504,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     if (Instruction *Call = inCopy(VMap, Seg.After))
       MeasuresOf(Call).addSegment(*Call, Seg.Warps);
   for (const DivergencePlan::Branch &Br : Plan.Branches)
-    if (Instruction *I = inCopy(VMap, Br.Term))
+    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term))
       MeasuresOf(I).addBranch(*I, Br.Row);
   // Accesses by block, in order (the plan lists them so).
   MapVector<BasicBlock *, SmallVector<AccessSite, 8>> SitesOf;

@@ -40,6 +40,9 @@ struct DivergencePlan {
     llvm::Instruction *Term; // a conditional br or a switch
     uint32_t Row;
     uint32_t Warps; // its block's warp executions (or its Segment's)
+    // Its divergent executions are an earlier branch's on the same
+    // condition and lanes (derived, not measured).
+    bool Repeated = false;
   };
   // A block's two counters: its warp-level executions (Warps) and their
   // active lanes (Threads): the counting code's counter of the block (its

@@ -7,9 +7,11 @@
 ; derived at read-back (ROWS). Other strides take the general helper.
 ; Blocks that run once after a block above them share its counters
 ; (@joins), as do blocks on the same side of a repeated branch (@twice),
-; and branches on warp-uniform conditions are not measured.
+; and branches on warp-uniform conditions or repeating a branch above them
+; are not measured.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=REPEAT
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -105,10 +107,19 @@ done:
 ; `if (c) ...; __syncthreads(); if (c) ...` in a loop: the second
 ; then-block runs exactly when the first does, with its lanes (one
 ; condition value per lane, the second branch's block running once after
-; the first's): not measured. A branch on another condition is.
+; the first's): not measured. Nor is the second branch: the same lanes go
+; the same ways, so its divergent executions (line 53's row, counters
+; 180..191, divergent at 189) are the first's (line 51's, 151..162: 160),
+; derived. A branch on another condition is measured.
+; REPEAT: pasta: derived 189 = +1*c160
+; REPEAT: pasta: div strides.cu:51 func=twice counters=151..162
+; REPEAT: pasta: div strides.cu:53 func=twice counters=180..191
 ; CHECK-LABEL: define ptx_kernel void @twice__pasta_div(
 ; CHECK: first:
 ; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK: mid:
+; CHECK-NOT: call void @__pasta_div_branch(
+; CHECK: br i1 %c, label %second
 ; CHECK: second:
 ; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: other:
