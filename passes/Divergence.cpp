@@ -505,9 +505,11 @@ private:
   // then has A's executions if a warp runs it with the lanes it ran A with:
   //  - lanes that part at a branch come back together where its paths meet
   //    (the compiler's reconvergence point), but those that leave a loop
-  //    apart (a divergent exit) may stay apart up to the next whole-warp
-  //    gather (CUB's Onesweep sort): B must not be reached from such an
-  //    exit without a gather in between;
+  //    apart (a divergent exit) may stay apart: no such loop may lie
+  //    between A and B. Not even a barrier after it is trusted to bring
+  //    them back: in CUB's Onesweep sort that gave requests +3% against
+  //    ncu, and rejecting every such loop gives what measuring every block
+  //    gives (docs/performance.md, twelfth session);
   //  - lanes that came to A apart must not be gathered before B (a barrier,
   //    a *_sync operation: mayGatherLanes), unless they came to A together
   //    (entersTogether);
@@ -515,43 +517,36 @@ private:
   bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B, const Loop *L,
                      const LoopInfo &LI) {
     bool Together = entersTogether(A, LI);
-    // Blocks to walk, each with whether lanes may have left a loop apart
-    // since the last gather on some path to it.
-    DenseMap<const BasicBlock *, bool> Apart{{&A, false}};
+    SmallPtrSet<const BasicBlock *, 16> Seen{&A};
     SmallVector<const BasicBlock *, 16> Work{&A};
-    unsigned Walked = 0;
     while (!Work.empty()) {
       const BasicBlock *X = Work.pop_back_val();
-      bool XApart = Apart[X];
-      for (const Instruction &I : *X) {
-        if (startsSegment(I) || (!Together && mayGatherLanes(I)))
-          return false;
-        if (gathersWarp(I))
-          XApart = false;
-      }
-      if (succ_empty(X))
+      if (succ_empty(X) ||
+          any_of(*X, Together ? startsSegment : mayGatherLanes) ||
+          leavesLoopApart(*X, L, LI))
         return false;
-      const Loop *XL = LI.getLoopFor(X);
-      bool Divergent = XL && XL != L && UI.hasDivergentTerminator(*X);
       for (const BasicBlock *S : successors(X)) {
-        bool SApart = XApart || (Divergent && !XL->contains(S));
-        if (S == &B) {
-          if (SApart)
-            return false;
+        if (S == &B)
           continue;
-        }
         if (L && (S == L->getHeader() || !L->contains(S)))
           return false;
-        auto [It, New] = Apart.try_emplace(S, SApart);
-        if (!New && (It->second || !SApart))
+        if (!Seen.insert(S).second)
           continue;
-        It->second = SApart;
-        if (++Walked > MaxBlocksWalked)
+        if (Seen.size() > MaxBlocksWalked)
           return false;
         Work.push_back(S);
       }
     }
     return true;
+  }
+
+  // Whether lanes may leave X's loop (one inside L) apart at X's branch.
+  bool leavesLoopApart(const BasicBlock &X, const Loop *L,
+                       const LoopInfo &LI) const {
+    const Loop *XL = LI.getLoopFor(&X);
+    return XL && XL != L && UI.hasDivergentTerminator(X) &&
+           any_of(successors(&X),
+                  [&](const BasicBlock *S) { return !XL->contains(S); });
   }
 
   // Whether Later branches on First's condition with First's lanes each
@@ -573,10 +568,13 @@ private:
   // Whether a warp's lanes that run A run it together, once per arrival:
   // going up from A, every path meets a whole-warp gather (gathersWarp) or
   // a kernel's entry (its lanes start together) before any call, and no
-  // loop on the way that lanes may leave apart (a divergent exit) leads on
-  // to A with no gather in between (as runsOnceAfter, this trusts lanes
-  // that part at a branch to meet again where its paths do). A subset of
-  // the lanes (after `if (tid < n)`) is one group.
+  // branch on the way that lanes may take apart (divergent: a loop's exit
+  // too) has two successors that lead on to A with no gather in between.
+  // Unlike runsOnceAfter this does not trust lanes that part at a branch
+  // to meet again where its paths do: in CUB's Onesweep sort, trusting it
+  // here let a barrier gather lanes that came to A apart (requests +4%
+  // against ncu). A subset of the lanes (after `if (tid < n)`) is one
+  // group.
   bool entersTogether(const BasicBlock &A, const LoopInfo &LI) {
     auto [It, New] = EntersTogether.try_emplace(&A, false);
     if (New)
@@ -611,11 +609,13 @@ private:
       append_range(Work, predecessors(X));
     }
     return none_of(Seen, [&](const BasicBlock *X) {
-      const Loop *XL = LI.getLoopFor(X);
-      return XL && UI.hasDivergentTerminator(*X) &&
-             any_of(successors(X), [&](const BasicBlock *S) {
-               return !XL->contains(S) && LeadOn.contains(S);
-             });
+      if (!UI.hasDivergentTerminator(*X))
+        return false;
+      SmallPtrSet<const BasicBlock *, 4> Ways;
+      for (const BasicBlock *S : successors(X))
+        if (LeadOn.contains(S))
+          Ways.insert(S);
+      return Ways.size() > 1;
     });
   }
 

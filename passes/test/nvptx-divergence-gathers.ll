@@ -1,12 +1,13 @@
 ; A block shares the counters of a block above it that it runs once after
 ; (passes/Divergence.cpp, runsOnceAfter) only while a warp runs both with
 ; the same lanes. Lanes that leave a loop apart (a divergent exit) may stay
-; apart up to the next whole-warp gather (__syncthreads), as in CUB's
-; Onesweep sort: the block right after such a loop is measured, the one
-; after a barrier below it is not (@spin). Lanes that may come to a block
-; apart (a device function's entry) must not be gathered before the block
-; below it: a shuffle between them makes that block measured (@callee),
-; while in a kernel, whose lanes start together, it does not (@kernel).
+; apart, as in CUB's Onesweep sort: the block right after such a loop is
+; measured, and shares its counters with the block below it, but not
+; across a barrier, which might gather them (@spin). Lanes that may come to
+; a block apart (a device function's entry) must not be gathered before
+; the block below it: a shuffle between them makes that block measured
+; (@callee), while in a kernel, whose lanes start together, it does not
+; (@kernel).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -23,7 +24,7 @@ declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
 ; CHECK: mid:
 ; CHECK-NOT: call void @__pasta_div_block
 ; CHECK: below:
-; CHECK-NOT: call void @__pasta_div_block
+; CHECK: call void @__pasta_div_block_add(
 ; CHECK: ret void
 define ptx_kernel void @spin(ptr addrspace(1) %g) !dbg !5 {
 entry:
