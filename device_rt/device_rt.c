@@ -1597,6 +1597,23 @@ PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
     pasta_div_lone_add(divergent, 1, hidden);
 }
 
+/* At a kernel's entry, in its divergence copy: the grid's first thread adds
+ * the warps and the threads the launch started, which are the entry block's
+ * warp-level executions and their active lanes (every warp runs the entry
+ * once, with all its lanes), so that no warp measures them. */
+PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
+                                           PASTA_GLOBAL uint64_t *threads) {
+  if (!pasta_first_thread_of_grid())
+    return;
+  uint64_t blocks = (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
+                    __gpu_num_blocks_z();
+  uint64_t per_block = (uint64_t)__gpu_num_threads_x() * __gpu_num_threads_y() *
+                       __gpu_num_threads_z();
+  uint64_t lanes = __gpu_num_lanes();
+  pasta_atomic_add(warps, blocks * ((per_block + lanes - 1) / lanes));
+  pasta_atomic_add(threads, blocks * per_block);
+}
+
 PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
                                         PASTA_GLOBAL uint64_t *threads,
                                         uint32_t with_threads) {

@@ -1360,6 +1360,40 @@ static void test_div_direct_add(void) {
   CHECK(d.warps == 2 && d.threads == 16);
 }
 
+/* __pasta_div_count_launch: the grid's first thread adds the warps and the
+ * threads a launch started, warps counted over each block's threads in
+ * linear order (a 100 x 2 block is 200 threads: 7 warps of 32, not 2 x 4),
+ * and no other thread adds. */
+struct div_launch {
+  uint64_t warps, threads;
+};
+
+static void div_launch_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  struct div_launch *d = arg;
+  __pasta_div_count_launch(&d->warps, &d->threads);
+}
+
+static void test_div_count_launch(void) {
+  struct div_launch d = {0, 0};
+  place(0, 3, 0, 100);
+  pasta_shim_warp(32, 1, 0, 0, div_launch_lane, &d);
+  CHECK(d.warps == 3 * 4 && d.threads == 300);
+  place(0, 3, 0, 100);
+  pasta_shim.threads[1] = 2;
+  d.warps = d.threads = 0;
+  pasta_shim_warp(32, 1, 0, 0, div_launch_lane, &d);
+  CHECK(d.warps == 3 * 7 && d.threads == 600);
+  place(0, 3, 0, 100); /* wavefronts of 64 */
+  d.warps = d.threads = 0;
+  pasta_shim_warp(64, 1, 0, 0, div_launch_lane, &d);
+  CHECK(d.warps == 3 * 2 && d.threads == 300);
+  place(1, 3, 0, 100); /* another block's thread */
+  d.warps = d.threads = 0;
+  pasta_shim_warp(32, 1, 0, 0, div_launch_lane, &d);
+  CHECK(d.warps == 0 && d.threads == 0);
+}
+
 /* __pasta_div_all_lanes: 1 in every lane when all hold, 0 in every lane
  * when one active lane does not; inactive lanes do not count. */
 struct div_all {
@@ -1422,6 +1456,7 @@ int main(void) {
   test_div_rows();
   test_div_branches();
   test_div_direct_add();
+  test_div_count_launch();
   test_div_all_lanes();
   test_div_uniform();
   test_div_access_lanes();

@@ -55,6 +55,7 @@ static constexpr const char *DivBlockName = "__pasta_div_block";
 static constexpr const char *DivBranchAddName = "__pasta_div_branch_add";
 static constexpr const char *DivSwitchAddName = "__pasta_div_switch_add";
 static constexpr const char *DivBlockAddName = "__pasta_div_block_add";
+static constexpr const char *DivCountLaunchName = "__pasta_div_count_launch";
 static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *DivUniformName = "__pasta_div_uniform";
@@ -483,13 +484,21 @@ private:
       DivergencePlan::Block Top = countersOf(*Above->second);
       Top.BB = &BB;
       Top.Measured = false;
+      Top.Launch = false;
       Top.OwnThreads = false;
       if (Counting != CountingCounter.end())
         Top.Threads = Counting->second;
       return Top;
     }
     auto [It, New] = OwnCounters.try_emplace(&BB);
-    if (New) {
+    if (New && IsKernel && BB.isEntryBlock()) {
+      // Every warp a launch starts runs a kernel's entry once with all its
+      // lanes: both counters are the launch's, added once (Block::Launch).
+      uint32_t Warps = T.NumCounters++;
+      It->second = {&BB, Warps, T.NumCounters++, true};
+      It->second.Measured = false;
+      It->second.Launch = true;
+    } else if (New) {
       It->second = {&BB, T.NumCounters++, 0, false};
       It->second.OwnThreads = Counting == CountingCounter.end();
       It->second.Threads =
@@ -762,6 +771,8 @@ struct DivHelpers {
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
+  // A kernel entry's warps and threads, added once per launch.
+  FunctionCallee CountLaunch;
 };
 
 // A planned access in a divergence copy: its pointer there.
@@ -840,6 +851,12 @@ public:
   // Its active lanes only when the counting code does not count it
   // (OwnThreads).
   void addBlock(BasicBlock &BB, const DivergencePlan::Block &Planned) {
+    if (Planned.Launch) {
+      IRBuilder<> B(EntryBody);
+      B.CreateCall(H.CountLaunch,
+                   {counter(B, Planned.Warps), counter(B, Planned.Threads)});
+      return;
+    }
     if (!Planned.Measured)
       return;
     // After the registers; in the entry block, after the code above them.
@@ -1471,6 +1488,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.SwitchAdd = M.getOrInsertFunction(DivSwitchAddName, Void, I64, Global);
   H.BlockAdd =
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
+  H.CountLaunch =
+      M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
   H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
   SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};

@@ -55,11 +55,15 @@ struct DivergencePlan {
   // earlier branch on the same condition took the same side
   // (sameSideBlock), shares that block's counters and is not measured
   // itself.
+  // A kernel's entry block is not measured either: its warp executions
+  // and their lanes are the warps and threads each launch starts, which
+  // the grid's first thread adds once (Launch).
   struct Block {
     llvm::BasicBlock *BB;
     uint32_t Warps, Threads;
     bool OwnThreads;
     bool Measured = true;
+    bool Launch = false;
   };
   // The code after a call in a block: its lanes may be fewer warp-level
   // executions than the block's top had (the callee's code reconverges

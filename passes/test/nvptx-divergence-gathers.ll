@@ -18,7 +18,7 @@ declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
 
 ; CHECK-LABEL: define ptx_kernel void @spin__pasta_div(
 ; CHECK: entry:
-; CHECK: call void @__pasta_div_block_add(
+; CHECK: call void @__pasta_div_count_launch(
 ; CHECK: top:
 ; CHECK: call void @__pasta_div_block_add(
 ; CHECK: mid:
@@ -50,7 +50,7 @@ below:
 
 ; CHECK-LABEL: define ptx_kernel void @kernel__pasta_div(
 ; CHECK: entry:
-; CHECK: call void @__pasta_div_block
+; CHECK: call void @__pasta_div_count_launch(
 ; CHECK: after:
 ; CHECK-NOT: call void @__pasta_div_block
 ; CHECK: call void @callee__pasta_div(

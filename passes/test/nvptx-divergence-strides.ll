@@ -70,9 +70,10 @@ entry:
 ; A divergent branch, its join, a uniform branch, its join: each join runs
 ; once after the entry with the entry's lanes, so neither is measured, and
 ; the uniform branch (on %n) is not either. After a call the lanes of two
-; entries may run the return block together: it is measured.
+; entries may run the return block together: it is measured. The entry
+; is not: the launch's warps and threads are its figures.
 ; CHECK-LABEL: define ptx_kernel void @joins__pasta_div(
-; CHECK: call void @__pasta_div_block_add(
+; CHECK: call void @__pasta_div_count_launch(
 ; CHECK: call void @__pasta_div_branch_add(
 ; CHECK-NEXT: br i1 %lo
 ; CHECK: half:
@@ -109,15 +110,15 @@ done:
 ; condition value per lane, the second branch's block running once after
 ; the first's): not measured. Nor is the second branch: the same lanes go
 ; the same ways, so its divergent executions (line 53's row, counters
-; 180..191, divergent at 189) are the first's (line 51's, 151..162: 160),
+; 181..192, divergent at 190) are the first's (line 51's, 152..163: 161),
 ; derived. The block after the second branch's join is measured: the
 ; barrier between the loop's header and it might gather lanes that came to
 ; the header apart (the latch joins the two sides of the branch on %d,
 ; which the compiler may leave apart: Divergence.cpp, entersTogether). A
 ; branch on another condition is measured.
-; REPEAT: pasta: derived 189 = +1*c160
-; REPEAT: pasta: div strides.cu:51 func=twice counters=151..162
-; REPEAT: pasta: div strides.cu:53 func=twice counters=180..191
+; REPEAT: pasta: derived 190 = +1*c161
+; REPEAT: pasta: div strides.cu:51 func=twice counters=152..163
+; REPEAT: pasta: div strides.cu:53 func=twice counters=181..192
 ; CHECK-LABEL: define ptx_kernel void @twice__pasta_div(
 ; CHECK: first:
 ; CHECK: call void @__pasta_div_block(i32 1,

@@ -51,11 +51,12 @@ entry:
 
 ; The divergence copy: same parameters, a kernel. Each block measures its
 ; warp-level executions and their active lanes once, into counters of its
-; own (the entry's: 24 and 25 of this thread block's row), but for the
-; active lanes of blocks the counting code counts (their thread-level
-; executions); the figures of its lines, its branch and its accesses'
-; requests and bytes follow from them at read-back (the ROWS checks
-; below).
+; own, but for the active lanes of blocks the counting code counts (their
+; thread-level executions); the figures of its lines, its branch and its
+; accesses' requests and bytes follow from them at read-back (the ROWS
+; checks below). The entry's (24 and 25 of this thread block's row) are
+; the warps and threads of the launch, added once by the grid's first
+; thread (__pasta_div_count_launch): no warp measures them.
 ; Outside loops the first active lane adds straight to the counters: the
 ; block, branch and switch helpers take the counters themselves (*_add), no
 ; register.
@@ -63,7 +64,8 @@ entry:
 ; CHECK: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 112, i32 4096)
 ; CHECK-NEXT: %[[C24:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 24
 ; CHECK-NEXT: %[[C25:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 25
-; CHECK-NEXT: call void @__pasta_div_block_add(ptr addrspace(1) %[[C24]], ptr addrspace(1) %[[C25]], i32 1)
+; CHECK-NEXT: call void @__pasta_div_count_launch(ptr addrspace(1) %[[C24]], ptr addrspace(1) %[[C25]])
+; CHECK-NOT: call void @__pasta_div_block_add(ptr addrspace(1) %[[C24]]
 ; The branch: only whether it diverged, to row 3's counter 12 + 9.
 ; CHECK: %[[WIDTH:.*]] = call i32 @__pasta_div_row_width()
 ; CHECK: %[[C21:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
