@@ -523,16 +523,15 @@ private:
   //    a *_sync operation: mayGatherLanes), unless they came to A together
   //    (entersTogether);
   //  - a call may return its lanes apart: none may lie between them.
-  bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B, const Loop *L,
-                     const LoopInfo &LI) {
-    bool Together = entersTogether(A, LI);
+  bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B, const Loop *L) {
+    bool Together = entersTogether(A);
     SmallPtrSet<const BasicBlock *, 16> Seen{&A};
     SmallVector<const BasicBlock *, 16> Work{&A};
     while (!Work.empty()) {
       const BasicBlock *X = Work.pop_back_val();
       if (succ_empty(X) ||
           any_of(*X, Together ? startsSegment : mayGatherLanes) ||
-          leavesLoopApart(*X, L, LI))
+          leavesLoopApart(*X, L))
         return false;
       for (const BasicBlock *S : successors(X)) {
         if (S == &B)
@@ -550,8 +549,7 @@ private:
   }
 
   // Whether lanes may leave X's loop (one inside L) apart at X's branch.
-  bool leavesLoopApart(const BasicBlock &X, const Loop *L,
-                       const LoopInfo &LI) const {
+  bool leavesLoopApart(const BasicBlock &X, const Loop *L) const {
     const Loop *XL = LI.getLoopFor(&X);
     return XL && XL != L && UI.hasDivergentTerminator(X) &&
            any_of(successors(&X),
@@ -571,7 +569,7 @@ private:
     const Loop *L = LI.getLoopFor(&X);
     return &X != &Y && DT.dominates(&X, &Y) && LI.getLoopFor(&Y) == L &&
            none_of(X, startsSegment) && none_of(Y, startsSegment) &&
-           runsOnceAfter(X, Y, L, LI);
+           runsOnceAfter(X, Y, L);
   }
 
   // Whether a warp's lanes that run A run it together, once per arrival:
@@ -584,14 +582,14 @@ private:
   // here let a barrier gather lanes that came to A apart (requests +4%
   // against ncu). A subset of the lanes (after `if (tid < n)`) is one
   // group.
-  bool entersTogether(const BasicBlock &A, const LoopInfo &LI) {
+  bool entersTogether(const BasicBlock &A) {
     auto [It, New] = EntersTogether.try_emplace(&A, false);
     if (New)
-      It->second = lanesComeTogether(A, LI);
+      It->second = lanesComeTogether(A);
     return It->second;
   }
 
-  bool lanesComeTogether(const BasicBlock &A, const LoopInfo &LI) const {
+  bool lanesComeTogether(const BasicBlock &A) const {
     // Blocks whose top leads on to A with no gather (A's own top too).
     SmallPtrSet<const BasicBlock *, 16> LeadOn{&A};
     SmallPtrSet<const BasicBlock *, 16> Seen;
@@ -653,7 +651,7 @@ private:
       BasicBlock *A = XBr->getSuccessor(Side);
       if (A != XBr->getSuccessor(1 - Side) && A->getSinglePredecessor() == &X &&
           hasProgramCode(*A) && LI.getLoopFor(&X) == L &&
-          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L, LI))
+          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L))
         return A;
     }
     return nullptr;
@@ -674,7 +672,7 @@ private:
            Up = Up->getIDom(), ++Tried) {
         BasicBlock &A = *Up->getBlock();
         if (LI.getLoopFor(&A) == L && hasProgramCode(A) &&
-            runsOnceAfter(A, BB, L, LI))
+            runsOnceAfter(A, BB, L))
           Top = &A;
       }
       if (!Top)
