@@ -52,6 +52,24 @@ static int pasta_first_thread_of_grid(void) {
           __gpu_block_id_z()) == 0;
 }
 
+/* The blocks of this launch's grid, and the threads of each block. */
+static uint64_t pasta_grid_blocks(void) {
+  return (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
+         __gpu_num_blocks_z();
+}
+
+static uint64_t pasta_block_threads(void) {
+  return (uint64_t)__gpu_num_threads_x() * __gpu_num_threads_y() *
+         __gpu_num_threads_z();
+}
+
+/* The warps of each block: its threads in linear order, a warp's worth of
+ * lanes at a time (the last warp may be partial). */
+static uint64_t pasta_block_warps(void) {
+  uint64_t lanes = __gpu_num_lanes();
+  return (pasta_block_threads() + lanes - 1) / lanes;
+}
+
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
  * and costs the other threads one predicate. */
@@ -66,12 +84,8 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
                                                PASTA_GLOBAL uint64_t *threads) {
   if (pasta_first_thread_of_grid()) {
-    uint64_t blocks = (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
-                      __gpu_num_blocks_z();
-    uint64_t per_block = (uint64_t)__gpu_num_threads_x() *
-                         __gpu_num_threads_y() * __gpu_num_threads_z();
     pasta_atomic_add(launches, 1);
-    pasta_atomic_add(threads, blocks * per_block);
+    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
   }
 }
 
@@ -209,8 +223,7 @@ PASTA_INLINE uint64_t __pasta_flush_any(uint64_t value) {
 PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
   if (pasta_linear_block_id() != 0)
     return 0;
-  return (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
-         __gpu_num_blocks_z();
+  return pasta_grid_blocks();
 }
 
 /* Up to four bit counters of one mask in one warp sum (fast path only):
@@ -607,15 +620,12 @@ static uint64_t pasta_device_time_ns(void) {
 
 /* 64-bit: blocks times warps per block passes 2^32 on large grids. */
 static uint64_t pasta_linear_warp_id(void) {
-  uint32_t lanes = __gpu_num_lanes();
-  uint32_t threads =
-      __gpu_num_threads_x() * __gpu_num_threads_y() * __gpu_num_threads_z();
   uint32_t thread =
       __gpu_thread_id_x() +
       __gpu_num_threads_x() *
           (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
-  return (uint64_t)pasta_linear_block_id() * ((threads + lanes - 1) / lanes) +
-         thread / lanes;
+  return (uint64_t)pasta_linear_block_id() * pasta_block_warps() +
+         thread / __gpu_num_lanes();
 }
 
 PASTA_INLINE uint32_t
@@ -1605,13 +1615,9 @@ PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
                                            PASTA_GLOBAL uint64_t *threads) {
   if (!pasta_first_thread_of_grid())
     return;
-  uint64_t blocks = (uint64_t)__gpu_num_blocks_x() * __gpu_num_blocks_y() *
-                    __gpu_num_blocks_z();
-  uint64_t per_block = (uint64_t)__gpu_num_threads_x() * __gpu_num_threads_y() *
-                       __gpu_num_threads_z();
-  uint64_t lanes = __gpu_num_lanes();
-  pasta_atomic_add(warps, blocks * ((per_block + lanes - 1) / lanes));
-  pasta_atomic_add(threads, blocks * per_block);
+  uint64_t blocks = pasta_grid_blocks();
+  pasta_atomic_add(warps, blocks * pasta_block_warps());
+  pasta_atomic_add(threads, blocks * pasta_block_threads());
 }
 
 PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
