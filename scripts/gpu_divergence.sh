@@ -95,8 +95,7 @@ for k in $PROGRAMS; do
   if [ -x "$BIN/$k-div-before" ]; then
     compare_before "$k" "$vsize" || status=1
   fi
-  timeout 60 "$NCU" --clock-control none --csv --page raw --print-units base \
-    --metrics "$METRICS" --log-file "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
+  pasta_ncu_divergence 60 "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
     > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
   variants="plain div"; [ -x "$BIN/$k-div-before" ] && variants="$variants before"
   for variant in $variants; do

@@ -46,8 +46,8 @@ one() {
     status=1
   fi
   grep "pasta: warning" "$W/$name.div.err" && status=1
-  (cd "$bin" && timeout 240 "$NCU" --clock-control none --csv --page raw --print-units base \
-    --metrics "$METRICS" --log-file "$W/$name.ncu-div.csv" "./$prog.plain" "${plain_args[@]}") \
+  (cd "$bin" && pasta_ncu_divergence 240 "$W/$name.ncu-div.csv" "./$prog.plain" \
+    "${plain_args[@]}") \
     > /dev/null 2>&1 || { echo "gpu_divergence_structures: ncu failed on $name"; status=1; }
   ran="$ran $name"
 }

@@ -26,9 +26,8 @@ METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
 status=0
 variants=$(cd build-gpu/variants && ls)
 first=${variants%%$'\n'*}
-(cd "build-gpu/variants/$first" && timeout 240 "$NCU" --clock-control none --csv \
-  --page raw --print-units base --metrics "$METRICS" \
-  --log-file "$W/ncu.csv" "./$prog.plain") > /dev/null 2>&1 ||
+(cd "build-gpu/variants/$first" &&
+  pasta_ncu_divergence 240 "$W/ncu.csv" "./$prog.plain") > /dev/null 2>&1 ||
   { echo "gpu_divergence_variants: ncu failed"; status=1; }
 : > "$OUT/divergence-variants.md"
 for v in $variants; do

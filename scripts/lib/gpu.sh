@@ -9,6 +9,17 @@ pasta_find_ncu() {
     /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1
 }
 
+# Nsight Compute's divergence metrics ($METRICS, read by the caller from
+# scripts/ncu_divergence_metrics.txt) of one command, with the clocks left
+# alone, into a CSV file: SECONDS CSV COMMAND [ARGS...]. $NCU is
+# pasta_find_ncu's answer.
+pasta_ncu_divergence() {
+  local seconds=$1 csv=$2
+  shift 2
+  timeout "$seconds" "$NCU" --clock-control none --csv --page raw \
+    --print-units base --metrics "$METRICS" --log-file "$csv" "$@"
+}
+
 # One line naming the GPU, its driver and the commit measured.
 pasta_gpu_header() {
   echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
