@@ -205,7 +205,8 @@ bool ModuleInstrumenter::run() {
   if (!Copied.empty())
     createWorkingSetVariants(M, Copied, Sel.Tracked);
   if (!Copied.empty() && Opts.Divergence)
-    createDivergenceVariants(M, Copied, Divergence, Tables, FAM);
+    createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
+                             Opts.DivMaxRegisters);
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);

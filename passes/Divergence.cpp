@@ -19,6 +19,7 @@
 #include "DeviceRuntime.h"
 #include "InstrumentationMD.h"
 #include "KernelVariants.h"
+#include "Selection.h"
 #include "ThreadExits.h"
 #include "UniformLoops.h"
 
@@ -43,6 +44,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <string>
 #include <tuple>
 
 using namespace llvm;
@@ -1462,10 +1464,30 @@ static Value *accessPointer(Instruction *I) {
   return cast<AtomicCmpXchgInst>(I)->getPointerOperand();
 }
 
+// Caps the registers of an NVPTX kernel's divergence copy at MaxRegisters
+// (ptxas's .maxnreg). The measuring code holds figures and addresses the
+// kernel does not, and ptxas gives the copies 50 to 170 registers where the
+// kernel takes 10 to 40: too few warps stay resident to hide memory latency
+// (docs/performance.md, thirteenth session). A cap of the kernel's own, or
+// launch bounds that ask for several blocks per SM, already bound them.
+static void capRegisters(Function &Kernel, unsigned MaxRegisters) {
+  if (!MaxRegisters || Kernel.hasFnAttribute("nvvm.minctasm"))
+    return;
+  unsigned Own = 0;
+  if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
+      !Kernel.getFnAttribute("nvvm.maxnreg")
+           .getValueAsString()
+           .getAsInteger(10, Own) &&
+      Own && Own <= MaxRegisters)
+    return;
+  Kernel.addFnAttr("nvvm.maxnreg", std::to_string(MaxRegisters));
+}
+
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
-                                     FunctionAnalysisManager &FAM) {
+                                     FunctionAnalysisManager &FAM,
+                                     unsigned MaxRegisters) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
        *I64 = Type::getInt64Ty(Ctx);
@@ -1536,6 +1558,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);
-  for (auto &[F, Copy] : CopyOf)
+  for (auto &[F, Copy] : CopyOf) {
     FAM.invalidate(*Copy, PreservedAnalyses::none());
+    if (T.Target == PASTA_TARGET_NVPTX && isKernel(*F))
+      capRegisters(*Copy, MaxRegisters);
+  }
 }

@@ -90,11 +90,13 @@ DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
 
 // After the counting code: the copies of Fns, measuring Plan (figures that
 // repeat in loops whose branches are warp-uniform taken once per loop
-// entry, UniformLoops.h).
+// entry, UniformLoops.h). NVPTX kernels' copies get at most MaxRegisters
+// registers per thread (0: no cap).
 void createDivergenceVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               const DivergencePlan &Plan, ModuleTables &T,
-                              llvm::FunctionAnalysisManager &FAM);
+                              llvm::FunctionAnalysisManager &FAM,
+                              unsigned MaxRegisters);
 
 } // namespace pasta
 

@@ -82,6 +82,13 @@ static cl::opt<bool> DivergenceFlag(
              "line) (env PASTA_DIVERGENCE)"),
     cl::init(false));
 
+static cl::opt<unsigned> DivMaxRegistersFlag(
+    "pasta-div-maxnreg",
+    cl::desc("PASTA: at most this many registers per thread in the NVPTX "
+             "kernels' divergence copies, 0 for no cap (env "
+             "PASTA_DIV_MAXNREG, default 64)"),
+    cl::init(pasta::Options::DefaultDivMaxRegisters));
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -120,6 +127,25 @@ static bool flagOption(const cl::opt<bool> &Flag, const char *EnvName,
   return Default;
 }
 
+// A register cap: the flag if given, else the variable, else the default.
+// ptxas takes .maxnreg from 16 up; 0 means none.
+static unsigned registerCapOption(std::vector<std::string> &Errors) {
+  if (DivMaxRegistersFlag.getNumOccurrences())
+    return DivMaxRegistersFlag;
+  const char *Env = std::getenv("PASTA_DIV_MAXNREG");
+  if (!Env || !*Env)
+    return pasta::Options::DefaultDivMaxRegisters;
+  unsigned N = 0;
+  if (!StringRef(Env).getAsInteger(10, N) && (N == 0 || (N >= 16 && N <= 255)))
+    return N;
+  Errors.push_back((Twine("PASTA_DIV_MAXNREG='") +
+                    StringRef(Env).take_front(80) +
+                    "' is not a register count: give 16 to 255, or 0 for "
+                    "no cap")
+                       .str());
+  return pasta::Options::DefaultDivMaxRegisters;
+}
+
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -134,6 +160,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
       flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
+  O.DivMaxRegisters = registerCapOption(O.Errors);
   return O;
 }
 

@@ -1,0 +1,69 @@
+; The divergence copy of an NVPTX kernel gets a register cap (ptxas's
+; .maxnreg, the function attribute "nvvm.maxnreg"): 64 by default, N with
+; PASTA_DIV_MAXNREG=N or -pasta-div-maxnreg=N, none with 0. The measuring
+; code's figures and addresses would otherwise take 50 to 170 registers
+; per thread and leave too few warps resident (docs/performance.md). A
+; kernel's own lower cap is kept; launch bounds with a minimum of blocks
+; per SM (nvvm.minctasm) already bound the registers, and ptxas would
+; weigh the two against each other, so such a copy gets no cap. Device
+; functions and the kernel's other copies are never capped.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=ENV
+; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefix=NONE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=NODIV
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @plain(ptr addrspace(1) %out) {
+  %v = call float @dev(ptr addrspace(1) %out)
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+
+define ptx_kernel void @bounded(ptr addrspace(1) %out) #0 {
+  store float 1.0, ptr addrspace(1) %out
+  ret void
+}
+
+define ptx_kernel void @own_low(ptr addrspace(1) %out) #1 {
+  store float 1.0, ptr addrspace(1) %out
+  ret void
+}
+
+define ptx_kernel void @own_high(ptr addrspace(1) %out) #2 {
+  store float 1.0, ptr addrspace(1) %out
+  ret void
+}
+
+define float @dev(ptr addrspace(1) %p) noinline {
+  %v = load float, ptr addrspace(1) %p
+  ret float %v
+}
+
+attributes #0 = { "nvvm.maxntid"="256" "nvvm.minctasm"="2" }
+attributes #1 = { "nvvm.maxnreg"="32" }
+attributes #2 = { "nvvm.maxnreg"="128" }
+
+; CHECK: define ptx_kernel void @plain(ptr addrspace(1) %out) {
+; CHECK: define ptx_kernel void @plain__pasta_plain(ptr addrspace(1) %out) [[VARIANT:#[0-9]+]]
+; CHECK: define ptx_kernel void @plain__pasta_div(ptr addrspace(1) %out) [[CAPPED:#[0-9]+]]
+; CHECK: define ptx_kernel void @bounded__pasta_div(ptr addrspace(1) %out) [[BOUNDED:#[0-9]+]]
+; CHECK: define ptx_kernel void @own_low__pasta_div(ptr addrspace(1) %out) [[LOW:#[0-9]+]]
+; CHECK: define ptx_kernel void @own_high__pasta_div(ptr addrspace(1) %out) [[CAPPED]]
+; CHECK: define internal float @dev__pasta_div(ptr addrspace(1) %p) [[DEV:#[0-9]+]]
+; CHECK-DAG: attributes [[VARIANT]] = { "pasta-variant" }
+; CHECK-DAG: attributes [[CAPPED]] = { "nvvm.maxnreg"="64" "pasta-variant" }
+; CHECK-DAG: attributes [[BOUNDED]] = { "nvvm.maxntid"="256" "nvvm.minctasm"="2" "pasta-variant" }
+; CHECK-DAG: attributes [[LOW]] = { "nvvm.maxnreg"="32" "pasta-variant" }
+; CHECK-DAG: attributes [[DEV]] = { noinline "pasta-variant" }
+
+; ENV: define ptx_kernel void @plain__pasta_div(ptr addrspace(1) %out) [[PLAIN:#[0-9]+]]
+; ENV: define ptx_kernel void @own_low__pasta_div(ptr addrspace(1) %out) [[LOW:#[0-9]+]]
+; ENV-DAG: attributes [[PLAIN]] = { "nvvm.maxnreg"="40" "pasta-variant" }
+; ENV-DAG: attributes [[LOW]] = { "nvvm.maxnreg"="32" "pasta-variant" }
+
+; NONE-NOT: "nvvm.maxnreg"="40"
+; NONE-NOT: "nvvm.maxnreg"="64"
+
+; NODIV-NOT: @plain__pasta_div
+; NODIV-NOT: "nvvm.maxnreg"="64"
