@@ -27,12 +27,14 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -1464,30 +1466,58 @@ static Value *accessPointer(Instruction *I) {
   return cast<AtomicCmpXchgInst>(I)->getPointerOperand();
 }
 
-// Caps the registers of an NVPTX kernel's divergence copy at MaxRegisters
-// (ptxas's .maxnreg). The measuring code holds figures and addresses the
-// kernel does not, and ptxas gives the copies 50 to 170 registers where the
-// kernel takes 10 to 40: too few warps stay resident to hide memory latency
-// (docs/performance.md, thirteenth session). A cap of the kernel's own, or
-// launch bounds that ask for several blocks per SM, already bound them.
-static void capRegisters(Function &Kernel, unsigned MaxRegisters) {
-  if (!MaxRegisters || Kernel.hasFnAttribute("nvvm.minctasm"))
+// Whether F or a function it calls has a loop (the runtime's helpers are
+// still declarations here, so only the program's own code counts).
+static bool reachesLoop(const Function &F,
+                        SmallPtrSetImpl<const Function *> &Seen) {
+  if (F.isDeclaration() || !Seen.insert(&F).second)
+    return false;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(F, Backedges);
+  if (!Backedges.empty())
+    return true;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (reachesLoop(*Callee, Seen))
+          return true;
+  return false;
+}
+
+// The register cap of an NVPTX kernel's divergence copy (ptxas's
+// .maxnreg). The measuring code holds figures and addresses the kernel
+// does not, and ptxas gives the copies 50 to 170 registers where the
+// kernels take 10 to 40: too few warps stay resident to hide memory
+// latency. What the cap spills costs once per thread in a kernel without
+// loops, once per iteration in one with them, so by default the first
+// gets 48 registers and the second 64 (the best of 32, 40, 48, 64 and no
+// cap on the GPU: docs/performance.md, thirteenth session). Requested
+// sets every kernel's (0: none). A lower cap of the kernel's own is kept,
+// and launch bounds that ask for several blocks per SM already bound the
+// registers, so such a copy gets none.
+static void capRegisters(Function &Kernel, int Requested) {
+  if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
+  unsigned Cap = Requested;
+  if (Requested < 0) {
+    SmallPtrSet<const Function *, 8> Seen;
+    Cap = reachesLoop(Kernel, Seen) ? 64 : 48;
+  }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
       !Kernel.getFnAttribute("nvvm.maxnreg")
            .getValueAsString()
            .getAsInteger(10, Own) &&
-      Own && Own <= MaxRegisters)
+      Own && Own <= Cap)
     return;
-  Kernel.addFnAttr("nvvm.maxnreg", std::to_string(MaxRegisters));
+  Kernel.addFnAttr("nvvm.maxnreg", std::to_string(Cap));
 }
 
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
                                      FunctionAnalysisManager &FAM,
-                                     unsigned MaxRegisters) {
+                                     int MaxRegisters) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
        *I64 = Type::getInt64Ty(Ctx);

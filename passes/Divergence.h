@@ -91,12 +91,13 @@ DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
 // After the counting code: the copies of Fns, measuring Plan (figures that
 // repeat in loops whose branches are warp-uniform taken once per loop
 // entry, UniformLoops.h). NVPTX kernels' copies get at most MaxRegisters
-// registers per thread (0: no cap).
+// registers per thread (0: no cap; negative: 48, or 64 for a kernel that
+// loops).
 void createDivergenceVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               const DivergencePlan &Plan, ModuleTables &T,
                               llvm::FunctionAnalysisManager &FAM,
-                              unsigned MaxRegisters);
+                              int MaxRegisters);
 
 } // namespace pasta
 

@@ -82,12 +82,12 @@ static cl::opt<bool> DivergenceFlag(
              "line) (env PASTA_DIVERGENCE)"),
     cl::init(false));
 
-static cl::opt<unsigned> DivMaxRegistersFlag(
+static cl::opt<int> DivMaxRegistersFlag(
     "pasta-div-maxnreg",
     cl::desc("PASTA: at most this many registers per thread in the NVPTX "
              "kernels' divergence copies, 0 for no cap (env "
-             "PASTA_DIV_MAXNREG, default 64)"),
-    cl::init(pasta::Options::DefaultDivMaxRegisters));
+             "PASTA_DIV_MAXNREG; default 48, or 64 for kernels that loop)"),
+    cl::init(-1));
 
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
@@ -127,23 +127,25 @@ static bool flagOption(const cl::opt<bool> &Flag, const char *EnvName,
   return Default;
 }
 
-// A register cap: the flag if given, else the variable, else the default.
-// ptxas takes .maxnreg from 16 up; 0 means none.
-static unsigned registerCapOption(std::vector<std::string> &Errors) {
+// A register cap: the flag if given, else the variable, else -1 (chosen
+// per kernel). ptxas takes .maxnreg from 16 up; 0 means none.
+static int registerCapOption(std::vector<std::string> &Errors) {
+  std::string Given;
   if (DivMaxRegistersFlag.getNumOccurrences())
-    return DivMaxRegistersFlag;
-  const char *Env = std::getenv("PASTA_DIV_MAXNREG");
-  if (!Env || !*Env)
-    return pasta::Options::DefaultDivMaxRegisters;
+    Given = std::to_string(DivMaxRegistersFlag);
+  else if (const char *Env = std::getenv("PASTA_DIV_MAXNREG"))
+    Given = Env;
+  if (Given.empty())
+    return -1;
   unsigned N = 0;
-  if (!StringRef(Env).getAsInteger(10, N) && (N == 0 || (N >= 16 && N <= 255)))
+  if (!StringRef(Given).getAsInteger(10, N) &&
+      (N == 0 || (N >= 16 && N <= 255)))
     return N;
-  Errors.push_back((Twine("PASTA_DIV_MAXNREG='") +
-                    StringRef(Env).take_front(80) +
+  Errors.push_back(("PASTA_DIV_MAXNREG='" + StringRef(Given).take_front(80) +
                     "' is not a register count: give 16 to 255, or 0 for "
                     "no cap")
                        .str());
-  return pasta::Options::DefaultDivMaxRegisters;
+  return -1;
 }
 
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {

@@ -11,6 +11,7 @@
 ; A register cap for the divergence copies takes 16 to 255, or 0 for none.
 ; RUN: env PASTA_DIV_MAXNREG=8 not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
 ; RUN: env PASTA_DIV_MAXNREG=64k not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS2
+; RUN: not %opt -passes=pasta-count -pasta-div-maxnreg=300 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS3
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
@@ -20,6 +21,7 @@
 ; FLAG2: error: pasta: PASTA_TRACE='2' is not 1/0, on/off, true/false or yes/no
 ; REGS: error: pasta: PASTA_DIV_MAXNREG='8' is not a register count: give 16 to 255, or 0 for no cap
 ; REGS2: error: pasta: PASTA_DIV_MAXNREG='64k' is not a register count
+; REGS3: error: pasta: PASTA_DIV_MAXNREG='300' is not a register count
 
 target triple = "nvptx64-nvidia-cuda"
 
