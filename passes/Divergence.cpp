@@ -1493,8 +1493,9 @@ static bool reachesLoop(const Function &F,
 // gets 48 registers and the second 64 (the best of 32, 40, 48, 64 and no
 // cap on the GPU: docs/performance.md, thirteenth session). Requested
 // sets every kernel's (0: none). A lower cap of the kernel's own is kept,
-// and launch bounds that ask for several blocks per SM already bound the
-// registers, so such a copy gets none.
+// and launch bounds with a minimum of blocks per SM are the program's own
+// word on its occupancy (CUB gives its single-block kernels 1), so such a
+// copy gets none.
 static void capRegisters(Function &Kernel, int Requested) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;

@@ -38,9 +38,9 @@ struct Options {
   // PASTA_DIVERGENCE=1: a divergence copy of every kernel (Divergence.h).
   bool Divergence = false;
   // PASTA_DIV_MAXNREG=N: at most N registers per thread in NVPTX kernels'
-  // divergence copies (0: no cap; unset, -1: by kernel, Divergence.cpp's
-  // capRegisters). The measuring code needs registers the kernel does not;
-  // a cap keeps enough warps resident to hide memory latency.
+  // divergence copies (0: no cap; -1 when unset: chosen by kernel,
+  // Divergence.cpp's capRegisters). The measuring code needs registers the
+  // kernel does not; a cap keeps enough warps resident to hide memory latency.
   int DivMaxRegisters = -1;
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).

@@ -5,7 +5,8 @@
 ; once per iteration in the second (docs/performance.md). PASTA_DIV_MAXNREG=N
 ; or -pasta-div-maxnreg=N sets N for every kernel, 0 none. A kernel's own
 ; lower cap is kept; launch bounds with a minimum of blocks per SM
-; (nvvm.minctasm) already bound the registers, so such a copy gets no cap.
+; (nvvm.minctasm) are the program's own word on its occupancy, so such a
+; copy gets no cap.
 ; Device functions and the kernels' other copies are never capped.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=ENV
