@@ -76,7 +76,7 @@ static void adoptTargetAttributes(Module &M, Function &RT) {
   for (const char *Key : {"target-cpu", "target-features"}) {
     RT.removeFnAttr(Key);
     for (Function &F : M)
-      if (!F.isDeclaration() && !F.getName().starts_with("__pasta") &&
+      if (!F.isDeclaration() && !pasta::isRuntimeFunction(F) &&
           F.hasFnAttribute(Key)) {
         RT.addFnAttr(F.getFnAttribute(Key));
         break;
@@ -112,7 +112,7 @@ static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
 static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M)
-    if (!F.isDeclaration() && F.getName().starts_with("__pasta") &&
+    if (!F.isDeclaration() && pasta::isRuntimeFunction(F) &&
         F.hasFnAttribute(Attribute::AlwaysInline))
       for (User *U : F.users())
         if (auto *CB = dyn_cast<CallBase>(U))
@@ -133,8 +133,8 @@ static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
   for (Function *F : Changed)
     FAM.invalidate(*F, PreservedAnalyses::none());
   for (Function &F : make_early_inc_range(M))
-    if (F.getName().starts_with("__pasta") && F.use_empty() &&
-        !F.isDeclaration() && F.hasLocalLinkage()) {
+    if (pasta::isRuntimeFunction(F) && F.use_empty() && !F.isDeclaration() &&
+        F.hasLocalLinkage()) {
       FAM.clear(F, F.getName());
       F.eraseFromParent();
     }
@@ -167,7 +167,7 @@ bool pasta::linkDeviceRuntime(Module &M, pasta_target Target,
     return false;
   }
   for (Function &F : M)
-    if (F.getName().starts_with("__pasta") && !F.isDeclaration()) {
+    if (pasta::isRuntimeFunction(F) && !F.isDeclaration()) {
       F.setLinkage(GlobalValue::InternalLinkage);
       adoptTargetAttributes(M, F);
     }

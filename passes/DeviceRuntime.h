@@ -5,6 +5,7 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
 
@@ -33,6 +34,12 @@ inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
+
+// Whether F is PASTA's own: a device runtime helper (or, linked, one of
+// its internal functions), all named with the "__pasta" prefix.
+inline bool isRuntimeFunction(const llvm::Function &F) {
+  return F.getName().starts_with("__pasta");
+}
 
 // Marks an alloca the device runtime's inlined helpers load and store (the
 // working-set caches, the trace masks): linkDeviceRuntime makes it a

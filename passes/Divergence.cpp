@@ -341,7 +341,7 @@ static bool mayGatherLanes(const Instruction &I) {
   const auto *Call = dyn_cast<CallBase>(&I);
   return Call && Call->isConvergent() && !isInstrumentation(&I) &&
          !(Call->getCalledFunction() &&
-           Call->getCalledFunction()->getName().starts_with("__pasta"));
+           isRuntimeFunction(*Call->getCalledFunction()));
 }
 
 // Whether I gathers all of a warp's lanes that are still running, as one

@@ -322,7 +322,7 @@ static bool endsBatch(const Instruction &I) {
   if (!CB)
     return false;
   if (const Function *Callee = CB->getCalledFunction();
-      Callee && Callee->getName().starts_with("__pasta"))
+      Callee && isRuntimeFunction(*Callee))
     return false;
   if (auto *II = dyn_cast<IntrinsicInst>(CB))
     return !II->isAssumeLikeIntrinsic() &&
