@@ -61,6 +61,15 @@ struct kernel {
   const char *mangled; /* the program's registration string, or NULL */
   const void *plain, *ws, *trace;
   const void *div; /* its divergence copy (PASTA_DIVERGENCE=1 builds) */
+  /* Its divergence copy without the register cap (NVIDIA), launched when
+   * the grid fits in one wave of it, and that wave for the last block shape
+   * asked about (launch.c). */
+  const void *div_uncapped;
+  struct div_wave {
+    uint32_t threads;
+    uint64_t shmem;
+    uint64_t blocks; /* 0: unknown, or the copy cannot be launched so */
+  } div_wave;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   const void *module;      /* host shadow of its module's descriptor */
@@ -302,6 +311,8 @@ void pasta__drop_live(size_t i);
 /*===-- peaks.c -----------------------------------------------------------===*/
 
 void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p);
+/* GPU `device`'s number of SMs (compute units), or 0 when unknown. */
+int pasta__sm_count(ops_t *ops, int device);
 double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p);
 int pasta__peaks_device(void);
 void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]);

@@ -126,6 +126,19 @@ PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
   pasta__state_unlock();
 }
 
+/* Its divergence copy without a register cap (NVIDIA builds, after
+ * __pasta_register_divergence_kernel). */
+PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
+                                                    const void *copy) {
+  if (!handle)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k)
+    k->div_uncapped = copy;
+  pasta__state_unlock();
+}
+
 static int kernel_selected(struct kernel *k) {
   if (!pasta__opt.have_kernels_re)
     return 1;

@@ -32,7 +32,7 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   else if (*v == RUN_TRACE)
     k->trace = NULL;
   else if (*v == RUN_DIV)
-    k->div = NULL;
+    k->div = k->div_uncapped = NULL;
   else
     k->ws = NULL;
   if (!pasta__st.warned_variant)
@@ -111,6 +111,41 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[2] = z;
 }
 
+/* Which divergence copy a launch runs. On NVIDIA the copy has a register
+ * cap, which keeps more warps resident at the price of spills: that pays
+ * only when the grid has more blocks than the GPU holds at once. A grid
+ * that fits in one wave of the uncapped copy (SMs x its blocks per SM at
+ * this block shape, from the vendor's occupancy call) runs that one.
+ * *wave is k's cached wave, asked again when the shape differs; the caller
+ * stores it back. */
+static const void *div_copy_for(ops_t *ops, const struct kernel *k,
+                                const struct launch *l, struct div_wave *wave) {
+  *wave = k->div_wave;
+  if (!k->div_uncapped)
+    return k->div;
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint32_t threads = block[0] * block[1] * block[2];
+  uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  if (!threads || !blocks) /* not a launch the GPU would take */
+    return k->div;
+  if (wave->threads != threads || wave->shmem != l->shmem) {
+    int per_sm = 0;
+    if (!ops->occupancy_max_active_blocks ||
+        ops->occupancy_max_active_blocks(&per_sm, k->div_uncapped, (int)threads,
+                                         l->shmem)) {
+      ops->get_last_error();
+      per_sm = 0;
+    }
+    int sms = per_sm > 0 ? pasta__sm_count(ops, l->device) : 0;
+    wave->threads = threads;
+    wave->shmem = l->shmem;
+    wave->blocks = sms > 0 ? (uint64_t)per_sm * (uint64_t)sms : 0;
+  }
+  return blocks <= wave->blocks ? k->div_uncapped : k->div;
+}
+
 /* A launch into a stream being captured into a graph: the counting kernel
  * goes into the graph (launch windows and sampling are per launch, which a
  * graph replays), and the launches are recorded when the graph runs. */
@@ -166,6 +201,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     path = pasta__uncached_path(l->ra_slot, 4);
 
   int err, tracked = 0;
+  struct div_wave wave;
+  const void *div = v == RUN_DIV ? div_copy_for(ops, &view, l, &wave) : NULL;
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (v == RUN_WS)
@@ -175,7 +212,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   else
     err = pasta__run_timed(ops, real,
                            v == RUN_PLAIN ? plain
-                           : v == RUN_DIV ? view.div
+                           : v == RUN_DIV ? div
                                           : l->fn,
                            l, l->args, index, v == RUN_PLAIN);
   if (err && v != RUN_COUNTING)
@@ -192,6 +229,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     pasta__after_launch(ops, device);
   pasta__state_lock();
   k = &pasta__st.kernels[index]; /* the array may have moved */
+  if (div)
+    k->div_wave = wave;
   int first_here = !err && !(k->ran_on & bit);
   if (first_here)
     k->ran_on |= bit;

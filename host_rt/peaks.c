@@ -68,6 +68,17 @@ static double measure_d2d(ops_t *ops) {
   return best;
 }
 
+int pasta__sm_count(ops_t *ops, int device) {
+  int sms = 0;
+  if (!ops || !ops->device_get_attribute || ops->vendor < 1 || ops->vendor > 2)
+    return 0;
+  if (ops->device_get_attribute(&sms, attr_ids[ops->vendor][0], device)) {
+    ops->get_last_error();
+    return 0;
+  }
+  return sms;
+}
+
 /* GPU `device`'s properties and peaks from its attributes (no bandwidth
  * measurement). */
 void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {

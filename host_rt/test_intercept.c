@@ -48,6 +48,7 @@ void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *, const void *, int, uint64_t,
                              const void *);
 void __pasta_register_divergence_kernel(const void *, const void *);
+void __pasta_register_divergence_uncapped(const void *, const void *);
 
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
@@ -605,6 +606,54 @@ static int test_sampled_timing(void) {
   return check_summary("intercept sampled timing");
 }
 
+/* A GPU of 4 SMs on which 2 blocks of the uncapped copy kw_divu fit per SM,
+ * but none of 1024 threads (the vendor's occupancy call fails). */
+static char kw_handle, kw_div, kw_divu;
+static int occupancy_calls;
+static int f_attribute(int *value, int attribute, int device) {
+  (void)device;
+  *value = attribute == 16 ? 4 : 0; /* cudaDevAttrMultiProcessorCount */
+  return 0;
+}
+static int f_occupancy(int *blocks, const void *func, int threads,
+                       uint64_t shmem) {
+  (void)shmem;
+  ++occupancy_calls;
+  if (func != &kw_divu || threads == 1024)
+    return 1; /* cudaErrorInvalidValue */
+  *blocks = 2;
+  return 0;
+}
+
+/* With an uncapped divergence copy, a grid that fits in one wave of it
+ * (SMs x blocks per SM) runs it; a bigger one, or one whose occupancy is
+ * unknown, runs the capped copy. The wave is asked once per block shape. */
+static int check_divergence_wave(void) {
+  __pasta_register_kernel(&kw_handle, "_Z2kwv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kw_handle, &kw_div);
+  __pasta_register_divergence_uncapped(&kw_handle, &kw_divu);
+  struct pasta_vendor_ops wops = ops;
+  wops.vendor = PASTA_VENDOR_CUDA;
+  wops.device_get_attribute = f_attribute;
+  wops.occupancy_max_active_blocks = f_occupancy;
+  num_launched = 0;
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  const uint64_t grids[5] = {8 | y1, 9 | y1, 2 | 4ull << 32, 8 | y1, 1 | y1};
+  const uint64_t blocks[5] = {128 | y1, 128 | y1, 128 | y1, 256 | y1,
+                              1024 | y1};
+  for (int i = 0; i < 5; ++i)
+    CHECK(__pasta_launch_kernel(&kw_handle, grids[i], 1, blocks[i], 1, NULL, 0,
+                                NULL, fake_launch, &wops) == 0);
+  CHECK(num_launched == 5);
+  CHECK(launched[0] == &kw_divu); /* 8 blocks <= 4 x 2 */
+  CHECK(launched[1] == &kw_div);  /* 9 > 8 */
+  CHECK(launched[2] == &kw_divu); /* 2 x 4 blocks */
+  CHECK(launched[3] == &kw_divu); /* a new shape: asked again */
+  CHECK(launched[4] == &kw_div);  /* the occupancy call failed */
+  CHECK(occupancy_calls == 3);
+  return 0;
+}
+
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
  * launch says so); one without runs its counting kernel, and the user is
  * told once, on one line naming the kernel and what to do. */
@@ -677,6 +726,7 @@ static int test_divergence(void) {
   CHECK(pasta__activity_divergence_unmeasured("_Z2knv"));
   CHECK(pasta__activity_divergence_unmeasured("_Z2kgv"));
   CHECK(!pasta__activity_divergence_unmeasured("_Z7unknownv"));
+  check_divergence_wave();
   return check_summary("intercept");
 }
 

@@ -41,6 +41,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <array>
@@ -1514,6 +1515,18 @@ static void capRegisters(Function &Kernel, int Requested) {
   Kernel.addFnAttr("nvvm.maxnreg", std::to_string(Cap));
 }
 
+// The divergence copy of Kernel as it is before its cap, named Kernel +
+// PASTA_DIV_UNCAPPED_SUFFIX: a grid that fits in one wave of it gains
+// nothing from the cap's extra resident warps and would only pay for its
+// spills, so the runtime launches this one then (host_rt/launch.c). Made
+// for every NVPTX kernel when caps are on, so that the host, which cannot
+// see the device code, can register it by name.
+static void addUncappedCopy(const Function &Kernel, Function &Copy) {
+  ValueToValueMapTy VMap;
+  Function *Uncapped = CloneFunction(&Copy, VMap);
+  Uncapped->setName(Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
+}
+
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
@@ -1589,9 +1602,13 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);
-  for (auto &[F, Copy] : CopyOf) {
+  for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
-    if (T.Target == PASTA_TARGET_NVPTX && isKernel(*F))
-      capRegisters(*Copy, MaxRegisters);
-  }
+  // In the kernels' order, so that the module's order is the same each time.
+  if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
+    for (Function *F : Fns)
+      if (isKernel(*F)) {
+        addUncappedCopy(*F, *CopyOf.at(F));
+        capRegisters(*CopyOf.at(F), MaxRegisters);
+      }
 }

@@ -93,6 +93,15 @@ static GlobalVariable *createShadow(Module &M) {
 static constexpr const char *RegisterKernelName = "__pasta_register_kernel";
 static constexpr const char *RegisterDivergenceName =
     "__pasta_register_divergence_kernel";
+static constexpr const char *RegisterUncappedName =
+    "__pasta_register_divergence_uncapped";
+
+// Whether the device half emits K PASTA_DIV_UNCAPPED_SUFFIX beside K's
+// divergence copy (Divergence.cpp: NVIDIA kernels, register caps on).
+static bool hasUncappedCopy(const Options &Opts, const VendorRuntime &V) {
+  return Opts.Divergence && Opts.DivMaxRegisters != 0 &&
+         V.Vendor == PASTA_VENDOR_CUDA;
+}
 
 // The kernels the device half instruments (and gives variants): the same
 // PASTA_KERNELS test as CountingPass's.
@@ -181,10 +190,11 @@ static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
 // Tells the host runtime which handle launches a kernel's divergence copy
 // (PASTA_DIVERGENCE=1 builds only, so other builds call nothing new).
 static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
-                                   Value *Copy) {
+                                   Value *Copy,
+                                   const char *Name = RegisterDivergenceName) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   FunctionCallee Register =
-      M.getOrInsertFunction(RegisterDivergenceName, B.getVoidTy(), Ptr, Ptr);
+      M.getOrInsertFunction(Name, B.getVoidTy(), Ptr, Ptr);
   B.CreateCall(Register, {Handle, Copy});
 }
 
@@ -207,7 +217,7 @@ static GlobalVariable *registerCopy(Module &M, IRBuilder<> &B, CallBase &Reg,
 // After the registration of one kernel: registers its plain and working-set
 // variants the same way, and tells the host runtime about all three.
 static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
-                           const Options &Opts) {
+                           const Options &Opts, const VendorRuntime &V) {
   StringRef Mangled;
   if (Reg.arg_size() < 4 ||
       !getConstantStringInfo(Reg.getArgOperand(2), Mangled))
@@ -234,9 +244,15 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
                                 B.getInt32(KP.Count), B.getInt64(KP.Pointers),
                                 Shadow ? Shadow : Null});
-  if (Opts.Divergence && hasVariants(Opts, Mangled))
-    registerDivergenceCopy(M, B, Handle,
-                           registerCopy(M, B, Reg, Mangled, PASTA_DIV_SUFFIX));
+  if (!Opts.Divergence || !hasVariants(Opts, Mangled))
+    return;
+  registerDivergenceCopy(M, B, Handle,
+                         registerCopy(M, B, Reg, Mangled, PASTA_DIV_SUFFIX));
+  if (hasUncappedCopy(Opts, V))
+    registerDivergenceCopy(
+        M, B, Handle,
+        registerCopy(M, B, Reg, Mangled, PASTA_DIV_UNCAPPED_SUFFIX),
+        RegisterUncappedName);
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -249,7 +265,7 @@ static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
     if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == F)
       Calls.push_back(CB);
   for (CallBase *CB : Calls)
-    registerKernel(M, *CB, Shadow, Opts);
+    registerKernel(M, *CB, Shadow, Opts, V);
 }
 
 static bool registerDeviceDescriptor(Module &M, const VendorRuntime &V,
@@ -395,6 +411,13 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
       registerDivergenceCopy(M, B, Handle, VH);
+    }
+    if (Opts.Divergence && hasVariants(Opts, Mangled) &&
+        hasUncappedCopy(Opts, V)) {
+      std::string Name = (Mangled + PASTA_DIV_UNCAPPED_SUFFIX).str();
+      GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
+      addOffloadEntry(M, Kind, Flags, VH, Name, 0);
+      registerDivergenceCopy(M, B, Handle, VH, RegisterUncappedName);
     }
   }
   B.CreateRetVoid();

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 7
+#define PASTA_ABI_VERSION_NUMBER 8
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it (its vendor table holds the address): an
@@ -243,6 +243,11 @@ struct pasta_access {
  * PASTA_DIV_NUM consecutive module counters from `counter` on, indexed by
  * enum pasta_div_index. The counting copy never touches them. */
 #define PASTA_DIV_SUFFIX "__pasta_div"
+/* On NVIDIA the divergence copy has a register cap (more warps resident);
+ * K PASTA_DIV_UNCAPPED_SUFFIX is the same code without it, which the
+ * runtime launches instead when the grid fits in one wave of it (the cap
+ * would only add spills). Emitted unless PASTA_DIV_MAXNREG=0. */
+#define PASTA_DIV_UNCAPPED_SUFFIX "__pasta_divu"
 
 #define PASTA_DIV_COUNTS(X)                                                    \
   X(REQUESTS_GLOBAL, "requests_global") /* warp-level global accesses */       \
@@ -397,7 +402,12 @@ struct pasta_module_desc {
   X(int, stream_wait_event, (void *stream, void *event, unsigned flags),       \
     cudaStreamWaitEvent, hipStreamWaitEvent)                                   \
   X(int, event_create_with_flags, (void **event, unsigned flags),              \
-    cudaEventCreateWithFlags, hipEventCreateWithFlags)
+    cudaEventCreateWithFlags, hipEventCreateWithFlags)                         \
+  /* Divergence mode: how many blocks of a copy fit on one SM at once. */      \
+  X(int, occupancy_max_active_blocks,                                          \
+    (int *blocks, const void *func, int block_size, uint64_t dynamic_smem),    \
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor,                             \
+    hipOccupancyMaxActiveBlocksPerMultiprocessor)
 
 #define PASTA_VENDOR_OPS_MEMBER(ret, name, params, cuda, hip) ret(*name) params;
 

@@ -3,6 +3,13 @@
 ; descriptor becomes one more entry (a 72-byte variable, same kind as the
 ; module's entries), and a constructor hands its shadow to the runtime.
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+; With -pasta-divergence the kernel's divergence copy and (CUDA entries, caps
+; on) its uncapped twin become entries too, handed to the runtime.
+; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_div = weak constant
+; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divu = weak constant
+; DIV: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_div)
+; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divu)
 source_filename = "lib.cu"
 target triple = "x86_64-pc-linux-gnu"
 

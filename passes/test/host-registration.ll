@@ -3,12 +3,19 @@
 ; the vendor calls it needs, and main reports before it returns.
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
 ; With -pasta-divergence, each kernel's divergence copy is registered too and
-; its handle handed to the runtime; without it, nothing of the kind.
+; its handle handed to the runtime, and so is its uncapped twin
+; (<kernel>__pasta_divu, which the device half emits on NVIDIA unless
+; PASTA_DIV_MAXNREG=0); without it, nothing of the kind.
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-host-registration -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefix=NOCAP
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NODIV
 ; DIV: call void @__pasta_register_kernel(ptr @stub, ptr @name,
 ; DIV: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_div, ptr @[[DIV_NAME:[^,]+]], ptr @[[DIV_NAME]], i32 -1,
 ; DIV-NEXT: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)
+; DIV-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_divu, ptr @[[DIVU_NAME:[^,]+]], ptr @[[DIVU_NAME]], i32 -1,
+; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle_axpy__pasta_divu)
+; NOCAP: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)
+; NOCAP-NOT: __pasta_divu
 ; NODIV-NOT: __pasta_div
 source_filename = "axpy.cu"
 target triple = "x86_64-pc-linux-gnu"
@@ -17,7 +24,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, i64 1, ptr @__pasta_abi_v7 }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, i64 1, ptr @__pasta_abi_v8 }
 ; Each kernel's plain and working-set variants get host handles of their own.
 ; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"

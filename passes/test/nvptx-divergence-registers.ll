@@ -7,7 +7,10 @@
 ; lower cap is kept; launch bounds with a minimum of blocks per SM
 ; (nvvm.minctasm) are the program's own word on its occupancy, so such a
 ; copy gets no cap.
-; Device functions and the kernels' other copies are never capped.
+; Device functions and the kernels' other copies are never capped. Beside
+; each capped copy the kernel gets <kernel>__pasta_divu, the same code with
+; the kernel's own attributes only, which the runtime launches when the grid
+; fits in one wave of it (no copy with PASTA_DIV_MAXNREG=0).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=ENV
 ; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefix=NONE
@@ -87,7 +90,15 @@ attributes #2 = { "nvvm.maxnreg"="128" }
 ; CHECK: define ptx_kernel void @own_low__pasta_div(ptr addrspace(1) %out) [[LOW:#[0-9]+]]
 ; CHECK: define ptx_kernel void @own_high__pasta_div(ptr addrspace(1) %out) [[STRAIGHT]]
 ; CHECK: define internal float @dev__pasta_div(ptr addrspace(1) %p) [[DEV:#[0-9]+]]
+; CHECK: define ptx_kernel void @straight__pasta_divu(ptr addrspace(1) %out) [[VARIANT]]
+; CHECK: define ptx_kernel void @loops__pasta_divu(ptr addrspace(1) %out, i32 %n) [[VARIANT]]
+; CHECK: define ptx_kernel void @calls_loop__pasta_divu(ptr addrspace(1) %out, i32 %n) [[VARIANT]]
+; CHECK: define ptx_kernel void @bounded__pasta_divu(ptr addrspace(1) %out) [[BOUNDED]]
+; CHECK: define ptx_kernel void @own_low__pasta_divu(ptr addrspace(1) %out) [[LOW]]
+; CHECK: define ptx_kernel void @own_high__pasta_divu(ptr addrspace(1) %out) [[HIGH:#[0-9]+]]
+; CHECK-NOT: define {{.*}}@dev{{.*}}__pasta_divu
 ; CHECK-DAG: attributes [[VARIANT]] = { "pasta-variant" }
+; CHECK-DAG: attributes [[HIGH]] = { "nvvm.maxnreg"="128" "pasta-variant" }
 ; CHECK-DAG: attributes [[STRAIGHT]] = { "nvvm.maxnreg"="48" "pasta-variant" }
 ; CHECK-DAG: attributes [[LOOPS]] = { "nvvm.maxnreg"="64" "pasta-variant" }
 ; CHECK-DAG: attributes [[BOUNDED]] = { "nvvm.maxntid"="256" "nvvm.minctasm"="2" "pasta-variant" }
@@ -100,6 +111,7 @@ attributes #2 = { "nvvm.maxnreg"="128" }
 ; ENV-DAG: attributes [[CAP]] = { "nvvm.maxnreg"="40" "pasta-variant" }
 ; ENV-DAG: attributes [[LOW]] = { "nvvm.maxnreg"="32" "pasta-variant" }
 
+; NONE-NOT: __pasta_divu
 ; NONE-NOT: "nvvm.maxnreg"="40"
 ; NONE-NOT: "nvvm.maxnreg"="48"
 ; NONE-NOT: "nvvm.maxnreg"="64"
