@@ -62,13 +62,15 @@ struct kernel {
   const void *plain, *ws, *trace;
   const void *div; /* its divergence copy (PASTA_DIVERGENCE=1 builds) */
   /* Its divergence copy without the register cap (NVIDIA), launched when
-   * the grid fits in one wave of it, and that wave for the last block shape
-   * asked about (launch.c). */
+   * the grid fits in one wave of it or the cap fits no more blocks on an
+   * SM, and what was found for the last block shape asked about
+   * (launch.c). */
   const void *div_uncapped;
   struct div_wave {
     uint32_t threads;
     uint64_t shmem;
     uint64_t blocks; /* 0: unknown, or the copy cannot be launched so */
+    int cap_gains;   /* the capped copy fits more blocks per SM */
   } div_wave;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */

@@ -111,13 +111,26 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]) {
   out[2] = z;
 }
 
+/* Blocks of `copy` that fit on one SM at once with `threads` threads and
+ * `shmem` bytes of dynamic shared memory; 0 when the vendor cannot say. */
+static int blocks_per_sm(ops_t *ops, const void *copy, uint32_t threads,
+                         uint64_t shmem) {
+  int n = 0;
+  if (!ops->occupancy_max_active_blocks ||
+      ops->occupancy_max_active_blocks(&n, copy, (int)threads, shmem)) {
+    ops->get_last_error();
+    return 0;
+  }
+  return n > 0 ? n : 0;
+}
+
 /* Which divergence copy a launch runs. On NVIDIA the copy has a register
- * cap, which keeps more warps resident at the price of spills: that pays
- * only when the grid has more blocks than the GPU holds at once. A grid
- * that fits in one wave of the uncapped copy (SMs x its blocks per SM at
- * this block shape, from the vendor's occupancy call) runs that one.
- * *wave is k's cached wave, asked again when the shape differs; the caller
- * stores it back. */
+ * cap, which keeps more warps resident at the price of spills. That pays
+ * only when the cap fits more blocks on an SM at this block shape, and the
+ * grid has more blocks than the GPU holds at once without it (SMs x the
+ * uncapped copy's blocks per SM, from the vendor's occupancy call). Else
+ * the uncapped copy runs. *wave is k's cached answer, asked again when the
+ * shape differs; the caller stores it back. */
 static const void *div_copy_for(ops_t *ops, const struct kernel *k,
                                 const struct launch *l, struct div_wave *wave) {
   *wave = k->div_wave;
@@ -131,19 +144,17 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
   if (!threads || !blocks) /* not a launch the GPU would take */
     return k->div;
   if (wave->threads != threads || wave->shmem != l->shmem) {
-    int per_sm = 0;
-    if (!ops->occupancy_max_active_blocks ||
-        ops->occupancy_max_active_blocks(&per_sm, k->div_uncapped, (int)threads,
-                                         l->shmem)) {
-      ops->get_last_error();
-      per_sm = 0;
-    }
+    int per_sm = blocks_per_sm(ops, k->div_uncapped, threads, l->shmem);
     int sms = per_sm > 0 ? pasta__sm_count(ops, l->device) : 0;
+    int capped = sms > 0 ? blocks_per_sm(ops, k->div, threads, l->shmem) : 0;
     wave->threads = threads;
     wave->shmem = l->shmem;
     wave->blocks = sms > 0 ? (uint64_t)per_sm * (uint64_t)sms : 0;
+    wave->cap_gains = !capped || capped > per_sm; /* unknown: as before */
   }
-  return blocks <= wave->blocks ? k->div_uncapped : k->div;
+  if (!wave->blocks) /* nothing known of the uncapped copy */
+    return k->div;
+  return blocks <= wave->blocks || !wave->cap_gains ? k->div_uncapped : k->div;
 }
 
 /* A launch into a stream being captured into a graph: the counting kernel

@@ -607,7 +607,8 @@ static int test_sampled_timing(void) {
 }
 
 /* A GPU of 4 SMs on which 2 blocks of the uncapped copy kw_divu fit per SM,
- * but none of 1024 threads (the vendor's occupancy call fails). */
+ * and 3 of the capped kw_div, but only 2 of 512 threads, and none of 1024
+ * threads (the vendor's occupancy call fails). */
 static char kw_handle, kw_div, kw_divu;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
@@ -619,15 +620,17 @@ static int f_occupancy(int *blocks, const void *func, int threads,
                        uint64_t shmem) {
   (void)shmem;
   ++occupancy_calls;
-  if (func != &kw_divu || threads == 1024)
+  if ((func != &kw_divu && func != &kw_div) || threads == 1024)
     return 1; /* cudaErrorInvalidValue */
-  *blocks = 2;
+  *blocks = func == &kw_div && threads != 512 ? 3 : 2;
   return 0;
 }
 
 /* With an uncapped divergence copy, a grid that fits in one wave of it
- * (SMs x blocks per SM) runs it; a bigger one, or one whose occupancy is
- * unknown, runs the capped copy. The wave is asked once per block shape. */
+ * (SMs x blocks per SM) runs it, and so does any grid of a shape where the
+ * cap fits no more blocks per SM; a bigger grid where it does, or one whose
+ * occupancy is unknown, runs the capped copy. Asked once per block
+ * shape. */
 static int check_divergence_wave(void) {
   __pasta_register_kernel(&kw_handle, "_Z2kwv", NULL, NULL, NULL, 0, 0, NULL);
   __pasta_register_divergence_kernel(&kw_handle, &kw_div);
@@ -638,19 +641,21 @@ static int check_divergence_wave(void) {
   wops.occupancy_max_active_blocks = f_occupancy;
   num_launched = 0;
   const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
-  const uint64_t grids[5] = {8 | y1, 9 | y1, 2 | 4ull << 32, 8 | y1, 1 | y1};
-  const uint64_t blocks[5] = {128 | y1, 128 | y1, 128 | y1, 256 | y1,
-                              1024 | y1};
-  for (int i = 0; i < 5; ++i)
+  const uint64_t grids[6] = {8 | y1, 9 | y1,   2 | 4ull << 32,
+                             8 | y1, 100 | y1, 1 | y1};
+  const uint64_t blocks[6] = {128 | y1, 128 | y1, 128 | y1,
+                              256 | y1, 512 | y1, 1024 | y1};
+  for (int i = 0; i < 6; ++i)
     CHECK(__pasta_launch_kernel(&kw_handle, grids[i], 1, blocks[i], 1, NULL, 0,
                                 NULL, fake_launch, &wops) == 0);
-  CHECK(num_launched == 5);
+  CHECK(num_launched == 6);
   CHECK(launched[0] == &kw_divu); /* 8 blocks <= 4 x 2 */
-  CHECK(launched[1] == &kw_div);  /* 9 > 8 */
+  CHECK(launched[1] == &kw_div);  /* 9 > 8, and the cap fits 3 per SM */
   CHECK(launched[2] == &kw_divu); /* 2 x 4 blocks */
   CHECK(launched[3] == &kw_divu); /* a new shape: asked again */
-  CHECK(launched[4] == &kw_div);  /* the occupancy call failed */
-  CHECK(occupancy_calls == 3);
+  CHECK(launched[4] == &kw_divu); /* 100 > 8, but the cap gains nothing */
+  CHECK(launched[5] == &kw_div);  /* the occupancy call failed */
+  CHECK(occupancy_calls == 2 + 2 + 2 + 1);
   return 0;
 }
 
