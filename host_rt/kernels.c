@@ -113,30 +113,33 @@ PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
   pasta__state_unlock();
 }
 
-/* The divergence copy of a kernel, from a host module built with
- * PASTA_DIVERGENCE=1 (after its __pasta_register_kernel). */
-PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
-                                                  const void *div) {
+/* Sets one of the divergence copies of the kernel registered as `handle`:
+ * `uncapped` says which. */
+static void register_divergence_copy(const void *handle, const void *copy,
+                                     int uncapped) {
   if (!handle)
     return;
   pasta__state_lock();
   struct kernel *k = pasta__kernel_of(handle);
-  if (k)
-    k->div = div;
+  if (k && uncapped)
+    k->div_uncapped = copy;
+  else if (k)
+    k->div = copy;
   pasta__state_unlock();
+}
+
+/* The divergence copy of a kernel, from a host module built with
+ * PASTA_DIVERGENCE=1 (after its __pasta_register_kernel). */
+PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
+                                                  const void *div) {
+  register_divergence_copy(handle, div, 0);
 }
 
 /* Its divergence copy without a register cap (NVIDIA builds, after
  * __pasta_register_divergence_kernel). */
 PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
                                                     const void *copy) {
-  if (!handle)
-    return;
-  pasta__state_lock();
-  struct kernel *k = pasta__kernel_of(handle);
-  if (k)
-    k->div_uncapped = copy;
-  pasta__state_unlock();
+  register_divergence_copy(handle, copy, 1);
 }
 
 static int kernel_selected(struct kernel *k) {
