@@ -406,18 +406,18 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                  {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
                   Handles[0], Handles[1], Handles[2], B.getInt32(KP.Count),
                   B.getInt64(KP.Pointers), Shadow});
-    if (Opts.Divergence && hasVariants(Opts, Mangled)) {
-      std::string Name = (Mangled + PASTA_DIV_SUFFIX).str();
+    if (!Opts.Divergence || !hasVariants(Opts, Mangled))
+      continue;
+    // The divergence copy, and its uncapped twin where there is one.
+    SmallVector<std::pair<const char *, const char *>, 2> Copies{
+        {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
+    if (hasUncappedCopy(Opts, V))
+      Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
+    for (auto [Suffix, Register] : Copies) {
+      std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
-      registerDivergenceCopy(M, B, Handle, VH);
-    }
-    if (Opts.Divergence && hasVariants(Opts, Mangled) &&
-        hasUncappedCopy(Opts, V)) {
-      std::string Name = (Mangled + PASTA_DIV_UNCAPPED_SUFFIX).str();
-      GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
-      addOffloadEntry(M, Kind, Flags, VH, Name, 0);
-      registerDivergenceCopy(M, B, Handle, VH, RegisterUncappedName);
+      registerDivergenceCopy(M, B, Handle, VH, Register);
     }
   }
   B.CreateRetVoid();
