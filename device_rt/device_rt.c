@@ -666,6 +666,13 @@ __pasta_trace_event(PASTA_GLOBAL struct pasta_trace_launch *state,
  * pointers are allocas the pass promotes), so the flush at exit, a warp sum,
  * yields the warp-level total. No atomics run while the kernel runs.
  *
+ * The registers are 32 bits wide (a 64-bit one takes two of the copy's
+ * registers, and the copies run under a register cap). One call adds little:
+ * at most 64 lanes times the access size. The copies read a register as a
+ * signed value, since an access helper adds its measured figures less those
+ * the pass derives, which may be negative, and flush it before it can hold
+ * 2^31 (passes/Divergence.cpp, "drain").
+ *
  * Figures (docs/user-guide.md, "Divergence mode", derives each rule):
  *  - distinct bytes: the size of the union of [addr, addr + size) over the
  *    active lanes;
@@ -1222,17 +1229,17 @@ static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
  * in the first active lane only; returns whether this lane added. */
 static PASTA_INLINE uint32_t pasta_div_add_figures(
     uint64_t lanes, const uint64_t f[PASTA_DIV_NUM],
-    const uint64_t d[PASTA_DIV_NUM], PASTA_PRIVATE uint64_t *requests_global,
-    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
-    PASTA_PRIVATE uint64_t *distinct_global,
-    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
-    PASTA_PRIVATE uint64_t *ideal_sectors,
-    PASTA_PRIVATE uint64_t *bank_conflicts) {
+    const uint64_t d[PASTA_DIV_NUM], PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
   if (!pasta_div_first(lanes))
     return 0;
-  uint64_t g[PASTA_DIV_NUM];
-  for (int i = 0; i < PASTA_DIV_NUM; ++i)
-    g[i] = f[i] - (d ? d[i] : 0); /* modulo 2^64: exact once derived */
+  uint32_t g[PASTA_DIV_NUM];
+  for (int i = 0; i < PASTA_DIV_NUM; ++i) /* modulo 2^32: exact once derived */
+    g[i] = (uint32_t)(f[i] - (d ? d[i] : 0));
   *requests_global += g[PASTA_DIV_REQUESTS_GLOBAL];
   *requests_shared += g[PASTA_DIV_REQUESTS_SHARED];
   *bytes += g[PASTA_DIV_BYTES];
@@ -1254,12 +1261,12 @@ static PASTA_INLINE uint32_t pasta_div_add_figures(
  * are all derived), so that the pass adds them to the counters only then. */
 PASTA_INLINE uint32_t __pasta_div_access(
     void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
-    PASTA_PRIVATE uint64_t *requests_global,
-    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
-    PASTA_PRIVATE uint64_t *distinct_global,
-    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
-    PASTA_PRIVATE uint64_t *ideal_sectors,
-    PASTA_PRIVATE uint64_t *bank_conflicts) {
+    PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
@@ -1462,12 +1469,12 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
  * The rest: the general path. Returns what __pasta_div_access returns. */
 PASTA_INLINE uint32_t __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
-    uint32_t width, PASTA_PRIVATE uint64_t *requests_global,
-    PASTA_PRIVATE uint64_t *requests_shared, PASTA_PRIVATE uint64_t *bytes,
-    PASTA_PRIVATE uint64_t *distinct_global,
-    PASTA_PRIVATE uint64_t *distinct_shared, PASTA_PRIVATE uint64_t *sectors,
-    PASTA_PRIVATE uint64_t *ideal_sectors,
-    PASTA_PRIVATE uint64_t *bank_conflicts) {
+    uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
   if (hint == PASTA_DIV_GENERIC) /* nothing derived */
     return __pasta_div_access(ptr, size, hint, sectored, width, requests_global,
                               requests_shared, bytes, distinct_global,
@@ -1503,16 +1510,17 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
     if (hint == PASTA_DIV_SHARED) {
       if (stride == size) /* consecutive words: no conflict */
         return 0;
-      *bank_conflicts += pasta_div_strided_wavefronts(lanes, stride) - 1 -
-                         d[PASTA_DIV_BANK_CONFLICTS];
+      *bank_conflicts +=
+          (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) - 1 -
+                     d[PASTA_DIV_BANK_CONFLICTS]);
       return 1;
     }
     uint64_t active = (uint64_t)__builtin_popcountll(lanes);
     uint64_t measured =
         stride >= 32 ? active
                      : pasta_div_consecutive_sectors(lanes, base, size, stride);
-    *sectors += measured - d[PASTA_DIV_SECTORS];
-    *ideal_sectors += ((uint64_t)size * active + 31) / 32 - size;
+    *sectors += (uint32_t)(measured - d[PASTA_DIV_SECTORS]);
+    *ideal_sectors += (uint32_t)(((uint64_t)size * active + 31) / 32 - size);
     return 1;
   }
   /* Two rows take consecutive elements or one element per row only. */
@@ -1544,8 +1552,8 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
 /* One warp-level execution of a two-way conditional branch: divergent when
  * the active lanes do not all take the same side. */
 PASTA_INLINE void __pasta_div_branch(uint32_t taken,
-                                     PASTA_PRIVATE uint64_t *branches,
-                                     PASTA_PRIVATE uint64_t *divergent) {
+                                     PASTA_PRIVATE uint32_t *branches,
+                                     PASTA_PRIVATE uint32_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
   if (!pasta_div_first(lanes))
@@ -1557,8 +1565,8 @@ PASTA_INLINE void __pasta_div_branch(uint32_t taken,
 /* The same for a multi-way branch (switch): divergent when the active lanes
  * do not all hold the same value. */
 PASTA_INLINE void __pasta_div_switch(uint64_t value,
-                                     PASTA_PRIVATE uint64_t *branches,
-                                     PASTA_PRIVATE uint64_t *divergent) {
+                                     PASTA_PRIVATE uint32_t *branches,
+                                     PASTA_PRIVATE uint32_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t same = __gpu_match_any_u64(lanes, value);
   if (!pasta_div_first(lanes))
@@ -1572,13 +1580,13 @@ PASTA_INLINE void __pasta_div_switch(uint64_t value,
  * executions; the ratio of the sums is the active lanes per executed
  * instruction. */
 PASTA_INLINE void __pasta_div_block(uint32_t insts,
-                                    PASTA_PRIVATE uint64_t *warps,
-                                    PASTA_PRIVATE uint64_t *threads) {
+                                    PASTA_PRIVATE uint32_t *warps,
+                                    PASTA_PRIVATE uint32_t *threads) {
   uint64_t lanes = __gpu_lane_mask();
   if (!pasta_div_first(lanes))
     return;
   *warps += insts;
-  *threads += (uint64_t)insts * (uint64_t)__builtin_popcountll(lanes);
+  *threads += insts * (uint32_t)__builtin_popcountll(lanes);
 }
 
 /* The three above for code outside loops, which runs at most once per call:

@@ -444,21 +444,26 @@ static void test_first_block_scale(void) {
 
 /* One access per lane: lane l touches addr(l) with `size` bytes. Every lane
  * keeps its own registers; the flush would sum them, so the warp's figures
- * are the sums over lanes (only the first active lane adds). */
+ * are the sums over lanes (only the first active lane adds). Registers are
+ * 32 bits, read as signed values as the copies read them (div_reg). */
 enum { DIV_RG, DIV_RS, DIV_B, DIV_DG, DIV_DS, DIV_SEC, DIV_IDEAL, DIV_BC };
 struct div_case {
   uint64_t base, stride, offset;
   uint32_t size, hint, sectored;
-  uint64_t per_lane[64][8];
+  uint32_t per_lane[64][8];
 };
 static const uint64_t DIV_BASE = 1ull << 20; /* 128-byte aligned */
+
+/* A register's value as the copies flush it: sign-extended, since the lanes
+ * helper adds measured less derived figures (modulo 2^32). */
+static uint64_t div_reg(uint32_t r) { return (uint64_t)(int64_t)(int32_t)r; }
 /* The row width the general helper is given (__pasta_div_row_width): 0,
  * no rows path, unless a test sets it. */
 static uint32_t div_width;
 
 static void div_access_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
-  uint64_t *r = c->per_lane[lane];
+  uint32_t *r = c->per_lane[lane];
   uint64_t addr = c->base + c->offset + c->stride * lane;
   __pasta_div_access((void *)(uintptr_t)addr, c->size, c->hint, c->sectored,
                      div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
@@ -472,7 +477,7 @@ static void div_run(struct div_case *c, uint64_t active, uint64_t sum[8]) {
   memset(sum, 0, 8 * sizeof *sum);
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
-      sum[i] += c->per_lane[l][i];
+      sum[i] += div_reg(c->per_lane[l][i]);
   /* Only the first active lane adds. */
   for (int l = 0; l < 64; ++l)
     if (l != __builtin_ctzll(active))
@@ -485,7 +490,7 @@ static void div_run(struct div_case *c, uint64_t active, uint64_t sum[8]) {
 static int div_pattern;
 static void div_pattern_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
-  uint64_t *r = c->per_lane[lane];
+  uint32_t *r = c->per_lane[lane];
   int high = div_pattern == 1 ? lane >= 16 : (int)(lane & 1);
   uint64_t addr = c->base + (high ? 128 : 0);
   if (div_pattern == 3) /* both half-warps read the same 16 doubles */
@@ -503,7 +508,7 @@ static void div_run_pattern(struct div_case *c, int pattern, uint64_t sum[8]) {
   memset(sum, 0, 8 * sizeof *sum);
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
-      sum[i] += c->per_lane[l][i];
+      sum[i] += div_reg(c->per_lane[l][i]);
 }
 
 #define FULL 0xffffffffull
@@ -634,7 +639,7 @@ static void test_div_shared(void) {
 /* A generic pointer: lanes 0..15 in shared memory, 16..31 in global. */
 static void div_generic_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;
-  uint64_t *r = c->per_lane[lane];
+  uint32_t *r = c->per_lane[lane];
   uint64_t addr = (lane < 16 ? DIV_BASE * 4 : DIV_BASE) + 4 * lane;
   __pasta_div_access((void *)(uintptr_t)addr, 4, PASTA_DIV_GENERIC, 1,
                      div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6],
@@ -648,7 +653,7 @@ static void test_div_generic(void) {
   uint64_t s[8] = {0};
   for (int l = 0; l < 32; ++l)
     for (int i = 0; i < 8; ++i)
-      s[i] += c.per_lane[l][i];
+      s[i] += div_reg(c.per_lane[l][i]);
   /* One request to each space, 64 bytes each; the global half is bytes
    * 64..127 of an aligned line: sectors 2 and 3. */
   CHECK(s[DIV_RG] == 1 && s[DIV_RS] == 1 && s[DIV_B] == 128);
@@ -667,13 +672,13 @@ static void test_div_generic(void) {
 struct div_any {
   uint64_t addr[64];
   uint32_t size, hint, sectored;
-  uint64_t per_lane[64][8];
+  uint32_t per_lane[64][8];
   uint32_t added[64]; /* what the helper returned in each lane */
 };
 
 static void div_any_lane(uint32_t lane, void *arg) {
   struct div_any *c = arg;
-  uint64_t *r = c->per_lane[lane];
+  uint32_t *r = c->per_lane[lane];
   c->added[lane] = __pasta_div_access(
       (void *)(uintptr_t)c->addr[lane], c->size, c->hint, c->sectored,
       div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
@@ -772,7 +777,7 @@ static int div_check_any(struct div_any *c, uint64_t active) {
   uint64_t got[8] = {0}, ref[8];
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
-      got[i] += c->per_lane[l][i];
+      got[i] += div_reg(c->per_lane[l][i]);
   div_reference(c, active, ref);
   for (int i = 0; i < 8; ++i)
     CHECK_EQ_U64(got[i], ref[i]);
@@ -1010,7 +1015,7 @@ static void test_div_rows(void) {
 struct div_branch {
   uint32_t threshold; /* lanes below it take the branch */
   uint64_t value_mod; /* switch value: lane % value_mod (0: all 0) */
-  uint64_t r[64][4];
+  uint32_t r[64][4];
   /* The helpers for code outside loops, straight to counters: divergent
    * branches, divergent switches, warps and threads of a block, and warps
    * and threads of a block without its threads (which stay 0). */
@@ -1019,7 +1024,7 @@ struct div_branch {
 
 static void div_branch_lane(uint32_t lane, void *arg) {
   struct div_branch *b = arg;
-  uint64_t *r = b->r[lane];
+  uint32_t *r = b->r[lane];
   uint64_t value = b->value_mod ? lane % b->value_mod : 0;
   __pasta_div_branch(lane < b->threshold, &r[0], &r[1]);
   __pasta_div_switch(value, &r[0], &r[1]);
@@ -1039,7 +1044,7 @@ static void div_branch_run(struct div_branch *b, uint64_t active,
   memset(s, 0, 4 * sizeof *s);
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 4; ++i)
-      s[i] += b->r[l][i];
+      s[i] += div_reg(b->r[l][i]);
   CHECK_EQ_U64(b->direct[0] + b->direct[1], s[1]);
   CHECK_EQ_U64(3 * b->direct[2], s[2]);
   CHECK_EQ_U64(3 * b->direct[3], s[3]);
@@ -1086,7 +1091,7 @@ struct div_lanes {
 
 static void div_lanes_lane(uint32_t lane, void *arg) {
   struct div_lanes *c = arg;
-  uint64_t *r = c->any.per_lane[lane];
+  uint32_t *r = c->any.per_lane[lane];
   c->any.added[lane] = __pasta_div_access_lanes(
       (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride, c->any.hint,
       c->any.sectored, c->width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
@@ -1106,7 +1111,7 @@ static int div_check_lanes_with(struct div_lanes *c, uint64_t active,
   uint64_t got[8] = {0}, ref[8];
   for (int l = 0; l < 64; ++l)
     for (int i = 0; i < 8; ++i)
-      got[i] += c->any.per_lane[l][i];
+      got[i] += div_reg(c->any.per_lane[l][i]);
   /* What the pass derives: requests (0, 1) and bytes (2) as for any known
    * space, distinct bytes (3 global, 4 shared), a global load's or store's
    * sectors (5) and ideal sectors (6): the size for stride = size, one and
@@ -1157,7 +1162,7 @@ static void div_select_lane(uint32_t lane, void *arg) {
   struct div_select *c = arg;
   uint32_t left = lane > c->k;
   uint32_t width = __pasta_div_uniform(left) ? c->lanes.width : 0;
-  uint64_t *r = c->lanes.any.per_lane[lane];
+  uint32_t *r = c->lanes.any.per_lane[lane];
   c->lanes.any.added[lane] = __pasta_div_access_lanes(
       (void *)(uintptr_t)c->lanes.any.addr[lane], c->lanes.any.size,
       c->lanes.stride, c->lanes.any.hint, c->lanes.any.sectored, width, &r[0],
@@ -1345,7 +1350,7 @@ struct div_direct {
 static void div_direct_lane(uint32_t lane, void *arg) {
   (void)lane;
   struct div_direct *d = arg;
-  uint64_t w = 0, t = 0;
+  uint32_t w = 0, t = 0;
   __pasta_div_block(1, &w, &t);
   __pasta_div_add(&d->warps, 2 * w);
   __pasta_div_add(&d->threads, 2 * t);

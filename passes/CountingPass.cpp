@@ -206,7 +206,7 @@ bool ModuleInstrumenter::run() {
     createWorkingSetVariants(M, Copied, Sel.Tracked);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
-                             Opts.DivMaxRegisters);
+                             Opts.DivMaxRegisters, Opts.DivDrainVisits);
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);

@@ -8,11 +8,11 @@
 // instrumented functions; the planned instructions are found in them
 // through the clone's value map. A figure measured outside loops is added
 // to its counter where it is measured; one measured in a loop goes to an
-// i64 alloca, zeroed at entry, promoted to a register once the runtime's
-// helpers are inlined, and flushed at every return like counting mode's
-// counters (an inline fast path for full warps, the out-of-line
-// __pasta_flush otherwise). What repeats in warp-uniform loops is measured
-// once per loop entry (CopyMeasures, UniformLoops.h).
+// i32 alloca, zeroed at entry, promoted to a register once the runtime's
+// helpers are inlined, drained before it can overflow, and flushed at every
+// return like counting mode's counters (an inline fast path for full warps,
+// the out-of-line __pasta_flush otherwise). What repeats in warp-uniform loops
+// is measured once per loop entry (CopyMeasures, UniformLoops.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Divergence.h"
@@ -27,12 +27,14 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -807,6 +809,17 @@ struct AccessGroup {
 // time of huge unrolled blocks).
 static constexpr size_t MaxGroupsCompared = 32;
 
+// The most lanes of a warp (AMD's wave64).
+static constexpr uint64_t MaxLanes = 64;
+
+// The most any figure of one warp-level execution of A can be, or differ
+// from what the pass derives for it: bytes and distinct bytes are at most
+// a lane's size per lane, sectors ceil(size / 32) + 1 per lane, bank
+// conflicts one per lane, requests 1.
+static uint64_t mostPerExecution(const DivergencePlan::Access &A) {
+  return MaxLanes * (uint64_t(A.Size) + 2);
+}
+
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
 //
@@ -826,11 +839,20 @@ static constexpr size_t MaxGroupsCompared = 32;
 //    figures, by block for the active-lane figures (a block's lines share
 //    its two registers: each line's figures are its instruction count times
 //    the block's, formed at the flush), flushed at every return.
+//
+// The registers are 32 bits wide: a 64-bit one takes two of the copy's
+// registers, which run under a cap (capRegisters), and what they save is
+// spills in loops. Each add to one is bounded (mayAdd), so a count of loop
+// header visits drains them before one can overflow (drainBeforeOverflow).
+// The runtime's helpers add to them modulo 2^32 and they are read as signed
+// values (an access helper adds measured less derived figures). Only what a
+// uniform loop's exit adds in another loop, a figure per entry times the
+// entry's executions, has no bound: it goes to a 64-bit register.
 class CopyMeasures {
 public:
   CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
-               const DivHelpers &H)
-      : Copy(Copy), T(T), Loops(Loops), H(H),
+               const DivHelpers &H, uint32_t DrainVisits)
+      : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
         EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
 
   // A counter's register (in loops whose branches are not all uniform).
@@ -840,6 +862,17 @@ public:
       S = newRegister(Name);
     return S;
   }
+
+  // A counter's 64-bit register, for a uniform loop's folds in another loop.
+  AllocaInst *wideSlot(uint32_t Counter) {
+    AllocaInst *&S = WideSlots[Counter];
+    if (!S)
+      S = newRegister("pasta.div.wide", /*Wide=*/true);
+    return S;
+  }
+
+  // A site in a loop adds at most Most to any one of the registers.
+  void mayAdd(uint64_t Most) { SlotBound += Most; }
 
   // Where the runtime's helpers put a figure the site cannot produce (a
   // shared figure of a global access, sectors of an atomic): a register
@@ -899,6 +932,7 @@ public:
                                 B.getInt32(WithThreads)});
       return;
     }
+    mayAdd(MaxLanes);
     B.CreateCall(H.Block,
                  {B.getInt32(1), slot(Warps, "pasta.div.bw"),
                   WithThreads ? slot(Threads, "pasta.div.bt") : discard()});
@@ -919,6 +953,7 @@ public:
                                  B.getInt64Ty());
     uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
     if (Loops.inLoop(BB)) {
+      mayAdd(1);
       B.CreateCall(BI ? H.Branch : H.Switch,
                    {Taken, discard(), slot(Divergent)});
       return;
@@ -987,11 +1022,13 @@ public:
     }
   }
 
-  // The uniform loops' folds, then the registers' flush at every return
-  // and before inline assembly that ends the thread (ThreadExits.h).
+  // The uniform loops' folds, the registers' drains, then their flush at
+  // every return and before inline assembly that ends the thread
+  // (ThreadExits.h).
   void emitFlushes() {
     emitFolds();
-    if (Slots.empty())
+    drainBeforeOverflow();
+    if (Slots.empty() && WideSlots.empty())
       return;
     SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
     for (BasicBlock &BB : Copy)
@@ -1053,7 +1090,7 @@ private:
       return {nullptr, Loops.tripsBefore(U)};
     AllocaInst *&N = Executions[&BB];
     if (!N) {
-      N = newRegister("pasta.div.n");
+      N = newRegister("pasta.div.n", /*Wide=*/true); // no bound
       IRBuilder<> PB(U.PreheaderEnd);
       zero(PB, {N});
       IRBuilder<> B(&*BB.getFirstInsertionPt());
@@ -1073,18 +1110,28 @@ private:
   }
 
   void emitFold(IRBuilder<> &B, bool InLoop, const Fold &F) {
-    Value *PerEntry = B.CreateLoad(B.getInt64Ty(), F.PerEntry);
+    Value *PerEntry = load(B, F.PerEntry);
     if (F.Ok)
       PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
-    Value *N =
-        F.N.Trips ? F.N.Trips : B.CreateLoad(B.getInt64Ty(), F.N.Register);
-    addFigure(B, InLoop, F.Counter,
-              times(B, B.CreateMul(PerEntry, N), F.Times));
+    Value *N = F.N.Trips ? F.N.Trips : load(B, F.N.Register);
+    Value *V = times(B, B.CreateMul(PerEntry, N), F.Times);
+    if (!InLoop) {
+      B.CreateCall(H.Add, {counter(B, F.Counter), V});
+      return;
+    }
+    AllocaInst *R = wideSlot(F.Counter);
+    B.CreateStore(B.CreateAdd(load(B, R), V), R);
   }
 
   static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
     for (AllocaInst *R : Registers)
-      B.CreateStore(B.getInt64(0), R);
+      B.CreateStore(ConstantInt::get(R->getAllocatedType(), 0), R);
+  }
+
+  // A register's value as an i64 (a 32-bit one sign-extended).
+  static Value *load(IRBuilder<> &B, AllocaInst *R) {
+    return B.CreateSExtOrBitCast(B.CreateLoad(R->getAllocatedType(), R),
+                                 B.getInt64Ty());
   }
 
   // Whether G's addresses are a base uniform in each row of lanes plus a
@@ -1183,6 +1230,7 @@ private:
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
     if (InLoop && G.Members.size() == 1) {
+      mayAdd(mostPerExecution(*Rep.A));
       callAccess(B, Rep.Ptr, G,
                  [&](unsigned Fig) { return slot(figure(Rep.A->Row, Fig)); });
       return;
@@ -1199,13 +1247,15 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       B.SetInsertPoint(Then);
     }
-    for (auto [Row, Times] : rowsOf(G))
+    for (auto [Row, Times] : rowsOf(G)) {
+      if (InLoop)
+        mayAdd(Times * mostPerExecution(*Rep.A));
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*Rep.A, Fig))
-          addFigure(
-              B, InLoop, figure(Row, Fig),
-              times(B, B.CreateLoad(B.getInt64Ty(), scratch()[Fig]), Times));
+          addFigure(B, InLoop, figure(Row, Fig),
+                    times(B, load(B, scratch()[Fig]), Times));
+    }
   }
 
   // G's figures taken in its loop's preheader, at its first access's address
@@ -1252,11 +1302,13 @@ private:
   }
 
   // Counter += V, V being 0 in every lane but the one that measured: in a
-  // loop to its register, else to the counter.
+  // loop to its register (V bounded: mayAdd), else to the counter.
   void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Counter, Value *V) {
     if (InLoop) {
       AllocaInst *R = slot(Counter);
-      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), R), V), R);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R),
+                                B.CreateTrunc(V, B.getInt32Ty())),
+                    R);
       return;
     }
     B.CreateCall(H.Add, {counter(B, Counter), V});
@@ -1298,13 +1350,76 @@ private:
     return Scratch;
   }
 
-  AllocaInst *newRegister(const Twine &Name) {
+  // A register of 32 bits (what the runtime's helpers add to), or 64.
+  AllocaInst *newRegister(const Twine &Name, bool Wide = false) {
     IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
     unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
-    AllocaInst *S = B.CreateAlloca(B.getInt64Ty(), AS, nullptr, Name);
+    Type *Ty = Wide ? B.getInt64Ty() : B.getInt32Ty();
+    AllocaInst *S = B.CreateAlloca(Ty, AS, nullptr, Name);
     markRuntimeSlot(S);
-    B.CreateStore(B.getInt64(0), S);
+    B.CreateStore(ConstantInt::get(Ty, 0), S);
     return S;
+  }
+
+  // Every register's value by counter (both of a counter that has two).
+  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B, bool WithWide) {
+    std::map<uint32_t, Value *> Values;
+    for (auto &[Counter, Slot] : Slots)
+      Values[Counter] = load(B, Slot);
+    if (WithWide)
+      for (auto &[Counter, Slot] : WideSlots) {
+        Value *V = load(B, Slot);
+        auto [It, New] = Values.try_emplace(Counter, V);
+        if (!New)
+          It->second = B.CreateAdd(It->second, V);
+      }
+    return Values;
+  }
+
+  // The 32-bit registers could overflow in a long loop. Between two visits
+  // of loop headers a thread runs each block at most once (every cycle of
+  // a reducible graph passes a loop's header; the pass keeps none of the
+  // irreducible ones in registers), so the adds it makes there to any one
+  // register total at most SlotBound. Each header of a loop holding an add
+  // counts its visits, and every Limit visits (Limit * SlotBound < 2^31)
+  // the registers are added to their counters by the general flush and
+  // zeroed. At about 2^31 / (64 x (size + 2)) iterations per access
+  // measured in the loops, this is rare.
+  void drainBeforeOverflow() {
+    if (Slots.empty())
+      return;
+    uint64_t Limit =
+        std::max<uint64_t>(1, INT32_MAX / std::max<uint64_t>(SlotBound, 1));
+    if (DrainVisits)
+      Limit = std::min<uint64_t>(Limit, DrainVisits);
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    SetVector<BasicBlock *> Headers;
+    for (auto &[Counter, Slot] : Slots)
+      for (User *U : Slot->users())
+        for (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()); L;
+             L = L->getParentLoop())
+          Headers.insert(L->getHeader());
+    if (Headers.empty())
+      return;
+    AllocaInst *Visits = newRegister("pasta.div.visits");
+    for (BasicBlock *Header : Headers) {
+      Instruction *Top = &*Header->getFirstInsertionPt();
+      IRBuilder<> B(Top);
+      Value *N =
+          B.CreateAdd(B.CreateLoad(B.getInt32Ty(), Visits), B.getInt32(1));
+      B.CreateStore(N, Visits);
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateICmpUGE(N, B.getInt32(uint32_t(Limit))), Top->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> DB(Then);
+      emitStagedFlush(Then, slotValues(DB, /*WithWide=*/false));
+      for (auto &[Counter, Slot] : Slots)
+        zero(DB, {Slot});
+      zero(DB, {Visits});
+    }
   }
 
   // At every return, as counting mode flushes: one test picks the fast path
@@ -1318,13 +1433,10 @@ private:
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
-    std::map<uint32_t, Value *> Values;
+    std::map<uint32_t, Value *> Values = slotValues(B, /*WithWide=*/true);
     Value *Any = nullptr;
-    for (auto &[Counter, Slot] : Slots) {
-      Value *V = B.CreateLoad(I64, Slot);
-      Values[Counter] = V;
+    for (auto &[Counter, V] : Values)
       Any = Any ? B.CreateOr(Any, V) : V;
-    }
     FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
     Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
     Instruction *FastT, *SlowT;
@@ -1384,7 +1496,10 @@ private:
   ModuleTables &T;
   UniformLoops &Loops;
   const DivHelpers &H;
-  std::map<uint32_t, AllocaInst *> Slots; // by counter
+  uint32_t DrainVisits; // at most this many header visits between drains
+  std::map<uint32_t, AllocaInst *> Slots;     // by counter, 32 bits
+  std::map<uint32_t, AllocaInst *> WideSlots; // by counter, 64 bits
+  uint64_t SlotBound = 0; // the most one pass through a loop adds to one
   std::deque<AccessGroup> Groups;
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
   SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
@@ -1531,7 +1646,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
                                      FunctionAnalysisManager &FAM,
-                                     int MaxRegisters) {
+                                     int MaxRegisters, uint32_t DrainVisits) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
        *I64 = Type::getInt64Ty(Ctx);
@@ -1573,7 +1688,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   std::map<Function *, CopyMeasures> Measures;
   auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
     Function *F = I->getFunction();
-    return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H).first->second;
+    return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H, DrainVisits)
+        .first->second;
   };
 
   for (const DivergencePlan::Block &Planned : Plan.Blocks) {

@@ -92,12 +92,13 @@ DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
 // repeat in loops whose branches are warp-uniform taken once per loop
 // entry, UniformLoops.h). NVPTX kernels' copies get at most MaxRegisters
 // registers per thread (0: no cap; negative: 48, or 64 for a kernel that
-// loops).
+// loops). The copies' 32-bit registers are drained at least every
+// DrainVisits loop-header visits (0: as rarely as their bound allows).
 void createDivergenceVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               const DivergencePlan &Plan, ModuleTables &T,
                               llvm::FunctionAnalysisManager &FAM,
-                              int MaxRegisters);
+                              int MaxRegisters, uint32_t DrainVisits);
 
 } // namespace pasta
 

@@ -89,6 +89,13 @@ static cl::opt<int> DivMaxRegistersFlag(
              "PASTA_DIV_MAXNREG; default 48, or 64 for kernels that loop)"),
     cl::init(-1));
 
+static cl::opt<int> DivDrainEveryFlag(
+    "pasta-div-drain-every",
+    cl::desc("PASTA: drain the divergence copies' loop registers at least "
+             "every N loop-header visits (env PASTA_DIV_DRAIN_EVERY; for "
+             "tests of the drain; default 0: as rarely as is safe)"),
+    cl::init(0), cl::Hidden);
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -148,6 +155,25 @@ static int registerCapOption(std::vector<std::string> &Errors) {
   return -1;
 }
 
+// The drain interval: the flag if given, else the variable, else 0.
+static uint32_t drainOption(std::vector<std::string> &Errors) {
+  std::string Given;
+  if (DivDrainEveryFlag.getNumOccurrences())
+    Given = std::to_string(DivDrainEveryFlag);
+  else if (const char *Env = std::getenv("PASTA_DIV_DRAIN_EVERY"))
+    Given = Env;
+  if (Given.empty())
+    return 0;
+  uint32_t N = 0;
+  if (!StringRef(Given).getAsInteger(10, N))
+    return N;
+  Errors.push_back(("PASTA_DIV_DRAIN_EVERY='" +
+                    StringRef(Given).take_front(80) +
+                    "' is not a count of loop-header visits: give 0 or more")
+                       .str());
+  return 0;
+}
+
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -163,6 +189,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
+  O.DivDrainVisits = drainOption(O.Errors);
   return O;
 }
 

@@ -50,7 +50,7 @@ exit:
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(ptr addrspace(1) %out, float %v, i32 %n)
-; CHECK-NOT: alloca i64,
+; CHECK-NOT: alloca i{{32|64}},
 ; CHECK-NOT: call {{.*}}@__pasta_div
 ; CHECK: call i64 @llvm.amdgcn.ballot.i64(
 ; CHECK: call i64 @llvm.amdgcn.readfirstlane.i64
@@ -60,7 +60,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; (one address in every lane: the lanes helper, whose wave64 check sends
 ; them to the general path at run time).
 ; CALLS-LABEL: define amdgpu_kernel void @k__pasta_div(
-; CALLS: alloca i64, align 8, addrspace(5)
+; CALLS: alloca i32, align 4, addrspace(5)
 ; CALLS: call void @__pasta_div_branch_add(i32 %{{.*}}, ptr addrspace(1)
 ; CALLS: call i32 @__pasta_div_access_lanes(ptr addrspacecast (ptr addrspace(3) @lds to ptr), i32 4, i32 0, i32 3, i32 1, i32 %{{.*}}, ptr addrspace(5)
 ; CALLS: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %{{.*}}, ptr addrspace(5)
@@ -72,7 +72,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; lanes are measured in the preheader and added there times its %n
 ; iterations; the loop body only runs.
 ; CHECK-LABEL: define amdgpu_kernel void @loop__pasta_div(
-; CHECK-NOT: alloca i64,
+; CHECK-NOT: alloca i{{32|64}},
 ; CHECK-NOT: call {{.*}}@__pasta_div
 ; CHECK: ret void
 ; CALLS-LABEL: define amdgpu_kernel void @loop__pasta_div(

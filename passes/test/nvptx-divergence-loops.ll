@@ -18,6 +18,8 @@
 ; A generic pointer to a kernel parameter counts as global (hint 1).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-drain-every=1 -S %s | FileCheck %s --check-prefix=DRAIN1
+; RUN: env PASTA_DIV_DRAIN_EVERY=7 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DRAIN7
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [64 x float] zeroinitializer
@@ -153,23 +155,26 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; its lanes: it shares the header's counters, nothing is measured for it.
 ; Their lines' figures are derived from them at read-back.
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
-; CHECK-NEXT: %[[LEAD:.*]] = load i64, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LEAD32:.*]] = load i32, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LEAD:.*]] = sext i32 %[[LEAD32]] to i64
 ; CHECK-NEXT: %[[LN:.*]] = mul i64 %[[LEAD]], %n
 ; CHECK-NEXT: %[[C70:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 70
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C70]], i64 %[[LN]])
 ; The odd iterations' block (line 12) counts its executions: zeroed here.
 ; CHECK-NEXT: store i64 0, ptr %pasta.div.n
-; CHECK-NOT: load i64, ptr %pasta.div.lanes
+; CHECK-NOT: load i32, ptr %pasta.div.lanes
 ; Line 4's loads and line 6's store: one shared measurement (distinct
 ; bytes, conflicts; requests and bytes are the block's), added twice %n
 ; times to line 4 (counter 22 + 4), %n times to line 6 (46 + 4).
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[FOLLOW:[0-9]+]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[SDIST:pasta.div.once[0-9]*]],
-; CHECK-NEXT: %[[ONCE:.*]] = load i64, ptr %[[SDIST]], align 8
+; CHECK-NEXT: %[[ONCE32:.*]] = load i32, ptr %[[SDIST]], align 4
+; CHECK-NEXT: %[[ONCE:.*]] = sext i32 %[[ONCE32]] to i64
 ; CHECK-NEXT: %[[PROD:.*]] = mul i64 %[[ONCE]], %n
 ; CHECK-NEXT: %[[TWICE:.*]] = mul i64 %[[PROD]], 2
 ; CHECK-NEXT: %[[C26:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 26
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C26]], i64 %[[TWICE]])
-; CHECK: %[[ONCE6:.*]] = load i64, ptr %[[SDIST]], align 8
+; CHECK: %[[ONCE6N:.*]] = load i32, ptr %[[SDIST]], align 4
+; CHECK-NEXT: %[[ONCE6:.*]] = sext i32 %[[ONCE6N]] to i64
 ; CHECK-NEXT: %[[PROD6:.*]] = mul i64 %[[ONCE6]], %n
 ; CHECK-NEXT: %[[C50:.*]] = getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 50
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C50]], i64 %[[PROD6]])
@@ -237,10 +242,40 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 117, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
 
+; The loop registers are 32 bits. The outer header counts its visits and
+; drains them to their counters (the general flush) and zeroes them every
+; 2^31 / 65 = 33038209 visits: one pass through the outer loop adds at most
+; 64 to one of them (its header block's active lanes) and 1 (its branch).
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
 ; CHECK: outer:
-; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK: %[[VISITS:.*]] = load i32, ptr %pasta.div.visits
+; CHECK-NEXT: %[[VISITS1:.*]] = add i32 %[[VISITS]], 1
+; CHECK-NEXT: store i32 %[[VISITS1]], ptr %pasta.div.visits
+; CHECK-NEXT: %[[FULL:.*]] = icmp uge i32 %[[VISITS1]], 33038209
+; CHECK-NEXT: br i1 %[[FULL]], label %[[DRAIN:[0-9]+]], label %[[BODY:[0-9]+]], {{.*}}!pasta.instrumentation
+; CHECK: [[DRAIN]]:
+; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 158, ptr %pasta.div.flush, i32 5)
+; CHECK-NEXT: store i32 0, ptr %pasta.div,
+; CHECK-NEXT: store i32 0, ptr %pasta.div.bw,
+; CHECK-NEXT: store i32 0, ptr %pasta.div.bt,
+; CHECK-NEXT: store i32 0, ptr %pasta.div.visits,
+; CHECK-NEXT: br label %[[BODY]]
+; CHECK: [[BODY]]:
+; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
+; The inner uniform loop's fold, its figure per entry times its iterations,
+; has no bound: a 64-bit register, which the drain leaves.
+; CHECK: %[[PER:.*]] = sext i32 %{{.*}} to i64
+; CHECK-NEXT: %[[TIMES:.*]] = mul i64 %[[PER]], %smax
+; CHECK-NEXT: %[[WIDE:.*]] = load i64, ptr %pasta.div.wide,
+; CHECK-NEXT: %[[SUM:.*]] = add i64 %[[WIDE]], %[[TIMES]]
+; CHECK-NEXT: store i64 %[[SUM]], ptr %pasta.div.wide,
+; DRAIN1-LABEL: define ptx_kernel void @nested__pasta_div(
+; DRAIN1: outer:
+; DRAIN1: icmp uge i32 %{{.*}}, 1, !dbg
+; DRAIN7-LABEL: define ptx_kernel void @nested__pasta_div(
+; DRAIN7: outer:
+; DRAIN7: icmp uge i32 %{{.*}}, 7, !dbg
 ; CHECK: inner:
 ; CHECK-NOT: call {{.*}}@__pasta_div_{{access|block|branch}}
 ; The outer latch runs once after each run of the outer loop's header (the
@@ -293,7 +328,8 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: %[[UP:.*]] = add nuw nsw i64 %[[LEFT]], 15
 ; CHECK-NEXT: %[[MORE:.*]] = lshr i64 %[[UP]], 4
 ; CHECK-NEXT: %[[TRIPS:.*]] = add nuw nsw i64 %[[MORE]], 1
-; CHECK-NEXT: load i64, ptr %pasta.div.leader
+; CHECK-NEXT: load i32, ptr %pasta.div.leader
+; CHECK-NEXT: sext i32
 ; CHECK-NEXT: mul i64 %{{.*}}, %[[TRIPS]]
 ; CHECK: %pasta.div.nowrap = and i1
 ; CHECK-NEXT: %[[ALL:.*]] = zext i1 %pasta.div.nowrap to i32

@@ -12,6 +12,8 @@
 ; RUN: env PASTA_DIV_MAXNREG=8 not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
 ; RUN: env PASTA_DIV_MAXNREG=64k not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS2
 ; RUN: not %opt -passes=pasta-count -pasta-div-maxnreg=300 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS3
+; RUN: env PASTA_DIV_DRAIN_EVERY=often not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DRAIN
+; RUN: not %opt -passes=pasta-count -pasta-div-drain-every=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DRAIN2
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
@@ -22,6 +24,8 @@
 ; REGS: error: pasta: PASTA_DIV_MAXNREG='8' is not a register count: give 16 to 255, or 0 for no cap
 ; REGS2: error: pasta: PASTA_DIV_MAXNREG='64k' is not a register count
 ; REGS3: error: pasta: PASTA_DIV_MAXNREG='300' is not a register count
+; DRAIN: error: pasta: PASTA_DIV_DRAIN_EVERY='often' is not a count of loop-header visits: give 0 or more
+; DRAIN2: error: pasta: PASTA_DIV_DRAIN_EVERY='-1' is not a count of loop-header visits
 
 target triple = "nvptx64-nvidia-cuda"
 
