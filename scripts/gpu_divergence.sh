@@ -20,6 +20,10 @@
 # before build runs too: its profile must equal the new one
 # (scripts/compare_profiles.py, a second before run to leave out racy
 # values) and it is timed beside the others (a "before" column).
+# With <k>-div-drain beside it (this tree's divergence build compiled with
+# PASTA_DIV_DRAIN_EVERY=1: the loop registers drained at every loop-header
+# visit, staged by DRAIN_KERNELS=DIR scripts/stage_div_before_after.sh), its
+# profile must equal <k>-div's too; it is not timed.
 # Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
 # worked example's stderr report), logs and profiles in
 # $OUT/divergence-work.tgz.
@@ -47,34 +51,36 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.
 "$NCU" --version > "$W/ncu-version.txt" 2>&1
 METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
 
-# The before build's profile of program $1 at size $2 against the new one.
-compare_before() {
-  local k=$1 vsize=$2 run
+# The profile of program $1's build <k>-div-$3 at size $2 against <k>-div's
+# (a second run of it to leave out racy values), noted in $W/$3-compare.txt.
+compare_build() {
+  local k=$1 vsize=$2 b=$3 run
   for run in 1 2; do
-    PASTA_DIVERGENCE=1 PASTA_OUTPUT="$W/$k.div-before$run.json" "$BIN/$k-div-before" $vsize \
-      > "$W/$k.div-before.out" 2> "$W/$k.div-before.err"
-    if ! cmp -s "$W/$k.plain.out" "$W/$k.div-before.out"; then
-      echo "gpu_divergence: $k: the before build's results differ"; return 1
+    PASTA_DIVERGENCE=1 PASTA_OUTPUT="$W/$k.div-$b$run.json" "$BIN/$k-div-$b" $vsize \
+      > "$W/$k.div-$b.out" 2> "$W/$k.div-$b.err"
+    if ! cmp -s "$W/$k.plain.out" "$W/$k.div-$b.out"; then
+      echo "gpu_divergence: $k: the $b build's results differ"; return 1
     fi
-    if [ -f build-gpu/before-roots ]; then
+    if [ $b = before ] && [ -f build-gpu/before-roots ]; then
       read -r old_root new_root < build-gpu/before-roots
-      sed -i "s#$old_root/#$new_root/#g" "$W/$k.div-before$run.json"
+      sed -i "s#$old_root/#$new_root/#g" "$W/$k.div-$b$run.json"
     fi
-    [ $run = 1 ] && python3 scripts/compare_profiles.py "$W/$k.div-before1.json" \
-      "$W/$k.div.json" > "$W/$k.div-compare.txt" && break
+    [ $run = 1 ] && python3 scripts/compare_profiles.py "$W/$k.div-${b}1.json" \
+      "$W/$k.div.json" > "$W/$k.div-$b-compare.txt" && break
   done
-  if [ $run = 2 ] && ! python3 scripts/compare_profiles.py "$W/$k.div-before1.json" \
-      "$W/$k.div.json" "$W/$k.div-before2.json" > "$W/$k.div-compare.txt"; then
-    echo "gpu_divergence: $k: divergence profile differs from the before build"
-    cat "$W/$k.div-compare.txt"
-    echo "$k differ" >> "$W/before-compare.txt"; return 1
+  if [ $run = 2 ] && ! python3 scripts/compare_profiles.py "$W/$k.div-${b}1.json" \
+      "$W/$k.div.json" "$W/$k.div-${b}2.json" > "$W/$k.div-$b-compare.txt"; then
+    echo "gpu_divergence: $k: divergence profile differs from the $b build"
+    cat "$W/$k.div-$b-compare.txt"
+    echo "$k differ" >> "$W/$b-compare.txt"; return 1
   fi
-  echo "$k equal" >> "$W/before-compare.txt"
+  echo "$k equal" >> "$W/$b-compare.txt"
 }
 
 status=0
 ran=""
 : > "$W/before-compare.txt"
+: > "$W/drain-compare.txt"
 : > "$W/bench.txt"
 for k in $PROGRAMS; do
   [ -x "$BIN/$k-div" ] || { echo "gpu_divergence: no $BIN/$k-div"; status=1; continue; }
@@ -92,9 +98,11 @@ for k in $PROGRAMS; do
     status=1
   fi
   grep "pasta: warning" "$W/$k.div.err" && status=1
-  if [ -x "$BIN/$k-div-before" ]; then
-    compare_before "$k" "$vsize" || status=1
-  fi
+  for b in before drain; do
+    if [ -x "$BIN/$k-div-$b" ]; then
+      compare_build "$k" "$vsize" $b || status=1
+    fi
+  done
   pasta_ncu_divergence 60 "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
     > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
   variants="plain div"; [ -x "$BIN/$k-div-before" ] && variants="$variants before"
@@ -113,11 +121,12 @@ rm -f "$W/run.txt"
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
-if [ -s "$W/before-compare.txt" ]; then
-  { echo; echo "## Profiles against the before build"; echo
-    echo "$(grep -c ' equal$' "$W/before-compare.txt") of $(wc -l < "$W/before-compare.txt") programs' divergence profiles equal:"
-    sed 's/^/    /' "$W/before-compare.txt"; } >> "$OUT/divergence.md"
-fi
+for b in before drain; do
+  [ -s "$W/$b-compare.txt" ] || continue
+  { echo; echo "## Profiles against the $b build"; echo
+    echo "$(grep -c ' equal$' "$W/$b-compare.txt") of $(wc -l < "$W/$b-compare.txt") programs' divergence profiles equal:"
+    sed 's/^/    /' "$W/$b-compare.txt"; } >> "$OUT/divergence.md"
+done
 cat "$OUT/divergence.md"
 # The device tool brings back a few files: the logs and profiles as one.
 tar czf "$OUT/divergence-work.tgz" -C "$OUT" divergence-work && rm -rf "$W"

@@ -3,8 +3,11 @@
 # beside this tree's: <k>-div-before is OLD_BUILD's <k>-div, built there with
 # that tree's own plugin and runtime (git worktree add <dir> <commit>; cmake;
 # ninja -C <dir>/build pasta pasta_rt pasta_kernels_div).
+# With DRAIN_KERNELS=DIR, DIR/<k>-div is staged as <k>-div-drain too (this
+# tree's divergence builds compiled with PASTA_DIV_DRAIN_EVERY=1, copied
+# aside), whose profiles gpu_divergence.sh compares with <k>-div's.
 # usage, after ninja -C build pasta_kernels_div:
-#   scripts/stage_div_before_after.sh OLD_BUILD
+#   [DRAIN_KERNELS=DIR] scripts/stage_div_before_after.sh OLD_BUILD
 # then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +26,12 @@ done
   echo "stage_div_before_after: no <k>-div in $old/bin/kernels (ninja -C $old pasta_kernels_div)" >&2
   exit 1
 }
+if [ -n "${DRAIN_KERNELS:-}" ]; then
+  for exe in "$DRAIN_KERNELS"/*-div; do
+    k=$(basename "$exe" -div)
+    [ -x "$dst/$k-div" ] && cp "$exe" "$dst/$k-div-drain"
+  done
+fi
 # Under the 64 MiB carry limit: the bundled programs only, packed with xz.
 rm -rf build-gpu/bin/structures
 (cd "$dst" && XZ_OPT=-9 tar cJf ../../kernels.txz .)
