@@ -845,9 +845,10 @@ static uint64_t mostPerExecution(const DivergencePlan::Access &A) {
 // spills in loops. Each add to one is bounded (mayAdd), so a count of loop
 // header visits drains them before one can overflow (drainBeforeOverflow).
 // The runtime's helpers add to them modulo 2^32 and they are read as signed
-// values (an access helper adds measured less derived figures). Only what a
+// values (an access helper adds measured less derived figures). What a
 // uniform loop's exit adds in another loop, a figure per entry times the
-// entry's executions, has no bound: it goes to a 64-bit register.
+// entry's executions, has no bound: it goes to the register when it is
+// below MaxFold, else straight to the counter.
 class CopyMeasures {
 public:
   CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
@@ -860,14 +861,6 @@ public:
     AllocaInst *&S = Slots[Counter];
     if (!S)
       S = newRegister(Name);
-    return S;
-  }
-
-  // A counter's 64-bit register, for a uniform loop's folds in another loop.
-  AllocaInst *wideSlot(uint32_t Counter) {
-    AllocaInst *&S = WideSlots[Counter];
-    if (!S)
-      S = newRegister("pasta.div.wide", /*Wide=*/true);
     return S;
   }
 
@@ -1028,7 +1021,7 @@ public:
   void emitFlushes() {
     emitFolds();
     drainBeforeOverflow();
-    if (Slots.empty() && WideSlots.empty())
+    if (Slots.empty())
       return;
     SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
     for (BasicBlock &BB : Copy)
@@ -1064,9 +1057,10 @@ private:
     Value *Ok = nullptr;
   };
   struct HoistedLoop {
-    AllocaInst *Leader = nullptr; // 1 in the first active lane, else 0
-    AllocaInst *Lanes = nullptr;  // the active lanes, in the first lane
-    SmallVector<Fold, 8> Folds;
+    AllocaInst *Leader = nullptr;        // 1 in the first active lane, else 0
+    AllocaInst *Lanes = nullptr;         // the active lanes, in the first lane
+    SmallVector<Fold, 8> Folds;          // in the exit blocks
+    SmallVector<Fold, 4> PreheaderFolds; // at the preheader, in a loop
   };
 
   // A uniform loop's record, with its leader and lanes taken in the
@@ -1100,13 +1094,19 @@ private:
     return {N, nullptr};
   }
 
+  // In another loop a fold adds a branch (emitFold), so it waits until
+  // every block is measured: the blocks' loops are looked up by block.
   void addFold(const UniformLoops::UniformLoop &U, const Fold &F) {
     if (!F.N.Trips) {
       Hoisted[&U].Folds.push_back(F);
       return;
     }
+    if (Loops.inLoop(*U.PreheaderEnd->getParent())) {
+      Hoisted[&U].PreheaderFolds.push_back(F);
+      return;
+    }
     IRBuilder<> B(U.PreheaderEnd);
-    emitFold(B, Loops.inLoop(*U.PreheaderEnd->getParent()), F);
+    emitFold(B, /*InLoop=*/false, F);
   }
 
   void emitFold(IRBuilder<> &B, bool InLoop, const Fold &F) {
@@ -1119,9 +1119,24 @@ private:
       B.CreateCall(H.Add, {counter(B, F.Counter), V});
       return;
     }
-    AllocaInst *R = wideSlot(F.Counter);
-    B.CreateStore(B.CreateAdd(load(B, R), V), R);
+    // In another loop: to the register when it is small (the usual case:
+    // a short inner loop), else straight to the counter.
+    mayAdd(MaxFold);
+    Value *Small = B.CreateICmpULT(B.CreateAdd(V, B.getInt64(MaxFold)),
+                                   B.getInt64(2 * MaxFold), "pasta.div.small");
+    Instruction *SmallT, *LargeT;
+    SplitBlockAndInsertIfThenElse(Small, B.GetInsertPoint(), &SmallT, &LargeT);
+    markInstrumentation(
+        SmallT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> SB(SmallT);
+    addFigure(SB, /*InLoop=*/true, F.Counter, V);
+    IRBuilder<> LB(LargeT);
+    LB.CreateCall(H.Add, {counter(LB, F.Counter, freshRow(LB)), V});
   }
+
+  // A fold's figure, per entry times the entry's executions, has no bound:
+  // in a loop it goes to a register below this (either sign).
+  static constexpr uint64_t MaxFold = 1 << 16;
 
   static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
     for (AllocaInst *R : Registers)
@@ -1314,9 +1329,17 @@ private:
     B.CreateCall(H.Add, {counter(B, Counter), V});
   }
 
-  // Counter's slot in this thread block's row.
-  Value *counter(IRBuilder<> &B, uint32_t Counter) {
-    return B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), bankRow(), Counter);
+  // Counter's slot in this thread block's row (Row, else the entry's).
+  Value *counter(IRBuilder<> &B, uint32_t Counter, Value *Row = nullptr) {
+    return B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), Row ? Row : bankRow(),
+                                        Counter);
+  }
+
+  // This thread block's row computed here: for code that rarely runs in a
+  // loop, which should not keep the entry's row live across the loop.
+  Value *freshRow(IRBuilder<> &B) {
+    return B.CreateCall(H.BankRow, {T.Counters, B.getInt32(T.NumCounters),
+                                    B.getInt32(T.numBanks())});
   }
 
   // This thread block's row of counters, computed at the entry.
@@ -1329,10 +1352,14 @@ private:
     return BankRow;
   }
 
-  // The uniform loops' figures, in each of their exit blocks.
+  // The uniform loops' figures: in each of their exit blocks, and those
+  // that wait for their preheader.
   void emitFolds() {
     for (const UniformLoops::UniformLoop *U : HoistOrder) {
       const HoistedLoop &HL = Hoisted[U];
+      IRBuilder<> PB(U->PreheaderEnd);
+      for (const Fold &F : HL.PreheaderFolds)
+        emitFold(PB, /*InLoop=*/true, F);
       for (BasicBlock *Exit : U->Exits) {
         IRBuilder<> B(&*Exit->getFirstInsertionPt());
         bool InLoop = Loops.inLoop(*Exit);
@@ -1361,30 +1388,25 @@ private:
     return S;
   }
 
-  // Every register's value by counter (both of a counter that has two).
-  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B, bool WithWide) {
+  // Every register's value, by counter.
+  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B) {
     std::map<uint32_t, Value *> Values;
     for (auto &[Counter, Slot] : Slots)
       Values[Counter] = load(B, Slot);
-    if (WithWide)
-      for (auto &[Counter, Slot] : WideSlots) {
-        Value *V = load(B, Slot);
-        auto [It, New] = Values.try_emplace(Counter, V);
-        if (!New)
-          It->second = B.CreateAdd(It->second, V);
-      }
     return Values;
   }
 
-  // The 32-bit registers could overflow in a long loop. Between two visits
-  // of loop headers a thread runs each block at most once (every cycle of
-  // a reducible graph passes a loop's header; the pass keeps none of the
-  // irreducible ones in registers), so the adds it makes there to any one
-  // register total at most SlotBound. Each header of a loop holding an add
-  // counts its visits, and every Limit visits (Limit * SlotBound < 2^31)
-  // the registers are added to their counters by the general flush and
-  // zeroed. At about 2^31 / (64 x (size + 2)) iterations per access
-  // measured in the loops, this is rare.
+  // The 32-bit registers could overflow in a long loop. The header of the
+  // innermost loop around each add counts its visits: every cycle through
+  // a block passes that header (the pass keeps no add of an irreducible
+  // cycle in a register), so between two visits of these headers a thread
+  // runs each block with an add at most once, and adds at most SlotBound
+  // to any one register. Every Limit visits (Limit * SlotBound < 2^31)
+  // each lane adds its registers to their counters and zeroes them. At
+  // about 2^31 / (64 x (size + 2)) visits per access measured in the loops
+  // (2^31 / 2^16 per fold), this is rare: the drain is plain code, not a
+  // call (a call in a loop costs the loop registers), and needs no lanes
+  // but its own.
   void drainBeforeOverflow() {
     if (Slots.empty())
       return;
@@ -1397,8 +1419,7 @@ private:
     SetVector<BasicBlock *> Headers;
     for (auto &[Counter, Slot] : Slots)
       for (User *U : Slot->users())
-        for (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()); L;
-             L = L->getParentLoop())
+        if (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()))
           Headers.insert(L->getHeader());
     if (Headers.empty())
       return;
@@ -1415,7 +1436,9 @@ private:
       markInstrumentation(
           Then->getParent()->getSinglePredecessor()->getTerminator());
       IRBuilder<> DB(Then);
-      emitStagedFlush(Then, slotValues(DB, /*WithWide=*/false));
+      Value *Row = freshRow(DB);
+      for (auto &[Counter, Value] : slotValues(DB))
+        DB.CreateCall(H.Add, {counter(DB, Counter, Row), Value});
       for (auto &[Counter, Slot] : Slots)
         zero(DB, {Slot});
       zero(DB, {Visits});
@@ -1433,7 +1456,7 @@ private:
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
-    std::map<uint32_t, Value *> Values = slotValues(B, /*WithWide=*/true);
+    std::map<uint32_t, Value *> Values = slotValues(B);
     Value *Any = nullptr;
     for (auto &[Counter, V] : Values)
       Any = Any ? B.CreateOr(Any, V) : V;
@@ -1497,8 +1520,7 @@ private:
   UniformLoops &Loops;
   const DivHelpers &H;
   uint32_t DrainVisits; // at most this many header visits between drains
-  std::map<uint32_t, AllocaInst *> Slots;     // by counter, 32 bits
-  std::map<uint32_t, AllocaInst *> WideSlots; // by counter, 64 bits
+  std::map<uint32_t, AllocaInst *> Slots; // by counter
   uint64_t SlotBound = 0; // the most one pass through a loop adds to one
   std::deque<AccessGroup> Groups;
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;

@@ -242,34 +242,49 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 117, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
 
-; The loop registers are 32 bits. The outer header counts its visits and
-; drains them to their counters (the general flush) and zeroes them every
-; 2^31 / 65 = 33038209 visits: one pass through the outer loop adds at most
-; 64 to one of them (its header block's active lanes) and 1 (its branch).
+; The loop registers are 32 bits. A fold in the outer loop (the inner
+; uniform loop's figures per entry times its %n iterations, at its
+; preheader) has no bound: it goes to its register when under 2^16 (either
+; sign), else straight to the counter. The outer header counts its visits
+; and every 2^31 / (4 x 2^16 + 65) = 8189 visits each lane adds its
+; registers to their counters and zeroes them: one pass through the outer
+; loop adds at most 2^16 per fold (four) and 64 (the header block's active
+; lanes) and 1 (its branch) to any one of them.
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
 ; CHECK: outer:
 ; CHECK: %[[VISITS:.*]] = load i32, ptr %pasta.div.visits
 ; CHECK-NEXT: %[[VISITS1:.*]] = add i32 %[[VISITS]], 1
 ; CHECK-NEXT: store i32 %[[VISITS1]], ptr %pasta.div.visits
-; CHECK-NEXT: %[[FULL:.*]] = icmp uge i32 %[[VISITS1]], 33038209
+; CHECK-NEXT: %[[FULL:.*]] = icmp uge i32 %[[VISITS1]], 8189
 ; CHECK-NEXT: br i1 %[[FULL]], label %[[DRAIN:[0-9]+]], label %[[BODY:[0-9]+]], {{.*}}!pasta.instrumentation
 ; CHECK: [[DRAIN]]:
-; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 158, ptr %pasta.div.flush, i32 5)
-; CHECK-NEXT: store i32 0, ptr %pasta.div,
-; CHECK-NEXT: store i32 0, ptr %pasta.div.bw,
-; CHECK-NEXT: store i32 0, ptr %pasta.div.bt,
-; CHECK-NEXT: store i32 0, ptr %pasta.div.visits,
+; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK: %[[BW:.*]] = load i32, ptr %pasta.div.bw,
+; CHECK-NEXT: %[[BW64:.*]] = sext i32 %[[BW]] to i64
+; CHECK: %[[C161:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 161
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C161]], i64 %[[BW64]])
+; CHECK-NOT: call void @__pasta_flush
+; CHECK: store i32 0, ptr %pasta.div.bw,
+; CHECK: store i32 0, ptr %pasta.div.visits,
 ; CHECK-NEXT: br label %[[BODY]]
 ; CHECK: [[BODY]]:
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
-; The inner uniform loop's fold, its figure per entry times its iterations,
-; has no bound: a 64-bit register, which the drain leaves.
-; CHECK: %[[PER:.*]] = sext i32 %{{.*}} to i64
-; CHECK-NEXT: %[[TIMES:.*]] = mul i64 %[[PER]], %smax
-; CHECK-NEXT: %[[WIDE:.*]] = load i64, ptr %pasta.div.wide,
-; CHECK-NEXT: %[[SUM:.*]] = add i64 %[[WIDE]], %[[TIMES]]
-; CHECK-NEXT: store i64 %[[SUM]], ptr %pasta.div.wide,
+; CHECK: %[[LEAD:.*]] = load i32, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LEAD64:.*]] = sext i32 %[[LEAD]] to i64
+; CHECK-NEXT: %[[FOLD:.*]] = mul i64 %[[LEAD64]], %smax
+; CHECK-NEXT: %[[SHIFT:.*]] = add i64 %[[FOLD]], 65536
+; CHECK-NEXT: %pasta.div.small = icmp ult i64 %[[SHIFT]], 131072
+; CHECK-NEXT: br i1 %pasta.div.small, label %[[SMALL:[0-9]+]], label %[[LARGE:[0-9]+]], {{.*}}!pasta.instrumentation
+; CHECK: [[SMALL]]:
+; CHECK-NEXT: %[[R:.*]] = load i32, ptr %[[REG:pasta.div[0-9]*]],
+; CHECK-NEXT: %[[FOLD32:.*]] = trunc i64 %[[FOLD]] to i32
+; CHECK-NEXT: %[[SUM:.*]] = add i32 %[[R]], %[[FOLD32]]
+; CHECK-NEXT: store i32 %[[SUM]], ptr %[[REG]],
+; CHECK: [[LARGE]]:
+; CHECK-NEXT: %[[ROW2:.*]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK-NEXT: %[[C163:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW2]], i32 163
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C163]], i64 %[[FOLD]])
 ; DRAIN1-LABEL: define ptx_kernel void @nested__pasta_div(
 ; DRAIN1: outer:
 ; DRAIN1: icmp uge i32 %{{.*}}, 1, !dbg
