@@ -856,16 +856,16 @@ public:
       : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
         EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
 
-  // A counter's register (in loops whose branches are not all uniform).
-  AllocaInst *slot(uint32_t Counter, const Twine &Name = "pasta.div") {
+  // A counter's register (in loops whose branches are not all uniform),
+  // for a site that adds at most Most to it (either sign).
+  AllocaInst *slot(uint32_t Counter, uint64_t Most,
+                   const Twine &Name = "pasta.div") {
+    SlotBounds[Counter] += Most;
     AllocaInst *&S = Slots[Counter];
     if (!S)
       S = newRegister(Name);
     return S;
   }
-
-  // A site in a loop adds at most Most to any one of the registers.
-  void mayAdd(uint64_t Most) { SlotBound += Most; }
 
   // Where the runtime's helpers put a figure the site cannot produce (a
   // shared figure of a global access, sectors of an atomic): a register
@@ -912,9 +912,9 @@ public:
     if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
-      addFold(*U, {Warps, HL.Leader, 1, N});
+      addFold(*U, {Warps, HL.Leader, 1, 1, N});
       if (WithThreads)
-        addFold(*U, {Threads, HL.Lanes, 1, N});
+        addFold(*U, {Threads, HL.Lanes, 1, MaxLanes, N});
       return;
     }
     IRBuilder<> B(At);
@@ -925,10 +925,9 @@ public:
                                 B.getInt32(WithThreads)});
       return;
     }
-    mayAdd(MaxLanes);
-    B.CreateCall(H.Block,
-                 {B.getInt32(1), slot(Warps, "pasta.div.bw"),
-                  WithThreads ? slot(Threads, "pasta.div.bt") : discard()});
+    B.CreateCall(H.Block, {B.getInt32(1), slot(Warps, 1, "pasta.div.bw"),
+                           WithThreads ? slot(Threads, MaxLanes, "pasta.div.bt")
+                                       : discard()});
   }
 
   // Whether a conditional branch or switch of `Row` diverges (its
@@ -946,9 +945,8 @@ public:
                                  B.getInt64Ty());
     uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
     if (Loops.inLoop(BB)) {
-      mayAdd(1);
       B.CreateCall(BI ? H.Branch : H.Switch,
-                   {Taken, discard(), slot(Divergent)});
+                   {Taken, discard(), slot(Divergent, 1)});
       return;
     }
     B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
@@ -1053,6 +1051,7 @@ private:
     uint32_t Counter;
     AllocaInst *PerEntry;
     uint32_t Times;
+    uint64_t Most; // the most PerEntry can be (either sign)
     Count N;
     Value *Ok = nullptr;
   };
@@ -1106,37 +1105,61 @@ private:
       return;
     }
     IRBuilder<> B(U.PreheaderEnd);
-    emitFold(B, /*InLoop=*/false, F);
+    emitFoldsAt(B, /*InLoop=*/false, F);
   }
 
-  void emitFold(IRBuilder<> &B, bool InLoop, const Fold &F) {
+  // F's figure: its figure per entry times N executions.
+  static Value *foldValue(IRBuilder<> &B, const Fold &F, Value *N) {
     Value *PerEntry = load(B, F.PerEntry);
     if (F.Ok)
       PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
-    Value *N = F.N.Trips ? F.N.Trips : load(B, F.N.Register);
-    Value *V = times(B, B.CreateMul(PerEntry, N), F.Times);
-    if (!InLoop) {
-      B.CreateCall(H.Add, {counter(B, F.Counter), V});
-      return;
-    }
-    // In another loop: to the register when it is small (the usual case:
-    // a short inner loop), else straight to the counter.
-    mayAdd(MaxFold);
-    Value *Small = B.CreateICmpULT(B.CreateAdd(V, B.getInt64(MaxFold)),
-                                   B.getInt64(2 * MaxFold), "pasta.div.small");
-    Instruction *SmallT, *LargeT;
-    SplitBlockAndInsertIfThenElse(Small, B.GetInsertPoint(), &SmallT, &LargeT);
-    markInstrumentation(
-        SmallT->getParent()->getSinglePredecessor()->getTerminator());
-    IRBuilder<> SB(SmallT);
-    addFigure(SB, /*InLoop=*/true, F.Counter, V);
-    IRBuilder<> LB(LargeT);
-    LB.CreateCall(H.Add, {counter(LB, F.Counter, freshRow(LB)), V});
+    return times(B, B.CreateMul(PerEntry, N), F.Times);
   }
 
-  // A fold's figure, per entry times the entry's executions, has no bound:
-  // in a loop it goes to a register below this (either sign).
-  static constexpr uint64_t MaxFold = 1 << 16;
+  static Value *executionsOf(IRBuilder<> &B, const Fold &F) {
+    return F.N.Trips ? F.N.Trips : load(B, F.N.Register);
+  }
+
+  // Folds outside loops: straight to their counters. In another loop, the
+  // folds of one count of executions, under one test of the count: to the
+  // registers when every figure is at most MaxFold (the usual case: a
+  // short inner loop), else straight to the counters.
+  void emitFoldsAt(IRBuilder<> &B, bool InLoop, ArrayRef<Fold> Folds) {
+    if (!InLoop) {
+      for (const Fold &F : Folds) {
+        Value *V = foldValue(B, F, executionsOf(B, F));
+        B.CreateCall(H.Add, {counter(B, F.Counter), V});
+      }
+      return;
+    }
+    MapVector<Value *, SmallVector<const Fold *, 8>> ByCount;
+    for (const Fold &F : Folds)
+      ByCount[F.N.Trips ? F.N.Trips : F.N.Register].push_back(&F);
+    for (auto &[Key, Group] : ByCount) {
+      uint64_t Most = 1;
+      for (const Fold *F : Group)
+        Most = std::max(Most, F->Most * F->Times);
+      Value *N = executionsOf(B, *Group.front());
+      Value *Small =
+          B.CreateICmpULE(N, B.getInt64(MaxFold / Most), "pasta.div.small");
+      Instruction *SmallT, *LargeT;
+      SplitBlockAndInsertIfThenElse(Small, B.GetInsertPoint(), &SmallT,
+                                    &LargeT);
+      markInstrumentation(
+          SmallT->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> SB(SmallT), LB(LargeT);
+      Value *Row = freshRow(LB);
+      for (const Fold *F : Group) {
+        addFigure(SB, /*InLoop=*/true, F->Counter, foldValue(SB, *F, N),
+                  MaxFold);
+        Value *V = foldValue(LB, *F, N);
+        LB.CreateCall(H.Add, {counter(LB, F->Counter, Row), V});
+      }
+    }
+  }
+
+  // The most a fold adds to a register in another loop.
+  static constexpr uint64_t MaxFold = 1 << 20;
 
   static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
     for (AllocaInst *R : Registers)
@@ -1245,9 +1268,10 @@ private:
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
     if (InLoop && G.Members.size() == 1) {
-      mayAdd(mostPerExecution(*Rep.A));
-      callAccess(B, Rep.Ptr, G,
-                 [&](unsigned Fig) { return slot(figure(Rep.A->Row, Fig)); });
+      uint64_t Most = mostPerExecution(*Rep.A);
+      callAccess(B, Rep.Ptr, G, [&](unsigned Fig) {
+        return slot(figure(Rep.A->Row, Fig), Most);
+      });
       return;
     }
     zero(B, scratch());
@@ -1262,15 +1286,13 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       B.SetInsertPoint(Then);
     }
-    for (auto [Row, Times] : rowsOf(G)) {
-      if (InLoop)
-        mayAdd(Times * mostPerExecution(*Rep.A));
+    for (auto [Row, Times] : rowsOf(G))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*Rep.A, Fig))
           addFigure(B, InLoop, figure(Row, Fig),
-                    times(B, load(B, scratch()[Fig]), Times));
-    }
+                    times(B, load(B, scratch()[Fig]), Times),
+                    Times * mostPerExecution(*Rep.A));
   }
 
   // G's figures taken in its loop's preheader, at its first access's address
@@ -1308,7 +1330,8 @@ private:
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (PerEntry[Fig])
-          addFold(U, {figure(Row, Fig), PerEntry[Fig], Times, N, Ok});
+          addFold(U, {figure(Row, Fig), PerEntry[Fig], Times,
+                      mostPerExecution(*Rep.A), N, Ok});
     return Ok;
   }
 
@@ -1317,10 +1340,11 @@ private:
   }
 
   // Counter += V, V being 0 in every lane but the one that measured: in a
-  // loop to its register (V bounded: mayAdd), else to the counter.
-  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Counter, Value *V) {
+  // loop to its register (|V| at most Most), else to the counter.
+  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Counter, Value *V,
+                 uint64_t Most) {
     if (InLoop) {
-      AllocaInst *R = slot(Counter);
+      AllocaInst *R = slot(Counter, Most);
       B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R),
                                 B.CreateTrunc(V, B.getInt32Ty())),
                     R);
@@ -1358,13 +1382,11 @@ private:
     for (const UniformLoops::UniformLoop *U : HoistOrder) {
       const HoistedLoop &HL = Hoisted[U];
       IRBuilder<> PB(U->PreheaderEnd);
-      for (const Fold &F : HL.PreheaderFolds)
-        emitFold(PB, /*InLoop=*/true, F);
+      emitFoldsAt(PB, /*InLoop=*/true, HL.PreheaderFolds);
       for (BasicBlock *Exit : U->Exits) {
         IRBuilder<> B(&*Exit->getFirstInsertionPt());
         bool InLoop = Loops.inLoop(*Exit);
-        for (const Fold &F : HL.Folds)
-          emitFold(B, InLoop, F);
+        emitFoldsAt(B, InLoop, HL.Folds);
       }
     }
   }
@@ -1401,17 +1423,19 @@ private:
   // a block passes that header (the pass keeps no add of an irreducible
   // cycle in a register), so between two visits of these headers a thread
   // runs each block with an add at most once, and adds at most SlotBound
-  // to any one register. Every Limit visits (Limit * SlotBound < 2^31)
-  // each lane adds its registers to their counters and zeroes them. At
-  // about 2^31 / (64 x (size + 2)) visits per access measured in the loops
-  // (2^31 / 2^16 per fold), this is rare: the drain is plain code, not a
-  // call (a call in a loop costs the loop registers), and needs no lanes
-  // but its own.
+  // (the largest of SlotBounds) to any one register. Every Limit visits
+  // (Limit * SlotBound < 2^31) each lane adds its registers to their
+  // counters and zeroes them. That is every 2^31 / (64 x (size + 2))
+  // visits for a register of an access measured in a loop, 2^11 for one a
+  // fold adds to: rare. The drain is plain code, not a call (a call in a
+  // loop costs the loop registers), and needs no lanes but its own.
   void drainBeforeOverflow() {
     if (Slots.empty())
       return;
-    uint64_t Limit =
-        std::max<uint64_t>(1, INT32_MAX / std::max<uint64_t>(SlotBound, 1));
+    uint64_t SlotBound = 1;
+    for (auto &[Counter, Most] : SlotBounds)
+      SlotBound = std::max(SlotBound, Most);
+    uint64_t Limit = std::max<uint64_t>(1, INT32_MAX / SlotBound);
     if (DrainVisits)
       Limit = std::min<uint64_t>(Limit, DrainVisits);
     DominatorTree DT(Copy);
@@ -1521,7 +1545,8 @@ private:
   const DivHelpers &H;
   uint32_t DrainVisits; // at most this many header visits between drains
   std::map<uint32_t, AllocaInst *> Slots; // by counter
-  uint64_t SlotBound = 0; // the most one pass through a loop adds to one
+  // By counter: the most one pass through a loop adds to its register.
+  std::map<uint32_t, uint64_t> SlotBounds;
   std::deque<AccessGroup> Groups;
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
   SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;

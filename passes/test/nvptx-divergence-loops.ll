@@ -242,20 +242,21 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 117, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
 
-; The loop registers are 32 bits. A fold in the outer loop (the inner
-; uniform loop's figures per entry times its %n iterations, at its
-; preheader) has no bound: it goes to its register when under 2^16 (either
-; sign), else straight to the counter. The outer header counts its visits
-; and every 2^31 / (4 x 2^16 + 65) = 8189 visits each lane adds its
-; registers to their counters and zeroes them: one pass through the outer
-; loop adds at most 2^16 per fold (four) and 64 (the header block's active
-; lanes) and 1 (its branch) to any one of them.
+; The loop registers are 32 bits. The folds in the outer loop (the inner
+; uniform loop's figures per entry times its %smax iterations, at its
+; preheader) have no bound of their own: under one test of the count, they
+; go to their registers while each is at most 2^20, that is for at most
+; 2^20 / 384 = 2730 iterations (384 = 64 lanes x (4 + 2), the most a
+; 4-byte store's figure can be per execution), else straight to the
+; counters. The outer header counts its visits, and every 2^31 / 2^20 =
+; 2047 visits (one pass adds at most 2^20 to a fold's register) each lane
+; adds its registers to their counters and zeroes them.
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
 ; CHECK: outer:
 ; CHECK: %[[VISITS:.*]] = load i32, ptr %pasta.div.visits
 ; CHECK-NEXT: %[[VISITS1:.*]] = add i32 %[[VISITS]], 1
 ; CHECK-NEXT: store i32 %[[VISITS1]], ptr %pasta.div.visits
-; CHECK-NEXT: %[[FULL:.*]] = icmp uge i32 %[[VISITS1]], 8189
+; CHECK-NEXT: %[[FULL:.*]] = icmp uge i32 %[[VISITS1]], 2047
 ; CHECK-NEXT: br i1 %[[FULL]], label %[[DRAIN:[0-9]+]], label %[[BODY:[0-9]+]], {{.*}}!pasta.instrumentation
 ; CHECK: [[DRAIN]]:
 ; CHECK-NEXT: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(
@@ -270,21 +271,23 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: [[BODY]]:
 ; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
-; CHECK: %[[LEAD:.*]] = load i32, ptr %pasta.div.leader
-; CHECK-NEXT: %[[LEAD64:.*]] = sext i32 %[[LEAD]] to i64
-; CHECK-NEXT: %[[FOLD:.*]] = mul i64 %[[LEAD64]], %smax
-; CHECK-NEXT: %[[SHIFT:.*]] = add i64 %[[FOLD]], 65536
-; CHECK-NEXT: %pasta.div.small = icmp ult i64 %[[SHIFT]], 131072
+; CHECK: %pasta.div.small = icmp ule i64 %smax, 2730
 ; CHECK-NEXT: br i1 %pasta.div.small, label %[[SMALL:[0-9]+]], label %[[LARGE:[0-9]+]], {{.*}}!pasta.instrumentation
 ; CHECK: [[SMALL]]:
+; CHECK-NEXT: %[[LEAD:.*]] = load i32, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LEAD64:.*]] = sext i32 %[[LEAD]] to i64
+; CHECK-NEXT: %[[FOLD:.*]] = mul i64 %[[LEAD64]], %smax
 ; CHECK-NEXT: %[[R:.*]] = load i32, ptr %[[REG:pasta.div[0-9]*]],
 ; CHECK-NEXT: %[[FOLD32:.*]] = trunc i64 %[[FOLD]] to i32
 ; CHECK-NEXT: %[[SUM:.*]] = add i32 %[[R]], %[[FOLD32]]
 ; CHECK-NEXT: store i32 %[[SUM]], ptr %[[REG]],
 ; CHECK: [[LARGE]]:
 ; CHECK-NEXT: %[[ROW2:.*]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK-NEXT: %[[LEADL:.*]] = load i32, ptr %pasta.div.leader
+; CHECK-NEXT: %[[LEADL64:.*]] = sext i32 %[[LEADL]] to i64
+; CHECK-NEXT: %[[FOLDL:.*]] = mul i64 %[[LEADL64]], %smax
 ; CHECK-NEXT: %[[C163:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW2]], i32 163
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C163]], i64 %[[FOLD]])
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C163]], i64 %[[FOLDL]])
 ; DRAIN1-LABEL: define ptx_kernel void @nested__pasta_div(
 ; DRAIN1: outer:
 ; DRAIN1: icmp uge i32 %{{.*}}, 1, !dbg
