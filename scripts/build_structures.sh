@@ -3,18 +3,19 @@
 # instrumented, as their users would: a main compiled by gcc, kernels in
 # .cu files compiled by pasta-clang++, in objects, a static archive, a shared
 # library (linked, and opened with dlopen), all linked through pasta-clang++;
-# threads, CUDA graphs, the driver API, C++ names and Thrust as one .cu each.
+# threads, CUDA graphs, the driver API, C++ names and Thrust as one .cu each;
+# relocatable device code (-fgpu-rdc, two units device-linked).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
-#   GROUP   linkage threads graphs driver_api cxx_names thrust (default: all)
+#   GROUP   linkage threads graphs driver_api cxx_names thrust rdc (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -71,6 +72,21 @@ build_one() {
     -o "$name.plain" "$@" "${rt[@]}"
 }
 
+# Relocatable device code (tests/gpu/rdc_*.cu, also built by CMake for
+# scripts/gpu_check.sh): two units compiled with -fgpu-rdc, device-linked by
+# clang's linker wrapper; the host registers them through offloading entries.
+build_rdc() {
+  local u
+  for u in rdc_lib rdc_main; do
+    "$pasta" "${cu[@]}" -fgpu-rdc -c "$here/tests/gpu/$u.cu" -o $u.o
+    plain -fgpu-rdc -c "$here/tests/gpu/$u.cu" -o $u.plain.o
+  done
+  "$pasta" -fgpu-rdc --offload-link --cuda-path="$cuda" --offload-arch=sm_90 \
+    rdc_lib.o rdc_main.o -o rdc "${rt[@]}"
+  clang++-22 -fgpu-rdc --offload-link --cuda-path="$cuda" --offload-arch=sm_90 \
+    rdc_lib.plain.o rdc_main.plain.o -o rdc.plain "${rt[@]}"
+}
+
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
@@ -78,6 +94,7 @@ for g in $groups; do
     driver_api) build_one driver_api -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
+    rdc) build_rdc ;;
     *) echo "build_structures: unknown group $g" >&2; exit 2 ;;
   esac
 done

@@ -2,7 +2,8 @@
 # Divergence mode on the program structures (issue [divergence], the
 # [real-programs] corpus: gcc main with kernels in objects, a static and a
 # shared library and dlopen; host threads and streams; CUDA graphs; the
-# driver API; C++ templates and lambdas; Thrust/CUB). Each structure built
+# driver API; C++ templates and lambdas; Thrust/CUB; -fgpu-rdc). Each
+# structure built
 # with PASTA_DIVERGENCE=1 runs with PASTA_DIVERGENCE=1 and must print what
 # its plain twin prints; Nsight Compute profiles the plain twin with the
 # divergence metrics, compared per kernel by scripts/compare_divergence.py.
@@ -60,6 +61,14 @@ one graphs graphs
 one driver_api driver_api
 one cxx_names cxx_names
 one thrust thrust
+one rdc rdc
+# -fgpu-rdc registers the copies through offloading entries. Its grids are
+# one block, which fits in one wave: the uncapped twins must be what ran.
+(cd "$bin" && PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null "$NCU" --csv \
+  --metrics launch__grid_size ./rdc) > "$W/rdc.copies.csv" 2>&1
+twins=$(grep -c '__pasta_divu' "$W/rdc.copies.csv")
+echo "rdc: $twins kernel launches of uncapped divergence twins (2 expected)"
+[ "$twins" = 2 ] || status=1
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --out "$OUT/divergence-structures.md" > /dev/null || status=1
 cat "$OUT/divergence-structures.md"
