@@ -134,43 +134,46 @@ static bool flagOption(const cl::opt<bool> &Flag, const char *EnvName,
   return Default;
 }
 
-// A register cap: the flag if given, else the variable, else -1 (chosen
-// per kernel). ptxas takes .maxnreg from 16 up; 0 means none.
+// A number option as given: the flag's value if it was given, else the
+// variable's, else empty.
+static std::string givenNumber(const cl::opt<int> &Flag, const char *EnvName) {
+  if (Flag.getNumOccurrences())
+    return std::to_string(Flag);
+  const char *Env = std::getenv(EnvName);
+  return Env ? Env : "";
+}
+
+// The error for a number option given as Given.
+static std::string badNumber(const char *EnvName, StringRef Given,
+                             const Twine &Expected) {
+  return (Twine(EnvName) + "='" + Given.take_front(80) + "' is not " + Expected)
+      .str();
+}
+
+// A register cap: -1 when not given (chosen per kernel). ptxas takes
+// .maxnreg from 16 up; 0 means none.
 static int registerCapOption(std::vector<std::string> &Errors) {
-  std::string Given;
-  if (DivMaxRegistersFlag.getNumOccurrences())
-    Given = std::to_string(DivMaxRegistersFlag);
-  else if (const char *Env = std::getenv("PASTA_DIV_MAXNREG"))
-    Given = Env;
+  std::string Given = givenNumber(DivMaxRegistersFlag, "PASTA_DIV_MAXNREG");
   if (Given.empty())
     return -1;
   unsigned N = 0;
   if (!StringRef(Given).getAsInteger(10, N) &&
       (N == 0 || (N >= 16 && N <= 255)))
     return N;
-  Errors.push_back(("PASTA_DIV_MAXNREG='" + StringRef(Given).take_front(80) +
-                    "' is not a register count: give 16 to 255, or 0 for "
-                    "no cap")
-                       .str());
+  Errors.push_back(badNumber("PASTA_DIV_MAXNREG", Given,
+                             "a register count: give 16 to 255, or 0 for "
+                             "no cap"));
   return -1;
 }
 
-// The drain interval: the flag if given, else the variable, else 0.
+// The drain interval: 0 when not given.
 static uint32_t drainOption(std::vector<std::string> &Errors) {
-  std::string Given;
-  if (DivDrainEveryFlag.getNumOccurrences())
-    Given = std::to_string(DivDrainEveryFlag);
-  else if (const char *Env = std::getenv("PASTA_DIV_DRAIN_EVERY"))
-    Given = Env;
-  if (Given.empty())
-    return 0;
+  std::string Given = givenNumber(DivDrainEveryFlag, "PASTA_DIV_DRAIN_EVERY");
   uint32_t N = 0;
-  if (!StringRef(Given).getAsInteger(10, N))
+  if (Given.empty() || !StringRef(Given).getAsInteger(10, N))
     return N;
-  Errors.push_back(("PASTA_DIV_DRAIN_EVERY='" +
-                    StringRef(Given).take_front(80) +
-                    "' is not a count of loop-header visits: give 0 or more")
-                       .str());
+  Errors.push_back(badNumber("PASTA_DIV_DRAIN_EVERY", Given,
+                             "a count of loop-header visits: give 0 or more"));
   return 0;
 }
 
