@@ -24,6 +24,7 @@
 # PASTA_DIV_DRAIN_EVERY=1: the loop registers drained at every loop-header
 # visit, staged by DRAIN_KERNELS=DIR scripts/stage_div_before_after.sh), its
 # profile must equal <k>-div's too; it is not timed.
+# Then scripts/gpu_div_long_loop.sh ($OUT/div-long-loop.txt).
 # Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
 # worked example's stderr report), logs and profiles in
 # $OUT/divergence-work.tgz.
@@ -117,6 +118,11 @@ for k in $PROGRAMS; do
   ran="$ran $k"
 done
 rm -f "$W/run.txt"
+# The loop registers' drain on a loop that would overflow them.
+if [ -x "$BIN/div_long_loop-div" ]; then
+  PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_long_loop.sh > /dev/null 2>&1 ||
+    { echo "gpu_divergence: div_long_loop failed ($OUT/div-long-loop.txt)"; status=1; }
+fi
 # The worked example's stderr report (docs/user-guide.md).
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
