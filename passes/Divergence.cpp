@@ -454,6 +454,8 @@ public:
       if (startsSegment(I))
         Calls.push_back(&I);
     }
+    if (T.Target == PASTA_TARGET_NVPTX)
+      joinVectorAccesses(FirstAccess, AccessSegment);
     if (InstsOf.empty())
       return;
     DivergencePlan::Block Planned = countersOf(BB);
@@ -481,6 +483,87 @@ public:
   }
 
 private:
+  // NVPTX's back end joins adjacent accesses of one base into one vector
+  // access (its load-store vectorizer runs after PASTA): the four element
+  // loads of an int4 become one ld.global.v4, one request for ncu. Each run
+  // it surely joins is measured as one access of the joined size at its
+  // first element (the others are not measured): 2 or 4 loads, or stores,
+  // of 4 or 8 bytes each, at most 16 bytes, next to each other in the
+  // block and in memory from one base, the first aligned to the joined
+  // size, with nothing between them that may write memory (for stores:
+  // touch it) or start a segment. Segment holds each access's segment.
+  void joinVectorAccesses(size_t First, SmallVectorImpl<size_t> &Segment) {
+    auto &Acc = Plan.Accesses;
+    for (size_t K = First; K < Acc.size(); ++K) {
+      size_t N = vectorRun(K, First, Segment);
+      if (N < 2)
+        continue;
+      Acc[K].Size *= N;
+      Acc.erase(Acc.begin() + K + 1, Acc.begin() + K + N);
+      auto Seg = Segment.begin() + (K - First);
+      Segment.erase(Seg + 1, Seg + N);
+    }
+  }
+
+  // How many planned accesses from Plan.Accesses[K] on the vectorizer
+  // joins into one (1: none).
+  size_t vectorRun(size_t K, size_t First, ArrayRef<size_t> Segment) {
+    const auto &Acc = Plan.Accesses;
+    const DivergencePlan::Access &Lead = Acc[K];
+    uint32_t Elem = Lead.Size;
+    if (!isSimpleAccess(*Lead.I) || (Elem != 4 && Elem != 8))
+      return 1;
+    bool Load = isa<LoadInst>(Lead.I);
+    APInt Start(DL.getIndexTypeSizeInBits(accessPointerType(*Lead.I)), 0);
+    const Value *Base =
+        getLoadStorePointerOperand(Lead.I)->stripAndAccumulateConstantOffsets(
+            DL, Start, /*AllowNonInbounds=*/true);
+    size_t N = 1;
+    for (; N < 16 / Elem && K + N < Acc.size(); ++N) {
+      const DivergencePlan::Access &Next = Acc[K + N];
+      if (Segment[K + N - First] != Segment[K - First] || Next.Size != Elem ||
+          Next.Space != Lead.Space || !isSimpleAccess(*Next.I) ||
+          isa<LoadInst>(Next.I) != Load ||
+          !nothingBetween(*Acc[K + N - 1].I, *Next.I, Load))
+        break;
+      APInt Offset(Start.getBitWidth(), 0);
+      if (getLoadStorePointerOperand(Next.I)->stripAndAccumulateConstantOffsets(
+              DL, Offset, /*AllowNonInbounds=*/true) != Base ||
+          Offset != Start + N * Elem)
+        break;
+    }
+    // A vector of 2 or 4 elements, as aligned as it is long.
+    uint64_t Aligned = getLoadStoreAlignment(Lead.I).value();
+    while (N > 1 && ((N & (N - 1)) != 0 || Aligned < N * Elem))
+      --N;
+    return N;
+  }
+
+  static bool isSimpleAccess(const Instruction &I) {
+    if (const auto *L = dyn_cast<LoadInst>(&I))
+      return L->isSimple();
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      return S->isSimple();
+    return false;
+  }
+
+  static Type *accessPointerType(const Instruction &I) {
+    return getLoadStorePointerOperand(&I)->getType();
+  }
+
+  // Whether nothing between From and To (one block, From first) keeps the
+  // vectorizer from joining them: no write to memory between two loads,
+  // no memory access at all between two stores, no call.
+  static bool nothingBetween(const Instruction &From, const Instruction &To,
+                             bool Loads) {
+    for (const Instruction *I = From.getNextNode(); I && I != &To;
+         I = I->getNextNode())
+      if (isa<CallBase>(I) ||
+          (Loads ? I->mayWriteToMemory() : I->mayReadOrWriteMemory()))
+        return false;
+    return true;
+  }
+
   // BB's counters: those of the block above it that it runs once after
   // (not measured in BB), else its own warp counter and, for thread-level
   // executions, the counting code's count of the block where it has one.
