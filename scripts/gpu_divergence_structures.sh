@@ -2,7 +2,8 @@
 # Divergence mode on the program structures (issue [divergence], the
 # [real-programs] corpus: gcc main with kernels in objects, a static and a
 # shared library and dlopen; host threads and streams; CUDA graphs; the
-# driver API; C++ templates and lambdas; Thrust/CUB; -fgpu-rdc). Each
+# driver API; C++ templates and lambdas; Thrust/CUB; -fgpu-rdc; vector
+# types). Each
 # structure built
 # with PASTA_DIVERGENCE=1 runs with PASTA_DIVERGENCE=1 and must print what
 # its plain twin prints; Nsight Compute profiles the plain twin with the
@@ -62,6 +63,7 @@ one driver_api driver_api
 one cxx_names cxx_names
 one thrust thrust
 one rdc rdc
+one vectors vectors
 # -fgpu-rdc registers the copies through offloading entries. Its grids are
 # one block, which fits in one wave: the uncapped twins must be what ran.
 (cd "$bin" && PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null "$NCU" --csv \
