@@ -29,8 +29,8 @@
 
 static const long long kIters = 10000000;
 
-__global__ void long_loop(const long long *in, const int *perm,
-                          long long *out, long long iters) {
+__global__ void long_loop(const long long *in, const int *perm, long long *out,
+                          long long iters) {
   int t = threadIdx.x;
   int p = perm[t];
   long long mine = iters + (t & 1);

@@ -83,25 +83,31 @@ int main() {
   CHECK(cudaMalloc(&g_out, kN * sizeof(int)));
   CHECK(cudaMalloc(&d_in, kN * sizeof(double2)));
   CHECK(cudaMalloc(&d_out, kN * sizeof(double2)));
-  CHECK(cudaMemcpy(f_in, f.data(), kN * sizeof(float4), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(g_in, g.data(), 2 * kN * sizeof(int2), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(d_in, d.data(), kN * sizeof(double2), cudaMemcpyHostToDevice));
+  CHECK(
+      cudaMemcpy(f_in, f.data(), kN * sizeof(float4), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(g_in, g.data(), 2 * kN * sizeof(int2),
+                   cudaMemcpyHostToDevice));
+  CHECK(
+      cudaMemcpy(d_in, d.data(), kN * sizeof(double2), cudaMemcpyHostToDevice));
   scale4<<<kN / kBlock, kBlock>>>(f_in, f_out);
   gather2<<<kN / kBlock, kBlock>>>(g_in, g_out);
   reverse2<<<kN / kBlock, kBlock>>>(d_in, d_out);
   std::vector<float4> fo(kN);
   std::vector<int> go(kN);
   std::vector<double2> dout(kN);
-  CHECK(cudaMemcpy(fo.data(), f_out, kN * sizeof(float4), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(fo.data(), f_out, kN * sizeof(float4),
+                   cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(go.data(), g_out, kN * sizeof(int), cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(dout.data(), d_out, kN * sizeof(double2), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(dout.data(), d_out, kN * sizeof(double2),
+                   cudaMemcpyDeviceToHost));
   uint64_t h = 1469598103934665603ull;
   for (int i = 0; i < kN; ++i) {
     int r = i / kBlock * kBlock + (kBlock - 1 - i % kBlock);
-    bool ok = fo[i].x == 2 * f[i].x && fo[i].y == 2 * f[i].y &&
-              fo[i].z == 2 * f[i].z && fo[i].w == 2 * f[i].w &&
-              go[i] == g[2 * i].x + g[2 * i].y + g[2 * i + 1].x + g[2 * i + 1].y &&
-              dout[i].x == d[r].x && dout[i].y == d[r].y;
+    bool ok =
+        fo[i].x == 2 * f[i].x && fo[i].y == 2 * f[i].y &&
+        fo[i].z == 2 * f[i].z && fo[i].w == 2 * f[i].w &&
+        go[i] == g[2 * i].x + g[2 * i].y + g[2 * i + 1].x + g[2 * i + 1].y &&
+        dout[i].x == d[r].x && dout[i].y == d[r].y;
     if (!ok) {
       std::printf("vectors: FAILED at %d\n", i);
       return 1;
