@@ -925,8 +925,9 @@ static uint64_t mostPerExecution(const DivergencePlan::Access &A) {
 //
 // The registers are 32 bits wide: a 64-bit one takes two of the copy's
 // registers, which run under a cap (capRegisters), and what they save is
-// spills in loops. Each add to one is bounded (mayAdd), so a count of loop
-// header visits drains them before one can overflow (drainBeforeOverflow).
+// spills in loops. Each add to one is bounded (slot's Most), so a count of
+// loop header visits drains them before one can overflow
+// (drainBeforeOverflow).
 // The runtime's helpers add to them modulo 2^32 and they are read as signed
 // values (an access helper adds measured less derived figures). What a
 // uniform loop's exit adds in another loop, a figure per entry times the
@@ -1176,7 +1177,7 @@ private:
     return {N, nullptr};
   }
 
-  // In another loop a fold adds a branch (emitFold), so it waits until
+  // In another loop a fold adds a branch (emitFoldsAt), so it waits until
   // every block is measured: the blocks' loops are looked up by block.
   void addFold(const UniformLoops::UniformLoop &U, const Fold &F) {
     if (!F.N.Trips) {
@@ -1510,8 +1511,10 @@ private:
   // (Limit * SlotBound < 2^31) each lane adds its registers to their
   // counters and zeroes them. That is every 2^31 / (64 x (size + 2))
   // visits for a register of an access measured in a loop, 2^11 for one a
-  // fold adds to: rare. The drain is plain code, not a call (a call in a
-  // loop costs the loop registers), and needs no lanes but its own.
+  // fold adds to: rare. (Only an access of some 32 MiB, which no GPU load
+  // is, could add 2^31 in one visit.) The drain is plain code, not a call
+  // (a call in a loop costs the loop registers), and needs no lanes but
+  // its own.
   void drainBeforeOverflow() {
     if (Slots.empty())
       return;
