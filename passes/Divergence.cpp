@@ -1444,7 +1444,8 @@ private:
   }
 
   // This thread block's row computed here: for code that rarely runs in a
-  // loop, which should not keep the entry's row live across the loop.
+  // loop, which should not keep the entry's row live across the loop, and
+  // for the flushes.
   Value *freshRow(IRBuilder<> &B) {
     return B.CreateCall(H.BankRow, {T.Counters, B.getInt32(T.NumCounters),
                                     B.getInt32(T.numBanks())});
@@ -1454,8 +1455,7 @@ private:
   Value *bankRow() {
     if (!BankRow) {
       IRBuilder<> B(EntryBody);
-      BankRow = B.CreateCall(H.BankRow, {T.Counters, B.getInt32(T.NumCounters),
-                                         B.getInt32(T.numBanks())});
+      BankRow = freshRow(B);
     }
     return BankRow;
   }
@@ -1563,7 +1563,7 @@ private:
   void emitFlush(Instruction *Ret) {
     Module &M = *Copy.getParent();
     LLVMContext &Ctx = M.getContext();
-    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    Type *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
     std::map<uint32_t, Value *> Values = slotValues(B);
@@ -1577,15 +1577,11 @@ private:
     markInstrumentation(
         FastT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> FB(FastT);
-    FunctionCallee BankRow =
-        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
-    Value *Row = FB.CreateCall(BankRow, {T.Counters, FB.getInt32(T.NumCounters),
-                                         FB.getInt32(T.numBanks())});
+    Value *Row = freshRow(FB);
     FunctionCallee FlushFast = M.getOrInsertFunction(
         FlushCounterFastName, FB.getVoidTy(), Global, I64);
     for (auto &[Counter, V] : Values)
-      FB.CreateCall(FlushFast,
-                    {FB.CreateConstInBoundsGEP1_32(I64, Row, Counter), V});
+      FB.CreateCall(FlushFast, {counter(FB, Counter, Row), V});
     emitStagedFlush(SlowT, Values);
   }
 
