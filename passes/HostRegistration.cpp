@@ -30,6 +30,7 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <optional>
+#include <utility>
 
 using namespace llvm;
 using namespace pasta;
@@ -96,11 +97,17 @@ static constexpr const char *RegisterDivergenceName =
 static constexpr const char *RegisterUncappedName =
     "__pasta_register_divergence_uncapped";
 
-// Whether the device half emits K PASTA_DIV_UNCAPPED_SUFFIX beside K's
-// divergence copy (Divergence.cpp: NVIDIA kernels, register caps on).
-static bool hasUncappedCopy(const Options &Opts, const VendorRuntime &V) {
-  return Opts.Divergence && Opts.DivMaxRegisters != 0 &&
-         V.Vendor == PASTA_VENDOR_CUDA;
+// A kernel's divergence copies, each as its name suffix and the runtime
+// call that registers it: the copy, and its uncapped twin where the device
+// half emits one (Divergence.cpp: NVIDIA kernels, register caps on).
+using DivergenceCopy = std::pair<const char *, const char *>;
+static SmallVector<DivergenceCopy, 2> divergenceCopies(const Options &Opts,
+                                                       const VendorRuntime &V) {
+  SmallVector<DivergenceCopy, 2> Copies{
+      {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
+  if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA)
+    Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
+  return Copies;
 }
 
 // The kernels the device half instruments (and gives variants): the same
@@ -190,8 +197,7 @@ static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
 // Tells the host runtime which handle launches a kernel's divergence copy
 // (PASTA_DIVERGENCE=1 builds only, so other builds call nothing new).
 static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
-                                   Value *Copy,
-                                   const char *Name = RegisterDivergenceName) {
+                                   Value *Copy, const char *Name) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   FunctionCallee Register =
       M.getOrInsertFunction(Name, B.getVoidTy(), Ptr, Ptr);
@@ -246,13 +252,9 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
                                 Shadow ? Shadow : Null});
   if (!Opts.Divergence || !hasVariants(Opts, Mangled))
     return;
-  registerDivergenceCopy(M, B, Handle,
-                         registerCopy(M, B, Reg, Mangled, PASTA_DIV_SUFFIX));
-  if (hasUncappedCopy(Opts, V))
-    registerDivergenceCopy(
-        M, B, Handle,
-        registerCopy(M, B, Reg, Mangled, PASTA_DIV_UNCAPPED_SUFFIX),
-        RegisterUncappedName);
+  for (auto [Suffix, Register] : divergenceCopies(Opts, V))
+    registerDivergenceCopy(M, B, Handle,
+                           registerCopy(M, B, Reg, Mangled, Suffix), Register);
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -408,12 +410,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                   B.getInt64(KP.Pointers), Shadow});
     if (!Opts.Divergence || !hasVariants(Opts, Mangled))
       continue;
-    // The divergence copy, and its uncapped twin where there is one.
-    SmallVector<std::pair<const char *, const char *>, 2> Copies{
-        {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
-    if (hasUncappedCopy(Opts, V))
-      Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
-    for (auto [Suffix, Register] : Copies) {
+    for (auto [Suffix, Register] : divergenceCopies(Opts, V)) {
       std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
