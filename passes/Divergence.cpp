@@ -514,10 +514,8 @@ private:
     if (!isSimpleAccess(*Lead.I) || (Elem != 4 && Elem != 8))
       return 1;
     bool Load = isa<LoadInst>(Lead.I);
-    APInt Start(DL.getIndexTypeSizeInBits(accessPointerType(*Lead.I)), 0);
-    const Value *Base =
-        getLoadStorePointerOperand(Lead.I)->stripAndAccumulateConstantOffsets(
-            DL, Start, /*AllowNonInbounds=*/true);
+    APInt Start;
+    const Value *Base = baseOf(*Lead.I, Start);
     size_t N = 1;
     for (; N < 16 / Elem && K + N < Acc.size(); ++N) {
       const DivergencePlan::Access &Next = Acc[K + N];
@@ -526,9 +524,9 @@ private:
           isa<LoadInst>(Next.I) != Load ||
           !nothingBetween(*Acc[K + N - 1].I, *Next.I, Load))
         break;
-      APInt Offset(Start.getBitWidth(), 0);
-      if (getLoadStorePointerOperand(Next.I)->stripAndAccumulateConstantOffsets(
-              DL, Offset, /*AllowNonInbounds=*/true) != Base ||
+      APInt Offset;
+      if (baseOf(*Next.I, Offset) != Base ||
+          Offset.getBitWidth() != Start.getBitWidth() ||
           Offset != Start + N * Elem)
         break;
     }
@@ -547,8 +545,13 @@ private:
     return false;
   }
 
-  static Type *accessPointerType(const Instruction &I) {
-    return getLoadStorePointerOperand(&I)->getType();
+  // The pointer a load or store I uses, less its constant offset (set in
+  // Offset, at the pointer's index width).
+  const Value *baseOf(const Instruction &I, APInt &Offset) const {
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    Offset = APInt(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    return Ptr->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                  /*AllowNonInbounds=*/true);
   }
 
   // Whether nothing between From and To (one block, From first) keeps the
