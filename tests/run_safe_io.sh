@@ -228,6 +228,13 @@ small)
   cat "$work/err"
   expect "show /dev/zero: exit 2" test "$rc" -eq 2
   expect "show /dev/zero: says why" has "$work/err" "pasta-report: error: /dev/zero: a device, not a file"
+  # html's <profile>.hotness.csv a link to /dev/zero: not read, a warning.
+  cp "$profile" "$work/z.json"
+  ln -s /dev/zero "$work/z.hotness.csv"
+  timeout 20 "$report" html "$work/z.json" -o "$work/z.html" 2>"$work/err" && rc=0 || rc=$?
+  expect "html with a hotness map that is /dev/zero: the page" test "$rc" -eq 0
+  expect "html with a hotness map that is /dev/zero: says why" has "$work/err" \
+    "pasta-report: warning: $work/z.hotness.csv: a device, not a file (devices are never read); the page has no hotness map"
   # A file above the limit is refused before it is read (sparse: no disk).
   truncate -s 5G "$work/huge.json" 2>/dev/null || true
   if [ -e "$work/huge.json" ]; then
