@@ -229,7 +229,7 @@ small)
   expect "show /dev/zero: exit 2" test "$rc" -eq 2
   expect "show /dev/zero: says why" has "$work/err" "pasta-report: error: /dev/zero: a device, not a file"
   # html's <profile>.hotness.csv a link to /dev/zero: not read, a warning.
-  cp "$profile" "$work/z.json"
+  cp "$src/fixtures/html/lud_ws.json" "$work/z.json"
   ln -s /dev/zero "$work/z.hotness.csv"
   timeout 20 "$report" html "$work/z.json" -o "$work/z.html" 2>"$work/err" && rc=0 || rc=$?
   expect "html with a hotness map that is /dev/zero: the page" test "$rc" -eq 0
