@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "intercept_internal.h"
+#include "pasta/regex_cost.h"
 #include "profile/env.h"
 
 #include <errno.h>
@@ -67,7 +68,13 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
             " is after PASTA_END_GRID_ID=%" PRIu64 ": no launch is counted\n",
             o->start, o->end);
   const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
-  if (k && *k) {
+  if (k && *k && pasta_regex_cost(k) > PASTA_REGEX_MAX_COST) {
+    fprintf(stderr,
+            "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is too costly "
+            "to compile (nested counted repetitions {m,n} expand to more "
+            "than %.0f atoms); every kernel is counted\n",
+            k, PASTA_REGEX_MAX_COST);
+  } else if (k && *k) {
     if (regcomp(&o->kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
       o->kernels = k;
       o->have_kernels_re = 1;

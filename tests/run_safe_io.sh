@@ -235,6 +235,13 @@ small)
   expect "html with a hotness map that is /dev/zero: the page" test "$rc" -eq 0
   expect "html with a hotness map that is /dev/zero: says why" has "$work/err" \
     "pasta-report: warning: $work/z.hotness.csv: a device, not a file (devices are never read); the page has no hotness map"
+  # show --kernel with nested counted repetitions: refused before regcomp
+  # (glibc: 1.2 s and 1.1 GB for this one; minutes for one more level).
+  cp "$profile" "$work/k.json"
+  timeout 20 "$report" show "$work/k.json" --kernel '(((a{1,100}){1,100}){1,100})' \
+    >/dev/null 2>"$work/err" && rc=0 || rc=$?
+  expect "show --kernel costly regex: exit 2" test "$rc" -eq 2
+  expect "show --kernel costly regex: says why" has "$work/err" "is too costly to compile"
   # A file above the limit is refused before it is read (sparse: no disk).
   truncate -s 5G "$work/huge.json" 2>/dev/null || true
   if [ -e "$work/huge.json" ]; then
