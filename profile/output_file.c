@@ -101,7 +101,7 @@ enum pasta_output_kind pasta__output_kind_of_suffix(const char *suffix) {
   for (size_t i = 0; suffix && i < sizeof known / sizeof *known; ++i)
     if (strcmp(suffix, known[i].suffix) == 0)
       return known[i].kind;
-  return PASTA_FILE_PASTA;
+  return PASTA_FILE_ANY;
 }
 
 static int starts_with(const char *buf, size_t n, const char *sig) {

@@ -106,8 +106,9 @@ enum pasta_output_kind {
 const char *pasta__output_kind_name(enum pasta_output_kind kind);
 
 /* The kind of a file the runtime writes beside its profile, from its
- * suffix (".html", ".roofline.svg", ...); PASTA_FILE_PASTA for a suffix
- * of no built-in output (another analyzer's). */
+ * suffix (".html", ".roofline.svg", ...); PASTA_FILE_ANY for a suffix of
+ * no built-in output (another analyzer's, whose format PASTA cannot
+ * recognise: its file of an earlier run is replaced). */
 enum pasta_output_kind pasta__output_kind_of_suffix(const char *suffix);
 
 typedef struct pasta_output_how {

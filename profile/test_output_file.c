@@ -168,7 +168,7 @@ static void test_kinds(void) {
                0);
   free(w);
   CHECK_EQ_INT(pasta__output_kind_of_suffix(".roofline.svg"), PASTA_FILE_SVG);
-  CHECK_EQ_INT(pasta__output_kind_of_suffix(".mine"), PASTA_FILE_PASTA);
+  CHECK_EQ_INT(pasta__output_kind_of_suffix(".mine"), PASTA_FILE_ANY);
 }
 
 /* UNIQUE through links: a link at the name to an earlier profile of the
