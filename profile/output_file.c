@@ -135,9 +135,17 @@ static int ours(const char *path, const struct stat *lst,
     return 0;
   if (n == 0)
     return 1;
+  /* The JSON kinds also as a pretty-printer (jq, json.dump) rewrote them:
+   * without blanks (there are none inside the signatures' strings). */
+  char compact[sizeof buf];
+  size_t c = 0;
+  for (ssize_t i = 0; i < n; ++i)
+    if (!strchr(" \t\r\n", buf[i]) || !buf[i])
+      compact[c++] = buf[i];
   for (size_t k = 0; k < NUM_KINDS; ++k)
     if (signatures[k] && (kind == PASTA_FILE_PASTA || (size_t)kind == k) &&
-        starts_with(buf, (size_t)n, signatures[k]))
+        (starts_with(buf, (size_t)n, signatures[k]) ||
+         (signatures[k][0] == '{' && starts_with(compact, c, signatures[k]))))
       return 1;
   return 0;
 }

@@ -125,6 +125,14 @@ static void test_kinds(void) {
                0);
   CHECK_EQ_STR(w, path_of("prog.1.c"));
   free(w);
+  /* A profile as json.dump or jq writes it is a profile too. */
+  put(path_of("pretty.json"), "{\n  \"schema\": \"pasta-profile\",\n  "
+                              "\"version\": 4\n}\n");
+  CHECK_EQ_INT(ow_kind(path_of("pretty.json"), PASTA_OUTPUT_REPLACE,
+                       PASTA_FILE_PROFILE, profile, &w, err, sizeof err),
+               0);
+  CHECK(is_text(path_of("pretty.json"), profile));
+  free(w);
   /* PASTA_FILE_ANY (PASTA_OVERWRITE=1) replaces it. */
   CHECK_EQ_INT(ow(path_of("prog.c"), PASTA_OUTPUT_UNIQUE, &since, write_text,
                   profile, &w, err, sizeof err),
