@@ -43,27 +43,20 @@ void pasta__select_analyzers(const char *list, int warn) {
   int any = 0;
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     pasta__active[i] = list == NULL;
-  for (const char *p = list ? list : ""; *p;) {
-    size_t len = strcspn(p, ",;");
-    const char *next = p + len + (p[len] != '\0');
-    while (len && (*p == ' ' || *p == '\t')) {
-      ++p;
-      --len;
-    }
-    while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
-      --len;
+  size_t len;
+  for (const char *p = list ? list : "", *s;
+       (s = pasta__analyzer_list_next(&p, &len));) {
     int known = 0;
     for (size_t i = 0; i < pasta__num_analyzers; ++i)
       if (strlen(pasta__analyzers[i].name) == len &&
-          strncasecmp(pasta__analyzers[i].name, p, len) == 0)
+          strncasecmp(pasta__analyzers[i].name, s, len) == 0)
         known = pasta__active[i] = 1;
     any |= known;
     if (!known && len && warn)
       fprintf(stderr,
               "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
               "analyzer of this program; ignored\n",
-              (int)(len < 80 ? len : 80), p);
-    p = next;
+              (int)(len < 80 ? len : 80), s);
   }
   if (!list || any)
     return;

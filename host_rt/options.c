@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "intercept_internal.h"
+#include "pasta/regex_cost.h"
 #include "profile/env.h"
 
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct pasta__launch_options pasta__opt;
 
@@ -66,7 +68,13 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
             " is after PASTA_END_GRID_ID=%" PRIu64 ": no launch is counted\n",
             o->start, o->end);
   const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
-  if (k && *k) {
+  if (k && *k && pasta_regex_cost(k) > PASTA_REGEX_MAX_COST) {
+    fprintf(stderr,
+            "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is too costly "
+            "to compile (nested counted repetitions {m,n} expand to more "
+            "than %.0f atoms); every kernel is counted\n",
+            k, PASTA_REGEX_MAX_COST);
+  } else if (k && *k) {
     if (regcomp(&o->kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
       o->kernels = k;
       o->have_kernels_re = 1;
@@ -89,13 +97,44 @@ static void read_options(void) { pasta__launch_options_read(&pasta__opt); }
 
 void pasta__need_options(void) { pthread_once(&opt_once, read_options); }
 
+/* The next name of a PASTA_ANALYZERS list at *p (blanks trimmed; *len
+ * bytes, maybe 0); *p moves past it. NULL at the end of the list. */
+const char *pasta__analyzer_list_next(const char **p, size_t *len) {
+  if (!**p)
+    return NULL;
+  const char *s = *p;
+  size_t n = strcspn(s, ",;");
+  *p = s + n + (s[n] != '\0');
+  while (n && (*s == ' ' || *s == '\t')) {
+    ++s;
+    --n;
+  }
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    --n;
+  *len = n;
+  return s;
+}
+
+int pasta__list_names(const char *list, const char *name) {
+  size_t len;
+  for (const char *p = list ? list : "", *s;
+       (s = pasta__analyzer_list_next(&p, &len));)
+    if (strlen(name) == len && strncasecmp(name, s, len) == 0)
+      return 1;
+  return 0;
+}
+
 void pasta__read_options(struct pasta__options *o) {
   const char *v = getenv("PASTA_OUTPUT");
   o->output = v && *v ? v : NULL;
   o->quiet = pasta__env_flag("PASTA_QUIET", 0);
-  o->html = pasta__env_flag("PASTA_HTML", 0);
   v = getenv("PASTA_ANALYZERS");
   o->analyzers = v && *v ? v : NULL;
+  /* Naming html in PASTA_ANALYZERS asks for the page: PASTA_HTML=0 alone
+   * turns it off then. */
+  o->html =
+      pasta__env_flag("PASTA_HTML", pasta__list_names(o->analyzers, "html"));
+  o->overwrite = pasta__env_flag("PASTA_OVERWRITE", 0);
   pasta__job_from_env(&o->job, o->host, sizeof o->host);
   o->top_lines = PASTA__DEFAULT_TOP_LINES;
   v = getenv("PASTA_TOP_LINES");

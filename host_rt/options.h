@@ -8,6 +8,8 @@
 
 #include "pasta/profile.h"
 
+#include <stddef.h>
+
 enum { PASTA__DEFAULT_TOP_LINES = 20 };
 
 struct pasta__options {
@@ -15,7 +17,10 @@ struct pasta__options {
   int quiet;             /* PASTA_QUIET: no tables, no notes on stderr */
   unsigned top_lines;    /* PASTA_TOP_LINES */
   const char *analyzers; /* PASTA_ANALYZERS, or NULL for all */
-  int html;              /* PASTA_HTML: the HTML report beside the profile */
+  int html;      /* PASTA_HTML (default: PASTA_ANALYZERS names html): the
+                    HTML report beside the profile */
+  int overwrite; /* PASTA_OVERWRITE: replace any regular file at an output
+                    path, not only a PASTA output of its kind */
   /* The process's place in a job (the launcher's environment); job.host
    * is `host` or NULL, so a copy of the options must point it at its own
    * (pasta__options_copy). No GPUs. */
@@ -24,6 +29,13 @@ struct pasta__options {
 };
 
 #pragma GCC visibility push(hidden)
+
+/* The next name of a PASTA_ANALYZERS list at *p (names separated by
+ * commas or semicolons, blanks around them trimmed; *len bytes, maybe 0);
+ * *p moves past it. NULL at the end of the list. */
+const char *pasta__analyzer_list_next(const char **p, size_t *len);
+/* Whether a PASTA_ANALYZERS list names `name` (any letter case). */
+int pasta__list_names(const char *list, const char *name);
 
 /* The one place that reads the environment. */
 void pasta__read_options(struct pasta__options *o);

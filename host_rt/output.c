@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 struct pasta__options pasta__report_options;
@@ -34,23 +35,44 @@ static char *pasta__output_path(const struct pasta__options *o, long pid) {
 
 /* When this process started (the file system's clock): an output file
  * modified since was written by another process of the same job (a forked
-
  * child, another rank) and is kept (output_file.h, PASTA_OUTPUT_UNIQUE). */
 static struct timespec pasta__start;
 
+/* What fd 2 was when this process started (st_dev, st_ino), or closed. */
+static struct stat pasta__start_stderr;
+static int pasta__start_stderr_open;
+
+void pasta__stderr_remember(void) {
+  pasta__start_stderr_open = fstat(2, &pasta__start_stderr) == 0;
+}
+
 __attribute__((constructor)) static void pasta__output_start(void) {
   clock_gettime(CLOCK_REALTIME_COARSE, &pasta__start);
+  pasta__stderr_remember();
+}
+
+int pasta__stderr_unchanged(void) {
+  struct stat st;
+  int open_now = fstat(2, &st) == 0;
+  if (!open_now || !pasta__start_stderr_open)
+    return !open_now && !pasta__start_stderr_open;
+  return st.st_dev == pasta__start_stderr.st_dev &&
+         st.st_ino == pasta__start_stderr.st_ino;
 }
 
 /* Writes one output file without clobbering anything (output_file.h); says
- * why not, or where it went when another process's file was at `path`.
- * On success *written is the path written (freed by the caller). */
+ * why not, or where it went when `path` could not be used (another
+ * process's file, or a file that is not a PASTA output of that kind). On
+ * success *written is the path written (freed by the caller). */
 static int pasta__write_output(const char *path, const char *what,
+                               enum pasta_output_kind kind,
                                pasta_output_writer write, const void *arg,
                                char **written) {
   char err[1024];
-  if (pasta__output_write(path, PASTA_OUTPUT_UNIQUE, &pasta__start, write, arg,
-                          written, err, sizeof err)) {
+  pasta_output_how how = {
+      PASTA_OUTPUT_UNIQUE,
+      pasta__report_options.overwrite ? PASTA_FILE_ANY : kind, &pasta__start};
+  if (pasta__output_write(path, &how, write, arg, written, err, sizeof err)) {
     fprintf(stderr,
             "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
             "profile's path)\n",
@@ -58,11 +80,19 @@ static int pasta__write_output(const char *path, const char *what,
     return -1;
   }
   if (strcmp(*written, path) != 0)
-    fprintf(stderr,
-            "pasta: warning: %s was written by another process since this "
-            "one started; the %s is written to %s instead\n",
-            path, what, *written);
+    fprintf(stderr, "pasta: warning: %s%s; the %s is written to %s instead\n",
+            err,
+            strstr(err, " is not ") ? " (PASTA_OVERWRITE=1 replaces it)" : "",
+            what, *written);
   return 0;
+}
+
+/* The note that a file was written, unless quiet or the file went to the
+ * null device (nothing was written: docs/bad-input.md). */
+static void pasta__say_written(const pasta_analyzer_context *ctx,
+                               const char *what, const char *written) {
+  if (!ctx->quiet && !pasta__is_null_device(written))
+    fprintf(ctx->log, "pasta: %s written to %s\n", what, written);
 }
 
 static int pasta__profile_file(FILE *f, const void *p) {
@@ -78,10 +108,10 @@ static int pasta__json_report(void *state, const pasta_profile *p,
     return -1;
   }
   char *written = NULL;
-  int rc =
-      pasta__write_output(path, "profile", pasta__profile_file, p, &written);
-  if (rc == 0 && !ctx->quiet)
-    fprintf(ctx->log, "pasta: profile written to %s\n", written);
+  int rc = pasta__write_output(path, "profile", PASTA_FILE_PROFILE,
+                               pasta__profile_file, p, &written);
+  if (rc == 0)
+    pasta__say_written(ctx, "profile", written);
   free(written);
   free(path);
   return rc == 0 ? 0 : -1;
@@ -115,9 +145,10 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
     return -1;
   }
   char *written = NULL;
-  int rc = pasta__write_output(path, what, write, arg, &written);
-  if (rc == 0 && !ctx->quiet)
-    fprintf(ctx->log, "pasta: %s written to %s\n", what, written);
+  int rc = pasta__write_output(path, what, pasta__output_kind_of_suffix(suffix),
+                               write, arg, &written);
+  if (rc == 0)
+    pasta__say_written(ctx, what, written);
   free(written);
   free(path);
   return rc;
@@ -135,8 +166,12 @@ static int pasta__html_file(FILE *f, const void *in) {
 static int pasta__html_report(void *state, const pasta_profile *p,
                               const pasta_analyzer_context *ctx) {
   (void)state;
-  if (!pasta__report_options.html)
+  if (!pasta__report_options.html) {
+    if (pasta__list_names(pasta__report_options.analyzers, "html"))
+      fprintf(stderr, "pasta: warning: PASTA_ANALYZERS names html but "
+                      "PASTA_HTML=0: no HTML report is written\n");
     return 0;
+  }
   pasta_bw_row *rows = NULL;
   size_t n = 0;
   if (p->activity && pasta__bw_rows(p, p->activity, &rows, &n)) {

@@ -19,6 +19,14 @@ extern struct pasta__options pasta__report_options;
 /* The program's name (program_invocation_name, or "unknown"). */
 const char *pasta__program(void);
 
+/* Whether fd 2 is the file it was when the process started (or closed
+ * then and now): the tables go there only then, not into a file the
+ * program opened as fd 2 after closing it. */
+int pasta__stderr_unchanged(void);
+/* Records what fd 2 is now as the file it was at the start (done by a
+ * constructor; the runtime's tests call it after redirecting fd 2). */
+void pasta__stderr_remember(void);
+
 /* Writes <profile path without .json><suffix> with `write`, then says so
  * (unless quiet) or says why not (pasta_analyzer_context.write_sibling). */
 int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,

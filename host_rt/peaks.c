@@ -10,10 +10,12 @@
 #include "intercept_internal.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* FMAs per clock per SM without tensor cores, by precision (f16, bf16,
  * f32, f64), for the compute capabilities PASTA knows (NVIDIA's
@@ -129,8 +131,25 @@ static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
            p->mem_clock_khz, p->bus_bits);
 }
 
+/* The cache file, opened with `flags`: only a regular file, never through
+ * a link (PASTA_CACHE_DIR may be a shared directory), never blocking on a
+ * fifo. NULL when it is not one. */
+static FILE *open_cache(const char *path, int flags, const char *mode) {
+  int fd =
+      open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+    close(fd);
+    fd = -1;
+  }
+  FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
+  if (!f && fd >= 0)
+    close(fd);
+  return f;
+}
+
 static double cached_bandwidth(const char *path, const char *key) {
-  FILE *f = fopen(path, "r");
+  FILE *f = open_cache(path, O_RDONLY, "r");
   if (!f)
     return 0;
   char line[256], k[128];
@@ -152,7 +171,7 @@ static void cache_bandwidth(const char *path, const char *key, double bw) {
       mkdir(dir, 0700); /* EEXIST is fine */
       *s = '/';
     }
-  FILE *f = fopen(path, "a");
+  FILE *f = open_cache(path, O_WRONLY | O_APPEND | O_CREAT, "a");
   if (!f)
     return;
   fprintf(f, "%s %.0f\n", key, bw);

@@ -83,9 +83,12 @@ void pasta__report(void) {
     if (h && h->prepare)
       h->prepare(&p);
   }
-  pasta_analyzer_context ctx = {stderr,      o.quiet,
-                                o.top_lines, pasta__program(),
-                                pid,         pasta__write_sibling};
+  /* A program that closed fd 2 and opened a file of its own there gets no
+   * tables in it (PASTA_QUIET's effect; warnings and errors still go to
+   * fd 2). */
+  int quiet = o.quiet || !pasta__stderr_unchanged();
+  pasta_analyzer_context ctx = {stderr,           quiet, o.top_lines,
+                                pasta__program(), pid,   pasta__write_sibling};
   pasta__analyzers_report(&p, &ctx);
   for (size_t i = 0; i < pasta__num_builtin_analyzers; ++i) {
     const pasta__builtin_hooks *h = pasta__builtin_analyzers[i].hooks;

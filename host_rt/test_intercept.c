@@ -530,6 +530,19 @@ static void test_launch_options(void) {
               "pasta: warning: PASTA_INSTRUMENT_KERNELS='(' is not an "
               "extended regular expression; every kernel is counted\n") &&
         !o.have_kernels_re);
+  /* Nested counted repetitions (glibc: 1.2 s and 1.1 GB to compile three
+   * levels of {1,100}, minutes and 16 GB for four) are refused before
+   * regcomp; small nesting is compiled. */
+  CHECK(warns(&o, "PASTA_INSTRUMENT_KERNELS", "(((a{1,100}){1,100}){1,100})",
+              "pasta: warning: PASTA_INSTRUMENT_KERNELS='(((a{1,100}){1,100}"
+              "){1,100})' is too costly to compile (nested counted "
+              "repetitions {m,n} expand to more than 100000 atoms); every "
+              "kernel is counted\n") &&
+        !o.have_kernels_re);
+  CHECK(
+      warns(&o, "PASTA_INSTRUMENT_KERNELS", "((a{1,20}){1,20}){1,20}", NULL) &&
+      o.have_kernels_re);
+  pasta__launch_options_free(&o);
 
   /* The launch window. */
   CHECK(warns(&o, "PASTA_START_GRID_ID", "18446744073709551615", NULL) &&

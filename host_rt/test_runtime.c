@@ -11,6 +11,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* setenv, fork, dup, mkdtemp, program_invocation_name */
 
+#include "output.h" /* pasta__stderr_remember */
 #include "pasta/abi.h"
 #include "readback.h" /* pasta__clear_unmeasured_divergence */
 
@@ -274,10 +275,12 @@ static void with_stderr_to(const char *path, void (*fn)(void)) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   dup2(fd, 2);
   close(fd);
+  pasta__stderr_remember(); /* the tables go there: it is "the" stderr */
   fn();
   fflush(stderr);
   dup2(saved, 2);
   close(saved);
+  pasta__stderr_remember();
 }
 
 static void report_twice(void) {
@@ -301,6 +304,7 @@ static pid_t child(const char *output, const char *quiet, const char *top,
   int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   dup2(fd, 2);
   close(fd);
+  pasta__stderr_remember();
   setenv("PASTA_OUTPUT", output, 1);
   if (quiet)
     setenv("PASTA_QUIET", quiet, 1);

@@ -6,6 +6,7 @@
 #include "Selection.h"
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
+#include "pasta/regex_cost.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -89,6 +90,19 @@ bool Selection::parseOptions() {
     HaveSpec = true;
   }
   if (!Opts.Kernels.empty()) {
+    // Refused before it is compiled: nested counted repetitions expand
+    // into gigabytes (include/pasta/regex_cost.h).
+    double Cost = pasta_regex_cost(Opts.Kernels.c_str());
+    if (Cost > PASTA_REGEX_MAX_COST) {
+      reportError(Ctx, "PASTA_KERNELS regular expression " +
+                           quoted(Opts.Kernels) +
+                           " is too costly to compile: its counted "
+                           "repetitions expand to about " +
+                           Twine((uint64_t)Cost) + " atoms (at most " +
+                           Twine((uint64_t)PASTA_REGEX_MAX_COST) +
+                           "); write fewer nested {m,n}");
+      return false;
+    }
     KernelFilter = std::make_unique<Regex>(Opts.Kernels);
     std::string Err;
     if (!KernelFilter->isValid(Err)) {

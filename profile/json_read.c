@@ -7,6 +7,7 @@
 
 #include "json_read.h"
 #include "json_write.h"
+#include "output_file.h"
 #include "profile_json.h"
 
 #include <errno.h>
@@ -71,42 +72,6 @@ static char *quote_big_integers(const char *text, size_t len, size_t *out_len) {
   return out;
 }
 
-/* The whole file, NUL-terminated; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n - 1, f);
-    if (ferror(f)) {
-      int e = errno ? errno : EIO;
-      free(buf);
-      fclose(f);
-      errno = e;
-      return NULL;
-    }
-    if (feof(f))
-      break;
-    char *bigger = cap > (size_t)-1 / 2 ? NULL : realloc(buf, cap * 2);
-    if (!bigger) {
-      free(buf);
-      buf = NULL;
-      errno = ENOMEM;
-      break;
-    }
-    buf = bigger;
-    cap *= 2;
-  }
-  fclose(f);
-  if (buf) {
-    buf[n] = '\0';
-    *len = n;
-  }
-  return buf;
-}
-
 json_t *pasta__json_load_text(const char *text, size_t len, char *err,
                               size_t size) {
   size_t qlen = 0;
@@ -126,11 +91,11 @@ json_t *pasta__json_load_text(const char *text, size_t len, char *err,
 
 json_t *pasta__json_load_file(const char *path, char *err, size_t size) {
   size_t len = 0;
-  char *text = read_file(path, &len);
-  if (!text) {
-    snprintf(err, size, "%s", strerror(errno));
+  /* Never a device (/dev/zero would never end) and never more than the
+   * limit (output_file.h). */
+  char *text = pasta__read_capped(path, PASTA_MAX_INPUT_BYTES, &len, err, size);
+  if (!text)
     return NULL;
-  }
   json_t *root = pasta__json_load_text(text, len, err, size);
   free(text);
   return root;

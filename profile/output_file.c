@@ -1,4 +1,4 @@
-/*===- output_file.c - Write an output file, clobbering nothing ----------===*
+/*===- output_file.c - Files PASTA writes and reads, safely ---------------===*
  *
  * See output_file.h for what happens to what is at the path.
  *===----------------------------------------------------------------------===*/
@@ -10,12 +10,13 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { MAX_UNIQUE = 1000 };
+enum { MAX_UNIQUE = 1000, SHORT = 200 };
 
 static void say(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -35,6 +36,121 @@ static char *dup_string(const char *s) {
     memcpy(d, s, n);
   return d;
 }
+
+const char *pasta__short_path(const char *path, char *out, size_t size) {
+  size_t n = strlen(path);
+  if (size < 16 || n < size) {
+    snprintf(out, size, "%s", path);
+    return out;
+  }
+  size_t half = (size - 4) / 2;
+  snprintf(out, size, "%.*s...%s", (int)half, path, path + n - half);
+  return out;
+}
+
+/*===-- What is ours ------------------------------------------------------===*/
+
+/* The first bytes of every file of each kind its writer makes. */
+static const char *const signatures[] = {
+    [PASTA_FILE_PROFILE] = "{\"schema\":\"pasta-profile\",\"version\":",
+    [PASTA_FILE_HTML] = PASTA_HTML_SIGNATURE,
+    [PASTA_FILE_SVG] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
+                       "xmlns=\"http://www.w3.org/2000/svg\" ",
+    [PASTA_FILE_HOTNESS_CSV] =
+        "launch,kernel,allocation,block,block_address,accesses\n",
+    [PASTA_FILE_CATS] = "{\"format\":\"pasta-cats\",",
+    [PASTA_FILE_CHROME_TRACE] = "{\"traceEvents\":[\n",
+};
+enum { NUM_KINDS = sizeof signatures / sizeof *signatures };
+
+const char *pasta__output_kind_name(enum pasta_output_kind kind) {
+  switch (kind) {
+  case PASTA_FILE_ANY:
+    return "a regular file";
+  case PASTA_FILE_PASTA:
+    return "a PASTA output";
+  case PASTA_FILE_PROFILE:
+    return "a PASTA profile";
+  case PASTA_FILE_HTML:
+    return "a PASTA HTML report";
+  case PASTA_FILE_SVG:
+    return "a PASTA picture";
+  case PASTA_FILE_HOTNESS_CSV:
+    return "a PASTA hotness map";
+  case PASTA_FILE_CATS:
+    return "a PASTA C.A.T.S. trace";
+  case PASTA_FILE_CHROME_TRACE:
+    return "a PASTA Chrome trace";
+  }
+  return "a PASTA output";
+}
+
+enum pasta_output_kind pasta__output_kind_of_suffix(const char *suffix) {
+  static const struct {
+    const char *suffix;
+    enum pasta_output_kind kind;
+  } known[] = {
+      {".json", PASTA_FILE_PROFILE},
+      {".html", PASTA_FILE_HTML},
+      {".roofline.svg", PASTA_FILE_SVG},
+      {".hotness.svg", PASTA_FILE_SVG},
+      {".hotness.csv", PASTA_FILE_HOTNESS_CSV},
+      {".cats", PASTA_FILE_CATS},
+      {".trace.json", PASTA_FILE_CHROME_TRACE},
+  };
+  for (size_t i = 0; suffix && i < sizeof known / sizeof *known; ++i)
+    if (strcmp(suffix, known[i].suffix) == 0)
+      return known[i].kind;
+  return PASTA_FILE_ANY;
+}
+
+static int starts_with(const char *buf, size_t n, const char *sig) {
+  size_t len = strlen(sig);
+  return n >= len && memcmp(buf, sig, len) == 0;
+}
+
+/* Whether what is at `path` (lstat'd: *lst) may be replaced as `kind`: an
+ * empty regular file or one that starts like that kind; any symbolic link
+ * (the link is replaced, what it names is never touched: a link is no
+ * data). Never blocks: only a regular file is opened, with O_NOFOLLOW. */
+static int ours(const char *path, const struct stat *lst,
+                enum pasta_output_kind kind) {
+  if (S_ISLNK(lst->st_mode))
+    return 1;
+  if (!S_ISREG(lst->st_mode))
+    return 0;
+  if (kind == PASTA_FILE_ANY)
+    return 1;
+  int fd =
+      open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  struct stat st;
+  char buf[512];
+  ssize_t n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+                  ? read(fd, buf, sizeof buf)
+                  : -1;
+  close(fd);
+  if (n < 0)
+    return 0;
+  if (n == 0)
+    return 1;
+  /* The JSON kinds also as a pretty-printer (jq, json.dump) rewrote them:
+   * without blanks (there are none inside the signatures' strings). */
+  char compact[sizeof buf];
+  size_t c = 0;
+  for (ssize_t i = 0; i < n; ++i)
+    if (!strchr(" \t\r\n", buf[i]) || !buf[i])
+      compact[c++] = buf[i];
+  for (size_t k = 0; k < NUM_KINDS; ++k)
+    if (signatures[k] && (kind == PASTA_FILE_PASTA || (size_t)kind == k) &&
+        (starts_with(buf, (size_t)n, signatures[k]) ||
+         (signatures[k][0] == '{' && starts_with(compact, c, signatures[k]))))
+      return 1;
+  return 0;
+}
+
+/*===-- Writing -----------------------------------------------------------===*/
 
 /* The descriptor a path names, for /dev/stdout, /dev/stderr, /dev/fd/N and
  * /proc/self/fd/N; -1 for any other path. */
@@ -58,9 +174,11 @@ static int fd_alias(const char *path) {
 /* Runs the writer on an open descriptor (closed here). */
 static int write_fd(int fd, const char *path, pasta_output_writer write,
                     const void *arg, char *err, size_t errsize) {
+  char shown[SHORT];
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
-    say(err, errsize, "cannot write to %s: %s", path, strerror(errno));
+    say(err, errsize, "cannot write to %s: %s",
+        pasta__short_path(path, shown, sizeof shown), strerror(errno));
     if (fd >= 0)
       close(fd);
     return -1;
@@ -73,7 +191,8 @@ static int write_fd(int fd, const char *path, pasta_output_writer write,
     e = errno ? errno : EIO;
   }
   if (failed)
-    say(err, errsize, "cannot write to %s: %s", path, strerror(e));
+    say(err, errsize, "cannot write to %s: %s",
+        pasta__short_path(path, shown, sizeof shown), strerror(e));
   return failed ? -1 : 0;
 }
 
@@ -107,14 +226,13 @@ static char *numbered(const char *path, unsigned n) {
   return s;
 }
 
-/* Whether a regular file at path was last modified before since. */
-static int older_than(const char *path, const struct timespec *since) {
-  struct stat st;
-  if (!since || lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+/* Whether *st was last modified before since. */
+static int older_than(const struct stat *st, const struct timespec *since) {
+  if (!since)
     return 0;
-  if (st.st_mtim.tv_sec != since->tv_sec)
-    return st.st_mtim.tv_sec < since->tv_sec;
-  return st.st_mtim.tv_nsec < since->tv_nsec;
+  if (st->st_mtim.tv_sec != since->tv_sec)
+    return st->st_mtim.tv_sec < since->tv_sec;
+  return st->st_mtim.tv_nsec < since->tv_nsec;
 }
 
 /* Puts the finished temporary file at `to` unless something is there:
@@ -128,7 +246,7 @@ static int place_new(const char *tmp, const char *to) {
       errno != ENOSYS)
     return -1;
   /* No hard links here: reserve the name, then rename over the reservation. */
-  int fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  int fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
     return errno == EEXIST ? 1 : -1;
   close(fd);
@@ -140,66 +258,100 @@ static int place_new(const char *tmp, const char *to) {
   return -1;
 }
 
-/* The temporary file is complete: installs it at `target` per mode. */
-static int install(const char *tmp, const char *target,
-                   enum pasta_output_mode mode, const struct timespec *since,
-                   char **written, char *err, size_t errsize) {
-  int renamed = 0; /* tmp is gone (renamed into place) */
-  char *at = dup_string(target);
-  int rc = at ? place_new(tmp, at) : -1;
-  if (!at)
-    errno = ENOMEM;
-  if (rc == 1 && mode == PASTA_OUTPUT_EXCLUSIVE) {
-    say(err, errsize, "%s exists", target);
-    free(at);
-    return -1;
-  }
-  if (rc == 1 && (mode == PASTA_OUTPUT_REPLACE || older_than(at, since))) {
-    struct stat st;
-    if (lstat(at, &st) == 0 && S_ISREG(st.st_mode)) {
-      chmod(tmp, st.st_mode & 07777);
-      rc = rename(tmp, at) == 0 ? 0 : -1;
-      renamed = rc == 0;
-    }
-  }
-  for (unsigned n = 1; rc == 1 && n < MAX_UNIQUE; ++n) {
-    free(at);
-    at = numbered(target, n);
-    if (!at) {
-      errno = ENOMEM;
-      rc = -1;
-      break;
-    }
-    rc = place_new(tmp, at);
-    if (rc == 1 && older_than(at, since)) {
-      rc = rename(tmp, at) == 0 ? 0 : -1;
-      renamed = rc == 0;
-    }
-  }
-  if (rc == 1) {
-    say(err, errsize,
-        "%s and %u numbered names after it were written by other processes "
-        "since this one started",
-        target, (unsigned)MAX_UNIQUE - 1);
-    free(at);
-    return -1;
-  }
-  if (rc != 0) {
-    say(err, errsize, "cannot create %s: %s", at ? at : target,
-        strerror(errno));
-    free(at);
-    return -1;
-  }
-  if (!renamed)
-    unlink(tmp);
-  *written = at;
-  return 0;
+/* Renames the temporary file over what is at `at` (lstat'd: *lst), which a
+ * regular file keeps its mode of. 0, or -1 with errno set. */
+static int replace(const char *tmp, const char *at, const struct stat *lst) {
+  if (S_ISREG(lst->st_mode))
+    chmod(tmp, lst->st_mode & 07777);
+  return rename(tmp, at);
 }
 
-/* A regular file: written to a temporary file next to `target`, then put
- * in place. */
-static int write_regular(const char *target, enum pasta_output_mode mode,
-                         const struct timespec *since,
+/* The temporary file is complete: installs it at `target` per `how`. */
+static int install(const char *tmp, const char *target,
+                   const pasta_output_how *how, char **written, char *err,
+                   size_t errsize) {
+  char shown[SHORT], why[SHORT + 128] = "";
+  const char *kind = pasta__output_kind_name(how->kind);
+  for (unsigned n = 0; n < MAX_UNIQUE; ++n) {
+    char *at = n ? numbered(target, n) : dup_string(target);
+    if (!at) {
+      say(err, errsize, "cannot write %s: %s",
+          pasta__short_path(target, shown, sizeof shown), strerror(ENOMEM));
+      return -1;
+    }
+    pasta__short_path(at, shown, sizeof shown);
+    int rc = place_new(tmp, at);
+    struct stat lst;
+    if (rc == 0) {
+      unlink(tmp);
+      *written = at;
+      if (n)
+        say(err, errsize, "%s", why);
+      return 0;
+    }
+    if (rc == 1 && lstat(at, &lst) != 0) {
+      rc = -1; /* gone again: only a race gets here */
+      errno = errno == ENOENT ? EAGAIN : errno;
+    }
+    if (rc < 0) {
+      say(err, errsize, "cannot create %s: %s", shown, strerror(errno));
+      free(at);
+      return -1;
+    }
+    /* Something is at `at`. */
+    int is_ours = ours(at, &lst, how->kind);
+    if (how->mode == PASTA_OUTPUT_EXCLUSIVE) {
+      say(err, errsize, "%s exists", shown);
+    } else if (how->mode == PASTA_OUTPUT_REPLACE) {
+      if (is_ours && replace(tmp, at, &lst) == 0) {
+        *written = at;
+        return 0;
+      }
+      if (is_ours)
+        say(err, errsize, "cannot replace %s: %s", shown, strerror(errno));
+      else
+        say(err, errsize, "%s exists and is not %s", shown, kind);
+    } else if (is_ours &&
+               (S_ISLNK(lst.st_mode) || older_than(&lst, how->since))) {
+      /* A link is never another process's output (those are renamed into
+       * place as regular files), whenever it was made. */
+      if (replace(tmp, at, &lst) == 0) {
+        *written = at;
+        if (n)
+          say(err, errsize, "%s", why);
+        return 0;
+      }
+      /* Not ours to replace after all (another user's, in a sticky
+       * directory): kept, like any other. */
+      if (!n)
+        snprintf(why, sizeof why, "%s cannot be replaced (%s)", shown,
+                 strerror(errno));
+      free(at);
+      continue;
+    } else {
+      if (!n && !is_ours)
+        snprintf(why, sizeof why, "%s is not %s", shown, kind);
+      else if (!n)
+        snprintf(why, sizeof why,
+                 "%s was written by another process since this one started",
+                 shown);
+      free(at);
+      continue;
+    }
+    free(at);
+    return -1;
+  }
+  say(err, errsize,
+      "%s and %u numbered names after it are taken (written by other "
+      "processes since this one started, or not %s)",
+      pasta__short_path(target, shown, sizeof shown), (unsigned)MAX_UNIQUE - 1,
+      kind);
+  return -1;
+}
+
+/* A regular file (or a link, or nothing): written to a fresh temporary
+ * file next to `target`, then put in place. */
+static int write_regular(const char *target, const pasta_output_how *how,
                          pasta_output_writer write, const void *arg,
                          char **written, char *err, size_t errsize) {
   const char *slash = strrchr(target, '/');
@@ -209,24 +361,35 @@ static int write_regular(const char *target, enum pasta_output_mode mode,
   if (slash && slash == target)
     dirlen = 1; /* "/name" */
   size_t size = strlen(target) + 64;
-  char *tmp = malloc(size);
+  char *tmp = malloc(size), shown[SHORT];
   if (!tmp) {
-    say(err, errsize, "cannot write %s: %s", target, strerror(ENOMEM));
+    say(err, errsize, "cannot write %s: %s",
+        pasta__short_path(target, shown, sizeof shown), strerror(ENOMEM));
     return -1;
   }
   /* Short enough for NAME_MAX whatever the base name. */
   snprintf(tmp, size, "%.*s/.%.64s.pasta-XXXXXX", dirlen, dir, base);
-  int fd = mkstemp(tmp);
+  int fd = mkostemp(tmp, O_CLOEXEC);
   if (fd < 0) {
-    say(err, errsize, "cannot create a file in %.*s: %s", dirlen, dir,
-        strerror(errno));
+    int e = errno;
+    char d[SHORT];
+    snprintf(d, sizeof d, "%.*s", dirlen < SHORT ? dirlen : SHORT - 1, dir);
+    if (dirlen >= SHORT) {
+      char *full = malloc((size_t)dirlen + 1);
+      if (full) {
+        snprintf(full, (size_t)dirlen + 1, "%.*s", dirlen, dir);
+        pasta__short_path(full, d, sizeof d);
+        free(full);
+      }
+    }
+    say(err, errsize, "cannot create a file in %s: %s", d, strerror(e));
     free(tmp);
     return -1;
   }
   fchmod(fd, new_file_mode());
   int rc = write_fd(fd, tmp, write, arg, err, errsize);
   if (rc == 0)
-    rc = install(tmp, target, mode, since, written, err, errsize);
+    rc = install(tmp, target, how, written, err, errsize);
   if (rc != 0)
     unlink(tmp);
   free(tmp);
@@ -236,12 +399,14 @@ static int write_regular(const char *target, enum pasta_output_mode mode,
 static int write_into(const char *path, int flags, pasta_output_writer write,
                       const void *arg, char **written, char *err,
                       size_t errsize) {
-  int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | flags);
+  char shown[SHORT];
+  pasta__short_path(path, shown, sizeof shown);
+  int fd = open(path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC | flags);
   if (fd < 0) {
     if (errno == ENXIO)
-      say(err, errsize, "%s is a named pipe that no process is reading", path);
+      say(err, errsize, "%s is a named pipe that no process is reading", shown);
     else
-      say(err, errsize, "cannot open %s: %s", path, strerror(errno));
+      say(err, errsize, "cannot open %s: %s", shown, strerror(errno));
     return -1;
   }
   if (flags & O_NONBLOCK)
@@ -252,19 +417,27 @@ static int write_into(const char *path, int flags, pasta_output_writer write,
   return *written ? 0 : -1;
 }
 
-static int write_any(const char *path, enum pasta_output_mode mode,
-                     const struct timespec *since, pasta_output_writer write,
-                     const void *arg, char **written, char *err,
-                     size_t errsize) {
+int pasta__is_null_device(const char *path) {
+  struct stat st, null;
+  return path && stat(path, &st) == 0 && S_ISCHR(st.st_mode) &&
+         stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) &&
+         null.st_rdev == st.st_rdev;
+}
+
+static int write_any(const char *path, const pasta_output_how *how,
+                     pasta_output_writer write, const void *arg, char **written,
+                     char *err, size_t errsize) {
+  char shown[SHORT];
   if (!*path) {
     say(err, errsize, "the file name is empty");
     return -1;
   }
+  pasta__short_path(path, shown, sizeof shown);
   int alias = fd_alias(path);
   if (alias >= 0) {
     int fd = fcntl(alias, F_DUPFD_CLOEXEC, 3);
     if (fd < 0) {
-      say(err, errsize, "cannot write to %s: %s", path, strerror(errno));
+      say(err, errsize, "cannot write to %s: %s", shown, strerror(errno));
       return -1;
     }
     if (write_fd(fd, path, write, arg, err, errsize))
@@ -272,69 +445,144 @@ static int write_any(const char *path, enum pasta_output_mode mode,
     *written = dup_string(path);
     return *written ? 0 : -1;
   }
-  struct stat st, lst;
-  if (stat(path, &st) != 0) {
+  /* What is at the name itself: a link there is never followed. */
+  struct stat lst;
+  if (lstat(path, &lst) != 0) {
     if (errno != ENOENT) {
-      say(err, errsize, "cannot write %s: %s", path, strerror(errno));
+      say(err, errsize, "cannot write %s: %s", shown, strerror(errno));
       return -1;
     }
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-      say(err, errsize, "%s is a symbolic link to a missing file", path);
-      return -1;
-    }
-    return write_regular(path, mode, since, write, arg, written, err, errsize);
+    return write_regular(path, how, write, arg, written, err, errsize);
   }
-  if (S_ISREG(st.st_mode)) {
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-      /* Follow the link: the file it names is written, the link stays. */
-      char *real = realpath(path, NULL);
-      if (!real) {
-        say(err, errsize, "cannot resolve %s: %s", path, strerror(errno));
-        return -1;
-      }
-      int rc =
-          write_regular(real, mode, since, write, arg, written, err, errsize);
-      free(real);
-      return rc;
-    }
-    return write_regular(path, mode, since, write, arg, written, err, errsize);
-  }
-  if (S_ISFIFO(st.st_mode))
+  if (S_ISREG(lst.st_mode) || S_ISLNK(lst.st_mode))
+    return write_regular(path, how, write, arg, written, err, errsize);
+  if (S_ISFIFO(lst.st_mode))
     return write_into(path, O_NONBLOCK, write, arg, written, err, errsize);
-  if (S_ISCHR(st.st_mode)) {
-    struct stat null;
-    if (stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) &&
-        null.st_rdev == st.st_rdev)
+  if (S_ISCHR(lst.st_mode)) {
+    if (pasta__is_null_device(path))
       return write_into(path, 0, write, arg, written, err, errsize);
     say(err, errsize, "%s is a device, not a file; nothing was written to it",
-        path);
+        shown);
     return -1;
   }
-  say(err, errsize, "%s is %s, not a file", path,
-      S_ISDIR(st.st_mode)    ? "a directory"
-      : S_ISBLK(st.st_mode)  ? "a block device"
-      : S_ISSOCK(st.st_mode) ? "a socket"
-                             : "something else");
+  say(err, errsize, "%s is %s, not a file", shown,
+      S_ISDIR(lst.st_mode)    ? "a directory"
+      : S_ISBLK(lst.st_mode)  ? "a block device"
+      : S_ISSOCK(lst.st_mode) ? "a socket"
+                              : "something else");
   return -1;
 }
 
-int pasta__output_write(const char *path, enum pasta_output_mode mode,
-                        const struct timespec *since, pasta_output_writer write,
-                        const void *arg, char **written, char *err,
-                        size_t errsize) {
+int pasta__output_write(const char *path, const pasta_output_how *how,
+                        pasta_output_writer write, const void *arg,
+                        char **written, char *err, size_t errsize) {
   int saved = errno;
   *written = NULL;
   if (err && errsize)
     *err = '\0';
-  int rc = path && write
-               ? write_any(path, mode, since, write, arg, written, err, errsize)
+  int rc = path && write && how
+               ? write_any(path, how, write, arg, written, err, errsize)
                : (say(err, errsize, "no file name"), -1);
   if (rc == 0 && !*written) {
-    say(err, errsize, "%s: %s", path, strerror(ENOMEM));
+    char shown[SHORT];
+    say(err, errsize, "%s: %s", pasta__short_path(path, shown, sizeof shown),
+        strerror(ENOMEM));
     rc = -1;
   }
   errno = saved;
   return rc;
+}
+
+/*===-- Reading and comparing ---------------------------------------------===*/
+
+int pasta__same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Why a file of mode `mode` is not read, or NULL when it may be. */
+static const char *unreadable(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory, not a file";
+  if (S_ISCHR(mode) || S_ISBLK(mode))
+    return "a device, not a file (devices are never read)";
+  return NULL;
+}
+
+char *pasta__read_capped(const char *path, size_t cap, size_t *len, char *err,
+                         size_t errsize) {
+  struct stat st;
+  const char *why = NULL;
+  if (stat(path, &st) == 0 && (why = unreadable(st.st_mode)) != NULL) {
+    say(err, errsize, "%s", why);
+    errno = EINVAL;
+    return NULL;
+  }
+  int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0 || (why = unreadable(st.st_mode))) {
+    int e = fd < 0 ? errno : why ? EINVAL : errno;
+    say(err, errsize, "%s", why ? why : strerror(e));
+    if (fd >= 0)
+      close(fd);
+    errno = e;
+    return NULL;
+  }
+  int too_big = S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)cap;
+  size_t n = 0, size = S_ISREG(st.st_mode) && !too_big ? (size_t)st.st_size + 1
+                                                       : 65536;
+  char *buf = too_big ? NULL : malloc(size + 1);
+  int e = too_big ? EFBIG : buf ? 0 : ENOMEM;
+  while (!e) {
+    if (n == size) {
+      size_t bigger = size > cap / 2 ? cap + 1 : size * 2;
+      char *b = bigger > size ? realloc(buf, bigger + 1) : NULL;
+      if (!b) {
+        e = bigger > size ? ENOMEM : EFBIG;
+        break;
+      }
+      buf = b;
+      size = bigger;
+    }
+    ssize_t got = read(fd, buf + n, size - n);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      e = errno;
+    else if (got == 0)
+      break;
+    else if ((n += (size_t)got) > cap)
+      e = EFBIG;
+  }
+  close(fd);
+  if (e) {
+    free(buf);
+    if (e == EFBIG)
+      say(err, errsize, "larger than the %zu MiB limit on what is read",
+          cap >> 20);
+    else
+      say(err, errsize, "%s", strerror(e));
+    errno = e;
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+char *pasta__path_within(const char *path, const char *const *roots) {
+  char *real = realpath(path, NULL);
+  for (size_t i = 0; real && roots && roots[i]; ++i) {
+    size_t n = strlen(roots[i]);
+    while (n > 1 && roots[i][n - 1] == '/')
+      --n;
+    if (n == 1 && roots[i][0] == '/')
+      return real;
+    if (strncmp(real, roots[i], n) == 0 && (real[n] == '/' || !real[n]))
+      return real;
+  }
+  free(real);
+  return NULL;
 }
 
 /*===-- Output names ------------------------------------------------------===*/

@@ -1,9 +1,10 @@
 #!/bin/sh
 # What PASTA_OUTPUT may name (host_rt/output_file.h): the program always
 # runs to its end and prints its result; the profile goes into a fifo that
-# a process reads, the null device, /proc/self/fd/1, or through a symbolic link to the
-# file it names; a fifo nobody reads, a directory and a device node get one
-# error line and stay what they were.
+# a process reads, the null device, /proc/self/fd/1, or in place of a
+# symbolic link (never through it: the file it names is untouched); a fifo
+# nobody reads, a directory and a device node get one error line and stay
+# what they were.
 # usage: run_host_outputs.sh CLANG PLUGIN RUNTIME_LIB SOURCE_DIR WORKDIR
 set -eu
 clang=$1 plugin=$2 rt=$3 src=$4 work=$5
@@ -70,9 +71,11 @@ echo old >"$work/target.json"
 touch -d "@$(($(date +%s) - 60))" "$work/target.json"
 ln -s "$work/target.json" "$work/link.json"
 run link "$work/link.json"
-expect "link: still a link" test -L "$work/link.json"
-expect "link: the file it names has the profile" has "$work/target.json" \
+expect "link: replaced by the profile" has "$work/link.json" \
   '"schema":"pasta-profile"'
+expect "link: no longer a link" test ! -L "$work/link.json"
+expect "link: the file it named is untouched" test "$(cat "$work/target.json")" = old
+expect "link: nothing said" test ! -s "$work/link.err"
 
 # A device node other than /dev/null (made where we may: as root).
 if mknod "$work/zero" c 1 5 2>/dev/null; then

@@ -208,15 +208,18 @@ struct source_cache {
 
 /* Line `line` of `file`, or "" when the file or the line is not there. */
 static const char *source_line(struct source_cache *c, const char *file,
-                               uint32_t line, const char *const *roots) {
+                               uint32_t line, const pasta_html_input *in) {
   size_t i = 0;
   while (i < c->n && strcmp(c->file[i], file) != 0)
     ++i;
   if (i == c->n) {
     if (c->n == DIFF_TOP_LINES ||
-        pasta__html_source_load(file, roots, &c->src[i]))
+        pasta__html_source_load(file, in->source_roots, in->allowed_roots,
+                                &c->src[i]))
       return "";
     c->file[c->n++] = file;
+    if (c->src[i].refused && in->refused)
+      in->refused(in->refused_arg, file);
   }
   const pasta_html_source *src = &c->src[i];
   return line >= 1 && line <= src->num_lines ? src->line[line - 1] : "";
@@ -252,8 +255,7 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
                        diff_figures[c].value(p->before->div),
                        diff_figures[c].value(p->after->div));
   fputs("<td class=\"src\">", out);
-  pasta__html_text(
-      out, source_line(cache, named->file, named->line, after->source_roots));
+  pasta__html_text(out, source_line(cache, named->file, named->line, after));
   fputs("</td></tr>\n", out);
 }
 

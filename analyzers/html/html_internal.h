@@ -50,13 +50,16 @@ typedef struct pasta_html_source {
   char *text;  /* its bytes, NUL-terminated */
   char **line; /* line[i] is line i + 1, without its newline */
   size_t num_lines;
+  int refused; /* found, but outside the allowed roots: not read */
 } pasta_html_source;
 
 /* Looks for `file` under each of `roots` (html_report.h says how), then as
- * recorded. A file not found gives path NULL and no lines. Returns 0, or -1
- * when out of memory. */
+ * recorded; with `allowed` (html_report.h, allowed_roots), a candidate
+ * whose real path is outside them is skipped (src->refused is set when
+ * one existed and nothing allowed was found). A file not found gives path
+ * NULL and no lines. Returns 0, or -1 when out of memory. */
 int pasta__html_source_load(const char *file, const char *const *roots,
-                            pasta_html_source *src);
+                            const char *const *allowed, pasta_html_source *src);
 void pasta__html_source_free(pasta_html_source *src);
 
 /* The profile's lines summed per (file, line): one source line's counts

@@ -5,6 +5,7 @@
  * name such as `operator<` or a file holding "</script>" stays text.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
+#include "profile/output_file.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -101,13 +102,9 @@ void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
 void pasta__html_begin(FILE *out, const char *title) {
   /* No request may leave the page: the report must open the same on a
    * machine without network, and profile text can never load anything. */
-  fputs(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
-      "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-      "img-src data:\">\n<meta name=\"viewport\" "
-      "content=\"width=device-width\">\n<title>",
-      out);
+  fputs(PASTA_HTML_SIGNATURE /* output_file.h recognises the page by it */
+        "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
+        out);
   pasta__html_text(out, title);
   fputs("</title>\n<style>\n", out);
   fputs(pasta__html_css, out);

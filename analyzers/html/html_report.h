@@ -35,6 +35,16 @@ typedef struct pasta_html_input {
    * (--source-root): a recorded /a/b/c.cu is looked for as DIR/a/b/c.cu,
    * DIR/b/c.cu, then DIR/c.cu. NULL-terminated, or NULL. */
   const char *const *source_roots;
+  /* Where source files may be read from: real paths (no link, no ".."),
+   * NULL-terminated. A file whose real path lies under none of them is
+   * not read: the page says so and `refused` (if set) is called with its
+   * recorded name. NULL: anywhere (the runtime's page of its own
+   * profile). pasta-report passes its source roots, the current directory
+   * and the profile's directory: a profile is data, and must not choose
+   * which files of the reader's end up in a page. */
+  const char *const *allowed_roots;
+  void (*refused)(void *arg, const char *file);
+  void *refused_arg;
 } pasta_html_input;
 
 /* The whole report page. Returns 0, or -1 on a write error or when out of

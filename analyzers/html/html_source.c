@@ -9,13 +9,14 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
 #include "html_internal.h"
+#include "profile/output_file.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 /* Larger files are left out (a generated file, not source to read). */
-#define MAX_SOURCE_BYTES (64u << 20)
+#define MAX_SOURCE_BYTES ((size_t)64 << 20)
 
 /* The whole file, NUL-terminated, or NULL. Regular files only: a profile
  * naming /dev/stdin or a fifo must not hang the writer. */
@@ -23,36 +24,8 @@ static char *read_file(const char *path, size_t *size) {
   struct stat st;
   if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
     return NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *text = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (cap - n < 4096) {
-      cap = cap ? 2 * cap : 65536;
-      char *t = cap <= MAX_SOURCE_BYTES ? realloc(text, cap + 1) : NULL;
-      if (!t) {
-        free(text);
-        fclose(f);
-        return NULL;
-      }
-      text = t;
-    }
-    size_t got = fread(text + n, 1, cap - n, f);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    free(text);
-    return NULL;
-  }
-  text[n] = '\0';
-  *size = n;
-  return text;
+  char err[128];
+  return pasta__read_capped(path, MAX_SOURCE_BYTES, size, err, sizeof err);
 }
 
 /* Splits src->text into lines in place ("\r\n" and "\n" both end one). */
@@ -79,10 +52,25 @@ static int split_lines(pasta_html_source *src, size_t size) {
   return 0;
 }
 
-/* Tries `path`; 1 when it was read, 0 when not, -1 without memory. */
-static int try_path(const char *path, pasta_html_source *src) {
+/* Tries `path`; 1 when it was read, 0 when not, -1 without memory. With
+ * `allowed`, the file is read by its real path, and only when that lies
+ * under one of them. */
+static int try_path(const char *path, const char *const *allowed,
+                    pasta_html_source *src) {
   size_t size = 0;
-  char *text = read_file(path, &size);
+  char *real = NULL;
+  if (allowed) {
+    struct stat st;
+    if (stat(path, &st) != 0)
+      return 0;
+    real = pasta__path_within(path, allowed);
+    if (!real) {
+      src->refused = 1;
+      return 0;
+    }
+  }
+  char *text = read_file(real ? real : path, &size);
+  free(real);
   if (!text)
     return 0;
   src->text = text;
@@ -95,7 +83,7 @@ static int try_path(const char *path, pasta_html_source *src) {
 /* ROOT/<tail> for each tail of `file` that starts after a '/', longest
  * first. */
 static int try_root(const char *root, const char *file,
-                    pasta_html_source *src) {
+                    const char *const *allowed, pasta_html_source *src) {
   size_t rlen = strlen(root);
   char *path = malloc(rlen + strlen(file) + 2);
   if (!path)
@@ -108,20 +96,23 @@ static int try_root(const char *root, const char *file,
     if (!*t)
       break;
     snprintf(path, rlen + strlen(file) + 2, "%s/%s", root, t);
-    rc = try_path(path, src);
+    rc = try_path(path, allowed, src);
   }
   free(path);
   return rc;
 }
 
 int pasta__html_source_load(const char *file, const char *const *roots,
+                            const char *const *allowed,
                             pasta_html_source *src) {
   memset(src, 0, sizeof *src);
   int rc = 0;
   for (size_t i = 0; rc == 0 && roots && roots[i]; ++i)
-    rc = try_root(roots[i], file, src);
+    rc = try_root(roots[i], file, allowed, src);
   if (rc == 0)
-    rc = try_path(file, src);
+    rc = try_path(file, allowed, src);
+  if (rc == 1)
+    src->refused = 0;
   if (rc < 0) {
     pasta__html_source_free(src);
     return -1;

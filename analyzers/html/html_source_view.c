@@ -258,14 +258,24 @@ static int write_source_file(FILE *out, const pasta_html_input *in,
                              const pasta_html_source_view *v, size_t fi,
                              const pasta_html_line *first, size_t count) {
   pasta_html_source src;
-  if (pasta__html_source_load(v->files[fi], in->source_roots, &src))
+  if (pasta__html_source_load(v->files[fi], in->source_roots, in->allowed_roots,
+                              &src))
     return -1;
+  if (src.refused && in->refused)
+    in->refused(in->refused_arg, v->files[fi]);
   fprintf(out, "<section class=\"source\" id=\"f%zu\" data-file=\"", fi);
   pasta__html_text(out, v->files[fi]);
   fputs("\"><h3>", out);
   pasta__html_text(out, v->files[fi]);
   fputs("</h3>\n", out);
-  if (!src.path) {
+  if (src.refused) {
+    fputs("<p class=\"missing\">Source not read: ", out);
+    pasta__html_text(out, v->files[fi]);
+    fputs(" is outside the directories this report may read (the current "
+          "directory, the profile's directory and each --source-root DIR). "
+          "Its counted lines:</p>\n",
+          out);
+  } else if (!src.path) {
     fputs("<p class=\"missing\">Source not found: ", out);
     pasta__html_text(out, v->files[fi]);
     fputs(" (profile made on another machine? pasta-report html "

@@ -6,11 +6,12 @@
  * name kept as text, only the page's own script) and the diff page's
  * changes. tests/html/ checks rendered pages in headless Chromium.
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp */
+#define _XOPEN_SOURCE 700 /* open_memstream, mkdtemp, realpath */
 
 #include "analyzers/html/html_internal.h"
 #include "tests/unit/check.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -99,7 +100,8 @@ static void test_sources(void) {
   const char *roots[] = {"/nonexistent-root", root, NULL};
   pasta_html_source src;
   /* Recorded on another machine: found by its tail "b/k.cu" under root. */
-  CHECK_EQ_INT(pasta__html_source_load("/home/ana/b/k.cu", roots, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load("/home/ana/b/k.cu", roots, NULL, &src),
+               0);
   snprintf(want, sizeof want, "%s/a/b/k.cu", dir);
   CHECK_EQ_STR(src.path, want);
   if (CHECK_EQ_U64(src.num_lines, 3)) {
@@ -109,12 +111,52 @@ static void test_sources(void) {
   }
   pasta__html_source_free(&src);
   /* Found nowhere. */
-  CHECK_EQ_INT(pasta__html_source_load("/home/ana/c/none.cu", roots, &src), 0);
+  CHECK_EQ_INT(
+      pasta__html_source_load("/home/ana/c/none.cu", roots, NULL, &src), 0);
   CHECK(src.path == NULL && src.num_lines == 0);
   pasta__html_source_free(&src);
   /* Not a regular file: never read (it could block the writer). */
-  CHECK_EQ_INT(pasta__html_source_load("/dev/stdin", NULL, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load("/dev/stdin", NULL, NULL, &src), 0);
   CHECK(src.path == NULL);
+  pasta__html_source_free(&src);
+  /* Allowed roots: a file under them is read; one outside them (directly,
+   * through "..", or through a link) is not, and is marked refused. */
+  char real_a[PATH_MAX], real_b[PATH_MAX], link[256], dots[256];
+  snprintf(want, sizeof want, "%s/a/b", dir);
+  if (!CHECK(realpath(want, real_b) != NULL))
+    return;
+  snprintf(want, sizeof want, "%s/a", dir);
+  if (!CHECK(realpath(want, real_a) != NULL))
+    return;
+  const char *only_b[] = {real_b, NULL};
+  snprintf(want, sizeof want, "%s/a/b/k.cu", dir);
+  CHECK_EQ_INT(pasta__html_source_load(want, NULL, only_b, &src), 0);
+  CHECK(src.path != NULL && src.num_lines == 3 && !src.refused);
+  pasta__html_source_free(&src);
+  CHECK_EQ_INT(pasta__html_source_load("/etc/passwd", NULL, only_b, &src), 0);
+  CHECK(src.path == NULL && src.num_lines == 0 && src.refused);
+  pasta__html_source_free(&src);
+  snprintf(dots, sizeof dots, "%s/a/b/../../a/b/../k.cu", dir);
+  snprintf(want, sizeof want, "%s/a/k.cu", dir);
+  write_file(want, "outside b");
+  CHECK_EQ_INT(pasta__html_source_load(dots, NULL, only_b, &src), 0);
+  CHECK(src.path == NULL && src.refused);
+  pasta__html_source_free(&src);
+  snprintf(link, sizeof link, "%s/a/b/link.cu", dir);
+  CHECK_EQ_INT(symlink(want, link), 0);
+  CHECK_EQ_INT(pasta__html_source_load(link, NULL, only_b, &src), 0);
+  CHECK(src.path == NULL && src.refused);
+  pasta__html_source_free(&src);
+  /* Under a --source-root, "../" in the recorded path cannot climb out. */
+  const char *root_b[] = {real_b, NULL};
+  snprintf(want, sizeof want, "%s/a/x.cu", dir);
+  write_file(want, "outside b");
+  CHECK_EQ_INT(pasta__html_source_load("../x.cu", root_b, only_b, &src), 0);
+  CHECK(src.path == NULL && src.refused);
+  pasta__html_source_free(&src);
+  const char *both[] = {real_a, NULL};
+  CHECK_EQ_INT(pasta__html_source_load(link, NULL, both, &src), 0);
+  CHECK(src.path != NULL && !src.refused);
   pasta__html_source_free(&src);
 }
 

@@ -31,9 +31,12 @@ typedef struct pasta_analyzer_context {
   const char *program; /* the program's path */
   long pid;
   /* Writes the file <profile path without .json><suffix> (".roofline.svg")
-   * with write(file, arg), never over a file another program wrote, then
-   * says so on the log (unless quiet) or says why not; `what` names the
-   * file in those lines. Returns 0, or -1 when it could not. */
+   * with write(file, arg), through a fresh temporary file renamed into
+   * place (never through a link, never over a file another process of the
+   * job wrote since this one started; a built-in suffix never over a file
+   * that is not that kind of PASTA output), then says so on the log
+   * (unless quiet) or says why not; `what` names the file in those lines.
+   * Returns 0, or -1 when it could not. */
   int (*write_file)(const struct pasta_analyzer_context *ctx,
                     const char *suffix, const char *what,
                     int (*write)(FILE *file, const void *arg), const void *arg);

@@ -70,6 +70,20 @@ def save(obj, name):
     return path
 
 
+COPIES = [0]
+
+
+def copy_of(path):
+    """Another file with the same bytes: merge reads a file named twice
+    once (by identity), so a profile merged "with itself" is merged with a
+    copy."""
+    COPIES[0] += 1
+    base = os.path.basename(path)
+    dst = os.path.join(WORK, "copy%d-%s" % (COPIES[0], base))
+    shutil.copyfile(path, dst)
+    return dst
+
+
 def row(table, first):
     """The whitespace-split cells of the table row whose first cell is `first`."""
     for line in table.splitlines():
@@ -408,7 +422,7 @@ def test_merge():
     big = copy.deepcopy(rank0)
     big["kernels"][0]["launches"] = U64_MAX - 1
     bp = save(big, "big_rank.json")
-    run("merge", "--force", out, out, bp)
+    run("merge", "--force", out, copy_of(out), bp)
     again = load(out)
     check([s["pid"] for s in again["merged_from"]] == [48213, 48214, 48213],
           "merge of a merged profile: merged_from flattened")
@@ -435,8 +449,8 @@ def test_merge():
           "merge of a version-2 merged profile: its entries without spreads, one warning",
           p.stderr)
     # The output is written as the runtime writes its own (output_file.c):
-    # --force replaces a regular file, through a symbolic link kept as
-    # such, never a directory; no temporary file is left behind.
+    # --force replaces a regular file, and a symbolic link (never what it
+    # names), never a directory; no temporary file is left behind.
     where = os.path.dirname(os.path.abspath(out))
     target = os.path.join(where, "merge-target.json")
     link = os.path.join(where, "merge-link.json")
@@ -447,9 +461,10 @@ def test_merge():
         f.write("old")
     os.symlink(target, link)
     run("merge", "--force", link, GPU)
-    check(os.path.islink(link) and load(target)["schema"] == "pasta-profile",
-          "merge --force through a symbolic link: the link kept, its file "
-          "replaced")
+    check(not os.path.islink(link) and load(link)["schema"] == "pasta-profile"
+          and open(target).read() == "old",
+          "merge --force onto a symbolic link: the link replaced, its file "
+          "untouched")
     as_dir = os.path.join(where, "merge-dir.json")
     os.makedirs(as_dir, exist_ok=True)
     p = run("merge", "--force", as_dir, GPU, expect_rc=None)
@@ -472,7 +487,7 @@ def test_merge():
     check(len([f for f in hm["host_functions"] if f["name"] == "main"]) == 2,
           "merge: main of two modules stays two entries")
     # Same input twice: everything doubles.
-    run("merge", "--force", hout, HOST_REC, HOST_REC)
+    run("merge", "--force", hout, HOST_REC, copy_of(HOST_REC))
     twice = load(hout)
     fib = [f for f in twice["host_functions"] if f["name"] == "fib"]
     check(len(fib) == 1 and fib[0]["calls"] == 2 * 1973, "merge: a profile with itself doubles")
@@ -970,7 +985,7 @@ def test_diff_activity():
     check("No launches, GPU times, bandwidth or working sets in either profile" in out
           and "Memory" not in out, "diff without launches: one line")
     # A merged profile diffs against its inputs.
-    m = merge("self2.json", WS, WS)
+    m = merge("self2.json", WS, copy_of(WS))
     out = re.sub(r"\s+", " ", run("diff", WS, os.path.join(WORK, "self2.json")).stdout)
     check("fill changed launches 3 6 2.00x GPU time (us) 785.8 1571.6 2.00x "
           "bandwidth (GB/s) 0.25* 0.25* 1.00x" in out,
@@ -1123,7 +1138,7 @@ def test_sections():
     b = csv_blocks(run("show", GPU, "--format", "csv").stdout)
     check(list(b) == [""], "csv of a profile without the sections: one table")
     # A merged profile: processes and mangled names in the rows.
-    m = merge("sections_ab.json", WS, WS)
+    m = merge("sections_ab.json", WS, copy_of(WS))
     b = csv_blocks(run("show", os.path.join(WORK, "sections_ab.json"), "--format", "csv").stdout)
     check([r["process"] for r in b["working_set"][1]] == ["0"] * 6 + ["1"] * 6 and
           not rows_match(b["bandwidth"][1], m["bandwidth"]["kernels"], b["bandwidth"][0])
@@ -1325,12 +1340,12 @@ def test_trace():
           "merge: each entry is its input's trace, process first")
     mab = os.path.join(WORK, "traces_ab.json")
     m3 = merge("traces_abc.json", mab, TRACE)
-    flat = merge("traces_flat.json", TRACE, op, TRACE)
+    flat = merge("traces_flat.json", TRACE, op, copy_of(TRACE))
     check([t["process"] for t in m3["traces"]] == [0, 1, 2] and
           m3["traces"] == flat["traces"],
           "merge of a merged profile: processes 0, 1, 2, as merging all at once")
     m3 = merge("traces_a_bc.json", TRACE, mab)
-    flat = merge("traces_flat2.json", TRACE, TRACE, op)
+    flat = merge("traces_flat2.json", TRACE, copy_of(TRACE), op)
     check([t["process"] for t in m3["traces"]] == [0, 1, 2] and
           m3["traces"] == flat["traces"] and
           [m3["merged_from"][t["process"]]["pid"] for t in m3["traces"]] ==
@@ -1793,12 +1808,17 @@ def test_merge_many():
               p.stderr)
     if os.path.exists(inside):
         os.remove(inside)
-    # Mixed: a file, a directory and a pattern.
+    # Mixed: a file, a directory and a pattern. The pattern's 10 files are
+    # the directory's too: each file is merged once, with one warning.
     out = fresh("mixed.json")
     p = run("merge", out, HOST_DOT, d, os.path.join(d, "rank-09*.json"), expect_rc=None)
-    check(p.returncode == 0 and len(load(out)["merged_from"]) == 1 + n + 10 and
-          dot_calls(load(out)) == [3 * (1 + n + 10)],
-          "merge FILE DIR PATTERN: 111 inputs", p.stderr)
+    check(p.returncode == 0 and len(load(out)["merged_from"]) == 1 + n and
+          dot_calls(load(out)) == [3 * (1 + n)] and
+          p.stderr.startswith("pasta-report: warning: 10 inputs named a file "
+                              "named before") and
+          len(p.stderr.splitlines()) == 1,
+          "merge FILE DIR PATTERN: 101 files, the 10 named twice merged once",
+          p.stderr)
     # Errors, one line each.
     empty = os.path.join(WORK, "empty-dir")
     os.makedirs(empty, exist_ok=True)
@@ -1818,8 +1838,9 @@ def test_merge_many():
     big["lines"] = [dict(copy.deepcopy(host["lines"][0]), line=i + 1,
                          file=f"./src/file{i % 50}.c") for i in range(4000)]
     bp = save(big, "big.json")
-    rc3, mb3 = peak_rss_mb(["merge", fresh("big3.json"), *[bp] * 3])
-    rc12, mb12 = peak_rss_mb(["merge", fresh("big12.json"), *[bp] * 12])
+    copies = [copy_of(bp) for _ in range(12)]
+    rc3, mb3 = peak_rss_mb(["merge", fresh("big3.json"), *copies[:3]])
+    rc12, mb12 = peak_rss_mb(["merge", fresh("big12.json"), *copies])
     check(rc3 == 0 and rc12 == 0 and mb12 <= mb3 * 1.2 + 10,
           "merge: peak memory of 12 inputs within 1.2x + 10 MiB of 3 inputs",
           f"3 inputs: {mb3} MiB, 12 inputs: {mb12} MiB")

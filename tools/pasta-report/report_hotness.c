@@ -10,10 +10,13 @@
 
 #include "report_hotness.h"
 
+#include "profile/output_file.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char header[] =
     "launch,kernel,allocation,block,block_address,accesses";
@@ -138,9 +141,22 @@ static void fill_model(struct pasta__hotness_csv *h) {
 int pasta__hotness_read_csv(const char *path, struct pasta__hotness_csv *h,
                             char *err, size_t size) {
   memset(h, 0, sizeof *h);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return 1;
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return 1; /* not there: a page without the map, silently */
+  /* Read whole, never from a device, never more than the limit. */
+  size_t len = 0;
+  char *text = pasta__read_capped(path, PASTA_MAX_INPUT_BYTES, &len, err, size);
+  if (!text)
+    return -1;
+  FILE *f = fmemopen(text, len ? len : 1, "r");
+  if (!f) {
+    free(text);
+    snprintf(err, size, "%s", strerror(errno));
+    return -1;
+  }
+  if (!len)
+    fgetc(f); /* fmemopen needs a size: an empty file reads as empty */
   struct builder b = {h, 0, 0, 0};
   char *line = NULL;
   size_t cap = 0;
@@ -160,6 +176,7 @@ int pasta__hotness_read_csv(const char *path, struct pasta__hotness_csv *h,
   }
   free(line);
   fclose(f);
+  free(text);
   if (rc) {
     snprintf(err, size,
              rc == -2 ? "out of memory" : "line %zu is not a hotness row",

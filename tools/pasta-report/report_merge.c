@@ -138,6 +138,73 @@ static int add_pattern(struct inputs *in, const char *pattern,
   return rc;
 }
 
+/* An input's identity, for finding the same file named twice. */
+struct identity {
+  dev_t dev;
+  ino_t ino;
+  size_t index;
+};
+
+static int cmp_identity(const void *a, const void *b) {
+  const struct identity *x = a, *y = b;
+  if (x->dev != y->dev)
+    return x->dev < y->dev ? -1 : 1;
+  if (x->ino != y->ino)
+    return x->ino < y->ino ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Drops every input that is a file named before it (by identity: device
+ * and inode, whatever the name: a directory and a pattern of its files
+ * name the same files), keeping the first; one line says how many were dropped.
+ * Inputs that cannot be stat'ed stay (reading them says what is wrong). Returns
+ * 0, or 1 without memory. */
+static int drop_duplicates(struct inputs *in) {
+  struct identity *ids = malloc((in->n ? in->n : 1) * sizeof *ids);
+  unsigned char *dup = calloc(in->n ? in->n : 1, 1);
+  if (!ids || !dup) {
+    free(ids);
+    free(dup);
+    return 1;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < in->n; ++i) {
+    struct stat st;
+    if (stat(in->paths[i], &st) == 0)
+      ids[n++] = (struct identity){st.st_dev, st.st_ino, i};
+  }
+  qsort(ids, n, sizeof *ids, cmp_identity);
+  size_t dropped = 0, first_dup = 0, first_of = 0;
+  for (size_t i = 1, run = 0; i < n; ++i) {
+    if (ids[i].dev != ids[run].dev || ids[i].ino != ids[run].ino) {
+      run = i; /* a file not seen before */
+      continue;
+    }
+    if (!dropped++ || ids[i].index < first_dup) {
+      first_dup = ids[i].index;
+      first_of = ids[run].index;
+    }
+    dup[ids[i].index] = 1;
+  }
+  if (dropped)
+    fprintf(stderr,
+            "pasta-report: warning: %zu input%s named a file named before "
+            "(%s is %s); each file is merged once\n",
+            dropped, dropped == 1 ? "" : "s", in->paths[first_dup],
+            in->paths[first_of]);
+  size_t kept = 0;
+  for (size_t i = 0; i < in->n; ++i) {
+    if (dup[i])
+      free(in->paths[i]);
+    else
+      in->paths[kept++] = in->paths[i];
+  }
+  in->n = kept;
+  free(ids);
+  free(dup);
+  return 0;
+}
+
 /* Expands merge's input arguments. Returns 0, or 1 or 2 after printing
  * one error line. */
 static int expand_inputs(struct inputs *in, const char *const *args, size_t n,
@@ -150,10 +217,19 @@ static int expand_inputs(struct inputs *in, const char *const *args, size_t n,
       rc = add_directory(in, args[i], out);
     else if (!found && errno == ENOENT && strpbrk(args[i], "*?["))
       rc = add_pattern(in, args[i], out);
+    else if (found && is_output(args[i], out))
+      rc = (pasta__report_error("the output %s is the input %s: merge would "
+                                "replace its own input (name another output)",
+                                out_path, args[i]),
+            2);
     else if (add_input_path(in, args[i])) /* load_profile says what's wrong */
       rc = (pasta__report_error("%s", strerror(ENOMEM)), 1);
     if (rc)
       return rc;
+  }
+  if (drop_duplicates(in)) {
+    pasta__report_error("%s", strerror(ENOMEM));
+    return 1;
   }
   return 0;
 }
@@ -329,9 +405,11 @@ int pasta__cmd_merge(int argc, char **argv) {
      * next to the output, then renamed, so never a partial profile; only a
      * regular file is replaced, and only with --force. */
     char err[512], *written = NULL;
-    if (pasta__output_write(
-            out_path, o.force ? PASTA_OUTPUT_REPLACE : PASTA_OUTPUT_EXCLUSIVE,
-            NULL, write_merged, &m, &written, err, sizeof err)) {
+    pasta_output_how how = {o.force ? PASTA_OUTPUT_REPLACE
+                                    : PASTA_OUTPUT_EXCLUSIVE,
+                            PASTA_FILE_ANY, NULL};
+    if (pasta__output_write(out_path, &how, write_merged, &m, &written, err,
+                            sizeof err)) {
       pasta__report_error("cannot write the merged profile: %s", err);
       rc = 1;
     }

@@ -18,6 +18,7 @@
 #include "analyzers/kernels/kernel_tables.h"
 #include "analyzers/tables/tables.h"
 #include "analyzers/working_set/ws_tables.h"
+#include "pasta/regex_cost.h"
 #include "profile/activity_read.h"
 #include "profile/json_read.h"
 #include "profile/profile_json.h"
@@ -332,6 +333,11 @@ int pasta__cmd_show(int argc, char **argv) {
     return pasta__usage_error("--lines goes with --format csv");
   regex_t re;
   struct filter flt = {NULL, o.file};
+  if (o.kernel && pasta_regex_cost(o.kernel) > PASTA_REGEX_MAX_COST)
+    return pasta__usage_error(
+        "--kernel regex '%.200s' is too costly to compile (nested counted "
+        "repetitions {m,n} expand to more than %.0f atoms)",
+        o.kernel, PASTA_REGEX_MAX_COST);
   if (o.kernel) {
     int err = regcomp(&re, o.kernel, REG_EXTENDED | REG_NOSUB);
     if (err) {
