@@ -235,10 +235,10 @@ Function *Binder::finder() {
 
   // Linked in: the weak ABI symbol resolved.
   B.SetInsertPoint(Entry);
-  BasicBlock *HaveDl = Block("have_dl"), *NoDl = Block("no_dl");
-  B.CreateCondBr(B.CreateIsNotNull(Abi), Yes, NoDl);
+  BasicBlock *HaveDl = Block("have_dl"), *NotLinked = Block("not_linked");
+  B.CreateCondBr(B.CreateIsNotNull(Abi), Yes, NotLinked);
   // No dlopen (an old glibc, linked without -ldl).
-  B.SetInsertPoint(NoDl);
+  B.SetInsertPoint(NotLinked);
   BasicBlock *Lookup = Block("lookup"), *NoDlWarn = Block("no_dl_warn");
   Value *Dl = B.CreateAnd(
       B.CreateAnd(B.CreateIsNotNull(Dlopen), B.CreateIsNotNull(Dlsym)),
@@ -430,8 +430,9 @@ bool Binder::run() {
   }
   Slots->setInitializer(ConstantArray::get(TableTy, Lazy));
   binder();
-  // Bound at load time, before the module's other constructors (theirs
-  // have priority 0 too, or the default 65535, and come later in the list).
+  // Bound at load time. Whatever runs first (another constructor of this
+  // module, or of another module calling in) goes through a lazy stub,
+  // which binds then.
   appendToGlobalCtors(M, Bind, 0);
   return true;
 }
