@@ -98,7 +98,7 @@ private:
   Function *fallback(Function &F);
   Function *lazyStub(Function &F, unsigned Index);
   Function *finder();
-  void warn(IRBuilder<> &B, StringRef Format, Value *Arg);
+  void warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Args);
   Function *binder();
 
   Module &M;
@@ -181,7 +181,7 @@ Function *Binder::lazyStub(Function &F, unsigned Index) {
 
 // One line on stderr, once per process (per loaded object at worst: the
 // flag is a linkonce definition each object carries).
-void Binder::warn(IRBuilder<> &B, StringRef Format, Value *Arg) {
+void Binder::warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Extra) {
   GlobalVariable *Warned = M.getNamedGlobal(WarnedName);
   if (!Warned)
     Warned = new GlobalVariable(M, I8, false, GlobalValue::LinkOnceAnyLinkage,
@@ -196,10 +196,9 @@ void Binder::warn(IRBuilder<> &B, StringRef Format, Value *Arg) {
   B.SetInsertPoint(Print);
   FunctionCallee Dprintf = M.getOrInsertFunction(
       "dprintf", FunctionType::get(I32, {I32, Ptr}, true));
-  SmallVector<Value *, 3> Args{B.getInt32(2),
+  SmallVector<Value *, 4> Args{B.getInt32(2),
                                string(Format, "__pasta_rt_message")};
-  if (Arg)
-    Args.push_back(Arg);
+  Args.append(Extra.begin(), Extra.end());
   B.CreateCall(Dprintf, Args);
   B.CreateBr(Done);
   B.SetInsertPoint(Done);
@@ -249,7 +248,7 @@ Function *Binder::finder() {
        "pasta: warning: the PASTA runtime is not linked in and dlopen is "
        "not available; this program runs uninstrumented: link it with -ldl "
        "or with libpasta_rt.so\n",
-       nullptr);
+       {});
   B.CreateBr(No);
   // Already in the process?
   B.SetInsertPoint(HaveDl);
@@ -271,9 +270,11 @@ Function *Binder::finder() {
         Version +
         ", which this program's instrumented code needs; that code runs "
         "uninstrumented: build the whole program with one PASTA\n"),
-       nullptr);
+       {});
   B.CreateBr(No);
-  // Load it: $PASTA_RUNTIME, else the path recorded at compile time.
+  // Load it: $PASTA_RUNTIME; else the path recorded at compile time, then
+  // libpasta_rt.so on the library path (a program run on another machine,
+  // with the runtime in LD_LIBRARY_PATH).
   B.SetInsertPoint(Load);
   FunctionCallee Getenv =
       M.getOrInsertFunction("getenv", FunctionType::get(Ptr, {Ptr}, false));
@@ -287,26 +288,42 @@ Function *Binder::finder() {
   PHINode *UseEnv = B.CreatePHI(Type::getInt1Ty(Ctx), 2);
   UseEnv->addIncoming(B.getFalse(), Load);
   UseEnv->addIncoming(NonEmpty, EnvSet);
-  Value *Path =
-      B.CreateSelect(UseEnv, Env, string(RuntimePath, "__pasta_rt_path"));
+  Constant *Recorded = string(RuntimePath, "__pasta_rt_path");
+  Value *First = B.CreateSelect(UseEnv, Env, Recorded);
   Value *Handle =
-      B.CreateCall(DlopenTy, Dlopen, {Path, B.getInt32(RtldNowGlobal)});
+      B.CreateCall(DlopenTy, Dlopen, {First, B.getInt32(RtldNowGlobal)});
   BasicBlock *Opened = Block("opened"), *Failed = Block("open_failed"),
+             *ByName = Block("open_by_name"), *NotFound = Block("not_found"),
              *WrongAbi = Block("wrong_abi");
   B.CreateCondBr(B.CreateIsNotNull(Handle), Opened, Failed);
   B.SetInsertPoint(Failed);
-  warn(B, "pasta: warning: cannot load the PASTA runtime (%s)" + Fix,
-       B.CreateCall(DlerrorTy, Dlerror));
+  B.CreateCondBr(UseEnv, NotFound, ByName);
+  B.SetInsertPoint(ByName);
+  Constant *Name = string("libpasta_rt.so", "__pasta_rt_soname");
+  Value *Handle2 =
+      B.CreateCall(DlopenTy, Dlopen, {Name, B.getInt32(RtldNowGlobal)});
+  B.CreateCondBr(B.CreateIsNotNull(Handle2), Opened, NotFound);
+  B.SetInsertPoint(NotFound);
+  PHINode *Tried = B.CreatePHI(Ptr, 2);
+  Tried->addIncoming(First, Failed);
+  Tried->addIncoming(Recorded, ByName);
+  warn(B, "pasta: warning: cannot load the PASTA runtime %s (%s)" + Fix,
+       {Tried, B.CreateCall(DlerrorTy, Dlerror)});
   B.CreateBr(No);
   B.SetInsertPoint(Opened);
-  B.CreateCondBr(
-      B.CreateIsNotNull(B.CreateCall(DlsymTy, Dlsym, {Handle, AbiName})), Yes,
-      WrongAbi);
+  PHINode *H = B.CreatePHI(Ptr, 2);
+  H->addIncoming(Handle, Open);
+  H->addIncoming(Handle2, ByName);
+  PHINode *Path = B.CreatePHI(Ptr, 2);
+  Path->addIncoming(First, Open);
+  Path->addIncoming(Name, ByName);
+  B.CreateCondBr(B.CreateIsNotNull(B.CreateCall(DlsymTy, Dlsym, {H, AbiName})),
+                 Yes, WrongAbi);
   B.SetInsertPoint(WrongAbi);
   warn(B,
        "pasta: warning: %s is not a PASTA runtime of ABI version " + Version +
            Fix,
-       Path);
+       {Path});
   B.CreateBr(No);
   return Find;
 }

@@ -20,6 +20,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @__pasta_rt_fallbacks.[[ID]] = internal constant [4 x ptr] [ptr @__pasta_rt_fallback.__pasta_register_host_module, ptr @__pasta_rt_fallback.__pasta_malloc,
 ; CHECK-DAG: @__pasta_rt_env = private unnamed_addr constant [14 x i8] c"PASTA_RUNTIME\00"
 ; CHECK-DAG: @__pasta_rt_path = private unnamed_addr constant {{.*}} c"/opt/pasta/lib/libpasta_rt.so\00"
+; CHECK-DAG: @__pasta_rt_soname = private unnamed_addr constant {{.*}} c"libpasta_rt.so\00"
 ; CHECK-DAG: @llvm.global_ctors = {{.*}} ptr @__pasta_host_ctor_[[ID]], {{.*}} ptr @__pasta_rt_bind.[[ID]],
 ; DEFAULT: @__pasta_rt_path = private unnamed_addr constant {{.*}} c"{{.*}}/lib/libpasta_rt.so\00"
 ; NONE-NOT: __pasta_rt
@@ -84,8 +85,9 @@ define i32 @main() {
 
 ; Finding the runtime: linked in (the weak ABI symbol), already loaded
 ; (dlsym of the ABI symbol), another version loaded (refused), else dlopen
-; of $PASTA_RUNTIME (when set and not empty) or the recorded path, with
-; RTLD_NOW | RTLD_GLOBAL; a library without the ABI symbol is refused.
+; (RTLD_NOW | RTLD_GLOBAL) of $PASTA_RUNTIME when set and not empty, else of
+; the recorded path and then of libpasta_rt.so on the library path; a
+; library without the ABI symbol is refused.
 ; CHECK-LABEL: define internal i1 @__pasta_rt_find.{{[0-9a-f]+}}()
 ; CHECK: icmp ne ptr @__pasta_abi_v{{[0-9]+}}, null
 ; CHECK: icmp ne ptr @dlopen, null
@@ -93,9 +95,14 @@ define i32 @main() {
 ; CHECK: call i32 (i32, ptr, ...) @dprintf(i32 2,
 ; CHECK: call ptr @dlsym(ptr null, ptr
 ; CHECK: [[ENV:%[0-9]+]] = call ptr @getenv(ptr @__pasta_rt_env)
-; CHECK: [[OPEN:%[0-9]+]] = select i1 %{{[0-9]+}}, ptr [[ENV]], ptr @__pasta_rt_path
-; CHECK-NEXT: [[H:%[0-9]+]] = call ptr @dlopen(ptr [[OPEN]], i32 258)
+; CHECK: [[USEENV:%[0-9]+]] = phi i1 [ false, %load ], [ %{{[0-9]+}}, %env_set ]
+; CHECK-NEXT: [[OPEN:%[0-9]+]] = select i1 [[USEENV]], ptr [[ENV]], ptr @__pasta_rt_path
+; CHECK-NEXT: [[H1:%[0-9]+]] = call ptr @dlopen(ptr [[OPEN]], i32 258)
+; CHECK: [[H:%[0-9]+]] = phi ptr [ [[H1]], %open ], [ [[H2:%[0-9]+]], %open_by_name ]
 ; CHECK: call ptr @dlsym(ptr [[H]], ptr @[[ABINAME]])
+; CHECK: open_failed:
+; CHECK-NEXT: br i1 [[USEENV]], label %not_found, label %open_by_name
+; CHECK: [[H2]] = call ptr @dlopen(ptr @__pasta_rt_soname, i32 258)
 ; CHECK: call ptr @dlerror()
 
 ; dlopen and friends are weak too (an old glibc without -ldl); getenv and
