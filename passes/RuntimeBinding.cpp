@@ -66,6 +66,7 @@ static constexpr const char *EnvName = "PASTA_RUNTIME";
 // version's ABI symbol means a runtime of another version.
 static constexpr const char *AnyRuntimeSymbol = "__pasta_main_exit";
 static constexpr const char *WarnedName = "__pasta_rt_warned";
+static constexpr const char *WarnedEnvName = "PASTA_RUNTIME_WARNED";
 static constexpr uint64_t RtldNowGlobal = 0x102;
 
 std::string pasta::defaultRuntimePath() {
@@ -98,6 +99,7 @@ private:
   Function *fallback(Function &F);
   Function *lazyStub(Function &F, unsigned Index);
   Function *finder();
+  Function *firstWarning();
   void warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Args);
   Function *binder();
 
@@ -109,7 +111,7 @@ private:
   Type *I8, *I32;
   SmallVector<Function *, 16> Entries;
   GlobalVariable *Abi = nullptr, *Slots = nullptr, *State = nullptr;
-  Function *Bind = nullptr;
+  Function *Bind = nullptr, *WarnOnce = nullptr;
 };
 
 } // namespace
@@ -179,9 +181,23 @@ Function *Binder::lazyStub(Function &F, unsigned Index) {
   return Stub;
 }
 
-// One line on stderr, once per process (per loaded object at worst: the
-// flag is a linkonce definition each object carries).
-void Binder::warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Extra) {
+// Whether this is the process's first warning: a flag per loaded object
+// (the executable's is not visible to a library's code), and, across
+// objects, $PASTA_RUNTIME_WARNED holding the process id (so that a child
+// process warns again).
+Function *Binder::firstWarning() {
+  if (WarnOnce)
+    return WarnOnce;
+  WarnOnce = newFunction(FunctionType::get(Type::getInt1Ty(Ctx), false),
+                         "__pasta_rt_first_warning." + Id);
+  auto Block = [&](const char *Name) {
+    return BasicBlock::Create(Ctx, Name, WarnOnce);
+  };
+  BasicBlock *Entry = Block("entry"), *Check = Block("check_env"),
+             *Compare = Block("compare"), *First = Block("first"),
+             *Again = Block("again");
+  IRBuilder<> B(Entry);
+  AllocaInst *Buf = B.CreateAlloca(ArrayType::get(I8, 16));
   GlobalVariable *Warned = M.getNamedGlobal(WarnedName);
   if (!Warned)
     Warned = new GlobalVariable(M, I8, false, GlobalValue::LinkOnceAnyLinkage,
@@ -189,10 +205,44 @@ void Binder::warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Extra) {
   Value *Was =
       B.CreateAtomicRMW(AtomicRMWInst::Xchg, Warned, ConstantInt::get(I8, 1),
                         Align(1), AtomicOrdering::Monotonic);
+  B.CreateCondBr(B.CreateIsNotNull(Was), Again, Check);
+  B.SetInsertPoint(Again);
+  B.CreateRet(B.getFalse());
+
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Constant *Var = string(WarnedEnvName, "__pasta_rt_warned_env");
+  B.SetInsertPoint(Check);
+  Value *Pid = B.CreateSExt(B.CreateCall(M.getOrInsertFunction(
+                                "getpid", FunctionType::get(I32, false))),
+                            I64);
+  Value *Env = B.CreateCall(
+      M.getOrInsertFunction("getenv", FunctionType::get(Ptr, {Ptr}, false)),
+      {Var});
+  B.CreateCondBr(B.CreateIsNotNull(Env), Compare, First);
+  B.SetInsertPoint(Compare);
+  Value *Seen = B.CreateCall(
+      M.getOrInsertFunction("strtol",
+                            FunctionType::get(I64, {Ptr, Ptr, I32}, false)),
+      {Env, ConstantPointerNull::get(Ptr), B.getInt32(10)});
+  B.CreateCondBr(B.CreateICmpEQ(Seen, Pid), Again, First);
+  B.SetInsertPoint(First);
+  B.CreateCall(
+      M.getOrInsertFunction("snprintf",
+                            FunctionType::get(I32, {Ptr, I64, Ptr}, true)),
+      {Buf, ConstantInt::get(I64, 16), string("%ld", "__pasta_rt_ld"), Pid});
+  B.CreateCall(M.getOrInsertFunction(
+                   "setenv", FunctionType::get(I32, {Ptr, Ptr, I32}, false)),
+               {Var, Buf, B.getInt32(1)});
+  B.CreateRet(B.getTrue());
+  return WarnOnce;
+}
+
+// One line on stderr, once per process.
+void Binder::warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Extra) {
   Function *Fn = B.GetInsertBlock()->getParent();
   BasicBlock *Print = BasicBlock::Create(Ctx, "warn", Fn);
   BasicBlock *Done = BasicBlock::Create(Ctx, "warned", Fn);
-  B.CreateCondBr(B.CreateICmpEQ(Was, ConstantInt::get(I8, 0)), Print, Done);
+  B.CreateCondBr(B.CreateCall(firstWarning()), Print, Done);
   B.SetInsertPoint(Print);
   FunctionCallee Dprintf = M.getOrInsertFunction(
       "dprintf", FunctionType::get(I32, {I32, Ptr}, true));
@@ -328,8 +378,10 @@ Function *Binder::finder() {
   return Find;
 }
 
-// Fills every slot once: the weak address, else (a runtime found) dlsym's,
-// else the fallback.
+// Fills every slot once: with a runtime of this version found, the weak
+// address, else dlsym's; otherwise (or if dlsym finds nothing) the fallback.
+// (A runtime of another version linked in resolves the weak references
+// too: they are not used then.)
 Function *Binder::binder() {
   unsigned N = Entries.size();
   auto *TableTy = ArrayType::get(Ptr, N);
@@ -351,7 +403,7 @@ Function *Binder::binder() {
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Bind));
   BasicBlock *Start = BasicBlock::Create(Ctx, "start", Bind);
   BasicBlock *Loop = BasicBlock::Create(Ctx, "slot", Bind);
-  BasicBlock *Try = BasicBlock::Create(Ctx, "try_dlsym", Bind);
+  BasicBlock *Try = BasicBlock::Create(Ctx, "found", Bind);
   BasicBlock *Sym = BasicBlock::Create(Ctx, "dlsym", Bind);
   BasicBlock *Fb = BasicBlock::Create(Ctx, "fallback", Bind);
   BasicBlock *Store = BasicBlock::Create(Ctx, "store", Bind);
@@ -372,10 +424,10 @@ Function *Binder::binder() {
   auto At = [&](GlobalVariable *T) {
     return B.CreateInBoundsGEP(TableTy, T, {B.getInt32(0), I});
   };
-  Value *W = B.CreateLoad(Ptr, At(WeakTable));
-  B.CreateCondBr(B.CreateIsNotNull(W), Store, Try);
+  B.CreateCondBr(Found, Try, Fb);
   B.SetInsertPoint(Try);
-  B.CreateCondBr(Found, Sym, Fb);
+  Value *W = B.CreateLoad(Ptr, At(WeakTable));
+  B.CreateCondBr(B.CreateIsNotNull(W), Store, Sym);
   B.SetInsertPoint(Sym);
   Value *S = B.CreateCall(
       FunctionType::get(Ptr, {Ptr, Ptr}, false), M.getFunction("dlsym"),
@@ -386,7 +438,7 @@ Function *Binder::binder() {
   B.CreateBr(Store);
   B.SetInsertPoint(Store);
   PHINode *P = B.CreatePHI(Ptr, 3);
-  P->addIncoming(W, Loop);
+  P->addIncoming(W, Try);
   P->addIncoming(S, Sym);
   P->addIncoming(F, Fb);
   StoreInst *Set = B.CreateStore(P, At(Slots));

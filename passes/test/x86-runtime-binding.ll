@@ -52,13 +52,14 @@ define i32 @main() {
 ; CHECK-DAG: declare extern_weak i32 @__pasta_malloc(ptr, i64, ptr, ptr)
 ; CHECK-DAG: declare extern_weak void @__pasta_main_exit()
 
-; The binder runs once, and fills each slot: weak address, dlsym, fallback.
+; The binder runs once, and fills each slot: with a runtime of this ABI
+; version, the weak address, else dlsym's; otherwise the fallback.
 ; CHECK-LABEL: define internal void @__pasta_rt_bind.{{[0-9a-f]+}}()
 ; CHECK: load atomic i8, ptr @__pasta_rt_bound.[[ID]] unordered
 ; CHECK: store atomic i8 1, ptr @__pasta_rt_bound.[[ID]] unordered
 ; CHECK: [[FOUND:%[0-9]+]] = call i1 @__pasta_rt_find.[[ID]]()
+; CHECK: br i1 [[FOUND]], label %found, label %fallback
 ; CHECK: getelementptr inbounds [4 x ptr], ptr @__pasta_rt_weak.[[ID]], i32 0, i32 %i
-; CHECK: br i1 [[FOUND]], label %dlsym, label %fallback
 ; CHECK: call ptr @dlsym(ptr null, ptr
 ; CHECK: getelementptr inbounds [4 x ptr], ptr @__pasta_rt_fallbacks.[[ID]], i32 0, i32 %i
 ; CHECK: [[P:%[0-9]+]] = phi ptr
