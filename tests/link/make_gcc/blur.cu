@@ -4,11 +4,13 @@
  * loads its element and its two neighbours (clamped at the ends: always 3
  * loads), adds them (2 f32 adds), scales by 1/3 (1 f32 multiply) and
  * stores one float. Per launch: 12 N load bytes, 4 N store bytes, 3 N
- * FLOPs; for 4 launches (scripts/gpu_structures.sh checks these):
- * EXPECT: kernel _Z9blur_stepPKfPfi launches=4 load_bytes.global=50331648 store_bytes.global=16777216 flops.f32=12582912
- * EXPECT: launch _Z9blur_stepPKfPfi launches=4 failed=0
- * EXPECT: consistent
- */
+ * FLOPs; for 4 launches (scripts/gpu_structures.sh checks these with
+ * tests/structures/check_structure.py): */
+/* clang-format off */
+// EXPECT: kernel _Z9blur_stepPKfPfi launches=4 load_bytes.global=50331648 store_bytes.global=16777216 flops.f32=12582912
+// EXPECT: launch _Z9blur_stepPKfPfi launches=4 failed=0
+// EXPECT: consistent
+/* clang-format on */
 #include "blur.h"
 
 #include <cuda_runtime.h>
