@@ -27,8 +27,10 @@
 //    module's binder or by the program), so there is still ONE runtime per
 //    process whichever libraries hold instrumented code; otherwise it
 //    dlopens the runtime (RTLD_NOW | RTLD_GLOBAL, so the next module finds
-//    it) from $PASTA_RUNTIME or from the path recorded at compile time (the
-//    libpasta_rt.so beside the plugin). A weak symbol that resolved to null
+//    it) from $PASTA_RUNTIME, else from the path recorded at compile time
+//    (the libpasta_rt.so beside the plugin, or -pasta-runtime=PATH), then
+//    as libpasta_rt.so from the library path (a program run on another
+//    machine, LD_LIBRARY_PATH). A weak symbol that resolved to null
 //    in an executable stays null after a dlopen, which is why the calls go
 //    through slots that dlsym fills.
 //  - The ABI symbol checks the runtime's version: a runtime without it (one
@@ -38,7 +40,13 @@
 //    its fallback: a wrapper's calls the vendor function it wraps (the
 //    wrapper's second-to-last argument), anything else does nothing. The
 //    program then runs exactly as uninstrumented, after one line on stderr
-//    (once per process) saying why and how to fix it.
+//    saying why and how to fix it: once per process (a flag per loaded
+//    object, and PASTA_RUNTIME_WARNED=<pid> in the environment across
+//    objects: an executable's symbols are not visible to a library's).
+//  - A weak reference extracts no member from an archive, so libpasta_rt.a
+//    is a linker script that makes every entry point undefined first
+//    (cmake/runtime_archive_script.cmake): naming it on a link line still
+//    links the whole runtime in.
 //
 // Linux/glibc constants: RTLD_DEFAULT is null, RTLD_NOW | RTLD_GLOBAL 0x102.
 //
