@@ -54,11 +54,21 @@ run() {
   cmp -s plain.out "$name.out" || fail "$name: stdout differs from the plain build's"
 }
 
-# One runtime, loaded by the first library's binder, found by the second.
-run loaded prog
-[ -s loaded.err ] && { cat loaded.err; fail "loaded: unexpected stderr"; }
-# shellcheck disable=SC2086
-python3 "$here/../check_profile.py" loaded.json $counts
+# One runtime, loaded by the first library's binder, found by the second;
+# the same program linked by g++ where there is one.
+exes=prog
+gxx=$(dirname "$gcc")/g++
+[ -x "$gxx" ] || gxx=$(command -v g++ || true)
+if [ -n "$gxx" ]; then
+  "$gxx" main.o -L. -lvecops -o prog.gxx -ldl
+  exes="prog prog.gxx"
+fi
+for exe in $exes; do
+  run "loaded-$exe" "$exe"
+  [ -s "loaded-$exe.err" ] && { cat "loaded-$exe.err"; fail "$exe: unexpected stderr"; }
+  # shellcheck disable=SC2086
+  python3 "$here/../check_profile.py" "loaded-$exe.json" $counts
+done
 
 # The runtime missing, or not PASTA's: one warning line, no profile.
 for bad in missing notpasta; do
