@@ -168,9 +168,10 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
   endif()
   # After everything else on each link line: the reset wrappers (only a
   # link that calls cudaDeviceReset or hipDeviceReset pulls one in) and the
-  # runtime, which needs nothing but libc.
+  # runtime, which needs nothing but libc (needed even where the linker
+  # runs --as-needed: instrumented objects refer to it weakly).
   set(CMAKE_${_pasta_lang}_STANDARD_LIBRARIES_INIT
-    "${_pasta_glue} ${_pasta_rt} -Wl,-rpath,${PASTA_BUILD_DIR}/lib -Wl,--wrap=cudaDeviceReset -Wl,--wrap=hipDeviceReset")
+    "${_pasta_glue} -Wl,--push-state,--no-as-needed ${_pasta_rt} -Wl,--pop-state -Wl,-rpath,${PASTA_BUILD_DIR}/lib -Wl,--wrap=cudaDeviceReset -Wl,--wrap=hipDeviceReset")
 endforeach()
 
 # Projects written for nvcc: their CUDA flags (target_compile_options,

@@ -186,6 +186,10 @@ static const Route Routes[] = {
     {"hipStreamSynchronize", "__pasta_stream_synchronize", OnePtr},
 };
 
+bool pasta::isRuntimeWrapper(StringRef Name) {
+  return any_of(Routes, [&](const Route &R) { return Name == R.Wrapper; });
+}
+
 static bool matches(Param P, const Type *T) {
   switch (P) {
   case Param::Ptr:

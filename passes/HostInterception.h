@@ -8,6 +8,8 @@
 #ifndef PASTA_PASSES_HOSTINTERCEPTION_H
 #define PASTA_PASSES_HOSTINTERCEPTION_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace llvm {
 class Module;
 }
@@ -16,6 +18,10 @@ namespace pasta {
 
 // Whether anything was rerouted.
 bool interceptRuntimeCalls(llvm::Module &M);
+
+// Whether Name is one of the host runtime's wrappers, which take the
+// function they wrap as their second-to-last argument.
+bool isRuntimeWrapper(llvm::StringRef Name);
 
 } // namespace pasta
 

@@ -49,6 +49,13 @@ static cl::opt<bool> LinkRuntimeFlag(
              "test the calls the pass emits)"),
     cl::init(true), cl::Hidden);
 
+static cl::opt<std::string> RuntimeFlag(
+    "pasta-runtime",
+    cl::desc("PASTA: the libpasta_rt.so an instrumented program loads when "
+             "it is not linked with one (default: the one beside the "
+             "plugin; PASTA_RUNTIME at run time overrides it)"),
+    cl::init(""));
+
 static cl::opt<bool> VariantsFlag(
     "pasta-variants",
     cl::desc("PASTA: also emit each kernel's uninstrumented and working-set "
@@ -184,6 +191,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Host = flagOption(HostFlag, "PASTA_HOST", false, O.Errors);
   O.PrintSites = PrintSitesFlag;
   O.LinkRuntime = LinkRuntimeFlag;
+  O.RuntimePath = RuntimeFlag;
   O.Variants = flagOption(VariantsFlag, "PASTA_VARIANTS", true, O.Errors);
   O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
   O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);

@@ -27,6 +27,9 @@ struct Options {
   bool Host = false;       // PASTA_HOST=1: also count host functions
   bool PrintSites = false; // -pasta-print-sites: dump the site table (tests)
   bool LinkRuntime = true; // -pasta-link-runtime=0: leave runtime calls (tests)
+  // -pasta-runtime=PATH: the libpasta_rt.so instrumented host code loads
+  // when the program has none (empty: the one beside the plugin).
+  std::string RuntimePath;
   // PASTA_VARIANTS=0: no plain and working-set copies of kernels (launch
   // windows and working-set mode then have nothing to launch).
   bool Variants = true;

@@ -3,12 +3,14 @@
 // -fpass-plugin=libpasta.so adds PASTA after the optimizer (so counts
 // describe the code that runs) in both the host and the device compilation.
 // `opt -load-pass-plugin libpasta.so -passes=pasta-count` (or
-// pasta-host-registration) runs one pass alone, for tests.
+// pasta-host-registration, pasta-runtime-binding) runs one pass alone, for
+// tests.
 //
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
 #include "CountingPass.h"
 #include "HostRegistration.h"
+#include "RuntimeBinding.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -19,6 +21,7 @@ static void addPastaPasses(ModulePassManager &MPM) {
   pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
   MPM.addPass(pasta::CountingPass(Opts));
   MPM.addPass(pasta::HostRegistrationPass(Opts));
+  MPM.addPass(pasta::RuntimeBindingPass(Opts.RuntimePath));
 }
 
 static void registerCallbacks(PassBuilder &PB) {
@@ -36,6 +39,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "pasta-host-registration") {
           MPM.addPass(pasta::HostRegistrationPass(Opts));
+          return true;
+        }
+        if (Name == "pasta-runtime-binding") {
+          MPM.addPass(pasta::RuntimeBindingPass(Opts.RuntimePath));
           return true;
         }
         if (Name == "pasta") {

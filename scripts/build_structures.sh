@@ -5,19 +5,22 @@
 # library (linked, and opened with dlopen), all linked through pasta-clang++;
 # threads, CUDA graphs, the driver API, C++ names and Thrust as one .cu each;
 # relocatable device code (-fgpu-rdc, two units device-linked); CUDA's
-# vector types.
+# vector types; gcc_link: tests/link/make_gcc/, a Rodinia-shaped Makefile
+# whose C files gcc compiles and links, kernels by pasta-nvcc without -g
+# (no runtime on its link line: the program loads libpasta_rt.so by the path
+# the plugin recorded, else from the library path).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
-#           (default: all)
+#           gcc_link (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -89,6 +92,19 @@ build_rdc() {
     rdc_lib.plain.o rdc_main.plain.o -o rdc.plain "${rt[@]}"
 }
 
+# gcc_link: the project's own Makefile, unmodified; NVCC swapped only. The
+# plain twin's NVCC is clang++ (no nvcc here), with its flags for sm_90.
+build_gcc_link() {
+  local mk=$here/tests/link/make_gcc d
+  rm -rf gcc_link_make && mkdir -p gcc_link_make/pasta gcc_link_make/plain
+  (cd gcc_link_make/pasta && make -f "$mk/Makefile" SRC="$mk" CUDA_DIR="$cuda" \
+    NVCC="$build/bin/pasta-nvcc")
+  (cd gcc_link_make/plain && make -f "$mk/Makefile" SRC="$mk" CUDA_DIR="$cuda" \
+    NVCC=clang++-22 NVCC_FLAGS="-x cuda --cuda-path=$cuda --offload-arch=sm_90 -Wno-unknown-cuda-version")
+  cp gcc_link_make/pasta/blur gcc_link
+  cp gcc_link_make/plain/blur gcc_link.plain
+}
+
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
@@ -97,6 +113,7 @@ for g in $groups; do
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
     rdc) build_rdc ;;
+    gcc_link) build_gcc_link ;;
     *) echo "build_structures: unknown group $g" >&2; exit 2 ;;
   esac
 done

@@ -119,6 +119,10 @@ row "driver API (cuLaunchKernel)" return driver_api/driver_api.cu 0 driver_api
 row "C++ templates, namespaces, lambdas" return cxx_names/cxx_names.cu 0 cxx_names
 row "Thrust / CUB" return thrust/thrust.cu 0 thrust
 row "kernel faults" fault $L 3 gcc_main fault
+# Linked by gcc without the runtime (tests/link/make_gcc/): it loads
+# libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the
+# development machine's).
+row "gcc links, kernels by pasta-nvcc (no -g)" return ../link/make_gcc/blur.cu 0 gcc_link
 
 echo >> "$table"
 echo "$pass passed, $fail failed (scripts/gpu_structures.sh; per-run logs in structures.log)" >> "$table"

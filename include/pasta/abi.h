@@ -33,10 +33,10 @@
 #define PASTA_ABI_VERSION_NUMBER 8
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
- * plugin instruments refers to it (its vendor table holds the address): an
- * object built by another PASTA version (from version 7 on) fails to link,
- * or to load, with an error that names the version it needs, instead of
- * handing the runtime tables of another layout. */
+ * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
+ * object built by another PASTA version binds to no runtime that lacks its
+ * symbol and runs uninstrumented, with a warning that names the version it
+ * needs, instead of handing the runtime tables of another layout. */
 #define PASTA_ABI_CAT_(a, b) a##b
 #define PASTA_ABI_CAT(a, b) PASTA_ABI_CAT_(a, b)
 #define PASTA_ABI_STR_(x) #x

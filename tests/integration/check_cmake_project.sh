@@ -42,7 +42,7 @@ grep -q "^\.visible \.global .* __pasta_desc_$lib_id\[" "$ptx" ||
 [ -x "$b/sample" ] || fail "sample did not link"
 # The wrapper/toolchain link the shared runtime (one per process) with an
 # rpath to it.
-"$nm" -D "$b/sample" | grep -q ' U __pasta_register_device_module' &&
+"$nm" -D "$b/sample" | grep -q ' [wU] __pasta_register_device_module' &&
   LD_LIBRARY_PATH= ldd "$b/sample" | grep -q 'libpasta_rt.so => /' ||
   fail "sample is not linked with libpasta_rt.so"
 "$nm" "$b/sample" | grep -q ' T cudaMalloc' ||

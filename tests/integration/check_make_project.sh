@@ -19,12 +19,12 @@ mk() { make -f "$src/Makefile" SRC="$src" CXX="$bin/pasta-clang++" CC="$bin/past
 
 mk saxpy
 "$nm" saxpy.o | grep -q ' __pasta_shadow_' || fail "saxpy.o has no __pasta_shadow_ symbol"
-"$nm" saxpy.o | grep -q ' U __pasta_register_device_module' ||
+"$nm" saxpy.o | grep -q ' [wU] __pasta_register_device_module' ||
   fail "saxpy.o does not register its device module"
 [ -x saxpy ] || fail "saxpy did not link"
 # The wrapper/toolchain link the shared runtime (one per process) with an
 # rpath to it.
-"$nm" -D saxpy | grep -q ' U __pasta_register_device_module' &&
+"$nm" -D saxpy | grep -q ' [wU] __pasta_register_device_module' &&
   LD_LIBRARY_PATH= ldd saxpy | grep -q 'libpasta_rt.so => /' ||
   fail "saxpy is not linked with libpasta_rt.so"
 echo "ok   saxpy.cu instrumented and linked with the runtime"
