@@ -40,9 +40,9 @@
 //    its fallback: a wrapper's calls the vendor function it wraps (the
 //    wrapper's second-to-last argument), anything else does nothing. The
 //    program then runs exactly as uninstrumented, after one line on stderr
-//    saying why and how to fix it: once per process (a flag per loaded
-//    object, and PASTA_RUNTIME_WARNED=<pid> in the environment across
-//    objects: an executable's symbols are not visible to a library's).
+//    saying why and how to fix it, once per loaded object that found no
+//    runtime (the executable and each instrumented library: an
+//    executable's symbols are not visible to a library's code).
 //  - A weak reference extracts no member from an archive, so libpasta_rt.a
 //    is a linker script that makes every entry point undefined first
 //    (cmake/runtime_archive_script.cmake): naming it on a link line still
@@ -74,7 +74,6 @@ static constexpr const char *EnvName = "PASTA_RUNTIME";
 // version's ABI symbol means a runtime of another version.
 static constexpr const char *AnyRuntimeSymbol = "__pasta_main_exit";
 static constexpr const char *WarnedName = "__pasta_rt_warned";
-static constexpr const char *WarnedEnvName = "PASTA_RUNTIME_WARNED";
 static constexpr uint64_t RtldNowGlobal = 0x102;
 
 std::string pasta::defaultRuntimePath() {
@@ -189,23 +188,17 @@ Function *Binder::lazyStub(Function &F, unsigned Index) {
   return Stub;
 }
 
-// Whether this is the process's first warning: a flag per loaded object
-// (the executable's is not visible to a library's code), and, across
-// objects, $PASTA_RUNTIME_WARNED holding the process id (so that a child
-// process warns again).
+// Whether this is the loaded object's first warning. Each object that finds
+// no runtime says so once: a flag shared across objects would need the
+// environment (an executable's symbols are not visible to a library's code),
+// and setenv in a constructor of a library dlopen'ed by a threaded program
+// can crash it.
 Function *Binder::firstWarning() {
   if (WarnOnce)
     return WarnOnce;
   WarnOnce = newFunction(FunctionType::get(Type::getInt1Ty(Ctx), false),
                          "__pasta_rt_first_warning." + Id);
-  auto Block = [&](const char *Name) {
-    return BasicBlock::Create(Ctx, Name, WarnOnce);
-  };
-  BasicBlock *Entry = Block("entry"), *Check = Block("check_env"),
-             *Compare = Block("compare"), *First = Block("first"),
-             *Again = Block("again");
-  IRBuilder<> B(Entry);
-  AllocaInst *Buf = B.CreateAlloca(ArrayType::get(I8, 16));
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", WarnOnce));
   GlobalVariable *Warned = M.getNamedGlobal(WarnedName);
   if (!Warned)
     Warned = new GlobalVariable(M, I8, false, GlobalValue::LinkOnceAnyLinkage,
@@ -213,39 +206,11 @@ Function *Binder::firstWarning() {
   Value *Was =
       B.CreateAtomicRMW(AtomicRMWInst::Xchg, Warned, ConstantInt::get(I8, 1),
                         Align(1), AtomicOrdering::Monotonic);
-  B.CreateCondBr(B.CreateIsNotNull(Was), Again, Check);
-  B.SetInsertPoint(Again);
-  B.CreateRet(B.getFalse());
-
-  Type *I64 = Type::getInt64Ty(Ctx);
-  Constant *Var = string(WarnedEnvName, "__pasta_rt_warned_env");
-  B.SetInsertPoint(Check);
-  Value *Pid = B.CreateSExt(B.CreateCall(M.getOrInsertFunction(
-                                "getpid", FunctionType::get(I32, false))),
-                            I64);
-  Value *Env = B.CreateCall(
-      M.getOrInsertFunction("getenv", FunctionType::get(Ptr, {Ptr}, false)),
-      {Var});
-  B.CreateCondBr(B.CreateIsNotNull(Env), Compare, First);
-  B.SetInsertPoint(Compare);
-  Value *Seen = B.CreateCall(
-      M.getOrInsertFunction("strtol",
-                            FunctionType::get(I64, {Ptr, Ptr, I32}, false)),
-      {Env, ConstantPointerNull::get(Ptr), B.getInt32(10)});
-  B.CreateCondBr(B.CreateICmpEQ(Seen, Pid), Again, First);
-  B.SetInsertPoint(First);
-  B.CreateCall(
-      M.getOrInsertFunction("snprintf",
-                            FunctionType::get(I32, {Ptr, I64, Ptr}, true)),
-      {Buf, ConstantInt::get(I64, 16), string("%ld", "__pasta_rt_ld"), Pid});
-  B.CreateCall(M.getOrInsertFunction(
-                   "setenv", FunctionType::get(I32, {Ptr, Ptr, I32}, false)),
-               {Var, Buf, B.getInt32(1)});
-  B.CreateRet(B.getTrue());
+  B.CreateRet(B.CreateIsNull(Was));
   return WarnOnce;
 }
 
-// One line on stderr, once per process.
+// One line on stderr, once per loaded object.
 void Binder::warn(IRBuilder<> &B, StringRef Format, ArrayRef<Value *> Extra) {
   Function *Fn = B.GetInsertBlock()->getParent();
   BasicBlock *Print = BasicBlock::Create(Ctx, "warn", Fn);

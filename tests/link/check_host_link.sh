@@ -10,7 +10,9 @@
 #    profile with the hand-derived counts;
 #  - with the runtime missing (PASTA_RUNTIME at a path that does not exist)
 #    or not a PASTA runtime of this ABI version, it runs with the same stdout,
-#    writes no profile and says so in exactly one line on stderr;
+#    writes no profile and says so in one line on stderr per instrumented
+#    object that looked for it (the executable's static library and the
+#    dlopen'ed library: two);
 #  - linked with libpasta_rt.so, or with libpasta_rt.a, by gcc, the runtime
 #    linked in is used (PASTA_RUNTIME is then ignored).
 # usage: check_host_link.sh PASTA_BIN_DIR GCC WORKDIR
@@ -70,18 +72,19 @@ for exe in $exes; do
   python3 "$here/../check_profile.py" "loaded-$exe.json" $counts
 done
 
-# The runtime missing, or not PASTA's: one warning line, no profile.
+# The runtime missing, or not PASTA's: one warning line per instrumented
+# object (the executable, the dlopen'ed library), no profile.
 for bad in missing notpasta; do
   case $bad in
     missing) path=$work/gone/libpasta_rt.so want="cannot load the PASTA runtime $path" ;;
     notpasta) path=$work/libplugin_plain.so want="$path is not a PASTA runtime of ABI version" ;;
   esac
   run "$bad" prog PASTA_RUNTIME="$path"
-  [ "$(wc -l < "$bad.err")" = 1 ] || { cat "$bad.err"; fail "$bad: want one line on stderr"; }
-  grep -q "^pasta: warning: $want.*set PASTA_RUNTIME to" "$bad.err" ||
-    { cat "$bad.err"; fail "$bad: the warning does not say '$want' and how to fix it"; }
+  [ "$(wc -l < "$bad.err")" = 2 ] || { cat "$bad.err"; fail "$bad: want two lines on stderr"; }
+  [ "$(grep -c "^pasta: warning: $want.*set PASTA_RUNTIME to" "$bad.err")" = 2 ] ||
+    { cat "$bad.err"; fail "$bad: the warnings do not say '$want' and how to fix it"; }
   [ ! -e "$bad.json" ] || fail "$bad: a profile was written"
-  echo "ok   $bad runtime: same stdout, one warning, no profile"
+  echo "ok   $bad runtime: same stdout, one warning per object, no profile"
 done
 
 # gcc links the runtime itself: shared (through an rpath; Debian's gcc
