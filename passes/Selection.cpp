@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 using namespace pasta;
@@ -58,6 +59,23 @@ struct SiteKey {
   bool operator<(const SiteKey &O) const {
     return File != O.File ? File < O.File : Line < O.Line;
   }
+};
+
+// The memory operations of run-time length of one block that share a
+// bytes counter: same line, same kind (copy or set), same spaces.
+struct BytesKey {
+  SiteKey Site;
+  bool Loads;
+  pasta_space Source, Dest;
+  bool operator<(const BytesKey &O) const {
+    return std::tie(Site.File, Site.Line, Loads, Source, Dest) <
+           std::tie(O.Site.File, O.Site.Line, O.Loads, O.Source, O.Dest);
+  }
+};
+
+struct BytesGroup {
+  Mix Counts; // loads and stores per execution
+  SmallVector<std::pair<Instruction *, Value *>, 1> Ops;
 };
 } // namespace
 
@@ -249,6 +267,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     std::map<SiteKey, Mix> ByLine;
     std::vector<std::pair<Instruction *, SiteKey>> BlockTracked;
     std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
+    std::map<BytesKey, BytesGroup> BytesByLine;
     for (Instruction &I : BB) {
       const InstLocation &L = Locs[InstIdx++];
       std::string Path = joinPath(L.Dir, L.File);
@@ -260,16 +279,23 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         continue;
       Mix IM;
       GenericAccess G;
-      if (!Mixes.addInstruction(I, IM, &G))
+      VariableLength V;
+      if (!Mixes.addInstruction(I, IM, &G, &V))
         continue;
       SiteKey Key{Path.empty() ? PASTA_NONE : T.Strings.intern(Path), L.Start};
+      if (V.Length) {
+        BytesGroup &BG = BytesByLine[{Key, V.Loads, V.Source, V.Dest}];
+        BG.Counts.add(IM);
+        BG.Ops.push_back({&I, V.Length});
+        continue;
+      }
       ByLine[Key].add(IM);
       if (trackedPointer(I))
         BlockTracked.push_back({&I, Key});
       if (G.Pointer)
         GenericByLine[Key].push_back({&I, G, 0});
     }
-    if (ByLine.empty())
+    if (ByLine.empty() && BytesByLine.empty())
       continue;
     CountedBlock CB;
     CB.BB = &BB;
@@ -293,7 +319,27 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         }
         P.NumCounters += PASTA_DYN_NUM;
       }
+      S.bytes_counter = PASTA_NONE;
       std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
+      FnSites.push_back(S);
+    }
+    // A site of its own per group of run-time lengths: the block's
+    // executions count its loads and stores, its bytes counter its bytes.
+    for (auto &[Key, BG] : BytesByLine) {
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.Site.File;
+      S.line = Key.Site.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      S.bytes_counter = P.FirstCounter + P.NumCounters;
+      std::copy(std::begin(BG.Counts.V), std::end(BG.Counts.V), S.mix);
+      if (Key.Loads)
+        S.mix[PASTA_MIX_LOAD_BYTES + Key.Source] = 1;
+      S.mix[PASTA_MIX_STORE_BYTES + Key.Dest] = 1;
+      for (auto &[I, Length] : BG.Ops)
+        CB.Bytes.push_back({I, Length, P.NumCounters});
+      CB.BytesCounters.push_back(P.NumCounters++);
       FnSites.push_back(S);
     }
     for (auto &[I, Key] : BlockTracked)

@@ -66,6 +66,7 @@ static struct pasta_site *add_site(struct fake_module *m, uint32_t func,
   s->line = line;
   s->counter = counter;
   s->dyn_counter = dyn_counter;
+  s->bytes_counter = PASTA_NONE;
   return s;
 }
 
