@@ -159,6 +159,25 @@ pasta::reachingKernels(ArrayRef<Function *> Kernels) {
   return Reach;
 }
 
+// An instruction's location; for a call (a memory intrinsic) that a thin
+// wrapper named like the C library's function inlined (CUDA's device
+// memcpy and memset in clang's headers, glibc's fortified memcpy), the
+// line that called the wrapper: what the user wrote.
+static const DILocation *callerOfWrapper(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc().get();
+  if (!isa<CallBase>(I))
+    return Loc;
+  while (Loc && Loc->getInlinedAt()) {
+    const DISubprogram *SP = Loc->getScope()->getSubprogram();
+    StringRef Name = SP ? SP->getName() : "";
+    if (Name != "memcpy" && Name != "memmove" && Name != "memset" &&
+        Name != "bzero")
+      break;
+    Loc = Loc->getInlinedAt();
+  }
+  return Loc;
+}
+
 std::vector<Selection::InstLocation> Selection::locate(Function &F) {
   std::vector<InstLocation> Locs;
   std::vector<uint32_t> BlockFirst{0}, Lines, SuccFirst{0}, Succs;
@@ -174,8 +193,7 @@ std::vector<Selection::InstLocation> Selection::locate(Function &F) {
   for (BasicBlock &BB : F) {
     for (Instruction &I : BB) {
       InstLocation L{FnDir, FnFile, 0, 0};
-      if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine()) {
-        auto *Loc = DL.get();
+      if (const DILocation *Loc = callerOfWrapper(I); Loc && Loc->getLine()) {
         L.Dir = Loc->getDirectory();
         L.File = Loc->getFilename();
         L.Start = L.End = Loc->getLine();
