@@ -5,19 +5,20 @@
 # library (linked, and opened with dlopen), all linked through pasta-clang++;
 # threads, CUDA graphs, the driver API, C++ names and Thrust as one .cu each;
 # relocatable device code (-fgpu-rdc, two units device-linked); CUDA's
-# vector types.
+# vector types; device memcpy/memset of run-time length.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
+#           memops
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors memops}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -92,7 +93,7 @@ build_rdc() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | memops) build_one "$g" ;;
     driver_api) build_one driver_api -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
