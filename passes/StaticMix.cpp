@@ -190,11 +190,11 @@ bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
                                           VariableLength *Variable) const {
   const Value *Dest = nullptr, *Source = nullptr, *Length = nullptr;
   if (const auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
-    Dest = MT->getRawDest();
-    Source = MT->getRawSource();
+    Dest = MT->getDest();
+    Source = MT->getSource();
     Length = MT->getLength();
   } else if (const auto *MS = dyn_cast<AnyMemSetInst>(&I)) {
-    Dest = MS->getRawDest();
+    Dest = MS->getDest();
     Length = MS->getLength();
   } else if (const auto *Call = dyn_cast<CallBase>(&I);
              Call && Target == PASTA_TARGET_HOST) {
