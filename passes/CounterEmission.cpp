@@ -43,7 +43,8 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
     Value *Old = B.CreateLoad(I64, Slots[Slot]);
     B.CreateStore(B.CreateAdd(Old, V), Slots[Slot]);
   };
-  Value *Bytes = ConstantInt::get(I64, G.What.Bytes);
+  Value *Bytes = G.Length ? B.CreateZExtOrTrunc(G.Length, I64)
+                          : ConstantInt::get(I64, G.What.Bytes);
   Add(Base + 0, Shared);
   Add(Base + 1, B.CreateMul(Shared, Bytes));
   Add(Base + 2, Local);

@@ -75,7 +75,7 @@ struct BytesKey {
 
 struct BytesGroup {
   Mix Counts; // loads and stores per execution
-  SmallVector<std::pair<Instruction *, Value *>, 1> Ops;
+  SmallVector<std::pair<Instruction *, VariableLength>, 1> Ops;
 };
 } // namespace
 
@@ -304,7 +304,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       if (V.Length) {
         BytesGroup &BG = BytesByLine[{Key, V.Loads, V.Source, V.Dest}];
         BG.Counts.add(IM);
-        BG.Ops.push_back({&I, V.Length});
+        BG.Ops.push_back({&I, V});
         continue;
       }
       ByLine[Key].add(IM);
@@ -355,9 +355,26 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
       if (Key.Loads)
         S.mix[PASTA_MIX_LOAD_BYTES + Key.Source] = 1;
       S.mix[PASTA_MIX_STORE_BYTES + Key.Dest] = 1;
-      for (auto &[I, Length] : BG.Ops)
-        CB.Bytes.push_back({I, Length, P.NumCounters});
+      for (auto &[I, V] : BG.Ops)
+        CB.Bytes.push_back({I, V.Length, P.NumCounters});
       CB.BytesCounters.push_back(P.NumCounters++);
+      // On a GPU, a generic source or destination is resolved at run time
+      // as generic loads and stores are: the site's 8 DYN counters.
+      bool GenericSource = Key.Loads && Key.Source == PASTA_SPACE_GENERIC;
+      bool GenericDest = Key.Dest == PASTA_SPACE_GENERIC;
+      if (T.Target != PASTA_TARGET_HOST && (GenericSource || GenericDest)) {
+        S.dyn_counter = P.FirstCounter + P.NumCounters;
+        CB.DynCounters.push_back(P.NumCounters);
+        for (auto &[I, V] : BG.Ops) {
+          if (GenericSource)
+            CB.Generic.push_back(
+                {I, {V.SourcePointer, false, 0}, P.NumCounters, V.Length});
+          if (GenericDest)
+            CB.Generic.push_back(
+                {I, {V.DestPointer, true, 0}, P.NumCounters, V.Length});
+        }
+        P.NumCounters += PASTA_DYN_NUM;
+      }
       FnSites.push_back(S);
     }
     for (auto &[I, Key] : BlockTracked)

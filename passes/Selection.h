@@ -48,6 +48,9 @@ struct GenericSite {
   llvm::Instruction *Access;
   GenericAccess What;
   uint32_t Dyn; // local index of the site's first DYN counter
+  // A memcpy/memset of run-time length: its bytes per execution (What.Bytes
+  // is unused).
+  llvm::Value *Length = nullptr;
 };
 
 // A memcpy, memmove or memset of run-time length (StaticMix.h): at each

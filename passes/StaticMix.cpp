@@ -221,6 +221,8 @@ bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
     return false;
   Variable->Length = const_cast<Value *>(Length);
   Variable->Loads = Source != nullptr;
+  Variable->SourcePointer = const_cast<Value *>(Source);
+  Variable->DestPointer = const_cast<Value *>(Dest);
   Variable->Source = SourceSpace;
   Variable->Dest = DestSpace;
   if (Source)

@@ -45,6 +45,7 @@ struct GenericAccess {
 struct VariableLength {
   llvm::Value *Length = nullptr; // an integer: the bytes it moves
   bool Loads = false;            // a copy: it reads Source
+  llvm::Value *SourcePointer = nullptr, *DestPointer = nullptr;
   pasta_space Source = PASTA_SPACE_GENERIC;
   pasta_space Dest = PASTA_SPACE_GENERIC;
 };

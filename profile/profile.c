@@ -132,8 +132,8 @@ static void site_counts(const struct pasta_site *s, uint64_t n,
                   dyn[PASTA_DYN_ST_LOCAL]);
   resolve_generic(out->store_bytes, dyn[PASTA_DYN_ST_SHARED_BYTES],
                   dyn[PASTA_DYN_ST_LOCAL_BYTES]);
-  /* Generic atomics (and memcpy/memset) have no run-time classification:
-   * they count as global. */
+  /* Generic atomics (and memcpy/memset of constant length) have no run-time
+   * classification: they count as global. */
   resolve_generic(out->atomics, 0, 0);
   resolve_generic(out->atomic_bytes, 0, 0);
 }

@@ -1,7 +1,8 @@
 ; Device memcpy and memset of run-time length on amdgcn: a flat pointer
-; loaded from memory stays generic (no run-time space test for them: the
-; profile counts generic copies as global), LDS and private by their address
-; spaces. The bytes counters flush with the 64-lane wave's block counters.
+; loaded from memory is resolved at run time like a flat load (is.shared,
+; is.private; the site's 8 DYN counters take the length where it is shared
+; or private), LDS and private by their address spaces. The bytes counters
+; flush with the 64-lane wave's block counters.
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 
@@ -10,17 +11,20 @@ target triple = "amdgcn-amd-amdhsa"
 
 @lds = internal addrspace(3) global [256 x i8] poison
 
-; Counters: 0 launches, 1 entry, 2 the copy's bytes, 3 the loop, 4 the
-; memset's bytes.
+; Counters: 0 launches, 1 entry, 2 the copy's bytes, 3-10 its DYN set, 11
+; the loop, 12 the memset's bytes.
 ; SITES: pasta: func k kind=kernel calls=0
 ; The load of %flat (no location: line 5 by propagation) is the entry's
 ; own site, beside the copy's.
 ; SITES-NEXT: pasta: site memops.hip:5 func=k counter=1 ld.constant=1 ldB.constant=8{{$}}
-; SITES-NEXT: pasta: site memops.hip:5 func=k counter=1 bytes=2 ld.generic=1 st.shared=1 ldB.generic=1 stB.shared=1{{$}}
-; SITES-NEXT: pasta: site memops.hip:8 func=k counter=3 bytes=4 st.local=1 stB.local=1{{$}}
+; SITES-NEXT: pasta: site memops.hip:5 func=k counter=1 dyn=3 bytes=2 ld.generic=1 st.shared=1 ldB.generic=1 stB.shared=1{{$}}
+; SITES-NEXT: pasta: site memops.hip:8 func=k counter=11 bytes=12 st.local=1 stB.local=1{{$}}
 ; SITES-NEXT: pasta: module counters=16
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
+; CHECK: call {{.*}}i1 @llvm.amdgcn.is.shared(ptr {{.*}}%flat)
+; CHECK: call {{.*}}i1 @llvm.amdgcn.is.private(ptr {{.*}}%flat)
+; CHECK: mul i64 %{{[0-9]+}}, %n
 ; CHECK: add i64 0, %n
 ; CHECK-NEXT: call void @llvm.memcpy.p3.p0.i64(ptr addrspace(3) @lds, ptr %flat, i64 %n, i1 false)
 ; CHECK: loop:

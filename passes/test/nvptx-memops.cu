@@ -27,10 +27,11 @@ __global__ void pack(const char *in, char *out, const int *len, int n) {
 // O2: pasta: site nvptx-memops.cu:18 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} ld.global=1 st.global=1 ldB.global=1 stB.global=1{{$}}
 // O2: pasta: site nvptx-memops.cu:19 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} st.global=1 stB.global=1{{$}}
 // O2: pasta: site nvptx-memops.cu:20 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} ld.global=1 st.shared=1 ldB.global=1 stB.shared=1{{$}}
-// At -O0 the pointers are reloaded from the stack: generic (global at
-// read-back); the tile's address is computed from the array's: shared.
+// At -O0 the pointers are reloaded from the stack: generic, resolved at
+// run time (a DYN set per site); the tile's address is computed from the
+// array's: shared.
 // CUDA's memcpy and memset are wrappers in clang's headers: their
 // intrinsics count on the lines that call them.
-// O0: pasta: site nvptx-memops.cu:18 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} ld.generic=1 st.generic=1 ldB.generic=1 stB.generic=1{{$}}
-// O0: pasta: site nvptx-memops.cu:19 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} st.generic=1 stB.generic=1{{$}}
-// O0: pasta: site nvptx-memops.cu:20 func=_Z4packPKcPcPKii counter={{[0-9]+}} bytes={{[0-9]+}} ld.generic=1 st.shared=1 ldB.generic=1 stB.shared=1{{$}}
+// O0: pasta: site nvptx-memops.cu:18 func=_Z4packPKcPcPKii counter={{[0-9]+}} dyn={{[0-9]+}} bytes={{[0-9]+}} ld.generic=1 st.generic=1 ldB.generic=1 stB.generic=1{{$}}
+// O0: pasta: site nvptx-memops.cu:19 func=_Z4packPKcPcPKii counter={{[0-9]+}} dyn={{[0-9]+}} bytes={{[0-9]+}} st.generic=1 stB.generic=1{{$}}
+// O0: pasta: site nvptx-memops.cu:20 func=_Z4packPKcPcPKii counter={{[0-9]+}} dyn={{[0-9]+}} bytes={{[0-9]+}} ld.generic=1 st.shared=1 ldB.generic=1 stB.shared=1{{$}}
