@@ -93,7 +93,13 @@ build_rdc() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | memops) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors) build_one "$g" ;;
+    # Also at -O0, where every pointer is generic (resolved at run time).
+    memops)
+      build_one memops
+      "$pasta" "${cu[@]}" -O0 "$src/memops/memops.cu" -o memops-O0 "${rt[@]}"
+      plain -O0 "$src/memops/memops.cu" -o memops-O0.plain "${rt[@]}"
+      ;;
     driver_api) build_one driver_api -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
