@@ -131,6 +131,7 @@ static void build_device(struct fake_device_module *m, const char *module) {
   m->sites[0].line = 7;
   m->sites[0].counter = 1;
   m->sites[0].dyn_counter = 2;
+  m->sites[0].bytes_counter = PASTA_NONE;
   m->sites[0].mix[PASTA_MIX_LOADS + PASTA_SPACE_GENERIC] = 1;
   m->sites[0].mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GENERIC] = 4;
   m->sites[0].mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = 1;
@@ -368,7 +369,7 @@ int main(void) {
   }
 
   /* What the global constructors of an instrumented program do. */
-  host_sites[0] = (struct pasta_site){0, 5, 3, 1, PASTA_NONE, {0}};
+  host_sites[0] = (struct pasta_site){0, 5, 3, 1, PASTA_NONE, PASTA_NONE, {0}};
   host_sites[0].mix[PASTA_MIX_LOADS + PASTA_SPACE_GENERIC] = 1;
   host_sites[0].mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GENERIC] = 4;
   host_desc.funcs = (uint64_t)(uintptr_t)host_funcs;

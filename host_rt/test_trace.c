@@ -35,7 +35,9 @@ static struct pasta_scope dev_scopes[2] = {
     {201, PASTA_SCOPE_PARALLEL, PASTA_NONE, 0, 2, 3, 0, 0},
     {202, PASTA_SCOPE_LOOP, 0, 0, 2, 7, 5, 1},
 };
-static struct pasta_site dev_sites[2] = {{.counter = 1}, {.counter = 2}};
+static struct pasta_site dev_sites[2] = {
+    {.counter = 1, .bytes_counter = PASTA_NONE},
+    {.counter = 2, .bytes_counter = PASTA_NONE}};
 static struct pasta_access dev_accesses[2] = {
     {0, 0, PASTA_ACCESS_STRIDE1, 1, 1, 4, 'w', PASTA_NONE, 4, 1},
     {1, 1, PASTA_ACCESS_STRIDEK, 7, 0, 4, 'r', 7, 8, 2},

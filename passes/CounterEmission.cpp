@@ -43,7 +43,8 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
     Value *Old = B.CreateLoad(I64, Slots[Slot]);
     B.CreateStore(B.CreateAdd(Old, V), Slots[Slot]);
   };
-  Value *Bytes = ConstantInt::get(I64, G.What.Bytes);
+  Value *Bytes = G.Length ? B.CreateZExtOrTrunc(G.Length, I64)
+                          : ConstantInt::get(I64, G.What.Bytes);
   Add(Base + 0, Shared);
   Add(Base + 1, B.CreateMul(Shared, Bytes));
   Add(Base + 2, Local);
@@ -78,6 +79,7 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
     for (uint32_t Dyn : CB.DynCounters)
       for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
         Live.push_back(Dyn + I);
+    append_range(Live, CB.BytesCounters);
   }
   llvm::sort(Live);
   return Live;
@@ -183,7 +185,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
 static uint32_t measuredSize(const FunctionPlan &P) {
   uint32_t Measured = 1;
   for (const CountedBlock &CB : P.Blocks)
-    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM;
+    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM +
+                CB.BytesCounters.size();
   return Measured;
 }
 
@@ -501,9 +504,11 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       if (Reflushed.insert(S).second)
         Work.push_back(S);
 
-  DenseMap<BasicBlock *, uint32_t> CounterOf;
+  // Each block's counter and its sites' bytes counters (added to before
+  // any flush point in the block: a call that may leave the frame ends it).
+  DenseMap<BasicBlock *, const CountedBlock *> CountedOf;
   for (const CountedBlock &CB : P.Blocks)
-    CounterOf[CB.BB] = CB.Counter;
+    CountedOf[CB.BB] = &CB;
   BasicBlock *Entry = &F.getEntryBlock();
 
   struct Dirty {
@@ -520,8 +525,11 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       SmallVector<BasicBlock *, 32> Walk{BB};
       while (!Walk.empty()) {
         BasicBlock *X = Walk.pop_back_val();
-        if (auto It = CounterOf.find(X); It != CounterOf.end())
-          D.push_back({It->second, X == BB});
+        if (auto It = CountedOf.find(X); It != CountedOf.end()) {
+          D.push_back({It->second->Counter, X == BB});
+          for (uint32_t C : It->second->BytesCounters)
+            D.push_back({C, false}); // a length may be zero
+        }
         if (X == Entry)
           D.push_back({0, CallCertain});
         for (BasicBlock *Q : predecessors(X))
@@ -659,6 +667,14 @@ void CounterEmitter::emit(FunctionPlan &P) {
     for (const GenericSite &G : CB.Generic) {
       B.SetInsertPoint(G.Access);
       emitGenericCounting(B, G, Slots);
+    }
+    // Run-time lengths add up in a register, like the block counts.
+    for (const ByteCount &BC : CB.Bytes) {
+      B.SetInsertPoint(BC.At);
+      AllocaInst *Slot = Slots[BC.Counter];
+      Value *Old = B.CreateLoad(I64, Slot);
+      B.CreateStore(B.CreateAdd(Old, B.CreateZExtOrTrunc(BC.Length, I64)),
+                    Slot);
     }
   }
 

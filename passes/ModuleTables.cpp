@@ -218,7 +218,8 @@ void ModuleTables::emit(Module &M) {
 }
 
 // One line per function and per site, stable and readable, for lit tests:
-//   pasta: site F:L func=<name> counter=C [dyn=D] ld.global=2 ldB.global=8 ...
+//   pasta: site F:L func=<name> counter=C [dyn=D] [bytes=B] ld.global=2
+//   ldB.global=8 ... (with bytes=B, ldB/stB are per byte of counter B)
 void ModuleTables::printSites(raw_ostream &OS) const {
   static const char *Spaces[] = {
 #define PASTA_X(id, name) name,
@@ -256,6 +257,8 @@ void ModuleTables::printSites(raw_ostream &OS) const {
        << " func=" << At(Funcs[S.func].name) << " counter=" << S.counter;
     if (S.dyn_counter != PASTA_NONE)
       OS << " dyn=" << S.dyn_counter;
+    if (S.bytes_counter != PASTA_NONE)
+      OS << " bytes=" << S.bytes_counter;
     for (const Group &G : Groups)
       for (unsigned I = 0; I < G.Count; ++I)
         if (S.mix[G.Base + I])

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 using namespace pasta;
@@ -59,6 +60,23 @@ struct SiteKey {
   bool operator<(const SiteKey &O) const {
     return File != O.File ? File < O.File : Line < O.Line;
   }
+};
+
+// The memory operations of run-time length of one block that share a
+// bytes counter: same line, same kind (copy or set), same spaces.
+struct BytesKey {
+  SiteKey Site;
+  bool Loads;
+  pasta_space Source, Dest;
+  bool operator<(const BytesKey &O) const {
+    return std::tie(Site.File, Site.Line, Loads, Source, Dest) <
+           std::tie(O.Site.File, O.Site.Line, O.Loads, O.Source, O.Dest);
+  }
+};
+
+struct BytesGroup {
+  Mix Counts; // loads and stores per execution
+  SmallVector<std::pair<Instruction *, VariableLength>, 1> Ops;
 };
 } // namespace
 
@@ -155,6 +173,25 @@ pasta::reachingKernels(ArrayRef<Function *> Kernels) {
   return Reach;
 }
 
+// An instruction's location; for a call (a memory intrinsic) that a thin
+// wrapper named like the C library's function inlined (CUDA's device
+// memcpy and memset in clang's headers, glibc's fortified memcpy), the
+// line that called the wrapper: what the user wrote.
+static const DILocation *callerOfWrapper(const Instruction &I) {
+  const DILocation *Loc = I.getDebugLoc().get();
+  if (!isa<CallBase>(I))
+    return Loc;
+  while (Loc && Loc->getInlinedAt()) {
+    const DISubprogram *SP = Loc->getScope()->getSubprogram();
+    StringRef Name = SP ? SP->getName() : "";
+    if (Name != "memcpy" && Name != "memmove" && Name != "memset" &&
+        Name != "bzero")
+      break;
+    Loc = Loc->getInlinedAt();
+  }
+  return Loc;
+}
+
 std::vector<Selection::InstLocation> Selection::locate(Function &F) {
   std::vector<InstLocation> Locs;
   std::vector<uint32_t> BlockFirst{0}, Lines, SuccFirst{0}, Succs;
@@ -170,8 +207,7 @@ std::vector<Selection::InstLocation> Selection::locate(Function &F) {
   for (BasicBlock &BB : F) {
     for (Instruction &I : BB) {
       InstLocation L{FnDir, FnFile, 0, 0};
-      if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine()) {
-        auto *Loc = DL.get();
+      if (const DILocation *Loc = callerOfWrapper(I); Loc && Loc->getLine()) {
         L.Dir = Loc->getDirectory();
         L.File = Loc->getFilename();
         L.Start = L.End = Loc->getLine();
@@ -263,6 +299,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     std::map<SiteKey, Mix> ByLine;
     std::vector<std::pair<Instruction *, SiteKey>> BlockTracked;
     std::map<SiteKey, SmallVector<GenericSite, 2>> GenericByLine;
+    std::map<BytesKey, BytesGroup> BytesByLine;
     for (Instruction &I : BB) {
       const InstLocation &L = Locs[InstIdx++];
       std::string Path = joinPath(L.Dir, L.File);
@@ -274,16 +311,23 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         continue;
       Mix IM;
       GenericAccess G;
-      if (!Mixes.addInstruction(I, IM, &G))
+      VariableLength V;
+      if (!Mixes.addInstruction(I, IM, &G, &V))
         continue;
       SiteKey Key{Path.empty() ? PASTA_NONE : T.Strings.intern(Path), L.Start};
+      if (V.Length) {
+        BytesGroup &BG = BytesByLine[{Key, V.Loads, V.Source, V.Dest}];
+        BG.Counts.add(IM);
+        BG.Ops.push_back({&I, V});
+        continue;
+      }
       ByLine[Key].add(IM);
       if (trackedPointer(I))
         BlockTracked.push_back({&I, Key});
       if (G.Pointer)
         GenericByLine[Key].push_back({&I, G, 0});
     }
-    if (ByLine.empty())
+    if (ByLine.empty() && BytesByLine.empty())
       continue;
     CountedBlock CB;
     CB.BB = &BB;
@@ -307,7 +351,44 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
         }
         P.NumCounters += PASTA_DYN_NUM;
       }
+      S.bytes_counter = PASTA_NONE;
       std::copy(std::begin(BlockMix.V), std::end(BlockMix.V), S.mix);
+      FnSites.push_back(S);
+    }
+    // A site of its own per group of run-time lengths: the block's
+    // executions count its loads and stores, its bytes counter its bytes.
+    for (auto &[Key, BG] : BytesByLine) {
+      pasta_site S{};
+      S.func = P.Index;
+      S.file = Key.Site.File;
+      S.line = Key.Site.Line;
+      S.counter = P.FirstCounter + CB.Counter;
+      S.dyn_counter = PASTA_NONE;
+      S.bytes_counter = P.FirstCounter + P.NumCounters;
+      std::copy(std::begin(BG.Counts.V), std::end(BG.Counts.V), S.mix);
+      if (Key.Loads)
+        S.mix[PASTA_MIX_LOAD_BYTES + Key.Source] = 1;
+      S.mix[PASTA_MIX_STORE_BYTES + Key.Dest] = 1;
+      for (auto &[I, V] : BG.Ops)
+        CB.Bytes.push_back({I, V.Length, P.NumCounters});
+      CB.BytesCounters.push_back(P.NumCounters++);
+      // On a GPU, a generic source or destination is resolved at run time
+      // as generic loads and stores are: the site's 8 DYN counters.
+      bool GenericSource = Key.Loads && Key.Source == PASTA_SPACE_GENERIC;
+      bool GenericDest = Key.Dest == PASTA_SPACE_GENERIC;
+      if (T.Target != PASTA_TARGET_HOST && (GenericSource || GenericDest)) {
+        S.dyn_counter = P.FirstCounter + P.NumCounters;
+        CB.DynCounters.push_back(P.NumCounters);
+        for (auto &[I, V] : BG.Ops) {
+          if (GenericSource)
+            CB.Generic.push_back(
+                {I, {V.SourcePointer, false, 0}, P.NumCounters, V.Length});
+          if (GenericDest)
+            CB.Generic.push_back(
+                {I, {V.DestPointer, true, 0}, P.NumCounters, V.Length});
+        }
+        P.NumCounters += PASTA_DYN_NUM;
+      }
       FnSites.push_back(S);
     }
     for (auto &[I, Key] : BlockTracked)

@@ -48,6 +48,17 @@ struct GenericSite {
   llvm::Instruction *Access;
   GenericAccess What;
   uint32_t Dyn; // local index of the site's first DYN counter
+  // A memcpy/memset of run-time length: its bytes per execution (What.Bytes
+  // is unused).
+  llvm::Value *Length = nullptr;
+};
+
+// A memcpy, memmove or memset of run-time length (StaticMix.h): at each
+// execution the thread adds Length to a counter of its site's bytes.
+struct ByteCount {
+  llvm::Instruction *At;
+  llvm::Value *Length;
+  uint32_t Counter; // local index of the site's bytes counter
 };
 
 struct CountedBlock {
@@ -56,6 +67,9 @@ struct CountedBlock {
   llvm::SmallVector<GenericSite, 2> Generic;
   llvm::SmallVector<uint32_t, 2>
       DynCounters; // first local index of each DYN set
+  llvm::SmallVector<ByteCount, 1> Bytes;
+  // Local indices of its sites' bytes counters (always measured, 64 bits).
+  llvm::SmallVector<uint32_t, 1> BytesCounters;
   // CounterPlacement.h: whether the thread counts it (or the host derives
   // it), and whether it runs at most once per call (then one bit holds it).
   bool Measured = true;
@@ -73,7 +87,7 @@ struct FunctionPlan {
   pasta_func_kind Kind;
   uint32_t Index;        // in the function table
   uint32_t FirstCounter; // module counter index of local counter 0
-  uint32_t NumCounters;  // local counters: calls, blocks, dyn, threads
+  uint32_t NumCounters;  // local counters: calls, blocks, dyn, bytes, threads
   llvm::SmallVector<CountedBlock, 8> Blocks;
   llvm::AllocaInst *Staging =
       nullptr; // for out-of-line flushes, made on demand

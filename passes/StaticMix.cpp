@@ -3,8 +3,9 @@
 // Conventions (docs/counting-conventions.md):
 // - a load/store is one access of its store size in bytes (a vector load is
 //   one access); atomicrmw/cmpxchg are atomics, not loads or stores;
-//   memcpy/memmove/memset of constant length are one load and/or one store of
-//   that many bytes;
+//   memcpy/memmove/memset (intrinsics, and libc calls in host code) are one
+//   load (copies) and one store per execution, of their length in bytes; a
+//   run-time length is added up per site at run time (VariableLength);
 // - fadd/fsub/fmul count 1 FLOP per lane, fma/fmuladd 2, by element type;
 // - fdiv/frem and the square-root, exponential, logarithm, power and
 //   trigonometric intrinsics count as "special", 1 per lane;
@@ -26,6 +27,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+
+#include <algorithm>
 
 using namespace llvm;
 using namespace pasta;
@@ -140,8 +143,99 @@ static void addAccess(Mix &M, unsigned CountBase, unsigned BytesBase,
   M.V[BytesBase + S] += static_cast<uint32_t>(Bytes);
 }
 
+// The C library's block operations, when a call to one survives (-O0 with
+// -fno-builtin, a call through a _chk form, ...): which arguments are the
+// destination, the source (-1 for none) and the length.
+namespace {
+struct LibcBlockOp {
+  const char *Name;
+  int Dest, Source, Length;
+};
+} // namespace
+
+static constexpr LibcBlockOp LibcBlockOps[] = {
+    {"memcpy", 0, 1, 2},       {"memmove", 0, 1, 2},
+    {"memset", 0, -1, 2},      {"bzero", 0, -1, 1},
+    {"__memcpy_chk", 0, 1, 2}, {"__memmove_chk", 0, 1, 2},
+    {"__memset_chk", 0, -1, 2}};
+
+// A direct call of a declared libc block operation with pointer and
+// integer arguments where they belong (a program's own memcpy, defined
+// here, is counted as the function it is).
+static const LibcBlockOp *libcBlockOp(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
+    return nullptr;
+  StringRef Name = Callee->getName();
+  for (const LibcBlockOp &Op : LibcBlockOps) {
+    if (Name != Op.Name)
+      continue;
+    unsigned Needed = std::max({Op.Dest, Op.Source, Op.Length}) + 1;
+    if (Call.arg_size() < Needed ||
+        !Call.getArgOperand(Op.Dest)->getType()->isPointerTy() ||
+        (Op.Source >= 0 &&
+         !Call.getArgOperand(Op.Source)->getType()->isPointerTy()) ||
+        !Call.getArgOperand(Op.Length)->getType()->isIntegerTy())
+      return nullptr;
+    return &Op;
+  }
+  return nullptr;
+}
+
+// memcpy, memmove and memset, as intrinsics (plain, .inline, element-wise
+// atomic) or, in host code, libc calls: one load of the source (copies)
+// and one store of the destination per execution, of the length in bytes.
+// A constant length is in the mix; a run-time one goes to Variable.
+bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
+                                          VariableLength *Variable) const {
+  const Value *Dest = nullptr, *Source = nullptr, *Length = nullptr;
+  if (const auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+    Dest = MT->getDest();
+    Source = MT->getSource();
+    Length = MT->getLength();
+  } else if (const auto *MS = dyn_cast<AnyMemSetInst>(&I)) {
+    Dest = MS->getDest();
+    Length = MS->getLength();
+  } else if (const auto *Call = dyn_cast<CallBase>(&I);
+             Call && Target == PASTA_TARGET_HOST) {
+    const LibcBlockOp *Op = libcBlockOp(*Call);
+    if (!Op)
+      return false;
+    Dest = Call->getArgOperand(Op->Dest);
+    Source = Op->Source >= 0 ? Call->getArgOperand(Op->Source) : nullptr;
+    Length = Call->getArgOperand(Op->Length);
+  } else {
+    return false;
+  }
+  pasta_space DestSpace = classifyPointer(Dest);
+  pasta_space SourceSpace =
+      Source ? classifyPointer(Source) : PASTA_SPACE_GENERIC;
+  if (const auto *Len = dyn_cast<ConstantInt>(Length)) {
+    uint64_t Bytes = Len->getZExtValue();
+    if (Source)
+      addAccess(M, PASTA_MIX_LOADS, PASTA_MIX_LOAD_BYTES, SourceSpace, Bytes);
+    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES, DestSpace, Bytes);
+    return true;
+  }
+  if (!Variable)
+    return false;
+  Variable->Length = const_cast<Value *>(Length);
+  Variable->Loads = Source != nullptr;
+  Variable->SourcePointer = const_cast<Value *>(Source);
+  Variable->DestPointer = const_cast<Value *>(Dest);
+  Variable->Source = SourceSpace;
+  Variable->Dest = DestSpace;
+  if (Source)
+    M.V[PASTA_MIX_LOADS + SourceSpace] += 1;
+  M.V[PASTA_MIX_STORES + DestSpace] += 1;
+  return true;
+}
+
 bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
-                                  GenericAccess *Generic) const {
+                                  GenericAccess *Generic,
+                                  VariableLength *Variable) const {
+  if (addBlockOperation(I, M, Variable))
+    return true;
   const Value *Ptr = nullptr;
   Type *AccessTy = nullptr;
   bool IsStore = false;
@@ -161,22 +255,6 @@ bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
     addAccess(M, PASTA_MIX_ATOMICS, PASTA_MIX_ATOMIC_BYTES,
               classifyPointer(CX->getPointerOperand()),
               DL.getTypeStoreSize(CX->getNewValOperand()->getType()));
-    return true;
-  } else if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
-    const auto *Len = dyn_cast<ConstantInt>(MT->getLength());
-    if (!Len)
-      return false;
-    addAccess(M, PASTA_MIX_LOADS, PASTA_MIX_LOAD_BYTES,
-              classifyPointer(MT->getSource()), Len->getZExtValue());
-    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES,
-              classifyPointer(MT->getDest()), Len->getZExtValue());
-    return true;
-  } else if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
-    const auto *Len = dyn_cast<ConstantInt>(MS->getLength());
-    if (!Len)
-      return false;
-    addAccess(M, PASTA_MIX_STORES, PASTA_MIX_STORE_BYTES,
-              classifyPointer(MS->getDest()), Len->getZExtValue());
     return true;
   } else {
     return false;
@@ -321,6 +399,7 @@ bool StaticMixAnalysis::addArithmetic(const Instruction &I, Mix &M) const {
 }
 
 bool StaticMixAnalysis::addInstruction(const Instruction &I, Mix &M,
-                                       GenericAccess *Generic) const {
-  return addMemory(I, M, Generic) || addArithmetic(I, M);
+                                       GenericAccess *Generic,
+                                       VariableLength *Variable) const {
+  return addMemory(I, M, Generic, Variable) || addArithmetic(I, M);
 }

@@ -37,6 +37,19 @@ struct GenericAccess {
   uint32_t Bytes = 0;
 };
 
+// A memcpy, memmove or memset (the intrinsics, their .inline and
+// element-wise atomic forms, and calls to the C library's memcpy, memmove,
+// memset, bzero and their _chk forms) whose length is known only at run
+// time. Its mix counts one load (copies only) and one store per execution;
+// its bytes, Length per execution, are the caller's to accumulate.
+struct VariableLength {
+  llvm::Value *Length = nullptr; // an integer: the bytes it moves
+  bool Loads = false;            // a copy: it reads Source
+  llvm::Value *SourcePointer = nullptr, *DestPointer = nullptr;
+  pasta_space Source = PASTA_SPACE_GENERIC;
+  pasta_space Dest = PASTA_SPACE_GENERIC;
+};
+
 class StaticMixAnalysis {
 public:
   StaticMixAnalysis(const llvm::DataLayout &DL, pasta_target Target)
@@ -45,17 +58,21 @@ public:
   // Adds the cost of one execution of I to M. Returns true if I contributed.
   // Generic accesses are counted under PASTA_SPACE_GENERIC and, for device
   // targets, reported through Generic so the caller can resolve them at run
-  // time.
+  // time. A memory operation of run-time length is reported through
+  // Variable (its bytes are not in M), or not counted without it.
   bool addInstruction(const llvm::Instruction &I, Mix &M,
-                      GenericAccess *Generic) const;
+                      GenericAccess *Generic,
+                      VariableLength *Variable = nullptr) const;
 
   // The address space an access through Ptr touches, or PASTA_SPACE_GENERIC
   // when it can only be known at run time.
   pasta_space classifyPointer(const llvm::Value *Ptr) const;
 
 private:
-  bool addMemory(const llvm::Instruction &I, Mix &M,
-                 GenericAccess *Generic) const;
+  bool addMemory(const llvm::Instruction &I, Mix &M, GenericAccess *Generic,
+                 VariableLength *Variable) const;
+  bool addBlockOperation(const llvm::Instruction &I, Mix &M,
+                         VariableLength *Variable) const;
   bool addArithmetic(const llvm::Instruction &I, Mix &M) const;
   pasta_space spaceOfAddressSpace(unsigned AS) const;
 

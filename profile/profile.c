@@ -100,14 +100,21 @@ static void resolve_generic(uint64_t *a, uint64_t shared, uint64_t local) {
   a[PASTA_SPACE_GENERIC] = 0;
 }
 
-/* Dynamic totals of one site executed `n` times. */
+/* Whether group g of pasta_counts counts bytes. */
+static int bytes_group(unsigned g) { return g == 2 || g == 3 || g == 5; }
+
+/* Dynamic totals of one site executed `n` times; its byte entries count per
+ * byte of `bytes` instead when the site has a bytes counter (memory
+ * operations of run-time length, abi.h). */
 static void site_counts(const struct pasta_site *s, uint64_t n,
-                        const uint64_t *dyn, int resolve, pasta_counts *out) {
+                        const uint64_t *bytes, const uint64_t *dyn, int resolve,
+                        pasta_counts *out) {
   memset(out, 0, sizeof *out);
   for (unsigned g = 0; g < NUM_SPACE_GROUPS; ++g) {
     uint64_t *a = space_group(out, g);
+    uint64_t times = bytes && bytes_group(g) ? *bytes : n;
     for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
-      a[i] = sat_mul(s->mix[g * PASTA_NUM_SPACES + i], n);
+      a[i] = sat_mul(s->mix[g * PASTA_NUM_SPACES + i], times);
   }
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
     out->flops[i] = sat_mul(s->mix[PASTA_MIX_FLOPS + i], n);
@@ -125,8 +132,8 @@ static void site_counts(const struct pasta_site *s, uint64_t n,
                   dyn[PASTA_DYN_ST_LOCAL]);
   resolve_generic(out->store_bytes, dyn[PASTA_DYN_ST_SHARED_BYTES],
                   dyn[PASTA_DYN_ST_LOCAL_BYTES]);
-  /* Generic atomics (and memcpy/memset) have no run-time classification:
-   * they count as global. */
+  /* Generic atomics (and memcpy/memset of constant length) have no run-time
+   * classification: they count as global. */
   resolve_generic(out->atomics, 0, 0);
   resolve_generic(out->atomic_bytes, 0, 0);
 }
@@ -258,7 +265,8 @@ int pasta_profile_add_module(pasta_profile *p,
         (s->file != PASTA_NONE && !valid_string(strings, ss, s->file)) ||
         s->counter >= nc ||
         (s->dyn_counter != PASTA_NONE &&
-         (nc < PASTA_DYN_NUM || s->dyn_counter > nc - PASTA_DYN_NUM)))
+         (nc < PASTA_DYN_NUM || s->dyn_counter > nc - PASTA_DYN_NUM)) ||
+        (s->bytes_counter != PASTA_NONE && s->bytes_counter >= nc))
       return PASTA_PROFILE_EMALFORMED;
   }
 
@@ -331,7 +339,9 @@ int pasta_profile_add_module(pasta_profile *p,
         s->dyn_counter == PASTA_NONE ? NULL : &counters[s->dyn_counter];
     pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
     memset(r, 0, sizeof *r);
-    site_counts(s, n, dyn, f->kind != PASTA_FUNC_HOST, &r->line.counts);
+    const uint64_t *bytes =
+        s->bytes_counter == PASTA_NONE ? NULL : &counters[s->bytes_counter];
+    site_counts(s, n, bytes, dyn, f->kind != PASTA_FUNC_HOST, &r->line.counts);
     counts_add(&map[s->func].entry->counts, &r->line.counts);
     r->line.file = s->file == PASTA_NONE ? NULL : blob + s->file;
     r->line.line = s->line;

@@ -66,6 +66,7 @@ static struct pasta_site *add_site(struct fake_module *m, uint32_t func,
   s->line = line;
   s->counter = counter;
   s->dyn_counter = dyn_counter;
+  s->bytes_counter = PASTA_NONE;
   return s;
 }
 
@@ -1226,6 +1227,72 @@ static void test_divergence(void) {
   pasta_profile_free(&p);
 }
 
+/* Memory operations of run-time length (abi.h): a site with a bytes
+ * counter counts its loads and stores per execution of its block and its
+ * bytes per byte of that counter; it shares the block's executions with
+ * the block's other site on its line; a generic one is resolved by its
+ * DYN counters (the lengths found shared at run time), the rest global. */
+static void test_bytes_counters(void) {
+  enum { EXECS = 100, COPIED = 6400, SET = 1000, SH = 30, SH_BYTES = 400 };
+  struct fake_module *m = calloc(1, sizeof *m);
+  m->desc.num_banks = NUM_BANKS;
+  uint32_t k =
+      add_func(m, "_Z4copyv", PASTA_FUNC_KERNEL, "c.cu", 5, 0, PASTA_NONE);
+  struct pasta_site *s = add_site(m, k, "c.cu", 7, 1, PASTA_NONE);
+  s->mix[PASTA_MIX_LOADS + PASTA_SPACE_GLOBAL] = 1; /* a 4-byte load */
+  s->mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GLOBAL] = 4;
+  s = add_site(m, k, "c.cu", 7, 1, PASTA_NONE); /* memcpy global->shared */
+  s->bytes_counter = 2;
+  s->mix[PASTA_MIX_LOADS + PASTA_SPACE_GLOBAL] = 1;
+  s->mix[PASTA_MIX_STORES + PASTA_SPACE_SHARED] = 1;
+  s->mix[PASTA_MIX_LOAD_BYTES + PASTA_SPACE_GLOBAL] = 1;
+  s->mix[PASTA_MIX_STORE_BYTES + PASTA_SPACE_SHARED] = 1;
+  s = add_site(m, k, "c.cu", 8, 1, 8); /* memset, generic */
+  s->bytes_counter = 3;
+  s->mix[PASTA_MIX_STORES + PASTA_SPACE_GENERIC] = 1;
+  s->mix[PASTA_MIX_STORE_BYTES + PASTA_SPACE_GENERIC] = 1;
+  set_counter(m, 0, 2);
+  set_counter(m, 1, EXECS);
+  set_counter(m, 2, COPIED);
+  set_counter(m, 3, SET);
+  set_counter(m, 8 + PASTA_DYN_ST_SHARED, SH);
+  set_counter(m, 8 + PASTA_DYN_ST_SHARED_BYTES, SH_BYTES);
+  finish_module(m, PASTA_TARGET_NVPTX, "c.cu");
+
+  pasta_profile p;
+  pasta_profile_init(&p);
+  s->bytes_counter = NUM_COUNTERS; /* past the counters */
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
+  s->bytes_counter = 3;
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+  const pasta_profile_func *f = find_func(p.kernels, p.num_kernels, "_Z4copyv");
+  CHECK(f != NULL);
+  if (f) {
+    CHECK_EQ_U64(f->counts.loads[PASTA_SPACE_GLOBAL], 2 * EXECS);
+    CHECK_EQ_U64(f->counts.load_bytes[PASTA_SPACE_GLOBAL], 4 * EXECS + COPIED);
+    CHECK_EQ_U64(f->counts.stores[PASTA_SPACE_SHARED], EXECS + SH);
+    CHECK_EQ_U64(f->counts.store_bytes[PASTA_SPACE_SHARED], COPIED + SH_BYTES);
+    CHECK_EQ_U64(f->counts.stores[PASTA_SPACE_GLOBAL], EXECS - SH);
+    CHECK_EQ_U64(f->counts.store_bytes[PASTA_SPACE_GLOBAL], SET - SH_BYTES);
+    CHECK_EQ_U64(f->counts.store_bytes[PASTA_SPACE_GENERIC], 0);
+  }
+  for (size_t i = 0; i < p.num_lines; ++i) {
+    const pasta_profile_line *l = &p.lines[i];
+    CHECK_EQ_U64(l->executions, EXECS); /* one block, counted once */
+    if (l->line == 7)
+      CHECK_EQ_U64(l->counts.load_bytes[PASTA_SPACE_GLOBAL],
+                   4 * EXECS + COPIED);
+    else
+      CHECK_EQ_U64(l->counts.store_bytes[PASTA_SPACE_GLOBAL], SET - SH_BYTES);
+  }
+  CHECK_EQ_INT(p.num_lines, 2);
+  pasta_profile_free(&p);
+  free(m);
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1247,6 +1314,7 @@ int main(void) {
   CHECK_RUN(test_constructors);
   CHECK_RUN(test_tables);
   CHECK_RUN(test_divergence);
+  CHECK_RUN(test_bytes_counters);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

@@ -118,6 +118,8 @@ row "CUDA graphs (capture, kernel nodes)" return graphs/graphs.cu 0 graphs
 row "driver API (cuLaunchKernel)" return driver_api/driver_api.cu 0 driver_api
 row "C++ templates, namespaces, lambdas" return cxx_names/cxx_names.cu 0 cxx_names
 row "Thrust / CUB" return thrust/thrust.cu 0 thrust
+row "device memcpy/memset, run-time length" return memops/memops.cu 0 memops
+row "device memcpy/memset, run-time length, -O0" return memops/memops.cu 0 memops-O0
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 8
+#define PASTA_ABI_VERSION_NUMBER 9
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -151,13 +151,19 @@ struct pasta_func {
 };
 
 /* One site: the selected instructions of one basic block that come from one
- * source line. All sites of a block share its execution counter. */
+ * source line. All sites of a block share its execution counter. A memcpy,
+ * memmove or memset whose length is known only at run time gets a site of
+ * its own (same block and line) with a bytes counter, which adds up the
+ * lengths it moved: its mix's load and store counts are per execution, its
+ * byte entries per byte of bytes_counter (1 in the source's and the
+ * destination's space). */
 #define PASTA_SITE_FIELDS(X)                                                   \
-  X(U32, func)        /* index into the function table */                      \
-  X(U32, file)        /* string offset, or PASTA_NONE */                       \
-  X(U32, line)        /* 0 when no line could be inferred */                   \
-  X(U32, counter)     /* the block's execution counter */                      \
-  X(U32, dyn_counter) /* first of PASTA_DYN_NUM counters, or PASTA_NONE */     \
+  X(U32, func)          /* index into the function table */                    \
+  X(U32, file)          /* string offset, or PASTA_NONE */                     \
+  X(U32, line)          /* 0 when no line could be inferred */                 \
+  X(U32, counter)       /* the block's execution counter */                    \
+  X(U32, dyn_counter)   /* first of PASTA_DYN_NUM counters, or PASTA_NONE */   \
+  X(U32, bytes_counter) /* bytes moved (see above), or PASTA_NONE */           \
   X(MIX, mix)
 
 struct pasta_site {
