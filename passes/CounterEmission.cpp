@@ -568,6 +568,19 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       // may be non-zero, staged (zero where they cannot be), then one call.
       uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
       IRBuilder<> B(At);
+      PointerType *Generic = PointerType::get(Ctx, 0);
+      FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
+                                                   Generic, I32, Generic, I32);
+      if (ThreadLocalCounts) {
+        // The thread-local elements Lo..Hi themselves, no staging copy on
+        // the stack (keepCountsThreadLocal turns Slots[Lo] into the address
+        // of element Lo, followed by the others); all are reset below.
+        B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
+                             Slots[Lo], B.getInt32(Hi - Lo + 1)});
+        for (uint32_t I = Lo; I <= Hi; ++I)
+          B.CreateStore(ConstantInt::get(I64, 0), Slots[I]);
+        continue;
+      }
       AllocaInst *Staging = staging(P, P.NumCounters);
       size_t K = 0;
       for (uint32_t I = Lo; I <= Hi; ++I) {
@@ -579,9 +592,6 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
         B.CreateStore(V, B.CreateConstInBoundsGEP2_32(
                              Staging->getAllocatedType(), Staging, 0, I - Lo));
       }
-      PointerType *Generic = PointerType::get(Ctx, 0);
-      FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
-                                                   Generic, I32, Generic, I32);
       B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
                            B.CreatePointerCast(Staging, Generic),
                            B.getInt32(Hi - Lo + 1)});
