@@ -16,7 +16,9 @@
 #include "registry.h"
 #include "trace.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,6 +60,16 @@ void pasta__read_devices(void) {
   errno = saved_errno;
 }
 
+/* Whether a host module's descriptor and counters are still mapped: the
+ * report runs after every atexit handler and static destructor, and a
+ * library closed with dlclose before then took its module with it (its
+ * counts are lost; reading it would crash). */
+static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
+  Dl_info info;
+  return dladdr(d, &info) != 0 &&
+         dladdr((const void *)(uintptr_t)d->counters, &info) != 0;
+}
+
 /* Collects every registered module and reports, once per process: host
  * modules now, device modules as the device stage kept them. */
 void pasta__report(void) {
@@ -87,8 +99,19 @@ void pasta__report(void) {
   pasta_activity *activity = &pasta__stage_activity;
   p.activity = have_activity ? activity : NULL;
   pasta__lock();
-  for (size_t i = 0; i < pasta__registry.num_host; ++i)
-    pasta__read_host_module(&p, pasta__registry.host[i]);
+  size_t unmapped = 0;
+  for (size_t i = 0; i < pasta__registry.num_host; ++i) {
+    if (pasta__host_module_mapped(pasta__registry.host[i]))
+      pasta__read_host_module(&p, pasta__registry.host[i]);
+    else
+      ++unmapped;
+  }
+  if (unmapped)
+    fprintf(stderr,
+            "pasta: warning: %zu instrumented host module%s went with "
+            "libraries closed (dlclose) before the report; their counts "
+            "are lost\n",
+            unmapped, unmapped == 1 ? "" : "s");
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__read_device_module(&p, &pasta__registry.device[i]);
   p.num_unread_modules = (uint32_t)pasta__registry.unread;
