@@ -311,7 +311,7 @@ static pid_t child(const char *output, const char *quiet, const char *top,
     setenv("PASTA_QUIET", quiet, 1);
   if (top)
     setenv("PASTA_TOP_LINES", top, 1);
-  exit(0); /* the runtime's atexit handler reports */
+  exit(0); /* the runtime's destructor reports */
 }
 
 static int wait_ok(pid_t pid) {
