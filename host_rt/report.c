@@ -18,7 +18,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -60,14 +59,14 @@ void pasta__read_devices(void) {
   errno = saved_errno;
 }
 
-/* Whether a host module's descriptor and counters are still mapped: the
- * report runs after every atexit handler and static destructor, and a
- * library closed with dlclose before then took its module with it (its
- * counts are lost; reading it would crash). */
+/* Whether a host module is still mapped (its descriptor, and with it its
+ * tables and counters, which the pass puts in the same object): the report
+ * runs after every atexit handler and static destructor, and a library
+ * closed with dlclose before then took its module with it (its counts are
+ * lost; reading it would crash). */
 static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
   Dl_info info;
-  return dladdr(d, &info) != 0 &&
-         dladdr((const void *)(uintptr_t)d->counters, &info) != 0;
+  return dladdr(d, &info) != 0;
 }
 
 /* Collects every registered module and reports, once per process: host
