@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Host frames at -O0 grow by a few bytes at most (tests/host/deep_recursion.c):
 # rec's stack usage (-fstack-usage) instrumented against plain, then a
 # recursion as deep as the plain build survives under a fixed stack limit,
