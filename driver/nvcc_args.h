@@ -4,8 +4,10 @@
  * through pasta-clang++ (clang-22 with the PASTA plugin and runtime). This
  * translates one nvcc command line into pasta-clang++'s arguments, with a
  * warning line for each flag it drops and for each GPU architecture clang
- * cannot target here. Pure: no file is read but through `has_device_code`,
- * nothing is printed, nothing is run (pasta_nvcc.c does that).
+ * cannot target here. No file is read but through `has_device_code` and
+ * nvcc's options files (-optf FILE, @FILE: their arguments take the
+ * option's place); nothing is printed, nothing is run (pasta_nvcc.c does
+ * that).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_DRIVER_NVCC_ARGS_H
 #define PASTA_DRIVER_NVCC_ARGS_H

@@ -321,7 +321,97 @@ static void test_filter(void) {
   cfg.only_archs = NULL;
 }
 
+/* A file `name` in a fresh directory (dir), holding `text`; its path into
+ * `path`. */
+static char dir[] = "/tmp/pasta-optf-XXXXXX";
+static void write_file(char *path, size_t size, const char *name,
+                       const char *text) {
+  snprintf(path, size, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+}
+
+/* nvcc's --options-file (-optf) FILE[,FILE...]: the files' arguments take
+ * the option's place, as if written there (nvcc's manual, "--options-file
+ * file,..."); `@FILE` the same in pasta-nvcc's own command line. */
+static void test_options_file(void) {
+  if (!CHECK(mkdtemp(dir) != NULL))
+    return;
+  char a[256], b[256], loop[256], open_quote[256], cmd[1024];
+  write_file(a, sizeof a, "a.optf",
+             "-arch=sm_90 -O3\n  \"-DMSG=hello\" -Xcompiler '-Wall'\n");
+  write_file(b, sizeof b, "b.optf", "-c\t'-DS=a b' -DB=\\\"q\\\" \\\n-g\n");
+  /* The same command written out: the file's arguments in its place. */
+  CHECK_EQ_INT(run("-arch=sm_90 -O3 -DMSG=hello -Xcompiler -Wall -c k.cu -o "
+                   "k.o"),
+               PASTA_NVCC_BUILD);
+  char direct[4096];
+  snprintf(direct, sizeof direct, "%s", joined);
+  const char *hows[] = {"-optf ", "--options-file ",
+                        "-optf=", "--options-file="};
+  for (size_t i = 0; i < sizeof hows / sizeof *hows; ++i) {
+    snprintf(cmd, sizeof cmd, "%s%s -c k.cu -o k.o", hows[i], a);
+    CHECK_EQ_INT(run(cmd), PASTA_NVCC_BUILD);
+    CHECK_EQ_STR(joined, direct);
+    CHECK_EQ_STR(warned, "");
+  }
+  /* Two files in one option; @file in pasta-nvcc's own command line. */
+  snprintf(cmd, sizeof cmd, "-optf %s,%s k.cu", a, b);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_BUILD);
+  CHECK_HAS_STR(joined, " -c ");
+  CHECK_HAS_STR(joined, "-D S=a b -D B=\"q\" -g");
+  CHECK(strstr(joined, ".optf") == NULL); /* not an input */
+  snprintf(cmd, sizeof cmd, "@%s -c k.cu", a);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_BUILD);
+  CHECK_HAS_STR(joined, "--offload-arch=sm_90");
+  CHECK(strstr(joined, ".optf") == NULL);
+  /* Errors: one line each. */
+  snprintf(cmd, sizeof cmd, "-optf %s/none.optf -c k.cu", dir);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
+  char want[512];
+  snprintf(want, sizeof want,
+           "error: -optf %s/none.optf: cannot read the options file: No such "
+           "file or directory",
+           dir);
+  CHECK_EQ_STR(warned, want);
+  snprintf(cmd, sizeof cmd, "-c k.cu --options-file");
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
+  CHECK_EQ_STR(warned, "error: --options-file needs a file");
+  char text[300];
+  snprintf(text, sizeof text, "-c -optf %s/loop.optf", dir);
+  write_file(loop, sizeof loop, "loop.optf", text);
+  snprintf(cmd, sizeof cmd, "-optf %s k.cu", loop);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
+  CHECK_HAS_STR(warned, "nested more than 8 deep");
+  write_file(open_quote, sizeof open_quote, "quote.optf", "-DX=\"a b\n");
+  snprintf(cmd, sizeof cmd, "-optf %s k.cu", open_quote);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
+  CHECK_HAS_STR(warned, "quote.optf: a quote is not closed");
+  /* A clang command (CMake's): -optf expanded, @file left to clang. */
+  char rsp[300];
+  snprintf(rsp, sizeof rsp, "@%s", b);
+  char *argv[] = {"clang++", "-optf", a, rsp, "k.cu", NULL};
+  pasta_nvcc_result r;
+  CHECK_EQ_INT(pasta_nvcc_filter(5, argv, &cfg, &r), 0);
+  join_args(&r);
+  snprintf(want, sizeof want,
+           "clang++ -O3 -DMSG=hello -Wall %s k.cu "
+           "--offload-arch=sm_90 -Wno-unknown-cuda-version",
+           rsp);
+  CHECK_EQ_STR(joined, want);
+  pasta_nvcc_result_free(&r);
+  remove(a);
+  remove(b);
+  remove(loop);
+  remove(open_quote);
+  remove(dir);
+}
+
 int main(void) {
+  test_options_file();
   test_filter();
   test_compile();
   test_host_files_and_link();

@@ -41,18 +41,37 @@ int __cxa_atexit(void (*f)(void *), void *arg, void *dso);
 
 static void pasta__arm_module(struct pasta__device_module *m);
 
-static void pasta__atexit(void) { pasta__report(); }
+/* The order at exit (docs/design.md, "The order at exit"): device counts
+ * are read by the exit handler registered after the vendor runtime
+ * initialised (pasta__arm_exit), which runs before the vendor's teardown;
+ * host counts at the very end, by the runtime's destructor below, after
+ * every atexit handler and static destructor of the program; quick_exit
+ * runs neither, so its handlers do both. */
+static void pasta__atexit(void) { pasta__read_devices(); }
+static void pasta__at_quick_exit(void) { pasta__report(); }
 
-/* Called with the lock held. The handler registered here runs when the
- * program uses no vendor runtime (host code only); programs that do get a
- * second one from pasta__arm_exit. */
+/* After every atexit handler (they, and the program's static destructors,
+ * run first: glibc runs the objects' destructors last) and after the
+ * program's own destructors of default priority (101 runs last of those in
+ * the same object: libpasta_rt.a linked into the executable). In
+ * libpasta_rt.so it runs after the destructors of every object that links
+ * it. */
+__attribute__((destructor(101))) static void pasta__lifecycle_end(void) {
+  if (pasta__registry.atexit_done)
+    pasta__report();
+}
+
+/* Called with the lock held, at the first module's registration (a
+ * constructor): a handler for quick_exit, which runs no destructor.
+ * Programs that use a vendor runtime get another from pasta__arm_exit. */
 static void pasta__first_registration(void) {
   if (pasta__registry.atexit_done)
     return;
   pasta__registry.atexit_done = 1;
-  if (atexit(pasta__atexit))
-    fprintf(stderr, "pasta: warning: cannot register an exit handler; the "
-                    "profile is only written when main returns\n");
+  if (at_quick_exit(pasta__at_quick_exit))
+    fprintf(stderr, "pasta: warning: cannot register a quick_exit handler; "
+                    "a program that ends with quick_exit writes no "
+                    "profile\n");
 }
 
 /* 0 until the report's exit handlers were registered after the vendor
@@ -72,7 +91,7 @@ void pasta__arm_exit(void) {
   if (__atomic_load_n(&pasta__exit_armed, __ATOMIC_ACQUIRE) ||
       __atomic_exchange_n(&pasta__exit_armed, 1, __ATOMIC_ACQ_REL))
     return;
-  if (atexit(pasta__atexit) || at_quick_exit(pasta__atexit))
+  if (atexit(pasta__atexit) || at_quick_exit(pasta__at_quick_exit))
     fprintf(stderr, "pasta: warning: cannot register an exit handler; device "
                     "counts may be lost if the program does not return from "
                     "an instrumented main\n");
@@ -175,7 +194,7 @@ static void pasta__module_unloading(void *index) {
   struct pasta__device_module *m =
       i < pasta__registry.num_device ? &pasta__registry.device[i] : NULL;
   if (m && !m->gone) {
-    if (m->exit_armed && !__atomic_load_n(&pasta__reported, __ATOMIC_ACQUIRE)) {
+    if (m->exit_armed && !m->kept) {
       struct pasta__snapshot total;
       struct pasta__snapshot *keep = malloc(sizeof *keep);
       if (keep && pasta__collect_device_module(m, &total) == 0) {
@@ -207,6 +226,7 @@ static void pasta__fork_child(void) {
              (size_t)d->num_banks * d->num_counters * sizeof(uint64_t));
   }
   pasta__reported = 0;
+  pasta__device_read = 0;
   pasta__unlock();
 }
 
@@ -216,7 +236,20 @@ __attribute__((constructor)) static void pasta__lifecycle_start(void) {
                     "forked child's profile repeats its parent's counts\n");
 }
 
-void __pasta_main_exit(void) { pasta__report(); }
+/* Inserted by the pass before main returns and before calls to exit():
+ * the device stage, when no exit handler was registered after a vendor
+ * runtime initialised (the program's calls were not intercepted), as that
+ * runtime's teardown may run before any handler of ours. Host counts are
+ * collected later, after atexit handlers and static destructors. */
+void __pasta_main_exit(void) {
+  if (__atomic_load_n(&pasta__exit_armed, __ATOMIC_ACQUIRE))
+    return;
+  pasta__lock();
+  size_t devices = pasta__registry.num_device;
+  pasta__unlock();
+  if (devices)
+    pasta__read_devices();
+}
 
 /* Before each call to cudaDeviceReset / hipDeviceReset: inserted by the pass
  * in instrumented code, and called by the link-time wrapper (link_glue.c)

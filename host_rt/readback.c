@@ -446,8 +446,8 @@ void pasta__read_device_module(pasta_profile *p,
     pasta__add_snapshot(p, m->symbol, m->final);
     return;
   }
-  if (m->gone)
-    return; /* unloaded before any of its kernels ran */
+  if (m->gone || m->kept)
+    return; /* unloaded before any of its kernels ran, or unreadable */
   struct pasta__snapshot total;
   if (pasta__collect_device_module(m, &total)) {
     ++pasta__registry.unread;
@@ -455,6 +455,21 @@ void pasta__read_device_module(pasta_profile *p,
   }
   pasta__add_snapshot(p, m->symbol, &total);
   pasta__snapshot_free(&total);
+}
+
+/* The device stage at exit: module m read now, while its vendor runtime is
+ * alive, and kept for the report. Lock held. */
+void pasta__keep_device_module(struct pasta__device_module *m) {
+  if (m->final || m->gone || m->kept)
+    return;
+  m->kept = 1;
+  struct pasta__snapshot *keep = malloc(sizeof *keep);
+  if (keep && pasta__collect_device_module(m, keep) == 0) {
+    m->final = keep;
+  } else {
+    free(keep);
+    ++pasta__registry.unread;
+  }
 }
 
 /* Before a device reset: the current GPU's counts are read and carried, for

@@ -48,6 +48,9 @@ int pasta__collect_device_module(struct pasta__device_module *m,
  * adds it to p once. Lock held. */
 void pasta__read_device_module(pasta_profile *p,
                                struct pasta__device_module *m);
+/* The device stage at exit (report.h): reads module m now into m->final
+ * (or counts it unread) for the report. Lock held. */
+void pasta__keep_device_module(struct pasta__device_module *m);
 /* Before a device reset: the current GPU's counts are read and carried, for
  * the modules whose kernels ran there since the last reset. */
 void pasta__carry_device_module(struct pasta__device_module *m);

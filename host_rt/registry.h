@@ -28,8 +28,10 @@ struct pasta__device_module {
    * copy of the counters), summed over banks: added to the final read. */
   uint64_t *carried[PASTA_MAX_DEVICES];
   uint32_t carried_n[PASTA_MAX_DEVICES];
-  /* Read when its object was unloaded: the report uses it as is. */
+  /* Read when its object was unloaded, or by the device stage at exit:
+   * the report uses it as is. */
   struct pasta__snapshot *final;
+  int kept; /* the device stage read it (into final, or it failed) */
 };
 
 struct pasta__registry {

@@ -16,26 +16,69 @@
 #include "registry.h"
 #include "trace.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
 int pasta__reported;
+int pasta__device_read;
 
-/* Collects every registered module and reports, once per process. */
+/* What the device stage kept for the report. */
+static struct pasta__options pasta__stage_options;
+static pasta_activity pasta__stage_activity;
+static int pasta__stage_have_activity;
+
+/* The device stage: everything that needs the vendor runtime, once, while
+ * it is alive (docs/design.md, "The order at exit"): the options and
+ * analyzers, the launches still in flight (finished and timed), and every
+ * device module read and kept, as a module closed with dlclose is. */
+void pasta__read_devices(void) {
+  if (__atomic_exchange_n(&pasta__device_read, 1, __ATOMIC_ACQ_REL))
+    return;
+  int saved_errno = errno;
+  pasta__read_options(&pasta__stage_options);
+  pasta__options_copy(&pasta__report_options, &pasta__stage_options);
+  pasta__register_builtins();
+  pasta__select_analyzers(pasta__stage_options.analyzers, 1);
+  pasta__sync_warned = 0; /* said again in the report, if said before */
+  /* Launches still in flight finish (and are timed) before the counters
+   * are read. */
+  pasta__stage_have_activity =
+      pasta__activity_seen() &&
+      pasta__activity_build(&pasta__stage_activity,
+                            pasta__analyzer_active("bandwidth")) == 0;
+  if (pasta__activity_seen() && !pasta__stage_have_activity)
+    fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
+                    "missing from the profile\n");
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_device; ++i)
+    pasta__keep_device_module(&pasta__registry.device[i]);
+  pasta__unlock();
+  errno = saved_errno;
+}
+
+/* Whether a host module is still mapped (its descriptor, and with it its
+ * tables and counters, which the pass puts in the same object): the report
+ * runs after every atexit handler and static destructor, and a library
+ * closed with dlclose before then took its module with it (its counts are
+ * lost; reading it would crash). */
+static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
+  Dl_info info;
+  return dladdr(d, &info) != 0;
+}
+
+/* Collects every registered module and reports, once per process: host
+ * modules now, device modules as the device stage kept them. */
 void pasta__report(void) {
+  pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
   int saved_errno = errno;
-  struct pasta__options o;
-  pasta__read_options(&o);
-  pasta__options_copy(&pasta__report_options, &o);
+  struct pasta__options o = pasta__stage_options;
   long pid = (long)getpid();
 
-  pasta__register_builtins();
-  pasta__select_analyzers(o.analyzers, 1);
-  pasta__sync_warned = 0; /* said again in the report, if said before */
   pasta_profile p;
   pasta_profile_init(&p);
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
@@ -51,19 +94,23 @@ void pasta__report(void) {
   if (pasta_profile_set_job(&p, &job))
     fprintf(stderr, "pasta: warning: out of memory; the profile does not say "
                     "which rank, host and GPUs it comes from\n");
-  /* Launches still in flight finish (and are timed) before the counters
-   * are read. */
-  pasta_activity activity;
-  int have_activity = pasta__activity_seen() &&
-                      pasta__activity_build(
-                          &activity, pasta__analyzer_active("bandwidth")) == 0;
-  if (pasta__activity_seen() && !have_activity)
-    fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
-                    "missing from the profile\n");
-  p.activity = have_activity ? &activity : NULL;
+  int have_activity = pasta__stage_have_activity;
+  pasta_activity *activity = &pasta__stage_activity;
+  p.activity = have_activity ? activity : NULL;
   pasta__lock();
-  for (size_t i = 0; i < pasta__registry.num_host; ++i)
-    pasta__read_host_module(&p, pasta__registry.host[i]);
+  size_t unmapped = 0;
+  for (size_t i = 0; i < pasta__registry.num_host; ++i) {
+    if (pasta__host_module_mapped(pasta__registry.host[i]))
+      pasta__read_host_module(&p, pasta__registry.host[i]);
+    else
+      ++unmapped;
+  }
+  if (unmapped)
+    fprintf(stderr,
+            "pasta: warning: %zu instrumented host module%s went with "
+            "libraries closed (dlclose) before the report; their counts "
+            "are lost\n",
+            unmapped, unmapped == 1 ? "" : "s");
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__read_device_module(&p, &pasta__registry.device[i]);
   p.num_unread_modules = (uint32_t)pasta__registry.unread;
@@ -99,7 +146,7 @@ void pasta__report(void) {
   if (have_trace)
     pasta__trace_release(&trace);
   if (have_activity)
-    pasta__activity_free(&activity);
+    pasta__activity_free(activity);
   fflush(stderr);
   errno = saved_errno;
 }

@@ -13,6 +13,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -556,7 +557,10 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
         Value *V = B.CreateLoad(I64, Slots[C.Counter]);
         Value *Ptr = B.CreateConstInBoundsGEP1_32(I64, T.Counters,
                                                   P.FirstCounter + C.Counter);
-        if (!C.NonZero) {
+        // Thread-local counts (-O0) are added even when zero: a test would
+        // split the block, and every value of the program's that crosses
+        // the split would take a stack slot of its own.
+        if (!C.NonZero && !ThreadLocalCounts) {
           Instruction *Then = SplitBlockAndInsertIfThen(
               B.CreateICmpNE(V, ConstantInt::get(I64, 0)), At->getIterator(),
               false);
@@ -572,6 +576,19 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       // may be non-zero, staged (zero where they cannot be), then one call.
       uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
       IRBuilder<> B(At);
+      PointerType *Generic = PointerType::get(Ctx, 0);
+      FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
+                                                   Generic, I32, Generic, I32);
+      if (ThreadLocalCounts) {
+        // The thread-local elements Lo..Hi themselves, no staging copy on
+        // the stack (keepCountsThreadLocal turns Slots[Lo] into the address
+        // of element Lo, followed by the others); all are reset below.
+        B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
+                             Slots[Lo], B.getInt32(Hi - Lo + 1)});
+        for (uint32_t I = Lo; I <= Hi; ++I)
+          B.CreateStore(ConstantInt::get(I64, 0), Slots[I]);
+        continue;
+      }
       AllocaInst *Staging = staging(P, P.NumCounters);
       size_t K = 0;
       for (uint32_t I = Lo; I <= Hi; ++I) {
@@ -583,19 +600,70 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
         B.CreateStore(V, B.CreateConstInBoundsGEP2_32(
                              Staging->getAllocatedType(), Staging, 0, I - Lo));
       }
-      PointerType *Generic = PointerType::get(Ctx, 0);
-      FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
-                                                   Generic, I32, Generic, I32);
       B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
                            B.CreatePointerCast(Staging, Generic),
                            B.getInt32(Hi - Lo + 1)});
     }
-    if (IsCall) {
+    // Thread-local counts outlive the frame: a return resets them too.
+    if (IsCall || ThreadLocalCounts) {
       IRBuilder<> B(At);
       for (const Dirty &C : D)
         B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);
     }
   }
+}
+
+// Host functions built without optimization (optnone, -O0): the counts
+// live in a thread-local array of the function's, not in registers. At -O0
+// every value that crosses a block boundary gets a stack slot of its own, so
+// register counts grew each frame by 8 bytes or more per counter (and deep
+// recursion that ran plainly overflowed the stack); memory the thread owns
+// costs the frame nothing. Counts are sums: activations of the same
+// function on one thread (recursion) add into the same elements, each flush
+// moves what is there to the module's counters and resets it, and every
+// increment is followed by a flush of its counter before the frame can be
+// left (emitHostFlushes), so each count is flushed once. Each use of a
+// register becomes an address computed where it is used.
+void CounterEmitter::keepCountsThreadLocal(Function &F,
+                                           ArrayRef<AllocaInst *> Registers) {
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *Ty = ArrayType::get(I64, Registers.size());
+  auto *Counts = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                                    ConstantAggregateZero::get(Ty),
+                                    "__pasta_tls." + F.getName(), nullptr,
+                                    GlobalValue::GeneralDynamicTLSModel);
+  Counts->setDSOLocal(true); // local-exec in executables, local-dynamic in PIC
+  Counts->setAlignment(Align(8));
+  DenseMap<AllocaInst *, unsigned> Index;
+  for (size_t R = 0; R < Registers.size(); ++R) {
+    assert(Registers[R]->getAllocatedType() == I64 && "host counts are 64-bit");
+    Index[Registers[R]] = R;
+  }
+  // In an executable the address is folded into each access (%fs:offset):
+  // it is computed at each use. In a shared library it is a call to
+  // __tls_get_addr: computed once for the uses that follow in the block up
+  // to a call (kept across a call, it would take a stack slot).
+  bool Shared = M.getPICLevel() != PICLevel::NotPIC &&
+                M.getPIELevel() == PIELevel::Default;
+  for (BasicBlock &BB : F) {
+    Value *Base = nullptr;
+    for (Instruction &I : BB) {
+      for (Use &U : I.operands()) {
+        auto *A = dyn_cast<AllocaInst>(U.get());
+        auto It = A ? Index.find(A) : Index.end();
+        if (It == Index.end())
+          continue;
+        IRBuilder<> B(&I);
+        if (!Base || !Shared)
+          Base = B.CreateThreadLocalAddress(Counts);
+        U.set(B.CreateConstInBoundsGEP2_32(Ty, Base, 0, It->second));
+      }
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        Base = nullptr;
+    }
+  }
+  for (AllocaInst *A : Registers)
+    A->eraseFromParent();
 }
 
 void CounterEmitter::emit(FunctionPlan &P) {
@@ -654,10 +722,17 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (CountedBlock &CB : P.Blocks)
     if (CB.BB == &Entry && CB.Measured)
       StartAtOne(CB.Counter);
-  for (size_t R = 0; R < Registers.size(); ++R)
-    B.CreateStore(
-        ConstantInt::get(Registers[R]->getAllocatedType(), Initial[R]),
-        Registers[R]);
+  ThreadLocalCounts = T.Target == PASTA_TARGET_HOST && F.hasOptNone();
+  for (size_t R = 0; R < Registers.size(); ++R) {
+    Type *Ty = Registers[R]->getAllocatedType();
+    if (!ThreadLocalCounts) {
+      B.CreateStore(ConstantInt::get(Ty, Initial[R]), Registers[R]);
+    } else if (Initial[R]) { // what outer activations left there stays
+      Value *Old = B.CreateLoad(Ty, Registers[R]);
+      B.CreateStore(B.CreateAdd(Old, ConstantInt::get(Ty, Initial[R])),
+                    Registers[R]);
+    }
+  }
 
   for (CountedBlock &CB : P.Blocks) {
     if (CB.BB != &Entry && CB.Measured) {
@@ -694,6 +769,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
   // The counting code changed the CFG: the dominator tree mem2reg needs is
   // computed afresh (and stays valid: mem2reg keeps the CFG).
   FAM.invalidate(F, PreservedAnalyses::none());
-  PromoteMemToReg(Registers, FAM.getResult<DominatorTreeAnalysis>(F));
+  if (ThreadLocalCounts)
+    keepCountsThreadLocal(F, Registers);
+  else
+    PromoteMemToReg(Registers, FAM.getResult<DominatorTreeAnalysis>(F));
   ++NumFunctions;
 }

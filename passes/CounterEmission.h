@@ -4,7 +4,9 @@
 // Emits the counting code of a function planned by Selection. Each counted
 // block gets a per-thread counter (in device functions, only those
 // CounterPlacement keeps, some in one bit), kept in a register (an alloca
-// promoted by mem2reg), incremented once per execution; generic
+// promoted by mem2reg; in host functions built without optimization, an
+// element of a thread-local array, which costs the frame nothing),
+// incremented once per execution; generic
 // accesses on GPUs add their run-time address space to per-site counters.
 // Nothing touches memory while the function runs. At every return, the
 // thread's counts go to the runtime once: __pasta_flush on GPUs
@@ -63,6 +65,8 @@ private:
       llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void keepCountsThreadLocal(llvm::Function &F,
+                             llvm::ArrayRef<llvm::AllocaInst *> Registers);
 
   llvm::Module &M;
   llvm::LLVMContext &Ctx;
@@ -72,6 +76,9 @@ private:
   // until mem2reg) and, for counters kept in one bit of it, which bit.
   llvm::SmallVector<llvm::AllocaInst *, 16> Slots;
   llvm::SmallVector<int, 16> BitOf;
+  // Host functions without optimization (optnone): the counts are kept in
+  // a thread-local array instead of registers (keepCountsThreadLocal).
+  bool ThreadLocalCounts = false;
 };
 
 } // namespace pasta

@@ -13,5 +13,6 @@ esac
 exe="$work/$name"
 # shellcheck disable=SC2086
 env PASTA_HOST=1 "$clang" $cflags -g -fpass-plugin="$plugin" "$src" -o "$exe" "$rt"
+rm -f "$work/$name.json" # a profile of an earlier run must not pass
 PASTA_OUTPUT="$work/$name.json" PASTA_QUIET=1 "$exe"
 exec python3 "$(dirname "$0")/check_profile.py" "$work/$name.json" "$@"

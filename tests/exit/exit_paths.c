@@ -16,6 +16,10 @@
  *               bytes) in exit_lib.so, then dlclose's it before returning
  *   reset       cudaDeviceReset (wrapped at link time, link_glue.c) after
  *               the 3 launches, then 1 more launch: 4 launches, 4096 stores
+ *   atexit      an atexit handler, registered after the 3 launches, makes
+ *               1 more: 4 launches, 4096 stores (device counts are read
+ *               after the program's own exit handlers, before the
+ *               vendor's teardown)
  *   fault       synchronises after each launch; the 3rd faults: the
  *               profile is written (3 launches, no device counts) and
  *               stderr names launch 2 (the 3rd of app_kernel)
@@ -38,6 +42,8 @@ void app_reset_device(void);
 void app_reset_device(void) {
   memset(app_module.counters, 0, sizeof app_module.counters);
 }
+
+static void launch_at_exit(void) { app_run(4); }
 
 static void *exit_from_thread(void *arg) {
   (void)arg;
@@ -64,6 +70,10 @@ int main(int argc, char **argv) {
   if (strcmp(mode, "reset") == 0) {
     cudaDeviceReset();
     app_run(4);
+  }
+  if (strcmp(mode, "atexit") == 0 && atexit(launch_at_exit)) {
+    fprintf(stderr, "exit_paths: atexit failed\n");
+    return 1;
   }
   if (strcmp(mode, "dlclose") == 0) {
     void *lib = dlopen(argc > 2 ? argv[2] : "./exit_lib.so", RTLD_NOW);

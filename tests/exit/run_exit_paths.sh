@@ -24,7 +24,7 @@ case $mode in
     exec python3 "$check" p.json $app:launches=3 $app:stores.global=3072 \
       kernels:lib_kernel:launches=1 kernels:lib_kernel:stores.global=512 \
       kernels:lib_kernel:store_bytes.global=2048 ;;
-  reset)
+  reset | atexit)
     [ $status = 0 ] || fail "exit status $status"
     exec python3 "$check" p.json $app:launches=4 $app:stores.global=4096 \
       $app:store_bytes.global=16384 ;;
