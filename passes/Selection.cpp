@@ -171,18 +171,28 @@ std::vector<Selection::InstLocation> Selection::locate(Function &F) {
     SuccFirst.push_back(Succs.size());
   }
 
+  // A line taken from a neighbour comes with the neighbour's file (the
+  // scope it was inlined from, say a header), never the function's.
   std::vector<uint32_t> Start(Lines.size()), End(Lines.size());
+  std::vector<uint32_t> StartFrom(Lines.size()), EndFrom(Lines.size());
   pasta_cfg Cfg{BlockIndex.size(), BlockFirst.data(), Lines.data(),
                 SuccFirst.data(), Succs.data()};
   if (!Lines.empty() &&
-      pasta_propagate_lines(&Cfg, Start.data(), End.data()) == 0) {
+      pasta_propagate_lines_from(&Cfg, Start.data(), End.data(),
+                                 StartFrom.data(), EndFrom.data()) == 0) {
     for (size_t I = 0; I < Locs.size(); ++I) {
       if (Locs[I].Start)
         continue;
-      uint32_t S = Start[I] == PASTA_LINE_UNKNOWN_START ? End[I] : Start[I];
+      bool Before = Start[I] != PASTA_LINE_UNKNOWN_START;
+      uint32_t S = Before ? Start[I] : End[I];
+      uint32_t From = Before ? StartFrom[I] : EndFrom[I];
       uint32_t E = End[I] == PASTA_LINE_UNKNOWN_END ? S : End[I];
       Locs[I].Start = S;
       Locs[I].End = E < S ? S : E;
+      if (From != PASTA_LINE_NO_SOURCE) {
+        Locs[I].Dir = Locs[From].Dir;
+        Locs[I].File = Locs[From].File;
+      }
     }
   }
   return Locs;
@@ -306,6 +316,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
 
   pasta_func PF{};
   PF.name = T.Strings.intern(F.getName());
+  std::string Shown = demangledName(F.getName());
+  PF.display = Shown.empty() ? PASTA_NONE : T.Strings.intern(Shown);
   PF.kind = Kind;
   PF.file = PASTA_NONE;
   if (DISubprogram *SP = F.getSubprogram()) {
