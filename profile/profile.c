@@ -174,6 +174,12 @@ struct func_map {
 };
 
 /* Frees add_module's map (NULL allowed) and the names it demangled. */
+static char *copy_string(const char *s) {
+  size_t len = strlen(s) + 1;
+  char *copy = malloc(len);
+  return copy ? memcpy(copy, s, len) : NULL;
+}
+
 static void free_map(struct func_map *map, uint32_t nf) {
   for (uint32_t i = 0; map && i < nf; ++i)
     free(map[i].demangled);
@@ -231,6 +237,7 @@ int pasta_profile_add_module(pasta_profile *p,
     const struct pasta_func *f = &funcs[i];
     if (!valid_string(strings, ss, f->name) ||
         (f->file != PASTA_NONE && !valid_string(strings, ss, f->file)) ||
+        (f->display != PASTA_NONE && !valid_string(strings, ss, f->display)) ||
         f->calls_counter >= nc || f->kind > PASTA_FUNC_HOST)
       return PASTA_PROFILE_EMALFORMED;
     if (f->kind == PASTA_FUNC_KERNEL)
@@ -266,7 +273,11 @@ int pasta_profile_add_module(pasta_profile *p,
    * display names are demangled first, to know their lengths. */
   struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
   for (uint32_t i = 0; map && i < nf; ++i) {
-    map[i].demangled = pasta_demangle(strings + funcs[i].name);
+    /* The plugin's demangling (LLVM's) when it recorded one; the C++
+     * runtime's only for names it did not. */
+    map[i].demangled = funcs[i].display != PASTA_NONE
+                           ? copy_string(strings + funcs[i].display)
+                           : pasta_demangle(strings + funcs[i].name);
     names +=
         strlen(map[i].demangled ? map[i].demangled : strings + funcs[i].name) +
         1;

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 8
+#define PASTA_ABI_VERSION_NUMBER 9
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it (its vendor table holds the address): an
@@ -144,7 +144,10 @@ enum pasta_func_kind {
   X(U32, line)          /* line of the definition, 0 if unknown */             \
   X(U32, calls_counter) /* counter index */                                    \
   X(U32, owner)         /* for device functions: index of the only kernel      \
-                           that reaches it, or PASTA_NONE if shared */
+                           that reaches it, or PASTA_NONE if shared */         \
+  X(U32, display)       /* string offset: the name demangled by LLVM's         \
+                           demangler when the plugin recorded it, or           \
+                           PASTA_NONE (a C name, or not a mangling) */
 
 struct pasta_func {
   PASTA_FUNC_FIELDS(PASTA_ABI_MEMBER)
