@@ -11,7 +11,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -232,15 +231,40 @@ static bool splitAfterLeavingCalls(Function &F) {
   return !SplitAt.empty();
 }
 
+// A function the compiler made, not the user: the helpers clang's code
+// generation synthesizes, which get no debug info (or only as artificial)
+// even under -g. They are named with identifiers reserved for the
+// implementation: C++ static initialization and destruction
+// (__cxx_global_var_init*, __cxx_global_array_dtor*, _GLOBAL__sub_I_<file>,
+// __dtor_<var>, __tls_init), clang's own (__clang_call_terminate, ...), and
+// the Itanium thread-local wrappers and initializers (_ZTW..., _ZTH...).
+// Counted like any other; only the "no debug info" warning skips them,
+// since no flag of the user's would give them lines.
+static bool compilerGenerated(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return SP->isArtificial();
+  StringRef Name = F.getName();
+  for (StringRef Prefix : {"__cxx_global_", "_GLOBAL__", "__clang_", "__dtor_",
+                           "__tls_init", "__tls_guard", "_ZTW", "_ZTH"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
 void Selection::planFunction(Function &F, pasta_func_kind Kind,
                              uint32_t Owner) {
-  if (!F.getSubprogram() && !WarnedNoDebugInfo) {
+  if (!F.getSubprogram() && !WarnedNoDebugInfo && !compilerGenerated(F)) {
     WarnedNoDebugInfo = true;
-    reportWarning(Ctx, "'" + demangle(F.getName().str()) +
-                           "' has no debug info, so its counts cannot be tied "
-                           "to source lines" +
-                           (HaveSpec ? " or selected by PASTA_LINES" : "") +
-                           ": compile with -g or -gline-tables-only");
+    std::string Name = demangledName(F.getName());
+    reportWarning(Ctx,
+                  "'" + (Name.empty() ? F.getName().str() : Name) +
+                      "' has no debug info, so its counts cannot be tied to "
+                      "source lines" +
+                      (HaveSpec ? " or selected by PASTA_LINES" : "") +
+                      ": compile with -gline-tables-only or -g (pasta-clang, "
+                      "pasta-clang++, pasta-nvcc and the CMake toolchain add "
+                      "-gline-tables-only unless the command has -g0 or "
+                      "PASTA_LINE_TABLES is 0)");
   }
   if (T.Target == PASTA_TARGET_HOST && splitAfterLeavingCalls(F))
     FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
