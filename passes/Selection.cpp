@@ -261,10 +261,9 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
                       "' has no debug info, so its counts cannot be tied to "
                       "source lines" +
                       (HaveSpec ? " or selected by PASTA_LINES" : "") +
-                      ": compile with -gline-tables-only or -g (pasta-clang, "
-                      "pasta-clang++, pasta-nvcc and the CMake toolchain add "
-                      "-gline-tables-only unless the command has -g0 or "
-                      "PASTA_LINE_TABLES is 0)");
+                      ": compile with -gline-tables-only or -g (PASTA's "
+                      "wrappers and toolchain add it unless told -g0 or "
+                      "PASTA_LINE_TABLES=0)");
   }
   if (T.Target == PASTA_TARGET_HOST && splitAfterLeavingCalls(F))
     FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
