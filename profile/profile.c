@@ -305,6 +305,10 @@ int pasta_profile_add_module(pasta_profile *p,
   for (uint32_t i = 0; i < nf; ++i) {
     const struct pasta_func *f = &funcs[i];
     const char *mangled = blob + f->name;
+    /* Whoever demangles this name later (the trace, call paths) reads it
+     * as the plugin did. */
+    if (f->display != PASTA_NONE)
+      pasta__demangle_remember(mangled, blob + f->display);
     const char *shown = map[i].demangled ? map[i].demangled : mangled;
     size_t room = strlen(shown) + 1;
     map[i].display = memcpy(display, shown, room);
