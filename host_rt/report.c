@@ -51,6 +51,13 @@ void pasta__report(void) {
   if (pasta_profile_set_job(&p, &job))
     fprintf(stderr, "pasta: warning: out of memory; the profile does not say "
                     "which rank, host and GPUs it comes from\n");
+  /* The names the plugin demangled, for the call paths and launch tables
+   * built below: host modules' now; device modules' when they are read,
+   * after which the launch table's names are looked up again. */
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_host; ++i)
+    pasta_profile_remember_names(pasta__registry.host[i]);
+  pasta__unlock();
   /* Launches still in flight finish (and are timed) before the counters
    * are read. */
   pasta_activity activity;
@@ -68,6 +75,8 @@ void pasta__report(void) {
     pasta__read_device_module(&p, &pasta__registry.device[i]);
   p.num_unread_modules = (uint32_t)pasta__registry.unread;
   pasta__unlock();
+  if (have_activity)
+    pasta__activity_rename(&activity);
   if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
                     "lines\n");

@@ -212,6 +212,21 @@ static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
   r->counter = row->counter;
 }
 
+void pasta_profile_remember_names(const struct pasta_module_desc *desc) {
+  if (pasta_profile_check_desc(desc) != PASTA_PROFILE_OK)
+    return;
+  const struct pasta_func *funcs =
+      (const struct pasta_func *)(uintptr_t)desc->funcs;
+  const char *strings = (const char *)(uintptr_t)desc->strings;
+  uint32_t ss = desc->strings_size;
+  for (uint32_t i = 0; funcs && strings && i < desc->num_funcs; ++i)
+    if (funcs[i].display != PASTA_NONE &&
+        valid_string(strings, ss, funcs[i].name) &&
+        valid_string(strings, ss, funcs[i].display))
+      pasta__demangle_remember(strings + funcs[i].name,
+                               strings + funcs[i].display);
+}
+
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters) {
