@@ -341,6 +341,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
   PF.name = T.Strings.intern(F.getName());
   std::string Shown = demangledName(F.getName());
   PF.display = Shown.empty() ? PASTA_NONE : T.Strings.intern(Shown);
+  if (PF.display == 0) // reads as none (abi.h); only if it were the first
+    PF.display = PASTA_NONE;
   PF.kind = Kind;
   PF.file = PASTA_NONE;
   if (DISubprogram *SP = F.getSubprogram()) {

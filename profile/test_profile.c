@@ -414,6 +414,17 @@ static void test_recorded_display_names(void) {
     CHECK_EQ_STR(p.lines[0].function, shown);
   pasta_profile_free(&p);
   pasta__demangle_disable(0);
+  /* 0 reads as none (a table made without the field): the name as it is. */
+  m->funcs[f].display = 0;
+  pasta__demangle_disable(1);
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  e = find_func(p.host_functions, p.num_host_functions, mangled);
+  if (CHECK(e != NULL))
+    CHECK_EQ_STR(e->name, shown); /* not offset 0 (the symbol): remembered */
+  pasta_profile_free(&p);
+  pasta__demangle_disable(0);
   /* An offset outside the strings is malformed. */
   m->funcs[f].display = m->strings_size + 7;
   pasta_profile_init(&p);

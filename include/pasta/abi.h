@@ -147,7 +147,8 @@ enum pasta_func_kind {
                            that reaches it, or PASTA_NONE if shared */         \
   X(U32, display)       /* string offset: the name demangled by LLVM's         \
                            demangler when the plugin recorded it, or           \
-                           PASTA_NONE (a C name, or not a mangling) */
+                           PASTA_NONE (a C name, or not a mangling); never     \
+                           0 (the symbol comes first), so 0 reads as none */
 
 struct pasta_func {
   PASTA_FUNC_FIELDS(PASTA_ABI_MEMBER)
