@@ -17,8 +17,10 @@
 #   PASTA_LINES        as the PASTA_LINES environment variable
 #   PASTA_KERNELS      as the PASTA_KERNELS environment variable
 #   PASTA_HOST         ON: also count host functions (as PASTA_HOST=1)
-#   PASTA_LINE_TABLES  ON (default): add -gline-tables-only, so that
-#                      counts are tied to source lines in any build type
+#   PASTA_LINE_TABLES  ON (default; the environment variable of that name,
+#                      as pasta-clang and pasta-nvcc read it, at the first
+#                      configure): add -gline-tables-only, so that counts
+#                      are tied to source lines in any build type
 # An empty option adds no flag, so the environment variable of the same
 # name still works at build time. Options become
 # `-Xclang -mllvm -Xclang '-pasta-<option>=VALUE'` compile flags (the form
@@ -62,7 +64,13 @@ set(PASTA_KERNELS "" CACHE STRING
   "PASTA: regular expression over the kernels to instrument (empty: all)")
 set(PASTA_HOST "" CACHE STRING
   "PASTA: ON to also count host functions (empty: PASTA_HOST at build time)")
-set(PASTA_LINE_TABLES ON CACHE BOOL
+# The default follows the PASTA_LINE_TABLES environment variable, as
+# pasta-clang and pasta-nvcc read it (PASTA_LINE_TABLES=0: off).
+set(_pasta_line_tables ON)
+if(NOT "$ENV{PASTA_LINE_TABLES}" STREQUAL "")
+  set(_pasta_line_tables "$ENV{PASTA_LINE_TABLES}")
+endif()
+set(PASTA_LINE_TABLES ${_pasta_line_tables} CACHE BOOL
   "PASTA: compile with -gline-tables-only (per-line counts in any build type)")
 set(PASTA_CUDA_ARCHITECTURES "" CACHE STRING
   "PASTA: build CUDA code for these only, e.g. 90 or 90;100, whatever the project sets (empty: the project's list)")

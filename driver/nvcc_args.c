@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,6 +59,47 @@ static int contains(const pasta_strlist *l, const char *s) {
     if (strcmp(l->at[i], s) == 0)
       return 1;
   return 0;
+}
+
+/*===-- Debug info --------------------------------------------------------===*/
+
+int pasta_asks_debug_info(const char *arg) {
+  static const char *const exact[] = {"-g",
+                                      "-g0",
+                                      "-g1",
+                                      "-g2",
+                                      "-g3",
+                                      "-ggdb",
+                                      "-ggdb0",
+                                      "-ggdb1",
+                                      "-ggdb2",
+                                      "-ggdb3",
+                                      "-glldb",
+                                      "-gsce",
+                                      "-gdbx",
+                                      "-gdwarf",
+                                      "-gline-tables-only",
+                                      "-gline-directives-only",
+                                      "-gfull",
+                                      "-gused",
+                                      "-gcodeview"};
+  for (size_t i = 0; i < sizeof exact / sizeof *exact; ++i)
+    if (strcmp(arg, exact[i]) == 0)
+      return 1;
+  /* -gdwarf-4, -gdwarf-5 (each implies -g); not -gdwarf64 (a format). */
+  return strncmp(arg, "-gdwarf-", 8) == 0;
+}
+
+int pasta_yes_no(const char *value) {
+  static const char *const yes[] = {"1", "on", "true", "yes"};
+  static const char *const no[] = {"0", "off", "false", "no"};
+  for (size_t i = 0; value && i < 4; ++i) {
+    if (strcasecmp(value, yes[i]) == 0)
+      return 1;
+    if (strcasecmp(value, no[i]) == 0)
+      return 0;
+  }
+  return -1;
 }
 
 /*===-- GPU architectures -------------------------------------------------===*/
@@ -983,6 +1025,15 @@ static void emit(struct parse *p) {
                       "the final link (through pasta-nvcc)");
     return;
   }
+  /* Line tables unless the command chose its debug info (nvcc's -g, -G,
+   * -lineinfo, or the host compiler's -g... through -Xcompiler), so that
+   * counts have source lines in any build (clang gives the device side
+   * line directives at -O3). */
+  int chose = 0;
+  for (size_t i = 0; i < p->flags.num; ++i)
+    chose |= pasta_asks_debug_info(p->flags.at[i]);
+  if (p->cfg->line_tables == 1 && !chose && cuda_inputs + host_inputs)
+    p->failed |= push(a, "-gline-tables-only");
   for (size_t i = 0; i < p->flags.num; ++i)
     p->failed |= push(a, p->flags.at[i]);
   /* nvcc's -std is for C++ and CUDA; clang refuses it with C inputs. */
@@ -1046,7 +1097,12 @@ int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
   memset(&p, 0, sizeof p);
   p.cfg = cfg;
   p.out = out;
-  if (argc > 0 && argv_expanded(&p, argc, argv, 1) == 0)
+  if (cfg->line_tables < 0)
+    error(&p,
+          "PASTA_LINE_TABLES='%s': use 1 or 0 (on/off, true/false, yes/no); "
+          "0 builds without the default -gline-tables-only",
+          cfg->line_tables_value ? cfg->line_tables_value : "");
+  else if (argc > 0 && argv_expanded(&p, argc, argv, 1) == 0)
     parse(&p, (int)p.expanded.num, p.expanded.at);
   if (out->mode == PASTA_NVCC_BUILD && !out->error) {
     if (p.inputs.num == 0 && !p.dlink)
@@ -1233,6 +1289,9 @@ void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg) {
   cfg->default_arch =
       arch && *arch && pasta_nvcc_arch_supported(arch) ? arch : "90";
   cfg->only_archs = getenv("PASTA_CUDA_ARCHITECTURES");
+  const char *lines = getenv("PASTA_LINE_TABLES");
+  cfg->line_tables_value = lines;
+  cfg->line_tables = lines && *lines ? pasta_yes_no(lines) : 1;
   struct stat st;
   snprintf(cccl, sizeof cccl, "%s/include/cccl", cfg->cuda_path);
   cfg->have_cccl = stat(cccl, &st) == 0 && S_ISDIR(st.st_mode);

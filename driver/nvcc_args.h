@@ -42,6 +42,13 @@ typedef struct pasta_nvcc_config {
   /* Whether an object or archive holds relocatable device code (clang's
    * offloading section): its link must device-link. NULL: never. */
   int (*has_device_code)(const char *path);
+  /* Line tables by default (PASTA_LINE_TABLES): 1 adds -gline-tables-only
+   * to a compile whose command asks for no debug info (no -g, -G,
+   * -lineinfo, -Xcompiler -g0, ...), so that counts have source lines; 0
+   * adds nothing; -1: PASTA_LINE_TABLES is neither (an error naming
+   * line_tables_value). */
+  int line_tables;
+  const char *line_tables_value;
 } pasta_nvcc_config;
 
 typedef struct pasta_nvcc_result {
@@ -69,6 +76,16 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
                       pasta_nvcc_result *out);
 void pasta_nvcc_result_free(pasta_nvcc_result *r);
 
+/* Whether a clang argument chooses how much debug info to emit: -g, -gN,
+ * -ggdb[N], -gdwarf[-N], -gline-tables-only, -gline-directives-only, ...
+ * (-g0 included: it asks for none). Modifiers (-gsplit-dwarf, -gz,
+ * -gcolumn-info, -gno-...) do not. */
+int pasta_asks_debug_info(const char *arg);
+
+/* A yes/no value as PASTA reads them (1/0, on/off, true/false, yes/no, any
+ * case): 1 or 0, or -1 for anything else. */
+int pasta_yes_no(const char *value);
+
 /* The GPU architectures clang-22 can build for with CUDA 13 ("75", "90a",
  * ...), measured on the development machine (docs/nvcc.md). */
 int pasta_nvcc_arch_supported(const char *arch);
@@ -91,7 +108,8 @@ int pasta_nvcc_own_dir(char *out, size_t size);
 
 /* The configuration both programs share, from the environment:
  * PASTA_CUDA_PATH (default /usr/local/cuda), PASTA_CUDA_ARCH (default 90),
- * PASTA_CUDA_ARCHITECTURES, the CCCL directory, and nvcc_host_compat.h
+ * PASTA_CUDA_ARCHITECTURES, PASTA_LINE_TABLES (default on), the CCCL
+ * directory, and nvcc_host_compat.h
  * beside the program (<build>/bin/../include/pasta/). The strings stay
  * valid for the life of the process. */
 void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg);

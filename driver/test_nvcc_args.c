@@ -410,8 +410,102 @@ static void test_options_file(void) {
   remove(dir);
 }
 
+/* Line tables by default: a compile that asks for no debug info gets
+ * -gline-tables-only (first, so that nothing the user wrote is overridden);
+ * one that chose its debug info, a link, or PASTA_LINE_TABLES=0 does not. */
+static int count_of(const char *hay, const char *needle) {
+  int n = 0;
+  for (const char *at = hay; (at = strstr(at, needle)); at += strlen(needle))
+    ++n;
+  return n;
+}
+
+static void test_line_tables(void) {
+  cfg.line_tables = 1;
+  /* The common Makefile line: -O3, no -g, no -lineinfo. */
+  CHECK_EQ_INT(run("-O3 -arch=sm_90 -c k.cu -o k.o"), PASTA_NVCC_BUILD);
+  CHECK_EQ_STR(joined, "-gline-tables-only -O3 -c --offload-arch=sm_90 "
+                       "-Xarch_device -O3 -o k.o -x cuda k.cu");
+  /* Host files compiled by nvcc too. */
+  run("-O2 -c main.cpp");
+  CHECK_EQ_INT(count_of(joined, "-gline-tables-only"), 1);
+  /* The command chose: nvcc's -g, -G, -lineinfo, or the host compiler's
+   * -g0 / -gdwarf-4 through -Xcompiler. */
+  static const char *const chose[] = {"-g -c k.cu",
+                                      "-G -c k.cu",
+                                      "-lineinfo -c k.cu",
+                                      "--generate-line-info -c k.cu",
+                                      "-Xcompiler -g0 -c k.cu",
+                                      "-Xcompiler=-gdwarf-4 -c k.cu",
+                                      "-Xcompiler -ggdb3 -c main.cpp"};
+  for (size_t i = 0; i < sizeof chose / sizeof *chose; ++i) {
+    CHECK_EQ_INT(run(chose[i]), PASTA_NVCC_BUILD);
+    CHECK_EQ_INT(count_of(joined, "-gline-tables-only"),
+                 strstr(chose[i], "line") ? 1 : 0);
+  }
+  run("-g -c k.cu");
+  CHECK_EQ_INT(count_of(joined, "-g "), 1);
+  run("-Xcompiler -g0 -c k.cu");
+  CHECK_HAS_STR(joined, "-g0");
+  /* Modifiers are not a choice of how much. */
+  run("-Xcompiler -gsplit-dwarf -c k.cu");
+  CHECK_EQ_INT(count_of(joined, "-gline-tables-only"), 1);
+  /* A link of objects compiles nothing. */
+  run("a.o b.o -o app");
+  CHECK_EQ_INT(count_of(joined, "-gline-tables-only"), 0);
+  /* PASTA_LINE_TABLES=0. */
+  cfg.line_tables = 0;
+  run("-O3 -c k.cu");
+  CHECK_EQ_INT(count_of(joined, "-gline-tables-only"), 0);
+  /* A value that is neither: an error naming it. */
+  cfg.line_tables = -1;
+  cfg.line_tables_value = "maybe";
+  CHECK_EQ_INT(run("-O3 -c k.cu"), PASTA_NVCC_ERROR);
+  CHECK_HAS_STR(warned, "PASTA_LINE_TABLES='maybe'");
+  cfg.line_tables = 0;
+  cfg.line_tables_value = NULL;
+
+  /* From the environment: on unless told otherwise. */
+  static const struct {
+    const char *value;
+    int want;
+  } env[] = {{NULL, 1}, {"", 1},    {"1", 1},     {"ON", 1}, {"yes", 1},
+             {"0", 0},  {"OFF", 0}, {"false", 0}, {"No", 0}, {"2", -1}};
+  for (size_t i = 0; i < sizeof env / sizeof *env; ++i) {
+    if (env[i].value)
+      setenv("PASTA_LINE_TABLES", env[i].value, 1);
+    else
+      unsetenv("PASTA_LINE_TABLES");
+    pasta_nvcc_config from_env;
+    pasta_nvcc_config_from_env(&from_env);
+    CHECK_EQ_INT(from_env.line_tables, env[i].want);
+  }
+  unsetenv("PASTA_LINE_TABLES");
+
+  /* Which clang arguments choose the debug info. */
+  static const char *const levels[] = {"-g",
+                                       "-g0",
+                                       "-g1",
+                                       "-g3",
+                                       "-ggdb",
+                                       "-ggdb0",
+                                       "-gdwarf-5",
+                                       "-gdwarf",
+                                       "-gfull",
+                                       "-gline-tables-only",
+                                       "-gline-directives-only"};
+  for (size_t i = 0; i < sizeof levels / sizeof *levels; ++i)
+    CHECK_EQ_INT(pasta_asks_debug_info(levels[i]), 1);
+  static const char *const modifiers[] = {
+      "-gsplit-dwarf",  "-gz", "-gcolumn-info", "-gno-column-info", "-gdwarf64",
+      "-gembed-source", "-G",  "-lineinfo"};
+  for (size_t i = 0; i < sizeof modifiers / sizeof *modifiers; ++i)
+    CHECK_EQ_INT(pasta_asks_debug_info(modifiers[i]), 0);
+}
+
 int main(void) {
   test_options_file();
+  test_line_tables();
   test_filter();
   test_compile();
   test_host_files_and_link();

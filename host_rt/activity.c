@@ -366,6 +366,18 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   return rc;
 }
 
+void pasta__activity_rename(pasta_activity *a) {
+  for (size_t i = 0; built.names && i < a->num_kernels; ++i) {
+    const char *m = built.kernels[i].mangled;
+    char *name = m ? pasta__display_name_dup(m) : NULL;
+    if (!name)
+      continue; /* out of memory: the name it had */
+    free(built.names[i]);
+    built.names[i] = name;
+    built.kernels[i].name = name;
+  }
+}
+
 void pasta__activity_free(pasta_activity *a) {
   for (size_t i = 0; built.kernels && i < a->num_kernels; ++i)
     free((void *)built.kernels[i].paths);

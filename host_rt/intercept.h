@@ -54,6 +54,9 @@ int pasta__activity_seen(void);
  * allocated. */
 int pasta__activity_build(pasta_activity *a, int calibrate);
 void pasta__activity_free(pasta_activity *a);
+/* Names the launch table's kernels again (pasta_demangle), once the device
+ * modules' tables, with the names the plugin demangled, have been read. */
+void pasta__activity_rename(pasta_activity *a);
 
 /* The GPUs the program launched on, in device order, into `out` (room for
  * PASTA_MAX_DEVICES); their UUIDs (NULL when unknown) stay valid. Returns

@@ -43,6 +43,13 @@ void pasta__read_devices(void) {
   pasta__register_builtins();
   pasta__select_analyzers(pasta__stage_options.analyzers, 1);
   pasta__sync_warned = 0; /* said again in the report, if said before */
+  /* The names the plugin demangled, for the call paths and launch tables
+   * built below: host modules' now; device modules' when they are read,
+   * after which the launch table's names are looked up again. */
+  pasta__lock();
+  for (size_t i = 0; i < pasta__registry.num_host; ++i)
+    pasta_profile_remember_names(pasta__registry.host[i]);
+  pasta__unlock();
   /* Launches still in flight finish (and are timed) before the counters
    * are read. */
   pasta__stage_have_activity =
@@ -115,6 +122,8 @@ void pasta__report(void) {
     pasta__read_device_module(&p, &pasta__registry.device[i]);
   p.num_unread_modules = (uint32_t)pasta__registry.unread;
   pasta__unlock();
+  if (have_activity)
+    pasta__activity_rename(activity);
   if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
     fprintf(stderr, "pasta: warning: out of memory; the profile has no "
                     "lines\n");

@@ -11,6 +11,7 @@
 #include "intercept_internal.h" /* pasta__st: results not yet harvested */
 #include "pasta/abi.h"
 #include "profile/activity_text.h"
+#include "profile/demangle.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -397,6 +398,11 @@ static void test_graphs(void) {
         big = k->shapes[i].launches;
     CHECK(big == 6);
   }
+  /* Once a device module's tables are read, the launch table names its
+   * kernels as the plugin demangled them. */
+  CHECK(pasta__demangle_remember("_Z2gkv", "void gk() (as recorded)") == 0);
+  pasta__activity_rename(&act);
+  CHECK(row_of(&act, "void gk() (as recorded)") == k && k != NULL);
   pasta__activity_free(&act);
 }
 

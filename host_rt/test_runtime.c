@@ -43,7 +43,7 @@ void __pasta_before_device_reset(void);
 
 static const char host_strings[] = "main\0m.c";
 static const struct pasta_func host_funcs[] = {
-    {0, PASTA_FUNC_HOST, 5, 1, 0, PASTA_NONE}};
+    {0, PASTA_FUNC_HOST, 5, 1, 0, PASTA_NONE, PASTA_NONE}};
 static struct pasta_site host_sites[1];
 static uint64_t host_counters[2];
 static struct pasta_module_desc host_desc = {PASTA_ABI_MAGIC,
@@ -125,7 +125,8 @@ static void build_device(struct fake_device_module *m, const char *module) {
   memcpy(m->strings, "_Z1kv", 6);
   size_t len = strlen(module) + 1;
   memcpy(m->strings + 6, module, len);
-  m->funcs[0] = (struct pasta_func){0, PASTA_FUNC_KERNEL, 6, 5, 0, PASTA_NONE};
+  m->funcs[0] = (struct pasta_func){0, PASTA_FUNC_KERNEL, 6,         5,
+                                    0, PASTA_NONE,        PASTA_NONE};
   memset(m->sites, 0, sizeof m->sites);
   m->sites[0].func = 0;
   m->sites[0].file = 6;
@@ -336,10 +337,10 @@ static int test_unmeasured_divergence(void) {
                           0, NULL);
   static const char strings[] = "_Z5quietv\0_Z5otherv\0_Z3devv\0_Z3comv";
   const struct pasta_func funcs[] = {
-      {0, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE},
-      {10, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE},
-      {20, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, 0},
-      {28, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, PASTA_NONE}};
+      {0, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE, PASTA_NONE},
+      {10, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE, PASTA_NONE},
+      {20, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, 0, PASTA_NONE},
+      {28, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, PASTA_NONE, PASTA_NONE}};
   const struct pasta_div_row rows[] = {{0, PASTA_NONE, 1, 0},
                                        {1, PASTA_NONE, 2, PASTA_DIV_NUM},
                                        {2, PASTA_NONE, 3, 2 * PASTA_DIV_NUM},

@@ -130,6 +130,21 @@ typedef struct pasta_cfg {
  * and end are then left untouched. With 0 blocks nothing is written. */
 int pasta_propagate_lines(const pasta_cfg *cfg, uint32_t *start, uint32_t *end);
 
+#define PASTA_LINE_NO_SOURCE UINT32_MAX
+
+/* As pasta_propagate_lines, and also where each value came from:
+ * start_from[i] (end_from[i]) is the index of an instruction that has a
+ * line equal to start[i] (end[i]): i itself when it has a line, else the
+ * neighbour the value was propagated from (the first one in predecessor
+ * (successor) order when several have it); PASTA_LINE_NO_SOURCE while the
+ * value is unknown. A line taken from another instruction belongs to that
+ * instruction's file, which need not be the function's (code inlined from
+ * a header). Either array may be NULL. Also -1 for N + num_blocks >=
+ * PASTA_LINE_NO_SOURCE. */
+int pasta_propagate_lines_from(const pasta_cfg *cfg, uint32_t *start,
+                               uint32_t *end, uint32_t *start_from,
+                               uint32_t *end_from);
+
 #ifdef __cplusplus
 }
 #endif

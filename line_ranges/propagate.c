@@ -5,7 +5,10 @@
  * predecessors and successors like an instruction without a line. Two
  * independent monotone data-flow problems are solved with a FIFO worklist:
  * start (min over predecessors, only decreases) and end (max over
- * successors, only increases). Nodes with a line are constants.
+ * successors, only increases). Nodes with a line are constants. Beside
+ * each value the solver keeps the instruction it came from (a node with a
+ * line: itself), so that a caller can give a propagated line the file of
+ * the instruction that has it.
  */
 #include "line_ranges.h"
 
@@ -24,6 +27,8 @@ typedef struct graph {
   size_t *queue;      /* circular, nn slots: a node is queued at most once */
   unsigned char *queued;
   uint32_t *val;
+  uint32_t *from; /* per node: the instruction val came from, or
+                     PASTA_LINE_NO_SOURCE */
 } graph;
 
 static void *alloc_array(size_t count, size_t size) {
@@ -90,8 +95,10 @@ static size_t pop(worklist *w) {
 }
 
 static void init_values(graph *g, uint32_t unknown) {
-  for (size_t x = 0; x < g->nn; x++)
+  for (size_t x = 0; x < g->nn; x++) {
     g->val[x] = has_line(g, x) ? g->cfg->lines[x] : unknown;
+    g->from[x] = has_line(g, x) ? (uint32_t)x : PASTA_LINE_NO_SOURCE;
+  }
 }
 
 /* start: min over predecessors; a change re-queues successors. */
@@ -108,19 +115,23 @@ static void solve_start(graph *g) {
   while (w.count) {
     size_t x = pop(&w);
     size_t b = node_block(g, x);
-    uint32_t m = PASTA_LINE_UNKNOWN_START;
+    uint32_t m = PASTA_LINE_UNKNOWN_START, mfrom = PASTA_LINE_NO_SOURCE;
     if (!starts_block(g, x)) {
       m = g->val[x - 1];
+      mfrom = g->from[x - 1];
     } else {
       for (size_t k = g->pred_first[b]; k < g->pred_first[b + 1]; k++) {
-        uint32_t v = g->val[last_node(g, g->preds[k])];
-        if (v < m)
-          m = v;
+        size_t y = last_node(g, g->preds[k]);
+        if (g->val[y] < m) {
+          m = g->val[y];
+          mfrom = g->from[y];
+        }
       }
     }
     if (m >= g->val[x])
       continue;
     g->val[x] = m;
+    g->from[x] = mfrom;
     if (!ends_block(g, x)) {
       push(&w, x + 1);
     } else {
@@ -144,19 +155,23 @@ static void solve_end(graph *g) {
   while (w.count) {
     size_t x = pop(&w);
     size_t b = node_block(g, x);
-    uint32_t m = PASTA_LINE_UNKNOWN_END;
+    uint32_t m = PASTA_LINE_UNKNOWN_END, mfrom = PASTA_LINE_NO_SOURCE;
     if (!ends_block(g, x)) {
       m = g->val[x + 1];
+      mfrom = g->from[x + 1];
     } else {
       for (size_t k = cfg->succ_first[b]; k < cfg->succ_first[b + 1]; k++) {
-        uint32_t v = g->val[first_node(g, cfg->succs[k])];
-        if (v > m)
-          m = v;
+        size_t y = first_node(g, cfg->succs[k]);
+        if (g->val[y] > m) {
+          m = g->val[y];
+          mfrom = g->from[y];
+        }
       }
     }
     if (m <= g->val[x])
       continue;
     g->val[x] = m;
+    g->from[x] = mfrom;
     if (!starts_block(g, x)) {
       push(&w, x - 1);
     } else {
@@ -188,6 +203,12 @@ static int validate(const pasta_cfg *cfg, const uint32_t *start,
 
 int pasta_propagate_lines(const pasta_cfg *cfg, uint32_t *start,
                           uint32_t *end) {
+  return pasta_propagate_lines_from(cfg, start, end, NULL, NULL);
+}
+
+int pasta_propagate_lines_from(const pasta_cfg *cfg, uint32_t *start,
+                               uint32_t *end, uint32_t *start_from,
+                               uint32_t *end_from) {
   if (!cfg)
     return -1;
   if (cfg->num_blocks == 0)
@@ -200,7 +221,7 @@ int pasta_propagate_lines(const pasta_cfg *cfg, uint32_t *start,
   g.cfg = cfg;
   g.nb = cfg->num_blocks;
   g.ni = cfg->block_first[g.nb];
-  if (g.ni > SIZE_MAX - g.nb)
+  if (g.ni > SIZE_MAX - g.nb || g.ni + g.nb >= PASTA_LINE_NO_SOURCE)
     return -1;
   g.nn = g.ni + g.nb;
   size_t ne = (size_t)cfg->succ_first[g.nb] - cfg->succ_first[0];
@@ -212,9 +233,11 @@ int pasta_propagate_lines(const pasta_cfg *cfg, uint32_t *start,
   g.queue = alloc_array(g.nn, sizeof(*g.queue));
   g.queued = calloc(g.nn, 1);
   g.val = alloc_array(g.nn, sizeof(*g.val));
+  g.from = alloc_array(g.nn, sizeof(*g.from));
   uint32_t *vstart = alloc_array(g.nn, sizeof(*vstart));
+  uint32_t *fstart = alloc_array(g.nn, sizeof(*fstart));
   if (!g.blk || !g.pred_first || !g.preds || !g.queue || !g.queued || !g.val ||
-      !vstart)
+      !g.from || !vstart || !fstart)
     goto out;
 
   for (size_t b = 0; b < g.nb; b++)
@@ -240,11 +263,18 @@ int pasta_propagate_lines(const pasta_cfg *cfg, uint32_t *start,
   uint32_t *tmp = vstart;
   vstart = g.val;
   g.val = tmp;
+  tmp = fstart;
+  fstart = g.from;
+  g.from = tmp;
   solve_end(&g);
 
   for (size_t i = 0; i < g.ni; i++) {
     start[i] = vstart[i];
     end[i] = g.val[i];
+    if (start_from)
+      start_from[i] = fstart[i];
+    if (end_from)
+      end_from[i] = g.from[i];
   }
   rc = 0;
 out:
@@ -254,6 +284,8 @@ out:
   free(g.queue);
   free(g.queued);
   free(g.val);
+  free(g.from);
   free(vstart);
+  free(fstart);
   return rc;
 }

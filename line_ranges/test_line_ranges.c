@@ -62,6 +62,30 @@ static void check_cfg(int line, size_t nb, const uint32_t *block_first,
                 "returned %d", rc))
     return;
   expect_lines(line, n, start, end, want_start, want_end);
+  /* The same with sources: the same ranges, each value's source an
+   * instruction that has that line (itself when it has one). */
+  uint32_t start2[64], end2[64], sfrom[64], efrom[64];
+  rc = pasta_propagate_lines_from(&cfg, start2, end2, sfrom, efrom);
+  if (!check_at(__FILE__, line, rc == 0, "pasta_propagate_lines_from(...) == 0",
+                "returned %d", rc))
+    return;
+  expect_lines(line, n, start2, end2, want_start, want_end);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t sf = sfrom[i], ef = efrom[i];
+    check_at(__FILE__, line,
+             sf == PASTA_LINE_NO_SOURCE
+                 ? start2[i] == US
+                 : sf < n && lines[sf] && lines[sf] == start2[i] &&
+                       (!lines[i] || sf == i),
+             "start source", "instruction %zu: start %u from %u", i, start2[i],
+             sf);
+    check_at(__FILE__, line,
+             ef == PASTA_LINE_NO_SOURCE
+                 ? end2[i] == UE
+                 : ef < n && lines[ef] && lines[ef] == end2[i] &&
+                       (!lines[i] || ef == i),
+             "end source", "instruction %zu: end %u from %u", i, end2[i], ef);
+  }
 }
 #define CHECK_CFG(bf, lines, sf, succs, ws, we)                                \
   check_cfg(__LINE__, N_OF(bf) - 1, bf, lines, sf, succs, ws, we)
@@ -274,6 +298,37 @@ static void test_propagate_diamond(void) {
   const uint32_t ws[] = {10, 11, 20, 25, 15, 30, 25, 25, 50, 5};
   const uint32_t we[] = {10, 11, 20, 25, 15, 30, 50, 50, 50, 5};
   CHECK_CFG(bf, lines, sf, succs, ws, we);
+}
+
+/* Where a propagated line came from: B3's start is the first arm's last
+ * instruction (#3, line 25), its end B4's first (#8, line 50); the first
+ * found wins among predecessors with the same line. */
+static void test_propagate_sources(void) {
+  const uint32_t bf[] = {0, 2, 4, 6, 8, 10};
+  const uint32_t lines[] = {10, 11, 20, 25, 15, 30, 0, 0, 50, 5};
+  const uint32_t sf[] = {0, 2, 3, 4, 5, 5}, succs[] = {1, 2, 3, 3, 4};
+  pasta_cfg cfg = {5, bf, lines, sf, succs};
+  uint32_t start[10], end[10], from_s[10], from_e[10];
+  CHECK_EQ_INT(pasta_propagate_lines_from(&cfg, start, end, from_s, from_e), 0);
+  CHECK_EQ_INT(from_s[6], 3);
+  CHECK_EQ_INT(from_s[7], 3);
+  CHECK_EQ_INT(from_e[6], 8);
+  CHECK_EQ_INT(from_e[7], 8);
+  CHECK_EQ_INT(from_s[4], 4);
+  /* Equal lines in both arms: the first predecessor's. */
+  const uint32_t lines2[] = {10, 11, 20, 30, 15, 30, 0, 0, 50, 5};
+  cfg.lines = lines2;
+  CHECK_EQ_INT(pasta_propagate_lines_from(&cfg, start, end, from_s, NULL), 0);
+  CHECK_EQ_INT(start[6], 30);
+  CHECK_EQ_INT(from_s[6], 3);
+  /* Nothing before: no source. */
+  const uint32_t bf3[] = {0, 3}, lines3[] = {0, 7, 0}, sf3[] = {0, 0};
+  pasta_cfg one = {1, bf3, lines3, sf3, NULL};
+  CHECK_EQ_INT(pasta_propagate_lines_from(&one, start, end, from_s, from_e), 0);
+  CHECK_EQ_INT(from_s[0], PASTA_LINE_NO_SOURCE);
+  CHECK_EQ_INT(from_e[0], 1);
+  CHECK_EQ_INT(from_s[2], 1);
+  CHECK_EQ_INT(from_e[2], PASTA_LINE_NO_SOURCE);
 }
 
 static void test_propagate_loop(void) {
@@ -790,6 +845,7 @@ static const test_case tests[] = {
     TEST(test_propagate_report_example),
     TEST(test_propagate_chain),
     TEST(test_propagate_diamond),
+    TEST(test_propagate_sources),
     TEST(test_propagate_loop),
     TEST(test_propagate_unreachable_block),
     TEST(test_propagate_empty_function),

@@ -170,9 +170,11 @@ public:
   RowIndex(ModuleTables &T, uint32_t Func, uint32_t FnFile)
       : T(T), Func(Func), FnFile(FnFile) {}
 
-  uint32_t rowFor(const Instruction &I, uint32_t Line) {
+  // The row of Line, which location From (nullptr: the function's own
+  // line) gives: in From's file.
+  uint32_t rowFor(const DILocation *From, uint32_t Line) {
     uint32_t File = FnFile;
-    if (const DILocation *L = userLocation(I))
+    if (const DILocation *L = From)
       if (auto *Scope = L->getScope())
         File = T.Strings.intern(
             joinPath(Scope->getDirectory(), Scope->getFilename()));
@@ -199,19 +201,21 @@ private:
 } // namespace
 
 // Each instruction's line: its own, else the previous one in the block,
-// else the next one, else the function's.
-static SmallVector<uint32_t, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
-  SmallVector<uint32_t, 16> Lines;
-  uint32_t Last = 0;
+// else the next one, else the function's; with the location it comes from
+// (whose file it is in), nullptr for the function's.
+using LineFrom = std::pair<uint32_t, const DILocation *>;
+static SmallVector<LineFrom, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
+  SmallVector<LineFrom, 16> Lines;
+  LineFrom Last{0, nullptr};
   for (Instruction &I : BB) {
     const DILocation *Loc = userLocation(I);
-    uint32_t L = Loc ? Loc->getLine() : 0;
-    Last = L ? L : Last;
+    if (Loc && Loc->getLine())
+      Last = {Loc->getLine(), Loc};
     Lines.push_back(Last);
   }
-  uint32_t Next = FnLine;
+  LineFrom Next{FnLine, nullptr};
   for (size_t K = Lines.size(); K-- > 0;) {
-    if (Lines[K])
+    if (Lines[K].first)
       Next = Lines[K];
     else
       Lines[K] = Next;
@@ -425,7 +429,7 @@ public:
 
   // BB's sites, its counters and the rows deriving figures from them.
   void planBlock(BasicBlock &BB) {
-    SmallVector<uint32_t, 16> Lines = blockLines(BB, PF.line);
+    SmallVector<LineFrom, 16> Lines = blockLines(BB, PF.line);
     std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
     SmallVector<Instruction *, 2> Calls;  // each starts a segment after it
     size_t FirstAccess = Plan.Accesses.size();
@@ -433,7 +437,8 @@ public:
     SmallVector<size_t, 8> AccessSegment, BranchSegment;
     size_t K = 0;
     for (Instruction &I : BB) {
-      uint32_t Row = Rows.rowFor(I, Lines[K++]);
+      auto [Line, From] = Lines[K++];
+      uint32_t Row = Rows.rowFor(From, Line);
       // PASTA's own (a block split into a counted edge): not the program's.
       if (isInstrumentation(&I))
         continue;

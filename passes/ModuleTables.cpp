@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +45,19 @@ pasta_target pasta::targetOf(const Module &M) {
   if (T.isAMDGCN())
     return PASTA_TARGET_AMDGCN;
   return PASTA_TARGET_HOST;
+}
+
+std::string pasta::demangledName(StringRef Symbol) {
+  std::string Shown = llvm::demangle(Symbol);
+  if (Shown != Symbol)
+    return Shown;
+  size_t At = Symbol.find("__intern__");
+  StringRef Hex = At == StringRef::npos ? "" : Symbol.substr(At + 10);
+  if (Hex.empty() || !all_of(Hex, isHexDigit))
+    return "";
+  StringRef Base = Symbol.take_front(At);
+  Shown = llvm::demangle(Base);
+  return Shown != Base ? Shown : "";
 }
 
 uint32_t StringTable::intern(StringRef S) {
@@ -236,9 +250,13 @@ void ModuleTables::printSites(raw_ostream &OS) const {
     return Off == PASTA_NONE ? StringRef("?") : StringRef(Str.c_str() + Off);
   };
   static const char *Kinds[] = {"kernel", "device", "host"};
-  for (const pasta_func &F : Funcs)
+  for (const pasta_func &F : Funcs) {
     OS << "pasta: func " << At(F.name) << " kind=" << Kinds[F.kind]
-       << " calls=" << F.calls_counter << "\n";
+       << " calls=" << F.calls_counter;
+    if (F.display != PASTA_NONE)
+      OS << " shown=\"" << At(F.display) << '"';
+    OS << "\n";
+  }
   struct Group {
     const char *Name;
     unsigned Base, Count;

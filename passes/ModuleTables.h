@@ -32,6 +32,14 @@ std::string moduleId(const llvm::Module &M);
 // Which runtime a module's code runs against.
 pasta_target targetOf(const llvm::Module &M);
 
+// A symbol as people read it, by LLVM's demangler (Itanium manglings,
+// clang's newest included: constrained templates, `Tn` parameters, lambdas
+// in templates), so that reports never depend on the C++ runtime of the
+// machine that shows them; "" when the symbol is no mangling it can read.
+// A kernel that -fgpu-rdc made unique ("<mangled>__intern__<hex>") reads as
+// the name before the suffix.
+std::string demangledName(llvm::StringRef Symbol);
+
 // NUL-separated strings, each stored once; rows refer to them by offset.
 class StringTable {
 public:

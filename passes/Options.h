@@ -60,9 +60,9 @@ struct Options {
 };
 
 // Whether PASTA_KERNELS' regex matches a kernel: its symbol, its name as
-// the report prints it (the C++ runtime's __cxa_demangle, which writes
-// lambdas as `main::{lambda(float)#1}`), or LLVM's demangling of it (which
-// writes them as `main::'lambda'(float)`).
+// the report prints it (LLVM's demangling, which writes lambdas as
+// `main::'lambda'(float)`), or the C++ runtime's __cxa_demangle of it
+// (`main::{lambda(float)#1}`, as older reports printed it).
 bool kernelNameMatches(const llvm::Regex &Filter, llvm::StringRef Mangled);
 
 // Diagnostics of the passes ("pasta: " + Msg), through the compiler's

@@ -12,7 +12,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -221,18 +220,28 @@ std::vector<Selection::InstLocation> Selection::locate(Function &F) {
     SuccFirst.push_back(Succs.size());
   }
 
+  // A line taken from a neighbour comes with the neighbour's file (the
+  // scope it was inlined from, say a header), never the function's.
   std::vector<uint32_t> Start(Lines.size()), End(Lines.size());
+  std::vector<uint32_t> StartFrom(Lines.size()), EndFrom(Lines.size());
   pasta_cfg Cfg{BlockIndex.size(), BlockFirst.data(), Lines.data(),
                 SuccFirst.data(), Succs.data()};
   if (!Lines.empty() &&
-      pasta_propagate_lines(&Cfg, Start.data(), End.data()) == 0) {
+      pasta_propagate_lines_from(&Cfg, Start.data(), End.data(),
+                                 StartFrom.data(), EndFrom.data()) == 0) {
     for (size_t I = 0; I < Locs.size(); ++I) {
       if (Locs[I].Start)
         continue;
-      uint32_t S = Start[I] == PASTA_LINE_UNKNOWN_START ? End[I] : Start[I];
+      bool Before = Start[I] != PASTA_LINE_UNKNOWN_START;
+      uint32_t S = Before ? Start[I] : End[I];
+      uint32_t From = Before ? StartFrom[I] : EndFrom[I];
       uint32_t E = End[I] == PASTA_LINE_UNKNOWN_END ? S : End[I];
       Locs[I].Start = S;
       Locs[I].End = E < S ? S : E;
+      if (From != PASTA_LINE_NO_SOURCE) {
+        Locs[I].Dir = Locs[From].Dir;
+        Locs[I].File = Locs[From].File;
+      }
     }
   }
   return Locs;
@@ -272,15 +281,39 @@ static bool splitAfterLeavingCalls(Function &F) {
   return !SplitAt.empty();
 }
 
+// A function the compiler made, not the user: the helpers clang's code
+// generation synthesizes, which get no debug info (or only as artificial)
+// even under -g. They are named with identifiers reserved for the
+// implementation: C++ static initialization and destruction
+// (__cxx_global_var_init*, __cxx_global_array_dtor*, _GLOBAL__sub_I_<file>,
+// __dtor_<var>, __tls_init), clang's own (__clang_call_terminate, ...), and
+// the Itanium thread-local wrappers and initializers (_ZTW..., _ZTH...).
+// Counted like any other; only the "no debug info" warning skips them,
+// since no flag of the user's would give them lines.
+static bool compilerGenerated(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return SP->isArtificial();
+  StringRef Name = F.getName();
+  for (StringRef Prefix : {"__cxx_global_", "_GLOBAL__", "__clang_", "__dtor_",
+                           "__tls_init", "__tls_guard", "_ZTW", "_ZTH"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
 void Selection::planFunction(Function &F, pasta_func_kind Kind,
                              uint32_t Owner) {
-  if (!F.getSubprogram() && !WarnedNoDebugInfo) {
+  if (!F.getSubprogram() && !WarnedNoDebugInfo && !compilerGenerated(F)) {
     WarnedNoDebugInfo = true;
-    reportWarning(Ctx, "'" + demangle(F.getName().str()) +
-                           "' has no debug info, so its counts cannot be tied "
-                           "to source lines" +
-                           (HaveSpec ? " or selected by PASTA_LINES" : "") +
-                           ": compile with -g or -gline-tables-only");
+    std::string Name = demangledName(F.getName());
+    reportWarning(Ctx,
+                  "'" + (Name.empty() ? F.getName().str() : Name) +
+                      "' has no debug info, so its counts cannot be tied to "
+                      "source lines" +
+                      (HaveSpec ? " or selected by PASTA_LINES" : "") +
+                      ": compile with -gline-tables-only or -g (PASTA's "
+                      "wrappers and toolchain add it unless told -g0 or "
+                      "PASTA_LINE_TABLES=0)");
   }
   if (T.Target == PASTA_TARGET_HOST && splitAfterLeavingCalls(F))
     FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
@@ -401,6 +434,10 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
 
   pasta_func PF{};
   PF.name = T.Strings.intern(F.getName());
+  std::string Shown = demangledName(F.getName());
+  PF.display = Shown.empty() ? PASTA_NONE : T.Strings.intern(Shown);
+  if (PF.display == 0) // reads as none (abi.h); only if it were the first
+    PF.display = PASTA_NONE;
   PF.kind = Kind;
   PF.file = PASTA_NONE;
   if (DISubprogram *SP = F.getSubprogram()) {

@@ -1,6 +1,8 @@
 /*===- demangle.c - C++ names as people read them -------------------------===*
  *
- * pasta_demangle() calls the C++ runtime's __cxa_demangle. The reference is
+ * pasta_demangle() returns what the plugin recorded for a name (LLVM's
+ * demangler, at compile time: pasta__demangle_remember), else calls the C++
+ * runtime's __cxa_demangle. The reference is
  * weak, so that a C program linked without a C++ runtime still links and
  * runs; when it is not bound, the runtime is looked up once with dlsym (a
  * C++ library the program loaded) and then by loading libstdc++ or
@@ -16,6 +18,7 @@
 #include "demangle.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,9 +54,94 @@ static uintptr_t look_up(void) {
 
 void pasta__demangle_disable(int disable) { atomic_store(&disabled, disable); }
 
+/*===-- Names the plugin demangled ----------------------------------------===*/
+
+/* An open-addressing table of (mangled, shown) copies, under one lock. */
+struct known_name {
+  char *mangled, *shown;
+};
+static pthread_mutex_t known_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct known_name *known;
+static size_t known_cap, known_num; /* cap: 0 or a power of two */
+
+static size_t name_hash(const char *s) {
+  uint64_t h = 14695981039346656037ull; /* FNV-1a */
+  for (; *s; ++s)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return (size_t)h;
+}
+
+/* The slot of `mangled`, or the empty slot where it goes. */
+static struct known_name *known_slot(struct known_name *table, size_t cap,
+                                     const char *mangled) {
+  for (size_t i = name_hash(mangled) & (cap - 1);; i = (i + 1) & (cap - 1))
+    if (!table[i].mangled || strcmp(table[i].mangled, mangled) == 0)
+      return &table[i];
+}
+
+static char *copy_of(const char *s) {
+  size_t len = strlen(s) + 1;
+  char *c = malloc(len);
+  return c ? memcpy(c, s, len) : NULL;
+}
+
+int pasta__demangle_remember(const char *mangled, const char *shown) {
+  if (!mangled || !shown)
+    return 0;
+  int rc = 0;
+  pthread_mutex_lock(&known_mu);
+  if (2 * (known_num + 1) > known_cap) {
+    size_t cap = known_cap ? 2 * known_cap : 64;
+    struct known_name *table = calloc(cap, sizeof *table);
+    if (!table) {
+      rc = -1;
+      goto out;
+    }
+    for (size_t i = 0; i < known_cap; ++i)
+      if (known[i].mangled)
+        *known_slot(table, cap, known[i].mangled) = known[i];
+    free(known);
+    known = table;
+    known_cap = cap;
+  }
+  struct known_name *k = known_slot(known, known_cap, mangled);
+  if (!k->mangled) {
+    char *m = copy_of(mangled), *d = copy_of(shown);
+    if (!m || !d) {
+      free(m);
+      free(d);
+      rc = -1;
+      goto out;
+    }
+    *k = (struct known_name){m, d};
+    ++known_num;
+  }
+out:
+  pthread_mutex_unlock(&known_mu);
+  return rc;
+}
+
+/* A copy of what the plugin recorded for `mangled`; NULL when nothing (or
+ * out of memory). */
+static char *recorded(const char *mangled) {
+  char *shown = NULL;
+  pthread_mutex_lock(&known_mu);
+  if (known_num) {
+    struct known_name *k = known_slot(known, known_cap, mangled);
+    if (k->mangled)
+      shown = copy_of(k->shown);
+  }
+  pthread_mutex_unlock(&known_mu);
+  return shown;
+}
+
 char *pasta_demangle(const char *mangled) {
-  if (!mangled || mangled[0] != '_' || mangled[1] != 'Z' ||
-      atomic_load(&disabled))
+  if (!mangled)
+    return NULL;
+  char *shown = recorded(mangled);
+  if (shown)
+    return shown;
+  if (mangled[0] != '_' || mangled[1] != 'Z' || atomic_load(&disabled))
     return NULL;
   uintptr_t fn = atomic_load(&demangler);
   if (!fn) {

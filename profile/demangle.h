@@ -2,8 +2,10 @@
  *
  * Kernel, device and host function names are recorded mangled (the symbol)
  * and shown demangled, the way Nsight Compute's "demangled" names read:
- * `void ns::scale<float>(float*, int)`. The demangler is the C++ runtime's
- * own (__cxa_demangle, libstdc++ or libc++abi), never a hand-written one:
+ * `void ns::scale<float>(float*, int)`. The plugin demangles the names of
+ * the functions it instruments with LLVM's demangler and records them
+ * (pasta__demangle_remember); other names go to the C++ runtime's
+ * __cxa_demangle (libstdc++ or libc++abi), never a hand-written demangler:
  * libpasta_rt is linked into C programs too, so it is referenced weakly and
  * looked up at run time, and when there is none the mangled name is shown.
  *
@@ -24,9 +26,17 @@ extern "C" {
 #endif
 
 /* The demangled form of an Itanium C++ name ("_Z..."), malloc'd; NULL when
- * `mangled` is not one, no demangler is at hand, or out of memory. Thread
- * safe. */
+ * `mangled` is not one, no demangler is at hand, or out of memory. A name
+ * the plugin demangled (pasta__demangle_remember) reads as it recorded it;
+ * the C++ runtime demangles only the others. Thread safe. */
 char *pasta_demangle(const char *mangled);
+
+/* Records what the plugin demangled at compile time (LLVM's demangler; a
+ * function table's `display`): pasta_demangle(mangled) returns a copy of
+ * `shown` from now on, whatever the C++ runtime at hand could read. Both
+ * are copied; the first record of a name stays. Thread safe. Returns 0, or
+ * -1 out of memory (the name is then left to the C++ runtime). */
+int pasta__demangle_remember(const char *mangled, const char *shown);
 
 /* What a human reads: the demangled name, or a copy of `name` as it is
  * (C names, or no demangler). malloc'd; NULL only out of memory. */

@@ -181,6 +181,19 @@ struct func_map {
 };
 
 /* Frees add_module's map (NULL allowed) and the names it demangled. */
+/* Whether the plugin recorded a demangled name. Offset 0 is never one (the
+ * symbol is in the strings before it): a table that leaves the field at
+ * zero (made by hand, or by an older layout's initializer) has none. */
+static int has_display(const struct pasta_func *f) {
+  return f->display != PASTA_NONE && f->display != 0;
+}
+
+static char *copy_string(const char *s) {
+  size_t len = strlen(s) + 1;
+  char *copy = malloc(len);
+  return copy ? memcpy(copy, s, len) : NULL;
+}
+
 static void free_map(struct func_map *map, uint32_t nf) {
   for (uint32_t i = 0; map && i < nf; ++i)
     free(map[i].demangled);
@@ -213,6 +226,20 @@ static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
   r->counter = row->counter;
 }
 
+void pasta_profile_remember_names(const struct pasta_module_desc *desc) {
+  if (pasta_profile_check_desc(desc) != PASTA_PROFILE_OK)
+    return;
+  const struct pasta_func *funcs =
+      (const struct pasta_func *)(uintptr_t)desc->funcs;
+  const char *strings = (const char *)(uintptr_t)desc->strings;
+  uint32_t ss = desc->strings_size;
+  for (uint32_t i = 0; funcs && strings && i < desc->num_funcs; ++i)
+    if (has_display(&funcs[i]) && valid_string(strings, ss, funcs[i].name) &&
+        valid_string(strings, ss, funcs[i].display))
+      pasta__demangle_remember(strings + funcs[i].name,
+                               strings + funcs[i].display);
+}
+
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters) {
@@ -238,6 +265,7 @@ int pasta_profile_add_module(pasta_profile *p,
     const struct pasta_func *f = &funcs[i];
     if (!valid_string(strings, ss, f->name) ||
         (f->file != PASTA_NONE && !valid_string(strings, ss, f->file)) ||
+        (has_display(f) && !valid_string(strings, ss, f->display)) ||
         f->calls_counter >= nc || f->kind > PASTA_FUNC_HOST)
       return PASTA_PROFILE_EMALFORMED;
     if (f->kind == PASTA_FUNC_KERNEL)
@@ -274,7 +302,11 @@ int pasta_profile_add_module(pasta_profile *p,
    * display names are demangled first, to know their lengths. */
   struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
   for (uint32_t i = 0; map && i < nf; ++i) {
-    map[i].demangled = pasta_demangle(strings + funcs[i].name);
+    /* The plugin's demangling (LLVM's) when it recorded one; the C++
+     * runtime's only for names it did not. */
+    map[i].demangled = has_display(&funcs[i])
+                           ? copy_string(strings + funcs[i].display)
+                           : pasta_demangle(strings + funcs[i].name);
     names +=
         strlen(map[i].demangled ? map[i].demangled : strings + funcs[i].name) +
         1;
@@ -302,6 +334,10 @@ int pasta_profile_add_module(pasta_profile *p,
   for (uint32_t i = 0; i < nf; ++i) {
     const struct pasta_func *f = &funcs[i];
     const char *mangled = blob + f->name;
+    /* Whoever demangles this name later (the trace, call paths) reads it
+     * as the plugin did. */
+    if (has_display(f))
+      pasta__demangle_remember(mangled, blob + f->display);
     const char *shown = map[i].demangled ? map[i].demangled : mangled;
     size_t room = strlen(shown) + 1;
     map[i].display = memcpy(display, shown, room);

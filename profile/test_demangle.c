@@ -67,6 +67,39 @@ static char *dem(const char *m) {
   return slot;
 }
 
+/* What the plugin recorded wins over the C++ runtime, and works without
+ * one: clang-22's `Tn` mangling, which Debian 12's __cxa_demangle cannot
+ * read. The strings are copied; the first record stays. */
+static void test_remembered(void) {
+  static const char tn[] = "_Z4addnITnDaLi5EEii";
+  pasta__demangle_disable(1);
+  CHECK_EQ_STR(dem(tn), "(null)");
+  char shown[] = "int addn<5>(int)";
+  CHECK_EQ_INT(pasta__demangle_remember(tn, shown), 0);
+  shown[0] = 'X';
+  CHECK_EQ_STR(dem(tn), "int addn<5>(int)");
+  CHECK_EQ_INT(pasta__demangle_remember(tn, "other"), 0);
+  CHECK_EQ_STR(dem(tn), "int addn<5>(int)");
+  /* Many names: the table grows and keeps them all. */
+  char m[32], d[32];
+  for (int i = 0; i < 300; ++i) {
+    snprintf(m, sizeof m, "_Z1f%di", i);
+    snprintf(d, sizeof d, "f%d(int)", i);
+    CHECK_EQ_INT(pasta__demangle_remember(m, d), 0);
+  }
+  int all = 1;
+  for (int i = 0; i < 300; ++i) {
+    snprintf(m, sizeof m, "_Z1f%di", i);
+    snprintf(d, sizeof d, "f%d(int)", i);
+    all &= strcmp(dem(m), d) == 0;
+  }
+  CHECK(all);
+  CHECK_EQ_STR(dem("_Z3barv"), "(null)"); /* not recorded, no runtime */
+  pasta__demangle_disable(0);
+  CHECK_EQ_STR(dem("_Z3barv"), "bar()");
+  CHECK_EQ_STR(dem(tn), "int addn<5>(int)");
+}
+
 static void test_demangle(void) {
   CHECK_EQ_STR(dem("_ZN2ns5scaleIfEEvPT_i"),
                "void ns::scale<float>(float*, int)");
@@ -249,6 +282,7 @@ static void test_columns(void) {
 
 int main(void) {
   test_demangle();
+  test_remembered();
   test_short();
   test_columns();
   return check_summary("demangle");

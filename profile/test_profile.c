@@ -6,6 +6,7 @@
  * with jansson, which only this test links) and the tables.
  *===----------------------------------------------------------------------===*/
 #include "analyzers/tables/tables.h"
+#include "demangle.h"
 #include "json_write.h"
 #include "pasta/profile.h"
 #include "profile_json.h"
@@ -53,6 +54,7 @@ static uint32_t add_func(struct fake_module *m, const char *name, uint32_t kind,
   f->line = line;
   f->calls_counter = calls_counter;
   f->owner = owner;
+  f->display = PASTA_NONE;
   return m->num_funcs++;
 }
 
@@ -373,6 +375,64 @@ static void test_rejection(void) {
                PASTA_PROFILE_EFINALIZED);
   free(m);
   pasta_profile_free(&p);
+}
+
+/* A name the plugin demangled (LLVM's demangler, recorded in the function
+ * table) is shown as recorded, also when the C++ runtime could read the
+ * mangling otherwise or not at all: here none is at hand. Names without
+ * one keep the runtime's demangling. */
+static void test_recorded_display_names(void) {
+  struct fake_module *m = calloc(1, sizeof *m);
+  if (!m)
+    return;
+  /* clang-22's mangling of a constrained template with a `Tn` parameter. */
+  static const char mangled[] = "_Z5clampITnDaLi3EQ8integralIT_EEiS0_",
+                    shown[] = "int clamp<3>(int)";
+  uint32_t f = add_func(m, mangled, PASTA_FUNC_HOST, "c.cpp", 3, 0, PASTA_NONE);
+  m->funcs[f].display = add_string(m, shown);
+  add_site(m, f, "c.cpp", 4, 1, PASTA_NONE);
+  add_func(m, "_Z3fooi", PASTA_FUNC_HOST, "c.cpp", 9, 2, PASTA_NONE);
+  set_counter(m, 0, 5);
+  set_counter(m, 1, 5);
+  m->desc.num_banks = 1;
+  finish_module(m, PASTA_TARGET_HOST, "c.cpp");
+  pasta__demangle_disable(1);
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  const pasta_profile_func *e =
+      find_func(p.host_functions, p.num_host_functions, mangled);
+  CHECK(e != NULL);
+  if (e)
+    CHECK_EQ_STR(e->name, shown);
+  e = find_func(p.host_functions, p.num_host_functions, "_Z3fooi");
+  CHECK(e != NULL);
+  if (e)
+    CHECK_EQ_STR(e->name, "_Z3fooi"); /* no demangler at hand */
+  CHECK(p.num_lines == 1);
+  if (p.num_lines == 1)
+    CHECK_EQ_STR(p.lines[0].function, shown);
+  pasta_profile_free(&p);
+  pasta__demangle_disable(0);
+  /* 0 reads as none (a table made without the field): the name as it is. */
+  m->funcs[f].display = 0;
+  pasta__demangle_disable(1);
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  e = find_func(p.host_functions, p.num_host_functions, mangled);
+  if (CHECK(e != NULL))
+    CHECK_EQ_STR(e->name, shown); /* not offset 0 (the symbol): remembered */
+  pasta_profile_free(&p);
+  pasta__demangle_disable(0);
+  /* An offset outside the strings is malformed. */
+  m->funcs[f].display = m->strings_size + 7;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
+  pasta_profile_free(&p);
+  free(m);
 }
 
 static void test_kernel_totals(void) {
@@ -1300,6 +1360,7 @@ int main(void) {
     return check_summary("profile");
   }
   CHECK_RUN(test_rejection);
+  CHECK_RUN(test_recorded_display_names);
   CHECK_RUN(test_kernel_totals);
   CHECK_RUN(test_generic_resolution);
   CHECK_RUN(test_device_functions);

@@ -13,6 +13,13 @@
 #   cp build/tests/nvcc-cmake/pasta/app build-gpu/nvcc/cmake/pasta
 # and run: run(command="bash scripts/gpu_nvcc.sh", carry=["build-gpu"]).
 # Results: $OUT/nvcc.md (a table), $OUT/nvcc/ (outputs, profiles).
+#
+# Line tables by default (no -lineinfo): build the Makefile project again
+# without -lineinfo (PASTA_NVCC_NOLINEINFO=1 ctest -R nvcc-make-project)
+# and stage
+#   cp build/tests/nvcc/pasta-nolineinfo/app build-gpu/nvcc/make/pasta-nolineinfo
+# Its profile must equal the -lineinfo build's (scripts/compare_profiles.py)
+# and have a file and line for every line entry (no "?:0").
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 bin=${PASTA_NVCC_BIN:-$PWD/build-gpu/nvcc}
@@ -45,6 +52,26 @@ for project in make cmake; do
   checks+="$project:"$'\n'"$(sed 's/^/    /' "$d/check.txt")"$'\n'
   [ $rc_plain = 0 ] && [ $rc_pasta = 0 ] && [ $same = yes ] && [ $rc_check = 0 ] || ok=0
 done
+# The Makefile project without -lineinfo, against the -lineinfo build.
+nolines=""
+if [ -x "$bin/make/pasta-nolineinfo" ] && [ -f "$W/make/profile.json" ]; then
+  d=$W/make-nolineinfo
+  mkdir -p "$d"
+  PASTA_OUTPUT=$d/profile.json "$bin/make/pasta-nolineinfo" > "$d/pasta.out" 2> "$d/pasta.err"
+  rc=$?
+  same=no
+  cmp -s "$W/make/plain.out" "$d/pasta.out" && same=yes
+  python3 scripts/compare_profiles.py "$W/make/profile.json" "$d/profile.json" \
+    > "$d/compare.txt" 2>&1
+  rc_cmp=$?
+  unlined=$(python3 -c 'import json, sys
+print(sum(1 for l in json.load(open(sys.argv[1]))["lines"] if not l.get("file") or not l.get("line")))' \
+    "$d/profile.json" 2> /dev/null || echo "?")
+  total=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["lines"]))' \
+    "$d/profile.json" 2> /dev/null || echo "?")
+  nolines="| make, no -lineinfo | $rc | $same | $total | $unlined | $([ $rc_cmp = 0 ] && echo equal || echo DIFFERENT) |"
+  [ $rc = 0 ] && [ $same = yes ] && [ $rc_cmp = 0 ] && [ "$unlined" = 0 ] || ok=0
+fi
 {
   echo "# Projects written for nvcc on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)"
   echo
@@ -53,6 +80,12 @@ done
   printf '%s' "$rows"
   echo
   printf '%s' "$checks"
+  if [ -n "$nolines" ]; then
+    echo
+    echo "| build | exit | same stdout | lines | lines without file:line | profile vs the -lineinfo build |"
+    echo "|---|---|---|---|---|---|"
+    echo "$nolines"
+  fi
 } > "$OUT/nvcc.md"
 cat "$OUT/nvcc.md"
 [ $ok = 1 ]

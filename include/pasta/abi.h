@@ -144,7 +144,11 @@ enum pasta_func_kind {
   X(U32, line)          /* line of the definition, 0 if unknown */             \
   X(U32, calls_counter) /* counter index */                                    \
   X(U32, owner)         /* for device functions: index of the only kernel      \
-                           that reaches it, or PASTA_NONE if shared */
+                           that reaches it, or PASTA_NONE if shared */         \
+  X(U32, display)       /* string offset: the name demangled by LLVM's         \
+                           demangler when the plugin recorded it, or           \
+                           PASTA_NONE (a C name, or not a mangling); never     \
+                           0 (the symbol comes first), so 0 reads as none */
 
 struct pasta_func {
   PASTA_FUNC_FIELDS(PASTA_ABI_MEMBER)

@@ -211,6 +211,13 @@ uint64_t pasta_rank_metric_value(enum pasta_rank_metric metric, uint64_t calls,
 /* Checks the magic and version of a descriptor only. */
 int pasta_profile_check_desc(const struct pasta_module_desc *desc);
 
+/* Remembers the names the plugin demangled in a module's function table
+ * (host memory), so that every later demangling of those symbols in this
+ * process (call paths, launch tables, the trace) reads them as the profile
+ * does; pasta_profile_add_module does it too. A descriptor of another
+ * version, or a name or display offset outside its strings, is skipped. */
+void pasta_profile_remember_names(const struct pasta_module_desc *desc);
+
 /* Adds one module. `desc` and the arrays it points to are host memory;
  * `counters` holds the bank-summed value of each of desc->num_counters
  * counters (desc->counters and desc->num_banks are ignored). Everything the

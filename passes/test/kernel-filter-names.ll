@@ -1,6 +1,6 @@
-; PASTA_KERNELS matches a kernel's symbol, its name as PASTA prints it (the
-; C++ runtime's demangling: lambdas read `main::{lambda(float)#1}`), and
-; LLVM's demangling (`main::'lambda'(float)`). The two kernels are
+; PASTA_KERNELS matches a kernel's symbol, its name as PASTA prints it
+; (LLVM's demangling: `main::'lambda'(float)`), and the C++ runtime's
+; demangling (lambdas read `main::{lambda(float)#1}`). The two kernels are
 ; ns::apply<float, main::{lambda(float)#1}> and ns::scale<float>, as clang
 ; mangles them.
 ; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-kernels='\{lambda\(float\)#1\}' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINTED

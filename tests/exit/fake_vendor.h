@@ -185,8 +185,8 @@ __attribute__((constructor)) static void FAKE(register_module)(void) {
   static const char strings[] = FAKE_FUNC "\0" FAKE_FILE;
   memcpy(FAKE(module).strings, strings, sizeof strings);
   uint32_t file = (uint32_t)sizeof FAKE_FUNC;
-  FAKE(module).funcs[0] =
-      (struct pasta_func){0, PASTA_FUNC_KERNEL, file, 3, 0, PASTA_NONE};
+  FAKE(module).funcs[0] = (struct pasta_func){
+      0, PASTA_FUNC_KERNEL, file, 3, 0, PASTA_NONE, PASTA_NONE};
   FAKE(module).sites[0] =
       (struct pasta_site){0, file, 4, 1, PASTA_NONE, PASTA_NONE, {0}};
   FAKE(module).sites[0].mix[PASTA_MIX_STORES + PASTA_SPACE_GLOBAL] = 1;

@@ -30,6 +30,27 @@ check "no other warning from clang" \
   bash -c "! grep -v 'pasta-nvcc: warning' '$work/pasta.log' | grep -q 'warning:'"
 check_program "$work/pasta/app" "$nm"
 
+# The same Makefile without -lineinfo, as most nvcc projects are written:
+# pasta-nvcc's default line tables give the same per-line profile
+# (scripts/gpu_nvcc.sh compares the two on a GPU). Built only with
+# PASTA_NVCC_NOLINEINFO=1 (a second Thrust build is minutes; CI checks the
+# default on single files: ctest wrapper-line-tables).
+if [ "${PASTA_NVCC_NOLINEINFO:-0}" = 1 ]; then
+  cp -r "$src" "$work/pasta-nolineinfo"
+  flags=$(make -s -C "$src" -f Makefile -f - print-flags NVCC=true << 'EOT'
+print-flags:
+	@echo $(NVCCFLAGS)
+EOT
+)
+  flags=${flags/ -lineinfo/}
+  make -C "$work/pasta-nolineinfo" NVCC="$nvcc_pasta" NVCCFLAGS="$flags" \
+    > "$work/pasta-nolineinfo.log" 2>&1
+  rc=$?
+  check "make NVCC=pasta-nvcc without -lineinfo succeeds" [ $rc = 0 ]
+  check "  and no warning about missing debug info" \
+    bash -c "! grep -q 'has no debug info' '$work/pasta-nolineinfo.log'"
+fi
+
 # The plain twin, with the real nvcc (not needed to pass).
 nvcc=${PASTA_REAL_NVCC:-/usr/local/cuda/bin/nvcc}
 if [ -x "$nvcc" ]; then

@@ -22,13 +22,15 @@
 // entries, told apart only by their lambda's number.
 //
 // Names: the profile keeps each kernel's mangled name and prints it
-// demangled as Nsight Compute does (c++filt's spelling):
+// demangled as Nsight Compute does, in LLVM's demangler's spelling
+// (llvm-cxxfilt's: the plugin records it at compile time), which numbers
+// lambdas 'lambda', 'lambda0', 'lambda1', ...:
 //   void ns::scale<float>(float*, float, int)
 //   void ns::scale<double>(double*, double, int)
 //   void outer::inner::apply<outer::inner::Offset>(float*,
-//   outer::inner::Offset, int) void for_each_index<main::{lambda(int)#1}>(int,
-//   main::{lambda(int)#1}) void for_each_index<main::{lambda(int)#2}>(int,
-//   main::{lambda(int)#2})
+//   outer::inner::Offset, int)
+//   void for_each_index<main::'lambda'(int)>(int, main::'lambda'(int))
+//   void for_each_index<main::'lambda0'(int)>(int, main::'lambda0'(int))
 //
 // Results: x = 1, y = 1 at the start; scale<float> by 2 -> x = 2;
 // scale<double> by 4 on w = 1 -> 4; apply adds 0.5 -> y = 1.5; lambda #1:
@@ -44,8 +46,8 @@
 // EXPECT: name _ZN2ns5scaleIfEEvPT_S1_i void ns::scale<float>(float*, float, int)
 // EXPECT: name _ZN2ns5scaleIdEEvPT_S1_i void ns::scale<double>(double*, double, int)
 // EXPECT: name _ZN5outer5inner5applyINS0_6OffsetEEEvPfT_i void outer::inner::apply<outer::inner::Offset>(float*, outer::inner::Offset, int)
-// EXPECT: name _Z14for_each_indexIZ4mainEUliE_EviT_ void for_each_index<main::{lambda(int)#1}>(int, main::{lambda(int)#1})
-// EXPECT: name _Z14for_each_indexIZ4mainEUliE0_EviT_ void for_each_index<main::{lambda(int)#2}>(int, main::{lambda(int)#2})
+// EXPECT: name _Z14for_each_indexIZ4mainEUliE_EviT_ void for_each_index<main::'lambda'(int)>(int, main::'lambda'(int))
+// EXPECT: name _Z14for_each_indexIZ4mainEUliE0_EviT_ void for_each_index<main::'lambda0'(int)>(int, main::'lambda0'(int))
 // EXPECT: consistent
 // clang-format on
 #include <cstdio>
