@@ -72,6 +72,62 @@ print(sum(1 for l in json.load(open(sys.argv[1]))["lines"] if not l.get("file") 
   nolines="| make, no -lineinfo | $rc | $same | $total | $unlined | $([ $rc_cmp = 0 ] && echo equal || echo DIFFERENT) |"
   [ $rc = 0 ] && [ $same = yes ] && [ $rc_cmp = 0 ] && [ "$unlined" = 0 ] || ok=0
 fi
+# Projects nobody here wrote (docs/validation.md says how each was built and
+# staged; their code is never committed): build-gpu/nvcc/external/<name>/
+# holds `plain` (the real nvcc, their Makefile unmodified), `pasta` (the same
+# Makefile with only NVCC swapped for pasta-nvcc: no -g, no -lineinfo, gcc
+# linking where the Makefile says so), `pasta-lineinfo` (the same with
+# -lineinfo), `clang-plain` (the same through pasta-nvcc with
+# PASTA_KERNELS='^$': clang's code for the kernels, uninstrumented, which is
+# what PASTA's counts describe) and `args` (the command line). Per project:
+# the builds must print the same, the two profiles must be equal with every
+# line tied to a file, and PASTA's counts must agree with Nsight Compute on
+# clang-plain (on plain, nvcc's code, where there is no clang-plain).
+external=""
+. scripts/lib/gpu.sh
+NCU=$(pasta_find_ncu)
+metrics=$(tr -d ' \n' < scripts/ncu_metrics.txt)
+for dir in "$bin"/external/*/; do
+  [ -x "$dir/pasta" ] || continue
+  name=$(basename "$dir")
+  d=$W/external/$name
+  mkdir -p "$d"
+  args=$(cat "$dir/args" 2> /dev/null)
+  # shellcheck disable=SC2086
+  (cd "$d" && "$dir/plain" $args > plain.out 2> plain.err)
+  rc_plain=$?
+  # shellcheck disable=SC2086
+  (cd "$d" && PASTA_OUTPUT=$d/pasta.json "$dir/pasta" $args > pasta.out 2> pasta.err)
+  rc_pasta=$?
+  # shellcheck disable=SC2086
+  (cd "$d" && PASTA_OUTPUT=$d/lineinfo.json "$dir/pasta-lineinfo" $args \
+    > lineinfo.out 2> lineinfo.err)
+  rc_lineinfo=$?
+  same=no
+  cmp -s "$d/plain.out" "$d/pasta.out" && cmp -s "$d/plain.out" "$d/lineinfo.out" && same=yes
+  python3 scripts/compare_profiles.py "$d/lineinfo.json" "$d/pasta.json" > "$d/compare.txt" 2>&1
+  rc_cmp=$?
+  read -r total unlined < <(python3 -c 'import json, sys
+lines = json.load(open(sys.argv[1]))["lines"]
+print(len(lines), sum(1 for l in lines if not l.get("file") or not l.get("line")))' \
+    "$d/pasta.json" 2> /dev/null || echo "? ?")
+  ncu="no ncu"
+  ncu_bin=$dir/plain
+  [ -x "$dir/clang-plain" ] && ncu_bin=$dir/clang-plain
+  if [ -x "$NCU" ]; then
+    mkdir -p "$d/ncu"
+    cp "$d/pasta.json" "$d/ncu/$name.json"
+    # shellcheck disable=SC2086
+    (cd "$d" && "$NCU" --csv --page raw --print-units base --print-kernel-base mangled \
+      --metrics "$metrics" \
+      --log-file "$d/ncu/$name.ncu.csv" "$ncu_bin" $args > /dev/null 2>&1)
+    python3 scripts/compare_ncu.py --work "$d/ncu" --kernels "$name" \
+      --validation "$d/ncu.md" > "$d/ncu.txt" 2>&1 && ncu="equal" || ncu="DIFFERENT ($d/ncu.md)"
+  fi
+  external+="| $name | $rc_plain / $rc_pasta / $rc_lineinfo | $same | $total | $unlined | $([ $rc_cmp = 0 ] && echo equal || echo DIFFERENT) | $ncu |"$'\n'
+  [ $rc_plain = 0 ] && [ $rc_pasta = 0 ] && [ $rc_lineinfo = 0 ] && [ $same = yes ] &&
+    [ $rc_cmp = 0 ] && [ "$unlined" = 0 ] && [ "$ncu" = equal ] || ok=0
+done
 {
   echo "# Projects written for nvcc on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)"
   echo
@@ -85,6 +141,15 @@ fi
     echo "| build | exit | same stdout | lines | lines without file:line | profile vs the -lineinfo build |"
     echo "|---|---|---|---|---|---|"
     echo "$nolines"
+  fi
+  if [ -n "$external" ]; then
+    echo
+    echo "| project (not ours) | exit: nvcc / PASTA / PASTA -lineinfo | same stdout | lines | lines without file:line | profile vs the -lineinfo build | counts vs ncu |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s' "$external"
+    for f in "$W"/external/*/ncu.md; do
+      [ -f "$f" ] && { echo; cat "$f"; }
+    done
   fi
 } > "$OUT/nvcc.md"
 cat "$OUT/nvcc.md"
