@@ -230,8 +230,8 @@ PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
  * bit b<k> of `mask` goes to slot s<k>, for k < n. Each lane's bits are
  * packed PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most
  * 64 < 2^7, so fields do not carry into each other) and lane 0 adds each
- * non-zero field. A warp sum is the costly part of a flush in short kernels
- * (docs/performance.md, "Flushing counts at exit"): four bits cost one. The
+ * non-zero field. A warp sum is a costly part of a flush in short kernels:
+ * four bits cost one. The
  * pass passes constants for the b<k> and n, and inlining prunes the unused
  * fields: written out, not as a loop, because nothing unrolls a loop after
  * the runtime is inlined. */

@@ -13,7 +13,7 @@
  * Prints one line per repetition and "median NS" last. The usual PASTA_*
  * variables apply (PASTA_CALL_DEPTH=0, PASTA_TIMING=0 take a part away).
  * Built with the runtime, not run as a test: docs/performance.md, "Host
- * overhead per launch", has the figures and the command.
+ * time per launch", has the figures and the command.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "pasta/abi.h"

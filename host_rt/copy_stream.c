@@ -5,8 +5,8 @@
  * own per GPU (non-blocking: not ordered with the legacy default stream),
  * made to wait for the launch through an event: queued on the launch's
  * stream instead, a copy held up the program's next kernel by about 10 us
- * on an H200, on its own stream by nothing measurable (docs/performance.md,
- * "Trace mode: reading records back without waiting"). Where the vendor
+ * on an H200, on its own stream by nothing measurable
+ * (bench/trace_readback_strategies.cu measures both). Where the vendor
  * table lacks the stream calls, or the stream cannot be made, the copies
  * go on the launch's stream.
  *===----------------------------------------------------------------------===*/

@@ -234,7 +234,7 @@ int pasta__capture_state(ops_t *ops, void *stream) {
 }
 
 /* Whether launch `nth` (from 0) of a kernel is timed. Two events cost
- * about 3 us per launch on an H100 (docs/performance.md, "Host overhead per
+ * about 3 us per launch on an H100 (docs/performance.md, "Host time per
  * launch"): by default the first launches of each kernel are timed, then one
  * in TIMED_EVERY; times per launch (mean, min, max) come from those, and
  * totals are estimated from the mean (analyzers/kernels). */

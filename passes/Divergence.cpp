@@ -616,7 +616,7 @@ private:
   //    between A and B. Not even a barrier after it is trusted to bring
   //    them back: in CUB's Onesweep sort that gave requests +3% against
   //    ncu, and rejecting every such loop gives what measuring every block
-  //    gives (docs/performance.md, twelfth session);
+  //    gives;
   //  - lanes that came to A apart must not be gathered before B (a barrier,
   //    a *_sync operation: mayGatherLanes), unless they came to A together
   //    (entersTogether);
@@ -1744,7 +1744,7 @@ static bool reachesLoop(const Function &F,
 // latency. What the cap spills costs once per thread in a kernel without
 // loops, once per iteration in one with them, so by default the first
 // gets 48 registers and the second 64 (the best of 32, 40, 48, 64 and no
-// cap on the GPU: docs/performance.md, thirteenth session). Requested
+// cap when the bundled programs were timed with each on an H200). Requested
 // sets every kernel's (0: none). A lower cap of the kernel's own is kept,
 // and launch bounds with a minimum of blocks per SM are the program's own
 // word on its occupancy (CUB gives its single-block kernels 1), so such a

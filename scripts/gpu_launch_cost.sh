@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Host time per launch on a GPU machine, and where it goes
-# (docs/performance.md, "Host overhead per launch"). Staged by
+# (docs/performance.md, "Host time per launch"). Staged by
 # scripts/stage_launch_cost.sh; run with
 #   run(command="bash scripts/gpu_launch_cost.sh", carry=["build-gpu-launch"])
 # Writes $OUT/launch_cost.md:

@@ -13,12 +13,12 @@
 #   (cd <earlier tree> && ninja -C build pasta pasta_rt pasta_rt_shared pasta_glue)
 #   STAGE_OLD_RUNTIME=1 scripts/stage_ws_before_after.sh <earlier tree>/build
 #   scripts/stage_launch_cost.sh
-# then run(command="bash scripts/gpu_ws_peek_run.sh",
+# then run(command="bash scripts/archive/gpu_ws_peek_run.sh",
 #          carry=["build-gpu", "build-gpu-launch"])
 # Results in $OUT: compare.txt, bench.md, thrust.md, device.txt, parts.tgz.
 # SKIP_EXTRAS=1 leaves out parts 2 and 3.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT/ncu" "$OUT/lc"
 bash scripts/gpu_ws_before_after.sh >"$OUT/ws_before_after.log" 2>&1

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Design measurement for issue [overhead-2] on a GPU machine, nothing staged
-# (nvcc builds it there): test_kernels/ws_state_strategies.cu, vector_add's
+# (nvcc builds it there): bench/ws_state_strategies.cu, vector_add's
 # page-flag code written out by hand with the working-set launch state in
 # global memory (today), as a by-value kernel parameter, or in __constant__
 # memory; CUDA events, median of TK_BENCH runs, three repetitions; flags and
 # sums checked in every mode.
-# run(command="bash scripts/gpu_ws_state_strategies.sh") -> $OUT/ws_state_strategies.md
+# run(command="bash bench/gpu_ws_state_strategies.sh") -> $OUT/ws_state_strategies.md
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/gpu.sh
 pasta_design_setup
 "$NVCC" -O3 -arch=sm_90 -Itest_kernels -Xptxas -v -o "$W/ws_state_strategies" \
-  test_kernels/ws_state_strategies.cu >"$W/ptxas.txt" 2>&1 || { cat "$W/ptxas.txt"; exit 1; }
+  bench/ws_state_strategies.cu >"$W/ptxas.txt" 2>&1 || { cat "$W/ptxas.txt"; exit 1; }
 {
   echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
   echo

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Nsight Compute on test_kernels/ws_state_strategies.cu's working-set modes
+# Nsight Compute on bench/ws_state_strategies.cu's working-set modes
 # (one launch each, --set full, details page and the per-instruction source
 # view): where the page-flag stores' time goes. GPU machine, nothing staged.
-# run(command="bash scripts/gpu_ws_state_ncu.sh") -> $OUT/ws_state_ncu.tgz
+# run(command="bash bench/gpu_ws_state_ncu.sh") -> $OUT/ws_state_ncu.tgz
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-out}
@@ -11,7 +11,7 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
 W=$(mktemp -d)
-"$NVCC" -O3 -arch=sm_90 -Itest_kernels -lineinfo -o "$W/wss" test_kernels/ws_state_strategies.cu || exit 1
+"$NVCC" -O3 -arch=sm_90 -Itest_kernels -lineinfo -o "$W/wss" bench/ws_state_strategies.cu || exit 1
 timeout 300 "$NCU" -k "regex:add_(plain|const)" --set full -o "$W/wss" "$W/wss" 16777216 >"$W/run.log" 2>&1
 "$NCU" -i "$W/wss.ncu-rep" --page details >"$W/details.txt" 2>&1
 "$NCU" -i "$W/wss.ncu-rep" --page raw --csv >"$W/raw.csv" 2>&1

@@ -19,12 +19,12 @@
 #   use, left out of build-gpu/kernels.tgz, and the structures packed as
 #   build-gpu/structures.tgz:
 #   tar czf build-gpu/structures.tgz -C build-gpu/bin structures)
-# then run(command="bash scripts/gpu_overhead2.sh", carry=["build-gpu"]).
+# then run(command="bash scripts/archive/gpu_overhead2.sh", carry=["build-gpu"]).
 # Results in $OUT: check/ (validation.md, structures.md), bench/bench.md,
 # thrust.md, launch.md (host time per launch, with settings); logs beside
 # them. Exit status 1 when any step failed.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT/check" "$OUT/bench" "$OUT/thrust"
 bash scripts/unpack_gpu.sh

@@ -13,12 +13,12 @@
 #     tar czf structures.tgz -C bin structures && rm -rf bin/structures)
 #   (xz: gzip's kernels.tgz, 82 MB, no longer fits the 64 MiB carry)
 #   git rev-parse --short HEAD > build-gpu/commit; scripts/stage_launch_cost.sh
-# then run(command="bash scripts/gpu_overhead2_final.sh",
+# then run(command="bash scripts/archive/gpu_overhead2_final.sh",
 #          carry=["build-gpu", "build-gpu-launch"]).
 # Results in $OUT: check.md, structures.md, trace-bench.md, trace-summary.md,
 # launch_cost.md, and everything else in rest.tgz.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/gpu-out}
 W=$OUT/work
 mkdir -p "$W/check" "$W/trace" "$W/lc"

@@ -1,13 +1,14 @@
 // ws_state_strategies.cu - where a working-set copy should read its launch
 // state from, measured on the shape where the working-set mode costs most
-// for its size: vector_add, one element per thread (4.3x plain on an H200,
-// docs/performance.md). Not an instrumented program: the page-flag code of
+// for its size: vector_add, one element per thread (4.3x plain on an H200;
+// docs/lab/2026-11-26-overhead2-2-exit-flush-and-ws-flags.md). Not an
+// instrumented program: the page-flag code of
 // PASTA's working-set copy (device_rt/device_rt.c: __pasta_ws_resolve_arg's
 // range check against the pointer argument's allocation, the thread block's
 // bank of flags, __pasta_ws_mark's read of the flags and store of 1 where 0)
 // is written out by hand here, with the launch state in each place below, so
 // that one run on a GPU compares them before the pass emits one. Built with
-// nvcc by scripts/gpu_ws_state_strategies.sh.
+// nvcc by bench/gpu_ws_state_strategies.sh.
 //
 // Modes (argument `mode`):
 //   0 plain   no page flags

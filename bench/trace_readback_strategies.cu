@@ -4,9 +4,9 @@
 // with every launch traced. Not an instrumented program: each strategy is
 // the host side of host_rt/trace_launch.c written out with the CUDA runtime
 // around a stand-in kernel that appends records as a trace copy does, so
-// one run on a GPU compares them side by side (docs/performance.md, "Trace
-// mode: reading records back without waiting"). Built with nvcc by
-// scripts/gpu_trace_readback.sh.
+// one run on a GPU compares them side by side (docs/lab/2026-11-26-overhead2-3-read-back-rings.md,
+// "Design measurement: where to queue the copies"). Built with nvcc by
+// bench/gpu_trace_readback.sh.
 //
 // The kernel: a block per 256 elements, a few dependent FMAs per element
 // (about 10 us at the default size on an H100 or H200), and lane 0 of each

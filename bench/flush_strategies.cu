@@ -3,8 +3,8 @@
 // reduction (test_kernels/reduction.cu, reduce_f32_kernel), whose threads do
 // one load and a few shuffles. Not an instrumented program: each strategy is
 // written out by hand here, so that one run on a GPU compares them side by
-// side before the pass emits one (docs/performance.md, "Flushing counts at
-// exit"). Built with nvcc by scripts/gpu_flush_strategies.sh.
+// side before the pass emits one (docs/lab/2026-11-23-overhead2-2-flushing-counts-at-exit.md
+// and docs/lab/2026-11-26-overhead2-2-exit-flush-and-ws-flags.md). Built with nvcc by bench/gpu_flush_strategies.sh.
 //
 // Every strategy counts the same six blocks as PASTA's counting copy of
 // reduce_f32_kernel: one bit per block in a 32-bit mask per thread (blocks
