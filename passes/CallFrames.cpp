@@ -114,6 +114,20 @@ CallFrames pasta::createCallFrames(Module &M, std::vector<FunctionPlan> &Plans,
       NA.takeName(&A);
       A.replaceAllUsesWith(&NA);
     }
+    // The plan keeps some values itself (pointers, lengths): F's arguments
+    // among them become NF's.
+    auto Moved = [&](Value *&V) {
+      if (auto *A = dyn_cast_or_null<Argument>(V); A && A->getParent() == &F)
+        V = NF->getArg(A->getArgNo());
+    };
+    for (CountedBlock &CB : P->Blocks) {
+      for (GenericSite &G : CB.Generic) {
+        Moved(G.What.Pointer);
+        Moved(G.Length);
+      }
+      for (ByteCount &BC : CB.Bytes)
+        Moved(BC.Length);
+    }
     NF->getArg(NF->arg_size() - 1)->setName("pasta.frame");
     NF->setSubprogram(F.getSubprogram());
     F.setSubprogram(nullptr);
