@@ -109,7 +109,14 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | devfn) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors) build_one "$g" ;;
+    # Also with every device function flushing at its returns (the scheme
+    # before frames, PASTA_CALL_FRAMES=0), for scripts/gpu_devfn.sh.
+    devfn)
+      build_one devfn
+      PASTA_CALL_FRAMES=0 "$pasta" "${cu[@]}" "$src/devfn/devfn.cu" -o devfn-noframes "${rt[@]}"
+      cp devfn.plain devfn-noframes.plain
+      ;;
     # Also at -O0, where every pointer is generic (resolved at run time).
     memops)
       build_one memops

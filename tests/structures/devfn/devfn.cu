@@ -49,6 +49,7 @@
 // clang-format on
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cuda_runtime.h>
 #include <vector>
 
@@ -121,8 +122,17 @@ static float host_dist(const float *a, const float *b, int d) {
   return s;
 }
 
-int main() {
-  const int n = 1 << 16, k = 8, d = 4;
+// devfn [LOG2N [K]]: 2^LOG2N threads (default 16), K centers (default 8);
+// the EXPECT lines are for the defaults, larger ones are for timing
+// (scripts/gpu_devfn.sh).
+int main(int argc, char **argv) {
+  const int logn = argc > 1 ? std::atoi(argv[1]) : 16;
+  const int k = argc > 2 ? std::atoi(argv[2]) : 8, d = 4;
+  if (logn < 8 || logn > 24 || k < 1 || k > 1024) {
+    std::printf("devfn: FAILED: usage: devfn [LOG2N (8-24) [K (1-1024)]]\n");
+    return 2;
+  }
+  const int n = 1 << logn;
   std::vector<float> points(n * d), centers(k * d), x(n), y(n);
   std::vector<int> sel(n), label(n);
   for (int i = 0; i < n * d; ++i)
