@@ -27,14 +27,18 @@ static void mayWriteAndSync(Function &F) {
   F.removeFnAttr(Attribute::NoSync);
 }
 
-// The direct calls in F to functions TwinOf maps.
+// The direct calls in F to functions TwinOf maps (a musttail call, or one
+// whose type is not the callee's, keeps calling the wrapper).
 static SmallVector<CallInst *, 8>
 callsToTwinned(Function &F, const DenseMap<Function *, Function *> &TwinOf) {
   SmallVector<CallInst *, 8> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *CI = dyn_cast<CallInst>(&I))
-      if (TwinOf.count(CI->getCalledFunction()) && !CI->isMustTailCall())
-        Calls.push_back(CI);
+  for (Instruction &I : instructions(F)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+    if (Callee && TwinOf.count(Callee) && !CI->isMustTailCall() &&
+        CI->getFunctionType() == Callee->getFunctionType())
+      Calls.push_back(CI);
+  }
   return Calls;
 }
 
