@@ -69,12 +69,9 @@ CallFrames pasta::createCallFrames(Module &M, std::vector<FunctionPlan> &Plans,
   CallFrames CF;
   if (T.Target == PASTA_TARGET_HOST)
     return CF;
-  SmallPtrSet<Function *, 16> Planned;
-  for (FunctionPlan &P : Plans) {
+  for (FunctionPlan &P : Plans)
     if (!threadEnds(*P.F).empty())
       return CF; // a thread may end with a frame unflushed
-    Planned.insert(P.F);
-  }
   // Device functions a planned function calls directly.
   SmallPtrSet<Function *, 16> Called;
   for (FunctionPlan &P : Plans)
