@@ -33,10 +33,20 @@
 //     y[i] = poly + outer + sq + op: 3 FLOPs, a 4-byte store
 //   sel[i] = i % 2 (sq for even i). half, reached by no direct call, is not
 //   counted (docs/counting-conventions.md: device functions are those a
-//   kernel reaches by direct calls), so op contributes n / 2 FLOPs (sq).
-//     flops.f32 = n * (6 + 6 + 1 + 3) + n / 2 = 16 n + n / 2 = 1,081,344
+//   kernel reaches by direct calls). sq is reached from two kernels (chain
+//   and squares): its counts are its own, under device_functions (below).
+//     flops.f32 = n * (6 + 6 + 3) = 983,040
 //     load_bytes.global = n * (4 + 4 + 8) = 1,048,576
 //     store_bytes.global = 4 n = 262,144
+//
+// squares(x, y, n): y[i] = sq(x[i]), one call per thread (the second kernel
+//   calling sq, with a frame of its own).
+//     flops.f32 = 0 (sq's are sq's), load_bytes.global = store_bytes.global
+//       = 4 n = 262,144
+//
+// sq (device_functions): calls = n (chain, directly) + n / 2 (chain,
+//   through the table, for even i) + n (squares) = 163,840; one FLOP each:
+//   flops.f32 = 163,840.
 //
 // Results: label[i] is a nearest center (checked against the host's
 // distances, with a tolerance for contraction); y[i] matches the host's
@@ -44,7 +54,9 @@
 //
 // clang-format off
 // EXPECT: kernel _Z6assignPKfS0_Piiii launches=1 flops.f32=6291456 load_bytes.global=16777216 store_bytes.global=262144
-// EXPECT: kernel _Z5chainPKfPKiPfi launches=1 flops.f32=1081344 load_bytes.global=1048576 store_bytes.global=262144
+// EXPECT: kernel _Z5chainPKfPKiPfi launches=1 flops.f32=983040 load_bytes.global=1048576 store_bytes.global=262144
+// EXPECT: kernel _Z7squaresPKfPfi launches=1 flops.f32=0 load_bytes.global=262144 store_bytes.global=262144
+// EXPECT: function _Z2sqf calls=163840 flops.f32=163840
 // EXPECT: consistent
 // clang-format on
 #include <cmath>
@@ -107,6 +119,13 @@ __global__ void chain(const float *x, const int *sel, float *y, int n) {
   y[i] = poly(v) + outer(v) + sq(v) + ops[sel[i]](v);
 }
 
+__global__ void squares(const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  y[i] = sq(x[i]);
+}
+
 static int check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) {
     std::printf("devfn: FAILED: %s: %s\n", what, cudaGetErrorString(e));
@@ -133,7 +152,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   const int n = 1 << logn;
-  std::vector<float> points(n * d), centers(k * d), x(n), y(n);
+  std::vector<float> points(n * d), centers(k * d), x(n), y(n), y2(n);
   std::vector<int> sel(n), label(n);
   for (int i = 0; i < n * d; ++i)
     points[i] = (float)((i * 37 + 11) % 101) / 10.0f;
@@ -143,13 +162,14 @@ int main(int argc, char **argv) {
     x[i] = (float)(i % 17) / 8.0f - 1.0f;
     sel[i] = i % 2;
   }
-  float *dp, *dc, *dx, *dy;
+  float *dp, *dc, *dx, *dy, *dy2;
   int *dl, *ds;
   if (check(cudaMalloc(&dp, n * d * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&dc, k * d * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&dl, n * sizeof(int)), "cudaMalloc") ||
       check(cudaMalloc(&dx, n * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&dy, n * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dy2, n * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&ds, n * sizeof(int)), "cudaMalloc"))
     return 1;
   cudaMemcpy(dp, points.data(), n * d * sizeof(float), cudaMemcpyHostToDevice);
@@ -158,10 +178,12 @@ int main(int argc, char **argv) {
   cudaMemcpy(ds, sel.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   assign<<<n / Threads, Threads>>>(dp, dc, dl, n, k, d);
   chain<<<n / Threads, Threads>>>(dx, ds, dy, n);
+  squares<<<n / Threads, Threads>>>(dx, dy2, n);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
   cudaMemcpy(label.data(), dl, n * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(y2.data(), dy2, n * sizeof(float), cudaMemcpyDeviceToHost);
   int bad = 0;
   double checksum = 0;
   for (int i = 0; i < n; ++i) {
@@ -181,7 +203,9 @@ int main(int argc, char **argv) {
                  (sel[i] ? v * 0.5f : v * v);
     if (std::fabs(y[i] - want) > 1e-5f * std::fmax(1.0f, std::fabs(want)))
       ++bad;
-    checksum += l + y[i];
+    if (y2[i] != v * v)
+      ++bad;
+    checksum += l + y[i] + y2[i];
   }
   std::printf("devfn: checksum %.3f\n", checksum);
   std::printf("devfn: %s\n", bad ? "FAILED" : "PASSED");
