@@ -454,47 +454,6 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                        B.getInt32(Live.size())});
 }
 
-// A twin (CallFrames.h) at Exit: each counter live there is added to its
-// element of the caller's frame, a private load, add and store.
-void CounterEmitter::emitFrameAdd(Instruction *Exit, FunctionPlan &P,
-                                  uint32_t Offset) {
-  Type *I64 = Type::getInt64Ty(Ctx);
-  Argument *Frame = P.F->getArg(P.F->arg_size() - 1);
-  auto Add = [&](IRBuilder<> &B, uint32_t C) {
-    // Not inbounds: the frame's pointer may lie before its allocation.
-    Value *Ptr = B.CreateConstGEP1_32(I64, Frame, Offset + C);
-    Value *Old = B.CreateAlignedLoad(I64, Ptr, Align(8));
-    B.CreateAlignedStore(B.CreateAdd(Old, loadCount(B, C)), Ptr, Align(8));
-  };
-  SmallVector<uint32_t, 16> Live = liveCounters(P, Exit->getParent());
-  // A site's run-time address-space counters are nearly always all zero:
-  // one test skips the eight.
-  SmallVector<uint32_t, 4> DynSets;
-  for (const CountedBlock &CB : P.Blocks)
-    for (uint32_t Dyn : CB.DynCounters)
-      if (is_contained(Live, Dyn))
-        DynSets.push_back(Dyn);
-  IRBuilder<> B(Exit);
-  for (uint32_t C : Live)
-    if (none_of(DynSets,
-                [&](uint32_t D) { return C >= D && C < D + PASTA_DYN_NUM; }))
-      Add(B, C);
-  for (uint32_t Dyn : DynSets) {
-    IRBuilder<> TB(Exit);
-    Value *Any = ConstantInt::get(I64, 0);
-    for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
-      Any = TB.CreateOr(Any, loadCount(TB, Dyn + I));
-    Instruction *Then = SplitBlockAndInsertIfThen(
-        TB.CreateICmpNE(Any, ConstantInt::get(I64, 0)), Exit->getIterator(),
-        false);
-    markInstrumentation(
-        Then->getParent()->getSinglePredecessor()->getTerminator());
-    TB.SetInsertPoint(Then);
-    for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
-      Add(TB, Dyn + I);
-  }
-}
-
 // Host functions flush inline, one atomic add per counter, up to this many
 // counters at one flush point; beyond, through __pasta_host_flush.
 static constexpr uint32_t HostInlineFlushLimit = 16;
@@ -803,19 +762,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
     for (BasicBlock &BB : F)
       if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
         Exits.push_back(BB.getTerminator());
-    bool Twin = Frames && Frames->Offset.count(&F);
-    bool Owner = Frames && Frames->Owners.count(&F);
-    if (Owner) // the frame stays a static allocation: first in the entry
-      Frames->Owners.lookup(&F).Frame->moveBefore(Entry.begin());
-    for (Instruction *Exit : Exits) {
-      if (Twin) {
-        emitFrameAdd(Exit, P, Frames->Offset.lookup(&F));
-        continue;
-      }
-      if (Owner)
-        emitFrameFlush(Exit, *Frames, Frames->Owners.lookup(&F), T);
+    for (Instruction *Exit : Exits)
       emitFlush(Exit, P);
-    }
   }
 
   // The counting code changed the CFG: the dominator tree mem2reg needs is

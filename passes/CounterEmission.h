@@ -19,7 +19,6 @@
 #ifndef PASTA_PASSES_COUNTEREMISSION_H
 #define PASTA_PASSES_COUNTEREMISSION_H
 
-#include "CallFrames.h"
 #include "ModuleTables.h"
 #include "Selection.h"
 
@@ -37,9 +36,6 @@ public:
       : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM) {}
 
   void emit(FunctionPlan &P);
-  // Device functions with a twin (CallFrames.h) add their counts to the
-  // frame; kernels owning a frame flush it at exit.
-  void setCallFrames(const CallFrames *CF) { Frames = CF; }
 
 private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
@@ -52,7 +48,6 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
-  void emitFrameAdd(llvm::Instruction *Exit, FunctionPlan &P, uint32_t Offset);
   llvm::SmallVector<uint32_t, 16>
   flushAlikeFromFirstBlock(llvm::Instruction *Exit, FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live);
@@ -84,7 +79,6 @@ private:
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;
-  const CallFrames *Frames = nullptr;
 };
 
 } // namespace pasta

@@ -199,13 +199,7 @@ bool ModuleInstrumenter::run() {
   if (Tables.Target != PASTA_TARGET_HOST)
     Tables.NumCounters = alignTo(Tables.NumCounters, 16);
   Tables.createCounters(M);
-  // Device functions' counts go to their caller's frame (CallFrames.h),
-  // except where the divergence and trace copies need them flushed.
-  CallFrames Frames;
-  if (Opts.CallFrames && !Opts.Divergence && !Opts.Trace)
-    Frames = createCallFrames(M, Sel.Plans, Tables, Copied);
   CounterEmitter Emitter(M, Tables, FAM);
-  Emitter.setCallFrames(&Frames);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty())

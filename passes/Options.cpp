@@ -76,13 +76,6 @@ static cl::opt<bool> PlaceCountersFlag(
              "per call in bits (env PASTA_PLACE_COUNTERS, default 1)"),
     cl::init(true));
 
-static cl::opt<bool> CallFramesFlag(
-    "pasta-call-frames",
-    cl::desc("PASTA: device functions that are not inlined add their counts "
-             "to a per-thread frame their kernel flushes at exit, instead of "
-             "flushing at every return (env PASTA_CALL_FRAMES, default 1)"),
-    cl::init(true));
-
 static cl::opt<bool> TraceFlag(
     "pasta-trace",
     cl::desc("PASTA: emit control-flow scope events (a trace copy of each "
@@ -206,8 +199,6 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
       flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
-  O.CallFrames =
-      flagOption(CallFramesFlag, "PASTA_CALL_FRAMES", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
   O.DivDrainVisits = drainOption(O.Errors);
   return O;

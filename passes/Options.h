@@ -52,9 +52,6 @@ struct Options {
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).
   bool PlaceCounters = true;
-  // PASTA_CALL_FRAMES=0: device functions flush their counts at every
-  // return, as before their frames (CallFrames.h). For comparison.
-  bool CallFrames = true;
   // PASTA_* yes/no variables whose value is none of 1/0, on/off, true/false,
   // yes/no: one message each, reported as errors by the counting pass.
   std::vector<std::string> Errors;

@@ -2,9 +2,7 @@
 ; counting) and a working-set copy (counting, plus one __pasta_ws_resolve per
 ; global or generic access, with the launch's state as one more parameter).
 ; The device function the kernel calls gets both copies too, and each copy
-; calls the copy of its own kind: the plain copy of the original, the
-; working-set copy of its twin (CallFrames.h: the kernel's frame, then the
-; launch state).
+; calls the copy of its own kind.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s --check-prefix=NOVAR
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -28,7 +26,7 @@ entry:
 
 ; The counting kernel is unchanged in signature and calls the counting callee.
 ; CHECK-LABEL: define ptx_kernel void @k(ptr addrspace(1) %out, ptr %in)
-; CHECK: call float @load_it__pasta_frame(ptr %in, ptr addrspace(5) %pasta.frame.base)
+; CHECK: call float @load_it(ptr %in)
 ; CHECK-NOT: __pasta_ws_resolve
 ; CHECK: ret void
 
@@ -59,20 +57,18 @@ entry:
 ; CHECK-DAG: %[[ARGFLAGS:.*]] = add i64 %pasta.ws.arg{{[0-9]*}}, %pasta.ws.bank
 ; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
-; CHECK: call float @load_it__pasta_frame__pasta_ws(ptr %in, ptr addrspace(5) %pasta.frame.base, ptr addrspace(1) %pasta.ws)
+; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call i64 @__pasta_ws_resolve{{.*}} addrspace(3)
 ; The store's address comes from parameter 0 (%out): the range the host
 ; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
 ; Each access's page flag is found and set after it (with up to three more
 ; of its block), so that waiting for the flag does not hold the access up.
-; (The frame of load_it's counts is flushed at the return, before them.)
 ; CHECK: store float %v, ptr addrspace(1) %out
-; CHECK-NEXT: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 16, i32 4096, i32 {{[0-9]+}}, ptr %pasta.frame, i32 10)
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
 ; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0)
-; CHECK-LABEL: define internal float @load_it__pasta_frame__pasta_ws(ptr %p, ptr addrspace(5) %pasta.frame, ptr addrspace(1) %pasta.ws)
+; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
 ; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
