@@ -9,19 +9,19 @@
 # whose C files gcc compiles and links, kernels by pasta-nvcc without -g
 # (no runtime on its link line: the program loads libpasta_rt.so by the path
 # the plugin recorded, else from the library path); memops: device
-# memcpy/memset of run-time length.
+# memcpy/memset of run-time length; devfn: non-inlined device functions.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
-#           gcc_link memops (default: all)
+#           gcc_link memops devfn (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -109,7 +109,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | devfn) build_one "$g" ;;
     # Also at -O0, where every pointer is generic (resolved at run time).
     memops)
       build_one memops

@@ -13,6 +13,9 @@ header comments). `EXPECT(m1,m2):` lines apply only to those modes,
       the entries of "kernels" whose mangled name matches RE (whole; the
       display name is tried too): N of them (default exactly 1); each FIELD
       (dotted: load_bytes.global) summed over them
+  function RE [matches=...] FIELD=V ...
+      the same over "device_functions" (the functions several kernels
+      reach; FIELD calls, flops.f32, ...)
   launch RE [matches=...] FIELD=V ...
       the same over the launch table ("launches"."kernels"); a FIELD that
       is a list (shapes, call_paths) compares its length
@@ -171,6 +174,9 @@ def run_checks(profile, exps, stderr_lines):
         try:
             if kind == "kernel":
                 bad = check_rows(profile.get("kernels", []), words[1:], "kernel")
+            elif kind == "function":
+                bad = check_rows(profile.get("device_functions", []), words[1:],
+                                 "function")
             elif kind == "launch":
                 rows = launch_rows(profile)
                 bad = (["no launch table"] if rows is None
@@ -266,6 +272,18 @@ def self_test():
         bad += not ok
         print("%s %s + %s: status %d (want %d): %s"
               % ("ok  " if ok else "FAIL", prof, err, got, want, last))
+    # Device functions (functions.cu: one function line).
+    funcs = os.path.join(fx, "functions.cu")
+    for prof, want in (("functions.ok.json", 0), ("functions.short.json", 1),
+                       ("threads.ok.json", 1)):
+        buf = io.StringIO()
+        got = check(os.path.join(fx, prof), [funcs], "",
+                    os.path.join(fx, "empty.err"), buf)
+        last = buf.getvalue().strip().splitlines()[-1]
+        ok = got == want
+        bad += not ok
+        print("%s %s + functions.cu: status %d (want %d): %s"
+              % ("ok  " if ok else "FAIL", prof, got, want, last))
     # The fault mode of main_c.c: the stderr rules.
     main_c = os.path.join(here, "main_c.c")
     for err, want in (("fault.err", 0), ("lost.err", 1)):
