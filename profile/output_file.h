@@ -22,8 +22,12 @@
  * no one can have planted) and then linked or renamed into place, so a
  * reader never sees a partial file, a failed write leaves what was there,
  * and a symbolic link at the name is replaced, never followed (its target
- * is never written). A new file gets mode 0666 minus the umask; a replaced
- * regular file keeps its mode. What is at `path` decides what happens:
+ * is never written). A new file gets mode 0666 minus the umask (0600 when
+ * the umask cannot be read); a replaced regular file of this user's keeps
+ * its permission bits (0777), another user's gets a new file's mode. The
+ * temporary file never takes descriptor 0, 1 or 2 (a program that closed
+ * them), and a file size limit (SIGXFSZ) makes the write fail, never kills
+ * the process. What is at `path` decides what happens:
  *  - nothing: the file is created;
  *  - a regular file, or a symbolic link (to anything): replaced if it is
  *    "ours" (below), else per mode;
@@ -165,8 +169,9 @@ typedef struct pasta_output_names {
  * first dot ("unknown" when unknown, a '/' in it as '_'); any other % is
  * left as it is. Without a pattern, the default name:
  * pasta-<program>-<pid>.json, or in a job pasta-<program>-rank<rank>.json
- * (pids repeat across nodes, ranks do not). malloc'd, or NULL without
- * memory. */
+ * (pids repeat across nodes, ranks do not), <program> being the last
+ * component of `program` (trailing slashes dropped), at most 200 bytes.
+ * malloc'd, or NULL without memory. */
 char *pasta__output_expand(const char *pattern, const char *program,
                            const pasta_output_names *names);
 
