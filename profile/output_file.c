@@ -403,7 +403,7 @@ static int write_regular(const char *target, const pasta_output_how *how,
     return -1;
   }
   fchmod(fd, new_file_mode());
-  int rc = write_fd(fd, tmp, write, arg, err, errsize);
+  int rc = write_fd(fd, target, write, arg, err, errsize);
   if (rc == 0)
     rc = install(tmp, target, how, written, err, errsize);
   if (rc != 0)

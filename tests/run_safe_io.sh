@@ -9,6 +9,9 @@
 #   merge-dup   merge reads a file named twice once
 #   small       long paths, /dev/null, PASTA_ANALYZERS=html, a reused fd 2,
 #               show /dev/zero
+#   process     what the program does to its process: chdir before exit, a
+#               removed working directory, ulimit -f, umask 077,
+#               PASTA_RUNTIME naming a fifo
 # Links another user plants in a shared directory are simulated by links
 # of our own in a temporary directory: the fix must not depend on
 # fs.protected_symlinks, so the test does not either.
@@ -249,6 +252,56 @@ small)
     expect "a 5 GiB profile: refused" has "$work/err" "larger than the 4096 MiB limit"
     rm -f "$work/huge.json"
   fi
+  ;;
+process)
+  build chd "$src/host/chdir_exit.c"
+  mkdir "$work/run" "$work/run/sub"
+  # chdir before exit: a relative PASTA_OUTPUT names a file in the
+  # directory the program started in (before: in the one it ended in).
+  (cd "$work/run" && PASTA_OUTPUT=rel.json PASTA_HTML=1 PASTA_QUIET=1 ../chd chdir sub) \
+    >/dev/null 2>"$work/err"
+  cat "$work/err"
+  expect "chdir: the profile is in the start directory" is_profile "$work/run/rel.json"
+  expect "chdir: the page beside it" has "$work/run/rel.html" "<!DOCTYPE html>"
+  expect "chdir: nothing in the directory it ended in" test -z "$(ls -A "$work/run/sub")"
+  (cd "$work/run" && ../chd chdir sub) >/dev/null 2>"$work/err"
+  expect "chdir, default name: in the start directory" \
+    test "$(find "$work/run" -maxdepth 1 -name 'pasta-chd-*.json' | wc -l)" -eq 1
+  expect "chdir: the note names where it went" has "$work/err" "pasta: profile written to $work/run/pasta-chd-"
+  # The directory it ended in was removed (before: "cannot create a file
+  # in .: No such file or directory", no profile).
+  (cd "$work/run" && PASTA_OUTPUT=gone.json PASTA_QUIET=1 ../chd rmcwd) >/dev/null 2>"$work/err"
+  cat "$work/err"
+  expect "removed working directory: the profile is written" is_profile "$work/run/gone.json"
+  expect "removed working directory: nothing said" lines "$work/err" 0
+  # ulimit -f: the write fails with one line; the program's exit status is
+  # its own (before: killed by SIGXFSZ, status 153, a temporary file left).
+  (ulimit -f 1 && cd "$work/run" && PASTA_OUTPUT=big.json PASTA_QUIET=1 ../chd chdir .) \
+    >/dev/null 2>"$work/err" && rc=0 || rc=$?
+  cat "$work/err"
+  expect "ulimit -f: exit status 0" test "$rc" -eq 0
+  expect "ulimit -f: one error line, naming the file" has "$work/err" "pasta: error: cannot write the profile: cannot write to big.json: File too large"
+  expect "ulimit -f: the reason" has "$work/err" "File too large"
+  expect "ulimit -f: no temporary file left" test "$(find "$work/run" -name '.*pasta-*' | wc -l)" -eq 0
+  # umask 077: the profile and the page are the user's alone.
+  (umask 077 && cd "$work/run" && PASTA_OUTPUT=private.json PASTA_HTML=1 PASTA_QUIET=1 ../chd chdir .) \
+    >/dev/null 2>&1
+  expect "umask 077: the profile is 0600" test "$(stat -c %a "$work/run/private.json")" = 600
+  expect "umask 077: the page is 0600" test "$(stat -c %a "$work/run/private.html")" = 600
+  # PASTA_RUNTIME naming a fifo no one writes (or a pipe, a terminal) for a
+  # program linked without the runtime: one warning, the program runs
+  # uninstrumented (before: dlopen blocked on it for ever).
+  PASTA_HOST=1 "$clang" -O2 -g -fpass-plugin="$plugin" "$src/host/chdir_exit.c" -o "$work/nort"
+  mkfifo "$work/rt.fifo"
+  PASTA_RUNTIME=$work/rt.fifo timeout 20 "$work/nort" chdir . >"$work/out" 2>"$work/err" && rc=0 || rc=$?
+  cat "$work/err"
+  expect "PASTA_RUNTIME=fifo: the program ends, exit 0" test "$rc" -eq 0
+  expect "PASTA_RUNTIME=fifo: its output" test "$(cat "$work/out")" = 42
+  expect "PASTA_RUNTIME=fifo: says why" has "$work/err" \
+    "pasta: warning: cannot load the PASTA runtime $work/rt.fifo (a pipe, a fifo or a terminal, not a library)"
+  echo | PASTA_RUNTIME=/dev/stdin timeout 20 "$work/nort" chdir . >/dev/null 2>"$work/err" && rc=0 || rc=$?
+  expect "PASTA_RUNTIME=/dev/stdin (a pipe): exit 0" test "$rc" -eq 0
+  expect "PASTA_RUNTIME=/dev/stdin (a pipe): says why" has "$work/err" "(a pipe, a fifo or a terminal, not a library)"
   ;;
 *)
   echo "unknown group $group"
