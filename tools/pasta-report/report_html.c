@@ -56,9 +56,7 @@ static void load_hotness(const char *path, struct loaded *l) {
   char err[256];
   int rc = csv ? pasta__hotness_read_csv(csv, &l->hotness, err, sizeof err) : 1;
   if (rc < 0)
-    fprintf(stderr,
-            "pasta-report: warning: %s: %s; the page has no hotness map\n", csv,
-            err);
+    pasta__report_warning("%s: %s; the page has no hotness map", csv, err);
   if (rc == 0)
     l->activity.activity.hotness = l->hotness.model;
   free(csv);
@@ -165,11 +163,11 @@ enum { MAX_REFUSED_LINES = 10 };
 static void refused(void *arg, const char *file) {
   struct roots *r = arg;
   if (++r->refused <= MAX_REFUSED_LINES)
-    fprintf(stderr,
-            "pasta-report: warning: source file %s is outside the source "
-            "roots (the current directory, the profile's directory, the "
-            "system's header directories, --source-root DIR); not read\n",
-            file);
+    pasta__report_warning(
+        "source file %s is outside the source roots (the current directory, "
+        "the profile's directory, the system's header directories, "
+        "--source-root DIR); not read",
+        file);
 }
 
 static int load(const char *path, const struct pasta__options *o,

@@ -187,11 +187,11 @@ static int drop_duplicates(struct inputs *in) {
     dup[ids[i].index] = 1;
   }
   if (dropped)
-    fprintf(stderr,
-            "pasta-report: warning: %zu input%s named a file named before "
-            "(%s is %s); each file is merged once\n",
-            dropped, dropped == 1 ? "" : "s", in->paths[first_dup],
-            in->paths[first_of]);
+    pasta__report_warning(
+        "%zu input%s named a file named before (%s is %s); each file is "
+        "merged once",
+        dropped, dropped == 1 ? "" : "s", in->paths[first_dup],
+        in->paths[first_of]);
   size_t kept = 0;
   for (size_t i = 0; i < in->n; ++i) {
     if (dup[i])
