@@ -131,14 +131,17 @@ static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
            p->mem_clock_khz, p->bus_bits);
 }
 
-/* The cache file, opened with `flags`: only a regular file, never through
- * a link (PASTA_CACHE_DIR may be a shared directory), never blocking on a
- * fifo. NULL when it is not one. */
+/* The cache file, opened with `flags`: only a regular file of this user's,
+ * never through a link (PASTA_CACHE_DIR may be a shared directory), never
+ * blocking on a fifo. NULL when it is not one: another user's file there is
+ * neither believed (its figures would be the peaks the roofline and the
+ * bandwidth table show) nor written. */
 static FILE *open_cache(const char *path, int flags, const char *mode) {
   int fd =
       open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
   struct stat st;
-  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+  if (fd >= 0 &&
+      (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())) {
     close(fd);
     fd = -1;
   }
