@@ -274,6 +274,17 @@ static void pasta__dwarf_quiet(Dwarf_Error error, Dwarf_Ptr arg) {
 }
 
 static int pasta__load_libdwarf(pasta_symbolizer *s) {
+  /* A path (PASTA_LIBDWARF=/some/file) must be a regular file: dlopen opens
+   * it blocking, and a fifo or a terminal would hang the report. A name
+   * without a '/' is searched for by the loader. */
+  struct stat st;
+  if (strchr(s->libdwarf_soname, '/') &&
+      (stat(s->libdwarf_soname, &st) != 0 || !S_ISREG(st.st_mode))) {
+    char why[300];
+    snprintf(why, sizeof why, "%.250s: not a regular file", s->libdwarf_soname);
+    pasta__set_note(s, "no source lines (libdwarf not loaded)", why);
+    return -1;
+  }
   void *h = dlopen(s->libdwarf_soname, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     const char *why = dlerror();
