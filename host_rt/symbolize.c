@@ -1103,8 +1103,13 @@ static const struct pasta__sym *pasta__find_sym(const struct pasta__object *o,
 
 /*===-- Finding a module's file -------------------------------------------===*/
 
+/* Only a regular file is read as a module: a profile from elsewhere may
+ * name a fifo, a terminal or a device as a frame's object, and opening one
+ * blocks (or reads without end). */
 static int pasta__readable(const char *path) {
-  return path && access(path, R_OK) == 0;
+  struct stat st;
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+         access(path, R_OK) == 0;
 }
 
 /* Whether the file at `path` is the module: readable and, when the

@@ -8,7 +8,7 @@
 #   clobber     PASTA_OUTPUT / html -o naming a file that is not PASTA's
 #   merge-dup   merge reads a file named twice once
 #   small       long paths, /dev/null, PASTA_ANALYZERS=html, a reused fd 2,
-#               show /dev/zero
+#               show /dev/zero, call-path frames in a fifo
 #   process     what the program does to its process: chdir before exit, a
 #               removed working directory, ulimit -f, umask 077,
 #               PASTA_RUNTIME naming a fifo
@@ -238,6 +238,23 @@ small)
   expect "html with a hotness map that is /dev/zero: the page" test "$rc" -eq 0
   expect "html with a hotness map that is /dev/zero: says why" has "$work/err" \
     "pasta-report: warning: $work/z.hotness.csv: a device, not a file (devices are never read); the page has no hotness map"
+  # A profile whose call-path frames name a fifo (or a device) as their
+  # object: frames not resolved there are looked up in their object, which
+  # is read only when it is a regular file (before: show blocked on the
+  # fifo for ever).
+  mkfifo "$work/obj.fifo"
+  python3 - "$src/fixtures/html/lud_ws.json" "$work/frames.json" "$work/obj.fifo" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in d["launches"]["kernels"]:
+    for cp in k["call_paths"]:
+        for f in cp["frames"]:
+            f.update(function=None, file=None, line=0, object=sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+  timeout 20 "$report" show "$work/frames.json" >"$work/out" 2>"$work/err" && rc=0 || rc=$?
+  expect "frames in a fifo: show ends, exit 0" test "$rc" -eq 0
+  expect "frames in a fifo: the launch table" has "$work/out" "lud_diagonal"
   # show --kernel with nested counted repetitions: refused before regcomp
   # (glibc: 1.2 s and 1.1 GB for this one; minutes for one more level).
   cp "$profile" "$work/k.json"
