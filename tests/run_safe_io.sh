@@ -255,6 +255,14 @@ EOF
   timeout 20 "$report" show "$work/frames.json" >"$work/out" 2>"$work/err" && rc=0 || rc=$?
   expect "frames in a fifo: show ends, exit 0" test "$rc" -eq 0
   expect "frames in a fifo: the launch table" has "$work/out" "lud_diagonal"
+  # The hotness map beside a profile is a fifo (planted in a shared
+  # directory): not read, a warning (before: html blocked on it for ever).
+  cp "$src/fixtures/html/lud_ws.json" "$work/f.json"
+  mkfifo "$work/f.hotness.csv"
+  timeout 20 "$report" html "$work/f.json" -o "$work/f.html" 2>"$work/err" && rc=0 || rc=$?
+  expect "a hotness map that is a fifo: the page" test "$rc" -eq 0
+  expect "a hotness map that is a fifo: says why" has "$work/err" \
+    "pasta-report: warning: $work/f.hotness.csv: a named pipe, not a file (only a regular file is read); the page has no hotness map"
   # show --kernel with nested counted repetitions: refused before regcomp
   # (glibc: 1.2 s and 1.1 GB for this one; minutes for one more level).
   cp "$profile" "$work/k.json"
