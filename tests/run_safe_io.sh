@@ -255,6 +255,19 @@ EOF
   timeout 20 "$report" show "$work/frames.json" >"$work/out" 2>"$work/err" && rc=0 || rc=$?
   expect "frames in a fifo: show ends, exit 0" test "$rc" -eq 0
   expect "frames in a fifo: the launch table" has "$work/out" "lud_diagonal"
+  # merge of a quoted pattern that matches a fifo: only regular files, as
+  # for a directory (before: blocked on the fifo for ever); matching only
+  # the fifo is an error (not an empty merge).
+  mkdir "$work/ranks"
+  cp "$profile" "$work/ranks/r0.json"
+  mkfifo "$work/ranks/r1.json"
+  timeout 20 "$report" merge "$work/m.json" "$work/ranks/r*.json" 2>"$work/err" && rc=0 || rc=$?
+  expect "merge 'r*.json' with a fifo: merged, exit 0" test "$rc" -eq 0
+  expect "merge 'r*.json' with a fifo: one process" test \
+    "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["merged_from"]))' "$work/m.json")" -eq 1
+  timeout 20 "$report" merge "$work/m1.json" "$work/ranks/r1*.json" 2>"$work/err" && rc=0 || rc=$?
+  expect "merge 'r1*.json' (only the fifo): exit 2" test "$rc" -eq 2
+  expect "merge 'r1*.json' (only the fifo): says why" has "$work/err" "r1*.json: matches no regular file"
   # The hotness map beside a profile is a fifo (planted in a shared
   # directory): not read, a warning (before: html blocked on it for ever).
   cp "$src/fixtures/html/lud_ws.json" "$work/f.json"
