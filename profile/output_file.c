@@ -304,8 +304,13 @@ static int install(const char *tmp, const char *target,
       free(at);
       return -1;
     }
-    /* Something is at `at`. */
-    int is_ours = ours(at, &lst, how->kind);
+    /* Something is at `at`. A regular file write-protected by its owner
+     * (chmod a-w: a baseline kept on purpose), or one this process may
+     * not write, is kept unless any file may be replaced (--force,
+     * PASTA_OVERWRITE=1): rename would replace it all the same. */
+    int locked = S_ISREG(lst.st_mode) && how->kind != PASTA_FILE_ANY &&
+                 (!(lst.st_mode & 0222) || access(at, W_OK) != 0);
+    int is_ours = !locked && ours(at, &lst, how->kind);
     if (how->mode == PASTA_OUTPUT_EXCLUSIVE) {
       say(err, errsize, "%s exists", shown);
     } else if (how->mode == PASTA_OUTPUT_REPLACE) {
@@ -315,6 +320,8 @@ static int install(const char *tmp, const char *target,
       }
       if (is_ours)
         say(err, errsize, "cannot replace %s: %s", shown, strerror(errno));
+      else if (locked)
+        say(err, errsize, "%s exists and is not writable", shown);
       else
         say(err, errsize, "%s exists and is not %s", shown, kind);
     } else if (is_ours &&
@@ -335,7 +342,9 @@ static int install(const char *tmp, const char *target,
       free(at);
       continue;
     } else {
-      if (!n && !is_ours)
+      if (!n && locked)
+        snprintf(why, sizeof why, "%s is not writable", shown);
+      else if (!n && !is_ours)
         snprintf(why, sizeof why, "%s is not %s", shown, kind);
       else if (!n)
         snprintf(why, sizeof why,

@@ -43,7 +43,9 @@
  * those every file of that kind starts with (a PASTA profile's
  * {"schema":"pasta-profile","version":, the HTML report's head, ...);
  * PASTA_FILE_ANY: any regular file (an explicit --force or
- * PASTA_OVERWRITE=1). A symbolic link is always ours: the link, not its
+ * PASTA_OVERWRITE=1). A regular file without write permission (chmod a-w,
+ * or not writable by this process) is never ours but for PASTA_FILE_ANY:
+ * "... is not writable". A symbolic link is always ours: the link, not its
  * target, is replaced (in a sticky directory, another user's link cannot
  * be: PASTA_OUTPUT_UNIQUE then uses a numbered name, the others fail).
  *

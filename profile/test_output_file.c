@@ -180,6 +180,30 @@ static void test_kinds(void) {
   free(w);
   CHECK_EQ_INT(pasta__output_kind_of_suffix(".roofline.svg"), PASTA_FILE_SVG);
   CHECK_EQ_INT(pasta__output_kind_of_suffix(".mine"), PASTA_FILE_ANY);
+  /* A write-protected profile of an earlier run (chmod a-w: a baseline
+   * kept on purpose): kept (before: replaced, as rename allows); any file
+   * may be replaced (--force, PASTA_OVERWRITE=1) replaces it. */
+  put(path_of("base.json"), profile);
+  chmod(path_of("base.json"), 0444);
+  set_mtime(path_of("base.json"), since.tv_sec - 1);
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_UNIQUE,
+                       PASTA_FILE_PROFILE, "{\"schema\":\"pasta-profile\"}", &w,
+                       err, sizeof err),
+               0);
+  CHECK_EQ_STR(w, path_of("base.1.json"));
+  CHECK(is_text(path_of("base.json"), profile));
+  CHECK_HAS_STR(err, "base.json is not writable");
+  free(w);
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_REPLACE,
+                       PASTA_FILE_PROFILE, "x", &w, err, sizeof err),
+               -1);
+  CHECK_HAS_STR(err, "base.json exists and is not writable");
+  CHECK(is_text(path_of("base.json"), profile));
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_REPLACE,
+                       PASTA_FILE_ANY, "forced", &w, err, sizeof err),
+               0);
+  CHECK(is_text(path_of("base.json"), "forced"));
+  free(w);
 }
 
 /* UNIQUE through links: a link at the name to an earlier profile of the

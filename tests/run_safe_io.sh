@@ -172,6 +172,15 @@ clobber)
   PASTA_OUTPUT=$work/old.json PASTA_QUIET=1 "$work/dot" >/dev/null 2>"$work/err"
   expect "an earlier profile: replaced" test ! -e "$work/old.1.json"
   expect "an earlier profile: nothing said" lines "$work/err" 0
+  # A write-protected earlier profile (chmod a-w, a baseline kept on
+  # purpose): kept, the profile goes to a fresh name (before: replaced).
+  cp "$profile" "$work/base.json"
+  chmod a-w "$work/base.json"
+  touch -d "@$(($(date +%s) - 60))" "$work/base.json"
+  PASTA_OUTPUT=$work/base.json PASTA_QUIET=1 "$work/dot" >/dev/null 2>"$work/err"
+  expect "write-protected profile: kept" same "$work/base.json" "$profile"
+  expect "write-protected profile: one line" has "$work/err" \
+    "pasta: warning: $work/base.json is not writable (PASTA_OVERWRITE=1 replaces it); the profile is written to $work/base.1.json instead"
   # PASTA_OVERWRITE=1: the user means it.
   PASTA_OVERWRITE=1 PASTA_OUTPUT=$work/prog.c PASTA_QUIET=1 "$work/dot" >/dev/null 2>"$work/err"
   expect "PASTA_OVERWRITE=1: replaced" is_profile "$work/prog.c"
