@@ -84,6 +84,11 @@ EOF
   expect "--source-root DIR: files under DIR are read" has "$work/page2.html" SECRET-MARKER-1
   expect "the profile's directory is a root" has "$work/page2.html" LEGIT-MARKER
   expect "still not /etc/passwd" lacks "$work/page2.html" "root:x:0:0"
+  # A mistyped --source-root is said, not silently ignored.
+  (cd "$work/elsewhere" && "$report" html "$work/tree/p.json" -o "$work/page3.html" \
+    --source-root "$work/outsde") >/dev/null 2>"$work/err3" || true
+  expect "--source-root that does not exist: says so" has "$work/err3" \
+    "pasta-report: warning: --source-root $work/outsde: No such file or directory; ignored"
   ;;
 html-tmp)
   # OUT.tmp holds a link to a file of the user's, then an ordinary file:

@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A profile read for the page: the model, its parsed document (the activity
@@ -274,8 +275,16 @@ int pasta__cmd_html(int argc, char **argv) {
   }
   rc = check_output(&o, out);
   struct roots roots = {.dir = NULL};
-  for (size_t i = 0; !rc && o.source_roots[i]; ++i)
-    rc = add_root(&roots, o.source_roots[i]);
+  for (size_t i = 0; !rc && o.source_roots[i]; ++i) {
+    /* A mistyped root would otherwise leave every file "not found". */
+    struct stat st;
+    int found = stat(o.source_roots[i], &st) == 0;
+    if (!found || !S_ISDIR(st.st_mode))
+      pasta__report_warning("--source-root %s: %s; ignored", o.source_roots[i],
+                            found ? "not a directory" : strerror(errno));
+    else
+      rc = add_root(&roots, o.source_roots[i]);
+  }
   if (!rc)
     rc = add_root(&roots, ".");
   if (!rc)
