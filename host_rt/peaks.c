@@ -108,12 +108,14 @@ void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
  * line per kind of GPU: $PASTA_CACHE_DIR, $XDG_CACHE_HOME/pasta or
  * ~/.cache/pasta, then /peaks. 0 when there is no such place. */
 static int peaks_cache_path(char *path, size_t size) {
-  const char *dir = getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
+  /* secure_getenv: a set-user-ID program has no cache (its caller's
+   * variables would choose where it creates directories). */
+  const char *dir = secure_getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
   if (dir && *dir) {
     base = dir;
-  } else if ((base = getenv("XDG_CACHE_HOME")) && *base) {
+  } else if ((base = secure_getenv("XDG_CACHE_HOME")) && *base) {
     sub = "/pasta";
-  } else if ((base = getenv("HOME")) && *base) {
+  } else if ((base = secure_getenv("HOME")) && *base) {
     sub = "/.cache/pasta";
   } else {
     return 0;

@@ -19,6 +19,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
+#include <sys/auxv.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -82,6 +83,19 @@ void pasta__report(void) {
   pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
+  /* A set-user-ID, set-group-ID or capability program (AT_SECURE) runs with
+   * privileges its caller lacks, but PASTA_OUTPUT and the working directory
+   * are the caller's: writing there would write as the program's owner
+   * wherever the caller says, and the profile (addresses, call paths)
+   * would tell the caller about the privileged process. Nothing is
+   * written, no table printed. */
+  if (getauxval(AT_SECURE)) {
+    fprintf(stderr, "pasta: warning: this program runs with privileges its "
+                    "user does not have (set-user-ID, set-group-ID or "
+                    "capabilities): no profile and no table are written; "
+                    "profile a copy without them\n");
+    return;
+  }
   int saved_errno = errno;
   struct pasta__options o = pasta__stage_options;
   long pid = (long)getpid();

@@ -1311,7 +1311,7 @@ pasta_symbolizer *pasta__symbolizer_open(void) {
   /* PASTA_LIBDWARF names another libdwarf to load; "0" or "none" loads
    * none (function names then come from the ELF symbol tables alone, as on
    * a machine without libdwarf). */
-  const char *soname = getenv("PASTA_LIBDWARF");
+  const char *soname = secure_getenv("PASTA_LIBDWARF"); /* not set-user-ID */
   if (soname && (!strcmp(soname, "0") || !strcmp(soname, "none")))
     soname = "(PASTA_LIBDWARF=none)";
   return pasta__symbolizer_open_with(

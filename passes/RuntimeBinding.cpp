@@ -27,7 +27,8 @@
 //    module's binder or by the program), so there is still ONE runtime per
 //    process whichever libraries hold instrumented code; otherwise it
 //    dlopens the runtime (RTLD_NOW | RTLD_GLOBAL, so the next module finds
-//    it) from $PASTA_RUNTIME, else from the path recorded at compile time
+//    it) from $PASTA_RUNTIME (secure_getenv: never in a set-user-ID
+//    program), else from the path recorded at compile time
 //    (the libpasta_rt.so beside the plugin, or -pasta-runtime=PATH; a path
 //    that cannot seek, a fifo or a terminal the loader would block on, is
 //    refused after a non-blocking probe), then
@@ -303,10 +304,13 @@ Function *Binder::finder() {
   B.CreateBr(No);
   // Load it: $PASTA_RUNTIME; else the path recorded at compile time, then
   // libpasta_rt.so on the library path (a program run on another machine,
-  // with the runtime in LD_LIBRARY_PATH).
+  // with the runtime in LD_LIBRARY_PATH). secure_getenv: in a set-user-ID
+  // (or set-group-ID, or capability) program the variable is its caller's,
+  // and a library it names would run with the program's privileges; the
+  // loader ignores LD_LIBRARY_PATH there alike.
   B.SetInsertPoint(Load);
-  FunctionCallee Getenv =
-      M.getOrInsertFunction("getenv", FunctionType::get(Ptr, {Ptr}, false));
+  FunctionCallee Getenv = M.getOrInsertFunction(
+      "secure_getenv", FunctionType::get(Ptr, {Ptr}, false));
   Value *Env = B.CreateCall(Getenv, {string(EnvName, "__pasta_rt_env")});
   BasicBlock *EnvSet = Block("env_set"), *Open = Block("open");
   B.CreateCondBr(B.CreateIsNotNull(Env), EnvSet, Open);

@@ -354,6 +354,30 @@ process)
   echo | PASTA_RUNTIME=/dev/stdin timeout 20 "$work/nort" chdir . >/dev/null 2>"$work/err" && rc=0 || rc=$?
   expect "PASTA_RUNTIME=/dev/stdin (a pipe): exit 0" test "$rc" -eq 0
   expect "PASTA_RUNTIME=/dev/stdin (a pipe): says why" has "$work/err" "(a pipe, a fifo or a terminal, not a library)"
+  # A set-user-ID root program run by another user (as root only: setpriv
+  # to nobody): PASTA_RUNTIME and PASTA_OUTPUT are the caller's, and must
+  # not load a library or write a file with root's privileges (before: the
+  # caller's library ran as root, the profile was written where it said).
+  if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+    mkdir "$work/suid" "$work/rootonly"
+    chmod 755 "$work/suid"
+    chmod 700 "$work/rootonly"
+    cp "$work/chd" "$work/nort" "$work/suid/"
+    chmod 4755 "$work/suid/chd" "$work/suid/nort"
+    printf '#include <stdio.h>\n__attribute__((constructor)) static void c(void) { fputs("EVIL-LOADED\\n", stderr); }\n' >"$work/evil.c"
+    "$clang" -shared -fPIC "$work/evil.c" -o "$work/suid/evil.so"
+    chmod 755 "$work/suid/evil.so"
+    setpriv --reuid=65534 --regid=65534 --clear-groups env PASTA_RUNTIME="$work/suid/evil.so" \
+      "$work/suid/nort" chdir / >/dev/null 2>"$work/err" || true
+    cat "$work/err"
+    expect "set-user-ID: PASTA_RUNTIME's library is not loaded" lacks "$work/err" EVIL-LOADED
+    setpriv --reuid=65534 --regid=65534 --clear-groups env PASTA_OUTPUT="$work/rootonly/p.json" \
+      "$work/suid/chd" chdir / >/dev/null 2>"$work/err" || true
+    cat "$work/err"
+    expect "set-user-ID: nothing written where the caller says" test ! -e "$work/rootonly/p.json"
+    expect "set-user-ID: one line says why" has "$work/err" \
+      "pasta: warning: this program runs with privileges its user does not have"
+  fi
   ;;
 *)
   echo "unknown group $group"
