@@ -31,6 +31,16 @@ static struct pasta__options pasta__stage_options;
 static pasta_activity pasta__stage_activity;
 static int pasta__stage_have_activity;
 
+/* Whether a host module is still mapped (its descriptor, and with it its
+ * tables and counters, which the pass puts in the same object): the report
+ * runs after every atexit handler and static destructor, and a library
+ * closed with dlclose before then took its module with it (its counts are
+ * lost; reading it would crash). */
+static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
+  Dl_info info;
+  return dladdr(d, &info) != 0;
+}
+
 /* The device stage: everything that needs the vendor runtime, once, while
  * it is alive (docs/design.md, "The order at exit"): the options and
  * analyzers, the launches still in flight (finished and timed), and every
@@ -49,7 +59,8 @@ void pasta__read_devices(void) {
    * after which the launch table's names are looked up again. */
   pasta__lock();
   for (size_t i = 0; i < pasta__registry.num_host; ++i)
-    pasta_profile_remember_names(pasta__registry.host[i]);
+    if (pasta__host_module_mapped(pasta__registry.host[i]))
+      pasta_profile_remember_names(pasta__registry.host[i]);
   pasta__unlock();
   /* Launches still in flight finish (and are timed) before the counters
    * are read. */
@@ -65,16 +76,6 @@ void pasta__read_devices(void) {
     pasta__keep_device_module(&pasta__registry.device[i]);
   pasta__unlock();
   errno = saved_errno;
-}
-
-/* Whether a host module is still mapped (its descriptor, and with it its
- * tables and counters, which the pass puts in the same object): the report
- * runs after every atexit handler and static destructor, and a library
- * closed with dlclose before then took its module with it (its counts are
- * lost; reading it would crash). */
-static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
-  Dl_info info;
-  return dladdr(d, &info) != 0;
 }
 
 /* Collects every registered module and reports, once per process: host
