@@ -179,6 +179,21 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
 int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
                          const char *what, int (*write)(FILE *, const void *),
                          const void *arg) {
+  /* The profile goes to the null device: so does everything beside it
+   * (before: /dev/null.html, created in /dev as root). To a descriptor
+   * (/dev/stdout, /dev/fd/N): there is no "beside" it; one line says so. */
+  char *json = pasta__output_path(&pasta__report_options, ctx->pid);
+  int null = json && pasta__is_null_device(json);
+  int alias = json && pasta__is_fd_alias(json);
+  if (alias && !null)
+    fprintf(stderr,
+            "pasta: warning: the profile goes to %s, which has no directory "
+            "to put the %s in: not written (set PASTA_OUTPUT to a file "
+            "name)\n",
+            json, what);
+  free(json);
+  if (null || alias)
+    return 0;
   char *path = pasta__sibling_path(ctx->pid, suffix);
   if (!path) {
     fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);

@@ -442,6 +442,8 @@ static int write_into(const char *path, int flags, pasta_output_writer write,
   return *written ? 0 : -1;
 }
 
+int pasta__is_fd_alias(const char *path) { return path && fd_alias(path) >= 0; }
+
 int pasta__is_null_device(const char *path) {
   struct stat st, null;
   return path && stat(path, &st) == 0 && S_ISCHR(st.st_mode) &&

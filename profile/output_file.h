@@ -134,6 +134,10 @@ int pasta__output_write(const char *path, const pasta_output_how *how,
 /* Whether `path` is the null device (under any name). */
 int pasta__is_null_device(const char *path);
 
+/* Whether `path` names a descriptor of this process: /dev/stdout,
+ * /dev/stderr, /dev/fd/N, /proc/self/fd/N (written into, not replaced). */
+int pasta__is_fd_alias(const char *path);
+
 /* Whether `a` and `b` name the same file (device and inode, after
  * following links), whatever their names; 0 when either does not exist. */
 int pasta__same_file(const char *a, const char *b);

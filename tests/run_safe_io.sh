@@ -228,6 +228,22 @@ small)
   # /dev/null: nothing written, nothing said about writing it.
   PASTA_OUTPUT=/dev/null "$work/dot" >/dev/null 2>"$work/err"
   expect "/dev/null: no 'written to' note" lacks "$work/err" "written to /dev/null"
+  # ... and the files beside the profile go there too (before: the HTML
+  # report was written to /dev/null.html: created in /dev as root, an error
+  # line otherwise).
+  had=0
+  [ -e /dev/null.html ] && had=1
+  PASTA_OUTPUT=/dev/null PASTA_HTML=1 PASTA_QUIET=1 "$work/dot" >/dev/null 2>"$work/err"
+  expect "/dev/null with PASTA_HTML=1: nothing said" lines "$work/err" 0
+  [ "$had" = 1 ] || expect "/dev/null with PASTA_HTML=1: no /dev/null.html" test ! -e /dev/null.html
+  # /dev/stdout: the profile goes there; the page has nowhere to go.
+  had=0
+  [ -e /dev/stdout.html ] && had=1
+  PASTA_OUTPUT=/dev/stdout PASTA_HTML=1 PASTA_QUIET=1 "$work/dot" >"$work/out" 2>"$work/err"
+  expect "/dev/stdout with PASTA_HTML=1: the profile on stdout" grep -q '^{"schema":"pasta-profile"' "$work/out"
+  expect "/dev/stdout with PASTA_HTML=1: one line says the page is not written" has "$work/err" \
+    "pasta: warning: the profile goes to /dev/stdout, which has no directory to put the HTML report in: not written"
+  [ "$had" = 1 ] || expect "/dev/stdout with PASTA_HTML=1: no /dev/stdout.html" test ! -e /dev/stdout.html
   # PASTA_ANALYZERS=html alone writes the page.
   PASTA_ANALYZERS=html PASTA_OUTPUT=$work/h.json "$work/dot" >/dev/null 2>"$work/err"
   cat "$work/err"
