@@ -183,8 +183,12 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
    * (before: /dev/null.html, created in /dev as root). To a descriptor
    * (/dev/stdout, /dev/fd/N): there is no "beside" it; one line says so. */
   char *json = pasta__output_path(&pasta__report_options, ctx->pid);
-  int null = json && pasta__is_null_device(json);
+  struct stat
+      at; /* the profile's path itself, as the profile's writer sees it */
   int alias = json && pasta__is_fd_alias(json);
+  int null = json &&
+             (alias || (lstat(json, &at) == 0 && S_ISCHR(at.st_mode))) &&
+             pasta__is_null_device(json);
   if (alias && !null)
     fprintf(stderr,
             "pasta: warning: the profile goes to %s, which has no directory "
