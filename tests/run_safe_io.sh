@@ -306,6 +306,17 @@ EOF
   expect "a hotness map that is a fifo: the page" test "$rc" -eq 0
   expect "a hotness map that is a fifo: says why" has "$work/err" \
     "pasta-report: warning: $work/f.hotness.csv: a named pipe, not a file (only a regular file is read); the page has no hotness map"
+  # html of a profile read from a pipe or a descriptor, without -o: an
+  # error (before: the page went to /dev/stdin.html, in /dev as root).
+  had=0
+  [ -e /dev/stdin.html ] && had=1
+  "$report" html /dev/stdin <"$profile" >/dev/null 2>"$work/err" && rc=0 || rc=$?
+  expect "html /dev/stdin without -o: exit 2" test "$rc" -eq 2
+  expect "html /dev/stdin without -o: says why" has "$work/err" \
+    "pasta-report: error: html of /dev/stdin (a pipe or a descriptor: no directory to put the page in) needs -o OUT.html"
+  [ "$had" = 1 ] || expect "html /dev/stdin without -o: no /dev/stdin.html" test ! -e /dev/stdin.html
+  "$report" html /dev/stdin -o "$work/stdin.html" <"$profile" >/dev/null 2>"$work/err" && rc=0 || rc=$?
+  expect "html /dev/stdin -o OUT: the page" has "$work/stdin.html" "<!DOCTYPE html>"
   # show --kernel with nested counted repetitions: refused before regcomp
   # (glibc: 1.2 s and 1.1 GB for this one; minutes for one more level).
   cp "$profile" "$work/k.json"

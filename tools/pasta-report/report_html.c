@@ -254,6 +254,16 @@ static int check_output(const struct pasta__options *o, const char *out) {
   return 0;
 }
 
+/* Whether the profile at `path` is a regular file in a directory of its
+ * own: not read from a pipe or a descriptor (/dev/stdin, /dev/fd/63 of
+ * <(...), /proc/self/fd/0), whose "directory" is /dev or /proc. */
+static int has_own_directory(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+         strncmp(path, "/dev/", 5) != 0 && strncmp(path, "/proc/", 6) != 0 &&
+         !pasta__is_fd_alias(path);
+}
+
 int pasta__cmd_html(int argc, char **argv) {
   struct pasta__options o;
   int rc = pasta__parse_args(argc, argv,
@@ -267,6 +277,13 @@ int pasta__cmd_html(int argc, char **argv) {
                               want == 1 ? "" : "s", o.num_positional);
   if (o.diff && !o.output)
     return pasta__usage_error("html --diff needs -o OUT.html");
+  /* A profile read from a pipe or a descriptor (/dev/stdin, <(...)) has no
+   * directory of its own: no page beside it (before: /dev/stdin.html, in
+   * /dev as root) and no source root there (/dev holds /dev/shm). */
+  if (!o.output && !has_own_directory(o.positional[0]))
+    return pasta__usage_error("html of %s (a pipe or a descriptor: no "
+                              "directory to put the page in) needs -o OUT.html",
+                              o.positional[0]);
   char *output = o.output ? NULL : sibling(o.positional[0], ".html");
   const char *out = o.output ? o.output : output;
   if (!out) {
@@ -292,7 +309,8 @@ int pasta__cmd_html(int argc, char **argv) {
   if (!rc && !roots.dir) /* no root at all: still a list, an empty one */
     rc = (roots.dir = calloc(1, sizeof *roots.dir)) ? 0 : -1;
   for (size_t i = 0; !rc && i < o.num_positional; ++i)
-    rc = add_parent(&roots, o.positional[i]);
+    if (has_own_directory(o.positional[i]))
+      rc = add_parent(&roots, o.positional[i]);
   if (rc < 0) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
