@@ -18,6 +18,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/auxv.h>
 #include <time.h>
@@ -78,12 +79,28 @@ void pasta__read_devices(void) {
   errno = saved_errno;
 }
 
+static void pasta__report_once(void);
+
 /* Collects every registered module and reports, once per process: host
- * modules now, device modules as the device stage kept them. */
+ * modules now, device modules as the device stage kept them. SIGPIPE is
+ * ignored meanwhile (unless the program handles it): tables written to a
+ * pipe whose reader is gone (`prog 2>&1 | head -1`) fail with EPIPE instead
+ * of killing the program at exit with status 141 (before: its exit status
+ * changed). */
 void pasta__report(void) {
   pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
+  struct sigaction ignore = {.sa_handler = SIG_IGN}, old;
+  int restore = sigaction(SIGPIPE, NULL, &old) == 0 &&
+                old.sa_handler == SIG_DFL && !(old.sa_flags & SA_SIGINFO) &&
+                sigaction(SIGPIPE, &ignore, NULL) == 0;
+  pasta__report_once();
+  if (restore)
+    sigaction(SIGPIPE, &old, NULL);
+}
+
+static void pasta__report_once(void) {
   /* A set-user-ID, set-group-ID or capability program (AT_SECURE) runs with
    * privileges its caller lacks, but PASTA_OUTPUT and the working directory
    * are the caller's: writing there would write as the program's owner

@@ -362,6 +362,11 @@ process)
   expect "ulimit -f: one error line, naming the file" has "$work/err" "pasta: error: cannot write the profile: cannot write to big.json: File too large"
   expect "ulimit -f: the reason" has "$work/err" "File too large"
   expect "ulimit -f: no temporary file left" test "$(find "$work/run" -name '.*pasta-*' | wc -l)" -eq 0
+  # stderr a pipe whose reader is gone when the tables are written
+  # (prog 2>&1 | head -1): the program's exit status is its own (before:
+  # killed by SIGPIPE at exit, 141).
+  { PASTA_OUTPUT=$work/wait.json "$work/chd" wait; echo $? >"$work/status"; } 2>&1 | true
+  expect "stderr's reader gone: exit status 0" test "$(cat "$work/status")" -eq 0
   # umask 077: the profile and the page are the user's alone.
   (umask 077 && cd "$work/run" && PASTA_OUTPUT=private.json PASTA_HTML=1 PASTA_QUIET=1 ../chd chdir .) \
     >/dev/null 2>&1
