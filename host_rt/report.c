@@ -82,22 +82,28 @@ void pasta__read_devices(void) {
 static void pasta__report_once(void);
 
 /* Collects every registered module and reports, once per process: host
- * modules now, device modules as the device stage kept them. SIGPIPE is
- * ignored meanwhile (unless the program handles it): tables written to a
- * pipe whose reader is gone (`prog 2>&1 | head -1`) fail with EPIPE instead
- * of killing the program at exit with status 141 (before: its exit status
+ * modules now, device modules as the device stage kept them. SIGPIPE and
+ * SIGXFSZ are ignored meanwhile (unless the program handles them): tables
+ * written to a pipe whose reader is gone (`prog 2>&1 | head -1`), or to a
+ * file past `ulimit -f`, fail with EPIPE or EFBIG instead of killing the
+ * program at exit with status 141 or 153 (before: its exit status
  * changed). */
 void pasta__report(void) {
   pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
-  struct sigaction ignore = {.sa_handler = SIG_IGN}, old;
-  int restore = sigaction(SIGPIPE, NULL, &old) == 0 &&
-                old.sa_handler == SIG_DFL && !(old.sa_flags & SA_SIGINFO) &&
-                sigaction(SIGPIPE, &ignore, NULL) == 0;
+  static const int sigs[] = {SIGPIPE, SIGXFSZ};
+  struct sigaction ignore = {.sa_handler = SIG_IGN}, old[2];
+  int restore[2];
+  for (int i = 0; i < 2; ++i)
+    restore[i] = sigaction(sigs[i], NULL, &old[i]) == 0 &&
+                 old[i].sa_handler == SIG_DFL &&
+                 !(old[i].sa_flags & SA_SIGINFO) &&
+                 sigaction(sigs[i], &ignore, NULL) == 0;
   pasta__report_once();
-  if (restore)
-    sigaction(SIGPIPE, &old, NULL);
+  for (int i = 0; i < 2; ++i)
+    if (restore[i])
+      sigaction(sigs[i], &old[i], NULL);
 }
 
 static void pasta__report_once(void) {

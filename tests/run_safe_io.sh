@@ -367,6 +367,9 @@ process)
   # killed by SIGPIPE at exit, 141).
   { PASTA_OUTPUT=$work/wait.json "$work/chd" wait; echo $? >"$work/status"; } 2>&1 | true
   expect "stderr's reader gone: exit status 0" test "$(cat "$work/status")" -eq 0
+  # The tables to a file past ulimit -f: the same (before: SIGXFSZ, 153).
+  (ulimit -f 1 && PASTA_OUTPUT=$work/wait.json "$work/chd" chdir . >/dev/null 2>"$work/tables") && rc=0 || rc=$?
+  expect "tables past ulimit -f: exit status 0" test "$rc" -eq 0
   # umask 077: the profile and the page are the user's alone.
   (umask 077 && cd "$work/run" && PASTA_OUTPUT=private.json PASTA_HTML=1 PASTA_QUIET=1 ../chd chdir .) \
     >/dev/null 2>&1
