@@ -42,6 +42,29 @@ static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
   return dladdr(d, &info) != 0;
 }
 
+/* SIGPIPE and SIGXFSZ, ignored while PASTA writes at exit (see
+ * pasta__report), unless the program handles them. */
+struct pasta__quiet_signals {
+  struct sigaction old[2];
+  int restore[2];
+};
+static const int pasta__quiet_signal[2] = {SIGPIPE, SIGXFSZ};
+
+static void pasta__signals_ignore(struct pasta__quiet_signals *q) {
+  struct sigaction ignore = {.sa_handler = SIG_IGN};
+  for (int i = 0; i < 2; ++i)
+    q->restore[i] = sigaction(pasta__quiet_signal[i], NULL, &q->old[i]) == 0 &&
+                    q->old[i].sa_handler == SIG_DFL &&
+                    !(q->old[i].sa_flags & SA_SIGINFO) &&
+                    sigaction(pasta__quiet_signal[i], &ignore, NULL) == 0;
+}
+
+static void pasta__signals_restore(const struct pasta__quiet_signals *q) {
+  for (int i = 0; i < 2; ++i)
+    if (q->restore[i])
+      sigaction(pasta__quiet_signal[i], &q->old[i], NULL);
+}
+
 /* The device stage: everything that needs the vendor runtime, once, while
  * it is alive (docs/design.md, "The order at exit"): the options and
  * analyzers, the launches still in flight (finished and timed), and every
@@ -50,6 +73,8 @@ void pasta__read_devices(void) {
   if (__atomic_exchange_n(&pasta__device_read, 1, __ATOMIC_ACQ_REL))
     return;
   int saved_errno = errno;
+  struct pasta__quiet_signals q; /* its warnings go to stderr too */
+  pasta__signals_ignore(&q);
   pasta__read_options(&pasta__stage_options);
   pasta__options_copy(&pasta__report_options, &pasta__stage_options);
   pasta__register_builtins();
@@ -76,6 +101,7 @@ void pasta__read_devices(void) {
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__keep_device_module(&pasta__registry.device[i]);
   pasta__unlock();
+  pasta__signals_restore(&q);
   errno = saved_errno;
 }
 
@@ -92,18 +118,10 @@ void pasta__report(void) {
   pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
-  static const int sigs[] = {SIGPIPE, SIGXFSZ};
-  struct sigaction ignore = {.sa_handler = SIG_IGN}, old[2];
-  int restore[2];
-  for (int i = 0; i < 2; ++i)
-    restore[i] = sigaction(sigs[i], NULL, &old[i]) == 0 &&
-                 old[i].sa_handler == SIG_DFL &&
-                 !(old[i].sa_flags & SA_SIGINFO) &&
-                 sigaction(sigs[i], &ignore, NULL) == 0;
+  struct pasta__quiet_signals q;
+  pasta__signals_ignore(&q);
   pasta__report_once();
-  for (int i = 0; i < 2; ++i)
-    if (restore[i])
-      sigaction(sigs[i], &old[i], NULL);
+  pasta__signals_restore(&q);
 }
 
 static void pasta__report_once(void) {
