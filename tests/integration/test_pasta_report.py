@@ -1634,6 +1634,15 @@ def test_escape():
     recs = list(csv.reader(io.StringIO(block)))
     check(all(len(r) == len(recs[0]) for r in recs) and recs[1][0] == '{"a":1,"b":2}',
           "csv: an object in a name column is one quoted cell", recs[:2])
+    # Bidirectional controls and line separators (U+202E, U+2066, U+2028):
+    # escaped too, so a name cannot reorder or break what the terminal
+    # shows around it ("Trojan Source").
+    g = load(GPU)
+    g["kernels"][0]["name"] = "rev\u202eesrever\u2066x\u2069\u2028end"
+    out = run("show", save(g, "bidi.json")).stdout
+    check("rev\\u202eesrever\\u2066x\\u2069\\u2028end" in out and
+          not any(c in out for c in "\u202e\u2066\u2069\u2028"),
+          "show: bidirectional controls and line separators escaped")
     # CSV injection: a name or file starting with = + - @ opens in a
     # spreadsheet as text, not as a formula (behind a '); numbers stay.
     g = load(GPU)
