@@ -125,6 +125,7 @@ void pasta__report(void) {
 }
 
 static void pasta__report_once(void) {
+  int saved_errno = errno;
   /* A set-user-ID, set-group-ID or capability program (AT_SECURE) runs with
    * privileges its caller lacks, but PASTA_OUTPUT and the working directory
    * are the caller's: writing there would write as the program's owner
@@ -136,9 +137,9 @@ static void pasta__report_once(void) {
                     "user does not have (set-user-ID, set-group-ID or "
                     "capabilities): no profile and no table are written; "
                     "profile a copy without them\n");
+    errno = saved_errno;
     return;
   }
-  int saved_errno = errno;
   struct pasta__options o = pasta__stage_options;
   long pid = (long)getpid();
 
