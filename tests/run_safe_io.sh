@@ -370,6 +370,20 @@ process)
   # The tables to a file past ulimit -f: the same (before: SIGXFSZ, 153).
   (ulimit -f 1 && PASTA_OUTPUT=$work/wait.json "$work/chd" chdir . >/dev/null 2>"$work/tables") && rc=0 || rc=$?
   expect "tables past ulimit -f: exit status 0" test "$rc" -eq 0
+  # Eight processes with one PASTA_OUTPUT at once: every file there is a
+  # whole profile (each is renamed or linked into place, never written in
+  # place), none is left half-written or as a temporary file.
+  mkdir "$work/same"
+  for i in 1 2 3 4 5 6 7 8; do
+    PASTA_OUTPUT=$work/same/p.json PASTA_QUIET=1 "$work/chd" chdir . >/dev/null 2>>"$work/same.err" &
+  done
+  wait
+  whole=1
+  for f in "$work"/same/p*.json; do
+    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$f" 2>/dev/null || whole=0
+  done
+  expect "one PASTA_OUTPUT at once: every file a whole profile" test "$whole" -eq 1
+  expect "one PASTA_OUTPUT at once: no temporary file left" test "$(find "$work/same" -name '.*' -type f | wc -l)" -eq 0
   # umask 077: the profile and the page are the user's alone.
   (umask 077 && cd "$work/run" && PASTA_OUTPUT=private.json PASTA_HTML=1 PASTA_QUIET=1 ../chd chdir .) \
     >/dev/null 2>&1
