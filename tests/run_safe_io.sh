@@ -84,6 +84,30 @@ EOF
   expect "--source-root DIR: files under DIR are read" has "$work/page2.html" SECRET-MARKER-1
   expect "the profile's directory is a root" has "$work/page2.html" LEGIT-MARKER
   expect "still not /etc/passwd" lacks "$work/page2.html" "root:x:0:0"
+  # Under the directory html runs in (often one's home) and the profile's,
+  # only files named like source are read: not .ssh/id_rsa, not notes.txt
+  # (before: any file there went into the page); under --source-root, any.
+  mkdir -p "$work/home/.ssh" "$work/home/proj"
+  echo "KEY-MARKER" >"$work/home/.ssh/id_rsa"
+  echo "NOTES-MARKER" >"$work/home/notes.txt"
+  echo "int k; /* CODE-MARKER */" >"$work/home/proj/k.cu"
+  python3 - "$profile" "$work/home/proj/p.json" "$work/home" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+home = sys.argv[3]
+files = [home + "/.ssh/id_rsa", home + "/notes.txt", home + "/proj/k.cu"]
+proto = d["lines"][0]
+d["lines"] = [dict(proto, file=f, line=1) for f in files]
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+  (cd "$work/home" && "$report" html proj/p.json -o "$work/home.html") >/dev/null 2>"$work/err4" || true
+  expect "cwd root: a source file is read" has "$work/home.html" CODE-MARKER
+  expect "cwd root: not .ssh/id_rsa" lacks "$work/home.html" KEY-MARKER
+  expect "cwd root: not notes.txt" lacks "$work/home.html" NOTES-MARKER
+  expect "cwd root: says so" has "$work/err4" "pasta-report: warning: source file $work/home/.ssh/id_rsa is outside the source roots"
+  (cd "$work/home" && "$report" html proj/p.json -o "$work/home2.html" --source-root "$work/home") \
+    >/dev/null 2>&1 || true
+  expect "--source-root: any file under it" has "$work/home2.html" NOTES-MARKER
   # A mistyped --source-root is said, not silently ignored.
   (cd "$work/elsewhere" && "$report" html "$work/tree/p.json" -o "$work/page3.html" \
     --source-root "$work/outsde") >/dev/null 2>"$work/err3" || true

@@ -64,11 +64,14 @@ static void load_hotness(const char *path, struct loaded *l) {
 }
 
 /* The directories source files may be read from (real paths,
- * NULL-terminated), and the files refused for lying elsewhere. */
+ * NULL-terminated), and the files refused for lying elsewhere. In the
+ * list of all roots, source_dir is the list of the roots where only files
+ * named like source are read (the current and the profile's directory). */
 struct roots {
   char **dir;
   size_t n, cap;
   size_t refused;
+  char **source_dir;
 };
 
 /* Adds the real path of `dir` once (a directory that does not exist adds
@@ -165,9 +168,10 @@ static void refused(void *arg, const char *file) {
   struct roots *r = arg;
   if (++r->refused <= MAX_REFUSED_LINES)
     pasta__report_warning(
-        "source file %s is outside the source roots (the current directory, "
-        "the profile's directory, the system's header directories, "
-        "--source-root DIR); not read",
+        "source file %s is outside the source roots (--source-root DIR, the "
+        "system's header directories; for files named like source, .c .cu "
+        ".h ..., the current directory and the profile's directory); not "
+        "read",
         file);
 }
 
@@ -193,6 +197,7 @@ static int load(const char *path, const struct pasta__options *o,
       .num_bw_rows = l->activity.num_rows,
       .source_roots = o->source_roots,
       .allowed_roots = (const char *const *)roots->dir,
+      .source_file_roots = (const char *const *)roots->source_dir,
       .refused = refused,
       .refused_arg = roots,
   };
@@ -302,15 +307,23 @@ int pasta__cmd_html(int argc, char **argv) {
     else
       rc = add_root(&roots, o.source_roots[i]);
   }
+  /* The current directory and the profile's: a profile is someone else's
+   * data, and html often runs in one's home: only files named like source
+   * are read there (never .ssh/id_rsa or notes.txt). */
+  struct roots source_only = {.dir = NULL};
   if (!rc)
-    rc = add_root(&roots, ".");
-  if (!rc)
-    rc = add_system_roots(&roots);
-  if (!rc && !roots.dir) /* no root at all: still a list, an empty one */
-    rc = (roots.dir = calloc(1, sizeof *roots.dir)) ? 0 : -1;
+    rc = add_root(&source_only, ".");
   for (size_t i = 0; !rc && i < o.num_positional; ++i)
     if (has_own_directory(o.positional[i]))
-      rc = add_parent(&roots, o.positional[i]);
+      rc = add_parent(&source_only, o.positional[i]);
+  if (!rc)
+    rc = add_system_roots(&roots);
+  /* no root at all: still a list, an empty one */
+  if (!rc && !roots.dir)
+    rc = (roots.dir = calloc(1, sizeof *roots.dir)) ? 0 : -1;
+  if (!rc && !source_only.dir)
+    rc = (source_only.dir = calloc(1, sizeof *source_only.dir)) ? 0 : -1;
+  roots.source_dir = source_only.dir;
   if (rc < 0) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
@@ -333,6 +346,7 @@ int pasta__cmd_html(int argc, char **argv) {
   if (have_b)
     unload(&b);
   free_roots(&roots);
+  free_roots(&source_only);
   free(output);
   return rc;
 }
