@@ -403,8 +403,9 @@ static void options_file(struct parse *p, const char *how, const char *path,
     return;
   }
   char *text = malloc(OPTIONS_FILE_MAX + 1);
+  errno = 0;
   size_t n = text ? fread(text, 1, OPTIONS_FILE_MAX + 1, f) : 0;
-  int bad = text ? ferror(f) : 0;
+  int bad = text ? ferror(f) : 0, why = errno ? errno : EIO;
   fclose(f);
   if (!text) {
     p->failed = 1;
@@ -412,7 +413,8 @@ static void options_file(struct parse *p, const char *how, const char *path,
   }
   pasta_strlist args = {0};
   if (bad)
-    error(p, "%s%s%s: cannot read the options file", how, sep, path);
+    error(p, "%s%s%s: cannot read the options file: %s", how, sep, path,
+          strerror(why));
   else if (n > OPTIONS_FILE_MAX)
     error(p, "%s%s%s: an options file larger than 1 MiB", how, sep, path);
   else if (memchr(text, '\0', n))

@@ -377,6 +377,14 @@ static void test_options_file(void) {
            "file or directory",
            dir);
   CHECK_EQ_STR(warned, want);
+  /* A directory: the reason too (before: "cannot read the options file"
+   * and nothing more). */
+  snprintf(cmd, sizeof cmd, "-optf %s -c k.cu", dir);
+  CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
+  snprintf(want, sizeof want,
+           "error: -optf %s: cannot read the options file: Is a directory",
+           dir);
+  CHECK_EQ_STR(warned, want);
   snprintf(cmd, sizeof cmd, "-c k.cu --options-file");
   CHECK_EQ_INT(run(cmd), PASTA_NVCC_ERROR);
   CHECK_EQ_STR(warned, "error: --options-file needs a file");

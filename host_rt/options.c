@@ -142,9 +142,9 @@ void pasta__read_options(struct pasta__options *o) {
     char *end;
     errno = 0;
     unsigned long n = strtoul(v, &end, 10);
-    if (errno || *end || *v == '-' || n > 1000000)
+    if (errno || *end || *v < '0' || *v > '9' || n > 1000000)
       fprintf(stderr,
-              "pasta: warning: ignoring PASTA_TOP_LINES='%s' (not a count "
+              "pasta: warning: ignoring PASTA_TOP_LINES='%.80s' (not a count "
               "up to 1000000); using %u\n",
               v, o->top_lines);
     else

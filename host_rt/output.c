@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 struct pasta__options pasta__report_options;
 
@@ -26,11 +27,44 @@ const char *pasta__program(void) {
   return name && *name ? name : "unknown";
 }
 
+/* The working directory when this process started (getcwd, and its device
+ * and inode), or NULL. */
+static char *pasta__start_cwd;
+static struct stat pasta__start_cwd_st;
+
+/* A relative path names a file in the directory the program was started
+ * in, as the user wrote it, even if the program changed its working
+ * directory since (chdir, daemon): `path` itself while the working
+ * directory is still that one (or the start one is gone), else the start
+ * directory joined with it. malloc'd; `path` is freed or returned. */
+static char *pasta__from_start_dir(char *path) {
+  struct stat now, then;
+  if (!path || path[0] == '/' || !pasta__start_cwd)
+    return path;
+  if (stat(".", &now) == 0 && now.st_dev == pasta__start_cwd_st.st_dev &&
+      now.st_ino == pasta__start_cwd_st.st_ino)
+    return path;
+  if (stat(pasta__start_cwd, &then) != 0 ||
+      then.st_dev != pasta__start_cwd_st.st_dev ||
+      then.st_ino != pasta__start_cwd_st.st_ino)
+    return path;
+  size_t n = strlen(pasta__start_cwd), m = strlen(path);
+  char *joined = malloc(n + m + 2);
+  if (!joined)
+    return path;
+  memcpy(joined, pasta__start_cwd, n);
+  joined[n] = '/';
+  memcpy(joined + n + 1, path, m + 1);
+  free(path);
+  return joined;
+}
+
 /* The profile's path: PASTA_OUTPUT with %p, %r and %h replaced, or the
- * default name (output_file.h). */
+ * default name (output_file.h), relative to the start directory. */
 static char *pasta__output_path(const struct pasta__options *o, long pid) {
   pasta_output_names names = {pid, (long long)o->job.rank, o->job.host};
-  return pasta__output_expand(o->output, pasta__program(), &names);
+  return pasta__from_start_dir(
+      pasta__output_expand(o->output, pasta__program(), &names));
 }
 
 /* When this process started (the file system's clock): an output file
@@ -49,6 +83,12 @@ void pasta__stderr_remember(void) {
 __attribute__((constructor)) static void pasta__output_start(void) {
   clock_gettime(CLOCK_REALTIME_COARSE, &pasta__start);
   pasta__stderr_remember();
+  pasta__start_cwd = getcwd(NULL, 0);
+  if (pasta__start_cwd && (pasta__start_cwd[0] != '/' ||
+                           stat(pasta__start_cwd, &pasta__start_cwd_st) != 0)) {
+    free(pasta__start_cwd);
+    pasta__start_cwd = NULL;
+  }
 }
 
 int pasta__stderr_unchanged(void) {
@@ -139,6 +179,25 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
 int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
                          const char *what, int (*write)(FILE *, const void *),
                          const void *arg) {
+  /* The profile goes to the null device: so does everything beside it
+   * (before: /dev/null.html, created in /dev as root). To a descriptor
+   * (/dev/stdout, /dev/fd/N): there is no "beside" it; one line says so. */
+  char *json = pasta__output_path(&pasta__report_options, ctx->pid);
+  struct stat
+      at; /* the profile's path itself, as the profile's writer sees it */
+  int alias = json && pasta__is_fd_alias(json);
+  int null = json &&
+             (alias || (lstat(json, &at) == 0 && S_ISCHR(at.st_mode))) &&
+             pasta__is_null_device(json);
+  if (alias && !null)
+    fprintf(stderr,
+            "pasta: warning: the profile goes to %s, which has no directory "
+            "to put the %s in: not written (set PASTA_OUTPUT to a file "
+            "name)\n",
+            json, what);
+  free(json);
+  if (null || alias)
+    return 0;
   char *path = pasta__sibling_path(ctx->pid, suffix);
   if (!path) {
     fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);

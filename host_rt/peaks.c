@@ -108,12 +108,14 @@ void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
  * line per kind of GPU: $PASTA_CACHE_DIR, $XDG_CACHE_HOME/pasta or
  * ~/.cache/pasta, then /peaks. 0 when there is no such place. */
 static int peaks_cache_path(char *path, size_t size) {
-  const char *dir = getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
+  /* secure_getenv: a set-user-ID program has no cache (its caller's
+   * variables would choose where it creates directories). */
+  const char *dir = secure_getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
   if (dir && *dir) {
     base = dir;
-  } else if ((base = getenv("XDG_CACHE_HOME")) && *base) {
+  } else if ((base = secure_getenv("XDG_CACHE_HOME")) && *base) {
     sub = "/pasta";
-  } else if ((base = getenv("HOME")) && *base) {
+  } else if ((base = secure_getenv("HOME")) && *base) {
     sub = "/.cache/pasta";
   } else {
     return 0;
@@ -131,14 +133,17 @@ static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
            p->mem_clock_khz, p->bus_bits);
 }
 
-/* The cache file, opened with `flags`: only a regular file, never through
- * a link (PASTA_CACHE_DIR may be a shared directory), never blocking on a
- * fifo. NULL when it is not one. */
+/* The cache file, opened with `flags`: only a regular file of this user's,
+ * never through a link (PASTA_CACHE_DIR may be a shared directory), never
+ * blocking on a fifo. NULL when it is not one: another user's file there is
+ * neither believed (its figures would be the peaks the roofline and the
+ * bandwidth table show) nor written. */
 static FILE *open_cache(const char *path, int flags, const char *mode) {
   int fd =
       open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
   struct stat st;
-  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+  if (fd >= 0 &&
+      (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())) {
     close(fd);
     fd = -1;
   }

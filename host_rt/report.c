@@ -18,7 +18,9 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/auxv.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,6 +42,29 @@ static int pasta__host_module_mapped(const struct pasta_module_desc *d) {
   return dladdr(d, &info) != 0;
 }
 
+/* SIGPIPE and SIGXFSZ, ignored while PASTA writes at exit (see
+ * pasta__report), unless the program handles them. */
+struct pasta__quiet_signals {
+  struct sigaction old[2];
+  int restore[2];
+};
+static const int pasta__quiet_signal[2] = {SIGPIPE, SIGXFSZ};
+
+static void pasta__signals_ignore(struct pasta__quiet_signals *q) {
+  struct sigaction ignore = {.sa_handler = SIG_IGN};
+  for (int i = 0; i < 2; ++i)
+    q->restore[i] = sigaction(pasta__quiet_signal[i], NULL, &q->old[i]) == 0 &&
+                    q->old[i].sa_handler == SIG_DFL &&
+                    !(q->old[i].sa_flags & SA_SIGINFO) &&
+                    sigaction(pasta__quiet_signal[i], &ignore, NULL) == 0;
+}
+
+static void pasta__signals_restore(const struct pasta__quiet_signals *q) {
+  for (int i = 0; i < 2; ++i)
+    if (q->restore[i])
+      sigaction(pasta__quiet_signal[i], &q->old[i], NULL);
+}
+
 /* The device stage: everything that needs the vendor runtime, once, while
  * it is alive (docs/design.md, "The order at exit"): the options and
  * analyzers, the launches still in flight (finished and timed), and every
@@ -48,6 +73,8 @@ void pasta__read_devices(void) {
   if (__atomic_exchange_n(&pasta__device_read, 1, __ATOMIC_ACQ_REL))
     return;
   int saved_errno = errno;
+  struct pasta__quiet_signals q; /* its warnings go to stderr too */
+  pasta__signals_ignore(&q);
   pasta__read_options(&pasta__stage_options);
   pasta__options_copy(&pasta__report_options, &pasta__stage_options);
   pasta__register_builtins();
@@ -74,16 +101,45 @@ void pasta__read_devices(void) {
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__keep_device_module(&pasta__registry.device[i]);
   pasta__unlock();
+  pasta__signals_restore(&q);
   errno = saved_errno;
 }
 
+static void pasta__report_once(void);
+
 /* Collects every registered module and reports, once per process: host
- * modules now, device modules as the device stage kept them. */
+ * modules now, device modules as the device stage kept them. SIGPIPE and
+ * SIGXFSZ are ignored meanwhile (unless the program handles them): tables
+ * written to a pipe whose reader is gone (`prog 2>&1 | head -1`), or to a
+ * file past `ulimit -f`, fail with EPIPE or EFBIG instead of killing the
+ * program at exit with status 141 or 153 (before: its exit status
+ * changed). */
 void pasta__report(void) {
   pasta__read_devices();
   if (__atomic_exchange_n(&pasta__reported, 1, __ATOMIC_ACQ_REL))
     return;
+  struct pasta__quiet_signals q;
+  pasta__signals_ignore(&q);
+  pasta__report_once();
+  pasta__signals_restore(&q);
+}
+
+static void pasta__report_once(void) {
   int saved_errno = errno;
+  /* A set-user-ID, set-group-ID or capability program (AT_SECURE) runs with
+   * privileges its caller lacks, but PASTA_OUTPUT and the working directory
+   * are the caller's: writing there would write as the program's owner
+   * wherever the caller says, and the profile (addresses, call paths)
+   * would tell the caller about the privileged process. Nothing is
+   * written, no table printed. */
+  if (getauxval(AT_SECURE)) {
+    fprintf(stderr, "pasta: warning: this program runs with privileges its "
+                    "user does not have (set-user-ID, set-group-ID or "
+                    "capabilities): no profile and no table are written; "
+                    "profile a copy without them\n");
+    errno = saved_errno;
+    return;
+  }
   struct pasta__options o = pasta__stage_options;
   long pid = (long)getpid();
 

@@ -274,6 +274,17 @@ static void pasta__dwarf_quiet(Dwarf_Error error, Dwarf_Ptr arg) {
 }
 
 static int pasta__load_libdwarf(pasta_symbolizer *s) {
+  /* A path (PASTA_LIBDWARF=/some/file) must be a regular file: dlopen opens
+   * it blocking, and a fifo or a terminal would hang the report. A name
+   * without a '/' is searched for by the loader. */
+  struct stat st;
+  if (strchr(s->libdwarf_soname, '/') &&
+      (stat(s->libdwarf_soname, &st) != 0 || !S_ISREG(st.st_mode))) {
+    char why[300];
+    snprintf(why, sizeof why, "%.250s: not a regular file", s->libdwarf_soname);
+    pasta__set_note(s, "no source lines (libdwarf not loaded)", why);
+    return -1;
+  }
   void *h = dlopen(s->libdwarf_soname, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     const char *why = dlerror();
@@ -1092,8 +1103,13 @@ static const struct pasta__sym *pasta__find_sym(const struct pasta__object *o,
 
 /*===-- Finding a module's file -------------------------------------------===*/
 
+/* Only a regular file is read as a module: a profile from elsewhere may
+ * name a fifo, a terminal or a device as a frame's object, and opening one
+ * blocks (or reads without end). */
 static int pasta__readable(const char *path) {
-  return path && access(path, R_OK) == 0;
+  struct stat st;
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+         access(path, R_OK) == 0;
 }
 
 /* Whether the file at `path` is the module: readable and, when the
@@ -1295,7 +1311,7 @@ pasta_symbolizer *pasta__symbolizer_open(void) {
   /* PASTA_LIBDWARF names another libdwarf to load; "0" or "none" loads
    * none (function names then come from the ELF symbol tables alone, as on
    * a machine without libdwarf). */
-  const char *soname = getenv("PASTA_LIBDWARF");
+  const char *soname = secure_getenv("PASTA_LIBDWARF"); /* not set-user-ID */
   if (soname && (!strcmp(soname, "0") || !strcmp(soname, "none")))
     soname = "(PASTA_LIBDWARF=none)";
   return pasta__symbolizer_open_with(

@@ -878,7 +878,44 @@ static int test_ws_ring(void) {
   return check_summary("intercept ws ring");
 }
 
+/* The bandwidth cache (PASTA_CACHE_DIR/peaks): believed only when it is a
+ * regular file of this user's; a link, or another user's file in a shared
+ * directory (as root: one chown'ed to nobody), is not read (before: another
+ * user's figures became the peaks of the roofline). */
+static int test_peaks_cache(void) {
+  char dir[] = "/tmp/pasta-peaks-XXXXXX", path[64], link[64];
+  if (!mkdtemp(dir))
+    return 1;
+  setenv("PASTA_CACHE_DIR", dir, 1);
+  snprintf(path, sizeof path, "%s/peaks", dir);
+  struct pasta_vendor_ops cache_ops = {0}; /* no copy: never measures */
+  cache_ops.vendor = PASTA_VENDOR_CUDA;
+  const pasta_device_peaks p = {.sm_count = 132,
+                                .clock_khz = 1980000,
+                                .mem_clock_khz = 2619000,
+                                .bus_bits = 5120,
+                                .cc_major = 9};
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fputs("v1-cc9.0-sm132-clk1980000-mclk2619000-bus5120 123000000000\n", f);
+    fclose(f);
+  }
+  CHECK(pasta__calibrated_bandwidth(&cache_ops, &p) == 123e9);
+  if (chown(path, 65534, 65534) == 0)
+    CHECK(pasta__calibrated_bandwidth(&cache_ops, &p) == 0);
+  snprintf(link, sizeof link, "%s/other", dir);
+  rename(path, link);
+  if (chown(link, geteuid(), getegid()) == 0 && symlink(link, path) == 0)
+    CHECK(pasta__calibrated_bandwidth(&cache_ops, &p) == 0);
+  unlink(path);
+  unlink(link);
+  rmdir(dir);
+  return check_summary("intercept peaks cache");
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "peaks_cache") == 0)
+    return test_peaks_cache();
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)

@@ -438,6 +438,15 @@ int main(void) {
   CHECK(text && strstr(text, "'bad.cu'")); /* warnings stay */
   free(text);
   remove(file_b);
+  /* A leading blank or sign is no count (as for every numeric variable;
+   * before: ' 5' and '+5' were taken as 5). */
+  b = child(out_b, "1", " 5", err_b);
+  CHECK(wait_ok(b));
+  text = slurp(err_b);
+  CHECK(text && strstr(text, "pasta: warning: ignoring PASTA_TOP_LINES=' 5'"));
+  free(text);
+  snprintf(file_b, sizeof file_b, "%s/quiet-%ld.json", dir, (long)b);
+  remove(file_b);
   check_case_end("quiet");
 
   /* PASTA_QUIET=off (any case) is not quiet; a value that is no yes/no

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tests/unit/check.h"
@@ -248,6 +249,30 @@ static void test_without_libdwarf(void) {
   check_case_end("without libdwarf: function from dladdr, no file:line");
 }
 
+/* PASTA_LIBDWARF naming a fifo no one writes: not opened (dlopen would
+ * block on it for ever), a note, function names without lines. */
+static void test_libdwarf_fifo(void) {
+  char dir[] = "/tmp/pasta-symbolize-XXXXXX", fifo[64];
+  if (!CHECK(mkdtemp(dir) != NULL))
+    return;
+  snprintf(fifo, sizeof fifo, "%s/libdwarf.so", dir);
+  CHECK(mkfifo(fifo, 0600) == 0);
+  alarm(20); /* a hang fails the test instead of the CI run */
+  pasta_symbolizer *s = pasta__symbolizer_open_with(fifo);
+  unsigned line = 0;
+  uint64_t pc = test_own_line(&line);
+  pasta_symbol sym;
+  CHECK(pasta__symbolize(s, pc, &sym) == 0 && sym.file == NULL);
+  CHECK(same_string(sym.function, "test_own_line"));
+  const char *note = pasta__symbolizer_note(s);
+  CHECK(note && strstr(note, "not a regular file"));
+  alarm(0);
+  pasta__symbolizer_close(s);
+  unlink(fifo);
+  rmdir(dir);
+  check_case_end("PASTA_LIBDWARF a fifo: not opened");
+}
+
 /*===-- Against llvm-symbolizer -------------------------------------------===*/
 
 struct text {
@@ -349,6 +374,7 @@ int main(int argc, char **argv) {
   test_garbage();
   test_cache();
   test_without_libdwarf();
+  test_libdwarf_fifo();
   if (argc > 1)
     test_against_llvm_symbolizer(argv[1]);
   else

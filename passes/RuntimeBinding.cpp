@@ -27,8 +27,11 @@
 //    module's binder or by the program), so there is still ONE runtime per
 //    process whichever libraries hold instrumented code; otherwise it
 //    dlopens the runtime (RTLD_NOW | RTLD_GLOBAL, so the next module finds
-//    it) from $PASTA_RUNTIME, else from the path recorded at compile time
-//    (the libpasta_rt.so beside the plugin, or -pasta-runtime=PATH), then
+//    it) from $PASTA_RUNTIME (secure_getenv: never in a set-user-ID
+//    program), else from the path recorded at compile time
+//    (the libpasta_rt.so beside the plugin, or -pasta-runtime=PATH; a path
+//    that cannot seek, a fifo or a terminal the loader would block on, is
+//    refused after a non-blocking probe), then
 //    as libpasta_rt.so from the library path (a program run on another
 //    machine, LD_LIBRARY_PATH). A weak symbol that resolved to null
 //    in an executable stays null after a dlopen, which is why the calls go
@@ -48,7 +51,8 @@
 //    (cmake/runtime_archive_script.cmake): naming it on a link line still
 //    links the whole runtime in.
 //
-// Linux/glibc constants: RTLD_DEFAULT is null, RTLD_NOW | RTLD_GLOBAL 0x102.
+// Linux/glibc constants: RTLD_DEFAULT is null, RTLD_NOW | RTLD_GLOBAL 0x102,
+// O_NONBLOCK 04000, O_CLOEXEC 02000000, SEEK_END 2 (x86_64 and aarch64).
 //
 //===----------------------------------------------------------------------===//
 #include "RuntimeBinding.h"
@@ -75,6 +79,9 @@ static constexpr const char *EnvName = "PASTA_RUNTIME";
 static constexpr const char *AnyRuntimeSymbol = "__pasta_main_exit";
 static constexpr const char *WarnedName = "__pasta_rt_warned";
 static constexpr uint64_t RtldNowGlobal = 0x102;
+// open(2)'s O_RDONLY | O_NONBLOCK | O_CLOEXEC and lseek's SEEK_END.
+static constexpr uint64_t ReadNonblockCloexec = 04000 | 02000000;
+static constexpr uint64_t SeekEnd = 2;
 
 std::string pasta::defaultRuntimePath() {
   Dl_info Info;
@@ -297,10 +304,13 @@ Function *Binder::finder() {
   B.CreateBr(No);
   // Load it: $PASTA_RUNTIME; else the path recorded at compile time, then
   // libpasta_rt.so on the library path (a program run on another machine,
-  // with the runtime in LD_LIBRARY_PATH).
+  // with the runtime in LD_LIBRARY_PATH). secure_getenv: in a set-user-ID
+  // (or set-group-ID, or capability) program the variable is its caller's,
+  // and a library it names would run with the program's privileges; the
+  // loader ignores LD_LIBRARY_PATH there alike.
   B.SetInsertPoint(Load);
-  FunctionCallee Getenv =
-      M.getOrInsertFunction("getenv", FunctionType::get(Ptr, {Ptr}, false));
+  FunctionCallee Getenv = M.getOrInsertFunction(
+      "secure_getenv", FunctionType::get(Ptr, {Ptr}, false));
   Value *Env = B.CreateCall(Getenv, {string(EnvName, "__pasta_rt_env")});
   BasicBlock *EnvSet = Block("env_set"), *Open = Block("open");
   B.CreateCondBr(B.CreateIsNotNull(Env), EnvSet, Open);
@@ -313,6 +323,41 @@ Function *Binder::finder() {
   UseEnv->addIncoming(NonEmpty, EnvSet);
   Constant *Recorded = string(RuntimePath, "__pasta_rt_path");
   Value *First = B.CreateSelect(UseEnv, Env, Recorded);
+  // A path the loader would wait on for ever (a fifo no one writes, a
+  // terminal, /dev/stdin): dlopen opens it blocking and reads. Probed first
+  // without blocking: what cannot seek is not a library. (A name without a
+  // '/' is searched for by the loader, never opened as it is.)
+  BasicBlock *Probe = Block("probe"), *Seek = Block("seek"),
+             *NotFile = Block("not_a_file"), *DoOpen = Block("dlopen");
+  auto *I64 = Type::getInt64Ty(Ctx);
+  FunctionCallee Strchr = M.getOrInsertFunction(
+      "strchr", FunctionType::get(Ptr, {Ptr, I32}, false));
+  FunctionCallee OpenFn =
+      M.getOrInsertFunction("open", FunctionType::get(I32, {Ptr, I32}, true));
+  FunctionCallee Lseek = M.getOrInsertFunction(
+      "lseek", FunctionType::get(I64, {I32, I64, I32}, false));
+  FunctionCallee Close =
+      M.getOrInsertFunction("close", FunctionType::get(I32, {I32}, false));
+  B.CreateCondBr(
+      B.CreateIsNotNull(B.CreateCall(Strchr, {First, B.getInt32('/')})), Probe,
+      DoOpen);
+  B.SetInsertPoint(Probe);
+  Value *Fd = B.CreateCall(OpenFn, {First, B.getInt32(ReadNonblockCloexec)});
+  B.CreateCondBr(B.CreateICmpSGE(Fd, B.getInt32(0)), Seek, DoOpen);
+  B.SetInsertPoint(Seek);
+  Value *End =
+      B.CreateCall(Lseek, {Fd, ConstantInt::get(I64, 0), B.getInt32(SeekEnd)});
+  B.CreateCall(Close, {Fd});
+  B.CreateCondBr(B.CreateICmpSLT(End, ConstantInt::get(I64, 0)), NotFile,
+                 DoOpen);
+  B.SetInsertPoint(NotFile);
+  warn(B,
+       "pasta: warning: cannot load the PASTA runtime %s (a pipe, a fifo or a "
+       "terminal, not a library)" +
+           Fix,
+       {First});
+  B.CreateBr(No);
+  B.SetInsertPoint(DoOpen);
   Value *Handle =
       B.CreateCall(DlopenTy, Dlopen, {First, B.getInt32(RtldNowGlobal)});
   BasicBlock *Opened = Block("opened"), *Failed = Block("open_failed"),
@@ -335,10 +380,10 @@ Function *Binder::finder() {
   B.CreateBr(No);
   B.SetInsertPoint(Opened);
   PHINode *H = B.CreatePHI(Ptr, 2);
-  H->addIncoming(Handle, Open);
+  H->addIncoming(Handle, DoOpen);
   H->addIncoming(Handle2, ByName);
   PHINode *Path = B.CreatePHI(Ptr, 2);
-  Path->addIncoming(First, Open);
+  Path->addIncoming(First, DoOpen);
   Path->addIncoming(Name, ByName);
   B.CreateCondBr(B.CreateIsNotNull(B.CreateCall(DlsymTy, Dlsym, {H, AbiName})),
                  Yes, WrongAbi);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { MAX_UNIQUE = 1000, SHORT = 200 };
+enum { MAX_UNIQUE = 1000, SHORT = 200, MAX_PROGRAM = 200 };
 
 static void say(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -196,9 +197,11 @@ static int write_fd(int fd, const char *path, pasta_output_writer write,
   return failed ? -1 : 0;
 }
 
-/* 0666 minus the process's umask, read without changing it. */
+/* 0666 minus the process's umask, read without changing it (umask(2)
+ * would change it for the program's other threads meanwhile); 0600 when it
+ * cannot be read (no /proc): never more than the user's files get. */
 static mode_t new_file_mode(void) {
-  mode_t mask = 022;
+  mode_t mask = 077;
   FILE *f = fopen("/proc/self/status", "r");
   if (f) {
     char line[256];
@@ -258,11 +261,14 @@ static int place_new(const char *tmp, const char *to) {
   return -1;
 }
 
-/* Renames the temporary file over what is at `at` (lstat'd: *lst), which a
- * regular file keeps its mode of. 0, or -1 with errno set. */
+/* Renames the temporary file over what is at `at` (lstat'd: *lst). A
+ * regular file of this user's keeps its permissions (not set-user-ID,
+ * set-group-ID or sticky bits); another user's file (a shared directory)
+ * is replaced by a file with a new file's mode, never with the other
+ * user's permissions. 0, or -1 with errno set. */
 static int replace(const char *tmp, const char *at, const struct stat *lst) {
-  if (S_ISREG(lst->st_mode))
-    chmod(tmp, lst->st_mode & 07777);
+  if (S_ISREG(lst->st_mode) && lst->st_uid == geteuid())
+    chmod(tmp, lst->st_mode & 0777);
   return rename(tmp, at);
 }
 
@@ -298,8 +304,13 @@ static int install(const char *tmp, const char *target,
       free(at);
       return -1;
     }
-    /* Something is at `at`. */
-    int is_ours = ours(at, &lst, how->kind);
+    /* Something is at `at`. A regular file write-protected by its owner
+     * (chmod a-w: a baseline kept on purpose), or one this process may
+     * not write, is kept unless any file may be replaced (--force,
+     * PASTA_OVERWRITE=1): rename would replace it all the same. */
+    int locked = S_ISREG(lst.st_mode) && how->kind != PASTA_FILE_ANY &&
+                 (!(lst.st_mode & 0222) || access(at, W_OK) != 0);
+    int is_ours = !locked && ours(at, &lst, how->kind);
     if (how->mode == PASTA_OUTPUT_EXCLUSIVE) {
       say(err, errsize, "%s exists", shown);
     } else if (how->mode == PASTA_OUTPUT_REPLACE) {
@@ -309,6 +320,8 @@ static int install(const char *tmp, const char *target,
       }
       if (is_ours)
         say(err, errsize, "cannot replace %s: %s", shown, strerror(errno));
+      else if (locked)
+        say(err, errsize, "%s exists and is not writable", shown);
       else
         say(err, errsize, "%s exists and is not %s", shown, kind);
     } else if (is_ours &&
@@ -329,7 +342,9 @@ static int install(const char *tmp, const char *target,
       free(at);
       continue;
     } else {
-      if (!n && !is_ours)
+      if (!n && locked)
+        snprintf(why, sizeof why, "%s is not writable", shown);
+      else if (!n && !is_ours)
         snprintf(why, sizeof why, "%s is not %s", shown, kind);
       else if (!n)
         snprintf(why, sizeof why,
@@ -370,6 +385,16 @@ static int write_regular(const char *target, const pasta_output_how *how,
   /* Short enough for NAME_MAX whatever the base name. */
   snprintf(tmp, size, "%.*s/.%.64s.pasta-XXXXXX", dirlen, dir, base);
   int fd = mkostemp(tmp, O_CLOEXEC);
+  if (fd >= 0 && fd <= 2) {
+    /* A program that closed stdin, stdout or stderr: the file would get
+     * that descriptor, and anything printed to it until the end would land
+     * in the file. */
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    fd = high;
+    if (fd < 0)
+      unlink(tmp);
+  }
   if (fd < 0) {
     int e = errno;
     char d[SHORT];
@@ -387,7 +412,7 @@ static int write_regular(const char *target, const pasta_output_how *how,
     return -1;
   }
   fchmod(fd, new_file_mode());
-  int rc = write_fd(fd, tmp, write, arg, err, errsize);
+  int rc = write_fd(fd, target, write, arg, err, errsize);
   if (rc == 0)
     rc = install(tmp, target, how, written, err, errsize);
   if (rc != 0)
@@ -416,6 +441,8 @@ static int write_into(const char *path, int flags, pasta_output_writer write,
   *written = dup_string(path);
   return *written ? 0 : -1;
 }
+
+int pasta__is_fd_alias(const char *path) { return path && fd_alias(path) >= 0; }
 
 int pasta__is_null_device(const char *path) {
   struct stat st, null;
@@ -480,9 +507,20 @@ int pasta__output_write(const char *path, const pasta_output_how *how,
   *written = NULL;
   if (err && errsize)
     *err = '\0';
+  /* Under a file size limit (ulimit -f), a write past it raises SIGXFSZ,
+   * which by default kills the process: at exit, the program would end
+   * with a signal instead of its own status, leaving the temporary file.
+   * Ignored meanwhile, the write fails with EFBIG instead (one error line);
+   * a handler of the program's is left as it is. */
+  struct sigaction ignore = {.sa_handler = SIG_IGN}, old;
+  int xfsz = sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+             !(old.sa_flags & SA_SIGINFO) &&
+             sigaction(SIGXFSZ, &ignore, NULL) == 0;
   int rc = path && write && how
                ? write_any(path, how, write, arg, written, err, errsize)
                : (say(err, errsize, "no file name"), -1);
+  if (xfsz)
+    sigaction(SIGXFSZ, &old, NULL);
   if (rc == 0 && !*written) {
     char shown[SHORT];
     say(err, errsize, "%s: %s", pasta__short_path(path, shown, sizeof shown),
@@ -611,15 +649,31 @@ char *pasta__output_expand(const char *pattern, const char *program,
   snprintf(rank, sizeof rank, "%lld", names->rank < 0 ? 0 : names->rank);
   short_host(names->host, host, sizeof host);
   if (!pattern) {
-    const char *slash = program ? strrchr(program, '/') : NULL;
-    const char *base = slash && slash[1] ? slash + 1 : program;
-    base = base && *base ? base : "unknown";
-    size_t size = strlen(base) + sizeof rank + sizeof "pasta--rank.json";
+    /* The program's last path component (argv[0] is whatever the program's
+     * parent passed: "dir/", "a/b//" name no directory here), at most
+     * MAX_PROGRAM bytes of it, so the name stays one file name in the
+     * current directory that the file system takes. */
+    const char *base = program ? program : "";
+    size_t len = strlen(base);
+    while (len && base[len - 1] == '/')
+      --len;
+    const char *start = base;
+    for (size_t i = 0; i < len; ++i)
+      if (base[i] == '/')
+        start = base + i + 1;
+    len -= (size_t)(start - base);
+    if (!len) {
+      start = "unknown";
+      len = strlen(start);
+    }
+    if (len > MAX_PROGRAM)
+      len = MAX_PROGRAM;
+    size_t size = len + sizeof rank + sizeof pid + sizeof "pasta--rank.json";
     char *path = malloc(size);
     if (path && names->rank >= 0)
-      snprintf(path, size, "pasta-%s-rank%s.json", base, rank);
+      snprintf(path, size, "pasta-%.*s-rank%s.json", (int)len, start, rank);
     else if (path)
-      snprintf(path, size, "pasta-%s-%s.json", base, pid);
+      snprintf(path, size, "pasta-%.*s-%s.json", (int)len, start, pid);
     return path;
   }
   size_t size = 1;

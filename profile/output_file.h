@@ -22,8 +22,12 @@
  * no one can have planted) and then linked or renamed into place, so a
  * reader never sees a partial file, a failed write leaves what was there,
  * and a symbolic link at the name is replaced, never followed (its target
- * is never written). A new file gets mode 0666 minus the umask; a replaced
- * regular file keeps its mode. What is at `path` decides what happens:
+ * is never written). A new file gets mode 0666 minus the umask (0600 when
+ * the umask cannot be read); a replaced regular file of this user's keeps
+ * its permission bits (0777), another user's gets a new file's mode. The
+ * temporary file never takes descriptor 0, 1 or 2 (a program that closed
+ * them), and a file size limit (SIGXFSZ) makes the write fail, never kills
+ * the process. What is at `path` decides what happens:
  *  - nothing: the file is created;
  *  - a regular file, or a symbolic link (to anything): replaced if it is
  *    "ours" (below), else per mode;
@@ -39,7 +43,9 @@
  * those every file of that kind starts with (a PASTA profile's
  * {"schema":"pasta-profile","version":, the HTML report's head, ...);
  * PASTA_FILE_ANY: any regular file (an explicit --force or
- * PASTA_OVERWRITE=1). A symbolic link is always ours: the link, not its
+ * PASTA_OVERWRITE=1). A regular file without write permission (chmod a-w,
+ * or not writable by this process) is never ours but for PASTA_FILE_ANY:
+ * "... is not writable". A symbolic link is always ours: the link, not its
  * target, is replaced (in a sticky directory, another user's link cannot
  * be: PASTA_OUTPUT_UNIQUE then uses a numbered name, the others fail).
  *
@@ -128,6 +134,10 @@ int pasta__output_write(const char *path, const pasta_output_how *how,
 /* Whether `path` is the null device (under any name). */
 int pasta__is_null_device(const char *path);
 
+/* Whether `path` names a descriptor of this process: /dev/stdout,
+ * /dev/stderr, /dev/fd/N, /proc/self/fd/N (written into, not replaced). */
+int pasta__is_fd_alias(const char *path);
+
 /* Whether `a` and `b` name the same file (device and inode, after
  * following links), whatever their names; 0 when either does not exist. */
 int pasta__same_file(const char *a, const char *b);
@@ -165,8 +175,9 @@ typedef struct pasta_output_names {
  * first dot ("unknown" when unknown, a '/' in it as '_'); any other % is
  * left as it is. Without a pattern, the default name:
  * pasta-<program>-<pid>.json, or in a job pasta-<program>-rank<rank>.json
- * (pids repeat across nodes, ranks do not). malloc'd, or NULL without
- * memory. */
+ * (pids repeat across nodes, ranks do not), <program> being the last
+ * component of `program` (trailing slashes dropped), at most 200 bytes.
+ * malloc'd, or NULL without memory. */
 char *pasta__output_expand(const char *pattern, const char *program,
                            const pasta_output_names *names);
 

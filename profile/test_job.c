@@ -115,6 +115,19 @@ static void test_names(void) {
   check_name(NULL, "/usr/bin/app", 42, -1, "n1", "pasta-app-42.json", __LINE__);
   check_name(NULL, "./app", 42, 3, "n1", "pasta-app-rank3.json", __LINE__);
   check_name(NULL, NULL, 42, -1, "n1", "pasta-unknown-42.json", __LINE__);
+  /* A host name that is only dots, or starts with one: never "..". */
+  check_name("%h/x.json", "./app", 9, 3, "..", "unknown/x.json", __LINE__);
+  /* argv[0] is what the parent passed: a trailing slash names no directory
+   * here (before: "pasta-../../x/-42.json", a path through directories),
+   * and a long one is cut to 200 bytes (one file name). */
+  check_name(NULL, "../../x/", 42, -1, "n1", "pasta-x-42.json", __LINE__);
+  check_name(NULL, "a//b//", 42, -1, "n1", "pasta-b-42.json", __LINE__);
+  check_name(NULL, "///", 42, -1, "n1", "pasta-unknown-42.json", __LINE__);
+  char longname[1024], want[300];
+  memset(longname, 'a', sizeof longname - 1);
+  longname[sizeof longname - 1] = '\0';
+  snprintf(want, sizeof want, "pasta-%.200s-7.json", longname);
+  check_name(NULL, longname, 7, -1, "n1", want, __LINE__);
 }
 
 int main(void) {

@@ -7,9 +7,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
@@ -177,6 +180,30 @@ static void test_kinds(void) {
   free(w);
   CHECK_EQ_INT(pasta__output_kind_of_suffix(".roofline.svg"), PASTA_FILE_SVG);
   CHECK_EQ_INT(pasta__output_kind_of_suffix(".mine"), PASTA_FILE_ANY);
+  /* A write-protected profile of an earlier run (chmod a-w: a baseline
+   * kept on purpose): kept (before: replaced, as rename allows); any file
+   * may be replaced (--force, PASTA_OVERWRITE=1) replaces it. */
+  put(path_of("base.json"), profile);
+  chmod(path_of("base.json"), 0444);
+  set_mtime(path_of("base.json"), since.tv_sec - 1);
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_UNIQUE,
+                       PASTA_FILE_PROFILE, "{\"schema\":\"pasta-profile\"}", &w,
+                       err, sizeof err),
+               0);
+  CHECK_EQ_STR(w, path_of("base.1.json"));
+  CHECK(is_text(path_of("base.json"), profile));
+  CHECK_HAS_STR(err, "base.json is not writable");
+  free(w);
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_REPLACE,
+                       PASTA_FILE_PROFILE, "x", &w, err, sizeof err),
+               -1);
+  CHECK_HAS_STR(err, "base.json exists and is not writable");
+  CHECK(is_text(path_of("base.json"), profile));
+  CHECK_EQ_INT(ow_kind(path_of("base.json"), PASTA_OUTPUT_REPLACE,
+                       PASTA_FILE_ANY, "forced", &w, err, sizeof err),
+               0);
+  CHECK(is_text(path_of("base.json"), "forced"));
+  free(w);
 }
 
 /* UNIQUE through links: a link at the name to an earlier profile of the
@@ -218,6 +245,72 @@ static void test_links_unique(void) {
                0);
   CHECK(is_text(path_of("victim.txt"), "precious"));
   free(w);
+}
+
+/* Records the descriptor the file was given. */
+static int write_fileno(FILE *f, const void *arg) {
+  *(int *)(uintptr_t)arg = fileno(f);
+  return fputs("x", f) < 0;
+}
+
+/* What the process and the file system around it can do to a write: a
+ * file size limit, closed standard descriptors, the modes of what is
+ * replaced. */
+static void test_process_limits(void) {
+  char err[512], *w = NULL;
+  struct stat st;
+  /* ulimit -f: the write fails with EFBIG (before: SIGXFSZ killed the
+   * process, leaving the temporary file), nothing is left behind, and
+   * SIGXFSZ is back to its default. */
+  struct rlimit old, small;
+  if (CHECK_EQ_INT(getrlimit(RLIMIT_FSIZE, &old), 0)) {
+    small = old;
+    small.rlim_cur = 4;
+    CHECK_EQ_INT(setrlimit(RLIMIT_FSIZE, &small), 0);
+    CHECK_EQ_INT(ow(path_of("limited.json"), PASTA_OUTPUT_REPLACE, NULL,
+                    write_text, "more than four bytes", &w, err, sizeof err),
+                 -1);
+    setrlimit(RLIMIT_FSIZE, &old);
+    CHECK_HAS_STR(err, strerror(EFBIG));
+    CHECK(lstat(path_of("limited.json"), &st) != 0);
+    CHECK_EQ_INT(hidden_files(), 0);
+    struct sigaction now;
+    CHECK(sigaction(SIGXFSZ, NULL, &now) == 0 && now.sa_handler == SIG_DFL);
+  }
+  /* fd 2 closed: the temporary file does not take it (anything printed to
+   * stderr meanwhile would land in the file). */
+  int saved = dup(2), got = -1;
+  close(2);
+  int rc = ow(path_of("fd2.json"), PASTA_OUTPUT_REPLACE, NULL, write_fileno,
+              &got, &w, err, sizeof err);
+  dup2(saved, 2);
+  close(saved);
+  CHECK_EQ_INT(rc, 0);
+  CHECK(got > 2);
+  CHECK(is_text(path_of("fd2.json"), "x"));
+  free(w);
+  /* A replaced file of ours keeps its permissions, not set-user-ID or
+   * set-group-ID bits. */
+  umask(022);
+  put(path_of("suid.json"), "old");
+  chmod(path_of("suid.json"), 06750);
+  CHECK_EQ_INT(ow(path_of("suid.json"), PASTA_OUTPUT_REPLACE, NULL, write_text,
+                  "new", &w, err, sizeof err),
+               0);
+  CHECK(stat(path_of("suid.json"), &st) == 0 && (st.st_mode & 07777) == 0750);
+  free(w);
+  /* Another user's file (as root: one chown'ed to nobody), world-writable:
+   * replaced by a file of a new file's mode, not 0666. */
+  put(path_of("theirs.json"), "old");
+  chmod(path_of("theirs.json"), 0666);
+  if (chown(path_of("theirs.json"), 65534, 65534) == 0) {
+    CHECK_EQ_INT(ow(path_of("theirs.json"), PASTA_OUTPUT_REPLACE, NULL,
+                    write_text, "new", &w, err, sizeof err),
+                 0);
+    CHECK(stat(path_of("theirs.json"), &st) == 0 &&
+          (st.st_mode & 07777) == 0644 && st.st_uid == geteuid());
+    free(w);
+  }
 }
 
 /* A path too long for the system: the error keeps its reason. */
@@ -474,6 +567,7 @@ int main(void) {
   test_links_unique();
   test_long_path();
   test_reading();
+  test_process_limits();
 
   CHECK_EQ_INT(hidden_files(), 0);
   char cmd[128];

@@ -7,17 +7,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many bytes at `p` print as they are (0: escape the byte at p; for a
- * C1 control, *c1 is set and 2 bytes are consumed). */
-static int plain_length(const unsigned char *p, int *c1) {
-  *c1 = 0;
+/* How many bytes at `p` print as they are; 0: escape them. *len is then
+ * how many bytes the escape stands for: 1 (a C0 control, DEL, a byte that
+ * is not valid UTF-8: \xHH) or a whole character shown as \uXXXX (*cp):
+ * a C1 control, or a bidirectional control or line separator, which would
+ * reorder or break the text around it on a terminal (U+061C, U+200E,
+ * U+200F, U+2028 to U+202E, U+2066 to U+2069: "Trojan Source"). */
+static int plain_length(const unsigned char *p, unsigned *cp, int *len) {
+  *cp = 0;
+  *len = 1;
   if (*p < 0x20 || *p == 0x7f)
     return 0;
   if (*p < 0x80)
     return 1;
   int n = pasta__json_utf8_length(p);
-  if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
-    *c1 = 1;
+  unsigned c = 0;
+  if (n == 2)
+    c = (unsigned)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+  else if (n == 3)
+    c = (unsigned)(p[0] & 0x0f) << 12 | (unsigned)(p[1] & 0x3f) << 6 |
+        (p[2] & 0x3f);
+  if ((n == 2 && c >= 0x80 && c < 0xa0) || c == 0x61c || c == 0x200e ||
+      c == 0x200f || (c >= 0x2028 && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)) {
+    *cp = c;
+    *len = n;
     return 0;
   }
   return n;
@@ -28,22 +42,23 @@ static void escape(const char *s, void (*put)(void *, const char *, size_t),
                    void *ctx) {
   const unsigned char *p = (const unsigned char *)s;
   while (*p) {
-    int c1;
-    int n = plain_length(p, &c1);
+    unsigned cp;
+    int len;
+    int n = plain_length(p, &cp, &len);
     if (n) {
       put(ctx, (const char *)p, (size_t)n);
       p += n;
       continue;
     }
     char e[8];
-    if (c1)
-      snprintf(e, sizeof e, "\\u%04x", p[1]);
+    if (cp)
+      snprintf(e, sizeof e, "\\u%04x", cp);
     else if (*p == '\n' || *p == '\r' || *p == '\t')
       snprintf(e, sizeof e, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
     else
       snprintf(e, sizeof e, "\\x%02x", *p);
     put(ctx, e, strlen(e));
-    p += c1 ? 2 : 1;
+    p += len;
   }
 }
 
@@ -70,9 +85,10 @@ static void put_file(void *ctx, const char *s, size_t n) {
 
 static int needs_escape(const char *s) {
   const unsigned char *p = (const unsigned char *)s;
-  int c1;
+  unsigned cp;
+  int len;
   for (int n; *p; p += n)
-    if (!(n = plain_length(p, &c1)))
+    if (!(n = plain_length(p, &cp, &len)))
       return 1;
   return 0;
 }

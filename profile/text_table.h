@@ -30,9 +30,11 @@ void text_table_print_free(FILE *out, struct text_table *t);
 
 /* Names and paths come from the program and from profile files, so they can
  * hold anything: text for a terminal shows them with every control
- * character (C0, DEL, and C1 in UTF-8) and every byte that is not valid
- * UTF-8 escaped, as \n, \r, \t, \xHH (bytes) or \u00HH (C1), so that
- * a name can neither move the cursor, change colours nor end a row.
+ * character (C0, DEL, and C1 in UTF-8), every bidirectional control and
+ * line separator (U+061C, U+200E, U+200F, U+2028 to U+202E, U+2066 to
+ * U+2069) and every byte that is not valid UTF-8 escaped, as \n, \r, \t,
+ * \xHH (bytes) or \uXXXX, so that a name can neither move the cursor,
+ * change colours, reorder the text around it nor end a row.
  * pasta__text_safe returns `s` when it needs no escaping (NULL stays NULL),
  * else `buf` (`size` bytes) holding the escaped text, cut short to fit.
  * 4 * strlen(s) + 1 bytes always suffice. pasta__text_write writes it. */

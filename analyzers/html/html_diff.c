@@ -215,7 +215,7 @@ static const char *source_line(struct source_cache *c, const char *file,
   if (i == c->n) {
     if (c->n == DIFF_TOP_LINES ||
         pasta__html_source_load(file, in->source_roots, in->allowed_roots,
-                                &c->src[i]))
+                                in->source_file_roots, &c->src[i]))
       return "";
     c->file[c->n++] = file;
     if (c->src[i].refused && in->refused)

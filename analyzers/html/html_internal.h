@@ -56,10 +56,14 @@ typedef struct pasta_html_source {
 /* Looks for `file` under each of `roots` (html_report.h says how), then as
  * recorded; with `allowed` (html_report.h, allowed_roots), a candidate
  * whose real path is outside them is skipped (src->refused is set when
- * one existed and nothing allowed was found). A file not found gives path
+ * one existed and nothing allowed was found); under `source_only`
+ * (html_report.h, source_file_roots), only files named like source are
+ * allowed. A file not found gives path
  * NULL and no lines. Returns 0, or -1 when out of memory. */
 int pasta__html_source_load(const char *file, const char *const *roots,
-                            const char *const *allowed, pasta_html_source *src);
+                            const char *const *allowed,
+                            const char *const *source_only,
+                            pasta_html_source *src);
 void pasta__html_source_free(pasta_html_source *src);
 
 /* The profile's lines summed per (file, line): one source line's counts

@@ -43,9 +43,22 @@ typedef struct pasta_html_input {
    * and the profile's directory: a profile is data, and must not choose
    * which files of the reader's end up in a page. */
   const char *const *allowed_roots;
+  /* With allowed_roots: where files named like source code (.c, .cu, .h,
+   * ...: pasta__html_named_like_source) may be read from too; anything else
+   * there is refused like a file outside every root. pasta-report passes
+   * the current directory and the profile's directory: a profile naming
+   * .ssh/id_rsa or notes.txt under the directory html runs in must not
+   * have them in the page. NULL-terminated, or NULL. */
+  const char *const *source_file_roots;
   void (*refused)(void *arg, const char *file);
   void *refused_arg;
 } pasta_html_input;
+
+/* Whether `path`'s base name ends like a source file of a language PASTA
+ * instruments or a header it includes (.c .cc .cpp .cxx .c++ .C .cu .cuh
+ * .hip .cl .h .hh .hpp .hxx .h++ .H .inl .inc .ipp .tpp .tcc .cppm .ixx
+ * .m .mm .f .f90 .F .F90 .s .S .def). */
+int pasta__html_named_like_source(const char *path);
 
 /* The whole report page. Returns 0, or -1 on a write error or when out of
  * memory. */

@@ -52,11 +52,29 @@ static int split_lines(pasta_html_source *src, size_t size) {
   return 0;
 }
 
+int pasta__html_named_like_source(const char *path) {
+  static const char *const suffixes[] = {
+      "c",   "cc",  "cpp", "cxx", "c++",  "C",   "cu", "cuh", "hip",
+      "cl",  "h",   "hh",  "hpp", "hxx",  "h++", "H",  "inl", "inc",
+      "ipp", "tpp", "tcc", "txx", "cppm", "ixx", "m",  "mm",  "f",
+      "f90", "F",   "F90", "s",   "S",    "def"};
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  const char *dot = strrchr(base, '.');
+  if (!dot || dot == base)
+    return 0;
+  for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; ++i)
+    if (strcmp(dot + 1, suffixes[i]) == 0)
+      return 1;
+  return 0;
+}
+
 /* Tries `path`; 1 when it was read, 0 when not, -1 without memory. With
  * `allowed`, the file is read by its real path, and only when that lies
- * under one of them. */
+ * under one of them, or under one of `source_only` and is named like
+ * source. */
 static int try_path(const char *path, const char *const *allowed,
-                    pasta_html_source *src) {
+                    const char *const *source_only, pasta_html_source *src) {
   size_t size = 0;
   char *real = NULL;
   if (allowed) {
@@ -64,6 +82,13 @@ static int try_path(const char *path, const char *const *allowed,
     if (stat(path, &st) != 0)
       return 0;
     real = pasta__path_within(path, allowed);
+    if (!real && source_only) {
+      real = pasta__path_within(path, source_only);
+      if (real && !pasta__html_named_like_source(real)) {
+        free(real);
+        real = NULL;
+      }
+    }
     if (!real) {
       src->refused = 1;
       return 0;
@@ -83,7 +108,8 @@ static int try_path(const char *path, const char *const *allowed,
 /* ROOT/<tail> for each tail of `file` that starts after a '/', longest
  * first. */
 static int try_root(const char *root, const char *file,
-                    const char *const *allowed, pasta_html_source *src) {
+                    const char *const *allowed, const char *const *source_only,
+                    pasta_html_source *src) {
   size_t rlen = strlen(root);
   char *path = malloc(rlen + strlen(file) + 2);
   if (!path)
@@ -96,7 +122,7 @@ static int try_root(const char *root, const char *file,
     if (!*t)
       break;
     snprintf(path, rlen + strlen(file) + 2, "%s/%s", root, t);
-    rc = try_path(path, allowed, src);
+    rc = try_path(path, allowed, source_only, src);
   }
   free(path);
   return rc;
@@ -104,13 +130,14 @@ static int try_root(const char *root, const char *file,
 
 int pasta__html_source_load(const char *file, const char *const *roots,
                             const char *const *allowed,
+                            const char *const *source_only,
                             pasta_html_source *src) {
   memset(src, 0, sizeof *src);
   int rc = 0;
   for (size_t i = 0; rc == 0 && roots && roots[i]; ++i)
-    rc = try_root(roots[i], file, allowed, src);
+    rc = try_root(roots[i], file, allowed, source_only, src);
   if (rc == 0)
-    rc = try_path(file, allowed, src);
+    rc = try_path(file, allowed, source_only, src);
   if (rc == 1)
     src->refused = 0;
   if (rc < 0) {

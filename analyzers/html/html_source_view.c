@@ -259,7 +259,7 @@ static int write_source_file(FILE *out, const pasta_html_input *in,
                              const pasta_html_line *first, size_t count) {
   pasta_html_source src;
   if (pasta__html_source_load(v->files[fi], in->source_roots, in->allowed_roots,
-                              &src))
+                              in->source_file_roots, &src))
     return -1;
   if (src.refused && in->refused)
     in->refused(in->refused_arg, v->files[fi]);

@@ -100,8 +100,8 @@ static void test_sources(void) {
   const char *roots[] = {"/nonexistent-root", root, NULL};
   pasta_html_source src;
   /* Recorded on another machine: found by its tail "b/k.cu" under root. */
-  CHECK_EQ_INT(pasta__html_source_load("/home/ana/b/k.cu", roots, NULL, &src),
-               0);
+  CHECK_EQ_INT(
+      pasta__html_source_load("/home/ana/b/k.cu", roots, NULL, NULL, &src), 0);
   snprintf(want, sizeof want, "%s/a/b/k.cu", dir);
   CHECK_EQ_STR(src.path, want);
   if (CHECK_EQ_U64(src.num_lines, 3)) {
@@ -112,11 +112,13 @@ static void test_sources(void) {
   pasta__html_source_free(&src);
   /* Found nowhere. */
   CHECK_EQ_INT(
-      pasta__html_source_load("/home/ana/c/none.cu", roots, NULL, &src), 0);
+      pasta__html_source_load("/home/ana/c/none.cu", roots, NULL, NULL, &src),
+      0);
   CHECK(src.path == NULL && src.num_lines == 0);
   pasta__html_source_free(&src);
   /* Not a regular file: never read (it could block the writer). */
-  CHECK_EQ_INT(pasta__html_source_load("/dev/stdin", NULL, NULL, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load("/dev/stdin", NULL, NULL, NULL, &src),
+               0);
   CHECK(src.path == NULL);
   pasta__html_source_free(&src);
   /* Allowed roots: a file under them is read; one outside them (directly,
@@ -130,34 +132,53 @@ static void test_sources(void) {
     return;
   const char *only_b[] = {real_b, NULL};
   snprintf(want, sizeof want, "%s/a/b/k.cu", dir);
-  CHECK_EQ_INT(pasta__html_source_load(want, NULL, only_b, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load(want, NULL, only_b, NULL, &src), 0);
   CHECK(src.path != NULL && src.num_lines == 3 && !src.refused);
   pasta__html_source_free(&src);
-  CHECK_EQ_INT(pasta__html_source_load("/etc/passwd", NULL, only_b, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load("/etc/passwd", NULL, only_b, NULL, &src),
+               0);
   CHECK(src.path == NULL && src.num_lines == 0 && src.refused);
   pasta__html_source_free(&src);
   snprintf(dots, sizeof dots, "%s/a/b/../../a/b/../k.cu", dir);
   snprintf(want, sizeof want, "%s/a/k.cu", dir);
   write_file(want, "outside b");
-  CHECK_EQ_INT(pasta__html_source_load(dots, NULL, only_b, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load(dots, NULL, only_b, NULL, &src), 0);
   CHECK(src.path == NULL && src.refused);
   pasta__html_source_free(&src);
   snprintf(link, sizeof link, "%s/a/b/link.cu", dir);
   CHECK_EQ_INT(symlink(want, link), 0);
-  CHECK_EQ_INT(pasta__html_source_load(link, NULL, only_b, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load(link, NULL, only_b, NULL, &src), 0);
   CHECK(src.path == NULL && src.refused);
   pasta__html_source_free(&src);
   /* Under a --source-root, "../" in the recorded path cannot climb out. */
   const char *root_b[] = {real_b, NULL};
   snprintf(want, sizeof want, "%s/a/x.cu", dir);
   write_file(want, "outside b");
-  CHECK_EQ_INT(pasta__html_source_load("../x.cu", root_b, only_b, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load("../x.cu", root_b, only_b, NULL, &src),
+               0);
   CHECK(src.path == NULL && src.refused);
   pasta__html_source_free(&src);
   const char *both[] = {real_a, NULL};
-  CHECK_EQ_INT(pasta__html_source_load(link, NULL, both, &src), 0);
+  CHECK_EQ_INT(pasta__html_source_load(link, NULL, both, NULL, &src), 0);
   CHECK(src.path != NULL && !src.refused);
   pasta__html_source_free(&src);
+  /* Under a root for source files only (the current directory, the
+   * profile's): k.cu is read, a key or notes there are not. */
+  const char *none[] = {NULL};
+  snprintf(want, sizeof want, "%s/a/id_rsa", dir);
+  write_file(want, "PRIVATE KEY");
+  CHECK_EQ_INT(pasta__html_source_load(want, NULL, none, both, &src), 0);
+  CHECK(src.path == NULL && src.refused);
+  pasta__html_source_free(&src);
+  snprintf(want, sizeof want, "%s/a/k.cu", dir);
+  CHECK_EQ_INT(pasta__html_source_load(want, NULL, none, both, &src), 0);
+  CHECK(src.path != NULL && !src.refused);
+  pasta__html_source_free(&src);
+  CHECK(pasta__html_named_like_source("/x/y.cuh") &&
+        pasta__html_named_like_source("k.C") &&
+        !pasta__html_named_like_source("/x/.cu") &&
+        !pasta__html_named_like_source("/x/y.txt") &&
+        !pasta__html_named_like_source("/home/u/.ssh/id_rsa"));
 }
 
 /* A profile: kernel "<b>k</b>" in /elsewhere/b/k.cu with lines 2 and 3

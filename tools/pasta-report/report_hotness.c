@@ -144,6 +144,13 @@ int pasta__hotness_read_csv(const char *path, struct pasta__hotness_csv *h,
   struct stat st;
   if (stat(path, &st) != 0)
     return 1; /* not there: a page without the map, silently */
+  /* Found beside the profile, not named by the user: a fifo or a socket
+   * there (in a shared directory, anyone's) would block the page for ever. */
+  if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+    snprintf(err, size, "a %s, not a file (only a regular file is read)",
+             S_ISFIFO(st.st_mode) ? "named pipe" : "socket");
+    return -1;
+  }
   /* Read whole, never from a device, never more than the limit. */
   size_t len = 0;
   char *text = pasta__read_capped(path, PASTA_MAX_INPUT_BYTES, &len, err, size);

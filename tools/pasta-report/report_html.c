@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A profile read for the page: the model, its parsed document (the activity
@@ -56,20 +57,21 @@ static void load_hotness(const char *path, struct loaded *l) {
   char err[256];
   int rc = csv ? pasta__hotness_read_csv(csv, &l->hotness, err, sizeof err) : 1;
   if (rc < 0)
-    fprintf(stderr,
-            "pasta-report: warning: %s: %s; the page has no hotness map\n", csv,
-            err);
+    pasta__report_warning("%s: %s; the page has no hotness map", csv, err);
   if (rc == 0)
     l->activity.activity.hotness = l->hotness.model;
   free(csv);
 }
 
 /* The directories source files may be read from (real paths,
- * NULL-terminated), and the files refused for lying elsewhere. */
+ * NULL-terminated), and the files refused for lying elsewhere. In the
+ * list of all roots, source_dir is the list of the roots where only files
+ * named like source are read (the current and the profile's directory). */
 struct roots {
   char **dir;
   size_t n, cap;
   size_t refused;
+  char **source_dir;
 };
 
 /* Adds the real path of `dir` once (a directory that does not exist adds
@@ -165,11 +167,12 @@ enum { MAX_REFUSED_LINES = 10 };
 static void refused(void *arg, const char *file) {
   struct roots *r = arg;
   if (++r->refused <= MAX_REFUSED_LINES)
-    fprintf(stderr,
-            "pasta-report: warning: source file %s is outside the source "
-            "roots (the current directory, the profile's directory, the "
-            "system's header directories, --source-root DIR); not read\n",
-            file);
+    pasta__report_warning(
+        "source file %s is outside the source roots (--source-root DIR, the "
+        "system's header directories; for files named like source, .c .cu "
+        ".h ..., the current directory and the profile's directory); not "
+        "read",
+        file);
 }
 
 static int load(const char *path, const struct pasta__options *o,
@@ -194,6 +197,7 @@ static int load(const char *path, const struct pasta__options *o,
       .num_bw_rows = l->activity.num_rows,
       .source_roots = o->source_roots,
       .allowed_roots = (const char *const *)roots->dir,
+      .source_file_roots = (const char *const *)roots->source_dir,
       .refused = refused,
       .refused_arg = roots,
   };
@@ -255,6 +259,16 @@ static int check_output(const struct pasta__options *o, const char *out) {
   return 0;
 }
 
+/* Whether the profile at `path` is a regular file in a directory of its
+ * own: not read from a pipe or a descriptor (/dev/stdin, /dev/fd/63 of
+ * <(...), /proc/self/fd/0), whose "directory" is /dev or /proc. */
+static int has_own_directory(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+         strncmp(path, "/dev/", 5) != 0 && strncmp(path, "/proc/", 6) != 0 &&
+         !pasta__is_fd_alias(path);
+}
+
 int pasta__cmd_html(int argc, char **argv) {
   struct pasta__options o;
   int rc = pasta__parse_args(argc, argv,
@@ -268,6 +282,13 @@ int pasta__cmd_html(int argc, char **argv) {
                               want == 1 ? "" : "s", o.num_positional);
   if (o.diff && !o.output)
     return pasta__usage_error("html --diff needs -o OUT.html");
+  /* A profile read from a pipe or a descriptor (/dev/stdin, <(...)) has no
+   * directory of its own: no page beside it (before: /dev/stdin.html, in
+   * /dev as root) and no source root there (/dev holds /dev/shm). */
+  if (!o.output && !has_own_directory(o.positional[0]))
+    return pasta__usage_error("html of %s (a pipe or a descriptor: no "
+                              "directory to put the page in) needs -o OUT.html",
+                              o.positional[0]);
   char *output = o.output ? NULL : sibling(o.positional[0], ".html");
   const char *out = o.output ? o.output : output;
   if (!out) {
@@ -276,16 +297,33 @@ int pasta__cmd_html(int argc, char **argv) {
   }
   rc = check_output(&o, out);
   struct roots roots = {.dir = NULL};
-  for (size_t i = 0; !rc && o.source_roots[i]; ++i)
-    rc = add_root(&roots, o.source_roots[i]);
+  for (size_t i = 0; !rc && o.source_roots[i]; ++i) {
+    /* A mistyped root would otherwise leave every file "not found". */
+    struct stat st;
+    int found = stat(o.source_roots[i], &st) == 0;
+    if (!found || !S_ISDIR(st.st_mode))
+      pasta__report_warning("--source-root %s: %s; ignored", o.source_roots[i],
+                            found ? "not a directory" : strerror(errno));
+    else
+      rc = add_root(&roots, o.source_roots[i]);
+  }
+  /* The current directory and the profile's: a profile is someone else's
+   * data, and html often runs in one's home: only files named like source
+   * are read there (never .ssh/id_rsa or notes.txt). */
+  struct roots source_only = {.dir = NULL};
   if (!rc)
-    rc = add_root(&roots, ".");
+    rc = add_root(&source_only, ".");
+  for (size_t i = 0; !rc && i < o.num_positional; ++i)
+    if (has_own_directory(o.positional[i]))
+      rc = add_parent(&source_only, o.positional[i]);
   if (!rc)
     rc = add_system_roots(&roots);
-  if (!rc && !roots.dir) /* no root at all: still a list, an empty one */
+  /* no root at all: still a list, an empty one */
+  if (!rc && !roots.dir)
     rc = (roots.dir = calloc(1, sizeof *roots.dir)) ? 0 : -1;
-  for (size_t i = 0; !rc && i < o.num_positional; ++i)
-    rc = add_parent(&roots, o.positional[i]);
+  if (!rc && !source_only.dir)
+    rc = (source_only.dir = calloc(1, sizeof *source_only.dir)) ? 0 : -1;
+  roots.source_dir = source_only.dir;
   if (rc < 0) {
     pasta__report_error("%s", strerror(ENOMEM));
     rc = 1;
@@ -308,6 +346,7 @@ int pasta__cmd_html(int argc, char **argv) {
   if (have_b)
     unload(&b);
   free_roots(&roots);
+  free_roots(&source_only);
   free(output);
   return rc;
 }

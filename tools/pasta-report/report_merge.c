@@ -125,15 +125,23 @@ static int add_pattern(struct inputs *in, const char *pattern,
   int rc = 0;
   size_t first = in->n;
   for (size_t i = 0; !rc && i < g.gl_pathc; ++i) {
+    /* "rank*" may match directories too; like a directory's *.json, only
+     * regular files are merged (a fifo there would block for ever). */
     struct stat st;
-    if (stat(g.gl_pathv[i], &st) == 0 && S_ISDIR(st.st_mode))
-      continue; /* "rank*" may match directories too */
+    if (stat(g.gl_pathv[i], &st) == 0 && !S_ISREG(st.st_mode))
+      continue;
     if (!is_output(g.gl_pathv[i], out) && add_input_path(in, g.gl_pathv[i])) {
       pasta__report_error("%s", strerror(ENOMEM));
       rc = 1;
     }
   }
   globfree(&g);
+  if (!rc && in->n == first) {
+    pasta__report_error("%s: matches no regular file (directories, fifos and "
+                        "devices are left out)",
+                        pattern);
+    return 2;
+  }
   qsort(in->paths + first, in->n - first, sizeof *in->paths, cmp_string_ptr);
   return rc;
 }
@@ -187,11 +195,11 @@ static int drop_duplicates(struct inputs *in) {
     dup[ids[i].index] = 1;
   }
   if (dropped)
-    fprintf(stderr,
-            "pasta-report: warning: %zu input%s named a file named before "
-            "(%s is %s); each file is merged once\n",
-            dropped, dropped == 1 ? "" : "s", in->paths[first_dup],
-            in->paths[first_of]);
+    pasta__report_warning(
+        "%zu input%s named a file named before (%s is %s); each file is "
+        "merged once",
+        dropped, dropped == 1 ? "" : "s", in->paths[first_dup],
+        in->paths[first_of]);
   size_t kept = 0;
   for (size_t i = 0; i < in->n; ++i) {
     if (dup[i])
