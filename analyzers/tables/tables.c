@@ -221,7 +221,8 @@ static uint64_t sat_add(uint64_t a, uint64_t b) {
 
 /* bytes + FLOPs, what every table is ranked by. */
 static uint64_t func_cost(const pasta_profile_func *f) {
-  return sat_add(pasta_counts_bytes(&f->counts), pasta_counts_flops(&f->counts));
+  return sat_add(pasta_counts_bytes(&f->counts),
+                 pasta_counts_flops(&f->counts));
 }
 
 static const pasta_profile_func *rank_base;
@@ -395,7 +396,8 @@ int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top) {
           "g=global s=shared l=local c=constant\n(generic GPU accesses are "
           "resolved at run time). K/M/G = 10^3/10^6/10^9, KiB/MiB/GiB = "
           "2^10/2^20/2^30.\nFLOP/B = FLOPs per byte of global memory "
-          "(host functions: of all memory).\nEvery table is ranked by bytes + FLOPs.\n\n");
+          "(host functions: of all memory).\nEvery table is ranked by bytes + "
+          "FLOPs.\n\n");
   if (p->num_kernels)
     err |= func_table(out, "kernel", "launches", p->kernels, p->num_kernels, 1,
                       top);
