@@ -131,6 +131,59 @@ def test_show():
     out = run("show", GPU, "--top=0").stdout
     check("executed lines" not in out and "saxpy" in out, "show --top=0: no line table")
 
+    # Issue 46: every function table is ranked by bytes + FLOPs (like the
+    # line table), and --top limits each of them.
+    def table_names(text, head):
+        names, inside = [], False
+        for l in text.splitlines():
+            if l.startswith("  " + head + " "):
+                inside = True
+            elif inside and (not l.strip() or not l.startswith("  ")):
+                break
+            elif inside and not l.startswith("  ("):
+                names.append(l.split()[0])
+        return names
+
+    def cost(f):
+        return sum(f[g][sp] for g in ("load_bytes", "store_bytes", "atomic_bytes")
+                   for sp in SPACES) + sum(f["flops"].values())
+
+    gpu = load(GPU)
+    ran = sorted((k for k in gpu["kernels"] if k["launches"]), key=cost, reverse=True)
+    check(table_names(out, "kernel") == [k["name"] for k in ran],
+          "show: kernels ranked by bytes + FLOPs", table_names(out, "kernel"))
+    out = run("show", GPU, "--top", "2").stdout
+    check(table_names(out, "kernel") == [k["name"] for k in ran[:2]] and
+          f"kernel: top 2 of {len(ran)} that ran, by bytes + FLOPs:" in out,
+          "show --top 2: the kernel table too", table_names(out, "kernel"))
+    host = load(HOST_DOT)
+    hran = sorted((f for f in host["host_functions"] if f["calls"]),
+                  key=lambda f: (-cost(f), -f["calls"]))
+    out = run("show", HOST_DOT).stdout
+    check(table_names(out, "host function") == [f["name"] for f in hran],
+          "show: host functions ranked by bytes + FLOPs, not calls",
+          table_names(out, "host function"))
+    out = run("show", HOST_DOT, "--top", "1").stdout
+    check(table_names(out, "host function") == [hran[0]["name"]],
+          "show --top 1: the host function table too", table_names(out, "host function"))
+
+    # Paths shown normalised, lexically ("a/../b" -> "b"), in show and diff.
+    odd = load(GPU)
+    for l in odd["lines"]:
+        l["file"] = l["file"].replace("/home/ana/", "/home/ana/./build/../")
+    op = save(odd, "odd_paths.json")
+    out = run("show", op).stdout
+    check("/home/ana/saxpy_stencil/saxpy_stencil.cu:15" in out and "/../" not in out
+          and "/./" not in out, "show: paths normalised")
+    odd2 = copy.deepcopy(odd)
+    for l in odd2["lines"]:
+        l["executions"] *= 2
+        for g in ("load_bytes", "store_bytes"):
+            l[g]["global"] *= 2
+    out = run("diff", op, save(odd2, "odd_paths2.json")).stdout
+    check("/home/ana/saxpy_stencil/saxpy_stencil.cu:15" in out and "/../" not in out,
+          "diff: paths normalised")
+
     out = run("show", GPU, "--kernel", "^stencil").stdout
     check(row(out, "stencil_1d") is not None and row(out, "saxpy") is None and
           row(out, "softplus") is None, "show --kernel ^stencil: only stencil_1d")
