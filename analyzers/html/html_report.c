@@ -149,9 +149,19 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
     fputs("<p class=\"note\">No kernels in this profile.</p></section>\n", out);
     return;
   }
+  size_t idle = 0;
+  for (size_t i = 0; i < p->num_kernels; ++i)
+    idle += !p->kernels[i].calls;
   fputs("<p class=\"note\">Click a column's header to sort by it. Time is the "
         "GPU time of the timed launches; intensity is FLOPs per global "
-        "byte.</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
+        "byte.",
+        out);
+  if (idle)
+    fprintf(out,
+            " <span id=\"kernels-not-run\">%zu kernel%s that never ran %s "
+            "not listed.</span>",
+            idle, idle == 1 ? "" : "s", idle == 1 ? "is" : "are");
+  fputs("</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
         "<tr><th data-type=\"text\">kernel</th>",
         out);
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
@@ -161,6 +171,8 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
         "</tr></thead>\n<tbody>\n",
         out);
   for (size_t i = 0; i < p->num_kernels; ++i) {
+    if (!p->kernels[i].calls)
+      continue; /* never launched: counted in the note */
     struct kernel_row r = {&p->kernels[i],
                            launch_of(in->activity, &p->kernels[i]),
                            bw_of(in, &p->kernels[i])};
@@ -416,6 +428,8 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
   fputs("<section id=\"kernel-details\"><h2>Each kernel</h2>\n", out);
   for (size_t i = 0; i < p->num_kernels; ++i) {
     const pasta_profile_func *f = &p->kernels[i];
+    if (!f->calls)
+      continue; /* not in the kernel table either */
     fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
     pasta__html_text(out, f->name);
     fputs("</h3>\n<p>Defined at ", out);

@@ -207,14 +207,20 @@ def check_kernels(dom, prof, what):
         return
     rows = {r.attrs.get("data-kernel"): r
             for r in table.find("tbody").find_all("tr")}
-    check(what + ": one row per kernel",
-          len(rows) == len(prof["kernels"]),
-          "%d rows, %d kernels" % (len(rows), len(prof["kernels"])))
+    ran = [k for k in prof["kernels"] if k["launches"]]
+    check(what + ": one row per kernel that ran",
+          len(rows) == len(ran),
+          "%d rows, %d kernels ran" % (len(rows), len(ran)))
+    idle = len(prof["kernels"]) - len(ran)
+    note = dom.find(id="kernels-not-run")
+    check(what + ": kernels that never ran are counted, not listed",
+          (note is not None and note.text().startswith("%d kernel" % idle))
+          if idle else note is None, note.text() if note else "no note")
     launches = {k["mangled"]: k for k in
                 (prof.get("launches") or {}).get("kernels", [])}
     bound = {k["name"]: k["bound"] for k in
              (prof.get("bandwidth") or {}).get("kernels", [])}
-    for k in prof["kernels"]:
+    for k in ran:
         row = rows.get(k["mangled"])
         name = k["name"][:60]
         if row is None:
@@ -416,6 +422,10 @@ def check_kernel_links(dom, prof, what):
     bad, linked = [], 0
     for i, k in enumerate(prof["kernels"]):
         art = dom.find("article", id="k%d" % i)
+        if not k["launches"]:
+            if art is not None:
+                bad.append(k["name"][:40] + ": never ran, has a part")
+            continue
         own = {(l["file"], l["line"]) for l in prof["lines"]
                if l["function"] == k["name"] and l["file"]}
         table = art.find("table", **{"class": "kernel-lines"}) if art else None
