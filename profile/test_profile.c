@@ -11,6 +11,7 @@
 #include "pasta/profile.h"
 #include "profile_json.h"
 #include "profile_read.h"
+#include "text_table.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -582,6 +583,28 @@ static void test_host_functions(void) {
   double ci = 0;
   CHECK_EQ_INT(pasta_counts_intensity(&f->counts, &ci), 1);
   CHECK(fabs(ci - 1.0 / 8.0) < 1e-12);
+}
+
+/* Paths shown normalised, lexically (issue 46). */
+static void test_path_normal(void) {
+  static const char *const cases[][2] = {
+      {"programs/../lib/lz4.c", "lib/lz4.c"},
+      {"/a/./b//c", "/a/b/c"},
+      {"/a/b/../../c", "/c"},
+      {"/../x", "/x"},
+      {"../a/b/../c", "../a/c"},
+      {"a/../..", ".."},
+      {"a/..", "."},
+      {"./a.c", "a.c"},
+      {"/", "/"},
+      {"plain.c", "plain.c"},
+  };
+  char buf[64];
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+    CHECK_EQ_STR(pasta__path_normal(cases[i][0], buf, sizeof buf), cases[i][1]);
+  CHECK(pasta__path_normal(NULL, buf, sizeof buf) == NULL);
+  char small[5];
+  CHECK_EQ_STR(pasta__path_normal("abcdef/g", small, sizeof small), "abcd");
 }
 
 static void test_sorting(void) {
@@ -1366,6 +1389,7 @@ int main(void) {
   CHECK_RUN(test_device_functions);
   CHECK_RUN(test_host_functions);
   CHECK_RUN(test_sorting);
+  CHECK_RUN(test_path_normal);
   CHECK_RUN(test_line_merge);
   CHECK_RUN(test_json);
   CHECK_RUN(test_json_escaping);

@@ -199,3 +199,46 @@ char **pasta__short_safe_names(const char *const *names, size_t n,
   free(escaped);
   return cells;
 }
+
+const char *pasta__path_normal(const char *path, char *buf, size_t size) {
+  if (!path || !size)
+    return path;
+  int absolute = path[0] == '/';
+  size_t len = 0, kept = 0; /* kept: components that a ".." may remove */
+  if (absolute && size > 1)
+    buf[len++] = '/';
+  for (const char *s = path; *s;) {
+    while (*s == '/')
+      ++s;
+    size_t n = strcspn(s, "/");
+    if (!n)
+      break;
+    if (n == 1 && s[0] == '.') {
+      s += n;
+      continue;
+    }
+    if (n == 2 && s[0] == '.' && s[1] == '.' && (kept || absolute)) {
+      if (kept) {
+        /* Drop the last component and the '/' before it. */
+        while (len > (size_t)absolute && buf[len - 1] != '/')
+          --len;
+        if (len > (size_t)absolute)
+          --len;
+        --kept;
+      }
+      s += n;
+      continue;
+    }
+    if (len > (size_t)absolute && len + 1 < size)
+      buf[len++] = '/';
+    size_t room = size - 1 - len;
+    memcpy(buf + len, s, n < room ? n : room);
+    len += n < room ? n : room;
+    kept += !(n == 2 && s[0] == '.' && s[1] == '.');
+    s += n;
+  }
+  if (!len && size > 1)
+    buf[len++] = '.';
+  buf[len] = '\0';
+  return buf;
+}

@@ -47,4 +47,12 @@ void pasta__text_write(FILE *out, const char *s);
 char **pasta__short_safe_names(const char *const *names, size_t n,
                                size_t width);
 
+/* `path` with its "." components and each "DIR/.." pair removed, lexically
+ * (the filesystem is not looked at, so a symbolic link is not followed):
+ * "programs/../lib/lz4.c" is "lib/lz4.c", "/a/./b//c" is "/a/b/c"; a ".."
+ * that climbs above the start of a relative path is kept. Written to `buf`
+ * (`size` bytes, cut short to fit); returns `buf` ("." for an empty
+ * result), or NULL for a NULL path. */
+const char *pasta__path_normal(const char *path, char *buf, size_t size);
+
 #endif

@@ -133,16 +133,35 @@ static void write_kernel_row(FILE *out, size_t index,
   fputs("</td></tr>\n", out);
 }
 
+/* Whether the page has a kernel section: when the profile has kernels, or
+ * has no function at all (then the section says so). A host-only profile
+ * has none. */
+static int has_kernel_section(const pasta_profile *p) {
+  return p->num_kernels || (!p->num_device_functions && !p->num_host_functions);
+}
+
 static void write_kernel_table(FILE *out, const pasta_html_input *in) {
   const pasta_profile *p = in->profile;
+  if (!has_kernel_section(p))
+    return;
   fputs("<section id=\"kernels\"><h2>Kernels</h2>\n", out);
   if (!p->num_kernels) {
     fputs("<p class=\"note\">No kernels in this profile.</p></section>\n", out);
     return;
   }
+  size_t idle = 0;
+  for (size_t i = 0; i < p->num_kernels; ++i)
+    idle += !p->kernels[i].calls;
   fputs("<p class=\"note\">Click a column's header to sort by it. Time is the "
         "GPU time of the timed launches; intensity is FLOPs per global "
-        "byte.</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
+        "byte.",
+        out);
+  if (idle)
+    fprintf(out,
+            " <span id=\"kernels-not-run\">%zu kernel%s that never ran %s "
+            "not listed.</span>",
+            idle, idle == 1 ? "" : "s", idle == 1 ? "is" : "are");
+  fputs("</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
         "<tr><th data-type=\"text\">kernel</th>",
         out);
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
@@ -152,6 +171,8 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
         "</tr></thead>\n<tbody>\n",
         out);
   for (size_t i = 0; i < p->num_kernels; ++i) {
+    if (!p->kernels[i].calls)
+      continue; /* never launched: counted in the note */
     struct kernel_row r = {&p->kernels[i],
                            launch_of(in->activity, &p->kernels[i]),
                            bw_of(in, &p->kernels[i])};
@@ -161,42 +182,99 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
 }
 
 /* Device functions shared by kernels and host functions (PASTA_HOST=1):
- * the same counts, with calls for launches. */
-static void write_function_row(FILE *out, const pasta_profile_func *f) {
+ * the same counts, with calls for launches. The "global bytes" column only
+ * when there are device functions (every host access is generic). Long
+ * (template) names are clamped to two lines by the CSS; the title has them
+ * whole. */
+static void write_function_row(FILE *out, const pasta_profile_func *f,
+                               int gpu) {
   struct kernel_row r = {f, NULL, NULL};
   fputs("<tr data-function=\"", out);
   pasta__html_text(out, f->mangled);
-  fputs("\"><td class=\"name\" data-col=\"function\">", out);
+  fputs("\"><td class=\"name\" data-col=\"function\"><span title=\"", out);
   pasta__html_text(out, f->name);
-  fprintf(out, "</td><td data-col=\"kind\">%s</td>", pasta_kind_name(f->kind));
+  fputs("\">", out);
+  pasta__html_text(out, f->name);
+  fprintf(out, "</span></td><td data-col=\"kind\">%s</td>",
+          pasta_kind_name(f->kind));
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
-    pasta__html_num_cell(out, c ? kernel_columns[c].key : "calls",
-                         kernel_columns[c].value(&r), 0);
+    if (gpu || kernel_columns[c].value != k_global_bytes)
+      pasta__html_num_cell(out, c ? kernel_columns[c].key : "calls",
+                           kernel_columns[c].value(&r), 0);
   double ci;
   pasta__html_real_cell(out, "intensity",
                         pasta_counts_intensity(&f->counts, &ci) ? ci : -1.0);
   fputs("</tr>\n", out);
 }
 
-static void write_function_table(FILE *out, const pasta_profile *p) {
-  if (!p->num_device_functions && !p->num_host_functions)
-    return;
-  fputs("<section id=\"functions\"><h2>Device and host functions</h2>\n"
-        "<p class=\"note\">Device functions listed here are reached by "
-        "several kernels (a kernel's own are part of its counts); calls are "
-        "thread-level for device functions.</p>\n<table class=\"sortable\" "
-        "id=\"function-table\">\n<thead><tr><th data-type=\"text\">function"
-        "</th><th data-type=\"text\">kind</th><th>calls</th>",
+static uint64_t func_cost(const pasta_profile_func *f) {
+  uint64_t b = pasta_counts_bytes(&f->counts);
+  uint64_t fl = pasta_counts_flops(&f->counts);
+  return b + fl < b ? UINT64_MAX : b + fl;
+}
+
+/* By bytes + FLOPs, then calls (the text tables' order). */
+static int cmp_func_cost(const void *pa, const void *pb) {
+  const pasta_profile_func *a = *(const pasta_profile_func *const *)pa;
+  const pasta_profile_func *b = *(const pasta_profile_func *const *)pb;
+  uint64_t ca = func_cost(a), cb = func_cost(b);
+  if (ca != cb)
+    return ca > cb ? -1 : 1;
+  if (a->calls != b->calls)
+    return a->calls > b->calls ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+static int write_function_table(FILE *out, const pasta_profile *p) {
+  size_t n = p->num_device_functions + p->num_host_functions;
+  if (!n)
+    return 0;
+  /* The functions that ran, most expensive first. */
+  const pasta_profile_func **rows = malloc(n * sizeof *rows);
+  if (!rows)
+    return -1;
+  size_t shown = 0;
+  for (size_t i = 0; i < p->num_device_functions; ++i)
+    if (p->device_functions[i].calls)
+      rows[shown++] = &p->device_functions[i];
+  for (size_t i = 0; i < p->num_host_functions; ++i)
+    if (p->host_functions[i].calls)
+      rows[shown++] = &p->host_functions[i];
+  if (shown)
+    qsort(rows, shown, sizeof *rows, cmp_func_cost);
+  int gpu = p->num_device_functions != 0;
+  fprintf(out, "<section id=\"functions\"><h2>%s</h2>\n",
+          !gpu                    ? "Host functions"
+          : p->num_host_functions ? "Device and host functions"
+                                  : "Device functions");
+  if (gpu)
+    fputs("<p class=\"note\">Device functions listed here are reached by "
+          "several kernels (a kernel's own are part of its counts); calls are "
+          "thread-level for device functions.</p>\n",
+          out);
+  fputs("<p class=\"note\">Ranked by bytes + FLOPs; click a column's header "
+        "to sort by it.",
+        out);
+  if (n > shown)
+    fprintf(out,
+            " <span id=\"functions-not-run\">%zu function%s that never ran "
+            "%s not listed.</span>",
+            n - shown, n - shown == 1 ? "" : "s",
+            n - shown == 1 ? "is" : "are");
+  fputs("</p>\n<table class=\"sortable\" id=\"function-table\">\n<thead><tr>"
+        "<th data-type=\"text\">function</th><th data-type=\"text\">kind</th>"
+        "<th>calls</th>",
         out);
   for (size_t c = 1; c < NUM_KERNEL_COLUMNS; ++c)
-    fprintf(out, "<th title=\"%s\">%s</th>", kernel_columns[c].title,
-            kernel_columns[c].header);
+    if (gpu || kernel_columns[c].value != k_global_bytes)
+      fprintf(out, "<th title=\"%s\">%s</th>", kernel_columns[c].title,
+              kernel_columns[c].header);
   fputs("<th>FLOP/B</th></tr></thead>\n<tbody>\n", out);
-  for (size_t i = 0; i < p->num_device_functions; ++i)
-    write_function_row(out, &p->device_functions[i]);
-  for (size_t i = 0; i < p->num_host_functions; ++i)
-    write_function_row(out, &p->host_functions[i]);
+  for (size_t i = 0; i < shown; ++i)
+    write_function_row(out, rows[i], gpu);
   fputs("</tbody></table></section>\n", out);
+  free(rows);
+  return 0;
 }
 
 /*===-- Pictures ----------------------------------------------------------===*/
@@ -234,6 +312,11 @@ static int roofline(FILE *f, const void *arg) {
 static int hotness(FILE *f, const void *arg) {
   const pasta_html_input *in = arg;
   return pasta__hotness_write_svg(f, &in->activity->hotness, in->title);
+}
+
+static int has_pictures(const pasta_html_input *in) {
+  const pasta_activity *a = in->activity;
+  return a && (in->num_bw_rows || a->hotness.num_launches);
 }
 
 static int write_pictures(FILE *out, const pasta_html_input *in) {
@@ -345,6 +428,8 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
   fputs("<section id=\"kernel-details\"><h2>Each kernel</h2>\n", out);
   for (size_t i = 0; i < p->num_kernels; ++i) {
     const pasta_profile_func *f = &p->kernels[i];
+    if (!f->calls)
+      continue; /* not in the kernel table either */
     fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
     pasta__html_text(out, f->name);
     fputs("</h3>\n<p>Defined at ", out);
@@ -380,8 +465,14 @@ static void write_stats_row(FILE *out, const char *what,
   fputs("</tr>\n", out);
 }
 
-static int write_working_set(FILE *out, const pasta_activity *a) {
-  if (!a)
+/* GPU memory: not for a program that launched no kernel and has none. */
+static int has_working_set(const pasta_html_input *in) {
+  return in->activity && (in->activity->launches || in->profile->num_kernels);
+}
+
+static int write_working_set(FILE *out, const pasta_html_input *in) {
+  const pasta_activity *a = in->activity;
+  if (!has_working_set(in))
     return 0;
   fputs("<section id=\"working-set\"><h2>Memory and working set</h2>\n", out);
   fputs("<p>Peak allocated: ", out);
@@ -447,23 +538,30 @@ static void write_summary(FILE *out, const pasta_html_input *in) {
           "lines.</p>\n",
           p->num_kernels, p->num_device_functions, p->num_host_functions,
           p->num_lines);
-  if (in->activity) {
+  if (in->activity && (in->activity->launches || p->num_kernels)) {
     fputs("<p class=\"summary\">", out);
     pasta__html_u64(out, in->activity->launches);
     fputs(" launches, ", out);
     pasta__html_time(out, in->activity->gpu_time_ns);
     fputs(" of GPU time over the timed ones.</p>\n", out);
   }
-  fputs("<nav><a href=\"#kernels\">Kernels</a> ", out);
+  /* Links only to the sections the page has. */
+  fputs("<nav>", out);
+  if (has_kernel_section(p))
+    fputs("<a href=\"#kernels\">Kernels</a> ", out);
   if (pasta__html_has_divergence(p))
     fputs("<a href=\"#divergence\">Divergence</a> ", out);
   if (pasta__html_has_ranks(p))
     fputs("<a href=\"#balance\">Balance</a> ", out);
-  fputs("<a href=\"#pictures\">Roofline</a> <a href=\"#functions\">Functions"
-        "</a> <a href=\"#kernel-details\">Each kernel</a> <a "
-        "href=\"#working-set\">Working set</a> <a href=\"#sources\">Source</a>"
-        "</nav></header>\n",
-        out);
+  if (has_pictures(in))
+    fputs("<a href=\"#pictures\">Roofline</a> ", out);
+  if (p->num_device_functions || p->num_host_functions)
+    fputs("<a href=\"#functions\">Functions</a> ", out);
+  if (p->num_kernels)
+    fputs("<a href=\"#kernel-details\">Each kernel</a> ", out);
+  if (has_working_set(in))
+    fputs("<a href=\"#working-set\">Working set</a> ", out);
+  fputs("<a href=\"#sources\">Source</a></nav></header>\n", out);
 }
 
 int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
@@ -476,10 +574,10 @@ int pasta__html_write_report(FILE *out, const pasta_html_input *in) {
   pasta__html_write_div_table(out, in->profile);
   pasta__html_write_balance(out, in->profile, BALANCE_TOP_LINES, v.files,
                             v.num_files);
-  write_function_table(out, in->profile);
-  int rc = write_pictures(out, in);
+  int rc = write_function_table(out, in->profile);
+  rc |= write_pictures(out, in);
   write_kernel_details(out, in, v.files, v.num_files);
-  rc |= write_working_set(out, in->activity);
+  rc |= write_working_set(out, in);
   rc |= pasta__html_write_sources(out, in, &v);
   rc |= pasta__html_end(out);
   pasta__html_source_view_free(&v);

@@ -215,41 +215,83 @@ static int ran(const pasta_profile_func *f) {
          c->special;
 }
 
-/* The name column of the rows that ran: short forms, distinct (demangle.h),
- * indexed like funcs. */
-static char **name_cells(const pasta_profile_func *funcs, size_t n) {
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* bytes + FLOPs, what every table is ranked by. */
+static uint64_t func_cost(const pasta_profile_func *f) {
+  return sat_add(pasta_counts_bytes(&f->counts),
+                 pasta_counts_flops(&f->counts));
+}
+
+static const pasta_profile_func *rank_base;
+
+/* By cost, then calls, then the profile's own order (by calls, then name). */
+static int cmp_rank(const void *pa, const void *pb) {
+  size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+  uint64_t ca = func_cost(&rank_base[a]), cb = func_cost(&rank_base[b]);
+  if (ca != cb)
+    return ca > cb ? -1 : 1;
+  if (rank_base[a].calls != rank_base[b].calls)
+    return rank_base[a].calls > rank_base[b].calls ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+/* The indices of the functions that ran, most expensive first; *n_ran is
+ * their number. */
+static size_t *ranked(const pasta_profile_func *funcs, size_t n,
+                      size_t *n_ran) {
+  size_t *order = malloc((n ? n : 1) * sizeof *order);
+  if (!order)
+    return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (ran(&funcs[i]))
+      order[k++] = i;
+  rank_base = funcs;
+  if (k)
+    qsort(order, k, sizeof *order, cmp_rank);
+  *n_ran = k;
+  return order;
+}
+
+/* The name column of the first `n` rows of `order`: short forms, distinct
+ * (demangle.h). */
+static char **name_cells(const pasta_profile_func *funcs, const size_t *order,
+                         size_t n) {
   const char **names = calloc(n ? n : 1, sizeof *names);
   if (!names)
     return NULL;
-  size_t shown = 0;
   for (size_t i = 0; i < n; ++i)
-    if (ran(&funcs[i]))
-      names[shown++] = funcs[i].name;
-  char **cells = pasta__short_safe_names(names, shown, NAME_WIDTH);
+    names[i] = funcs[order[i]].name;
+  char **cells = pasta__short_safe_names(names, n, NAME_WIDTH);
   free(names);
   return cells;
 }
 
+/* At most `top` rows (0: all) of the functions that ran, ranked by bytes +
+ * FLOPs like the line table. */
 static int func_table(FILE *out, const char *title, const char *calls_title,
-                      const pasta_profile_func *funcs, size_t n, int by_space) {
+                      const pasta_profile_func *funcs, size_t n, int by_space,
+                      unsigned top) {
   struct column cols[NUM_FUNC_COLS];
   memcpy(cols, func_cols, sizeof cols);
   cols[0].title = title;
   cols[1].title = calls_title;
   struct table t;
-  char **names = name_cells(funcs, n);
-  if (!names || table_init(&t, cols, NUM_FUNC_COLS, n)) {
+  size_t n_ran = 0;
+  size_t *order = ranked(funcs, n, &n_ran);
+  size_t shown = top && n_ran > top ? top : n_ran;
+  char **names = order ? name_cells(funcs, order, shown) : NULL;
+  if (!names || table_init(&t, cols, NUM_FUNC_COLS, shown)) {
     free(names);
+    free(order);
     return -1;
   }
-  size_t idle = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const pasta_profile_func *f = &funcs[i];
+  for (size_t i = 0; i < shown; ++i) {
+    const pasta_profile_func *f = &funcs[order[i]];
     const pasta_counts *c = &f->counts;
-    if (!ran(f)) {
-      ++idle;
-      continue;
-    }
     char (*row)[CELL] = t.cells[t.num_rows];
     snprintf(row[0], CELL, "%s", names[t.num_rows++]);
     fmt_count(row[1], CELL, f->calls);
@@ -268,7 +310,12 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
       snprintf(row[10], CELL, "-");
   }
   free(names);
+  free(order);
+  size_t idle = n - n_ran;
   if (t.num_rows) {
+    if (shown < n_ran)
+      fprintf(out, "%s: top %zu of %zu that ran, by bytes + FLOPs:\n", title,
+              shown, n_ran);
     table_print(out, &t);
     if (idle)
       fprintf(out, "  (%zu more never ran)\n", idle);
@@ -311,8 +358,9 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
     if (!l->executions)
       continue;
     char (*row)[CELL] = t.cells[t.num_rows];
-    char loc[CELL * 4];
-    snprintf(loc, sizeof loc, "%s:%" PRIu32, l->file ? l->file : "?", l->line);
+    char loc[CELL * 4], file[CELL * 4];
+    const char *path = pasta__path_normal(l->file, file, sizeof file);
+    snprintf(loc, sizeof loc, "%s:%" PRIu32, path ? path : "?", l->line);
     fmt_tail(row[0], CELL, loc, LOCATION_WIDTH);
     snprintf(row[1], CELL, "%s", names[t.num_rows++]);
     snprintf(row[2], CELL, "%s", pasta_kind_name(l->kind));
@@ -326,7 +374,7 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
   return 0;
 }
 
-int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
+int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top) {
   int err = 0;
   fputs("== PASTA: profile of ", out);
   pasta__text_write(out, p->program ? p->program : "?");
@@ -348,18 +396,20 @@ int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines) {
           "g=global s=shared l=local c=constant\n(generic GPU accesses are "
           "resolved at run time). K/M/G = 10^3/10^6/10^9, KiB/MiB/GiB = "
           "2^10/2^20/2^30.\nFLOP/B = FLOPs per byte of global memory "
-          "(host functions: of all memory).\n\n");
+          "(host functions: of all memory).\nEvery table is ranked by bytes + "
+          "FLOPs.\n\n");
   if (p->num_kernels)
-    err |= func_table(out, "kernel", "launches", p->kernels, p->num_kernels, 1);
+    err |= func_table(out, "kernel", "launches", p->kernels, p->num_kernels, 1,
+                      top);
   if (p->num_device_functions)
     err |= func_table(out, "device function (shared by kernels)", "calls",
-                      p->device_functions, p->num_device_functions, 1);
+                      p->device_functions, p->num_device_functions, 1, top);
   if (p->num_host_functions)
     err |= func_table(out, "host function", "calls", p->host_functions,
-                      p->num_host_functions, 0);
-  if (top_lines)
-    err |= line_table(out, p, top_lines);
-  err |= pasta__div_tables_write(out, p, top_lines);
+                      p->num_host_functions, 0, top);
+  if (top)
+    err |= line_table(out, p, top);
+  err |= pasta__div_tables_write(out, p, top);
   return err || ferror(out) ? -1 : 0;
 }
 
@@ -370,6 +420,9 @@ static int report(void *state, const pasta_profile *p,
   (void)state;
   if (ctx->quiet)
     return 0;
+  /* A fresh line: the program's last output may have ended without one (a
+   * "\r" progress line). */
+  fputc('\n', ctx->log);
   if (pasta__tables_write(ctx->log, p, ctx->top_lines) == 0)
     return 0;
   fprintf(stderr, "pasta: warning: could not print every table\n");

@@ -14,10 +14,11 @@
 extern "C" {
 #endif
 
-/* Writes the tables of `p` (finalized) to `out`, with at most `top_lines`
- * rows in the line table (0: no line table). Returns 0, or -1 when out of
- * memory or on a write error. */
-int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top_lines);
+/* Writes the tables of `p` (finalized) to `out`, each ranked by bytes +
+ * FLOPs, with at most `top` rows in every table (0: every function that ran
+ * and no line table). Returns 0, or -1 when out of memory or on a write
+ * error. */
+int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,7 @@ Without chromium, every group but `errors` prints "skipped: no chromium"
 and exits 77 (ctest's skip code).
 """
 import html.parser
+import copy
 import json
 import os
 import shutil
@@ -206,14 +207,20 @@ def check_kernels(dom, prof, what):
         return
     rows = {r.attrs.get("data-kernel"): r
             for r in table.find("tbody").find_all("tr")}
-    check(what + ": one row per kernel",
-          len(rows) == len(prof["kernels"]),
-          "%d rows, %d kernels" % (len(rows), len(prof["kernels"])))
+    ran = [k for k in prof["kernels"] if k["launches"]]
+    check(what + ": one row per kernel that ran",
+          len(rows) == len(ran),
+          "%d rows, %d kernels ran" % (len(rows), len(ran)))
+    idle = len(prof["kernels"]) - len(ran)
+    note = dom.find(id="kernels-not-run")
+    check(what + ": kernels that never ran are counted, not listed",
+          (note is not None and note.text().startswith("%d kernel" % idle))
+          if idle else note is None, note.text() if note else "no note")
     launches = {k["mangled"]: k for k in
                 (prof.get("launches") or {}).get("kernels", [])}
     bound = {k["name"]: k["bound"] for k in
              (prof.get("bandwidth") or {}).get("kernels", [])}
-    for k in prof["kernels"]:
+    for k in ran:
         row = rows.get(k["mangled"])
         name = k["name"][:60]
         if row is None:
@@ -253,17 +260,35 @@ def check_kernels(dom, prof, what):
 
 def check_functions(dom, prof, what):
     """Device functions shared by kernels and host functions: their row's
-    calls, bytes and FLOPs."""
-    funcs = [("device", f) for f in prof.get("device_functions", [])] + \
+    calls, bytes and FLOPs; only those that ran (the others counted), ranked
+    by bytes + FLOPs; names clamped with the whole name on hover."""
+    every = [("device", f) for f in prof.get("device_functions", [])] + \
         [("host", f) for f in prof.get("host_functions", [])]
+    funcs = [(k, f) for k, f in every if f["calls"]]
     table = dom.find("table", id="function-table")
     check(what + ": function table iff there are functions",
-          (table is not None) == bool(funcs))
+          (table is not None) == bool(every))
     if table is None:
         return
+    trs = table.find("tbody").find_all("tr")
     rows = {(r.find("td", data_col="kind").text(), r.attrs["data-function"]):
-            r for r in table.find("tbody").find_all("tr")}
-    check(what + ": one row per function", len(rows) == len(funcs))
+            r for r in trs}
+    check(what + ": one row per function that ran", len(rows) == len(funcs),
+          "%d rows, %d ran" % (len(rows), len(funcs)))
+    idle = len(every) - len(funcs)
+    note = dom.find(id="functions-not-run")
+    check(what + ": the functions that never ran are counted",
+          (note is not None and note.text().startswith("%d function" % idle))
+          if idle else note is None, note.text() if note else "no note")
+    costs = [int(cell(r, "bytes")) + int(cell(r, "flops")) for r in trs]
+    check(what + ": functions ranked by bytes + FLOPs",
+          costs == sorted(costs, reverse=True), str(costs))
+    for kind, f in funcs:
+        row = rows.get((kind, f["mangled"]))
+        name = row and row.find("td", data_col="function").find("span")
+        check("%s function %s: name clamped, whole on hover" % (kind, f["name"][:40]),
+              name is not None and name.attrs.get("title") == f["name"] and
+              name.text() == f["name"])
     for kind, f in funcs:
         row = rows.get((kind, f["mangled"]))
         want = {"calls": f["calls"], "bytes": bytes_of(f),
@@ -272,6 +297,27 @@ def check_functions(dom, prof, what):
         check("%s function %s: counts" % (kind, f["name"][:40]),
               got == {c: str(v) for c, v in want.items()},
               "page %s, profile %s" % (got, want))
+
+
+def check_adapts(dom, prof, what):
+    """The page holds the sections the profile has: a host-only profile
+    gets no kernel, roofline, per-kernel or working-set section, no "global
+    bytes" column, and the navigation links only to sections present."""
+    links = [a.attrs.get("href", "") for a in dom.find("nav").find_all("a")]
+    missing = [h for h in links if not h.startswith("#") or dom.find(id=h[1:]) is None]
+    check(what + ": every navigation link has its section",
+          bool(links) and not missing, str(missing))
+    if prof["kernels"] or prof.get("device_functions"):
+        return
+    text = dom.text()
+    check(what + ": host-only: no 'No kernels in this profile'",
+          "No kernels in this profile" not in text)
+    gone = [i for i in ("kernels", "kernel-details", "pictures", "working-set")
+            if dom.find(id=i) is not None]
+    check(what + ": host-only: no GPU sections", not gone, str(gone))
+    heads = [th.text() for th in dom.find_all("th")]
+    check(what + ": host-only: no global bytes column", "global bytes" not in heads,
+          str(heads))
 
 
 def line_sums(prof):
@@ -376,6 +422,10 @@ def check_kernel_links(dom, prof, what):
     bad, linked = [], 0
     for i, k in enumerate(prof["kernels"]):
         art = dom.find("article", id="k%d" % i)
+        if not k["launches"]:
+            if art is not None:
+                bad.append(k["name"][:40] + ": never ran, has a part")
+            continue
         own = {(l["file"], l["line"]) for l in prof["lines"]
                if l["function"] == k["name"] and l["file"]}
         table = art.find("table", **{"class": "kernel-lines"}) if art else None
@@ -498,6 +548,7 @@ def check_page(page, prof_path, roots, work, what):
     check_clean(dom, log, what)
     check_kernels(dom, prof, what)
     check_functions(dom, prof, what)
+    check_adapts(dom, prof, what)
     check_lines(dom, prof, roots, what)
     check_call_paths(dom, prof, what)
     if prof["kernels"]:
@@ -926,6 +977,36 @@ def group_report(report, prof, root, work):
     check_page(page, prof, [root], work, "report")
 
 
+def group_host(report, prof_path, root, work):
+    """A host-only profile (issue 46), with a long template name holding
+    HTML's special characters and a function that never ran."""
+    prof = json.load(open(prof_path))
+    long_name = ("std::map<std::basic_string<char>, std::vector<std::pair<int, "
+                 "double> > >::operator[]<\"a\" & 'b'>(Key&&) " * 4).strip()
+    prof["host_functions"][0]["name"] = long_name
+    for l in prof["lines"]:
+        if l["function"] == prof["host_functions"][0]["name"]:
+            l["function"] = long_name
+    idle = copy.deepcopy(prof["host_functions"][-1])
+    idle.update(name="never_called", mangled="never_called", calls=0)
+    for g in ("loads", "stores", "load_bytes", "store_bytes", "atomics",
+              "atomic_bytes"):
+        idle[g] = {k: 0 for k in idle[g]}
+    idle["flops"] = {k: 0 for k in idle["flops"]}
+    idle["special"] = 0
+    prof["host_functions"].append(idle)
+    path = os.path.join(work, "host.json")
+    json.dump(prof, open(path, "w"))
+    page = os.path.join(work, "host.html")
+    r = run([report, "html", path, "-o", page, "--source-root", root])
+    check("pasta-report html of a host-only profile exits 0", r.returncode == 0,
+          r.stderr)
+    raw = open(page).read()
+    check("host page: the long name's title escaped",
+          "&lt;&quot;a&quot; &amp; " in raw and '<"a"' not in raw)
+    check_page(page, path, [root], work, "host page")
+
+
 def group_diff(report, before, after, root, work):
     page = os.path.join(work, "diff.html")
     r = run([report, "html", "--diff", before, after, "-o", page,
@@ -1061,6 +1142,8 @@ def main(argv):
         group_report(*args)
     elif group == "diff":
         group_diff(*args)
+    elif group == "host":
+        group_host(*args)
     elif group == "divergence":
         group_divergence(*args)
     elif group == "ranks":

@@ -131,6 +131,59 @@ def test_show():
     out = run("show", GPU, "--top=0").stdout
     check("executed lines" not in out and "saxpy" in out, "show --top=0: no line table")
 
+    # Issue 46: every function table is ranked by bytes + FLOPs (like the
+    # line table), and --top limits each of them.
+    def table_names(text, head):
+        names, inside = [], False
+        for l in text.splitlines():
+            if l.startswith("  " + head + " "):
+                inside = True
+            elif inside and (not l.strip() or not l.startswith("  ")):
+                break
+            elif inside and not l.startswith("  ("):
+                names.append(l.split()[0])
+        return names
+
+    def cost(f):
+        return sum(f[g][sp] for g in ("load_bytes", "store_bytes", "atomic_bytes")
+                   for sp in SPACES) + sum(f["flops"].values())
+
+    gpu = load(GPU)
+    ran = sorted((k for k in gpu["kernels"] if k["launches"]), key=cost, reverse=True)
+    check(table_names(out, "kernel") == [k["name"] for k in ran],
+          "show: kernels ranked by bytes + FLOPs", table_names(out, "kernel"))
+    out = run("show", GPU, "--top", "2").stdout
+    check(table_names(out, "kernel") == [k["name"] for k in ran[:2]] and
+          f"kernel: top 2 of {len(ran)} that ran, by bytes + FLOPs:" in out,
+          "show --top 2: the kernel table too", table_names(out, "kernel"))
+    host = load(HOST_DOT)
+    hran = sorted((f for f in host["host_functions"] if f["calls"]),
+                  key=lambda f: (-cost(f), -f["calls"]))
+    out = run("show", HOST_DOT).stdout
+    check(table_names(out, "host function") == [f["name"] for f in hran],
+          "show: host functions ranked by bytes + FLOPs, not calls",
+          table_names(out, "host function"))
+    out = run("show", HOST_DOT, "--top", "1").stdout
+    check(table_names(out, "host function") == [hran[0]["name"]],
+          "show --top 1: the host function table too", table_names(out, "host function"))
+
+    # Paths shown normalised, lexically ("a/../b" -> "b"), in show and diff.
+    odd = load(GPU)
+    for l in odd["lines"]:
+        l["file"] = l["file"].replace("/home/ana/", "/home/ana/./build/../")
+    op = save(odd, "odd_paths.json")
+    out = run("show", op).stdout
+    check("/home/ana/saxpy_stencil/saxpy_stencil.cu:15" in out and "/../" not in out
+          and "/./" not in out, "show: paths normalised")
+    odd2 = copy.deepcopy(odd)
+    for l in odd2["lines"]:
+        l["executions"] *= 2
+        for g in ("load_bytes", "store_bytes"):
+            l[g]["global"] *= 2
+    out = run("diff", op, save(odd2, "odd_paths2.json")).stdout
+    check("/home/ana/saxpy_stencil/saxpy_stencil.cu:15" in out and "/../" not in out,
+          "diff: paths normalised")
+
     out = run("show", GPU, "--kernel", "^stencil").stdout
     check(row(out, "stencil_1d") is not None and row(out, "saxpy") is None and
           row(out, "softplus") is None, "show --kernel ^stencil: only stencil_1d")
@@ -520,7 +573,14 @@ def test_diff():
     def block(name):
         for i, l in enumerate(lines):
             if l.split()[:1] == [name]:
-                return [re.sub(r"\s+", " ", x.strip()) for x in lines[i:i + 4]]
+                rows = [re.sub(r"\s+", " ", lines[i].strip())]
+                for x in lines[i + 1:]:
+                    if not x.startswith("   ") or not x.strip():
+                        break
+                    if re.match(r"^  \S", x):
+                        break
+                    rows.append(re.sub(r"\s+", " ", x.strip()))
+                return rows
         return None
 
     # Hand-derived: saxpy 4 -> 6 launches; 48 MiB -> 72 MiB global;
@@ -528,21 +588,25 @@ def test_diff():
     check(block("saxpy") == [
         "saxpy changed launches 4 6 +2 +50.0%",
         "global bytes 50331648 75497472 +25165824 +50.0%",
-        "FLOPs 8388608 12582912 +4194304 +50.0%",
-        "special 0 0 0 -"], "diff: saxpy", block("saxpy"))
+        "FLOPs 8388608 12582912 +4194304 +50.0%"], "diff: saxpy (only the figures that changed)",
+        block("saxpy"))
+    # Issue 46: a function only in the old profile is "gone", only in the new
+    # one "new"; no rows of figures that are 0 on both sides.
     check(block("histogram") == [
-        "histogram removed launches 2 - -2 -100.0%",
-        "global bytes 4194304 - -4194304 -100.0%",
-        "FLOPs 0 - 0 -", "special 0 - 0 -"], "diff: histogram removed",
+        "histogram gone launches 2 - -2 -100.0%",
+        "global bytes 4194304 - -4194304 -100.0%"], "diff: histogram gone",
         block("histogram"))
     check(block("transpose") == [
-        "transpose added launches - 2 +2 -",
+        "transpose new launches - 2 +2 -",
         "global bytes - 524288 +524288 -",
-        "FLOPs - 65536 +65536 -", "special - 5 +5 -"], "diff: transpose added",
+        "FLOPs - 65536 +65536 -", "special - 5 +5 -"], "diff: transpose new",
         block("transpose"))
-    check(block("stencil_1d") is not None and block("stencil_1d")[0].startswith(
-        "stencil_1d same launches 1 1 0 +0.0%"), "diff: stencil_1d same")
-    names = [l.split()[0] for l in lines if re.match(r"^  \S+\s+(changed|same|added|removed)\s", l)]
+    # Unchanged functions are left out, and counted.
+    # (unused_init never ran on either side: not a change either.)
+    unchanged = len([k for k in before["kernels"] if k["launches"]]) - 2
+    check(block("stencil_1d") is None and
+          f"  ({unchanged} unchanged not shown)" in out, "diff: stencil_1d (unchanged) left out")
+    names = [l.split()[0] for l in lines if re.match(r"^  \S+\s+(changed|new|gone)\s", l)]
     check(names[:2] == ["saxpy", "histogram"],
           "diff: kernels ordered by size of change", names)
     # Lines: saxpy.cu:15 grew by half of 48 MiB + 8388608 FLOPs; histogram's
@@ -1599,8 +1663,12 @@ def test_escape():
     out = run("show", ws).stdout
     check("evil\\x1b[31mRED\\x1b[0m" in out and "two\\nlines\\tx\\x7f (" in out,
           "show: launch table and call paths escaped")
-    out = run("diff", gpu, GPU).stdout  # kernels show the before's names
-    check(re.search(r"^  two\\nlines\\tx\\x7f\s+same\s+launches\s+2\s+2\s", out, re.M)
+    # Kernels show the before's names; only changed ones are listed.
+    more = load(gpu)
+    for k in more["kernels"]:
+        k["launches"] *= 2
+    out = run("diff", gpu, save(more, "hostile_more.json")).stdout
+    check(re.search(r"^  two\\nlines\\tx\\x7f\s+changed\s+launches\s+2\s+4\s", out, re.M)
           is not None, "diff: escaped name in the kernel table, one row")
 
     # CSV (RFC 4180): every record has the header's number of fields, no
@@ -1711,9 +1779,13 @@ def blocks(out):
             title = l.split()[0] if l.strip() else None
             continue
         cells = l.split()
-        if title and len(cells) > 2 and cells[1] in ("same", "changed", "added", "removed"):
-            found[f"{title}/{cells[0]}"] = [re.sub(r"\s+", " ", x.strip())
-                                            for x in lines[i:i + 4]]
+        if title and len(cells) > 2 and cells[1] in ("changed", "new", "gone"):
+            rows = [re.sub(r"\s+", " ", l.strip())]
+            for x in lines[i + 1:]:
+                if not x.startswith("   ") or re.match(r"^  \S", x):
+                    break
+                rows.append(re.sub(r"\s+", " ", x.strip()))
+            found[f"{title}/{cells[0]}"] = rows
     return found
 
 
@@ -1733,23 +1805,21 @@ def test_diff_host():
           "diff of host-only profiles: a host function table")
     b = blocks(out)
     # Hand-derived: dot 3 -> 5 calls (+66.7%), 6000 -> 10000 f64 FLOPs;
-    # its bytes (48000 loaded, nothing stored) do not change.
+    # its bytes (48000 loaded, nothing stored) do not change, so (issue 46)
+    # only the calls and FLOPs rows are shown.
     check(b.get("Host/dot") == ["dot changed calls 3 5 +2 +66.7%",
-                                "bytes 48000 48000 0 +0.0%",
-                                "FLOPs 6000 10000 +4000 +66.7%",
-                                "special 0 0 0 -"],
-          "diff host: dot changed", b.get("Host/dot"))
-    # scale: 2 calls, 8000 + 8000 bytes, 2000 FLOPs, unchanged.
-    check(b.get("Host/scale") == ["scale same calls 2 2 0 +0.0%",
-                                  "bytes 16000 16000 0 +0.0%",
-                                  "FLOPs 2000 2000 0 +0.0%",
-                                  "special 0 0 0 -"],
-          "diff host: scale same", b.get("Host/scale"))
-    check(list(b)[:1] == ["Host/dot"], "diff host: the changed function first", list(b))
+                                "FLOPs 6000 10000 +4000 +66.7%"],
+          "diff host: dot changed, only what changed", b.get("Host/dot"))
+    # scale (2 calls, 8000 + 8000 bytes, 2000 FLOPs) and main are unchanged:
+    # left out, and counted.
+    check("Host/scale" not in b and list(b) == ["Host/dot"],
+          "diff host: unchanged functions left out", list(b))
+    check(re.search(r"^  \(%d unchanged not shown\)$" % (len(host["host_functions"]) - 1),
+                    out, re.M) is not None, "diff host: unchanged ones counted")
     check("PASTA saw no CUDA or HIP call in either program" in out,
           "diff host: the activity line says why there are no launches")
 
-    # Two different programs: functions of each side added or removed, main
+    # Two different programs: functions of each side new or gone, main
     # compared; values computed from the two profiles.
     out = run("diff", HOST_DOT, HOST_REC).stdout
     b = blocks(out)
@@ -1763,20 +1833,23 @@ def test_diff_host():
     for f in host["host_functions"]:
         if f["name"] != "main":
             c, by, fl, sp = sums(f)
-            check(b.get(f"Host/{f['name']}") == [
-                f"{f['name']} removed calls {c} - -{c} -100.0%",
-                f"bytes {by} - -{by} -100.0%" if by else "bytes 0 - 0 -",
-                f"FLOPs {fl} - -{fl} -100.0%" if fl else "FLOPs 0 - 0 -",
-                f"special {sp} - -{sp} -100.0%" if sp else "special 0 - 0 -"],
-                f"diff host: {f['name']} removed", b.get(f"Host/{f['name']}"))
+            want = [f"calls {c} - -{c} -100.0%"]
+            want += [f"bytes {by} - -{by} -100.0%"] if by else []
+            want += [f"FLOPs {fl} - -{fl} -100.0%"] if fl else []
+            want += [f"special {sp} - -{sp} -100.0%"] if sp else []
+            want[0] = f"{f['name']} gone " + want[0]
+            check(b.get(f"Host/{f['name']}") == want,
+                  f"diff host: {f['name']} gone, no rows of zeros", b.get(f"Host/{f['name']}"))
     for f in rec["host_functions"]:
         if f["name"] != "main":
             check((b.get(f"Host/{f['name']}") or [""])[0].startswith(
-                f"{f['name']} added calls - {f['calls']} +{f['calls']} -"),
-                f"diff host: {f['name']} added", b.get(f"Host/{f['name']}"))
+                f"{f['name']} new calls - {f['calls']} +{f['calls']} -"),
+                f"diff host: {f['name']} new", b.get(f"Host/{f['name']}"))
     mb = sums([f for f in host["host_functions"] if f["name"] == "main"][0])
     ma = sums([f for f in rec["host_functions"] if f["name"] == "main"][0])
-    check((b.get("Host/main") or ["", ""])[1].startswith(f"bytes {mb[1]} {ma[1]} -{mb[1] - ma[1]} "),
+    check(any(r.split(" ", 2)[-1].startswith(f"bytes {mb[1]} {ma[1]} -{mb[1] - ma[1]} ")
+              or r.startswith(f"bytes {mb[1]} {ma[1]} -{mb[1] - ma[1]} ")
+              for r in b.get("Host/main") or []),
           "diff host: main's bytes compared", b.get("Host/main"))
 
     # GPU profiles: the device function table, and the activity line says
@@ -1785,8 +1858,13 @@ def test_diff_host():
     b = blocks(out)
     # Hand-derived (profiles/README.md): softplus 131072 calls, 262144
     # special operations.
-    check((b.get("Device/softplus") or [""])[0] == "softplus same calls 131072 131072 0 +0.0%"
-          and b["Device/softplus"][3] == "special 262144 262144 0 +0.0%",
+    more = load(GPU)
+    for f in more["device_functions"]:
+        if f["name"] == "softplus":
+            f["calls"] *= 2
+    out = run("diff", GPU, save(more, "softplus_twice.json")).stdout
+    b = blocks(out)
+    check(b.get("Device/softplus") == ["softplus changed calls 131072 262144 +131072 +100.0%"],
           "diff: device functions compared", b.get("Device/softplus"))
     check("their kernels were counted but PASTA saw none of their launches" in out,
           "diff of GPU profiles without launches: the activity line says why")

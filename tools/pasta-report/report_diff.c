@@ -1,7 +1,9 @@
 /*===- report_diff.c - pasta-report diff ----------------------------------===*
  *
  * Compares two profiles: per kind of function, the functions matched by
- * mangled name (summed when a name repeats); the lines whose bytes + FLOPs
+ * mangled name (summed when a name repeats), only those that changed and
+ * only their figures that changed (a function that never ran on one side
+ * is "new" or "gone"); the lines whose bytes + FLOPs
  * changed most; then the activity sections (report_activity_diff.c) and the
  * trace analyses (report_trace.c).
  *===----------------------------------------------------------------------===*/
@@ -94,6 +96,11 @@ static struct kernel_sum *kernel_sums(const pasta_profile *p, unsigned kind,
   }
   *n = k;
   return s;
+}
+
+/* Whether the function ran (a count or figure that is not 0). */
+static int sum_any(const struct kernel_sum *s) {
+  return s->v[0] || s->v[1] || s->v[2] || s->v[3];
 }
 
 /* |after - before| */
@@ -191,8 +198,9 @@ static int cmp_line_change(const void *pa, const void *pb) {
 
 /* Keeps the end of a location, where the file name and line are. */
 static void fmt_location(char *out, size_t size, const pasta_profile_line *l) {
-  char loc[1024];
-  snprintf(loc, sizeof loc, "%s:%" PRIu32, l->file ? l->file : "?", l->line);
+  char loc[1024], file[1024];
+  const char *path = pasta__path_normal(l->file, file, sizeof file);
+  snprintf(loc, sizeof loc, "%s:%" PRIu32, path ? path : "?", l->line);
   size_t len = strlen(loc);
   if (len > 48)
     snprintf(out, size, "...%s", loc + len - 45);
@@ -227,8 +235,30 @@ static int diff_funcs(FILE *out, const pasta_profile *b, const pasta_profile *a,
                                   abs_change(pr->before ? pr->before->v[m] : 0,
                                              pr->after ? pr->after->v[m] : 0));
   }
+  /* Only what changed: a function that never ran on one side is new (or
+   * gone) on the other; functions whose every figure is equal are left out. */
+  size_t kept = 0, same = 0;
+  for (size_t k = 0; k < np; ++k) {
+    struct kernel_pair *pr = &pairs[k];
+    if (pr->before && !sum_any(pr->before))
+      pr->before = NULL;
+    if (pr->after && !sum_any(pr->after))
+      pr->after = NULL;
+    int equal = !pr->before && !pr->after;
+    if (pr->before && pr->after) {
+      equal = 1;
+      for (unsigned m = 0; m < 4 && equal; ++m)
+        equal = pr->before->v[m] == pr->after->v[m];
+      same += equal;
+    }
+    if (!equal)
+      pairs[kept++] = *pr;
+  }
+  np = kept;
   if (np)
     qsort(pairs, np, sizeof *pairs, cmp_pair);
+  if (nb || na)
+    fprintf(out, "%s\n", fk->title);
   if (np) {
     static const int left[] = {1, 1, 1, 0, 0, 0, 0};
     struct text_table t = {7, left, NULL, 0, 0};
@@ -243,16 +273,15 @@ static int diff_funcs(FILE *out, const pasta_profile *b, const pasta_profile *a,
                   "status", "metric", "before", "after", "change", "relative");
     for (size_t k = 0; names && k < np; ++k) {
       const struct kernel_pair *pr = &pairs[k];
-      int same = pr->before && pr->after;
-      for (unsigned m = 0; m < 4 && same; ++m)
-        same = pr->before->v[m] == pr->after->v[m];
-      const char *status = !pr->before  ? "added"
-                           : !pr->after ? "removed"
-                           : same       ? "same"
+      const char *status = !pr->before  ? "new"
+                           : !pr->after ? "gone"
                                         : "changed";
+      int first = 1;
       for (unsigned m = 0; m < 4; ++m) {
         uint64_t vb = pr->before ? pr->before->v[m] : 0;
         uint64_t va = pr->after ? pr->after->v[m] : 0;
+        if (vb == va)
+          continue; /* the rows that changed */
         char sbuf[32] = "-", sa_buf[32] = "-", ch[32], rel[32];
         if (pr->before)
           snprintf(sbuf, sizeof sbuf, "%" PRIu64, vb);
@@ -260,21 +289,26 @@ static int diff_funcs(FILE *out, const pasta_profile *b, const pasta_profile *a,
           snprintf(sa_buf, sizeof sa_buf, "%" PRIu64, va);
         fmt_change(ch, sizeof ch, vb, va);
         fmt_relative(rel, sizeof rel, pr->before ? vb : 0, va);
-        err |= text_table_row(&t, m ? "" : names[k], m ? "" : status,
+        err |= text_table_row(&t, first ? names[k] : "", first ? status : "",
                               fk->metrics[m], sbuf, sa_buf, ch, rel);
+        first = 0;
       }
     }
     free(names);
-    fprintf(out, "%s\n", fk->title);
     text_table_print_free(out, &t);
-    fputc('\n', out);
     if (err) {
       free(sb);
       free(sa);
       free(pairs);
       return -1;
     }
+  } else if (nb || na) {
+    fprintf(out, "  none changed\n");
   }
+  if (same)
+    fprintf(out, "  (%zu unchanged not shown)\n", same);
+  if (nb || na)
+    fputc('\n', out);
   free(sb);
   free(sa);
   free(pairs);
