@@ -109,9 +109,10 @@ static int pasta__write_output(const char *path, const char *what,
                                pasta_output_writer write, const void *arg,
                                char **written) {
   char err[1024];
-  pasta_output_how how = {
-      PASTA_OUTPUT_UNIQUE,
-      pasta__report_options.overwrite ? PASTA_FILE_ANY : kind, &pasta__start};
+  pasta_output_how how = {PASTA_OUTPUT_UNIQUE,
+                          pasta__report_options.overwrite ? PASTA_FILE_ANY
+                                                          : kind,
+                          &pasta__start, "PASTA_OVERWRITE=1"};
   if (pasta__output_write(path, &how, write, arg, written, err, sizeof err)) {
     fprintf(stderr,
             "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
@@ -120,10 +121,8 @@ static int pasta__write_output(const char *path, const char *what,
     return -1;
   }
   if (strcmp(*written, path) != 0)
-    fprintf(stderr, "pasta: warning: %s%s; the %s is written to %s instead\n",
-            err,
-            strstr(err, " is not ") ? " (PASTA_OVERWRITE=1 replaces it)" : "",
-            what, *written);
+    fprintf(stderr, "pasta: warning: %s; the %s is written to %s instead\n",
+            err, what, *written);
   return 0;
 }
 
@@ -157,11 +156,8 @@ static int pasta__json_report(void *state, const pasta_profile *p,
   return rc == 0 ? 0 : -1;
 }
 
-/* <profile path without .json><suffix>. */
-static char *pasta__sibling_path(long pid, const char *suffix) {
-  char *json = pasta__output_path(&pasta__report_options, pid);
-  if (!json)
-    return NULL;
+/* <json without .json><suffix>. */
+static char *pasta__sibling_path(const char *json, const char *suffix) {
   size_t n = strlen(json);
   if (n >= 5 && strcmp(json + n - 5, ".json") == 0)
     n -= 5;
@@ -170,8 +166,27 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
     memcpy(path, json, n);
     strcpy(path + n, suffix);
   }
-  free(json);
   return path;
+}
+
+/* Whether the profile at `json` goes nowhere a file can sit beside: the
+ * null device (so does everything beside it; before: /dev/null.html,
+ * created in /dev as root), or a descriptor (/dev/stdout, /dev/fd/N: no
+ * "beside"; one line says so). `json` is judged as the profile's writer
+ * sees it: a link to /dev/null is a link, replaced like any other. */
+static int pasta__no_siblings(const char *json, const char *what) {
+  struct stat at;
+  int alias = pasta__is_fd_alias(json);
+  int device = alias || (lstat(json, &at) == 0 && S_ISCHR(at.st_mode));
+  if (device && pasta__is_null_device(json))
+    return 1;
+  if (alias)
+    fprintf(stderr,
+            "pasta: warning: the profile goes to %s, which has no directory "
+            "to put the %s in: not written (set PASTA_OUTPUT to a file "
+            "name)\n",
+            json, what);
+  return alias;
 }
 
 /* Writes <profile path without .json><suffix> with `write`, then says so
@@ -179,26 +194,13 @@ static char *pasta__sibling_path(long pid, const char *suffix) {
 int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
                          const char *what, int (*write)(FILE *, const void *),
                          const void *arg) {
-  /* The profile goes to the null device: so does everything beside it
-   * (before: /dev/null.html, created in /dev as root). To a descriptor
-   * (/dev/stdout, /dev/fd/N): there is no "beside" it; one line says so. */
   char *json = pasta__output_path(&pasta__report_options, ctx->pid);
-  struct stat
-      at; /* the profile's path itself, as the profile's writer sees it */
-  int alias = json && pasta__is_fd_alias(json);
-  int null = json &&
-             (alias || (lstat(json, &at) == 0 && S_ISCHR(at.st_mode))) &&
-             pasta__is_null_device(json);
-  if (alias && !null)
-    fprintf(stderr,
-            "pasta: warning: the profile goes to %s, which has no directory "
-            "to put the %s in: not written (set PASTA_OUTPUT to a file "
-            "name)\n",
-            json, what);
-  free(json);
-  if (null || alias)
+  if (json && pasta__no_siblings(json, what)) {
+    free(json);
     return 0;
-  char *path = pasta__sibling_path(ctx->pid, suffix);
+  }
+  char *path = json ? pasta__sibling_path(json, suffix) : NULL;
+  free(json);
   if (!path) {
     fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);
     return -1;

@@ -182,9 +182,7 @@ static const DILocation *callerOfWrapper(const Instruction &I) {
     return Loc;
   while (Loc && Loc->getInlinedAt()) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
-    StringRef Name = SP ? SP->getName() : "";
-    if (Name != "memcpy" && Name != "memmove" && Name != "memset" &&
-        Name != "bzero")
+    if (!SP || !isLibcBlockOpName(SP->getName()))
       break;
     Loc = Loc->getInlinedAt();
   }

@@ -159,6 +159,11 @@ static constexpr LibcBlockOp LibcBlockOps[] = {
     {"__memcpy_chk", 0, 1, 2}, {"__memmove_chk", 0, 1, 2},
     {"__memset_chk", 0, -1, 2}};
 
+bool pasta::isLibcBlockOpName(StringRef Name) {
+  return llvm::any_of(LibcBlockOps,
+                      [&](const LibcBlockOp &Op) { return Name == Op.Name; });
+}
+
 // A direct call of a declared libc block operation with pointer and
 // integer arguments where they belong (a program's own memcpy, defined
 // here, is counted as the function it is).

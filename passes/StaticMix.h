@@ -12,6 +12,8 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 
 namespace llvm {
@@ -49,6 +51,10 @@ struct VariableLength {
   pasta_space Source = PASTA_SPACE_GENERIC;
   pasta_space Dest = PASTA_SPACE_GENERIC;
 };
+
+// Whether Name is one of the C library's block operations counted as
+// memory operations (memcpy, memmove, memset, bzero and their _chk forms).
+bool isLibcBlockOpName(llvm::StringRef Name);
 
 class StaticMixAnalysis {
 public:

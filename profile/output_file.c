@@ -278,6 +278,9 @@ static int install(const char *tmp, const char *target,
                    size_t errsize) {
   char shown[SHORT], why[SHORT + 128] = "";
   const char *kind = pasta__output_kind_name(how->kind);
+  char hint[96] = "";
+  if (how->keep_hint)
+    snprintf(hint, sizeof hint, " (%s replaces it)", how->keep_hint);
   for (unsigned n = 0; n < MAX_UNIQUE; ++n) {
     char *at = n ? numbered(target, n) : dup_string(target);
     if (!at) {
@@ -321,9 +324,9 @@ static int install(const char *tmp, const char *target,
       if (is_ours)
         say(err, errsize, "cannot replace %s: %s", shown, strerror(errno));
       else if (locked)
-        say(err, errsize, "%s exists and is not writable", shown);
+        say(err, errsize, "%s exists and is not writable%s", shown, hint);
       else
-        say(err, errsize, "%s exists and is not %s", shown, kind);
+        say(err, errsize, "%s exists and is not %s%s", shown, kind, hint);
     } else if (is_ours &&
                (S_ISLNK(lst.st_mode) || older_than(&lst, how->since))) {
       /* A link is never another process's output (those are renamed into
@@ -343,9 +346,9 @@ static int install(const char *tmp, const char *target,
       continue;
     } else {
       if (!n && locked)
-        snprintf(why, sizeof why, "%s is not writable", shown);
+        snprintf(why, sizeof why, "%s is not writable%s", shown, hint);
       else if (!n && !is_ours)
-        snprintf(why, sizeof why, "%s is not %s", shown, kind);
+        snprintf(why, sizeof why, "%s is not %s%s", shown, kind, hint);
       else if (!n)
         snprintf(why, sizeof why,
                  "%s was written by another process since this one started",

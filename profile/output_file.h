@@ -8,7 +8,8 @@
  *
  *   char *written = NULL;
  *   char err[512];
- *   pasta_output_how how = {PASTA_OUTPUT_UNIQUE, PASTA_FILE_PROFILE, &start};
+ *   pasta_output_how how = {PASTA_OUTPUT_UNIQUE, PASTA_FILE_PROFILE, &start,
+ *                           "PASTA_OVERWRITE=1"};
  *   if (pasta__output_write("same.json", &how, my_writer, my_data, &written,
  *                           err, sizeof err))
  *     fprintf(stderr, "tool: error: cannot write the profile: %s\n", err);
@@ -121,6 +122,11 @@ typedef struct pasta_output_how {
   enum pasta_output_mode mode;
   enum pasta_output_kind kind;
   const struct timespec *since; /* PASTA_OUTPUT_UNIQUE */
+  /* What makes PASTA replace a file it kept because it is not writable or
+   * not a PASTA output of `kind` ("PASTA_OVERWRITE=1", "--force"): the
+   * reason in err then ends with " (<keep_hint> replaces it)". NULL: no
+   * hint. */
+  const char *keep_hint;
 } pasta_output_how;
 
 /* Writes the file's contents to f; returns 0, or non-zero on failure. */

@@ -91,14 +91,14 @@ static const struct timespec since = {1000000, 0}; /* "this process started" */
 static int ow(const char *path, enum pasta_output_mode mode,
               const struct timespec *start, pasta_output_writer write,
               const void *arg, char **written, char *err, size_t errsize) {
-  pasta_output_how how = {mode, PASTA_FILE_ANY, start};
+  pasta_output_how how = {mode, PASTA_FILE_ANY, start, NULL};
   return pasta__output_write(path, &how, write, arg, written, err, errsize);
 }
 
 static int ow_kind(const char *path, enum pasta_output_mode mode,
                    enum pasta_output_kind kind, const char *text,
                    char **written, char *err, size_t errsize) {
-  pasta_output_how how = {mode, kind, &since};
+  pasta_output_how how = {mode, kind, &since, NULL};
   return pasta__output_write(path, &how, write_text, text, written, err,
                              errsize);
 }

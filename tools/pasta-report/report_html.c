@@ -227,14 +227,13 @@ static int write_page(const char *path, int force, const struct loaded *a,
                       const struct loaded *b) {
   struct page page = {a, b};
   pasta_output_how how = {PASTA_OUTPUT_REPLACE,
-                          force ? PASTA_FILE_ANY : PASTA_FILE_HTML, NULL};
+                          force ? PASTA_FILE_ANY : PASTA_FILE_HTML, NULL,
+                          "--force"};
   char err[512], *written = NULL;
   int rc = pasta__output_write(path, &how, page_writer, &page, &written, err,
                                sizeof err);
   if (rc)
-    pasta__report_error("cannot write the page: %s%s", err,
-                        strstr(err, " is not ") ? " (--force replaces it)"
-                                                : "");
+    pasta__report_error("cannot write the page: %s", err);
   free(written);
   return rc ? 1 : 0;
 }

@@ -415,7 +415,7 @@ int pasta__cmd_merge(int argc, char **argv) {
     char err[512], *written = NULL;
     pasta_output_how how = {o.force ? PASTA_OUTPUT_REPLACE
                                     : PASTA_OUTPUT_EXCLUSIVE,
-                            PASTA_FILE_ANY, NULL};
+                            PASTA_FILE_ANY, NULL, NULL};
     if (pasta__output_write(out_path, &how, write_merged, &m, &written, err,
                             sizeof err)) {
       pasta__report_error("cannot write the merged profile: %s", err);
