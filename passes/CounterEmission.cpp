@@ -83,7 +83,61 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
     append_range(Live, CB.BytesCounters);
   }
   llvm::sort(Live);
+  for (uint32_t I = 0; I < Carried.size(); ++I) // always live, maybe zero
+    Live.push_back(NumOwn + I);
   return Live;
+}
+
+// The module counter a counter of the function being emitted adds to: its
+// own, or one it accumulates for a function it calls.
+uint32_t CounterEmitter::globalIndex(const FunctionPlan &P,
+                                     uint32_t Counter) const {
+  return Counter < NumOwn ? P.FirstCounter + Counter
+                          : Carried[Counter - NumOwn];
+}
+
+// After each call of a function that returns its counts: one more call of
+// it, and its counts, added to this function's registers.
+void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
+  if (!Returned)
+    return;
+  auto Calls = Returned->CallsIn.find(P.F);
+  if (Calls == Returned->CallsIn.end())
+    return;
+  auto LocalOf = [&](uint32_t Global) {
+    return NumOwn +
+           static_cast<uint32_t>(find(Carried, Global) - Carried.begin());
+  };
+  for (CallInst *CI : Calls->second) {
+    const CountReturn &CR =
+        Returned->Returns.find(CI->getCalledFunction())->second;
+    IRBuilder<> B(CI->getNextNode());
+    auto Add = [&](uint32_t Global, Value *V) {
+      AllocaInst *Slot = Slots[LocalOf(Global)];
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), V), Slot);
+    };
+    Add(CR.CallsCounter, B.getInt64(1));
+    for (size_t K = 0; K < CR.Global.size(); ++K)
+      Add(CR.Global[K], B.CreateExtractValue(CI, CR.firstCount() + K));
+  }
+}
+
+// A return of a function that returns its counts: after its value, its own
+// counts that may be non-zero there (zero for the others), then those it
+// accumulated for its callees.
+void CounterEmitter::returnCounts(ReturnInst *RI, const FunctionPlan &P,
+                                  const CountReturn &CR) {
+  SmallVector<uint32_t, 16> Live = liveCounters(P, RI->getParent());
+  IRBuilder<> B(RI);
+  Value *Agg = RI->getReturnValue();
+  unsigned Pos = CR.firstCount();
+  for (uint32_t C : CR.Own)
+    Agg = B.CreateInsertValue(
+        Agg, is_contained(Live, C) ? loadCount(B, C) : B.getInt64(0), Pos++);
+  for (uint32_t I = 0; I < Carried.size(); ++I)
+    Agg = B.CreateInsertValue(Agg, loadCount(B, NumOwn + I), Pos++);
+  assert(Pos == CR.firstCount() + CR.Global.size() && "returned counts");
+  RI->setOperand(0, Agg);
 }
 
 // A counter's value, 64 bits wide (from its bit, for blocks counted in one).
@@ -141,7 +195,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   markInstrumentation(
       FastT->getParent()->getSinglePredecessor()->getTerminator());
   auto SlotOf = [&](IRBuilder<> &FB, uint32_t Counter) {
-    return FB.CreateConstInBoundsGEP1_32(I64, Base, P.FirstCounter + Counter);
+    return FB.CreateConstInBoundsGEP1_32(I64, Base, globalIndex(P, Counter));
   };
   // The run-time address-space counters of a site come in groups of
   // PASTA_DYN_NUM that are almost always all zero: one test skips a group.
@@ -406,6 +460,13 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
     return;
   if ((P.Placed ? flushUnits(P, Live) : Live.size()) <= InlineFlushLimit)
     return emitInlineFlush(Exit, P, Live);
+  // The counts kept for callees (at most AccumulatorLimit) inline, apart.
+  static_assert(AccumulatorLimit <= InlineFlushLimit, "inline, always");
+  if (!Carried.empty()) {
+    emitInlineFlush(Exit, P,
+                    ArrayRef<uint32_t>(Live).take_back(Carried.size()));
+    Live.resize(Live.size() - Carried.size());
+  }
   if (P.Placed) {
     // Bits go out of line from their masks; the rest, if few enough, inline.
     SmallVector<uint32_t, 16> Bits, Rest;
@@ -675,8 +736,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
 
   // Each counter's register: its own 64 bits, or one bit of a 32-bit mask
   // for measured blocks that run at most once per call (CounterPlacement.h).
-  Slots.assign(P.NumCounters, nullptr);
-  BitOf.assign(P.NumCounters, -1);
+  NumOwn = P.NumCounters;
+  Carried.clear();
+  if (Returned)
+    if (auto It = Returned->CarriedBy.find(&F); It != Returned->CarriedBy.end())
+      Carried = It->second;
+  Slots.assign(NumOwn + Carried.size(), nullptr);
+  BitOf.assign(NumOwn + Carried.size(), -1);
   SmallVector<AllocaInst *, 16> Registers;
   SmallVector<uint64_t, 16> Initial;
   auto NewRegister = [&](Type *Ty) {
@@ -693,7 +759,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Slots[CB.Counter] = Registers.back();
     BitOf[CB.Counter] = Bits++ % 32;
   }
-  for (uint32_t I = 0; I < P.NumCounters; ++I)
+  for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
   // A launch is counted once, at entry, by the first thread of the grid (so
@@ -753,8 +819,20 @@ void CounterEmitter::emit(FunctionPlan &P) {
     }
   }
 
+  addCalleeCounts(P);
+
+  const CountReturn *Returns = nullptr;
+  if (Returned)
+    if (auto It = Returned->Returns.find(&F); It != Returned->Returns.end())
+      Returns = &It->second;
   if (T.Target == PASTA_TARGET_HOST) {
     emitHostFlushes(P, Slots);
+  } else if (Returns) {
+    // No thread ends in these (CalleeCounts.h): every count leaves by a
+    // return.
+    for (BasicBlock &BB : F)
+      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+        returnCounts(RI, P, *Returns);
   } else {
     // Returns, and inline assembly that ends the thread (ThreadExits.h):
     // a thread that ends there never reaches a return.

@@ -19,6 +19,7 @@
 #ifndef PASTA_PASSES_COUNTEREMISSION_H
 #define PASTA_PASSES_COUNTEREMISSION_H
 
+#include "CalleeCounts.h"
 #include "ModuleTables.h"
 #include "Selection.h"
 
@@ -31,9 +32,12 @@ class CounterEmitter {
 public:
   // The counters (Tables.Counters) must exist, with Tables.NumCounters
   // final.
+  // Returned: the device functions that return their counts to their
+  // callers, and what each caller accumulates (CalleeCounts.h), if any.
   CounterEmitter(llvm::Module &M, ModuleTables &Tables,
-                 llvm::FunctionAnalysisManager &FAM)
-      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM) {}
+                 llvm::FunctionAnalysisManager &FAM,
+                 const ReturnedCounts *Returned = nullptr)
+      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM), Returned(Returned) {}
 
   void emit(FunctionPlan &P);
 
@@ -41,6 +45,12 @@ private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
   void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
+  uint32_t globalIndex(const FunctionPlan &P, uint32_t Counter) const;
+  void addCalleeCounts(const FunctionPlan &P);
+  void returnCounts(llvm::ReturnInst *RI, const FunctionPlan &P,
+                    const CountReturn &CR);
+  void emitCarriedFlush(llvm::Instruction *Exit,
+                        llvm::ArrayRef<uint32_t> Carried);
   llvm::SmallVector<uint32_t, 16> liveCounters(const FunctionPlan &P,
                                                llvm::BasicBlock *Exit) const;
   llvm::Value *loadCount(llvm::IRBuilder<> &B, uint32_t Counter) const;
@@ -72,6 +82,11 @@ private:
   llvm::LLVMContext &Ctx;
   ModuleTables &T;
   llvm::FunctionAnalysisManager &FAM;
+  const ReturnedCounts *Returned;
+  // The function being emitted: the module counter of each count it
+  // accumulates for the functions it calls (its counters NumOwn and up).
+  llvm::SmallVector<uint32_t, 8> Carried;
+  uint32_t NumOwn = 0;
   // The function being emitted: each local counter's register (an alloca
   // until mem2reg) and, for counters kept in one bit of it, which bit.
   llvm::SmallVector<llvm::AllocaInst *, 16> Slots;

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountingPass.h"
 #include "AbiTypes.h"
+#include "CalleeCounts.h"
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
 #include "Divergence.h"
@@ -71,6 +72,7 @@ private:
   ModuleTables Tables;
   Selection Sel;
   ScopeRanges ScopesOf; // each planned function's rows, for the trace copies
+  CountTwins Twins;     // device functions' copies for direct calls
 };
 
 } // namespace
@@ -157,7 +159,20 @@ bool ModuleInstrumenter::run() {
       Sel.planFunction(*F, PASTA_FUNC_HOST, PASTA_NONE);
   } else {
     SmallVector<Function *, 8> Kernels(Roots.begin(), Roots.end());
+    // Originals a twin replaced in every direct call stay counted for their
+    // other uses (calls through pointers), as the kernels reached them, but
+    // need no copies: no copy calls them directly.
     auto Reach = reachingKernels(Kernels);
+    decltype(Reach) Kept;
+    if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
+      Twins = createCountTwins(M, Kernels, Sel);
+      Sel.setGlobalArguments(&Twins.GlobalArguments);
+      auto Before = std::move(Reach);
+      Reach = reachingKernels(Kernels);
+      for (auto &[F, Ks] : Before)
+        if (!Reach.count(F) && Twins.TwinOf.count(F))
+          Kept[F] = Ks;
+    }
     if (Opts.Variants) {
       Copied.append(Kernels.begin(), Kernels.end());
       for (Function &F : M)
@@ -173,7 +188,7 @@ bool ModuleInstrumenter::run() {
     }
     for (Function &F : M) {
       auto It = Reach.find(&F);
-      if (It == Reach.end())
+      if (It == Reach.end() && (It = Kept.find(&F)) == Kept.end())
         continue;
       uint32_t Owner = It->second.size() == 1
                            ? KernelIndex[Kernels[It->second[0]]]
@@ -199,7 +214,15 @@ bool ModuleInstrumenter::run() {
   if (Tables.Target != PASTA_TARGET_HOST)
     Tables.NumCounters = alignTo(Tables.NumCounters, 16);
   Tables.createCounters(M);
-  CounterEmitter Emitter(M, Tables, FAM);
+  Sel.setGlobalArguments(nullptr); // planned: classified
+  ReturnedCounts Returned;
+  if (!Twins.All.empty()) {
+    Returned = planReturnedCounts(M, Sel.Plans, Twins, FAM);
+    for (Function *&F : Copied)
+      if (Function *New = Returned.Replaced.lookup(F))
+        F = New;
+  }
+  CounterEmitter Emitter(M, Tables, FAM, &Returned);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty())

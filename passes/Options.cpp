@@ -76,6 +76,13 @@ static cl::opt<bool> PlaceCountersFlag(
              "per call in bits (env PASTA_PLACE_COUNTERS, default 1)"),
     cl::init(true));
 
+static cl::opt<bool> CalleeCountsFlag(
+    "pasta-callee-counts",
+    cl::desc("PASTA: device functions called directly hand their counts to "
+             "their callers instead of flushing them at every return (env "
+             "PASTA_CALLEE_COUNTS, default 1)"),
+    cl::init(true));
+
 static cl::opt<bool> TraceFlag(
     "pasta-trace",
     cl::desc("PASTA: emit control-flow scope events (a trace copy of each "
@@ -199,6 +206,8 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
       flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
+  O.CalleeCounts =
+      flagOption(CalleeCountsFlag, "PASTA_CALLEE_COUNTS", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
   O.DivDrainVisits = drainOption(O.Errors);
   return O;

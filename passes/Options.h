@@ -52,6 +52,9 @@ struct Options {
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).
   bool PlaceCounters = true;
+  // PASTA_CALLEE_COUNTS=0: device functions flush their counts at every
+  // return instead of handing them to their callers (CalleeCounts.h).
+  bool CalleeCounts = true;
   // PASTA_* yes/no variables whose value is none of 1/0, on/off, true/false,
   // yes/no: one message each, reported as errors by the counting pass.
   std::vector<std::string> Errors;

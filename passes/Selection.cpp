@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
 #include "AccessClassification.h"
+#include "CalleeCounts.h"
 #include "CounterPlacement.h"
 #include "pasta/regex_cost.h"
 
@@ -431,8 +432,11 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
     return; // the line filter left nothing in this function
 
   pasta_func PF{};
-  PF.name = T.Strings.intern(F.getName());
-  std::string Shown = demangledName(F.getName());
+  // A twin's rows carry its original's name (CalleeCounts.h).
+  StringRef Name = F.getName();
+  Name.consume_back(CalleeTwinSuffix);
+  PF.name = T.Strings.intern(Name);
+  std::string Shown = demangledName(Name);
   PF.display = Shown.empty() ? PASTA_NONE : T.Strings.intern(Shown);
   if (PF.display == 0) // reads as none (abi.h); only if it were the first
     PF.display = PASTA_NONE;

@@ -122,6 +122,11 @@ public:
   void planFunction(llvm::Function &F, pasta_func_kind Kind, uint32_t Owner);
   // Warns about PASTA_LINES entries that selected nothing.
   void warnUnmatchedSpec();
+  // Pointer arguments known to point to global memory (StaticMix.h).
+  void setGlobalArguments(const llvm::DenseSet<const llvm::Argument *> *Args) {
+    Mixes.setGlobalArguments(Args);
+  }
+  const StaticMixAnalysis &mixes() const { return Mixes; }
 
   std::vector<FunctionPlan> Plans;
   std::vector<TrackedAccess> Tracked; // for the working-set copies

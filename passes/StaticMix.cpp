@@ -105,12 +105,16 @@ static pasta_space spaceOfKernelArgument(const Argument &Arg) {
   return onlyReadThrough(&Arg) ? PASTA_SPACE_CONSTANT : PASTA_SPACE_LOCAL;
 }
 
-static pasta_space spaceOfObject(const Value *Obj, pasta_space FromAS) {
+pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
+                                             pasta_space FromAS) const {
   if (FromAS != PASTA_SPACE_GENERIC)
     return FromAS;
-  if (const auto *Arg = dyn_cast<Argument>(Obj))
+  if (const auto *Arg = dyn_cast<Argument>(Obj)) {
     if (Arg->getType()->isPointerTy() && isKernel(*Arg->getParent()))
       return spaceOfKernelArgument(*Arg);
+    if (GlobalArguments && GlobalArguments->count(Arg))
+      return PASTA_SPACE_GLOBAL;
+  }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
   return PASTA_SPACE_GENERIC;

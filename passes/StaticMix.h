@@ -12,11 +12,13 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 
 namespace llvm {
+class Argument;
 class DataLayout;
 class Instruction;
 class Value;
@@ -74,6 +76,13 @@ public:
   // when it can only be known at run time.
   pasta_space classifyPointer(const llvm::Value *Ptr) const;
 
+  // Pointer arguments of device functions that point to global memory at
+  // every call (CalleeCounts.h proves it for the copies it makes): accesses
+  // through them are global, as through a kernel's.
+  void setGlobalArguments(const llvm::DenseSet<const llvm::Argument *> *Args) {
+    GlobalArguments = Args;
+  }
+
 private:
   bool addMemory(const llvm::Instruction &I, Mix &M, GenericAccess *Generic,
                  VariableLength *Variable) const;
@@ -82,8 +91,11 @@ private:
   bool addArithmetic(const llvm::Instruction &I, Mix &M) const;
   pasta_space spaceOfAddressSpace(unsigned AS) const;
 
+  pasta_space spaceOfObject(const llvm::Value *Obj, pasta_space FromAS) const;
+
   const llvm::DataLayout &DL;
   pasta_target Target;
+  const llvm::DenseSet<const llvm::Argument *> *GlobalArguments = nullptr;
 };
 
 } // namespace pasta

@@ -180,6 +180,21 @@ struct func_map {
   char *demangled; /* malloc'd, or NULL: the mangled name is shown */
 };
 
+/* The entry of an earlier device function row of this module with the
+ * name of row i, or NULL: the plugin gives a device function called
+ * directly a copy of its own (passes/CalleeCounts.h), whose row carries
+ * the original's name; the two are one function to the user. */
+static pasta_profile_func *same_device_function(const struct pasta_func *funcs,
+                                                const struct func_map *map,
+                                                uint32_t i, const char *blob) {
+  for (uint32_t j = 0; j < i; ++j)
+    if (funcs[j].kind == PASTA_FUNC_DEVICE && map[j].entry &&
+        map[j].entry->kind == PASTA_FUNC_DEVICE &&
+        strcmp(blob + funcs[j].name, blob + funcs[i].name) == 0)
+      return map[j].entry;
+  return NULL;
+}
+
 /* Frees add_module's map (NULL allowed) and the names it demangled. */
 /* Whether the plugin recorded a demangled name. Offset 0 is never one (the
  * symbol is in the strings before it): a table that leaves the field at
@@ -343,11 +358,20 @@ int pasta_profile_add_module(pasta_profile *p,
     map[i].display = memcpy(display, shown, room);
     display += room;
     pasta_profile_func *e = NULL;
+    int own_row =
+        f->kind == PASTA_FUNC_DEVICE && !valid_kernel(funcs, nf, f->owner);
+    pasta_profile_func *twin =
+        own_row ? same_device_function(funcs, map, i, blob) : NULL;
+    if (twin) { /* a second row of one function: the plugin's copy */
+      map[i].entry = twin;
+      twin->calls = sat_add(twin->calls, counters[f->calls_counter]);
+      continue;
+    }
     if (f->kind == PASTA_FUNC_KERNEL)
       e = &p->kernels[p->num_kernels++];
     else if (f->kind == PASTA_FUNC_HOST)
       e = &p->host_functions[p->num_host_functions++];
-    else if (!valid_kernel(funcs, nf, f->owner))
+    else if (own_row)
       e = &p->device_functions[p->num_device_functions++];
     map[i].entry = e;
     if (!e)

@@ -4,7 +4,7 @@
 ; per counter a ballot (skip when the warp holds only zeros), a warp sum, and
 ; a `red` by the first lane (or, in a partial warp, by each lane with a count:
 ; the second `red`). Functions with more than 32 counters call __pasta_flush.
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -3,8 +3,8 @@
 ; global or generic access, with the launch's state as one more parameter).
 ; The device function the kernel calls gets both copies too, and each copy
 ; calls the copy of its own kind.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s --check-prefix=NOVAR
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=NOVAR
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

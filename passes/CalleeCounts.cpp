@@ -1,0 +1,374 @@
+//===- CalleeCounts.cpp - Device functions that hand counts to callers ----===//
+//
+// See CalleeCounts.h.
+//
+//===----------------------------------------------------------------------===//
+#include "CalleeCounts.h"
+#include "ThreadExits.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumTwins, "Device functions given a twin for direct calls");
+STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
+STATISTIC(NumReturning, "Twins that return their counts to their callers");
+
+StringRef pasta::sourceName(const Function &F) {
+  StringRef Name = F.getName();
+  Name.consume_back(CalleeTwinSuffix);
+  return Name;
+}
+
+// Whether F calls itself through a chain of direct calls.
+static bool isRecursive(Function &F) {
+  SmallVector<Function *, 16> Work{&F};
+  SmallPtrSet<Function *, 16> Seen;
+  while (!Work.empty()) {
+    Function *G = Work.pop_back_val();
+    for (Instruction &I : instructions(*G)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isDeclaration())
+        continue;
+      if (Callee == &F)
+        return true;
+      if (Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  return false;
+}
+
+// Whether F can have a twin: copied and, later, given another return type.
+static bool mayTwin(Function &F) {
+  if (F.isVarArg() || F.hasFnAttribute(Attribute::NoDuplicate) ||
+      !threadEnds(F).empty() || isRecursive(F))
+    return false;
+  for (User *U : F.users())
+    if (auto *CI = dyn_cast<CallInst>(U))
+      if (CI->getCalledOperand() == &F && CI->isMustTailCall())
+        return false;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isMustTailCall())
+      return false;
+  return true;
+}
+
+static Function *copyAsTwin(Module &M, Function &F) {
+  Function *Twin =
+      Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
+                       F.getAddressSpace(), F.getName() + CalleeTwinSuffix, &M);
+  ValueToValueMapTy VMap;
+  auto TwinArg = Twin->arg_begin();
+  for (Argument &A : F.args()) {
+    TwinArg->setName(A.getName());
+    VMap[&A] = &*TwinArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(Twin, &F, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns); // copies F's attributes, linkage aside
+  Twin->setLinkage(GlobalValue::InternalLinkage);
+  Twin->setVisibility(GlobalValue::DefaultVisibility);
+  Twin->setDSOLocal(true);
+  Twin->setComdat(nullptr);
+  return Twin;
+}
+
+// Removes from Args the pointer parameters of twins that some call does
+// not pass a global pointer for, until every one left is proven: each is
+// global at every call, given the others (twins never recurse).
+static void proveGlobalArguments(ArrayRef<Function *> Twins,
+                                 const StaticMixAnalysis &Mixes,
+                                 DenseSet<const Argument *> &Args) {
+  for (Function *T : Twins)
+    for (Argument &A : T->args())
+      if (A.getType()->isPointerTy() &&
+          A.getType()->getPointerAddressSpace() == 0 &&
+          !A.hasPassPointeeByValueCopyAttr() && !A.hasStructRetAttr() &&
+          !A.hasByRefAttr())
+        Args.insert(&A);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function *T : Twins)
+      for (User *U : T->users()) {
+        auto *CI = dyn_cast<CallInst>(U);
+        for (Argument &A : T->args()) {
+          if (!Args.count(&A))
+            continue;
+          if (CI && CI->getCalledOperand() == T &&
+              Mixes.classifyPointer(CI->getArgOperand(A.getArgNo())) ==
+                  PASTA_SPACE_GLOBAL)
+            continue;
+          Args.erase(&A);
+          Changed = true;
+        }
+      }
+  }
+  NumGlobalArguments += Args.size();
+}
+
+CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
+                                   Selection &Sel) {
+  CountTwins Result;
+  auto Reach = reachingKernels(Kernels);
+  SetVector<Function *> Originals;
+  for (Function &F : M)
+    if (Reach.count(&F) && mayTwin(F))
+      Originals.insert(&F);
+  for (Function *F : Originals) {
+    Result.TwinOf[F] = copyAsTwin(M, *F);
+    ++NumTwins;
+    LLVM_DEBUG(dbgs() << "pasta: twin for " << F->getName() << "\n");
+  }
+  // The kernels' and the twins' direct calls go to the twins.
+  SmallVector<Function *, 16> Callers(Kernels.begin(), Kernels.end());
+  SmallVector<Function *, 16> Twins;
+  for (Function *F : Originals)
+    Twins.push_back(Result.TwinOf[F]);
+  Callers.append(Twins.begin(), Twins.end());
+  for (Function *Caller : Callers)
+    for (Instruction &I : instructions(*Caller))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (auto *Callee = dyn_cast<Function>(CI->getCalledOperand()))
+          if (Function *Twin = Result.TwinOf.lookup(Callee))
+            CI->setCalledFunction(Twin);
+  // Twins nothing calls (called only through the original's other uses)
+  // and originals nothing uses any more go.
+  for (Function *F : Originals) {
+    Function *Twin = Result.TwinOf[F];
+    if (Twin->use_empty()) {
+      Result.TwinOf.erase(F);
+      llvm::erase(Twins, Twin);
+      Twin->eraseFromParent();
+    }
+  }
+  for (Function *F : Originals)
+    if (F->hasLocalLinkage() || F->hasLinkOnceLinkage())
+      if (F->use_empty() && Result.TwinOf.count(F)) {
+        Result.TwinOf.erase(F);
+        F->eraseFromParent();
+      }
+  proveGlobalArguments(Twins, Sel.mixes(), Result.GlobalArguments);
+  Result.All = std::move(Twins);
+  return Result;
+}
+
+// The counters of a planned function that may be non-zero at a return,
+// the calls counter aside (its callers count calls).
+static SmallVector<uint32_t, 8> ownReturned(const FunctionPlan &P) {
+  SmallVector<uint32_t, 8> Own;
+  for (const CountedBlock &CB : P.Blocks) {
+    if (CB.Measured)
+      Own.push_back(CB.Counter);
+    for (const GenericSite &G : CB.Generic) {
+      uint32_t Base =
+          G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
+      for (uint32_t I = 0; I < 4; ++I)
+        Own.push_back(Base + I);
+    }
+    append_range(Own, CB.BytesCounters);
+  }
+  llvm::sort(Own);
+  Own.erase(std::unique(Own.begin(), Own.end()), Own.end());
+  return Own;
+}
+
+// Adds Adds to Into, keeping Into's order and each index once.
+static void addUnique(SmallVectorImpl<uint32_t> &Into,
+                      ArrayRef<uint32_t> Adds) {
+  for (uint32_t A : Adds)
+    if (!is_contained(Into, A))
+      Into.push_back(A);
+}
+
+static size_t unionSize(ArrayRef<uint32_t> A, ArrayRef<uint32_t> B) {
+  size_t N = A.size();
+  for (uint32_t X : B)
+    N += !is_contained(A, X);
+  return N;
+}
+
+// F, given the type that returns its value and Counts counts: a new
+// function takes its body, name and uses (all direct calls). F is left
+// empty, for the caller to erase once no map refers to it.
+static Function *retype(Function &F, unsigned Counts,
+                        FunctionAnalysisManager &FAM) {
+  LLVMContext &Ctx = F.getContext();
+  Type *ValueTy = F.getReturnType();
+  SmallVector<Type *, 9> Elems;
+  if (!ValueTy->isVoidTy())
+    Elems.push_back(ValueTy);
+  Elems.append(Counts, Type::getInt64Ty(Ctx));
+  auto *Ret = StructType::get(Ctx, Elems);
+  auto *Ty = FunctionType::get(Ret, F.getFunctionType()->params(), false);
+  Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
+                                   F.getParent());
+  New->copyAttributesFrom(&F);
+  New->setDSOLocal(F.isDSOLocal());
+  New->setAttributes(F.getAttributes().removeAttributesAtIndex(
+      Ctx, AttributeList::ReturnIndex));
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    New->setMetadata(Kind, Node);
+  FAM.clear(F, F.getName());
+  New->splice(New->begin(), &F);
+  for (auto [Old, Arg] : zip(F.args(), New->args())) {
+    Old.replaceAllUsesWith(&Arg);
+    Arg.takeName(&Old);
+  }
+  // Its returns: the value first, the counts (zero until CounterEmission
+  // fills them in).
+  for (BasicBlock &BB : *New)
+    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> B(RI);
+      Value *Agg = PoisonValue::get(Ret);
+      if (Value *V = RI->getReturnValue())
+        Agg = B.CreateInsertValue(Agg, V, 0);
+      for (unsigned I = 0; I < Counts; ++I)
+        Agg =
+            B.CreateInsertValue(Agg, B.getInt64(0), Elems.size() - Counts + I);
+      B.CreateRet(Agg)->setDebugLoc(RI->getDebugLoc());
+      RI->eraseFromParent();
+    }
+  for (User *U : make_early_inc_range(F.users())) {
+    auto *CI = cast<CallInst>(U);
+    IRBuilder<> B(CI);
+    SmallVector<Value *, 8> Args(CI->args());
+    SmallVector<OperandBundleDef, 1> Bundles;
+    CI->getOperandBundlesAsDefs(Bundles);
+    CallInst *Call = B.CreateCall(New, Args, Bundles);
+    Call->setCallingConv(CI->getCallingConv());
+    Call->setAttributes(CI->getAttributes().removeAttributesAtIndex(
+        Ctx, AttributeList::ReturnIndex));
+    Call->setTailCallKind(CI->getTailCallKind());
+    Call->setDebugLoc(CI->getDebugLoc());
+    if (!ValueTy->isVoidTy())
+      CI->replaceAllUsesWith(B.CreateExtractValue(Call, 0));
+    CI->eraseFromParent();
+  }
+  New->takeName(&F);
+  return New; // F, empty and unused, is erased by the caller
+}
+
+// The twins in an order where every twin comes after the twins it calls.
+static SmallVector<Function *, 16> calleesFirst(const CountTwins &Twins) {
+  DenseSet<Function *> IsTwin(Twins.All.begin(), Twins.All.end());
+  SmallVector<Function *, 16> Order;
+  DenseSet<Function *> Done;
+  std::function<void(Function *)> Visit = [&](Function *F) {
+    if (!Done.insert(F).second)
+      return;
+    for (Instruction &I : instructions(*F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (auto *Callee = dyn_cast<Function>(CI->getCalledOperand()))
+          if (IsTwin.count(Callee))
+            Visit(Callee);
+    Order.push_back(F);
+  };
+  for (Function *F : Twins.All) // module order: the same every build
+    Visit(F);
+  return Order;
+}
+
+ReturnedCounts pasta::planReturnedCounts(Module &M,
+                                         std::vector<FunctionPlan> &Plans,
+                                         const CountTwins &Twins,
+                                         FunctionAnalysisManager &FAM) {
+  (void)M;
+  ReturnedCounts R;
+  DenseMap<Function *, FunctionPlan *> PlanOf;
+  for (FunctionPlan &P : Plans)
+    PlanOf[P.F] = &P;
+  DenseMap<Function *, SmallVector<uint32_t, 8>> Carried;
+  SmallVector<std::pair<Function *, CountReturn>, 16> Accepted;
+  for (Function *F : calleesFirst(Twins)) {
+    FunctionPlan *P = PlanOf.lookup(F);
+    if (!P)
+      continue;
+    SmallVector<Function *, 4> Callers;
+    bool AllPlanned = true;
+    for (User *U : F->users()) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledOperand() != F ||
+          !PlanOf.count(CI->getFunction())) {
+        AllPlanned = false;
+        break;
+      }
+      if (!is_contained(Callers, CI->getFunction()))
+        Callers.push_back(CI->getFunction());
+    }
+    if (!AllPlanned || Callers.empty())
+      continue;
+    CountReturn CR;
+    CR.HasValue = !F->getReturnType()->isVoidTy();
+    CR.CallsCounter = P->FirstCounter;
+    CR.Own = ownReturned(*P);
+    for (uint32_t C : CR.Own)
+      CR.Global.push_back(P->FirstCounter + C);
+    addUnique(CR.Global, Carried.lookup(F));
+    if (CR.Global.size() > ReturnLimit)
+      continue;
+    SmallVector<uint32_t, 8> Adds{P->FirstCounter};
+    addUnique(Adds, CR.Global);
+    if (any_of(Callers, [&](Function *C) {
+          return unionSize(Carried.lookup(C), Adds) > AccumulatorLimit;
+        }))
+      continue;
+    for (Function *C : Callers)
+      addUnique(Carried[C], Adds);
+    LLVM_DEBUG(dbgs() << "pasta: " << F->getName() << " returns "
+                      << CR.Global.size() << " counts\n");
+    Accepted.push_back({F, std::move(CR)});
+  }
+  SmallVector<Function *, 16> News;
+  for (auto &[F, CR] : Accepted) {
+    FunctionPlan *P = PlanOf[F];
+    // The plan's values that are F's arguments become New's.
+    DenseMap<Value *, Value *> ArgOf;
+    for (Argument &A : F->args())
+      ArgOf[&A] = nullptr;
+    Function *New = retype(*F, CR.Global.size(), FAM);
+    for (auto [Old, Arg] : zip(F->args(), New->args()))
+      ArgOf[&Old] = &Arg;
+    auto Remap = [&](Value *&V) {
+      if (Value *A = V ? ArgOf.lookup(V) : nullptr)
+        V = A;
+    };
+    for (CountedBlock &CB : P->Blocks) {
+      for (GenericSite &G : CB.Generic) {
+        Remap(G.What.Pointer);
+        Remap(G.Length);
+      }
+      for (ByteCount &BC : CB.Bytes)
+        Remap(BC.Length);
+    }
+    R.Replaced[F] = New;
+    P->F = New;
+    R.Returns[New] = std::move(CR);
+    News.push_back(New);
+    ++NumReturning;
+  }
+  auto Current = [&](Function *F) {
+    Function *New = R.Replaced.lookup(F);
+    return New ? New : F;
+  };
+  for (auto &[F, List] : Carried)
+    R.CarriedBy[Current(F)] = std::move(List);
+  for (Function *F : News)
+    for (User *U : F->users())
+      R.CallsIn[cast<CallInst>(U)->getFunction()].push_back(cast<CallInst>(U));
+  for (auto &[Old, New] : R.Replaced)
+    Old->eraseFromParent();
+  return R;
+}

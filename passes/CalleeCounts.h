@@ -1,0 +1,111 @@
+//===- CalleeCounts.h - Callees that return their counts --------*- C++ -*-===//
+//
+// A device function that is not inlined used to flush its counts (a warp
+// vote, warp sums, atomics) at every return: a kernel calling one millions
+// of times ran several times slower. Instead, a device function called
+// directly from the kernels hands its counts back to its caller, and only
+// the kernel flushes them, once per thread, at its exit. Two steps:
+//
+//  1. Before planning (createCountTwins): every device function that the
+//     selected kernels reach by direct calls, and that can be copied
+//     (not recursive, not variadic, no thread-ending inline assembly, no
+//     musttail call), gets a twin, <name>__pasta_callee, an internal copy
+//     that the kernels' and twins' direct calls go to. The original keeps
+//     every other use (calls through pointers, other modules), counted as
+//     before; an internal original left without uses is removed. A twin's
+//     pointer parameter that is global at every call (a kernel's pointer
+//     argument, or another twin's such parameter) is global for the
+//     counting too: its accesses need no run-time address-space test.
+//     Twins are planned like any device function, under the original's
+//     name, so their rows merge with the original's in the profile.
+//
+//  2. After planning (planReturnedCounts): a twin whose counters that may
+//     be non-zero, its own and those it carries for the twins it calls,
+//     fit in ReturnLimit, returns them with its value, in a struct (PTX
+//     .param, kept in registers by ptxas); its callers add them to
+//     registers of their own (at most AccumulatorLimit each) and flush
+//     them with their own counts, or hand them on. The others flush at
+//     every return as before.
+//
+// Not with PASTA_DIVERGENCE=1 or PASTA_TRACE=1 (their copies follow the
+// functions' own plans), nor with PASTA_CALLEE_COUNTS=0.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_CALLEECOUNTS_H
+#define PASTA_PASSES_CALLEECOUNTS_H
+
+#include "Selection.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
+
+#include <vector>
+
+namespace pasta {
+
+// A returning twin returns at most ReturnLimit counts (64-bit: two
+// registers each), and a caller keeps at most AccumulatorLimit of its
+// callees'.
+inline constexpr size_t ReturnLimit = 8;
+inline constexpr size_t AccumulatorLimit = 24;
+
+// The suffix of a twin's symbol.
+inline constexpr const char *CalleeTwinSuffix = "__pasta_callee";
+
+// The name a function's rows carry: a twin's is its original's.
+llvm::StringRef sourceName(const llvm::Function &F);
+
+struct CountTwins {
+  // Every twin.
+  llvm::SmallVector<llvm::Function *, 16> All;
+  // Each original that got a twin and stays (it has other uses), and its
+  // twin.
+  llvm::DenseMap<llvm::Function *, llvm::Function *> TwinOf;
+  // Twins' pointer parameters that are global at every call.
+  llvm::DenseSet<const llvm::Argument *> GlobalArguments;
+};
+
+// Step 1, on Kernels (the selected kernels). Mixes classifies pointers
+// (its global arguments are set as they are proven, top-down).
+CountTwins createCountTwins(llvm::Module &M,
+                            llvm::ArrayRef<llvm::Function *> Kernels,
+                            Selection &Sel);
+
+// What a twin that returns its counts returns after its value.
+struct CountReturn {
+  bool HasValue = false;     // element 0 is the function's own value
+  uint32_t CallsCounter = 0; // its calls counter: callers count the calls
+  // Its own counters (local indices) that may be non-zero at a return.
+  llvm::SmallVector<uint32_t, 8> Own;
+  // Module counter indices of each returned count, Own's then carried.
+  llvm::SmallVector<uint32_t, 8> Global;
+  uint32_t firstCount() const { return HasValue ? 1 : 0; }
+};
+
+struct ReturnedCounts {
+  // By returning function (after step 2 they are new functions).
+  llvm::DenseMap<const llvm::Function *, CountReturn> Returns;
+  // Each planned function's calls of returning twins, and the module
+  // counters it accumulates for them (each callee's calls counter and
+  // returned counts), in the order of its registers.
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<llvm::CallInst *, 4>>
+      CallsIn;
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 8>>
+      CarriedBy;
+  // Functions replaced by their returning form (for the copies made later;
+  // the keys are erased: look them up, never dereference them).
+  llvm::DenseMap<llvm::Function *, llvm::Function *> Replaced;
+};
+
+// Step 2: decides which twins return their counts and gives them their
+// returning type (P.F changes to the new function), rewriting their calls.
+ReturnedCounts planReturnedCounts(llvm::Module &M,
+                                  std::vector<FunctionPlan> &Plans,
+                                  const CountTwins &Twins,
+                                  llvm::FunctionAnalysisManager &FAM);
+
+} // namespace pasta
+
+#endif
