@@ -10,6 +10,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -158,7 +159,10 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
         Result.TwinOf.erase(F);
         F->eraseFromParent();
       }
+  // Each proof may rest on the twins' parameters proven so far.
+  Sel.setGlobalArguments(&Result.GlobalArguments);
   proveGlobalArguments(Twins, Sel.mixes(), Result.GlobalArguments);
+  Sel.setGlobalArguments(nullptr); // the caller points it at its own copy
   Result.All = std::move(Twins);
   return Result;
 }
@@ -202,7 +206,8 @@ static size_t unionSize(ArrayRef<uint32_t> A, ArrayRef<uint32_t> B) {
 // function takes its body, name and uses (all direct calls). F is left
 // empty, for the caller to erase once no map refers to it.
 static Function *retype(Function &F, unsigned Counts,
-                        FunctionAnalysisManager &FAM) {
+                        FunctionAnalysisManager &FAM,
+                        DenseMap<CallInst *, uint32_t> &CallSource) {
   LLVMContext &Ctx = F.getContext();
   Type *ValueTy = F.getReturnType();
   SmallVector<Type *, 9> Elems;
@@ -255,10 +260,78 @@ static Function *retype(Function &F, unsigned Counts,
     Call->setDebugLoc(CI->getDebugLoc());
     if (!ValueTy->isVoidTy())
       CI->replaceAllUsesWith(B.CreateExtractValue(Call, 0));
+    if (auto It = CallSource.find(CI); It != CallSource.end()) {
+      uint32_t Source = It->second;
+      CallSource.erase(It);
+      CallSource[Call] = Source;
+    }
     CI->eraseFromParent();
   }
   New->takeName(&F);
   return New; // F, empty and unused, is erased by the caller
+}
+
+// The module counter of the block a call of a twin is in, in its caller's
+// plan, when that block's count is the number of calls: nothing before the
+// call in its block may end the thread or not return (only intrinsics and
+// calls of twins, which never end it, may come before). PASTA_NONE when
+// there is no such counter: the caller then counts the calls itself.
+static uint32_t callBlockCounter(const CallInst &CI, const FunctionPlan &Caller,
+                                 const DenseSet<Function *> &IsTwin) {
+  const BasicBlock *BB = CI.getParent();
+  auto CB =
+      find_if(Caller.Blocks, [&](const CountedBlock &C) { return C.BB == BB; });
+  if (CB == Caller.Blocks.end())
+    return PASTA_NONE;
+  for (const Instruction &I : *BB) {
+    if (&I == &CI)
+      return Caller.FirstCounter + CB->Counter;
+    const auto *Call = dyn_cast<CallBase>(&I);
+    if (endsThread(I) || (Call && (Call->doesNotReturn() ||
+                                   !(isa<IntrinsicInst>(Call) ||
+                                     IsTwin.count(Call->getCalledFunction())))))
+      return PASTA_NONE;
+  }
+  return PASTA_NONE;
+}
+
+// The derived-counter rows in an order that derives every source before
+// it is read: each function's rows together, those of functions without
+// twins' calls counters first (in table order), then the twins, callers
+// before callees, each one's calls counter (CallRows) before its own rows.
+static void orderDerivedRows(std::vector<pasta_derived> &Derived,
+                             const std::vector<FunctionPlan> &Plans,
+                             ArrayRef<Function *> TwinsCallersFirst,
+                             std::vector<pasta_derived> &CallRows) {
+  // Plans are in the order of their counters.
+  auto OwnerOf = [&](uint32_t Counter) -> const FunctionPlan * {
+    auto It = llvm::upper_bound(
+        Plans, Counter,
+        [](uint32_t C, const FunctionPlan &P) { return C < P.FirstCounter; });
+    if (It == Plans.begin())
+      return nullptr;
+    --It;
+    return Counter < It->FirstCounter + It->NumCounters ? &*It : nullptr;
+  };
+  DenseMap<const Function *, std::vector<pasta_derived>> Rows;
+  std::vector<pasta_derived> Ordered;
+  DenseSet<const Function *> Late(TwinsCallersFirst.begin(),
+                                  TwinsCallersFirst.end());
+  for (const pasta_derived &D : CallRows) // counter 0 of a planned twin
+    Rows[OwnerOf(D.counter)->F].push_back(D);
+  for (const pasta_derived &D : Derived) {
+    const FunctionPlan *P = OwnerOf(D.counter);
+    if (P && Late.count(P->F))
+      Rows[P->F].push_back(D);
+    else
+      Ordered.push_back(D);
+  }
+  for (Function *F : TwinsCallersFirst) {
+    auto It = Rows.find(F);
+    if (It != Rows.end())
+      append_range(Ordered, It->second);
+  }
+  Derived = std::move(Ordered);
 }
 
 // The twins in an order where every twin comes after the twins it calls.
@@ -284,15 +357,20 @@ static SmallVector<Function *, 16> calleesFirst(const CountTwins &Twins) {
 ReturnedCounts pasta::planReturnedCounts(Module &M,
                                          std::vector<FunctionPlan> &Plans,
                                          const CountTwins &Twins,
+                                         ModuleTables &Tables,
                                          FunctionAnalysisManager &FAM) {
   (void)M;
   ReturnedCounts R;
   DenseMap<Function *, FunctionPlan *> PlanOf;
   for (FunctionPlan &P : Plans)
     PlanOf[P.F] = &P;
+  DenseSet<Function *> IsTwin(Twins.All.begin(), Twins.All.end());
+  // Calls whose number the host derives from their block's counter.
+  DenseMap<CallInst *, uint32_t> CallSource;
   DenseMap<Function *, SmallVector<uint32_t, 8>> Carried;
   SmallVector<std::pair<Function *, CountReturn>, 16> Accepted;
-  for (Function *F : calleesFirst(Twins)) {
+  SmallVector<Function *, 16> Order = calleesFirst(Twins);
+  for (Function *F : Order) {
     FunctionPlan *P = PlanOf.lookup(F);
     if (!P)
       continue;
@@ -319,14 +397,30 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
     addUnique(CR.Global, Carried.lookup(F));
     if (CR.Global.size() > ReturnLimit)
       continue;
-    SmallVector<uint32_t, 8> Adds{P->FirstCounter};
-    addUnique(Adds, CR.Global);
+    // What each caller keeps: the calls it cannot derive, the counts.
+    DenseMap<Function *, SmallVector<uint32_t, 8>> AddsOf;
+    for (User *U : F->users()) {
+      auto *CI = cast<CallInst>(U);
+      SmallVector<uint32_t, 8> &Adds = AddsOf[CI->getFunction()];
+      uint32_t Source =
+          callBlockCounter(*CI, *PlanOf[CI->getFunction()], IsTwin);
+      if (Source == PASTA_NONE)
+        addUnique(Adds, {P->FirstCounter});
+      addUnique(Adds, CR.Global);
+    }
     if (any_of(Callers, [&](Function *C) {
-          return unionSize(Carried.lookup(C), Adds) > AccumulatorLimit;
+          return unionSize(Carried.lookup(C), AddsOf[C]) > AccumulatorLimit;
         }))
       continue;
     for (Function *C : Callers)
-      addUnique(Carried[C], Adds);
+      addUnique(Carried[C], AddsOf[C]);
+    for (User *U : F->users()) {
+      auto *CI = cast<CallInst>(U);
+      uint32_t Source =
+          callBlockCounter(*CI, *PlanOf[CI->getFunction()], IsTwin);
+      if (Source != PASTA_NONE)
+        CallSource[CI] = Source;
+    }
     LLVM_DEBUG(dbgs() << "pasta: " << F->getName() << " returns "
                       << CR.Global.size() << " counts\n");
     Accepted.push_back({F, std::move(CR)});
@@ -338,7 +432,7 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
     DenseMap<Value *, Value *> ArgOf;
     for (Argument &A : F->args())
       ArgOf[&A] = nullptr;
-    Function *New = retype(*F, CR.Global.size(), FAM);
+    Function *New = retype(*F, CR.Global.size(), FAM, CallSource);
     for (auto [Old, Arg] : zip(F->args(), New->args()))
       ArgOf[&Old] = &Arg;
     auto Remap = [&](Value *&V) {
@@ -365,9 +459,20 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
   };
   for (auto &[F, List] : Carried)
     R.CarriedBy[Current(F)] = std::move(List);
+  std::vector<pasta_derived> CallRows;
   for (Function *F : News)
-    for (User *U : F->users())
-      R.CallsIn[cast<CallInst>(U)->getFunction()].push_back(cast<CallInst>(U));
+    for (User *U : F->users()) {
+      auto *CI = cast<CallInst>(U);
+      R.CallsIn[CI->getFunction()].push_back(CI);
+      if (auto It = CallSource.find(CI); It != CallSource.end()) {
+        R.CallsDerived.insert(CI);
+        CallRows.push_back({R.Returns[F].CallsCounter, It->second, 1});
+      }
+    }
+  SmallVector<Function *, 16> CallersFirst;
+  for (Function *F : reverse(Order))
+    CallersFirst.push_back(Current(F));
+  orderDerivedRows(Tables.Derived, Plans, CallersFirst, CallRows);
   for (auto &[Old, New] : R.Replaced)
     Old->eraseFromParent();
   return R;

@@ -24,8 +24,10 @@
 //     fit in ReturnLimit, returns them with its value, in a struct (PTX
 //     .param, kept in registers by ptxas); its callers add them to
 //     registers of their own (at most AccumulatorLimit each) and flush
-//     them with their own counts, or hand them on. The others flush at
-//     every return as before.
+//     them with their own counts, or hand them on. Its calls are counted
+//     by the host from the counter of the block each call is in (a
+//     derived-counter row), where that block has one; else by the caller.
+//     The others flush at every return as before.
 //
 // Not with PASTA_DIVERGENCE=1 or PASTA_TRACE=1 (their copies follow the
 // functions' own plans), nor with PASTA_CALLEE_COUNTS=0.
@@ -94,6 +96,10 @@ struct ReturnedCounts {
       CallsIn;
   llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint32_t, 8>>
       CarriedBy;
+  // Calls of those whose number the host derives from the counter of the
+  // block they are in (a derived-counter row): the caller does not count
+  // them.
+  llvm::DenseSet<const llvm::CallInst *> CallsDerived;
   // Functions replaced by their returning form (for the copies made later;
   // the keys are erased: look them up, never dereference them).
   llvm::DenseMap<llvm::Function *, llvm::Function *> Replaced;
@@ -103,7 +109,7 @@ struct ReturnedCounts {
 // returning type (P.F changes to the new function), rewriting their calls.
 ReturnedCounts planReturnedCounts(llvm::Module &M,
                                   std::vector<FunctionPlan> &Plans,
-                                  const CountTwins &Twins,
+                                  const CountTwins &Twins, ModuleTables &Tables,
                                   llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta

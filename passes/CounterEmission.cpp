@@ -116,7 +116,8 @@ void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
       AllocaInst *Slot = Slots[LocalOf(Global)];
       B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), V), Slot);
     };
-    Add(CR.CallsCounter, B.getInt64(1));
+    if (!Returned->CallsDerived.count(CI))
+      Add(CR.CallsCounter, B.getInt64(1));
     for (size_t K = 0; K < CR.Global.size(); ++K)
       Add(CR.Global[K], B.CreateExtractValue(CI, CR.firstCount() + K));
   }

@@ -217,7 +217,7 @@ bool ModuleInstrumenter::run() {
   Sel.setGlobalArguments(nullptr); // planned: classified
   ReturnedCounts Returned;
   if (!Twins.All.empty()) {
-    Returned = planReturnedCounts(M, Sel.Plans, Twins, FAM);
+    Returned = planReturnedCounts(M, Sel.Plans, Twins, Tables, FAM);
     for (Function *&F : Copied)
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;

@@ -1376,6 +1376,64 @@ static void test_bytes_counters(void) {
   free(m);
 }
 
+/* A device function's twin (passes/CalleeCounts.h: the plugin's copy for
+ * direct calls) has a row of its own with the original's name: the profile
+ * shows one function, its calls and counts the sum of both rows'. Rows of
+ * another name, and kernels, stay apart. */
+static void test_twin_rows_merge(void) {
+  enum { DIRECT = 700, VIA_POINTER = 50, OTHER = 9, PER_CALL = 4 };
+  struct fake_module *m = calloc(1, sizeof *m);
+  if (!m)
+    return;
+  m->desc.num_banks = NUM_BANKS;
+  uint32_t k1 =
+      add_func(m, "_Z2k1v", PASTA_FUNC_KERNEL, "t.cu", 20, 0, PASTA_NONE);
+  uint32_t k2 =
+      add_func(m, "_Z2k2v", PASTA_FUNC_KERNEL, "t.cu", 30, 1, PASTA_NONE);
+  (void)k1;
+  (void)k2;
+  uint32_t orig =
+      add_func(m, "_Z2sqf", PASTA_FUNC_DEVICE, "t.cu", 3, 2, PASTA_NONE);
+  uint32_t other =
+      add_func(m, "_Z4halff", PASTA_FUNC_DEVICE, "t.cu", 7, 3, PASTA_NONE);
+  uint32_t twin =
+      add_func(m, "_Z2sqf", PASTA_FUNC_DEVICE, "t.cu", 3, 4, PASTA_NONE);
+  struct pasta_site *s = add_site(m, orig, "t.cu", 4, 2, PASTA_NONE);
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = PER_CALL;
+  s = add_site(m, twin, "t.cu", 4, 4, PASTA_NONE);
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = PER_CALL;
+  s = add_site(m, other, "t.cu", 8, 3, PASTA_NONE);
+  s->mix[PASTA_MIX_FLOPS + PASTA_PREC_F32] = 1;
+  set_counter(m, 0, 1);
+  set_counter(m, 1, 1);
+  set_counter(m, 2, VIA_POINTER);
+  set_counter(m, 3, OTHER);
+  set_counter(m, 4, DIRECT);
+  finish_module(m, PASTA_TARGET_NVPTX, "t.cu");
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK_EQ_INT(p.num_device_functions, 2);
+  CHECK_EQ_INT(p.num_kernels, 2);
+  const pasta_profile_func *f =
+      find_func(p.device_functions, p.num_device_functions, "_Z2sqf");
+  if (CHECK(f != NULL)) {
+    CHECK_EQ_U64(f->calls, DIRECT + VIA_POINTER);
+    CHECK_EQ_U64(f->counts.flops[PASTA_PREC_F32],
+                 (uint64_t)PER_CALL * (DIRECT + VIA_POINTER));
+  }
+  f = find_func(p.device_functions, p.num_device_functions, "_Z4halff");
+  if (CHECK(f != NULL))
+    CHECK_EQ_U64(f->calls, OTHER);
+  /* The line of both rows is one line. */
+  for (size_t i = 0; i < p.num_lines; ++i)
+    if (p.lines[i].line == 4)
+      CHECK_EQ_U64(p.lines[i].executions, DIRECT + VIA_POINTER);
+  pasta_profile_free(&p);
+  free(m);
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1400,6 +1458,7 @@ int main(void) {
   CHECK_RUN(test_tables);
   CHECK_RUN(test_divergence);
   CHECK_RUN(test_bytes_counters);
+  CHECK_RUN(test_twin_rows_merge);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

@@ -9,19 +9,20 @@
 # whose C files gcc compiles and links, kernels by pasta-nvcc without -g
 # (no runtime on its link line: the program loads libpasta_rt.so by the path
 # the plugin recorded, else from the library path); memops: device
-# memcpy/memset of run-time length; devfn: non-inlined device functions.
+# memcpy/memset of run-time length; devfn: non-inlined device functions;
+# callgraph: many small device functions, tiny launches, float4 loads.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
-#           gcc_link memops devfn (default: all)
+#           gcc_link memops devfn callgraph (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -109,7 +110,13 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | devfn) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors) build_one "$g" ;;
+    # Also with a flush at every device function's return (the comparison
+    # scripts/gpu_devfn.sh times): NAME.percall.
+    devfn | callgraph)
+      build_one "$g"
+      PASTA_CALLEE_COUNTS=0 "$pasta" "${cu[@]}" "$src/$g/$g.cu" -o "$g.percall" "${rt[@]}"
+      ;;
     # Also at -O0, where every pointer is generic (resolved at run time).
     memops)
       build_one memops

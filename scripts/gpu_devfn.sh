@@ -1,43 +1,59 @@
 #!/usr/bin/env bash
-# Kernel time of non-inlined device functions (issue [overhead-3]; the
-# structure tests/structures/devfn/devfn.cu): the plain build and the
-# counting build (today a device function flushes its counts at every
-# return), each under Nsight Compute (gpu__time_duration.sum per kernel), at the clustering size:
-# 2^22 threads x 32 centers = 134M calls of dist (the seen kernel made
-# 27.9M). Also checks the default-size counts against the EXPECT lines.
+# Kernel time of device-function-heavy shapes (issue [overhead-3]): the
+# structures tests/structures/devfn (a clustering kernel calling a
+# non-inlined distance 32 times per thread, a chain of calls) and
+# tests/structures/callgraph (a kernel calling 13 non-inlined functions, a
+# 64-thread kernel launched 200 times, float4 loads), each built plain,
+# counting (device functions return their counts to their callers), and
+# counting with a flush at every device function's return
+# (PASTA_CALLEE_COUNTS=0 at compile time: NAME.percall), under Nsight
+# Compute (gpu__time_duration.sum per kernel, summed over launches) at
+# timing sizes. Also checks the default-size counts of both counting builds
+# against the EXPECT lines.
 # Build and carry:
-#   scripts/build_structures.sh build/gpu-devfn devfn
+#   scripts/build_structures.sh build/gpu-devfn devfn callgraph
 #   cp build/lib/libpasta_rt.so build/gpu-devfn/
 #   run(command="bash scripts/gpu_devfn.sh build/gpu-devfn", carry=["build/gpu-devfn"])
+# (or the staged build-gpu/bin/structures, which holds them too)
 # Results: $OUT/devfn.md (a table), $OUT/devfn/ (ncu CSVs, profiles, logs).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 bin=$(cd "${1:-build/gpu-devfn}" && pwd)
-args=(${PASTA_DEVFN_ARGS:-22 32})
 OUT=${OUT:-$PWD/gpu-out}
-W=$OUT/devfn
+W=${PASTA_DEVFN_WORK:-$OUT/devfn}
 mkdir -p "$W"
-export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# libpasta_rt.so: next to the programs, or staged in build-gpu/lib.
+export LD_LIBRARY_PATH=$bin:$bin/../../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 # shellcheck source=scripts/lib/gpu.sh
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
 status=0
-for prog in devfn; do
-  (cd "$bin" && PASTA_OUTPUT=$W/$prog.json "./$prog") > "$W/$prog.out" 2> "$W/$prog.err" || status=1
-  python3 tests/structures/check_structure.py "$W/$prog.json" \
-    tests/structures/devfn/devfn.cu --stderr "$W/$prog.err" > "$W/$prog.check" || status=1
-  tail -n 1 "$W/$prog.check"
+# program | timing arguments | kernels timed
+shapes=("devfn|${PASTA_DEVFN_ARGS:-22 32}|assign|chain"
+        "callgraph|${PASTA_CALLGRAPH_ARGS:-22 1}|many|tiny|sum4")
+for shape in "${shapes[@]}"; do
+  prog=${shape%%|*}
+  for build in "$prog" "$prog.percall"; do
+    (cd "$bin" && PASTA_OUTPUT=$W/$build.json "./$build") > "$W/$build.out" 2> "$W/$build.err" || status=1
+    python3 tests/structures/check_structure.py "$W/$build.json" \
+      "tests/structures/$prog/$prog.cu" --stderr "$W/$build.err" > "$W/$build.check" || status=1
+    echo "$build: $(tail -n 1 "$W/$build.check")"
+  done
 done
 [ -x "$NCU" ] || { echo "gpu_devfn: ncu not found"; exit 1; }
-for prog in devfn.plain devfn; do
-  (cd "$bin" && PASTA_OUTPUT=$W/$prog.big.json timeout 600 "$NCU" --csv --page raw \
-    --print-units base --metrics gpu__time_duration.sum -k 'regex:^(assign|chain)$' \
-    --log-file "$W/$prog.csv" "./$prog" "${args[@]}") > "$W/$prog.big.out" 2>&1 ||
-    { echo "$prog: ncu or the program failed"; status=1; }
+for shape in "${shapes[@]}"; do
+  IFS='|' read -r prog args kernels <<< "$shape"
+  for build in "$prog.plain" "$prog" "$prog.percall"; do
+    # shellcheck disable=SC2086
+    (cd "$bin" && PASTA_OUTPUT=$W/$build.big.json timeout 600 "$NCU" --csv --page raw \
+      --print-units base --metrics gpu__time_duration.sum -k "regex:^($kernels)\$" \
+      --log-file "$W/$build.csv" "./$build" $args) > "$W/$build.big.out" 2>&1 ||
+      { echo "$build: ncu or the program failed"; status=1; }
+  done
 done
-python3 - "$W" "${args[*]}" > "$OUT/devfn.md" <<'PY' || status=1
+python3 - "$W" "${shapes[@]}" > "$OUT/devfn.md" <<'PY' || status=1
 import csv, sys
-w, args = sys.argv[1], sys.argv[2]
+w, shapes = sys.argv[1], sys.argv[2:]
 def base(name):  # "assign(float const*, ...)" -> "assign"
     return name.split("(")[0].split("<")[0].strip().split(" ")[-1]
 def times(prog):
@@ -45,14 +61,19 @@ def times(prog):
         rows = [r for r in csv.reader(f) if r and not r[0].startswith("==")]
     head, data = rows[0], rows[2:]  # rows[1] holds the units
     k, t = head.index("Kernel Name"), head.index("gpu__time_duration.sum")
-    return {base(r[k]): float(r[t].replace(",", "")) for r in data}
-plain, counting = times("devfn.plain"), times("devfn")
-print(f"devfn {args} (ncu gpu__time_duration.sum, ns)\n")
-print("| kernel | plain | counting | ratio |")
-print("|---|---|---|---|")
-for k in sorted(plain):
-    p, c = plain[k], counting.get(k, 0)
-    print(f"| {k} | {p:.0f} | {c:.0f} | {c / p:.2f}x |")
+    out = {}
+    for r in data:
+        out[base(r[k])] = out.get(base(r[k]), 0.0) + float(r[t].replace(",", ""))
+    return out
+print("ncu gpu__time_duration.sum, ns, summed over each kernel's launches\n")
+print("| program (args) | kernel | plain | counting | ratio | flush per call | ratio |")
+print("|---|---|---|---|---|---|---|")
+for shape in shapes:
+    prog, args = shape.split("|")[:2]
+    plain, counting, percall = (times(prog + s) for s in (".plain", "", ".percall"))
+    for k in sorted(plain):
+        p, c, f = plain[k], counting.get(k, 0), percall.get(k, 0)
+        print(f"| {prog} ({args}) | {k} | {p:.0f} | {c:.0f} | {c / p:.2f}x | {f:.0f} | {f / p:.2f}x |")
 PY
 cat "$OUT/devfn.md"
 exit $status

@@ -17,8 +17,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; The clustering shape: dist, external (another module could call it), is
 ; called in a loop with pointers derived from the kernel's arguments. Its
 ; twin's pointer parameters are proven global: no run-time address-space
-; test; it returns its loop's count after its value. The kernel counts the
-; calls itself (a register, +1 per call) and adds the returned count.
+; test; it returns its loop's count after its value, which the kernel adds
+; to a register. Its calls are not counted on the GPU: the host derives
+; them from the counter of the kernel's block that calls it (a derived
+; row, SITES below).
 ; CHECK-LABEL: define ptx_kernel void @assign(
 ; CHECK: %[[R:[0-9]+]] = call { float, i64 } @dist__pasta_callee(ptr %a, ptr %b, i32 %n)
 ; CHECK: %[[N:[0-9]+]] = extractvalue { float, i64 } %[[R]], 1
@@ -72,9 +74,12 @@ out:
 ; returns its counts. An outer twin carries an inner twin's counts.
 ; CHECK-LABEL: define ptx_kernel void @chain(
 ; CHECK: call { float, i64, i64, i64, i64 } @peek__pasta_callee(ptr %slot.gen)
-; CHECK: call { float, i64 } @outer__pasta_callee(float
+; CHECK: call { float } @outer__pasta_callee(float
 ; CHECK: call float %{{.*}}(float
+; After a call through a pointer (which might end the thread), the block's
+; count may not be viaptr's calls: chain counts them, +1 per call.
 ; CHECK: call { float } @viaptr__pasta_callee(float
+; CHECK-NEXT: add i64 {{.*}}, 1
 ; CHECK: call float @rec(
 ; CHECK: ret void
 ; GONE-NOT: @rec__pasta_callee
@@ -146,12 +151,12 @@ step:
 ; nothing to return but its value (its block is its calls).
 ; GONE-NOT: define internal float @inner(
 ; CHECK-LABEL: define internal { float } @inner__pasta_callee(
-; outer returns inner's calls counter (it counts them) and no count of its
-; own (its entry block is its calls).
-; CHECK-LABEL: define internal { float, i64 } @outer__pasta_callee(
+; outer returns nothing but its value: its block's count (its calls) is
+; derived from chain's block, inner's calls from outer's block.
+; CHECK-LABEL: define internal { float } @outer__pasta_callee(
 ; CHECK: call { float } @inner__pasta_callee(
 ; CHECK-NOT: __pasta_flush
-; CHECK: ret { float, i64 }
+; CHECK: ret { float }
 ; The working-set copies call the twins' working-set copies.
 ; CHECK-LABEL: define ptx_kernel void @assign__pasta_ws(
 ; CHECK: call { float, i64 } @dist__pasta_callee__pasta_ws(
@@ -162,5 +167,10 @@ step:
 ; SITES-DAG: site {{.*}} func=dist {{.*}}ld.global=2 ldB.global=8
 ; SITES-DAG: site {{.*}} func=dist {{.*}}ld.generic=2 ldB.generic=8
 ; SITES-NOT: __pasta_callee
+; A twin's calls counter is derived after the caller's block counter it
+; comes from, and before the twin's own rows that read it: dist's twin's
+; calls (counter 21) from assign's loop block (counter 1).
+; SITES: pasta: derived 21 = +1*c1
+; SITES-NOT: pasta: derived 1 =
 
 ; OFF-NOT: __pasta_callee

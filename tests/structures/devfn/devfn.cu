@@ -1,9 +1,10 @@
 // Structure: device functions that are not inlined, called many times per
 // thread (issue [overhead-3]: a clustering kernel calling its distance 27.9
-// million times ran 6.5x when every call flushed its counts). Their counts
-// go to a frame the kernel owns and are flushed once per thread at the
-// kernel's exit (docs/design.md, "Device functions"); the totals must stay
-// exact.
+// million times ran 6.5x when every call flushed its counts). Called
+// directly, they return their counts to their callers and the kernel
+// flushes them once per thread at its exit; called through a pointer, they
+// flush at their return (docs/design.md, "Device functions"); the totals
+// must be exact either way.
 //
 // n = 2^16 threads, 256 per block (256 blocks), every thread in range.
 //
@@ -15,7 +16,7 @@
 //   2 loads of 4 bytes per feature.
 //     flops.f32 = n * k * d * 3 = 6,291,456
 //     load_bytes.global = n * k * d * 8 = 16,777,216 (dist's pointers are
-//       generic: resolved at run time, all global)
+//       generic: the kernel's arguments at every call, so global)
 //     store_bytes.global = 4 n = 262,144 (label[i])
 //   dist is reached from assign only: its counts are in assign's.
 //
@@ -27,7 +28,7 @@
 //     sq(v) = v * v, called directly: 1 FLOP
 //     ops[s](v), ops = {sq, half} a __device__ table (8 B load), half(u) =
 //       u * 0.5: 1 FLOP either way (sq through the pointer: the original
-//       symbol, which flushes its own frame per call; half is reached only
+//       symbol, which flushes its counts at its return; half is reached only
 //       through the pointer and is not instrumented: its FLOP is not
 //       counted, see below)
 //     y[i] = poly + outer + sq + op: 3 FLOPs, a 4-byte store
@@ -40,7 +41,7 @@
 //     store_bytes.global = 4 n = 262,144
 //
 // squares(x, y, n): y[i] = sq(x[i]), one call per thread (the second kernel
-//   calling sq, with a frame of its own).
+//   calling sq).
 //     flops.f32 = 0 (sq's are sq's), load_bytes.global = store_bytes.global
 //       = 4 n = 262,144
 //
