@@ -14,6 +14,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -551,7 +552,15 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
     });
     Instruction *At = Pt.At;
     bool IsCall = isa<CallBase>(At);
-    if (D.size() <= HostInlineFlushLimit) {
+    if (D.size() <= HostInlineFlushLimit && !ThreadLocalCounts) {
+      const SmallVector<Dirty, 8> &Dl = D;
+      emitHostAdds(
+          P, Slots, Dl.size(),
+          [&](size_t K) {
+            return std::make_pair(Dl[K].Counter, Dl[K].NonZero);
+          },
+          At);
+    } else if (D.size() <= HostInlineFlushLimit) {
       for (const Dirty &C : D) {
         IRBuilder<> B(At);
         Value *V = B.CreateLoad(I64, Slots[C.Counter]);
@@ -610,6 +619,62 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       for (const Dirty &C : D)
         B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);
     }
+  }
+}
+
+// The inline adds of one host flush point before `At`: counter Get(K).first
+// of the function, K < N, certainly non-zero when Get(K).second. While the
+// process has one thread (glibc's __libc_single_threaded, which turns false
+// before a second thread exists and stays so), plain adds of every
+// counter, with no test; otherwise one relaxed atomic add per counter that
+// is not zero. A lock-prefixed add costs about 20 cycles, as much as a
+// small function: the plain path keeps call-bound host code near its
+// plain speed (docs/performance.md, "Host-code counting").
+void CounterEmitter::emitHostAdds(
+    FunctionPlan &P, ArrayRef<AllocaInst *> Slots, size_t N,
+    function_ref<std::pair<uint32_t, bool>(size_t)> Get, Instruction *At) {
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I8 = Type::getInt8Ty(Ctx);
+  Instruction *AtomicAt = At;
+  const Triple TT(M.getTargetTriple());
+  if (TT.isOSLinux() && TT.isGNUEnvironment()) {
+    GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
+    if (!Single)
+      Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
+                                  nullptr, "__libc_single_threaded");
+    IRBuilder<> B(At);
+    Value *One =
+        B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
+    Instruction *Plain = nullptr;
+    SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &AtomicAt);
+    markInstrumentation(
+        Plain->getParent()->getSinglePredecessor()->getTerminator());
+    B.SetInsertPoint(Plain);
+    for (size_t K = 0; K < N; ++K) {
+      uint32_t C = Get(K).first;
+      Value *Ptr =
+          B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
+      B.CreateStore(
+          B.CreateAdd(B.CreateLoad(I64, Ptr), B.CreateLoad(I64, Slots[C])),
+          Ptr);
+    }
+  }
+  for (size_t K = 0; K < N; ++K) {
+    auto [C, NonZero] = Get(K);
+    IRBuilder<> B(AtomicAt);
+    Value *V = B.CreateLoad(I64, Slots[C]);
+    Value *Ptr =
+        B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
+    if (!NonZero) {
+      Instruction *Then =
+          SplitBlockAndInsertIfThen(B.CreateICmpNE(V, ConstantInt::get(I64, 0)),
+                                    AtomicAt->getIterator(), false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      B.SetInsertPoint(Then);
+    }
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
+                      AtomicOrdering::Monotonic);
   }
 }
 
