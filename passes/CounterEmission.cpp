@@ -623,59 +623,59 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
 }
 
 // The inline adds of one host flush point before `At`: counter Get(K).first
-// of the function, K < N, certainly non-zero when Get(K).second. While the
-// process has one thread (glibc's __libc_single_threaded, which turns false
-// before a second thread exists and stays so), plain adds of every
-// counter, with no test; otherwise one relaxed atomic add per counter that
-// is not zero. A lock-prefixed add costs about 20 cycles, as much as a
-// small function: the plain path keeps call-bound host code near its
-// plain speed (docs/performance.md, "Host-code counting").
+// of the function, K < N, certainly non-zero when Get(K).second (else
+// added only when it is not zero: a count is zero at most flush points of
+// a loop or a recursion, and even a plain add of zero would chain every
+// call through one memory word). While the process has one thread
+// (glibc's __libc_single_threaded, which turns false before a second
+// thread exists and stays so) the adds are plain; otherwise relaxed atomic
+// adds. A lock-prefixed add costs about 20 cycles, as much as a small
+// function (docs/performance.md, "Host-code counting").
 void CounterEmitter::emitHostAdds(
     FunctionPlan &P, ArrayRef<AllocaInst *> Slots, size_t N,
     function_ref<std::pair<uint32_t, bool>(size_t)> Get, Instruction *At) {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I8 = Type::getInt8Ty(Ctx);
-  Instruction *AtomicAt = At;
-  const Triple TT(M.getTargetTriple());
-  if (TT.isOSLinux() && TT.isGNUEnvironment()) {
-    GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
-    if (!Single)
-      Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
-                                  nullptr, "__libc_single_threaded");
-    IRBuilder<> B(At);
-    Value *One =
-        B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
-    Instruction *Plain = nullptr;
-    SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &AtomicAt);
-    markInstrumentation(
-        Plain->getParent()->getSinglePredecessor()->getTerminator());
-    B.SetInsertPoint(Plain);
+  auto EmitAdds = [&](Instruction *Before, bool Atomic) {
     for (size_t K = 0; K < N; ++K) {
-      uint32_t C = Get(K).first;
+      auto [C, NonZero] = Get(K);
+      IRBuilder<> B(Before);
+      Value *V = B.CreateLoad(I64, Slots[C]);
       Value *Ptr =
           B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
-      B.CreateStore(
-          B.CreateAdd(B.CreateLoad(I64, Ptr), B.CreateLoad(I64, Slots[C])),
-          Ptr);
+      if (!NonZero) {
+        Instruction *Then = SplitBlockAndInsertIfThen(
+            B.CreateICmpNE(V, ConstantInt::get(I64, 0)), Before->getIterator(),
+            false);
+        markInstrumentation(
+            Then->getParent()->getSinglePredecessor()->getTerminator());
+        B.SetInsertPoint(Then);
+      }
+      if (Atomic)
+        B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
+                          AtomicOrdering::Monotonic);
+      else
+        B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Ptr), V), Ptr);
     }
+  };
+  const Triple TT(M.getTargetTriple());
+  if (!TT.isOSLinux() || !TT.isGNUEnvironment()) {
+    EmitAdds(At, true);
+    return;
   }
-  for (size_t K = 0; K < N; ++K) {
-    auto [C, NonZero] = Get(K);
-    IRBuilder<> B(AtomicAt);
-    Value *V = B.CreateLoad(I64, Slots[C]);
-    Value *Ptr =
-        B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
-    if (!NonZero) {
-      Instruction *Then =
-          SplitBlockAndInsertIfThen(B.CreateICmpNE(V, ConstantInt::get(I64, 0)),
-                                    AtomicAt->getIterator(), false);
-      markInstrumentation(
-          Then->getParent()->getSinglePredecessor()->getTerminator());
-      B.SetInsertPoint(Then);
-    }
-    B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
-                      AtomicOrdering::Monotonic);
-  }
+  GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
+  if (!Single)
+    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
+                                nullptr, "__libc_single_threaded");
+  IRBuilder<> B(At);
+  Value *One =
+      B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
+  Instruction *Plain = nullptr, *Atomic = nullptr;
+  SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &Atomic);
+  markInstrumentation(
+      Plain->getParent()->getSinglePredecessor()->getTerminator());
+  EmitAdds(Plain, false);
+  EmitAdds(Atomic, true);
 }
 
 // Host functions built without optimization (optnone, -O0): the counts
