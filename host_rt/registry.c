@@ -75,7 +75,8 @@ void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n) {
   if (__libc_single_threaded) {
     for (uint32_t i = 0; i < n; ++i)
-      counters[first + i] += values[i];
+      if (values[i])
+        counters[first + i] += values[i];
     return;
   }
   for (uint32_t i = 0; i < n; ++i)
