@@ -43,8 +43,7 @@ static uint32_t hash4(const uint8_t *p) {
   return (v * 2654435761u) >> (32 - HASH_BITS);
 }
 
-static unsigned match_length(const uint8_t *a, const uint8_t *b,
-                             unsigned max) {
+static unsigned match_length(const uint8_t *a, const uint8_t *b, unsigned max) {
   unsigned n = 0;
   while (n < max && a[n] == b[n])
     ++n;
@@ -52,9 +51,8 @@ static unsigned match_length(const uint8_t *a, const uint8_t *b,
 }
 
 __attribute__((noinline)) static unsigned
-longest_match(const uint8_t *in, size_t pos, size_t end,
-                              const int32_t *head, const int32_t *prev,
-                              unsigned *dist) {
+longest_match(const uint8_t *in, size_t pos, size_t end, const int32_t *head,
+              const int32_t *prev, unsigned *dist) {
   unsigned best = 0, chain = MAX_CHAIN;
   unsigned max = end - pos < MAX_MATCH ? (unsigned)(end - pos) : MAX_MATCH;
   int32_t cand = head[hash4(in + pos)];
@@ -80,8 +78,8 @@ static void insert(const uint8_t *in, size_t pos, int32_t *head,
 
 /* Literal: 0 + 8 bits; match: 1 + 8 bits of length - MIN_MATCH + 15 bits of
  * distance - 1. */
-static size_t compress(const uint8_t *in, size_t n, uint8_t *out,
-                       int32_t *head, int32_t *prev) {
+static size_t compress(const uint8_t *in, size_t n, uint8_t *out, int32_t *head,
+                       int32_t *prev) {
   struct bits b = {out, 0, 0, 0};
   for (size_t i = 0; i < (1u << HASH_BITS); ++i)
     head[i] = -1;
@@ -141,7 +139,8 @@ static void crc_init(void) {
   }
 }
 
-__attribute__((noinline)) static uint32_t crc32(uint32_t crc, const uint8_t *p, size_t n) {
+__attribute__((noinline)) static uint32_t crc32(uint32_t crc, const uint8_t *p,
+                                                size_t n) {
   crc = ~crc;
   while (n--)
     crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
@@ -185,8 +184,7 @@ int main(int argc, char **argv) {
   size_t mib = argc > 1 ? strtoul(argv[1], NULL, 10) : 4;
   int rounds = argc > 2 ? atoi(argv[2]) : 2;
   size_t n = mib << 20;
-  uint8_t *in = malloc(n), *packed = malloc(n + n / 4 + 16),
-          *back = malloc(n);
+  uint8_t *in = malloc(n), *packed = malloc(n + n / 4 + 16), *back = malloc(n);
   int32_t *head = malloc(sizeof *head << HASH_BITS),
           *prev = malloc(sizeof *prev * WINDOW);
   if (!in || !packed || !back || !head || !prev)

@@ -29,7 +29,7 @@ __attribute__((noinline)) static void count(FILE *f, struct counts *c) {
 }
 
 __attribute__((noinline)) static void print(const struct counts *c, int l,
-                                           int w, int b, const char *name) {
+                                            int w, int b, const char *name) {
   if (l)
     printf(" %7lu", c->lines);
   if (w)

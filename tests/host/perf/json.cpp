@@ -76,9 +76,9 @@ private:
 
   bool parse_number(double &d) {
     std::string digits;
-    while (p != end && (std::isdigit(static_cast<unsigned char>(*p)) ||
-                        *p == '-' || *p == '+' || *p == '.' || *p == 'e' ||
-                        *p == 'E'))
+    while (p != end &&
+           (std::isdigit(static_cast<unsigned char>(*p)) || *p == '-' ||
+            *p == '+' || *p == '.' || *p == 'e' || *p == 'E'))
       digits.push_back(*p++);
     if (digits.empty())
       return false;
@@ -265,8 +265,8 @@ static std::string generate(unsigned records) {
 }
 
 int main(int argc, char **argv) {
-  unsigned records = argc > 1 ? (unsigned)std::strtoul(argv[1], nullptr, 10)
-                              : 20000;
+  unsigned records =
+      argc > 1 ? (unsigned)std::strtoul(argv[1], nullptr, 10) : 20000;
   int rounds = argc > 2 ? std::atoi(argv[2]) : 3;
   std::string text = generate(records);
   size_t total = 0;
