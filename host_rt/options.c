@@ -2,7 +2,8 @@
  *
  * The launch path's options (PASTA_TIMING, PASTA_WORKING_SET, the launch
  * window, ...), read at the first intercepted call, and the report's
- * (PASTA_OUTPUT, PASTA_QUIET, PASTA_TOP_LINES, PASTA_ANALYZERS). Every
+ * (PASTA_OUTPUT, PASTA_QUIET, PASTA_TOP_LINES, PASTA_ANALYZERS,
+ * PASTA_LIST_ALL, ...). Every
  * PASTA_* variable of the runtime is read here (trace.c's excepted), through
  * profile/env.h where its rule is env.h's; a bad value is one warning and
  * its default.
@@ -135,6 +136,7 @@ void pasta__read_options(struct pasta__options *o) {
   o->html =
       pasta__env_flag("PASTA_HTML", pasta__list_names(o->analyzers, "html"));
   o->overwrite = pasta__env_flag("PASTA_OVERWRITE", 0);
+  o->list_all = pasta__env_flag("PASTA_LIST_ALL", 0);
   pasta__job_from_env(&o->job, o->host, sizeof o->host);
   o->top_lines = PASTA__DEFAULT_TOP_LINES;
   v = getenv("PASTA_TOP_LINES");

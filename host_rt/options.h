@@ -21,6 +21,9 @@ struct pasta__options {
                     HTML report beside the profile */
   int overwrite; /* PASTA_OVERWRITE: replace any regular file at an output
                     path, not only a PASTA output of its kind */
+  int list_all;  /* PASTA_LIST_ALL: list every function and line in the
+                    profile, run or not (default: only what ran, with a
+                    count of the others) */
   /* The process's place in a job (the launcher's environment); job.host
    * is `host` or NULL, so a copy of the options must point it at its own
    * (pasta__options_copy). No GPUs. */

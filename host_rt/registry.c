@@ -67,8 +67,18 @@ PASTA_ABI const char PASTA_ABI_SYMBOL_ID = 1;
 PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
 
+/* glibc's: nonzero while the process has one thread (it turns 0 before
+ * a second thread exists). */
+extern char __libc_single_threaded;
+
 void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n) {
+  if (__libc_single_threaded) {
+    for (uint32_t i = 0; i < n; ++i)
+      if (values[i])
+        counters[first + i] += values[i];
+    return;
+  }
   for (uint32_t i = 0; i < n; ++i)
     if (values[i])
       __atomic_fetch_add(&counters[first + i], values[i], __ATOMIC_RELAXED);

@@ -145,6 +145,7 @@ static void pasta__report_once(void) {
 
   pasta_profile p;
   pasta_profile_init(&p);
+  p.list_all = o.list_all;
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
                              (int64_t)time(NULL))) {
     fprintf(stderr, "pasta: error: out of memory; no profile written\n");

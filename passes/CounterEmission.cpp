@@ -14,6 +14,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -613,7 +614,15 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
     });
     Instruction *At = Pt.At;
     bool IsCall = isa<CallBase>(At);
-    if (D.size() <= HostInlineFlushLimit) {
+    if (D.size() <= HostInlineFlushLimit && !ThreadLocalCounts) {
+      const SmallVector<Dirty, 8> &Dl = D;
+      emitHostAdds(
+          P, Slots, Dl.size(),
+          [&](size_t K) {
+            return std::make_pair(Dl[K].Counter, Dl[K].NonZero);
+          },
+          At);
+    } else if (D.size() <= HostInlineFlushLimit) {
       for (const Dirty &C : D) {
         IRBuilder<> B(At);
         Value *V = B.CreateLoad(I64, Slots[C.Counter]);
@@ -673,6 +682,62 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
         B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);
     }
   }
+}
+
+// The inline adds of one host flush point before `At`: counter Get(K).first
+// of the function, K < N, certainly non-zero when Get(K).second (else
+// added only when it is not zero: a count is zero at most flush points of
+// a loop or a recursion, and even a plain add of zero would chain every
+// call through one memory word). While the process has one thread
+// (glibc's __libc_single_threaded, which turns false before a second
+// thread exists and stays so) the adds are plain; otherwise relaxed atomic
+// adds. A lock-prefixed add costs about 20 cycles, as much as a small
+// function (docs/performance.md, "Host-code counting").
+void CounterEmitter::emitHostAdds(
+    FunctionPlan &P, ArrayRef<AllocaInst *> Slots, size_t N,
+    function_ref<std::pair<uint32_t, bool>(size_t)> Get, Instruction *At) {
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I8 = Type::getInt8Ty(Ctx);
+  auto EmitAdds = [&](Instruction *Before, bool Atomic) {
+    for (size_t K = 0; K < N; ++K) {
+      auto [C, NonZero] = Get(K);
+      IRBuilder<> B(Before);
+      Value *V = B.CreateLoad(I64, Slots[C]);
+      Value *Ptr =
+          B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
+      if (!NonZero) {
+        Instruction *Then = SplitBlockAndInsertIfThen(
+            B.CreateICmpNE(V, ConstantInt::get(I64, 0)), Before->getIterator(),
+            false);
+        markInstrumentation(
+            Then->getParent()->getSinglePredecessor()->getTerminator());
+        B.SetInsertPoint(Then);
+      }
+      if (Atomic)
+        B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
+                          AtomicOrdering::Monotonic);
+      else
+        B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Ptr), V), Ptr);
+    }
+  };
+  const Triple TT(M.getTargetTriple());
+  if (!TT.isOSLinux() || !TT.isGNUEnvironment()) {
+    EmitAdds(At, true);
+    return;
+  }
+  GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
+  if (!Single)
+    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
+                                nullptr, "__libc_single_threaded");
+  IRBuilder<> B(At);
+  Value *One =
+      B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
+  Instruction *Plain = nullptr, *Atomic = nullptr;
+  SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &Atomic);
+  markInstrumentation(
+      Plain->getParent()->getSinglePredecessor()->getTerminator());
+  EmitAdds(Plain, false);
+  EmitAdds(Atomic, true);
 }
 
 // Host functions built without optimization (optnone, -O0): the counts

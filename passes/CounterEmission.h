@@ -75,6 +75,10 @@ private:
       llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  void emitHostAdds(FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
+                    size_t N,
+                    llvm::function_ref<std::pair<uint32_t, bool>(size_t)> Get,
+                    llvm::Instruction *At);
   void keepCountsThreadLocal(llvm::Function &F,
                              llvm::ArrayRef<llvm::AllocaInst *> Registers);
 

@@ -111,6 +111,23 @@ void pasta__trace_write_string(FILE *out, const char *s) {
   pasta__json_write_string_bytes(out, s ? s : "");
 }
 
+size_t pasta__u64_digits(char *buf, uint64_t v) {
+  char tmp[20];
+  size_t n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  for (size_t i = 0; i < n; ++i)
+    buf[i] = tmp[n - 1 - i];
+  return n;
+}
+
+void pasta__json_write_u64(FILE *out, uint64_t v) {
+  char buf[24];
+  fwrite(buf, 1, pasta__u64_digits(buf, v), out);
+}
+
 void pasta__json_write_real(FILE *out, double x) {
   char buf[64];
   if (!isfinite(x)) {

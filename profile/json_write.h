@@ -7,6 +7,7 @@
 #ifndef PASTA_PROFILE_JSON_WRITE_H
 #define PASTA_PROFILE_JSON_WRITE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -27,6 +28,12 @@ void pasta__trace_write_string(FILE *out, const char *s);
 /* Length of the valid UTF-8 sequence at `s` (1 to 4), or 0 if it is not
  * one. */
 int pasta__json_utf8_length(const unsigned char *s);
+
+/* `v` in decimal, without printf (the profile writes many of them). The
+ * digits go to buf (at least 21 bytes, no terminator); returns their
+ * number. */
+size_t pasta__u64_digits(char *buf, uint64_t v);
+void pasta__json_write_u64(FILE *out, uint64_t v);
 
 /* A finite double with 9 significant digits, always a real (2.0, not 2);
  * null when it is not finite. */

@@ -195,6 +195,45 @@ static pasta_profile_func *same_device_function(const struct pasta_func *funcs,
   return NULL;
 }
 
+/* qsort's view of the rows by name, then by index. */
+static const struct pasta_func *sort_funcs;
+static const char *sort_strings;
+static int cmp_row_name(const void *pa, const void *pb) {
+  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+  int c = strcmp(sort_strings + sort_funcs[a].name,
+                 sort_strings + sort_funcs[b].name);
+  return c ? c : (a > b) - (a < b);
+}
+
+/* first[i]: the first device row of row i's name (i itself for the first,
+ * and for rows of other kinds), so that a device function the plugin gave
+ * two rows (a twin for direct calls and its original) is one function.
+ * Returns the number of such second rows, or -1 without memory. */
+static long first_rows(const struct pasta_func *funcs, uint32_t nf,
+                       const char *strings, uint32_t *first) {
+  uint32_t *order = malloc((nf ? nf : 1) * sizeof *order);
+  if (!order)
+    return -1;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < nf; ++i) {
+    first[i] = i;
+    if (funcs[i].kind == PASTA_FUNC_DEVICE)
+      order[n++] = i;
+  }
+  sort_funcs = funcs;
+  sort_strings = strings;
+  qsort(order, n, sizeof *order, cmp_row_name);
+  long seconds = 0;
+  for (uint32_t k = 1; k < n; ++k)
+    if (strcmp(strings + funcs[order[k]].name,
+               strings + funcs[order[k - 1]].name) == 0) {
+      first[order[k]] = first[order[k - 1]];
+      ++seconds;
+    }
+  free(order);
+  return seconds;
+}
+
 /* Frees add_module's map (NULL allowed) and the names it demangled. */
 /* Whether the plugin recorded a demangled name. Offset 0 is never one (the
  * symbol is in the strings before it): a table that leaves the field at
@@ -239,6 +278,28 @@ static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
   r->line.function = map[row->func].display;
   r->module_seq = seq;
   r->counter = row->counter;
+}
+
+/* Whether a site ran: its block counter, or its bytes counter (memory
+ * operations of run-time length), is not 0. */
+static int site_ran(const struct pasta_site *s, const uint64_t *counters) {
+  return counters[s->counter] != 0 ||
+         (s->bytes_counter != PASTA_NONE && counters[s->bytes_counter] != 0);
+}
+
+/* Remembers the key of a line that did not run (room reserved). */
+static void add_zero_line(pasta_profile *p, const char *file, uint32_t line,
+                          const char *function, uint32_t kind) {
+  pasta_profile_zero_line *z = &p->zero_lines[p->num_zero_lines];
+  /* A block's sites are adjacent: most repeat the line before. */
+  if (p->num_zero_lines && z[-1].file == file && z[-1].line == line &&
+      z[-1].function == function && z[-1].kind == kind)
+    return;
+  ++p->num_zero_lines;
+  z->file = file;
+  z->function = function;
+  z->line = line;
+  z->kind = kind;
 }
 
 void pasta_profile_remember_names(const struct pasta_module_desc *desc) {
@@ -313,6 +374,62 @@ int pasta_profile_add_module(pasta_profile *p,
       return PASTA_PROFILE_EMALFORMED;
   }
 
+  /* Which functions ran (a call, an executed site or a divergence figure;
+   * a device function that one kernel owns counts for that kernel, and
+   * kernels are always listed). Unless the profile lists everything, the
+   * others get no entry, and the sites and divergence rows that did not
+   * run no line: they are counted instead. */
+  unsigned char *ran = calloc(nf ? nf : 1, 1);
+  if (!ran)
+    return PASTA_PROFILE_ENOMEM;
+  size_t zero_sites = 0, zero_rows = 0;
+  for (uint32_t i = 0; i < nf; ++i)
+    ran[i] = p->list_all || funcs[i].kind == PASTA_FUNC_KERNEL ||
+             counters[funcs[i].calls_counter] != 0;
+  for (uint32_t i = 0; i < ns; ++i) {
+    if (site_ran(&sites[i], counters))
+      ran[sites[i].func] = 1;
+    else
+      ++zero_sites;
+  }
+  for (uint32_t i = 0; i < nr; ++i) {
+    if (pasta_div_any(&counters[div_rows[i].counter]))
+      ran[div_rows[i].func] = 1;
+    else
+      ++zero_rows;
+  }
+  if (p->list_all)
+    zero_sites = zero_rows = 0;
+  /* Rows of one device function (a twin's and its original's) ran if
+   * either did, and are left out once. */
+  uint32_t *first = malloc((nf ? nf : 1) * sizeof *first);
+  long twins = first ? first_rows(funcs, nf, strings, first) : -1;
+  if (twins < 0) {
+    free(first);
+    free(ran);
+    return PASTA_PROFILE_ENOMEM;
+  }
+  for (uint32_t i = 0; twins && i < nf; ++i)
+    ran[first[i]] |= ran[i];
+  for (uint32_t i = 0; twins && i < nf; ++i)
+    ran[i] = ran[first[i]];
+  size_t omit_d = 0, omit_h = 0;
+  for (uint32_t i = 0; i < nf; ++i) {
+    const struct pasta_func *f = &funcs[i];
+    if (ran[i] || f->kind == PASTA_FUNC_KERNEL)
+      continue;
+    if (first[i] != i)
+      continue; /* counted with its first row */
+    if (f->kind == PASTA_FUNC_HOST) {
+      --nh;
+      ++omit_h;
+    } else if (!valid_kernel(funcs, nf, f->owner)) {
+      --nd;
+      ++omit_d;
+    }
+  }
+  free(first);
+
   /* Reserve all memory, so that filling in cannot fail half-way. The
    * display names are demangled first, to know their lengths. */
   struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
@@ -335,10 +452,15 @@ int pasta_profile_add_module(pasta_profile *p,
       reserve((void **)&p->host_functions, &p->cap_host_functions,
               p->num_host_functions, nh, sizeof *p->host_functions) ||
       reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines,
-              (size_t)ns + nr, sizeof *p->raw_lines)) {
+              (size_t)ns + nr - zero_sites - zero_rows, sizeof *p->raw_lines) ||
+      reserve((void **)&p->zero_lines, &p->cap_zero_lines, p->num_zero_lines,
+              zero_sites + zero_rows, sizeof *p->zero_lines)) {
     free_map(map, nf);
+    free(ran);
     return PASTA_PROFILE_ENOMEM;
   }
+  p->omitted.device_functions += omit_d;
+  p->omitted.host_functions += omit_h;
 
   if (ss)
     memcpy(blob, strings, ss);
@@ -361,13 +483,15 @@ int pasta_profile_add_module(pasta_profile *p,
     int own_row =
         f->kind == PASTA_FUNC_DEVICE && !valid_kernel(funcs, nf, f->owner);
     pasta_profile_func *twin =
-        own_row ? same_device_function(funcs, map, i, blob) : NULL;
+        own_row && ran[i] ? same_device_function(funcs, map, i, blob) : NULL;
     if (twin) { /* a second row of one function: the plugin's copy */
       map[i].entry = twin;
       twin->calls = sat_add(twin->calls, counters[f->calls_counter]);
       continue;
     }
-    if (f->kind == PASTA_FUNC_KERNEL)
+    if (!ran[i])
+      ; /* left out: it did not run */
+    else if (f->kind == PASTA_FUNC_KERNEL)
       e = &p->kernels[p->num_kernels++];
     else if (f->kind == PASTA_FUNC_HOST)
       e = &p->host_functions[p->num_host_functions++];
@@ -387,13 +511,19 @@ int pasta_profile_add_module(pasta_profile *p,
   }
   /* Device functions owned by one kernel add to that kernel. */
   for (uint32_t i = 0; i < nf; ++i)
-    if (!map[i].entry)
+    if (!map[i].entry && funcs[i].kind == PASTA_FUNC_DEVICE &&
+        valid_kernel(funcs, nf, funcs[i].owner))
       map[i].entry = map[funcs[i].owner].entry;
 
   uint32_t seq = p->num_modules++;
   for (uint32_t i = 0; i < ns; ++i) {
     const struct pasta_site *s = &sites[i];
     const struct pasta_func *f = &funcs[s->func];
+    if (!p->list_all && !site_ran(s, counters)) {
+      add_zero_line(p, s->file == PASTA_NONE ? NULL : blob + s->file, s->line,
+                    map[s->func].display, f->kind);
+      continue;
+    }
     uint64_t n = counters[s->counter];
     const uint64_t *dyn =
         s->dyn_counter == PASTA_NONE ? NULL : &counters[s->dyn_counter];
@@ -411,9 +541,16 @@ int pasta_profile_add_module(pasta_profile *p,
     r->module_seq = seq;
     r->counter = s->counter;
   }
-  for (uint32_t i = 0; i < nr; ++i)
-    add_div_row(p, &div_rows[i], funcs, map, blob, counters, seq);
+  for (uint32_t i = 0; i < nr; ++i) {
+    const struct pasta_div_row *r = &div_rows[i];
+    if (p->list_all || pasta_div_any(&counters[r->counter]))
+      add_div_row(p, r, funcs, map, blob, counters, seq);
+    else
+      add_zero_line(p, r->file == PASTA_NONE ? NULL : blob + r->file, r->line,
+                    map[r->func].display, funcs[r->func].kind);
+  }
   free_map(map, nf);
+  free(ran);
   return PASTA_PROFILE_OK;
 }
 
@@ -567,6 +704,8 @@ int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
 }
 
 static int cmp_str(const char *a, const char *b) {
+  if (a == b) /* the same string of one module's tables */
+    return 0;
   if (!a || !b)
     return (a != NULL) - (b != NULL);
   return strcmp(a, b);
@@ -622,6 +761,48 @@ static int cmp_func(const void *pa, const void *pb) {
   return c;
 }
 
+static int cmp_zero_line(const void *pa, const void *pb) {
+  const pasta_profile_zero_line *a = pa, *b = pb;
+  int c = cmp_str(a->file, b->file);
+  if (!c)
+    c = cmp_u32(a->line, b->line);
+  if (!c)
+    c = cmp_str(a->function, b->function);
+  if (!c)
+    c = cmp_u32(a->kind, b->kind);
+  return c;
+}
+
+static int cmp_zero_listed(const void *key, const void *elem) {
+  const pasta_profile_zero_line *z = key;
+  const pasta_profile_line *l = elem;
+  pasta_profile_line k;
+  memset(&k, 0, sizeof k);
+  k.file = z->file;
+  k.line = z->line;
+  k.function = z->function;
+  k.kind = z->kind;
+  return cmp_line_key(&k, l);
+}
+
+/* Adds to p->omitted.lines the distinct lines among the sites that did not
+ * run that are not listed (another site of the line ran). p->lines is
+ * sorted by line key. */
+static void count_zero_lines(pasta_profile *p) {
+  size_t n = p->num_zero_lines;
+  if (!n)
+    return;
+  qsort(p->zero_lines, n, sizeof *p->zero_lines, cmp_zero_line);
+  for (size_t i = 0; i < n; ++i) {
+    const pasta_profile_zero_line *z = &p->zero_lines[i];
+    if (i && !cmp_zero_line(&p->zero_lines[i - 1], z))
+      continue;
+    if (!p->lines ||
+        !bsearch(z, p->lines, p->num_lines, sizeof *p->lines, cmp_zero_listed))
+      ++p->omitted.lines;
+  }
+}
+
 int pasta_profile_finalize(pasta_profile *p) {
   if (p->finalized)
     return PASTA_PROFILE_OK;
@@ -658,9 +839,14 @@ int pasta_profile_finalize(pasta_profile *p) {
         counts_add(&l->counts, &r->line.counts);
         div_add(l->div, r->line.div);
       }
-      qsort(p->lines, p->num_lines, sizeof *p->lines, cmp_line_cost);
     }
   }
+  count_zero_lines(p);
+  if (p->num_lines)
+    qsort(p->lines, p->num_lines, sizeof *p->lines, cmp_line_cost);
+  free(p->zero_lines);
+  p->zero_lines = NULL;
+  p->num_zero_lines = p->cap_zero_lines = 0;
   free(p->raw_lines);
   p->raw_lines = NULL;
   p->num_raw_lines = p->cap_raw_lines = 0;
@@ -673,6 +859,7 @@ void pasta_profile_free(pasta_profile *p) {
   free(p->host_functions);
   free(p->lines);
   free(p->raw_lines);
+  free(p->zero_lines);
   free(p->merged_from);
   while (p->chunks) {
     struct pasta_profile_chunk *next = p->chunks->next;

@@ -15,21 +15,40 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
+/* Appends the NUL-terminated `s` at buf + n; returns the new length. */
+static size_t put_str(char *buf, size_t n, const char *s) {
+  size_t len = strlen(s);
+  memcpy(buf + n, s, len);
+  return n + len;
+}
+
+/* `,"key":{"name":N,...}` of `count` values, formatted in one buffer and
+ * written at once (the writer's hot path: every entry has several). */
+static void write_group(FILE *out, const char *key, const uint64_t *a,
+                        unsigned count, const char *(*name)(unsigned)) {
+  char buf[512];
+  size_t n = put_str(buf, 0, ",\"");
+  n = put_str(buf, n, key);
+  n = put_str(buf, n, "\":{");
+  for (unsigned i = 0; i < count; ++i) {
+    n = put_str(buf, n, i ? ",\"" : "\"");
+    n = put_str(buf, n, name(i));
+    n = put_str(buf, n, "\":");
+    n += pasta__u64_digits(buf + n, a[i]);
+  }
+  buf[n++] = '}';
+  fwrite(buf, 1, n, out);
+}
+
 static void write_spaces(FILE *out, const char *key, const uint64_t *a) {
-  fprintf(out, ",\"%s\":{", key);
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    fprintf(out, "%s\"%s\":%" PRIu64, s ? "," : "", pasta_space_name(s), a[s]);
-  putc('}', out);
+  write_group(out, key, a, PASTA_NUM_SPACES, pasta_space_name);
 }
 
 static void write_flops(FILE *out, const uint64_t *flops) {
-  fputs(",\"flops\":{", out);
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    fprintf(out, "%s\"%s\":%" PRIu64, i ? "," : "", pasta_precision_name(i),
-            flops[i]);
-  putc('}', out);
+  write_group(out, "flops", flops, PASTA_NUM_PRECISIONS, pasta_precision_name);
 }
 
 /* `"key":{"min","mean","max","imbalance","max_process","max_rank"}`: one
@@ -230,6 +249,11 @@ int pasta__profile_write_json_members(FILE *out, const pasta_profile *p) {
     write_job(out, &p->job);
   }
   write_merged_from(out, p);
+  fprintf(out,
+          ",\n\"omitted\":{\"device_functions\":%" PRIu64
+          ",\"host_functions\":%" PRIu64 ",\"lines\":%" PRIu64 "}",
+          p->omitted.device_functions, p->omitted.host_functions,
+          p->omitted.lines);
   write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels, p);
   write_funcs(out, "device_functions", "calls", p->device_functions,
               p->num_device_functions, p);

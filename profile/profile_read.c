@@ -443,12 +443,30 @@ static void read_sources(struct reader *r, json_t *root, pasta_profile *p) {
   }
 }
 
+/* "omitted": how many entries did not run and are not listed (version 5;
+ * optional, all 0 without it). */
+static void read_omitted(struct reader *r, json_t *root, pasta_profile *p) {
+  json_t *o = json_object_get(root, "omitted");
+  if (r->failed || !o)
+    return;
+  if (!json_is_object(o)) {
+    fail(r, "profile: \"omitted\" is not an object");
+    return;
+  }
+  p->omitted.device_functions =
+      get_u64(r, o, "device_functions", "profile: omitted");
+  p->omitted.host_functions =
+      get_u64(r, o, "host_functions", "profile: omitted");
+  p->omitted.lines = get_u64(r, o, "lines", "profile: omitted");
+}
+
 int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
                              pasta_profile *p, char *err, size_t size) {
   struct reader r = {0, ""};
   check_schema(&r, root);
   read_header(&r, root, p);
   read_sources(&r, root, p); /* first: the entries' "ranks" refer to them */
+  read_omitted(&r, root, p);
   read_funcs(&r, root, keep, p);
   read_lines(&r, root, keep, p);
   if (!r.failed)

@@ -400,6 +400,7 @@ static void test_recorded_display_names(void) {
   pasta__demangle_disable(1);
   pasta_profile p;
   pasta_profile_init(&p);
+  p.list_all = 1; /* foo did not run */
   CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
   CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
   const pasta_profile_func *e =
@@ -781,7 +782,7 @@ static void test_json(void) {
   }
   CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
                "pasta-profile");
-  CHECK_EQ_U64(jint(root, "version"), 4);
+  CHECK_EQ_U64(jint(root, "version"), 5);
   /* A process outside a job: its job is all nulls (set_job not called). */
   json_t *job = json_object_get(root, "job");
   CHECK(json_is_null(json_object_get(job, "rank")) &&
@@ -1280,7 +1281,7 @@ static void test_divergence(void) {
   json_t *root = json ? parse(json, JSON_REJECT_DUPLICATES) : NULL;
   CHECK(root != NULL);
   if (root) {
-    CHECK_EQ_U64(jint(root, "version"), 4);
+    CHECK_EQ_U64(jint(root, "version"), 5);
     json_t *k = json_array_get(json_object_get(root, "kernels"), 0);
     CHECK_EQ_U64(jint(json_object_get(k, "divergence"), "bank_conflicts"), 80);
     pasta_profile back;
@@ -1430,8 +1431,142 @@ static void test_twin_rows_merge(void) {
   for (size_t i = 0; i < p.num_lines; ++i)
     if (p.lines[i].line == 4)
       CHECK_EQ_U64(p.lines[i].executions, DIRECT + VIA_POINTER);
+  CHECK_EQ_U64(p.omitted.device_functions, 0);
+  pasta_profile_free(&p);
+  /* Only the twin ran: one function, not an omitted one. Neither ran: one
+   * omitted function, not two. */
+  set_counter(m, 2, 0);
+  finish_module(m, PASTA_TARGET_NVPTX, "t.cu");
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  f = find_func(p.device_functions, p.num_device_functions, "_Z2sqf");
+  if (CHECK(f != NULL))
+    CHECK_EQ_U64(f->calls, DIRECT);
+  CHECK_EQ_U64(p.omitted.device_functions, 0);
+  pasta_profile_free(&p);
+  set_counter(m, 4, 0);
+  finish_module(m, PASTA_TARGET_NVPTX, "t.cu");
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK(find_func(p.device_functions, p.num_device_functions, "_Z2sqf") ==
+        NULL);
+  CHECK_EQ_U64(p.omitted.device_functions, 1);
   pasta_profile_free(&p);
   free(m);
+}
+
+/*===-- What did not run --------------------------------------------------===*/
+
+/* One module of `used` (ran: calls and line 10; line 11 did not run),
+ * `idle` (host, never called: lines 20 and 21), `dev_idle` (a device
+ * function no kernel owns, never called: line 30) and kernel `k` (never
+ * launched: line 40). In a second module, when `second`, `used` runs line
+ * 11 and line 10's other block does not. */
+static void omitted_module(struct fake_module *m, int second) {
+  memset(m, 0, sizeof *m);
+  m->desc.num_banks = 1;
+  uint32_t used = add_func(m, "used", PASTA_FUNC_HOST, "o.c", 9, 0, PASTA_NONE);
+  uint32_t idle =
+      add_func(m, "idle", PASTA_FUNC_HOST, "o.c", 19, 1, PASTA_NONE);
+  uint32_t dev =
+      add_func(m, "dev_idle", PASTA_FUNC_DEVICE, "o.c", 29, 2, PASTA_NONE);
+  uint32_t k = add_func(m, "k", PASTA_FUNC_KERNEL, "o.c", 39, 3, PASTA_NONE);
+  add_site(m, used, "o.c", 10, 4, PASTA_NONE)->mix[PASTA_MIX_FLOPS] = 1;
+  add_site(m, used, "o.c", 10, 5, PASTA_NONE); /* another block of line 10 */
+  add_site(m, used, "o.c", 11, 6, PASTA_NONE);
+  add_site(m, used, "o.c", 11, 6, PASTA_NONE); /* same block, same line */
+  add_site(m, idle, "o.c", 20, 7, PASTA_NONE);
+  add_site(m, idle, "o.c", 21, 8, PASTA_NONE);
+  add_site(m, dev, "o.c", 30, 9, PASTA_NONE);
+  add_site(m, k, "o.c", 40, 10, PASTA_NONE);
+  set_counter(m, 0, 2);
+  set_counter(m, second ? 6 : 4, 7);
+  finish_module(m, PASTA_TARGET_HOST, second ? "o2.c" : "o.c");
+}
+
+static const pasta_profile_line *find_line_at(const pasta_profile *p,
+                                              uint32_t line) {
+  for (size_t i = 0; i < p->num_lines; ++i)
+    if (p->lines[i].line == line)
+      return &p->lines[i];
+  return NULL;
+}
+
+static void test_omitted(void) {
+  static struct fake_module a, b;
+  omitted_module(&a, 0);
+  omitted_module(&b, 1);
+  /* One module: only what ran is listed, the rest counted. */
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &a.desc, a.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK_EQ_U64(p.num_host_functions, 1);
+  CHECK(find_func(p.host_functions, p.num_host_functions, "used") != NULL);
+  CHECK_EQ_U64(p.num_device_functions, 0);
+  CHECK_EQ_U64(p.num_kernels, 1); /* kernels are always listed */
+  CHECK_EQ_U64(p.omitted.host_functions, 1);
+  CHECK_EQ_U64(p.omitted.device_functions, 1);
+  CHECK_EQ_U64(p.num_lines, 1);
+  CHECK(find_line_at(&p, 10) != NULL);
+  if (find_line_at(&p, 10))
+    CHECK_EQ_U64(find_line_at(&p, 10)->executions, 7);
+  /* 11, 20, 21, 30 and 40; not 10, whose other block ran. */
+  CHECK_EQ_U64(p.omitted.lines, 5);
+  pasta_profile_free(&p);
+
+  /* Two modules: a line that ran in one is not counted as left out of the
+   * other (line 11); line 10 ran in the first only. */
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &a.desc, a.summed), 0);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &b.desc, b.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK_EQ_U64(p.num_host_functions, 2); /* `used` of each module */
+  CHECK_EQ_U64(p.omitted.host_functions, 2);
+  CHECK_EQ_U64(p.omitted.device_functions, 2);
+  CHECK_EQ_U64(p.num_lines, 2);
+  CHECK(find_line_at(&p, 10) && find_line_at(&p, 11));
+  CHECK_EQ_U64(p.omitted.lines, 4); /* 20, 21, 30, 40 */
+  pasta_profile_free(&p);
+
+  /* list_all: everything, nothing counted. */
+  pasta_profile_init(&p);
+  p.list_all = 1;
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &a.desc, a.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  CHECK_EQ_U64(p.num_host_functions, 2);
+  CHECK_EQ_U64(p.num_device_functions, 1);
+  CHECK_EQ_U64(p.num_lines, 6);
+  CHECK_EQ_U64(p.omitted.host_functions + p.omitted.device_functions +
+                   p.omitted.lines,
+               0);
+  pasta_profile_free(&p);
+
+  /* The JSON says what was left out, and a reader reads it back. */
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &a.desc, a.summed), 0);
+  CHECK_EQ_INT(pasta_profile_finalize(&p), 0);
+  char *text = json_of(&p);
+  CHECK(text != NULL);
+  if (text) {
+    CHECK_HAS_STR(text, "\"omitted\":{\"device_functions\":1,"
+                        "\"host_functions\":1,\"lines\":5}");
+    json_t *root = parse(text, 0);
+    pasta_profile q;
+    pasta_profile_init(&q);
+    char err[256];
+    CHECK(root &&
+          pasta__profile_read_json(root, NULL, &q, err, sizeof err) == 0);
+    CHECK_EQ_U64(q.omitted.host_functions, 1);
+    CHECK_EQ_U64(q.omitted.device_functions, 1);
+    CHECK_EQ_U64(q.omitted.lines, 5);
+    pasta_profile_free(&q);
+    json_decref(root);
+  }
+  free(text);
+  pasta_profile_free(&p);
 }
 
 int main(void) {
@@ -1459,6 +1594,7 @@ int main(void) {
   CHECK_RUN(test_divergence);
   CHECK_RUN(test_bytes_counters);
   CHECK_RUN(test_twin_rows_merge);
+  CHECK_RUN(test_omitted);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

@@ -8,6 +8,9 @@ An expectation is one of
                              host_functions:dot:load_bytes.generic=48000
   line:FILE:LINE:FIELD=VALUE e.g. line:dot_scale.c:17:flops.f64=6000
   absent:SECTION:NAME        the section has no entry with that name
+  top:FIELD=VALUE            a top-level field, e.g. top:omitted.lines=4
+  ran:SECTION                every entry of the section ran (calls or
+                             executions above 0)
 NAME is an entry's "name" (demangled: "ns::scale<float>(float*, int)" with
 its return type), its "mangled" symbol, or, when neither matches, its base
 name (no return type, template arguments or parameters: "ns::scale").
@@ -43,8 +46,18 @@ def check(profile, spec):
         _, section, name = spec.split(":", 2)
         hits = find(profile[section], "name", name)
         return not hits, f"{len(hits)} entries named {name}"
+    if spec.startswith("ran:"):
+        section = spec.split(":", 1)[1]
+        idle = [e for e in profile[section]
+                if not e.get("calls", e.get("executions", e.get("launches")))]
+        return not idle, f"{len(idle)} of {len(profile[section])} did not run"
     lhs, expected = spec.rsplit("=", 1)
-    if lhs.startswith("line:"):
+    if lhs.startswith("top:"):
+        try:
+            got = field(profile, lhs[4:])
+        except (KeyError, TypeError):
+            got = None
+    elif lhs.startswith("line:"):
         _, file, line, path = lhs.split(":", 3)
         hits = [l for l in profile["lines"]
                 if l["file"] and l["file"].endswith("/" + file) or l["file"] == file]
@@ -63,8 +76,8 @@ def main():
         return 2
     with open(sys.argv[1]) as f:
         profile = json.load(f)
-    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4):
-        print(f"{sys.argv[1]}: not a version 1 to 4 pasta-profile", file=sys.stderr)
+    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4, 5):
+        print(f"{sys.argv[1]}: not a version 1 to 5 pasta-profile", file=sys.stderr)
         return 1
     passed = failed = 0
     for spec in sys.argv[2:]:

@@ -255,12 +255,14 @@ static int write_function_table(FILE *out, const pasta_profile *p) {
   fputs("<p class=\"note\">Ranked by bytes + FLOPs; click a column's header "
         "to sort by it.",
         out);
-  if (n > shown)
+  /* Those the profile lists with no call, and those it left out. */
+  size_t idle = n - shown + (size_t)p->omitted.device_functions +
+                (size_t)p->omitted.host_functions;
+  if (idle)
     fprintf(out,
             " <span id=\"functions-not-run\">%zu function%s that never ran "
             "%s not listed.</span>",
-            n - shown, n - shown == 1 ? "" : "s",
-            n - shown == 1 ? "is" : "are");
+            idle, idle == 1 ? "" : "s", idle == 1 ? "is" : "are");
   fputs("</p>\n<table class=\"sortable\" id=\"function-table\">\n<thead><tr>"
         "<th data-type=\"text\">function</th><th data-type=\"text\">kind</th>"
         "<th>calls</th>",

@@ -271,10 +271,11 @@ static char **name_cells(const pasta_profile_func *funcs, const size_t *order,
 }
 
 /* At most `top` rows (0: all) of the functions that ran, ranked by bytes +
- * FLOPs like the line table. */
+ * FLOPs like the line table; `omitted` more did not run and are not in the
+ * profile. */
 static int func_table(FILE *out, const char *title, const char *calls_title,
                       const pasta_profile_func *funcs, size_t n, int by_space,
-                      unsigned top) {
+                      unsigned top, uint64_t omitted) {
   struct column cols[NUM_FUNC_COLS];
   memcpy(cols, func_cols, sizeof cols);
   cols[0].title = title;
@@ -311,7 +312,7 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
   }
   free(names);
   free(order);
-  size_t idle = n - n_ran;
+  size_t idle = n - n_ran + (size_t)omitted;
   if (t.num_rows) {
     if (shown < n_ran)
       fprintf(out, "%s: top %zu of %zu that ran, by bytes + FLOPs:\n", title,
@@ -400,13 +401,14 @@ int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top) {
           "FLOPs.\n\n");
   if (p->num_kernels)
     err |= func_table(out, "kernel", "launches", p->kernels, p->num_kernels, 1,
-                      top);
+                      top, 0);
   if (p->num_device_functions)
     err |= func_table(out, "device function (shared by kernels)", "calls",
-                      p->device_functions, p->num_device_functions, 1, top);
+                      p->device_functions, p->num_device_functions, 1, top,
+                      p->omitted.device_functions);
   if (p->num_host_functions)
     err |= func_table(out, "host function", "calls", p->host_functions,
-                      p->num_host_functions, 0, top);
+                      p->num_host_functions, 0, top, p->omitted.host_functions);
   if (top)
     err |= line_table(out, p, top);
   err |= pasta__div_tables_write(out, p, top);

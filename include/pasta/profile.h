@@ -105,6 +105,26 @@ typedef struct pasta_profile_raw_line {
   uint32_t counter;    /* block counter index in that module */
 } pasta_profile_raw_line;
 
+/* The key of a line that did not run, kept only to count the lines a
+ * profile leaves out (internal; see pasta_profile.omitted). */
+typedef struct pasta_profile_zero_line {
+  const char *file;
+  const char *function;
+  uint32_t line;
+  uint32_t kind;
+} pasta_profile_zero_line;
+
+/* How many entries a profile leaves out because they did not run: device
+ * functions and host functions with no call and no count, and lines with
+ * no execution and no count (docs/profile-format.md, "omitted"). Kernels are
+ * always listed. All 0 in a profile that lists everything
+ * (pasta_profile.list_all). In a merged profile, a lower bound (exact when
+ * every input comes from the same program): the most entries any input
+ * had, listed or omitted, less those the merged profile lists. */
+typedef struct pasta_profile_omitted {
+  uint64_t device_functions, host_functions, lines;
+} pasta_profile_omitted;
+
 /* Where a process ran: its place in an MPI (or Slurm) job, read from the
  * launcher's environment (no MPI library involved), its host and the GPUs
  * it used. */
@@ -172,8 +192,16 @@ typedef struct pasta_profile {
    * .cats and Chrome traces). */
   const struct pasta_trace *trace_events;
 
+  /* Set by the caller before adding modules: 1 lists every function and
+   * line of the modules, run or not (PASTA_LIST_ALL=1); 0 (the default)
+   * leaves out those that did not run and counts them in `omitted`. */
+  int list_all;
+  pasta_profile_omitted omitted;
+
   pasta_profile_raw_line *raw_lines;
   size_t num_raw_lines, cap_raw_lines;
+  pasta_profile_zero_line *zero_lines; /* until finalize counts them */
+  size_t num_zero_lines, cap_zero_lines;
   uint32_t num_modules;
   /* Device modules registered but not read (their counts are missing;
    * the runtime said why on stderr). */
@@ -221,7 +249,9 @@ void pasta_profile_remember_names(const struct pasta_module_desc *desc);
 /* Adds one module. `desc` and the arrays it points to are host memory;
  * `counters` holds the bank-summed value of each of desc->num_counters
  * counters (desc->counters and desc->num_banks are ignored). Everything the
- * profile keeps is copied. On error (enum pasta_profile_status) the profile
+ * profile keeps is copied. Unless p->list_all, device and host functions
+ * and lines that did not run are left out and counted in p->omitted (the
+ * lines by finalize). On error (enum pasta_profile_status) the profile
  * is left unchanged. */
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
@@ -251,8 +281,10 @@ int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l);
  * NULL; s->job is copied). Allowed after finalize too. */
 int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s);
 
-/* Merges the lines and sorts everything: kernels by launches, functions by
- * calls, lines by bytes + FLOPs (all descending). Returns 0, or
+/* Merges the lines, counts the lines left out (p->omitted.lines: the
+ * distinct lines of modules' sites that did not run and that no listed line
+ * has) and sorts everything: kernels by launches, functions by calls, lines
+ * by bytes + FLOPs (all descending). Returns 0, or
  * PASTA_PROFILE_ENOMEM (the profile then has no lines). */
 int pasta_profile_finalize(pasta_profile *p);
 

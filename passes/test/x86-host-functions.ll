@@ -21,7 +21,22 @@ target triple = "x86_64-pc-linux-gnu"
 ; IR: @llvm.global_ctors = appending global {{.*}} @__pasta_host_ctor_
 ; IR-LABEL: define double @sum(
 ; IR: exit:
-; IR-NEXT: atomicrmw add ptr @__pasta_counters_[[ID:[0-9a-f]+]], i64 1 monotonic
+; While the process has one thread (glibc's flag), plain adds; else relaxed
+; atomic adds of the counters that are not zero.
+; IR-NEXT: [[ST:%[0-9]+]] = load i8, ptr @__libc_single_threaded
+; IR-NEXT: [[ONE:%[0-9]+]] = icmp ne i8 [[ST]], 0
+; IR-NEXT: br i1 [[ONE]], label %[[PLAIN:[0-9]+]], label %[[ATOMIC:[0-9]+]], !pasta.instrumentation
+; IR: [[PLAIN]]:
+; IR-NEXT: [[C0:%[0-9]+]] = load i64, ptr @__pasta_counters_[[ID:[0-9a-f]+]]
+; IR-NEXT: [[S0:%[0-9]+]] = add i64 [[C0]], 1
+; IR-NEXT: store i64 [[S0]], ptr @__pasta_counters_[[ID]]
+; The loop's count may be zero: on both paths it is added only when not.
+; IR-NEXT: [[PNZ:%[0-9]+]] = icmp ne i64 [[PLOOP:%[0-9]+]], 0
+; IR-NEXT: br i1 [[PNZ]], {{.*}} !pasta.instrumentation
+; IR-NOT: atomicrmw
+; IR: add i64 {{%[0-9]+}}, [[PLOOP]]
+; IR: [[ATOMIC]]:
+; IR-NEXT: atomicrmw add ptr @__pasta_counters_[[ID]], i64 1 monotonic
 ; IR-NEXT: [[NZ:%[0-9]+]] = icmp ne i64 [[LOOP:%[0-9]+]], 0
 ; IR-NEXT: br i1 [[NZ]], {{.*}} !pasta.instrumentation
 ; IR: atomicrmw add ptr getelementptr inbounds (i64, ptr @__pasta_counters_[[ID]], i32 1), i64 [[LOOP]] monotonic

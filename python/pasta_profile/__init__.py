@@ -36,7 +36,7 @@ __all__ = ["Profile", "read", "compare", "top_lines", "excess_sectors",
            "excess_bytes"]
 
 SCHEMA = "pasta-profile"
-VERSIONS = (1, 2, 3, 4)
+VERSIONS = (1, 2, 3, 4, 5)
 SPACES = ("global", "shared", "local", "constant", "generic")
 BYTE_GROUPS = ("load_bytes", "store_bytes", "atomic_bytes")
 SECTOR_BYTES = 32
@@ -111,6 +111,9 @@ class Profile:
                                                 VERSIONS))
         self.doc, self.path = doc, path
         self.program = doc.get("program")
+        # What did not run and is not listed (version 5; 0 before).
+        self.omitted = dict({"device_functions": 0, "host_functions": 0,
+                             "lines": 0}, **(doc.get("omitted") or {}))
         self.kernels = self._kernels()
         self.functions = self._functions()
         self.lines = _add_totals(_frame(

@@ -245,6 +245,20 @@ def test_big_and_bad(pp, doc, work):
                   bad in str(e), str(e))
 
 
+def test_omitted(pp, doc, work):
+    check("a version 4 profile: nothing omitted",
+          pp.Profile(doc).omitted == {"device_functions": 0,
+                                      "host_functions": 0, "lines": 0})
+    d = json.loads(json.dumps(doc))
+    d["version"] = 5
+    d["omitted"] = {"device_functions": 1, "host_functions": 2, "lines": 30}
+    path = os.path.join(work, "omitted.json")
+    json.dump(d, open(path, "w"))
+    got = pp.read(path).omitted
+    check("version 5: what did not run is counted", got == d["omitted"],
+          repr(got))
+
+
 def main(argv):
     src, work = argv[1], argv[2]
     os.makedirs(work, exist_ok=True)
@@ -274,6 +288,7 @@ def main(argv):
     test_divergence(pp, coalescing)
     test_sampled_time(pp, doc, work)
     test_big_and_bad(pp, doc, work)
+    test_omitted(pp, doc, work)
     r = subprocess.run([sys.executable, os.path.join(src, "python",
                                                      "example.py"),
                         os.path.join(fixtures, "lud_256.json"),

@@ -50,6 +50,9 @@ struct pasta_merge_counts {
   size_t *touched; /* entries the current input has */
   size_t num_touched, cap_touched;
   uint64_t inputs;
+  /* The most device functions, host functions and lines one input had,
+   * listed or left out (pasta_profile_omitted). */
+  uint64_t most[3];
 };
 
 pasta_merge_counts *pasta__merge_counts_new(void) {
@@ -273,6 +276,13 @@ int pasta__merge_counts_add(pasta_merge_counts *m, const pasta_profile *in,
                             uint64_t first_process, uint64_t processes) {
   int merged = in->num_merged_from > 0;
   ++m->inputs;
+  const uint64_t had[3] = {in->num_device_functions +
+                               in->omitted.device_functions,
+                           in->num_host_functions + in->omitted.host_functions,
+                           in->num_lines + in->omitted.lines};
+  for (unsigned t = 0; t < 3; ++t)
+    if (had[t] > m->most[t])
+      m->most[t] = had[t];
   if (fold_funcs(m, in->kernels, in->num_kernels, merged, first_process) ||
       fold_funcs(m, in->device_functions, in->num_device_functions, merged,
                  first_process) ||
@@ -306,8 +316,28 @@ static pasta_rank_stats final_stats(const struct entry *e, uint64_t processes) {
   return s;
 }
 
+/* What the merged profile leaves out: at least the most entries an input
+ * had less those listed (exact when every input comes from one program,
+ * whose entries are then the same; docs/profile-format.md). */
+static uint64_t left_out(uint64_t most, uint64_t listed) {
+  return most > listed ? most - listed : 0;
+}
+
 int pasta__merge_counts_build(const pasta_merge_counts *m, uint64_t processes,
                               pasta_profile *out) {
+  uint64_t listed[3] = {0, 0, 0};
+  for (size_t i = 0; i < m->num; ++i) {
+    const struct key *k = &m->entries[i].key;
+    if (k->is_line)
+      ++listed[2];
+    else if (k->kind == PASTA_FUNC_HOST)
+      ++listed[1];
+    else if (k->kind == PASTA_FUNC_DEVICE)
+      ++listed[0];
+  }
+  out->omitted.device_functions = left_out(m->most[0], listed[0]);
+  out->omitted.host_functions = left_out(m->most[1], listed[1]);
+  out->omitted.lines = left_out(m->most[2], listed[2]);
   for (size_t i = 0; i < m->num; ++i) {
     const struct entry *e = &m->entries[i];
     pasta_rank_stats stats = final_stats(e, processes);
