@@ -1,5 +1,4 @@
-//===- AccessClassification.h - How a memory access's address moves -*- C++
-//-*-===//
+//===- AccessClassification.h - How an access's address moves ---*- C++ -*-===//
 //
 // The C.A.T.S. access view, computed statically with scalar evolution. The
 // offset of an access is SCEV(pointer) minus its pointer base, in bytes; k

@@ -1,5 +1,4 @@
-//===- BlockInvariance.h - Blocks that run alike in every thread block -*- C++
-//-*-===//
+//===- BlockInvariance.h - Blocks alike in every thread block ---*- C++ -*-===//
 //
 // Which basic blocks of a kernel run equally often in every thread block of
 // a launch: for each thread index, the same number of times. Such a block's

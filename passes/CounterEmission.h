@@ -1,5 +1,4 @@
-//===- CounterEmission.h - The counting code of planned functions -*- C++
-//-*-===//
+//===- CounterEmission.h - Counting code of planned functions ---*- C++ -*-===//
 //
 // Emits the counting code of a function planned by Selection. Each counted
 // block gets a per-thread counter (in device functions, only those

@@ -1,5 +1,4 @@
-//===- CounterPlacement.h - Which counters a device function keeps -*- C++
-//-*-===//
+//===- CounterPlacement.h - Counters a device function keeps ----*- C++ -*-===//
 //
 // Which block counters of a device function the thread counts, and how.
 //

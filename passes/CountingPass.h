@@ -1,5 +1,4 @@
-//===- CountingPass.h - Count block executions per thread --------*- C++
-//-*-===//
+//===- CountingPass.h - Count block executions per thread -------*- C++ -*-===//
 //
 // The device-side (and, with PASTA_HOST=1, host-side) pass: counts every
 // execution of a selected basic block by a thread and emits the module's

@@ -1,5 +1,4 @@
-//===- DeviceRuntime.h - Link PASTA's device runtime -------------*- C++
-//-*-===//
+//===- DeviceRuntime.h - Link PASTA's device runtime ------------*- C++ -*-===//
 #ifndef PASTA_PASSES_DEVICERUNTIME_H
 #define PASTA_PASSES_DEVICERUNTIME_H
 

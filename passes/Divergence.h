@@ -1,5 +1,4 @@
-//===- Divergence.h - Divergence copies of kernels ---------------*- C++
-//-*-===//
+//===- Divergence.h - Divergence copies of kernels --------------*- C++ -*-===//
 //
 // With PASTA_DIVERGENCE=1, every instrumented kernel (and device function it
 // reaches) gets a copy <name>__pasta_div: its counting code plus warp-level

@@ -1,5 +1,4 @@
-//===- GridIndices.h - The intrinsics that read a thread's place --*- C++
-//-*-===//
+//===- GridIndices.h - Intrinsics that read a thread's place ----*- C++ -*-===//
 //
 // Which intrinsic reads which index of a thread's place in the grid, on
 // both targets: its index within the block, the block's index, the block's

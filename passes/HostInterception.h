@@ -1,5 +1,4 @@
-//===- HostInterception.h - Route CUDA/HIP runtime calls via PASTA -*- C++
-//-*-===//
+//===- HostInterception.h - Route CUDA/HIP runtime calls --------*- C++ -*-===//
 //
 // Routes a host module's launch, allocation, copy, set and synchronisation
 // calls through the host runtime's wrappers (HostInterception.cpp).

@@ -1,5 +1,4 @@
-//===- HostRegistration.h - Hand device modules to the host runtime -*- C++
-//-*-===//
+//===- HostRegistration.h - Hand device modules to the host -----*- C++ -*-===//
 //
 // The host-side pass: registers each device module's PASTA descriptor with
 // the vendor runtime, hands it to the host runtime, routes the program's

@@ -1,5 +1,4 @@
-//===- InstrumentationMD.h - PASTA's own branches ----------------*- C++
-//-*-===//
+//===- InstrumentationMD.h - PASTA's own branches ---------------*- C++ -*-===//
 //
 // The mark on the branches PASTA itself adds (e.g. the counting flush's fast
 // and slow paths): they are not scopes of the program. Counter emission sets

@@ -1,5 +1,4 @@
-//===- KernelVariants.h - Plain and working-set copies of kernels -*- C++
-//-*-===//
+//===- KernelVariants.h - Plain and working-set copies ----------*- C++ -*-===//
 //
 // For every instrumented kernel the host runtime can choose, launch by
 // launch, between three versions: the kernel itself (counting), its plain

@@ -1,5 +1,4 @@
-//===- ModuleTables.h - A module's PASTA tables and descriptor ---*- C++
-//-*-===//
+//===- ModuleTables.h - A module's tables and descriptor --------*- C++ -*-===//
 //
 // What the counting pass records about a module while it instruments it (the
 // function, site, scope and access tables, their strings, the counters) and

@@ -1,5 +1,4 @@
-//===- Options.h - PASTA plugin options --------------------------*- C++
-//-*-===//
+//===- Options.h - PASTA plugin options -------------------------*- C++ -*-===//
 //
 // The options every PASTA pass receives, gathered once from -pasta-* flags
 // (which win) and PASTA_* environment variables.

@@ -1,5 +1,4 @@
-//===- Scopes.h - Control-flow scopes of a function (C.A.T.S.) ---*- C++
-//-*-===//
+//===- Scopes.h - Control-flow scopes (C.A.T.S.) ----------------*- C++ -*-===//
 //
 // A function's C.A.T.S. scopes: the function itself (a kernel is a parallel
 // scope), its natural loops, and its structured conditionals. A conditional

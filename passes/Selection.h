@@ -1,5 +1,4 @@
-//===- Selection.h - What the counting pass instruments ----------*- C++
-//-*-===//
+//===- Selection.h - What the counting pass instruments ---------*- C++ -*-===//
 //
 // Selection: which functions the counting pass instruments (every host
 // function with PASTA_HOST=1; kernels, filtered by PASTA_KERNELS, and the

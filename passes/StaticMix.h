@@ -1,5 +1,4 @@
-//===- StaticMix.h - Static cost of instructions -----------------*- C++
-//-*-===//
+//===- StaticMix.h - Static cost of instructions ----------------*- C++ -*-===//
 //
 // What one execution of an instruction does, by the profile's categories:
 // loads, stores and atomics (count and bytes) per address space, FLOPs per

@@ -1,5 +1,4 @@
-//===- UniformLoops.h - Loops a warp runs in step, addresses in them -*- C++
-//-*-===//
+//===- UniformLoops.h - Loops a warp runs in step ---------------*- C++ -*-===//
 //
 // What lets a divergence copy (Divergence.cpp) take an access's warp-level
 // figures once instead of at every execution:

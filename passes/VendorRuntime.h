@@ -1,5 +1,4 @@
-//===- VendorRuntime.h - The CUDA and HIP runtime calls PASTA uses -*- C++
-//-*-===//
+//===- VendorRuntime.h - The CUDA and HIP calls PASTA uses ------*- C++ -*-===//
 //
 // CUDA and HIP agree on every signature PASTA uses, so one vendor layer
 // serves both: the host runtime only ever sees struct pasta_vendor_ops,

@@ -65,6 +65,17 @@ mapfile -t bad < <(printf '%s\n' "$out" |
   sed -n 's/^\(.*\):[0-9]*:[0-9]*: warning: code should be clang-formatted.*/\1/p' |
   sort -u)
 
+# A file banner longer than a line, which clang-format breaks in two
+# ("//===- Name.h - ... -*- C++" then "//-*-===//"): shorten its title.
+broken=()
+for f in "${files[@]}"; do
+  [ "$(sed -n 2p "$f" 2> /dev/null)" = "//-*-===//" ] && broken+=("$f")
+done
+if [ ${#broken[@]} -gt 0 ]; then
+  printf 'format: %s: its first-line banner is broken over two lines; shorten its title to fit 80 columns\n' "${broken[@]}"
+  exit 1
+fi
+
 if [ ${#bad[@]} -eq 0 ]; then
   echo "format: ${#files[@]} files conform to .clang-format ($cf)"
   exit 0

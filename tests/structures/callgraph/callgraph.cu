@@ -74,9 +74,9 @@ __global__ void many(const float *p, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
-  float s = f0(p, i, 1.0f) + f1(p, i, 1.0f) + f2(p, i, 1.0f) +
-            f3(p, i, 1.0f) + g(p, i) + f8(p, i, 1.0f) + f9(p, i, 1.0f) +
-            f10(p, i, 1.0f) + f11(p, i, 1.0f);
+  float s = f0(p, i, 1.0f) + f1(p, i, 1.0f) + f2(p, i, 1.0f) + f3(p, i, 1.0f) +
+            g(p, i) + f8(p, i, 1.0f) + f9(p, i, 1.0f) + f10(p, i, 1.0f) +
+            f11(p, i, 1.0f);
   out[i] = s;
 }
 
@@ -138,9 +138,9 @@ int main(int argc, char **argv) {
       check(cudaMemcpy(din4, in4.data(), n * sizeof(float4),
                        cudaMemcpyHostToDevice),
             "copy in4") ||
-      check(cudaMemcpy(dx, x.data(), 64 * sizeof(float),
-                       cudaMemcpyHostToDevice),
-            "copy x"))
+      check(
+          cudaMemcpy(dx, x.data(), 64 * sizeof(float), cudaMemcpyHostToDevice),
+          "copy x"))
     return 1;
   int bad = 0;
   for (int r = 0; r < repeats; ++r) {
@@ -169,9 +169,9 @@ int main(int argc, char **argv) {
                     out[i], want);
     }
   }
-  if (check(cudaMemcpy(x.data(), dx, 64 * sizeof(float),
-                       cudaMemcpyDeviceToHost),
-            "tiny"))
+  if (check(
+          cudaMemcpy(x.data(), dx, 64 * sizeof(float), cudaMemcpyDeviceToHost),
+          "tiny"))
     return 1;
   // x = x * 0.5 + 1 from 1, 200 * repeats times: converges to 2.
   for (int t = 0; t < 64; ++t)
