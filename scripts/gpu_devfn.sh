@@ -9,7 +9,8 @@
 # (PASTA_CALLEE_COUNTS=0 at compile time: NAME.percall), under Nsight
 # Compute (gpu__time_duration.sum per kernel, summed over launches) at
 # timing sizes. Also checks the default-size counts of both counting builds
-# against the EXPECT lines.
+# against the EXPECT lines, and that their working sets
+# (PASTA_WORKING_SET=1) are equal.
 # Build and carry:
 #   scripts/build_structures.sh build/gpu-devfn devfn callgraph
 #   cp build/lib/libpasta_rt.so build/gpu-devfn/
@@ -39,6 +40,28 @@ for shape in "${shapes[@]}"; do
       "tests/structures/$prog/$prog.cu" --stderr "$W/$build.err" > "$W/$build.check" || status=1
     echo "$build: $(tail -n 1 "$W/$build.check")"
   done
+done
+# Working-set mode (PASTA_WORKING_SET=1): the working-set copies call the
+# twins' copies; each kernel's working set must be the one the copies that
+# flush per call find.
+for shape in "${shapes[@]}"; do
+  prog=${shape%%|*}
+  for build in "$prog" "$prog.percall"; do
+    (cd "$bin" && PASTA_WORKING_SET=1 PASTA_OUTPUT=$W/$build.ws.json "./$build") \
+      > "$W/$build.ws.out" 2>&1 || status=1
+  done
+  python3 - "$W/$prog.ws.json" "$W/$prog.percall.ws.json" <<'PY' || status=1
+import json, sys
+def ws(path):
+    return {k["mangled"]: {f: v for f, v in k.items() if f.startswith("ws_")}
+            for k in json.load(open(path))["kernels"]}
+a, b = ws(sys.argv[1]), ws(sys.argv[2])
+same = a == b and all(v.get("ws_launches") for v in a.values())
+print(f"{sys.argv[1].rsplit('/', 1)[-1]}: working sets "
+      f"{'equal to' if same else 'DIFFERENT from'} the flush-per-call build's"
+      f" ({len(a)} kernels)")
+sys.exit(0 if same else 1)
+PY
 done
 [ -x "$NCU" ] || { echo "gpu_devfn: ncu not found"; exit 1; }
 for shape in "${shapes[@]}"; do
