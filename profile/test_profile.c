@@ -781,7 +781,7 @@ static void test_json(void) {
   }
   CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
                "pasta-profile");
-  CHECK_EQ_U64(jint(root, "version"), 4);
+  CHECK_EQ_U64(jint(root, "version"), PASTA_PROFILE_VERSION);
   /* A process outside a job: its job is all nulls (set_job not called). */
   json_t *job = json_object_get(root, "job");
   CHECK(json_is_null(json_object_get(job, "rank")) &&
@@ -1280,7 +1280,7 @@ static void test_divergence(void) {
   json_t *root = json ? parse(json, JSON_REJECT_DUPLICATES) : NULL;
   CHECK(root != NULL);
   if (root) {
-    CHECK_EQ_U64(jint(root, "version"), 4);
+    CHECK_EQ_U64(jint(root, "version"), PASTA_PROFILE_VERSION);
     json_t *k = json_array_get(json_object_get(root, "kernels"), 0);
     CHECK_EQ_U64(jint(json_object_get(k, "divergence"), "bank_conflicts"), 80);
     pasta_profile back;

@@ -269,7 +269,7 @@ def test_json():
             original = f.read()
         # A version 1 or 2 profile is read, and written as the current
         # version, with the job it does not know.
-        current = re.sub(r'"version":[12],', '"version":4,', original, count=1)
+        current = re.sub(r'"version":[12],', '"version":5,', original, count=1)
         current = re.sub(r'("created":"[^"]*")', lambda m: m.group(1) + ",\n\"job\":" +
                          json.dumps(NO_JOB, separators=(",", ":")), current, count=1)
         check(out == current, f"json: {os.path.basename(path)} round-trips byte for byte")
@@ -463,8 +463,8 @@ def test_merge():
     check(merged["program"] == "./saxpy_stencil" and merged["pid"] == 0 and
           merged["created"] == "2026-11-20T09:15:07Z",
           "merge: program of the inputs, pid 0, newest created")
-    check(merged["schema"] == "pasta-profile" and merged["version"] == 4,
-          "merge: a version-4 profile")
+    check(merged["schema"] == "pasta-profile" and merged["version"] == 5,
+          "merge: a version-5 profile")
     check("merged from 2 profiles" in run("show", out).stdout,
           "show of a merged profile says so")
 
@@ -1125,8 +1125,8 @@ def test_sections():
         check(all(shown.get(s) == original[s] for s in ACTIVITY),
               f"json {name}: launches, memory, working_set, bandwidth kept",
               [s for s in ACTIVITY if shown.get(s) != original[s]])
-        check(shown == dict(original, version=4, job=NO_JOB),
-              f"json {name}: the whole profile JSON-equal (version 1 read, 4 written)",
+        check(shown == dict(original, version=5, job=NO_JOB),
+              f"json {name}: the whole profile JSON-equal (version 1 read, 5 written)",
               [k for k in original if shown.get(k) != original[k]])
         again = save(shown, "shown_" + name)
         check(run("show", again).stdout == run("show", path).stdout,
@@ -1360,7 +1360,7 @@ def test_trace():
         text = run("show", path, "--format", "json").stdout
         shown = json.loads(text)
         check(shown.get("trace") == orig["trace"] and
-              shown == dict(orig, version=4, job=NO_JOB),
+              shown == dict(orig, version=5, job=NO_JOB),
               f"json {os.path.basename(path)}: trace and every other section JSON-equal",
               [k for k in orig if shown.get(k) != orig[k]])
         again = save(shown, "shown_" + os.path.basename(path))
@@ -1490,12 +1490,12 @@ def one_error(p, what, *needles):
 
 
 def test_errors():
-    v5 = load(GPU)
-    v5["version"] = 5
-    path = save(v5, "v5.json")
+    v6 = load(GPU)
+    v6["version"] = 6
+    path = save(v6, "v6.json")
     for cmd in (["show", path], ["diff", GPU, path], ["merge", os.path.join(WORK, "x.json"), path]):
-        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 5 rejected",
-                          f"{path}: ", "version (5)", "reads versions 1 to 4")
+        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 6 rejected",
+                          f"{path}: ", "version (6)", "reads versions 1 to 5")
         check(len(lines) == 1, f"{cmd[0]}: version error is one line", lines)
     check(not os.path.exists(os.path.join(WORK, "x.json")), "merge: no output on error")
     other = load(GPU)
