@@ -97,7 +97,7 @@ int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
   }
   snprintf(note, size,
            "the counting copy %s: timings of this kernel's counted launches "
-           "are perturbed",
+           "may be perturbed",
            body);
   return 1;
 }

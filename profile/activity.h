@@ -83,7 +83,8 @@ double pasta__occupancy(const pasta_activity_resources *r,
  * fewer blocks per SM, more local memory per thread, or a smaller largest
  * block. Then `note` gets one line (without "note: " and newline) that says
  * what changed, e.g. "counting raised registers 32 -> 40 and lowered
- * occupancy 100% -> 75%"; returns 1. Else 0 (also when unknown). */
+ * occupancy 100% -> 75%: timings of this kernel's counted launches may be
+ * perturbed"); returns 1. Else 0 (also when unknown). */
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size);
 
