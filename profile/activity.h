@@ -80,11 +80,11 @@ double pasta__occupancy(const pasta_activity_resources *r,
                         const pasta_copy_resources *c);
 
 /* Whether the counting copy of r may run differently from the plain one:
- * fewer blocks per SM, more local memory per thread, or a smaller largest
- * block. Then `note` gets one line (without "note: " and newline) that says
- * what changed, e.g. "counting raised registers 32 -> 40 and lowered
- * occupancy 100% -> 75%: timings of this kernel's counted launches may be
- * perturbed"); returns 1. Else 0 (also when unknown). */
+ * fewer blocks per SM, or more local memory per thread. Then `note` gets
+ * one line (without "note: " and newline) that says what changed, e.g.
+ * "the counting copy raised registers 32 -> 40 and lowered occupancy
+ * 100% -> 75%: timings of this kernel's counted launches may be
+ * perturbed", and it returns 1. Else 0 (also when unknown). */
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size);
 
