@@ -1,6 +1,7 @@
 /*===- activity.c - Names and statistics of the activity model ------------===*/
 #include "activity.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,14 @@ int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                    c->local_bytes > p->local_bytes;
   if (!fewer_blocks && !more_local)
     return 0;
+  if (c->blocks_per_sm == 0) { /* retried as the plain copy (launch.c) */
+    snprintf(note, size,
+             "the counting copy cannot run blocks of %" PRIu32 " threads "
+             "(registers %d -> %d): such launches run the plain copy, "
+             "uncounted",
+             r->block_threads, p->registers, c->registers);
+    return 1;
+  }
   char parts[4][128];
   int n = 0;
   if (fewer_blocks && c->registers >= 0 && p->registers >= 0 &&

@@ -1480,6 +1480,13 @@ static void test_resources_note(void) {
   CHECK_HAS_STR(note, "raised registers 32 -> 40 and lowered blocks per SM "
                       "8 -> 6");
   CHECK(pasta__occupancy(&r, &r.counting) < 0);
+  /* A counting copy that cannot run the block at all. */
+  r = sample_resources();
+  r.counting.blocks_per_sm = 0;
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "the counting copy cannot run blocks of 256 threads "
+                      "(registers 32 -> 40): such launches run the plain "
+                      "copy, uncounted");
   /* Unknown figures of the plain copy, or none read: no note. */
   r = sample_resources();
   r.plain = (pasta_copy_resources){-1, -1, -1, -1, -1};
