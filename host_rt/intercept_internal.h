@@ -6,8 +6,9 @@
  * first; each calls only those before it:
  *   options.c, state.c          the launch options; the state and its lock
  *   kernels.c, callpath.c,      the kernel registry and variants; call
- *   allocations.c, peaks.c      paths and shapes; the allocation table;
- *                               GPU properties and measured bandwidth
+ *   allocations.c, peaks.c,     paths and shapes; the allocation table;
+ *   resources.c                 GPU properties and measured bandwidth; the
+ *                               copies' registers and occupancy
  *   timing.c                    events around launches, faults, timed runs
  *   working_set.c,              working-set and trace-mode launches
  *   trace_launch.c
@@ -82,6 +83,7 @@ struct kernel {
   uint64_t div_launches;  /* launches that ran its divergence copy */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   int warned_resources;   /* said that its counting copy did not fit */
+  int resources_asked;    /* stats.resources read, or being read */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -318,6 +320,16 @@ int pasta__sm_count(ops_t *ops, int device);
 double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p);
 int pasta__peaks_device(void);
 void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]);
+
+/*===-- resources.c -------------------------------------------------------===*/
+
+/* The figures of a kernel's `counting` and `plain` copies (host stubs; NULL:
+ * unknown) on GPU `device` at a block of `threads` threads and `shmem`
+ * bytes of dynamic shared memory, into *r. Calls the vendor: lock not
+ * held. */
+void pasta__read_resources(ops_t *ops, int device, const void *counting,
+                           const void *plain, uint32_t threads, uint64_t shmem,
+                           pasta_activity_resources *r);
 
 /*===-- timing.c ----------------------------------------------------------===*/
 

@@ -201,6 +201,11 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   uint32_t path = k ? pasta__cached_path(l->ra_slot) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
+  /* Its copies' registers and occupancy, once (resources.c): a kernel the
+   * pass registered, launched through its host stub. */
+  int ask_resources = k && !driver_handle && k->mangled && !k->resources_asked;
+  if (ask_resources)
+    k->resources_asked = 1;
   struct kernel view;
   if (k)
     view = *k;
@@ -238,8 +243,16 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   uint64_t bit = UINT64_C(1) << device;
   if (!err)
     pasta__after_launch(ops, device);
+  pasta_activity_resources resources;
+  if (ask_resources && !err)
+    pasta__read_resources(ops, device, l->fn, plain,
+                          block[0] * block[1] * block[2], l->shmem, &resources);
   pasta__state_lock();
   k = &pasta__st.kernels[index]; /* the array may have moved */
+  if (ask_resources && !err)
+    k->stats.resources = resources;
+  else if (ask_resources)
+    k->resources_asked = 0; /* asked again at its next launch */
   if (div)
     k->div_wave = wave;
   int first_here = !err && !(k->ran_on & bit);

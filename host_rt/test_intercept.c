@@ -674,7 +674,9 @@ static int check_divergence_wave(void) {
   CHECK(launched[3] == &kw_divu); /* a new shape: asked again */
   CHECK(launched[4] == &kw_divu); /* 100 > 8, but the cap gains nothing */
   CHECK(launched[5] == &kw_div);  /* the occupancy call failed */
-  CHECK(occupancy_calls == 2 + 2 + 2 + 1);
+  /* and once at the first launch: the counting kernel's blocks per SM for
+   * its resources (resources.c; this kernel has no plain copy). */
+  CHECK(occupancy_calls == 2 + 2 + 2 + 1 + 1);
   return 0;
 }
 
@@ -913,7 +915,123 @@ static int test_peaks_cache(void) {
   return check_summary("intercept peaks cache");
 }
 
+/*===-- Resources of the counting and plain copies ------------------------===*/
+
+/* A fake vendor's function attributes, laid out as cudaFuncAttributes
+ * (CUDA) or hipFuncAttributes (ROCm 5.2) are; the offsets are written out
+ * here from the vendors' headers, not taken from resources.c. The counting
+ * copy kr_handle: 40 registers, 64 bytes of local memory, 1024 bytes of
+ * static shared memory, at most 768 threads per block; its plain copy
+ * kr_plain: 32 registers, no local memory, 1024 bytes, 1024 threads. On a
+ * GPU of 2048 threads per SM (warps of 32), 6 blocks of 256 threads of the
+ * counting copy fit on an SM and 8 of the plain one: occupancy 75% and
+ * 100%. */
+static char kr_handle, kr_plain, kq_handle, kq_plain;
+static int attribute_calls, resource_occupancy_calls, resources_vendor;
+static const void *attribute_funcs[8];
+static int f_func_attributes(void *attributes, const void *func) {
+  if (attribute_calls < 8)
+    attribute_funcs[attribute_calls] = func;
+  ++attribute_calls;
+  if (func == &kq_plain)
+    return 98; /* cudaErrorInvalidDeviceFunction */
+  int counting = func == &kr_handle || func == &kq_handle;
+  int32_t regs = counting ? 40 : 32, threads = counting ? 768 : 1024;
+  uint64_t local = counting ? 64 : 0, shared = 1024;
+  unsigned char *a = attributes;
+  if (resources_vendor == PASTA_VENDOR_CUDA) {
+    memcpy(a + 0, &shared, 8);   /* sharedSizeBytes */
+    memcpy(a + 16, &local, 8);   /* localSizeBytes */
+    memcpy(a + 24, &threads, 4); /* maxThreadsPerBlock */
+    memcpy(a + 28, &regs, 4);    /* numRegs */
+  } else {
+    memcpy(a + 16, &local, 8);   /* localSizeBytes */
+    memcpy(a + 28, &threads, 4); /* maxThreadsPerBlock */
+    memcpy(a + 32, &regs, 4);    /* numRegs */
+    memcpy(a + 48, &shared, 8);  /* sharedSizeBytes */
+  }
+  return 0;
+}
+static int f_resource_occupancy(int *blocks, const void *func, int threads,
+                                uint64_t shmem) {
+  ++resource_occupancy_calls;
+  if (func == &kq_plain)
+    return 98; /* cudaErrorInvalidDeviceFunction */
+  if (threads != 256 || shmem != 512)
+    return 1;
+  *blocks = func == &kr_handle || func == &kq_handle ? 6 : 8;
+  return 0;
+}
+static int f_device_attribute(int *value, int attribute, int device) {
+  (void)device;
+  /* max threads per SM and warp size: cudaDevAttrMaxThreadsPerMultiProcessor
+   * 39, cudaDevAttrWarpSize 10; hipDeviceAttribute... 57 and 87 */
+  int cuda = resources_vendor == PASTA_VENDOR_CUDA;
+  *value = attribute == (cuda ? 39 : 57)   ? 2048
+           : attribute == (cuda ? 10 : 87) ? 32
+                                           : 0;
+  return 0;
+}
+
+/* The figures of one kernel's copies are read at its first launch and never
+ * again (the vendor asked twice per kernel, once per copy), from the
+ * vendor's layout; the report's note says what counting changed. A plain
+ * copy the vendor does not know has unknown figures and no note. */
+static int test_kernel_resources(int vendor) {
+  resources_vendor = vendor;
+  struct pasta_vendor_ops rops = ops;
+  rops.vendor = (uint64_t)vendor;
+  rops.func_get_attributes = f_func_attributes;
+  rops.occupancy_max_active_blocks = f_resource_occupancy;
+  rops.device_get_attribute = f_device_attribute;
+  __pasta_register_kernel(&kr_handle, "_Z2krv", &kr_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_kernel(&kq_handle, "_Z2kqv", &kq_plain, NULL, NULL, 0, 0,
+                          NULL);
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  for (int i = 0; i < 3; ++i)
+    CHECK(__pasta_launch_kernel(&kr_handle, 4 | y1, 1, 256 | y1, 1, NULL, 512,
+                                NULL, fake_launch, &rops) == 0);
+  CHECK(attribute_calls == 2 && resource_occupancy_calls == 2);
+  CHECK(attribute_funcs[0] == &kr_handle && attribute_funcs[1] == &kr_plain);
+  CHECK(__pasta_launch_kernel(&kq_handle, 4 | y1, 1, 256 | y1, 1, NULL, 512,
+                              NULL, fake_launch, &rops) == 0);
+  CHECK(attribute_calls == 4 && resource_occupancy_calls == 4);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *kr = row_of(&act, "kr()");
+  const pasta_activity_kernel *kq = row_of(&act, "kq()");
+  if (CHECK(kr && kq)) {
+    const pasta_activity_resources *r = &kr->resources;
+    CHECK(r->known && r->block_threads == 256 &&
+          r->dynamic_shared_bytes == 512 && r->warp_size == 32 &&
+          r->max_threads_per_sm == 2048);
+    CHECK(r->counting.registers == 40 && r->plain.registers == 32);
+    CHECK(r->counting.local_bytes == 64 && r->plain.local_bytes == 0);
+    CHECK(r->counting.shared_bytes == 1024 && r->plain.shared_bytes == 1024);
+    CHECK(r->counting.max_threads == 768 && r->plain.max_threads == 1024);
+    CHECK(r->counting.blocks_per_sm == 6 && r->plain.blocks_per_sm == 8);
+    CHECK(pasta__occupancy(r, &r->counting) == 0.75 &&
+          pasta__occupancy(r, &r->plain) == 1.0);
+    char note[512];
+    CHECK(pasta__resources_perturbed(r, note, sizeof note));
+    CHECK_HAS_STR(note, "raised registers 32 -> 40");
+    CHECK_HAS_STR(note, "local memory (stack, spills) 0 -> 64 bytes");
+    CHECK_HAS_STR(note, "lowered occupancy 100% -> 75%");
+    const pasta_activity_resources *q = &kq->resources;
+    CHECK(q->known && q->counting.registers == 40 && q->plain.registers == -1 &&
+          q->plain.local_bytes == -1 && q->plain.blocks_per_sm == -1);
+    CHECK(!pasta__resources_perturbed(q, note, sizeof note));
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept kernel resources");
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
+    return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
+                                     ? PASTA_VENDOR_HIP
+                                     : PASTA_VENDOR_CUDA);
   if (argc > 1 && strcmp(argv[1], "peaks_cache") == 0)
     return test_peaks_cache();
   if (argc > 1 && strcmp(argv[1], "resources") == 0)

@@ -1,7 +1,10 @@
 /*===- activity.c - Names and statistics of the activity model ------------===*/
 #include "activity.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *pasta__alloc_kind_name(unsigned kind) {
   static const char *const names[PASTA_NUM_ALLOC_KINDS] = {
@@ -34,4 +37,76 @@ int pasta__activity_ws_stats(const pasta_activity *a, pasta_ws_stats *touched,
   free(t);
   free(f);
   return rc;
+}
+
+double pasta__occupancy(const pasta_activity_resources *r,
+                        const pasta_copy_resources *c) {
+  if (!r->known || c->blocks_per_sm < 0 || !r->warp_size ||
+      r->max_threads_per_sm < r->warp_size || !r->block_threads)
+    return -1;
+  uint64_t warps = (r->block_threads + r->warp_size - 1) / r->warp_size;
+  double most = (double)(r->max_threads_per_sm / r->warp_size);
+  double o = (double)c->blocks_per_sm * (double)warps / most;
+  return o > 1 ? 1 : o;
+}
+
+int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
+                               size_t size) {
+  if (size)
+    note[0] = '\0';
+  if (!r->known)
+    return 0;
+  const pasta_copy_resources *c = &r->counting, *p = &r->plain;
+  int fewer_blocks = c->blocks_per_sm >= 0 && p->blocks_per_sm >= 0 &&
+                     c->blocks_per_sm < p->blocks_per_sm;
+  int more_local = c->local_bytes >= 0 && p->local_bytes >= 0 &&
+                   c->local_bytes > p->local_bytes;
+  if (!fewer_blocks && !more_local)
+    return 0;
+  if (c->blocks_per_sm == 0) { /* retried as the plain copy (launch.c) */
+    snprintf(note, size,
+             "the counting copy cannot run blocks of %" PRIu32 " threads "
+             "(registers %d -> %d): such launches run the plain copy, "
+             "uncounted",
+             r->block_threads, p->registers, c->registers);
+    return 1;
+  }
+  char parts[4][128];
+  int n = 0;
+  if (fewer_blocks && c->registers >= 0 && p->registers >= 0 &&
+      c->registers != p->registers)
+    snprintf(parts[n++], sizeof parts[0], "%s registers %d -> %d",
+             c->registers > p->registers ? "raised" : "lowered", p->registers,
+             c->registers);
+  if (fewer_blocks && p->shared_bytes >= 0 && c->shared_bytes > p->shared_bytes)
+    snprintf(parts[n++], sizeof parts[0],
+             "raised static shared memory %lld -> %lld bytes",
+             (long long)p->shared_bytes, (long long)c->shared_bytes);
+  if (more_local)
+    snprintf(parts[n++], sizeof parts[0],
+             "raised local memory (stack, spills) %lld -> %lld bytes per "
+             "thread",
+             (long long)p->local_bytes, (long long)c->local_bytes);
+  if (fewer_blocks) {
+    double po = pasta__occupancy(r, p), co = pasta__occupancy(r, c);
+    if (po >= 0 && co >= 0)
+      snprintf(parts[n++], sizeof parts[0],
+               "lowered occupancy %.0f%% -> %.0f%%", 100 * po, 100 * co);
+    else
+      snprintf(parts[n++], sizeof parts[0], "lowered blocks per SM %d -> %d",
+               p->blocks_per_sm, c->blocks_per_sm);
+  }
+  /* "a, b and c" */
+  char body[600] = "";
+  size_t used = 0;
+  for (int i = 0; i < n && used < sizeof body; ++i) {
+    const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
+    int w = snprintf(body + used, sizeof body - used, "%s%s", sep, parts[i]);
+    used += w > 0 ? (size_t)w : 0;
+  }
+  snprintf(note, size,
+           "the counting copy %s: timings of this kernel's counted launches "
+           "may be perturbed",
+           body);
+  return 1;
 }

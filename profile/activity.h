@@ -49,6 +49,45 @@ typedef struct pasta_activity_shape {
   uint64_t launches;
 } pasta_activity_shape;
 
+/* One copy of a kernel as the vendor built it (cudaFuncGetAttributes,
+ * hipFuncGetAttributes) and how many of its blocks fit on one SM at the
+ * block size and dynamic shared memory of pasta_activity_resources. -1:
+ * unknown. */
+typedef struct pasta_copy_resources {
+  int32_t registers;     /* per thread */
+  int64_t local_bytes;   /* per thread: stack frame and spills */
+  int64_t shared_bytes;  /* static shared memory per block */
+  int32_t max_threads;   /* most threads per block it can be launched with */
+  int32_t blocks_per_sm; /* resident at once */
+} pasta_copy_resources;
+
+/* What instrumentation did to a kernel's resources: its counting copy
+ * against its plain copy, read once, at the kernel's first launch (profile
+ * version 6; docs/profile-format.md, "Resources"). */
+typedef struct pasta_activity_resources {
+  int known; /* 0: not read (host code, no plain copy's figures asked, or a
+                profile older than version 6) */
+  uint32_t block_threads; /* the first launch's threads per block */
+  uint64_t dynamic_shared_bytes;
+  uint32_t warp_size;          /* of the GPU; 0 when unknown */
+  uint32_t max_threads_per_sm; /* of the GPU; 0 when unknown */
+  pasta_copy_resources counting, plain;
+} pasta_activity_resources;
+
+/* Resident warps over the SM's most (0 to 1) of copy c at r's block size,
+ * or -1 when unknown. */
+double pasta__occupancy(const pasta_activity_resources *r,
+                        const pasta_copy_resources *c);
+
+/* Whether the counting copy of r may run differently from the plain one:
+ * fewer blocks per SM, or more local memory per thread. Then `note` gets
+ * one line (without "note: " and newline) that says what changed, e.g.
+ * "the counting copy raised registers 32 -> 40 and lowered occupancy
+ * 100% -> 75%: timings of this kernel's counted launches may be
+ * perturbed", and it returns 1. Else 0 (also when unknown). */
+int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
+                               size_t size);
+
 typedef struct pasta_activity_kernel {
   const char *name;     /* display name */
   const char *mangled;  /* as registered */
@@ -70,6 +109,7 @@ typedef struct pasta_activity_kernel {
   const pasta_activity_path *paths;
   size_t num_paths;
   uint64_t ws_max_touched_bytes, ws_max_footprint_bytes;
+  pasta_activity_resources resources;
 } pasta_activity_kernel;
 
 /* Allocation kinds and copy directions, as the profile names them. */

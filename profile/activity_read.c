@@ -8,6 +8,7 @@
 #include "json_read.h"
 #include "vec.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,40 @@ static void read_paths(json_t *k, pasta_activity_kernel *out,
   out->num_paths = n;
 }
 
+/* An integer figure of at most `most`, or -1 when it is null, missing or
+ * not such an integer. */
+static int64_t known(json_t *o, const char *key, int64_t most) {
+  json_t *v = json_object_get(o, key);
+  if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+      json_integer_value(v) > most)
+    return -1;
+  return (int64_t)json_integer_value(v);
+}
+
+static void read_copy(json_t *c, pasta_copy_resources *out) {
+  out->registers = (int32_t)known(c, "registers", INT32_MAX);
+  out->local_bytes = known(c, "local_bytes", INT64_MAX);
+  out->shared_bytes = known(c, "shared_bytes", INT64_MAX);
+  out->max_threads = (int32_t)known(c, "max_threads_per_block", INT32_MAX);
+  out->blocks_per_sm = (int32_t)known(c, "blocks_per_sm", INT32_MAX);
+}
+
+/* "resources" (version 6; absent before, and for kernels not read). */
+static void read_resources(json_t *k, pasta_activity_resources *out) {
+  json_t *r = json_object_get(k, "resources");
+  if (!json_is_object(r))
+    return;
+  out->known = 1;
+  out->block_threads = (uint32_t)pasta__json_u64(r, "block_threads");
+  out->dynamic_shared_bytes = pasta__json_u64(r, "dynamic_shared_bytes");
+  int64_t warp = known(r, "warp_size", UINT32_MAX),
+          most = known(r, "max_threads_per_sm", UINT32_MAX);
+  out->warp_size = warp < 0 ? 0 : (uint32_t)warp;
+  out->max_threads_per_sm = most < 0 ? 0 : (uint32_t)most;
+  read_copy(json_object_get(r, "plain"), &out->plain);
+  read_copy(json_object_get(r, "counting"), &out->counting);
+}
+
 static void read_kernel(json_t *k, pasta_activity_kernel *out,
                         pasta_activity_read *r) {
   json_t *t = json_object_get(k, "gpu_time_ns");
@@ -91,6 +126,7 @@ static void read_kernel(json_t *k, pasta_activity_kernel *out,
   out->ws_max_footprint_bytes = pasta__json_u64(k, "ws_max_footprint_bytes");
   read_shapes(k, out, r);
   read_paths(k, out, r);
+  read_resources(k, &out->resources);
 }
 
 static void read_memory(json_t *m, pasta_activity_memory *out) {

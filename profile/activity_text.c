@@ -7,6 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+void pasta__fmt_change(char *out, size_t size, int64_t plain,
+                       int64_t counting) {
+  char a[24] = "-", b[24] = "-";
+  if (plain >= 0)
+    snprintf(a, sizeof a, "%lld", (long long)plain);
+  if (counting >= 0)
+    snprintf(b, sizeof b, "%lld", (long long)counting);
+  snprintf(out, size, "%s -> %s", a, b);
+}
+
+void pasta__fmt_occupancy_change(char *out, size_t size,
+                                 const pasta_activity_resources *r) {
+  double p = pasta__occupancy(r, &r->plain),
+         c = pasta__occupancy(r, &r->counting);
+  char a[16] = "-", b[16] = "-";
+  if (p >= 0)
+    snprintf(a, sizeof a, "%.0f%%", 100 * p);
+  if (c >= 0)
+    snprintf(b, sizeof b, "%.0f%%", 100 * c);
+  snprintf(out, size, "%s -> %s", a, b);
+}
+
 void pasta__fmt_bytes(char *out, size_t size, uint64_t v) {
   static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   double x = (double)v;

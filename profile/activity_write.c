@@ -31,6 +31,51 @@ static void json_frames(FILE *out, const pasta_activity_path *p) {
   fputs("]", out);
 }
 
+/* An integer figure, or null when unknown (negative). */
+static void json_known(FILE *out, const char *key, int64_t v) {
+  if (v < 0)
+    fprintf(out, "\"%s\":null", key);
+  else
+    fprintf(out, "\"%s\":%lld", key, (long long)v);
+}
+
+static void json_copy(FILE *out, const char *key,
+                      const pasta_activity_resources *r,
+                      const pasta_copy_resources *c) {
+  fprintf(out, ",\"%s\":{", key);
+  json_known(out, "registers", c->registers);
+  fputc(',', out);
+  json_known(out, "local_bytes", c->local_bytes);
+  fputc(',', out);
+  json_known(out, "shared_bytes", c->shared_bytes);
+  fputc(',', out);
+  json_known(out, "max_threads_per_block", c->max_threads);
+  fputc(',', out);
+  json_known(out, "blocks_per_sm", c->blocks_per_sm);
+  double o = pasta__occupancy(r, c);
+  if (o >= 0)
+    fprintf(out, ",\"occupancy\":%.4f}", o);
+  else
+    fputs(",\"occupancy\":null}", out);
+}
+
+/* "resources" (profile version 6), when the runtime read them. */
+static void json_resources(FILE *out, const pasta_activity_resources *r) {
+  if (!r->known)
+    return;
+  fprintf(out,
+          ",\"resources\":{\"block_threads\":%" PRIu32
+          ",\"dynamic_shared_bytes\":%" PRIu64 ",",
+          r->block_threads, r->dynamic_shared_bytes);
+  json_known(out, "warp_size", r->warp_size ? (int64_t)r->warp_size : -1);
+  fputc(',', out);
+  json_known(out, "max_threads_per_sm",
+             r->max_threads_per_sm ? (int64_t)r->max_threads_per_sm : -1);
+  json_copy(out, "plain", r, &r->plain);
+  json_copy(out, "counting", r, &r->counting);
+  fputc('}', out);
+}
+
 void pasta__activity_write_kernel_json(FILE *out,
                                        const pasta_activity_kernel *k) {
   fputs("{\"name\":", out);
@@ -64,8 +109,10 @@ void pasta__activity_write_kernel_json(FILE *out,
   }
   fprintf(out,
           "],\"ws_max_touched_bytes\":%" PRIu64
-          ",\"ws_max_footprint_bytes\":%" PRIu64 "}",
+          ",\"ws_max_footprint_bytes\":%" PRIu64,
           k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
+  json_resources(out, &k->resources);
+  fputc('}', out);
 }
 
 void pasta__activity_write_memory_json(FILE *out,

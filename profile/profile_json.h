@@ -16,7 +16,7 @@ extern "C" {
 /* The "version" the writer emits; readers read it and the older ones down
  * to PASTA_PROFILE_VERSION_OLDEST (docs/profile-format.md, "Versions"). */
 #define PASTA_PROFILE_SCHEMA "pasta-profile"
-#define PASTA_PROFILE_VERSION 5
+#define PASTA_PROFILE_VERSION 6
 #define PASTA_PROFILE_VERSION_OLDEST 1
 
 /* Writes `p` (finalized) as one JSON document. Returns 0, or -1 on a write

@@ -5,6 +5,9 @@
  * values computed here from the inputs, then checks the JSON (parsed back
  * with jansson, which only this test links) and the tables.
  *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE /* open_memstream */
+#include "activity.h"
+#include "activity_read.h"
 #include "analyzers/tables/tables.h"
 #include "demangle.h"
 #include "json_write.h"
@@ -782,7 +785,7 @@ static void test_json(void) {
   }
   CHECK_EQ_STR(json_string_value(json_object_get(root, "schema")),
                "pasta-profile");
-  CHECK_EQ_U64(jint(root, "version"), 5);
+  CHECK_EQ_U64(jint(root, "version"), PASTA_PROFILE_VERSION);
   /* A process outside a job: its job is all nulls (set_job not called). */
   json_t *job = json_object_get(root, "job");
   CHECK(json_is_null(json_object_get(job, "rank")) &&
@@ -1281,7 +1284,7 @@ static void test_divergence(void) {
   json_t *root = json ? parse(json, JSON_REJECT_DUPLICATES) : NULL;
   CHECK(root != NULL);
   if (root) {
-    CHECK_EQ_U64(jint(root, "version"), 5);
+    CHECK_EQ_U64(jint(root, "version"), PASTA_PROFILE_VERSION);
     json_t *k = json_array_get(json_object_get(root, "kernels"), 0);
     CHECK_EQ_U64(jint(json_object_get(k, "divergence"), "bank_conflicts"), 80);
     pasta_profile back;
@@ -1569,6 +1572,128 @@ static void test_omitted(void) {
   pasta_profile_free(&p);
 }
 
+/*===-- Resources of the counting and plain copies (version 6) -----------===*/
+
+/* A kernel whose counting copy has 40 registers to the plain copy's 32 and
+ * 64 bytes of local memory to none, and fits 6 blocks of 256 threads per SM
+ * to the plain copy's 8 (2048 threads per SM, warps of 32: 75% and 100%);
+ * its plain copy's largest block is unknown. */
+static pasta_activity_resources sample_resources(void) {
+  pasta_activity_resources r = {1, 256, 512, 32, 2048, {0}, {0}};
+  r.counting = (pasta_copy_resources){40, 64, 1024, 768, 6};
+  r.plain = (pasta_copy_resources){32, 0, 1024, -1, 8};
+  return r;
+}
+
+/* Written into a launches.kernels entry and read back: the same figures,
+ * unknown ones as null; an entry without "resources" (a version 1-4
+ * profile) reads as not known. */
+static void test_resources_json(void) {
+  pasta_activity_kernel k = {0}, old = {0};
+  k.name = k.mangled = "_Z2kv";
+  old.name = old.mangled = "_Z3oldv";
+  k.resources = sample_resources();
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&text, &size);
+  if (!CHECK(mem))
+    return;
+  fputs("{\"launches\":{\"kernels\":[", mem);
+  pasta__activity_write_kernel_json(mem, &k);
+  fputc(',', mem);
+  pasta__activity_write_kernel_json(mem, &old);
+  fputs("]}}", mem);
+  fclose(mem);
+  CHECK(strstr(text, "\"_Z3oldv\"") &&
+        !strstr(strstr(text, "\"_Z3oldv\""), "\"resources\""));
+  json_error_t err;
+  json_t *root = json_loads(text, 0, &err);
+  if (!CHECK(root)) {
+    free(text);
+    return;
+  }
+  json_t *r = json_object_get(
+      json_array_get(
+          json_object_get(json_object_get(root, "launches"), "kernels"), 0),
+      "resources");
+  json_t *pl = json_object_get(r, "plain"),
+         *co = json_object_get(r, "counting");
+  CHECK_EQ_U64(jint(r, "block_threads"), 256);
+  CHECK_EQ_U64(jint(r, "dynamic_shared_bytes"), 512);
+  CHECK_EQ_U64(jint(r, "warp_size"), 32);
+  CHECK_EQ_U64(jint(r, "max_threads_per_sm"), 2048);
+  CHECK_EQ_U64(jint(pl, "registers"), 32);
+  CHECK_EQ_U64(jint(co, "registers"), 40);
+  CHECK_EQ_U64(jint(co, "local_bytes"), 64);
+  CHECK_EQ_U64(jint(co, "max_threads_per_block"), 768);
+  CHECK(json_is_null(json_object_get(pl, "max_threads_per_block")));
+  CHECK(json_real_value(json_object_get(pl, "occupancy")) == 1.0);
+  CHECK(json_real_value(json_object_get(co, "occupancy")) == 0.75);
+  pasta_activity_read back;
+  if (CHECK(pasta__activity_read_json(root, &back) == 0 &&
+            back.activity.num_kernels == 2)) {
+    const pasta_activity_resources *b = &back.activity.kernels[0].resources;
+    pasta_activity_resources want = sample_resources();
+    CHECK(b->known && b->block_threads == 256 &&
+          b->dynamic_shared_bytes == 512 && b->warp_size == 32 &&
+          b->max_threads_per_sm == 2048);
+    CHECK(!memcmp(&b->counting, &want.counting, sizeof want.counting));
+    CHECK(!memcmp(&b->plain, &want.plain, sizeof want.plain));
+    CHECK(!back.activity.kernels[1].resources.known);
+  }
+  pasta__activity_read_free(&back);
+  json_decref(root);
+  free(text);
+}
+
+/* The note: only when the counting copy fits fewer blocks per SM or uses
+ * more local memory, and it says what changed. */
+static void test_resources_note(void) {
+  char note[512];
+  pasta_activity_resources r = sample_resources();
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "the counting copy raised registers 32 -> 40, raised "
+                      "local memory (stack, spills) 0 -> 64 bytes per thread "
+                      "and lowered occupancy 100% -> 75%: ");
+  /* More registers, the same blocks per SM and local memory: no note. */
+  r.counting.blocks_per_sm = 8;
+  r.counting.local_bytes = 0;
+  CHECK(!pasta__resources_perturbed(&r, note, sizeof note) && !note[0]);
+  /* Local memory alone. */
+  r.counting.local_bytes = 16;
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "the counting copy raised local memory (stack, spills) "
+                      "0 -> 16 bytes per thread: timings");
+  CHECK(!strstr(note, "registers") && !strstr(note, "occupancy"));
+  /* Fewer blocks without the GPU's warp size: said in blocks. */
+  r = sample_resources();
+  r.counting.local_bytes = 0;
+  r.warp_size = 0;
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "raised registers 32 -> 40 and lowered blocks per SM "
+                      "8 -> 6");
+  CHECK(pasta__occupancy(&r, &r.counting) < 0);
+  /* A counting copy that cannot run the block at all. */
+  r = sample_resources();
+  r.counting.blocks_per_sm = 0;
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "the counting copy cannot run blocks of 256 threads "
+                      "(registers 32 -> 40): such launches run the plain "
+                      "copy, uncounted");
+  /* Unknown figures of the plain copy, or none read: no note. */
+  r = sample_resources();
+  r.plain = (pasta_copy_resources){-1, -1, -1, -1, -1};
+  CHECK(!pasta__resources_perturbed(&r, note, sizeof note));
+  r = sample_resources();
+  r.known = 0;
+  CHECK(!pasta__resources_perturbed(&r, note, sizeof note));
+  /* Occupancy rounds the block up to whole warps: 6 blocks of 200 threads
+   * (7 warps) of 64 warps. */
+  r = sample_resources();
+  r.block_threads = 200;
+  CHECK(fabs(pasta__occupancy(&r, &r.counting) - 42.0 / 64.0) < 1e-12);
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1595,6 +1720,8 @@ int main(void) {
   CHECK_RUN(test_bytes_counters);
   CHECK_RUN(test_twin_rows_merge);
   CHECK_RUN(test_omitted);
+  CHECK_RUN(test_resources_json);
+  CHECK_RUN(test_resources_note);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

@@ -11,6 +11,8 @@
 #     both pass and print the same checksum (results unchanged);
 #  2. profiles the plain build with Nsight Compute (the ground truth) and
 #     compares PASTA's counts with it (scripts/compare_ncu.py);
+#  3. tables the registers, local memory and occupancy of each kernel's
+#     plain and counting copies from the profiles ($OUT/resources.md);
 # Kernel time overhead is measured by scripts/gpu_bench.sh.
 # Results: $OUT/validation.md, logs in $OUT/work.tar.gz.
 set -u
@@ -49,6 +51,13 @@ for k in $KERNELS; do
     --log-file "$W/$k.ncu.csv" "$BIN/$k" $size > /dev/null 2>&1 || status=1
 
 done
+
+# What instrumentation did to each kernel's registers, local memory and
+# occupancy, as the runtime read them at its first launch (the profiles
+# above; docs/performance.md, "Registers, spills and occupancy").
+python3 scripts/resources_table.py $(for k in $KERNELS; do echo "$W/$k.json"; done) \
+  > "$OUT/resources.md" || echo "gpu_check: no resources in the profiles"
+cat "$OUT/resources.md"
 
 # How counts are collected when main does not simply return
 # (tests/gpu/exit_paths.cu): through main's return, through exit(), and

@@ -81,7 +81,7 @@ def main():
     # 1. Recorded as on a machine without libdwarf.
     path = os.path.join(work, "nodwarf.json")
     profile, sites = record(test, path, "none")
-    check(profile["version"] == 5, "profile version 5")
+    check(profile["version"] == 6, "profile version 6")
     fs = list(frames(profile))
     by_fn = {f["function"]: f for f in fs if f["function"]}
     runtime = sorted(fn for fn in by_fn if fn.startswith(("__pasta", "pasta__")))

@@ -76,8 +76,8 @@ def main():
         return 2
     with open(sys.argv[1]) as f:
         profile = json.load(f)
-    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4, 5):
-        print(f"{sys.argv[1]}: not a version 1 to 5 pasta-profile", file=sys.stderr)
+    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4, 5, 6):
+        print(f"{sys.argv[1]}: not a version 1 to 6 pasta-profile", file=sys.stderr)
         return 1
     passed = failed = 0
     for spec in sys.argv[2:]:

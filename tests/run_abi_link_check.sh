@@ -29,6 +29,17 @@ grep -q "__pasta_abi_v$version = extern_weak" "abi_v$version.ll" ||
   fail "the instrumented module does not refer weakly to __pasta_abi_v$version"
 sed -e "s/__pasta_abi_v$version/__pasta_abi_v$old/g" \
   -e "s/ABI version $version/ABI version $old/g" "abi_v$version.ll" > "abi_v$old.ll"
+# The renamed strings may be shorter (10 -> 9): their array types follow.
+python3 - "abi_v$old.ll" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+def fix(m):
+    body = m.group(2)
+    n = len(re.sub(r"\\[0-9A-Fa-f]{2}", "x", body))
+    return "[%d x i8] c\"%s\"" % (n, body)
+open(path, "w").write(re.sub(r'\[(\d+) x i8\] c"((?:[^"\\]|\\[0-9A-Fa-f]{2})*)"', fix, text))
+PY
 for v in "$version" "$old"; do
   "$clang" -c "abi_v$v.ll" -o "abi_v$v.o"
   "$clang" "abi_v$v.o" -o "abi_v$v" -Wl,--no-as-needed "$lib/libpasta_rt.so" -Wl,-rpath,"$lib" ||

@@ -15,6 +15,7 @@
 
 #include "analyzers/bandwidth/bandwidth_report.h"
 #include "analyzers/working_set/hotness_files.h"
+#include "profile/activity_text.h"
 #include "profile/ws_stats.h"
 
 #include <inttypes.h>
@@ -178,7 +179,27 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
                            bw_of(in, &p->kernels[i])};
     write_kernel_row(out, i, &r);
   }
-  fputs("</tbody></table></section>\n", out);
+  fputs("</tbody></table>\n", out);
+  /* Kernels whose counting copy runs differently from the plain one. */
+  size_t perturbed = 0;
+  for (size_t i = 0; i < p->num_kernels; ++i) {
+    const pasta_activity_kernel *k = launch_of(in->activity, &p->kernels[i]);
+    char note[8];
+    if (!p->kernels[i].calls || !k ||
+        !pasta__resources_perturbed(&k->resources, note, sizeof note))
+      continue;
+    fputs(perturbed++ ? ", "
+                      : "<p class=\"warn\" id=\"perturbed\">"
+                        "Counting changes the registers, local memory "
+                        "or occupancy of: ",
+          out);
+    fprintf(out, "<a href=\"#k%zu\">", i);
+    pasta__html_text(out, p->kernels[i].name);
+    fputs("</a>", out);
+  }
+  if (perturbed)
+    fputs(" (see each kernel).</p>\n", out);
+  fputs("</section>\n", out);
 }
 
 /* Device functions shared by kernels and host functions (PASTA_HOST=1):
@@ -364,6 +385,35 @@ static void write_shapes(FILE *out, const pasta_activity_kernel *k) {
   fputs("</p>\n", out);
 }
 
+/* Registers, local memory and occupancy, plain -> counting copy, and the
+ * note when counting changes how the kernel runs. */
+static void write_resources(FILE *out, const pasta_activity_kernel *k) {
+  const pasta_activity_resources *r = &k->resources;
+  if (!r->known)
+    return;
+  char regs[48], local[64], occ[32], note[640];
+  pasta__fmt_change(regs, sizeof regs, r->plain.registers,
+                    r->counting.registers);
+  pasta__fmt_change(local, sizeof local, r->plain.local_bytes,
+                    r->counting.local_bytes);
+  pasta__fmt_occupancy_change(occ, sizeof occ, r);
+  fprintf(out,
+          "<p class=\"resources\">Plain &rarr; counting copy, at the first "
+          "launch's block of %" PRIu32 " threads: registers ",
+          r->block_threads);
+  pasta__html_text(out, regs);
+  fputs(", local memory ", out);
+  pasta__html_text(out, local);
+  fputs(" bytes per thread, occupancy ", out);
+  pasta__html_text(out, occ);
+  fputs(".</p>\n", out);
+  if (pasta__resources_perturbed(r, note, sizeof note)) {
+    fputs("<p class=\"warn resources-note\">Note: ", out);
+    pasta__html_text(out, note);
+    fputs(".</p>\n", out);
+  }
+}
+
 static void write_frame(FILE *out, const pasta_activity_frame *fr) {
   fputs("<li>", out);
   pasta__html_text(out, fr->function ? fr->function : "??");
@@ -441,6 +491,7 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
     const pasta_activity_kernel *k = launch_of(in->activity, f);
     if (k) {
       write_shapes(out, k);
+      write_resources(out, k);
       if (k->ws_launches)
         fprintf(out,
                 "<p>Working set: at most %" PRIu64

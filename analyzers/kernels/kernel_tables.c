@@ -60,6 +60,39 @@ static void kernel_paths(FILE *out, const pasta_activity_kernel *k) {
   }
 }
 
+/* Registers, local memory and occupancy of the shown kernels whose
+ * resources the runtime read, plain -> counting copy, each with a note when
+ * the counting copy fits fewer blocks on an SM or uses more local memory. */
+static void resources_table(FILE *out, const pasta_activity *a,
+                            const size_t *order, char *const *names,
+                            size_t shown) {
+  int any = 0;
+  for (size_t i = 0; i < shown && !any; ++i)
+    any = a->kernels[order[i]].resources.known;
+  if (!any)
+    return;
+  fputs("pasta: registers, local memory and occupancy (plain -> counting "
+        "copy, at the first launch's block size):\n",
+        out);
+  fprintf(out, "  %-*s %7s %12s %14s %13s\n", PASTA__NAME_WIDTH, "kernel",
+          "block", "registers", "local bytes", "occupancy");
+  for (size_t i = 0; i < shown; ++i) {
+    const pasta_activity_resources *r = &a->kernels[order[i]].resources;
+    if (!r->known)
+      continue;
+    char regs[48], local[64], occ[32], note[640];
+    pasta__fmt_change(regs, sizeof regs, r->plain.registers,
+                      r->counting.registers);
+    pasta__fmt_change(local, sizeof local, r->plain.local_bytes,
+                      r->counting.local_bytes);
+    pasta__fmt_occupancy_change(occ, sizeof occ, r);
+    fprintf(out, "  %-*s %7" PRIu32 " %12s %14s %13s\n", PASTA__NAME_WIDTH,
+            names[i], r->block_threads, regs, local, occ);
+    if (pasta__resources_perturbed(r, note, sizeof note))
+      fprintf(out, "    note: %s\n", note);
+  }
+}
+
 static void memory_summary(FILE *out, const pasta_activity_memory *m) {
   char b[32];
   fputs("pasta: memory:", out);
@@ -145,6 +178,7 @@ int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
     fprintf(out, "  %s\n", names[i]);
     kernel_paths(out, k);
   }
+  resources_table(out, a, order, names, shown);
   free(names);
   memory_summary(out, &a->memory);
   free(order);

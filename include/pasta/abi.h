@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 9
+#define PASTA_ABI_VERSION_NUMBER 10
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -417,7 +417,12 @@ struct pasta_module_desc {
   X(int, occupancy_max_active_blocks,                                          \
     (int *blocks, const void *func, int block_size, uint64_t dynamic_smem),    \
     cudaOccupancyMaxActiveBlocksPerMultiprocessor,                             \
-    hipOccupancyMaxActiveBlocksPerMultiprocessor)
+    hipOccupancyMaxActiveBlocksPerMultiprocessor)                              \
+  /* Registers, local and shared memory of a kernel's counting and plain       \
+   * copies, read at its first launch: `attributes` is the vendor's struct     \
+   * (cudaFuncAttributes, hipFuncAttributes; host_rt/resources.c reads it). */ \
+  X(int, func_get_attributes, (void *attributes, const void *func),            \
+    cudaFuncGetAttributes, hipFuncGetAttributes)
 
 #define PASTA_VENDOR_OPS_MEMBER(ret, name, params, cuda, hip) ret(*name) params;
 

@@ -36,7 +36,7 @@ __all__ = ["Profile", "read", "compare", "top_lines", "excess_sectors",
            "excess_bytes"]
 
 SCHEMA = "pasta-profile"
-VERSIONS = (1, 2, 3, 4, 5)
+VERSIONS = (1, 2, 3, 4, 5, 6)
 SPACES = ("global", "shared", "local", "constant", "generic")
 BYTE_GROUPS = ("load_bytes", "store_bytes", "atomic_bytes")
 SECTOR_BYTES = 32

@@ -45,7 +45,6 @@ static struct {
   uint64_t counters[FAKE_BANKS][FAKE_COUNTERS];
   struct pasta_module_desc desc; /* the "device symbol" */
 } FAKE(module);
-static char FAKE(kernel_handle); /* the host stub's address */
 
 /* A faulting launch returns at once; the GPU faults later, seen by the
  * first call that waits for the GPU (faulting), and by every call after. */
@@ -131,8 +130,27 @@ static int FAKE(stream_is_capturing)(void *s, int *c) {
   return FAKE(enter)();
 }
 static int FAKE(get_attribute)(int *v, int attr, int dev) {
-  (void)attr, (void)dev;
-  *v = 8;
+  (void)dev;
+  /* cudaDevAttrMaxThreadsPerMultiProcessor 39, cudaDevAttrWarpSize 10 */
+  *v = attr == 39 ? 2048 : attr == 10 ? 32 : 8;
+  return FAKE(enter)();
+}
+static char FAKE(kernel_handle), FAKE(plain_handle); /* host stubs */
+/* cudaFuncGetAttributes in cudaFuncAttributes' layout (numRegs at byte 28,
+ * localSizeBytes at 16): the counting kernel 40 registers and 16 bytes of
+ * local memory, its plain copy 32 and none. */
+static int FAKE(func_attributes)(void *attributes, const void *func) {
+  int32_t regs = func == &FAKE(kernel_handle) ? 40 : 32;
+  uint64_t local = func == &FAKE(kernel_handle) ? 16 : 0;
+  memcpy((char *)attributes + 28, &regs, sizeof regs);
+  memcpy((char *)attributes + 16, &local, sizeof local);
+  return FAKE(enter)();
+}
+/* 6 blocks of the counting kernel per SM, 8 of the plain copy. */
+static int FAKE(occupancy)(int *blocks, const void *func, int threads,
+                           uint64_t shmem) {
+  (void)threads, (void)shmem;
+  *blocks = func == &FAKE(kernel_handle) ? 6 : 8;
   return FAKE(enter)();
 }
 
@@ -152,6 +170,8 @@ static const struct pasta_vendor_ops FAKE(ops) = {
     .event_destroy = FAKE(event_destroy),
     .stream_is_capturing = FAKE(stream_is_capturing),
     .device_get_attribute = FAKE(get_attribute),
+    .func_get_attributes = FAKE(func_attributes),
+    .occupancy_max_active_blocks = FAKE(occupancy),
     .vendor = PASTA_VENDOR_CUDA};
 
 /* The kernel: its first thread counts the launch; each of its `threads`
@@ -217,13 +237,14 @@ __attribute__((constructor)) static void FAKE(register_module)(void) {
                                  0};
   __pasta_register_device_module(&FAKE(module).desc, &FAKE(ops));
   __pasta_module_dso(&FAKE(module).desc, &__dso_handle);
-  __pasta_register_kernel(&FAKE(kernel_handle), FAKE_FUNC, NULL, NULL, NULL, -1,
-                          0, &FAKE(module).desc);
+  __pasta_register_kernel(&FAKE(kernel_handle), FAKE_FUNC, &FAKE(plain_handle),
+                          NULL, NULL, -1, 0, &FAKE(module).desc);
   atexit(FAKE(unregister_module));
 }
 
 /* What the pass makes of `kernel<<<blocks, 256>>>()`. */
 static int FAKE(run)(uint32_t blocks) {
-  return __pasta_launch_kernel(&FAKE(kernel_handle), blocks, 1, 256, 1, NULL, 0,
-                               NULL, FAKE(launch), &FAKE(ops));
+  const uint64_t y1 = UINT64_C(1) << 32; /* x | y << 32, as the pass packs */
+  return __pasta_launch_kernel(&FAKE(kernel_handle), blocks | y1, 1, 256 | y1,
+                               1, NULL, 0, NULL, FAKE(launch), &FAKE(ops));
 }

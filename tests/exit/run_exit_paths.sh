@@ -14,6 +14,24 @@ fail() { echo "FAILED: $*"; echo "0 passed, 1 failed"; exit 1; }
 [ -f p.json ] || fail "no profile written"
 grep -q "driver shutting down" err.txt && fail "the profile was read after the vendor runtime's teardown"
 app="kernels:app_kernel"
+# The registers, local memory and blocks per SM the fake vendor gives the
+# kernel's counting kernel (40, 16 bytes, 6) and plain copy (32, 0, 8), read
+# once at its first launch, are in the profile and in the report's note
+# (on a GPU of 2048 threads per SM, blocks of 256 threads: 75% and 100%).
+if [ "$mode" = return ]; then
+  grep -q "note: the counting copy raised registers 32 -> 40, raised local memory (stack, spills) 0 -> 16 bytes per thread and lowered occupancy 100% -> 75%" err.txt ||
+    fail "no note on the counting copy's resources"
+  python3 - p.json <<'PY' || fail "the profile's resources"
+import json, sys
+k = [k for k in json.load(open(sys.argv[1]))["launches"]["kernels"]
+     if k["name"] == "app_kernel"][0]
+r = k["resources"]
+sys.exit(0 if (r["block_threads"], r["plain"]["registers"], r["counting"]["registers"],
+               r["counting"]["local_bytes"], r["plain"]["blocks_per_sm"],
+               r["counting"]["blocks_per_sm"], r["counting"]["occupancy"])
+         == (256, 32, 40, 16, 8, 6, 0.75) else 1)
+PY
+fi
 case $mode in
   return | exit-thread | quick-exit)
     [ $status = 0 ] || fail "exit status $status"

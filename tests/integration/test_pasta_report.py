@@ -1129,7 +1129,7 @@ def test_sections():
         check(all(shown.get(s) == original[s] for s in ACTIVITY),
               f"json {name}: launches, memory, working_set, bandwidth kept",
               [s for s in ACTIVITY if shown.get(s) != original[s]])
-        check(shown == dict(original, version=5, job=NO_JOB, omitted=NO_OMITTED),
+        check(shown == dict(original, version=6, job=NO_JOB, omitted=NO_OMITTED),
               f"json {name}: the whole profile JSON-equal (version 1 read, 5 written)",
               [k for k in original if shown.get(k) != original[k]])
         again = save(shown, "shown_" + name)
@@ -1364,7 +1364,7 @@ def test_trace():
         text = run("show", path, "--format", "json").stdout
         shown = json.loads(text)
         check(shown.get("trace") == orig["trace"] and
-              shown == dict(orig, version=5, job=NO_JOB, omitted=NO_OMITTED),
+              shown == dict(orig, version=6, job=NO_JOB, omitted=NO_OMITTED),
               f"json {os.path.basename(path)}: trace and every other section JSON-equal",
               [k for k in orig if shown.get(k) != orig[k]])
         again = save(shown, "shown_" + os.path.basename(path))
@@ -1499,7 +1499,7 @@ def test_errors():
     path = save(v6, "v6.json")
     for cmd in (["show", path], ["diff", GPU, path], ["merge", os.path.join(WORK, "x.json"), path]):
         lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 6 rejected",
-                          f"{path}: ", "version (6)", "reads versions 1 to 5")
+                          f"{path}: ", "version (7)", "reads versions 1 to 6")
         check(len(lines) == 1, f"{cmd[0]}: version error is one line", lines)
     check(not os.path.exists(os.path.join(WORK, "x.json")), "merge: no output on error")
     other = load(GPU)

@@ -231,8 +231,8 @@ def check(profile_path, sources, mode, stderr_path, out=sys.stdout):
     except (OSError, ValueError) as e:
         print("RESULT: FAIL: no profile (%s)" % e, file=out)
         return 1
-    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4, 5):
-        print("RESULT: FAIL: not a pasta-profile of version 1 to 5", file=out)
+    if profile.get("schema") != "pasta-profile" or profile.get("version") not in (1, 2, 3, 4, 5, 6):
+        print("RESULT: FAIL: not a pasta-profile of version 1 to 6", file=out)
         return 1
     results = run_checks(profile, exps, stderr_lines)
     failures = []

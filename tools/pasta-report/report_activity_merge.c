@@ -216,6 +216,10 @@ static int add_kernel(struct pasta_report_merge *owner, struct mkernel *m,
       max_u64(d->ws_max_touched_bytes, k->ws_max_touched_bytes);
   d->ws_max_footprint_bytes =
       max_u64(d->ws_max_footprint_bytes, k->ws_max_footprint_bytes);
+  /* The copies' resources: the first input's that has them (the ranks of
+   * one build on one kind of GPU have the same). */
+  if (!d->resources.known)
+    d->resources = k->resources;
   for (size_t i = 0; i < k->num_shapes; ++i) {
     const pasta_activity_shape *s = &k->shapes[i];
     size_t j = 0;
