@@ -87,7 +87,7 @@ python3 - "$work/merged.json" <<'PY' && ok || bad "merged resources"
 import json, sys
 d = json.load(open(sys.argv[1]))
 r = {k["name"]: k.get("resources") for k in d["launches"]["kernels"]}
-sys.exit(0 if d["version"] == 5 and r["fill"]["counting"]["registers"] == 40
+sys.exit(0 if d["version"] == 6 and r["fill"]["counting"]["registers"] == 40
          and r["fill"]["plain"]["blocks_per_sm"] == 8 else 1)
 PY
 echo "$pass passed, $fail failed"

@@ -271,7 +271,7 @@ def test_json():
             original = f.read()
         # A version 1 or 2 profile is read, and written as the current
         # version, with the job it does not know and nothing omitted.
-        current = re.sub(r'"version":[12],', '"version":5,', original, count=1)
+        current = re.sub(r'"version":[12],', '"version":6,', original, count=1)
         current = re.sub(r'("created":"[^"]*")', lambda m: m.group(1) + ",\n\"job\":" +
                          json.dumps(NO_JOB, separators=(",", ":")) + ",\n\"omitted\":" +
                          json.dumps({"device_functions": 0, "host_functions": 0, "lines": 0},
@@ -467,8 +467,8 @@ def test_merge():
     check(merged["program"] == "./saxpy_stencil" and merged["pid"] == 0 and
           merged["created"] == "2026-11-20T09:15:07Z",
           "merge: program of the inputs, pid 0, newest created")
-    check(merged["schema"] == "pasta-profile" and merged["version"] == 5,
-          "merge: a version-5 profile")
+    check(merged["schema"] == "pasta-profile" and merged["version"] == 6,
+          "merge: a version-6 profile")
     check("merged from 2 profiles" in run("show", out).stdout,
           "show of a merged profile says so")
 
@@ -1130,7 +1130,7 @@ def test_sections():
               f"json {name}: launches, memory, working_set, bandwidth kept",
               [s for s in ACTIVITY if shown.get(s) != original[s]])
         check(shown == dict(original, version=6, job=NO_JOB, omitted=NO_OMITTED),
-              f"json {name}: the whole profile JSON-equal (version 1 read, 5 written)",
+              f"json {name}: the whole profile JSON-equal (version 1 read, 6 written)",
               [k for k in original if shown.get(k) != original[k]])
         again = save(shown, "shown_" + name)
         check(run("show", again).stdout == run("show", path).stdout,
@@ -1494,11 +1494,11 @@ def one_error(p, what, *needles):
 
 
 def test_errors():
-    v6 = load(GPU)
-    v6["version"] = 6
-    path = save(v6, "v6.json")
+    v7 = load(GPU)
+    v7["version"] = 7
+    path = save(v7, "v7.json")
     for cmd in (["show", path], ["diff", GPU, path], ["merge", os.path.join(WORK, "x.json"), path]):
-        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 6 rejected",
+        lines = one_error(run(*cmd, expect_rc=None), f"{cmd[0]}: version 7 rejected",
                           f"{path}: ", "version (7)", "reads versions 1 to 6")
         check(len(lines) == 1, f"{cmd[0]}: version error is one line", lines)
     check(not os.path.exists(os.path.join(WORK, "x.json")), "merge: no output on error")

@@ -72,7 +72,7 @@ def check_rank_profiles(work, calls):
             continue
         p = json.load(open(path))
         job = p.get("job") or {}
-        check(p["version"] == 5 and job.get("rank") == r and job.get("size") == len(calls)
+        check(p["version"] == 6 and job.get("rank") == r and job.get("size") == len(calls)
               and job.get("local_rank") == r and job.get("launcher") == "openmpi"
               and job.get("host") == host and job.get("gpus") == [],
               f"rank {r}'s profile says where it ran", f"got {job}")
