@@ -52,14 +52,17 @@ for shape in "${shapes[@]}"; do
   done
   python3 - "$W/$prog.ws.json" "$W/$prog.percall.ws.json" <<'PY' || status=1
 import json, sys
-def ws(path):
+def ws(path):  # the launch table's working-set figures per kernel
     return {k["mangled"]: {f: v for f, v in k.items() if f.startswith("ws_")}
-            for k in json.load(open(path))["kernels"]}
+            for k in json.load(open(path))["launches"]["kernels"]}
 a, b = ws(sys.argv[1]), ws(sys.argv[2])
 same = a == b and all(v.get("ws_launches") for v in a.values())
 print(f"{sys.argv[1].rsplit('/', 1)[-1]}: working sets "
       f"{'equal to' if same else 'DIFFERENT from'} the flush-per-call build's"
       f" ({len(a)} kernels)")
+for k in sorted(set(a) | set(b)):
+    if a.get(k) != b.get(k):
+        print(f"  {k}: {a.get(k)} against {b.get(k)}")
 sys.exit(0 if same else 1)
 PY
 done
