@@ -22,6 +22,7 @@
 #include "ModuleTables.h"
 #include "Selection.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
@@ -65,6 +66,14 @@ private:
       llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
+  struct HostFlushPoint {
+    llvm::Instruction *At;
+    bool AfterFlush; // an earlier flush point in the same block
+  };
+  void emitHostRangeFlushes(
+      FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
+      llvm::ArrayRef<HostFlushPoint> Points,
+      const llvm::SmallPtrSetImpl<llvm::BasicBlock *> &HasFlush);
   void keepCountsThreadLocal(llvm::Function &F,
                              llvm::ArrayRef<llvm::AllocaInst *> Registers);
 
