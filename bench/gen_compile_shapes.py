@@ -74,7 +74,33 @@ def inlined(n):
     ]
     lines += [f"  x = step{f}(a, out, n, x);" for f in range(n)]
     lines += ["  out[t] = x;", "}", ""]
+    lines += main_for("inlined_kernel<<<64, 128>>>(a, out, n)")
     return lines
+
+
+def main_for(launch):
+    """A main (with -DSHAPE_MAIN) that runs the kernel once on 8,192
+    threads and prints a checksum, so that a build can be run and its
+    profile compared with another build's."""
+    return [
+        "#ifdef SHAPE_MAIN",
+        "#include <cstdio>",
+        "int main() {",
+        "  const int n = 8192;",
+        "  float *a, *out;",
+        "  cudaMallocManaged(&a, n * sizeof(float));",
+        "  cudaMallocManaged(&out, n * sizeof(float));",
+        "  for (int i = 0; i < n; ++i) a[i] = (i % 17) * 0.125f - 1.0f;",
+        f"  {launch};",
+        "  cudaDeviceSynchronize();",
+        "  double sum = 0;",
+        "  for (int i = 0; i < n; ++i) sum += out[i];",
+        "  printf(\"checksum %.6e\\n\", sum);",
+        "  return 0;",
+        "}",
+        "#endif",
+        "",
+    ]
 
 
 def myocyte(n):
@@ -117,6 +143,8 @@ def myocyte(n):
         "}",
         "",
     ]
+    # y and dy are the main's a and out, p its a: 8 floats per thread
+    lines += main_for("myocyte_kernel<<<4, 256>>>(a, out, a, 2)")
     return lines
 
 
