@@ -1,18 +1,12 @@
-#!/ usr / bin / env python3
-""
-    "Compile-time shapes of issue [overhead-3] stay within a constant factor of
-    the plain code.Checked on code size,
-    not time(time is what grew with it)
-    :
+#!/usr/bin/env python3
+"""Compile-time shapes of issue [overhead-3] stay within a constant factor of
+the plain code. Checked on code size, not time (time is what grew with it):
 
-      -device : a kernel inlining 3 device functions,
-    each a loop of about 30 statements with branches(
-        bench / gen_compile_shapes.py inlined 3),
-    compiled to PTX(no ptxas) with PASTA_DIVERGENCE = 1
-    : each divergence copy(__pasta_div, the uncapped __pasta_divu) has at most
-      24 times the plain kernel 's basic blocks (before [overhead-3]' s fix
-      : 52 and
-      53 times; 9 and
+- device: a kernel inlining 3 device functions, each a loop of about 30
+  statements with branches (bench/gen_compile_shapes.py inlined 3), compiled
+  to PTX (no ptxas) with PASTA_DIVERGENCE=1: each divergence copy
+  (__pasta_div, the uncapped __pasta_divu) has at most 24 times the plain
+  kernel's basic blocks (before [overhead-3]'s fix: 52 and 53 times; 9 and
   19 after), and the counting kernel at most 6 times (4 times).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
