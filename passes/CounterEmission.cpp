@@ -15,6 +15,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -467,7 +468,11 @@ static constexpr uint32_t HostInlineFlushLimit = 16;
 // store, for every counter) and the register allocator as much again: a
 // function of 15,000 blocks (about 5,000 counters) compiled 21x slower
 // than plain, growing faster than the function.
-static constexpr uint32_t HostRegisterCountersLimit = 256;
+static cl::opt<unsigned> HostRegisterCountersLimit(
+    "pasta-host-register-counters",
+    cl::desc("PASTA: host functions with more counters than this keep them "
+             "thread-local (to test both ways on one function)"),
+    cl::init(256), cl::Hidden);
 
 // A function with many counters, kept thread-local
 // (HostRegisterCountersLimit): each flush point flushes the counters from
