@@ -1549,6 +1549,35 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
                                ideal_sectors, bank_conflicts);
 }
 
+/* Out of line, for divergence copies with many measured accesses
+ * (passes/Divergence.cpp, OutOfLineAccessGroups): what __pasta_div_access
+ * and __pasta_div_access_lanes add, written to out[0..8) (requests global,
+ * requests shared, bytes, distinct global, distinct shared, sectors, ideal
+ * sectors, bank conflicts), zeroed first; the pass adds them to its
+ * registers. Inlined at each of hundreds of accesses, the helpers made the
+ * copy of a big kernel tens of times its size, and ptxas's time grew
+ * faster than that. */
+PASTA_ENTRY uint32_t __pasta_div_access_out(void *ptr, uint32_t size,
+                                            uint32_t hint, uint32_t sectored,
+                                            uint32_t width,
+                                            PASTA_PRIVATE uint32_t *out) {
+  for (int k = 0; k < 8; ++k)
+    out[k] = 0;
+  return __pasta_div_access(ptr, size, hint, sectored, width, &out[0], &out[1],
+                            &out[2], &out[3], &out[4], &out[5], &out[6],
+                            &out[7]);
+}
+
+PASTA_ENTRY uint32_t __pasta_div_access_lanes_out(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t width, PASTA_PRIVATE uint32_t *out) {
+  for (int k = 0; k < 8; ++k)
+    out[k] = 0;
+  return __pasta_div_access_lanes(ptr, size, stride, hint, sectored, width,
+                                  &out[0], &out[1], &out[2], &out[3], &out[4],
+                                  &out[5], &out[6], &out[7]);
+}
+
 /* One warp-level execution of a two-way conditional branch: divergent when
  * the active lanes do not all take the same side. */
 PASTA_INLINE void __pasta_div_branch(uint32_t taken,

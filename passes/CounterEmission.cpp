@@ -10,10 +10,12 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -521,6 +523,97 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
 // counters at one flush point; beyond, through __pasta_host_flush.
 static constexpr uint32_t HostInlineFlushLimit = 16;
 
+// Host functions with more counters than this keep them in thread-local
+// memory, as -O0 code does (keepCountsThreadLocal): x86-64 has 16
+// general registers, so such counts end up in stack slots anyway, and
+// promoting one register per counter costs mem2reg time in counters x
+// blocks (its phi placement walks the dominator tree below the entry's
+// store, for every counter) and the register allocator as much again: a
+// function of 15,000 blocks (about 5,000 counters) compiled 21x slower
+// than plain, growing faster than the function.
+static cl::opt<unsigned> HostRegisterCountersLimit(
+    "pasta-host-register-counters",
+    cl::desc("PASTA: host functions with more counters than this keep them "
+             "thread-local (to test both ways on one function)"),
+    cl::init(256), cl::Hidden);
+
+// A function with many counters, kept thread-local
+// (HostRegisterCountersLimit): each flush point flushes the counters from
+// the lowest to the highest one that may be non-zero there (adding a zero
+// is harmless: the elements are the thread's and each flush resets what it
+// covers), found by one forward pass over the blocks on ranges instead of a
+// backward walk per flush point, which took points x blocks steps and, with
+// a store per counter, as many instructions.
+void CounterEmitter::emitHostRangeFlushes(
+    FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
+    ArrayRef<HostFlushPoint> Points,
+    const SmallPtrSetImpl<BasicBlock *> &HasFlush) {
+  struct Range {
+    uint32_t Lo = UINT32_MAX, Hi = 0;
+    bool empty() const { return Lo > Hi; }
+    void add(uint32_t C) {
+      Lo = std::min(Lo, C);
+      Hi = std::max(Hi, C);
+    }
+    bool add(const Range &R) {
+      bool Changed = R.Lo < Lo || R.Hi > Hi;
+      Lo = std::min(Lo, R.Lo);
+      Hi = std::max(Hi, R.Hi);
+      return Changed;
+    }
+  };
+  Function &F = *P.F;
+  // What each block adds to (its counter, its sites' bytes counters, the
+  // call counter at entry), and what may be non-zero when it is entered:
+  // the union over its predecessors without a flush point of theirs.
+  DenseMap<BasicBlock *, Range> Own, In;
+  for (const CountedBlock &CB : P.Blocks) {
+    Range &R = Own[CB.BB];
+    R.add(CB.Counter);
+    for (uint32_t C : CB.BytesCounters)
+      R.add(C);
+  }
+  Own[&F.getEntryBlock()].add(0);
+  ReversePostOrderTraversal<Function *> RPO(&F);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : RPO)
+      for (BasicBlock *Q : predecessors(BB))
+        if (!HasFlush.count(Q)) {
+          Range Out = In.lookup(Q);
+          Out.add(Own.lookup(Q));
+          Changed |= In[BB].add(Out);
+        }
+  }
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  FunctionCallee Flush = M.getOrInsertFunction(
+      HostFlushName, Type::getVoidTy(Ctx), Generic, I32, Generic, I32);
+  for (const HostFlushPoint &Pt : Points) {
+    if (Pt.AfterFlush) // the block's earlier flush point left nothing
+      continue;
+    BasicBlock *BB = Pt.At->getParent();
+    Range R = In.lookup(BB);
+    R.add(Own.lookup(BB));
+    if (R.empty())
+      continue;
+    IRBuilder<> B(Pt.At);
+    uint32_t N = R.Hi - R.Lo + 1;
+    if (N <= HostInlineFlushLimit) {
+      for (uint32_t I = R.Lo; I <= R.Hi; ++I) {
+        Value *Ptr =
+            B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + I);
+        B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, B.CreateLoad(I64, Slots[I]),
+                          Align(8), AtomicOrdering::Monotonic);
+      }
+    } else {
+      B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + R.Lo),
+                           Slots[R.Lo], B.getInt32(N)});
+    }
+    B.CreateMemSet(Slots[R.Lo], B.getInt8(0), uint64_t(N) * 8, Align(8));
+  }
+}
+
 // Host counts are kept in registers and flushed, with atomic adds, before
 // every call that may leave the frame without returning to it (mayLeaveFrame)
 // and at every return and resume; a flush before a call resets what it
@@ -537,11 +630,7 @@ static constexpr uint32_t HostInlineFlushLimit = 16;
 void CounterEmitter::emitHostFlushes(FunctionPlan &P,
                                      ArrayRef<AllocaInst *> Slots) {
   Function &F = *P.F;
-  struct Point {
-    Instruction *At;
-    bool AfterFlush; // an earlier flush point in the same block
-  };
-  SmallVector<Point, 16> Points;
+  SmallVector<HostFlushPoint, 16> Points;
   SmallPtrSet<BasicBlock *, 16> HasFlush;
   for (BasicBlock &BB : F) {
     bool Seen = false;
@@ -575,12 +664,15 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
     CountedOf[CB.BB] = &CB;
   BasicBlock *Entry = &F.getEntryBlock();
 
+  if (ThreadLocalCounts && P.NumCounters > HostRegisterCountersLimit)
+    return emitHostRangeFlushes(P, Slots, Points, HasFlush);
+
   struct Dirty {
     uint32_t Counter;
     bool NonZero; // certainly non-zero here: no test needed
   };
-  SmallVector<std::pair<Point, SmallVector<Dirty, 8>>, 16> Plan;
-  for (const Point &Pt : Points) {
+  SmallVector<std::pair<HostFlushPoint, SmallVector<Dirty, 8>>, 16> Plan;
+  for (const HostFlushPoint &Pt : Points) {
     SmallVector<Dirty, 8> D;
     BasicBlock *BB = Pt.At->getParent();
     if (!Pt.AfterFlush) {
@@ -653,11 +745,14 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       if (ThreadLocalCounts) {
         // The thread-local elements Lo..Hi themselves, no staging copy on
         // the stack (keepCountsThreadLocal turns Slots[Lo] into the address
-        // of element Lo, followed by the others); all are reset below.
+        // of element Lo, followed by the others), then reset by one memset
+        // (a store each made a flush point's code grow with the counters
+        // before it: quadratic in a big function whose flush points see
+        // most of its counters).
         B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
                              Slots[Lo], B.getInt32(Hi - Lo + 1)});
-        for (uint32_t I = Lo; I <= Hi; ++I)
-          B.CreateStore(ConstantInt::get(I64, 0), Slots[I]);
+        B.CreateMemSet(Slots[Lo], B.getInt8(0), uint64_t(Hi - Lo + 1) * 8,
+                       Align(8));
         continue;
       }
       AllocaInst *Staging = staging(P, P.NumCounters);
@@ -854,7 +949,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (CountedBlock &CB : P.Blocks)
     if (CB.BB == &Entry && CB.Measured)
       StartAtOne(CB.Counter);
-  ThreadLocalCounts = T.Target == PASTA_TARGET_HOST && F.hasOptNone();
+  ThreadLocalCounts =
+      T.Target == PASTA_TARGET_HOST &&
+      (F.hasOptNone() || P.NumCounters > HostRegisterCountersLimit);
   for (size_t R = 0; R < Registers.size(); ++R) {
     Type *Ty = Registers[R]->getAllocatedType();
     if (!ThreadLocalCounts) {

@@ -22,6 +22,7 @@
 #include "ModuleTables.h"
 #include "Selection.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
@@ -78,6 +79,14 @@ private:
                     size_t N,
                     llvm::function_ref<std::pair<uint32_t, bool>(size_t)> Get,
                     llvm::Instruction *At);
+  struct HostFlushPoint {
+    llvm::Instruction *At;
+    bool AfterFlush; // an earlier flush point in the same block
+  };
+  void emitHostRangeFlushes(
+      FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
+      llvm::ArrayRef<HostFlushPoint> Points,
+      const llvm::SmallPtrSetImpl<llvm::BasicBlock *> &HasFlush);
   void keepCountsThreadLocal(llvm::Function &F,
                              llvm::ArrayRef<llvm::AllocaInst *> Registers);
 

@@ -28,6 +28,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -55,6 +56,11 @@
 using namespace llvm;
 using namespace pasta;
 
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumOutOfLineAccesses,
+          "Divergence copies' access measurements called out of line");
+
 static constexpr const char *DivAccessName = "__pasta_div_access";
 static constexpr const char *DivBranchName = "__pasta_div_branch";
 static constexpr const char *DivSwitchName = "__pasta_div_switch";
@@ -68,6 +74,9 @@ static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *DivUniformName = "__pasta_div_uniform";
 static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
 static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
+static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
+static constexpr const char *DivAccessLanesOutName =
+    "__pasta_div_access_lanes_out";
 static constexpr const char *FlushName = "__pasta_flush";
 
 // The space of an object a generic pointer points into when known: a shared
@@ -864,6 +873,8 @@ static uint64_t figureGranule(const DivergencePlan::Access &A) {
 struct DivHelpers {
   FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
       AllLanes, Uniform, RowWidth;
+  // The access helpers out of line, their figures written to an array.
+  FunctionCallee AccessOut, AccessLanesOut;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -895,6 +906,15 @@ struct AccessGroup {
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
 };
+
+// A copy with more access groups than this calls the access helpers out of
+// line (__pasta_div_access_out): each inlined helper is some 30 basic
+// blocks of warp-level code, so a kernel with hundreds of accesses got a
+// copy tens of times its size (a generated kernel of 67 blocks: 3,985 in
+// its copy, and ptxas over a minute on it). The bundled kernels have at
+// most 27 (lud's perimeter kernel) and keep the helpers inline; CUB's radix
+// sort kernels (49 to 219) do not.
+static constexpr size_t OutOfLineAccessGroups = 32;
 
 // Groups compared with each new access of a block (bounds the planning
 // time of huge unrolled blocks).
@@ -1086,6 +1106,7 @@ public:
   // group at its first access (splitting blocks for steps tested at run
   // time).
   void measureAccesses() {
+    OutOfLine = Groups.size() > OutOfLineAccessGroups;
     SmallVector<std::pair<AccessGroup *, Value *>, 8> Tested;
     for (AccessGroup &G : Groups)
       if (G.Repeat)
@@ -1320,6 +1341,33 @@ private:
       Width = B.CreateSelect(lanesAgree(B, G.LaneConds), Width, B.getInt32(0),
                              "pasta.div.width");
     Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
+    if (OutOfLine) {
+      // The figures land in an array of the copy's; the measured ones go
+      // on to their registers.
+      if (!OutArray) {
+        IRBuilder<> EB(&*Copy.getEntryBlock().getFirstInsertionPt());
+        OutArray = EB.CreateAlloca(
+            ArrayType::get(EB.getInt32Ty(), PASTA_DIV_BANK_CONFLICTS + 1),
+            Copy.getParent()->getDataLayout().getAllocaAddrSpace(), nullptr,
+            "pasta.div.out");
+      }
+      Args.push_back(OutArray);
+      Value *Added = B.CreateCall(Lanes ? H.AccessLanesOut : H.AccessOut, Args);
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
+        if (!accessMeasures(A, Fig))
+          continue;
+        AllocaInst *R = Out(Fig);
+        Value *V = B.CreateLoad(
+            B.getInt32Ty(),
+            B.CreateConstInBoundsGEP2_32(OutArray->getAllocatedType(), OutArray,
+                                         0, Fig - PASTA_DIV_REQUESTS_GLOBAL));
+        // 32 bits, as the inline helper adds (also to a wide register).
+        B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
+      }
+      ++NumOutOfLineAccesses;
+      return Added;
+    }
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
@@ -1513,36 +1561,51 @@ private:
   // The 32-bit registers could overflow in a long loop. The header of the
   // innermost loop around each add counts its visits: every cycle through
   // a block passes that header (the pass keeps no add of an irreducible
-  // cycle in a register), so between two visits of these headers a thread
-  // runs each block with an add at most once, and adds at most SlotBound
-  // (the largest of SlotBounds) to any one register. Every Limit visits
-  // (Limit * SlotBound < 2^31) each lane adds its registers to their
-  // counters and zeroes them. That is every 2^31 / (64 x (size + 2))
-  // visits for a register of an access measured in a loop, 2^11 for one a
-  // fold adds to: rare. (Only an access of some 32 MiB, which no GPU load
-  // is, could add 2^31 in one visit.) The drain is plain code, not a call
-  // (a call in a loop costs the loop registers), and needs no lanes but
-  // its own.
+  // cycle in a register), so between two visits of it a thread runs each
+  // block of that loop (outside inner loops) at most once, and adds at
+  // most SlotBound (the largest of SlotBounds) to any one register there.
+  // Each such header counts its own visits and, every Limit of them, each
+  // lane adds the registers added to in its loop to their counters and
+  // zeroes them. A register added to under K headers gets fewer than
+  // Limit visits' adds from each since it was last drained, so Limit * K *
+  // SlotBound < 2^31 keeps it from overflowing. That is every 2^31 / (64 x
+  // (size + 2)) visits for a register of an access measured in a loop,
+  // 2^11 for one a fold adds to: rare. (Only an access of some 32 MiB,
+  // which no GPU load is, could add 2^31 in one visit.) The drain is plain
+  // code, not a call (a call in a loop costs the loop registers), and needs
+  // no lanes but its own. (A drain of every register at every header, as
+  // this was, made the code of a kernel with L loops and R registers grow
+  // with L x R.)
   void drainBeforeOverflow() {
     if (Slots.empty())
       return;
     uint64_t SlotBound = 1;
     for (auto &[Counter, Most] : SlotBounds)
       SlotBound = std::max(SlotBound, Most);
-    uint64_t Limit = std::max<uint64_t>(1, INT32_MAX / SlotBound);
-    if (DrainVisits)
-      Limit = std::min<uint64_t>(Limit, DrainVisits);
     DominatorTree DT(Copy);
     LoopInfo LI(DT);
-    SetVector<BasicBlock *> Headers;
-    for (auto &[Counter, Slot] : Slots)
+    // Each header's registers, in the order of their counters.
+    MapVector<BasicBlock *, SmallVector<uint32_t, 16>> RegistersOf;
+    std::map<uint32_t, uint64_t> HeadersOf; // by counter
+    for (auto &[Counter, Slot] : Slots) {
+      SmallPtrSet<BasicBlock *, 4> Seen;
       for (User *U : Slot->users())
         if (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()))
-          Headers.insert(L->getHeader());
-    if (Headers.empty())
+          if (Seen.insert(L->getHeader()).second)
+            RegistersOf[L->getHeader()].push_back(Counter);
+      HeadersOf[Counter] = Seen.size();
+    }
+    if (RegistersOf.empty())
       return;
-    AllocaInst *Visits = newRegister("pasta.div.visits");
-    for (BasicBlock *Header : Headers) {
+    uint64_t MostHeaders = 1;
+    for (auto &[Counter, K] : HeadersOf)
+      MostHeaders = std::max(MostHeaders, K);
+    uint64_t Limit =
+        std::max<uint64_t>(1, INT32_MAX / (SlotBound * MostHeaders));
+    if (DrainVisits)
+      Limit = std::min<uint64_t>(Limit, DrainVisits);
+    for (auto &[Header, Counters] : RegistersOf) {
+      AllocaInst *Visits = newRegister("pasta.div.visits");
       Instruction *Top = &*Header->getFirstInsertionPt();
       IRBuilder<> B(Top);
       Value *N =
@@ -1555,13 +1618,20 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       IRBuilder<> DB(Then);
       Value *Row = freshRow(DB);
-      for (auto &[Counter, Value] : slotValues(DB))
-        DB.CreateCall(H.Add, {counter(DB, Counter, Row), Value});
-      for (auto &[Counter, Slot] : Slots)
-        zero(DB, {Slot});
+      SmallVector<Value *, 16> Values;
+      for (uint32_t Counter : Counters)
+        Values.push_back(load(DB, Slots.at(Counter)));
+      for (size_t K = 0; K < Counters.size(); ++K)
+        DB.CreateCall(H.Add, {counter(DB, Counters[K], Row), Values[K]});
+      for (uint32_t Counter : Counters)
+        zero(DB, {Slots.at(Counter)});
       zero(DB, {Visits});
     }
   }
+
+  // The most registers a return flushes with the inline fast path (as
+  // counting mode's CounterEmission.cpp, InlineFlushLimit).
+  static constexpr size_t InlineFlushLimit = 32;
 
   // At every return, as counting mode flushes: one test picks the fast path
   // for the usual case (a full warp, every register below 2^27), inline:
@@ -1575,6 +1645,12 @@ private:
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
     std::map<uint32_t, Value *> Values = slotValues(B);
+    // Many registers: the general path alone. An inline warp sum and `red`
+    // per register (each a branch) made the copy of a kernel with hundreds
+    // of loop figures several times its size, and ptxas's time with it;
+    // a flush at the return runs once per thread.
+    if (Values.size() > InlineFlushLimit)
+      return emitStagedFlush(Ret, Values);
     Value *Any = nullptr;
     for (auto &[Counter, V] : Values)
       Any = Any ? B.CreateOr(Any, V) : V;
@@ -1643,6 +1719,10 @@ private:
   std::map<BasicBlock *, AllocaInst *> Executions;
   std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
+  // Whether the access helpers are called out of line (many groups), and
+  // the array they write their figures to.
+  bool OutOfLine = false;
+  AllocaInst *OutArray = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
@@ -1813,6 +1893,10 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
+  H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,
+                                      I32, I32, Private);
+  H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
+                                           I32, I32, I32, I32, I32, Private);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
 
   ValueToValueMapTy VMap;

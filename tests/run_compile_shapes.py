@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Compile-time shapes of issue [overhead-3] stay within a constant factor of
+the plain code. Checked on code size, not time (time is what grew with it):
+
+- device: a kernel inlining 3 device functions, each a loop of about 30
+  statements with branches (bench/gen_compile_shapes.py inlined 3), compiled
+  to PTX (no ptxas) with PASTA_DIVERGENCE=1: each divergence copy
+  (__pasta_div, the uncapped __pasta_divu) has at most 24 times the plain
+  kernel's basic blocks (before [overhead-3]'s fix: 52 and 53 times; 9 and
+  19 after), and the counting kernel at most 6 times (4 times).
+- host: a C function of about 1,500 basic blocks and 500 counters
+  (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
+  has at most 3 times the plain function's instructions (before: 27 times,
+  a flush point's code grew with the counters before it; 2.1 times after).
+
+usage: run_compile_shapes.py GENERATOR CLANG PLUGIN CUDA_PATH WORKDIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def run(cmd, env=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    r = subprocess.run(cmd, env=e, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
+
+
+def ptx_blocks(path):
+    """Basic blocks ($L__BB labels) of each .entry in a PTX file."""
+    blocks, name = {}, None
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"\.visible \.entry (\S+)\(", line)
+            if m:
+                name = m.group(1)
+                blocks[name] = 0
+            elif name and line.startswith("$L__BB"):
+                blocks[name] += 1
+    return blocks
+
+
+def ir_instructions(path, function):
+    """Instructions of one function of an LLVM IR file."""
+    n, inside = 0, False
+    with open(path) as f:
+        for line in f:
+            if line.startswith("define") and ("@%s(" % function) in line:
+                inside = True
+            elif inside and line.startswith("}"):
+                break
+            elif inside and re.match(r"  \S", line):
+                n += 1
+    return n
+
+
+def main():
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    gen, clang, plugin, cuda, work = sys.argv[1:]
+    os.makedirs(work, exist_ok=True)
+    failed = 0
+
+    def check(what, value, bound):
+        nonlocal failed
+        ok = value <= bound
+        failed += not ok
+        print("%s %s: %.1f (at most %s)" % ("ok  " if ok else "FAIL", what,
+                                            value, bound))
+
+    src = os.path.join(work, "inlined3.cu")
+    run([sys.executable, gen, "inlined", "3", src])
+    cuda_flags = [clang + "++", "-x", "cuda", "--cuda-path=" + cuda,
+                  "--offload-arch=sm_90", "-Wno-unknown-cuda-version", "-O2",
+                  "-gline-tables-only", "--cuda-device-only", "-S", src]
+    plain, div = os.path.join(work, "plain.ptx"), os.path.join(work, "div.ptx")
+    run(cuda_flags + ["-o", plain])
+    run(cuda_flags + ["-fpass-plugin=" + plugin, "-o", div],
+        {"PASTA_DIVERGENCE": "1"})
+    kernel = "_Z14inlined_kernelPKfPfi"
+    base = ptx_blocks(plain)[kernel]
+    got = ptx_blocks(div)
+    check("counting kernel / plain kernel, PTX basic blocks",
+          got[kernel] / base, 6)
+    for suffix in ("__pasta_div", "__pasta_divu"):
+        if kernel + suffix not in got:
+            failed += 1
+            print("FAIL no %s in %s" % (kernel + suffix, div))
+            continue
+        check("%s copy / plain kernel, PTX basic blocks" % suffix,
+              got[kernel + suffix] / base, 24)
+
+    csrc = os.path.join(work, "host1500.c")
+    run([sys.executable, gen, "host", "1500", csrc])
+    host_flags = [clang, "-O2", "-gline-tables-only", "-S", "-emit-llvm", csrc]
+    hplain, hcount = (os.path.join(work, "host.plain.ll"),
+                      os.path.join(work, "host.count.ll"))
+    run(host_flags + ["-o", hplain])
+    run(host_flags + ["-fpass-plugin=" + plugin, "-o", hcount],
+        {"PASTA_HOST": "1"})
+    check("host function of 1,500 blocks: instrumented / plain IR "
+          "instructions", ir_instructions(hcount, "big") /
+          max(1, ir_instructions(hplain, "big")), 3)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
