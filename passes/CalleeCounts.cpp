@@ -6,8 +6,10 @@
 #include "CalleeCounts.h"
 #include "ThreadExits.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CallGraph.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -30,30 +32,25 @@ StringRef pasta::sourceName(const Function &F) {
   return Name;
 }
 
-// Whether F calls itself through a chain of direct calls.
-static bool isRecursive(Function &F) {
-  SmallVector<Function *, 16> Work{&F};
-  SmallPtrSet<Function *, 16> Seen;
-  while (!Work.empty()) {
-    Function *G = Work.pop_back_val();
-    for (Instruction &I : instructions(*G)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-      if (!Callee || Callee->isDeclaration())
-        continue;
-      if (Callee == &F)
-        return true;
-      if (Seen.insert(Callee).second)
-        Work.push_back(Callee);
-    }
+// The functions of M that call themselves through a chain of direct calls:
+// those in a cycle of the call graph (one pass over it, Tarjan's SCCs).
+static DenseSet<const Function *> recursiveFunctions(Module &M) {
+  DenseSet<const Function *> Recursive;
+  CallGraph CG(M);
+  for (auto SCC = scc_begin(&CG); !SCC.isAtEnd(); ++SCC) {
+    const std::vector<CallGraphNode *> &Nodes = *SCC;
+    if (Nodes.size() > 1 || SCC.hasCycle())
+      for (CallGraphNode *N : Nodes)
+        if (const Function *F = N->getFunction())
+          Recursive.insert(F);
   }
-  return false;
+  return Recursive;
 }
 
 // Whether F can have a twin: copied and, later, given another return type.
-static bool mayTwin(Function &F) {
+static bool mayTwin(Function &F, const DenseSet<const Function *> &Recursive) {
   if (F.isVarArg() || F.hasFnAttribute(Attribute::NoDuplicate) ||
-      !threadEnds(F).empty() || isRecursive(F))
+      !threadEnds(F).empty() || Recursive.count(&F))
     return false;
   for (User *U : F.users())
     if (auto *CI = dyn_cast<CallInst>(U))
@@ -123,8 +120,9 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
   CountTwins Result;
   auto Reach = reachingKernels(Kernels);
   SetVector<Function *> Originals;
+  DenseSet<const Function *> Recursive = recursiveFunctions(M);
   for (Function &F : M)
-    if (Reach.count(&F) && mayTwin(F))
+    if (Reach.count(&F) && mayTwin(F, Recursive))
       Originals.insert(&F);
   for (Function *F : Originals) {
     Result.TwinOf[F] = copyAsTwin(M, *F);
