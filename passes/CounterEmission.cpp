@@ -27,6 +27,12 @@ using namespace pasta;
 
 STATISTIC(NumFunctions, "Functions instrumented");
 STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
+STATISTIC(NumInlineFlushes, "Device flush points flushing inline");
+STATISTIC(NumOutOfLineFlushes,
+          "Device flush points calling the runtime's out-of-line flush");
+STATISTIC(NumCountReturns, "Returns handing counts back to the caller");
+STATISTIC(NumCalleeAccumulators,
+          "Registers accumulating counts returned by callees");
 
 static constexpr const char *HostFlushName = "__pasta_host_flush";
 
@@ -142,6 +148,7 @@ void CounterEmitter::returnCounts(ReturnInst *RI, const FunctionPlan &P,
     Agg = B.CreateInsertValue(Agg, loadCount(B, NumOwn + I), Pos++);
   assert(Pos == CR.firstCount() + CR.Global.size() && "returned counts");
   RI->setOperand(0, Agg);
+  ++NumCountReturns;
 }
 
 // A counter's value, 64 bits wide (from its bit, for blocks counted in one).
@@ -174,6 +181,7 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
                                      ArrayRef<uint32_t> Live) {
+  ++NumInlineFlushes;
   if (countsOnlyColdEdges(P, Live))
     Exit = skipIfAllZero(Exit, Live); // the flush goes before its branch
   IRBuilder<> B(Exit);
@@ -431,6 +439,7 @@ GlobalVariable *CounterEmitter::indexTable(ArrayRef<uint32_t> Indices,
 // the mask itself and a table of its bits' counters (nothing staged).
 void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
                                     ArrayRef<uint32_t> Bits) {
+  ++NumOutOfLineFlushes;
   IRBuilder<> B(Exit);
   Type *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
@@ -484,6 +493,7 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
       return emitInlineFlush(Exit, P, Live);
   }
 
+  ++NumOutOfLineFlushes;
   IRBuilder<> B(Exit);
   Type *I32 = B.getInt32Ty();
   PointerType *Generic = PointerType::get(Ctx, 0);
@@ -902,6 +912,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   if (Returned)
     if (auto It = Returned->CarriedBy.find(&F); It != Returned->CarriedBy.end())
       Carried = It->second;
+  NumCalleeAccumulators += Carried.size();
   Slots.assign(NumOwn + Carried.size(), nullptr);
   BitOf.assign(NumOwn + Carried.size(), -1);
   SmallVector<AllocaInst *, 16> Registers;

@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -31,6 +32,15 @@
 
 using namespace llvm;
 using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumPlainCopies, "Plain copies of kernels and device functions");
+STATISTIC(NumWorkingSetCopies,
+          "Working-set copies of kernels and device functions");
+STATISTIC(NumTrackedInCopies, "Accesses setting page flags in working-set "
+                              "copies");
+STATISTIC(NumTraceCopies, "Trace copies of kernels and device functions");
 
 static constexpr const char *VariantAttr = "pasta-variant";
 static constexpr const char *ResolveName = "__pasta_ws_resolve";
@@ -130,6 +140,7 @@ DenseMap<Function *, Function *> pasta::createCopies(Module &M,
 void pasta::createPlainVariants(Module &M, ArrayRef<Function *> Fns) {
   ValueToValueMapTy VMap;
   createCopies(M, Fns, PASTA_PLAIN_SUFFIX, VMap);
+  NumPlainCopies += Fns.size();
 }
 
 // Calls from one working-set copy to another pass the state along.
@@ -350,6 +361,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
       copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
+  NumWorkingSetCopies += Fns.size();
   DenseMap<Function *, StateFields> Fields;
   for (Function *F : Fns)
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
@@ -360,8 +372,10 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
-    if (Ptr && !neverInAllocation(Ptr))
+    if (Ptr && !neverInAllocation(Ptr)) {
       ByBlock[I->getParent()][I] = A.Site;
+      ++NumTrackedInCopies;
+    }
   }
   // The page flags are set after the accesses, not before each: a touch
   // waits for its flag before the next instruction can issue, so a touch in
@@ -415,6 +429,7 @@ void pasta::createTraceVariants(Module &M, ArrayRef<Function *> Fns,
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
       copiesWithState(M, Fns, PASTA_TRACE_SUFFIX, "pasta.trace", VMap);
+  NumTraceCopies += Fns.size();
   for (Function *F : Fns) {
     auto Range = Scopes.find(F);
     if (Range == Scopes.end())
