@@ -433,8 +433,7 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
 
   pasta_func PF{};
   // A twin's rows carry its original's name (CalleeCounts.h).
-  StringRef Name = F.getName();
-  Name.consume_back(CalleeTwinSuffix);
+  StringRef Name = sourceName(F);
   PF.name = T.Strings.intern(Name);
   std::string Shown = demangledName(Name);
   PF.display = Shown.empty() ? PASTA_NONE : T.Strings.intern(Shown);
