@@ -26,12 +26,6 @@ STATISTIC(NumTwins, "Device functions given a twin for direct calls");
 STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
 STATISTIC(NumReturning, "Twins that return their counts to their callers");
 
-StringRef pasta::sourceName(const Function &F) {
-  StringRef Name = F.getName();
-  Name.consume_back(CalleeTwinSuffix);
-  return Name;
-}
-
 // The functions of M that call themselves through a chain of direct calls:
 // those in a cycle of the call graph (one pass over it, Tarjan's SCCs).
 static DenseSet<const Function *> recursiveFunctions(Module &M) {

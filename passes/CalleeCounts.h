@@ -53,12 +53,6 @@ namespace pasta {
 inline constexpr size_t ReturnLimit = 8;
 inline constexpr size_t AccumulatorLimit = 24;
 
-// The suffix of a twin's symbol.
-inline constexpr const char *CalleeTwinSuffix = "__pasta_callee";
-
-// The name a function's rows carry: a twin's is its original's.
-llvm::StringRef sourceName(const llvm::Function &F);
-
 struct CountTwins {
   // Every twin.
   llvm::SmallVector<llvm::Function *, 16> All;

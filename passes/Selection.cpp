@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
 #include "AccessClassification.h"
-#include "CalleeCounts.h"
 #include "CounterPlacement.h"
 #include "pasta/regex_cost.h"
 
@@ -35,6 +34,12 @@ static constexpr const char *RuntimePrefix = "__pasta";
 bool pasta::isKernel(const Function &F) {
   CallingConv::ID CC = F.getCallingConv();
   return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+}
+
+StringRef pasta::sourceName(const Function &F) {
+  StringRef Name = F.getName();
+  Name.consume_back(CalleeTwinSuffix);
+  return Name;
 }
 
 static bool mayInstrument(const Function &F) {

@@ -36,6 +36,13 @@ namespace pasta {
 
 bool isKernel(const llvm::Function &F);
 
+// The suffix of the copy of a device function that kernels call directly
+// (CalleeCounts.h).
+inline constexpr const char *CalleeTwinSuffix = "__pasta_callee";
+
+// The name a function's rows carry: such a copy's is its original's.
+llvm::StringRef sourceName(const llvm::Function &F);
+
 // A call after which this frame may never reach a return of its own (see
 // the .cpp): host functions flush their counts before it.
 bool mayLeaveFrame(const llvm::CallBase &CB);
