@@ -110,9 +110,8 @@ static void proveGlobalArguments(ArrayRef<Function *> Twins,
 }
 
 CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
-                                   Selection &Sel) {
+                                   const KernelReach &Reach, Selection &Sel) {
   CountTwins Result;
-  auto Reach = reachingKernels(Kernels);
   SetVector<Function *> Originals;
   DenseSet<const Function *> Recursive = recursiveFunctions(M);
   for (Function &F : M)
@@ -346,12 +345,10 @@ static SmallVector<Function *, 16> calleesFirst(const CountTwins &Twins) {
   return Order;
 }
 
-ReturnedCounts pasta::planReturnedCounts(Module &M,
-                                         std::vector<FunctionPlan> &Plans,
+ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                          const CountTwins &Twins,
                                          ModuleTables &Tables,
                                          FunctionAnalysisManager &FAM) {
-  (void)M;
   ReturnedCounts R;
   DenseMap<Function *, FunctionPlan *> PlanOf;
   for (FunctionPlan &P : Plans)
@@ -391,6 +388,7 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
       continue;
     // What each caller keeps: the calls it cannot derive, the counts.
     DenseMap<Function *, SmallVector<uint32_t, 8>> AddsOf;
+    SmallVector<std::pair<CallInst *, uint32_t>, 4> Derivable;
     for (User *U : F->users()) {
       auto *CI = cast<CallInst>(U);
       SmallVector<uint32_t, 8> &Adds = AddsOf[CI->getFunction()];
@@ -398,6 +396,8 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
           callBlockCounter(*CI, *PlanOf[CI->getFunction()], IsTwin);
       if (Source == PASTA_NONE)
         addUnique(Adds, {P->FirstCounter});
+      else
+        Derivable.push_back({CI, Source});
       addUnique(Adds, CR.Global);
     }
     if (any_of(Callers, [&](Function *C) {
@@ -406,13 +406,7 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
       continue;
     for (Function *C : Callers)
       addUnique(Carried[C], AddsOf[C]);
-    for (User *U : F->users()) {
-      auto *CI = cast<CallInst>(U);
-      uint32_t Source =
-          callBlockCounter(*CI, *PlanOf[CI->getFunction()], IsTwin);
-      if (Source != PASTA_NONE)
-        CallSource[CI] = Source;
-    }
+    CallSource.insert(Derivable.begin(), Derivable.end());
     LLVM_DEBUG(dbgs() << "pasta: " << F->getName() << " returns "
                       << CR.Global.size() << " counts\n");
     Accepted.push_back({F, std::move(CR)});
@@ -420,11 +414,9 @@ ReturnedCounts pasta::planReturnedCounts(Module &M,
   SmallVector<Function *, 16> News;
   for (auto &[F, CR] : Accepted) {
     FunctionPlan *P = PlanOf[F];
+    Function *New = retype(*F, CR.Global.size(), FAM, CallSource);
     // The plan's values that are F's arguments become New's.
     DenseMap<Value *, Value *> ArgOf;
-    for (Argument &A : F->args())
-      ArgOf[&A] = nullptr;
-    Function *New = retype(*F, CR.Global.size(), FAM, CallSource);
     for (auto [Old, Arg] : zip(F->args(), New->args()))
       ArgOf[&Old] = &Arg;
     auto Remap = [&](Value *&V) {

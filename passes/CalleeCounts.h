@@ -63,11 +63,12 @@ struct CountTwins {
   llvm::DenseSet<const llvm::Argument *> GlobalArguments;
 };
 
-// Step 1, on Kernels (the selected kernels). Mixes classifies pointers
-// (its global arguments are set as they are proven, top-down).
+// Step 1, on Kernels (the selected kernels), which reach the functions of
+// Reach (reachingKernels). Sel's mix analysis classifies pointers (its
+// global arguments are set as they are proven, top-down).
 CountTwins createCountTwins(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
-                            Selection &Sel);
+                            const KernelReach &Reach, Selection &Sel);
 
 // What a twin that returns its counts returns after its value.
 struct CountReturn {
@@ -101,8 +102,7 @@ struct ReturnedCounts {
 
 // Step 2: decides which twins return their counts and gives them their
 // returning type (P.F changes to the new function), rewriting their calls.
-ReturnedCounts planReturnedCounts(llvm::Module &M,
-                                  std::vector<FunctionPlan> &Plans,
+ReturnedCounts planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                   const CountTwins &Twins, ModuleTables &Tables,
                                   llvm::FunctionAnalysisManager &FAM);
 

@@ -165,7 +165,7 @@ bool ModuleInstrumenter::run() {
     auto Reach = reachingKernels(Kernels);
     decltype(Reach) Kept;
     if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
-      Twins = createCountTwins(M, Kernels, Sel);
+      Twins = createCountTwins(M, Kernels, Reach, Sel);
       Sel.setGlobalArguments(&Twins.GlobalArguments);
       auto Before = std::move(Reach);
       Reach = reachingKernels(Kernels);
@@ -217,7 +217,7 @@ bool ModuleInstrumenter::run() {
   Sel.setGlobalArguments(nullptr); // planned: classified
   ReturnedCounts Returned;
   if (!Twins.All.empty()) {
-    Returned = planReturnedCounts(M, Sel.Plans, Twins, Tables, FAM);
+    Returned = planReturnedCounts(Sel.Plans, Twins, Tables, FAM);
     for (Function *&F : Copied)
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;

@@ -156,9 +156,8 @@ SetVector<Function *> Selection::selectFunctions() {
 }
 
 // Device functions reachable from each selected kernel through direct calls.
-DenseMap<Function *, SmallVector<uint32_t, 2>>
-pasta::reachingKernels(ArrayRef<Function *> Kernels) {
-  DenseMap<Function *, SmallVector<uint32_t, 2>> Reach;
+KernelReach pasta::reachingKernels(ArrayRef<Function *> Kernels) {
+  KernelReach Reach;
   for (uint32_t K = 0; K < Kernels.size(); ++K) {
     SmallVector<Function *, 16> Work{Kernels[K]};
     SmallPtrSet<Function *, 16> Seen{Kernels[K]};

@@ -107,8 +107,9 @@ struct FunctionPlan {
 
 // Device functions reachable from each selected kernel through direct
 // calls: for each, the indices (in Kernels) of the kernels that reach it.
-llvm::DenseMap<llvm::Function *, llvm::SmallVector<uint32_t, 2>>
-reachingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
+using KernelReach =
+    llvm::DenseMap<llvm::Function *, llvm::SmallVector<uint32_t, 2>>;
+KernelReach reachingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
 
 class Selection {
 public:
