@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pasta__fmt_change(char *out, size_t size, int64_t plain,
+static void fmt_change(char *out, size_t size, int64_t plain,
                        int64_t counting) {
   char a[24] = "-", b[24] = "-";
   if (plain >= 0)
@@ -17,7 +17,7 @@ void pasta__fmt_change(char *out, size_t size, int64_t plain,
   snprintf(out, size, "%s -> %s", a, b);
 }
 
-void pasta__fmt_occupancy_change(char *out, size_t size,
+static void fmt_occupancy_change(char *out, size_t size,
                                  const pasta_activity_resources *r) {
   double p = pasta__occupancy(r, &r->plain),
          c = pasta__occupancy(r, &r->counting);
@@ -27,6 +27,15 @@ void pasta__fmt_occupancy_change(char *out, size_t size,
   if (c >= 0)
     snprintf(b, sizeof b, "%.0f%%", 100 * c);
   snprintf(out, size, "%s -> %s", a, b);
+}
+
+void pasta__fmt_resources(pasta_resources_text *t,
+                          const pasta_activity_resources *r) {
+  fmt_change(t->registers, sizeof t->registers, r->plain.registers,
+             r->counting.registers);
+  fmt_change(t->local_bytes, sizeof t->local_bytes, r->plain.local_bytes,
+             r->counting.local_bytes);
+  fmt_occupancy_change(t->occupancy, sizeof t->occupancy, r);
 }
 
 void pasta__fmt_bytes(char *out, size_t size, uint64_t v) {

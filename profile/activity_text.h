@@ -27,12 +27,14 @@ void pasta__fmt_time(char *out, size_t size, double ns);
 /* "function (file:line)" of a frame, as short as it can be. */
 void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f);
 
-/* A figure of a kernel's plain and counting copies, "32 -> 40" ("-" for
- * an unknown one, negative). */
-void pasta__fmt_change(char *out, size_t size, int64_t plain, int64_t counting);
-/* The same of their occupancies (pasta__occupancy): "100% -> 75%". */
-void pasta__fmt_occupancy_change(char *out, size_t size,
-                                 const pasta_activity_resources *r);
+/* A kernel's registers, local bytes and occupancy, plain -> counting
+ * ("32 -> 40", "100% -> 75%"; "-" for an unknown figure), as every report
+ * shows them. */
+typedef struct {
+  char registers[48], local_bytes[64], occupancy[32];
+} pasta_resources_text;
+void pasta__fmt_resources(pasta_resources_text *t,
+                          const pasta_activity_resources *r);
 
 /* A kernel's GPU time over all its launches that ran (ns): the measured
  * total when every one was timed, else the timed launches' mean times the

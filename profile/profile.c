@@ -195,39 +195,34 @@ static pasta_profile_func *same_device_function(const struct pasta_func *funcs,
   return NULL;
 }
 
-/* qsort's view of the rows by name, then by index. */
-static const struct pasta_func *sort_funcs;
-static const char *sort_strings;
-static int cmp_row_name(const void *pa, const void *pb) {
-  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-  int c = strcmp(sort_strings + sort_funcs[a].name,
-                 sort_strings + sort_funcs[b].name);
-  return c ? c : (a > b) - (a < b);
+/* A device row by name, then by index (first_rows' sort). */
+struct named_row {
+  const char *name;
+  uint32_t index;
+};
+
+static int cmp_named_row(const void *pa, const void *pb) {
+  const struct named_row *a = pa, *b = pb;
+  int c = strcmp(a->name, b->name);
+  return c ? c : (a->index > b->index) - (a->index < b->index);
 }
 
-/* first[i]: the first device row of row i's name (i itself for the first,
- * and for rows of other kinds), so that a device function the plugin gave
- * two rows (a twin for direct calls and its original) is one function.
- * Returns the number of such second rows, or -1 without memory. */
 static long first_rows(const struct pasta_func *funcs, uint32_t nf,
                        const char *strings, uint32_t *first) {
-  uint32_t *order = malloc((nf ? nf : 1) * sizeof *order);
+  struct named_row *order = malloc((nf ? nf : 1) * sizeof *order);
   if (!order)
     return -1;
   uint32_t n = 0;
   for (uint32_t i = 0; i < nf; ++i) {
     first[i] = i;
     if (funcs[i].kind == PASTA_FUNC_DEVICE)
-      order[n++] = i;
+      order[n++] = (struct named_row){strings + funcs[i].name, i};
   }
-  sort_funcs = funcs;
-  sort_strings = strings;
-  qsort(order, n, sizeof *order, cmp_row_name);
+  qsort(order, n, sizeof *order, cmp_named_row);
   long seconds = 0;
   for (uint32_t k = 1; k < n; ++k)
-    if (strcmp(strings + funcs[order[k]].name,
-               strings + funcs[order[k - 1]].name) == 0) {
-      first[order[k]] = first[order[k - 1]];
+    if (strcmp(order[k].name, order[k - 1].name) == 0) {
+      first[order[k].index] = first[order[k - 1].index];
       ++seconds;
     }
   free(order);

@@ -141,6 +141,16 @@ static int has_kernel_section(const pasta_profile *p) {
   return p->num_kernels || (!p->num_device_functions && !p->num_host_functions);
 }
 
+/* " N <noun>s that never ran are not listed." (nothing for none), a span
+ * with its own id for the tests. */
+static void write_not_listed(FILE *out, const char *id, size_t n,
+                             const char *noun) {
+  if (n)
+    fprintf(out,
+            " <span id=\"%s\">%zu %s%s that never ran %s not listed.</span>",
+            id, n, noun, n == 1 ? "" : "s", n == 1 ? "is" : "are");
+}
+
 static void write_kernel_table(FILE *out, const pasta_html_input *in) {
   const pasta_profile *p = in->profile;
   if (!has_kernel_section(p))
@@ -157,11 +167,7 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
         "GPU time of the timed launches; intensity is FLOPs per global "
         "byte.",
         out);
-  if (idle)
-    fprintf(out,
-            " <span id=\"kernels-not-run\">%zu kernel%s that never ran %s "
-            "not listed.</span>",
-            idle, idle == 1 ? "" : "s", idle == 1 ? "is" : "are");
+  write_not_listed(out, "kernels-not-run", idle, "kernel");
   fputs("</p>\n<table class=\"sortable\" id=\"kernel-table\">\n<thead>"
         "<tr><th data-type=\"text\">kernel</th>",
         out);
@@ -279,11 +285,7 @@ static int write_function_table(FILE *out, const pasta_profile *p) {
   /* Those the profile lists with no call, and those it left out. */
   size_t idle = n - shown + (size_t)p->omitted.device_functions +
                 (size_t)p->omitted.host_functions;
-  if (idle)
-    fprintf(out,
-            " <span id=\"functions-not-run\">%zu function%s that never ran "
-            "%s not listed.</span>",
-            idle, idle == 1 ? "" : "s", idle == 1 ? "is" : "are");
+  write_not_listed(out, "functions-not-run", idle, "function");
   fputs("</p>\n<table class=\"sortable\" id=\"function-table\">\n<thead><tr>"
         "<th data-type=\"text\">function</th><th data-type=\"text\">kind</th>"
         "<th>calls</th>",
@@ -391,21 +393,18 @@ static void write_resources(FILE *out, const pasta_activity_kernel *k) {
   const pasta_activity_resources *r = &k->resources;
   if (!r->known)
     return;
-  char regs[48], local[64], occ[32], note[640];
-  pasta__fmt_change(regs, sizeof regs, r->plain.registers,
-                    r->counting.registers);
-  pasta__fmt_change(local, sizeof local, r->plain.local_bytes,
-                    r->counting.local_bytes);
-  pasta__fmt_occupancy_change(occ, sizeof occ, r);
+  pasta_resources_text t;
+  char note[640];
+  pasta__fmt_resources(&t, r);
   fprintf(out,
           "<p class=\"resources\">Plain &rarr; counting copy, at the first "
           "launch's block of %" PRIu32 " threads: registers ",
           r->block_threads);
-  pasta__html_text(out, regs);
+  pasta__html_text(out, t.registers);
   fputs(", local memory ", out);
-  pasta__html_text(out, local);
+  pasta__html_text(out, t.local_bytes);
   fputs(" bytes per thread, occupancy ", out);
-  pasta__html_text(out, occ);
+  pasta__html_text(out, t.occupancy);
   fputs(".</p>\n", out);
   if (pasta__resources_perturbed(r, note, sizeof note)) {
     fputs("<p class=\"warn resources-note\">Note: ", out);

@@ -80,14 +80,12 @@ static void resources_table(FILE *out, const pasta_activity *a,
     const pasta_activity_resources *r = &a->kernels[order[i]].resources;
     if (!r->known)
       continue;
-    char regs[48], local[64], occ[32], note[640];
-    pasta__fmt_change(regs, sizeof regs, r->plain.registers,
-                      r->counting.registers);
-    pasta__fmt_change(local, sizeof local, r->plain.local_bytes,
-                      r->counting.local_bytes);
-    pasta__fmt_occupancy_change(occ, sizeof occ, r);
+    pasta_resources_text t;
+    char note[640];
+    pasta__fmt_resources(&t, r);
     fprintf(out, "  %-*s %7" PRIu32 " %12s %14s %13s\n", PASTA__NAME_WIDTH,
-            names[i], r->block_threads, regs, local, occ);
+            names[i], r->block_threads, t.registers, t.local_bytes,
+            t.occupancy);
     if (pasta__resources_perturbed(r, note, sizeof note))
       fprintf(out, "    note: %s\n", note);
   }
