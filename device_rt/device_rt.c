@@ -296,42 +296,6 @@ __pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
   pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
 }
 
-/* A warp leader's counter (passes/CounterPlacement.h) whose blocks run at
- * most once per call, in the warp sum of up to three bit counters: each
- * lane's value (-1, 0 or 31) plus one goes in bits 21-31 (a full warp's sum
- * is at most 1024, and the three 7-bit fields below never carry into it).
- * A full warp sums to 32 there when every lane that ran the leader's warp
- * block ran it with the others; lane 0 adds what differs, signed. One warp
- * sum and, usually, no atomic at all for the leader. */
-enum { PASTA_LEAD_SHIFT = 21 };
-
-PASTA_INLINE void
-__pasta_flush_lead_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
-                        PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *lead,
-                        uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
-                        uint32_t n, uint32_t value) {
-  uint32_t packed = (value + 1u) << PASTA_LEAD_SHIFT;
-  if (n > 0)
-    packed |= pasta_bit_field(mask, b0, 0);
-  if (n > 1)
-    packed |= pasta_bit_field(mask, b1, 1);
-  if (n > 2)
-    packed |= pasta_bit_field(mask, b2, 2);
-  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  uint32_t sum = pasta_full_warp_sum_u32(full, packed);
-  if (__gpu_lane_id() != 0)
-    return;
-  int32_t off = (int32_t)(sum >> PASTA_LEAD_SHIFT) - (int32_t)__gpu_num_lanes();
-  if (off != 0)
-    pasta_atomic_add(lead, (uint64_t)(int64_t)off);
-  if (n > 0)
-    pasta_add_field(s0, sum, 0, 1);
-  if (n > 1)
-    pasta_add_field(s1, sum, 1, 1);
-  if (n > 2)
-    pasta_add_field(s2, sum, 2, 1);
-}
-
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \

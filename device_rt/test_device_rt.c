@@ -372,41 +372,6 @@ static void test_flush_bits(void) {
   check_flush_bits(32, 0x0000fff0ull);
 }
 
-/* A small warp leader's counter (-1, 0 or 31 per lane) in the warp sum of
- * bits 0 and 3: lead_value(l) per lane, the leaders' slot 4. */
-static int32_t lead_values[32];
-static void flush_lead_fast_lane(uint32_t lane, void *arg) {
-  (void)arg;
-  __pasta_flush_lead_fast(&bit_slots[0], &bit_slots[1], &bit_slots[7],
-                          &bit_slots[4], bit_mask_of(lane), 0, 3, 0, 2,
-                          (uint32_t)lead_values[lane]);
-}
-
-/* Lanes 0..ran-1 ran the warp's block, those in `leads` the leader's too. */
-static void check_flush_lead(uint32_t ran, uint64_t leads) {
-  memset(bit_slots, 0, sizeof bit_slots);
-  int64_t want = 0;
-  for (uint32_t l = 0; l < 32; ++l) {
-    lead_values[l] = l >= ran ? 0 : (leads >> l & 1) ? 31 : -1;
-    want += lead_values[l];
-  }
-  place(0, 1, 0, 32);
-  pasta_shim_warp(32, 0xffffffffull, 0, 0, flush_lead_fast_lane, NULL);
-  CHECK_EQ_U64(bit_slots[4], (uint64_t)want); /* modulo 2^64: signed */
-  CHECK_EQ_U64(bit_slots[0], lanes_with_bit(32, 0));
-  CHECK_EQ_U64(bit_slots[1], lanes_with_bit(32, 3));
-  CHECK_EQ_U64(bit_slots[7], 0);
-}
-
-static void test_flush_lead(void) {
-  check_flush_lead(32, 1);              /* one leader: nothing to add */
-  check_flush_lead(0, 0);               /* none ran: nothing */
-  check_flush_lead(32, 1 | 1ull << 16); /* two "leaders": +32 */
-  check_flush_lead(16, 1);              /* half the warp ran: +16 */
-  check_flush_lead(32, 0);              /* no leader ran: -32 */
-  check_flush_lead(32, 0xffffffffull);  /* all lanes led: 31 * 32 */
-}
-
 /*===- Counts alike in every thread block, flushed by the first ----------===*/
 
 /* Lane l of every thread block counts alike_count(l) (l % 3: 0, 1, 2, ...);
@@ -1488,7 +1453,6 @@ int main(void) {
   test_trace_events();
   test_counts();
   test_flush_bits();
-  test_flush_lead();
   test_first_block_scale();
   test_div_global();
   test_div_shared();

@@ -196,11 +196,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
   // A warp leader's count is signed: its magnitude, doubled, enters the
-  // test, so that its warp sum fits in a signed 32 bits; a small one (32
-  // bits: -1, 0 or 31) cannot be large, as bits cannot.
+  // test, so that its warp sum fits in a signed 32 bits.
   Value *Any = nullptr;
   for (uint32_t I : Live)
-    if (BitOf[I] < 0 && !isSmallLeader(I)) {
+    if (BitOf[I] < 0) {
       Value *V = loadCount(B, I);
       if (Leaders.count(I))
         V = B.CreateShl(B.CreateXor(V, B.CreateAShr(V, 63)), 1);
@@ -240,15 +239,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
     MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
-    SmallVector<uint32_t, 2> SmallLeaders;
     for (size_t K = 0; K < Live.size(); ++K) {
       uint32_t C = Live[K];
       if (PackBits && BitOf[C] >= 0) {
         BitsByMask[Slots[C]].push_back(C);
-        continue;
-      }
-      if (PackBits && isSmallLeader(C)) {
-        SmallLeaders.push_back(C);
         continue;
       }
       if (!GroupStarts.count(C)) {
@@ -262,25 +256,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       FB.CreateCall(FlushGroup, Args);
       K += PASTA_DYN_NUM - 1;
     }
-    // Each small leader shares its warp sum with up to three bits.
-    auto NextBits = BitsByMask.begin();
-    for (uint32_t L : SmallLeaders) {
-      while (NextBits != BitsByMask.end() && NextBits->second.empty())
-        ++NextBits;
-      AllocaInst *Mask = nullptr;
-      SmallVector<uint32_t, 3> Bits;
-      if (NextBits != BitsByMask.end()) {
-        Mask = NextBits->first;
-        auto &Rest = NextBits->second;
-        size_t Take = std::min<size_t>(3, Rest.size());
-        Bits.assign(Rest.begin(), Rest.begin() + Take);
-        Rest.erase(Rest.begin(), Rest.begin() + Take);
-      }
-      emitLeadFlush(FB, L, Mask, Bits, SlotOf);
-    }
     for (auto &[Mask, Counters] : BitsByMask)
-      if (!Counters.empty())
-        emitPackedBitFlush(FB, Mask, Counters, SlotOf);
+      emitPackedBitFlush(FB, Mask, Counters, SlotOf);
   };
   FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
   FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
@@ -437,38 +414,6 @@ void CounterEmitter::emitPackedBitFlush(
     Args.push_back(B.getInt32(Group.size()));
     B.CreateCall(Flush, Args);
   }
-}
-
-// A warp leader's counter of 32 bits is small: -1, 0 or 31 in each lane.
-bool CounterEmitter::isSmallLeader(uint32_t Counter) const {
-  return Leaders.count(Counter) &&
-         Slots[Counter]->getAllocatedType()->isIntegerTy(32);
-}
-
-// The fast path's flush of a small warp leader's counter with up to three
-// bits of Mask in the same warp sum (__pasta_flush_lead_fast).
-void CounterEmitter::emitLeadFlush(
-    IRBuilder<> &B, uint32_t Leader, AllocaInst *Mask, ArrayRef<uint32_t> Bits,
-    function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf) {
-  Type *I32 = B.getInt32Ty();
-  PointerType *Global = PointerType::get(Ctx, 1);
-  FunctionCallee Flush = M.getOrInsertFunction(
-      FlushLeadFastName, FunctionType::get(B.getVoidTy(),
-                                           {Global, Global, Global, Global, I32,
-                                            I32, I32, I32, I32, I32},
-                                           false));
-  Value *Lead = SlotOf(B, Leader);
-  SmallVector<Value *, 10> Args;
-  for (size_t K = 0; K < 3; ++K) // unused slots: never added
-    Args.push_back(K < Bits.size() ? SlotOf(B, Bits[K]) : Lead);
-  Args.push_back(Lead);
-  Args.push_back(Mask ? static_cast<Value *>(B.CreateLoad(I32, Mask))
-                      : B.getInt32(0));
-  for (size_t K = 0; K < 3; ++K)
-    Args.push_back(B.getInt32(K < Bits.size() ? (uint32_t)BitOf[Bits[K]] : 0));
-  Args.push_back(B.getInt32(Bits.size()));
-  Args.push_back(B.CreateLoad(I32, Slots[Leader]));
-  B.CreateCall(Flush, Args);
 }
 
 // The staging array of out-of-line flushes: one per function, in its entry.

@@ -71,11 +71,6 @@ private:
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
                                    llvm::ArrayRef<uint32_t> Live);
-  bool isSmallLeader(uint32_t Counter) const;
-  void emitLeadFlush(
-      llvm::IRBuilder<> &B, uint32_t Leader, llvm::AllocaInst *Mask,
-      llvm::ArrayRef<uint32_t> Bits,
-      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);
   void emitPackedBitFlush(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,

@@ -32,7 +32,6 @@ inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
-inline constexpr const char *FlushLeadFastName = "__pasta_flush_lead_fast";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 

@@ -13,16 +13,16 @@ target triple = "nvptx64-nvidia-cuda"
 ; In a device function the warp's block can be the entry: its -1 is the
 ; register's start. (In a kernel, a block like %lead runs alike in every
 ; thread block, which the first thread block flushes for all.)
-; Both blocks run at most once: 32 bits, a small leader, in a warp sum of
-; its own here (no bits to share it with); sign-extended on the general path.
+; Both blocks run at most once: 32 bits, sign-extended when read.
 ; CHECK-LABEL: define void @entry_warp(
 ; CHECK: lead:
 ; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i32 -1, 32
 ; CHECK: done:
 ; CHECK: %[[REG:.*]] = phi i32 [ %[[LEAD]], %lead ], [ -1, %entry ]
-; CHECK: call void @__pasta_flush_lead_fast({{.*}}, i32 0, i32 %[[REG]])
+; CHECK: %[[ANY:[0-9]+]] = sext i32 %[[REG]] to i64
+; CHECK-NEXT: ashr i64 %[[ANY]], 63
 ; CHECK: %[[CORR:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
+; CHECK-NEXT: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
 define ptx_kernel void @calls(ptr %a) {
   call void @entry_warp(ptr %a)
   ret void
