@@ -161,8 +161,6 @@ Value *CounterEmitter::loadCount(IRBuilder<> &B, uint32_t Counter) const {
   Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
   if (BitOf[Counter] >= 0)
     V = B.CreateAnd(B.CreateLShr(V, BitOf[Counter]), 1);
-  if (Leaders.count(Counter)) // signed
-    return B.CreateSExt(V, B.getInt64Ty());
   return B.CreateZExt(V, B.getInt64Ty());
 }
 
@@ -946,18 +944,6 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Slots[CB.Counter] = Registers.back();
     BitOf[CB.Counter] = Bits++ % 32;
   }
-  // A warp leader's counter whose warp's block runs at most once per call
-  // holds -1, 0 or 31: 32 bits (sign-extended when read).
-  Leaders.clear();
-  for (CountedBlock &CB : P.Blocks) {
-    if (!CB.WarpLeaderOf)
-      continue;
-    Leaders.insert(CB.Counter);
-    if (any_of(P.Blocks, [&](const CountedBlock &L) {
-          return L.BB == CB.WarpLeaderOf && L.Once;
-        }))
-      Slots[CB.Counter] = NewRegister(I32);
-  }
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
@@ -990,7 +976,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
   // A warp leader's counter: the warp size per run of its block, -1 per run
   // of its warp's block (CounterPlacement.h).
   constexpr int64_t WarpSize = 32;
+  Leaders.clear();
   for (CountedBlock &CB : P.Blocks) {
+    if (!CB.WarpLeaderOf)
+      continue;
+    Leaders.insert(CB.Counter);
     if (CB.WarpLeaderOf == &Entry) {
       size_t R = find(Registers, Slots[CB.Counter]) - Registers.begin();
       Initial[R] -= 1;
@@ -1001,14 +991,12 @@ void CounterEmitter::emit(FunctionPlan &P) {
       (F.hasOptNone() || P.NumCounters > HostRegisterCountersLimit);
   for (size_t R = 0; R < Registers.size(); ++R) {
     Type *Ty = Registers[R]->getAllocatedType();
-    // Modulo the register's width (a warp leader's start may be -1).
-    Constant *Start = ConstantInt::get(
-        Ty, Initial[R] & maskTrailingOnes<uint64_t>(Ty->getIntegerBitWidth()));
     if (!ThreadLocalCounts) {
-      B.CreateStore(Start, Registers[R]);
+      B.CreateStore(ConstantInt::get(Ty, Initial[R]), Registers[R]);
     } else if (Initial[R]) { // what outer activations left there stays
       Value *Old = B.CreateLoad(Ty, Registers[R]);
-      B.CreateStore(B.CreateAdd(Old, Start), Registers[R]);
+      B.CreateStore(B.CreateAdd(Old, ConstantInt::get(Ty, Initial[R])),
+                    Registers[R]);
     }
   }
 

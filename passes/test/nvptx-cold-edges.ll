@@ -78,23 +78,19 @@ done:
 ; CHECK: entry.ret_crit_edge:
 ; CHECK-NEXT: or i32 0, 1
 ; CHECK-NEXT: br label %ret, !pasta.instrumentation
-; %work runs at most once: the counter is 32 bits, sign-extended when read.
 ; CHECK: work:
-; CHECK-NEXT: %[[WARP:[0-9]+]] = add i32 0, -1
+; CHECK-NEXT: %[[WARP:[0-9]+]] = add i64 0, -1
 ; CHECK: lead:
-; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i32 %[[WARP]], 32
+; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i64 %[[WARP]], 32
 ; CHECK: ret:
-; CHECK-NEXT: %[[REG:.*]] = phi i32 [ 0, %entry.ret_crit_edge ], [ %[[LEAD]], %lead ], [ %[[WARP]], %work ]
+; CHECK-NEXT: %[[CORR:.*]] = phi i64 [ 0, %entry.ret_crit_edge ], [ %[[LEAD]], %lead ], [ %[[WARP]], %work ]
 ; The fast test takes its magnitude, doubled; its warp sum is signed.
-; CHECK: %[[CORR:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: %[[SIGN:[0-9]+]] = ashr i64 %[[CORR]], 63
+; CHECK: %[[SIGN:[0-9]+]] = ashr i64 %[[CORR]], 63
 ; CHECK-NEXT: %[[ABS:[0-9]+]] = xor i64 %[[CORR]], %[[SIGN]]
 ; CHECK-NEXT: %[[TWICE:[0-9]+]] = shl i64 %[[ABS]], 1
 ; CHECK: call i64 @__pasta_flush_is_fast(i64 %[[TWICE]])
-; CHECK: %[[FAST:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[FAST]])
-; CHECK: %[[SLOW:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[SLOW]])
+; CHECK: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
+; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
 define ptx_kernel void @early_return(ptr %a, i32 %n) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

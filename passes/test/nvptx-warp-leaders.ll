@@ -13,16 +13,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; In a device function the warp's block can be the entry: its -1 is the
 ; register's start. (In a kernel, a block like %lead runs alike in every
 ; thread block, which the first thread block flushes for all.)
-; Both blocks run at most once: 32 bits, sign-extended when read.
 ; CHECK-LABEL: define void @entry_warp(
 ; CHECK: lead:
-; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i32 -1, 32
+; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i64 -1, 32
 ; CHECK: done:
-; CHECK: %[[REG:.*]] = phi i32 [ %[[LEAD]], %lead ], [ -1, %entry ]
-; CHECK: %[[ANY:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: ashr i64 %[[ANY]], 63
-; CHECK: %[[CORR:[0-9]+]] = sext i32 %[[REG]] to i64
-; CHECK-NEXT: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
+; CHECK-NEXT: %[[CORR:.*]] = phi i64 [ %[[LEAD]], %lead ], [ -1, %entry ]
+; CHECK: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
 define ptx_kernel void @calls(ptr %a) {
   call void @entry_warp(ptr %a)
   ret void
@@ -44,9 +40,9 @@ done:
 ; CUB reads %laneid with inline assembly; `lane != 3` leads on its false edge.
 ; CHECK-LABEL: define ptx_kernel void @asm_lane(
 ; CHECK: warp:
-; CHECK-NEXT: %[[WARP:[0-9]+]] = add i32 0, -1
+; CHECK-NEXT: %[[WARP:[0-9]+]] = add i64 0, -1
 ; CHECK: lead:
-; CHECK-NEXT: add i32 %[[WARP]], 32
+; CHECK-NEXT: add i64 %[[WARP]], 32
 define ptx_kernel void @asm_lane(ptr %a, i32 %n) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -69,7 +65,7 @@ done:
 ; thread block: the test here reads the block's index.)
 ; CHECK-LABEL: define ptx_kernel void @tid_lane(
 ; CHECK: lead:
-; CHECK-NEXT: add i32 %{{[0-9]+}}, 32
+; CHECK-NEXT: add i64 %{{[0-9]+}}, 32
 define ptx_kernel void @tid_lane(ptr %a, i32 %n) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -91,8 +87,8 @@ done:
 
 ; threadIdx.x == 0 and a lane above 31 are no warp leaders: bits, no -1.
 ; CHECK-LABEL: define ptx_kernel void @not_leaders(
-; CHECK-NOT: add i{{32|64}} %{{[0-9]+}}, 32
-; CHECK-NOT: add i{{32|64}} 0, -1
+; CHECK-NOT: add i64 %{{[0-9]+}}, 32
+; CHECK-NOT: add i64 0, -1
 ; CHECK-NOT: __pasta_flush_signed_fast
 ; CHECK: ret void
 define ptx_kernel void @not_leaders(ptr %a, i32 %n) {
