@@ -201,18 +201,6 @@ PASTA_INLINE void __pasta_flush_counter_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, sum);
 }
 
-/* The fast path for a warp leader's counter (passes/CounterPlacement.h): a
- * lane's value is signed, and small (the fast test saw |value| < 2^26), so
- * the warp's sum fits in 32 bits; lane 0 adds it, sign-extended, when it is
- * not zero (in a full warp it usually is). */
-PASTA_INLINE void __pasta_flush_signed_fast(PASTA_GLOBAL uint64_t *slot,
-                                            uint64_t value) {
-  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  int32_t sum = (int32_t)pasta_full_warp_sum_u32(full, (uint32_t)value);
-  if (sum != 0 && __gpu_lane_id() == 0)
-    pasta_atomic_add(slot, (uint64_t)(int64_t)sum);
-}
-
 /* The fast-path test of a flush whose live counters are all bits (blocks
  * run at most once per call, each lane's count 0 or 1): no count can be
  * large, so a full warp is enough. */

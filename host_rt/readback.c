@@ -72,22 +72,18 @@ static uint64_t *pasta__sum_banks(const uint64_t *counters, uint32_t banks,
 }
 
 /* The counters the device derives nothing for: each row adds coeff times a
- * counted counter to a derived one, then shifts it (include/pasta/abi.h).
- * Sums over banks and GPUs derive alike, so this runs once per read.
- * Returns -1 when a row names a counter the module does not have or shifts
- * by more than a warp's lanes. */
+ * counted counter to a derived one (include/pasta/abi.h). Sums over banks
+ * and GPUs derive alike, so this runs once per read. Returns -1 when a row
+ * names a counter the module does not have. */
 static int pasta__derive_counters(uint64_t *sum, uint32_t num_counters,
                                   const struct pasta_derived *rows,
                                   uint32_t n) {
   for (uint32_t i = 0; i < n; ++i)
-    if (rows[i].counter >= num_counters || rows[i].source >= num_counters ||
-        rows[i].shift > 6)
+    if (rows[i].counter >= num_counters || rows[i].source >= num_counters)
       return -1;
-  for (uint32_t i = 0; i < n; ++i) { /* modulo 2^64: exact for the true sum */
-    uint64_t *c = &sum[rows[i].counter];
-    *c += (uint64_t)(int64_t)rows[i].coeff * sum[rows[i].source];
-    *c >>= rows[i].shift; /* a warp leader's: a multiple of the warp size */
-  }
+  for (uint32_t i = 0; i < n; ++i) /* modulo 2^64: exact for the true sum */
+    sum[rows[i].counter] +=
+        (uint64_t)(int64_t)rows[i].coeff * sum[rows[i].source];
   return 0;
 }
 

@@ -450,7 +450,7 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
       R.CallsIn[CI->getFunction()].push_back(CI);
       if (auto It = CallSource.find(CI); It != CallSource.end()) {
         R.CallsDerived.insert(CI);
-        CallRows.push_back({R.Returns[F].CallsCounter, It->second, 1, 0});
+        CallRows.push_back({R.Returns[F].CallsCounter, It->second, 1});
       }
     }
   SmallVector<Function *, 16> CallersFirst;

@@ -82,10 +82,6 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
   if (P.Kind != PASTA_FUNC_KERNEL)
     Live.push_back(0);
   for (const CountedBlock &CB : P.Blocks) {
-    // A warp leader's counter changes in its warp's block too.
-    if (CB.Measured && !Reaching.count(CB.BB) && CB.WarpLeaderOf &&
-        Reaching.count(CB.WarpLeaderOf))
-      Live.push_back(CB.Counter);
     if (!Reaching.count(CB.BB))
       continue;
     if (CB.Measured)
@@ -164,16 +160,14 @@ Value *CounterEmitter::loadCount(IRBuilder<> &B, uint32_t Counter) const {
   return B.CreateZExt(V, B.getInt64Ty());
 }
 
-// Counts one more execution of Counter's block (Amount: a warp leader's
-// counter adds the warp size in its block and -1 in its warp's).
-void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter,
-                                   int64_t Amount) {
+// Counts one more execution of Counter's block.
+void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
   AllocaInst *Slot = Slots[Counter];
   Type *Ty = Slot->getAllocatedType();
   Value *Old = B.CreateLoad(Ty, Slot);
   Value *New = BitOf[Counter] >= 0
                    ? B.CreateOr(Old, ConstantInt::get(Ty, 1u << BitOf[Counter]))
-                   : B.CreateAdd(Old, ConstantInt::getSigned(Ty, Amount));
+                   : B.CreateAdd(Old, ConstantInt::get(Ty, 1));
   B.CreateStore(New, Slot);
 }
 
@@ -193,14 +187,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   IRBuilder<> B(Exit);
   Type *I64 = B.getInt64Ty(), *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  // A warp leader's count is signed: its magnitude, doubled, enters the
-  // test, so that its warp sum fits in a signed 32 bits.
   Value *Any = nullptr;
   for (uint32_t I : Live)
     if (BitOf[I] < 0) {
       Value *V = loadCount(B, I);
-      if (Leaders.count(I))
-        V = B.CreateShl(B.CreateXor(V, B.CreateAShr(V, 63)), 1);
       Any = Any ? B.CreateOr(Any, V) : V;
     }
   FunctionCallee Row =
@@ -230,8 +220,6 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
         M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
-    FunctionCallee FlushSigned =
-        M.getOrInsertFunction(FlushSignedFastName, FB.getVoidTy(), Global, I64);
     SmallVector<Type *, 9> GroupArgs{Global};
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
@@ -244,8 +232,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         continue;
       }
       if (!GroupStarts.count(C)) {
-        FB.CreateCall(PackBits && Leaders.count(C) ? FlushSigned : FlushOne,
-                      {SlotOf(FB, C), loadCount(FB, C)});
+        FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
         continue;
       }
       SmallVector<Value *, 9> Args{SlotOf(FB, C)};
@@ -937,7 +924,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   };
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
-    if (!P.Placed || !CB.Measured || !CB.Once || CB.WarpLeaderOf)
+    if (!P.Placed || !CB.Measured || !CB.Once)
       continue;
     if (Bits % 32 == 0)
       NewRegister(I32);
@@ -973,19 +960,6 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (CountedBlock &CB : P.Blocks)
     if (CB.BB == &Entry && CB.Measured)
       StartAtOne(CB.Counter);
-  // A warp leader's counter: the warp size per run of its block, -1 per run
-  // of its warp's block (CounterPlacement.h).
-  constexpr int64_t WarpSize = 32;
-  Leaders.clear();
-  for (CountedBlock &CB : P.Blocks) {
-    if (!CB.WarpLeaderOf)
-      continue;
-    Leaders.insert(CB.Counter);
-    if (CB.WarpLeaderOf == &Entry) {
-      size_t R = find(Registers, Slots[CB.Counter]) - Registers.begin();
-      Initial[R] -= 1;
-    }
-  }
   ThreadLocalCounts =
       T.Target == PASTA_TARGET_HOST &&
       (F.hasOptNone() || P.NumCounters > HostRegisterCountersLimit);
@@ -1003,11 +977,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (CountedBlock &CB : P.Blocks) {
     if (CB.BB != &Entry && CB.Measured) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
-      emitIncrement(B, CB.Counter, CB.WarpLeaderOf ? WarpSize : 1);
-    }
-    if (CB.WarpLeaderOf && CB.WarpLeaderOf != &Entry) {
-      B.SetInsertPoint(CB.WarpLeaderOf, CB.WarpLeaderOf->getFirstInsertionPt());
-      emitIncrement(B, CB.Counter, -1);
+      emitIncrement(B, CB.Counter);
     }
     for (const GenericSite &G : CB.Generic) {
       B.SetInsertPoint(G.Access);

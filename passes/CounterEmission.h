@@ -22,7 +22,6 @@
 #include "ModuleTables.h"
 #include "Selection.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
@@ -45,8 +44,7 @@ public:
 private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
-  void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter,
-                     int64_t Amount = 1);
+  void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
   uint32_t globalIndex(const FunctionPlan &P, uint32_t Counter) const;
   void addCalleeCounts(const FunctionPlan &P);
   void returnCounts(llvm::ReturnInst *RI, const FunctionPlan &P,
@@ -105,8 +103,6 @@ private:
   // until mem2reg) and, for counters kept in one bit of it, which bit.
   llvm::SmallVector<llvm::AllocaInst *, 16> Slots;
   llvm::SmallVector<int, 16> BitOf;
-  // Its warp leaders' counters (signed: CounterPlacement.h, point 5).
-  llvm::DenseSet<uint32_t> Leaders;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

@@ -17,7 +17,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -38,7 +37,6 @@ STATISTIC(NumDerived, "Block counters derived at read-back");
 STATISTIC(NumBits, "Block counters kept in one bit");
 STATISTIC(NumColdEdges, "Bounds checks' cold edges counted instead");
 STATISTIC(NumAlike, "Block counters flushed by the first thread block only");
-STATISTIC(NumWarpLeaders, "Warp leaders' counters derived from their warps'");
 
 namespace {
 
@@ -489,93 +487,6 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
   }
   return Split;
 }
-
-// Whether V is the thread's lane in its warp on an NVIDIA GPU: %laneid (the
-// intrinsic or CUB's inline assembly), or threadIdx.x % 32. Only a guess
-// of which blocks one lane per warp runs: the counts stay exact either way.
-bool isLaneIndex(const Value *V) {
-  using namespace PatternMatch;
-  V = V->stripPointerCasts();
-  const Value *X = nullptr;
-  if (match(V, m_ZExtOrSExtOrSelf(m_And(m_Value(X), m_SpecificInt(31)))) ||
-      match(V, m_ZExtOrSExtOrSelf(m_URem(m_Value(X), m_SpecificInt(32))))) {
-    const auto *II = dyn_cast<IntrinsicInst>(X->stripPointerCasts());
-    return II && readsThreadX(II->getIntrinsicID());
-  }
-  const auto *Call = dyn_cast<CallInst>(V);
-  if (!Call)
-    return false;
-  if (const auto *II = dyn_cast<IntrinsicInst>(Call))
-    return II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_laneid;
-  const auto *Asm = dyn_cast<InlineAsm>(Call->getCalledOperand());
-  return Asm && StringRef(Asm->getAsmString()).contains("%laneid") &&
-         Call->getType()->isIntegerTy(32);
-}
-
-// The block whose warps T's one lane leads: T's only predecessor, when it
-// branches to T on `lane == c` (or away from it on `lane != c`), c < 32.
-BasicBlock *warpLed(BasicBlock *T) {
-  using namespace PatternMatch;
-  BasicBlock *L = T->getSinglePredecessor();
-  auto *Br = L ? dyn_cast<BranchInst>(L->getTerminator()) : nullptr;
-  if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
-    return nullptr;
-  CmpPredicate Pred;
-  Value *Lane;
-  const APInt *C;
-  if (!match(Br->getCondition(), m_ICmp(Pred, m_Value(Lane), m_APInt(C))) ||
-      !isLaneIndex(Lane) || C->uge(32))
-    return nullptr;
-  if (Pred == CmpInst::ICMP_EQ && Br->getSuccessor(0) == T)
-    return L;
-  if (Pred == CmpInst::ICMP_NE && Br->getSuccessor(1) == T)
-    return L;
-  return nullptr;
-}
-
-// Point 5 of CounterPlacement.h. Marks the measured one-bit blocks that
-// lead warps and puts their rows (count(L) as a sum of measured counters,
-// then the shift) before the function's others, which may read them. A
-// block is left as it is when count(L)'s sum reads a leader's counter.
-void markWarpLeaders(FunctionPlan &P, std::vector<pasta_derived> &Rows) {
-  constexpr uint32_t WarpShift = 5; // NVIDIA warps: 32 lanes
-  DenseMap<BasicBlock *, CountedBlock *> Of;
-  for (CountedBlock &CB : P.Blocks)
-    Of[CB.BB] = &CB;
-  auto Global = [&](const CountedBlock &CB) {
-    return P.FirstCounter + CB.Counter;
-  };
-  SmallVector<std::pair<CountedBlock *, CountedBlock *>, 4> Leaders;
-  DenseSet<uint32_t> LeaderCounters;
-  for (CountedBlock &CB : P.Blocks) {
-    if (!CB.Measured || !CB.Once || CB.ColdEdge || CB.AlikeInEveryBlock)
-      continue;
-    BasicBlock *L = warpLed(CB.BB);
-    auto It = L ? Of.find(L) : Of.end();
-    if (It == Of.end() || It->second->ColdEdge)
-      continue;
-    Leaders.push_back({&CB, It->second});
-    LeaderCounters.insert(Global(CB));
-  }
-  std::vector<pasta_derived> First;
-  for (auto [T, L] : Leaders) {
-    std::vector<pasta_derived> Sum;
-    if (L->Measured)
-      Sum.push_back({Global(*T), Global(*L), 1, 0});
-    for (const pasta_derived &R : Rows)
-      if (R.counter == Global(*L))
-        Sum.push_back({Global(*T), R.source, R.coeff, 0});
-    if (Sum.empty() || any_of(Sum, [&](const pasta_derived &R) {
-          return LeaderCounters.count(R.source);
-        }))
-      continue;
-    Sum.back().shift = WarpShift;
-    T->WarpLeaderOf = L->BB;
-    First.insert(First.end(), Sum.begin(), Sum.end());
-    ++NumWarpLeaders;
-  }
-  Rows.insert(Rows.begin(), First.begin(), First.end());
-}
 } // namespace
 
 void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
@@ -645,7 +556,7 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
         return;
       }
       Rows.push_back({P.FirstCounter + CB->Counter, P.FirstCounter + Source,
-                      static_cast<int32_t>(Coeff), 0});
+                      static_cast<int32_t>(Coeff)});
     }
   }
   P.Placed = true;
@@ -670,8 +581,6 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   llvm::sort(Rows, [](const pasta_derived &A, const pasta_derived &B) {
     return A.counter != B.counter ? A.counter < B.counter : A.source < B.source;
   });
-  if (F.getParent()->getTargetTriple().isNVPTX())
-    markWarpLeaders(P, Rows);
   Derived.insert(Derived.end(), Rows.begin(), Rows.end());
   ++NumPlacedFunctions;
   for (const CountedBlock &CB : P.Blocks) {

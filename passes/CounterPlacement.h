@@ -25,13 +25,6 @@
 // 4. Counters one thread block can flush for all: a kernel's block that runs
 //    alike in every thread block (BlockInvariance.h) is flushed by the
 //    grid's first thread block, times the number of thread blocks.
-// 5. Counters of warp leaders (NVIDIA): a block T that one lane of each warp
-//    runs after the warp ran its predecessor L together (`if (lane == 0)`
-//    after a warp's shuffles, the leader storing the warp's partial sum)
-//    runs count(L) / 32 times. Its counter then holds 32 per run of T minus
-//    one per run of L: zero in every full warp, which flushes nothing, and
-//    exact whatever the warps did (partial warps flush what is left). The
-//    host derives count(T) = (that + count(L)) / 32, a row with a shift.
 //
 // Threads that never return (a trap) flush nothing, so the counts that are
 // flushed conserve flow; blocks ending in `unreachable` need no edge back to

@@ -24,7 +24,6 @@ inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =
     "__pasta_flush_counter_fast";
-inline constexpr const char *FlushSignedFastName = "__pasta_flush_signed_fast";
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
 inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
 inline constexpr const char *FlushAnyName = "__pasta_flush_any";

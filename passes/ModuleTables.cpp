@@ -287,22 +287,14 @@ void ModuleTables::printSites(raw_ostream &OS) const {
       OS << " special=" << S.mix[PASTA_MIX_SPECIAL];
     OS << "\n";
   }
-  // Derived counters, one line each: "pasta: derived 3 = +1*c5 -1*c6", and
-  // a warp leader's "pasta: derived 7 = (c7 +1*c5 -1*c6) >> 5".
+  // Derived counters, one line each: "pasta: derived 3 = +1*c5 -1*c6".
   for (size_t I = 0; I < Derived.size();) {
     uint32_t C = Derived[I].counter;
-    size_t End = I;
-    while (End < Derived.size() && Derived[End].counter == C &&
-           (End == I || !Derived[End - 1].shift))
-      ++End;
-    uint32_t Shift = Derived[End - 1].shift;
-    OS << "pasta: derived " << C << " =" << (Shift ? " (c" : "");
-    if (Shift)
-      OS << C;
-    for (; I < End; ++I)
+    OS << "pasta: derived " << C << " =";
+    for (; I < Derived.size() && Derived[I].counter == C; ++I)
       OS << " " << (Derived[I].coeff < 0 ? "" : "+") << Derived[I].coeff << "*c"
          << Derived[I].source;
-    OS << (Shift ? ") >> " + std::to_string(Shift) : "") << "\n";
+    OS << "\n";
   }
   for (const pasta_div_row &R : DivRows)
     OS << "pasta: div " << sys::path::filename(At(R.file)) << ":" << R.line

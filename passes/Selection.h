@@ -86,11 +86,6 @@ struct CountedBlock {
   // Kernels: it runs alike in every thread block (BlockInvariance.h), so
   // only the grid's first thread block flushes it.
   bool AlikeInEveryBlock = false;
-  // NVIDIA kernels: the block one lane of each warp runs after the warp ran
-  // this one together (`if (lane == 0)`): the counter holds warp size times
-  // its count minus WarpLeaderOf's, zero in every full warp
-  // (CounterPlacement.h).
-  llvm::BasicBlock *WarpLeaderOf = nullptr;
 };
 
 struct FunctionPlan {

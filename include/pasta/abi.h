@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 11
+#define PASTA_ABI_VERSION_NUMBER 10
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -175,20 +175,16 @@ struct pasta_site {
 };
 
 /* A counter the device does not count (or not wholly): the host derives it
- * at read-back, as counters[counter] += coeff * counters[source], then
- * counters[counter] >>= shift, one row after the other in table order (a
- * source is counted, or derived by rows before). A shift ends the rows of a
- * warp leader's counter, which the device counts as 32 times its count minus
- * its warp's (passes/CounterPlacement.h). Device functions count CFG edges off
- * a spanning tree (Knuth's placement) and derive their block counters by flow
- * conservation: fewer counters live in registers and flushed. Divergence copies
- * derive their lines' figures from per-block counters (passes/Divergence.cpp).
- */
+ * at read-back, as counters[counter] += coeff * counters[source], one row
+ * after the other in table order (a source is counted, or derived by rows
+ * before). Device functions count CFG edges off a spanning tree (Knuth's
+ * placement) and derive their block counters by flow conservation: fewer
+ * counters live in registers and flushed. Divergence copies derive their
+ * lines' figures from per-block counters (passes/Divergence.cpp). */
 #define PASTA_DERIVED_FIELDS(X)                                                \
   X(U32, counter) /* the derived counter */                                    \
   X(U32, source)  /* a counted counter */                                      \
-  X(I32, coeff)                                                                \
-  X(U32, shift) /* after the add: 0, or log2 of the warp size */
+  X(I32, coeff)
 
 struct pasta_derived {
   PASTA_DERIVED_FIELDS(PASTA_ABI_MEMBER)

@@ -24,7 +24,6 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES: pasta: func loaded_bound kind=kernel calls=15
 ; SITES: pasta: func in_loop kind=kernel calls=19
 ; SITES: pasta: derived 1 = +1*c2 -1*c3
-; SITES-NEXT: pasta: derived 6 = (c6 +1*c7 -1*c8) >> 5
 ; SITES-NEXT: pasta: derived 5 = +1*c7 -1*c8
 ; SITES-NEXT: pasta: derived 10 = +1*c11 -1*c12
 ; SITES-NEXT: pasta: derived 16 = +1*c18
@@ -70,27 +69,14 @@ done:
 }
 
 ; `if (i >= n) return;` into a shared return: the true edge is cold (split,
-; as it is critical); `lane == 0` is no bounds check: %lead is a warp's
-; leader (CounterPlacement.h, point 5), its counter 32 per run of %lead
-; minus one per run of %work, which a full warp sums to zero (derived 6).
+; as it is critical); `lane == 0` is no bounds check, %lead keeps its bit.
 ; CHECK-LABEL: define ptx_kernel void @early_return(
 ; CHECK: br i1 %out, label %entry.ret_crit_edge, label %work
 ; CHECK: entry.ret_crit_edge:
-; CHECK-NEXT: or i32 0, 1
+; CHECK-NEXT: or i32 0, 2
 ; CHECK-NEXT: br label %ret, !pasta.instrumentation
-; CHECK: work:
-; CHECK-NEXT: %[[WARP:[0-9]+]] = add i64 0, -1
 ; CHECK: lead:
-; CHECK-NEXT: %[[LEAD:[0-9]+]] = add i64 %[[WARP]], 32
-; CHECK: ret:
-; CHECK-NEXT: %[[CORR:.*]] = phi i64 [ 0, %entry.ret_crit_edge ], [ %[[LEAD]], %lead ], [ %[[WARP]], %work ]
-; The fast test takes its magnitude, doubled; its warp sum is signed.
-; CHECK: %[[SIGN:[0-9]+]] = ashr i64 %[[CORR]], 63
-; CHECK-NEXT: %[[ABS:[0-9]+]] = xor i64 %[[CORR]], %[[SIGN]]
-; CHECK-NEXT: %[[TWICE:[0-9]+]] = shl i64 %[[ABS]], 1
-; CHECK: call i64 @__pasta_flush_is_fast(i64 %[[TWICE]])
-; CHECK: call void @__pasta_flush_signed_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
-; CHECK: call void @__pasta_flush_counter(ptr addrspace(1) %{{[0-9]+}}, i64 %[[CORR]])
+; CHECK-NEXT: or i32 0, 1
 define ptx_kernel void @early_return(ptr %a, i32 %n) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
