@@ -10,7 +10,7 @@
 #include "intercept_internal.h"
 #include "profile/demangle.h"
 #include "profile/text_table.h"
-#include "symbolize.h"
+#include "symbolize/symbolize.h"
 
 #include <inttypes.h>
 #include <stdio.h>

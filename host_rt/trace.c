@@ -19,7 +19,7 @@
 
 #include "pasta/profile.h"
 #include "profile/demangle.h"
-#include "symbolize.h"
+#include "symbolize/symbolize.h"
 
 #include <pthread.h>
 #include <stdio.h>

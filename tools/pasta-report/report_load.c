@@ -2,7 +2,7 @@
  *
  * A profile is parsed by profile/'s reader (json_read.h), then, before
  * anything reads it, the call-path frames the program could not resolve
- * are resolved here (host_rt's symbolizer, with the --search-dir
+ * are resolved here (symbolize/, with the --search-dir
  * directories) and every name is demangled (profile_read.h), so that all
  * sections agree; then its core is read into the model (profile_read.h).
  *===----------------------------------------------------------------------===*/
@@ -10,9 +10,9 @@
 
 #include "report.h"
 
-#include "host_rt/symbolize.h"
 #include "profile/json_read.h"
 #include "profile/profile_read.h"
+#include "symbolize/symbolize.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,8 +17,8 @@
  *
  * Symbolizers are not thread-safe: one thread at a time per symbolizer.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_SYMBOLIZE_H
-#define PASTA_HOST_RT_SYMBOLIZE_H
+#ifndef PASTA_SYMBOLIZE_SYMBOLIZE_H
+#define PASTA_SYMBOLIZE_SYMBOLIZE_H
 
 #include <stdint.h>
 
