@@ -3,10 +3,10 @@
  * The launch path's options (PASTA_TIMING, PASTA_WORKING_SET, the launch
  * window, ...), read at the first intercepted call, and the report's
  * (PASTA_OUTPUT, PASTA_QUIET, PASTA_TOP_LINES, PASTA_ANALYZERS,
- * PASTA_LIST_ALL, ...). Every
- * PASTA_* variable of the runtime is read here (trace.c's excepted), through
- * profile/env.h where its rule is env.h's; a bad value is one warning and
- * its default.
+ * PASTA_LIST_ALL, ...), trace mode's (PASTA_TRACE_*), the bandwidth
+ * cache's directory and PASTA_LIBDWARF. Every PASTA_* variable of the
+ * runtime is read here, through profile/env.h where its rule is env.h's; a
+ * bad value is one warning and its default.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
@@ -152,6 +152,53 @@ void pasta__read_options(struct pasta__options *o) {
     else
       o->top_lines = (unsigned)n;
   }
+}
+
+/* Trace mode's counts: from 1 to max, and their own warning. */
+static uint64_t trace_u64(const char *name, uint64_t fallback, uint64_t max) {
+  const char *s = getenv(name);
+  if (!s || !*s)
+    return fallback;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || v == 0 || v > max) {
+    fprintf(stderr,
+            "pasta: warning: %s=%s is not a number from 1 to %llu; using "
+            "%llu\n",
+            name, s, (unsigned long long)max, (unsigned long long)fallback);
+    return fallback;
+  }
+  return v;
+}
+
+void pasta__read_trace_options(struct pasta__trace_options *o) {
+  o->on = pasta__env_flag("PASTA_TRACE", 1);
+  o->launches = (uint32_t)trace_u64("PASTA_TRACE_LAUNCHES", 2, 1u << 20);
+  o->capacity = (uint32_t)trace_u64("PASTA_TRACE_RECORDS", 65536, 1u << 26);
+  o->warps = (uint32_t)trace_u64("PASTA_TRACE_WARPS", 64, 1u << 24);
+  o->max_nodes = (size_t)trace_u64("PASTA_TRACE_EVENTS", 1u << 20, 1u << 28);
+  o->max_spans = (size_t)trace_u64("PASTA_TRACE_SPANS", 1u << 20, 1u << 28);
+}
+
+int pasta__peaks_cache_path(char *path, size_t size) {
+  /* secure_getenv: a set-user-ID program has no cache (its caller's
+   * variables would choose where it creates directories). */
+  const char *dir = secure_getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
+  if (dir && *dir) {
+    base = dir;
+  } else if ((base = secure_getenv("XDG_CACHE_HOME")) && *base) {
+    sub = "/pasta";
+  } else if ((base = secure_getenv("HOME")) && *base) {
+    sub = "/.cache/pasta";
+  } else {
+    return 0;
+  }
+  int n = snprintf(path, size, "%s%s/peaks", base, sub);
+  return n > 0 && (size_t)n < size;
+}
+
+const char *pasta__libdwarf_option(void) {
+  return pasta__env_trusted("PASTA_LIBDWARF");
 }
 
 void pasta__options_copy(struct pasta__options *dst,

@@ -15,7 +15,7 @@
  * This file records; trace_build.c builds the trace (trace_internal.h).
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
-#include "profile/env.h"
+#include "options.h"
 #include "profile/vec.h"
 #include "trace_internal.h"
 
@@ -48,37 +48,20 @@ uint64_t pasta__trace_now(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static uint64_t env_u64(const char *name, uint64_t fallback, uint64_t max) {
-  const char *s = getenv(name);
-  if (!s || !*s)
-    return fallback;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (*end || v == 0 || v > max) {
-    fprintf(stderr,
-            "pasta: warning: %s=%s is not a number from 1 to %llu; using "
-            "%llu\n",
-            name, s, (unsigned long long)max, (unsigned long long)fallback);
-    return fallback;
-  }
-  return v;
-}
-
 /* Lock held. */
 static void decide(void) {
   if (pasta__tr.decided)
     return;
   pasta__tr.decided = 1;
-  pasta__tr.on = pasta__env_flag("PASTA_TRACE", 1);
+  struct pasta__trace_options o;
+  pasta__read_trace_options(&o);
+  pasta__tr.on = o.on;
   pasta__tr.start = pasta__trace_now();
-  pasta__tr.launches = (uint32_t)env_u64("PASTA_TRACE_LAUNCHES", 2, 1u << 20);
-  pasta__tr.capacity =
-      (uint32_t)env_u64("PASTA_TRACE_RECORDS", 65536, 1u << 26);
-  pasta__tr.warps = (uint32_t)env_u64("PASTA_TRACE_WARPS", 64, 1u << 24);
-  pasta__tr.max_nodes =
-      (size_t)env_u64("PASTA_TRACE_EVENTS", 1u << 20, 1u << 28);
-  pasta__tr.max_spans =
-      (size_t)env_u64("PASTA_TRACE_SPANS", 1u << 20, 1u << 28);
+  pasta__tr.launches = o.launches;
+  pasta__tr.capacity = o.capacity;
+  pasta__tr.warps = o.warps;
+  pasta__tr.max_nodes = o.max_nodes;
+  pasta__tr.max_spans = o.max_spans;
 }
 
 int pasta__trace_on(void) {

@@ -10,6 +10,7 @@
 #include "profile/vec.h"
 #include "trace_internal.h"
 
+#include "options.h"
 #include "pasta/profile.h"
 #include "profile/demangle.h"
 #include "symbolize/symbolize.h"
@@ -558,7 +559,7 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
     return -1;
   }
   struct builder b = {0};
-  b.sym = pasta__symbolizer_open();
+  b.sym = pasta__symbolizer_open(pasta__libdwarf_option());
   struct pasta_clock_pair *pairs;
   size_t num_pairs = clock_pairs(&pairs);
   fit_clock(&b, pairs, num_pairs);

@@ -266,15 +266,13 @@ pasta_symbolizer *pasta__symbolizer_open_with(const char *libdwarf_soname) {
   return s;
 }
 
-pasta_symbolizer *pasta__symbolizer_open(void) {
-  /* PASTA_LIBDWARF names another libdwarf to load; "0" or "none" loads
-   * none (function names then come from the ELF symbol tables alone, as on
-   * a machine without libdwarf). */
-  const char *soname = secure_getenv("PASTA_LIBDWARF"); /* not set-user-ID */
-  if (soname && (!strcmp(soname, "0") || !strcmp(soname, "none")))
-    soname = "(PASTA_LIBDWARF=none)";
+pasta_symbolizer *pasta__symbolizer_open(const char *libdwarf) {
+  /* "0" or "none" loads none (function names then come from the ELF symbol
+   * tables alone, as on a machine without libdwarf). */
+  if (libdwarf && (!strcmp(libdwarf, "0") || !strcmp(libdwarf, "none")))
+    libdwarf = "(PASTA_LIBDWARF=none)";
   return pasta__symbolizer_open_with(
-      soname && *soname ? soname : PASTA__LIBDWARF_SONAME);
+      libdwarf && *libdwarf ? libdwarf : PASTA__LIBDWARF_SONAME);
 }
 
 int pasta__symbolizer_set_search_dirs(pasta_symbolizer *s,

@@ -10,6 +10,7 @@
 
 #include "report.h"
 
+#include "profile/env.h"
 #include "profile/json_read.h"
 #include "profile/profile_read.h"
 #include "symbolize/symbolize.h"
@@ -39,7 +40,8 @@ static void close_frames_symbolizer(void) {
 
 static pasta_symbolizer *symbolizer(void) {
   if (!frames_symbolizer && !frames_symbolizer_failed) {
-    frames_symbolizer = pasta__symbolizer_open();
+    frames_symbolizer =
+        pasta__symbolizer_open(pasta__env_trusted("PASTA_LIBDWARF"));
     if (!frames_symbolizer ||
         pasta__symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
       close_frames_symbolizer();
