@@ -13,6 +13,7 @@
 #include "options.h"
 #include "intercept_internal.h"
 #include "pasta/regex_cost.h"
+#include "profile/diag.h"
 #include "profile/env.h"
 
 #include <errno.h>
@@ -42,20 +43,18 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
   uint64_t page =
       pasta__env_u64("PASTA_PAGE_SIZE", 65536, 0, UINT64_C(1) << 30);
   if (page < 256 || (page & (page - 1))) {
-    fprintf(stderr,
-            "pasta: warning: ignoring PASTA_PAGE_SIZE=%" PRIu64
-            " (a power of two from 256 to 2^30); using 65536\n",
-            page);
+    PASTA_WARN("ignoring PASTA_PAGE_SIZE=%" PRIu64
+               " (a power of two from 256 to 2^30); using 65536\n",
+               page);
     page = 65536;
   }
   o->page_shift = (unsigned)__builtin_ctzll(page);
   uint64_t banks = pasta__env_u64("PASTA_WS_PAGE_BANKS", PASTA_WS_PAGE_BANKS, 1,
                                   PASTA_WS_PAGE_BANKS);
   if (banks & (banks - 1)) {
-    fprintf(stderr,
-            "pasta: warning: ignoring PASTA_WS_PAGE_BANKS=%" PRIu64
-            " (a power of two from 1 to %u); using %u\n",
-            banks, PASTA_WS_PAGE_BANKS, PASTA_WS_PAGE_BANKS);
+    PASTA_WARN("ignoring PASTA_WS_PAGE_BANKS=%" PRIu64
+               " (a power of two from 1 to %u); using %u\n",
+               banks, PASTA_WS_PAGE_BANKS, PASTA_WS_PAGE_BANKS);
     banks = PASTA_WS_PAGE_BANKS;
   }
   o->ws_page_banks = (unsigned)banks;
@@ -64,26 +63,24 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
   o->start = pasta__env_u64("PASTA_START_GRID_ID", 0, 0, UINT64_MAX);
   o->end = pasta__env_u64("PASTA_END_GRID_ID", UINT64_MAX, 0, UINT64_MAX);
   if (o->start > o->end)
-    fprintf(stderr,
-            "pasta: warning: PASTA_START_GRID_ID=%" PRIu64
-            " is after PASTA_END_GRID_ID=%" PRIu64 ": no launch is counted\n",
-            o->start, o->end);
+    PASTA_WARN("PASTA_START_GRID_ID=%" PRIu64
+               " is after PASTA_END_GRID_ID=%" PRIu64
+               ": no launch is counted\n",
+               o->start, o->end);
   const char *k = getenv("PASTA_INSTRUMENT_KERNELS");
   if (k && *k && pasta_regex_cost(k) > PASTA_REGEX_MAX_COST) {
-    fprintf(stderr,
-            "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is too costly "
-            "to compile (nested counted repetitions {m,n} expand to more "
-            "than %.0f atoms); every kernel is counted\n",
-            k, PASTA_REGEX_MAX_COST);
+    PASTA_WARN("PASTA_INSTRUMENT_KERNELS='%.200s' is too costly "
+               "to compile (nested counted repetitions {m,n} expand to more "
+               "than %.0f atoms); every kernel is counted\n",
+               k, PASTA_REGEX_MAX_COST);
   } else if (k && *k) {
     if (regcomp(&o->kernels_re, k, REG_EXTENDED | REG_NOSUB) == 0) {
       o->kernels = k;
       o->have_kernels_re = 1;
     } else {
-      fprintf(stderr,
-              "pasta: warning: PASTA_INSTRUMENT_KERNELS='%.200s' is not an "
-              "extended regular expression; every kernel is counted\n",
-              k);
+      PASTA_WARN("PASTA_INSTRUMENT_KERNELS='%.200s' is not an "
+                 "extended regular expression; every kernel is counted\n",
+                 k);
     }
   }
 }
@@ -145,10 +142,9 @@ void pasta__read_options(struct pasta__options *o) {
     errno = 0;
     unsigned long n = strtoul(v, &end, 10);
     if (errno || *end || *v < '0' || *v > '9' || n > 1000000)
-      fprintf(stderr,
-              "pasta: warning: ignoring PASTA_TOP_LINES='%.80s' (not a count "
-              "up to 1000000); using %u\n",
-              v, o->top_lines);
+      PASTA_WARN("ignoring PASTA_TOP_LINES='%.80s' (not a count "
+                 "up to 1000000); using %u\n",
+                 v, o->top_lines);
     else
       o->top_lines = (unsigned)n;
   }
@@ -162,10 +158,9 @@ static uint64_t trace_u64(const char *name, uint64_t fallback, uint64_t max) {
   char *end;
   unsigned long long v = strtoull(s, &end, 10);
   if (*end || v == 0 || v > max) {
-    fprintf(stderr,
-            "pasta: warning: %s=%s is not a number from 1 to %llu; using "
-            "%llu\n",
-            name, s, (unsigned long long)max, (unsigned long long)fallback);
+    PASTA_WARN("%s=%s is not a number from 1 to %llu; using "
+               "%llu\n",
+               name, s, (unsigned long long)max, (unsigned long long)fallback);
     return fallback;
   }
   return v;

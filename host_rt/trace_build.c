@@ -7,6 +7,7 @@
  * traced warps, names resolved through the symbolizer.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
+#include "profile/diag.h"
 #include "profile/vec.h"
 #include "trace_internal.h"
 
@@ -607,8 +608,8 @@ int pasta__trace_build(struct pasta_trace *t, const char *program) {
                             .traced_launches = pasta__tr.num_traced};
   pasta__trace_unlock();
   if (b.failed)
-    fprintf(stderr, "pasta: warning: out of memory building the trace; it "
-                    "is incomplete\n");
+    PASTA_WARN("out of memory building the trace; it "
+               "is incomplete\n");
   return 0;
 }
 
