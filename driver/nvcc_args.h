@@ -102,6 +102,11 @@ int pasta_nvcc_arch_supported(const char *arch);
 int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
                    const char *who);
 
+/* One line on stderr, "<who>: <kind>: <message>\n" (kind: "warning",
+ * "error", "note"), written at once: the drivers' one message helper. */
+void pasta_nvcc_diag(const char *who, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The directory of the running program (<build>/bin) into `out`; 0, or
  * -1 when it cannot be read. */
 int pasta_nvcc_own_dir(char *out, size_t size);

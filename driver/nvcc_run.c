@@ -9,12 +9,28 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+void pasta_nvcc_diag(const char *who, const char *kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (msg) {
+    va_start(ap, fmt);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  fprintf(stderr, "%s: %s: %s\n", who, kind, msg ? msg : fmt);
+  free(msg);
+}
 
 int pasta_nvcc_own_dir(char *out, size_t size) {
   ssize_t n = readlink("/proc/self/exe", out, size - 1);
@@ -55,13 +71,13 @@ void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg) {
 static int run_and_wait(char **argv, const char *who) {
   pid_t pid = fork();
   if (pid < 0) {
-    fprintf(stderr, "%s: error: cannot fork: %s\n", who, strerror(errno));
+    pasta_nvcc_diag(who, "error", "cannot fork: %s", strerror(errno));
     return 2;
   }
   if (pid == 0) {
     execvp(argv[0], argv);
-    fprintf(stderr, "%s: error: cannot run %s: %s\n", who, argv[0],
-            strerror(errno));
+    pasta_nvcc_diag(who, "error", "cannot run %s: %s", argv[0],
+                    strerror(errno));
     _exit(127);
   }
   int status;
@@ -131,7 +147,6 @@ int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
   if (r->device_output == 'f' && archs > 1 && out_at)
     return fatbin_of_several(args, n, out_at, cuda, who);
   execvp(args[0], args);
-  fprintf(stderr, "%s: error: cannot run %s: %s\n", who, args[0],
-          strerror(errno));
+  pasta_nvcc_diag(who, "error", "cannot run %s: %s", args[0], strerror(errno));
   return 2;
 }
