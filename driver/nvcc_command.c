@@ -1,4 +1,4 @@
-/*===- nvcc_command.c - The clang command from a parsed nvcc command -----===*
+/*===- nvcc_command.c - The clang command from a parsed nvcc command ------===*
  *
  * pasta_nvcc_translate() parses nvcc's arguments (nvcc_args.c) and
  * assembles pasta-clang++'s from them; pasta_nvcc_filter() maps the

@@ -1,4 +1,4 @@
-/*===- nvcc_internal.h - What nvcc_args.c's files share ------------------===*
+/*===- nvcc_internal.h - What nvcc_args.c's files share -------------------===*
  *
  * Private to driver/: nvcc_args.c parses nvcc's command line into a
  * `struct parse` (the option table), nvcc_options_file.c expands options

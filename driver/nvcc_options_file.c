@@ -1,4 +1,4 @@
-/*===- nvcc_options_file.c - nvcc's options files (-optf FILE, @FILE) ----===*
+/*===- nvcc_options_file.c - nvcc's options files (-optf FILE, @FILE) -----===*
  *
  * See nvcc_internal.h: the arguments with every options file's arguments in
  * its place.

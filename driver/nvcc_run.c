@@ -1,4 +1,4 @@
-/*===- nvcc_run.c - The drivers' configuration and running clang ---------===*
+/*===- nvcc_run.c - The drivers' configuration and running clang ----------===*
  *
  * See nvcc_args.h: the configuration from the environment, the program's
  * own directory, and the run of the clang command (one per architecture

@@ -1,4 +1,4 @@
-/*===- diag.h - PASTA's warnings and errors on stderr --------------------===*
+/*===- diag.h - PASTA's warnings and errors on stderr ---------------------===*
  *
  * Every layer's one-line messages to the user (docs/bad-input.md) start
  * "pasta: warning: " or "pasta: error: ". PASTA_WARN and PASTA_ERROR write

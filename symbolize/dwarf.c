@@ -1,4 +1,4 @@
-/*===- dwarf.c - libdwarf, loaded at run time, and one object's DWARF ----===*
+/*===- dwarf.c - libdwarf, loaded at run time, and one object's DWARF -----===*
  *
  * See symbolize.c. libdwarf is opened with dlopen() on the first object
  * that needs it and called through function pointers. The first lookup in
@@ -9,7 +9,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
-#include "symbolize_internal.h"
+#include "internal.h"
 
 #include <dlfcn.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-/*===- elf.c - ELF files: build ids, symbol tables, a module's file ------===*
+/*===- elf.c - ELF files: build ids, symbol tables, a module's file -------===*
  *
  * See symbolize.c. Function names come from a module file's ELF symbol
  * table (.symtab, or .dynsym when stripped; no library needed); a module
@@ -7,7 +7,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
-#include "symbolize_internal.h"
+#include "internal.h"
 
 #include <dirent.h>
 #include <elf.h>

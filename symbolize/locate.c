@@ -1,4 +1,4 @@
-/*===- locate.c - Return addresses of this process to module locations ---===*
+/*===- locate.c - Return addresses of this process to module locations ----===*
  *
  * pasta__locate() (symbolize.h): dladdr() names the object, its load base
  * and the nearest exported symbol; the module's path, build id and load
@@ -6,7 +6,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* dladdr, Dl_info */
 
-#include "symbolize_internal.h"
+#include "internal.h"
 
 #include <dlfcn.h>
 #include <elf.h>

@@ -17,10 +17,10 @@
  * sequences, and starts DWARF 5 sequences in file 0 instead of 1. Both are
  * corrected in dwarf.c (pasta__ends_sequence, pasta__fix_default_file).
  *
- * This file holds the small helpers, the interned strings, the lookups of
- * recorded locations, the address cache and the interface; dwarf.c reads
- * DWARF, elf.c ELF files, locate.c the modules of the running process
- * (symbolize_internal.h).
+ * This file holds the lookups of recorded locations, the address cache and
+ * the interface; dwarf.c reads DWARF, elf.c ELF files, locate.c the modules
+ * of the running process, support.c has the helpers they share
+ * (internal.h).
  *
  * Failure is never fatal and never printed: a missing libdwarf or an object
  * without debug info leaves file and line empty, and pasta__symbolizer_note()
@@ -29,7 +29,7 @@
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE /* dladdr, Dl_info, RTLD_DEFAULT */
 
-#include "symbolize_internal.h"
+#include "internal.h"
 
 #include "profile/demangle.h"
 
@@ -44,93 +44,15 @@
 
 /*===-- Small helpers -----------------------------------------------------===*/
 
-/* Makes room for `need` elements in a growable array; 0 on success. */
-int pasta__reserve(void **items, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return 0;
-  size_t n = *cap ? *cap : 16;
-  while (n < need)
-    n *= 2;
-  void *p = realloc(*items, n * size);
-  if (!p)
-    return -1;
-  *items = p;
-  *cap = n;
-  return 0;
-}
-
 static int same_or_null(const char *a, const char *b) {
   return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-/* qsort, which must not be handed the NULL of an empty array. */
-void pasta__sort(void *items, size_t n, size_t size,
-                 int (*cmp)(const void *, const void *)) {
-  if (n > 1)
-    qsort(items, n, size, cmp);
-}
-
-static uint64_t pasta__hash_bytes(const char *str) {
-  uint64_t h = 1469598103934665603u; /* FNV-1a */
-  for (; *str; ++str)
-    h = (h ^ (unsigned char)*str) * 1099511628211u;
-  return h;
 }
 
 static uint64_t pasta__hash_address(uint64_t a) {
   return (a ^ (a >> 29)) * 0x9e3779b97f4a7c15u;
 }
 
-/* The first reason wins: a report prints one note, not a history. */
-void pasta__set_note(pasta_symbolizer *s, const char *what,
-                     const char *detail) {
-  if (s->note[0])
-    return;
-  snprintf(s->note, sizeof s->note, "%s%s%s", what, detail ? ": " : "",
-           detail ? detail : "");
-}
-
-/*===-- Interned strings --------------------------------------------------===*/
-
-static int pasta__strings_grow(pasta_symbolizer *s) {
-  size_t cap = s->strings_cap ? 2 * s->strings_cap : 256;
-  char **t = calloc(cap, sizeof *t);
-  if (!t)
-    return -1;
-  for (size_t i = 0; i < s->strings_cap; ++i) {
-    if (!s->strings[i])
-      continue;
-    size_t j = pasta__hash_bytes(s->strings[i]) & (cap - 1);
-    while (t[j])
-      j = (j + 1) & (cap - 1);
-    t[j] = s->strings[i];
-  }
-  free(s->strings);
-  s->strings = t;
-  s->strings_cap = cap;
-  return 0;
-}
-
-/* One copy of each string, alive until close; NULL when out of memory. */
-const char *pasta__intern(pasta_symbolizer *s, const char *str) {
-  if (!str)
-    return NULL;
-  if (2 * (s->nstrings + 1) > s->strings_cap && pasta__strings_grow(s))
-    return NULL;
-  size_t mask = s->strings_cap - 1;
-  size_t i = pasta__hash_bytes(str) & mask;
-  for (; s->strings[i]; i = (i + 1) & mask)
-    if (strcmp(s->strings[i], str) == 0)
-      return s->strings[i];
-  size_t len = strlen(str) + 1;
-  char *copy = malloc(len);
-  if (!copy)
-    return NULL;
-  memcpy(copy, str, len);
-  s->strings[i] = copy;
-  ++s->nstrings;
-  return copy;
-}
+/*===-- Function names ----------------------------------------------------===*/
 
 /* Demangled C++ names when the program carries a C++ runtime. */
 static const char *pasta__intern_function(pasta_symbolizer *s,

@@ -1,13 +1,14 @@
-/*===- symbolize_internal.h - The symbolizer's shared data ----------------===*
+/*===- internal.h - The symbolizer's shared data --------------------------===*
  *
  * Private to symbolize/: the libdwarf entry points it loads, what it keeps
  * of each module file it read, and the functions its files share
- * (symbolize.c: small helpers, interned strings, lookups and the interface;
- * dwarf.c: libdwarf and the DWARF of one object; elf.c: ELF files and
- * finding a module's file; locate.c: modules of the running process).
+ * (support.c: small helpers and interned strings; dwarf.c: libdwarf and the
+ * DWARF of one object; elf.c: ELF files and finding a module's file;
+ * locate.c: modules of the running process; symbolize.c: lookups and the
+ * interface).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_SYMBOLIZE_SYMBOLIZE_INTERNAL_H
-#define PASTA_SYMBOLIZE_SYMBOLIZE_INTERNAL_H
+#ifndef PASTA_SYMBOLIZE_INTERNAL_H
+#define PASTA_SYMBOLIZE_INTERNAL_H
 
 #include "symbolize.h"
 
@@ -130,7 +131,7 @@ struct pasta_symbolizer {
 
 #pragma GCC visibility push(hidden)
 
-/*===-- symbolize.c -------------------------------------------------------===*/
+/*===-- support.c ---------------------------------------------------------===*/
 
 /* Makes room for `need` elements in a growable array; 0 on success. */
 int pasta__reserve(void **items, size_t *cap, size_t need, size_t size);
