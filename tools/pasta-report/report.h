@@ -44,8 +44,7 @@ int pasta__finish_output(FILE *out, const char *what);
 /* --source-root options of `html`, at most this many. */
 enum { PASTA__MAX_SOURCE_ROOTS = 16 };
 
-/* pasta-report's command line (the runtime's options are host_rt/options.h's).
- */
+/* pasta-report's command line (host_rt/options.h has the runtime's). */
 struct pasta__report_args {
   const char **positional; /* into argv; as many as there are */
   size_t num_positional;
