@@ -49,6 +49,9 @@ typedef struct pasta_nvcc_config {
    * line_tables_value). */
   int line_tables;
   const char *line_tables_value;
+  /* PASTA_WRAPPER_VERBOSE set, not empty and not "0": pasta-nvcc prints
+   * the notes (what was accepted and ignored) and the command. */
+  int verbose;
 } pasta_nvcc_config;
 
 typedef struct pasta_nvcc_result {
@@ -113,7 +116,8 @@ int pasta_nvcc_own_dir(char *out, size_t size);
 
 /* The configuration both programs share, from the environment:
  * PASTA_CUDA_PATH (default /usr/local/cuda), PASTA_CUDA_ARCH (default 90),
- * PASTA_CUDA_ARCHITECTURES, PASTA_LINE_TABLES (default on), the CCCL
+ * PASTA_CUDA_ARCHITECTURES, PASTA_LINE_TABLES (default on),
+ * PASTA_WRAPPER_VERBOSE, the CCCL
  * directory, and nvcc_host_compat.h
  * beside the program (<build>/bin/../include/pasta/). The strings stay
  * valid for the life of the process. */

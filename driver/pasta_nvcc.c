@@ -46,10 +46,9 @@ static int has_device_code(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  const char *verbose = getenv("PASTA_WRAPPER_VERBOSE");
-  int loud = verbose && *verbose && strcmp(verbose, "0") != 0;
   pasta_nvcc_config cfg;
   pasta_nvcc_config_from_env(&cfg);
+  int loud = cfg.verbose;
   cfg.has_device_code = has_device_code;
   const char *cuda = cfg.cuda_path;
 
