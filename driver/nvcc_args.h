@@ -49,6 +49,9 @@ typedef struct pasta_nvcc_config {
    * line_tables_value). */
   int line_tables;
   const char *line_tables_value;
+  /* PASTA_WRAPPER_VERBOSE set, not empty and not "0": pasta-nvcc prints
+   * the notes (what was accepted and ignored) and the command. */
+  int verbose;
 } pasta_nvcc_config;
 
 typedef struct pasta_nvcc_result {
@@ -102,13 +105,19 @@ int pasta_nvcc_arch_supported(const char *arch);
 int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
                    const char *who);
 
+/* One line on stderr, "<who>: <kind>: <message>\n" (kind: "warning",
+ * "error", "note"), written at once: the drivers' one message helper. */
+void pasta_nvcc_diag(const char *who, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The directory of the running program (<build>/bin) into `out`; 0, or
  * -1 when it cannot be read. */
 int pasta_nvcc_own_dir(char *out, size_t size);
 
 /* The configuration both programs share, from the environment:
  * PASTA_CUDA_PATH (default /usr/local/cuda), PASTA_CUDA_ARCH (default 90),
- * PASTA_CUDA_ARCHITECTURES, PASTA_LINE_TABLES (default on), the CCCL
+ * PASTA_CUDA_ARCHITECTURES, PASTA_LINE_TABLES (default on),
+ * PASTA_WRAPPER_VERBOSE, the CCCL
  * directory, and nvcc_host_compat.h
  * beside the program (<build>/bin/../include/pasta/). The strings stay
  * valid for the life of the process. */

@@ -39,13 +39,13 @@ int main(int argc, char **argv) {
   }
   pasta_nvcc_result r;
   if (pasta_nvcc_filter(argc - 1, argv + 1, &cfg, &r) != 0) {
-    fprintf(stderr, "pasta-cuda-launcher: error: out of memory\n");
+    pasta_nvcc_diag("pasta-cuda-launcher", "error", "out of memory");
     return 2;
   }
   for (size_t i = 0; i < r.warnings.num; ++i)
-    fprintf(stderr, "pasta-toolchain: warning: %s\n", r.warnings.at[i]);
+    pasta_nvcc_diag("pasta-toolchain", "warning", "%s", r.warnings.at[i]);
   if (r.mode == PASTA_NVCC_ERROR) {
-    fprintf(stderr, "pasta-toolchain: error: %s\n", r.error);
+    pasta_nvcc_diag("pasta-toolchain", "error", "%s", r.error);
     return 2;
   }
   char **args = calloc(r.args.num + 1, sizeof *args);

@@ -46,31 +46,30 @@ static int has_device_code(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  const char *verbose = getenv("PASTA_WRAPPER_VERBOSE");
-  int loud = verbose && *verbose && strcmp(verbose, "0") != 0;
   pasta_nvcc_config cfg;
   pasta_nvcc_config_from_env(&cfg);
+  int loud = cfg.verbose;
   cfg.has_device_code = has_device_code;
   const char *cuda = cfg.cuda_path;
 
   pasta_nvcc_result r;
   if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
-    fprintf(stderr, "pasta-nvcc: error: out of memory\n");
+    pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");
     return 2;
   }
   for (size_t i = 0; i < r.warnings.num; ++i)
-    fprintf(stderr, "pasta-nvcc: warning: %s\n", r.warnings.at[i]);
+    pasta_nvcc_diag("pasta-nvcc", "warning", "%s", r.warnings.at[i]);
   for (size_t i = 0; loud && i < r.notes.num; ++i)
-    fprintf(stderr, "pasta-nvcc: note: %s\n", r.notes.at[i]);
+    pasta_nvcc_diag("pasta-nvcc", "note", "%s", r.notes.at[i]);
   if (r.mode == PASTA_NVCC_ERROR) {
-    fprintf(stderr, "pasta-nvcc: error: %s\n", r.error);
+    pasta_nvcc_diag("pasta-nvcc", "error", "%s", r.error);
     return 2;
   }
 
   char dir[PATH_MAX], clang[PATH_MAX + 32];
   if (pasta_nvcc_own_dir(dir, sizeof dir) != 0) {
-    fprintf(stderr, "pasta-nvcc: error: cannot find its own directory: %s\n",
-            strerror(errno));
+    pasta_nvcc_diag("pasta-nvcc", "error", "cannot find its own directory: %s",
+                    strerror(errno));
     return 2;
   }
   snprintf(clang, sizeof clang, "%s/pasta-clang++", dir);
@@ -84,7 +83,7 @@ int main(int argc, char **argv) {
   }
   char **args = calloc(r.args.num + 2, sizeof *args);
   if (!args) {
-    fprintf(stderr, "pasta-nvcc: error: out of memory\n");
+    pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");
     return 2;
   }
   args[0] = clang;

@@ -8,9 +8,10 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "options.h"
 #include "profile/demangle.h"
 #include "profile/text_table.h"
-#include "symbolize.h"
+#include "symbolize/symbolize.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -264,7 +265,9 @@ static int build_kernels(pasta_activity *a) {
                        sizeof *built.first);
   if (!built.kernels || !built.names || !built.frames || !built.first)
     return -1;
-  built.sym = pasta__st.num_paths ? pasta__symbolizer_open() : NULL;
+  built.sym = pasta__st.num_paths
+                  ? pasta__symbolizer_open(pasta__libdwarf_option())
+                  : NULL;
   a->kernels = built.kernels;
   a->num_kernels = n;
   for (size_t i = 0; i < n; ++i) {

@@ -9,6 +9,7 @@
 #include "analyzers/builtin.h"
 #include "options.h"
 #include "output.h"
+#include "profile/diag.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -53,10 +54,9 @@ void pasta__select_analyzers(const char *list, int warn) {
         known = pasta__active[i] = 1;
     any |= known;
     if (!known && len && warn)
-      fprintf(stderr,
-              "pasta: warning: PASTA_ANALYZERS names '%.*s', which is no "
-              "analyzer of this program; ignored\n",
-              (int)(len < 80 ? len : 80), s);
+      PASTA_WARN("PASTA_ANALYZERS names '%.*s', which is no "
+                 "analyzer of this program; ignored\n",
+                 (int)(len < 80 ? len : 80), s);
   }
   if (!list || any)
     return;
@@ -64,10 +64,9 @@ void pasta__select_analyzers(const char *list, int warn) {
     pasta__active[i] = 1;
   if (!warn)
     return;
-  fprintf(stderr,
-          "pasta: warning: PASTA_ANALYZERS='%.200s' selects none of "
-          "this program's analyzers (",
-          list);
+  PASTA_WARN("PASTA_ANALYZERS='%.200s' selects none of "
+             "this program's analyzers (",
+             list);
   for (size_t i = 0; i < pasta__num_analyzers; ++i)
     fprintf(stderr, "%s%s", i ? ", " : "", pasta__analyzers[i].name);
   fprintf(stderr, "); all of them run\n");

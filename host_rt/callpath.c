@@ -9,7 +9,7 @@
 #include "intercept_internal.h"
 #include "profile/hash.h"
 #include "profile/vec.h"
-#include "symbolize.h"
+#include "symbolize/symbolize.h"
 
 #include <dlfcn.h>
 #include <execinfo.h>

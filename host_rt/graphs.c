@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "profile/diag.h"
 #include "profile/vec.h"
 #include "trace.h"
 #include "wrapper.h"
@@ -189,9 +190,9 @@ static void remember_graph(ops_t *ops, const void *exec, void *graph) {
   free(nodes);
   free(raw.at);
   if (warn)
-    fprintf(stderr, "pasta: warning: cannot read every kernel node of a graph "
-                    "the program instantiated; the launch table leaves those "
-                    "nodes out (their device counts are kept)\n");
+    PASTA_WARN("cannot read every kernel node of a graph "
+               "the program instantiated; the launch table leaves those "
+               "nodes out (their device counts are kept)\n");
 }
 
 typedef int (*pasta__graph_instantiate_fn)(void **, void *, uint64_t);
@@ -262,10 +263,10 @@ static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
     pasta__st.unknown_graph_launches += !g;
     pasta__state_unlock();
     if (warn)
-      fprintf(stderr, "pasta: warning: the program launched a graph that was "
-                      "instantiated in code not compiled with the plugin; "
-                      "the launch table leaves its kernels out (their device "
-                      "counts are kept)\n");
+      PASTA_WARN("the program launched a graph that was "
+                 "instantiated in code not compiled with the plugin; "
+                 "the launch table leaves its kernels out (their device "
+                 "counts are kept)\n");
     return;
   }
   size_t n = g->num_nodes;

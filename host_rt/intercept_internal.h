@@ -26,7 +26,7 @@
 #include "pasta/abi.h"
 #include "pasta/profile.h"
 #include "profile/activity.h"
-#include "symbolize.h"
+#include "symbolize/symbolize.h"
 
 #include <pthread.h>
 #include <stddef.h>

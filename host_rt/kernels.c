@@ -10,6 +10,7 @@
 
 #include "intercept_internal.h"
 #include "profile/demangle.h"
+#include "profile/diag.h"
 #include "profile/hash.h"
 #include "profile/vec.h"
 #include "trace.h"
@@ -160,11 +161,10 @@ void pasta__note_counting_only(const struct kernel *k, const char *how) {
   if (!pasta__opt.divergence || !k || !k->div || pasta__st.warned_div_counting)
     return;
   pasta__st.warned_div_counting = 1;
-  fprintf(stderr,
-          "pasta: warning: PASTA_DIVERGENCE=1 but kernel '%s' is launched %s, "
-          "which runs its counting copy: those launches have no divergence "
-          "figures\n",
-          k->mangled ? k->mangled : "?", how);
+  PASTA_WARN("PASTA_DIVERGENCE=1 but kernel '%s' is launched %s, "
+             "which runs its counting copy: those launches have no divergence "
+             "figures\n",
+             k->mangled ? k->mangled : "?", how);
 }
 
 /* Which variant launch `id` of k runs. Called with the lock held. */
@@ -178,11 +178,10 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
       return RUN_PLAIN;
     if (!pasta__st.warned_no_plain && k->mangled) {
       pasta__st.warned_no_plain = 1;
-      fprintf(stderr,
-              "pasta: warning: kernel '%s' has no uninstrumented variant "
-              "(compiled with PASTA_VARIANTS=0 or not instrumented); its "
-              "launches outside the launch window are counted\n",
-              k->mangled);
+      PASTA_WARN("kernel '%s' has no uninstrumented variant "
+                 "(compiled with PASTA_VARIANTS=0 or not instrumented); its "
+                 "launches outside the launch window are counted\n",
+                 k->mangled);
     }
     return RUN_COUNTING;
   }
@@ -203,11 +202,10 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
       return RUN_DIV;
     if (!pasta__st.warned_no_div) {
       pasta__st.warned_no_div = 1;
-      fprintf(stderr,
-              "pasta: warning: PASTA_DIVERGENCE=1 but kernel '%s' has no "
-              "divergence copy: set PASTA_DIVERGENCE=1 while compiling too; "
-              "its launches are counted without divergence figures\n",
-              k->mangled ? k->mangled : "?");
+      PASTA_WARN("PASTA_DIVERGENCE=1 but kernel '%s' has no "
+                 "divergence copy: set PASTA_DIVERGENCE=1 while compiling too; "
+                 "its launches are counted without divergence figures\n",
+                 k->mangled ? k->mangled : "?");
     }
   }
   return RUN_COUNTING;

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "profile/diag.h"
 #include "trace.h"
 #include "wrapper.h"
 
@@ -36,14 +37,13 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   else
     k->ws = NULL;
   if (!pasta__st.warned_variant)
-    fprintf(stderr,
-            "pasta: warning: the %s copy of kernel '%s' cannot be launched; "
-            "its launches run the counting kernel\n",
-            *v == RUN_PLAIN   ? "plain"
-            : *v == RUN_TRACE ? "trace"
-            : *v == RUN_DIV   ? "divergence"
-                              : "working-set",
-            k->mangled ? k->mangled : "?");
+    PASTA_WARN("the %s copy of kernel '%s' cannot be launched; "
+               "its launches run the counting kernel\n",
+               *v == RUN_PLAIN   ? "plain"
+               : *v == RUN_TRACE ? "trace"
+               : *v == RUN_DIV   ? "divergence"
+                                 : "working-set",
+               k->mangled ? k->mangled : "?");
   pasta__st.warned_variant = 1;
   pasta__state_unlock();
   *v = RUN_COUNTING;
@@ -72,12 +72,11 @@ static int retry_plain(ops_t *ops, pasta__launch_fn real,
   pasta__state_lock();
   struct kernel *k = &pasta__st.kernels[kernel];
   if (!k->warned_resources)
-    fprintf(stderr,
-            "pasta: warning: the counting copy of kernel '%s' needs more "
-            "registers than a block of %u threads can have; its plain copy "
-            "ran instead, and such launches are not counted "
-            "(docs/user-guide.md, \"Launches that are not counted\")\n",
-            k->mangled ? k->mangled : "?", block[0] * block[1] * block[2]);
+    PASTA_WARN("the counting copy of kernel '%s' needs more "
+               "registers than a block of %u threads can have; its plain copy "
+               "ran instead, and such launches are not counted "
+               "(docs/user-guide.md, \"Launches that are not counted\")\n",
+               k->mangled ? k->mangled : "?", block[0] * block[1] * block[2]);
   k->warned_resources = 1;
   pasta__state_unlock();
   *v = RUN_PLAIN;

@@ -12,6 +12,7 @@
 #include "lifecycle.h"
 #include "intercept.h"
 #include "pasta/abi.h"
+#include "profile/diag.h"
 #include "readback.h"
 #include "registry.h"
 #include "report.h"
@@ -69,9 +70,9 @@ static void pasta__first_registration(void) {
     return;
   pasta__registry.atexit_done = 1;
   if (at_quick_exit(pasta__at_quick_exit))
-    fprintf(stderr, "pasta: warning: cannot register a quick_exit handler; "
-                    "a program that ends with quick_exit writes no "
-                    "profile\n");
+    PASTA_WARN("cannot register a quick_exit handler; "
+               "a program that ends with quick_exit writes no "
+               "profile\n");
 }
 
 /* 0 until the report's exit handlers were registered after the vendor
@@ -92,9 +93,9 @@ void pasta__arm_exit(void) {
       __atomic_exchange_n(&pasta__exit_armed, 1, __ATOMIC_ACQ_REL))
     return;
   if (atexit(pasta__atexit) || at_quick_exit(pasta__at_quick_exit))
-    fprintf(stderr, "pasta: warning: cannot register an exit handler; device "
-                    "counts may be lost if the program does not return from "
-                    "an instrumented main\n");
+    PASTA_WARN("cannot register an exit handler; device "
+               "counts may be lost if the program does not return from "
+               "an instrumented main\n");
 }
 
 /* Called by the wrappers after a launch of a kernel of module `symbol` on
@@ -137,8 +138,8 @@ void __pasta_register_device_module(const void *desc_symbol,
                                     const struct pasta_vendor_ops *ops) {
   if (!desc_symbol || !ops || !ops->memcpy_from_symbol || !ops->memcpy ||
       !ops->device_synchronize) {
-    fprintf(stderr, "pasta: warning: ignoring a device module registered "
-                    "without its descriptor or vendor calls\n");
+    PASTA_WARN("ignoring a device module registered "
+               "without its descriptor or vendor calls\n");
     return;
   }
   pasta__lock();
@@ -168,8 +169,8 @@ static void pasta__arm_module(struct pasta__device_module *m) {
     return;
   uintptr_t index = (uintptr_t)(m - pasta__registry.device) + 1;
   if (__cxa_atexit(pasta__module_unloading, (void *)index, m->dso))
-    fprintf(stderr, "pasta: warning: cannot register an unload handler; a "
-                    "module in a library closed with dlclose is lost\n");
+    PASTA_WARN("cannot register an unload handler; a "
+               "module in a library closed with dlclose is lost\n");
 }
 
 /* Inserted by the pass after __pasta_register_device_module: the object
@@ -232,8 +233,8 @@ static void pasta__fork_child(void) {
 
 __attribute__((constructor)) static void pasta__lifecycle_start(void) {
   if (pthread_atfork(pasta__lock, pasta__unlock, pasta__fork_child))
-    fprintf(stderr, "pasta: warning: cannot register a fork handler; a "
-                    "forked child's profile repeats its parent's counts\n");
+    PASTA_WARN("cannot register a fork handler; a "
+               "forked child's profile repeats its parent's counts\n");
 }
 
 /* Inserted by the pass before main returns and before calls to exit():

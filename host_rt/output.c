@@ -10,6 +10,7 @@
 #include "output.h"
 #include "analyzers/html/html_report.h"
 #include "profile/bandwidth.h"
+#include "profile/diag.h"
 #include "profile/output_file.h"
 #include "profile/profile_json.h"
 
@@ -114,15 +115,13 @@ static int pasta__write_output(const char *path, const char *what,
                                                           : kind,
                           &pasta__start, "PASTA_OVERWRITE=1"};
   if (pasta__output_write(path, &how, write, arg, written, err, sizeof err)) {
-    fprintf(stderr,
-            "pasta: error: cannot write the %s: %s (PASTA_OUTPUT sets the "
-            "profile's path)\n",
-            what, err);
+    PASTA_ERROR("cannot write the %s: %s (PASTA_OUTPUT sets the "
+                "profile's path)\n",
+                what, err);
     return -1;
   }
   if (strcmp(*written, path) != 0)
-    fprintf(stderr, "pasta: warning: %s; the %s is written to %s instead\n",
-            err, what, *written);
+    PASTA_WARN("%s; the %s is written to %s instead\n", err, what, *written);
   return 0;
 }
 
@@ -143,7 +142,7 @@ static int pasta__json_report(void *state, const pasta_profile *p,
   (void)state;
   char *path = pasta__output_path(&pasta__report_options, ctx->pid);
   if (!path) {
-    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    PASTA_ERROR("out of memory; no profile written\n");
     return -1;
   }
   char *written = NULL;
@@ -181,11 +180,10 @@ static int pasta__no_siblings(const char *json, const char *what) {
   if (device && pasta__is_null_device(json))
     return 1;
   if (alias)
-    fprintf(stderr,
-            "pasta: warning: the profile goes to %s, which has no directory "
-            "to put the %s in: not written (set PASTA_OUTPUT to a file "
-            "name)\n",
-            json, what);
+    PASTA_WARN("the profile goes to %s, which has no directory "
+               "to put the %s in: not written (set PASTA_OUTPUT to a file "
+               "name)\n",
+               json, what);
   return alias;
 }
 
@@ -202,7 +200,7 @@ int pasta__write_sibling(const pasta_analyzer_context *ctx, const char *suffix,
   char *path = json ? pasta__sibling_path(json, suffix) : NULL;
   free(json);
   if (!path) {
-    fprintf(stderr, "pasta: error: out of memory; no %s written\n", what);
+    PASTA_ERROR("out of memory; no %s written\n", what);
     return -1;
   }
   char *written = NULL;
@@ -229,14 +227,14 @@ static int pasta__html_report(void *state, const pasta_profile *p,
   (void)state;
   if (!pasta__report_options.html) {
     if (pasta__list_names(pasta__report_options.analyzers, "html"))
-      fprintf(stderr, "pasta: warning: PASTA_ANALYZERS names html but "
-                      "PASTA_HTML=0: no HTML report is written\n");
+      PASTA_WARN("PASTA_ANALYZERS names html but "
+                 "PASTA_HTML=0: no HTML report is written\n");
     return 0;
   }
   pasta_bw_row *rows = NULL;
   size_t n = 0;
   if (p->activity && pasta__bw_rows(p, p->activity, &rows, &n)) {
-    fprintf(stderr, "pasta: error: out of memory; no HTML report written\n");
+    PASTA_ERROR("out of memory; no HTML report written\n");
     return -1;
   }
   pasta_html_input in = {.profile = p,

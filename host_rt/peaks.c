@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "options.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -104,26 +105,6 @@ void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
     p->flops[i] = 2.0 * fma[i] * p->sm_count * p->clock_khz * 1e3;
 }
 
-/* The per-user file that caches measured bandwidths, one "<key> <bytes/s>"
- * line per kind of GPU: $PASTA_CACHE_DIR, $XDG_CACHE_HOME/pasta or
- * ~/.cache/pasta, then /peaks. 0 when there is no such place. */
-static int peaks_cache_path(char *path, size_t size) {
-  /* secure_getenv: a set-user-ID program has no cache (its caller's
-   * variables would choose where it creates directories). */
-  const char *dir = secure_getenv("PASTA_CACHE_DIR"), *base = NULL, *sub = "";
-  if (dir && *dir) {
-    base = dir;
-  } else if ((base = secure_getenv("XDG_CACHE_HOME")) && *base) {
-    sub = "/pasta";
-  } else if ((base = secure_getenv("HOME")) && *base) {
-    sub = "/.cache/pasta";
-  } else {
-    return 0;
-  }
-  int n = snprintf(path, size, "%s%s/peaks", base, sub);
-  return n > 0 && (size_t)n < size;
-}
-
 /* What identifies a kind of GPU for the cache: vendor, compute capability,
  * SMs and clocks, memory clock and bus width. */
 static void peaks_key(ops_t *ops, const pasta_device_peaks *p, char *key,
@@ -188,7 +169,7 @@ static void cache_bandwidth(const char *path, const char *key, double bw) {
 double pasta__calibrated_bandwidth(ops_t *ops, const pasta_device_peaks *p) {
   char path[4096], key[128];
   peaks_key(ops, p, key, sizeof key);
-  int cache = peaks_cache_path(path, sizeof path);
+  int cache = pasta__peaks_cache_path(path, sizeof path);
   double bw = cache ? cached_bandwidth(path, key) : 0;
   if (bw > 0)
     return bw;

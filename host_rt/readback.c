@@ -11,6 +11,7 @@
 #include "readback.h"
 #include "analyzer_registry.h"
 #include "intercept.h"
+#include "profile/diag.h"
 #include "trace.h"
 
 #include <inttypes.h>
@@ -31,22 +32,20 @@ static void pasta__warn_rejected(const char *what, const void *where,
                                  const struct pasta_module_desc *d,
                                  int status) {
   if (status == PASTA_PROFILE_EVERSION)
-    fprintf(stderr,
-            "pasta: warning: %s %p was built for PASTA ABI version %" PRIu32
-            ", this runtime reads version %u: recompile it with this PASTA; "
-            "it is left out of the profile\n",
-            what, where, d->version, PASTA_ABI_VERSION);
+    PASTA_WARN("%s %p was built for PASTA ABI version %" PRIu32
+               ", this runtime reads version %u: recompile it with this PASTA; "
+               "it is left out of the profile\n",
+               what, where, d->version, PASTA_ABI_VERSION);
   else
-    fprintf(stderr,
-            "pasta: warning: %s %p has no PASTA descriptor (magic 0x%08" PRIx32
-            "): recompile it with this PASTA; it is left out of the profile\n",
-            what, where, d->magic);
+    PASTA_WARN(
+        "%s %p has no PASTA descriptor (magic 0x%08" PRIx32
+        "): recompile it with this PASTA; it is left out of the profile\n",
+        what, where, d->magic);
 }
 
 static void pasta__warn_left_out(const char *name, int status) {
-  fprintf(stderr,
-          "pasta: warning: module '%s' is left out of the profile: %s\n",
-          name ? name : "?", pasta_profile_strerror(status));
+  PASTA_WARN("module '%s' is left out of the profile: %s\n", name ? name : "?",
+             pasta_profile_strerror(status));
 }
 
 static void pasta__add(pasta_profile *p, const struct pasta_module_desc *d,
@@ -102,8 +101,7 @@ void pasta__read_host_module(pasta_profile *p,
   uint64_t *sum = pasta__sum_banks((const uint64_t *)(uintptr_t)d->counters,
                                    d->num_banks, d->num_counters, 1);
   if (!sum) {
-    fprintf(stderr, "pasta: warning: out of memory reading module '%s'\n",
-            name ? name : "?");
+    PASTA_WARN("out of memory reading module '%s'\n", name ? name : "?");
     return;
   }
   pasta__add(p, d, sum, name);
@@ -117,16 +115,14 @@ static void pasta__warn_vendor(const struct pasta__device_module *m,
   const char *msg =
       m->ops.get_error_string ? m->ops.get_error_string(err) : NULL;
   if (name)
-    fprintf(stderr,
-            "pasta: warning: cannot read device module '%s' (%s): "
-            "%s (error %d); it is left out of the profile\n",
-            name, what, msg ? msg : "unknown error", err);
+    PASTA_WARN("cannot read device module '%s' (%s): "
+               "%s (error %d); it is left out of the profile\n",
+               name, what, msg ? msg : "unknown error", err);
   else
-    fprintf(stderr,
-            "pasta: warning: cannot read the device module at host "
-            "symbol %p (%s): %s (error %d); it is left out of the "
-            "profile\n",
-            m->symbol, what, msg ? msg : "unknown error", err);
+    PASTA_WARN("cannot read the device module at host "
+               "symbol %p (%s): %s (error %d); it is left out of the "
+               "profile\n",
+               m->symbol, what, msg ? msg : "unknown error", err);
 }
 
 int pasta__sync_warned;
@@ -143,26 +139,23 @@ static void pasta__warn_sync_failed(const struct pasta__device_module *m,
   const char *vendor = m->ops.vendor == PASTA_VENDOR_HIP ? "HIP" : "CUDA";
   char fault[768];
   if (err == PASTA_VENDOR_ERROR_DEINITIALIZED)
-    fprintf(stderr,
-            "pasta: error: device counts are missing: the %s runtime had "
-            "already shut down when PASTA read them (%s, error %d); "
-            "launches and memory recorded on the host are in the profile\n",
-            vendor, msg ? msg : "unknown error", err);
+    PASTA_ERROR("device counts are missing: the %s runtime had "
+                "already shut down when PASTA read them (%s, error %d); "
+                "launches and memory recorded on the host are in the profile\n",
+                vendor, msg ? msg : "unknown error", err);
   else if (pasta__activity_fault(fault, sizeof fault))
-    fprintf(stderr,
-            "pasta: error: device counts are missing: %s; the GPU context "
-            "was lost with the fault, and the counters with it. The fault "
-            "is the program's own (PASTA's counting code writes only its "
-            "own counters; the uninstrumented build faults too: "
-            "compute-sanitizer shows the access). Launches and memory "
-            "recorded on the host are in the profile\n",
-            fault);
+    PASTA_ERROR("device counts are missing: %s; the GPU context "
+                "was lost with the fault, and the counters with it. The fault "
+                "is the program's own (PASTA's counting code writes only its "
+                "own counters; the uninstrumented build faults too: "
+                "compute-sanitizer shows the access). Launches and memory "
+                "recorded on the host are in the profile\n",
+                fault);
   else
-    fprintf(stderr,
-            "pasta: error: device counts are missing: synchronizing the GPU "
-            "failed (%s, error %d); launches and memory recorded on the "
-            "host are in the profile\n",
-            msg ? msg : "unknown error", err);
+    PASTA_ERROR("device counts are missing: synchronizing the GPU "
+                "failed (%s, error %d); launches and memory recorded on the "
+                "host are in the profile\n",
+                msg ? msg : "unknown error", err);
 }
 
 /* Copies `size` bytes of device memory at `addr` into a new host buffer
@@ -262,10 +255,9 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
     if (i == 0 && rc == 0)
       name = pasta__module_name(&d, strings);
     if (rc < 0) {
-      fprintf(stderr,
-              "pasta: warning: out of memory reading device module "
-              "'%s'; it is left out of the profile\n",
-              name ? name : "?");
+      PASTA_WARN("out of memory reading device module "
+                 "'%s'; it is left out of the profile\n",
+                 name ? name : "?");
       goto out;
     }
     if (rc > 0) {
@@ -280,10 +272,9 @@ static int pasta__snapshot_device(struct pasta__device_module *m, int device,
   }
   uint64_t *sum = pasta__sum_banks(counters, d.num_banks, d.num_counters, 0);
   if (!sum) {
-    fprintf(stderr,
-            "pasta: warning: out of memory reading device module "
-            "'%s'\n",
-            name ? name : "?");
+    PASTA_WARN("out of memory reading device module "
+               "'%s'\n",
+               name ? name : "?");
     goto out;
   }
   if (pasta__derive_counters(sum, d.num_counters, derived, d.num_derived)) {

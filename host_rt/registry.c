@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "registry.h"
+#include "profile/diag.h"
 #include "profile/vec.h"
 
 #include <stdio.h>
@@ -30,8 +31,8 @@ int pasta__grow(void **array, size_t *cap, size_t num, size_t elem) {
   if (pasta__grow_array(array, cap, num, elem) == 0)
     return 0;
   if (!pasta__registry.oom_warned)
-    fprintf(stderr, "pasta: warning: out of memory registering a module; "
-                    "it will be missing from the profile\n");
+    PASTA_WARN("out of memory registering a module; "
+               "it will be missing from the profile\n");
   pasta__registry.oom_warned = 1;
   return -1;
 }

@@ -12,6 +12,7 @@
 #include "analyzers/builtin.h"
 #include "intercept.h"
 #include "output.h"
+#include "profile/diag.h"
 #include "readback.h"
 #include "registry.h"
 #include "trace.h"
@@ -95,8 +96,8 @@ void pasta__read_devices(void) {
       pasta__activity_build(&pasta__stage_activity,
                             pasta__analyzer_active("bandwidth")) == 0;
   if (pasta__activity_seen() && !pasta__stage_have_activity)
-    fprintf(stderr, "pasta: warning: out of memory; launches and memory are "
-                    "missing from the profile\n");
+    PASTA_WARN("out of memory; launches and memory are "
+               "missing from the profile\n");
   pasta__lock();
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__keep_device_module(&pasta__registry.device[i]);
@@ -133,10 +134,10 @@ static void pasta__report_once(void) {
    * would tell the caller about the privileged process. Nothing is
    * written, no table printed. */
   if (getauxval(AT_SECURE)) {
-    fprintf(stderr, "pasta: warning: this program runs with privileges its "
-                    "user does not have (set-user-ID, set-group-ID or "
-                    "capabilities): no profile and no table are written; "
-                    "profile a copy without them\n");
+    PASTA_WARN("this program runs with privileges its "
+               "user does not have (set-user-ID, set-group-ID or "
+               "capabilities): no profile and no table are written; "
+               "profile a copy without them\n");
     errno = saved_errno;
     return;
   }
@@ -148,7 +149,7 @@ static void pasta__report_once(void) {
   p.list_all = o.list_all;
   if (pasta_profile_set_info(&p, pasta__program(), (uint64_t)pid,
                              (int64_t)time(NULL))) {
-    fprintf(stderr, "pasta: error: out of memory; no profile written\n");
+    PASTA_ERROR("out of memory; no profile written\n");
     errno = saved_errno;
     return;
   }
@@ -157,8 +158,8 @@ static void pasta__report_once(void) {
   job.gpus = gpus;
   job.num_gpus = pasta__activity_gpus(gpus);
   if (pasta_profile_set_job(&p, &job))
-    fprintf(stderr, "pasta: warning: out of memory; the profile does not say "
-                    "which rank, host and GPUs it comes from\n");
+    PASTA_WARN("out of memory; the profile does not say "
+               "which rank, host and GPUs it comes from\n");
   int have_activity = pasta__stage_have_activity;
   pasta_activity *activity = &pasta__stage_activity;
   p.activity = have_activity ? activity : NULL;
@@ -171,11 +172,10 @@ static void pasta__report_once(void) {
       ++unmapped;
   }
   if (unmapped)
-    fprintf(stderr,
-            "pasta: warning: %zu instrumented host module%s went with "
-            "libraries closed (dlclose) before the report; their counts "
-            "are lost\n",
-            unmapped, unmapped == 1 ? "" : "s");
+    PASTA_WARN("%zu instrumented host module%s went with "
+               "libraries closed (dlclose) before the report; their counts "
+               "are lost\n",
+               unmapped, unmapped == 1 ? "" : "s");
   for (size_t i = 0; i < pasta__registry.num_device; ++i)
     pasta__read_device_module(&p, &pasta__registry.device[i]);
   p.num_unread_modules = (uint32_t)pasta__registry.unread;
@@ -183,8 +183,8 @@ static void pasta__report_once(void) {
   if (have_activity)
     pasta__activity_rename(activity);
   if (pasta_profile_finalize(&p) != PASTA_PROFILE_OK)
-    fprintf(stderr, "pasta: warning: out of memory; the profile has no "
-                    "lines\n");
+    PASTA_WARN("out of memory; the profile has no "
+               "lines\n");
 
   /* Trace mode: the trace, for the `trace` analyzer (which adds its
    * analyses to the profile's "trace" section). */

@@ -7,7 +7,8 @@
  * copies, launches (each a parallel scope around the kernel's device
  * scopes), timed API calls and kernels, and the records of traced launches.
  * At exit report.c hands it every module's tables and asks for the
- * struct pasta_trace (trace_model.h) the writers and analyses read.
+ * struct pasta_trace (trace_model.h) the writers and analyses read, which
+ * trace_build.c builds.
  *
  * Every call is thread-safe. Times are CLOCK_MONOTONIC nanoseconds.
  *===----------------------------------------------------------------------===*/

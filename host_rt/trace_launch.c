@@ -22,6 +22,7 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "profile/diag.h"
 #include "profile/vec.h"
 #include "trace.h"
 
@@ -143,10 +144,9 @@ static int ring_setup(ops_t *ops, struct trace_ring *r) {
   r->capacity = capacity;
   if (failed) {
     r->failed = 1;
-    fprintf(stderr,
-            "pasta: warning: cannot allocate %zu bytes for trace records "
-            "(lower PASTA_TRACE_RECORDS); launches run without tracing\n",
-            bytes);
+    PASTA_WARN("cannot allocate %zu bytes for trace records "
+               "(lower PASTA_TRACE_RECORDS); launches run without tracing\n",
+               bytes);
     return -1;
   }
   r->ready = 1;

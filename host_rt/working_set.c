@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 
 #include "intercept_internal.h"
+#include "profile/diag.h"
 #include "profile/vec.h"
 
 #include <stdio.h>
@@ -464,8 +465,8 @@ static void ws_warn_setup(void) {
   pasta__state_lock();
   ++pasta__st.ws_skipped;
   if (!pasta__st.warned_ws)
-    fprintf(stderr, "pasta: warning: cannot set up working-set tracking "
-                    "(out of memory?); launches run without it\n");
+    PASTA_WARN("cannot set up working-set tracking "
+               "(out of memory?); launches run without it\n");
   pasta__st.warned_ws = 1;
   pasta__state_unlock();
 }

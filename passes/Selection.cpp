@@ -31,17 +31,6 @@ STATISTIC(NumSites, "Sites (block, line) in the site table");
 
 static constexpr const char *RuntimePrefix = "__pasta";
 
-bool pasta::isKernel(const Function &F) {
-  CallingConv::ID CC = F.getCallingConv();
-  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
-}
-
-StringRef pasta::sourceName(const Function &F) {
-  StringRef Name = F.getName();
-  Name.consume_back(CalleeTwinSuffix);
-  return Name;
-}
-
 static bool mayInstrument(const Function &F) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
     return false;
@@ -248,25 +237,6 @@ std::vector<Selection::InstLocation> Selection::locate(Function &F) {
     }
   }
   return Locs;
-}
-
-std::string pasta::joinPath(StringRef Dir, StringRef File) {
-  if (File.empty() || File.starts_with("/") || Dir.empty())
-    return File.str();
-  return (Dir + "/" + File).str();
-}
-
-// A call after which this frame may never reach a return of its own: it
-// may unwind (C++ exceptions, pthread_exit's forced unwinding), exit the
-// process, longjmp past this frame, or return twice (setjmp, vfork). Calls
-// that will return and cannot unwind (most intrinsics, libm, functions the
-// optimizer proved so) are not flush points; nor is inline assembly.
-bool pasta::mayLeaveFrame(const CallBase &CB) {
-  if (CB.isInlineAsm())
-    return false;
-  if (CB.isMustTailCall() || CB.hasFnAttr(Attribute::ReturnsTwice))
-    return true;
-  return !(CB.willReturn() && CB.doesNotThrow());
 }
 
 // Host functions: a call that may leave the frame ends its block, so that

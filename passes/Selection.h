@@ -13,6 +13,7 @@
 #ifndef PASTA_PASSES_SELECTION_H
 #define PASTA_PASSES_SELECTION_H
 
+#include "IRHelpers.h"
 #include "KernelVariants.h"
 #include "ModuleTables.h"
 #include "Options.h"
@@ -33,22 +34,6 @@
 #include <vector>
 
 namespace pasta {
-
-bool isKernel(const llvm::Function &F);
-
-// The suffix of the copy of a device function that kernels call directly
-// (CalleeCounts.h).
-inline constexpr const char *CalleeTwinSuffix = "__pasta_callee";
-
-// The name a function's rows carry: such a copy's is its original's.
-llvm::StringRef sourceName(const llvm::Function &F);
-
-// A call after which this frame may never reach a return of its own (see
-// the .cpp): host functions flush their counts before it.
-bool mayLeaveFrame(const llvm::CallBase &CB);
-
-// Dir/File, or File alone when it is absolute or Dir is empty.
-std::string joinPath(llvm::StringRef Dir, llvm::StringRef File);
 
 struct GenericSite {
   llvm::Instruction *Access;

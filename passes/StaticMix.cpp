@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
+#include "IRHelpers.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -43,11 +44,6 @@ bool Mix::empty() const {
 void Mix::add(const Mix &Other) {
   for (unsigned I = 0; I < PASTA_MIX_NUM; ++I)
     V[I] += Other.V[I];
-}
-
-static bool isKernel(const Function &F) {
-  CallingConv::ID CC = F.getCallingConv();
-  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
 }
 
 pasta_space StaticMixAnalysis::spaceOfAddressSpace(unsigned AS) const {

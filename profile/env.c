@@ -3,9 +3,10 @@
  * And the job's identity: what MPI and Slurm launchers tell a process
  * about its place in the job, through its environment.
  *===----------------------------------------------------------------------===*/
-#define _DEFAULT_SOURCE /* gethostname under C11 */
+#define _GNU_SOURCE /* gethostname under C11, secure_getenv */
 
 #include "env.h"
+#include "diag.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -27,6 +28,8 @@ int pasta__parse_flag(const char *s) {
   return -1;
 }
 
+const char *pasta__env_trusted(const char *name) { return secure_getenv(name); }
+
 int pasta__env_flag(const char *name, int fallback) {
   const char *v = getenv(name);
   if (!v || !*v)
@@ -34,10 +37,9 @@ int pasta__env_flag(const char *name, int fallback) {
   int f = pasta__parse_flag(v);
   if (f >= 0)
     return f;
-  fprintf(stderr,
-          "pasta: warning: ignoring %s='%.80s' (not 1/0, on/off, true/false "
-          "or yes/no); using %s\n",
-          name, v, fallback ? "1" : "0");
+  PASTA_WARN("ignoring %s='%.80s' (not 1/0, on/off, true/false "
+             "or yes/no); using %s\n",
+             name, v, fallback ? "1" : "0");
   return fallback;
 }
 
@@ -50,10 +52,9 @@ uint64_t pasta__env_u64(const char *name, uint64_t fallback, uint64_t min,
   errno = 0;
   unsigned long long n = strtoull(v, &end, 10);
   if (errno || *end || *v < '0' || *v > '9' || n < min || n > max) {
-    fprintf(stderr,
-            "pasta: warning: ignoring %s='%.80s' (not a number from %" PRIu64
-            " to %" PRIu64 "); using %" PRIu64 "\n",
-            name, v, min, max, fallback);
+    PASTA_WARN("ignoring %s='%.80s' (not a number from %" PRIu64 " to %" PRIu64
+               "); using %" PRIu64 "\n",
+               name, v, min, max, fallback);
     return fallback;
   }
   return n;
@@ -83,10 +84,9 @@ static int64_t job_number(const char *name) {
   errno = 0;
   unsigned long long n = strtoull(v, &end, 10);
   if (errno || *end || *v < '0' || *v > '9' || n > INT32_MAX) {
-    fprintf(stderr,
-            "pasta: warning: ignoring %s='%.80s' (not a rank or a number of "
-            "ranks); the profile does not use it\n",
-            name, v);
+    PASTA_WARN("ignoring %s='%.80s' (not a rank or a number of "
+               "ranks); the profile does not use it\n",
+               name, v);
     return -1;
   }
   return (int64_t)n;

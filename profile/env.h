@@ -17,6 +17,11 @@
 /* 1 or 0 for a yes/no value (see above), -1 for anything else. */
 int pasta__parse_flag(const char *s);
 
+/* The variable `name` as it is, or NULL when unset or when the program
+ * runs set-user-ID or set-group-ID (secure_getenv): for variables that name
+ * a file to load or a directory to write into. */
+const char *pasta__env_trusted(const char *name);
+
 /* The flag `name`: `fallback` when unset or empty, or (after a warning)
  * when it is not a yes/no value. */
 int pasta__env_flag(const char *name, int fallback);

@@ -25,8 +25,9 @@ LAYERS = {
     "device_rt": ["include/pasta"],
     "passes": ["include/pasta", "line_ranges"],
     "analyzers": ["include/pasta", "profile"],
-    "host_rt": ["include/pasta", "profile", "analyzers"],
-    "tools": ["include/pasta", "profile", "analyzers", "host_rt"],
+    "symbolize": ["include/pasta", "profile"],
+    "host_rt": ["include/pasta", "profile", "symbolize", "analyzers"],
+    "tools": ["include/pasta", "profile", "symbolize", "analyzers"],
     "driver": [],
     "examples": ["include/pasta"],
 }
@@ -77,6 +78,7 @@ def check_includes(src):
 # The C layers' objects in the build tree (cmake's object libraries).
 OBJECTS = {
     "profile": "profile/CMakeFiles/pasta_profile.dir",
+    "symbolize": "symbolize/CMakeFiles/pasta_symbolize.dir",
     "analyzers": "analyzers/CMakeFiles/pasta_analyzers.dir",
     "host_rt": "host_rt/CMakeFiles/pasta_rt.dir",
 }

@@ -2,6 +2,7 @@
 #include "bandwidth_report.h"
 #include "analyzers/builtin.h"
 #include "profile/demangle.h"
+#include "profile/diag.h"
 #include "profile/text_table.h"
 
 #include <inttypes.h>
@@ -324,7 +325,7 @@ static int report(void *state, const pasta_profile *p,
   pasta_bw_row *rows;
   size_t n;
   if (pasta__bw_rows(p, a, &rows, &n)) {
-    fprintf(stderr, "pasta: warning: out of memory; no bandwidth table\n");
+    PASTA_WARN("out of memory; no bandwidth table\n");
     return -1;
   }
   int rc = 0;

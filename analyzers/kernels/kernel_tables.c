@@ -2,6 +2,7 @@
 #include "kernel_tables.h"
 #include "analyzers/builtin.h"
 #include "profile/activity_text.h"
+#include "profile/diag.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -192,7 +193,7 @@ static int report(void *state, const pasta_profile *p,
     return 0;
   if (pasta__activity_write_tables(ctx->log, p->activity, ctx->top_lines) == 0)
     return 0;
-  fprintf(stderr, "pasta: warning: could not print the kernel launches\n");
+  PASTA_WARN("could not print the kernel launches\n");
   return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "tables.h"
 #include "analyzers/builtin.h"
 #include "div_tables.h"
+#include "profile/diag.h"
 
 #include "profile/demangle.h"
 #include "profile/text_table.h"
@@ -427,7 +428,7 @@ static int report(void *state, const pasta_profile *p,
   fputc('\n', ctx->log);
   if (pasta__tables_write(ctx->log, p, ctx->top_lines) == 0)
     return 0;
-  fprintf(stderr, "pasta: warning: could not print every table\n");
+  PASTA_WARN("could not print every table\n");
   return -1;
 }
 

@@ -7,6 +7,7 @@
 #include "analyzers/builtin.h"
 #include "cats_file.h"
 #include "chrome_trace.h"
+#include "profile/diag.h"
 #include "trace_analyses.h"
 
 #include <inttypes.h>
@@ -32,11 +33,11 @@ static int report(void *state, const pasta_profile *p,
   if (!ctx->quiet && p->trace)
     pasta__trace_analysis_print(ctx->log, p->trace, ctx->top_lines);
   if (t.events_dropped || t.device_records_dropped)
-    fprintf(stderr,
-            "pasta: warning: the trace is incomplete: %" PRIu64
-            " events did not fit (PASTA_TRACE_EVENTS, PASTA_TRACE_SPANS) and "
-            "%" PRIu64 " device records did not fit (PASTA_TRACE_RECORDS)\n",
-            t.events_dropped, t.device_records_dropped);
+    PASTA_WARN(
+        "the trace is incomplete: %" PRIu64
+        " events did not fit (PASTA_TRACE_EVENTS, PASTA_TRACE_SPANS) and "
+        "%" PRIu64 " device records did not fit (PASTA_TRACE_RECORDS)\n",
+        t.events_dropped, t.device_records_dropped);
   return rc;
 }
 

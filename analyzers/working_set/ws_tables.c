@@ -3,6 +3,7 @@
 #include "analyzers/builtin.h"
 #include "hotness_files.h"
 #include "profile/activity_text.h"
+#include "profile/diag.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -113,7 +114,7 @@ static int report(void *state, const pasta_profile *p,
   int rc = 0;
   if (!ctx->quiet &&
       pasta__activity_write_ws_tables(ctx->log, a, ctx->top_lines) != 0) {
-    fprintf(stderr, "pasta: warning: could not print the working sets\n");
+    PASTA_WARN("could not print the working sets\n");
     rc = -1;
   }
   if (a->hotness.num_launches && write_hotness(a, ctx))

@@ -178,7 +178,7 @@ int pasta__finish_output(FILE *out, const char *what) {
 static const char **positional_storage;
 
 int pasta__parse_args(int argc, char **argv, const char *allowed,
-                      struct pasta__options *o) {
+                      struct pasta__report_args *o) {
   memset(o, 0, sizeof *o);
   o->positional = positional_storage;
   for (int i = 2; i < argc; ++i) {

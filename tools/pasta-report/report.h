@@ -44,7 +44,8 @@ int pasta__finish_output(FILE *out, const char *what);
 /* --source-root options of `html`, at most this many. */
 enum { PASTA__MAX_SOURCE_ROOTS = 16 };
 
-struct pasta__options {
+/* pasta-report's command line (host_rt/options.h has the runtime's). */
+struct pasta__report_args {
   const char **positional; /* into argv; as many as there are */
   size_t num_positional;
   const char *kernel, *file, *format;
@@ -58,7 +59,7 @@ struct pasta__options {
 /* The options of argv[2...]; `allowed` lists the command's own, separated
  * by spaces. Returns 0, or 2 after a usage error. */
 int pasta__parse_args(int argc, char **argv, const char *allowed,
-                      struct pasta__options *o);
+                      struct pasta__report_args *o);
 
 /* A --search-dir for the call-path symbolizer; -1 when there are 16. */
 int pasta__add_search_dir(const char *dir);

@@ -377,7 +377,7 @@ static int diff_lines(FILE *out, const pasta_profile *b, const pasta_profile *a,
 }
 
 int pasta__cmd_diff(int argc, char **argv) {
-  struct pasta__options o;
+  struct pasta__report_args o;
   int rc = pasta__parse_args(argc, argv, "top search-dir", &o);
   if (rc)
     return rc;

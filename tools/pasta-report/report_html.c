@@ -175,7 +175,7 @@ static void refused(void *arg, const char *file) {
         file);
 }
 
-static int load(const char *path, const struct pasta__options *o,
+static int load(const char *path, const struct pasta__report_args *o,
                 struct roots *roots, struct loaded *l) {
   memset(l, 0, sizeof *l);
   int rc = pasta__load_profile(path, NULL, &l->profile, &l->root);
@@ -241,7 +241,7 @@ static int write_page(const char *path, int force, const struct loaded *a,
 /* The output must be none of the files read: compared as files (device
  * and inode), so ./a.json, a hard link or a symbolic link to the input
  * are the input too. */
-static int check_output(const struct pasta__options *o, const char *out) {
+static int check_output(const struct pasta__report_args *o, const char *out) {
   for (size_t i = 0; i < o->num_positional; ++i) {
     char *csv = sibling(o->positional[i], ".hotness.csv");
     int same = strcmp(o->positional[i], out) == 0 ||
@@ -269,7 +269,7 @@ static int has_own_directory(const char *path) {
 }
 
 int pasta__cmd_html(int argc, char **argv) {
-  struct pasta__options o;
+  struct pasta__report_args o;
   int rc = pasta__parse_args(argc, argv,
                              "output source-root diff search-dir force", &o);
   if (rc)

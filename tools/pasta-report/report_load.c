@@ -2,7 +2,7 @@
  *
  * A profile is parsed by profile/'s reader (json_read.h), then, before
  * anything reads it, the call-path frames the program could not resolve
- * are resolved here (host_rt's symbolizer, with the --search-dir
+ * are resolved here (symbolize/, with the --search-dir
  * directories) and every name is demangled (profile_read.h), so that all
  * sections agree; then its core is read into the model (profile_read.h).
  *===----------------------------------------------------------------------===*/
@@ -10,9 +10,10 @@
 
 #include "report.h"
 
-#include "host_rt/symbolize.h"
+#include "profile/env.h"
 #include "profile/json_read.h"
 #include "profile/profile_read.h"
+#include "symbolize/symbolize.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,8 @@ static void close_frames_symbolizer(void) {
 
 static pasta_symbolizer *symbolizer(void) {
   if (!frames_symbolizer && !frames_symbolizer_failed) {
-    frames_symbolizer = pasta__symbolizer_open();
+    frames_symbolizer =
+        pasta__symbolizer_open(pasta__env_trusted("PASTA_LIBDWARF"));
     if (!frames_symbolizer ||
         pasta__symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
       close_frames_symbolizer();

@@ -356,7 +356,7 @@ static int write_merged(FILE *f, const void *arg) {
 }
 
 int pasta__cmd_merge(int argc, char **argv) {
-  struct pasta__options o;
+  struct pasta__report_args o;
   int rc = pasta__parse_args(argc, argv, "force search-dir", &o);
   if (rc)
     return rc;

@@ -270,7 +270,7 @@ static int show_activity(FILE *out, const char *path, json_t *root,
 }
 
 /* The tables an instrumented program prints. */
-static int show_table(const char *path, const struct pasta__options *o,
+static int show_table(const char *path, const struct pasta__report_args *o,
                       const pasta_profile *p, json_t *view, json_t *root) {
   size_t top = o->have_top ? o->top : 20;
   unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
@@ -288,7 +288,7 @@ static int show_table(const char *path, const struct pasta__options *o,
 }
 
 /* The function (or line) table, then one block per section. */
-static int show_csv(const char *path, const struct pasta__options *o,
+static int show_csv(const char *path, const struct pasta__report_args *o,
                     const pasta_profile *p, json_t *view) {
   if (o->lines)
     pasta__csv_lines(stdout, p, o->have_top ? o->top : SIZE_MAX);
@@ -304,7 +304,7 @@ static int show_csv(const char *path, const struct pasta__options *o,
 
 /* The profile again: the counts through the runtime's writer, then the
  * sections as they were read (filtered). */
-static void show_json(const struct pasta__options *o, pasta_profile *p,
+static void show_json(const struct pasta__report_args *o, pasta_profile *p,
                       json_t *view) {
   if (o->have_top && o->top < p->num_lines)
     p->num_lines = o->top; /* the most expensive ones: lines are sorted */
@@ -320,7 +320,7 @@ static void show_json(const struct pasta__options *o, pasta_profile *p,
 }
 
 int pasta__cmd_show(int argc, char **argv) {
-  struct pasta__options o;
+  struct pasta__report_args o;
   int rc = pasta__parse_args(argc, argv,
                              "kernel file top format lines search-dir", &o);
   if (rc)

@@ -76,7 +76,7 @@ __attribute__((noinline)) static uint64_t static_site(unsigned *line) {
 /*===-- Tests -------------------------------------------------------------===*/
 
 static void test_executable_line(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   CHECK(s != NULL);
   unsigned line = 0;
   uint64_t pc = test_own_line(&line);
@@ -99,7 +99,7 @@ static void test_executable_line(void) {
 }
 
 static void test_static_function(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   unsigned line = 0;
   uint64_t pc = static_site(&line);
   pasta_symbol sym;
@@ -114,7 +114,7 @@ static void test_static_function(void) {
 }
 
 static void test_other_file(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   unsigned line = 0;
   uint64_t pc = pasta_test_lib_other_site(&line);
   pasta_symbol sym;
@@ -130,7 +130,7 @@ static void test_other_file(void) {
 }
 
 static void test_shared_object(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   unsigned line = 0;
   uint64_t pc = pasta_test_lib_site(&line);
   pasta_symbol sym;
@@ -152,7 +152,7 @@ static void test_libc(void) {
   /* From libc's own table: not a sanitizer's interceptor, not a PLT. */
   void *fn = libc ? dlsym(libc, "getauxval") : NULL;
   CHECK(fn != NULL);
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   pasta_symbol sym;
   /* +1: the symbolizer looks up address-1, the function's first byte. */
   int rc = fn ? pasta__symbolize(s, (uint64_t)(uintptr_t)fn + 1, &sym) : -1;
@@ -176,7 +176,7 @@ static void check_unknown(pasta_symbolizer *s, uint64_t address) {
 }
 
 static void test_garbage(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   int local = 0;
   char *heap = malloc(64);
   check_unknown(s, 0);
@@ -202,7 +202,7 @@ static int same_symbol(const pasta_symbol *a, const pasta_symbol *b) {
 }
 
 static void test_cache(void) {
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   unsigned line = 0;
   uint64_t pc = test_own_line(&line);
   pasta_symbol first, again, fresh;
@@ -221,7 +221,7 @@ static void test_cache(void) {
   CHECK(memcmp(&first, &again, sizeof first) == 0);
   CHECK(first.line == line);
   /* A symbolizer with an empty cache computes the same answer. */
-  pasta_symbolizer *t = pasta__symbolizer_open();
+  pasta_symbolizer *t = pasta__symbolizer_open(NULL);
   CHECK(pasta__symbolize(t, pc, &fresh) == 0);
   CHECK(same_symbol(&first, &fresh));
   pasta__symbolizer_close(t);
@@ -336,7 +336,7 @@ static void test_against_llvm_symbolizer(const char *tool) {
            tool, exe, list);
   FILE *p = popen(command, "r");
   CHECK(p != NULL);
-  pasta_symbolizer *s = pasta__symbolizer_open();
+  pasta_symbolizer *s = pasta__symbolizer_open(NULL);
   unsigned compared = 0, differ = 0;
   char buf[2 * PATH_MAX];
   for (size_t i = 0; p && i < nsites && fgets(buf, sizeof buf, p); ++i) {

@@ -17,8 +17,8 @@
  *
  * Symbolizers are not thread-safe: one thread at a time per symbolizer.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_SYMBOLIZE_H
-#define PASTA_HOST_RT_SYMBOLIZE_H
+#ifndef PASTA_SYMBOLIZE_SYMBOLIZE_H
+#define PASTA_SYMBOLIZE_SYMBOLIZE_H
 
 #include <stdint.h>
 
@@ -50,10 +50,10 @@ int pasta__locate(uint64_t address, pasta_frame_loc *out);
 /* Opaque: caches opened objects and strings. */
 typedef struct pasta_symbolizer pasta_symbolizer;
 
-/* NULL only when out of memory. PASTA_LIBDWARF names the libdwarf to load
- * (default libdwarf.so.1); "none" or "0" loads none, as on a machine
- * without it. */
-pasta_symbolizer *pasta__symbolizer_open(void);
+/* NULL only when out of memory. `libdwarf` is the libdwarf to load, as the
+ * user's PASTA_LIBDWARF names it (the caller reads it): NULL or "" for
+ * libdwarf.so.1; "none" or "0" loads none, as on a machine without it. */
+pasta_symbolizer *pasta__symbolizer_open(const char *libdwarf);
 
 /* `address` is a return address (as from backtrace()); the lookup uses
  * address-1 so the call's line is found. Returns 0 and fills *out (strings

@@ -1,0 +1,413 @@
+/*===- nvcc_command.c - The clang command from a parsed nvcc command ------===*
+ *
+ * pasta_nvcc_translate() parses nvcc's arguments (nvcc_args.c) and
+ * assembles pasta-clang++'s from them; pasta_nvcc_filter() maps the
+ * options only nvcc has in a clang command (the CMake launcher's).
+ *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 200809L
+#include "nvcc_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===-- The clang command -------------------------------------------------===*/
+
+static int count_inputs(const struct parse *p, int lang) {
+  int n = 0;
+  for (size_t i = 0; i < p->inputs.num; ++i)
+    n += p->inputs.at[i][0] - '0' == lang;
+  return n;
+}
+
+static int in_only_archs(const struct parse *p, const char *arch) {
+  const char *list = p->cfg->only_archs;
+  size_t len = strlen(arch);
+  while (list && *list) {
+    size_t n = strcspn(list, ",; ");
+    if (n == len && strncmp(list, arch, n) == 0)
+      return 1;
+    list += n + (list[n] != '\0');
+  }
+  return 0;
+}
+
+static int have_only_archs(const struct parse *p) {
+  return p->cfg->only_archs && p->cfg->only_archs[0];
+}
+
+/* Whether to build for sm_`arch`: not when the user asked for others only
+ * (no warning: their choice), nor when clang cannot (one warning). */
+static int keep_arch(struct parse *p, const char *arch) {
+  if (have_only_archs(p) && !in_only_archs(p, arch))
+    return 0;
+  if (!pasta_nvcc_arch_supported(arch)) {
+    nv_warn(p,
+            "sm_%s dropped: clang-22 with CUDA 13 cannot build for it "
+            "(docs/nvcc.md lists what it can)",
+            arch);
+    return 0;
+  }
+  return 1;
+}
+
+/* Nothing left to build for: the user's list, else the default. */
+static void fallback_archs(struct parse *p, int warn_none, const char *spell) {
+  int pushed = 0;
+  const char *list = have_only_archs(p) ? p->cfg->only_archs : "";
+  while (*list) {
+    size_t n = strcspn(list, ",; ");
+    char arch[16];
+    snprintf(arch, sizeof arch, "%.*s", (int)(n < 15 ? n : 15), list);
+    if (n && pasta_nvcc_arch_supported(arch)) {
+      p->failed |= nv_pushf(&p->out->args, "%ssm_%s", spell, arch);
+      ++pushed;
+    }
+    list += n + (list[n] != '\0');
+  }
+  if (pushed)
+    return;
+  if (warn_none)
+    nv_warn(p, "no GPU architecture left; building for sm_%s",
+            p->cfg->default_arch);
+  p->failed |= nv_pushf(&p->out->args, "%ssm_%s", spell, p->cfg->default_arch);
+}
+
+/* The architectures to build for: -code/-gencode's, else -arch's; those
+ * clang cannot target dropped with a warning. */
+static void emit_archs(struct parse *p) {
+  const pasta_strlist *want = p->have_code ? &p->archs : &p->arch_only;
+  if (!want->num) {
+    if (have_only_archs(p))
+      fallback_archs(p, 0, "--offload-arch=");
+    return; /* else pasta-clang++'s default (PASTA_CUDA_ARCH, 90) */
+  }
+  int kept = 0, buildable = 0;
+  for (size_t i = 0; i < want->num; ++i) {
+    buildable += pasta_nvcc_arch_supported(want->at[i]);
+    if (keep_arch(p, want->at[i])) {
+      p->failed |= nv_pushf(&p->out->args, "--offload-arch=sm_%s", want->at[i]);
+      ++kept;
+    }
+  }
+  if (!kept)
+    fallback_archs(p, !buildable, "--offload-arch=");
+}
+
+/* The GPU architecture an argument names ("90" of --offload-arch=sm_90 or
+ * --cuda-gpu-arch=sm_90), or NULL. */
+const char *nv_arch_of(const char *arg) {
+  if (strncmp(arg, "--offload-arch=sm_", 18) == 0)
+    return arg + 18;
+  if (strncmp(arg, "--cuda-gpu-arch=sm_", 19) == 0)
+    return arg + 19;
+  return NULL;
+}
+
+static void remove_at(pasta_strlist *l, size_t i) {
+  free(l->at[i]);
+  memmove(l->at + i, l->at + i + 1, (l->num - i - 1) * sizeof *l->at);
+  --l->num;
+}
+
+/* -fatbin, -cubin, -ptx: device code only. A cubin or PTX file is of one
+ * architecture: the first asked for (for PTX the lowest, which the driver
+ * compiles for newer GPUs), with a warning when there were more; a fatbin
+ * of several is made by pasta_nvcc_run. */
+static void device_output_args(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  char kind = p->out->device_output;
+  if (!kind)
+    return;
+  size_t keep = a->num, archs = 0;
+  for (size_t i = 0; i < a->num; ++i) {
+    const char *arch = nv_arch_of(a->at[i]);
+    if (!arch)
+      continue;
+    ++archs;
+    if (keep == a->num ||
+        (kind == 'p' && atoi(arch) < atoi(nv_arch_of(a->at[keep]))))
+      keep = i;
+  }
+  if (kind != 'f' && archs > 1) {
+    nv_warn(p,
+            "-%s: one architecture, sm_%s (clang writes one file per "
+            "architecture)",
+            kind == 'p' ? "ptx" : "cubin", nv_arch_of(a->at[keep]));
+    for (size_t i = a->num; i-- > 0;)
+      if (i != keep && nv_arch_of(a->at[i]))
+        remove_at(a, i);
+  }
+  p->failed |= nv_push(a, "--cuda-device-only");
+  if (kind == 'p')
+    p->failed |= nv_push(a, "-S");
+  else if (!nv_contains(a, "-c"))
+    p->failed |= nv_push(a, "-c");
+}
+
+/* nvcc optimizes device code whatever the host -O level (-O0 and -g
+ * included) unless -G: clang's device side follows the host -O unless told
+ * otherwise, and at -O0 with debug info runs ptxas with -g, which takes
+ * minutes and gigabytes on template-heavy code. Must follow every -O. */
+static void device_opt_level(struct parse *p) {
+  p->failed |= nv_push(&p->out->args, "-Xarch_device") ||
+               nv_push(&p->out->args, p->device_debug ? "-O0" : "-O3");
+}
+
+/* nvcc's host min/max (nvcc_host_compat.h). */
+static void host_compat(struct parse *p) {
+  if (p->cfg->host_compat)
+    p->failed |= nv_push(&p->out->args, "-include") ||
+                 nv_push(&p->out->args, p->cfg->host_compat);
+}
+
+static void emit_inputs(struct parse *p) {
+  static const char *const names[] = {"none", "cuda", "c++", "c", "none"};
+  int current = -1;
+  for (size_t i = 0; i < p->inputs.num; ++i) {
+    int lang = p->inputs.at[i][0] - '0';
+    const char *path = p->inputs.at[i] + 1;
+    if (lang != current && !(lang == LANG_OBJECT && current == -1)) {
+      p->failed |= nv_push(&p->out->args, "-x");
+      p->failed |= nv_push(&p->out->args, names[lang]);
+      current = lang;
+    }
+    p->failed |= nv_push(&p->out->args, path);
+  }
+}
+
+static void emit(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  const char *cuda = p->cfg->cuda_path;
+  int cuda_inputs = count_inputs(p, LANG_CUDA);
+  int host_inputs = count_inputs(p, LANG_CXX) + count_inputs(p, LANG_C);
+  int objects = count_inputs(p, LANG_OBJECT);
+  int link = !p->compile && !p->preprocess && !p->depend;
+  if (p->dlink) {
+    /* clang device-links at the final link (the objects carry their device
+     * code): nvcc's separate device-link object is an empty one here. */
+    const char *out = p->output ? p->output : "a_dlink.o";
+    p->failed |= nv_push(a, "-c") || nv_push(a, "-x") || nv_push(a, "c") ||
+                 nv_push(a, "/dev/null") || nv_push(a, "-o") || nv_push(a, out);
+    p->failed |= nv_push(&p->out->notes,
+                         "-dlink: an empty object; the device link happens at "
+                         "the final link (through pasta-nvcc)");
+    return;
+  }
+  /* Line tables unless the command chose its debug info (nvcc's -g, -G,
+   * -lineinfo, or the host compiler's -g... through -Xcompiler), so that
+   * counts have source lines in any build (clang gives the device side
+   * line directives at -O3). */
+  int chose = 0;
+  for (size_t i = 0; i < p->flags.num; ++i)
+    chose |= pasta_asks_debug_info(p->flags.at[i]);
+  if (p->cfg->line_tables == 1 && !chose && cuda_inputs + host_inputs)
+    p->failed |= nv_push(a, "-gline-tables-only");
+  for (size_t i = 0; i < p->flags.num; ++i)
+    p->failed |= nv_push(a, p->flags.at[i]);
+  /* nvcc's -std is for C++ and CUDA; clang refuses it with C inputs. */
+  if (p->std && count_inputs(p, LANG_C))
+    nv_warn(p, "-std=%s left out: this command also compiles C files", p->std);
+  else if (p->std)
+    p->failed |= nv_pushf(a, "-std=%s", p->std);
+  if (p->compile && p->out->device_output != 'p')
+    p->failed |= nv_push(a, "-c");
+  if (cuda_inputs) {
+    for (size_t i = 0; i < p->cuda_flags.num; ++i)
+      p->failed |= nv_push(a, p->cuda_flags.at[i]);
+    emit_archs(p);
+    device_opt_level(p);
+    host_compat(p);
+    device_output_args(p);
+    if (p->rdc)
+      p->failed |= nv_push(a, "-fgpu-rdc");
+    if (p->preprocess || p->depend)
+      p->failed |= nv_push(a, "--cuda-host-only");
+  }
+  /* nvcc gives host files the CUDA headers (and CCCL's in CUDA 13). */
+  if (host_inputs) {
+    p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include", cuda);
+    if (p->cfg->have_cccl)
+      p->failed |=
+          nv_push(a, "-isystem") || nv_pushf(a, "%s/include/cccl", cuda);
+  }
+  if (p->output)
+    p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
+  emit_inputs(p);
+  for (size_t i = 0; i < p->libs.num; ++i)
+    p->failed |= nv_push(a, p->libs.at[i]);
+  if (!link || p->inputs.num == 0)
+    return;
+  int device_link = p->rdc;
+  for (size_t i = 0; !device_link && i < p->inputs.num; ++i)
+    device_link = p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+                  p->cfg->has_device_code &&
+                  p->cfg->has_device_code(p->inputs.at[i] + 1);
+  if (device_link && (objects || cuda_inputs)) {
+    /* With CUDA's device runtime (dynamic parallelism), as nvcc links. */
+    p->failed |= nv_push(a, "-fgpu-rdc") || nv_push(a, "--offload-link") ||
+                 nv_push(a, "-Xoffload-linker") ||
+                 nv_pushf(a, "-L%s/lib64", cuda) ||
+                 nv_push(a, "-Xoffload-linker") || nv_push(a, "-lcudadevrt");
+  }
+  /* nvcc links the CUDA runtime, statically unless told otherwise. */
+  if (p->cudart != CUDART_NONE) {
+    p->failed |= nv_pushf(a, "-L%s/lib64", cuda);
+    if (p->cudart == CUDART_SHARED)
+      p->failed |= nv_push(a, "-lcudart");
+    else
+      p->failed |= nv_push(a, "-lcudart_static") || nv_push(a, "-ldl") ||
+                   nv_push(a, "-lrt") || nv_push(a, "-lpthread");
+  }
+}
+
+int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
+                         pasta_nvcc_result *out) {
+  memset(out, 0, sizeof *out);
+  struct parse p;
+  memset(&p, 0, sizeof p);
+  p.cfg = cfg;
+  p.out = out;
+  if (cfg->line_tables < 0)
+    nv_error(&p,
+             "PASTA_LINE_TABLES='%s': use 1 or 0 (on/off, true/false, yes/no); "
+             "0 builds without the default -gline-tables-only",
+             cfg->line_tables_value ? cfg->line_tables_value : "");
+  else if (argc > 0 && nv_argv_expanded(&p, argc, argv, 1) == 0)
+    nv_parse(&p, (int)p.expanded.num, p.expanded.at);
+  if (out->mode == PASTA_NVCC_BUILD && !out->error) {
+    if (p.inputs.num == 0 && !p.dlink)
+      nv_error(&p, "no input files");
+    else
+      emit(&p);
+  }
+  nv_parse_free(&p);
+  return p.failed ? -1 : 0;
+}
+
+/*===-- Filtering a clang command (the CMake launcher) --------------------===*/
+
+/* Spellings nvcc and clang share, with another meaning in clang. */
+static int clang_also(const char *name, size_t len) {
+  static const char *const shared[] = {"Werror", "m64", "t", "keep"};
+  for (size_t i = 0; i < sizeof shared / sizeof *shared; ++i)
+    if (strlen(shared[i]) == len && strncmp(shared[i], name, len) == 0)
+      return 1;
+  return 0;
+}
+
+static void move_flags(struct parse *p, pasta_strlist *from) {
+  for (size_t i = 0; i < from->num; ++i)
+    p->failed |= nv_push(&p->out->args, from->at[i]);
+  nv_strlist_free(from);
+}
+
+/* --cuda-gpu-arch=sm_NN or --offload-arch=sm_NN: kept when clang can
+ * build it here (and the user's list has it). Returns whether `arg` is
+ * one. */
+struct arch_count {
+  int given, buildable, kept;
+};
+
+static int gpu_arch_arg(struct parse *p, const char *arg,
+                        struct arch_count *n) {
+  const char *v = NULL;
+  if (strncmp(arg, "--cuda-gpu-arch=", 16) == 0)
+    v = arg + 16;
+  else if (strncmp(arg, "--offload-arch=", 15) == 0)
+    v = arg + 15;
+  if (!v)
+    return 0;
+  const char *num = strncmp(v, "sm_", 3) == 0 ? v + 3 : NULL;
+  if (!num) { /* not an NVIDIA architecture: clang's to judge */
+    p->failed |= nv_push(&p->out->args, arg);
+    ++n->kept;
+    return 1;
+  }
+  ++n->given;
+  n->buildable += pasta_nvcc_arch_supported(num);
+  if (keep_arch(p, num)) {
+    p->failed |= nv_push(&p->out->args, arg);
+    ++n->kept;
+  }
+  return 1;
+}
+
+int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
+                      pasta_nvcc_result *out) {
+  memset(out, 0, sizeof *out);
+  struct parse p;
+  memset(&p, 0, sizeof p);
+  p.cfg = cfg;
+  p.out = out;
+  struct arch_count archs = {0, 0, 0};
+  if (argc > 0 && nv_argv_expanded(&p, argc, argv, 0) == 0) {
+    argc = (int)p.expanded.num;
+    argv = p.expanded.at;
+  } else {
+    argc = 0;
+  }
+  for (int i = 0; i < argc && !out->error; ++i) {
+    const char *arg = argv[i];
+    if (i == 0 || arg[0] != '-' || gpu_arch_arg(&p, arg, &archs)) {
+      if (i == 0 || arg[0] != '-')
+        p.failed |= nv_push(&out->args, arg);
+      continue;
+    }
+    const char *name = nv_spelling(arg);
+    size_t len = strcspn(name, "=");
+    const struct option *o = nv_find_option(name, len);
+    if (!o || !(o->flags & NVCC_ONLY) || clang_also(name, len)) {
+      p.failed |= nv_push(&out->args, arg);
+      continue;
+    }
+    const char *value = NULL;
+    if (o->flags & VALUE) {
+      if (name[len] == '=')
+        value = name + len + 1;
+      else if (i + 1 < argc)
+        value = argv[++i];
+      else {
+        nv_error(&p, "%s needs a value", arg);
+        break;
+      }
+    }
+    o->run(&p, arg, value);
+    if (p.rdc) {
+      p.failed |= nv_push(&p.flags, "-fgpu-rdc");
+      p.rdc = 0;
+    }
+    move_flags(&p, &p.flags);
+    move_flags(&p, &p.cuda_flags);
+  }
+  /* Architectures named with nvcc's options, then the fallback. */
+  pasta_strlist *want = p.have_code ? &p.archs : &p.arch_only;
+  for (size_t i = 0; i < want->num; ++i) {
+    char arg[64];
+    snprintf(arg, sizeof arg, "--offload-arch=sm_%s", want->at[i]);
+    gpu_arch_arg(&p, arg, &archs);
+  }
+  if (archs.given && !archs.kept)
+    fallback_archs(&p, !archs.buildable, "--offload-arch=");
+  /* A compile (not CMake's link step, which runs the CUDA compiler too). */
+  if (out->device_output || nv_contains(&out->args, "-c") ||
+      nv_contains(&out->args, "-S") || nv_contains(&out->args, "-E")) {
+    device_opt_level(&p);
+    host_compat(&p);
+  }
+  device_output_args(&p);
+  /* A project's own commands calling the CUDA compiler have no PASTA flags:
+   * clang's "CUDA version is newer" is noise there too. */
+  if (!nv_contains(&out->args, "-Wno-unknown-cuda-version"))
+    p.failed |= nv_push(&out->args, "-Wno-unknown-cuda-version");
+  nv_parse_free(&p);
+  return p.failed ? -1 : 0;
+}
+
+void pasta_nvcc_result_free(pasta_nvcc_result *r) {
+  nv_strlist_free(&r->args);
+  nv_strlist_free(&r->warnings);
+  nv_strlist_free(&r->notes);
+  free(r->error);
+  memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,63 @@
+//===- IRHelpers.h - Small questions the passes ask of the IR ---*- C++ -*-===//
+//
+// Whether a function is a kernel, the name a function's rows carry, whether
+// a call may leave its caller's frame, a debug location's path: the general
+// helpers of the passes, below every pass (header only, so that no pass
+// calls into another for them).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_IRHELPERS_H
+#define PASTA_PASSES_IRHELPERS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+
+#include <string>
+
+namespace pasta {
+
+inline bool isKernel(const llvm::Function &F) {
+  llvm::CallingConv::ID CC = F.getCallingConv();
+  return CC == llvm::CallingConv::PTX_Kernel ||
+         CC == llvm::CallingConv::AMDGPU_KERNEL;
+}
+
+// The suffix of the copy of a device function that kernels call directly
+// (CalleeCounts.h).
+inline constexpr const char *CalleeTwinSuffix = "__pasta_callee";
+
+// The name a function's rows carry: such a copy's is its original's.
+inline llvm::StringRef sourceName(const llvm::Function &F) {
+  llvm::StringRef Name = F.getName();
+  Name.consume_back(CalleeTwinSuffix);
+  return Name;
+}
+
+// A call after which this frame may never reach a return of its own: it
+// may unwind (C++ exceptions, pthread_exit's forced unwinding), exit the
+// process, longjmp past this frame, or return twice (setjmp, vfork). Calls
+// that will return and cannot unwind (most intrinsics, libm, functions the
+// optimizer proved so) are not flush points; nor is inline assembly. Host
+// functions flush their counts before it.
+inline bool mayLeaveFrame(const llvm::CallBase &CB) {
+  if (CB.isInlineAsm())
+    return false;
+  if (CB.isMustTailCall() || CB.hasFnAttr(llvm::Attribute::ReturnsTwice))
+    return true;
+  return !(CB.willReturn() && CB.doesNotThrow());
+}
+
+// Dir/File, or File alone when it is absolute or Dir is empty.
+inline std::string joinPath(llvm::StringRef Dir, llvm::StringRef File) {
+  if (File.empty() || File.starts_with("/") || Dir.empty())
+    return File.str();
+  return (Dir + "/" + File).str();
+}
+
+} // namespace pasta
+
+#endif
