@@ -16,4 +16,6 @@ fi
 if ! command -v chromium > /dev/null 2>&1; then
   echo "html-*: skipped: no chromium (scripts/setup.sh installs it)"
 fi
-ctest --output-on-failure
+# One test per core (CI has 2): the tests write only below their own
+# folders, and the full run stays well inside CI's 20 minutes.
+ctest --output-on-failure -j "${PASTA_TEST_JOBS:-$(nproc)}"
