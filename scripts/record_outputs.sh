@@ -6,7 +6,7 @@
 #  - the host-code fixture profiles (as tests/integration/profiles/
 #    regenerate.sh records them) and the tables the programs print, with the
 #    process id and the time of day replaced by fixed values;
-#  - pasta-report show (table, csv, json, --lines), diff and merge over every
+#  - pasta-report show (table, csv, json, --lines), html, diff and merge over every
 #    recorded fixture (tests/fixtures, tests/integration/profiles);
 #  - pasta-report's other paths: filters, merge --force and over a merged
 #    profile, the fuzz regression inputs, damaged profiles (truncated JSON,
@@ -49,7 +49,13 @@ for f in "${fixtures[@]}"; do
   done
   "$report" show "$f" --format csv --lines > "$out/show.$b.lines.csv" 2>&1 || true
   "$report" show "$f" --kernel . --top 3 > "$out/show.$b.kernel" 2>&1 || true
+  "$report" html "$f" -o "$work/page.html" > "$work/html.log" 2>&1 || echo "rc=$?" >> "$work/html.log"
+  { normalize < "$work/html.log"; [ -f "$work/page.html" ] && normalize < "$work/page.html"; } > "$out/html.$b.html"
+  rm -f "$work/page.html"
 done
+"$report" html --diff tests/integration/profiles/gpu_saxpy_stencil.json tests/fixtures/working_set.ws.json \
+  -o "$work/diff.html" > "$out/html.diff.log" 2>&1 || echo "rc=$?" >> "$out/html.diff.log"
+[ -f "$work/diff.html" ] && normalize < "$work/diff.html" > "$out/html.diff.html"
 for a in "${fixtures[@]}"; do
   for b in "${fixtures[@]}"; do
     [ "$a" = "$b" ] && continue
