@@ -1,7 +1,7 @@
 /*===- html_page.c - Escaping, number cells, the page frame, line sums ----===*
  *
  * The small pieces both pages are made of. Every string that comes from a
- * profile or a source file goes through pasta__html_text, so a function
+ * profile or a source file goes through pasta__markup_text, so a function
  * name such as `operator<` or a file holding "</script>" stays text.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
@@ -10,32 +10,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-void pasta__html_text(FILE *out, const char *s) {
-  for (; s && *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    switch (c) {
-    case '&':
-      fputs("&amp;", out);
-      break;
-    case '<':
-      fputs("&lt;", out);
-      break;
-    case '>':
-      fputs("&gt;", out);
-      break;
-    case '"':
-      fputs("&quot;", out);
-      break;
-    case '\'':
-      fputs("&#39;", out);
-      break;
-    default:
-      /* Control characters are not valid HTML text (tabs are). */
-      fputc(c < 0x20 && c != '\t' ? '?' : c == 0x7f ? '?' : c, out);
-    }
-  }
-}
 
 void pasta__html_u64(FILE *out, uint64_t v) {
   char digits[32];
@@ -95,7 +69,7 @@ void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
   long f = file_index(files, n, file);
   if (f >= 0)
     fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
-  pasta__html_text(out, file ? file : "?");
+  pasta__markup_text(out, file ? file : "?");
   fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
 }
 
@@ -105,7 +79,7 @@ void pasta__html_begin(FILE *out, const char *title) {
   fputs(PASTA_HTML_SIGNATURE /* output_file.h recognises the page by it */
         "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
         out);
-  pasta__html_text(out, title);
+  pasta__markup_text(out, title);
   fputs("</title>\n<style>\n", out);
   fputs(pasta__html_css, out);
   fputs("</style>\n</head>\n<body>\n<div id=\"pasta-errors\" "
