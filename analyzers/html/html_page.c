@@ -122,20 +122,6 @@ uint64_t pasta__html_line_weight(const pasta_counts *c) {
   return sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
 }
 
-static void add_counts(pasta_counts *to, const pasta_counts *c) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s) {
-    to->loads[s] = sat_add(to->loads[s], c->loads[s]);
-    to->stores[s] = sat_add(to->stores[s], c->stores[s]);
-    to->load_bytes[s] = sat_add(to->load_bytes[s], c->load_bytes[s]);
-    to->store_bytes[s] = sat_add(to->store_bytes[s], c->store_bytes[s]);
-    to->atomics[s] = sat_add(to->atomics[s], c->atomics[s]);
-    to->atomic_bytes[s] = sat_add(to->atomic_bytes[s], c->atomic_bytes[s]);
-  }
-  for (unsigned q = 0; q < PASTA_NUM_PRECISIONS; ++q)
-    to->flops[q] = sat_add(to->flops[q], c->flops[q]);
-  to->special = sat_add(to->special, c->special);
-}
-
 static int by_file_line(const void *a, const void *b) {
   const pasta_html_line *x = a, *y = b;
   int c = strcmp(x->file, y->file);
@@ -171,7 +157,7 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
   for (size_t i = 0; i < k; ++i) {
     if (m && by_file_line(&v[m - 1], &v[i]) == 0) {
       v[m - 1].executions = sat_add(v[m - 1].executions, v[i].executions);
-      add_counts(&v[m - 1].counts, &v[i].counts);
+      pasta_counts_add(&v[m - 1].counts, &v[i].counts);
       for (unsigned d = 0; d < PASTA_DIV_NUM; ++d)
         v[m - 1].div[d] = sat_add(v[m - 1].div[d], v[i].div[d]);
       v[m - 1].ranks = NULL; /* spreads do not add up */

@@ -314,12 +314,10 @@ static void csv_divergence(FILE *out, const uint64_t *div) {
 
 void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   int div = csv_has_divergence(p);
-  static const char *const groups[] = {"loads",      "stores",
-                                       "load_bytes", "store_bytes",
-                                       "atomics",    "atomic_bytes"};
   fputs("kind,name,mangled,module,file,line,calls", out);
-  for (unsigned g = 0; g < 6; ++g)
-    csv_spaces_header(out, groups[g]);
+#define PASTA_X(name, on_lines) csv_spaces_header(out, #name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   csv_flops_header(out);
   fputs(",special,compute_intensity", out);
   if (p->num_merged_from)
@@ -344,12 +342,9 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       putc(',', out);
       pasta__csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
-      csv_spaces(out, c->loads);
-      csv_spaces(out, c->stores);
-      csv_spaces(out, c->load_bytes);
-      csv_spaces(out, c->store_bytes);
-      csv_spaces(out, c->atomics);
-      csv_spaces(out, c->atomic_bytes);
+#define PASTA_X(name, on_lines) csv_spaces(out, c->name);
+      PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
       csv_flops(out, c->flops);
       fprintf(out, ",%" PRIu64 ",", c->special);
       double ci;
@@ -366,9 +361,11 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
 void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   int div = csv_has_divergence(p);
   fputs("file,line,function,kind,executions", out);
-  csv_spaces_header(out, "load_bytes");
-  csv_spaces_header(out, "store_bytes");
-  csv_spaces_header(out, "atomic_bytes");
+#define PASTA_X(name, on_lines)                                                \
+  if (on_lines)                                                                \
+    csv_spaces_header(out, #name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   csv_flops_header(out);
   fputs(",special", out);
   if (p->num_merged_from)
@@ -382,9 +379,11 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
     fprintf(out, ",%" PRIu32 ",", l->line);
     pasta__csv_string(out, l->function);
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
-    csv_spaces(out, l->counts.load_bytes);
-    csv_spaces(out, l->counts.store_bytes);
-    csv_spaces(out, l->counts.atomic_bytes);
+#define PASTA_X(name, on_lines)                                                \
+  if (on_lines)                                                                \
+    csv_spaces(out, l->counts.name);
+    PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
     csv_flops(out, l->counts.flops);
     fprintf(out, ",%" PRIu64, l->counts.special);
     if (p->num_merged_from)
