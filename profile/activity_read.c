@@ -86,11 +86,10 @@ static int64_t known(json_t *o, const char *key, int64_t most) {
 }
 
 static void read_copy(json_t *c, pasta_copy_resources *out) {
-  out->registers = (int32_t)known(c, "registers", INT32_MAX);
-  out->local_bytes = known(c, "local_bytes", INT64_MAX);
-  out->shared_bytes = known(c, "shared_bytes", INT64_MAX);
-  out->max_threads = (int32_t)known(c, "max_threads_per_block", INT32_MAX);
-  out->blocks_per_sm = (int32_t)known(c, "blocks_per_sm", INT32_MAX);
+#define PASTA_X(type, member, key, most, csv)                                  \
+  out->member = (type)known(c, key, most);
+  PASTA_COPY_RESOURCES(PASTA_X)
+#undef PASTA_X
 }
 
 /* "resources" (version 6; absent before, and for kernels not read). */
@@ -114,16 +113,13 @@ static void read_kernel(json_t *k, pasta_activity_kernel *out,
   json_t *t = json_object_get(k, "gpu_time_ns");
   out->name = pasta__json_str(k, "name");
   out->mangled = pasta__json_str(k, "mangled");
-  out->launches = pasta__json_u64(k, "launches");
-  out->counted = pasta__json_u64(k, "counted");
-  out->ws_launches = pasta__json_u64(k, "ws_launches");
-  out->failed = pasta__json_u64(k, "failed");
-  out->timed = pasta__json_u64(k, "timed");
+#define PASTA_X(name, merge) out->name = pasta__json_u64(k, #name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   out->time_total_ns = pasta__json_u64(t, "total");
   out->time_min_ns = pasta__json_u64(t, "min");
   out->time_max_ns = pasta__json_u64(t, "max");
-  out->ws_max_touched_bytes = pasta__json_u64(k, "ws_max_touched_bytes");
-  out->ws_max_footprint_bytes = pasta__json_u64(k, "ws_max_footprint_bytes");
   read_shapes(k, out, r);
   read_paths(k, out, r);
   read_resources(k, &out->resources);
@@ -180,13 +176,11 @@ static void read_working_set(json_t *w, pasta_activity *a,
     for (size_t j = 0; kernel && j < a->num_kernels; ++j)
       if (a->kernels[j].name && !strcmp(a->kernels[j].name, kernel))
         k = (uint32_t)j;
-    l[i] = (pasta_activity_ws_launch){
-        pasta__json_u64(e, "id"),
-        k,
-        (uint32_t)pasta__json_u64(e, "touched_allocations"),
-        pasta__json_u64(e, "footprint_bytes"),
-        pasta__json_u64(e, "touched_bytes"),
-        pasta__json_u64(e, "outside")};
+    l[i].id = pasta__json_u64(e, "id");
+    l[i].kernel = k;
+#define PASTA_X(type, name) l[i].name = (type)pasta__json_u64(e, #name);
+    PASTA_ACTIVITY_WS_LAUNCH(PASTA_X)
+#undef PASTA_X
   }
   a->ws_launches = l;
   a->num_ws_launches = n;

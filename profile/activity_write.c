@@ -43,15 +43,13 @@ static void json_copy(FILE *out, const char *key,
                       const pasta_activity_resources *r,
                       const pasta_copy_resources *c) {
   fprintf(out, ",\"%s\":{", key);
-  json_known(out, "registers", c->registers);
-  fputc(',', out);
-  json_known(out, "local_bytes", c->local_bytes);
-  fputc(',', out);
-  json_known(out, "shared_bytes", c->shared_bytes);
-  fputc(',', out);
-  json_known(out, "max_threads_per_block", c->max_threads);
-  fputc(',', out);
-  json_known(out, "blocks_per_sm", c->blocks_per_sm);
+  const char *sep = "";
+#define PASTA_X(type, member, key, most, csv)                                  \
+  fputs(sep, out);                                                             \
+  json_known(out, key, c->member);                                             \
+  sep = ",";
+  PASTA_COPY_RESOURCES(PASTA_X)
+#undef PASTA_X
   double o = pasta__occupancy(r, c);
   if (o >= 0)
     fprintf(out, ",\"occupancy\":%.4f}", o);
@@ -82,12 +80,12 @@ void pasta__activity_write_kernel_json(FILE *out,
   pasta__json_write_string_or_null(out, k->name);
   fputs(",\"mangled\":", out);
   pasta__json_write_string_or_null(out, k->mangled);
+#define PASTA_X(name, merge) fprintf(out, ",\"" #name "\":%" PRIu64, k->name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+#undef PASTA_X
   fprintf(out,
-          ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
-          ",\"ws_launches\":%" PRIu64 ",\"failed\":%" PRIu64
-          ",\"timed\":%" PRIu64 ",\"gpu_time_ns\":{\"total\":%" PRIu64
-          ",\"min\":%" PRIu64 ",\"max\":%" PRIu64 ",\"mean\":%.1f}",
-          k->launches, k->counted, k->ws_launches, k->failed, k->timed,
+          ",\"gpu_time_ns\":{\"total\":%" PRIu64 ",\"min\":%" PRIu64
+          ",\"max\":%" PRIu64 ",\"mean\":%.1f}",
           k->time_total_ns, k->timed ? k->time_min_ns : 0, k->time_max_ns,
           k->timed ? (double)k->time_total_ns / (double)k->timed : 0.0);
   fputs(",\"shapes\":[", out);
@@ -107,10 +105,10 @@ void pasta__activity_write_kernel_json(FILE *out,
     json_frames(out, &k->paths[i]);
     fputs("}", out);
   }
-  fprintf(out,
-          "],\"ws_max_touched_bytes\":%" PRIu64
-          ",\"ws_max_footprint_bytes\":%" PRIu64,
-          k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
+  fputc(']', out);
+#define PASTA_X(name, merge) fprintf(out, ",\"" #name "\":%" PRIu64, k->name);
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   json_resources(out, &k->resources);
   fputc('}', out);
 }
@@ -177,11 +175,11 @@ int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
     fputs(",\"kernel\":", out);
     pasta__json_write_string_or_null(
         out, l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
-    fprintf(out,
-            ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
-            ",\"touched_bytes\":%" PRIu64 ",\"outside\":%" PRIu64 "}",
-            l->touched_allocations, l->footprint_bytes, l->touched_bytes,
-            l->outside);
+#define PASTA_X(type, name)                                                    \
+  fprintf(out, ",\"" #name "\":%" PRIu64, (uint64_t)l->name);
+    PASTA_ACTIVITY_WS_LAUNCH(PASTA_X)
+#undef PASTA_X
+    fputc('}', out);
   }
   fputs(a->num_ws_launches ? "\n]}" : "]}", out);
   return 0;

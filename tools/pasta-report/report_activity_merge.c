@@ -33,6 +33,13 @@ enum { SHAPES_MAX = 64 }; /* as many as the runtime keeps per kernel */
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
+/* How a kernel's figures join (the merge of PASTA_ACTIVITY_KERNEL_COUNTS and
+ * PASTA_ACTIVITY_KERNEL_WS, activity.h). */
+static uint64_t merge_SUM(uint64_t a, uint64_t b) {
+  return pasta__sat_add(a, b);
+}
+static uint64_t merge_MAX(uint64_t a, uint64_t b) { return max_u64(a, b); }
+
 /* NULL sorts first. */
 static int cmp_string(const char *a, const char *b) {
   if (!a || !b)
@@ -205,17 +212,12 @@ static int add_kernel(struct pasta_report_merge *owner, struct mkernel *m,
     d->time_min_ns = d->timed && d->time_min_ns < k->time_min_ns
                          ? d->time_min_ns
                          : k->time_min_ns;
-  d->launches = pasta__sat_add(d->launches, k->launches);
-  d->counted = pasta__sat_add(d->counted, k->counted);
-  d->ws_launches = pasta__sat_add(d->ws_launches, k->ws_launches);
-  d->failed = pasta__sat_add(d->failed, k->failed);
-  d->timed = pasta__sat_add(d->timed, k->timed);
+#define PASTA_X(name, merge) d->name = merge_##merge(d->name, k->name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   d->time_total_ns = pasta__sat_add(d->time_total_ns, k->time_total_ns);
   d->time_max_ns = max_u64(d->time_max_ns, k->time_max_ns);
-  d->ws_max_touched_bytes =
-      max_u64(d->ws_max_touched_bytes, k->ws_max_touched_bytes);
-  d->ws_max_footprint_bytes =
-      max_u64(d->ws_max_footprint_bytes, k->ws_max_footprint_bytes);
   /* The copies' resources: the first input's that has them (the ranks of
    * one build on one kind of GPU have the same). */
   if (!d->resources.known)

@@ -63,37 +63,26 @@ static void array_block(FILE *out, const char *name, json_t *rows,
   }
 }
 
-static const char *const launch_columns[] = {"name",
-                                             "mangled",
-                                             "launches",
-                                             "counted",
-                                             "ws_launches",
-                                             "failed",
-                                             "timed",
-                                             "gpu_time_ns.total",
-                                             "gpu_time_ns.min",
-                                             "gpu_time_ns.max",
-                                             "gpu_time_ns.mean",
-                                             "ws_max_touched_bytes",
-                                             "ws_max_footprint_bytes",
-                                             "resources.block_threads",
-                                             "resources.plain.registers",
-                                             "resources.counting.registers",
-                                             "resources.plain.local_bytes",
-                                             "resources.counting.local_bytes",
-                                             "resources.plain.shared_bytes",
-                                             "resources.counting.shared_bytes",
-                                             "resources.plain.blocks_per_sm",
-                                             "resources.counting.blocks_per_sm",
-                                             "resources.plain.occupancy",
-                                             "resources.counting.occupancy"};
+/* A copy's figure as the two columns resources.plain.KEY and
+ * resources.counting.KEY, when it has columns (PASTA_COPY_RESOURCES). */
+#define COPY_COLUMNS_1(key) "resources.plain." key, "resources.counting." key,
+#define COPY_COLUMNS_0(key)
+#define COPY_COLUMNS(type, member, key, most, csv) COPY_COLUMNS_##csv(key)
+#define NAME_COLUMN(name, merge) #name,
 
-static const char *const ws_columns[] = {"id",
-                                         "kernel",
-                                         "touched_allocations",
-                                         "footprint_bytes",
-                                         "touched_bytes",
-                                         "outside"};
+static const char *const launch_columns[] = {
+    "name",
+    "mangled",
+    PASTA_ACTIVITY_KERNEL_COUNTS(NAME_COLUMN) "gpu_time_ns.total",
+    "gpu_time_ns.min",
+    "gpu_time_ns.max",
+    "gpu_time_ns.mean",
+    PASTA_ACTIVITY_KERNEL_WS(NAME_COLUMN) "resources.block_threads",
+    PASTA_COPY_RESOURCES(COPY_COLUMNS) COPY_COLUMNS_1("occupancy")};
+
+#define WS_COLUMN(type, name) #name,
+static const char *const ws_columns[] = {"id", "kernel",
+                                         PASTA_ACTIVITY_WS_LAUNCH(WS_COLUMN)};
 
 static const char *const bw_columns[] = {"name",
                                          "mangled",
