@@ -216,24 +216,21 @@ static void read_bandwidth(json_t *b, pasta_activity *a,
     pasta_bw_row *w = &rows[i];
     const char *src = pasta__json_str(k, "time_source");
     w->kernel = pasta__json_str(k, "name");
-    w->launches = pasta__json_u64(k, "launches");
-    w->counted = pasta__json_u64(k, "counted");
-    w->timed = pasta__json_u64(k, "timed");
+#define PASTA_X(name) w->name = pasta__json_u64(k, #name);
+    PASTA_BW_ROW_COUNTS(PASTA_X)
+#undef PASTA_X
     w->time_source = src && !strcmp(src, "plain") ? PASTA_BW_TIME_PLAIN
                      : src && !strcmp(src, "instrumented")
                          ? PASTA_BW_TIME_COUNTED
                          : PASTA_BW_TIME_NONE;
     w->time_ns = pasta__json_num(k, "time_ns", 0);
-    w->bytes = pasta__json_num(k, "bytes", 0);
-    w->unique_bytes = pasta__json_num(k, "unique_bytes", -1);
     for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
       w->flops[p] = pasta__json_num(fl, pasta_precision_name(p), 0);
-    w->bandwidth = pasta__json_num(k, "bandwidth", 0);
-    w->unique_bandwidth = pasta__json_num(k, "unique_bandwidth", -1);
-    w->flop_rate = pasta__json_num(k, "flop_rate", 0);
-    w->intensity = pasta__json_num(k, "intensity", -1);
-    w->bandwidth_fraction = pasta__json_num(k, "bandwidth_fraction", -1);
-    w->flop_fraction = pasta__json_num(k, "flop_fraction", -1);
+#define PASTA_X(name, timed, unknown)                                          \
+  w->name = pasta__json_num(k, #name, unknown);
+    PASTA_BW_ROW_AMOUNTS(PASTA_X)
+    PASTA_BW_ROW_RATES(PASTA_X)
+#undef PASTA_X
     const char *bound = pasta__json_str(k, "bound");
     w->bound = bound ? bound : "-";
   }

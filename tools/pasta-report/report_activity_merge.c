@@ -522,39 +522,6 @@ static void write_launches(FILE *out, const struct pasta_report_merge *m,
   fputs(a->num_kernels ? "\n]}" : "]}", out);
 }
 
-static void write_row(FILE *out, const pasta_bw_row *r,
-                      const struct mkernel *mk) {
-  pasta__json_write_string(out, r->kernel ? r->kernel : "?");
-  fputs(",\"mangled\":", out);
-  pasta__json_write_string_or_null(out, mk ? mk->k.mangled : NULL);
-  fprintf(out,
-          ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64 ",\"timed\":%" PRIu64
-          ",\"time_source\":\"%s\"",
-          r->launches, r->counted, r->timed,
-          pasta__bw_time_source_name(r->time_source));
-  int timed = r->time_source != PASTA_BW_TIME_NONE;
-  pasta__json_write_number(out, "time_ns", timed ? r->time_ns : -1, 0);
-  fputs(",\"time_total_ns\":", out);
-  if (timed && mk)
-    fprintf(out, "%" PRIu64,
-            mk->bw_time_ns[r->time_source == PASTA_BW_TIME_PLAIN ? 0 : 1]);
-  else
-    fputs("null", out);
-  pasta__json_write_number(out, "bytes", r->bytes, 0);
-  pasta__json_write_number(out, "unique_bytes", r->unique_bytes, 0);
-  fputs(",\"flops\":{", out);
-  for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-    pasta__json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
-  fputs("}", out);
-  pasta__json_write_number(out, "bandwidth", timed ? r->bandwidth : -1, 0);
-  pasta__json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-  pasta__json_write_number(out, "flop_rate", timed ? r->flop_rate : -1, 0);
-  pasta__json_write_number(out, "intensity", r->intensity, 0);
-  pasta__json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction, 0);
-  pasta__json_write_number(out, "flop_fraction", r->flop_fraction, 0);
-  fprintf(out, ",\"bound\":\"%s\"}", r->bound);
-}
-
 /* The rows come from pasta__bw_rows over `a`, whose kernels hold the summed
  * bandwidth times, and the merged counts. */
 static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
@@ -614,7 +581,10 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
         mk = &m->kernels[i];
       }
     fputs(j ? ",\n  {\"name\":" : "\n  {\"name\":", out);
-    write_row(out, &rows[j], mk);
+    pasta__bw_write_row_json(
+        out, &rows[j], 1, mk ? mk->k.mangled : NULL,
+        mk ? &mk->bw_time_ns[rows[j].time_source == PASTA_BW_TIME_PLAIN ? 0 : 1]
+           : NULL);
   }
   fputs(num_rows ? "\n]," : "],", out);
   pasta__bw_write_copies_json(out, &m->memory);

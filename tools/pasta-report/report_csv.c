@@ -17,6 +17,7 @@
 
 #include "pasta/profile.h"
 #include "profile/activity.h"
+#include "profile/bandwidth.h"
 #include "profile/json_read.h"
 #include "profile/text_table.h"
 #include "profile/trace_analysis.h"
@@ -69,6 +70,7 @@ static void array_block(FILE *out, const char *name, json_t *rows,
 #define COPY_COLUMNS_0(key)
 #define COPY_COLUMNS(type, member, key, most, csv) COPY_COLUMNS_##csv(key)
 #define NAME_COLUMN(name, merge) #name,
+#define NAME(name) #name,
 
 static const char *const launch_columns[] = {
     "name",
@@ -84,27 +86,16 @@ static const char *const launch_columns[] = {
 static const char *const ws_columns[] = {"id", "kernel",
                                          PASTA_ACTIVITY_WS_LAUNCH(WS_COLUMN)};
 
-static const char *const bw_columns[] = {"name",
-                                         "mangled",
-                                         "launches",
-                                         "counted",
-                                         "timed",
-                                         "time_source",
-                                         "time_ns",
-                                         "time_total_ns",
-                                         "bytes",
-                                         "unique_bytes",
-                                         "flops.f16",
-                                         "flops.bf16",
-                                         "flops.f32",
-                                         "flops.f64",
-                                         "bandwidth",
-                                         "unique_bandwidth",
-                                         "flop_rate",
-                                         "intensity",
-                                         "bandwidth_fraction",
-                                         "flop_fraction",
-                                         "bound"};
+#define BW_COLUMN(name, timed, unknown) #name,
+#define FLOPS_COLUMN(id, name) "flops." name,
+static const char *const bw_columns[] = {
+    "name",
+    "mangled",
+    PASTA_BW_ROW_COUNTS(NAME) "time_source",
+    "time_ns",
+    "time_total_ns",
+    PASTA_BW_ROW_AMOUNTS(BW_COLUMN) PASTA_PRECISIONS(FLOPS_COLUMN)
+        PASTA_BW_ROW_RATES(BW_COLUMN) "bound"};
 
 /* "memory": one row, every count and byte total. */
 static void memory_block(FILE *out, json_t *m) {
