@@ -160,17 +160,34 @@ enum pasta_copy_kind {
 const char *pasta__alloc_kind_name(unsigned kind);
 const char *pasta__copy_kind_name(unsigned kind);
 
+/* The totals of "memory" besides its "allocations" and "copies" objects,
+ * in the profile's order: those before "copies" and those after it.
+ * X(member, "path", merge): path "object.key" for a figure in an object of
+ * its own, merge SUM or MAX (how a merged profile joins the inputs'). The
+ * struct, the writer, the reader, merge and the CSV columns are generated
+ * from these lists. */
+#define PASTA_ACTIVITY_MEMORY_TOTALS(X)                                        \
+  X(frees, "frees", SUM)                                                       \
+  X(unknown_frees, "unknown_frees", SUM) /* of pointers never allocated */     \
+  X(peak_bytes, "peak_bytes", MAX)       /* most bytes allocated at once */    \
+  X(live_allocs_at_exit, "live_at_exit.count", SUM)                            \
+  X(live_bytes_at_exit, "live_at_exit.bytes", SUM)
+#define PASTA_ACTIVITY_MEMORY_AFTER_COPIES(X)                                  \
+  X(async_copies, "async_copies", SUM)                                         \
+  X(memsets, "memsets.count", SUM)                                             \
+  X(memset_bytes, "memsets.bytes", SUM)                                        \
+  X(device_syncs, "syncs.device", SUM)                                         \
+  X(stream_syncs, "syncs.stream", SUM)
+
 typedef struct pasta_activity_memory {
   uint64_t allocs[PASTA_NUM_ALLOC_KINDS], alloc_bytes[PASTA_NUM_ALLOC_KINDS];
-  uint64_t frees, unknown_frees; /* frees of pointers never allocated */
-  uint64_t peak_bytes;           /* most bytes allocated at once */
-  uint64_t live_allocs_at_exit, live_bytes_at_exit;
+#define PASTA_X(member, path, merge) uint64_t member;
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
   uint64_t copies[PASTA_NUM_COPY_KINDS], copy_bytes[PASTA_NUM_COPY_KINDS];
   uint64_t copy_ns[PASTA_NUM_COPY_KINDS]; /* synchronous copies, host clock */
   uint64_t copies_pinned[PASTA_NUM_COPY_KINDS]; /* host side pinned */
-  uint64_t async_copies;
-  uint64_t memsets, memset_bytes;
-  uint64_t device_syncs, stream_syncs;
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 } pasta_activity_memory;
 
 /* The figures of one launch in working-set mode, in the profile's order

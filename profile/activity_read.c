@@ -125,6 +125,16 @@ static void read_kernel(json_t *k, pasta_activity_kernel *out,
   read_resources(k, &out->resources);
 }
 
+/* The unsigned integer at `path`, "key" or "object.key", of o. */
+static uint64_t u64_at(json_t *o, const char *path) {
+  const char *dot = strchr(path, '.');
+  if (!dot)
+    return pasta__json_u64(o, path);
+  char object[32];
+  snprintf(object, sizeof object, "%.*s", (int)(dot - path), path);
+  return pasta__json_u64(json_object_get(o, object), dot + 1);
+}
+
 static void read_memory(json_t *m, pasta_activity_memory *out) {
   json_t *al = json_object_get(m, "allocations"),
          *cp = json_object_get(m, "copies");
@@ -138,18 +148,10 @@ static void read_memory(json_t *m, pasta_activity_memory *out) {
     out->copies[i] = pasta__json_u64(e, "count");
     out->copy_bytes[i] = pasta__json_u64(e, "bytes");
   }
-  out->frees = pasta__json_u64(m, "frees");
-  out->unknown_frees = pasta__json_u64(m, "unknown_frees");
-  out->peak_bytes = pasta__json_u64(m, "peak_bytes");
-  out->live_allocs_at_exit =
-      pasta__json_u64(json_object_get(m, "live_at_exit"), "count");
-  out->live_bytes_at_exit =
-      pasta__json_u64(json_object_get(m, "live_at_exit"), "bytes");
-  out->async_copies = pasta__json_u64(m, "async_copies");
-  out->memsets = pasta__json_u64(json_object_get(m, "memsets"), "count");
-  out->memset_bytes = pasta__json_u64(json_object_get(m, "memsets"), "bytes");
-  out->device_syncs = pasta__json_u64(json_object_get(m, "syncs"), "device");
-  out->stream_syncs = pasta__json_u64(json_object_get(m, "syncs"), "stream");
+#define PASTA_X(member, path, merge) out->member = u64_at(m, path);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 }
 
 static void read_working_set(json_t *w, pasta_activity *a,

@@ -113,6 +113,31 @@ void pasta__activity_write_kernel_json(FILE *out,
   fputc('}', out);
 }
 
+/* Writes the figures of a list whose paths may be "object.key": `open`
+ * holds the object written last and still open ("" when none), closed
+ * when a figure outside it comes, and by nested_end. */
+static void nested_put(FILE *out, char open[32], const char *path, uint64_t v) {
+  const char *dot = strchr(path, '.');
+  int len = dot ? (int)(dot - path) : 0;
+  int same = dot && strncmp(open, path, (size_t)len) == 0 && !open[len];
+  if (open[0] && !same) {
+    fputc('}', out);
+    open[0] = '\0';
+  }
+  if (dot && !same) {
+    fprintf(out, ",\"%.*s\":{\"%s\":%" PRIu64, len, path, dot + 1, v);
+    snprintf(open, 32, "%.*s", len, path);
+  } else {
+    fprintf(out, ",\"%s\":%" PRIu64, dot ? dot + 1 : path, v);
+  }
+}
+
+static void nested_end(FILE *out, char open[32]) {
+  if (open[0])
+    fputc('}', out);
+  open[0] = '\0';
+}
+
 void pasta__activity_write_memory_json(FILE *out,
                                        const pasta_activity_memory *m) {
   fputs(",\n\"memory\":{\"allocations\":{", out);
@@ -120,22 +145,21 @@ void pasta__activity_write_memory_json(FILE *out,
     fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
             k ? "," : "", pasta__alloc_kind_name(k), m->allocs[k],
             m->alloc_bytes[k]);
-  fprintf(out,
-          "},\"frees\":%" PRIu64 ",\"unknown_frees\":%" PRIu64
-          ",\"peak_bytes\":%" PRIu64 ",\"live_at_exit\":{\"count\":%" PRIu64
-          ",\"bytes\":%" PRIu64 "},\"copies\":{",
-          m->frees, m->unknown_frees, m->peak_bytes, m->live_allocs_at_exit,
-          m->live_bytes_at_exit);
+  fputc('}', out);
+  char open[32] = "";
+#define PASTA_X(member, path, merge) nested_put(out, open, path, m->member);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  nested_end(out, open);
+  fputs(",\"copies\":{", out);
   for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k)
     fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
             k ? "," : "", pasta__copy_kind_name(k), m->copies[k],
             m->copy_bytes[k]);
-  fprintf(out,
-          "},\"async_copies\":%" PRIu64 ",\"memsets\":{\"count\":%" PRIu64
-          ",\"bytes\":%" PRIu64 "},\"syncs\":{\"device\":%" PRIu64
-          ",\"stream\":%" PRIu64 "}}",
-          m->async_copies, m->memsets, m->memset_bytes, m->device_syncs,
-          m->stream_syncs);
+  fputc('}', out);
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
+  nested_end(out, open);
+  fputc('}', out);
 }
 
 static void json_stats(FILE *out, const char *key, const pasta_ws_stats *s) {

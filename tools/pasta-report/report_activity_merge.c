@@ -292,18 +292,11 @@ static void add_memory(pasta_activity_memory *d,
     d->copies_pinned[i] =
         pasta__sat_add(d->copies_pinned[i], s->copies_pinned[i]);
   }
-  d->frees = pasta__sat_add(d->frees, s->frees);
-  d->unknown_frees = pasta__sat_add(d->unknown_frees, s->unknown_frees);
-  d->peak_bytes = max_u64(d->peak_bytes, s->peak_bytes);
-  d->live_allocs_at_exit =
-      pasta__sat_add(d->live_allocs_at_exit, s->live_allocs_at_exit);
-  d->live_bytes_at_exit =
-      pasta__sat_add(d->live_bytes_at_exit, s->live_bytes_at_exit);
-  d->async_copies = pasta__sat_add(d->async_copies, s->async_copies);
-  d->memsets = pasta__sat_add(d->memsets, s->memsets);
-  d->memset_bytes = pasta__sat_add(d->memset_bytes, s->memset_bytes);
-  d->device_syncs = pasta__sat_add(d->device_syncs, s->device_syncs);
-  d->stream_syncs = pasta__sat_add(d->stream_syncs, s->stream_syncs);
+#define PASTA_X(member, path, merge)                                           \
+  d->member = merge_##merge(d->member, s->member);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 }
 
 static int add_working_set(struct pasta_report_merge *m,

@@ -108,9 +108,8 @@ static void memory_block(FILE *out, json_t *m) {
     snprintf(names[n++], sizeof names[0], "allocations.%s.bytes",
              pasta__alloc_kind_name(k));
   }
-  static const char *const middle[] = {"frees", "unknown_frees", "peak_bytes",
-                                       "live_at_exit.count",
-                                       "live_at_exit.bytes"};
+#define PASTA_X(member, path, merge) path,
+  static const char *const middle[] = {PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)};
   for (size_t i = 0; i < sizeof middle / sizeof *middle; ++i)
     snprintf(names[n++], sizeof names[0], "%s", middle[i]);
   for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
@@ -119,9 +118,9 @@ static void memory_block(FILE *out, json_t *m) {
     snprintf(names[n++], sizeof names[0], "copies.%s.bytes",
              pasta__copy_kind_name(k));
   }
-  static const char *const last[] = {"async_copies", "memsets.count",
-                                     "memsets.bytes", "syncs.device",
-                                     "syncs.stream"};
+  static const char *const last[] = {
+      PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)};
+#undef PASTA_X
   for (size_t i = 0; i < sizeof last / sizeof *last; ++i)
     snprintf(names[n++], sizeof names[0], "%s", last[i]);
   for (size_t i = 0; i < n; ++i)
