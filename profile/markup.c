@@ -39,40 +39,41 @@ static size_t utf8_len(const unsigned char *p) {
   return len;
 }
 
+/* The entity of a character that markup reserves, or NULL. */
+static const char *entity(unsigned char c) {
+  static const struct {
+    char c;
+    const char *entity;
+  } entities[] = {{'&', "&amp;"},
+                  {'<', "&lt;"},
+                  {'>', "&gt;"},
+                  {'"', "&quot;"},
+                  {'\'', "&#39;"}};
+  for (size_t i = 0; i < sizeof entities / sizeof *entities; ++i)
+    if (entities[i].c == (char)c)
+      return entities[i].entity;
+  return NULL;
+}
+
 void pasta__markup_text(FILE *out, const char *s) {
   const unsigned char *p = (const unsigned char *)s;
   while (p && *p) {
     unsigned char c = *p;
-    switch (c) {
-    case '&':
-      fputs("&amp;", out);
-      break;
-    case '<':
-      fputs("&lt;", out);
-      break;
-    case '>':
-      fputs("&gt;", out);
-      break;
-    case '"':
-      fputs("&quot;", out);
-      break;
-    case '\'':
-      fputs("&#39;", out);
-      break;
-    default:
-      if ((c < 0x20 && c != '\t') || c == 0x7f) {
-        fputc('?', out);
-      } else if (c < 0x80) {
-        fputc(c, out);
-      } else {
-        size_t len = utf8_len(p);
-        if (len) {
-          fwrite(p, 1, len, out);
-          p += len;
-          continue;
-        }
-        fputc('?', out);
+    const char *e = entity(c);
+    if (e) {
+      fputs(e, out);
+    } else if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      fputc('?', out);
+    } else if (c < 0x80) {
+      fputc(c, out);
+    } else {
+      size_t len = utf8_len(p);
+      if (len) {
+        fwrite(p, 1, len, out);
+        p += len;
+        continue;
       }
+      fputc('?', out);
     }
     ++p;
   }

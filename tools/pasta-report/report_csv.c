@@ -248,24 +248,17 @@ int pasta__report_sections_csv(FILE *out, json_t *root) {
 
 /*===-- The function and line tables --------------------------------------===*/
 
-static void csv_spaces_header(FILE *out, const char *group) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    fprintf(out, ",%s.%s", group, pasta_space_name(s));
+/* The header cells group.<name of i> of a group of n figures. */
+static void csv_group_header(FILE *out, const char *group, unsigned n,
+                             const char *(*name)(unsigned)) {
+  for (unsigned i = 0; i < n; ++i)
+    fprintf(out, ",%s.%s", group, name(i));
 }
 
-static void csv_spaces(FILE *out, const uint64_t *a) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    fprintf(out, ",%" PRIu64, a[s]);
-}
-
-static void csv_flops_header(FILE *out) {
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    fprintf(out, ",flops.%s", pasta_precision_name(i));
-}
-
-static void csv_flops(FILE *out, const uint64_t *flops) {
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    fprintf(out, ",%" PRIu64, flops[i]);
+/* The cells of a group of n figures. */
+static void csv_group(FILE *out, const uint64_t *a, unsigned n) {
+  for (unsigned i = 0; i < n; ++i)
+    fprintf(out, ",%" PRIu64, a[i]);
 }
 
 /* Whether the profile holds divergence figures: then the function and line
@@ -281,28 +274,19 @@ static int csv_has_divergence(const pasta_profile *p) {
   return 0;
 }
 
-static void csv_divergence_header(FILE *out) {
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    fprintf(out, ",divergence.%s", pasta_div_name(i));
-}
-
-static void csv_divergence(FILE *out, const uint64_t *div) {
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    fprintf(out, ",%" PRIu64, div[i]);
-}
-
 void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   int div = csv_has_divergence(p);
   fputs("kind,name,mangled,module,file,line,calls", out);
-#define PASTA_X(name, on_lines) csv_spaces_header(out, #name);
+#define PASTA_X(name, on_lines)                                                \
+  csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
   PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
 #undef PASTA_X
-  csv_flops_header(out);
+  csv_group_header(out, "flops", PASTA_NUM_PRECISIONS, pasta_precision_name);
   fputs(",special,compute_intensity", out);
   if (p->num_merged_from)
     pasta__csv_ranks_header(out, "calls");
   if (div)
-    csv_divergence_header(out);
+    csv_group_header(out, "divergence", PASTA_DIV_NUM, pasta_div_name);
   putc('\n', out);
   const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
                                         p->host_functions};
@@ -321,10 +305,10 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       putc(',', out);
       pasta__csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
-#define PASTA_X(name, on_lines) csv_spaces(out, c->name);
+#define PASTA_X(name, on_lines) csv_group(out, c->name, PASTA_NUM_SPACES);
       PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
 #undef PASTA_X
-      csv_flops(out, c->flops);
+      csv_group(out, c->flops, PASTA_NUM_PRECISIONS);
       fprintf(out, ",%" PRIu64 ",", c->special);
       double ci;
       if (pasta_counts_intensity(c, &ci))
@@ -332,7 +316,7 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       if (p->num_merged_from)
         pasta__csv_ranks(out, p, f->ranks, f->calls, c);
       if (div)
-        csv_divergence(out, f->div);
+        csv_group(out, f->div, PASTA_DIV_NUM);
       putc('\n', out);
     }
 }
@@ -342,15 +326,15 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   fputs("file,line,function,kind,executions", out);
 #define PASTA_X(name, on_lines)                                                \
   if (on_lines)                                                                \
-    csv_spaces_header(out, #name);
+    csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
   PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
 #undef PASTA_X
-  csv_flops_header(out);
+  csv_group_header(out, "flops", PASTA_NUM_PRECISIONS, pasta_precision_name);
   fputs(",special", out);
   if (p->num_merged_from)
     pasta__csv_ranks_header(out, "executions");
   if (div)
-    csv_divergence_header(out);
+    csv_group_header(out, "divergence", PASTA_DIV_NUM, pasta_div_name);
   putc('\n', out);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
@@ -360,15 +344,15 @@ void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
 #define PASTA_X(name, on_lines)                                                \
   if (on_lines)                                                                \
-    csv_spaces(out, l->counts.name);
+    csv_group(out, l->counts.name, PASTA_NUM_SPACES);
     PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
 #undef PASTA_X
-    csv_flops(out, l->counts.flops);
+    csv_group(out, l->counts.flops, PASTA_NUM_PRECISIONS);
     fprintf(out, ",%" PRIu64, l->counts.special);
     if (p->num_merged_from)
       pasta__csv_ranks(out, p, l->ranks, l->executions, &l->counts);
     if (div)
-      csv_divergence(out, l->div);
+      csv_group(out, l->div, PASTA_DIV_NUM);
     putc('\n', out);
   }
 }
