@@ -135,19 +135,24 @@ static uint64_t u64_at(json_t *o, const char *path) {
   return pasta__json_u64(json_object_get(o, object), dot + 1);
 }
 
+/* The counts and bytes of n kinds in the object `key` of m (the inverse
+ * of activity_write.c's json_kinds). */
+static void read_kinds(json_t *m, const char *key, unsigned n,
+                       const char *(*name)(unsigned), uint64_t *count,
+                       uint64_t *bytes) {
+  json_t *o = json_object_get(m, key);
+  for (unsigned i = 0; i < n; ++i) {
+    json_t *e = json_object_get(o, name(i));
+    count[i] = pasta__json_u64(e, "count");
+    bytes[i] = pasta__json_u64(e, "bytes");
+  }
+}
+
 static void read_memory(json_t *m, pasta_activity_memory *out) {
-  json_t *al = json_object_get(m, "allocations"),
-         *cp = json_object_get(m, "copies");
-  for (unsigned i = 0; i < PASTA_NUM_ALLOC_KINDS; ++i) {
-    json_t *e = json_object_get(al, pasta__alloc_kind_name(i));
-    out->allocs[i] = pasta__json_u64(e, "count");
-    out->alloc_bytes[i] = pasta__json_u64(e, "bytes");
-  }
-  for (unsigned i = 0; i < PASTA_NUM_COPY_KINDS; ++i) {
-    json_t *e = json_object_get(cp, pasta__copy_kind_name(i));
-    out->copies[i] = pasta__json_u64(e, "count");
-    out->copy_bytes[i] = pasta__json_u64(e, "bytes");
-  }
+  read_kinds(m, "allocations", PASTA_NUM_ALLOC_KINDS, pasta__alloc_kind_name,
+             out->allocs, out->alloc_bytes);
+  read_kinds(m, "copies", PASTA_NUM_COPY_KINDS, pasta__copy_kind_name,
+             out->copies, out->copy_bytes);
 #define PASTA_X(member, path, merge) out->member = u64_at(m, path);
   PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
   PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)

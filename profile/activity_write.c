@@ -138,24 +138,29 @@ static void nested_end(FILE *out, char open[32]) {
   open[0] = '\0';
 }
 
+/* `"key":{"<name of k>":{"count":N,"bytes":N},...}` of n kinds. */
+static void json_kinds(FILE *out, const char *key, unsigned n,
+                       const char *(*name)(unsigned), const uint64_t *count,
+                       const uint64_t *bytes) {
+  fprintf(out, "\"%s\":{", key);
+  for (unsigned k = 0; k < n; ++k)
+    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
+            k ? "," : "", name(k), count[k], bytes[k]);
+  fputc('}', out);
+}
+
 void pasta__activity_write_memory_json(FILE *out,
                                        const pasta_activity_memory *m) {
-  fputs(",\n\"memory\":{\"allocations\":{", out);
-  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k)
-    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta__alloc_kind_name(k), m->allocs[k],
-            m->alloc_bytes[k]);
-  fputc('}', out);
+  fputs(",\n\"memory\":{", out);
+  json_kinds(out, "allocations", PASTA_NUM_ALLOC_KINDS, pasta__alloc_kind_name,
+             m->allocs, m->alloc_bytes);
   char open[32] = "";
 #define PASTA_X(member, path, merge) nested_put(out, open, path, m->member);
   PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
   nested_end(out, open);
-  fputs(",\"copies\":{", out);
-  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k)
-    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta__copy_kind_name(k), m->copies[k],
-            m->copy_bytes[k]);
-  fputc('}', out);
+  fputc(',', out);
+  json_kinds(out, "copies", PASTA_NUM_COPY_KINDS, pasta__copy_kind_name,
+             m->copies, m->copy_bytes);
   PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
 #undef PASTA_X
   nested_end(out, open);

@@ -98,26 +98,29 @@ static const char *const bw_columns[] = {
         PASTA_BW_ROW_RATES(BW_COLUMN) "bound"};
 
 /* "memory": one row, every count and byte total. */
-static void memory_block(FILE *out, json_t *m) {
-  char names[48][40];
-  const char *cols[48];
-  size_t n = 0;
-  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k) {
-    snprintf(names[n++], sizeof names[0], "allocations.%s.count",
-             pasta__alloc_kind_name(k));
-    snprintf(names[n++], sizeof names[0], "allocations.%s.bytes",
-             pasta__alloc_kind_name(k));
+enum { MEMORY_COLUMNS = 48, MEMORY_COLUMN = 40 };
+
+/* The columns KEY.<name of k>.count and .bytes of n kinds. */
+static size_t kind_columns(char (*names)[MEMORY_COLUMN], const char *key,
+                           unsigned n, const char *(*name)(unsigned)) {
+  for (unsigned k = 0; k < n; ++k) {
+    snprintf(names[2 * k], MEMORY_COLUMN, "%s.%s.count", key, name(k));
+    snprintf(names[2 * k + 1], MEMORY_COLUMN, "%s.%s.bytes", key, name(k));
   }
+  return 2 * (size_t)n;
+}
+
+static void memory_block(FILE *out, json_t *m) {
+  char names[MEMORY_COLUMNS][MEMORY_COLUMN];
+  const char *cols[MEMORY_COLUMNS];
+  size_t n = kind_columns(names, "allocations", PASTA_NUM_ALLOC_KINDS,
+                          pasta__alloc_kind_name);
 #define PASTA_X(member, path, merge) path,
   static const char *const middle[] = {PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)};
   for (size_t i = 0; i < sizeof middle / sizeof *middle; ++i)
     snprintf(names[n++], sizeof names[0], "%s", middle[i]);
-  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
-    snprintf(names[n++], sizeof names[0], "copies.%s.count",
-             pasta__copy_kind_name(k));
-    snprintf(names[n++], sizeof names[0], "copies.%s.bytes",
-             pasta__copy_kind_name(k));
-  }
+  n += kind_columns(names + n, "copies", PASTA_NUM_COPY_KINDS,
+                    pasta__copy_kind_name);
   static const char *const last[] = {
       PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)};
 #undef PASTA_X
