@@ -135,13 +135,12 @@ static void memory_block(FILE *out, json_t *m) {
 
 /*===-- Trace analyses ----------------------------------------------------===*/
 
-static const char *const footprint_columns[] = {"end_ns",
-                                                "footprint.peak_bytes",
-                                                "footprint.peak_time_ns",
-                                                "footprint.peak_buffers",
-                                                "footprint.final_bytes",
-                                                "footprint.final_buffers",
-                                                "reuse.saving_bytes"};
+/* A figure of a PASTA_TRACE_* list (trace_analysis.h) as a column. */
+#define TRACE_COLUMN(kind, member, key) key,
+#define FOOTPRINT_COLUMN(kind, member, key) "footprint." key,
+
+static const char *const footprint_columns[] = {
+    "end_ns", PASTA_TRACE_FOOTPRINT(FOOTPRINT_COLUMN) "reuse.saving_bytes"};
 
 static const char *const buffer_columns[] = {"id",
                                              "name",
@@ -155,11 +154,10 @@ static const char *const buffer_columns[] = {"id",
                                              "line"};
 
 static const char *const loop_columns[] = {
-    "file",      "line",       "loop_id",     "loop_file",
-    "loop_line", "loop_depth", "allocations", "bytes"};
+    PASTA_TRACE_LOOP_ALLOCS(TRACE_COLUMN)};
 
-static const char *const reuse_columns[] = {"size", "kind", "buffers",
-                                            "max_live", "saving_bytes"};
+static const char *const reuse_columns[] = {
+    PASTA_TRACE_REUSE_GROUP(TRACE_COLUMN)};
 
 /* Each trace table is one block, with the rows of every process. Returns
  * 0, or -1 when out of memory. */
@@ -178,13 +176,19 @@ static int trace_blocks(FILE *out, json_t *root) {
     return 0;
   }
 
-  char scope_names[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2][40];
-  const char *scope_cols[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2];
-  static const char *const scope_keys[] = {
-      "id",  "scope_type", "funcname",      "filename", "line",
-      "col", "executions", "max_loop_nest", "loops"};
+  static const char *const scope_keys[] = {"id", "scope_type",
+                                           PASTA_TRACE_SCOPE(TRACE_COLUMN)};
+  static const char *const scope_tail[] = {
+      PASTA_TRACE_SCOPE_FOOTPRINT(TRACE_COLUMN)};
+  enum {
+    NUM_KEYS = sizeof scope_keys / sizeof *scope_keys,
+    NUM_TAIL = sizeof scope_tail / sizeof *scope_tail,
+    NUM_SCOPE_COLUMNS = NUM_KEYS + 2 * PASTA_TRACE_NUM_CLASSES + NUM_TAIL
+  };
+  char scope_names[NUM_SCOPE_COLUMNS][40];
+  const char *scope_cols[NUM_SCOPE_COLUMNS];
   size_t ns = 0;
-  for (size_t i = 0; i < 9; ++i)
+  for (size_t i = 0; i < NUM_KEYS; ++i)
     snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_keys[i]);
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.static.%s",
@@ -192,8 +196,8 @@ static int trace_blocks(FILE *out, json_t *root) {
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.dynamic.%s",
              pasta__cats_access_class(k));
-  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_bytes");
-  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_buffers");
+  for (size_t i = 0; i < NUM_TAIL; ++i)
+    snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_tail[i]);
   for (size_t i = 0; i < ns; ++i)
     scope_cols[i] = scope_names[i];
 
