@@ -281,20 +281,55 @@ static int csv_has_divergence(const pasta_profile *p) {
   return 0;
 }
 
-void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
-  int div = csv_has_divergence(p);
-  fputs("kind,name,mangled,module,file,line,calls", out);
+/* The count columns after a table's own (the function table's, or with
+ * `lines` the line table's): the space groups it has, FLOPs, special
+ * (and compute_intensity for functions), the ranks of a merged profile,
+ * and the divergence figures when `div`; then the line's end. */
+static void counts_header(FILE *out, const pasta_profile *p, int lines,
+                          int div) {
 #define PASTA_X(name, on_lines)                                                \
-  csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
+  if (!lines || on_lines)                                                      \
+    csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
   PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
 #undef PASTA_X
   csv_group_header(out, "flops", PASTA_NUM_PRECISIONS, pasta_precision_name);
-  fputs(",special,compute_intensity", out);
+  fputs(lines ? ",special" : ",special,compute_intensity", out);
   if (p->num_merged_from)
-    pasta__csv_ranks_header(out, "calls");
+    pasta__csv_ranks_header(out, lines ? "executions" : "calls");
   if (div)
     csv_group_header(out, "divergence", PASTA_DIV_NUM, pasta_div_name);
   putc('\n', out);
+}
+
+/* The cells of counts_header's columns for one entry: its counts, its
+ * ranks and work (launches, calls or executions), its divergence figures. */
+static void counts_cells(FILE *out, const pasta_profile *p, int lines, int div,
+                         const pasta_counts *c, const pasta_rank_stats *ranks,
+                         uint64_t work, const uint64_t *figures) {
+#define PASTA_X(name, on_lines)                                                \
+  if (!lines || on_lines)                                                      \
+    csv_group(out, c->name, PASTA_NUM_SPACES);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
+  csv_group(out, c->flops, PASTA_NUM_PRECISIONS);
+  fprintf(out, ",%" PRIu64, c->special);
+  double ci;
+  if (!lines) {
+    putc(',', out);
+    if (pasta_counts_intensity(c, &ci))
+      fprintf(out, "%.9g", ci);
+  }
+  if (p->num_merged_from)
+    pasta__csv_ranks(out, p, ranks, work, c);
+  if (div)
+    csv_group(out, figures, PASTA_DIV_NUM);
+  putc('\n', out);
+}
+
+void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
+  int div = csv_has_divergence(p);
+  fputs("kind,name,mangled,module,file,line,calls", out);
+  counts_header(out, p, 0, div);
   const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
                                         p->host_functions};
   size_t counts[] = {p->num_kernels, p->num_device_functions,
@@ -302,7 +337,6 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   for (unsigned a = 0; a < 3; ++a)
     for (size_t i = 0; i < counts[a]; ++i) {
       const pasta_profile_func *f = &arrays[a][i];
-      const pasta_counts *c = &f->counts;
       fprintf(out, "%s,", pasta_kind_name(f->kind));
       pasta__csv_string(out, f->name);
       putc(',', out);
@@ -312,54 +346,20 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       putc(',', out);
       pasta__csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
-#define PASTA_X(name, on_lines) csv_group(out, c->name, PASTA_NUM_SPACES);
-      PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
-#undef PASTA_X
-      csv_group(out, c->flops, PASTA_NUM_PRECISIONS);
-      fprintf(out, ",%" PRIu64 ",", c->special);
-      double ci;
-      if (pasta_counts_intensity(c, &ci))
-        fprintf(out, "%.9g", ci);
-      if (p->num_merged_from)
-        pasta__csv_ranks(out, p, f->ranks, f->calls, c);
-      if (div)
-        csv_group(out, f->div, PASTA_DIV_NUM);
-      putc('\n', out);
+      counts_cells(out, p, 0, div, &f->counts, f->ranks, f->calls, f->div);
     }
 }
 
 void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   int div = csv_has_divergence(p);
   fputs("file,line,function,kind,executions", out);
-#define PASTA_X(name, on_lines)                                                \
-  if (on_lines)                                                                \
-    csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
-  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
-#undef PASTA_X
-  csv_group_header(out, "flops", PASTA_NUM_PRECISIONS, pasta_precision_name);
-  fputs(",special", out);
-  if (p->num_merged_from)
-    pasta__csv_ranks_header(out, "executions");
-  if (div)
-    csv_group_header(out, "divergence", PASTA_DIV_NUM, pasta_div_name);
-  putc('\n', out);
+  counts_header(out, p, 1, div);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
     pasta__csv_string(out, l->file);
     fprintf(out, ",%" PRIu32 ",", l->line);
     pasta__csv_string(out, l->function);
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
-#define PASTA_X(name, on_lines)                                                \
-  if (on_lines)                                                                \
-    csv_group(out, l->counts.name, PASTA_NUM_SPACES);
-    PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
-#undef PASTA_X
-    csv_group(out, l->counts.flops, PASTA_NUM_PRECISIONS);
-    fprintf(out, ",%" PRIu64, l->counts.special);
-    if (p->num_merged_from)
-      pasta__csv_ranks(out, p, l->ranks, l->executions, &l->counts);
-    if (div)
-      csv_group(out, l->div, PASTA_DIV_NUM);
-    putc('\n', out);
+    counts_cells(out, p, 1, div, &l->counts, l->ranks, l->executions, l->div);
   }
 }
