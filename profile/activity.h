@@ -49,16 +49,29 @@ typedef struct pasta_activity_shape {
   uint64_t launches;
 } pasta_activity_shape;
 
+/* The figures of one copy of a kernel, in the profile's order (its
+ * "resources.plain" and "resources.counting" objects):
+ * X(type, member, "json key", most, csv), most the largest value read back,
+ * csv 1 when `show --format csv` has a column for it. The struct, the
+ * writer, the reader and the CSV columns are generated from this list. */
+#define PASTA_COPY_RESOURCES(X)                                                \
+  X(int32_t, registers, "registers", INT32_MAX, 1) /* per thread */            \
+  /* per thread: stack frame and spills */                                     \
+  X(int64_t, local_bytes, "local_bytes", INT64_MAX, 1)                         \
+  /* static shared memory per block */                                         \
+  X(int64_t, shared_bytes, "shared_bytes", INT64_MAX, 1)                       \
+  /* most threads per block it can be launched with */                         \
+  X(int32_t, max_threads, "max_threads_per_block", INT32_MAX, 0)               \
+  X(int32_t, blocks_per_sm, "blocks_per_sm", INT32_MAX, 1) /* resident */
+
 /* One copy of a kernel as the vendor built it (cudaFuncGetAttributes,
  * hipFuncGetAttributes) and how many of its blocks fit on one SM at the
  * block size and dynamic shared memory of pasta_activity_resources. -1:
  * unknown. */
 typedef struct pasta_copy_resources {
-  int32_t registers;     /* per thread */
-  int64_t local_bytes;   /* per thread: stack frame and spills */
-  int64_t shared_bytes;  /* static shared memory per block */
-  int32_t max_threads;   /* most threads per block it can be launched with */
-  int32_t blocks_per_sm; /* resident at once */
+#define PASTA_X(type, member, key, most, csv) type member;
+  PASTA_COPY_RESOURCES(PASTA_X)
+#undef PASTA_X
 } pasta_copy_resources;
 
 /* What instrumentation did to a kernel's resources: its counting copy
@@ -88,14 +101,27 @@ double pasta__occupancy(const pasta_activity_resources *r,
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size);
 
+/* A kernel's counts of launches, in the profile's order (its "launches"
+ * entry, before "gpu_time_ns"), and its largest working set (after
+ * "call_paths"): X(name, merge), merge SUM or MAX, how a merged profile
+ * joins the inputs' values. The struct, the writer, the reader, merge and
+ * the CSV columns are generated from these lists. */
+#define PASTA_ACTIVITY_KERNEL_COUNTS(X)                                        \
+  X(launches, SUM)    /* every launch the runtime saw */                       \
+  X(counted, SUM)     /* of those, how many ran an instrumented variant */     \
+  X(ws_launches, SUM) /* of those, how many tracked the working set */         \
+  X(failed, SUM)      /* launches the vendor runtime refused */                \
+  X(timed, SUM)       /* launches with a GPU time */
+#define PASTA_ACTIVITY_KERNEL_WS(X)                                            \
+  X(ws_max_touched_bytes, MAX)                                                 \
+  X(ws_max_footprint_bytes, MAX)
+
 typedef struct pasta_activity_kernel {
-  const char *name;     /* display name */
-  const char *mangled;  /* as registered */
-  uint64_t launches;    /* every launch the runtime saw */
-  uint64_t counted;     /* of those, how many ran an instrumented variant */
-  uint64_t ws_launches; /* of those, how many tracked the working set */
-  uint64_t failed;      /* launches the vendor runtime refused */
-  uint64_t timed;       /* launches with a GPU time */
+  const char *name;    /* display name */
+  const char *mangled; /* as registered */
+#define PASTA_X(name, merge) uint64_t name;
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+#undef PASTA_X
   uint64_t time_total_ns, time_min_ns, time_max_ns;
   /* Of those, the launches that ran the plain copy (outside the launch
    * window, or not sampled): their time is the kernel's own. The first one
@@ -108,7 +134,9 @@ typedef struct pasta_activity_kernel {
   size_t num_shapes;
   const pasta_activity_path *paths;
   size_t num_paths;
-  uint64_t ws_max_touched_bytes, ws_max_footprint_bytes;
+#define PASTA_X(name, merge) uint64_t name;
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   pasta_activity_resources resources;
 } pasta_activity_kernel;
 
@@ -132,27 +160,53 @@ enum pasta_copy_kind {
 const char *pasta__alloc_kind_name(unsigned kind);
 const char *pasta__copy_kind_name(unsigned kind);
 
+/* The totals of "memory" besides its "allocations" and "copies" objects,
+ * in the profile's order: those before "copies" and those after it.
+ * X(member, "path", merge): path "object.key" for a figure in an object of
+ * its own, merge SUM or MAX (how a merged profile joins the inputs'). The
+ * struct, the writer, the reader, merge and the CSV columns are generated
+ * from these lists. */
+#define PASTA_ACTIVITY_MEMORY_TOTALS(X)                                        \
+  X(frees, "frees", SUM)                                                       \
+  X(unknown_frees, "unknown_frees", SUM) /* of pointers never allocated */     \
+  X(peak_bytes, "peak_bytes", MAX)       /* most bytes allocated at once */    \
+  X(live_allocs_at_exit, "live_at_exit.count", SUM)                            \
+  X(live_bytes_at_exit, "live_at_exit.bytes", SUM)
+#define PASTA_ACTIVITY_MEMORY_AFTER_COPIES(X)                                  \
+  X(async_copies, "async_copies", SUM)                                         \
+  X(memsets, "memsets.count", SUM)                                             \
+  X(memset_bytes, "memsets.bytes", SUM)                                        \
+  X(device_syncs, "syncs.device", SUM)                                         \
+  X(stream_syncs, "syncs.stream", SUM)
+
 typedef struct pasta_activity_memory {
   uint64_t allocs[PASTA_NUM_ALLOC_KINDS], alloc_bytes[PASTA_NUM_ALLOC_KINDS];
-  uint64_t frees, unknown_frees; /* frees of pointers never allocated */
-  uint64_t peak_bytes;           /* most bytes allocated at once */
-  uint64_t live_allocs_at_exit, live_bytes_at_exit;
+#define PASTA_X(member, path, merge) uint64_t member;
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
   uint64_t copies[PASTA_NUM_COPY_KINDS], copy_bytes[PASTA_NUM_COPY_KINDS];
   uint64_t copy_ns[PASTA_NUM_COPY_KINDS]; /* synchronous copies, host clock */
   uint64_t copies_pinned[PASTA_NUM_COPY_KINDS]; /* host side pinned */
-  uint64_t async_copies;
-  uint64_t memsets, memset_bytes;
-  uint64_t device_syncs, stream_syncs;
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 } pasta_activity_memory;
+
+/* The figures of one launch in working-set mode, in the profile's order
+ * (a "per_launch" row of "working_set", after "id" and "kernel"):
+ * X(type, name). The struct, the writer, the reader and the CSV columns are
+ * generated from this list. */
+#define PASTA_ACTIVITY_WS_LAUNCH(X)                                            \
+  X(uint32_t, touched_allocations)                                             \
+  X(uint64_t, footprint_bytes) /* sizes of the allocations it touched */       \
+  X(uint64_t, touched_bytes)   /* touched pages, clipped to the allocations */ \
+  X(uint64_t, outside)         /* accesses outside every known allocation */
 
 /* One launch in working-set mode. */
 typedef struct pasta_activity_ws_launch {
   uint64_t id;     /* launch id (0-based, over every launch) */
   uint32_t kernel; /* index into kernels */
-  uint32_t touched_allocations;
-  uint64_t footprint_bytes; /* sizes of the allocations it touched */
-  uint64_t touched_bytes;   /* touched pages, clipped to the allocations */
-  uint64_t outside;         /* accesses outside every known allocation */
+#define PASTA_X(type, name) type name;
+  PASTA_ACTIVITY_WS_LAUNCH(PASTA_X)
+#undef PASTA_X
 } pasta_activity_ws_launch;
 
 /* What the runtime knows of the GPU's limits (the current device at exit):

@@ -86,11 +86,10 @@ static int64_t known(json_t *o, const char *key, int64_t most) {
 }
 
 static void read_copy(json_t *c, pasta_copy_resources *out) {
-  out->registers = (int32_t)known(c, "registers", INT32_MAX);
-  out->local_bytes = known(c, "local_bytes", INT64_MAX);
-  out->shared_bytes = known(c, "shared_bytes", INT64_MAX);
-  out->max_threads = (int32_t)known(c, "max_threads_per_block", INT32_MAX);
-  out->blocks_per_sm = (int32_t)known(c, "blocks_per_sm", INT32_MAX);
+#define PASTA_X(type, member, key, most, csv)                                  \
+  out->member = (type)known(c, key, most);
+  PASTA_COPY_RESOURCES(PASTA_X)
+#undef PASTA_X
 }
 
 /* "resources" (version 6; absent before, and for kernels not read). */
@@ -114,46 +113,50 @@ static void read_kernel(json_t *k, pasta_activity_kernel *out,
   json_t *t = json_object_get(k, "gpu_time_ns");
   out->name = pasta__json_str(k, "name");
   out->mangled = pasta__json_str(k, "mangled");
-  out->launches = pasta__json_u64(k, "launches");
-  out->counted = pasta__json_u64(k, "counted");
-  out->ws_launches = pasta__json_u64(k, "ws_launches");
-  out->failed = pasta__json_u64(k, "failed");
-  out->timed = pasta__json_u64(k, "timed");
+#define PASTA_X(name, merge) out->name = pasta__json_u64(k, #name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   out->time_total_ns = pasta__json_u64(t, "total");
   out->time_min_ns = pasta__json_u64(t, "min");
   out->time_max_ns = pasta__json_u64(t, "max");
-  out->ws_max_touched_bytes = pasta__json_u64(k, "ws_max_touched_bytes");
-  out->ws_max_footprint_bytes = pasta__json_u64(k, "ws_max_footprint_bytes");
   read_shapes(k, out, r);
   read_paths(k, out, r);
   read_resources(k, &out->resources);
 }
 
+/* The unsigned integer at `path`, "key" or "object.key", of o. */
+static uint64_t u64_at(json_t *o, const char *path) {
+  const char *dot = strchr(path, '.');
+  if (!dot)
+    return pasta__json_u64(o, path);
+  char object[32];
+  snprintf(object, sizeof object, "%.*s", (int)(dot - path), path);
+  return pasta__json_u64(json_object_get(o, object), dot + 1);
+}
+
+/* The counts and bytes of n kinds in the object `key` of m (the inverse
+ * of activity_write.c's json_kinds). */
+static void read_kinds(json_t *m, const char *key, unsigned n,
+                       const char *(*name)(unsigned), uint64_t *count,
+                       uint64_t *bytes) {
+  json_t *o = json_object_get(m, key);
+  for (unsigned i = 0; i < n; ++i) {
+    json_t *e = json_object_get(o, name(i));
+    count[i] = pasta__json_u64(e, "count");
+    bytes[i] = pasta__json_u64(e, "bytes");
+  }
+}
+
 static void read_memory(json_t *m, pasta_activity_memory *out) {
-  json_t *al = json_object_get(m, "allocations"),
-         *cp = json_object_get(m, "copies");
-  for (unsigned i = 0; i < PASTA_NUM_ALLOC_KINDS; ++i) {
-    json_t *e = json_object_get(al, pasta__alloc_kind_name(i));
-    out->allocs[i] = pasta__json_u64(e, "count");
-    out->alloc_bytes[i] = pasta__json_u64(e, "bytes");
-  }
-  for (unsigned i = 0; i < PASTA_NUM_COPY_KINDS; ++i) {
-    json_t *e = json_object_get(cp, pasta__copy_kind_name(i));
-    out->copies[i] = pasta__json_u64(e, "count");
-    out->copy_bytes[i] = pasta__json_u64(e, "bytes");
-  }
-  out->frees = pasta__json_u64(m, "frees");
-  out->unknown_frees = pasta__json_u64(m, "unknown_frees");
-  out->peak_bytes = pasta__json_u64(m, "peak_bytes");
-  out->live_allocs_at_exit =
-      pasta__json_u64(json_object_get(m, "live_at_exit"), "count");
-  out->live_bytes_at_exit =
-      pasta__json_u64(json_object_get(m, "live_at_exit"), "bytes");
-  out->async_copies = pasta__json_u64(m, "async_copies");
-  out->memsets = pasta__json_u64(json_object_get(m, "memsets"), "count");
-  out->memset_bytes = pasta__json_u64(json_object_get(m, "memsets"), "bytes");
-  out->device_syncs = pasta__json_u64(json_object_get(m, "syncs"), "device");
-  out->stream_syncs = pasta__json_u64(json_object_get(m, "syncs"), "stream");
+  read_kinds(m, "allocations", PASTA_NUM_ALLOC_KINDS, pasta__alloc_kind_name,
+             out->allocs, out->alloc_bytes);
+  read_kinds(m, "copies", PASTA_NUM_COPY_KINDS, pasta__copy_kind_name,
+             out->copies, out->copy_bytes);
+#define PASTA_X(member, path, merge) out->member = u64_at(m, path);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 }
 
 static void read_working_set(json_t *w, pasta_activity *a,
@@ -180,13 +183,11 @@ static void read_working_set(json_t *w, pasta_activity *a,
     for (size_t j = 0; kernel && j < a->num_kernels; ++j)
       if (a->kernels[j].name && !strcmp(a->kernels[j].name, kernel))
         k = (uint32_t)j;
-    l[i] = (pasta_activity_ws_launch){
-        pasta__json_u64(e, "id"),
-        k,
-        (uint32_t)pasta__json_u64(e, "touched_allocations"),
-        pasta__json_u64(e, "footprint_bytes"),
-        pasta__json_u64(e, "touched_bytes"),
-        pasta__json_u64(e, "outside")};
+    l[i].id = pasta__json_u64(e, "id");
+    l[i].kernel = k;
+#define PASTA_X(type, name) l[i].name = (type)pasta__json_u64(e, #name);
+    PASTA_ACTIVITY_WS_LAUNCH(PASTA_X)
+#undef PASTA_X
   }
   a->ws_launches = l;
   a->num_ws_launches = n;
@@ -222,24 +223,21 @@ static void read_bandwidth(json_t *b, pasta_activity *a,
     pasta_bw_row *w = &rows[i];
     const char *src = pasta__json_str(k, "time_source");
     w->kernel = pasta__json_str(k, "name");
-    w->launches = pasta__json_u64(k, "launches");
-    w->counted = pasta__json_u64(k, "counted");
-    w->timed = pasta__json_u64(k, "timed");
+#define PASTA_X(name) w->name = pasta__json_u64(k, #name);
+    PASTA_BW_ROW_COUNTS(PASTA_X)
+#undef PASTA_X
     w->time_source = src && !strcmp(src, "plain") ? PASTA_BW_TIME_PLAIN
                      : src && !strcmp(src, "instrumented")
                          ? PASTA_BW_TIME_COUNTED
                          : PASTA_BW_TIME_NONE;
     w->time_ns = pasta__json_num(k, "time_ns", 0);
-    w->bytes = pasta__json_num(k, "bytes", 0);
-    w->unique_bytes = pasta__json_num(k, "unique_bytes", -1);
     for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
       w->flops[p] = pasta__json_num(fl, pasta_precision_name(p), 0);
-    w->bandwidth = pasta__json_num(k, "bandwidth", 0);
-    w->unique_bandwidth = pasta__json_num(k, "unique_bandwidth", -1);
-    w->flop_rate = pasta__json_num(k, "flop_rate", 0);
-    w->intensity = pasta__json_num(k, "intensity", -1);
-    w->bandwidth_fraction = pasta__json_num(k, "bandwidth_fraction", -1);
-    w->flop_fraction = pasta__json_num(k, "flop_fraction", -1);
+#define PASTA_X(name, timed, unknown)                                          \
+  w->name = pasta__json_num(k, #name, unknown);
+    PASTA_BW_ROW_AMOUNTS(PASTA_X)
+    PASTA_BW_ROW_RATES(PASTA_X)
+#undef PASTA_X
     const char *bound = pasta__json_str(k, "bound");
     w->bound = bound ? bound : "-";
   }

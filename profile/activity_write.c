@@ -43,15 +43,13 @@ static void json_copy(FILE *out, const char *key,
                       const pasta_activity_resources *r,
                       const pasta_copy_resources *c) {
   fprintf(out, ",\"%s\":{", key);
-  json_known(out, "registers", c->registers);
-  fputc(',', out);
-  json_known(out, "local_bytes", c->local_bytes);
-  fputc(',', out);
-  json_known(out, "shared_bytes", c->shared_bytes);
-  fputc(',', out);
-  json_known(out, "max_threads_per_block", c->max_threads);
-  fputc(',', out);
-  json_known(out, "blocks_per_sm", c->blocks_per_sm);
+  const char *sep = "";
+#define PASTA_X(type, member, key, most, csv)                                  \
+  fputs(sep, out);                                                             \
+  json_known(out, key, c->member);                                             \
+  sep = ",";
+  PASTA_COPY_RESOURCES(PASTA_X)
+#undef PASTA_X
   double o = pasta__occupancy(r, c);
   if (o >= 0)
     fprintf(out, ",\"occupancy\":%.4f}", o);
@@ -82,12 +80,12 @@ void pasta__activity_write_kernel_json(FILE *out,
   pasta__json_write_string_or_null(out, k->name);
   fputs(",\"mangled\":", out);
   pasta__json_write_string_or_null(out, k->mangled);
+#define PASTA_X(name, merge) fprintf(out, ",\"" #name "\":%" PRIu64, k->name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+#undef PASTA_X
   fprintf(out,
-          ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
-          ",\"ws_launches\":%" PRIu64 ",\"failed\":%" PRIu64
-          ",\"timed\":%" PRIu64 ",\"gpu_time_ns\":{\"total\":%" PRIu64
-          ",\"min\":%" PRIu64 ",\"max\":%" PRIu64 ",\"mean\":%.1f}",
-          k->launches, k->counted, k->ws_launches, k->failed, k->timed,
+          ",\"gpu_time_ns\":{\"total\":%" PRIu64 ",\"min\":%" PRIu64
+          ",\"max\":%" PRIu64 ",\"mean\":%.1f}",
           k->time_total_ns, k->timed ? k->time_min_ns : 0, k->time_max_ns,
           k->timed ? (double)k->time_total_ns / (double)k->timed : 0.0);
   fputs(",\"shapes\":[", out);
@@ -107,37 +105,66 @@ void pasta__activity_write_kernel_json(FILE *out,
     json_frames(out, &k->paths[i]);
     fputs("}", out);
   }
-  fprintf(out,
-          "],\"ws_max_touched_bytes\":%" PRIu64
-          ",\"ws_max_footprint_bytes\":%" PRIu64,
-          k->ws_max_touched_bytes, k->ws_max_footprint_bytes);
+  fputc(']', out);
+#define PASTA_X(name, merge) fprintf(out, ",\"" #name "\":%" PRIu64, k->name);
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   json_resources(out, &k->resources);
+  fputc('}', out);
+}
+
+/* Writes the figures of a list whose paths may be "object.key": `open`
+ * holds the object written last and still open ("" when none), closed
+ * when a figure outside it comes, and by nested_end. */
+static void nested_put(FILE *out, char open[32], const char *path, uint64_t v) {
+  const char *dot = strchr(path, '.');
+  int len = dot ? (int)(dot - path) : 0;
+  int same = dot && strncmp(open, path, (size_t)len) == 0 && !open[len];
+  if (open[0] && !same) {
+    fputc('}', out);
+    open[0] = '\0';
+  }
+  if (dot && !same) {
+    fprintf(out, ",\"%.*s\":{\"%s\":%" PRIu64, len, path, dot + 1, v);
+    snprintf(open, 32, "%.*s", len, path);
+  } else {
+    fprintf(out, ",\"%s\":%" PRIu64, dot ? dot + 1 : path, v);
+  }
+}
+
+static void nested_end(FILE *out, char open[32]) {
+  if (open[0])
+    fputc('}', out);
+  open[0] = '\0';
+}
+
+/* `"key":{"<name of k>":{"count":N,"bytes":N},...}` of n kinds. */
+static void json_kinds(FILE *out, const char *key, unsigned n,
+                       const char *(*name)(unsigned), const uint64_t *count,
+                       const uint64_t *bytes) {
+  fprintf(out, "\"%s\":{", key);
+  for (unsigned k = 0; k < n; ++k)
+    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
+            k ? "," : "", name(k), count[k], bytes[k]);
   fputc('}', out);
 }
 
 void pasta__activity_write_memory_json(FILE *out,
                                        const pasta_activity_memory *m) {
-  fputs(",\n\"memory\":{\"allocations\":{", out);
-  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k)
-    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta__alloc_kind_name(k), m->allocs[k],
-            m->alloc_bytes[k]);
-  fprintf(out,
-          "},\"frees\":%" PRIu64 ",\"unknown_frees\":%" PRIu64
-          ",\"peak_bytes\":%" PRIu64 ",\"live_at_exit\":{\"count\":%" PRIu64
-          ",\"bytes\":%" PRIu64 "},\"copies\":{",
-          m->frees, m->unknown_frees, m->peak_bytes, m->live_allocs_at_exit,
-          m->live_bytes_at_exit);
-  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k)
-    fprintf(out, "%s\"%s\":{\"count\":%" PRIu64 ",\"bytes\":%" PRIu64 "}",
-            k ? "," : "", pasta__copy_kind_name(k), m->copies[k],
-            m->copy_bytes[k]);
-  fprintf(out,
-          "},\"async_copies\":%" PRIu64 ",\"memsets\":{\"count\":%" PRIu64
-          ",\"bytes\":%" PRIu64 "},\"syncs\":{\"device\":%" PRIu64
-          ",\"stream\":%" PRIu64 "}}",
-          m->async_copies, m->memsets, m->memset_bytes, m->device_syncs,
-          m->stream_syncs);
+  fputs(",\n\"memory\":{", out);
+  json_kinds(out, "allocations", PASTA_NUM_ALLOC_KINDS, pasta__alloc_kind_name,
+             m->allocs, m->alloc_bytes);
+  char open[32] = "";
+#define PASTA_X(member, path, merge) nested_put(out, open, path, m->member);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  nested_end(out, open);
+  fputc(',', out);
+  json_kinds(out, "copies", PASTA_NUM_COPY_KINDS, pasta__copy_kind_name,
+             m->copies, m->copy_bytes);
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
+  nested_end(out, open);
+  fputc('}', out);
 }
 
 static void json_stats(FILE *out, const char *key, const pasta_ws_stats *s) {
@@ -177,11 +204,11 @@ int pasta__activity_write_ws_json(FILE *out, const pasta_activity *a,
     fputs(",\"kernel\":", out);
     pasta__json_write_string_or_null(
         out, l->kernel < a->num_kernels ? a->kernels[l->kernel].name : NULL);
-    fprintf(out,
-            ",\"touched_allocations\":%" PRIu32 ",\"footprint_bytes\":%" PRIu64
-            ",\"touched_bytes\":%" PRIu64 ",\"outside\":%" PRIu64 "}",
-            l->touched_allocations, l->footprint_bytes, l->touched_bytes,
-            l->outside);
+#define PASTA_X(type, name)                                                    \
+  fprintf(out, ",\"" #name "\":%" PRIu64, (uint64_t)l->name);
+    PASTA_ACTIVITY_WS_LAUNCH(PASTA_X)
+#undef PASTA_X
+    fputc('}', out);
   }
   fputs(a->num_ws_launches ? "\n]}" : "]}", out);
   return 0;

@@ -150,6 +150,40 @@ void pasta__bw_write_copies_json(FILE *out, const pasta_activity_memory *m) {
   fputs("}", out);
 }
 
+void pasta__bw_write_row_json(FILE *out, const pasta_bw_row *r, int merged,
+                              const char *mangled,
+                              const uint64_t *time_total_ns) {
+  pasta__json_write_string(out, r->kernel ? r->kernel : "?");
+  if (merged) {
+    fputs(",\"mangled\":", out);
+    pasta__json_write_string_or_null(out, mangled);
+  }
+#define PASTA_X(name) fprintf(out, ",\"" #name "\":%" PRIu64, r->name);
+  PASTA_BW_ROW_COUNTS(PASTA_X)
+#undef PASTA_X
+  fprintf(out, ",\"time_source\":\"%s\"",
+          pasta__bw_time_source_name(r->time_source));
+  int timed = r->time_source != PASTA_BW_TIME_NONE;
+  pasta__json_write_number(out, "time_ns", timed ? r->time_ns : -1, 0);
+  if (merged) {
+    fputs(",\"time_total_ns\":", out);
+    if (timed && time_total_ns)
+      fprintf(out, "%" PRIu64, *time_total_ns);
+    else
+      fputs("null", out);
+  }
+#define PASTA_X(name, timed_only, unknown)                                     \
+  pasta__json_write_number(out, #name, timed_only && !timed ? -1 : r->name, 0);
+  PASTA_BW_ROW_AMOUNTS(PASTA_X)
+  fputs(",\"flops\":{", out);
+  for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
+    pasta__json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
+  fputs("}", out);
+  PASTA_BW_ROW_RATES(PASTA_X)
+#undef PASTA_X
+  fprintf(out, ",\"bound\":\"%s\"}", r->bound);
+}
+
 int pasta__bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
                          const pasta_activity *a) {
   const pasta_device_peaks *k = &a->peaks;
@@ -164,33 +198,8 @@ int pasta__bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
     pasta__json_write_number(out, pasta_precision_name(i), k->flops[i], i == 0);
   fputs("}},\"kernels\":[", out);
   for (size_t i = 0; i < n; ++i) {
-    const pasta_bw_row *r = &rows[i];
     fputs(i ? ",\n  {\"name\":" : "\n  {\"name\":", out);
-    pasta__json_write_string(out, r->kernel ? r->kernel : "?");
-    fprintf(out,
-            ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64
-            ",\"timed\":%" PRIu64 ",\"time_source\":\"%s\"",
-            r->launches, r->counted, r->timed,
-            pasta__bw_time_source_name(r->time_source));
-    pasta__json_write_number(out, "time_ns", r->time_source ? r->time_ns : -1,
-                             0);
-    pasta__json_write_number(out, "bytes", r->bytes, 0);
-    pasta__json_write_number(out, "unique_bytes", r->unique_bytes, 0);
-    fputs(",\"flops\":{", out);
-    for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-      pasta__json_write_number(out, pasta_precision_name(p), r->flops[p],
-                               p == 0);
-    fputs("}", out);
-    pasta__json_write_number(out, "bandwidth",
-                             r->time_source ? r->bandwidth : -1, 0);
-    pasta__json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-    pasta__json_write_number(out, "flop_rate",
-                             r->time_source ? r->flop_rate : -1, 0);
-    pasta__json_write_number(out, "intensity", r->intensity, 0);
-    pasta__json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction,
-                             0);
-    pasta__json_write_number(out, "flop_fraction", r->flop_fraction, 0);
-    fprintf(out, ",\"bound\":\"%s\"}", r->bound);
+    pasta__bw_write_row_json(out, &rows[i], 0, NULL, NULL);
   }
   fputs(n ? "\n]," : "],", out);
   pasta__bw_write_copies_json(out, &a->memory);

@@ -31,6 +31,23 @@ enum pasta_bw_time {
   PASTA_BW_TIME_COUNTED   /* only instrumented launches: inflated */
 };
 
+/* A kernel's row of "bandwidth" (docs/profile-format.md), in the
+ * profile's order: its counts of launches (X(name)), then after
+ * "time_source" and "time_ns" its amounts per launch and, after "flops",
+ * its rates (X(name, timed, unknown): timed 1 when the figure is null for a
+ * kernel without a time; unknown, what a reader takes for null or a
+ * missing one). The writer, the reader and the CSV columns are generated
+ * from these lists. */
+#define PASTA_BW_ROW_COUNTS(X) X(launches) X(counted) X(timed)
+#define PASTA_BW_ROW_AMOUNTS(X) X(bytes, 0, 0) X(unique_bytes, 0, -1)
+#define PASTA_BW_ROW_RATES(X)                                                  \
+  X(bandwidth, 1, 0)                                                           \
+  X(unique_bandwidth, 0, -1)                                                   \
+  X(flop_rate, 1, 0)                                                           \
+  X(intensity, 0, -1)                                                          \
+  X(bandwidth_fraction, 0, -1)                                                 \
+  X(flop_fraction, 0, -1)
+
 typedef struct pasta_bw_row {
   const char *kernel; /* display name */
   uint64_t launches, counted, timed;
@@ -60,6 +77,14 @@ double pasta__bw_peak(const pasta_device_peaks *peaks);
 /* ",\n\"bandwidth\":{...}" (docs/profile-format.md). */
 int pasta__bw_write_json(FILE *out, const pasta_bw_row *rows, size_t n,
                          const pasta_activity *a);
+
+/* One row of "kernels" in "bandwidth", from its name's value on
+ * ("\"k\",\"launches\":...}"). A merged profile's rows (`merged`) also
+ * have the kernel's "mangled" name (may be NULL) and "time_total_ns", the
+ * time summed over the inputs (NULL, or a row without a time: null). */
+void pasta__bw_write_row_json(FILE *out, const pasta_bw_row *r, int merged,
+                              const char *mangled,
+                              const uint64_t *time_total_ns);
 
 /* The "copies" member of "bandwidth" ("\"copies\":{...}"): per copy kind
  * its count, bytes, pinned copies, seconds and bandwidth. The runtime's

@@ -57,27 +57,23 @@ static uint64_t sat_mul(uint64_t a, uint64_t b) {
   return a * b;
 }
 
-/* The six per-space groups of pasta_counts, in pasta_mix_index order. */
-enum { NUM_SPACE_GROUPS = 6 };
+/* The per-space groups of pasta_counts, in pasta_mix_index order. */
+enum {
+#define PASTA_X(name, on_lines) +1
+  NUM_SPACE_GROUPS = 0 PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
+};
 
 static uint64_t *space_group(pasta_counts *c, unsigned g) {
-  switch (g) {
-  case 0:
-    return c->loads;
-  case 1:
-    return c->stores;
-  case 2:
-    return c->load_bytes;
-  case 3:
-    return c->store_bytes;
-  case 4:
-    return c->atomics;
-  default:
-    return c->atomic_bytes;
-  }
+  uint64_t *const groups[NUM_SPACE_GROUPS] = {
+#define PASTA_X(name, on_lines) c->name,
+      PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
+  };
+  return groups[g < NUM_SPACE_GROUPS ? g : NUM_SPACE_GROUPS - 1];
 }
 
-static void counts_add(pasta_counts *dst, const pasta_counts *src) {
+void pasta_counts_add(pasta_counts *dst, const pasta_counts *src) {
   for (unsigned g = 0; g < NUM_SPACE_GROUPS; ++g) {
     uint64_t *d = space_group(dst, g);
     const uint64_t *s = space_group((pasta_counts *)src, g);
@@ -527,7 +523,7 @@ int pasta_profile_add_module(pasta_profile *p,
     const uint64_t *bytes =
         s->bytes_counter == PASTA_NONE ? NULL : &counters[s->bytes_counter];
     site_counts(s, n, bytes, dyn, f->kind != PASTA_FUNC_HOST, &r->line.counts);
-    counts_add(&map[s->func].entry->counts, &r->line.counts);
+    pasta_counts_add(&map[s->func].entry->counts, &r->line.counts);
     r->line.file = s->file == PASTA_NONE ? NULL : blob + s->file;
     r->line.line = s->line;
     r->line.kind = f->kind;
@@ -831,7 +827,7 @@ int pasta_profile_finalize(pasta_profile *p) {
         /* Sites of one block share its counter: count it once. */
         if (prev->module_seq != r->module_seq || prev->counter != r->counter)
           l->executions = sat_add(l->executions, r->line.executions);
-        counts_add(&l->counts, &r->line.counts);
+        pasta_counts_add(&l->counts, &r->line.counts);
         div_add(l->div, r->line.div);
       }
     }

@@ -116,12 +116,9 @@ static void write_func(FILE *out, const pasta_profile_func *f,
   pasta__json_write_string_or_null(out, f->file);
   fprintf(out, ",\"line\":%" PRIu32 ",\"%s\":%" PRIu64, f->line, calls_key,
           f->calls);
-  write_spaces(out, "loads", c->loads);
-  write_spaces(out, "stores", c->stores);
-  write_spaces(out, "load_bytes", c->load_bytes);
-  write_spaces(out, "store_bytes", c->store_bytes);
-  write_spaces(out, "atomics", c->atomics);
-  write_spaces(out, "atomic_bytes", c->atomic_bytes);
+#define PASTA_X(name, on_lines) write_spaces(out, #name, c->name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   write_flops(out, c->flops);
   fprintf(out, ",\"special\":%" PRIu64 ",\"compute_intensity\":", c->special);
   double ci;
@@ -153,9 +150,11 @@ static void write_line(FILE *out, const pasta_profile_line *l,
   pasta__json_write_string(out, l->function);
   fprintf(out, ",\"kind\":\"%s\",\"executions\":%" PRIu64,
           pasta_kind_name(l->kind), l->executions);
-  write_spaces(out, "load_bytes", l->counts.load_bytes);
-  write_spaces(out, "store_bytes", l->counts.store_bytes);
-  write_spaces(out, "atomic_bytes", l->counts.atomic_bytes);
+#define PASTA_X(name, on_lines)                                                \
+  if (on_lines)                                                                \
+    write_spaces(out, #name, l->counts.name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   write_flops(out, l->counts.flops);
   fprintf(out, ",\"special\":%" PRIu64, l->counts.special);
   write_divergence(out, l->div);

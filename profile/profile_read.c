@@ -287,12 +287,9 @@ static void get_func(struct reader *r, json_t *e, uint32_t kind,
   f->calls =
       get_u64(r, e, kind == PASTA_FUNC_KERNEL ? "launches" : "calls", where);
   pasta_counts *c = &f->counts;
-  get_spaces(r, e, "loads", where, c->loads);
-  get_spaces(r, e, "stores", where, c->stores);
-  get_spaces(r, e, "load_bytes", where, c->load_bytes);
-  get_spaces(r, e, "store_bytes", where, c->store_bytes);
-  get_spaces(r, e, "atomics", where, c->atomics);
-  get_spaces(r, e, "atomic_bytes", where, c->atomic_bytes);
+#define PASTA_X(name, on_lines) get_spaces(r, e, #name, where, c->name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   get_flops(r, e, where, c->flops);
   c->special = get_u64(r, e, "special", where);
   get_divergence(r, e, where, f->div);
@@ -317,9 +314,11 @@ static void get_line(struct reader *r, json_t *e, const char *where,
   if (kind && !parse_kind(kind, &l->kind))
     fail(r, "%s: unknown \"kind\" \"%s\"", where, kind);
   l->executions = get_u64(r, e, "executions", where);
-  get_spaces(r, e, "load_bytes", where, l->counts.load_bytes);
-  get_spaces(r, e, "store_bytes", where, l->counts.store_bytes);
-  get_spaces(r, e, "atomic_bytes", where, l->counts.atomic_bytes);
+#define PASTA_X(name, on_lines)                                                \
+  if (on_lines)                                                                \
+    get_spaces(r, e, #name, where, l->counts.name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   get_flops(r, e, where, l->counts.flops);
   l->counts.special = get_u64(r, e, "special", where);
   get_divergence(r, e, where, l->div);

@@ -47,19 +47,25 @@ static void json_lives(FILE *out, const struct pasta_trace_analysis *a) {
   fputc(']', out);
 }
 
+/* A figure of a PASTA_TRACE_* list (trace_analysis.h): `SEP"key":value`. */
+#define PUT_STR(out, v) pasta__trace_write_string(out, v)
+#define PUT_U32(out, v) fprintf(out, "%" PRIu64, (uint64_t)(v))
+#define PUT_U64 PUT_U32
+#define PUT_SIZE PUT_U32
+#define PUT_FIGURE(row, kind, member, key)                                     \
+  fprintf(out, "%s\"%s\":", sep, key);                                         \
+  PUT_##kind(out, (row)->member);                                              \
+  sep = ",";
+
 static void json_loop_allocs(FILE *out, const struct pasta_trace_analysis *a) {
   fputs(",\"loop_allocations\":[", out);
   for (size_t i = 0; i < a->num_loop_allocs; ++i) {
     const struct pasta_trace_loop_allocs *g = &a->loop_allocs[i];
-    fputs(i ? ",{\"file\":" : "{\"file\":", out);
-    pasta__trace_write_string(out, g->alloc_file);
-    pasta__json_write_key_u64(out, "line", g->alloc_line);
-    pasta__json_write_key_u64(out, "loop_id", g->loop_id);
-    pasta__json_write_key_string(out, "loop_file", g->loop_file);
-    pasta__json_write_key_u64(out, "loop_line", g->loop_line);
-    pasta__json_write_key_u64(out, "loop_depth", g->loop_depth);
-    pasta__json_write_key_u64(out, "allocations", g->allocations);
-    pasta__json_write_key_u64(out, "bytes", g->bytes);
+    const char *sep = "";
+    fputs(i ? ",{" : "{", out);
+#define PASTA_X(kind, member, key) PUT_FIGURE(g, kind, member, key)
+    PASTA_TRACE_LOOP_ALLOCS(PASTA_X)
+#undef PASTA_X
     fputc('}', out);
   }
   fputc(']', out);
@@ -70,11 +76,11 @@ static void json_reuse(FILE *out, const struct pasta_trace_analysis *a) {
           a->reuse_saving_bytes);
   for (size_t i = 0; i < a->num_reuse; ++i) {
     const struct pasta_trace_reuse_group *g = &a->reuse[i];
-    fprintf(out, "%s{\"size\":%" PRIu64, i ? "," : "", g->size);
-    pasta__json_write_key_string(out, "kind", g->kind);
-    pasta__json_write_key_u64(out, "buffers", g->buffers);
-    pasta__json_write_key_u64(out, "max_live", g->max_live);
-    pasta__json_write_key_u64(out, "saving_bytes", g->saving_bytes);
+    const char *sep = "";
+    fputs(i ? ",{" : "{", out);
+#define PASTA_X(kind, member, key) PUT_FIGURE(g, kind, member, key)
+    PASTA_TRACE_REUSE_GROUP(PASTA_X)
+#undef PASTA_X
     fputc('}', out);
   }
   fputs("]}", out);
@@ -92,31 +98,27 @@ static void json_scope(FILE *out, const struct pasta_trace_scope_summary *s) {
   const char *type = pasta__cats_scope_type(s->kind);
   fprintf(out, "{\"id\":%" PRIu64, s->id);
   pasta__json_write_key_string(out, "scope_type", type ? type : "?");
-  pasta__json_write_key_string(out, "funcname", s->funcname);
-  pasta__json_write_key_string(out, "filename", s->filename);
-  pasta__json_write_key_u64(out, "line", s->line);
-  pasta__json_write_key_u64(out, "col", s->col);
-  pasta__json_write_key_u64(out, "executions", s->executions);
-  pasta__json_write_key_u64(out, "max_loop_nest", s->max_loop_nest);
-  pasta__json_write_key_u64(out, "loops", s->loops);
+  const char *sep = ",";
+#define PASTA_X(kind, member, key) PUT_FIGURE(s, kind, member, key)
+  PASTA_TRACE_SCOPE(PASTA_X)
   fputs(",\"accesses\":{", out);
   json_classes(out, "static", s->static_accesses);
   fputc(',', out);
   json_classes(out, "dynamic", s->dynamic_accesses);
   fputc('}', out);
-  pasta__json_write_key_u64(out, "footprint_bytes", s->footprint_bytes);
-  pasta__json_write_key_u64(out, "footprint_buffers", s->footprint_buffers);
+  PASTA_TRACE_SCOPE_FOOTPRINT(PASTA_X)
+#undef PASTA_X
   fputc('}', out);
 }
 
 void pasta__trace_analysis_json(FILE *out,
                                 const struct pasta_trace_analysis *a) {
-  fprintf(out,
-          "{\"end_ns\":%" PRIu64 ",\"footprint\":{\"peak_bytes\":%" PRIu64
-          ",\"peak_time_ns\":%" PRIu64 ",\"peak_buffers\":%zu"
-          ",\"final_bytes\":%" PRIu64 ",\"final_buffers\":%zu}",
-          a->end_ns, a->peak_bytes, a->peak_time_ns, a->peak_buffers,
-          a->final_bytes, a->final_buffers);
+  fprintf(out, "{\"end_ns\":%" PRIu64 ",\"footprint\":{", a->end_ns);
+  const char *sep = "";
+#define PASTA_X(kind, member, key) PUT_FIGURE(a, kind, member, key)
+  PASTA_TRACE_FOOTPRINT(PASTA_X)
+#undef PASTA_X
+  fputc('}', out);
   json_lives(out, a);
   json_loop_allocs(out, a);
   json_reuse(out, a);

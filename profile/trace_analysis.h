@@ -27,6 +27,57 @@ const char *pasta__cats_scope_type(uint32_t kind);
  * another value). */
 const char *pasta__cats_access_class(uint32_t klass);
 
+/* The rows of the "trace" section (docs/trace-format.md, "Analyses") as
+ * lists of figures in the profile's order, X(KIND, member, "key"), KIND
+ * one of STR (a string, "" when missing), U32, U64, SIZE (size_t). The
+ * writer (trace_analysis.c), the reader (trace_read.c) and the CSV columns
+ * are generated from them, and the loop and reuse rows' structs too. */
+#define PASTA_TRACE_CTYPE_STR const char *
+#define PASTA_TRACE_CTYPE_U32 uint32_t
+#define PASTA_TRACE_CTYPE_U64 uint64_t
+#define PASTA_TRACE_CTYPE_SIZE size_t
+
+/* "footprint": the footprint over time. */
+#define PASTA_TRACE_FOOTPRINT(X)                                               \
+  X(U64, peak_bytes, "peak_bytes")                                             \
+  X(U64, peak_time_ns, "peak_time_ns")                                         \
+  X(SIZE, peak_buffers, "peak_buffers")                                        \
+  X(U64, final_bytes, "final_bytes")                                           \
+  X(SIZE, final_buffers, "final_buffers")
+
+/* A row of "loop_allocations". */
+#define PASTA_TRACE_LOOP_ALLOCS(X)                                             \
+  X(STR, alloc_file, "file")                                                   \
+  X(U32, alloc_line, "line")                                                   \
+  X(U64, loop_id, "loop_id")                                                   \
+  X(STR, loop_file, "loop_file")                                               \
+  X(U32, loop_line, "loop_line")                                               \
+  X(U32, loop_depth, "loop_depth") /* the deepest of its allocations' */       \
+  X(U64, allocations, "allocations")                                           \
+  X(U64, bytes, "bytes")
+
+/* A row of "reuse.groups". */
+#define PASTA_TRACE_REUSE_GROUP(X)                                             \
+  X(U64, size, "size")                                                         \
+  X(STR, kind, "kind")                                                         \
+  X(SIZE, buffers, "buffers")                                                  \
+  X(SIZE, max_live, "max_live")                                                \
+  X(U64, saving_bytes, "saving_bytes") /* size * (buffers - max_live) */
+
+/* A row of "scopes": its figures after "id" and "scope_type", and after
+ * "accesses". */
+#define PASTA_TRACE_SCOPE(X)                                                   \
+  X(STR, funcname, "funcname")                                                 \
+  X(STR, filename, "filename")                                                 \
+  X(U32, line, "line")                                                         \
+  X(U32, col, "col")                                                           \
+  X(U64, executions, "executions")                                             \
+  X(U32, max_loop_nest, "max_loop_nest")                                       \
+  X(SIZE, loops, "loops")
+#define PASTA_TRACE_SCOPE_FOOTPRINT(X)                                         \
+  X(U64, footprint_bytes, "footprint_bytes")                                   \
+  X(SIZE, footprint_buffers, "footprint_buffers")
+
 /* One buffer's allocation lifetime against its usage lifetime. */
 struct pasta_trace_buffer_life {
   const struct pasta_trace_buffer *buffer;
@@ -38,22 +89,17 @@ struct pasta_trace_buffer_life {
 
 /* Allocations made at one site inside one host loop. */
 struct pasta_trace_loop_allocs {
-  const char *alloc_file;
-  uint32_t alloc_line;
-  uint64_t loop_id;
-  const char *loop_file;
-  uint32_t loop_line;
-  uint32_t loop_depth; /* the deepest of its allocations' */
-  uint64_t allocations, bytes;
+#define PASTA_X(kind, member, key) PASTA_TRACE_CTYPE_##kind member;
+  PASTA_TRACE_LOOP_ALLOCS(PASTA_X)
+#undef PASTA_X
 };
 
 /* Buffers of one size and kind: `max_live` of them at once at most, so
  * that many allocations could serve all of them. */
 struct pasta_trace_reuse_group {
-  uint64_t size;
-  const char *kind;
-  size_t buffers, max_live;
-  uint64_t saving_bytes; /* size * (buffers - max_live) */
+#define PASTA_X(kind, member, key) PASTA_TRACE_CTYPE_##kind member;
+  PASTA_TRACE_REUSE_GROUP(PASTA_X)
+#undef PASTA_X
 };
 
 /* One static scope, aggregated over all its instances in the events. */

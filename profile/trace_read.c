@@ -25,6 +25,13 @@ static const char *str(json_t *o, const char *key) {
 /* calloc of n elements (at least one, so that NULL means out of memory). */
 static void *alloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
+/* A figure of a PASTA_TRACE_* list (trace_analysis.h). */
+#define GET_STR(e, key) str(e, key)
+#define GET_U32(e, key) u32(e, key)
+#define GET_U64(e, key) pasta__json_u64(e, key)
+#define GET_SIZE(e, key) (size_t)pasta__json_u64(e, key)
+#define GET_FIGURE(row, kind, member, key) (row)->member = GET_##kind(e, key);
+
 static uint32_t scope_kind(const char *type) {
   for (uint32_t k = 0; pasta__cats_scope_type(k); ++k)
     if (strcmp(pasta__cats_scope_type(k), type) == 0)
@@ -70,15 +77,10 @@ static int read_loop_allocs(json_t *a, struct pasta_trace_analysis *out) {
     return -1;
   for (size_t i = 0; i < n; ++i) {
     json_t *e = json_array_get(a, i);
-    out->loop_allocs[i] =
-        (struct pasta_trace_loop_allocs){str(e, "file"),
-                                         u32(e, "line"),
-                                         pasta__json_u64(e, "loop_id"),
-                                         str(e, "loop_file"),
-                                         u32(e, "loop_line"),
-                                         u32(e, "loop_depth"),
-                                         pasta__json_u64(e, "allocations"),
-                                         pasta__json_u64(e, "bytes")};
+    struct pasta_trace_loop_allocs *g = &out->loop_allocs[i];
+#define PASTA_X(kind, member, key) GET_FIGURE(g, kind, member, key)
+    PASTA_TRACE_LOOP_ALLOCS(PASTA_X)
+#undef PASTA_X
   }
   out->num_loop_allocs = n;
   return 0;
@@ -92,11 +94,10 @@ static int read_reuse(json_t *reuse, struct pasta_trace_analysis *out) {
     return -1;
   for (size_t i = 0; i < n; ++i) {
     json_t *e = json_array_get(a, i);
-    out->reuse[i] = (struct pasta_trace_reuse_group){
-        pasta__json_u64(e, "size"), str(e, "kind"),
-        (size_t)pasta__json_u64(e, "buffers"),
-        (size_t)pasta__json_u64(e, "max_live"),
-        pasta__json_u64(e, "saving_bytes")};
+    struct pasta_trace_reuse_group *g = &out->reuse[i];
+#define PASTA_X(kind, member, key) GET_FIGURE(g, kind, member, key)
+    PASTA_TRACE_REUSE_GROUP(PASTA_X)
+#undef PASTA_X
   }
   out->num_reuse = n;
   out->reuse_saving_bytes = pasta__json_u64(reuse, "saving_bytes");
@@ -113,14 +114,11 @@ static int read_scopes(json_t *a, struct pasta_trace_analysis *out) {
     struct pasta_trace_scope_summary *s = &out->scopes[i];
     s->id = pasta__json_u64(e, "id");
     s->kind = scope_kind(str(e, "scope_type"));
-    s->funcname = str(e, "funcname");
-    s->filename = str(e, "filename");
-    s->line = u32(e, "line");
-    s->col = u32(e, "col");
     s->first_event = i; /* not in the JSON; the order is the writer's */
-    s->executions = pasta__json_u64(e, "executions");
-    s->max_loop_nest = u32(e, "max_loop_nest");
-    s->loops = (size_t)pasta__json_u64(e, "loops");
+#define PASTA_X(kind, member, key) GET_FIGURE(s, kind, member, key)
+    PASTA_TRACE_SCOPE(PASTA_X)
+    PASTA_TRACE_SCOPE_FOOTPRINT(PASTA_X)
+#undef PASTA_X
     json_t *acc = json_object_get(e, "accesses");
     json_t *st = json_object_get(acc, "static");
     json_t *dy = json_object_get(acc, "dynamic");
@@ -128,8 +126,6 @@ static int read_scopes(json_t *a, struct pasta_trace_analysis *out) {
       s->static_accesses[k] = pasta__json_u64(st, pasta__cats_access_class(k));
       s->dynamic_accesses[k] = pasta__json_u64(dy, pasta__cats_access_class(k));
     }
-    s->footprint_bytes = pasta__json_u64(e, "footprint_bytes");
-    s->footprint_buffers = (size_t)pasta__json_u64(e, "footprint_buffers");
   }
   out->num_scopes = n;
   return 0;
@@ -138,13 +134,11 @@ static int read_scopes(json_t *a, struct pasta_trace_analysis *out) {
 int pasta__trace_analysis_read(json_t *trace, pasta_trace_read *out) {
   memset(out, 0, sizeof *out);
   struct pasta_trace_analysis *a = &out->analysis;
-  json_t *fp = json_object_get(trace, "footprint");
+  json_t *e = json_object_get(trace, "footprint");
   a->end_ns = pasta__json_u64(trace, "end_ns");
-  a->peak_bytes = pasta__json_u64(fp, "peak_bytes");
-  a->peak_time_ns = pasta__json_u64(fp, "peak_time_ns");
-  a->peak_buffers = (size_t)pasta__json_u64(fp, "peak_buffers");
-  a->final_bytes = pasta__json_u64(fp, "final_bytes");
-  a->final_buffers = (size_t)pasta__json_u64(fp, "final_buffers");
+#define PASTA_X(kind, member, key) GET_FIGURE(a, kind, member, key)
+  PASTA_TRACE_FOOTPRINT(PASTA_X)
+#undef PASTA_X
   if (read_buffers(json_object_get(trace, "buffers"), out) ||
       read_loop_allocs(json_object_get(trace, "loop_allocations"), a) ||
       read_reuse(json_object_get(trace, "reuse"), a) ||

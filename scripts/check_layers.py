@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Checks that the tree obeys the layer diagram of docs/design.md.
 
-Two checks, both must pass:
+Three checks, all must pass:
   includes  every `#include "..."` in a source file names its own folder or a
             folder its layer may use (LAYERS below);
   calls     every pasta symbol an object of the C layers uses is defined in
             its own layer or one below it (from `nm` on the build's objects),
-            so no call runs upward either.
+            so no call runs upward either;
+  circles   inside the folders of CIRCLE_FREE, no files call each other,
+            directly or around a circle (from `nm` on their objects).
 Tests (test_*.c) and fuzz targets may use any layer they test.
 
 usage: check_layers.py SOURCE_DIR [BUILD_DIR]
@@ -119,16 +121,79 @@ def check_calls(src, build):
     return errors
 
 
+# Folders whose files form no circle of calls: folder -> its objects.
+CIRCLE_FREE = {
+    "tools/pasta-report": "tools/pasta-report/CMakeFiles/pasta-report.dir",
+}
+
+
+def circles(graph):
+    """The strongly connected components of more than one node (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check_circles(src, build):
+    errors = []
+    for folder, rel in CIRCLE_FREE.items():
+        objdir = os.path.join(build, rel)
+        defined, used = {}, {}
+        for name in sorted(os.listdir(objdir)) if os.path.isdir(objdir) else []:
+            if not name.endswith(".o") or not os.path.exists(
+                    os.path.join(src, folder, name[:-2])):
+                continue
+            out = subprocess.run(["nm", os.path.join(objdir, name)],
+                                 capture_output=True, text=True).stdout
+            for line in out.splitlines():
+                parts = line.split()
+                if len(parts) == 2 and parts[0] == "U":
+                    used.setdefault(name[:-2], set()).add(parts[1])
+                elif len(parts) == 3 and parts[1] in "TDRBCVW":
+                    defined[parts[2]] = name[:-2]
+        graph = {f: {defined[s] for s in syms if s in defined} - {f}
+                 for f, syms in used.items()}
+        for comp in circles(graph):
+            errors.append(f"{folder}: {', '.join(comp)} call each other "
+                          "(a circle)")
+    return errors
+
+
 def main():
     src = sys.argv[1]
     errors = check_includes(src)
     checks = ["includes"]
     if len(sys.argv) > 2:
         errors += check_calls(src, sys.argv[2])
-        checks.append("calls")
+        errors += check_circles(src, sys.argv[2])
+        checks += ["calls", "circles"]
     for e in errors:
         print("layers: " + e)
-    print(f"layers: {' and '.join(checks)} checked: {len(errors)} violations")
+    print(f"layers: {', '.join(checks)} checked: {len(errors)} violations")
     return 1 if errors else 0
 
 

@@ -6,8 +6,10 @@
 #  - the host-code fixture profiles (as tests/integration/profiles/
 #    regenerate.sh records them) and the tables the programs print, with the
 #    process id and the time of day replaced by fixed values;
-#  - pasta-report show (table, csv, json, --lines), diff and merge over every
+#  - pasta-report show (table, csv, json, --lines), html, diff and merge over every
 #    recorded fixture (tests/fixtures, tests/integration/profiles);
+#  - profiles with the sections the fixtures leave empty (copy resources,
+#    trace loop allocations and reuse groups), shown, merged and as HTML;
 #  - pasta-report's other paths: filters, merge --force and over a merged
 #    profile, the fuzz regression inputs, damaged profiles (truncated JSON,
 #    wrong schema or version, numbers too large, bad members) and command-
@@ -49,7 +51,13 @@ for f in "${fixtures[@]}"; do
   done
   "$report" show "$f" --format csv --lines > "$out/show.$b.lines.csv" 2>&1 || true
   "$report" show "$f" --kernel . --top 3 > "$out/show.$b.kernel" 2>&1 || true
+  "$report" html "$f" -o "$work/page.html" > "$work/html.log" 2>&1 || echo "rc=$?" >> "$work/html.log"
+  { normalize < "$work/html.log"; [ -f "$work/page.html" ] && normalize < "$work/page.html"; } > "$out/html.$b.html"
+  rm -f "$work/page.html"
 done
+"$report" html --diff tests/integration/profiles/gpu_saxpy_stencil.json tests/fixtures/working_set.ws.json \
+  -o "$work/diff.html" > "$out/html.diff.log" 2>&1 || echo "rc=$?" >> "$out/html.diff.log"
+[ -f "$work/diff.html" ] && normalize < "$work/diff.html" > "$out/html.diff.html"
 for a in "${fixtures[@]}"; do
   for b in "${fixtures[@]}"; do
     [ "$a" = "$b" ] && continue
@@ -111,6 +119,43 @@ for f in fuzz/regressions/*/*; do
   rm -f "$work/m_reg.json"
   case_ reg-$b-merge merge "$work/m_reg.json" "$f" "$ws"
   [ -f "$work/m_reg.json" ] && normalize < "$work/m_reg.json" > "$out/reg-$b.merged.json"
+done
+# Sections the recorded fixtures leave empty, filled in by hand: copy
+# resources (on every kernel, one figure unknown) and the trace analyses'
+# loop allocations and reuse groups.
+python3 - "$ws" "$tr" "$work/resources.json" "$work/trace_rows.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["version"] = 6
+for i, k in enumerate(d["launches"]["kernels"]):
+    copy = lambda regs, blocks: {"registers": regs, "local_bytes": 8 * i,
+        "shared_bytes": 0, "max_threads_per_block": 1024,
+        "blocks_per_sm": blocks, "occupancy": blocks / 8}
+    k["resources"] = {"block_threads": 256, "dynamic_shared_bytes": 16,
+                      "warp_size": 32, "max_threads_per_sm": 2048,
+                      "plain": copy(None if i == 1 else 32, 8),
+                      "counting": copy(40, 6)}
+json.dump(d, open(sys.argv[3], "w"))
+t = json.load(open(sys.argv[2]))
+t["trace"]["loop_allocations"] = [
+    {"file": "a.c", "line": 7, "loop_id": 3, "loop_file": "a.c",
+     "loop_line": 5, "loop_depth": 2, "allocations": 10, "bytes": 4096},
+    {"file": "b,c.c", "line": 70, "loop_id": 99999999999, "loop_file": "",
+     "loop_line": 50, "loop_depth": 1, "allocations": 1, "bytes": 1}]
+t["trace"]["reuse"] = {"saving_bytes": 192, "groups": [
+    {"size": 64, "kind": "device", "buffers": 5, "max_live": 2,
+     "saving_bytes": 192}]}
+json.dump(t, open(sys.argv[4], "w"))
+PY
+for f in resources trace_rows; do
+  for fmt in table csv json; do
+    case_ $f-$fmt show "$work/$f.json" --format $fmt
+  done
+  case_ $f-merge merge "$work/m_$f.json" "$work/$f.json" "$gpu"
+  [ -f "$work/m_$f.json" ] && normalize < "$work/m_$f.json" > "$out/$f.merged.json"
+  case_ $f-merged-csv show "$work/m_$f.json" --format csv
+  "$report" html "$work/$f.json" -o "$work/$f.html" > /dev/null 2>&1 || true
+  [ -f "$work/$f.html" ] && normalize < "$work/$f.html" > "$out/$f.html"
 done
 # Damaged profiles, each made from a fixture.
 bad=$work/bad

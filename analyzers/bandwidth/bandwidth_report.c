@@ -3,6 +3,7 @@
 #include "analyzers/builtin.h"
 #include "profile/demangle.h"
 #include "profile/diag.h"
+#include "profile/markup.h"
 #include "profile/text_table.h"
 
 #include <inttypes.h>
@@ -150,27 +151,6 @@ static double pow10_int(int e) {
   return v;
 }
 
-static void svg_text(FILE *out, const char *s) {
-  for (; s && *s; ++s) {
-    switch (*s) {
-    case '&':
-      fputs("&amp;", out);
-      break;
-    case '<':
-      fputs("&lt;", out);
-      break;
-    case '>':
-      fputs("&gt;", out);
-      break;
-    case '"':
-      fputs("&quot;", out);
-      break;
-    default:
-      fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
-    }
-  }
-}
-
 static int plottable(const pasta_bw_row *r) {
   return r->time_source != PASTA_BW_TIME_NONE && r->intensity > 0 &&
          r->flop_rate > 0;
@@ -261,7 +241,7 @@ int pasta__bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
           "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
           "<text x=\"%d\" y=\"24\" font-size=\"15\">Roofline: ",
           SVG_W, SVG_H, SVG_W, SVG_H, LEFT);
-  svg_text(out, title ? title : "PASTA");
+  pasta__markup_text(out, title ? title : "PASTA");
   fputs("</text>\n", out);
   svg_axes(out, &a);
   double bw = pasta__bw_peak(peaks);
@@ -287,7 +267,7 @@ int pasta__bw_write_roofline_svg(FILE *out, const pasta_bw_row *rows, size_t n,
             "fill=\"%s\" stroke=\"black\"><title>",
             px_x(&a, r->intensity), px_y(&a, r->flop_rate),
             colors[r->precision]);
-    svg_text(out, r->kernel ? r->kernel : "?");
+    pasta__markup_text(out, r->kernel ? r->kernel : "?");
     fprintf(out, ": %.3g FLOP/B, %.3g GFLOP/s, %s-bound</title></circle>\n",
             r->intensity, r->flop_rate / 1e9, r->bound);
   }

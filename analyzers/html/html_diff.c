@@ -102,9 +102,9 @@ static void write_kernel_diff_row(FILE *out, const pasta_html_input *b,
   fb = fb ? fb : &zero_func;
   fa = fa ? fa : &zero_func;
   fputs("<tr data-kernel=\"", out);
-  pasta__html_text(out, named->mangled);
+  pasta__markup_text(out, named->mangled);
   fputs("\"><td class=\"name\" data-col=\"kernel\">", out);
-  pasta__html_text(out, named->name);
+  pasta__markup_text(out, named->name);
   fputs("</td>", out);
   uint64_t v[4][2] = {
       {fb->calls, fa->calls},
@@ -235,7 +235,7 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
                             const pasta_html_input *after) {
   const pasta_html_line *named = p->after->file ? p->after : p->before;
   fputs("<tr><td class=\"name\">", out);
-  pasta__html_text(out, named->file);
+  pasta__markup_text(out, named->file);
   fprintf(out, ":%" PRIu32 "</td>", named->line);
   uint64_t v[3][2] = {{p->before->executions, p->after->executions},
                       {pasta_counts_bytes(&p->before->counts),
@@ -255,7 +255,7 @@ static void write_line_pair(FILE *out, const struct line_pair *p,
                        diff_figures[c].value(p->before->div),
                        diff_figures[c].value(p->after->div));
   fputs("<td class=\"src\">", out);
-  pasta__html_text(out, source_line(cache, named->file, named->line, after));
+  pasta__markup_text(out, source_line(cache, named->file, named->line, after));
   fputs("</td></tr>\n", out);
 }
 
@@ -308,9 +308,9 @@ int pasta__html_write_diff(FILE *out, const pasta_html_input *before,
   fputs("<header><h1>PASTA comparison</h1>\n<p class=\"summary\">Before: "
         "<code>",
         out);
-  pasta__html_text(out, before->title);
+  pasta__markup_text(out, before->title);
   fputs("</code>; after: <code>", out);
-  pasta__html_text(out, after->title);
+  pasta__markup_text(out, after->title);
   fputs("</code>. A change is after &minus; before.</p></header>\n", out);
   int divergence = pasta__html_has_divergence(before->profile) ||
                    pasta__html_has_divergence(after->profile);

@@ -126,11 +126,11 @@ void pasta__html_div_headers(FILE *out, int source_view) {
 
 static void write_div_row(FILE *out, const pasta_profile_func *f) {
   fputs("<tr data-function=\"", out);
-  pasta__html_text(out, f->mangled);
+  pasta__markup_text(out, f->mangled);
   fputs("\"><td class=\"name\" data-col=\"function\" title=\"", out);
-  pasta__html_text(out, f->name);
+  pasta__markup_text(out, f->name);
   fputs("\">", out);
-  pasta__html_text(out, f->name);
+  pasta__markup_text(out, f->name);
   fprintf(out, "</td><td data-col=\"kind\">%s</td>", pasta_kind_name(f->kind));
   for (size_t c = 0; c < pasta__html_num_div_columns; ++c)
     pasta__html_div_cell(out, &pasta__html_div_columns[c], f->div);
@@ -193,7 +193,7 @@ static void max_at_cell(FILE *out, const pasta_profile *p, uint64_t process) {
   fprintf(out, " data-v=\"%" PRId64 "\">rank %" PRId64, job->rank, job->rank);
   if (job->host) {
     fputs(" (", out);
-    pasta__html_text(out, job->host);
+    pasta__markup_text(out, job->host);
     fputs(")", out);
   }
   fputs("</td>", out);
@@ -226,7 +226,7 @@ static void write_entry_cell(FILE *out, const struct balance_entry *e) {
                           e->line->line);
     fputs(" ", out);
   }
-  pasta__html_text(out, e->name);
+  pasta__markup_text(out, e->name);
   fputs("</td>", out);
 }
 

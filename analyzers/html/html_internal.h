@@ -13,14 +13,12 @@
 #include <stdio.h>
 
 #include "html_report.h"
+#include "profile/markup.h"
 
 /* report.css and report.js (cmake/embed_text.cmake). */
 extern const char pasta__html_css[];
 extern const char pasta__html_js[];
 
-/* `s` as HTML text or attribute value: & < > " ' escaped, control
- * characters but tab as '?'. NULL writes nothing. */
-void pasta__html_text(FILE *out, const char *s);
 /* 1234567 as "1,234,567". */
 void pasta__html_u64(FILE *out, uint64_t v);
 /* A sortable number cell: data-v holds the exact value, the text has

@@ -1,7 +1,7 @@
 /*===- html_page.c - Escaping, number cells, the page frame, line sums ----===*
  *
  * The small pieces both pages are made of. Every string that comes from a
- * profile or a source file goes through pasta__html_text, so a function
+ * profile or a source file goes through pasta__markup_text, so a function
  * name such as `operator<` or a file holding "</script>" stays text.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
@@ -10,32 +10,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-void pasta__html_text(FILE *out, const char *s) {
-  for (; s && *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    switch (c) {
-    case '&':
-      fputs("&amp;", out);
-      break;
-    case '<':
-      fputs("&lt;", out);
-      break;
-    case '>':
-      fputs("&gt;", out);
-      break;
-    case '"':
-      fputs("&quot;", out);
-      break;
-    case '\'':
-      fputs("&#39;", out);
-      break;
-    default:
-      /* Control characters are not valid HTML text (tabs are). */
-      fputc(c < 0x20 && c != '\t' ? '?' : c == 0x7f ? '?' : c, out);
-    }
-  }
-}
 
 void pasta__html_u64(FILE *out, uint64_t v) {
   char digits[32];
@@ -95,7 +69,7 @@ void pasta__html_line_link(FILE *out, const char *const *files, size_t n,
   long f = file_index(files, n, file);
   if (f >= 0)
     fprintf(out, "<a href=\"#L%ld-%" PRIu32 "\">", f, line);
-  pasta__html_text(out, file ? file : "?");
+  pasta__markup_text(out, file ? file : "?");
   fprintf(out, ":%" PRIu32 "%s", line, f >= 0 ? "</a>" : "");
 }
 
@@ -105,7 +79,7 @@ void pasta__html_begin(FILE *out, const char *title) {
   fputs(PASTA_HTML_SIGNATURE /* output_file.h recognises the page by it */
         "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
         out);
-  pasta__html_text(out, title);
+  pasta__markup_text(out, title);
   fputs("</title>\n<style>\n", out);
   fputs(pasta__html_css, out);
   fputs("</style>\n</head>\n<body>\n<div id=\"pasta-errors\" "
@@ -148,20 +122,6 @@ uint64_t pasta__html_line_weight(const pasta_counts *c) {
   return sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
 }
 
-static void add_counts(pasta_counts *to, const pasta_counts *c) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s) {
-    to->loads[s] = sat_add(to->loads[s], c->loads[s]);
-    to->stores[s] = sat_add(to->stores[s], c->stores[s]);
-    to->load_bytes[s] = sat_add(to->load_bytes[s], c->load_bytes[s]);
-    to->store_bytes[s] = sat_add(to->store_bytes[s], c->store_bytes[s]);
-    to->atomics[s] = sat_add(to->atomics[s], c->atomics[s]);
-    to->atomic_bytes[s] = sat_add(to->atomic_bytes[s], c->atomic_bytes[s]);
-  }
-  for (unsigned q = 0; q < PASTA_NUM_PRECISIONS; ++q)
-    to->flops[q] = sat_add(to->flops[q], c->flops[q]);
-  to->special = sat_add(to->special, c->special);
-}
-
 static int by_file_line(const void *a, const void *b) {
   const pasta_html_line *x = a, *y = b;
   int c = strcmp(x->file, y->file);
@@ -197,7 +157,7 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
   for (size_t i = 0; i < k; ++i) {
     if (m && by_file_line(&v[m - 1], &v[i]) == 0) {
       v[m - 1].executions = sat_add(v[m - 1].executions, v[i].executions);
-      add_counts(&v[m - 1].counts, &v[i].counts);
+      pasta_counts_add(&v[m - 1].counts, &v[i].counts);
       for (unsigned d = 0; d < PASTA_DIV_NUM; ++d)
         v[m - 1].div[d] = sat_add(v[m - 1].div[d], v[i].div[d]);
       v[m - 1].ranks = NULL; /* spreads do not add up */

@@ -111,16 +111,16 @@ static void write_time_cell(FILE *out, const pasta_activity_kernel *k) {
 static void write_kernel_row(FILE *out, size_t index,
                              const struct kernel_row *r) {
   fprintf(out, "<tr data-kernel=\"");
-  pasta__html_text(out, r->f->mangled);
+  pasta__markup_text(out, r->f->mangled);
   /* Long C++ names are cut to two lines by the CSS; the title has them
    * whole. */
   fprintf(out,
           "\"><td class=\"name\" data-col=\"kernel\"><a href=\"#k%zu\" "
           "title=\"",
           index);
-  pasta__html_text(out, r->f->name);
+  pasta__markup_text(out, r->f->name);
   fputs("\">", out);
-  pasta__html_text(out, r->f->name);
+  pasta__markup_text(out, r->f->name);
   fputs("</a></td>", out);
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
     pasta__html_num_cell(out, kernel_columns[c].key, kernel_columns[c].value(r),
@@ -130,7 +130,7 @@ static void write_kernel_row(FILE *out, size_t index,
   pasta__html_real_cell(out, "intensity",
                         pasta_counts_intensity(&r->f->counts, &ci) ? ci : -1.0);
   fputs("<td data-col=\"bound\">", out);
-  pasta__html_text(out, r->bw ? r->bw->bound : "-");
+  pasta__markup_text(out, r->bw ? r->bw->bound : "-");
   fputs("</td></tr>\n", out);
 }
 
@@ -200,7 +200,7 @@ static void write_kernel_table(FILE *out, const pasta_html_input *in) {
                         "or occupancy of: ",
           out);
     fprintf(out, "<a href=\"#k%zu\">", i);
-    pasta__html_text(out, p->kernels[i].name);
+    pasta__markup_text(out, p->kernels[i].name);
     fputs("</a>", out);
   }
   if (perturbed)
@@ -217,11 +217,11 @@ static void write_function_row(FILE *out, const pasta_profile_func *f,
                                int gpu) {
   struct kernel_row r = {f, NULL, NULL};
   fputs("<tr data-function=\"", out);
-  pasta__html_text(out, f->mangled);
+  pasta__markup_text(out, f->mangled);
   fputs("\"><td class=\"name\" data-col=\"function\"><span title=\"", out);
-  pasta__html_text(out, f->name);
+  pasta__markup_text(out, f->name);
   fputs("\">", out);
-  pasta__html_text(out, f->name);
+  pasta__markup_text(out, f->name);
   fprintf(out, "</span></td><td data-col=\"kind\">%s</td>",
           pasta_kind_name(f->kind));
   for (size_t c = 0; c < NUM_KERNEL_COLUMNS; ++c)
@@ -400,29 +400,29 @@ static void write_resources(FILE *out, const pasta_activity_kernel *k) {
           "<p class=\"resources\">Plain &rarr; counting copy, at the first "
           "launch's block of %" PRIu32 " threads: registers ",
           r->block_threads);
-  pasta__html_text(out, t.registers);
+  pasta__markup_text(out, t.registers);
   fputs(", local memory ", out);
-  pasta__html_text(out, t.local_bytes);
+  pasta__markup_text(out, t.local_bytes);
   fputs(" bytes per thread, occupancy ", out);
-  pasta__html_text(out, t.occupancy);
+  pasta__markup_text(out, t.occupancy);
   fputs(".</p>\n", out);
   if (pasta__resources_perturbed(r, note, sizeof note)) {
     fputs("<p class=\"warn resources-note\">Note: ", out);
-    pasta__html_text(out, note);
+    pasta__markup_text(out, note);
     fputs(".</p>\n", out);
   }
 }
 
 static void write_frame(FILE *out, const pasta_activity_frame *fr) {
   fputs("<li>", out);
-  pasta__html_text(out, fr->function ? fr->function : "??");
+  pasta__markup_text(out, fr->function ? fr->function : "??");
   if (fr->file) {
     fputs(" <span class=\"where\">", out);
-    pasta__html_text(out, fr->file);
+    pasta__markup_text(out, fr->file);
     fprintf(out, ":%" PRIu32 "</span>", fr->line);
   } else if (fr->object) {
     fputs(" <span class=\"where\">", out);
-    pasta__html_text(out, fr->object);
+    pasta__markup_text(out, fr->object);
     fprintf(out, "+0x%" PRIx64 "</span>", fr->offset);
   }
   fputs("</li>", out);
@@ -482,7 +482,7 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
     if (!f->calls)
       continue; /* not in the kernel table either */
     fprintf(out, "<article class=\"kernel\" id=\"k%zu\"><h3>", i);
-    pasta__html_text(out, f->name);
+    pasta__markup_text(out, f->name);
     fputs("</h3>\n<p>Defined at ", out);
     pasta__html_line_link(out, files, nfiles, f->file, f->line);
     fprintf(out, "; %" PRIu64 " launch%s.</p>\n", f->calls,
@@ -553,9 +553,9 @@ static int write_working_set(FILE *out, const pasta_html_input *in) {
             "<p class=\"warn\">%" PRIu64 " accesses fell outside every known "
             "allocation, first in ",
             a->outside);
-    pasta__html_text(out, a->outside_kernel ? a->outside_kernel : "?");
+    pasta__markup_text(out, a->outside_kernel ? a->outside_kernel : "?");
     fputs(" at ", out);
-    pasta__html_text(out, a->outside_file ? a->outside_file : "?");
+    pasta__markup_text(out, a->outside_file ? a->outside_file : "?");
     fprintf(out, ":%" PRIu32 ".</p>\n", a->outside_line);
   }
   fputs("</section>\n", out);
@@ -567,9 +567,9 @@ static int write_working_set(FILE *out, const pasta_html_input *in) {
 static void write_summary(FILE *out, const pasta_html_input *in) {
   const pasta_profile *p = in->profile;
   fputs("<header><h1>PASTA report: ", out);
-  pasta__html_text(out, in->title);
+  pasta__markup_text(out, in->title);
   fputs("</h1>\n<p class=\"summary\">Program <code>", out);
-  pasta__html_text(out, p->program ? p->program : "?");
+  pasta__markup_text(out, p->program ? p->program : "?");
   fprintf(out, "</code>, pid %" PRIu64, p->pid);
   time_t t = (time_t)p->created;
   struct tm tm;
@@ -579,7 +579,7 @@ static void write_summary(FILE *out, const pasta_html_input *in) {
     fprintf(out, ", %s", when);
   if (p->job.host) {
     fputs(", host ", out);
-    pasta__html_text(out, p->job.host);
+    pasta__markup_text(out, p->job.host);
   }
   if (p->job.rank >= 0)
     fprintf(out, ", rank %" PRId64, p->job.rank);

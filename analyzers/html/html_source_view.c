@@ -156,13 +156,13 @@ static void write_source_row(FILE *out, const pasta_html_source_view *v,
   fputs("<td class=\"src\"", out);
   if (l && l->function) {
     fputs(" title=\"", out);
-    pasta__html_text(out, l->function);
+    pasta__markup_text(out, l->function);
     if (l->num_functions > 1)
       fprintf(out, " and %u more", l->num_functions - 1);
     fputs("\"", out);
   }
   fputs(">", out);
-  pasta__html_text(out, text);
+  pasta__markup_text(out, text);
   fputs("</td></tr>\n", out);
 }
 
@@ -264,26 +264,26 @@ static int write_source_file(FILE *out, const pasta_html_input *in,
   if (src.refused && in->refused)
     in->refused(in->refused_arg, v->files[fi]);
   fprintf(out, "<section class=\"source\" id=\"f%zu\" data-file=\"", fi);
-  pasta__html_text(out, v->files[fi]);
+  pasta__markup_text(out, v->files[fi]);
   fputs("\"><h3>", out);
-  pasta__html_text(out, v->files[fi]);
+  pasta__markup_text(out, v->files[fi]);
   fputs("</h3>\n", out);
   if (src.refused) {
     fputs("<p class=\"missing\">Source not read: ", out);
-    pasta__html_text(out, v->files[fi]);
+    pasta__markup_text(out, v->files[fi]);
     fputs(" is outside the directories this report may read (the current "
           "directory, the profile's directory and each --source-root DIR). "
           "Its counted lines:</p>\n",
           out);
   } else if (!src.path) {
     fputs("<p class=\"missing\">Source not found: ", out);
-    pasta__html_text(out, v->files[fi]);
+    pasta__markup_text(out, v->files[fi]);
     fputs(" (profile made on another machine? pasta-report html "
           "--source-root DIR looks for it under DIR). Its counted lines:</p>\n",
           out);
   } else if (strcmp(src.path, v->files[fi]) != 0) {
     fputs("<p class=\"note\">Read from ", out);
-    pasta__html_text(out, src.path);
+    pasta__markup_text(out, src.path);
     fputs(".</p>\n", out);
   }
   fputs("<table class=\"code\">", out);

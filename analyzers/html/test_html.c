@@ -29,7 +29,7 @@ static char *capture(void (*write)(FILE *, const void *), const void *arg) {
   return text;
 }
 
-static void write_text(FILE *f, const void *s) { pasta__html_text(f, s); }
+static void write_text(FILE *f, const void *s) { pasta__markup_text(f, s); }
 static void write_u64(FILE *f, const void *v) {
   pasta__html_u64(f, *(const uint64_t *)v);
 }
@@ -44,6 +44,12 @@ static size_t count_of(const char *text, const char *needle) {
 static void test_escaping(void) {
   char *s = capture(write_text, "<a href='x'>&\"\x01\tz");
   CHECK_EQ_STR(s, "&lt;a href=&#39;x&#39;&gt;&amp;&quot;?\tz");
+  free(s);
+  /* One escaper for the pages and the SVG pictures (profile/markup.h):
+   * DEL, bytes that are not UTF-8 and each byte of U+FFFE as '?', UTF-8 as
+   * it is. */
+  s = capture(write_text, "\x7f\xff\xc3\xa9\xc3(\xef\xbf\xbe\xe2\x82\xac");
+  CHECK_EQ_STR(s, "??\xc3\xa9?(???\xe2\x82\xac");
   free(s);
   static const struct {
     uint64_t v;

@@ -6,6 +6,7 @@
  * log scale uses a small log2 of our own: libpasta_rt links libc only.
  *===----------------------------------------------------------------------===*/
 #include "hotness_files.h"
+#include "profile/markup.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -122,79 +123,6 @@ int pasta__hotness_write_csv(FILE *f, const pasta_hotness *h) {
 
 /*===-- SVG ---------------------------------------------------------------===*/
 
-/* Length of the valid UTF-8 sequence at `p` (a byte >= 0x80) that XML 1.0
- * allows, or 0. */
-static size_t utf8_len(const unsigned char *p) {
-  unsigned char c = p[0];
-  size_t len;
-  unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
-  if (c >= 0xC2 && c <= 0xDF) {
-    len = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3;
-    if (c == 0xE0)
-      lo = 0xA0;
-    else if (c == 0xED)
-      hi = 0x9F; /* no surrogates */
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4;
-    if (c == 0xF0)
-      lo = 0x90;
-    else if (c == 0xF4)
-      hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (p[1] < lo || p[1] > hi)
-    return 0;
-  for (size_t i = 2; i < len; ++i)
-    if (p[i] < 0x80 || p[i] > 0xBF)
-      return 0;
-  if (c == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))
-    return 0; /* U+FFFE, U+FFFF */
-  return len;
-}
-
-/* `s` escaped for XML text and attribute values. */
-static void xml_text(FILE *f, const char *s) {
-  const unsigned char *p = (const unsigned char *)s;
-  while (*p) {
-    unsigned char c = *p;
-    switch (c) {
-    case '&':
-      fputs("&amp;", f);
-      break;
-    case '<':
-      fputs("&lt;", f);
-      break;
-    case '>':
-      fputs("&gt;", f);
-      break;
-    case '"':
-      fputs("&quot;", f);
-      break;
-    case '\'':
-      fputs("&apos;", f);
-      break;
-    default:
-      if (c < 0x20) {
-        fputc('?', f);
-      } else if (c < 0x80) {
-        fputc(c, f);
-      } else {
-        size_t len = utf8_len(p);
-        if (len) {
-          fwrite(p, 1, len, f);
-          p += len;
-          continue;
-        }
-        fputc('?', f);
-      }
-    }
-    ++p;
-  }
-}
-
 /* log2(v) for v >= 1, to about 1e-7. */
 static double log2_u64(uint64_t v) {
   int e = 0;
@@ -299,7 +227,7 @@ static void cell_title(FILE *f, const pasta_hotness *h, const struct mcell *c,
   const pasta_hotness_block *ba = &h->blocks[b0], *bb = &h->blocks[b1];
   if (l0 == l1) {
     fprintf(f, "launch %" PRIu64 " (", la->id);
-    xml_text(f, la->kernel ? la->kernel : "unknown");
+    pasta__markup_text(f, la->kernel ? la->kernel : "unknown");
     fputs(")", f);
   } else {
     fprintf(f, "launches %" PRIu64 "..%" PRIu64, la->id, lb->id);
@@ -363,7 +291,7 @@ int pasta__hotness_write_svg(FILE *f, const pasta_hotness *h,
 
   /* Titles. */
   fputs("<text x=\"10\" y=\"22\" font-size=\"16\" font-weight=\"bold\">", f);
-  xml_text(f, title ? title : "PASTA time-series hotness");
+  pasta__markup_text(f, title ? title : "PASTA time-series hotness");
   fprintf(f,
           "</text>\n<text x=\"10\" y=\"42\" font-size=\"12\" fill=\"#444\">"
           "%zu launches x %zu blocks of %s",
@@ -419,7 +347,7 @@ int pasta__hotness_write_svg(FILE *f, const pasta_hotness *h,
             "text-anchor=\"end\" dominant-baseline=\"middle\">",
             left - 4, (uint64_t)TOP + r * (uint64_t)rh + (uint64_t)rh / 2,
             FONT);
-    xml_text(f, buf);
+    pasta__markup_text(f, buf);
     fputs("</text>\n", f);
   }
 
@@ -449,7 +377,7 @@ int pasta__hotness_write_svg(FILE *f, const pasta_hotness *h,
           "<text transform=\"translate(14,%d) rotate(-90)\" font-size=\"12\" "
           "text-anchor=\"middle\">",
           left + plot_w / 2, ybot + 36, TOP + plot_h / 2);
-  xml_text(f, bsize);
+  pasta__markup_text(f, bsize);
   fputs(" block</text>\n", f);
 
   /* Legend: the ramp from the least (bottom) to the largest count (top). */

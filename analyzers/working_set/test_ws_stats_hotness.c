@@ -538,9 +538,8 @@ static void test_svg_names(void) {
   CHECK_EQ_INT(rc, 0);
   check_well_formed(svg);
   CHECK_EQ_U64(count_of(svg, "class=\"cell\""), 2);
-  CHECK_HAS_STR(svg,
-                "<title>launch 3 (k&lt;&amp;&gt;&apos;??\xc3\xa9): alloc 9 "
-                "block 2: 2 accesses</title>");
+  CHECK_HAS_STR(svg, "<title>launch 3 (k&lt;&amp;&gt;&#39;??\xc3\xa9): alloc 9 "
+                     "block 2: 2 accesses</title>");
   CHECK_HAS_STR(svg, "<title>launch 4 (unknown): alloc 9 block 2: 3 "
                      "accesses</title>");
   CHECK_HAS_STR(svg, ">alloc 9 +4 MiB</text>");

@@ -31,14 +31,23 @@
 extern "C" {
 #endif
 
+/* The per-space groups of pasta_counts, in pasta_mix_index order, as the
+ * profile names them: X(name, on_lines) per group, on_lines 1 for the
+ * groups that lines have too. The struct, the JSON writer and reader, the
+ * CSV columns and the sums are generated from this list. */
+#define PASTA_COUNTS_SPACE_GROUPS(X)                                           \
+  X(loads, 0)                                                                  \
+  X(stores, 0)                                                                 \
+  X(load_bytes, 1)                                                             \
+  X(store_bytes, 1)                                                            \
+  X(atomics, 0)                                                                \
+  X(atomic_bytes, 1)
+
 /* Dynamic totals of one entry, indexed by enum pasta_space / precision. */
 typedef struct pasta_counts {
-  uint64_t loads[PASTA_NUM_SPACES];
-  uint64_t stores[PASTA_NUM_SPACES];
-  uint64_t load_bytes[PASTA_NUM_SPACES];
-  uint64_t store_bytes[PASTA_NUM_SPACES];
-  uint64_t atomics[PASTA_NUM_SPACES];
-  uint64_t atomic_bytes[PASTA_NUM_SPACES];
+#define PASTA_X(name, on_lines) uint64_t name[PASTA_NUM_SPACES];
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
   uint64_t flops[PASTA_NUM_PRECISIONS];
   uint64_t special;
 } pasta_counts;
@@ -297,6 +306,8 @@ const char *pasta_space_name(unsigned space);
 const char *pasta_precision_name(unsigned precision);
 const char *pasta_kind_name(unsigned kind); /* "kernel", "device", "host" */
 uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
+/* Adds every count of src to dst, saturating at 2^64 - 1. */
+void pasta_counts_add(pasta_counts *dst, const pasta_counts *src);
 /* The JSON name of divergence figure i (enum pasta_div_index), or NULL. */
 const char *pasta_div_name(unsigned i);
 /* Whether any divergence figure is not 0. */

@@ -33,6 +33,13 @@ enum { SHAPES_MAX = 64 }; /* as many as the runtime keeps per kernel */
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
+/* How a kernel's figures join (the merge of PASTA_ACTIVITY_KERNEL_COUNTS and
+ * PASTA_ACTIVITY_KERNEL_WS, activity.h). */
+static uint64_t merge_SUM(uint64_t a, uint64_t b) {
+  return pasta__sat_add(a, b);
+}
+static uint64_t merge_MAX(uint64_t a, uint64_t b) { return max_u64(a, b); }
+
 /* NULL sorts first. */
 static int cmp_string(const char *a, const char *b) {
   if (!a || !b)
@@ -205,17 +212,12 @@ static int add_kernel(struct pasta_report_merge *owner, struct mkernel *m,
     d->time_min_ns = d->timed && d->time_min_ns < k->time_min_ns
                          ? d->time_min_ns
                          : k->time_min_ns;
-  d->launches = pasta__sat_add(d->launches, k->launches);
-  d->counted = pasta__sat_add(d->counted, k->counted);
-  d->ws_launches = pasta__sat_add(d->ws_launches, k->ws_launches);
-  d->failed = pasta__sat_add(d->failed, k->failed);
-  d->timed = pasta__sat_add(d->timed, k->timed);
+#define PASTA_X(name, merge) d->name = merge_##merge(d->name, k->name);
+  PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
+  PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
+#undef PASTA_X
   d->time_total_ns = pasta__sat_add(d->time_total_ns, k->time_total_ns);
   d->time_max_ns = max_u64(d->time_max_ns, k->time_max_ns);
-  d->ws_max_touched_bytes =
-      max_u64(d->ws_max_touched_bytes, k->ws_max_touched_bytes);
-  d->ws_max_footprint_bytes =
-      max_u64(d->ws_max_footprint_bytes, k->ws_max_footprint_bytes);
   /* The copies' resources: the first input's that has them (the ranks of
    * one build on one kind of GPU have the same). */
   if (!d->resources.known)
@@ -290,18 +292,11 @@ static void add_memory(pasta_activity_memory *d,
     d->copies_pinned[i] =
         pasta__sat_add(d->copies_pinned[i], s->copies_pinned[i]);
   }
-  d->frees = pasta__sat_add(d->frees, s->frees);
-  d->unknown_frees = pasta__sat_add(d->unknown_frees, s->unknown_frees);
-  d->peak_bytes = max_u64(d->peak_bytes, s->peak_bytes);
-  d->live_allocs_at_exit =
-      pasta__sat_add(d->live_allocs_at_exit, s->live_allocs_at_exit);
-  d->live_bytes_at_exit =
-      pasta__sat_add(d->live_bytes_at_exit, s->live_bytes_at_exit);
-  d->async_copies = pasta__sat_add(d->async_copies, s->async_copies);
-  d->memsets = pasta__sat_add(d->memsets, s->memsets);
-  d->memset_bytes = pasta__sat_add(d->memset_bytes, s->memset_bytes);
-  d->device_syncs = pasta__sat_add(d->device_syncs, s->device_syncs);
-  d->stream_syncs = pasta__sat_add(d->stream_syncs, s->stream_syncs);
+#define PASTA_X(member, path, merge)                                           \
+  d->member = merge_##merge(d->member, s->member);
+  PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)
+  PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)
+#undef PASTA_X
 }
 
 static int add_working_set(struct pasta_report_merge *m,
@@ -520,39 +515,6 @@ static void write_launches(FILE *out, const struct pasta_report_merge *m,
   fputs(a->num_kernels ? "\n]}" : "]}", out);
 }
 
-static void write_row(FILE *out, const pasta_bw_row *r,
-                      const struct mkernel *mk) {
-  pasta__json_write_string(out, r->kernel ? r->kernel : "?");
-  fputs(",\"mangled\":", out);
-  pasta__json_write_string_or_null(out, mk ? mk->k.mangled : NULL);
-  fprintf(out,
-          ",\"launches\":%" PRIu64 ",\"counted\":%" PRIu64 ",\"timed\":%" PRIu64
-          ",\"time_source\":\"%s\"",
-          r->launches, r->counted, r->timed,
-          pasta__bw_time_source_name(r->time_source));
-  int timed = r->time_source != PASTA_BW_TIME_NONE;
-  pasta__json_write_number(out, "time_ns", timed ? r->time_ns : -1, 0);
-  fputs(",\"time_total_ns\":", out);
-  if (timed && mk)
-    fprintf(out, "%" PRIu64,
-            mk->bw_time_ns[r->time_source == PASTA_BW_TIME_PLAIN ? 0 : 1]);
-  else
-    fputs("null", out);
-  pasta__json_write_number(out, "bytes", r->bytes, 0);
-  pasta__json_write_number(out, "unique_bytes", r->unique_bytes, 0);
-  fputs(",\"flops\":{", out);
-  for (unsigned p = 0; p < PASTA_NUM_PRECISIONS; ++p)
-    pasta__json_write_number(out, pasta_precision_name(p), r->flops[p], p == 0);
-  fputs("}", out);
-  pasta__json_write_number(out, "bandwidth", timed ? r->bandwidth : -1, 0);
-  pasta__json_write_number(out, "unique_bandwidth", r->unique_bandwidth, 0);
-  pasta__json_write_number(out, "flop_rate", timed ? r->flop_rate : -1, 0);
-  pasta__json_write_number(out, "intensity", r->intensity, 0);
-  pasta__json_write_number(out, "bandwidth_fraction", r->bandwidth_fraction, 0);
-  pasta__json_write_number(out, "flop_fraction", r->flop_fraction, 0);
-  fprintf(out, ",\"bound\":\"%s\"}", r->bound);
-}
-
 /* The rows come from pasta__bw_rows over `a`, whose kernels hold the summed
  * bandwidth times, and the merged counts. */
 static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
@@ -612,7 +574,10 @@ static int write_bandwidth(FILE *out, const struct pasta_report_merge *m,
         mk = &m->kernels[i];
       }
     fputs(j ? ",\n  {\"name\":" : "\n  {\"name\":", out);
-    write_row(out, &rows[j], mk);
+    pasta__bw_write_row_json(
+        out, &rows[j], 1, mk ? mk->k.mangled : NULL,
+        mk ? &mk->bw_time_ns[rows[j].time_source == PASTA_BW_TIME_PLAIN ? 0 : 1]
+           : NULL);
   }
   fputs(num_rows ? "\n]," : "],", out);
   pasta__bw_write_copies_json(out, &m->memory);

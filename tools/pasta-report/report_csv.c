@@ -12,10 +12,12 @@
  * pasta__csv_funcs and pasta__csv_lines.
  *===----------------------------------------------------------------------===*/
 #include "report_csv.h"
+#include "report_csv_cell.h"
 #include "report_ranks.h"
 
 #include "pasta/profile.h"
 #include "profile/activity.h"
+#include "profile/bandwidth.h"
 #include "profile/json_read.h"
 #include "profile/text_table.h"
 #include "profile/trace_analysis.h"
@@ -23,77 +25,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Whether s is a decimal number, as JSON or C writes one ("-5", "+1.5e3"). */
-static int is_number(const char *s) {
-  char *end;
-  if (!*s || strchr(" \t\n", *s))
-    return 0;
-  (void)strtod(s, &end);
-  return !*end && end != s && !strpbrk(s, "xXnNiIpP");
-}
-
-void pasta__csv_string(FILE *out, const char *s) {
-  if (!s)
-    return;
-  /* Control characters and invalid UTF-8 are escaped first, as the text
-   * tables show them (pasta__text_safe): a CSV file is read in terminals and
-   * by line-oriented tools, so a cell never holds a line break or an
-   * escape sequence. */
-  size_t size = 4 * strlen(s) + 1;
-  char stack[1024], *heap = size > sizeof stack ? malloc(size) : NULL;
-  char *buf = heap ? heap : stack;
-  s = pasta__text_safe(s, buf, heap ? size : sizeof stack);
-  /* A spreadsheet evaluates a cell starting with = + - @ as a formula
-   * (=HYPERLINK(...), +cmd|...): a name or path from someone else's profile
-   * that starts so is quoted behind a ' (OWASP's CSV injection advice), so
-   * it opens as text. A number written as a string stays as it is. */
-  int formula = strchr("=+-@", s[0]) && s[0] && !is_number(s);
-  if (!formula && !strpbrk(s, ",\"") && s[0] != ' ' &&
-      (!*s || s[strlen(s) - 1] != ' ')) {
-    fputs(s, out);
-  } else {
-    putc('"', out);
-    if (formula)
-      putc('\'', out);
-    for (; *s; ++s) {
-      if (*s == '"')
-        putc('"', out);
-      putc(*s, out);
-    }
-    putc('"', out);
-  }
-  free(heap);
-}
-
-/* The value at a dotted path, or NULL. */
-static json_t *at(json_t *o, const char *path) {
-  while (o && *path) {
-    char key[64];
-    size_t n = strcspn(path, ".");
-    snprintf(key, sizeof key, "%.*s", (int)n, path);
-    o = json_object_get(o, key);
-    path += n + (path[n] == '.');
-  }
-  return o;
-}
-
-static void cell(FILE *out, json_t *v) {
-  const char *s = json_string_value(v);
-  if (!v || json_is_null(v))
-    return;
-  if (s && !pasta__json_big_digits(v)) {
-    pasta__csv_string(out, s);
-  } else if (json_is_object(v) || json_is_array(v)) {
-    /* Not what the format puts there, but a cell all the same: the JSON
-     * text, quoted (it has commas). */
-    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    pasta__csv_string(out, text ? text : "");
-    free(text);
-  } else {
-    pasta__json_dump(out, v);
-  }
-}
 
 struct columns {
   const char *const *names;
@@ -115,7 +46,7 @@ static void row(FILE *out, json_t *o, const struct columns *c,
   for (size_t i = 0; i < c->n; ++i) {
     if (i || c->process)
       fputc(',', out);
-    cell(out, at(o, c->names[i]));
+    pasta__csv_cell(out, pasta__csv_at(o, c->names[i]));
   }
   fputc('\n', out);
 }
@@ -133,85 +64,66 @@ static void array_block(FILE *out, const char *name, json_t *rows,
   }
 }
 
-static const char *const launch_columns[] = {"name",
-                                             "mangled",
-                                             "launches",
-                                             "counted",
-                                             "ws_launches",
-                                             "failed",
-                                             "timed",
-                                             "gpu_time_ns.total",
-                                             "gpu_time_ns.min",
-                                             "gpu_time_ns.max",
-                                             "gpu_time_ns.mean",
-                                             "ws_max_touched_bytes",
-                                             "ws_max_footprint_bytes",
-                                             "resources.block_threads",
-                                             "resources.plain.registers",
-                                             "resources.counting.registers",
-                                             "resources.plain.local_bytes",
-                                             "resources.counting.local_bytes",
-                                             "resources.plain.shared_bytes",
-                                             "resources.counting.shared_bytes",
-                                             "resources.plain.blocks_per_sm",
-                                             "resources.counting.blocks_per_sm",
-                                             "resources.plain.occupancy",
-                                             "resources.counting.occupancy"};
+/* A copy's figure as the two columns resources.plain.KEY and
+ * resources.counting.KEY, when it has columns (PASTA_COPY_RESOURCES). */
+#define COPY_COLUMNS_1(key) "resources.plain." key, "resources.counting." key,
+#define COPY_COLUMNS_0(key)
+#define COPY_COLUMNS(type, member, key, most, csv) COPY_COLUMNS_##csv(key)
+#define NAME_COLUMN(name, merge) #name,
+#define NAME(name) #name,
 
-static const char *const ws_columns[] = {"id",
-                                         "kernel",
-                                         "touched_allocations",
-                                         "footprint_bytes",
-                                         "touched_bytes",
-                                         "outside"};
+static const char *const launch_columns[] = {
+    "name",
+    "mangled",
+    PASTA_ACTIVITY_KERNEL_COUNTS(NAME_COLUMN) "gpu_time_ns.total",
+    "gpu_time_ns.min",
+    "gpu_time_ns.max",
+    "gpu_time_ns.mean",
+    PASTA_ACTIVITY_KERNEL_WS(NAME_COLUMN) "resources.block_threads",
+    PASTA_COPY_RESOURCES(COPY_COLUMNS) COPY_COLUMNS_1("occupancy")};
 
-static const char *const bw_columns[] = {"name",
-                                         "mangled",
-                                         "launches",
-                                         "counted",
-                                         "timed",
-                                         "time_source",
-                                         "time_ns",
-                                         "time_total_ns",
-                                         "bytes",
-                                         "unique_bytes",
-                                         "flops.f16",
-                                         "flops.bf16",
-                                         "flops.f32",
-                                         "flops.f64",
-                                         "bandwidth",
-                                         "unique_bandwidth",
-                                         "flop_rate",
-                                         "intensity",
-                                         "bandwidth_fraction",
-                                         "flop_fraction",
-                                         "bound"};
+#define WS_COLUMN(type, name) #name,
+static const char *const ws_columns[] = {"id", "kernel",
+                                         PASTA_ACTIVITY_WS_LAUNCH(WS_COLUMN)};
+
+#define BW_COLUMN(name, timed, unknown) #name,
+#define FLOPS_COLUMN(id, name) "flops." name,
+static const char *const bw_columns[] = {
+    "name",
+    "mangled",
+    PASTA_BW_ROW_COUNTS(NAME) "time_source",
+    "time_ns",
+    "time_total_ns",
+    PASTA_BW_ROW_AMOUNTS(BW_COLUMN) PASTA_PRECISIONS(FLOPS_COLUMN)
+        PASTA_BW_ROW_RATES(BW_COLUMN) "bound"};
 
 /* "memory": one row, every count and byte total. */
-static void memory_block(FILE *out, json_t *m) {
-  char names[48][40];
-  const char *cols[48];
-  size_t n = 0;
-  for (unsigned k = 0; k < PASTA_NUM_ALLOC_KINDS; ++k) {
-    snprintf(names[n++], sizeof names[0], "allocations.%s.count",
-             pasta__alloc_kind_name(k));
-    snprintf(names[n++], sizeof names[0], "allocations.%s.bytes",
-             pasta__alloc_kind_name(k));
+enum { MEMORY_COLUMNS = 48, MEMORY_COLUMN = 40 };
+
+/* The columns KEY.<name of k>.count and .bytes of n kinds. */
+static size_t kind_columns(char (*names)[MEMORY_COLUMN], const char *key,
+                           unsigned n, const char *(*name)(unsigned)) {
+  for (unsigned k = 0; k < n; ++k) {
+    snprintf(names[2 * k], MEMORY_COLUMN, "%s.%s.count", key, name(k));
+    snprintf(names[2 * k + 1], MEMORY_COLUMN, "%s.%s.bytes", key, name(k));
   }
-  static const char *const middle[] = {"frees", "unknown_frees", "peak_bytes",
-                                       "live_at_exit.count",
-                                       "live_at_exit.bytes"};
+  return 2 * (size_t)n;
+}
+
+static void memory_block(FILE *out, json_t *m) {
+  char names[MEMORY_COLUMNS][MEMORY_COLUMN];
+  const char *cols[MEMORY_COLUMNS];
+  size_t n = kind_columns(names, "allocations", PASTA_NUM_ALLOC_KINDS,
+                          pasta__alloc_kind_name);
+#define PASTA_X(member, path, merge) path,
+  static const char *const middle[] = {PASTA_ACTIVITY_MEMORY_TOTALS(PASTA_X)};
   for (size_t i = 0; i < sizeof middle / sizeof *middle; ++i)
     snprintf(names[n++], sizeof names[0], "%s", middle[i]);
-  for (unsigned k = 0; k < PASTA_NUM_COPY_KINDS; ++k) {
-    snprintf(names[n++], sizeof names[0], "copies.%s.count",
-             pasta__copy_kind_name(k));
-    snprintf(names[n++], sizeof names[0], "copies.%s.bytes",
-             pasta__copy_kind_name(k));
-  }
-  static const char *const last[] = {"async_copies", "memsets.count",
-                                     "memsets.bytes", "syncs.device",
-                                     "syncs.stream"};
+  n += kind_columns(names + n, "copies", PASTA_NUM_COPY_KINDS,
+                    pasta__copy_kind_name);
+  static const char *const last[] = {
+      PASTA_ACTIVITY_MEMORY_AFTER_COPIES(PASTA_X)};
+#undef PASTA_X
   for (size_t i = 0; i < sizeof last / sizeof *last; ++i)
     snprintf(names[n++], sizeof names[0], "%s", last[i]);
   for (size_t i = 0; i < n; ++i)
@@ -223,13 +135,12 @@ static void memory_block(FILE *out, json_t *m) {
 
 /*===-- Trace analyses ----------------------------------------------------===*/
 
-static const char *const footprint_columns[] = {"end_ns",
-                                                "footprint.peak_bytes",
-                                                "footprint.peak_time_ns",
-                                                "footprint.peak_buffers",
-                                                "footprint.final_bytes",
-                                                "footprint.final_buffers",
-                                                "reuse.saving_bytes"};
+/* A figure of a PASTA_TRACE_* list (trace_analysis.h) as a column. */
+#define TRACE_COLUMN(kind, member, key) key,
+#define FOOTPRINT_COLUMN(kind, member, key) "footprint." key,
+
+static const char *const footprint_columns[] = {
+    "end_ns", PASTA_TRACE_FOOTPRINT(FOOTPRINT_COLUMN) "reuse.saving_bytes"};
 
 static const char *const buffer_columns[] = {"id",
                                              "name",
@@ -243,11 +154,10 @@ static const char *const buffer_columns[] = {"id",
                                              "line"};
 
 static const char *const loop_columns[] = {
-    "file",      "line",       "loop_id",     "loop_file",
-    "loop_line", "loop_depth", "allocations", "bytes"};
+    PASTA_TRACE_LOOP_ALLOCS(TRACE_COLUMN)};
 
-static const char *const reuse_columns[] = {"size", "kind", "buffers",
-                                            "max_live", "saving_bytes"};
+static const char *const reuse_columns[] = {
+    PASTA_TRACE_REUSE_GROUP(TRACE_COLUMN)};
 
 /* Each trace table is one block, with the rows of every process. Returns
  * 0, or -1 when out of memory. */
@@ -266,13 +176,19 @@ static int trace_blocks(FILE *out, json_t *root) {
     return 0;
   }
 
-  char scope_names[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2][40];
-  const char *scope_cols[9 + 2 * PASTA_TRACE_NUM_CLASSES + 2];
-  static const char *const scope_keys[] = {
-      "id",  "scope_type", "funcname",      "filename", "line",
-      "col", "executions", "max_loop_nest", "loops"};
+  static const char *const scope_keys[] = {"id", "scope_type",
+                                           PASTA_TRACE_SCOPE(TRACE_COLUMN)};
+  static const char *const scope_tail[] = {
+      PASTA_TRACE_SCOPE_FOOTPRINT(TRACE_COLUMN)};
+  enum {
+    NUM_KEYS = sizeof scope_keys / sizeof *scope_keys,
+    NUM_TAIL = sizeof scope_tail / sizeof *scope_tail,
+    NUM_SCOPE_COLUMNS = NUM_KEYS + 2 * PASTA_TRACE_NUM_CLASSES + NUM_TAIL
+  };
+  char scope_names[NUM_SCOPE_COLUMNS][40];
+  const char *scope_cols[NUM_SCOPE_COLUMNS];
   size_t ns = 0;
-  for (size_t i = 0; i < 9; ++i)
+  for (size_t i = 0; i < NUM_KEYS; ++i)
     snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_keys[i]);
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.static.%s",
@@ -280,8 +196,8 @@ static int trace_blocks(FILE *out, json_t *root) {
   for (unsigned k = 0; k < PASTA_TRACE_NUM_CLASSES; ++k)
     snprintf(scope_names[ns++], sizeof scope_names[0], "accesses.dynamic.%s",
              pasta__cats_access_class(k));
-  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_bytes");
-  snprintf(scope_names[ns++], sizeof scope_names[0], "footprint_buffers");
+  for (size_t i = 0; i < NUM_TAIL; ++i)
+    snprintf(scope_names[ns++], sizeof scope_names[0], "%s", scope_tail[i]);
   for (size_t i = 0; i < ns; ++i)
     scope_cols[i] = scope_names[i];
 
@@ -306,7 +222,7 @@ static int trace_blocks(FILE *out, json_t *root) {
         row(out, e, &blocks[b].c, process);
         continue;
       }
-      json_array_foreach(at(e, blocks[b].member), j, r) {
+      json_array_foreach(pasta__csv_at(e, blocks[b].member), j, r) {
         row(out, r, &blocks[b].c, process);
       }
     }
@@ -339,24 +255,17 @@ int pasta__report_sections_csv(FILE *out, json_t *root) {
 
 /*===-- The function and line tables --------------------------------------===*/
 
-static void csv_spaces_header(FILE *out, const char *group) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    fprintf(out, ",%s.%s", group, pasta_space_name(s));
+/* The header cells group.<name of i> of a group of n figures. */
+static void csv_group_header(FILE *out, const char *group, unsigned n,
+                             const char *(*name)(unsigned)) {
+  for (unsigned i = 0; i < n; ++i)
+    fprintf(out, ",%s.%s", group, name(i));
 }
 
-static void csv_spaces(FILE *out, const uint64_t *a) {
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    fprintf(out, ",%" PRIu64, a[s]);
-}
-
-static void csv_flops_header(FILE *out) {
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    fprintf(out, ",flops.%s", pasta_precision_name(i));
-}
-
-static void csv_flops(FILE *out, const uint64_t *flops) {
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    fprintf(out, ",%" PRIu64, flops[i]);
+/* The cells of a group of n figures. */
+static void csv_group(FILE *out, const uint64_t *a, unsigned n) {
+  for (unsigned i = 0; i < n; ++i)
+    fprintf(out, ",%" PRIu64, a[i]);
 }
 
 /* Whether the profile holds divergence figures: then the function and line
@@ -372,31 +281,55 @@ static int csv_has_divergence(const pasta_profile *p) {
   return 0;
 }
 
-static void csv_divergence_header(FILE *out) {
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    fprintf(out, ",divergence.%s", pasta_div_name(i));
+/* The count columns after a table's own (the function table's, or with
+ * `lines` the line table's): the space groups it has, FLOPs, special
+ * (and compute_intensity for functions), the ranks of a merged profile,
+ * and the divergence figures when `div`; then the line's end. */
+static void counts_header(FILE *out, const pasta_profile *p, int lines,
+                          int div) {
+#define PASTA_X(name, on_lines)                                                \
+  if (!lines || on_lines)                                                      \
+    csv_group_header(out, #name, PASTA_NUM_SPACES, pasta_space_name);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
+  csv_group_header(out, "flops", PASTA_NUM_PRECISIONS, pasta_precision_name);
+  fputs(lines ? ",special" : ",special,compute_intensity", out);
+  if (p->num_merged_from)
+    pasta__csv_ranks_header(out, lines ? "executions" : "calls");
+  if (div)
+    csv_group_header(out, "divergence", PASTA_DIV_NUM, pasta_div_name);
+  putc('\n', out);
 }
 
-static void csv_divergence(FILE *out, const uint64_t *div) {
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    fprintf(out, ",%" PRIu64, div[i]);
+/* The cells of counts_header's columns for one entry: its counts, its
+ * ranks and work (launches, calls or executions), its divergence figures. */
+static void counts_cells(FILE *out, const pasta_profile *p, int lines, int div,
+                         const pasta_counts *c, const pasta_rank_stats *ranks,
+                         uint64_t work, const uint64_t *figures) {
+#define PASTA_X(name, on_lines)                                                \
+  if (!lines || on_lines)                                                      \
+    csv_group(out, c->name, PASTA_NUM_SPACES);
+  PASTA_COUNTS_SPACE_GROUPS(PASTA_X)
+#undef PASTA_X
+  csv_group(out, c->flops, PASTA_NUM_PRECISIONS);
+  fprintf(out, ",%" PRIu64, c->special);
+  double ci;
+  if (!lines) {
+    putc(',', out);
+    if (pasta_counts_intensity(c, &ci))
+      fprintf(out, "%.9g", ci);
+  }
+  if (p->num_merged_from)
+    pasta__csv_ranks(out, p, ranks, work, c);
+  if (div)
+    csv_group(out, figures, PASTA_DIV_NUM);
+  putc('\n', out);
 }
 
 void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   int div = csv_has_divergence(p);
-  static const char *const groups[] = {"loads",      "stores",
-                                       "load_bytes", "store_bytes",
-                                       "atomics",    "atomic_bytes"};
   fputs("kind,name,mangled,module,file,line,calls", out);
-  for (unsigned g = 0; g < 6; ++g)
-    csv_spaces_header(out, groups[g]);
-  csv_flops_header(out);
-  fputs(",special,compute_intensity", out);
-  if (p->num_merged_from)
-    pasta__csv_ranks_header(out, "calls");
-  if (div)
-    csv_divergence_header(out);
-  putc('\n', out);
+  counts_header(out, p, 0, div);
   const pasta_profile_func *arrays[] = {p->kernels, p->device_functions,
                                         p->host_functions};
   size_t counts[] = {p->num_kernels, p->num_device_functions,
@@ -404,7 +337,6 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
   for (unsigned a = 0; a < 3; ++a)
     for (size_t i = 0; i < counts[a]; ++i) {
       const pasta_profile_func *f = &arrays[a][i];
-      const pasta_counts *c = &f->counts;
       fprintf(out, "%s,", pasta_kind_name(f->kind));
       pasta__csv_string(out, f->name);
       putc(',', out);
@@ -414,53 +346,20 @@ void pasta__csv_funcs(FILE *out, const pasta_profile *p) {
       putc(',', out);
       pasta__csv_string(out, f->file);
       fprintf(out, ",%" PRIu32 ",%" PRIu64, f->line, f->calls);
-      csv_spaces(out, c->loads);
-      csv_spaces(out, c->stores);
-      csv_spaces(out, c->load_bytes);
-      csv_spaces(out, c->store_bytes);
-      csv_spaces(out, c->atomics);
-      csv_spaces(out, c->atomic_bytes);
-      csv_flops(out, c->flops);
-      fprintf(out, ",%" PRIu64 ",", c->special);
-      double ci;
-      if (pasta_counts_intensity(c, &ci))
-        fprintf(out, "%.9g", ci);
-      if (p->num_merged_from)
-        pasta__csv_ranks(out, p, f->ranks, f->calls, c);
-      if (div)
-        csv_divergence(out, f->div);
-      putc('\n', out);
+      counts_cells(out, p, 0, div, &f->counts, f->ranks, f->calls, f->div);
     }
 }
 
 void pasta__csv_lines(FILE *out, const pasta_profile *p, size_t top) {
   int div = csv_has_divergence(p);
   fputs("file,line,function,kind,executions", out);
-  csv_spaces_header(out, "load_bytes");
-  csv_spaces_header(out, "store_bytes");
-  csv_spaces_header(out, "atomic_bytes");
-  csv_flops_header(out);
-  fputs(",special", out);
-  if (p->num_merged_from)
-    pasta__csv_ranks_header(out, "executions");
-  if (div)
-    csv_divergence_header(out);
-  putc('\n', out);
+  counts_header(out, p, 1, div);
   for (size_t i = 0; i < p->num_lines && i < top; ++i) {
     const pasta_profile_line *l = &p->lines[i];
     pasta__csv_string(out, l->file);
     fprintf(out, ",%" PRIu32 ",", l->line);
     pasta__csv_string(out, l->function);
     fprintf(out, ",%s,%" PRIu64, pasta_kind_name(l->kind), l->executions);
-    csv_spaces(out, l->counts.load_bytes);
-    csv_spaces(out, l->counts.store_bytes);
-    csv_spaces(out, l->counts.atomic_bytes);
-    csv_flops(out, l->counts.flops);
-    fprintf(out, ",%" PRIu64, l->counts.special);
-    if (p->num_merged_from)
-      pasta__csv_ranks(out, p, l->ranks, l->executions, &l->counts);
-    if (div)
-      csv_divergence(out, l->div);
-    putc('\n', out);
+    counts_cells(out, p, 1, div, &l->counts, l->ranks, l->executions, l->div);
   }
 }

@@ -18,15 +18,6 @@
 
 #include "pasta/profile.h"
 
-/* A CSV field (RFC 4180): control characters and invalid UTF-8 escaped
- * as the text tables show them (pasta__text_safe: \n, \xHH, ...), so no
- * field holds a line break or a terminal escape sequence; then quoted
- * (quotes doubled) when it holds a comma or a quote or starts or ends with
- * a space; one that starts with = + - or @ and is not a number is quoted
- * behind a ' ("'=1+1"), so that a spreadsheet does not run it as a formula.
- * NULL is the empty field. */
-void pasta__csv_string(FILE *out, const char *s);
-
 /* The blocks of the sections `root` has (docs/user-guide.md lists their
  * columns). Returns 0, or -1 when out of memory or on a write error. */
 int pasta__report_sections_csv(FILE *out, json_t *root);

@@ -18,17 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --search-dir values, for the call-path symbolizer. */
-static const char *search_dirs[17];
-static size_t num_search_dirs;
-
-int pasta__add_search_dir(const char *dir) {
-  if (num_search_dirs == sizeof search_dirs / sizeof *search_dirs - 1)
-    return -1;
-  search_dirs[num_search_dirs++] = dir;
-  return 0;
-}
-
 /* The symbolizer for call paths, opened on first use (see symbolize.h). */
 static pasta_symbolizer *frames_symbolizer;
 static int frames_symbolizer_failed;
@@ -42,8 +31,8 @@ static pasta_symbolizer *symbolizer(void) {
   if (!frames_symbolizer && !frames_symbolizer_failed) {
     frames_symbolizer =
         pasta__symbolizer_open(pasta__env_trusted("PASTA_LIBDWARF"));
-    if (!frames_symbolizer ||
-        pasta__symbolizer_set_search_dirs(frames_symbolizer, search_dirs)) {
+    if (!frames_symbolizer || pasta__symbolizer_set_search_dirs(
+                                  frames_symbolizer, pasta__search_dirs())) {
       close_frames_symbolizer();
       frames_symbolizer_failed = 1;
     } else {

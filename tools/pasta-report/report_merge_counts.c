@@ -172,20 +172,6 @@ static struct entry *entry_for(pasta_merge_counts *m, const struct key *k,
 
 /*===-- Folding -----------------------------------------------------------===*/
 
-static void counts_add(pasta_counts *d, const pasta_counts *s) {
-  for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
-    d->loads[i] = pasta__sat_add(d->loads[i], s->loads[i]);
-    d->stores[i] = pasta__sat_add(d->stores[i], s->stores[i]);
-    d->load_bytes[i] = pasta__sat_add(d->load_bytes[i], s->load_bytes[i]);
-    d->store_bytes[i] = pasta__sat_add(d->store_bytes[i], s->store_bytes[i]);
-    d->atomics[i] = pasta__sat_add(d->atomics[i], s->atomics[i]);
-    d->atomic_bytes[i] = pasta__sat_add(d->atomic_bytes[i], s->atomic_bytes[i]);
-  }
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    d->flops[i] = pasta__sat_add(d->flops[i], s->flops[i]);
-  d->special = pasta__sat_add(d->special, s->special);
-}
-
 /* Spread `b` joined into `a`: the largest value's first process is kept
  * on a tie, as `a` covers earlier processes. */
 static void join_spread(pasta_rank_spread *a, const pasta_rank_spread *b) {
@@ -212,7 +198,7 @@ static int fold(pasta_merge_counts *m, struct entry *e, uint64_t work,
     e->in_have_stats = 0;
   }
   e->work = pasta__sat_add(e->work, work);
-  counts_add(&e->counts, c);
+  pasta_counts_add(&e->counts, c);
   for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
     e->div[i] = pasta__sat_add(e->div[i], div[i]);
   for (unsigned k = 0; k < PASTA_NUM_RANK_METRICS; ++k)

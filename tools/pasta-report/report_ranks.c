@@ -6,7 +6,7 @@
  * process index when it ran outside a job.
  *===----------------------------------------------------------------------===*/
 #include "report_ranks.h"
-#include "report_csv.h"
+#include "report_csv_cell.h"
 
 #include "profile/text_table.h"
 
