@@ -1083,7 +1083,7 @@ static void test_div_branches(void) {
  * active row of two included) the mask path (both counted); misaligned bases
  * and other row widths fall back to the general path. Either way the helper's
  * figures plus those the pass derives from the block's counters at read-back
- * (passes/Divergence.cpp, deriveLaneShaped) are the reference's. */
+ * (passes/DivergenceFigures.cpp, deriveLaneShaped) are the reference's. */
 struct div_lanes {
   struct div_any any;
   uint32_t stride, width;
@@ -1197,7 +1197,7 @@ static void test_div_select_lanes(void) {
 }
 
 /* Wider lane strides (a tile's column, a padded row): every stride the
- * pass hands __pasta_div_access_lanes (passes/Divergence.cpp,
+ * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
  * 128-byte line, both spaces, loads and atomics, several masks: the figures
  * plus the derived ones are the reference's, full warps of one row return

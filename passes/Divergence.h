@@ -50,7 +50,7 @@ struct DivergencePlan {
   // and its accesses' requests and requested bytes are derived from them
   // at read-back (T.Derived): a block's instructions all run with the lanes
   // at its top. A block that runs once after each run of a block above it,
-  // with its lanes (Divergence.cpp, runsOnceAfter), or exactly when an
+  // with its lanes (DivergencePlan.cpp, runsOnceAfter), or exactly when an
   // earlier branch on the same condition took the same side
   // (sameSideBlock), shares that block's counters and is not measured
   // itself.

@@ -1,6 +1,6 @@
 //===- UniformLoops.h - Loops a warp runs in step ---------------*- C++ -*-===//
 //
-// What lets a divergence copy (Divergence.cpp) take an access's warp-level
+// What lets a divergence copy (DivergenceMeasures.cpp) take an access's warp-level
 // figures once instead of at every execution:
 //
 //  - a loop whose every branch is warp-uniform (LLVM's uniformity analysis)

@@ -1,4 +1,4 @@
-; A call splits its block's figures (passes/Divergence.cpp, Segment): the
+; A call splits its block's figures (passes/DivergencePlan.cpp, Segment): the
 ; code after a call may run with other lanes than the block's top (the
 ; callee brings lanes that came in apart back together: bfs's expand loop,
 ; whose unrolled body calls bfs_visit twice), so the figures of the

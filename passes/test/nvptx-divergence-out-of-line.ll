@@ -1,5 +1,5 @@
 ; Divergence copies with many measured accesses (more than 32 groups of
-; accesses with the same figures, passes/Divergence.cpp
+; accesses with the same figures, passes/DivergenceMeasures.cpp
 ; OutOfLineAccessGroups) call the access helpers out of line: each call
 ; writes its eight figures to the copy's array %pasta.div.out, and the
 ; figures the access measures are added to their 32-bit registers. Inlined
