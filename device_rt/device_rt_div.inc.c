@@ -4,10 +4,10 @@
  *===----------------------------------------------------------------------===*/
 
 /*===- Divergence mode: warp-level memory and branch figures --------------===*
- * The divergence copy of a kernel (passes/DivergenceMeasures.cpp) calls these at each
- * memory access, conditional branch and counted block. Every active lane
- * computes the same warp-level figure with ballots, match_any and shuffles;
- * only the first active lane adds it to its per-thread register (the
+ * The divergence copy of a kernel (passes/DivergenceMeasures.cpp) calls these
+ * at each memory access, conditional branch and counted block. Every active
+ * lane computes the same warp-level figure with ballots, match_any and
+ * shuffles; only the first active lane adds it to its per-thread register (the
  * pointers are allocas the pass promotes), so the flush at exit, a warp sum,
  * yields the warp-level total. No atomics run while the kernel runs.
  *

@@ -353,9 +353,9 @@ static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
 /* The figures of a full warp of one row whose lanes' addresses are one
  * step apart (lane i at base + step * i: a column walk, x * n), the step
  * known only at run time, when the mask arithmetic of wider strides covers
- * it (as passes/DivergenceFigures.cpp, lanesHelperTakes, allows at compile time:
- * a multiple of a power-of-2 size up to 32, wider than it; a multiple of 4
- * for shared loads and stores of up to 4 bytes, 32 or more or a power of 2
+ * it (as passes/DivergenceFigures.cpp, lanesHelperTakes, allows at compile
+ * time: a multiple of a power-of-2 size up to 32, wider than it; a multiple of
+ * 4 for shared loads and stores of up to 4 bytes, 32 or more or a power of 2
  * for global ones). `before` is the lane below's address. Returns 0,
  * computing nothing, otherwise. */
 static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
@@ -437,17 +437,17 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
  * base uniform in each row plus `stride` bytes per thread index x, with
  * stride 0 (every lane of a row the same element), the access size
  * (consecutive elements), or a wider one the pass allows for the access
- * (passes/DivergenceFigures.cpp, lanesHelperTakes: a power-of-2 size up to 32, a
- * multiple of 4 for shared loads and stores of at most 4 bytes, 32 or more
- * or a power of 2 for global ones). For a known space, what the pass derives
- * from the block's counters (pasta_div_lanes_derived) is not added here: only
- * the measured figures' difference from it, which is 0 for a full warp of
- * aligned rows (modulo 2^64 otherwise: the sums are exact once derived).
- * One row at a base aligned to the size (a warp of 32-lane rows, or one
- * active row of two): a full warp with the derived figures returns at
- * once, any other takes arithmetic on the mask (the first active lane
- * alone). Full warps of two rows at stride 0 or the size: the rows path.
- * The rest: the general path. Returns what __pasta_div_access returns. */
+ * (passes/DivergenceFigures.cpp, lanesHelperTakes: a power-of-2 size up to 32,
+ * a multiple of 4 for shared loads and stores of at most 4 bytes, 32 or more or
+ * a power of 2 for global ones). For a known space, what the pass derives from
+ * the block's counters (pasta_div_lanes_derived) is not added here: only the
+ * measured figures' difference from it, which is 0 for a full warp of aligned
+ * rows (modulo 2^64 otherwise: the sums are exact once derived). One row at a
+ * base aligned to the size (a warp of 32-lane rows, or one active row of two):
+ * a full warp with the derived figures returns at once, any other takes
+ * arithmetic on the mask (the first active lane alone). Full warps of two rows
+ * at stride 0 or the size: the rows path. The rest: the general path. Returns
+ * what __pasta_div_access returns. */
 PASTA_INLINE uint32_t __pasta_div_access_lanes(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
     uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
@@ -531,11 +531,11 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
 }
 
 /* Out of line, for divergence copies with many measured accesses
- * (passes/DivergenceMeasures.cpp, OutOfLineAccessGroups): what __pasta_div_access
- * and __pasta_div_access_lanes add, written to out[0..8) (requests global,
- * requests shared, bytes, distinct global, distinct shared, sectors, ideal
- * sectors, bank conflicts), zeroed first; the pass adds them to its
- * registers. Inlined at each of hundreds of accesses, the helpers made the
+ * (passes/DivergenceMeasures.cpp, OutOfLineAccessGroups): what
+ * __pasta_div_access and __pasta_div_access_lanes add, written to out[0..8)
+ * (requests global, requests shared, bytes, distinct global, distinct shared,
+ * sectors, ideal sectors, bank conflicts), zeroed first; the pass adds them to
+ * its registers. Inlined at each of hundreds of accesses, the helpers made the
  * copy of a big kernel tens of times its size, and ptxas's time grew
  * faster than that. */
 PASTA_ENTRY uint32_t __pasta_div_access_out(void *ptr, uint32_t size,
