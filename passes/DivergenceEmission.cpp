@@ -22,6 +22,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -101,6 +103,44 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
       ConstantFoldTerminator(BB);
   }
 }
+
+static cl::opt<bool>
+    DivStats("pasta-div-stats",
+             cl::desc("PASTA: print what the divergence copies of each "
+                      "module measure and what they take as proven"),
+             cl::init(false));
+
+namespace {
+// What the copies of a module measure and what they take as proven
+// (-pasta-div-stats): branches (not derived from an earlier one) never
+// measured because their condition is warp-uniform (UniformLoops.h), of
+// them those proven beyond LLVM's uniformity analysis; loops whose every
+// branch is uniform (their figures taken once per entry); access groups,
+// and those lane-shaped (their figures derived at read-back but for a
+// measured correction).
+struct DivergenceStats {
+  unsigned Branches = 0, Uniform = 0, Beyond = 0;
+  unsigned LoopsUniform = 0, LoopsBeyond = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0;
+
+  void addBranch(const UniformLoops &Loops, const Instruction &Term) {
+    ++Branches;
+    if (Loops.uniformLoop(*Term.getParent()) || Loops.uniformCondition(Term))
+      ++Uniform;
+    if (Loops.uniformBeyondAnalysis(Term))
+      ++Beyond;
+  }
+  void print(const Module &M) const {
+    errs() << "pasta: div-stats: " << M.getTargetTriple().str() << " "
+           << M.getSourceFileName() << ": branches " << Branches
+           << " (uniform, not measured: " << Uniform << ", " << Beyond
+           << " beyond LLVM's uniformity analysis); uniform loops "
+           << LoopsUniform << " (" << LoopsBeyond
+           << " beyond the analysis); access groups " << AccessGroups
+           << " (lane-shaped: " << LaneShaped << ")\n";
+  }
+};
+} // namespace
 
 static Instruction *inCopy(ValueToValueMapTy &VMap, Value *Original) {
   auto It = VMap.find(Original);
@@ -239,9 +279,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (const DivergencePlan::Segment &Seg : Plan.Segments)
     if (Instruction *Call = inCopy(VMap, Seg.After))
       MeasuresOf(Call).addSegment(*Call, Seg.Warps);
+  DivergenceStats Stats;
   for (const DivergencePlan::Branch &Br : Plan.Branches)
-    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term))
+    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term)) {
+      Stats.addBranch(*LoopsOf.at(I->getFunction()), *I);
       MeasuresOf(I).addBranch(*I, Br.Row);
+    }
   // Accesses by block, in order (the plan lists them so).
   MapVector<BasicBlock *, SmallVector<AccessSite, 8>> SitesOf;
   for (const DivergencePlan::Access &A : Plan.Accesses)
@@ -252,6 +295,16 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
+    auto [Groups, LaneShaped] = CM.accessGroups();
+    Stats.AccessGroups += Groups;
+    Stats.LaneShaped += LaneShaped;
+  }
+  if (DivStats) {
+    for (auto &[F, Loops] : LoopsOf) {
+      Stats.LoopsUniform += Loops->uniformLoops();
+      Stats.LoopsBeyond += Loops->uniformLoopsBeyondAnalysis();
+    }
+    Stats.print(M);
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);

@@ -281,6 +281,10 @@ public:
       emitFlush(Exit);
   }
 
+  std::pair<unsigned, unsigned> accessGroups() const {
+    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped))};
+  }
+
 private:
   // The counter of figure Index of divergence row Row.
   uint32_t figure(uint32_t Row, unsigned Index) const {
@@ -890,3 +894,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
+std::pair<unsigned, unsigned> CopyMeasures::accessGroups() const {
+  return P->accessGroups();
+}

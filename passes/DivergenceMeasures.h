@@ -20,6 +20,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <memory>
+#include <utility>
 
 namespace pasta {
 
@@ -63,6 +64,9 @@ public:
   void measureAccesses();
   // The registers' flushes at every return.
   void emitFlushes();
+  // Access groups planned, and how many of them are lane-shaped (a known
+  // stride per thread index x: UniformLoops::laneStride).
+  std::pair<unsigned, unsigned> accessGroups() const;
 
 private:
   class Impl;
