@@ -63,6 +63,8 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
         provenUniform(Term->getOperand(0), BB))
       ProvenTerms.insert(Term);
   }
+  for (Loop *L : LI->getLoopsInPreorder())
+    proveByInduction(*L);
   Proven.clear();
   for (Loop *L : LI->getLoopsInPreorder()) {
     BasicBlock *Preheader = L->getLoopPreheader();
@@ -117,6 +119,57 @@ bool UniformLoops::uniformBeyondAnalysis(const Instruction &Term) const {
 bool UniformLoops::divergentTerminator(const BasicBlock &BB) const {
   return UI->hasDivergentTerminator(BB) &&
          !ProvenTerms.contains(BB.getTerminator());
+}
+
+// The conditional branches and switches of a loop the analysis finds
+// divergent, not proven uniform yet.
+static SmallVector<const Instruction *, 4>
+unprovenTerminators(const Loop &L, UniformityInfo &UI,
+                    const SmallPtrSetImpl<const Instruction *> &Proven) {
+  SmallVector<const Instruction *, 4> Terms;
+  for (const BasicBlock *B : L.blocks())
+    if (UI.hasDivergentTerminator(*B) && !Proven.contains(B->getTerminator()))
+      Terms.push_back(B->getTerminator());
+  return Terms;
+}
+
+// A loop whose exits the analysis takes as divergent only because of its
+// inductions (`for (b = blockIdx.x; b < n; b += gridDim.x)`: a block index
+// is a call to it, so the phi is divergent too): the header phis of L and
+// its inner loops whose values entering and coming round are proven
+// uniform when those phis are (the largest such set: drop the others until
+// none goes), then L's branches with them. When all of those are uniform
+// the lanes that enter L together go round together with equal inductions
+// (by induction on the iterations), so the branches are.
+void UniformLoops::proveByInduction(const Loop &L) {
+  auto Terms = unprovenTerminators(L, *UI, ProvenTerms);
+  if (Terms.empty())
+    return;
+  SmallPtrSet<const PHINode *, 8> Phis;
+  for (const Loop *Sub : L.getLoopsInPreorder())
+    for (const PHINode &P : Sub->getHeader()->phis())
+      Phis.insert(&P);
+  AssumedPhis = &Phis;
+  for (bool Dropped = true; Dropped;) {
+    Dropped = false;
+    Proven.clear();
+    for (const PHINode *P :
+         SmallVector<const PHINode *, 8>(Phis.begin(), Phis.end()))
+      for (unsigned K = 0; K < P->getNumIncomingValues(); ++K)
+        if (!provenUniform(P->getIncomingValue(K), *P->getIncomingBlock(K))) {
+          Phis.erase(P);
+          Dropped = true;
+          break;
+        }
+  }
+  Proven.clear();
+  bool All = all_of(Terms, [&](const Instruction *T) {
+    return provenUniform(T->getOperand(0), *T->getParent());
+  });
+  AssumedPhis = nullptr;
+  Proven.clear();
+  if (All)
+    ProvenTerms.insert(Terms.begin(), Terms.end());
 }
 
 // Memory every lane sees alike at one address: global (1), shared (3) and
@@ -192,6 +245,8 @@ bool UniformLoops::provenUniform(const Value *V, const BasicBlock &At,
   }
   if (UI->isUniform(V))
     return true;
+  if (const auto *P = dyn_cast<PHINode>(V); P && AssumedPhis)
+    return AssumedPhis->contains(P);
   if (!I || Depth > MaxUniformDepth)
     return false;
   auto [It, New] = Proven.try_emplace({V, &At}, false);

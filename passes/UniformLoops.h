@@ -44,6 +44,7 @@ class Function;
 class Instruction;
 class DominatorTree;
 class Loop;
+class PHINode;
 class LoopInfo;
 class SCEV;
 class SCEVAddRecExpr;
@@ -173,11 +174,15 @@ private:
   // uniform from memory all lanes share (global, shared or constant: a
   // variable in one of those spaces, or what a kernel's pointer parameter
   // points to, never a thread's stack); arithmetic, comparisons, casts,
-  // selects and address computations on such. Never a phi the analysis
-  // does not find uniform, nor a value defined in a loop At is not in
-  // (lanes may have left it at different iterations).
+  // selects and address computations on such. No phi the analysis does
+  // not find uniform but a loop induction proveByInduction assumes, nor a
+  // value defined in a loop At is not in (lanes may have left it at
+  // different iterations).
   bool provenUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0) const;
+  // Adds L's branches to ProvenTerms when its inductions carry the proof
+  // round the loop (`for (b = blockIdx.x; b < n; b += gridDim.x)`).
+  void proveByInduction(const llvm::Loop &L);
 
   bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
   bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
@@ -205,6 +210,8 @@ private:
   unsigned LoopsBeyondAnalysis = 0;
   // Conditional branches and switches provenUniform, found at construction.
   llvm::SmallPtrSet<const llvm::Instruction *, 16> ProvenTerms;
+  // Header phis proveByInduction takes as uniform while it tries a loop.
+  const llvm::SmallPtrSetImpl<const llvm::PHINode *> *AssumedPhis = nullptr;
   // provenUniform's answers while the constructor asks.
   mutable llvm::DenseMap<
       std::pair<const llvm::Value *, const llvm::BasicBlock *>, bool>

@@ -85,9 +85,44 @@ done:
   ret void, !dbg !13
 }
 
+; A grid-stride loop over blocks: its induction starts at blockIdx.x and
+; steps by gridDim.x (calls, so the analysis takes the phi as divergent),
+; so its exit is uniform by induction on the iterations (proveByInduction).
+; Another whose induction starts at the thread index stays measured.
+define ptx_kernel void @strided(ptr %a, i32 %n) !dbg !20 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !21
+  %bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !21
+  %grid = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x(), !dbg !21
+  %go = icmp ult i32 %bid, %n, !dbg !21
+  br i1 %go, label %blocks, label %mid, !dbg !21
+blocks:
+  %b = phi i32 [ %bid, %entry ], [ %b.next, %blocks ]
+  %b64 = zext i32 %b to i64, !dbg !22
+  %pb = getelementptr inbounds i32, ptr %a, i64 %b64, !dbg !22
+  store i32 1, ptr %pb, align 4, !dbg !22
+  %b.next = add nuw i32 %b, %grid, !dbg !22
+  %moreblocks = icmp ult i32 %b.next, %n, !dbg !22
+  br i1 %moreblocks, label %blocks, label %mid, !dbg !22
+mid:
+  %go2 = icmp ult i32 %tid, %n, !dbg !23
+  br i1 %go2, label %threads, label %done, !dbg !23
+threads:
+  %t = phi i32 [ %tid, %mid ], [ %t.next, %threads ]
+  %t64 = zext i32 %t to i64, !dbg !23
+  %pt = getelementptr inbounds i32, ptr %a, i64 %t64, !dbg !23
+  store i32 2, ptr %pt, align 4, !dbg !23
+  %t.next = add nuw i32 %t, %grid, !dbg !23
+  %morethreads = icmp ult i32 %t.next, %n, !dbg !23
+  br i1 %morethreads, label %threads, label %done, !dbg !23
+done:
+  ret void, !dbg !23
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
 ; The copy measures the branches on the thread's own element, on memory
 ; reached through a loaded pointer and on the thread index, in this
@@ -109,9 +144,20 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NOT: call void @__pasta_div_branch(
 ; CHECK: ret void
 
-; Nine branches: six uniform, all beyond the analysis; the loop uniform
-; beyond it too.
-; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 9 (uniform, not measured: 6, 6 beyond LLVM's uniformity analysis); uniform loops 1 (1 beyond the analysis)
+; @strided: its first loop is not measured, its second is.
+; CHECK-LABEL: define ptx_kernel void @strided__pasta_div(
+; CHECK-NOT: zext i1 %go to i32
+; CHECK-NOT: zext i1 %moreblocks to i32
+; CHECK: %[[G2:[0-9]+]] = zext i1 %go2 to i32
+; CHECK: call void @__pasta_div_branch_add(i32 %[[G2]],
+; CHECK: %[[MT:[0-9]+]] = zext i1 %morethreads to i32
+; CHECK: call void @__pasta_div_branch(i32 %[[MT]],
+; CHECK: ret void
+
+; Thirteen branches: @uni's nine, six uniform, and @strided's four, two
+; uniform; all eight beyond the analysis, as are the two loops found
+; uniform (@uni's and @strided's first).
+; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
@@ -124,3 +170,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 5, scope: !5)
 !13 = !DILocation(line: 6, scope: !5)
+!20 = distinct !DISubprogram(name: "strided", scope: !1, file: !1, line: 10, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!21 = !DILocation(line: 11, scope: !20)
+!22 = !DILocation(line: 12, scope: !20)
+!23 = !DILocation(line: 13, scope: !20)
