@@ -1431,6 +1431,53 @@ static void div_uniform_lane(uint32_t lane, void *arg) {
   a->out[lane] = __pasta_div_uniform(lane == a->failing);
 }
 
+/* What the pass derives, measuring nothing, for a load or store of one
+ * address in every lane, naturally aligned, at most 32 bytes, of a known
+ * space (passes/DivergenceMeasures.cpp, wholeAtOnce; the figures
+ * deriveFromBlock and deriveLaneShaped give for stride 0): per warp
+ * execution one request, the size per active lane in bytes, the size in
+ * distinct bytes, one sector and one ideal sector, no bank conflict. Every
+ * size, every aligned offset in a 128-byte line, both spaces, several masks
+ * against the figures by definition. */
+static void test_div_whole_at_once(void) {
+  const uint64_t masks[] = {~0ull >> 32, 1,           0x80000000u,
+                            0x0f0f0f0fu, 0xdeadbeefu, 0x00010001u};
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint64_t off = 0; off < 128; off += size)
+      for (int shared = 0; shared < 2; ++shared)
+        for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+          struct div_any c;
+          memset(&c, 0, sizeof c);
+          for (int l = 0; l < 64; ++l)
+            c.addr[l] = DIV_BASE + off;
+          c.size = size;
+          c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+          c.sectored = 1;
+          uint64_t ref[8], derived[8] = {0};
+          div_reference(&c, masks[m], ref);
+          uint64_t lanes = (uint64_t)__builtin_popcountll(masks[m]);
+          derived[shared ? DIV_RS : DIV_RG] = 1;
+          derived[DIV_B] = size * lanes;
+          derived[shared ? DIV_DS : DIV_DG] = size;
+          if (!shared) {
+            derived[DIV_SEC] = 1;
+            derived[DIV_IDEAL] = (size + 31) / 32;
+          }
+          for (int i = 0; i < 8; ++i)
+            CHECK_EQ_U64(derived[i], ref[i]);
+        }
+  /* Not naturally aligned: a 4-byte access across a sector boundary
+   * touches two sectors, which is why the pass requires the alignment. */
+  struct div_any c;
+  memset(&c, 0, sizeof c);
+  for (int l = 0; l < 64; ++l)
+    c.addr[l] = DIV_BASE + 30;
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  uint64_t ref[8];
+  div_reference(&c, ~0ull >> 32, ref);
+  CHECK_EQ_U64(ref[DIV_SEC], 2);
+}
+
 static void test_div_uniform(void) {
   struct div_all a = {64, {0}}; /* no lane true: uniform */
   pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
@@ -1464,6 +1511,7 @@ int main(void) {
   test_div_count_launch();
   test_div_all_lanes();
   test_div_uniform();
+  test_div_whole_at_once();
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_lone_lane();

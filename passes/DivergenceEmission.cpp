@@ -116,12 +116,13 @@ namespace {
 // measured because their condition is warp-uniform (UniformLoops.h), of
 // them those proven beyond LLVM's uniformity analysis; loops whose every
 // branch is uniform (their figures taken once per entry); access groups,
-// and those lane-shaped (their figures derived at read-back but for a
-// measured correction).
+// those lane-shaped (their figures derived at read-back but for a measured
+// correction), and those not measured at all (one naturally aligned
+// address in every lane: every figure derived).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
-  unsigned AccessGroups = 0, LaneShaped = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -137,7 +138,9 @@ struct DivergenceStats {
            << " beyond LLVM's uniformity analysis); uniform loops "
            << LoopsUniform << " (" << LoopsBeyond
            << " beyond the analysis); access groups " << AccessGroups
-           << " (lane-shaped: " << LaneShaped << ")\n";
+           << " (lane-shaped: " << LaneShaped
+           << ", not measured: one aligned address in every lane: "
+           << ProvenGroups << ")\n";
   }
 };
 } // namespace
@@ -295,9 +298,10 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped] = CM.accessGroups();
+    auto [Groups, LaneShaped, Proven] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
+    Stats.ProvenGroups += Proven;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

@@ -20,6 +20,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <array>
@@ -35,40 +36,11 @@ STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
 
-namespace {
-
-// Accesses of one block with the same figures (same size, kind and space,
-// addresses a constant multiple of the granule apart): measured once, at the
-// first, or once per entry of the uniform loop holding the block when the
-// first's address repeats there (Repeat).
-struct AccessGroup {
-  SmallVector<const AccessSite *, 4> Members;
-  const UniformLoops::UniformLoop *Loop = nullptr;
-  std::optional<UniformLoops::Repeat> Repeat;
-  bool InLoop = false;               // the block is in a loop (uniform or not)
-  std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
-  // The conditions the lanes must agree on for LaneStride to hold (selects
-  // in the address: UniformLoops::laneStrideIf); tested at each measurement.
-  SmallVector<Value *, 2> LaneConds;
-  // Not lane-shaped as far as the pass can tell, but worth the general
-  // helper's test of its lanes for rows at run time (tryRows).
-  bool TryRows = false;
-};
-
-// A copy with more access groups than this calls the access helpers out of
-// line (__pasta_div_access_out): each inlined helper is some 30 basic
-// blocks of warp-level code, so a kernel with hundreds of accesses got a
-// copy tens of times its size (a generated kernel of 67 blocks: 3,985 in
-// its copy, and ptxas over a minute on it). The bundled kernels have at
-// most 27 (lud's perimeter kernel) and keep the helpers inline; CUB's radix
-// sort kernels (49 to 219) do not.
-static constexpr size_t OutOfLineAccessGroups = 32;
-
-// Groups compared with each new access of a block (bounds the planning
-// time of huge unrolled blocks).
-static constexpr size_t MaxGroupsCompared = 32;
-
-} // namespace
+static cl::opt<bool> DeriveWholeAccesses(
+    "pasta-div-derive-whole", cl::init(true),
+    cl::desc("PASTA: leave accesses of one aligned address in every lane "
+             "unmeasured, their figures derived (off: measured, for tests "
+             "of the measuring code)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
@@ -237,6 +209,9 @@ public:
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
           deriveLaneShaped(T, *S->A, *G.LaneStride);
+      G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
+                 G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
+                 wholeAtOnce(Rep);
     }
   }
 
@@ -245,14 +220,15 @@ public:
   // group at its first access (splitting blocks for steps tested at run
   // time).
   void measureAccesses() {
-    OutOfLine = Groups.size() > OutOfLineAccessGroups;
+    OutOfLine = count_if(Groups, [](auto &G) { return !G.Proven; }) >
+                ptrdiff_t(OutOfLineAccessGroups);
     SmallVector<std::pair<AccessGroup *, Value *>, 8> Tested;
     for (AccessGroup &G : Groups)
-      if (G.Repeat)
+      if (G.Repeat && !G.Proven)
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
-      if (!G.Repeat)
+      if (!G.Repeat && !G.Proven)
         measureGroupAt(G, G.Members.front()->I, G.InLoop);
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
@@ -281,8 +257,9 @@ public:
       emitFlush(Exit);
   }
 
-  std::pair<unsigned, unsigned> accessGroups() const {
-    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped))};
+  std::array<unsigned, 3> accessGroups() const {
+    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
+            unsigned(count_if(Groups, [](auto &G) { return G.Proven; }))};
   }
 
 private:
@@ -431,6 +408,19 @@ private:
   // Whether G's addresses are a base uniform in each row of lanes plus a
   // stride per thread index x that __pasta_div_access_lanes takes
   // (lanesHelperTakes): measured with it.
+  // Whether every lane of a warp execution of S's plain load or store
+  // reads or writes the same naturally aligned range of at most 32 bytes
+  // of one known space (its address warp-uniform, not just the same in
+  // each row of lanes): then however many lanes are active its figures
+  // are one request, its size in distinct bytes, one sector and one ideal
+  // sector, no bank conflict: those deriveLaneShaped derives for stride 0.
+  static bool wholeAtOnce(const AccessSite &S) {
+    const DivergencePlan::Access &A = *S.A;
+    return A.Sectored && A.Space != PASTA_DIV_GENERIC &&
+           isPowerOf2_32(A.Size) && A.Size <= 32 &&
+           getLoadStoreAlignment(S.I).value() >= A.Size;
+  }
+
   static bool laneShaped(const AccessGroup &G) {
     return G.LaneStride &&
            lanesHelperTakes(*G.Members.front()->A, *G.LaneStride);
@@ -894,6 +884,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::pair<unsigned, unsigned> CopyMeasures::accessGroups() const {
+std::array<unsigned, 3> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

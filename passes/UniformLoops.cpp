@@ -65,6 +65,11 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   }
   for (Loop *L : LI->getLoopsInPreorder())
     proveByInduction(*L);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (const Value *Ptr = getLoadStorePointerOperand(&I))
+        if (provenUniform(Ptr, BB))
+          UniformAddresses.insert(&I);
   Proven.clear();
   for (Loop *L : LI->getLoopsInPreorder()) {
     BasicBlock *Preheader = L->getLoopPreheader();
@@ -110,6 +115,10 @@ void UniformLoops::markDivergenceInLoops(Function &F,
 bool UniformLoops::uniformCondition(const Instruction &Term) const {
   return !UI->isDivergentUse(Term.getOperandUse(0)) ||
          ProvenTerms.contains(&Term);
+}
+
+bool UniformLoops::uniformAddress(const Instruction &Access) const {
+  return UniformAddresses.contains(&Access);
 }
 
 bool UniformLoops::uniformBeyondAnalysis(const Instruction &Term) const {
@@ -168,8 +177,10 @@ void UniformLoops::proveByInduction(const Loop &L) {
   });
   AssumedPhis = nullptr;
   Proven.clear();
-  if (All)
-    ProvenTerms.insert(Terms.begin(), Terms.end());
+  if (!All)
+    return;
+  ProvenTerms.insert(Terms.begin(), Terms.end());
+  InductionPhis.insert(Phis.begin(), Phis.end());
 }
 
 // Memory every lane sees alike at one address: global (1), shared (3) and
@@ -245,8 +256,8 @@ bool UniformLoops::provenUniform(const Value *V, const BasicBlock &At,
   }
   if (UI->isUniform(V))
     return true;
-  if (const auto *P = dyn_cast<PHINode>(V); P && AssumedPhis)
-    return AssumedPhis->contains(P);
+  if (const auto *P = dyn_cast<PHINode>(V))
+    return AssumedPhis ? AssumedPhis->contains(P) : InductionPhis.contains(P);
   if (!I || Depth > MaxUniformDepth)
     return false;
   auto [It, New] = Proven.try_emplace({V, &At}, false);

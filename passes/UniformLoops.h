@@ -136,6 +136,10 @@ public:
   // uniformCondition. BB must be a block the function had when this was
   // made.
   bool divergentTerminator(const llvm::BasicBlock &BB) const;
+  // Whether a load or store's address is the same in every active lane of
+  // a warp (by the analysis or provenUniform). Access must be an
+  // instruction the function had when this was made.
+  bool uniformAddress(const llvm::Instruction &Access) const;
   // Whether Term's condition is uniform by provenUniform only (the
   // analysis takes it as divergent).
   bool uniformBeyondAnalysis(const llvm::Instruction &Term) const;
@@ -175,9 +179,9 @@ private:
   // variable in one of those spaces, or what a kernel's pointer parameter
   // points to, never a thread's stack); arithmetic, comparisons, casts,
   // selects and address computations on such. No phi the analysis does
-  // not find uniform but a loop induction proveByInduction assumes, nor a
-  // value defined in a loop At is not in (lanes may have left it at
-  // different iterations).
+  // not find uniform but a loop induction proveByInduction assumes (or
+  // found), nor a value defined in a loop At is not in (lanes may have left
+  // it at different iterations).
   bool provenUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0) const;
   // Adds L's branches to ProvenTerms when its inductions carry the proof
@@ -212,6 +216,10 @@ private:
   llvm::SmallPtrSet<const llvm::Instruction *, 16> ProvenTerms;
   // Header phis proveByInduction takes as uniform while it tries a loop.
   const llvm::SmallPtrSetImpl<const llvm::PHINode *> *AssumedPhis = nullptr;
+  // Loop inductions proveByInduction found uniform.
+  llvm::SmallPtrSet<const llvm::PHINode *, 8> InductionPhis;
+  // Loads and stores whose address is uniformAddress.
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> UniformAddresses;
   // provenUniform's answers while the constructor asks.
   mutable llvm::DenseMap<
       std::pair<const llvm::Value *, const llvm::BasicBlock *>, bool>

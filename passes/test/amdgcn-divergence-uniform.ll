@@ -29,14 +29,17 @@ done:
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
+; Its three accesses, one aligned address in every lane, are not measured.
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(
+; CHECK-NOT: @__pasta_div_access
 ; CHECK-NOT: zext i1 %byload to i32
 ; CHECK: %[[T:[0-9]+]] = zext i1 %bylane to i32
 ; CHECK: call void @__pasta_div_branch_add(i32 %[[T]],
 ; CHECK-NOT: call void @__pasta_div_branch_add(
+; CHECK-NOT: @__pasta_div_access
 ; CHECK: ret void
 
-; STATS: pasta: div-stats: amdgcn-amd-amdhsa {{.*}}: branches 2 (uniform, not measured: 1, 1 beyond LLVM's uniformity analysis)
+; STATS: pasta: div-stats: amdgcn-amd-amdhsa {{.*}}: branches 2 (uniform, not measured: 1, 1 beyond LLVM's uniformity analysis); uniform loops 0 (0 beyond the analysis); access groups 3 (lane-shaped: 3, not measured: one aligned address in every lane: 3)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}

@@ -124,6 +124,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
+; The loads of one aligned address in every lane (b[0], b[blockIdx.x *
+; blockDim.x], the pointer in b[0]) are not measured either: however many
+; lanes run them, one request, the size in distinct bytes, one sector, no
+; bank conflict, all derived at read-back; nor is @strided's store to
+; a[b]. The thread's own element is measured, and so is the load through
+; the loaded pointer (its space unknown: global or shared).
 ; The copy measures the branches on the thread's own element, on memory
 ; reached through a loaded pointer and on the thread index, in this
 ; order, outside loops (each adds to its counter itself), and none of the
@@ -133,8 +139,13 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; CHECK-NOT: zext i1 %byload to i32
 ; CHECK-NOT: zext i1 %byconst to i32
 ; CHECK-NOT: zext i1 %byblockload to i32
+; CHECK-NOT: @__pasta_div_access{{.*}}(ptr %b,
+; CHECK-NOT: @__pasta_div_access{{.*}}(ptr %pbb,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %pbt,
 ; CHECK: %[[T1:[0-9]+]] = zext i1 %bythread to i32
 ; CHECK: call void @__pasta_div_branch_add(i32 %[[T1]],
+; CHECK-NOT: @__pasta_div_access{{.*}}(ptr %b,
+; CHECK: call i32 @__pasta_div_access{{.*}}(ptr %pp,
 ; CHECK: %[[T2:[0-9]+]] = zext i1 %bypointer to i32
 ; CHECK: call void @__pasta_div_branch_add(i32 %[[T2]],
 ; CHECK: %[[T3:[0-9]+]] = zext i1 %bytid to i32
@@ -147,6 +158,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; @strided: its first loop is not measured, its second is.
 ; CHECK-LABEL: define ptx_kernel void @strided__pasta_div(
 ; CHECK-NOT: zext i1 %go to i32
+; CHECK-NOT: @__pasta_div_access{{.*}}(ptr %pb,
 ; CHECK-NOT: zext i1 %moreblocks to i32
 ; CHECK: %[[G2:[0-9]+]] = zext i1 %go2 to i32
 ; CHECK: call void @__pasta_div_branch_add(i32 %[[G2]],
@@ -156,8 +168,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 
 ; Thirteen branches: @uni's nine, six uniform, and @strided's four, two
 ; uniform; all eight beyond the analysis, as are the two loops found
-; uniform (@uni's and @strided's first).
-; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis)
+; uniform (@uni's and @strided's first). Of the access groups, those of
+; b[0] (i32 and ptr), b[blockIdx.x * blockDim.x] and a[b] are not measured.
+; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis); access groups {{[0-9]+}} (lane-shaped: {{[0-9]+}}, not measured: one aligned address in every lane: 4)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
