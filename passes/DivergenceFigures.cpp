@@ -75,7 +75,7 @@ bool pasta::lanesHelperTakes(const DivergencePlan::Access &A, int64_t Stride) {
 
 // The figures of an access at a base uniform in each row of lanes plus
 // Stride bytes per thread index x (lanesHelperTakes) that
-// __pasta_div_access_lanes leaves to read-back (device_rt.c,
+// __pasta_div_access_lanes leaves to read-back (device_rt_div_rows.inc.c,
 // pasta_div_lanes_derived): its distinct bytes (its size per active lane,
 // or per execution for stride 0); for a global load or store the sectors
 // and ideal sectors of a full warp from a 32-byte boundary per execution

@@ -27,7 +27,7 @@
 
 namespace pasta {
 
-// The runtime's measuring helpers (device_rt.c, "Divergence mode").
+// The runtime's measuring helpers (device_rt/device_rt_div*.inc.c).
 struct DivHelpers {
   llvm::FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
       AllLanes, Uniform, RowWidth;
