@@ -1431,35 +1431,37 @@ static void div_uniform_lane(uint32_t lane, void *arg) {
   a->out[lane] = __pasta_div_uniform(lane == a->failing);
 }
 
-/* What the pass derives, measuring nothing, for a load or store of one
- * address in every lane, naturally aligned, at most 32 bytes, of a known
- * space (passes/DivergenceMeasures.cpp, wholeAtOnce; the figures
- * deriveFromBlock and deriveLaneShaped give for stride 0): per warp
+/* What the pass derives, measuring nothing, for an access of one address
+ * in every lane of a known space, an atomic or a naturally aligned load or
+ * store of at most 32 bytes (passes/DivergenceMeasures.cpp, wholeAtOnce; the
+ * figures deriveFromBlock and deriveLaneShaped give for stride 0): per warp
  * execution one request, the size per active lane in bytes, the size in
- * distinct bytes, one sector and one ideal sector, no bank conflict. Every
- * size, every aligned offset in a 128-byte line, both spaces, several masks
- * against the figures by definition. */
+ * distinct bytes and, for loads and stores, one sector and one ideal
+ * sector and no bank conflict. Every size, every aligned offset in a
+ * 128-byte line, both spaces, loads and atomics, several masks against the
+ * figures by definition. */
 static void test_div_whole_at_once(void) {
   const uint64_t masks[] = {~0ull >> 32, 1,           0x80000000u,
                             0x0f0f0f0fu, 0xdeadbeefu, 0x00010001u};
   for (uint32_t size = 1; size <= 32; size *= 2)
     for (uint64_t off = 0; off < 128; off += size)
-      for (int shared = 0; shared < 2; ++shared)
+      for (int kind = 0; kind < 4; ++kind)
         for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+          int shared = kind & 1, atomic = kind >> 1;
           struct div_any c;
           memset(&c, 0, sizeof c);
           for (int l = 0; l < 64; ++l)
             c.addr[l] = DIV_BASE + off;
           c.size = size;
           c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
-          c.sectored = 1;
+          c.sectored = !atomic;
           uint64_t ref[8], derived[8] = {0};
           div_reference(&c, masks[m], ref);
           uint64_t lanes = (uint64_t)__builtin_popcountll(masks[m]);
           derived[shared ? DIV_RS : DIV_RG] = 1;
           derived[DIV_B] = size * lanes;
           derived[shared ? DIV_DS : DIV_DG] = size;
-          if (!shared) {
+          if (!shared && !atomic) {
             derived[DIV_SEC] = 1;
             derived[DIV_IDEAL] = (size + 31) / 32;
           }

@@ -405,22 +405,23 @@ private:
                                  B.getInt64Ty());
   }
 
+  // Whether every lane of a warp execution of S reads or writes the same
+  // range of one known space (its address warp-uniform, not just the same
+  // in each row of lanes), a load or store naturally aligned and of at
+  // most 32 bytes, or an atomic: then however many lanes are active its
+  // figures are one request, its size in distinct bytes and, for a load or
+  // store, one sector and one ideal sector and no bank conflict: those
+  // deriveLaneShaped derives for stride 0.
+  static bool wholeAtOnce(const AccessSite &S) {
+    const DivergencePlan::Access &A = *S.A;
+    return A.Space != PASTA_DIV_GENERIC &&
+           (!A.Sectored || (isPowerOf2_32(A.Size) && A.Size <= 32 &&
+                            getLoadStoreAlignment(S.I).value() >= A.Size));
+  }
+
   // Whether G's addresses are a base uniform in each row of lanes plus a
   // stride per thread index x that __pasta_div_access_lanes takes
   // (lanesHelperTakes): measured with it.
-  // Whether every lane of a warp execution of S's plain load or store
-  // reads or writes the same naturally aligned range of at most 32 bytes
-  // of one known space (its address warp-uniform, not just the same in
-  // each row of lanes): then however many lanes are active its figures
-  // are one request, its size in distinct bytes, one sector and one ideal
-  // sector, no bank conflict: those deriveLaneShaped derives for stride 0.
-  static bool wholeAtOnce(const AccessSite &S) {
-    const DivergencePlan::Access &A = *S.A;
-    return A.Sectored && A.Space != PASTA_DIV_GENERIC &&
-           isPowerOf2_32(A.Size) && A.Size <= 32 &&
-           getLoadStoreAlignment(S.I).value() >= A.Size;
-  }
-
   static bool laneShaped(const AccessGroup &G) {
     return G.LaneStride &&
            lanesHelperTakes(*G.Members.front()->A, *G.LaneStride);

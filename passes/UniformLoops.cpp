@@ -43,6 +43,17 @@ static bool simplifyLoops(Function &F, FunctionAnalysisManager &FAM) {
   return Changed;
 }
 
+// The pointer a load, store or atomic accesses; null for anything else.
+static const Value *accessedPointer(const Instruction &I) {
+  if (const Value *Ptr = getLoadStorePointerOperand(&I))
+    return Ptr;
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  return nullptr;
+}
+
 UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   if (simplifyLoops(F, FAM))
     FAM.invalidate(F, PreservedAnalyses::none());
@@ -67,7 +78,7 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     proveByInduction(*L);
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (const Value *Ptr = getLoadStorePointerOperand(&I))
+      if (const Value *Ptr = accessedPointer(I))
         if (provenUniform(Ptr, BB))
           UniformAddresses.insert(&I);
   Proven.clear();

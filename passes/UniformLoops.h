@@ -136,9 +136,9 @@ public:
   // uniformCondition. BB must be a block the function had when this was
   // made.
   bool divergentTerminator(const llvm::BasicBlock &BB) const;
-  // Whether a load or store's address is the same in every active lane of
-  // a warp (by the analysis or provenUniform). Access must be an
-  // instruction the function had when this was made.
+  // Whether a load, store or atomic's address is the same in every active lane
+  // of a warp (by the analysis or provenUniform). Access must be an instruction
+  // the function had when this was made.
   bool uniformAddress(const llvm::Instruction &Access) const;
   // Whether Term's condition is uniform by provenUniform only (the
   // analysis takes it as divergent).

@@ -25,6 +25,7 @@ entry:
   br i1 %byblock, label %b1, label %j1, !dbg !10
 b1:
   store i32 1, ptr %pa, align 4, !dbg !11
+  %old = atomicrmw add ptr %b, i32 1 monotonic, align 4, !dbg !11
   br label %j1, !dbg !11
 j1:
   %first = load i32, ptr %b, align 4, !dbg !11
@@ -127,8 +128,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; The loads of one aligned address in every lane (b[0], b[blockIdx.x *
 ; blockDim.x], the pointer in b[0]) are not measured either: however many
 ; lanes run them, one request, the size in distinct bytes, one sector, no
-; bank conflict, all derived at read-back; nor is @strided's store to
-; a[b]. The thread's own element is measured, and so is the load through
+; bank conflict, all derived at read-back; nor is the atomic add to b[0]
+; (one request, its size in distinct bytes), nor @strided's store to a[b]. The thread's own element is measured, and so is the load through
 ; the loaded pointer (its space unknown: global or shared).
 ; The copy measures the branches on the thread's own element, on memory
 ; reached through a loaded pointer and on the thread index, in this
@@ -169,8 +170,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; Thirteen branches: @uni's nine, six uniform, and @strided's four, two
 ; uniform; all eight beyond the analysis, as are the two loops found
 ; uniform (@uni's and @strided's first). Of the access groups, those of
-; b[0] (i32 and ptr), b[blockIdx.x * blockDim.x] and a[b] are not measured.
-; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis); access groups {{[0-9]+}} (lane-shaped: {{[0-9]+}}, not measured: one aligned address in every lane: 4)
+; b[0] (i32 and ptr loads, the atomic add), b[blockIdx.x * blockDim.x]
+; and a[b] are not measured.
+; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis); access groups {{[0-9]+}} (lane-shaped: {{[0-9]+}}, not measured: one aligned address in every lane: 5)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
