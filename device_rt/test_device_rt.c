@@ -1083,7 +1083,7 @@ static void test_div_branches(void) {
  * active row of two included) the mask path (both counted); misaligned bases
  * and other row widths fall back to the general path. Either way the helper's
  * figures plus those the pass derives from the block's counters at read-back
- * (passes/Divergence.cpp, deriveLaneShaped) are the reference's. */
+ * (passes/DivergenceFigures.cpp, deriveLaneShaped) are the reference's. */
 struct div_lanes {
   struct div_any any;
   uint32_t stride, width;
@@ -1197,7 +1197,7 @@ static void test_div_select_lanes(void) {
 }
 
 /* Wider lane strides (a tile's column, a padded row): every stride the
- * pass hands __pasta_div_access_lanes (passes/Divergence.cpp,
+ * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
  * 128-byte line, both spaces, loads and atomics, several masks: the figures
  * plus the derived ones are the reference's, full warps of one row return
@@ -1431,6 +1431,55 @@ static void div_uniform_lane(uint32_t lane, void *arg) {
   a->out[lane] = __pasta_div_uniform(lane == a->failing);
 }
 
+/* What the pass derives, measuring nothing, for an access of one address
+ * in every lane of a known space, an atomic or a naturally aligned load or
+ * store of at most 32 bytes (passes/DivergenceMeasures.cpp, wholeAtOnce; the
+ * figures deriveFromBlock and deriveLaneShaped give for stride 0): per warp
+ * execution one request, the size per active lane in bytes, the size in
+ * distinct bytes and, for loads and stores, one sector and one ideal
+ * sector and no bank conflict. Every size, every aligned offset in a
+ * 128-byte line, both spaces, loads and atomics, several masks against the
+ * figures by definition. */
+static void test_div_whole_at_once(void) {
+  const uint64_t masks[] = {~0ull >> 32, 1,           0x80000000u,
+                            0x0f0f0f0fu, 0xdeadbeefu, 0x00010001u};
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint64_t off = 0; off < 128; off += size)
+      for (int kind = 0; kind < 4; ++kind)
+        for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+          int shared = kind & 1, atomic = kind >> 1;
+          struct div_any c;
+          memset(&c, 0, sizeof c);
+          for (int l = 0; l < 64; ++l)
+            c.addr[l] = DIV_BASE + off;
+          c.size = size;
+          c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+          c.sectored = !atomic;
+          uint64_t ref[8], derived[8] = {0};
+          div_reference(&c, masks[m], ref);
+          uint64_t lanes = (uint64_t)__builtin_popcountll(masks[m]);
+          derived[shared ? DIV_RS : DIV_RG] = 1;
+          derived[DIV_B] = size * lanes;
+          derived[shared ? DIV_DS : DIV_DG] = size;
+          if (!shared && !atomic) {
+            derived[DIV_SEC] = 1;
+            derived[DIV_IDEAL] = (size + 31) / 32;
+          }
+          for (int i = 0; i < 8; ++i)
+            CHECK_EQ_U64(derived[i], ref[i]);
+        }
+  /* Not naturally aligned: a 4-byte access across a sector boundary
+   * touches two sectors, which is why the pass requires the alignment. */
+  struct div_any c;
+  memset(&c, 0, sizeof c);
+  for (int l = 0; l < 64; ++l)
+    c.addr[l] = DIV_BASE + 30;
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  uint64_t ref[8];
+  div_reference(&c, ~0ull >> 32, ref);
+  CHECK_EQ_U64(ref[DIV_SEC], 2);
+}
+
 static void test_div_uniform(void) {
   struct div_all a = {64, {0}}; /* no lane true: uniform */
   pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
@@ -1464,6 +1513,7 @@ int main(void) {
   test_div_count_launch();
   test_div_all_lanes();
   test_div_uniform();
+  test_div_whole_at_once();
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_lone_lane();

@@ -2,7 +2,7 @@
 //
 // With PASTA_DIVERGENCE=1, every instrumented kernel (and device function it
 // reaches) gets a copy <name>__pasta_div: its counting code plus warp-level
-// measurements (device_rt.c, "Divergence mode") of each global, shared or
+// measurements (device_rt_div*.inc.c) of each global, shared or
 // generic memory access, each conditional branch and switch, and the
 // instructions of each (block, line). Only the first active lane of a warp
 // adds a figure: to the counters of the module's divergence rows (one per
@@ -50,7 +50,7 @@ struct DivergencePlan {
   // and its accesses' requests and requested bytes are derived from them
   // at read-back (T.Derived): a block's instructions all run with the lanes
   // at its top. A block that runs once after each run of a block above it,
-  // with its lanes (Divergence.cpp, runsOnceAfter), or exactly when an
+  // with its lanes (DivergencePlan.cpp, runsOnceAfter), or exactly when an
   // earlier branch on the same condition took the same side
   // (sameSideBlock), shares that block's counters and is not measured
   // itself.

@@ -99,7 +99,7 @@ static constexpr const char *RegisterUncappedName =
 
 // A kernel's divergence copies, each as its name suffix and the runtime
 // call that registers it: the copy, and its uncapped twin where the device
-// half emits one (Divergence.cpp: NVIDIA kernels, register caps on).
+// half emits one (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
 using DivergenceCopy = std::pair<const char *, const char *>;
 static SmallVector<DivergenceCopy, 2> divergenceCopies(const Options &Opts,
                                                        const VendorRuntime &V) {

@@ -41,12 +41,14 @@ struct Options {
   bool Divergence = false;
   // PASTA_DIV_MAXNREG=N: at most N registers per thread in NVPTX kernels'
   // divergence copies (0: no cap; -1 when unset: chosen by kernel,
-  // Divergence.cpp's capRegisters). The measuring code needs registers the
-  // kernel does not; a cap keeps enough warps resident to hide memory latency.
+  // DivergenceEmission.cpp's capRegisters). The measuring code needs registers
+  // the kernel does not; a cap keeps enough warps resident to hide memory
+  // latency.
   int DivMaxRegisters = -1;
   // PASTA_DIV_DRAIN_EVERY=N: the divergence copies drain their 32-bit loop
   // registers to the counters at least every N loop-header visits (0: as
-  // rarely as their bound allows, Divergence.cpp). For tests of the drain.
+  // rarely as their bound allows, DivergenceMeasures.cpp). For tests of the
+  // drain.
   uint32_t DivDrainVisits = 0;
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).

@@ -5,9 +5,9 @@
 // tile that has nothing left to do that way) or `s_endpgm` (AMDGPU). LLVM
 // sees a call that returns and lets control flow on, so to it the code after
 // such a call post-dominates it. PASTA must not: counts kept in registers
-// are flushed before the thread ends (CounterEmission.cpp, Divergence.cpp),
-// and no count is derived from a flow the ended threads leave
-// (CounterPlacement.cpp: such functions count every block).
+// are flushed before the thread ends (CounterEmission.cpp,
+// DivergenceMeasures.cpp), and no count is derived from a flow the ended
+// threads leave (CounterPlacement.cpp: such functions count every block).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_THREADEXITS_H

@@ -15,7 +15,9 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -41,6 +43,17 @@ static bool simplifyLoops(Function &F, FunctionAnalysisManager &FAM) {
   return Changed;
 }
 
+// The pointer a load, store or atomic accesses; null for anything else.
+static const Value *accessedPointer(const Instruction &I) {
+  if (const Value *Ptr = getLoadStorePointerOperand(&I))
+    return Ptr;
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  return nullptr;
+}
+
 UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   if (simplifyLoops(F, FAM))
     FAM.invalidate(F, PreservedAnalyses::none());
@@ -51,13 +64,34 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
   CI = &FAM.getResult<CycleAnalysis>(F);
   Expander = std::make_unique<SCEVExpander>(*SE, "pasta.div.start",
                                             /*PreserveLCSSA=*/false);
+  // Conditions proven uniform beyond the analysis, found before anything
+  // is added (the answers below hold for the function as it is now).
+  for (BasicBlock &BB : F) {
+    const Instruction *Term = BB.getTerminator();
+    const auto *Br = dyn_cast_or_null<BranchInst>(Term);
+    if (((Br && Br->isConditional()) || isa_and_nonnull<SwitchInst>(Term)) &&
+        UI->hasDivergentTerminator(BB) &&
+        provenUniform(Term->getOperand(0), BB))
+      ProvenTerms.insert(Term);
+  }
+  for (Loop *L : LI->getLoopsInPreorder())
+    proveByInduction(*L);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (const Value *Ptr = accessedPointer(I))
+        if (provenUniform(Ptr, BB))
+          UniformAddresses.insert(&I);
+  Proven.clear();
   for (Loop *L : LI->getLoopsInPreorder()) {
     BasicBlock *Preheader = L->getLoopPreheader();
     if (!Preheader || !L->hasDedicatedExits() ||
-        std::any_of(L->block_begin(), L->block_end(), [&](BasicBlock *B) {
+        std::any_of(L->block_begin(), L->block_end(),
+                    [&](BasicBlock *B) { return divergentTerminator(*B); }))
+      continue;
+    if (std::any_of(L->block_begin(), L->block_end(), [&](BasicBlock *B) {
           return UI->hasDivergentTerminator(*B);
         }))
-      continue;
+      ++LoopsBeyondAnalysis;
     UniformLoop &U = Uniform[L];
     U.L = L;
     U.PreheaderEnd = Preheader->getTerminator();
@@ -74,7 +108,7 @@ void UniformLoops::markDivergenceInLoops(Function &F,
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   for (BasicBlock &BB : F) {
     Loop *L = LI->getLoopFor(&BB);
-    if (!L || !UI->hasDivergentTerminator(BB))
+    if (!L || !divergentTerminator(BB))
       continue;
     DomTreeNodeBase<BasicBlock> *Node = PDT.getNode(&BB);
     BasicBlock *Join =
@@ -90,7 +124,171 @@ void UniformLoops::markDivergenceInLoops(Function &F,
 }
 
 bool UniformLoops::uniformCondition(const Instruction &Term) const {
-  return !UI->isDivergentUse(Term.getOperandUse(0));
+  return !UI->isDivergentUse(Term.getOperandUse(0)) ||
+         ProvenTerms.contains(&Term);
+}
+
+bool UniformLoops::uniformAddress(const Instruction &Access) const {
+  return UniformAddresses.contains(&Access);
+}
+
+bool UniformLoops::uniformBeyondAnalysis(const Instruction &Term) const {
+  return ProvenTerms.contains(&Term);
+}
+
+bool UniformLoops::divergentTerminator(const BasicBlock &BB) const {
+  return UI->hasDivergentTerminator(BB) &&
+         !ProvenTerms.contains(BB.getTerminator());
+}
+
+// The conditional branches and switches of a loop the analysis finds
+// divergent, not proven uniform yet.
+static SmallVector<const Instruction *, 4>
+unprovenTerminators(const Loop &L, UniformityInfo &UI,
+                    const SmallPtrSetImpl<const Instruction *> &Proven) {
+  SmallVector<const Instruction *, 4> Terms;
+  for (const BasicBlock *B : L.blocks())
+    if (UI.hasDivergentTerminator(*B) && !Proven.contains(B->getTerminator()))
+      Terms.push_back(B->getTerminator());
+  return Terms;
+}
+
+// A loop whose exits the analysis takes as divergent only because of its
+// inductions (`for (b = blockIdx.x; b < n; b += gridDim.x)`: a block index
+// is a call to it, so the phi is divergent too): the header phis of L and
+// its inner loops whose values entering and coming round are proven
+// uniform when those phis are (the largest such set: drop the others until
+// none goes), then L's branches with them. When all of those are uniform
+// the lanes that enter L together go round together with equal inductions
+// (by induction on the iterations), so the branches are.
+void UniformLoops::proveByInduction(const Loop &L) {
+  auto Terms = unprovenTerminators(L, *UI, ProvenTerms);
+  if (Terms.empty())
+    return;
+  SmallPtrSet<const PHINode *, 8> Phis;
+  for (const Loop *Sub : L.getLoopsInPreorder())
+    for (const PHINode &P : Sub->getHeader()->phis())
+      Phis.insert(&P);
+  AssumedPhis = &Phis;
+  for (bool Dropped = true; Dropped;) {
+    Dropped = false;
+    Proven.clear();
+    for (const PHINode *P :
+         SmallVector<const PHINode *, 8>(Phis.begin(), Phis.end()))
+      for (unsigned K = 0; K < P->getNumIncomingValues(); ++K)
+        if (!provenUniform(P->getIncomingValue(K), *P->getIncomingBlock(K))) {
+          Phis.erase(P);
+          Dropped = true;
+          break;
+        }
+  }
+  Proven.clear();
+  bool All = all_of(Terms, [&](const Instruction *T) {
+    return provenUniform(T->getOperand(0), *T->getParent());
+  });
+  AssumedPhis = nullptr;
+  Proven.clear();
+  if (!All)
+    return;
+  ProvenTerms.insert(Terms.begin(), Terms.end());
+  InductionPhis.insert(Phis.begin(), Phis.end());
+}
+
+// Memory every lane sees alike at one address: global (1), shared (3) and
+// constant (4) on both targets, not a thread's own (local, private: 5).
+static bool sharedByLanes(unsigned AS) { return AS == 1 || AS == 3 || AS == 4; }
+
+// Whether every object Ptr may point into is in memory all lanes share: a
+// variable in such a space, or what a kernel's pointer parameter points to
+// (global memory; not a by-value or by-reference parameter's copy).
+static bool readsMemoryLanesShare(const Value *Ptr) {
+  if (sharedByLanes(Ptr->getType()->getPointerAddressSpace()))
+    return true;
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  return !Objs.empty() && all_of(Objs, [](const Value *Obj) {
+    if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+      return sharedByLanes(GV->getAddressSpace());
+    const auto *Arg = dyn_cast<Argument>(Obj);
+    if (!Arg || Arg->hasByValAttr() || Arg->hasByRefAttr())
+      return false;
+    CallingConv::ID CC = Arg->getParent()->getCallingConv();
+    return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+  });
+}
+
+// Intrinsics whose result is the same in every lane that runs them: a
+// block's index or size, the grid's size, a warp vote, a block-wide
+// barrier's reduction.
+static bool uniformIntrinsic(Intrinsic::ID ID) {
+  GridIndex Index = gridRead(ID).Index;
+  if (Index == GridIndex::Block || Index == GridIndex::BlockSize ||
+      Index == GridIndex::GridSize)
+    return true;
+  switch (ID) {
+  case Intrinsic::nvvm_read_ptx_sreg_warpsize:
+  case Intrinsic::nvvm_vote_all:
+  case Intrinsic::nvvm_vote_all_sync:
+  case Intrinsic::nvvm_vote_any:
+  case Intrinsic::nvvm_vote_any_sync:
+  case Intrinsic::nvvm_vote_uni:
+  case Intrinsic::nvvm_vote_uni_sync:
+  case Intrinsic::nvvm_vote_ballot:
+  case Intrinsic::nvvm_vote_ballot_sync:
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_and_all:
+  case Intrinsic::nvvm_barrier_cta_red_and_count:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_or_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_count:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_popc_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_count:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Values looked through below a condition (bounds the time of huge
+// expressions; each answer is kept).
+static constexpr unsigned MaxUniformDepth = 12;
+
+bool UniformLoops::provenUniform(const Value *V, const BasicBlock &At,
+                                 unsigned Depth) const {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (I) {
+    const Loop *L = LI->getLoopFor(I->getParent());
+    if (L && !L->contains(&At))
+      return false;
+  }
+  if (UI->isUniform(V))
+    return true;
+  if (const auto *P = dyn_cast<PHINode>(V))
+    return AssumedPhis ? AssumedPhis->contains(P) : InductionPhis.contains(P);
+  if (!I || Depth > MaxUniformDepth)
+    return false;
+  auto [It, New] = Proven.try_emplace({V, &At}, false);
+  if (!New)
+    return It->second;
+  const BasicBlock &Here = *I->getParent();
+  bool Uniform = false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(I))
+    Uniform = uniformIntrinsic(II->getIntrinsicID());
+  else if (const auto *Load = dyn_cast<LoadInst>(I))
+    Uniform = Load->isSimple() &&
+              readsMemoryLanesShare(Load->getPointerOperand()) &&
+              provenUniform(Load->getPointerOperand(), Here, Depth + 1);
+  else if (isa<BinaryOperator, UnaryOperator, CastInst, CmpInst, SelectInst,
+               GetElementPtrInst, FreezeInst, ExtractValueInst>(I))
+    Uniform = all_of(I->operands(), [&](const Value *Op) {
+      return provenUniform(Op, Here, Depth + 1);
+    });
+  Proven[{V, &At}] = Uniform; // the map may have grown: look it up again
+  return Uniform;
 }
 
 bool UniformLoops::underDivergenceInLoop(const BasicBlock &BB) const {

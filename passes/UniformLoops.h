@@ -1,7 +1,7 @@
 //===- UniformLoops.h - Loops a warp runs in step ---------------*- C++ -*-===//
 //
-// What lets a divergence copy (Divergence.cpp) take an access's warp-level
-// figures once instead of at every execution:
+// What lets a divergence copy (DivergenceMeasures.cpp) take an access's
+// warp-level figures once instead of at every execution:
 //
 //  - a loop whose every branch is warp-uniform (LLVM's uniformity analysis)
 //    runs each iteration with the lanes that entered it, those active at its
@@ -44,6 +44,7 @@ class Function;
 class Instruction;
 class DominatorTree;
 class Loop;
+class PHINode;
 class LoopInfo;
 class SCEV;
 class SCEVAddRecExpr;
@@ -126,10 +127,25 @@ public:
 
   // Whether every active lane takes the same way out of Term (a
   // conditional branch or a switch) in every execution: its condition is
-  // warp-uniform (LLVM's uniformity analysis, which also knows a value
-  // used after a loop the lanes left at different iterations). Term must be
-  // an instruction the function had when this was made.
+  // warp-uniform by LLVM's uniformity analysis (which also knows a value
+  // used after a loop the lanes left at different iterations) or by
+  // provenUniform. Term must be an instruction the function had when this
+  // was made.
   bool uniformCondition(const llvm::Instruction &Term) const;
+  // Whether BB ends in a conditional branch or switch that is not
+  // uniformCondition. BB must be a block the function had when this was
+  // made.
+  bool divergentTerminator(const llvm::BasicBlock &BB) const;
+  // Whether a load, store or atomic's address is the same in every active lane
+  // of a warp (by the analysis or provenUniform). Access must be an instruction
+  // the function had when this was made.
+  bool uniformAddress(const llvm::Instruction &Access) const;
+  // Whether Term's condition is uniform by provenUniform only (the
+  // analysis takes it as divergent).
+  bool uniformBeyondAnalysis(const llvm::Instruction &Term) const;
+  // Loops found uniform, and of those, how many only with provenUniform.
+  unsigned uniformLoops() const { return Uniform.size(); }
+  unsigned uniformLoopsBeyondAnalysis() const { return LoopsBeyondAnalysis; }
 
   // Whether BB, in a loop, runs under a divergent branch of that loop (the
   // blocks from the branch up to its immediate post-dominator): in such
@@ -154,6 +170,24 @@ public:
   llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R);
 
 private:
+  // Whether V has one value in all active lanes of a warp where At uses it,
+  // by a proof the uniformity analysis lacks (it takes every call, NVPTX's
+  // block indices and sizes included, and every load through a generic
+  // pointer as divergent): a block index or size, the grid's size, a vote
+  // or a block-wide barrier's reduction; a plain load of an address proven
+  // uniform from memory all lanes share (global, shared or constant: a
+  // variable in one of those spaces, or what a kernel's pointer parameter
+  // points to, never a thread's stack); arithmetic, comparisons, casts,
+  // selects and address computations on such. No phi the analysis does
+  // not find uniform but a loop induction proveByInduction assumes (or
+  // found), nor a value defined in a loop At is not in (lanes may have left
+  // it at different iterations).
+  bool provenUniform(const llvm::Value *V, const llvm::BasicBlock &At,
+                     unsigned Depth = 0) const;
+  // Adds L's branches to ProvenTerms when its inductions carry the proof
+  // round the loop (`for (b = blockIdx.x; b < n; b += gridDim.x)`).
+  void proveByInduction(const llvm::Loop &L);
+
   bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
   bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
   bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
@@ -177,6 +211,19 @@ private:
       Uniform; // found at construction
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
+  unsigned LoopsBeyondAnalysis = 0;
+  // Conditional branches and switches provenUniform, found at construction.
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> ProvenTerms;
+  // Header phis proveByInduction takes as uniform while it tries a loop.
+  const llvm::SmallPtrSetImpl<const llvm::PHINode *> *AssumedPhis = nullptr;
+  // Loop inductions proveByInduction found uniform.
+  llvm::SmallPtrSet<const llvm::PHINode *, 8> InductionPhis;
+  // Loads and stores whose address is uniformAddress.
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> UniformAddresses;
+  // provenUniform's answers while the constructor asks.
+  mutable llvm::DenseMap<
+      std::pair<const llvm::Value *, const llvm::BasicBlock *>, bool>
+      Proven;
   llvm::DenseMap<std::pair<const llvm::SCEV *, const llvm::BasicBlock *>,
                  std::optional<int64_t>>
       Coefficients;

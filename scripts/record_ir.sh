@@ -2,7 +2,7 @@
 # Records the LLVM IR the PASTA plugin produces for every bundled kernel
 # (test_kernels/*.cu: nvptx64 sm_90 and amdgcn gfx90a device code, CUDA and
 # HIP host code) and every host test program (tests/host, PASTA_HOST=1), in
-# several modes, so that two builds of the plugin can be compared byte for
+# several modes (divergence mode's device code included), so that two builds of the plugin can be compared byte for
 # byte (diff -r OUT_A OUT_B). HIP compilations get a fixed -cuid: by default
 # clang derives it from the output path.
 # usage: record_ir.sh BUILD_DIR OUT_DIR [JOBS]
@@ -44,7 +44,9 @@ for k in "$kdir"/*.cu; do
   job "$n.sm_90.trace.ll" "PASTA_TRACE=1" "$clang++" "$cuda_flags --cuda-device-only" "$k"
   job "$n.cuda-host.ll" "" "$clang++" "$cuda_flags --cuda-host-only" "$k"
   job "$n.cuda-host.host-trace.ll" "PASTA_HOST=1 PASTA_TRACE=1" "$clang++" "$cuda_flags --cuda-host-only" "$k"
+  job "$n.sm_90.div.ll" "PASTA_DIVERGENCE=1" "$clang++" "$cuda_flags --cuda-device-only" "$k"
   job "$n.gfx90a.ll" "" "$clang++" "$hip_flags --offload-device-only" "$k"
+  job "$n.gfx90a.div.ll" "PASTA_DIVERGENCE=1" "$clang++" "$hip_flags --offload-device-only" "$k"
   job "$n.gfx90a.trace.ll" "PASTA_TRACE=1" "$clang++" "$hip_flags --offload-device-only" "$k"
   job "$n.hip-host.ll" "" "$clang++" "$hip_flags --offload-host-only" "$k"
 done

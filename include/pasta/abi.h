@@ -180,7 +180,7 @@ struct pasta_site {
  * before). Device functions count CFG edges off a spanning tree (Knuth's
  * placement) and derive their block counters by flow conservation: fewer
  * counters live in registers and flushed. Divergence copies derive their
- * lines' figures from per-block counters (passes/Divergence.cpp). */
+ * lines' figures from per-block counters (passes/DivergencePlan.cpp). */
 #define PASTA_DERIVED_FIELDS(X)                                                \
   X(U32, counter) /* the derived counter */                                    \
   X(U32, source)  /* a counted counter */                                      \

@@ -1,11 +1,14 @@
-; A call splits its block's figures (passes/Divergence.cpp, Segment): the
+; A call splits its block's figures (passes/DivergencePlan.cpp, Segment): the
 ; code after a call may run with other lanes than the block's top (the
 ; callee brings lanes that came in apart back together: bfs's expand loop,
 ; whose unrolled body calls bfs_visit twice), so the figures of the
 ; accesses and the branch after it come from warp executions counted right
 ; after the call. The block's own instruction figures stay the top's.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; Its accesses of one address in every lane are measured here, to test the
+; measuring code (-pasta-div-derive-whole=0; by default their figures are
+; derived: nvptx-divergence-uniform.ll).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

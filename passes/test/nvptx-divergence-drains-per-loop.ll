@@ -1,5 +1,5 @@
 ; Divergence copies: the header of each loop drains only the registers added
-; to in its own loop, with a visit counter of its own (passes/Divergence.cpp,
+; to in its own loop, with a visit counter of its own (passes/DivergenceMeasures.cpp,
 ; drainBeforeOverflow). Two loops one after the other, each with a branch
 ; on its data (so their figures go to registers, 10 per loop): each header's
 ; drain adds 10 registers, not the copy's 20 (a drain of every register at

@@ -1,5 +1,5 @@
 ; A block shares the counters of a block above it that it runs once after
-; (passes/Divergence.cpp, runsOnceAfter) only while a warp runs both with
+; (passes/DivergencePlan.cpp, runsOnceAfter) only while a warp runs both with
 ; the same lanes. Lanes that leave a loop apart (a divergent exit) may stay
 ; apart, as in CUB's Onesweep sort: the block right after such a loop is
 ; measured, and shares its counters with the block below it, but not

@@ -1,5 +1,5 @@
 ; Divergence copies with many measured accesses (more than 32 groups of
-; accesses with the same figures, passes/Divergence.cpp
+; accesses with the same figures, passes/DivergenceMeasures.cpp
 ; OutOfLineAccessGroups) call the access helpers out of line: each call
 ; writes its eight figures to the copy's array %pasta.div.out, and the
 ; figures the access measures are added to their 32-bit registers. Inlined
@@ -7,7 +7,10 @@
 ; size (and ptxas's time with it). @many_bits of nvptx-counter-placement.ll
 ; has 34 loads, one per block; @diamond there has two and keeps the
 ; helpers inline.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
+; Its accesses of one address in every lane are measured here, to test the
+; measuring code (-pasta-div-derive-whole=0; by default their figures are
+; derived: nvptx-divergence-uniform.ll).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
 
 ; CHECK-LABEL: define ptx_kernel void @diamond__pasta_div(
 ; CHECK-NOT: __pasta_div_access{{(_lanes)?}}_out

@@ -1,7 +1,10 @@
 ; Shapes the divergence copies must NOT take shortcuts on (each would change
 ; a figure): the measurement stays at the access, or the count in a
 ; register.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; Its accesses of one address in every lane are measured here, to test the
+; measuring code (-pasta-div-derive-whole=0; by default their figures are
+; derived: nvptx-divergence-uniform.ll).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,6 +1,6 @@
 ; Lane strides wider than the access (a tile's column, a padded row, every
 ; other element) go to __pasta_div_access_lanes when its mask arithmetic
-; covers them (passes/Divergence.cpp, lanesHelperTakes): shared loads and
+; covers them (passes/DivergenceFigures.cpp, lanesHelperTakes): shared loads and
 ; stores of at most 4 bytes at a multiple of 4 bytes (a word per lane, the
 ; bank from the stride), global ones at 32 bytes or more (a sector per lane)
 ; or a power of 2; the figures of a full warp from a sector boundary are
@@ -114,7 +114,7 @@ done:
 ; derived. The block after the second branch's join is measured: the
 ; barrier between the loop's header and it might gather lanes that came to
 ; the header apart (the latch joins the two sides of the branch on %d,
-; which the compiler may leave apart: Divergence.cpp, entersTogether). A
+; which the compiler may leave apart: DivergencePlan.cpp, entersTogether). A
 ; branch on another condition is measured.
 ; REPEAT: pasta: derived 190 = +1*c161
 ; REPEAT: pasta: div strides.cu:51 func=twice counters=152..163

@@ -2,7 +2,7 @@
 ; access after PASTA has run (its load-store vectorizer): an int4's four
 ; element loads become one ld.global.v4, which ncu counts as one request.
 ; The divergence copies measure such a run as one access of the joined
-; size at its first element (passes/Divergence.cpp, joinVectorAccesses):
+; size at its first element (passes/DivergencePlan.cpp, joinVectorAccesses):
 ; 2 or 4 loads or stores of 4 or 8 bytes, adjacent in the block and in
 ; memory, the first aligned to the joined size. Runs the vectorizer would
 ; not join stay apart: under-aligned, with a store between two loads, of

@@ -3,8 +3,8 @@
 // What a divergence copy measures in a loop whose lanes change goes to
 // 32-bit registers, which the copy adds to the counters and zeroes every
 // 2^31 / (the most one iteration adds) loop-header visits
-// (passes/Divergence.cpp, drainBeforeOverflow). Here one warp runs a loop
-// of kIters iterations, and lane t one more when t is odd (a divergent
+// (passes/DivergenceMeasures.cpp, drainBeforeOverflow). Here one warp runs a
+// loop of kIters iterations, and lane t one more when t is odd (a divergent
 // exit: the loop's lanes change, so its figures go to registers). Each
 // iteration gathers one 8-byte element per lane through an index the pass
 // cannot see (perm[t], read before the loop), so the general access

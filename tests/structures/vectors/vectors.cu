@@ -3,7 +3,7 @@
 // optimizer leaves a vector load as one load per element; NVPTX's back end
 // joins them into one ld.global.v4 / st.global.v4 / ld.shared.v2 after
 // PASTA has run, and Nsight Compute counts those instructions. Divergence
-// mode must count them the same way (passes/Divergence.cpp,
+// mode must count them the same way (passes/DivergencePlan.cpp,
 // joinVectorAccesses).
 //
 // Kernels, N = 2^20 threads in blocks of 256 (4096 blocks, 32,768 warps):

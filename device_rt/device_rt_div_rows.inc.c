@@ -1,0 +1,681 @@
+/*===- device_rt_div_rows.inc.c - divergence mode, row-shaped warps --------===*
+ * Part of device_rt.c, which includes it: one translation unit (and one
+ * bitcode) per GPU target. Not compiled on its own.
+ *===----------------------------------------------------------------------===*/
+
+/*===- Row-shaped warps: the access helpers' fast path ---------------------===*
+ * In a block whose x dimension is 16 lanes, or whose warps hold
+ * consecutive thread indices x (a one-dimensional block, or rows of whole
+ * warps), a full warp holds 32 / width rows of `width` lanes, lane i of a
+ * row holding x = i (__pasta_div_row_width). When each row's lanes access
+ * consecutive elements from the row's base (stride = size) or all one
+ * element (stride 0), as tiles, stencils and streams do, the warp's bytes
+ * are one range or two and every figure is arithmetic on their ends: no
+ * match_any, no warp sum, about a third of the general path's
+ * instructions. */
+
+#define PASTA_DIV_FULL_WARP 0xffffffffull
+
+/* Units of 2^shift bytes that [b, b + len) touches (len > 0). */
+static PASTA_INLINE uint64_t pasta_div_span(uint64_t b, uint64_t len,
+                                            unsigned shift) {
+  return ((b + len - 1) >> shift) - (b >> shift) + 1;
+}
+
+/* The figures f (all of them, as the general path's) of a full warp of
+ * rows of `width` lanes (16 or 32) in `space` whose lanes access `size`
+ * bytes at their row's base plus `stride` (0 or size) per lane: the base is
+ * `mine` in this lane's row, `other` in the other row (the same for one
+ * row). The same in every lane (a function of the two bases as a set).
+ * Returns 0, computing nothing, when the rows' ranges overlap in part, or
+ * a shared access needs the general bank rule. */
+static PASTA_INLINE int pasta_div_rows_figures(uint64_t mine, uint64_t other,
+                                               uint32_t width, uint32_t size,
+                                               uint32_t stride, uint32_t space,
+                                               uint32_t sectored,
+                                               uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t len = stride ? (uint64_t)width * size : size;
+  uint64_t lo = mine < other ? mine : other, hi = mine < other ? other : mine;
+  int one = lo == hi; /* one row, or two on the same bytes */
+  if (size == 0 || (!one && hi - lo < len))
+    return 0;
+  int shared = space == PASTA_DIV_SHARED;
+  if (shared && sectored && ((size & (size - 1)) != 0 || (lo | hi) % size))
+    return 0; /* the bank rule below takes aligned powers of two */
+  uint64_t distinct = one ? len : 2 * len;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = 32ull * size;
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] = distinct;
+  if (!sectored)
+    return 1;
+  if (!shared) {
+    uint64_t sectors = pasta_div_span(lo, len, 5);
+    if (!one) /* the two ranges may end and start in one sector */
+      sectors +=
+          pasta_div_span(hi, len, 5) - (((lo + len - 1) >> 5) == hi >> 5);
+    f[PASTA_DIV_SECTORS] = sectors;
+    f[PASTA_DIV_IDEAL_SECTORS] = (distinct + 31) / 32;
+    return 1;
+  }
+  /* Within a row, consecutive elements or one: no conflict. Accesses of 8
+   * bytes or more are served in phases of at most 16 lanes, each within a
+   * row. Smaller ones are one phase of both rows: one element each
+   * conflicts when the two words share a bank; 4-byte rows of 16 words
+   * when their banks are not the two halves of the 32. */
+  if (one || size >= 8)
+    return 1;
+  uint64_t w_lo = lo >> 2, w_hi = hi >> 2;
+  if (stride == 0) {
+    f[PASTA_DIV_BANK_CONFLICTS] = w_lo != w_hi && ((w_hi - w_lo) & 31) == 0;
+    return 1;
+  }
+  if (size != 4)
+    return 0;
+  f[PASTA_DIV_BANK_CONFLICTS] = ((w_hi - w_lo) & 31) != 16;
+  return 1;
+}
+
+/* Whether a full warp of rows proved lane-shaped (as
+ * pasta_div_rows_figures takes them) has exactly the figures the pass
+ * derives (pasta_div_lanes_derived, 32 lanes): then
+ * __pasta_div_access_lanes adds nothing. One row of consecutive elements
+ * from a 32-byte boundary (of elements a sector or more apart, from any
+ * base), or of one element in one sector; two rows of
+ * consecutive elements that do not overlap, each from a 32-byte boundary
+ * (global, 2 bytes or more: whole sectors) or in the two halves of the
+ * banks (shared, 4 bytes; 8 and more never conflict), or two rows on the
+ * same element. In shared memory one row has the derived conflicts (none,
+ * or those of its wider stride). The same in every lane. */
+static PASTA_INLINE int pasta_div_rows_derived(uint64_t mine, uint64_t other,
+                                               uint32_t width, uint32_t size,
+                                               uint32_t stride, uint32_t space,
+                                               uint32_t sectored) {
+  int global = space == PASTA_DIV_GLOBAL && sectored;
+  if (width == 32) {
+    if (!global) /* aligned: the bank rule's phases hold whole elements */
+      return space != PASTA_DIV_SHARED || !sectored ||
+             ((size & (size - 1)) == 0 && mine % size == 0);
+    /* a stride of a sector or more: a sector per lane from any base */
+    return stride ? (mine & 31) == 0 || stride >= 32 : (mine & 31) + size <= 32;
+  }
+  uint64_t lo = mine < other ? mine : other, hi = mine < other ? other : mine;
+  if (stride == 0) /* the derived distinct bytes are one element's */
+    return lo == hi && (!global || (lo & 31) + size <= 32);
+  if (hi - lo < (uint64_t)width * size)
+    return 0;
+  if (global) /* rows of whole sectors */
+    return size >= 2 && ((lo | hi) & 31) == 0;
+  if (space != PASTA_DIV_SHARED || !sectored)
+    return 1;
+  if ((size & (size - 1)) != 0 || (lo | hi) % size != 0)
+    return 0;
+  return size >= 8 || (size == 4 && (((hi - lo) >> 2) & 31) == 16);
+}
+
+/* The space of every lane of a full warp: `hint` when the pass knows it,
+ * else PASTA_DIV_GLOBAL or PASTA_DIV_SHARED when all lanes are there, 0
+ * otherwise. */
+static PASTA_INLINE uint32_t pasta_div_warp_space(void *ptr, uint32_t hint) {
+  if (hint != PASTA_DIV_GENERIC)
+    return hint;
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  if (pasta_div_lanes_in(full, ptr, hint, PASTA_DIV_SHARED) == full)
+    return PASTA_DIV_SHARED;
+  if (pasta_div_lanes_in(full, ptr, hint, PASTA_DIV_GLOBAL) == full)
+    return PASTA_DIV_GLOBAL;
+  return 0;
+}
+
+/* The base of this lane's row (its address less `stride` per lane before
+ * it in the row), and the other row's base in `other`. */
+static PASTA_INLINE uint64_t pasta_div_row_bases(uint64_t addr, uint32_t stride,
+                                                 uint32_t width,
+                                                 uint64_t *other) {
+  uint32_t lane = __gpu_lane_id();
+  uint64_t mine = addr - (uint64_t)stride * (lane & (width - 1));
+  *other = width < 32
+               ? __gpu_shuffle_idx_u64(PASTA_DIV_FULL_WARP, lane ^ 16, mine, 32)
+               : mine;
+  return mine;
+}
+
+static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
+                                                 uint32_t size, uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t f[PASTA_DIV_NUM]);
+
+/* The figures of a full warp of rows whose shape is not known at compile
+ * time (__pasta_div_access): its lanes' addresses are tested (each lane
+ * but a row's first is `size` or 0 past the lane before; in one row of 32,
+ * any one step: pasta_div_column_figures). Returns 0 when the shape or the
+ * space does not hold. */
+static PASTA_INLINE int pasta_div_rows_tested(void *ptr, uint32_t size,
+                                              uint32_t hint, uint32_t sectored,
+                                              uint32_t width,
+                                              uint64_t f[PASTA_DIV_NUM]) {
+  uint32_t space = pasta_div_warp_space(ptr, hint);
+  if (!space)
+    return 0;
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint32_t lane = __gpu_lane_id();
+  uint64_t before = __gpu_shuffle_idx_u64(full, lane ? lane - 1 : 0, addr, 32);
+  int inner = (lane & (width - 1)) != 0;
+  uint32_t stride;
+  if (__gpu_ballot(full, inner && addr - before != size) == 0)
+    stride = size;
+  else if (__gpu_ballot(full, inner && addr != before) == 0)
+    stride = 0;
+  else
+    return width == 32 &&
+           pasta_div_column_figures(addr, before, size, space, sectored, f);
+  uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
+  return pasta_div_rows_figures(mine, other, width, size, stride, space,
+                                sectored, f);
+}
+
+/* Tallies of the rows and lone-lane paths, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_rows, pasta_div_fast_lone;
+#endif
+
+/* The figures of one active lane (a serial kernel, code under
+ * `if (tid == 0)`): its access alone, no match, no warp sum: its bytes are
+ * distinct, its sectors those it spans, and it has no bank conflict (the
+ * bank rule takes an access's first word for it). */
+static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
+                                                uint32_t hint,
+                                                uint32_t sectored,
+                                                uint64_t lanes,
+                                                uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  int global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL) != 0;
+  int shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED) != 0;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[PASTA_DIV_REQUESTS_GLOBAL] = global;
+  f[PASTA_DIV_REQUESTS_SHARED] = shared;
+  f[PASTA_DIV_BYTES] = global || shared ? size : 0;
+  f[PASTA_DIV_DISTINCT_GLOBAL] = global ? size : 0;
+  f[PASTA_DIV_DISTINCT_SHARED] = shared ? size : 0;
+  if (sectored && global && size != 0) {
+    f[PASTA_DIV_SECTORS] = pasta_div_span(addr, size, 5);
+    f[PASTA_DIV_IDEAL_SECTORS] = ((uint64_t)size + 31) / 32;
+  }
+}
+
+/* Adds f less d (the figures the pass derives, or none) to the registers,
+ * in the first active lane only; returns whether this lane added. */
+static PASTA_INLINE uint32_t pasta_div_add_figures(
+    uint64_t lanes, const uint64_t f[PASTA_DIV_NUM],
+    const uint64_t d[PASTA_DIV_NUM], PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  if (!pasta_div_first(lanes))
+    return 0;
+  uint32_t g[PASTA_DIV_NUM];
+  for (int i = 0; i < PASTA_DIV_NUM; ++i) /* modulo 2^32: exact once derived */
+    g[i] = (uint32_t)(f[i] - (d ? d[i] : 0));
+  *requests_global += g[PASTA_DIV_REQUESTS_GLOBAL];
+  *requests_shared += g[PASTA_DIV_REQUESTS_SHARED];
+  *bytes += g[PASTA_DIV_BYTES];
+  *distinct_global += g[PASTA_DIV_DISTINCT_GLOBAL];
+  *distinct_shared += g[PASTA_DIV_DISTINCT_SHARED];
+  *sectors += g[PASTA_DIV_SECTORS];
+  *ideal_sectors += g[PASTA_DIV_IDEAL_SECTORS];
+  *bank_conflicts += g[PASTA_DIV_BANK_CONFLICTS];
+  return 1;
+}
+
+/* One warp-level execution of a memory access of `size` bytes at `ptr`:
+ * `hint` is its address space when the pass knows it (PASTA_DIV_GLOBAL,
+ * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
+ * stores (sectors and bank conflicts are counted for those only, as ncu's
+ * ld/st metrics do), 0 for atomics; `width` is __pasta_div_row_width().
+ * Local (stack) accesses of generic pointers are left out. Returns whether
+ * this lane added to the registers (0 in every lane of a warp whose figures
+ * are all derived), so that the pass adds them to the counters only then. */
+PASTA_INLINE uint32_t __pasta_div_access(
+    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
+    PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint64_t f[PASTA_DIV_NUM];
+  if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
+      pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
+    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+  } else if ((lanes & (lanes - 1)) == 0) {
+    PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
+    pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
+  } else if (lanes == full) {
+    /* A full warp (the usual case) with the mask a constant: ptxas then
+     * checks no lane mask at each shuffle, vote and warp sum. */
+    pasta_div_access_figures(ptr, size, hint, sectored, full, f);
+  } else {
+    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  }
+  return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
+}
+
+/* The width of the rows of lanes a warp holds (the access helpers' fast
+ * paths): 32 when lane i of every warp holds thread index x = 32k + i (a
+ * one-dimensional block, or rows of whole warps); the x dimension when it
+ * divides 32 (a 16 x 16 tile: two rows of 16 lanes); 0 when rows straddle
+ * warps. Called once per call, at the entry. */
+PASTA_INLINE uint32_t __pasta_div_row_width(void) {
+  uint32_t x = __gpu_num_threads_x();
+  if (__gpu_num_lanes() != 32)
+    return 0;
+  if ((x & 31) == 0 ||
+      (__gpu_num_threads_y() == 1 && __gpu_num_threads_z() == 1))
+    return 32;
+  /* x divides 32 when it is a power of 2 below it (no remainder: a
+   * division costs each warp some twenty instructions at every call). */
+  return x < 32 && (x & (x - 1)) == 0 ? x : 0;
+}
+
+/* Tallies the one-row path of partial warps, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_lanes;
+#endif
+
+/* Distinct 32-byte sectors of `lanes` (lane i at base + stride * i, `base`
+ * aligned to `size` <= 32, `stride` a multiple of it and a power of 2 up to
+ * 32, so no lane straddles): the lanes of one sector are 32 / stride
+ * consecutive ones from lane -k, k = (base mod 32) / stride, so the answer
+ * is the non-empty groups of 32 / stride bits in lanes << k. */
+static PASTA_INLINE uint64_t pasta_div_consecutive_sectors(uint64_t lanes,
+                                                           uint64_t base,
+                                                           uint32_t size,
+                                                           uint32_t stride) {
+  /* One run of consecutive lanes (a full warp, or a stencil's edge warp with
+   * its first or last lanes off) covers one run of bytes with gaps under a
+   * sector: the sectors from its first byte's to its last byte's. */
+  uint32_t first = (uint32_t)__builtin_ctzll(lanes);
+  uint32_t last = 63u - (uint32_t)__builtin_clzll(lanes);
+  uint64_t run = lanes >> first;
+  if ((run & (run + 1)) == 0)
+    return pasta_div_span(base + (uint64_t)stride * first,
+                          (uint64_t)stride * (last - first) + size, 5);
+  uint32_t group = 32u / stride; /* lanes per sector: 1..32, a power of 2 */
+  uint64_t bits = lanes << ((base & 31) / stride);
+  for (uint32_t s = 1; s < group; s <<= 1)
+    bits |= bits >> s;
+  uint64_t low = 0; /* bit 0 of each group */
+  for (uint32_t b = 0; b < 64; b += group)
+    low |= 1ull << b;
+  return (uint64_t)__builtin_popcountll(bits & low);
+}
+
+/* Lanes per bank of a full warp whose lane i reads the word `words` * i
+ * past lane 0's (banks repeat every 32 words): gcd(words, 32). */
+static PASTA_INLINE uint32_t pasta_div_lanes_per_bank(uint32_t words) {
+  uint32_t twos = words ? (uint32_t)__builtin_ctz(words) : 5u;
+  return 1u << (twos < 5u ? twos : 5u);
+}
+
+/* The wavefronts of a shared access of at most 4 bytes by `lanes` (one
+ * row: lane i at base + stride * i, stride a multiple of 4): lanes i and j
+ * share a bank when (i - j) * stride / 4 is a multiple of 32, that is when
+ * i = j modulo 32 / pasta_div_lanes_per_bank; the fullest of those classes
+ * of lanes. */
+static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
+                                                          uint32_t stride) {
+  uint32_t classes = 32u / pasta_div_lanes_per_bank(stride / 4);
+  if (classes == 32)
+    return 1;
+  /* every `classes`-th lane from lane 0 (a constant once inlined) */
+  uint64_t every = classes == 1   ? 0xffffffffull
+                   : classes == 2 ? 0x55555555ull
+                   : classes == 4 ? 0x11111111ull
+                   : classes == 8 ? 0x01010101ull
+                                  : 0x00010001ull;
+  uint64_t most = 0;
+  for (uint32_t r = 0; r < classes; ++r) {
+    uint64_t n = (uint64_t)__builtin_popcountll((lanes >> r) & every);
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
+/* The figures of a full warp of one row whose lanes' addresses are one
+ * step apart (lane i at base + step * i: a column walk, x * n), the step
+ * known only at run time, when the mask arithmetic of wider strides covers
+ * it (as passes/DivergenceFigures.cpp, lanesHelperTakes, allows at compile
+ * time: a multiple of a power-of-2 size up to 32, wider than it; a multiple of
+ * 4 for shared loads and stores of up to 4 bytes, 32 or more or a power of 2
+ * for global ones). `before` is the lane below's address. Returns 0,
+ * computing nothing, otherwise. */
+static PASTA_INLINE int pasta_div_column_figures(uint64_t addr, uint64_t before,
+                                                 uint32_t size, uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t f[PASTA_DIV_NUM]) {
+  uint64_t full = PASTA_DIV_FULL_WARP;
+  uint32_t lane = __gpu_lane_id();
+  uint64_t step = __gpu_shuffle_idx_u64(full, 1, addr - before, 32);
+  if (__gpu_ballot(full, lane != 0 && addr - before != step) != 0)
+    return 0;
+  uint64_t base = addr - step * lane;
+  int shared = space == PASTA_DIV_SHARED;
+  if (size == 0 || size > 32 || (size & (size - 1)) != 0 || step <= size ||
+      step > 0x7fffffffull || step % size != 0 || base % size != 0)
+    return 0;
+  if (sectored && (shared ? size > 4 || step % 4 != 0
+                          : step < 32 && (step & (step - 1)) != 0))
+    return 0;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = 32ull * size;
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] =
+      32ull * size;
+  if (!sectored)
+    return 1;
+  if (shared) {
+    f[PASTA_DIV_BANK_CONFLICTS] =
+        pasta_div_lanes_per_bank((uint32_t)(step / 4)) - 1;
+    return 1;
+  }
+  /* a sector per lane, or the sectors from the first byte's to the last's
+   * (steps under a sector leave no sector out) */
+  f[PASTA_DIV_SECTORS] =
+      step >= 32 ? 32 : pasta_div_span(base, step * 31 + size, 5);
+  f[PASTA_DIV_IDEAL_SECTORS] = size; /* 32 * size bytes */
+  return 1;
+}
+
+/* What the pass derives from the block's counters for a lane-shaped access
+ * of a known space (passes/DivergenceFigures.cpp, deriveLaneShaped), per
+ * warp-level execution of `active` lanes: its requests and bytes (as for
+ * every known space), its distinct bytes (its size per active lane, or per
+ * execution for stride 0), for a global load or store the sectors and
+ * ideal sectors of a full warp from a 32-byte boundary (1 and
+ * ceil(size / 32) for stride 0; else the size for stride = size, and the
+ * stride, at most 32, for a wider one), and for a shared one at a wider
+ * stride a full warp's bank conflicts. */
+static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
+                                                 uint32_t space,
+                                                 uint32_t sectored,
+                                                 uint64_t active,
+                                                 uint64_t d[PASTA_DIV_NUM]) {
+  int shared = space == PASTA_DIV_SHARED;
+  int wider = stride != 0 && stride != size;
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    d[i] = 0;
+  d[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  d[PASTA_DIV_BYTES] = (uint64_t)size * active;
+  d[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] =
+      stride ? (uint64_t)size * active : size;
+  if (!sectored)
+    return;
+  if (shared) {
+    if (wider)
+      d[PASTA_DIV_BANK_CONFLICTS] = pasta_div_lanes_per_bank(stride / 4) - 1;
+    return;
+  }
+  d[PASTA_DIV_SECTORS] = !stride       ? 1
+                         : !wider      ? size
+                         : stride < 32 ? stride
+                                       : 32;
+  d[PASTA_DIV_IDEAL_SECTORS] = stride ? size : (size + 31) / 32;
+}
+
+/* __pasta_div_access for an access the pass proved to be, in a warp whose
+ * lanes form rows of thread index x (`width`, __pasta_div_row_width), at a
+ * base uniform in each row plus `stride` bytes per thread index x, with
+ * stride 0 (every lane of a row the same element), the access size
+ * (consecutive elements), or a wider one the pass allows for the access
+ * (passes/DivergenceFigures.cpp, lanesHelperTakes: a power-of-2 size up to 32,
+ * a multiple of 4 for shared loads and stores of at most 4 bytes, 32 or more or
+ * a power of 2 for global ones). For a known space, what the pass derives from
+ * the block's counters (pasta_div_lanes_derived) is not added here: only the
+ * measured figures' difference from it, which is 0 for a full warp of aligned
+ * rows (modulo 2^64 otherwise: the sums are exact once derived). One row at a
+ * base aligned to the size (a warp of 32-lane rows, or one active row of two):
+ * a full warp with the derived figures returns at once, any other takes
+ * arithmetic on the mask (the first active lane alone). Full warps of two rows
+ * at stride 0 or the size: the rows path. The rest: the general path. Returns
+ * what __pasta_div_access returns. */
+PASTA_INLINE uint32_t __pasta_div_access_lanes(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  if (hint == PASTA_DIV_GENERIC) /* nothing derived */
+    return __pasta_div_access(ptr, size, hint, sectored, width, requests_global,
+                              requests_shared, bytes, distinct_global,
+                              distinct_shared, sectors, ideal_sectors,
+                              bank_conflicts);
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
+  /* Lanes of one row: a warp of 32-lane rows, or only one of the two rows
+   * of 16 active (a branch on the thread index y). */
+  int one_row =
+      width == 32 ||
+      (width == 16 && ((lanes & 0xffffull) == 0 || (lanes >> 16) == 0));
+  if (one_row && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
+      (addr - (uint64_t)stride * __gpu_lane_id()) % size == 0) {
+    /* One row (lane i at base + stride * i, base aligned to the size): a
+     * full warp from a 32-byte boundary has the derived figures; else
+     * distinct bytes and a stride-0 access's sectors are still the derived
+     * ones, and a strided global load's or store's sectors follow from the
+     * mask. */
+    uint64_t base = addr - (uint64_t)stride * __gpu_lane_id();
+    if (lanes == PASTA_DIV_FULL_WARP &&
+        pasta_div_rows_derived(base, base, 32, size, stride, hint, sectored)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      return 0;
+    }
+    if (!pasta_div_first(lanes))
+      return 0;
+    PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
+    if (!sectored || stride == 0)
+      return 0;
+    pasta_div_lanes_derived(size, stride, hint, sectored, 0, d);
+    if (hint == PASTA_DIV_SHARED) {
+      if (stride == size) /* consecutive words: no conflict */
+        return 0;
+      *bank_conflicts +=
+          (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) - 1 -
+                     d[PASTA_DIV_BANK_CONFLICTS]);
+      return 1;
+    }
+    uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+    uint64_t measured =
+        stride >= 32 ? active
+                     : pasta_div_consecutive_sectors(lanes, base, size, stride);
+    *sectors += (uint32_t)(measured - d[PASTA_DIV_SECTORS]);
+    *ideal_sectors += (uint32_t)(((uint64_t)size * active + 31) / 32 - size);
+    return 1;
+  }
+  /* Two rows take consecutive elements or one element per row only. */
+  if (lanes == PASTA_DIV_FULL_WARP && width == 16 &&
+      (stride == 0 || stride == size)) {
+    uint64_t other, mine = pasta_div_row_bases(addr, stride, width, &other);
+    if (pasta_div_rows_derived(mine, other, width, size, stride, hint,
+                               sectored)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      return 0;
+    }
+    if (pasta_div_rows_figures(mine, other, width, size, stride, hint, sectored,
+                               f)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      pasta_div_lanes_derived(size, stride, hint, sectored, 32, d);
+      return pasta_div_add_figures(
+          lanes, f, d, requests_global, requests_shared, bytes, distinct_global,
+          distinct_shared, sectors, ideal_sectors, bank_conflicts);
+    }
+  }
+  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  pasta_div_lanes_derived(size, stride, hint, sectored,
+                          (uint64_t)__builtin_popcountll(lanes), d);
+  return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
+}
+
+/* Out of line, for divergence copies with many measured accesses
+ * (passes/DivergenceMeasures.cpp, OutOfLineAccessGroups): what
+ * __pasta_div_access and __pasta_div_access_lanes add, written to out[0..8)
+ * (requests global, requests shared, bytes, distinct global, distinct shared,
+ * sectors, ideal sectors, bank conflicts), zeroed first; the pass adds them to
+ * its registers. Inlined at each of hundreds of accesses, the helpers made the
+ * copy of a big kernel tens of times its size, and ptxas's time grew
+ * faster than that. */
+PASTA_ENTRY uint32_t __pasta_div_access_out(void *ptr, uint32_t size,
+                                            uint32_t hint, uint32_t sectored,
+                                            uint32_t width,
+                                            PASTA_PRIVATE uint32_t *out) {
+  for (int k = 0; k < 8; ++k)
+    out[k] = 0;
+  return __pasta_div_access(ptr, size, hint, sectored, width, &out[0], &out[1],
+                            &out[2], &out[3], &out[4], &out[5], &out[6],
+                            &out[7]);
+}
+
+PASTA_ENTRY uint32_t __pasta_div_access_lanes_out(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t width, PASTA_PRIVATE uint32_t *out) {
+  for (int k = 0; k < 8; ++k)
+    out[k] = 0;
+  return __pasta_div_access_lanes(ptr, size, stride, hint, sectored, width,
+                                  &out[0], &out[1], &out[2], &out[3], &out[4],
+                                  &out[5], &out[6], &out[7]);
+}
+
+/* One warp-level execution of a two-way conditional branch: divergent when
+ * the active lanes do not all take the same side. */
+PASTA_INLINE void __pasta_div_branch(uint32_t taken,
+                                     PASTA_PRIVATE uint32_t *branches,
+                                     PASTA_PRIVATE uint32_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  if (!pasta_div_first(lanes))
+    return;
+  *branches += 1;
+  *divergent += yes != 0 && yes != lanes;
+}
+
+/* The same for a multi-way branch (switch): divergent when the active lanes
+ * do not all hold the same value. */
+PASTA_INLINE void __pasta_div_switch(uint64_t value,
+                                     PASTA_PRIVATE uint32_t *branches,
+                                     PASTA_PRIVATE uint32_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t same = __gpu_match_any_u64(lanes, value);
+  if (!pasta_div_first(lanes))
+    return;
+  *branches += 1;
+  *divergent += same != lanes;
+}
+
+/* One warp-level execution of `insts` instructions of one source line in a
+ * block: they count as warp-level and as thread-level (active lanes)
+ * executions; the ratio of the sums is the active lanes per executed
+ * instruction. */
+PASTA_INLINE void __pasta_div_block(uint32_t insts,
+                                    PASTA_PRIVATE uint32_t *warps,
+                                    PASTA_PRIVATE uint32_t *threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  if (!pasta_div_first(lanes))
+    return;
+  *warps += insts;
+  *threads += insts * (uint32_t)__builtin_popcountll(lanes);
+}
+
+/* The three above for code outside loops, which runs at most once per call:
+ * the first active lane adds straight to the counters, with no register
+ * and no test of the values (each helper's code is run by the whole warp,
+ * so a test per value costs every warp). The block's active lanes go to
+ * `threads` only when `with_threads` (a constant: a null pointer would not
+ * fold, as 0 is a valid global address). */
+PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
+                                         PASTA_GLOBAL uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below == 0 && yes != 0 && yes != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+}
+
+PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
+                                         PASTA_GLOBAL uint64_t *divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t same = __gpu_match_any_u64(lanes, value);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below == 0 && same != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+}
+
+/* At a kernel's entry, in its divergence copy: the grid's first thread adds
+ * the warps and the threads the launch started, which are the entry block's
+ * warp-level executions and their active lanes (every warp runs the entry
+ * once, with all its lanes), so that no warp measures them. */
+PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
+                                           PASTA_GLOBAL uint64_t *threads) {
+  if (!pasta_first_thread_of_grid())
+    return;
+  uint64_t blocks = pasta_grid_blocks();
+  pasta_atomic_add(warps, blocks * pasta_block_warps());
+  pasta_atomic_add(threads, blocks * pasta_block_threads());
+}
+
+PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
+                                        PASTA_GLOBAL uint64_t *threads,
+                                        uint32_t with_threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0)
+    return;
+  pasta_div_lone_add(warps, 1, hidden);
+  if (with_threads)
+    pasta_div_lone_add(threads, (uint64_t)__builtin_popcountll(lanes), hidden);
+}
+
+/* Adds an access's figure to its counter where it was measured, when that
+ * code runs at most once per call (no loop around it): the access helpers
+ * leave it in the first active lane and 0 in the others, so only that lane
+ * adds, and the figure needs neither a register nor a warp sum at the
+ * return. The copies call it only where the helper returned nonzero;
+ * blocks, branches and switches there add through the *_add helpers. */
+PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
+                                  uint64_t value) {
+  if (value != 0)
+    pasta_atomic_add(counter, value);
+}
+
+/* 1 in every active lane when `pred` is the same in all of them (all true or
+ * all false), else 0: whether an address that selects per lane between two
+ * of one lane stride (`x > 0 ? a[x - 1] : a[x]`) has that stride in this
+ * warp execution. */
+PASTA_INLINE uint32_t __pasta_div_uniform(uint32_t pred) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, pred != 0);
+  return yes == 0 || yes == lanes;
+}
+
+/* 1 in every active lane when `pred` holds in all of them, else 0: what the
+ * divergence copies test once at a loop's entry for a condition each lane
+ * computes (e.g. that its index does not wrap in the loop). */
+PASTA_INLINE uint32_t __pasta_div_all_lanes(uint32_t pred) {
+  return __gpu_ballot(__gpu_lane_mask(), pred == 0) == 0;
+}

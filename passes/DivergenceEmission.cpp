@@ -1,0 +1,324 @@
+//===- DivergenceEmission.cpp - Divergence copies of kernels --------------===//
+//
+// See Divergence.h: createDivergenceVariants. The copies are clones
+// (KernelVariants.h) of the instrumented functions; the planned
+// instructions are found in them through the clone's value map and handed
+// to each copy's CopyMeasures (DivergenceMeasures.h). Then the counting
+// code's first-block flush is made every warp's, and NVPTX kernels' copies
+// get a register cap (and an uncapped twin).
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceRuntime.h"
+#include "Divergence.h"
+#include "DivergenceMeasures.h"
+#include "KernelVariants.h"
+#include "Selection.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+static constexpr const char *DivAccessName = "__pasta_div_access";
+static constexpr const char *DivBranchName = "__pasta_div_branch";
+static constexpr const char *DivSwitchName = "__pasta_div_switch";
+static constexpr const char *DivBlockName = "__pasta_div_block";
+static constexpr const char *DivBranchAddName = "__pasta_div_branch_add";
+static constexpr const char *DivSwitchAddName = "__pasta_div_switch_add";
+static constexpr const char *DivBlockAddName = "__pasta_div_block_add";
+static constexpr const char *DivCountLaunchName = "__pasta_div_count_launch";
+static constexpr const char *DivAddName = "__pasta_div_add";
+static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
+static constexpr const char *DivUniformName = "__pasta_div_uniform";
+static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
+static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
+static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
+static constexpr const char *DivAccessLanesOutName =
+    "__pasta_div_access_lanes_out";
+// (CounterEmission.cpp) made every warp's again in a divergence copy: row
+// 0's slots become the warp's bank row's, the scale 1. Its code raised
+// matmul_tiled's copy from 80 to 85 registers (past an allocation step of
+// 8: a thread block fewer per SM), inline or out of line; the copies run
+// at several times the plain kernel's time, where a flush per warp is
+// noise.
+static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
+                              FunctionCallee BankRow) {
+  SmallVector<CallInst *, 2> Scales;
+  for (BasicBlock &BB : Copy)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == FirstBlockScaleName)
+            Scales.push_back(Call);
+  const DataLayout &DL = Copy.getDataLayout();
+  for (CallInst *Scale : Scales) {
+    IRBuilder<> B(Scale);
+    Value *Row = B.CreateCall(BankRow, {T.Counters, B.getInt32(T.NumCounters),
+                                        B.getInt32(T.numBanks())});
+    for (User *U : make_early_inc_range(Scale->users())) {
+      auto *Flush = dyn_cast<CallInst>(U);
+      if (!Flush)
+        continue;
+      IRBuilder<> FB(Flush);
+      for (Use &Arg : Flush->args()) {
+        if (!Arg->getType()->isPointerTy())
+          continue;
+        APInt Offset(DL.getIndexTypeSizeInBits(Arg->getType()), 0);
+        Value *Base = Arg->stripAndAccumulateConstantOffsets(DL, Offset, false);
+        if (Base == T.Counters)
+          Arg.set(FB.CreateConstInBoundsGEP1_64(FB.getInt8Ty(), Row,
+                                                Offset.getZExtValue()));
+      }
+    }
+    SmallVector<BasicBlock *, 2> Tests;
+    for (User *U : Scale->users())
+      if (auto *Test = dyn_cast<Instruction>(U); Test && !isa<CallInst>(Test))
+        Tests.push_back(Test->getParent());
+    Scale->replaceAllUsesWith(ConstantInt::get(Scale->getType(), 1));
+    Scale->eraseFromParent();
+    for (BasicBlock *BB : Tests) // `scale != 0` is true now
+      for (Instruction &I : make_early_inc_range(*BB))
+        if (Value *V = simplifyInstruction(&I, {DL})) {
+          I.replaceAllUsesWith(V);
+          I.eraseFromParent();
+        }
+    for (BasicBlock *BB : Tests)
+      ConstantFoldTerminator(BB);
+  }
+}
+
+static cl::opt<bool>
+    DivStats("pasta-div-stats",
+             cl::desc("PASTA: print what the divergence copies of each "
+                      "module measure and what they take as proven"),
+             cl::init(false));
+
+namespace {
+// What the copies of a module measure and what they take as proven
+// (-pasta-div-stats): branches (not derived from an earlier one) never
+// measured because their condition is warp-uniform (UniformLoops.h), of
+// them those proven beyond LLVM's uniformity analysis; loops whose every
+// branch is uniform (their figures taken once per entry); access groups,
+// those lane-shaped (their figures derived at read-back but for a measured
+// correction), and those not measured at all (one naturally aligned
+// address in every lane: every figure derived).
+struct DivergenceStats {
+  unsigned Branches = 0, Uniform = 0, Beyond = 0;
+  unsigned LoopsUniform = 0, LoopsBeyond = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0;
+
+  void addBranch(const UniformLoops &Loops, const Instruction &Term) {
+    ++Branches;
+    if (Loops.uniformLoop(*Term.getParent()) || Loops.uniformCondition(Term))
+      ++Uniform;
+    if (Loops.uniformBeyondAnalysis(Term))
+      ++Beyond;
+  }
+  void print(const Module &M) const {
+    errs() << "pasta: div-stats: " << M.getTargetTriple().str() << " "
+           << M.getSourceFileName() << ": branches " << Branches
+           << " (uniform, not measured: " << Uniform << ", " << Beyond
+           << " beyond LLVM's uniformity analysis); uniform loops "
+           << LoopsUniform << " (" << LoopsBeyond
+           << " beyond the analysis); access groups " << AccessGroups
+           << " (lane-shaped: " << LaneShaped
+           << ", not measured: one aligned address in every lane: "
+           << ProvenGroups << ")\n";
+  }
+};
+} // namespace
+
+static Instruction *inCopy(ValueToValueMapTy &VMap, Value *Original) {
+  auto It = VMap.find(Original);
+  return It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
+}
+
+static Value *accessPointer(Instruction *I) {
+  if (Value *Ptr = getLoadStorePointerOperand(I))
+    return Ptr;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    return RMW->getPointerOperand();
+  return cast<AtomicCmpXchgInst>(I)->getPointerOperand();
+}
+
+// Whether F or a function it calls has a loop (the runtime's helpers are
+// still declarations here, so only the program's own code counts).
+static bool reachesLoop(const Function &F,
+                        SmallPtrSetImpl<const Function *> &Seen) {
+  if (F.isDeclaration() || !Seen.insert(&F).second)
+    return false;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(F, Backedges);
+  if (!Backedges.empty())
+    return true;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (reachesLoop(*Callee, Seen))
+          return true;
+  return false;
+}
+
+// The register cap of an NVPTX kernel's divergence copy (ptxas's
+// .maxnreg). The measuring code holds figures and addresses the kernel
+// does not, and ptxas gives the copies 50 to 170 registers where the
+// kernels take 10 to 40: too few warps stay resident to hide memory
+// latency. What the cap spills costs once per thread in a kernel without
+// loops, once per iteration in one with them, so by default the first
+// gets 48 registers and the second 64 (the best of 32, 40, 48, 64 and no
+// cap when the bundled programs were timed with each on an H200). Requested
+// sets every kernel's (0: none). A lower cap of the kernel's own is kept,
+// and launch bounds with a minimum of blocks per SM are the program's own
+// word on its occupancy (CUB gives its single-block kernels 1), so such a
+// copy gets none.
+static void capRegisters(Function &Kernel, int Requested) {
+  if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
+    return;
+  unsigned Cap = Requested;
+  if (Requested < 0) {
+    SmallPtrSet<const Function *, 8> Seen;
+    Cap = reachesLoop(Kernel, Seen) ? 64 : 48;
+  }
+  unsigned Own = 0;
+  if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
+      !Kernel.getFnAttribute("nvvm.maxnreg")
+           .getValueAsString()
+           .getAsInteger(10, Own) &&
+      Own && Own <= Cap)
+    return;
+  Kernel.addFnAttr("nvvm.maxnreg", std::to_string(Cap));
+}
+
+// The divergence copy of Kernel as it is before its cap, named Kernel +
+// PASTA_DIV_UNCAPPED_SUFFIX: a grid that fits in one wave of it gains
+// nothing from the cap's extra resident warps and would only pay for its
+// spills, so the runtime launches this one then (host_rt/launch.c). Made
+// for every NVPTX kernel when caps are on, so that the host, which cannot
+// see the device code, can register it by name.
+static void addUncappedCopy(const Function &Kernel, Function &Copy) {
+  ValueToValueMapTy VMap;
+  Function *Uncapped = CloneFunction(&Copy, VMap);
+  Uncapped->setName(Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
+}
+
+void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
+                                     const DivergencePlan &Plan,
+                                     ModuleTables &T,
+                                     FunctionAnalysisManager &FAM,
+                                     int MaxRegisters, uint32_t DrainVisits) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
+       *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  PointerType *Private =
+      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
+  SmallVector<Type *, 13> AccessParams{Generic, I32, I32, I32, I32};
+  AccessParams.append(8, Private);
+  DivHelpers H;
+  H.Access = M.getOrInsertFunction(DivAccessName,
+                                   FunctionType::get(I32, AccessParams, false));
+  H.Branch = M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
+  H.Switch = M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
+  H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
+  PointerType *Global = PointerType::get(Ctx, 1);
+  H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
+  H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);
+  H.SwitchAdd = M.getOrInsertFunction(DivSwitchAddName, Void, I64, Global);
+  H.BlockAdd =
+      M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
+  H.CountLaunch =
+      M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
+  H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
+  H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
+  SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};
+  LanesParams.append(8, Private);
+  H.AccessLanes = M.getOrInsertFunction(
+      DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
+  H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
+  H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,
+                                      I32, I32, Private);
+  H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
+                                           I32, I32, I32, I32, I32, Private);
+  H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+
+  ValueToValueMapTy VMap;
+  DenseMap<Function *, Function *> CopyOf =
+      createCopies(M, Fns, PASTA_DIV_SUFFIX, VMap);
+  // Loops are simplified and analyzed before any code goes in.
+  std::map<Function *, std::unique_ptr<UniformLoops>> LoopsOf;
+  for (auto &[F, Copy] : CopyOf)
+    LoopsOf[Copy] = std::make_unique<UniformLoops>(*Copy, FAM);
+  std::map<Function *, CopyMeasures> Measures;
+  auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
+    Function *F = I->getFunction();
+    return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H, DrainVisits)
+        .first->second;
+  };
+
+  for (const DivergencePlan::Block &Planned : Plan.Blocks) {
+    auto It = VMap.find(Planned.BB);
+    if (It == VMap.end())
+      continue;
+    auto *BB = cast<BasicBlock>(It->second);
+    MeasuresOf(&*BB->getFirstInsertionPt()).addBlock(*BB, Planned);
+  }
+  for (const DivergencePlan::Segment &Seg : Plan.Segments)
+    if (Instruction *Call = inCopy(VMap, Seg.After))
+      MeasuresOf(Call).addSegment(*Call, Seg.Warps);
+  DivergenceStats Stats;
+  for (const DivergencePlan::Branch &Br : Plan.Branches)
+    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term)) {
+      Stats.addBranch(*LoopsOf.at(I->getFunction()), *I);
+      MeasuresOf(I).addBranch(*I, Br.Row);
+    }
+  // Accesses by block, in order (the plan lists them so).
+  MapVector<BasicBlock *, SmallVector<AccessSite, 8>> SitesOf;
+  for (const DivergencePlan::Access &A : Plan.Accesses)
+    if (Instruction *I = inCopy(VMap, A.I))
+      SitesOf[I->getParent()].push_back({&A, I, accessPointer(I)});
+  for (auto &[BB, Sites] : SitesOf)
+    MeasuresOf(Sites.front().I).planAccesses(Sites);
+  for (auto &[F, CM] : Measures) {
+    CM.measureAccesses();
+    CM.emitFlushes();
+    auto [Groups, LaneShaped, Proven] = CM.accessGroups();
+    Stats.AccessGroups += Groups;
+    Stats.LaneShaped += LaneShaped;
+    Stats.ProvenGroups += Proven;
+  }
+  if (DivStats) {
+    for (auto &[F, Loops] : LoopsOf) {
+      Stats.LoopsUniform += Loops->uniformLoops();
+      Stats.LoopsBeyond += Loops->uniformLoopsBeyondAnalysis();
+    }
+    Stats.print(M);
+  }
+  for (auto &[F, Copy] : CopyOf)
+    flushAlikePerWarp(*Copy, T, H.BankRow);
+  for (auto &[F, Copy] : CopyOf)
+    FAM.invalidate(*Copy, PreservedAnalyses::none());
+  // In the kernels' order, so that the module's order is the same each time.
+  if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
+    for (Function *F : Fns)
+      if (isKernel(*F)) {
+        addUncappedCopy(*F, *CopyOf.at(F));
+        capRegisters(*CopyOf.at(F), MaxRegisters);
+      }
+}

@@ -1,0 +1,890 @@
+//===- DivergenceMeasures.cpp - The measuring code of one copy ------------===//
+//
+// See DivergenceMeasures.h; CopyMeasures::Impl below says where each
+// figure goes (what repeats in warp-uniform loops: UniformLoops.h).
+//
+//===----------------------------------------------------------------------===//
+#include "DivergenceMeasures.h"
+#include "DeviceRuntime.h"
+#include "DivergenceFigures.h"
+#include "InstrumentationMD.h"
+#include "ThreadExits.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <array>
+#include <deque>
+#include <map>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumOutOfLineAccesses,
+          "Divergence copies' access measurements called out of line");
+static constexpr const char *FlushName = "__pasta_flush";
+
+static cl::opt<bool> DeriveWholeAccesses(
+    "pasta-div-derive-whole", cl::init(true),
+    cl::desc("PASTA: leave accesses of one aligned address in every lane "
+             "unmeasured, their figures derived (off: measured, for tests "
+             "of the measuring code)"));
+
+// One divergence copy being instrumented. Where a figure goes depends on
+// where it is measured:
+//
+//  - outside every loop (code that runs at most once per call): straight to
+//    its counter, by the lane that measured it (the *_add helpers, or
+//    __pasta_div_add under one test of what an access helper returns), so
+//    it needs no register and no warp sum at the return;
+//  - in a loop whose branches are all uniform (UniformLoops.h) the active
+//    lanes are those at its preheader in every iteration: the figures that
+//    depend only on the lanes (a block's, its branch's, and its accesses'
+//    whose addresses repeat) are taken once at the preheader and added times
+//    the block's executions: the loop's trip count, at the preheader, when
+//    the block runs in every iteration and the count is known; else a
+//    register counting them, in the loop's exit blocks (to the counter or a
+//    register, by where the add is);
+//  - in other loops: registers, by (row, figure) for the access and branch
+//    figures, by block for the active-lane figures (a block's lines share
+//    its two registers: each line's figures are its instruction count times
+//    the block's, formed at the flush), flushed at every return.
+//
+// The registers are 32 bits wide: a 64-bit one takes two of the copy's
+// registers, which run under a cap (capRegisters), and what they save is
+// spills in loops. Each add to one is bounded (slot's Most), so a count of
+// loop header visits drains them before one can overflow
+// (drainBeforeOverflow).
+// The runtime's helpers add to them modulo 2^32 and they are read as signed
+// values (an access helper adds measured less derived figures). What a
+// uniform loop's exit adds in another loop, a figure per entry times the
+// entry's executions, has no bound: it goes to the register when it is
+// below MaxFold, else straight to the counter.
+class CopyMeasures::Impl {
+public:
+  Impl(Function &Copy, ModuleTables &T, UniformLoops &Loops,
+       const DivHelpers &H, uint32_t DrainVisits)
+      : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
+        EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
+
+  // A counter's register (in loops whose branches are not all uniform),
+  // for a site that adds at most Most to it (either sign).
+  AllocaInst *slot(uint32_t Counter, uint64_t Most,
+                   const Twine &Name = "pasta.div") {
+    SlotBounds[Counter] += Most;
+    AllocaInst *&S = Slots[Counter];
+    if (!S)
+      S = newRegister(Name);
+    return S;
+  }
+
+  // Where the runtime's helpers put a figure the site cannot produce (a
+  // shared figure of a global access, sectors of an atomic): a register
+  // that is never flushed, so it and the arithmetic feeding it go away.
+  AllocaInst *discard() {
+    if (!Discard)
+      Discard = newRegister("pasta.div.none");
+    return Discard;
+  }
+
+  // The counters of Planned's block (in the copy: BB), measured at its top.
+  // Its active lanes only when the counting code does not count it
+  // (OwnThreads).
+  void addBlock(BasicBlock &BB, const DivergencePlan::Block &Planned) {
+    if (Planned.Launch) {
+      IRBuilder<> B(EntryBody);
+      B.CreateCall(H.CountLaunch,
+                   {counter(B, Planned.Warps), counter(B, Planned.Threads)});
+      return;
+    }
+    if (!Planned.Measured)
+      return;
+    // After the registers; in the entry block, after the code above them.
+    Instruction *Top =
+        BB.isEntryBlock() ? EntryBody : &*BB.getFirstInsertionPt();
+    addLanes(BB, Top, Planned.Warps,
+             Planned.OwnThreads ? Planned.Threads : PASTA_NONE);
+  }
+
+  // A segment's warp executions (DivergencePlan::Segment), right after the
+  // call that starts it.
+  void addSegment(Instruction &Call, uint32_t Warps) {
+    addLanes(*Call.getParent(), Call.getNextNode(), Warps, PASTA_NONE);
+  }
+
+  // Counter Warps += the warp-level executions of BB's code at At, Threads
+  // (unless PASTA_NONE) += their active lanes. In a uniform loop, the
+  // preheader's lanes times BB's executions; outside loops, measured (one
+  // __pasta_div_block call) and added there; in another loop, added to
+  // registers.
+  void addLanes(BasicBlock &BB, Instruction *At, uint32_t Warps,
+                uint32_t Threads) {
+    bool WithThreads = Threads != PASTA_NONE;
+    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+      HoistedLoop &HL = hoisted(*U);
+      Count N = executions(BB, *U);
+      addFold(*U, {Warps, HL.Leader, 1, 1, N});
+      if (WithThreads)
+        addFold(*U, {Threads, HL.Lanes, 1, MaxLanes, N});
+      return;
+    }
+    IRBuilder<> B(At);
+    if (!Loops.inLoop(BB)) {
+      // Without threads, the warps' slot again: the helper leaves it.
+      Value *W = counter(B, Warps);
+      B.CreateCall(H.BlockAdd, {W, WithThreads ? counter(B, Threads) : W,
+                                B.getInt32(WithThreads)});
+      return;
+    }
+    B.CreateCall(H.Block, {B.getInt32(1), slot(Warps, 1, "pasta.div.bw"),
+                           WithThreads ? slot(Threads, MaxLanes, "pasta.div.bt")
+                                       : discard()});
+  }
+
+  // Whether a conditional branch or switch of `Row` diverges (its
+  // executions are its block's). It never does on a warp-uniform condition
+  // (a loop's bound, a kernel argument), nor in a uniform loop.
+  void addBranch(Instruction &Term, uint32_t Row) {
+    BasicBlock &BB = *Term.getParent();
+    if (Loops.uniformLoop(BB) || Loops.uniformCondition(Term))
+      return;
+    IRBuilder<> B(&Term);
+    auto *BI = dyn_cast<BranchInst>(&Term);
+    Value *Taken =
+        BI ? B.CreateZExt(BI->getCondition(), B.getInt32Ty())
+           : B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
+                                 B.getInt64Ty());
+    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
+    if (Loops.inLoop(BB)) {
+      B.CreateCall(BI ? H.Branch : H.Switch,
+                   {Taken, discard(), slot(Divergent, 1)});
+      return;
+    }
+    B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
+                 {Taken, counter(B, Divergent)});
+  }
+
+  // Groups one block's accesses (in order) and decides where each group is
+  // measured. Changes no code: every block must be planned before any is
+  // measured.
+  void planAccesses(ArrayRef<AccessSite> Sites) {
+    const UniformLoops::UniformLoop *U =
+        Loops.uniformLoop(*Sites.front().I->getParent());
+    size_t First = Groups.size();
+    for (const AccessSite &S : Sites) {
+      AccessGroup *G = nullptr;
+      for (size_t K = Groups.size(); K > First && !G; --K) {
+        if (Groups.size() - K >= MaxGroupsCompared)
+          break;
+        if (sameFigures(*Groups[K - 1].Members.front(), S))
+          G = &Groups[K - 1];
+      }
+      if (!G) {
+        G = &Groups.emplace_back();
+        G->Loop = U;
+        G->InLoop = Loops.inLoop(*S.I->getParent());
+      }
+      G->Members.push_back(&S);
+    }
+    for (size_t K = First; K < Groups.size(); ++K) {
+      AccessGroup &G = Groups[K];
+      const AccessSite &Rep = *G.Members.front();
+      if (G.Loop)
+        G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
+      G.LaneStride =
+          Loops.laneStrideIf(Rep.Ptr, *Rep.I->getParent(), G.LaneConds);
+      G.TryRows = !laneShaped(G) && tryRows(Rep);
+      if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
+        for (const AccessSite *S : G.Members)
+          deriveLaneShaped(T, *S->A, *G.LaneStride);
+      G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
+                 G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
+                 wholeAtOnce(Rep);
+    }
+  }
+
+  // The planned accesses: first what goes in preheaders (addresses computed
+  // with scalar evolution, which needs the blocks as they were), then each
+  // group at its first access (splitting blocks for steps tested at run
+  // time).
+  void measureAccesses() {
+    OutOfLine = count_if(Groups, [](auto &G) { return !G.Proven; }) >
+                ptrdiff_t(OutOfLineAccessGroups);
+    SmallVector<std::pair<AccessGroup *, Value *>, 8> Tested;
+    for (AccessGroup &G : Groups)
+      if (G.Repeat && !G.Proven)
+        if (Value *Ok = measureOncePerEntry(G))
+          Tested.push_back({&G, Ok});
+    for (AccessGroup &G : Groups)
+      if (!G.Repeat && !G.Proven)
+        measureGroupAt(G, G.Members.front()->I, G.InLoop);
+    for (auto [G, Ok] : Tested) {
+      IRBuilder<> B(G->Members.front()->I);
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateNot(Ok), G->Members.front()->I->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      measureGroupAt(*G, Then, /*InLoop=*/true);
+    }
+  }
+
+  // The uniform loops' folds, the registers' drains, then their flush at
+  // every return and before inline assembly that ends the thread
+  // (ThreadExits.h).
+  void emitFlushes() {
+    emitFolds();
+    drainBeforeOverflow();
+    if (Slots.empty())
+      return;
+    SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
+    for (BasicBlock &BB : Copy)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+        Exits.push_back(Ret);
+    for (Instruction *Exit : Exits)
+      emitFlush(Exit);
+  }
+
+  std::array<unsigned, 3> accessGroups() const {
+    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
+            unsigned(count_if(Groups, [](auto &G) { return G.Proven; }))};
+  }
+
+private:
+  // The counter of figure Index of divergence row Row.
+  uint32_t figure(uint32_t Row, unsigned Index) const {
+    return T.DivRows[Row].counter + Index;
+  }
+
+  // How many times a block of a uniform loop ran in the loop's current
+  // entry: the loop's iterations when the block runs in each (known at the
+  // preheader), else a register set to 0 at the preheader and counted at
+  // the top of the block.
+  struct Count {
+    AllocaInst *Register = nullptr;
+    Value *Trips = nullptr;
+  };
+
+  // Counter += PerEntry * Times * Count, with PerEntry taken as 0 when Ok
+  // (set in the preheader) is false: at the preheader when the count is
+  // known there, else in the loop's exit blocks.
+  struct Fold {
+    uint32_t Counter;
+    AllocaInst *PerEntry;
+    uint32_t Times;
+    uint64_t Most; // the most PerEntry can be (either sign)
+    Count N;
+    Value *Ok = nullptr;
+  };
+  struct HoistedLoop {
+    AllocaInst *Leader = nullptr;        // 1 in the first active lane, else 0
+    AllocaInst *Lanes = nullptr;         // the active lanes, in the first lane
+    SmallVector<Fold, 8> Folds;          // in the exit blocks
+    SmallVector<Fold, 4> PreheaderFolds; // at the preheader, in a loop
+  };
+
+  // A uniform loop's record, with its leader and lanes taken in the
+  // preheader (__pasta_div_block's figures of one execution).
+  HoistedLoop &hoisted(const UniformLoops::UniformLoop &U) {
+    auto [It, New] = Hoisted.try_emplace(&U);
+    if (New) {
+      It->second.Leader = newRegister("pasta.div.leader");
+      It->second.Lanes = newRegister("pasta.div.lanes");
+      HoistOrder.push_back(&U);
+      IRBuilder<> B(U.PreheaderEnd);
+      zero(B, {It->second.Leader, It->second.Lanes});
+      B.CreateCall(H.Block,
+                   {B.getInt32(1), It->second.Leader, It->second.Lanes});
+    }
+    return It->second;
+  }
+
+  Count executions(BasicBlock &BB, const UniformLoops::UniformLoop &U) {
+    if (Loops.runsEveryIteration(U, BB))
+      return {nullptr, Loops.tripsBefore(U)};
+    AllocaInst *&N = Executions[&BB];
+    if (!N) {
+      N = newRegister("pasta.div.n", /*Wide=*/true); // no bound
+      IRBuilder<> PB(U.PreheaderEnd);
+      zero(PB, {N});
+      IRBuilder<> B(&*BB.getFirstInsertionPt());
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), N), B.getInt64(1)),
+                    N);
+    }
+    return {N, nullptr};
+  }
+
+  // In another loop a fold adds a branch (emitFoldsAt), so it waits until
+  // every block is measured: the blocks' loops are looked up by block.
+  void addFold(const UniformLoops::UniformLoop &U, const Fold &F) {
+    if (!F.N.Trips) {
+      Hoisted[&U].Folds.push_back(F);
+      return;
+    }
+    if (Loops.inLoop(*U.PreheaderEnd->getParent())) {
+      Hoisted[&U].PreheaderFolds.push_back(F);
+      return;
+    }
+    IRBuilder<> B(U.PreheaderEnd);
+    emitFoldsAt(B, /*InLoop=*/false, F);
+  }
+
+  // F's figure: its figure per entry times N executions.
+  static Value *foldValue(IRBuilder<> &B, const Fold &F, Value *N) {
+    Value *PerEntry = load(B, F.PerEntry);
+    if (F.Ok)
+      PerEntry = B.CreateSelect(F.Ok, PerEntry, B.getInt64(0));
+    return times(B, B.CreateMul(PerEntry, N), F.Times);
+  }
+
+  static Value *executionsOf(IRBuilder<> &B, const Fold &F) {
+    return F.N.Trips ? F.N.Trips : load(B, F.N.Register);
+  }
+
+  // Folds outside loops: straight to their counters. In another loop, the
+  // folds of one count of executions, under one test of the count: to the
+  // registers when every figure is at most MaxFold (the usual case: a
+  // short inner loop), else straight to the counters.
+  void emitFoldsAt(IRBuilder<> &B, bool InLoop, ArrayRef<Fold> Folds) {
+    if (!InLoop) {
+      for (const Fold &F : Folds) {
+        Value *V = foldValue(B, F, executionsOf(B, F));
+        B.CreateCall(H.Add, {counter(B, F.Counter), V});
+      }
+      return;
+    }
+    MapVector<Value *, SmallVector<const Fold *, 8>> ByCount;
+    for (const Fold &F : Folds)
+      ByCount[F.N.Trips ? F.N.Trips : F.N.Register].push_back(&F);
+    for (auto &[Key, Group] : ByCount) {
+      uint64_t Most = 1;
+      for (const Fold *F : Group)
+        Most = std::max(Most, F->Most * F->Times);
+      Value *N = executionsOf(B, *Group.front());
+      Value *Small =
+          B.CreateICmpULE(N, B.getInt64(MaxFold / Most), "pasta.div.small");
+      Instruction *SmallT, *LargeT;
+      SplitBlockAndInsertIfThenElse(Small, B.GetInsertPoint(), &SmallT,
+                                    &LargeT);
+      markInstrumentation(
+          SmallT->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> SB(SmallT), LB(LargeT);
+      Value *Row = freshRow(LB);
+      for (const Fold *F : Group) {
+        addFigure(SB, /*InLoop=*/true, F->Counter, foldValue(SB, *F, N),
+                  MaxFold);
+        Value *V = foldValue(LB, *F, N);
+        LB.CreateCall(H.Add, {counter(LB, F->Counter, Row), V});
+      }
+    }
+  }
+
+  // The most a fold adds to a register in another loop.
+  static constexpr uint64_t MaxFold = 1 << 20;
+
+  static void zero(IRBuilder<> &B, ArrayRef<AllocaInst *> Registers) {
+    for (AllocaInst *R : Registers)
+      B.CreateStore(ConstantInt::get(R->getAllocatedType(), 0), R);
+  }
+
+  // A register's value as an i64 (a 32-bit one sign-extended).
+  static Value *load(IRBuilder<> &B, AllocaInst *R) {
+    return B.CreateSExtOrBitCast(B.CreateLoad(R->getAllocatedType(), R),
+                                 B.getInt64Ty());
+  }
+
+  // Whether every lane of a warp execution of S reads or writes the same
+  // range of one known space (its address warp-uniform, not just the same
+  // in each row of lanes), a load or store naturally aligned and of at
+  // most 32 bytes, or an atomic: then however many lanes are active its
+  // figures are one request, its size in distinct bytes and, for a load or
+  // store, one sector and one ideal sector and no bank conflict: those
+  // deriveLaneShaped derives for stride 0.
+  static bool wholeAtOnce(const AccessSite &S) {
+    const DivergencePlan::Access &A = *S.A;
+    return A.Space != PASTA_DIV_GENERIC &&
+           (!A.Sectored || (isPowerOf2_32(A.Size) && A.Size <= 32 &&
+                            getLoadStoreAlignment(S.I).value() >= A.Size));
+  }
+
+  // Whether G's addresses are a base uniform in each row of lanes plus a
+  // stride per thread index x that __pasta_div_access_lanes takes
+  // (lanesHelperTakes): measured with it.
+  static bool laneShaped(const AccessGroup &G) {
+    return G.LaneStride &&
+           lanesHelperTakes(*G.Members.front()->A, *G.LaneStride);
+  }
+
+  // Whether the general helper should test an access's lanes for rows (a
+  // min or max of a lane-shaped index, a select between two, a column walk
+  // whose step, x times a row length, is known only at run time): not in
+  // the blocks a loop runs under its own divergent branch, whose warps are
+  // mostly partial. There the test would always fail, and its code costs
+  // the copy registers.
+  bool tryRows(const AccessSite &S) {
+    return !Loops.underDivergenceInLoop(*S.I->getParent());
+  }
+
+  // Whether access S has the figures of the group led by R.
+  bool sameFigures(const AccessSite &R, const AccessSite &S) {
+    // Same segment of the block too: a call between them may change the
+    // lanes (DivergencePlan::Segment).
+    return R.A->Size == S.A->Size && R.A->Space == S.A->Space &&
+           R.A->Sectored == S.A->Sectored && R.A->Warps == S.A->Warps &&
+           Loops.constantApart(R.Ptr, S.Ptr, figureGranule(*S.A));
+  }
+
+  // Each row of a group with how many of its accesses it holds.
+  static std::map<uint32_t, uint32_t> rowsOf(const AccessGroup &G) {
+    std::map<uint32_t, uint32_t> Rows;
+    for (const AccessSite *S : G.Members)
+      ++Rows[S->A->Row];
+    return Rows;
+  }
+
+  // One measurement of an access like G's first at Ptr, whose figures go
+  // to Out(figure) (the discard register for those it cannot produce):
+  // __pasta_div_access, or __pasta_div_access_lanes when the address is a
+  // base uniform in each row of lanes plus 0 or the access size per thread
+  // index x. Both take the warp's row width, read once per call.
+  // Returns the call, whose value is 0 when no lane added a figure.
+  template <typename OutFn>
+  Value *callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G,
+                    OutFn Out) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    if (Ptr->getType()->getPointerAddressSpace() != 0)
+      Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+    bool Lanes = laneShaped(G);
+    SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
+    if (Lanes)
+      Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
+    Value *Width = Lanes || G.TryRows ? rowWidth() : B.getInt32(0);
+    if (Lanes && !G.LaneConds.empty())
+      Width = B.CreateSelect(lanesAgree(B, G.LaneConds), Width, B.getInt32(0),
+                             "pasta.div.width");
+    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
+    if (OutOfLine) {
+      // The figures land in an array of the copy's; the measured ones go
+      // on to their registers.
+      if (!OutArray) {
+        IRBuilder<> EB(&*Copy.getEntryBlock().getFirstInsertionPt());
+        OutArray = EB.CreateAlloca(
+            ArrayType::get(EB.getInt32Ty(), PASTA_DIV_BANK_CONFLICTS + 1),
+            Copy.getParent()->getDataLayout().getAllocaAddrSpace(), nullptr,
+            "pasta.div.out");
+      }
+      Args.push_back(OutArray);
+      Value *Added = B.CreateCall(Lanes ? H.AccessLanesOut : H.AccessOut, Args);
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
+        if (!accessMeasures(A, Fig))
+          continue;
+        AllocaInst *R = Out(Fig);
+        Value *V = B.CreateLoad(
+            B.getInt32Ty(),
+            B.CreateConstInBoundsGEP2_32(OutArray->getAllocatedType(), OutArray,
+                                         0, Fig - PASTA_DIV_REQUESTS_GLOBAL));
+        // 32 bits, as the inline helper adds (also to a wide register).
+        B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
+      }
+      ++NumOutOfLineAccesses;
+      return Added;
+    }
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
+    return B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+  }
+
+  // Whether the active lanes agree on each condition (an i1): then an
+  // address selecting between values of one lane stride has that stride;
+  // else the helper, given row width 0, takes its general path and takes
+  // back what the pass derived.
+  Value *lanesAgree(IRBuilder<> &B, ArrayRef<Value *> Conds) {
+    Value *All = nullptr;
+    for (Value *C : Conds) {
+      Value *Agree = B.CreateICmpNE(
+          B.CreateCall(H.Uniform, {B.CreateZExt(C, B.getInt32Ty())}),
+          B.getInt32(0));
+      All = All ? B.CreateAnd(All, Agree) : Agree;
+    }
+    return All;
+  }
+
+  // The width of this call's rows of lanes (__pasta_div_row_width), read
+  // at the entry.
+  Value *rowWidth() {
+    if (!RowWidth) {
+      IRBuilder<> B(EntryBody);
+      RowWidth = B.CreateCall(H.RowWidth, {});
+    }
+    return RowWidth;
+  }
+
+  // One measurement of G before At: in a loop, straight into the registers
+  // of a lone access, else into scratch registers added to each row's
+  // figures as many times as it has accesses in the group (outside loops,
+  // only when the helper says a lane added: the warps whose figures are all
+  // derived skip every add).
+  void measureGroupAt(const AccessGroup &G, Instruction *At, bool InLoop) {
+    const AccessSite &Rep = *G.Members.front();
+    IRBuilder<> B(At);
+    if (InLoop && G.Members.size() == 1) {
+      uint64_t Most = mostPerExecution(*Rep.A);
+      callAccess(B, Rep.Ptr, G, [&](unsigned Fig) {
+        return slot(figure(Rep.A->Row, Fig), Most);
+      });
+      return;
+    }
+    zero(B, scratch());
+    Value *Added =
+        callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
+    if (!InLoop) {
+      bankRow(); // above the split: it must dominate the adds
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateICmpNE(Added, B.getInt32(0)), At->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      B.SetInsertPoint(Then);
+    }
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (accessMeasures(*Rep.A, Fig))
+          addFigure(B, InLoop, figure(Row, Fig),
+                    times(B, load(B, scratch()[Fig]), Times),
+                    Times * mostPerExecution(*Rep.A));
+  }
+
+  // G's figures taken in its loop's preheader, at its first access's address
+  // there, and added in the exit blocks times its block's executions. When
+  // the step must be tested at run time, returns the test (G is measured at
+  // its access too when it fails), else null.
+  Value *measureOncePerEntry(const AccessGroup &G) {
+    const UniformLoops::UniformLoop &U = *G.Loop;
+    const AccessSite &Rep = *G.Members.front();
+    hoisted(U);
+    Value *Ok = G.Repeat->StepToTest
+                    ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A))
+                    : nullptr;
+    if (!G.Repeat->NoWraps.empty()) {
+      // Each lane tests its own index; the figures need all of them.
+      Value *Lane = Loops.laneDoesNotWrap(U, *G.Repeat);
+      IRBuilder<> B(U.PreheaderEnd);
+      Value *All = B.CreateICmpNE(
+          B.CreateCall(H.AllLanes, {B.CreateZExt(Lane, B.getInt32Ty())}),
+          B.getInt32(0), "pasta.div.nowrap.all");
+      Ok = Ok ? B.CreateAnd(Ok, All) : All;
+    }
+    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
+    std::array<AllocaInst *, PASTA_DIV_NUM> PerEntry{};
+    IRBuilder<> B(U.PreheaderEnd);
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      if (accessMeasures(*Rep.A, Fig)) {
+        PerEntry[Fig] = newRegister("pasta.div.once");
+        zero(B, {PerEntry[Fig]});
+      }
+    callAccess(B, Start, G, [&](unsigned Fig) { return PerEntry[Fig]; });
+    Count N = executions(*Rep.I->getParent(), U);
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (PerEntry[Fig])
+          addFold(U, {figure(Row, Fig), PerEntry[Fig], Times,
+                      mostPerExecution(*Rep.A), N, Ok});
+    return Ok;
+  }
+
+  static Value *times(IRBuilder<> &B, Value *V, uint64_t Times) {
+    return Times == 1 ? V : B.CreateMul(V, B.getInt64(Times));
+  }
+
+  // Counter += V, V being 0 in every lane but the one that measured: in a
+  // loop to its register (|V| at most Most), else to the counter.
+  void addFigure(IRBuilder<> &B, bool InLoop, uint32_t Counter, Value *V,
+                 uint64_t Most) {
+    if (InLoop) {
+      AllocaInst *R = slot(Counter, Most);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R),
+                                B.CreateTrunc(V, B.getInt32Ty())),
+                    R);
+      return;
+    }
+    B.CreateCall(H.Add, {counter(B, Counter), V});
+  }
+
+  // Counter's slot in this thread block's row (Row, else the entry's).
+  Value *counter(IRBuilder<> &B, uint32_t Counter, Value *Row = nullptr) {
+    return B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), Row ? Row : bankRow(),
+                                        Counter);
+  }
+
+  // This thread block's row computed here: for code that rarely runs in a
+  // loop, which should not keep the entry's row live across the loop, and
+  // for the flushes.
+  Value *freshRow(IRBuilder<> &B) {
+    return B.CreateCall(H.BankRow, {T.Counters, B.getInt32(T.NumCounters),
+                                    B.getInt32(T.numBanks())});
+  }
+
+  // This thread block's row of counters, computed at the entry.
+  Value *bankRow() {
+    if (!BankRow) {
+      IRBuilder<> B(EntryBody);
+      BankRow = freshRow(B);
+    }
+    return BankRow;
+  }
+
+  // The uniform loops' figures: in each of their exit blocks, and those
+  // that wait for their preheader.
+  void emitFolds() {
+    for (const UniformLoops::UniformLoop *U : HoistOrder) {
+      const HoistedLoop &HL = Hoisted[U];
+      IRBuilder<> PB(U->PreheaderEnd);
+      emitFoldsAt(PB, /*InLoop=*/true, HL.PreheaderFolds);
+      for (BasicBlock *Exit : U->Exits) {
+        IRBuilder<> B(&*Exit->getFirstInsertionPt());
+        bool InLoop = Loops.inLoop(*Exit);
+        emitFoldsAt(B, InLoop, HL.Folds);
+      }
+    }
+  }
+
+  // Registers for one measurement of a group, reused by every group.
+  ArrayRef<AllocaInst *> scratch() {
+    if (!Scratch[0])
+      for (AllocaInst *&R : Scratch)
+        R = newRegister("pasta.div.t");
+    return Scratch;
+  }
+
+  // A register of 32 bits (what the runtime's helpers add to), or 64.
+  AllocaInst *newRegister(const Twine &Name, bool Wide = false) {
+    IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
+    unsigned AS = Copy.getParent()->getDataLayout().getAllocaAddrSpace();
+    Type *Ty = Wide ? B.getInt64Ty() : B.getInt32Ty();
+    AllocaInst *S = B.CreateAlloca(Ty, AS, nullptr, Name);
+    markRuntimeSlot(S);
+    B.CreateStore(ConstantInt::get(Ty, 0), S);
+    return S;
+  }
+
+  // Every register's value, by counter.
+  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B) {
+    std::map<uint32_t, Value *> Values;
+    for (auto &[Counter, Slot] : Slots)
+      Values[Counter] = load(B, Slot);
+    return Values;
+  }
+
+  // The 32-bit registers could overflow in a long loop. The header of the
+  // innermost loop around each add counts its visits: every cycle through
+  // a block passes that header (the pass keeps no add of an irreducible
+  // cycle in a register), so between two visits of it a thread runs each
+  // block of that loop (outside inner loops) at most once, and adds at
+  // most SlotBound (the largest of SlotBounds) to any one register there.
+  // Each such header counts its own visits and, every Limit of them, each
+  // lane adds the registers added to in its loop to their counters and
+  // zeroes them. A register added to under K headers gets fewer than
+  // Limit visits' adds from each since it was last drained, so Limit * K *
+  // SlotBound < 2^31 keeps it from overflowing. That is every 2^31 / (64 x
+  // (size + 2)) visits for a register of an access measured in a loop,
+  // 2^11 for one a fold adds to: rare. (Only an access of some 32 MiB,
+  // which no GPU load is, could add 2^31 in one visit.) The drain is plain
+  // code, not a call (a call in a loop costs the loop registers), and needs
+  // no lanes but its own. (A drain of every register at every header, as
+  // this was, made the code of a kernel with L loops and R registers grow
+  // with L x R.)
+  void drainBeforeOverflow() {
+    if (Slots.empty())
+      return;
+    uint64_t SlotBound = 1;
+    for (auto &[Counter, Most] : SlotBounds)
+      SlotBound = std::max(SlotBound, Most);
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    // Each header's registers, in the order of their counters.
+    MapVector<BasicBlock *, SmallVector<uint32_t, 16>> RegistersOf;
+    std::map<uint32_t, uint64_t> HeadersOf; // by counter
+    for (auto &[Counter, Slot] : Slots) {
+      SmallPtrSet<BasicBlock *, 4> Seen;
+      for (User *U : Slot->users())
+        if (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()))
+          if (Seen.insert(L->getHeader()).second)
+            RegistersOf[L->getHeader()].push_back(Counter);
+      HeadersOf[Counter] = Seen.size();
+    }
+    if (RegistersOf.empty())
+      return;
+    uint64_t MostHeaders = 1;
+    for (auto &[Counter, K] : HeadersOf)
+      MostHeaders = std::max(MostHeaders, K);
+    uint64_t Limit =
+        std::max<uint64_t>(1, INT32_MAX / (SlotBound * MostHeaders));
+    if (DrainVisits)
+      Limit = std::min<uint64_t>(Limit, DrainVisits);
+    for (auto &[Header, Counters] : RegistersOf) {
+      AllocaInst *Visits = newRegister("pasta.div.visits");
+      Instruction *Top = &*Header->getFirstInsertionPt();
+      IRBuilder<> B(Top);
+      Value *N =
+          B.CreateAdd(B.CreateLoad(B.getInt32Ty(), Visits), B.getInt32(1));
+      B.CreateStore(N, Visits);
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateICmpUGE(N, B.getInt32(uint32_t(Limit))), Top->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> DB(Then);
+      Value *Row = freshRow(DB);
+      SmallVector<Value *, 16> Values;
+      for (uint32_t Counter : Counters)
+        Values.push_back(load(DB, Slots.at(Counter)));
+      for (size_t K = 0; K < Counters.size(); ++K)
+        DB.CreateCall(H.Add, {counter(DB, Counters[K], Row), Values[K]});
+      for (uint32_t Counter : Counters)
+        zero(DB, {Slots.at(Counter)});
+      zero(DB, {Visits});
+    }
+  }
+
+  // The most registers a return flushes with the inline fast path (as
+  // counting mode's CounterEmission.cpp, InlineFlushLimit).
+  static constexpr size_t InlineFlushLimit = 32;
+
+  // At every return, as counting mode flushes: one test picks the fast path
+  // for the usual case (a full warp, every register below 2^27), inline:
+  // each register costs one warp sum and at most one `red` by lane 0. The
+  // general path stages the registers for the runtime's out-of-line
+  // __pasta_flush, one call per run of nearby counters.
+  void emitFlush(Instruction *Ret) {
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    IRBuilder<> B(Ret);
+    std::map<uint32_t, Value *> Values = slotValues(B);
+    // Many registers: the general path alone. An inline warp sum and `red`
+    // per register (each a branch) made the copy of a kernel with hundreds
+    // of loop figures several times its size, and ptxas's time with it;
+    // a flush at the return runs once per thread.
+    if (Values.size() > InlineFlushLimit)
+      return emitStagedFlush(Ret, Values);
+    Value *Any = nullptr;
+    for (auto &[Counter, V] : Values)
+      Any = Any ? B.CreateOr(Any, V) : V;
+    FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
+    Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
+    Instruction *FastT, *SlowT;
+    SplitBlockAndInsertIfThenElse(Fast, Ret->getIterator(), &FastT, &SlowT);
+    markInstrumentation(
+        FastT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> FB(FastT);
+    Value *Row = freshRow(FB);
+    FunctionCallee FlushFast = M.getOrInsertFunction(
+        FlushCounterFastName, FB.getVoidTy(), Global, I64);
+    for (auto &[Counter, V] : Values)
+      FB.CreateCall(FlushFast, {counter(FB, Counter, Row), V});
+    emitStagedFlush(SlowT, Values);
+  }
+
+  // Values staged by runs of counters less than PASTA_DIV_NUM apart (a
+  // row's figures, a block's pair), 0 between them, one __pasta_flush each.
+  void emitStagedFlush(Instruction *At,
+                       const std::map<uint32_t, Value *> &Values) {
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    PointerType *Generic = PointerType::get(Ctx, 0);
+    FunctionCallee Flush = M.getOrInsertFunction(
+        FlushName, Type::getVoidTy(Ctx), Global, I32, I32, I32, Generic, I32);
+    auto *StageTy = ArrayType::get(I64, PASTA_DIV_NUM);
+    if (!Stage) {
+      IRBuilder<> EntryB(&*Copy.getEntryBlock().getFirstInsertionPt());
+      Stage =
+          EntryB.CreateAlloca(StageTy, M.getDataLayout().getAllocaAddrSpace(),
+                              nullptr, "pasta.div.flush");
+    }
+    IRBuilder<> B(At);
+    for (auto It = Values.begin(); It != Values.end();) {
+      uint32_t First = It->first, Last = First;
+      std::array<Value *, PASTA_DIV_NUM> Run{};
+      for (; It != Values.end() && It->first - First < PASTA_DIV_NUM; ++It) {
+        Run[It->first - First] = It->second;
+        Last = It->first;
+      }
+      for (uint32_t I = 0; I <= Last - First; ++I)
+        B.CreateStore(Run[I] ? Run[I] : B.getInt64(0),
+                      B.CreateConstInBoundsGEP2_32(StageTy, Stage, 0, I));
+      B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
+                           B.getInt32(T.numBanks()), B.getInt32(First),
+                           B.CreatePointerCast(Stage, Generic),
+                           B.getInt32(Last - First + 1)});
+    }
+  }
+
+  Function &Copy;
+  ModuleTables &T;
+  UniformLoops &Loops;
+  const DivHelpers &H;
+  uint32_t DrainVisits; // at most this many header visits between drains
+  std::map<uint32_t, AllocaInst *> Slots; // by counter
+  // By counter: the most one pass through a loop adds to its register.
+  std::map<uint32_t, uint64_t> SlotBounds;
+  std::deque<AccessGroup> Groups;
+  std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
+  SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
+  std::map<BasicBlock *, AllocaInst *> Executions;
+  std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
+  AllocaInst *Discard = nullptr;
+  // Whether the access helpers are called out of line (many groups), and
+  // the array they write their figures to.
+  bool OutOfLine = false;
+  AllocaInst *OutArray = nullptr;
+  AllocaInst *Stage = nullptr; // the general path's staging, made on demand
+  Value *BankRow = nullptr;    // for figures added where measured
+  Value *RowWidth = nullptr;
+  // The entry block's first instruction before any register was made: the
+  // registers go above it, code at the top of the entry block before it.
+  Instruction *EntryBody;
+};
+
+CopyMeasures::CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
+                           const DivHelpers &H, uint32_t DrainVisits)
+    : P(std::make_unique<Impl>(Copy, T, Loops, H, DrainVisits)) {}
+CopyMeasures::~CopyMeasures() = default;
+
+void CopyMeasures::addBlock(BasicBlock &BB,
+                            const DivergencePlan::Block &Planned) {
+  P->addBlock(BB, Planned);
+}
+void CopyMeasures::addSegment(Instruction &Call, uint32_t Warps) {
+  P->addSegment(Call, Warps);
+}
+void CopyMeasures::addBranch(Instruction &Term, uint32_t Row) {
+  P->addBranch(Term, Row);
+}
+void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
+  P->planAccesses(Sites);
+}
+void CopyMeasures::measureAccesses() { P->measureAccesses(); }
+void CopyMeasures::emitFlushes() { P->emitFlushes(); }
+std::array<unsigned, 3> CopyMeasures::accessGroups() const {
+  return P->accessGroups();
+}

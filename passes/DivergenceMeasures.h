@@ -1,0 +1,117 @@
+//===- DivergenceMeasures.h - The measuring code of one copy ----*- C++ -*-===//
+//
+// The code a divergence copy (Divergence.h) measures its planned blocks,
+// segments, branches and accesses with, and its registers' flushes: one
+// CopyMeasures per copy, filled by createDivergenceVariants
+// (DivergenceEmission.cpp), which finds the planned instructions in the
+// copy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_DIVERGENCEMEASURES_H
+#define PASTA_PASSES_DIVERGENCEMEASURES_H
+
+#include "Divergence.h"
+#include "ModuleTables.h"
+#include "UniformLoops.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+namespace pasta {
+
+// The runtime's measuring helpers (device_rt/device_rt_div*.inc.c).
+struct DivHelpers {
+  llvm::FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
+      AllLanes, Uniform, RowWidth;
+  // The access helpers out of line, their figures written to an array.
+  llvm::FunctionCallee AccessOut, AccessLanesOut;
+  // The branch, switch and block helpers for code outside loops: they add
+  // to the counters themselves.
+  llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
+  // A kernel entry's warps and threads, added once per launch.
+  llvm::FunctionCallee CountLaunch;
+};
+
+// A planned access in a divergence copy: its pointer there.
+struct AccessSite {
+  const DivergencePlan::Access *A;
+  llvm::Instruction *I;
+  llvm::Value *Ptr;
+};
+
+// For DivergenceMeasures.cpp's CopyMeasures only:
+// Accesses of one block with the same figures (same size, kind and space,
+// addresses a constant multiple of the granule apart): measured once, at the
+// first, or once per entry of the uniform loop holding the block when the
+// first's address repeats there (Repeat).
+struct AccessGroup {
+  llvm::SmallVector<const AccessSite *, 4> Members;
+  const UniformLoops::UniformLoop *Loop = nullptr;
+  std::optional<UniformLoops::Repeat> Repeat;
+  bool InLoop = false;               // the block is in a loop (uniform or not)
+  std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
+  // The conditions the lanes must agree on for LaneStride to hold (selects
+  // in the address: UniformLoops::laneStrideIf); tested at each measurement.
+  llvm::SmallVector<llvm::Value *, 2> LaneConds;
+  // Not lane-shaped as far as the pass can tell, but worth the general
+  // helper's test of its lanes for rows at run time (tryRows).
+  bool TryRows = false;
+  // Not measured at all: one address in every lane (wholeAtOnce), its
+  // figures all derived at read-back.
+  bool Proven = false;
+};
+
+// A copy with more access groups than this calls the access helpers out of
+// line (__pasta_div_access_out): each inlined helper is some 30 basic
+// blocks of warp-level code, so a kernel with hundreds of accesses got a
+// copy tens of times its size (a generated kernel of 67 blocks: 3,985 in
+// its copy, and ptxas over a minute on it). The bundled kernels have at
+// most 27 (lud's perimeter kernel) and keep the helpers inline; CUB's radix
+// sort kernels (49 to 219) do not.
+inline constexpr size_t OutOfLineAccessGroups = 32;
+
+// Groups compared with each new access of a block (bounds the planning
+// time of huge unrolled blocks).
+inline constexpr size_t MaxGroupsCompared = 32;
+
+// One divergence copy being instrumented (DivergenceMeasures.cpp says
+// where each figure goes). Its blocks, segments and branches first, then
+// its accesses block by block; then measureAccesses and emitFlushes, once.
+class CopyMeasures {
+public:
+  CopyMeasures(llvm::Function &Copy, ModuleTables &T, UniformLoops &Loops,
+               const DivHelpers &H, uint32_t DrainVisits);
+  ~CopyMeasures();
+
+  // The counters of Planned's block (in the copy: BB), measured at its top.
+  void addBlock(llvm::BasicBlock &BB, const DivergencePlan::Block &Planned);
+  // The warp executions after a call (DivergencePlan::Segment).
+  void addSegment(llvm::Instruction &Call, uint32_t Warps);
+  // A conditional branch or switch's divergent executions.
+  void addBranch(llvm::Instruction &Term, uint32_t Row);
+  // The accesses of one block, in order.
+  void planAccesses(llvm::ArrayRef<AccessSite> Sites);
+  void measureAccesses();
+  // The registers' flushes at every return.
+  void emitFlushes();
+  // Access groups planned, how many of them are lane-shaped (a known
+  // stride per thread index x: UniformLoops::laneStride), and how many are
+  // not measured at all (AccessGroup::Proven).
+  std::array<unsigned, 3> accessGroups() const;
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace pasta
+
+#endif

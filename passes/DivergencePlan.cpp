@@ -1,0 +1,694 @@
+//===- DivergencePlan.cpp - What divergence copies measure ----------------===//
+//
+// See Divergence.h: planDivergence. Planning runs on the functions as the
+// optimizer left them (so PASTA's own code is never measured): each memory
+// access on global (1), shared (3) or generic (0) memory, each conditional
+// branch and switch, and each (block, line)'s instruction count get a row,
+// found by (function, file, line); blocks whose executions follow from a
+// block above them share its counters, and the figures that follow from a
+// block's counters are derived at read-back (DivergenceFigures.h). The code
+// that measures the plan is DivergenceEmission.cpp's.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceRuntime.h"
+#include "Divergence.h"
+#include "DivergenceFigures.h"
+#include "InstrumentationMD.h"
+#include "Selection.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+// The space of an object a generic pointer points into when known: a shared
+// or global variable seen through an address-space cast, a kernel's pointer
+// parameter (global); else generic.
+static unsigned objectAddressSpace(const Value *Obj) {
+  unsigned AS = Obj->getType()->getPointerAddressSpace();
+  if (AS == PASTA_DIV_GLOBAL || AS == PASTA_DIV_SHARED)
+    return AS;
+  if (auto *Arg = dyn_cast<Argument>(Obj)) {
+    CallingConv::ID CC = Arg->getParent()->getCallingConv();
+    if ((CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL) &&
+        !Arg->hasByValAttr() && !Arg->hasByRefAttr())
+      return PASTA_DIV_GLOBAL;
+  }
+  return PASTA_DIV_GENERIC;
+}
+
+// The address space Ptr points into: its own, or for a generic pointer the
+// one its object is known to be in (a shared or global variable seen
+// through an address-space cast, a kernel's pointer parameter: global), so
+// the copies test neither at run time and figures are kept per space.
+static unsigned knownAddressSpace(Value *Ptr) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != PASTA_DIV_GENERIC)
+    return AS;
+  // Through selects and phis (`x > 0 ? &a[x - 1] : &a[x]`): the space all
+  // the objects share.
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Ptr, Objs);
+  std::optional<unsigned> Common;
+  for (const Value *Obj : Objs) {
+    unsigned ObjAS = objectAddressSpace(Obj);
+    if (ObjAS == PASTA_DIV_GENERIC || (Common && *Common != ObjAS))
+      return AS;
+    Common = ObjAS;
+  }
+  return Common.value_or(AS);
+}
+
+// The pointer, address space and size of a memory access the copies
+// measure; false for anything else (constant and local memory, intrinsics).
+static bool measuredAccess(Instruction &I, const DataLayout &DL,
+                           DivergencePlan::Access &A) {
+  Value *Ptr = nullptr;
+  Type *T = nullptr;
+  A.Sectored = true;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    Ptr = LI->getPointerOperand();
+    T = LI->getType();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Ptr = SI->getPointerOperand();
+    T = SI->getValueOperand()->getType();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Ptr = RMW->getPointerOperand();
+    T = RMW->getValOperand()->getType();
+    A.Sectored = false;
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Ptr = CX->getPointerOperand();
+    T = CX->getNewValOperand()->getType();
+    A.Sectored = false;
+  }
+  if (!Ptr || !T->isSized())
+    return false;
+  unsigned AS = knownAddressSpace(Ptr);
+  if (AS != PASTA_DIV_GENERIC && AS != PASTA_DIV_GLOBAL &&
+      AS != PASTA_DIV_SHARED)
+    return false;
+  // Stack slots are generic pointers on NVPTX: not memory the warp shares.
+  // Nor are a kernel's by-value parameters (param space, read with ld.param:
+  // no global request for Nsight Compute either).
+  if (isa<AllocaInst>(Ptr->stripPointerCasts()))
+    return false;
+  if (auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr)))
+    if (Arg->hasByValAttr() || Arg->hasByRefAttr())
+      return false;
+  A.I = &I;
+  A.Space = AS;
+  A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());
+  return A.Size != 0;
+}
+
+// Where an instruction counts: its location, except that code inlined from
+// clang's own wrapper headers (__clang_cuda_builtin_vars.h's threadIdx.x,
+// __clang_cuda_math.h, __clang_hip_*.h) counts at the line that used it,
+// not as a row of its own for a header line the user never wrote.
+static const DILocation *userLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt() &&
+         sys::path::filename(L->getFilename()).starts_with("__clang_"))
+    L = L->getInlinedAt();
+  return L;
+}
+
+namespace {
+
+// Rows by (function, file, line), added to the tables on first use.
+class RowIndex {
+public:
+  RowIndex(ModuleTables &T, uint32_t Func, uint32_t FnFile)
+      : T(T), Func(Func), FnFile(FnFile) {}
+
+  // The row of Line, which location From (nullptr: the function's own
+  // line) gives: in From's file.
+  uint32_t rowFor(const DILocation *From, uint32_t Line) {
+    uint32_t File = FnFile;
+    if (const DILocation *L = From)
+      if (auto *Scope = L->getScope())
+        File = T.Strings.intern(
+            joinPath(Scope->getDirectory(), Scope->getFilename()));
+    auto [It, New] = Rows.try_emplace({File, Line}, 0);
+    if (!New)
+      return It->second;
+    It->second = static_cast<uint32_t>(T.DivRows.size());
+    pasta_div_row R{};
+    R.func = Func;
+    R.file = File;
+    R.line = Line;
+    R.counter = T.NumCounters;
+    T.NumCounters += PASTA_DIV_NUM;
+    T.DivRows.push_back(R);
+    return It->second;
+  }
+
+private:
+  ModuleTables &T;
+  uint32_t Func, FnFile;
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> Rows;
+};
+
+} // namespace
+
+// Each instruction's line: its own, else the previous one in the block,
+// else the next one, else the function's; with the location it comes from
+// (whose file it is in), nullptr for the function's.
+using LineFrom = std::pair<uint32_t, const DILocation *>;
+static SmallVector<LineFrom, 16> blockLines(BasicBlock &BB, uint32_t FnLine) {
+  SmallVector<LineFrom, 16> Lines;
+  LineFrom Last{0, nullptr};
+  for (Instruction &I : BB) {
+    const DILocation *Loc = userLocation(I);
+    if (Loc && Loc->getLine())
+      Last = {Loc->getLine(), Loc};
+    Lines.push_back(Last);
+  }
+  LineFrom Next{FnLine, nullptr};
+  for (size_t K = Lines.size(); K-- > 0;) {
+    if (Lines[K].first)
+      Next = Lines[K];
+    else
+      Lines[K] = Next;
+  }
+  return Lines;
+}
+
+// Whether the code after I may run with other lanes than the code before
+// it in the same block: a call of code PASTA does not see into (not an
+// intrinsic).
+static bool startsSegment(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call && !isa<IntrinsicInst>(Call) && !Call->isInlineAsm();
+}
+
+// Whether BB holds code of the program's besides phis (not only PASTA's
+// own, as a block split into a counted edge does): the blocks planDivergence
+// plans (and measures).
+static bool hasProgramCode(const BasicBlock &BB) {
+  return any_of(BB, [](const Instruction &I) {
+    return !isInstrumentation(&I) && !isa<PHINode>(I);
+  });
+}
+
+// Whether I may gather lanes that came to it apart (after it, a warp may
+// run with fewer separate groups of lanes than before it): a segment's
+// start, or an operation the lanes wait for each other at: a barrier,
+// __syncwarp, a *_sync shuffle, vote or match, or inline assembly, which
+// clang marks convergent in device code because it may hold any of these.
+// PASTA's own calls gather nothing.
+static bool mayGatherLanes(const Instruction &I) {
+  if (startsSegment(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call && Call->isConvergent() && !isInstrumentation(&I) &&
+         !(Call->getCalledFunction() &&
+           isRuntimeFunction(*Call->getCalledFunction()));
+}
+
+// Whether I gathers all of a warp's lanes that are still running, as one
+// group: a barrier every thread of the block reaches at the same
+// instruction (__syncthreads, s_barrier) or __syncwarp() of the whole warp.
+static bool gathersWarp(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier_cta_sync_aligned_all:
+  case Intrinsic::amdgcn_s_barrier:
+    return true;
+  case Intrinsic::nvvm_bar_warp_sync: {
+    const auto *Mask = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    return Mask && Mask->isMinusOne();
+  }
+  default:
+    return false;
+  }
+}
+
+// Blocks a walk below one block may visit, and dominators tried per block
+// (both bound the planning time of huge functions).
+static constexpr unsigned MaxBlocksWalked = 256;
+static constexpr unsigned MaxDominatorsTried = 32;
+
+namespace {
+
+// Plans one function's blocks (planDivergence).
+class FunctionPlanner {
+public:
+  FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan,
+                  UniformityInfo &UI)
+      : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
+        DL(P.F->getDataLayout()), UI(UI),
+        IsKernel(P.Kind == PASTA_FUNC_KERNEL) {
+    for (const CountedBlock &CB : P.Blocks)
+      CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
+    DT.recalculate(*P.F);
+    LI.analyze(DT);
+    findBlocksRunOnceAfter(*P.F);
+  }
+
+  // After every block is planned: a conditional branch on the condition of
+  // a branch above it, in a block that runs once after that branch's with
+  // its lanes (`if (c) ...; __syncthreads(); if (c) ...`), sends the same
+  // lanes the same ways, so its divergent executions are that branch's,
+  // derived at read-back, where that branch is the only one of its row
+  // (the row's counter is then its own) and repeats none itself.
+  void deriveRepeatedBranches() {
+    auto Mine = MutableArrayRef(Plan.Branches).drop_front(FirstBranch);
+    DenseMap<uint32_t, unsigned> BranchesOf; // row -> branches
+    for (const DivergencePlan::Branch &Br : Mine)
+      ++BranchesOf[Br.Row];
+    // Dominators first: a branch's first is final before it is looked at.
+    DT.updateDFSNumbers();
+    SmallVector<DivergencePlan::Branch *, 16> Order;
+    for (DivergencePlan::Branch &Br : Mine)
+      Order.push_back(&Br);
+    llvm::sort(Order, [&](auto *X, auto *Y) {
+      return DT.getNode(X->Term->getParent())->getDFSNumIn() <
+             DT.getNode(Y->Term->getParent())->getDFSNumIn();
+    });
+    for (DivergencePlan::Branch *Later : Order)
+      for (DivergencePlan::Branch *First : Order) {
+        if (First == Later)
+          break;
+        if (BranchesOf[First->Row] == 1 && First->Row != Later->Row &&
+            !First->Repeated && repeatsBranch(*First->Term, *Later->Term)) {
+          derive(T, T.DivRows[Later->Row].counter + PASTA_DIV_DIVERGENT,
+                 T.DivRows[First->Row].counter + PASTA_DIV_DIVERGENT, 1);
+          Later->Repeated = true;
+          break;
+        }
+      }
+  }
+
+  // BB's sites, its counters and the rows deriving figures from them.
+  void planBlock(BasicBlock &BB) {
+    SmallVector<LineFrom, 16> Lines = blockLines(BB, PF.line);
+    std::map<uint32_t, uint32_t> InstsOf; // row -> instructions
+    SmallVector<Instruction *, 2> Calls;  // each starts a segment after it
+    size_t FirstAccess = Plan.Accesses.size();
+    size_t FirstBranch = Plan.Branches.size();
+    SmallVector<size_t, 8> AccessSegment, BranchSegment;
+    size_t K = 0;
+    for (Instruction &I : BB) {
+      auto [Line, From] = Lines[K++];
+      uint32_t Row = Rows.rowFor(From, Line);
+      // PASTA's own (a block split into a counted edge): not the program's.
+      if (isInstrumentation(&I))
+        continue;
+      if (!isa<PHINode>(I))
+        ++InstsOf[Row];
+      DivergencePlan::Access A;
+      if (measuredAccess(I, DL, A)) {
+        A.Row = Row;
+        Plan.Accesses.push_back(A);
+        AccessSegment.push_back(Calls.size());
+      }
+      auto *Br = dyn_cast<BranchInst>(&I);
+      if ((Br && Br->isConditional() && !isa<Constant>(Br->getCondition())) ||
+          isa<SwitchInst>(I)) {
+        Plan.Branches.push_back({&I, Row, 0});
+        BranchSegment.push_back(Calls.size());
+      }
+      if (startsSegment(I))
+        Calls.push_back(&I);
+    }
+    if (T.Target == PASTA_TARGET_NVPTX)
+      joinVectorAccesses(FirstAccess, AccessSegment);
+    if (InstsOf.empty())
+      return;
+    DivergencePlan::Block Planned = countersOf(BB);
+    Plan.Blocks.push_back(Planned);
+    // Warp executions by segment, counted where a site needs them.
+    SmallVector<uint32_t, 2> Warps(Calls.size() + 1, PASTA_NONE);
+    Warps[0] = Planned.Warps;
+    auto WarpsOf = [&](size_t Segment) {
+      if (Warps[Segment] == PASTA_NONE) {
+        Warps[Segment] = T.NumCounters++;
+        Plan.Segments.push_back({Calls[Segment - 1], Warps[Segment]});
+      }
+      return Warps[Segment];
+    };
+    for (size_t I = 0; I < AccessSegment.size(); ++I) {
+      DivergencePlan::Access &A = Plan.Accesses[FirstAccess + I];
+      A.Warps = WarpsOf(AccessSegment[I]);
+      A.Threads = Planned.Threads;
+    }
+    for (size_t I = 0; I < BranchSegment.size(); ++I)
+      Plan.Branches[FirstBranch + I].Warps = WarpsOf(BranchSegment[I]);
+    deriveFromBlock(T, Planned, InstsOf,
+                    ArrayRef(Plan.Accesses).drop_front(FirstAccess),
+                    ArrayRef(Plan.Branches).drop_front(FirstBranch));
+  }
+
+private:
+  // NVPTX's back end joins adjacent accesses of one base into one vector
+  // access (its load-store vectorizer runs after PASTA): the four element
+  // loads of an int4 become one ld.global.v4, one request for ncu. Each run
+  // it surely joins is measured as one access of the joined size at its
+  // first element (the others are not measured): 2 or 4 loads, or stores,
+  // of 4 or 8 bytes each, at most 16 bytes, next to each other in the
+  // block and in memory from one base, the first aligned to the joined
+  // size, with nothing between them that may write memory (for stores:
+  // touch it) or start a segment. Segment holds each access's segment.
+  void joinVectorAccesses(size_t First, SmallVectorImpl<size_t> &Segment) {
+    auto &Acc = Plan.Accesses;
+    for (size_t K = First; K < Acc.size(); ++K) {
+      size_t N = vectorRun(K, First, Segment);
+      if (N < 2)
+        continue;
+      Acc[K].Size *= N;
+      Acc.erase(Acc.begin() + K + 1, Acc.begin() + K + N);
+      auto Seg = Segment.begin() + (K - First);
+      Segment.erase(Seg + 1, Seg + N);
+    }
+  }
+
+  // How many planned accesses from Plan.Accesses[K] on the vectorizer
+  // joins into one (1: none).
+  size_t vectorRun(size_t K, size_t First, ArrayRef<size_t> Segment) {
+    const auto &Acc = Plan.Accesses;
+    const DivergencePlan::Access &Lead = Acc[K];
+    uint32_t Elem = Lead.Size;
+    if (!isSimpleAccess(*Lead.I) || (Elem != 4 && Elem != 8))
+      return 1;
+    bool Load = isa<LoadInst>(Lead.I);
+    APInt Start;
+    const Value *Base = baseOf(*Lead.I, Start);
+    size_t N = 1;
+    for (; N < 16 / Elem && K + N < Acc.size(); ++N) {
+      const DivergencePlan::Access &Next = Acc[K + N];
+      if (Segment[K + N - First] != Segment[K - First] || Next.Size != Elem ||
+          Next.Space != Lead.Space || !isSimpleAccess(*Next.I) ||
+          isa<LoadInst>(Next.I) != Load ||
+          !nothingBetween(*Acc[K + N - 1].I, *Next.I, Load))
+        break;
+      APInt Offset;
+      if (baseOf(*Next.I, Offset) != Base ||
+          Offset.getBitWidth() != Start.getBitWidth() ||
+          Offset != Start + N * Elem)
+        break;
+    }
+    // A vector of 2 or 4 elements, as aligned as it is long.
+    uint64_t Aligned = getLoadStoreAlignment(Lead.I).value();
+    while (N > 1 && ((N & (N - 1)) != 0 || Aligned < N * Elem))
+      --N;
+    return N;
+  }
+
+  static bool isSimpleAccess(const Instruction &I) {
+    if (const auto *L = dyn_cast<LoadInst>(&I))
+      return L->isSimple();
+    if (const auto *S = dyn_cast<StoreInst>(&I))
+      return S->isSimple();
+    return false;
+  }
+
+  // The pointer a load or store I uses, less its constant offset (set in
+  // Offset, at the pointer's index width).
+  const Value *baseOf(const Instruction &I, APInt &Offset) const {
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    Offset = APInt(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    return Ptr->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                  /*AllowNonInbounds=*/true);
+  }
+
+  // Whether nothing between From and To (one block, From first) keeps the
+  // vectorizer from joining them: no write to memory between two loads,
+  // no memory access at all between two stores, no call.
+  static bool nothingBetween(const Instruction &From, const Instruction &To,
+                             bool Loads) {
+    for (const Instruction *I = From.getNextNode(); I && I != &To;
+         I = I->getNextNode())
+      if (isa<CallBase>(I) ||
+          (Loads ? I->mayWriteToMemory() : I->mayReadOrWriteMemory()))
+        return false;
+    return true;
+  }
+
+  // BB's counters: those of the block above it that it runs once after
+  // (not measured in BB), else its own warp counter and, for thread-level
+  // executions, the counting code's count of the block where it has one.
+  DivergencePlan::Block countersOf(BasicBlock &BB) {
+    auto Counting = CountingCounter.find(&BB);
+    auto Above = RunsOnceAfter.find(&BB);
+    if (Above != RunsOnceAfter.end()) {
+      DivergencePlan::Block Top = countersOf(*Above->second);
+      Top.BB = &BB;
+      Top.Measured = false;
+      Top.Launch = false;
+      Top.OwnThreads = false;
+      if (Counting != CountingCounter.end())
+        Top.Threads = Counting->second;
+      return Top;
+    }
+    auto [It, New] = OwnCounters.try_emplace(&BB);
+    if (New && IsKernel && BB.isEntryBlock()) {
+      // Every warp a launch starts runs a kernel's entry once with all its
+      // lanes: both counters are the launch's, added once (Block::Launch).
+      uint32_t Warps = T.NumCounters++;
+      It->second = {&BB, Warps, T.NumCounters++, true};
+      It->second.Measured = false;
+      It->second.Launch = true;
+    } else if (New) {
+      It->second = {&BB, T.NumCounters++, 0, false};
+      It->second.OwnThreads = Counting == CountingCounter.end();
+      It->second.Threads =
+          It->second.OwnThreads ? T.NumCounters++ : Counting->second;
+    }
+    return It->second;
+  }
+
+  // Whether B runs exactly once after each run of A, which dominates it
+  // and has the same innermost loop L (or none): every path from A reaches
+  // B before it goes back to L's header, leaves L or ends the function, so
+  // B runs once in each of A's iterations (or calls), and only after A. B
+  // then has A's executions if a warp runs it with the lanes it ran A with:
+  //  - lanes that part at a branch come back together where its paths meet
+  //    (the compiler's reconvergence point), but those that leave a loop
+  //    apart (a divergent exit) may stay apart: no such loop may lie
+  //    between A and B. Not even a barrier after it is trusted to bring
+  //    them back: in CUB's Onesweep sort that gave requests +3% against
+  //    ncu, and rejecting every such loop gives what measuring every block
+  //    gives;
+  //  - lanes that came to A apart must not be gathered before B (a barrier,
+  //    a *_sync operation: mayGatherLanes), unless they came to A together
+  //    (entersTogether);
+  //  - a call may return its lanes apart: none may lie between them.
+  bool runsOnceAfter(const BasicBlock &A, const BasicBlock &B, const Loop *L) {
+    bool Together = entersTogether(A);
+    SmallPtrSet<const BasicBlock *, 16> Seen{&A};
+    SmallVector<const BasicBlock *, 16> Work{&A};
+    while (!Work.empty()) {
+      const BasicBlock *X = Work.pop_back_val();
+      if (succ_empty(X) ||
+          any_of(*X, Together ? startsSegment : mayGatherLanes) ||
+          leavesLoopApart(*X, L))
+        return false;
+      for (const BasicBlock *S : successors(X)) {
+        if (S == &B)
+          continue;
+        if (L && (S == L->getHeader() || !L->contains(S)))
+          return false;
+        if (!Seen.insert(S).second)
+          continue;
+        if (Seen.size() > MaxBlocksWalked)
+          return false;
+        Work.push_back(S);
+      }
+    }
+    return true;
+  }
+
+  // Whether lanes may leave X's loop (one inside L) apart at X's branch.
+  bool leavesLoopApart(const BasicBlock &X, const Loop *L) const {
+    const Loop *XL = LI.getLoopFor(&X);
+    return XL && XL != L && UI.hasDivergentTerminator(X) &&
+           any_of(successors(&X),
+                  [&](const BasicBlock *S) { return !XL->contains(S); });
+  }
+
+  // Whether Later branches on First's condition with First's lanes each
+  // time First runs: conditional branches of two blocks with no call, the
+  // later one's running once after the first's (runsOnceAfter).
+  bool repeatsBranch(const Instruction &First, const Instruction &Later) {
+    const auto *A = dyn_cast<BranchInst>(&First);
+    const auto *B = dyn_cast<BranchInst>(&Later);
+    if (!A || !B || !A->isConditional() || !B->isConditional() ||
+        A->getCondition() != B->getCondition())
+      return false;
+    const BasicBlock &X = *A->getParent(), &Y = *B->getParent();
+    const Loop *L = LI.getLoopFor(&X);
+    return &X != &Y && DT.dominates(&X, &Y) && LI.getLoopFor(&Y) == L &&
+           none_of(X, startsSegment) && none_of(Y, startsSegment) &&
+           runsOnceAfter(X, Y, L);
+  }
+
+  // Whether a warp's lanes that run A run it together, once per arrival:
+  // going up from A, every path meets a whole-warp gather (gathersWarp) or
+  // a kernel's entry (its lanes start together) before any call, and no
+  // branch on the way that lanes may take apart (divergent: a loop's exit
+  // too) has two successors that lead on to A with no gather in between.
+  // Unlike runsOnceAfter this does not trust lanes that part at a branch
+  // to meet again where its paths do: in CUB's Onesweep sort, trusting it
+  // here let a barrier gather lanes that came to A apart (requests +4%
+  // against ncu). A subset of the lanes (after `if (tid < n)`) is one
+  // group.
+  bool entersTogether(const BasicBlock &A) {
+    auto [It, New] = EntersTogether.try_emplace(&A, false);
+    if (New)
+      It->second = lanesComeTogether(A);
+    return It->second;
+  }
+
+  bool lanesComeTogether(const BasicBlock &A) const {
+    // Blocks whose top leads on to A with no gather (A's own top too).
+    SmallPtrSet<const BasicBlock *, 16> LeadOn{&A};
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    SmallVector<const BasicBlock *, 16> Work(predecessors(&A));
+    if (Work.empty())
+      return IsKernel && A.isEntryBlock();
+    while (!Work.empty()) {
+      const BasicBlock *X = Work.pop_back_val();
+      if (!Seen.insert(X).second)
+        continue;
+      if (Seen.size() > MaxBlocksWalked)
+        return false;
+      // Only the code after X's last gather leads on to A.
+      auto Gather = find_if(reverse(*X), gathersWarp);
+      auto After =
+          Gather == X->rend() ? X->begin() : std::next(Gather->getIterator());
+      if (std::any_of(After, X->end(), startsSegment))
+        return false;
+      if (Gather != X->rend())
+        continue;
+      LeadOn.insert(X);
+      if (X->isEntryBlock() && !IsKernel)
+        return false;
+      append_range(Work, predecessors(X));
+    }
+    return none_of(Seen, [&](const BasicBlock *X) {
+      if (!UI.hasDivergentTerminator(*X))
+        return false;
+      SmallPtrSet<const BasicBlock *, 4> Ways;
+      for (const BasicBlock *S : successors(X))
+        if (LeadOn.contains(S))
+          Ways.insert(S);
+      return Ways.size() > 1;
+    });
+  }
+
+  // A block entered only from a conditional branch on C, when the branch's
+  // block runs once after a block above it that branches on C too, whose
+  // successor on the same side is entered only from there (`if (c) {...}
+  // __syncthreads(); if (c) {...}`): that successor, which runs exactly
+  // when BB does, with the same lanes (C is one value per lane, and the
+  // two branches run with the same lanes). Null when there is none.
+  BasicBlock *sameSideBlock(BasicBlock &BB) {
+    BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      return nullptr;
+    unsigned Side = Br->getSuccessor(0) == &BB ? 0 : 1;
+    const Loop *L = LI.getLoopFor(P);
+    unsigned Tried = 0;
+    for (DomTreeNode *Up = DT.getNode(P)->getIDom();
+         Up && Tried < MaxDominatorsTried; Up = Up->getIDom(), ++Tried) {
+      BasicBlock &X = *Up->getBlock();
+      auto *XBr = dyn_cast<BranchInst>(X.getTerminator());
+      if (!XBr || !XBr->isConditional() ||
+          XBr->getCondition() != Br->getCondition())
+        continue;
+      BasicBlock *A = XBr->getSuccessor(Side);
+      if (A != XBr->getSuccessor(1 - Side) && A->getSinglePredecessor() == &X &&
+          hasProgramCode(*A) && LI.getLoopFor(&X) == L &&
+          LI.getLoopFor(A) == LI.getLoopFor(&BB) && runsOnceAfter(X, *P, L))
+        return A;
+    }
+    return nullptr;
+  }
+
+  // For each block with program code, the highest block with program code
+  // above it in the dominator tree that it runs once after, if any; else
+  // the block it runs with on the same side of a repeated branch.
+  void findBlocksRunOnceAfter(Function &F) {
+    for (BasicBlock &BB : F) {
+      DomTreeNode *Node = DT.getNode(&BB);
+      if (!Node || !hasProgramCode(BB))
+        continue;
+      const Loop *L = LI.getLoopFor(&BB);
+      BasicBlock *Top = nullptr;
+      unsigned Tried = 0;
+      for (DomTreeNode *Up = Node->getIDom(); Up && Tried < MaxDominatorsTried;
+           Up = Up->getIDom(), ++Tried) {
+        BasicBlock &A = *Up->getBlock();
+        if (LI.getLoopFor(&A) == L && hasProgramCode(A) &&
+            runsOnceAfter(A, BB, L))
+          Top = &A;
+      }
+      if (!Top)
+        Top = sameSideBlock(BB);
+      if (Top)
+        RunsOnceAfter[&BB] = Top;
+    }
+    // The highest such block is measured: follow chains to it.
+    for (auto &[BB, Top] : RunsOnceAfter)
+      for (auto It = RunsOnceAfter.find(Top); It != RunsOnceAfter.end();
+           It = RunsOnceAfter.find(Top))
+        Top = It->second;
+  }
+
+  ModuleTables &T;
+  DivergencePlan &Plan;
+  const pasta_func &PF;
+  RowIndex Rows;
+  const DataLayout &DL;
+  DenseMap<const BasicBlock *, uint32_t> CountingCounter;
+  DenseMap<const BasicBlock *, BasicBlock *> RunsOnceAfter;
+  DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
+  UniformityInfo &UI;
+  bool IsKernel;
+  DominatorTree DT;
+  LoopInfo LI;
+  size_t FirstBranch = Plan.Branches.size(); // this function's first
+  DenseMap<const BasicBlock *, bool> EntersTogether;
+};
+
+} // namespace
+
+DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
+                                     ModuleTables &T,
+                                     FunctionAnalysisManager &FAM) {
+  DivergencePlan Plan;
+  for (const FunctionPlan &P : Plans) {
+    FunctionPlanner Planner(P, T, Plan,
+                            FAM.getResult<UniformityInfoAnalysis>(*P.F));
+    for (BasicBlock &BB : *P.F)
+      Planner.planBlock(BB);
+    Planner.deriveRepeatedBranches();
+    // The counting code goes in next: nothing may read this one later.
+    PreservedAnalyses Kept = PreservedAnalyses::all();
+    Kept.abandon<UniformityInfoAnalysis>();
+    FAM.invalidate(*P.F, Kept);
+  }
+  return Plan;
+}
