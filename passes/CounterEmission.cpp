@@ -613,9 +613,10 @@ void CounterEmitter::emitHostRangeFlushes(
   }
 }
 
-// Returns whose flush would test more counters than this, reached from
-// several blocks, are flushed on each path into them instead.
-static constexpr uint32_t HostSplitReturnFlush = 8;
+// Flush points in blocks reached from several others (returns, calls that
+// may leave the frame) that would test more counters than this are
+// flushed on each path into them instead, when that halves the tests.
+static constexpr uint32_t HostSplitFlush = 8;
 
 // The counters that may be non-zero at the end of BB: those of the blocks
 // from which BB is reachable without passing a flush point (HasFlush), BB
@@ -645,42 +646,43 @@ dirtyAtEnd(BasicBlock *BB,
   return D;
 }
 
-// A return reached from several blocks (clang merges a function's returns
-// into one block) flushes what every path to it may have counted: in a
-// function whose paths count different blocks (a parser's cases), most of
-// those counters are zero on the path taken, yet each is tested, and each
-// lives in a register (or a stack slot) across the whole function. When
-// the return's flush would test more than HostSplitReturnFlush counters,
-// and a path into it would test at most half as many on average, each path
-// flushes its own at its end instead (in a block split into the edge when
-// its block branches elsewhere too), and the return only its own block's:
-// no path tests more, and a counter lives only along the paths that count
-// it.
-void CounterEmitter::flushBeforeReturns(
+// A flush point in a block reached from several others flushes what every
+// path to it may have counted: a return (clang merges a function's returns
+// into one block) in a function whose paths count different blocks (a
+// parser's cases), or a call that may leave the frame after a switch (the
+// move of a std::variant). Most of those counters are zero on the path
+// taken, yet each is tested, and each lives in a register (or a stack
+// slot), its value merged by a phi, until the flush. When the flush would
+// test more than HostSplitFlush counters, and a path into its block would
+// test at most half as many on average, each path flushes its own at its
+// end instead (in a block split into the edge when its block branches
+// elsewhere too), and the flush point only its own block's: no path tests
+// more, and a counter lives only along the paths that count it.
+void CounterEmitter::flushOnPathsInto(
     FunctionPlan &P,
     const DenseMap<BasicBlock *, const CountedBlock *> &CountedOf,
     SmallVectorImpl<HostFlushPoint> &Points,
     SmallPtrSetImpl<BasicBlock *> &HasFlush,
-    SmallPtrSetImpl<Instruction *> &EndsPath) {
-  SmallVector<BasicBlock *, 4> Returns;
+    SmallPtrSetImpl<Instruction *> &OnPath) {
+  SmallVector<BasicBlock *, 8> Targets; // returns, blocks with such a call
   for (BasicBlock &BB : *P.F)
-    if (isa<ReturnInst>(BB.getTerminator()) && !HasFlush.count(&BB))
-      Returns.push_back(&BB);
-  for (BasicBlock *R : Returns) {
+    if (HasFlush.count(&BB) || isa<ReturnInst>(BB.getTerminator()))
+      Targets.push_back(&BB);
+  for (BasicBlock *R : Targets) {
     SmallSetVector<BasicBlock *, 8> Preds(pred_begin(R), pred_end(R));
     if (Preds.size() < 2 || any_of(Preds, [](BasicBlock *Q) {
           return !isa<BranchInst, SwitchInst, InvokeInst>(Q->getTerminator());
         }))
       continue;
-    size_t AtReturn = dirtyAtEnd(R, CountedOf, HasFlush, false).size();
-    if (AtReturn <= HostSplitReturnFlush)
+    size_t AtPoint = dirtyAtEnd(R, CountedOf, HasFlush, false).size();
+    if (AtPoint <= HostSplitFlush)
       continue;
     // Worth it when a path tests at most half as many, on average.
     size_t OnPaths = 0;
     for (BasicBlock *Q : Preds)
       if (!HasFlush.count(Q))
         OnPaths += dirtyAtEnd(Q, CountedOf, HasFlush, false).size();
-    if (2 * OnPaths > AtReturn * Preds.size())
+    if (2 * OnPaths > AtPoint * Preds.size())
       continue;
     for (BasicBlock *Q : Preds) {
       if (HasFlush.count(Q)) // a call that may leave ends it: nothing after
@@ -696,7 +698,7 @@ void CounterEmitter::flushBeforeReturns(
       }
       Points.push_back({At->getTerminator(), false});
       HasFlush.insert(At);
-      EndsPath.insert(At->getTerminator());
+      OnPath.insert(At->getTerminator());
     }
   }
 }
@@ -737,10 +739,10 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
   DenseMap<BasicBlock *, const CountedBlock *> CountedOf;
   for (const CountedBlock &CB : P.Blocks)
     CountedOf[CB.BB] = &CB;
-  // Flush points that end a path into a return: they reset what they flush.
-  SmallPtrSet<Instruction *, 16> EndsPath;
+  // Flush points on the paths into another: they reset what they flush.
+  SmallPtrSet<Instruction *, 16> OnPath;
   if (!ThreadLocalCounts)
-    flushBeforeReturns(P, CountedOf, Points, HasFlush, EndsPath);
+    flushOnPathsInto(P, CountedOf, Points, HasFlush, OnPath);
 
   // Blocks that may be entered after some flush point ran.
   SmallPtrSet<BasicBlock *, 32> Reflushed;
@@ -810,7 +812,7 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       continue;
     }
     // Thread-local counts outlive the frame: a return resets them too.
-    if (IsCall || ThreadLocalCounts || EndsPath.count(At)) {
+    if (IsCall || ThreadLocalCounts || OnPath.count(At)) {
       IRBuilder<> B(At);
       for (const HostDirty &C : D)
         B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);

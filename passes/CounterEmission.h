@@ -87,12 +87,12 @@ private:
     llvm::Instruction *At;
     bool AfterFlush; // an earlier flush point in the same block
   };
-  void flushBeforeReturns(
+  void flushOnPathsInto(
       FunctionPlan &P,
       const llvm::DenseMap<llvm::BasicBlock *, const CountedBlock *> &CountedOf,
       llvm::SmallVectorImpl<HostFlushPoint> &Points,
       llvm::SmallPtrSetImpl<llvm::BasicBlock *> &HasFlush,
-      llvm::SmallPtrSetImpl<llvm::Instruction *> &EndsPath);
+      llvm::SmallPtrSetImpl<llvm::Instruction *> &OnPath);
   void emitHostRangeFlushes(
       FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
       llvm::ArrayRef<HostFlushPoint> Points,

@@ -1,8 +1,8 @@
-; Host flush points that would test many counters. A return reached from
-; several paths, whose flush would test more than 8 counters while a path
-; into it would test at most half as many, is flushed on each path instead
-; (@cases: each case flushes its own block's counter and the call counter,
-; the return nothing). Where a flush point keeps more than 16 counters that
+; Host flush points that would test many counters. A return, or a call that
+; may leave the frame, reached from several paths, whose flush would test
+; more than 8 counters while a path into it would test at most half as many,
+; is flushed on each path instead (@cases, @joincall: each case flushes its
+; own block's counter and the call counter, the return or call nothing). Where a flush point keeps more than 16 counters that
 ; may be non-zero (@many), the single-threaded path still adds them inline,
 ; each after its test, and only the atomic path stages them for one call of
 ; __pasta_host_flush.
@@ -12,7 +12,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; Counters: @cases 0 (calls), 1-10 (%c0-%c9); @many 11 (calls), 12-29
-; (%s0-%s17).
+; (%s0-%s17); @joincall 30 (calls), 31-40 (%c0-%c9).
 ; CHECK-LABEL: define i32 @cases(
 ; CHECK: entry.ret_crit_edge:
 ; CHECK-NEXT: load i8, ptr @__libc_single_threaded
@@ -212,5 +212,63 @@ s17:
   store i32 17, ptr %p
   br label %t18
 t18:
+  ret void
+}
+
+declare void @may_throw()
+
+; CHECK-LABEL: define void @joincall(
+; CHECK: c9:
+; CHECK: store i64 %{{[0-9]+}}, ptr getelementptr inbounds (i64, ptr @__pasta_counters_[[ID]], i32 40), align 8
+; CHECK: br label %j
+; CHECK: j:
+; CHECK-NEXT: call void @may_throw()
+; CHECK-NEXT: ret void
+define void @joincall(ptr %p, i32 %k) {
+entry:
+  switch i32 %k, label %j [
+    i32 0, label %c0
+    i32 1, label %c1
+    i32 2, label %c2
+    i32 3, label %c3
+    i32 4, label %c4
+    i32 5, label %c5
+    i32 6, label %c6
+    i32 7, label %c7
+    i32 8, label %c8
+    i32 9, label %c9
+  ]
+c0:
+  store i32 0, ptr %p
+  br label %j
+c1:
+  store i32 1, ptr %p
+  br label %j
+c2:
+  store i32 2, ptr %p
+  br label %j
+c3:
+  store i32 3, ptr %p
+  br label %j
+c4:
+  store i32 4, ptr %p
+  br label %j
+c5:
+  store i32 5, ptr %p
+  br label %j
+c6:
+  store i32 6, ptr %p
+  br label %j
+c7:
+  store i32 7, ptr %p
+  br label %j
+c8:
+  store i32 8, ptr %p
+  br label %j
+c9:
+  store i32 9, ptr %p
+  br label %j
+j:
+  call void @may_throw()
   ret void
 }
