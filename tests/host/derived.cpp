@@ -105,8 +105,8 @@ int main(int argc, char **argv) {
       jumped = jumped + 1;
     }
   }
-  static const char *const inputs[] = {"a1", "bx", "by", "c", "dddd", "e.e",
-                                       "e..", "ff", "fg", "z"};
+  static const char *const inputs[] = {"a1",  "bx",  "by", "c",  "dddd",
+                                       "e.e", "e..", "ff", "fg", "z"};
   int sum = 0;
   for (int r = 0; r < rounds; ++r)
     sum += kinds(inputs[r % 10]);
