@@ -616,7 +616,7 @@ void CounterEmitter::emitHostRangeFlushes(
 // Flush points in blocks reached from several others (returns, calls that
 // may leave the frame) that would test more counters than this are
 // flushed on each path into them instead, when that halves the tests.
-static constexpr uint32_t HostSplitFlush = 8;
+static constexpr uint32_t HostSplitFlush = 4;
 
 // The counters that may be non-zero at the end of BB: those of the blocks
 // from which BB is reachable without passing a flush point (HasFlush), BB

@@ -1,10 +1,11 @@
 ; Host flush points that would test many counters. A return, or a call that
 ; may leave the frame, reached from several paths, whose flush would test
-; more than 8 counters while a path into it would test at most half as many,
+; more than 4 counters while a path into it would test at most half as many,
 ; is flushed on each path instead (@cases, @joincall: each case flushes its
-; own block's counter and the call counter, the return or call nothing). Where a flush point keeps more than 16 counters that
-; may be non-zero (@many), the single-threaded path still adds them inline,
-; each after its test, and only the atomic path stages them for one call of
+; own block's counter and the call counter, the return or call nothing).
+; Where a flush point keeps more than 16 counters that may be non-zero
+; (@many), the single-threaded path still adds them inline, each after its
+; test, and only the atomic path stages them for one call of
 ; __pasta_host_flush.
 ; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
 
