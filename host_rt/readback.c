@@ -104,6 +104,15 @@ void pasta__read_host_module(pasta_profile *p,
     PASTA_WARN("out of memory reading module '%s'\n", name ? name : "?");
     return;
   }
+  /* Host functions derive block counters too (CounterPlacement.h). */
+  if (pasta__derive_counters(
+          sum, d->num_counters,
+          (const struct pasta_derived *)(uintptr_t)d->derived,
+          d->derived ? d->num_derived : 0)) {
+    pasta__warn_left_out(name, PASTA_PROFILE_EMALFORMED);
+    free(sum);
+    return;
+  }
   pasta__add(p, d, sum, name);
   pasta__trace_add_module(d, d, sum);
   free(sum);

@@ -12,6 +12,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -529,26 +530,13 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                        B.getInt32(Live.size())});
 }
 
-// Host functions flush inline, one atomic add per counter, up to this many
-// counters at one flush point; beyond, through __pasta_host_flush.
+// Host functions' atomic adds (once the process has threads, and always in
+// -O0 code) are inline up to this many counters at one flush point;
+// beyond, through __pasta_host_flush. Plain adds are always inline.
 static constexpr uint32_t HostInlineFlushLimit = 16;
 
-// Host functions with more counters than this keep them in thread-local
-// memory, as -O0 code does (keepCountsThreadLocal): x86-64 has 16
-// general registers, so such counts end up in stack slots anyway, and
-// promoting one register per counter costs mem2reg time in counters x
-// blocks (its phi placement walks the dominator tree below the entry's
-// store, for every counter) and the register allocator as much again: a
-// function of 15,000 blocks (about 5,000 counters) compiled 21x slower
-// than plain, growing faster than the function.
-static cl::opt<unsigned> HostRegisterCountersLimit(
-    "pasta-host-register-counters",
-    cl::desc("PASTA: host functions with more counters than this keep them "
-             "thread-local (to test both ways on one function)"),
-    cl::init(256), cl::Hidden);
-
 // A function with many counters, kept thread-local
-// (HostRegisterCountersLimit): each flush point flushes the counters from
+// (FunctionPlan::RangeFlushes): each flush point flushes the counters from
 // the lowest to the highest one that may be non-zero there (adding a zero
 // is harmless: the elements are the thread's and each flush resets what it
 // covers), found by one forward pass over the blocks on ranges instead of a
@@ -579,7 +567,8 @@ void CounterEmitter::emitHostRangeFlushes(
   DenseMap<BasicBlock *, Range> Own, In;
   for (const CountedBlock &CB : P.Blocks) {
     Range &R = Own[CB.BB];
-    R.add(CB.Counter);
+    if (CB.Measured)
+      R.add(CB.Counter);
     for (uint32_t C : CB.BytesCounters)
       R.add(C);
   }
@@ -624,6 +613,96 @@ void CounterEmitter::emitHostRangeFlushes(
   }
 }
 
+// Flush points in blocks reached from several others (returns, calls that
+// may leave the frame) that would test more counters than this are
+// flushed on each path into them instead, when that halves the tests.
+static constexpr uint32_t HostSplitFlush = 4;
+
+// The counters that may be non-zero at the end of BB: those of the blocks
+// from which BB is reachable without passing a flush point (HasFlush), BB
+// included, whose counter is certainly non-zero.
+static SmallVector<CounterEmitter::HostDirty, 8>
+dirtyAtEnd(BasicBlock *BB,
+           const DenseMap<BasicBlock *, const CountedBlock *> &CountedOf,
+           const SmallPtrSetImpl<BasicBlock *> &HasFlush, bool CallCertain) {
+  SmallVector<CounterEmitter::HostDirty, 8> D;
+  BasicBlock *Entry = &BB->getParent()->getEntryBlock();
+  SmallPtrSet<BasicBlock *, 32> Seen{BB};
+  SmallVector<BasicBlock *, 32> Walk{BB};
+  while (!Walk.empty()) {
+    BasicBlock *X = Walk.pop_back_val();
+    if (auto It = CountedOf.find(X); It != CountedOf.end()) {
+      if (It->second->Measured) // else derived at read-back
+        D.push_back({It->second->Counter, X == BB});
+      for (uint32_t C : It->second->BytesCounters)
+        D.push_back({C, false}); // a length may be zero
+    }
+    if (X == Entry)
+      D.push_back({0, CallCertain});
+    for (BasicBlock *Q : predecessors(X))
+      if (!HasFlush.count(Q) && Seen.insert(Q).second)
+        Walk.push_back(Q);
+  }
+  return D;
+}
+
+// A flush point in a block reached from several others flushes what every
+// path to it may have counted: a return (clang merges a function's returns
+// into one block) in a function whose paths count different blocks (a
+// parser's cases), or a call that may leave the frame after a switch (the
+// move of a std::variant). Most of those counters are zero on the path
+// taken, yet each is tested, and each lives in a register (or a stack
+// slot), its value merged by a phi, until the flush. When the flush would
+// test more than HostSplitFlush counters, and a path into its block would
+// test at most half as many on average, each path flushes its own at its
+// end instead (in a block split into the edge when its block branches
+// elsewhere too), and the flush point only its own block's: no path tests
+// more, and a counter lives only along the paths that count it.
+void CounterEmitter::flushOnPathsInto(
+    FunctionPlan &P,
+    const DenseMap<BasicBlock *, const CountedBlock *> &CountedOf,
+    SmallVectorImpl<HostFlushPoint> &Points,
+    SmallPtrSetImpl<BasicBlock *> &HasFlush,
+    SmallPtrSetImpl<Instruction *> &OnPath) {
+  SmallVector<BasicBlock *, 8> Targets; // returns, blocks with such a call
+  for (BasicBlock &BB : *P.F)
+    if (HasFlush.count(&BB) || isa<ReturnInst>(BB.getTerminator()))
+      Targets.push_back(&BB);
+  for (BasicBlock *R : Targets) {
+    SmallSetVector<BasicBlock *, 8> Preds(pred_begin(R), pred_end(R));
+    if (Preds.size() < 2 || any_of(Preds, [](BasicBlock *Q) {
+          return !isa<BranchInst, SwitchInst, InvokeInst>(Q->getTerminator());
+        }))
+      continue;
+    size_t AtPoint = dirtyAtEnd(R, CountedOf, HasFlush, false).size();
+    if (AtPoint <= HostSplitFlush)
+      continue;
+    // Worth it when a path tests at most half as many, on average.
+    size_t OnPaths = 0;
+    for (BasicBlock *Q : Preds)
+      if (!HasFlush.count(Q))
+        OnPaths += dirtyAtEnd(Q, CountedOf, HasFlush, false).size();
+    if (2 * OnPaths > AtPoint * Preds.size())
+      continue;
+    for (BasicBlock *Q : Preds) {
+      if (HasFlush.count(Q)) // a call that may leave ends it: nothing after
+        continue;
+      BasicBlock *At = Q;
+      if (Q->getSingleSuccessor() != R) {
+        auto Options = CriticalEdgeSplittingOptions().setMergeIdenticalEdges();
+        At = SplitKnownCriticalEdge(Q->getTerminator(),
+                                    GetSuccessorNumber(Q, R), Options);
+        if (!At)
+          continue;
+        markInstrumentation(At->getTerminator());
+      }
+      Points.push_back({At->getTerminator(), false});
+      HasFlush.insert(At);
+      OnPath.insert(At->getTerminator());
+    }
+  }
+}
+
 // Host counts are kept in registers and flushed, with atomic adds, before
 // every call that may leave the frame without returning to it (mayLeaveFrame)
 // and at every return and resume; a flush before a call resets what it
@@ -655,6 +734,16 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       }
     }
   }
+  // Each block's counter and its sites' bytes counters (added to before
+  // any flush point in the block: a call that may leave the frame ends it).
+  DenseMap<BasicBlock *, const CountedBlock *> CountedOf;
+  for (const CountedBlock &CB : P.Blocks)
+    CountedOf[CB.BB] = &CB;
+  // Flush points on the paths into another: they reset what they flush.
+  SmallPtrSet<Instruction *, 16> OnPath;
+  if (!ThreadLocalCounts)
+    flushOnPathsInto(P, CountedOf, Points, HasFlush, OnPath);
+
   // Blocks that may be entered after some flush point ran.
   SmallPtrSet<BasicBlock *, 32> Reflushed;
   SmallVector<BasicBlock *, 32> Work;
@@ -667,42 +756,15 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
       if (Reflushed.insert(S).second)
         Work.push_back(S);
 
-  // Each block's counter and its sites' bytes counters (added to before
-  // any flush point in the block: a call that may leave the frame ends it).
-  DenseMap<BasicBlock *, const CountedBlock *> CountedOf;
-  for (const CountedBlock &CB : P.Blocks)
-    CountedOf[CB.BB] = &CB;
-  BasicBlock *Entry = &F.getEntryBlock();
-
-  if (ThreadLocalCounts && P.NumCounters > HostRegisterCountersLimit)
+  if (P.RangeFlushes)
     return emitHostRangeFlushes(P, Slots, Points, HasFlush);
 
-  struct Dirty {
-    uint32_t Counter;
-    bool NonZero; // certainly non-zero here: no test needed
-  };
-  SmallVector<std::pair<HostFlushPoint, SmallVector<Dirty, 8>>, 16> Plan;
+  SmallVector<std::pair<HostFlushPoint, SmallVector<HostDirty, 8>>, 16> Plan;
   for (const HostFlushPoint &Pt : Points) {
-    SmallVector<Dirty, 8> D;
+    SmallVector<HostDirty, 8> D;
     BasicBlock *BB = Pt.At->getParent();
-    if (!Pt.AfterFlush) {
-      bool CallCertain = !Reflushed.count(BB);
-      SmallPtrSet<BasicBlock *, 32> Seen{BB};
-      SmallVector<BasicBlock *, 32> Walk{BB};
-      while (!Walk.empty()) {
-        BasicBlock *X = Walk.pop_back_val();
-        if (auto It = CountedOf.find(X); It != CountedOf.end()) {
-          D.push_back({It->second->Counter, X == BB});
-          for (uint32_t C : It->second->BytesCounters)
-            D.push_back({C, false}); // a length may be zero
-        }
-        if (X == Entry)
-          D.push_back({0, CallCertain});
-        for (BasicBlock *Q : predecessors(X))
-          if (!HasFlush.count(Q) && Seen.insert(Q).second)
-            Walk.push_back(Q);
-      }
-    }
+    if (!Pt.AfterFlush)
+      D = dirtyAtEnd(BB, CountedOf, HasFlush, !Reflushed.count(BB));
     Plan.push_back({Pt, std::move(D)});
   }
 
@@ -711,21 +773,15 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
   for (auto &[Pt, D] : Plan) {
     if (D.empty())
       continue;
-    llvm::sort(D, [](const Dirty &A, const Dirty &B) {
+    llvm::sort(D, [](const HostDirty &A, const HostDirty &B) {
       return A.Counter < B.Counter;
     });
     Instruction *At = Pt.At;
     bool IsCall = isa<CallBase>(At);
-    if (D.size() <= HostInlineFlushLimit && !ThreadLocalCounts) {
-      const SmallVector<Dirty, 8> &Dl = D;
-      emitHostAdds(
-          P, Slots, Dl.size(),
-          [&](size_t K) {
-            return std::make_pair(Dl[K].Counter, Dl[K].NonZero);
-          },
-          At);
+    if (!ThreadLocalCounts) {
+      emitHostAdds(P, Slots, D, At);
     } else if (D.size() <= HostInlineFlushLimit) {
-      for (const Dirty &C : D) {
+      for (const HostDirty &C : D) {
         IRBuilder<> B(At);
         Value *V = B.CreateLoad(I64, Slots[C.Counter]);
         Value *Ptr = B.CreateConstInBoundsGEP1_32(I64, T.Counters,
@@ -733,84 +789,60 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
         // Thread-local counts (-O0) are added even when zero: a test would
         // split the block, and every value of the program's that crosses
         // the split would take a stack slot of its own.
-        if (!C.NonZero && !ThreadLocalCounts) {
-          Instruction *Then = SplitBlockAndInsertIfThen(
-              B.CreateICmpNE(V, ConstantInt::get(I64, 0)), At->getIterator(),
-              false);
-          markInstrumentation(
-              Then->getParent()->getSinglePredecessor()->getTerminator());
-          B.SetInsertPoint(Then);
-        }
         B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, Align(8),
                           AtomicOrdering::Monotonic);
       }
     } else {
-      // Out of line: the counters from the lowest to the highest one that
-      // may be non-zero, staged (zero where they cannot be), then one call.
+      // The thread-local elements of the counters from the lowest to the
+      // highest one that may be non-zero themselves, no staging copy on the
+      // stack (keepCountsThreadLocal turns Slots[Lo] into the address of
+      // element Lo, followed by the others), through one call, then reset
+      // by one memset (a store each made a flush point's code grow with the
+      // counters before it: quadratic in a big function whose flush points
+      // see most of its counters).
       uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
       IRBuilder<> B(At);
       PointerType *Generic = PointerType::get(Ctx, 0);
       FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
                                                    Generic, I32, Generic, I32);
-      if (ThreadLocalCounts) {
-        // The thread-local elements Lo..Hi themselves, no staging copy on
-        // the stack (keepCountsThreadLocal turns Slots[Lo] into the address
-        // of element Lo, followed by the others), then reset by one memset
-        // (a store each made a flush point's code grow with the counters
-        // before it: quadratic in a big function whose flush points see
-        // most of its counters).
-        B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
-                             Slots[Lo], B.getInt32(Hi - Lo + 1)});
-        B.CreateMemSet(Slots[Lo], B.getInt8(0), uint64_t(Hi - Lo + 1) * 8,
-                       Align(8));
-        continue;
-      }
-      AllocaInst *Staging = staging(P, P.NumCounters);
-      size_t K = 0;
-      for (uint32_t I = Lo; I <= Hi; ++I) {
-        Value *V = ConstantInt::get(I64, 0);
-        if (K < D.size() && D[K].Counter == I) {
-          V = B.CreateLoad(I64, Slots[I]);
-          ++K;
-        }
-        B.CreateStore(V, B.CreateConstInBoundsGEP2_32(
-                             Staging->getAllocatedType(), Staging, 0, I - Lo));
-      }
       B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
-                           B.CreatePointerCast(Staging, Generic),
-                           B.getInt32(Hi - Lo + 1)});
+                           Slots[Lo], B.getInt32(Hi - Lo + 1)});
+      B.CreateMemSet(Slots[Lo], B.getInt8(0), uint64_t(Hi - Lo + 1) * 8,
+                     Align(8));
+      continue;
     }
     // Thread-local counts outlive the frame: a return resets them too.
-    if (IsCall || ThreadLocalCounts) {
+    if (IsCall || ThreadLocalCounts || OnPath.count(At)) {
       IRBuilder<> B(At);
-      for (const Dirty &C : D)
+      for (const HostDirty &C : D)
         B.CreateStore(ConstantInt::get(I64, 0), Slots[C.Counter]);
     }
   }
 }
 
-// The inline adds of one host flush point before `At`: counter Get(K).first
-// of the function, K < N, certainly non-zero when Get(K).second (else
-// added only when it is not zero: a count is zero at most flush points of
-// a loop or a recursion, and even a plain add of zero would chain every
-// call through one memory word). While the process has one thread
-// (glibc's __libc_single_threaded, which turns false before a second
-// thread exists and stays so) the adds are plain; otherwise relaxed atomic
-// adds. A lock-prefixed add costs about 20 cycles, as much as a small
-// function (docs/performance.md, "Host-code counting").
-void CounterEmitter::emitHostAdds(
-    FunctionPlan &P, ArrayRef<AllocaInst *> Slots, size_t N,
-    function_ref<std::pair<uint32_t, bool>(size_t)> Get, Instruction *At) {
+// The adds of one host flush point before `At`: the function's counters
+// D, each certainly non-zero when NonZero (else added only when it is not
+// zero: a count is zero at most flush points of a loop or a recursion, and
+// even a plain add of zero would chain every call through one memory
+// word). While the process has one thread (glibc's __libc_single_threaded,
+// which turns false before a second thread exists and stays so) the adds
+// are plain and inline, a test and an add each; otherwise relaxed atomic
+// adds, inline up to HostInlineFlushLimit counters, else staged on the
+// stack for one call of __pasta_host_flush (code that runs only once the
+// process has threads, where a lock-prefixed add costs about 20 cycles,
+// as much as a small function: docs/performance.md, "Host-code counting").
+void CounterEmitter::emitHostAdds(FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
+                                  ArrayRef<HostDirty> D, Instruction *At) {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I8 = Type::getInt8Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
   auto EmitAdds = [&](Instruction *Before, bool Atomic) {
-    for (size_t K = 0; K < N; ++K) {
-      auto [C, NonZero] = Get(K);
+    for (const HostDirty &C : D) {
       IRBuilder<> B(Before);
-      Value *V = B.CreateLoad(I64, Slots[C]);
-      Value *Ptr =
-          B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
-      if (!NonZero) {
+      Value *V = B.CreateLoad(I64, Slots[C.Counter]);
+      Value *Ptr = B.CreateConstInBoundsGEP1_32(I64, T.Counters,
+                                                P.FirstCounter + C.Counter);
+      if (!C.NonZero) {
         Instruction *Then = SplitBlockAndInsertIfThen(
             B.CreateICmpNE(V, ConstantInt::get(I64, 0)), Before->getIterator(),
             false);
@@ -825,9 +857,38 @@ void CounterEmitter::emitHostAdds(
         B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Ptr), V), Ptr);
     }
   };
+  // The counters from the lowest to the highest one that may be non-zero,
+  // staged (zero where they cannot be), then one call.
+  auto EmitStaged = [&](Instruction *Before) {
+    uint32_t Lo = D.front().Counter, Hi = D.back().Counter;
+    IRBuilder<> B(Before);
+    PointerType *Generic = PointerType::get(Ctx, 0);
+    FunctionCallee Flush = M.getOrInsertFunction(HostFlushName, B.getVoidTy(),
+                                                 Generic, I32, Generic, I32);
+    AllocaInst *Staging = staging(P, P.NumCounters);
+    size_t K = 0;
+    for (uint32_t I = Lo; I <= Hi; ++I) {
+      Value *V = ConstantInt::get(I64, 0);
+      if (K < D.size() && D[K].Counter == I) {
+        V = B.CreateLoad(I64, Slots[I]);
+        ++K;
+      }
+      B.CreateStore(V, B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
+                                                    Staging, 0, I - Lo));
+    }
+    B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + Lo),
+                         B.CreatePointerCast(Staging, Generic),
+                         B.getInt32(Hi - Lo + 1)});
+  };
+  auto EmitAtomic = [&](Instruction *Before) {
+    if (D.size() <= HostInlineFlushLimit)
+      EmitAdds(Before, true);
+    else
+      EmitStaged(Before);
+  };
   const Triple TT(M.getTargetTriple());
   if (!TT.isOSLinux() || !TT.isGNUEnvironment()) {
-    EmitAdds(At, true);
+    EmitAtomic(At);
     return;
   }
   GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
@@ -842,7 +903,7 @@ void CounterEmitter::emitHostAdds(
   markInstrumentation(
       Plain->getParent()->getSinglePredecessor()->getTerminator());
   EmitAdds(Plain, false);
-  EmitAdds(Atomic, true);
+  EmitAtomic(Atomic);
 }
 
 // Host functions built without optimization (optnone, -O0): the counts
@@ -924,7 +985,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
   };
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
-    if (!P.Placed || !CB.Measured || !CB.Once)
+    // Host counters stay 64-bit: a flush would extract each bit (registers
+    // are 64-bit there anyway).
+    if (!P.Placed || !CB.Measured || !CB.Once || T.Target == PASTA_TARGET_HOST)
       continue;
     if (Bits % 32 == 0)
       NewRegister(I32);
@@ -960,9 +1023,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (CountedBlock &CB : P.Blocks)
     if (CB.BB == &Entry && CB.Measured)
       StartAtOne(CB.Counter);
-  ThreadLocalCounts =
-      T.Target == PASTA_TARGET_HOST &&
-      (F.hasOptNone() || P.NumCounters > HostRegisterCountersLimit);
+  ThreadLocalCounts = P.ThreadLocalCounts;
   for (size_t R = 0; R < Registers.size(); ++R) {
     Type *Ty = Registers[R]->getAllocatedType();
     if (!ThreadLocalCounts) {

@@ -41,6 +41,12 @@ public:
 
   void emit(FunctionPlan &P);
 
+  // A counter that may be non-zero at a host flush point.
+  struct HostDirty {
+    uint32_t Counter;
+    bool NonZero; // certainly non-zero at the flush point: no test needed
+  };
+
 private:
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
@@ -76,13 +82,17 @@ private:
   void emitHostFlushes(FunctionPlan &P,
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
   void emitHostAdds(FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
-                    size_t N,
-                    llvm::function_ref<std::pair<uint32_t, bool>(size_t)> Get,
-                    llvm::Instruction *At);
+                    llvm::ArrayRef<HostDirty> D, llvm::Instruction *At);
   struct HostFlushPoint {
     llvm::Instruction *At;
     bool AfterFlush; // an earlier flush point in the same block
   };
+  void flushOnPathsInto(
+      FunctionPlan &P,
+      const llvm::DenseMap<llvm::BasicBlock *, const CountedBlock *> &CountedOf,
+      llvm::SmallVectorImpl<HostFlushPoint> &Points,
+      llvm::SmallPtrSetImpl<llvm::BasicBlock *> &HasFlush,
+      llvm::SmallPtrSetImpl<llvm::Instruction *> &OnPath);
   void emitHostRangeFlushes(
       FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
       llvm::ArrayRef<HostFlushPoint> Points,

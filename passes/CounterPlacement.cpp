@@ -1,4 +1,4 @@
-//===- CounterPlacement.cpp - Which counters a device function keeps -----===//
+//===- CounterPlacement.cpp - Which counters a function keeps -------------===//
 //
 // See CounterPlacement.h.
 //
@@ -32,7 +32,7 @@ using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
 
-STATISTIC(NumPlacedFunctions, "Device functions with placed counters");
+STATISTIC(NumPlacedFunctions, "Functions with placed counters");
 STATISTIC(NumDerived, "Block counters derived at read-back");
 STATISTIC(NumBits, "Block counters kept in one bit");
 STATISTIC(NumColdEdges, "Bounds checks' cold edges counted instead");
@@ -76,22 +76,37 @@ struct Graph {
 };
 
 // Terminators whose edges are all known (no indirect branches, no
-// exception handling).
+// exception handling but, in host code, the Itanium ABI's invokes, landing
+// pads and resumes, whose edges are in the CFG).
 // Branches, switches and returns only, and no thread that ends in inline
 // assembly (ThreadExits.h: the flow after it is not the flow the CFG says,
 // so nothing can be derived from it, nor taken as alike in every block).
-bool hasPlainControlFlow(Function &F) {
-  for (BasicBlock &BB : F)
-    if (!isa<BranchInst, SwitchInst, ReturnInst, UnreachableInst>(
-            BB.getTerminator()))
+bool hasPlainControlFlow(Function &F, bool Host) {
+  for (BasicBlock &BB : F) {
+    const Instruction *T = BB.getTerminator();
+    if (!isa<BranchInst, SwitchInst, ReturnInst, UnreachableInst>(T) &&
+        !(Host && isa<InvokeInst, ResumeInst>(T)))
       return false;
+  }
   return threadEnds(F).empty();
+}
+
+// Host code: whether BB holds a call after which the frame may end without
+// a return of its own (mayLeaveFrame: an exception, exit(), longjmp), where
+// CounterEmission flushes the frame's counts.
+bool mayLeaveFrameIn(BasicBlock &BB) {
+  return any_of(BB, [](Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && mayLeaveFrame(*CB);
+  });
 }
 
 // The CFG closed by the virtual node: an edge from it to the entry, one from
 // each return back to it (a block ending in `unreachable` ends a thread that
-// never flushes: no flow leaves it).
-Graph buildGraph(Function &F) {
+// never flushes: no flow leaves it). In host code, also one from each
+// `resume` and from each block with a call that may leave the frame: every
+// frame's flushed counts, ended there or not, are then a flow of this graph.
+Graph buildGraph(Function &F, bool Host) {
   Graph G;
   for (BasicBlock &BB : F)
     G.Node[&BB] = G.Node.size();
@@ -106,7 +121,8 @@ Graph buildGraph(Function &F) {
     for (BasicBlock *S :
          SmallSetVector<BasicBlock *, 4>(succ_begin(&BB), succ_end(&BB)))
       AddEdge(G.Node[&BB], G.Node[S]);
-    if (isa<ReturnInst>(BB.getTerminator()))
+    if (isa<ReturnInst>(BB.getTerminator()) ||
+        (Host && (isa<ResumeInst>(BB.getTerminator()) || mayLeaveFrameIn(BB))))
       AddEdge(G.Node[&BB], G.Root);
   }
   G.In.resize(G.Root + 1);
@@ -492,10 +508,11 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
 void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
                           std::vector<pasta_derived> &Derived) {
   Function &F = *P.F;
-  if (P.Blocks.empty() || !hasPlainControlFlow(F))
-    return;
   bool IsKernel = P.Kind == PASTA_FUNC_KERNEL;
-  Graph G = buildGraph(F);
+  bool Host = P.Kind == PASTA_FUNC_HOST;
+  if (P.Blocks.empty() || !hasPlainControlFlow(F, Host))
+    return;
+  Graph G = buildGraph(F, Host);
   chooseSpanningTree(G);
   uint32_t Counted = 0;
   for (Edge &E : G.Edges)
@@ -517,8 +534,9 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   uint32_t Threads = P.NumCounters;
   SmallVector<ColdEdge, 4> Cold;
   DenseSet<BasicBlock *> Inside;
-  findColdEdges(F, FAM.getResult<DominatorTreeAnalysis>(F),
-                FAM.getResult<LoopAnalysis>(F), Threads + 1, Cold, Inside);
+  if (!Host) // bounds checks of a thread's place in the grid
+    findColdEdges(F, FAM.getResult<DominatorTreeAnalysis>(F),
+                  FAM.getResult<LoopAnalysis>(F), Threads + 1, Cold, Inside);
   SmallVector<CountedBlock *, 16> Order;
   for (CountedBlock &CB : P.Blocks) {
     CB.Once = !Cycle.count(CB.BB);

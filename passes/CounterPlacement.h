@@ -1,6 +1,8 @@
-//===- CounterPlacement.h - Counters a device function keeps ----*- C++ -*-===//
+//===- CounterPlacement.h - Counters a function keeps -----------*- C++ -*-===//
 //
-// Which block counters of a device function the thread counts, and how.
+// Which block counters of a device function the thread counts, and how;
+// host functions (PASTA_HOST=1) take part 1 only (64-bit counters, no
+// grid).
 //
 // 1. Fewer counters: block counts are not independent. In the CFG closed by
 //    a virtual node (an edge to the entry, one back from each return), flow
@@ -28,8 +30,11 @@
 //
 // Threads that never return (a trap) flush nothing, so the counts that are
 // flushed conserve flow; blocks ending in `unreachable` need no edge back to
-// the virtual node. The placement changes no code but the split cold edges:
-// CounterEmission emits what it planned.
+// the virtual node. Host frames may end inside a call (an exception,
+// exit(), longjmp), after flushing their counts (CounterEmission.h): each
+// `resume` and each block with such a call gets an edge back too, and
+// invokes and landing pads are ordinary edges and blocks. The placement changes
+// no code but the split cold edges: CounterEmission emits what it planned.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_COUNTERPLACEMENT_H
@@ -43,12 +48,12 @@
 
 namespace pasta {
 
-// Plans device function P's counters: marks its blocks Measured and Once,
-// sets P.Placed and, when a derivation needs the threads a kernel launched,
-// P.ThreadsCounter (a new local counter); adds the derivation rows (module
-// indices) to Derived. Leaves P counting every block in 64 bits when its
-// control flow has edges the placement cannot see (indirect branches,
-// exception handling).
+// Plans device or host function P's counters: marks its blocks Measured
+// and Once, sets P.Placed and, when a derivation needs the threads a kernel
+// launched, P.ThreadsCounter (a new local counter); adds the derivation rows
+// (module indices) to Derived. Leaves P counting every block in 64 bits
+// when its control flow has edges the placement cannot see (indirect
+// branches, exception handling other than the Itanium ABI's in host code).
 void placeCounters(FunctionPlan &P, llvm::FunctionAnalysisManager &FAM,
                    std::vector<pasta_derived> &Derived);
 

@@ -15,6 +15,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
@@ -254,6 +255,20 @@ static bool splitAfterLeavingCalls(Function &F) {
   return !SplitAt.empty();
 }
 
+// Host functions with more counters than this keep them in thread-local
+// memory, as -O0 code does (CounterEmission.h): x86-64 has 16
+// general registers, so such counts end up in stack slots anyway, and
+// promoting one register per counter costs mem2reg time in counters x
+// blocks (its phi placement walks the dominator tree below the entry's
+// store, for every counter) and the register allocator as much again: a
+// function of 15,000 blocks (about 5,000 counters) compiled 21x slower
+// than plain, growing faster than the function.
+static cl::opt<unsigned> HostRegisterCountersLimit(
+    "pasta-host-register-counters",
+    cl::desc("PASTA: host functions with more counters than this keep them "
+             "thread-local (to test both ways on one function)"),
+    cl::init(256), cl::Hidden);
+
 // A function the compiler made, not the user: the helpers clang's code
 // generation synthesizes, which get no debug info (or only as artificial)
 // even under -g. They are named with identifiers reserved for the
@@ -428,7 +443,14 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
   T.Sites.insert(T.Sites.end(), FnSites.begin(), FnSites.end());
   if (T.Target != PASTA_TARGET_HOST)
     classifyAccesses(F, FnTracked);
-  if (T.Target != PASTA_TARGET_HOST && Opts.PlaceCounters)
+  if (T.Target == PASTA_TARGET_HOST) {
+    P.RangeFlushes = P.NumCounters > HostRegisterCountersLimit;
+    P.ThreadLocalCounts = F.hasOptNone() || P.RangeFlushes;
+  }
+  // Host counts kept thread-local are all counted: a placement costs
+  // compile time in the functions too big for registers, and -O0 code is
+  // built for speed of compilation.
+  if (Opts.PlaceCounters && !P.ThreadLocalCounts)
     placeCounters(P, FAM, T.Derived);
   T.NumCounters += P.NumCounters;
   NumCountedBlocks += P.Blocks.size();

@@ -88,6 +88,13 @@ struct FunctionPlan {
   // Kernels: the threads the launches started (local), added once per
   // launch by the grid's first thread, when a derived counter needs it.
   uint32_t ThreadsCounter = PASTA_NONE;
+  // Host functions: the counts live in a thread-local array, not in
+  // registers (built without optimization, optnone, or with more counters
+  // than registers could hold), and in the second case each flush point
+  // flushes a range of them (CounterEmission.h). Such functions count every
+  // block (no placement).
+  bool ThreadLocalCounts = false;
+  bool RangeFlushes = false;
 };
 
 // Device functions reachable from each selected kernel through direct

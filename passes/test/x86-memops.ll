@@ -4,7 +4,7 @@
 ; of a block's line gets a site of its own (same block counter) whose bytes
 ; counter adds up the lengths in a register, flushed with the others. A
 ; constant length stays in the block's mix. Host code: every space generic.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-print-sites -S %s 2>%t.err | FileCheck %s --check-prefix=IR
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -pasta-print-sites -S %s 2>%t.err | FileCheck %s --check-prefix=IR
 ; RUN: FileCheck %s < %t.err
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
