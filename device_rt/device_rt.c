@@ -393,8 +393,9 @@ __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
  * The working-set copy of a kernel loads what every access needs of the
  * launch's struct pasta_ws_launch once at entry (the pass emits the loads)
  * and, after each global (or generic) access, finds the page flag it sets
- * with __pasta_ws_resolve (those fields and the state's address: a cache
- * miss reads the rest itself); __pasta_ws_mark sets up to four at a time. Each
+ * (__pasta_ws_flag_arg, __pasta_ws_flag), up to four at a time set by one
+ * __pasta_ws_mark_args / __pasta_ws_mark_cached; the rare rest goes the
+ * full path (__pasta_ws_resolve: a cache miss reads the table itself). Each
  * lane finds its own allocation: lanes of a warp read the same table entries,
  * so the memory system serves them together, and no shuffle lengthens the chain
  * of dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with

@@ -50,7 +50,7 @@ bool pasta::isKernelVariant(const Function &F) {
 }
 
 // Global memory is address space 1 on both GPU targets; 0 is generic
-// (flat), resolved at run time by __pasta_ws_resolve.
+// (flat), resolved at run time (__pasta_ws_flag).
 Value *pasta::trackedPointer(const Instruction &I) {
   const Value *Ptr = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
