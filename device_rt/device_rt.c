@@ -694,19 +694,24 @@ struct pasta_ws_batch {
 };
 
 /* The full path of a batch of accesses traced to kernel parameters:
- * without the cache (such a copy keeps none). */
+ * without the cache (such a copy keeps none). Written out per access, not
+ * as a loop over arrays: those stayed in local memory. */
 PASTA_ENTRY void
 __pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
                          void *p0, void *p1, void *p2, void *p3,
                          const PASTA_GLOBAL struct pasta_ws_batch *batch) {
-  void *p[4] = {p0, p1, p2, p3};
-  uint64_t flag[4] = {0, 0, 0, 0};
-  for (int k = 0; k < 4; ++k)
-    if (p[k])
-      flag[k] =
-          pasta_ws_resolve_uncached(st, st->blocks, st->page_shift, p[k],
-                                    batch->site[k], (batch->generic >> k) & 1u);
-  __pasta_ws_mark(flag[0], flag[1], flag[2], flag[3]);
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift, generic = batch->generic;
+#define PASTA_FLAG(k)                                                          \
+  (p##k ? pasta_ws_resolve_uncached(st, hot, shift, p##k, batch->site[k],      \
+                                    (generic >> k) & 1u)                       \
+        : 0)
+  uint64_t f0 = PASTA_FLAG(0);
+  uint64_t f1 = PASTA_FLAG(1);
+  uint64_t f2 = PASTA_FLAG(2);
+  uint64_t f3 = PASTA_FLAG(3);
+#undef PASTA_FLAG
+  __pasta_ws_mark(f0, f1, f2, f3);
 }
 
 /* The cache, as the full path leaves it. */
@@ -715,26 +720,32 @@ struct pasta_ws_cache {
 };
 
 /* The full path of any other batch: in order through the cache, which it
- * returns. */
+ * returns. (The cache passed as six scalars, c kept in registers, took the
+ * kernels some 12 more registers; as a struct it stays in this function's
+ * local memory, touched only on this path.) */
 PASTA_ENTRY struct pasta_ws_cache
 __pasta_ws_mark_slow(const PASTA_GLOBAL struct pasta_ws_launch *st, void *p0,
                      void *p1, void *p2, void *p3,
                      const PASTA_GLOBAL struct pasta_ws_batch *batch,
                      struct pasta_ws_cache c) {
-  void *p[4] = {p0, p1, p2, p3};
-  uint64_t flag[4] = {0, 0, 0, 0};
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift, generic = batch->generic;
   /* c is this function's own (private) memory, whatever the target calls
    * the address of a local variable. */
 #define PASTA_SLOT(x) ((PASTA_PRIVATE uint64_t *)&c.x)
-  for (int k = 0; k < 4; ++k)
-    if (p[k])
-      flag[k] = __pasta_ws_resolve(st, st->blocks, st->page_shift, p[k],
-                                   batch->site[k], (batch->generic >> k) & 1u,
-                                   PASTA_SLOT(base0), PASTA_SLOT(end0),
-                                   PASTA_SLOT(flags0), PASTA_SLOT(base1),
-                                   PASTA_SLOT(end1), PASTA_SLOT(flags1));
+#define PASTA_FLAG(k)                                                          \
+  (p##k ? __pasta_ws_resolve(                                                  \
+              st, hot, shift, p##k, batch->site[k], (generic >> k) & 1u,       \
+              PASTA_SLOT(base0), PASTA_SLOT(end0), PASTA_SLOT(flags0),         \
+              PASTA_SLOT(base1), PASTA_SLOT(end1), PASTA_SLOT(flags1))         \
+        : 0)
+  uint64_t f0 = PASTA_FLAG(0);
+  uint64_t f1 = PASTA_FLAG(1);
+  uint64_t f2 = PASTA_FLAG(2);
+  uint64_t f3 = PASTA_FLAG(3);
+#undef PASTA_FLAG
 #undef PASTA_SLOT
-  __pasta_ws_mark(flag[0], flag[1], flag[2], flag[3]);
+  __pasta_ws_mark(f0, f1, f2, f3);
   return c;
 }
 
