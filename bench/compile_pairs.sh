@@ -15,7 +15,7 @@ flags=(-x cuda --cuda-path=/usr/local/cuda --offload-arch=sm_90
        ${EXTRA_FLAGS:-})
 cpu() { # user + system seconds of one compile
   /usr/bin/time -f "%U %S" -o /tmp/compile_pairs.$$ clang++-22 "${flags[@]}" \
-    "$@" > /dev/null 2>&1
+    "$@" > /dev/null 2>&1 || { echo "compile_pairs: failed: $*" >&2; exit 1; }
   awk '{ printf "%.2f\n", $1 + $2 }' /tmp/compile_pairs.$$
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
