@@ -7,8 +7,9 @@
  * The working-set copy of a kernel loads what every access needs of the
  * launch's struct pasta_ws_launch once at entry (the pass emits the loads)
  * and, after each global (or generic) access, finds the page flag it sets
- * with __pasta_ws_resolve (those fields and the state's address: a cache
- * miss reads the rest itself); __pasta_ws_mark sets up to four at a time. Each
+ * (__pasta_ws_flag_arg, __pasta_ws_flag), up to four at a time set by one
+ * __pasta_ws_mark_args / __pasta_ws_mark_cached; the rare rest goes the
+ * full path (__pasta_ws_resolve: a cache miss reads the table itself). Each
  * lane finds its own allocation: lanes of a warp read the same table entries,
  * so the memory system serves them together, and no shuffle lengthens the chain
  * of dependent loads. Up to PASTA_WS_LINEAR_MAX allocations are scanned with
@@ -93,6 +94,23 @@ struct pasta_ws_hit {
   uint64_t base, end, flags;
 };
 
+/* The allocation holding `addr` (its index in st->allocs), or PASTA_NONE,
+ * counted as outside every allocation: one atomic per warp for its lanes
+ * outside (e.g. a __device__ array every thread reads), one address for the
+ * whole grid. */
+static inline __attribute__((always_inline)) uint32_t
+pasta_ws_find_counted(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                      uint64_t addr, uint32_t site) {
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint32_t i = pasta_ws_find(t, st->num_allocs, addr);
+  uint64_t lost = __gpu_ballot(__gpu_lane_mask(), i == PASTA_NONE);
+  if (i == PASTA_NONE && __gpu_is_first_in_lane(lost))
+    pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)st->outside, site,
+                     (uint64_t)__builtin_popcountll(lost));
+  return i;
+}
+
 /* Out of line, reading the launch state itself: a miss is rare in a loop
  * (the cache holds the last two allocations). Inlined at every access, the
  * table scan, search and atomics made ptxas take longer on the working-set
@@ -102,18 +120,11 @@ struct pasta_ws_hit {
 PASTA_ENTRY struct pasta_ws_hit
 __pasta_ws_lookup(const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t addr,
                   uint32_t site) {
+  uint32_t i = pasta_ws_find_counted(st, addr, site);
+  if (i == PASTA_NONE)
+    return (struct pasta_ws_hit){0, 0, 0};
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
       (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
-  uint32_t i = pasta_ws_find(t, st->num_allocs, addr);
-  /* One atomic per warp for its lanes outside every allocation (e.g. a
-   * __device__ array every thread reads): one address for the whole grid. */
-  uint64_t lost = __gpu_ballot(__gpu_lane_mask(), i == PASTA_NONE);
-  if (i == PASTA_NONE) {
-    if (__gpu_is_first_in_lane(lost))
-      pasta_ws_outside((PASTA_GLOBAL uint64_t *)(uintptr_t)st->outside, site,
-                       (uint64_t)__builtin_popcountll(lost));
-    return (struct pasta_ws_hit){0, 0, 0};
-  }
   uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
   return (struct pasta_ws_hit){t[i].base, t[i].base + t[i].size,
                                st->pages + bank + t[i].first_page};
@@ -171,25 +182,6 @@ PASTA_INLINE uint64_t __pasta_ws_resolve(
   return flags + ((addr - base) >> page_shift);
 }
 
-/* The same for an access the pass traced back to a pointer parameter of the
- * kernel: the host already looked the argument's allocation up (struct
- * pasta_ws_arg), so an access inside it costs a range check. Anything else
- * (an argument outside every allocation, an access past its end) takes the
- * full path. */
-PASTA_INLINE uint64_t __pasta_ws_resolve_arg(
-    uint64_t arg_base, uint64_t arg_end, uint64_t arg_flags,
-    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
-    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic,
-    PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
-    PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
-    PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
-  uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  if (addr - arg_base < arg_end - arg_base && !hot)
-    return arg_flags + ((addr - arg_base) >> page_shift);
-  return __pasta_ws_resolve(st, hot, page_shift, ptr, site, generic, base0,
-                            end0, flags0, base1, end1, flags1);
-}
-
 /* Sets up to four page flags (0: none), after the accesses they stand for.
  * All four are read first, so that their latencies overlap, then 1 is
  * stored where a flag was 0. The reads are cached (not volatile): every
@@ -198,6 +190,39 @@ PASTA_INLINE uint64_t __pasta_ws_resolve_arg(
  * only within a launch. */
 PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
                                   uint64_t f3) {
+#if defined(__NVPTX__)
+  /* The same as the C below, with predicated loads and stores where the C
+   * is a branch around each: no basic blocks (ptxas's time grows faster
+   * than the blocks of a function; these were eight per mark, most of a
+   * working-set copy's blocks). Not a memory clobber: the flags are
+   * PASTA's own memory, which the program never reads. */
+  __asm__ volatile("{\n\t"
+                   ".reg .pred %%pn<4>, %%pz<4>;\n\t"
+                   ".reg .b16 %%s<4>;\n\t"
+                   "setp.ne.u64 %%pn0, %0, 0;\n\t"
+                   "setp.ne.u64 %%pn1, %1, 0;\n\t"
+                   "setp.ne.u64 %%pn2, %2, 0;\n\t"
+                   "setp.ne.u64 %%pn3, %3, 0;\n\t"
+                   "mov.b16 %%s0, 1;\n\t"
+                   "mov.b16 %%s1, 1;\n\t"
+                   "mov.b16 %%s2, 1;\n\t"
+                   "mov.b16 %%s3, 1;\n\t"
+                   "@%%pn0 ld.global.u8 %%s0, [%0];\n\t"
+                   "@%%pn1 ld.global.u8 %%s1, [%1];\n\t"
+                   "@%%pn2 ld.global.u8 %%s2, [%2];\n\t"
+                   "@%%pn3 ld.global.u8 %%s3, [%3];\n\t"
+                   "setp.eq.u16 %%pz0, %%s0, 0;\n\t"
+                   "setp.eq.u16 %%pz1, %%s1, 0;\n\t"
+                   "setp.eq.u16 %%pz2, %%s2, 0;\n\t"
+                   "setp.eq.u16 %%pz3, %%s3, 0;\n\t"
+                   "mov.b16 %%s0, 1;\n\t"
+                   "@%%pz0 st.global.u8 [%0], %%s0;\n\t"
+                   "@%%pz1 st.global.u8 [%1], %%s0;\n\t"
+                   "@%%pz2 st.global.u8 [%2], %%s0;\n\t"
+                   "@%%pz3 st.global.u8 [%3], %%s0;\n\t"
+                   "}" ::"l"(f0),
+                   "l"(f1), "l"(f2), "l"(f3));
+#else
   PASTA_GLOBAL uint8_t *f[4] = {(PASTA_GLOBAL uint8_t *)(uintptr_t)f0,
                                 (PASTA_GLOBAL uint8_t *)(uintptr_t)f1,
                                 (PASTA_GLOBAL uint8_t *)(uintptr_t)f2,
@@ -208,4 +233,180 @@ PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
   for (int i = 0; i < 4; ++i)
     if (set[i] == 0)
       *f[i] = 1;
+#endif
+}
+
+/* The full path without the cache: the flag of the page `ptr` touches, or
+ * 0; counts hotness (`hot`: st->blocks). One table search per access, as
+ * the cached path pays on a miss. */
+static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_uncached(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic) {
+  if (generic && !pasta_ws_is_global(ptr))
+    return 0;
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint32_t i = pasta_ws_find_counted(st, addr, site);
+  if (i == PASTA_NONE)
+    return 0;
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint64_t offset = addr - t[i].base;
+  if (hot)
+    pasta_ws_hot(hot,
+                 t[i].first_block + (uint32_t)(offset >> PASTA_WS_BLOCK_SHIFT));
+  return st->pages + __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
+         t[i].first_page + (offset >> page_shift);
+}
+
+/*-- Batches of up to four accesses --------------------------------------*
+ * What the working-set copies call (KernelVariants.cpp). Each access's flag
+ * is found inline, without a branch, where the pass traced it to a kernel
+ * parameter whose allocation the host looked up (struct pasta_ws_arg: an
+ * access inside it costs a range check), or in the thread's cache of the
+ * two allocations it touched last; anything else (a cache miss, an access
+ * outside its argument's allocation, a launch counting hotness) sends the
+ * whole batch, once, down the full path, out of line, which finds and sets
+ * all four flags itself. Per access, the inline full path (five branches
+ * and two calls) was most of a working-set copy's code, and ptxas's time
+ * grew faster than that code: minutes on kernels of hundreds of accesses
+ * (issue [overhead-3]). */
+#define PASTA_WS_SLOW UINT64_MAX /* only the full path knows the flag */
+
+/* The flag of an access traced to a kernel parameter whose allocation is
+ * [arg_base, arg_end), its first page's flag at arg_flags. */
+PASTA_INLINE uint64_t __pasta_ws_flag_arg(uint64_t arg_base, uint64_t arg_end,
+                                          uint64_t arg_flags,
+                                          uint32_t page_shift, void *ptr) {
+  uint64_t offset = (uint64_t)(uintptr_t)ptr - arg_base;
+  return offset < arg_end - arg_base ? arg_flags + (offset >> page_shift)
+                                     : PASTA_WS_SLOW;
+}
+
+/* The flag of any other access, from the cache (base, end and first page's
+ * flag of two allocations, six allocas the pass promotes to registers);
+ * 0 for a generic pointer to memory that is not global (the stack,
+ * parameters, shared memory: never looked up). */
+PASTA_INLINE uint64_t
+__pasta_ws_flag(uint32_t page_shift, void *ptr, uint32_t generic,
+                PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
+                PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
+                PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint64_t offset0 = addr - *base0, offset1 = addr - *base1;
+  int in0 = offset0 < *end0 - *base0, in1 = offset1 < *end1 - *base1;
+  uint64_t flag = in0 ? *flags0 + (offset0 >> page_shift)
+                      : *flags1 + (offset1 >> page_shift);
+  uint64_t miss = generic && !pasta_ws_is_global(ptr) ? 0 : PASTA_WS_SLOW;
+  return in0 | in1 ? flag : miss;
+}
+
+/* What the full path needs to know of a batch besides the addresses: its
+ * sites and (bit k) whether address k is a generic pointer; a constant the
+ * pass emits per batch, so the call passes six values. */
+struct pasta_ws_batch {
+  uint32_t site[4], generic;
+};
+
+/* The full path of a batch of accesses traced to kernel parameters:
+ * without the cache (such a copy keeps none). Written out per access, not
+ * as a loop over arrays: those stayed in local memory. */
+PASTA_ENTRY void
+__pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                         void *p0, void *p1, void *p2, void *p3,
+                         const PASTA_GLOBAL struct pasta_ws_batch *batch) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift, generic = batch->generic;
+#define PASTA_FLAG(k)                                                          \
+  (p##k ? pasta_ws_resolve_uncached(st, hot, shift, p##k, batch->site[k],      \
+                                    (generic >> k) & 1u)                       \
+        : 0)
+  uint64_t f0 = PASTA_FLAG(0);
+  uint64_t f1 = PASTA_FLAG(1);
+  uint64_t f2 = PASTA_FLAG(2);
+  uint64_t f3 = PASTA_FLAG(3);
+#undef PASTA_FLAG
+  __pasta_ws_mark(f0, f1, f2, f3);
+}
+
+/* The cache, as the full path leaves it. */
+struct pasta_ws_cache {
+  uint64_t base0, end0, flags0, base1, end1, flags1;
+};
+
+/* The full path of any other batch: in order through the cache, which it
+ * returns. (The cache passed as six scalars, c kept in registers, took the
+ * kernels some 12 more registers; as a struct it stays in this function's
+ * local memory, touched only on this path.) */
+PASTA_ENTRY struct pasta_ws_cache
+__pasta_ws_mark_slow(const PASTA_GLOBAL struct pasta_ws_launch *st, void *p0,
+                     void *p1, void *p2, void *p3,
+                     const PASTA_GLOBAL struct pasta_ws_batch *batch,
+                     struct pasta_ws_cache c) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift, generic = batch->generic;
+  /* c is this function's own (private) memory, whatever the target calls
+   * the address of a local variable. */
+#define PASTA_SLOT(x) ((PASTA_PRIVATE uint64_t *)&c.x)
+#define PASTA_FLAG(k)                                                          \
+  (p##k ? __pasta_ws_resolve(                                                  \
+              st, hot, shift, p##k, batch->site[k], (generic >> k) & 1u,       \
+              PASTA_SLOT(base0), PASTA_SLOT(end0), PASTA_SLOT(flags0),         \
+              PASTA_SLOT(base1), PASTA_SLOT(end1), PASTA_SLOT(flags1))         \
+        : 0)
+  uint64_t f0 = PASTA_FLAG(0);
+  uint64_t f1 = PASTA_FLAG(1);
+  uint64_t f2 = PASTA_FLAG(2);
+  uint64_t f3 = PASTA_FLAG(3);
+#undef PASTA_FLAG
+#undef PASTA_SLOT
+  __pasta_ws_mark(f0, f1, f2, f3);
+  return c;
+}
+
+/* Whether a batch takes the full path: an access only it can resolve, or
+ * a launch counting hotness (`hot`: st->blocks, loaded once by the copy). */
+static inline __attribute__((always_inline)) int
+pasta_ws_batch_slow(uint64_t hot, uint64_t f0, uint64_t f1, uint64_t f2,
+                    uint64_t f3) {
+  return __builtin_expect((f0 == PASTA_WS_SLOW) | (f1 == PASTA_WS_SLOW) |
+                              (f2 == PASTA_WS_SLOW) | (f3 == PASTA_WS_SLOW) |
+                              (hot != 0),
+                          0);
+}
+
+/* A batch of up to four accesses, after them: f0..f3 their flags from
+ * __pasta_ws_flag_arg / __pasta_ws_flag (0 where none), p0..p3 their
+ * addresses (null: no access). The batch's accesses are all traced to
+ * kernel parameters (__pasta_ws_mark_args) or not (__pasta_ws_mark_cached,
+ * the cache updated by the full path). One branch per batch. */
+PASTA_INLINE void
+__pasta_ws_mark_args(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                     uint64_t hot, uint64_t f0, uint64_t f1, uint64_t f2,
+                     uint64_t f3, void *p0, void *p1, void *p2, void *p3,
+                     const PASTA_GLOBAL struct pasta_ws_batch *batch) {
+  if (pasta_ws_batch_slow(hot, f0, f1, f2, f3))
+    __pasta_ws_mark_uncached(st, p0, p1, p2, p3, batch);
+  else
+    __pasta_ws_mark(f0, f1, f2, f3);
+}
+
+PASTA_INLINE void __pasta_ws_mark_cached(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot, uint64_t f0,
+    uint64_t f1, uint64_t f2, uint64_t f3, void *p0, void *p1, void *p2,
+    void *p3, const PASTA_GLOBAL struct pasta_ws_batch *batch,
+    PASTA_PRIVATE uint64_t *base0, PASTA_PRIVATE uint64_t *end0,
+    PASTA_PRIVATE uint64_t *flags0, PASTA_PRIVATE uint64_t *base1,
+    PASTA_PRIVATE uint64_t *end1, PASTA_PRIVATE uint64_t *flags1) {
+  if (pasta_ws_batch_slow(hot, f0, f1, f2, f3)) {
+    struct pasta_ws_cache c = {*base0, *end0, *flags0, *base1, *end1, *flags1};
+    c = __pasta_ws_mark_slow(st, p0, p1, p2, p3, batch, c);
+    *base0 = c.base0;
+    *end0 = c.end0;
+    *flags0 = c.flags0;
+    *base1 = c.base1;
+    *end1 = c.end1;
+    *flags1 = c.flags1;
+  } else {
+    __pasta_ws_mark(f0, f1, f2, f3);
+  }
 }

@@ -162,6 +162,109 @@ static void test_ws_mark(void) {
   pasta_shim.local = 0;
 }
 
+static void test_ws_batches(void) {
+  /* The batched path the working-set copies call sets the flags the
+   * per-access path (__pasta_ws_resolve, test_ws_touch) sets. Allocations
+   * as there: A bytes 0..63 (flags 0..3), B bytes 80..111 (flags 4..5),
+   * pages of 16 bytes, one bank; bytes 64..79 in neither. */
+  static uint8_t mem[128];
+  uint8_t *a = mem, *b = mem + 80;
+  uint64_t ua = (uint64_t)(uintptr_t)a, ub = (uint64_t)(uintptr_t)b;
+  uint8_t flags[8] = {0};
+  uint64_t uf = (uint64_t)(uintptr_t)flags;
+  uint64_t outside[2] = {0, 0};
+  struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
+  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
+  struct pasta_ws_launch st;
+  memset(&st, 0, sizeof st);
+  st.allocs = (uint64_t)(uintptr_t)t;
+  st.pages = uf;
+  st.outside = (uint64_t)(uintptr_t)outside;
+  st.num_allocs = 2;
+  st.page_shift = 4;
+  st.num_pages = 6;
+  st.page_banks = 1;
+  place(0, 1, 0, 32);
+
+  /* A parameter's range (A, first flag at flags[0]): byte 40 is on A's
+   * third page; byte 70 is past A, and so is B: only the full path knows. */
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 40), uf + 2);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, mem + 70),
+               PASTA_WS_SLOW);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, b), PASTA_WS_SLOW);
+
+  /* The cache: B in slot 0, A in slot 1; a hit in either gives its flag,
+   * byte 70 misses, a generic pointer to local memory sets none. */
+  uint64_t c[6] = {ub, ub + 32, uf + 4, ua, ua + 64, uf};
+#define FLAG(p, generic)                                                       \
+  __pasta_ws_flag(4, (p), (generic), &c[0], &c[1], &c[2], &c[3], &c[4], &c[5])
+  CHECK_EQ_U64(FLAG(b + 31, 0), uf + 5);
+  CHECK_EQ_U64(FLAG(a + 16, 1), uf + 1);
+  CHECK_EQ_U64(FLAG(mem + 70, 1), PASTA_WS_SLOW);
+  pasta_shim.local = 1;
+  CHECK_EQ_U64(FLAG(mem + 70, 1), 0);
+  pasta_shim.local = 0;
+
+  /* A batch all found inline sets its flags and calls nothing: nothing
+   * counted outside, the cache as it was. */
+  struct pasta_ws_batch sites = {{1, 2, 3, 4}, 0};
+  __pasta_ws_mark_cached(&st, 0, FLAG(b + 31, 0), FLAG(a + 16, 0), 0, 0, b + 31,
+                         a + 16, NULL, NULL, &sites, &c[0], &c[1], &c[2], &c[3],
+                         &c[4], &c[5]);
+  CHECK(flags[5] == 1 && flags[1] == 1 && outside[0] == 0);
+  CHECK_EQ_INT(flags[0] + flags[2] + flags[3] + flags[4], 0);
+  CHECK(c[0] == ub && c[3] == ua);
+
+  /* One access only the full path knows (byte 70, site 3) sends the whole
+   * batch there, in order: A's first page from the cache, byte 70 counted
+   * outside (site 3 kept, + 1), B's first page; the cache keeps B, A. */
+  __pasta_ws_mark_cached(&st, 0, FLAG(a, 0), FLAG(mem + 70, 0), FLAG(b, 0), 0,
+                         a, mem + 70, b, NULL, &sites, &c[0], &c[1], &c[2],
+                         &c[3], &c[4], &c[5]);
+  CHECK(flags[0] == 1 && flags[4] == 1 && outside[0] == 1 && outside[1] == 3);
+  CHECK(c[0] == ub && c[3] == ua);
+
+  /* An empty cache: the full path looks A up and caches it in slot 0. */
+  memset(c, 0, sizeof c);
+  __pasta_ws_mark_cached(&st, 0, FLAG(a + 32, 0), 0, 0, 0, a + 32, NULL, NULL,
+                         NULL, &sites, &c[0], &c[1], &c[2], &c[3], &c[4],
+                         &c[5]);
+  CHECK(flags[2] == 1 && c[0] == ua && c[1] == ua + 64 && c[2] == uf);
+#undef FLAG
+
+  /* Accesses traced to parameters: in range, inline; A's last page and one
+   * access past B (byte 112, site 4 of the batch) go the full path
+   * together, without a cache: A's flag 3 set, byte 112 counted outside. */
+  memset(flags, 0, sizeof flags);
+  __pasta_ws_mark_args(&st, 0, __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 48),
+                       0, 0, 0, a + 48, NULL, NULL, NULL, &sites);
+  CHECK(flags[3] == 1 && outside[0] == 1);
+  flags[3] = 0;
+  __pasta_ws_mark_args(&st, 0, __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 48),
+                       __pasta_ws_flag_arg(ub, ub + 32, uf + 4, 4, mem + 112),
+                       0, 0, a + 48, mem + 112, NULL, NULL, &sites);
+  CHECK(flags[3] == 1 && outside[0] == 2);
+
+  /* Hotness on: every batch takes the full path, each access counted once
+   * in hotness block 0 (both allocations start there), its flag set. */
+  uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
+  st.blocks = (uint64_t)(uintptr_t)blocks;
+  memset(flags, 0, sizeof flags);
+  __pasta_ws_mark_args(&st, st.blocks,
+                       __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a),
+                       __pasta_ws_flag_arg(ub, ub + 32, uf + 4, 4, b + 16), 0,
+                       0, a, b + 16, NULL, NULL, &sites);
+  CHECK(blocks[0] == 2 && flags[0] == 1 && flags[5] == 1);
+  memset(c, 0, sizeof c);
+  __pasta_ws_mark_cached(&st, st.blocks, PASTA_WS_SLOW, 0, 0, 0, b, NULL, NULL,
+                         NULL, &sites, &c[0], &c[1], &c[2], &c[3], &c[4],
+                         &c[5]);
+  CHECK(blocks[0] == 3 && flags[4] == 1 && c[0] == ub);
+}
+
 /* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past
  * the allocation's end, the odd lanes inside it. */
 static struct pasta_ws_alloc lookup_table[PASTA_WS_LINEAR_MAX];
@@ -1497,6 +1600,7 @@ int main(void) {
   test_ws_outside();
   test_ws_touch();
   test_ws_mark();
+  test_ws_batches();
   test_ws_lookup_warp();
   test_trace_sampling();
   test_trace_events();

@@ -43,9 +43,6 @@ STATISTIC(NumTrackedInCopies, "Accesses setting page flags in working-set "
 STATISTIC(NumTraceCopies, "Trace copies of kernels and device functions");
 
 static constexpr const char *VariantAttr = "pasta-variant";
-static constexpr const char *ResolveName = "__pasta_ws_resolve";
-static constexpr const char *ResolveArgName = "__pasta_ws_resolve_arg";
-static constexpr const char *MarkName = "__pasta_ws_mark";
 static constexpr const char *BankOffsetName = "__pasta_ws_bank_offset";
 
 bool pasta::isKernelVariant(const Function &F) {
@@ -53,7 +50,7 @@ bool pasta::isKernelVariant(const Function &F) {
 }
 
 // Global memory is address space 1 on both GPU targets; 0 is generic
-// (flat), resolved at run time by __pasta_ws_resolve.
+// (flat), resolved at run time (__pasta_ws_flag).
 Value *pasta::trackedPointer(const Instruction &I) {
   const Value *Ptr = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
@@ -269,30 +266,58 @@ static StateFields loadState(Function &Copy) {
   return S;
 }
 
-// __pasta_ws_resolve's type (device_rt.c): the launch state, whether it
-// counts hotness, the page shift, the address, site and generic flag, and
-// the six cache slots; it returns the page flag's address (0: none).
-static FunctionType *resolveType(LLVMContext &Ctx, Type *State, Type *Generic,
-                                 Type *Private) {
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  SmallVector<Type *, 12> Params{State, I64, I32, Generic, I32, I32};
-  Params.append(6, Private);
-  return FunctionType::get(I64, Params, false);
-}
-
 // Accesses whose page flags are set together (__pasta_ws_mark's four).
 static constexpr size_t MarkBatch = 4;
 
-// The runtime functions a working-set copy calls.
+// The runtime functions a working-set copy calls (device_rt.c): each
+// access's flag, inline and without a branch (from its kernel parameter's
+// range, or the cache), then one call per batch that sets the flags, or
+// sends the batch down the full path, out of line.
 struct WorkingSetHooks {
-  FunctionCallee Resolve, ResolveArg, Mark;
+  FunctionCallee FlagArg, Flag, MarkArgs, MarkCached;
+};
+
+static WorkingSetHooks declareHooks(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *Void = Type::getVoidTy(Ctx);
+  PointerType *Global = PointerType::get(Ctx, 1),
+              *Generic = PointerType::get(Ctx, 0);
+  PointerType *Private =
+      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
+  SmallVector<Type *, 6> Cache(6, Private);
+  // The state, hotness; four flags and addresses; the batch's constant
+  // (struct pasta_ws_batch); (__pasta_ws_mark_cached) the cache.
+  SmallVector<Type *, 17> Batch{Global, I64};
+  Batch.append(4, I64);
+  Batch.append(4, Generic);
+  Batch.push_back(Global);
+  SmallVector<Type *, 17> BatchCached(Batch);
+  BatchCached.append(Cache);
+  SmallVector<Type *, 9> Flag{I32, Generic, I32};
+  Flag.append(Cache);
+  return {M.getOrInsertFunction("__pasta_ws_flag_arg", I64, I64, I64, I64, I32,
+                                Generic),
+          M.getOrInsertFunction("__pasta_ws_flag",
+                                FunctionType::get(I64, Flag, false)),
+          M.getOrInsertFunction("__pasta_ws_mark_args",
+                                FunctionType::get(Void, Batch, false)),
+          M.getOrInsertFunction("__pasta_ws_mark_cached",
+                                FunctionType::get(Void, BatchCached, false))};
+}
+
+// One access of a batch, as its flag was found in front of the batch's end.
+struct BatchEntry {
+  Value *Flag, *Ptr; // Ptr: the address, generic
+  uint32_t Site;
+  bool IsGeneric, Traced;
 };
 
 // The page flag of access I (site Site), found before At: by a range check
 // against the kernel parameter the address comes from when the pass can
-// tell, by the full lookup otherwise.
-static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
-                            StateFields &S, const WorkingSetHooks &H) {
+// tell, in the cache otherwise.
+static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
+                             StateFields &S, const WorkingSetHooks &H) {
   Function &F = *I->getFunction();
   Value *Ptr = trackedPointer(*I);
   std::optional<unsigned> K = tracedParameter(Ptr, F);
@@ -303,17 +328,60 @@ static Value *insertResolve(Instruction *I, uint32_t Site, Instruction *At,
   bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
   Value *AsGeneric =
       IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, B.getPtrTy(0));
-  SmallVector<Value *, 15> Args{F.getArg(F.arg_size() - 1),
-                                S.Blocks,
-                                S.PageShift,
-                                AsGeneric,
-                                B.getInt32(Site),
-                                B.getInt32(IsGeneric)};
+  Value *Flag;
+  if (K) {
+    Flag = B.CreateCall(H.FlagArg,
+                        {Range[0], Range[1], Range[2], S.PageShift, AsGeneric},
+                        "pasta.ws.flag");
+  } else {
+    SmallVector<Value *, 9> Args{S.PageShift, AsGeneric, B.getInt32(IsGeneric)};
+    Args.append(S.Cache.begin(), S.Cache.end());
+    Flag = B.CreateCall(H.Flag, Args, "pasta.ws.flag");
+  }
+  return {Flag, AsGeneric, Site, IsGeneric, K.has_value()};
+}
+
+// A batch's struct pasta_ws_batch (device_rt.c): its sites and generic
+// mask, a constant in global memory, one per distinct batch.
+static Constant *batchConstant(Module &M, ArrayRef<BatchEntry> Batch,
+                               DenseMap<Constant *, Constant *> &Made) {
+  SmallVector<uint32_t, MarkBatch + 1> Words(MarkBatch + 1, 0);
+  for (size_t K = 0; K < Batch.size(); ++K) {
+    Words[K] = Batch[K].Site;
+    Words[MarkBatch] |= uint32_t(Batch[K].IsGeneric) << K;
+  }
+  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
+  Constant *&GV = Made[Init];
+  if (!GV) {
+    auto *Table = new GlobalVariable(
+        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+        "__pasta_ws_batch", nullptr, GlobalValue::NotThreadLocal, 1);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Table->setAlignment(Align(4));
+    GV = Table;
+  }
+  return GV;
+}
+
+// The call that sets a batch's flags, before At.
+static void insertMark(ArrayRef<BatchEntry> Batch, Instruction *At,
+                       StateFields &S, const WorkingSetHooks &H,
+                       DenseMap<Constant *, Constant *> &Made) {
+  Function &F = *At->getFunction();
+  IRBuilder<> B(At);
+  SmallVector<Value *, 17> Args{F.getArg(F.arg_size() - 1), S.Blocks};
+  for (size_t K = 0; K < MarkBatch; ++K)
+    Args.push_back(K < Batch.size() ? Batch[K].Flag : B.getInt64(0));
+  for (size_t K = 0; K < MarkBatch; ++K)
+    Args.push_back(K < Batch.size() ? Batch[K].Ptr
+                                    : ConstantPointerNull::get(B.getPtrTy(0)));
+  Args.push_back(batchConstant(*F.getParent(), Batch, Made));
+  if (all_of(Batch, [](const BatchEntry &E) { return E.Traced; })) {
+    B.CreateCall(H.MarkArgs, Args);
+    return;
+  }
   Args.append(S.Cache.begin(), S.Cache.end());
-  if (!K)
-    return B.CreateCall(H.Resolve, Args, "pasta.ws.flag");
-  Args.insert(Args.begin(), Range.begin(), Range.end());
-  return B.CreateCall(H.ResolveArg, Args, "pasta.ws.flag");
+  B.CreateCall(H.MarkCached, Args);
 }
 
 // Whether the page flags of the accesses before I are set in front of it:
@@ -343,21 +411,8 @@ static bool endsBatch(const Instruction &I) {
 
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses) {
-  LLVMContext &Ctx = M.getContext();
-  Type *I64 = Type::getInt64Ty(Ctx);
-  PointerType *Private =
-      PointerType::get(Ctx, M.getDataLayout().getAllocaAddrSpace());
-  FunctionType *ResolveTy = resolveType(Ctx, PointerType::get(Ctx, 1),
-                                        PointerType::get(Ctx, 0), Private);
-  SmallVector<Type *, 18> ArgParams(3, I64);
-  ArgParams.append(ResolveTy->param_begin(), ResolveTy->param_end());
-  WorkingSetHooks H{
-      M.getOrInsertFunction(ResolveName, ResolveTy),
-      M.getOrInsertFunction(ResolveArgName,
-                            FunctionType::get(I64, ArgParams, false)),
-      M.getOrInsertFunction(MarkName, Type::getVoidTy(Ctx), I64, I64, I64,
-                            I64)};
-
+  WorkingSetHooks H = declareHooks(M);
+  DenseMap<Constant *, Constant *> BatchConstants;
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
       copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
@@ -395,12 +450,11 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
         bool IsAccess = Site != Tracked->second.end();
         if (!Pending.empty() &&
             (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
-          SmallVector<Value *, MarkBatch> Flags;
+          StateFields &S = Fields[CopyOf[F]];
+          SmallVector<BatchEntry, MarkBatch> Batch;
           for (auto [Access, AccessSite] : Pending)
-            Flags.push_back(
-                insertResolve(Access, AccessSite, &I, Fields[CopyOf[F]], H));
-          Flags.resize(MarkBatch, ConstantInt::get(I64, 0));
-          IRBuilder<>(&I).CreateCall(H.Mark, Flags);
+            Batch.push_back(insertFlag(Access, AccessSite, &I, S, H));
+          insertMark(Batch, &I, S, H, BatchConstants);
           Pending.clear();
         }
         if (IsAccess)

@@ -47,7 +47,9 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 
 // After instrumentation: copies Functions under <name>__pasta_ws with one
 // more parameter; each of Accesses that can be in a global allocation sets
-// its page flag (__pasta_ws_resolve, then __pasta_ws_mark for up to four).
+// its page flag (__pasta_ws_flag_arg or __pasta_ws_flag, found without a
+// branch, then __pasta_ws_mark_args or __pasta_ws_mark_cached for up to
+// four: one branch, to the full path out of line).
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses);

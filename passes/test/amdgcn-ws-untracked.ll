@@ -20,8 +20,8 @@ entry:
 
 ; CHECK-LABEL: define amdgpu_kernel void @apply__pasta_ws(
 ; CHECK: %scale = load i64, ptr %scale.addr
-; CHECK-NOT: @__pasta_ws_resolve
+; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: store i64 %scale, ptr %out
-; CHECK: %[[F:.*]] = call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out,
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F]], i64 0, i64 0, i64 0)
-; CHECK-NOT: @__pasta_ws_resolve
+; CHECK: %[[F:.*]] = call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %out, i32 1,
+; CHECK-NEXT: call void @__pasta_ws_mark_cached(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[F]], i64 0, i64 0, i64 0, ptr %out, ptr null, ptr null, ptr null,
+; CHECK-NOT: @__pasta_ws_flag

@@ -1,6 +1,8 @@
 ; Every instrumented kernel gets a plain copy (the original code: no
-; counting) and a working-set copy (counting, plus one __pasta_ws_resolve per
-; global or generic access, with the launch's state as one more parameter).
+; counting) and a working-set copy (counting, plus the page flag of each
+; global or generic access, __pasta_ws_flag_arg or __pasta_ws_flag, set by a
+; __pasta_ws_mark_args or __pasta_ws_mark_cached per batch of up to four,
+; with the launch's state as one more parameter).
 ; The device function the kernel calls gets both copies too, and each copy
 ; calls the copy of its own kind.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s
@@ -58,7 +60,7 @@ entry:
 ; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
-; CHECK-NOT: call i64 @__pasta_ws_resolve{{.*}} addrspace(3)
+; CHECK-NOT: call i64 @__pasta_ws_flag{{.*}} addrspace(3)
 ; The store's address comes from parameter 0 (%out): the range the host
 ; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
 ; checked first.
@@ -66,12 +68,13 @@ entry:
 ; of its block), so that waiting for the flag does not hold the access up.
 ; CHECK: store float %v, ptr addrspace(1) %out
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %[[G]], i32 {{[0-9]+}}, i32 0, ptr %pasta.ws.cache{{.*}})
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %pasta.ws.flag, i64 0, i64 0, i64 0)
+; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], i32 %pasta.ws.shift, ptr %[[G]])
+; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %pasta.ws.flag, i64 0, i64 0, i64 0, ptr %[[G]], ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}})
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
 ; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
-; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i32 %pasta.ws.shift, ptr %p, i32 {{[0-9]+}}, i32 1, ptr %pasta.ws.cache{{.*}})
+; CHECK: %[[PF:.*]] = call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %p, i32 1, ptr %pasta.ws.cache{{.*}})
+; CHECK-NEXT: call void @__pasta_ws_mark_cached(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[PF]], i64 0, i64 0, i64 0, ptr %p, ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}}, ptr %pasta.ws.cache
 
 ; NOVAR-NOT: __pasta_plain
 ; NOVAR-NOT: __pasta_ws

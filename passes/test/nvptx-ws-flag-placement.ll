@@ -1,7 +1,9 @@
 ; Where the working-set copy sets its page flags: after the accesses, not in
 ; front of each, so that waiting for a flag does not delay the accesses. A
 ; block's accesses go in batches of four: their flags found
-; (__pasta_ws_resolve), then read and set by one __pasta_ws_mark, in front
+; (__pasta_ws_flag_arg, __pasta_ws_flag: no branch), then read and set by
+; one __pasta_ws_mark_args / __pasta_ws_mark_cached (one branch, to the
+; full path of the whole batch), in front
 ; of the next batch's first access or at the block's end; a loop's body
 ; sets its flags at the end of the body; a barrier or a call after a batch
 ; takes its flags in front of it.
@@ -39,6 +41,10 @@ exit:
   ret void
 }
 
+; Each batch's constant (struct pasta_ws_batch): four sites, then the
+; generic mask; @generic's batch has its two generic loads second and third.
+; CHECK: @[[B4:__pasta_ws_batch[.0-9]*]] = private unnamed_addr addrspace(1) constant [5 x i32]
+; CHECK: @[[BG:__pasta_ws_batch[.0-9]*]] = private unnamed_addr addrspace(1) constant [5 x i32] [i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 6]
 ; CHECK-LABEL: define ptx_kernel void @six__pasta_ws(
 ; The first four loads, then their page flags found and set by one mark,
 ; then the fifth load.
@@ -46,30 +52,30 @@ exit:
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: %v3 = load float, ptr addrspace(1) %p3
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
-; CHECK-NEXT: %[[F0:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: addrspacecast ptr addrspace(1) %p1 to ptr
-; CHECK-NEXT: %[[F1:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: addrspacecast ptr addrspace(1) %p2 to ptr
-; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: addrspacecast ptr addrspace(1) %p3 to ptr
-; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]])
+; CHECK-NEXT: %[[F0:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: %[[P1:.*]] = addrspacecast ptr addrspace(1) %p1 to ptr
+; CHECK-NEXT: %[[F1:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: %[[P2:.*]] = addrspacecast ptr addrspace(1) %p2 to ptr
+; CHECK-NEXT: %[[F2:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: %[[P3:.*]] = addrspacecast ptr addrspace(1) %p3 to ptr
+; CHECK-NEXT: %[[F3:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[F0]], i64 %[[F1]], i64 %[[F2]], i64 %[[F3]], ptr %{{.*}}, ptr %[[P1]], ptr %[[P2]], ptr %[[P3]], ptr addrspace(1) @[[B4]])
 ; CHECK-NEXT: %v4 = load float, ptr addrspace(1) %p4
 ; The fifth load's and the store's at the block's end, the mark padded
 ; with zeros.
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: store float %t, ptr addrspace(1) %out
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %p4 to ptr
-; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
+; CHECK-NEXT: %[[F4:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %[[F4]], i64 %[[F5]], i64 0, i64 0)
+; CHECK-NEXT: %[[F5:pasta.ws.flag[0-9]*]] = call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark_args({{.*}}, i64 %[[F4]], i64 %[[F5]], i64 0, i64 0, ptr %{{.*}}, ptr %{{.*}}, ptr null, ptr null, ptr addrspace(1) @{{.*}})
 ; CHECK-NEXT: br label %loop
 ; The loop's store, its flag set at the end of its body.
 ; CHECK: store float %t, ptr addrspace(1) %q
 ; CHECK-NOT: @__pasta_ws_
-; CHECK: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(i64 %{{.*}}, i64 0, i64 0, i64 0)
+; CHECK: call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark_args({{.*}}, i64 %{{.*}}, i64 0, i64 0, i64 0, ptr %{{.*}}, ptr null, ptr null, ptr null,
 ; CHECK-NEXT: br i1 %done
 
 ; A barrier after the accesses: the flags are set in front of it, not at
@@ -93,14 +99,14 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: %v = load float, ptr addrspace(1) %a
 ; CHECK-NEXT: store float %v, ptr addrspace(3) @tile_buf
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %a to ptr
-; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(
+; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark_args(
 ; CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT: @__pasta_ws_
 ; CHECK: store float %x, ptr addrspace(1) %out
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: call i64 @__pasta_ws_resolve_arg(
-; CHECK-NEXT: call void @__pasta_ws_mark(
+; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(
+; CHECK-NEXT: call void @__pasta_ws_mark_args(
 
 ; Generic accesses: the counting code's own helpers in front of each
 ; (__pasta_is_shared, __pasta_is_local: the pointer is loaded, so its address
@@ -132,6 +138,6 @@ declare void @llvm.assume(i1)
 ; CHECK: %y = load float, ptr %q
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: store float %s, ptr addrspace(1) %out
-; CHECK: call void @__pasta_ws_mark(i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}})
+; CHECK: call void @__pasta_ws_mark_cached({{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr addrspace(1) @[[BG]],
 ; CHECK-NOT: @__pasta_ws_mark
 ; CHECK: ret void

@@ -27,8 +27,8 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
-; CHECK-NOT: @__pasta_ws_resolve
+; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: store i64 %x, ptr %out
-; CHECK: call i64 @__pasta_ws_resolve(ptr addrspace(1) %pasta.ws, {{.*}}, ptr %out, i32 {{[0-9]+}}, i32 1,
-; CHECK-NOT: @__pasta_ws_resolve
+; CHECK: call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %out, i32 1,
+; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: ret void
