@@ -36,14 +36,11 @@ STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
 
-// Off by default: on an H200, gaussian's two kernels and bfs_update then
-// differed from Nsight Compute by 8-84% in requests, distinct bytes and
-// sectors, where the measured figures equal it (docs/lab, divergence-15).
 static cl::opt<bool> DeriveWholeAccesses(
-    "pasta-div-derive-whole", cl::init(false),
+    "pasta-div-derive-whole", cl::init(true),
     cl::desc("PASTA: leave accesses of one aligned address in every lane "
-             "unmeasured, their figures derived (experimental: not yet "
-             "equal to Nsight Compute on every kernel)"));
+             "unmeasured, their figures derived (off: measured, for tests "
+             "of the measuring code)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
