@@ -7,6 +7,7 @@
 #include "pasta/profile.h"
 
 #include "demangle.h"
+#include "profile_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ struct pasta_profile_chunk {
   char data[];
 };
 
-static char *profile_alloc(pasta_profile *p, size_t size) {
+char *pasta__profile_alloc(pasta_profile *p, size_t size) {
   struct pasta_profile_chunk *c = malloc(sizeof *c + (size ? size : 1));
   if (!c)
     return NULL;
@@ -27,8 +28,8 @@ static char *profile_alloc(pasta_profile *p, size_t size) {
 }
 
 /* Grows *array (of `elem` bytes per element) to hold `extra` more. */
-static int reserve(void **array, size_t *cap, size_t num, size_t extra,
-                   size_t elem) {
+int pasta__profile_reserve(void **array, size_t *cap, size_t num, size_t extra,
+                           size_t elem) {
   if (extra > (size_t)-1 / elem - num)
     return -1;
   size_t need = num + extra;
@@ -43,10 +44,6 @@ static int reserve(void **array, size_t *cap, size_t num, size_t extra,
   *array = a;
   *cap = cap2;
   return 0;
-}
-
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
 }
 
 static uint64_t sat_sub(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
@@ -78,21 +75,21 @@ void pasta_counts_add(pasta_counts *dst, const pasta_counts *src) {
     uint64_t *d = space_group(dst, g);
     const uint64_t *s = space_group((pasta_counts *)src, g);
     for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
-      d[i] = sat_add(d[i], s[i]);
+      d[i] = profile_sat_add(d[i], s[i]);
   }
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    dst->flops[i] = sat_add(dst->flops[i], src->flops[i]);
-  dst->special = sat_add(dst->special, src->special);
+    dst->flops[i] = profile_sat_add(dst->flops[i], src->flops[i]);
+  dst->special = profile_sat_add(dst->special, src->special);
 }
 
 /* Moves the generic part of one group: `shared` and `local` of it were
  * resolved at run time, the rest is global. */
 static void resolve_generic(uint64_t *a, uint64_t shared, uint64_t local) {
   uint64_t generic = a[PASTA_SPACE_GENERIC];
-  a[PASTA_SPACE_SHARED] = sat_add(a[PASTA_SPACE_SHARED], shared);
-  a[PASTA_SPACE_LOCAL] = sat_add(a[PASTA_SPACE_LOCAL], local);
-  a[PASTA_SPACE_GLOBAL] =
-      sat_add(a[PASTA_SPACE_GLOBAL], sat_sub(sat_sub(generic, shared), local));
+  a[PASTA_SPACE_SHARED] = profile_sat_add(a[PASTA_SPACE_SHARED], shared);
+  a[PASTA_SPACE_LOCAL] = profile_sat_add(a[PASTA_SPACE_LOCAL], local);
+  a[PASTA_SPACE_GLOBAL] = profile_sat_add(
+      a[PASTA_SPACE_GLOBAL], sat_sub(sat_sub(generic, shared), local));
   a[PASTA_SPACE_GENERIC] = 0;
 }
 
@@ -102,7 +99,7 @@ static int bytes_group(unsigned g) { return g == 2 || g == 3 || g == 5; }
 /* Dynamic totals of one site executed `n` times; its byte entries count per
  * byte of `bytes` instead when the site has a bytes counter (memory
  * operations of run-time length, abi.h). */
-static void site_counts(const struct pasta_site *s, uint64_t n,
+void pasta__site_counts(const struct pasta_site *s, uint64_t n,
                         const uint64_t *bytes, const uint64_t *dyn, int resolve,
                         pasta_counts *out) {
   memset(out, 0, sizeof *out);
@@ -142,7 +139,7 @@ void pasta_profile_init(pasta_profile *p) {
 int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
                            int64_t created) {
   size_t len = strlen(program ? program : "");
-  char *copy = profile_alloc(p, len + 1);
+  char *copy = pasta__profile_alloc(p, len + 1);
   if (!copy)
     return -1;
   memcpy(copy, program ? program : "", len + 1);
@@ -152,405 +149,11 @@ int pasta_profile_set_info(pasta_profile *p, const char *program, uint64_t pid,
   return 0;
 }
 
-int pasta_profile_check_desc(const struct pasta_module_desc *desc) {
-  if (!desc || desc->magic != PASTA_ABI_MAGIC)
-    return PASTA_PROFILE_EMAGIC;
-  if (desc->version != PASTA_ABI_VERSION)
-    return PASTA_PROFILE_EVERSION;
-  return PASTA_PROFILE_OK;
-}
-
-static int valid_string(const char *strings, uint32_t size, uint64_t off) {
-  return off < size && memchr(strings + off, '\0', size - off) != NULL;
-}
-
-static int valid_kernel(const struct pasta_func *funcs, uint32_t n,
-                        uint32_t i) {
-  return i < n && funcs[i].kind == PASTA_FUNC_KERNEL;
-}
-
-/* add_module's view of one function of the module. */
-struct func_map {
-  pasta_profile_func *entry; /* where the function's sites add up */
-  const char *display;
-  char *demangled; /* malloc'd, or NULL: the mangled name is shown */
-};
-
-/* The entry of an earlier device function row of this module with the
- * name of row i, or NULL: the plugin gives a device function called
- * directly a copy of its own (passes/CalleeCounts.h), whose row carries
- * the original's name; the two are one function to the user. */
-static pasta_profile_func *same_device_function(const struct pasta_func *funcs,
-                                                const struct func_map *map,
-                                                uint32_t i, const char *blob) {
-  for (uint32_t j = 0; j < i; ++j)
-    if (funcs[j].kind == PASTA_FUNC_DEVICE && map[j].entry &&
-        map[j].entry->kind == PASTA_FUNC_DEVICE &&
-        strcmp(blob + funcs[j].name, blob + funcs[i].name) == 0)
-      return map[j].entry;
-  return NULL;
-}
-
-/* A device row by name, then by index (first_rows' sort). */
-struct named_row {
-  const char *name;
-  uint32_t index;
-};
-
-static int cmp_named_row(const void *pa, const void *pb) {
-  const struct named_row *a = pa, *b = pb;
-  int c = strcmp(a->name, b->name);
-  return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
-static long first_rows(const struct pasta_func *funcs, uint32_t nf,
-                       const char *strings, uint32_t *first) {
-  struct named_row *order = malloc((nf ? nf : 1) * sizeof *order);
-  if (!order)
-    return -1;
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < nf; ++i) {
-    first[i] = i;
-    if (funcs[i].kind == PASTA_FUNC_DEVICE)
-      order[n++] = (struct named_row){strings + funcs[i].name, i};
-  }
-  qsort(order, n, sizeof *order, cmp_named_row);
-  long seconds = 0;
-  for (uint32_t k = 1; k < n; ++k)
-    if (strcmp(order[k].name, order[k - 1].name) == 0) {
-      first[order[k].index] = first[order[k - 1].index];
-      ++seconds;
-    }
-  free(order);
-  return seconds;
-}
-
-/* Frees add_module's map (NULL allowed) and the names it demangled. */
-/* Whether the plugin recorded a demangled name. Offset 0 is never one (the
- * symbol is in the strings before it): a table that leaves the field at
- * zero (made by hand, or by an older layout's initializer) has none. */
-static int has_display(const struct pasta_func *f) {
-  return f->display != PASTA_NONE && f->display != 0;
-}
-
-static char *copy_string(const char *s) {
-  size_t len = strlen(s) + 1;
-  char *copy = malloc(len);
-  return copy ? memcpy(copy, s, len) : NULL;
-}
-
-static void free_map(struct func_map *map, uint32_t nf) {
-  for (uint32_t i = 0; map && i < nf; ++i)
-    free(map[i].demangled);
-  free(map);
-}
-
-static void div_add(uint64_t dst[PASTA_DIV_NUM],
-                    const uint64_t src[PASTA_DIV_NUM]) {
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    dst[i] = sat_add(dst[i], src[i]);
-}
-
-/* One divergence row: to its function's entry and as a line of its own
- * (no executions: its counters are no block's), merged with the sites of
- * its line by finalize. */
-static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
-                        const struct pasta_func *funcs,
-                        const struct func_map *map, const char *blob,
-                        const uint64_t *counters, uint32_t seq) {
-  const uint64_t *figures = &counters[row->counter];
-  div_add(map[row->func].entry->div, figures);
-  pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
-  memset(r, 0, sizeof *r);
-  div_add(r->line.div, figures);
-  r->line.file = row->file == PASTA_NONE ? NULL : blob + row->file;
-  r->line.line = row->line;
-  r->line.kind = funcs[row->func].kind;
-  r->line.function = map[row->func].display;
-  r->module_seq = seq;
-  r->counter = row->counter;
-}
-
-/* Whether a site ran: its block counter, or its bytes counter (memory
- * operations of run-time length), is not 0. */
-static int site_ran(const struct pasta_site *s, const uint64_t *counters) {
-  return counters[s->counter] != 0 ||
-         (s->bytes_counter != PASTA_NONE && counters[s->bytes_counter] != 0);
-}
-
-/* Remembers the key of a line that did not run (room reserved). */
-static void add_zero_line(pasta_profile *p, const char *file, uint32_t line,
-                          const char *function, uint32_t kind) {
-  pasta_profile_zero_line *z = &p->zero_lines[p->num_zero_lines];
-  /* A block's sites are adjacent: most repeat the line before. */
-  if (p->num_zero_lines && z[-1].file == file && z[-1].line == line &&
-      z[-1].function == function && z[-1].kind == kind)
-    return;
-  ++p->num_zero_lines;
-  z->file = file;
-  z->function = function;
-  z->line = line;
-  z->kind = kind;
-}
-
-void pasta_profile_remember_names(const struct pasta_module_desc *desc) {
-  if (pasta_profile_check_desc(desc) != PASTA_PROFILE_OK)
-    return;
-  const struct pasta_func *funcs =
-      (const struct pasta_func *)(uintptr_t)desc->funcs;
-  const char *strings = (const char *)(uintptr_t)desc->strings;
-  uint32_t ss = desc->strings_size;
-  for (uint32_t i = 0; funcs && strings && i < desc->num_funcs; ++i)
-    if (has_display(&funcs[i]) && valid_string(strings, ss, funcs[i].name) &&
-        valid_string(strings, ss, funcs[i].display))
-      pasta__demangle_remember(strings + funcs[i].name,
-                               strings + funcs[i].display);
-}
-
-int pasta_profile_add_module(pasta_profile *p,
-                             const struct pasta_module_desc *desc,
-                             const uint64_t *counters) {
-  if (p->finalized)
-    return PASTA_PROFILE_EFINALIZED;
-  int status = pasta_profile_check_desc(desc);
-  if (status != PASTA_PROFILE_OK)
-    return status;
-
-  const struct pasta_func *funcs =
-      (const struct pasta_func *)(uintptr_t)desc->funcs;
-  const struct pasta_site *sites =
-      (const struct pasta_site *)(uintptr_t)desc->sites;
-  const char *strings = (const char *)(uintptr_t)desc->strings;
-  uint32_t nf = desc->num_funcs, ns = desc->num_sites;
-  uint32_t nc = desc->num_counters, ss = desc->strings_size;
-  if ((nf && !funcs) || (ns && !sites) || (ss && !strings) || (nc && !counters))
-    return PASTA_PROFILE_EMALFORMED;
-
-  /* Validate everything before changing anything. */
-  size_t nk = 0, nd = 0, nh = 0, names = 0;
-  for (uint32_t i = 0; i < nf; ++i) {
-    const struct pasta_func *f = &funcs[i];
-    if (!valid_string(strings, ss, f->name) ||
-        (f->file != PASTA_NONE && !valid_string(strings, ss, f->file)) ||
-        (has_display(f) && !valid_string(strings, ss, f->display)) ||
-        f->calls_counter >= nc || f->kind > PASTA_FUNC_HOST)
-      return PASTA_PROFILE_EMALFORMED;
-    if (f->kind == PASTA_FUNC_KERNEL)
-      ++nk;
-    else if (f->kind == PASTA_FUNC_HOST)
-      ++nh;
-    else if (!valid_kernel(funcs, nf, f->owner))
-      ++nd;
-  }
-  const struct pasta_div_row *div_rows =
-      (const struct pasta_div_row *)(uintptr_t)desc->div_rows;
-  uint32_t nr = desc->num_div_rows;
-  if (nr && !div_rows)
-    return PASTA_PROFILE_EMALFORMED;
-  for (uint32_t i = 0; i < nr; ++i) {
-    const struct pasta_div_row *r = &div_rows[i];
-    if (r->func >= nf ||
-        (r->file != PASTA_NONE && !valid_string(strings, ss, r->file)) ||
-        nc < PASTA_DIV_NUM || r->counter > nc - PASTA_DIV_NUM)
-      return PASTA_PROFILE_EMALFORMED;
-  }
-  for (uint32_t i = 0; i < ns; ++i) {
-    const struct pasta_site *s = &sites[i];
-    if (s->func >= nf ||
-        (s->file != PASTA_NONE && !valid_string(strings, ss, s->file)) ||
-        s->counter >= nc ||
-        (s->dyn_counter != PASTA_NONE &&
-         (nc < PASTA_DYN_NUM || s->dyn_counter > nc - PASTA_DYN_NUM)) ||
-        (s->bytes_counter != PASTA_NONE && s->bytes_counter >= nc))
-      return PASTA_PROFILE_EMALFORMED;
-  }
-
-  /* Which functions ran (a call, an executed site or a divergence figure;
-   * a device function that one kernel owns counts for that kernel, and
-   * kernels are always listed). Unless the profile lists everything, the
-   * others get no entry, and the sites and divergence rows that did not
-   * run no line: they are counted instead. */
-  unsigned char *ran = calloc(nf ? nf : 1, 1);
-  if (!ran)
-    return PASTA_PROFILE_ENOMEM;
-  size_t zero_sites = 0, zero_rows = 0;
-  for (uint32_t i = 0; i < nf; ++i)
-    ran[i] = p->list_all || funcs[i].kind == PASTA_FUNC_KERNEL ||
-             counters[funcs[i].calls_counter] != 0;
-  for (uint32_t i = 0; i < ns; ++i) {
-    if (site_ran(&sites[i], counters))
-      ran[sites[i].func] = 1;
-    else
-      ++zero_sites;
-  }
-  for (uint32_t i = 0; i < nr; ++i) {
-    if (pasta_div_any(&counters[div_rows[i].counter]))
-      ran[div_rows[i].func] = 1;
-    else
-      ++zero_rows;
-  }
-  if (p->list_all)
-    zero_sites = zero_rows = 0;
-  /* Rows of one device function (a twin's and its original's) ran if
-   * either did, and are left out once. */
-  uint32_t *first = malloc((nf ? nf : 1) * sizeof *first);
-  long twins = first ? first_rows(funcs, nf, strings, first) : -1;
-  if (twins < 0) {
-    free(first);
-    free(ran);
-    return PASTA_PROFILE_ENOMEM;
-  }
-  for (uint32_t i = 0; twins && i < nf; ++i)
-    ran[first[i]] |= ran[i];
-  for (uint32_t i = 0; twins && i < nf; ++i)
-    ran[i] = ran[first[i]];
-  size_t omit_d = 0, omit_h = 0;
-  for (uint32_t i = 0; i < nf; ++i) {
-    const struct pasta_func *f = &funcs[i];
-    if (ran[i] || f->kind == PASTA_FUNC_KERNEL)
-      continue;
-    if (first[i] != i)
-      continue; /* counted with its first row */
-    if (f->kind == PASTA_FUNC_HOST) {
-      --nh;
-      ++omit_h;
-    } else if (!valid_kernel(funcs, nf, f->owner)) {
-      --nd;
-      ++omit_d;
-    }
-  }
-  free(first);
-
-  /* Reserve all memory, so that filling in cannot fail half-way. The
-   * display names are demangled first, to know their lengths. */
-  struct func_map *map = calloc(nf ? nf : 1, sizeof *map);
-  for (uint32_t i = 0; map && i < nf; ++i) {
-    /* The plugin's demangling (LLVM's) when it recorded one; the C++
-     * runtime's only for names it did not. */
-    map[i].demangled = has_display(&funcs[i])
-                           ? copy_string(strings + funcs[i].display)
-                           : pasta_demangle(strings + funcs[i].name);
-    names +=
-        strlen(map[i].demangled ? map[i].demangled : strings + funcs[i].name) +
-        1;
-  }
-  char *blob = map ? profile_alloc(p, (size_t)ss + names) : NULL;
-  if (!blob ||
-      reserve((void **)&p->kernels, &p->cap_kernels, p->num_kernels, nk,
-              sizeof *p->kernels) ||
-      reserve((void **)&p->device_functions, &p->cap_device_functions,
-              p->num_device_functions, nd, sizeof *p->device_functions) ||
-      reserve((void **)&p->host_functions, &p->cap_host_functions,
-              p->num_host_functions, nh, sizeof *p->host_functions) ||
-      reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines,
-              (size_t)ns + nr - zero_sites - zero_rows, sizeof *p->raw_lines) ||
-      reserve((void **)&p->zero_lines, &p->cap_zero_lines, p->num_zero_lines,
-              zero_sites + zero_rows, sizeof *p->zero_lines)) {
-    free_map(map, nf);
-    free(ran);
-    return PASTA_PROFILE_ENOMEM;
-  }
-  p->omitted.device_functions += omit_d;
-  p->omitted.host_functions += omit_h;
-
-  if (ss)
-    memcpy(blob, strings, ss);
-  const char *module = valid_string(strings, ss, desc->module_name)
-                           ? blob + desc->module_name
-                           : NULL;
-  char *display = blob + ss;
-  for (uint32_t i = 0; i < nf; ++i) {
-    const struct pasta_func *f = &funcs[i];
-    const char *mangled = blob + f->name;
-    /* Whoever demangles this name later (the trace, call paths) reads it
-     * as the plugin did. */
-    if (has_display(f))
-      pasta__demangle_remember(mangled, blob + f->display);
-    const char *shown = map[i].demangled ? map[i].demangled : mangled;
-    size_t room = strlen(shown) + 1;
-    map[i].display = memcpy(display, shown, room);
-    display += room;
-    pasta_profile_func *e = NULL;
-    int own_row =
-        f->kind == PASTA_FUNC_DEVICE && !valid_kernel(funcs, nf, f->owner);
-    pasta_profile_func *twin =
-        own_row && ran[i] ? same_device_function(funcs, map, i, blob) : NULL;
-    if (twin) { /* a second row of one function: the plugin's copy */
-      map[i].entry = twin;
-      twin->calls = sat_add(twin->calls, counters[f->calls_counter]);
-      continue;
-    }
-    if (!ran[i])
-      ; /* left out: it did not run */
-    else if (f->kind == PASTA_FUNC_KERNEL)
-      e = &p->kernels[p->num_kernels++];
-    else if (f->kind == PASTA_FUNC_HOST)
-      e = &p->host_functions[p->num_host_functions++];
-    else if (own_row)
-      e = &p->device_functions[p->num_device_functions++];
-    map[i].entry = e;
-    if (!e)
-      continue;
-    memset(e, 0, sizeof *e);
-    e->name = map[i].display;
-    e->mangled = mangled;
-    e->module = module;
-    e->file = f->file == PASTA_NONE ? NULL : blob + f->file;
-    e->line = f->line;
-    e->kind = f->kind;
-    e->calls = counters[f->calls_counter];
-  }
-  /* Device functions owned by one kernel add to that kernel. */
-  for (uint32_t i = 0; i < nf; ++i)
-    if (!map[i].entry && funcs[i].kind == PASTA_FUNC_DEVICE &&
-        valid_kernel(funcs, nf, funcs[i].owner))
-      map[i].entry = map[funcs[i].owner].entry;
-
-  uint32_t seq = p->num_modules++;
-  for (uint32_t i = 0; i < ns; ++i) {
-    const struct pasta_site *s = &sites[i];
-    const struct pasta_func *f = &funcs[s->func];
-    if (!p->list_all && !site_ran(s, counters)) {
-      add_zero_line(p, s->file == PASTA_NONE ? NULL : blob + s->file, s->line,
-                    map[s->func].display, f->kind);
-      continue;
-    }
-    uint64_t n = counters[s->counter];
-    const uint64_t *dyn =
-        s->dyn_counter == PASTA_NONE ? NULL : &counters[s->dyn_counter];
-    pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
-    memset(r, 0, sizeof *r);
-    const uint64_t *bytes =
-        s->bytes_counter == PASTA_NONE ? NULL : &counters[s->bytes_counter];
-    site_counts(s, n, bytes, dyn, f->kind != PASTA_FUNC_HOST, &r->line.counts);
-    pasta_counts_add(&map[s->func].entry->counts, &r->line.counts);
-    r->line.file = s->file == PASTA_NONE ? NULL : blob + s->file;
-    r->line.line = s->line;
-    r->line.kind = f->kind;
-    r->line.function = map[s->func].display;
-    r->line.executions = n;
-    r->module_seq = seq;
-    r->counter = s->counter;
-  }
-  for (uint32_t i = 0; i < nr; ++i) {
-    const struct pasta_div_row *r = &div_rows[i];
-    if (p->list_all || pasta_div_any(&counters[r->counter]))
-      add_div_row(p, r, funcs, map, blob, counters, seq);
-    else
-      add_zero_line(p, r->file == PASTA_NONE ? NULL : blob + r->file, r->line,
-                    map[r->func].display, funcs[r->func].kind);
-  }
-  free_map(map, nf);
-  free(ran);
-  return PASTA_PROFILE_OK;
-}
-
-/* A copy of `s` in the profile's memory; *ok is cleared without memory. */
 static const char *profile_strdup(pasta_profile *p, const char *s, int *ok) {
   if (!s)
     return NULL;
   size_t len = strlen(s);
-  char *copy = profile_alloc(p, len + 1);
+  char *copy = pasta__profile_alloc(p, len + 1);
   if (!copy) {
     *ok = 0;
     return NULL;
@@ -565,7 +168,7 @@ static const void *profile_memdup(pasta_profile *p, const void *src, size_t n,
                                   int *ok) {
   if (!src || !n)
     return NULL;
-  char *copy = profile_alloc(p, n);
+  char *copy = pasta__profile_alloc(p, n);
   if (!copy) {
     *ok = 0;
     return NULL;
@@ -630,7 +233,7 @@ int pasta_profile_add_func(pasta_profile *p, const pasta_profile_func *f) {
     num = &p->num_host_functions;
     cap = &p->cap_host_functions;
   }
-  if (reserve((void **)array, cap, *num, 1, sizeof **array))
+  if (pasta__profile_reserve((void **)array, cap, *num, 1, sizeof **array))
     return PASTA_PROFILE_ENOMEM;
   /* Strings are allocated before the entry is counted: a failure leaks
    * nothing (the chunks belong to the profile) and adds no entry. */
@@ -658,8 +261,8 @@ int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l) {
     return PASTA_PROFILE_EFINALIZED;
   if (!l->function || l->kind > PASTA_FUNC_HOST)
     return PASTA_PROFILE_EMALFORMED;
-  if (reserve((void **)&p->raw_lines, &p->cap_raw_lines, p->num_raw_lines, 1,
-              sizeof *p->raw_lines))
+  if (pasta__profile_reserve((void **)&p->raw_lines, &p->cap_raw_lines,
+                             p->num_raw_lines, 1, sizeof *p->raw_lines))
     return PASTA_PROFILE_ENOMEM;
   pasta_profile_raw_line r;
   memset(&r, 0, sizeof r);
@@ -680,8 +283,8 @@ int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l) {
 }
 
 int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
-  if (reserve((void **)&p->merged_from, &p->cap_merged_from, p->num_merged_from,
-              1, sizeof *p->merged_from))
+  if (pasta__profile_reserve((void **)&p->merged_from, &p->cap_merged_from,
+                             p->num_merged_from, 1, sizeof *p->merged_from))
     return PASTA_PROFILE_ENOMEM;
   pasta_profile_source e = *s;
   int ok = 1;
@@ -730,9 +333,10 @@ static int cmp_raw(const void *pa, const void *pb) {
 
 static int cmp_line_cost(const void *pa, const void *pb) {
   const pasta_profile_line *a = pa, *b = pb;
-  int c = cmp_u64_desc(
-      sat_add(pasta_counts_bytes(&a->counts), pasta_counts_flops(&a->counts)),
-      sat_add(pasta_counts_bytes(&b->counts), pasta_counts_flops(&b->counts)));
+  int c = cmp_u64_desc(profile_sat_add(pasta_counts_bytes(&a->counts),
+                                       pasta_counts_flops(&a->counts)),
+                       profile_sat_add(pasta_counts_bytes(&b->counts),
+                                       pasta_counts_flops(&b->counts)));
   if (!c)
     c = cmp_u64_desc(a->executions, b->executions);
   if (!c)
@@ -826,9 +430,9 @@ int pasta_profile_finalize(pasta_profile *p) {
         l->ranks = NULL; /* the sum of two spreads is no spread */
         /* Sites of one block share its counter: count it once. */
         if (prev->module_seq != r->module_seq || prev->counter != r->counter)
-          l->executions = sat_add(l->executions, r->line.executions);
+          l->executions = profile_sat_add(l->executions, r->line.executions);
         pasta_counts_add(&l->counts, &r->line.counts);
-        div_add(l->div, r->line.div);
+        profile_div_add(l->div, r->line.div);
       }
     }
   }
@@ -913,9 +517,9 @@ const char *pasta_kind_name(unsigned kind) {
 uint64_t pasta_counts_bytes(const pasta_counts *c) {
   uint64_t sum = 0;
   for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
-    sum = sat_add(sum, c->load_bytes[i]);
-    sum = sat_add(sum, c->store_bytes[i]);
-    sum = sat_add(sum, c->atomic_bytes[i]);
+    sum = profile_sat_add(sum, c->load_bytes[i]);
+    sum = profile_sat_add(sum, c->store_bytes[i]);
+    sum = profile_sat_add(sum, c->atomic_bytes[i]);
   }
   return sum;
 }
@@ -931,7 +535,7 @@ uint64_t pasta_u64_from_double(double x) {
 uint64_t pasta_counts_flops(const pasta_counts *c) {
   uint64_t sum = 0;
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    sum = sat_add(sum, c->flops[i]);
+    sum = profile_sat_add(sum, c->flops[i]);
   return sum;
 }
 
@@ -940,9 +544,9 @@ int pasta_counts_intensity(const pasta_counts *c, double *ci) {
   static const unsigned spaces[] = {PASTA_SPACE_GLOBAL, PASTA_SPACE_GENERIC};
   for (unsigned i = 0; i < 2; ++i) {
     unsigned s = spaces[i];
-    bytes = sat_add(bytes, c->load_bytes[s]);
-    bytes = sat_add(bytes, c->store_bytes[s]);
-    bytes = sat_add(bytes, c->atomic_bytes[s]);
+    bytes = profile_sat_add(bytes, c->load_bytes[s]);
+    bytes = profile_sat_add(bytes, c->store_bytes[s]);
+    bytes = profile_sat_add(bytes, c->atomic_bytes[s]);
   }
   if (!bytes)
     return 0;
@@ -971,6 +575,6 @@ uint64_t pasta_div_excess_sectors(const uint64_t div[PASTA_DIV_NUM]) {
 }
 
 uint64_t pasta_div_distinct_bytes(const uint64_t div[PASTA_DIV_NUM]) {
-  return sat_add(div[PASTA_DIV_DISTINCT_GLOBAL],
-                 div[PASTA_DIV_DISTINCT_SHARED]);
+  return profile_sat_add(div[PASTA_DIV_DISTINCT_GLOBAL],
+                         div[PASTA_DIV_DISTINCT_SHARED]);
 }
