@@ -78,9 +78,9 @@ struct Graph {
 // Terminators whose edges are all known (no indirect branches, no
 // exception handling but, in host code, the Itanium ABI's invokes, landing
 // pads and resumes, whose edges are in the CFG).
-// Branches, switches and returns only, and no thread that ends in inline
-// assembly (ThreadExits.h: the flow after it is not the flow the CFG says,
-// so nothing can be derived from it, nor taken as alike in every block).
+// Branches, switches and returns only. A thread that ends in inline
+// assembly (ThreadExits.h) leaves its block for the virtual node
+// (buildGraph): the flow after it is not the flow the CFG says.
 bool hasPlainControlFlow(Function &F, bool Host) {
   for (BasicBlock &BB : F) {
     const Instruction *T = BB.getTerminator();
@@ -88,7 +88,13 @@ bool hasPlainControlFlow(Function &F, bool Host) {
         !(Host && isa<InvokeInst, ResumeInst>(T)))
       return false;
   }
-  return threadEnds(F).empty();
+  return true;
+}
+
+// Device code: whether BB holds inline assembly that ends the thread, where
+// CounterEmission flushes the thread's counts (ThreadExits.h).
+bool endsThreadIn(BasicBlock &BB) {
+  return any_of(BB, [](Instruction &I) { return endsThread(I); });
 }
 
 // Host code: whether BB holds a call after which the frame may end without
@@ -104,8 +110,10 @@ bool mayLeaveFrameIn(BasicBlock &BB) {
 // The CFG closed by the virtual node: an edge from it to the entry, one from
 // each return back to it (a block ending in `unreachable` ends a thread that
 // never flushes: no flow leaves it). In host code, also one from each
-// `resume` and from each block with a call that may leave the frame: every
-// frame's flushed counts, ended there or not, are then a flow of this graph.
+// `resume` and from each block with a call that may leave the frame; in
+// device code, from each block with inline assembly that ends the thread:
+// every frame's flushed counts, ended there or not, are then a flow of this
+// graph.
 Graph buildGraph(Function &F, bool Host) {
   Graph G;
   for (BasicBlock &BB : F)
@@ -122,7 +130,9 @@ Graph buildGraph(Function &F, bool Host) {
          SmallSetVector<BasicBlock *, 4>(succ_begin(&BB), succ_end(&BB)))
       AddEdge(G.Node[&BB], G.Node[S]);
     if (isa<ReturnInst>(BB.getTerminator()) ||
-        (Host && (isa<ResumeInst>(BB.getTerminator()) || mayLeaveFrameIn(BB))))
+        (Host &&
+         (isa<ResumeInst>(BB.getTerminator()) || mayLeaveFrameIn(BB))) ||
+        (!Host && endsThreadIn(BB)))
       AddEdge(G.Node[&BB], G.Root);
   }
   G.In.resize(G.Root + 1);
@@ -588,7 +598,9 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
     P.ThreadsCounter = P.NumCounters++;
   if (countColdEdges(P, Cold, Cycle, Rows))
     FAM.invalidate(F, PreservedAnalyses::none()); // its CFG changed
-  if (IsKernel) {
+  // Not where threads end in inline assembly: which threads end depends on
+  // data the analysis does not see, so no count is alike in every block.
+  if (IsKernel && threadEnds(F).empty()) {
     DenseSet<const BasicBlock *> Alike = blocksAlikeInEveryThreadBlock(
         F, FAM.getResult<PostDominatorTreeAnalysis>(F));
     for (CountedBlock &CB : P.Blocks) {
