@@ -541,6 +541,16 @@ static int attached(struct parse *p, const char *arg) {
   return 0;
 }
 
+const char *nv_option_value(struct parse *p, const char *arg, const char *name,
+                            size_t len, int argc, char **argv, int *i) {
+  if (name[len] == '=')
+    return name + len + 1;
+  if (*i + 1 < argc)
+    return argv[++*i];
+  nv_error(p, "%s needs a value", arg);
+  return NULL;
+}
+
 void nv_parse(struct parse *p, int argc, char **argv) {
   for (int i = 1; i < argc && !p->out->error; ++i) {
     const char *arg = argv[i];
@@ -566,14 +576,9 @@ void nv_parse(struct parse *p, int argc, char **argv) {
     }
     const char *value = NULL;
     if (o->flags & VALUE) {
-      if (name[len] == '=')
-        value = name + len + 1;
-      else if (i + 1 < argc)
-        value = argv[++i];
-      else {
-        nv_error(p, "%s needs a value", arg);
+      value = nv_option_value(p, arg, name, len, argc, argv, &i);
+      if (!value)
         break;
-      }
     } else if (name[len] == '=') {
       nv_warn(p, "ignoring '%s' (%.*s takes no value)", arg, (int)len, name);
       continue;

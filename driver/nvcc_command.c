@@ -363,14 +363,9 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
     }
     const char *value = NULL;
     if (o->flags & VALUE) {
-      if (name[len] == '=')
-        value = name + len + 1;
-      else if (i + 1 < argc)
-        value = argv[++i];
-      else {
-        nv_error(&p, "%s needs a value", arg);
+      value = nv_option_value(&p, arg, name, len, argc, argv, &i);
+      if (!value)
         break;
-      }
     }
     o->run(&p, arg, value);
     if (p.rdc) {

@@ -63,6 +63,12 @@ void nv_warn(struct parse *p, const char *fmt, ...)
 void nv_error(struct parse *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The value of the option argv[*i] (`arg`, whose name of `len` characters
+ * starts at `name`): after its '=', else the next word (*i moves past it).
+ * NULL, after an error line, when there is none. */
+const char *nv_option_value(struct parse *p, const char *arg, const char *name,
+                            size_t len, int argc, char **argv, int *i);
+
 /* An option's name, without its leading dashes. */
 const char *nv_spelling(const char *arg);
 /* The option of that name (`len` bytes), or NULL. */
