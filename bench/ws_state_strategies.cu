@@ -36,6 +36,23 @@
 //  11 blockclaim as blockset, but a warp claims the flag with an atomic
 //             exchange in shared memory, so of a block's warps racing for
 //             one flag only the first reads and sets it
+// and, to find whether the flag stores' cost is the few L2 lines every warp
+// of a wave reads and writes (128 pages' flags share a line):
+//  12 spread32  as const, each flag in its own 32-byte sector
+//  13 spread128 as const, each flag in its own 128-byte line
+//  14 storeall  as const, no read: every access stores 1 (fire and forget)
+//  15 storeall128 storeall with each flag in its own 128-byte line
+//  16 swz16     as const, flags packed but each run of 16 pages' flags
+//               spread over 16 lines (a flag's byte: the page's low 4 bits
+//               pick the line of a 2,048-page group, the next 7 the byte)
+//  17 swz32     the same over 32 lines (4,096-page groups)
+//  18 swz16all  swz16 with storeall's marks
+//  19 swz4      as swz16 over 4 lines (512-flag groups)
+// A second shape, bicg_q's (each thread walks a column of an n x n matrix,
+// one row after another: a warp's flags move to the next page every few
+// iterations), with the flags packed (as PASTA lays them out), swizzled over
+// 16 lines of a 2,048-flag group (abi.h) or over 4 lines of a 512-flag
+// group: walk_plain, walk_packed, walk_swz16, walk_swz4.
 // Every mode but plain, nomark and load must set exactly the page flags of the three arrays'
 // pages (checked after each checked launch); the sums are checked too.
 //
@@ -52,10 +69,22 @@
 #include <cstdlib>
 #include <vector>
 
-enum { kThreads = 256, kModes = 12, kArgs = 3, kBanks = 16, kPageShift = 16 };
+enum { kThreads = 256, kModes = 20, kArgs = 3, kBanks = 16, kPageShift = 16 };
 static const char* const kModeNames[kModes] = {"plain", "global", "param", "const",
                                                "nomark", "load",  "early", "cg",
-                                               "ca_cg", "warpbank", "blockset", "blockclaim"};
+                                               "ca_cg", "warpbank", "blockset", "blockclaim",
+                                               "spread32", "spread128", "storeall", "storeall128",
+                                               "swz16", "swz32", "swz16all", "swz4"};
+// Flag index i's byte in the swizzled modes: within each group of
+// 128 << lg flags, i's low lg bits pick the 128-byte line, the next 7 the
+// byte in it. (Banks and arrays are multiples of the group here.)
+static __host__ __device__ constexpr unsigned long long swizzle(unsigned long long i, unsigned lg) {
+    return (i & ~((128ull << lg) - 1)) | ((i & ((1ull << lg) - 1)) << 7) | ((i >> lg) & 127);
+}
+// Bytes between two flags in a mode (1: packed, as PASTA lays them out).
+static __host__ __device__ constexpr unsigned flag_stride(int mode) {
+    return mode == 12 ? 32u : mode == 13 || mode == 15 ? 128u : 1u;
+}
 
 // The fields a working-set copy reads (a subset of struct pasta_ws_launch,
 // same kinds): per pointer argument its allocation's range and first flag.
@@ -163,6 +192,32 @@ __device__ __forceinline__ void body(const float* a, const float* b, float* c, i
     unsigned long long fa = resolve(st.args[0], bank, shift, hot, global_st, &a[i]);
     unsigned long long fb = resolve(st.args[1], bank, shift, hot, global_st, &b[i]);
     unsigned long long fc = resolve(st.args[2], bank, shift, hot, global_st, &c[i]);
+    if (MODE >= 16) {
+        // The same flags, each group's pages spread over L lines.
+        const unsigned lg = MODE == 17 ? 5 : MODE == 19 ? 2 : 4;
+        unsigned long long f[kArgs] = {fa, fb, fc};
+        for (int k = 0; k < kArgs; ++k) {
+            unsigned char* flag = (unsigned char*)(st.pages + swizzle(f[k] - st.pages, lg));
+            if (MODE == 18)
+                *flag = 1;
+            else if (*flag == 0)
+                *flag = 1;
+        }
+        return;
+    }
+    if (MODE >= 12) {
+        // The same flags, flag_stride(MODE) bytes apart.
+        const unsigned long long stride = flag_stride(MODE);
+        unsigned long long f[kArgs] = {fa, fb, fc};
+        for (int k = 0; k < kArgs; ++k) {
+            unsigned char* flag = (unsigned char*)(st.pages + (f[k] - st.pages) * stride);
+            if (MODE >= 14)
+                *flag = 1;
+            else if (*flag == 0)
+                *flag = 1;
+        }
+        return;
+    }
     if (MODE == 4) {
         if ((fa ^ fb ^ fc) == 1) g_sink = 1;
         return;
@@ -247,7 +302,120 @@ static void launch(int mode, int blocks, const float* a, const float* b, float* 
         if (mode == 9) add_const<9><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 10) add_const<10><<<blocks, kThreads>>>(a, b, c, n, g);
         if (mode == 11) add_const<11><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 12) add_const<12><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 13) add_const<13><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 14) add_const<14><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 15) add_const<15><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 16) add_const<16><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 17) add_const<17><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 18) add_const<18><<<blocks, kThreads>>>(a, b, c, n, g);
+        if (mode == 19) add_const<19><<<blocks, kThreads>>>(a, b, c, n, g);
     }
+}
+
+// The column walk: out[c] = sum over rows r of m[r * n + c], with the page
+// flag of every element read set as the copies set it (read, store 1 where
+// 0), laid out as LAYOUT says: 0 packed, 4 over 4 lines, 16 over 16 lines.
+template <int LAYOUT>
+__device__ __forceinline__ unsigned long long walk_flag(unsigned long long i) {
+    if (LAYOUT == 16) return swizzle(i, 4);
+    if (LAYOUT == 4) return swizzle(i, 2);
+    return i;
+}
+
+template <int LAYOUT, bool ROWS>
+__global__ void walk(const float* m, float* out, int n, unsigned char* flags,
+                     unsigned num_pages) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= n) return;
+    unsigned long long bank = (unsigned long long)(blockIdx.x & (kBanks - 1)) * num_pages;
+    float sum = 0;
+    for (int r = 0; r < n; ++r) {
+        // ROWS: thread c walks row c (bicg_q: a warp's lanes on 32 rows, 16 KiB
+        // apart, 4 rows to a page: 8 pages per access).
+        const float* p = ROWS ? &m[(size_t)c * n + r] : &m[(size_t)r * n + c];
+        sum += *p;
+        if (LAYOUT >= 0) {
+            unsigned long long page = ((unsigned long long)(p - m) * sizeof(float)) >> kPageShift;
+            unsigned char* f = flags + walk_flag<LAYOUT>(bank + page);
+            if (*f == 0) *f = 1;
+        }
+    }
+    out[c] = sum;
+}
+
+// Times the four layouts; returns 0 when every page's flag was set (in page
+// order, any bank) and every sum is right.
+template <bool ROWS>
+static int run_walk(int runs) {
+    const int n = 4096;  // 64 MiB: 1,024 pages of 64 KiB
+    size_t elems = (size_t)n * n, bytes = elems * sizeof(float);
+    std::vector<float> h_m(elems), h_out(n);
+    for (size_t i = 0; i < elems; ++i) h_m[i] = (float)(i % 3);
+    float *d_m, *d_out;
+    GPU_CHECK(cudaMalloc(&d_m, bytes));
+    GPU_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
+    GPU_CHECK(cudaMemcpy(d_m, h_m.data(), bytes, cudaMemcpyHostToDevice));
+    unsigned num_pages = 2048;  // whole groups: 1,024 pages padded
+    size_t flag_bytes = (size_t)num_pages * kBanks;
+    unsigned char* d_flags;
+    GPU_CHECK(cudaMalloc(&d_flags, flag_bytes));
+    std::vector<unsigned char> h_flags(flag_bytes);
+    const char* names[4] = {"walk_plain", "walk_packed", "walk_swz16", "walk_swz4"};
+    const char* row_names[4] = {"rows_plain", "rows_packed", "rows_swz16", "rows_swz4"};
+    if (ROWS)
+        for (int k = 0; k < 4; ++k) names[k] = row_names[k];
+    cudaEvent_t start, stop;
+    GPU_CHECK(cudaEventCreate(&start));
+    GPU_CHECK(cudaEventCreate(&stop));
+    int blocks = (n + kThreads - 1) / kThreads;
+    for (int mode = 0; mode < 4; ++mode) {
+        std::vector<float> times;
+        for (int r = 0; r <= runs; ++r) {
+            GPU_CHECK(cudaMemset(d_flags, 0, flag_bytes));
+            GPU_CHECK(cudaEventRecord(start));
+            if (mode == 0) walk<-1, ROWS><<<blocks, kThreads>>>(d_m, d_out, n, d_flags, num_pages);
+            if (mode == 1) walk<0, ROWS><<<blocks, kThreads>>>(d_m, d_out, n, d_flags, num_pages);
+            if (mode == 2) walk<16, ROWS><<<blocks, kThreads>>>(d_m, d_out, n, d_flags, num_pages);
+            if (mode == 3) walk<4, ROWS><<<blocks, kThreads>>>(d_m, d_out, n, d_flags, num_pages);
+            GPU_CHECK(cudaEventRecord(stop));
+            GPU_CHECK(cudaEventSynchronize(stop));
+            float ms = 0;
+            GPU_CHECK(cudaEventElapsedTime(&ms, start, stop));
+            if (r > 0) times.push_back(ms * 1000.0f);
+        }
+        GPU_CHECK(cudaMemcpy(h_out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+        GPU_CHECK(cudaMemcpy(h_flags.data(), d_flags, flag_bytes, cudaMemcpyDeviceToHost));
+        for (int c = 0; c < n; ++c) {
+            double want = 0;
+            for (int r = 0; r < n; ++r) want += h_m[ROWS ? (size_t)c * n + r : (size_t)r * n + c];
+            if (h_out[c] != (float)want) {
+                std::printf("ws_state_strategies: FAILED %s sum at %d\n", names[mode], c);
+                return 1;
+            }
+        }
+        for (unsigned p = 0; p < 1024 && mode > 0; ++p) {
+            int any = 0;
+            for (int bank = 0; bank < kBanks; ++bank) {
+                unsigned long long i = (unsigned long long)bank * num_pages + p;
+                unsigned long long at = mode == 1 ? i : swizzle(i, mode == 2 ? 4 : 2);
+                any |= h_flags[at];
+            }
+            if (!any) {
+                std::printf("ws_state_strategies: FAILED %s page %u flag 0\n", names[mode], p);
+                return 1;
+            }
+        }
+        if (!times.empty()) {
+            std::sort(times.begin(), times.end());
+            std::printf("bench: ws_state_%s runs=%d median_us=%.1f min_us=%.1f\n", names[mode],
+                        runs, times[times.size() / 2], times[0]);
+        }
+    }
+    GPU_CHECK(cudaFree(d_m));
+    GPU_CHECK(cudaFree(d_out));
+    GPU_CHECK(cudaFree(d_flags));
+    return 0;
 }
 
 int main(int argc, char** argv) {
@@ -270,7 +438,7 @@ int main(int argc, char** argv) {
     // Flags: one per 64 KiB page of each array, kBanks banks of all of them.
     unsigned pages_per = (unsigned)((bytes + (1u << kPageShift) - 1) >> kPageShift);
     unsigned num_pages = kArgs * pages_per;
-    size_t flag_bytes = (size_t)num_pages * kBanks;
+    size_t flag_bytes = (size_t)num_pages * kBanks * flag_stride(13);
     unsigned char* d_flags;
     GPU_CHECK(cudaMalloc(&d_flags, flag_bytes));
     WsState h{};
@@ -305,7 +473,10 @@ int main(int argc, char** argv) {
         // or in none for plain.
         for (unsigned p = 0; p < num_pages; ++p) {
             int any = 0;
-            for (int bank = 0; bank < kBanks; ++bank) any |= h_flags[(size_t)bank * num_pages + p];
+            for (int bank = 0; bank < kBanks; ++bank)
+                any |= h_flags[mode >= 16 ? swizzle((size_t)bank * num_pages + p,
+                                                    mode == 17 ? 5 : mode == 19 ? 2 : 4)
+                                          : ((size_t)bank * num_pages + p) * flag_stride(mode)];
             if (any != (mode != 0 && mode != 4 && mode != 5)) {
                 std::printf("ws_state_strategies: FAILED mode %d page %u flag %d\n", mode, p, any);
                 return 1;
@@ -336,6 +507,7 @@ int main(int argc, char** argv) {
         std::printf("ws_state_strategies: FAILED %llu accesses took the slow path\n", slow);
         return 1;
     }
+    if (runs > 0 && (run_walk<false>(runs) || run_walk<true>(runs))) return 1;
     std::printf("ws_state_strategies: PASSED n=%ld\n", n);
     return 0;
 }

@@ -46,13 +46,19 @@ static uint32_t pasta_linear_block_id(void) {
 
 static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value);
 
-/* Tested by every thread at entry, so the usual answer comes from the x ids
- * alone (which the kernel reads anyway): reading y and z costs four more
- * special-register reads per thread, paid only where both x ids are 0. */
+/* Whether this thread may be the grid's first: the x ids alone, which the
+ * kernel reads anyway. Every thread tests this at entry; the rest of the
+ * test (y and z ids) and the counting go out of line
+ * (__pasta_count_launch_first*): inline, ptxas if-converted them, and
+ * every thread of every launch executed some 15 instructions to learn it
+ * was not the first. */
+static int pasta_maybe_first_thread_of_grid(void) {
+  return __builtin_expect((__gpu_thread_id_x() | __gpu_block_id_x()) == 0, 0);
+}
+
 static int pasta_first_thread_of_grid(void) {
-  if (__builtin_expect((__gpu_thread_id_x() | __gpu_block_id_x()) != 0, 1))
-    return 0;
-  return (__gpu_thread_id_y() | __gpu_thread_id_z() | __gpu_block_id_y() |
+  return pasta_maybe_first_thread_of_grid() &&
+         (__gpu_thread_id_y() | __gpu_thread_id_z() | __gpu_block_id_y() |
           __gpu_block_id_z()) == 0;
 }
 
@@ -74,12 +80,26 @@ static uint64_t pasta_block_warps(void) {
   return (pasta_block_threads() + lanes - 1) / lanes;
 }
 
+PASTA_ENTRY void __pasta_count_launch_first(PASTA_GLOBAL uint64_t *slot) {
+  if (pasta_first_thread_of_grid())
+    pasta_atomic_add(slot, 1);
+}
+
+PASTA_ENTRY void
+__pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
+                                   PASTA_GLOBAL uint64_t *threads) {
+  if (pasta_first_thread_of_grid()) {
+    pasta_atomic_add(launches, 1);
+    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
+  }
+}
+
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
  * and costs the other threads one predicate. */
 PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
-  if (pasta_first_thread_of_grid())
-    pasta_atomic_add(slot, 1);
+  if (pasta_maybe_first_thread_of_grid())
+    __pasta_count_launch_first(slot);
 }
 
 /* The same for functions counting edges (passes/CounterPlacement.h): the
@@ -87,10 +107,8 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
  * count of the kernel's entry edge. */
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
                                                PASTA_GLOBAL uint64_t *threads) {
-  if (pasta_first_thread_of_grid()) {
-    pasta_atomic_add(launches, 1);
-    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
-  }
+  if (pasta_maybe_first_thread_of_grid())
+    __pasta_count_launch_threads_first(launches, threads);
 }
 
 /* Run-time classification of generic (flat) pointers. */

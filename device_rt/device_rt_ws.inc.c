@@ -182,7 +182,8 @@ PASTA_INLINE uint64_t __pasta_ws_resolve(
   return flags + ((addr - base) >> page_shift);
 }
 
-/* Sets up to four page flags (0: none), after the accesses they stand for.
+/* Sets up to four page flags (0: none; addresses as if flags were stored in
+ * order, swizzled here), after the accesses they stand for.
  * All four are read first, so that their latencies overlap, then 1 is
  * stored where a flag was 0. The reads are cached (not volatile): every
  * warp of the grid reads the same few flags, which must not all go to one
@@ -190,6 +191,11 @@ PASTA_INLINE uint64_t __pasta_ws_resolve(
  * only within a launch. */
 PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
                                   uint64_t f3) {
+  /* Where each flag is stored (abi.h); 0 stays 0. */
+  f0 = pasta_ws_flag_swizzle(f0);
+  f1 = pasta_ws_flag_swizzle(f1);
+  f2 = pasta_ws_flag_swizzle(f2);
+  f3 = pasta_ws_flag_swizzle(f3);
 #if defined(__NVPTX__)
   /* The same as the C below, with predicated loads and stores where the C
    * is a branch around each: no basic blocks (ptxas's time grows faster

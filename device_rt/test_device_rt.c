@@ -68,6 +68,17 @@ static void test_ws_outside(void) {
   CHECK(outside[0] == 4 && outside[1] == 8);
 }
 
+/* The page flags the working-set tests use: aligned to a group, as the host
+ * aligns each bank's, so that flag i (in page order) is stored at
+ * WS_FLAG(i) (abi.h, pasta_ws_flag_swizzle). Zeroed by each test. */
+static _Alignas(PASTA_WS_FLAG_GROUP) uint8_t ws_flags[PASTA_WS_FLAG_GROUP];
+#define WS_FLAG(i) ws_flags[pasta_ws_flag_swizzle(i)]
+
+static uint8_t *ws_flags_zeroed(void) {
+  memset(ws_flags, 0, sizeof ws_flags);
+  return ws_flags;
+}
+
 static void test_ws_touch(void) {
   /* Two allocations in one buffer, pages of 16 bytes (shift 4): A is bytes
    * 0..63 (4 pages, flags 0..3), B bytes 80..111 (2 pages, flags 4..5);
@@ -75,7 +86,7 @@ static void test_ws_touch(void) {
    * PASTA_WS_LINEAR_MAX entries; one bank of flags. */
   static uint8_t mem[128];
   uint8_t *a = mem, *b = mem + 80;
-  uint8_t flags[8] = {0};
+  uint8_t *flags = ws_flags_zeroed();
   uint64_t outside[2] = {0, 0};
   struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
   for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
@@ -101,24 +112,24 @@ static void test_ws_touch(void) {
   /* A miss: the table gives A; its third page (bytes 32..47) is flagged and
    * A is cached in slot 0. */
   TOUCH(a + 40, 1);
-  CHECK(flags[2] == 1 && cache[0] == (uint64_t)(uintptr_t)a &&
+  CHECK(WS_FLAG(2) == 1 && cache[0] == (uint64_t)(uintptr_t)a &&
         cache[1] == (uint64_t)(uintptr_t)a + 64);
   /* B misses: cached in slot 0, A moves to slot 1. Byte 111 is B's last,
    * on its second page (flag 5). */
   TOUCH(b + 31, 2);
-  CHECK(flags[5] == 1 && cache[0] == (uint64_t)(uintptr_t)b &&
+  CHECK(WS_FLAG(5) == 1 && cache[0] == (uint64_t)(uintptr_t)b &&
         cache[3] == (uint64_t)(uintptr_t)a);
   /* A hit in slot 1 flags A's first page from the cache: the cache keeps
    * its order (slot 0 still B). */
   TOUCH(a, 3);
-  CHECK(flags[0] == 1 && cache[0] == (uint64_t)(uintptr_t)b);
+  CHECK(WS_FLAG(0) == 1 && cache[0] == (uint64_t)(uintptr_t)b);
   /* Byte 70 is in neither: counted, site 4 remembered (+ 1), the cache
    * unchanged and no flag set (three so far). */
   TOUCH(mem + 70, 4);
   CHECK(outside[0] == 1 && outside[1] == 5 &&
         cache[0] == (uint64_t)(uintptr_t)b);
-  CHECK_EQ_INT(flags[0] + flags[1] + flags[2] + flags[3] + flags[4] + flags[5] +
-                   flags[6] + flags[7],
+  CHECK_EQ_INT(WS_FLAG(0) + WS_FLAG(1) + WS_FLAG(2) + WS_FLAG(3) + WS_FLAG(4) +
+                   WS_FLAG(5) + WS_FLAG(6) + WS_FLAG(7),
                3);
   /* Hotness: both allocations start at hotness block 0 (first_block 0),
    * so a touch adds its one lane to block 0's counter in this thread
@@ -129,7 +140,7 @@ static void test_ws_touch(void) {
                                      &cache[2], &cache[3], &cache[4],
                                      &cache[5]),
                   0, 0, 0);
-  CHECK(blocks[0] == 1 && flags[4] == 1);
+  CHECK(blocks[0] == 1 && WS_FLAG(4) == 1);
   /* Thread block 3 of 4 with two banks of 6 flags writes bank 1: a miss
    * (cache emptied) on A's second page sets flag 6 + 1. */
   memset(cache, 0, sizeof cache);
@@ -137,7 +148,7 @@ static void test_ws_touch(void) {
   st.page_banks = 2;
   place(3, 4, 0, 32);
   TOUCH(a + 16, 6);
-  CHECK_EQ_INT(flags[7], 1);
+  CHECK_EQ_INT(WS_FLAG(7), 1);
 #undef TOUCH
 }
 
@@ -145,11 +156,13 @@ static void test_ws_mark(void) {
   /* Flags 0 and 2 unset, flag 1 already set, a null flag ignored; then
    * flag 2 (set by now) and flag 2 again in one mark: afterwards 0..2 are
    * set and flag 3 (never named) is not. */
-  uint8_t flags[4] = {0, 1, 0, 0};
+  uint8_t *flags = ws_flags_zeroed();
+  WS_FLAG(1) = 1;
   uint64_t f = (uint64_t)(uintptr_t)flags;
   __pasta_ws_mark(f, f + 1, f + 2, 0);
   __pasta_ws_mark(f + 2, f + 2, 0, 0);
-  CHECK(flags[0] == 1 && flags[1] == 1 && flags[2] == 1 && flags[3] == 0);
+  CHECK(WS_FLAG(0) == 1 && WS_FLAG(1) == 1 && WS_FLAG(2) == 1 &&
+        WS_FLAG(3) == 0);
   /* An access resolved to no flag (generic pointer to local memory) sets
    * none: the stand-in's local space is the whole of memory here. */
   struct pasta_ws_launch st;
@@ -170,7 +183,7 @@ static void test_ws_batches(void) {
   static uint8_t mem[128];
   uint8_t *a = mem, *b = mem + 80;
   uint64_t ua = (uint64_t)(uintptr_t)a, ub = (uint64_t)(uintptr_t)b;
-  uint8_t flags[8] = {0};
+  uint8_t *flags = ws_flags_zeroed();
   uint64_t uf = (uint64_t)(uintptr_t)flags;
   uint64_t outside[2] = {0, 0};
   struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
@@ -214,8 +227,8 @@ static void test_ws_batches(void) {
   __pasta_ws_mark_cached(&st, 0, FLAG(b + 31, 0), FLAG(a + 16, 0), 0, 0, b + 31,
                          a + 16, NULL, NULL, &sites, &c[0], &c[1], &c[2], &c[3],
                          &c[4], &c[5]);
-  CHECK(flags[5] == 1 && flags[1] == 1 && outside[0] == 0);
-  CHECK_EQ_INT(flags[0] + flags[2] + flags[3] + flags[4], 0);
+  CHECK(WS_FLAG(5) == 1 && WS_FLAG(1) == 1 && outside[0] == 0);
+  CHECK_EQ_INT(WS_FLAG(0) + WS_FLAG(2) + WS_FLAG(3) + WS_FLAG(4), 0);
   CHECK(c[0] == ub && c[3] == ua);
 
   /* One access only the full path knows (byte 70, site 3) sends the whole
@@ -224,7 +237,8 @@ static void test_ws_batches(void) {
   __pasta_ws_mark_cached(&st, 0, FLAG(a, 0), FLAG(mem + 70, 0), FLAG(b, 0), 0,
                          a, mem + 70, b, NULL, &sites, &c[0], &c[1], &c[2],
                          &c[3], &c[4], &c[5]);
-  CHECK(flags[0] == 1 && flags[4] == 1 && outside[0] == 1 && outside[1] == 3);
+  CHECK(WS_FLAG(0) == 1 && WS_FLAG(4) == 1 && outside[0] == 1 &&
+        outside[1] == 3);
   CHECK(c[0] == ub && c[3] == ua);
 
   /* An empty cache: the full path looks A up and caches it in slot 0. */
@@ -232,37 +246,37 @@ static void test_ws_batches(void) {
   __pasta_ws_mark_cached(&st, 0, FLAG(a + 32, 0), 0, 0, 0, a + 32, NULL, NULL,
                          NULL, &sites, &c[0], &c[1], &c[2], &c[3], &c[4],
                          &c[5]);
-  CHECK(flags[2] == 1 && c[0] == ua && c[1] == ua + 64 && c[2] == uf);
+  CHECK(WS_FLAG(2) == 1 && c[0] == ua && c[1] == ua + 64 && c[2] == uf);
 #undef FLAG
 
   /* Accesses traced to parameters: in range, inline; A's last page and one
    * access past B (byte 112, site 4 of the batch) go the full path
    * together, without a cache: A's flag 3 set, byte 112 counted outside. */
-  memset(flags, 0, sizeof flags);
+  ws_flags_zeroed();
   __pasta_ws_mark_args(&st, 0, __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 48),
                        0, 0, 0, a + 48, NULL, NULL, NULL, &sites);
-  CHECK(flags[3] == 1 && outside[0] == 1);
-  flags[3] = 0;
+  CHECK(WS_FLAG(3) == 1 && outside[0] == 1);
+  WS_FLAG(3) = 0;
   __pasta_ws_mark_args(&st, 0, __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 48),
                        __pasta_ws_flag_arg(ub, ub + 32, uf + 4, 4, mem + 112),
                        0, 0, a + 48, mem + 112, NULL, NULL, &sites);
-  CHECK(flags[3] == 1 && outside[0] == 2);
+  CHECK(WS_FLAG(3) == 1 && outside[0] == 2);
 
   /* Hotness on: every batch takes the full path, each access counted once
    * in hotness block 0 (both allocations start there), its flag set. */
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
   st.blocks = (uint64_t)(uintptr_t)blocks;
-  memset(flags, 0, sizeof flags);
+  ws_flags_zeroed();
   __pasta_ws_mark_args(&st, st.blocks,
                        __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a),
                        __pasta_ws_flag_arg(ub, ub + 32, uf + 4, 4, b + 16), 0,
                        0, a, b + 16, NULL, NULL, &sites);
-  CHECK(blocks[0] == 2 && flags[0] == 1 && flags[5] == 1);
+  CHECK(blocks[0] == 2 && WS_FLAG(0) == 1 && WS_FLAG(5) == 1);
   memset(c, 0, sizeof c);
   __pasta_ws_mark_cached(&st, st.blocks, PASTA_WS_SLOW, 0, 0, 0, b, NULL, NULL,
                          NULL, &sites, &c[0], &c[1], &c[2], &c[3], &c[4],
                          &c[5]);
-  CHECK(blocks[0] == 3 && flags[4] == 1 && c[0] == ub);
+  CHECK(blocks[0] == 3 && WS_FLAG(4) == 1 && c[0] == ub);
 }
 
 /* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past

@@ -193,6 +193,11 @@ static uint64_t touch_more[6];
 static int num_touch_more;
 static uint32_t page_banks_seen;
 
+/* Where the device stores the flag that is `flag` in page order. */
+static uint8_t *fake_flag(uint8_t *flag) {
+  return (uint8_t *)(uintptr_t)pasta_ws_flag_swizzle((uint64_t)(uintptr_t)flag);
+}
+
 static uint32_t module_seen[7];
 static void **module_extra_seen;
 static int fake_module_launch(const void *f, uint32_t gx, uint32_t gy,
@@ -249,9 +254,10 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     /* in the last bank: the host must OR them */
     uint8_t *flags =
         pages + (h->page_banks - 1) * h->num_pages + t[i].first_page;
-    flags[touch_offset >> h->page_shift] = 1;
+    /* stored where the device stores them (abi.h) */
+    *fake_flag(flags + (touch_offset >> h->page_shift)) = 1;
     for (int k = 0; k < num_touch_more; ++k)
-      flags[touch_more[k] >> h->page_shift] = 1;
+      *fake_flag(flags + (touch_more[k] >> h->page_shift)) = 1;
   }
   return 0;
 }

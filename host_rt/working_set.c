@@ -159,6 +159,10 @@ static int ws_snapshot(struct ws_snapshot *s) {
   }
   for (size_t i = s->n; i < PASTA_WS_LINEAR_MAX; ++i)
     s->table[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  /* Whole groups of flags per bank, so that every bank starts a group
+   * (pasta_ws_flag_swizzle). */
+  s->pages = (s->pages + PASTA_WS_FLAG_GROUP - 1) &
+             ~(uint64_t)(PASTA_WS_FLAG_GROUP - 1);
   return s->pages >= UINT32_MAX || s->blocks >= UINT32_MAX ? -1 : 0;
 }
 
@@ -202,7 +206,9 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   b->blocks_at = 2 * sizeof(uint64_t);
   b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
   b->page_banks = ws_page_banks(s->pages);
-  b->results_size = b->pages_at + (size_t)s->pages * b->page_banks;
+  /* Room to start the flags at a group boundary (ws_pages_skew). */
+  b->results_size =
+      b->pages_at + (size_t)s->pages * b->page_banks + PASTA_WS_FLAG_GROUP - 1;
   if (ws_reserve(ops, &b->table, &b->cap_table,
                  ws_table_len(s) * sizeof *s->table, stream))
     return -1;
@@ -232,6 +238,15 @@ static int ws_slot_setup(ops_t *ops, const struct ws_buffers *b,
                          ws_header_at(b) + sizeof(struct pasta_ws_launch));
 }
 
+/* From the results' pages_at to the first group boundary of device memory,
+ * where the slot's page flags start (pasta_ws_flag_swizzle works on the
+ * flags' addresses). */
+static size_t ws_pages_skew(const struct ws_buffers *b,
+                            const struct ws_slot *slot) {
+  uint64_t at = (uint64_t)(uintptr_t)slot->results + b->pages_at;
+  return (size_t)(-at & (PASTA_WS_FLAG_GROUP - 1));
+}
+
 /* The launch's header: the buffers' device addresses and, for each pointer
  * argument in a known allocation, that allocation's range and flags. Staged
  * in the slot's host buffer after the results and copied on the launch's
@@ -244,7 +259,7 @@ static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
   uint64_t results = (uint64_t)(uintptr_t)slot->results;
   memset(h, 0, sizeof *h);
   h->allocs = (uint64_t)(uintptr_t)b->table;
-  h->pages = results + b->pages_at;
+  h->pages = results + b->pages_at + ws_pages_skew(b, slot);
   h->blocks = pasta__opt.hotness ? results + b->blocks_at : 0;
   h->outside = results;
   h->num_allocs = (uint32_t)s->n;
@@ -340,6 +355,35 @@ static void ws_or_banks(uint8_t *restrict pages, uint64_t n, uint32_t banks) {
       pages[p] |= pages[bank * n + p];
 }
 
+/* Puts the flags of bank 0 back in page order, a group at a time. Most
+ * groups are all 0 in a launch (nw: 2 GiB allocated, a few pages touched
+ * per launch) and are left as they are; in the others only the set flags
+ * move (byte j of a group holds flag ((j & 127) << 2) | (j >> 7), the
+ * inverse of pasta_ws_flag_swizzle). */
+static void ws_unswizzle(uint8_t *restrict pages, uint64_t n) {
+  uint8_t order[PASTA_WS_FLAG_GROUP];
+  for (uint64_t g = 0; g < n; g += PASTA_WS_FLAG_GROUP) {
+    uint8_t *group = pages + g;
+    uint64_t any = 0;
+    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
+      uint64_t w;
+      memcpy(&w, group + j, sizeof w);
+      any |= w;
+    }
+    if (!any)
+      continue;
+    memset(order, 0, sizeof order);
+    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
+      uint64_t w;
+      memcpy(&w, group + j, sizeof w);
+      for (uint32_t k = j; w && k < j + 8; ++k)
+        if (group[k])
+          order[(k & 127) << 2 | k >> 7] = 1;
+    }
+    memcpy(group, order, sizeof order);
+  }
+}
+
 /* Bytes touched of an allocation of `size` bytes whose page flags are
  * flags[0, n): whole pages, the last one partly. Zero words are skipped
  * (most flags of a big allocation are 0 in a launch). */
@@ -369,8 +413,9 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   uint32_t kernel = slot->kernel;
   uint64_t id = slot->id;
   size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
-  uint8_t *pages = (uint8_t *)slot->host + b->pages_at;
+  uint8_t *pages = (uint8_t *)slot->host + b->pages_at + ws_pages_skew(b, slot);
   ws_or_banks(pages, s->pages, b->page_banks);
+  ws_unswizzle(pages, s->pages);
   uint64_t *hits = (uint64_t *)((char *)slot->host + b->blocks_at);
   uint64_t outside[2];
   memcpy(outside, slot->host, sizeof outside);

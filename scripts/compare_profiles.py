@@ -26,9 +26,16 @@ VOLATILE = {
 }
 
 
+# What the compiler made of each copy (registers, local memory, occupancy):
+# a property of the build, like build_id, which two builds may differ in
+# (scripts/gpu_resources.sh tabulates it).
+BUILD = {"resources"}
+
+
 def strip(v):
     if isinstance(v, dict):
-        return {k: strip(x) for k, x in v.items() if k not in VOLATILE}
+        return {k: strip(x) for k, x in v.items()
+                if k not in VOLATILE and k not in BUILD}
     if isinstance(v, list):
         return [strip(x) for x in v]
     return v

@@ -3,6 +3,7 @@
 ; linked and inlined (its 64-bit ballots and the relaxed atomic add).
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-print-sites -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=SITES < %t.err
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -32,9 +33,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(4) %c, ptr addr
 ; The launch is counted at entry (target 2 = amdgcn in the descriptor); the
 ; flat load is classified at run time with the AMD intrinsics; the flush
 ; uses 64-bit wave ballots and an agent-scope atomic add.
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 11, i32 2, i32 4096, i32 1, i32 1, i32 16,
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 12, i32 2, i32 4096, i32 1, i32 1, i32 16,
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK: atomicrmw add ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1 syncscope("agent") monotonic
+; CHECK: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
 ; CHECK: call {{.*}}i1 @llvm.amdgcn.is.shared(ptr {{.*}}%flat)
 ; CHECK: call {{.*}}i1 @llvm.amdgcn.is.private(ptr {{.*}}%flat)
 ; CHECK: call {{.*}}i64 @llvm.amdgcn.ballot.i64(
@@ -42,3 +43,6 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(4) %c, ptr addr
 ; CHECK: ret void
 
 declare float @llvm.fma.f32(float, float, float)
+
+; LAUNCH-LABEL: define internal void @__pasta_count_launch_first(
+; LAUNCH: atomicrmw add ptr addrspace(1) %0, i64 1 syncscope("agent") monotonic

@@ -5,19 +5,20 @@
 ; a `red` by the first lane (or, in a partial warp, by each lane with a count:
 ; the second `red`). Functions with more than 32 counters call __pasta_flush.
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: @__pasta_counters_{{[0-9a-f]+}} = internal addrspace(1) global [262144 x i64] zeroinitializer
-; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 11, i32 1, i32 4096, i32 4, i32 7, i32 64,
+; CHECK: @__pasta_desc_{{[0-9a-f]+}} = addrspace(1) constant {{.*}} { i32 1096045392, i32 12, i32 1, i32 4096, i32 4, i32 7, i32 64,
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
 ; The first thread of the grid counts the launch, at entry, in bank 0.
 ; CHECK: entry:
 ; CHECK: %[[FIRST:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK: br i1 %[[FIRST]]
-; CHECK: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1)
+; CHECK: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
 define ptx_kernel void @loop(ptr %a, i32 %n) {
 entry:
   %empty = icmp sle i32 %n, 0
@@ -105,3 +106,10 @@ define ptx_kernel void @caller(ptr %p, i32 %k) {
 ; CHECK-LABEL: define internal void @__pasta_flush(
 ; CHECK-NOT: define {{.*}}@__pasta_count_launch
 ; CHECK-NOT: define {{.*}}@__pasta_flush_counter
+
+; The rest of the first-thread test and the add, out of line: every other
+; thread pays the x test alone (ptxas if-converted the inline form).
+; LAUNCH-LABEL: define internal void @__pasta_count_launch_first(
+; LAUNCH: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+; LAUNCH: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) %0, i64 1)
+; LAUNCH: ret void
