@@ -148,6 +148,10 @@ int pasta__is_fd_alias(const char *path);
  * following links), whatever their names; 0 when either does not exist. */
 int pasta__same_file(const char *a, const char *b);
 
+/* The file beside the profile `json`: <json without .json><suffix>,
+ * malloc'd; NULL without memory. */
+char *pasta__sibling_path(const char *json, const char *suffix);
+
 /* `path` made short enough for a message: itself when at most `size` - 1
  * bytes, else its first and last characters around "...". Returns out. */
 const char *pasta__short_path(const char *path, char *out, size_t size);
