@@ -64,23 +64,29 @@ def resolve(src, path, inc):
     return None  # a system header or a generated file
 
 
+def includes(src, layer):
+    """(file, included file) of every quoted include in the layer's sources
+    (tests left out) that names a file of this tree."""
+    for dirpath, _, files in os.walk(os.path.join(src, layer)):
+        for name in files:
+            if not SOURCE.search(name) or name.startswith("test_"):
+                continue
+            path = os.path.relpath(os.path.join(dirpath, name), src)
+            text = open(os.path.join(src, path), errors="replace").read()
+            for inc in INCLUDE.findall(text):
+                target = resolve(src, path, inc)
+                if target:
+                    yield path, target
+
+
 def check_includes(src):
     errors = []
     for layer in LAYERS:
-        for dirpath, _, files in os.walk(os.path.join(src, layer)):
-            for name in files:
-                if not SOURCE.search(name) or name.startswith("test_"):
-                    continue
-                path = os.path.relpath(os.path.join(dirpath, name), src)
-                text = open(os.path.join(src, path), errors="replace").read()
-                for inc in INCLUDE.findall(text):
-                    target = resolve(src, path, inc)
-                    if not target:
-                        continue
-                    to = layer_of(target)
-                    if to and to != layer and to not in LAYERS[layer]:
-                        errors.append(f"{path}: includes {target} ({layer} may "
-                                      f"not use {to})")
+        for path, target in includes(src, layer):
+            to = layer_of(target)
+            if to and to != layer and to not in LAYERS[layer]:
+                errors.append(f"{path}: includes {target} ({layer} may "
+                              f"not use {to})")
     return errors
 
 
@@ -121,20 +127,13 @@ def check_public(src):
             implementer["include/pasta/" + name] = sorted(above)
     errors = []
     for layer in BOTTOM:
-        for dirpath, _, files in os.walk(os.path.join(src, layer)):
-            for name in files:
-                if not SOURCE.search(name) or name.startswith("test_"):
-                    continue
-                path = os.path.relpath(os.path.join(dirpath, name), src)
-                text = open(os.path.join(src, path), errors="replace").read()
-                for inc in INCLUDE.findall(text):
-                    target = resolve(src, path, inc)
-                    if target in implementer and target != path:
-                        errors.append(
-                            f"{path}: includes {target}, which "
-                            f"{', '.join(implementer[target])} implements "
-                            f"({layer} stands below it; declare what it "
-                            "names instead, as `struct x;`)")
+        for path, target in includes(src, layer):
+            if target in implementer and target != path:
+                errors.append(
+                    f"{path}: includes {target}, which "
+                    f"{', '.join(implementer[target])} implements "
+                    f"({layer} stands below it; declare what it names "
+                    "instead, as `struct x;`)")
     return errors
 
 
