@@ -1,5 +1,4 @@
-//===- HostInterception.cpp - Route CUDA/HIP runtime calls via PASTA
-//-------===//
+//===- HostInterception.cpp - Route CUDA/HIP runtime calls via PASTA ------===//
 //
 // In host modules, every direct call to one of the runtime functions below
 // becomes a call to the host runtime's wrapper for it, with two more

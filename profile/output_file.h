@@ -73,8 +73,8 @@
  * pasta__read_capped (a whole file, never a device, never more than a
  * limit) and pasta__path_within (a path, resolved, under a directory).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_OUTPUT_FILE_H
-#define PASTA_HOST_RT_OUTPUT_FILE_H
+#ifndef PASTA_PROFILE_OUTPUT_FILE_H
+#define PASTA_PROFILE_OUTPUT_FILE_H
 
 #include <stddef.h>
 #include <stdio.h>

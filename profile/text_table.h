@@ -5,8 +5,8 @@
  * Used by pasta-report's diff tables (tools/pasta-report/) and
  * the trace analyses' tables (analyzers/trace/trace_tables.c).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_TEXT_TABLE_H
-#define PASTA_ANALYZERS_TEXT_TABLE_H
+#ifndef PASTA_PROFILE_TEXT_TABLE_H
+#define PASTA_PROFILE_TEXT_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
