@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "pasta/analyzer.h"
+#include "pasta/profile.h"
 
 typedef struct pasta__builtin_hooks {
   /* Adds the analyzer's sections to p before the reports. Returns 0, or -1

@@ -129,6 +129,19 @@ __pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters,
   return counters + (size_t)bank * num_counters;
 }
 
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+/* The sum of `value` over the lanes of `lanes`, in every one of them: one
+ * redux.sync (sm_80 and later). */
+static PASTA_INLINE uint32_t pasta_redux_add_u32(uint64_t lanes,
+                                                 uint32_t value) {
+  uint32_t sum;
+  __asm__ volatile("redux.sync.add.u32 %0, %1, %2;"
+                   : "=r"(sum)
+                   : "r"(value), "r"((uint32_t)lanes));
+  return sum;
+}
+#endif
+
 /* The sum of `value` over a full warp, in every lane: a butterfly of
  * shuffles, log2(warp size) steps. */
 static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
@@ -143,11 +156,7 @@ static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
  * the shuffles elsewhere. */
 static uint32_t pasta_full_warp_sum_u32(uint64_t lanes, uint32_t value) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
-  uint32_t sum;
-  __asm__ volatile("redux.sync.add.u32 %0, %1, %2;"
-                   : "=r"(sum)
-                   : "r"(value), "r"((uint32_t)lanes));
-  return sum;
+  return pasta_redux_add_u32(lanes, value);
 #else
   for (uint32_t step = __gpu_num_lanes() / 2; step > 0; step /= 2)
     value += __gpu_shuffle_idx_u32(lanes, __gpu_lane_id() ^ step, value,

@@ -117,11 +117,7 @@ static PASTA_INLINE uint64_t pasta_div_sum_small(uint64_t lanes, uint32_t value,
                                                  int bits) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
   (void)bits;
-  uint32_t sum;
-  __asm__ volatile("redux.sync.add.u32 %0, %1, %2;"
-                   : "=r"(sum)
-                   : "r"(value), "r"((uint32_t)lanes));
-  return sum;
+  return pasta_redux_add_u32(lanes, value);
 #else
   uint64_t sum = 0;
   for (int bit = 0; bit < bits; ++bit)

@@ -261,13 +261,19 @@ static void emit(struct parse *p) {
   }
 }
 
+/* A fresh parse of one command into an empty `out`. */
+static void parse_start(struct parse *p, const pasta_nvcc_config *cfg,
+                        pasta_nvcc_result *out) {
+  memset(out, 0, sizeof *out);
+  memset(p, 0, sizeof *p);
+  p->cfg = cfg;
+  p->out = out;
+}
+
 int pasta_nvcc_translate(int argc, char **argv, const pasta_nvcc_config *cfg,
                          pasta_nvcc_result *out) {
-  memset(out, 0, sizeof *out);
   struct parse p;
-  memset(&p, 0, sizeof p);
-  p.cfg = cfg;
-  p.out = out;
+  parse_start(&p, cfg, out);
   if (cfg->line_tables < 0)
     nv_error(&p,
              "PASTA_LINE_TABLES='%s': use 1 or 0 (on/off, true/false, yes/no); "
@@ -335,11 +341,8 @@ static int gpu_arch_arg(struct parse *p, const char *arg,
 
 int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
                       pasta_nvcc_result *out) {
-  memset(out, 0, sizeof *out);
   struct parse p;
-  memset(&p, 0, sizeof p);
-  p.cfg = cfg;
-  p.out = out;
+  parse_start(&p, cfg, out);
   struct arch_count archs = {0, 0, 0};
   if (argc > 0 && nv_argv_expanded(&p, argc, argv, 0) == 0) {
     argc = (int)p.expanded.num;

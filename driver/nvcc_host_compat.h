@@ -1,4 +1,4 @@
-/*===- nvcc_host_compat.h - nvcc's host min/max for clang ----------------===*
+/*===- nvcc_host_compat.h - nvcc's host min/max for clang -----------------===*
  *
  * nvcc's CUDA headers give host code min() and max() for the arithmetic
  * types (crt/math_functions.hpp); with clang they are device functions only,

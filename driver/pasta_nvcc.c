@@ -1,4 +1,4 @@
-/*===- pasta_nvcc.c - A drop-in for nvcc that builds with PASTA ----------===*
+/*===- pasta_nvcc.c - A drop-in for nvcc that builds with PASTA -----------===*
  *
  *   make NVCC=<pasta>/build/bin/pasta-nvcc
  *

@@ -8,6 +8,7 @@
  * PASTA_ANALYZERS=fp64-lines (default: every registered analyzer runs).
  *===----------------------------------------------------------------------===*/
 #include "pasta/analyzer.h"
+#include "pasta/profile.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

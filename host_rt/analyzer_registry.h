@@ -9,6 +9,7 @@
 
 #include "pasta/abi.h"
 #include "pasta/analyzer.h"
+#include "pasta/profile.h"
 
 /* Hand a live event to the selected analyzers. */
 void pasta__notify_launch(const pasta_launch_event *e);

@@ -10,6 +10,7 @@
 
 #include "pasta/abi.h"
 #include "pasta/analyzer.h"
+#include "pasta/profile.h"
 #include "profile/activity.h"
 
 #include <stddef.h>

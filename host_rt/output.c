@@ -155,19 +155,6 @@ static int pasta__json_report(void *state, const pasta_profile *p,
   return rc == 0 ? 0 : -1;
 }
 
-/* <json without .json><suffix>. */
-static char *pasta__sibling_path(const char *json, const char *suffix) {
-  size_t n = strlen(json);
-  if (n >= 5 && strcmp(json + n - 5, ".json") == 0)
-    n -= 5;
-  char *path = malloc(n + strlen(suffix) + 1);
-  if (path) {
-    memcpy(path, json, n);
-    strcpy(path + n, suffix);
-  }
-  return path;
-}
-
 /* Whether the profile at `json` goes nowhere a file can sit beside: the
  * null device (so does everything beside it; before: /dev/null.html,
  * created in /dev as root), or a descriptor (/dev/stdout, /dev/fd/N: no

@@ -1,4 +1,4 @@
-/* Sorted sets of disjoint inclusive uint32 intervals. */
+/*===- interval_set.c - Sorted sets of disjoint inclusive uint32 intervals ===*/
 #include "line_ranges.h"
 
 #include <stdlib.h>

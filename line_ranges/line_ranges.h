@@ -1,4 +1,4 @@
-/* PASTA line ranges: restrict instrumentation to selected source lines.
+/*===- line_ranges.h - Restrict instrumentation to selected lines ---------===*
  *
  * Three independent pieces, plain C11, no global state:
  *   - pasta_interval_set: a sorted set of inclusive uint32 intervals;

@@ -1,4 +1,4 @@
-/* Propagation of source lines to instructions without a debug location.
+/*===- propagate.c - Lines for instructions without a debug location ------===*
  *
  * The graph has one node per instruction, plus one "virtual" node per empty
  * block (node N + b), so that empty blocks relay values between their

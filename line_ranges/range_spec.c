@@ -1,4 +1,4 @@
-/* Parsing and matching of PASTA_LINES range specifications. */
+/*===- range_spec.c - Parsing and matching of PASTA_LINES specs -----------===*/
 #include "line_ranges.h"
 
 #include <limits.h>

@@ -1,4 +1,4 @@
-//===- AccessClassification.cpp - How a memory access's address moves ----===//
+//===- AccessClassification.cpp - How a memory access's address moves -----===//
 //
 // See AccessClassification.h for the classes. The work is in two walks:
 //

@@ -21,6 +21,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
@@ -33,6 +34,7 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumPlacedFunctions, "Functions with placed counters");
+STATISTIC(NumMeasured, "Block counters measured (kept by the threads)");
 STATISTIC(NumDerived, "Block counters derived at read-back");
 STATISTIC(NumBits, "Block counters kept in one bit");
 STATISTIC(NumColdEdges, "Bounds checks' cold edges counted instead");
@@ -520,8 +522,14 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   Function &F = *P.F;
   bool IsKernel = P.Kind == PASTA_FUNC_KERNEL;
   bool Host = P.Kind == PASTA_FUNC_HOST;
-  if (P.Blocks.empty() || !hasPlainControlFlow(F, Host))
+  if (P.Blocks.empty())
     return;
+  if (!hasPlainControlFlow(F, Host)) {
+    LLVM_DEBUG(dbgs() << "pasta: " << F.getName()
+                      << ": every block measured (control flow the placement "
+                         "does not model)\n");
+    return;
+  }
   Graph G = buildGraph(F, Host);
   chooseSpanningTree(G);
   uint32_t Counted = 0;
@@ -581,6 +589,10 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
       if (Coeff < INT32_MIN || Coeff > INT32_MAX) {
         for (CountedBlock &Each : P.Blocks)
           Each.Measured = true; // keep every block measured, in 64 bits
+        LLVM_DEBUG(dbgs() << "pasta: " << F.getName()
+                          << ": every block measured (a derivation's "
+                             "coefficient "
+                          << Coeff << " does not fit 32 bits)\n");
         return;
       }
       Rows.push_back({P.FirstCounter + CB->Counter, P.FirstCounter + Source,
@@ -614,7 +626,25 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   Derived.insert(Derived.end(), Rows.begin(), Rows.end());
   ++NumPlacedFunctions;
   for (const CountedBlock &CB : P.Blocks) {
+    NumMeasured += CB.Measured;
     NumDerived += !CB.Measured;
     NumBits += CB.Measured && CB.Once;
   }
+  LLVM_DEBUG({
+    auto Blocks = [&](auto Test) { return count_if(P.Blocks, Test); };
+    dbgs() << "pasta: " << F.getName() << ": " << P.Blocks.size()
+           << " block counters, "
+           << Blocks([](const CountedBlock &CB) { return CB.Measured; })
+           << " measured (" << Blocks([](const CountedBlock &CB) {
+                return CB.Measured && CB.Once;
+              })
+           << " in one bit, " << Blocks([](const CountedBlock &CB) {
+                return CB.AlikeInEveryBlock;
+              })
+           << " alike in every thread block, "
+           << Blocks([](const CountedBlock &CB) { return CB.ColdEdge; })
+           << " on split cold edges), "
+           << Blocks([](const CountedBlock &CB) { return !CB.Measured; })
+           << " derived from " << Rows.size() << " terms\n";
+  });
 }

@@ -1,5 +1,4 @@
-//===- HostInterception.cpp - Route CUDA/HIP runtime calls via PASTA
-//-------===//
+//===- HostInterception.cpp - Route CUDA/HIP runtime calls via PASTA ------===//
 //
 // In host modules, every direct call to one of the runtime functions below
 // becomes a call to the host runtime's wrapper for it, with two more
@@ -18,13 +17,19 @@
 #include "VendorRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
 using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumRoutedCalls, "Runtime calls routed through the host runtime");
 
 namespace {
 
@@ -288,6 +293,9 @@ bool pasta::interceptRuntimeCalls(Module &M) {
     Constant *Ops = opsFor(M, R.Callee, DriverOnly);
     for (CallBase *CB : Calls)
       reroute(*CB, *F, Wrapper, Ops);
+    NumRoutedCalls += Calls.size();
+    LLVM_DEBUG(dbgs() << "pasta: " << Calls.size() << " call(s) of " << R.Callee
+                      << " routed to " << R.Wrapper << "\n");
     Changed = true;
   }
   return Changed;

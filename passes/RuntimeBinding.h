@@ -1,4 +1,4 @@
-//===- RuntimeBinding.h - Host modules find the host runtime at run time --===//
+//===- RuntimeBinding.h - Find the host runtime at run time -----*- C++ -*-===//
 //
 // The last PASTA pass on a host module: every call it makes to the host
 // runtime (a __pasta_* function) goes through a slot of the module's own,

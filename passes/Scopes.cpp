@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -22,6 +23,11 @@
 
 using namespace llvm;
 using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumScopes, "Control-flow scopes recorded (trace mode)");
+STATISTIC(NumScopeEdgesSplit, "Edges split to enter or leave a scope");
 
 static void locate(Scope &S, const DILocation *Loc) {
   if (!Loc || !Loc->getLine())
@@ -188,6 +194,7 @@ void FunctionScopes::linkParents() {
 // FNV-1a of the stable name, kind, line, column and the ordinal among
 // scopes that share all of these: stable across builds of the same source.
 void FunctionScopes::assignIds(StringRef StableName) {
+  NumScopes += Scopes.size();
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> Seen;
   for (Scope &S : Scopes) {
     uint32_t Ordinal = Seen[{S.Kind, S.Line, S.Col}]++;
@@ -327,6 +334,7 @@ void FunctionScopes::instrument(const ScopeHooks &H) {
     BasicBlock *Mid = splitAllEdges(Edge.first, Edge.second);
     if (!Mid)
       continue; // not splittable (the scopes above avoid such edges)
+    ++NumScopeEdgesSplit;
     IRBuilder<> E(Mid->getTerminator());
     for (const EdgeEvent &Ev : Events) {
       AllocaInst *Slot = Trips.lookup(Ev.Scope);

@@ -16,6 +16,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
@@ -29,6 +30,8 @@ using namespace pasta;
 
 STATISTIC(NumCountedBlocks, "Basic blocks given a counter");
 STATISTIC(NumSites, "Sites (block, line) in the site table");
+STATISTIC(NumSplitAfterCalls,
+          "Host blocks split after calls that may leave the function");
 
 static constexpr const char *RuntimePrefix = "__pasta";
 
@@ -138,8 +141,11 @@ SetVector<Function *> Selection::selectFunctions() {
   for (Function &F : M) {
     if (!isKernel(F) || !mayInstrument(F))
       continue;
-    if (KernelFilter && !kernelNameMatches(*KernelFilter, F.getName()))
+    if (KernelFilter && !kernelNameMatches(*KernelFilter, F.getName())) {
+      LLVM_DEBUG(dbgs() << "pasta: kernel " << F.getName()
+                        << " left out (PASTA_KERNELS)\n");
       continue;
+    }
     Selected.insert(&F);
   }
   return Selected;
@@ -252,6 +258,7 @@ static bool splitAfterLeavingCalls(Function &F) {
         SplitAt.push_back(CB->getNextNode());
   for (Instruction *I : SplitAt)
     SplitBlock(I->getParent(), I);
+  NumSplitAfterCalls += SplitAt.size();
   return !SplitAt.empty();
 }
 
@@ -455,6 +462,10 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
   T.NumCounters += P.NumCounters;
   NumCountedBlocks += P.Blocks.size();
   NumSites += FnSites.size();
+  LLVM_DEBUG(dbgs() << "pasta: planned " << F.getName() << ": "
+                    << P.Blocks.size() << " counted blocks, " << FnSites.size()
+                    << " sites, " << P.NumCounters << " counters"
+                    << (P.ThreadLocalCounts ? " (thread-local)" : "") << "\n");
   Plans.push_back(std::move(P));
 }
 

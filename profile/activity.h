@@ -1,4 +1,4 @@
-/*===- activity.h - What the program did on the host side of the GPU -----===*
+/*===- activity.h - What the program did on the host side of the GPU ------===*
  *
  * The launches, allocations, copies and working sets the host runtime saw
  * through the calls the pass routes to it (issue [host+ws]): the data of the

@@ -1,5 +1,4 @@
-/*===- activity_read.c - The launch, memory, working-set and bandwidth
- *                       sections of a JSON profile, read back -------===*
+/*===- activity_read.c - The activity sections of a profile, read ---------===*
  *
  * The inverse of activity_write.c and of the bandwidth writer (bandwidth.c),
  * through the lenient getters of json_read.h.

@@ -13,14 +13,6 @@
 
 /*===-- Rows --------------------------------------------------------------===*/
 
-static const pasta_profile_func *find_kernel(const pasta_profile *p,
-                                             const char *mangled) {
-  for (size_t i = 0; p && mangled && i < p->num_kernels; ++i)
-    if (p->kernels[i].mangled && strcmp(p->kernels[i].mangled, mangled) == 0)
-      return &p->kernels[i];
-  return NULL;
-}
-
 double pasta__bw_peak(const pasta_device_peaks *peaks) {
   return peaks->bw_measured > 0 ? peaks->bw_measured : peaks->bw_theoretical;
 }
@@ -118,7 +110,7 @@ int pasta__bw_rows(const pasta_profile *p, const pasta_activity *a,
     r->counted = k->counted;
     r->unique_bytes = unique_bytes(a, i);
     time_per_launch(k, r);
-    counts_per_launch(find_kernel(p, k->mangled), r);
+    counts_per_launch(pasta_profile_find_kernel(p, k->mangled), r);
     derive(r, &a->peaks);
   }
   qsort(out, *n, sizeof *out, cmp_rows);

@@ -16,8 +16,8 @@
  * leading scopes, so the distinguishing base name survives; it never cuts
  * a name to a prefix that several kernels share.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_DEMANGLE_H
-#define PASTA_ANALYZERS_DEMANGLE_H
+#ifndef PASTA_PROFILE_DEMANGLE_H
+#define PASTA_PROFILE_DEMANGLE_H
 
 #include <stddef.h>
 
@@ -66,4 +66,4 @@ void pasta__demangle_disable(int disable);
 }
 #endif
 
-#endif /* PASTA_ANALYZERS_DEMANGLE_H */
+#endif /* PASTA_PROFILE_DEMANGLE_H */

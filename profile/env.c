@@ -1,4 +1,4 @@
-/*===- env.c - Reading PASTA_* environment variables ---------------------===*
+/*===- env.c - Reading PASTA_* environment variables ----------------------===*
  *
  * And the job's identity: what MPI and Slurm launchers tell a process
  * about its place in the job, through its environment.

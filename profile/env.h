@@ -1,4 +1,4 @@
-/*===- env.h - Reading PASTA_* environment variables ---------------------===*
+/*===- env.h - Reading PASTA_* environment variables ----------------------===*
  *
  * The run-time options' one parser: a yes/no flag accepts 1/0, on/off,
  * true/false, yes/no in any case (the compiler plugin accepts the same,
@@ -6,8 +6,8 @@
  * variable, its value and what is accepted, and the default is used.
  * The job's identity (rank, size, local rank, host) is read here too.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_ENV_H
-#define PASTA_HOST_RT_ENV_H
+#ifndef PASTA_PROFILE_ENV_H
+#define PASTA_PROFILE_ENV_H
 
 #include <stddef.h>
 #include <stdint.h>

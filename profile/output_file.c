@@ -38,6 +38,18 @@ static char *dup_string(const char *s) {
   return d;
 }
 
+char *pasta__sibling_path(const char *json, const char *suffix) {
+  size_t n = strlen(json);
+  if (n >= 5 && strcmp(json + n - 5, ".json") == 0)
+    n -= 5;
+  char *path = malloc(n + strlen(suffix) + 1);
+  if (path) {
+    memcpy(path, json, n);
+    strcpy(path + n, suffix);
+  }
+  return path;
+}
+
 const char *pasta__short_path(const char *path, char *out, size_t size) {
   size_t n = strlen(path);
   if (size < 16 || n < size) {

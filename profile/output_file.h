@@ -73,8 +73,8 @@
  * pasta__read_capped (a whole file, never a device, never more than a
  * limit) and pasta__path_within (a path, resolved, under a directory).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_OUTPUT_FILE_H
-#define PASTA_HOST_RT_OUTPUT_FILE_H
+#ifndef PASTA_PROFILE_OUTPUT_FILE_H
+#define PASTA_PROFILE_OUTPUT_FILE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -147,6 +147,10 @@ int pasta__is_fd_alias(const char *path);
 /* Whether `a` and `b` name the same file (device and inode, after
  * following links), whatever their names; 0 when either does not exist. */
 int pasta__same_file(const char *a, const char *b);
+
+/* The file beside the profile `json`: <json without .json><suffix>,
+ * malloc'd; NULL without memory. */
+char *pasta__sibling_path(const char *json, const char *suffix);
 
 /* `path` made short enough for a message: itself when at most `size` - 1
  * bytes, else its first and last characters around "...". Returns out. */

@@ -75,20 +75,20 @@ void pasta_counts_add(pasta_counts *dst, const pasta_counts *src) {
     uint64_t *d = space_group(dst, g);
     const uint64_t *s = space_group((pasta_counts *)src, g);
     for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i)
-      d[i] = profile_sat_add(d[i], s[i]);
+      d[i] = pasta__sat_add(d[i], s[i]);
   }
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    dst->flops[i] = profile_sat_add(dst->flops[i], src->flops[i]);
-  dst->special = profile_sat_add(dst->special, src->special);
+    dst->flops[i] = pasta__sat_add(dst->flops[i], src->flops[i]);
+  dst->special = pasta__sat_add(dst->special, src->special);
 }
 
 /* Moves the generic part of one group: `shared` and `local` of it were
  * resolved at run time, the rest is global. */
 static void resolve_generic(uint64_t *a, uint64_t shared, uint64_t local) {
   uint64_t generic = a[PASTA_SPACE_GENERIC];
-  a[PASTA_SPACE_SHARED] = profile_sat_add(a[PASTA_SPACE_SHARED], shared);
-  a[PASTA_SPACE_LOCAL] = profile_sat_add(a[PASTA_SPACE_LOCAL], local);
-  a[PASTA_SPACE_GLOBAL] = profile_sat_add(
+  a[PASTA_SPACE_SHARED] = pasta__sat_add(a[PASTA_SPACE_SHARED], shared);
+  a[PASTA_SPACE_LOCAL] = pasta__sat_add(a[PASTA_SPACE_LOCAL], local);
+  a[PASTA_SPACE_GLOBAL] = pasta__sat_add(
       a[PASTA_SPACE_GLOBAL], sat_sub(sat_sub(generic, shared), local));
   a[PASTA_SPACE_GENERIC] = 0;
 }
@@ -333,10 +333,10 @@ static int cmp_raw(const void *pa, const void *pb) {
 
 static int cmp_line_cost(const void *pa, const void *pb) {
   const pasta_profile_line *a = pa, *b = pb;
-  int c = cmp_u64_desc(profile_sat_add(pasta_counts_bytes(&a->counts),
-                                       pasta_counts_flops(&a->counts)),
-                       profile_sat_add(pasta_counts_bytes(&b->counts),
-                                       pasta_counts_flops(&b->counts)));
+  int c = cmp_u64_desc(pasta__sat_add(pasta_counts_bytes(&a->counts),
+                                      pasta_counts_flops(&a->counts)),
+                       pasta__sat_add(pasta_counts_bytes(&b->counts),
+                                      pasta_counts_flops(&b->counts)));
   if (!c)
     c = cmp_u64_desc(a->executions, b->executions);
   if (!c)
@@ -430,7 +430,7 @@ int pasta_profile_finalize(pasta_profile *p) {
         l->ranks = NULL; /* the sum of two spreads is no spread */
         /* Sites of one block share its counter: count it once. */
         if (prev->module_seq != r->module_seq || prev->counter != r->counter)
-          l->executions = profile_sat_add(l->executions, r->line.executions);
+          l->executions = pasta__sat_add(l->executions, r->line.executions);
         pasta_counts_add(&l->counts, &r->line.counts);
         profile_div_add(l->div, r->line.div);
       }
@@ -514,12 +514,20 @@ const char *pasta_kind_name(unsigned kind) {
   }
 }
 
+const pasta_profile_func *pasta_profile_find_kernel(const pasta_profile *p,
+                                                    const char *mangled) {
+  for (size_t i = 0; p && mangled && i < p->num_kernels; ++i)
+    if (p->kernels[i].mangled && strcmp(p->kernels[i].mangled, mangled) == 0)
+      return &p->kernels[i];
+  return NULL;
+}
+
 uint64_t pasta_counts_bytes(const pasta_counts *c) {
   uint64_t sum = 0;
   for (unsigned i = 0; i < PASTA_NUM_SPACES; ++i) {
-    sum = profile_sat_add(sum, c->load_bytes[i]);
-    sum = profile_sat_add(sum, c->store_bytes[i]);
-    sum = profile_sat_add(sum, c->atomic_bytes[i]);
+    sum = pasta__sat_add(sum, c->load_bytes[i]);
+    sum = pasta__sat_add(sum, c->store_bytes[i]);
+    sum = pasta__sat_add(sum, c->atomic_bytes[i]);
   }
   return sum;
 }
@@ -535,7 +543,7 @@ uint64_t pasta_u64_from_double(double x) {
 uint64_t pasta_counts_flops(const pasta_counts *c) {
   uint64_t sum = 0;
   for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    sum = profile_sat_add(sum, c->flops[i]);
+    sum = pasta__sat_add(sum, c->flops[i]);
   return sum;
 }
 
@@ -544,9 +552,9 @@ int pasta_counts_intensity(const pasta_counts *c, double *ci) {
   static const unsigned spaces[] = {PASTA_SPACE_GLOBAL, PASTA_SPACE_GENERIC};
   for (unsigned i = 0; i < 2; ++i) {
     unsigned s = spaces[i];
-    bytes = profile_sat_add(bytes, c->load_bytes[s]);
-    bytes = profile_sat_add(bytes, c->store_bytes[s]);
-    bytes = profile_sat_add(bytes, c->atomic_bytes[s]);
+    bytes = pasta__sat_add(bytes, c->load_bytes[s]);
+    bytes = pasta__sat_add(bytes, c->store_bytes[s]);
+    bytes = pasta__sat_add(bytes, c->atomic_bytes[s]);
   }
   if (!bytes)
     return 0;
@@ -575,6 +583,6 @@ uint64_t pasta_div_excess_sectors(const uint64_t div[PASTA_DIV_NUM]) {
 }
 
 uint64_t pasta_div_distinct_bytes(const uint64_t div[PASTA_DIV_NUM]) {
-  return profile_sat_add(div[PASTA_DIV_DISTINCT_GLOBAL],
-                         div[PASTA_DIV_DISTINCT_SHARED]);
+  return pasta__sat_add(div[PASTA_DIV_DISTINCT_GLOBAL],
+                        div[PASTA_DIV_DISTINCT_SHARED]);
 }

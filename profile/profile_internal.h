@@ -7,6 +7,7 @@
 #define PASTA_PROFILE_INTERNAL_H
 
 #include "pasta/profile.h"
+#include "profile/sat.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,14 +26,10 @@ void pasta__site_counts(const struct pasta_site *s, uint64_t n,
                         const uint64_t *bytes, const uint64_t *dyn, int resolve,
                         pasta_counts *out);
 
-static inline uint64_t profile_sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
-}
-
 static inline void profile_div_add(uint64_t dst[PASTA_DIV_NUM],
                                    const uint64_t src[PASTA_DIV_NUM]) {
   for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    dst[i] = profile_sat_add(dst[i], src[i]);
+    dst[i] = pasta__sat_add(dst[i], src[i]);
 }
 
 #endif

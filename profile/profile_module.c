@@ -337,7 +337,7 @@ int pasta_profile_add_module(pasta_profile *p,
         own_row && ran[i] ? same_device_function(funcs, map, i, blob) : NULL;
     if (twin) { /* a second row of one function: the plugin's copy */
       map[i].entry = twin;
-      twin->calls = profile_sat_add(twin->calls, counters[f->calls_counter]);
+      twin->calls = pasta__sat_add(twin->calls, counters[f->calls_counter]);
       continue;
     }
     if (!ran[i])

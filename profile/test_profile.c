@@ -960,6 +960,11 @@ static void test_constructors(void) {
   CHECK_EQ_INT(pasta_profile_add_func(&p, &bad), PASTA_PROFILE_EMALFORMED);
   mangled[2] = 'X'; /* the profile holds copies */
   file[0] = 'X';
+  /* Kernels only, by symbol: the first of the two, not the host function. */
+  CHECK(pasta_profile_find_kernel(&p, "_Z4axpyifPKfPf") == &p.kernels[0]);
+  CHECK(pasta_profile_find_kernel(&p, "main") == NULL);
+  CHECK(pasta_profile_find_kernel(&p, NULL) == NULL);
+  CHECK(pasta_profile_find_kernel(NULL, "main") == NULL);
 
   pasta_profile_line l;
   memset(&l, 0, sizeof l);

@@ -3,7 +3,9 @@
 #include "demangle.h"
 #include "json_write.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,4 +243,35 @@ const char *pasta__path_normal(const char *path, char *buf, size_t size) {
     buf[len++] = '.';
   buf[len] = '\0';
   return buf;
+}
+
+/* Scales `v` by `base` with at most three significant digits. */
+static void fmt_scaled(char *out, size_t size, uint64_t v, unsigned base,
+                       const char *const *units, const char *unit0) {
+  if (v < (base == 1024 ? 1024u : 100000u)) {
+    snprintf(out, size, "%" PRIu64 "%s", v, unit0);
+    return;
+  }
+  double x = (double)v;
+  unsigned u = 0;
+  while (x >= base && units[u + 1]) {
+    x /= base;
+    ++u;
+  }
+  snprintf(out, size,
+           x < 10    ? "%.2f%s"
+           : x < 100 ? "%.1f%s"
+                     : "%.0f%s",
+           x, units[u]);
+}
+
+void pasta__cell_count(char *out, size_t size, uint64_t v) {
+  static const char *const units[] = {"", "K", "M", "G", "T", "P", "E", NULL};
+  fmt_scaled(out, size, v, 1000, units, "");
+}
+
+void pasta__cell_bytes(char *out, size_t size, uint64_t v) {
+  static const char *const units[] = {"B",   "KiB", "MiB", "GiB",
+                                      "TiB", "PiB", "EiB", NULL};
+  fmt_scaled(out, size, v, 1024, units, "B");
 }

@@ -5,10 +5,11 @@
  * Used by pasta-report's diff tables (tools/pasta-report/) and
  * the trace analyses' tables (analyzers/trace/trace_tables.c).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_TEXT_TABLE_H
-#define PASTA_ANALYZERS_TEXT_TABLE_H
+#ifndef PASTA_PROFILE_TEXT_TABLE_H
+#define PASTA_PROFILE_TEXT_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct text_table {
@@ -46,6 +47,13 @@ void pasta__text_write(FILE *out, const char *s);
  * of an escape. Free the result with free(). */
 char **pasta__short_safe_names(const char *const *names, size_t n,
                                size_t width);
+
+/* Counts for a table cell: as they are below 100,000, else with K, M, G, T,
+ * P or E (powers of 1000) and at most three significant digits ("1.20M").
+ * pasta__cell_bytes the same for bytes: as they are below 1024 ("512B"),
+ * else in KiB, MiB, ... (powers of 1024). Written to out[0, size). */
+void pasta__cell_count(char *out, size_t size, uint64_t v);
+void pasta__cell_bytes(char *out, size_t size, uint64_t v);
 
 /* `path` with its "." components and each "DIR/.." pair removed, lexically
  * (the filesystem is not looked at, so a symbolic link is not followed):

@@ -1,10 +1,10 @@
-/*===- grow.h - Growing arrays in the host runtime ------------------------===*
+/*===- vec.h - Growing arrays in the host runtime -------------------------===*
  *
  * Internal to libpasta_rt: room for one more element in an array that
  * doubles (from 16) when full.
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_HOST_RT_GROW_H
-#define PASTA_HOST_RT_GROW_H
+#ifndef PASTA_PROFILE_VEC_H
+#define PASTA_PROFILE_VEC_H
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -9,8 +9,8 @@
  * is always one of the values; the median is the 50th percentile by that
  * rule (the lower median for even n).
  *===----------------------------------------------------------------------===*/
-#ifndef PASTA_ANALYZERS_WS_STATS_H
-#define PASTA_ANALYZERS_WS_STATS_H
+#ifndef PASTA_PROFILE_WS_STATS_H
+#define PASTA_PROFILE_WS_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -42,4 +42,4 @@ int pasta__ws_stats_compute(const uint64_t *values, size_t n,
 }
 #endif
 
-#endif /* PASTA_ANALYZERS_WS_STATS_H */
+#endif /* PASTA_PROFILE_WS_STATS_H */

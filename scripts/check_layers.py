@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Checks that the tree obeys the layer diagram of docs/design.md.
 
-Three checks, all must pass:
+Four checks, all must pass:
   includes  every `#include "..."` in a source file names its own folder or a
             folder its layer may use (LAYERS below);
+  public    the bottom floor (BOTTOM) includes no public header that a folder
+            above it implements: include/pasta/profile.h declares what
+            profile/ defines, so it stands with profile/, and a header beside
+            it that included it would stand on that floor;
   calls     every pasta symbol an object of the C layers uses is defined in
             its own layer or one below it (from `nm` on the build's objects),
             so no call runs upward either;
@@ -33,6 +37,9 @@ LAYERS = {
     "driver": [],
     "examples": ["include/pasta"],
 }
+# The folders on the ground floor: they use nothing above it, not even
+# through a public header of include/pasta that a folder above implements.
+BOTTOM = ["include/pasta", "line_ranges"]
 SOURCE = re.compile(r"\.(c|h|cpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -57,23 +64,76 @@ def resolve(src, path, inc):
     return None  # a system header or a generated file
 
 
+def includes(src, layer):
+    """(file, included file) of every quoted include in the layer's sources
+    (tests left out) that names a file of this tree."""
+    for dirpath, _, files in os.walk(os.path.join(src, layer)):
+        for name in files:
+            if not SOURCE.search(name) or name.startswith("test_"):
+                continue
+            path = os.path.relpath(os.path.join(dirpath, name), src)
+            text = open(os.path.join(src, path), errors="replace").read()
+            for inc in INCLUDE.findall(text):
+                target = resolve(src, path, inc)
+                if target:
+                    yield path, target
+
+
 def check_includes(src):
     errors = []
     for layer in LAYERS:
+        for path, target in includes(src, layer):
+            to = layer_of(target)
+            if to and to != layer and to not in LAYERS[layer]:
+                errors.append(f"{path}: includes {target} ({layer} may "
+                              f"not use {to})")
+    return errors
+
+
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+# A function definition as clang-format lays it out: a type and the name
+# at the start of a line, the parameters (one level of parentheses inside),
+# then the body.
+DEFINITION = re.compile(
+    r"^[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*\(((?:[^;{}()]|\([^()]*\))*)\)"
+    r"\s*\{", re.M)
+
+
+def definitions(src):
+    """Function name -> the folders (of LAYERS) whose C sources define it."""
+    owners = {}
+    for layer in LAYERS:
         for dirpath, _, files in os.walk(os.path.join(src, layer)):
             for name in files:
-                if not SOURCE.search(name) or name.startswith("test_"):
+                if not name.endswith(".c") or name.startswith("test_"):
                     continue
-                path = os.path.relpath(os.path.join(dirpath, name), src)
-                text = open(os.path.join(src, path), errors="replace").read()
-                for inc in INCLUDE.findall(text):
-                    target = resolve(src, path, inc)
-                    if not target:
-                        continue
-                    to = layer_of(target)
-                    if to and to != layer and to not in LAYERS[layer]:
-                        errors.append(f"{path}: includes {target} ({layer} may "
-                                      f"not use {to})")
+                text = open(os.path.join(dirpath, name), errors="replace").read()
+                for fn in DEFINITION.findall(COMMENT.sub("", text)):
+                    owners.setdefault(fn[0], set()).add(layer)
+    return owners
+
+
+def check_public(src):
+    """Includes, from the ground floor, of a public header implemented above."""
+    owners = definitions(src)
+    public = os.path.join(src, "include/pasta")
+    implementer = {}
+    for name in sorted(os.listdir(public)):
+        text = COMMENT.sub("", open(os.path.join(public, name)).read())
+        above = {l for fn in CALLED.findall(text)
+                 for l in owners.get(fn, ()) if l not in BOTTOM}
+        if above:
+            implementer["include/pasta/" + name] = sorted(above)
+    errors = []
+    for layer in BOTTOM:
+        for path, target in includes(src, layer):
+            if target in implementer and target != path:
+                errors.append(
+                    f"{path}: includes {target}, which "
+                    f"{', '.join(implementer[target])} implements "
+                    f"({layer} stands below it; declare what it names "
+                    "instead, as `struct x;`)")
     return errors
 
 
@@ -185,8 +245,8 @@ def check_circles(src, build):
 
 def main():
     src = sys.argv[1]
-    errors = check_includes(src)
-    checks = ["includes"]
+    errors = check_includes(src) + check_public(src)
+    checks = ["includes", "public"]
     if len(sys.argv) > 2:
         errors += check_calls(src, sys.argv[2])
         errors += check_circles(src, sys.argv[2])

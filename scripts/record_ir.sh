@@ -54,11 +54,12 @@ job "axpy.sm_90.lines.ll" "PASTA_LINES=axpy.cu:27-30" "$clang++" "$cuda_flags --
 job "bicg.sm_90.kernels.ll" "PASTA_KERNELS=bicg_kernel1" "$clang++" "$cuda_flags --cuda-device-only" "$kdir/bicg.cu"
 for h in "$src"/tests/host/*.c "$src"/tests/host/*.cpp; do
   n=$(basename "$h")
-  cc=$clang
+  cc=$clang std=
   case $h in *.cpp) cc=$clang++ ;; esac
+  case $h in */names_lines.cpp) std=-std=c++20 ;; esac # as its ctest does
   for opt in O0 O2; do
-    job "host-$n.$opt.ll" "PASTA_HOST=1" "$cc" "-$opt -g -pthread" "$h"
-    job "host-$n.$opt.trace.ll" "PASTA_HOST=1 PASTA_TRACE=1" "$cc" "-$opt -g -pthread" "$h"
+    job "host-$n.$opt.ll" "PASTA_HOST=1" "$cc" "$std -$opt -g -pthread" "$h"
+    job "host-$n.$opt.trace.ll" "PASTA_HOST=1 PASTA_TRACE=1" "$cc" "$std -$opt -g -pthread" "$h"
   done
 done
 

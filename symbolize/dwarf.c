@@ -77,14 +77,8 @@ static int pasta__func_cmp(const void *a, const void *b) {
 /* The function in funcs[0, n) (sorted by lo) whose range holds target. */
 const struct pasta__func *pasta__find_func(const struct pasta__func *funcs,
                                            size_t n, uint64_t target) {
-  size_t lo = 0, hi = n; /* first function starting after target */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (funcs[mid].lo <= target)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  /* the first function starting after target */
+  size_t lo = pasta__upper_bound(funcs, n, sizeof *funcs, target);
   if (lo == 0 || target >= funcs[lo - 1].hi)
     return NULL;
   return &funcs[lo - 1];
@@ -543,26 +537,13 @@ int pasta__read_dwarf(pasta_symbolizer *s, struct pasta__object *o,
 /* The row with the greatest address <= target inside a sequence. */
 const struct pasta__row *pasta__find_row(const struct pasta__object *o,
                                          uint64_t target) {
-  size_t lo = 0, hi = o->nseqs; /* first sequence starting after target */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (o->seqs[mid].lo <= target)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  /* the first sequence starting after target */
+  size_t lo = pasta__upper_bound(o->seqs, o->nseqs, sizeof *o->seqs, target);
   if (lo == 0 || target >= o->seqs[lo - 1].hi)
     return NULL; /* before the first sequence or past its end_sequence */
   const struct pasta__seq *q = &o->seqs[lo - 1];
   const struct pasta__row *rows = o->rows + q->first;
-  lo = 0;
-  hi = q->count; /* first row after target; the one before it is ours */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (rows[mid].addr <= target)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  /* the first row after target; the one before it is ours */
+  lo = pasta__upper_bound(rows, q->count, sizeof *rows, target);
   return &rows[lo - 1]; /* lo >= 1: rows[0].addr == q->lo <= target */
 }

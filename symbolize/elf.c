@@ -185,14 +185,8 @@ void pasta__read_symbols(struct pasta__object *o, const char *path) {
  * to the next symbol. */
 const struct pasta__sym *pasta__find_sym(const struct pasta__object *o,
                                          uint64_t target) {
-  size_t lo = 0, hi = o->nsyms; /* first symbol starting after target */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (o->syms[mid].lo <= target)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  /* the first symbol starting after target */
+  size_t lo = pasta__upper_bound(o->syms, o->nsyms, sizeof *o->syms, target);
   if (lo == 0)
     return NULL;
   /* Of the symbols that start there, the first: a sized one if any. */

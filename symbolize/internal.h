@@ -87,6 +87,12 @@ struct pasta__sym {
   size_t name; /* offset into the object's names */
 };
 
+/* pasta__upper_bound searches these by their first member. */
+_Static_assert(offsetof(struct pasta__row, addr) == 0, "row address first");
+_Static_assert(offsetof(struct pasta__seq, lo) == 0, "sequence start first");
+_Static_assert(offsetof(struct pasta__func, lo) == 0, "function start first");
+_Static_assert(offsetof(struct pasta__sym, lo) == 0, "symbol start first");
+
 /* One module file, keyed by the path and build id recorded at run time. */
 struct pasta__object {
   const char *path;     /* as recorded: what the report prints */
@@ -135,6 +141,12 @@ struct pasta_symbolizer {
 
 /* Makes room for `need` elements in a growable array; 0 on success. */
 int pasta__reserve(void **items, size_t *cap, size_t need, size_t size);
+/* In items[0, n) (`size` bytes each, sorted by their first member, a
+ * uint64_t address: lo or addr), the index of the first whose address is
+ * above target; the one before it, if any, is the last that starts at or
+ * before target. */
+size_t pasta__upper_bound(const void *items, size_t n, size_t size,
+                          uint64_t target);
 /* qsort, which must not be handed the NULL of an empty array. */
 void pasta__sort(void *items, size_t n, size_t size,
                  int (*cmp)(const void *, const void *));

@@ -27,6 +27,21 @@ int pasta__reserve(void **items, size_t *cap, size_t need, size_t size) {
   return 0;
 }
 
+size_t pasta__upper_bound(const void *items, size_t n, size_t size,
+                          uint64_t target) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    uint64_t at;
+    memcpy(&at, (const char *)items + mid * size, sizeof at);
+    if (at <= target)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* qsort, which must not be handed the NULL of an empty array. */
 void pasta__sort(void *items, size_t n, size_t size,
                  int (*cmp)(const void *, const void *)) {

@@ -10,6 +10,7 @@
  * too: a coalescing fix moves the same bytes in fewer sectors.
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
+#include "profile/sat.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -35,14 +36,6 @@ static void delta_cell(FILE *out, const char *col, uint64_t before,
   if (d)
     pasta__html_u64(out, d);
   fputs("</td>", out);
-}
-
-static const pasta_profile_func *find_kernel(const pasta_profile *p,
-                                             const char *mangled) {
-  for (size_t i = 0; i < p->num_kernels; ++i)
-    if (strcmp(p->kernels[i].mangled, mangled) == 0)
-      return &p->kernels[i];
-  return NULL;
 }
 
 static const pasta_activity_kernel *find_launch(const pasta_activity *a,
@@ -81,6 +74,15 @@ static const struct diff_figure {
     {"divergent_branches", "divergent branches", d_divergent},
 };
 enum { NUM_DIFF_DIV = sizeof diff_figures / sizeof *diff_figures };
+
+/* The heads of the divergence figures' columns: before, after, change. */
+static void write_div_headers(FILE *out) {
+  for (unsigned c = 0; c < NUM_DIFF_DIV; ++c)
+    fprintf(out,
+            "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
+            "<th class=\"div\">change</th>",
+            diff_figures[c].what, diff_figures[c].what);
+}
 
 /* Before, after and the change of one count: three cells. */
 static void write_change_cells(FILE *out, const char *key, uint64_t before,
@@ -131,19 +133,16 @@ static void write_kernel_diff(FILE *out, const pasta_html_input *b,
   for (int c = 0; c < 4; ++c)
     fprintf(out, "<th>%s before</th><th>%s after</th><th>change</th>", what[c],
             what[c]);
-  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
-    fprintf(out,
-            "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
-            "<th class=\"div\">change</th>",
-            diff_figures[c].what, diff_figures[c].what);
+  if (divergence)
+    write_div_headers(out);
   fputs("</tr></thead><tbody>\n", out);
   const pasta_profile *pa = a->profile, *pb = b->profile;
   for (size_t i = 0; i < pa->num_kernels; ++i)
     write_kernel_diff_row(out, b, a, divergence,
-                          find_kernel(pb, pa->kernels[i].mangled),
+                          pasta_profile_find_kernel(pb, pa->kernels[i].mangled),
                           &pa->kernels[i]);
   for (size_t i = 0; i < pb->num_kernels; ++i)
-    if (!find_kernel(pa, pb->kernels[i].mangled))
+    if (!pasta_profile_find_kernel(pa, pb->kernels[i].mangled))
       write_kernel_diff_row(out, b, a, divergence, &pb->kernels[i], NULL);
   fputs("</tbody></table></section>\n", out);
 }
@@ -159,10 +158,6 @@ struct line_pair {
 
 static uint64_t abs_diff(uint64_t x, uint64_t y) {
   return x > y ? x - y : y - x;
-}
-
-static uint64_t sat_add(uint64_t x, uint64_t y) {
-  return x + y < x ? UINT64_MAX : x + y;
 }
 
 /* Most changed first: by bytes + FLOPs, then by the divergence figures. */
@@ -192,9 +187,9 @@ static size_t pair_lines(const pasta_html_line *b, size_t nb,
                          pasta__html_line_weight(&p->after->counts));
     p->div_change = 0;
     for (unsigned c = 0; c < NUM_DIFF_DIV; ++c)
-      p->div_change = sat_add(p->div_change,
-                              abs_diff(diff_figures[c].value(p->before->div),
-                                       diff_figures[c].value(p->after->div)));
+      p->div_change = pasta__sat_add(
+          p->div_change, abs_diff(diff_figures[c].value(p->before->div),
+                                  diff_figures[c].value(p->after->div)));
   }
   return n;
 }
@@ -279,11 +274,8 @@ static int write_line_diff(FILE *out, const pasta_html_input *b,
           "executions after</th><th>bytes before</th><th>bytes after</th>"
           "<th>FLOPs before</th><th>FLOPs after</th>",
           divergence ? ", then of the divergence figures" : "", DIFF_TOP_LINES);
-  for (unsigned c = 0; divergence && c < NUM_DIFF_DIV; ++c)
-    fprintf(out,
-            "<th class=\"div\">%s before</th><th class=\"div\">%s after</th>"
-            "<th class=\"div\">change</th>",
-            diff_figures[c].what, diff_figures[c].what);
+  if (divergence)
+    write_div_headers(out);
   fputs("<th data-type=\"text\">source</th></tr></thead><tbody>\n", out);
   struct source_cache cache = {.n = 0};
   for (size_t i = 0;

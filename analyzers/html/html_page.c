@@ -6,6 +6,7 @@
  *===----------------------------------------------------------------------===*/
 #include "html_internal.h"
 #include "profile/output_file.h"
+#include "profile/sat.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -96,10 +97,6 @@ int pasta__html_end(FILE *out) {
 
 /*===-- Lines summed per source line -------------------------------------===*/
 
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
-}
-
 uint64_t pasta__html_kernel_time(const pasta_activity_kernel *k,
                                  int *estimated) {
   *estimated = 0;
@@ -114,12 +111,13 @@ uint64_t pasta__html_kernel_time(const pasta_activity_kernel *k,
 }
 
 uint64_t pasta__html_space_bytes(const pasta_counts *c, unsigned space) {
-  return sat_add(sat_add(c->load_bytes[space], c->store_bytes[space]),
-                 c->atomic_bytes[space]);
+  return pasta__sat_add(
+      pasta__sat_add(c->load_bytes[space], c->store_bytes[space]),
+      c->atomic_bytes[space]);
 }
 
 uint64_t pasta__html_line_weight(const pasta_counts *c) {
-  return sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
+  return pasta__sat_add(pasta_counts_bytes(c), pasta_counts_flops(c));
 }
 
 static int by_file_line(const void *a, const void *b) {
@@ -156,10 +154,11 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
   size_t m = 0;
   for (size_t i = 0; i < k; ++i) {
     if (m && by_file_line(&v[m - 1], &v[i]) == 0) {
-      v[m - 1].executions = sat_add(v[m - 1].executions, v[i].executions);
+      v[m - 1].executions =
+          pasta__sat_add(v[m - 1].executions, v[i].executions);
       pasta_counts_add(&v[m - 1].counts, &v[i].counts);
       for (unsigned d = 0; d < PASTA_DIV_NUM; ++d)
-        v[m - 1].div[d] = sat_add(v[m - 1].div[d], v[i].div[d]);
+        v[m - 1].div[d] = pasta__sat_add(v[m - 1].div[d], v[i].div[d]);
       v[m - 1].ranks = NULL; /* spreads do not add up */
       v[m - 1].num_functions++;
       continue;

@@ -1,4 +1,4 @@
-/*===- html_source_view.c - The report's source files and their counts ---===*
+/*===- html_source_view.c - The report's source files and their counts ----===*
  *
  * Each source file with counted lines, hottest first: its text (found by
  * html_source.c) with, beside each line, the columns of line_columns (the

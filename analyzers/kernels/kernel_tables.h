@@ -1,5 +1,4 @@
-/*===- kernel_tables.h - Kernel frequency on the log
- * ------------------------===*/
+/*===- kernel_tables.h - Kernel frequency on the log ----------------------===*/
 #ifndef PASTA_ANALYZERS_KERNEL_TABLES_H
 #define PASTA_ANALYZERS_KERNEL_TABLES_H
 

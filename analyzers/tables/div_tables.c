@@ -16,26 +16,6 @@
 
 enum { CELL = 64, NAME_WIDTH = 48 };
 
-/* Counts with K/M/G (10^3, 10^6, 10^9) past 99,999. */
-static void fmt_count(char *out, uint64_t v) {
-  static const char *const units[] = {"", "K", "M", "G", "T", "P", "E"};
-  if (v < 100000) {
-    snprintf(out, CELL, "%" PRIu64, v);
-    return;
-  }
-  double x = (double)v;
-  unsigned u = 0;
-  while (x >= 1000 && u + 1 < sizeof units / sizeof units[0]) {
-    x /= 1000;
-    ++u;
-  }
-  snprintf(out, CELL,
-           x < 10    ? "%.2f%s"
-           : x < 100 ? "%.1f%s"
-                     : "%.0f%s",
-           x, units[u]);
-}
-
 /* num / den with two decimals, or "-" when den is 0. */
 static void fmt_ratio(char *out, uint64_t num, uint64_t den) {
   if (!den)
@@ -59,15 +39,15 @@ static uint64_t requests(const uint64_t *d) {
 /* One row of the divergence table. */
 static int func_row(struct text_table *t, const char *name, const uint64_t *d) {
   char c[11][CELL];
-  fmt_count(c[0], requests(d));
-  fmt_count(c[1], d[PASTA_DIV_BYTES]);
-  fmt_count(c[2], pasta_div_distinct_bytes(d));
-  fmt_count(c[3], d[PASTA_DIV_SECTORS]);
+  pasta__cell_count(c[0], CELL, requests(d));
+  pasta__cell_count(c[1], CELL, d[PASTA_DIV_BYTES]);
+  pasta__cell_count(c[2], CELL, pasta_div_distinct_bytes(d));
+  pasta__cell_count(c[3], CELL, d[PASTA_DIV_SECTORS]);
   fmt_ratio(c[4], d[PASTA_DIV_SECTORS], d[PASTA_DIV_REQUESTS_GLOBAL]);
-  fmt_count(c[5], pasta_div_excess_sectors(d));
-  fmt_count(c[6], d[PASTA_DIV_BANK_CONFLICTS]);
-  fmt_count(c[7], d[PASTA_DIV_BRANCHES]);
-  fmt_count(c[8], d[PASTA_DIV_DIVERGENT]);
+  pasta__cell_count(c[5], CELL, pasta_div_excess_sectors(d));
+  pasta__cell_count(c[6], CELL, d[PASTA_DIV_BANK_CONFLICTS]);
+  pasta__cell_count(c[7], CELL, d[PASTA_DIV_BRANCHES]);
+  pasta__cell_count(c[8], CELL, d[PASTA_DIV_DIVERGENT]);
   fmt_percent(c[9], d[PASTA_DIV_DIVERGENT], d[PASTA_DIV_BRANCHES]);
   fmt_ratio(c[10], d[PASTA_DIV_THREAD_EXECS], d[PASTA_DIV_WARP_EXECS]);
   return text_table_row(t, name, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
@@ -131,19 +111,19 @@ static void fmt_location(char *out, const pasta_profile_line *l) {
 /* The three figures each top table shows besides its key. */
 static void line_cells(char c[4][CELL], int which, const uint64_t *d) {
   if (which == 0) {
-    fmt_count(c[0], pasta_div_excess_sectors(d));
-    fmt_count(c[1], d[PASTA_DIV_SECTORS]);
-    fmt_count(c[2], d[PASTA_DIV_IDEAL_SECTORS]);
+    pasta__cell_count(c[0], CELL, pasta_div_excess_sectors(d));
+    pasta__cell_count(c[1], CELL, d[PASTA_DIV_SECTORS]);
+    pasta__cell_count(c[2], CELL, d[PASTA_DIV_IDEAL_SECTORS]);
     fmt_ratio(c[3], d[PASTA_DIV_SECTORS], d[PASTA_DIV_REQUESTS_GLOBAL]);
   } else if (which == 1) {
-    fmt_count(c[0], d[PASTA_DIV_BANK_CONFLICTS]);
-    fmt_count(c[1], d[PASTA_DIV_REQUESTS_SHARED]);
+    pasta__cell_count(c[0], CELL, d[PASTA_DIV_BANK_CONFLICTS]);
+    pasta__cell_count(c[1], CELL, d[PASTA_DIV_REQUESTS_SHARED]);
     fmt_ratio(c[2], d[PASTA_DIV_BANK_CONFLICTS] + d[PASTA_DIV_REQUESTS_SHARED],
               d[PASTA_DIV_REQUESTS_SHARED]);
-    fmt_count(c[3], d[PASTA_DIV_DISTINCT_SHARED]);
+    pasta__cell_count(c[3], CELL, d[PASTA_DIV_DISTINCT_SHARED]);
   } else {
-    fmt_count(c[0], d[PASTA_DIV_DIVERGENT]);
-    fmt_count(c[1], d[PASTA_DIV_BRANCHES]);
+    pasta__cell_count(c[0], CELL, d[PASTA_DIV_DIVERGENT]);
+    pasta__cell_count(c[1], CELL, d[PASTA_DIV_BRANCHES]);
     fmt_percent(c[2], d[PASTA_DIV_DIVERGENT], d[PASTA_DIV_BRANCHES]);
     fmt_ratio(c[3], d[PASTA_DIV_THREAD_EXECS], d[PASTA_DIV_WARP_EXECS]);
   }

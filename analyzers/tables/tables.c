@@ -9,6 +9,7 @@
 #include "analyzers/builtin.h"
 #include "div_tables.h"
 #include "profile/diag.h"
+#include "profile/sat.h"
 
 #include "profile/demangle.h"
 #include "profile/text_table.h"
@@ -43,37 +44,6 @@ static void space_abbrev(char *out, unsigned space) {
     snprintf(out, 4, "%.1s", name);
 }
 
-/* Scales `v` by `base` with at most three significant digits. */
-static void fmt_scaled(char *out, size_t size, uint64_t v, unsigned base,
-                       const char *const *units, const char *unit0) {
-  if (v < (base == 1024 ? 1024u : 100000u)) {
-    snprintf(out, size, "%" PRIu64 "%s", v, unit0);
-    return;
-  }
-  double x = (double)v;
-  unsigned u = 0;
-  while (x >= base && units[u + 1]) {
-    x /= base;
-    ++u;
-  }
-  snprintf(out, size,
-           x < 10    ? "%.2f%s"
-           : x < 100 ? "%.1f%s"
-                     : "%.0f%s",
-           x, units[u]);
-}
-
-static void fmt_count(char *out, size_t size, uint64_t v) {
-  static const char *const units[] = {"", "K", "M", "G", "T", "P", "E", NULL};
-  fmt_scaled(out, size, v, 1000, units, "");
-}
-
-static void fmt_bytes(char *out, size_t size, uint64_t v) {
-  static const char *const units[] = {"B",   "KiB", "MiB", "GiB",
-                                      "TiB", "PiB", "EiB", NULL};
-  fmt_scaled(out, size, v, 1024, units, "B");
-}
-
 /* "g:1.20M s:4096" for the non-zero spaces of `a`, or "-". */
 static void fmt_spaces(char *out, size_t size, const uint64_t *a, int bytes) {
   size_t len = 0;
@@ -83,9 +53,9 @@ static void fmt_spaces(char *out, size_t size, const uint64_t *a, int bytes) {
       continue;
     char num[32], abbrev[4];
     if (bytes)
-      fmt_bytes(num, sizeof num, a[s]);
+      pasta__cell_bytes(num, sizeof num, a[s]);
     else
-      fmt_count(num, sizeof num, a[s]);
+      pasta__cell_count(num, sizeof num, a[s]);
     space_abbrev(abbrev, s);
     int n =
         snprintf(out + len, size - len, "%s%s:%s", len ? " " : "", abbrev, num);
@@ -116,9 +86,9 @@ static void fmt_group(char *out, size_t size, const uint64_t *a, int bytes,
   if (!v)
     snprintf(out, size, "-");
   else if (bytes)
-    fmt_bytes(out, size, v);
+    pasta__cell_bytes(out, size, v);
   else
-    fmt_count(out, size, v);
+    pasta__cell_count(out, size, v);
 }
 
 static void fmt_flops(char *out, size_t size, const uint64_t *flops) {
@@ -128,7 +98,7 @@ static void fmt_flops(char *out, size_t size, const uint64_t *flops) {
     if (!flops[i])
       continue;
     char num[32];
-    fmt_count(num, sizeof num, flops[i]);
+    pasta__cell_count(num, sizeof num, flops[i]);
     int n = snprintf(out + len, size - len, "%s%s:%s", len ? " " : "",
                      pasta_precision_name(i), num);
     if (n < 0 || (size_t)n >= size - len)
@@ -141,7 +111,7 @@ static void fmt_flops(char *out, size_t size, const uint64_t *flops) {
 
 static void fmt_count_or_dash(char *out, size_t size, uint64_t v) {
   if (v)
-    fmt_count(out, size, v);
+    pasta__cell_count(out, size, v);
   else
     snprintf(out, size, "-");
 }
@@ -216,14 +186,10 @@ static int ran(const pasta_profile_func *f) {
          c->special;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
-}
-
 /* bytes + FLOPs, what every table is ranked by. */
 static uint64_t func_cost(const pasta_profile_func *f) {
-  return sat_add(pasta_counts_bytes(&f->counts),
-                 pasta_counts_flops(&f->counts));
+  return pasta__sat_add(pasta_counts_bytes(&f->counts),
+                        pasta_counts_flops(&f->counts));
 }
 
 static const pasta_profile_func *rank_base;
@@ -296,7 +262,7 @@ static int func_table(FILE *out, const char *title, const char *calls_title,
     const pasta_counts *c = &f->counts;
     char (*row)[CELL] = t.cells[t.num_rows];
     snprintf(row[0], CELL, "%s", names[t.num_rows++]);
-    fmt_count(row[1], CELL, f->calls);
+    pasta__cell_count(row[1], CELL, f->calls);
     fmt_group(row[2], CELL, c->loads, 0, by_space);
     fmt_group(row[3], CELL, c->load_bytes, 1, by_space);
     fmt_group(row[4], CELL, c->stores, 0, by_space);
@@ -366,9 +332,9 @@ static int line_table(FILE *out, const pasta_profile *p, unsigned top) {
     fmt_tail(row[0], CELL, loc, LOCATION_WIDTH);
     snprintf(row[1], CELL, "%s", names[t.num_rows++]);
     snprintf(row[2], CELL, "%s", pasta_kind_name(l->kind));
-    fmt_count(row[3], CELL, l->executions);
-    fmt_bytes(row[4], CELL, pasta_counts_bytes(&l->counts));
-    fmt_count(row[5], CELL, pasta_counts_flops(&l->counts));
+    pasta__cell_count(row[3], CELL, l->executions);
+    pasta__cell_bytes(row[4], CELL, pasta_counts_bytes(&l->counts));
+    pasta__cell_count(row[5], CELL, pasta_counts_flops(&l->counts));
   }
   free(names);
   table_print(out, &t);

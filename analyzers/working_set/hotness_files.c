@@ -1,4 +1,4 @@
-/*===- hotness.c - Time-series hotness of device memory -------------------===*
+/*===- hotness_files.c - Time-series hotness of device memory -------------===*
  *
  * Both writers first merge the sparse cells into a sorted array without
  * zeros or duplicates (for the SVG, after mapping launches and blocks to

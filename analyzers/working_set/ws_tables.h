@@ -1,5 +1,4 @@
-/*===- ws_tables.h - The working-set tables on the log
- * ----------------------===*/
+/*===- ws_tables.h - The working-set tables on the log --------------------===*/
 #ifndef PASTA_ANALYZERS_WS_TABLES_H
 #define PASTA_ANALYZERS_WS_TABLES_H
 

@@ -14,7 +14,6 @@
 #define PASTA_ANALYZER_H
 
 #include "pasta/abi.h"
-#include "pasta/profile.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +21,12 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The aggregated profile an analyzer reports on: the model of
+ * pasta/profile.h, which profile/ implements. This interface names it only,
+ * so that it stands on no layer above; an analyzer that reads the profile
+ * includes pasta/profile.h. */
+struct pasta_profile;
 
 /* What the runtime tells an analyzer when it reports. */
 typedef struct pasta_analyzer_context {
@@ -81,7 +86,7 @@ typedef struct pasta_analyzer {
                     const uint64_t *counters);
   /* Once, with the aggregated profile: the analyzer writes its results.
    * Returns 0, or -1 after printing what went wrong. */
-  int (*on_report)(void *state, const pasta_profile *profile,
+  int (*on_report)(void *state, const struct pasta_profile *profile,
                    const pasta_analyzer_context *ctx);
   /* Optional, live: after each launch and each allocation or free the
    * runtime sees. They run on the program's threads (possibly several at

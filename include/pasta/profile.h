@@ -305,6 +305,10 @@ const char *pasta_profile_strerror(int status);
 const char *pasta_space_name(unsigned space);
 const char *pasta_precision_name(unsigned precision);
 const char *pasta_kind_name(unsigned kind); /* "kernel", "device", "host" */
+/* The kernel whose symbol is `mangled`, or NULL (also for a NULL p or
+ * mangled). */
+const pasta_profile_func *pasta_profile_find_kernel(const pasta_profile *p,
+                                                    const char *mangled);
 uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
 /* Adds every count of src to dst, saturating at 2^64 - 1. */
 void pasta_counts_add(pasta_counts *dst, const pasta_counts *src);

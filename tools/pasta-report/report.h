@@ -15,12 +15,8 @@
 
 #include "pasta/profile.h"
 #include "profile/profile_read.h"
+#include "profile/sat.h"
 #include "report_cli.h"
-
-/* Counts saturate instead of wrapping. */
-static inline uint64_t pasta__sat_add(uint64_t a, uint64_t b) {
-  return a + b < a ? UINT64_MAX : a + b;
-}
 
 /* diff: the divergence figures of the kernels that have some in either
  * profile (report_diff_div.c); nothing when neither has any. Returns 0, or

@@ -1,5 +1,4 @@
-/*===- report_activity.c - What merging and diffing the activity sections
- *                         share (pasta-report) -------------------------===*
+/*===- report_activity.c - What activity merge and diff share -------------===*
  *
  * A kernel's identity across profiles, and which bandwidth row describes
  * which kernel of a profile read back (activity_read.h): merge sums the

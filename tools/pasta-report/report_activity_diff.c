@@ -1,5 +1,4 @@
-/*===- report_activity_diff.c - Diff of the launches, memory, working-set
- *                              and bandwidth sections (pasta-report) ----===*
+/*===- report_activity_diff.c - Diff of the activity sections -------------===*
  *
  * Reads the sections of two profiles back (activity_read.h), pairs their
  * kernels by mangled name and prints them side by side: launches, GPU time,

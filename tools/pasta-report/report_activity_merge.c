@@ -1,5 +1,4 @@
-/*===- report_activity_merge.c - Merge of the launches, memory, working-set
- *                               and bandwidth sections (pasta-report) ---===*
+/*===- report_activity_merge.c - Merge of the activity sections -----------===*
  *
  * merge reads each input's sections back into the runtime's model
  * (activity_read.h) and folds them into one: kernels by mangled name, in

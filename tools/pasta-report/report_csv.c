@@ -1,5 +1,4 @@
-/*===- report_csv.c - CSV blocks of the launches, memory, working-set,
- *                    bandwidth and trace sections (pasta-report) -------===*
+/*===- report_csv.c - CSV blocks of the activity and trace sections -------===*
  *
  * Each block is a list of JSON objects (the section's rows) and a list of
  * columns, each a dotted path into a row ("gpu_time_ns.total"). A cell is

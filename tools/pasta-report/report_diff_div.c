@@ -15,14 +15,6 @@
 
 enum { CELL = 48, NAME_WIDTH = 40 };
 
-static const pasta_profile_func *kernel_named(const pasta_profile *p,
-                                              const char *mangled) {
-  for (size_t i = 0; i < p->num_kernels; ++i)
-    if (strcmp(p->kernels[i].mangled, mangled) == 0)
-      return &p->kernels[i];
-  return NULL;
-}
-
 /* "before -> after (+change)". */
 static void fmt_pair(char *out, uint64_t before, uint64_t after) {
   uint64_t d = after > before ? after - before : before - after;
@@ -52,7 +44,7 @@ static int add_rows(struct text_table *t, const pasta_profile *p,
   int err = 0;
   for (size_t i = 0; i < p->num_kernels; ++i) {
     const pasta_profile_func *f = &p->kernels[i];
-    const pasta_profile_func *g = kernel_named(other, f->mangled);
+    const pasta_profile_func *g = pasta_profile_find_kernel(other, f->mangled);
     int mine = pasta_div_any(f->div), theirs = g && pasta_div_any(g->div);
     if (!mine && !theirs)
       continue;

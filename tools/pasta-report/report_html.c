@@ -37,23 +37,10 @@ struct loaded {
   pasta_html_input input;
 };
 
-/* <profile without .json><suffix>, malloc'd. */
-static char *sibling(const char *profile, const char *suffix) {
-  size_t n = strlen(profile);
-  if (n >= 5 && strcmp(profile + n - 5, ".json") == 0)
-    n -= 5;
-  char *path = malloc(n + strlen(suffix) + 1);
-  if (path) {
-    memcpy(path, profile, n);
-    strcpy(path + n, suffix);
-  }
-  return path;
-}
-
 /* The hotness map a PASTA_HOTNESS=1 run wrote beside its profile; a page
  * without it when it is not there or cannot be read (with a warning). */
 static void load_hotness(const char *path, struct loaded *l) {
-  char *csv = sibling(path, ".hotness.csv");
+  char *csv = pasta__sibling_path(path, ".hotness.csv");
   char err[256];
   int rc = csv ? pasta__hotness_read_csv(csv, &l->hotness, err, sizeof err) : 1;
   if (rc < 0)
@@ -243,7 +230,7 @@ static int write_page(const char *path, int force, const struct loaded *a,
  * are the input too. */
 static int check_output(const struct pasta__report_args *o, const char *out) {
   for (size_t i = 0; i < o->num_positional; ++i) {
-    char *csv = sibling(o->positional[i], ".hotness.csv");
+    char *csv = pasta__sibling_path(o->positional[i], ".hotness.csv");
     int same = strcmp(o->positional[i], out) == 0 ||
                pasta__same_file(o->positional[i], out);
     int same_csv = csv && pasta__same_file(csv, out);
@@ -288,7 +275,8 @@ int pasta__cmd_html(int argc, char **argv) {
     return pasta__usage_error("html of %s (a pipe or a descriptor: no "
                               "directory to put the page in) needs -o OUT.html",
                               o.positional[0]);
-  char *output = o.output ? NULL : sibling(o.positional[0], ".html");
+  char *output =
+      o.output ? NULL : pasta__sibling_path(o.positional[0], ".html");
   const char *out = o.output ? o.output : output;
   if (!out) {
     pasta__report_error("%s", strerror(ENOMEM));
