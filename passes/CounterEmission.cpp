@@ -261,15 +261,6 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
 }
 
-// The staging size of a placed function's measured counters.
-static uint32_t measuredSize(const FunctionPlan &P) {
-  uint32_t Measured = 1;
-  for (const CountedBlock &CB : P.Blocks)
-    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM +
-                CB.BytesCounters.size();
-  return Measured;
-}
-
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
 // alone (its bank is row 0), each warp sum times the number of thread
@@ -414,15 +405,23 @@ void CounterEmitter::emitPackedBitFlush(
   }
 }
 
-// The staging array of out-of-line flushes: one per function, in its entry.
+// The staging array of out-of-line flushes: one per function, in its entry,
+// as large as the largest flush (a local-memory frame of that size in every
+// thread: no larger than it needs).
 AllocaInst *CounterEmitter::staging(FunctionPlan &P, uint32_t Size) {
-  if (!P.Staging) {
-    IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
-    P.Staging = EntryB.CreateAlloca(ArrayType::get(EntryB.getInt64Ty(), Size),
-                                    M.getDataLayout().getAllocaAddrSpace(),
-                                    nullptr, "pasta.flush");
+  if (P.Staging &&
+      cast<ArrayType>(P.Staging->getAllocatedType())->getNumElements() >= Size)
+    return P.Staging;
+  IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
+  AllocaInst *New = EntryB.CreateAlloca(
+      ArrayType::get(EntryB.getInt64Ty(), Size),
+      M.getDataLayout().getAllocaAddrSpace(), nullptr, "pasta.flush");
+  if (AllocaInst *Old = P.Staging) { // earlier flushes' smaller array
+    Old->replaceAllUsesWith(New);
+    New->takeName(Old);
+    Old->eraseFromParent();
   }
-  return P.Staging;
+  return P.Staging = New;
 }
 
 // What an inline flush of Live costs, in tests: one per counter, one per
@@ -488,18 +487,38 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                : Live.size() <= UnplacedInlineFlushLimit)
     return emitInlineFlush(Exit, P, Live);
   if (P.Placed) {
-    // Bits go out of line from their masks; the rest (with the counts kept
-    // for callees), if few enough, inline.
-    SmallVector<uint32_t, 16> Bits, Rest;
-    for (uint32_t C : Live)
-      (BitOf[C] >= 0 ? Bits : Rest).push_back(C);
+    // Bits go out of line from their masks. A site's run-time address-space
+    // counters stay inline up to UnplacedInlineFlushLimit units, as before:
+    // usually all zero, inline one ballot skips a group of them, where the
+    // loop out of line would sum each. The other counters (with the counts
+    // kept for callees), if few enough, inline too; if not, staged.
+    DenseSet<uint32_t> GroupStarts;
+    for (const CountedBlock &CB : P.Blocks)
+      GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
+    bool GroupsInline = flushUnits(P, Live) <= UnplacedInlineFlushLimit;
+    SmallVector<uint32_t, 16> Bits, Inline, Rest;
+    for (size_t K = 0; K < Live.size(); ++K) {
+      uint32_t C = Live[K];
+      if (BitOf[C] >= 0) {
+        Bits.push_back(C);
+      } else if (GroupsInline && GroupStarts.count(C)) {
+        Inline.append(Live.begin() + K, Live.begin() + K + PASTA_DYN_NUM);
+        K += PASTA_DYN_NUM - 1;
+      } else {
+        Rest.push_back(C);
+      }
+    }
     if (!Bits.empty())
       emitBitFlushes(Exit, P, Bits);
+    if (flushUnits(P, Rest) <= InlineFlushLimit) {
+      Inline.append(Rest);
+      Rest.clear();
+    }
+    if (!Inline.empty())
+      emitInlineFlush(Exit, P, Inline);
     Live = Rest;
     if (Live.empty())
       return;
-    if (flushUnits(P, Live) <= InlineFlushLimit)
-      return emitInlineFlush(Exit, P, Live);
   } else if (!Carried.empty()) {
     // The counts kept for callees (at most AccumulatorLimit) inline, apart.
     static_assert(AccumulatorLimit <= UnplacedInlineFlushLimit, "bounded");
@@ -531,7 +550,7 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   }
   // The live counters only, staged, and a table of their module indices
   // (the counts kept for callees go to the callees' counters).
-  AllocaInst *Staging = staging(P, measuredSize(P) + Carried.size());
+  AllocaInst *Staging = staging(P, Live.size());
   SmallVector<uint32_t, 16> Indices;
   for (size_t K = 0; K < Live.size(); ++K) {
     B.CreateStore(loadCount(B, Live[K]),
