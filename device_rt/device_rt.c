@@ -345,7 +345,12 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
 }
 
 /* The same for the counters live at one return of a function counting
- * edges: values[k] goes to counter first + indices[k]. */
+ * edges: values[k] goes to counter first + indices[k]. Functions with more
+ * than a few counters flush this way (passes/CounterEmission.cpp: an inline
+ * flush is a warp sum and a branch per counter, and ptxas's time grew with
+ * them), so it has the inline flush's fast path: a full warp whose counts
+ * are all small costs one warp sum per counter, and one `red` by lane 0
+ * where the sum is not zero. */
 PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
                                        uint32_t num_counters,
                                        uint32_t num_banks, uint32_t first,
@@ -354,6 +359,14 @@ PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
                                        uint32_t n) {
   PASTA_GLOBAL uint64_t *row =
       __pasta_bank_row(counters, num_counters, num_banks) + first;
+  uint64_t any = 0;
+  for (uint32_t i = 0; i < n; ++i)
+    any |= values[i];
+  if (__pasta_flush_is_fast(any)) {
+    for (uint32_t i = 0; i < n; ++i)
+      __pasta_flush_counter_fast(&row[indices[i]], values[i]);
+    return;
+  }
   for (uint32_t i = 0; i < n; ++i)
     __pasta_flush_counter(&row[indices[i]], values[i]);
 }

@@ -489,6 +489,61 @@ static void test_flush_bits(void) {
   check_flush_bits(32, 0x0000fff0ull);
 }
 
+/*===- The out-of-line flush of many counters -----------------------------===*/
+
+/* Lane l's count for flushed counter k: (l * (k + 3)) % 7, 0 for k = 4 in
+ * every lane; with `big`, lane 5's count for k = 1 is 2^30 (no 32-bit warp
+ * sum: the general path). Counter k goes to first (2) + indices[k] of the
+ * block's bank (block 6 of 4 banks: bank 2). */
+enum { INDEXED_N = 11 };
+static const uint32_t indexed_indices[INDEXED_N] = {33, 0,  7, 36, 12, 3,
+                                                    20, 29, 1, 14, 25};
+static uint64_t indexed_counters[4][40];
+static uint64_t indexed_count(uint32_t lane, uint32_t k, int big) {
+  if (big && lane == 5 && k == 1)
+    return 1ull << 30;
+  return k == 4 ? 0 : (lane * (k + 3)) % 7;
+}
+static void flush_indexed_lane(uint32_t lane, void *arg) {
+  int big = *(int *)arg;
+  uint64_t values[INDEXED_N];
+  for (uint32_t k = 0; k < INDEXED_N; ++k)
+    values[k] = indexed_count(lane, k, big);
+  __pasta_flush_indexed(&indexed_counters[0][0], 40, 4, 2, values,
+                        indexed_indices, INDEXED_N);
+}
+
+static void check_flush_indexed(uint32_t width, uint64_t active, int big) {
+  memset(indexed_counters, 0, sizeof indexed_counters);
+  place(6, 8, 0, width);
+  pasta_shim_warp(width, active, 0, 0, flush_indexed_lane, &big);
+  uint64_t want_total = 0;
+  for (uint32_t k = 0; k < INDEXED_N; ++k) {
+    uint64_t want = 0;
+    for (uint32_t l = 0; l < width; ++l)
+      if (active >> l & 1)
+        want += indexed_count(l, k, big);
+    CHECK_EQ_U64(indexed_counters[2][2 + indexed_indices[k]], want);
+    want_total += want;
+  }
+  uint64_t total = 0;
+  for (int bank = 0; bank < 4; ++bank)
+    for (int c = 0; c < 40; ++c)
+      total += indexed_counters[bank][c];
+  CHECK_EQ_U64(total, want_total); /* nothing anywhere else */
+}
+
+/* Full warps of small counts take the fast path (a 32-bit warp sum per
+ * counter), partial warps and large counts the general one: the same
+ * counts. */
+static void test_flush_indexed(void) {
+  check_flush_indexed(32, 0xffffffffull, 0);
+  check_flush_indexed(64, ~0ull, 0);
+  check_flush_indexed(32, 0xffffffffull, 1);
+  check_flush_indexed(32, 0x00ff0ff0ull, 0);
+  check_flush_indexed(32, 0x00ff0ff0ull, 1);
+}
+
 /*===- Counts alike in every thread block, flushed by the first ----------===*/
 
 /* Lane l of every thread block counts alike_count(l) (l % 3: 0, 1, 2, ...);
@@ -1620,6 +1675,7 @@ int main(void) {
   test_trace_events();
   test_counts();
   test_flush_bits();
+  test_flush_indexed();
   test_first_block_scale();
   test_div_global();
   test_div_shared();

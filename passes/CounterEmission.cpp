@@ -61,10 +61,23 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
   Add(Base + 3, B.CreateMul(Local, Bytes));
 }
 
-// Functions with at most this many counters live at a return flush each
-// counter inline, in registers; larger ones stage their counts in local
-// memory and call the runtime once, to keep code size bounded.
-static constexpr uint32_t InlineFlushLimit = 32;
+// Flush points with at most this many counters live (a site's eight
+// run-time address-space counters count as one) flush each inline, in
+// registers: a warp sum and a branch per counter, on the fast path and again
+// on the general one. Larger ones stage their counts in local memory and
+// call the runtime once (__pasta_flush_indexed, with the same fast path),
+// bits from their masks (__pasta_flush_bits). ptxas's time grew with the
+// inline flushes, repeated in the working-set copy (a kernel inlining five
+// loops: 32 counters, 264 PTX blocks against 67 plain; issue [overhead-3]);
+// the bundled kernels flush at most 6 (the reductions, bfs_expand), which
+// stay inline: in short kernels the flush is a visible part of the time.
+// Without counter placement (PASTA_PLACE_COUNTERS=0) every block and every
+// run-time counter counts: 32.
+static constexpr uint32_t UnplacedInlineFlushLimit = 32;
+static cl::opt<unsigned> InlineFlushLimit(
+    "pasta-inline-flush-limit", cl::Hidden, cl::init(8),
+    cl::desc("PASTA: device flush points with more counters than this flush "
+             "out of line"));
 
 // The local counters that can be non-zero when the function leaves through
 // Exit: those counted in blocks from which Exit is reachable (a block that
@@ -248,15 +261,6 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
 }
 
-// The staging size of a placed function's measured counters.
-static uint32_t measuredSize(const FunctionPlan &P) {
-  uint32_t Measured = 1;
-  for (const CountedBlock &CB : P.Blocks)
-    Measured += CB.Measured + CB.DynCounters.size() * PASTA_DYN_NUM +
-                CB.BytesCounters.size();
-  return Measured;
-}
-
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
 // alone (its bank is row 0), each warp sum times the number of thread
@@ -401,15 +405,23 @@ void CounterEmitter::emitPackedBitFlush(
   }
 }
 
-// The staging array of out-of-line flushes: one per function, in its entry.
+// The staging array of out-of-line flushes: one per function, in its entry,
+// as large as the largest flush (a local-memory frame of that size in every
+// thread: no larger than it needs).
 AllocaInst *CounterEmitter::staging(FunctionPlan &P, uint32_t Size) {
-  if (!P.Staging) {
-    IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
-    P.Staging = EntryB.CreateAlloca(ArrayType::get(EntryB.getInt64Ty(), Size),
-                                    M.getDataLayout().getAllocaAddrSpace(),
-                                    nullptr, "pasta.flush");
+  if (P.Staging &&
+      cast<ArrayType>(P.Staging->getAllocatedType())->getNumElements() >= Size)
+    return P.Staging;
+  IRBuilder<> EntryB(&*P.F->getEntryBlock().getFirstInsertionPt());
+  AllocaInst *New = EntryB.CreateAlloca(
+      ArrayType::get(EntryB.getInt64Ty(), Size),
+      M.getDataLayout().getAllocaAddrSpace(), nullptr, "pasta.flush");
+  if (AllocaInst *Old = P.Staging) { // earlier flushes' smaller array
+    Old->replaceAllUsesWith(New);
+    New->takeName(Old);
+    Old->eraseFromParent();
   }
-  return P.Staging;
+  return P.Staging = New;
 }
 
 // What an inline flush of Live costs, in tests: one per counter, one per
@@ -471,26 +483,48 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   Live = flushAlikeFromFirstBlock(Exit, P, Live);
   if (Live.empty())
     return;
-  if ((P.Placed ? flushUnits(P, Live) : Live.size()) <= InlineFlushLimit)
+  if (P.Placed ? flushUnits(P, Live) <= InlineFlushLimit
+               : Live.size() <= UnplacedInlineFlushLimit)
     return emitInlineFlush(Exit, P, Live);
-  // The counts kept for callees (at most AccumulatorLimit) inline, apart.
-  static_assert(AccumulatorLimit <= InlineFlushLimit, "inline, always");
-  if (!Carried.empty()) {
-    emitInlineFlush(Exit, P,
-                    ArrayRef<uint32_t>(Live).take_back(Carried.size()));
-    Live.resize(Live.size() - Carried.size());
-  }
   if (P.Placed) {
-    // Bits go out of line from their masks; the rest, if few enough, inline.
-    SmallVector<uint32_t, 16> Bits, Rest;
-    for (uint32_t C : Live)
-      (BitOf[C] >= 0 ? Bits : Rest).push_back(C);
-    emitBitFlushes(Exit, P, Bits);
+    // Bits go out of line from their masks. A site's run-time address-space
+    // counters stay inline up to UnplacedInlineFlushLimit units, as before:
+    // usually all zero, inline one ballot skips a group of them, where the
+    // loop out of line would sum each. The other counters (with the counts
+    // kept for callees), if few enough, inline too; if not, staged.
+    DenseSet<uint32_t> GroupStarts;
+    for (const CountedBlock &CB : P.Blocks)
+      GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
+    bool GroupsInline = flushUnits(P, Live) <= UnplacedInlineFlushLimit;
+    SmallVector<uint32_t, 16> Bits, Inline, Rest;
+    for (size_t K = 0; K < Live.size(); ++K) {
+      uint32_t C = Live[K];
+      if (BitOf[C] >= 0) {
+        Bits.push_back(C);
+      } else if (GroupsInline && GroupStarts.count(C)) {
+        Inline.append(Live.begin() + K, Live.begin() + K + PASTA_DYN_NUM);
+        K += PASTA_DYN_NUM - 1;
+      } else {
+        Rest.push_back(C);
+      }
+    }
+    if (!Bits.empty())
+      emitBitFlushes(Exit, P, Bits);
+    if (flushUnits(P, Rest) <= InlineFlushLimit) {
+      Inline.append(Rest);
+      Rest.clear();
+    }
+    if (!Inline.empty())
+      emitInlineFlush(Exit, P, Inline);
     Live = Rest;
     if (Live.empty())
       return;
-    if (flushUnits(P, Live) <= InlineFlushLimit)
-      return emitInlineFlush(Exit, P, Live);
+  } else if (!Carried.empty()) {
+    // The counts kept for callees (at most AccumulatorLimit) inline, apart.
+    static_assert(AccumulatorLimit <= UnplacedInlineFlushLimit, "bounded");
+    emitInlineFlush(Exit, P,
+                    ArrayRef<uint32_t>(Live).take_back(Carried.size()));
+    Live.resize(Live.size() - Carried.size());
   }
 
   ++NumOutOfLineFlushes;
@@ -514,18 +548,22 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                          B.getInt32(P.NumCounters)});
     return;
   }
-  // The live counters only, staged, and a table of their local indices.
-  AllocaInst *Staging = staging(P, measuredSize(P));
-  for (size_t K = 0; K < Live.size(); ++K)
+  // The live counters only, staged, and a table of their module indices
+  // (the counts kept for callees go to the callees' counters).
+  AllocaInst *Staging = staging(P, Live.size());
+  SmallVector<uint32_t, 16> Indices;
+  for (size_t K = 0; K < Live.size(); ++K) {
     B.CreateStore(loadCount(B, Live[K]),
                   B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
                                                Staging, 0, K));
+    Indices.push_back(globalIndex(P, Live[K]));
+  }
   FunctionCallee Flush =
       M.getOrInsertFunction(DeviceFlushIndexedName, B.getVoidTy(), Global, I32,
                             I32, I32, Generic, Global, I32);
-  B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], Counters[3],
+  B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], B.getInt32(0),
                        B.CreatePointerCast(Staging, Generic),
-                       indexTable(Live, "__pasta_flush_indices"),
+                       indexTable(Indices, "__pasta_flush_indices"),
                        B.getInt32(Live.size())});
 }
 

@@ -9,6 +9,8 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=GONE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-inline-flush-limit=0 -pasta-print-sites -S %s 2>%t.ool | FileCheck %s --check-prefix=OOL
+; RUN: FileCheck --check-prefix=OOLSITES %s < %t.ool
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -98,6 +100,20 @@ entry:
   ret void
 }
 
+; Flushed out of line (no inline flush at all, -pasta-inline-flush-limit=0),
+; chain stages the counts it keeps for its callees with its own and flushes
+; them by module index: peek's four counters of its load's run-time space
+; (its site's group starts at 25: loads and their bytes, shared then local)
+; and the call counter of viaptr's twin (37).
+; OOLSITES: func viaptr kind=device calls=17
+; OOLSITES: func peek kind=device calls=23
+; OOLSITES: func viaptr kind=device calls=37
+; OOLSITES: site ?:0 func=peek counter=24 dyn=25 ld.generic=1
+; OOL: @[[CHAIN:__pasta_flush_indices[0-9]*]] = {{.*}} constant [5 x i32] [i32 25, i32 26, i32 27, i32 28, i32 37]
+; OOL-LABEL: define ptx_kernel void @chain(
+; OOL-NOT: __pasta_flush_counter
+; OOL: call void @__pasta_flush_indexed({{.*}}, i32 0, ptr %pasta.flush, ptr addrspace(1) @[[CHAIN]], i32 5)
+; OOL-NEXT: ret void
 define internal float @peek(ptr %p) noinline {
   %x = load float, ptr %p
   ret float %x
