@@ -117,12 +117,13 @@ namespace {
 // them those proven beyond LLVM's uniformity analysis; loops whose every
 // branch is uniform (their figures taken once per entry); access groups,
 // those lane-shaped (their figures derived at read-back but for a measured
-// correction), and those not measured at all (one naturally aligned
-// address in every lane: every figure derived).
+// correction), those not measured at all (one naturally aligned
+// address in every lane: every figure derived), and those measured only in
+// warps that are not one row of 32 lanes (LaneAffine.h).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
-  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -140,7 +141,9 @@ struct DivergenceStats {
            << " beyond the analysis); access groups " << AccessGroups
            << " (lane-shaped: " << LaneShaped
            << ", not measured: one aligned address in every lane: "
-           << ProvenGroups << ")\n";
+           << ProvenGroups
+           << "; measured only where rows of lanes are not 32 wide: "
+           << RowsProven << ")\n";
   }
 };
 } // namespace
@@ -298,10 +301,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped, Proven] = CM.accessGroups();
+    auto [Groups, LaneShaped, Proven, RowsProven] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
+    Stats.RowsProven += RowsProven;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

@@ -8,6 +8,7 @@
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
 #include "InstrumentationMD.h"
+#include "LaneAffine.h"
 #include "ThreadExits.h"
 
 #include "pasta/abi.h"
@@ -41,6 +42,13 @@ static cl::opt<bool> DeriveWholeAccesses(
     cl::desc("PASTA: leave accesses of one aligned address in every lane "
              "unmeasured, their figures derived (off: measured, for tests "
              "of the measuring code)"));
+
+static cl::opt<bool> DeriveLaneAffine(
+    "pasta-div-derive-lane-affine", cl::init(true),
+    cl::desc("PASTA: measure lane-affine accesses whose derived figures hold "
+             "under every mask (LaneAffine.h) only in warps that are not one "
+             "row of 32 lanes (off: in every warp, for tests of the "
+             "measuring code)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
@@ -212,6 +220,9 @@ public:
       G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
                  G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
                  wholeAtOnce(Rep);
+      G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
+                     laneShaped(G) && G.LaneConds.empty() &&
+                     exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
     }
   }
 
@@ -228,8 +239,19 @@ public:
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
-      if (!G.Repeat && !G.Proven)
+      if (!G.Repeat && !G.Proven && !G.RowsProven)
         measureGroupAt(G, G.Members.front()->I, G.InLoop);
+    // In warps of one 32-lane row their derived figures are exact: measured
+    // in the others only, under one test of a value read once per call.
+    for (AccessGroup &G : Groups)
+      if (G.RowsProven) {
+        Instruction *Then = SplitBlockAndInsertIfThen(
+            notRowsOf32(), G.Members.front()->I->getIterator(),
+            /*Unreachable=*/false);
+        markInstrumentation(
+            Then->getParent()->getSinglePredecessor()->getTerminator());
+        measureGroupAt(G, Then, G.InLoop);
+      }
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
       Instruction *Then = SplitBlockAndInsertIfThen(
@@ -257,9 +279,10 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 3> accessGroups() const {
+  std::array<unsigned, 4> accessGroups() const {
     return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
-            unsigned(count_if(Groups, [](auto &G) { return G.Proven; }))};
+            unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
+            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; }))};
   }
 
 private:
@@ -531,6 +554,25 @@ private:
       RowWidth = B.CreateCall(H.RowWidth, {});
     }
     return RowWidth;
+  }
+
+  // Whether this call's warps are not one row of 32 lanes (an i1 read at
+  // the entry).
+  Value *notRowsOf32() {
+    if (!NotRowsOf32) {
+      Value *W = rowWidth();
+      IRBuilder<> B(EntryBody);
+      NotRowsOf32 = B.CreateICmpNE(W, B.getInt32(32), "pasta.div.not32");
+    }
+    return NotRowsOf32;
+  }
+
+  static SmallVector<const Instruction *, 4>
+  instructionsOf(const AccessGroup &G) {
+    SmallVector<const Instruction *, 4> Is;
+    for (const AccessSite *S : G.Members)
+      Is.push_back(S->I);
+    return Is;
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -860,6 +902,7 @@ private:
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
+  Value *NotRowsOf32 = nullptr;
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -885,6 +928,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 3> CopyMeasures::accessGroups() const {
+std::array<unsigned, 4> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

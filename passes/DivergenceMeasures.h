@@ -67,6 +67,9 @@ struct AccessGroup {
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
+  // Measured only in warps whose lanes are not one row of 32
+  // (LaneAffine.h): in the others its derived figures are exact.
+  bool RowsProven = false;
 };
 
 // A copy with more access groups than this calls the access helpers out of
@@ -103,9 +106,10 @@ public:
   // The registers' flushes at every return.
   void emitFlushes();
   // Access groups planned, how many of them are lane-shaped (a known
-  // stride per thread index x: UniformLoops::laneStride), and how many are
-  // not measured at all (AccessGroup::Proven).
-  std::array<unsigned, 3> accessGroups() const;
+  // stride per thread index x: UniformLoops::laneStride), how many are
+  // not measured at all (AccessGroup::Proven), and how many only where the
+  // rows of lanes are not 32 wide (AccessGroup::RowsProven).
+  std::array<unsigned, 4> accessGroups() const;
 
 private:
   class Impl;
