@@ -287,8 +287,17 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       MeasuresOf(Call).addSegment(*Call, Seg.Warps);
   DivergenceStats Stats;
   for (const DivergencePlan::Branch &Br : Plan.Branches)
-    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term)) {
-      Stats.addBranch(*LoopsOf.at(I->getFunction()), *I);
+    if (Instruction *I = inCopy(VMap, Br.Term)) {
+      // Its divergent executions: never measured on a uniform condition
+      // (a proof), else measured (here, or by the branch it repeats).
+      const UniformLoops &Loops = *LoopsOf.at(I->getFunction());
+      bool Uniform = !Br.Repeated && (Loops.uniformLoop(*I->getParent()) ||
+                                      Loops.uniformCondition(*I));
+      pasta_div_row &R = T.DivRows[Br.Row];
+      (Uniform ? R.proven : R.measured) |= 1u << PASTA_DIV_DIVERGENT;
+      if (Br.Repeated)
+        continue;
+      Stats.addBranch(Loops, *I);
       MeasuresOf(I).addBranch(*I, Br.Row);
     }
   // Accesses by block, in order (the plan lists them so).

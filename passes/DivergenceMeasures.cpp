@@ -223,6 +223,7 @@ public:
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
                      laneShaped(G) && G.LaneConds.empty() &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
+      markProvenance(G);
     }
   }
 
@@ -554,6 +555,21 @@ private:
       RowWidth = B.CreateCall(H.RowWidth, {});
     }
     return RowWidth;
+  }
+
+  // What the rows of G's accesses say of how their figures were found
+  // (pasta_div_row's proven and measured bits): the figures a measurement
+  // would produce, derived from a proof (Proven, RowsProven) or measured.
+  // Requests and requested bytes of a known space come from the block's
+  // counters: neither.
+  void markProvenance(const AccessGroup &G) {
+    for (const AccessSite *S : G.Members) {
+      pasta_div_row &R = T.DivRows[S->A->Row];
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (accessMeasures(*S->A, Fig))
+          (G.Proven || G.RowsProven ? R.proven : R.measured) |= 1u << Fig;
+    }
   }
 
   // Whether this call's warps are not one row of 32 lanes (an i1 read at

@@ -433,6 +433,8 @@ int pasta_profile_finalize(pasta_profile *p) {
           l->executions = profile_sat_add(l->executions, r->line.executions);
         pasta_counts_add(&l->counts, &r->line.counts);
         profile_div_add(l->div, r->line.div);
+        l->div_proven |= r->line.div_proven;
+        l->div_measured |= r->line.div_measured;
       }
     }
   }
@@ -561,6 +563,10 @@ const char *pasta_div_name(unsigned i) {
 #undef PASTA_X
   };
   return i < PASTA_DIV_NUM ? names[i] : NULL;
+}
+
+uint32_t pasta_div_proven(const pasta_profile_line *l) {
+  return l->div_proven & ~l->div_measured;
 }
 
 int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]) {

@@ -188,6 +188,75 @@ static int top_table(FILE *out, const pasta_profile *p, unsigned top, int which,
   return err;
 }
 
+/* What a line's proven figures (pasta_div_proven) say, e.g. "proven
+ * coalesced: 4.00 sectors/request; proven uniform branches". */
+static void fmt_proven(char *out, size_t size, const pasta_profile_line *l) {
+  uint32_t bits = pasta_div_proven(l);
+  const uint64_t *d = l->div;
+  char ratio[CELL];
+  size_t n = 0;
+  out[0] = '\0';
+#define PASTA_PROVEN_PART(...)                                                 \
+  do {                                                                         \
+    if (n < size)                                                              \
+      n += (size_t)snprintf(out + n, size - n, "%s", n ? "; " : "");           \
+    if (n < size)                                                              \
+      n += (size_t)snprintf(out + n, size - n, __VA_ARGS__);                   \
+  } while (0)
+  if (bits & 1u << PASTA_DIV_SECTORS) {
+    fmt_ratio(ratio, d[PASTA_DIV_SECTORS], d[PASTA_DIV_REQUESTS_GLOBAL]);
+    PASTA_PROVEN_PART("proven %s: %s sectors/request",
+                      d[PASTA_DIV_SECTORS] == d[PASTA_DIV_IDEAL_SECTORS]
+                          ? "coalesced"
+                          : "shape",
+                      ratio);
+  } else if (bits & (1u << PASTA_DIV_DISTINCT_GLOBAL)) {
+    PASTA_PROVEN_PART("proven distinct global bytes");
+  }
+  if (bits & 1u << PASTA_DIV_BANK_CONFLICTS) {
+    fmt_ratio(ratio, d[PASTA_DIV_BANK_CONFLICTS], d[PASTA_DIV_REQUESTS_SHARED]);
+    PASTA_PROVEN_PART("proven %s conflicts/request", ratio);
+  } else if (bits & (1u << PASTA_DIV_DISTINCT_SHARED)) {
+    PASTA_PROVEN_PART("proven distinct shared bytes");
+  }
+  if (bits & 1u << PASTA_DIV_DIVERGENT)
+    PASTA_PROVEN_PART("proven uniform branches");
+#undef PASTA_PROVEN_PART
+}
+
+/* The lines with a figure derived from a compile-time proof and measured at
+ * none of their sites, by requests and branches. */
+static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
+                        struct ranked *rank) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    if (pasta_div_proven(l) && pasta_div_any(l->div))
+      rank[n++] =
+          (struct ranked){l, requests(l->div) + l->div[PASTA_DIV_BRANCHES]};
+  }
+  if (!n)
+    return 0;
+  qsort(rank, n, sizeof *rank, cmp_ranked);
+  static const int left[4] = {1, 0, 1, 1};
+  struct text_table t = {4, left, NULL, 0, 0};
+  int err = text_table_row(&t, "line", "requests", "not measured", "function");
+  for (size_t i = 0; i < n && i < top; ++i) {
+    char loc[CELL], req[CELL], what[160], name[4 * NAME_WIDTH + 8];
+    fmt_location(loc, rank[i].line);
+    fmt_count(req, requests(rank[i].line->div));
+    fmt_proven(what, sizeof what, rank[i].line);
+    pasta__short_name(rank[i].line->function, NAME_WIDTH, name, sizeof name);
+    err |= text_table_row(&t, loc, req, what, name);
+  }
+  fprintf(out,
+          "\nlines proven at compile time (%zu; figures derived from the "
+          "address's shape or a uniform condition):\n",
+          n);
+  text_table_print_free(out, &t);
+  return err;
+}
+
 int pasta__div_tables_write(FILE *out, const pasta_profile *p, unsigned top) {
   int any = 0;
   for (size_t i = 0; i < p->num_kernels && !any; ++i)
@@ -203,6 +272,8 @@ int pasta__div_tables_write(FILE *out, const pasta_profile *p, unsigned top) {
     return -1;
   for (int which = 0; which < 3 && top; ++which)
     err |= top_table(out, p, top, which, rank);
+  if (top)
+    err |= proven_table(out, p, top, rank);
   free(rank);
   return err || ferror(out) ? -1 : 0;
 }

@@ -11,6 +11,21 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-lane-affine=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-lane-affine=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWSOFF
+; Each row says which of its figures a proof gave (bit i: figure i of
+; enum pasta_div_index): shared_x's distinct shared bytes (4) and bank
+; conflicts (7): 0x90; atomic_x's distinct global bytes (3): 0x8;
+; row_y's distinct global bytes, sectors and ideal sectors (3, 5, 6):
+; 0x68, and its store to %out (one address) the same; measured's lines
+; 42 (shared at 2 words: 0x90) and 43 (unaligned: 0x68) measured, 41 too.
+; ROWS-DAG: pasta: div affine.cu:3 func=shared_x counters={{[0-9.]+}} proven=0x90 measured=0x0
+; ROWS-DAG: pasta: div affine.cu:11 func=atomic_x counters={{[0-9.]+}} proven=0x8 measured=0x0
+; ROWS-DAG: pasta: div affine.cu:31 func=row_y counters={{[0-9.]+}} proven=0x68 measured=0x0
+; ROWS-DAG: pasta: div affine.cu:41 func=measured counters={{[0-9.]+}} proven=0x0 measured=0x68
+; ROWS-DAG: pasta: div affine.cu:42 func=measured counters={{[0-9.]+}} proven=0x0 measured=0x90
+; ROWS-DAG: pasta: div affine.cu:43 func=measured counters={{[0-9.]+}} proven=0x0 measured=0x68
+; ROWSOFF: pasta: div affine.cu:3 func=shared_x counters={{[0-9.]+}} proven=0x0 measured=0x90
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
