@@ -188,42 +188,6 @@ static int top_table(FILE *out, const pasta_profile *p, unsigned top, int which,
   return err;
 }
 
-/* What a line's proven figures (pasta_div_proven) say, e.g. "proven
- * coalesced: 4.00 sectors/request; proven uniform branches". */
-static void fmt_proven(char *out, size_t size, const pasta_profile_line *l) {
-  uint32_t bits = pasta_div_proven(l);
-  const uint64_t *d = l->div;
-  char ratio[CELL];
-  size_t n = 0;
-  out[0] = '\0';
-#define PASTA_PROVEN_PART(...)                                                 \
-  do {                                                                         \
-    if (n < size)                                                              \
-      n += (size_t)snprintf(out + n, size - n, "%s", n ? "; " : "");           \
-    if (n < size)                                                              \
-      n += (size_t)snprintf(out + n, size - n, __VA_ARGS__);                   \
-  } while (0)
-  if (bits & 1u << PASTA_DIV_SECTORS) {
-    fmt_ratio(ratio, d[PASTA_DIV_SECTORS], d[PASTA_DIV_REQUESTS_GLOBAL]);
-    PASTA_PROVEN_PART("proven %s: %s sectors/request",
-                      d[PASTA_DIV_SECTORS] == d[PASTA_DIV_IDEAL_SECTORS]
-                          ? "coalesced"
-                          : "shape",
-                      ratio);
-  } else if (bits & (1u << PASTA_DIV_DISTINCT_GLOBAL)) {
-    PASTA_PROVEN_PART("proven distinct global bytes");
-  }
-  if (bits & 1u << PASTA_DIV_BANK_CONFLICTS) {
-    fmt_ratio(ratio, d[PASTA_DIV_BANK_CONFLICTS], d[PASTA_DIV_REQUESTS_SHARED]);
-    PASTA_PROVEN_PART("proven %s conflicts/request", ratio);
-  } else if (bits & (1u << PASTA_DIV_DISTINCT_SHARED)) {
-    PASTA_PROVEN_PART("proven distinct shared bytes");
-  }
-  if (bits & 1u << PASTA_DIV_DIVERGENT)
-    PASTA_PROVEN_PART("proven uniform branches");
-#undef PASTA_PROVEN_PART
-}
-
 /* The lines with a figure derived from a compile-time proof and measured at
  * none of their sites, by requests and branches. */
 static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
@@ -245,7 +209,8 @@ static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
     char loc[CELL], req[CELL], what[160], name[4 * NAME_WIDTH + 8];
     fmt_location(loc, rank[i].line);
     fmt_count(req, requests(rank[i].line->div));
-    fmt_proven(what, sizeof what, rank[i].line);
+    pasta_div_describe_proven(pasta_div_proven(rank[i].line), rank[i].line->div,
+                              what, sizeof what);
     pasta__short_name(rank[i].line->function, NAME_WIDTH, name, sizeof name);
     err |= text_table_row(&t, loc, req, what, name);
   }

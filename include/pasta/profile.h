@@ -318,6 +318,12 @@ const char *pasta_div_name(unsigned i);
 /* The figures of line l derived from a proof at every site, never
  * measured (bit i: figure i). */
 uint32_t pasta_div_proven(const pasta_profile_line *l);
+/* What proven figures `proven` (bits as pasta_div_proven's) of figures
+ * `div` say, e.g. "proven coalesced: 4.00 sectors/request; proven uniform
+ * branches", into out (size bytes, always terminated; "" for none). */
+void pasta_div_describe_proven(uint32_t proven,
+                               const uint64_t div[PASTA_DIV_NUM], char *out,
+                               size_t size);
 /* Whether any divergence figure is not 0. */
 int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]);
 /* Figures derived from div[]: sectors beyond the ideal (0 when none),
