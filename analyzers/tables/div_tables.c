@@ -216,7 +216,8 @@ static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
   }
   fprintf(out,
           "\nlines proven at compile time (%zu; figures derived from the "
-          "address's shape or a uniform condition):\n",
+          "address's shape or a uniform condition, not measured; lane-affine "
+          "ones where the block's rows of lanes are 32 wide):\n",
           n);
   text_table_print_free(out, &t);
   return err;
