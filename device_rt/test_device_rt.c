@@ -1357,6 +1357,46 @@ static void test_div_wider_strides(void) {
 }
 
 static uint32_t div_row_width;
+static uint32_t div_stacked_width;
+static void div_stacked_width_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_stacked_width = __pasta_div_stacked_width();
+}
+
+/* Stacked rows: with lane i at x = i mod W, y = y0 + i / W, an address
+ * B + S * x + W * S * y is B' + S * i. Checked by definition: in every
+ * warp of the block, lane i's thread has that x and y. */
+static void test_div_stacked_width(void) {
+  const uint32_t shapes[][3] = {{48, 1, 1}, {48, 2, 1}, {64, 2, 1}, {16, 16, 1},
+                                {32, 1, 4}, {8, 1, 2},  {24, 2, 1}, {1, 32, 1},
+                                {8, 3, 2},  {8, 4, 2},  {16, 3, 1}, {4, 2, 4},
+                                {2, 3, 3},  {16, 2, 3}, {1, 5, 7}};
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; ++i) {
+    memcpy(pasta_shim.threads, shapes[i], sizeof shapes[i]);
+    div_stacked_width = 99;
+    pasta_shim_warp(32, 1, 0, 0, div_stacked_width_lane, NULL);
+    uint32_t w = div_stacked_width, x = shapes[i][0], y = shapes[i][1];
+    uint32_t n = x * y * shapes[i][2];
+    /* every warp: lane i's (x, y, z) against the claim */
+    int holds = 1;
+    for (uint32_t t0 = 0; t0 < n; t0 += 32)
+      for (uint32_t l = 0; l < 32 && t0 + l < n; ++l) {
+        uint32_t t = t0 + l, tx = t % x, ty = t / x % y, tz = t / (x * y);
+        uint32_t z0 = t0 / (x * y), y0 = t0 / x % y;
+        if (w == 32)
+          holds &= tx == (t0 % x) + l && ty == y0 && tz == z0;
+        else if (w)
+          holds &= tx == l % w && ty == y0 + l / w && tz == z0;
+      }
+    CHECK_MSG(holds, "shape %u x %u x %u: width %u", x, y, shapes[i][2], w);
+    /* and 0 only where it fails at some warp, or where rows straddle */
+    if (!w)
+      CHECK(x % 32 != 0 && !(y == 1 && shapes[i][2] == 1));
+  }
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
+}
+
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
   div_row_width = __pasta_div_row_width();
@@ -1700,6 +1740,7 @@ int main(void) {
   test_div_uniform();
   test_div_whole_at_once();
   test_div_mask_free();
+  test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_lone_lane();

@@ -123,7 +123,8 @@ namespace {
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
-  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
+           Stacked = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -143,7 +144,8 @@ struct DivergenceStats {
            << ", not measured: one aligned address in every lane: "
            << ProvenGroups
            << "; measured only where rows of lanes are not 32 wide: "
-           << RowsProven << ")\n";
+           << RowsProven << ", of them in rows stacked in y too: " << Stacked
+           << ")\n";
   }
 };
 } // namespace
@@ -255,6 +257,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
+  H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
   H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,
                                       I32, I32, Private);
   H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
@@ -310,11 +313,13 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped, Proven, RowsProven] = CM.accessGroups();
+    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows] =
+        CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
     Stats.RowsProven += RowsProven;
+    Stats.Stacked += StackedRows;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

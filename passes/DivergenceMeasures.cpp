@@ -223,6 +223,9 @@ public:
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
                      laneShaped(G) && G.LaneConds.empty() &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
+      if (G.RowsProven)
+        G.StackedWidth = stackedWidth(
+            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
       markProvenance(G);
     }
   }
@@ -247,7 +250,7 @@ public:
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
         Instruction *Then = SplitBlockAndInsertIfThen(
-            notRowsOf32(), G.Members.front()->I->getIterator(),
+            measuredIn(G.StackedWidth), G.Members.front()->I->getIterator(),
             /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
@@ -280,10 +283,11 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 4> accessGroups() const {
+  std::array<unsigned, 5> accessGroups() const {
     return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
             unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; }))};
+            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
+            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; }))};
   }
 
 private:
@@ -572,15 +576,32 @@ private:
     }
   }
 
-  // Whether this call's warps are not one row of 32 lanes (an i1 read at
-  // the entry).
-  Value *notRowsOf32() {
-    if (!NotRowsOf32) {
-      Value *W = rowWidth();
-      IRBuilder<> B(EntryBody);
-      NotRowsOf32 = B.CreateICmpNE(W, B.getInt32(32), "pasta.div.not32");
+  // The width W of rows of lanes stacked in y (__pasta_div_stacked_width)
+  // for which an address moving S bytes per x and P per y moves S per lane
+  // (P = W * S, W a power of 2 below 32); 0 when there is none.
+  static uint32_t stackedWidth(int64_t S, std::optional<int64_t> P) {
+    if (!P || S == 0 || *P % S != 0)
+      return 0;
+    int64_t W = *P / S;
+    return W > 0 && W < 32 && isPowerOf2_64(uint64_t(W)) ? uint32_t(W) : 0;
+  }
+
+  // Whether a group proven in one 32-lane row, or in rows of Stacked lanes
+  // stacked in y (0: none), is measured in this call: when the call's warps
+  // are neither (an i1 computed at the entry, once per width).
+  Value *measuredIn(uint32_t Stacked) {
+    IRBuilder<> B(EntryBody);
+    if (!StackedW) {
+      StackedW = B.CreateCall(H.StackedWidth, {});
+      MeasuredIn[0] =
+          B.CreateICmpNE(StackedW, B.getInt32(32), "pasta.div.not32");
     }
-    return NotRowsOf32;
+    Value *&M = MeasuredIn[Stacked];
+    if (!M)
+      M = B.CreateAnd(MeasuredIn[0],
+                      B.CreateICmpNE(StackedW, B.getInt32(Stacked)),
+                      "pasta.div.unstacked" + Twine(Stacked));
+    return M;
   }
 
   static SmallVector<const Instruction *, 4>
@@ -918,7 +939,8 @@ private:
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
-  Value *NotRowsOf32 = nullptr;
+  Value *StackedW = nullptr;              // __pasta_div_stacked_width()
+  std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -944,6 +966,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 4> CopyMeasures::accessGroups() const {
+std::array<unsigned, 5> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

@@ -11,7 +11,8 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(
 ; CHECK: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
-; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[W]], 32
+; CHECK-NEXT: %[[S:[0-9]+]] = call i32 @__pasta_div_stacked_width()
+; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[S]], 32
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
 ; CHECK: br i1 %pasta.div.not32, label %[[M:[^ ,]+]], label %[[A:[^ ,]+]]
 ; CHECK: [[M]]:

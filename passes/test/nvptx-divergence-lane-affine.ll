@@ -30,13 +30,16 @@ target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:
 target triple = "nvptx64-nvidia-cuda"
 
 @sh = internal addrspace(3) global [1024 x i32] undef, align 4
+@tile = internal addrspace(3) global [16 x [16 x float]] undef, align 4
+@padded = internal addrspace(3) global [16 x [17 x float]] undef, align 4
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 
 ; CHECK-LABEL: define ptx_kernel void @shared_x__pasta_div(
-; CHECK: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
-; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[W]], 32
+; CHECK: %[[S:[0-9]+]] = call i32 @__pasta_div_stacked_width()
+; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[S]], 32
+; CHECK-NEXT: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: br i1 %pasta.div.not32, label %[[M:[^ ,]+]], label %[[A:[^ ,]+]]
 ; CHECK: [[M]]:
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
@@ -57,7 +60,8 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @atomic_x__pasta_div(
-; CHECK: %pasta.div.not32 = icmp ne i32 %[[W:[0-9]+]], 32
+; CHECK: %pasta.div.not32 = icmp ne i32 %{{[0-9]+}}, 32
+; CHECK-NEXT: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: br i1 %pasta.div.not32, label %[[M:[^ ,]+]], label %[[A:[^ ,]+]]
 ; CHECK: [[M]]:
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 0, i32 %[[W]],
@@ -107,6 +111,36 @@ entry:
   ret void, !dbg !13
 }
 
+; A 16 x 16 tile's element [ty][tx]: its y term (64 bytes) is 16 times
+; its x term, so in rows of 16 stacked in y (__pasta_div_stacked_width)
+; a warp's lanes are one run of 32 at 4 bytes: not measured there either
+; (%pasta.div.unstacked16). A padded tile's [ty][tx] (68 bytes per y: 17
+; times) only where rows are 32 wide.
+; CHECK-LABEL: define ptx_kernel void @tiles__pasta_div(
+; CHECK: %[[S:[0-9]+]] = call i32 @__pasta_div_stacked_width()
+; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[S]], 32
+; CHECK: %[[U:[0-9]+]] = icmp ne i32 %[[S]], 16
+; CHECK-NEXT: %pasta.div.unstacked16 = and i1 %pasta.div.not32, %[[U]]
+; CHECK: br i1 %pasta.div.unstacked16, label %[[M:[^ ,]+]], label
+; CHECK: [[M]]:
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
+; CHECK: br i1 %pasta.div.not32, label %[[M2:[^ ,]+]], label
+; CHECK: [[M2]]:
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
+; CHECK: ret void
+define ptx_kernel void @tiles() !dbg !17 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !18
+  %y = call i32 @llvm.nvvm.read.ptx.sreg.tid.y(), !dbg !18
+  %xi = zext i32 %x to i64, !dbg !18
+  %yi = zext i32 %y to i64, !dbg !18
+  %p = getelementptr inbounds [16 x [16 x float]], ptr addrspace(3) @tile, i64 0, i64 %yi, i64 %xi, !dbg !18
+  store float 1.0, ptr addrspace(3) %p, align 4, !dbg !18
+  %q = getelementptr inbounds [16 x [17 x float]], ptr addrspace(3) @padded, i64 0, i64 %yi, i64 %xi, !dbg !19
+  store float 2.0, ptr addrspace(3) %q, align 4, !dbg !19
+  ret void, !dbg !19
+}
+
 ; (The kernels' stores to %out, one address in every lane, are not measured
 ; at all.) Measured in every warp: a global element x, a shared word at 2 words per
 ; lane, row tid.y's element at 2-byte alignment (it may straddle sectors).
@@ -133,7 +167,7 @@ entry:
   ret void, !dbg !16
 }
 
-; STATS: access groups 9 (lane-shaped: 9, not measured: one aligned address in every lane: 2; measured only where rows of lanes are not 32 wide: 4)
+; STATS: access groups 11 (lane-shaped: 11, not measured: one aligned address in every lane: 2; measured only where rows of lanes are not 32 wide: 6, of them in rows stacked in y too: 1)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
@@ -153,3 +187,6 @@ entry:
 !14 = !DILocation(line: 41, scope: !9)
 !15 = !DILocation(line: 42, scope: !9)
 !16 = !DILocation(line: 43, scope: !9)
+!17 = distinct !DISubprogram(name: "tiles", scope: !1, file: !1, line: 50, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!18 = !DILocation(line: 51, scope: !17)
+!19 = !DILocation(line: 52, scope: !17)
