@@ -4,14 +4,16 @@
 // index x, B the same in each row of lanes, S a constant:
 // UniformLoops::laneStride, scalar evolution's coefficient of x) runs, in a
 // warp whose 32 lanes are one row (lane i holds x = 32k + i: the rows are
-// 32 wide, __pasta_div_row_width, read once per call), as B' + S * i with
-// B' the same in every lane. For some classes of such accesses the
-// figures the pass derives from the block's two counters
-// (DivergenceFigures.h, deriveLaneShaped) are then exact whatever lanes are
-// active (include/pasta/div_proofs.h says which, and why; the runtime's unit
-// test checks each against the figures by definition): those need no
-// measurement in such warps, only in warps of other row widths, which the
-// copy tests once per call.
+// 32 wide, __pasta_div_stacked_width, read once per call), as B' + S * i
+// with B' the same in every lane; so too, when the address's term in
+// thread index y is W * S * y (UniformLoops::rowStride), in a warp of
+// W-wide rows stacked in y (lane i at x = i mod W, y = y0 + i / W). For some
+// classes of such accesses the figures the pass derives from the block's two
+// counters (DivergenceFigures.h, deriveLaneShaped) are then exact whatever
+// lanes are active (include/pasta/div_proofs.h says which, and why; the
+// runtime's unit test checks each against the figures by definition): those
+// need no measurement in such warps, only in other warps, which the copy tests
+// once per call (DivergenceMeasures.cpp, measuredIn).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_LANEAFFINE_H
