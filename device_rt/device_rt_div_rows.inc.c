@@ -286,6 +286,21 @@ PASTA_INLINE uint32_t __pasta_div_row_width(void) {
   return x < 32 && (x & (x - 1)) == 0 ? x : 0;
 }
 
+/* The width W of the rows of lanes when the rows a warp holds are
+ * consecutive ones of one plane of the block, so that lane i holds
+ * x = i mod W, y = y0 + i / W (an address B + S * x + W * S * y is then
+ * B' + S * i: passes/LaneAffine.h): 32 for rows of 32 (as
+ * __pasta_div_row_width); W = x below 32 when no warp holds rows of two
+ * z planes (z is 1, or a plane's x * y threads are whole warps); else 0.
+ * Called once per call, at the entry. */
+PASTA_INLINE uint32_t __pasta_div_stacked_width(void) {
+  uint32_t w = __pasta_div_row_width();
+  if (w == 0 || w == 32 || __gpu_num_threads_z() == 1 ||
+      ((w * __gpu_num_threads_y()) & 31) == 0)
+    return w;
+  return 0;
+}
+
 /* Tallies the one-row path of partial warps, for the unit test only. */
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
 static uint64_t pasta_div_fast_lanes;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pasta/div_proofs.h"
 #include "tests/unit/check.h"
 
 struct pasta_gpu_shim pasta_shim;
@@ -1425,6 +1426,46 @@ static void test_div_wider_strides(void) {
 }
 
 static uint32_t div_row_width;
+static uint32_t div_stacked_width;
+static void div_stacked_width_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_stacked_width = __pasta_div_stacked_width();
+}
+
+/* Stacked rows: with lane i at x = i mod W, y = y0 + i / W, an address
+ * B + S * x + W * S * y is B' + S * i. Checked by definition: in every
+ * warp of the block, lane i's thread has that x and y. */
+static void test_div_stacked_width(void) {
+  const uint32_t shapes[][3] = {{48, 1, 1}, {48, 2, 1}, {64, 2, 1}, {16, 16, 1},
+                                {32, 1, 4}, {8, 1, 2},  {24, 2, 1}, {1, 32, 1},
+                                {8, 3, 2},  {8, 4, 2},  {16, 3, 1}, {4, 2, 4},
+                                {2, 3, 3},  {16, 2, 3}, {1, 5, 7}};
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; ++i) {
+    memcpy(pasta_shim.threads, shapes[i], sizeof shapes[i]);
+    div_stacked_width = 99;
+    pasta_shim_warp(32, 1, 0, 0, div_stacked_width_lane, NULL);
+    uint32_t w = div_stacked_width, x = shapes[i][0], y = shapes[i][1];
+    uint32_t n = x * y * shapes[i][2];
+    /* every warp: lane i's (x, y, z) against the claim */
+    int holds = 1;
+    for (uint32_t t0 = 0; t0 < n; t0 += 32)
+      for (uint32_t l = 0; l < 32 && t0 + l < n; ++l) {
+        uint32_t t = t0 + l, tx = t % x, ty = t / x % y, tz = t / (x * y);
+        uint32_t z0 = t0 / (x * y), y0 = t0 / x % y;
+        if (w == 32)
+          holds &= tx == (t0 % x) + l && ty == y0 && tz == z0;
+        else if (w)
+          holds &= tx == l % w && ty == y0 + l / w && tz == z0;
+      }
+    CHECK_MSG(holds, "shape %u x %u x %u: width %u", x, y, shapes[i][2], w);
+    /* and 0 only where it fails at some warp, or where rows straddle */
+    if (!w)
+      CHECK(x % 32 != 0 && !(y == 1 && shapes[i][2] == 1));
+  }
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
+}
+
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
   div_row_width = __pasta_div_row_width();
@@ -1652,6 +1693,86 @@ static void test_div_whole_at_once(void) {
   CHECK_EQ_U64(ref[DIV_SEC], 2);
 }
 
+/* Lane-affine accesses the pass leaves unmeasured when a warp is one row of
+ * 32 lanes (include/pasta/div_proofs.h, pasta_div_mask_free): for every
+ * class it admits, every size, every offset in a 128-byte line (aligned to
+ * the size where it must be), and masks of every kind (each prefix and
+ * suffix: bounds-checked tail warps; single lanes; scattered ones), the
+ * figures derived from the block's counters (pasta_div_lanes_derived, as
+ * the pass's deriveLaneShaped) are the figures by definition. And each
+ * class it leaves out that looks alike (a global load at stride = size, a
+ * shared one at an even number of words, an unaligned one) has a mask or
+ * offset where they differ: the rule is not wider than it may be. */
+static int div_mask_free_holds(uint32_t size, int64_t stride, int shared,
+                               int sectored, uint64_t offset, uint64_t active) {
+  struct div_any c;
+  memset(&c, 0, sizeof c);
+  uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + offset;
+  for (int l = 0; l < 64; ++l)
+    c.addr[l] = (uint64_t)((int64_t)base + stride * l);
+  c.size = size;
+  c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+  c.sectored = (uint32_t)sectored;
+  uint64_t ref[8], derived[8];
+  div_reference(&c, active, ref);
+  pasta_div_lanes_derived(size, (uint32_t)stride, c.hint, c.sectored,
+                          (uint64_t)__builtin_popcountll(active), derived);
+  for (int i = 0; i < 8; ++i)
+    if (derived[i] != ref[i])
+      return 0;
+  return 1;
+}
+
+static void test_div_mask_free(void) {
+  uint64_t masks[32 + 31 + 32 + 4];
+  size_t n = 0;
+  for (int k = 1; k <= 32; ++k) /* prefixes, the full warp last */
+    masks[n++] = FULL >> (32 - k);
+  for (int k = 1; k < 32; ++k) /* suffixes */
+    masks[n++] = FULL << k & FULL;
+  for (int k = 0; k < 32; ++k)
+    masks[n++] = 1ull << k;
+  masks[n++] = 0x5555aaaaull, masks[n++] = 0x0f0f0f0full;
+  masks[n++] = 0xdeadbeefull, masks[n++] = 0x80000001ull;
+  const int64_t strides[] = {0,  1,  2,  4,  8,  12, 16,  20,
+                             24, 32, 36, 44, 64, 68, 128, 4096};
+  int classes = 0, cases = 0, held = 0;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (int kind = 0; kind < 4; ++kind) {
+        int shared = kind & 1, sectored = !(kind >> 1);
+        uint32_t space = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+        for (int aligned = 0; aligned < 2; ++aligned) {
+          if (!pasta_div_mask_free(size, strides[s], space, sectored, aligned))
+            continue;
+          ++classes;
+          uint64_t step = aligned ? size : 1;
+          for (uint64_t off = 0; off < 128; off += step)
+            for (size_t m = 0; m < n; ++m) {
+              ++cases;
+              held += div_mask_free_holds(size, strides[s], shared, sectored,
+                                          off, masks[m]);
+            }
+        }
+      }
+  CHECK(classes > 40);
+  CHECK_EQ_INT(held, cases);
+  /* Left out, and rightly: a tail warp of a coalesced global load (5 of
+   * 32 lanes of 4 bytes: one sector, not four), a full warp of one that
+   * starts mid-sector (five sectors), a shared load at 2 words per lane
+   * (lanes 0 and 16 share a bank in a full warp, not in lanes 0..15), an
+   * unaligned 4-byte global load at stride 0 (two sectors). */
+  CHECK(!pasta_div_mask_free(4, 4, PASTA_DIV_GLOBAL, 1, 1));
+  CHECK(!div_mask_free_holds(4, 4, 0, 1, 0, FULL >> 27));
+  CHECK(!div_mask_free_holds(4, 4, 0, 1, 16, FULL));
+  CHECK(!pasta_div_mask_free(4, 8, PASTA_DIV_SHARED, 1, 1));
+  CHECK(!div_mask_free_holds(4, 8, 1, 1, 0, 0xffffull));
+  CHECK(!pasta_div_mask_free(4, 0, PASTA_DIV_GLOBAL, 1, 0));
+  CHECK(!div_mask_free_holds(4, 0, 0, 1, 30, FULL));
+  /* Generic accesses are never in: their space is a lane's. */
+  CHECK(!pasta_div_mask_free(4, 0, PASTA_DIV_GENERIC, 0, 1));
+}
+
 static void test_div_uniform(void) {
   struct div_all a = {64, {0}}; /* no lane true: uniform */
   pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
@@ -1688,6 +1809,8 @@ int main(void) {
   test_div_all_lanes();
   test_div_uniform();
   test_div_whole_at_once();
+  test_div_mask_free();
+  test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_lone_lane();

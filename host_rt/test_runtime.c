@@ -341,10 +341,11 @@ static int test_unmeasured_divergence(void) {
       {10, PASTA_FUNC_KERNEL, PASTA_NONE, 0, 0, PASTA_NONE, PASTA_NONE},
       {20, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, 0, PASTA_NONE},
       {28, PASTA_FUNC_DEVICE, PASTA_NONE, 0, 0, PASTA_NONE, PASTA_NONE}};
-  const struct pasta_div_row rows[] = {{0, PASTA_NONE, 1, 0},
-                                       {1, PASTA_NONE, 2, PASTA_DIV_NUM},
-                                       {2, PASTA_NONE, 3, 2 * PASTA_DIV_NUM},
-                                       {3, PASTA_NONE, 4, 3 * PASTA_DIV_NUM}};
+  const struct pasta_div_row rows[] = {
+      {0, PASTA_NONE, 1, 0, 0, 0},
+      {1, PASTA_NONE, 2, PASTA_DIV_NUM, 0, 0},
+      {2, PASTA_NONE, 3, 2 * PASTA_DIV_NUM, 0, 0},
+      {3, PASTA_NONE, 4, 3 * PASTA_DIV_NUM, 0, 0}};
   uint64_t sum[4 * PASTA_DIV_NUM + 1];
   for (size_t i = 0; i < sizeof sum / sizeof sum[0]; ++i)
     sum[i] = i + 1;

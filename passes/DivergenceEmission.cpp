@@ -117,12 +117,14 @@ namespace {
 // them those proven beyond LLVM's uniformity analysis; loops whose every
 // branch is uniform (their figures taken once per entry); access groups,
 // those lane-shaped (their figures derived at read-back but for a measured
-// correction), and those not measured at all (one naturally aligned
-// address in every lane: every figure derived).
+// correction), those not measured at all (one naturally aligned
+// address in every lane: every figure derived), and those measured only in
+// warps that are not one row of 32 lanes (LaneAffine.h).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
-  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0;
+  unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
+           Stacked = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -140,7 +142,10 @@ struct DivergenceStats {
            << " beyond the analysis); access groups " << AccessGroups
            << " (lane-shaped: " << LaneShaped
            << ", not measured: one aligned address in every lane: "
-           << ProvenGroups << ")\n";
+           << ProvenGroups
+           << "; measured only where rows of lanes are not 32 wide: "
+           << RowsProven << ", of them in rows stacked in y too: " << Stacked
+           << ")\n";
   }
 };
 } // namespace
@@ -252,6 +257,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
+  H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
   H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,
                                       I32, I32, Private);
   H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
@@ -284,8 +290,17 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       MeasuresOf(Call).addSegment(*Call, Seg.Warps);
   DivergenceStats Stats;
   for (const DivergencePlan::Branch &Br : Plan.Branches)
-    if (Instruction *I = Br.Repeated ? nullptr : inCopy(VMap, Br.Term)) {
-      Stats.addBranch(*LoopsOf.at(I->getFunction()), *I);
+    if (Instruction *I = inCopy(VMap, Br.Term)) {
+      // Its divergent executions: never measured on a uniform condition
+      // (a proof), else measured (here, or by the branch it repeats).
+      const UniformLoops &Loops = *LoopsOf.at(I->getFunction());
+      bool Uniform = !Br.Repeated && (Loops.uniformLoop(*I->getParent()) ||
+                                      Loops.uniformCondition(*I));
+      pasta_div_row &R = T.DivRows[Br.Row];
+      (Uniform ? R.proven : R.measured) |= 1u << PASTA_DIV_DIVERGENT;
+      if (Br.Repeated)
+        continue;
+      Stats.addBranch(Loops, *I);
       MeasuresOf(I).addBranch(*I, Br.Row);
     }
   // Accesses by block, in order (the plan lists them so).
@@ -298,10 +313,13 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped, Proven] = CM.accessGroups();
+    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows] =
+        CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
+    Stats.RowsProven += RowsProven;
+    Stats.Stacked += StackedRows;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

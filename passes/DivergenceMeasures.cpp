@@ -8,6 +8,7 @@
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
 #include "InstrumentationMD.h"
+#include "LaneAffine.h"
 #include "ThreadExits.h"
 
 #include "pasta/abi.h"
@@ -41,6 +42,13 @@ static cl::opt<bool> DeriveWholeAccesses(
     cl::desc("PASTA: leave accesses of one aligned address in every lane "
              "unmeasured, their figures derived (off: measured, for tests "
              "of the measuring code)"));
+
+static cl::opt<bool> DeriveLaneAffine(
+    "pasta-div-derive-lane-affine", cl::init(true),
+    cl::desc("PASTA: measure lane-affine accesses whose derived figures hold "
+             "under every mask (LaneAffine.h) only in warps that are not one "
+             "row of 32 lanes (off: in every warp, for tests of the "
+             "measuring code)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
@@ -212,6 +220,13 @@ public:
       G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
                  G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
                  wholeAtOnce(Rep);
+      G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
+                     laneShaped(G) && G.LaneConds.empty() &&
+                     exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
+      if (G.RowsProven)
+        G.StackedWidth = stackedWidth(
+            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      markProvenance(G);
     }
   }
 
@@ -228,8 +243,19 @@ public:
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
-      if (!G.Repeat && !G.Proven)
+      if (!G.Repeat && !G.Proven && !G.RowsProven)
         measureGroupAt(G, G.Members.front()->I, G.InLoop);
+    // In warps of one 32-lane row their derived figures are exact: measured
+    // in the others only, under one test of a value read once per call.
+    for (AccessGroup &G : Groups)
+      if (G.RowsProven) {
+        Instruction *Then = SplitBlockAndInsertIfThen(
+            measuredIn(G.StackedWidth), G.Members.front()->I->getIterator(),
+            /*Unreachable=*/false);
+        markInstrumentation(
+            Then->getParent()->getSinglePredecessor()->getTerminator());
+        measureGroupAt(G, Then, G.InLoop);
+      }
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
       Instruction *Then = SplitBlockAndInsertIfThen(
@@ -257,9 +283,11 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 3> accessGroups() const {
+  std::array<unsigned, 5> accessGroups() const {
     return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
-            unsigned(count_if(Groups, [](auto &G) { return G.Proven; }))};
+            unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
+            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
+            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; }))};
   }
 
 private:
@@ -531,6 +559,57 @@ private:
       RowWidth = B.CreateCall(H.RowWidth, {});
     }
     return RowWidth;
+  }
+
+  // What the rows of G's accesses say of how their figures were found
+  // (pasta_div_row's proven and measured bits): the figures a measurement
+  // would produce, derived from a proof (Proven, RowsProven) or measured.
+  // Requests and requested bytes of a known space come from the block's
+  // counters: neither.
+  void markProvenance(const AccessGroup &G) {
+    for (const AccessSite *S : G.Members) {
+      pasta_div_row &R = T.DivRows[S->A->Row];
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (accessMeasures(*S->A, Fig))
+          (G.Proven || G.RowsProven ? R.proven : R.measured) |= 1u << Fig;
+    }
+  }
+
+  // The width W of rows of lanes stacked in y (__pasta_div_stacked_width)
+  // for which an address moving S bytes per x and P per y moves S per lane
+  // (P = W * S, W a power of 2 below 32); 0 when there is none.
+  static uint32_t stackedWidth(int64_t S, std::optional<int64_t> P) {
+    if (!P || S == 0 || *P % S != 0)
+      return 0;
+    int64_t W = *P / S;
+    return W > 0 && W < 32 && isPowerOf2_64(uint64_t(W)) ? uint32_t(W) : 0;
+  }
+
+  // Whether a group proven in one 32-lane row, or in rows of Stacked lanes
+  // stacked in y (0: none), is measured in this call: when the call's warps
+  // are neither (an i1 computed at the entry, once per width).
+  Value *measuredIn(uint32_t Stacked) {
+    IRBuilder<> B(EntryBody);
+    if (!StackedW) {
+      StackedW = B.CreateCall(H.StackedWidth, {});
+      MeasuredIn[0] =
+          B.CreateICmpNE(StackedW, B.getInt32(32), "pasta.div.not32");
+    }
+    Value *&M = MeasuredIn[Stacked];
+    if (!M)
+      M = B.CreateAnd(MeasuredIn[0],
+                      B.CreateICmpNE(StackedW, B.getInt32(Stacked)),
+                      "pasta.div.unstacked" + Twine(Stacked));
+    return M;
+  }
+
+  static SmallVector<const Instruction *, 4>
+  instructionsOf(const AccessGroup &G) {
+    SmallVector<const Instruction *, 4> Is;
+    for (const AccessSite *S : G.Members)
+      Is.push_back(S->I);
+    return Is;
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -860,6 +939,8 @@ private:
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
+  Value *StackedW = nullptr;              // __pasta_div_stacked_width()
+  std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -885,6 +966,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 3> CopyMeasures::accessGroups() const {
+std::array<unsigned, 5> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

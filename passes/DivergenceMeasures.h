@@ -30,7 +30,7 @@ namespace pasta {
 // The runtime's measuring helpers (device_rt/device_rt_div*.inc.c).
 struct DivHelpers {
   llvm::FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
-      AllLanes, Uniform, RowWidth;
+      AllLanes, Uniform, RowWidth, StackedWidth;
   // The access helpers out of line, their figures written to an array.
   llvm::FunctionCallee AccessOut, AccessLanesOut;
   // The branch, switch and block helpers for code outside loops: they add
@@ -67,6 +67,12 @@ struct AccessGroup {
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
+  // Measured only in warps whose lanes are not one row of 32
+  // (LaneAffine.h): in the others its derived figures are exact; nor in
+  // warps of StackedWidth-wide rows stacked in y when the address's y
+  // term is StackedWidth times its x term (0: none such).
+  bool RowsProven = false;
+  uint32_t StackedWidth = 0;
 };
 
 // A copy with more access groups than this calls the access helpers out of
@@ -103,9 +109,11 @@ public:
   // The registers' flushes at every return.
   void emitFlushes();
   // Access groups planned, how many of them are lane-shaped (a known
-  // stride per thread index x: UniformLoops::laneStride), and how many are
-  // not measured at all (AccessGroup::Proven).
-  std::array<unsigned, 3> accessGroups() const;
+  // stride per thread index x: UniformLoops::laneStride), how many are
+  // not measured at all (AccessGroup::Proven), how many only where the
+  // rows of lanes are not 32 wide (AccessGroup::RowsProven), and of those
+  // how many not in rows stacked in y either (AccessGroup::StackedWidth).
+  std::array<unsigned, 5> accessGroups() const;
 
 private:
   class Impl;

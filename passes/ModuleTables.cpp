@@ -299,7 +299,9 @@ void ModuleTables::printSites(raw_ostream &OS) const {
   for (const pasta_div_row &R : DivRows)
     OS << "pasta: div " << sys::path::filename(At(R.file)) << ":" << R.line
        << " func=" << At(Funcs[R.func].name) << " counters=" << R.counter
-       << ".." << R.counter + PASTA_DIV_NUM - 1 << "\n";
+       << ".." << R.counter + PASTA_DIV_NUM - 1 << " proven=0x"
+       << utohexstr(R.proven) << " measured=0x" << utohexstr(R.measured)
+       << "\n";
   OS << "pasta: module counters=" << NumCounters << "\n";
 }
 

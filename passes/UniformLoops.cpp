@@ -692,6 +692,116 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
   return Coefficients[{S, &At}] = C;
 }
 
+static bool isThreadY(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  GridRead R = gridRead(II->getIntrinsicID());
+  return R.Index == GridIndex::Thread && R.Dim == 1;
+}
+
+// Whether V is computed without thread index y (within a few steps;
+// beyond, taken as not).
+static bool freeOfThreadY(const Value *V, unsigned Depth = 0) {
+  if (isThreadY(V))
+    return false;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return true;
+  if (Depth > 8 || isa<PHINode>(I))
+    return false;
+  return all_of(I->operands(),
+                [&](const Value *Op) { return freeOfThreadY(Op, Depth + 1); });
+}
+
+// The coefficient of thread index y in S, where S is a sum of terms
+// constant times y, terms in x alone (coefficient 0 here: xCoefficient's)
+// and warp-uniform terms without y; none otherwise.
+std::optional<int64_t> UniformLoops::yCoefficient(const SCEV *S,
+                                                  const BasicBlock &At) {
+  auto It = YCoefficients.find({S, &At});
+  if (It != YCoefficients.end())
+    return It->second;
+  std::optional<int64_t> C;
+  SmallVector<std::optional<int64_t>, 4> Ops;
+  for (const SCEV *Op : S->operands())
+    Ops.push_back(yCoefficient(Op, At));
+  bool AllKnown = all_of(Ops, [](auto &O) { return O.has_value(); });
+  bool Moves = any_of(Ops, [](auto &O) { return O && *O != 0; });
+  switch (S->getSCEVType()) {
+  case scConstant:
+    C = 0;
+    break;
+  case scUnknown: {
+    const Value *V = cast<SCEVUnknown>(S)->getValue();
+    if (isThreadY(V))
+      C = 1;
+    else if (isThreadX(V) || (isWarpUniform(V, At) && freeOfThreadY(V)))
+      C = 0;
+    break;
+  }
+  case scAddExpr:
+    if (AllKnown) {
+      C = 0;
+      for (auto &O : Ops)
+        C = *C + *O;
+    }
+    break;
+  case scMulExpr: {
+    // y times constants; no y: 0 (x's own products are xCoefficient's).
+    if (!AllKnown)
+      break;
+    if (!Moves) {
+      C = 0;
+      break;
+    }
+    int64_t Product = 1;
+    unsigned Moving = 0;
+    for (auto [Op, O] : zip(cast<SCEVMulExpr>(S)->operands(), Ops)) {
+      if (*O != 0) {
+        ++Moving;
+        Product *= *O;
+      } else if (auto *K = dyn_cast<SCEVConstant>(Op)) {
+        if (K->getAPInt().getSignificantBits() > 32)
+          return YCoefficients[{S, &At}] = std::nullopt;
+        Product *= K->getAPInt().getSExtValue();
+      } else {
+        return YCoefficients[{S, &At}] = std::nullopt;
+      }
+    }
+    if (Moving == 1)
+      C = Product;
+    break;
+  }
+  case scAddRecExpr:
+    if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0 &&
+        sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
+      C = *Ops[0];
+    break;
+  case scTruncate: {
+    unsigned Bits = SE->getTypeSizeInBits(S->getType());
+    if (Ops[0] && (*Ops[0] == 0 || Bits >= 32))
+      C = Ops[0];
+    break;
+  }
+  case scZeroExtend:
+  case scSignExtend:
+  case scPtrToInt:
+    C = Ops[0];
+    break;
+  default:
+    if (AllKnown && !Moves)
+      C = 0;
+    break;
+  }
+  return YCoefficients[{S, &At}] = C;
+}
+
+std::optional<int64_t> UniformLoops::rowStride(Value *Ptr,
+                                               const BasicBlock &At) {
+  return yCoefficient(SE->getSCEV(Ptr), At);
+}
+
 namespace {
 // Rewrites an address's SCEV with each select whose condition varies
 // between lanes, and whose two values move alike with thread index x,

@@ -116,6 +116,12 @@ public:
   std::optional<int64_t> laneStride(llvm::Value *Ptr,
                                     const llvm::BasicBlock &At);
 
+  // The bytes Ptr's address moves per thread index y, when it is a sum of
+  // such a multiple of y, laneStride's multiple of x and warp-uniform terms
+  // without y (B + S * x + P * y: P). None otherwise. At as laneStride's.
+  std::optional<int64_t> rowStride(llvm::Value *Ptr,
+                                   const llvm::BasicBlock &At);
+
   // laneStride, or where the address selects between values of one lane
   // stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that stride,
   // with the selects' conditions that are not warp-uniform appended to
@@ -195,6 +201,8 @@ private:
                              llvm::FunctionAnalysisManager &FAM);
   std::optional<int64_t> xCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
+  std::optional<int64_t> yCoefficient(const llvm::SCEV *S,
+                                      const llvm::BasicBlock &At);
   bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0);
 
@@ -226,7 +234,7 @@ private:
       Proven;
   llvm::DenseMap<std::pair<const llvm::SCEV *, const llvm::BasicBlock *>,
                  std::optional<int64_t>>
-      Coefficients;
+      Coefficients, YCoefficients;
 };
 
 } // namespace pasta

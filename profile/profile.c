@@ -9,6 +9,7 @@
 #include "demangle.h"
 #include "profile_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,6 +434,8 @@ int pasta_profile_finalize(pasta_profile *p) {
           l->executions = pasta__sat_add(l->executions, r->line.executions);
         pasta_counts_add(&l->counts, &r->line.counts);
         profile_div_add(l->div, r->line.div);
+        l->div_proven |= r->line.div_proven;
+        l->div_measured |= r->line.div_measured;
       }
     }
   }
@@ -569,6 +572,55 @@ const char *pasta_div_name(unsigned i) {
 #undef PASTA_X
   };
   return i < PASTA_DIV_NUM ? names[i] : NULL;
+}
+
+/* num / den with two decimals, "-" when den is 0. */
+static void proven_ratio(char *out, size_t size, uint64_t num, uint64_t den) {
+  if (den)
+    snprintf(out, size, "%.2f", (double)num / (double)den);
+  else
+    snprintf(out, size, "-");
+}
+
+void pasta_div_describe_proven(uint32_t bits, const uint64_t d[PASTA_DIV_NUM],
+                               char *out, size_t size) {
+  char ratio[32];
+  size_t n = 0;
+  if (!size)
+    return;
+  out[0] = '\0';
+#define PASTA_PROVEN_PART(...)                                                 \
+  do {                                                                         \
+    if (n < size)                                                              \
+      n += (size_t)snprintf(out + n, size - n, "%s", n ? "; " : "");           \
+    if (n < size)                                                              \
+      n += (size_t)snprintf(out + n, size - n, __VA_ARGS__);                   \
+  } while (0)
+  if (bits & 1u << PASTA_DIV_SECTORS) {
+    proven_ratio(ratio, sizeof ratio, d[PASTA_DIV_SECTORS],
+                 d[PASTA_DIV_REQUESTS_GLOBAL]);
+    PASTA_PROVEN_PART("proven %s: %s sectors/request",
+                      d[PASTA_DIV_SECTORS] == d[PASTA_DIV_IDEAL_SECTORS]
+                          ? "coalesced"
+                          : "shape",
+                      ratio);
+  } else if (bits & (1u << PASTA_DIV_DISTINCT_GLOBAL)) {
+    PASTA_PROVEN_PART("proven distinct global bytes");
+  }
+  if (bits & 1u << PASTA_DIV_BANK_CONFLICTS) {
+    proven_ratio(ratio, sizeof ratio, d[PASTA_DIV_BANK_CONFLICTS],
+                 d[PASTA_DIV_REQUESTS_SHARED]);
+    PASTA_PROVEN_PART("proven %s conflicts/request", ratio);
+  } else if (bits & (1u << PASTA_DIV_DISTINCT_SHARED)) {
+    PASTA_PROVEN_PART("proven distinct shared bytes");
+  }
+  if (bits & 1u << PASTA_DIV_DIVERGENT)
+    PASTA_PROVEN_PART("proven uniform branches");
+#undef PASTA_PROVEN_PART
+}
+
+uint32_t pasta_div_proven(const pasta_profile_line *l) {
+  return l->div_proven & ~l->div_measured;
 }
 
 int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]) {

@@ -103,6 +103,21 @@ static void write_divergence(FILE *out, const uint64_t *div) {
   putc('}', out);
 }
 
+/* A line's figures derived from a proof and those measured (bit i: figure
+ * i), as lists of their names, only when there are some. */
+static void write_figure_list(FILE *out, const char *key, uint32_t bits) {
+  if (!bits)
+    return;
+  fprintf(out, ",\"%s\":[", key);
+  const char *sep = "";
+  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
+    if (bits >> i & 1) {
+      fprintf(out, "%s\"%s\"", sep, pasta_div_name(i));
+      sep = ",";
+    }
+  putc(']', out);
+}
+
 static void write_func(FILE *out, const pasta_profile_func *f,
                        const char *calls_key, const pasta_profile *p) {
   const pasta_counts *c = &f->counts;
@@ -158,6 +173,10 @@ static void write_line(FILE *out, const pasta_profile_line *l,
   write_flops(out, l->counts.flops);
   fprintf(out, ",\"special\":%" PRIu64, l->counts.special);
   write_divergence(out, l->div);
+  if (pasta_div_any(l->div)) {
+    write_figure_list(out, "divergence_proven", l->div_proven);
+    write_figure_list(out, "divergence_measured", l->div_measured);
+  }
   write_ranks(out, l->ranks, "executions", l->executions, &l->counts, p);
   putc('}', out);
 }

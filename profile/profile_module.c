@@ -119,6 +119,8 @@ static void add_div_row(pasta_profile *p, const struct pasta_div_row *row,
   pasta_profile_raw_line *r = &p->raw_lines[p->num_raw_lines++];
   memset(r, 0, sizeof *r);
   profile_div_add(r->line.div, figures);
+  r->line.div_proven = row->proven;
+  r->line.div_measured = row->measured;
   r->line.file = row->file == PASTA_NONE ? NULL : blob + row->file;
   r->line.line = row->line;
   r->line.kind = funcs[row->func].kind;

@@ -112,6 +112,35 @@ static void get_divergence(struct reader *r, json_t *obj, const char *where,
     out[i] = get_u64(r, v, pasta_div_name(i), sub);
 }
 
+/* An optional list of divergence figures' names (a line's
+ * "divergence_proven", "divergence_measured"), as bits. */
+static uint32_t get_figure_list(struct reader *r, json_t *obj, const char *key,
+                                const char *where) {
+  json_t *v = json_object_get(obj, key);
+  if (!v)
+    return 0;
+  if (!json_is_array(v)) {
+    fail(r, "%s: not an array: \"%s\"", where, key);
+    return 0;
+  }
+  uint32_t bits = 0;
+  for (size_t i = 0; i < json_array_size(v); ++i) {
+    const char *name = json_string_value(json_array_get(v, i));
+    unsigned f = 0;
+    while (f < PASTA_DIV_NUM && name && strcmp(name, pasta_div_name(f)) != 0)
+      ++f;
+    if (f == PASTA_DIV_NUM) {
+      fail(r,
+           "%s: \"%s\" holds something that is no divergence figure's "
+           "name",
+           where, key);
+      return 0;
+    }
+    bits |= 1u << f;
+  }
+  return bits;
+}
+
 /* A "line" member: an unsigned integer of 32 bits. */
 static uint32_t get_line_number(struct reader *r, json_t *obj,
                                 const char *where) {
@@ -322,6 +351,8 @@ static void get_line(struct reader *r, json_t *e, const char *where,
   get_flops(r, e, where, l->counts.flops);
   l->counts.special = get_u64(r, e, "special", where);
   get_divergence(r, e, where, l->div);
+  l->div_proven = get_figure_list(r, e, "divergence_proven", where);
+  l->div_measured = get_figure_list(r, e, "divergence_measured", where);
   if (!r->failed)
     l->ranks = get_ranks(r, e, where, "executions", l->executions, &l->counts,
                          processes, ranks);

@@ -1222,9 +1222,21 @@ static void div_module(struct fake_module *m, struct pasta_div_row rows[4]) {
   set_counter(m, 0, 2); /* launches */
   uint32_t file = add_string(m, "k.cu");
   uint32_t lines[4] = {10, 10, 11, 20};
+  /* How the figures were found: line 10's sectors proven at one site and
+   * measured at the other, its global distinct bytes proven; line 11's
+   * shared figures and branches proven; line 20's all measured. */
+  const uint32_t sectors =
+                     1u << PASTA_DIV_SECTORS | 1u << PASTA_DIV_IDEAL_SECTORS,
+                 shared = 1u << PASTA_DIV_BANK_CONFLICTS |
+                          1u << PASTA_DIV_DISTINCT_SHARED |
+                          1u << PASTA_DIV_DIVERGENT;
+  const uint32_t proven[4] = {sectors | 1u << PASTA_DIV_DISTINCT_GLOBAL, 0,
+                              shared, 0};
+  const uint32_t measured[4] = {0, sectors, 0, (1u << PASTA_DIV_NUM) - 1};
   for (uint32_t r = 0; r < 4; ++r) {
-    rows[r] = (struct pasta_div_row){r == 3 ? d : k, file, lines[r],
-                                     4 + r * PASTA_DIV_NUM};
+    rows[r] =
+        (struct pasta_div_row){r == 3 ? d : k,        file,      lines[r],
+                               4 + r * PASTA_DIV_NUM, proven[r], measured[r]};
     set_div(m, rows[r].counter, r + 1); /* row r: figure i = (r+1)(i+1) */
   }
   finish_module(m, PASTA_TARGET_NVPTX, "k.cu");
@@ -1261,6 +1273,12 @@ static void check_div_figures(const pasta_profile *p) {
    * distinct bytes: global (4th) + shared (5th) = 9 per unit. */
   CHECK_EQ_U64(pasta_div_excess_sectors(l10->div), 0);
   CHECK_EQ_U64(pasta_div_distinct_bytes(l10->div), 27);
+  /* Proven where no site of the line measured the figure. */
+  CHECK_EQ_U64(pasta_div_proven(l10), 1u << PASTA_DIV_DISTINCT_GLOBAL);
+  CHECK_EQ_U64(pasta_div_proven(l11), 1u << PASTA_DIV_BANK_CONFLICTS |
+                                          1u << PASTA_DIV_DISTINCT_SHARED |
+                                          1u << PASTA_DIV_DIVERGENT);
+  CHECK_EQ_U64(pasta_div_proven(l20), 0);
 }
 
 static void test_divergence(void) {
@@ -1282,6 +1300,12 @@ static void test_divergence(void) {
     CHECK_HAS_STR(text, "top lines by divergent branches:");
     CHECK(strstr(text, "top lines by excess sectors") == NULL);
     CHECK_HAS_STR(text, "k.cu:20");
+    /* Lines 10 and 11 have proven figures; line 11's shared requests are
+     * 3 x 2 and its conflicts 3 x 8. */
+    CHECK_HAS_STR(text, "lines proven at compile time (2;");
+    CHECK_HAS_STR(text, "proven 4.00 conflicts/request");
+    CHECK_HAS_STR(text, "proven uniform branches");
+    CHECK_HAS_STR(text, "proven distinct global bytes");
     free(text);
   }
   /* Round trip through the JSON profile. */
@@ -1300,6 +1324,16 @@ static void test_divergence(void) {
     pasta_profile_finalize(&back);
     check_div_figures(&back);
     pasta_profile_free(&back);
+    /* A list of figures with something else in it is one clear error. */
+    json_t *line0 = json_array_get(json_object_get(root, "lines"), 0);
+    json_t *good = json_deep_copy(line0);
+    json_object_set_new(line0, "divergence_proven",
+                        json_pack("[s]", "sectors_per_request"));
+    pasta_profile_init(&back);
+    CHECK_EQ_INT(pasta__profile_read_json(root, NULL, &back, err, sizeof err),
+                 -1);
+    CHECK_HAS_STR(err, "\"divergence_proven\" holds something that is no");
+    json_array_set_new(json_object_get(root, "lines"), 0, good);
     /* A malformed figure is one clear error. */
     json_object_set_new(json_object_get(k, "divergence"), "sectors",
                         json_string("many"));

@@ -23,6 +23,9 @@ VOLATILE = {
     "bandwidth_theoretical", "time_source", "timed", "untimed",
     "plain_timed", "plain_rest", "offset", "vaddr", "build_id", "object",
     "copy_ns", "flops_peak", "peaks", "clock_khz", "mem_clock_khz",
+    # how a line's divergence figures were found (proof or measurement),
+    # which two versions of PASTA may differ in: not a figure
+    "divergence_proven", "divergence_measured",
 }
 
 

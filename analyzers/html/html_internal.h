@@ -73,6 +73,7 @@ typedef struct pasta_html_line {
   uint64_t executions;
   pasta_counts counts;
   uint64_t div[PASTA_DIV_NUM];
+  uint32_t div_proven, div_measured; /* as pasta_profile_line's */
   /* A merged profile's per-process spread of the line's one entry; NULL
    * when it has none or when several entries were summed (spreads do not
    * add up). */

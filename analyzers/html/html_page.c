@@ -147,7 +147,9 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
                            .counts = l->counts,
                            .ranks = l->ranks,
                            .function = l->function,
-                           .num_functions = 1};
+                           .num_functions = 1,
+                           .div_proven = l->div_proven,
+                           .div_measured = l->div_measured};
     memcpy(h->div, l->div, sizeof h->div);
   }
   qsort(v, k, sizeof *v, by_file_line);
@@ -159,6 +161,8 @@ int pasta__html_lines(const pasta_profile *p, pasta_html_line **out,
       pasta_counts_add(&v[m - 1].counts, &v[i].counts);
       for (unsigned d = 0; d < PASTA_DIV_NUM; ++d)
         v[m - 1].div[d] = pasta__sat_add(v[m - 1].div[d], v[i].div[d]);
+      v[m - 1].div_proven |= v[i].div_proven;
+      v[m - 1].div_measured |= v[i].div_measured;
       v[m - 1].ranks = NULL; /* spreads do not add up */
       v[m - 1].num_functions++;
       continue;

@@ -149,9 +149,19 @@ static void write_source_row(FILE *out, const pasta_html_source_view *v,
                              const pasta_html_line *l) {
   fprintf(out,
           "<tr id=\"L%zu-%" PRIu32
-          "\"%s><td class=\"ln\"><a href=\"#L%zu-%" PRIu32 "\">%" PRIu32
-          "</a></td>",
+          "\"%s><td class=\"ln\"><a href=\"#L%zu-%" PRIu32 "\">%" PRIu32 "</a>",
           file, number, l ? " class=\"hit\"" : "", file, number, number);
+  /* Figures no site of the line measured: derived from a proof. */
+  uint32_t proven =
+      l && pasta_div_any(l->div) ? l->div_proven & ~l->div_measured : 0;
+  if (proven) {
+    char what[256];
+    pasta_div_describe_proven(proven, l->div, what, sizeof what);
+    fputs("<span class=\"proven\" title=\"", out);
+    pasta__markup_text(out, what);
+    fputs("\">&#10003;</span>", out);
+  }
+  fputs("</td>", out);
   write_line_cells(out, v, l);
   fputs("<td class=\"src\"", out);
   if (l && l->function) {

@@ -263,11 +263,16 @@ static void test_line_sums_divergence(void) {
                           .ranks = &spread};
   l.div[PASTA_DIV_SECTORS] = 32;
   l.div[PASTA_DIV_IDEAL_SECTORS] = 4;
+  l.div_proven = 1u << PASTA_DIV_SECTORS; /* a's sectors proven */
   pasta_profile_add_line(&p, &l);
   l.function = "b";
   l.div[PASTA_DIV_SECTORS] = 8;
+  l.div_proven = 0;
+  l.div_measured = 1u << PASTA_DIV_SECTORS; /* b's measured */
   pasta_profile_add_line(&p, &l);
   l.line = 5;
+  l.div_proven = 1u << PASTA_DIV_BANK_CONFLICTS;
+  l.div_measured = 0;
   pasta_profile_add_line(&p, &l);
   pasta_profile_finalize(&p);
   pasta_html_line *lines;
@@ -278,6 +283,10 @@ static void test_line_sums_divergence(void) {
     CHECK_EQ_U64(lines[0].div[PASTA_DIV_IDEAL_SECTORS], 8);
     CHECK_EQ_U64(pasta_div_excess_sectors(lines[0].div), 32);
     CHECK(lines[0].ranks == NULL);
+    /* Line 4's sectors: proven at a's entry, measured at b's: not proven. */
+    CHECK_EQ_U64(lines[0].div_proven & ~lines[0].div_measured, 0);
+    CHECK_EQ_U64(lines[1].div_proven & ~lines[1].div_measured,
+                 1u << PASTA_DIV_BANK_CONFLICTS);
     CHECK(lines[1].ranks != NULL &&
           lines[1].ranks->metric[PASTA_RANK_WORK].max == 9);
   }
@@ -313,6 +322,44 @@ static void test_report_page(void) {
   CHECK_HAS_STR(page, "<tr id=\"L1-7\" class=\"hit\">");
   /* The kernel links to its lines. */
   CHECK_HAS_STR(page, "<a href=\"#L0-2\">");
+  free(page);
+  pasta_profile_free(&p);
+}
+
+/* A line whose figures a proof gave at every site gets a mark in the
+ * source view, its title saying what was proven; a line with a measured
+ * figure, none. */
+static void test_proven_mark(void) {
+  pasta_profile p;
+  pasta_profile_init(&p);
+  pasta_profile_func f = {.name = "k",
+                          .mangled = "_Z1kv",
+                          .file = "/elsewhere/b/k.cu",
+                          .line = 1,
+                          .kind = PASTA_FUNC_KERNEL,
+                          .calls = 1};
+  f.div[PASTA_DIV_REQUESTS_SHARED] = 8;
+  pasta_profile_add_func(&p, &f);
+  pasta_profile_line l = {.file = "/elsewhere/b/k.cu",
+                          .line = 2,
+                          .kind = PASTA_FUNC_KERNEL,
+                          .function = "k",
+                          .executions = 4,
+                          .div_proven = 1u << PASTA_DIV_BANK_CONFLICTS};
+  l.div[PASTA_DIV_REQUESTS_SHARED] = 4;
+  pasta_profile_add_line(&p, &l);
+  l.line = 3;
+  l.div_measured = l.div_proven;
+  pasta_profile_add_line(&p, &l);
+  pasta_profile_finalize(&p);
+  char root[128];
+  snprintf(root, sizeof root, "%s/a", dir);
+  const char *roots[] = {root, NULL};
+  pasta_html_input in = {.profile = &p, .title = "t", .source_roots = roots};
+  char *page = capture(write_report, &in);
+  CHECK_HAS_STR(page, "<a href=\"#L0-2\">2</a><span class=\"proven\" "
+                      "title=\"proven 0.00 conflicts/request\">");
+  CHECK_EQ_U64(count_of(page, "<span class=\"proven\""), 1);
   free(page);
   pasta_profile_free(&p);
 }
@@ -384,6 +431,7 @@ int main(void) {
   CHECK_RUN(test_line_sums);
   CHECK_RUN(test_line_sums_divergence);
   CHECK_RUN(test_report_page);
+  CHECK_RUN(test_proven_mark);
   CHECK_RUN(test_diff_page);
   CHECK_RUN(test_sampled_time);
   char cmd[128];

@@ -168,6 +168,41 @@ static int top_table(FILE *out, const pasta_profile *p, unsigned top, int which,
   return err;
 }
 
+/* The lines with a figure derived from a compile-time proof and measured at
+ * none of their sites, by requests and branches. */
+static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
+                        struct ranked *rank) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->num_lines; ++i) {
+    const pasta_profile_line *l = &p->lines[i];
+    if (pasta_div_proven(l) && pasta_div_any(l->div))
+      rank[n++] =
+          (struct ranked){l, requests(l->div) + l->div[PASTA_DIV_BRANCHES]};
+  }
+  if (!n)
+    return 0;
+  qsort(rank, n, sizeof *rank, cmp_ranked);
+  static const int left[4] = {1, 0, 1, 1};
+  struct text_table t = {4, left, NULL, 0, 0};
+  int err = text_table_row(&t, "line", "requests", "not measured", "function");
+  for (size_t i = 0; i < n && i < top; ++i) {
+    char loc[CELL], req[CELL], what[160], name[4 * NAME_WIDTH + 8];
+    fmt_location(loc, rank[i].line);
+    fmt_count(req, requests(rank[i].line->div));
+    pasta_div_describe_proven(pasta_div_proven(rank[i].line), rank[i].line->div,
+                              what, sizeof what);
+    pasta__short_name(rank[i].line->function, NAME_WIDTH, name, sizeof name);
+    err |= text_table_row(&t, loc, req, what, name);
+  }
+  fprintf(out,
+          "\nlines proven at compile time (%zu; figures derived from the "
+          "address's shape or a uniform condition, not measured; lane-affine "
+          "ones where the block's rows of lanes are 32 wide):\n",
+          n);
+  text_table_print_free(out, &t);
+  return err;
+}
+
 int pasta__div_tables_write(FILE *out, const pasta_profile *p, unsigned top) {
   int any = 0;
   for (size_t i = 0; i < p->num_kernels && !any; ++i)
@@ -183,6 +218,8 @@ int pasta__div_tables_write(FILE *out, const pasta_profile *p, unsigned top) {
     return -1;
   for (int which = 0; which < 3 && top; ++which)
     err |= top_table(out, p, top, which, rank);
+  if (top)
+    err |= proven_table(out, p, top, rank);
   free(rank);
   return err || ferror(out) ? -1 : 0;
 }

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 12
+#define PASTA_ABI_VERSION_NUMBER 13
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -293,7 +293,9 @@ enum pasta_div_space {
   X(U32, func) /* index into the function table */                             \
   X(U32, file) /* string offset, or PASTA_NONE */                              \
   X(U32, line)                                                                 \
-  X(U32, counter) /* first of PASTA_DIV_NUM counters */
+  X(U32, counter)  /* first of PASTA_DIV_NUM counters */                       \
+  X(U32, proven)   /* bit i: figure i of some site derived from a proof */     \
+  X(U32, measured) /* bit i: figure i of some site measured */
 
 struct pasta_div_row {
   PASTA_DIV_ROW_FIELDS(PASTA_ABI_MEMBER)

@@ -105,6 +105,11 @@ typedef struct pasta_profile_line {
   pasta_counts counts;
   const pasta_rank_stats *ranks; /* as for functions */
   uint64_t div[PASTA_DIV_NUM];   /* as for functions */
+  /* How div[] was found (bit i: figure i): derived from a compile-time
+   * proof of some site's address or condition (div_proven), measured at
+   * some site (div_measured). A figure is proven on the line when it is in
+   * div_proven and not in div_measured (pasta_div_proven). */
+  uint32_t div_proven, div_measured;
 } pasta_profile_line;
 
 /* A line contribution before finalize merges them (internal). */
@@ -314,6 +319,15 @@ uint64_t pasta_counts_bytes(const pasta_counts *c); /* load+store+atomic */
 void pasta_counts_add(pasta_counts *dst, const pasta_counts *src);
 /* The JSON name of divergence figure i (enum pasta_div_index), or NULL. */
 const char *pasta_div_name(unsigned i);
+/* The figures of line l derived from a proof at every site, never
+ * measured (bit i: figure i). */
+uint32_t pasta_div_proven(const pasta_profile_line *l);
+/* What proven figures `proven` (bits as pasta_div_proven's) of figures
+ * `div` say, e.g. "proven coalesced: 4.00 sectors/request; proven uniform
+ * branches", into out (size bytes, always terminated; "" for none). */
+void pasta_div_describe_proven(uint32_t proven,
+                               const uint64_t div[PASTA_DIV_NUM], char *out,
+                               size_t size);
 /* Whether any divergence figure is not 0. */
 int pasta_div_any(const uint64_t div[PASTA_DIV_NUM]);
 /* Figures derived from div[]: sectors beyond the ideal (0 when none),

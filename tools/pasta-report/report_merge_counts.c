@@ -31,7 +31,8 @@ struct entry {
   uint32_t def_line;
   uint64_t work; /* launches, calls or executions */
   pasta_counts counts;
-  uint64_t div[PASTA_DIV_NUM]; /* divergence figures: sums */
+  uint64_t div[PASTA_DIV_NUM];       /* divergence figures: sums */
+  uint32_t div_proven, div_measured; /* lines: how they were found */
   pasta_rank_stats stats; /* over the processes of the inputs that had it */
   uint64_t covered;       /* those processes */
   int have_spread, no_spread;
@@ -279,6 +280,10 @@ int pasta__merge_counts_add(pasta_merge_counts *m, const pasta_profile *in,
     const pasta_profile_line *l = &in->lines[i];
     struct key k = {1, l->kind, l->line, l->file, l->function};
     struct entry *e = entry_for(m, &k, NULL, NULL, 0);
+    if (e) {
+      e->div_proven |= l->div_proven;
+      e->div_measured |= l->div_measured;
+    }
     if (!e || fold(m, e, l->executions, &l->counts, l->div, l->ranks, merged,
                    first_process))
       return -1;
@@ -330,8 +335,9 @@ int pasta__merge_counts_build(const pasta_merge_counts *m, uint64_t processes,
     const pasta_rank_stats *ranks = e->no_spread ? NULL : &stats;
     int err;
     if (e->key.is_line) {
-      pasta_profile_line l = {e->key.s1, e->key.line, e->key.kind, e->key.s2,
-                              e->work,   e->counts,   ranks,       {0}};
+      pasta_profile_line l = {
+          e->key.s1, e->key.line, e->key.kind, e->key.s2,     e->work,
+          e->counts, ranks,       {0},         e->div_proven, e->div_measured};
       memcpy(l.div, e->div, sizeof l.div);
       err = pasta_profile_add_line(out, &l);
     } else {

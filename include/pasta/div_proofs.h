@@ -1,0 +1,61 @@
+/*===- div_proofs.h - Lane-affine accesses whose figures need no mask ----===*
+ *
+ * Internal, header-only (C and C++): the one rule shared by the compiler
+ * plugin (passes/LaneAffine.cpp, which leaves such accesses unmeasured) and
+ * the runtime's unit test (device_rt/test_device_rt.c, which checks it
+ * against the figures by definition over every lane).
+ *
+ * A warp whose 32 lanes are one row of thread index x (lane i holds
+ * x = 32k + i: __pasta_div_row_width() == 32) runs an access whose address
+ * is B + stride * x, B the same in every lane, as B' + stride * i. What
+ * the pass derives for it from its block's two counters
+ * (passes/DivergenceFigures.cpp, deriveLaneShaped; the runtime's
+ * pasta_div_lanes_derived) is then its figures for EVERY set of active
+ * lanes, not only a full warp, in these classes (stride as laneStride
+ * gives it, the access of a known space, `aligned`: its address a multiple
+ * of its size):
+ *  - an atomic at stride 0 or at least its size: one request, its size
+ *    per execution (stride 0) or per active lane (distinct bytes);
+ *  - a load or store of a power-of-2 size up to 32, aligned, at stride 0:
+ *    one address, one sector, no bank conflict;
+ *  - a shared load or store so aligned at stride = size (consecutive
+ *    elements: at most 128 bytes in each phase of the banks, no two words
+ *    in one bank), or of at most 4 bytes at a stride of an odd number of
+ *    words (lane i's word is stride / 4 * i past lane 0's, a different bank
+ *    for each of 32 lanes);
+ * A global load or store at a nonzero stride is not in them: its sectors
+ * and ideal sectors depend on which lanes are active (a bounds-checked
+ * tail warp) and on B modulo 32; the runtime helper measures those.
+ *===----------------------------------------------------------------------===*/
+#ifndef PASTA_DIV_PROOFS_H
+#define PASTA_DIV_PROOFS_H
+
+#include <stdint.h>
+
+#include "pasta/abi.h"
+
+/* Whether an access of `size` bytes at `stride` bytes per lane (one row of
+ * 32 lanes), in known space `space` (enum pasta_div_space), a load or
+ * store (`sectored`) or an atomic, `aligned` to its size, has the derived
+ * figures under every mask. */
+static inline int pasta_div_mask_free(uint32_t size, int64_t stride,
+                                      uint32_t space, int sectored,
+                                      int aligned) {
+  int pow2 = size != 0 && size <= 32 && (size & (size - 1)) == 0;
+  if (space != PASTA_DIV_GLOBAL && space != PASTA_DIV_SHARED)
+    return 0;
+  if (!sectored)
+    return stride == 0 || stride >= (int64_t)size;
+  if (!pow2 || !aligned)
+    return 0;
+  if (stride == 0)
+    return 1;
+  if (space != PASTA_DIV_SHARED)
+    return 0;
+  if (stride == (int64_t)size)
+    return 1;
+  return size <= 4 && stride > (int64_t)size && stride % 4 == 0 &&
+         (stride / 4) % 2 == 1;
+}
+
+#endif

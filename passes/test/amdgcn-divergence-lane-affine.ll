@@ -1,0 +1,44 @@
+; The lane-affine proof (LaneAffine.h) on amdgcn: an LDS store at work-item
+; x (stride = size) is measured only where the call's rows of lanes are not
+; 32 wide (%pasta.div.not32); a global load at work-item x (its sectors
+; depend on the mask) in every warp. (The runtime's row width is 0 in
+; wave64, where every warp is measured still: the figures are the same.)
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+@lds = internal addrspace(3) global [256 x i32] poison, align 4
+
+; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(
+; CHECK: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
+; CHECK-NEXT: %[[S:[0-9]+]] = call i32 @__pasta_div_stacked_width()
+; CHECK-NEXT: %pasta.div.not32 = icmp ne i32 %[[S]], 32
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
+; CHECK: br i1 %pasta.div.not32, label %[[M:[^ ,]+]], label %[[A:[^ ,]+]]
+; CHECK: [[M]]:
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
+; CHECK: [[A]]:
+; CHECK-NEXT: store i32 %v, ptr addrspace(3)
+; CHECK: ret void
+define amdgpu_kernel void @k(ptr addrspace(1) %g) "target-cpu"="gfx90a" !dbg !5 {
+entry:
+  %x = call i32 @llvm.amdgcn.workitem.id.x(), !dbg !10
+  %xi = zext i32 %x to i64, !dbg !10
+  %p = getelementptr inbounds i32, ptr addrspace(1) %g, i64 %xi, !dbg !10
+  %v = load i32, ptr addrspace(1) %p, align 4, !dbg !10
+  %q = getelementptr inbounds i32, ptr addrspace(3) @lds, i64 %xi, !dbg !11
+  store i32 %v, ptr addrspace(3) %q, align 4, !dbg !11
+  ret void, !dbg !11
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.hip", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!10 = !DILocation(line: 3, scope: !5)
+!11 = !DILocation(line: 4, scope: !5)
