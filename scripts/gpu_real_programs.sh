@@ -25,7 +25,9 @@
 # both must exit as one another, print the same stdout but for lines naming
 # a time or a rate, and the PASTA run must write a profile with launches.
 # Then Nsight Compute times both builds' kernels, side by side
-# (scripts/ncu_kernel_times.py). Results: $OUT/unseen.md, $OUT/unseen.tgz.
+# (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
+# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only.
+# Results: $OUT/unseen.md, $OUT/unseen.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -50,11 +52,12 @@ if [ "${1:-}" = unseen ]; then
   strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s\b|throughput|bandwidth' "$1"; }
   while read -r name dir exe args; do
     case "$name" in '' | '#'*) continue ;; esac
+    [[ $name =~ ${UNSEEN_FILTER:-.} ]] || continue
     d=$W/$name
     mkdir -p "$d"
     for b in plain pasta; do
       # shellcheck disable=SC2086 # ARGS are words
-      (cd "$root/$b/$dir" && PASTA_OUTPUT=$d/profile.json timeout 120 \
+      (cd "$root/$b/$dir" && PASTA_OUTPUT=$d/profile.json timeout 60 \
         "./$exe" $args > "$d/$b.out" 2> "$d/$b.err")
       echo $? > "$d/$b.rc"
     done
@@ -72,9 +75,9 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
     if [ -x "$NCU" ]; then
       for b in plain pasta; do
         # shellcheck disable=SC2086
-        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 300 "$NCU" --csv \
+        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
           --page raw --print-units base --print-kernel-base mangled \
-          --launch-count "${NCU_LAUNCHES:-200}" \
+          --launch-count "${NCU_LAUNCHES:-30}" \
           --metrics gpu__time_duration.sum --log-file "$d/$b.ncu.csv" \
           "./$exe" $args > /dev/null 2>&1)
       done
