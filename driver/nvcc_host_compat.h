@@ -1,6 +1,7 @@
-/*===- nvcc_host_compat.h - nvcc's host min/max for clang -----------------===*
+/*===- nvcc_host_compat.h - nvcc's version macros, host min/max ------------===*
  *
- * nvcc's CUDA headers give host code min() and max() for the arithmetic
+ * nvcc's version macros (below), and its host min and max: nvcc's CUDA
+ * headers give host code min() and max() for the arithmetic
  * types (crt/math_functions.hpp); with clang they are device functions only,
  * so host code written for nvcc (`max(x / y, 1.0f)` in a .cu file's main)
  * stops at "no matching function for call to 'max'". pasta-nvcc and the
@@ -11,6 +12,20 @@
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_NVCC_HOST_COMPAT_H
 #define PASTA_NVCC_HOST_COMPAT_H
+
+/* nvcc's version macros, which clang does not define: code written for
+ * nvcc picks its paths by them (`__CUDACC_VER_MAJOR__ >= 9` for the
+ * `__shfl_*_sync` shuffles, whose legacy forms clang's back end cannot
+ * select for sm_70 and later: "Cannot select: intrinsic
+ * %llvm.nvvm.shfl.down.i32"). From CUDA_VERSION (cuda.h, which clang's
+ * CUDA wrapper includes first); the build number is not known: 0. No
+ * __NVCC__: headers take that for nvcc itself. */
+#if defined(__CUDA__) && defined(__clang__) && defined(CUDA_VERSION) &&        \
+    !defined(__CUDACC_VER_MAJOR__)
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
 
 #define PASTA_MINMAX(R, A, B)                                                  \

@@ -68,6 +68,16 @@ PASTA_ABI const char PASTA_ABI_SYMBOL_ID = 1;
 PASTA_ABI void __pasta_host_flush(uint64_t *counters, uint32_t first,
                                   const uint64_t *values, uint32_t n);
 
+/* The thread-local counts of a host function with many counters
+ * (passes/CounterEmissionHost.cpp, range flushes): values[0..n) are the
+ * thread's elements of its counters first..first+n; each bit g of groups
+ * names the elements [g * group, (g + 1) * group), touched since the
+ * function's last flush point. Adds those that are not zero and resets
+ * them. */
+PASTA_ABI void __pasta_host_flush_groups(uint64_t *counters, uint32_t first,
+                                         uint64_t *values, uint32_t n,
+                                         uint64_t groups, uint32_t group);
+
 /* glibc's: nonzero while the process has one thread (it turns 0 before
  * a second thread exists). */
 extern char __libc_single_threaded;
@@ -83,4 +93,25 @@ void __pasta_host_flush(uint64_t *counters, uint32_t first,
   for (uint32_t i = 0; i < n; ++i)
     if (values[i])
       __atomic_fetch_add(&counters[first + i], values[i], __ATOMIC_RELAXED);
+}
+
+void __pasta_host_flush_groups(uint64_t *counters, uint32_t first,
+                               uint64_t *values, uint32_t n, uint64_t groups,
+                               uint32_t group) {
+  int single = __libc_single_threaded;
+  while (groups) {
+    uint32_t lo = (uint32_t)__builtin_ctzll(groups) * group;
+    uint32_t hi = lo + group < n ? lo + group : n;
+    groups &= groups - 1;
+    for (uint32_t i = lo; i < hi; ++i) {
+      uint64_t v = values[i];
+      if (!v)
+        continue;
+      values[i] = 0;
+      if (single)
+        counters[first + i] += v;
+      else
+        __atomic_fetch_add(&counters[first + i], v, __ATOMIC_RELAXED);
+    }
+  }
 }

@@ -18,6 +18,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 using namespace pasta;
@@ -25,6 +26,7 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 static constexpr const char *HostFlushName = "__pasta_host_flush";
+static constexpr const char *HostFlushGroupsName = "__pasta_host_flush_groups";
 
 // Host functions' atomic adds (once the process has threads, and always in
 // -O0 code) are inline up to this many counters at one flush point;
@@ -37,7 +39,9 @@ static constexpr uint32_t HostInlineFlushLimit = 16;
 // is harmless: the elements are the thread's and each flush resets what it
 // covers), found by one forward pass over the blocks on ranges instead of a
 // backward walk per flush point, which took points x blocks steps and, with
-// a store per counter, as many instructions.
+// a store per counter, as many instructions. A flush point with a range
+// flushes, through __pasta_host_flush_groups, the groups of counters a
+// mask says were touched since the last one (below).
 void CounterEmitter::emitHostRangeFlushes(
     FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
     ArrayRef<HostFlushPoint> Points,
@@ -80,10 +84,51 @@ void CounterEmitter::emitHostRangeFlushes(
           Changed |= In[BB].add(Out);
         }
   }
+  // Which counters are non-zero is also tracked as the function runs, in
+  // 64 groups of consecutive counters: each counted block sets its
+  // counters' group bits in a mask (one `or` in a register), and a flush
+  // point flushes and resets the groups whose bits are set, then clears the
+  // mask. The ranges above are what may be non-zero over every path; where
+  // paths join (an interpreter's dispatch loop joins all its handlers) they
+  // grow to nearly every counter, while the mask holds only the groups the
+  // path taken since the last flush point touched: in lua's luaV_execute a
+  // flush before each call tested and zeroed hundreds of counters
+  // (docs/lab/2026-11-29-unseen-programs.md). Exactness is unchanged: every
+  // counter added to since the last flush point is in a set group, and the
+  // elements of a group's other counters are zero (the thread's, reset at
+  // each flush).
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   PointerType *Generic = PointerType::get(Ctx, 0);
-  FunctionCallee Flush = M.getOrInsertFunction(
-      HostFlushName, Type::getVoidTy(Ctx), Generic, I32, Generic, I32);
+  FunctionCallee Flush =
+      M.getOrInsertFunction(HostFlushGroupsName, Type::getVoidTy(Ctx), Generic,
+                            I32, Generic, I32, I64, I32);
+  uint32_t Group = (P.NumCounters + 63) / 64;
+  DenseMap<BasicBlock *, const CountedBlock *> CountedOf;
+  for (const CountedBlock &CB : P.Blocks)
+    CountedOf[CB.BB] = &CB;
+  auto GroupBits = [&](BasicBlock *BB) {
+    uint64_t Bits = 0;
+    if (const CountedBlock *CB = CountedOf.lookup(BB)) {
+      if (CB->Measured)
+        Bits |= uint64_t(1) << (CB->Counter / Group);
+      for (uint32_t C : CB->BytesCounters)
+        Bits |= uint64_t(1) << (C / Group);
+    }
+    if (BB == &F.getEntryBlock())
+      Bits |= 1; // the call counter, 0
+    return Bits;
+  };
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+  AllocaInst *Dirty = EB.CreateAlloca(I64, nullptr, "pasta.dirty");
+  EB.CreateStore(EB.getInt64(GroupBits(&Entry)), Dirty);
+  for (BasicBlock &BB : F) {
+    uint64_t Bits = &BB == &Entry ? 0 : GroupBits(&BB);
+    if (!Bits)
+      continue;
+    IRBuilder<> B(&BB, BB.getFirstInsertionPt());
+    B.CreateStore(B.CreateOr(B.CreateLoad(I64, Dirty), Bits), Dirty);
+  }
   for (const HostFlushPoint &Pt : Points) {
     if (Pt.AfterFlush) // the block's earlier flush point left nothing
       continue;
@@ -93,20 +138,15 @@ void CounterEmitter::emitHostRangeFlushes(
     if (R.empty())
       continue;
     IRBuilder<> B(Pt.At);
-    uint32_t N = R.Hi - R.Lo + 1;
-    if (N <= HostInlineFlushLimit) {
-      for (uint32_t I = R.Lo; I <= R.Hi; ++I) {
-        Value *Ptr =
-            B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + I);
-        B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, B.CreateLoad(I64, Slots[I]),
-                          Align(8), AtomicOrdering::Monotonic);
-      }
-    } else {
-      B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter + R.Lo),
-                           Slots[R.Lo], B.getInt32(N)});
-    }
-    B.CreateMemSet(Slots[R.Lo], B.getInt8(0), uint64_t(N) * 8, Align(8));
+    B.CreateCall(Flush, {T.Counters, B.getInt32(P.FirstCounter), Slots[0],
+                         B.getInt32(P.NumCounters), B.CreateLoad(I64, Dirty),
+                         B.getInt32(Group)});
+    B.CreateStore(B.getInt64(0), Dirty);
   }
+  // The CFG is final here (keepCountsThreadLocal only rewrites the
+  // counters' uses): the mask becomes a register.
+  DominatorTree DT(F);
+  PromoteMemToReg({Dirty}, DT);
 }
 
 // Flush points in blocks reached from several others (returns, calls that

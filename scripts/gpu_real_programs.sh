@@ -16,10 +16,84 @@
 # Compute on the structures' kernels), fuzz.txt (one line per target) and
 # logs.tgz (every structure's stdout, stderr and profile; fuzz logs and any
 # crash inputs). Exit status 1 when a structure failed or a fuzzer crashed.
+#
+# `bash scripts/gpu_real_programs.sh unseen` runs only the unseen public
+# programs staged in build-gpu/unseen (docs/lab/2026-11-29-unseen-programs.md
+# says how): each line of build-gpu/unseen/programs.txt, `NAME DIR EXE
+# [ARGS...]`, runs plain/DIR/EXE and pasta/DIR/EXE from their directory
+# (build-gpu/unseen.tar.xz, if there, is unpacked first);
+# both must exit as one another, print the same stdout but for lines naming
+# a time or a rate, and the PASTA run must write a profile with launches.
+# Then Nsight Compute times both builds' kernels, side by side
+# (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
+# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only.
+# Results: $OUT/unseen.md, $OUT/unseen.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
+if [ "${1:-}" = unseen ]; then
+  root=$PWD/build-gpu/unseen
+  # Staged as build-gpu/unseen.tar.xz (the binaries are 45 MiB unpacked).
+  [ -d "$root" ] || [ ! -f "$root.tar.xz" ] || tar -xJf "$root.tar.xz" -C build-gpu
+  export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  . scripts/lib/gpu.sh
+  NCU=$(pasta_find_ncu)
+  W=$(mktemp -d)
+  t=$OUT/unseen.md
+  {
+    pasta_gpu_header
+    echo
+    echo "| program | exit (plain / PASTA) | same stdout | kernels with launches | PASTA warnings |"
+    echo "|---|---|---|---|---|"
+  } > "$t"
+  bad=0
+  # Timing lines differ from run to run.
+  strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s\b|throughput|bandwidth' "$1"; }
+  while read -r name dir exe args; do
+    case "$name" in '' | '#'*) continue ;; esac
+    [[ $name =~ ${UNSEEN_FILTER:-.} ]] || continue
+    d=$W/$name
+    mkdir -p "$d"
+    for b in plain pasta; do
+      # shellcheck disable=SC2086 # ARGS are words
+      (cd "$root/$b/$dir" && PASTA_OUTPUT=$d/profile.json timeout 60 \
+        "./$exe" $args > "$d/$b.out" 2> "$d/$b.err")
+      echo $? > "$d/$b.rc"
+    done
+    same=no
+    cmp -s <(strip "$d/plain.out") <(strip "$d/pasta.out") && same=yes
+    kernels=$(python3 -c 'import json,sys
+p=json.load(open(sys.argv[1]))
+print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
+      "$d/profile.json" 2> /dev/null || echo "no profile")
+    warn=$(grep -c '^pasta: \(warning\|error\)' "$d/pasta.err")
+    printf '| %s | %s / %s | %s | %s | %s |\n' "$name" "$(cat "$d/plain.rc")" \
+      "$(cat "$d/pasta.rc")" "$same" "$kernels" "$warn" >> "$t"
+    { [ "$same" = yes ] && [ "$(cat "$d/plain.rc")" = "$(cat "$d/pasta.rc")" ] &&
+      [ "${kernels:-0}" -gt 0 ] 2> /dev/null; } || bad=1
+    if [ -x "$NCU" ]; then
+      for b in plain pasta; do
+        # shellcheck disable=SC2086
+        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
+          --page raw --print-units base --print-kernel-base mangled \
+          --launch-count "${NCU_LAUNCHES:-30}" \
+          --metrics gpu__time_duration.sum --log-file "$d/$b.ncu.csv" \
+          "./$exe" $args > /dev/null 2>&1)
+      done
+      {
+        echo
+        echo "$name: kernel time under ncu, plain against PASTA's counting build"
+        echo
+        python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
+      } >> "$W/times.md"
+    fi
+  done < "$root/programs.txt"
+  [ -f "$W/times.md" ] && cat "$W/times.md" >> "$t"
+  (cd "$W" && tar czf "$OUT/unseen.tgz" .)
+  cat "$t"
+  exit "$bad"
+fi
 work=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader \
   > "$OUT/device.txt" 2>&1
