@@ -31,6 +31,9 @@
 void __pasta_register_host_module(const struct pasta_module_desc *desc);
 void __pasta_host_flush(uint64_t *counters, uint32_t first,
                         const uint64_t *values, uint32_t n);
+void __pasta_host_flush_groups(uint64_t *counters, uint32_t first,
+                               uint64_t *values, uint32_t n, uint64_t groups,
+                               uint32_t group);
 void __pasta_register_device_module(const void *desc_symbol,
                                     const struct pasta_vendor_ops *ops);
 void __pasta_main_exit(void);
@@ -406,6 +409,27 @@ int main(void) {
   __pasta_host_flush(host_counters, 1, block + 1, 1);
   CHECK(host_counters[0] == 1 && host_counters[1] == 10);
   check_case_end("host_flush");
+
+  /* Group flushes: 10 elements in groups of 4 (the last one of 2), for
+   * counters 3..12 of 14. Groups 0 and 2 are added and reset, zeros
+   * included; group 1's elements stay where they are, unadded. */
+  {
+    uint64_t counters[14], values[10];
+    for (int i = 0; i < 14; ++i)
+      counters[i] = 100 + (uint64_t)i;
+    for (int i = 0; i < 10; ++i)
+      values[i] = i % 3 ? (uint64_t)i : 0;
+    __pasta_host_flush_groups(counters, 3, values, 10, 0x5, 4);
+    for (int i = 0; i < 14; ++i) {
+      int element = i - 3, in_set = element >= 0 && element < 10 &&
+                                    (element < 4 || element >= 8);
+      uint64_t want = 100 + (uint64_t)i + (in_set && element % 3 ? element : 0);
+      CHECK(counters[i] == want);
+    }
+    for (int i = 0; i < 10; ++i)
+      CHECK(values[i] == (i >= 4 && i < 8 && i % 3 ? (uint64_t)i : 0));
+    check_case_end("host_flush_groups");
+  }
 
   /* Children first: the parent may report only once. */
   char out_a[128], err_a[128], out_b[128], err_b[128], file_b[160];

@@ -622,7 +622,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
   else if (P.Kind == PASTA_FUNC_KERNEL)
     B.CreateCall(M.getOrInsertFunction(CountLaunchName, B.getVoidTy(), Global),
                  {BankZero(0)});
+  findHostOnceCounters(P);
   auto StartAtOne = [&](uint32_t Counter) {
+    if (HostOnce.count(Counter)) // added to memory at entry
+      return;
     size_t R = find(Registers, Slots[Counter]) - Registers.begin();
     Initial[R] |= BitOf[Counter] >= 0 ? 1u << BitOf[Counter] : 1;
   };
@@ -644,7 +647,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   }
 
   for (CountedBlock &CB : P.Blocks) {
-    if (CB.BB != &Entry && CB.Measured) {
+    if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter)) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }
@@ -670,6 +673,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
       Returns = &It->second;
   if (T.Target == PASTA_TARGET_HOST) {
     emitHostFlushes(P, Slots);
+    emitHostOnceIncrements(P);
   } else if (Returns) {
     // No thread ends in these (CalleeCounts.h): every count leaves by a
     // return.

@@ -22,6 +22,7 @@
 #include "ModuleTables.h"
 #include "Selection.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
@@ -83,6 +84,8 @@ private:
                        llvm::ArrayRef<llvm::AllocaInst *> Slots);
   void emitHostAdds(FunctionPlan &P, llvm::ArrayRef<llvm::AllocaInst *> Slots,
                     llvm::ArrayRef<HostDirty> D, llvm::Instruction *At);
+  void findHostOnceCounters(const FunctionPlan &P);
+  void emitHostOnceIncrements(FunctionPlan &P);
   struct HostFlushPoint {
     llvm::Instruction *At;
     bool AfterFlush; // an earlier flush point in the same block
@@ -116,6 +119,10 @@ private:
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;
+  // Host functions with register counts: the counters of the blocks in no
+  // cycle of the CFG (and the call counter), added to memory in their
+  // block instead of a register (findHostOnceCounters).
+  llvm::DenseSet<uint32_t> HostOnce;
 };
 
 } // namespace pasta

@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
@@ -160,7 +161,8 @@ static constexpr uint32_t HostSplitFlush = 4;
 static SmallVector<CounterEmitter::HostDirty, 8>
 dirtyAtEnd(BasicBlock *BB,
            const DenseMap<BasicBlock *, const CountedBlock *> &CountedOf,
-           const SmallPtrSetImpl<BasicBlock *> &HasFlush, bool CallCertain) {
+           const SmallPtrSetImpl<BasicBlock *> &HasFlush, bool CallCertain,
+           const DenseSet<uint32_t> &InMemory) {
   SmallVector<CounterEmitter::HostDirty, 8> D;
   BasicBlock *Entry = &BB->getParent()->getEntryBlock();
   SmallPtrSet<BasicBlock *, 32> Seen{BB};
@@ -168,12 +170,13 @@ dirtyAtEnd(BasicBlock *BB,
   while (!Walk.empty()) {
     BasicBlock *X = Walk.pop_back_val();
     if (auto It = CountedOf.find(X); It != CountedOf.end()) {
-      if (It->second->Measured) // else derived at read-back
+      if (It->second->Measured && // else derived at read-back
+          !InMemory.count(It->second->Counter))
         D.push_back({It->second->Counter, X == BB});
       for (uint32_t C : It->second->BytesCounters)
         D.push_back({C, false}); // a length may be zero
     }
-    if (X == Entry)
+    if (X == Entry && !InMemory.count(0))
       D.push_back({0, CallCertain});
     for (BasicBlock *Q : predecessors(X))
       if (!HasFlush.count(Q) && Seen.insert(Q).second)
@@ -210,14 +213,14 @@ void CounterEmitter::flushOnPathsInto(
           return !isa<BranchInst, SwitchInst, InvokeInst>(Q->getTerminator());
         }))
       continue;
-    size_t AtPoint = dirtyAtEnd(R, CountedOf, HasFlush, false).size();
+    size_t AtPoint = dirtyAtEnd(R, CountedOf, HasFlush, false, HostOnce).size();
     if (AtPoint <= HostSplitFlush)
       continue;
     // Worth it when a path tests at most half as many, on average.
     size_t OnPaths = 0;
     for (BasicBlock *Q : Preds)
       if (!HasFlush.count(Q))
-        OnPaths += dirtyAtEnd(Q, CountedOf, HasFlush, false).size();
+        OnPaths += dirtyAtEnd(Q, CountedOf, HasFlush, false, HostOnce).size();
     if (2 * OnPaths > AtPoint * Preds.size())
       continue;
     for (BasicBlock *Q : Preds) {
@@ -300,7 +303,7 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
     SmallVector<HostDirty, 8> D;
     BasicBlock *BB = Pt.At->getParent();
     if (!Pt.AfterFlush)
-      D = dirtyAtEnd(BB, CountedOf, HasFlush, !Reflushed.count(BB));
+      D = dirtyAtEnd(BB, CountedOf, HasFlush, !Reflushed.count(BB), HostOnce);
     Plan.push_back({Pt, std::move(D)});
   }
 
@@ -493,4 +496,88 @@ void CounterEmitter::keepCountsThreadLocal(Function &F,
   }
   for (AllocaInst *A : Registers)
     A->eraseFromParent();
+}
+
+static cl::opt<bool> HostOnceInMemory(
+    "pasta-host-once-in-memory",
+    cl::desc("PASTA: host functions with register counts add the counters "
+             "of blocks in no cycle to memory in the block (to compare)"),
+    cl::init(true), cl::Hidden);
+
+// A block in no cycle of the CFG runs at most once per call. In a host
+// function with register counts, its counter (and the call counter, the
+// entry's) is added to memory in the block, a test of
+// __libc_single_threaded and one add, instead of living in a register until
+// the next flush point tests it: in a small function called in a loop
+// (lua's lua_compare, once per comparison of table.sort) the flush point
+// before its call that may leave tested a register per block of the paths
+// into it, all kept in callee-saved registers or stack slots. Exactness
+// is unchanged: the add runs in the block, before any flush point of it,
+// so whatever ends the frame finds it in memory, once. Thread-local counts
+// (-O0, range flushes) are left as they are.
+void CounterEmitter::findHostOnceCounters(const FunctionPlan &P) {
+  HostOnce.clear();
+  if (T.Target != PASTA_TARGET_HOST || P.ThreadLocalCounts || !HostOnceInMemory)
+    return;
+  DenseSet<BasicBlock *> InCycle;
+  for (scc_iterator<Function *> I = scc_begin(P.F); !I.isAtEnd(); ++I)
+    if (I.hasCycle())
+      InCycle.insert(I->begin(), I->end());
+  HostOnce.insert(0);
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.Measured && !InCycle.count(CB.BB))
+      HostOnce.insert(CB.Counter);
+}
+
+// The adds of findHostOnceCounters' counters, in their block before its
+// first call that may leave the frame (a `setjmp` returns twice, a
+// `longjmp` never), else before its terminator (emitHostFlushes split a
+// block before a flush point with something to flush: the start, up to
+// there, is the block still); plain while the process has one thread (as
+// emitHostAdds), else relaxed atomic.
+void CounterEmitter::emitHostOnceIncrements(FunctionPlan &P) {
+  if (HostOnce.empty())
+    return;
+  DenseMap<uint32_t, BasicBlock *> BlockOf;
+  BlockOf[0] = &P.F->getEntryBlock();
+  for (const CountedBlock &CB : P.Blocks)
+    if (HostOnce.count(CB.Counter))
+      BlockOf[CB.Counter] = CB.BB;
+  SmallVector<uint32_t, 16> Order(HostOnce.begin(), HostOnce.end());
+  llvm::sort(Order);
+  Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
+  const Triple TT(M.getTargetTriple());
+  bool Glibc = TT.isOSLinux() && TT.isGNUEnvironment();
+  GlobalVariable *Single = nullptr;
+  if (Glibc && !(Single = M.getGlobalVariable("__libc_single_threaded")))
+    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
+                                nullptr, "__libc_single_threaded");
+  for (uint32_t C : Order) {
+    Instruction *At = BlockOf[C]->getTerminator();
+    for (Instruction &I : *BlockOf[C])
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && mayLeaveFrame(*CB)) {
+        At = CB;
+        break;
+      }
+    IRBuilder<> B(At);
+    Value *Ptr =
+        B.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
+    Value *One = ConstantInt::get(I64, 1);
+    if (!Glibc) {
+      B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, One, Align(8),
+                        AtomicOrdering::Monotonic);
+      continue;
+    }
+    Value *IsSingle =
+        B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
+    Instruction *Plain = nullptr, *Atomic = nullptr;
+    SplitBlockAndInsertIfThenElse(IsSingle, At->getIterator(), &Plain, &Atomic);
+    markInstrumentation(
+        Plain->getParent()->getSinglePredecessor()->getTerminator());
+    B.SetInsertPoint(Plain);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Ptr), One), Ptr);
+    B.SetInsertPoint(Atomic);
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, One, Align(8),
+                      AtomicOrdering::Monotonic);
+  }
 }

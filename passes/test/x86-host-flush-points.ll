@@ -3,7 +3,7 @@
 ; counters flushed there restart from zero; calls that will return and
 ; cannot unwind are no flush points. A flush point flushes only the counters
 ; that may be non-zero there.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 ; A triple without glibc: every flush is atomic adds (with glibc, plain adds

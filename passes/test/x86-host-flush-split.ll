@@ -7,7 +7,7 @@
 ; (@many), the single-threaded path still adds them inline, each after its
 ; test, and only the atomic path stages them for one call of
 ; __pasta_host_flush.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -2,12 +2,12 @@
 ; every return (and resume) with one atomic add per counter that may be
 ; non-zero there (x86-host-flush-points.ll: before calls too), and the module
 ; registers its table from a constructor. Without it, host code is untouched.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-print-sites -S %s 2>&1 | FileCheck %s
-; RUN: env PASTA_HOST=1 %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-print-sites -S %s 2>&1 | FileCheck %s
+; RUN: env PASTA_HOST=1 %opt -passes=pasta-count -pasta-host-once-in-memory=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
 ; RUN: %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
 ; Yes/no values in any spelling: on/true/YES count, off/false/No do not.
-; RUN: env PASTA_HOST=on %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
-; RUN: env PASTA_HOST=YES %opt -passes=pasta-count -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: env PASTA_HOST=on %opt -passes=pasta-count -pasta-host-once-in-memory=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
+; RUN: env PASTA_HOST=YES %opt -passes=pasta-count -pasta-host-once-in-memory=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=IR
 ; RUN: env PASTA_HOST=off %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: env PASTA_HOST=false %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: env PASTA_HOST=No %opt -passes=pasta-count -S %s | FileCheck %s --check-prefix=OFF

@@ -4,10 +4,10 @@
 ; longjmp): the counts a frame flushed before it ended there are then a flow
 ; of that graph. Invokes and landing pads are no obstacle; derived counters
 ; are never incremented nor flushed.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Without placement every block is counted.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -pasta-print-sites -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-place-counters=0 -pasta-print-sites -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-musl"

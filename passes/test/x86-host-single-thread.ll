@@ -3,8 +3,8 @@
 ; plain adds; otherwise relaxed atomic adds; either way of the counters that
 ; are not zero (here both are certainly 1: no test). Without glibc (musl
 ; here), atomic adds only.
-; RUN: %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: sed 's/linux-gnu/linux-musl/' %s | %opt -passes=pasta-count -pasta-host -pasta-place-counters=0 -S 2>/dev/null | FileCheck %s --check-prefix=MUSL
+; RUN: %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: sed 's/linux-gnu/linux-musl/' %s | %opt -passes=pasta-count -pasta-host -pasta-host-once-in-memory=0 -pasta-place-counters=0 -S 2>/dev/null | FileCheck %s --check-prefix=MUSL
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
