@@ -188,7 +188,7 @@ static int proven_table(FILE *out, const pasta_profile *p, unsigned top,
   for (size_t i = 0; i < n && i < top; ++i) {
     char loc[CELL], req[CELL], what[160], name[4 * NAME_WIDTH + 8];
     fmt_location(loc, rank[i].line);
-    fmt_count(req, requests(rank[i].line->div));
+    pasta__cell_count(req, CELL, requests(rank[i].line->div));
     pasta_div_describe_proven(pasta_div_proven(rank[i].line), rank[i].line->div,
                               what, sizeof what);
     pasta__short_name(rank[i].line->function, NAME_WIDTH, name, sizeof name);
