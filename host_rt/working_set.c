@@ -358,8 +358,8 @@ static void ws_or_banks(uint8_t *restrict pages, uint64_t n, uint32_t banks) {
 /* Puts the flags of bank 0 back in page order, a group at a time. Most
  * groups are all 0 in a launch (nw: 2 GiB allocated, a few pages touched
  * per launch) and are left as they are; in the others only the set flags
- * move (byte j of a group holds flag ((j & 127) << 2) | (j >> 7), the
- * inverse of pasta_ws_flag_swizzle). */
+ * move (byte j of a group holds flag pasta_ws_flag_swizzle(j): the
+ * function is its own inverse). */
 static void ws_unswizzle(uint8_t *restrict pages, uint64_t n) {
   uint8_t order[PASTA_WS_FLAG_GROUP];
   for (uint64_t g = 0; g < n; g += PASTA_WS_FLAG_GROUP) {
@@ -378,7 +378,7 @@ static void ws_unswizzle(uint8_t *restrict pages, uint64_t n) {
       memcpy(&w, group + j, sizeof w);
       for (uint32_t k = j; w && k < j + 8; ++k)
         if (group[k])
-          order[(k & 127) << 2 | k >> 7] = 1;
+          order[pasta_ws_flag_swizzle(k)] = 1;
     }
     memcpy(group, order, sizeof order);
   }

@@ -485,21 +485,22 @@ struct pasta_ws_alloc {
  * serialised in L2 (6 million of them made vector_add 14x slower). The host ORs
  * the banks. */
 #define PASTA_WS_PAGE_BANKS 16u
-/* Within each group of PASTA_WS_FLAG_GROUP flags (512 bytes, aligned: the
- * host aligns each bank's flags to a group and pads num_pages to whole
- * groups), flag i is stored at byte pasta_ws_flag_swizzle(i): its low 2 bits
- * pick one of 4 128-byte lines, the next 7 the byte in it. Neighbouring
+/* Flag i is stored at byte pasta_ws_flag_swizzle(i): i with bits 7-8 (its
+ * 128-byte line within a group of PASTA_WS_FLAG_GROUP, 512 flags) xored with
+ * its bits 0-1 (the host aligns each bank's flags to a group and pads
+ * num_pages to whole groups; the function is its own inverse). Neighbouring
  * pages, which the warps of a wave touch together, then have their flags in
  * 4 lines instead of one: stores to one hot line (every warp of a wave finds
  * its page's flag at 0 before another's store lands) made a streaming kernel
  * 3.7x slower, 1.9x over 4 lines. More lines spread a wave further (1.75x
  * over 16) but cost more where one warp's lanes touch neighbouring pages
- * (rows of a matrix: 1.08x packed, 1.16x over 4 lines, 1.28x over 16). The
- * host undoes it when it reads the flags back. */
+ * (rows of a matrix: 1.08x packed, 1.16x over 4 lines, 1.28x over 16). An
+ * xor of the low word: a few instructions per access in the copies' loops
+ * (a transposition of the group's bits took a dozen, which kmeans' loop
+ * paid). The host undoes it when it reads the flags back. */
 #define PASTA_WS_FLAG_GROUP 512u
 static inline uint64_t pasta_ws_flag_swizzle(uint64_t i) {
-  return (i & ~(uint64_t)(PASTA_WS_FLAG_GROUP - 1)) | ((i & 3u) << 7) |
-         ((i >> 2) & 127u);
+  return i ^ (uint64_t)(((uint32_t)i & 3u) << 7);
 }
 #define PASTA_WS_BLOCK_SHIFT 21u /* hotness blocks of 2 MiB */
 /* Tables of up to this many allocations are scanned, not searched: the host
