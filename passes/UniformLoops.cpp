@@ -596,45 +596,30 @@ static bool isWarpIndex(const SCEVUDivExpr *D) {
          isThreadXItself(D->getLHS());
 }
 
-std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
-                                                  const BasicBlock &At) {
-  auto It = Coefficients.find({S, &At});
-  if (It != Coefficients.end())
-    return It->second;
-  std::optional<int64_t> C;
-  SmallVector<std::optional<int64_t>, 4> Ops;
-  for (const SCEV *Op : S->operands())
-    Ops.push_back(xCoefficient(Op, At));
+// What xCoefficient and yCoefficient share: the coefficient of S from its
+// operands' (Ops) for every kind but a leaf (SCEVUnknown, the caller's):
+// sums add, a product keeps one moving factor times constants, a recurrence
+// the start's where every active lane is in the same iteration (within the
+// loop, or after a uniform one: the step must not move), extensions pass
+// it on; none where the expression stops being linear in the index.
+std::optional<int64_t> UniformLoops::operandsCoefficient(
+    const SCEV *S, ArrayRef<std::optional<int64_t>> Ops, const BasicBlock &At) {
   bool AllKnown = all_of(Ops, [](auto &O) { return O.has_value(); });
   bool Moves = any_of(Ops, [](auto &O) { return O && *O != 0; });
   switch (S->getSCEVType()) {
-  case scConstant:
-  case scVScale:
-    C = 0;
-    break;
-  case scUnknown: {
-    const Value *V = cast<SCEVUnknown>(S)->getValue();
-    if (isThreadX(V))
-      C = 1;
-    else if (isWarpUniform(V, At))
-      C = 0;
-    break;
-  }
-  case scAddExpr:
-    if (AllKnown) {
-      C = 0;
-      for (auto &O : Ops)
-        C = *C + *O;
-    }
-    break;
-  case scMulExpr: {
-    // Linear when one factor moves and the others are constants.
+  case scAddExpr: {
     if (!AllKnown)
-      break;
-    if (!Moves) {
-      C = 0;
-      break;
-    }
+      return std::nullopt;
+    int64_t Sum = 0;
+    for (auto &O : Ops)
+      Sum += *O;
+    return Sum;
+  }
+  case scMulExpr: {
+    if (!AllKnown)
+      return std::nullopt;
+    if (!Moves)
+      return 0;
     int64_t Product = 1;
     unsigned Moving = 0;
     for (auto [Op, O] : zip(cast<SCEVMulExpr>(S)->operands(), Ops)) {
@@ -643,53 +628,81 @@ std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
         Product *= *O;
       } else if (auto *K = dyn_cast<SCEVConstant>(Op)) {
         if (K->getAPInt().getSignificantBits() > 32)
-          return Coefficients[{S, &At}] = std::nullopt;
+          return std::nullopt;
         Product *= K->getAPInt().getSExtValue();
       } else {
-        return Coefficients[{S, &At}] = std::nullopt;
+        return std::nullopt;
       }
     }
     if (Moving == 1)
-      C = Product;
-    break;
+      return Product;
+    return std::nullopt;
   }
   case scAddRecExpr:
-    // Every active lane is in the same iteration (within the loop, or after
-    // a uniform one): the start moves with x, the step must not.
     if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0 &&
         sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
-      C = *Ops[0];
-    break;
+      return *Ops[0];
+    return std::nullopt;
   case scTruncate: {
     // x & 15 is zext(trunc x to i4): not x. Only truncations to int or
-    // wider keep the move (an index taken not to overflow, as above), and
-    // x & 31 (x % 32, a lane's index): to 5 bits or more, x itself keeps
-    // it in each row of lanes (32k + lane, k uniform).
+    // wider keep the move (an index taken not to overflow, as above).
     unsigned Bits = SE->getTypeSizeInBits(S->getType());
     if (Ops[0] && (*Ops[0] == 0 || Bits >= 32))
-      C = Ops[0];
-    else if (Bits >= 5 &&
-             isThreadXItself(cast<SCEVTruncateExpr>(S)->getOperand()))
-      C = 1;
-    break;
+      return Ops[0];
+    return std::nullopt;
   }
   case scZeroExtend:
   case scSignExtend:
   case scPtrToInt:
-    C = Ops[0];
-    break;
-  case scUDivExpr:
-    if (isWarpIndex(cast<SCEVUDivExpr>(S))) {
-      C = 0;
-      break;
-    }
-    [[fallthrough]];
-  default:
+    return Ops[0];
+  default: // constants among them: no operands, no move
     if (AllKnown && !Moves)
-      C = 0;
-    break;
+      return 0;
+    return std::nullopt;
   }
-  return Coefficients[{S, &At}] = C;
+}
+
+// The coefficient of S in x or (OfY) y, memoized per (S, At); its
+// operands' first.
+std::optional<int64_t> UniformLoops::coefficient(bool OfY, const SCEV *S,
+                                                 const BasicBlock &At) {
+  auto &Memo = OfY ? YCoefficients : Coefficients;
+  auto It = Memo.find({S, &At});
+  if (It != Memo.end())
+    return It->second;
+  SmallVector<std::optional<int64_t>, 4> Ops;
+  for (const SCEV *Op : S->operands())
+    Ops.push_back(coefficient(OfY, Op, At));
+  std::optional<int64_t> C = OfY ? yTerm(S, Ops, At) : xTerm(S, Ops, At);
+  return Memo[{S, &At}] = C;
+}
+
+std::optional<int64_t> UniformLoops::xCoefficient(const SCEV *S,
+                                                  const BasicBlock &At) {
+  return coefficient(false, S, At);
+}
+
+std::optional<int64_t> UniformLoops::yCoefficient(const SCEV *S,
+                                                  const BasicBlock &At) {
+  return coefficient(true, S, At);
+}
+
+// The coefficient of x in S from its operands' (Ops).
+std::optional<int64_t> UniformLoops::xTerm(const SCEV *S,
+                                           ArrayRef<std::optional<int64_t>> Ops,
+                                           const BasicBlock &At) {
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return leafCoefficient(false, U->getValue(), At);
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S); D && isWarpIndex(D))
+    return 0;
+  std::optional<int64_t> C = operandsCoefficient(S, Ops, At);
+  // x & 31 (x % 32, a lane's index): to 5 bits or more, x itself keeps
+  // it in each row of lanes (32k + lane, k uniform).
+  auto *T = dyn_cast<SCEVTruncateExpr>(S);
+  if (!C && T && SE->getTypeSizeInBits(S->getType()) >= 5 &&
+      isThreadXItself(T->getOperand()))
+    C = 1;
+  return C;
 }
 
 static bool isThreadY(const Value *V) {
@@ -714,87 +727,29 @@ static bool freeOfThreadY(const Value *V, unsigned Depth = 0) {
                 [&](const Value *Op) { return freeOfThreadY(Op, Depth + 1); });
 }
 
+// The coefficient of x or (OfY) y in a value SCEV does not see into: 1
+// for the index itself, 0 for a value uniform in the warp (for y: one
+// computed without y; x, constant in a column of lanes, counts as 0).
+std::optional<int64_t> UniformLoops::leafCoefficient(bool OfY, const Value *V,
+                                                     const BasicBlock &At) {
+  if (OfY ? isThreadY(V) : isThreadX(V))
+    return 1;
+  bool Free = OfY ? isThreadX(V) || (isWarpUniform(V, At) && freeOfThreadY(V))
+                  : isWarpUniform(V, At);
+  if (Free)
+    return 0;
+  return std::nullopt;
+}
+
 // The coefficient of thread index y in S, where S is a sum of terms
 // constant times y, terms in x alone (coefficient 0 here: xCoefficient's)
 // and warp-uniform terms without y; none otherwise.
-std::optional<int64_t> UniformLoops::yCoefficient(const SCEV *S,
-                                                  const BasicBlock &At) {
-  auto It = YCoefficients.find({S, &At});
-  if (It != YCoefficients.end())
-    return It->second;
-  std::optional<int64_t> C;
-  SmallVector<std::optional<int64_t>, 4> Ops;
-  for (const SCEV *Op : S->operands())
-    Ops.push_back(yCoefficient(Op, At));
-  bool AllKnown = all_of(Ops, [](auto &O) { return O.has_value(); });
-  bool Moves = any_of(Ops, [](auto &O) { return O && *O != 0; });
-  switch (S->getSCEVType()) {
-  case scConstant:
-    C = 0;
-    break;
-  case scUnknown: {
-    const Value *V = cast<SCEVUnknown>(S)->getValue();
-    if (isThreadY(V))
-      C = 1;
-    else if (isThreadX(V) || (isWarpUniform(V, At) && freeOfThreadY(V)))
-      C = 0;
-    break;
-  }
-  case scAddExpr:
-    if (AllKnown) {
-      C = 0;
-      for (auto &O : Ops)
-        C = *C + *O;
-    }
-    break;
-  case scMulExpr: {
-    // y times constants; no y: 0 (x's own products are xCoefficient's).
-    if (!AllKnown)
-      break;
-    if (!Moves) {
-      C = 0;
-      break;
-    }
-    int64_t Product = 1;
-    unsigned Moving = 0;
-    for (auto [Op, O] : zip(cast<SCEVMulExpr>(S)->operands(), Ops)) {
-      if (*O != 0) {
-        ++Moving;
-        Product *= *O;
-      } else if (auto *K = dyn_cast<SCEVConstant>(Op)) {
-        if (K->getAPInt().getSignificantBits() > 32)
-          return YCoefficients[{S, &At}] = std::nullopt;
-        Product *= K->getAPInt().getSExtValue();
-      } else {
-        return YCoefficients[{S, &At}] = std::nullopt;
-      }
-    }
-    if (Moving == 1)
-      C = Product;
-    break;
-  }
-  case scAddRecExpr:
-    if (AllKnown && cast<SCEVAddRecExpr>(S)->isAffine() && *Ops[1] == 0 &&
-        sameIterationAt(cast<SCEVAddRecExpr>(S)->getLoop(), At))
-      C = *Ops[0];
-    break;
-  case scTruncate: {
-    unsigned Bits = SE->getTypeSizeInBits(S->getType());
-    if (Ops[0] && (*Ops[0] == 0 || Bits >= 32))
-      C = Ops[0];
-    break;
-  }
-  case scZeroExtend:
-  case scSignExtend:
-  case scPtrToInt:
-    C = Ops[0];
-    break;
-  default:
-    if (AllKnown && !Moves)
-      C = 0;
-    break;
-  }
-  return YCoefficients[{S, &At}] = C;
+std::optional<int64_t> UniformLoops::yTerm(const SCEV *S,
+                                           ArrayRef<std::optional<int64_t>> Ops,
+                                           const BasicBlock &At) {
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return leafCoefficient(true, U->getValue(), At);
+  return operandsCoefficient(S, Ops, At);
 }
 
 std::optional<int64_t> UniformLoops::rowStride(Value *Ptr,

@@ -199,6 +199,20 @@ private:
   bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
   void markDivergenceInLoops(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM);
+  std::optional<int64_t>
+  operandsCoefficient(const llvm::SCEV *S,
+                      llvm::ArrayRef<std::optional<int64_t>> Ops,
+                      const llvm::BasicBlock &At);
+  std::optional<int64_t> coefficient(bool OfY, const llvm::SCEV *S,
+                                     const llvm::BasicBlock &At);
+  std::optional<int64_t> leafCoefficient(bool OfY, const llvm::Value *V,
+                                         const llvm::BasicBlock &At);
+  std::optional<int64_t> xTerm(const llvm::SCEV *S,
+                               llvm::ArrayRef<std::optional<int64_t>> Ops,
+                               const llvm::BasicBlock &At);
+  std::optional<int64_t> yTerm(const llvm::SCEV *S,
+                               llvm::ArrayRef<std::optional<int64_t>> Ops,
+                               const llvm::BasicBlock &At);
   std::optional<int64_t> xCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
   std::optional<int64_t> yCoefficient(const llvm::SCEV *S,
