@@ -22,11 +22,20 @@ static void *own(pasta_activity_read *r, void *block) {
   return block;
 }
 
+/* A zeroed array (of at least one element, so that NULL means out of
+ * memory) for the elements of the JSON array `a`, kept as own() keeps a
+ * block; *n gets their count. */
+static void *own_array(pasta_activity_read *r, json_t *a, size_t size,
+                       size_t *n) {
+  *n = json_array_size(a);
+  return own(r, calloc(*n ? *n : 1, size));
+}
+
 static void read_shapes(json_t *k, pasta_activity_kernel *out,
                         pasta_activity_read *r) {
   json_t *a = json_object_get(k, "shapes");
-  size_t n = json_array_size(a);
-  pasta_activity_shape *s = own(r, calloc(n ? n : 1, sizeof *s));
+  size_t n;
+  pasta_activity_shape *s = own_array(r, a, sizeof *s, &n);
   if (!s)
     return;
   for (size_t i = 0; i < n; ++i) {
@@ -47,14 +56,14 @@ static void read_shapes(json_t *k, pasta_activity_kernel *out,
 static void read_paths(json_t *k, pasta_activity_kernel *out,
                        pasta_activity_read *r) {
   json_t *a = json_object_get(k, "call_paths");
-  size_t n = json_array_size(a);
-  pasta_activity_path *p = own(r, calloc(n ? n : 1, sizeof *p));
+  size_t n;
+  pasta_activity_path *p = own_array(r, a, sizeof *p, &n);
   if (!p)
     return;
   for (size_t i = 0; i < n; ++i) {
     json_t *e = json_array_get(a, i), *fr = json_object_get(e, "frames");
-    size_t nf = json_array_size(fr);
-    pasta_activity_frame *f = own(r, calloc(nf ? nf : 1, sizeof *f));
+    size_t nf;
+    pasta_activity_frame *f = own_array(r, fr, sizeof *f, &nf);
     if (!f) {
       n = i;
       break;
@@ -171,8 +180,8 @@ static void read_working_set(json_t *w, pasta_activity *a,
   a->outside_file = pasta__json_str(o, "first_file");
   a->outside_line = (uint32_t)pasta__json_u64(o, "first_line");
   json_t *per = json_object_get(w, "per_launch");
-  size_t n = json_array_size(per);
-  pasta_activity_ws_launch *l = own(r, calloc(n ? n : 1, sizeof *l));
+  size_t n;
+  pasta_activity_ws_launch *l = own_array(r, per, sizeof *l, &n);
   if (!l)
     return;
   for (size_t i = 0; i < n; ++i) {
@@ -213,8 +222,8 @@ static void read_bandwidth(json_t *b, pasta_activity *a,
         pasta_u64_from_double(pasta__json_num(e, "seconds", 0) * 1e9 + 0.5);
   }
   json_t *ks = json_object_get(b, "kernels");
-  size_t n = json_array_size(ks);
-  pasta_bw_row *rows = own(r, calloc(n ? n : 1, sizeof *rows));
+  size_t n;
+  pasta_bw_row *rows = own_array(r, ks, sizeof *rows, &n);
   if (!rows)
     return;
   for (size_t i = 0; i < n; ++i) {
@@ -250,8 +259,8 @@ int pasta__activity_read_json(json_t *root, pasta_activity_read *r) {
   if (!json_is_object(launches))
     return 0;
   json_t *ks = json_object_get(launches, "kernels");
-  size_t n = json_array_size(ks);
-  pasta_activity_kernel *k = own(r, calloc(n ? n : 1, sizeof *k));
+  size_t n;
+  pasta_activity_kernel *k = own_array(r, ks, sizeof *k, &n);
   if (!k)
     return -1;
   pasta_activity *a = &r->activity;

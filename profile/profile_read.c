@@ -70,46 +70,42 @@ static const char *get_string(struct reader *r, json_t *obj, const char *key,
   return NULL;
 }
 
-static void get_spaces(struct reader *r, json_t *obj, const char *key,
-                       const char *where, uint64_t *out) {
+/* The object `key` of obj, its members name(0) .. name(n - 1) read into
+ * out; a missing object is an error when `required`, else out is left as
+ * it is. */
+static void get_u64_members(struct reader *r, json_t *obj, const char *key,
+                            const char *where, int required, unsigned n,
+                            const char *(*name)(unsigned), uint64_t *out) {
   json_t *v = json_object_get(obj, key);
+  if (!v && !required)
+    return;
   if (!json_is_object(v)) {
     fail(r, "%s: %s \"%s\"", where, v ? "not an object:" : "missing", key);
     return;
   }
   char sub[160];
   snprintf(sub, sizeof sub, "%s.%s", where, key);
-  for (unsigned s = 0; s < PASTA_NUM_SPACES; ++s)
-    out[s] = get_u64(r, v, pasta_space_name(s), sub);
+  for (unsigned i = 0; i < n; ++i)
+    out[i] = get_u64(r, v, name(i), sub);
+}
+
+static void get_spaces(struct reader *r, json_t *obj, const char *key,
+                       const char *where, uint64_t *out) {
+  get_u64_members(r, obj, key, where, 1, PASTA_NUM_SPACES, pasta_space_name,
+                  out);
 }
 
 static void get_flops(struct reader *r, json_t *obj, const char *where,
                       uint64_t *out) {
-  json_t *v = json_object_get(obj, "flops");
-  if (!json_is_object(v)) {
-    fail(r, "%s: %s \"flops\"", where, v ? "not an object:" : "missing");
-    return;
-  }
-  char sub[160];
-  snprintf(sub, sizeof sub, "%s.flops", where);
-  for (unsigned i = 0; i < PASTA_NUM_PRECISIONS; ++i)
-    out[i] = get_u64(r, v, pasta_precision_name(i), sub);
+  get_u64_members(r, obj, "flops", where, 1, PASTA_NUM_PRECISIONS,
+                  pasta_precision_name, out);
 }
 
 /* The optional "divergence" object (version 4): every figure, or none. */
 static void get_divergence(struct reader *r, json_t *obj, const char *where,
                            uint64_t *out) {
-  json_t *v = json_object_get(obj, "divergence");
-  if (!v)
-    return;
-  if (!json_is_object(v)) {
-    fail(r, "%s: not an object: \"divergence\"", where);
-    return;
-  }
-  char sub[160];
-  snprintf(sub, sizeof sub, "%s.divergence", where);
-  for (unsigned i = 0; i < PASTA_DIV_NUM; ++i)
-    out[i] = get_u64(r, v, pasta_div_name(i), sub);
+  get_u64_members(r, obj, "divergence", where, 0, PASTA_DIV_NUM, pasta_div_name,
+                  out);
 }
 
 /* An optional list of divergence figures' names (a line's
