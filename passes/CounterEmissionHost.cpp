@@ -359,6 +359,27 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
   }
 }
 
+// Splits the block before At on glibc's __libc_single_threaded (declared
+// in M where it is not yet): the first instruction of the side that runs
+// while the process has one thread, and of the other side. The branch is
+// PASTA's.
+static std::pair<Instruction *, Instruction *>
+splitOnSingleThreaded(Module &M, Instruction *At) {
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
+  if (!Single)
+    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
+                                nullptr, "__libc_single_threaded");
+  IRBuilder<> B(At);
+  Value *One =
+      B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
+  Instruction *Plain = nullptr, *Atomic = nullptr;
+  SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &Atomic);
+  markInstrumentation(
+      Plain->getParent()->getSinglePredecessor()->getTerminator());
+  return {Plain, Atomic};
+}
+
 // The adds of one host flush point before `At`: the function's counters
 // D, each certainly non-zero when NonZero (else added only when it is not
 // zero: a count is zero at most flush points of a loop or a recursion, and
@@ -373,7 +394,6 @@ void CounterEmitter::emitHostFlushes(FunctionPlan &P,
 void CounterEmitter::emitHostAdds(FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
                                   ArrayRef<HostDirty> D, Instruction *At) {
   Type *I64 = Type::getInt64Ty(Ctx);
-  Type *I8 = Type::getInt8Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
   auto EmitAdds = [&](Instruction *Before, bool Atomic) {
     for (const HostDirty &C : D) {
@@ -430,17 +450,7 @@ void CounterEmitter::emitHostAdds(FunctionPlan &P, ArrayRef<AllocaInst *> Slots,
     EmitAtomic(At);
     return;
   }
-  GlobalVariable *Single = M.getGlobalVariable("__libc_single_threaded");
-  if (!Single)
-    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
-                                nullptr, "__libc_single_threaded");
-  IRBuilder<> B(At);
-  Value *One =
-      B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
-  Instruction *Plain = nullptr, *Atomic = nullptr;
-  SplitBlockAndInsertIfThenElse(One, At->getIterator(), &Plain, &Atomic);
-  markInstrumentation(
-      Plain->getParent()->getSinglePredecessor()->getTerminator());
+  auto [Plain, Atomic] = splitOnSingleThreaded(M, At);
   EmitAdds(Plain, false);
   EmitAtomic(Atomic);
 }
@@ -545,13 +555,9 @@ void CounterEmitter::emitHostOnceIncrements(FunctionPlan &P) {
       BlockOf[CB.Counter] = CB.BB;
   SmallVector<uint32_t, 16> Order(HostOnce.begin(), HostOnce.end());
   llvm::sort(Order);
-  Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   const Triple TT(M.getTargetTriple());
   bool Glibc = TT.isOSLinux() && TT.isGNUEnvironment();
-  GlobalVariable *Single = nullptr;
-  if (Glibc && !(Single = M.getGlobalVariable("__libc_single_threaded")))
-    Single = new GlobalVariable(M, I8, false, GlobalValue::ExternalLinkage,
-                                nullptr, "__libc_single_threaded");
   for (uint32_t C : Order) {
     Instruction *At = BlockOf[C]->getTerminator();
     for (Instruction &I : *BlockOf[C])
@@ -568,12 +574,7 @@ void CounterEmitter::emitHostOnceIncrements(FunctionPlan &P) {
                         AtomicOrdering::Monotonic);
       continue;
     }
-    Value *IsSingle =
-        B.CreateICmpNE(B.CreateLoad(I8, Single), ConstantInt::get(I8, 0));
-    Instruction *Plain = nullptr, *Atomic = nullptr;
-    SplitBlockAndInsertIfThenElse(IsSingle, At->getIterator(), &Plain, &Atomic);
-    markInstrumentation(
-        Plain->getParent()->getSinglePredecessor()->getTerminator());
+    auto [Plain, Atomic] = splitOnSingleThreaded(M, At);
     B.SetInsertPoint(Plain);
     B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Ptr), One), Ptr);
     B.SetInsertPoint(Atomic);
