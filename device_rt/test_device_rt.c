@@ -1713,7 +1713,7 @@ static int div_mask_free_holds(uint32_t size, int64_t stride, int shared,
   c.size = size;
   c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
   c.sectored = (uint32_t)sectored;
-  uint64_t ref[8], derived[8];
+  uint64_t ref[8], derived[PASTA_DIV_NUM]; /* it writes every figure */
   div_reference(&c, active, ref);
   pasta_div_lanes_derived(size, (uint32_t)stride, c.hint, c.sectored,
                           (uint64_t)__builtin_popcountll(active), derived);
