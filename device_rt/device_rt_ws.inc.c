@@ -416,3 +416,105 @@ PASTA_INLINE void __pasta_ws_mark_cached(
     __pasta_ws_mark(f0, f1, f2, f3);
   }
 }
+
+/*-- Marks of a loop's accesses, set once in front of the loop -------------*
+ * An access the pass proved to run once in each iteration of a loop whose
+ * trip count is known at its entry is not marked in the loop: the loop's
+ * preheader calls __pasta_ws_mark_loop once for all its iterations
+ * (WorkingSetLoops.cpp). Iteration k's address is base + scale * x(k), x(k)
+ * = a + k * b taken to `ext & 0xff` bits (64: as is) and sign-extended (bit
+ * 8 of ext) or zero-extended: an int index of a 64-bit pointer. The flags
+ * set, the accesses counted outside every allocation and the hotness counts
+ * are those of the `count` accesses marked one by one. */
+
+/* x(k) (above). */
+static uint64_t pasta_ws_loop_index(uint64_t a, uint64_t b, uint64_t k,
+                                    uint32_t ext) {
+  uint64_t x = a + k * b;
+  uint32_t bits = ext & 0xffu;
+  if (bits >= 64)
+    return x;
+  uint64_t low = x & ((UINT64_C(1) << bits) - 1);
+  uint64_t sign = UINT64_C(1) << (bits - 1);
+  return ext & 0x100u ? (low ^ sign) - sign : low;
+}
+
+/* Whether x(k) for k < count is a + k * b without wrapping: then the
+ * addresses are a progression. x moves one way, so its ends decide. */
+static int pasta_ws_loop_in_range(uint64_t a, uint64_t b, uint64_t count,
+                                  uint32_t ext) {
+  uint32_t bits = ext & 0xffu;
+  if (bits >= 64)
+    return 1;
+  if (count > (UINT64_C(1) << 31) || bits > 32)
+    return 0;
+  /* a is x(0), already extended; |b| < 2^32 for bits <= 32 (extended from
+   * them), so the product below stays within 63 bits. */
+  int64_t last = (int64_t)a + (int64_t)(count - 1) * (int64_t)b;
+  int64_t lo = ext & 0x100u ? -((int64_t)1 << (bits - 1)) : 0;
+  int64_t hi =
+      ext & 0x100u ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+  return last >= lo && last <= hi;
+}
+
+/* One access's flag down the full path, set at once. */
+static void pasta_ws_mark_one(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                              uint64_t hot, uint32_t shift, uint64_t addr,
+                              uint32_t site, uint32_t generic) {
+  __pasta_ws_mark(pasta_ws_resolve_uncached(
+                      st, hot, shift, (void *)(uintptr_t)addr, site, generic),
+                  0, 0, 0);
+}
+
+/* The flags of accesses at addr + k * step (k < n) inside an allocation
+ * whose first page's flag is `flags`, four at a time. */
+static void pasta_ws_mark_strided(uint64_t flags, uint64_t base, uint32_t shift,
+                                  uint64_t addr, uint64_t step, uint64_t n) {
+#define PASTA_PAGE(j) (flags + ((addr + (j) * step - base) >> shift))
+  uint64_t k = 0;
+  for (; k + 4 <= n; k += 4)
+    __pasta_ws_mark(PASTA_PAGE(k), PASTA_PAGE(k + 1), PASTA_PAGE(k + 2),
+                    PASTA_PAGE(k + 3));
+  for (; k < n; ++k)
+    __pasta_ws_mark(PASTA_PAGE(k), 0, 0, 0);
+#undef PASTA_PAGE
+}
+
+PASTA_ENTRY void
+__pasta_ws_mark_loop(const PASTA_GLOBAL struct pasta_ws_launch *st, void *base,
+                     uint64_t scale, uint64_t a, uint64_t b, uint64_t count,
+                     uint32_t ext, uint32_t site, uint32_t generic) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift;
+  uint64_t origin = (uint64_t)(uintptr_t)base;
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint64_t first = origin + scale * a, step = scale * b;
+  uint64_t last = first + (count - 1) * step;
+  int down = (int64_t)step < 0;
+  uint64_t lo = down ? last : first, hi = down ? first : last;
+  uint32_t i = count && !hot && pasta_ws_loop_in_range(a, b, count, ext)
+                   ? pasta_ws_find(t, st->num_allocs, lo)
+                   : PASTA_NONE;
+  if (i == PASTA_NONE || hi - t[i].base >= t[i].size) {
+    /* Not one progression inside one allocation, or hotness counted:
+     * access by access. */
+    for (uint64_t k = 0; k < count; ++k)
+      pasta_ws_mark_one(st, hot, shift,
+                        origin + scale * pasta_ws_loop_index(a, b, k, ext),
+                        site, generic);
+    return;
+  }
+  /* All in allocation i, hence global memory. */
+  uint64_t flags = st->pages +
+                   __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
+                   t[i].first_page;
+  uint64_t magnitude = down ? 0 - step : step;
+  if (magnitude <= (UINT64_C(1) << shift))
+    /* No page between lo and hi is skipped: each of them once. */
+    pasta_ws_mark_strided(flags, t[i].base, shift, lo, UINT64_C(1) << shift,
+                          ((hi - t[i].base) >> shift) -
+                              ((lo - t[i].base) >> shift) + 1);
+  else
+    pasta_ws_mark_strided(flags, t[i].base, shift, first, step, count);
+}

@@ -280,6 +280,115 @@ static void test_ws_batches(void) {
   CHECK(blocks[0] == 3 && WS_FLAG(4) == 1 && c[0] == ub);
 }
 
+/* __pasta_ws_mark_loop against the accesses marked one by one: the same
+ * flags, the same count outside every allocation, the same hotness counts.
+ * Pages of 16 bytes; A is bytes 0..1023 (flags 0..63), B bytes 1280..2047
+ * (flags 64..111), 1024..1279 in neither. */
+static uint64_t loop_outside[2], loop_blocks[PASTA_WS_HOT_BANKS];
+static struct pasta_ws_alloc loop_table[PASTA_WS_LINEAR_MAX];
+
+/* x(k) of a loop's address, written as C would compute the index: a 32-bit
+ * int or unsigned wraps, a 64-bit one as an address does. */
+static uint64_t loop_reference_index(uint64_t a, uint64_t b, uint64_t k,
+                                     uint32_t ext) {
+  uint64_t x = a + k * b;
+  if ((ext & 0xffu) == 64)
+    return x;
+  return ext & 0x100u ? (uint64_t)(int64_t)(int32_t)(uint32_t)x
+                      : (uint64_t)(uint32_t)x;
+}
+
+struct loop_case {
+  const char *what;
+  uint64_t origin_offset, scale, a, b, count;
+  uint32_t ext;
+  int hot;
+};
+
+static void check_loop_case(struct pasta_ws_launch *st, uint64_t mem,
+                            const struct loop_case *c) {
+  static uint8_t want[PASTA_WS_FLAG_GROUP];
+  uint64_t want_outside, want_blocks[PASTA_WS_HOT_BANKS];
+  uint64_t origin = mem + c->origin_offset;
+  st->blocks = c->hot ? (uint64_t)(uintptr_t)loop_blocks : 0;
+  /* One by one, through the cache, as the marks in a loop set them. */
+  ws_flags_zeroed();
+  memset(loop_outside, 0, sizeof loop_outside);
+  memset(loop_blocks, 0, sizeof loop_blocks);
+  uint64_t cache[6] = {0, 0, 0, 0, 0, 0};
+  for (uint64_t k = 0; k < c->count; ++k) {
+    uint64_t addr =
+        origin + c->scale * loop_reference_index(c->a, c->b, k, c->ext);
+    __pasta_ws_mark(__pasta_ws_resolve(st, st->blocks, 4,
+                                       (void *)(uintptr_t)addr, 9, 0, &cache[0],
+                                       &cache[1], &cache[2], &cache[3],
+                                       &cache[4], &cache[5]),
+                    0, 0, 0);
+  }
+  memcpy(want, ws_flags, sizeof want);
+  want_outside = loop_outside[0];
+  memcpy(want_blocks, loop_blocks, sizeof want_blocks);
+  /* Once, in front of the loop. */
+  ws_flags_zeroed();
+  memset(loop_outside, 0, sizeof loop_outside);
+  memset(loop_blocks, 0, sizeof loop_blocks);
+  __pasta_ws_mark_loop(st, (void *)(uintptr_t)origin, c->scale, c->a, c->b,
+                       c->count, c->ext, 9, 0);
+  CHECK_MSG(memcmp(want, ws_flags, sizeof want) == 0 &&
+                want_outside == loop_outside[0] &&
+                memcmp(want_blocks, loop_blocks, sizeof want_blocks) == 0,
+            "%s: outside %llu, want %llu", c->what,
+            (unsigned long long)loop_outside[0],
+            (unsigned long long)want_outside);
+}
+
+static void test_ws_mark_loop(void) {
+  static uint8_t mem[2048];
+  uint64_t um = (uint64_t)(uintptr_t)mem;
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    loop_table[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  loop_table[0] = (struct pasta_ws_alloc){um, 1024, 0, 0};
+  loop_table[1] = (struct pasta_ws_alloc){um + 1280, 768, 64, 0};
+  struct pasta_ws_launch st;
+  memset(&st, 0, sizeof st);
+  st.allocs = (uint64_t)(uintptr_t)loop_table;
+  st.pages = (uint64_t)(uintptr_t)ws_flags;
+  st.outside = (uint64_t)(uintptr_t)loop_outside;
+  st.num_allocs = 2;
+  st.page_shift = 4;
+  st.num_pages = 112;
+  st.page_banks = 1;
+  place(0, 1, 0, 32);
+  const uint32_t s32 = 32 | 0x100u, u32 = 32, i64 = 64;
+  const uint64_t int_max = 0x7fffffff, minus = (uint64_t)-1;
+  const struct loop_case cases[] = {
+      {"floats in a row", 0, 4, 0, 1, 200, s32, 0},
+      {"a stride of 36 bytes (> a page)", 0, 4, 3, 9, 25, s32, 0},
+      {"downwards", 0, 4, 250, minus * 7, 30, s32, 0},
+      {"from A over the gap into B", 0, 1, 1000, 20, 40, s32, 0},
+      {"from A to B without touching the gap", 0, 1, 1010, 300, 2, s32, 0},
+      {"an int index that wraps", 100 - (int_max - 5), 1, int_max - 5, 10, 3,
+       s32, 0},
+      {"an unsigned index that wraps", 0, 1, 5, minus * 2, 5, u32, 0},
+      {"a 64-bit pointer recurrence", 0, 1, 0, 16, 64, i64, 0},
+      {"an address that stays", 0, 1, 5, 0, 10, i64, 0},
+      {"an address that stays outside", 1100, 1, 0, 0, 10, i64, 0},
+      {"one iteration", 0, 8, 100, 3, 1, s32, 0},
+      {"hotness counted", 0, 4, 0, 1, 200, s32, 1},
+      {"hotness counted over the gap", 0, 1, 1000, 20, 40, s32, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+    check_loop_case(&st, um, &cases[i]);
+  /* The fast path was taken where it should: a row of 200 floats sets the
+   * 50 flags of bytes 0..799 and nothing else. */
+  const struct loop_case row = {"row", 0, 4, 0, 1, 200, s32, 0};
+  check_loop_case(&st, um, &row);
+  int set = 0;
+  for (uint32_t i = 0; i < 112; ++i)
+    set += WS_FLAG(i);
+  CHECK(set == 50 && WS_FLAG(49) == 1 && WS_FLAG(50) == 0);
+}
+
 /* A warp's lanes looking up together: lanes 0, 2, 4, ... address one past
  * the allocation's end, the odd lanes inside it. */
 static struct pasta_ws_alloc lookup_table[PASTA_WS_LINEAR_MAX];
@@ -1791,6 +1900,7 @@ int main(void) {
   test_ws_touch();
   test_ws_mark();
   test_ws_batches();
+  test_ws_mark_loop();
   test_ws_lookup_warp();
   test_trace_sampling();
   test_trace_events();

@@ -226,7 +226,7 @@ bool ModuleInstrumenter::run() {
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty())
-    createWorkingSetVariants(M, Copied, Sel.Tracked);
+    createWorkingSetVariants(M, Copied, Sel.Tracked, FAM);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
                              Opts.DivMaxRegisters, Opts.DivDrainVisits);

@@ -9,6 +9,7 @@
 #include "KernelVariants.h"
 #include "DeviceRuntime.h"
 #include "Scopes.h"
+#include "WorkingSetLoops.h"
 
 #include "pasta/abi.h"
 
@@ -410,7 +411,8 @@ static bool endsBatch(const Instruction &I) {
 }
 
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
-                                     ArrayRef<TrackedAccess> Accesses) {
+                                     ArrayRef<TrackedAccess> Accesses,
+                                     FunctionAnalysisManager &FAM) {
   WorkingSetHooks H = declareHooks(M);
   DenseMap<Constant *, Constant *> BatchConstants;
   ValueToValueMapTy VMap;
@@ -421,16 +423,25 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *F : Fns)
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
 
-  // The copy's accesses whose page flags are set, by block.
-  DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
+  // The copies' accesses whose page flags are set: those of loops that
+  // can be marked in front of the loop (WorkingSetLoops.h) are, the rest
+  // by block.
+  DenseMap<Function *, DenseMap<Instruction *, uint32_t>> ByCopy;
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
     if (Ptr && !neverInAllocation(Ptr)) {
-      ByBlock[I->getParent()][I] = A.Site;
+      ByCopy[I->getFunction()][I] = A.Site;
       ++NumTrackedInCopies;
     }
+  }
+  DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
+  for (auto &[Copy, InCopy] : ByCopy) {
+    markLoopAccessesBeforeLoops(*Copy, Copy->getArg(Copy->arg_size() - 1),
+                                InCopy, FAM);
+    for (auto [I, Site] : InCopy)
+      ByBlock[I->getParent()][I] = Site;
   }
   // The page flags are set after the accesses, not before each: a touch
   // waits for its flag before the next instruction can issue, so a touch in

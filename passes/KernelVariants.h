@@ -52,7 +52,8 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 // four: one branch, to the full path out of line).
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
-                              llvm::ArrayRef<TrackedAccess> Accesses);
+                              llvm::ArrayRef<TrackedAccess> Accesses,
+                              llvm::FunctionAnalysisManager &FAM);
 
 // Each instrumented function's rows in the module's scope table: the first
 // and how many (FunctionScopes' order).

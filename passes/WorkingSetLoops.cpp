@@ -1,0 +1,259 @@
+//===- WorkingSetLoops.cpp - Page flags of loop accesses, set before the loop//
+//
+// See WorkingSetLoops.h. What makes the call exact:
+// - the access's block dominates the loop's latch and every exiting block,
+//   and every instruction of the loop passes control on (no call that may
+//   not return, e.g. an exit in inline assembly): each iteration runs it
+//   once, the loop being its innermost;
+// - the loop's backedge-taken count is computable (scalar evolution's
+//   count holds for every exit): the loop runs it + 1 times once entered,
+//   and the preheader runs exactly when the loop is entered;
+// - the address is {start, +, step} in that loop with a step invariant in
+//   it, or invariant itself (step 0), and start, step and count can be
+//   computed in the preheader.
+//
+//===----------------------------------------------------------------------===//
+#include "WorkingSetLoops.h"
+#include "DeviceRuntime.h"
+#include "KernelVariants.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
+                                "flags are set in front of their loops");
+
+namespace {
+
+// Address(k) = Base + Scale * ext(A + k * B) in iteration k of the loop:
+// ext sign- or zero-extends from Bits (64: none, A + k * B wraps as the
+// address does). Int indices of 64-bit pointers have Bits 32: their
+// extension keeps scalar evolution from seeing the address itself as a
+// recurrence, and the runtime checks that A + k * B does not wrap before it
+// treats the addresses as a progression (device_rt_ws.inc.c).
+struct LoopAddress {
+  const SCEV *Base, *A, *B; // Base a pointer; A, B integers of Bits
+  uint64_t Scale = 1;
+  unsigned Bits = 64;
+  bool Signed = true;
+};
+
+// An access whose flags one call in the loop's preheader sets.
+struct LoopMark {
+  Instruction *Access;
+  uint32_t Site;
+  BasicBlock *Preheader;
+  LoopAddress Address;
+  const SCEV *Taken; // the backedge-taken count
+};
+
+// Whether every iteration of L that starts also ends: no instruction of
+// the loop may stop the thread or fail to return (the runtime's own
+// helpers, which the counting code calls, always return).
+bool iterationsComplete(const Loop &L) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction();
+            Callee && isRuntimeFunction(*Callee))
+          continue;
+      if (!isGuaranteedToTransferExecutionToSuccessor(&I))
+        return false;
+    }
+  return true;
+}
+
+// Whether BB runs once in each iteration of L (its innermost loop).
+bool runsEveryIteration(const BasicBlock *BB, const Loop &L,
+                        const DominatorTree &DT) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch || !DT.dominates(BB, Latch))
+    return false;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  return all_of(Exiting, [&](BasicBlock *E) { return DT.dominates(BB, E); });
+}
+
+// An affine recurrence of L whose step is invariant in it.
+const SCEVAddRecExpr *recurrenceOf(const SCEV *S, const Loop &L,
+                                   ScalarEvolution &SE) {
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+      !SE.isLoopInvariant(AR->getStepRecurrence(SE), &L))
+    return nullptr;
+  return AR;
+}
+
+// C * ext(recurrence) or ext(recurrence): the part of an address that
+// moves, with an extension from fewer than 64 bits.
+bool matchExtendedIndex(const SCEV *S, const Loop &L, ScalarEvolution &SE,
+                        LoopAddress &Out) {
+  uint64_t Scale = 1;
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+    if (Mul->getNumOperands() != 2 || !C || C->getAPInt().getActiveBits() > 32)
+      return false;
+    Scale = C->getAPInt().getZExtValue();
+    S = Mul->getOperand(1);
+  }
+  auto *Ext = dyn_cast<SCEVIntegralCastExpr>(S);
+  if (!Ext || !(isa<SCEVSignExtendExpr>(Ext) || isa<SCEVZeroExtendExpr>(Ext)))
+    return false;
+  const SCEVAddRecExpr *AR = recurrenceOf(Ext->getOperand(), L, SE);
+  unsigned Bits = SE.getTypeSizeInBits(Ext->getOperand()->getType());
+  if (!AR || Bits >= 64)
+    return false;
+  Out.A = AR->getStart();
+  Out.B = AR->getStepRecurrence(SE);
+  Out.Scale = Scale;
+  Out.Bits = Bits;
+  Out.Signed = isa<SCEVSignExtendExpr>(Ext);
+  return true;
+}
+
+// The address of an access as a function of L's iteration, if it has one
+// of the shapes LoopAddress describes.
+std::optional<LoopAddress> loopAddress(const SCEV *Address, const Loop &L,
+                                       ScalarEvolution &SE) {
+  LoopAddress Out;
+  Type *IndexTy = SE.getEffectiveSCEVType(Address->getType());
+  if (SE.isLoopInvariant(Address, &L)) {
+    Out.Base = Address;
+    Out.A = Out.B = SE.getZero(IndexTy);
+    return Out;
+  }
+  if (const SCEVAddRecExpr *AR = recurrenceOf(Address, L, SE)) {
+    Out.Base = AR->getStart();
+    Out.A = SE.getZero(IndexTy);
+    Out.B = AR->getStepRecurrence(SE);
+    return Out;
+  }
+  // Base + ... + C * ext(recurrence): one moving part, the rest invariant.
+  auto *Add = dyn_cast<SCEVAddExpr>(Address);
+  if (!Add)
+    return std::nullopt;
+  SmallVector<const SCEV *, 4> Invariant;
+  bool Moving = false;
+  for (const SCEV *Op : Add->operands()) {
+    if (SE.isLoopInvariant(Op, &L))
+      Invariant.push_back(Op);
+    else if (Moving || !matchExtendedIndex(Op, L, SE, Out))
+      return std::nullopt;
+    else
+      Moving = true;
+  }
+  Out.Base = SE.getAddExpr(Invariant);
+  if (!Out.Base->getType()->isPointerTy())
+    return std::nullopt;
+  return Out;
+}
+
+std::optional<LoopMark> planLoopMark(Instruction *I, uint32_t Site,
+                                     LoopInfo &LI, DominatorTree &DT,
+                                     ScalarEvolution &SE) {
+  Loop *L = LI.getLoopFor(I->getParent());
+  if (!L || !runsEveryIteration(I->getParent(), *L, DT))
+    return std::nullopt;
+  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Taken) ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return std::nullopt;
+  std::optional<LoopAddress> Address =
+      loopAddress(SE.getSCEV(trackedPointer(*I)), *L, SE);
+  if (!Address || SE.getTypeSizeInBits(Address->B->getType()) > 64)
+    return std::nullopt;
+  // Loops are not kept in simplified form this late (an unrolled loop's
+  // entry is often a critical edge): the call needs a block of its own.
+  BasicBlock *Preheader = L->getLoopPreheader();
+  if (!Preheader)
+    Preheader = InsertPreheaderForLoop(L, &DT, &LI, nullptr, false);
+  if (!Preheader)
+    return std::nullopt;
+  SCEVExpander Check(SE, "pasta.ws.loop");
+  const Instruction *At = Preheader->getTerminator();
+  for (const SCEV *S : {Address->Base, Address->A, Address->B, Taken})
+    if (!Check.isSafeToExpandAt(S, At))
+      return std::nullopt;
+  return LoopMark{I, Site, Preheader, *Address, Taken};
+}
+
+} // namespace
+
+void pasta::markLoopAccessesBeforeLoops(
+    Function &Copy, Value *State, DenseMap<Instruction *, uint32_t> &Accesses,
+    FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(Copy);
+  if (LI.empty())
+    return;
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
+  DenseMap<const Loop *, bool> Complete;
+  SmallVector<LoopMark, 8> Marks;
+  // In program order: the calls in a preheader keep the accesses' order.
+  for (Instruction &Inst : instructions(Copy)) {
+    auto Access = Accesses.find(&Inst);
+    const Loop *L = LI.getLoopFor(Inst.getParent());
+    if (Access == Accesses.end() || !L)
+      continue;
+    auto [I, Site] = *Access;
+    auto [It, New] = Complete.try_emplace(L, false);
+    if (New)
+      It->second = iterationsComplete(*L);
+    if (!It->second)
+      continue;
+    if (std::optional<LoopMark> M = planLoopMark(I, Site, LI, DT, SE))
+      Marks.push_back(*M);
+  }
+  if (Marks.empty()) {
+    FAM.invalidate(Copy, PreservedAnalyses::none()); // preheaders made
+    return;
+  }
+  Module &Mod = *Copy.getParent();
+  LLVMContext &Ctx = Copy.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  FunctionCallee MarkLoop = Mod.getOrInsertFunction(
+      "__pasta_ws_mark_loop", Type::getVoidTy(Ctx), State->getType(), Generic,
+      I64, I64, I64, I64, I32, I32, I32);
+  SCEVExpander Expander(SE, "pasta.ws.loop");
+  for (const LoopMark &M : Marks) {
+    Instruction *At = M.Preheader->getTerminator();
+    const LoopAddress &A = M.Address;
+    auto Expand = [&](const SCEV *S) {
+      return Expander.expandCodeFor(S, S->getType(), At);
+    };
+    Value *Base = Expand(A.Base), *Start = Expand(A.A), *Step = Expand(A.B);
+    Value *Taken = Expand(M.Taken);
+    IRBuilder<> B(At);
+    bool IsGeneric = Base->getType()->getPointerAddressSpace() == 0;
+    Value *Ptr = IsGeneric ? Base : B.CreateAddrSpaceCast(Base, Generic);
+    Value *Count = B.CreateAdd(B.CreateZExtOrTrunc(Taken, I64), B.getInt64(1),
+                               "pasta.ws.trips");
+    // The extension's kind: bits, and bit 8 for a sign extension.
+    uint32_t Ext = A.Bits | (A.Signed ? 0x100u : 0u);
+    Value *Start64 = A.Signed ? B.CreateSExtOrTrunc(Start, I64)
+                              : B.CreateZExtOrTrunc(Start, I64);
+    B.CreateCall(MarkLoop,
+                 {State, Ptr, B.getInt64(A.Scale), Start64,
+                  B.CreateSExtOrTrunc(Step, I64), Count, B.getInt32(Ext),
+                  B.getInt32(M.Site), B.getInt32(IsGeneric)});
+    Accesses.erase(M.Access);
+    ++NumMarkedBeforeLoops;
+  }
+  FAM.invalidate(Copy, PreservedAnalyses::none());
+}

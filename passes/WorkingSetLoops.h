@@ -1,0 +1,35 @@
+//===- WorkingSetLoops.h - Page flags of loop accesses, set before the loop
+//===//
+//
+// In a working-set copy, an access that runs once in every iteration of a
+// loop whose trip count is known when the loop is entered, at an address
+// that moves by a constant step (or stays), touches pages the preheader can
+// name: its flags are set there by one call (__pasta_ws_mark_loop,
+// device_rt_ws.inc.c) instead of once per iteration. The figures are those
+// of the per-access marks: the same pages, the same accesses outside every
+// allocation, the same hotness counts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_WORKING_SET_LOOPS_H
+#define PASTA_WORKING_SET_LOOPS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+
+namespace pasta {
+
+// Of Accesses (access -> site) in the working-set copy Copy, marks those it
+// can once in front of their loops (a call in each loop's preheader) and
+// removes them from Accesses. State is the copy's launch-state argument.
+void markLoopAccessesBeforeLoops(
+    llvm::Function &Copy, llvm::Value *State,
+    llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,
+    llvm::FunctionAnalysisManager &FAM);
+
+} // namespace pasta
+
+#endif
