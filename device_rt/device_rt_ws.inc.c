@@ -24,6 +24,12 @@ static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
     const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
+    /* Not unrolled: every function that calls this inlines it, and a
+     * kernel's register count is the most any function it calls needs;
+     * unrolled, the full path's eight loads in flight (four times over in
+     * a batch) set the working-set copies' count (56-60 registers for a
+     * loop of one load). The full path is rare; occupancy is not. */
+#pragma clang loop unroll(disable)
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
       lo += t[j].base <= addr; /* padding entries have base UINT64_MAX */
   } else {
@@ -421,11 +427,14 @@ PASTA_INLINE void __pasta_ws_mark_cached(
  * An access the pass proved to run once in each iteration of a loop whose
  * trip count is known at its entry is not marked in the loop: the loop's
  * preheader calls __pasta_ws_mark_loop once for all its iterations
- * (WorkingSetLoops.cpp). Iteration k's address is base + scale * x(k), x(k)
+ * (WorkingSetLoops.cpp; `batch` names the access as a batch of one).
+ * Iteration k's address is base + scale * x(k), x(k)
  * = a + k * b taken to `ext & 0xff` bits (64: as is) and sign-extended (bit
  * 8 of ext) or zero-extended: an int index of a 64-bit pointer. The flags
  * set, the accesses counted outside every allocation and the hotness counts
- * are those of the `count` accesses marked one by one. */
+ * are those of the `count` accesses marked one by one. Returns 1 where it
+ * only set flags (a repeat with the same operands would set the same), 0
+ * where it also counted (accesses outside every allocation, hotness). */
 
 /* x(k) (above). */
 static uint64_t pasta_ws_loop_index(uint64_t a, uint64_t b, uint64_t k,
@@ -457,33 +466,39 @@ static int pasta_ws_loop_in_range(uint64_t a, uint64_t b, uint64_t count,
   return last >= lo && last <= hi;
 }
 
-/* One access's flag down the full path, set at once. */
-static void pasta_ws_mark_one(const PASTA_GLOBAL struct pasta_ws_launch *st,
-                              uint64_t hot, uint32_t shift, uint64_t addr,
-                              uint32_t site, uint32_t generic) {
-  __pasta_ws_mark(pasta_ws_resolve_uncached(
-                      st, hot, shift, (void *)(uintptr_t)addr, site, generic),
-                  0, 0, 0);
-}
-
 /* The flags of accesses at addr + k * step (k < n) inside an allocation
- * whose first page's flag is `flags`, four at a time. */
+ * whose first page's flag is `flags`, one at a time: this function sets
+ * the register count of every kernel that calls it (the most any function
+ * it calls needs), and runs once per loop, not per access. */
 static void pasta_ws_mark_strided(uint64_t flags, uint64_t base, uint32_t shift,
                                   uint64_t addr, uint64_t step, uint64_t n) {
-#define PASTA_PAGE(j) (flags + ((addr + (j) * step - base) >> shift))
-  uint64_t k = 0;
-  for (; k + 4 <= n; k += 4)
-    __pasta_ws_mark(PASTA_PAGE(k), PASTA_PAGE(k + 1), PASTA_PAGE(k + 2),
-                    PASTA_PAGE(k + 3));
-  for (; k < n; ++k)
-    __pasta_ws_mark(PASTA_PAGE(k), 0, 0, 0);
-#undef PASTA_PAGE
+#pragma clang loop unroll(disable)
+  for (uint64_t k = 0; k < n; ++k)
+    __pasta_ws_mark(flags + ((addr + k * step - base) >> shift), 0, 0, 0);
 }
 
-PASTA_ENTRY void
-__pasta_ws_mark_loop(const PASTA_GLOBAL struct pasta_ws_launch *st, void *base,
-                     uint64_t scale, uint64_t a, uint64_t b, uint64_t count,
-                     uint32_t ext, uint32_t site, uint32_t generic) {
+/* pasta_ws_find one entry at a time (few registers, as above). */
+static uint32_t
+pasta_ws_find_compact(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
+                      uint64_t addr) {
+  uint32_t lo = 0, hi = n;
+#pragma clang loop unroll(disable)
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (t[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0 || addr - t[lo - 1].base >= t[lo - 1].size)
+    return PASTA_NONE;
+  return lo - 1;
+}
+
+PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
+    uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
+    const PASTA_GLOBAL struct pasta_ws_batch *batch) {
   uint64_t hot = st->blocks;
   uint32_t shift = st->page_shift;
   uint64_t origin = (uint64_t)(uintptr_t)base;
@@ -494,16 +509,22 @@ __pasta_ws_mark_loop(const PASTA_GLOBAL struct pasta_ws_launch *st, void *base,
   int down = (int64_t)step < 0;
   uint64_t lo = down ? last : first, hi = down ? first : last;
   uint32_t i = count && !hot && pasta_ws_loop_in_range(a, b, count, ext)
-                   ? pasta_ws_find(t, st->num_allocs, lo)
+                   ? pasta_ws_find_compact(t, st->num_allocs, lo)
                    : PASTA_NONE;
   if (i == PASTA_NONE || hi - t[i].base >= t[i].size) {
     /* Not one progression inside one allocation, or hotness counted:
-     * access by access. */
+     * access by access, inline (a call here, with the loop's values live
+     * across it, would add their registers to the callee's in every kernel
+     * that calls this). */
     for (uint64_t k = 0; k < count; ++k)
-      pasta_ws_mark_one(st, hot, shift,
-                        origin + scale * pasta_ws_loop_index(a, b, k, ext),
-                        site, generic);
-    return;
+      __pasta_ws_mark(
+          pasta_ws_resolve_uncached(
+              st, hot, shift,
+              (void *)(uintptr_t)(origin +
+                                  scale * pasta_ws_loop_index(a, b, k, ext)),
+              batch->site[0], batch->generic & 1u),
+          0, 0, 0);
+    return 0;
   }
   /* All in allocation i, hence global memory. */
   uint64_t flags = st->pages +
@@ -517,4 +538,5 @@ __pasta_ws_mark_loop(const PASTA_GLOBAL struct pasta_ws_launch *st, void *base,
                               ((lo - t[i].base) >> shift) + 1);
   else
     pasta_ws_mark_strided(flags, t[i].base, shift, first, step, count);
+  return 1;
 }

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -190,8 +191,14 @@ struct StateFields {
   SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
   Value *BankOffset;                  // this thread block's bank of page flags
   // Kernels: per pointer parameter, its allocation as the host found it
-  // ({base, end, flags} of struct pasta_ws_arg), loaded on first use.
-  DenseMap<unsigned, std::array<Value *, 3>> Args;
+  // ({base, end, flags} of struct pasta_ws_arg), loaded where it is used:
+  // at the start of the block of the access or of the preheader of its
+  // loop (rangeHome), once per such block. Loaded at entry, they stayed in
+  // registers for the whole kernel, three 64-bit values per parameter
+  // (srad_coeff's copy: 82 registers, a quarter of the plain kernel's
+  // occupancy).
+  DenseMap<std::pair<BasicBlock *, unsigned>, std::array<Value *, 3>> Args;
+  LoopInfo *Loops = nullptr;
 };
 
 // The kernel parameter an access's address is derived from (through GEPs
@@ -220,19 +227,29 @@ static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
   return LI;
 }
 
-// {base, end, flags} of parameter K, loaded at the copy's entry.
+// Where the range of an access in block BB is loaded: the preheader of its
+// innermost loop, if it has one (once per entry of the loop), else BB.
+static BasicBlock *rangeHome(BasicBlock *BB, const StateFields &S) {
+  if (const Loop *L = S.Loops ? S.Loops->getLoopFor(BB) : nullptr)
+    if (BasicBlock *Preheader = L->getLoopPreheader())
+      return Preheader;
+  return BB;
+}
+
+// {base, end, flags} of parameter K for an access in block BB, loaded at
+// the start of rangeHome(BB) (where they dominate every later use).
 static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
-                                             unsigned K) {
-  auto [It, New] = S.Args.try_emplace(K);
+                                             BasicBlock *BB, unsigned K,
+                                             Instruction *At) {
+  auto [It, New] = S.Args.try_emplace({BB, K});
   if (!New)
     return It->second;
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
-  // After the bank offset, which the range's flags need.
-  IRBuilder<> B(cast<Instruction>(S.BankOffset)->getNextNode());
-  size_t At = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
+  IRBuilder<> B(At);
+  size_t Field = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
   for (int I = 0; I < 3; ++I)
     It->second[I] =
-        loadStateField(B, State, B.getInt64Ty(), At + I * 8, "pasta.ws.arg");
+        loadStateField(B, State, B.getInt64Ty(), Field + I * 8, "pasta.ws.arg");
   // The flags of this block's bank (see loadState).
   It->second[2] = B.CreateAdd(It->second[2], S.BankOffset);
   return It->second;
@@ -324,7 +341,7 @@ static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
   std::optional<unsigned> K = tracedParameter(Ptr, F);
   std::array<Value *, 3> Range{};
   if (K)
-    Range = argumentRange(S, F, *K);
+    Range = argumentRange(S, F, I->getParent(), *K, At);
   IRBuilder<> B(At);
   bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
   Value *AsGeneric =
@@ -438,10 +455,15 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   }
   DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
   for (auto &[Copy, InCopy] : ByCopy) {
+    auto SiteConstant = [&](uint32_t Site, bool IsGeneric) {
+      BatchEntry One{nullptr, nullptr, Site, IsGeneric, false};
+      return batchConstant(M, One, BatchConstants);
+    };
     markLoopAccessesBeforeLoops(*Copy, Copy->getArg(Copy->arg_size() - 1),
-                                InCopy, FAM);
+                                InCopy, SiteConstant, FAM);
     for (auto [I, Site] : InCopy)
       ByBlock[I->getParent()][I] = Site;
+    Fields[Copy].Loops = &FAM.getResult<LoopAnalysis>(*Copy);
   }
   // The page flags are set after the accesses, not before each: a touch
   // waits for its flag before the next instruction can issue, so a touch in
@@ -463,6 +485,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
             (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
           StateFields &S = Fields[CopyOf[F]];
           SmallVector<BatchEntry, MarkBatch> Batch;
+          S.Args.clear(); // each batch loads its own ranges (rangeHome)
           for (auto [Access, AccessSite] : Pending)
             Batch.push_back(insertFlag(Access, AccessSite, &I, S, H));
           insertMark(Batch, &I, S, H, BatchConstants);
@@ -472,6 +495,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
           Pending.push_back({&I, Site->second});
       }
     }
+  for (Function *F : Fns)
+    FAM.invalidate(*CopyOf[F], PreservedAnalyses::none());
 }
 
 // The trace copy's events: whether this warp records is decided once per

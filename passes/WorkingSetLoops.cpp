@@ -10,7 +10,12 @@
 //   and the preheader runs exactly when the loop is entered;
 // - the address is {start, +, step} in that loop with a step invariant in
 //   it, or invariant itself (step 0), and start, step and count can be
-//   computed in the preheader.
+//   computed in the preheader;
+// - where those operands do not change in an outer loop, the call is made
+//   once per entry of that loop, until it returns nonzero: it does where
+//   it only set flags (the same flags each time), not where it counted
+//   accesses outside every allocation or hotness, which a repeat counts
+//   again.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
@@ -27,6 +32,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -37,6 +43,8 @@ using namespace pasta;
 
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
+STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
+                         "loop in which they do not change");
 
 namespace {
 
@@ -58,6 +66,10 @@ struct LoopMark {
   Instruction *Access;
   uint32_t Site;
   BasicBlock *Preheader;
+  // The outermost loop around the access's loop in which the call's
+  // operands do not change (none: the call runs at every entry of the
+  // loop). Within one entry of it, the call's first success suffices.
+  Loop *Unchanged;
   LoopAddress Address;
   const SCEV *Taken; // the backedge-taken count
 };
@@ -189,13 +201,45 @@ std::optional<LoopMark> planLoopMark(Instruction *I, uint32_t Site,
   for (const SCEV *S : {Address->Base, Address->A, Address->B, Taken})
     if (!Check.isSafeToExpandAt(S, At))
       return std::nullopt;
-  return LoopMark{I, Site, Preheader, *Address, Taken};
+  Loop *Unchanged = nullptr;
+  for (Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    if (!all_of(std::initializer_list<const SCEV *>{Address->Base, Address->A,
+                                                    Address->B, Taken},
+                [&](const SCEV *S) { return SE.isLoopInvariant(S, P); }))
+      break;
+    if (!P->getLoopPreheader() &&
+        !InsertPreheaderForLoop(P, &DT, &LI, nullptr, false))
+      break;
+    Unchanged = P;
+  }
+  return LoopMark{I, Site, Preheader, Unchanged, *Address, Taken};
+}
+
+// Makes Call run only until it first succeeds (returns nonzero) in each
+// entry of loop Q: a flag, cleared in Q's preheader, promoted to a
+// register once the runtime is linked (markRuntimeSlot).
+void onceUntilSuccess(CallInst *Call, Loop &Q) {
+  Function &F = *Call->getFunction();
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Done = B.CreateAlloca(
+      B.getInt1Ty(), F.getParent()->getDataLayout().getAllocaAddrSpace(),
+      nullptr, "pasta.ws.loop.done");
+  markRuntimeSlot(Done);
+  B.SetInsertPoint(Q.getLoopPreheader()->getTerminator());
+  B.CreateStore(B.getFalse(), Done);
+  B.SetInsertPoint(Call);
+  Value *Todo = B.CreateNot(B.CreateLoad(B.getInt1Ty(), Done));
+  Instruction *Then = SplitBlockAndInsertIfThen(Todo, Call, false);
+  Call->moveBefore(Then->getIterator());
+  B.SetInsertPoint(Then);
+  B.CreateStore(B.CreateICmpNE(Call, B.getInt32(0)), Done);
 }
 
 } // namespace
 
 void pasta::markLoopAccessesBeforeLoops(
     Function &Copy, Value *State, DenseMap<Instruction *, uint32_t> &Accesses,
+    function_ref<Constant *(uint32_t, bool)> SiteConstant,
     FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(Copy);
   if (LI.empty())
@@ -228,9 +272,11 @@ void pasta::markLoopAccessesBeforeLoops(
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Generic = PointerType::get(Ctx, 0);
   FunctionCallee MarkLoop = Mod.getOrInsertFunction(
-      "__pasta_ws_mark_loop", Type::getVoidTy(Ctx), State->getType(), Generic,
-      I64, I64, I64, I64, I32, I32, I32);
+      "__pasta_ws_mark_loop", I32, State->getType(), Generic, I64, I64, I64,
+      I64, I32, State->getType());
   SCEVExpander Expander(SE, "pasta.ws.loop");
+  // Every call first (the expander reads the loops), then their guards.
+  SmallVector<std::pair<CallInst *, Loop *>, 8> Calls;
   for (const LoopMark &M : Marks) {
     Instruction *At = M.Preheader->getTerminator();
     const LoopAddress &A = M.Address;
@@ -248,12 +294,18 @@ void pasta::markLoopAccessesBeforeLoops(
     uint32_t Ext = A.Bits | (A.Signed ? 0x100u : 0u);
     Value *Start64 = A.Signed ? B.CreateSExtOrTrunc(Start, I64)
                               : B.CreateZExtOrTrunc(Start, I64);
-    B.CreateCall(MarkLoop,
-                 {State, Ptr, B.getInt64(A.Scale), Start64,
-                  B.CreateSExtOrTrunc(Step, I64), Count, B.getInt32(Ext),
-                  B.getInt32(M.Site), B.getInt32(IsGeneric)});
+    CallInst *Call = B.CreateCall(
+        MarkLoop, {State, Ptr, B.getInt64(A.Scale), Start64,
+                   B.CreateSExtOrTrunc(Step, I64), Count, B.getInt32(Ext),
+                   SiteConstant(M.Site, IsGeneric)});
+    Calls.push_back({Call, M.Unchanged});
     Accesses.erase(M.Access);
     ++NumMarkedBeforeLoops;
   }
+  for (auto [Call, Unchanged] : Calls)
+    if (Unchanged) {
+      onceUntilSuccess(Call, *Unchanged);
+      ++NumMarkedOnce;
+    }
   FAM.invalidate(Copy, PreservedAnalyses::none());
 }

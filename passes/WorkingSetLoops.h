@@ -14,6 +14,8 @@
 #define PASTA_WORKING_SET_LOOPS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/Constant.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
@@ -24,10 +26,13 @@ namespace pasta {
 
 // Of Accesses (access -> site) in the working-set copy Copy, marks those it
 // can once in front of their loops (a call in each loop's preheader) and
-// removes them from Accesses. State is the copy's launch-state argument.
+// removes them from Accesses. State is the copy's launch-state argument;
+// SiteConstant gives an access's struct pasta_ws_batch (a batch of one:
+// its site, whether its address is generic).
 void markLoopAccessesBeforeLoops(
     llvm::Function &Copy, llvm::Value *State,
     llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,
+    llvm::function_ref<llvm::Constant *(uint32_t, bool)> SiteConstant,
     llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta

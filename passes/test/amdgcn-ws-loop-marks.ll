@@ -25,9 +25,9 @@ exit:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @row__pasta_ws(
-; CHECK: call void @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, i64 1, i64 0, i64 4, i64 %pasta.ws.trips, i32 320, i32 {{[0-9]+}}, i32 0)
+; CHECK: {{%.*}} = call i32 @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, i64 1, i64 0, i64 4, i64 %pasta.ws.trips, i32 320, ptr addrspace(1) @__pasta_ws_batch{{.*}})
 ; CHECK-NEXT: br label %loop
 ; CHECK: store float 1.0
 ; CHECK-NOT: call {{.*}}@__pasta_ws_
 ; CHECK: br i1 %done
-; CHECK: define {{.*}}void @__pasta_ws_mark_loop(
+; CHECK: define {{.*}}i32 @__pasta_ws_mark_loop(

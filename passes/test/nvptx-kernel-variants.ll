@@ -56,17 +56,17 @@ entry:
 ; CHECK-DAG: %pasta.ws.blocks = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
 ; CHECK-DAG: %pasta.ws.shift = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
 ; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np, i32 %pasta.ws.nb)
-; CHECK-DAG: %[[ARGFLAGS:.*]] = add i64 %pasta.ws.arg{{[0-9]*}}, %pasta.ws.bank
-; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call i64 @__pasta_ws_flag{{.*}} addrspace(3)
 ; The store's address comes from parameter 0 (%out): the range the host
-; found for that argument (struct pasta_ws_arg at offset 56 of the state) is
-; checked first.
+; found for that argument (struct pasta_ws_arg at offset 56 of the state),
+; loaded where the batch's flags are found, is checked first.
 ; Each access's page flag is found and set after it (with up to three more
 ; of its block), so that waiting for the flag does not hold the access up.
 ; CHECK: store float %v, ptr addrspace(1) %out
+; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
+; CHECK: %[[ARGFLAGS:.*]] = add i64 %pasta.ws.arg{{[0-9]*}}, %pasta.ws.bank
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], i32 %pasta.ws.shift, ptr %[[G]])
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %pasta.ws.flag, i64 0, i64 0, i64 0, ptr %[[G]], ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}})

@@ -120,7 +120,7 @@ exit:
 ; CHECK-NEXT: %[[S4:.*]] = shl nsw i64 %[[S]], 2
 ; CHECK: %[[GENERIC:.*]] = addrspacecast ptr addrspace(1) %[[START]] to ptr
 ; CHECK: %pasta.ws.trips = add i64 %{{.*}}, 1
-; CHECK-NEXT: call void @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %[[GENERIC]], i64 1, i64 0, i64 %[[S4]], i64 %pasta.ws.trips, i32 320, i32 {{[0-9]+}}, i32 0)
+; CHECK-NEXT: {{%.*}} = call i32 @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %[[GENERIC]], i64 1, i64 0, i64 %[[S4]], i64 %pasta.ws.trips, i32 320, ptr addrspace(1) @__pasta_ws_batch{{.*}})
 ; CHECK-NEXT: br label %loop
 ; CHECK: loop:
 ; CHECK-NOT: call {{.*}}@__pasta_ws_
@@ -133,7 +133,7 @@ exit:
 ; 32); the runtime checks the wrap.
 ; CHECK-LABEL: define ptx_kernel void @unsigned_index__pasta_ws(
 ; CHECK: %[[B:.*]] = sext i32 %s to i64
-; CHECK: call void @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, i64 4, i64 0, i64 %[[B]], i64 %pasta.ws.trips, i32 32, i32 {{[0-9]+}}, i32 0)
+; CHECK: {{%.*}} = call i32 @__pasta_ws_mark_loop(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, i64 4, i64 0, i64 %[[B]], i64 %pasta.ws.trips, i32 32, ptr addrspace(1) @__pasta_ws_batch{{.*}})
 ; CHECK-NEXT: br label %loop
 ; CHECK: loop:
 ; CHECK-NOT: call {{.*}}@__pasta_ws_
@@ -155,4 +155,4 @@ exit:
 ; CHECK-LABEL: define ptx_kernel void @until_zero__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_mark_loop
 ; CHECK: call void @__pasta_ws_mark_args(
-; CHECK: declare void @__pasta_ws_mark_loop(
+; CHECK: declare i32 @__pasta_ws_mark_loop(
