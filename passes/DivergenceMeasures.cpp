@@ -12,6 +12,7 @@
 #include "ThreadExits.h"
 
 #include "pasta/abi.h"
+#include "pasta/div_proofs.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -49,6 +50,13 @@ static cl::opt<bool> DeriveLaneAffine(
              "under every mask (LaneAffine.h) only in warps that are not one "
              "row of 32 lanes (off: in every warp, for tests of the "
              "measuring code)"));
+
+static cl::opt<bool> FullRows(
+    "pasta-div-full-rows", cl::init(true),
+    cl::desc("PASTA: in full warps of one 32-lane row, tested once per "
+             "block, add a global load's or store's sectors past its base "
+             "by arithmetic instead of measuring it (AccessGroup::FullRow; "
+             "off: measured in every warp)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
@@ -226,6 +234,10 @@ public:
       if (G.RowsProven)
         G.StackedWidth = stackedWidth(
             *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
+                  !G.RowsProven && !G.Repeat && laneShaped(G) &&
+                  G.LaneConds.empty() &&
+                  fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
       markProvenance(G);
     }
   }
@@ -243,8 +255,12 @@ public:
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
-      if (!G.Repeat && !G.Proven && !G.RowsProven)
-        measureGroupAt(G, G.Members.front()->I, G.InLoop);
+      if (!G.Repeat && !G.Proven && !G.RowsProven) {
+        if (G.FullRow)
+          measureFullRowAt(G);
+        else
+          measureGroupAt(G, G.Members.front()->I, G.InLoop);
+      }
     // In warps of one 32-lane row their derived figures are exact: measured
     // in the others only, under one test of a value read once per call.
     for (AccessGroup &G : Groups)
@@ -283,11 +299,13 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 5> accessGroups() const {
-    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
+  std::array<unsigned, 6> accessGroups() const {
+    return {unsigned(Groups.size()),
+            unsigned(count_if(Groups, laneShaped)),
             unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
             unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; }))};
+            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; })),
+            unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
   }
 
 private:
@@ -610,6 +628,64 @@ private:
     for (const AccessSite *S : G.Members)
       Is.push_back(S->I);
     return Is;
+  }
+
+  // Whether accesses like A at Stride bytes per thread index x, each at the
+  // alignment of its instruction in Is, are in pasta_div_full_row_form.
+  static bool fullRowForm(const DivergencePlan::Access &A, int64_t Stride,
+                          ArrayRef<const Instruction *> Is) {
+    bool Aligned = all_of(Is, [&](const Instruction *I) {
+      return isa<LoadInst, StoreInst>(I) &&
+             getLoadStoreAlignment(I).value() >= A.Size;
+    });
+    return pasta_div_full_row_form(A.Size, Stride, A.Space, A.Sectored,
+                                   Aligned);
+  }
+
+  // Whether the warp running the segment Warps of the function's block BB
+  // is full and one row of 32 lanes (__pasta_div_full_row), computed at its
+  // first FullRow group, At (the later ones lie below it: splitting a block
+  // keeps its tail dominated).
+  Value *fullRow(const BasicBlock *BB, uint32_t Warps, Instruction *At) {
+    Value *&Full = FullRowOf[{BB, Warps}];
+    if (!Full) {
+      IRBuilder<> B(At);
+      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {rowWidth()}),
+                            B.getInt32(0), "pasta.div.fullrow");
+    }
+    return Full;
+  }
+
+  // G (FullRow) at its first access: in a full warp of one 32-lane row its
+  // figures are the derived ones but for the sectors past its base's
+  // (__pasta_div_row_sectors, 0 or 1 in lane 0; none at a stride of 32 or
+  // more), added like a measured figure; other warps measure it as before.
+  void measureFullRowAt(const AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    Value *Full = fullRow(Rep.A->I->getParent(), Rep.A->Warps, Rep.I);
+    if (!G.InLoop)
+      bankRow(); // above the split: it must dominate the adds
+    Instruction *FullT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Full, Rep.I->getIterator(), &FullT, &OtherT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    if (*G.LaneStride < 32) {
+      IRBuilder<> B(FullT);
+      Value *Ptr = Rep.Ptr;
+      if (Ptr->getType()->getPointerAddressSpace() != 0)
+        Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+      Value *Extra = B.CreateZExt(
+          B.CreateCall(H.RowSectors, {Ptr, B.getInt32(Rep.A->Size),
+                                      B.getInt32(uint32_t(*G.LaneStride))}),
+          B.getInt64Ty());
+      // No bound of its own: a warp adds this or what the measuring helper
+      // below adds (at most Times x mostPerExecution, counted there), never
+      // both.
+      for (auto [Row, Times] : rowsOf(G))
+        addFigure(B, G.InLoop, figure(Row, PASTA_DIV_SECTORS),
+                  times(B, Extra, Times), 0);
+    }
+    measureGroupAt(G, OtherT, G.InLoop);
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -941,6 +1017,8 @@ private:
   Value *RowWidth = nullptr;
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
+  // __pasta_div_full_row's test by the function's block and segment.
+  std::map<std::pair<const BasicBlock *, uint32_t>, Value *> FullRowOf;
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -966,6 +1044,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 5> CopyMeasures::accessGroups() const {
+std::array<unsigned, 6> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
