@@ -228,8 +228,10 @@ public:
       G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
                  G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
                  wholeAtOnce(Rep);
+      // Behind a lane select too: where the lanes agree on it, the
+      // address has the stride (measuredIn tests that as well).
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
-                     laneShaped(G) && G.LaneConds.empty() &&
+                     laneShaped(G) &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
       if (G.RowsProven)
         G.StackedWidth = stackedWidth(
@@ -262,11 +264,19 @@ public:
           measureGroupAt(G, G.Members.front()->I, G.InLoop);
       }
     // In warps of one 32-lane row their derived figures are exact: measured
-    // in the others only, under one test of a value read once per call.
+    // in the others only, under one test of a value read once per call (and,
+    // behind a lane select, where the lanes do not agree on its condition).
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
+        Value *Measured = measuredIn(G.StackedWidth);
+        if (!G.LaneConds.empty()) {
+          IRBuilder<> B(G.Members.front()->I);
+          Value *Agree = AgreeOf[&G] = lanesAgree(B, G.LaneConds);
+          Measured =
+              B.CreateOr(Measured, B.CreateNot(Agree), "pasta.div.apart");
+        }
         Instruction *Then = SplitBlockAndInsertIfThen(
-            measuredIn(G.StackedWidth), G.Members.front()->I->getIterator(),
+            Measured, G.Members.front()->I->getIterator(),
             /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
@@ -517,9 +527,11 @@ private:
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
     Value *Width = Lanes || G.TryRows ? rowWidth() : B.getInt32(0);
-    if (Lanes && !G.LaneConds.empty())
-      Width = B.CreateSelect(lanesAgree(B, G.LaneConds), Width, B.getInt32(0),
-                             "pasta.div.width");
+    if (Lanes && !G.LaneConds.empty()) {
+      Value *Agree = AgreeOf.lookup(&G); // tested above it already
+      Width = B.CreateSelect(Agree ? Agree : lanesAgree(B, G.LaneConds), Width,
+                             B.getInt32(0), "pasta.div.width");
+    }
     Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
     if (OutOfLine) {
       // The figures land in an array of the copy's; the measured ones go
@@ -1017,6 +1029,9 @@ private:
   Value *RowWidth = nullptr;
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
+  // Whether the lanes agree on a RowsProven group's lane selects, tested
+  // once where it decides whether to measure.
+  DenseMap<const AccessGroup *, Value *> AgreeOf;
   // __pasta_div_full_row's test by the function's block and segment.
   std::map<std::pair<const BasicBlock *, uint32_t>, Value *> FullRowOf;
   // The entry block's first instruction before any register was made: the

@@ -16,11 +16,18 @@ target triple = "nvptx64-nvidia-cuda"
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
+; A shared neighbour (stride = size) is in pasta_div_mask_free's class
+; where the lanes agree: measured only where they do not, or where the rows
+; are not 32 wide (%pasta.div.apart), the one test deciding both.
 ; CHECK-LABEL: define ptx_kernel void @neighbour__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: %[[U:[0-9]+]] = call i32 @__pasta_div_uniform(i32 %{{[0-9]+}})
 ; CHECK-NEXT: %[[AGREE:[0-9]+]] = icmp ne i32 %[[U]], 0
-; CHECK-NEXT: %[[W:pasta.div.width[0-9]*]] = select i1 %[[AGREE]], i32 %[[RW]], i32 0
+; CHECK-NEXT: %[[APART:[0-9]+]] = xor i1 %[[AGREE]], true
+; CHECK-NEXT: %pasta.div.apart = or i1 %pasta.div.not32, %[[APART]]
+; CHECK-NEXT: br i1 %pasta.div.apart,
+; CHECK-NOT: call i32 @__pasta_div_uniform(
+; CHECK: %[[W:pasta.div.width[0-9]*]] = select i1 %[[AGREE]], i32 %[[RW]], i32 0
 ; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
 ; CHECK: ret void
 define ptx_kernel void @neighbour(ptr addrspace(1) %g, i32 %n) !dbg !5 {
