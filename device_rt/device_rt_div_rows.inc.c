@@ -571,8 +571,10 @@ static PASTA_INLINE uint32_t pasta_div_row_extra_sectors(uint64_t base,
                                                          uint32_t stride) {
   if (stride >= 32)
     return 0;
-  return (uint32_t)(pasta_div_span(base, (uint64_t)stride * 31 + size, 5) -
-                    stride);
+  /* pasta_div_span(base, len, 5) - stride, on base's offset in its sector
+   * (32-bit arithmetic: len is under 1024) */
+  uint32_t len = stride * 31 + size;
+  return ((((uint32_t)base & 31) + len - 1) >> 5) + 1 - stride;
 }
 
 /* 1 in every lane when the warp is full and its lanes are one row of 32
