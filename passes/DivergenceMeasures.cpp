@@ -28,6 +28,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 using namespace pasta;
@@ -240,6 +241,9 @@ public:
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
                   G.LaneConds.empty() &&
                   fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
+      if (G.FullRow) // full warps of W-wide rows stacked in y are one row too
+        G.StackedWidth = stackedWidth(
+            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
       markProvenance(G);
     }
   }
@@ -310,12 +314,14 @@ public:
   }
 
   std::array<unsigned, 6> accessGroups() const {
-    return {unsigned(Groups.size()),
-            unsigned(count_if(Groups, laneShaped)),
-            unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
+    return {
+        unsigned(Groups.size()),
+        unsigned(count_if(Groups, laneShaped)),
+        unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
+        unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
+        unsigned(count_if(
+            Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
+        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
   }
 
 private:
@@ -655,17 +661,37 @@ private:
   }
 
   // Whether the warp running the segment Warps of the function's block BB
-  // is full and one row of 32 lanes (__pasta_div_full_row), computed at its
-  // first FullRow group, At (the later ones lie below it: splitting a block
-  // keeps its tail dominated).
-  Value *fullRow(const BasicBlock *BB, uint32_t Warps, Instruction *At) {
-    Value *&Full = FullRowOf[{BB, Warps}];
+  // is full and one row of 32 lanes (__pasta_div_full_row), or, for a group
+  // whose address moves Stacked times its lane stride per thread index y
+  // (0: none), Stacked-wide rows stacked in y (one run of 32 lanes too:
+  // LaneAffine.h); computed at its first FullRow group, At (the later ones
+  // lie below it: splitting a block keeps its tail dominated).
+  Value *fullRow(const BasicBlock *BB, uint32_t Warps, uint32_t Stacked,
+                 Instruction *At) {
+    Value *&Full = FullRowOf[{BB, Warps, Stacked}];
     if (!Full) {
       IRBuilder<> B(At);
-      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {rowWidth()}),
+      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {fullRowWidth(Stacked)}),
                             B.getInt32(0), "pasta.div.fullrow");
     }
     return Full;
+  }
+
+  // The width __pasta_div_full_row takes for a group of stacked width
+  // Stacked: the row width, or 32 where the call's warps hold Stacked-wide
+  // rows stacked in y (__pasta_div_stacked_width), computed at the entry.
+  Value *fullRowWidth(uint32_t Stacked) {
+    if (!Stacked)
+      return rowWidth();
+    Value *&W = FullRowWidth[Stacked];
+    if (!W) {
+      measuredIn(0); // __pasta_div_stacked_width at the entry
+      IRBuilder<> B(EntryBody);
+      W = B.CreateSelect(B.CreateICmpEQ(StackedW, B.getInt32(Stacked)),
+                         B.getInt32(32), rowWidth(),
+                         "pasta.div.rows" + Twine(Stacked));
+    }
+    return W;
   }
 
   // G (FullRow) at its first access: in a full warp of one 32-lane row its
@@ -674,7 +700,8 @@ private:
   // more), added like a measured figure; other warps measure it as before.
   void measureFullRowAt(const AccessGroup &G) {
     const AccessSite &Rep = *G.Members.front();
-    Value *Full = fullRow(Rep.A->I->getParent(), Rep.A->Warps, Rep.I);
+    Value *Full =
+        fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, Rep.I);
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
     Instruction *FullT, *OtherT;
@@ -1033,7 +1060,9 @@ private:
   // once where it decides whether to measure.
   DenseMap<const AccessGroup *, Value *> AgreeOf;
   // __pasta_div_full_row's test by the function's block and segment.
-  std::map<std::pair<const BasicBlock *, uint32_t>, Value *> FullRowOf;
+  std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
+      FullRowOf;
+  std::map<uint32_t, Value *> FullRowWidth; // by stacked width
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;

@@ -70,10 +70,10 @@ struct AccessGroup {
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
-  // Measured only in warps whose lanes are not one row of 32
-  // (LaneAffine.h): in the others its derived figures are exact; nor in
-  // warps of StackedWidth-wide rows stacked in y when the address's y
-  // term is StackedWidth times its x term (0: none such).
+  // Measured only in warps whose lanes are not one row of 32, or do not
+  // agree on LaneConds (LaneAffine.h): in the others its derived figures
+  // are exact; nor in warps of StackedWidth-wide rows stacked in y when
+  // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
   // A global load or store whose figures in a full warp of one 32-lane row

@@ -31,7 +31,14 @@
 ;     __syncthreads();
 ;     out[t] = s[(t * 2) & 255] + *(const float *)(p + 1 + 4 * t);
 ;   }
-; with the last load's alignment set to 1.
+;   __global__ void tile(const float *w, float *out) {
+;     int row = blockIdx.x * 16 + threadIdx.y;
+;     out[row * 16 + threadIdx.x] = 2.0f * w[row * 16 + threadIdx.x];
+;   }
+; with not_taken's last load's alignment set to 1. tile's accesses move 16
+; times their lane stride per thread index y: in full warps of 16-wide rows
+; stacked in y they are one run of 32 lanes too (%pasta.div.rows16 gives
+; __pasta_div_full_row width 32 there).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-full-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
@@ -83,12 +90,20 @@
 ; CHECK: %pasta.div.fullrow = icmp ne
 ; CHECK: call i32 @__pasta_div_row_sectors(
 ; CHECK-NOT: call i32 @__pasta_div_row_sectors(
+; CHECK-LABEL: define {{.*}} @_Z4tilePKfPf__pasta_div(
+; CHECK-DAG: %[[RW:[0-9]+]] = call i32 @__pasta_div_row_width()
+; CHECK-DAG: %[[SW:[0-9]+]] = call i32 @__pasta_div_stacked_width()
+; CHECK-DAG: %[[IS16:[0-9]+]] = icmp eq i32 %[[SW]], 16
+; CHECK: %pasta.div.rows16 = select i1 %[[IS16]], i32 32, i32 %[[RW]]
+; CHECK: call i32 @__pasta_div_full_row(i32 %pasta.div.rows16)
+; CHECK: call i32 @__pasta_div_row_sectors(
+; CHECK: call i32 @__pasta_div_row_sectors(
 ; CHECK-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_divu(
 
 ; OFF-NOT: call i32 @__pasta_div_full_row(
 ; OFF-NOT: call i32 @__pasta_div_row_sectors(
 
-; STATS: access groups 11 (lane-shaped: 11, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1, of them in rows stacked in y too: 0; global ones taken by arithmetic in full 32-lane rows: 8)
+; STATS: access groups 13 (lane-shaped: 13, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1, of them in rows stacked in y too: 0; global ones taken by arithmetic in full 32-lane rows: 10)
 
 ; ModuleID = 'fullrows.cu'
 source_filename = "fullrows.cu"
@@ -190,6 +205,24 @@ define dso_local ptx_kernel void @_Z9not_takenPKcPf(ptr noundef readonly capture
 ; Function Attrs: convergent nocallback nounwind
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #3
 
+; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: readwrite)
+define dso_local ptx_kernel void @_Z4tilePKfPf(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #0 !dbg !79 {
+  %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !80
+  %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.y(), !dbg !82
+  %5 = shl i32 %3, 8, !dbg !85
+  %6 = shl nuw nsw i32 %4, 4, !dbg !85
+  %7 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !86
+  %8 = add nuw nsw i32 %6, %7, !dbg !85
+  %9 = add i32 %8, %5, !dbg !88
+  %10 = zext i32 %9 to i64, !dbg !89
+  %11 = getelementptr inbounds nuw float, ptr %0, i64 %10, !dbg !89
+  %12 = load float, ptr %11, align 4, !dbg !89, !tbaa !32
+  %13 = fmul contract float %12, 2.000000e+00, !dbg !90
+  %14 = getelementptr inbounds nuw float, ptr %1, i64 %10, !dbg !91
+  store float %13, ptr %14, align 4, !dbg !92, !tbaa !32
+  ret void, !dbg !93
+}
+
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #4
 
@@ -198,6 +231,9 @@ declare noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #4
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #4
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.y() #4
 
 attributes #0 = { mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_90" "target-features"="+ptx88,+sm_90" "uniform-work-group-size"="true" }
 attributes #1 = { mustprogress nofree noinline norecurse nosync nounwind memory(argmem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_90" "target-features"="+ptx88,+sm_90" "uniform-work-group-size"="true" }
@@ -290,3 +326,18 @@ attributes #4 = { mustprogress nocallback nofree nosync nounwind speculatable wi
 !76 = !DILocation(line: 25, column: 3, scope: !64)
 !77 = !DILocation(line: 25, column: 10, scope: !64)
 !78 = !DILocation(line: 26, column: 1, scope: !64)
+!79 = distinct !DISubprogram(name: "tile", scope: !7, file: !7, line: 28, type: !16, scopeLine: 28, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!80 = !DILocation(line: 66, column: 27, scope: !19, inlinedAt: !81)
+!81 = distinct !DILocation(line: 29, column: 13, scope: !79)
+!82 = !DILocation(line: 54, column: 27, scope: !83, inlinedAt: !84)
+!83 = distinct !DISubprogram(name: "__fetch_builtin_y", scope: !20, file: !20, line: 54, type: !16, scopeLine: 54, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!84 = distinct !DILocation(line: 29, column: 31, scope: !79)
+!85 = !DILocation(line: 30, column: 46, scope: !79)
+!86 = !DILocation(line: 53, column: 27, scope: !27, inlinedAt: !87)
+!87 = distinct !DILocation(line: 30, column: 53, scope: !79)
+!88 = !DILocation(line: 30, column: 51, scope: !79)
+!89 = !DILocation(line: 30, column: 40, scope: !79)
+!90 = !DILocation(line: 30, column: 38, scope: !79)
+!91 = !DILocation(line: 30, column: 3, scope: !79)
+!92 = !DILocation(line: 30, column: 31, scope: !79)
+!93 = !DILocation(line: 31, column: 1, scope: !79)
