@@ -600,15 +600,18 @@ private:
   // What the rows of G's accesses say of how their figures were found
   // (pasta_div_row's proven and measured bits): the figures a measurement
   // would produce, derived from a proof (Proven, RowsProven) or measured.
-  // Requests and requested bytes of a known space come from the block's
-  // counters: neither.
+  // A RowsProven group behind a lane select counts as measured: warps of
+  // 32-lane rows measure it too, where their lanes do not agree. Requests
+  // and requested bytes of a known space come from the block's counters:
+  // neither.
   void markProvenance(const AccessGroup &G) {
+    bool Proof = G.Proven || (G.RowsProven && G.LaneConds.empty());
     for (const AccessSite *S : G.Members) {
       pasta_div_row &R = T.DivRows[S->A->Row];
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*S->A, Fig))
-          (G.Proven || G.RowsProven ? R.proven : R.measured) |= 1u << Fig;
+          (Proof ? R.proven : R.measured) |= 1u << Fig;
     }
   }
 

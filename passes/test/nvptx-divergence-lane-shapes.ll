@@ -9,6 +9,11 @@
 ; x % 32 = x - 32 * (x / 32) moves with x (stride = size); (x + 1) / 32 is
 ; not uniform in a warp.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; The shared neighbour is measured where the lanes disagree, in rows of 32
+; too: its figures are marked measured, not proven (with the global store
+; of its line: 0x90 | 0x68).
+; ROWS: pasta: div selects.cu:3 func=neighbour counters={{[0-9.]+}} proven=0x0 measured=0xF8
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
