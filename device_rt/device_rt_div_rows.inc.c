@@ -545,6 +545,55 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
                                ideal_sectors, bank_conflicts);
 }
 
+/*===- Full rows: global loads and stores without the helper
+ * -----------------===* A global load or store whose address is B + stride * x
+ * (lane-shaped, no lane select), of a power-of-2 size up to 32 and aligned to
+ * it, at a stride that is a multiple of the size, in a full warp of one 32-lane
+ * row (lane i at B' + stride * i): its requests, bytes, distinct bytes and
+ * ideal sectors are those the pass derives (pasta_div_lanes_derived with
+ * 32 active lanes: no two lanes overlap), and so are its sectors but for
+ * the base's place in its sector. The copies test once per block whether
+ * the warp is such (__pasta_div_full_row) and then add that difference
+ * (__pasta_div_row_sectors) instead of calling __pasta_div_access_lanes,
+ * whose mask tests and general paths they keep for the other warps
+ * (passes/DivergenceMeasures.cpp, FullRowForm). */
+
+/* The sectors a full warp of one row touches beyond the derived ones
+ * (`stride` for a stride below 32, else 32): lane i's bytes are
+ * [base + stride * i, + size), `base` aligned to `size` (a power of 2 up to
+ * 32, so no lane straddles a sector) and `stride` a multiple of it. Below
+ * 32, the warp spans [base, base + 31 * stride + size), whose sectors, all
+ * touched when stride <= 32 (no gap reaches a sector), are `stride` or one
+ * more when the base is past a sector's start by enough; from 32 on, every
+ * lane is in a sector of its own: 0. */
+static PASTA_INLINE uint32_t pasta_div_row_extra_sectors(uint64_t base,
+                                                         uint32_t size,
+                                                         uint32_t stride) {
+  if (stride >= 32)
+    return 0;
+  /* pasta_div_span(base, len, 5) - stride, on base's offset in its sector
+   * (32-bit arithmetic: len is under 1024) */
+  uint32_t len = stride * 31 + size;
+  return ((((uint32_t)base & 31) + len - 1) >> 5) + 1 - stride;
+}
+
+/* 1 in every lane when the warp is full and its lanes are one row of 32
+ * (`width` is __pasta_div_row_width(), read once per call), else 0. */
+PASTA_INLINE uint32_t __pasta_div_full_row(uint32_t width) {
+  return width == 32 && __gpu_lane_mask() == PASTA_DIV_FULL_WARP;
+}
+
+/* In a full warp of one row (__pasta_div_full_row), for a global load or
+ * store at `ptr` of `size` bytes at `stride` bytes per lane, as the block
+ * comment above says: the sectors beyond the derived ones in lane 0 (whose
+ * address is the row's base), 0 in the other lanes. */
+PASTA_INLINE uint32_t __pasta_div_row_sectors(void *ptr, uint32_t size,
+                                              uint32_t stride) {
+  uint32_t extra =
+      pasta_div_row_extra_sectors((uint64_t)(uintptr_t)ptr, size, stride);
+  return __gpu_lane_id() == 0 ? extra : 0;
+}
+
 /* Out of line, for divergence copies with many measured accesses
  * (passes/DivergenceMeasures.cpp, OutOfLineAccessGroups): what
  * __pasta_div_access and __pasta_div_access_lanes add, written to out[0..8)

@@ -1892,6 +1892,99 @@ static void test_div_mask_free(void) {
   CHECK(!pasta_div_mask_free(4, 0, PASTA_DIV_GENERIC, 0, 1));
 }
 
+/* Global loads and stores whose copies test once per block for a full warp
+ * of one 32-lane row and then add only __pasta_div_row_sectors
+ * (include/pasta/div_proofs.h, pasta_div_full_row_form): for every class
+ * the rule admits (sizes 1-32, strides from the size to 4096), every
+ * aligned offset in a 128-byte line, what the pass derives
+ * (pasta_div_lanes_derived, 32 lanes) plus what the lanes return equals the
+ * figures by definition, and __pasta_div_full_row says 1 in every lane. It
+ * says 0 for rows of 16, width 0 and any other mask; and under such a mask
+ * the derived figures would be wrong (a tail warp of 5 lanes), which is why
+ * the copies test it. */
+struct div_full_row {
+  uint64_t addr[64];
+  uint32_t size, stride, width;
+  uint32_t full[64], extra[64];
+};
+
+static void div_full_row_lane(uint32_t lane, void *arg) {
+  struct div_full_row *r = arg;
+  r->full[lane] = __pasta_div_full_row(r->width);
+  r->extra[lane] = __pasta_div_row_sectors((void *)(uintptr_t)r->addr[lane],
+                                           r->size, r->stride);
+}
+
+static void test_div_full_rows(void) {
+  const int64_t strides[] = {1,  2,  4,  6,  8,  12,  16,  20,  24,
+                             32, 36, 48, 64, 96, 128, 160, 4096};
+  static struct div_full_row r;
+  int classes = 0, cases = 0, held = 0, past_start = 0;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s) {
+      CHECK(!pasta_div_full_row_form(size, strides[s], PASTA_DIV_GLOBAL, 1, 0));
+      CHECK(!pasta_div_full_row_form(size, strides[s], PASTA_DIV_SHARED, 1, 1));
+      CHECK(!pasta_div_full_row_form(size, strides[s], PASTA_DIV_GLOBAL, 0, 1));
+      if (!pasta_div_full_row_form(size, strides[s], PASTA_DIV_GLOBAL, 1, 1))
+        continue;
+      ++classes;
+      for (uint64_t off = 0; off < 128; off += size) {
+        struct div_any c;
+        memset(&c, 0, sizeof c);
+        memset(&r, 0, sizeof r);
+        for (int l = 0; l < 64; ++l)
+          c.addr[l] = r.addr[l] = DIV_BASE + off + (uint64_t)strides[s] * l;
+        c.size = r.size = size;
+        c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+        r.stride = (uint32_t)strides[s], r.width = 32;
+        pasta_shim_warp(32, FULL, 0, 0, div_full_row_lane, &r);
+        uint64_t ref[8], derived[PASTA_DIV_NUM], extra = 0;
+        int full = 1;
+        for (int l = 0; l < 32; ++l)
+          extra += r.extra[l], full &= r.full[l] == 1;
+        CHECK(full);
+        div_reference(&c, FULL, ref);
+        pasta_div_lanes_derived(size, r.stride, PASTA_DIV_GLOBAL, 1, 32,
+                                derived);
+        derived[DIV_SEC] += extra;
+        past_start += extra != 0;
+        int same = 1;
+        for (int i = 0; i < 8; ++i)
+          same &= derived[i] == ref[i];
+        ++cases;
+        held += same;
+      }
+    }
+  CHECK(classes >= 30);
+  CHECK_EQ_INT(held, cases);
+  CHECK(past_start > 0); /* the difference is not always 0 */
+  /* Not a full row: rows of 16, no rows, a tail warp, one lane off. */
+  const uint32_t widths[] = {16, 0};
+  for (size_t w = 0; w < 2; ++w) {
+    r.width = widths[w];
+    pasta_shim_warp(32, FULL, 0, 0, div_full_row_lane, &r);
+    CHECK(r.full[0] == 0 && r.full[31] == 0);
+  }
+  r.width = 32;
+  memset(r.full, 0, sizeof r.full);
+  pasta_shim_warp(32, FULL >> 27, 0, 0, div_full_row_lane, &r);
+  CHECK(r.full[0] == 0 && r.full[4] == 0);
+  pasta_shim_warp(32, FULL & ~(1ull << 9), 0, 0, div_full_row_lane, &r);
+  CHECK(r.full[0] == 0 && r.full[31] == 0);
+  /* A tail warp of 5 lanes of 4 bytes from a sector's start: one sector,
+   * where a full warp's derived figures say 4. */
+  struct div_any c;
+  memset(&c, 0, sizeof c);
+  for (int l = 0; l < 64; ++l)
+    c.addr[l] = DIV_BASE + 4u * (uint64_t)l;
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  uint64_t ref[8], derived[PASTA_DIV_NUM];
+  div_reference(&c, FULL >> 27, ref);
+  pasta_div_lanes_derived(4, 4, PASTA_DIV_GLOBAL, 1, 5, derived);
+  CHECK_EQ_U64(ref[DIV_SEC], 1);
+  CHECK(derived[DIV_SEC] != ref[DIV_SEC]);
+}
+
 static void test_div_uniform(void) {
   struct div_all a = {64, {0}}; /* no lane true: uniform */
   pasta_shim_warp(32, FULL, 0, 0, div_uniform_lane, &a);
@@ -1930,6 +2023,7 @@ int main(void) {
   test_div_uniform();
   test_div_whole_at_once();
   test_div_mask_free();
+  test_div_full_rows();
   test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();

@@ -118,13 +118,14 @@ namespace {
 // branch is uniform (their figures taken once per entry); access groups,
 // those lane-shaped (their figures derived at read-back but for a measured
 // correction), those not measured at all (one naturally aligned
-// address in every lane: every figure derived), and those measured only in
-// warps that are not one row of 32 lanes (LaneAffine.h).
+// address in every lane: every figure derived), those measured only in
+// warps that are not one row of 32 lanes (LaneAffine.h), and the global
+// ones taken by arithmetic in full warps of one row (AccessGroup::FullRow).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
-           Stacked = 0;
+           Stacked = 0, FullRow = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -145,7 +146,8 @@ struct DivergenceStats {
            << ProvenGroups
            << "; measured only where rows of lanes are not 32 wide: "
            << RowsProven << ", of them in rows stacked in y too: " << Stacked
-           << ")\n";
+           << "; global ones taken by arithmetic in full 32-lane rows: "
+           << FullRow << ")\n";
   }
 };
 } // namespace
@@ -263,6 +265,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
                                            I32, I32, I32, I32, I32, Private);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+  H.FullRow = M.getOrInsertFunction("__pasta_div_full_row", I32, I32);
+  H.RowSectors =
+      M.getOrInsertFunction("__pasta_div_row_sectors", I32, Generic, I32, I32);
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -313,13 +318,14 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows] =
+    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow] =
         CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
     Stats.RowsProven += RowsProven;
     Stats.Stacked += StackedRows;
+    Stats.FullRow += FullRow;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

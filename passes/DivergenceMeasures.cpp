@@ -12,6 +12,7 @@
 #include "ThreadExits.h"
 
 #include "pasta/abi.h"
+#include "pasta/div_proofs.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -27,6 +28,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 using namespace pasta;
@@ -49,6 +51,13 @@ static cl::opt<bool> DeriveLaneAffine(
              "under every mask (LaneAffine.h) only in warps that are not one "
              "row of 32 lanes (off: in every warp, for tests of the "
              "measuring code)"));
+
+static cl::opt<bool> FullRows(
+    "pasta-div-full-rows", cl::init(true),
+    cl::desc("PASTA: in full warps of one 32-lane row, tested once per "
+             "block, add a global load's or store's sectors past its base "
+             "by arithmetic instead of measuring it (AccessGroup::FullRow; "
+             "off: measured in every warp)"));
 
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
@@ -220,10 +229,19 @@ public:
       G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
                  G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
                  wholeAtOnce(Rep);
+      // Behind a lane select too: where the lanes agree on it, the
+      // address has the stride (measuredIn tests that as well).
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
-                     laneShaped(G) && G.LaneConds.empty() &&
+                     laneShaped(G) &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
       if (G.RowsProven)
+        G.StackedWidth = stackedWidth(
+            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
+                  !G.RowsProven && !G.Repeat && laneShaped(G) &&
+                  G.LaneConds.empty() &&
+                  fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
+      if (G.FullRow) // full warps of W-wide rows stacked in y are one row too
         G.StackedWidth = stackedWidth(
             *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
       markProvenance(G);
@@ -243,14 +261,26 @@ public:
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
     for (AccessGroup &G : Groups)
-      if (!G.Repeat && !G.Proven && !G.RowsProven)
-        measureGroupAt(G, G.Members.front()->I, G.InLoop);
+      if (!G.Repeat && !G.Proven && !G.RowsProven) {
+        if (G.FullRow)
+          measureFullRowAt(G);
+        else
+          measureGroupAt(G, G.Members.front()->I, G.InLoop);
+      }
     // In warps of one 32-lane row their derived figures are exact: measured
-    // in the others only, under one test of a value read once per call.
+    // in the others only, under one test of a value read once per call (and,
+    // behind a lane select, where the lanes do not agree on its condition).
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
+        Value *Measured = measuredIn(G.StackedWidth);
+        if (!G.LaneConds.empty()) {
+          IRBuilder<> B(G.Members.front()->I);
+          Value *Agree = AgreeOf[&G] = lanesAgree(B, G.LaneConds);
+          Measured =
+              B.CreateOr(Measured, B.CreateNot(Agree), "pasta.div.apart");
+        }
         Instruction *Then = SplitBlockAndInsertIfThen(
-            measuredIn(G.StackedWidth), G.Members.front()->I->getIterator(),
+            Measured, G.Members.front()->I->getIterator(),
             /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
@@ -283,11 +313,15 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 5> accessGroups() const {
-    return {unsigned(Groups.size()), unsigned(count_if(Groups, laneShaped)),
-            unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
-            unsigned(count_if(Groups, [](auto &G) { return G.StackedWidth; }))};
+  std::array<unsigned, 6> accessGroups() const {
+    return {
+        unsigned(Groups.size()),
+        unsigned(count_if(Groups, laneShaped)),
+        unsigned(count_if(Groups, [](auto &G) { return G.Proven; })),
+        unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
+        unsigned(count_if(
+            Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
+        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
   }
 
 private:
@@ -499,9 +533,11 @@ private:
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
     Value *Width = Lanes || G.TryRows ? rowWidth() : B.getInt32(0);
-    if (Lanes && !G.LaneConds.empty())
-      Width = B.CreateSelect(lanesAgree(B, G.LaneConds), Width, B.getInt32(0),
-                             "pasta.div.width");
+    if (Lanes && !G.LaneConds.empty()) {
+      Value *Agree = AgreeOf.lookup(&G); // tested above it already
+      Width = B.CreateSelect(Agree ? Agree : lanesAgree(B, G.LaneConds), Width,
+                             B.getInt32(0), "pasta.div.width");
+    }
     Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
     if (OutOfLine) {
       // The figures land in an array of the copy's; the measured ones go
@@ -564,15 +600,18 @@ private:
   // What the rows of G's accesses say of how their figures were found
   // (pasta_div_row's proven and measured bits): the figures a measurement
   // would produce, derived from a proof (Proven, RowsProven) or measured.
-  // Requests and requested bytes of a known space come from the block's
-  // counters: neither.
+  // A RowsProven group behind a lane select counts as measured: warps of
+  // 32-lane rows measure it too, where their lanes do not agree. Requests
+  // and requested bytes of a known space come from the block's counters:
+  // neither.
   void markProvenance(const AccessGroup &G) {
+    bool Proof = G.Proven || (G.RowsProven && G.LaneConds.empty());
     for (const AccessSite *S : G.Members) {
       pasta_div_row &R = T.DivRows[S->A->Row];
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
         if (accessMeasures(*S->A, Fig))
-          (G.Proven || G.RowsProven ? R.proven : R.measured) |= 1u << Fig;
+          (Proof ? R.proven : R.measured) |= 1u << Fig;
     }
   }
 
@@ -610,6 +649,85 @@ private:
     for (const AccessSite *S : G.Members)
       Is.push_back(S->I);
     return Is;
+  }
+
+  // Whether accesses like A at Stride bytes per thread index x, each at the
+  // alignment of its instruction in Is, are in pasta_div_full_row_form.
+  static bool fullRowForm(const DivergencePlan::Access &A, int64_t Stride,
+                          ArrayRef<const Instruction *> Is) {
+    bool Aligned = all_of(Is, [&](const Instruction *I) {
+      return isa<LoadInst, StoreInst>(I) &&
+             getLoadStoreAlignment(I).value() >= A.Size;
+    });
+    return pasta_div_full_row_form(A.Size, Stride, A.Space, A.Sectored,
+                                   Aligned);
+  }
+
+  // Whether the warp running the segment Warps of the function's block BB
+  // is full and one row of 32 lanes (__pasta_div_full_row), or, for a group
+  // whose address moves Stacked times its lane stride per thread index y
+  // (0: none), Stacked-wide rows stacked in y (one run of 32 lanes too:
+  // LaneAffine.h); computed at its first FullRow group, At (the later ones
+  // lie below it: splitting a block keeps its tail dominated).
+  Value *fullRow(const BasicBlock *BB, uint32_t Warps, uint32_t Stacked,
+                 Instruction *At) {
+    Value *&Full = FullRowOf[{BB, Warps, Stacked}];
+    if (!Full) {
+      IRBuilder<> B(At);
+      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {fullRowWidth(Stacked)}),
+                            B.getInt32(0), "pasta.div.fullrow");
+    }
+    return Full;
+  }
+
+  // The width __pasta_div_full_row takes for a group of stacked width
+  // Stacked: the row width, or 32 where the call's warps hold Stacked-wide
+  // rows stacked in y (__pasta_div_stacked_width), computed at the entry.
+  Value *fullRowWidth(uint32_t Stacked) {
+    if (!Stacked)
+      return rowWidth();
+    Value *&W = FullRowWidth[Stacked];
+    if (!W) {
+      measuredIn(0); // __pasta_div_stacked_width at the entry
+      IRBuilder<> B(EntryBody);
+      W = B.CreateSelect(B.CreateICmpEQ(StackedW, B.getInt32(Stacked)),
+                         B.getInt32(32), rowWidth(),
+                         "pasta.div.rows" + Twine(Stacked));
+    }
+    return W;
+  }
+
+  // G (FullRow) at its first access: in a full warp of one 32-lane row its
+  // figures are the derived ones but for the sectors past its base's
+  // (__pasta_div_row_sectors, 0 or 1 in lane 0; none at a stride of 32 or
+  // more), added like a measured figure; other warps measure it as before.
+  void measureFullRowAt(const AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    Value *Full =
+        fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, Rep.I);
+    if (!G.InLoop)
+      bankRow(); // above the split: it must dominate the adds
+    Instruction *FullT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Full, Rep.I->getIterator(), &FullT, &OtherT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    if (*G.LaneStride < 32) {
+      IRBuilder<> B(FullT);
+      Value *Ptr = Rep.Ptr;
+      if (Ptr->getType()->getPointerAddressSpace() != 0)
+        Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+      Value *Extra = B.CreateZExt(
+          B.CreateCall(H.RowSectors, {Ptr, B.getInt32(Rep.A->Size),
+                                      B.getInt32(uint32_t(*G.LaneStride))}),
+          B.getInt64Ty());
+      // No bound of its own: a warp adds this or what the measuring helper
+      // below adds (at most Times x mostPerExecution, counted there), never
+      // both.
+      for (auto [Row, Times] : rowsOf(G))
+        addFigure(B, G.InLoop, figure(Row, PASTA_DIV_SECTORS),
+                  times(B, Extra, Times), 0);
+    }
+    measureGroupAt(G, OtherT, G.InLoop);
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -941,6 +1059,13 @@ private:
   Value *RowWidth = nullptr;
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
+  // Whether the lanes agree on a RowsProven group's lane selects, tested
+  // once where it decides whether to measure.
+  DenseMap<const AccessGroup *, Value *> AgreeOf;
+  // __pasta_div_full_row's test by the function's block and segment.
+  std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
+      FullRowOf;
+  std::map<uint32_t, Value *> FullRowWidth; // by stacked width
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
@@ -966,6 +1091,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 5> CopyMeasures::accessGroups() const {
+std::array<unsigned, 6> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

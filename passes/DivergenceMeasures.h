@@ -33,6 +33,9 @@ struct DivHelpers {
       AllLanes, Uniform, RowWidth, StackedWidth;
   // The access helpers out of line, their figures written to an array.
   llvm::FunctionCallee AccessOut, AccessLanesOut;
+  // A full warp of one 32-lane row, and a global access's sectors there
+  // beyond the derived ones (AccessGroup::FullRow).
+  llvm::FunctionCallee FullRow, RowSectors;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -67,12 +70,18 @@ struct AccessGroup {
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
-  // Measured only in warps whose lanes are not one row of 32
-  // (LaneAffine.h): in the others its derived figures are exact; nor in
-  // warps of StackedWidth-wide rows stacked in y when the address's y
-  // term is StackedWidth times its x term (0: none such).
+  // Measured only in warps whose lanes are not one row of 32, or do not
+  // agree on LaneConds (LaneAffine.h): in the others its derived figures
+  // are exact; nor in warps of StackedWidth-wide rows stacked in y when
+  // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
+  // A global load or store whose figures in a full warp of one 32-lane row
+  // are the derived ones but for its sectors past its base's
+  // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once
+  // per block, the copy adds that difference (__pasta_div_row_sectors);
+  // other warps measure it.
+  bool FullRow = false;
 };
 
 // A copy with more access groups than this calls the access helpers out of
@@ -111,9 +120,11 @@ public:
   // Access groups planned, how many of them are lane-shaped (a known
   // stride per thread index x: UniformLoops::laneStride), how many are
   // not measured at all (AccessGroup::Proven), how many only where the
-  // rows of lanes are not 32 wide (AccessGroup::RowsProven), and of those
-  // how many not in rows stacked in y either (AccessGroup::StackedWidth).
-  std::array<unsigned, 5> accessGroups() const;
+  // rows of lanes are not 32 wide (AccessGroup::RowsProven), of those
+  // how many not in rows stacked in y either (AccessGroup::StackedWidth),
+  // and how many are taken by arithmetic in full 32-lane rows
+  // (AccessGroup::FullRow).
+  std::array<unsigned, 6> accessGroups() const;
 
 private:
   class Impl;

@@ -58,4 +58,25 @@ static inline int pasta_div_mask_free(uint32_t size, int64_t stride,
          (stride / 4) % 2 == 1;
 }
 
+/* Whether a global load or store of `size` bytes at `stride` bytes per lane
+ * (one row of 32 lanes), `aligned` to its size, has in a FULL warp the
+ * derived figures but for its sectors, which exceed the derived ones by
+ * what device_rt's pasta_div_row_extra_sectors computes from the row's
+ * base (0 or 1; none at a stride of 32 or more): a power-of-2 size up to
+ * 32 at a stride that is a multiple of it, a power of 2 below 32 or at
+ * least 32 (no two lanes overlap, none straddles a sector, and below 32
+ * every sector of the warp's span is touched). The divergence copies test
+ * once per block for such warps and add that difference instead of
+ * measuring (passes/DivergenceMeasures.cpp, FullRowForm). */
+static inline int pasta_div_full_row_form(uint32_t size, int64_t stride,
+                                          uint32_t space, int sectored,
+                                          int aligned) {
+  int pow2 = size != 0 && size <= 32 && (size & (size - 1)) == 0;
+  if (space != PASTA_DIV_GLOBAL || !sectored || !pow2 || !aligned)
+    return 0;
+  if (stride < (int64_t)size || stride % size != 0 || stride > INT32_MAX)
+    return 0;
+  return stride >= 32 || (stride & (stride - 1)) == 0;
+}
+
 #endif

@@ -39,7 +39,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NOT: @__pasta_div_access
 ; CHECK: ret void
 
-; STATS: pasta: div-stats: amdgcn-amd-amdhsa {{.*}}: branches 2 (uniform, not measured: 1, 1 beyond LLVM's uniformity analysis); uniform loops 0 (0 beyond the analysis); access groups 3 (lane-shaped: 3, not measured: one aligned address in every lane: 3; measured only where rows of lanes are not 32 wide: 0, of them in rows stacked in y too: 0)
+; STATS: pasta: div-stats: amdgcn-amd-amdhsa {{.*}}: branches 2 (uniform, not measured: 1, 1 beyond LLVM's uniformity analysis); uniform loops 0 (0 beyond the analysis); access groups 3 (lane-shaped: 3, not measured: one aligned address in every lane: 3; measured only where rows of lanes are not 32 wide: 0, of them in rows stacked in y too: 0; global ones taken by arithmetic in full 32-lane rows: 0)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}

@@ -167,7 +167,7 @@ entry:
   ret void, !dbg !16
 }
 
-; STATS: access groups 11 (lane-shaped: 11, not measured: one aligned address in every lane: 2; measured only where rows of lanes are not 32 wide: 6, of them in rows stacked in y too: 1)
+; STATS: access groups 11 (lane-shaped: 11, not measured: one aligned address in every lane: 2; measured only where rows of lanes are not 32 wide: 6, of them in rows stacked in y too: 1; global ones taken by arithmetic in full 32-lane rows: 1)
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}

@@ -9,6 +9,11 @@
 ; x % 32 = x - 32 * (x / 32) moves with x (stride = size); (x + 1) / 32 is
 ; not uniform in a warp.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; The shared neighbour is measured where the lanes disagree, in rows of 32
+; too: its figures are marked measured, not proven (with the global store
+; of its line: 0x90 | 0x68).
+; ROWS: pasta: div selects.cu:3 func=neighbour counters={{[0-9.]+}} proven=0x0 measured=0xF8
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -16,11 +21,18 @@ target triple = "nvptx64-nvidia-cuda"
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
+; A shared neighbour (stride = size) is in pasta_div_mask_free's class
+; where the lanes agree: measured only where they do not, or where the rows
+; are not 32 wide (%pasta.div.apart), the one test deciding both.
 ; CHECK-LABEL: define ptx_kernel void @neighbour__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: %[[U:[0-9]+]] = call i32 @__pasta_div_uniform(i32 %{{[0-9]+}})
 ; CHECK-NEXT: %[[AGREE:[0-9]+]] = icmp ne i32 %[[U]], 0
-; CHECK-NEXT: %[[W:pasta.div.width[0-9]*]] = select i1 %[[AGREE]], i32 %[[RW]], i32 0
+; CHECK-NEXT: %[[APART:[0-9]+]] = xor i1 %[[AGREE]], true
+; CHECK-NEXT: %pasta.div.apart = or i1 %pasta.div.not32, %[[APART]]
+; CHECK-NEXT: br i1 %pasta.div.apart,
+; CHECK-NOT: call i32 @__pasta_div_uniform(
+; CHECK: %[[W:pasta.div.width[0-9]*]] = select i1 %[[AGREE]], i32 %[[RW]], i32 0
 ; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1, i32 %[[W]],
 ; CHECK: ret void
 define ptx_kernel void @neighbour(ptr addrspace(1) %g, i32 %n) !dbg !5 {

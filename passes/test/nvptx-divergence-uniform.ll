@@ -172,7 +172,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; uniform (@uni's and @strided's first). Of the access groups, those of
 ; b[0] (i32 and ptr loads, the atomic add), b[blockIdx.x * blockDim.x]
 ; and a[b] are not measured.
-; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis); access groups {{[0-9]+}} (lane-shaped: {{[0-9]+}}, not measured: one aligned address in every lane: 5; measured only where rows of lanes are not 32 wide: 0, of them in rows stacked in y too: 0)
+; STATS: pasta: div-stats: nvptx64-nvidia-cuda {{.*}}: branches 13 (uniform, not measured: 8, 8 beyond LLVM's uniformity analysis); uniform loops 2 (2 beyond the analysis); access groups {{[0-9]+}} (lane-shaped: {{[0-9]+}}, not measured: one aligned address in every lane: 5; measured only where rows of lanes are not 32 wide: 0, of them in rows stacked in y too: 0; global ones taken by arithmetic in full 32-lane rows: {{[0-9]+}})
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
