@@ -432,8 +432,7 @@ static void flush_bits_fast_lane(uint32_t lane, void *arg) {
                           &bit_slots[7], bit_mask_of(lane), 0, 3, 31, 0, 3);
 }
 
-static const uint32_t live_bits =
-    (1u << 0) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 9) | (1u << 31);
+static uint32_t live_bits;
 static uint32_t bit_indices[32];
 static uint64_t bit_counters[4][40]; /* 4 banks of 40 counters */
 static void flush_bits_lane(uint32_t lane, void *arg) {
@@ -480,7 +479,9 @@ static void test_flush_bits(void) {
   }
   CHECK_EQ_U64(lanes_with_bit(32, 3), 26);
   CHECK_EQ_U64(lanes_with_bit(64, 31), 64);
-  /* Six live bits (two warp sums: four, then two) to scattered counters. */
+  /* Six live bits to scattered counters. */
+  live_bits =
+      (1u << 0) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 9) | (1u << 31);
   uint32_t k = 0;
   for (uint32_t b = 0; b < 32; ++b)
     bit_indices[b] = live_bits >> b & 1 ? 37 - 7 * k++ : 0;
@@ -488,6 +489,14 @@ static void test_flush_bits(void) {
   check_flush_bits(64, ~0ull);
   /* A partial warp takes the general path: the same counts. */
   check_flush_bits(32, 0x0000fff0ull);
+  /* Every bit live (a full mask: each lane of the warp adds one count), to
+   * counters in reverse order. */
+  live_bits = ~0u;
+  for (uint32_t b = 0; b < 32; ++b)
+    bit_indices[b] = 37 - b;
+  check_flush_bits(32, 0xffffffffull);
+  check_flush_bits(64, ~0ull);
+  check_flush_bits(64, 0xffff0000ffff0000ull);
 }
 
 /*===- The out-of-line flush of many counters -----------------------------===*/

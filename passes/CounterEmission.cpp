@@ -65,8 +65,9 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
 // run-time address-space counters count as one) flush each inline, in
 // registers: a warp sum and a branch per counter, on the fast path and again
 // on the general one. Larger ones stage their counts in local memory and
-// call the runtime once (__pasta_flush_indexed, with the same fast path),
-// bits from their masks (__pasta_flush_bits). ptxas's time grew with the
+// call the runtime once (__pasta_flush_indexed, with the same fast path);
+// bits go from their masks by a loop (__pasta_flush_bits, inlined: as a call
+// it raised the kernel's registers). ptxas's time grew with the
 // inline flushes, repeated in the working-set copy (a kernel inlining five
 // loops: 32 counters, 264 PTX blocks against 67 plain; issue [overhead-3]);
 // the bundled kernels flush at most 6 (the reductions, bfs_expand), which
@@ -447,8 +448,10 @@ GlobalVariable *CounterEmitter::indexTable(ArrayRef<uint32_t> Indices,
   return Table;
 }
 
-// Out of line, the counters kept in bits: per mask register, one call with
-// the mask itself and a table of its bits' counters (nothing staged).
+// The counters kept in bits of a flush point with many counters: per mask
+// register, one loop over its bits (__pasta_flush_bits, which the runtime
+// inlines) with the mask itself and a table of its bits' counters (nothing
+// staged).
 void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
                                     ArrayRef<uint32_t> Bits) {
   ++NumOutOfLineFlushes;
