@@ -126,7 +126,9 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
  * flush at exit (ptxas does not read a special register again in their
  * place): a grid-stride loop took 38 registers against 32 without them
  * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). Volatile
- * reads stay where the flush is. */
+ * reads stay where the flush is. (%smid with %warpid instead, two reads
+ * rather than five and two multiply-adds, took HeCBench tsa's kernel back to
+ * 38 registers.) */
 static uint32_t pasta_flush_block_id(void) {
 #if defined(__NVPTX__)
   uint32_t x, nx, y, ny, z;
@@ -282,15 +284,14 @@ PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
   return pasta_grid_blocks();
 }
 
-/* Up to four bit counters of one mask in one warp sum (fast path only):
- * bit b<k> of `mask` goes to slot s<k>, for k < n. Each lane's bits are
- * packed PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most
- * 64 < 2^7, so fields do not carry into each other) and lane 0 adds each
- * non-zero field. A warp sum is a costly part of a flush in short kernels:
- * four bits cost one. The
- * pass passes constants for the b<k> and n, and inlining prunes the unused
- * fields: written out, not as a loop, because nothing unrolls a loop after
- * the runtime is inlined. */
+/* Up to four bit counters of one mask in one warp sum (the first thread
+ * block's flush of bits alike in every block, full warps): bit b<k> of
+ * `mask` goes to slot s<k>, for k < n. Each lane's bits are packed
+ * PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most 64 <
+ * 2^7, so fields do not carry into each other) and lane 0 adds each
+ * non-zero field. The pass passes constants for the b<k> and n: written
+ * out, not as a loop, because nothing unrolls a loop after the runtime is
+ * inlined. */
 enum { PASTA_BIT_FIELD = 7, PASTA_BITS_PER_SUM = 4 };
 
 static PASTA_INLINE uint32_t pasta_bit_field(uint32_t mask, uint32_t bit,
@@ -332,12 +333,47 @@ pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
     pasta_add_field(s3, sum, 3, scale);
 }
 
-PASTA_INLINE void
-__pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
-                        PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
-                        uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
-                        uint32_t b3, uint32_t n) {
-  pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
+/* The bits of `mask` set in any lane of a full warp (fast path only): one
+ * redux.sync on sm_80 and later, shuffles elsewhere. The same in every
+ * lane. */
+PASTA_INLINE uint32_t __pasta_warp_or(uint32_t mask) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  uint32_t any;
+  __asm__ volatile("redux.sync.or.b32 %0, %1, %2;"
+                   : "=r"(any)
+                   : "r"(mask), "r"(0xffffffffu));
+  return any;
+#else
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  for (uint32_t step = __gpu_num_lanes() / 2; step > 0; step /= 2)
+    mask |= __gpu_shuffle_idx_u32(full, __gpu_lane_id() ^ step, mask,
+                                  __gpu_num_lanes());
+  return mask;
+#endif
+}
+
+/* This lane's number in its warp, read once for a flush's bits. */
+PASTA_INLINE uint32_t __pasta_lane_id(void) { return __gpu_lane_id(); }
+
+/* One bit counter of a full warp at an inline flush (fast path only): bit
+ * `bit` of `mask` counted over the warp (a ballot) and added by lane 0
+ * (`lane` is __pasta_lane_id()), tested first in `any`, the warp's
+ * __pasta_warp_or(mask), which is the same in every lane: a bit that no lane
+ * has costs that test alone. Bits were packed four to a warp sum: about as
+ * many instructions per bit that is set, and as many again for a group none
+ * has; in the reductions, warps 1-7 hold one bit of six at exit, and the
+ * flush was 47% of the counting copy's instructions
+ * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). */
+PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
+                                         uint32_t mask, uint32_t any,
+                                         uint32_t bit, uint32_t lane) {
+  if (((any >> (bit & 31)) & 1u) == 0)
+    return;
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t n = (uint32_t)__builtin_popcountll(
+      __gpu_ballot(full, (mask >> (bit & 31)) & 1u));
+  if (lane == 0)
+    pasta_atomic_add(slot, n);
 }
 
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the

@@ -424,12 +424,18 @@ static uint64_t lanes_with_bit(uint32_t width, uint32_t b) {
 }
 
 static uint64_t bit_slots[8];
+static uint32_t bit_any[64];
 static void flush_bits_fast_lane(uint32_t lane, void *arg) {
   (void)arg;
-  /* Bits 0, 3, 31 into slots 0..2; slot 3 unused (n = 3): its field is 0,
-   * and the slot passed for it (slot 7) must stay untouched. */
-  __pasta_flush_bits_fast(&bit_slots[0], &bit_slots[1], &bit_slots[2],
-                          &bit_slots[7], bit_mask_of(lane), 0, 3, 31, 0, 3);
+  /* Bits 0, 3, 31 into slots 0..2 after one warp-wide or; bit 30, which
+   * no lane has here, into slot 7, which must stay untouched. */
+  uint32_t mask = bit_mask_of(lane) & ~(1u << 30);
+  uint32_t any = __pasta_warp_or(mask), me = __pasta_lane_id();
+  bit_any[lane] = any;
+  __pasta_flush_bit_fast(&bit_slots[0], mask, any, 0, me);
+  __pasta_flush_bit_fast(&bit_slots[1], mask, any, 3, me);
+  __pasta_flush_bit_fast(&bit_slots[2], mask, any, 31, me);
+  __pasta_flush_bit_fast(&bit_slots[7], mask, any, 30, me);
 }
 
 static uint32_t live_bits;
@@ -476,6 +482,8 @@ static void test_flush_bits(void) {
     CHECK_EQ_U64(bit_slots[1], lanes_with_bit(width, 3));
     CHECK_EQ_U64(bit_slots[2], lanes_with_bit(width, 31));
     CHECK_EQ_U64(bit_slots[7], 0);
+    for (uint32_t l = 0; l < width; ++l) /* every bit but 30 in some lane */
+      CHECK_EQ_U64(bit_any[l], 0xbfffffffu);
   }
   CHECK_EQ_U64(lanes_with_bit(32, 3), 26);
   CHECK_EQ_U64(lanes_with_bit(64, 31), 64);
