@@ -120,12 +120,35 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
   return __gpu_is_ptr_private(ptr);
 }
 
+/* The linear block id, read where a thread flushes. To LLVM the reads of
+ * the block id are pure: it merges them with the kernel's own at entry, and
+ * the values then stay in registers across the kernel's loops until the
+ * flush at exit (ptxas does not read a special register again in their
+ * place): a grid-stride loop took 38 registers against 32 without them
+ * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). Volatile
+ * reads stay where the flush is. (%smid with %warpid instead, two reads
+ * rather than five and two multiply-adds, took HeCBench tsa's kernel back to
+ * 38 registers.) */
+static uint32_t pasta_flush_block_id(void) {
+#if defined(__NVPTX__)
+  uint32_t x, nx, y, ny, z;
+  __asm__ volatile("mov.u32 %0, %%ctaid.x;" : "=r"(x));
+  __asm__ volatile("mov.u32 %0, %%nctaid.x;" : "=r"(nx));
+  __asm__ volatile("mov.u32 %0, %%ctaid.y;" : "=r"(y));
+  __asm__ volatile("mov.u32 %0, %%nctaid.y;" : "=r"(ny));
+  __asm__ volatile("mov.u32 %0, %%ctaid.z;" : "=r"(z));
+  return x + nx * (y + ny * z);
+#else
+  return pasta_linear_block_id();
+#endif
+}
+
 /* This thread block's row of counters: banks spread the flushes of many
  * warps over `num_banks` (a power of two) addresses per counter. */
 PASTA_INLINE PASTA_GLOBAL uint64_t *
 __pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters,
                  uint32_t num_banks) {
-  uint32_t bank = pasta_linear_block_id() & (num_banks - 1);
+  uint32_t bank = pasta_flush_block_id() & (num_banks - 1);
   return counters + (size_t)bank * num_counters;
 }
 
@@ -219,7 +242,11 @@ PASTA_ENTRY void __pasta_flush_scaled(PASTA_GLOBAL uint64_t *slot,
 PASTA_INLINE uint64_t __pasta_flush_is_fast(uint64_t any) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  return lanes == full && __gpu_ballot(lanes, any >= (1ull << 27)) == 0;
+  /* Both tests always (a ballot over the active lanes is valid in any
+   * warp): with `&&` the result was a phi whose constant 0, coalesced with
+   * the counters' initial zeros, stayed in a register pair across the
+   * kernel's loops. */
+  return (lanes == full) & (__gpu_ballot(lanes, any >= (1ull << 27)) == 0);
 }
 
 /* The fast path for one counter: a 32-bit warp sum, and one `red` by lane 0
@@ -257,15 +284,14 @@ PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
   return pasta_grid_blocks();
 }
 
-/* Up to four bit counters of one mask in one warp sum (fast path only):
- * bit b<k> of `mask` goes to slot s<k>, for k < n. Each lane's bits are
- * packed PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most
- * 64 < 2^7, so fields do not carry into each other) and lane 0 adds each
- * non-zero field. A warp sum is a costly part of a flush in short kernels:
- * four bits cost one. The
- * pass passes constants for the b<k> and n, and inlining prunes the unused
- * fields: written out, not as a loop, because nothing unrolls a loop after
- * the runtime is inlined. */
+/* Up to four bit counters of one mask in one warp sum (the first thread
+ * block's flush of bits alike in every block, full warps): bit b<k> of
+ * `mask` goes to slot s<k>, for k < n. Each lane's bits are packed
+ * PASTA_BIT_FIELD bits apart (a full warp's sum of one bit is at most 64 <
+ * 2^7, so fields do not carry into each other) and lane 0 adds each
+ * non-zero field. The pass passes constants for the b<k> and n: written
+ * out, not as a loop, because nothing unrolls a loop after the runtime is
+ * inlined. */
 enum { PASTA_BIT_FIELD = 7, PASTA_BITS_PER_SUM = 4 };
 
 static PASTA_INLINE uint32_t pasta_bit_field(uint32_t mask, uint32_t bit,
@@ -307,12 +333,47 @@ pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
     pasta_add_field(s3, sum, 3, scale);
 }
 
-PASTA_INLINE void
-__pasta_flush_bits_fast(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
-                        PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3,
-                        uint32_t mask, uint32_t b0, uint32_t b1, uint32_t b2,
-                        uint32_t b3, uint32_t n) {
-  pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, 1);
+/* The bits of `mask` set in any lane of a full warp (fast path only): one
+ * redux.sync on sm_80 and later, shuffles elsewhere. The same in every
+ * lane. */
+PASTA_INLINE uint32_t __pasta_warp_or(uint32_t mask) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  uint32_t any;
+  __asm__ volatile("redux.sync.or.b32 %0, %1, %2;"
+                   : "=r"(any)
+                   : "r"(mask), "r"(0xffffffffu));
+  return any;
+#else
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  for (uint32_t step = __gpu_num_lanes() / 2; step > 0; step /= 2)
+    mask |= __gpu_shuffle_idx_u32(full, __gpu_lane_id() ^ step, mask,
+                                  __gpu_num_lanes());
+  return mask;
+#endif
+}
+
+/* This lane's number in its warp, read once for a flush's bits. */
+PASTA_INLINE uint32_t __pasta_lane_id(void) { return __gpu_lane_id(); }
+
+/* One bit counter of a full warp at an inline flush (fast path only): bit
+ * `bit` of `mask` counted over the warp (a ballot) and added by lane 0
+ * (`lane` is __pasta_lane_id()), tested first in `any`, the warp's
+ * __pasta_warp_or(mask), which is the same in every lane: a bit that no lane
+ * has costs that test alone. Bits were packed four to a warp sum: about as
+ * many instructions per bit that is set, and as many again for a group none
+ * has; in the reductions, warps 1-7 hold one bit of six at exit, and the
+ * flush was 47% of the counting copy's instructions
+ * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). */
+PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
+                                         uint32_t mask, uint32_t any,
+                                         uint32_t bit, uint32_t lane) {
+  if (((any >> (bit & 31)) & 1u) == 0)
+    return;
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t n = (uint32_t)__builtin_popcountll(
+      __gpu_ballot(full, (mask >> (bit & 31)) & 1u));
+  if (lane == 0)
+    pasta_atomic_add(slot, n);
 }
 
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
@@ -381,34 +442,49 @@ static uint32_t pasta_next_bit(uint32_t *rest) {
   return bit;
 }
 
-PASTA_ENTRY void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
-                                    uint32_t num_counters, uint32_t num_banks,
-                                    uint32_t first, uint32_t mask,
-                                    uint32_t live,
-                                    const PASTA_GLOBAL uint32_t *indices) {
+PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
+                                     uint32_t num_counters, uint32_t num_banks,
+                                     uint32_t first, uint32_t mask,
+                                     uint32_t live,
+                                     const PASTA_GLOBAL uint32_t *indices) {
   PASTA_GLOBAL uint64_t *row =
       __pasta_bank_row(counters, num_counters, num_banks) + first;
   if (!__pasta_flush_is_full_warp()) {
-    for (uint32_t b = 0; b < 32; ++b)
-      if (live & (1u << b))
-        __pasta_flush_counter(&row[indices[b]], (mask >> b) & 1u);
+    /* A partial warp (rare): each lane adds its own bits. */
+    for (uint32_t rest = mask & live; rest != 0;)
+      pasta_atomic_add(&row[indices[pasta_next_bit(&rest)]], 1);
     return;
   }
-  /* A full warp: the live bits four at a time, one warp sum each (`live` is
-   * the same in every lane, so the loop is too). Scalars, not an array: an
-   * array indexed by the loop would live on the stack. */
-  for (uint32_t rest = live; rest != 0;) {
-    uint32_t b0 = pasta_next_bit(&rest), b1 = b0, b2 = b0, b3 = b0, n = 1;
-    if (rest != 0)
-      b1 = pasta_next_bit(&rest), n = 2;
-    if (rest != 0)
-      b2 = pasta_next_bit(&rest), n = 3;
-    if (rest != 0)
-      b3 = pasta_next_bit(&rest), n = 4;
-    __pasta_flush_bits_fast(&row[indices[b0]], &row[indices[b1]],
-                            &row[indices[b2]], &row[indices[b3]], mask, b0, b1,
-                            b2, b3, n);
+  /* A full warp: the warp's masks, a 32 x 32 matrix of bits (lane, bit),
+   * transposed in five shuffle steps, so that lane b holds bit b of every
+   * lane of its 32 and its population count is the warp's count of bit b;
+   * then every lane with a count adds it: one `red` for the warp, whatever
+   * the number of bits. Lane 0 adding each count in turn (a warp sum per
+   * four bits) ran some 15 instructions per bit and a `red` each, 55% of
+   * the instructions of a kernel of 63 bits; and as an out-of-line call
+   * the flush raised that kernel's registers from 32 to 38
+   * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). */
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t lane = __gpu_lane_id(), rows = mask;
+  static const uint32_t low_half[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu,
+                                       0x33333333u, 0x55555555u};
+  for (uint32_t k = 0, j = 16; k < 5; ++k, j /= 2) {
+    /* Swap the (lane & j, bit & j) = (0, 1) block with the (1, 0) one:
+     * the lower lane of each pair keeps its bits b with b & j clear and
+     * takes its partner's there, shifted up; the upper one the others.
+     * Selects, not branches. */
+    uint32_t other =
+        __gpu_shuffle_idx_u32(full, lane ^ j, rows, __gpu_num_lanes());
+    int lower = (lane & j) == 0;
+    uint32_t keep = lower ? low_half[k] : ~low_half[k];
+    uint32_t moved = lower ? other << j : other >> j;
+    rows = (rows & keep) | (moved & ~keep);
   }
+  uint32_t count = (uint32_t)__builtin_popcount(rows);
+  if (__gpu_num_lanes() == 64) /* two matrices of 32 lanes */
+    count += __gpu_shuffle_idx_u32(full, lane ^ 32, count, 64);
+  if (lane < 32 && (live >> lane & 1u) && count != 0)
+    pasta_atomic_add(&row[indices[lane]], count);
 }
 
 /* The grid's first thread block flushing up to four bit counters alike in

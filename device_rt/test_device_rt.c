@@ -543,16 +543,21 @@ static uint64_t lanes_with_bit(uint32_t width, uint32_t b) {
 }
 
 static uint64_t bit_slots[8];
+static uint32_t bit_any[64];
 static void flush_bits_fast_lane(uint32_t lane, void *arg) {
   (void)arg;
-  /* Bits 0, 3, 31 into slots 0..2; slot 3 unused (n = 3): its field is 0,
-   * and the slot passed for it (slot 7) must stay untouched. */
-  __pasta_flush_bits_fast(&bit_slots[0], &bit_slots[1], &bit_slots[2],
-                          &bit_slots[7], bit_mask_of(lane), 0, 3, 31, 0, 3);
+  /* Bits 0, 3, 31 into slots 0..2 after one warp-wide or; bit 30, which
+   * no lane has here, into slot 7, which must stay untouched. */
+  uint32_t mask = bit_mask_of(lane) & ~(1u << 30);
+  uint32_t any = __pasta_warp_or(mask), me = __pasta_lane_id();
+  bit_any[lane] = any;
+  __pasta_flush_bit_fast(&bit_slots[0], mask, any, 0, me);
+  __pasta_flush_bit_fast(&bit_slots[1], mask, any, 3, me);
+  __pasta_flush_bit_fast(&bit_slots[2], mask, any, 31, me);
+  __pasta_flush_bit_fast(&bit_slots[7], mask, any, 30, me);
 }
 
-static const uint32_t live_bits =
-    (1u << 0) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 9) | (1u << 31);
+static uint32_t live_bits;
 static uint32_t bit_indices[32];
 static uint64_t bit_counters[4][40]; /* 4 banks of 40 counters */
 static void flush_bits_lane(uint32_t lane, void *arg) {
@@ -596,10 +601,14 @@ static void test_flush_bits(void) {
     CHECK_EQ_U64(bit_slots[1], lanes_with_bit(width, 3));
     CHECK_EQ_U64(bit_slots[2], lanes_with_bit(width, 31));
     CHECK_EQ_U64(bit_slots[7], 0);
+    for (uint32_t l = 0; l < width; ++l) /* every bit but 30 in some lane */
+      CHECK_EQ_U64(bit_any[l], 0xbfffffffu);
   }
   CHECK_EQ_U64(lanes_with_bit(32, 3), 26);
   CHECK_EQ_U64(lanes_with_bit(64, 31), 64);
-  /* Six live bits (two warp sums: four, then two) to scattered counters. */
+  /* Six live bits to scattered counters. */
+  live_bits =
+      (1u << 0) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 9) | (1u << 31);
   uint32_t k = 0;
   for (uint32_t b = 0; b < 32; ++b)
     bit_indices[b] = live_bits >> b & 1 ? 37 - 7 * k++ : 0;
@@ -607,6 +616,14 @@ static void test_flush_bits(void) {
   check_flush_bits(64, ~0ull);
   /* A partial warp takes the general path: the same counts. */
   check_flush_bits(32, 0x0000fff0ull);
+  /* Every bit live (a full mask: each lane of the warp adds one count), to
+   * counters in reverse order. */
+  live_bits = ~0u;
+  for (uint32_t b = 0; b < 32; ++b)
+    bit_indices[b] = 37 - b;
+  check_flush_bits(32, 0xffffffffull);
+  check_flush_bits(64, ~0ull);
+  check_flush_bits(64, 0xffff0000ffff0000ull);
 }
 
 /*===- The out-of-line flush of many counters -----------------------------===*/

@@ -65,8 +65,9 @@ void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
 // run-time address-space counters count as one) flush each inline, in
 // registers: a warp sum and a branch per counter, on the fast path and again
 // on the general one. Larger ones stage their counts in local memory and
-// call the runtime once (__pasta_flush_indexed, with the same fast path),
-// bits from their masks (__pasta_flush_bits). ptxas's time grew with the
+// call the runtime once (__pasta_flush_indexed, with the same fast path);
+// bits go from their masks by a loop (__pasta_flush_bits, inlined: as a call
+// it raised the kernel's registers). ptxas's time grew with the
 // inline flushes, repeated in the working-set copy (a kernel inlining five
 // loops: 32 counters, 264 PTX blocks against 67 plain; issue [overhead-3]);
 // the bundled kernels flush at most 6 (the reductions, bfs_expand), which
@@ -255,7 +256,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       K += PASTA_DYN_NUM - 1;
     }
     for (auto &[Mask, Counters] : BitsByMask)
-      emitPackedBitFlush(FB, Mask, Counters, SlotOf);
+      emitBitFlushFast(FB, Mask, Counters, SlotOf);
   };
   FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
   FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
@@ -375,34 +376,24 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
   return Then;
 }
 
-// The fast path's flush of Counters, all bits of the mask in Mask: one call
-// of the runtime per four of them (they share one warp sum).
-void CounterEmitter::emitPackedBitFlush(
+// The fast path's flush of Counters, all bits of the mask in Mask: the
+// warp's or of the mask (which bits any lane has) and the lane's number
+// once, then per counter a test of its bit there and, when set, a ballot
+// and lane 0's add.
+void CounterEmitter::emitBitFlushFast(
     IRBuilder<> &B, AllocaInst *Mask, ArrayRef<uint32_t> Counters,
     function_ref<Value *(IRBuilder<> &, uint32_t)> SlotOf) {
   Type *I32 = B.getInt32Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  constexpr size_t PerSum = 4; // __pasta_flush_bits_fast's slots
-  FunctionCallee Flush = M.getOrInsertFunction(
-      FlushBitsFastName, FunctionType::get(B.getVoidTy(),
-                                           {Global, Global, Global, Global, I32,
-                                            I32, I32, I32, I32, I32},
-                                           false));
+  FunctionCallee WarpOr = M.getOrInsertFunction(WarpOrName, I32, I32);
+  FunctionCallee Flush = M.getOrInsertFunction(FlushBitFastName, B.getVoidTy(),
+                                               Global, I32, I32, I32, I32);
   Value *MaskValue = B.CreateLoad(I32, Mask);
-  for (size_t First = 0; First < Counters.size(); First += PerSum) {
-    ArrayRef<uint32_t> Group =
-        Counters.slice(First, std::min(PerSum, Counters.size() - First));
-    SmallVector<Value *, 10> Args;
-    for (uint32_t C : Group)
-      Args.push_back(SlotOf(B, C));
-    Args.append(PerSum - Group.size(), Args.front()); // unused: never added
-    Args.push_back(MaskValue);
-    for (size_t K = 0; K < PerSum; ++K)
-      Args.push_back(
-          B.getInt32(K < Group.size() ? (uint32_t)BitOf[Group[K]] : 0));
-    Args.push_back(B.getInt32(Group.size()));
-    B.CreateCall(Flush, Args);
-  }
+  Value *Any = B.CreateCall(WarpOr, {MaskValue});
+  Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, I32));
+  for (uint32_t C : Counters)
+    B.CreateCall(Flush, {SlotOf(B, C), MaskValue, Any,
+                         B.getInt32((uint32_t)BitOf[C]), Lane});
 }
 
 // The staging array of out-of-line flushes: one per function, in its entry,
@@ -447,8 +438,10 @@ GlobalVariable *CounterEmitter::indexTable(ArrayRef<uint32_t> Indices,
   return Table;
 }
 
-// Out of line, the counters kept in bits: per mask register, one call with
-// the mask itself and a table of its bits' counters (nothing staged).
+// The counters kept in bits of a flush point with many counters: per mask
+// register, one loop over its bits (__pasta_flush_bits, which the runtime
+// inlines) with the mask itself and a table of its bits' counters (nothing
+// staged).
 void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
                                     ArrayRef<uint32_t> Bits) {
   ++NumOutOfLineFlushes;

@@ -76,7 +76,7 @@ private:
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
                                    llvm::ArrayRef<uint32_t> Live);
-  void emitPackedBitFlush(
+  void emitBitFlushFast(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,
       llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint32_t)> SlotOf);

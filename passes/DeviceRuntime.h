@@ -30,7 +30,9 @@ inline constexpr const char *FlushAnyName = "__pasta_flush_any";
 inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
-inline constexpr const char *FlushBitsFastName = "__pasta_flush_bits_fast";
+inline constexpr const char *WarpOrName = "__pasta_warp_or";
+inline constexpr const char *LaneIdName = "__pasta_lane_id";
+inline constexpr const char *FlushBitFastName = "__pasta_flush_bit_fast";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
 

@@ -84,7 +84,11 @@ ret:
 ; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 7), {{.*}}, i32 0, i32 0, i32 0, i32 0, i32 1, i64
 ; CHECK-NOT: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: call void @__pasta_flush_bits_fast({{.*}}, i32 3)
+; CHECK: call i32 @__pasta_warp_or(
+; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 1, i32 %{{[0-9]+}})
+; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 2, i32 %{{[0-9]+}})
+; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 3, i32 %{{[0-9]+}})
+; CHECK-NOT: call void @__pasta_flush_bit_fast(
 ; CHECK: ret void
 define ptx_kernel void @variant(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 entry:

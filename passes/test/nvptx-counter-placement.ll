@@ -41,12 +41,15 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: join:
 ; CHECK-NEXT: %[[MASK:.*]] = phi i32 [ %[[BIT]], %then ], [ 0, %else ]
 ; The one counted block's bit, flushed at the return. A bit cannot make a
-; count large, so the fast path needs only a full warp; there the mask's bits
-; go four to a warp sum (here one: bit 0 to counter 1); the general path
-; flushes the bit as a 64-bit count.
+; count large, so the fast path needs only a full warp; there the warp's or
+; of the mask says which bits any lane has, and each bit is flushed after a
+; test of it there (bit 0 to counter 1); the general path flushes the bit as
+; a 64-bit count.
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
-; CHECK-NEXT: call void @__pasta_flush_bits_fast(ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], ptr addrspace(1) %[[S]], i32 %[[MASK]], i32 0, i32 0, i32 0, i32 0, i32 1)
+; CHECK: %[[ANY:[0-9]+]] = call i32 @__pasta_warp_or(i32 %[[MASK]])
+; CHECK-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; CHECK-NEXT: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
+; CHECK-NEXT: call void @__pasta_flush_bit_fast(ptr addrspace(1) %[[S]], i32 %[[MASK]], i32 %[[ANY]], i32 0, i32 %[[LANE]])
 ; CHECK: %[[B0:[0-9]+]] = lshr i32 %[[MASK]], 0
 ; CHECK: %[[B1:[0-9]+]] = and i32 %[[B0]], 1
 ; CHECK: %[[V:[0-9]+]] = zext i32 %[[B1]] to i64
@@ -76,11 +79,12 @@ join:
 ; CHECK: %[[INC]] = add i64 %[[C]], 1
 ; CHECK: after:
 ; CHECK: or i32 0, 1
-; The fast-path test looks at the 64-bit count only; the bit goes packed.
+; The fast-path test looks at the 64-bit count only; the bit after a test.
 ; CHECK: done:
 ; CHECK: call i64 @__pasta_flush_is_fast(i64 %pasta.count2.0)
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %pasta.count2.0)
-; CHECK: call void @__pasta_flush_bits_fast(ptr addrspace(1) %{{[0-9]+}}, {{.*}}, i32 %pasta.count.0, i32 0, i32 0, i32 0, i32 0, i32 1)
+; CHECK: %[[ANY2:[0-9]+]] = call i32 @__pasta_warp_or(i32 %pasta.count.0)
+; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 %[[ANY2]], i32 0, i32 %{{[0-9]+}})
 define ptx_kernel void @loop(ptr %a, i32 %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

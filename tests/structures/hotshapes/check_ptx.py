@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The counting copies of tests/structures/hotshapes/hotshapes.cu keep the
+plain kernels' occupancy (issue [overhead-3]; HeCBench's tsa and extrema ran
+1.70x and 1.55x with a quarter of their warps gone). Checked on the PTX and
+on ptxas's register counts, without a GPU:
+
+- relax_tile flushes 36 bits at exit: no call there (an out-of-line
+  __pasta_flush_bits took tsa's kernel from 32 registers to 38; the only
+  call left is the grid's first thread counting the launch);
+- local_rank's exit flush reads the block id itself (a second %ctaid.x read
+  after the one at entry): merged with the kernel's own read, the value
+  stayed in a register across the grid-stride loop (extrema: 38 registers
+  against 32);
+- each counting copy (the kernel's own name) takes at most 32 registers
+  when its plain copy (__pasta_plain) does: 32 is where an SM still holds
+  its 64 warps (sm_90, 64K registers).
+
+usage: check_ptx.py CLANG PLUGIN CUDA_PATH SOURCE WORKDIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def run(cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    if r.returncode != 0:
+        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
+    return r.stdout + r.stderr
+
+
+def entries(ptx):
+    """The text of each .entry of a PTX file, by name."""
+    out, name = {}, None
+    for line in ptx.splitlines():
+        m = re.match(r"\.visible \.entry ([\w$]+)\($", line)
+        if m:
+            name = m.group(1)
+            out[name] = []
+        elif name is not None:
+            out[name].append(line)
+            if line == "}":
+                name = None
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
+def registers(log):
+    """ptxas -v: registers of each entry."""
+    regs, name = {}, None
+    for line in log.splitlines():
+        m = re.search(r"Compiling entry function '([\w$]+)'", line)
+        if m:
+            name = m.group(1)
+        m = re.search(r"Used (\d+) registers", line)
+        if m and name:
+            regs[name] = int(m.group(1))
+            name = None
+    return regs
+
+
+def main():
+    clang, plugin, cuda, source, work = sys.argv[1:6]
+    os.makedirs(work, exist_ok=True)
+    ptx = os.path.join(work, "hotshapes.ptx")
+    run([clang, "-x", "cuda", "--cuda-path=" + cuda, "--offload-arch=sm_90",
+         "-Wno-unknown-cuda-version", "-O2", "-gline-tables-only",
+         "--cuda-device-only", "-S", "-fpass-plugin=" + plugin, source,
+         "-o", ptx])
+    text = open(ptx).read()
+    ents = entries(text)
+    regs = registers(run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90",
+                          "-O3", "-v", ptx, "-o", os.devnull]))
+    failed = 0
+
+    def check(ok, what):
+        nonlocal failed
+        print("%s %s" % ("ok  " if ok else "FAIL", what))
+        failed += not ok
+
+    relax, rank = "_Z10relax_tilePfiif", "_Z10local_rankPKiPiii"
+    for k in (relax, rank):
+        if k not in ents or k + "__pasta_plain" not in ents:
+            sys.exit("FAIL: %s or its plain copy is not in %s" % (k, ptx))
+    calls = re.findall(r"call(?:\.uni)?\s+\(?[^,;]*?(__pasta_\w+)", ents[relax])
+    check(all(c.startswith("__pasta_count_launch") for c in calls),
+          "relax_tile's counting copy calls only the launch count (calls: %s)"
+          % (", ".join(calls) or "none"))
+    check("__pasta_bit_table" in ents[relax],
+          "relax_tile flushes bits from a table of their counters (the "
+          "shape still takes that path)")
+    reads = len(re.findall(r"%ctaid\.x", ents[rank]))
+    check(reads >= 2, "local_rank's counting copy reads %%ctaid.x %d times "
+          "(at least 2: the kernel's, and the flush's at exit)" % reads)
+    for k in (relax, rank):
+        plain, counting = regs.get(k + "__pasta_plain"), regs.get(k)
+        if plain is None or counting is None:
+            sys.exit("FAIL: no ptxas register count for %s" % k)
+        check(plain > 32 or counting <= 32,
+              "%s: %d registers counting, %d plain (at most 32 when the "
+              "plain copy fits in 32)" % (k, counting, plain))
+    sys.exit(1 if failed else 0)
+
+
+main()

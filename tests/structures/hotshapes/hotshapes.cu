@@ -1,0 +1,189 @@
+// Structure: the two shapes of issue [overhead-3] whose counting copies ran
+// 1.55x and 1.70x on an H200 (docs/lab/2026-11-29-overhead3-07-bit-flush-and-
+// registers.md): the counting copy took more registers than the plain
+// kernel, and with it a quarter of the warps an SM can hold.
+//
+// relax_tile(data, width, height, w): a 2D block of 16 x 16 threads keeps a
+//   tile of 48 rows x 16 columns in shared memory (3 rows per thread) and
+//   relaxes it in Passes = 12 unrolled passes, each a barrier apart. In pass
+//   s, the thread of tile row ty (ty = threadIdx.y + 16 p, p = 0..2) updates
+//   the pair of rows (ty, ty + 1) when the image has a row below, the tile
+//   has one, and ty + s is even: 36 conditional blocks run at most once per
+//   thread, block-variant (the image bound depends on blockIdx.y), so they
+//   are kept in bits and flushed from two masks at exit, more than an inline
+//   flush takes. The flush of those bits was an out-of-line call, and the
+//   call alone took the kernel from 32 registers to 38.
+//
+//   width = 256, height = 384: a grid of 16 x 8 = 128 blocks, 32,768
+//   threads, 98,304 elements, each loaded and stored once (4 B each):
+//     load_bytes.global = store_bytes.global = 4 * 98,304 = 393,216
+//   Every tile is whole, so a pair is updated where ty + 1 < 48 and
+//   ty + s is even: 24 rows of 16 threads in even passes (ty = 0, 2, .., 46),
+//   23 in odd ones (ty = 1, .., 45); 6 of each: 16 * (6 * 24 + 6 * 23) = 4,512
+//   updates per block, 577,536 in all. An update reads 2 floats of the tile
+//   and writes 2 (16 B), and does u + w v and v - w u: 2 multiply-adds, 4
+//   FLOPs (docs/counting-conventions.md).
+//     load_bytes.shared = 8 * 577,536 + 4 * 98,304 (the tile read for the
+//       store) = 4,620,288 + 393,216 = 5,013,504
+//     store_bytes.shared = 4 * 98,304 (the tile written from the load)
+//       + 4,620,288 = 5,013,504
+//     flops.f32 = 4 * 577,536 = 2,310,144
+//
+// local_rank(in, out, n, radius): a grid-stride loop (the thread's index and
+//   the stride from blockIdx.x and gridDim.x), each element's rank among its
+//   neighbours within the radius (clamped at the ends): an inner loop over
+//   a kernel argument. Its counting copy kept the block id and a constant of
+//   the exit flush in registers across both loops: 38 registers against 32.
+//   n = 2^20 ints; launched twice: radius 1 with 4,096 blocks of 256 (one
+//   element per thread) and radius 3 with 1,024 blocks (4 per thread). Per
+//   element 1 + 2 radius loads of 4 B and one 4-byte store:
+//     load_bytes.global = 4 n (3 + 7) = 41,943,040
+//     store_bytes.global = 2 * 4 n = 8,388,608
+//     flops.f32 = 0
+//
+// Results are checked against the host's; the checksum is the sum of the
+// tile and the ranks.
+//
+// clang-format off
+// EXPECT: kernel _Z10relax_tilePfiif launches=1 load_bytes.global=393216 store_bytes.global=393216 load_bytes.shared=5013504 store_bytes.shared=5013504 flops.f32=2310144
+// EXPECT: kernel _Z10local_rankPKiPiii launches=2 load_bytes.global=41943040 store_bytes.global=8388608 flops.f32=0
+// EXPECT: consistent
+// clang-format on
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+#include <vector>
+
+constexpr int TileX = 16, ThreadsY = 16, Parts = 3, TileY = ThreadsY * Parts;
+constexpr int Passes = 12;
+
+__global__ void relax_tile(float *data, int width, int height, float w) {
+  __shared__ float tile[TileY][TileX];
+  const int tx = threadIdx.x, x = blockIdx.x * TileX + tx;
+  const int row0 = blockIdx.y * TileY;
+#pragma unroll
+  for (int p = 0; p < Parts; ++p) {
+    int ty = threadIdx.y + p * ThreadsY, y = row0 + ty;
+    if (x < width && y < height)
+      tile[ty][tx] = data[y * width + x];
+  }
+  __syncthreads();
+#pragma unroll
+  for (int s = 0; s < Passes; ++s) {
+#pragma unroll
+    for (int p = 0; p < Parts; ++p) {
+      int ty = threadIdx.y + p * ThreadsY;
+      if (row0 + ty + 1 < height && ty + 1 < TileY && ((ty + s) & 1) == 0) {
+        float u = tile[ty][tx], v = tile[ty + 1][tx];
+        tile[ty][tx] = u + w * v;
+        tile[ty + 1][tx] = v - w * u;
+      }
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int p = 0; p < Parts; ++p) {
+    int ty = threadIdx.y + p * ThreadsY, y = row0 + ty;
+    if (x < width && y < height)
+      data[y * width + x] = tile[ty][tx];
+  }
+}
+
+__global__ void local_rank(const int *in, int *out, int n, int radius) {
+  const int stride = blockDim.x * gridDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const int v = in[i];
+    int rank = 0;
+    for (int r = 1; r <= radius; ++r) {
+      int right = i + r < n ? i + r : n - 1;
+      int left = i - r >= 0 ? i - r : 0;
+      rank += (in[right] < v) + (in[left] < v);
+    }
+    out[i] = rank;
+  }
+}
+
+static int check(cudaError_t e, const char *what) {
+  if (e == cudaSuccess)
+    return 0;
+  std::printf("hotshapes: FAILED: %s: %s\n", what, cudaGetErrorString(e));
+  return 1;
+}
+
+// The host's relax_tile: the same passes, tile by tile.
+static void host_relax(std::vector<float> &img, int width, int height,
+                       float w) {
+  for (int by = 0; by < height / TileY; ++by)
+    for (int x = 0; x < width; ++x) {
+      float *col[TileY];
+      for (int ty = 0; ty < TileY; ++ty)
+        col[ty] = &img[(by * TileY + ty) * width + x];
+      for (int s = 0; s < Passes; ++s)
+        for (int ty = 0; ty + 1 < TileY; ++ty)
+          if (((ty + s) & 1) == 0) {
+            float u = *col[ty], v = *col[ty + 1];
+            *col[ty] = u + w * v;
+            *col[ty + 1] = v - w * u;
+          }
+    }
+}
+
+static int host_rank(const std::vector<int> &in, int i, int radius) {
+  int n = (int)in.size(), rank = 0;
+  for (int r = 1; r <= radius; ++r) {
+    int right = i + r < n ? i + r : n - 1, left = i - r >= 0 ? i - r : 0;
+    rank += (in[right] < in[i]) + (in[left] < in[i]);
+  }
+  return rank;
+}
+
+int main() {
+  const int width = 256, height = 384, cells = width * height, n = 1 << 20;
+  const float w = 0.125f;
+  std::vector<float> img(cells), want(cells);
+  for (int i = 0; i < cells; ++i)
+    img[i] = want[i] = (float)((i * 29 + 3) % 61) / 16.0f;
+  std::vector<int> in(n), r1(n), r3(n);
+  for (int i = 0; i < n; ++i)
+    in[i] = (int)(((unsigned)i * 2654435761u) >> 12) % 1000;
+  float *dimg;
+  int *din, *d1, *d3;
+  if (check(cudaMalloc(&dimg, cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&din, n * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&d1, n * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&d3, n * sizeof(int)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dimg, img.data(), cells * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(din, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  relax_tile<<<dim3(width / TileX, height / TileY), dim3(TileX, ThreadsY)>>>(
+      dimg, width, height, w);
+  local_rank<<<n / 256, 256>>>(din, d1, n, 1);
+  local_rank<<<n / 1024, 256>>>(din, d3, n, 3);
+  if (check(cudaDeviceSynchronize(), "kernels"))
+    return 1;
+  cudaMemcpy(img.data(), dimg, cells * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(r1.data(), d1, n * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(r3.data(), d3, n * sizeof(int), cudaMemcpyDeviceToHost);
+  host_relax(want, width, height, w);
+  int bad = 0;
+  double checksum = 0;
+  for (int i = 0; i < cells; ++i) {
+    if (std::fabs(img[i] - want[i]) >
+        1e-4f * std::fmax(1.0f, std::fabs(want[i])))
+      ++bad;
+    checksum += img[i];
+  }
+  for (int i = 0; i < n; ++i) {
+    bad += r1[i] != host_rank(in, i, 1);
+    bad += r3[i] != host_rank(in, i, 3);
+    checksum += r1[i] + r3[i];
+  }
+  cudaFree(dimg);
+  cudaFree(din);
+  cudaFree(d1);
+  cudaFree(d3);
+  std::printf("hotshapes: checksum %.3f\n", checksum);
+  std::printf("hotshapes: %s\n", bad ? "FAILED" : "PASSED");
+  return bad ? 1 : 0;
+}
