@@ -14,6 +14,7 @@
 #include "pasta/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
@@ -201,19 +202,98 @@ struct StateFields {
   LoopInfo *Loops = nullptr;
 };
 
-// The kernel parameter an access's address is derived from (through GEPs
-// and casts), if the function is a kernel and the parameter has a
+// Per working-set copy, the kernel parameter each of its parameters is
+// derived from (through GEPs and casts), or none: a kernel's own pointer
+// parameters with a pasta_ws_arg slot; a device function's where every call
+// (all of them are direct calls from other copies) passes the same kernel
+// parameter, or a caller's parameter traced to it. Any launch of a kernel
+// that reaches the function then has that parameter's allocation in the
+// state's args[]. Only where the range is looked for: an address outside it
+// takes the full path, wherever it came from.
+using ParamSources = DenseMap<const Function *, SmallVector<int, 8>>;
+
+static constexpr int SourceUnknown = -2, SourceNone = -1;
+
+static bool isKernel(const Function &F) {
+  CallingConv::ID CC = F.getCallingConv();
+  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
+}
+
+// The source of V, an argument of Caller's copy, or SourceNone.
+static int sourceOf(const Value *V, const Function &Caller,
+                    const ParamSources &Sources) {
+  auto *A = dyn_cast<Argument>(getUnderlyingObject(V));
+  if (!A || A->getParent() != &Caller)
+    return SourceNone;
+  auto It = Sources.find(&Caller);
+  return It == Sources.end() ? SourceNone : It->second[A->getArgNo()];
+}
+
+static ParamSources traceParameters(ArrayRef<Function *> Copies) {
+  ParamSources Sources;
+  DenseSet<const Function *> IsCopy(Copies.begin(), Copies.end());
+  for (Function *Copy : Copies) {
+    SmallVector<int, 8> &Src = Sources[Copy];
+    Src.assign(Copy->arg_size(), SourceNone);
+    bool Kernel = isKernel(*Copy);
+    // A device function's copy is traced only where every use is a direct
+    // call from another copy (the copies are internal: nothing else calls
+    // them, but one's address may have been taken).
+    bool OnlyCalled = all_of(Copy->uses(), [&](const Use &U) {
+      auto *CB = dyn_cast<CallBase>(U.getUser());
+      return CB && CB->isCallee(&U) && IsCopy.count(CB->getFunction());
+    });
+    for (Argument &A : Copy->args()) {
+      // Not the launch state (the last parameter).
+      if (!A.getType()->isPointerTy() || A.getArgNo() + 1 >= Copy->arg_size() ||
+          A.hasByValAttr())
+        continue;
+      if (Kernel && A.getArgNo() < PASTA_WS_MAX_ARGS)
+        Src[A.getArgNo()] = A.getArgNo();
+      else if (!Kernel && OnlyCalled)
+        Src[A.getArgNo()] = SourceUnknown;
+    }
+  }
+  // Optimistic: unknown until a call passes something else; one kernel
+  // parameter, or none once two calls disagree.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function *Copy : Copies) {
+      if (isKernel(*Copy))
+        continue;
+      for (Argument &A : Copy->args()) {
+        int &Src = Sources[Copy][A.getArgNo()];
+        if (Src == SourceNone)
+          continue;
+        for (const Use &U : Copy->uses()) {
+          auto *CB = cast<CallBase>(U.getUser());
+          int From = sourceOf(CB->getArgOperand(A.getArgNo()),
+                              *CB->getFunction(), Sources);
+          if (From == SourceUnknown || From == Src)
+            continue;
+          Src = Src == SourceUnknown ? From : SourceNone;
+          Changed = true;
+          if (Src == SourceNone)
+            break;
+        }
+      }
+    }
+  }
+  for (auto &[F, Src] : Sources) // reached by no traced call
+    for (int &S : Src)
+      if (S == SourceUnknown)
+        S = SourceNone;
+  return Sources;
+}
+
+// The kernel parameter an access's address is derived from, if it has a
 // pasta_ws_arg slot.
-static std::optional<unsigned> tracedParameter(Value *Ptr, Function &Copy) {
-  CallingConv::ID CC = Copy.getCallingConv();
-  if (CC != CallingConv::PTX_Kernel && CC != CallingConv::AMDGPU_KERNEL)
+static std::optional<unsigned> tracedParameter(Value *Ptr, Function &Copy,
+                                               const ParamSources &Sources) {
+  int K = sourceOf(Ptr, Copy, Sources);
+  if (K < 0)
     return std::nullopt;
-  auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr));
-  if (!A || A->getParent() != &Copy || !A->getType()->isPointerTy() ||
-      A->getArgNo() + 1 >= Copy.arg_size() ||
-      A->getArgNo() >= PASTA_WS_MAX_ARGS || A->hasByValAttr())
-    return std::nullopt;
-  return A->getArgNo();
+  return unsigned(K);
 }
 
 // One field of the launch state, read once and marked invariant: the state
@@ -335,10 +415,11 @@ struct BatchEntry {
 // against the kernel parameter the address comes from when the pass can
 // tell, in the cache otherwise.
 static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
-                             StateFields &S, const WorkingSetHooks &H) {
+                             StateFields &S, const WorkingSetHooks &H,
+                             const ParamSources &Sources) {
   Function &F = *I->getFunction();
   Value *Ptr = trackedPointer(*I);
-  std::optional<unsigned> K = tracedParameter(Ptr, F);
+  std::optional<unsigned> K = tracedParameter(Ptr, F, Sources);
   std::array<Value *, 3> Range{};
   if (K)
     Range = argumentRange(S, F, I->getParent(), *K, At);
@@ -437,8 +518,12 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
   NumWorkingSetCopies += Fns.size();
   DenseMap<Function *, StateFields> Fields;
-  for (Function *F : Fns)
+  SmallVector<Function *, 8> Copies;
+  for (Function *F : Fns) {
     Fields[CopyOf[F]] = loadState(*CopyOf[F]);
+    Copies.push_back(CopyOf[F]);
+  }
+  ParamSources Sources = traceParameters(Copies);
 
   // The copies' accesses whose page flags are set: those of loops that
   // can be marked in front of the loop (WorkingSetLoops.h) are, the rest
@@ -487,7 +572,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
           SmallVector<BatchEntry, MarkBatch> Batch;
           S.Args.clear(); // each batch loads its own ranges (rangeHome)
           for (auto [Access, AccessSite] : Pending)
-            Batch.push_back(insertFlag(Access, AccessSite, &I, S, H));
+            Batch.push_back(insertFlag(Access, AccessSite, &I, S, H, Sources));
           insertMark(Batch, &I, S, H, BatchConstants);
           Pending.clear();
         }

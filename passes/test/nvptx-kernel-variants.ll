@@ -70,11 +70,17 @@ entry:
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], i32 %pasta.ws.shift, ptr %[[G]])
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %pasta.ws.flag, i64 0, i64 0, i64 0, ptr %[[G]], ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}})
+; The callee's only call passes the kernel's parameter 1 (%in): its load is
+; checked against that parameter's range too, which the callee loads from
+; the state itself (struct pasta_ws_arg 1, at offset 80); the batch's full
+; path is the uncached one (nvptx-ws-traced-callee.ll has the other cases).
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
-; CHECK: %pasta.ws.blocks = load i64
+; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
+; CHECK-DAG: %[[CFLAGS:.*]] = add i64 %{{pasta.ws.arg[0-9]*}}, %pasta.ws.bank
+; CHECK-DAG: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
-; CHECK: %[[PF:.*]] = call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %p, i32 1, ptr %pasta.ws.cache{{.*}})
-; CHECK-NEXT: call void @__pasta_ws_mark_cached(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[PF]], i64 0, i64 0, i64 0, ptr %p, ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}}, ptr %pasta.ws.cache
+; CHECK: %[[PF:.*]] = call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[CFLAGS]], i32 %pasta.ws.shift, ptr %p)
+; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[PF]], i64 0, i64 0, i64 0, ptr %p, ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}})
 
 ; NOVAR-NOT: __pasta_plain
 ; NOVAR-NOT: __pasta_ws
