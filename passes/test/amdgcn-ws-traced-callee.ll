@@ -27,8 +27,8 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @traced__pasta_ws(
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
 ; CHECK: store float 1.0
+; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
 ; CHECK: call i64 @__pasta_ws_flag_arg(
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(
 ; CHECK-LABEL: define internal void @mixed__pasta_ws(

@@ -75,10 +75,10 @@ entry:
 ; the state itself (struct pasta_ws_arg 1, at offset 80); the batch's full
 ; path is the uncached one (nvptx-ws-traced-callee.ll has the other cases).
 ; CHECK-LABEL: define internal float @load_it__pasta_ws(ptr %p, ptr addrspace(1) %pasta.ws)
-; CHECK-DAG: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
-; CHECK-DAG: %[[CFLAGS:.*]] = add i64 %{{pasta.ws.arg[0-9]*}}, %pasta.ws.bank
-; CHECK-DAG: %pasta.ws.blocks = load i64
+; CHECK: %pasta.ws.blocks = load i64
 ; CHECK: load float, ptr %p
+; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
+; CHECK: %[[CFLAGS:.*]] = add i64 %{{pasta.ws.arg[0-9]*}}, %pasta.ws.bank
 ; CHECK: %[[PF:.*]] = call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[CFLAGS]], i32 %pasta.ws.shift, ptr %p)
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[PF]], i64 0, i64 0, i64 0, ptr %p, ptr null, ptr null, ptr null, ptr addrspace(1) @__pasta_ws_batch{{[.0-9]*}})
 

@@ -62,8 +62,8 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @same__pasta_ws(
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: store float 1.0
+; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
 ; CHECK: addrspacecast
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(
@@ -75,8 +75,8 @@ entry:
 ; CHECK-NEXT: call void @__pasta_ws_mark_cached(
 ; CHECK-LABEL: define internal void @mid__pasta_ws(
 ; CHECK-LABEL: define internal void @leaf__pasta_ws(
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
 ; CHECK: store float 3.0
+; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 80
 ; CHECK: addrspacecast
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(
