@@ -192,13 +192,14 @@ struct StateFields {
   SmallVector<AllocaInst *, 6> Cache; // two allocations (see device_rt.c)
   Value *BankOffset;                  // this thread block's bank of page flags
   // Kernels: per pointer parameter, its allocation as the host found it
-  // ({base, end, flags} of struct pasta_ws_arg), loaded where it is used:
-  // at the start of the block of the access or of the preheader of its
-  // loop (rangeHome), once per such block. Loaded at entry, they stayed in
-  // registers for the whole kernel, three 64-bit values per parameter
-  // (srad_coeff's copy: 82 registers, a quarter of the plain kernel's
-  // occupancy).
-  DenseMap<std::pair<BasicBlock *, unsigned>, std::array<Value *, 3>> Args;
+  // ({base, end, flags} of struct pasta_ws_arg), loaded where it is used
+  // (argumentRange): per batch outside loops (Args, cleared for each
+  // batch), per loop preheader in loops (LoopArgs). Loaded at entry, they
+  // stayed in registers for the whole kernel, three 64-bit values per
+  // parameter (srad_coeff's copy: 82 registers, a quarter of the plain
+  // kernel's occupancy).
+  DenseMap<std::pair<BasicBlock *, unsigned>, std::array<Value *, 3>> Args,
+      LoopArgs;
   LoopInfo *Loops = nullptr;
 };
 
@@ -307,25 +308,27 @@ static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
   return LI;
 }
 
-// Where the range of an access in block BB is loaded: the preheader of its
-// innermost loop, if it has one (once per entry of the loop), else BB.
-static BasicBlock *rangeHome(BasicBlock *BB, const StateFields &S) {
-  if (const Loop *L = S.Loops ? S.Loops->getLoopFor(BB) : nullptr)
-    if (BasicBlock *Preheader = L->getLoopPreheader())
-      return Preheader;
-  return BB;
-}
-
-// {base, end, flags} of parameter K for an access in block BB, loaded at
-// the start of rangeHome(BB) (where they dominate every later use).
+// {base, end, flags} of parameter K for an access in block BB whose batch
+// ends at At. In an innermost loop, loaded once in the loop's preheader
+// (kept for the loop's batches; loaded in every iteration, they cost the
+// tiled loops of matmul and dgemm 9% of their time); elsewhere, including
+// outer loops, whose bodies run less often and where they would stay live
+// across the inner loops (kmeans' copy 78 -> 92 registers), with the
+// batch (At):
+// loaded at a block's start, ptxas issued them all early and kept them
+// live (srad_coeff's copy 92 registers, 56 with the batch).
 static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
                                              BasicBlock *BB, unsigned K,
                                              Instruction *At) {
-  auto [It, New] = S.Args.try_emplace({BB, K});
+  const Loop *L = S.Loops ? S.Loops->getLoopFor(BB) : nullptr;
+  BasicBlock *Preheader =
+      L && L->isInnermost() ? L->getLoopPreheader() : nullptr;
+  auto &Cache = Preheader ? S.LoopArgs : S.Args;
+  auto [It, New] = Cache.try_emplace({Preheader ? Preheader : BB, K});
   if (!New)
     return It->second;
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
-  IRBuilder<> B(At);
+  IRBuilder<> B(Preheader ? Preheader->getTerminator() : At);
   size_t Field = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
   for (int I = 0; I < 3; ++I)
     It->second[I] =
@@ -570,7 +573,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
             (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
           StateFields &S = Fields[CopyOf[F]];
           SmallVector<BatchEntry, MarkBatch> Batch;
-          S.Args.clear(); // each batch loads its own ranges (rangeHome)
+          S.Args.clear(); // outside loops, each batch loads its own
           for (auto [Access, AccessSite] : Pending)
             Batch.push_back(insertFlag(Access, AccessSite, &I, S, H, Sources));
           insertMark(Batch, &I, S, H, BatchConstants);
