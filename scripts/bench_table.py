@@ -5,8 +5,8 @@ Input lines: '<program> <variant> <label> runs=R median_us=X min_us=Y',
 variant plain, pasta (the counting build), pasta-blocks (counting without
 placement), pasta-ws (the counting build with PASTA_WORKING_SET=1), or
 <build>-ws / <build> for another build staged next to them (e.g. "before-ws":
-bin/kernels/<program>-before in working-set mode), <build>-ws1bank: working-set
-mode with one bank of page flags (PASTA_WS_PAGE_BANKS=1). Output: a Markdown table
+bin/kernels/<program>-before in working-set mode), <build>-wsNbank: working-set
+mode with N banks of page flags (PASTA_WS_PAGE_BANKS=N). Output: a Markdown table
 (program, step, plain median, and for each other variant its median and
 ratio to plain, in the order they first appear) and the geometric mean and
 maximum of each ratio.
@@ -26,10 +26,12 @@ def names(variant):
     """(column heading, summary name) of a variant."""
     if variant in NAMES:
         return NAMES[variant]
-    if variant.endswith("-ws1bank"):
-        build = variant[:-len("-ws1bank")]
-        return (f"working-set mode, one flag bank, {build} build",
-                f"working-set mode, one flag bank, {build} build")
+    m = re.fullmatch(r"(.+)-ws([0-9]+)bank", variant)
+    if m:
+        build, banks = m.group(1), int(m.group(2))
+        what = "one flag bank" if banks == 1 else f"{banks} flag banks"
+        return (f"working-set mode, {what}, {build} build",
+                f"working-set mode, {what}, {build} build")
     if variant.endswith("-ws"):
         build = variant[:-3]
         return (f"working-set mode, {build} build",

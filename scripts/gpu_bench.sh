@@ -10,8 +10,9 @@
 # build with PASTA_WORKING_SET=1); "pasta-blocks" the counting build without
 # counter placement (`ninja pasta_kernels_blocks`); "<build>" runs
 # <program>-<build> and "<build>-ws" the same with PASTA_WORKING_SET=1 (another
-# build staged beside them: scripts/build_with_plugin.sh); "<build>-ws1bank" the
-# working-set mode with PASTA_WS_PAGE_BANKS=1. Writes $OUT/bench.txt
+# build staged beside them: scripts/build_with_plugin.sh); "<build>-wsNbank" the
+# working-set mode with PASTA_WS_PAGE_BANKS=N (else the runtime's default,
+# or PASTA_WS_PAGE_BANKS as set for the script). Writes $OUT/bench.txt
 # (raw lines) and
 # $OUT/bench.md (the table).
 set -u
@@ -27,15 +28,19 @@ while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
   for variant in ${VARIANTS:-plain pasta}; do
-    ws=0 banks=${PASTA_WS_PAGE_BANKS:-16}
+    ws=0 banks=${PASTA_WS_PAGE_BANKS:-}
     case $variant in
     plain) exe=$BIN/$prog ;;
     *-ws) exe=$BIN/$prog-${variant%-ws} ws=1 ;;
-    *-ws1bank) exe=$BIN/$prog-${variant%-ws1bank} ws=1 banks=1 ;;
+    *-ws[0-9]*bank)
+      base=${variant%-ws*bank} n=${variant##*-ws}
+      exe=$BIN/$prog-$base ws=1 banks=${n%bank} ;;
     *) exe=$BIN/$prog-$variant ;;
     esac
-    if ! TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
-         PASTA_WORKING_SET=$ws PASTA_WS_PAGE_BANKS=$banks "$exe" "$n" > "$OUT/run.txt" 2>&1; then
+    extra=()
+    [ -z "$banks" ] || extra=("PASTA_WS_PAGE_BANKS=$banks")
+    if ! env TK_BENCH="$RUNS" PASTA_QUIET=1 PASTA_OUTPUT="$OUT/bench-profile.json" \
+         PASTA_WORKING_SET=$ws "${extra[@]}" "$exe" "$n" > "$OUT/run.txt" 2>&1; then
       echo "gpu_bench: $prog ($variant) failed:"; cat "$OUT/run.txt"; status=1
     fi
     sed -n "s/^bench: /$prog $variant /p" "$OUT/run.txt" >> "$raw"
