@@ -1,7 +1,8 @@
 //===- IRHelpers.h - Small questions the passes ask of the IR ---*- C++ -*-===//
 //
-// Whether a function is a kernel, the name a function's rows carry, whether
-// a call may leave its caller's frame, a debug location's path: the general
+// Whether a function is a kernel, the pointer an access goes through, the
+// name a function's rows carry, whether a call may leave its caller's
+// frame, a debug location's path: the general
 // helpers of the passes, below every pass (header only, so that no pass
 // calls into another for them).
 //
@@ -15,10 +16,30 @@
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
 
 #include <string>
 
 namespace pasta {
+
+// The pointer a tracked access goes through, or null for instructions that
+// are not loads, stores or atomics on global or generic memory (address
+// space 1 on both GPU targets; 0 is generic, resolved at run time).
+inline llvm::Value *trackedPointer(const llvm::Instruction &I) {
+  const llvm::Value *Ptr = nullptr;
+  if (auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I))
+    Ptr = LI->getPointerOperand();
+  else if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I))
+    Ptr = SI->getPointerOperand();
+  else if (auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+    Ptr = RMW->getPointerOperand();
+  else if (auto *CX = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+    Ptr = CX->getPointerOperand();
+  if (!Ptr)
+    return nullptr;
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  return AS == 0 || AS == 1 ? const_cast<llvm::Value *>(Ptr) : nullptr;
+}
 
 inline bool isKernel(const llvm::Function &F) {
   llvm::CallingConv::ID CC = F.getCallingConv();

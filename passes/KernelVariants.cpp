@@ -52,24 +52,6 @@ bool pasta::isKernelVariant(const Function &F) {
   return F.hasFnAttribute(VariantAttr);
 }
 
-// Global memory is address space 1 on both GPU targets; 0 is generic
-// (flat), resolved at run time (__pasta_ws_flag).
-Value *pasta::trackedPointer(const Instruction &I) {
-  const Value *Ptr = nullptr;
-  if (auto *LI = dyn_cast<LoadInst>(&I))
-    Ptr = LI->getPointerOperand();
-  else if (auto *SI = dyn_cast<StoreInst>(&I))
-    Ptr = SI->getPointerOperand();
-  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-    Ptr = RMW->getPointerOperand();
-  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    Ptr = CX->getPointerOperand();
-  if (!Ptr)
-    return nullptr;
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  return AS == 0 || AS == 1 ? const_cast<Value *>(Ptr) : nullptr;
-}
-
 // Memory that is never in a global allocation, whatever the address space
 // of the pointer that reaches it: the thread's own stack, a parameter passed
 // by value (C++ functors, e.g. Thrust's, read through generic pointers to
@@ -214,11 +196,6 @@ struct StateFields {
 using ParamSources = DenseMap<const Function *, SmallVector<int, 8>>;
 
 static constexpr int SourceUnknown = -2, SourceNone = -1;
-
-static bool isKernel(const Function &F) {
-  CallingConv::ID CC = F.getCallingConv();
-  return CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL;
-}
 
 // The source of V, an argument of Caller's copy, or SourceNone.
 static int sourceOf(const Value *V, const Function &Caller,

@@ -13,6 +13,8 @@
 #ifndef PASTA_PASSES_KERNELVARIANTS_H
 #define PASTA_PASSES_KERNELVARIANTS_H
 
+#include "IRHelpers.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
@@ -30,10 +32,6 @@ struct TrackedAccess {
 
 // True for the copies made here (never instrumented themselves).
 bool isKernelVariant(const llvm::Function &F);
-
-// The pointer a tracked access goes through, or null for instructions that
-// are not loads, stores or atomics on global or generic memory.
-llvm::Value *trackedPointer(const llvm::Instruction &I);
 
 // Copies Functions as they are, under <name>Suffix, calls between them
 // redirected to the copies; VMap maps each original value to its copy.

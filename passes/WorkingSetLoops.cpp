@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
 #include "DeviceRuntime.h"
-#include "KernelVariants.h"
+#include "IRHelpers.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
