@@ -505,12 +505,19 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
       (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
   uint64_t first = origin + scale * a, step = scale * b;
-  uint64_t last = first + (count - 1) * step;
   int down = (int64_t)step < 0;
-  uint64_t lo = down ? last : first, hi = down ? first : last;
-  uint32_t i = count && !hot && pasta_ws_loop_in_range(a, b, count, ext)
-                   ? pasta_ws_find_compact(t, st->num_allocs, lo)
-                   : PASTA_NONE;
+  uint64_t magnitude = down ? 0 - step : step;
+  /* The addresses' span, without wrapping past either end of the address
+   * space (a wrapped progression "in one allocation" would name flags
+   * outside the flag array; such a loop faults plain, but only after this
+   * ran). */
+  uint64_t span = 0;
+  int progression = count && !hot && pasta_ws_loop_in_range(a, b, count, ext) &&
+                    !__builtin_mul_overflow(count - 1, magnitude, &span) &&
+                    (down ? first >= span : first + span >= first);
+  uint64_t lo = down ? first - span : first, hi = down ? first : first + span;
+  uint32_t i =
+      progression ? pasta_ws_find_compact(t, st->num_allocs, lo) : PASTA_NONE;
   if (i == PASTA_NONE || hi - t[i].base >= t[i].size) {
     /* Not one progression inside one allocation, or hotness counted:
      * access by access, inline (a call here, with the loop's values live
@@ -530,7 +537,6 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
   uint64_t flags = st->pages +
                    __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
                    t[i].first_page;
-  uint64_t magnitude = down ? 0 - step : step;
   if (magnitude <= (UINT64_C(1) << shift))
     /* No page between lo and hi is skipped: each of them once. */
     pasta_ws_mark_strided(flags, t[i].base, shift, lo, UINT64_C(1) << shift,

@@ -386,9 +386,23 @@ static void test_ws_mark_loop(void) {
       {"one iteration", 0, 8, 100, 3, 1, s32, 0, 1},
       {"hotness counted", 0, 4, 0, 1, 200, s32, 1, 0},
       {"hotness counted over the gap", 0, 1, 1000, 20, 40, s32, 1, 0},
+      /* A 64-bit step of 2^63: the third address wraps back onto the first
+       * (the review of 2026-11-29: the progression's ends both in A named a
+       * flag far outside the array); access by access, outside counted. */
+      {"a step that wraps the address space", 0, 1, 0, UINT64_C(1) << 63, 3,
+       i64, 0, 0},
+      {"downwards past address 0", 8, 1, 0, minus * 16, 3, i64, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
     check_loop_case(&st, um, &cases[i]);
+  /* Thread block 1 of 2 with two banks: its flags in bank 1 (from flag 112)
+   * on both paths. */
+  st.page_banks = 2;
+  place(1, 2, 0, 32);
+  for (size_t i = 0; i < 4; ++i)
+    check_loop_case(&st, um, &cases[i]);
+  st.page_banks = 1;
+  place(0, 1, 0, 32);
   /* The fast path was taken where it should: a row of 200 floats sets the
    * 50 flags of bytes 0..799 and nothing else. */
   const struct loop_case row = {"row", 0, 4, 0, 1, 200, s32, 0, 1};

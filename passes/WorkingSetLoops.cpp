@@ -4,7 +4,8 @@
 // - the access's block dominates the loop's latch and every exiting block,
 //   and every instruction of the loop passes control on (no call that may
 //   not return, e.g. an exit in inline assembly): each iteration runs it
-//   once, the loop being its innermost;
+//   once, the loop being its innermost and the function's control flow
+//   reducible (an irreducible cycle inside the loop could run it again);
 // - the loop's backedge-taken count is computable (scalar evolution's
 //   count holds for every exit): the loop runs it + 1 times once entered,
 //   and the preheader runs exactly when the loop is entered;
@@ -22,8 +23,10 @@
 #include "DeviceRuntime.h"
 #include "IRHelpers.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -243,6 +246,12 @@ void pasta::markLoopAccessesBeforeLoops(
     FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(Copy);
   if (LI.empty())
+    return;
+  // A block in an irreducible cycle inside a loop can run more than once
+  // in one of the loop's iterations (LoopInfo sees no loop there): its
+  // accesses would be counted once per iteration (outside, hotness).
+  ReversePostOrderTraversal<Function *> Order(&Copy);
+  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
     return;
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);

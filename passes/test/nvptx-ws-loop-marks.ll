@@ -106,6 +106,40 @@ exit:
   ret void
 }
 
+; In each iteration the store in %A may run several times (the cycle A <-> B
+; has two entries: LoopInfo sees no loop there): per-access marks, which
+; count each run (outside every allocation, hotness).
+define ptx_kernel void @irreducible(ptr addrspace(1) %a, ptr addrspace(1) %c, i32 %n) {
+entry:
+  br label %h
+
+h:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %ci = getelementptr inbounds i32, ptr addrspace(1) %c, i32 %i
+  %cv = load volatile i32, ptr addrspace(1) %ci
+  %cz = icmp eq i32 %cv, 0
+  br i1 %cz, label %A, label %B
+
+A:
+  %wide = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %cv2 = load volatile i32, ptr addrspace(1) %ci
+  %again = icmp eq i32 %cv2, 7
+  br i1 %again, label %B, label %latch
+
+B:
+  br label %A
+
+latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %h
+
+exit:
+  ret void
+}
+
 ; The strided load: the call in a preheader of its own (entry branches two
 ; ways); scalar evolution sees the address as a 64-bit recurrence, iteration
 ; k's address %a + 4 * %t + k * 4 * %s (scale 1, a 0, no extension: 64 | 0x100
@@ -154,5 +188,9 @@ exit:
 ; CHECK: call void @__pasta_ws_mark_args(
 ; CHECK-LABEL: define ptx_kernel void @until_zero__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_mark_loop
+; CHECK: call void @__pasta_ws_mark_args(
+; CHECK-LABEL: define ptx_kernel void @irreducible__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_loop
+; CHECK: store float 1.0
 ; CHECK: call void @__pasta_ws_mark_args(
 ; CHECK: declare i32 @__pasta_ws_mark_loop(
