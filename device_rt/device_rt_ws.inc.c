@@ -477,24 +477,6 @@ static void pasta_ws_mark_strided(uint64_t flags, uint64_t base, uint32_t shift,
     __pasta_ws_mark(flags + ((addr + k * step - base) >> shift), 0, 0, 0);
 }
 
-/* pasta_ws_find one entry at a time (few registers, as above). */
-static uint32_t
-pasta_ws_find_compact(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
-                      uint64_t addr) {
-  uint32_t lo = 0, hi = n;
-#pragma clang loop unroll(disable)
-  while (lo < hi) {
-    uint32_t mid = (lo + hi) / 2;
-    if (t[mid].base <= addr)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  if (lo == 0 || addr - t[lo - 1].base >= t[lo - 1].size)
-    return PASTA_NONE;
-  return lo - 1;
-}
-
 PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
     const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
     uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
@@ -516,8 +498,7 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
                     !__builtin_mul_overflow(count - 1, magnitude, &span) &&
                     (down ? first >= span : first + span >= first);
   uint64_t lo = down ? first - span : first, hi = down ? first : first + span;
-  uint32_t i =
-      progression ? pasta_ws_find_compact(t, st->num_allocs, lo) : PASTA_NONE;
+  uint32_t i = progression ? pasta_ws_find(t, st->num_allocs, lo) : PASTA_NONE;
   if (i == PASTA_NONE || hi - t[i].base >= t[i].size) {
     /* Not one progression inside one allocation, or hotness counted:
      * access by access, inline (a call here, with the loop's values live
