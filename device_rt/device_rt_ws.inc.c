@@ -25,10 +25,10 @@ static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     /* Not unrolled: every function that calls this inlines it, and a
-     * kernel's register count is the most any function it calls needs;
-     * unrolled, the full path's eight loads in flight (four times over in
-     * a batch) set the working-set copies' count (56-60 registers for a
-     * loop of one load). The full path is rare; occupancy is not. */
+     * kernel's register count is the most any function it calls needs.
+     * Unrolled, the full path keeps eight loads in flight (four times over
+     * in a batch); rolled, one. The full path is rare; occupancy is not.
+     * (Not measured alone: lab 2026-11-29-overhead3-08.) */
 #pragma clang loop unroll(disable)
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
       lo += t[j].base <= addr; /* padding entries have base UINT64_MAX */

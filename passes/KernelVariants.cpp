@@ -175,13 +175,13 @@ struct StateFields {
   Value *BankOffset;                  // this thread block's bank of page flags
   // Kernels: per pointer parameter, its allocation as the host found it
   // ({base, end, flags} of struct pasta_ws_arg), loaded where it is used
-  // (argumentRange): per batch outside loops (Args, cleared for each
-  // batch), per loop preheader in loops (LoopArgs). Loaded at entry, they
+  // (argumentRange): for the current batch (Args, cleared for each batch),
+  // or per innermost loop's preheader (LoopArgs). Loaded at entry, they
   // stayed in registers for the whole kernel, three 64-bit values per
   // parameter (srad_coeff's copy: 82 registers, a quarter of the plain
   // kernel's occupancy).
-  DenseMap<std::pair<BasicBlock *, unsigned>, std::array<Value *, 3>> Args,
-      LoopArgs;
+  DenseMap<unsigned, std::array<Value *, 3>> Args;
+  DenseMap<std::pair<BasicBlock *, unsigned>, std::array<Value *, 3>> LoopArgs;
   LoopInfo *Loops = nullptr;
 };
 
@@ -286,33 +286,40 @@ static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
 }
 
 // {base, end, flags} of parameter K for an access in block BB whose batch
-// ends at At. In an innermost loop, loaded once in the loop's preheader
-// (kept for the loop's batches; loaded in every iteration, they cost the
-// tiled loops of matmul and dgemm 9% of their time); elsewhere, including
-// outer loops, whose bodies run less often and where they would stay live
-// across the inner loops (kmeans' copy 78 -> 92 registers), with the
-// batch (At):
-// loaded at a block's start, ptxas issued them all early and kept them
-// live (srad_coeff's copy 92 registers, 56 with the batch).
+// ends at At. In an innermost loop they are loaded once, in the loop's
+// preheader, for all the loop's batches (loaded in every iteration, they
+// cost the tiled loops of matmul and dgemm 9% of their time). Elsewhere,
+// outer loops included, they are loaded with the batch, at At: at a
+// block's start ptxas issued them all early and kept them live (srad_coeff's
+// copy 92 registers, 56 with the batch), in an outer loop's preheader they
+// stayed live across the inner loops (kmeans' copy 78 -> 92 registers).
 static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
                                              BasicBlock *BB, unsigned K,
                                              Instruction *At) {
   const Loop *L = S.Loops ? S.Loops->getLoopFor(BB) : nullptr;
   BasicBlock *Preheader =
       L && L->isInnermost() ? L->getLoopPreheader() : nullptr;
-  auto &Cache = Preheader ? S.LoopArgs : S.Args;
-  auto [It, New] = Cache.try_emplace({Preheader ? Preheader : BB, K});
-  if (!New)
-    return It->second;
+  std::array<Value *, 3> *Range;
+  if (Preheader) {
+    auto [It, New] = S.LoopArgs.try_emplace({Preheader, K});
+    if (!New)
+      return It->second;
+    Range = &It->second;
+  } else {
+    auto [It, New] = S.Args.try_emplace(K);
+    if (!New)
+      return It->second;
+    Range = &It->second;
+  }
   Argument *State = Copy.getArg(Copy.arg_size() - 1);
   IRBuilder<> B(Preheader ? Preheader->getTerminator() : At);
   size_t Field = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
   for (int I = 0; I < 3; ++I)
-    It->second[I] =
+    (*Range)[I] =
         loadStateField(B, State, B.getInt64Ty(), Field + I * 8, "pasta.ws.arg");
   // The flags of this block's bank (see loadState).
-  It->second[2] = B.CreateAdd(It->second[2], S.BankOffset);
-  return It->second;
+  (*Range)[2] = B.CreateAdd((*Range)[2], S.BankOffset);
+  return *Range;
 }
 
 static StateFields loadState(Function &Copy) {
@@ -518,12 +525,21 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       ++NumTrackedInCopies;
     }
   }
+  // A loop's mark names its access as a batch of one.
+  auto SiteConstant = [&](uint32_t Site, bool IsGeneric) {
+    BatchEntry One{nullptr, nullptr, Site, IsGeneric, false};
+    return batchConstant(M, One, BatchConstants);
+  };
   DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
-  for (auto &[Copy, InCopy] : ByCopy) {
-    auto SiteConstant = [&](uint32_t Site, bool IsGeneric) {
-      BatchEntry One{nullptr, nullptr, Site, IsGeneric, false};
-      return batchConstant(M, One, BatchConstants);
-    };
+  // In the copies' order, not the map's: the loop marks' batch constants
+  // are numbered as they are made, and the PTX must not change from one
+  // compile to the next.
+  for (Function *F : Fns) {
+    Function *Copy = CopyOf[F];
+    auto Found = ByCopy.find(Copy);
+    if (Found == ByCopy.end())
+      continue;
+    DenseMap<Instruction *, uint32_t> &InCopy = Found->second;
     markLoopAccessesBeforeLoops(*Copy, Copy->getArg(Copy->arg_size() - 1),
                                 InCopy, SiteConstant, FAM);
     for (auto [I, Site] : InCopy)

@@ -199,15 +199,17 @@ std::optional<LoopMark> planLoopMark(Instruction *I, uint32_t Site,
     Preheader = InsertPreheaderForLoop(L, &DT, &LI, nullptr, false);
   if (!Preheader)
     return std::nullopt;
+  // What the call is given: computed in the preheader, and the same in
+  // every iteration of the outer loops where it does not change.
+  const SCEV *Operands[] = {Address->Base, Address->A, Address->B, Taken};
   SCEVExpander Check(SE, "pasta.ws.loop");
   const Instruction *At = Preheader->getTerminator();
-  for (const SCEV *S : {Address->Base, Address->A, Address->B, Taken})
-    if (!Check.isSafeToExpandAt(S, At))
-      return std::nullopt;
+  if (!all_of(Operands,
+              [&](const SCEV *S) { return Check.isSafeToExpandAt(S, At); }))
+    return std::nullopt;
   Loop *Unchanged = nullptr;
   for (Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
-    if (!all_of(std::initializer_list<const SCEV *>{Address->Base, Address->A,
-                                                    Address->B, Taken},
+    if (!all_of(Operands,
                 [&](const SCEV *S) { return SE.isLoopInvariant(S, P); }))
       break;
     if (!P->getLoopPreheader() &&
