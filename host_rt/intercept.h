@@ -25,6 +25,10 @@
  * each kernel and then one in TIMED_EVERY (timing.c); all, every launch. */
 enum { TIMING_OFF, TIMING_SAMPLED, TIMING_ALL };
 enum { TIMED_FIRST = 32, TIMED_EVERY = 64 };
+/* The most banks of page flags PASTA_WS_PAGE_BANKS may ask for (the
+ * default is abi.h's PASTA_WS_PAGE_BANKS; the device code only reads the
+ * number in use from the launch state). */
+#define PASTA_WS_PAGE_BANKS_MAX 64u
 
 struct pasta__launch_options {
   int timing;          /* PASTA_TIMING: TIMING_OFF, _SAMPLED (default), _ALL */

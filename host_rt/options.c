@@ -50,11 +50,11 @@ void pasta__launch_options_read(struct pasta__launch_options *o) {
   }
   o->page_shift = (unsigned)__builtin_ctzll(page);
   uint64_t banks = pasta__env_u64("PASTA_WS_PAGE_BANKS", PASTA_WS_PAGE_BANKS, 1,
-                                  PASTA_WS_PAGE_BANKS);
+                                  PASTA_WS_PAGE_BANKS_MAX);
   if (banks & (banks - 1)) {
     PASTA_WARN("ignoring PASTA_WS_PAGE_BANKS=%" PRIu64
                " (a power of two from 1 to %u); using %u\n",
-               banks, PASTA_WS_PAGE_BANKS, PASTA_WS_PAGE_BANKS);
+               banks, PASTA_WS_PAGE_BANKS_MAX, PASTA_WS_PAGE_BANKS);
     banks = PASTA_WS_PAGE_BANKS;
   }
   o->ws_page_banks = (unsigned)banks;

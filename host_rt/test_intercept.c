@@ -499,17 +499,18 @@ static void test_launch_options(void) {
   CHECK(warns(&o, "PASTA_PAGE_SIZE", "64k", "PASTA_PAGE_SIZE='64k'") &&
         o.page_shift == 16);
 
-  /* PASTA_WS_PAGE_BANKS: a power of two from 1 to 16 (default 16). */
+  /* PASTA_WS_PAGE_BANKS: a power of two from 1 to 64 (default 16). */
   CHECK(warns(&o, NULL, NULL, NULL) && o.ws_page_banks == 16);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "1", NULL) && o.ws_page_banks == 1);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "4", NULL) && o.ws_page_banks == 4);
+  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "64", NULL) && o.ws_page_banks == 64);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "3",
               "pasta: warning: ignoring PASTA_WS_PAGE_BANKS=3 (a power of two "
-              "from 1 to 16); using 16\n") &&
+              "from 1 to 64); using 16\n") &&
         o.ws_page_banks == 16);
   CHECK(
-      warns(&o, "PASTA_WS_PAGE_BANKS", "32",
-            "ignoring PASTA_WS_PAGE_BANKS='32' (not a number from 1 to 16)") &&
+      warns(&o, "PASTA_WS_PAGE_BANKS", "128",
+            "ignoring PASTA_WS_PAGE_BANKS='128' (not a number from 1 to 64)") &&
       o.ws_page_banks == 16);
 
   /* PASTA_SAMPLE: 0 (off) to 2^30. */
