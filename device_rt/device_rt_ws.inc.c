@@ -430,11 +430,18 @@ PASTA_INLINE void __pasta_ws_mark_cached(
  * (WorkingSetLoops.cpp; `batch` names the access as a batch of one).
  * Iteration k's address is base + scale * x(k), x(k)
  * = a + k * b taken to `ext & 0xff` bits (64: as is) and sign-extended (bit
- * 8 of ext) or zero-extended: an int index of a 64-bit pointer. The flags
- * set, the accesses counted outside every allocation and the hotness counts
- * are those of the `count` accesses marked one by one. Returns 1 where it
- * only set flags (a repeat with the same operands would set the same), 0
- * where it also counted (accesses outside every allocation, hotness). */
+ * 8 of ext) or zero-extended: an int index of a 64-bit pointer.
+ * The flags set, the accesses counted outside every allocation and the
+ * hotness counts are those of the `count` accesses marked one by one.
+ * Returns 1 where it only set flags (a repeat with the same operands would
+ * set the same), 0 where it also counted (accesses outside every
+ * allocation, hotness).
+ * Where the loop runs in every iteration of an outer loop, `rows` of them,
+ * __pasta_ws_mark_nest covers the whole nest, if it can: in outer
+ * iteration j the base is base + rscale * y(j), y(j) = ra + j * rb taken
+ * to `rext` bits as x to `ext`; with bit 9 of rext, x(k) and y(j) are one
+ * index, extended together (ra + j * rb + a + k * b taken to `rext`, rscale
+ * = scale). */
 
 /* x(k) (above). */
 static uint64_t pasta_ws_loop_index(uint64_t a, uint64_t b, uint64_t k,
@@ -466,6 +473,39 @@ static int pasta_ws_loop_in_range(uint64_t a, uint64_t b, uint64_t count,
   return last >= lo && last <= hi;
 }
 
+/* Whether x(k) + y(j) stays in range for the extension they share (ext
+ * with bit 9: the rows' index adds to the loop's before the extension, as
+ * in a[c * n + f]): each is within it already (pasta_ws_loop_in_range), so
+ * the sums below fit in 64 bits, and x(k) + y(j) moves one way along each. */
+static int pasta_ws_loop_sum_in_range(uint64_t a, uint64_t b, uint64_t count,
+                                      uint64_t ra, uint64_t rb, uint64_t rows,
+                                      uint32_t ext) {
+  uint32_t bits = ext & 0xffu;
+  if (bits > 32)
+    return 0;
+  int64_t x0 = (int64_t)a, x1 = x0 + (int64_t)(count - 1) * (int64_t)b;
+  int64_t y0 = (int64_t)ra, y1 = y0 + (int64_t)(rows - 1) * (int64_t)rb;
+  int64_t least = (x0 < x1 ? x0 : x1) + (y0 < y1 ? y0 : y1);
+  int64_t most = (x0 < x1 ? x1 : x0) + (y0 < y1 ? y1 : y0);
+  int64_t lo = ext & 0x100u ? -((int64_t)1 << (bits - 1)) : 0;
+  int64_t hi =
+      ext & 0x100u ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+  return least >= lo && most <= hi;
+}
+
+/* The step of a progression in bytes, scale * b, and its magnitude: 0 where
+ * it does not fit in 63 bits (then the caller takes no progression). */
+static int pasta_ws_loop_step(uint64_t scale, uint64_t b, uint64_t *step,
+                              uint64_t *magnitude) {
+  int64_t bytes;
+  if (__builtin_mul_overflow((int64_t)scale, (int64_t)b, &bytes) ||
+      bytes == INT64_MIN)
+    return 0;
+  *step = (uint64_t)bytes;
+  *magnitude = bytes < 0 ? (uint64_t)-bytes : (uint64_t)bytes;
+  return 1;
+}
+
 /* The flags of accesses at addr + k * step (k < n) inside an allocation
  * whose first page's flag is `flags`, one at a time: this function sets
  * the register count of every kernel that calls it (the most any function
@@ -477,53 +517,106 @@ static void pasta_ws_mark_strided(uint64_t flags, uint64_t base, uint32_t shift,
     __pasta_ws_mark(flags + ((addr + k * step - base) >> shift), 0, 0, 0);
 }
 
-PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
-    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
-    uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
-    const PASTA_GLOBAL struct pasta_ws_batch *batch) {
-  uint64_t hot = st->blocks;
+/* The pages from lo's to hi's, each once. */
+static void pasta_ws_mark_pages(uint64_t flags, uint64_t base, uint32_t shift,
+                                uint64_t lo, uint64_t hi) {
+  pasta_ws_mark_strided(flags, base, shift, lo, UINT64_C(1) << shift,
+                        ((hi - base) >> shift) - ((lo - base) >> shift) + 1);
+}
+
+/* The flags of a nest's accesses where they lie in one allocation and
+ * hotness is not counted: returns 1, having set them. Else 0, nothing set. */
+static inline __attribute__((always_inline)) uint32_t pasta_ws_mark_box(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t origin,
+    uint64_t scale, uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
+    uint64_t rscale, uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext) {
   uint32_t shift = st->page_shift;
-  uint64_t origin = (uint64_t)(uintptr_t)base;
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
       (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
-  uint64_t first = origin + scale * a, step = scale * b;
-  int down = (int64_t)step < 0;
-  uint64_t magnitude = down ? 0 - step : step;
-  /* The addresses' span, without wrapping past either end of the address
-   * space (a wrapped progression "in one allocation" would name flags
-   * outside the flag array; such a loop faults plain, but only after this
-   * ran). */
-  uint64_t span = 0;
-  int progression = count && !hot && pasta_ws_loop_in_range(a, b, count, ext) &&
-                    !__builtin_mul_overflow(count - 1, magnitude, &span) &&
-                    (down ? first >= span : first + span >= first);
-  uint64_t lo = down ? first - span : first, hi = down ? first : first + span;
+  uint64_t first = origin + rscale * ra + scale * a;
+  uint64_t step = 0, magnitude = 0, rstep = 0, rmagnitude = 0;
+  /* The addresses' box, spans of the inner and outer progressions, without
+   * wrapping past either end of the address space (a wrapped progression
+   * "in one allocation" would name flags outside the flag array; such a
+   * loop faults plain, but only after this ran). */
+  uint64_t span = 0, rspan = 0, box = 0;
+  int progression =
+      count && rows && !st->blocks &&
+      pasta_ws_loop_in_range(a, b, count, ext) &&
+      pasta_ws_loop_in_range(ra, rb, rows, rext) &&
+      (!(rext & 0x200u) ||
+       pasta_ws_loop_sum_in_range(a, b, count, ra, rb, rows, rext)) &&
+      pasta_ws_loop_step(scale, b, &step, &magnitude) &&
+      pasta_ws_loop_step(rscale, rb, &rstep, &rmagnitude) &&
+      !__builtin_mul_overflow(count - 1, magnitude, &span) &&
+      !__builtin_mul_overflow(rows - 1, rmagnitude, &rspan) &&
+      !__builtin_add_overflow(span, rspan, &box);
+  /* How far below the first address the box reaches (<= box). */
+  uint64_t below =
+      ((int64_t)step < 0 ? span : 0) + ((int64_t)rstep < 0 ? rspan : 0);
+  uint64_t lo = first - below, hi = lo + box;
+  progression = progression && first >= below && hi >= lo;
   uint32_t i = progression ? pasta_ws_find(t, st->num_allocs, lo) : PASTA_NONE;
-  if (i == PASTA_NONE || hi - t[i].base >= t[i].size) {
-    /* Not one progression inside one allocation, or hotness counted:
-     * access by access, inline (a call here, with the loop's values live
-     * across it, would add their registers to the callee's in every kernel
-     * that calls this). */
-    for (uint64_t k = 0; k < count; ++k)
-      __pasta_ws_mark(
-          pasta_ws_resolve_uncached(
-              st, hot, shift,
-              (void *)(uintptr_t)(origin +
-                                  scale * pasta_ws_loop_index(a, b, k, ext)),
-              batch->site[0], batch->generic & 1u),
-          0, 0, 0);
+  if (i == PASTA_NONE || hi - t[i].base >= t[i].size)
     return 0;
-  }
   /* All in allocation i, hence global memory. */
   uint64_t flags = st->pages +
                    __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
                    t[i].first_page;
-  if (magnitude <= (UINT64_C(1) << shift))
-    /* No page between lo and hi is skipped: each of them once. */
-    pasta_ws_mark_strided(flags, t[i].base, shift, lo, UINT64_C(1) << shift,
-                          ((hi - t[i].base) >> shift) -
-                              ((lo - t[i].base) >> shift) + 1);
-  else
-    pasta_ws_mark_strided(flags, t[i].base, shift, first, step, count);
+  uint64_t page = UINT64_C(1) << shift;
+  if (magnitude <= page && rmagnitude <= span + page) {
+    /* No page between lo and hi is skipped: in a row none is, and each row
+     * starts at most a page past the last one's end. Each of them once. */
+    pasta_ws_mark_pages(flags, t[i].base, shift, lo, hi);
+    return 1;
+  }
+#pragma clang loop unroll(disable)
+  for (uint64_t j = 0; j < rows; ++j) {
+    uint64_t row = first + j * rstep;
+    if (magnitude <= page)
+      pasta_ws_mark_pages(flags, t[i].base, shift,
+                          (int64_t)step < 0 ? row - span : row,
+                          (int64_t)step < 0 ? row : row + span);
+    else
+      pasta_ws_mark_strided(flags, t[i].base, shift, row, step, count);
+  }
   return 1;
+}
+
+PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
+    uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
+    const PASTA_GLOBAL struct pasta_ws_batch *batch) {
+  uint64_t origin = (uint64_t)(uintptr_t)base;
+  if (pasta_ws_mark_box(st, origin, scale, a, b, count, ext, 0, 0, 0, 1, 64))
+    return 1;
+  /* Not one progression inside one allocation, or hotness counted: access
+   * by access, inline (a call here, with the loop's values live across it,
+   * would add their registers to the callee's in every kernel that calls
+   * this). */
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift;
+  for (uint64_t k = 0; k < count; ++k)
+    __pasta_ws_mark(
+        pasta_ws_resolve_uncached(
+            st, hot, shift,
+            (void *)(uintptr_t)(origin +
+                                scale * pasta_ws_loop_index(a, b, k, ext)),
+            batch->site[0], batch->generic & 1u),
+        0, 0, 0);
+  return 0;
+}
+
+/* The flags of a loop nest's accesses (rows of a loop, above), where they
+ * lie in one allocation and hotness is not counted: returns 1. Else 0,
+ * nothing set: the caller then marks row by row, with __pasta_ws_mark_loop
+ * in front of the inner loop in each iteration of the outer (access by
+ * access there would hold the nest's values across the inner loop: 22 more
+ * registers in kmeans' copy). */
+PASTA_ENTRY uint32_t __pasta_ws_mark_nest(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
+    uint64_t a, uint64_t b, uint64_t count, uint32_t ext, uint64_t rscale,
+    uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext) {
+  return pasta_ws_mark_box(st, (uint64_t)(uintptr_t)base, scale, a, b, count,
+                           ext, rscale, ra, rb, rows, rext);
 }

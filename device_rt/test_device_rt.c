@@ -303,11 +303,18 @@ struct loop_case {
   uint64_t origin_offset, scale, a, b, count;
   uint32_t ext;
   int hot;
-  uint32_t expect_flags_only; /* one progression in one allocation */
+  uint32_t expect_flags_only; /* one progression in one allocation; 2: any */
 };
 
-static void check_loop_case(struct pasta_ws_launch *st, uint64_t mem,
-                            const struct loop_case *c) {
+/* The rows of a loop nest: the loop's base moves by rscale * y(j). */
+struct loop_rows {
+  uint64_t rscale, ra, rb, rows;
+  uint32_t rext;
+};
+
+static void check_nest_case(struct pasta_ws_launch *st, uint64_t mem,
+                            const struct loop_case *c,
+                            const struct loop_rows *n) {
   static uint8_t want[PASTA_WS_FLAG_GROUP];
   uint64_t want_outside, want_blocks[PASTA_WS_HOT_BANKS];
   uint64_t origin = mem + c->origin_offset;
@@ -317,15 +324,23 @@ static void check_loop_case(struct pasta_ws_launch *st, uint64_t mem,
   memset(loop_outside, 0, sizeof loop_outside);
   memset(loop_blocks, 0, sizeof loop_blocks);
   uint64_t cache[6] = {0, 0, 0, 0, 0, 0};
-  for (uint64_t k = 0; k < c->count; ++k) {
-    uint64_t addr =
-        origin + c->scale * loop_reference_index(c->a, c->b, k, c->ext);
-    __pasta_ws_mark(__pasta_ws_resolve(st, st->blocks, 4,
-                                       (void *)(uintptr_t)addr, 9, 0, &cache[0],
-                                       &cache[1], &cache[2], &cache[3],
-                                       &cache[4], &cache[5]),
-                    0, 0, 0);
-  }
+  for (uint64_t j = 0; j < n->rows; ++j)
+    for (uint64_t k = 0; k < c->count; ++k) {
+      /* Bit 9 of rext: one index, c->a + y(j) + k * b, extended once. */
+      uint64_t addr =
+          n->rext & 0x200u
+              ? origin +
+                    c->scale * loop_reference_index(c->a + n->ra + j * n->rb,
+                                                    c->b, k, c->ext)
+              : origin +
+                    n->rscale * loop_reference_index(n->ra, n->rb, j, n->rext) +
+                    c->scale * loop_reference_index(c->a, c->b, k, c->ext);
+      __pasta_ws_mark(__pasta_ws_resolve(st, st->blocks, 4,
+                                         (void *)(uintptr_t)addr, 9, 0,
+                                         &cache[0], &cache[1], &cache[2],
+                                         &cache[3], &cache[4], &cache[5]),
+                      0, 0, 0);
+    }
   memcpy(want, ws_flags, sizeof want);
   want_outside = loop_outside[0];
   memcpy(want_blocks, loop_blocks, sizeof want_blocks);
@@ -334,22 +349,54 @@ static void check_loop_case(struct pasta_ws_launch *st, uint64_t mem,
   memset(loop_outside, 0, sizeof loop_outside);
   memset(loop_blocks, 0, sizeof loop_blocks);
   struct pasta_ws_batch site = {{9, 0, 0, 0}, 0};
-  uint32_t flags_only =
-      __pasta_ws_mark_loop(st, (void *)(uintptr_t)origin, c->scale, c->a, c->b,
-                           c->count, c->ext, &site);
+  uint32_t flags_only;
+  if (n->rows == 1 && n->rscale == 0) {
+    flags_only = __pasta_ws_mark_loop(st, (void *)(uintptr_t)origin, c->scale,
+                                      c->a, c->b, c->count, c->ext, &site);
+  } else {
+    flags_only = __pasta_ws_mark_nest(st, (void *)(uintptr_t)origin, c->scale,
+                                      c->a, c->b, c->count, c->ext, n->rscale,
+                                      n->ra, n->rb, n->rows, n->rext);
+    if (!flags_only) {
+      /* Nothing set; then row by row, as the copy falls back. */
+      uint64_t any = loop_outside[0];
+      for (uint32_t i = 0; i < PASTA_WS_FLAG_GROUP; ++i)
+        any += ws_flags[i];
+      for (uint32_t b = 0; b < PASTA_WS_HOT_BANKS; ++b)
+        any += loop_blocks[b];
+      CHECK_MSG(any == 0, "%s: the nest failed but set or counted", c->what);
+      for (uint64_t j = 0; j < n->rows; ++j) {
+        uint64_t y = loop_reference_index(n->ra, n->rb, j, n->rext & 0x1ffu);
+        if (n->rext & 0x200u) /* the loop's start moves, its base stays */
+          __pasta_ws_mark_loop(st, (void *)(uintptr_t)origin, c->scale,
+                               loop_reference_index(c->a + y, 0, 0, c->ext),
+                               c->b, c->count, c->ext, &site);
+        else
+          __pasta_ws_mark_loop(st, (void *)(uintptr_t)(origin + n->rscale * y),
+                               c->scale, c->a, c->b, c->count, c->ext, &site);
+      }
+    }
+  }
   /* "Only flags" (a repeat may be skipped) never where it counted. */
   uint64_t counted = loop_outside[0];
   for (uint32_t b = 0; b < PASTA_WS_HOT_BANKS; ++b)
     counted += loop_blocks[b];
   CHECK_MSG(!flags_only || counted == 0, "%s: returned 1 but counted", c->what);
-  CHECK_MSG(flags_only == c->expect_flags_only, "%s: returned %u", c->what,
-            flags_only);
+  CHECK_MSG(c->expect_flags_only == 2 || flags_only == c->expect_flags_only,
+            "%s: returned %u", c->what, flags_only);
   CHECK_MSG(memcmp(want, ws_flags, sizeof want) == 0 &&
                 want_outside == loop_outside[0] &&
                 memcmp(want_blocks, loop_blocks, sizeof want_blocks) == 0,
             "%s: outside %llu, want %llu", c->what,
             (unsigned long long)loop_outside[0],
             (unsigned long long)want_outside);
+}
+
+/* A loop alone: one row. */
+static void check_loop_case(struct pasta_ws_launch *st, uint64_t mem,
+                            const struct loop_case *c) {
+  const struct loop_rows one = {0, 0, 0, 1, 64};
+  check_nest_case(st, mem, c, &one);
 }
 
 static void test_ws_mark_loop(void) {
@@ -395,6 +442,63 @@ static void test_ws_mark_loop(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
     check_loop_case(&st, um, &cases[i]);
+  /* Loop nests: the inner loop in every iteration of an outer one whose
+   * steps move the base (kmeans' centroids: row c at c * nfeatures). */
+  const struct {
+    struct loop_case c;
+    struct loop_rows n;
+  } nests[] = {
+      {{"8 rows of 16 floats, back to back", 0, 4, 0, 1, 16, s32, 0, 1},
+       {4, 0, 16, 8, s32}},
+      {{"rows 3 pages apart (a column block)", 0, 4, 0, 1, 2, s32, 0, 1},
+       {4, 0, 12, 5, s32}},
+      {{"rows downwards", 0, 4, 0, 1, 16, s32, 0, 1},
+       {4, 200, minus * 16, 8, s32}},
+      {{"rows of strides over a page", 0, 4, 0, 9, 5, s32, 0, 1},
+       {4, 3, 3, 4, s32}},
+      {{"rows running into the gap", 0, 4, 0, 1, 16, s32, 0, 0},
+       {4, 200, 16, 8, s32}},
+      {{"a row index that wraps", 100 - (int_max - 5), 1, 0, 1, 4, s32, 0, 0},
+       {1, int_max - 5, 5, 3, s32}},
+      {{"rows with hotness", 0, 4, 0, 1, 16, s32, 1, 0}, {4, 0, 16, 8, s32}},
+      {{"rows of a pointer recurrence", 0, 1, 0, 4, 8, i64, 0, 1},
+       {1, 0, 64, 10, i64}},
+      {{"rows that stay", 0, 4, 0, 1, 16, s32, 0, 1}, {4, 7, 0, 5, s32}},
+      {{"an outer step that wraps the address space", 0, 1, 0, 4, 2, i64, 0, 0},
+       {1, 0, UINT64_C(1) << 63, 3, i64}},
+      /* a[c * n + f]: the rows' index inside the loop's extension. */
+      {{"one index: 8 rows of 16 floats", 0, 4, 0, 1, 16, s32, 0, 1},
+       {4, 0, 16, 8, s32 | 0x200u}},
+      {{"one index, unsigned, rows apart", 0, 4, 3, 1, 4, u32, 0, 1},
+       {4, 0, 40, 6, u32 | 0x200u}},
+      /* Each part within an int, their sum not: it wraps to a negative
+       * index, far outside A; the nest must not take it as a progression. */
+      {{"one index whose sum wraps", 100 - (int_max - 40), 1, int_max - 40, 1,
+        16, s32, 0, 0},
+       {1, 0, 20, 3, s32 | 0x200u}},
+  };
+  for (size_t i = 0; i < sizeof nests / sizeof nests[0]; ++i)
+    check_nest_case(&st, um, &nests[i].c, &nests[i].n);
+  /* Nests of every shape at small sizes: the same figures as one by one. */
+  uint64_t seed = 12345;
+  for (int k = 0; k < 4000; ++k) {
+    uint64_t r[10];
+    for (int i = 0; i < 10; ++i) {
+      seed =
+          seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+      r[i] = seed >> 33;
+    }
+    const uint32_t exts[] = {s32, u32, i64};
+    const struct loop_case c = {"random nest",  r[0] % 1024,    1 + r[1] % 8,
+                                r[2] % 64,      r[3] % 41 - 20, 1 + r[4] % 12,
+                                exts[r[5] % 3], r[6] % 8 == 0,  2};
+    struct loop_rows n = {1 + r[7] % 8, r[8] % 32, r[9] % 61 - 30, 1 + r[6] % 9,
+                          exts[r[7] % 3]};
+    if (c.ext != i64 && r[8] % 3 == 0) /* one index */
+      n = (struct loop_rows){c.scale, r[8] % 32, r[9] % 61 - 30, 1 + r[6] % 9,
+                             c.ext | 0x200u};
+    check_nest_case(&st, um, &c, &n);
+  }
   /* Thread block 1 of 2 with two banks: its flags in bank 1 (from flag 112)
    * on both paths. */
   st.page_banks = 2;

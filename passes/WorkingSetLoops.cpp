@@ -16,7 +16,13 @@
 //   once per entry of that loop, until it returns nonzero: it does where
 //   it only set flags (the same flags each time), not where it counted
 //   accesses outside every allocation or hotness, which a repeat counts
-//   again.
+//   again;
+// - where only the address's base changes in the parent loop, by a step
+//   (kmeans' centroids, row c at c * nfeatures), one call covers the whole
+//   nest, made once per entry of the parent, if the loop runs in every
+//   iteration of the parent or in none (every branch on the way to its
+//   preheader tests the same in each iteration) with the same trip count,
+//   and the parent's iterations all reach their latch, its only exit.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
@@ -24,6 +30,7 @@
 #include "IRHelpers.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
@@ -48,6 +55,8 @@ STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
 STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
                          "loop in which they do not change");
+STATISTIC(NumMarkedNests, "Of those, marks covering a loop nest, set once "
+                          "per entry of the outer loop");
 
 namespace {
 
@@ -64,6 +73,17 @@ struct LoopAddress {
   bool Signed = true;
 };
 
+// The rows of a loop nest: in iteration j of the outer loop the inner
+// loop's base is Row.Base + Row.Scale * ext(Row.A + j * Row.B), or, where
+// OneIndex, its index starts at Row.A + j * Row.B (a[c * n + f]: one
+// extension of both, Row.Base the loop's base).
+struct LoopRows {
+  Loop *Outer;
+  LoopAddress Row;
+  const SCEV *Taken; // the outer loop's backedge-taken count
+  bool OneIndex;
+};
+
 // An access whose flags one call in the loop's preheader sets.
 struct LoopMark {
   Instruction *Access;
@@ -75,6 +95,9 @@ struct LoopMark {
   Loop *Unchanged;
   LoopAddress Address;
   const SCEV *Taken; // the backedge-taken count
+  // The whole nest, where one call covers it (made once per entry of
+  // Rows->Outer); Unchanged is then none.
+  std::optional<LoopRows> Rows;
 };
 
 // Whether every iteration of L that starts also ends: no instruction of
@@ -178,6 +201,92 @@ std::optional<LoopAddress> loopAddress(const SCEV *Address, const Loop &L,
   return Out;
 }
 
+// Whether Cond has the same value in every iteration of L.
+bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
+  if (L.isLoopInvariant(Cond))
+    return true;
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  return Cmp && SE.isSCEVable(Cmp->getOperand(0)->getType()) &&
+         SE.isLoopInvariant(SE.getSCEV(Cmp->getOperand(0)), &L) &&
+         SE.isLoopInvariant(SE.getSCEV(Cmp->getOperand(1)), &L);
+}
+
+// Whether Inner's preheader PH runs in every iteration of Outer or in
+// none: every branch of Outer from which PH can be reached within an
+// iteration (not through Outer's header again) tests the same in each
+// iteration. A loop inside Outer with one exit block is a box that always
+// leaves to it: its own branches do not matter.
+bool runsInAllOrNone(BasicBlock *PH, const Loop &Outer, LoopInfo &LI,
+                     ScalarEvolution &SE) {
+  SmallVector<BasicBlock *, 16> Work{PH};
+  SmallPtrSet<BasicBlock *, 16> Seen{PH};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == Outer.getHeader())
+      continue;
+    for (BasicBlock *Pred : predecessors(BB))
+      if (Outer.contains(Pred) && Seen.insert(Pred).second)
+        Work.push_back(Pred);
+  }
+  for (BasicBlock *BB : Seen) {
+    Instruction *Term = BB->getTerminator();
+    if (Term->getNumSuccessors() < 2)
+      continue;
+    Loop *Box = LI.getLoopFor(BB);
+    if (Box != &Outer && Box->getExitBlock() && !Box->contains(PH))
+      continue; // inside a loop of Outer, which leaves to one block
+    Value *Cond = nullptr;
+    if (auto *Br = dyn_cast<BranchInst>(Term))
+      Cond = Br->getCondition();
+    else if (auto *Sw = dyn_cast<SwitchInst>(Term))
+      Cond = Sw->getCondition();
+    if (!Cond || !invariantIn(Cond, Outer, SE))
+      return false;
+  }
+  return true;
+}
+
+// The rows of the nest around M's loop L, where one call can cover it: L
+// runs in every iteration of its parent or in none, the same number of
+// times, and only the base of M's address moves in the parent.
+std::optional<LoopRows> planLoopRows(const LoopMark &M, Loop &L, LoopInfo &LI,
+                                     ScalarEvolution &SE) {
+  Loop *Outer = L.getParentLoop();
+  if (!Outer || Outer->getExitingBlock() != Outer->getLoopLatch() ||
+      !Outer->getExitingBlock() || !iterationsComplete(*Outer))
+    return std::nullopt;
+  const SCEV *Taken = SE.getBackedgeTakenCount(Outer);
+  if (isa<SCEVCouldNotCompute>(Taken) ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return std::nullopt;
+  const LoopAddress &A = M.Address;
+  if (!SE.isLoopInvariant(M.Taken, Outer) || !SE.isLoopInvariant(A.B, Outer))
+    return std::nullopt;
+  // Either the base moves and the index's start stays, or the other way.
+  bool BaseStays = SE.isLoopInvariant(A.Base, Outer);
+  bool StartStays = SE.isLoopInvariant(A.A, Outer);
+  std::optional<LoopAddress> Row;
+  if (!BaseStays && StartStays) {
+    Row = loopAddress(A.Base, *Outer, SE);
+  } else if (BaseStays && !StartStays && A.Bits < 64) {
+    if (const SCEVAddRecExpr *AR = recurrenceOf(A.A, *Outer, SE)) {
+      Row = A;
+      Row->A = AR->getStart();
+      Row->B = AR->getStepRecurrence(SE);
+    }
+  }
+  if (!Row || SE.getTypeSizeInBits(Row->B->getType()) > 64)
+    return std::nullopt;
+  SCEVExpander Check(SE, "pasta.ws.loop");
+  const Instruction *At = M.Preheader->getTerminator();
+  const SCEV *Operands[] = {Row->Base, Row->A, Row->B, Taken};
+  if (!all_of(Operands,
+              [&](const SCEV *S) { return Check.isSafeToExpandAt(S, At); }) ||
+      !runsInAllOrNone(M.Preheader, *Outer, LI, SE))
+    return std::nullopt;
+  return LoopRows{Outer, *Row, Taken, BaseStays};
+}
+
 std::optional<LoopMark> planLoopMark(Instruction *I, uint32_t Site,
                                      LoopInfo &LI, DominatorTree &DT,
                                      ScalarEvolution &SE) {
@@ -217,27 +326,71 @@ std::optional<LoopMark> planLoopMark(Instruction *I, uint32_t Site,
       break;
     Unchanged = P;
   }
-  return LoopMark{I, Site, Preheader, Unchanged, *Address, Taken};
+  LoopMark M{I, Site, Preheader, Unchanged, *Address, Taken, std::nullopt};
+  if (!Unchanged)
+    if (std::optional<LoopRows> Rows = planLoopRows(M, *L, LI, SE))
+      if (Rows->Outer->getLoopPreheader() ||
+          InsertPreheaderForLoop(Rows->Outer, &DT, &LI, nullptr, false))
+        M.Rows = Rows;
+  return M;
+}
+
+// A slot of the copy's own, set in Q's preheader to Init: a register once
+// the runtime is linked (markRuntimeSlot).
+AllocaInst *slotClearedInEachEntry(Function &F, Loop &Q, Constant *Init,
+                                   const Twine &Name) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Slot = B.CreateAlloca(
+      Init->getType(), F.getParent()->getDataLayout().getAllocaAddrSpace(),
+      nullptr, Name);
+  markRuntimeSlot(Slot);
+  B.SetInsertPoint(Q.getLoopPreheader()->getTerminator());
+  B.CreateStore(Init, Slot);
+  return Slot;
+}
+
+// Moves Call under `if (Cond)`, Cond made in front of it by MakeCond.
+Instruction *runOnlyIf(CallInst *Call,
+                       function_ref<Value *(IRBuilder<> &)> MakeCond) {
+  IRBuilder<> B(Call);
+  Instruction *Then = SplitBlockAndInsertIfThen(MakeCond(B), Call, false);
+  Call->moveBefore(Then->getIterator());
+  return Then;
 }
 
 // Makes Call run only until it first succeeds (returns nonzero) in each
-// entry of loop Q: a flag, cleared in Q's preheader, promoted to a
-// register once the runtime is linked (markRuntimeSlot).
+// entry of loop Q.
 void onceUntilSuccess(CallInst *Call, Loop &Q) {
   Function &F = *Call->getFunction();
-  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Done = B.CreateAlloca(
-      B.getInt1Ty(), F.getParent()->getDataLayout().getAllocaAddrSpace(),
-      nullptr, "pasta.ws.loop.done");
-  markRuntimeSlot(Done);
-  B.SetInsertPoint(Q.getLoopPreheader()->getTerminator());
-  B.CreateStore(B.getFalse(), Done);
-  B.SetInsertPoint(Call);
-  Value *Todo = B.CreateNot(B.CreateLoad(B.getInt1Ty(), Done));
-  Instruction *Then = SplitBlockAndInsertIfThen(Todo, Call, false);
-  Call->moveBefore(Then->getIterator());
-  B.SetInsertPoint(Then);
+  AllocaInst *Done = slotClearedInEachEntry(
+      F, Q, ConstantInt::getFalse(F.getContext()), "pasta.ws.loop.done");
+  Type *I1 = Done->getAllocatedType();
+  Instruction *Then = runOnlyIf(Call, [&](IRBuilder<> &B) {
+    return B.CreateNot(B.CreateLoad(I1, Done));
+  });
+  IRBuilder<> B(Then);
   B.CreateStore(B.CreateICmpNE(Call, B.getInt32(0)), Done);
+}
+
+// Makes Nest (which covers loop nest Q) run once in each entry of Q, and
+// Row (the same access's mark of one row, after Nest in Q's inner loop's
+// preheader) in each iteration where Nest did not cover it: the state is 0
+// (not tried), 1 (covered) or 2 (row by row).
+void nestOrRows(CallInst *Nest, CallInst *Row, Loop &Q) {
+  Function &F = *Nest->getFunction();
+  Type *I8 = Type::getInt8Ty(F.getContext());
+  AllocaInst *State =
+      slotClearedInEachEntry(F, Q, ConstantInt::get(I8, 0), "pasta.ws.nest");
+  Instruction *Then = runOnlyIf(Nest, [&](IRBuilder<> &B) {
+    return B.CreateICmpEQ(B.CreateLoad(I8, State), B.getInt8(0));
+  });
+  IRBuilder<> B(Then);
+  B.CreateStore(B.CreateSelect(B.CreateICmpNE(Nest, B.getInt32(0)),
+                               B.getInt8(1), B.getInt8(2)),
+                State);
+  runOnlyIf(Row, [&](IRBuilder<> &B) {
+    return B.CreateICmpEQ(B.CreateLoad(I8, State), B.getInt8(2));
+  });
 }
 
 } // namespace
@@ -287,36 +440,81 @@ void pasta::markLoopAccessesBeforeLoops(
       I64, I32, State->getType());
   SCEVExpander Expander(SE, "pasta.ws.loop");
   // Every call first (the expander reads the loops), then their guards.
-  SmallVector<std::pair<CallInst *, Loop *>, 8> Calls;
+  SmallVector<std::pair<CallInst *, Loop *>, 8> Once;
+  struct NestCalls {
+    CallInst *Nest, *Row;
+    Loop *Outer;
+  };
+  SmallVector<NestCalls, 4> Nests;
   for (const LoopMark &M : Marks) {
     Instruction *At = M.Preheader->getTerminator();
-    const LoopAddress &A = M.Address;
+    IRBuilder<> B(At);
     auto Expand = [&](const SCEV *S) {
       return Expander.expandCodeFor(S, S->getType(), At);
     };
-    Value *Base = Expand(A.Base), *Start = Expand(A.A), *Step = Expand(A.B);
-    Value *Taken = Expand(M.Taken);
-    IRBuilder<> B(At);
+    auto ToGeneric = [&](Value *Base) {
+      return Base->getType()->getPointerAddressSpace() == 0
+                 ? Base
+                 : B.CreateAddrSpaceCast(Base, Generic);
+    };
+    // x's or y's operands: start, step, count (backedges + 1), extension
+    // (bits, and bit 8 for a sign extension), from their expansions.
+    struct Operands {
+      Value *Start, *Step, *Count, *Ext;
+    };
+    auto Widen = [&](const LoopAddress &A, Value *Start, Value *Step,
+                     Value *Taken) {
+      Value *Count = B.CreateAdd(B.CreateZExtOrTrunc(Taken, I64), B.getInt64(1),
+                                 "pasta.ws.trips");
+      Value *Start64 = A.Signed ? B.CreateSExtOrTrunc(Start, I64)
+                                : B.CreateZExtOrTrunc(Start, I64);
+      return Operands{Start64, B.CreateSExtOrTrunc(Step, I64), Count,
+                      B.getInt32(A.Bits | (A.Signed ? 0x100u : 0u))};
+    };
+    const LoopAddress &A = M.Address;
+    Value *Base = Expand(A.Base);
     bool IsGeneric = Base->getType()->getPointerAddressSpace() == 0;
-    Value *Ptr = IsGeneric ? Base : B.CreateAddrSpaceCast(Base, Generic);
-    Value *Count = B.CreateAdd(B.CreateZExtOrTrunc(Taken, I64), B.getInt64(1),
-                               "pasta.ws.trips");
-    // The extension's kind: bits, and bit 8 for a sign extension.
-    uint32_t Ext = A.Bits | (A.Signed ? 0x100u : 0u);
-    Value *Start64 = A.Signed ? B.CreateSExtOrTrunc(Start, I64)
-                              : B.CreateZExtOrTrunc(Start, I64);
-    CallInst *Call = B.CreateCall(
-        MarkLoop, {State, Ptr, B.getInt64(A.Scale), Start64,
-                   B.CreateSExtOrTrunc(Step, I64), Count, B.getInt32(Ext),
-                   SiteConstant(M.Site, IsGeneric)});
-    Calls.push_back({Call, M.Unchanged});
+    Value *Start = Expand(A.A), *Step = Expand(A.B), *Taken = Expand(M.Taken);
+    Value *Ptr = ToGeneric(Base);
+    Operands X = Widen(A, Start, Step, Taken);
+    CallInst *Nest = nullptr;
+    if (M.Rows) {
+      const LoopAddress &R = M.Rows->Row;
+      Value *RowBase = ToGeneric(Expand(R.Base));
+      Value *RowStart = Expand(R.A), *RowStep = Expand(R.B);
+      Operands Y = Widen(R, RowStart, RowStep, Expand(M.Rows->Taken));
+      // One index: the rows carry its start, extended with the loop's
+      // (bit 9, device_rt_ws.inc.c).
+      Value *NestStart = X.Start;
+      if (M.Rows->OneIndex) {
+        NestStart = B.getInt64(0);
+        Y.Ext = B.getInt32(R.Bits | (R.Signed ? 0x100u : 0u) | 0x200u);
+      }
+      FunctionCallee MarkNest = Mod.getOrInsertFunction(
+          "__pasta_ws_mark_nest", I32, State->getType(), Generic, I64, I64, I64,
+          I64, I32, I64, I64, I64, I64, I32);
+      Nest = B.CreateCall(MarkNest,
+                          {State, RowBase, B.getInt64(A.Scale), NestStart,
+                           X.Step, X.Count, X.Ext, B.getInt64(R.Scale), Y.Start,
+                           Y.Step, Y.Count, Y.Ext});
+    }
+    CallInst *Row = B.CreateCall(MarkLoop, {State, Ptr, B.getInt64(A.Scale),
+                                            X.Start, X.Step, X.Count, X.Ext,
+                                            SiteConstant(M.Site, IsGeneric)});
+    if (Nest)
+      Nests.push_back({Nest, Row, M.Rows->Outer});
+    else if (M.Unchanged)
+      Once.push_back({Row, M.Unchanged});
     Accesses.erase(M.Access);
     ++NumMarkedBeforeLoops;
   }
-  for (auto [Call, Unchanged] : Calls)
-    if (Unchanged) {
-      onceUntilSuccess(Call, *Unchanged);
-      ++NumMarkedOnce;
-    }
+  for (auto [Call, Unchanged] : Once) {
+    onceUntilSuccess(Call, *Unchanged);
+    ++NumMarkedOnce;
+  }
+  for (const NestCalls &N : Nests) {
+    nestOrRows(N.Nest, N.Row, *N.Outer);
+    ++NumMarkedNests;
+  }
   FAM.invalidate(Copy, PreservedAnalyses::none());
 }
