@@ -51,6 +51,7 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses,
+                              unsigned CompactAbove,
                               llvm::FunctionAnalysisManager &FAM);
 
 // Each instrumented function's rows in the module's scope table: the first
