@@ -41,11 +41,11 @@ entry:
 
 ; Batch 1: x, x + 1 (parameter 0), y (1), pp (2): 1 | 1 << 8 | 2 << 16 |
 ; 3 << 24. Batch 2: the generic load through q, untraced. Batch 3: x.
-; CHECK-DAG: @[[B1:__pasta_ws_compact_batch[0-9]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 50462977]
-; CHECK-DAG: @[[B2:__pasta_ws_compact_batch[0-9]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 1, i32 0]
-; CHECK-DAG: @[[B3:__pasta_ws_compact_batch[0-9]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 0, i32 1]
+; CHECK-DAG: @[[B1:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 50462977]
+; CHECK-DAG: @[[B2:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 1, i32 0]
+; CHECK-DAG: @[[B3:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 0, i32 1]
 ; @dev's parameter is @big's y: parameter 1, byte 0 = 2.
-; CHECK-DAG: @[[B4:__pasta_ws_compact_batch[0-9]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 0, i32 2]
+; CHECK-DAG: @[[B4:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 0, i32 2]
 
 ; CHECK-LABEL: define ptx_kernel void @big__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_flag
