@@ -114,7 +114,7 @@ static cl::opt<int> WSCompactAboveFlag(
     "pasta-ws-compact-above",
     cl::desc("PASTA: kernels whose working-set copy tracks more accesses "
              "than this (with the device functions it calls) get a compact "
-             "copy (env PASTA_WS_COMPACT_ABOVE; default 256)"),
+             "copy (env PASTA_WS_COMPACT_ABOVE; default 32)"),
     cl::init(-1));
 
 static std::string stringOption(const cl::opt<std::string> &Flag,
@@ -198,15 +198,15 @@ static uint32_t drainOption(std::vector<std::string> &Errors) {
   return 0;
 }
 
-// The working-set copies' size budget: 256 when not given.
+// The working-set copies' size budget: 32 when not given.
 static unsigned compactAboveOption(std::vector<std::string> &Errors) {
   std::string Given = givenNumber(WSCompactAboveFlag, "PASTA_WS_COMPACT_ABOVE");
-  unsigned N = 256;
+  unsigned N = 32;
   if (Given.empty() || !StringRef(Given).getAsInteger(10, N))
     return N;
   Errors.push_back(badNumber("PASTA_WS_COMPACT_ABOVE", Given,
                              "a count of accesses: give 0 or more"));
-  return 256;
+  return 32;
 }
 
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {

@@ -54,7 +54,7 @@ struct Options {
   // copies of the device functions it calls, tracks more than N accesses
   // gets a compact copy (one call per batch of four, nothing inline:
   // cheaper to compile, slower to run; KernelVariants.h).
-  unsigned WSCompactAbove = 256;
+  unsigned WSCompactAbove = 32;
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).
   bool PlaceCounters = true;
