@@ -423,6 +423,56 @@ PASTA_INLINE void __pasta_ws_mark_cached(
   }
 }
 
+/*-- Compact working-set copies ------------------------------------------*
+ * A kernel whose working-set copy would have more accesses than the pass's
+ * budget (PASTA_WS_COMPACT_ABOVE) gets a compact copy: nothing inline but
+ * one call per batch, here, which finds the four flags itself. ptxas spent
+ * most of such a copy's time on the inline flags (issue [overhead-3]: a
+ * myocyte-shaped kernel of 427 accesses, lab 2026-11-29-overhead3-10). The
+ * same flags, outside counts and hotness counts as the inline path: an
+ * access traced to kernel parameter K (args byte k: K + 1, 0 for none) is
+ * checked against that parameter's allocation first, as
+ * __pasta_ws_flag_arg does; anything else, or a launch counting hotness,
+ * takes the full path without the cache. */
+struct pasta_ws_compact_batch {
+  uint32_t site[4], generic, args;
+};
+
+static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+    uint32_t page_shift, uint64_t bank, void *ptr, uint32_t site,
+    uint32_t generic, uint32_t arg) {
+  if (arg && !hot) {
+    const PASTA_GLOBAL struct pasta_ws_arg *a = &st->args[arg - 1];
+    uint64_t flag =
+        __pasta_ws_flag_arg(a->base, a->end, a->flags + bank, page_shift, ptr);
+    if (flag != PASTA_WS_SLOW)
+      return flag;
+  }
+  return pasta_ws_resolve_uncached(st, hot, page_shift, ptr, site, generic);
+}
+
+/* A compact copy's batch of up to four accesses (null: no access), after
+ * them. */
+PASTA_ENTRY void __pasta_ws_mark_compact(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *p0, void *p1, void *p2,
+    void *p3, const PASTA_GLOBAL struct pasta_ws_compact_batch *batch) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift, generic = batch->generic, args = batch->args;
+  uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
+#define PASTA_FLAG(k)                                                          \
+  (p##k ? pasta_ws_resolve_compact(st, hot, shift, bank, p##k, batch->site[k], \
+                                   (generic >> k) & 1u,                        \
+                                   (args >> (8 * k)) & 0xffu)                  \
+        : 0)
+  uint64_t f0 = PASTA_FLAG(0);
+  uint64_t f1 = PASTA_FLAG(1);
+  uint64_t f2 = PASTA_FLAG(2);
+  uint64_t f3 = PASTA_FLAG(3);
+#undef PASTA_FLAG
+  __pasta_ws_mark(f0, f1, f2, f3);
+}
+
 /*-- Marks of a loop's accesses, set once in front of the loop -------------*
  * An access the pass proved to run once in each iteration of a loop whose
  * trip count is known at its entry is not marked in the loop: the loop's

@@ -280,6 +280,74 @@ static void test_ws_batches(void) {
   CHECK(blocks[0] == 3 && WS_FLAG(4) == 1 && c[0] == ub);
 }
 
+/* A compact copy's batches (__pasta_ws_mark_compact) set the flags and
+ * count what the inline path does: an access traced to a parameter is
+ * checked against its range (in this thread block's bank), anything else
+ * goes the full path. Allocations as in test_ws_batches: A bytes 0..63
+ * (flags 0..3), B bytes 80..111 (flags 4..5), pages of 16 bytes; bytes
+ * 64..79 in neither. */
+static void test_ws_compact(void) {
+  static uint8_t mem[128];
+  uint8_t *a = mem, *b = mem + 80;
+  uint64_t ua = (uint64_t)(uintptr_t)a, ub = (uint64_t)(uintptr_t)b;
+  uint8_t *flags = ws_flags_zeroed();
+  uint64_t uf = (uint64_t)(uintptr_t)flags;
+  uint64_t outside[2] = {0, 0};
+  struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
+  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
+  struct pasta_ws_launch st;
+  memset(&st, 0, sizeof st);
+  st.allocs = (uint64_t)(uintptr_t)t;
+  st.pages = uf;
+  st.outside = (uint64_t)(uintptr_t)outside;
+  st.num_allocs = 2;
+  st.page_shift = 4;
+  st.num_pages = 6;
+  st.page_banks = 2;
+  /* Parameter 0 is A, parameter 2 is B (flags without the bank, as the
+   * host writes them); thread block 1 writes bank 1 (flags 6..11). */
+  st.args[0] = (struct pasta_ws_arg){ua, ua + 64, uf};
+  st.args[2] = (struct pasta_ws_arg){ub, ub + 32, uf + 4};
+  place(1, 2, 0, 32);
+
+  /* Traced, in range: A's third page, B's second; byte 70 traced to A is
+   * outside it and every allocation: counted (site 7, + 1); a generic
+   * pointer to local memory, untraced, sets nothing. */
+  struct pasta_ws_compact_batch one = {
+      {5, 6, 7, 8}, 0x8u, 1u | 3u << 8 | 1u << 16};
+  pasta_shim.local = 1;
+  __pasta_ws_mark_compact(&st, a + 40, b + 16, mem + 70, mem + 8, &one);
+  pasta_shim.local = 0;
+  CHECK(WS_FLAG(6 + 2) == 1 && WS_FLAG(6 + 5) == 1);
+  CHECK(outside[0] == 1 && outside[1] == 8);
+  int set = 0;
+  for (int i = 0; i < 12; ++i)
+    set += WS_FLAG(i);
+  CHECK_EQ_INT(set, 2);
+
+  /* Untraced (the table), and traced to B but in A (the table finds A):
+   * the same flags as traced ones; null addresses are no accesses. */
+  ws_flags_zeroed();
+  struct pasta_ws_compact_batch two = {{1, 2, 0, 0}, 0, 3u << 8};
+  __pasta_ws_mark_compact(&st, b + 31, a, NULL, NULL, &two);
+  CHECK(WS_FLAG(6 + 5) == 1 && WS_FLAG(6 + 0) == 1 && outside[0] == 1);
+
+  /* Hotness on: every access goes the full path and is counted once in
+   * hotness block 0 (both allocations start there). */
+  uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
+  st.blocks = (uint64_t)(uintptr_t)blocks;
+  ws_flags_zeroed();
+  __pasta_ws_mark_compact(&st, a, b, a + 63, NULL, &one);
+  uint64_t hot = 0;
+  for (uint32_t i = 0; i < PASTA_WS_HOT_BANKS; ++i)
+    hot += blocks[i];
+  CHECK(hot == 3 && WS_FLAG(6 + 0) == 1 && WS_FLAG(6 + 4) == 1 &&
+        WS_FLAG(6 + 3) == 1);
+}
+
 /* __pasta_ws_mark_loop against the accesses marked one by one: the same
  * flags, the same count outside every allocation, the same hotness counts.
  * Pages of 16 bytes; A is bytes 0..1023 (flags 0..63), B bytes 1280..2047
@@ -2138,6 +2206,7 @@ int main(void) {
   test_ws_touch();
   test_ws_mark();
   test_ws_batches();
+  test_ws_compact();
   test_ws_mark_loop();
   test_ws_lookup_warp();
   test_trace_sampling();

@@ -226,7 +226,7 @@ bool ModuleInstrumenter::run() {
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty())
-    createWorkingSetVariants(M, Copied, Sel.Tracked, FAM);
+    createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
                              Opts.DivMaxRegisters, Opts.DivDrainVisits);

@@ -43,6 +43,8 @@ STATISTIC(NumWorkingSetCopies,
           "Working-set copies of kernels and device functions");
 STATISTIC(NumTrackedInCopies, "Accesses setting page flags in working-set "
                               "copies");
+STATISTIC(NumCompactCopies,
+          "Compact working-set copies (kernels over the size budget)");
 STATISTIC(NumTraceCopies, "Trace copies of kernels and device functions");
 
 static constexpr const char *VariantAttr = "pasta-variant";
@@ -495,8 +497,97 @@ static bool endsBatch(const Instruction &I) {
   return true;
 }
 
+// The copies of kernels whose call tree (the kernel's copy and the copies
+// it reaches) has more than Budget tracked accesses, and the copies they
+// reach: those get compact copies.
+static DenseSet<const Function *> compactCopies(
+    ArrayRef<Function *> Copies,
+    const DenseMap<Function *, DenseMap<Instruction *, uint32_t>> &ByCopy,
+    unsigned Budget) {
+  DenseSet<const Function *> IsCopy(Copies.begin(), Copies.end()), Compact;
+  for (Function *Kernel : Copies) {
+    if (!isKernel(*Kernel))
+      continue;
+    SmallVector<Function *, 8> Tree{Kernel}, Work{Kernel};
+    DenseSet<Function *> Seen{Kernel};
+    while (!Work.empty())
+      for (Instruction &I : instructions(*Work.pop_back_val()))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && IsCopy.count(Callee) && Seen.insert(Callee).second) {
+            Tree.push_back(Callee);
+            Work.push_back(Callee);
+          }
+    size_t Tracked = 0;
+    for (Function *F : Tree)
+      if (auto It = ByCopy.find(F); It != ByCopy.end())
+        Tracked += It->second.size();
+    if (Tracked > Budget)
+      Compact.insert(Tree.begin(), Tree.end());
+  }
+  NumCompactCopies += Compact.size();
+  return Compact;
+}
+
+// A compact copy's batch (struct pasta_ws_compact_batch, device_rt): its
+// sites, generic mask and, per access, the kernel parameter its address is
+// traced to (+ 1; 0 for none), one constant per distinct batch.
+static Constant *compactBatchConstant(Module &M, ArrayRef<BatchEntry> Batch,
+                                      ArrayRef<std::optional<unsigned>> Params,
+                                      DenseMap<Constant *, Constant *> &Made) {
+  SmallVector<uint32_t, MarkBatch + 2> Words(MarkBatch + 2, 0);
+  for (size_t K = 0; K < Batch.size(); ++K) {
+    Words[K] = Batch[K].Site;
+    Words[MarkBatch] |= uint32_t(Batch[K].IsGeneric) << K;
+    if (Params[K])
+      Words[MarkBatch + 1] |= (*Params[K] + 1) << (8 * K);
+  }
+  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
+  Constant *&GV = Made[Init];
+  if (!GV) {
+    auto *Table = new GlobalVariable(
+        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+        "__pasta_ws_compact_batch", nullptr, GlobalValue::NotThreadLocal, 1);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Table->setAlignment(Align(4));
+    GV = Table;
+  }
+  return GV;
+}
+
+// A compact copy's batch, before At: one call, nothing inline.
+static void
+insertCompactMark(ArrayRef<std::pair<Instruction *, uint32_t>> Pending,
+                  Instruction *At, const ParamSources &Sources,
+                  DenseMap<Constant *, Constant *> &Made) {
+  Function &F = *At->getFunction();
+  Module &M = *F.getParent();
+  IRBuilder<> B(At);
+  SmallVector<Value *, MarkBatch + 2> Args{F.getArg(F.arg_size() - 1)};
+  SmallVector<BatchEntry, MarkBatch> Batch;
+  SmallVector<std::optional<unsigned>, MarkBatch> Params;
+  for (auto [I, Site] : Pending) {
+    Value *Ptr = trackedPointer(*I);
+    bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+    Args.push_back(IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, B.getPtrTy(0)));
+    Batch.push_back({nullptr, Args.back(), Site, IsGeneric, false});
+    Params.push_back(tracedParameter(Ptr, F, Sources));
+  }
+  while (Args.size() < MarkBatch + 1)
+    Args.push_back(ConstantPointerNull::get(B.getPtrTy(0)));
+  Args.push_back(compactBatchConstant(M, Batch, Params, Made));
+  SmallVector<Type *, MarkBatch + 2> Types;
+  for (Value *V : Args)
+    Types.push_back(V->getType());
+  FunctionCallee Mark =
+      M.getOrInsertFunction("__pasta_ws_mark_compact",
+                            FunctionType::get(B.getVoidTy(), Types, false));
+  B.CreateCall(Mark, Args);
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses,
+                                     unsigned CompactAbove,
                                      FunctionAnalysisManager &FAM) {
   WorkingSetHooks H = declareHooks(M);
   DenseMap<Constant *, Constant *> BatchConstants;
@@ -504,13 +595,9 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   DenseMap<Function *, Function *> CopyOf =
       copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
   NumWorkingSetCopies += Fns.size();
-  DenseMap<Function *, StateFields> Fields;
   SmallVector<Function *, 8> Copies;
-  for (Function *F : Fns) {
-    Fields[CopyOf[F]] = loadState(*CopyOf[F]);
+  for (Function *F : Fns)
     Copies.push_back(CopyOf[F]);
-  }
-  ParamSources Sources = traceParameters(Copies);
 
   // The copies' accesses whose page flags are set: those of loops that
   // can be marked in front of the loop (WorkingSetLoops.h) are, the rest
@@ -525,6 +612,12 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       ++NumTrackedInCopies;
     }
   }
+  DenseSet<const Function *> Compact =
+      compactCopies(Copies, ByCopy, CompactAbove);
+  DenseMap<Function *, StateFields> Fields;
+  for (Function *Copy : Copies)
+    Fields[Copy] = Compact.count(Copy) ? StateFields() : loadState(*Copy);
+  ParamSources Sources = traceParameters(Copies);
   // A loop's mark names its access as a batch of one.
   auto SiteConstant = [&](uint32_t Site, bool IsGeneric) {
     BatchEntry One{nullptr, nullptr, Site, IsGeneric, false};
@@ -563,7 +656,13 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
         auto Site = Tracked->second.find(&I);
         bool IsAccess = Site != Tracked->second.end();
         if (!Pending.empty() &&
-            (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch))) {
+            (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch)) &&
+            Compact.count(CopyOf[F])) {
+          insertCompactMark(Pending, &I, Sources, BatchConstants);
+          Pending.clear();
+        } else if (!Pending.empty() &&
+                   (endsBatch(I) ||
+                    (IsAccess && Pending.size() == MarkBatch))) {
           StateFields &S = Fields[CopyOf[F]];
           SmallVector<BatchEntry, MarkBatch> Batch;
           S.Args.clear(); // outside loops, each batch loads its own

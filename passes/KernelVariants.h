@@ -47,10 +47,15 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 // more parameter; each of Accesses that can be in a global allocation sets
 // its page flag (__pasta_ws_flag_arg or __pasta_ws_flag, found without a
 // branch, then __pasta_ws_mark_args or __pasta_ws_mark_cached for up to
-// four: one branch, to the full path out of line).
+// four: one branch, to the full path out of line). A kernel whose copy, with
+// the copies of the device functions it reaches, tracks more than
+// CompactAbove accesses gets compact copies instead: one call of
+// __pasta_ws_mark_compact per batch of four, nothing inline (ptxas spent
+// most of such a build's time on the inline flags).
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses,
+                              unsigned CompactAbove,
                               llvm::FunctionAnalysisManager &FAM);
 
 // Each instrumented function's rows in the module's scope table: the first

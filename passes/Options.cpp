@@ -110,6 +110,13 @@ static cl::opt<int> DivDrainEveryFlag(
              "tests of the drain; default 0: as rarely as is safe)"),
     cl::init(0), cl::Hidden);
 
+static cl::opt<int> WSCompactAboveFlag(
+    "pasta-ws-compact-above",
+    cl::desc("PASTA: kernels whose working-set copy tracks more accesses "
+             "than this (with the device functions it calls) get a compact "
+             "copy (env PASTA_WS_COMPACT_ABOVE; default 32)"),
+    cl::init(-1));
+
 static std::string stringOption(const cl::opt<std::string> &Flag,
                                 const char *EnvName) {
   if (Flag.getNumOccurrences())
@@ -191,6 +198,17 @@ static uint32_t drainOption(std::vector<std::string> &Errors) {
   return 0;
 }
 
+// The working-set copies' size budget: 32 when not given.
+static unsigned compactAboveOption(std::vector<std::string> &Errors) {
+  std::string Given = givenNumber(WSCompactAboveFlag, "PASTA_WS_COMPACT_ABOVE");
+  unsigned N = 32;
+  if (Given.empty() || !StringRef(Given).getAsInteger(10, N))
+    return N;
+  Errors.push_back(badNumber("PASTA_WS_COMPACT_ABOVE", Given,
+                             "a count of accesses: give 0 or more"));
+  return 32;
+}
+
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -210,6 +228,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
       flagOption(CalleeCountsFlag, "PASTA_CALLEE_COUNTS", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
   O.DivDrainVisits = drainOption(O.Errors);
+  O.WSCompactAbove = compactAboveOption(O.Errors);
   return O;
 }
 

@@ -50,6 +50,11 @@ struct Options {
   // rarely as their bound allows, DivergenceMeasures.cpp). For tests of the
   // drain.
   uint32_t DivDrainVisits = 0;
+  // PASTA_WS_COMPACT_ABOVE=N: a kernel whose working-set copy, with the
+  // copies of the device functions it calls, tracks more than N accesses
+  // gets a compact copy (one call per batch of four, nothing inline:
+  // cheaper to compile, slower to run; KernelVariants.h).
+  unsigned WSCompactAbove = 32;
   // PASTA_PLACE_COUNTERS=0: device functions count every counted block in a
   // 64-bit register, none derived, none in bits (CounterPlacement.h).
   bool PlaceCounters = true;

@@ -12,7 +12,9 @@ the plain code. Checked on code size, not time (time is what grew with it):
   inline, 1.1 out of line). Without PASTA_DIVERGENCE, the working-set copy
   has at most 4 times the plain kernel's blocks (10 times before its flags
   were found without branches and set with one branch per batch of four;
-  5.8 times after; 3.0 with the flush out of line).
+  5.8 times after; 3.0 with the flush out of line). Its accesses are
+  more than the default budget: built with PASTA_WS_COMPACT_ABOVE=100000,
+  so that the inline flags are what is checked.
 - device: a myocyte-like kernel calling 4 small device functions
   (gen_compile_shapes.py myocyte 4), two of them not inlined: the
   working-set copy of the kernel and of each device function has at most 6
@@ -22,7 +24,15 @@ the plain code. Checked on code size, not time (time is what grew with it):
   pointers: their copies check them against the kernel parameters' ranges
   and call no full path that passes and returns the cache
   (__pasta_ws_mark_slow: 147 calls in myocyte 12, two fifths of its ptxas
-  time).
+  time). Its tree tracks more accesses than the default budget: compiled
+  with PASTA_WS_COMPACT_ABOVE=100000, so that its copies find their flags
+  inline, as every kernel within the budget does.
+- device: gen_compile_shapes.py myocyte 12, whose kernel and its five
+  device functions not inlined track over 800 accesses, more than the
+  default budget (PASTA_WS_COMPACT_ABOVE=32): each working-set copy is
+  compact (calls __pasta_ws_mark_compact) and has at most 1.5 times the
+  plain function's blocks (1.0 to 1.4; 3.7 to 5.5 with the inline flags,
+  whose ptxas time made the build 6.7 times the plain one).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
   has at most 3 times the plain function's instructions (before: 27 times,
@@ -128,7 +138,8 @@ def main():
               got[kernel + suffix] / base, 8)
 
     plain_ws = os.path.join(work, "ws.ptx")
-    run(cuda_flags + ["-fpass-plugin=" + plugin, "-o", plain_ws])
+    run(cuda_flags + ["-fpass-plugin=" + plugin, "-o", plain_ws],
+        {"PASTA_WS_COMPACT_ABOVE": "100000"})
     check("working-set copy / plain kernel, PTX basic blocks",
           ptx_blocks(plain_ws).get(kernel + "__pasta_ws", 1e9) / base, 4)
 
@@ -138,7 +149,9 @@ def main():
     mplain, mcount = (os.path.join(work, "myocyte.plain.ptx"),
                       os.path.join(work, "myocyte.ptx"))
     run(mflags + ["-o", mplain])
-    run(mflags + ["-fpass-plugin=" + plugin, "-o", mcount])
+    # Above the default budget too: the inline flags checked here.
+    run(mflags + ["-fpass-plugin=" + plugin, "-o", mcount],
+        {"PASTA_WS_COMPACT_ABOVE": "100000"})
     plain_blocks, got = ptx_blocks(mplain), ptx_blocks(mcount)
     copies = [f for f in got if f.endswith("__pasta_ws")]
     if len(copies) < 2:
@@ -152,6 +165,27 @@ def main():
     slow = ptx_calls(mcount, "__pasta_ws_mark_slow")
     check("calls of __pasta_ws_mark_slow in the working-set copies",
           sum(slow.get(copy, 0) for copy in copies), 0)
+
+    # myocyte 12: its kernel's tree tracks over 800 accesses, above the
+    # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, one call
+    # per batch and nothing inline, as many blocks as the counting code.
+    bsrc = os.path.join(work, "myocyte12.cu")
+    run([sys.executable, gen, "myocyte", "12", bsrc])
+    bflags = cuda_flags[:-1] + [bsrc]
+    bplain, bcount = (os.path.join(work, "myocyte12.plain.ptx"),
+                      os.path.join(work, "myocyte12.ptx"))
+    run(bflags + ["-o", bplain])
+    run(bflags + ["-fpass-plugin=" + plugin, "-o", bcount])
+    plain_blocks, got = ptx_blocks(bplain), ptx_blocks(bcount)
+    copies = sorted(f for f in got if f.endswith("__pasta_ws"))
+    compact = ptx_calls(bcount, "__pasta_ws_mark_compact")
+    if len(copies) < 6 or not all(compact.get(c, 0) for c in copies):
+        failed += 1
+        print("FAIL not six compact working-set copies in %s" % bcount)
+    for copy in copies:
+        orig = copy[:-len("__pasta_ws")].replace("__pasta_callee", "")
+        check("myocyte 12 %s / %s, PTX basic blocks" % (copy, orig),
+              got[copy] / max(1, plain_blocks.get(orig, 0)), 1.5)
 
     csrc = os.path.join(work, "host1500.c")
     run([sys.executable, gen, "host", "1500", csrc])

@@ -14,6 +14,8 @@
 ; RUN: not %opt -passes=pasta-count -pasta-div-maxnreg=300 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS3
 ; RUN: env PASTA_DIV_DRAIN_EVERY=often not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DRAIN
 ; RUN: not %opt -passes=pasta-count -pasta-div-drain-every=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DRAIN2
+; RUN: env PASTA_WS_COMPACT_ABOVE=lots not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+; RUN: not %opt -passes=pasta-count -pasta-ws-compact-above=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET2
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
@@ -26,6 +28,8 @@
 ; REGS3: error: pasta: PASTA_DIV_MAXNREG='300' is not a register count
 ; DRAIN: error: pasta: PASTA_DIV_DRAIN_EVERY='often' is not a count of loop-header visits: give 0 or more
 ; DRAIN2: error: pasta: PASTA_DIV_DRAIN_EVERY='-1' is not a count of loop-header visits
+; BUDGET: error: pasta: PASTA_WS_COMPACT_ABOVE='lots' is not a count of accesses: give 0 or more
+; BUDGET2: error: pasta: PASTA_WS_COMPACT_ABOVE='-1' is not a count of accesses
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,0 +1,39 @@
+; As nvptx-ws-compact.ll, on AMD: over the budget (-pasta-ws-compact-above=2,
+; @k's tree tracks 3 accesses), the kernel's working-set copy and its
+; device function's call __pasta_ws_mark_compact once per batch, nothing
+; inline; the batch's last word names the kernel parameter of each access
+; (+ 1, byte k): x and y (parameters 0 and 1) in @k, @dev's p (y) alone.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-ws-compact-above=2 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=WITHIN
+target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @k(ptr addrspace(1) %x, ptr addrspace(1) %y) "target-cpu"="gfx90a" {
+entry:
+  %a = load float, ptr addrspace(1) %x
+  store float %a, ptr addrspace(1) %y
+  call void @dev(ptr addrspace(1) %y)
+  ret void
+}
+
+define internal void @dev(ptr addrspace(1) %p) noinline "target-cpu"="gfx90a" {
+entry:
+  store float 2.0, ptr addrspace(1) %p
+  ret void
+}
+
+; 1 | 2 << 8 = 513; @dev: 2.
+; CHECK-DAG: @[[BK:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 513]
+; CHECK-DAG: @[[BD:__pasta_ws_compact_batch[0-9.]*]] = private unnamed_addr addrspace(1) constant [6 x i32] [i32 {{[0-9]+}}, i32 0, i32 0, i32 0, i32 0, i32 2]
+; CHECK-LABEL: define amdgpu_kernel void @k__pasta_ws(
+; CHECK-NOT: @__pasta_ws_flag
+; CHECK: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, ptr %{{.*}}, ptr null, ptr null, ptr addrspace(1) @[[BK]])
+; CHECK-NEXT: call void @dev__pasta_ws(
+; CHECK-LABEL: define internal void @dev__pasta_ws(
+; CHECK-NOT: @__pasta_ws_flag
+; CHECK: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, ptr null, ptr null, ptr null, ptr addrspace(1) @[[BD]])
+
+; WITHIN-NOT: __pasta_ws_mark_compact
+; WITHIN-LABEL: define amdgpu_kernel void @k__pasta_ws(
+; WITHIN: call i64 @__pasta_ws_flag_arg(
+; WITHIN-NOT: __pasta_ws_mark_compact
