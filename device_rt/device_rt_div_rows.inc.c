@@ -679,6 +679,29 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
     pasta_div_lone_add(divergent, 1, hidden);
 }
 
+/* A two-way branch outside loops whose `taken` side is a block entered only
+ * from it (passes/DivergencePlan.cpp, derivedBody): that block's warp
+ * executions are the branch's less those in which no active lane takes it,
+ * which the first lane adds to `none` (rare where the block is a guarded
+ * body), so that the block adds nothing itself; and, when `with_divergent`
+ * (a constant: the branch is measured), the branch's divergent executions
+ * as __pasta_div_branch_add. */
+PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
+                                              PASTA_GLOBAL uint64_t *divergent,
+                                              PASTA_GLOBAL uint64_t *none,
+                                              uint32_t with_divergent) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0)
+    return;
+  if (yes == 0)
+    pasta_div_lone_add(none, 1, hidden);
+  else if (with_divergent && yes != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+}
+
 PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
                                          PASTA_GLOBAL uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();

@@ -1398,6 +1398,64 @@ static void test_div_branches(void) {
   CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
+/* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
+ * if-then body's warp executions are derived at read-back as its branch's
+ * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
+ * full, partial, of one lane and scattered, and lanes taking the branch by
+ * several patterns, the head's executions less `none` must be the body's by
+ * definition (executions in which some active lane takes it), and
+ * `divergent` (when asked for) the executions in which the active lanes do
+ * not all go one way; without it, that counter stays 0. */
+struct div_none {
+  uint64_t takes; /* lanes that take the branch */
+  uint32_t with_divergent;
+  uint64_t divergent, none;
+};
+
+static void div_none_lane(uint32_t lane, void *arg) {
+  struct div_none *d = arg;
+  __pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
+                              &d->none, d->with_divergent);
+}
+
+static void test_div_branch_none(void) {
+  const uint64_t masks[] = {
+      ~0ull,         0xffffffffull, 0xffffull,
+      1ull,          1ull << 31,    0x80000001ull,
+      0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+  const uint64_t takes[] = {0,
+                            ~0ull,
+                            1ull,
+                            1ull << 31,
+                            0xffffull,
+                            0xffff0000ull,
+                            ~0ull << 40,
+                            0xaaaaaaaaaaaaaaaaull,
+                            0x0f0f0f0f0ull};
+  for (uint32_t width = 32; width <= 64; width += 32) {
+    uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
+    uint64_t heads = 0, bodies = 0, none = 0, divergent = 0;
+    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+      uint64_t active = masks[m] & lanes_of_width;
+      if (!active)
+        continue;
+      for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
+        for (uint32_t with = 0; with <= 1; ++with) {
+          struct div_none d = {takes[t], with, 0, 0};
+          pasta_shim_warp(width, active, 0, 0, div_none_lane, &d);
+          uint64_t yes = takes[t] & active;
+          CHECK_EQ_U64(d.none, yes == 0);
+          CHECK_EQ_U64(d.divergent, with && yes != 0 && yes != active);
+          ++heads, none += d.none, divergent += d.divergent;
+          bodies += yes != 0;
+        }
+    }
+    /* The derivation the plan makes: body warps = head warps - none. */
+    CHECK_EQ_U64(heads - none, bodies);
+    CHECK(none > 0 && divergent > 0 && bodies > none);
+  }
+}
+
 /* __pasta_div_access_lanes against the reference: every power-of-two size,
  * stride 0 and stride = size, bases at every aligned offset in a 128-byte
  * line, several masks, both spaces, loads and atomics, in one row of 32
@@ -2048,6 +2106,7 @@ int main(void) {
   test_div_fast_paths();
   test_div_rows();
   test_div_branches();
+  test_div_branch_none();
   test_div_direct_add();
   test_div_count_launch();
   test_div_all_lanes();

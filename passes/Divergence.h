@@ -72,8 +72,19 @@ struct DivergencePlan {
     llvm::Instruction *After; // the call
     uint32_t Warps;
   };
+  // A block outside loops entered only from one side of a two-way branch
+  // (if-then bodies: DivergencePlan.cpp, derivedBody): its warp executions
+  // are the branch block's less the branch's executions in which no active
+  // lane took that side (Side 0: the true one), which the branch's helper
+  // counts in None (rare for a guarded body), so the block adds nothing.
+  struct NoneTaken {
+    llvm::Instruction *Term; // a conditional br
+    unsigned Side;
+    uint32_t None;
+  };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
+  std::vector<NoneTaken> NoneTakens;
   std::vector<Block> Blocks;
   std::vector<Segment> Segments;
 };

@@ -29,6 +29,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -37,6 +38,13 @@ using namespace llvm;
 using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
+
+static cl::opt<bool> DeriveBodies(
+    "pasta-div-derive-bodies", cl::init(true),
+    cl::desc("PASTA: derive the warp executions of an if-then body outside "
+             "loops from its branch's, less the branch's executions in "
+             "which no lane took it (counted by the branch's helper), "
+             "instead of measuring them in every warp (off: measured)"));
 
 // The space of an object a generic pointer points into when known: a shared
 // or global variable seen through an address-space cast, a kernel's pointer
@@ -468,6 +476,24 @@ private:
       It->second = {&BB, Warps, T.NumCounters++, true};
       It->second.Measured = false;
       It->second.Launch = true;
+    } else if (New && Counting != CountingCounter.end() && derivedBody(BB)) {
+      // Its warps: the branch block's, less the branch's executions in
+      // which no lane took BB's side (derivedBody). The branch block's
+      // counters first, so that the rows deriving them come before these.
+      BasicBlock &P = *BB.getSinglePredecessor();
+      auto *Br = cast<BranchInst>(P.getTerminator());
+      uint32_t Top = countersOf(P).Warps;
+      uint32_t None = T.NumCounters++;
+      uint32_t Warps = T.NumCounters++;
+      derive(T, Warps, Top, 1);
+      derive(T, Warps, None, -1);
+      Plan.NoneTakens.push_back(
+          {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, None});
+      // Not a reference: the recursive call above may have grown the map.
+      DivergencePlan::Block Body{&BB, Warps, Counting->second, false};
+      Body.Measured = false;
+      OwnCounters[&BB] = Body;
+      return Body;
     } else if (New) {
       It->second = {&BB, T.NumCounters++, 0, false};
       It->second.OwnThreads = Counting == CountingCounter.end();
@@ -475,6 +501,39 @@ private:
           It->second.OwnThreads ? T.NumCounters++ : Counting->second;
     }
     return It->second;
+  }
+
+  // Whether BB is an if-then body outside loops whose warp executions follow
+  // from its branch's: entered only from one side of a two-way conditional
+  // branch that the lanes may take apart, in a block with no call (so that
+  // the branch runs with the lanes at the block's top), the other side
+  // being a join (entered from elsewhere too, past a counted edge's block:
+  // in `if (c) {...}` BB leads there; an if-else's sides or a block of its
+  // own after an early return are left measured, since either side may be
+  // the one most warps skip).
+  // Each warp execution of the branch in which some lane goes to BB is one
+  // of BB's with those lanes (the planner's trust that lanes going one way
+  // together run it together), so BB's are the branch's less those in which
+  // no lane went its way: the branch's helper counts those
+  // (__pasta_div_branch_none_add), and a warp running BB adds nothing.
+  bool derivedBody(const BasicBlock &BB) const {
+    if (!DeriveBodies || BB.isEntryBlock() || LI.getLoopFor(&BB))
+      return false;
+
+    const BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) || LI.getLoopFor(P) ||
+
+        !UI.hasDivergentTerminator(*P) || any_of(*P, startsSegment))
+      return false;
+    // The other side, past blocks of PASTA's own (a counted edge's).
+    const BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == &BB);
+    for (unsigned Hops = 0;
+         Hops < 4 && !hasProgramCode(*Other) && Other->getSingleSuccessor();
+         ++Hops)
+      Other = Other->getSingleSuccessor();
+    return !Other->getSinglePredecessor();
   }
 
   // Whether B runs exactly once after each run of A, which dominates it

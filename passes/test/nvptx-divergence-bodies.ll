@@ -1,0 +1,166 @@
+; If-then bodies outside loops whose warp executions follow from their
+; branch's (DivergencePlan.cpp, derivedBody): a block entered only from one
+; side of a two-way branch that lanes may take apart, the other side a join,
+; the branch's block with no call, all outside loops. The body adds nothing
+; itself (no __pasta_div_block_add): the branch's helper
+; (__pasta_div_branch_none_add) counts the executions in which no active
+; lane takes the body's side, and read-back derives the body's warps as the
+; branch block's less those (a row with coefficient -1). Not derived: a
+; branch on a value LLVM calls uniform (`n < 7`: not measured, and most warps
+; may skip its body), the two sides of an if-else (either may be the one
+; most warps skip), a body in a loop (registers there, no atomic).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -pasta-div-stats -S %s 2>%t.sites | FileCheck %s
+; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
+; RUN: FileCheck %s --check-prefix=STATS < %t.sites
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-bodies=0 -S %s | FileCheck %s --check-prefix=OFF
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) !dbg !5 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !10
+  %c = icmp slt i32 %tid, %n, !dbg !10
+  br i1 %c, label %then, label %join, !dbg !10
+then:
+  store i32 1, ptr addrspace(1) %out, !dbg !11
+  %d = icmp eq i32 %tid, 0, !dbg !11
+  br i1 %d, label %join, label %inner, !dbg !11
+inner:
+  store i32 2, ptr addrspace(1) %out, !dbg !12
+  br label %join, !dbg !12
+join:
+  %u = icmp slt i32 %n, 7, !dbg !13
+  br i1 %u, label %uni, label %block0, !dbg !13
+uni:
+  store i32 3, ptr addrspace(1) %out, !dbg !14
+  br label %block0, !dbg !14
+block0:
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !18
+  %first = icmp eq i32 %b, 0, !dbg !18
+  br i1 %first, label %leader, label %loop, !dbg !18
+leader:
+  store i32 6, ptr addrspace(1) %out, !dbg !19
+  br label %loop, !dbg !19
+loop:
+  %i = phi i32 [ 0, %block0 ], [ %i1, %latch ], [ 0, %leader ]
+  %odd = icmp slt i32 %i, %tid, !dbg !20
+  br i1 %odd, label %lbody, label %latch, !dbg !20
+lbody:
+  store i32 7, ptr addrspace(1) %out, !dbg !21
+  br label %latch, !dbg !21
+latch:
+  %i1 = add i32 %i, 1, !dbg !20
+  %more = icmp slt i32 %i1, %n, !dbg !20
+  br i1 %more, label %loop, label %end, !dbg !20
+end:
+  %e = icmp eq i32 %tid, 5, !dbg !15
+  br i1 %e, label %yes, label %no, !dbg !15
+yes:
+  store i32 4, ptr addrspace(1) %out, !dbg !16
+  ret void, !dbg !16
+no:
+  store i32 5, ptr addrspace(1) %out, !dbg !17
+  ret void, !dbg !17
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+; The copy. Entry (the launch's warps, 21): `if (tid < n)` counts its
+; executions with no lane taking `then` in 35 (and its divergent ones in
+; row 3's 9 + 9 = 18, row 3 being counters 9-20); `then` measures
+; nothing of its own.
+; CHECK-LABEL: define ptx_kernel void @k__pasta_div(
+; CHECK: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK: call void @__pasta_div_count_launch(
+; CHECK: %[[NONE1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 35
+; CHECK-NEXT: %[[T1:.*]] = zext i1 %c to i32
+; CHECK-NEXT: %[[DIV1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 18
+; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T1]], ptr addrspace(1) %[[DIV1]], ptr addrspace(1) %[[NONE1]], i32 1)
+; CHECK-NEXT: br i1 %c, label %then, label %join
+; CHECK: then:
+; CHECK-NOT: __pasta_div_block_add
+; `inner` is the false side of `tid == 0`: its lanes are those where the
+; condition is false (row 4: counters 23-34, divergent 32).
+; CHECK: %d = icmp eq i32 %tid, 0
+; CHECK-NEXT: %[[NOT:.*]] = xor i1 %d, true
+; CHECK-NEXT: %[[NONE2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 49
+; CHECK-NEXT: %[[T2:.*]] = zext i1 %[[NOT]] to i32
+; CHECK-NEXT: %[[DIV2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 32
+; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T2]], ptr addrspace(1) %[[DIV2]], ptr addrspace(1) %[[NONE2]], i32 1)
+; CHECK-NEXT: br i1 %d, label %join, label %inner
+; CHECK: inner:
+; CHECK-NOT: __pasta_div_block_add
+; CHECK: join:
+; `uni` (a branch on n, uniform to LLVM) is measured as before.
+; CHECK: uni:
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 75
+; CHECK-NEXT: call void @__pasta_div_block_add(
+; `blockIdx.x == 0`, uniform by PASTA's proof only: its divergent
+; executions are not measured (with_divergent 0), but its no-lane
+; executions are, for `leader`.
+; CHECK: block0:
+; CHECK: %[[NONE3:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 100
+; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %[[NONE3]], ptr addrspace(1) %[[NONE3]], i32 0)
+; CHECK-NEXT: br i1 %first, label %leader
+; CHECK: leader:
+; CHECK-NOT: __pasta_div_block_add
+; In the loop: registers, no derivation.
+; CHECK: call void @__pasta_div_branch(i32
+; CHECK-NEXT: br i1 %odd, label %lbody, label %latch
+; CHECK: lbody:
+; CHECK-NEXT: call void @__pasta_div_block(i32 1,
+; The if-else's two sides, each a block of its own: measured.
+; CHECK: call void @__pasta_div_branch_add(
+; CHECK-NEXT: br i1 %e, label %yes, label %no
+; CHECK: yes:
+; CHECK: call void @__pasta_div_block_add(
+; CHECK: no:
+; CHECK: call void @__pasta_div_block_add(
+; CHECK-NOT: __pasta_div_branch_none_add
+; CHECK: ret void
+
+; Read-back: each derived body's warps, the branch block's less its
+; no-lane executions, before any row that reads them (then: 36 from the
+; launch's 21; inner: 50 from then's 36, itself derived first; leader: 101
+; from the launch's 21, block0 running once after the entry).
+; ROWS-NOT: *c36
+; ROWS: pasta: derived 36 = +1*c21 -1*c35
+; ROWS-NOT: *c50
+; ROWS: pasta: derived 50 = +1*c36 -1*c49
+; ROWS-NOT: *c101
+; ROWS: pasta: derived 101 = +1*c21 -1*c100
+; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 3
+
+; Off: every body measured, no helper for the no-lane executions.
+; OFF-LABEL: define ptx_kernel void @k__pasta_div(
+; OFF-NOT: __pasta_div_branch_none_add
+; OFF: then:
+; OFF-NEXT: getelementptr
+; OFF-NEXT: call void @__pasta_div_block_add(
+; OFF: inner:
+; OFF-NEXT: getelementptr
+; OFF-NEXT: call void @__pasta_div_block_add(
+; OFF: leader:
+; OFF-NEXT: getelementptr
+; OFF-NEXT: call void @__pasta_div_block_add(
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.cu", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!10 = !DILocation(line: 3, scope: !5)
+!11 = !DILocation(line: 4, scope: !5)
+!12 = !DILocation(line: 5, scope: !5)
+!13 = !DILocation(line: 6, scope: !5)
+!14 = !DILocation(line: 7, scope: !5)
+!15 = !DILocation(line: 8, scope: !5)
+!16 = !DILocation(line: 9, scope: !5)
+!17 = !DILocation(line: 10, scope: !5)
+!18 = !DILocation(line: 11, scope: !5)
+!19 = !DILocation(line: 12, scope: !5)
+!20 = !DILocation(line: 13, scope: !5)
+!21 = !DILocation(line: 14, scope: !5)
