@@ -519,13 +519,16 @@ private:
   bool derivedBody(const BasicBlock &BB) const {
     if (!DeriveBodies || BB.isEntryBlock() || LI.getLoopFor(&BB))
       return false;
-
     const BasicBlock *P = BB.getSinglePredecessor();
     auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
     if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
         Br->getSuccessor(0) == Br->getSuccessor(1) || LI.getLoopFor(P) ||
-
         !UI.hasDivergentTerminator(*P) || any_of(*P, startsSegment))
+      return false;
+    // One body per branch (the emission keeps one counter per branch).
+    if (any_of(Plan.NoneTakens, [&](const DivergencePlan::NoneTaken &NT) {
+          return NT.Term == Br;
+        }))
       return false;
     // The other side, past blocks of PASTA's own (a counted edge's).
     const BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == &BB);
