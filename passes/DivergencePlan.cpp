@@ -13,6 +13,7 @@
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceFigures.h"
+#include "GridIndices.h"
 #include "InstrumentationMD.h"
 #include "Selection.h"
 
@@ -29,6 +30,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 
@@ -510,7 +512,8 @@ private:
   // being a join (entered from elsewhere too, past a counted edge's block:
   // in `if (c) {...}` BB leads there; an if-else's sides or a block of its
   // own after an early return are left measured, since either side may be
-  // the one most warps skip).
+  // the one most warps skip), and a condition whose form says most warps
+  // have a lane going BB's way (mostWarpsEnter).
   // Each warp execution of the branch in which some lane goes to BB is one
   // of BB's with those lanes (the planner's trust that lanes going one way
   // together run it together), so BB's are the branch's less those in which
@@ -531,12 +534,134 @@ private:
         }))
       return false;
     // The other side, past blocks of PASTA's own (a counted edge's).
-    const BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == &BB);
+    unsigned Side = Br->getSuccessor(0) == &BB ? 0 : 1;
+    const BasicBlock *Other = Br->getSuccessor(1 - Side);
     for (unsigned Hops = 0;
          Hops < 4 && !hasProgramCode(*Other) && Other->getSingleSuccessor();
          ++Hops)
       Other = Other->getSingleSuccessor();
-    return !Other->getSinglePredecessor();
+    return !Other->getSinglePredecessor() &&
+           mostWarpsEnter(Br->getCondition(), Side == 0);
+  }
+
+  // Whether most warps that run a branch on Cond have a lane going to the
+  // side where Cond is Taken, as far as its form says: the no-lane count
+  // (derivedBody) must be rarer than the body's warps, or it costs more
+  // than it saves. Two forms, and ands or ors of them on that side:
+  //  - a bounds check of a grid-wide index, `i < n` or `i >= 0` (i built
+  //    from the thread index and warp-uniform values such as blockIdx.x *
+  //    blockDim.x, nothing loaded, n warp-uniform): only the warps past
+  //    either end skip it (`i >= n` on the false side);
+  //  - a lane test that lane 0 of a group of lanes passes, `(tid & 31) ==
+  //    0` or `lane < k` (tid & 31: every warp holds such a lane).
+  // Not a block-local test (`tid < s` in a tree reduction, whose later
+  // steps most warps skip), nor one on loaded data (bfs's `frontier[u]`).
+  bool mostWarpsEnter(const Value *Cond, bool Taken, unsigned Depth = 0) const {
+    using namespace PatternMatch;
+    const Value *A, *B;
+    // An and on its true side, an or on its false side: both parts hold.
+    if (Depth < 4 &&
+        ((Taken && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+         (!Taken && match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))))
+      return mostWarpsEnter(A, Taken, Depth + 1) &&
+             mostWarpsEnter(B, Taken, Depth + 1);
+    CmpPredicate Pred;
+    if (!match(Cond, m_ICmp(Pred, m_Value(A), m_Value(B))))
+      return false;
+    if (!Taken)
+      Pred = CmpInst::getInversePredicate(Pred);
+    // The index on the left.
+    if (warpUniform(A)) {
+      std::swap(A, B);
+      Pred = CmpInst::getSwappedPredicate(Pred);
+    }
+    if (!warpUniform(B))
+      return false;
+    bool Below = ICmpInst::isLT(Pred) || ICmpInst::isLE(Pred);
+    if (laneInGroup(A))
+      return Below || (Pred == ICmpInst::ICMP_EQ && match(B, m_Zero()));
+    // Above a bound of at most 0 (`i >= 0`): only the first warps miss it.
+    const APInt *Low;
+    bool AboveStart = ICmpInst::isSigned(Pred) &&
+                      (ICmpInst::isGT(Pred) || ICmpInst::isGE(Pred)) &&
+                      match(B, m_APInt(Low)) && !Low->isStrictlyPositive();
+    IndexParts Parts;
+    indexParts(A, Parts);
+    return (Below || AboveStart) && Parts.Thread && Parts.Wide && !Parts.Other;
+  }
+
+  // Whether V is the same in every lane of a warp: what LLVM's uniformity
+  // analysis says, or arithmetic on such values and on the block's index
+  // and size and the grid's (calls, to the analysis on NVPTX).
+  bool warpUniform(const Value *V, unsigned Depth = 0) const {
+    if (UI.isUniform(V))
+      return true;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12)
+      return false;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridIndex G = gridRead(II->getIntrinsicID()).Index;
+      return G == GridIndex::Block || G == GridIndex::BlockSize ||
+             G == GridIndex::GridSize;
+    }
+    if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<CmpInst>(I) &&
+        !isa<SelectInst>(I))
+      return false;
+    return all_of(I->operands(),
+                  [&](const Value *Op) { return warpUniform(Op, Depth + 1); });
+  }
+
+  // tid.x & M (M + 1 a power of 2 up to 32) or tid.x % 2^k: a lane's place
+  // in a group of lanes that every warp holds whole.
+  static bool laneInGroup(const Value *V) {
+    using namespace PatternMatch;
+    const Value *X;
+    const APInt *M;
+    if (!match(V, m_And(m_Value(X), m_APInt(M))) &&
+        !match(V, m_URem(m_Value(X), m_APInt(M))))
+      return false;
+    uint64_t Group =
+        isa<BinaryOperator>(V) &&
+                cast<BinaryOperator>(V)->getOpcode() == Instruction::And
+            ? M->getZExtValue() + 1
+            : M->getZExtValue();
+    auto *II = dyn_cast<IntrinsicInst>(X);
+    return II && readsThreadX(II->getIntrinsicID()) && Group <= 32 &&
+           isPowerOf2_64(Group);
+  }
+
+  // What an index is built from (mostWarpsEnter): the thread's index,
+  // something that makes it grid-wide (the block's index, or a
+  // warp-uniform value computed from it, such as blockIdx.x * blockDim.x),
+  // or anything else that differs between lanes (a load, a call, a phi).
+  struct IndexParts {
+    bool Thread = false, Wide = false, Other = false;
+  };
+  void indexParts(const Value *V, IndexParts &P, unsigned Depth = 0) const {
+    if (isa<Constant>(V) || isa<Argument>(V))
+      return;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12) {
+      P.Other = true;
+      return;
+    }
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridRead R = gridRead(II->getIntrinsicID());
+      P.Thread |= R.Index == GridIndex::Thread;
+      P.Wide |= R.Index == GridIndex::Block;
+      if (R.Index != GridIndex::None)
+        return;
+    }
+    if (warpUniform(I)) {
+      P.Wide = true; // a uniform value computed in the kernel
+      return;
+    }
+    if (!isa<BinaryOperator>(I) && !isa<CastInst>(I)) {
+      P.Other = true;
+      return;
+    }
+    for (const Value *Op : I->operands())
+      indexParts(Op, P, Depth + 1);
   }
 
   // Whether B runs exactly once after each run of A, which dominates it

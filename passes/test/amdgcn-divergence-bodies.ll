@@ -1,5 +1,6 @@
 ; If-then bodies on amdgcn (wave64): as nvptx-divergence-bodies.ll, the
-; body of `if (tid < n)` adds nothing itself; the branch's helper counts its
+; body of a bounds check, `if (blockIdx.x * 256 + tid < n)`, adds nothing
+; itself; the branch's helper counts its
 ; executions in which no lane of the wave takes it (a 64-lane ballot once
 ; the runtime is linked), and read-back derives the body's warps as the
 ; entry's (the launch's) less those.
@@ -12,7 +13,10 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) "target-cpu"="gfx90a" !dbg !5 {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x(), !dbg !10
-  %c = icmp slt i32 %tid, %n, !dbg !10
+  %bid = call i32 @llvm.amdgcn.workgroup.id.x(), !dbg !10
+  %base = shl i32 %bid, 8, !dbg !10
+  %i = add i32 %base, %tid, !dbg !10
+  %c = icmp slt i32 %i, %n, !dbg !10
   br i1 %c, label %then, label %done, !dbg !10
 then:
   store i32 1, ptr addrspace(1) %out, !dbg !11
@@ -22,21 +26,23 @@ done:
 }
 
 declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.workgroup.id.x()
 
-; Row 3 (line 3) holds counters 2-13 (divergent: 11); the launch's warps
-; are 14; row 4 16-27; `then`'s no-lane executions 28 and its warps 29.
+; Row 3 (line 3) holds counters 4-15 (divergent: 13), after the counting
+; code's 0-3; the launch's warps are 16; row 4 18-29; `then`'s no-lane
+; executions 30 and its warps 31.
 ; CHECK-LABEL: define amdgpu_kernel void @k__pasta_div(
 ; CHECK: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(
-; CHECK: %[[NONE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 28
+; CHECK: %[[NONE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 30
 ; CHECK-NEXT: %[[T:.*]] = zext i1 %c to i32
-; CHECK-NEXT: %[[DIV:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 11
+; CHECK-NEXT: %[[DIV:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 13
 ; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T]], ptr addrspace(1) %[[DIV]], ptr addrspace(1) %[[NONE]], i32 1)
-; CHECK-NEXT: br i1 %c, label %then, label %done
+; CHECK-NEXT: br i1 %c, label %then,
 ; CHECK: then:
 ; CHECK-NOT: __pasta_div_block_add
 ; CHECK: ret void
-; ROWS: pasta: derived 29 = +1*c14 -1*c28
-; ROWS: pasta: div k.cu:3 func=k counters=2..13
+; ROWS: pasta: derived 31 = +1*c16 -1*c30
+; ROWS: pasta: div k.cu:3 func=k counters=4..15
 
 ; Linked: the helper inlined, a 64-lane ballot, no call left.
 ; LINKED-LABEL: define amdgpu_kernel void @k__pasta_div(

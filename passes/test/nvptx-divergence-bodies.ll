@@ -1,14 +1,16 @@
 ; If-then bodies outside loops whose warp executions follow from their
 ; branch's (DivergencePlan.cpp, derivedBody): a block entered only from one
 ; side of a two-way branch that lanes may take apart, the other side a join,
-; the branch's block with no call, all outside loops. The body adds nothing
-; itself (no __pasta_div_block_add): the branch's helper
-; (__pasta_div_branch_none_add) counts the executions in which no active
-; lane takes the body's side, and read-back derives the body's warps as the
-; branch block's less those (a row with coefficient -1). Not derived: a
-; branch on a value LLVM calls uniform (`n < 7`: not measured, and most warps
-; may skip its body), the two sides of an if-else (either may be the one
-; most warps skip), a body in a loop (registers there, no atomic).
+; the branch's block with no call, all outside loops, on a condition whose
+; form says most warps have a lane going the body's way (mostWarpsEnter: a
+; bounds check of a grid-wide index, a test lane 0 of every warp passes).
+; The body adds nothing itself (no __pasta_div_block_add): the branch's
+; helper (__pasta_div_branch_none_add) counts the executions in which no
+; active lane takes the body's side, and read-back derives the body's warps
+; as the branch block's less those (a row with coefficient -1). Measured as
+; before: a branch LLVM calls uniform (`n < 7`), a block-local test (`tid <
+; 64`, which most warps of a big block skip), a test of loaded data, an
+; if-else's two sides, a body in a loop (registers there, no atomic).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -pasta-div-stats -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
 ; RUN: FileCheck %s --check-prefix=STATS < %t.sites
@@ -16,14 +18,19 @@
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) !dbg !5 {
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %flags, i32 %n) !dbg !5 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !10
-  %c = icmp slt i32 %tid, %n, !dbg !10
+  %bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !10
+  %bdim = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x(), !dbg !10
+  %base = mul i32 %bid, %bdim, !dbg !10
+  %i = add i32 %base, %tid, !dbg !10
+  %c = icmp slt i32 %i, %n, !dbg !10
   br i1 %c, label %then, label %join, !dbg !10
 then:
   store i32 1, ptr addrspace(1) %out, !dbg !11
-  %d = icmp eq i32 %tid, 0, !dbg !11
+  %lane = and i32 %tid, 31, !dbg !11
+  %d = icmp ne i32 %lane, 0, !dbg !11
   br i1 %d, label %join, label %inner, !dbg !11
 inner:
   store i32 2, ptr addrspace(1) %out, !dbg !12
@@ -35,22 +42,29 @@ uni:
   store i32 3, ptr addrspace(1) %out, !dbg !14
   br label %block0, !dbg !14
 block0:
-  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !18
-  %first = icmp eq i32 %b, 0, !dbg !18
-  br i1 %first, label %leader, label %loop, !dbg !18
-leader:
+  %small = icmp ult i32 %tid, 64, !dbg !18
+  br i1 %small, label %tree, label %data, !dbg !18
+tree:
   store i32 6, ptr addrspace(1) %out, !dbg !19
-  br label %loop, !dbg !19
+  br label %data, !dbg !19
+data:
+  %p = getelementptr inbounds i32, ptr addrspace(1) %flags, i32 %i, !dbg !22
+  %f = load i32, ptr addrspace(1) %p, !dbg !22
+  %set = icmp ne i32 %f, 0, !dbg !22
+  br i1 %set, label %flagged, label %loop, !dbg !22
+flagged:
+  store i32 8, ptr addrspace(1) %out, !dbg !23
+  br label %loop, !dbg !23
 loop:
-  %i = phi i32 [ 0, %block0 ], [ %i1, %latch ], [ 0, %leader ]
-  %odd = icmp slt i32 %i, %tid, !dbg !20
+  %j = phi i32 [ 0, %data ], [ %j1, %latch ], [ 0, %flagged ]
+  %odd = icmp slt i32 %j, %tid, !dbg !20
   br i1 %odd, label %lbody, label %latch, !dbg !20
 lbody:
   store i32 7, ptr addrspace(1) %out, !dbg !21
   br label %latch, !dbg !21
 latch:
-  %i1 = add i32 %i, 1, !dbg !20
-  %more = icmp slt i32 %i1, %n, !dbg !20
+  %j1 = add i32 %j, 1, !dbg !20
+  %more = icmp slt i32 %j1, %n, !dbg !20
   br i1 %more, label %loop, label %end, !dbg !20
 end:
   %e = icmp eq i32 %tid, 5, !dbg !15
@@ -65,46 +79,47 @@ no:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 
-; The copy. Entry (the launch's warps, 21): `if (tid < n)` counts its
-; executions with no lane taking `then` in 35 (and its divergent ones in
-; row 3's 9 + 9 = 18, row 3 being counters 9-20); `then` measures
-; nothing of its own.
+; The copy. Rows: line 3 is counters 12-23 (its divergent branches 12 + 9 =
+; 21), line 4 26-37 (35); the launch's warps 24. `i < n` counts its
+; executions with no lane taking `then` in 38; `then` measures nothing.
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_div(
 ; CHECK: %[[ROW:.*]] = call ptr addrspace(1) @__pasta_bank_row(
 ; CHECK: call void @__pasta_div_count_launch(
-; CHECK: %[[NONE1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 35
+; CHECK: %[[NONE1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 38
 ; CHECK-NEXT: %[[T1:.*]] = zext i1 %c to i32
-; CHECK-NEXT: %[[DIV1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 18
+; CHECK-NEXT: %[[DIV1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
 ; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T1]], ptr addrspace(1) %[[DIV1]], ptr addrspace(1) %[[NONE1]], i32 1)
-; CHECK-NEXT: br i1 %c, label %then, label %join
+; CHECK-NEXT: br i1 %c, label %then
 ; CHECK: then:
 ; CHECK-NOT: __pasta_div_block_add
-; `inner` is the false side of `tid == 0`: its lanes are those where the
-; condition is false (row 4: counters 23-34, divergent 32).
-; CHECK: %d = icmp eq i32 %tid, 0
+; `inner` is the false side of `lane != 0`: the helper is given its
+; negation.
+; CHECK: %d = icmp ne i32 %lane, 0
 ; CHECK-NEXT: %[[NOT:.*]] = xor i1 %d, true
-; CHECK-NEXT: %[[NONE2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 49
+; CHECK-NEXT: %[[NONE2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 52
 ; CHECK-NEXT: %[[T2:.*]] = zext i1 %[[NOT]] to i32
-; CHECK-NEXT: %[[DIV2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 32
+; CHECK-NEXT: %[[DIV2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 35
 ; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T2]], ptr addrspace(1) %[[DIV2]], ptr addrspace(1) %[[NONE2]], i32 1)
 ; CHECK-NEXT: br i1 %d, label %join, label %inner
 ; CHECK: inner:
 ; CHECK-NOT: __pasta_div_block_add
 ; CHECK: join:
-; `uni` (a branch on n, uniform to LLVM) is measured as before.
+; Measured as before: `uni`, `tree`, `flagged`.
 ; CHECK: uni:
-; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 75
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 78
 ; CHECK-NEXT: call void @__pasta_div_block_add(
-; `blockIdx.x == 0`, uniform by PASTA's proof only: its divergent
-; executions are not measured (with_divergent 0), but its no-lane
-; executions are, for `leader`.
-; CHECK: block0:
-; CHECK: %[[NONE3:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 100
-; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %[[NONE3]], ptr addrspace(1) %[[NONE3]], i32 0)
-; CHECK-NEXT: br i1 %first, label %leader
-; CHECK: leader:
-; CHECK-NOT: __pasta_div_block_add
+; CHECK: call void @__pasta_div_branch_add(
+; CHECK-NEXT: br i1 %small, label %tree, label %data
+; CHECK: tree:
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 103
+; CHECK-NEXT: call void @__pasta_div_block_add(
+; CHECK: call void @__pasta_div_branch_add(
+; CHECK-NEXT: br i1 %set, label %flagged
+; CHECK: flagged:
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 128
+; CHECK-NEXT: call void @__pasta_div_block_add(
 ; In the loop: registers, no derivation.
 ; CHECK: call void @__pasta_div_branch(i32
 ; CHECK-NEXT: br i1 %odd, label %lbody, label %latch
@@ -121,16 +136,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 ; CHECK: ret void
 
 ; Read-back: each derived body's warps, the branch block's less its
-; no-lane executions, before any row that reads them (then: 36 from the
-; launch's 21; inner: 50 from then's 36, itself derived first; leader: 101
-; from the launch's 21, block0 running once after the entry).
-; ROWS-NOT: *c36
-; ROWS: pasta: derived 36 = +1*c21 -1*c35
-; ROWS-NOT: *c50
-; ROWS: pasta: derived 50 = +1*c36 -1*c49
-; ROWS-NOT: *c101
-; ROWS: pasta: derived 101 = +1*c21 -1*c100
-; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 3
+; no-lane executions, before any row that reads them (then: 39 from the
+; launch's 24; inner: 53 from then's 39, itself derived first).
+; ROWS-NOT: *c39
+; ROWS: pasta: derived 39 = +1*c24 -1*c38
+; ROWS-NOT: *c53
+; ROWS: pasta: derived 53 = +1*c39 -1*c52
+; ROWS-NOT: -1*c
+; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 2
 
 ; Off: every body measured, no helper for the no-lane executions.
 ; OFF-LABEL: define ptx_kernel void @k__pasta_div(
@@ -139,9 +152,6 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 ; OFF-NEXT: getelementptr
 ; OFF-NEXT: call void @__pasta_div_block_add(
 ; OFF: inner:
-; OFF-NEXT: getelementptr
-; OFF-NEXT: call void @__pasta_div_block_add(
-; OFF: leader:
 ; OFF-NEXT: getelementptr
 ; OFF-NEXT: call void @__pasta_div_block_add(
 
@@ -164,3 +174,5 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 !19 = !DILocation(line: 12, scope: !5)
 !20 = !DILocation(line: 13, scope: !5)
 !21 = !DILocation(line: 14, scope: !5)
+!22 = !DILocation(line: 15, scope: !5)
+!23 = !DILocation(line: 16, scope: !5)
