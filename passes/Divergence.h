@@ -77,10 +77,16 @@ struct DivergencePlan {
   // are the branch block's less the branch's executions in which no active
   // lane took that side (Side 0: the true one), which the branch's helper
   // counts in None (rare for a guarded body), so the block adds nothing.
+  // With Launch (DivergencePlan.cpp, launchBody: the branch's block runs
+  // once per thread, every thread block alike, on a condition of the
+  // thread's place in its block), None is the block's warps themselves:
+  // block 0's warps that take Side add the grid's blocks each
+  // (__pasta_div_branch_launch_add), the other blocks nothing.
   struct NoneTaken {
     llvm::Instruction *Term; // a conditional br
     unsigned Side;
     uint32_t None;
+    bool Launch = false;
   };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;

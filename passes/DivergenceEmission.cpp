@@ -256,6 +256,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
   H.BranchNoneAdd = M.getOrInsertFunction("__pasta_div_branch_none_add", Void,
                                           I32, Global, Global, I32);
+  H.BranchLaunchAdd = M.getOrInsertFunction("__pasta_div_branch_launch_add",
+                                            Void, I32, Global, Global, I32);
   H.CountLaunch =
       M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);

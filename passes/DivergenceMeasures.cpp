@@ -211,7 +211,7 @@ public:
     if (NT.Side)
       Taken = B.CreateNot(Taken);
     Value *None = counter(B, NT.None);
-    B.CreateCall(H.BranchNoneAdd,
+    B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd,
                  {B.CreateZExt(Taken, B.getInt32Ty()),
                   Measure ? counter(B, figure(Row, PASTA_DIV_DIVERGENT)) : None,
                   None, B.getInt32(Measure)});

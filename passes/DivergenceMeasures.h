@@ -42,6 +42,9 @@ struct DivHelpers {
   // A branch's executions in which no lane took an if-then body's side
   // (DivergencePlan::NoneTaken), with its divergent ones when measured.
   llvm::FunctionCallee BranchNoneAdd;
+  // The same, for a body whose warps are the grid's blocks times block 0's
+  // (DivergencePlan::NoneTaken::Launch).
+  llvm::FunctionCallee BranchLaunchAdd;
   // A kernel entry's warps and threads, added once per launch.
   llvm::FunctionCallee CountLaunch;
 };

@@ -470,15 +470,27 @@ private:
         Top.Threads = Counting->second;
       return Top;
     }
-    auto [It, New] = OwnCounters.try_emplace(&BB);
-    if (New && IsKernel && BB.isEntryBlock()) {
+    if (auto It = OwnCounters.find(&BB); It != OwnCounters.end())
+      return It->second;
+    DivergencePlan::Block Own{&BB, 0, 0, false};
+    if (IsKernel && BB.isEntryBlock()) {
       // Every warp a launch starts runs a kernel's entry once with all its
       // lanes: both counters are the launch's, added once (Block::Launch).
-      uint32_t Warps = T.NumCounters++;
-      It->second = {&BB, Warps, T.NumCounters++, true};
-      It->second.Measured = false;
-      It->second.Launch = true;
-    } else if (New && Counting != CountingCounter.end() && derivedBody(BB)) {
+      Own.Warps = T.NumCounters++;
+      Own.Threads = T.NumCounters++;
+      Own.OwnThreads = true;
+      Own.Measured = false;
+      Own.Launch = true;
+    } else if (Counting != CountingCounter.end() && launchBody(BB)) {
+      // Its warps: the grid's blocks times block 0's (launchBody), added
+      // by block 0's branch; no row derives them.
+      auto *Br = cast<BranchInst>(BB.getSinglePredecessor()->getTerminator());
+      Own.Warps = T.NumCounters++;
+      Own.Threads = Counting->second;
+      Own.Measured = false;
+      Plan.NoneTakens.push_back(
+          {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, Own.Warps, true});
+    } else if (Counting != CountingCounter.end() && derivedBody(BB)) {
       // Its warps: the branch block's, less the branch's executions in
       // which no lane took BB's side (derivedBody). The branch block's
       // counters first, so that the rows deriving them come before these.
@@ -486,23 +498,22 @@ private:
       auto *Br = cast<BranchInst>(P.getTerminator());
       uint32_t Top = countersOf(P).Warps;
       uint32_t None = T.NumCounters++;
-      uint32_t Warps = T.NumCounters++;
-      derive(T, Warps, Top, 1);
-      derive(T, Warps, None, -1);
+      Own.Warps = T.NumCounters++;
+      Own.Threads = Counting->second;
+      Own.Measured = false;
+      derive(T, Own.Warps, Top, 1);
+      derive(T, Own.Warps, None, -1);
       Plan.NoneTakens.push_back(
           {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, None});
-      // Not a reference: the recursive call above may have grown the map.
-      DivergencePlan::Block Body{&BB, Warps, Counting->second, false};
-      Body.Measured = false;
-      OwnCounters[&BB] = Body;
-      return Body;
-    } else if (New) {
-      It->second = {&BB, T.NumCounters++, 0, false};
-      It->second.OwnThreads = Counting == CountingCounter.end();
-      It->second.Threads =
-          It->second.OwnThreads ? T.NumCounters++ : Counting->second;
+    } else {
+      Own.Warps = T.NumCounters++;
+      Own.OwnThreads = Counting == CountingCounter.end();
+      Own.Threads = Own.OwnThreads ? T.NumCounters++ : Counting->second;
     }
-    return It->second;
+    // Planned once (the checks above may have planned blocks above it).
+    assert(!OwnCounters.count(&BB) && "a block's counters planned twice");
+    OwnCounters[&BB] = Own;
+    return Own;
   }
 
   // Whether BB is an if-then body outside loops whose warp executions follow
@@ -542,6 +553,74 @@ private:
       Other = Other->getSingleSuccessor();
     return !Other->getSinglePredecessor() &&
            mostWarpsEnter(Br->getCondition(), Side == 0);
+  }
+
+  // Whether BB's warp executions are the grid's blocks times block 0's: BB
+  // is entered only from one side of a two-way conditional branch outside
+  // loops, in a block that shares the kernel entry's counters (every thread
+  // of every block runs it once, with its warp's lanes: runsOnceAfter from
+  // the entry, no exit or call before it), on a condition of the thread's
+  // index in its block and of values the same in every block (sameInBlocks).
+  // Every block then sends the same warps to BB, whatever the grid. Block
+  // 0's branch counts them (__pasta_div_branch_launch_add); in the other
+  // blocks no warp adds for BB, however few of them enter it (a tree
+  // reduction's `tid < s`, `ty % 2^i == 0`, `tid == 0`).
+  bool launchBody(BasicBlock &BB) {
+    if (!DeriveBodies || !IsKernel || BB.isEntryBlock() || LI.getLoopFor(&BB))
+      return false;
+    BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) || LI.getLoopFor(P) ||
+        any_of(*P, startsSegment) ||
+        any_of(Plan.NoneTakens, [&](const DivergencePlan::NoneTaken &NT) {
+          return NT.Term == Br;
+        }))
+      return false;
+    BasicBlock &Entry = P->getParent()->getEntryBlock();
+    DivergencePlan::Block Top = countersOf(Entry);
+    if (!Top.Launch || countersOf(*P).Warps != Top.Warps)
+      return false;
+    unsigned Budget = 64;
+    return sameInBlocks(Br->getCondition(), Budget);
+  }
+
+  // Whether V, in every thread, depends only on the thread's index in its
+  // block, the block's and the grid's sizes, constants and a kernel's
+  // scalar parameters (so two threads at the same place in two blocks
+  // compute the same V), through arithmetic, casts, comparisons, selects
+  // and min/max, at most Budget instructions.
+  static bool sameInBlocks(const Value *V, unsigned &Budget) {
+    if (isa<Constant>(V))
+      return true;
+    if (const auto *Arg = dyn_cast<Argument>(V))
+      return !Arg->getType()->isPointerTy() && !Arg->hasByValAttr() &&
+             !Arg->hasByRefAttr();
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Budget == 0)
+      return false;
+    --Budget;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridIndex G = gridRead(II->getIntrinsicID()).Index;
+      if (G == GridIndex::Thread || G == GridIndex::BlockSize ||
+          G == GridIndex::GridSize)
+        return true;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::smin:
+      case Intrinsic::smax:
+      case Intrinsic::umin:
+      case Intrinsic::umax:
+        break;
+      default:
+        return false;
+      }
+    } else if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) &&
+               !isa<CmpInst>(I) && !isa<SelectInst>(I)) {
+      return false;
+    }
+    return all_of(I->operands(), [&](const Value *Op) {
+      return isa<Function>(Op) || sameInBlocks(Op, Budget);
+    });
   }
 
   // Whether most warps that run a branch on Cond have a lane going to the

@@ -1,16 +1,22 @@
-; If-then bodies outside loops whose warp executions follow from their
-; branch's (DivergencePlan.cpp, derivedBody): a block entered only from one
-; side of a two-way branch that lanes may take apart, the other side a join,
-; the branch's block with no call, all outside loops, on a condition whose
-; form says most warps have a lane going the body's way (mostWarpsEnter: a
-; bounds check of a grid-wide index, a test lane 0 of every warp passes).
-; The body adds nothing itself (no __pasta_div_block_add): the branch's
-; helper (__pasta_div_branch_none_add) counts the executions in which no
-; active lane takes the body's side, and read-back derives the body's warps
-; as the branch block's less those (a row with coefficient -1). Measured as
-; before: a branch LLVM calls uniform (`n < 7`), a block-local test (`tid <
-; 64`, which most warps of a big block skip), a test of loaded data, an
-; if-else's two sides, a body in a loop (registers there, no atomic).
+; Blocks outside loops entered only from one side of a two-way branch
+; whose warp executions are not measured in every warp (DivergencePlan.cpp):
+;  - launchBody: the branch's block runs once in every thread (it shares
+;    the kernel entry's counters) and its condition depends only on the
+;    thread's place in its block and on values the same in every block
+;    (`tid < 64`, a tree reduction's step): every block sends the same warps
+;    to the body, so block 0's branch adds the grid's blocks for each of its
+;    warps that has a lane going there (__pasta_div_branch_launch_add) and
+;    the other blocks add nothing;
+;  - derivedBody: an if-then body (the other side a join) on a condition
+;    whose form says most warps have a lane going the body's way
+;    (mostWarpsEnter: a bounds check of a grid-wide index, a test lane 0 of
+;    every warp passes): the branch's helper (__pasta_div_branch_none_add)
+;    counts the executions in which no active lane takes the body's side,
+;    and read-back derives the body's warps as the branch block's less
+;    those (a row with coefficient -1).
+; Measured as before: `blockIdx.x == 0`'s body (neither: most warps skip
+; it), a test of loaded data, an if-else's two sides, a body in a loop
+; (registers there, no atomic).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -pasta-div-stats -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
 ; RUN: FileCheck %s --check-prefix=STATS < %t.sites
@@ -36,9 +42,9 @@ inner:
   store i32 2, ptr addrspace(1) %out, !dbg !12
   br label %join, !dbg !12
 join:
-  %u = icmp slt i32 %n, 7, !dbg !13
-  br i1 %u, label %uni, label %block0, !dbg !13
-uni:
+  %u = icmp eq i32 %bid, 0, !dbg !13
+  br i1 %u, label %leader, label %block0, !dbg !13
+leader:
   store i32 3, ptr addrspace(1) %out, !dbg !14
   br label %block0, !dbg !14
 block0:
@@ -106,15 +112,26 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: inner:
 ; CHECK-NOT: __pasta_div_block_add
 ; CHECK: join:
-; Measured as before: `uni`, `tree`, `flagged`.
-; CHECK: uni:
+; `blockIdx.x == 0` (warp-uniform by PASTA's proof: the branch is not
+; measured): its body is.
+; CHECK-NOT: call void @__pasta_div_branch
+; CHECK: br i1 %u, label %leader, label %block0
+; CHECK: leader:
 ; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 78
 ; CHECK-NEXT: call void @__pasta_div_block_add(
-; CHECK: call void @__pasta_div_branch_add(
+; `tid < 64` (block0 runs once in every thread): the branch adds `tree`'s
+; warps (103) in block 0 only, with its divergent executions (line 11's
+; counters 79-90: 88).
+; CHECK: block0:
+; CHECK: %[[TREE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 103
+; CHECK-NEXT: %[[T3:.*]] = zext i1 %small to i32
+; CHECK-NEXT: %[[DIV3:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 88
+; CHECK-NEXT: call void @__pasta_div_branch_launch_add(i32 %[[T3]], ptr addrspace(1) %[[DIV3]], ptr addrspace(1) %[[TREE]], i32 1)
 ; CHECK-NEXT: br i1 %small, label %tree, label %data
 ; CHECK: tree:
-; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 103
-; CHECK-NEXT: call void @__pasta_div_block_add(
+; CHECK-NOT: __pasta_div_block_add
+; CHECK: data:
+; Loaded data: measured.
 ; CHECK: call void @__pasta_div_branch_add(
 ; CHECK-NEXT: br i1 %set, label %flagged
 ; CHECK: flagged:
@@ -143,7 +160,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; ROWS-NOT: *c53
 ; ROWS: pasta: derived 53 = +1*c39 -1*c52
 ; ROWS-NOT: -1*c
-; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 2
+; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 3
 
 ; Off: every body measured, no helper for the no-lane executions.
 ; OFF-LABEL: define ptx_kernel void @k__pasta_div(
@@ -152,6 +169,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; OFF-NEXT: getelementptr
 ; OFF-NEXT: call void @__pasta_div_block_add(
 ; OFF: inner:
+; OFF-NEXT: getelementptr
+; OFF-NEXT: call void @__pasta_div_block_add(
+; OFF: tree:
 ; OFF-NEXT: getelementptr
 ; OFF-NEXT: call void @__pasta_div_block_add(
 
