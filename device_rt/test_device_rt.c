@@ -1462,9 +1462,10 @@ static void test_div_branch_none(void) {
  * of a 2 x 2 grid runs the branch, each lane taking it by the condition
  * (tree steps `t < s`, `ty % m == 0`, `tx == 0`, a checkerboard) for block
  * shapes of whole, partial and 16-wide warps, in warps of 32 and 64 lanes;
- * the body's warps counted (by block 0, the grid's blocks at a time) must
- * be, over the whole grid, the warps in which some lane takes the branch,
- * and the divergent count the warps in which the lanes go both ways. */
+ * the body's warps and the branch's divergent executions, counted by block
+ * 0 alone (the grid's blocks at a time), must be, over the whole grid, the
+ * warps in which some lane takes the branch and those in which the lanes
+ * go both ways. */
 struct div_launch_body {
   uint64_t takes;
   uint64_t warps, divergent;
