@@ -685,11 +685,16 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
  * which the first lane adds to `none` (rare where the block is a guarded
  * body), so that the block adds nothing itself; and, when `with_divergent`
  * (a constant: the branch is measured), the branch's divergent executions
- * as __pasta_div_branch_add. */
+ * as __pasta_div_branch_add. When `with_others` (a constant: the counting
+ * code does not count the block), also the active lanes that do not take
+ * it, to `others`: the block's thread-level executions are the branch's
+ * less those. */
 PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
                                               PASTA_GLOBAL uint64_t *divergent,
                                               PASTA_GLOBAL uint64_t *none,
-                                              uint32_t with_divergent) {
+                                              uint32_t with_divergent,
+                                              PASTA_GLOBAL uint64_t *others,
+                                              uint32_t with_others) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
   uint64_t below = pasta_div_below(lanes);
@@ -700,6 +705,9 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
     pasta_div_lone_add(none, 1, hidden);
   else if (with_divergent && yes != lanes)
     pasta_div_lone_add(divergent, 1, hidden);
+  if (with_others && yes != lanes)
+    pasta_div_lone_add(others, (uint64_t)__builtin_popcountll(lanes & ~yes),
+                       hidden);
 }
 
 /* A two-way branch whose `taken` side is a block entered only from it, in a

@@ -1405,17 +1405,19 @@ static void test_div_branches(void) {
  * several patterns, the head's executions less `none` must be the body's by
  * definition (executions in which some active lane takes it), and
  * `divergent` (when asked for) the executions in which the active lanes do
- * not all go one way; without it, that counter stays 0. */
+ * not all go one way; without it, that counter stays 0. With `others`, the
+ * head's active lanes less those must be the body's. */
 struct div_none {
   uint64_t takes; /* lanes that take the branch */
   uint32_t with_divergent;
-  uint64_t divergent, none;
+  uint64_t divergent, none, others;
 };
 
 static void div_none_lane(uint32_t lane, void *arg) {
   struct div_none *d = arg;
   __pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
-                              &d->none, d->with_divergent);
+                              &d->none, d->with_divergent, &d->others,
+                              d->with_divergent);
 }
 
 static void test_div_branch_none(void) {
@@ -1435,23 +1437,34 @@ static void test_div_branch_none(void) {
   for (uint32_t width = 32; width <= 64; width += 32) {
     uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
     uint64_t heads = 0, bodies = 0, none = 0, divergent = 0;
+    uint64_t head_lanes = 0, body_lanes = 0, others = 0;
     for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
       uint64_t active = masks[m] & lanes_of_width;
       if (!active)
         continue;
       for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
         for (uint32_t with = 0; with <= 1; ++with) {
-          struct div_none d = {takes[t], with, 0, 0};
+          struct div_none d = {takes[t], with, 0, 0, 0};
           pasta_shim_warp(width, active, 0, 0, div_none_lane, &d);
           uint64_t yes = takes[t] & active;
           CHECK_EQ_U64(d.none, yes == 0);
           CHECK_EQ_U64(d.divergent, with && yes != 0 && yes != active);
           ++heads, none += d.none, divergent += d.divergent;
           bodies += yes != 0;
+          /* The lanes (with_others, passed as with_divergent here). */
+          if (with) {
+            head_lanes += (uint64_t)__builtin_popcountll(active);
+            body_lanes += (uint64_t)__builtin_popcountll(yes);
+            others += d.others;
+          } else {
+            CHECK_EQ_U64(d.others, 0);
+          }
         }
     }
-    /* The derivation the plan makes: body warps = head warps - none. */
+    /* The derivations the plan makes: body warps = head warps - none, body
+     * lanes = head lanes - others. */
     CHECK_EQ_U64(heads - none, bodies);
+    CHECK_EQ_U64(head_lanes - others, body_lanes);
     CHECK(none > 0 && divergent > 0 && bodies > none);
   }
 }

@@ -82,11 +82,15 @@ struct DivergencePlan {
   // thread's place in its block), None is the block's warps themselves:
   // block 0's warps that take Side add the grid's blocks each
   // (__pasta_div_branch_launch_add), the other blocks nothing.
+  // Others (unless PASTA_NONE): where the counting code does not count the
+  // block, the active lanes at the branch that do not take Side, so that
+  // its thread-level executions are the branch block's less those.
   struct NoneTaken {
     llvm::Instruction *Term; // a conditional br
     unsigned Side;
     uint32_t None;
     bool Launch = false;
+    uint32_t Others = PASTA_NONE;
   };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;

@@ -254,8 +254,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.SwitchAdd = M.getOrInsertFunction(DivSwitchAddName, Void, I64, Global);
   H.BlockAdd =
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
-  H.BranchNoneAdd = M.getOrInsertFunction("__pasta_div_branch_none_add", Void,
-                                          I32, Global, Global, I32);
+  H.BranchNoneAdd =
+      M.getOrInsertFunction("__pasta_div_branch_none_add", Void, I32, Global,
+                            Global, I32, Global, I32);
   H.BranchLaunchAdd = M.getOrInsertFunction("__pasta_div_branch_launch_add",
                                             Void, I32, Global, Global, I32);
   H.CountLaunch =

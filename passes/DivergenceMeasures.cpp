@@ -211,10 +211,15 @@ public:
     if (NT.Side)
       Taken = B.CreateNot(Taken);
     Value *None = counter(B, NT.None);
-    B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd,
-                 {B.CreateZExt(Taken, B.getInt32Ty()),
-                  Measure ? counter(B, figure(Row, PASTA_DIV_DIVERGENT)) : None,
-                  None, B.getInt32(Measure)});
+    SmallVector<Value *, 6> Args{
+        B.CreateZExt(Taken, B.getInt32Ty()),
+        Measure ? counter(B, figure(Row, PASTA_DIV_DIVERGENT)) : None, None,
+        B.getInt32(Measure)};
+    if (!NT.Launch) {
+      bool Others = NT.Others != PASTA_NONE;
+      Args.append({Others ? counter(B, NT.Others) : None, B.getInt32(Others)});
+    }
+    B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd, Args);
   }
 
   // Groups one block's accesses (in order) and decides where each group is

@@ -490,21 +490,31 @@ private:
       Own.Measured = false;
       Plan.NoneTakens.push_back(
           {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, Own.Warps, true});
-    } else if (Counting != CountingCounter.end() && derivedBody(BB)) {
+    } else if (derivedBody(BB)) {
       // Its warps: the branch block's, less the branch's executions in
-      // which no lane took BB's side (derivedBody). The branch block's
-      // counters first, so that the rows deriving them come before these.
+      // which no lane took BB's side (derivedBody); its active lanes, where
+      // the counting code does not count it, the branch block's less those
+      // that did not take it. The branch block's counters first, so that
+      // the rows deriving them come before these.
       BasicBlock &P = *BB.getSinglePredecessor();
       auto *Br = cast<BranchInst>(P.getTerminator());
-      uint32_t Top = countersOf(P).Warps;
+      DivergencePlan::Block Top = countersOf(P);
       uint32_t None = T.NumCounters++;
       Own.Warps = T.NumCounters++;
-      Own.Threads = Counting->second;
       Own.Measured = false;
-      derive(T, Own.Warps, Top, 1);
+      derive(T, Own.Warps, Top.Warps, 1);
       derive(T, Own.Warps, None, -1);
-      Plan.NoneTakens.push_back(
-          {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, None});
+      DivergencePlan::NoneTaken NT{Br, Br->getSuccessor(0) == &BB ? 0u : 1u,
+                                   None};
+      if (Counting != CountingCounter.end()) {
+        Own.Threads = Counting->second;
+      } else {
+        NT.Others = T.NumCounters++;
+        Own.Threads = T.NumCounters++;
+        derive(T, Own.Threads, Top.Threads, 1);
+        derive(T, Own.Threads, NT.Others, -1);
+      }
+      Plan.NoneTakens.push_back(NT);
     } else {
       Own.Warps = T.NumCounters++;
       Own.OwnThreads = Counting == CountingCounter.end();
