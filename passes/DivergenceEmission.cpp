@@ -121,8 +121,8 @@ namespace {
 // address in every lane: every figure derived), those measured only in
 // warps that are not one row of 32 lanes (LaneAffine.h), and the global
 // ones taken by arithmetic in full warps of one row (AccessGroup::FullRow);
-// if-then bodies whose warps are derived from their branch's
-// (DivergencePlan::NoneTaken).
+// bodies whose warp executions their branch counts (DivergencePlan::
+// NoneTaken: block 0's times the grid's blocks, or derived at read-back).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
@@ -150,8 +150,8 @@ struct DivergenceStats {
            << "; measured only where rows of lanes are not 32 wide: "
            << RowsProven << ", of them in rows stacked in y too: " << Stacked
            << "; global ones taken by arithmetic in full 32-lane rows: "
-           << FullRow
-           << "); if-then bodies derived from their branch: " << Bodies << "\n";
+           << FullRow << "); bodies counted at their branch: " << Bodies
+           << "\n";
   }
 };
 } // namespace

@@ -200,10 +200,13 @@ public:
                  {Taken, counter(B, Divergent)});
   }
 
-  // The branch's executions in which no active lane takes the side of the
-  // body NT derives (DivergencePlan.cpp, derivedBody), straight to NT.None
-  // (the plan puts such branches outside loops only; the helper's atomics
-  // would be exact in one too), with its divergent ones when Measure.
+  // What the branch counts for NT's body (DivergencePlan.cpp): its
+  // executions in which no active lane takes the body's side (derivedBody;
+  // and the lanes that do not, to NT.Others), or with NT.Launch the body's
+  // warps in block 0 times the grid's blocks (launchBody); straight to the
+  // counters (the plan puts such branches outside loops only; the helpers'
+  // atomics would be exact in one too), with its divergent executions when
+  // Measure.
   void addNoneTaken(BranchInst &Br, uint32_t Row,
                     const DivergencePlan::NoneTaken &NT, bool Measure) {
     IRBuilder<> B(&Br);

@@ -43,10 +43,11 @@ using namespace pasta;
 
 static cl::opt<bool> DeriveBodies(
     "pasta-div-derive-bodies", cl::init(true),
-    cl::desc("PASTA: derive the warp executions of an if-then body outside "
-             "loops from its branch's, less the branch's executions in "
-             "which no lane took it (counted by the branch's helper), "
-             "instead of measuring them in every warp (off: measured)"));
+    cl::desc("PASTA: count the warp executions of a body outside loops at "
+             "its branch instead of in every warp that runs it: block 0's "
+             "times the grid's blocks where every block enters it alike "
+             "(launchBody), else the branch's less those in which no lane "
+             "took it (derivedBody) (off: measured)"));
 
 // The space of an object a generic pointer points into when known: a shared
 // or global variable seen through an address-space cast, a kernel's pointer

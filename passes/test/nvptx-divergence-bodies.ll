@@ -160,7 +160,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; ROWS-NOT: *c53
 ; ROWS: pasta: derived 53 = +1*c39 -1*c52
 ; ROWS-NOT: -1*c
-; STATS: pasta: div-stats: {{.*}}; if-then bodies derived from their branch: 3
+; STATS: pasta: div-stats: {{.*}}; bodies counted at their branch: 3
 
 ; Off: every body measured, no helper for the no-lane executions.
 ; OFF-LABEL: define ptx_kernel void @k__pasta_div(
