@@ -679,6 +679,66 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
     pasta_div_lone_add(divergent, 1, hidden);
 }
 
+/* A two-way branch outside loops whose `taken` side is a block entered only
+ * from it (passes/DivergencePlan.cpp, derivedBody): that block's warp
+ * executions are the branch's less those in which no active lane takes it,
+ * which the first lane adds to `none` (rare where the block is a guarded
+ * body), so that the block adds nothing itself; and, when `with_divergent`
+ * (a constant: the branch is measured), the branch's divergent executions
+ * as __pasta_div_branch_add. When `with_others` (a constant: the counting
+ * code does not count the block), also the active lanes that do not take
+ * it, to `others`: the block's thread-level executions are the branch's
+ * less those. */
+PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
+                                              PASTA_GLOBAL uint64_t *divergent,
+                                              PASTA_GLOBAL uint64_t *none,
+                                              uint32_t with_divergent,
+                                              PASTA_GLOBAL uint64_t *others,
+                                              uint32_t with_others) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0)
+    return;
+  if (yes == 0)
+    pasta_div_lone_add(none, 1, hidden);
+  else if (with_divergent && yes != lanes)
+    pasta_div_lone_add(divergent, 1, hidden);
+  if (with_others && yes != lanes)
+    pasta_div_lone_add(others, (uint64_t)__builtin_popcountll(lanes & ~yes),
+                       hidden);
+}
+
+/* A two-way branch whose `taken` side is a block entered only from it, in a
+ * block every thread of every block runs once with its warp's lanes, on a
+ * condition of the thread's place in its block and of values the same in
+ * every block (passes/DivergencePlan.cpp, launchBody): every thread block
+ * then runs the branch in the same warps with the same lanes each way, so
+ * that block's warp executions, and the branch's divergent ones, are the
+ * grid's blocks times block 0's. The first lane of each of block 0's warps
+ * adds the grid's blocks to `warps` when a lane takes the branch and, when
+ * `with_divergent` (a constant: the branch is measured), to `divergent`
+ * when the lanes go both ways; the other blocks add nothing. */
+PASTA_INLINE void
+__pasta_div_branch_launch_add(uint32_t taken, PASTA_GLOBAL uint64_t *divergent,
+                              PASTA_GLOBAL uint64_t *warps,
+                              uint32_t with_divergent) {
+  if ((__gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) != 0)
+    return;
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0)
+    return;
+  uint64_t blocks = pasta_grid_blocks();
+  if (with_divergent && yes != 0 && yes != lanes)
+    pasta_div_lone_add(divergent, blocks, hidden);
+  if (yes != 0)
+    pasta_div_lone_add(warps, blocks, hidden);
+}
+
 PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
                                          PASTA_GLOBAL uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();

@@ -1570,6 +1570,147 @@ static void test_div_branches(void) {
   CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
+/* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
+ * if-then body's warp executions are derived at read-back as its branch's
+ * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
+ * full, partial, of one lane and scattered, and lanes taking the branch by
+ * several patterns, the head's executions less `none` must be the body's by
+ * definition (executions in which some active lane takes it), and
+ * `divergent` (when asked for) the executions in which the active lanes do
+ * not all go one way; without it, that counter stays 0. With `others`, the
+ * head's active lanes less those must be the body's. */
+struct div_none {
+  uint64_t takes; /* lanes that take the branch */
+  uint32_t with_divergent;
+  uint64_t divergent, none, others;
+};
+
+static void div_none_lane(uint32_t lane, void *arg) {
+  struct div_none *d = arg;
+  __pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
+                              &d->none, d->with_divergent, &d->others,
+                              d->with_divergent);
+}
+
+static void test_div_branch_none(void) {
+  const uint64_t masks[] = {
+      ~0ull,         0xffffffffull, 0xffffull,
+      1ull,          1ull << 31,    0x80000001ull,
+      0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+  const uint64_t takes[] = {0,
+                            ~0ull,
+                            1ull,
+                            1ull << 31,
+                            0xffffull,
+                            0xffff0000ull,
+                            ~0ull << 40,
+                            0xaaaaaaaaaaaaaaaaull,
+                            0x0f0f0f0f0ull};
+  for (uint32_t width = 32; width <= 64; width += 32) {
+    uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
+    uint64_t heads = 0, bodies = 0, none = 0, divergent = 0;
+    uint64_t head_lanes = 0, body_lanes = 0, others = 0;
+    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+      uint64_t active = masks[m] & lanes_of_width;
+      if (!active)
+        continue;
+      for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
+        for (uint32_t with = 0; with <= 1; ++with) {
+          struct div_none d = {takes[t], with, 0, 0, 0};
+          pasta_shim_warp(width, active, 0, 0, div_none_lane, &d);
+          uint64_t yes = takes[t] & active;
+          CHECK_EQ_U64(d.none, yes == 0);
+          CHECK_EQ_U64(d.divergent, with && yes != 0 && yes != active);
+          ++heads, none += d.none, divergent += d.divergent;
+          bodies += yes != 0;
+          /* The lanes (with_others, passed as with_divergent here). */
+          if (with) {
+            head_lanes += (uint64_t)__builtin_popcountll(active);
+            body_lanes += (uint64_t)__builtin_popcountll(yes);
+            others += d.others;
+          } else {
+            CHECK_EQ_U64(d.others, 0);
+          }
+        }
+    }
+    /* The derivations the plan makes: body warps = head warps - none, body
+     * lanes = head lanes - others. */
+    CHECK_EQ_U64(heads - none, bodies);
+    CHECK_EQ_U64(head_lanes - others, body_lanes);
+    CHECK(none > 0 && divergent > 0 && bodies > none);
+  }
+}
+
+/* __pasta_div_branch_launch_add (passes/DivergencePlan.cpp, launchBody): a
+ * body whose branch runs once in every thread of every block, on a
+ * condition of the thread's place in its block. Every warp of every block
+ * of a 2 x 2 grid runs the branch, each lane taking it by the condition
+ * (tree steps `t < s`, `ty % m == 0`, `tx == 0`, a checkerboard) for block
+ * shapes of whole, partial and 16-wide warps, in warps of 32 and 64 lanes;
+ * the body's warps and the branch's divergent executions, counted by block
+ * 0 alone (the grid's blocks at a time), must be, over the whole grid, the
+ * warps in which some lane takes the branch and those in which the lanes
+ * go both ways. */
+struct div_launch_body {
+  uint64_t takes;
+  uint64_t warps, divergent;
+};
+
+static void div_launch_body_lane(uint32_t lane, void *arg) {
+  struct div_launch_body *d = arg;
+  __pasta_div_branch_launch_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
+                                &d->warps, 1);
+}
+
+static int div_launch_cond(int kind, uint32_t tx, uint32_t ty, uint32_t t) {
+  switch (kind) {
+  case 0:
+    return t < 128;
+  case 1:
+    return t < 2;
+  case 2:
+    return ty % 4 == 0;
+  case 3:
+    return tx == 0;
+  default:
+    return (tx + ty) % 2 == 0;
+  }
+}
+
+static void test_div_branch_launch(void) {
+  const uint32_t shapes[][2] = {{256, 1}, {16, 16}, {32, 8}, {100, 1}};
+  for (uint32_t width = 32; width <= 64; width += 32)
+    for (size_t sh = 0; sh < sizeof shapes / sizeof *shapes; ++sh)
+      for (int kind = 0; kind < 5; ++kind) {
+        uint32_t bx = shapes[sh][0], by = shapes[sh][1], threads = bx * by;
+        struct div_launch_body d = {0, 0, 0};
+        uint64_t want_warps = 0, want_divergent = 0;
+        memset(&pasta_shim, 0, sizeof pasta_shim);
+        pasta_shim.blocks[0] = pasta_shim.blocks[1] = 2;
+        pasta_shim.blocks[2] = 1;
+        pasta_shim.threads[0] = bx, pasta_shim.threads[1] = by;
+        pasta_shim.threads[2] = 1;
+        for (uint32_t b = 0; b < 4; ++b) {
+          pasta_shim.block[0] = b % 2, pasta_shim.block[1] = b / 2;
+          for (uint32_t w = 0; w * width < threads; ++w) {
+            uint64_t active = 0;
+            d.takes = 0;
+            for (uint32_t l = 0; l < width && w * width + l < threads; ++l) {
+              uint32_t t = w * width + l;
+              active |= 1ull << l;
+              if (div_launch_cond(kind, t % bx, t / bx, t))
+                d.takes |= 1ull << l;
+            }
+            pasta_shim_warp(width, active, 0, 0, div_launch_body_lane, &d);
+            want_warps += d.takes != 0;
+            want_divergent += d.takes != 0 && d.takes != active;
+          }
+        }
+        CHECK_EQ_U64(d.warps, want_warps);
+        CHECK_EQ_U64(d.divergent, want_divergent);
+      }
+}
+
 /* __pasta_div_access_lanes against the reference: every power-of-two size,
  * stride 0 and stride = size, bases at every aligned offset in a 128-byte
  * line, several masks, both spaces, loads and atomics, in one row of 32
@@ -2221,6 +2362,8 @@ int main(void) {
   test_div_fast_paths();
   test_div_rows();
   test_div_branches();
+  test_div_branch_none();
+  test_div_branch_launch();
   test_div_direct_add();
   test_div_count_launch();
   test_div_all_lanes();

@@ -72,8 +72,29 @@ struct DivergencePlan {
     llvm::Instruction *After; // the call
     uint32_t Warps;
   };
+  // A block outside loops entered only from one side of a two-way branch
+  // (if-then bodies: DivergencePlan.cpp, derivedBody): its warp executions
+  // are the branch block's less the branch's executions in which no active
+  // lane took that side (Side 0: the true one), which the branch's helper
+  // counts in None (rare for a guarded body), so the block adds nothing.
+  // With Launch (DivergencePlan.cpp, launchBody: the branch's block runs
+  // once per thread, every thread block alike, on a condition of the
+  // thread's place in its block), None is the block's warps themselves:
+  // block 0's warps that take Side add the grid's blocks each
+  // (__pasta_div_branch_launch_add), the other blocks nothing.
+  // Others (unless PASTA_NONE): where the counting code does not count the
+  // block, the active lanes at the branch that do not take Side, so that
+  // its thread-level executions are the branch block's less those.
+  struct NoneTaken {
+    llvm::Instruction *Term; // a conditional br
+    unsigned Side;
+    uint32_t None;
+    bool Launch = false;
+    uint32_t Others = PASTA_NONE;
+  };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
+  std::vector<NoneTaken> NoneTakens;
   std::vector<Block> Blocks;
   std::vector<Segment> Segments;
 };

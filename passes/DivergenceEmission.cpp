@@ -120,12 +120,15 @@ namespace {
 // correction), those not measured at all (one naturally aligned
 // address in every lane: every figure derived), those measured only in
 // warps that are not one row of 32 lanes (LaneAffine.h), and the global
-// ones taken by arithmetic in full warps of one row (AccessGroup::FullRow).
+// ones taken by arithmetic in full warps of one row (AccessGroup::FullRow);
+// bodies whose warp executions their branch counts (DivergencePlan::
+// NoneTaken: block 0's times the grid's blocks, or derived at read-back).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
            Stacked = 0, FullRow = 0;
+  unsigned Bodies = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -147,7 +150,8 @@ struct DivergenceStats {
            << "; measured only where rows of lanes are not 32 wide: "
            << RowsProven << ", of them in rows stacked in y too: " << Stacked
            << "; global ones taken by arithmetic in full 32-lane rows: "
-           << FullRow << ")\n";
+           << FullRow << "); bodies counted at their branch: " << Bodies
+           << "\n";
   }
 };
 } // namespace
@@ -250,6 +254,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.SwitchAdd = M.getOrInsertFunction(DivSwitchAddName, Void, I64, Global);
   H.BlockAdd =
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
+  H.BranchNoneAdd =
+      M.getOrInsertFunction("__pasta_div_branch_none_add", Void, I32, Global,
+                            Global, I32, Global, I32);
+  H.BranchLaunchAdd = M.getOrInsertFunction("__pasta_div_branch_launch_add",
+                                            Void, I32, Global, Global, I32);
   H.CountLaunch =
       M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
@@ -294,8 +303,13 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     if (Instruction *Call = inCopy(VMap, Seg.After))
       MeasuresOf(Call).addSegment(*Call, Seg.Warps);
   DivergenceStats Stats;
+  DenseMap<const Instruction *, const DivergencePlan::NoneTaken *> NoneOf;
+  for (const DivergencePlan::NoneTaken &NT : Plan.NoneTakens)
+    NoneOf[NT.Term] = &NT;
   for (const DivergencePlan::Branch &Br : Plan.Branches)
     if (Instruction *I = inCopy(VMap, Br.Term)) {
+      const DivergencePlan::NoneTaken *NT = NoneOf.lookup(Br.Term);
+      Stats.Bodies += NT != nullptr;
       // Its divergent executions: never measured on a uniform condition
       // (a proof), else measured (here, or by the branch it repeats).
       const UniformLoops &Loops = *LoopsOf.at(I->getFunction());
@@ -303,10 +317,10 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                       Loops.uniformCondition(*I));
       pasta_div_row &R = T.DivRows[Br.Row];
       (Uniform ? R.proven : R.measured) |= 1u << PASTA_DIV_DIVERGENT;
-      if (Br.Repeated)
-        continue;
-      Stats.addBranch(Loops, *I);
-      MeasuresOf(I).addBranch(*I, Br.Row);
+      if (!Br.Repeated)
+        Stats.addBranch(Loops, *I);
+      if (!Br.Repeated || NT)
+        MeasuresOf(I).addBranch(*I, Br.Row, NT, !Br.Repeated);
     }
   // Accesses by block, in order (the plan lists them so).
   MapVector<BasicBlock *, SmallVector<AccessSite, 8>> SitesOf;

@@ -16,9 +16,8 @@ using namespace llvm;
 using namespace pasta;
 
 // Counter To += Coeff * counter From, at read-back.
-void pasta::derive(ModuleTables &T, uint32_t To, uint32_t From,
-                   uint32_t Coeff) {
-  T.Derived.push_back({To, From, static_cast<int32_t>(Coeff)});
+void pasta::derive(ModuleTables &T, uint32_t To, uint32_t From, int32_t Coeff) {
+  T.Derived.push_back({To, From, Coeff});
 }
 
 // The figures of a block's sites that follow from the block's two counters

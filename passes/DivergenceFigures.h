@@ -25,7 +25,7 @@ namespace pasta {
 inline constexpr uint64_t MaxLanes = 64;
 
 // Counter To += Coeff * counter From, at read-back.
-void derive(ModuleTables &T, uint32_t To, uint32_t From, uint32_t Coeff);
+void derive(ModuleTables &T, uint32_t To, uint32_t From, int32_t Coeff);
 
 // The figures of a block's sites that follow from its two counters
 // (InstsOf: row -> the block's instructions on that row).

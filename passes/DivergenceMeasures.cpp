@@ -173,9 +173,16 @@ public:
   // Whether a conditional branch or switch of `Row` diverges (its
   // executions are its block's). It never does on a warp-uniform condition
   // (a loop's bound, a kernel argument), nor in a uniform loop.
-  void addBranch(Instruction &Term, uint32_t Row) {
+  void addBranch(Instruction &Term, uint32_t Row,
+                 const DivergencePlan::NoneTaken *NT, bool Measured) {
     BasicBlock &BB = *Term.getParent();
-    if (Loops.uniformLoop(BB) || Loops.uniformCondition(Term))
+    bool Measure =
+        Measured && !Loops.uniformLoop(BB) && !Loops.uniformCondition(Term);
+    if (NT) {
+      addNoneTaken(cast<BranchInst>(Term), Row, *NT, Measure);
+      return;
+    }
+    if (!Measure)
       return;
     IRBuilder<> B(&Term);
     auto *BI = dyn_cast<BranchInst>(&Term);
@@ -191,6 +198,31 @@ public:
     }
     B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
                  {Taken, counter(B, Divergent)});
+  }
+
+  // What the branch counts for NT's body (DivergencePlan.cpp): its
+  // executions in which no active lane takes the body's side (derivedBody;
+  // and the lanes that do not, to NT.Others), or with NT.Launch the body's
+  // warps in block 0 times the grid's blocks (launchBody); straight to the
+  // counters (the plan puts such branches outside loops only; the helpers'
+  // atomics would be exact in one too), with its divergent executions when
+  // Measure.
+  void addNoneTaken(BranchInst &Br, uint32_t Row,
+                    const DivergencePlan::NoneTaken &NT, bool Measure) {
+    IRBuilder<> B(&Br);
+    Value *Taken = Br.getCondition();
+    if (NT.Side)
+      Taken = B.CreateNot(Taken);
+    Value *None = counter(B, NT.None);
+    SmallVector<Value *, 6> Args{
+        B.CreateZExt(Taken, B.getInt32Ty()),
+        Measure ? counter(B, figure(Row, PASTA_DIV_DIVERGENT)) : None, None,
+        B.getInt32(Measure)};
+    if (!NT.Launch) {
+      bool Others = NT.Others != PASTA_NONE;
+      Args.append({Others ? counter(B, NT.Others) : None, B.getInt32(Others)});
+    }
+    B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd, Args);
   }
 
   // Groups one block's accesses (in order) and decides where each group is
@@ -1083,8 +1115,10 @@ void CopyMeasures::addBlock(BasicBlock &BB,
 void CopyMeasures::addSegment(Instruction &Call, uint32_t Warps) {
   P->addSegment(Call, Warps);
 }
-void CopyMeasures::addBranch(Instruction &Term, uint32_t Row) {
-  P->addBranch(Term, Row);
+void CopyMeasures::addBranch(Instruction &Term, uint32_t Row,
+                             const DivergencePlan::NoneTaken *NT,
+                             bool Divergent) {
+  P->addBranch(Term, Row, NT, Divergent);
 }
 void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
   P->planAccesses(Sites);

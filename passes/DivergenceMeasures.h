@@ -39,6 +39,12 @@ struct DivHelpers {
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
+  // A branch's executions in which no lane took an if-then body's side
+  // (DivergencePlan::NoneTaken), with its divergent ones when measured.
+  llvm::FunctionCallee BranchNoneAdd;
+  // The same, for a body whose warps are the grid's blocks times block 0's
+  // (DivergencePlan::NoneTaken::Launch).
+  llvm::FunctionCallee BranchLaunchAdd;
   // A kernel entry's warps and threads, added once per launch.
   llvm::FunctionCallee CountLaunch;
 };
@@ -110,8 +116,11 @@ public:
   void addBlock(llvm::BasicBlock &BB, const DivergencePlan::Block &Planned);
   // The warp executions after a call (DivergencePlan::Segment).
   void addSegment(llvm::Instruction &Call, uint32_t Warps);
-  // A conditional branch or switch's divergent executions.
-  void addBranch(llvm::Instruction &Term, uint32_t Row);
+  // A conditional branch or switch's divergent executions (unless
+  // !Divergent: derived from an earlier branch's), and the executions in
+  // which no lane took the side of the body NT derives (if any).
+  void addBranch(llvm::Instruction &Term, uint32_t Row,
+                 const DivergencePlan::NoneTaken *NT, bool Divergent);
   // The accesses of one block, in order.
   void planAccesses(llvm::ArrayRef<AccessSite> Sites);
   void measureAccesses();

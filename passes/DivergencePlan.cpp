@@ -13,6 +13,7 @@
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceFigures.h"
+#include "GridIndices.h"
 #include "InstrumentationMD.h"
 #include "Selection.h"
 
@@ -29,6 +30,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -37,6 +40,14 @@ using namespace llvm;
 using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
+
+static cl::opt<bool> DeriveBodies(
+    "pasta-div-derive-bodies", cl::init(true),
+    cl::desc("PASTA: count the warp executions of a body outside loops at "
+             "its branch instead of in every warp that runs it: block 0's "
+             "times the grid's blocks where every block enters it alike "
+             "(launchBody), else the branch's less those in which no lane "
+             "took it (derivedBody) (off: measured)"));
 
 // The space of an object a generic pointer points into when known: a shared
 // or global variable seen through an address-space cast, a kernel's pointer
@@ -460,21 +471,287 @@ private:
         Top.Threads = Counting->second;
       return Top;
     }
-    auto [It, New] = OwnCounters.try_emplace(&BB);
-    if (New && IsKernel && BB.isEntryBlock()) {
+    if (auto It = OwnCounters.find(&BB); It != OwnCounters.end())
+      return It->second;
+    DivergencePlan::Block Own{&BB, 0, 0, false};
+    if (IsKernel && BB.isEntryBlock()) {
       // Every warp a launch starts runs a kernel's entry once with all its
       // lanes: both counters are the launch's, added once (Block::Launch).
-      uint32_t Warps = T.NumCounters++;
-      It->second = {&BB, Warps, T.NumCounters++, true};
-      It->second.Measured = false;
-      It->second.Launch = true;
-    } else if (New) {
-      It->second = {&BB, T.NumCounters++, 0, false};
-      It->second.OwnThreads = Counting == CountingCounter.end();
-      It->second.Threads =
-          It->second.OwnThreads ? T.NumCounters++ : Counting->second;
+      Own.Warps = T.NumCounters++;
+      Own.Threads = T.NumCounters++;
+      Own.OwnThreads = true;
+      Own.Measured = false;
+      Own.Launch = true;
+    } else if (Counting != CountingCounter.end() && launchBody(BB)) {
+      // Its warps: the grid's blocks times block 0's (launchBody), added
+      // by block 0's branch; no row derives them.
+      auto *Br = cast<BranchInst>(BB.getSinglePredecessor()->getTerminator());
+      Own.Warps = T.NumCounters++;
+      Own.Threads = Counting->second;
+      Own.Measured = false;
+      Plan.NoneTakens.push_back(
+          {Br, Br->getSuccessor(0) == &BB ? 0u : 1u, Own.Warps, true});
+    } else if (derivedBody(BB)) {
+      // Its warps: the branch block's, less the branch's executions in
+      // which no lane took BB's side (derivedBody); its active lanes, where
+      // the counting code does not count it, the branch block's less those
+      // that did not take it. The branch block's counters first, so that
+      // the rows deriving them come before these.
+      BasicBlock &P = *BB.getSinglePredecessor();
+      auto *Br = cast<BranchInst>(P.getTerminator());
+      DivergencePlan::Block Top = countersOf(P);
+      uint32_t None = T.NumCounters++;
+      Own.Warps = T.NumCounters++;
+      Own.Measured = false;
+      derive(T, Own.Warps, Top.Warps, 1);
+      derive(T, Own.Warps, None, -1);
+      DivergencePlan::NoneTaken NT{Br, Br->getSuccessor(0) == &BB ? 0u : 1u,
+                                   None};
+      if (Counting != CountingCounter.end()) {
+        Own.Threads = Counting->second;
+      } else {
+        NT.Others = T.NumCounters++;
+        Own.Threads = T.NumCounters++;
+        derive(T, Own.Threads, Top.Threads, 1);
+        derive(T, Own.Threads, NT.Others, -1);
+      }
+      Plan.NoneTakens.push_back(NT);
+    } else {
+      Own.Warps = T.NumCounters++;
+      Own.OwnThreads = Counting == CountingCounter.end();
+      Own.Threads = Own.OwnThreads ? T.NumCounters++ : Counting->second;
     }
-    return It->second;
+    // Planned once (the checks above may have planned blocks above it).
+    assert(!OwnCounters.count(&BB) && "a block's counters planned twice");
+    OwnCounters[&BB] = Own;
+    return Own;
+  }
+
+  // Whether BB is an if-then body outside loops whose warp executions follow
+  // from its branch's: entered only from one side of a two-way conditional
+  // branch that the lanes may take apart, in a block with no call (so that
+  // the branch runs with the lanes at the block's top), the other side
+  // being a join (entered from elsewhere too, past a counted edge's block:
+  // in `if (c) {...}` BB leads there; an if-else's sides or a block of its
+  // own after an early return are left measured, since either side may be
+  // the one most warps skip), and a condition whose form says most warps
+  // have a lane going BB's way (mostWarpsEnter).
+  // Each warp execution of the branch in which some lane goes to BB is one
+  // of BB's with those lanes (the planner's trust that lanes going one way
+  // together run it together), so BB's are the branch's less those in which
+  // no lane went its way: the branch's helper counts those
+  // (__pasta_div_branch_none_add), and a warp running BB adds nothing.
+  bool derivedBody(const BasicBlock &BB) const {
+    if (!DeriveBodies || BB.isEntryBlock() || LI.getLoopFor(&BB))
+      return false;
+    const BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) || LI.getLoopFor(P) ||
+        !UI.hasDivergentTerminator(*P) || any_of(*P, startsSegment))
+      return false;
+    // One body per branch (the emission keeps one counter per branch).
+    if (any_of(Plan.NoneTakens, [&](const DivergencePlan::NoneTaken &NT) {
+          return NT.Term == Br;
+        }))
+      return false;
+    // The other side, past blocks of PASTA's own (a counted edge's).
+    unsigned Side = Br->getSuccessor(0) == &BB ? 0 : 1;
+    const BasicBlock *Other = Br->getSuccessor(1 - Side);
+    for (unsigned Hops = 0;
+         Hops < 4 && !hasProgramCode(*Other) && Other->getSingleSuccessor();
+         ++Hops)
+      Other = Other->getSingleSuccessor();
+    return !Other->getSinglePredecessor() &&
+           mostWarpsEnter(Br->getCondition(), Side == 0);
+  }
+
+  // Whether BB's warp executions are the grid's blocks times block 0's: BB
+  // is entered only from one side of a two-way conditional branch outside
+  // loops, in a block that shares the kernel entry's counters (every thread
+  // of every block runs it once, with its warp's lanes: runsOnceAfter from
+  // the entry, no exit or call before it), on a condition of the thread's
+  // index in its block and of values the same in every block (sameInBlocks).
+  // Every block then sends the same warps to BB, whatever the grid. Block
+  // 0's branch counts them (__pasta_div_branch_launch_add); in the other
+  // blocks no warp adds for BB, however few of them enter it (a tree
+  // reduction's `tid < s`, `ty % 2^i == 0`, `tid == 0`).
+  bool launchBody(BasicBlock &BB) {
+    if (!DeriveBodies || !IsKernel || BB.isEntryBlock() || LI.getLoopFor(&BB))
+      return false;
+    BasicBlock *P = BB.getSinglePredecessor();
+    auto *Br = P ? dyn_cast<BranchInst>(P->getTerminator()) : nullptr;
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) || LI.getLoopFor(P) ||
+        any_of(*P, startsSegment) ||
+        any_of(Plan.NoneTakens, [&](const DivergencePlan::NoneTaken &NT) {
+          return NT.Term == Br;
+        }))
+      return false;
+    BasicBlock &Entry = P->getParent()->getEntryBlock();
+    DivergencePlan::Block Top = countersOf(Entry);
+    if (!Top.Launch || countersOf(*P).Warps != Top.Warps)
+      return false;
+    unsigned Budget = 64;
+    return sameInBlocks(Br->getCondition(), Budget);
+  }
+
+  // Whether V, in every thread, depends only on the thread's index in its
+  // block, the block's and the grid's sizes, constants and a kernel's
+  // scalar parameters (so two threads at the same place in two blocks
+  // compute the same V), through arithmetic, casts, comparisons, selects
+  // and min/max, at most Budget instructions.
+  static bool sameInBlocks(const Value *V, unsigned &Budget) {
+    if (isa<Constant>(V))
+      return true;
+    if (const auto *Arg = dyn_cast<Argument>(V))
+      return !Arg->getType()->isPointerTy() && !Arg->hasByValAttr() &&
+             !Arg->hasByRefAttr();
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Budget == 0)
+      return false;
+    --Budget;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridIndex G = gridRead(II->getIntrinsicID()).Index;
+      if (G == GridIndex::Thread || G == GridIndex::BlockSize ||
+          G == GridIndex::GridSize)
+        return true;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::smin:
+      case Intrinsic::smax:
+      case Intrinsic::umin:
+      case Intrinsic::umax:
+        break;
+      default:
+        return false;
+      }
+    } else if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) &&
+               !isa<CmpInst>(I) && !isa<SelectInst>(I)) {
+      return false;
+    }
+    return all_of(I->operands(), [&](const Value *Op) {
+      return isa<Function>(Op) || sameInBlocks(Op, Budget);
+    });
+  }
+
+  // Whether most warps that run a branch on Cond have a lane going to the
+  // side where Cond is Taken, as far as its form says: the no-lane count
+  // (derivedBody) must be rarer than the body's warps, or it costs more
+  // than it saves. Two forms, and ands or ors of them on that side:
+  //  - a bounds check of a grid-wide index, `i < n` or `i >= 0` (i built
+  //    from the thread index and warp-uniform values such as blockIdx.x *
+  //    blockDim.x, nothing loaded, n warp-uniform): only the warps past
+  //    either end skip it (`i >= n` on the false side);
+  //  - a lane test that lane 0 of a group of lanes passes, `(tid & 31) ==
+  //    0` or `lane < k` (tid & 31: every warp holds such a lane).
+  // Not a block-local test (`tid < s` in a tree reduction, whose later
+  // steps most warps skip), nor one on loaded data (bfs's `frontier[u]`).
+  bool mostWarpsEnter(const Value *Cond, bool Taken, unsigned Depth = 0) const {
+    using namespace PatternMatch;
+    const Value *A, *B;
+    // An and on its true side, an or on its false side: both parts hold.
+    if (Depth < 4 &&
+        ((Taken && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+         (!Taken && match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))))
+      return mostWarpsEnter(A, Taken, Depth + 1) &&
+             mostWarpsEnter(B, Taken, Depth + 1);
+    CmpPredicate Pred;
+    if (!match(Cond, m_ICmp(Pred, m_Value(A), m_Value(B))))
+      return false;
+    if (!Taken)
+      Pred = CmpInst::getInversePredicate(Pred);
+    // The index on the left.
+    if (warpUniform(A)) {
+      std::swap(A, B);
+      Pred = CmpInst::getSwappedPredicate(Pred);
+    }
+    if (!warpUniform(B))
+      return false;
+    bool Below = ICmpInst::isLT(Pred) || ICmpInst::isLE(Pred);
+    if (laneInGroup(A))
+      return Below || (Pred == ICmpInst::ICMP_EQ && match(B, m_Zero()));
+    // Above a bound of at most 0 (`i >= 0`): only the first warps miss it.
+    const APInt *Low;
+    bool AboveStart = ICmpInst::isSigned(Pred) &&
+                      (ICmpInst::isGT(Pred) || ICmpInst::isGE(Pred)) &&
+                      match(B, m_APInt(Low)) && !Low->isStrictlyPositive();
+    IndexParts Parts;
+    indexParts(A, Parts);
+    return (Below || AboveStart) && Parts.Thread && Parts.Wide && !Parts.Other;
+  }
+
+  // Whether V is the same in every lane of a warp: what LLVM's uniformity
+  // analysis says, or arithmetic on such values and on the block's index
+  // and size and the grid's (calls, to the analysis on NVPTX).
+  bool warpUniform(const Value *V, unsigned Depth = 0) const {
+    if (UI.isUniform(V))
+      return true;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12)
+      return false;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridIndex G = gridRead(II->getIntrinsicID()).Index;
+      return G == GridIndex::Block || G == GridIndex::BlockSize ||
+             G == GridIndex::GridSize;
+    }
+    if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<CmpInst>(I) &&
+        !isa<SelectInst>(I))
+      return false;
+    return all_of(I->operands(),
+                  [&](const Value *Op) { return warpUniform(Op, Depth + 1); });
+  }
+
+  // tid.x & M (M + 1 a power of 2 up to 32) or tid.x % 2^k: a lane's place
+  // in a group of lanes that every warp holds whole.
+  static bool laneInGroup(const Value *V) {
+    using namespace PatternMatch;
+    const Value *X;
+    const APInt *M;
+    if (!match(V, m_And(m_Value(X), m_APInt(M))) &&
+        !match(V, m_URem(m_Value(X), m_APInt(M))))
+      return false;
+    uint64_t Group =
+        isa<BinaryOperator>(V) &&
+                cast<BinaryOperator>(V)->getOpcode() == Instruction::And
+            ? M->getZExtValue() + 1
+            : M->getZExtValue();
+    auto *II = dyn_cast<IntrinsicInst>(X);
+    return II && readsThreadX(II->getIntrinsicID()) && Group <= 32 &&
+           isPowerOf2_64(Group);
+  }
+
+  // What an index is built from (mostWarpsEnter): the thread's index,
+  // something that makes it grid-wide (the block's index, or a
+  // warp-uniform value computed from it, such as blockIdx.x * blockDim.x),
+  // or anything else that differs between lanes (a load, a call, a phi).
+  struct IndexParts {
+    bool Thread = false, Wide = false, Other = false;
+  };
+  void indexParts(const Value *V, IndexParts &P, unsigned Depth = 0) const {
+    if (isa<Constant>(V) || isa<Argument>(V))
+      return;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12) {
+      P.Other = true;
+      return;
+    }
+    if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridRead R = gridRead(II->getIntrinsicID());
+      P.Thread |= R.Index == GridIndex::Thread;
+      P.Wide |= R.Index == GridIndex::Block;
+      if (R.Index != GridIndex::None)
+        return;
+    }
+    if (warpUniform(I)) {
+      P.Wide = true; // a uniform value computed in the kernel
+      return;
+    }
+    if (!isa<BinaryOperator>(I) && !isa<CastInst>(I)) {
+      P.Other = true;
+      return;
+    }
+    for (const Value *Op : I->operands())
+      indexParts(Op, P, Depth + 1);
   }
 
   // Whether B runs exactly once after each run of A, which dominates it

@@ -3,13 +3,14 @@
 ; 64-lane ballots (llvm.amdgcn.ballot.i64) and the registers in private
 ; memory (address space 5) are promoted: no alloca and no runtime call is
 ; left in the copy. There is no AMD
-; GPU here: this checks the code, not the counts.
-; RUN: %opt -passes=pasta-count -pasta-divergence -S %s | FileCheck %s
+; GPU here: this checks the code, not the counts. Every block is measured
+; (-pasta-div-derive-bodies=0: amdgcn-divergence-bodies.ll derives bodies).
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-derive-bodies=0 -S %s | FileCheck %s
 ; Register caps, and so the copies' uncapped twins, are NVIDIA's only.
-; RUN: %opt -passes=pasta-count -pasta-divergence -S %s | FileCheck %s --check-prefix=NOCAP
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-derive-bodies=0 -S %s | FileCheck %s --check-prefix=NOCAP
 ; NOCAP-NOT: nvvm.maxnreg
 ; NOCAP-NOT: __pasta_divu
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=CALLS
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-derive-bodies=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=CALLS
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
