@@ -35,10 +35,16 @@ public:
   // final.
   // Returned: the device functions that return their counts to their
   // callers, and what each caller accumulates (CalleeCounts.h), if any.
+  // FlushPerPath: a kernel's return reached from a few places flushes on
+  // each path into it, only what that path can have counted
+  // (flushPointsOf); off for divergence and trace builds, whose copies
+  // keep the flush at the return.
   CounterEmitter(llvm::Module &M, ModuleTables &Tables,
                  llvm::FunctionAnalysisManager &FAM,
-                 const ReturnedCounts *Returned = nullptr)
-      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM), Returned(Returned) {}
+                 const ReturnedCounts *Returned = nullptr,
+                 bool FlushPerPath = false)
+      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM), Returned(Returned),
+        FlushPerPath(FlushPerPath) {}
 
   void emit(FunctionPlan &P);
 
@@ -65,6 +71,8 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  void flushPointsOf(llvm::ReturnInst *RI, const FunctionPlan &P,
+                     llvm::SmallVectorImpl<llvm::Instruction *> &Exits);
   llvm::SmallVector<uint32_t, 16>
   flushAlikeFromFirstBlock(llvm::Instruction *Exit, FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live);
@@ -108,6 +116,7 @@ private:
   ModuleTables &T;
   llvm::FunctionAnalysisManager &FAM;
   const ReturnedCounts *Returned;
+  bool FlushPerPath;
   // The function being emitted: the module counter of each count it
   // accumulates for the functions it calls (its counters NumOwn and up).
   llvm::SmallVector<uint32_t, 8> Carried;
