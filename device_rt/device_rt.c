@@ -120,35 +120,38 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
   return __gpu_is_ptr_private(ptr);
 }
 
-/* The linear block id, read where a thread flushes. To LLVM the reads of
- * the block id are pure: it merges them with the kernel's own at entry, and
- * the values then stay in registers across the kernel's loops until the
- * flush at exit (ptxas does not read a special register again in their
- * place): a grid-stride loop took 38 registers against 32 without them
- * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). Volatile
- * reads stay where the flush is. (%smid with %warpid instead, two reads
- * rather than five and two multiply-adds, took HeCBench tsa's kernel back to
- * 38 registers.) */
-static uint32_t pasta_flush_block_id(void) {
+/* The key of a flushing warp's bank row, read where it flushes. Any row is
+ * right (the host adds the banks up); the key only spreads the `red`s of
+ * warps that flush at the same time. On NVIDIA GPUs: the multiprocessor
+ * (%smid) and the low 5 bits of the block index x, so that the blocks
+ * resident on one multiprocessor at a time, and every multiprocessor, add
+ * to rows of their own: two reads and two operations, where the linear
+ * block id took five reads and two multiply-adds in every warp of every
+ * block. Volatile reads, so that they stay where the flush is: to LLVM the
+ * reads of the block id are pure, it merged them with the kernel's own at
+ * entry, and the values then stayed in registers across the kernel's loops
+ * until the flush at exit (ptxas does not read a special register again in
+ * their place): a grid-stride loop took 38 registers against 32
+ * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). (%smid
+ * with %warpid instead of the block index took HeCBench tsa's kernel to 38
+ * registers.) */
+static uint32_t pasta_flush_bank_key(void) {
 #if defined(__NVPTX__)
-  uint32_t x, nx, y, ny, z;
+  uint32_t sm, x;
+  __asm__ volatile("mov.u32 %0, %%smid;" : "=r"(sm));
   __asm__ volatile("mov.u32 %0, %%ctaid.x;" : "=r"(x));
-  __asm__ volatile("mov.u32 %0, %%nctaid.x;" : "=r"(nx));
-  __asm__ volatile("mov.u32 %0, %%ctaid.y;" : "=r"(y));
-  __asm__ volatile("mov.u32 %0, %%nctaid.y;" : "=r"(ny));
-  __asm__ volatile("mov.u32 %0, %%ctaid.z;" : "=r"(z));
-  return x + nx * (y + ny * z);
+  return (sm << 5) | (x & 31);
 #else
   return pasta_linear_block_id();
 #endif
 }
 
-/* This thread block's row of counters: banks spread the flushes of many
- * warps over `num_banks` (a power of two) addresses per counter. */
+/* This warp's row of counters: banks spread the flushes of many warps over
+ * `num_banks` (a power of two) addresses per counter. */
 PASTA_INLINE PASTA_GLOBAL uint64_t *
 __pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters,
                  uint32_t num_banks) {
-  uint32_t bank = pasta_flush_block_id() & (num_banks - 1);
+  uint32_t bank = pasta_flush_bank_key() & (num_banks - 1);
   return counters + (size_t)bank * num_counters;
 }
 
