@@ -94,12 +94,37 @@ __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
   }
 }
 
+/* Whether this thread may be the grid's first, tested in two steps on
+ * NVIDIA GPUs: the block index x (the same in every lane: ptxas branches on
+ * it without a reconvergence region), then, in the blocks of index x 0
+ * alone, the thread index x, read by volatile assembly so that LLVM cannot
+ * fold the two tests into one branch. As one test of `tid.x | ctaid.x`,
+ * every warp of every block set up a reconvergence region around the call
+ * (BSSY, BSYNC: about 5 instructions of a kernel whose counts are all
+ * derived, transpose_padded's whole counting cost). */
+#if defined(__NVPTX__)
+#define PASTA_IF_MAYBE_FIRST_THREAD(call)                                      \
+  do {                                                                         \
+    if (__builtin_expect(__gpu_block_id_x() == 0, 0)) {                        \
+      uint32_t tid_x;                                                          \
+      __asm__ volatile("mov.u32 %0, %%tid.x;" : "=r"(tid_x));                  \
+      if (tid_x == 0)                                                          \
+        call;                                                                  \
+    }                                                                          \
+  } while (0)
+#else
+#define PASTA_IF_MAYBE_FIRST_THREAD(call)                                      \
+  do {                                                                         \
+    if (pasta_maybe_first_thread_of_grid())                                    \
+      call;                                                                    \
+  } while (0)
+#endif
+
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
- * and costs the other threads one predicate. */
+ * and costs the other threads a test of their block index. */
 PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
-  if (pasta_maybe_first_thread_of_grid())
-    __pasta_count_launch_first(slot);
+  PASTA_IF_MAYBE_FIRST_THREAD(__pasta_count_launch_first(slot));
 }
 
 /* The same for functions counting edges (passes/CounterPlacement.h): the
@@ -107,8 +132,8 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
  * count of the kernel's entry edge. */
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
                                                PASTA_GLOBAL uint64_t *threads) {
-  if (pasta_maybe_first_thread_of_grid())
-    __pasta_count_launch_threads_first(launches, threads);
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      __pasta_count_launch_threads_first(launches, threads));
 }
 
 /* Run-time classification of generic (flat) pointers. */
