@@ -747,8 +747,7 @@ bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
   BasicBlock *Latch = L->getLoopLatch();
   BasicBlock *Exit = L->getExitBlock();
   if (!Latch || L->getExitingBlock() != Latch || !Exit ||
-      Exit->getSinglePredecessor() != Latch || !L->getLoopPredecessor() ||
-      !DT.dominates(CB.BB, Latch))
+      !L->getLoopPredecessor() || !DT.dominates(CB.BB, Latch))
     return false;
   const SCEV *Backedges = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(Backedges) ||
@@ -759,10 +758,15 @@ bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
   Type *I64 = Type::getInt64Ty(Ctx);
   const SCEV *Trips =
       SE.getAddExpr(SE.getNoopOrZeroExtend(Backedges, I64), SE.getOne(I64));
-  Instruction *At = &*Exit->getFirstInsertionPt();
   SCEVExpander Expander(SE, "pasta.trips");
-  if (Expander.isHighCostExpansion({Trips}, L, /*Budget=*/8, &TTI, At))
+  if (Expander.isHighCostExpansion({Trips}, L, /*Budget=*/8, &TTI,
+                                   Latch->getTerminator()))
     return false;
+  // An exit entered from elsewhere too (the loop's guard, another loop's
+  // exit): the count goes in a block of its own on the edge from the latch.
+  if (Exit->getSinglePredecessor() != Latch)
+    Exit = SplitEdge(Latch, Exit, &DT, &LI);
+  Instruction *At = &*Exit->getFirstInsertionPt();
   Value *N = Expander.expandCodeFor(Trips, I64, At);
   IRBuilder<> B(At);
   AllocaInst *Slot = Slots[CB.Counter];

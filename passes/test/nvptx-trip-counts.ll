@@ -43,6 +43,32 @@ done:
   ret void
 }
 
+; The loop's exit is also its guard's way around it: the count goes in a
+; block split into the edge from the latch.
+; CHECK-LABEL: define ptx_kernel void @guarded(
+; CHECK: body:
+; CHECK-NOT: add i64
+; CHECK: br i1 %end, label %[[EXIT:[a-z_.0-9]+]], label %body
+; CHECK: [[EXIT]]:
+; CHECK: %[[T:[0-9]+]] = add nuw nsw i64 %{{[0-9]+}}, 1
+; CHECK-NEXT: add i64 0, %[[T]]
+define ptx_kernel void @guarded(ptr %a, i32 %n) {
+entry:
+  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %m = add i32 %n, %b
+  %go = icmp sgt i32 %m, 0
+  br i1 %go, label %body, label %done
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %p = getelementptr float, ptr %a, i32 %i
+  store float 1.0, ptr %p
+  %i.next = add nuw nsw i32 %i, 1
+  %end = icmp eq i32 %i.next, %m
+  br i1 %end, label %done, label %body
+done:
+  ret void
+}
+
 ; A second way out of the loop (a loaded value): counted per iteration.
 ; CHECK-LABEL: define ptx_kernel void @with_break(
 ; CHECK: body:
