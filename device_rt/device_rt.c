@@ -305,10 +305,28 @@ PASTA_INLINE uint64_t __pasta_flush_any(uint64_t value) {
 
 /* The number of thread blocks in the grid's first thread block, 0 in every
  * other: counts that are alike in every thread block are flushed by the
- * first alone, times this (passes/BlockInvariance.h). */
+ * first alone, times this (passes/BlockInvariance.h). On NVIDIA GPUs the
+ * block index x is tested first and the rest (volatile reads, which LLVM
+ * cannot move above that test) only where it is 0: as one test of the
+ * linear block id, every warp of every block read five special registers
+ * and did two multiply-adds at exit to learn it was not the first
+ * (backprop's layerforward, whose counts are all alike), and dgemm's
+ * counting copy took 40 registers against 32. (The block index x read
+ * volatile too took matmul_tiled's working-set copy from 48 registers to
+ * 49, past an allocation step.) */
 PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
+#if defined(__NVPTX__)
+  uint32_t y, z;
+  if (__builtin_expect(__gpu_block_id_x() != 0, 1))
+    return 0;
+  __asm__ volatile("mov.u32 %0, %%ctaid.y;" : "=r"(y));
+  __asm__ volatile("mov.u32 %0, %%ctaid.z;" : "=r"(z));
+  if ((y | z) != 0)
+    return 0;
+#else
   if (pasta_linear_block_id() != 0)
     return 0;
+#endif
   return pasta_grid_blocks();
 }
 
