@@ -94,12 +94,37 @@ __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
   }
 }
 
+/* Whether this thread may be the grid's first, tested in two steps on
+ * NVIDIA GPUs: the block index x (the same in every lane: ptxas branches on
+ * it without a reconvergence region), then, in the blocks of index x 0
+ * alone, the thread index x, read by volatile assembly so that LLVM cannot
+ * fold the two tests into one branch. As one test of `tid.x | ctaid.x`,
+ * every warp of every block set up a reconvergence region around the call
+ * (BSSY, BSYNC: about 5 instructions of a kernel whose counts are all
+ * derived, transpose_padded's whole counting cost). */
+#if defined(__NVPTX__)
+#define PASTA_IF_MAYBE_FIRST_THREAD(call)                                      \
+  do {                                                                         \
+    if (__builtin_expect(__gpu_block_id_x() == 0, 0)) {                        \
+      uint32_t tid_x;                                                          \
+      __asm__ volatile("mov.u32 %0, %%tid.x;" : "=r"(tid_x));                  \
+      if (tid_x == 0)                                                          \
+        call;                                                                  \
+    }                                                                          \
+  } while (0)
+#else
+#define PASTA_IF_MAYBE_FIRST_THREAD(call)                                      \
+  do {                                                                         \
+    if (pasta_maybe_first_thread_of_grid())                                    \
+      call;                                                                    \
+  } while (0)
+#endif
+
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
- * and costs the other threads one predicate. */
+ * and costs the other threads a test of their block index. */
 PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
-  if (pasta_maybe_first_thread_of_grid())
-    __pasta_count_launch_first(slot);
+  PASTA_IF_MAYBE_FIRST_THREAD(__pasta_count_launch_first(slot));
 }
 
 /* The same for functions counting edges (passes/CounterPlacement.h): the
@@ -107,8 +132,8 @@ PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
  * count of the kernel's entry edge. */
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
                                                PASTA_GLOBAL uint64_t *threads) {
-  if (pasta_maybe_first_thread_of_grid())
-    __pasta_count_launch_threads_first(launches, threads);
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      __pasta_count_launch_threads_first(launches, threads));
 }
 
 /* Run-time classification of generic (flat) pointers. */
@@ -120,35 +145,38 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
   return __gpu_is_ptr_private(ptr);
 }
 
-/* The linear block id, read where a thread flushes. To LLVM the reads of
- * the block id are pure: it merges them with the kernel's own at entry, and
- * the values then stay in registers across the kernel's loops until the
- * flush at exit (ptxas does not read a special register again in their
- * place): a grid-stride loop took 38 registers against 32 without them
- * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). Volatile
- * reads stay where the flush is. (%smid with %warpid instead, two reads
- * rather than five and two multiply-adds, took HeCBench tsa's kernel back to
- * 38 registers.) */
-static uint32_t pasta_flush_block_id(void) {
+/* The key of a flushing warp's bank row, read where it flushes. Any row is
+ * right (the host adds the banks up); the key only spreads the `red`s of
+ * warps that flush at the same time. On NVIDIA GPUs: the multiprocessor
+ * (%smid) and the low 5 bits of the block index x, so that the blocks
+ * resident on one multiprocessor at a time, and every multiprocessor, add
+ * to rows of their own: two reads and two operations, where the linear
+ * block id took five reads and two multiply-adds in every warp of every
+ * block. Volatile reads, so that they stay where the flush is: to LLVM the
+ * reads of the block id are pure, it merged them with the kernel's own at
+ * entry, and the values then stayed in registers across the kernel's loops
+ * until the flush at exit (ptxas does not read a special register again in
+ * their place): a grid-stride loop took 38 registers against 32
+ * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). (%smid
+ * with %warpid instead of the block index took HeCBench tsa's kernel to 38
+ * registers.) */
+static uint32_t pasta_flush_bank_key(void) {
 #if defined(__NVPTX__)
-  uint32_t x, nx, y, ny, z;
+  uint32_t sm, x;
+  __asm__ volatile("mov.u32 %0, %%smid;" : "=r"(sm));
   __asm__ volatile("mov.u32 %0, %%ctaid.x;" : "=r"(x));
-  __asm__ volatile("mov.u32 %0, %%nctaid.x;" : "=r"(nx));
-  __asm__ volatile("mov.u32 %0, %%ctaid.y;" : "=r"(y));
-  __asm__ volatile("mov.u32 %0, %%nctaid.y;" : "=r"(ny));
-  __asm__ volatile("mov.u32 %0, %%ctaid.z;" : "=r"(z));
-  return x + nx * (y + ny * z);
+  return (sm << 5) | (x & 31);
 #else
   return pasta_linear_block_id();
 #endif
 }
 
-/* This thread block's row of counters: banks spread the flushes of many
- * warps over `num_banks` (a power of two) addresses per counter. */
+/* This warp's row of counters: banks spread the flushes of many warps over
+ * `num_banks` (a power of two) addresses per counter. */
 PASTA_INLINE PASTA_GLOBAL uint64_t *
 __pasta_bank_row(PASTA_GLOBAL uint64_t *counters, uint32_t num_counters,
                  uint32_t num_banks) {
-  uint32_t bank = pasta_flush_block_id() & (num_banks - 1);
+  uint32_t bank = pasta_flush_bank_key() & (num_banks - 1);
   return counters + (size_t)bank * num_counters;
 }
 
@@ -277,10 +305,28 @@ PASTA_INLINE uint64_t __pasta_flush_any(uint64_t value) {
 
 /* The number of thread blocks in the grid's first thread block, 0 in every
  * other: counts that are alike in every thread block are flushed by the
- * first alone, times this (passes/BlockInvariance.h). */
+ * first alone, times this (passes/BlockInvariance.h). On NVIDIA GPUs the
+ * block index x is tested first and the rest (volatile reads, which LLVM
+ * cannot move above that test) only where it is 0: as one test of the
+ * linear block id, every warp of every block read five special registers
+ * and did two multiply-adds at exit to learn it was not the first
+ * (backprop's layerforward, whose counts are all alike), and dgemm's
+ * counting copy took 40 registers against 32. (The block index x read
+ * volatile too took matmul_tiled's working-set copy from 48 registers to
+ * 49, past an allocation step.) */
 PASTA_INLINE uint64_t __pasta_first_block_scale(void) {
+#if defined(__NVPTX__)
+  uint32_t y, z;
+  if (__builtin_expect(__gpu_block_id_x() != 0, 1))
+    return 0;
+  __asm__ volatile("mov.u32 %0, %%ctaid.y;" : "=r"(y));
+  __asm__ volatile("mov.u32 %0, %%ctaid.z;" : "=r"(z));
+  if ((y | z) != 0)
+    return 0;
+#else
   if (pasta_linear_block_id() != 0)
     return 0;
+#endif
   return pasta_grid_blocks();
 }
 

@@ -14,13 +14,20 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 using namespace pasta;
@@ -33,6 +40,8 @@ STATISTIC(NumInlineFlushes, "Device flush points flushing inline");
 STATISTIC(NumOutOfLineFlushes,
           "Device flush points calling the runtime's out-of-line flush");
 STATISTIC(NumCountReturns, "Returns handing counts back to the caller");
+STATISTIC(NumTripCounts,
+          "Loop blocks counted by their loop's trip count at its exit");
 STATISTIC(NumCalleeAccumulators,
           "Registers accumulating counts returned by callees");
 
@@ -560,6 +569,212 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                        B.getInt32(Live.size())});
 }
 
+// Whether V is the same in every lane of a warp (1 << WarpLog2 lanes):
+// built from constants, arguments and the grid's and block's shape and
+// position, or from the thread index x in whole warps (x >> 5, x & ~31,
+// x / 32 for 32 lanes). Loads and phis are not looked into. A wrong answer
+// costs time (a flush in a partial warp), never a count.
+static bool warpUniform(Value *V, unsigned WarpLog2, unsigned Depth = 0) {
+  if (isa<Constant, Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    case Intrinsic::amdgcn_workgroup_id_x:
+    case Intrinsic::amdgcn_workgroup_id_y:
+    case Intrinsic::amdgcn_workgroup_id_z:
+      return true;
+    default:
+      return false;
+    }
+  }
+  // The thread index x in whole warps.
+  auto IsThreadX = [](Value *X) {
+    X = X->stripPointerCasts();
+    if (auto *C = dyn_cast<CastInst>(X); C && C->isIntegerCast())
+      X = C->getOperand(0);
+    auto *II = dyn_cast<IntrinsicInst>(X);
+    return II && (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x ||
+                  II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x);
+  };
+  uint64_t Lanes = uint64_t(1) << WarpLog2;
+  if (auto *BO = dyn_cast<BinaryOperator>(I);
+      BO && IsThreadX(BO->getOperand(0))) {
+    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (!C)
+      return false;
+    uint64_t K = C->getZExtValue();
+    switch (BO->getOpcode()) {
+    case Instruction::LShr:
+    case Instruction::AShr:
+      return K >= WarpLog2;
+    case Instruction::And:
+      return (K & (Lanes - 1)) == 0;
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+      return K != 0 && K % Lanes == 0;
+    default:
+      return false;
+    }
+  }
+  if (!isa<BinaryOperator, CastInst, CmpInst, SelectInst, GetElementPtrInst>(I))
+    return false;
+  return all_of(I->operands(), [&](Value *Op) {
+    return warpUniform(Op, WarpLog2, Depth + 1);
+  });
+}
+
+// Whether the threads that enter Ret from Pred left the rest of their warp
+// behind by a warp-uniform branch (Pred, or the last block with a choice on
+// the single-predecessor way up to it, ends in one), so that a warp takes
+// that way whole; or by a bounds check's cold edge (a block of Cold, split
+// into it: CounterPlacement.h), which only the warp at the bound splits.
+static bool uniformWayIn(BasicBlock *Pred, unsigned WarpLog2,
+                         const SmallPtrSetImpl<BasicBlock *> &Cold) {
+  BasicBlock *B = Pred;
+  for (unsigned Steps = 0; B && Steps < 16; ++Steps) {
+    if (Cold.count(B))
+      return true;
+    auto *Br = dyn_cast<BranchInst>(B->getTerminator());
+    if (!Br)
+      return false;
+    if (Br->isConditional())
+      return warpUniform(Br->getCondition(), WarpLog2);
+    B = B->getSinglePredecessor();
+  }
+  return false;
+}
+
+// Where the counts leaving by RI are flushed. A kernel's returns are
+// usually one block that every path ends in (`if (i >= n) return;` and the
+// end of the body share it), and a flush there adds every counter any path
+// could have set: the reductions' warps 1-7, which leave after their first
+// shuffle tree, tested the six bits of the whole kernel, four of which only
+// warp 0 can set. Where the return block holds the return alone, each way
+// into it that a warp takes whole (a warp-uniform branch: uniformWayIn)
+// gets a block of its own (a split edge) that flushes what that way can
+// have counted, and the other ways one block together (their lanes meet
+// there, so that their warp flushes whole, as before). Only where the
+// flushes then differ and there are at most MaxFlushPaths of them. The
+// return block itself is unchanged, and so are the scopes (its
+// post-dominance). Otherwise RI flushes, as before.
+static constexpr unsigned MaxFlushPaths = 4;
+
+void CounterEmitter::flushPointsOf(ReturnInst *RI, const FunctionPlan &P,
+                                   SmallVectorImpl<Instruction *> &Exits) {
+  BasicBlock *Ret = RI->getParent();
+  SmallVector<BasicBlock *, 4> Preds(predecessors(Ret));
+  SmallPtrSet<BasicBlock *, 4> Distinct(Preds.begin(), Preds.end());
+  unsigned WarpLog2 = T.Target == PASTA_TARGET_NVPTX ? 5 : 6;
+  SmallVector<BasicBlock *, 4> Whole, Rest;
+  SmallPtrSet<BasicBlock *, 4> Cold;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.ColdEdge)
+      Cold.insert(CB.BB);
+  if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
+      &Ret->front() == RI && Preds.size() >= 2 &&
+      Distinct.size() == Preds.size() && all_of(Preds, [](BasicBlock *Pred) {
+        return isa<BranchInst, SwitchInst>(Pred->getTerminator());
+      }))
+    for (BasicBlock *Pred : Preds)
+      (uniformWayIn(Pred, WarpLog2, Cold) ? Whole : Rest).push_back(Pred);
+  size_t Paths = Whole.size() + (Rest.empty() ? 0 : 1);
+  bool Split = !Whole.empty() && Paths >= 2 && Paths <= MaxFlushPaths;
+  if (Split) {
+    // Worth it only where the ways differ in what they can have counted.
+    SmallVector<SmallVector<uint32_t, 16>, 4> Lives;
+    for (BasicBlock *B : Whole)
+      Lives.push_back(liveCounters(P, B));
+    if (!Rest.empty()) {
+      SmallVector<uint32_t, 16> Union;
+      for (BasicBlock *B : Rest)
+        append_range(Union, liveCounters(P, B));
+      llvm::sort(Union);
+      Union.erase(llvm::unique(Union), Union.end());
+      Lives.push_back(std::move(Union));
+    }
+    Split = any_of(drop_begin(Lives),
+                   [&](const auto &L) { return L != Lives.front(); });
+  }
+  if (!Split) {
+    Exits.push_back(RI);
+    return;
+  }
+  // A way of its own flushes at the end of its block where Ret is that
+  // block's only successor, else in a block split into the edge.
+  auto FlushOn = [&](BasicBlock *Pred) {
+    return Pred->getSingleSuccessor() ? Pred->getTerminator()
+                                      : SplitEdge(Pred, Ret)->getTerminator();
+  };
+  for (BasicBlock *Pred : Whole)
+    Exits.push_back(FlushOn(Pred));
+  if (Rest.size() == 1)
+    Exits.push_back(FlushOn(Rest.front()));
+  else if (!Rest.empty())
+    Exits.push_back(
+        SplitBlockPredecessors(Ret, Rest, ".pasta.flush")->getTerminator());
+}
+
+// A block that runs once in every iteration of its loop L (it dominates
+// the latch, L's only exiting block) runs, per entry into L, L's backedges
+// plus one times. Where scalar evolution counts those before L runs (a trip
+// count cheap to compute and not changing with an outer loop), one add of
+// it at L's exit (entered from the latch alone) takes the place of an add
+// per iteration: kmeans' inner loop added 1 to a 64-bit register in every
+// iteration (two instructions of about twenty). The count is the same: a
+// thread leaves L only through its exit (no return, no other exiting
+// block; functions whose threads can end inside, ThreadExits.h, are left
+// alone).
+bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
+                                  DominatorTree &DT, ScalarEvolution &SE,
+                                  const TargetTransformInfo &TTI) {
+  if (BitOf[CB.Counter] >= 0)
+    return false;
+  Loop *L = LI.getLoopFor(CB.BB);
+  if (!L || L->getParentLoop())
+    return false;
+  BasicBlock *Latch = L->getLoopLatch();
+  BasicBlock *Exit = L->getExitBlock();
+  if (!Latch || L->getExitingBlock() != Latch || !Exit ||
+      !L->getLoopPredecessor() || !DT.dominates(CB.BB, Latch))
+    return false;
+  const SCEV *Backedges = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Backedges) ||
+      !Backedges->getType()->isIntegerTy() ||
+      Backedges->getType()->getIntegerBitWidth() > 64 ||
+      SE.containsAddRecurrence(Backedges))
+    return false;
+  Type *I64 = Type::getInt64Ty(Ctx);
+  const SCEV *Trips =
+      SE.getAddExpr(SE.getNoopOrZeroExtend(Backedges, I64), SE.getOne(I64));
+  SCEVExpander Expander(SE, "pasta.trips");
+  if (Expander.isHighCostExpansion({Trips}, L, /*Budget=*/8, &TTI,
+                                   Latch->getTerminator()))
+    return false;
+  // An exit entered from elsewhere too (the loop's guard, another loop's
+  // exit): the count goes in a block of its own on the edge from the latch.
+  if (Exit->getSinglePredecessor() != Latch)
+    Exit = SplitEdge(Latch, Exit, &DT, &LI);
+  Instruction *At = &*Exit->getFirstInsertionPt();
+  Value *N = Expander.expandCodeFor(Trips, I64, At);
+  IRBuilder<> B(At);
+  AllocaInst *Slot = Slots[CB.Counter];
+  B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Slot), N), Slot);
+  ++NumTripCounts;
+  return true;
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -639,8 +854,21 @@ void CounterEmitter::emit(FunctionPlan &P) {
     }
   }
 
+  // Loop blocks whose loop's trip count is known at its entry add it at
+  // its exit (addTripCount); device code of counting builds only.
+  bool TripCounts =
+      CountingBuild && T.Target != PASTA_TARGET_HOST && !ThreadLocalCounts &&
+      threadEnds(F).empty() && any_of(P.Blocks, [&](const CountedBlock &CB) {
+        return CB.Measured && BitOf[CB.Counter] < 0 && CB.BB != &Entry;
+      });
+  if (TripCounts)
+    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
   for (CountedBlock &CB : P.Blocks) {
-    if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter)) {
+    if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
+        !(TripCounts && addTripCount(CB, FAM.getResult<LoopAnalysis>(F),
+                                     FAM.getResult<DominatorTreeAnalysis>(F),
+                                     FAM.getResult<ScalarEvolutionAnalysis>(F),
+                                     FAM.getResult<TargetIRAnalysis>(F)))) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }
@@ -677,9 +905,15 @@ void CounterEmitter::emit(FunctionPlan &P) {
     // Returns, and inline assembly that ends the thread (ThreadExits.h):
     // a thread that ends there never reaches a return.
     SmallVector<Instruction *, 4> Exits = threadEnds(F);
-    for (BasicBlock &BB : F)
-      if (isa<ReturnInst, ResumeInst>(BB.getTerminator()))
+    SmallVector<ReturnInst *, 4> Rets;
+    for (BasicBlock &BB : F) {
+      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+        Rets.push_back(RI);
+      else if (isa<ResumeInst>(BB.getTerminator()))
         Exits.push_back(BB.getTerminator());
+    }
+    for (ReturnInst *RI : Rets)
+      flushPointsOf(RI, P, Exits);
     for (Instruction *Exit : Exits)
       emitFlush(Exit, P);
   }

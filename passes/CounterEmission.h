@@ -27,6 +27,13 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class DominatorTree;
+class LoopInfo;
+class ScalarEvolution;
+class TargetTransformInfo;
+} // namespace llvm
+
 namespace pasta {
 
 class CounterEmitter {
@@ -35,10 +42,18 @@ public:
   // final.
   // Returned: the device functions that return their counts to their
   // callers, and what each caller accumulates (CalleeCounts.h), if any.
+  // CountingBuild (not a divergence or trace build, whose copies keep the
+  // counting code's shape): a kernel's return reached from a few places
+  // flushes on each way into it, only what that way can have counted
+  // (flushPointsOf), and blocks run once in every iteration of a loop whose
+  // iterations scalar evolution counts add the count at the loop's exit
+  // (addTripCount).
   CounterEmitter(llvm::Module &M, ModuleTables &Tables,
                  llvm::FunctionAnalysisManager &FAM,
-                 const ReturnedCounts *Returned = nullptr)
-      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM), Returned(Returned) {}
+                 const ReturnedCounts *Returned = nullptr,
+                 bool CountingBuild = false)
+      : M(M), Ctx(M.getContext()), T(Tables), FAM(FAM), Returned(Returned),
+        CountingBuild(CountingBuild) {}
 
   void emit(FunctionPlan &P);
 
@@ -65,6 +80,11 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  bool addTripCount(const CountedBlock &CB, llvm::LoopInfo &LI,
+                    llvm::DominatorTree &DT, llvm::ScalarEvolution &SE,
+                    const llvm::TargetTransformInfo &TTI);
+  void flushPointsOf(llvm::ReturnInst *RI, const FunctionPlan &P,
+                     llvm::SmallVectorImpl<llvm::Instruction *> &Exits);
   llvm::SmallVector<uint32_t, 16>
   flushAlikeFromFirstBlock(llvm::Instruction *Exit, FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live);
@@ -108,6 +128,7 @@ private:
   ModuleTables &T;
   llvm::FunctionAnalysisManager &FAM;
   const ReturnedCounts *Returned;
+  bool CountingBuild;
   // The function being emitted: the module counter of each count it
   // accumulates for the functions it calls (its counters NumOwn and up).
   llvm::SmallVector<uint32_t, 8> Carried;

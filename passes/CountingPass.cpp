@@ -222,7 +222,8 @@ bool ModuleInstrumenter::run() {
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;
   }
-  CounterEmitter Emitter(M, Tables, FAM, &Returned);
+  CounterEmitter Emitter(M, Tables, FAM, &Returned,
+                         !Opts.Divergence && !Opts.Trace);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty())

@@ -123,6 +123,7 @@ row "device memcpy/memset, run-time length, -O0" return memops/memops.cu 0 memop
 row "non-inlined device functions" return devfn/devfn.cu 0 devfn
 row "many device functions, tiny launches, float4" return callgraph/callgraph.cu 0 callgraph
 row "guarded tile updates, grid-stride loop" return hotshapes/hotshapes.cu 0 hotshapes
+row "warp-uniform early returns, counted loop" return flushways/flushways.cu 0 flushways
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

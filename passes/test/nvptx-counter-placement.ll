@@ -74,17 +74,27 @@ join:
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
 ; CHECK: call void @__pasta_count_launch(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 5))
+; CHECK: entry.done_crit_edge:
+; CHECK-NEXT: br label %done
+; %body runs n times per thread, a count scalar evolution has before the
+; loop: added at its exit (nvptx-trip-counts.ll), not 1 per iteration.
 ; CHECK: body:
-; CHECK-NEXT: %[[C:.*]] = phi i64 [ 0, %entry ], [ %[[INC:.*]], %body ]
-; CHECK: %[[INC]] = add i64 %[[C]], 1
+; CHECK-NOT: add i64
 ; CHECK: after:
 ; CHECK: or i32 0, 1
+; CHECK: %[[TRIPS:[0-9]+]] = add nuw nsw i64 %{{[0-9]+}}, 1
+; CHECK-NEXT: %[[COUNT:[0-9]+]] = add i64 0, %[[TRIPS]]
 ; The fast-path test looks at the 64-bit count only; the bit after a test.
+; The return is entered from %entry by a warp-uniform branch (the block
+; index and an argument) and from %after: each way flushes on its own,
+; %entry's nothing (no counter is set on it), %after's both counters, at
+; its end.
+; CHECK: call i64 @__pasta_flush_is_fast(i64 %[[COUNT]])
+; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[COUNT]])
+; CHECK: %[[ANY2:[0-9]+]] = call i32 @__pasta_warp_or(i32 %[[BIT:[0-9]+]])
+; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[BIT]], i32 %[[ANY2]], i32 0, i32 %{{[0-9]+}})
 ; CHECK: done:
-; CHECK: call i64 @__pasta_flush_is_fast(i64 %pasta.count2.0)
-; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %pasta.count2.0)
-; CHECK: %[[ANY2:[0-9]+]] = call i32 @__pasta_warp_or(i32 %pasta.count.0)
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 %[[ANY2]], i32 0, i32 %{{[0-9]+}})
+; CHECK-NEXT: ret void
 define ptx_kernel void @loop(ptr %a, i32 %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
