@@ -55,10 +55,15 @@ for lib in libdwarf.so.1 libelf.so.1; do
     echo "stage_gpu: no $lib; call paths will show offsets" >&2
 done
 # PASTA_STAGE_PACK=1: the executables as one gzip'd tarball
-# (build-gpu/kernels.tgz, about a third of their size), unpacked on the GPU
-# machine with scripts/unpack_gpu.sh.
+# (build-gpu/kernels.tgz, about a third of their size), and the structures
+# as build-gpu/structures.txz (xz: 3.6 MB against 52 MB unpacked), unpacked
+# on the GPU machine with scripts/unpack_gpu.sh into the same folders.
 if [ "${PASTA_STAGE_PACK:-0}" = 1 ]; then
   tar czf build-gpu/kernels.tgz -C "$dst" .
   rm -rf "$dst"
+  if [ -d build-gpu/bin/structures ]; then
+    tar cJf build-gpu/structures.txz -C build-gpu/bin/structures .
+    rm -rf build-gpu/bin/structures
+  fi
 fi
 du -sh build-gpu
