@@ -170,6 +170,10 @@ std::optional<LoopAddress> loopAddress(const SCEV *Address, const Loop &L,
                                        ScalarEvolution &SE) {
   LoopAddress Out;
   Type *IndexTy = SE.getEffectiveSCEVType(Address->getType());
+  // The runtime adds steps in 64 bits; a pointer of 32-bit offsets (shared
+  // or local memory on NVIDIA GPUs) wraps at 2^32.
+  if (SE.getTypeSizeInBits(IndexTy) < 64)
+    return std::nullopt;
   if (SE.isLoopInvariant(Address, &L)) {
     Out.Base = Address;
     Out.A = Out.B = SE.getZero(IndexTy);
@@ -203,7 +207,8 @@ std::optional<LoopAddress> loopAddress(const SCEV *Address, const Loop &L,
 
 // Whether Cond has the same value in every iteration of L.
 bool invariantIn(Value *Cond, const Loop &L, ScalarEvolution &SE) {
-  if (L.isLoopInvariant(Cond))
+  if (L.isLoopInvariant(Cond) || (SE.isSCEVable(Cond->getType()) &&
+                                  SE.isLoopInvariant(SE.getSCEV(Cond), &L)))
     return true;
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
   return Cmp && SE.isSCEVable(Cmp->getOperand(0)->getType()) &&
@@ -233,7 +238,7 @@ bool runsInAllOrNone(BasicBlock *PH, const Loop &Outer, LoopInfo &LI,
     if (Term->getNumSuccessors() < 2)
       continue;
     Loop *Box = LI.getLoopFor(BB);
-    if (Box != &Outer && Box->getExitBlock() && !Box->contains(PH))
+    if (Box != &Outer && Box->getExitBlock())
       continue; // inside a loop of Outer, which leaves to one block
     Value *Cond = nullptr;
     if (auto *Br = dyn_cast<BranchInst>(Term))

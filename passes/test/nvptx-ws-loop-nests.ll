@@ -180,6 +180,197 @@ exit:
   ret void
 }
 
+; A switch on the outer counter before the inner loop.
+define ptx_kernel void @sw_variant(ptr addrspace(1) %cent, i32 %nc, i32 %nf) {
+entry:
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %entry ], [ %c.next, %outer.latch ]
+  switch i32 %c, label %inner.ph [ i32 3, label %outer.latch ]
+inner.ph:
+  %row = mul nsw i32 %c, %nf
+  br label %inner
+inner:
+  %f = phi i32 [ 0, %inner.ph ], [ %f.next, %inner ]
+  %idx = add nsw i32 %row, %f
+  %wide = sext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %cent, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add nuw nsw i32 %f, 1
+  %fdone = icmp eq i32 %f.next, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %exit, label %outer
+exit:
+  ret void
+}
+
+; A loop before the inner one with two exits, its exit test varying.
+define ptx_kernel void @box_two_exits(ptr addrspace(1) %cent, ptr addrspace(1) %q, i32 %nc, i32 %nf) {
+entry:
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %entry ], [ %c.next, %outer.latch ]
+  br label %box
+box:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %box.latch ]
+  %qp = getelementptr inbounds i32, ptr addrspace(1) %q, i32 %i
+  %qv = load i32, ptr addrspace(1) %qp
+  %stop = icmp eq i32 %qv, %c
+  br i1 %stop, label %outer.latch, label %box.latch
+box.latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, 4
+  br i1 %idone, label %inner.ph, label %box
+inner.ph:
+  %row = mul nsw i32 %c, %nf
+  br label %inner
+inner:
+  %f = phi i32 [ 0, %inner.ph ], [ %f.next, %inner ]
+  %idx = add nsw i32 %row, %f
+  %wide = sext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %cent, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add nuw nsw i32 %f, 1
+  %fdone = icmp eq i32 %f.next, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %exit, label %outer
+exit:
+  ret void
+}
+
+; The nest inside another loop g, and before the inner loop a loop of one
+; exit block whose own branch varies (a box: it always leaves to one block).
+define ptx_kernel void @in_g(ptr addrspace(1) %cent, ptr addrspace(1) %q, i32 %ng, i32 %nc, i32 %nf) {
+entry:
+  br label %g
+g:
+  %gi = phi i32 [ 0, %entry ], [ %gi.next, %g.latch ]
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %g ], [ %c.next, %outer.latch ]
+  br label %box
+box:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %box.latch ]
+  %qp = getelementptr inbounds i32, ptr addrspace(1) %q, i32 %i
+  %qv = load i32, ptr addrspace(1) %qp
+  %skip = icmp eq i32 %qv, %c
+  br i1 %skip, label %box.latch, label %box.mid
+box.mid:
+  br label %box.latch
+box.latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %idone = icmp eq i32 %i.next, 4
+  br i1 %idone, label %inner.ph, label %box
+inner.ph:
+  %row = mul nsw i32 %c, %nf
+  br label %inner
+inner:
+  %f = phi i32 [ 0, %inner.ph ], [ %f.next, %inner ]
+  %idx = add nsw i32 %row, %f
+  %wide = sext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %cent, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add nuw nsw i32 %f, 1
+  %fdone = icmp eq i32 %f.next, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %g.latch, label %outer
+g.latch:
+  %gi.next = add nuw nsw i32 %gi, 1
+  %gdone = icmp eq i32 %gi.next, %ng
+  br i1 %gdone, label %exit, label %g
+exit:
+  ret void
+}
+
+declare void @ext()
+; A call in the outer loop that may not return.
+define ptx_kernel void @unknown_call(ptr addrspace(1) %cent, i32 %nc, i32 %nf) {
+entry:
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %entry ], [ %c.next, %outer.latch ]
+  call void @ext()
+  %row = mul nsw i32 %c, %nf
+  br label %inner
+inner:
+  %f = phi i32 [ 0, %outer ], [ %f.next, %inner ]
+  %idx = add nsw i32 %row, %f
+  %wide = sext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %cent, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add nuw nsw i32 %f, 1
+  %fdone = icmp eq i32 %f.next, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %exit, label %outer
+exit:
+  ret void
+}
+
+; The base and the index's start both move in the outer loop.
+define ptx_kernel void @both_move(ptr addrspace(1) %cent, i32 %nc, i32 %nf) {
+entry:
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %entry ], [ %c.next, %outer.latch ]
+  %rowp = getelementptr inbounds float, ptr addrspace(1) %cent, i32 %c
+  br label %inner
+inner:
+  %f = phi i32 [ %c, %outer ], [ %f.next, %inner ]
+  %wide = zext i32 %f to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %rowp, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add i32 %f, 1
+  %d = sub i32 %f.next, %c
+  %fdone = icmp eq i32 %d, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %exit, label %outer
+exit:
+  ret void
+}
+; A switch on a value computed in the outer loop but the same in each
+; iteration.
+define ptx_kernel void @sw_inv(ptr addrspace(1) %cent, i32 %nc, i32 %nf, i32 %mode) {
+entry:
+  br label %outer
+outer:
+  %c = phi i32 [ 0, %entry ], [ %c.next, %outer.latch ]
+  %m2 = add i32 %mode, 1
+  switch i32 %m2, label %inner.ph [ i32 3, label %outer.latch ]
+inner.ph:
+  %row = mul i32 %c, %nf
+  br label %inner
+inner:
+  %f = phi i32 [ 0, %inner.ph ], [ %f.next, %inner ]
+  %idx = add i32 %row, %f
+  %wide = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %cent, i64 %wide
+  store float 1.0, ptr addrspace(1) %p
+  %f.next = add nuw nsw i32 %f, 1
+  %fdone = icmp eq i32 %f.next, %nf
+  br i1 %fdone, label %outer.latch, label %inner
+outer.latch:
+  %c.next = add nuw nsw i32 %c, 1
+  %cdone = icmp eq i32 %c.next, %nc
+  br i1 %cdone, label %exit, label %outer
+exit:
+  ret void
+}
+
 ; CHECK-LABEL: define ptx_kernel void @one_index__pasta_ws(
 ; CHECK: %[[STATE:pasta.ws.nest.*]] = alloca i8
 ; CHECK: outer.preheader:
@@ -220,13 +411,49 @@ exit:
 ; CHECK: inner.ph:
 ; CHECK: call i32 @__pasta_ws_mark_loop(
 ; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
 ; CHECK-LABEL: define ptx_kernel void @outer_leaves_early__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_mark_nest
 ; CHECK: inner.ph:
 ; CHECK: call i32 @__pasta_ws_mark_loop(
 ; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
 ; CHECK-LABEL: define ptx_kernel void @triangle__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_mark_nest
 ; CHECK: call i32 @__pasta_ws_mark_loop(
 ; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK-LABEL: define ptx_kernel void @sw_variant__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK-LABEL: define ptx_kernel void @box_two_exits__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
+; The nest's state is cleared in front of the outer loop, inside g.
+; CHECK-LABEL: define ptx_kernel void @in_g__pasta_ws(
+; CHECK: g:
+; CHECK: store i8 0, ptr %pasta.ws.nest
+; CHECK-NEXT: br label %outer
+; CHECK: call i32 @__pasta_ws_mark_nest(
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK: inner:
+; CHECK-NOT: call {{.*}}@__pasta_ws_
+; CHECK: br i1 %fdone
+; CHECK-LABEL: define ptx_kernel void @unknown_call__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK-NEXT: br label %inner
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK-LABEL: define ptx_kernel void @both_move__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_nest
+; CHECK-LABEL: define ptx_kernel void @sw_inv__pasta_ws(
+; CHECK: call i32 @__pasta_ws_mark_nest(
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK: inner:
+; CHECK-NOT: call {{.*}}@__pasta_ws_
+; CHECK: br i1 %fdone
 ; CHECK: declare i32 @__pasta_ws_mark_nest(
