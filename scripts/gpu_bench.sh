@@ -33,8 +33,8 @@ while read -r prog n _; do
     plain) exe=$BIN/$prog ;;
     *-ws) exe=$BIN/$prog-${variant%-ws} ws=1 ;;
     *-ws[0-9]*bank)
-      base=${variant%-ws*bank} n=${variant##*-ws}
-      exe=$BIN/$prog-$base ws=1 banks=${n%bank} ;;
+      base=${variant%-ws*bank} nbank=${variant##*-ws}
+      exe=$BIN/$prog-$base ws=1 banks=${nbank%bank} ;;
     *) exe=$BIN/$prog-$variant ;;
     esac
     extra=()
