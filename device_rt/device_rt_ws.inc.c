@@ -507,6 +507,16 @@ static uint64_t pasta_ws_loop_index(uint64_t a, uint64_t b, uint64_t k,
 
 /* Whether x(k) for k < count is a + k * b without wrapping: then the
  * addresses are a progression. x moves one way, so its ends decide. */
+/* Whether least..most are all values of an index of `ext & 0xff` (at most
+ * 32) bits, signed where bit 8 of ext says so. */
+static int pasta_ws_index_holds(int64_t least, int64_t most, uint32_t ext) {
+  uint32_t bits = ext & 0xffu;
+  int64_t lo = ext & 0x100u ? -((int64_t)1 << (bits - 1)) : 0;
+  int64_t hi =
+      ext & 0x100u ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+  return least >= lo && most <= hi;
+}
+
 static int pasta_ws_loop_in_range(uint64_t a, uint64_t b, uint64_t count,
                                   uint32_t ext) {
   uint32_t bits = ext & 0xffu;
@@ -514,13 +524,10 @@ static int pasta_ws_loop_in_range(uint64_t a, uint64_t b, uint64_t count,
     return 1;
   if (count > (UINT64_C(1) << 31) || bits > 32)
     return 0;
-  /* a is x(0), already extended; |b| < 2^32 for bits <= 32 (extended from
-   * them), so the product below stays within 63 bits. */
+  /* a is x(0), already extended and so in range; |b| < 2^32 for bits <= 32
+   * (extended from them), so the product below stays within 63 bits. */
   int64_t last = (int64_t)a + (int64_t)(count - 1) * (int64_t)b;
-  int64_t lo = ext & 0x100u ? -((int64_t)1 << (bits - 1)) : 0;
-  int64_t hi =
-      ext & 0x100u ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-  return last >= lo && last <= hi;
+  return pasta_ws_index_holds(last, last, ext);
 }
 
 /* Whether x(k) + y(j) stays in range for the extension they share (ext
@@ -535,12 +542,8 @@ static int pasta_ws_loop_sum_in_range(uint64_t a, uint64_t b, uint64_t count,
     return 0;
   int64_t x0 = (int64_t)a, x1 = x0 + (int64_t)(count - 1) * (int64_t)b;
   int64_t y0 = (int64_t)ra, y1 = y0 + (int64_t)(rows - 1) * (int64_t)rb;
-  int64_t least = (x0 < x1 ? x0 : x1) + (y0 < y1 ? y0 : y1);
-  int64_t most = (x0 < x1 ? x1 : x0) + (y0 < y1 ? y1 : y0);
-  int64_t lo = ext & 0x100u ? -((int64_t)1 << (bits - 1)) : 0;
-  int64_t hi =
-      ext & 0x100u ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-  return least >= lo && most <= hi;
+  return pasta_ws_index_holds((x0 < x1 ? x0 : x1) + (y0 < y1 ? y0 : y1),
+                              (x0 < x1 ? x1 : x0) + (y0 < y1 ? y1 : y0), ext);
 }
 
 /* The step of a progression in bytes, scale * b, and its magnitude: 0 where

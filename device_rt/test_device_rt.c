@@ -176,6 +176,27 @@ static void test_ws_mark(void) {
   pasta_shim.local = 0;
 }
 
+/* The launch state of test_ws_batches and test_ws_compact: A bytes 0..63 at
+ * ua (flags 0..3), B bytes 80..111 at ub (flags 4..5), pages of 16 bytes,
+ * flags at uf, one bank (the caller may set more). */
+static void ws_two_allocations(struct pasta_ws_launch *st,
+                               struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX],
+                               uint64_t ua, uint64_t ub, uint64_t uf,
+                               uint64_t outside[2]) {
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
+  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
+  memset(st, 0, sizeof *st);
+  st->allocs = (uint64_t)(uintptr_t)t;
+  st->pages = uf;
+  st->outside = (uint64_t)(uintptr_t)outside;
+  st->num_allocs = 2;
+  st->page_shift = 4;
+  st->num_pages = 6;
+  st->page_banks = 1;
+}
+
 static void test_ws_batches(void) {
   /* The batched path the working-set copies call sets the flags the
    * per-access path (__pasta_ws_resolve, test_ws_touch) sets. Allocations
@@ -188,19 +209,8 @@ static void test_ws_batches(void) {
   uint64_t uf = (uint64_t)(uintptr_t)flags;
   uint64_t outside[2] = {0, 0};
   struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
-  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
-    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
-  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
-  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
   struct pasta_ws_launch st;
-  memset(&st, 0, sizeof st);
-  st.allocs = (uint64_t)(uintptr_t)t;
-  st.pages = uf;
-  st.outside = (uint64_t)(uintptr_t)outside;
-  st.num_allocs = 2;
-  st.page_shift = 4;
-  st.num_pages = 6;
-  st.page_banks = 1;
+  ws_two_allocations(&st, t, ua, ub, uf, outside);
   place(0, 1, 0, 32);
 
   /* A parameter's range (A, first flag at flags[0]): byte 40 is on A's
@@ -294,18 +304,8 @@ static void test_ws_compact(void) {
   uint64_t uf = (uint64_t)(uintptr_t)flags;
   uint64_t outside[2] = {0, 0};
   struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
-  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
-    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
-  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
-  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
   struct pasta_ws_launch st;
-  memset(&st, 0, sizeof st);
-  st.allocs = (uint64_t)(uintptr_t)t;
-  st.pages = uf;
-  st.outside = (uint64_t)(uintptr_t)outside;
-  st.num_allocs = 2;
-  st.page_shift = 4;
-  st.num_pages = 6;
+  ws_two_allocations(&st, t, ua, ub, uf, outside);
   st.page_banks = 2;
   /* Parameter 0 is A, parameter 2 is B (flags without the bank, as the
    * host writes them); thread block 1 writes bank 1 (flags 6..11). */
