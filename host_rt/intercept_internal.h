@@ -75,9 +75,16 @@ struct kernel {
   } div_wave;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
-  const void *module;      /* host shadow of its module's descriptor */
-  int selected; /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
-  uint64_t seq; /* launches of this kernel so far (for sampling) */
+  /* The pointer fields of its by-value aggregate parameters, the ones the
+   * working-set copy numbers PASTA_WS_MAX_ARGS + j (abi.h): parameter and
+   * byte offset of field j. */
+  struct ws_field {
+    uint16_t param, offset;
+  } ws_fields[PASTA_WS_MAX_FIELDS];
+  unsigned num_ws_fields;
+  const void *module; /* host shadow of its module's descriptor */
+  int selected;       /* -1 unknown, else PASTA_INSTRUMENT_KERNELS matched */
+  uint64_t seq;       /* launches of this kernel so far (for sampling) */
   uint64_t plain_started; /* launches of its plain copy so far */
   uint64_t traced;        /* launches of its trace copy so far */
   uint64_t div_launches;  /* launches that ran its divergence copy */

@@ -109,7 +109,33 @@ PASTA_ABI void __pasta_register_kernel(const void *handle, const char *name,
     k->trace = trace;
     k->nparams = nparams;
     k->pointer_params = pointer_params;
+    k->num_ws_fields = 0; /* until __pasta_register_kernel_fields */
     k->module = module;
+  }
+  pasta__state_unlock();
+}
+
+/* The pointer fields of a kernel's by-value aggregate parameters, after its
+ * __pasta_register_kernel: `pairs` holds (parameter, byte offset) for each,
+ * in the order the working-set copy numbers them (abi.h,
+ * PASTA_WS_MAX_FIELDS). Its launches look each field's allocation up as
+ * they look up pointer parameters'. */
+PASTA_ABI void __pasta_register_kernel_fields(const void *handle,
+                                              const uint32_t *pairs,
+                                              uint32_t count) {
+  if (!handle || !pairs)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k) {
+    k->num_ws_fields = 0;
+    for (uint32_t i = 0; i < count && i < PASTA_WS_MAX_FIELDS; ++i) {
+      uint32_t param = pairs[2 * i], offset = pairs[2 * i + 1];
+      if (param > UINT16_MAX || offset > UINT16_MAX - 8)
+        break; /* no kernel has such parameters: numbering stops here */
+      k->ws_fields[k->num_ws_fields++] =
+          (struct ws_field){(uint16_t)param, (uint16_t)offset};
+    }
   }
   pasta__state_unlock();
 }

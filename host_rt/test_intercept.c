@@ -192,6 +192,11 @@ static uint64_t touch_offset;
 static uint64_t touch_more[6];
 static int num_touch_more;
 static uint32_t page_banks_seen;
+/* A kernel taking a struct by value with pointer fields (test_ws_fields),
+ * and the header's field slots of its last working-set launch. */
+static char kf_handle, kf_plain, kf_ws;
+static struct pasta_ws_arg fields_seen[4];
+static uint64_t fields_pages_seen;
 
 /* Where the device stores the flag that is `flag` in page order. */
 static uint8_t *fake_flag(uint8_t *flag) {
@@ -239,6 +244,13 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     return 700; /* cudaErrorIllegalAddress */
   if (num_launched < 8)
     launched[num_launched++] = fn;
+  if (fn == &kf_ws) {
+    /* Its header follows the kernel's two arguments. */
+    const struct pasta_ws_launch *h = *(struct pasta_ws_launch **)args[2];
+    memcpy(fields_seen, &h->args[PASTA_WS_MAX_ARGS], sizeof fields_seen);
+    fields_pages_seen = h->pages;
+    return 0;
+  }
   if (fn != &k_ws)
     return 0;
   /* The working-set copy: argument 1 (after the kernel's one) points to the
@@ -499,19 +511,19 @@ static void test_launch_options(void) {
   CHECK(warns(&o, "PASTA_PAGE_SIZE", "64k", "PASTA_PAGE_SIZE='64k'") &&
         o.page_shift == 16);
 
-  /* PASTA_WS_PAGE_BANKS: a power of two from 1 to 64 (default 16). */
-  CHECK(warns(&o, NULL, NULL, NULL) && o.ws_page_banks == 16);
+  /* PASTA_WS_PAGE_BANKS: a power of two from 1 to 64 (default 64). */
+  CHECK(warns(&o, NULL, NULL, NULL) && o.ws_page_banks == 64);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "1", NULL) && o.ws_page_banks == 1);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "4", NULL) && o.ws_page_banks == 4);
-  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "64", NULL) && o.ws_page_banks == 64);
+  CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "16", NULL) && o.ws_page_banks == 16);
   CHECK(warns(&o, "PASTA_WS_PAGE_BANKS", "3",
               "pasta: warning: ignoring PASTA_WS_PAGE_BANKS=3 (a power of two "
-              "from 1 to 64); using 16\n") &&
-        o.ws_page_banks == 16);
+              "from 1 to 64); using 64\n") &&
+        o.ws_page_banks == 64);
   CHECK(
       warns(&o, "PASTA_WS_PAGE_BANKS", "128",
             "ignoring PASTA_WS_PAGE_BANKS='128' (not a number from 1 to 64)") &&
-      o.ws_page_banks == 16);
+      o.ws_page_banks == 64);
 
   /* PASTA_SAMPLE: 0 (off) to 2^30. */
   CHECK(warns(&o, "PASTA_SAMPLE", "10", NULL) && o.sample == 10);
@@ -825,12 +837,58 @@ static int test_ws_pages(const char *banks) {
   const uint64_t in_c[] = {10 * page + 5, 57 * page, 63 * page, 70 * page,
                            size - 1};
   CHECK(ws_touch(c, in_c, 5) == 4 * page + 123);
-  CHECK(page_banks_seen == (banks ? (uint32_t)atoi(banks) : 16u));
+  CHECK(page_banks_seen ==
+        (banks ? (uint32_t)atoi(banks) : PASTA_WS_PAGE_BANKS));
   const uint64_t in_e[] = {5 * page, 104 * page - 1};
   CHECK(ws_touch(e, in_e, 2) == 2 * page);
   CHECK(num_launched == 2 && launched[0] == &k_ws && launched[1] == &k_ws);
   free(arena);
   return check_summary("intercept ws pages");
+}
+
+void __pasta_register_kernel_fields(const void *, const uint32_t *, uint32_t);
+
+/* Run alone (`test_intercept ws_fields`): a kernel (int n, struct {char *x;
+ * char *p; char *q;} s) registered with pointer fields (1, 0), (1, 8),
+ * (1, 16) and one past its parameters, (2, 0). A working-set launch's
+ * header gives field j, in slot PASTA_WS_MAX_ARGS + j, the allocation the
+ * field's pointer is in (p in a, q at b's last byte), zeros for a pointer
+ * in none (x) and for the field past the parameters; registered again
+ * without fields, the kernel's slots stay zero. */
+static int test_ws_fields(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  const uint32_t pairs[] = {1, 0, 1, 8, 1, 16, 2, 0};
+  __pasta_register_kernel(&kf_handle, "_Z2kf1S", &kf_plain, &kf_ws, NULL, 2, 0,
+                          NULL);
+  __pasta_register_kernel_fields(&kf_handle, pairs, 4);
+  void *a = NULL, *b = NULL;
+  CHECK(__pasta_malloc(&a, 200000, f_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&b, 100, f_malloc, &ops) == 0);
+  int n = 1;
+  struct {
+    char *x, *p, *q;
+  } by_value = {(char *)0x1000, (char *)a + 70000, (char *)b + 99};
+  void *args[2] = {&n, &by_value};
+  memset(fields_seen, 0xff, sizeof fields_seen);
+  CHECK(__pasta_launch_kernel(&kf_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                              NULL, fake_launch, &ops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &kf_ws);
+  const uint64_t a_at = (uint64_t)(uintptr_t)a, b_at = (uint64_t)(uintptr_t)b;
+  CHECK(fields_seen[0].base == 0 && fields_seen[0].end == 0 &&
+        fields_seen[0].flags == 0);
+  CHECK(fields_seen[1].base == a_at && fields_seen[1].end == a_at + 200000 &&
+        fields_seen[1].flags >= fields_pages_seen);
+  CHECK(fields_seen[2].base == b_at && fields_seen[2].end == b_at + 100 &&
+        fields_seen[2].flags >= fields_pages_seen &&
+        fields_seen[2].flags != fields_seen[1].flags);
+  CHECK(fields_seen[3].base == 0 && fields_seen[3].flags == 0);
+  __pasta_register_kernel(&kf_handle, "_Z2kf1S", &kf_plain, &kf_ws, NULL, 2, 0,
+                          NULL);
+  CHECK(__pasta_launch_kernel(&kf_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                              NULL, fake_launch, &ops) == 0);
+  CHECK(num_launched == 2 && fields_seen[1].base == 0 &&
+        fields_seen[2].base == 0);
+  return check_summary("intercept ws fields");
 }
 
 /* Run alone (`test_intercept ws_ring`): working-set launches are read back
@@ -1045,6 +1103,8 @@ int main(int argc, char **argv) {
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
+  if (argc > 1 && strcmp(argv[1], "ws_fields") == 0)
+    return test_ws_fields();
   if (argc > 1 && strcmp(argv[1], "ws_ring") == 0)
     return test_ws_ring();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)

@@ -247,8 +247,23 @@ static size_t ws_pages_skew(const struct ws_buffers *b,
   return (size_t)(-at & (PASTA_WS_FLAG_GROUP - 1));
 }
 
+/* The range and flags of the allocation the pointer at `value` (a launch
+ * argument, or a field of one) points into; zeros when none. */
+static void ws_send_arg(const struct pasta_ws_launch *h,
+                        const struct ws_snapshot *s, struct pasta_ws_arg *arg,
+                        const void *value) {
+  uint64_t v;
+  memcpy(&v, value, sizeof v);
+  size_t i = ws_snapshot_find(s, v);
+  if (i != SIZE_MAX)
+    *arg = (struct pasta_ws_arg){s->table[i].base,
+                                 s->table[i].base + s->table[i].size,
+                                 h->pages + s->table[i].first_page};
+}
+
 /* The launch's header: the buffers' device addresses and, for each pointer
- * argument in a known allocation, that allocation's range and flags. Staged
+ * argument and pointer field of an argument in a known allocation, that
+ * allocation's range and flags. Staged
  * in the slot's host buffer after the results and copied on the launch's
  * stream. */
 static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
@@ -267,17 +282,14 @@ static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
   h->block_shift = PASTA_WS_BLOCK_SHIFT;
   h->num_pages = (uint32_t)s->pages;
   h->page_banks = b->page_banks;
-  for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p) {
-    if (!(k->pointer_params >> p & 1) || !args[p])
-      continue;
-    uint64_t v;
-    memcpy(&v, args[p], sizeof v);
-    size_t i = ws_snapshot_find(s, v);
-    if (i == SIZE_MAX)
-      continue;
-    h->args[p] = (struct pasta_ws_arg){s->table[i].base,
-                                       s->table[i].base + s->table[i].size,
-                                       h->pages + s->table[i].first_page};
+  for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p)
+    if (k->pointer_params >> p & 1 && args[p])
+      ws_send_arg(h, s, &h->args[p], args[p]);
+  for (unsigned j = 0; j < k->num_ws_fields; ++j) {
+    struct ws_field f = k->ws_fields[j];
+    if ((int)f.param < k->nparams && args[f.param])
+      ws_send_arg(h, s, &h->args[PASTA_WS_MAX_ARGS + j],
+                  (const char *)args[f.param] + f.offset);
   }
   return ops->memcpy_async(slot->header, h, sizeof *h,
                            PASTA_MEMCPY_HOST_TO_DEVICE, stream);

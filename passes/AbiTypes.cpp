@@ -26,7 +26,7 @@ Type *abi::typeOf(Kind K, LLVMContext &Ctx) {
   case Kind::MIX:
     return ArrayType::get(Type::getInt32Ty(Ctx), PASTA_MIX_NUM);
   case Kind::WS_ARGS:
-    return ArrayType::get(structType<WsArg>(Ctx), PASTA_WS_MAX_ARGS);
+    return ArrayType::get(structType<WsArg>(Ctx), PASTA_WS_ARG_SLOTS);
   case Kind::FN:
     return PointerType::get(Ctx, 0);
   }

@@ -14,6 +14,7 @@
 #include "HostRegistration.h"
 #include "HostInterception.h"
 #include "ModuleTables.h"
+#include "ParameterFields.h"
 #include "VendorRuntime.h"
 
 #include "pasta/abi.h"
@@ -92,6 +93,8 @@ static GlobalVariable *createShadow(Module &M) {
 }
 
 static constexpr const char *RegisterKernelName = "__pasta_register_kernel";
+static constexpr const char *RegisterFieldsName =
+    "__pasta_register_kernel_fields";
 static constexpr const char *RegisterDivergenceName =
     "__pasta_register_divergence_kernel";
 static constexpr const char *RegisterUncappedName =
@@ -133,6 +136,7 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
 struct KernelParams {
   int Count = -1;
   uint64_t Pointers = 0;
+  SmallVector<ParameterField, 16> Fields; // see ParameterFields.h
 };
 
 static Function *stubOf(Value *Handle) {
@@ -155,6 +159,35 @@ static AllocaInst *argumentArray(Function &Stub) {
   return nullptr;
 }
 
+// The type of a parameter's storage in the stub: its slot (an alloca) or,
+// for a struct passed in memory, the stub's byval parameter itself.
+static Type *storageType(Value *Storage) {
+  if (auto *Slot = dyn_cast<AllocaInst>(Storage))
+    return Slot->getAllocatedType();
+  if (auto *A = dyn_cast<Argument>(Storage))
+    return A->getParamByValType();
+  return nullptr;
+}
+
+// Tells the host runtime where the pointer fields of a kernel's by-value
+// aggregate parameters are (pairs of parameter and offset), when it has any.
+static void registerFields(Module &M, IRBuilder<> &B, Value *Handle,
+                           ArrayRef<ParameterField> Fields) {
+  if (Fields.empty())
+    return;
+  SmallVector<uint32_t, 32> Pairs;
+  for (const ParameterField &F : Fields)
+    Pairs.append({F.Param, static_cast<uint32_t>(F.Offset)});
+  Constant *Init = ConstantDataArray::get(M.getContext(), Pairs);
+  auto *Table =
+      new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage,
+                         Init, "__pasta_kernel_fields");
+  PointerType *Ptr = PointerType::get(M.getContext(), 0);
+  FunctionCallee Register = M.getOrInsertFunction(
+      RegisterFieldsName, B.getVoidTy(), Ptr, Ptr, B.getInt32Ty());
+  B.CreateCall(Register, {Handle, Table, B.getInt32(Fields.size())});
+}
+
 static KernelParams kernelParams(Value *Handle) {
   KernelParams P;
   Function *Stub = stubOf(Handle);
@@ -167,6 +200,7 @@ static KernelParams kernelParams(Value *Handle) {
   // a kernel without parameters, which then gets none.
   const DataLayout &DL = Stub->getDataLayout();
   int Count = 0;
+  SmallVector<Type *, 16> Aggregates;
   for (Instruction &J : instructions(*Stub)) {
     auto *St = dyn_cast<StoreInst>(&J);
     if (!St || !St->getValueOperand()->getType()->isPointerTy())
@@ -181,8 +215,13 @@ static KernelParams kernelParams(Value *Handle) {
     auto *Slot = dyn_cast<AllocaInst>(St->getValueOperand());
     if (K < 64 && Slot && Slot->getAllocatedType()->isPointerTy())
       P.Pointers |= uint64_t(1) << K;
+    if (Type *T = storageType(St->getValueOperand()); isFieldAggregate(T)) {
+      Aggregates.resize(std::max<size_t>(Aggregates.size(), K + 1));
+      Aggregates[K] = T;
+    }
   }
   P.Count = Count;
+  P.Fields = pointerFields(Aggregates, DL);
   return P;
 }
 
@@ -250,6 +289,8 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
                                 B.getInt32(KP.Count), B.getInt64(KP.Pointers),
                                 Shadow ? Shadow : Null});
+  if (WS != Null)
+    registerFields(M, B, Handle, KP.Fields);
   if (!Opts.Divergence || !hasVariants(Opts, Mangled))
     return;
   for (auto [Suffix, Register] : divergenceCopies(Opts, V))
@@ -408,6 +449,8 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                  {Handle, B.CreateGlobalString(Mangled, "__pasta_kernel_name"),
                   Handles[0], Handles[1], Handles[2], B.getInt32(KP.Count),
                   B.getInt64(KP.Pointers), Shadow});
+    if (Handles[1] != Null)
+      registerFields(M, B, Handle, KP.Fields);
     if (!Opts.Divergence || !hasVariants(Opts, Mangled))
       continue;
     for (auto [Suffix, Register] : divergenceCopies(Opts, V)) {

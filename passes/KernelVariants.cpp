@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelVariants.h"
 #include "DeviceRuntime.h"
+#include "ParameterFields.h"
 #include "Scopes.h"
 #include "WorkingSetLoops.h"
 
@@ -195,27 +196,76 @@ struct StateFields {
 // that reaches the function then has that parameter's allocation in the
 // state's args[]. Only where the range is looked for: an address outside it
 // takes the full path, wherever it came from.
-using ParamSources = DenseMap<const Function *, SmallVector<int, 8>>;
+// A kernel's pointers loaded from its by-value aggregate parameters (a
+// lambda's captures) have the slots abi.h gives pointer fields:
+// PASTA_WS_MAX_ARGS + j for field j (ParameterFields.h), kept per kernel
+// copy by (parameter, offset).
+struct ParamSources {
+  DenseMap<const Function *, SmallVector<int, 8>> ByArg;
+  DenseMap<const Function *, DenseMap<std::pair<unsigned, uint64_t>, int>>
+      Fields;
+};
 
 static constexpr int SourceUnknown = -2, SourceNone = -1;
 
-// The source of V, an argument of Caller's copy, or SourceNone.
+// The slot of a pointer Caller loads from one of its by-value parameters'
+// pointer fields, or SourceNone.
+static int fieldSourceOf(const LoadInst &Load, const Function &Caller,
+                         const ParamSources &Sources) {
+  auto It = Sources.Fields.find(&Caller);
+  if (It == Sources.Fields.end() || !Load.getType()->isPointerTy())
+    return SourceNone;
+  const DataLayout &DL = Caller.getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(Load.getPointerOperandType()), 0);
+  auto *A = dyn_cast<Argument>(
+      Load.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off,
+                                                                  true));
+  if (!A || A->getParent() != &Caller || Off.isNegative())
+    return SourceNone;
+  auto Slot = It->second.find({A->getArgNo(), Off.getZExtValue()});
+  return Slot == It->second.end() ? SourceNone : Slot->second;
+}
+
+// The source of V, an argument of Caller's copy or a pointer field of one
+// of a kernel's by-value parameters, or SourceNone.
 static int sourceOf(const Value *V, const Function &Caller,
                     const ParamSources &Sources) {
-  auto *A = dyn_cast<Argument>(getUnderlyingObject(V));
+  const Value *Object = getUnderlyingObject(V);
+  if (auto *Load = dyn_cast<LoadInst>(Object))
+    return fieldSourceOf(*Load, Caller, Sources);
+  auto *A = dyn_cast<Argument>(Object);
   if (!A || A->getParent() != &Caller)
     return SourceNone;
-  auto It = Sources.find(&Caller);
-  return It == Sources.end() ? SourceNone : It->second[A->getArgNo()];
+  auto It = Sources.ByArg.find(&Caller);
+  return It == Sources.ByArg.end() ? SourceNone : It->second[A->getArgNo()];
+}
+
+// A kernel copy's pointer fields of by-value aggregate parameters, by
+// (parameter, offset), with their slots.
+static void traceFields(Function &Kernel, ParamSources &Sources) {
+  SmallVector<Type *, 16> Aggregates(Kernel.arg_size() - 1, nullptr);
+  for (Argument &A : Kernel.args())
+    if (A.getArgNo() + 1 < Kernel.arg_size() &&
+        (A.hasByValAttr() || A.hasByRefAttr()))
+      Aggregates[A.getArgNo()] = A.getPointeeInMemoryValueType();
+  SmallVector<ParameterField, 16> Fields =
+      pointerFields(Aggregates, Kernel.getDataLayout());
+  if (Fields.empty())
+    return;
+  auto &Slots = Sources.Fields[&Kernel];
+  for (auto [J, F] : enumerate(Fields))
+    Slots[{F.Param, F.Offset}] = PASTA_WS_MAX_ARGS + J;
 }
 
 static ParamSources traceParameters(ArrayRef<Function *> Copies) {
   ParamSources Sources;
   DenseSet<const Function *> IsCopy(Copies.begin(), Copies.end());
   for (Function *Copy : Copies) {
-    SmallVector<int, 8> &Src = Sources[Copy];
+    SmallVector<int, 8> &Src = Sources.ByArg[Copy];
     Src.assign(Copy->arg_size(), SourceNone);
     bool Kernel = isKernel(*Copy);
+    if (Kernel)
+      traceFields(*Copy, Sources);
     // A device function's copy is traced only where every use is a direct
     // call from another copy (the copies are internal: nothing else calls
     // them, but one's address may have been taken).
@@ -242,7 +292,7 @@ static ParamSources traceParameters(ArrayRef<Function *> Copies) {
       if (isKernel(*Copy))
         continue;
       for (Argument &A : Copy->args()) {
-        int &Src = Sources[Copy][A.getArgNo()];
+        int &Src = Sources.ByArg[Copy][A.getArgNo()];
         if (Src == SourceNone)
           continue;
         for (const Use &U : Copy->uses()) {
@@ -259,7 +309,7 @@ static ParamSources traceParameters(ArrayRef<Function *> Copies) {
       }
     }
   }
-  for (auto &[F, Src] : Sources) // reached by no traced call
+  for (auto &[F, Src] : Sources.ByArg) // reached by no traced call
     for (int &S : Src)
       if (S == SourceUnknown)
         S = SourceNone;

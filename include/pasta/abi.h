@@ -20,7 +20,7 @@
  * that LLVM lays them out at the C offsets. KIND names a C type:
  * U32/I32/U64 (uint32_t, int32_t, uint64_t), ADDR (uint64_t holding an
  * address), MIX (uint32_t[PASTA_MIX_NUM]), WS_ARGS (struct
- * pasta_ws_arg[PASTA_WS_MAX_ARGS]).
+ * pasta_ws_arg[PASTA_WS_ARG_SLOTS]).
  *
  * Bump PASTA_ABI_VERSION whenever anything in this file changes.
  *===----------------------------------------------------------------------===*/
@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 13
+#define PASTA_ABI_VERSION_NUMBER 14
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -61,7 +61,7 @@
 #define PASTA_ABI_EXTENT_U64
 #define PASTA_ABI_EXTENT_ADDR
 #define PASTA_ABI_EXTENT_MIX [PASTA_MIX_NUM]
-#define PASTA_ABI_EXTENT_WS_ARGS [PASTA_WS_MAX_ARGS]
+#define PASTA_ABI_EXTENT_WS_ARGS [PASTA_WS_ARG_SLOTS]
 /* One member declaration of a generated struct. */
 #define PASTA_ABI_MEMBER(kind, name)                                           \
   PASTA_ABI_CTYPE_##kind name PASTA_ABI_EXTENT_##kind;
@@ -483,8 +483,9 @@ struct pasta_ws_alloc {
  * there are many pages, so that the read-back stays small): the first warps of
  * a wave all find a page's flag at 0 and store 1, and same-address stores are
  * serialised in L2 (6 million of them made vector_add 14x slower). The host ORs
- * the banks. */
-#define PASTA_WS_PAGE_BANKS 16u
+ * the banks. The default; PASTA_WS_PAGE_BANKS asks for 1 to 64 (64 made the
+ * bundled programs 5% faster than 16: docs/performance.md). */
+#define PASTA_WS_PAGE_BANKS 64u
 /* Flag i is stored at byte pasta_ws_flag_swizzle(i): i with bits 7-8 (its
  * 128-byte line within a group of PASTA_WS_FLAG_GROUP, 512 flags) xored with
  * its bits 0-1 (the host aligns each bank's flags to a group and pads
@@ -515,7 +516,17 @@ static inline uint64_t pasta_ws_flag_swizzle(uint64_t i) {
 struct pasta_ws_arg {
   PASTA_WS_ARG_FIELDS(PASTA_ABI_MEMBER)
 };
+/* Slots 0 to PASTA_WS_MAX_ARGS - 1: the kernel's pointer parameters, by
+ * index. Slots PASTA_WS_MAX_ARGS + j: the j-th pointer field of the
+ * kernel's by-value aggregate parameters (a lambda's or a functor's
+ * captured pointers), counted in parameter order and, within one, in
+ * offset order through nested structs and arrays; the host learns the
+ * (parameter, offset) of each from __pasta_register_kernel_fields, the pass
+ * numbers them the same way from the parameter's type. A slot that names
+ * another pointer than the access's only fails the range check. */
 #define PASTA_WS_MAX_ARGS 32u
+#define PASTA_WS_MAX_FIELDS 16u
+#define PASTA_WS_ARG_SLOTS (PASTA_WS_MAX_ARGS + PASTA_WS_MAX_FIELDS)
 
 #define PASTA_WS_LAUNCH_FIELDS(X)                                              \
   X(ADDR, allocs)  /* struct pasta_ws_alloc[num_allocs], sorted by base */     \
@@ -528,7 +539,7 @@ struct pasta_ws_arg {
   X(U32, num_pages)   /* flags per bank (see PASTA_WS_PAGE_BANKS) */           \
   X(U32, page_banks)  /* banks in use: a power of two up to the maximum */     \
   X(U32, reserved)                                                             \
-  X(WS_ARGS, args) /* by kernel parameter */
+  X(WS_ARGS, args) /* by kernel parameter, then pointer field */
 
 struct pasta_ws_launch {
   PASTA_WS_LAUNCH_FIELDS(PASTA_ABI_MEMBER)

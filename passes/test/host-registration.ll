@@ -24,7 +24,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v13 }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v14 }
 ; Each kernel's plain and working-set variants get host handles of their own.
 ; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
@@ -65,6 +65,40 @@ define internal void @register_more(ptr %handle) {
 ; CHECK-LABEL: define internal void @register_more(
 ; CHECK: call void @__pasta_register_kernel(ptr @stub2, ptr @name2, ptr @__pasta_handle_copy__pasta_plain, ptr @__pasta_handle_copy__pasta_ws, ptr null, i32 2, i64 1,
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub2, ptr @name2, ptr @name2, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  %r3 = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub3, ptr @name3, ptr @name3, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  ret void
+}
+
+; A kernel taking aggregates by value: a lambda in memory (the stub's byval
+; parameter; pointers at 0 and 16, an int at 8) and a struct the x86-64 ABI
+; split into two registers, which the stub stores back in a slot of the
+; struct's type (pointers at 0 and 8). Their pointer fields are numbered
+; across the parameters (ParameterFields.h) and handed to the runtime as
+; (parameter, offset) pairs after the kernel's registration.
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=FIELDS
+; FIELDS: @__pasta_kernel_fields = private constant [8 x i32] [i32 1, i32 0, i32 1, i32 16, i32 2, i32 0, i32 2, i32 8]
+; FIELDS-LABEL: define internal void @register_more(
+; FIELDS: call void @__pasta_register_kernel(ptr @stub2,
+; FIELDS-NOT: @__pasta_register_kernel_fields(
+; FIELDS: call void @__pasta_register_kernel(ptr @stub3, ptr @name3, ptr @__pasta_handle_lam__pasta_plain, ptr @__pasta_handle_lam__pasta_ws, ptr null, i32 3, i64 0,
+; FIELDS-NEXT: call void @__pasta_register_kernel_fields(ptr @stub3, ptr @__pasta_kernel_fields, i32 4)
+%struct.cap = type { ptr, i32, ptr }
+%struct.two = type { ptr, ptr }
+@name3 = private constant [4 x i8] c"lam\00"
+define void @stub3(i32 %n, ptr byval(%struct.cap) %f, ptr %t0, ptr %t1) {
+  %n.slot = alloca i32
+  %t.slot = alloca %struct.two
+  store i32 %n, ptr %n.slot
+  store ptr %t0, ptr %t.slot
+  %t8 = getelementptr inbounds i8, ptr %t.slot, i64 8
+  store ptr %t1, ptr %t8
+  %args = alloca [3 x ptr]
+  store ptr %n.slot, ptr %args
+  %a1 = getelementptr inbounds i8, ptr %args, i64 8
+  store ptr %f, ptr %a1
+  %a2 = getelementptr inbounds i8, ptr %args, i64 16
+  store ptr %t.slot, ptr %a2
+  %r = call i32 @cudaLaunchKernel(ptr @stub3, i64 1, i32 1, i64 1, i32 1, ptr %args, i64 0, ptr null)
   ret void
 }
 

@@ -2,8 +2,10 @@
 ; memory that can never be in one gets no touch, whatever its pointer's
 ; address space: a kernel parameter passed by value (a C++ functor, read
 ; through a generic pointer, as Thrust's are), the thread's stack, a constant
-; variable. A pointer loaded from the functor may address anything, so the
-; store through it is resolved (the device runtime checks its space).
+; variable. A pointer loaded from the functor is checked against the
+; allocation the host found for that field (slot 32 of the state's args:
+; ParameterFields.h); it may address anything, and outside that allocation
+; the full path resolves it (the device runtime checks its space).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -29,6 +31,7 @@ entry:
 ; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: store i64 %x, ptr %out
-; CHECK: call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %out, i32 1,
+; CHECK: %pasta.ws, i64 824
+; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: ret void
