@@ -13,20 +13,21 @@
 # callgraph: many small device functions, tiny launches, float4 loads;
 # hotshapes: a shared-memory tile of many guarded updates and a grid-stride
 # loop (HeCBench's tsa and extrema shapes); flushways: a reduction whose
-# warps leave by several ways, a loop of known count.
+# warps leave by several ways, a loop of known count; captures: pointers in
+# by-value kernel parameters (lambdas, functors; working-set mode's slots).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
-#           gcc_link memops devfn callgraph hotshapes flushways (default:
-#           all)
+#           gcc_link memops devfn callgraph hotshapes flushways captures
+#           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -114,7 +115,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures) build_one "$g" ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.
     devfn | callgraph)

@@ -46,9 +46,11 @@ export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 } > "$table"
 pass=0 fail=0
 
-# row STRUCTURE MODE EXPECT_SOURCE WANT_STATUS PROGRAM [ARGS...]
+# [ROW_ENV='VAR=VALUE ...'] row STRUCTURE MODE EXPECT_SOURCE WANT_STATUS PROGRAM [ARGS...]
 # The plain twin is PROGRAM.plain with the same arguments, where
 # ./libstructures_kernels.so becomes ./libstructures_kernels_plain.so.
+# ROW_ENV is the instrumented run's environment (PASTA_WORKING_SET=1 for
+# the working-set mode, whose MODE, ws, selects the EXPECT(ws) lines).
 row() {
   local name=$1 mode=$2 expect=$3 want=$4 prog=$5
   shift 5
@@ -61,7 +63,8 @@ row() {
   done
   (cd "$bin" && timeout 300 "./$prog.plain" "${plain_args[@]}" > "$dir/plain.out" 2> "$dir/plain.err")
   local rc_plain=$?
-  (cd "$bin" && PASTA_OUTPUT=$dir/profile.json timeout 300 "./$prog" "$@" > "$dir/out" 2> "$dir/err")
+  # shellcheck disable=SC2086 # ROW_ENV: words VAR=VALUE
+  (cd "$bin" && env ${ROW_ENV:-} PASTA_OUTPUT="$dir/profile.json" timeout 300 "./$prog" "$@" > "$dir/out" 2> "$dir/err")
   local rc=$?
   local said problems=()
   said=$(grep -o '[a-z_]*: \(PASSED\|FAILED\|fault [A-Za-z ]*\)' "$dir/out" | head -n 1)
@@ -91,7 +94,7 @@ row() {
     verdict=${verdict%; }
   fi
   {
-    echo "== $name / $mode: ./$prog $* (plain exit $rc_plain, PASTA exit $rc)"
+    echo "== $name / $mode: ${ROW_ENV:+$ROW_ENV }./$prog $* (plain exit $rc_plain, PASTA exit $rc)"
     echo "-- plain stdout/stderr"; cat "$dir/plain.out" "$dir/plain.err"
     echo "-- PASTA stdout/stderr"; cat "$dir/out" "$dir/err"
     echo "-- check"; cat "$dir/check.txt"
@@ -124,6 +127,9 @@ row "non-inlined device functions" return devfn/devfn.cu 0 devfn
 row "many device functions, tiny launches, float4" return callgraph/callgraph.cu 0 callgraph
 row "guarded tile updates, grid-stride loop" return hotshapes/hotshapes.cu 0 hotshapes
 row "warp-uniform early returns, counted loop" return flushways/flushways.cu 0 flushways
+row "pointers captured by lambdas and functors" return captures/captures.cu 0 captures
+# Working-set mode: the EXPECT(ws) lines (pages touched per launch).
+ROW_ENV=PASTA_WORKING_SET=1 row "pointers captured by lambdas and functors" ws captures/captures.cu 0 captures
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

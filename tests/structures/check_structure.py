@@ -18,7 +18,19 @@ header comments). `EXPECT(m1,m2):` lines apply only to those modes,
       reach; FIELD calls, flops.f32, ...)
   launch RE [matches=...] FIELD=V ...
       the same over the launch table ("launches"."kernels"); a FIELD that
-      is a list (shapes, call_paths) compares its length
+      is a list (shapes, call_paths) compares its length (ws_launches,
+      ws_max_touched_bytes, ws_max_footprint_bytes: working-set mode)
+  ws FIELD=V ...
+      the working-set section ("working_set", PASTA_WORKING_SET=1 runs):
+      enabled, page_size, launches, skipped, touched_bytes.max,
+      footprint_bytes.median, outside.accesses, ...
+  ws-launch RE [matches=N|matches>=N] [nth=K] FIELD=V ...
+      the tracked launches ("working_set"."per_launch", in launch order) of
+      the kernels RE names (whole; their display name, or the mangled name
+      the kernel tables give for it): N of them (default exactly 1); with
+      nth=K only the K-th of them (from 0; matches= then counts them all,
+      and is not checked when left out); each FIELD (touched_allocations,
+      footprint_bytes, touched_bytes, outside) summed over them
   name MANGLED DISPLAY
       the kernel MANGLED is displayed as DISPLAY (the rest of the line)
   consistent
@@ -104,9 +116,11 @@ def match_entries(entries, rx):
 
 
 def check_rows(entries, words, what):
-    rx, terms = words[0], words[1:]
-    hits = match_entries(entries, rx)
-    bad = []
+    return check_hits(match_entries(entries, words[0]), words[0], words[1:], what)
+
+
+def check_hits(hits, rx, terms, what):
+    """matches=N (default exactly 1) on hits, then each FIELD summed."""
     want_matches = ("=", 1)
     fields = []
     for t in terms:
@@ -117,6 +131,7 @@ def check_rows(entries, words, what):
             fields.append((lhs, op, v))
     if not compare(len(hits), *want_matches):
         return ["%s %s: %d entries match (want %s%d)" % (what, rx, len(hits), *want_matches)]
+    bad = []
     for lhs, op, v in fields:
         try:
             got = sum(field(e, lhs) for e in hits)
@@ -125,6 +140,69 @@ def check_rows(entries, words, what):
             continue
         if not compare(got, op, v):
             bad.append("%s %s: %s=%d, want %s%d" % (what, rx, lhs, got, op, v))
+    return bad
+
+
+def ws_section(profile):
+    sec = profile.get("working_set")
+    if not isinstance(sec, dict) or not sec.get("enabled"):
+        return None
+    return sec
+
+
+def check_ws_launches(profile, words):
+    """A ws-launch line: per_launch rows name their kernel by display name;
+    RE may give the mangled name, which the kernel tables map to it."""
+    sec = ws_section(profile)
+    if sec is None:
+        return ["no working-set section (run with PASTA_WORKING_SET=1)"]
+    mangled = {}
+    tables = list(profile.get("kernels", [])) + list(launch_rows(profile) or [])
+    for k in tables:
+        if k.get("name") and k.get("mangled"):
+            mangled.setdefault(k["name"], set()).add(k["mangled"])
+    pat = re.compile(words[0])
+    rows = [
+        r for r in sec.get("per_launch", [])
+        if pat.fullmatch(r.get("kernel") or "")
+        or any(pat.fullmatch(m) for m in mangled.get(r.get("kernel"), ()))
+    ]
+    terms, nth = [], None
+    for t in words[1:]:
+        lhs, op, v = split_term(t)
+        if lhs != "nth":
+            terms.append(t)
+        elif op != "=":
+            raise ValueError("nth takes =, not %s" % op)
+        else:
+            nth = v
+    what = "ws-launch"
+    if nth is None:
+        return check_hits(rows, words[0], terms, what)
+    # matches= counts the kernel's tracked launches; the fields are the
+    # nth's alone.
+    bad = check_hits(rows, words[0],
+                     [t for t in terms if t.startswith("matches")] or ["matches>=0"],
+                     what)
+    if bad:
+        return bad
+    if nth >= len(rows):
+        return ["%s %s: no launch %d (%d tracked)" % (what, words[0], nth, len(rows))]
+    return check_hits([rows[nth]], "%s nth=%d" % (words[0], nth),
+                      [t for t in terms if not t.startswith("matches")], what)
+
+
+def check_fields(entry, terms, what):
+    bad = []
+    for t in terms:
+        lhs, op, v = split_term(t)
+        try:
+            got = field(entry, lhs)
+        except (KeyError, TypeError) as e:
+            bad.append("%s: no field %s (%r)" % (what, lhs, e))
+            continue
+        if not compare(got, op, v):
+            bad.append("%s: %s=%s, want %s%d" % (what, lhs, got, op, v))
     return bad
 
 
@@ -181,6 +259,12 @@ def run_checks(profile, exps, stderr_lines):
                 rows = launch_rows(profile)
                 bad = (["no launch table"] if rows is None
                        else check_rows(rows, words[1:], "launch"))
+            elif kind == "ws":
+                sec = ws_section(profile)
+                bad = (["no working-set section (run with PASTA_WORKING_SET=1)"]
+                       if sec is None else check_fields(sec, words[1:], "working_set"))
+            elif kind == "ws-launch":
+                bad = check_ws_launches(profile, words[1:])
             elif kind == "name":
                 mangled, want = words[1], text.split(None, 2)[2]
                 hits = [k for k in profile.get("kernels", []) if k.get("mangled") == mangled]
@@ -295,7 +379,136 @@ def self_test():
         bad += not ok
         print("%s fault.json + %s: status %d (want %d): %s"
               % ("ok  " if ok else "FAIL", err, got, want, last))
+    bad += self_test_ws(fx)
+    bad += lint_sources(here)
     return 1 if bad else 0
+
+
+# Working-set lines (fixtures/ws.cu over fixtures/ws.ok.json): the profile
+# passes; each change below to one figure must fail it.
+WS_BREAKS = [
+    ("a launch's touched bytes one page short",
+     lambda p: p["working_set"]["per_launch"][2].update(touched_bytes=65536)),
+    ("a launch's touched bytes one byte over",
+     lambda p: p["working_set"]["per_launch"][0].update(touched_bytes=65537)),
+    ("no accesses outside in the copy launch",
+     lambda p: p["working_set"]["per_launch"][1].update(outside=0)),
+    ("one allocation touched, not two",
+     lambda p: p["working_set"]["per_launch"][1].update(touched_allocations=1)),
+    ("a footprint one page over",
+     lambda p: p["working_set"]["per_launch"][1].update(footprint_bytes=393216)),
+    ("the last launch untracked",
+     lambda p: p["working_set"]["per_launch"].pop()),
+    ("the first launch named after the other kernel",
+     lambda p: p["working_set"]["per_launch"][0].update(kernel="copy")),
+    ("working-set mode off", lambda p: p["working_set"].update(enabled=False)),
+    ("no working-set section", lambda p: p.pop("working_set")),
+    ("one access outside fewer",
+     lambda p: p["working_set"]["outside"].update(accesses=63)),
+    ("another median", lambda p: p["working_set"]["touched_bytes"].update(median=65536)),
+    ("the launch table's largest working set",
+     lambda p: p["launches"]["kernels"][0].update(ws_max_touched_bytes=65536)),
+]
+
+
+def self_test_ws(fx):
+    import copy
+    import io
+    import tempfile
+    src, err = os.path.join(fx, "ws.cu"), os.path.join(fx, "ws.err")
+    with open(os.path.join(fx, "ws.ok.json"), encoding="utf-8") as f:
+        ok_profile = json.load(f)
+    cases = [("as recorded", None, "ws", err, 0),
+             # Not a working-set run: EXPECT(ws) lines (allow-stderr too)
+             # do not apply.
+             ("mode return", None, "return", os.path.join(fx, "empty.err"), 0),
+             ("mode return, the ws warning", None, "return", err, 1)]
+    cases += [(what, change, "ws", err, 1) for what, change in WS_BREAKS]
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, change, mode, stderr, want in cases:
+            prof = copy.deepcopy(ok_profile)
+            if change:
+                change(prof)
+            path = os.path.join(tmp, "ws.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(prof, f)
+            buf = io.StringIO()
+            got = check(path, [src], mode, stderr, buf)
+            last = buf.getvalue().strip().splitlines()[-1]
+            ok = got == want
+            bad += not ok
+            print("%s ws.ok.json, %s (mode %s): status %d (want %d): %s"
+                  % ("ok  " if ok else "FAIL", what, mode, got, want, last))
+    return bad
+
+
+KINDS_WITH_RE = ("kernel", "function", "launch", "ws-launch")
+
+
+def lint(text):
+    """Why an EXPECT line cannot be checked, or None."""
+    words = text.split()
+    kind = words[0] if words else ""
+    try:
+        if kind in KINDS_WITH_RE or kind == "ws":
+            if kind != "ws":
+                if len(words) < 2:
+                    return "no regular expression"
+                re.compile(words[1])
+            terms = words[1 if kind == "ws" else 2:]
+            if not terms and kind == "ws":
+                return "nothing to check"
+            for t in terms:
+                split_term(t)
+        elif kind == "name":
+            if len(words) < 3:
+                return "name takes MANGLED DISPLAY"
+        elif kind in ("stderr", "no-stderr", "allow-stderr"):
+            if len(words) < 2:
+                return "no regular expression"
+            re.compile(text.split(None, 1)[1])
+        elif kind != "consistent" or len(words) != 1:
+            return "unknown check"
+    except (ValueError, re.error) as e:
+        return str(e)
+    return None
+
+
+def lint_sources(here):
+    """Every EXPECT line of the structures' sources can be checked (they
+    run on a GPU only: a typo would show there first)."""
+    srcs = [os.path.join(here, "..", "link", "make_gcc", "blur.cu")]
+    for root, _, files in os.walk(here):
+        if os.path.basename(root) == "fixtures":
+            continue
+        srcs += [os.path.join(root, f) for f in files
+                 if f.endswith((".cu", ".c", ".cpp"))]
+    rx = re.compile(r"EXPECT(?:\(([^)]*)\))?:\s*(.*\S)")
+    bad = lines = 0
+    for src in sorted(srcs):
+        if not os.path.exists(src):
+            continue
+        with open(src, encoding="utf-8") as f:
+            for no, line in enumerate(f, 1):
+                m = rx.search(line)
+                if not m:
+                    continue
+                lines += 1
+                why = lint(re.sub(r"\s*\*/$", "", m.group(2)))
+                if why:
+                    bad += 1
+                    print("FAIL %s:%d: %s: %s" % (os.path.relpath(src, here), no, why,
+                                                  m.group(2)))
+    print("%s %d EXPECT lines of the structures' sources parse"
+          % ("ok  " if not bad else "FAIL", lines - bad))
+    for text in ("kernel _Z1fv launches", "ws touched_bytes.max=1x", "ws",
+                 "ws-launch ( touched_bytes=1", "wslaunch k touched_bytes=1",
+                 "consistent launches=1"):
+        if lint(text) is None:
+            bad += 1
+            print("FAIL the lint passes %r" % text)
+    return bad
 
 
 def main(argv):
