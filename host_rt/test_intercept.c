@@ -784,8 +784,10 @@ static int arena_malloc(void **p, uint64_t n) {
   return 0;
 }
 
-/* A ws launch of the fake kernel touching `alloc` at the offsets given
- * (touch_offset first); returns its touched bytes, or UINT64_MAX. */
+/* A ws launch of the fake kernel, of ws_touch_blocks blocks, touching
+ * `alloc` at the offsets given (touch_offset first); returns its touched
+ * bytes, or UINT64_MAX. */
+static uint64_t ws_touch_blocks = 64;
 static uint64_t ws_touch(void *alloc, const uint64_t *offsets, int n) {
   void *arg = alloc;
   void *args[1] = {&arg};
@@ -794,8 +796,8 @@ static uint64_t ws_touch(void *alloc, const uint64_t *offsets, int n) {
   num_touch_more = n - 1;
   for (int k = 1; k < n; ++k)
     touch_more[k - 1] = offsets[k];
-  if (__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
-                            NULL, fake_launch, &ops) != 0)
+  if (__pasta_launch_kernel(&k_handle, ws_touch_blocks | (1ull << 32), 1, 32, 1,
+                            args, 0, NULL, fake_launch, &ops) != 0)
     return UINT64_MAX;
   pasta_activity act;
   uint64_t touched = UINT64_MAX;
@@ -842,6 +844,14 @@ static int test_ws_pages(const char *banks) {
   const uint64_t in_e[] = {5 * page, 104 * page - 1};
   CHECK(ws_touch(e, in_e, 2) == 2 * page);
   CHECK(num_launched == 2 && launched[0] == &k_ws && launched[1] == &k_ws);
+  /* A launch of 3 blocks uses 2 banks (at most one per block), 1 block
+   * one: the flags are read back from those alone. */
+  ws_touch_blocks = 3;
+  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123);
+  CHECK(page_banks_seen == (banks && atoi(banks) < 2 ? 1u : 2u));
+  ws_touch_blocks = 1;
+  CHECK(ws_touch(e, in_e, 2) == 2 * page && page_banks_seen == 1);
+  ws_touch_blocks = 64;
   free(arena);
   return check_summary("intercept ws pages");
 }

@@ -44,6 +44,7 @@ struct ws_slot {
   struct ws_snapshot snap; /* the launch in flight: its allocations */
   uint32_t kernel;
   uint64_t id;
+  uint32_t page_banks; /* banks the launch in flight uses (ws_launch_banks) */
 };
 
 /* One GPU's working-set buffers (device memory, owned by the runtime). */
@@ -175,6 +176,16 @@ static uint32_t ws_page_banks(uint64_t pages) {
   return banks;
 }
 
+/* The banks one launch uses: no more than it has thread blocks (the block
+ * picks its bank), so that a launch of a few blocks reads back and clears a
+ * few banks, not all (gaussian's 8,190 launches, most of 16 blocks). */
+static uint32_t ws_launch_banks(uint32_t banks, const struct launch *l) {
+  uint64_t blocks = (l->grid_xy & 0xffffffffu) * (l->grid_xy >> 32) * l->grid_z;
+  while (banks > 1 && banks > blocks)
+    banks /= 2;
+  return banks;
+}
+
 /* The snapshot entry holding `addr`, or SIZE_MAX. */
 static size_t ws_snapshot_find(const struct ws_snapshot *s, uint64_t addr) {
   size_t lo = 0, hi = s->n;
@@ -281,7 +292,7 @@ static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
   h->page_shift = pasta__opt.page_shift;
   h->block_shift = PASTA_WS_BLOCK_SHIFT;
   h->num_pages = (uint32_t)s->pages;
-  h->page_banks = b->page_banks;
+  h->page_banks = slot->page_banks;
   for (int p = 0; p < k->nparams && p < (int)PASTA_WS_MAX_ARGS; ++p)
     if (k->pointer_params >> p & 1 && args[p])
       ws_send_arg(h, s, &h->args[p], args[p]);
@@ -297,12 +308,15 @@ static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
 
 /* After the launch: the results' copy back and their clear, queued. */
 static int ws_queue_read_back(ops_t *ops, const struct ws_buffers *b,
-                              struct ws_slot *slot, const struct launch *l) {
+                              struct ws_slot *slot, const struct launch *l,
+                              uint64_t pages) {
   if (!ops->memcpy_async || !ops->memset_async)
     return -1;
-  struct read_back_copy c = {l->device,       l->stream,  slot->ran,
-                             slot->done,      slot->host, slot->results,
-                             b->results_size, 1};
+  /* The page flags are last: up to the launch's last bank. */
+  size_t size =
+      b->pages_at + ws_pages_skew(b, slot) + (size_t)pages * slot->page_banks;
+  struct read_back_copy c = {l->device,  l->stream,     slot->ran, slot->done,
+                             slot->host, slot->results, size,      1};
   return pasta__queue_read_back(ops, &c);
 }
 
@@ -426,7 +440,7 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   uint64_t id = slot->id;
   size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
   uint8_t *pages = (uint8_t *)slot->host + b->pages_at + ws_pages_skew(b, slot);
-  ws_or_banks(pages, s->pages, b->page_banks);
+  ws_or_banks(pages, s->pages, slot->page_banks);
   ws_unswizzle(pages, s->pages);
   uint64_t *hits = (uint64_t *)((char *)slot->host + b->blocks_at);
   uint64_t outside[2];
@@ -535,6 +549,7 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      struct ws_buffers *b, struct ws_slot *slot,
                      struct ws_snapshot *s, int *tracked) {
   void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
+  slot->page_banks = ws_launch_banks(b->page_banks, l);
   if (!args || ws_slot_setup(ops, b, slot, l->stream) ||
       ws_send_header(ops, b, slot, s, kc, l->args, l->stream)) {
     ops->get_last_error();
@@ -550,7 +565,7 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   free(args);
   if (err)
     return err;
-  if (ws_queue_read_back(ops, b, slot, l)) {
+  if (ws_queue_read_back(ops, b, slot, l, s->pages)) {
     /* The slot is used again once the GPU is done with it, cleared. */
     ops->get_last_error();
     if (ops->device_synchronize() ||
