@@ -230,6 +230,32 @@ static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value) {
 #endif
 }
 
+/* A partial warp's flush of one counter (a call through a pointer whose
+ * lanes went to different functions, a lane's own return): on NVIDIA GPUs
+ * (sm_80 and later) the active lanes sum their values with one redux.sync
+ * over their own mask, when every value is below 2^27, and the first of
+ * them adds the sum: one `red` for the warp where each lane with a count
+ * added its own (32 atomics on one address per call in the `chain` shape
+ * of tests/structures/devfn). The lanes of `lanes` are the ones running
+ * this code together (it was read right before by the same code): each
+ * reaches the redux.sync and none waits for a lane outside it. Elsewhere,
+ * and with large counts, each lane with a count adds its own. */
+static void pasta_flush_partial(PASTA_GLOBAL uint64_t *slot, uint64_t lanes,
+                                uint64_t value) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  if (__gpu_ballot(lanes, value >= (1ull << 27)) == 0) {
+    uint32_t sum = pasta_redux_add_u32(lanes, (uint32_t)value);
+    if (sum != 0 && __gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes))
+      pasta_atomic_add(slot, sum);
+    return;
+  }
+#else
+  (void)lanes;
+#endif
+  if (value != 0)
+    pasta_atomic_add(slot, value);
+}
+
 /* Adds `value` of every active lane to *slot, and does nothing at all when
  * every lane holds 0. A full warp sums its values (in 32 bits when they are
  * small, the usual case) and its first lane adds the sum: one atomic per
@@ -243,8 +269,7 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
     return;
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   if (lanes != full) {
-    if (value != 0)
-      pasta_atomic_add(slot, value);
+    pasta_flush_partial(slot, lanes, value);
     return;
   }
   uint64_t sum;
@@ -496,9 +521,29 @@ PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
   PASTA_GLOBAL uint64_t *row =
       __pasta_bank_row(counters, num_counters, num_banks) + first;
   if (!__pasta_flush_is_full_warp()) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+    /* A partial warp: for each bit any of its lanes has (one redux.sync
+     * over their own mask, as in pasta_flush_partial), a ballot counts the
+     * lanes and the first of them adds the count: one `red` per bit for
+     * the warp where each lane added each of its bits. */
+    uint64_t lanes = __gpu_lane_mask();
+    uint32_t first_lane = (uint32_t)__builtin_ctzll(lanes);
+    uint32_t any;
+    __asm__ volatile("redux.sync.or.b32 %0, %1, %2;"
+                     : "=r"(any)
+                     : "r"(mask & live), "r"((uint32_t)lanes));
+    for (uint32_t rest = any; rest != 0;) {
+      uint32_t bit = pasta_next_bit(&rest);
+      uint32_t n = (uint32_t)__builtin_popcountll(
+          __gpu_ballot(lanes, (mask >> bit) & 1u));
+      if (__gpu_lane_id() == first_lane)
+        pasta_atomic_add(&row[indices[bit]], n);
+    }
+#else
     /* A partial warp (rare): each lane adds its own bits. */
     for (uint32_t rest = mask & live; rest != 0;)
       pasta_atomic_add(&row[indices[pasta_next_bit(&rest)]], 1);
+#endif
     return;
   }
   /* A full warp: the warp's masks, a 32 x 32 matrix of bits (lane, bit),

@@ -10,8 +10,9 @@
 // - fdiv/frem and the square-root, exponential, logarithm, power and
 //   trigonometric intrinsics count as "special", 1 per lane;
 // - address spaces come from the pointer type, or, for generic pointers,
-//   from the underlying objects: kernel pointer arguments are global (the
-//   CUDA ABI; the NVPTX backend assumes the same), allocas are local, and a
+//   from the underlying objects: kernel pointer arguments, and pointers a
+//   kernel reads from its by-value parameters, are global (the CUDA ABI; the
+//   NVPTX backend assumes the same), allocas are local, and a
 //   global variable has its own address space. Anything else is resolved at
 //   run time on GPUs and is "generic" on the host.
 //
@@ -101,6 +102,26 @@ static pasta_space spaceOfKernelArgument(const Argument &Arg) {
   return onlyReadThrough(&Arg) ? PASTA_SPACE_CONSTANT : PASTA_SPACE_LOCAL;
 }
 
+// Whether Obj is a pointer the kernel read from one of its by-value
+// parameters (a functor's or a lambda's captured pointer, an iterator passed
+// by value: Thrust and CUB kernels take their data so), as a pointer or as an
+// integer turned into one. The host wrote it, as it writes a pointer
+// argument: it points to global memory (the NVPTX backend assumes the same
+// when it lowers kernel arguments). Not where the kernel writes to the
+// parameter or lets its address escape: it may have stored any pointer there.
+static bool loadedFromKernelParameter(const Value *Obj) {
+  if (const auto *Cast = dyn_cast<IntToPtrInst>(Obj))
+    Obj = Cast->getOperand(0);
+  const auto *Load = dyn_cast<LoadInst>(Obj);
+  if (!Load || Load->isVolatile() || Load->isAtomic())
+    return false;
+  const auto *Arg =
+      dyn_cast<Argument>(getUnderlyingObject(Load->getPointerOperand()));
+  if (!Arg || !isKernel(*Arg->getParent()))
+    return false;
+  return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
+}
+
 pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
                                              pasta_space FromAS) const {
   if (FromAS != PASTA_SPACE_GENERIC)
@@ -113,6 +134,8 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
+  if (loadedFromKernelParameter(Obj))
+    return PASTA_SPACE_GLOBAL;
   return PASTA_SPACE_GENERIC;
 }
 
