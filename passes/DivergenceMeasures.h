@@ -70,6 +70,11 @@ struct AccessGroup {
   // The conditions the lanes must agree on for LaneStride to hold (selects
   // in the address: UniformLoops::laneStrideIf); tested at each measurement.
   llvm::SmallVector<llvm::Value *, 2> LaneConds;
+  // The clamps whose lane-affine operand every lane must take for it
+  // (UniformLoops::LaneArm); tested likewise.
+  llvm::SmallVector<UniformLoops::LaneArm, 2> LaneArms;
+  // Whether LaneStride holds only where a test at the measurement says so.
+  bool laneTested() const { return !LaneConds.empty() || !LaneArms.empty(); }
   // Not lane-shaped as far as the pass can tell, but worth the general
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
