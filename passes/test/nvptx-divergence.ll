@@ -43,7 +43,7 @@ done:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-define internal float @load_it(ptr %p) noinline !dbg !20 {
+define float @load_it(ptr %p) noinline !dbg !20 {
 entry:
   %v = load float, ptr %p, !dbg !21
   ret float %v, !dbg !21
@@ -132,7 +132,9 @@ entry:
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
 
-; The device function's copy: a generic (0) load of 4 bytes, all eight
+; The device function's copy (external: a caller elsewhere may pass any
+; space; an internal one's parameter takes its callers' space:
+; nvptx-divergence-callee-space.ll): a generic (0) load of 4 bytes, all eight
 ; figures added where measured, under one test of what the helper returns;
 ; its parameter may differ between lanes (a
 ; device function's are not known to be uniform): the general helper.
