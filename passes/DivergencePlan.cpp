@@ -51,13 +51,17 @@ static cl::opt<bool> DeriveBodies(
 
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
-// The space every caller's pointer for Arg points into, when Arg is a
-// parameter of a function only called directly from this module (local
-// linkage, every use a call of it: bfs's `__noinline__` visit, handed a
-// kernel's parameters) and all agree; else generic. A few calls deep.
+// The space every caller's pointer for Arg points into, when every use of
+// Arg's function in this module is a direct call of it and all agree; else
+// generic. The divergence copy of a device function is called only from
+// the copies of its callers here (a caller in another module calls the
+// original), so its linkage does not matter, but a use other than a call
+// (its address taken, llvm.used) may call it with anything. bfs's
+// `__noinline__` visit, handed a kernel's parameters, is the first kind.
+// A few calls deep.
 static unsigned callersAddressSpace(const Argument &Arg, unsigned Depth) {
   const Function &F = *Arg.getParent();
-  if (Depth > 3 || !F.hasLocalLinkage() || F.use_empty())
+  if (Depth > 3 || F.use_empty())
     return PASTA_DIV_GENERIC;
   std::optional<unsigned> Common;
   for (const Use &U : F.uses()) {

@@ -1,13 +1,14 @@
 ; A device function's pointer parameter takes the space its callers' pointers
-; point into when the function is only called directly in this module
-; (local linkage, every use a call) and every call agrees (a kernel's
-; pointer parameter: global; a shared variable: shared): its accesses then
-; get the space's hint (1 global, 3 shared), their requests and bytes are
-; derived from the block's counters and no lane tests its address's
-; space. Where the callers disagree, or the function may be called from
-; elsewhere, or its address is taken, the access stays generic (0). bfs's
-; `__noinline__` visit is the first kind. On the tree before, every one
-; was generic.
+; point into when every use of the function in this module is a direct
+; call and every call agrees (a kernel's pointer parameter: global; a
+; shared variable: shared): its accesses then get the space's hint (1
+; global, 3 shared), their requests and bytes are derived from the block's
+; counters and no lane tests its address's space. Its linkage does not
+; matter: the divergence copy is called only from the copies of its
+; callers here (visit is external, as clang leaves bfs's `__noinline__`
+; visit without -fgpu-rdc). Where the callers disagree, or the function's
+; address is taken, the access stays generic (0). On the tree before,
+; every one was generic.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -18,11 +19,11 @@ target triple = "nvptx64-nvidia-cuda"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; Called with the kernel's parameters only, two calls deep: global.
-; CHECK-LABEL: define internal void @visit__pasta_div(
+; CHECK-LABEL: define {{.*}}void @visit__pasta_div(
 ; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
 ; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
 ; CHECK: ret void
-define internal void @visit(ptr %level, i32 %v) noinline !dbg !5 {
+define void @visit(ptr %level, i32 %v) noinline !dbg !5 {
 entry:
   %vi = sext i32 %v to i64, !dbg !10
   %p = getelementptr inbounds i32, ptr %level, i64 %vi, !dbg !10
