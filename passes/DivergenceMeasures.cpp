@@ -345,7 +345,7 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 6> accessGroups() const {
+  std::array<unsigned, 8> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -353,7 +353,11 @@ public:
         unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
         unsigned(count_if(
             Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
-        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
+        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; })),
+        unsigned(count_if(Groups, [](auto &G) { return !G.LaneArms.empty(); })),
+        unsigned(count_if(Groups, [](auto &G) {
+          return G.Members.front()->A->CallersSpace;
+        }))};
   }
 
 private:
@@ -1130,6 +1134,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 6> CopyMeasures::accessGroups() const {
+std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

@@ -138,7 +138,7 @@ public:
   // how many not in rows stacked in y either (AccessGroup::StackedWidth),
   // and how many are taken by arithmetic in full 32-lane rows
   // (AccessGroup::FullRow).
-  std::array<unsigned, 6> accessGroups() const;
+  std::array<unsigned, 8> accessGroups() const;
 
 private:
   class Impl;

@@ -156,6 +156,18 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
       return false;
   A.I = &I;
   A.Space = AS;
+  if (AS != PASTA_DIV_GENERIC &&
+      Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_GENERIC) {
+    SmallVector<const Value *, 4> Objs;
+    getUnderlyingObjects(Ptr, Objs);
+    A.CallersSpace = any_of(Objs, [](const Value *Obj) {
+      auto *Arg = dyn_cast<Argument>(Obj);
+      CallingConv::ID CC =
+          Arg ? Arg->getParent()->getCallingConv() : CallingConv::C;
+      return Arg && CC != CallingConv::PTX_Kernel &&
+             CC != CallingConv::AMDGPU_KERNEL;
+    });
+  }
   A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());
   return A.Size != 0;
 }
