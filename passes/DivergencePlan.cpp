@@ -58,10 +58,11 @@ static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 // original), so its linkage does not matter, but a use other than a call
 // (its address taken, llvm.used) may call it with anything. bfs's
 // `__noinline__` visit, handed a kernel's parameters, is the first kind.
-// A few calls deep.
+// Two calls deep and 32 calls wide at most, so that an access's walk stays
+// short (no cache: a function with more callers stays generic).
 static unsigned callersAddressSpace(const Argument &Arg, unsigned Depth) {
   const Function &F = *Arg.getParent();
-  if (Depth > 3 || F.use_empty())
+  if (Depth > 1 || F.use_empty() || F.hasNUsesOrMore(33))
     return PASTA_DIV_GENERIC;
   std::optional<unsigned> Common;
   for (const Use &U : F.uses()) {
