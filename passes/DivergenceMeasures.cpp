@@ -250,10 +250,12 @@ public:
     for (size_t K = First; K < Groups.size(); ++K) {
       AccessGroup &G = Groups[K];
       const AccessSite &Rep = *G.Members.front();
-      if (G.Loop)
-        G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.LaneStride = Loops.laneStrideIf(Rep.Ptr, *Rep.I->getParent(),
                                         G.LaneConds, G.LaneArms);
+      // Not once per entry behind a clamp: its test's operands may be
+      // computed in the loop, after the preheader that would test them.
+      if (G.Loop && G.LaneArms.empty())
+        G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.TryRows = !laneShaped(G) && tryRows(Rep);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)

@@ -10,8 +10,8 @@
 ; the general path. On the tree before, every one took __pasta_div_access.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; STATS: access groups 8 (lane-shaped: 6, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1,
-; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp: 3; groups in their callers' space: 0
+; STATS: access groups 10 (lane-shaped: 8, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1,
+; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp: 4; groups in their callers' space: 0
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -119,6 +119,40 @@ entry:
   ret void, !dbg !15
 }
 
+; A clamp in a uniform loop whose operands the loop computes: measured at
+; every execution, in the loop (not once per entry in the preheader, where
+; its test's operands do not exist yet; the verifier rejected the copy).
+; CHECK-LABEL: define ptx_kernel void @inloop__pasta_div(
+; CHECK: {{^}}loop:
+; CHECK: %pasta.div.arm = icmp sle i32 %xp, %nm
+; CHECK-NEXT: zext i1 %pasta.div.arm to i32
+; CHECK-NEXT: call i32 @__pasta_div_all_lanes(
+; CHECK: ret void
+define ptx_kernel void @inloop(ptr addrspace(1) %j, ptr addrspace(1) %out, i32 %n) !dbg !8 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !16
+  %go = icmp sgt i32 %n, 0, !dbg !16
+  br i1 %go, label %loop, label %done, !dbg !16
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %s, %loop ]
+  %xp = add nsw i32 %x, 1, !dbg !17
+  %nm = add nsw i32 %n, -1, !dbg !17
+  %u = call i32 @llvm.smin.i32(i32 %xp, i32 %nm), !dbg !17
+  %ui = sext i32 %u to i64, !dbg !17
+  %q = getelementptr inbounds float, ptr addrspace(1) %j, i64 %ui, !dbg !17
+  %w = load float, ptr addrspace(1) %q, align 4, !dbg !17
+  %s = fadd float %acc, %w, !dbg !17
+  %i.next = add nuw nsw i32 %i, 1, !dbg !17
+  %more = icmp slt i32 %i.next, %n, !dbg !17
+  br i1 %more, label %loop, label %done, !dbg !17
+done:
+  %r = phi float [ 0.0, %entry ], [ %s, %loop ]
+  %xi = zext i32 %x to i64, !dbg !18
+  %o = getelementptr inbounds float, ptr addrspace(1) %out, i64 %xi, !dbg !18
+  store float %r, ptr addrspace(1) %o, align 4, !dbg !18
+  ret void, !dbg !18
+}
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -127,6 +161,10 @@ entry:
 !4 = !DISubroutineType(types: !{})
 !5 = distinct !DISubprogram(name: "stencil", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !6 = distinct !DISubprogram(name: "tile", scope: !1, file: !1, line: 10, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!8 = distinct !DISubprogram(name: "inloop", scope: !1, file: !1, line: 30, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!16 = !DILocation(line: 31, scope: !8)
+!17 = !DILocation(line: 32, scope: !8)
+!18 = !DILocation(line: 33, scope: !8)
 !7 = distinct !DISubprogram(name: "others", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !10 = !DILocation(line: 3, scope: !5)
 !11 = !DILocation(line: 4, scope: !5)
