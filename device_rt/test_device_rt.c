@@ -1832,6 +1832,83 @@ static void test_div_select_lanes(void) {
   CHECK(fast == 2 * 3 && general == 2 * 2);
 }
 
+/* An address that clamps a lane-affine index against a bound the same in
+ * every lane (the pass's laneStrideIf, LaneArm: srad's `max(x - 1, 0)` and
+ * `min(x + 1, n - 1)`): the copy hands the helper the row width only when
+ * every active lane takes the index (__pasta_div_all_lanes), and the
+ * figures plus the derived ones (those of the index's stride) are the
+ * reference's either way. Where every lane takes the bound, the lanes agree
+ * and the address is the same in each: __pasta_div_uniform in place of
+ * __pasta_div_all_lanes gives wrong figures there (the n = 1 cases). Rows of
+ * 32 and two rows of 16, a page apart or next to each other, x = 32 * bx +
+ * tx (or 16 * bx + tx). */
+struct div_clamp {
+  struct div_lanes lanes;
+  uint64_t base;
+  int64_t pitch;
+  int32_t bx, n, up; /* up: min(x + 1, n - 1), else max(x - 1, 0) */
+  int tested;        /* lanes: 1 once a width went to the helper */
+};
+
+static int32_t div_clamp_x(const struct div_clamp *c, uint32_t lane) {
+  uint32_t w = c->lanes.width;
+  return c->bx * (int32_t)w + (int32_t)(lane % w);
+}
+
+static void div_clamp_lane(uint32_t lane, void *arg) {
+  struct div_clamp *c = arg;
+  int32_t x = div_clamp_x(c, lane);
+  /* what the copy tests: the index's side of the clamp in every lane */
+  uint32_t arm = c->up ? x + 1 <= c->n - 1 : x >= 1;
+  uint32_t width = __pasta_div_all_lanes(arm) ? c->lanes.width : 0;
+  c->tested |= width != 0;
+  uint32_t *r = c->lanes.any.per_lane[lane];
+  c->lanes.any.added[lane] = __pasta_div_access_lanes(
+      (void *)(uintptr_t)c->lanes.any.addr[lane], c->lanes.any.size,
+      c->lanes.stride, c->lanes.any.hint, c->lanes.any.sectored, width, &r[0],
+      &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void test_div_clamp_lanes(void) {
+  static struct div_clamp c;
+  c.lanes.any.size = 4, c.lanes.any.sectored = 1, c.lanes.stride = 4;
+  const int64_t pitches[] = {4096, 64};
+  const uint64_t offsets[] = {0, 64, 4};
+  const uint64_t masks[] = {FULL, FULL & ~1ull, 0xffff0000ull};
+  int tested = 0, untested = 0;
+  for (int shared = 0; shared < 2; ++shared)
+    for (uint32_t w = 16; w <= 32; w += 16)
+      for (size_t p = 0; p < sizeof pitches / sizeof *pitches; ++p)
+        for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o)
+          for (int up = 0; up < 2; ++up)
+            for (int k = 0; k < 4; ++k) {
+              c.lanes.width = w, c.up = up, c.pitch = pitches[p];
+              c.lanes.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+              c.base = (shared ? DIV_BASE * 4 : DIV_BASE) + offsets[o];
+              /* k: the first block (max clamps lane 0), the second, a
+               * bound inside the warp (min), every lane on the bound
+               * (n = 1), no lane on it */
+              c.bx = k == 1 || k == 3 ? 1 : 0;
+              c.n = k == 0 ? 1 : k == 2 ? (int32_t)w / 2 + 3 : 1 << 20;
+              if (!up && k == 0)
+                c.n = 1 << 20;
+              for (uint32_t l = 0; l < 64; ++l) {
+                int32_t x = div_clamp_x(&c, l % 32);
+                int32_t i = up ? (x + 1 < c.n - 1 ? x + 1 : c.n - 1)
+                               : (x - 1 > 0 ? x - 1 : 0);
+                c.lanes.any.addr[l] = c.base + (uint64_t)(4 * (int64_t)i) +
+                                      (uint64_t)(c.pitch * (l % 32 / w));
+              }
+              for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+                c.tested = 0;
+                div_check_lanes_with(&c.lanes, masks[m], div_clamp_lane, &c);
+                tested += c.tested;
+                untested += !c.tested;
+              }
+            }
+  CHECK(tested > 0 && untested > 0);
+}
+
 /* Wider lane strides (a tile's column, a padded row): every stride the
  * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
@@ -2376,5 +2453,6 @@ int main(void) {
   test_div_wider_strides();
   test_div_lone_lane();
   test_div_select_lanes();
+  test_div_clamp_lanes();
   return check_summary("device_rt");
 }

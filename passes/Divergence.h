@@ -34,6 +34,9 @@ struct DivergencePlan {
     uint32_t Row, Size, Space; // Space: enum pasta_div_space
     uint32_t Warps, Threads;   // its block's counters (Block, or its Segment)
     bool Sectored;             // a load or store (not an atomic)
+    // Space is the callers' (a device function's pointer parameter whose
+    // every call hands it pointers of one known space).
+    bool CallersSpace = false;
   };
   struct Branch {
     llvm::Instruction *Term; // a conditional br or a switch

@@ -122,12 +122,14 @@ namespace {
 // warps that are not one row of 32 lanes (LaneAffine.h), and the global
 // ones taken by arithmetic in full warps of one row (AccessGroup::FullRow);
 // bodies whose warp executions their branch counts (DivergencePlan::
-// NoneTaken: block 0's times the grid's blocks, or derived at read-back).
+// NoneTaken: block 0's times the grid's blocks, or derived at read-back);
+// the lane-shaped groups behind a clamp (UniformLoops::LaneArm), and the
+// groups whose space is their callers' (DivergencePlan::Access).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
-           Stacked = 0, FullRow = 0;
+           Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0;
   unsigned Bodies = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
@@ -151,7 +153,8 @@ struct DivergenceStats {
            << RowsProven << ", of them in rows stacked in y too: " << Stacked
            << "; global ones taken by arithmetic in full 32-lane rows: "
            << FullRow << "); bodies counted at their branch: " << Bodies
-           << "\n";
+           << "; lane-shaped behind a clamp: " << Clamped
+           << "; groups in their callers' space: " << CallersSpace << "\n";
   }
 };
 } // namespace
@@ -332,14 +335,16 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
     CM.emitFlushes();
-    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow] =
-        CM.accessGroups();
+    auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow, Clamped,
+          CallersSpace] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
     Stats.RowsProven += RowsProven;
     Stats.Stacked += StackedRows;
     Stats.FullRow += FullRow;
+    Stats.Clamped += Clamped;
+    Stats.CallersSpace += CallersSpace;
   }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

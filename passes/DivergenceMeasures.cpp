@@ -250,16 +250,18 @@ public:
     for (size_t K = First; K < Groups.size(); ++K) {
       AccessGroup &G = Groups[K];
       const AccessSite &Rep = *G.Members.front();
-      if (G.Loop)
+      G.LaneStride = Loops.laneStrideIf(Rep.Ptr, *Rep.I->getParent(),
+                                        G.LaneConds, G.LaneArms);
+      // Not once per entry behind a clamp: its test's operands may be
+      // computed in the loop, after the preheader that would test them.
+      if (G.Loop && G.LaneArms.empty())
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
-      G.LaneStride =
-          Loops.laneStrideIf(Rep.Ptr, *Rep.I->getParent(), G.LaneConds);
       G.TryRows = !laneShaped(G) && tryRows(Rep);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
           deriveLaneShaped(T, *S->A, *G.LaneStride);
       G.Proven = DeriveWholeAccesses && laneShaped(G) && *G.LaneStride == 0 &&
-                 G.LaneConds.empty() && Loops.uniformAddress(*Rep.I) &&
+                 !G.laneTested() && Loops.uniformAddress(*Rep.I) &&
                  wholeAtOnce(Rep);
       // Behind a lane select too: where the lanes agree on it, the
       // address has the stride (measuredIn tests that as well).
@@ -271,7 +273,7 @@ public:
             *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
-                  G.LaneConds.empty() &&
+                  !G.laneTested() &&
                   fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
       if (G.FullRow) // full warps of W-wide rows stacked in y are one row too
         G.StackedWidth = stackedWidth(
@@ -305,9 +307,9 @@ public:
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
         Value *Measured = measuredIn(G.StackedWidth);
-        if (!G.LaneConds.empty()) {
+        if (G.laneTested()) {
           IRBuilder<> B(G.Members.front()->I);
-          Value *Agree = AgreeOf[&G] = lanesAgree(B, G.LaneConds);
+          Value *Agree = AgreeOf[&G] = lanesAgree(B, G);
           Measured =
               B.CreateOr(Measured, B.CreateNot(Agree), "pasta.div.apart");
         }
@@ -345,7 +347,7 @@ public:
       emitFlush(Exit);
   }
 
-  std::array<unsigned, 6> accessGroups() const {
+  std::array<unsigned, 8> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -353,7 +355,11 @@ public:
         unsigned(count_if(Groups, [](auto &G) { return G.RowsProven; })),
         unsigned(count_if(
             Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
-        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; }))};
+        unsigned(count_if(Groups, [](auto &G) { return G.FullRow; })),
+        unsigned(count_if(Groups, [](auto &G) { return !G.LaneArms.empty(); })),
+        unsigned(count_if(Groups, [](auto &G) {
+          return G.Members.front()->A->CallersSpace;
+        }))};
   }
 
 private:
@@ -565,9 +571,9 @@ private:
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
     Value *Width = Lanes || G.TryRows ? rowWidth() : B.getInt32(0);
-    if (Lanes && !G.LaneConds.empty()) {
+    if (Lanes && G.laneTested()) {
       Value *Agree = AgreeOf.lookup(&G); // tested above it already
-      Width = B.CreateSelect(Agree ? Agree : lanesAgree(B, G.LaneConds), Width,
+      Width = B.CreateSelect(Agree ? Agree : lanesAgree(B, G), Width,
                              B.getInt32(0), "pasta.div.width");
     }
     Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
@@ -608,14 +614,19 @@ private:
   // address selecting between values of one lane stride has that stride;
   // else the helper, given row width 0, takes its general path and takes
   // back what the pass derived.
-  Value *lanesAgree(IRBuilder<> &B, ArrayRef<Value *> Conds) {
+  Value *lanesAgree(IRBuilder<> &B, const AccessGroup &G) {
     Value *All = nullptr;
-    for (Value *C : Conds) {
-      Value *Agree = B.CreateICmpNE(
-          B.CreateCall(H.Uniform, {B.CreateZExt(C, B.getInt32Ty())}),
-          B.getInt32(0));
-      All = All ? B.CreateAnd(All, Agree) : Agree;
-    }
+    auto Both = [&](FunctionCallee Test, Value *C) {
+      Value *Holds = B.CreateICmpNE(
+          B.CreateCall(Test, {B.CreateZExt(C, B.getInt32Ty())}), B.getInt32(0));
+      All = All ? B.CreateAnd(All, Holds) : Holds;
+    };
+    for (Value *C : G.LaneConds)
+      Both(H.Uniform, C);
+    // A clamp: every lane on its lane-affine side (all on the bound would
+    // agree too, at one address).
+    for (const UniformLoops::LaneArm &Arm : G.LaneArms)
+      Both(H.AllLanes, Arm.condition(B));
     return All;
   }
 
@@ -637,7 +648,7 @@ private:
   // and requested bytes of a known space come from the block's counters:
   // neither.
   void markProvenance(const AccessGroup &G) {
-    bool Proof = G.Proven || (G.RowsProven && G.LaneConds.empty());
+    bool Proof = G.Proven || (G.RowsProven && !G.laneTested());
     for (const AccessSite *S : G.Members) {
       pasta_div_row &R = T.DivRows[S->A->Row];
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
@@ -1125,6 +1136,6 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 6> CopyMeasures::accessGroups() const {
+std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }

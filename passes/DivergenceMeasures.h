@@ -70,6 +70,11 @@ struct AccessGroup {
   // The conditions the lanes must agree on for LaneStride to hold (selects
   // in the address: UniformLoops::laneStrideIf); tested at each measurement.
   llvm::SmallVector<llvm::Value *, 2> LaneConds;
+  // The clamps whose lane-affine operand every lane must take for it
+  // (UniformLoops::LaneArm); tested likewise.
+  llvm::SmallVector<UniformLoops::LaneArm, 2> LaneArms;
+  // Whether LaneStride holds only where a test at the measurement says so.
+  bool laneTested() const { return !LaneConds.empty() || !LaneArms.empty(); }
   // Not lane-shaped as far as the pass can tell, but worth the general
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
@@ -133,7 +138,7 @@ public:
   // how many not in rows stacked in y either (AccessGroup::StackedWidth),
   // and how many are taken by arithmetic in full 32-lane rows
   // (AccessGroup::FullRow).
-  std::array<unsigned, 6> accessGroups() const;
+  std::array<unsigned, 8> accessGroups() const;
 
 private:
   class Impl;

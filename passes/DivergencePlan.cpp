@@ -49,18 +49,50 @@ static cl::opt<bool> DeriveBodies(
              "(launchBody), else the branch's less those in which no lane "
              "took it (derivedBody) (off: measured)"));
 
+static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
+
+// The space every caller's pointer for Arg points into, when every use of
+// Arg's function in this module is a direct call of it and all agree; else
+// generic. The divergence copy of a device function is called only from
+// the copies of its callers here (a caller in another module calls the
+// original), so its linkage does not matter, but a use other than a call
+// (its address taken, llvm.used) may call it with anything. bfs's
+// `__noinline__` visit, handed a kernel's parameters, is the first kind.
+// Two calls deep and 32 calls wide at most, so that an access's walk stays
+// short (no cache: a function with more callers stays generic).
+static unsigned callersAddressSpace(const Argument &Arg, unsigned Depth) {
+  const Function &F = *Arg.getParent();
+  if (Depth > 1 || F.use_empty() || F.hasNUsesOrMore(33))
+    return PASTA_DIV_GENERIC;
+  std::optional<unsigned> Common;
+  for (const Use &U : F.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || CB->arg_size() != F.arg_size())
+      return PASTA_DIV_GENERIC;
+    unsigned AS =
+        knownAddressSpace(CB->getArgOperand(Arg.getArgNo()), Depth + 1);
+    if (AS == PASTA_DIV_GENERIC || (Common && *Common != AS))
+      return PASTA_DIV_GENERIC;
+    Common = AS;
+  }
+  return Common.value_or(PASTA_DIV_GENERIC);
+}
+
 // The space of an object a generic pointer points into when known: a shared
 // or global variable seen through an address-space cast, a kernel's pointer
-// parameter (global); else generic.
-static unsigned objectAddressSpace(const Value *Obj) {
+// parameter (global), a device function's pointer parameter whose every
+// caller's is known alike; else generic.
+static unsigned objectAddressSpace(const Value *Obj, unsigned Depth) {
   unsigned AS = Obj->getType()->getPointerAddressSpace();
   if (AS == PASTA_DIV_GLOBAL || AS == PASTA_DIV_SHARED)
     return AS;
   if (auto *Arg = dyn_cast<Argument>(Obj)) {
+    if (Arg->hasByValAttr() || Arg->hasByRefAttr())
+      return PASTA_DIV_GENERIC;
     CallingConv::ID CC = Arg->getParent()->getCallingConv();
-    if ((CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL) &&
-        !Arg->hasByValAttr() && !Arg->hasByRefAttr())
+    if (CC == CallingConv::PTX_Kernel || CC == CallingConv::AMDGPU_KERNEL)
       return PASTA_DIV_GLOBAL;
+    return callersAddressSpace(*Arg, Depth);
   }
   return PASTA_DIV_GENERIC;
 }
@@ -69,7 +101,7 @@ static unsigned objectAddressSpace(const Value *Obj) {
 // one its object is known to be in (a shared or global variable seen
 // through an address-space cast, a kernel's pointer parameter: global), so
 // the copies test neither at run time and figures are kept per space.
-static unsigned knownAddressSpace(Value *Ptr) {
+static unsigned knownAddressSpace(Value *Ptr, unsigned Depth) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (AS != PASTA_DIV_GENERIC)
     return AS;
@@ -79,7 +111,7 @@ static unsigned knownAddressSpace(Value *Ptr) {
   getUnderlyingObjects(Ptr, Objs);
   std::optional<unsigned> Common;
   for (const Value *Obj : Objs) {
-    unsigned ObjAS = objectAddressSpace(Obj);
+    unsigned ObjAS = objectAddressSpace(Obj, Depth);
     if (ObjAS == PASTA_DIV_GENERIC || (Common && *Common != ObjAS))
       return AS;
     Common = ObjAS;
@@ -125,6 +157,18 @@ static bool measuredAccess(Instruction &I, const DataLayout &DL,
       return false;
   A.I = &I;
   A.Space = AS;
+  if (AS != PASTA_DIV_GENERIC &&
+      Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_GENERIC) {
+    SmallVector<const Value *, 4> Objs;
+    getUnderlyingObjects(Ptr, Objs);
+    A.CallersSpace = any_of(Objs, [](const Value *Obj) {
+      auto *Arg = dyn_cast<Argument>(Obj);
+      CallingConv::ID CC =
+          Arg ? Arg->getParent()->getCallingConv() : CallingConv::C;
+      return Arg && CC != CallingConv::PTX_Kernel &&
+             CC != CallingConv::AMDGPU_KERNEL;
+    });
+  }
   A.Size = static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue());
   return A.Size != 0;
 }

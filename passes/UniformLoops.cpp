@@ -767,9 +767,12 @@ public:
   using UniformFn = function_ref<bool(const Value *)>;
 
   SelectArms(ScalarEvolution &SE, CoefficientFn Coefficient, UniformFn Uniform,
-             SmallVectorImpl<Value *> &Conds)
+             SmallVectorImpl<Value *> &Conds,
+             SmallVectorImpl<UniformLoops::LaneArm> &Arms, Value *Ptr)
       : SCEVRewriteVisitor(SE), Coefficient(Coefficient), Uniform(Uniform),
-        Conds(Conds) {}
+        Conds(Conds), Arms(Arms) {
+    findClamps(Ptr, 0);
+  }
 
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     auto *Sel = dyn_cast<SelectInst>(U->getValue());
@@ -784,36 +787,112 @@ public:
     // A warp-uniform condition needs no test; a few others at most, each a
     // ballot at every execution.
     if (!Uniform(Sel->getCondition())) {
-      if (Conds.size() >= 2)
+      if (Conds.size() + Arms.size() >= 2)
         return U;
       Conds.push_back(Sel->getCondition());
     }
     return visit(T);
   }
 
+  // A clamp of a lane-affine value against a warp-uniform one (SCEV folds
+  // the smax/smin/umax/umin intrinsics into these): the lane-affine
+  // operand, where the clamp is an intrinsic of the address's.
+  const SCEV *visitSMaxExpr(const SCEVSMaxExpr *E) { return clamp(E); }
+  const SCEV *visitSMinExpr(const SCEVSMinExpr *E) { return clamp(E); }
+  const SCEV *visitUMaxExpr(const SCEVUMaxExpr *E) { return clamp(E); }
+  const SCEV *visitUMinExpr(const SCEVUMinExpr *E) { return clamp(E); }
+
 private:
+  // The min/max intrinsics the address is computed from (a few steps up).
+  void findClamps(Value *V, unsigned Depth) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 12 || isa<PHINode>(I) || !Seen.insert(I).second)
+      return;
+    // Scalar evolution takes an extension into the clamp's operands
+    // (sext(smin(a, b)) is smin(sext(a), sext(b))): that node is the
+    // clamp's too, its lane-affine operand extended alike.
+    if (auto *MM = dyn_cast<MinMaxIntrinsic>(I))
+      if (SE.isSCEVable(MM->getType())) {
+        const SCEV *S = SE.getSCEV(MM);
+        Clamps[S] = {MM, Instruction::CastOpsEnd};
+        Type *I64 = Type::getInt64Ty(MM->getContext());
+        if (SE.getTypeSizeInBits(MM->getType()) < 64) {
+          Clamps.try_emplace(SE.getSignExtendExpr(S, I64), MM,
+                             Instruction::SExt);
+          Clamps.try_emplace(SE.getZeroExtendExpr(S, I64), MM,
+                             Instruction::ZExt);
+        }
+      }
+    for (Value *Op : I->operands())
+      findClamps(Op, Depth + 1);
+  }
+
+  template <typename MinMaxExpr> const SCEV *clamp(const MinMaxExpr *E) {
+    auto It = Clamps.find(E);
+    if (E->getNumOperands() != 2 || It == Clamps.end() ||
+        Conds.size() + Arms.size() >= 2)
+      return E;
+    auto [MM, Ext] = It->second;
+    for (unsigned Op = 0; Op < 2; ++Op) {
+      const SCEV *Lane = SE.getSCEV(MM->getArgOperand(Op));
+      if (Ext == Instruction::SExt)
+        Lane = SE.getSignExtendExpr(Lane, E->getType());
+      else if (Ext == Instruction::ZExt)
+        Lane = SE.getZeroExtendExpr(Lane, E->getType());
+      std::optional<int64_t> CL = Coefficient(Lane);
+      if (!CL || *CL == 0 || !Uniform(MM->getArgOperand(1 - Op)))
+        continue;
+      Arms.push_back({MM, Op});
+      return visit(Lane);
+    }
+    return E;
+  }
+
   CoefficientFn Coefficient;
   UniformFn Uniform;
   SmallVectorImpl<Value *> &Conds;
+  SmallVectorImpl<UniformLoops::LaneArm> &Arms;
+  // The clamp a node is, and the extension (CastOpsEnd: none) it is of it.
+  DenseMap<const SCEV *, std::pair<IntrinsicInst *, unsigned>> Clamps;
+  SmallPtrSet<const Instruction *, 16> Seen;
 };
 } // namespace
 
+Value *UniformLoops::LaneArm::condition(IRBuilderBase &B) const {
+  Value *Lane = MinMax->getArgOperand(Operand);
+  Value *Bound = MinMax->getArgOperand(1 - Operand);
+  switch (MinMax->getIntrinsicID()) {
+  case Intrinsic::smax:
+    return B.CreateICmpSGE(Lane, Bound, "pasta.div.arm");
+  case Intrinsic::umax:
+    return B.CreateICmpUGE(Lane, Bound, "pasta.div.arm");
+  case Intrinsic::smin:
+    return B.CreateICmpSLE(Lane, Bound, "pasta.div.arm");
+  default:
+    return B.CreateICmpULE(Lane, Bound, "pasta.div.arm");
+  }
+}
+
 std::optional<int64_t>
 UniformLoops::laneStrideIf(Value *Ptr, const BasicBlock &At,
-                           SmallVectorImpl<Value *> &Conds) {
+                           SmallVectorImpl<Value *> &Conds,
+                           SmallVectorImpl<LaneArm> &Arms) {
   if (std::optional<int64_t> C = laneStride(Ptr, At))
     return C;
   SmallVector<Value *, 2> Found;
+  SmallVector<LaneArm, 2> FoundArms;
   auto Coefficient = [&](const SCEV *S) { return xCoefficient(S, At); };
   auto Uniform = [&](const Value *V) { return isWarpUniform(V, At); };
-  SelectArms Arms(*SE, Coefficient, Uniform, Found);
+  SelectArms Rewrite(*SE, Coefficient, Uniform, Found, FoundArms, Ptr);
   const SCEV *Original = SE->getSCEV(Ptr);
-  const SCEV *S = Arms.visit(Original);
+  const SCEV *S = Rewrite.visit(Original);
   if (S == Original)
     return std::nullopt;
   std::optional<int64_t> C = xCoefficient(S, At);
-  if (C)
+  if (C) {
     Conds.append(Found.begin(), Found.end());
+    Arms.append(FoundArms.begin(), FoundArms.end());
+  }
   return C;
 }
 

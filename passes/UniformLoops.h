@@ -49,6 +49,8 @@ class LoopInfo;
 class SCEV;
 class SCEVAddRecExpr;
 class SCEVExpander;
+class IntrinsicInst;
+class IRBuilderBase;
 class ScalarEvolution;
 class Value;
 } // namespace llvm
@@ -127,9 +129,25 @@ public:
   // with the selects' conditions that are not warp-uniform appended to
   // Conds: the address has it in a warp execution whose active lanes agree
   // on each of them.
+  //
+  // Likewise where it clamps a lane-affine index against a warp-uniform
+  // bound (`max(x - 1, 0)`, `min(x + 1, n - 1)`: an smax, smin, umax or
+  // umin intrinsic of one such operand and one uniform): the lane-affine
+  // operand's stride, with the clamp appended to Arms. The address has it
+  // in a warp execution whose every active lane takes that operand
+  // (LaneArm::condition holds in all of them); where all take the bound it
+  // is the same in every lane, so agreeing is not enough there.
+  struct LaneArm {
+    llvm::IntrinsicInst *MinMax;
+    unsigned Operand; // the lane-affine operand's index
+    // `operand >= bound` (smax, umax) or `<=` (smin, umin), built at B:
+    // then the clamp's value is the operand.
+    llvm::Value *condition(llvm::IRBuilderBase &B) const;
+  };
   std::optional<int64_t>
   laneStrideIf(llvm::Value *Ptr, const llvm::BasicBlock &At,
-               llvm::SmallVectorImpl<llvm::Value *> &Conds);
+               llvm::SmallVectorImpl<llvm::Value *> &Conds,
+               llvm::SmallVectorImpl<LaneArm> &Arms);
 
   // Whether every active lane takes the same way out of Term (a
   // conditional branch or a switch) in every execution: its condition is

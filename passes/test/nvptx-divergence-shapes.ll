@@ -138,11 +138,12 @@ entry:
 }
 
 ; Where the general helper tests its lanes for rows at run time (it is
-; given the row width) and where not (0). g[max(x - 1, 0)] (a clamped
-; stencil neighbour): rows in every warp but the first, tested. g[x * n]
-; (a column walk): one row at a step known only at run time, tested. In a
-; loop, under the loop's own divergent branch (if (x > k) g[max(x - 1,
-; 0)]): mostly partial warps, not tested.
+; given the row width) and where not (0). g[max(x - 1, 31 - x)] (no
+; lane stride the pass can tell; a clamp against a uniform bound is
+; lane-shaped: nvptx-divergence-clamps.ll): tested. g[x * n] (a column
+; walk): one row at a step known only at run time, tested. In a loop,
+; under the loop's own divergent branch (if (x > k) g[max(x - 1, 31 -
+; x)]): mostly partial warps, not tested.
 ; CHECK-LABEL: define ptx_kernel void @rows__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
 ; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
@@ -155,7 +156,8 @@ entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !20
   %t = zext i32 %tid to i64, !dbg !20
   %left = add nsw i64 %t, -1, !dbg !20
-  %clamp = call i64 @llvm.smax.i64(i64 %left, i64 0), !dbg !20
+  %mirror = sub nsw i64 31, %t, !dbg !20
+  %clamp = call i64 @llvm.smax.i64(i64 %left, i64 %mirror), !dbg !20
   %p = getelementptr inbounds float, ptr addrspace(1) %g, i64 %clamp, !dbg !20
   store float 1.0, ptr addrspace(1) %p, align 4, !dbg !20
   %col = mul nsw i64 %t, %n, !dbg !21

@@ -43,6 +43,8 @@ done:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
+@llvm.used = appending global [1 x ptr] [ptr @load_it], section "llvm.metadata"
+
 define internal float @load_it(ptr %p) noinline !dbg !20 {
 entry:
   %v = load float, ptr %p, !dbg !21
@@ -132,7 +134,10 @@ entry:
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
 
-; The device function's copy: a generic (0) load of 4 bytes, all eight
+; The device function's copy (load_it is in llvm.used: it may be called
+; from anywhere, so its parameter's space is unknown; one only called with
+; its callers' global pointers: nvptx-divergence-callee-space.ll): a
+; generic (0) load of 4 bytes, all eight
 ; figures added where measured, under one test of what the helper returns;
 ; its parameter may differ between lanes (a
 ; device function's are not known to be uniform): the general helper.
