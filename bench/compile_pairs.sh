@@ -6,28 +6,41 @@
 # than wall time. Prints each build's median and its ratio to plain.
 # usage: compile_pairs.sh ROUNDS SOURCE.cu PLUGIN.so [PLUGIN.so...]
 #   (PASTA_* variables in the environment reach every instrumented build;
-#   EXTRA_FLAGS, e.g. -Itest_kernels, reaches every build)
+#   EXTRA_FLAGS, e.g. -Itest_kernels, reaches every build; SETTINGS, e.g.
+#   "PASTA_VARIANTS=plain PASTA_VARIANTS=0", adds one build per plugin and
+#   setting, in the same rounds)
 set -euo pipefail
 rounds=$1 src=$2
 shift 2
 flags=(-x cuda --cuda-path=/usr/local/cuda --offload-arch=sm_90
        -Wno-unknown-cuda-version -O2 -gline-tables-only -c -o /dev/null
        ${EXTRA_FLAGS:-})
-cpu() { # user + system seconds of one compile
-  /usr/bin/time -f "%U %S" -o /tmp/compile_pairs.$$ clang++-22 "${flags[@]}" \
-    "$@" > /dev/null 2>&1 || { echo "compile_pairs: failed: $*" >&2; exit 1; }
+cpu() { # user + system seconds of one compile (env SETTING=VALUE first)
+  /usr/bin/time -f "%U %S" -o /tmp/compile_pairs.$$ env $setting clang++-22 \
+    "${flags[@]}" "$@" > /dev/null 2>&1 ||
+    { echo "compile_pairs: failed: $setting $*" >&2; exit 1; }
   awk '{ printf "%.2f\n", $1 + $2 }' /tmp/compile_pairs.$$
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 declare -A times
+builds=()
+for p in "$@"; do
+  builds+=("$p")
+  for s in ${SETTINGS:-}; do builds+=("$s@$p"); done
+done
 for ((r = 0; r < rounds; ++r)); do
+  setting=
   times[plain]+="$(cpu "$src") "
-  for p in "$@"; do times[$p]+="$(cpu -fpass-plugin="$p" "$src") "; done
+  for b in "${builds[@]}"; do
+    setting=; p=$b
+    [[ $b == *@* ]] && { setting=${b%%@*}; p=${b#*@}; }
+    times[$b]+="$(cpu -fpass-plugin="$p" "$src") "
+  done
 done
 rm -f /tmp/compile_pairs.$$
 base=$(echo "${times[plain]}" | tr ' ' '\n' | grep . | median)
 echo "$(basename "$src") plain: ${base} s (${times[plain]% })"
-for p in "$@"; do
+for p in "${builds[@]}"; do
   m=$(echo "${times[$p]}" | tr ' ' '\n' | grep . | median)
   awk -v p="$p" -v m="$m" -v b="$base" -v all="${times[$p]% }" \
     'BEGIN { printf "  %s: %.2f s, %.2fx (%s)\n", p, m, m / b, all }'

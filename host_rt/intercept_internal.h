@@ -222,7 +222,7 @@ struct pasta__state {
   uint64_t live_bytes, next_alloc_id, generation;
   pasta_activity_memory memory;
   int seen;
-  int warned_no_plain, warned_ws, warned_variant, warned_no_div;
+  int warned_no_plain, warned_ws, warned_variant, warned_no_div, warned_no_ws;
   int warned_div_counting; /* pasta__note_counting_only */
   /* GPU properties, read at the first launch on each GPU. */
   pasta_device_peaks peaks[PASTA_MAX_DEVICES];

@@ -205,7 +205,8 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (!pasta__st.warned_no_plain && k->mangled) {
       pasta__st.warned_no_plain = 1;
       PASTA_WARN("kernel '%s' has no uninstrumented variant "
-                 "(compiled with PASTA_VARIANTS=0 or not instrumented); its "
+                 "(compiled with PASTA_VARIANTS=0 or ws, or not "
+                 "instrumented); its "
                  "launches outside the launch window are counted\n",
                  k->mangled);
     }
@@ -222,6 +223,14 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (k->ws && k->nparams >= 0)
       return RUN_WS;
     ++pasta__st.ws_skipped;
+    if (!k->ws && k->mangled && !pasta__st.warned_no_ws) {
+      pasta__st.warned_no_ws = 1;
+      PASTA_WARN("PASTA_WORKING_SET=1 but kernel '%s' has no working-set "
+                 "copy (compiled with PASTA_VARIANTS=0 or plain, or not "
+                 "instrumented); its launches are counted without a working "
+                 "set\n",
+                 k->mangled);
+    }
   }
   if (pasta__opt.divergence) {
     if (k->div)

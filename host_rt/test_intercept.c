@@ -702,6 +702,58 @@ static int check_divergence_wave(void) {
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
  * launch says so); one without runs its counting kernel, and the user is
  * told once, on one line naming the kernel and what to do. */
+/* Kernels built with only one of the copies (PASTA_VARIANTS=plain or ws):
+ * working-set mode without the working-set copy, and a launch outside the
+ * window without the plain copy, run the counting kernel, and the user is
+ * told once each. Launch 0 is outside the window (1..1), launch 1 inside. */
+static char kp_handle, kp_plain, kw_handle, kw_ws;
+static int test_missing_copies(void) {
+  setenv("PASTA_START_GRID_ID", "1", 1);
+  setenv("PASTA_END_GRID_ID", "1", 1);
+  setenv("PASTA_WORKING_SET", "1", 1);
+  setenv("PASTA_CALL_DEPTH", "0", 1);
+  __pasta_register_kernel(&kp_handle, "_Z2kpv", &kp_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_kernel(&kw_handle, "_Z2kwv", NULL, &kw_ws, NULL, 0, 0, NULL);
+  FILE *err = tmpfile();
+  int saved = dup(2);
+  if (!CHECK(err && saved >= 0))
+    return check_summary("intercept");
+  fflush(stderr);
+  dup2(fileno(err), 2);
+  for (int i = 0; i < 2; ++i) /* ids 0 (outside) and 1 (inside) */
+    CHECK(__pasta_launch_kernel(&kp_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+  for (int i = 0; i < 2; ++i) /* ids 2 and 3, outside */
+    CHECK(__pasta_launch_kernel(&kw_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &ops) == 0);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  CHECK(num_launched == 4 && launched[0] == &kp_plain &&
+        launched[1] == &kp_handle && launched[2] == &kw_handle &&
+        launched[3] == &kw_handle);
+  CHECK(num_launch_events == 4 && launch_events[0].variant == PASTA_RUN_PLAIN &&
+        launch_events[1].variant == PASTA_RUN_COUNTING &&
+        launch_events[2].variant == PASTA_RUN_COUNTING);
+  char text[1024] = "";
+  rewind(err);
+  size_t n = fread(text, 1, sizeof text - 1, err);
+  text[n] = '\0';
+  fclose(err);
+  CHECK_HAS_STR(text, "pasta: warning: PASTA_WORKING_SET=1 but kernel "
+                      "'_Z2kpv' has no working-set copy (compiled with "
+                      "PASTA_VARIANTS=0 or plain, or not instrumented)");
+  CHECK_HAS_STR(text, "pasta: warning: kernel '_Z2kwv' has no uninstrumented "
+                      "variant (compiled with PASTA_VARIANTS=0 or ws, or not "
+                      "instrumented)");
+  /* Each once: two lines. */
+  const char *nl = strchr(text, '\n');
+  const char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
+  CHECK(nl2 && strchr(nl2 + 1, '\n') == NULL);
+  return check_summary("intercept");
+}
+
 static char kd_handle, kd_div, kn_handle, kg_handle, kg_div;
 static int test_divergence(void) {
   setenv("PASTA_DIVERGENCE", "1", 1);
@@ -1122,6 +1174,8 @@ int main(int argc, char **argv) {
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
   if (argc > 1 && strcmp(argv[1], "divergence") == 0)
     return test_divergence();
+  if (argc > 1 && strcmp(argv[1], "missing_copies") == 0)
+    return test_missing_copies();
   setenv("PASTA_START_GRID_ID", "1", 1);
   setenv("PASTA_END_GRID_ID", "2", 1);
   setenv("PASTA_WORKING_SET", "1", 1);

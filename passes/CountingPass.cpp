@@ -178,7 +178,8 @@ bool ModuleInstrumenter::run() {
       for (Function &F : M)
         if (Reach.count(&F))
           Copied.push_back(&F);
-      createPlainVariants(M, Copied);
+      if (Opts.PlainCopies)
+        createPlainVariants(M, Copied);
     }
     DenseMap<Function *, uint32_t> KernelIndex;
     for (Function *K : Kernels) {
@@ -226,7 +227,7 @@ bool ModuleInstrumenter::run() {
                          !Opts.Divergence && !Opts.Trace);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
-  if (!Copied.empty())
+  if (!Copied.empty() && Opts.WorkingSetCopies)
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,

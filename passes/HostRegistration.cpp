@@ -277,7 +277,9 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
     for (auto [Suffix, Slot] : {std::pair{PASTA_PLAIN_SUFFIX, &Plain},
                                 std::pair{PASTA_WS_SUFFIX, &WS},
                                 std::pair{PASTA_TRACE_SUFFIX, &Trace}}) {
-      if (Slot == &Trace && !Opts.Trace)
+      if ((Slot == &Trace && !Opts.Trace) ||
+          (Slot == &Plain && !Opts.PlainCopies) ||
+          (Slot == &WS && !Opts.WorkingSetCopies))
         continue;
       *Slot = registerCopy(M, B, Reg, Mangled, Suffix);
     }
@@ -439,7 +441,10 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
     if (hasVariants(Opts, Mangled)) {
       const char *Suffixes[3] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX,
                                  PASTA_TRACE_SUFFIX};
-      for (int I = 0; I < (Opts.Trace ? 3 : 2); ++I) {
+      bool Made[3] = {Opts.PlainCopies, Opts.WorkingSetCopies, Opts.Trace};
+      for (int I = 0; I < 3; ++I) {
+        if (!Made[I])
+          continue;
         std::string Name = (Mangled + Suffixes[I]).str();
         Handles[I] = variantHandle(M, "__pasta_handle_" + Name);
         addOffloadEntry(M, Kind, Flags, Handles[I], Name, 0);

@@ -56,11 +56,12 @@ static cl::opt<std::string> RuntimeFlag(
              "plugin; PASTA_RUNTIME at run time overrides it)"),
     cl::init(""));
 
-static cl::opt<bool> VariantsFlag(
+static cl::opt<std::string> VariantsFlag(
     "pasta-variants",
     cl::desc("PASTA: also emit each kernel's uninstrumented and working-set "
-             "variants (env PASTA_VARIANTS, default 1)"),
-    cl::init(true));
+             "variants: 1/0, or only one of them, plain or ws (env "
+             "PASTA_VARIANTS, default 1)"),
+    cl::init(""));
 
 static cl::opt<bool> InterceptFlag(
     "pasta-intercept",
@@ -198,6 +199,30 @@ static uint32_t drainOption(std::vector<std::string> &Errors) {
   return 0;
 }
 
+// Which copies of the kernels to emit: yes/no for both, or one of them
+// (plain: launch windows and sampling, no working-set mode; ws: working-set
+// mode, launches outside the window counted). The working-set copies were
+// most of what instrumentation added to compile time (issue [overhead-3]).
+static void variantsOption(pasta::Options &O) {
+  std::string Given = stringOption(VariantsFlag, "PASTA_VARIANTS");
+  if (Given.empty())
+    return;
+  StringRef S(Given);
+  if (S.equals_insensitive("plain")) {
+    O.WorkingSetCopies = false;
+  } else if (S.equals_insensitive("ws")) {
+    O.PlainCopies = false;
+  } else if (std::optional<bool> B = parseFlag(S)) {
+    O.Variants = *B;
+  } else {
+    StringRef Shown = S.take_front(80);
+    O.Errors.push_back(("PASTA_VARIANTS='" + Shown + "'" +
+                        (Shown.size() < S.size() ? "..." : "") +
+                        " is not 1/0 (on/off, true/false, yes/no), plain or ws")
+                           .str());
+  }
+}
+
 // The working-set copies' size budget: 32 when not given.
 static unsigned compactAboveOption(std::vector<std::string> &Errors) {
   std::string Given = givenNumber(WSCompactAboveFlag, "PASTA_WS_COMPACT_ABOVE");
@@ -217,7 +242,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.PrintSites = PrintSitesFlag;
   O.LinkRuntime = LinkRuntimeFlag;
   O.RuntimePath = RuntimeFlag;
-  O.Variants = flagOption(VariantsFlag, "PASTA_VARIANTS", true, O.Errors);
+  variantsOption(O);
   O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
   O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);
   O.Divergence =

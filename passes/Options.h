@@ -32,6 +32,11 @@ struct Options {
   // PASTA_VARIANTS=0: no plain and working-set copies of kernels (launch
   // windows and working-set mode then have nothing to launch).
   bool Variants = true;
+  // PASTA_VARIANTS=plain / ws: only the plain (no working-set mode) or only
+  // the working-set copies (launches outside the window are counted). Both
+  // true unless one of those is given; meaningful only with Variants.
+  bool PlainCopies = true;
+  bool WorkingSetCopies = true;
   // PASTA_INTERCEPT=0: leave the program's CUDA/HIP runtime calls alone.
   bool Intercept = true;
   // PASTA_TRACE=1: C.A.T.S. scope events in host functions (with

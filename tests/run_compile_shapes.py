@@ -5,22 +5,22 @@ the plain code. Checked on code size, not time (time is what grew with it):
 - device: a kernel inlining 3 device functions, each a loop of about 30
   statements with branches (bench/gen_compile_shapes.py inlined 3), compiled
   to PTX (no ptxas) with PASTA_DIVERGENCE=1: each divergence copy
-  (__pasta_div, the uncapped __pasta_divu) has at most 8 times the plain
+  (__pasta_div, the uncapped __pasta_divu) has at most 6.5 times the plain
   kernel's basic blocks (before [overhead-3]'s fix: 52 and 53 times; 9 and
-  19 after; 5.7 since an exit flush of more than 8 counters is out of
-  line), and the counting kernel at most 1.5 times (4 times with the flush
+  19 after; 5.8 since an exit flush of more than 8 counters is out of
+  line), and the counting kernel at most 1.25 times (4 times with the flush
   inline, 1.1 out of line). Without PASTA_DIVERGENCE, the working-set copy
-  has at most 4 times the plain kernel's blocks (10 times before its flags
+  has at most 3.5 times the plain kernel's blocks (10 times before its flags
   were found without branches and set with one branch per batch of four;
   5.8 times after; 3.0 with the flush out of line). Its accesses are
   more than the default budget: built with PASTA_WS_COMPACT_ABOVE=100000,
   so that the inline flags are what is checked.
 - device: a myocyte-like kernel calling 4 small device functions
   (gen_compile_shapes.py myocyte 4), two of them not inlined: the
-  working-set copy of the kernel and of each device function has at most 6
-  times the blocks of the plain function (before: 30 times for the kernel,
-  16 and 19 times for the device functions; 7.7, 6.6 and 7.2 after; 4.8,
-  4.2 and 3.6 on 2026-11-29). The device functions get the kernel's
+  working-set copy of the kernel and of each device function has at most
+  5.5 times the blocks of the plain function (before: 30 times for the
+  kernel, 16 and 19 times for the device functions; 7.7, 6.6 and 7.2
+  after; 4.8, 4.3 and 3.7 on 2026-11-29). The device functions get the kernel's
   pointers: their copies check them against the kernel parameters' ranges
   and call no full path that passes and returns the cache
   (__pasta_ws_mark_slow: 147 calls in myocyte 12, two fifths of its ptxas
@@ -35,8 +35,9 @@ the plain code. Checked on code size, not time (time is what grew with it):
   whose ptxas time made the build 6.7 times the plain one).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
-  has at most 3 times the plain function's instructions (before: 27 times,
-  a flush point's code grew with the counters before it; 2.1 times after).
+  has at most 2.5 times the plain function's instructions (before: 27
+  times, a flush point's code grew with the counters before it; 2.2 times
+  after).
 
 usage: run_compile_shapes.py GENERATOR CLANG PLUGIN CUDA_PATH WORKDIR
 """
@@ -128,20 +129,20 @@ def main():
     base = ptx_blocks(plain)[kernel]
     got = ptx_blocks(div)
     check("counting kernel / plain kernel, PTX basic blocks",
-          got[kernel] / base, 1.5)
+          got[kernel] / base, 1.25)
     for suffix in ("__pasta_div", "__pasta_divu"):
         if kernel + suffix not in got:
             failed += 1
             print("FAIL no %s in %s" % (kernel + suffix, div))
             continue
         check("%s copy / plain kernel, PTX basic blocks" % suffix,
-              got[kernel + suffix] / base, 8)
+              got[kernel + suffix] / base, 6.5)
 
     plain_ws = os.path.join(work, "ws.ptx")
     run(cuda_flags + ["-fpass-plugin=" + plugin, "-o", plain_ws],
         {"PASTA_WS_COMPACT_ABOVE": "100000"})
     check("working-set copy / plain kernel, PTX basic blocks",
-          ptx_blocks(plain_ws).get(kernel + "__pasta_ws", 1e9) / base, 4)
+          ptx_blocks(plain_ws).get(kernel + "__pasta_ws", 1e9) / base, 3.5)
 
     msrc = os.path.join(work, "myocyte4.cu")
     run([sys.executable, gen, "myocyte", "4", msrc])
@@ -161,7 +162,7 @@ def main():
         # K__pasta_ws copies K; F__pasta_callee__pasta_ws, F's twin, copies F
         orig = copy[:-len("__pasta_ws")].replace("__pasta_callee", "")
         check("%s / %s, PTX basic blocks" % (copy, orig),
-              got[copy] / max(1, plain_blocks.get(orig, 0)), 6)
+              got[copy] / max(1, plain_blocks.get(orig, 0)), 5.5)
     slow = ptx_calls(mcount, "__pasta_ws_mark_slow")
     check("calls of __pasta_ws_mark_slow in the working-set copies",
           sum(slow.get(copy, 0) for copy in copies), 0)
@@ -197,7 +198,7 @@ def main():
         {"PASTA_HOST": "1"})
     check("host function of 1,500 blocks: instrumented / plain IR "
           "instructions", ir_instructions(hcount, "big") /
-          max(1, ir_instructions(hplain, "big")), 3)
+          max(1, ir_instructions(hplain, "big")), 2.5)
     sys.exit(1 if failed else 0)
 
 

@@ -10,6 +10,14 @@
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divu = weak constant
 ; DIV: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_div)
 ; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divu)
+; With PASTA_VARIANTS=ws the working-set copy is an entry and the plain copy
+; is not (the device half emits none).
+; RUN: env PASTA_VARIANTS=ws %opt -passes=pasta-host-registration -S %s > %t.ws.ll
+; RUN: FileCheck %s --check-prefix=WSONLY < %t.ws.ll
+; RUN: FileCheck %s --check-prefix=NOPLAIN < %t.ws.ll
+; WSONLY: @.offloading.entry._Z2kaPf__pasta_ws = weak constant
+; WSONLY: call void @__pasta_register_kernel(ptr @stub, ptr @__pasta_kernel_name{{[.0-9]*}}, ptr null, ptr @__pasta_handle__Z2kaPf__pasta_ws, ptr null,
+; NOPLAIN-NOT: __pasta_plain
 source_filename = "lib.cu"
 target triple = "x86_64-pc-linux-gnu"
 

@@ -9,6 +9,21 @@
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefix=NOCAP
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NODIV
+; With PASTA_VARIANTS=plain only the plain copy is registered and handed to
+; the runtime (the device half emits no working-set copy), with =ws only the
+; working-set copy.
+; RUN: %opt -passes=pasta-host-registration -pasta-variants=plain -S %s > %t.plain.ll
+; RUN: FileCheck %s --check-prefix=PLAINONLY < %t.plain.ll
+; RUN: FileCheck %s --check-prefix=NOWS < %t.plain.ll
+; RUN: env PASTA_VARIANTS=ws %opt -passes=pasta-host-registration -S %s > %t.ws.ll
+; RUN: FileCheck %s --check-prefix=WSONLY < %t.ws.ll
+; RUN: FileCheck %s --check-prefix=NOPLAIN < %t.ws.ll
+; PLAINONLY: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_plain,
+; PLAINONLY-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr null, ptr null,
+; NOWS-NOT: __pasta_ws
+; WSONLY: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws,
+; WSONLY-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr null, ptr @__pasta_handle_axpy__pasta_ws, ptr null,
+; NOPLAIN-NOT: __pasta_plain
 ; DIV: call void @__pasta_register_kernel(ptr @stub, ptr @name,
 ; DIV: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_div, ptr @[[DIV_NAME:[^,]+]], ptr @[[DIV_NAME]], i32 -1,
 ; DIV-NEXT: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)

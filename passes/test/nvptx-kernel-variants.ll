@@ -7,6 +7,15 @@
 ; calls the copy of its own kind.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=NOVAR
+; PASTA_VARIANTS=plain: the plain copies only; =ws: the working-set copies
+; only (both the flag and the variable, in any case).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=plain -pasta-callee-counts=0 -S %s > %t.plain.ll
+; RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.ll
+; RUN: FileCheck %s --check-prefix=NOWS < %t.plain.ll
+; RUN: env PASTA_VARIANTS=WS %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s > %t.ws.ll
+; RUN: FileCheck %s --check-prefix=WS < %t.ws.ll
+; RUN: FileCheck %s --check-prefix=NOPLAIN < %t.ws.ll
+; RUN: env PASTA_VARIANTS=plain %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=1 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefixes=PLAIN,WS
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -84,3 +93,10 @@ entry:
 
 ; NOVAR-NOT: __pasta_plain
 ; NOVAR-NOT: __pasta_ws
+
+; PLAIN-DAG: define ptx_kernel void @k__pasta_plain(
+; PLAIN-DAG: define internal float @load_it__pasta_plain(
+; WS-DAG: define ptx_kernel void @k__pasta_ws(
+; WS-DAG: define internal float @load_it__pasta_ws(
+; NOWS-NOT: __pasta_ws(
+; NOPLAIN-NOT: __pasta_plain

@@ -16,6 +16,8 @@
 ; RUN: not %opt -passes=pasta-count -pasta-div-drain-every=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DRAIN2
 ; RUN: env PASTA_WS_COMPACT_ABOVE=lots not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 ; RUN: not %opt -passes=pasta-count -pasta-ws-compact-above=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET2
+; RUN: env PASTA_VARIANTS=wsonly not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VARIANTS
+; RUN: not %opt -passes=pasta-count -pasta-variants=2 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VARIANTS2
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
@@ -30,6 +32,8 @@
 ; DRAIN2: error: pasta: PASTA_DIV_DRAIN_EVERY='-1' is not a count of loop-header visits
 ; BUDGET: error: pasta: PASTA_WS_COMPACT_ABOVE='lots' is not a count of accesses: give 0 or more
 ; BUDGET2: error: pasta: PASTA_WS_COMPACT_ABOVE='-1' is not a count of accesses
+; VARIANTS: error: pasta: PASTA_VARIANTS='wsonly' is not 1/0 (on/off, true/false, yes/no), plain or ws
+; VARIANTS2: error: pasta: PASTA_VARIANTS='2' is not 1/0
 
 target triple = "nvptx64-nvidia-cuda"
 
