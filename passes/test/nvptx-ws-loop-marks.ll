@@ -6,6 +6,15 @@
 ; proven keep the per-access marks: an access after an early exit, a loop
 ; with a call that may not return, a trip count known only as the loop runs.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; -pasta-ws-loop-marks=0 (a hidden switch for measurements) leaves every
+; access to its batch, in the loop: the strided load's flag is found in the
+; loop body, and nothing is marked in front of a loop.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-loop-marks=0 -S %s | FileCheck %s --check-prefix=OFF
+; OFF-NOT: call {{.*}}@__pasta_ws_mark_loop(
+; OFF-LABEL: define ptx_kernel void @strided__pasta_ws(
+; OFF: loop:
+; OFF: call i64 @__pasta_ws_flag_arg(
+; OFF-NOT: call {{.*}}@__pasta_ws_mark_loop(
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -193,4 +202,63 @@ exit:
 ; CHECK-NOT: @__pasta_ws_mark_loop
 ; CHECK: store float 1.0
 ; CHECK: call void @__pasta_ws_mark_args(
+; A trip count the kernel loads from global memory (per element, often a
+; few iterations: unfold's fold loop) keeps the marks in the loop; one read
+; from a by-value parameter (known at launch) is marked in front.
+; CHECK-LABEL: define ptx_kernel void @loaded_count__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_loop
+; CHECK: loop:
+; CHECK: call void @__pasta_ws_mark_args(
+; CHECK-LABEL: define ptx_kernel void @param_count__pasta_ws(
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK: loop:
+; CHECK-NOT: call {{.*}}@__pasta_ws_
+; CHECK: br i1 %done
 ; CHECK: declare i32 @__pasta_ws_mark_loop(
+
+define ptx_kernel void @loaded_count(ptr addrspace(1) %a, ptr addrspace(1) %out, ptr addrspace(1) %counts) {
+entry:
+  %n = load i32, ptr addrspace(1) %counts
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %exit
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  %wide = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %wide
+  %v = load float, ptr addrspace(1) %p
+  %sum.next = fadd float %sum, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+
+%struct.count = type { i32 }
+define ptx_kernel void @param_count(ptr addrspace(1) %a, ptr addrspace(1) %out, ptr byval(%struct.count) align 4 %c) {
+entry:
+  %n = load i32, ptr %c
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %exit
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  %wide = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %wide
+  %v = load float, ptr addrspace(1) %p
+  %sum.next = fadd float %sum, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
