@@ -188,7 +188,25 @@ static void registerFields(Module &M, IRBuilder<> &B, Value *Handle,
   B.CreateCall(Register, {Handle, Table, B.getInt32(Fields.size())});
 }
 
-static KernelParams kernelParams(Value *Handle) {
+// The one element of a struct of one element (or array of one), through
+// nesting; T itself otherwise.
+static Type *singleElement(Type *T) {
+  for (;;) {
+    if (auto *S = dyn_cast<StructType>(T); S && S->getNumElements() == 1)
+      T = S->getElementType(0);
+    else if (auto *A = dyn_cast<ArrayType>(T); A && A->getNumElements() == 1)
+      T = A->getElementType();
+    else
+      return T;
+  }
+}
+
+// Unwrapped: HIP passes an aggregate of a single element to an AMD kernel
+// as that element (clang's AMDGPU kernel-argument rule): a struct holding
+// one pointer arrives as a pointer parameter, not a by-value struct, so it
+// is numbered as one here too, or the device's field numbers would be one
+// behind the host's.
+static KernelParams kernelParams(Value *Handle, bool Unwrapped) {
   KernelParams P;
   Function *Stub = stubOf(Handle);
   AllocaInst *Slots =
@@ -213,9 +231,13 @@ static KernelParams kernelParams(Value *Handle) {
     uint64_t K = Off.getZExtValue() / 8;
     Count = std::max(Count, static_cast<int>(K) + 1);
     auto *Slot = dyn_cast<AllocaInst>(St->getValueOperand());
-    if (K < 64 && Slot && Slot->getAllocatedType()->isPointerTy())
+    Type *T = storageType(St->getValueOperand());
+    bool Pointer = Slot && Slot->getAllocatedType()->isPointerTy();
+    if (Unwrapped && isFieldAggregate(T) && singleElement(T)->isPointerTy())
+      Pointer = true, T = nullptr;
+    if (K < 64 && Pointer)
       P.Pointers |= uint64_t(1) << K;
-    if (Type *T = storageType(St->getValueOperand()); isFieldAggregate(T)) {
+    if (isFieldAggregate(T)) {
       Aggregates.resize(std::max<size_t>(Aggregates.size(), K + 1));
       Aggregates[K] = T;
     }
@@ -287,7 +309,7 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
   FunctionCallee RegisterKernel =
       M.getOrInsertFunction(RegisterKernelName, B.getVoidTy(), Ptr, Ptr, Ptr,
                             Ptr, Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
-  KernelParams KP = kernelParams(Handle);
+  KernelParams KP = kernelParams(Handle, V.Vendor == PASTA_VENDOR_HIP);
   B.CreateCall(RegisterKernel, {Handle, Reg.getArgOperand(2), Plain, WS, Trace,
                                 B.getInt32(KP.Count), B.getInt64(KP.Pointers),
                                 Shadow ? Shadow : Null});
@@ -436,7 +458,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                             Ptr, Ptr, B.getInt32Ty(), B.getInt64Ty(), Ptr);
   Constant *Null = ConstantPointerNull::get(Ptr);
   for (auto &[Flags, Handle, Mangled] : Kernels) {
-    KernelParams KP = kernelParams(Handle);
+    KernelParams KP = kernelParams(Handle, V.Vendor == PASTA_VENDOR_HIP);
     Constant *Handles[3] = {Null, Null, Null};
     if (hasVariants(Opts, Mangled)) {
       const char *Suffixes[3] = {PASTA_PLAIN_SUFFIX, PASTA_WS_SUFFIX,

@@ -23,6 +23,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -31,6 +32,16 @@
 
 using namespace llvm;
 using namespace pasta;
+
+// Off by default: srad's clamped neighbours, lane-shaped behind an
+// all-lanes test, ran slower than measured by the general helper (H200,
+// srad_coeff 5.17x and 5.20x against 4.82x and 4.90x in two runs;
+// docs/lab/2026-11-29-divergence-19-clamps-and-callers-space.md). The
+// figures are the same either way.
+static cl::opt<bool> ClampArms(
+    "pasta-div-clamps", cl::init(false), cl::Hidden,
+    cl::desc("Divergence copies: treat an index clamped against a "
+             "warp-uniform bound as lane-shaped where every lane takes it"));
 
 // A preheader and dedicated exits for every loop of F (simplifyLoop walks
 // each top-level loop's inner loops itself).
@@ -829,7 +840,7 @@ private:
 
   template <typename MinMaxExpr> const SCEV *clamp(const MinMaxExpr *E) {
     auto It = Clamps.find(E);
-    if (E->getNumOperands() != 2 || It == Clamps.end() ||
+    if (!ClampArms || E->getNumOperands() != 2 || It == Clamps.end() ||
         Conds.size() + Arms.size() >= 2)
       return E;
     auto [MM, Ext] = It->second;

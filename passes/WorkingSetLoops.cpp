@@ -303,26 +303,32 @@ std::optional<LoopRows> planLoopRows(const LoopMark &M, Loop &L, LoopInfo &LI,
 // Whether V is known before the kernel reads any memory the program wrote:
 // the function's arguments and what is computed from them, the thread's and
 // block's ids and sizes (intrinsics that read no memory), loads of by-value
-// kernel parameters and of constant memory. Depth-bounded; a phi is not.
-bool launchKnown(const Value *V, unsigned Depth = 0) {
+// kernel parameters and of constant memory, phis of such values (an outer
+// loop's induction: a phi met again on its own cycle adds nothing unknown).
+// Depth-bounded. A load through __ldg (invariant, but of the program's
+// data) is not known.
+bool launchKnown(const Value *V, SmallPtrSetImpl<const PHINode *> &Phis,
+                 unsigned Depth = 0) {
   if (isa<Argument>(V) || isa<Constant>(V))
     return true;
   const auto *I = dyn_cast<Instruction>(V);
-  if (!I || isa<PHINode>(I) || Depth > 6)
+  if (!I || Depth > 6)
     return false;
+  if (const auto *Phi = dyn_cast<PHINode>(I))
+    if (!Phis.insert(Phi).second)
+      return true;
   if (const auto *Load = dyn_cast<LoadInst>(I)) {
     const Value *Object = getUnderlyingObject(Load->getPointerOperand());
     const auto *A = dyn_cast<Argument>(Object);
     return (A && (A->hasByValAttr() || A->hasByRefAttr())) ||
-           Load->getPointerAddressSpace() == 4 ||
-           Load->hasMetadata(LLVMContext::MD_invariant_load);
+           Load->getPointerAddressSpace() == 4;
   }
   if (const auto *Call = dyn_cast<CallBase>(I))
     if (!Call->getCalledFunction() || !Call->doesNotAccessMemory())
       return false;
   return all_of(I->operands(), [&](const Use &U) {
     return isa<BasicBlock>(U.get()) || isa<Function>(U.get()) ||
-           launchKnown(U.get(), Depth + 1);
+           launchKnown(U.get(), Phis, Depth + 1);
   });
 }
 
@@ -335,7 +341,8 @@ bool launchKnown(const Value *V, unsigned Depth = 0) {
 bool tripCountLaunchKnown(const SCEV *Taken) {
   return !SCEVExprContains(Taken, [](const SCEV *S) {
     const auto *U = dyn_cast<SCEVUnknown>(S);
-    return U && !launchKnown(U->getValue());
+    SmallPtrSet<const PHINode *, 8> Phis;
+    return U && !launchKnown(U->getValue(), Phis);
   });
 }
 

@@ -4,8 +4,8 @@
 ; __pasta_div_all_lanes, the 64-lane ballot once the runtime is linked);
 ; a clamp against a loaded bound stays on the general path. On the tree
 ; before, both took __pasta_div_access.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-divergence -S %s | FileCheck %s --check-prefix=LINKED
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s --check-prefix=LINKED
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

@@ -8,8 +8,12 @@
 ; width only then (else 0: its general path, less what the pass derived).
 ; A clamp of two lane-varying values, or against a loaded bound, stays on
 ; the general path. On the tree before, every one took __pasta_div_access.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; By default (-pasta-div-clamps off: slower on srad, the same figures) no
+; clamp is lane-shaped: no all-lanes test of an arm.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=OFF
+; OFF-NOT: pasta.div.arm
 ; STATS: access groups 10 (lane-shaped: 8, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1,
 ; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp: 4; groups in their callers' space: 0
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

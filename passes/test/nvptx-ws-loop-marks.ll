@@ -214,6 +214,17 @@ exit:
 ; CHECK: loop:
 ; CHECK-NOT: call {{.*}}@__pasta_ws_
 ; CHECK: br i1 %done
+; Read through __ldg (invariant, but the program's data): in the loop. A
+; phi of two arguments: known at launch, marked in front.
+; CHECK-LABEL: define ptx_kernel void @ldg_count__pasta_ws(
+; CHECK-NOT: @__pasta_ws_mark_loop
+; CHECK: loop:
+; CHECK: call void @__pasta_ws_mark_args(
+; CHECK-LABEL: define ptx_kernel void @phi_count__pasta_ws(
+; CHECK: call i32 @__pasta_ws_mark_loop(
+; CHECK: loop:
+; CHECK-NOT: call {{.*}}@__pasta_ws_
+; CHECK: br i1 %done
 ; CHECK: declare i32 @__pasta_ws_mark_loop(
 
 define ptx_kernel void @loaded_count(ptr addrspace(1) %a, ptr addrspace(1) %out, ptr addrspace(1) %counts) {
@@ -262,3 +273,57 @@ exit:
   store float %r, ptr addrspace(1) %out
   ret void
 }
+
+define ptx_kernel void @ldg_count(ptr addrspace(1) %a, ptr addrspace(1) %out, ptr addrspace(1) %counts) {
+entry:
+  %n = load i32, ptr addrspace(1) %counts, !invariant.load !0
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %exit
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  %wide = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %wide
+  %v = load float, ptr addrspace(1) %p
+  %sum.next = fadd float %sum, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+
+define ptx_kernel void @phi_count(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %x, i32 %y, i1 %c) {
+start:
+  br i1 %c, label %left, label %right
+left:
+  br label %entry
+right:
+  br label %entry
+entry:
+  %n = phi i32 [ %x, %left ], [ %y, %right ]
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %exit
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  %wide = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %wide
+  %v = load float, ptr addrspace(1) %p
+  %sum.next = fadd float %sum, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+
+!0 = !{}
