@@ -213,9 +213,12 @@ static constexpr int SourceUnknown = -2, SourceNone = -1;
 static int fieldSourceOf(const LoadInst &Load, const Function &Caller,
                          const ParamSources &Sources) {
   auto It = Sources.Fields.find(&Caller);
-  if (It == Sources.Fields.end() || !Load.getType()->isPointerTy())
-    return SourceNone;
   const DataLayout &DL = Caller.getDataLayout();
+  Type *T = Load.getType(); // a pointer, or an integer cast to one
+  if (It == Sources.Fields.end() ||
+      !(T->isPointerTy() ||
+        (T->isIntegerTy() && DL.getTypeSizeInBits(T) == 64)))
+    return SourceNone;
   APInt Off(DL.getIndexTypeSizeInBits(Load.getPointerOperandType()), 0);
   auto *A = dyn_cast<Argument>(
       Load.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off,
@@ -231,6 +234,9 @@ static int fieldSourceOf(const LoadInst &Load, const Function &Caller,
 static int sourceOf(const Value *V, const Function &Caller,
                     const ParamSources &Sources) {
   const Value *Object = getUnderlyingObject(V);
+  // Thrust's device_ptr fields are loaded as i64 and cast.
+  if (auto *Cast = dyn_cast<IntToPtrInst>(Object))
+    Object = Cast->getOperand(0);
   if (auto *Load = dyn_cast<LoadInst>(Object))
     return fieldSourceOf(*Load, Caller, Sources);
   auto *A = dyn_cast<Argument>(Object);

@@ -72,3 +72,21 @@ entry:
 ; CHECK-NEXT: %[[R:[0-9]+]] = addrspacecast ptr addrspace(1) %r to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %[[R]],
 ; CHECK: ret void
+
+; Thrust's device_ptr fields are loaded as i64 and cast to a pointer: the
+; same field, slot 32 (offset 824).
+%struct.dptr = type { ptr, i64 }
+define ptx_kernel void @as_int(i64 %n, ptr byval(%struct.dptr) align 8 %f) {
+entry:
+  %raw = load i64, ptr %f, align 8
+  %p = inttoptr i64 %raw to ptr
+  %q = getelementptr inbounds i64, ptr %p, i64 %n
+  store i64 7, ptr %q, align 8
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @as_int__pasta_ws(
+; CHECK: %pasta.ws, i64 824
+; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %q)
+; CHECK-NOT: @__pasta_ws_flag(
+; CHECK: ret void
