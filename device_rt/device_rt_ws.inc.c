@@ -314,7 +314,9 @@ __pasta_ws_flag(uint32_t page_shift, void *ptr, uint32_t generic,
 
 /* What the full path needs to know of a batch besides the addresses: its
  * sites and (bit k) whether address k is a generic pointer; a constant the
- * pass emits per batch, so the call passes six values. */
+ * pass emits per batch, so the call passes six values. A loop's mark (a
+ * batch of one) also carries in bits 8-15 the launch state's slot + 1 of
+ * the kernel parameter its address was traced to (0: none). */
 struct pasta_ws_batch {
   uint32_t site[4], generic;
 };
@@ -578,11 +580,16 @@ static void pasta_ws_mark_pages(uint64_t flags, uint64_t base, uint32_t shift,
 }
 
 /* The flags of a nest's accesses where they lie in one allocation and
- * hotness is not counted: returns 1, having set them. Else 0, nothing set. */
-static inline __attribute__((always_inline)) uint32_t pasta_ws_mark_box(
-    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t origin,
-    uint64_t scale, uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
-    uint64_t rscale, uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext) {
+ * hotness is not counted: returns 1, having set them. Else 0, nothing set.
+ * `arg`: the launch state's slot + 1 of the kernel parameter (or pointer
+ * field) the address was traced to, 0 for none; where the box lies in that
+ * allocation, the table is not searched (a search per call was most of the
+ * instructions of a Thrust transform's copy). */
+static inline __attribute__((always_inline)) uint32_t
+pasta_ws_mark_box(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                  uint64_t origin, uint64_t scale, uint64_t a, uint64_t b,
+                  uint64_t count, uint32_t ext, uint64_t rscale, uint64_t ra,
+                  uint64_t rb, uint64_t rows, uint32_t rext, uint32_t arg) {
   uint32_t shift = st->page_shift;
   const PASTA_GLOBAL struct pasta_ws_alloc *t =
       (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
@@ -609,29 +616,39 @@ static inline __attribute__((always_inline)) uint32_t pasta_ws_mark_box(
       ((int64_t)step < 0 ? span : 0) + ((int64_t)rstep < 0 ? rspan : 0);
   uint64_t lo = first - below, hi = lo + box;
   progression = progression && first >= below && hi >= lo;
-  uint32_t i = progression ? pasta_ws_find(t, st->num_allocs, lo) : PASTA_NONE;
-  if (i == PASTA_NONE || hi - t[i].base >= t[i].size)
-    return 0;
-  /* All in allocation i, hence global memory. */
-  uint64_t flags = st->pages +
-                   __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
-                   t[i].first_page;
+  uint64_t base, flags;
+  const PASTA_GLOBAL struct pasta_ws_arg *in =
+      arg && arg <= PASTA_WS_ARG_SLOTS ? &st->args[arg - 1] : 0;
+  if (progression && in && lo - in->base < in->end - in->base &&
+      hi - in->base < in->end - in->base) {
+    base = in->base;
+    flags = in->flags;
+  } else {
+    uint32_t i =
+        progression ? pasta_ws_find(t, st->num_allocs, lo) : PASTA_NONE;
+    if (i == PASTA_NONE || hi - t[i].base >= t[i].size)
+      return 0;
+    base = t[i].base;
+    flags = st->pages + t[i].first_page;
+  }
+  /* All in one allocation, hence global memory; this block's bank. */
+  flags += __pasta_ws_bank_offset(st->num_pages, st->page_banks);
   uint64_t page = UINT64_C(1) << shift;
   if (magnitude <= page && rmagnitude <= span + page) {
     /* No page between lo and hi is skipped: in a row none is, and each row
      * starts at most a page past the last one's end. Each of them once. */
-    pasta_ws_mark_pages(flags, t[i].base, shift, lo, hi);
+    pasta_ws_mark_pages(flags, base, shift, lo, hi);
     return 1;
   }
 #pragma clang loop unroll(disable)
   for (uint64_t j = 0; j < rows; ++j) {
     uint64_t row = first + j * rstep;
     if (magnitude <= page)
-      pasta_ws_mark_pages(flags, t[i].base, shift,
+      pasta_ws_mark_pages(flags, base, shift,
                           (int64_t)step < 0 ? row - span : row,
                           (int64_t)step < 0 ? row : row + span);
     else
-      pasta_ws_mark_strided(flags, t[i].base, shift, row, step, count);
+      pasta_ws_mark_strided(flags, base, shift, row, step, count);
   }
   return 1;
 }
@@ -641,7 +658,8 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
     uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
     const PASTA_GLOBAL struct pasta_ws_batch *batch) {
   uint64_t origin = (uint64_t)(uintptr_t)base;
-  if (pasta_ws_mark_box(st, origin, scale, a, b, count, ext, 0, 0, 0, 1, 64))
+  if (pasta_ws_mark_box(st, origin, scale, a, b, count, ext, 0, 0, 0, 1, 64,
+                        batch->generic >> 8 & 0xffu))
     return 1;
   /* Not one progression inside one allocation, or hotness counted: access
    * by access, inline (a call here, with the loop's values live across it,
@@ -671,5 +689,5 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_nest(
     uint64_t a, uint64_t b, uint64_t count, uint32_t ext, uint64_t rscale,
     uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext) {
   return pasta_ws_mark_box(st, (uint64_t)(uintptr_t)base, scale, a, b, count,
-                           ext, rscale, ra, rb, rows, rext);
+                           ext, rscale, ra, rb, rows, rext, 0);
 }

@@ -380,6 +380,10 @@ struct loop_rows {
   uint32_t rext;
 };
 
+/* The launch state's slot + 1 a loop's mark names (0: none), as the pass
+ * puts it in bits 8-15 of the batch's generic word. */
+static uint32_t loop_slot;
+
 static void check_nest_case(struct pasta_ws_launch *st, uint64_t mem,
                             const struct loop_case *c,
                             const struct loop_rows *n) {
@@ -416,7 +420,7 @@ static void check_nest_case(struct pasta_ws_launch *st, uint64_t mem,
   ws_flags_zeroed();
   memset(loop_outside, 0, sizeof loop_outside);
   memset(loop_blocks, 0, sizeof loop_blocks);
-  struct pasta_ws_batch site = {{9, 0, 0, 0}, 0};
+  struct pasta_ws_batch site = {{9, 0, 0, 0}, loop_slot << 8};
   uint32_t flags_only;
   if (n->rows == 1 && n->rscale == 0) {
     flags_only = __pasta_ws_mark_loop(st, (void *)(uintptr_t)origin, c->scale,
@@ -510,6 +514,32 @@ static void test_ws_mark_loop(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
     check_loop_case(&st, um, &cases[i]);
+  /* The same with the mark naming a traced parameter's slot, whose range
+   * is A's (slot 3) or B's (slot 5): the same flags and counts, whether the
+   * progression lies in that allocation or not. */
+  st.args[3] = (struct pasta_ws_arg){um, um + 1024, st.pages};
+  st.args[5] = (struct pasta_ws_arg){um + 1280, um + 2048, st.pages + 64};
+  for (loop_slot = 4; loop_slot <= 6; loop_slot += 2)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+      check_loop_case(&st, um, &cases[i]);
+  loop_slot = 0;
+  /* The slot is used: with no table at all, a progression inside A is
+   * still marked by A's slot alone (flags only), as with the table. */
+  {
+    struct pasta_ws_batch slot_a = {{9, 0, 0, 0}, 4u << 8};
+    ws_flags_zeroed();
+    CHECK(__pasta_ws_mark_loop(&st, (void *)(uintptr_t)um, 4, 0, 1, 200, s32,
+                               &slot_a) == 1);
+    static uint8_t with_table[PASTA_WS_FLAG_GROUP];
+    memcpy(with_table, ws_flags, sizeof with_table);
+    ws_flags_zeroed();
+    st.num_allocs = 0;
+    CHECK_MSG(__pasta_ws_mark_loop(&st, (void *)(uintptr_t)um, 4, 0, 1, 200,
+                                   s32, &slot_a) == 1 &&
+                  memcmp(with_table, ws_flags, sizeof with_table) == 0,
+              "a loop mark with a parameter's slot and no table");
+    st.num_allocs = 2;
+  }
   /* Loop nests: the inner loop in every iteration of an outer one whose
    * steps move the base (kmeans' centroids: row c at c * nfeatures). */
   const struct {

@@ -488,12 +488,14 @@ static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
 // A batch's struct pasta_ws_batch (device_rt.c): its sites and generic
 // mask, a constant in global memory, one per distinct batch.
 static Constant *batchConstant(Module &M, ArrayRef<BatchEntry> Batch,
-                               DenseMap<Constant *, Constant *> &Made) {
+                               DenseMap<Constant *, Constant *> &Made,
+                               uint32_t LoopSlot = 0) {
   SmallVector<uint32_t, MarkBatch + 1> Words(MarkBatch + 1, 0);
   for (size_t K = 0; K < Batch.size(); ++K) {
     Words[K] = Batch[K].Site;
     Words[MarkBatch] |= uint32_t(Batch[K].IsGeneric) << K;
   }
+  Words[MarkBatch] |= (LoopSlot & 0xffu) << 8; // a loop mark's slot + 1
   Constant *Init = ConstantDataArray::get(M.getContext(), Words);
   Constant *&GV = Made[Init];
   if (!GV) {
@@ -674,10 +676,13 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *Copy : Copies)
     Fields[Copy] = Compact.count(Copy) ? StateFields() : loadState(*Copy);
   ParamSources Sources = traceParameters(Copies);
-  // A loop's mark names its access as a batch of one.
-  auto SiteConstant = [&](uint32_t Site, bool IsGeneric) {
+  // A loop's mark names its access as a batch of one, with the slot of the
+  // kernel parameter it is traced to (device_rt_ws.inc.c, pasta_ws_batch).
+  auto SiteConstant = [&](Instruction *Access, uint32_t Site, bool IsGeneric) {
+    std::optional<unsigned> K = tracedParameter(
+        trackedPointer(*Access), *Access->getFunction(), Sources);
     BatchEntry One{nullptr, nullptr, Site, IsGeneric, false};
-    return batchConstant(M, One, BatchConstants);
+    return batchConstant(M, One, BatchConstants, K ? *K + 1 : 0);
   };
   DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
   // In the copies' order, not the map's: the loop marks' batch constants

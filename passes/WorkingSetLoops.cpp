@@ -457,7 +457,7 @@ void nestOrRows(CallInst *Nest, CallInst *Row, Loop &Q) {
 
 void pasta::markLoopAccessesBeforeLoops(
     Function &Copy, Value *State, DenseMap<Instruction *, uint32_t> &Accesses,
-    function_ref<Constant *(uint32_t, bool)> SiteConstant,
+    function_ref<Constant *(Instruction *, uint32_t, bool)> SiteConstant,
     FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(Copy);
   if (LI.empty() || !LoopMarks)
@@ -558,9 +558,9 @@ void pasta::markLoopAccessesBeforeLoops(
                            X.Step, X.Count, X.Ext, B.getInt64(R.Scale), Y.Start,
                            Y.Step, Y.Count, Y.Ext});
     }
-    CallInst *Row = B.CreateCall(MarkLoop, {State, Ptr, B.getInt64(A.Scale),
-                                            X.Start, X.Step, X.Count, X.Ext,
-                                            SiteConstant(M.Site, IsGeneric)});
+    CallInst *Row = B.CreateCall(
+        MarkLoop, {State, Ptr, B.getInt64(A.Scale), X.Start, X.Step, X.Count,
+                   X.Ext, SiteConstant(M.Access, M.Site, IsGeneric)});
     if (Nest)
       Nests.push_back({Nest, Row, M.Rows->Outer});
     else if (M.Unchanged)

@@ -28,11 +28,13 @@ namespace pasta {
 // can once in front of their loops (a call in each loop's preheader) and
 // removes them from Accesses. State is the copy's launch-state argument;
 // SiteConstant gives an access's struct pasta_ws_batch (a batch of one:
-// its site, whether its address is generic).
+// its site, whether its address is generic, the launch state's slot of the
+// kernel parameter it is traced to).
 void markLoopAccessesBeforeLoops(
     llvm::Function &Copy, llvm::Value *State,
     llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,
-    llvm::function_ref<llvm::Constant *(uint32_t, bool)> SiteConstant,
+    llvm::function_ref<llvm::Constant *(llvm::Instruction *, uint32_t, bool)>
+        SiteConstant,
     llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta

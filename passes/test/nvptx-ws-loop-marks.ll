@@ -154,6 +154,11 @@ exit:
 ; k's address %a + 4 * %t + k * 4 * %s (scale 1, a 0, no extension: 64 | 0x100
 ; = 320), %n iterations; nothing in the loop. The store after it is marked as
 ; before.
+; The loop mark's batch constant names its site (0) and, in bits 8-15,
+; the launch state's slot + 1 of the parameter its address is traced to
+; (%a, parameter 0: 256), so the runtime checks that allocation before
+; searching the table.
+; CHECK: @__pasta_ws_batch = private unnamed_addr addrspace(1) constant [5 x i32] [i32 0, i32 0, i32 0, i32 0, i32 256]
 ; CHECK-LABEL: define ptx_kernel void @strided__pasta_ws(
 ; CHECK: loop.preheader:
 ; CHECK: %[[T:.*]] = sext i32 %t to i64
