@@ -274,9 +274,8 @@ static void ws_send_arg(const struct pasta_ws_launch *h,
 
 /* The launch's header: the buffers' device addresses and, for each pointer
  * argument and pointer field of an argument in a known allocation, that
- * allocation's range and flags. Staged
- * in the slot's host buffer after the results and copied on the launch's
- * stream. */
+ * allocation's range and flags. Staged in the slot's host buffer after the
+ * results and copied on the launch's stream. */
 static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
                           struct ws_slot *slot, const struct ws_snapshot *s,
                           const struct kernel *k, void **args, void *stream) {
