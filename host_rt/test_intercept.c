@@ -836,10 +836,12 @@ static int arena_malloc(void **p, uint64_t n) {
   return 0;
 }
 
-/* A ws launch of the fake kernel, of ws_touch_blocks blocks, touching
- * `alloc` at the offsets given (touch_offset first); returns its touched
- * bytes, or UINT64_MAX. */
-static uint64_t ws_touch_blocks = 64;
+/* A ws launch of the fake kernel, of a grid of ws_touch_grid (x in the low
+ * 32 bits, y in the high ones) by ws_touch_grid_z blocks, touching `alloc`
+ * at the offsets given (touch_offset first); returns its touched bytes, or
+ * UINT64_MAX. */
+static uint64_t ws_touch_grid = 64 | (1ull << 32);
+static uint32_t ws_touch_grid_z = 1;
 static uint64_t ws_touch(void *alloc, const uint64_t *offsets, int n) {
   void *arg = alloc;
   void *args[1] = {&arg};
@@ -848,7 +850,7 @@ static uint64_t ws_touch(void *alloc, const uint64_t *offsets, int n) {
   num_touch_more = n - 1;
   for (int k = 1; k < n; ++k)
     touch_more[k - 1] = offsets[k];
-  if (__pasta_launch_kernel(&k_handle, ws_touch_blocks | (1ull << 32), 1, 32, 1,
+  if (__pasta_launch_kernel(&k_handle, ws_touch_grid, ws_touch_grid_z, 32, 1,
                             args, 0, NULL, fake_launch, &ops) != 0)
     return UINT64_MAX;
   pasta_activity act;
@@ -897,13 +899,22 @@ static int test_ws_pages(const char *banks) {
   CHECK(ws_touch(e, in_e, 2) == 2 * page);
   CHECK(num_launched == 2 && launched[0] == &k_ws && launched[1] == &k_ws);
   /* A launch of 3 blocks uses 2 banks (at most one per block), 1 block
-   * one: the flags are read back from those alone. */
-  ws_touch_blocks = 3;
-  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123);
-  CHECK(page_banks_seen == (banks && atoi(banks) < 2 ? 1u : 2u));
-  ws_touch_blocks = 1;
+   * one: the flags are read back from those alone. The blocks of every
+   * dimension count: 1 x 3 x 1 and 1 x 1 x 3 are 3 too, 2 x 2 x 2 are 8. */
+  const uint32_t want3 = banks && atoi(banks) < 2 ? 1u : 2u;
+  ws_touch_grid = 3 | (1ull << 32);
+  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123 && page_banks_seen == want3);
+  ws_touch_grid = 1 | (3ull << 32);
+  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123 && page_banks_seen == want3);
+  ws_touch_grid = 1 | (1ull << 32), ws_touch_grid_z = 3;
+  CHECK(ws_touch(c, in_c, 5) == 4 * page + 123 && page_banks_seen == want3);
+  ws_touch_grid = 2 | (2ull << 32), ws_touch_grid_z = 2;
+  CHECK(ws_touch(e, in_e, 2) == 2 * page &&
+        page_banks_seen ==
+            (banks && (uint32_t)atoi(banks) < 8 ? (uint32_t)atoi(banks) : 8u));
+  ws_touch_grid = 1 | (1ull << 32), ws_touch_grid_z = 1;
   CHECK(ws_touch(e, in_e, 2) == 2 * page && page_banks_seen == 1);
-  ws_touch_blocks = 64;
+  ws_touch_grid = 64 | (1ull << 32);
   free(arena);
   return check_summary("intercept ws pages");
 }
