@@ -22,8 +22,10 @@ usage: check_ptx.py CLANG PLUGIN CUDA_PATH SOURCE WORKDIR
 """
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ptx_tools import Checks, ptx_entries, run  # noqa: E402
 
 STATE_ARGS = 56  # offsetof(struct pasta_ws_launch, args)
 ARG_SIZE = 24  # sizeof(struct pasta_ws_arg): base, end, flags
@@ -46,14 +48,6 @@ FIELDS = {FOLD: [(1, 0), (1, 8), (1, 16)],
           BLEND: [(1, 8), (1, 16), (1, 24), (1, 32)],
           MID: [(1, 0), (1, 8)], OPTIONAL: [(1, 0), (1, 8)],
           GATHER: [(1, 8 * j) for j in range(16)]}
-
-
-def run(cmd, cwd=None):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True, cwd=cwd)
-    if r.returncode != 0:
-        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
-    return r.stdout + r.stderr
 
 
 def ir_functions(ll):
@@ -108,20 +102,6 @@ def flag_arg_slots(body):
     return slots, bad
 
 
-def ptx_entries(ptx):
-    out, name = {}, None
-    for line in ptx.splitlines():
-        m = re.match(r"\.visible \.entry ([\w$]+)\($", line)
-        if m:
-            name = m.group(1)
-            out[name] = []
-        elif name is not None:
-            out[name].append(line)
-            if line == "}":
-                name = None
-    return {k: "\n".join(v) for k, v in out.items()}
-
-
 def ptx_calls(text):
     return re.findall(r"call(?:\.uni)?\s+(?:\([^)]*\),\s*)?(__pasta_\w+)", text)
 
@@ -162,12 +142,7 @@ def main():
             asm = open(os.path.join(work, f)).read()
     if ptx is None or asm is None:
         sys.exit("FAIL: -save-temps left no PTX or host assembly in " + work)
-    failed = 0
-
-    def check(ok, what):
-        nonlocal failed
-        print("%s %s" % ("ok  " if ok else "FAIL", what))
-        failed += not ok
+    check = Checks()
 
     funcs = ir_functions(open(ll).read())
     ents = ptx_entries(ptx)
@@ -196,7 +171,7 @@ def main():
     tables = host_field_tables(asm)
     want = sorted(tuple(v) for v in FIELDS.values())
     check(tables == want, "the host registers the same fields: %s" % tables)
-    sys.exit(1 if failed else 0)
+    sys.exit(1 if check.failed else 0)
 
 
 main()

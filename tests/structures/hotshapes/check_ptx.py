@@ -19,31 +19,10 @@ usage: check_ptx.py CLANG PLUGIN CUDA_PATH SOURCE WORKDIR
 """
 import os
 import re
-import subprocess
 import sys
 
-
-def run(cmd):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True)
-    if r.returncode != 0:
-        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
-    return r.stdout + r.stderr
-
-
-def entries(ptx):
-    """The text of each .entry of a PTX file, by name."""
-    out, name = {}, None
-    for line in ptx.splitlines():
-        m = re.match(r"\.visible \.entry ([\w$]+)\($", line)
-        if m:
-            name = m.group(1)
-            out[name] = []
-        elif name is not None:
-            out[name].append(line)
-            if line == "}":
-                name = None
-    return {k: "\n".join(v) for k, v in out.items()}
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ptx_tools import Checks, ptx_entries, run  # noqa: E402
 
 
 def registers(log):
@@ -69,15 +48,10 @@ def main():
          "--cuda-device-only", "-S", "-fpass-plugin=" + plugin, source,
          "-o", ptx])
     text = open(ptx).read()
-    ents = entries(text)
+    ents = ptx_entries(text)
     regs = registers(run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90",
                           "-O3", "-v", ptx, "-o", os.devnull]))
-    failed = 0
-
-    def check(ok, what):
-        nonlocal failed
-        print("%s %s" % ("ok  " if ok else "FAIL", what))
-        failed += not ok
+    check = Checks()
 
     relax, rank = "_Z10relax_tilePfiif", "_Z10local_rankPKiPiii"
     for k in (relax, rank):
@@ -100,7 +74,7 @@ def main():
         check(plain > 32 or counting <= 32,
               "%s: %d registers counting, %d plain (at most 32 when the "
               "plain copy fits in 32)" % (k, counting, plain))
-    sys.exit(1 if failed else 0)
+    sys.exit(1 if check.failed else 0)
 
 
 main()

@@ -1,0 +1,43 @@
+"""What the structures' PTX checks (hotshapes/check_ptx.py,
+captures/check_ptx.py) share: running the compiler, splitting a PTX file
+into its entries, and counting checks that print one line each."""
+import re
+import subprocess
+import sys
+
+
+def run(cmd, cwd=None):
+    """stdout and stderr of cmd; exits with FAIL when it fails."""
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, cwd=cwd)
+    if r.returncode != 0:
+        sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
+    return r.stdout + r.stderr
+
+
+def ptx_entries(ptx):
+    """The text of each .entry of a PTX file, by name."""
+    out, name = {}, None
+    for line in ptx.splitlines():
+        m = re.match(r"\.visible \.entry ([\w$]+)\($", line)
+        if m:
+            name = m.group(1)
+            out[name] = []
+        elif name is not None:
+            out[name].append(line)
+            if line == "}":
+                name = None
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
+class Checks:
+    """check(ok, what) prints "ok" or "FAIL" and what; failed counts the
+    FAILs."""
+
+    def __init__(self):
+        self.failed = 0
+
+    def __call__(self, ok, what):
+        print("%s %s" % ("ok  " if ok else "FAIL", what))
+        self.failed += not ok
+        return ok
