@@ -434,6 +434,46 @@ static const char *const option_vars[] = {
     "PASTA_END_GRID_ID",  "PASTA_INSTRUMENT_KERNELS",
     "PASTA_WS_PAGE_BANKS"};
 
+/* stderr redirected into a temporary file from stderr_capture (0 where
+ * that could not be set up) to stderr_release, which puts stderr back and
+ * reads what was written into text (size bytes, NUL-terminated). */
+struct stderr_capture {
+  FILE *file;
+  int saved;
+};
+
+static int stderr_capture(struct stderr_capture *c) {
+  fflush(stderr);
+  c->file = tmpfile();
+  c->saved = dup(2);
+  if (!c->file || c->saved < 0) {
+    if (c->file)
+      fclose(c->file);
+    if (c->saved >= 0)
+      close(c->saved);
+    return 0;
+  }
+  dup2(fileno(c->file), 2);
+  return 1;
+}
+
+static void stderr_release(struct stderr_capture *c, char *text, size_t size) {
+  fflush(stderr);
+  dup2(c->saved, 2);
+  close(c->saved);
+  rewind(c->file);
+  size_t n = fread(text, 1, size - 1, c->file);
+  text[n] = '\0';
+  fclose(c->file);
+}
+
+/* Whether text is exactly two lines (each warning said once). */
+static int two_lines(const char *text) {
+  const char *nl = strchr(text, '\n');
+  const char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
+  return nl2 && strchr(nl2 + 1, '\n') == NULL;
+}
+
 /* Reads the options with only `name`=`value` and `name2`=`value2` set
  * (NULL names: none), and returns what was printed on stderr (static
  * buffer). */
@@ -447,23 +487,14 @@ static const char *read_opts(struct pasta__launch_options *o, const char *name,
     setenv(name, value, 1);
   if (name2)
     setenv(name2, value2, 1);
-  fflush(stderr);
-  FILE *tmp = tmpfile();
-  int saved = dup(2);
-  if (!tmp || saved < 0) {
-    text[0] = '\0';
+  struct stderr_capture err;
+  text[0] = '\0';
+  if (!stderr_capture(&err)) {
     pasta__launch_options_read(o);
     return text;
   }
-  dup2(fileno(tmp), 2);
   pasta__launch_options_read(o);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  rewind(tmp);
-  size_t n = fread(text, 1, sizeof text - 1, tmp);
-  text[n] = '\0';
-  fclose(tmp);
+  stderr_release(&err, text, sizeof text);
   return text;
 }
 
@@ -715,42 +746,30 @@ static int test_missing_copies(void) {
   __pasta_register_kernel(&kp_handle, "_Z2kpv", &kp_plain, NULL, NULL, 0, 0,
                           NULL);
   __pasta_register_kernel(&kw_handle, "_Z2kwv", NULL, &kw_ws, NULL, 0, 0, NULL);
-  FILE *err = tmpfile();
-  int saved = dup(2);
-  if (!CHECK(err && saved >= 0))
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
     return check_summary("intercept");
-  fflush(stderr);
-  dup2(fileno(err), 2);
   for (int i = 0; i < 2; ++i) /* ids 0 (outside) and 1 (inside) */
     CHECK(__pasta_launch_kernel(&kp_handle, 1, 1, 32, 1, NULL, 0, NULL,
                                 fake_launch, &ops) == 0);
   for (int i = 0; i < 2; ++i) /* ids 2 and 3, outside */
     CHECK(__pasta_launch_kernel(&kw_handle, 1, 1, 32, 1, NULL, 0, NULL,
                                 fake_launch, &ops) == 0);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
   CHECK(num_launched == 4 && launched[0] == &kp_plain &&
         launched[1] == &kp_handle && launched[2] == &kw_handle &&
         launched[3] == &kw_handle);
   CHECK(num_launch_events == 4 && launch_events[0].variant == PASTA_RUN_PLAIN &&
         launch_events[1].variant == PASTA_RUN_COUNTING &&
         launch_events[2].variant == PASTA_RUN_COUNTING);
-  char text[1024] = "";
-  rewind(err);
-  size_t n = fread(text, 1, sizeof text - 1, err);
-  text[n] = '\0';
-  fclose(err);
   CHECK_HAS_STR(text, "pasta: warning: PASTA_WORKING_SET=1 but kernel "
                       "'_Z2kpv' has no working-set copy (compiled with "
                       "PASTA_VARIANTS=0 or plain, or not instrumented)");
   CHECK_HAS_STR(text, "pasta: warning: kernel '_Z2kwv' has no uninstrumented "
                       "variant (compiled with PASTA_VARIANTS=0 or ws, or not "
                       "instrumented)");
-  /* Each once: two lines. */
-  const char *nl = strchr(text, '\n');
-  const char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
-  CHECK(nl2 && strchr(nl2 + 1, '\n') == NULL);
+  CHECK(two_lines(text)); /* each once */
   return check_summary("intercept");
 }
 
@@ -760,12 +779,9 @@ static int test_divergence(void) {
   __pasta_register_kernel(&kd_handle, "_Z2kdv", NULL, NULL, NULL, 0, 0, NULL);
   __pasta_register_divergence_kernel(&kd_handle, &kd_div);
   __pasta_register_kernel(&kn_handle, "_Z2knv", NULL, NULL, NULL, 0, 0, NULL);
-  FILE *err = tmpfile();
-  int saved = dup(2);
-  if (!CHECK(err && saved >= 0))
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
     return check_summary("intercept");
-  fflush(stderr);
-  dup2(fileno(err), 2);
   for (int i = 0; i < 2; ++i) {
     CHECK(__pasta_launch_kernel(&kd_handle, 1, 1, 32, 1, NULL, 0, NULL,
                                 fake_launch, &ops) == 0);
@@ -785,20 +801,14 @@ static int test_divergence(void) {
     CHECK(g_captured == &kd_handle);
   }
   g_capturing = 0;
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
   CHECK(num_launched == 4 && launched[0] == &kd_div &&
         launched[1] == &kn_handle && launched[2] == &kd_div &&
         launched[3] == &kn_handle);
   CHECK(num_launch_events == 4 &&
         launch_events[0].variant == PASTA_RUN_DIVERGENCE &&
         launch_events[1].variant == PASTA_RUN_COUNTING);
-  char text[1024] = "";
-  rewind(err);
-  size_t n = fread(text, 1, sizeof text - 1, err);
-  text[n] = '\0';
-  fclose(err);
   CHECK_HAS_STR(text, "pasta: warning: PASTA_DIVERGENCE=1 but kernel '_Z2knv' "
                       "has no divergence copy: set PASTA_DIVERGENCE=1 while "
                       "compiling too");
@@ -806,10 +816,7 @@ static int test_divergence(void) {
                       "is launched into a CUDA graph (stream capture), which "
                       "runs its counting copy: those launches have no "
                       "divergence figures");
-  /* Each once: two lines. */
-  const char *nl = strchr(text, '\n');
-  const char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
-  CHECK(nl2 && strchr(nl2 + 1, '\n') == NULL);
+  CHECK(two_lines(text)); /* each once */
   /* Which kernels' divergence rows the report clears (readback.c): kd ran
    * its divergence copy twice, kn never (no copy), kg only into a graph
    * (its counting copy); a kernel the program never registered is left. */
