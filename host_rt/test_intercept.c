@@ -488,13 +488,11 @@ static const char *read_opts(struct pasta__launch_options *o, const char *name,
   if (name2)
     setenv(name2, value2, 1);
   struct stderr_capture err;
+  int captured = stderr_capture(&err);
   text[0] = '\0';
-  if (!stderr_capture(&err)) {
-    pasta__launch_options_read(o);
-    return text;
-  }
   pasta__launch_options_read(o);
-  stderr_release(&err, text, sizeof text);
+  if (captured)
+    stderr_release(&err, text, sizeof text);
   return text;
 }
 
