@@ -144,23 +144,31 @@ def main():
     check("working-set copy / plain kernel, PTX basic blocks",
           ptx_blocks(plain_ws).get(kernel + "__pasta_ws", 1e9) / base, 3.5)
 
-    msrc = os.path.join(work, "myocyte4.cu")
-    run([sys.executable, gen, "myocyte", "4", msrc])
-    mflags = cuda_flags[:-1] + [msrc]
-    mplain, mcount = (os.path.join(work, "myocyte.plain.ptx"),
-                      os.path.join(work, "myocyte.ptx"))
-    run(mflags + ["-o", mplain])
+    def myocyte(n, env=None):
+        """A myocyte shape of n functions compiled plain and with the plugin
+        (env its environment): the PTX blocks of each, the plugin's PTX."""
+        msrc = os.path.join(work, "myocyte%d.cu" % n)
+        run([sys.executable, gen, "myocyte", str(n), msrc])
+        mflags = cuda_flags[:-1] + [msrc]
+        mplain, mcount = (os.path.join(work, "myocyte%d.plain.ptx" % n),
+                          os.path.join(work, "myocyte%d.ptx" % n))
+        run(mflags + ["-o", mplain])
+        run(mflags + ["-fpass-plugin=" + plugin, "-o", mcount], env)
+        return ptx_blocks(mplain), ptx_blocks(mcount), mcount
+
+    def original(copy):
+        """K__pasta_ws copies K; F__pasta_callee__pasta_ws, F's twin,
+        copies F."""
+        return copy[:-len("__pasta_ws")].replace("__pasta_callee", "")
+
     # Above the default budget too: the inline flags checked here.
-    run(mflags + ["-fpass-plugin=" + plugin, "-o", mcount],
-        {"PASTA_WS_COMPACT_ABOVE": "100000"})
-    plain_blocks, got = ptx_blocks(mplain), ptx_blocks(mcount)
+    plain_blocks, got, mcount = myocyte(4, {"PASTA_WS_COMPACT_ABOVE": "100000"})
     copies = [f for f in got if f.endswith("__pasta_ws")]
     if len(copies) < 2:
         failed += 1
         print("FAIL fewer than two working-set copies in %s" % mcount)
     for copy in sorted(copies):
-        # K__pasta_ws copies K; F__pasta_callee__pasta_ws, F's twin, copies F
-        orig = copy[:-len("__pasta_ws")].replace("__pasta_callee", "")
+        orig = original(copy)
         check("%s / %s, PTX basic blocks" % (copy, orig),
               got[copy] / max(1, plain_blocks.get(orig, 0)), 5.5)
     slow = ptx_calls(mcount, "__pasta_ws_mark_slow")
@@ -170,21 +178,14 @@ def main():
     # myocyte 12: its kernel's tree tracks over 800 accesses, above the
     # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, one call
     # per batch and nothing inline, as many blocks as the counting code.
-    bsrc = os.path.join(work, "myocyte12.cu")
-    run([sys.executable, gen, "myocyte", "12", bsrc])
-    bflags = cuda_flags[:-1] + [bsrc]
-    bplain, bcount = (os.path.join(work, "myocyte12.plain.ptx"),
-                      os.path.join(work, "myocyte12.ptx"))
-    run(bflags + ["-o", bplain])
-    run(bflags + ["-fpass-plugin=" + plugin, "-o", bcount])
-    plain_blocks, got = ptx_blocks(bplain), ptx_blocks(bcount)
+    plain_blocks, got, bcount = myocyte(12)
     copies = sorted(f for f in got if f.endswith("__pasta_ws"))
     compact = ptx_calls(bcount, "__pasta_ws_mark_compact")
     if len(copies) < 6 or not all(compact.get(c, 0) for c in copies):
         failed += 1
         print("FAIL not six compact working-set copies in %s" % bcount)
     for copy in copies:
-        orig = copy[:-len("__pasta_ws")].replace("__pasta_callee", "")
+        orig = original(copy)
         check("myocyte 12 %s / %s, PTX basic blocks" % (copy, orig),
               got[copy] / max(1, plain_blocks.get(orig, 0)), 1.5)
 
