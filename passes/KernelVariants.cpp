@@ -485,6 +485,24 @@ static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
   return {Flag, AsGeneric, Site, IsGeneric, K.has_value()};
 }
 
+// Words as a constant array in global memory named Name, one per distinct
+// content (Made: those made so far, by content).
+static Constant *wordsConstant(Module &M, ArrayRef<uint32_t> Words,
+                               const char *Name,
+                               DenseMap<Constant *, Constant *> &Made) {
+  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
+  Constant *&GV = Made[Init];
+  if (!GV) {
+    auto *Table = new GlobalVariable(M, Init->getType(), true,
+                                     GlobalValue::PrivateLinkage, Init, Name,
+                                     nullptr, GlobalValue::NotThreadLocal, 1);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Table->setAlignment(Align(4));
+    GV = Table;
+  }
+  return GV;
+}
+
 // A batch's struct pasta_ws_batch (device_rt.c): its sites and generic
 // mask, a constant in global memory, one per distinct batch.
 static Constant *batchConstant(Module &M, ArrayRef<BatchEntry> Batch,
@@ -496,17 +514,7 @@ static Constant *batchConstant(Module &M, ArrayRef<BatchEntry> Batch,
     Words[MarkBatch] |= uint32_t(Batch[K].IsGeneric) << K;
   }
   Words[MarkBatch] |= (LoopSlot & 0xffu) << 8; // a loop mark's slot + 1
-  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
-  Constant *&GV = Made[Init];
-  if (!GV) {
-    auto *Table = new GlobalVariable(
-        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
-        "__pasta_ws_batch", nullptr, GlobalValue::NotThreadLocal, 1);
-    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    Table->setAlignment(Align(4));
-    GV = Table;
-  }
-  return GV;
+  return wordsConstant(M, Words, "__pasta_ws_batch", Made);
 }
 
 // The call that sets a batch's flags, before At.
@@ -600,17 +608,7 @@ static Constant *compactBatchConstant(Module &M, ArrayRef<BatchEntry> Batch,
     if (Params[K])
       Words[MarkBatch + 1] |= (*Params[K] + 1) << (8 * K);
   }
-  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
-  Constant *&GV = Made[Init];
-  if (!GV) {
-    auto *Table = new GlobalVariable(
-        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
-        "__pasta_ws_compact_batch", nullptr, GlobalValue::NotThreadLocal, 1);
-    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    Table->setAlignment(Align(4));
-    GV = Table;
-  }
-  return GV;
+  return wordsConstant(M, Words, "__pasta_ws_compact_batch", Made);
 }
 
 // A compact copy's batch, before At: one call, nothing inline.
