@@ -188,15 +188,17 @@ static int registerCapOption(std::vector<std::string> &Errors) {
   return -1;
 }
 
-// The drain interval: 0 when not given.
-static uint32_t drainOption(std::vector<std::string> &Errors) {
-  std::string Given = givenNumber(DivDrainEveryFlag, "PASTA_DIV_DRAIN_EVERY");
-  uint32_t N = 0;
+// A count (0 or more) given by Flag or EnvName, Default when not given or
+// not a count (then an error saying what is expected: Expect).
+static unsigned countOption(const cl::opt<int> &Flag, const char *EnvName,
+                            unsigned Default, const char *Expect,
+                            std::vector<std::string> &Errors) {
+  std::string Given = givenNumber(Flag, EnvName);
+  unsigned N = Default;
   if (Given.empty() || !StringRef(Given).getAsInteger(10, N))
     return N;
-  Errors.push_back(badNumber("PASTA_DIV_DRAIN_EVERY", Given,
-                             "a count of loop-header visits: give 0 or more"));
-  return 0;
+  Errors.push_back(badNumber(EnvName, Given, Expect));
+  return Default;
 }
 
 // Which copies of the kernels to emit: yes/no for both, or one of them
@@ -223,17 +225,6 @@ static void variantsOption(pasta::Options &O) {
   }
 }
 
-// The working-set copies' size budget: 32 when not given.
-static unsigned compactAboveOption(std::vector<std::string> &Errors) {
-  std::string Given = givenNumber(WSCompactAboveFlag, "PASTA_WS_COMPACT_ABOVE");
-  unsigned N = 32;
-  if (Given.empty() || !StringRef(Given).getAsInteger(10, N))
-    return N;
-  Errors.push_back(badNumber("PASTA_WS_COMPACT_ABOVE", Given,
-                             "a count of accesses: give 0 or more"));
-  return 32;
-}
-
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -252,8 +243,13 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.CalleeCounts =
       flagOption(CalleeCountsFlag, "PASTA_CALLEE_COUNTS", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
-  O.DivDrainVisits = drainOption(O.Errors);
-  O.WSCompactAbove = compactAboveOption(O.Errors);
+  // The drain interval (0: none) and the working-set copies' size budget.
+  O.DivDrainVisits =
+      countOption(DivDrainEveryFlag, "PASTA_DIV_DRAIN_EVERY", 0,
+                  "a count of loop-header visits: give 0 or more", O.Errors);
+  O.WSCompactAbove =
+      countOption(WSCompactAboveFlag, "PASTA_WS_COMPACT_ABOVE", 32,
+                  "a count of accesses: give 0 or more", O.Errors);
   return O;
 }
 
