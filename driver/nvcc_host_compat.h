@@ -1,4 +1,4 @@
-/*===- nvcc_host_compat.h - nvcc's version macros, host min/max ------------===*
+/*===- nvcc_host_compat.h - nvcc macros, host min/max, hinted stores -------===*
  *
  * nvcc's version macros (below), and its host min and max: nvcc's CUDA
  * headers give host code min() and max() for the arithmetic
@@ -8,7 +8,7 @@
  * CMake launcher include this file in every CUDA compile (docs/nvcc.md):
  * host overloads with nvcc's signatures, beside clang's device ones
  * (clang overloads on __host__/__device__). Floating point as nvcc's:
- * fmin/fmax.
+ * fmin/fmax. Also nvcc's cache-hint stores clang lacks (below).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_NVCC_HOST_COMPAT_H
 #define PASTA_NVCC_HOST_COMPAT_H
@@ -60,6 +60,83 @@ PASTA_FMINMAX(double, double, double, __builtin_fmin, __builtin_fmax)
 PASTA_FMINMAX(double, float, double, __builtin_fmin, __builtin_fmax)
 PASTA_FMINMAX(double, double, float, __builtin_fmin, __builtin_fmax)
 #undef PASTA_FMINMAX
+
+#endif
+
+/* nvcc's cache-hint stores that clang's CUDA headers lack: __stcg, __stcs
+ * and __stwb for every type sm_32_intrinsics.h declares them for, and
+ * __stwt for long (clang has the other __stwt). Code written for nvcc
+ * (`__stcs(mean + bid, m)` in a layer norm) otherwise stops at "no matching
+ * function for call to '__stcs'". The same PTX stores nvcc emits, as inline
+ * PTX like clang's own __stwt; clang 22 has none of these, and the plugin
+ * only loads into clang 22. */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&         \
+    __clang_major__ == 22 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 320)
+
+#define PASTA_ST1(NAME, OP, T, REG, C)                                         \
+  static __device__ inline void NAME(T *ptr, T value) {                        \
+    __asm__ __volatile__(OP " [%0], %1;" ::"l"(ptr), C((REG)value)             \
+                         : "memory");                                          \
+  }
+#define PASTA_ST2(NAME, OP, T, REG, C)                                         \
+  static __device__ inline void NAME(T *ptr, T value) {                        \
+    __asm__ __volatile__(OP " [%0], {%1, %2};" ::"l"(ptr), C((REG)value.x),    \
+                         C((REG)value.y)                                       \
+                         : "memory");                                          \
+  }
+#define PASTA_ST4(NAME, OP, T, REG, C)                                         \
+  static __device__ inline void NAME(T *ptr, T value) {                        \
+    __asm__ __volatile__(OP " [%0], {%1, %2, %3, %4};" ::"l"(ptr),             \
+                         C((REG)value.x), C((REG)value.y), C((REG)value.z),    \
+                         C((REG)value.w)                                       \
+                         : "memory");                                          \
+  }
+/* Every type nvcc declares a hinted store for, with its PTX type. */
+#define PASTA_STORES(NAME, H)                                                  \
+  PASTA_ST1(NAME, "st.global." H ".s8", char, int, "r")                        \
+  PASTA_ST1(NAME, "st.global." H ".s8", signed char, int, "r")                 \
+  PASTA_ST1(NAME, "st.global." H ".s16", short, short, "h")                    \
+  PASTA_ST1(NAME, "st.global." H ".s32", int, int, "r")                        \
+  PASTA_ST1(NAME, "st.global." H ".s64", long long, long long, "l")            \
+  PASTA_ST1(NAME, "st.global." H ".u8", unsigned char, unsigned, "r")          \
+  PASTA_ST1(NAME, "st.global." H ".u16", unsigned short, unsigned short, "h")  \
+  PASTA_ST1(NAME, "st.global." H ".u32", unsigned, unsigned, "r")              \
+  PASTA_ST1(NAME, "st.global." H ".u64", unsigned long long,                   \
+            unsigned long long, "l")                                           \
+  PASTA_ST1(NAME, "st.global." H ".f32", float, float, "f")                    \
+  PASTA_ST1(NAME, "st.global." H ".f64", double, double, "d")                  \
+  PASTA_ST2(NAME, "st.global." H ".v2.s8", char2, int, "r")                    \
+  PASTA_ST4(NAME, "st.global." H ".v4.s8", char4, int, "r")                    \
+  PASTA_ST2(NAME, "st.global." H ".v2.s16", short2, short, "h")                \
+  PASTA_ST4(NAME, "st.global." H ".v4.s16", short4, short, "h")                \
+  PASTA_ST2(NAME, "st.global." H ".v2.s32", int2, int, "r")                    \
+  PASTA_ST4(NAME, "st.global." H ".v4.s32", int4, int, "r")                    \
+  PASTA_ST2(NAME, "st.global." H ".v2.s64", longlong2, long long, "l")         \
+  PASTA_ST2(NAME, "st.global." H ".v2.u8", uchar2, unsigned, "r")              \
+  PASTA_ST4(NAME, "st.global." H ".v4.u8", uchar4, unsigned, "r")              \
+  PASTA_ST2(NAME, "st.global." H ".v2.u16", ushort2, unsigned short, "h")      \
+  PASTA_ST4(NAME, "st.global." H ".v4.u16", ushort4, unsigned short, "h")      \
+  PASTA_ST2(NAME, "st.global." H ".v2.u32", uint2, unsigned, "r")              \
+  PASTA_ST4(NAME, "st.global." H ".v4.u32", uint4, unsigned, "r")              \
+  PASTA_ST2(NAME, "st.global." H ".v2.u64", ulonglong2, unsigned long long,    \
+            "l")                                                               \
+  PASTA_ST2(NAME, "st.global." H ".v2.f32", float2, float, "f")                \
+  PASTA_ST4(NAME, "st.global." H ".v4.f32", float4, float, "f")                \
+  PASTA_ST2(NAME, "st.global." H ".v2.f64", double2, double, "d")              \
+  PASTA_LONG_STORES(NAME, H)
+/* long and unsigned long are 64 bits wide on the Linux hosts CUDA runs on. */
+#define PASTA_LONG_STORES(NAME, H)                                             \
+  PASTA_ST1(NAME, "st.global." H ".s64", long, long, "l")                      \
+  PASTA_ST1(NAME, "st.global." H ".u64", unsigned long, unsigned long, "l")
+PASTA_STORES(__stcg, "cg")
+PASTA_STORES(__stcs, "cs")
+PASTA_STORES(__stwb, "wb")
+PASTA_LONG_STORES(__stwt, "wt")
+#undef PASTA_STORES
+#undef PASTA_LONG_STORES
+#undef PASTA_ST1
+#undef PASTA_ST2
+#undef PASTA_ST4
 
 #endif
 #endif

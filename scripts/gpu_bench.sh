@@ -13,8 +13,8 @@
 # build staged beside them: scripts/build_with_plugin.sh); "<build>-wsNbank" the
 # working-set mode with PASTA_WS_PAGE_BANKS=N (else the runtime's default,
 # or PASTA_WS_PAGE_BANKS as set for the script). Writes $OUT/bench.txt
-# (raw lines) and
-# $OUT/bench.md (the table).
+# (raw lines) and $OUT/bench.md (the table); BENCH_PROFILES=1 also keeps each
+# instrumented run's profile as $OUT/profiles.tgz (<program>.<variant>.json).
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -44,10 +44,17 @@ while read -r prog n _; do
       echo "gpu_bench: $prog ($variant) failed:"; cat "$OUT/run.txt"; status=1
     fi
     sed -n "s/^bench: /$prog $variant /p" "$OUT/run.txt" >> "$raw"
+    if [ "${BENCH_PROFILES:-0}" = 1 ] && [ -f "$OUT/bench-profile.json" ]; then
+      mkdir -p "$OUT/profiles"
+      mv "$OUT/bench-profile.json" "$OUT/profiles/$prog.$variant.json"
+    fi
     grep -E "PASSED|FAILED" "$OUT/run.txt" | sed "s/^/$variant: /"
   done
 done < test_kernels/bench_sizes.txt
 rm -f "$OUT/run.txt" "$OUT/bench-profile.json"
+if [ -d "$OUT/profiles" ]; then
+  tar czf "$OUT/profiles.tgz" -C "$OUT" profiles && rm -rf "$OUT/profiles"
+fi
 python3 scripts/bench_table.py "$raw" "$(cat "$OUT/bench-gpu.txt")" > "$OUT/bench.md" || status=1
 cat "$OUT/bench.md"
 exit $status
