@@ -27,7 +27,8 @@
 # Then Nsight Compute times both builds' kernels, side by side
 # (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
 # 30). UNSEEN_FILTER (a regex on NAME) runs some rows only.
-# Results: $OUT/unseen.md, $OUT/unseen.tgz.
+# Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
+# each program's ncu times come in).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -41,6 +42,7 @@ if [ "${1:-}" = unseen ]; then
   NCU=$(pasta_find_ncu)
   W=$(mktemp -d)
   t=$OUT/unseen.md
+  rm -f "$OUT/unseen-times.md"
   {
     pasta_gpu_header
     echo
@@ -81,15 +83,16 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
           --metrics gpu__time_duration.sum --log-file "$d/$b.ncu.csv" \
           "./$exe" $args > /dev/null 2>&1)
       done
+      # Written as each program ends, so that a call cut short keeps them.
       {
         echo
         echo "$name: kernel time under ncu, plain against PASTA's counting build"
         echo
         python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
-      } >> "$W/times.md"
+      } >> "$OUT/unseen-times.md"
     fi
   done < "$root/programs.txt"
-  [ -f "$W/times.md" ] && cat "$W/times.md" >> "$t"
+  [ -f "$OUT/unseen-times.md" ] && cat "$OUT/unseen-times.md" >> "$t"
   (cd "$W" && tar czf "$OUT/unseen.tgz" .)
   cat "$t"
   exit "$bad"
