@@ -42,6 +42,9 @@ STATISTIC(NumOutOfLineFlushes,
 STATISTIC(NumCountReturns, "Returns handing counts back to the caller");
 STATISTIC(NumTripCounts,
           "Loop blocks counted by their loop's trip count at its exit");
+STATISTIC(NumInvariantTripCounts,
+          "Loop blocks under branches their loop does not change, counted "
+          "by its trip count at its exit");
 STATISTIC(NumCalleeAccumulators,
           "Registers accumulating counts returned by callees");
 
@@ -726,52 +729,149 @@ void CounterEmitter::flushPointsOf(ReturnInst *RI, const FunctionPlan &P,
         SplitBlockPredecessors(Ret, Rest, ".pasta.flush")->getTerminator());
 }
 
+// L's trip count at its exit, once per loop. Where scalar evolution counts
+// L's iterations before L runs (a count cheap to compute and not changing
+// with an outer loop) and a thread leaves L only through one exit entered
+// from its latch (no return, no other exiting block; functions whose
+// threads can end inside, ThreadExits.h, are left alone), the count is
+// expanded at that exit; null otherwise.
+const CounterEmitter::LoopTrips *
+CounterEmitter::tripsAtExit(Loop *L, DominatorTree &DT, LoopInfo &LI,
+                            ScalarEvolution &SE,
+                            const TargetTransformInfo &TTI) {
+  if (auto It = Trips.find(L); It != Trips.end())
+    return It->second.N ? &It->second : nullptr;
+  Trips[L] = {};
+  BasicBlock *Latch = L->getLoopLatch();
+  BasicBlock *Exit = L->getExitBlock();
+  if (L->getParentLoop() || !Latch || L->getExitingBlock() != Latch || !Exit ||
+      !L->getLoopPredecessor())
+    return nullptr;
+  const SCEV *Backedges = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Backedges) ||
+      !Backedges->getType()->isIntegerTy() ||
+      Backedges->getType()->getIntegerBitWidth() > 64 ||
+      SE.containsAddRecurrence(Backedges))
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(Ctx);
+  const SCEV *Count =
+      SE.getAddExpr(SE.getNoopOrZeroExtend(Backedges, I64), SE.getOne(I64));
+  SCEVExpander Expander(SE, "pasta.trips");
+  if (Expander.isHighCostExpansion({Count}, L, /*Budget=*/8, &TTI,
+                                   Latch->getTerminator()))
+    return nullptr;
+  // An exit entered from elsewhere too (the loop's guard, another loop's
+  // exit): the count goes in a block of its own on the edge from the latch.
+  if (Exit->getSinglePredecessor() != Latch)
+    Exit = SplitEdge(Latch, Exit, &DT, &LI);
+  Instruction *At = &*Exit->getFirstInsertionPt();
+  LoopTrips &LT = Trips[L];
+  LT.At = At;
+  LT.N = Expander.expandCodeFor(Count, I64, At);
+  return &LT;
+}
+
 // A block that runs once in every iteration of its loop L (it dominates
-// the latch, L's only exiting block) runs, per entry into L, L's backedges
-// plus one times. Where scalar evolution counts those before L runs (a trip
-// count cheap to compute and not changing with an outer loop), one add of
-// it at L's exit (entered from the latch alone) takes the place of an add
-// per iteration: kmeans' inner loop added 1 to a 64-bit register in every
-// iteration (two instructions of about twenty). The count is the same: a
-// thread leaves L only through its exit (no return, no other exiting
-// block; functions whose threads can end inside, ThreadExits.h, are left
-// alone).
+// the latch, L's only exiting block) runs, per entry into L, L's trip count
+// of times: one add of it at L's exit (tripsAtExit) takes the place of an
+// add per iteration. kmeans' inner loop added 1 to a 64-bit register in
+// every iteration (two instructions of about twenty).
 bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
                                   DominatorTree &DT, ScalarEvolution &SE,
                                   const TargetTransformInfo &TTI) {
   if (BitOf[CB.Counter] >= 0)
     return false;
   Loop *L = LI.getLoopFor(CB.BB);
-  if (!L || L->getParentLoop())
+  if (!L || !L->getLoopLatch() || !DT.dominates(CB.BB, L->getLoopLatch()))
     return false;
-  BasicBlock *Latch = L->getLoopLatch();
-  BasicBlock *Exit = L->getExitBlock();
-  if (!Latch || L->getExitingBlock() != Latch || !Exit ||
-      !L->getLoopPredecessor() || !DT.dominates(CB.BB, Latch))
+  const LoopTrips *LT = tripsAtExit(L, DT, LI, SE, TTI);
+  if (!LT)
     return false;
-  const SCEV *Backedges = SE.getBackedgeTakenCount(L);
-  if (isa<SCEVCouldNotCompute>(Backedges) ||
-      !Backedges->getType()->isIntegerTy() ||
-      Backedges->getType()->getIntegerBitWidth() > 64 ||
-      SE.containsAddRecurrence(Backedges))
-    return false;
-  Type *I64 = Type::getInt64Ty(Ctx);
-  const SCEV *Trips =
-      SE.getAddExpr(SE.getNoopOrZeroExtend(Backedges, I64), SE.getOne(I64));
-  SCEVExpander Expander(SE, "pasta.trips");
-  if (Expander.isHighCostExpansion({Trips}, L, /*Budget=*/8, &TTI,
-                                   Latch->getTerminator()))
-    return false;
-  // An exit entered from elsewhere too (the loop's guard, another loop's
-  // exit): the count goes in a block of its own on the edge from the latch.
-  if (Exit->getSinglePredecessor() != Latch)
-    Exit = SplitEdge(Latch, Exit, &DT, &LI);
-  Instruction *At = &*Exit->getFirstInsertionPt();
-  Value *N = Expander.expandCodeFor(Trips, I64, At);
-  IRBuilder<> B(At);
+  IRBuilder<> B(LT->At);
   AllocaInst *Slot = Slots[CB.Counter];
-  B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Slot), N), Slot);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), LT->N), Slot);
   ++NumTripCounts;
+  return true;
+}
+
+// Whether BB, a block of L outside L's inner loops, runs in every iteration
+// of L or in none: each block of L that leads to BB within an iteration
+// (from L's header) branches on values L does not change.
+static bool runsInEveryIterationOrNone(BasicBlock *BB, Loop *L, LoopInfo &LI) {
+  if (LI.getLoopFor(BB) != L)
+    return false;
+  SmallVector<BasicBlock *, 8> Work{BB};
+  SmallPtrSet<BasicBlock *, 16> Seen{BB};
+  while (!Work.empty()) {
+    BasicBlock *X = Work.pop_back_val();
+    if (X != BB) {
+      Instruction *Term = X->getTerminator();
+      Value *Cond = nullptr;
+      if (auto *Br = dyn_cast<BranchInst>(Term))
+        Cond = Br->isConditional() ? Br->getCondition() : nullptr;
+      else if (auto *Sw = dyn_cast<SwitchInst>(Term))
+        Cond = Sw->getCondition();
+      else
+        return false;
+      if (LI.getLoopFor(X) != L || (Cond && !L->isLoopInvariant(Cond)))
+        return false;
+    }
+    if (X == L->getHeader())
+      continue; // the iteration starts here
+    for (BasicBlock *Pred : predecessors(X))
+      if (Seen.insert(Pred).second)
+        Work.push_back(Pred);
+  }
+  return true;
+}
+
+// A block of a loop L whose branches toward it do not change in L
+// (runsInEveryIterationOrNone) runs L's trip count of times, or never: it
+// sets a bit of a mask register L owns, and L's exit adds the trip count
+// where the bit is set, then clears the mask (zero at the function's entry
+// too). One 32-bit register for up to 32 such blocks in place of a 64-bit
+// one each: a 3D stencil's loop kept its five faces' `if (tjj > 0 && tkk <
+// nLast_z ...)` counters in registers through the loop, 71 registers
+// against 40 plain.
+bool CounterEmitter::addInvariantTripCount(
+    const CountedBlock &CB, LoopInfo &LI, DominatorTree &DT,
+    ScalarEvolution &SE, const TargetTransformInfo &TTI,
+    SmallVectorImpl<AllocaInst *> &Registers) {
+  if (BitOf[CB.Counter] >= 0)
+    return false;
+  Loop *L = LI.getLoopFor(CB.BB);
+  if (!L || !runsInEveryIterationOrNone(CB.BB, L, LI))
+    return false;
+  if (!tripsAtExit(L, DT, LI, SE, TTI))
+    return false;
+  LoopTrips &Own = Trips[L];
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Constant *Zero32 = ConstantInt::get(I32, 0);
+  if (Own.SeenBits % 32 == 0) {
+    BasicBlock &Entry = CB.BB->getParent()->getEntryBlock();
+    IRBuilder<> AtEntry(&Entry, Entry.getFirstInsertionPt());
+    AllocaInst *Mask = AtEntry.CreateAlloca(
+        I32, M.getDataLayout().getAllocaAddrSpace(), nullptr, "pasta.seen");
+    AtEntry.CreateStore(Zero32, Mask);
+    Registers.push_back(Mask);
+    Own.Seen.push_back(Mask);
+    // Cleared after the adds at the exit, which go in front of this store.
+    Own.Clear.push_back(IRBuilder<>(Own.At).CreateStore(Zero32, Mask));
+  }
+  AllocaInst *Seen = Own.Seen.back();
+  Constant *Bit = ConstantInt::get(I32, 1u << (Own.SeenBits++ % 32));
+  IRBuilder<> B(CB.BB, CB.BB->getFirstInsertionPt());
+  B.CreateStore(B.CreateOr(B.CreateLoad(I32, Seen), Bit), Seen);
+  B.SetInsertPoint(Own.Clear.back());
+  Value *Ran =
+      B.CreateICmpNE(B.CreateAnd(B.CreateLoad(I32, Seen), Bit), Zero32);
+  AllocaInst *Slot = Slots[CB.Counter];
+  Type *I64 = B.getInt64Ty();
+  B.CreateStore(
+      B.CreateAdd(B.CreateLoad(I64, Slot),
+                  B.CreateSelect(Ran, Own.N, ConstantInt::get(I64, 0))),
+      Slot);
+  ++NumInvariantTripCounts;
   return true;
 }
 
@@ -863,12 +963,20 @@ void CounterEmitter::emit(FunctionPlan &P) {
       });
   if (TripCounts)
     FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  Trips.clear();
+  auto CountedAtExit = [&](const CountedBlock &CB) {
+    if (!TripCounts)
+      return false;
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
+    return addTripCount(CB, LI, DT, SE, TTI) ||
+           addInvariantTripCount(CB, LI, DT, SE, TTI, Registers);
+  };
   for (CountedBlock &CB : P.Blocks) {
     if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
-        !(TripCounts && addTripCount(CB, FAM.getResult<LoopAnalysis>(F),
-                                     FAM.getResult<DominatorTreeAnalysis>(F),
-                                     FAM.getResult<ScalarEvolutionAnalysis>(F),
-                                     FAM.getResult<TargetIRAnalysis>(F)))) {
+        !CountedAtExit(CB)) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }

@@ -22,6 +22,7 @@
 #include "ModuleTables.h"
 #include "Selection.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
@@ -29,6 +30,7 @@
 
 namespace llvm {
 class DominatorTree;
+class Loop;
 class LoopInfo;
 class ScalarEvolution;
 class TargetTransformInfo;
@@ -80,9 +82,27 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  // An outermost loop's trip count, added at its exit (tripsAtExit), and
+  // the masks of the blocks that run in all of its iterations or none
+  // (addInvariantTripCount).
+  struct LoopTrips {
+    llvm::Instruction *At = nullptr; // in the exit, after the count
+    llvm::Value *N = nullptr;        // null: not counted at the exit
+    llvm::SmallVector<llvm::AllocaInst *, 1> Seen; // 32 blocks each
+    llvm::SmallVector<llvm::StoreInst *, 1> Clear; // each Seen's, at the exit
+    unsigned SeenBits = 0;
+  };
+  const LoopTrips *tripsAtExit(llvm::Loop *L, llvm::DominatorTree &DT,
+                               llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
+                               const llvm::TargetTransformInfo &TTI);
   bool addTripCount(const CountedBlock &CB, llvm::LoopInfo &LI,
                     llvm::DominatorTree &DT, llvm::ScalarEvolution &SE,
                     const llvm::TargetTransformInfo &TTI);
+  bool
+  addInvariantTripCount(const CountedBlock &CB, llvm::LoopInfo &LI,
+                        llvm::DominatorTree &DT, llvm::ScalarEvolution &SE,
+                        const llvm::TargetTransformInfo &TTI,
+                        llvm::SmallVectorImpl<llvm::AllocaInst *> &Registers);
   void flushPointsOf(llvm::ReturnInst *RI, const FunctionPlan &P,
                      llvm::SmallVectorImpl<llvm::Instruction *> &Exits);
   llvm::SmallVector<uint32_t, 16>
@@ -137,6 +157,8 @@ private:
   // until mem2reg) and, for counters kept in one bit of it, which bit.
   llvm::SmallVector<llvm::AllocaInst *, 16> Slots;
   llvm::SmallVector<int, 16> BitOf;
+  // The function being emitted: its loops counted at their exits.
+  llvm::DenseMap<const llvm::Loop *, LoopTrips> Trips;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

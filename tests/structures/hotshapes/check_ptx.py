@@ -11,6 +11,10 @@ on ptxas's register counts, without a GPU:
   after the one at entry): merged with the kernel's own read, the value
   stayed in a register across the grid-stride loop (extrema: 38 registers
   against 32);
+- faces' loop adds no 1 to a 64-bit register: its faces, under branches
+  the loop does not change, set bits of a mask, and the loop's exit adds
+  the trip count (HeCBench stencil3d: a 64-bit register per face through
+  the loop, 71 registers against 40);
 - each counting copy (the kernel's own name) takes at most 32 registers
   when its plain copy (__pasta_plain) does: 32 is where an SM still holds
   its 64 warps (sm_90, 64K registers).
@@ -39,6 +43,18 @@ def registers(log):
     return regs
 
 
+def loop_lines(entry):
+    """The lines of an entry's blocks that the code generator marks as in a
+    loop (`// in Loop: Header=...` on the block's label)."""
+    lines, inside = [], False
+    for line in entry.splitlines():
+        if re.match(r"^(\$L__BB\w+:|// %bb\.\d+:)", line):
+            inside = "in Loop:" in line
+        elif inside:
+            lines.append(line)
+    return lines
+
+
 def main():
     clang, plugin, cuda, source, work = sys.argv[1:6]
     os.makedirs(work, exist_ok=True)
@@ -54,7 +70,8 @@ def main():
     check = Checks()
 
     relax, rank = "_Z10relax_tilePfiif", "_Z10local_rankPKiPiii"
-    for k in (relax, rank):
+    faces = "_Z5facesPKfPfi"
+    for k in (relax, rank, faces):
         if k not in ents or k + "__pasta_plain" not in ents:
             sys.exit("FAIL: %s or its plain copy is not in %s" % (k, ptx))
     calls = re.findall(r"call(?:\.uni)?\s+\(?[^,;]*?(__pasta_\w+)", ents[relax])
@@ -67,7 +84,13 @@ def main():
     reads = len(re.findall(r"%ctaid\.x", ents[rank]))
     check(reads >= 2, "local_rank's counting copy reads %%ctaid.x %d times "
           "(at least 2: the kernel's, and the flush's at exit)" % reads)
-    for k in (relax, rank):
+    in_loop = loop_lines(ents[faces])
+    adds = [l.strip() for l in in_loop
+            if re.search(r"add\.s64\s+(%rd\d+), \1, 1;", l)]
+    check(in_loop and not adds,
+          "faces' counting copy adds no 1 to a 64-bit register in its loop "
+          "(%d loop lines; adds: %s)" % (len(in_loop), "; ".join(adds) or "none"))
+    for k in (relax, rank, faces):
         plain, counting = regs.get(k + "__pasta_plain"), regs.get(k)
         if plain is None or counting is None:
             sys.exit("FAIL: no ptxas register count for %s" % k)

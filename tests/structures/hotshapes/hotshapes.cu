@@ -41,12 +41,28 @@
 //     store_bytes.global = 2 * 4 n = 8,388,608
 //     flops.f32 = 0
 //
+// faces(in, out, planes): HeCBench stencil3d's shape: a block of 16 x 16
+//   threads (tkk = threadIdx.x, tjj = threadIdx.y) walks a loop over a
+//   kernel argument (planes = 10), and in every plane the same faces, whose
+//   branches test only the thread's place: `tkk > 0 && tkk < 15 && tjj > 0
+//   && tjj < 15` (196 threads of a block) adds its element, `tkk < 15 &&
+//   tjj > 0` (225 threads) subtracts its right neighbour; every thread
+//   stores its sum. The counting copy kept a 64-bit register per face
+//   through the loop (stencil3d: 71 registers against 40); each face now
+//   sets a bit of one mask and the loop's exit adds its count (the loop's
+//   trip count) where the bit is set. 64 blocks, planes of 64 * 256 floats:
+//     load_bytes.global = 4 * 10 * 64 * (196 + 225) = 1,077,760
+//     store_bytes.global = 4 * 10 * 64 * 256 = 655,360
+//     flops.f32 = 10 * 64 * (196 + 225) = 269,440 (an add or a subtract
+//       each)
+//
 // Results are checked against the host's; the checksum is the sum of the
-// tile and the ranks.
+// tile, the ranks and the faces' sums.
 //
 // clang-format off
 // EXPECT: kernel _Z10relax_tilePfiif launches=1 load_bytes.global=393216 store_bytes.global=393216 load_bytes.shared=5013504 store_bytes.shared=5013504 flops.f32=2310144
 // EXPECT: kernel _Z10local_rankPKiPiii launches=2 load_bytes.global=41943040 store_bytes.global=8388608 flops.f32=0
+// EXPECT: kernel _Z5facesPKfPfi launches=1 load_bytes.global=1077760 store_bytes.global=655360 flops.f32=269440
 // EXPECT: consistent
 // clang-format on
 #include <cmath>
@@ -104,6 +120,23 @@ __global__ void local_rank(const int *in, int *out, int n, int radius) {
   }
 }
 
+constexpr int Side = 16, FaceBlocks = 64, Planes = 10;
+constexpr int PlaneSize = FaceBlocks * Side * Side;
+
+__global__ void faces(const float *in, float *out, int planes) {
+  const int tjj = threadIdx.y, tkk = threadIdx.x;
+  const int at = blockIdx.x * Side * Side + tjj * Side + tkk;
+  float sum = 0.0f;
+  for (int ii = 0; ii < planes; ++ii) {
+    const float *plane = in + (size_t)ii * PlaneSize;
+    if (tkk > 0 && tkk < Side - 1 && tjj > 0 && tjj < Side - 1)
+      sum += plane[at];
+    if (tkk < Side - 1 && tjj > 0)
+      sum -= plane[at + 1];
+    out[(size_t)ii * PlaneSize + at] = sum;
+  }
+}
+
 static int check(cudaError_t e, const char *what) {
   if (e == cudaSuccess)
     return 0;
@@ -138,6 +171,20 @@ static int host_rank(const std::vector<int> &in, int i, int radius) {
   return rank;
 }
 
+// The host's faces: the same sums, in the same order.
+static float host_face(const std::vector<float> &in, int ii, int at) {
+  const int tkk = at % Side, tjj = at / Side % Side;
+  float sum = 0.0f;
+  for (int p = 0; p <= ii; ++p) {
+    const float *plane = &in[(size_t)p * PlaneSize];
+    if (tkk > 0 && tkk < Side - 1 && tjj > 0 && tjj < Side - 1)
+      sum += plane[at];
+    if (tkk < Side - 1 && tjj > 0)
+      sum -= plane[at + 1];
+  }
+  return sum;
+}
+
 int main() {
   const int width = 256, height = 384, cells = width * height, n = 1 << 20;
   const float w = 0.125f;
@@ -160,8 +207,21 @@ int main() {
       dimg, width, height, w);
   local_rank<<<n / 256, 256>>>(din, d1, n, 1);
   local_rank<<<n / 1024, 256>>>(din, d3, n, 3);
+  const size_t face_cells = (size_t)Planes * PlaneSize;
+  std::vector<float> fin(face_cells), fout(face_cells);
+  for (size_t i = 0; i < face_cells; ++i)
+    fin[i] = (float)((i * 13 + 5) % 31) / 8.0f;
+  float *dfin, *dfout;
+  if (check(cudaMalloc(&dfin, face_cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dfout, face_cells * sizeof(float)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dfin, fin.data(), face_cells * sizeof(float),
+             cudaMemcpyHostToDevice);
+  faces<<<FaceBlocks, dim3(Side, Side)>>>(dfin, dfout, Planes);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
+  cudaMemcpy(fout.data(), dfout, face_cells * sizeof(float),
+             cudaMemcpyDeviceToHost);
   cudaMemcpy(img.data(), dimg, cells * sizeof(float), cudaMemcpyDeviceToHost);
   cudaMemcpy(r1.data(), d1, n * sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(r3.data(), d3, n * sizeof(int), cudaMemcpyDeviceToHost);
@@ -179,6 +239,14 @@ int main() {
     bad += r3[i] != host_rank(in, i, 3);
     checksum += r1[i] + r3[i];
   }
+  for (int ii = 0; ii < Planes; ++ii)
+    for (int at = 0; at < PlaneSize; ++at) {
+      float got = fout[(size_t)ii * PlaneSize + at];
+      bad += std::fabs(got - host_face(fin, ii, at)) > 1e-3f;
+      checksum += got;
+    }
+  cudaFree(dfin);
+  cudaFree(dfout);
   cudaFree(dimg);
   cudaFree(din);
   cudaFree(d1);
