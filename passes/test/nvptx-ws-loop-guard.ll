@@ -12,6 +12,23 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 ; A minimum of 3: the constant count of 4 is marked in front.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-loop-min-trips=3 -S %s | FileCheck %s --check-prefix=MIN3
+; A compact copy (nvptx-ws-compact.ll) puts its guarded batch's one call
+; under the same test.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -S %s | FileCheck %s --check-prefix=COMPACT
+; COMPACT-LABEL: define ptx_kernel void @mixed__pasta_ws(
+; COMPACT: loop:
+; COMPACT: %v = load i32
+; COMPACT: %pasta.ws.loop.short = xor i1 %pasta.ws.loop.long, true
+; COMPACT-NEXT: br i1 %pasta.ws.loop.short, label %[[SHORT:.*]], label %[[NEXT:.*]]
+; COMPACT: [[SHORT]]:
+; COMPACT-NEXT: addrspacecast ptr addrspace(1) %p to ptr
+; COMPACT-NEXT: call void @__pasta_ws_mark_compact(
+; COMPACT-NEXT: br label %[[NEXT]]
+; COMPACT: [[NEXT]]:
+; COMPACT-NEXT: store i32 %i, ptr addrspace(1) %q
+; COMPACT-NOT: br
+; COMPACT: call void @__pasta_ws_mark_compact(
+; COMPACT-NEXT: br i1 %done
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
