@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include <array>
@@ -351,10 +352,12 @@ static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
 // block's start ptxas issued them all early and kept them live (srad_coeff's
 // copy 92 registers, 56 with the batch), in an outer loop's preheader they
 // stayed live across the inner loops (kmeans' copy 78 -> 92 registers).
+// A batch that runs only in a loop's short entries (Hoist false) loads
+// them itself: the loop's long entries need none of them.
 static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
                                              BasicBlock *BB, unsigned K,
-                                             Instruction *At) {
-  const Loop *L = S.Loops ? S.Loops->getLoopFor(BB) : nullptr;
+                                             Instruction *At, bool Hoist) {
+  const Loop *L = S.Loops && Hoist ? S.Loops->getLoopFor(BB) : nullptr;
   BasicBlock *Preheader =
       L && L->isInnermost() ? L->getLoopPreheader() : nullptr;
   std::array<Value *, 3> *Range;
@@ -458,16 +461,16 @@ struct BatchEntry {
 
 // The page flag of access I (site Site), found before At: by a range check
 // against the kernel parameter the address comes from when the pass can
-// tell, in the cache otherwise.
+// tell, in the cache otherwise. Hoist: as argumentRange.
 static BatchEntry insertFlag(Instruction *I, uint32_t Site, Instruction *At,
                              StateFields &S, const WorkingSetHooks &H,
-                             const ParamSources &Sources) {
+                             const ParamSources &Sources, bool Hoist) {
   Function &F = *I->getFunction();
   Value *Ptr = trackedPointer(*I);
   std::optional<unsigned> K = tracedParameter(Ptr, F, Sources);
   std::array<Value *, 3> Range{};
   if (K)
-    Range = argumentRange(S, F, I->getParent(), *K, At);
+    Range = argumentRange(S, F, I->getParent(), *K, At, Hoist);
   IRBuilder<> B(At);
   bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
   Value *AsGeneric =
@@ -683,6 +686,9 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     return batchConstant(M, One, BatchConstants, K ? *K + 1 : 0);
   };
   DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> ByBlock;
+  // Accesses marked in front of their loops where the loop runs long
+  // enough, and in it where not (WorkingSetLoops.h): access -> that test.
+  DenseMap<Instruction *, Value *> Guarded;
   // In the copies' order, not the map's: the loop marks' batch constants
   // are numbered as they are made, and the PTX must not change from one
   // compile to the next.
@@ -693,7 +699,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
       continue;
     DenseMap<Instruction *, uint32_t> &InCopy = Found->second;
     markLoopAccessesBeforeLoops(*Copy, Copy->getArg(Copy->arg_size() - 1),
-                                InCopy, SiteConstant, FAM);
+                                InCopy, Guarded, SiteConstant, FAM);
     for (auto [I, Site] : InCopy)
       ByBlock[I->getParent()][I] = Site;
     Fields[Copy].Loops = &FAM.getResult<LoopAnalysis>(*Copy);
@@ -704,36 +710,62 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   // Up to MarkBatch accesses go together, their flags read at once by one
   // mark, in front of the next batch's first access or of whatever ends a
   // batch (endsBatch); their flag addresses stay live until then, hence
-  // the bound.
+  // the bound. Guarded accesses go in batches of their own (one test), whose
+  // code (First to Last) runs only where their loop is short (ShortOnly).
+  struct ShortOnly {
+    Instruction *First, *Last;
+    Value *IsLong;
+  };
+  SmallVector<ShortOnly, 8> ShortOnlyBatches;
   for (Function *F : Fns)
     for (BasicBlock &BB : *CopyOf[F]) {
       auto Tracked = ByBlock.find(&BB);
       if (Tracked == ByBlock.end())
         continue;
       SmallVector<std::pair<Instruction *, uint32_t>, MarkBatch> Pending;
+      Value *PendingGuard = nullptr;
       for (Instruction &I : make_early_inc_range(BB)) {
         auto Site = Tracked->second.find(&I);
         bool IsAccess = Site != Tracked->second.end();
+        Value *Guard = IsAccess ? Guarded.lookup(&I) : nullptr;
         if (!Pending.empty() &&
-            (endsBatch(I) || (IsAccess && Pending.size() == MarkBatch)) &&
-            Compact.count(CopyOf[F])) {
-          insertCompactMark(Pending, &I, Sources, BatchConstants);
-          Pending.clear();
-        } else if (!Pending.empty() &&
-                   (endsBatch(I) ||
-                    (IsAccess && Pending.size() == MarkBatch))) {
-          StateFields &S = Fields[CopyOf[F]];
-          SmallVector<BatchEntry, MarkBatch> Batch;
-          S.Args.clear(); // outside loops, each batch loads its own
-          for (auto [Access, AccessSite] : Pending)
-            Batch.push_back(insertFlag(Access, AccessSite, &I, S, H, Sources));
-          insertMark(Batch, &I, S, H, BatchConstants);
+            (endsBatch(I) || (IsAccess && (Pending.size() == MarkBatch ||
+                                           Guard != PendingGuard)))) {
+          Instruction *Before = I.getPrevNode(); // the batch's last access
+          if (Compact.count(CopyOf[F])) {
+            insertCompactMark(Pending, &I, Sources, BatchConstants);
+          } else {
+            StateFields &S = Fields[CopyOf[F]];
+            SmallVector<BatchEntry, MarkBatch> Batch;
+            S.Args.clear(); // outside loops, each batch loads its own
+            for (auto [Access, AccessSite] : Pending)
+              Batch.push_back(insertFlag(Access, AccessSite, &I, S, H, Sources,
+                                         !PendingGuard));
+            insertMark(Batch, &I, S, H, BatchConstants);
+          }
+          if (PendingGuard)
+            ShortOnlyBatches.push_back(
+                {Before->getNextNode(), I.getPrevNode(), PendingGuard});
           Pending.clear();
         }
-        if (IsAccess)
+        if (IsAccess) {
+          if (Pending.empty())
+            PendingGuard = Guard;
           Pending.push_back({&I, Site->second});
+        }
       }
     }
+  for (const ShortOnly &W : ShortOnlyBatches) {
+    IRBuilder<> B(W.First);
+    Value *IsShort = B.CreateNot(W.IsLong, "pasta.ws.loop.short");
+    Instruction *Then = SplitBlockAndInsertIfThen(IsShort, W.First, false);
+    for (Instruction *X = W.First, *Next;; X = Next) {
+      Next = X->getNextNode();
+      X->moveBefore(Then->getIterator());
+      if (X == W.Last)
+        break;
+    }
+  }
   for (Function *F : Fns)
     FAM.invalidate(*CopyOf[F], PreservedAnalyses::none());
 }

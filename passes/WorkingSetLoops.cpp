@@ -23,6 +23,11 @@
 //   iteration of the parent or in none (every branch on the way to its
 //   preheader tests the same in each iteration) with the same trip count,
 //   and the parent's iterations all reach their latch, its only exit.
+// A call made at every entry of its loop (not once per outer loop, not for a
+// nest) costs more than the marks it saves where the loop runs a few times
+// (a Thrust transform's per-thread loop of 1-4 trips had 4 calls per thread
+// in front of it): under -pasta-ws-loop-min-trips, a constant count keeps
+// the marks in the loop, and a count known at run time decides there.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
@@ -59,12 +64,21 @@ static cl::opt<bool>
               cl::desc("Working-set copies: mark the accesses of counted "
                        "loops once, before the loop"));
 
+// The fewest trips for which a loop's accesses are marked in front of it by
+// a call at every entry of the loop (1: any count).
+static cl::opt<unsigned> LoopMinTrips(
+    "pasta-ws-loop-min-trips", cl::init(8), cl::Hidden,
+    cl::desc("Working-set copies: mark a loop's accesses in front of it "
+             "only where it runs at least this many times"));
+
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
 STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
                          "loop in which they do not change");
 STATISTIC(NumMarkedNests, "Of those, marks covering a loop nest, set once "
                           "per entry of the outer loop");
+STATISTIC(NumGuarded, "Of those, marks made where the loop's count, known at "
+                      "run time, reaches the minimum (else marked in it)");
 
 namespace {
 
@@ -453,10 +467,22 @@ void nestOrRows(CallInst *Nest, CallInst *Row, Loop &Q) {
   });
 }
 
+// Whether M's call would run at every entry of its loop (not once for an
+// outer loop, not for a nest): then the loop's count decides.
+bool callPerEntry(const LoopMark &M) { return !M.Unchanged && !M.Rows; }
+
+// Whether M's loop runs fewer than the minimum of trips, for certain.
+bool fewTrips(const LoopMark &M) {
+  const auto *C = dyn_cast<SCEVConstant>(M.Taken);
+  return LoopMinTrips > 1 && callPerEntry(M) && C &&
+         C->getAPInt().ult(LoopMinTrips - 1);
+}
+
 } // namespace
 
 void pasta::markLoopAccessesBeforeLoops(
     Function &Copy, Value *State, DenseMap<Instruction *, uint32_t> &Accesses,
+    DenseMap<Instruction *, Value *> &Guarded,
     function_ref<Constant *(Instruction *, uint32_t, bool)> SiteConstant,
     FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(Copy);
@@ -484,7 +510,8 @@ void pasta::markLoopAccessesBeforeLoops(
       It->second = iterationsComplete(*L);
     if (!It->second)
       continue;
-    if (std::optional<LoopMark> M = planLoopMark(I, Site, LI, DT, SE))
+    if (std::optional<LoopMark> M = planLoopMark(I, Site, LI, DT, SE);
+        M && !fewTrips(*M))
       Marks.push_back(*M);
   }
   if (Marks.empty()) {
@@ -506,6 +533,9 @@ void pasta::markLoopAccessesBeforeLoops(
     Loop *Outer;
   };
   SmallVector<NestCalls, 4> Nests;
+  // Per preheader, whether its loop runs the minimum (one for its marks).
+  DenseMap<BasicBlock *, Value *> Long;
+  SmallVector<std::pair<CallInst *, Value *>, 8> IfLong;
   for (const LoopMark &M : Marks) {
     Instruction *At = M.Preheader->getTerminator();
     IRBuilder<> B(At);
@@ -558,15 +588,31 @@ void pasta::markLoopAccessesBeforeLoops(
                            X.Step, X.Count, X.Ext, B.getInt64(R.Scale), Y.Start,
                            Y.Step, Y.Count, Y.Ext});
     }
+    // Where the count decides at run time, the access keeps its mark in the
+    // loop for the entries with fewer trips (one test per preheader).
+    Value *IsLong = nullptr;
+    if (callPerEntry(M) && LoopMinTrips > 1 && !isa<SCEVConstant>(M.Taken)) {
+      Value *&Made = Long[M.Preheader];
+      if (!Made)
+        Made = B.CreateICmpUGE(X.Count, B.getInt64(LoopMinTrips),
+                               "pasta.ws.loop.long");
+      IsLong = Made;
+    }
     CallInst *Row = B.CreateCall(
         MarkLoop, {State, Ptr, B.getInt64(A.Scale), X.Start, X.Step, X.Count,
                    X.Ext, SiteConstant(M.Access, M.Site, IsGeneric)});
+    ++NumMarkedBeforeLoops;
     if (Nest)
       Nests.push_back({Nest, Row, M.Rows->Outer});
     else if (M.Unchanged)
       Once.push_back({Row, M.Unchanged});
-    Accesses.erase(M.Access);
-    ++NumMarkedBeforeLoops;
+    if (!IsLong) {
+      Accesses.erase(M.Access);
+      continue;
+    }
+    IfLong.push_back({Row, IsLong});
+    Guarded[M.Access] = IsLong;
+    ++NumGuarded;
   }
   for (auto [Call, Unchanged] : Once) {
     onceUntilSuccess(Call, *Unchanged);
@@ -576,5 +622,7 @@ void pasta::markLoopAccessesBeforeLoops(
     nestOrRows(N.Nest, N.Row, *N.Outer);
     ++NumMarkedNests;
   }
+  for (auto [Call, IsLong] : IfLong)
+    runOnlyIf(Call, [IsLong = IsLong](IRBuilder<> &) { return IsLong; });
   FAM.invalidate(Copy, PreservedAnalyses::none());
 }

@@ -7,7 +7,8 @@
 // name: its flags are set there by one call (__pasta_ws_mark_loop,
 // device_rt_ws.inc.c) instead of once per iteration. The figures are those
 // of the per-access marks: the same pages, the same accesses outside every
-// allocation, the same hotness counts.
+// allocation, the same hotness counts. A loop of few trips keeps the
+// per-access marks (below).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_WORKING_SET_LOOPS_H
@@ -30,9 +31,16 @@ namespace pasta {
 // SiteConstant gives an access's struct pasta_ws_batch (a batch of one:
 // its site, whether its address is generic, the launch state's slot of the
 // kernel parameter it is traced to).
+// A loop entered with fewer trips than a minimum (-pasta-ws-loop-min-trips)
+// costs less marked in the loop than by the call: where the count is a
+// constant below it, its accesses stay in Accesses unmarked here; where it
+// is known only at run time, the call runs where the count reaches it, and
+// its accesses stay in Accesses with Guarded[access] = that i1 (computed in
+// the preheader): their marks in the loop must run only where it is false.
 void markLoopAccessesBeforeLoops(
     llvm::Function &Copy, llvm::Value *State,
     llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,
+    llvm::DenseMap<llvm::Instruction *, llvm::Value *> &Guarded,
     llvm::function_ref<llvm::Constant *(llvm::Instruction *, uint32_t, bool)>
         SiteConstant,
     llvm::FunctionAnalysisManager &FAM);

@@ -21,13 +21,14 @@
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
+#           shortloops
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -115,7 +116,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops) build_one "$g" ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.
     devfn | callgraph)

@@ -130,6 +130,8 @@ row "warp-uniform early returns, counted loop" return flushways/flushways.cu 0 f
 row "pointers captured by lambdas and functors" return captures/captures.cu 0 captures
 # Working-set mode: the EXPECT(ws) lines (pages touched per launch).
 ROW_ENV=PASTA_WORKING_SET=1 row "pointers captured by lambdas and functors" ws captures/captures.cu 0 captures
+row "per-thread loops of a few trips (CUB transform)" return shortloops/shortloops.cu 0 shortloops
+ROW_ENV=PASTA_WORKING_SET=1 row "per-thread loops of a few trips (CUB transform)" ws shortloops/shortloops.cu 0 shortloops
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

@@ -8,7 +8,9 @@
 ; whose flags cannot be set in front of the loop: nvptx-ws-loop-marks.ll)
 ; sets its flags at the end of the body; a barrier or a call after a batch
 ; takes its flags in front of it.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; (-pasta-ws-loop-min-trips=1: a loop mark for every count, as the loop's
+; checks below expect; nvptx-ws-loop-guard.ll has the minimum.)
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=1 -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
