@@ -447,6 +447,16 @@ PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, n);
 }
 
+/* One bit counter of a block that one lane of a warp runs (`if (lane ==
+ * 0)`: passes/CounterEmission.cpp, flushOwnLanes): the lane whose `mask` has
+ * bit `bit` adds 1 itself, with no warp sum and no vote. Exact in any warp:
+ * where more lanes have the bit, each adds its own. */
+PASTA_INLINE void __pasta_flush_bit_lane(PASTA_GLOBAL uint64_t *slot,
+                                         uint32_t mask, uint32_t bit) {
+  if ((mask >> (bit & 31)) & 1u)
+    pasta_atomic_add(slot, 1);
+}
+
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \

@@ -96,6 +96,9 @@ private:
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
                                    llvm::ArrayRef<uint32_t> Live);
+  llvm::Value *flushOwnLanes(llvm::Instruction *Exit, const FunctionPlan &P,
+                             llvm::ArrayRef<uint32_t> Live,
+                             llvm::SmallVectorImpl<uint32_t> &Rest);
   void emitBitFlushFast(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,
@@ -137,6 +140,9 @@ private:
   // until mem2reg) and, for counters kept in one bit of it, which bit.
   llvm::SmallVector<llvm::AllocaInst *, 16> Slots;
   llvm::SmallVector<int, 16> BitOf;
+  // The function being emitted (counting builds): bit counters whose block
+  // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
+  llvm::DenseSet<uint32_t> OneLane;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

@@ -75,8 +75,8 @@ done:
 ; CHECK-LABEL: define ptx_kernel void @early_return(
 ; CHECK: br i1 %out, label %entry.ret_crit_edge, label %work
 ; The cold way flushes its bit alone; %work's lanes and %lead's (`lane ==
-; 0` splits a warp) meet in one flush block, so that their warp flushes
-; whole.
+; 0` splits a warp) meet in one flush block, where %lead's bit, which one
+; lane of a warp has, is added by that lane (no warp sum).
 ; CHECK: entry.ret_crit_edge:
 ; CHECK-NEXT: %[[COLD:[0-9]+]] = or i32 0, 2
 ; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[COLD]], i32 %{{[0-9]+}}, i32 1,
@@ -85,8 +85,9 @@ done:
 ; CHECK-NEXT: or i32 0, 1
 ; CHECK: ret.pasta.flush: {{.*}} preds = %work, %lead
 ; CHECK-NOT: i32 1, i32
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: __pasta_flush_any
 ; CHECK: ret:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @early_return(ptr %a, i32 %n) {
