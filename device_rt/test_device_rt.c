@@ -890,6 +890,47 @@ static void test_flush_bit_lane(void) {
   CHECK_EQ_U64(lane_bit_slots[1], 2);
 }
 
+/*===- A cold edge counted where it is taken
+ * -------------------------------===*/
+
+/* The lanes running __pasta_count_lanes together: their first adds their
+ * number to counter 2 + 3 of its block's bank (block 6 of 4 banks: bank 2);
+ * a warp split in two groups (two runs) adds each group's. */
+static uint64_t lanes_counters[4][8];
+static void count_lanes_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  (void)arg;
+  __pasta_count_lanes(&lanes_counters[0][0], 8, 4, 5);
+}
+
+static void test_count_lanes(void) {
+  static const struct {
+    uint32_t width;
+    uint64_t groups[2]; /* the lanes of each group; 0: none */
+    uint64_t want;
+  } cases[] = {
+      {32, {0xffffffffull, 0}, 32},
+      {32, {0x80000000ull, 0}, 1},              /* the last lane alone */
+      {32, {0x0000fff0ull, 0x00f00000ull}, 16}, /* 12 and 4 */
+      {64, {~0ull, 0}, 64},
+      {64, {0xff00000000000000ull, 0x1ull}, 9},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    memset(lanes_counters, 0, sizeof lanes_counters);
+    place(6, 8, 0, cases[k].width);
+    for (int g = 0; g < 2; ++g)
+      if (cases[k].groups[g])
+        pasta_shim_warp(cases[k].width, cases[k].groups[g], 0, 0,
+                        count_lanes_lane, NULL);
+    uint64_t total = 0;
+    for (int bank = 0; bank < 4; ++bank)
+      for (int c = 0; c < 8; ++c)
+        total += lanes_counters[bank][c];
+    CHECK_EQ_U64(lanes_counters[2][5], cases[k].want);
+    CHECK_EQ_U64(total, cases[k].want);
+  }
+}
+
 /*===- The out-of-line flush of many counters -----------------------------===*/
 
 /* Lane l's count for flushed counter k: (l * (k + 3)) % 7, 0 for k = 4 in
@@ -2510,6 +2551,7 @@ int main(void) {
   test_counts();
   test_flush_bits();
   test_flush_bit_lane();
+  test_count_lanes();
   test_flush_indexed();
   test_first_block_scale();
   test_div_global();

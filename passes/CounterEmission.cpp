@@ -109,7 +109,7 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
       continue;
-    if (CB.Measured)
+    if (CB.Measured && !InPlace.count(CB.Counter))
       Live.push_back(CB.Counter);
     for (uint32_t Dyn : CB.DynCounters)
       for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
@@ -921,11 +921,22 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Initial.push_back(0);
     return Registers.back();
   };
+  // A kernel's bounds checks' cold edges that run at most once per thread
+  // (counting builds) are counted where they are taken, by the lanes taking
+  // them (__pasta_count_lanes): no bit, nothing at any flush.
+  InPlace.clear();
+  if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
+      T.Target != PASTA_TARGET_HOST)
+    for (const CountedBlock &CB : P.Blocks)
+      if (CB.ColdEdge && CB.Measured && CB.Once && !CB.AlikeInEveryBlock &&
+          CB.BB != &Entry)
+        InPlace.insert(CB.Counter);
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
     // Host counters stay 64-bit: a flush would extract each bit (registers
     // are 64-bit there anyway).
-    if (!P.Placed || !CB.Measured || !CB.Once || T.Target == PASTA_TARGET_HOST)
+    if (!P.Placed || !CB.Measured || !CB.Once ||
+        T.Target == PASTA_TARGET_HOST || InPlace.count(CB.Counter))
       continue;
     if (Bits % 32 == 0)
       NewRegister(I32);
@@ -993,11 +1004,19 @@ void CounterEmitter::emit(FunctionPlan &P) {
   if (TripCounts)
     FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
   for (CountedBlock &CB : P.Blocks) {
-    if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
-        !(TripCounts && addTripCount(CB, FAM.getResult<LoopAnalysis>(F),
-                                     FAM.getResult<DominatorTreeAnalysis>(F),
-                                     FAM.getResult<ScalarEvolutionAnalysis>(F),
-                                     FAM.getResult<TargetIRAnalysis>(F)))) {
+    if (InPlace.count(CB.Counter)) {
+      B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
+      B.CreateCall(M.getOrInsertFunction(CountLanesName, B.getVoidTy(), Global,
+                                         I32, I32, I32),
+                   {T.Counters, B.getInt32(T.NumCounters),
+                    B.getInt32(T.numBanks()),
+                    B.getInt32(globalIndex(P, CB.Counter))});
+    } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
+               !(TripCounts &&
+                 addTripCount(CB, FAM.getResult<LoopAnalysis>(F),
+                              FAM.getResult<DominatorTreeAnalysis>(F),
+                              FAM.getResult<ScalarEvolutionAnalysis>(F),
+                              FAM.getResult<TargetIRAnalysis>(F)))) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }

@@ -143,6 +143,9 @@ private:
   // The function being emitted (counting builds): bit counters whose block
   // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
   llvm::DenseSet<uint32_t> OneLane;
+  // The function being emitted (counting builds): cold edges counted where
+  // they are taken, not flushed.
+  llvm::DenseSet<uint32_t> InPlace;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;
