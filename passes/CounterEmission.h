@@ -47,7 +47,9 @@ public:
   // flushes on each way into it, only what that way can have counted
   // (flushPointsOf), and blocks run once in every iteration of a loop whose
   // iterations scalar evolution counts add the count at the loop's exit
-  // (addTripCount).
+  // (addTripCount), bits of blocks one lane of a warp runs are added by that
+  // lane (flushOwnLanes), and a kernel's once-per-thread cold edges are
+  // counted where they are taken (InPlace).
   CounterEmitter(llvm::Module &M, ModuleTables &Tables,
                  llvm::FunctionAnalysisManager &FAM,
                  const ReturnedCounts *Returned = nullptr,
