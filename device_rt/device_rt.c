@@ -447,6 +447,33 @@ PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, n);
 }
 
+/* One bit counter of a block that one lane of a warp runs (`if (lane ==
+ * 0)`: passes/CounterEmission.cpp, flushOwnLanes): the lane whose `mask` has
+ * bit `bit` adds 1 itself, with no warp sum and no vote. Exact in any warp:
+ * where more lanes have the bit, each adds its own. */
+PASTA_INLINE void __pasta_flush_bit_lane(PASTA_GLOBAL uint64_t *slot,
+                                         uint32_t mask, uint32_t bit) {
+  if ((mask >> (bit & 31)) & 1u)
+    pasta_atomic_add(slot, 1);
+}
+
+/* A bounds check's cold edge, taken by few threads (the lanes past the end
+ * of the data in the last warp), counted where it is taken rather than kept
+ * in a bit until exit: the first of the lanes running this code together
+ * adds their number. Each lane is in one such group, so each is counted
+ * once, however the warp is split. Every warp that does not take the edge
+ * pays nothing; in the reductions, a bit for it cost every warp a vote at
+ * exit (passes/CounterEmission.cpp, InPlace). */
+PASTA_INLINE void __pasta_count_lanes(PASTA_GLOBAL uint64_t *counters,
+                                      uint32_t num_counters, uint32_t num_banks,
+                                      uint32_t index) {
+  uint64_t lanes = __gpu_lane_mask();
+  if (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes))
+    pasta_atomic_add(__pasta_bank_row(counters, num_counters, num_banks) +
+                         index,
+                     (uint64_t)__builtin_popcountll(lanes));
+}
+
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \

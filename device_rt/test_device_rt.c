@@ -842,6 +842,95 @@ static void test_flush_bits(void) {
   check_flush_bits(64, 0xffff0000ffff0000ull);
 }
 
+/*===- A lane's own bits
+ * ---------------------------------------------------===*/
+
+/* Slot 0: bit 2, set in lane 0 alone (`lane == 0`); slot 1: bit 7, set in
+ * lanes 3, 19, 35, 51 (`threadIdx.x == 3` in blocks 16 threads wide: the
+ * guess of one lane wrong); slot 2: bit 9, set in no lane. Each lane with
+ * the bit adds 1, in any warp, full or not. */
+static uint64_t lane_bit_slots[3];
+static uint32_t lane_bit_mask(uint32_t lane) {
+  return (lane == 0 ? 1u << 2 : 0) | (lane % 16 == 3 ? 1u << 7 : 0) | 1u;
+}
+static void flush_bit_lane_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint32_t mask = lane_bit_mask(lane);
+  __pasta_flush_bit_lane(&lane_bit_slots[0], mask, 2);
+  __pasta_flush_bit_lane(&lane_bit_slots[1], mask, 7);
+  __pasta_flush_bit_lane(&lane_bit_slots[2], mask, 9);
+}
+
+static void check_flush_bit_lane(uint32_t width, uint64_t active) {
+  memset(lane_bit_slots, 0, sizeof lane_bit_slots);
+  place(0, 1, 0, width);
+  pasta_shim_warp(width, active, 0, 0, flush_bit_lane_lane, NULL);
+  uint64_t want[3] = {0, 0, 0};
+  for (uint32_t l = 0; l < width; ++l)
+    if (active >> l & 1) {
+      want[0] += l == 0;
+      want[1] += l % 16 == 3;
+    }
+  for (int k = 0; k < 3; ++k)
+    CHECK_EQ_U64(lane_bit_slots[k], want[k]);
+}
+
+static void test_flush_bit_lane(void) {
+  check_flush_bit_lane(32, 0xffffffffull);         /* 1, 2, 0 */
+  check_flush_bit_lane(64, ~0ull);                 /* 1, 4, 0 */
+  check_flush_bit_lane(32, 0x000ffff0ull);         /* lane 0 gone: 0, 1, 0 */
+  check_flush_bit_lane(64, 0x0008000000000009ull); /* lanes 0, 3, 51 */
+  /* The counts written out for the full 32-lane warp, not from the loop. */
+  check_flush_bit_lane(32, 0xffffffffull);
+  CHECK_EQ_U64(lane_bit_slots[0], 1);
+  CHECK_EQ_U64(lane_bit_slots[1], 2);
+  CHECK_EQ_U64(lane_bit_slots[2], 0);
+  check_flush_bit_lane(64, 0x0008000000000009ull);
+  CHECK_EQ_U64(lane_bit_slots[0], 1);
+  CHECK_EQ_U64(lane_bit_slots[1], 2);
+}
+
+/*===- A cold edge counted where it is taken
+ * -------------------------------===*/
+
+/* The lanes running __pasta_count_lanes together: their first adds their
+ * number to counter 2 + 3 of its block's bank (block 6 of 4 banks: bank 2);
+ * a warp split in two groups (two runs) adds each group's. */
+static uint64_t lanes_counters[4][8];
+static void count_lanes_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  (void)arg;
+  __pasta_count_lanes(&lanes_counters[0][0], 8, 4, 5);
+}
+
+static void test_count_lanes(void) {
+  static const struct {
+    uint32_t width;
+    uint64_t groups[2]; /* the lanes of each group; 0: none */
+    uint64_t want;
+  } cases[] = {
+      {32, {0xffffffffull, 0}, 32},
+      {32, {0x80000000ull, 0}, 1},              /* the last lane alone */
+      {32, {0x0000fff0ull, 0x00f00000ull}, 16}, /* 12 and 4 */
+      {64, {~0ull, 0}, 64},
+      {64, {0xff00000000000000ull, 0x1ull}, 9},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    memset(lanes_counters, 0, sizeof lanes_counters);
+    place(6, 8, 0, cases[k].width);
+    for (int g = 0; g < 2; ++g)
+      if (cases[k].groups[g])
+        pasta_shim_warp(cases[k].width, cases[k].groups[g], 0, 0,
+                        count_lanes_lane, NULL);
+    uint64_t total = 0;
+    for (int bank = 0; bank < 4; ++bank)
+      for (int c = 0; c < 8; ++c)
+        total += lanes_counters[bank][c];
+    CHECK_EQ_U64(lanes_counters[2][5], cases[k].want);
+    CHECK_EQ_U64(total, cases[k].want);
+  }
+}
+
 /*===- The out-of-line flush of many counters -----------------------------===*/
 
 /* Lane l's count for flushed counter k: (l * (k + 3)) % 7, 0 for k = 4 in
@@ -2461,6 +2550,8 @@ int main(void) {
   test_trace_events();
   test_counts();
   test_flush_bits();
+  test_flush_bit_lane();
+  test_count_lanes();
   test_flush_indexed();
   test_first_block_scale();
   test_div_global();

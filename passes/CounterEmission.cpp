@@ -23,6 +23,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -31,6 +32,7 @@
 
 using namespace llvm;
 using namespace pasta;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "pasta"
 
@@ -110,7 +112,7 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
       continue;
-    if (CB.Measured)
+    if (CB.Measured && !InPlace.count(CB.Counter))
       Live.push_back(CB.Counter);
     for (uint32_t Dyn : CB.DynCounters)
       for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
@@ -197,6 +199,39 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
   B.CreateStore(New, Slot);
 }
 
+// The bits of Live whose block one lane of a warp runs (OneLane) are
+// flushed at Exit by that lane itself: a test of its bit and, if set, a
+// `red` of 1, with no warp sum, no full-warp test and no vote. The warp
+// sum cost more than the count: in the reductions, warps 1-7 leave with one
+// bit (`lane == 0`'s store of the warp's partial), and its flush (the warp's
+// or of the mask, a ballot, a population count, lane 0's test) was most of
+// what those warps ran beyond the plain kernel. Exact in any warp, full or
+// partial: each lane adds its own. Returns the bank row where it made one
+// (Rest, the other counters, flush from the same row), with Rest filled.
+Value *CounterEmitter::flushOwnLanes(Instruction *Exit, const FunctionPlan &P,
+                                     ArrayRef<uint32_t> Live,
+                                     SmallVectorImpl<uint32_t> &Rest) {
+  SmallVector<uint32_t, 8> Own;
+  for (uint32_t C : Live)
+    (BitOf[C] >= 0 && OneLane.count(C) ? Own : Rest).push_back(C);
+  if (Own.empty())
+    return nullptr;
+  IRBuilder<> B(Exit);
+  Type *I32 = B.getInt32Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  Value *Row = B.CreateCall(
+      M.getOrInsertFunction(BankRowName, Global, Global, I32, I32),
+      {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
+  FunctionCallee Flush =
+      M.getOrInsertFunction(FlushBitLaneName, B.getVoidTy(), Global, I32, I32);
+  for (uint32_t C : Own)
+    B.CreateCall(Flush, {B.CreateConstInBoundsGEP1_32(B.getInt64Ty(), Row,
+                                                      globalIndex(P, C)),
+                         B.CreateLoad(I32, Slots[C]),
+                         B.getInt32(static_cast<uint32_t>(BitOf[C]))});
+  return Row;
+}
+
 // Inline device flush of the counters Live at Exit. Where only cold edges
 // are counted, a warp with nothing to flush skips it all. One test picks the
 // fast path for the usual case, a full warp whose counts are all small: then
@@ -206,8 +241,12 @@ void CounterEmitter::emitIncrement(IRBuilder<> &B, uint32_t Counter) {
 // so only the other counters enter the test. The general path handles
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
-                                     ArrayRef<uint32_t> Live) {
+                                     ArrayRef<uint32_t> AllLive) {
   ++NumInlineFlushes;
+  SmallVector<uint32_t, 16> Live;
+  Value *Base = flushOwnLanes(Exit, P, AllLive, Live);
+  if (Live.empty())
+    return;
   if (countsOnlyColdEdges(P, Live))
     Exit = skipIfAllZero(Exit, Live); // the flush goes before its branch
   IRBuilder<> B(Exit);
@@ -219,10 +258,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       Value *V = loadCount(B, I);
       Any = Any ? B.CreateOr(Any, V) : V;
     }
-  FunctionCallee Row =
-      M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
-  Value *Base = B.CreateCall(
-      Row, {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
+  if (!Base)
+    Base = B.CreateCall(
+        M.getOrInsertFunction(BankRowName, Global, Global, I32, I32),
+        {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
   Value *FastTest =
       Any ? B.CreateCall(M.getOrInsertFunction(FlushIsFastName, I64, I64),
                          {Any})
@@ -375,7 +414,16 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
     AllocaInst *Slot = Slots[I];
     if (BitOf[I] >= 0 && !Masks.insert(Slot).second)
       continue;
-    Value *V = B.CreateZExt(B.CreateLoad(Slot->getAllocatedType(), Slot), I64);
+    Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+    if (BitOf[I] >= 0 && !OneLane.empty()) {
+      // Its bits of Live only: a lane's own bits went apart (flushOwnLanes).
+      uint32_t Bits = 0;
+      for (uint32_t J : Live)
+        if (Slots[J] == Slot && BitOf[J] >= 0)
+          Bits |= 1u << BitOf[J];
+      V = B.CreateAnd(V, Bits);
+    }
+    V = B.CreateZExt(V, I64);
     Any = Any ? B.CreateOr(Any, V) : V;
   }
   Value *Flush = B.CreateICmpNE(
@@ -636,6 +684,80 @@ static bool warpUniform(Value *V, unsigned WarpLog2, unsigned Depth = 0) {
   return all_of(I->operands(), [&](Value *Op) {
     return warpUniform(Op, WarpLog2, Depth + 1);
   });
+}
+
+// Whether V differs between the lanes of a warp of 32 in a block of one
+// dimension: the thread index x, the lane's number (NVIDIA's %laneid,
+// AMD's mbcnt), or the thread index x modulo a multiple of 32 (`x & 31`,
+// `x % 32`). In blocks of more dimensions, or a 64-lane wave, a few lanes
+// may share a value: a guess, never a count (oneLaneBlock).
+static bool laneDistinct(Value *V) {
+  if (auto *C = dyn_cast<CastInst>(V); C && C->isIntegerCast())
+    V = C->getOperand(0);
+  if (auto *II = dyn_cast<IntrinsicInst>(V)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_laneid:
+    case Intrinsic::amdgcn_workitem_id_x:
+    case Intrinsic::amdgcn_mbcnt_hi:
+      return true;
+    default:
+      return false;
+    }
+  }
+  auto *BO = dyn_cast<BinaryOperator>(V);
+  auto *K = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (!K || !laneDistinct(BO->getOperand(0)))
+    return false;
+  uint64_t N = K->getZExtValue();
+  switch (BO->getOpcode()) {
+  case Instruction::And:
+    return (N & 31) == 31;
+  case Instruction::URem:
+  case Instruction::SRem:
+    return N >= 32 && N % 32 == 0;
+  default:
+    return false;
+  }
+}
+
+// Whether the edge from a branch on Cond to its successor number Succ is
+// taken by one lane of a warp at most: Cond compares a lane-distinct value
+// with a warp-uniform one for equality (`lane == 0`, `threadIdx.x ==
+// k`), or, on the true edge, is the `and` of such a test with anything.
+static bool oneLaneEdge(Value *Cond, unsigned Succ, unsigned Depth = 0) {
+  if (Depth > 4)
+    return false;
+  Value *A, *B;
+  if (Succ == 0 && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return oneLaneEdge(A, 0, Depth + 1) || oneLaneEdge(B, 0, Depth + 1);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || Cmp->getPredicate() !=
+                  (Succ == 0 ? ICmpInst::ICMP_EQ : ICmpInst::ICMP_NE))
+    return false;
+  Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
+  return (laneDistinct(L) && warpUniform(R, 5)) ||
+         (laneDistinct(R) && warpUniform(L, 5));
+}
+
+// Whether at most one lane of a warp runs BB, as far as the branches on the
+// single-predecessor way up to it tell (oneLaneEdge). Where the guess is
+// wrong (a block of 16 x 16 threads runs a `threadIdx.x == 0` block in two
+// lanes of each warp), each such lane adds its own count: more `red`s, the
+// same counts.
+static bool oneLaneBlock(BasicBlock *BB) {
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred)
+      return false;
+    auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+    if (Br && Br->isConditional() &&
+        Br->getSuccessor(0) != Br->getSuccessor(1) &&
+        oneLaneEdge(Br->getCondition(), Br->getSuccessor(0) == BB ? 0 : 1))
+      return true;
+    BB = Pred;
+  }
+  return false;
 }
 
 // Whether the threads that enter Ret from Pred left the rest of their warp
@@ -899,11 +1021,22 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Initial.push_back(0);
     return Registers.back();
   };
+  // A kernel's bounds checks' cold edges that run at most once per thread
+  // (counting builds) are counted where they are taken, by the lanes taking
+  // them (__pasta_count_lanes): no bit, nothing at any flush.
+  InPlace.clear();
+  if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
+      T.Target != PASTA_TARGET_HOST)
+    for (const CountedBlock &CB : P.Blocks)
+      if (CB.ColdEdge && CB.Measured && CB.Once && !CB.AlikeInEveryBlock &&
+          CB.BB != &Entry)
+        InPlace.insert(CB.Counter);
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
     // Host counters stay 64-bit: a flush would extract each bit (registers
     // are 64-bit there anyway).
-    if (!P.Placed || !CB.Measured || !CB.Once || T.Target == PASTA_TARGET_HOST)
+    if (!P.Placed || !CB.Measured || !CB.Once ||
+        T.Target == PASTA_TARGET_HOST || InPlace.count(CB.Counter))
       continue;
     if (Bits % 32 == 0)
       NewRegister(I32);
@@ -913,6 +1046,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
+  // Bits of blocks one lane of a warp runs: that lane flushes them itself
+  // (flushOwnLanes). Kernels and device functions of counting builds.
+  OneLane.clear();
+  if (CountingBuild && T.Target != PASTA_TARGET_HOST)
+    for (const CountedBlock &CB : P.Blocks)
+      if (BitOf[CB.Counter] >= 0 && oneLaneBlock(CB.BB))
+        OneLane.insert(CB.Counter);
   // A launch is counted once, at entry, by the first thread of the grid (so
   // the launch counter costs nothing at exit), with the threads it started
   // when a derived counter needs them; other functions count calls per
@@ -975,8 +1115,15 @@ void CounterEmitter::emit(FunctionPlan &P) {
            addInvariantTripCount(CB, LI, DT, SE, TTI, Registers);
   };
   for (CountedBlock &CB : P.Blocks) {
-    if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
-        !CountedAtExit(CB)) {
+    if (InPlace.count(CB.Counter)) {
+      B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
+      B.CreateCall(M.getOrInsertFunction(CountLanesName, B.getVoidTy(), Global,
+                                         I32, I32, I32),
+                   {T.Counters, B.getInt32(T.NumCounters),
+                    B.getInt32(T.numBanks()),
+                    B.getInt32(globalIndex(P, CB.Counter))});
+    } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
+               !CountedAtExit(CB)) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }

@@ -49,7 +49,9 @@ public:
   // flushes on each way into it, only what that way can have counted
   // (flushPointsOf), and blocks run once in every iteration of a loop whose
   // iterations scalar evolution counts add the count at the loop's exit
-  // (addTripCount).
+  // (addTripCount), bits of blocks one lane of a warp runs are added by that
+  // lane (flushOwnLanes), and a kernel's once-per-thread cold edges are
+  // counted where they are taken (InPlace).
   CounterEmitter(llvm::Module &M, ModuleTables &Tables,
                  llvm::FunctionAnalysisManager &FAM,
                  const ReturnedCounts *Returned = nullptr,
@@ -116,6 +118,9 @@ private:
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,
                                    llvm::ArrayRef<uint32_t> Live);
+  llvm::Value *flushOwnLanes(llvm::Instruction *Exit, const FunctionPlan &P,
+                             llvm::ArrayRef<uint32_t> Live,
+                             llvm::SmallVectorImpl<uint32_t> &Rest);
   void emitBitFlushFast(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,
@@ -159,6 +164,12 @@ private:
   llvm::SmallVector<int, 16> BitOf;
   // The function being emitted: its loops counted at their exits.
   llvm::DenseMap<const llvm::Loop *, LoopTrips> Trips;
+  // The function being emitted (counting builds): bit counters whose block
+  // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
+  llvm::DenseSet<uint32_t> OneLane;
+  // The function being emitted (counting builds): cold edges counted where
+  // they are taken, not flushed.
+  llvm::DenseSet<uint32_t> InPlace;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

@@ -26,11 +26,10 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-LABEL: define amdgpu_kernel void @bounds(
 ; CHECK: br i1 %in, label %then, label %entry.done_crit_edge
 ; CHECK: entry.done_crit_edge:
-; CHECK-NEXT: or i32 0, 1
-; The cold way flushes its bit on its own (nvptx-cold-edges.ll); %then
-; flushes nothing.
-; CHECK: call void @__pasta_flush_bit_fast(
-; CHECK: br label %done, !pasta.instrumentation
+; The cold way counts its lanes where it is taken (nvptx-cold-edges.ll);
+; %then flushes nothing.
+; CHECK-NEXT: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 16, i32 4096, i32 4)
+; CHECK-NEXT: br label %done, !pasta.instrumentation
 ; CHECK: then:
 ; CHECK-NOT: call
 ; CHECK: done:
@@ -77,11 +76,12 @@ done:
 
 ; A thread-index test runs alike in every workgroup: its counter is flushed
 ; by the first workgroup alone (nvptx-alike-blocks.ll); the bounds check's
-; cold edge, by every wavefront.
+; cold edge where it is taken.
 ; CHECK-LABEL: define amdgpu_kernel void @alike(
+; CHECK: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 16, i32 4096, i32 13)
 ; CHECK: call i64 @__pasta_first_block_scale()
 ; CHECK: call void @__pasta_flush_bits_scaled(
-; CHECK: call i64 @__pasta_flush_any(
+; CHECK-NOT: call i64 @__pasta_flush_any(
 ; CHECK: ret void
 define amdgpu_kernel void @alike(ptr addrspace(1) %a, i32 %n) {
 entry:

@@ -15,9 +15,14 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
+; @tiles ends the threads beyond n: the bounds check's cold edge, counted
+; where it is taken (__pasta_count_lanes), so nothing is left to flush
+; before the exit. @tiles_loaded ends threads by a loaded value: the
+; counts are flushed before the exit.
 ; CHECK-LABEL: define ptx_kernel void @tiles(
+; CHECK: call void @__pasta_count_lanes(
 ; CHECK: finished:
-; CHECK: call void @__pasta_flush
+; CHECK-NOT: call void @__pasta_flush
 ; CHECK: call void asm sideeffect "exit;", ""()
 ; CHECK: done:
 ; CHECK-NOT: __pasta_first_block_scale
@@ -53,6 +58,30 @@ entry:
   call void asm sideeffect "@p exit;", ""()
   br label %done
 done:
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @tiles_loaded(
+; CHECK: finished:
+; CHECK: call void @__pasta_flush
+; CHECK: call void asm sideeffect "exit;", ""()
+; CHECK: done:
+; CHECK: call void @__pasta_flush
+; CHECK: ret void
+define ptx_kernel void @tiles_loaded(ptr addrspace(1) %out, ptr addrspace(1) %flags) {
+entry:
+  %v = load i32, ptr addrspace(1) %flags
+  %last = icmp eq i32 %v, 0
+  br i1 %last, label %finished, label %work
+work:
+  store i32 1, ptr addrspace(1) %out
+  br label %done
+finished:
+  store i32 2, ptr addrspace(1) %out
+  call void asm sideeffect "exit;", ""()
+  br label %done
+done:
+  store i32 3, ptr addrspace(1) %out
   ret void
 }
 

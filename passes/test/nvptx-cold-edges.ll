@@ -30,25 +30,16 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: derived 21 = +1*c20 -1*c22
 ; SITES-NEXT: pasta: module counters=32
 
-; `i < n`: the false edge is cold. Its split block sets the only bit (bit 0)
-; and flushes it there, on its own way into the return (CounterEmission.cpp,
-; flushPointsOf); %then counts nothing and flushes nothing: warps inside the
-; bound leave without a vote.
+; `i < n`: the false edge is cold. Its split block counts the lanes that
+; take it, there (__pasta_count_lanes, counter 3: no bit, nothing at a
+; flush); %then counts nothing and flushes nothing: warps inside the bound
+; leave without a vote.
 ; CHECK-LABEL: define ptx_kernel void @bounds(
 ; CHECK: call void @__pasta_count_launch_threads(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2))
 ; CHECK: br i1 %in, label %then, label %entry.done_crit_edge
 ; CHECK: entry.done_crit_edge:
-; CHECK-NEXT: %[[BIT:[0-9]+]] = or i32 0, 1
-; A warp whose lanes all stayed inside the bound would have nothing to
-; flush: one vote skips the flush, its counter row included.
-; CHECK-NEXT: %[[ANY:[0-9]+]] = zext i32 %[[BIT]] to i64
-; CHECK-NEXT: %[[VOTE:[0-9]+]] = call i64 @__pasta_flush_any(i64 %[[ANY]])
-; CHECK-NEXT: %[[SOME:[0-9]+]] = icmp ne i64 %[[VOTE]], 0
-; CHECK-NEXT: br i1 %[[SOME]], label %[[FLUSH:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
-; CHECK: [[FLUSH]]:
-; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
-; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 3
-; CHECK: br label %done, !pasta.instrumentation
+; CHECK-NEXT: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 32, i32 4096, i32 3)
+; CHECK-NEXT: br label %done, !pasta.instrumentation
 ; CHECK: then:
 ; CHECK-NOT: call
 ; CHECK: done:
@@ -74,19 +65,20 @@ done:
 ; as it is critical); `lane == 0` is no bounds check, %lead keeps its bit.
 ; CHECK-LABEL: define ptx_kernel void @early_return(
 ; CHECK: br i1 %out, label %entry.ret_crit_edge, label %work
-; The cold way flushes its bit alone; %work's lanes and %lead's (`lane ==
-; 0` splits a warp) meet in one flush block, so that their warp flushes
-; whole.
+; The cold way counts its lanes where it is taken (counter 8) and flushes
+; nothing; %work's lanes and %lead's (`lane == 0` splits a warp) meet in one
+; flush block, where %lead's bit, which one lane of a warp has, is added by
+; that lane (no warp sum).
 ; CHECK: entry.ret_crit_edge:
-; CHECK-NEXT: %[[COLD:[0-9]+]] = or i32 0, 2
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[COLD]], i32 %{{[0-9]+}}, i32 1,
-; CHECK: br label %ret, !pasta.instrumentation
+; CHECK-NEXT: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 32, i32 4096, i32 8)
+; CHECK-NEXT: br label %ret, !pasta.instrumentation
 ; CHECK: lead:
 ; CHECK-NEXT: or i32 0, 1
 ; CHECK: ret.pasta.flush: {{.*}} preds = %work, %lead
-; CHECK-NOT: i32 1, i32
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 %{{[0-9]+}}, i32 0,
+; CHECK-NOT: __pasta_count_lanes
+; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.0, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: __pasta_flush_any
 ; CHECK: ret:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @early_return(ptr %a, i32 %n) {

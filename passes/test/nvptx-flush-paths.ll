@@ -15,28 +15,29 @@ target triple = "nvptx64-nvidia-cuda"
 ; @tree, the shape of the suite's reductions: warps wholly beyond n leave
 ; at once (a bounds check); after the first tree warps 1-7 leave (`warp !=
 ; 0`); warp 0 goes on, and its lane 0 stores. Bits: 0 %lead, 1 %tail, 2
-; %last, 3 the cold edge. Warps 1-7 flush bit 0 alone, not the six tests of
-; a flush of every bit at the shared return.
+; %last; the cold edge (counter 6) is counted where it is taken. Warps 1-7
+; flush bit 0 alone, not the six tests of a flush of every bit at the
+; shared return. Bits 0 and 2 (%lead, %last: `lane == 0`) are one lane's:
+; that lane adds them itself (__pasta_flush_bit_lane), with no warp sum, no
+; full-warp test, no vote.
 ; CHECK-LABEL: define ptx_kernel void @tree(
 ; CHECK: entry.ret_crit_edge:
-; CHECK-NEXT: %[[COLD:[0-9]+]] = or i32 0, 8
-; CHECK: call i64 @__pasta_flush_any(
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[COLD]], i32 %{{[0-9]+}}, i32 3,
-; CHECK-NOT: __pasta_flush_bit_fast
-; CHECK: br label %ret
+; CHECK-NEXT: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 16, i32 4096, i32 6)
+; CHECK-NEXT: br label %ret
 ; CHECK: join.ret_crit_edge:
 ; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[JOIN:[a-z0-9.]+]], i32 %{{[0-9]+}}, i32 0,
-; CHECK-NOT: __pasta_flush_bit_fast
-; CHECK: call void @__pasta_flush_counter(
-; CHECK-NOT: __pasta_flush_counter(
-; CHECK: br label %ret
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %[[JOIN:[a-z0-9.]+]], i32 0)
+; CHECK-NEXT: br label %ret
 ; CHECK: ret.pasta.flush: {{.*}} preds = %tail, %last
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END:[a-z0-9.]+]], i32 %{{[0-9]+}}, i32 0,
+; CHECK-NEXT: %[[END:[a-z0-9.]+]] = phi i32
+; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
 ; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END]], i32 %{{[0-9]+}}, i32 1,
+; CHECK-NEXT: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END]], i32 0)
 ; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END]], i32 %{{[0-9]+}}, i32 2,
+; CHECK-NEXT: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END]], i32 2)
+; CHECK-NOT: __pasta_bank_row(
+; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[END]], i32 %{{[0-9]+}}, i32 1,
 ; CHECK-NOT: __pasta_flush_bit_fast
 ; CHECK: ret:
 ; CHECK-NEXT: ret void

@@ -34,12 +34,26 @@
 //     store_bytes.global = 4 * 3,000 = 12,000
 //     flops.f32 = 3,000 * 37 = 111,000
 //
+// leaders(in, out, lead, rows, cols): 16 x 16 thread blocks over a rows x
+//   cols grid; threads beyond it return (a 2-D bounds check: its cold edge
+//   is counted where it is taken, in warps the bound splits); every thread
+//   inside doubles its element; the first column of each block row
+//   (`threadIdx.x == 0`, a block the counting copy takes for one lane's:
+//   here two lanes of each warp, 16 threads wide) also copies its element
+//   to lead[] (docs/lab/2026-11-29-overhead3-15-lane-bits-and-cold-edges.md).
+//   rows = 100, cols = 70: 5 x 7 blocks; 7,000 threads inside; leaders: 5
+//   block columns (c = 0, 16, 32, 48, 64, all < 70) x 100 rows = 500.
+//     load_bytes.global = 4 * (7,000 + 500) = 30,000
+//     store_bytes.global = 4 * (7,000 + 500) = 30,000
+//     flops.f32 = 7,000
+//
 // Inputs are small integers, so every sum is exact in any order; results
 // are checked against the host's.
 //
 // clang-format off
 // EXPECT: kernel _Z10block_sumsPKfPfi launches=1 load_bytes.global=1048976 store_bytes.global=4100 load_bytes.shared=32784 store_bytes.shared=32784 flops.f32=1189509
 // EXPECT: kernel _Z8row_sumsPKfPfii launches=1 load_bytes.global=444000 store_bytes.global=12000 flops.f32=111000
+// EXPECT: kernel _Z7leadersPKfPfS1_ii launches=1 load_bytes.global=30000 store_bytes.global=30000 flops.f32=7000
 // EXPECT: consistent
 // clang-format on
 #include <cstdio>
@@ -83,6 +97,17 @@ __global__ void row_sums(const float *a, float *out, int rows, int cols) {
   out[r] = s;
 }
 
+__global__ void leaders(const float *in, float *out, float *lead, int rows,
+                        int cols) {
+  const int r = blockIdx.y * 16 + threadIdx.y;
+  const int c = blockIdx.x * 16 + threadIdx.x;
+  if (r >= rows || c >= cols)
+    return;
+  out[r * cols + c] = in[r * cols + c] * 2.0f;
+  if (threadIdx.x == 0)
+    lead[r * gridDim.x + blockIdx.x] = in[r * cols + c];
+}
+
 static int check(cudaError_t e, const char *what) {
   if (e == cudaSuccess)
     return 0;
@@ -93,26 +118,36 @@ static int check(cudaError_t e, const char *what) {
 int main() {
   const int n = 1024 * Threads + 100, blocks = (n + Threads - 1) / Threads;
   const int rows = 3000, cols = 37;
+  const int lrows = 100, lcols = 70, lbx = (lcols + 15) / 16,
+            lby = (lrows + 15) / 16;
   std::vector<float> in(n), a(rows * cols), sums(blocks), rs(rows);
+  std::vector<float> lout(lrows * lcols), llead(lrows * lbx);
   for (int i = 0; i < n; ++i)
     in[i] = (float)((i * 7 + 3) % 5) - 2.0f;
   for (int i = 0; i < rows * cols; ++i)
     a[i] = (float)((i * 11 + 1) % 9) - 4.0f;
-  float *din, *dsums, *da, *drs;
+  float *din, *dsums, *da, *drs, *dlout, *dllead;
   if (check(cudaMalloc(&din, n * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&dsums, blocks * sizeof(float)), "cudaMalloc") ||
       check(cudaMalloc(&da, rows * cols * sizeof(float)), "cudaMalloc") ||
-      check(cudaMalloc(&drs, rows * sizeof(float)), "cudaMalloc"))
+      check(cudaMalloc(&drs, rows * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dlout, lrows * lcols * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dllead, lrows * lbx * sizeof(float)), "cudaMalloc"))
     return 1;
   cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(da, a.data(), rows * cols * sizeof(float), cudaMemcpyHostToDevice);
   block_sums<<<blocks, Threads>>>(din, dsums, n);
   row_sums<<<(rows + Threads - 1) / Threads, Threads>>>(da, drs, rows, cols);
+  leaders<<<dim3(lbx, lby), dim3(16, 16)>>>(da, dlout, dllead, lrows, lcols);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
   cudaMemcpy(sums.data(), dsums, blocks * sizeof(float),
              cudaMemcpyDeviceToHost);
   cudaMemcpy(rs.data(), drs, rows * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(lout.data(), dlout, lrows * lcols * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(llead.data(), dllead, lrows * lbx * sizeof(float),
+             cudaMemcpyDeviceToHost);
   int bad = 0;
   double checksum = 0;
   for (int b = 0; b < blocks; ++b) {
@@ -129,6 +164,15 @@ int main() {
     bad += rs[r] != want;
     checksum += rs[r];
   }
+  for (int r = 0; r < lrows; ++r)
+    for (int c = 0; c < lcols; ++c) {
+      bad += lout[r * lcols + c] != a[r * lcols + c] * 2.0f;
+      if (c % 16 == 0)
+        bad += llead[r * lbx + c / 16] != a[r * lcols + c];
+      checksum += lout[r * lcols + c];
+    }
+  cudaFree(dlout);
+  cudaFree(dllead);
   cudaFree(din);
   cudaFree(dsums);
   cudaFree(da);
