@@ -9,6 +9,9 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace llvm;
 
@@ -22,7 +25,13 @@ static bool endsThreadStatement(StringRef Statement) {
 
 bool pasta::endsThread(const Instruction &I) {
   const auto *Call = dyn_cast<CallInst>(&I);
-  if (!Call || !Call->isInlineAsm())
+  if (!Call)
+    return false;
+  // The intrinsics clang's <gpuintrin.h> __gpu_exit() calls.
+  if (auto *II = dyn_cast<IntrinsicInst>(Call))
+    return II->getIntrinsicID() == Intrinsic::nvvm_exit ||
+           II->getIntrinsicID() == Intrinsic::amdgcn_endpgm;
+  if (!Call->isInlineAsm())
     return false;
   StringRef Asm = cast<InlineAsm>(Call->getCalledOperand())->getAsmString();
   SmallVector<StringRef, 8> Statements;

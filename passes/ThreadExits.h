@@ -2,7 +2,9 @@
 //
 // Device code can end a thread without returning: inline assembly with an
 // unpredicated `exit` (PTX; CUB's onesweep radix sort ends the threads of a
-// tile that has nothing left to do that way) or `s_endpgm` (AMDGPU). LLVM
+// tile that has nothing left to do that way) or `s_endpgm` (AMDGPU), or
+// the intrinsics llvm.nvvm.exit and llvm.amdgcn.endpgm (clang's
+// <gpuintrin.h> __gpu_exit(); before them `unreachable`). LLVM
 // sees a call that returns and lets control flow on, so to it the code after
 // such a call post-dominates it. PASTA must not: counts kept in registers
 // are flushed before the thread ends (CounterEmission.cpp,
@@ -19,7 +21,8 @@
 
 namespace pasta {
 
-// Whether I is inline assembly that ends the thread unconditionally.
+// Whether I ends the thread unconditionally: inline assembly or an
+// intrinsic.
 bool endsThread(const llvm::Instruction &I);
 
 // The instructions of F that end the thread without returning (endsThread).
