@@ -879,8 +879,10 @@ CounterEmitter::tripsAtExit(Loop *L, DominatorTree &DT, LoopInfo &LI,
   const SCEV *Count =
       SE.getAddExpr(SE.getNoopOrZeroExtend(Backedges, I64), SE.getOne(I64));
   SCEVExpander Expander(SE, "pasta.trips");
+  // Safe: a division in the count whose divisor may be zero stays inside.
   if (Expander.isHighCostExpansion({Count}, L, /*Budget=*/8, &TTI,
-                                   Latch->getTerminator()))
+                                   Latch->getTerminator()) ||
+      !Expander.isSafeToExpandAt(Count, Latch->getTerminator()))
     return nullptr;
   // An exit entered from elsewhere too (the loop's guard, another loop's
   // exit): the count goes in a block of its own on the edge from the latch.
