@@ -324,13 +324,12 @@ struct pasta_ws_batch {
 /* The full path of a batch of accesses traced to kernel parameters:
  * without the cache (such a copy keeps none). One access at a time, its
  * flag set before the next one's is found: ptxas compiles this function
- * again for every kernel that calls it, and written out four times it was
- * most of what Thrust's working-set copies added to ptxas's time. Rolled,
- * Thrust's ptxas time fell by 0.2 s and most working-set kernels need up
- * to 8 registers fewer (three bundled ones 2 to 4 more); the flags,
- * outside and hotness counts are the same, the four pointers go through
- * local memory on this path only
- * (docs/lab/2026-11-29-overhead3-16-compile-rolled-full-path.md). */
+ * again inside every kernel that calls it, and written out four times it
+ * was a quarter of what Thrust's working-set copies add to ptxas's time.
+ * Rolled, that fell by 0.2 s and most working-set kernels need up to 8
+ * registers fewer (a few 2 to 4 more); the flags, outside and hotness
+ * counts are the same, the four pointers go through local memory on this
+ * path only. */
 PASTA_ENTRY void
 __pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
                          void *p0, void *p1, void *p2, void *p3,
