@@ -273,6 +273,17 @@ static void test_ws_batches(void) {
                        0, 0, a + 48, mem + 112, NULL, NULL, &sites);
   CHECK(WS_FLAG(3) == 1 && outside[0] == 2);
 
+  /* The full path takes the batch's accesses one at a time, each with its
+   * own site, skipping empty slots: byte 70 in slot 1 is counted outside
+   * with site 2 (kept + 1), B's last byte in slot 3 sets flag 5. */
+  ws_flags_zeroed();
+  outside[0] = outside[1] = 0;
+  __pasta_ws_mark_args(&st, 0, 0, PASTA_WS_SLOW, 0, PASTA_WS_SLOW, NULL,
+                       mem + 70, NULL, b + 31, &sites);
+  CHECK(outside[0] == 1 && outside[1] == 3 && WS_FLAG(5) == 1);
+  CHECK_EQ_INT(WS_FLAG(0) + WS_FLAG(1) + WS_FLAG(2) + WS_FLAG(3) + WS_FLAG(4),
+               0);
+
   /* Hotness on: every batch takes the full path, each access counted once
    * in hotness block 0 (both allocations start there), its flag set. */
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};

@@ -27,6 +27,9 @@ the plain code. Checked on code size, not time (time is what grew with it):
   time). Its tree tracks more accesses than the default budget: compiled
   with PASTA_WS_COMPACT_ABOVE=100000, so that its copies find their flags
   inline, as every kernel within the budget does.
+  Their full path (__pasta_ws_mark_uncached, which ptxas compiles again
+  for every kernel that calls it) has at most 20 PTX blocks: it finds and
+  sets one access's flag at a time (14; 56 with the four written out).
 - device: gen_compile_shapes.py myocyte 12, whose kernel and its five
   device functions not inlined track over 800 accesses, more than the
   default budget (PASTA_WS_COMPACT_ABOVE=32): each working-set copy is
@@ -174,6 +177,14 @@ def main():
     slow = ptx_calls(mcount, "__pasta_ws_mark_slow")
     check("calls of __pasta_ws_mark_slow in the working-set copies",
           sum(slow.get(copy, 0) for copy in copies), 0)
+    # The copies' full path, compiled again with every kernel that calls
+    # it: one access at a time (14 blocks; 56 written out per access).
+    full = ptx_blocks(mcount)
+    if "__pasta_ws_mark_uncached" not in full:
+        failed += 1
+        print("FAIL no __pasta_ws_mark_uncached in %s" % mcount)
+    check("__pasta_ws_mark_uncached, PTX basic blocks",
+          full.get("__pasta_ws_mark_uncached", 1e9), 20)
 
     # myocyte 12: its kernel's tree tracks over 800 accesses, above the
     # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, one call
