@@ -475,9 +475,8 @@ static PASTA_INLINE uint32_t pasta_div_access_one_row(
   if (hint == PASTA_DIV_SHARED) {
     if (stride == size) /* consecutive words: no conflict */
       return 0;
-    *bank_conflicts +=
-        (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) - 1 -
-                   d[PASTA_DIV_BANK_CONFLICTS]);
+    *bank_conflicts += (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) -
+                                  1 - d[PASTA_DIV_BANK_CONFLICTS]);
     return 1;
   }
   uint64_t active = (uint64_t)__builtin_popcountll(lanes);
@@ -619,10 +618,9 @@ PASTA_INLINE uint32_t __pasta_div_access_row32(
     PASTA_PRIVATE uint32_t *sectors, PASTA_PRIVATE uint32_t *ideal_sectors,
     PASTA_PRIVATE uint32_t *bank_conflicts) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
-  return pasta_div_access_one_row(addr - (uint64_t)stride * __gpu_lane_id(),
-                                  __gpu_lane_mask(), size, stride, hint,
-                                  sectored, sectors, ideal_sectors,
-                                  bank_conflicts);
+  return pasta_div_access_one_row(
+      addr - (uint64_t)stride * __gpu_lane_id(), __gpu_lane_mask(), size,
+      stride, hint, sectored, sectors, ideal_sectors, bank_conflicts);
 }
 
 /* Out of line, for divergence copies with many measured accesses

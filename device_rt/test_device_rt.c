@@ -2012,8 +2012,7 @@ static void div_row32_lane(uint32_t lane, void *arg) {
 
 static void test_div_row32(void) {
   static struct div_lanes c;
-  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0ffffff0ull,
-                            0x80000000ull};
+  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0ffffff0ull, 0x80000000ull};
   const uint32_t offsets[] = {0, 4, 28, 68};
   const uint32_t strides[] = {0, 1, 2, 4, 8, 12, 16, 32, 36, 96, 4096};
   int cases = 0;

@@ -347,6 +347,20 @@ public:
       emitFlush(Exit);
   }
 
+  SmallVector<CallInst *, 8> rows32Calls() const {
+    bool Measured = false;
+    for (const AccessGroup &G : Groups) {
+      if (G.Proven)
+        continue;
+      if (!G.FullRow && !(G.RowsProven && !G.laneTested()))
+        return {};
+      Measured = true;
+    }
+    if (!Measured || OutOfLine)
+      return {};
+    return FullRowCalls;
+  }
+
   std::array<unsigned, 8> accessGroups() const {
     return {
         unsigned(Groups.size()),
@@ -607,7 +621,10 @@ private:
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    return B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    if (G.FullRow)
+      FullRowCalls.push_back(Call);
+    return Call;
   }
 
   // Whether the active lanes agree on each condition (an i1): then an
@@ -1096,6 +1113,8 @@ private:
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;
+  // The AccessLanes calls of FullRow groups (rows32Calls).
+  SmallVector<CallInst *, 8> FullRowCalls;
   AllocaInst *OutArray = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
@@ -1138,4 +1157,8 @@ void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
 std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
+}
+
+SmallVector<CallInst *, 8> CopyMeasures::rows32Calls() const {
+  return P->rows32Calls();
 }
