@@ -362,14 +362,15 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     flushAlikePerWarp(*Copy, T, H.BankRow);
   // In the kernels' order, so that the module's order is the same each time.
   SmallPtrSet<const Function *, 8> Rows32;
-  if (T.Target == PASTA_TARGET_NVPTX && Rows32Bodies)
+  // Only under a cap: the body's registers are what the cap gains.
+  if (T.Target == PASTA_TARGET_NVPTX && Rows32Bodies && MaxRegisters)
     for (Function *F : Fns) {
       Function *Copy = CopyOf.at(F);
       SmallPtrSet<const Function *, 8> Seen;
       auto It = Measures.find(Copy);
       if (isKernel(*F) && It != Measures.end() && !reachesLoop(*Copy, Seen))
-        if (SmallVector<CallInst *, 8> Calls = It->second.rows32Calls();
-            !Calls.empty() && addRows32Body(*Copy, Calls, H))
+        if (auto Calls = It->second.rows32Calls();
+            Calls && addRows32Body(*Copy, *Calls, H))
           Rows32.insert(Copy);
     }
   if (DivStats) {

@@ -347,17 +347,19 @@ public:
       emitFlush(Exit);
   }
 
-  SmallVector<CallInst *, 8> rows32Calls() const {
+  std::optional<SmallVector<CallInst *, 8>> rows32Calls() const {
     bool Measured = false;
     for (const AccessGroup &G : Groups) {
       if (G.Proven)
         continue;
-      if (!G.FullRow && !(G.RowsProven && !G.laneTested()))
-        return {};
+      // A group proven in narrower rows stacked in y is made for blocks
+      // whose rows are not 32 wide: they would run the general body.
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || G.StackedWidth)
+        return std::nullopt;
       Measured = true;
     }
     if (!Measured || OutOfLine)
-      return {};
+      return std::nullopt;
     return FullRowCalls;
   }
 
@@ -1159,6 +1161,6 @@ std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 
-SmallVector<CallInst *, 8> CopyMeasures::rows32Calls() const {
+std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows32Calls() const {
   return P->rows32Calls();
 }

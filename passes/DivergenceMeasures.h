@@ -145,19 +145,21 @@ public:
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven
-  // without a lane test: in a call whose warps are rows of 32 the copy
+  // without a lane test, and none is proven in narrower rows stacked in y
+  // (blocks of such rows would run the general body): in a call whose
+  // warps are rows of 32 the copy
   // then measures with nothing but the one-row path
-  // (DivergenceRows32.cpp). Empty otherwise (also when nothing is
+  // (DivergenceRows32.cpp). None otherwise (also when nothing is
   // measured, or the helpers are out of line).
-  llvm::SmallVector<llvm::CallInst *, 8> rows32Calls() const;
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows32Calls() const;
 
 private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
 
-// Gives the kernel copy Copy, whose rows32Calls are Row32Calls (not all
-// empty), a body for calls whose warps are rows of 32 lanes
+// Gives the kernel copy Copy, whose rows32Calls are Row32Calls, a body for
+// calls whose warps are rows of 32 lanes
 // (__pasta_div_row_width() == 32: a block whose x size is a multiple of 32,
 // or one-dimensional): there the row width is 32, a FullRow group's
 // measuring call is AccessRow32 and a RowsProven group is never measured,
