@@ -268,16 +268,20 @@ public:
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
                      laneShaped(G) &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
-      if (G.RowsProven)
-        G.StackedWidth = stackedWidth(
-            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      std::optional<int64_t> RowStride;
+      if (G.RowsProven) {
+        RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
+        G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+      }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
                   !G.laneTested() &&
                   fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
-      if (G.FullRow) // full warps of W-wide rows stacked in y are one row too
-        G.StackedWidth = stackedWidth(
-            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      if (G.FullRow) { // full warps of W-wide rows stacked in y: one row too
+        RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
+        G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+      }
+      G.NoRowTerm = RowStride && *RowStride == 0;
       markProvenance(G);
     }
   }
@@ -352,9 +356,12 @@ public:
     for (const AccessGroup &G : Groups) {
       if (G.Proven)
         continue;
-      // A group proven in narrower rows stacked in y is made for blocks
-      // whose rows are not 32 wide: they would run the general body.
-      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || G.StackedWidth)
+      // An address with a term in thread index y is most likely one of a
+      // kernel for blocks of two dimensions, whose rows are often 16 wide
+      // (and its tiles stacked in y): such calls would run the general
+      // body, which the cap spills. A kernel for one-dimensional blocks
+      // has rows of 32 whatever their size.
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || !G.NoRowTerm)
         return std::nullopt;
       Measured = true;
     }

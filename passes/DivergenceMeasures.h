@@ -90,6 +90,10 @@ struct AccessGroup {
   // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
+  // Of a RowsProven or FullRow group: its address has no term in thread
+  // index y (UniformLoops::rowStride 0), as in kernels written for
+  // one-dimensional blocks.
+  bool NoRowTerm = false;
   // A global load or store whose figures in a full warp of one 32-lane row
   // are the derived ones but for its sectors past its base's
   // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once
@@ -145,9 +149,8 @@ public:
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven
-  // without a lane test, and none is proven in narrower rows stacked in y
-  // (blocks of such rows would run the general body): in a call whose
-  // warps are rows of 32 the copy
+  // without a lane test, and its address has no term in thread index y:
+  // in a call whose warps are rows of 32 the copy
   // then measures with nothing but the one-row path
   // (DivergenceRows32.cpp). None otherwise (also when nothing is
   // measured, or the helpers are out of line).

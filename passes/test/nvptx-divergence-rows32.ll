@@ -12,7 +12,9 @@
 ; uncapped twin calls the same function. stream: three FullRow groups;
 ; staged: a shared store measured only where rows are not 32 wide and two
 ; FullRow groups. gather (a data-dependent load, the general helper) and
-; looped (a loop) keep one body and their caps (48, 64).
+; looped (a loop) keep one body and their caps (48, 64); so does tile2d,
+; whose FullRow groups' addresses move with thread index y (a kernel for
+; 2-D blocks, perhaps 16 wide: they would run the general body).
 ; -pasta-div-rows32=0 gives no copy a second body.
 ; The IR is clang's -O2 output (-gline-tables-only, sm_90) for
 ;   __global__ void stream(const float *a, const float *b, float *c, int n) {
@@ -35,6 +37,11 @@
 ;   #pragma unroll 1
 ;     for (int i = 0; i < n; ++i)
 ;       a[i * 32 + t] += 1.0f;
+;   }
+;   __global__ void tile2d(const float *a, float *out, int n) {
+;     int x = blockIdx.x * blockDim.x + threadIdx.x;
+;     int y = blockIdx.y * blockDim.y + threadIdx.y;
+;     out[y * n + x] = 2.0f * a[y * n + x];
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
@@ -82,6 +89,12 @@
 ; CHECK-SAME: #[[CAP64:[0-9]+]]
 ; CHECK-NOT: {{pasta.div.rows32|_general}}
 ; CHECK: {{^}$}}
+; CHECK-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
+; CHECK-SAME: #[[CAP48]]
+; CHECK-NOT: {{pasta.div.rows32|_general}}
+; CHECK: call i32 @__pasta_div_row_sectors(
+; CHECK-NOT: {{pasta.div.rows32|_general}}
+; CHECK: {{^}$}}
 
 ; The copies as they were, as functions.
 ; CHECK-LABEL: define internal void @_Z6streamPKfS0_Pfi__pasta_div_general(
@@ -107,7 +120,7 @@
 ; OFF: call i32 @__pasta_div_access_lanes(
 ; OFF-NOT: _general
 
-; STATS: global ones taken by arithmetic in full 32-lane rows: 7){{.*}}; kernels with a body for rows of 32: 2
+; STATS: global ones taken by arithmetic in full 32-lane rows: 9){{.*}}; kernels with a body for rows of 32: 2
 
 ; ModuleID = 'rows32.cu'
 source_filename = "rows32.cu"
@@ -205,6 +218,29 @@ define dso_local ptx_kernel void @_Z6loopedPfi(ptr noundef captures(none) %0, i3
   br i1 %15, label %5, label %6, !dbg !73, !llvm.loop !80
 }
 
+; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: readwrite)
+define dso_local ptx_kernel void @_Z6tile2dPKfPfi(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1, i32 noundef %2) local_unnamed_addr #0 !dbg !84 {
+  %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !85
+  %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x(), !dbg !87
+  %6 = mul i32 %4, %5, !dbg !89
+  %7 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !90
+  %8 = add i32 %6, %7, !dbg !92
+  %9 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.y(), !dbg !93
+  %10 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.y(), !dbg !96
+  %11 = mul nuw nsw i32 %9, %10, !dbg !99
+  %12 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.y(), !dbg !100
+  %13 = add nuw nsw i32 %11, %12, !dbg !103
+  %14 = mul nsw i32 %2, %13, !dbg !104
+  %15 = add nsw i32 %8, %14, !dbg !105
+  %16 = sext i32 %15 to i64, !dbg !106
+  %17 = getelementptr inbounds float, ptr %0, i64 %16, !dbg !106
+  %18 = load float, ptr %17, align 4, !dbg !106, !tbaa !32
+  %19 = fmul contract float %18, 2.000000e+00, !dbg !107
+  %20 = getelementptr inbounds float, ptr %1, i64 %16, !dbg !108
+  store float %19, ptr %20, align 4, !dbg !109, !tbaa !32
+  ret void, !dbg !110
+}
+
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #4
 
@@ -213,6 +249,15 @@ declare noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #4
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #4
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 65535) i32 @llvm.nvvm.read.ptx.sreg.ctaid.y() #4
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.y() #4
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.y() #4
 
 attributes #0 = { mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: readwrite) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_90" "target-features"="+ptx88,+sm_90" "uniform-work-group-size"="true" }
 attributes #1 = { convergent mustprogress noinline norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_90" "target-features"="+ptx88,+sm_90" "uniform-work-group-size"="true" }
@@ -310,3 +355,30 @@ attributes #4 = { mustprogress nocallback nofree nosync nounwind speculatable wi
 !81 = !DILocation(line: 20, column: 22, scope: !69)
 !82 = !{!"llvm.loop.mustprogress"}
 !83 = !{!"llvm.loop.unroll.disable"}
+!84 = distinct !DISubprogram(name: "tile2d", scope: !7, file: !7, line: 22, type: !16, scopeLine: 22, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!85 = !DILocation(line: 66, column: 27, scope: !19, inlinedAt: !86)
+!86 = distinct !DILocation(line: 23, column: 11, scope: !84)
+!87 = !DILocation(line: 79, column: 27, scope: !23, inlinedAt: !88)
+!88 = distinct !DILocation(line: 23, column: 24, scope: !84)
+!89 = !DILocation(line: 23, column: 22, scope: !84)
+!90 = !DILocation(line: 53, column: 27, scope: !27, inlinedAt: !91)
+!91 = distinct !DILocation(line: 23, column: 37, scope: !84)
+!92 = !DILocation(line: 23, column: 35, scope: !84)
+!93 = !DILocation(line: 67, column: 27, scope: !94, inlinedAt: !95)
+!94 = distinct !DISubprogram(name: "__fetch_builtin_y", scope: !20, file: !20, line: 67, type: !16, scopeLine: 67, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!95 = distinct !DILocation(line: 24, column: 11, scope: !84)
+!96 = !DILocation(line: 80, column: 27, scope: !97, inlinedAt: !98)
+!97 = distinct !DISubprogram(name: "__fetch_builtin_y", scope: !20, file: !20, line: 80, type: !16, scopeLine: 80, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!98 = distinct !DILocation(line: 24, column: 24, scope: !84)
+!99 = !DILocation(line: 24, column: 22, scope: !84)
+!100 = !DILocation(line: 54, column: 27, scope: !101, inlinedAt: !102)
+!101 = distinct !DISubprogram(name: "__fetch_builtin_y", scope: !20, file: !20, line: 54, type: !16, scopeLine: 54, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!102 = distinct !DILocation(line: 24, column: 37, scope: !84)
+!103 = !DILocation(line: 24, column: 35, scope: !84)
+!104 = !DILocation(line: 25, column: 31, scope: !84)
+!105 = !DILocation(line: 25, column: 35, scope: !84)
+!106 = !DILocation(line: 25, column: 27, scope: !84)
+!107 = !DILocation(line: 25, column: 25, scope: !84)
+!108 = !DILocation(line: 25, column: 3, scope: !84)
+!109 = !DILocation(line: 25, column: 18, scope: !84)
+!110 = !DILocation(line: 26, column: 1, scope: !84)
