@@ -368,7 +368,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       Function *Copy = CopyOf.at(F);
       SmallPtrSet<const Function *, 8> Seen;
       auto It = Measures.find(Copy);
-      if (isKernel(*F) && It != Measures.end() && !reachesLoop(*Copy, Seen))
+      // Launch bounds with a minimum of blocks keep the copy uncapped.
+      if (isKernel(*F) && It != Measures.end() &&
+          !F->hasFnAttribute("nvvm.minctasm") && !reachesLoop(*Copy, Seen))
         if (auto Calls = It->second.rows32Calls();
             Calls && addRows32Body(*Copy, *Calls, H))
           Rows32.insert(Copy);
