@@ -92,7 +92,7 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   while (!Work.empty()) {
     auto *I = dyn_cast_or_null<Instruction>(Work.pop_back_val());
     Value *V = I ? simplifyInstruction(I, DL) : nullptr;
-    if (!V)
+    if (!V || V == I) // itself: unreachable code (%x = add %x, 0)
       continue;
     Work.append(I->user_begin(), I->user_end());
     I->replaceAllUsesWith(V);
@@ -121,9 +121,12 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   // block to become registers).
   BasicBlock &Entry = Copy.getEntryBlock();
   auto Top = Entry.getFirstNonPHIOrDbgOrAlloca();
-  for (Instruction &I : make_early_inc_range(Entry))
+  SmallVector<AllocaInst *, 8> Below;
+  for (Instruction &I : make_range(Top, Entry.end()))
     if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
-      AI->moveBefore(Top);
+      Below.push_back(AI);
+  for (AllocaInst *AI : Below)
+    AI->moveBefore(Top);
   BasicBlock *Body = Entry.splitBasicBlock(Top, "pasta.div.body32");
   Entry.getTerminator()->eraseFromParent();
   BasicBlock *Other = BasicBlock::Create(Copy.getContext(),
