@@ -447,6 +447,47 @@ static PASTA_INLINE void pasta_div_lanes_derived(uint32_t size, uint32_t stride,
   d[PASTA_DIV_IDEAL_SECTORS] = stride ? size : (size + 31) / 32;
 }
 
+/* The one-row path of __pasta_div_access_lanes: lanes of one row, lane i
+ * at `base` + stride * i, `base` aligned to the size (a power of 2 up to
+ * 32). */
+static PASTA_INLINE uint32_t pasta_div_access_one_row(
+    uint64_t base, uint64_t lanes, uint32_t size, uint32_t stride,
+    uint32_t hint, uint32_t sectored, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t d[PASTA_DIV_NUM];
+  /* One row (lane i at base + stride * i, base aligned to the size): a
+   * full warp from a 32-byte boundary has the derived figures; else
+   * distinct bytes and a stride-0 access's sectors are still the derived
+   * ones, and a strided global load's or store's sectors follow from the
+   * mask. */
+  if (lanes == PASTA_DIV_FULL_WARP &&
+      pasta_div_rows_derived(base, base, 32, size, stride, hint, sectored)) {
+    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+    return 0;
+  }
+  if (!pasta_div_first(lanes))
+    return 0;
+  PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
+  if (!sectored || stride == 0)
+    return 0;
+  pasta_div_lanes_derived(size, stride, hint, sectored, 0, d);
+  if (hint == PASTA_DIV_SHARED) {
+    if (stride == size) /* consecutive words: no conflict */
+      return 0;
+    *bank_conflicts += (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) -
+                                  1 - d[PASTA_DIV_BANK_CONFLICTS]);
+    return 1;
+  }
+  uint64_t active = (uint64_t)__builtin_popcountll(lanes);
+  uint64_t measured =
+      stride >= 32 ? active
+                   : pasta_div_consecutive_sectors(lanes, base, size, stride);
+  *sectors += (uint32_t)(measured - d[PASTA_DIV_SECTORS]);
+  *ideal_sectors += (uint32_t)(((uint64_t)size * active + 31) / 32 - size);
+  return 1;
+}
+
 /* __pasta_div_access for an access the pass proved to be, in a warp whose
  * lanes form rows of thread index x (`width`, __pasta_div_row_width), at a
  * base uniform in each row plus `stride` bytes per thread index x, with
@@ -485,40 +526,10 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
       width == 32 ||
       (width == 16 && ((lanes & 0xffffull) == 0 || (lanes >> 16) == 0));
   if (one_row && size != 0 && size <= 32 && (size & (size - 1)) == 0 &&
-      (addr - (uint64_t)stride * __gpu_lane_id()) % size == 0) {
-    /* One row (lane i at base + stride * i, base aligned to the size): a
-     * full warp from a 32-byte boundary has the derived figures; else
-     * distinct bytes and a stride-0 access's sectors are still the derived
-     * ones, and a strided global load's or store's sectors follow from the
-     * mask. */
-    uint64_t base = addr - (uint64_t)stride * __gpu_lane_id();
-    if (lanes == PASTA_DIV_FULL_WARP &&
-        pasta_div_rows_derived(base, base, 32, size, stride, hint, sectored)) {
-      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
-      return 0;
-    }
-    if (!pasta_div_first(lanes))
-      return 0;
-    PASTA_DIV_TALLY(pasta_div_fast_lanes, lanes);
-    if (!sectored || stride == 0)
-      return 0;
-    pasta_div_lanes_derived(size, stride, hint, sectored, 0, d);
-    if (hint == PASTA_DIV_SHARED) {
-      if (stride == size) /* consecutive words: no conflict */
-        return 0;
-      *bank_conflicts +=
-          (uint32_t)(pasta_div_strided_wavefronts(lanes, stride) - 1 -
-                     d[PASTA_DIV_BANK_CONFLICTS]);
-      return 1;
-    }
-    uint64_t active = (uint64_t)__builtin_popcountll(lanes);
-    uint64_t measured =
-        stride >= 32 ? active
-                     : pasta_div_consecutive_sectors(lanes, base, size, stride);
-    *sectors += (uint32_t)(measured - d[PASTA_DIV_SECTORS]);
-    *ideal_sectors += (uint32_t)(((uint64_t)size * active + 31) / 32 - size);
-    return 1;
-  }
+      (addr - (uint64_t)stride * __gpu_lane_id()) % size == 0)
+    return pasta_div_access_one_row(addr - (uint64_t)stride * __gpu_lane_id(),
+                                    lanes, size, stride, hint, sectored,
+                                    sectors, ideal_sectors, bank_conflicts);
   /* Two rows take consecutive elements or one element per row only. */
   if (lanes == PASTA_DIV_FULL_WARP && width == 16 &&
       (stride == 0 || stride == size)) {
@@ -592,6 +603,24 @@ PASTA_INLINE uint32_t __pasta_div_row_sectors(void *ptr, uint32_t size,
   uint32_t extra =
       pasta_div_row_extra_sectors((uint64_t)(uintptr_t)ptr, size, stride);
   return __gpu_lane_id() == 0 ? extra : 0;
+}
+
+/* __pasta_div_access_lanes where the caller knows that the warp's lanes
+ * form rows of 32 (__pasta_div_row_width() is 32), the space (global or
+ * shared, not generic) and that `ptr` is aligned to `size`, a power of 2 up
+ * to 32, at a stride that helper takes for one row: its one-row path alone,
+ * without the general path that a full 30 blocks of warp-level code and
+ * most of a copy's registers are for. The divergence copies' body for rows
+ * of 32 calls it for the loads and stores whose alignment the IR states
+ * (passes/DivergenceRows32.cpp). The same figures as that helper. */
+PASTA_INLINE uint32_t __pasta_div_access_row32(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    PASTA_PRIVATE uint32_t *sectors, PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  return pasta_div_access_one_row(
+      addr - (uint64_t)stride * __gpu_lane_id(), __gpu_lane_mask(), size,
+      stride, hint, sectored, sectors, ideal_sectors, bank_conflicts);
 }
 
 /* Out of line, for divergence copies with many measured accesses

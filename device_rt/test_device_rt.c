@@ -2095,6 +2095,52 @@ static void test_div_wider_strides(void) {
   CHECK_EQ_INT(fast, cases);
 }
 
+/* __pasta_div_access_row32, the one-row helper of the copies' body for rows
+ * of 32 (passes/DivergenceRows32.cpp): in a warp of one 32-lane row, every
+ * power-of-2 size, stride 0, the size and every wider stride the pass hands
+ * the lanes helper, aligned offsets across a 128-byte line, both spaces,
+ * loads and atomics, full and partial masks: its figures plus the derived
+ * ones are the reference's. It adds only sectors, ideal sectors and bank
+ * conflicts. */
+static void div_row32_lane(uint32_t lane, void *arg) {
+  struct div_lanes *c = arg;
+  uint32_t *r = c->any.per_lane[lane];
+  c->any.added[lane] = __pasta_div_access_row32(
+      (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride, c->any.hint,
+      c->any.sectored, &r[5], &r[6], &r[7]);
+}
+
+static void test_div_row32(void) {
+  static struct div_lanes c;
+  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0ffffff0ull, 0x80000000ull};
+  const uint32_t offsets[] = {0, 4, 28, 68};
+  const uint32_t strides[] = {0, 1, 2, 4, 8, 12, 16, 32, 36, 96, 4096};
+  int cases = 0;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (int shared = 0; shared < 2; ++shared)
+        for (int sectored = 0; sectored < 2; ++sectored) {
+          uint32_t stride = strides[s];
+          if (stride != 0 && stride != size &&
+              !div_wider_stride_taken(size, stride, shared, sectored))
+            continue;
+          for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o)
+            for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+              uint32_t offset = offsets[o] / size * size;
+              c.any.size = size;
+              c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+              c.any.sectored = (uint32_t)sectored;
+              c.stride = stride, c.width = 32;
+              uint64_t base = (shared ? DIV_BASE * 4 : DIV_BASE) + offset;
+              for (int l = 0; l < 64; ++l)
+                c.any.addr[l] = base + (uint64_t)stride * (uint64_t)l;
+              ++cases;
+              div_check_lanes_with(&c, masks[m], div_row32_lane, &c);
+            }
+        }
+  CHECK(cases > 500);
+}
+
 static uint32_t div_row_width;
 static uint32_t div_stacked_width;
 static void div_stacked_width_lane(uint32_t lane, void *arg) {
@@ -2583,6 +2629,7 @@ int main(void) {
   test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
+  test_div_row32();
   test_div_lone_lane();
   test_div_select_lanes();
   test_div_clamp_lanes();

@@ -104,6 +104,13 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
   }
 }
 
+static cl::opt<bool> Rows32Bodies(
+    "pasta-div-rows32", cl::init(true),
+    cl::desc("PASTA: give a kernel's divergence copy whose measured accesses "
+             "are all proven in warps of one 32-lane row a body for rows of "
+             "32, the rest called as a function, and a cap of 32 registers "
+             "(addRows32Body; off: one body, for comparisons)"));
+
 static cl::opt<bool>
     DivStats("pasta-div-stats",
              cl::desc("PASTA: print what the divergence copies of each "
@@ -123,14 +130,15 @@ namespace {
 // ones taken by arithmetic in full warps of one row (AccessGroup::FullRow);
 // bodies whose warp executions their branch counts (DivergencePlan::
 // NoneTaken: block 0's times the grid's blocks, or derived at read-back);
-// the lane-shaped groups behind a clamp (UniformLoops::LaneArm), and the
-// groups whose space is their callers' (DivergencePlan::Access).
+// the lane-shaped groups behind a clamp (UniformLoops::LaneArm), the
+// groups whose space is their callers' (DivergencePlan::Access), and the
+// kernels whose copy has a body for rows of 32 (addRows32Body).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
            Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0;
-  unsigned Bodies = 0;
+  unsigned Bodies = 0, Rows32 = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -154,7 +162,8 @@ struct DivergenceStats {
            << "; global ones taken by arithmetic in full 32-lane rows: "
            << FullRow << "); bodies counted at their branch: " << Bodies
            << "; lane-shaped behind a clamp: " << Clamped
-           << "; groups in their callers' space: " << CallersSpace << "\n";
+           << "; groups in their callers' space: " << CallersSpace
+           << "; kernels with a body for rows of 32: " << Rows32 << "\n";
   }
 };
 } // namespace
@@ -202,13 +211,13 @@ static bool reachesLoop(const Function &F,
 // and launch bounds with a minimum of blocks per SM are the program's own
 // word on its occupancy (CUB gives its single-block kernels 1), so such a
 // copy gets none.
-static void capRegisters(Function &Kernel, int Requested) {
+static void capRegisters(Function &Kernel, int Requested, bool Rows32) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
-    Cap = reachesLoop(Kernel, Seen) ? 64 : 48;
+    Cap = Rows32 ? 32 : reachesLoop(Kernel, Seen) ? 64 : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -280,6 +289,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.FullRow = M.getOrInsertFunction("__pasta_div_full_row", I32, I32);
   H.RowSectors =
       M.getOrInsertFunction("__pasta_div_row_sectors", I32, Generic, I32, I32);
+  H.AccessRow32 =
+      M.getOrInsertFunction("__pasta_div_access_row32", I32, Generic, I32, I32,
+                            I32, I32, Private, Private, Private);
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -346,22 +358,38 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     Stats.Clamped += Clamped;
     Stats.CallersSpace += CallersSpace;
   }
+  for (auto &[F, Copy] : CopyOf)
+    flushAlikePerWarp(*Copy, T, H.BankRow);
+  // In the kernels' order, so that the module's order is the same each time.
+  SmallPtrSet<const Function *, 8> Rows32;
+  // Only under a cap: the body's registers are what the cap gains.
+  if (T.Target == PASTA_TARGET_NVPTX && Rows32Bodies && MaxRegisters)
+    for (Function *F : Fns) {
+      Function *Copy = CopyOf.at(F);
+      SmallPtrSet<const Function *, 8> Seen;
+      auto It = Measures.find(Copy);
+      // Launch bounds with a minimum of blocks keep the copy uncapped.
+      if (isKernel(*F) && It != Measures.end() &&
+          !F->hasFnAttribute("nvvm.minctasm") && !reachesLoop(*Copy, Seen))
+        if (auto Calls = It->second.rows32Calls();
+            Calls && addRows32Body(*Copy, *Calls, H))
+          Rows32.insert(Copy);
+    }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {
       Stats.LoopsUniform += Loops->uniformLoops();
       Stats.LoopsBeyond += Loops->uniformLoopsBeyondAnalysis();
     }
+    Stats.Rows32 = Rows32.size();
     Stats.print(M);
   }
   for (auto &[F, Copy] : CopyOf)
-    flushAlikePerWarp(*Copy, T, H.BankRow);
-  for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
-  // In the kernels' order, so that the module's order is the same each time.
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
     for (Function *F : Fns)
       if (isKernel(*F)) {
         addUncappedCopy(*F, *CopyOf.at(F));
-        capRegisters(*CopyOf.at(F), MaxRegisters);
+        capRegisters(*CopyOf.at(F), MaxRegisters,
+                     Rows32.contains(CopyOf.at(F)));
       }
 }

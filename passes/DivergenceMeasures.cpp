@@ -268,16 +268,20 @@ public:
       G.RowsProven = DeriveLaneAffine && !G.Proven && !G.Repeat &&
                      laneShaped(G) &&
                      exactInRowsOf32(*Rep.A, *G.LaneStride, instructionsOf(G));
-      if (G.RowsProven)
-        G.StackedWidth = stackedWidth(
-            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      std::optional<int64_t> RowStride;
+      if (G.RowsProven) {
+        RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
+        G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+      }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
                   !G.laneTested() &&
                   fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
-      if (G.FullRow) // full warps of W-wide rows stacked in y are one row too
-        G.StackedWidth = stackedWidth(
-            *G.LaneStride, Loops.rowStride(Rep.Ptr, *Rep.I->getParent()));
+      if (G.FullRow) { // full warps of W-wide rows stacked in y: one row too
+        RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
+        G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+      }
+      G.NoRowTerm = RowStride && *RowStride == 0;
       markProvenance(G);
     }
   }
@@ -345,6 +349,25 @@ public:
         Exits.push_back(Ret);
     for (Instruction *Exit : Exits)
       emitFlush(Exit);
+  }
+
+  std::optional<SmallVector<CallInst *, 8>> rows32Calls() const {
+    bool Measured = false;
+    for (const AccessGroup &G : Groups) {
+      if (G.Proven)
+        continue;
+      // An address with a term in thread index y is most likely one of a
+      // kernel for blocks of two dimensions, whose rows are often 16 wide
+      // (and its tiles stacked in y): such calls would run the general
+      // body, which the cap spills. A kernel for one-dimensional blocks
+      // has rows of 32 whatever their size.
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || !G.NoRowTerm)
+        return std::nullopt;
+      Measured = true;
+    }
+    if (!Measured || OutOfLine)
+      return std::nullopt;
+    return FullRowCalls;
   }
 
   std::array<unsigned, 8> accessGroups() const {
@@ -607,7 +630,10 @@ private:
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    return B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    if (G.FullRow)
+      FullRowCalls.push_back(Call);
+    return Call;
   }
 
   // Whether the active lanes agree on each condition (an i1): then an
@@ -1096,6 +1122,8 @@ private:
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;
+  // The AccessLanes calls of FullRow groups (rows32Calls).
+  SmallVector<CallInst *, 8> FullRowCalls;
   AllocaInst *OutArray = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
@@ -1138,4 +1166,8 @@ void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
 std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
+}
+
+std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows32Calls() const {
+  return P->rows32Calls();
 }

@@ -36,6 +36,9 @@ struct DivHelpers {
   // A full warp of one 32-lane row, and a global access's sectors there
   // beyond the derived ones (AccessGroup::FullRow).
   llvm::FunctionCallee FullRow, RowSectors;
+  // AccessLanes's one-row path alone, for the body of rows of 32
+  // (DivergenceRows32.cpp).
+  llvm::FunctionCallee AccessRow32;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -87,6 +90,10 @@ struct AccessGroup {
   // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
+  // Of a RowsProven or FullRow group: its address has no term in thread
+  // index y (UniformLoops::rowStride 0), as in kernels written for
+  // one-dimensional blocks.
+  bool NoRowTerm = false;
   // A global load or store whose figures in a full warp of one 32-lane row
   // are the derived ones but for its sectors past its base's
   // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once
@@ -139,11 +146,36 @@ public:
   // and how many are taken by arithmetic in full 32-lane rows
   // (AccessGroup::FullRow).
   std::array<unsigned, 8> accessGroups() const;
+  // The AccessLanes calls that measure a FullRow group in the warps that
+  // are not full (an aligned global load or store of a power-of-2 size),
+  // when every group that is measured at all is FullRow, or RowsProven
+  // without a lane test, and its address has no term in thread index y:
+  // in a call whose warps are rows of 32 the copy
+  // then measures with nothing but the one-row path
+  // (DivergenceRows32.cpp). None otherwise (also when nothing is
+  // measured, or the helpers are out of line).
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows32Calls() const;
 
 private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
+
+// Gives the kernel copy Copy, whose rows32Calls are Row32Calls, a body for
+// calls whose warps are rows of 32 lanes
+// (__pasta_div_row_width() == 32: a block whose x size is a multiple of 32,
+// or one-dimensional): there the row width is 32, a FullRow group's
+// measuring call is AccessRow32 and a RowsProven group is never measured,
+// so no general access helper is left in it. Other calls run the copy as it
+// was, a function of its own (Copy's name + "_general") that the entry
+// calls with the kernel's arguments when the width is not 32: its code,
+// the bulk of the copy's registers, is then outside the body the usual
+// launches run, and the copy's register cap spills it there alone.
+// Returns false, changing nothing, when the copy calls a function with a
+// body or takes an argument by value.
+bool addRows32Body(llvm::Function &Copy,
+                   llvm::ArrayRef<llvm::CallInst *> Row32Calls,
+                   const DivHelpers &H);
 
 } // namespace pasta
 

@@ -6,8 +6,12 @@
 ; An LDS load behind a lane select (a clamped neighbour, x > n ? s[x - 1] :
 ; s[x]) is measured only where the rows are not 32 wide or the lanes do not
 ; agree on the select (%pasta.div.apart). Global loads at stride = size are
-; not tested for full 32-lane rows here (AccessGroup::FullRow is NVPTX's).
+; not tested for full 32-lane rows here (AccessGroup::FullRow is NVPTX's),
+; and no copy gets a body for rows of 32 (addRows32Body is NVPTX's too).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; CHECK-NOT: {{pasta.div.rows32|pasta.div.body32|_general|call i32 @__pasta_div_access_row32}}
+; STATS: pasta: div-stats: amdgcn-amd-amdhsa {{.*}}; kernels with a body for rows of 32: 0
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

@@ -8,7 +8,7 @@
 ; A warp's index x / 32 is the same in each row of lanes (stride 0), and
 ; x % 32 = x - 32 * (x / 32) moves with x (stride = size); (x + 1) / 32 is
 ; not uniform in a warp.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 ; The shared neighbour is measured where the lanes disagree, in rows of 32
 ; too: its figures are marked measured, not proven (with the global store

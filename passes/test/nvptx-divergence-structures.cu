@@ -11,7 +11,7 @@
 // general helper, not sectored, whose figures are added under one test of
 // what it returns.
 // REQUIRES: cuda
-// RUN: env PASTA_DIVERGENCE=1 %cuda_device -O2 -g -S -emit-llvm %s -o - -mllvm -pasta-link-runtime=0 | FileCheck %s
+// RUN: env PASTA_DIVERGENCE=1 %cuda_device -O2 -g -S -emit-llvm %s -o - -mllvm -pasta-link-runtime=0 -mllvm -pasta-div-rows32=0 | FileCheck %s
 
 // CHECK-LABEL: define {{.*}} @_ZN3pde6smoothIfEEvPKT_PS1_i__pasta_div(
 // CHECK-NOT: call i32 @__pasta_div_access(

@@ -1,0 +1,147 @@
+//===- DivergenceRows32.cpp - A divergence copy's body for rows of 32 -----===//
+//
+// See DivergenceMeasures.h: addRows32Body. A copy whose every measured
+// access is lane-shaped and proven in warps of one 32-lane row still held
+// the general access helper (some 30 blocks of warp-level code, 64-bit
+// masks and addresses) for the warps that are not: ptxas sized the whole
+// copy's registers for it (vector_add's copy 48 under its cap, the kernel
+// 17), and a streaming kernel ran with 5 blocks of 256 threads per SM
+// instead of 8. The row width is the same in every warp of a launch, so
+// the copy tests it once at its entry and runs either a body in which it
+// is the constant 32 or the copy as it was, called as a function.
+//
+//===----------------------------------------------------------------------===//
+#include "DivergenceMeasures.h"
+
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+using namespace pasta;
+
+// Whether F calls only declarations (the runtime's helpers, intrinsics)
+// and inline assembly, and takes no argument by value: its copy as a
+// function then takes the kernel's arguments as they are.
+static bool callsOnlyDeclarations(const Function &F) {
+  for (const Argument &A : F.args())
+    if (A.hasByValAttr())
+      return false;
+  for (const Instruction &I : instructions(F))
+    if (const auto *CB = dyn_cast<CallBase>(&I)) {
+      if (CB->isInlineAsm())
+        continue;
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee || !Callee->isDeclaration())
+        return false;
+    }
+  return true;
+}
+
+// The calls of F to one of Callees.
+static SmallVector<CallInst *, 4> callsTo(Function &F,
+                                          ArrayRef<FunctionCallee> Callees) {
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (any_of(Callees, [&](FunctionCallee C) {
+            return CI->getCalledOperand() == C.getCallee();
+          }))
+        Calls.push_back(CI);
+  return Calls;
+}
+
+bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
+                          const DivHelpers &H) {
+  if (!callsOnlyDeclarations(Copy))
+    return false;
+  SmallVector<CallInst *, 4> Widths =
+      callsTo(Copy, {H.RowWidth, H.StackedWidth});
+  if (Widths.empty())
+    return false;
+  ValueToValueMapTy VMap;
+  Function *General = CloneFunction(&Copy, VMap);
+  General->setName(Copy.getName() + "_general");
+  General->setLinkage(GlobalValue::InternalLinkage);
+  General->setCallingConv(CallingConv::C);
+  AttributeList Attrs = General->getAttributes();
+  for (const Attribute &A : Attrs.getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("nvvm."))
+      General->removeFnAttr(A.getKindAsString());
+  General->addFnAttr(Attribute::NoInline);
+  // The kernel's memory effects (argmem only, say) leave out the runtime's
+  // counters: a call must not be taken for one without effects.
+  General->removeFnAttr(Attribute::Memory);
+
+  // The body for rows of 32: both widths are 32 there (a stacked width is
+  // the row width when that is 32), a FullRow group's other warps take the
+  // one-row path alone, and what tested the width folds away.
+  Constant *Rows32 = ConstantInt::get(Type::getInt32Ty(Copy.getContext()), 32);
+  const DataLayout &DL = Copy.getParent()->getDataLayout();
+  SmallVector<WeakTrackingVH, 16> Work;
+  for (CallInst *W : Widths) {
+    Work.append(W->user_begin(), W->user_end());
+    W->replaceAllUsesWith(Rows32);
+    W->eraseFromParent();
+  }
+  while (!Work.empty()) {
+    auto *I = dyn_cast_or_null<Instruction>(Work.pop_back_val());
+    Value *V = I ? simplifyInstruction(I, DL) : nullptr;
+    if (!V || V == I) // itself: unreachable code (%x = add %x, 0)
+      continue;
+    Work.append(I->user_begin(), I->user_end());
+    I->replaceAllUsesWith(V);
+    if (isInstructionTriviallyDead(I))
+      I->eraseFromParent();
+  }
+  for (CallInst *CI : Row32Calls) {
+    IRBuilder<> B(CI);
+    // AccessLanes: ptr, size, stride, space, sectored, width, then the
+    // eight figures; AccessRow32 adds only sectors, ideal sectors and bank
+    // conflicts (the last three).
+    SmallVector<Value *, 8> Args{CI->getArgOperand(0), CI->getArgOperand(1),
+                                 CI->getArgOperand(2), CI->getArgOperand(3),
+                                 CI->getArgOperand(4)};
+    for (unsigned K = 11; K < 14; ++K)
+      Args.push_back(CI->getArgOperand(K));
+    CallInst *Row32 = B.CreateCall(H.AccessRow32, Args);
+    CI->replaceAllUsesWith(Row32);
+    CI->eraseFromParent();
+  }
+  for (BasicBlock &BB : Copy)
+    ConstantFoldTerminator(&BB);
+  removeUnreachableBlocks(Copy);
+
+  // The test at the entry, below its allocas (they must stay in the entry
+  // block to become registers).
+  BasicBlock &Entry = Copy.getEntryBlock();
+  auto Top = Entry.getFirstNonPHIOrDbgOrAlloca();
+  SmallVector<AllocaInst *, 8> Below;
+  for (Instruction &I : make_range(Top, Entry.end()))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+      Below.push_back(AI);
+  for (AllocaInst *AI : Below)
+    AI->moveBefore(Top);
+  BasicBlock *Body = Entry.splitBasicBlock(Top, "pasta.div.body32");
+  Entry.getTerminator()->eraseFromParent();
+  BasicBlock *Other = BasicBlock::Create(Copy.getContext(),
+                                         "pasta.div.rows.other", &Copy, Body);
+  IRBuilder<> B(&Entry);
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateCall(H.RowWidth, {}), B.getInt32(32),
+                                "pasta.div.rows32"),
+                 Body, Other);
+  B.SetInsertPoint(Other);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : Copy.args())
+    Args.push_back(&A);
+  CallInst *Call = B.CreateCall(General, Args);
+  if (DISubprogram *SP = Copy.getSubprogram()) // PASTA's code: line 0
+    Call->setDebugLoc(DILocation::get(Copy.getContext(), 0, 0, SP));
+  B.CreateRetVoid();
+  return true;
+}
