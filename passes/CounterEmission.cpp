@@ -94,6 +94,11 @@ static cl::opt<unsigned> InlineFlushLimit(
     cl::desc("PASTA: device flush points with more counters than this flush "
              "out of line"));
 
+static cl::opt<bool> NarrowCounters(
+    "pasta-narrow-counters", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
+             "evolution bounds its runs per call below 2^32"));
+
 // The local counters that can be non-zero when the function leaves through
 // Exit: those counted in blocks from which Exit is reachable (a block that
 // cannot reach Exit never ran on a path that ends there), and the call
@@ -911,7 +916,9 @@ bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
     return false;
   IRBuilder<> B(LT->At);
   AllocaInst *Slot = Slots[CB.Counter];
-  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), LT->N), Slot);
+  Type *Ty = Slot->getAllocatedType(); // 32 bits: it fits (narrowCounters)
+  B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Slot), B.CreateTrunc(LT->N, Ty)),
+                Slot);
   ++NumTripCounts;
   return true;
 }
@@ -988,13 +995,77 @@ bool CounterEmitter::addInvariantTripCount(
   Value *Ran =
       B.CreateICmpNE(B.CreateAnd(B.CreateLoad(I32, Seen), Bit), Zero32);
   AllocaInst *Slot = Slots[CB.Counter];
-  Type *I64 = B.getInt64Ty();
-  B.CreateStore(
-      B.CreateAdd(B.CreateLoad(I64, Slot),
-                  B.CreateSelect(Ran, Own.N, ConstantInt::get(I64, 0))),
-      Slot);
+  Type *Ty = Slot->getAllocatedType(); // 32 bits: it fits (narrowCounters)
+  B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Slot),
+                            B.CreateSelect(Ran, B.CreateTrunc(Own.N, Ty),
+                                           ConstantInt::get(Ty, 0))),
+                Slot);
   ++NumInvariantTripCounts;
   return true;
+}
+
+// Runs of BB per call, bounded by the constant maximum trip counts of its
+// loop nest (each loop entered at most once per iteration of its parent,
+// the outermost once per call, in a CFG with no irreducible cycle), below
+// 2^32. The bound is scalar evolution's, which takes the loop's arithmetic
+// to have no undefined behaviour (an `int` induction variable that does not
+// overflow).
+static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+                               ScalarEvolution &SE) {
+  uint64_t Runs = 1;
+  for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+    auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(L));
+    if (!Max || Max->getAPInt().getActiveBits() > 32)
+      return false;
+    Runs *= Max->getAPInt().getZExtValue() + 1; // at most 2^32 * 2^32
+    if (Runs >> 32)
+      return false;
+  }
+  return true;
+}
+
+// The block counters of P's counting copy (device code) that stay in 32
+// bits: a block in loops whose runs per call scalar evolution bounds below
+// 2^32 (runsFewerThan2To32) never carries into bit 32, and its count goes
+// out zero-extended. One register instead of two for each count a loop
+// keeps: Thrust's radix-sort histogram kept about 30 64-bit counts across
+// its loop over chunks of the input (96 registers against 32). Not the call
+// counter, the counts kept for callees, run-time lengths and address-space
+// counts (added 64-bit values), or thread-local counts (kept across calls).
+DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
+  DenseSet<uint32_t> Narrow;
+  Function &F = *P.F;
+  if (!NarrowCounters || !CountingBuild || T.Target == PASTA_TARGET_HOST ||
+      P.ThreadLocalCounts || none_of(P.Blocks, [&](const CountedBlock &CB) {
+        return CB.Measured && !Slots[CB.Counter] && CB.Counter != 0;
+      }))
+    return Narrow;
+  FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  AnalysesFresh = true;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return Narrow;
+  ReversePostOrderTraversal<Function *> Order(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
+    return Narrow;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  DenseSet<uint32_t> Wide; // counters with 64-bit adds
+  for (const CountedBlock &CB : P.Blocks) {
+    Wide.insert(CB.BytesCounters.begin(), CB.BytesCounters.end());
+    for (const ByteCount &BC : CB.Bytes)
+      Wide.insert(BC.Counter);
+    for (uint32_t D : CB.DynCounters)
+      for (uint32_t K = 0; K < PASTA_DYN_NUM; ++K)
+        Wide.insert(D + K);
+  }
+  if (P.ThreadsCounter != PASTA_NONE)
+    Wide.insert(P.ThreadsCounter);
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.Measured && CB.Counter != 0 && CB.Counter < NumOwn &&
+        !Slots[CB.Counter] && !Wide.count(CB.Counter) && LI.getLoopFor(CB.BB) &&
+        runsFewerThan2To32(CB.BB, LI, SE))
+      Narrow.insert(CB.Counter);
+  return Narrow;
 }
 
 void CounterEmitter::emit(FunctionPlan &P) {
@@ -1043,9 +1114,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Slots[CB.Counter] = Registers.back();
     BitOf[CB.Counter] = Bits++ % 32;
   }
+  AnalysesFresh = false;
+  DenseSet<uint32_t> Narrow = narrowCounters(P);
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
-      Slots[I] = NewRegister(I64);
+      Slots[I] = NewRegister(Narrow.count(I) ? I32 : I64);
   // Bits of blocks one lane of a warp runs: that lane flushes them itself
   // (flushOwnLanes). Kernels and device functions of counting builds.
   OneLane.clear();
@@ -1101,8 +1174,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
       threadEnds(F).empty() && any_of(P.Blocks, [&](const CountedBlock &CB) {
         return CB.Measured && BitOf[CB.Counter] < 0 && CB.BB != &Entry;
       });
-  if (TripCounts)
-    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  if (TripCounts && !AnalysesFresh) // planning split edges
+    FAM.invalidate(F, PreservedAnalyses::none());
   Trips.clear();
   auto CountedAtExit = [&](const CountedBlock &CB) {
     if (!TripCounts)
