@@ -13,6 +13,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -44,6 +45,8 @@ STATISTIC(NumOutOfLineFlushes,
 STATISTIC(NumCountReturns, "Returns handing counts back to the caller");
 STATISTIC(NumTripCounts,
           "Loop blocks counted by their loop's trip count at its exit");
+STATISTIC(NumCountersInLocalMemory,
+          "Loop blocks' counters kept in local memory, beyond the budget");
 STATISTIC(NumInvariantTripCounts,
           "Loop blocks under branches their loop does not change, counted "
           "by its trip count at its exit");
@@ -1068,6 +1071,53 @@ DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
   return Narrow;
 }
 
+// The counters of P's blocks in loops beyond the first LoopRegisterBudget,
+// by the blocks' estimated frequency, hottest first: these stay in the
+// thread's local memory (an alloca mem2reg leaves, L1-resident) instead of
+// registers. A counter of a loop block lives in a register (two, 64-bit)
+// through the whole loop, and through an outer loop that whole nest: Thrust's
+// radix-sort histogram kept about 30 through its loop over portions of the
+// input (16 of them its partial tile's guarded loads, run once per portion),
+// 96 registers against 32. Device code of counting builds.
+static cl::opt<unsigned> LoopRegisterBudget(
+    "pasta-loop-counter-registers", cl::Hidden, cl::init(8),
+    cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "
+             "first; the others in local memory"));
+
+DenseSet<AllocaInst *>
+CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
+  DenseSet<AllocaInst *> InMemory;
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST)
+    return InMemory;
+  Function &F = *P.F;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return InMemory;
+  SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
+  BlockFrequencyInfo *BFI = nullptr;
+  for (const CountedBlock &CB : P.Blocks) {
+    if (!CB.Measured || BitOf[CB.Counter] >= 0 || InPlace.count(CB.Counter) ||
+        !LI.getLoopFor(CB.BB))
+      continue;
+    if (!BFI)
+      BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
+    InLoops.push_back(
+        {BFI->getBlockFreq(CB.BB).getFrequency(), Slots[CB.Counter]});
+  }
+  if (InLoops.size() <= LoopRegisterBudget)
+    return InMemory;
+  // Equal frequencies keep the blocks' order (sort is not stable).
+  llvm::sort(InLoops, [&](const auto &A, const auto &B) {
+    if (A.first != B.first)
+      return A.first > B.first;
+    return find(Slots, A.second) < find(Slots, B.second);
+  });
+  for (size_t K = LoopRegisterBudget; K < InLoops.size(); ++K)
+    InMemory.insert(InLoops[K].second);
+  NumCountersInLocalMemory += InMemory.size();
+  return InMemory;
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -1249,9 +1299,24 @@ void CounterEmitter::emit(FunctionPlan &P) {
   // The counting code changed the CFG: the dominator tree mem2reg needs is
   // computed afresh (and stays valid: mem2reg keeps the CFG).
   FAM.invalidate(F, PreservedAnalyses::none());
-  if (ThreadLocalCounts)
+  if (ThreadLocalCounts) {
     keepCountsThreadLocal(F, Registers);
-  else
-    PromoteMemToReg(Registers, FAM.getResult<DominatorTreeAnalysis>(F));
+  } else {
+    DenseSet<AllocaInst *> InMemory = countsInLocalMemory(P);
+    SmallVector<AllocaInst *, 16> Promoted;
+    for (AllocaInst *R : Registers) {
+      if (!InMemory.count(R)) {
+        Promoted.push_back(R);
+        continue;
+      }
+      // Volatile: the code generator's SROA (NVPTX) would promote it again.
+      for (User *U : R->users())
+        if (auto *L = dyn_cast<LoadInst>(U))
+          L->setVolatile(true);
+        else if (auto *S = dyn_cast<StoreInst>(U))
+          S->setVolatile(true);
+    }
+    PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
+  }
   ++NumFunctions;
 }

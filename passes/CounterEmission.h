@@ -95,6 +95,7 @@ private:
     unsigned SeenBits = 0;
   };
   llvm::DenseSet<uint32_t> narrowCounters(const FunctionPlan &P);
+  llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
   const LoopTrips *tripsAtExit(llvm::Loop *L, llvm::DominatorTree &DT,
                                llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                                const llvm::TargetTransformInfo &TTI);
