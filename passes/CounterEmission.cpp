@@ -1093,19 +1093,20 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   if (LI.empty())
     return InMemory;
-  SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
-  BlockFrequencyInfo *BFI = nullptr;
-  for (const CountedBlock &CB : P.Blocks) {
-    if (!CB.Measured || BitOf[CB.Counter] >= 0 || InPlace.count(CB.Counter) ||
-        !LI.getLoopFor(CB.BB))
-      continue;
-    if (!BFI)
-      BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
-    InLoops.push_back(
-        {BFI->getBlockFreq(CB.BB).getFrequency(), Slots[CB.Counter]});
-  }
-  if (InLoops.size() <= LoopRegisterBudget)
+  // Counters added to in a loop (not those its exit adds the trip count
+  // to: they hold no register in the loop).
+  SmallVector<const CountedBlock *, 16> Blocks;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
+        !AddedAtLoopExit.count(CB.Counter) && LI.getLoopFor(CB.BB))
+      Blocks.push_back(&CB);
+  if (Blocks.size() <= LoopRegisterBudget)
     return InMemory;
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
+  for (const CountedBlock *CB : Blocks)
+    InLoops.push_back(
+        {BFI.getBlockFreq(CB->BB).getFrequency(), Slots[CB->Counter]});
   // Equal frequencies keep the blocks' order (sort is not stable).
   llvm::sort(InLoops, [&](const auto &A, const auto &B) {
     if (A.first != B.first)
@@ -1227,6 +1228,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   if (TripCounts && !AnalysesFresh) // planning split edges
     FAM.invalidate(F, PreservedAnalyses::none());
   Trips.clear();
+  AddedAtLoopExit.clear();
   auto CountedAtExit = [&](const CountedBlock &CB) {
     if (!TripCounts)
       return false;
@@ -1234,8 +1236,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
-    return addTripCount(CB, LI, DT, SE, TTI) ||
-           addInvariantTripCount(CB, LI, DT, SE, TTI, Registers);
+    if (!addTripCount(CB, LI, DT, SE, TTI) &&
+        !addInvariantTripCount(CB, LI, DT, SE, TTI, Registers))
+      return false;
+    AddedAtLoopExit.insert(CB.Counter);
+    return true;
   };
   for (CountedBlock &CB : P.Blocks) {
     if (InPlace.count(CB.Counter)) {

@@ -169,6 +169,9 @@ private:
   // The function being emitted: its analyses computed after planning
   // (narrowCounters), still valid for the trip counts.
   bool AnalysesFresh = false;
+  // The function being emitted: counters its loops' exits add trip counts
+  // to (addTripCount, addInvariantTripCount).
+  llvm::DenseSet<uint32_t> AddedAtLoopExit;
   // The function being emitted (counting builds): bit counters whose block
   // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
   llvm::DenseSet<uint32_t> OneLane;
