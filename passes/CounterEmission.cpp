@@ -919,9 +919,7 @@ bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
     return false;
   IRBuilder<> B(LT->At);
   AllocaInst *Slot = Slots[CB.Counter];
-  Type *Ty = Slot->getAllocatedType(); // 32 bits: it fits (narrowCounters)
-  B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Slot), B.CreateTrunc(LT->N, Ty)),
-                Slot);
+  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), LT->N), Slot);
   ++NumTripCounts;
   return true;
 }
@@ -998,11 +996,11 @@ bool CounterEmitter::addInvariantTripCount(
   Value *Ran =
       B.CreateICmpNE(B.CreateAnd(B.CreateLoad(I32, Seen), Bit), Zero32);
   AllocaInst *Slot = Slots[CB.Counter];
-  Type *Ty = Slot->getAllocatedType(); // 32 bits: it fits (narrowCounters)
-  B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Slot),
-                            B.CreateSelect(Ran, B.CreateTrunc(Own.N, Ty),
-                                           ConstantInt::get(Ty, 0))),
-                Slot);
+  Type *I64 = B.getInt64Ty();
+  B.CreateStore(
+      B.CreateAdd(B.CreateLoad(I64, Slot),
+                  B.CreateSelect(Ran, Own.N, ConstantInt::get(I64, 0))),
+      Slot);
   ++NumInvariantTripCounts;
   return true;
 }
@@ -1027,10 +1025,12 @@ static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
   return true;
 }
 
-// The block counters of P's counting copy (device code) that stay in 32
-// bits: a block in loops whose runs per call scalar evolution bounds below
-// 2^32 (runsFewerThan2To32) never carries into bit 32, and its count goes
-// out zero-extended. One register instead of two for each count a loop
+// The block counters of P's counting copy (device code) that may stay in
+// 32 bits: a block in loops whose runs per call scalar evolution bounds
+// below 2^32 (runsFewerThan2To32) never carries into bit 32, and its count
+// goes out zero-extended. Those added to in the loop are (narrowSlot); a
+// count the loop's exit adds (addTripCount) holds no register in the loop
+// and stays 64-bit. One register instead of two for each count a loop
 // keeps: Thrust's radix-sort histogram kept about 30 64-bit counts across
 // its loop over chunks of the input (96 registers against 32). Not the call
 // counter, the counts kept for callees, run-time lengths and address-space
@@ -1119,6 +1119,19 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
+// Slot, a 64-bit counter only stored to (its initial value, at entry) so
+// far, becomes a 32-bit one (narrowCounters).
+static void narrowSlot(AllocaInst *Slot) {
+  Type *I32 = Type::getInt32Ty(Slot->getContext());
+  Slot->setAllocatedType(I32);
+  for (User *U : Slot->users()) {
+    auto *S = cast<StoreInst>(U);
+    S->setOperand(
+        0, ConstantInt::get(
+               I32, cast<ConstantInt>(S->getValueOperand())->getZExtValue()));
+  }
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -1169,7 +1182,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   DenseSet<uint32_t> Narrow = narrowCounters(P);
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
-      Slots[I] = NewRegister(Narrow.count(I) ? I32 : I64);
+      Slots[I] = NewRegister(I64);
   // Bits of blocks one lane of a warp runs: that lane flushes them itself
   // (flushOwnLanes). Kernels and device functions of counting builds.
   OneLane.clear();
@@ -1252,6 +1265,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
                     B.getInt32(globalIndex(P, CB.Counter))});
     } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
                !CountedAtExit(CB)) {
+      // Added to in its loop: 32 bits where they are enough (a count its
+      // loop's exit adds holds no register in the loop, and stays 64-bit).
+      if (Narrow.count(CB.Counter))
+        narrowSlot(Slots[CB.Counter]);
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }
