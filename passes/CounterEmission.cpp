@@ -1123,6 +1123,11 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
 // far, becomes a 32-bit one (narrowCounters).
 static void narrowSlot(AllocaInst *Slot) {
   Type *I32 = Type::getInt32Ty(Slot->getContext());
+  if (!all_of(Slot->users(), [](User *U) {
+        auto *S = dyn_cast<StoreInst>(U);
+        return S && isa<ConstantInt>(S->getValueOperand());
+      }))
+    return; // used already: stays 64-bit
   Slot->setAllocatedType(I32);
   for (User *U : Slot->users()) {
     auto *S = cast<StoreInst>(U);
