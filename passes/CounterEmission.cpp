@@ -13,6 +13,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -44,6 +45,8 @@ STATISTIC(NumOutOfLineFlushes,
 STATISTIC(NumCountReturns, "Returns handing counts back to the caller");
 STATISTIC(NumTripCounts,
           "Loop blocks counted by their loop's trip count at its exit");
+STATISTIC(NumCountersInLocalMemory,
+          "Loop blocks' counters kept in local memory, beyond the budget");
 STATISTIC(NumInvariantTripCounts,
           "Loop blocks under branches their loop does not change, counted "
           "by its trip count at its exit");
@@ -93,6 +96,11 @@ static cl::opt<unsigned> InlineFlushLimit(
     "pasta-inline-flush-limit", cl::Hidden, cl::init(8),
     cl::desc("PASTA: device flush points with more counters than this flush "
              "out of line"));
+
+static cl::opt<bool> NarrowCounters(
+    "pasta-narrow-counters", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
+             "evolution bounds its runs per call below 2^32"));
 
 // The local counters that can be non-zero when the function leaves through
 // Exit: those counted in blocks from which Exit is reachable (a block that
@@ -999,6 +1007,138 @@ bool CounterEmitter::addInvariantTripCount(
   return true;
 }
 
+// Runs of BB per call, bounded by the constant maximum trip counts of its
+// loop nest (each loop entered at most once per iteration of its parent,
+// the outermost once per call, in a CFG with no irreducible cycle), below
+// 2^32. The bound is scalar evolution's, which takes the loop's arithmetic
+// to have no undefined behaviour (an `int` induction variable that does not
+// overflow).
+static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+                               ScalarEvolution &SE) {
+  uint64_t Runs = 1;
+  for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+    auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(L));
+    if (!Max || Max->getAPInt().getActiveBits() > 32)
+      return false;
+    Runs *= Max->getAPInt().getZExtValue() + 1; // at most 2^32 * 2^32
+    if (Runs >> 32)
+      return false;
+  }
+  return true;
+}
+
+// The block counters of P's counting copy (device code) that may stay in
+// 32 bits: a block in loops whose runs per call scalar evolution bounds
+// below 2^32 (runsFewerThan2To32) never carries into bit 32, and its count
+// goes out zero-extended. Those added to in the loop are (narrowSlot); a
+// count the loop's exit adds (addTripCount) holds no register in the loop
+// and stays 64-bit. One register instead of two for each count a loop
+// keeps: Thrust's radix-sort histogram kept about 30 64-bit counts across
+// its loop over chunks of the input (96 registers against 32). Not the call
+// counter, the counts kept for callees, run-time lengths and address-space
+// counts (added 64-bit values), or thread-local counts (kept across calls).
+DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
+  DenseSet<uint32_t> Narrow;
+  Function &F = *P.F;
+  if (!NarrowCounters || !CountingBuild || T.Target == PASTA_TARGET_HOST ||
+      P.ThreadLocalCounts || none_of(P.Blocks, [&](const CountedBlock &CB) {
+        return CB.Measured && !Slots[CB.Counter] && CB.Counter != 0;
+      }))
+    return Narrow;
+  FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  AnalysesFresh = true;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return Narrow;
+  ReversePostOrderTraversal<Function *> Order(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
+    return Narrow;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  DenseSet<uint32_t> Wide; // counters with 64-bit adds
+  for (const CountedBlock &CB : P.Blocks) {
+    Wide.insert(CB.BytesCounters.begin(), CB.BytesCounters.end());
+    for (const ByteCount &BC : CB.Bytes)
+      Wide.insert(BC.Counter);
+    for (uint32_t D : CB.DynCounters)
+      for (uint32_t K = 0; K < PASTA_DYN_NUM; ++K)
+        Wide.insert(D + K);
+  }
+  if (P.ThreadsCounter != PASTA_NONE)
+    Wide.insert(P.ThreadsCounter);
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.Measured && CB.Counter != 0 && CB.Counter < NumOwn &&
+        !Slots[CB.Counter] && !Wide.count(CB.Counter) && LI.getLoopFor(CB.BB) &&
+        runsFewerThan2To32(CB.BB, LI, SE))
+      Narrow.insert(CB.Counter);
+  return Narrow;
+}
+
+// The counters of P's blocks in loops beyond the first LoopRegisterBudget,
+// by the blocks' estimated frequency, hottest first: these stay in the
+// thread's local memory (an alloca mem2reg leaves, L1-resident) instead of
+// registers. A counter of a loop block lives in a register (two, 64-bit)
+// through the whole loop, and through an outer loop that whole nest: Thrust's
+// radix-sort histogram kept about 30 through its loop over portions of the
+// input (16 of them its partial tile's guarded loads, run once per portion),
+// 96 registers against 32. Device code of counting builds.
+static cl::opt<unsigned> LoopRegisterBudget(
+    "pasta-loop-counter-registers", cl::Hidden, cl::init(8),
+    cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "
+             "first; the others in local memory"));
+
+DenseSet<AllocaInst *>
+CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
+  DenseSet<AllocaInst *> InMemory;
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST)
+    return InMemory;
+  Function &F = *P.F;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return InMemory;
+  // Counters added to in a loop (not those its exit adds the trip count
+  // to: they hold no register in the loop).
+  SmallVector<const CountedBlock *, 16> Blocks;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
+        !AddedAtLoopExit.count(CB.Counter) && LI.getLoopFor(CB.BB))
+      Blocks.push_back(&CB);
+  if (Blocks.size() <= LoopRegisterBudget)
+    return InMemory;
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
+  for (const CountedBlock *CB : Blocks)
+    InLoops.push_back(
+        {BFI.getBlockFreq(CB->BB).getFrequency(), Slots[CB->Counter]});
+  // Equal frequencies keep the blocks' order (sort is not stable).
+  llvm::sort(InLoops, [&](const auto &A, const auto &B) {
+    if (A.first != B.first)
+      return A.first > B.first;
+    return find(Slots, A.second) < find(Slots, B.second);
+  });
+  for (size_t K = LoopRegisterBudget; K < InLoops.size(); ++K)
+    InMemory.insert(InLoops[K].second);
+  NumCountersInLocalMemory += InMemory.size();
+  return InMemory;
+}
+
+// Slot, a 64-bit counter only stored to (its initial value, at entry) so
+// far, becomes a 32-bit one (narrowCounters).
+static void narrowSlot(AllocaInst *Slot) {
+  Type *I32 = Type::getInt32Ty(Slot->getContext());
+  if (!all_of(Slot->users(), [](User *U) {
+        auto *S = dyn_cast<StoreInst>(U);
+        return S && isa<ConstantInt>(S->getValueOperand());
+      }))
+    return; // used already: stays 64-bit
+  Slot->setAllocatedType(I32);
+  for (User *U : Slot->users()) {
+    auto *S = cast<StoreInst>(U);
+    S->setOperand(
+        0, ConstantInt::get(
+               I32, cast<ConstantInt>(S->getValueOperand())->getZExtValue()));
+  }
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -1045,6 +1185,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Slots[CB.Counter] = Registers.back();
     BitOf[CB.Counter] = Bits++ % 32;
   }
+  AnalysesFresh = false;
+  DenseSet<uint32_t> Narrow = narrowCounters(P);
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
@@ -1103,9 +1245,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
       threadEnds(F).empty() && any_of(P.Blocks, [&](const CountedBlock &CB) {
         return CB.Measured && BitOf[CB.Counter] < 0 && CB.BB != &Entry;
       });
-  if (TripCounts)
-    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  if (TripCounts && !AnalysesFresh) // planning split edges
+    FAM.invalidate(F, PreservedAnalyses::none());
   Trips.clear();
+  AddedAtLoopExit.clear();
   auto CountedAtExit = [&](const CountedBlock &CB) {
     if (!TripCounts)
       return false;
@@ -1113,8 +1256,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
-    return addTripCount(CB, LI, DT, SE, TTI) ||
-           addInvariantTripCount(CB, LI, DT, SE, TTI, Registers);
+    if (!addTripCount(CB, LI, DT, SE, TTI) &&
+        !addInvariantTripCount(CB, LI, DT, SE, TTI, Registers))
+      return false;
+    AddedAtLoopExit.insert(CB.Counter);
+    return true;
   };
   for (CountedBlock &CB : P.Blocks) {
     if (InPlace.count(CB.Counter)) {
@@ -1126,6 +1272,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
                     B.getInt32(globalIndex(P, CB.Counter))});
     } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
                !CountedAtExit(CB)) {
+      // Added to in its loop: 32 bits where they are enough (a count its
+      // loop's exit adds holds no register in the loop, and stays 64-bit).
+      if (Narrow.count(CB.Counter))
+        narrowSlot(Slots[CB.Counter]);
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       emitIncrement(B, CB.Counter);
     }
@@ -1178,9 +1328,24 @@ void CounterEmitter::emit(FunctionPlan &P) {
   // The counting code changed the CFG: the dominator tree mem2reg needs is
   // computed afresh (and stays valid: mem2reg keeps the CFG).
   FAM.invalidate(F, PreservedAnalyses::none());
-  if (ThreadLocalCounts)
+  if (ThreadLocalCounts) {
     keepCountsThreadLocal(F, Registers);
-  else
-    PromoteMemToReg(Registers, FAM.getResult<DominatorTreeAnalysis>(F));
+  } else {
+    DenseSet<AllocaInst *> InMemory = countsInLocalMemory(P);
+    SmallVector<AllocaInst *, 16> Promoted;
+    for (AllocaInst *R : Registers) {
+      if (!InMemory.count(R)) {
+        Promoted.push_back(R);
+        continue;
+      }
+      // Volatile: the code generator's SROA (NVPTX) would promote it again.
+      for (User *U : R->users())
+        if (auto *L = dyn_cast<LoadInst>(U))
+          L->setVolatile(true);
+        else if (auto *S = dyn_cast<StoreInst>(U))
+          S->setVolatile(true);
+    }
+    PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
+  }
   ++NumFunctions;
 }

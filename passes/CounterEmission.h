@@ -94,6 +94,8 @@ private:
     llvm::SmallVector<llvm::StoreInst *, 1> Clear; // each Seen's, at the exit
     unsigned SeenBits = 0;
   };
+  llvm::DenseSet<uint32_t> narrowCounters(const FunctionPlan &P);
+  llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
   const LoopTrips *tripsAtExit(llvm::Loop *L, llvm::DominatorTree &DT,
                                llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                                const llvm::TargetTransformInfo &TTI);
@@ -164,6 +166,12 @@ private:
   llvm::SmallVector<int, 16> BitOf;
   // The function being emitted: its loops counted at their exits.
   llvm::DenseMap<const llvm::Loop *, LoopTrips> Trips;
+  // The function being emitted: its analyses computed after planning
+  // (narrowCounters), still valid for the trip counts.
+  bool AnalysesFresh = false;
+  // The function being emitted: counters its loops' exits add trip counts
+  // to (addTripCount, addInvariantTripCount).
+  llvm::DenseSet<uint32_t> AddedAtLoopExit;
   // The function being emitted (counting builds): bit counters whose block
   // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
   llvm::DenseSet<uint32_t> OneLane;

@@ -7,7 +7,7 @@
 ; In a divergence copy (-pasta-divergence) the same counters are flushed by
 ; every warp into its bank row, scale 1: the first block's flush raised
 ; matmul_tiled's copy from 80 to 85 registers.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

@@ -15,6 +15,10 @@ on ptxas's register counts, without a GPU:
   the loop does not change, set bits of a mask, and the loop's exit adds
   the trip count (HeCBench stencil3d: a 64-bit register per face through
   the loop, 71 registers against 40);
+- split_rows' loop (a signed 32-bit bound) counts its two blocks on loaded
+  data in 32-bit registers, with no add of 1 to a 64-bit one;
+- bit_planes' loop (10 counted blocks) adds to its coldest counters,
+  those beyond 8, in local memory (st.local in the loop);
 - each counting copy (the kernel's own name) takes at most 32 registers
   when its plain copy (__pasta_plain) does: 32 is where an SM still holds
   its 64 warps (sm_90, 64K registers).
@@ -71,7 +75,9 @@ def main():
 
     relax, rank = "_Z10relax_tilePfiif", "_Z10local_rankPKiPiii"
     faces = "_Z5facesPKfPfi"
-    for k in (relax, rank, faces):
+    split = "_Z10split_rowsPKfPfS1_S1_iiff"
+    planes = "_Z10bit_planesPKiPiS1_ii"
+    for k in (relax, rank, faces, split, planes):
         if k not in ents or k + "__pasta_plain" not in ents:
             sys.exit("FAIL: %s or its plain copy is not in %s" % (k, ptx))
     calls = re.findall(r"call(?:\.uni)?\s+\(?[^,;]*?(__pasta_\w+)", ents[relax])
@@ -90,7 +96,25 @@ def main():
     check(in_loop and not adds,
           "faces' counting copy adds no 1 to a 64-bit register in its loop "
           "(%d loop lines; adds: %s)" % (len(in_loop), "; ".join(adds) or "none"))
-    for k in (relax, rank, faces):
+    # split_rows' loop (an `int` bound: below 2^31 trips) counts its two
+    # data-dependent blocks in 32-bit registers.
+    in_loop = loop_lines(ents[split])
+    adds = [l.strip() for l in in_loop
+            if re.search(r"add\.s64\s+(%rd\d+), \1, 1;", l)]
+    adds32 = [l for l in in_loop
+              if re.search(r"add\.s32\s+(%r\d+), \1, 1;", l)]
+    check(in_loop and not adds and len(adds32) >= 2,
+          "split_rows' counting copy adds 1 to two 32-bit registers in its "
+          "loop, to no 64-bit one (64-bit adds: %s; 32-bit adds: %d)"
+          % ("; ".join(adds) or "none", len(adds32)))
+    # bit_planes' loop has 10 counted blocks, more than the 8 counters a
+    # loop keeps in registers: the others are added in local memory.
+    in_loop = loop_lines(ents[planes])
+    local = [l for l in in_loop if re.search(r"\bst\.local\.", l)]
+    check(in_loop and len(local) >= 2,
+          "bit_planes' counting copy adds to counters in local memory in its "
+          "loop (%d st.local)" % len(local))
+    for k in (relax, rank, faces, split, planes):
         plain, counting = regs.get(k + "__pasta_plain"), regs.get(k)
         if plain is None or counting is None:
             sys.exit("FAIL: no ptxas register count for %s" % k)

@@ -56,13 +56,44 @@
 //     flops.f32 = 10 * 64 * (196 + 225) = 269,440 (an add or a subtract
 //       each)
 //
+// split_rows(in, out, low, high, rows, cols, lo, hi): a thread per row walks
+//   its cols elements (a loop over an `int` kernel argument), stores the
+//   running sum of the row, and stores an element below lo into low and
+//   one above hi into high: two blocks on loaded data in every iteration,
+//   counted per iteration. Their counters stayed 64-bit registers through
+//   the loop; the loop runs below 2^31 times (a signed 32-bit bound), so
+//   they are kept in 32 bits (one register each instead of two, HeCBench
+//   layernorm's kernel0<4>: 40 registers against 32 plain). rows = 4,096 (16
+//   blocks of 256), cols = 64, in[i] = i % 8, lo = 1.5, hi = 5.5: of every
+//   8 consecutive elements (a row holds 8 such runs), 2 go to low (0, 1)
+//   and 2 to high (6, 7). 262,144 elements:
+//     load_bytes.global = 4 * 262,144 = 1,048,576
+//     store_bytes.global = 4 * (262,144 + 65,536 + 65,536) = 1,572,864
+//     flops.f32 = 262,144 (the running sum's add)
+//
+// bit_planes(in, out, planes, rows, cols): the same walk, and each of the
+//   element's 10 low bits that is set stores the element into that bit's
+//   plane: 10 blocks on loaded data in every iteration, more loop counters
+//   than the 8 kept in registers, so the coldest (here the last two, of
+//   equal frequency) are counted in local memory (Thrust's radix-sort
+//   histogram: 96 registers against 32 with all of them in registers).
+//   rows = 4,096, cols = 64, in[i] = i % 1024: over the 262,144 elements
+//   (256 runs of 0..1023) each bit is set in half of them, 131,072 stores
+//   per plane; out gets the running sum of the row (integer: no FLOPs).
+//     load_bytes.global = 4 * 262,144 = 1,048,576
+//     store_bytes.global = 4 * (262,144 + 10 * 131,072) = 6,291,456
+//     flops.f32 = 0
+//
 // Results are checked against the host's; the checksum is the sum of the
-// tile, the ranks and the faces' sums.
+// tile, the ranks, the faces' sums and split_rows' and bit_planes'
+// outputs.
 //
 // clang-format off
 // EXPECT: kernel _Z10relax_tilePfiif launches=1 load_bytes.global=393216 store_bytes.global=393216 load_bytes.shared=5013504 store_bytes.shared=5013504 flops.f32=2310144
 // EXPECT: kernel _Z10local_rankPKiPiii launches=2 load_bytes.global=41943040 store_bytes.global=8388608 flops.f32=0
 // EXPECT: kernel _Z5facesPKfPfi launches=1 load_bytes.global=1077760 store_bytes.global=655360 flops.f32=269440
+// EXPECT: kernel _Z10split_rowsPKfPfS1_S1_iiff launches=1 load_bytes.global=1048576 store_bytes.global=1572864 flops.f32=262144
+// EXPECT: kernel _Z10bit_planesPKiPiS1_ii launches=1 load_bytes.global=1048576 store_bytes.global=6291456 flops.f32=0
 // EXPECT: consistent
 // clang-format on
 #include <cmath>
@@ -134,6 +165,47 @@ __global__ void faces(const float *in, float *out, int planes) {
     if (tkk < Side - 1 && tjj > 0)
       sum -= plane[at + 1];
     out[(size_t)ii * PlaneSize + at] = sum;
+  }
+}
+
+constexpr int SplitRows = 4096, SplitCols = 64;
+
+__global__ void split_rows(const float *in, float *out, float *low, float *high,
+                           int rows, int cols, float lo, float hi) {
+  const int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= rows)
+    return;
+  float sum = 0.0f;
+  for (int c = 0; c < cols; ++c) {
+    const size_t at = (size_t)row * cols + c;
+    const float v = in[at];
+    if (v < lo)
+      low[at] = v;
+    else if (v > hi)
+      high[at] = v;
+    sum += v;
+    out[at] = sum;
+  }
+}
+
+constexpr int BitPlanes = 10;
+
+__global__ void bit_planes(const int *in, int *out, int *planes, int rows,
+                           int cols) {
+  const int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= rows)
+    return;
+  const size_t total = (size_t)rows * cols;
+  int sum = 0;
+  for (int c = 0; c < cols; ++c) {
+    const size_t at = (size_t)row * cols + c;
+    const int v = in[at];
+#pragma unroll
+    for (int k = 0; k < BitPlanes; ++k)
+      if ((v >> k) & 1)
+        planes[k * total + at] = v;
+    sum += v;
+    out[at] = sum;
   }
 }
 
@@ -218,8 +290,49 @@ int main() {
   cudaMemcpy(dfin, fin.data(), face_cells * sizeof(float),
              cudaMemcpyHostToDevice);
   faces<<<FaceBlocks, dim3(Side, Side)>>>(dfin, dfout, Planes);
+  const size_t split_cells = (size_t)SplitRows * SplitCols;
+  std::vector<float> split_in(split_cells), sout(split_cells),
+      slow(split_cells), shigh(split_cells);
+  for (size_t i = 0; i < split_cells; ++i)
+    split_in[i] = (float)(i % 8);
+  float *dsin, *dsout, *dslow, *dshigh;
+  if (check(cudaMalloc(&dsin, split_cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dsout, split_cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dslow, split_cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dshigh, split_cells * sizeof(float)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dsin, split_in.data(), split_cells * sizeof(float),
+             cudaMemcpyHostToDevice);
+  cudaMemset(dslow, 0xff, split_cells * sizeof(float));  // NaN where unset
+  cudaMemset(dshigh, 0xff, split_cells * sizeof(float)); // NaN where unset
+  split_rows<<<SplitRows / 256, 256>>>(dsin, dsout, dslow, dshigh, SplitRows,
+                                       SplitCols, 1.5f, 5.5f);
+  std::vector<int> bin(split_cells), bout(split_cells),
+      bplanes(BitPlanes * split_cells);
+  for (size_t i = 0; i < split_cells; ++i)
+    bin[i] = (int)(i % 1024);
+  int *dbin, *dbout, *dbplanes;
+  if (check(cudaMalloc(&dbin, split_cells * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&dbout, split_cells * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&dbplanes, bplanes.size() * sizeof(int)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dbin, bin.data(), split_cells * sizeof(int),
+             cudaMemcpyHostToDevice);
+  cudaMemset(dbplanes, 0xff, bplanes.size() * sizeof(int)); // -1 where unset
+  bit_planes<<<SplitRows / 256, 256>>>(dbin, dbout, dbplanes, SplitRows,
+                                       SplitCols);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
+  cudaMemcpy(bout.data(), dbout, split_cells * sizeof(int),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(bplanes.data(), dbplanes, bplanes.size() * sizeof(int),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(sout.data(), dsout, split_cells * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(slow.data(), dslow, split_cells * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(shigh.data(), dshigh, split_cells * sizeof(float),
+             cudaMemcpyDeviceToHost);
   cudaMemcpy(fout.data(), dfout, face_cells * sizeof(float),
              cudaMemcpyDeviceToHost);
   cudaMemcpy(img.data(), dimg, cells * sizeof(float), cudaMemcpyDeviceToHost);
@@ -245,6 +358,37 @@ int main() {
       bad += std::fabs(got - host_face(fin, ii, at)) > 1e-3f;
       checksum += got;
     }
+  for (int r = 0; r < SplitRows; ++r) {
+    float sum = 0.0f;
+    for (int c = 0; c < SplitCols; ++c) {
+      const size_t at = (size_t)r * SplitCols + c;
+      const float v = split_in[at];
+      sum += v;
+      bad += sout[at] != sum;
+      bad += v < 1.5f ? slow[at] != v : !std::isnan(slow[at]);
+      bad += v > 5.5f ? shigh[at] != v : !std::isnan(shigh[at]);
+      checksum += sout[at];
+    }
+  }
+  for (int r = 0; r < SplitRows; ++r) {
+    int sum = 0;
+    for (int c = 0; c < SplitCols; ++c) {
+      const size_t at = (size_t)r * SplitCols + c;
+      const int v = bin[at];
+      sum += v;
+      bad += bout[at] != sum;
+      for (int k = 0; k < BitPlanes; ++k)
+        bad += bplanes[k * split_cells + at] != ((v >> k) & 1 ? v : -1);
+      checksum += bout[at];
+    }
+  }
+  cudaFree(dbin);
+  cudaFree(dbout);
+  cudaFree(dbplanes);
+  cudaFree(dsin);
+  cudaFree(dsout);
+  cudaFree(dslow);
+  cudaFree(dshigh);
   cudaFree(dfin);
   cudaFree(dfout);
   cudaFree(dimg);
