@@ -44,7 +44,9 @@ cd build-gpu
 rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks
 (cd bin/kernels && XZ_OPT=-9 tar cJf ../../kernels.txz .)
 cp "$before/structures/thrust" bin/structures/thrust.before
-(cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz thrust thrust.plain thrust.before)
+# Every structure build/bin/structures has (scripts/build_structures.sh),
+# for scripts/gpu_structures.sh in the same call.
+(cd bin/structures && XZ_OPT=-9 tar cJf ../../structures.txz .)
 rm -rf bin
 # The Thrust structure links libpasta_rt.so: its "before" build loads the
 # earlier one from lib-before (gpu_ws_before_after.sh puts it first).
