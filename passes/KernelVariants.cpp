@@ -73,6 +73,26 @@ static bool neverInAllocation(const Value *Ptr) {
   return false;
 }
 
+// Kernel parameters the launch state by value may join: PTX before 8.1
+// allows a kernel 4,096 bytes of them (later ones 32,764 on sm_70 and up).
+static constexpr uint64_t MaxKernelParamBytes = 4096;
+
+// Whether F's copy can take Value by value after F's parameters and the
+// state's address, each counted 8-aligned. Where not, the copy reads the
+// state through its address (the host passes the value anyway; a launch
+// reads only the parameters the kernel has).
+static bool fitsLaunchValue(const Function &F, Type *Value) {
+  const DataLayout &DL = F.getDataLayout();
+  uint64_t Bytes = 8 + DL.getTypeAllocSize(Value).getFixedValue();
+  for (const Argument &A : F.args()) {
+    Type *T = A.hasByValAttr() || A.hasByRefAttr()
+                  ? A.getPointeeInMemoryValueType()
+                  : A.getType();
+    Bytes = alignTo(Bytes, 8) + DL.getTypeAllocSize(T).getFixedValue();
+  }
+  return Bytes <= MaxKernelParamBytes;
+}
+
 // An empty function like F, with Extra appended to its parameters and,
 // where Value is given and F is a kernel, then a pointer to a Value passed
 // by value (markLaunchValue).
@@ -81,7 +101,7 @@ static Function *declareCopy(Module &M, Function &F, StringRef Suffix,
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
   if (Extra)
     Params.push_back(Extra);
-  bool ByValue = Value && isKernel(F);
+  bool ByValue = Value && isKernel(F) && fitsLaunchValue(F, Value);
   bool AMD = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
   if (ByValue)
     Params.push_back(PointerType::get(M.getContext(), AMD ? 4 : 0));
@@ -204,7 +224,7 @@ copiesWithState(Module &M, ArrayRef<Function *> Fns, StringRef Suffix,
     CopyOf[F] = declareCopy(M, *F, Suffix, StateTy, Value);
   for (Function *F : Fns) {
     cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::LocalChangesOnly);
-    if (Value && isKernel(*F))
+    if (Value && isKernel(*F) && fitsLaunchValue(*F, Value))
       markLaunchValue(*CopyOf[F], Value);
     stateArg(*CopyOf[F])->setName(StateName);
     if (Argument *V = launchValue(*CopyOf[F]))

@@ -460,8 +460,10 @@ enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
  * in the kernel arguments). The copy reads what its accesses need at every
  * batch (args[], page_shift, the banks) from the by-value one, a kernel
  * parameter (the constant cache, no global load); the runtime's out-of-line
- * paths read the pointer's. The host pass registers both with the vendor
- * runtime next to K. */
+ * paths read the pointer's. A kernel whose parameters leave no room for it
+ * (4,096 bytes in all) takes the pointer alone; the host passes both
+ * anyway (a launch reads only the parameters the kernel has). The host pass
+ * registers both with the vendor runtime next to K. */
 #define PASTA_PLAIN_SUFFIX "__pasta_plain"
 #define PASTA_WS_SUFFIX "__pasta_ws"
 
