@@ -197,6 +197,16 @@ static uint32_t page_banks_seen;
 static char kf_handle, kf_plain, kf_ws;
 static struct pasta_ws_arg fields_seen[4];
 static uint64_t fields_pages_seen;
+/* Working-set launches whose header by value (the parameter after the
+ * header's device pointer) was the header the device pointer points to. */
+static int ws_values_same, ws_values_other;
+
+static void ws_value_seen(const struct pasta_ws_launch *h, const void *value) {
+  if (memcmp(h, value, sizeof *h) == 0)
+    ++ws_values_same;
+  else
+    ++ws_values_other;
+}
 
 /* Where the device stores the flag that is `flag` in page order. */
 static uint8_t *fake_flag(uint8_t *flag) {
@@ -247,6 +257,7 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   if (fn == &kf_ws) {
     /* Its header follows the kernel's two arguments. */
     const struct pasta_ws_launch *h = *(struct pasta_ws_launch **)args[2];
+    ws_value_seen(h, args[3]);
     memcpy(fields_seen, &h->args[PASTA_WS_MAX_ARGS], sizeof fields_seen);
     fields_pages_seen = h->pages;
     return 0;
@@ -256,6 +267,7 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   /* The working-set copy: argument 1 (after the kernel's one) points to the
    * device pointer of the launch's struct pasta_ws_launch. */
   struct pasta_ws_launch *h = *(struct pasta_ws_launch **)args[1];
+  ws_value_seen(h, args[2]);
   struct pasta_ws_alloc *t = (struct pasta_ws_alloc *)(uintptr_t)h->allocs;
   uint8_t *pages = (uint8_t *)(uintptr_t)h->pages;
   arg_base_seen = h->args[0].base;
@@ -920,6 +932,8 @@ static int test_ws_pages(const char *banks) {
   ws_touch_grid = 1 | (1ull << 32), ws_touch_grid_z = 1;
   CHECK(ws_touch(e, in_e, 2) == 2 * page && page_banks_seen == 1);
   ws_touch_grid = 64 | (1ull << 32);
+  /* Each of the 7 launches passed the header by value too, the same. */
+  CHECK(ws_values_same == 7 && ws_values_other == 0);
   free(arena);
   return check_summary("intercept ws pages");
 }
@@ -951,6 +965,7 @@ static int test_ws_fields(void) {
   CHECK(__pasta_launch_kernel(&kf_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
                               NULL, fake_launch, &ops) == 0);
   CHECK(num_launched == 1 && launched[0] == &kf_ws);
+  CHECK(ws_values_same == 1 && ws_values_other == 0);
   const uint64_t a_at = (uint64_t)(uintptr_t)a, b_at = (uint64_t)(uintptr_t)b;
   CHECK(fields_seen[0].base == 0 && fields_seen[0].end == 0 &&
         fields_seen[0].flags == 0);

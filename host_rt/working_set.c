@@ -547,7 +547,7 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, uint64_t id,
                      struct ws_buffers *b, struct ws_slot *slot,
                      struct ws_snapshot *s, int *tracked) {
-  void **args = malloc(((size_t)kc->nparams + 1) * sizeof *args);
+  void **args = malloc(((size_t)kc->nparams + 2) * sizeof *args);
   slot->page_banks = ws_launch_banks(b->page_banks, l);
   if (!args || ws_slot_setup(ops, b, slot, l->stream) ||
       ws_send_header(ops, b, slot, s, kc, l->args, l->stream)) {
@@ -558,8 +558,12 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   }
   if (kc->nparams > 0)
     memcpy(args, l->args, (size_t)kc->nparams * sizeof *args);
+  /* The header's device address, then the header by value (abi.h): the
+   * copy reads what every access needs from the kernel parameters, not
+   * from global memory. The launch copies its parameters before it returns. */
   void *header = slot->header;
   args[kc->nparams] = &header;
+  args[kc->nparams + 1] = (char *)slot->host + ws_header_at(b);
   int err = pasta__run_timed(ops, real, kc->ws, l, args, kernel, 0);
   free(args);
   if (err)

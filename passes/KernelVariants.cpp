@@ -73,18 +73,76 @@ static bool neverInAllocation(const Value *Ptr) {
   return false;
 }
 
-// An empty function like F, with Extra appended to its parameters.
+// Kernel parameters the launch state by value may join: PTX before 8.1
+// allows a kernel 4,096 bytes of them (later ones 32,764 on sm_70 and up).
+static constexpr uint64_t MaxKernelParamBytes = 4096;
+
+// Whether F's copy can take Value by value after F's parameters and the
+// state's address, each counted 8-aligned. Where not, the copy reads the
+// state through its address (the host passes the value anyway; a launch
+// reads only the parameters the kernel has).
+static bool fitsLaunchValue(const Function &F, Type *Value) {
+  const DataLayout &DL = F.getDataLayout();
+  uint64_t Bytes = 8 + DL.getTypeAllocSize(Value).getFixedValue();
+  for (const Argument &A : F.args()) {
+    Type *T = A.hasByValAttr() || A.hasByRefAttr()
+                  ? A.getPointeeInMemoryValueType()
+                  : A.getType();
+    Bytes = alignTo(Bytes, 8) + DL.getTypeAllocSize(T).getFixedValue();
+  }
+  return Bytes <= MaxKernelParamBytes;
+}
+
+// An empty function like F, with Extra appended to its parameters and,
+// where Value is given and F is a kernel, then a pointer to a Value passed
+// by value (markLaunchValue).
 static Function *declareCopy(Module &M, Function &F, StringRef Suffix,
-                             Type *Extra) {
+                             Type *Extra, Type *Value = nullptr) {
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
   if (Extra)
     Params.push_back(Extra);
+  bool ByValue = Value && isKernel(F) && fitsLaunchValue(F, Value);
+  bool AMD = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  if (ByValue)
+    Params.push_back(PointerType::get(M.getContext(), AMD ? 4 : 0));
   auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
   Function *Copy = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(),
                                     F.getName() + Suffix, &M);
   Copy->copyAttributesFrom(&F); // visibility, dso_local, unnamed_addr, ...
   Copy->setCallingConv(F.getCallingConv());
   return Copy;
+}
+
+// Copy's last parameter, once its body is cloned (which sets its
+// attributes): a Value by value (NVPTX: byval, read from the parameter
+// space; AMDGPU: byref into the kernel arguments).
+static void markLaunchValue(Function &Copy, Type *Value) {
+  LLVMContext &Ctx = Copy.getContext();
+  Argument *A = Copy.getArg(Copy.arg_size() - 1);
+  A->addAttr(Copy.getCallingConv() == CallingConv::AMDGPU_KERNEL
+                 ? Attribute::getWithByRefType(Ctx, Value)
+                 : Attribute::getWithByValType(Ctx, Value));
+  A->addAttr(Attribute::getWithAlignment(Ctx, Align(8)));
+  A->addAttr(Attribute::NoAlias);
+  A->addAttr(Attribute::ReadOnly);
+}
+
+// A working-set kernel copy's last parameter: the launch state by value
+// (declareCopy), or null (device functions' copies, other copies).
+static Argument *launchValue(Function &Copy) {
+  Argument *Last = Copy.getArg(Copy.arg_size() - 1);
+  return Last->hasByValAttr() || Last->hasByRefAttr() ? Last : nullptr;
+}
+
+// A copy's launch state pointer (global memory): its last parameter, or
+// the one before the launch state by value.
+static Argument *stateArg(Function &Copy) {
+  return Copy.getArg(Copy.arg_size() - (launchValue(Copy) ? 2 : 1));
+}
+
+// The parameters of the original function (those before the copy's own).
+static unsigned userParams(Function &Copy) {
+  return stateArg(Copy)->getArgNo();
 }
 
 // Clones F's body into Copy; VMap already maps the functions to redirect.
@@ -132,7 +190,7 @@ void pasta::createPlainVariants(Module &M, ArrayRef<Function *> Fns) {
 // Calls from one working-set copy to another pass the state along.
 static void forwardState(Function &Copy,
                          const DenseMap<Function *, Function *> &CopyOf) {
-  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  Argument *State = stateArg(Copy);
   SmallVector<CallInst *, 4> Calls;
   for (Instruction &I : instructions(Copy))
     if (auto *CI = dyn_cast<CallInst>(&I))
@@ -154,17 +212,23 @@ static void forwardState(Function &Copy,
 }
 
 // Copies of Fns under <name>Suffix taking one more parameter, a launch
-// state pointer (global memory) that calls between the copies pass along.
+// state pointer (global memory) that calls between the copies pass along;
+// kernels' copies, where Value is given, then that state by value too.
 static DenseMap<Function *, Function *>
 copiesWithState(Module &M, ArrayRef<Function *> Fns, StringRef Suffix,
-                StringRef StateName, ValueToValueMapTy &VMap) {
+                StringRef StateName, ValueToValueMapTy &VMap,
+                Type *Value = nullptr) {
   PointerType *StateTy = PointerType::get(M.getContext(), 1);
   DenseMap<Function *, Function *> CopyOf;
   for (Function *F : Fns)
-    CopyOf[F] = declareCopy(M, *F, Suffix, StateTy);
+    CopyOf[F] = declareCopy(M, *F, Suffix, StateTy, Value);
   for (Function *F : Fns) {
     cloneBody(*F, *CopyOf[F], VMap, CloneFunctionChangeType::LocalChangesOnly);
-    CopyOf[F]->getArg(CopyOf[F]->arg_size() - 1)->setName(StateName);
+    if (Value && isKernel(*F) && fitsLaunchValue(*F, Value))
+      markLaunchValue(*CopyOf[F], Value);
+    stateArg(*CopyOf[F])->setName(StateName);
+    if (Argument *V = launchValue(*CopyOf[F]))
+      V->setName(StateName + ".value");
   }
   for (Function *F : Fns)
     forwardState(*CopyOf[F], CopyOf);
@@ -250,9 +314,9 @@ static int sourceOf(const Value *V, const Function &Caller,
 // A kernel copy's pointer fields of by-value aggregate parameters, by
 // (parameter, offset), with their slots.
 static void traceFields(Function &Kernel, ParamSources &Sources) {
-  SmallVector<Type *, 16> Aggregates(Kernel.arg_size() - 1, nullptr);
+  SmallVector<Type *, 16> Aggregates(userParams(Kernel), nullptr);
   for (Argument &A : Kernel.args())
-    if (A.getArgNo() + 1 < Kernel.arg_size() &&
+    if (A.getArgNo() < userParams(Kernel) &&
         (A.hasByValAttr() || A.hasByRefAttr()))
       Aggregates[A.getArgNo()] = A.getPointeeInMemoryValueType();
   SmallVector<ParameterField, 16> Fields =
@@ -282,7 +346,7 @@ static ParamSources traceParameters(ArrayRef<Function *> Copies) {
     });
     for (Argument &A : Copy->args()) {
       // Not the launch state (the last parameter).
-      if (!A.getType()->isPointerTy() || A.getArgNo() + 1 >= Copy->arg_size() ||
+      if (!A.getType()->isPointerTy() || A.getArgNo() >= userParams(*Copy) ||
           A.hasByValAttr())
         continue;
       if (Kernel && A.getArgNo() < PASTA_WS_MAX_ARGS)
@@ -335,7 +399,7 @@ static std::optional<unsigned> tracedParameter(Value *Ptr, Function &Copy,
 
 // One field of the launch state, read once and marked invariant: the state
 // does not change while the kernel runs.
-static LoadInst *loadStateField(IRBuilder<> &B, Argument *State, Type *T,
+static LoadInst *loadStateField(IRBuilder<> &B, Value *State, Type *T,
                                 size_t Offset, const Twine &Name) {
   LoadInst *LI = B.CreateLoad(
       T, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), State, Offset), Name);
@@ -372,7 +436,7 @@ static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
       return It->second;
     Range = &It->second;
   }
-  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  Argument *State = launchValue(Copy) ? launchValue(Copy) : stateArg(Copy);
   IRBuilder<> B(Preheader ? Preheader->getTerminator() : At);
   size_t Field = offsetof(pasta_ws_launch, args) + K * sizeof(pasta_ws_arg);
   for (int I = 0; I < 3; ++I)
@@ -384,7 +448,7 @@ static std::array<Value *, 3> &argumentRange(StateFields &S, Function &Copy,
 }
 
 static StateFields loadState(Function &Copy) {
-  Argument *State = Copy.getArg(Copy.arg_size() - 1);
+  Argument *State = launchValue(Copy) ? launchValue(Copy) : stateArg(Copy);
   IRBuilder<> B(&*Copy.getEntryBlock().getFirstInsertionPt());
   Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   auto Field = [&](Type *T, size_t Offset, const char *Name) {
@@ -526,7 +590,7 @@ static void insertMark(ArrayRef<BatchEntry> Batch, Instruction *At,
                        DenseMap<Constant *, Constant *> &Made) {
   Function &F = *At->getFunction();
   IRBuilder<> B(At);
-  SmallVector<Value *, 17> Args{F.getArg(F.arg_size() - 1), S.Blocks};
+  SmallVector<Value *, 17> Args{stateArg(F), S.Blocks};
   for (size_t K = 0; K < MarkBatch; ++K)
     Args.push_back(K < Batch.size() ? Batch[K].Flag : B.getInt64(0));
   for (size_t K = 0; K < MarkBatch; ++K)
@@ -622,7 +686,7 @@ insertCompactMark(ArrayRef<std::pair<Instruction *, uint32_t>> Pending,
   Function &F = *At->getFunction();
   Module &M = *F.getParent();
   IRBuilder<> B(At);
-  SmallVector<Value *, MarkBatch + 2> Args{F.getArg(F.arg_size() - 1)};
+  SmallVector<Value *, MarkBatch + 2> Args{stateArg(F)};
   SmallVector<BatchEntry, MarkBatch> Batch;
   SmallVector<std::optional<unsigned>, MarkBatch> Params;
   for (auto [I, Site] : Pending) {
@@ -651,8 +715,9 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   WorkingSetHooks H = declareHooks(M);
   DenseMap<Constant *, Constant *> BatchConstants;
   ValueToValueMapTy VMap;
-  DenseMap<Function *, Function *> CopyOf =
-      copiesWithState(M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap);
+  DenseMap<Function *, Function *> CopyOf = copiesWithState(
+      M, Fns, PASTA_WS_SUFFIX, "pasta.ws", VMap,
+      ArrayType::get(Type::getInt8Ty(M.getContext()), sizeof(pasta_ws_launch)));
   NumWorkingSetCopies += Fns.size();
   SmallVector<Function *, 8> Copies;
   for (Function *F : Fns)
@@ -698,8 +763,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     if (Found == ByCopy.end())
       continue;
     DenseMap<Instruction *, uint32_t> &InCopy = Found->second;
-    markLoopAccessesBeforeLoops(*Copy, Copy->getArg(Copy->arg_size() - 1),
-                                InCopy, Guarded, SiteConstant, FAM);
+    markLoopAccessesBeforeLoops(*Copy, stateArg(*Copy), InCopy, Guarded,
+                                SiteConstant, FAM);
     for (auto [I, Site] : InCopy)
       ByBlock[I->getParent()][I] = Site;
     Fields[Copy].Loops = &FAM.getResult<LoopAnalysis>(*Copy);

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 14
+#define PASTA_ABI_VERSION_NUMBER 15
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -454,9 +454,16 @@ enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
 /* Kernel variants. For every instrumented kernel K the pass also emits
  * K PASTA_PLAIN_SUFFIX, the original code (launched outside the launch
  * window), and K PASTA_WS_SUFFIX, the counting code plus working-set
- * tracking, which takes one more parameter: a device pointer to a
- * struct pasta_ws_launch. The host pass registers both with the vendor
- * runtime next to K. */
+ * tracking, which takes two more parameters: a device pointer to a
+ * struct pasta_ws_launch, then the same struct by value (NVPTX: byval, an
+ * array of sizeof(struct pasta_ws_launch) bytes, 8-aligned; AMDGPU: byref
+ * in the kernel arguments). The copy reads what its accesses need at every
+ * batch (args[], page_shift, the banks) from the by-value one, a kernel
+ * parameter (the constant cache, no global load); the runtime's out-of-line
+ * paths read the pointer's. A kernel whose parameters leave no room for it
+ * (4,096 bytes in all) takes the pointer alone; the host passes both
+ * anyway (a launch reads only the parameters the kernel has). The host pass
+ * registers both with the vendor runtime next to K. */
 #define PASTA_PLAIN_SUFFIX "__pasta_plain"
 #define PASTA_WS_SUFFIX "__pasta_ws"
 

@@ -28,12 +28,18 @@ entry:
 
 ; After inlining no alloca is left (no cache: the copy's only access is
 ; traced to a parameter), and of the runtime only the full path is called:
-; CHECK-LABEL: define amdgpu_kernel void @k__pasta_ws(ptr addrspace(1) %out, float %v, ptr addrspace(1) %pasta.ws)
+; The launch state comes twice: its address, which the runtime's full path
+; reads, and by value (byref into the kernel arguments, abi.h), from which
+; the copy reads what its accesses need: no load from global memory.
+; CHECK-LABEL: define amdgpu_kernel void @k__pasta_ws(ptr addrspace(1) %out, float %v, ptr addrspace(1) %pasta.ws, ptr addrspace(4) noalias readonly byref([1208 x i8]) align 8 %pasta.ws.value)
+; CHECK-NOT: load {{.*}} ptr addrspace(1) %pasta.ws
 ; CHECK-NOT: alloca
 ; CHECK-NOT: call {{.*}} @__pasta_ws_
 ; CHECK-NOT: call void @__pasta_ws_mark
 ; The store, then its page flag (after it: see nvptx-ws-flag-placement.ll).
 ; CHECK: store float %v, ptr addrspace(1) %out
+; CHECK-NOT: br
+; CHECK: getelementptr inbounds i8, ptr addrspace(4) %pasta.ws.value, i64 56
 ; CHECK-NOT: br
 ; CHECK: %[[FLAG:.*]] = select i1 %{{.*}}, i64 %{{.*}}, i64 -1
 ; CHECK-NOT: call

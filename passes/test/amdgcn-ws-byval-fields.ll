@@ -20,9 +20,9 @@ entry:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @k2__pasta_ws(
-; CHECK: %pasta.ws, i64 848
+; CHECK: %pasta.ws.value, i64 848
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %b)
-; CHECK: %pasta.ws, i64 824
+; CHECK: %pasta.ws.value, i64 824
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %a)
 ; CHECK-NOT: @__pasta_ws_flag(
 ; CHECK: ret void

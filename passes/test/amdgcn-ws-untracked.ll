@@ -23,7 +23,7 @@ entry:
 ; CHECK: %scale = load i64, ptr %scale.addr
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: store i64 %scale, ptr %out
-; CHECK: %pasta.ws, i64 824
+; CHECK: %pasta.ws.value, i64 824
 ; CHECK: %[[F:.*]] = call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK-NEXT: call void @__pasta_ws_mark_args(ptr addrspace(1) %pasta.ws, i64 %pasta.ws.blocks, i64 %[[F]], i64 0, i64 0, i64 0, ptr %out, ptr null, ptr null, ptr null,
 ; CHECK-NOT: @__pasta_ws_flag

@@ -59,22 +59,27 @@ entry:
 ; loaded once, at entry, and passed to every lookup with the state's address
 ; (a cache miss reads the rest) and the six allocas that keep the two
 ; allocations the thread touched last.
-; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws)
+; A kernel's copy takes the state twice: its address (%pasta.ws), passed to
+; the runtime and to the callee's copy, and the state by value (byval, the
+; parameter space: abi.h), from which the kernel reads what its accesses
+; need, without a global load per batch.
+; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(ptr addrspace(1) %out, ptr %in, ptr addrspace(1) %pasta.ws, ptr noalias readonly byval([1208 x i8]) align 8 %pasta.ws.value)
 ; The flag addresses (the page flags and the parameter's range's flags) are
 ; moved to this thread block's bank once.
-; CHECK-DAG: %pasta.ws.blocks = load i64, ptr addrspace(1) {{%.*}}, align 8, !invariant.load
-; CHECK-DAG: %pasta.ws.shift = load i32, ptr addrspace(1) {{%.*}}, align 4, !invariant.load
+; CHECK-DAG: %pasta.ws.blocks = load i64, ptr {{%.*}}, align 8, !invariant.load
+; CHECK-DAG: %pasta.ws.shift = load i32, ptr {{%.*}}, align 4, !invariant.load
 ; CHECK-DAG: %pasta.ws.bank = call i64 @__pasta_ws_bank_offset(i32 %pasta.ws.np, i32 %pasta.ws.nb)
 ; CHECK: call void @__pasta_count_launch{{(_threads)?}}(
 ; CHECK: call float @load_it__pasta_ws(ptr %in, ptr addrspace(1) %pasta.ws)
 ; CHECK-NOT: call i64 @__pasta_ws_flag{{.*}} addrspace(3)
 ; The store's address comes from parameter 0 (%out): the range the host
-; found for that argument (struct pasta_ws_arg at offset 56 of the state),
+; found for that argument (struct pasta_ws_arg at offset 56 of the state,
+; by value),
 ; loaded where the batch's flags are found, is checked first.
 ; Each access's page flag is found and set after it (with up to three more
 ; of its block), so that waiting for the flag does not hold the access up.
 ; CHECK: store float %v, ptr addrspace(1) %out
-; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 56
+; CHECK-NEXT: getelementptr inbounds i8, ptr %pasta.ws.value, i64 56
 ; CHECK: %[[ARGFLAGS:.*]] = add i64 %pasta.ws.arg{{[0-9]*}}, %pasta.ws.bank
 ; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg(i64 %{{pasta.ws.arg[0-9]*}}, i64 %{{pasta.ws.arg[0-9]*}}, i64 %[[ARGFLAGS]], i32 %pasta.ws.shift, ptr %[[G]])

@@ -33,11 +33,11 @@ entry:
 
 ; CHECK-LABEL: define ptx_kernel void @lam__pasta_ws(
 ; The first batch's load of b (j 1) and store to a (j 0), then c (j 3).
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 848
+; CHECK: getelementptr inbounds i8, ptr %pasta.ws.value, i64 848
 ; CHECK: call i64 @__pasta_ws_flag_arg(
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 824
+; CHECK: getelementptr inbounds i8, ptr %pasta.ws.value, i64 824
 ; CHECK: call i64 @__pasta_ws_flag_arg(
-; CHECK: getelementptr inbounds i8, ptr addrspace(1) %pasta.ws, i64 896
+; CHECK: getelementptr inbounds i8, ptr %pasta.ws.value, i64 896
 ; CHECK: call i64 @__pasta_ws_flag_arg(
 ; CHECK-NOT: @__pasta_ws_flag(
 ; CHECK: ret void
@@ -60,13 +60,13 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @two__pasta_ws(
-; CHECK: %pasta.ws, i64 824
+; CHECK: %pasta.ws.value, i64 824
 ; CHECK: %[[GP:[0-9]+]] = addrspacecast ptr addrspace(1) %gp to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %[[GP]])
 ; CHECK-NEXT: %[[GQ:[0-9]+]] = addrspacecast ptr addrspace(1) %gq to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag(i32 %pasta.ws.shift, ptr %[[GQ]],
 ; The load of %pp itself is parameter 2's (offset 56 + 48).
-; CHECK: %pasta.ws, i64 104
+; CHECK: %pasta.ws.value, i64 104
 ; CHECK: %[[PP:[0-9]+]] = addrspacecast ptr addrspace(1) %pp to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %[[PP]])
 ; CHECK-NEXT: %[[R:[0-9]+]] = addrspacecast ptr addrspace(1) %r to ptr
@@ -86,7 +86,7 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @as_int__pasta_ws(
-; CHECK: %pasta.ws, i64 824
+; CHECK: %pasta.ws.value, i64 824
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %q)
 ; CHECK-NOT: @__pasta_ws_flag(
 ; CHECK: ret void

@@ -31,7 +31,7 @@ entry:
 ; CHECK-LABEL: define ptx_kernel void @apply__pasta_ws(
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: store i64 %x, ptr %out
-; CHECK: %pasta.ws, i64 824
+; CHECK: %pasta.ws.value, i64 824
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: ret void

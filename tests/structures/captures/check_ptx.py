@@ -67,7 +67,9 @@ def ir_functions(ll):
 
 def flag_arg_slots(body):
     """(slots j of the __pasta_ws_flag_arg calls, problems)."""
-    state = re.search(r"ptr addrspace\(1\)(?: \w+)* (%[\w.]+)\) [^(]*\{$", body[0])
+    # The state: the last parameter, its address (global) or, in a kernel's
+    # copy, the state by value (abi.h: byval, the parameter space).
+    state = re.search(r"ptr [^,]*?(%[\w.]+)\) [^(]*\{$", body[0])
     if not state:
         return set(), ["no launch-state parameter"]
     gep = {}  # value -> byte offset into the state
@@ -75,12 +77,12 @@ def flag_arg_slots(body):
     slots, bad = set(), []
     for line in body:
         m = re.match(r"\s*(%[\w.]+) = getelementptr inbounds i8, ptr "
-                     r"addrspace\(1\) " + re.escape(state.group(1)) +
+                     r"(?:addrspace\(\d+\) )?" + re.escape(state.group(1)) +
                      r", i64 (\d+)", line)
         if m:
             gep[m.group(1)] = int(m.group(2))
-        m = re.match(r"\s*(%[\w.]+) = load i64, ptr addrspace\(1\) (%[\w.]+),",
-                     line)
+        m = re.match(r"\s*(%[\w.]+) = load i64, ptr (?:addrspace\(\d+\) )?"
+                     r"(%[\w.]+),", line)
         if m and m.group(2) in gep:
             loaded[m.group(1)] = gep[m.group(2)]
         m = re.search(r"call i64 @__pasta_ws_flag_arg\(i64 (%[\w.]+), "
