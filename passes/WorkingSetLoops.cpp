@@ -65,9 +65,14 @@ static cl::opt<bool>
                        "loops once, before the loop"));
 
 // The fewest trips for which a loop's accesses are marked in front of it by
-// a call at every entry of the loop (1: any count).
+// a call at every entry of the loop (1: any count, the default). 8 was
+// measured on an H200
+// (docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md): bicg_s's long
+// loop, whose count is known only at run time, kept the guarded marks' address
+// casts and a branch in every iteration and ran 1.50x instead of 0.78x in
+// working-set mode; Thrust's gain was not measured.
 static cl::opt<unsigned> LoopMinTrips(
-    "pasta-ws-loop-min-trips", cl::init(8), cl::Hidden,
+    "pasta-ws-loop-min-trips", cl::init(1), cl::Hidden,
     cl::desc("Working-set copies: mark a loop's accesses in front of it "
              "only where it runs at least this many times"));
 
