@@ -1080,16 +1080,19 @@ DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
 // through the whole loop, and through an outer loop that whole nest: Thrust's
 // radix-sort histogram kept about 30 through its loop over portions of the
 // input (16 of them its partial tile's guarded loads, run once per portion),
-// 96 registers against 32. Device code of counting builds.
+// 96 registers against 32. Device code of counting builds. Off by default
+// (0): with 8, the histogram took 48 registers and ran 4.2x instead of 2.0x
+// on an H200 (its counters' local-memory adds in the loop cost more than
+// the occupancy gained; docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md).
 static cl::opt<unsigned> LoopRegisterBudget(
-    "pasta-loop-counter-registers", cl::Hidden, cl::init(8),
+    "pasta-loop-counter-registers", cl::Hidden, cl::init(0),
     cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "
-             "first; the others in local memory"));
+             "first; the others in local memory (0: all in registers)"));
 
 DenseSet<AllocaInst *>
 CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   DenseSet<AllocaInst *> InMemory;
-  if (!CountingBuild || T.Target == PASTA_TARGET_HOST)
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST || !LoopRegisterBudget)
     return InMemory;
   Function &F = *P.F;
   auto &LI = FAM.getResult<LoopAnalysis>(F);

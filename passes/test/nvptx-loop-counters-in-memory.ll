@@ -6,7 +6,7 @@
 ; %b6) are cold by their branch weights (the third of the eleven loop
 ; counters left out, %b9's, is the last of equal frequency). With a budget
 ; of 16, or in the divergence build, all stay in registers.
-; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-loop-counter-registers=8 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-loop-counter-registers=16 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=ALL %s
 ; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=ALL %s
 
