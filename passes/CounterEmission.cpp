@@ -985,6 +985,8 @@ bool CounterEmitter::addInvariantTripCount(
     AllocaInst *Mask = AtEntry.CreateAlloca(
         I32, M.getDataLayout().getAllocaAddrSpace(), nullptr, "pasta.seen");
     AtEntry.CreateStore(Zero32, Mask);
+    // Promoted with the counters; its zero is stored here, not from
+    // Initial (filled before any mask exists).
     Registers.push_back(Mask);
     Own.Seen.push_back(Mask);
     // Cleared after the adds at the exit, which go in front of this store.
@@ -1083,7 +1085,8 @@ DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
 // 96 registers against 32. Device code of counting builds. Off by default
 // (0): with 8, the histogram took 48 registers and ran 4.2x instead of 2.0x
 // on an H200 (its counters' local-memory adds in the loop cost more than
-// the occupancy gained; docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md).
+// the occupancy gained;
+// docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md).
 static cl::opt<unsigned> LoopRegisterBudget(
     "pasta-loop-counter-registers", cl::Hidden, cl::init(0),
     cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "

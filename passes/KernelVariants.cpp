@@ -796,7 +796,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
         if (!Pending.empty() &&
             (endsBatch(I) || (IsAccess && (Pending.size() == MarkBatch ||
                                            Guard != PendingGuard)))) {
-          Instruction *Before = I.getPrevNode(); // the batch's last access
+          Instruction *Before = I.getPrevNode(); // what the mark goes after
           if (Compact.count(CopyOf[F])) {
             insertCompactMark(Pending, &I, Sources, BatchConstants);
           } else {
