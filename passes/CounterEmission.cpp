@@ -988,15 +988,14 @@ bool CounterEmitter::addInvariantTripCount(
     // Promoted with the counters; its zero is stored here, not from
     // Initial (filled before any mask exists).
     Registers.push_back(Mask);
-    Own.Seen.push_back(Mask);
     // Cleared after the adds at the exit, which go in front of this store.
-    Own.Clear.push_back(IRBuilder<>(Own.At).CreateStore(Zero32, Mask));
+    Own.Clear = IRBuilder<>(Own.At).CreateStore(Zero32, Mask);
   }
-  AllocaInst *Seen = Own.Seen.back();
+  Value *Seen = Own.Clear->getPointerOperand();
   Constant *Bit = ConstantInt::get(I32, 1u << (Own.SeenBits++ % 32));
   IRBuilder<> B(CB.BB, CB.BB->getFirstInsertionPt());
   B.CreateStore(B.CreateOr(B.CreateLoad(I32, Seen), Bit), Seen);
-  B.SetInsertPoint(Own.Clear.back());
+  B.SetInsertPoint(Own.Clear);
   Value *Ran =
       B.CreateICmpNE(B.CreateAnd(B.CreateLoad(I32, Seen), Bit), Zero32);
   AllocaInst *Slot = Slots[CB.Counter];

@@ -85,13 +85,14 @@ private:
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
   // An outermost loop's trip count, added at its exit (tripsAtExit), and
-  // the masks of the blocks that run in all of its iterations or none
+  // the mask of the blocks that run in all of its iterations or none
   // (addInvariantTripCount).
   struct LoopTrips {
     llvm::Instruction *At = nullptr; // in the exit, after the count
     llvm::Value *N = nullptr;        // null: not counted at the exit
-    llvm::SmallVector<llvm::AllocaInst *, 1> Seen; // 32 blocks each
-    llvm::SmallVector<llvm::StoreInst *, 1> Clear; // each Seen's, at the exit
+    // The exit's clearing of the mask that blocks SeenBits % 32 set (a
+    // new mask every 32 blocks; the mask is its pointer operand).
+    llvm::StoreInst *Clear = nullptr;
     unsigned SeenBits = 0;
   };
   llvm::DenseSet<uint32_t> narrowCounters(const FunctionPlan &P);
