@@ -26,7 +26,11 @@
 # a time or a rate, and the PASTA run must write a profile with launches.
 # Then Nsight Compute times both builds' kernels, side by side
 # (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
-# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only.
+# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only. Where
+# clang-plain/DIR/EXE is staged too (the program built through pasta-nvcc
+# with PASTA_KERNELS='^$': clang without instrumentation), ncu times it as
+# well and a second table compares PASTA with it, which separates PASTA's
+# cost from the compiler's (plain is usually nvcc's build).
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
 # each program's ncu times come in).
 set -u
@@ -75,7 +79,11 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
     { [ "$same" = yes ] && [ "$(cat "$d/plain.rc")" = "$(cat "$d/pasta.rc")" ] &&
       [ "${kernels:-0}" -gt 0 ] 2> /dev/null; } || bad=1
     if [ -x "$NCU" ]; then
-      for b in plain pasta; do
+      # clang-plain (staged when there): the same build through pasta-nvcc
+      # with PASTA_KERNELS='^$', so PASTA's share is told from clang's.
+      builds="plain pasta"
+      [ -x "$root/clang-plain/$dir/$exe" ] && builds="$builds clang-plain"
+      for b in $builds; do
         # shellcheck disable=SC2086
         (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
           --page raw --print-units base --print-kernel-base mangled \
@@ -89,6 +97,13 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
         echo "$name: kernel time under ncu, plain against PASTA's counting build"
         echo
         python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
+        if [ -f "$d/clang-plain.ncu.csv" ]; then
+          echo
+          echo "$name: clang-plain (the first column) against PASTA's counting build"
+          echo
+          python3 scripts/ncu_kernel_times.py "$d/clang-plain.ncu.csv" \
+            "$d/pasta.ncu.csv" 2>&1
+        fi
       } >> "$OUT/unseen-times.md"
     fi
   done < "$root/programs.txt"

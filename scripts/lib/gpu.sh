@@ -21,8 +21,13 @@ pasta_ncu_divergence() {
 }
 
 # One line naming the GPU, its driver and the commit measured.
+# The commit is the staged build's (build-gpu/commit, written by the
+# staging scripts) where there is one: the tree copied to the GPU machine
+# may be newer than what was built.
 pasta_gpu_header() {
-  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  local built
+  built=$(cat build-gpu/commit 2>/dev/null)
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')${built:+, staged build $built}"
 }
 
 # For the design measurements that nvcc builds on the GPU machine: OUT
