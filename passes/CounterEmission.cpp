@@ -97,6 +97,12 @@ static cl::opt<unsigned> InlineFlushLimit(
     cl::desc("PASTA: device flush points with more counters than this flush "
              "out of line"));
 
+static cl::opt<unsigned> OutOfLineGeneralPath(
+    "pasta-flush-general-out-of-line", cl::Hidden, cl::init(5),
+    cl::desc("PASTA: the general path of an inline device flush (partial "
+             "warps, large counts) of at least this many counters that are "
+             "not bits calls the out-of-line flush (0: never)"));
+
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
     cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
@@ -318,7 +324,20 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       emitBitFlushFast(FB, Mask, Counters, SlotOf);
   };
   FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
-  FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+  // The general path out of line where there are many counts: inline, it
+  // shared the counters' 64-bit values and their slots' addresses with the
+  // fast path, which ptxas computed ahead of the branch (HeCBench
+  // stencil3d's counting copy, 6 counts: 56 registers, 48 so, plain 40).
+  // Partial warps and large counts take it, rarely. Not for few counts: a
+  // call costs ptxas's calling convention (at least 32 registers) and a
+  // stack frame, and the reductions' copies went 23 -> 32 registers.
+  if (OutOfLineGeneralPath && P.Placed &&
+      count_if(Live, [&](uint32_t C) { return BitOf[C] < 0; }) >=
+          OutOfLineGeneralPath &&
+      none_of(Live, [&](uint32_t C) { return GroupStarts.count(C); }))
+    emitIndexedFlush(SlowT, P, Live);
+  else
+    FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
 }
 
 // The counters of Live whose blocks run alike in every thread block
@@ -609,8 +628,18 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                          B.getInt32(P.NumCounters)});
     return;
   }
-  // The live counters only, staged, and a table of their module indices
-  // (the counts kept for callees go to the callees' counters).
+  emitIndexedFlush(Exit, P, Live);
+}
+
+// The out-of-line flush of Live at At: the live counters only, staged, and
+// a table of their module indices (the counts kept for callees go to the
+// callees' counters).
+void CounterEmitter::emitIndexedFlush(Instruction *At, FunctionPlan &P,
+                                      ArrayRef<uint32_t> Live) {
+  IRBuilder<> B(At);
+  Type *I32 = B.getInt32Ty();
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  PointerType *Global = PointerType::get(Ctx, 1);
   AllocaInst *Staging = staging(P, Live.size());
   SmallVector<uint32_t, 16> Indices;
   for (size_t K = 0; K < Live.size(); ++K) {
@@ -622,10 +651,11 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   FunctionCallee Flush =
       M.getOrInsertFunction(DeviceFlushIndexedName, B.getVoidTy(), Global, I32,
                             I32, I32, Generic, Global, I32);
-  B.CreateCall(Flush, {Counters[0], Counters[1], Counters[2], B.getInt32(0),
-                       B.CreatePointerCast(Staging, Generic),
-                       indexTable(Indices, "__pasta_flush_indices"),
-                       B.getInt32(Live.size())});
+  B.CreateCall(Flush,
+               {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks()),
+                B.getInt32(0), B.CreatePointerCast(Staging, Generic),
+                indexTable(Indices, "__pasta_flush_indices"),
+                B.getInt32(Live.size())});
 }
 
 // Whether V is the same in every lane of a warp (1 << WarpLog2 lanes):
@@ -921,7 +951,10 @@ bool CounterEmitter::addTripCount(const CountedBlock &CB, LoopInfo &LI,
     return false;
   IRBuilder<> B(LT->At);
   AllocaInst *Slot = Slots[CB.Counter];
-  B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Slot), LT->N), Slot);
+  Type *Ty = Slot->getAllocatedType(); // 32-bit where narrowCounters says
+  B.CreateStore(
+      B.CreateAdd(B.CreateLoad(Ty, Slot), B.CreateZExtOrTrunc(LT->N, Ty)),
+      Slot);
   ++NumTripCounts;
   return true;
 }
@@ -999,11 +1032,11 @@ bool CounterEmitter::addInvariantTripCount(
   Value *Ran =
       B.CreateICmpNE(B.CreateAnd(B.CreateLoad(I32, Seen), Bit), Zero32);
   AllocaInst *Slot = Slots[CB.Counter];
-  Type *I64 = B.getInt64Ty();
-  B.CreateStore(
-      B.CreateAdd(B.CreateLoad(I64, Slot),
-                  B.CreateSelect(Ran, Own.N, ConstantInt::get(I64, 0))),
-      Slot);
+  Type *Ty = Slot->getAllocatedType(); // 32-bit where narrowCounters says
+  B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Slot),
+                            B.CreateSelect(Ran, B.CreateZExtOrTrunc(Own.N, Ty),
+                                           ConstantInt::get(Ty, 0))),
+                Slot);
   ++NumInvariantTripCounts;
   return true;
 }
@@ -1031,11 +1064,14 @@ static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
 // The block counters of P's counting copy (device code) that may stay in
 // 32 bits: a block in loops whose runs per call scalar evolution bounds
 // below 2^32 (runsFewerThan2To32) never carries into bit 32, and its count
-// goes out zero-extended. Those added to in the loop are (narrowSlot); a
-// count the loop's exit adds (addTripCount) holds no register in the loop
-// and stays 64-bit. One register instead of two for each count a loop
-// keeps: Thrust's radix-sort histogram kept about 30 64-bit counts across
-// its loop over chunks of the input (96 registers against 32). Not the call
+// goes out zero-extended (narrowSlot). One register instead of two for each
+// count a loop keeps: Thrust's radix-sort histogram kept about 30 64-bit
+// counts across its loop over chunks of the input (96 registers against
+// 32). A count the loop's exit adds (addTripCount, addInvariantTripCount)
+// holds no register in the loop, but it does from the exit to the flush:
+// HeCBench stencil3d's five faces' counts met its early return's zeros in
+// 64-bit phis ahead of the flush (the trip count, at most 2^31, truncates
+// exactly). Not the call
 // counter, the counts kept for callees, run-time lengths and address-space
 // counts (added 64-bit values), or thread-local counts (kept across calls).
 DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
@@ -1261,6 +1297,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
+    if (Narrow.count(CB.Counter))
+      narrowSlot(Slots[CB.Counter]); // before the exit's add is made
     if (!addTripCount(CB, LI, DT, SE, TTI) &&
         !addInvariantTripCount(CB, LI, DT, SE, TTI, Registers))
       return false;
@@ -1277,8 +1315,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
                     B.getInt32(globalIndex(P, CB.Counter))});
     } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
                !CountedAtExit(CB)) {
-      // Added to in its loop: 32 bits where they are enough (a count its
-      // loop's exit adds holds no register in the loop, and stays 64-bit).
+      // Added to in its loop: 32 bits where they are enough.
       if (Narrow.count(CB.Counter))
         narrowSlot(Slots[CB.Counter]);
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());

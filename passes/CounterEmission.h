@@ -115,6 +115,8 @@ private:
                            llvm::ArrayRef<uint32_t> Live);
   void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                       llvm::ArrayRef<uint32_t> Bits);
+  void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
+                        llvm::ArrayRef<uint32_t> Live);
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
                        llvm::ArrayRef<uint32_t> Live);
   bool countsOnlyColdEdges(const FunctionPlan &P,

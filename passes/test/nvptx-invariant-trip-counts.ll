@@ -8,6 +8,7 @@
 ; adds.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-divergence -S %s 2>/dev/null | FileCheck --check-prefix=DIV %s
+; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=NARROW %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -40,6 +41,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %[[RB:[0-9]+]] = icmp ne i32 %[[B]], 0
 ; CHECK-NEXT: %[[NB:[0-9]+]] = select i1 %[[RB]], i64 %[[T]], i64 0
 ; CHECK-NEXT: add i64 0, %[[NB]]
+; With 32-bit counters where scalar evolution bounds the loop (the
+; default; `nuw nsw` i32 induction): the trip count truncated, the adds and
+; their values (live from the exit to the flush) 32-bit.
+; NARROW-LABEL: define ptx_kernel void @faces(
+; NARROW: latch:
+; NARROW: br i1 %end, label %[[EXIT:[a-z_.0-9]+]], label %body
+; NARROW: [[EXIT]]:
+; NARROW: %[[T:[0-9]+]] = add nuw nsw i64 %{{[0-9]+}}, 1
+; NARROW: %[[A:[0-9]+]] = and i32 %{{.*}}, [[BIT1:1|2]]
+; NARROW-NEXT: %[[RA:[0-9]+]] = icmp ne i32 %[[A]], 0
+; NARROW-NEXT: %[[TA:[0-9]+]] = trunc i64 %[[T]] to i32
+; NARROW-NEXT: %[[NA:[0-9]+]] = select i1 %[[RA]], i32 %[[TA]], i32 0
+; NARROW-NEXT: add i32 0, %[[NA]]
+; NARROW-NOT: select i1 %{{[0-9]+}}, i64
+; NARROW: ret void
 ; DIV-LABEL: define ptx_kernel void @faces(
 ; DIV-NOT: pasta.seen
 ; DIV: face:
