@@ -84,9 +84,25 @@
 //     store_bytes.global = 4 * (262,144 + 10 * 131,072) = 6,291,456
 //     flops.f32 = 0
 //
+// five_faces(in, out, aux, planes): the faces' shape with five faces in a
+//   1-D block of 40 threads, so the second warp has 8 lanes. Five faces and
+//   the loop's own count are six counts added at the loop's exit: the
+//   exit's flush takes the general path out of line (a partial warp) while
+//   the first warp takes the fast path inline. Odd blocks walk one plane
+//   less (so no count is alike in every block, which the first block would
+//   flush for all): 4 * 6 + 4 * 5 = 44 block-planes of 320 floats (8
+//   blocks, planes = 6). Per block-plane, thread t: t > 0 adds its element (39
+//   threads), t < 39 subtracts its right neighbour (39), an even t adds
+//   twice its element (20; a multiply-add, 2 FLOPs), t >= 8 stores the sum
+//   in aux (32), t % 4 == 1 subtracts its left neighbour (10); at the end
+//   every thread stores its sum in out:
+//     load_bytes.global = 4 * 44 * (39 + 39 + 20 + 10) = 19,008
+//     store_bytes.global = 4 * (44 * 32 + 320) = 6,912
+//     flops.f32 = 44 * (39 + 39 + 2 * 20 + 10) = 5,632
+//
 // Results are checked against the host's; the checksum is the sum of the
-// tile, the ranks, the faces' sums and split_rows' and bit_planes'
-// outputs.
+// tile, the ranks, the faces' sums and split_rows', bit_planes' and
+// five_faces' outputs.
 //
 // clang-format off
 // EXPECT: kernel _Z10relax_tilePfiif launches=1 load_bytes.global=393216 store_bytes.global=393216 load_bytes.shared=5013504 store_bytes.shared=5013504 flops.f32=2310144
@@ -94,6 +110,7 @@
 // EXPECT: kernel _Z5facesPKfPfi launches=1 load_bytes.global=1077760 store_bytes.global=655360 flops.f32=269440
 // EXPECT: kernel _Z10split_rowsPKfPfS1_S1_iiff launches=1 load_bytes.global=1048576 store_bytes.global=1572864 flops.f32=262144
 // EXPECT: kernel _Z10bit_planesPKiPiS1_ii launches=1 load_bytes.global=1048576 store_bytes.global=6291456 flops.f32=0
+// EXPECT: kernel _Z10five_facesPKfPfS1_i launches=1 load_bytes.global=19008 store_bytes.global=6912 flops.f32=5632
 // EXPECT: consistent
 // clang-format on
 #include <cmath>
@@ -209,6 +226,30 @@ __global__ void bit_planes(const int *in, int *out, int *planes, int rows,
   }
 }
 
+constexpr int FiveThreads = 40, FiveBlocks = 8, FivePlanes = 6;
+constexpr int FiveSize = FiveBlocks * FiveThreads;
+
+__global__ void five_faces(const float *in, float *out, float *aux,
+                           int planes) {
+  const int t = threadIdx.x, at = blockIdx.x * FiveThreads + t;
+  float sum = 0.0f;
+  const int own = planes - (int)(blockIdx.x & 1);
+  for (int ii = 0; ii < own; ++ii) {
+    const float *plane = in + (size_t)ii * FiveSize;
+    if (t > 0)
+      sum += plane[at];
+    if (t < FiveThreads - 1)
+      sum -= plane[at + 1];
+    if (t % 2 == 0)
+      sum += 2.0f * plane[at];
+    if (t >= 8)
+      aux[(size_t)ii * FiveSize + at] = sum;
+    if (t % 4 == 1)
+      sum -= plane[at - 1];
+  }
+  out[at] = sum;
+}
+
 static int check(cudaError_t e, const char *what) {
   if (e == cudaSuccess)
     return 0;
@@ -253,6 +294,28 @@ static float host_face(const std::vector<float> &in, int ii, int at) {
       sum += plane[at];
     if (tkk < Side - 1 && tjj > 0)
       sum -= plane[at + 1];
+  }
+  return sum;
+}
+
+// The host's five_faces: thread at's sums, plane by plane; aux gets the
+// sum after the fourth face where t >= 8 (stays NaN elsewhere).
+static float host_five(const std::vector<float> &in, int at,
+                       std::vector<float> &aux) {
+  const int t = at % FiveThreads, own = FivePlanes - at / FiveThreads % 2;
+  float sum = 0.0f;
+  for (int ii = 0; ii < own; ++ii) {
+    const float *plane = &in[(size_t)ii * FiveSize];
+    if (t > 0)
+      sum += plane[at];
+    if (t < FiveThreads - 1)
+      sum -= plane[at + 1];
+    if (t % 2 == 0)
+      sum += 2.0f * plane[at];
+    if (t >= 8)
+      aux[(size_t)ii * FiveSize + at] = sum;
+    if (t % 4 == 1)
+      sum -= plane[at - 1];
   }
   return sum;
 }
@@ -321,8 +384,27 @@ int main() {
   cudaMemset(dbplanes, 0xff, bplanes.size() * sizeof(int)); // -1 where unset
   bit_planes<<<SplitRows / 256, 256>>>(dbin, dbout, dbplanes, SplitRows,
                                        SplitCols);
+  const size_t five_cells = (size_t)FivePlanes * FiveSize;
+  std::vector<float> five_in(five_cells), five_out(FiveSize),
+      five_aux(five_cells), five_want_aux(five_cells, NAN);
+  for (size_t i = 0; i < five_cells; ++i)
+    five_in[i] = (float)((i * 7 + 2) % 23) / 4.0f;
+  float *dfive_in, *dfive_out, *dfive_aux;
+  if (check(cudaMalloc(&dfive_in, five_cells * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dfive_out, FiveSize * sizeof(float)), "cudaMalloc") ||
+      check(cudaMalloc(&dfive_aux, five_cells * sizeof(float)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dfive_in, five_in.data(), five_cells * sizeof(float),
+             cudaMemcpyHostToDevice);
+  cudaMemset(dfive_aux, 0xff, five_cells * sizeof(float)); // NaN where unset
+  five_faces<<<FiveBlocks, FiveThreads>>>(dfive_in, dfive_out, dfive_aux,
+                                          FivePlanes);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
+  cudaMemcpy(five_out.data(), dfive_out, FiveSize * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  cudaMemcpy(five_aux.data(), dfive_aux, five_cells * sizeof(float),
+             cudaMemcpyDeviceToHost);
   cudaMemcpy(bout.data(), dbout, split_cells * sizeof(int),
              cudaMemcpyDeviceToHost);
   cudaMemcpy(bplanes.data(), dbplanes, bplanes.size() * sizeof(int),
@@ -382,6 +464,18 @@ int main() {
       checksum += bout[at];
     }
   }
+  for (int at = 0; at < FiveSize; ++at) {
+    const float want_sum = host_five(five_in, at, five_want_aux);
+    bad += std::fabs(five_out[at] - want_sum) > 1e-3f;
+    checksum += five_out[at];
+  }
+  for (size_t i = 0; i < five_cells; ++i)
+    bad += std::isnan(five_want_aux[i])
+               ? !std::isnan(five_aux[i])
+               : std::fabs(five_aux[i] - five_want_aux[i]) > 1e-3f;
+  cudaFree(dfive_in);
+  cudaFree(dfive_out);
+  cudaFree(dfive_aux);
   cudaFree(dbin);
   cudaFree(dbout);
   cudaFree(dbplanes);
