@@ -338,27 +338,27 @@ struct pasta_ws_batch {
  * was a quarter of what Thrust's working-set copies add to ptxas's time.
  * Rolled, that fell by 0.2 s and most working-set kernels need up to 8
  * registers fewer (a few 2 to 4 more); the flags, outside and hotness
- * counts are the same. The pointers rotate through four registers: kept
- * in an array indexed by k, they went through local memory, a 32-byte
- * stack frame in every kernel that calls this. */
+ * counts are the same, the four pointers go through local memory on this
+ * path only (32 bytes of stack frame in the kernels that call this, used
+ * only here: the fast path's only cost is setting the stack pointer at
+ * entry). Kept in registers instead (rotated, p0 = p1, ...), the callee
+ * needed more of them, and ptxas counts the callee's toward every kernel
+ * that calls it: srad_update's copy 40 -> 48, hotspot 46 -> 54, bfs_expand
+ * 72 -> 76, vector_add 30 -> 32 (lab 2026-11-29-overhead3-22). */
 PASTA_ENTRY void
 __pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
                          void *p0, void *p1, void *p2, void *p3,
                          const PASTA_GLOBAL struct pasta_ws_batch *batch) {
   uint64_t hot = st->blocks;
   uint32_t shift = st->page_shift, generic = batch->generic;
+  void *p[4] = {p0, p1, p2, p3};
 #pragma clang loop unroll(disable)
-  for (uint32_t k = 0; k < 4; ++k) {
-    void *p = p0;
-    p0 = p1;
-    p1 = p2;
-    p2 = p3;
-    if (p)
-      __pasta_ws_mark(pasta_ws_resolve_uncached(st, hot, shift, p,
+  for (uint32_t k = 0; k < 4; ++k)
+    if (p[k])
+      __pasta_ws_mark(pasta_ws_resolve_uncached(st, hot, shift, p[k],
                                                 batch->site[k],
                                                 (generic >> k) & 1u),
                       0, 0, 0);
-  }
 }
 
 /* The cache, as the full path leaves it. */
