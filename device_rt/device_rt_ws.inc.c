@@ -210,24 +210,24 @@ PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
    * PASTA's own memory, which the program never reads. */
   __asm__ volatile("{\n\t"
                    ".reg .pred %%pn<4>, %%pz<4>;\n\t"
-                   ".reg .b16 %%s<4>;\n\t"
+                   ".reg .b32 %%s<4>;\n\t"
                    "setp.ne.u64 %%pn0, %0, 0;\n\t"
                    "setp.ne.u64 %%pn1, %1, 0;\n\t"
                    "setp.ne.u64 %%pn2, %2, 0;\n\t"
                    "setp.ne.u64 %%pn3, %3, 0;\n\t"
-                   "mov.b16 %%s0, 1;\n\t"
-                   "mov.b16 %%s1, 1;\n\t"
-                   "mov.b16 %%s2, 1;\n\t"
-                   "mov.b16 %%s3, 1;\n\t"
+                   "mov.b32 %%s0, 1;\n\t"
+                   "mov.b32 %%s1, 1;\n\t"
+                   "mov.b32 %%s2, 1;\n\t"
+                   "mov.b32 %%s3, 1;\n\t"
                    "@%%pn0 ld.global.u8 %%s0, [%0];\n\t"
                    "@%%pn1 ld.global.u8 %%s1, [%1];\n\t"
                    "@%%pn2 ld.global.u8 %%s2, [%2];\n\t"
                    "@%%pn3 ld.global.u8 %%s3, [%3];\n\t"
-                   "setp.eq.u16 %%pz0, %%s0, 0;\n\t"
-                   "setp.eq.u16 %%pz1, %%s1, 0;\n\t"
-                   "setp.eq.u16 %%pz2, %%s2, 0;\n\t"
-                   "setp.eq.u16 %%pz3, %%s3, 0;\n\t"
-                   "mov.b16 %%s0, 1;\n\t"
+                   "setp.eq.u32 %%pz0, %%s0, 0;\n\t"
+                   "setp.eq.u32 %%pz1, %%s1, 0;\n\t"
+                   "setp.eq.u32 %%pz2, %%s2, 0;\n\t"
+                   "setp.eq.u32 %%pz3, %%s3, 0;\n\t"
+                   "mov.b32 %%s0, 1;\n\t"
                    "@%%pz0 st.global.u8 [%0], %%s0;\n\t"
                    "@%%pz1 st.global.u8 [%1], %%s0;\n\t"
                    "@%%pz2 st.global.u8 [%2], %%s0;\n\t"
@@ -283,15 +283,25 @@ static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_uncached(
  * grew faster than that code: minutes on kernels of hundreds of accesses
  * (issue [overhead-3]). */
 #define PASTA_WS_SLOW UINT64_MAX /* only the full path knows the flag */
+/* A flag with bit 63 set (PASTA_WS_SLOW, or one out of its parameter's
+ * range) is one only the full path knows: no device address has that bit,
+ * and a batch tests all four flags with two ORs and one shift. */
+#define PASTA_WS_SLOW_BIT 63u
 
 /* The flag of an access traced to a kernel parameter whose allocation is
- * [arg_base, arg_end), its first page's flag at arg_flags. */
+ * [arg_base, arg_end), its first page's flag at arg_flags; bit 63 set
+ * where the access is outside that range. Not a select of PASTA_WS_SLOW:
+ * that took two selects and two compares per access (64-bit) where this
+ * takes one instruction on the high word. */
 PASTA_INLINE uint64_t __pasta_ws_flag_arg(uint64_t arg_base, uint64_t arg_end,
                                           uint64_t arg_flags,
                                           uint32_t page_shift, void *ptr) {
   uint64_t offset = (uint64_t)(uintptr_t)ptr - arg_base;
-  return offset < arg_end - arg_base ? arg_flags + (offset >> page_shift)
-                                     : PASTA_WS_SLOW;
+  uint64_t outside = offset >= arg_end - arg_base;
+  /* In range, the page's index fits 32 bits (num_pages is 32-bit): one
+   * shift, not two. */
+  uint32_t page = (uint32_t)(offset >> page_shift);
+  return (arg_flags + page) | outside << PASTA_WS_SLOW_BIT;
 }
 
 /* The flag of any other access, from the cache (base, end and first page's
@@ -329,7 +339,12 @@ struct pasta_ws_batch {
  * Rolled, that fell by 0.2 s and most working-set kernels need up to 8
  * registers fewer (a few 2 to 4 more); the flags, outside and hotness
  * counts are the same, the four pointers go through local memory on this
- * path only. */
+ * path only (32 bytes of stack frame in the kernels that call this, used
+ * only here: the fast path's only cost is setting the stack pointer at
+ * entry). Kept in registers instead (rotated, p0 = p1, ...), the callee
+ * needed more of them, and ptxas counts the callee's toward every kernel
+ * that calls it: srad_update's copy 40 -> 48, hotspot 46 -> 54, bfs_expand
+ * 72 -> 76, vector_add 30 -> 32 (lab 2026-11-29-overhead3-22). */
 PASTA_ENTRY void
 __pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
                          void *p0, void *p1, void *p2, void *p3,
@@ -386,10 +401,8 @@ __pasta_ws_mark_slow(const PASTA_GLOBAL struct pasta_ws_launch *st, void *p0,
 static inline __attribute__((always_inline)) int
 pasta_ws_batch_slow(uint64_t hot, uint64_t f0, uint64_t f1, uint64_t f2,
                     uint64_t f3) {
-  return __builtin_expect((f0 == PASTA_WS_SLOW) | (f1 == PASTA_WS_SLOW) |
-                              (f2 == PASTA_WS_SLOW) | (f3 == PASTA_WS_SLOW) |
-                              (hot != 0),
-                          0);
+  return __builtin_expect(
+      (((f0 | f1 | f2 | f3) >> PASTA_WS_SLOW_BIT) | hot) != 0, 0);
 }
 
 /* A batch of up to four accesses, after them: f0..f3 their flags from
@@ -452,7 +465,7 @@ static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
     const PASTA_GLOBAL struct pasta_ws_arg *a = &st->args[arg - 1];
     uint64_t flag =
         __pasta_ws_flag_arg(a->base, a->end, a->flags + bank, page_shift, ptr);
-    if (flag != PASTA_WS_SLOW)
+    if (!(flag >> PASTA_WS_SLOW_BIT))
       return flag;
   }
   return pasta_ws_resolve_uncached(st, hot, page_shift, ptr, site, generic);

@@ -214,11 +214,13 @@ static void test_ws_batches(void) {
   place(0, 1, 0, 32);
 
   /* A parameter's range (A, first flag at flags[0]): byte 40 is on A's
-   * third page; byte 70 is past A, and so is B: only the full path knows. */
+   * third page; byte 70 is past A, and so is B, and byte -1 before it:
+   * only the full path knows (bit 63 set, PASTA_WS_SLOW_BIT). */
   CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 40), uf + 2);
-  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, mem + 70),
-               PASTA_WS_SLOW);
-  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, b), PASTA_WS_SLOW);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 63), uf + 3);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, mem + 70) >> 63, 1);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ua, ua + 64, uf, 4, b) >> 63, 1);
+  CHECK_EQ_U64(__pasta_ws_flag_arg(ub, ub + 32, uf + 4, 4, a + 79) >> 63, 1);
 
   /* The cache: B in slot 0, A in slot 1; a hit in either gives its flag,
    * byte 70 misses, a generic pointer to local memory sets none. */
@@ -282,6 +284,19 @@ static void test_ws_batches(void) {
                        mem + 70, NULL, b + 31, &sites);
   CHECK(outside[0] == 1 && outside[1] == 3 && WS_FLAG(5) == 1);
   CHECK_EQ_INT(WS_FLAG(0) + WS_FLAG(1) + WS_FLAG(2) + WS_FLAG(3) + WS_FLAG(4),
+               0);
+
+  /* Any flag with bit 63 set, not only PASTA_WS_SLOW, sends the batch
+   * there (the flag's low bits name no page): byte 70 in slot 0 counted
+   * outside with site 1, A's byte 16 in slot 2 sets flag 1, and flag 2,
+   * which the low bits of slot 0 would name, stays 0. */
+  ws_flags_zeroed();
+  outside[0] = outside[1] = 0;
+  __pasta_ws_mark_args(&st, 0, (UINT64_C(1) << 63) | (uf + 2), 0,
+                       __pasta_ws_flag_arg(ua, ua + 64, uf, 4, a + 16), 0,
+                       mem + 70, NULL, a + 16, NULL, &sites);
+  CHECK(outside[0] == 1 && outside[1] == 2 && WS_FLAG(1) == 1);
+  CHECK_EQ_INT(WS_FLAG(0) + WS_FLAG(2) + WS_FLAG(3) + WS_FLAG(4) + WS_FLAG(5),
                0);
 
   /* Hotness on: every batch takes the full path, each access counted once

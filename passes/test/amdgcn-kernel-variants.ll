@@ -41,7 +41,14 @@ entry:
 ; CHECK-NOT: br
 ; CHECK: getelementptr inbounds i8, ptr addrspace(4) %pasta.ws.value, i64 56
 ; CHECK-NOT: br
-; CHECK: %[[FLAG:.*]] = select i1 %{{.*}}, i64 %{{.*}}, i64 -1
+; Outside the range, the flag gets bit 63 (device_rt_ws.inc.c): one OR of
+; the batch's flags and one shift tell whether it takes the full path, not
+; a select and a compare with -1 per access.
+; CHECK-NOT: i64 -1
+; CHECK: %[[OUT:.*]] = select i1 %{{.*}}, i64 0, i64 -9223372036854775808
+; CHECK-NEXT: %[[FLAG:.*]] = or i64 %{{.*}}, %[[OUT]]
+; CHECK-NEXT: %[[SLOW:.*]] = lshr i64 %[[FLAG]], 63
+; CHECK-NOT: i64 -1
 ; CHECK-NOT: call
 ; CHECK: br i1
 ; CHECK: call void @__pasta_ws_mark_uncached(ptr addrspace(1) {{.*}}%pasta.ws, ptr {{.*}}, ptr noundef null, ptr noundef null, ptr noundef null, ptr addrspace(1) {{.*}}@__pasta_ws_batch)
