@@ -76,12 +76,22 @@ static cl::opt<unsigned> LoopMinTrips(
     cl::desc("Working-set copies: mark a loop's accesses in front of it "
              "only where it runs at least this many times"));
 
+// Off: a mark made once per entry of an outer loop (or for a whole nest) is
+// made in front of its inner loop, in the outer loop's first iteration that
+// reaches it, as before 2026-11-29 (lab overhead3-21).
+static cl::opt<bool> LoopMarksAfter(
+    "pasta-ws-loop-marks-after", cl::init(true), cl::Hidden,
+    cl::desc("Working-set copies: make a loop's mark that covers an outer "
+             "loop's iterations when that outer loop is left"));
+
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
 STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
                          "loop in which they do not change");
 STATISTIC(NumMarkedNests, "Of those, marks covering a loop nest, set once "
                           "per entry of the outer loop");
+STATISTIC(NumMarkedAfter, "Of those, marks made where their outer loop is "
+                          "left, not in it");
 STATISTIC(NumGuarded, "Of those, marks made where the loop's count, known at "
                       "run time, reaches the minimum (else marked in it)");
 
@@ -472,6 +482,53 @@ void nestOrRows(CallInst *Nest, CallInst *Row, Loop &Q) {
   });
 }
 
+// The outer loop whose iterations M's call covers: the one in which its
+// operands do not change, or its nest's outer loop (none: the call runs at
+// every entry of its loop).
+Loop *coveredLoop(const LoopMark &M) {
+  return M.Rows ? M.Rows->Outer : M.Unchanged;
+}
+
+// Where M's call can be made once its covered loop Q is left (none: in
+// front of its loop, as before): the flags need only be set before the
+// thread ends, and there few of the kernel's values are live across the
+// call (in Q's iterations, all of the loop's are: kmeans' copy, lab
+// overhead3-21). The block every exit of Q leads to, Q's only, made to
+// have no other predecessor. The call must run whenever M's preheader ran:
+// every iteration of Q that starts also ends (a thread that never leaves Q
+// never ends, nor does its kernel), and Q leaves to that block alone. Its
+// operands must not change in Q (they do not: Unchanged, or the nest's)
+// and be computable there; a nest's loop's own base or start, which moves
+// in Q, is not given (the nest's rows are).
+BasicBlock *exitForMarkAfter(const LoopMark &M, DominatorTree &DT, LoopInfo &LI,
+                             ScalarEvolution &SE) {
+  Loop *Q = coveredLoop(M);
+  if (!LoopMarksAfter || !Q || !Q->getUniqueExitBlock() ||
+      !iterationsComplete(*Q))
+    return nullptr;
+  if (!Q->hasDedicatedExits())
+    formDedicatedExitBlocks(Q, &DT, &LI, nullptr, false);
+  BasicBlock *Exit = Q->getUniqueExitBlock();
+  if (!Exit || !Q->hasDedicatedExits())
+    return nullptr;
+  const LoopAddress &A = M.Address;
+  SmallVector<const SCEV *, 8> Operands{A.B, M.Taken};
+  if (!M.Rows)
+    Operands.append({A.Base, A.A});
+  else
+    Operands.append(
+        {M.Rows->Row.Base, M.Rows->Row.A, M.Rows->Row.B, M.Rows->Taken});
+  if (M.Rows && !M.Rows->OneIndex)
+    Operands.push_back(A.A);
+  SCEVExpander Check(SE, "pasta.ws.loop");
+  const Instruction *At = &*Exit->getFirstInsertionPt();
+  if (!all_of(Operands, [&](const SCEV *S) {
+        return SE.isLoopInvariant(S, Q) && Check.isSafeToExpandAt(S, At);
+      }))
+    return nullptr;
+  return Exit;
+}
+
 // Whether M's call would run at every entry of its loop (not once for an
 // outer loop, not for a nest): then the loop's count decides.
 bool callPerEntry(const LoopMark &M) { return !M.Unchanged && !M.Rows; }
@@ -530,9 +587,28 @@ void pasta::markLoopAccessesBeforeLoops(
   FunctionCallee MarkLoop = Mod.getOrInsertFunction(
       "__pasta_ws_mark_loop", I32, State->getType(), Generic, I64, I64, I64,
       I64, I32, State->getType());
+  // The marks made where their covered loop is left: decided (and those
+  // loops' exits made) before anything is expanded.
+  SmallVector<BasicBlock *, 8> Exits;
+  // Each exit's first instruction: its marks go in front of it, in order.
+  DenseMap<BasicBlock *, Instruction *> ExitAt;
+  for (const LoopMark &M : Marks) {
+    Exits.push_back(exitForMarkAfter(M, DT, LI, SE));
+    if (BasicBlock *Exit = Exits.back())
+      ExitAt.try_emplace(Exit, &*Exit->getFirstInsertionPt());
+  }
   SCEVExpander Expander(SE, "pasta.ws.loop");
   // Every call first (the expander reads the loops), then their guards.
   SmallVector<std::pair<CallInst *, Loop *>, 8> Once;
+  // A mark made after its covered loop Outer (__pasta_ws_mark_loop_after,
+  // __pasta_ws_mark_nest_after), where Preheader ran in one of its
+  // iterations at least.
+  struct AfterCall {
+    CallInst *Call;
+    Loop *Outer;
+    BasicBlock *Preheader;
+  };
+  SmallVector<AfterCall, 8> After;
   struct NestCalls {
     CallInst *Nest, *Row;
     Loop *Outer;
@@ -541,8 +617,8 @@ void pasta::markLoopAccessesBeforeLoops(
   // Per preheader, whether its loop runs the minimum (one for its marks).
   DenseMap<BasicBlock *, Value *> Long;
   SmallVector<std::pair<CallInst *, Value *>, 8> IfLong;
-  for (const LoopMark &M : Marks) {
-    Instruction *At = M.Preheader->getTerminator();
+  for (auto [M, Exit] : zip(Marks, Exits)) {
+    Instruction *At = Exit ? ExitAt[Exit] : M.Preheader->getTerminator();
     IRBuilder<> B(At);
     auto Expand = [&](const SCEV *S) {
       return Expander.expandCodeFor(S, S->getType(), At);
@@ -567,10 +643,16 @@ void pasta::markLoopAccessesBeforeLoops(
                       B.getInt32(A.Bits | (A.Signed ? 0x100u : 0u))};
     };
     const LoopAddress &A = M.Address;
-    Value *Base = Expand(A.Base);
-    bool IsGeneric = Base->getType()->getPointerAddressSpace() == 0;
-    Value *Start = Expand(A.A), *Step = Expand(A.B), *Taken = Expand(M.Taken);
-    Value *Ptr = ToGeneric(Base);
+    // After a nest's outer loop, the rows are given, not the loop's own
+    // base (nor, with one index, its start), which move in it.
+    bool RowsAfter = Exit && M.Rows;
+    bool IsGeneric = A.Base->getType()->getPointerAddressSpace() == 0;
+    Value *Base = RowsAfter ? nullptr : Expand(A.Base);
+    Value *Start = RowsAfter && M.Rows->OneIndex
+                       ? Constant::getNullValue(A.A->getType())
+                       : Expand(A.A);
+    Value *Step = Expand(A.B), *Taken = Expand(M.Taken);
+    Value *Ptr = Base ? ToGeneric(Base) : nullptr;
     Operands X = Widen(A, Start, Step, Taken);
     CallInst *Nest = nullptr;
     if (M.Rows) {
@@ -588,10 +670,43 @@ void pasta::markLoopAccessesBeforeLoops(
       FunctionCallee MarkNest = Mod.getOrInsertFunction(
           "__pasta_ws_mark_nest", I32, State->getType(), Generic, I64, I64, I64,
           I64, I32, I64, I64, I64, I64, I32);
-      Nest = B.CreateCall(MarkNest,
-                          {State, RowBase, B.getInt64(A.Scale), NestStart,
-                           X.Step, X.Count, X.Ext, B.getInt64(R.Scale), Y.Start,
-                           Y.Step, Y.Count, Y.Ext});
+      Value *NestArgs[] = {
+          State,   RowBase, B.getInt64(A.Scale), NestStart, X.Step,
+          X.Count, X.Ext,   B.getInt64(R.Scale), Y.Start,   Y.Step,
+          Y.Count, Y.Ext};
+      if (RowsAfter) {
+        SmallVector<Value *, 13> Args(std::begin(NestArgs), std::end(NestArgs));
+        Args.push_back(SiteConstant(M.Access, M.Site, IsGeneric));
+        FunctionCallee MarkNestAfter = Mod.getOrInsertFunction(
+            "__pasta_ws_mark_nest_after", Type::getVoidTy(Ctx),
+            State->getType(), Generic, I64, I64, I64, I64, I32, I64, I64, I64,
+            I64, I32, State->getType());
+        After.push_back(
+            {B.CreateCall(MarkNestAfter, Args), M.Rows->Outer, M.Preheader});
+      } else {
+        Nest = B.CreateCall(MarkNest, NestArgs);
+      }
+    }
+    if (Exit) {
+      if (!RowsAfter) {
+        // Its last operand, how many iterations of the covered loop ran the
+        // preheader, is set with the guards (below).
+        FunctionCallee MarkLoopAfter = Mod.getOrInsertFunction(
+            "__pasta_ws_mark_loop_after", Type::getVoidTy(Ctx),
+            State->getType(), Generic, I64, I64, I64, I64, I32,
+            State->getType(), I64);
+        After.push_back(
+            {B.CreateCall(MarkLoopAfter,
+                          {State, Ptr, B.getInt64(A.Scale), X.Start, X.Step,
+                           X.Count, X.Ext,
+                           SiteConstant(M.Access, M.Site, IsGeneric),
+                           PoisonValue::get(I64)}),
+             M.Unchanged, M.Preheader});
+      }
+      ++NumMarkedBeforeLoops;
+      ++NumMarkedAfter;
+      Accesses.erase(M.Access);
+      continue;
     }
     // Where the count decides at run time, the access keeps its mark in the
     // loop for the entries with fewer trips (one test per preheader).
@@ -626,6 +741,24 @@ void pasta::markLoopAccessesBeforeLoops(
   for (const NestCalls &N : Nests) {
     nestOrRows(N.Nest, N.Row, *N.Outer);
     ++NumMarkedNests;
+  }
+  // Per covered loop and inner preheader, how many of the loop's iterations
+  // ran that preheader (a nest's: all or none of them).
+  DenseMap<std::pair<BasicBlock *, Loop *>, AllocaInst *> Reached;
+  for (const AfterCall &D : After) {
+    AllocaInst *&Slot = Reached[{D.Preheader, D.Outer}];
+    if (!Slot) {
+      Slot = slotClearedInEachEntry(Copy, *D.Outer, ConstantInt::get(I64, 0),
+                                    "pasta.ws.loop.reached");
+      IRBuilder<> B(D.Preheader->getTerminator());
+      B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Slot), B.getInt64(1)), Slot);
+    }
+    runOnlyIf(D.Call, [&](IRBuilder<> &B) {
+      Value *Times = B.CreateLoad(I64, Slot);
+      if (D.Call->arg_size() == 9) // __pasta_ws_mark_loop_after's count
+        D.Call->setArgOperand(8, Times);
+      return B.CreateICmpNE(Times, B.getInt64(0));
+    });
   }
   for (auto [Call, IsLong] : IfLong)
     runOnlyIf(Call, [IsLong = IsLong](IRBuilder<> &) { return IsLong; });
