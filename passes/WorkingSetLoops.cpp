@@ -49,6 +49,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -84,6 +85,17 @@ static cl::opt<bool> LoopMarksAfter(
     cl::desc("Working-set copies: make a loop's mark that covers an outer "
              "loop's iterations when that outer loop is left"));
 
+// Where -pasta-ws-loop-min-trips decides at run time: on, the loop is
+// versioned (a copy for the short entries, its accesses marked in it; the
+// loop itself for the long ones, marked in front), chosen once in front of
+// it; off, one loop whose marks run under a test in every iteration (which
+// cost bicg_s's long loop 1.50x against 0.78x on an H200, lab
+// overhead3-17).
+static cl::opt<bool> LoopVersions(
+    "pasta-ws-loop-versions", cl::init(true), cl::Hidden,
+    cl::desc("Working-set copies: a short copy of a loop whose count "
+             "decides at run time, instead of a test in each iteration"));
+
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
 STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
@@ -92,6 +104,8 @@ STATISTIC(NumMarkedNests, "Of those, marks covering a loop nest, set once "
                           "per entry of the outer loop");
 STATISTIC(NumMarkedAfter, "Of those, marks made where their outer loop is "
                           "left, not in it");
+STATISTIC(NumVersioned, "Loops given a short copy, marked in it, chosen "
+                        "in front of them by their count");
 STATISTIC(NumGuarded, "Of those, marks made where the loop's count, known at "
                       "run time, reaches the minimum (else marked in it)");
 
@@ -540,6 +554,69 @@ bool fewTrips(const LoopMark &M) {
          C->getAPInt().ult(LoopMinTrips - 1);
 }
 
+// Whether M's loop's count is known only at run time and the minimum of
+// trips applies: the count decides there.
+bool decidesAtRunTime(const LoopMark &M) {
+  return callPerEntry(M) && LoopMinTrips > 1 && !isa<SCEVConstant>(M.Taken);
+}
+
+// Versions L (its backedge-taken count Taken, known in its preheader): a
+// copy of it, entered where it runs fewer than the minimum of trips, whose
+// accesses (added to Accesses, with their sites) are marked in it; L itself
+// runs the other entries. The test is made once, in L's preheader. Returns
+// the copy's header (none: L is left as it is: more than one exit, or the
+// count not computable there).
+BasicBlock *versionShortLoop(Loop &L, const SCEV *Taken, LoopInfo &LI,
+                             DominatorTree &DT, ScalarEvolution &SE,
+                             DenseMap<Instruction *, uint32_t> &Accesses) {
+  BasicBlock *PH = L.getLoopPreheader();
+  if (!PH || !L.getExitingBlock() || !L.getExitBlock() ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return nullptr;
+  SCEVExpander Expander(SE, "pasta.ws.loop");
+  if (!Expander.isSafeToExpandAt(Taken, PH->getTerminator()))
+    return nullptr;
+  if (!L.hasDedicatedExits())
+    formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
+  formLCSSA(L, DT, &LI, &SE); // values used after the loop: the exit's phis
+  BasicBlock *Exit = L.getExitBlock(), *Exiting = L.getExitingBlock();
+  if (!Exit || !Exiting || !L.hasDedicatedExits())
+    return nullptr;
+  Value *Trips =
+      Expander.expandCodeFor(Taken, Taken->getType(), PH->getTerminator());
+  BasicBlock *LongPH = SplitBlock(PH, PH->getTerminator(), &DT, &LI, nullptr,
+                                  L.getHeader()->getName() + ".long");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Short =
+      cloneLoopWithPreheader(LongPH, PH, &L, VMap, ".short", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  auto *ShortExiting = cast<BasicBlock>(VMap[Exiting]);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Exiting);
+    Value *Mapped = VMap.lookup(V);
+    Phi.addIncoming(Mapped ? Mapped : V, ShortExiting);
+  }
+  IRBuilder<> B(PH->getTerminator());
+  Value *Count = B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
+                             B.getInt64(1), "pasta.ws.trips");
+  Value *IsLong =
+      B.CreateICmpUGE(Count, B.getInt64(LoopMinTrips), "pasta.ws.loop.long");
+  Instruction *Old = PH->getTerminator();
+  B.CreateCondBr(IsLong, LongPH, Short->getLoopPreheader());
+  Old->eraseFromParent();
+  DT.changeImmediateDominator(Exit, PH);
+  SmallVector<std::pair<Instruction *, uint32_t>, 8> Copied;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto A = Accesses.find(&I); A != Accesses.end())
+        Copied.push_back({cast<Instruction>(VMap[&I]), A->second});
+  for (auto [I, Site] : Copied)
+    Accesses[I] = Site;
+  ++NumVersioned;
+  return Short->getHeader();
+}
+
 } // namespace
 
 void pasta::markLoopAccessesBeforeLoops(
@@ -556,26 +633,57 @@ void pasta::markLoopAccessesBeforeLoops(
   ReversePostOrderTraversal<Function *> Order(&Copy);
   if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
     return;
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
-  DenseMap<const Loop *, bool> Complete;
+  LoopInfo *LIp = &LI;
+  DominatorTree *DTp = &FAM.getResult<DominatorTreeAnalysis>(Copy);
+  ScalarEvolution *SEp = &FAM.getResult<ScalarEvolutionAnalysis>(Copy);
   SmallVector<LoopMark, 8> Marks;
-  // In program order: the calls in a preheader keep the accesses' order.
-  for (Instruction &Inst : instructions(Copy)) {
-    auto Access = Accesses.find(&Inst);
-    const Loop *L = LI.getLoopFor(Inst.getParent());
-    if (Access == Accesses.end() || !L)
-      continue;
-    auto [I, Site] = *Access;
-    auto [It, New] = Complete.try_emplace(L, false);
-    if (New)
-      It->second = iterationsComplete(*L);
-    if (!It->second)
-      continue;
-    if (std::optional<LoopMark> M = planLoopMark(I, Site, LI, DT, SE);
-        M && !fewTrips(*M))
-      Marks.push_back(*M);
+  // Headers of the short copies of versioned loops (marked in them) and of
+  // the loops they were made from (marked in front, whatever their count).
+  SmallPtrSet<BasicBlock *, 4> ShortLoops, LongLoops;
+  auto Plan = [&] {
+    Marks.clear();
+    DenseMap<const Loop *, bool> Complete;
+    // In program order: the calls in a preheader keep the accesses' order.
+    for (Instruction &Inst : instructions(Copy)) {
+      auto Access = Accesses.find(&Inst);
+      const Loop *L = LIp->getLoopFor(Inst.getParent());
+      if (Access == Accesses.end() || !L || ShortLoops.count(L->getHeader()))
+        continue;
+      auto [I, Site] = *Access;
+      auto [It, New] = Complete.try_emplace(L, false);
+      if (New)
+        It->second = iterationsComplete(*L);
+      if (!It->second)
+        continue;
+      if (std::optional<LoopMark> M = planLoopMark(I, Site, *LIp, *DTp, *SEp);
+          M && !fewTrips(*M))
+        Marks.push_back(*M);
+    }
+  };
+  Plan();
+  if (LoopVersions) {
+    SmallVector<std::pair<Loop *, const SCEV *>, 4> ToVersion;
+    for (const LoopMark &M : Marks)
+      if (Loop *L = LIp->getLoopFor(M.Access->getParent());
+          decidesAtRunTime(M) &&
+          none_of(ToVersion, [&](auto &V) { return V.first == L; }))
+        ToVersion.push_back({L, M.Taken});
+    for (auto [L, Taken] : ToVersion)
+      if (BasicBlock *Short =
+              versionShortLoop(*L, Taken, *LIp, *DTp, *SEp, Accesses)) {
+        ShortLoops.insert(Short);
+        LongLoops.insert(L->getHeader());
+      }
+    if (!ShortLoops.empty()) {
+      FAM.invalidate(Copy, PreservedAnalyses::none());
+      LIp = &FAM.getResult<LoopAnalysis>(Copy);
+      DTp = &FAM.getResult<DominatorTreeAnalysis>(Copy);
+      SEp = &FAM.getResult<ScalarEvolutionAnalysis>(Copy);
+      Plan();
+    }
   }
+  DominatorTree &DT = *DTp;
+  ScalarEvolution &SE = *SEp;
   if (Marks.empty()) {
     FAM.invalidate(Copy, PreservedAnalyses::none()); // preheaders made
     return;
@@ -593,7 +701,7 @@ void pasta::markLoopAccessesBeforeLoops(
   // Each exit's first instruction: its marks go in front of it, in order.
   DenseMap<BasicBlock *, Instruction *> ExitAt;
   for (const LoopMark &M : Marks) {
-    Exits.push_back(exitForMarkAfter(M, DT, LI, SE));
+    Exits.push_back(exitForMarkAfter(M, DT, *LIp, SE));
     if (BasicBlock *Exit = Exits.back())
       ExitAt.try_emplace(Exit, &*Exit->getFirstInsertionPt());
   }
@@ -622,11 +730,10 @@ void pasta::markLoopAccessesBeforeLoops(
   // (kmeans' copy 88 -> 74 registers, lab overhead3-21). The order of the
   // marks does not change what they set or count.
   SmallVector<unsigned, 8> MarkOrder;
-  for (unsigned I = 0; I < Marks.size(); ++I)
-    MarkOrder.push_back(I);
-  std::stable_partition(MarkOrder.begin(), MarkOrder.end(), [&](unsigned I) {
-    return !(Exits[I] && Marks[I].Rows);
-  });
+  for (bool NestsAfter : {false, true})
+    for (unsigned I = 0; I < Marks.size(); ++I)
+      if (bool(Exits[I] && Marks[I].Rows) == NestsAfter)
+        MarkOrder.push_back(I);
   for (unsigned Idx : MarkOrder) {
     LoopMark &M = Marks[Idx];
     BasicBlock *Exit = Exits[Idx];
@@ -723,7 +830,8 @@ void pasta::markLoopAccessesBeforeLoops(
     // Where the count decides at run time, the access keeps its mark in the
     // loop for the entries with fewer trips (one test per preheader).
     Value *IsLong = nullptr;
-    if (callPerEntry(M) && LoopMinTrips > 1 && !isa<SCEVConstant>(M.Taken)) {
+    if (decidesAtRunTime(M) &&
+        !LongLoops.count(LIp->getLoopFor(M.Access->getParent())->getHeader())) {
       Value *&Made = Long[M.Preheader];
       if (!Made)
         Made = B.CreateICmpUGE(X.Count, B.getInt64(LoopMinTrips),
