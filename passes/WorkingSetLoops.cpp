@@ -27,7 +27,8 @@
 // nest) costs more than the marks it saves where the loop runs a few times
 // (a Thrust transform's per-thread loop of 1-4 trips had 4 calls per thread
 // in front of it): under -pasta-ws-loop-min-trips, a constant count keeps
-// the marks in the loop, and a count known at run time decides there.
+// the marks in the loop, and a count known at run time decides in front of
+// it, between the loop (the call in front) and a copy of it marked in it.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
@@ -66,14 +67,13 @@ static cl::opt<bool>
                        "loops once, before the loop"));
 
 // The fewest trips for which a loop's accesses are marked in front of it by
-// a call at every entry of the loop (1: any count, the default). 8 was
-// measured on an H200
-// (docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md): bicg_s's long
-// loop, whose count is known only at run time, kept the guarded marks' address
-// casts and a branch in every iteration and ran 1.50x instead of 0.78x in
-// working-set mode; Thrust's gain was not measured.
+// a call at every entry of the loop (1: any count). With a test in every
+// iteration (-pasta-ws-loop-versions=0), 8 cost bicg_s's long loop 1.50x
+// against 0.78x on an H200 (lab overhead3-20): it kept the guarded marks'
+// address casts and a branch in every iteration. With the loop versioned,
+// the long entries run the loop as with 1 (lab overhead3-21, not yet timed).
 static cl::opt<unsigned> LoopMinTrips(
-    "pasta-ws-loop-min-trips", cl::init(1), cl::Hidden,
+    "pasta-ws-loop-min-trips", cl::init(8), cl::Hidden,
     cl::desc("Working-set copies: mark a loop's accesses in front of it "
              "only where it runs at least this many times"));
 
