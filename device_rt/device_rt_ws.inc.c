@@ -670,6 +670,25 @@ pasta_ws_mark_box(const PASTA_GLOBAL struct pasta_ws_launch *st,
   return 1;
 }
 
+/* The flags of a loop's `count` accesses (above) one by one, each counted
+ * where it lies outside every allocation or hotness is counted. */
+static inline __attribute__((always_inline)) void
+pasta_ws_loop_one_by_one(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                         uint64_t origin, uint64_t scale, uint64_t a,
+                         uint64_t b, uint64_t count, uint32_t ext,
+                         const PASTA_GLOBAL struct pasta_ws_batch *batch) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift;
+  for (uint64_t k = 0; k < count; ++k)
+    __pasta_ws_mark(
+        pasta_ws_resolve_uncached(
+            st, hot, shift,
+            (void *)(uintptr_t)(origin +
+                                scale * pasta_ws_loop_index(a, b, k, ext)),
+            batch->site[0], batch->generic & 1u),
+        0, 0, 0);
+}
+
 PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
     const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
     uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
@@ -682,16 +701,7 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_loop(
    * by access, inline (a call here, with the loop's values live across it,
    * would add their registers to the callee's in every kernel that calls
    * this). */
-  uint64_t hot = st->blocks;
-  uint32_t shift = st->page_shift;
-  for (uint64_t k = 0; k < count; ++k)
-    __pasta_ws_mark(
-        pasta_ws_resolve_uncached(
-            st, hot, shift,
-            (void *)(uintptr_t)(origin +
-                                scale * pasta_ws_loop_index(a, b, k, ext)),
-            batch->site[0], batch->generic & 1u),
-        0, 0, 0);
+  pasta_ws_loop_one_by_one(st, origin, scale, a, b, count, ext, batch);
   return 0;
 }
 
@@ -707,4 +717,52 @@ PASTA_ENTRY uint32_t __pasta_ws_mark_nest(
     uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext) {
   return pasta_ws_mark_box(st, (uint64_t)(uintptr_t)base, scale, a, b, count,
                            ext, rscale, ra, rb, rows, rext, 0);
+}
+
+/*-- The same marks, made when the outer loop they cover is left ---------*
+ * Where a loop's mark covers the iterations of an outer loop (its operands
+ * do not change there, or a nest), the copy makes it once that outer loop
+ * is left (WorkingSetLoops.cpp): few of the kernel's values are live
+ * there, and the calls leave the outer loop's body. The flags need only be
+ * set before the thread ends. */
+
+/* __pasta_ws_mark_loop as `times` iterations of the outer loop would have
+ * made it in front of the inner loop, until the first that only set flags:
+ * the figures of the `times` loops' accesses marked one by one (times > 0). */
+PASTA_ENTRY void __pasta_ws_mark_loop_after(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
+    uint64_t a, uint64_t b, uint64_t count, uint32_t ext,
+    const PASTA_GLOBAL struct pasta_ws_batch *batch, uint64_t times) {
+  uint64_t origin = (uint64_t)(uintptr_t)base;
+  if (pasta_ws_mark_box(st, origin, scale, a, b, count, ext, 0, 0, 0, 1, 64,
+                        batch->generic >> 8 & 0xffu))
+    return;
+#pragma clang loop unroll(disable)
+  for (uint64_t t = 0; t < times; ++t)
+    pasta_ws_loop_one_by_one(st, origin, scale, a, b, count, ext, batch);
+}
+
+/* A nest's flags (__pasta_ws_mark_nest's operands, and the batch of its
+ * access): where the nest is not one box in one allocation, or hotness is
+ * counted, row by row and access by access: row j is the loop at base +
+ * rscale * y(j), or, with bit 9 of rext, the loop whose index starts at
+ * a + ra + j * rb (extended as x). */
+PASTA_ENTRY void __pasta_ws_mark_nest_after(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, void *base, uint64_t scale,
+    uint64_t a, uint64_t b, uint64_t count, uint32_t ext, uint64_t rscale,
+    uint64_t ra, uint64_t rb, uint64_t rows, uint32_t rext,
+    const PASTA_GLOBAL struct pasta_ws_batch *batch) {
+  uint64_t origin = (uint64_t)(uintptr_t)base;
+  if (pasta_ws_mark_box(st, origin, scale, a, b, count, ext, rscale, ra, rb,
+                        rows, rext, batch->generic >> 8 & 0xffu))
+    return;
+#pragma clang loop unroll(disable)
+  for (uint64_t j = 0; j < rows; ++j) {
+    int one = (rext & 0x200u) != 0;
+    pasta_ws_loop_one_by_one(
+        st,
+        one ? origin : origin + rscale * pasta_ws_loop_index(ra, rb, j, rext),
+        scale, one ? pasta_ws_loop_index(a + ra + j * rb, 0, 0, ext) : a, b,
+        count, ext, batch);
+  }
 }

@@ -488,6 +488,31 @@ static void check_nest_case(struct pasta_ws_launch *st, uint64_t mem,
             "%s: outside %llu, want %llu", c->what,
             (unsigned long long)loop_outside[0],
             (unsigned long long)want_outside);
+  /* The same marks made after the outer loop they cover: a nest's once
+   * (__pasta_ws_mark_nest_after); a loop's for 3 iterations of an outer
+   * loop (__pasta_ws_mark_loop_after): the flags above, and where the marks
+   * counted, 3 times the counts (the calls in front would have counted in
+   * each iteration). */
+  uint64_t times = n->rows == 1 && n->rscale == 0 ? 3 : 1;
+  ws_flags_zeroed();
+  memset(loop_outside, 0, sizeof loop_outside);
+  memset(loop_blocks, 0, sizeof loop_blocks);
+  if (times == 3)
+    __pasta_ws_mark_loop_after(st, (void *)(uintptr_t)origin, c->scale, c->a,
+                               c->b, c->count, c->ext, &site, times);
+  else
+    __pasta_ws_mark_nest_after(st, (void *)(uintptr_t)origin, c->scale, c->a,
+                               c->b, c->count, c->ext, n->rscale, n->ra, n->rb,
+                               n->rows, n->rext, &site);
+  int same_counts = flags_only ? loop_outside[0] == 0
+                               : loop_outside[0] == times * want_outside;
+  for (uint32_t b = 0; b < PASTA_WS_HOT_BANKS; ++b)
+    same_counts = same_counts &&
+                  loop_blocks[b] == (flags_only ? 0 : times * want_blocks[b]);
+  CHECK_MSG(memcmp(want, ws_flags, sizeof want) == 0 && same_counts,
+            "%s: made after the outer loop: outside %llu, want %llu x %llu",
+            c->what, (unsigned long long)loop_outside[0],
+            (unsigned long long)want_outside, (unsigned long long)times);
 }
 
 /* A loop alone: one row. */

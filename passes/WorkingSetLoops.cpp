@@ -27,7 +27,8 @@
 // nest) costs more than the marks it saves where the loop runs a few times
 // (a Thrust transform's per-thread loop of 1-4 trips had 4 calls per thread
 // in front of it): under -pasta-ws-loop-min-trips, a constant count keeps
-// the marks in the loop, and a count known at run time decides there.
+// the marks in the loop, and a count known at run time decides in front of
+// it, between the loop (the call in front) and a copy of it marked in it.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkingSetLoops.h"
@@ -49,6 +50,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -65,16 +67,34 @@ static cl::opt<bool>
                        "loops once, before the loop"));
 
 // The fewest trips for which a loop's accesses are marked in front of it by
-// a call at every entry of the loop (1: any count, the default). 8 was
-// measured on an H200
-// (docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md): bicg_s's long
-// loop, whose count is known only at run time, kept the guarded marks' address
-// casts and a branch in every iteration and ran 1.50x instead of 0.78x in
-// working-set mode; Thrust's gain was not measured.
+// a call at every entry of the loop (1: any count). With a test in every
+// iteration (-pasta-ws-loop-versions=0), 8 cost bicg_s's long loop 1.50x
+// against 0.78x on an H200 (lab overhead3-20): it kept the guarded marks'
+// address casts and a branch in every iteration. With the loop versioned,
+// the long entries run the loop as with 1 (lab overhead3-21, not yet timed).
 static cl::opt<unsigned> LoopMinTrips(
-    "pasta-ws-loop-min-trips", cl::init(1), cl::Hidden,
+    "pasta-ws-loop-min-trips", cl::init(8), cl::Hidden,
     cl::desc("Working-set copies: mark a loop's accesses in front of it "
              "only where it runs at least this many times"));
+
+// Off: a mark made once per entry of an outer loop (or for a whole nest) is
+// made in front of its inner loop, in the outer loop's first iteration that
+// reaches it, as before 2026-11-29 (lab overhead3-21).
+static cl::opt<bool> LoopMarksAfter(
+    "pasta-ws-loop-marks-after", cl::init(true), cl::Hidden,
+    cl::desc("Working-set copies: make a loop's mark that covers an outer "
+             "loop's iterations when that outer loop is left"));
+
+// Where -pasta-ws-loop-min-trips decides at run time: on, the loop is
+// versioned (a copy for the short entries, its accesses marked in it; the
+// loop itself for the long ones, marked in front), chosen once in front of
+// it; off, one loop whose marks run under a test in every iteration (which
+// cost bicg_s's long loop 1.50x against 0.78x on an H200, lab
+// overhead3-17).
+static cl::opt<bool> LoopVersions(
+    "pasta-ws-loop-versions", cl::init(true), cl::Hidden,
+    cl::desc("Working-set copies: a short copy of a loop whose count "
+             "decides at run time, instead of a test in each iteration"));
 
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
@@ -82,6 +102,10 @@ STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
                          "loop in which they do not change");
 STATISTIC(NumMarkedNests, "Of those, marks covering a loop nest, set once "
                           "per entry of the outer loop");
+STATISTIC(NumMarkedAfter, "Of those, marks made where their outer loop is "
+                          "left, not in it");
+STATISTIC(NumVersioned, "Loops given a short copy, marked in it, chosen "
+                        "in front of them by their count");
 STATISTIC(NumGuarded, "Of those, marks made where the loop's count, known at "
                       "run time, reaches the minimum (else marked in it)");
 
@@ -472,6 +496,53 @@ void nestOrRows(CallInst *Nest, CallInst *Row, Loop &Q) {
   });
 }
 
+// The outer loop whose iterations M's call covers: the one in which its
+// operands do not change, or its nest's outer loop (none: the call runs at
+// every entry of its loop).
+Loop *coveredLoop(const LoopMark &M) {
+  return M.Rows ? M.Rows->Outer : M.Unchanged;
+}
+
+// Where M's call can be made once its covered loop Q is left (none: in
+// front of its loop, as before): the flags need only be set before the
+// thread ends, and there few of the kernel's values are live across the
+// call (in Q's iterations, all of the loop's are: kmeans' copy, lab
+// overhead3-21). The block every exit of Q leads to, Q's only, made to
+// have no other predecessor. The call must run whenever M's preheader ran:
+// every iteration of Q that starts also ends (a thread that never leaves Q
+// never ends, nor does its kernel), and Q leaves to that block alone. Its
+// operands must not change in Q (they do not: Unchanged, or the nest's)
+// and be computable there; a nest's loop's own base or start, which moves
+// in Q, is not given (the nest's rows are).
+BasicBlock *exitForMarkAfter(const LoopMark &M, DominatorTree &DT, LoopInfo &LI,
+                             ScalarEvolution &SE) {
+  Loop *Q = coveredLoop(M);
+  if (!LoopMarksAfter || !Q || !Q->getUniqueExitBlock() ||
+      !iterationsComplete(*Q))
+    return nullptr;
+  if (!Q->hasDedicatedExits())
+    formDedicatedExitBlocks(Q, &DT, &LI, nullptr, false);
+  BasicBlock *Exit = Q->getUniqueExitBlock();
+  if (!Exit || !Q->hasDedicatedExits())
+    return nullptr;
+  const LoopAddress &A = M.Address;
+  SmallVector<const SCEV *, 8> Operands{A.B, M.Taken};
+  if (!M.Rows)
+    Operands.append({A.Base, A.A});
+  else
+    Operands.append(
+        {M.Rows->Row.Base, M.Rows->Row.A, M.Rows->Row.B, M.Rows->Taken});
+  if (M.Rows && !M.Rows->OneIndex)
+    Operands.push_back(A.A);
+  SCEVExpander Check(SE, "pasta.ws.loop");
+  const Instruction *At = &*Exit->getFirstInsertionPt();
+  if (!all_of(Operands, [&](const SCEV *S) {
+        return SE.isLoopInvariant(S, Q) && Check.isSafeToExpandAt(S, At);
+      }))
+    return nullptr;
+  return Exit;
+}
+
 // Whether M's call would run at every entry of its loop (not once for an
 // outer loop, not for a nest): then the loop's count decides.
 bool callPerEntry(const LoopMark &M) { return !M.Unchanged && !M.Rows; }
@@ -481,6 +552,69 @@ bool fewTrips(const LoopMark &M) {
   const auto *C = dyn_cast<SCEVConstant>(M.Taken);
   return LoopMinTrips > 1 && callPerEntry(M) && C &&
          C->getAPInt().ult(LoopMinTrips - 1);
+}
+
+// Whether M's loop's count is known only at run time and the minimum of
+// trips applies: the count decides there.
+bool decidesAtRunTime(const LoopMark &M) {
+  return callPerEntry(M) && LoopMinTrips > 1 && !isa<SCEVConstant>(M.Taken);
+}
+
+// Versions L (its backedge-taken count Taken, known in its preheader): a
+// copy of it, entered where it runs fewer than the minimum of trips, whose
+// accesses (added to Accesses, with their sites) are marked in it; L itself
+// runs the other entries. The test is made once, in L's preheader. Returns
+// the copy's header (none: L is left as it is: more than one exit, or the
+// count not computable there).
+BasicBlock *versionShortLoop(Loop &L, const SCEV *Taken, LoopInfo &LI,
+                             DominatorTree &DT, ScalarEvolution &SE,
+                             DenseMap<Instruction *, uint32_t> &Accesses) {
+  BasicBlock *PH = L.getLoopPreheader();
+  if (!PH || !L.getExitingBlock() || !L.getExitBlock() ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return nullptr;
+  SCEVExpander Expander(SE, "pasta.ws.loop");
+  if (!Expander.isSafeToExpandAt(Taken, PH->getTerminator()))
+    return nullptr;
+  if (!L.hasDedicatedExits())
+    formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
+  formLCSSA(L, DT, &LI, &SE); // values used after the loop: the exit's phis
+  BasicBlock *Exit = L.getExitBlock(), *Exiting = L.getExitingBlock();
+  if (!Exit || !Exiting || !L.hasDedicatedExits())
+    return nullptr;
+  Value *Trips =
+      Expander.expandCodeFor(Taken, Taken->getType(), PH->getTerminator());
+  BasicBlock *LongPH = SplitBlock(PH, PH->getTerminator(), &DT, &LI, nullptr,
+                                  L.getHeader()->getName() + ".long");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Short =
+      cloneLoopWithPreheader(LongPH, PH, &L, VMap, ".short", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  auto *ShortExiting = cast<BasicBlock>(VMap[Exiting]);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Exiting);
+    Value *Mapped = VMap.lookup(V);
+    Phi.addIncoming(Mapped ? Mapped : V, ShortExiting);
+  }
+  IRBuilder<> B(PH->getTerminator());
+  Value *Count = B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
+                             B.getInt64(1), "pasta.ws.trips");
+  Value *IsLong =
+      B.CreateICmpUGE(Count, B.getInt64(LoopMinTrips), "pasta.ws.loop.long");
+  Instruction *Old = PH->getTerminator();
+  B.CreateCondBr(IsLong, LongPH, Short->getLoopPreheader());
+  Old->eraseFromParent();
+  DT.changeImmediateDominator(Exit, PH);
+  SmallVector<std::pair<Instruction *, uint32_t>, 8> Copied;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto A = Accesses.find(&I); A != Accesses.end())
+        Copied.push_back({cast<Instruction>(VMap[&I]), A->second});
+  for (auto [I, Site] : Copied)
+    Accesses[I] = Site;
+  ++NumVersioned;
+  return Short->getHeader();
 }
 
 } // namespace
@@ -499,26 +633,57 @@ void pasta::markLoopAccessesBeforeLoops(
   ReversePostOrderTraversal<Function *> Order(&Copy);
   if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
     return;
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
-  DenseMap<const Loop *, bool> Complete;
+  LoopInfo *LIp = &LI;
+  DominatorTree *DTp = &FAM.getResult<DominatorTreeAnalysis>(Copy);
+  ScalarEvolution *SEp = &FAM.getResult<ScalarEvolutionAnalysis>(Copy);
   SmallVector<LoopMark, 8> Marks;
-  // In program order: the calls in a preheader keep the accesses' order.
-  for (Instruction &Inst : instructions(Copy)) {
-    auto Access = Accesses.find(&Inst);
-    const Loop *L = LI.getLoopFor(Inst.getParent());
-    if (Access == Accesses.end() || !L)
-      continue;
-    auto [I, Site] = *Access;
-    auto [It, New] = Complete.try_emplace(L, false);
-    if (New)
-      It->second = iterationsComplete(*L);
-    if (!It->second)
-      continue;
-    if (std::optional<LoopMark> M = planLoopMark(I, Site, LI, DT, SE);
-        M && !fewTrips(*M))
-      Marks.push_back(*M);
+  // Headers of the short copies of versioned loops (marked in them) and of
+  // the loops they were made from (marked in front, whatever their count).
+  SmallPtrSet<BasicBlock *, 4> ShortLoops, LongLoops;
+  auto Plan = [&] {
+    Marks.clear();
+    DenseMap<const Loop *, bool> Complete;
+    // In program order: the calls in a preheader keep the accesses' order.
+    for (Instruction &Inst : instructions(Copy)) {
+      auto Access = Accesses.find(&Inst);
+      const Loop *L = LIp->getLoopFor(Inst.getParent());
+      if (Access == Accesses.end() || !L || ShortLoops.count(L->getHeader()))
+        continue;
+      auto [I, Site] = *Access;
+      auto [It, New] = Complete.try_emplace(L, false);
+      if (New)
+        It->second = iterationsComplete(*L);
+      if (!It->second)
+        continue;
+      if (std::optional<LoopMark> M = planLoopMark(I, Site, *LIp, *DTp, *SEp);
+          M && !fewTrips(*M))
+        Marks.push_back(*M);
+    }
+  };
+  Plan();
+  if (LoopVersions) {
+    SmallVector<std::pair<Loop *, const SCEV *>, 4> ToVersion;
+    for (const LoopMark &M : Marks)
+      if (Loop *L = LIp->getLoopFor(M.Access->getParent());
+          decidesAtRunTime(M) &&
+          none_of(ToVersion, [&](auto &V) { return V.first == L; }))
+        ToVersion.push_back({L, M.Taken});
+    for (auto [L, Taken] : ToVersion)
+      if (BasicBlock *Short =
+              versionShortLoop(*L, Taken, *LIp, *DTp, *SEp, Accesses)) {
+        ShortLoops.insert(Short);
+        LongLoops.insert(L->getHeader());
+      }
+    if (!ShortLoops.empty()) {
+      FAM.invalidate(Copy, PreservedAnalyses::none());
+      LIp = &FAM.getResult<LoopAnalysis>(Copy);
+      DTp = &FAM.getResult<DominatorTreeAnalysis>(Copy);
+      SEp = &FAM.getResult<ScalarEvolutionAnalysis>(Copy);
+      Plan();
+    }
   }
+  DominatorTree &DT = *DTp;
+  ScalarEvolution &SE = *SEp;
   if (Marks.empty()) {
     FAM.invalidate(Copy, PreservedAnalyses::none()); // preheaders made
     return;
@@ -530,9 +695,28 @@ void pasta::markLoopAccessesBeforeLoops(
   FunctionCallee MarkLoop = Mod.getOrInsertFunction(
       "__pasta_ws_mark_loop", I32, State->getType(), Generic, I64, I64, I64,
       I64, I32, State->getType());
+  // The marks made where their covered loop is left: decided (and those
+  // loops' exits made) before anything is expanded.
+  SmallVector<BasicBlock *, 8> Exits;
+  // Each exit's first instruction: its marks go in front of it, in order.
+  DenseMap<BasicBlock *, Instruction *> ExitAt;
+  for (const LoopMark &M : Marks) {
+    Exits.push_back(exitForMarkAfter(M, DT, *LIp, SE));
+    if (BasicBlock *Exit = Exits.back())
+      ExitAt.try_emplace(Exit, &*Exit->getFirstInsertionPt());
+  }
   SCEVExpander Expander(SE, "pasta.ws.loop");
   // Every call first (the expander reads the loops), then their guards.
   SmallVector<std::pair<CallInst *, Loop *>, 8> Once;
+  // A mark made after its covered loop Outer (__pasta_ws_mark_loop_after,
+  // __pasta_ws_mark_nest_after), where Preheader ran in one of its
+  // iterations at least.
+  struct AfterCall {
+    CallInst *Call;
+    Loop *Outer;
+    BasicBlock *Preheader;
+  };
+  SmallVector<AfterCall, 8> After;
   struct NestCalls {
     CallInst *Nest, *Row;
     Loop *Outer;
@@ -541,8 +725,19 @@ void pasta::markLoopAccessesBeforeLoops(
   // Per preheader, whether its loop runs the minimum (one for its marks).
   DenseMap<BasicBlock *, Value *> Long;
   SmallVector<std::pair<CallInst *, Value *>, 8> IfLong;
-  for (const LoopMark &M : Marks) {
-    Instruction *At = M.Preheader->getTerminator();
+  // The nests' marks made after their loops go last: their call needs the
+  // most registers, and then no other mark's operands are live across it
+  // (kmeans' copy 88 -> 74 registers, lab overhead3-21). The order of the
+  // marks does not change what they set or count.
+  SmallVector<unsigned, 8> MarkOrder;
+  for (bool NestsAfter : {false, true})
+    for (unsigned I = 0; I < Marks.size(); ++I)
+      if (bool(Exits[I] && Marks[I].Rows) == NestsAfter)
+        MarkOrder.push_back(I);
+  for (unsigned Idx : MarkOrder) {
+    LoopMark &M = Marks[Idx];
+    BasicBlock *Exit = Exits[Idx];
+    Instruction *At = Exit ? ExitAt[Exit] : M.Preheader->getTerminator();
     IRBuilder<> B(At);
     auto Expand = [&](const SCEV *S) {
       return Expander.expandCodeFor(S, S->getType(), At);
@@ -567,10 +762,16 @@ void pasta::markLoopAccessesBeforeLoops(
                       B.getInt32(A.Bits | (A.Signed ? 0x100u : 0u))};
     };
     const LoopAddress &A = M.Address;
-    Value *Base = Expand(A.Base);
-    bool IsGeneric = Base->getType()->getPointerAddressSpace() == 0;
-    Value *Start = Expand(A.A), *Step = Expand(A.B), *Taken = Expand(M.Taken);
-    Value *Ptr = ToGeneric(Base);
+    // After a nest's outer loop, the rows are given, not the loop's own
+    // base (nor, with one index, its start), which move in it.
+    bool RowsAfter = Exit && M.Rows;
+    bool IsGeneric = A.Base->getType()->getPointerAddressSpace() == 0;
+    Value *Base = RowsAfter ? nullptr : Expand(A.Base);
+    Value *Start = RowsAfter && M.Rows->OneIndex
+                       ? Constant::getNullValue(A.A->getType())
+                       : Expand(A.A);
+    Value *Step = Expand(A.B), *Taken = Expand(M.Taken);
+    Value *Ptr = Base ? ToGeneric(Base) : nullptr;
     Operands X = Widen(A, Start, Step, Taken);
     CallInst *Nest = nullptr;
     if (M.Rows) {
@@ -588,15 +789,49 @@ void pasta::markLoopAccessesBeforeLoops(
       FunctionCallee MarkNest = Mod.getOrInsertFunction(
           "__pasta_ws_mark_nest", I32, State->getType(), Generic, I64, I64, I64,
           I64, I32, I64, I64, I64, I64, I32);
-      Nest = B.CreateCall(MarkNest,
-                          {State, RowBase, B.getInt64(A.Scale), NestStart,
-                           X.Step, X.Count, X.Ext, B.getInt64(R.Scale), Y.Start,
-                           Y.Step, Y.Count, Y.Ext});
+      Value *NestArgs[] = {
+          State,   RowBase, B.getInt64(A.Scale), NestStart, X.Step,
+          X.Count, X.Ext,   B.getInt64(R.Scale), Y.Start,   Y.Step,
+          Y.Count, Y.Ext};
+      if (RowsAfter) {
+        SmallVector<Value *, 13> Args(std::begin(NestArgs), std::end(NestArgs));
+        Args.push_back(SiteConstant(M.Access, M.Site, IsGeneric));
+        FunctionCallee MarkNestAfter = Mod.getOrInsertFunction(
+            "__pasta_ws_mark_nest_after", Type::getVoidTy(Ctx),
+            State->getType(), Generic, I64, I64, I64, I64, I32, I64, I64, I64,
+            I64, I32, State->getType());
+        After.push_back(
+            {B.CreateCall(MarkNestAfter, Args), M.Rows->Outer, M.Preheader});
+      } else {
+        Nest = B.CreateCall(MarkNest, NestArgs);
+      }
+    }
+    if (Exit) {
+      if (!RowsAfter) {
+        // Its last operand, how many iterations of the covered loop ran the
+        // preheader, is set with the guards (below).
+        FunctionCallee MarkLoopAfter = Mod.getOrInsertFunction(
+            "__pasta_ws_mark_loop_after", Type::getVoidTy(Ctx),
+            State->getType(), Generic, I64, I64, I64, I64, I32,
+            State->getType(), I64);
+        After.push_back(
+            {B.CreateCall(MarkLoopAfter,
+                          {State, Ptr, B.getInt64(A.Scale), X.Start, X.Step,
+                           X.Count, X.Ext,
+                           SiteConstant(M.Access, M.Site, IsGeneric),
+                           PoisonValue::get(I64)}),
+             M.Unchanged, M.Preheader});
+      }
+      ++NumMarkedBeforeLoops;
+      ++NumMarkedAfter;
+      Accesses.erase(M.Access);
+      continue;
     }
     // Where the count decides at run time, the access keeps its mark in the
     // loop for the entries with fewer trips (one test per preheader).
     Value *IsLong = nullptr;
-    if (callPerEntry(M) && LoopMinTrips > 1 && !isa<SCEVConstant>(M.Taken)) {
+    if (decidesAtRunTime(M) &&
+        !LongLoops.count(LIp->getLoopFor(M.Access->getParent())->getHeader())) {
       Value *&Made = Long[M.Preheader];
       if (!Made)
         Made = B.CreateICmpUGE(X.Count, B.getInt64(LoopMinTrips),
@@ -626,6 +861,24 @@ void pasta::markLoopAccessesBeforeLoops(
   for (const NestCalls &N : Nests) {
     nestOrRows(N.Nest, N.Row, *N.Outer);
     ++NumMarkedNests;
+  }
+  // Per covered loop and inner preheader, how many of the loop's iterations
+  // ran that preheader (a nest's: all or none of them).
+  DenseMap<std::pair<BasicBlock *, Loop *>, AllocaInst *> Reached;
+  for (const AfterCall &D : After) {
+    AllocaInst *&Slot = Reached[{D.Preheader, D.Outer}];
+    if (!Slot) {
+      Slot = slotClearedInEachEntry(Copy, *D.Outer, ConstantInt::get(I64, 0),
+                                    "pasta.ws.loop.reached");
+      IRBuilder<> B(D.Preheader->getTerminator());
+      B.CreateStore(B.CreateAdd(B.CreateLoad(I64, Slot), B.getInt64(1)), Slot);
+    }
+    runOnlyIf(D.Call, [&](IRBuilder<> &B) {
+      Value *Times = B.CreateLoad(I64, Slot);
+      if (D.Call->arg_size() == 9) // __pasta_ws_mark_loop_after's count
+        D.Call->setArgOperand(8, Times);
+      return B.CreateICmpNE(Times, B.getInt64(0));
+    });
   }
   for (auto [Call, IsLong] : IfLong)
     runOnlyIf(Call, [IsLong = IsLong](IRBuilder<> &) { return IsLong; });

@@ -34,9 +34,14 @@ namespace pasta {
 // A loop entered with fewer trips than a minimum (-pasta-ws-loop-min-trips)
 // costs less marked in the loop than by the call: where the count is a
 // constant below it, its accesses stay in Accesses unmarked here; where it
-// is known only at run time, the call runs where the count reaches it, and
-// its accesses stay in Accesses with Guarded[access] = that i1 (computed in
-// the preheader): their marks in the loop must run only where it is false.
+// is known only at run time, the loop is versioned in front of it: the loop
+// itself, with the call, where the count reaches the minimum, else a copy of
+// it whose accesses are added to Accesses (-pasta-ws-loop-versions). Where
+// it cannot be (or with that option off), the call runs where the count
+// reaches it, and its accesses stay in Accesses with Guarded[access] = that
+// i1 (computed in the preheader): their marks in the loop must run only
+// where it is false. A mark that covers an outer loop's iterations is made
+// where that loop is left (-pasta-ws-loop-marks-after).
 void markLoopAccessesBeforeLoops(
     llvm::Function &Copy, llvm::Value *State,
     llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,

@@ -1,7 +1,7 @@
 ; The working-set copy for amdgcn covers a loop nest with one call
 ; (__pasta_ws_mark_nest, nvptx-ws-loop-nests.ll), with the device runtime
 ; linked: the calls stay out of line and nothing is marked in the loop.
-; RUN: %opt -passes=pasta-count -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-marks-after=0 -S %s | FileCheck %s
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

@@ -9,12 +9,12 @@
 ; - a constant count of 8 or more is marked in front as before, no test.
 ; Either way each access's page flag is set, by the call or by its own
 ; mark in the loop.
-; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=8 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=8 -pasta-ws-loop-versions=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; A minimum of 3: the constant count of 4 is marked in front.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-loop-min-trips=3 -S %s | FileCheck %s --check-prefix=MIN3
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-loop-min-trips=3 -pasta-ws-loop-versions=0 -S %s | FileCheck %s --check-prefix=MIN3
 ; A compact copy (nvptx-ws-compact.ll) puts its guarded batch's one call
 ; under the same test.
-; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=8 -pasta-link-runtime=0 -pasta-ws-compact-above=0 -S %s | FileCheck %s --check-prefix=COMPACT
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=8 -pasta-ws-loop-versions=0 -pasta-link-runtime=0 -pasta-ws-compact-above=0 -S %s | FileCheck %s --check-prefix=COMPACT
 ; COMPACT-LABEL: define ptx_kernel void @mixed__pasta_ws(
 ; COMPACT: loop:
 ; COMPACT: %v = load i32

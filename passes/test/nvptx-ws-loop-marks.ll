@@ -7,7 +7,7 @@
 ; with a call that may not return, a trip count known only as the loop runs.
 ; (-pasta-ws-loop-min-trips=1: every count; nvptx-ws-loop-guard.ll has the
 ; test of the count at run time.)
-; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=1 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=1 -pasta-ws-loop-marks-after=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; -pasta-ws-loop-marks=0 (a hidden switch for measurements) leaves every
 ; access to its batch, in the loop: the strided load's flag is found in the
 ; loop body, and nothing is marked in front of a loop.

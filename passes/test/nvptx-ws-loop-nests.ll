@@ -9,7 +9,7 @@
 ; early, keep one mark per entry of the inner loop.
 ; (-pasta-ws-loop-min-trips=1: every count, for the marks made at each entry
 ; of a loop; nvptx-ws-loop-guard.ll has the minimum.)
-; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=1 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-ws-loop-min-trips=1 -pasta-ws-loop-marks-after=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

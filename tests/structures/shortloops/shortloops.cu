@@ -4,7 +4,8 @@
 // block's tile, j * 256 + threadIdx.x). In working-set mode a loop whose
 // count is known at launch has its accesses' pages marked in front of it,
 // by one call per access, where it runs at least 8 times
-// (-pasta-ws-loop-min-trips), and in the loop where it runs fewer: this
+// (-pasta-ws-loop-min-trips), and in a copy of the loop, chosen in front of
+// it, where it runs fewer: this
 // program launches it both ways and derives the pages by hand (clang
 // unrolls the loop by 2: 1, 8 and 3 trips of the unrolled loop below, the
 // first and last with a remainder iteration after it).
