@@ -351,7 +351,7 @@ public:
       emitFlush(Exit);
   }
 
-  std::optional<SmallVector<CallInst *, 8>> rows32Calls() const {
+  std::optional<SmallVector<CallInst *, 8>> rows32Calls(bool AnyRowTerm) const {
     bool Measured = false;
     for (const AccessGroup &G : Groups) {
       if (G.Proven)
@@ -361,13 +361,43 @@ public:
       // (and its tiles stacked in y): such calls would run the general
       // body, which the cap spills. A kernel for one-dimensional blocks
       // has rows of 32 whatever their size.
-      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || !G.NoRowTerm)
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) ||
+          (!G.NoRowTerm && !AnyRowTerm))
         return std::nullopt;
       Measured = true;
     }
     if (!Measured || OutOfLine)
       return std::nullopt;
     return FullRowCalls;
+  }
+
+  std::optional<SmallVector<CallInst *, 8>> rows16Calls() const {
+    bool RowTerm = false;
+    for (const AccessGroup &G : Groups) {
+      if (G.Proven)
+        continue;
+      const DivergencePlan::Access &A = *G.Members.front()->A;
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) ||
+          A.Space == PASTA_DIV_GENERIC || !isPowerOf2_32(A.Size) ||
+          A.Size > 32 || (*G.LaneStride != 0 && *G.LaneStride != A.Size) ||
+          any_of(G.Members, [&](const AccessSite *S) {
+            return accessAlign(*S->I) < A.Size;
+          }))
+        return std::nullopt;
+      RowTerm |= !G.NoRowTerm;
+    }
+    if (!RowTerm || OutOfLine)
+      return std::nullopt;
+    return LanesCalls;
+  }
+
+  // The alignment an access's instruction states, in bytes.
+  static uint64_t accessAlign(const Instruction &I) {
+    if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      return RMW->getAlign().value();
+    if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      return CX->getAlign().value();
+    return getLoadStoreAlignment(&I).value();
   }
 
   std::array<unsigned, 8> accessGroups() const {
@@ -633,6 +663,8 @@ private:
     CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
+    if (Lanes)
+      LanesCalls.push_back(Call);
     return Call;
   }
 
@@ -1124,6 +1156,8 @@ private:
   bool OutOfLine = false;
   // The AccessLanes calls of FullRow groups (rows32Calls).
   SmallVector<CallInst *, 8> FullRowCalls;
+  // Every AccessLanes call (rows16Calls).
+  SmallVector<CallInst *, 8> LanesCalls;
   AllocaInst *OutArray = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
@@ -1168,6 +1202,10 @@ std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 
-std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows32Calls() const {
-  return P->rows32Calls();
+std::optional<SmallVector<CallInst *, 8>>
+CopyMeasures::rows32Calls(bool AnyRowTerm) const {
+  return P->rows32Calls(AnyRowTerm);
+}
+std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows16Calls() const {
+  return P->rows16Calls();
 }

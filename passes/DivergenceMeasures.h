@@ -39,6 +39,9 @@ struct DivHelpers {
   // AccessLanes's one-row path alone, for the body of rows of 32
   // (DivergenceRows32.cpp).
   llvm::FunctionCallee AccessRow32;
+  // __pasta_div_access_rows16: AccessLanes in warps of two 16-lane rows
+  // (DivergenceRows32.cpp).
+  llvm::FunctionCallee AccessRows16;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -154,7 +157,18 @@ public:
   // then measures with nothing but the one-row path
   // (DivergenceRows32.cpp). None otherwise (also when nothing is
   // measured, or the helpers are out of line).
-  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows32Calls() const;
+  // With AnyRowTerm, the same for addresses with a term in thread index y
+  // too (for a copy that also gets a body for rows of 16).
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>>
+  rows32Calls(bool AnyRowTerm = false) const;
+  // Every AccessLanes call of the copy (FullRow and RowsProven groups),
+  // when every group measured at all is one of those without a lane test,
+  // of a known space, at stride 0 or its size (a power of 2 up to 32), each
+  // access aligned to that size, and some group's address has a term in
+  // thread index y (a kernel for blocks of two dimensions, whose rows may
+  // be 16 wide): in calls whose warps hold two rows of 16 lanes they take
+  // __pasta_div_access_rows16 (DivergenceRows32.cpp). None otherwise.
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows16Calls() const;
 
 private:
   class Impl;
@@ -173,9 +187,14 @@ private:
 // launches run, and the copy's register cap spills it there alone.
 // Returns false, changing nothing, when the copy calls a function with a
 // body or takes an argument by value.
+// With Rows16Calls (the copy's rows16Calls), also a body for calls whose
+// warps hold two rows of 16 lanes (__pasta_div_row_width() == 16: blocks 16
+// threads wide), in which those calls are AccessRows16 and the width is 16:
+// the entry then chooses among the two bodies and the general function.
 bool addRows32Body(llvm::Function &Copy,
                    llvm::ArrayRef<llvm::CallInst *> Row32Calls,
-                   const DivHelpers &H);
+                   const DivHelpers &H,
+                   llvm::ArrayRef<llvm::CallInst *> Rows16Calls = {});
 
 } // namespace pasta
 
