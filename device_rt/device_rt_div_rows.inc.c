@@ -732,15 +732,19 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
                                     stride, hint, sectored, sectors,
                                     ideal_sectors, bank_conflicts);
   uint64_t mine = addr - (uint64_t)stride * (lane & 15);
+  /* a full warp of aligned rows (the usual case): one shuffle, no figure */
+  if (lanes == PASTA_DIV_FULL_WARP &&
+      pasta_div_rows_derived(mine,
+                             __gpu_shuffle_idx_u64(lanes, lane ^ 16u, mine, 32),
+                             16, size, stride, hint, sectored)) {
+    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+    return 0;
+  }
+  /* else each row's base from its first active lane */
   uint64_t a =
       __gpu_shuffle_idx_u64(lanes, (uint32_t)__builtin_ctz(ma), mine, 32);
   uint64_t b =
       __gpu_shuffle_idx_u64(lanes, 16u + (uint32_t)__builtin_ctz(mb), mine, 32);
-  if (lanes == PASTA_DIV_FULL_WARP &&
-      pasta_div_rows_derived(a, b, 16, size, stride, hint, sectored)) {
-    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
-    return 0;
-  }
   if (!pasta_div_first(lanes))
     return 0;
   uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
