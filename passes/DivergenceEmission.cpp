@@ -217,14 +217,18 @@ static bool reachesLoop(const Function &F,
 // sets every kernel's (0: none). A lower cap of the kernel's own is kept,
 // and launch bounds with a minimum of blocks per SM are the program's own
 // word on its occupancy (CUB gives its single-block kernels 1), so such a
-// copy gets none.
+// copy gets none. A copy with bodies for rows of 32 (addRows32Body) gets 32,
+// or 40 with loops (-pasta-div-rows-loops: matmul_tiled's body took 40
+// without a spill): its general function spills then, in launches of other
+// row widths only.
 static void capRegisters(Function &Kernel, int Requested, bool Rows32) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
-    Cap = Rows32 ? 32 : reachesLoop(Kernel, Seen) ? 64 : 48;
+    bool Loops = reachesLoop(Kernel, Seen);
+    Cap = Rows32 ? (Loops ? 40 : 32) : Loops ? 64 : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -380,7 +384,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       auto It = Measures.find(Copy);
       // Launch bounds with a minimum of blocks keep the copy uncapped.
       if (!isKernel(*F) || It == Measures.end() ||
-          F->hasFnAttribute("nvvm.minctasm") || reachesLoop(*Copy, Seen))
+          F->hasFnAttribute("nvvm.minctasm") ||
+          (!DivRowsLoops && reachesLoop(*Copy, Seen)))
         continue;
       if (auto Calls16 = Rows16Bodies ? It->second.rows16Calls() : std::nullopt;
           Calls16) {

@@ -19,6 +19,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <array>
 #include <cstddef>
@@ -93,10 +94,13 @@ struct AccessGroup {
   // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
-  // Of a RowsProven or FullRow group: its address has no term in thread
-  // index y (UniformLoops::rowStride 0), as in kernels written for
-  // one-dimensional blocks.
+  // Of a RowsProven or FullRow group, or a lane-shaped one repeating in a
+  // uniform loop: its address has no term in thread index y
+  // (UniformLoops::rowStride 0), as in kernels written for one-dimensional
+  // blocks.
   bool NoRowTerm = false;
+  // Whether it is known to have one (a kernel for 2-D blocks).
+  bool RowTerm = false;
   // A global load or store whose figures in a full warp of one 32-lane row
   // are the derived ones but for its sectors past its base's
   // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once
@@ -164,8 +168,8 @@ public:
   // Every AccessLanes call of the copy (FullRow and RowsProven groups),
   // when every group measured at all is one of those without a lane test,
   // of a known space, at stride 0 or its size (a power of 2 up to 32), each
-  // access aligned to that size, and some group's address has a term in
-  // thread index y (a kernel for blocks of two dimensions, whose rows may
+  // access aligned to that size, and some group's address has a known term
+  // in thread index y (a kernel for blocks of two dimensions, whose rows may
   // be 16 wide): in calls whose warps hold two rows of 16 lanes they take
   // __pasta_div_access_rows16 (DivergenceRows32.cpp). None otherwise.
   std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows16Calls() const;
@@ -174,6 +178,10 @@ private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
+
+// -pasta-div-rows-loops: copies with loops may get the bodies of
+// addRows32Body, and groups repeating in a uniform loop do not keep them out.
+extern llvm::cl::opt<bool> DivRowsLoops;
 
 // Gives the kernel copy Copy, whose rows32Calls are Row32Calls, a body for
 // calls whose warps are rows of 32 lanes
