@@ -623,6 +623,139 @@ PASTA_INLINE uint32_t __pasta_div_access_row32(
       stride, hint, sectored, sectors, ideal_sectors, bank_conflicts);
 }
 
+/*===- Rows of 16: two rows a warp, any mask, without the general path ----===*
+ * In a launch whose blocks are 16 threads wide (__pasta_div_row_width() is
+ * 16), lanes 0-15 of a warp are one row of thread index x and lanes 16-31
+ * another. A lane-shaped access at stride 0 or the size (a power of 2 up to
+ * 32) from row bases aligned to the size has, under any mask, figures that
+ * follow from the two bases and the two rows' masks: each lane's bytes are
+ * one element, in one word (up to 4 bytes) and one sector, so distinct bytes,
+ * sectors and (shared, up to 4 bytes: one phase of 32 lanes) the words of
+ * each bank are unions of at most 17 units a row. The copies' body for rows
+ * of 16 (passes/DivergenceRows32.cpp) calls this where the general helper
+ * would take such warps apart with matches. */
+
+/* The units of 2^shift bytes that the lanes of `mask` (bit i: lane i of a
+ * row) touch at `base` + stride * i, each lane within one unit, as bits
+ * from `origin` (every unit lies in [origin, origin + 64)). */
+static PASTA_INLINE uint64_t pasta_div_row_units(uint32_t mask, uint64_t base,
+                                                 uint32_t stride,
+                                                 unsigned shift,
+                                                 uint64_t origin) {
+  uint64_t bits = 0;
+  for (uint32_t m = mask; m; m &= m - 1) {
+    uint32_t i = (uint32_t)__builtin_ctz(m);
+    bits |= 1ull << (((base + (uint64_t)stride * i) >> shift) - origin);
+  }
+  return bits;
+}
+
+/* The units of 2^shift bytes in the union of two rows' (masks `ma` at `a`,
+ * `mb` at `b`); with `banks`, instead whether two distinct units of the
+ * union are 32 apart modulo 32 (two words in one bank: the rows' words
+ * each span at most 17, so no bank holds more than one of a row). */
+static PASTA_INLINE uint64_t pasta_div_two_rows_units(uint32_t ma, uint64_t a,
+                                                      uint32_t mb, uint64_t b,
+                                                      uint32_t stride,
+                                                      unsigned shift,
+                                                      int banks) {
+  uint64_t ua = a >> shift, ub = b >> shift;
+  uint64_t lo = ua < ub ? ua : ub, hi = ua < ub ? ub : ua;
+  if (hi - lo <= 47) { /* one window of 64 units (a row spans at most 17) */
+    uint64_t both = pasta_div_row_units(ma, a, stride, shift, lo) |
+                    pasta_div_row_units(mb, b, stride, shift, lo);
+    return banks ? ((both & 0xffffffffull) & (both >> 32)) != 0
+                 : (uint64_t)__builtin_popcountll(both);
+  }
+  /* far apart: no unit in common */
+  uint64_t ra = pasta_div_row_units(ma, a, stride, shift, ua);
+  uint64_t rb = pasta_div_row_units(mb, b, stride, shift, ub);
+  if (!banks)
+    return (uint64_t)(__builtin_popcountll(ra) + __builtin_popcountll(rb));
+  /* each row's words as banks (rotated by its first word's bank) */
+  uint32_t sa = (uint32_t)(ua & 31), sb = (uint32_t)(ub & 31);
+  uint64_t ba = (ra << sa | ra >> ((32 - sa) & 31)) & 0xffffffffull;
+  uint64_t bb = (rb << sb | rb >> ((32 - sb) & 31)) & 0xffffffffull;
+  return (ba & bb) != 0;
+}
+
+/* The figures f of two rows of 16 lanes (masks `ma`, `mb`, both nonzero)
+ * at row bases `a`, `b` aligned to `size` (a power of 2 up to 32), at
+ * `stride` 0 or the size, in `space` (global or shared). */
+static PASTA_INLINE void
+pasta_div_two_rows_figures(uint32_t ma, uint64_t a, uint32_t mb, uint64_t b,
+                           uint32_t size, uint32_t stride, uint32_t space,
+                           uint32_t sectored, uint64_t f[PASTA_DIV_NUM]) {
+  int shared = space == PASTA_DIV_SHARED;
+  unsigned elem = (unsigned)__builtin_ctz(size);
+  uint64_t distinct =
+      (uint64_t)size * pasta_div_two_rows_units(ma, a, mb, b, stride, elem, 0);
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = (uint64_t)size * (uint64_t)(__builtin_popcount(ma) +
+                                                   __builtin_popcount(mb));
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] = distinct;
+  if (!sectored)
+    return;
+  if (!shared) {
+    f[PASTA_DIV_SECTORS] = pasta_div_two_rows_units(ma, a, mb, b, stride, 5, 0);
+    f[PASTA_DIV_IDEAL_SECTORS] = (distinct + 31) / 32;
+    return;
+  }
+  /* 8 bytes and more: phases of at most 16 lanes, each within a row of
+   * consecutive elements or one, in distinct banks. Up to 4: one phase. */
+  if (size <= 4)
+    f[PASTA_DIV_BANK_CONFLICTS] =
+        pasta_div_two_rows_units(ma, a, mb, b, stride, 2, 1);
+}
+
+/* __pasta_div_access_lanes where the caller knows that the warp's lanes
+ * form rows of 16 (__pasta_div_row_width() is 16), the space (global or
+ * shared, not generic), that the stride is 0 or `size` (a power of 2 up to
+ * 32) and that `ptr` is aligned to `size`: the same figures, with no
+ * general path (passes/DivergenceRows32.cpp, the body for rows of 16). */
+PASTA_INLINE uint32_t __pasta_div_access_rows16(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint64_t lanes = __gpu_lane_mask();
+  uint32_t lane = __gpu_lane_id();
+  uint32_t ma = (uint32_t)(lanes & 0xffffull), mb = (uint32_t)(lanes >> 16);
+  if (ma == 0 || mb == 0) /* one row: as __pasta_div_access_lanes */
+    return pasta_div_access_one_row(addr - (uint64_t)stride * lane, lanes, size,
+                                    stride, hint, sectored, sectors,
+                                    ideal_sectors, bank_conflicts);
+  uint64_t mine = addr - (uint64_t)stride * (lane & 15);
+  /* a full warp of aligned rows (the usual case): one shuffle, no figure */
+  if (lanes == PASTA_DIV_FULL_WARP &&
+      pasta_div_rows_derived(mine,
+                             __gpu_shuffle_idx_u64(lanes, lane ^ 16u, mine, 32),
+                             16, size, stride, hint, sectored)) {
+    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+    return 0;
+  }
+  /* else each row's base from its first active lane */
+  uint64_t a =
+      __gpu_shuffle_idx_u64(lanes, (uint32_t)__builtin_ctz(ma), mine, 32);
+  uint64_t b =
+      __gpu_shuffle_idx_u64(lanes, 16u + (uint32_t)__builtin_ctz(mb), mine, 32);
+  if (!pasta_div_first(lanes))
+    return 0;
+  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
+  pasta_div_two_rows_figures(ma, a, mb, b, size, stride, hint, sectored, f);
+  pasta_div_lanes_derived(size, stride, hint, sectored,
+                          (uint64_t)__builtin_popcountll(lanes), d);
+  return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
+}
+
 /* Out of line, for divergence copies with many measured accesses
  * (passes/DivergenceMeasures.cpp, OutOfLineAccessGroups): what
  * __pasta_div_access and __pasta_div_access_lanes add, written to out[0..8)

@@ -2181,6 +2181,64 @@ static void test_div_row32(void) {
   CHECK(cases > 500);
 }
 
+/* __pasta_div_access_rows16, the helper of the copies' body for rows of
+ * 16 (passes/DivergenceRows32.cpp): lanes 0-15 one row at base a, lanes
+ * 16-31 another at base b, stride 0 or the size, every power-of-2 size,
+ * both spaces, loads and atomics, rows on the same bytes, overlapping in
+ * part, adjacent, a sector, a bank line or far apart (either way round),
+ * full masks, one row, and partial masks of both: its figures plus the
+ * derived ones are the reference's, by definition over the lanes. */
+static void div_rows16_lane(uint32_t lane, void *arg) {
+  struct div_lanes *c = arg;
+  uint32_t *r = c->any.per_lane[lane];
+  c->any.added[lane] = __pasta_div_access_rows16(
+      (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride, c->any.hint,
+      c->any.sectored, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void test_div_rows16(void) {
+  static struct div_lanes c;
+  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0000ffffull, 0x00018000ull,
+                            0xfff0ffffull};
+  /* row b less row a, in elements (the size's multiples) or bytes */
+  const int64_t elems[] = {0, 1, 15, 16, 17, -16};
+  const int64_t bytes[] = {72, 128, 132, -128, 4096, 1 << 16};
+  const size_t n_elems = sizeof elems / sizeof *elems;
+  const size_t n_deltas = n_elems + sizeof bytes / sizeof *bytes;
+  const uint32_t offsets[] = {0, 28};
+  int cases = 0, fast = 0;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint32_t strided = 0; strided < 2; ++strided)
+      for (int shared = 0; shared < 2; ++shared)
+        for (int sectored = 0; sectored < 2; ++sectored)
+          for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o)
+            for (size_t k = 0; k < n_deltas; ++k) {
+              int64_t delta =
+                  k < n_elems ? elems[k] * (int64_t)size : bytes[k - n_elems];
+              if (delta % (int64_t)size != 0 || (o && k % 2 == 0))
+                continue;
+              uint32_t offset = offsets[o] / size * size;
+              c.any.size = size;
+              c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+              c.any.sectored = (uint32_t)sectored;
+              c.stride = strided ? size : 0, c.width = 16;
+              uint64_t a =
+                  (shared ? DIV_BASE * 4 : DIV_BASE) + (1u << 17) + offset;
+              for (int l = 0; l < 64; ++l)
+                c.any.addr[l] = (uint64_t)((int64_t)a + (l / 16 % 2) * delta) +
+                                (uint64_t)c.stride * (uint64_t)(l % 16);
+              for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+                if ((!sectored && (m > 1 || o)) || (o && m > 2))
+                  continue;
+                ++cases;
+                fast += div_check_lanes_with(&c, masks[m], div_rows16_lane,
+                                             &c) != 0;
+              }
+            }
+  CHECK(cases > 1500);
+  CHECK(fast > 0 && fast < cases);
+}
+
 static uint32_t div_row_width;
 static uint32_t div_stacked_width;
 static void div_stacked_width_lane(uint32_t lane, void *arg) {
@@ -2670,6 +2728,7 @@ int main(void) {
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_row32();
+  test_div_rows16();
   test_div_lone_lane();
   test_div_select_lanes();
   test_div_clamp_lanes();

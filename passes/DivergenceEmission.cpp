@@ -104,6 +104,12 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
   }
 }
 
+static cl::opt<bool> Rows16Bodies(
+    "pasta-div-rows16", cl::init(true),
+    cl::desc("PASTA: give the divergence copies of kernels for blocks of two "
+             "dimensions that get a body for rows of 32 one for rows of 16 "
+             "too (addRows32Body; off: no such copy gets either)"));
+
 static cl::opt<bool> Rows32Bodies(
     "pasta-div-rows32", cl::init(true),
     cl::desc("PASTA: give a kernel's divergence copy whose measured accesses "
@@ -138,7 +144,7 @@ struct DivergenceStats {
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
            Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0;
-  unsigned Bodies = 0, Rows32 = 0;
+  unsigned Bodies = 0, Rows32 = 0, Rows16 = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -163,7 +169,8 @@ struct DivergenceStats {
            << FullRow << "); bodies counted at their branch: " << Bodies
            << "; lane-shaped behind a clamp: " << Clamped
            << "; groups in their callers' space: " << CallersSpace
-           << "; kernels with a body for rows of 32: " << Rows32 << "\n";
+           << "; kernels with a body for rows of 32: " << Rows32
+           << " (of them with one for rows of 16 too: " << Rows16 << ")\n";
   }
 };
 } // namespace
@@ -210,14 +217,18 @@ static bool reachesLoop(const Function &F,
 // sets every kernel's (0: none). A lower cap of the kernel's own is kept,
 // and launch bounds with a minimum of blocks per SM are the program's own
 // word on its occupancy (CUB gives its single-block kernels 1), so such a
-// copy gets none.
+// copy gets none. A copy with bodies for rows of 32 (addRows32Body) gets 32,
+// or 40 with loops (-pasta-div-rows-loops: matmul_tiled's body took 40
+// without a spill): its general function spills then, in launches of other
+// row widths only.
 static void capRegisters(Function &Kernel, int Requested, bool Rows32) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
-    Cap = Rows32 ? 32 : reachesLoop(Kernel, Seen) ? 64 : 48;
+    bool Loops = reachesLoop(Kernel, Seen);
+    Cap = Rows32 ? (Loops ? 40 : 32) : Loops ? 64 : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -292,6 +303,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.AccessRow32 =
       M.getOrInsertFunction("__pasta_div_access_row32", I32, Generic, I32, I32,
                             I32, I32, Private, Private, Private);
+  H.AccessRows16 = M.getOrInsertFunction(
+      "__pasta_div_access_rows16", I32, Generic, I32, I32, I32, I32, Private,
+      Private, Private, Private, Private, Private, Private, Private);
 
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
@@ -369,11 +383,22 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       SmallPtrSet<const Function *, 8> Seen;
       auto It = Measures.find(Copy);
       // Launch bounds with a minimum of blocks keep the copy uncapped.
-      if (isKernel(*F) && It != Measures.end() &&
-          !F->hasFnAttribute("nvvm.minctasm") && !reachesLoop(*Copy, Seen))
-        if (auto Calls = It->second.rows32Calls();
-            Calls && addRows32Body(*Copy, *Calls, H))
+      if (!isKernel(*F) || It == Measures.end() ||
+          F->hasFnAttribute("nvvm.minctasm") ||
+          (!DivRowsLoops && reachesLoop(*Copy, Seen)))
+        continue;
+      if (auto Calls16 = Rows16Bodies ? It->second.rows16Calls() : std::nullopt;
+          Calls16) {
+        // A kernel for blocks of two dimensions: rows of 32 take the
+        // body for rows of 32, rows of 16 the one for rows of 16.
+        auto Calls = It->second.rows32Calls(/*AnyRowTerm=*/true);
+        if (Calls && addRows32Body(*Copy, *Calls, H, *Calls16)) {
           Rows32.insert(Copy);
+          ++Stats.Rows16;
+        }
+      } else if (auto Calls = It->second.rows32Calls();
+                 Calls && addRows32Body(*Copy, *Calls, H))
+        Rows32.insert(Copy);
     }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {

@@ -39,6 +39,13 @@ STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
 
+cl::opt<bool> pasta::DivRowsLoops(
+    "pasta-div-rows-loops", cl::init(false),
+    cl::desc("PASTA: let copies with loops, and groups repeating in a uniform "
+             "loop, have the bodies for rows of 32 and 16 (addRows32Body), "
+             "capped at 40 (off by default: a guess for the GPU to check; "
+             "kmeans' body spilled under it)"));
+
 static cl::opt<bool> DeriveWholeAccesses(
     "pasta-div-derive-whole", cl::init(true),
     cl::desc("PASTA: leave accesses of one aligned address in every lane "
@@ -281,7 +288,12 @@ public:
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
       }
+      if (G.Repeat && laneShaped(G)) // for the bodies (repeatInRows)
+        RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
       G.NoRowTerm = RowStride && *RowStride == 0;
+      // Unknown counts as a term, but for a group repeating in a loop (its
+      // address moves with the loop too: a 1-D kernel's often unknown).
+      G.RowTerm = RowStride ? *RowStride != 0 : !G.Repeat;
       markProvenance(G);
     }
   }
@@ -351,23 +363,75 @@ public:
       emitFlush(Exit);
   }
 
-  std::optional<SmallVector<CallInst *, 8>> rows32Calls() const {
+  // Whether G repeats in a uniform loop (measured once per entry, or in
+  // the loop where a step test fails) with a lane-shaped address of a known
+  // space, a power-of-2 size up to 32, each access aligned to it: then its
+  // measuring calls take the one-row path in rows of 32.
+  bool repeatInRows(const AccessGroup &G) const {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    return DivRowsLoops && G.Repeat && laneShaped(G) && !G.laneTested() &&
+           A.Space != PASTA_DIV_GENERIC && isPowerOf2_32(A.Size) &&
+           A.Size <= 32 && all_of(G.Members, [&](const AccessSite *S) {
+             return accessAlign(*S->I) >= A.Size;
+           });
+  }
+
+  std::optional<SmallVector<CallInst *, 8>> rows32Calls(bool AnyRowTerm) const {
     bool Measured = false;
     for (const AccessGroup &G : Groups) {
       if (G.Proven)
         continue;
+      if (repeatInRows(G)) {
+        if (!G.NoRowTerm && !AnyRowTerm)
+          return std::nullopt;
+        Measured = true;
+        continue;
+      }
       // An address with a term in thread index y is most likely one of a
       // kernel for blocks of two dimensions, whose rows are often 16 wide
       // (and its tiles stacked in y): such calls would run the general
       // body, which the cap spills. A kernel for one-dimensional blocks
       // has rows of 32 whatever their size.
-      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) || !G.NoRowTerm)
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) ||
+          (!G.NoRowTerm && !AnyRowTerm))
         return std::nullopt;
       Measured = true;
     }
     if (!Measured || OutOfLine)
       return std::nullopt;
-    return FullRowCalls;
+    SmallVector<CallInst *, 8> Calls(FullRowCalls);
+    Calls.append(RepeatCalls.begin(), RepeatCalls.end());
+    return Calls;
+  }
+
+  std::optional<SmallVector<CallInst *, 8>> rows16Calls() const {
+    bool RowTerm = false;
+    for (const AccessGroup &G : Groups) {
+      if (G.Proven)
+        continue;
+      const DivergencePlan::Access &A = *G.Members.front()->A;
+      if ((!G.FullRow && !(G.RowsProven && !G.laneTested()) &&
+           !repeatInRows(G)) ||
+          A.Space == PASTA_DIV_GENERIC || !isPowerOf2_32(A.Size) ||
+          A.Size > 32 || (*G.LaneStride != 0 && *G.LaneStride != A.Size) ||
+          any_of(G.Members, [&](const AccessSite *S) {
+            return accessAlign(*S->I) < A.Size;
+          }))
+        return std::nullopt;
+      RowTerm |= G.RowTerm;
+    }
+    if (!RowTerm || OutOfLine)
+      return std::nullopt;
+    return LanesCalls;
+  }
+
+  // The alignment an access's instruction states, in bytes.
+  static uint64_t accessAlign(const Instruction &I) {
+    if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      return RMW->getAlign().value();
+    if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      return CX->getAlign().value();
+    return getLoadStoreAlignment(&I).value();
   }
 
   std::array<unsigned, 8> accessGroups() const {
@@ -633,6 +697,10 @@ private:
     CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
+    if (Lanes)
+      LanesCalls.push_back(Call);
+    if (Lanes && G.Repeat)
+      RepeatCalls.push_back(Call);
     return Call;
   }
 
@@ -1124,6 +1192,9 @@ private:
   bool OutOfLine = false;
   // The AccessLanes calls of FullRow groups (rows32Calls).
   SmallVector<CallInst *, 8> FullRowCalls;
+  // Every AccessLanes call (rows16Calls), and those of groups repeating in
+  // a uniform loop (rows32Calls).
+  SmallVector<CallInst *, 8> LanesCalls, RepeatCalls;
   AllocaInst *OutArray = nullptr;
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
@@ -1168,6 +1239,10 @@ std::array<unsigned, 8> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 
-std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows32Calls() const {
-  return P->rows32Calls();
+std::optional<SmallVector<CallInst *, 8>>
+CopyMeasures::rows32Calls(bool AnyRowTerm) const {
+  return P->rows32Calls(AnyRowTerm);
+}
+std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows16Calls() const {
+  return P->rows16Calls();
 }

@@ -19,6 +19,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <array>
 #include <cstddef>
@@ -39,6 +40,9 @@ struct DivHelpers {
   // AccessLanes's one-row path alone, for the body of rows of 32
   // (DivergenceRows32.cpp).
   llvm::FunctionCallee AccessRow32;
+  // __pasta_div_access_rows16: AccessLanes in warps of two 16-lane rows
+  // (DivergenceRows32.cpp).
+  llvm::FunctionCallee AccessRows16;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -90,10 +94,13 @@ struct AccessGroup {
   // the address's y term is StackedWidth times its x term (0: none such).
   bool RowsProven = false;
   uint32_t StackedWidth = 0;
-  // Of a RowsProven or FullRow group: its address has no term in thread
-  // index y (UniformLoops::rowStride 0), as in kernels written for
-  // one-dimensional blocks.
+  // Of a RowsProven or FullRow group, or a lane-shaped one repeating in a
+  // uniform loop: its address has no term in thread index y
+  // (UniformLoops::rowStride 0), as in kernels written for one-dimensional
+  // blocks.
   bool NoRowTerm = false;
+  // Whether it is known to have one (a kernel for 2-D blocks).
+  bool RowTerm = false;
   // A global load or store whose figures in a full warp of one 32-lane row
   // are the derived ones but for its sectors past its base's
   // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once
@@ -154,12 +161,27 @@ public:
   // then measures with nothing but the one-row path
   // (DivergenceRows32.cpp). None otherwise (also when nothing is
   // measured, or the helpers are out of line).
-  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows32Calls() const;
+  // With AnyRowTerm, the same for addresses with a term in thread index y
+  // too (for a copy that also gets a body for rows of 16).
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>>
+  rows32Calls(bool AnyRowTerm = false) const;
+  // Every AccessLanes call of the copy (FullRow and RowsProven groups),
+  // when every group measured at all is one of those without a lane test,
+  // of a known space, at stride 0 or its size (a power of 2 up to 32), each
+  // access aligned to that size, and some group's address has a known term
+  // in thread index y (a kernel for blocks of two dimensions, whose rows may
+  // be 16 wide): in calls whose warps hold two rows of 16 lanes they take
+  // __pasta_div_access_rows16 (DivergenceRows32.cpp). None otherwise.
+  std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows16Calls() const;
 
 private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
+
+// -pasta-div-rows-loops: copies with loops may get the bodies of
+// addRows32Body, and groups repeating in a uniform loop do not keep them out.
+extern llvm::cl::opt<bool> DivRowsLoops;
 
 // Gives the kernel copy Copy, whose rows32Calls are Row32Calls, a body for
 // calls whose warps are rows of 32 lanes
@@ -173,9 +195,14 @@ private:
 // launches run, and the copy's register cap spills it there alone.
 // Returns false, changing nothing, when the copy calls a function with a
 // body or takes an argument by value.
+// With Rows16Calls (the copy's rows16Calls), also a body for calls whose
+// warps hold two rows of 16 lanes (__pasta_div_row_width() == 16: blocks 16
+// threads wide), in which those calls are AccessRows16 and the width is 16:
+// the entry then chooses among the two bodies and the general function.
 bool addRows32Body(llvm::Function &Copy,
                    llvm::ArrayRef<llvm::CallInst *> Row32Calls,
-                   const DivHelpers &H);
+                   const DivHelpers &H,
+                   llvm::ArrayRef<llvm::CallInst *> Rows16Calls = {});
 
 } // namespace pasta
 

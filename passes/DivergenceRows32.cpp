@@ -8,7 +8,10 @@
 // 17), and a streaming kernel ran with 5 blocks of 256 threads per SM
 // instead of 8. The row width is the same in every warp of a launch, so
 // the copy tests it once at its entry and runs either a body in which it
-// is the constant 32 or the copy as it was, called as a function.
+// is the constant 32 or the copy as it was, called as a function. A copy
+// of a kernel for 2-D blocks, whose rows may be 16 wide, gets that only
+// with a second body, for rows of 16, whose access helper takes the two
+// rows of a warp by arithmetic (__pasta_div_access_rows16).
 //
 //===----------------------------------------------------------------------===//
 #include "DivergenceMeasures.h"
@@ -56,37 +59,34 @@ static SmallVector<CallInst *, 4> callsTo(Function &F,
   return Calls;
 }
 
-bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
-                          const DivHelpers &H) {
-  if (!callsOnlyDeclarations(Copy))
-    return false;
-  SmallVector<CallInst *, 4> Widths =
-      callsTo(Copy, {H.RowWidth, H.StackedWidth});
-  if (Widths.empty())
-    return false;
-  ValueToValueMapTy VMap;
-  Function *General = CloneFunction(&Copy, VMap);
-  General->setName(Copy.getName() + "_general");
-  General->setLinkage(GlobalValue::InternalLinkage);
-  General->setCallingConv(CallingConv::C);
-  AttributeList Attrs = General->getAttributes();
+// A clone of the copy Copy as a plain function named Copy's name + Suffix:
+// internal, without the kernel's attributes, called with its arguments.
+static Function *cloneAsFunction(Function &Copy, StringRef Suffix,
+                                 ValueToValueMapTy &VMap) {
+  Function *F = CloneFunction(&Copy, VMap);
+  F->setName(Copy.getName() + Suffix);
+  F->setLinkage(GlobalValue::InternalLinkage);
+  F->setCallingConv(CallingConv::C);
+  AttributeList Attrs = F->getAttributes();
   for (const Attribute &A : Attrs.getFnAttrs())
     if (A.isStringAttribute() && A.getKindAsString().starts_with("nvvm."))
-      General->removeFnAttr(A.getKindAsString());
-  General->addFnAttr(Attribute::NoInline);
+      F->removeFnAttr(A.getKindAsString());
   // The kernel's memory effects (argmem only, say) leave out the runtime's
   // counters: a call must not be taken for one without effects.
-  General->removeFnAttr(Attribute::Memory);
+  F->removeFnAttr(Attribute::Memory);
+  return F;
+}
 
-  // The body for rows of 32: both widths are 32 there (a stacked width is
-  // the row width when that is 32), a FullRow group's other warps take the
-  // one-row path alone, and what tested the width folds away.
-  Constant *Rows32 = ConstantInt::get(Type::getInt32Ty(Copy.getContext()), 32);
-  const DataLayout &DL = Copy.getParent()->getDataLayout();
+// Replaces the calls Widths of F by the constant Width and folds what
+// follows from it.
+static void foldWidth(Function &F, ArrayRef<CallInst *> Widths,
+                      uint32_t Width) {
+  Constant *C = ConstantInt::get(Type::getInt32Ty(F.getContext()), Width);
+  const DataLayout &DL = F.getParent()->getDataLayout();
   SmallVector<WeakTrackingVH, 16> Work;
   for (CallInst *W : Widths) {
     Work.append(W->user_begin(), W->user_end());
-    W->replaceAllUsesWith(Rows32);
+    W->replaceAllUsesWith(C);
     W->eraseFromParent();
   }
   while (!Work.empty()) {
@@ -99,6 +99,65 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
     if (isInstructionTriviallyDead(I))
       I->eraseFromParent();
   }
+}
+
+// Folds F's branches on constants and drops the blocks they leave
+// unreachable.
+static void dropDeadBlocks(Function &F) {
+  for (BasicBlock &BB : F)
+    ConstantFoldTerminator(&BB);
+  removeUnreachableBlocks(F);
+}
+
+// The body for rows of 16 (Body, a clone of the copy): the row width is 16
+// there (the stacked width stays a call: 16 or 0), and every AccessLanes
+// call, given that width, is AccessRows16, whose figures are the same for
+// the accesses rows16Calls admits (stride 0 or the size, aligned, a known
+// space) without the general path.
+static void makeRows16Body(Function &Body, ArrayRef<CallInst *> Calls,
+                           const DivHelpers &H) {
+  for (CallInst *CI : Calls) {
+    IRBuilder<> B(CI);
+    // AccessLanes: ptr, size, stride, space, sectored, width, then the
+    // eight figures; AccessRows16 takes them all but the width.
+    SmallVector<Value *, 13> Args;
+    for (unsigned K = 0; K < CI->arg_size(); ++K)
+      if (K != 5)
+        Args.push_back(CI->getArgOperand(K));
+    CallInst *Rows16 = B.CreateCall(H.AccessRows16, Args);
+    CI->replaceAllUsesWith(Rows16);
+    CI->eraseFromParent();
+  }
+  foldWidth(Body, callsTo(Body, {H.RowWidth}), 16);
+  dropDeadBlocks(Body);
+}
+
+bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
+                          const DivHelpers &H,
+                          ArrayRef<CallInst *> Rows16Calls) {
+  if (!callsOnlyDeclarations(Copy))
+    return false;
+  SmallVector<CallInst *, 4> Widths =
+      callsTo(Copy, {H.RowWidth, H.StackedWidth});
+  if (Widths.empty())
+    return false;
+  ValueToValueMapTy VMap;
+  Function *General = cloneAsFunction(Copy, "_general", VMap);
+  General->addFnAttr(Attribute::NoInline);
+  Function *Rows16 = nullptr;
+  if (!Rows16Calls.empty()) {
+    ValueToValueMapTy VMap16;
+    Rows16 = cloneAsFunction(Copy, "_rows16", VMap16);
+    SmallVector<CallInst *, 8> Calls;
+    for (CallInst *CI : Rows16Calls)
+      Calls.push_back(cast<CallInst>(VMap16[CI]));
+    makeRows16Body(*Rows16, Calls, H);
+  }
+
+  // The body for rows of 32: both widths are 32 there (a stacked width is
+  // the row width when that is 32), a FullRow group's other warps take the
+  // one-row path alone, and what tested the width folds away.
+  foldWidth(Copy, Widths, 32);
   for (CallInst *CI : Row32Calls) {
     IRBuilder<> B(CI);
     // AccessLanes: ptr, size, stride, space, sectored, width, then the
@@ -113,9 +172,7 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
     CI->replaceAllUsesWith(Row32);
     CI->eraseFromParent();
   }
-  for (BasicBlock &BB : Copy)
-    ConstantFoldTerminator(&BB);
-  removeUnreachableBlocks(Copy);
+  dropDeadBlocks(Copy);
 
   // The test at the entry, below its allocas (they must stay in the entry
   // block to become registers).
@@ -132,16 +189,39 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   BasicBlock *Other = BasicBlock::Create(Copy.getContext(),
                                          "pasta.div.rows.other", &Copy, Body);
   IRBuilder<> B(&Entry);
-  B.CreateCondBr(B.CreateICmpEQ(B.CreateCall(H.RowWidth, {}), B.getInt32(32),
-                                "pasta.div.rows32"),
-                 Body, Other);
-  B.SetInsertPoint(Other);
+  Value *Width = B.CreateCall(H.RowWidth, {});
   SmallVector<Value *, 8> Args;
   for (Argument &A : Copy.args())
     Args.push_back(&A);
-  CallInst *Call = B.CreateCall(General, Args);
-  if (DISubprogram *SP = Copy.getSubprogram()) // PASTA's code: line 0
-    Call->setDebugLoc(DILocation::get(Copy.getContext(), 0, 0, SP));
-  B.CreateRetVoid();
+  // A call of F with the kernel's arguments at the end of BB, then return.
+  auto CallAndReturn = [&](BasicBlock *BB, Function *F) {
+    IRBuilder<> CB(BB);
+    CallInst *Call = CB.CreateCall(F, Args);
+    if (DISubprogram *SP = Copy.getSubprogram()) // PASTA's code: line 0
+      Call->setDebugLoc(DILocation::get(Copy.getContext(), 0, 0, SP));
+    CB.CreateRetVoid();
+    return Call;
+  };
+  if (!Rows16) {
+    B.CreateCondBr(B.CreateICmpEQ(Width, B.getInt32(32), "pasta.div.rows32"),
+                   Body, Other);
+    CallAndReturn(Other, General);
+    return true;
+  }
+  BasicBlock *Body16 =
+      BasicBlock::Create(Copy.getContext(), "pasta.div.body16", &Copy, Other);
+  SwitchInst *SI = B.CreateSwitch(Width, Other, 2);
+  SI->addCase(B.getInt32(32), Body);
+  SI->addCase(B.getInt32(16), Body16);
+  CallAndReturn(Other, General);
+  // The body for rows of 16 goes in the kernel (its registers are the
+  // kernel's: a call would add the call's). Were it not inlined, the call
+  // would still compute the same figures.
+  InlineFunctionInfo IFI;
+  CallInst *Call16 = CallAndReturn(Body16, Rows16);
+  if (InlineFunction(*Call16, IFI, /*MergeAttributes=*/false,
+                     /*CalleeAAR=*/nullptr, /*InsertLifetime=*/false)
+          .isSuccess())
+    Rows16->eraseFromParent();
   return true;
 }

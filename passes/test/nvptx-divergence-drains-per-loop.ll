@@ -12,7 +12,7 @@
 ;     for (int j = 0; j < m; ++j)
 ;       if (a[j * 64 + t] < 0.0f) a[j * 64 + t] = 2.0f;
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -S %s 2>/dev/null | FileCheck %s
 
 ; CHECK-LABEL: define {{.*}} @_Z9two_loopsPfii__pasta_div(
 ; CHECK: icmp uge i32 %{{[0-9]+}}, 2796202

@@ -11,11 +11,18 @@
 ; with the kernel's arguments. The copy is capped at 32 registers, the
 ; uncapped twin calls the same function. stream: three FullRow groups;
 ; staged: a shared store measured only where rows are not 32 wide and two
-; FullRow groups. gather (a data-dependent load, the general helper) and
-; looped (a loop) keep one body and their caps (48, 64); so does tile2d,
-; whose FullRow groups' addresses move with thread index y (a kernel for
-; 2-D blocks, perhaps 16 wide: they would run the general body).
-; -pasta-div-rows32=0 gives no copy a second body.
+; FullRow groups. gather (a data-dependent load, the general helper) keeps
+; one body and its cap (48); so does looped (a loop, 64), but with
+; -pasta-div-rows-loops its load and store, which repeat in a uniform loop
+; (measured once per entry), take __pasta_div_access_row32 at the loop's
+; preheader in a body for rows of 32, capped at 40. tile2d, whose
+; FullRow groups' addresses move with thread index y (a kernel for 2-D
+; blocks, perhaps 16 wide), gets a body for rows of 16 as well: its entry
+; switches on the row width (32: the body for rows of 32; 16: one in which
+; every __pasta_div_access_lanes call is __pasta_div_access_rows16, without
+; the width, and no width is read; else the general function), capped at 32.
+; -pasta-div-rows32=0 gives no copy a second body; -pasta-div-rows16=0
+; gives tile2d none (cap 48).
 ; The IR is clang's -O2 output (-gline-tables-only, sm_90) for
 ;   __global__ void stream(const float *a, const float *b, float *c, int n) {
 ;     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,6 +53,12 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows16=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=TILE
+; TILE-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
+; TILE-SAME: #[[TILECAP:[0-9]+]]
+; TILE: attributes #[[TILECAP]] = { {{.*}}"nvvm.maxnreg"="32"
 
 ; CHECK-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
 ; CHECK-SAME: #[[CAP32:[0-9]+]]
@@ -90,10 +103,25 @@
 ; CHECK-NOT: {{pasta.div.rows32|_general}}
 ; CHECK: {{^}$}}
 ; CHECK-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
-; CHECK-SAME: #[[CAP48]]
-; CHECK-NOT: {{pasta.div.rows32|_general}}
-; CHECK: call i32 @__pasta_div_row_sectors(
-; CHECK-NOT: {{pasta.div.rows32|_general}}
+; CHECK: %[[W2:[0-9]+]] = call i32 @__pasta_div_row_width()
+; CHECK-NEXT: switch i32 %[[W2]], label %pasta.div.rows.other [
+; CHECK-NEXT: i32 32, label %pasta.div.body32
+; CHECK-NEXT: i32 16, label %pasta.div.body16
+; CHECK: pasta.div.body16:
+; CHECK-NOT: {{@__pasta_div_row_width|@__pasta_div_access_lanes|@__pasta_div_access\(|@__pasta_div_access_row32|_general}}
+; CHECK: call i32 @__pasta_div_access_rows16(ptr readonly %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, ptr
+; CHECK-NOT: {{@__pasta_div_row_width|@__pasta_div_access_lanes|@__pasta_div_access\(|@__pasta_div_access_row32|_general}}
+; CHECK: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, ptr
+; CHECK-NOT: {{@__pasta_div_row_width|@__pasta_div_access_lanes|@__pasta_div_access\(|@__pasta_div_access_row32|_general}}
+; CHECK: ret void
+; CHECK-EMPTY:
+; CHECK-NEXT: pasta.div.rows.other:
+; CHECK-NEXT: call void @_Z6tile2dPKfPfi__pasta_div_general(ptr %0, ptr %1, i32 %2)
+; CHECK-NEXT: ret void
+; CHECK: pasta.div.body32:
+; CHECK-NOT: {{@__pasta_div_row_width|@__pasta_div_stacked_width|@__pasta_div_access_lanes|@__pasta_div_access\(|@__pasta_div_access_rows16|_general}}
+; CHECK: call i32 @__pasta_div_access_row32(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1,
+; CHECK-NOT: {{@__pasta_div_row_width|@__pasta_div_stacked_width|@__pasta_div_access_lanes|@__pasta_div_access\(|@__pasta_div_access_rows16|_general}}
 ; CHECK: {{^}$}}
 
 ; The copies as they were, as functions.
@@ -120,7 +148,24 @@
 ; OFF: call i32 @__pasta_div_access_lanes(
 ; OFF-NOT: _general
 
-; STATS: global ones taken by arithmetic in full 32-lane rows: 9){{.*}}; kernels with a body for rows of 32: 2
+; STATS: global ones taken by arithmetic in full 32-lane rows: 9){{.*}}; kernels with a body for rows of 32: 3 (of them with one for rows of 16 too: 1)
+; LOOPS-LABEL: define {{.*}} @_Z6loopedPfi__pasta_div(
+; LOOPS-SAME: #[[CAP40:[0-9]+]]
+; LOOPS: %pasta.div.rows32 = icmp eq i32 %{{[0-9]+}}, 32
+; LOOPS: call void @_Z6loopedPfi__pasta_div_general(ptr %0, i32 %1)
+; LOOPS: pasta.div.body32:
+; LOOPS-NOT: {{@__pasta_div_row_width|@__pasta_div_access_lanes|@__pasta_div_access\(|_general}}
+; LOOPS: .preheader:
+; LOOPS: call i32 @__pasta_div_access_row32(ptr %scevgep, i32 4, i32 4, i32 1, i32 1,
+; LOOPS-NOT: {{@__pasta_div_row_width|@__pasta_div_access_lanes|@__pasta_div_access\(|_general}}
+; LOOPS: {{^}$}}
+; LOOPS: attributes #[[CAP40]] = { {{.*}}"nvvm.maxnreg"="40"
+; STATS16OFF: kernels with a body for rows of 32: 2 (of them with one for rows of 16 too: 0)
+; OFF16-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
+; OFF16-SAME: #[[CAP48C:[0-9]+]]
+; OFF16-NOT: {{pasta.div.body|_general|@__pasta_div_access_rows16}}
+; OFF16: {{^}$}}
+; OFF16: attributes #[[CAP48C]] = { {{.*}}"nvvm.maxnreg"="48"
 
 ; ModuleID = 'rows32.cu'
 source_filename = "rows32.cu"
