@@ -40,8 +40,10 @@ entry:
 ; BUFFER-LABEL: define amdgpu_kernel void @k__pasta_ws(
 ; BUFFER: %pasta.ws.buffer = alloca [4 x i64], align 16, addrspace(5)
 ; BUFFER-NOT: @__pasta_ws_mark_compact
-; BUFFER: store <2 x i64> %{{.*}}, ptr addrspace(5) %{{.*}}, align 16
-; BUFFER: store <2 x i64> %{{.*}}, ptr addrspace(5) %{{.*}}, align 16
+; BUFFER: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 1
+; BUFFER-NEXT: store i64 {{[0-9]+}}, ptr addrspace(5)
+; BUFFER: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 3
+; BUFFER-NEXT: store i64 {{[0-9]+}}, ptr addrspace(5)
 ; BUFFER: call {{.*}} @dev__pasta_ws(
 ; BUFFER: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr addrspace(5) %pasta.ws.buffer, i32 2)
 ; BUFFER-NEXT: ret void

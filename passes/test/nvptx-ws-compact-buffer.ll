@@ -1,6 +1,6 @@
 ; A compact working-set copy (over -pasta-ws-compact-above) buffers its
-; accesses by default: after each access one 16-byte store in its slot of a
-; buffer in the copy's frame, <address, word>, the word the access's site
+; accesses by default: after each access two stores in its slot of a buffer
+; in the copy's frame, its address and a word, the access's site
 ; (bits 0-31), generic bit (32), kernel parameter + 1 (bits 40-47) and a
 ; 16-bit offset (bits 48-63) from the address stored (an earlier access's
 ; address where the two differ by a constant: x + 4 and x + 8 store x);
@@ -70,40 +70,50 @@ entry:
 ; CHECK: %a = load float, ptr addrspace(1) %x
 ; CHECK-NEXT: %[[X:.*]] = addrspacecast ptr addrspace(1) %x to ptr
 ; CHECK-NEXT: %[[XI:.*]] = ptrtoint ptr %[[X]] to i64
-; CHECK-NEXT: %[[P0:.*]] = insertelement <2 x i64> <i64 0, i64 [[#%d,W0:]]>, i64 %[[XI]], i64 0
 ; CHECK-NEXT: %[[S0:.*]] = getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 0
-; CHECK-NEXT: store <2 x i64> %[[P0]], ptr %[[S0]], align 16
+; CHECK-NEXT: store i64 %[[XI]], ptr %[[S0]], align 8
+; CHECK-NEXT: %[[S1:.*]] = getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 1
+; CHECK-NEXT: store i64 [[#%d,W0:]], ptr %[[S1]], align 8
 ; CHECK: store float %a, ptr addrspace(1) %x1
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %x to ptr
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement <2 x i64> <i64 0, i64 [[#W0 + 1125899906842624]]>
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 2
+; CHECK-NEXT: store i64
+; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 3
+; CHECK-NEXT: store i64 [[#W0 + 1125899906842624]],
 ; CHECK: %q = load ptr, ptr addrspace(1) %pp
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %pp to ptr
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement <2 x i64> <i64 0, i64 [[#W0 + 2199023255552]]>
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 4
+; CHECK-NEXT: store i64
+; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 5
+; CHECK-NEXT: store i64 [[#W0 + 2199023255552]],
 ; CHECK: %b = load float, ptr %q
 ; CHECK-NEXT: %[[QI:.*]] = ptrtoint ptr %q to i64
-; CHECK-NEXT: insertelement <2 x i64> <i64 0, i64 [[#W0 - 1099511627776 + 4294967296]]>, i64 %[[QI]], i64 0
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 6
+; CHECK-NEXT: store i64 %[[QI]],
+; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 7
+; CHECK-NEXT: store i64 [[#W0 - 1099511627776 + 4294967296]],
 ; CHECK-NOT: call void @__pasta_ws_mark_buffer
 ; CHECK: then:
 ; CHECK: store float %b, ptr addrspace(1) %x2
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %x to ptr
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement <2 x i64> <i64 0, i64 [[#%d,W1:]]>
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 8
+; CHECK-NEXT: store i64
+; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 9
+; CHECK-NEXT: store i64 [[#%d,W1:]],
 ; CHECK: store float %b, ptr addrspace(1) %y
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %y to ptr
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement <2 x i64> <i64 0, i64 [[#W1 - 2251799813685248 + 1099511627776]]>
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 10
+; CHECK-NEXT: store i64
+; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 11
+; CHECK-NEXT: store i64 [[#W1 - 2251799813685248 + 1099511627776]],
 ; CHECK: else:
 ; CHECK: store float %a, ptr addrspace(1) %y
 ; CHECK-NEXT: addrspacecast ptr addrspace(1) %y to ptr
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 8
 ; CHECK: join:
 ; CHECK: call {} @dev__pasta_callee__pasta_ws(
@@ -115,7 +125,6 @@ entry:
 ; CHECK: store float %b, ptr addrspace(1) %x
 ; CHECK-NEXT: addrspacecast
 ; CHECK-NEXT: ptrtoint
-; CHECK-NEXT: insertelement
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 0
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1)
 ; CHECK-NEXT: ret void
