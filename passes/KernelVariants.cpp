@@ -942,6 +942,7 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   DenseSet<Function *> Buffered;
   for (Function *F : Fns)
     if (CompactBuffer && Compact.count(CopyOf[F]) && ByCopy.count(CopyOf[F]) &&
+        !ByCopy[CopyOf[F]].empty() &&
         none_of(ByCopy[CopyOf[F]],
                 [&](const auto &A) { return Guarded.count(A.first); })) {
       Buffered.insert(CopyOf[F]);
