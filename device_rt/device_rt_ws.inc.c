@@ -492,6 +492,43 @@ PASTA_ENTRY void __pasta_ws_mark_compact(
   __pasta_ws_mark(f0, f1, f2, f3);
 }
 
+/* A buffered compact copy's accesses since its last call, in the first n
+ * slots of the buffer in the copy's frame (KernelVariants.cpp,
+ * insertBufferedMarks): per access an address and a word of its site (bits
+ * 0-31), whether the address is a generic pointer (bit 32), the kernel
+ * parameter it is traced to + 1 (bits 40-47, 0 for none) and a signed
+ * 16-bit offset to add to the address (bits 48-63: the pass stores an
+ * earlier access's address where the two differ by a constant, so the copy
+ * keeps fewer addresses live). A slot whose address is 0 holds no access
+ * (a path that skipped it); each slot read is cleared. In order, one at a
+ * time, as __pasta_ws_mark_compact marks its batches: the same flags,
+ * outside counts and hotness counts. */
+struct pasta_ws_buffered {
+  uint64_t ptr, word;
+};
+
+PASTA_ENTRY void
+__pasta_ws_mark_buffer(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                       PASTA_PRIVATE struct pasta_ws_buffered *buffer,
+                       uint32_t n) {
+  uint64_t hot = st->blocks;
+  uint32_t shift = st->page_shift;
+  uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
+#pragma clang loop unroll(disable)
+  for (uint32_t k = 0; k < n; ++k) {
+    uint64_t base = buffer[k].ptr, word = buffer[k].word;
+    buffer[k].ptr = 0;
+    void *ptr =
+        (void *)(uintptr_t)(base + (uint64_t)(int64_t)(int16_t)(word >> 48));
+    if (base)
+      __pasta_ws_mark(pasta_ws_resolve_compact(st, hot, shift, bank, ptr,
+                                               (uint32_t)word,
+                                               (uint32_t)(word >> 32) & 1u,
+                                               (uint32_t)(word >> 40) & 0xffu),
+                      0, 0, 0);
+  }
+}
+
 /*-- Marks of a loop's accesses, set once in front of the loop -------------*
  * An access the pass proved to run once in each iteration of a loop whose
  * trip count is known at its entry is not marked in the loop: the loop's

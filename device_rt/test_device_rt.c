@@ -374,6 +374,75 @@ static void test_ws_compact(void) {
         WS_FLAG(6 + 3) == 1);
 }
 
+/* A buffered compact copy's slots (__pasta_ws_mark_buffer) mark what
+ * __pasta_ws_mark_compact's batches do, with the address an earlier
+ * access's plus the word's offset; a slot with address 0 is no access, and
+ * every slot read is cleared. Allocations as in test_ws_compact. */
+static uint64_t buffer_word(uint32_t site, uint32_t generic, uint32_t arg,
+                            int16_t offset) {
+  return site | (uint64_t)generic << 32 | (uint64_t)arg << 40 |
+         (uint64_t)(uint16_t)offset << 48;
+}
+
+static void test_ws_buffer(void) {
+  static uint8_t mem[128];
+  uint8_t *a = mem, *b = mem + 80;
+  uint64_t ua = (uint64_t)(uintptr_t)a, ub = (uint64_t)(uintptr_t)b;
+  uint8_t *flags = ws_flags_zeroed();
+  uint64_t uf = (uint64_t)(uintptr_t)flags;
+  uint64_t outside[2] = {0, 0};
+  struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
+  struct pasta_ws_launch st;
+  ws_two_allocations(&st, t, ua, ub, uf, outside);
+  st.page_banks = 2;
+  st.args[0] = (struct pasta_ws_arg){ua, ua + 64, uf};
+  st.args[2] = (struct pasta_ws_arg){ub, ub + 32, uf + 4};
+  place(1, 2, 0, 32);
+
+  /* test_ws_compact's first batch, addresses as a base plus offsets: a + 40
+   * (traced to A), b + 16 (to B) stored as a + 96, mem + 70 (traced to A,
+   * outside every allocation: counted, site 7) as a + 72 - 2, a skipped
+   * slot, and a generic pointer to local memory (sets nothing). */
+  struct pasta_ws_buffered buf[5] = {{ua, buffer_word(5, 0, 1, 40)},
+                                     {ua, buffer_word(6, 0, 3, 96)},
+                                     {ua + 72, buffer_word(7, 0, 1, -2)},
+                                     {0, buffer_word(9, 0, 0, 0)},
+                                     {ua + 8, buffer_word(8, 1, 0, 0)}};
+  pasta_shim.local = 1;
+  __pasta_ws_mark_buffer(&st, buf, 5);
+  pasta_shim.local = 0;
+  CHECK(WS_FLAG(6 + 2) == 1 && WS_FLAG(6 + 5) == 1);
+  CHECK(outside[0] == 1 && outside[1] == 8);
+  int set = 0;
+  for (int i = 0; i < 12; ++i)
+    set += WS_FLAG(i);
+  CHECK_EQ_INT(set, 2);
+  for (int i = 0; i < 5; ++i)
+    CHECK(buf[i].ptr == 0);
+
+  /* Cleared slots mark nothing again; a slot past n is not read. */
+  ws_flags_zeroed();
+  buf[4] = (struct pasta_ws_buffered){ub, buffer_word(1, 0, 0, 31)};
+  __pasta_ws_mark_buffer(&st, buf, 4);
+  CHECK(outside[0] == 1 && buf[4].ptr == ub);
+  set = 0;
+  for (int i = 0; i < 12; ++i)
+    set += WS_FLAG(i);
+  CHECK_EQ_INT(set, 0);
+
+  /* Untraced (the table): b + 31; hotness on: every access goes the full
+   * path and is counted once in hotness block 0. */
+  uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
+  st.blocks = (uint64_t)(uintptr_t)blocks;
+  buf[0] = (struct pasta_ws_buffered){ua, buffer_word(1, 0, 1, 63)};
+  __pasta_ws_mark_buffer(&st, buf + 4, 1);
+  __pasta_ws_mark_buffer(&st, buf, 1);
+  uint64_t hot = 0;
+  for (uint32_t i = 0; i < PASTA_WS_HOT_BANKS; ++i)
+    hot += blocks[i];
+  CHECK(hot == 2 && WS_FLAG(6 + 5) == 1 && WS_FLAG(6 + 3) == 1);
+}
+
 /* __pasta_ws_mark_loop against the accesses marked one by one: the same
  * flags, the same count outside every allocation, the same hotness counts.
  * Pages of 16 bytes; A is bytes 0..1023 (flags 0..63), B bytes 1280..2047
@@ -2699,6 +2768,7 @@ int main(void) {
   test_ws_mark();
   test_ws_batches();
   test_ws_compact();
+  test_ws_buffer();
   test_ws_mark_loop();
   test_ws_lookup_warp();
   test_trace_sampling();

@@ -16,18 +16,23 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -708,6 +713,157 @@ insertCompactMark(ArrayRef<std::pair<Instruction *, uint32_t>> Pending,
   B.CreateCall(Mark, Args);
 }
 
+// A buffered compact copy's buffer, in accesses (struct pasta_ws_buffered,
+// device_rt): 16 bytes each, in the copy's stack frame. 0: compact copies
+// call __pasta_ws_mark_compact per batch of four instead (for tests and
+// measurements; the results are the same either way).
+static cl::opt<unsigned> CompactBuffer(
+    "pasta-ws-compact-buffer", cl::init(32), cl::Hidden,
+    cl::desc("Working-set compact copies: buffer this many accesses between "
+             "marks (0: mark each batch of four)"));
+
+// A compact copy's accesses, buffered: after each access, stores of its
+// address and a constant (site, generic bit, traced parameter
+// + 1, offset) in its slot of a buffer in the copy's frame; one call of
+// __pasta_ws_mark_buffer marks what the buffer holds where it may be full,
+// at the end of each block that goes back to a block before it (a loop's
+// latch) or enters a loop, and at each return: a few calls per loop instead of
+// one per batch of four (a call per block of a branchy kernel). ptxas keeps the
+// caller's registers around every call of that function, and the values each
+// call passed were live across the calls before it: the calls were most of a
+// compact copy's ptxas time and registers (issue [overhead-3], lab
+// 2026-11-29-overhead3-23). Slots are static: an access's slot is the most
+// the buffer can hold in front of it, known from the blocks before it in
+// reverse post-order (a path's slots only grow between calls); a slot a
+// path skips holds 0, which the call reads as no access.
+static void insertBufferedMarks(
+    Function &F,
+    const DenseMap<BasicBlock *, DenseMap<Instruction *, uint32_t>> &ByBlock,
+    const ParamSources &Sources, FunctionAnalysisManager &FAM) {
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  unsigned AS = DL.getAllocaAddrSpace();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  ArrayType *BufTy = ArrayType::get(I64, 2 * CompactBuffer);
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Buf = Entry.CreateAlloca(BufTy, AS, nullptr, "pasta.ws.buffer");
+  Buf->setAlignment(Align(16));
+  Value *State = stateArg(F);
+  FunctionCallee Mark = M.getOrInsertFunction(
+      "__pasta_ws_mark_buffer",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {State->getType(), Buf->getType(), I32}, false));
+  auto MarkBefore = [&](Instruction *At, unsigned Slots) {
+    IRBuilder<> B(At);
+    B.CreateCall(Mark, {State, Buf, B.getInt32(Slots)});
+  };
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  DenseMap<BasicBlock *, unsigned> Order, MostOut;
+  for (BasicBlock *BB : RPOT)
+    Order[BB] = Order.size();
+  SmallPtrSet<BasicBlock *, 8> Headers; // targets of retreating edges
+  for (BasicBlock *BB : RPOT)
+    for (BasicBlock *Succ : successors(BB))
+      if (Order.lookup(Succ) <= Order[BB])
+        Headers.insert(Succ);
+  // Each access's address as an earlier one's (in reverse post-order, whose
+  // definition dominates this access) plus a 16-bit constant, where scalar
+  // evolution proves the difference: access -> (that address, constant).
+  DenseMap<Instruction *, std::pair<Value *, int64_t>> Near;
+  {
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    DenseMap<const SCEV *, SmallVector<std::pair<Value *, const SCEV *>, 4>>
+        ByBase;
+    for (BasicBlock *BB : RPOT)
+      if (auto Tracked = ByBlock.find(BB); Tracked != ByBlock.end())
+        for (Instruction &I : *BB) {
+          if (!Tracked->second.count(&I))
+            continue;
+          Value *Ptr = trackedPointer(I);
+          const SCEV *S = SE.getSCEV(Ptr);
+          auto &Seen = ByBase[SE.getPointerBase(S)];
+          bool Found = false;
+          for (auto &[Other, OS] : Seen) {
+            if (Other->getType() != Ptr->getType() ||
+                !DT.dominates(Other, I.getNextNode()))
+              continue;
+            std::optional<APInt> D = SE.computeConstantDifference(S, OS);
+            if (D && D->isSignedIntN(16)) {
+              Near[&I] = {Other, D->getSExtValue()};
+              Found = true;
+              break;
+            }
+          }
+          if (!Found && Seen.size() < 8)
+            Seen.push_back({Ptr, S});
+        }
+  }
+  // Each access has its slot, the most the buffer can hold in front of it
+  // (a path's slots only grow between calls); a call reads the slots up to
+  // the most it can hold there.
+  unsigned Used = 0;
+  for (BasicBlock *BB : RPOT) {
+    unsigned Most = 0; // the most the buffer holds here
+    for (BasicBlock *Pred : predecessors(BB))
+      if (auto It = Order.find(Pred);
+          It != Order.end() && It->second < Order[BB])
+        Most = std::max(Most, MostOut.lookup(Pred));
+    if (auto Tracked = ByBlock.find(BB); Tracked != ByBlock.end())
+      for (Instruction &I : make_early_inc_range(*BB)) {
+        auto Site = Tracked->second.find(&I);
+        if (Site == Tracked->second.end())
+          continue;
+        if (Most == CompactBuffer) {
+          MarkBefore(&I, Most);
+          Most = 0;
+        }
+        IRBuilder<> B(I.getNextNode());
+        Value *Ptr = trackedPointer(I);
+        bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+        std::optional<unsigned> Param = tracedParameter(Ptr, F, Sources);
+        // Where another access's address, stored already, is this one's
+        // plus a small constant, that address goes in the buffer and the
+        // constant in the word: the copy keeps a few addresses live, not
+        // every one (a loop's are loop-invariant more often than not).
+        auto [Stored, Offset] = Near.lookup(&I);
+        if (Stored)
+          Ptr = Stored;
+        if (Ptr->getType()->getPointerAddressSpace() != 0)
+          Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy(0));
+        uint64_t Word = uint64_t(Site->second) | uint64_t(IsGeneric) << 32 |
+                        uint64_t(Param ? *Param + 1 : 0) << 40 |
+                        uint64_t(Offset & 0xffff) << 48;
+        // Two stores: the word an immediate (st.local.v2.b64 took the word
+        // a register: myocyte 12's copy 138 registers against 124).
+        B.CreateStore(B.CreatePtrToInt(Ptr, I64),
+                      B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * Most));
+        B.CreateStore(B.getInt64(Word),
+                      B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * Most + 1));
+        Used = std::max(Used, ++Most);
+      }
+    // A loop's header holds nothing from outside the loop nor from its
+    // previous iteration: what the blocks before it hold is marked in
+    // front of it, and what its latches hold at their ends.
+    Instruction *Term = BB->getTerminator();
+    bool ToHeader = any_of(successors(BB), [&](BasicBlock *Succ) {
+      return Order.lookup(Succ) <= Order[BB] || Headers.count(Succ);
+    });
+    if (Most && (ToHeader || isa<ReturnInst>(Term))) {
+      MarkBefore(Term, Most);
+      Most = 0;
+    }
+    MostOut[BB] = Most;
+  }
+  // A slot a path skips holds 0 (no access) from here or from the last
+  // call, which clears what it read.
+  Buf->setAllocatedType(ArrayType::get(I64, 2 * std::max(Used, 1u)));
+  for (unsigned K = 0; K < Used; ++K)
+    Entry.CreateStore(Entry.getInt64(0),
+                      Entry.CreateConstInBoundsGEP1_64(I64, Buf, 2 * K));
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses,
                                      unsigned CompactAbove,
@@ -782,8 +938,21 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     Value *IsLong;
   };
   SmallVector<ShortOnly, 8> ShortOnlyBatches;
+  // Compact copies without guarded accesses buffer theirs.
+  DenseSet<Function *> Buffered;
+  for (Function *F : Fns)
+    if (CompactBuffer && Compact.count(CopyOf[F]) && ByCopy.count(CopyOf[F]) &&
+        !ByCopy[CopyOf[F]].empty() &&
+        none_of(ByCopy[CopyOf[F]],
+                [&](const auto &A) { return Guarded.count(A.first); })) {
+      Buffered.insert(CopyOf[F]);
+      FAM.invalidate(*CopyOf[F], PreservedAnalyses::none());
+      insertBufferedMarks(*CopyOf[F], ByBlock, Sources, FAM);
+    }
   for (Function *F : Fns)
     for (BasicBlock &BB : *CopyOf[F]) {
+      if (Buffered.count(CopyOf[F]))
+        break;
       auto Tracked = ByBlock.find(&BB);
       if (Tracked == ByBlock.end())
         continue;

@@ -33,9 +33,12 @@ the plain code. Checked on code size, not time (time is what grew with it):
 - device: gen_compile_shapes.py myocyte 12, whose kernel and its five
   device functions not inlined track over 800 accesses, more than the
   default budget (PASTA_WS_COMPACT_ABOVE=32): each working-set copy is
-  compact (calls __pasta_ws_mark_compact) and has at most 1.5 times the
-  plain function's blocks (1.0 to 1.4; 3.7 to 5.5 with the inline flags,
-  whose ptxas time made the build 6.7 times the plain one).
+  compact and has at most 1.5 times the plain function's blocks (1.0 to
+  1.4; 3.7 to 5.5 with the inline flags, whose ptxas time made the build
+  6.7 times the plain one); compact copies buffer their accesses: at most
+  60 calls of __pasta_ws_mark_buffer in all (29; 294 calls of
+  __pasta_ws_mark_compact, one per batch of four, before, which ptxas
+  kept the copy's registers around: 218 registers, 124 buffered).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
   has at most 2.5 times the plain function's instructions (before: 27
@@ -187,14 +190,21 @@ def main():
           full.get("__pasta_ws_mark_uncached", 1e9), 20)
 
     # myocyte 12: its kernel's tree tracks over 800 accesses, above the
-    # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, one call
-    # per batch and nothing inline, as many blocks as the counting code.
+    # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, nothing
+    # inline, as many blocks as the counting code, their accesses buffered:
+    # a call of __pasta_ws_mark_buffer before and at the end of each loop
+    # iteration, at returns and where the buffer may be full.
     plain_blocks, got, bcount = myocyte(12)
     copies = sorted(f for f in got if f.endswith("__pasta_ws"))
-    compact = ptx_calls(bcount, "__pasta_ws_mark_compact")
-    if len(copies) < 6 or not all(compact.get(c, 0) for c in copies):
+    buffered = ptx_calls(bcount, "__pasta_ws_mark_buffer")
+    batches = ptx_calls(bcount, "__pasta_ws_mark_compact")
+    if len(copies) < 6 or not all(buffered.get(c, 0) for c in copies) or \
+            any(batches.get(c, 0) for c in copies):
         failed += 1
-        print("FAIL not six compact working-set copies in %s" % bcount)
+        print("FAIL not six buffered compact working-set copies in %s" %
+              bcount)
+    check("myocyte 12 working-set copies, calls of __pasta_ws_mark_buffer",
+          sum(buffered.get(c, 0) for c in copies), 60)
     for copy in copies:
         orig = original(copy)
         check("myocyte 12 %s / %s, PTX basic blocks" % (copy, orig),

@@ -7,8 +7,10 @@
 ; traced accesses against their parameter's range. The device functions it
 ; calls get compact copies too; a kernel within the budget keeps the inline
 ; flags. Budget 6: @big's tree tracks 7 accesses (6 + 1 in @dev), @small 1.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=6 -S %s | FileCheck %s
-; RUN: env PASTA_WS_COMPACT_ABOVE=6 %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; These calls per batch are -pasta-ws-compact-buffer=0's; by default compact
+; copies buffer their accesses (nvptx-ws-compact-buffer.ll).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=6 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s
+; RUN: env PASTA_WS_COMPACT_ABOVE=6 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=7 -S %s | FileCheck %s --check-prefix=WITHIN
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=WITHIN
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
