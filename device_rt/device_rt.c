@@ -202,9 +202,16 @@ static uint64_t pasta_full_warp_sum(uint64_t lanes, uint64_t value) {
   return value;
 }
 
-/* The same when every lane's value is below 2^27, so that the sum fits in 32
- * bits: one instruction (redux.sync, sm_80 and later) on NVIDIA GPUs, half
- * the shuffles elsewhere. */
+/* Below this, every lane's value keeps the warp's sum in 32 bits: 2^27 for
+ * 32 lanes, 2^26 for AMD's 64 (2^27 there let a full wave64 of counts in
+ * [2^26, 2^27) wrap its sum). */
+static uint64_t pasta_small_count_limit(void) {
+  return (1ull << 32) / __gpu_num_lanes();
+}
+
+/* The same when every lane's value is below pasta_small_count_limit(), so
+ * that the sum fits in 32 bits: one instruction (redux.sync, sm_80 and
+ * later) on NVIDIA GPUs, half the shuffles elsewhere. */
 static uint32_t pasta_full_warp_sum_u32(uint64_t lanes, uint32_t value) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
   return pasta_redux_add_u32(lanes, value);
@@ -233,8 +240,8 @@ static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value) {
 /* A partial warp's flush of one counter (a call through a pointer whose
  * lanes went to different functions, a lane's own return): on NVIDIA GPUs
  * (sm_80 and later) the active lanes sum their values with one redux.sync
- * over their own mask, when every value is below 2^27, and the first of
- * them adds the sum: one `red` for the warp where each lane with a count
+ * over their own mask, when every value is below 2^27 (32 lanes), and the first
+ * of them adds the sum: one `red` for the warp where each lane with a count
  * added its own (32 atomics on one address per call in the `chain` shape
  * of tests/structures/devfn). The lanes of `lanes` are the ones running
  * this code together (it was read right before by the same code): each
@@ -243,7 +250,7 @@ static void pasta_atomic_add(PASTA_GLOBAL uint64_t *slot, uint64_t value) {
 static void pasta_flush_partial(PASTA_GLOBAL uint64_t *slot, uint64_t lanes,
                                 uint64_t value) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
-  if (__gpu_ballot(lanes, value >= (1ull << 27)) == 0) {
+  if (__gpu_ballot(lanes, value >= pasta_small_count_limit()) == 0) {
     uint32_t sum = pasta_redux_add_u32(lanes, (uint32_t)value);
     if (sum != 0 && __gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes))
       pasta_atomic_add(slot, sum);
@@ -273,7 +280,7 @@ PASTA_INLINE void __pasta_flush_counter(PASTA_GLOBAL uint64_t *slot,
     return;
   }
   uint64_t sum;
-  if (__gpu_ballot(lanes, value >= (1ull << 27)) == 0)
+  if (__gpu_ballot(lanes, value >= pasta_small_count_limit()) == 0)
     sum = pasta_full_warp_sum_u32(lanes, (uint32_t)value);
   else
     sum = pasta_full_warp_sum(lanes, value);
@@ -290,8 +297,8 @@ PASTA_ENTRY void __pasta_flush_scaled(PASTA_GLOBAL uint64_t *slot,
 }
 
 /* Non-zero when the fast path of the flush applies: a full warp, and every
- * count of every lane (`any` is their bitwise or) below 2^27, so that warp
- * sums fit in 32 bits. */
+ * count of every lane (`any` is their bitwise or) below
+ * pasta_small_count_limit(), so that warp sums fit in 32 bits. */
 PASTA_INLINE uint64_t __pasta_flush_is_fast(uint64_t any) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
@@ -299,7 +306,8 @@ PASTA_INLINE uint64_t __pasta_flush_is_fast(uint64_t any) {
    * warp): with `&&` the result was a phi whose constant 0, coalesced with
    * the counters' initial zeros, stayed in a register pair across the
    * kernel's loops. */
-  return (lanes == full) & (__gpu_ballot(lanes, any >= (1ull << 27)) == 0);
+  return (lanes == full) &
+         (__gpu_ballot(lanes, any >= pasta_small_count_limit()) == 0);
 }
 
 /* The fast path for one counter: a 32-bit warp sum, and one `red` by lane 0

@@ -568,17 +568,28 @@ bool decidesAtRunTime(const LoopMark &M) {
 // count not computable there).
 BasicBlock *versionShortLoop(Loop &L, const SCEV *Taken, LoopInfo &LI,
                              DominatorTree &DT, ScalarEvolution &SE,
-                             DenseMap<Instruction *, uint32_t> &Accesses) {
+                             DenseMap<Instruction *, uint32_t> &Accesses,
+                             SmallPtrSetImpl<BasicBlock *> &ShortLoops,
+                             SmallPtrSetImpl<BasicBlock *> &LongLoops) {
   BasicBlock *PH = L.getLoopPreheader();
   if (!PH || !L.getExitingBlock() || !L.getExitBlock() ||
-      SE.getTypeSizeInBits(Taken->getType()) > 64)
+      SE.getTypeSizeInBits(Taken->getType()) > 64 || !L.isSafeToClone())
     return nullptr;
+  // The count may differ between lanes: a convergent operation (an AMD
+  // ballot, a barrier) in the loop would run in two groups of lanes.
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isConvergent())
+        return nullptr;
   SCEVExpander Expander(SE, "pasta.ws.loop");
   if (!Expander.isSafeToExpandAt(Taken, PH->getTerminator()))
     return nullptr;
   if (!L.hasDedicatedExits())
     formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
-  formLCSSA(L, DT, &LI, &SE); // values used after the loop: the exit's phis
+  // Values used after the loop get the exit's phis, those of its inner
+  // loops too (not in LCSSA form this late in the pipeline: a value of an
+  // inner loop used after L would not dominate its use from the copy).
+  formLCSSARecursively(L, DT, &LI, &SE);
   BasicBlock *Exit = L.getExitBlock(), *Exiting = L.getExitingBlock();
   if (!Exit || !Exiting || !L.hasDedicatedExits())
     return nullptr;
@@ -591,6 +602,17 @@ BasicBlock *versionShortLoop(Loop &L, const SCEV *Taken, LoopInfo &LI,
   Loop *Short =
       cloneLoopWithPreheader(LongPH, PH, &L, VMap, ".short", &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
+  // Inner loops versioned before L: their copies in L's copy are versioned
+  // alike (marked in the short one, in front of the long one).
+  SmallVector<BasicBlock *, 4> ShortCopies, LongCopies;
+  for (BasicBlock *BB : L.blocks()) {
+    if (ShortLoops.count(BB))
+      ShortCopies.push_back(cast<BasicBlock>(VMap[BB]));
+    if (LongLoops.count(BB))
+      LongCopies.push_back(cast<BasicBlock>(VMap[BB]));
+  }
+  ShortLoops.insert(ShortCopies.begin(), ShortCopies.end());
+  LongLoops.insert(LongCopies.begin(), LongCopies.end());
   auto *ShortExiting = cast<BasicBlock>(VMap[Exiting]);
   for (PHINode &Phi : Exit->phis()) {
     Value *V = Phi.getIncomingValueForBlock(Exiting);
@@ -668,9 +690,15 @@ void pasta::markLoopAccessesBeforeLoops(
           decidesAtRunTime(M) &&
           none_of(ToVersion, [&](auto &V) { return V.first == L; }))
         ToVersion.push_back({L, M.Taken});
+    // Inner loops first: an outer loop's copy then holds their versions
+    // (versioned outer first, the copy of an inner loop would be neither,
+    // and test its count in every iteration).
+    llvm::stable_sort(ToVersion, [](const auto &A, const auto &B) {
+      return A.first->getLoopDepth() > B.first->getLoopDepth();
+    });
     for (auto [L, Taken] : ToVersion)
-      if (BasicBlock *Short =
-              versionShortLoop(*L, Taken, *LIp, *DTp, *SEp, Accesses)) {
+      if (BasicBlock *Short = versionShortLoop(
+              *L, Taken, *LIp, *DTp, *SEp, Accesses, ShortLoops, LongLoops)) {
         ShortLoops.insert(Short);
         LongLoops.insert(L->getHeader());
       }
