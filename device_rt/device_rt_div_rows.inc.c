@@ -254,15 +254,16 @@ PASTA_INLINE uint32_t __pasta_div_access(
   if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
       pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
     PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+  } else if (lanes == full) {
+    /* A full warp (the usual case) with the mask a constant: ptxas then
+     * checks no lane mask at each shuffle, vote and warp sum. Tested before
+     * the lone lane, whose 64-bit test a full warp need not run. */
+    pasta_div_access_figures(ptr, size, hint, sectored, width, full, f);
   } else if ((lanes & (lanes - 1)) == 0) {
     PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
     pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
-  } else if (lanes == full) {
-    /* A full warp (the usual case) with the mask a constant: ptxas then
-     * checks no lane mask at each shuffle, vote and warp sum. */
-    pasta_div_access_figures(ptr, size, hint, sectored, full, f);
   } else {
-    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+    pasta_div_access_figures(ptr, size, hint, sectored, width, lanes, f);
   }
   return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
@@ -548,7 +549,7 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
           distinct_shared, sectors, ideal_sectors, bank_conflicts);
     }
   }
-  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  pasta_div_access_figures(ptr, size, hint, sectored, width, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);
   return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
