@@ -251,6 +251,9 @@ enum {
   /* Try it again without lanes that repeat the lane 16 below: only where
    * rows of 16 lanes may be (not in rows of 32, a one-dimensional block). */
   PASTA_DIV_UNITS_REPEATS = 2,
+  /* Every lane's address is a multiple of the size (the IR says so:
+   * PASTA_DIV_ALIGNED), so no ballot tests it. */
+  PASTA_DIV_UNITS_ALIGNED = 4,
 };
 
 /* The flags of a load or store (`sectored`) or an atomic in a warp of rows
@@ -324,7 +327,8 @@ static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
      * bytes need the general count (pasta_div_distinct_units would find
      * the same lane off its alignment). */
     int in = (subset >> __gpu_lane_id()) & 1;
-    if (__gpu_ballot(lanes, in && (addr & (size - 1)) != 0) == 0) {
+    if ((flags & PASTA_DIV_UNITS_ALIGNED) ||
+        __gpu_ballot(lanes, in && (addr & (size - 1)) != 0) == 0) {
       PASTA_DIV_TALLY(pasta_div_fast_aligned, lanes);
       pasta_div_aligned_units(lanes, subset, addr, size, sectored, narrow,
                               bytes, sectors);
@@ -401,11 +405,12 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
 
 /* The figures of one warp-level execution (__pasta_div_access), in every
  * lane, indexed by enum pasta_div_index; `width` is the warp's row width
- * (__pasta_div_row_width) or 0 when not known. */
+ * (__pasta_div_row_width) or 0 when not known; `aligned` when the IR says
+ * that the address is a multiple of the size (PASTA_DIV_ALIGNED). */
 static PASTA_INLINE void
 pasta_div_access_figures(void *ptr, uint32_t size, uint32_t hint,
-                         uint32_t sectored, uint32_t width, uint64_t lanes,
-                         uint64_t f[PASTA_DIV_NUM]) {
+                         uint32_t sectored, uint32_t width, uint32_t aligned,
+                         uint64_t lanes, uint64_t f[PASTA_DIV_NUM]) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
   uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
@@ -414,7 +419,8 @@ pasta_div_access_figures(void *ptr, uint32_t size, uint32_t hint,
    * whose addresses the pass cannot shape, which are scattered (a
    * histogram's bins, a graph's visited flags) far more often than ordered,
    * and the two attempts cost more than the match that follows them. */
-  uint32_t flags = pasta_div_units_flags(sectored, width);
+  uint32_t flags = pasta_div_units_flags(sectored, width) |
+                   (aligned ? PASTA_DIV_UNITS_ALIGNED : 0);
   pasta_div_units(lanes, global, addr, size, sectored, flags, 0,
                   &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
   pasta_div_units(lanes, shared, addr, size, 0, flags, 1,

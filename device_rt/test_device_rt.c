@@ -1301,12 +1301,16 @@ struct div_any {
   uint32_t added[64]; /* what the helper returned in each lane */
 };
 
+/* Or-ed into the hint the helper is given (PASTA_DIV_ALIGNED: the pass's
+ * word that every address is a multiple of the size). */
+static uint32_t div_any_flags;
 static void div_any_lane(uint32_t lane, void *arg) {
   struct div_any *c = arg;
   uint32_t *r = c->per_lane[lane];
-  c->added[lane] = __pasta_div_access(
-      (void *)(uintptr_t)c->addr[lane], c->size, c->hint, c->sectored,
-      div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+  c->added[lane] =
+      __pasta_div_access((void *)(uintptr_t)c->addr[lane], c->size,
+                         c->hint | div_any_flags, c->sectored, div_width, &r[0],
+                         &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
 }
 
 /* The access helpers return 0 in a lane that added nothing to its
@@ -1549,21 +1553,25 @@ static void test_div_data_dependent(void) {
   };
   uint64_t x = 99;
   uint32_t saved = div_width;
-  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; ++i) {
-    const struct div_shape *sh = &shapes[i];
+  /* Each shape as the pass calls it for an access whose alignment the IR
+   * does not state, then for one it does (PASTA_DIV_ALIGNED). */
+  for (size_t i = 0; i < 2 * (sizeof shapes / sizeof *shapes); ++i) {
+    const struct div_shape *sh = &shapes[i / 2];
     uint64_t before[3];
     memcpy(before, pasta_shim_collectives, sizeof before);
     enum { RUNS = 8 };
+    div_any_flags = i % 2 ? PASTA_DIV_ALIGNED : 0;
     for (int run = 0; run < RUNS; ++run) {
       c.size = sh->size, c.hint = sh->hint, c.sectored = sh->sectored;
       div_width = sh->width;
       div_shape_addresses(&c, sh->kind, &x);
       div_check_any(&c, sh->active);
     }
+    div_any_flags = 0;
     printf(
-        "  div collectives per warp, %-30s ballots %5.2f shuffles %5.2f "
+        "  div collectives per warp, %-30s%s ballots %5.2f shuffles %5.2f "
         "matches %5.2f\n",
-        sh->name,
+        sh->name, i % 2 ? " (aligned)" : "          ",
         (double)(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0]) / RUNS,
         (double)(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1]) / RUNS,
         (double)(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2]) / RUNS);
@@ -1599,6 +1607,12 @@ static void test_div_data_dependent(void) {
         /* two lanes of one rising pair may take the ordered path first */
         if (pasta_div_fast_ordered == ordered)
           CHECK_EQ_U64(pasta_div_fast_aligned - aligned, shifted ? 0 : 1);
+        if (shifted)
+          continue;
+        /* The pass's word that they are aligned: the same figures. */
+        div_any_flags = PASTA_DIV_ALIGNED;
+        div_check_any(&c, active);
+        div_any_flags = 0;
       }
   /* What the paths cost: a random aligned load in 9 lanes of a row of 32
    * runs one ordered attempt (a shuffle, a ballot), no second attempt
@@ -1612,6 +1626,24 @@ static void test_div_data_dependent(void) {
   CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
   CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 4);
   CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 2);
+  /* Told that the addresses are aligned (PASTA_DIV_ALIGNED): no ballot
+   * tests it. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  div_check_any(&c, 0x01020ff0ull);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 3);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 2);
+  /* A histogram's shared atomic on loaded bins, so told: one match and its
+   * leaders' ballot, nothing else. */
+  c.hint = PASTA_DIV_SHARED, c.sectored = 0, div_width = 0;
+  div_shape_addresses(&c, 1, &x);
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  div_check_any(&c, FULL);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 0);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 1);
+  div_any_flags = 0;
   div_width = saved;
 }
 
