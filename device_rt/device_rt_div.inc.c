@@ -254,6 +254,10 @@ enum {
   /* Every lane's address is a multiple of the size (the IR says so:
    * PASTA_DIV_ALIGNED), so no ballot tests it. */
   PASTA_DIV_UNITS_ALIGNED = 4,
+  /* Try the aligned path (__pasta_div_access: the lanes helper's general
+   * path, whose lanes rarely get there aligned and scattered, keeps the
+   * general count alone, and its copies' registers). */
+  PASTA_DIV_UNITS_TRY_ALIGNED = 8,
 };
 
 /* The flags of a load or store (`sectored`) or an atomic in a warp of rows
@@ -322,7 +326,7 @@ static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
     return;
   }
   uint64_t last = addr + (size ? size - 1 : 0);
-  if (pasta_div_aligned_size(size)) {
+  if ((flags & PASTA_DIV_UNITS_TRY_ALIGNED) && pasta_div_aligned_size(size)) {
     /* One ballot: every lane aligned takes the aligned path; else the
      * bytes need the general count (pasta_div_distinct_units would find
      * the same lane off its alignment). */
@@ -405,8 +409,10 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
 
 /* The figures of one warp-level execution (__pasta_div_access), in every
  * lane, indexed by enum pasta_div_index; `width` is the warp's row width
- * (__pasta_div_row_width) or 0 when not known; `aligned` when the IR says
- * that the address is a multiple of the size (PASTA_DIV_ALIGNED). */
+ * (__pasta_div_row_width) or 0 when not known; `aligned`: 0 for the
+ * general count alone, PASTA_DIV_UNITS_TRY_ALIGNED for the aligned path
+ * first, with PASTA_DIV_UNITS_ALIGNED when the IR says that the address is
+ * a multiple of the size (PASTA_DIV_ALIGNED). */
 static PASTA_INLINE void
 pasta_div_access_figures(void *ptr, uint32_t size, uint32_t hint,
                          uint32_t sectored, uint32_t width, uint32_t aligned,
@@ -419,8 +425,7 @@ pasta_div_access_figures(void *ptr, uint32_t size, uint32_t hint,
    * whose addresses the pass cannot shape, which are scattered (a
    * histogram's bins, a graph's visited flags) far more often than ordered,
    * and the two attempts cost more than the match that follows them. */
-  uint32_t flags = pasta_div_units_flags(sectored, width) |
-                   (aligned ? PASTA_DIV_UNITS_ALIGNED : 0);
+  uint32_t flags = pasta_div_units_flags(sectored, width) | aligned;
   pasta_div_units(lanes, global, addr, size, sectored, flags, 0,
                   &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
   pasta_div_units(lanes, shared, addr, size, 0, flags, 1,

@@ -250,7 +250,8 @@ PASTA_INLINE uint32_t __pasta_div_access(
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
     PASTA_PRIVATE uint32_t *ideal_sectors,
     PASTA_PRIVATE uint32_t *bank_conflicts) {
-  uint32_t aligned = hint & PASTA_DIV_ALIGNED;
+  uint32_t aligned = PASTA_DIV_UNITS_TRY_ALIGNED |
+                     (hint & PASTA_DIV_ALIGNED ? PASTA_DIV_UNITS_ALIGNED : 0);
   hint &= ~PASTA_DIV_ALIGNED;
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
@@ -555,7 +556,9 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
           distinct_shared, sectors, ideal_sectors, bank_conflicts);
     }
   }
-  pasta_div_access_figures(ptr, size, hint, sectored, width, 0, lanes, f);
+  /* Width 0 and no aligned path: the general count as it was (each test
+   * more here cost matmul_tiled's loop copy spills under its cap). */
+  pasta_div_access_figures(ptr, size, hint, sectored, 0, 0, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);
   return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
