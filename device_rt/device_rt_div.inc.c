@@ -244,29 +244,104 @@ static PASTA_INLINE uint64_t pasta_div_distinct_units(uint64_t lanes,
   return pasta_div_distinct_units_slow(lanes, subset, lo, hi);
 }
 
+/* How pasta_div_units may take an access's units (flags). */
+enum {
+  /* Try the ordered fast path (loads and stores). */
+  PASTA_DIV_UNITS_ORDERED = 1,
+  /* Try it again without lanes that repeat the lane 16 below: only where
+   * rows of 16 lanes may be (not in rows of 32, a one-dimensional block). */
+  PASTA_DIV_UNITS_REPEATS = 2,
+  /* Every lane's address is a multiple of the size (the IR says so:
+   * PASTA_DIV_ALIGNED), so no ballot tests it. */
+  PASTA_DIV_UNITS_ALIGNED = 4,
+  /* Try the aligned path (__pasta_div_access: the lanes helper's general
+   * path, whose lanes rarely get there aligned and scattered, keeps the
+   * general count alone, and its copies' registers). */
+  PASTA_DIV_UNITS_TRY_ALIGNED = 8,
+};
+
+/* The flags of a load or store (`sectored`) or an atomic in a warp of rows
+ * `width` lanes wide (0: not known). */
+static PASTA_INLINE uint32_t pasta_div_units_flags(uint32_t sectored,
+                                                   uint32_t width) {
+  if (!sectored)
+    return 0;
+  return PASTA_DIV_UNITS_ORDERED | (width == 32 ? 0 : PASTA_DIV_UNITS_REPEATS);
+}
+
+/* Tallies of the aligned path, for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_fast_aligned;
+#endif
+
+/* Whether the aligned path below takes accesses of `size` bytes: a power
+ * of 2 up to 32 (a constant in the copies, so the test folds). */
+static PASTA_INLINE int pasta_div_aligned_size(uint32_t size) {
+  return size != 0 && size <= 32 && (size & (size - 1)) == 0;
+}
+
+/* Distinct bytes and sectors of an access of such a size whose lanes are
+ * all aligned to it (the caller's ballot): ranges of one length at
+ * multiples of it coincide or are disjoint, and none straddles a sector, so
+ * the bytes are the size times the distinct addresses and the sectors the
+ * distinct sector numbers, one match_any each (one in all for 32 bytes),
+ * without the general path's shuffle of a length and test of each
+ * start. */
+static PASTA_INLINE void
+pasta_div_aligned_units(uint64_t lanes, uint64_t subset, uint64_t addr,
+                        uint32_t size, uint32_t sectored, int narrow,
+                        uint64_t *bytes, uint64_t *sectors) {
+  uint64_t distinct = (uint64_t)__builtin_popcountll(
+      pasta_div_key_leaders(lanes, subset, addr, narrow));
+  *bytes = size * distinct;
+  if (sectored)
+    *sectors = size == 32
+                   ? distinct
+                   : (uint64_t)__builtin_popcountll(
+                         pasta_div_key_leaders(lanes, subset, addr >> 5, 0));
+}
+
 /* Distinct bytes and (when `sectored`) 32-byte sectors of one access by
- * the lanes of `subset`: when `ordered`, the ordered fast path if it
- * applies (tried as is, then without lanes that repeat the lane 16 below),
- * else the general one; `narrow` for shared memory (pasta_div_key_leaders). */
+ * the lanes of `subset`: the ordered fast path if the flags ask for it and
+ * it applies (tried as is, then, with PASTA_DIV_UNITS_REPEATS, without
+ * lanes that repeat the lane 16 below), else, for a power-of-2 size up
+ * to 32 with every lane aligned to it, the aligned one, else the general
+ * one; `narrow` for shared memory (pasta_div_key_leaders). */
 static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
                                          uint64_t addr, uint32_t size,
-                                         uint32_t sectored, int ordered,
+                                         uint32_t sectored, uint32_t flags,
                                          int narrow, uint64_t *bytes,
                                          uint64_t *sectors) {
   *bytes = *sectors = 0;
   if (!subset)
     return;
-  if (size <= 64 && ordered &&
+  if (size <= 64 && (flags & PASTA_DIV_UNITS_ORDERED) &&
       (pasta_div_ordered_units(lanes, subset, addr, size, sectored, bytes,
                                sectors) ||
-       pasta_div_ordered_units(lanes,
-                               subset & ~pasta_div_repeats(lanes, subset, addr),
-                               addr, size, sectored, bytes, sectors))) {
+       ((flags & PASTA_DIV_UNITS_REPEATS) &&
+        pasta_div_ordered_units(
+            lanes, subset & ~pasta_div_repeats(lanes, subset, addr), addr, size,
+            sectored, bytes, sectors)))) {
     PASTA_DIV_TALLY(pasta_div_fast_ordered, lanes);
     return;
   }
   uint64_t last = addr + (size ? size - 1 : 0);
-  *bytes = pasta_div_distinct_units(lanes, subset, addr, last, size, narrow);
+  if ((flags & PASTA_DIV_UNITS_TRY_ALIGNED) && pasta_div_aligned_size(size)) {
+    /* One ballot: every lane aligned takes the aligned path; else the
+     * bytes need the general count (pasta_div_distinct_units would find
+     * the same lane off its alignment). */
+    int in = (subset >> __gpu_lane_id()) & 1;
+    if ((flags & PASTA_DIV_UNITS_ALIGNED) ||
+        __gpu_ballot(lanes, in && (addr & (size - 1)) != 0) == 0) {
+      PASTA_DIV_TALLY(pasta_div_fast_aligned, lanes);
+      pasta_div_aligned_units(lanes, subset, addr, size, sectored, narrow,
+                              bytes, sectors);
+      return;
+    }
+    *bytes = pasta_div_distinct_units_slow(lanes, subset, addr, last);
+  } else {
+    *bytes = pasta_div_distinct_units(lanes, subset, addr, last, size, narrow);
+  }
   if (sectored)
     *sectors =
         pasta_div_distinct_units(lanes, subset, addr >> 5, last >> 5, 0, 0);
@@ -333,12 +408,15 @@ static uint64_t pasta_div_lanes_in(uint64_t lanes, void *ptr, uint32_t hint,
 }
 
 /* The figures of one warp-level execution (__pasta_div_access), in every
- * lane, indexed by enum pasta_div_index. */
-static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
-                                                  uint32_t hint,
-                                                  uint32_t sectored,
-                                                  uint64_t lanes,
-                                                  uint64_t f[PASTA_DIV_NUM]) {
+ * lane, indexed by enum pasta_div_index; `width` is the warp's row width
+ * (__pasta_div_row_width) or 0 when not known; `aligned`: 0 for the
+ * general count alone, PASTA_DIV_UNITS_TRY_ALIGNED for the aligned path
+ * first, with PASTA_DIV_UNITS_ALIGNED when the IR says that the address is
+ * a multiple of the size (PASTA_DIV_ALIGNED). */
+static PASTA_INLINE void
+pasta_div_access_figures(void *ptr, uint32_t size, uint32_t hint,
+                         uint32_t sectored, uint32_t width, uint32_t aligned,
+                         uint64_t lanes, uint64_t f[PASTA_DIV_NUM]) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   uint64_t global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL);
   uint64_t shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED);
@@ -347,9 +425,10 @@ static PASTA_INLINE void pasta_div_access_figures(void *ptr, uint32_t size,
    * whose addresses the pass cannot shape, which are scattered (a
    * histogram's bins, a graph's visited flags) far more often than ordered,
    * and the two attempts cost more than the match that follows them. */
-  pasta_div_units(lanes, global, addr, size, sectored, sectored, 0,
+  uint32_t flags = pasta_div_units_flags(sectored, width) | aligned;
+  pasta_div_units(lanes, global, addr, size, sectored, flags, 0,
                   &f[PASTA_DIV_DISTINCT_GLOBAL], &f[PASTA_DIV_SECTORS]);
-  pasta_div_units(lanes, shared, addr, size, 0, sectored, 1,
+  pasta_div_units(lanes, shared, addr, size, 0, flags, 1,
                   &f[PASTA_DIV_DISTINCT_SHARED], &unused);
   f[PASTA_DIV_IDEAL_SECTORS] =
       sectored && global ? (f[PASTA_DIV_DISTINCT_GLOBAL] + 31) / 32 : 0;

@@ -237,6 +237,8 @@ static PASTA_INLINE uint32_t pasta_div_add_figures(
  * PASTA_DIV_SHARED), else PASTA_DIV_GENERIC; `sectored` is 1 for loads and
  * stores (sectors and bank conflicts are counted for those only, as ncu's
  * ld/st metrics do), 0 for atomics; `width` is __pasta_div_row_width().
+ * PASTA_DIV_ALIGNED or-ed into `hint` says that the address is a multiple
+ * of `size`, a power of 2 up to 32 (the IR's alignment): not tested then.
  * Local (stack) accesses of generic pointers are left out. Returns whether
  * this lane added to the registers (0 in every lane of a warp whose figures
  * are all derived), so that the pass adds them to the counters only then. */
@@ -248,21 +250,27 @@ PASTA_INLINE uint32_t __pasta_div_access(
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
     PASTA_PRIVATE uint32_t *ideal_sectors,
     PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint32_t aligned = PASTA_DIV_UNITS_TRY_ALIGNED |
+                     (hint & PASTA_DIV_ALIGNED ? PASTA_DIV_UNITS_ALIGNED : 0);
+  hint &= ~PASTA_DIV_ALIGNED;
   uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint64_t f[PASTA_DIV_NUM];
   if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
       pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
     PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+  } else if (lanes == full) {
+    /* A full warp (the usual case) with the mask a constant: ptxas then
+     * checks no lane mask at each shuffle, vote and warp sum. Tested before
+     * the lone lane, whose 64-bit test a full warp need not run. */
+    pasta_div_access_figures(ptr, size, hint, sectored, width, aligned, full,
+                             f);
   } else if ((lanes & (lanes - 1)) == 0) {
     PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
     pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
-  } else if (lanes == full) {
-    /* A full warp (the usual case) with the mask a constant: ptxas then
-     * checks no lane mask at each shuffle, vote and warp sum. */
-    pasta_div_access_figures(ptr, size, hint, sectored, full, f);
   } else {
-    pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+    pasta_div_access_figures(ptr, size, hint, sectored, width, aligned, lanes,
+                             f);
   }
   return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
@@ -548,7 +556,9 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
           distinct_shared, sectors, ideal_sectors, bank_conflicts);
     }
   }
-  pasta_div_access_figures(ptr, size, hint, sectored, lanes, f);
+  /* Width 0 and no aligned path: the general count as it was (each test
+   * more here cost matmul_tiled's loop copy spills under its cap). */
+  pasta_div_access_figures(ptr, size, hint, sectored, 0, 0, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);
   return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,

@@ -34,6 +34,17 @@ struct pasta_shim_warp {
 static _Thread_local struct pasta_shim_warp *pasta_shim_in_warp;
 static _Thread_local uint32_t pasta_shim_lane;
 
+/* Collective operations a warp ran (counted once per warp, by its lowest
+ * active lane), by kind: what a helper's path costs in votes, shuffles and
+ * matches, for the unit test's measurements. */
+enum { PASTA_SHIM_BALLOT, PASTA_SHIM_SHUFFLE, PASTA_SHIM_MATCH };
+static uint64_t pasta_shim_collectives[3];
+static inline void pasta_shim_count(int kind) {
+  struct pasta_shim_warp *w = pasta_shim_in_warp;
+  if (w && pasta_shim_lane == (uint32_t)__builtin_ctzll(w->active))
+    __atomic_fetch_add(&pasta_shim_collectives[kind], 1, __ATOMIC_RELAXED);
+}
+
 /* Every lane's value of x, in seen[] (lockstep point of the active lanes). */
 static inline void pasta_shim_exchange(uint64_t x, uint64_t seen[64]) {
   struct pasta_shim_warp *w = pasta_shim_in_warp;
@@ -60,6 +71,7 @@ static inline uint64_t __gpu_ballot(uint64_t mask, int x) {
   if (!pasta_shim_in_warp)
     return mask & (x != 0);
   uint64_t seen[64], bits = 0;
+  pasta_shim_count(PASTA_SHIM_BALLOT);
   pasta_shim_exchange(x != 0, seen);
   for (int i = 0; i < 64; ++i)
     bits |= (uint64_t)(seen[i] != 0) << i;
@@ -71,6 +83,7 @@ static inline uint64_t __gpu_shuffle_idx_u64(uint64_t mask, uint32_t idx,
   if (!pasta_shim_in_warp)
     return x;
   uint64_t seen[64];
+  pasta_shim_count(PASTA_SHIM_SHUFFLE);
   pasta_shim_exchange(x, seen);
   return seen[idx & 63];
 }
@@ -85,6 +98,7 @@ static inline uint64_t __gpu_match_any_u64(uint64_t mask, uint64_t x) {
   if (!pasta_shim_in_warp)
     return mask & 1;
   uint64_t seen[64], same = 0;
+  pasta_shim_count(PASTA_SHIM_MATCH);
   pasta_shim_exchange(x, seen);
   for (int i = 0; i < 64; ++i)
     same |= (uint64_t)(seen[i] == x) << i;

@@ -1410,12 +1410,16 @@ struct div_any {
   uint32_t added[64]; /* what the helper returned in each lane */
 };
 
+/* Or-ed into the hint the helper is given (PASTA_DIV_ALIGNED: the pass's
+ * word that every address is a multiple of the size). */
+static uint32_t div_any_flags;
 static void div_any_lane(uint32_t lane, void *arg) {
   struct div_any *c = arg;
   uint32_t *r = c->per_lane[lane];
-  c->added[lane] = __pasta_div_access(
-      (void *)(uintptr_t)c->addr[lane], c->size, c->hint, c->sectored,
-      div_width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+  c->added[lane] =
+      __pasta_div_access((void *)(uintptr_t)c->addr[lane], c->size,
+                         c->hint | div_any_flags, c->sectored, div_width, &r[0],
+                         &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
 }
 
 /* The access helpers return 0 in a lane that added nothing to its
@@ -1614,6 +1618,142 @@ static void test_div_fast_paths(void) {
   /* Larger than 64 bytes: the general path, same figures. */
   c.size = 128;
   CHECK_EQ_INT(div_tile(&c, FULL, 0, 128, 16 * 128), 0);
+}
+
+/* Data-dependent accesses (bfs's level[v], next[v] and CAS, histogram's
+ * shared atomic on a loaded bin, an index list that rises with the lane)
+ * through __pasta_div_access, full and partial warps, rows of 32 (1-D
+ * blocks) and of unknown width: the figures are the reference's, and the
+ * votes, shuffles and matches each warp ran are printed (the lab entry's
+ * table: docs/lab/2026-11-29-divergence-22-measured-accesses.md). */
+struct div_shape {
+  const char *name;
+  uint32_t size, hint, sectored, width;
+  uint64_t active;
+  int kind; /* 0: near the lane (v = u + [-48, 48]), 1: bins of 256,
+               2: rising with gaps (an index list) */
+};
+static void div_shape_addresses(struct div_any *c, int kind, uint64_t *x) {
+  uint64_t at = DIV_BASE + 4096;
+  for (int l = 0; l < 64; ++l) {
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    uint64_t r = *x >> 33;
+    if (kind == 0)
+      c->addr[l] = DIV_BASE + 4096 +
+                   (uint64_t)((int64_t)l + (int64_t)(r % 97) - 48) * c->size;
+    else if (kind == 1)
+      c->addr[l] = DIV_BASE + (r % 256) * c->size;
+    else
+      c->addr[l] = at += (1 + r % 3) * c->size;
+  }
+}
+static void test_div_data_dependent(void) {
+  static struct div_any c;
+  static const struct div_shape shapes[] = {
+      {"level[v] load, full warp", 4, PASTA_DIV_GLOBAL, 1, 32, FULL, 0},
+      {"level[v] load, 9 lanes", 4, PASTA_DIV_GLOBAL, 1, 32, 0x01020ff0ull, 0},
+      {"CAS on level[v], 9 lanes", 4, PASTA_DIV_GLOBAL, 0, 32, 0x01020ff0ull,
+       0},
+      {"shared atomic on a bin", 4, PASTA_DIV_SHARED, 0, 0, FULL, 1},
+      {"shared load of a bin", 4, PASTA_DIV_SHARED, 1, 0, FULL, 1},
+      {"cols[e], rising, full", 4, PASTA_DIV_GLOBAL, 1, 32, FULL, 2},
+      {"8-byte load near the lane", 8, PASTA_DIV_GLOBAL, 1, 32, FULL, 0},
+      {"level[v] load, width unknown", 4, PASTA_DIV_GLOBAL, 1, 0, FULL, 0},
+  };
+  uint64_t x = 99;
+  uint32_t saved = div_width;
+  /* Each shape as the pass calls it for an access whose alignment the IR
+   * does not state, then for one it does (PASTA_DIV_ALIGNED). */
+  for (size_t i = 0; i < 2 * (sizeof shapes / sizeof *shapes); ++i) {
+    const struct div_shape *sh = &shapes[i / 2];
+    uint64_t before[3];
+    memcpy(before, pasta_shim_collectives, sizeof before);
+    enum { RUNS = 8 };
+    div_any_flags = i % 2 ? PASTA_DIV_ALIGNED : 0;
+    for (int run = 0; run < RUNS; ++run) {
+      c.size = sh->size, c.hint = sh->hint, c.sectored = sh->sectored;
+      div_width = sh->width;
+      div_shape_addresses(&c, sh->kind, &x);
+      div_check_any(&c, sh->active);
+    }
+    div_any_flags = 0;
+    printf(
+        "  div collectives per warp, %-30s%s ballots %5.2f shuffles %5.2f "
+        "matches %5.2f\n",
+        sh->name, i % 2 ? " (aligned)" : "          ",
+        (double)(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0]) / RUNS,
+        (double)(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1]) / RUNS,
+        (double)(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2]) / RUNS);
+  }
+  /* The aligned path: every power-of-2 size up to 32, aligned addresses
+   * at random in windows of 2, 8 and 128 elements (many repeats, some,
+   * few), both spaces, loads, stores and atomics, rows of 32 and of
+   * unknown width, full and partial masks: the reference's figures, and
+   * the aligned path taken. One lane off by one byte leaves it, for the
+   * general path (same figures). */
+  static const uint32_t sizes[] = {1, 2, 4, 8, 16, 32};
+  static const uint64_t masks[] = {FULL, 0x01020ff0ull, 0x80000001ull};
+  static const uint32_t hints[] = {PASTA_DIV_GLOBAL, PASTA_DIV_SHARED};
+  int turn = 0;
+  for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
+    for (uint32_t window = 2; window <= 128; window *= 8)
+      for (int off = 0; off < 2; ++off, ++turn) {
+        c.size = sizes[z], c.hint = hints[turn % 2];
+        c.sectored = turn % 3 != 0;
+        div_width = turn % 4 < 2 ? 32 : 0;
+        uint64_t active = masks[turn % 3];
+        for (int l = 0; l < 64; ++l) {
+          x = x * 6364136223846793005ull + 1442695040888963407ull;
+          c.addr[l] = DIV_BASE + 64 + ((x >> 33) % window) * c.size;
+        }
+        /* a lane off its alignment (sizes above 1 only) */
+        int shifted = off && c.size > 1;
+        if (shifted)
+          c.addr[(uint32_t)__builtin_ctzll(active)] += 1;
+        uint64_t aligned = pasta_div_fast_aligned;
+        uint64_t ordered = pasta_div_fast_ordered;
+        div_check_any(&c, active);
+        /* two lanes of one rising pair may take the ordered path first */
+        if (pasta_div_fast_ordered == ordered)
+          CHECK_EQ_U64(pasta_div_fast_aligned - aligned, shifted ? 0 : 1);
+        if (shifted)
+          continue;
+        /* The pass's word that they are aligned: the same figures. */
+        div_any_flags = PASTA_DIV_ALIGNED;
+        div_check_any(&c, active);
+        div_any_flags = 0;
+      }
+  /* What the paths cost: a random aligned load in 9 lanes of a row of 32
+   * runs one ordered attempt (a shuffle, a ballot), no second attempt
+   * without repeated lanes (rows of 16 only), then the aligned path's
+   * alignment ballot and two matches with their leaders' ballots. */
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1, div_width = 32;
+  div_shape_addresses(&c, 0, &x);
+  uint64_t before[3];
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  div_check_any(&c, 0x01020ff0ull);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 4);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 2);
+  /* Told that the addresses are aligned (PASTA_DIV_ALIGNED): no ballot
+   * tests it. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  div_check_any(&c, 0x01020ff0ull);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 3);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 2);
+  /* A histogram's shared atomic on loaded bins, so told: one match and its
+   * leaders' ballot, nothing else. */
+  c.hint = PASTA_DIV_SHARED, c.sectored = 0, div_width = 0;
+  div_shape_addresses(&c, 1, &x);
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  div_check_any(&c, FULL);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 0);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 1);
+  div_any_flags = 0;
+  div_width = saved;
 }
 
 /* One active lane (a serial kernel, `if (tid == 0)`): __pasta_div_access
@@ -2783,6 +2923,7 @@ int main(void) {
   test_div_shared();
   test_div_generic();
   test_div_fast_paths();
+  test_div_data_dependent();
   test_div_rows();
   test_div_branches();
   test_div_branch_none();

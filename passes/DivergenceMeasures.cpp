@@ -651,6 +651,7 @@ private:
   Value *callAccess(IRBuilder<> &B, Value *Ptr, const AccessGroup &G,
                     OutFn Out) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
+    bool AtFirst = Ptr == G.Members.front()->Ptr;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
     bool Lanes = laneShaped(G);
@@ -663,7 +664,12 @@ private:
       Width = B.CreateSelect(Agree ? Agree : lanesAgree(B, G), Width,
                              B.getInt32(0), "pasta.div.width");
     }
-    Args.append({B.getInt32(A.Space), B.getInt32(A.Sectored), Width});
+    // The general helper does not test an alignment the IR states for the
+    // address measured (not a uniform loop's first iteration's, computed
+    // in its preheader).
+    bool Aligned = !Lanes && AtFirst && alignedToSize(A);
+    uint32_t Hint = A.Space | (Aligned ? PASTA_DIV_ALIGNED : 0u);
+    Args.append({B.getInt32(Hint), B.getInt32(A.Sectored), Width});
     if (OutOfLine) {
       // The figures land in an array of the copy's; the measured ones go
       // on to their registers.
@@ -702,6 +708,24 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // Whether the IR states that A's address is a multiple of its size, a
+  // power of 2 up to 32 (the alignment of its instruction: a joined vector
+  // access's is its first element's).
+  static bool alignedToSize(const DivergencePlan::Access &A) {
+    if (A.Size == 0 || A.Size > 32 || !isPowerOf2_32(A.Size))
+      return false;
+    std::optional<Align> Al;
+    if (auto *L = dyn_cast<LoadInst>(A.I))
+      Al = L->getAlign();
+    else if (auto *St = dyn_cast<StoreInst>(A.I))
+      Al = St->getAlign();
+    else if (auto *RMW = dyn_cast<AtomicRMWInst>(A.I))
+      Al = RMW->getAlign();
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(A.I))
+      Al = CX->getAlign();
+    return Al && Al->value() >= A.Size;
   }
 
   // Whether the active lanes agree on each condition (an i1): then an

@@ -289,6 +289,11 @@ enum pasta_div_space {
   PASTA_DIV_SHARED = 3
 };
 
+/* Or-ed into the space __pasta_div_access is given when the IR states an
+ * alignment of at least the access's size, a power of 2 up to 32: every
+ * lane's address is a multiple of it, and the runtime does not test it. */
+#define PASTA_DIV_ALIGNED 16u
+
 #define PASTA_DIV_ROW_FIELDS(X)                                                \
   X(U32, func) /* index into the function table */                             \
   X(U32, file) /* string offset, or PASTA_NONE */                              \

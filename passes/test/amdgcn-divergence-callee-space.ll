@@ -11,7 +11,7 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: define internal void @visit__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 0,
 ; CHECK: ret void
 define internal void @visit(ptr %level, i32 %v) noinline "target-cpu"="gfx90a" !dbg !5 {
 entry:
@@ -22,7 +22,7 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @onlds__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 19, i32 1,
 ; CHECK: ret void
 define internal void @onlds(ptr %a, i32 %v) noinline "target-cpu"="gfx90a" !dbg !6 {
 entry:
@@ -33,7 +33,7 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @mixed__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 0, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 16, i32 1,
 ; CHECK: ret void
 define internal void @mixed(ptr %a, i32 %v) noinline "target-cpu"="gfx90a" !dbg !7 {
 entry:

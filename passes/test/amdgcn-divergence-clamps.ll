@@ -25,7 +25,7 @@ declare i32 @llvm.smin.i32(i32, i32)
 ; CHECK: call i32 @__pasta_div_all_lanes(
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %pasta.div.width
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
 ; CHECK: ret void
 ; LINKED-LABEL: define amdgpu_kernel void @stencil__pasta_div(
 ; LINKED-NOT: call i32 @__pasta_div_all_lanes(

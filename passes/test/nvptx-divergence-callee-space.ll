@@ -23,8 +23,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; Called with the kernel's parameters only, two calls deep: global.
 ; CHECK-LABEL: define {{.*}}void @visit__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 0,
 ; CHECK: ret void
 define void @visit(ptr %level, i32 %v) noinline !dbg !5 {
 entry:
@@ -43,7 +43,7 @@ entry:
 
 ; Called with a kernel's parameter and with a shared array: generic.
 ; CHECK-LABEL: define internal void @mixed__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 0, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 16, i32 1,
 ; CHECK: ret void
 define internal void @mixed(ptr %a, i32 %v) noinline !dbg !7 {
 entry:
@@ -55,7 +55,7 @@ entry:
 
 ; Called with the shared array only: shared.
 ; CHECK-LABEL: define internal void @onshared__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 19, i32 1,
 ; CHECK: ret void
 define internal void @onshared(ptr %a, i32 %v) noinline !dbg !8 {
 entry:
@@ -67,7 +67,7 @@ entry:
 
 ; Its address is stored (it may be called through the pointer): generic.
 ; CHECK-LABEL: define internal void @escaped__pasta_div(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 0, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 16, i32 1,
 ; CHECK: ret void
 define internal void @escaped(ptr %a, i32 %v) noinline !dbg !9 {
 entry:

@@ -100,9 +100,9 @@ entry:
 ; lane-varying operands): no stride to test for, the general helper.
 ; CHECK-LABEL: define ptx_kernel void @others__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 0,
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 0,
 ; CHECK-NOT: call i32 @__pasta_div_all_lanes(
 ; CHECK: ret void
 define ptx_kernel void @others(ptr addrspace(1) %g, ptr addrspace(1) %k) !dbg !7 {

@@ -71,7 +71,7 @@ entry:
 ; x or element 0: the arms move differently with x, no stride to test for.
 ; CHECK-LABEL: define ptx_kernel void @mixed__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_uniform(
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @mixed(ptr addrspace(1) %g, i32 %n) !dbg !7 {
 entry:
@@ -104,7 +104,7 @@ entry:
 ; CHECK-LABEL: define ptx_kernel void @warps__pasta_div(
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 3, i32 1,
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 19, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @warps(ptr addrspace(1) %g) !dbg !9 {
 entry:

@@ -15,7 +15,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; base + 4 * lane (scalar evolution: zext(trunc x to i4)).
 ; CHECK-LABEL: define ptx_kernel void @masked__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_access_lanes
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @masked(ptr addrspace(1) %g) !dbg !5 {
 entry:
@@ -32,7 +32,7 @@ entry:
 ; CHECK-LABEL: define ptx_kernel void @after__pasta_div(
 ; CHECK: done:
 ; CHECK-NOT: call i32 @__pasta_div_access_lanes
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
 ; CHECK: ret void
 define ptx_kernel void @after(ptr addrspace(1) %g, ptr addrspace(1) %lim) !dbg !6 {
 entry:
@@ -125,7 +125,7 @@ out:
 %struct.Functor = type { ptr, float }
 ; CHECK-LABEL: define ptx_kernel void @functor__pasta_div(
 ; CHECK-NOT: call i32 @__pasta_div_access
-; CHECK: call i32 @__pasta_div_access(ptr %out, i32 4, i32 0, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %out, i32 4, i32 16, i32 1,
 ; CHECK-NOT: call i32 @__pasta_div_access
 ; CHECK: ret void
 define ptx_kernel void @functor(ptr byval(%struct.Functor) align 8 %f) !dbg !9 {
@@ -146,10 +146,10 @@ entry:
 ; x)]): mostly partial warps, not tested.
 ; CHECK-LABEL: define ptx_kernel void @rows__pasta_div(
 ; CHECK: %[[RW:[^ ]+]] = call i32 @__pasta_div_row_width()
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 %[[RW]],
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1, i32 %[[RW]],
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1, i32 %[[RW]],
 ; CHECK: then:
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1, i32 0,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1, i32 0,
 ; CHECK: ret void
 define ptx_kernel void @rows(ptr addrspace(1) %g, i64 %n) !dbg !19 {
 entry:

@@ -29,12 +29,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-LABEL: define ptx_kernel void @columns__pasta_div(
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 128, i32 3, i32 1,
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 132, i32 3, i32 1,
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 8, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 8, i32 19, i32 1,
 ; Global: 16 floats apart (64 bytes, a sector per lane), every other float
 ; (8 bytes: 4 lanes per sector), float3-like (12 bytes: general).
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 64, i32 1, i32 1,
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 8, i32 1, i32 1,
-; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 1, i32 1,
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 4, i32 17, i32 1,
 ; CHECK: ret void
 ; Derived per warp execution: the column's 31 conflicts (the padded one's
 ; none: no row), 32 sectors for the 64-byte stride, 8 for the 8-byte one

@@ -8,7 +8,8 @@
 // (__pasta_div_access_lanes); none takes the general path. A third kernel,
 // a class template's static member counting keys into shared bins, has a
 // scattered atomic outside loops (the bin comes from a loaded key): the
-// general helper, not sectored, whose figures are added under one test of
+// general helper, not sectored (its alignment stated: PASTA_DIV_ALIGNED,
+// 16, in its space), whose figures are added under one test of
 // what it returns.
 // REQUIRES: cuda
 // RUN: env PASTA_DIVERGENCE=1 %cuda_device -O2 -g -S -emit-llvm %s -o - -mllvm -pasta-link-runtime=0 -mllvm -pasta-div-rows32=0 | FileCheck %s
@@ -33,7 +34,7 @@
 // CHECK: ret void
 
 // CHECK-LABEL: define {{.*}} @_ZN3pde5tallyIjE5countEPKjPji__pasta_div(
-// CHECK: %[[ADDED:[0-9]+]] = call i32 @__pasta_div_access(ptr %{{[0-9a-z.]+}}, i32 4, i32 3, i32 0,
+// CHECK: %[[ADDED:[0-9]+]] = call i32 @__pasta_div_access(ptr %{{[0-9a-z.]+}}, i32 4, i32 19, i32 0,
 // CHECK-NEXT: %[[ANY:[0-9]+]] = icmp ne i32 %[[ADDED]], 0
 // CHECK-NEXT: br i1 %[[ANY]], label %[[ADD:[0-9]+]], label %[[AFTER:[0-9]+]]
 // CHECK: [[ADD]]:

@@ -143,7 +143,7 @@ entry:
 ; device function's are not known to be uniform): the general helper.
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: %[[PWIDTH:[^ ]+]] = call i32 @__pasta_div_row_width()
-; CHECK: call i32 @__pasta_div_access(ptr %p, i32 4, i32 0, i32 1, i32 %[[PWIDTH]],
+; CHECK: call i32 @__pasta_div_access(ptr %p, i32 4, i32 16, i32 1, i32 %[[PWIDTH]],
 ; CHECK-COUNT-8: call void @__pasta_div_add(
 ; CHECK-NEXT: br label
 ; CHECK: load float
