@@ -150,16 +150,18 @@ def main():
     check("working-set copy / plain kernel, PTX basic blocks",
           ptx_blocks(plain_ws).get(kernel + "__pasta_ws", 1e9) / base, 3.5)
 
-    def myocyte(n, env=None):
+    def myocyte(n, env=None, extra=()):
         """A myocyte shape of n functions compiled plain and with the plugin
-        (env its environment): the PTX blocks of each, the plugin's PTX."""
+        (env its environment, extra more flags): the PTX blocks of each, the
+        plugin's PTX."""
         msrc = os.path.join(work, "myocyte%d.cu" % n)
         run([sys.executable, gen, "myocyte", str(n), msrc])
         mflags = cuda_flags[:-1] + [msrc]
         mplain, mcount = (os.path.join(work, "myocyte%d.plain.ptx" % n),
                           os.path.join(work, "myocyte%d.ptx" % n))
         run(mflags + ["-o", mplain])
-        run(mflags + ["-fpass-plugin=" + plugin, "-o", mcount], env)
+        run(mflags[:-1] + list(extra) +
+            [mflags[-1], "-fpass-plugin=" + plugin, "-o", mcount], env)
         return ptx_blocks(mplain), ptx_blocks(mcount), mcount
 
     def original(copy):
@@ -193,8 +195,10 @@ def main():
     # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, nothing
     # inline, as many blocks as the counting code, their accesses buffered:
     # a call of __pasta_ws_mark_buffer before and at the end of each loop
-    # iteration, at returns and where the buffer may be full.
-    plain_blocks, got, bcount = myocyte(12)
+    # iteration, at returns and where the buffer may be full (opt-in:
+    # -pasta-ws-compact-buffer=32; it cost Thrust's Onesweep copy run time).
+    plain_blocks, got, bcount = myocyte(
+        12, extra=["-mllvm", "-pasta-ws-compact-buffer=32"])
     copies = sorted(f for f in got if f.endswith("__pasta_ws"))
     buffered = ptx_calls(bcount, "__pasta_ws_mark_buffer")
     batches = ptx_calls(bcount, "__pasta_ws_mark_compact")

@@ -1,5 +1,5 @@
 ; A compact working-set copy (over -pasta-ws-compact-above) buffers its
-; accesses by default: after each access two stores in its slot of a buffer
+; accesses with -pasta-ws-compact-buffer=32 (opt-in: it cost Thrust's Onesweep copy run time): after each access two stores in its slot of a buffer
 ; in the copy's frame, its address and a word, the access's site
 ; (bits 0-31), generic bit (32), kernel parameter + 1 (bits 40-47) and a
 ; 16-bit offset (bits 48-63) from the address stored (an earlier access's
@@ -13,7 +13,7 @@
 ; 1099511627776), y 1 (2 << 40), pp 2 (3 << 40); offset 4 is 4 << 48 =
 ; 1125899906842624, 8 << 48 = 2251799813685248; generic: 1 << 32 =
 ; 4294967296. Accesses of one block share a site here (no debug info).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-compact-buffer=32 -S %s | FileCheck %s
 ; A buffer of 2: the entry's third access finds it full.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-compact-buffer=2 -S %s | FileCheck %s --check-prefix=SMALL
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

@@ -7,7 +7,7 @@
 ; traced accesses against their parameter's range. The device functions it
 ; calls get compact copies too; a kernel within the budget keeps the inline
 ; flags. Budget 6: @big's tree tracks 7 accesses (6 + 1 in @dev), @small 1.
-; These calls per batch are -pasta-ws-compact-buffer=0's; by default compact
+; These calls per batch are the default (-pasta-ws-compact-buffer=0); buffered, compact
 ; copies buffer their accesses (nvptx-ws-compact-buffer.ll).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=6 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s
 ; RUN: env PASTA_WS_COMPACT_ABOVE=6 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s
