@@ -104,8 +104,12 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
   }
 }
 
+// Off by default: on an H200 (2026-11-29) the copies with these bodies ran
+// far slower than without (backprop's adjust_weights 3.46x -> 13.65x,
+// gaussian 4.65x -> 22.89x, lud 3.16x -> 7.11x; not yet explained,
+// docs/lab/2026-11-29-divergence-21-rows16-body.md).
 static cl::opt<bool> Rows16Bodies(
-    "pasta-div-rows16", cl::init(true),
+    "pasta-div-rows16", cl::init(false),
     cl::desc("PASTA: give the divergence copies of kernels for blocks of two "
              "dimensions that get a body for rows of 32 one for rows of 16 "
              "too (addRows32Body; off: no such copy gets either)"));
