@@ -719,8 +719,9 @@ insertCompactMark(ArrayRef<std::pair<Instruction *, uint32_t>> Pending,
 // `myocyte 12` builds in 0.88 of the time, but Thrust's Onesweep copy took
 // 56 registers and 164/272 bytes of spills (80, 32/44 unbuffered) and ran
 // 4.22x against 3.80x in working-set mode on an H200, its histogram 3.56x
-// against 2.88x (docs/lab/2026-11-29-overhead3-24-clang-plain-and-exit-counts.md):
-// run time first, so the buffer is opt-in.
+// against 2.88x
+// (docs/lab/2026-11-29-overhead3-24-clang-plain-and-exit-counts.md): run time
+// first, so the buffer is opt-in.
 static cl::opt<unsigned> CompactBuffer(
     "pasta-ws-compact-buffer", cl::init(0), cl::Hidden,
     cl::desc("Working-set compact copies: buffer this many accesses between "
