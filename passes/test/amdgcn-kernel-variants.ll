@@ -52,7 +52,7 @@ entry:
 ; CHECK-NOT: call
 ; CHECK: br i1
 ; CHECK: call void @__pasta_ws_mark_uncached(ptr addrspace(1) {{.*}}%pasta.ws, ptr {{.*}}, ptr noundef null, ptr noundef null, ptr noundef null, ptr addrspace(1) {{.*}}@__pasta_ws_batch)
-; CHECK: load i8, ptr addrspace(1)
+; CHECK-NOT: load i8, ptr addrspace(1)
 ; CHECK: store i8 1, ptr addrspace(1)
 ; CHECK-NOT: call {{.*}} @__pasta_ws_
 ; CHECK: ret void

@@ -37,7 +37,7 @@ exit:
 ; CHECK-NEXT: br i1 %pasta.ws.loop.short, label %[[SHORT:.*]], label %[[NEXT:.*]]
 ; CHECK: [[SHORT]]:
 ; CHECK-NOT: call {{.*}}@__pasta_ws_mark_loop
-; CHECK: load i8, ptr addrspace(1)
+; CHECK-NOT: load i8, ptr addrspace(1)
 ; CHECK: store i8 1, ptr addrspace(1)
 ; CHECK: [[NEXT]]:
 ; CHECK-NEXT: br i1 %done

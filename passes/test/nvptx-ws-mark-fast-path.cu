@@ -1,11 +1,10 @@
 // The fast path of a working-set copy's batch, one access per thread per
 // parameter (vector_add): each flag comes from its parameter's range, the
 // batch takes the full path where any flag has bit 63 set (out of its
-// range) or hotness is counted, and otherwise loads and sets the flags.
+// range) or hotness is counted, and otherwise stores 1 in the flags (no
+// read first: the warp waited on those loads, ncu on an H200).
 // - No sentinel per access: no select of -1 and no compare with -1 (two
 //   of each per access in SASS, 64-bit), one OR and one shift per batch.
-// - The flags are loaded into 32-bit registers (a 16-bit one cost a mask
-//   and a byte permute per flag in SASS).
 // - No spills, and at most 32 registers (a full SM of 256-thread blocks).
 //   The copy's stack frame is __pasta_ws_mark_uncached's (the out-of-line
 //   full path keeps its four pointers in local memory): only that path
@@ -23,10 +22,10 @@
 // CHECK-NOT: {{selp|setp}}{{.*}}.b64 {{.*}}, -1
 // CHECK: shr.u64 {{.*}}, 63;
 // CHECK-NOT: {{selp|setp}}{{.*}}.b64 {{.*}}, -1
-// CHECK: .reg .b32 %s<4>;
-// CHECK-NOT: .reg .b16 %s
-// CHECK: @%pn0 ld.global.u8 %s0,
-// CHECK: setp.eq.u32 %pz0, %s0, 0;
+// The flags are stored, not read first (no load for the warp to wait on).
+// CHECK-NOT: ld.global.u8
+// CHECK: @%pn0 st.global.u8 [{{.*}}], %one;
+// CHECK-NOT: ld.global.u8
 // CHECK-NOT: ld.local
 // CHECK-NOT: st.local
 // CHECK: ret;
