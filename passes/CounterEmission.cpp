@@ -1297,8 +1297,6 @@ void CounterEmitter::emit(FunctionPlan &P) {
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &TTI = FAM.getResult<TargetIRAnalysis>(F);
-    if (Narrow.count(CB.Counter))
-      narrowSlot(Slots[CB.Counter]); // before the exit's add is made
     if (!addTripCount(CB, LI, DT, SE, TTI) &&
         !addInvariantTripCount(CB, LI, DT, SE, TTI, Registers))
       return false;
@@ -1313,13 +1311,15 @@ void CounterEmitter::emit(FunctionPlan &P) {
                    {T.Counters, B.getInt32(T.NumCounters),
                     B.getInt32(T.numBanks()),
                     B.getInt32(globalIndex(P, CB.Counter))});
-    } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter) &&
-               !CountedAtExit(CB)) {
-      // Added to in its loop: 32 bits where they are enough.
+    } else if (CB.BB != &Entry && CB.Measured && !HostOnce.count(CB.Counter)) {
+      // 32 bits where they are enough, whether the count is added to in
+      // the loop or at its exit (narrowed before either add is made).
       if (Narrow.count(CB.Counter))
         narrowSlot(Slots[CB.Counter]);
-      B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
-      emitIncrement(B, CB.Counter);
+      if (!CountedAtExit(CB)) {
+        B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
+        emitIncrement(B, CB.Counter);
+      }
     }
     for (const GenericSite &G : CB.Generic) {
       B.SetInsertPoint(G.Access);
