@@ -1205,13 +1205,15 @@ void CounterEmitter::emit(FunctionPlan &P) {
     return Registers.back();
   };
   // A kernel's bounds checks' cold edges that run at most once per thread
-  // (counting builds) are counted where they are taken, by the lanes taking
-  // them (__pasta_count_lanes): no bit, nothing at any flush.
+  // or in a loop, and the blocks of a loop that run only after such an edge
+  // (CountedBlock::CountWhereTaken; counting builds), are counted where
+  // they are taken, by the lanes taking them (__pasta_count_lanes): no bit,
+  // no register through the loop, nothing at any flush.
   InPlace.clear();
   if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
       T.Target != PASTA_TARGET_HOST)
     for (const CountedBlock &CB : P.Blocks)
-      if (CB.ColdEdge && CB.Measured && CB.Once && !CB.AlikeInEveryBlock &&
+      if (CB.CountWhereTaken && CB.Measured && !CB.AlikeInEveryBlock &&
           CB.BB != &Entry)
         InPlace.insert(CB.Counter);
   uint32_t Bits = 0;
