@@ -1162,6 +1162,59 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
+static cl::opt<unsigned> OuterBackEdgeFlushMin(
+    "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
+    cl::desc("PASTA: an outermost loop with inner loops and at least this "
+             "many counters in registers flushes them on its back edge "
+             "(0: never)"));
+
+// An outermost loop with inner loops flushes the counters of its blocks on
+// its back edge and starts the next iteration from zero: a counter added to
+// after an inner loop is then not live through it (its value at the header
+// is zero whichever way it is entered). Where the loop runs once per thread
+// (CUB's loop over portions of 2^30 items around its tile loop) the back
+// edge never runs, so the flush costs nothing; each further iteration costs
+// one flush of these counters, as at a return, which is why only loops with
+// many counters do it. Exact: what the back edge flushes, the return does
+// not flush again. Counts alike in every thread block go to the first
+// block's scaled flush as at a return.
+void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
+  Function &F = *P.F;
+  if (!OuterBackEdgeFlushMin || !CountingBuild ||
+      T.Target == PASTA_TARGET_HOST || P.Kind != PASTA_FUNC_KERNEL ||
+      !P.Placed || ThreadLocalCounts || !threadEnds(F).empty())
+    return;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  SmallVector<std::pair<BasicBlock *, SmallVector<uint32_t, 16>>, 2> Flushes;
+  for (Loop *L : LI) {
+    BasicBlock *Latch = L->getLoopLatch();
+    if (L->getSubLoops().empty() || !Latch)
+      continue;
+    SmallVector<uint32_t, 16> Counters;
+    for (const CountedBlock &CB : P.Blocks)
+      if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
+          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB))
+        Counters.push_back(CB.Counter);
+    if (Counters.size() < OuterBackEdgeFlushMin)
+      continue;
+    llvm::sort(Counters);
+    Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
+  }
+  for (auto &[BackEdge, Counters] : Flushes) {
+    Instruction *At = BackEdge->getTerminator();
+    SmallVector<uint32_t, 16> Rest = flushAlikeFromFirstBlock(At, P, Counters);
+    if (flushUnits(P, Rest) <= InlineFlushLimit)
+      emitInlineFlush(At, P, Rest);
+    else
+      emitIndexedFlush(At, P, Rest);
+    IRBuilder<> B(At);
+    for (uint32_t C : Counters)
+      B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
+                    Slots[C]);
+  }
+}
+
 // Slot, a 64-bit counter only stored to (its initial value, at entry) so
 // far, becomes a 32-bit one (narrowCounters).
 static void narrowSlot(AllocaInst *Slot) {
@@ -1338,6 +1391,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   }
 
   addCalleeCounts(P);
+  flushAtOuterBackEdges(P);
 
   const CountReturn *Returns = nullptr;
   if (Returned)

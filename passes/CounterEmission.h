@@ -108,6 +108,7 @@ private:
                         llvm::DominatorTree &DT, llvm::ScalarEvolution &SE,
                         const llvm::TargetTransformInfo &TTI,
                         llvm::SmallVectorImpl<llvm::AllocaInst *> &Registers);
+  void flushAtOuterBackEdges(FunctionPlan &P);
   void flushPointsOf(llvm::ReturnInst *RI, const FunctionPlan &P,
                      llvm::SmallVectorImpl<llvm::Instruction *> &Exits);
   llvm::SmallVector<uint32_t, 16>
