@@ -1202,6 +1202,7 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
     Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
   }
   for (auto &[BackEdge, Counters] : Flushes) {
+    flushAlikeBeforeNests(BackEdge->getSingleSuccessor(), P, Counters);
     Instruction *At = BackEdge->getTerminator();
     SmallVector<uint32_t, 16> Rest = flushAlikeFromFirstBlock(At, P, Counters);
     if (flushUnits(P, Rest) <= InlineFlushLimit)
@@ -1210,6 +1211,57 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
       emitIndexedFlush(At, P, Rest);
     IRBuilder<> B(At);
     for (uint32_t C : Counters)
+      B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
+                    Slots[C]);
+  }
+}
+
+// In the outermost loop whose header is Header (flushed on its back edge,
+// flushAtOuterBackEdges), the counts alike in every thread block that its
+// blocks add before an inner loop nest (a loop with loops inside: CUB's
+// tile loop, after its four loops clearing shared bins) are flushed by the
+// first thread block where the nest is entered, and zeroed: not live
+// through the nest. Other thread blocks only test that they are not the
+// first.
+void CounterEmitter::flushAlikeBeforeNests(BasicBlock *Header, FunctionPlan &P,
+                                           ArrayRef<uint32_t> Counters) {
+  Function &F = *P.F;
+  DominatorTree DT(F); // the CFG changed since the analyses ran
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(Header);
+  if (!L || L->getHeader() != Header)
+    return;
+  DenseMap<BasicBlock *, uint32_t> AlikeOf;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.AlikeInEveryBlock && is_contained(Counters, CB.Counter))
+      AlikeOf[CB.BB] = CB.Counter;
+  for (Loop *Nest : L->getSubLoops()) {
+    BasicBlock *Pre = Nest->getLoopPredecessor();
+    if (Nest->getSubLoops().empty() || !Pre || LI.getLoopFor(Pre) != L)
+      continue;
+    // The blocks of L on a way from its header to the nest, in one
+    // iteration.
+    SmallVector<BasicBlock *, 16> Work{Pre};
+    SmallPtrSet<BasicBlock *, 32> Before{Pre};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Header)
+        continue;
+      for (BasicBlock *Pred : predecessors(BB))
+        if (L->contains(Pred) && Before.insert(Pred).second)
+          Work.push_back(Pred);
+    }
+    SmallVector<uint32_t, 8> Alike;
+    for (BasicBlock *BB : Before)
+      if (auto It = AlikeOf.find(BB); It != AlikeOf.end())
+        Alike.push_back(It->second);
+    if (Alike.empty())
+      continue;
+    llvm::sort(Alike);
+    Instruction *At = Pre->getTerminator();
+    flushAlikeFromFirstBlock(At, P, Alike);
+    IRBuilder<> B(At);
+    for (uint32_t C : Alike)
       B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
                     Slots[C]);
   }
