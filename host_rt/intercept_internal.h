@@ -385,6 +385,9 @@ void pasta__copy_stream_module_gone(ops_t *ops);
 
 /*===-- working_set.c, trace_launch.c -------------------------------------===*/
 
+/* Working-set launches each GPU keeps in flight (working_set.c's ring). */
+enum { PASTA_WS_SLOTS = 8 };
+
 int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                   uint32_t kernel, const struct launch *l, uint64_t id,
                   int *tracked);

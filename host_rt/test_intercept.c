@@ -119,9 +119,15 @@ static int f_memcpy(void *d, const void *s, uint64_t n, int k) {
   memmove(d, s, n);
   return 0;
 }
+/* Working-set headers sent (host to device, a header's size) and results
+ * read back (device to host, any size) with asynchronous copies. */
+static int headers_sent, copies_back;
 static int f_memcpy_async(void *d, const void *s, uint64_t n, int k,
                           void *stream) {
   (void)stream;
+  headers_sent +=
+      k == PASTA_MEMCPY_HOST_TO_DEVICE && n == sizeof(struct pasta_ws_launch);
+  copies_back += k == PASTA_MEMCPY_DEVICE_TO_HOST;
   return f_memcpy(d, s, n, k);
 }
 static int f_memset_async(void *p, int v, uint64_t n, void *stream) {
@@ -1038,6 +1044,56 @@ static int test_ws_ring(void) {
   return check_summary("intercept ws ring");
 }
 
+/* Run alone (`test_intercept ws_headers`): a slot's header stays on the
+ * device, so a launch whose header is the one its slot holds sends none.
+ * Three rings of launches of one kernel with one argument, c: the first
+ * ring sends one header per slot, the next two none. Then a ring with
+ * argument e (another allocation: its range in args[0]) sends one per
+ * slot again, and each launch's device header holds e. Every launch counts
+ * its own page, and its header by value is the device's. */
+static int test_ws_headers(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 20 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws headers");
+  void *c = NULL, *e = NULL;
+  CHECK(__pasta_malloc(&c, 8 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&e, 8 * page, arena_malloc, &ops) == 0);
+  const int rings = 4, n = rings * PASTA_WS_SLOTS;
+  num_touch_more = 0;
+  for (int i = 0; i < n; ++i) {
+    void *arg = i < 3 * PASTA_WS_SLOTS ? c : e;
+    void *args[1] = {&arg};
+    touch_alloc = arg;
+    touch_offset = (uint64_t)(i % 8) * page;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                NULL, fake_launch, &ops) == 0);
+    if (i == 3 * PASTA_WS_SLOTS - 1)
+      CHECK_EQ_U64(headers_sent, PASTA_WS_SLOTS);
+  }
+  CHECK_EQ_U64(headers_sent, 2 * PASTA_WS_SLOTS);
+  CHECK(arg_base_seen == (uint64_t)(uintptr_t)e);
+  CHECK_EQ_U64(ws_values_same, n);
+  CHECK_EQ_U64(ws_values_other, 0);
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(act.num_ws_launches, n);
+    for (size_t i = 0; i < act.num_ws_launches && i < (size_t)n; ++i) {
+      const pasta_activity_ws_launch *l = &act.ws_launches[i];
+      CHECK_MSG(l->id == i && l->touched_allocations == 1 &&
+                    l->touched_bytes == page && l->footprint_bytes == 8 * page,
+                "ws launch %zu: %llu bytes touched", i,
+                (unsigned long long)l->touched_bytes);
+    }
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws headers");
+}
+
 /* The bandwidth cache (PASTA_CACHE_DIR/peaks): believed only when it is a
  * regular file of this user's; a link, or another user's file in a shared
  * directory (as root: one chown'ed to nobody), is not read (before: another
@@ -1200,6 +1256,8 @@ int main(int argc, char **argv) {
     return test_ws_fields();
   if (argc > 1 && strcmp(argv[1], "ws_ring") == 0)
     return test_ws_ring();
+  if (argc > 1 && strcmp(argv[1], "ws_headers") == 0)
+    return test_ws_headers();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
