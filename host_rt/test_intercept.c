@@ -991,12 +991,16 @@ static int test_ws_fields(void) {
 }
 
 /* Run alone (`test_intercept ws_ring`): working-set launches are read back
- * later, through a ring of 8 slots per GPU. 20 launches each touch one page
- * of c (a different one each time: a slot whose flags were not cleared
- * after its read-back would count two); a new allocation before launch 12
- * makes the runtime harvest the launches in flight (they read the old
- * allocation table). Each launch's result arrives once, in launch order,
- * with its own page. */
+ * later, through a ring of 16 slots per GPU, in batches of up to 8 launches
+ * on one stream (one copy back each, ending at the end of a half of the
+ * ring). 28 launches each touch one page of c (a different one each time:
+ * a slot whose flags were not cleared after its read-back would count two);
+ * a new allocation before launch 20 makes the runtime harvest the launches
+ * in flight (they read the old allocation table). Each launch's result
+ * arrives once, in launch order, with its own page. Copies back: slots
+ * 0-7 and 8-15 (launches 0-15), 0-3 (16-19, at the new table), 4-7
+ * (20-23), 8-11 (24-27, at the end): 5, where each launch had its own. */
+_Static_assert(PASTA_WS_SLOTS == 16, "test_ws_ring counts a ring of 16");
 static int test_ws_ring(void) {
   setenv("PASTA_WORKING_SET", "1", 1);
   __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
@@ -1011,26 +1015,29 @@ static int test_ws_ring(void) {
   void *args[1] = {&arg};
   touch_alloc = c;
   num_touch_more = 0;
-  for (int i = 0; i < 20; ++i) {
-    if (i == 12) {
+  for (int i = 0; i < 28; ++i) {
+    if (i == 20) {
       pasta__state_lock();
-      CHECK_EQ_U64(pasta__st.num_ws, 4); /* 0..3 made room for 8..11 */
+      CHECK_EQ_U64(pasta__st.num_ws, 4); /* 0..3 made room for 16..19 */
       pasta__state_unlock();
+      CHECK_EQ_U64(copies_back, 2);
       CHECK(__pasta_malloc(&f, 3 * page, arena_malloc, &ops) == 0);
     }
     touch_offset = (uint64_t)(i * 7 % 100) * page + 100;
     CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
                                 NULL, fake_launch, &ops) == 0);
-    if (i == 12) {
+    if (i == 20) {
       pasta__state_lock();
-      CHECK_EQ_U64(pasta__st.num_ws, 12); /* the new table: 4..11 harvested */
+      CHECK_EQ_U64(pasta__st.num_ws, 20); /* the new table: 4..19 harvested */
       pasta__state_unlock();
+      CHECK_EQ_U64(copies_back, 3);
     }
   }
   pasta_activity act;
   if (CHECK(pasta__activity_build(&act, 0) == 0)) {
-    CHECK_EQ_U64(act.num_ws_launches, 20);
-    for (size_t i = 0; i < act.num_ws_launches && i < 20; ++i) {
+    CHECK_EQ_U64(copies_back, 5);
+    CHECK_EQ_U64(act.num_ws_launches, 28);
+    for (size_t i = 0; i < act.num_ws_launches && i < 28; ++i) {
       const pasta_activity_ws_launch *l = &act.ws_launches[i];
       CHECK_MSG(
           l->id == i && l->touched_allocations == 1 &&
@@ -1042,6 +1049,54 @@ static int test_ws_ring(void) {
   }
   free(arena);
   return check_summary("intercept ws ring");
+}
+
+/* Run alone (`test_intercept ws_streams`): a batch holds launches of one
+ * stream. Launches on streams A A A B B A A A (a half of the ring), then
+ * 8 on A, then A B: copies back for launches 0-2, 3-4, 5-7, 8-15, 16 (at
+ * the launch on B) and 17 (at the end): 6. Each launch counts its own
+ * page, in launch order. */
+static int test_ws_streams(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 20 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws streams");
+  void *c = NULL;
+  CHECK(__pasta_malloc(&c, 18 * page, arena_malloc, &ops) == 0);
+  void *arg = c;
+  void *args[1] = {&arg};
+  touch_alloc = c;
+  num_touch_more = 0;
+  static char stream_a, stream_b;
+  const char *on = "AAABBAAAAAAAAAAAAB";
+  const int n = (int)strlen(on);
+  for (int i = 0; i < n; ++i) {
+    touch_offset = (uint64_t)i * page;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                on[i] == 'A' ? &stream_a : &stream_b,
+                                fake_launch, &ops) == 0);
+    if (i == 7)
+      CHECK_EQ_U64(copies_back, 3);
+  }
+  CHECK_EQ_U64(copies_back, 5);
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(copies_back, 6);
+    CHECK_EQ_U64(act.num_ws_launches, n);
+    for (size_t i = 0; i < act.num_ws_launches && i < (size_t)n; ++i) {
+      const pasta_activity_ws_launch *l = &act.ws_launches[i];
+      CHECK_MSG(l->id == i && l->touched_allocations == 1 &&
+                    l->touched_bytes == page,
+                "ws launch %zu: %llu bytes touched", i,
+                (unsigned long long)l->touched_bytes);
+    }
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws streams");
 }
 
 /* Run alone (`test_intercept ws_headers`): a slot's header stays on the
@@ -1258,6 +1313,8 @@ int main(int argc, char **argv) {
     return test_ws_ring();
   if (argc > 1 && strcmp(argv[1], "ws_headers") == 0)
     return test_ws_headers();
+  if (argc > 1 && strcmp(argv[1], "ws_streams") == 0)
+    return test_ws_streams();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
