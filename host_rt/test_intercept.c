@@ -944,6 +944,32 @@ static int test_ws_pages(const char *banks) {
   return check_summary("intercept ws pages");
 }
 
+/* Run alone (`test_intercept ws_groups`): the host skips groups of 512
+ * flags with none set. d (3 pages), then b (1,500 pages and 5 bytes: flags
+ * 3 to 1,503, over groups 0, 1 and 2). One launch touches b's pages 0,
+ * 508 (flag 511, the last of group 0), 509 (flag 512, the first of group
+ * 1), 1,020 (flag 1,023, the last of group 1) and its last, partial page
+ * (flag 1,503): 4 pages and 5 bytes; another page 1,200 alone (group 2). */
+static int test_ws_groups(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536, size = 1500 * page + 5;
+  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws groups");
+  void *d = NULL, *b = NULL;
+  CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&b, size, arena_malloc, &ops) == 0);
+  const uint64_t in_b[] = {0, 508 * page, 509 * page + 1, 1020 * page,
+                           size - 1};
+  CHECK_EQ_U64(ws_touch(b, in_b, 5), 4 * page + 5);
+  const uint64_t one[] = {1200 * page + 7};
+  CHECK_EQ_U64(ws_touch(b, one, 1), page);
+  free(arena);
+  return check_summary("intercept ws groups");
+}
+
 void __pasta_register_kernel_fields(const void *, const uint32_t *, uint32_t);
 
 /* Run alone (`test_intercept ws_fields`): a kernel (int n, struct {char *x;
@@ -1315,6 +1341,8 @@ int main(int argc, char **argv) {
     return test_ws_headers();
   if (argc > 1 && strcmp(argv[1], "ws_streams") == 0)
     return test_ws_streams();
+  if (argc > 1 && strcmp(argv[1], "ws_groups") == 0)
+    return test_ws_groups();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */

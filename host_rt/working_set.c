@@ -420,77 +420,78 @@ static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
   free(strings);
 }
 
-/* ORs the banks of page flags into the first, 64 flags at a time (a
- * launch's whole read-back passes through here: nw's 2 GiB at 64 KiB pages
- * in 8 banks is 256 KiB per launch). */
-static void ws_or_banks(uint8_t *restrict pages, uint64_t n, uint32_t banks) {
-  if (banks < 2)
-    return;
-  uint64_t p = 0;
-  for (; p + 64 <= n; p += 64) {
-    uint64_t acc[8];
-    memcpy(acc, pages + p, sizeof acc);
-    for (uint32_t bank = 1; bank < banks; ++bank) {
-      uint64_t v[8];
-      memcpy(v, pages + bank * n + p, sizeof v);
-      for (int k = 0; k < 8; ++k)
-        acc[k] |= v[k];
-    }
-    memcpy(pages + p, acc, sizeof acc);
-  }
-  for (; p < n; ++p)
-    for (uint32_t bank = 1; bank < banks; ++bank)
-      pages[p] |= pages[bank * n + p];
+static void ws_count_skipped(void) {
+  pasta__state_lock();
+  ++pasta__st.ws_skipped;
+  pasta__state_unlock();
 }
 
-/* Puts the flags of bank 0 back in page order, a group at a time. Most
- * groups are all 0 in a launch (nw: 2 GiB allocated, a few pages touched
- * per launch) and are left as they are; in the others only the set flags
- * move (byte j of a group holds flag pasta_ws_flag_swizzle(j): the
- * function is its own inverse). */
-static void ws_unswizzle(uint8_t *restrict pages, uint64_t n) {
-  uint8_t order[PASTA_WS_FLAG_GROUP];
-  for (uint64_t g = 0; g < n; g += PASTA_WS_FLAG_GROUP) {
-    uint8_t *group = pages + g;
-    uint64_t any = 0;
-    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
-      uint64_t w;
-      memcpy(&w, group + j, sizeof w);
-      any |= w;
+/* Folds a launch's banks of page flags into the first, a group of
+ * PASTA_WS_FLAG_GROUP flags at a time, in page order, and says which groups
+ * have a flag set (nonzero[g]). One pass over the banks (nw's 2 GiB at
+ * 64 KiB pages in 4 banks is 128 KiB per launch); most groups are all 0 in
+ * a launch and are left as they are (so are their flags in bank 0: 0). In
+ * the others only the set flags move: byte j of a group holds flag
+ * pasta_ws_flag_swizzle(j), the function its own inverse. n: flags per
+ * bank, whole groups. */
+static void ws_fold_flags(uint8_t *restrict pages, uint64_t n, uint32_t banks,
+                          uint8_t *restrict nonzero) {
+  for (uint64_t g = 0; g < n / PASTA_WS_FLAG_GROUP; ++g) {
+    uint8_t *group = pages + g * PASTA_WS_FLAG_GROUP;
+    uint64_t folded[PASTA_WS_FLAG_GROUP / 8], any = 0;
+    for (uint32_t at = 0; at < PASTA_WS_FLAG_GROUP; at += 64) {
+      uint64_t acc[8]; /* 64 flags at a time: in registers */
+      memcpy(acc, group + at, sizeof acc);
+      for (uint32_t bank = 1; bank < banks; ++bank) {
+        uint64_t v[8];
+        memcpy(v, group + bank * n + at, sizeof v);
+        for (int k = 0; k < 8; ++k)
+          acc[k] |= v[k];
+      }
+      for (int k = 0; k < 8; ++k)
+        any |= acc[k];
+      memcpy(folded + at / 8, acc, sizeof acc);
     }
+    nonzero[g] = any != 0;
     if (!any)
       continue;
-    memset(order, 0, sizeof order);
-    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
-      uint64_t w;
-      memcpy(&w, group + j, sizeof w);
-      for (uint32_t k = j; w && k < j + 8; ++k)
-        if (group[k])
-          order[pasta_ws_flag_swizzle(k)] = 1;
-    }
+    const uint8_t *flag = (const uint8_t *)folded;
+    uint8_t order[PASTA_WS_FLAG_GROUP] = {0};
+    for (uint32_t k = 0; k < PASTA_WS_FLAG_GROUP / 8; ++k)
+      for (uint32_t j = k * 8; folded[k] && j < k * 8 + 8; ++j)
+        if (flag[j])
+          order[pasta_ws_flag_swizzle(j)] = 1;
     memcpy(group, order, sizeof order);
   }
 }
 
+/* Flags set in pages[from, to), in page order; groups with none set
+ * (nonzero, from ws_fold_flags) are skipped. */
+static uint64_t ws_count_flags(const uint8_t *pages, const uint8_t *nonzero,
+                               uint64_t from, uint64_t to) {
+  uint64_t count = 0;
+  while (from < to) {
+    uint64_t g = from / PASTA_WS_FLAG_GROUP;
+    uint64_t stop = (g + 1) * PASTA_WS_FLAG_GROUP;
+    if (stop > to)
+      stop = to;
+    if (nonzero[g])
+      for (uint64_t p = from; p < stop; ++p)
+        count += pages[p] != 0;
+    from = stop;
+  }
+  return count;
+}
+
 /* Bytes touched of an allocation of `size` bytes whose page flags are
- * flags[0, n): whole pages, the last one partly. Zero words are skipped
- * (most flags of a big allocation are 0 in a launch). */
-static uint64_t ws_touched_bytes(const uint8_t *flags, uint64_t n,
-                                 uint64_t size, uint64_t page) {
+ * pages[first, first + n): whole pages, the last one partly. */
+static uint64_t ws_touched_bytes(const uint8_t *pages, const uint8_t *nonzero,
+                                 uint64_t first, uint64_t n, uint64_t size,
+                                 uint64_t page) {
   if (n == 0)
     return 0;
-  uint64_t pages = 0, p = 0;
-  for (; p + 8 <= n - 1; p += 8) {
-    uint64_t w;
-    memcpy(&w, flags + p, sizeof w);
-    if (!w)
-      continue;
-    for (int k = 0; k < 8; ++k)
-      pages += flags[p + k] != 0;
-  }
-  for (; p < n - 1; ++p)
-    pages += flags[p] != 0;
-  return pages * page + (flags[n - 1] ? size - (n - 1) * page : 0);
+  uint64_t whole = ws_count_flags(pages, nonzero, first, first + n - 1);
+  return whole * page + (pages[first + n - 1] ? size - (n - 1) * page : 0);
 }
 
 /* Sums what the launch in `slot` touched (its results read back). ws_mu
@@ -504,8 +505,12 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   uint32_t i = ws_slot_index(b, slot);
   char *host = ws_slot_host(b, i);
   uint8_t *pages = (uint8_t *)host + b->pages_at + ws_pages_skew(b, i);
-  ws_or_banks(pages, s->pages, slot->page_banks);
-  ws_unswizzle(pages, s->pages);
+  uint8_t *nonzero = malloc(s->pages / PASTA_WS_FLAG_GROUP + 1);
+  if (!nonzero) {
+    ws_count_skipped();
+    return;
+  }
+  ws_fold_flags(pages, s->pages, slot->page_banks, nonzero);
   uint64_t *hits = (uint64_t *)(host + b->blocks_at);
   uint64_t outside[2];
   memcpy(outside, host, sizeof outside);
@@ -522,13 +527,14 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
     const struct pasta_ws_alloc *a = &s->table[i];
     uint64_t n = (a->size + page - 1) / page;
     uint64_t touched =
-        ws_touched_bytes(pages + a->first_page, n, a->size, page);
+        ws_touched_bytes(pages, nonzero, a->first_page, n, a->size, page);
     if (!touched)
       continue;
     ++l.touched_allocations;
     l.footprint_bytes += a->size;
     l.touched_bytes += touched;
   }
+  free(nonzero);
   pasta__state_lock();
   pasta_activity_kernel *k = &pasta__st.kernels[kernel].stats;
   ++k->ws_launches;
@@ -566,12 +572,6 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
       }
     }
   }
-  pasta__state_unlock();
-}
-
-static void ws_count_skipped(void) {
-  pasta__state_lock();
-  ++pasta__st.ws_skipped;
   pasta__state_unlock();
 }
 
