@@ -54,7 +54,7 @@ struct ws_slot {
   uint64_t id;
   uint32_t page_banks; /* banks the launch in flight uses (ws_launch_banks) */
   /* The header the slot's device buffer holds (NULL: unknown): a launch
-   * whose header is the same sends none (nw: 2,047 launches, 8 headers). */
+   * whose header is the same sends none (nw: 2,047 launches, 16 headers). */
   struct pasta_ws_launch *sent;
 };
 
@@ -75,8 +75,7 @@ struct ws_buffers {
   size_t cap_results, cap_host;
   int host_pinned, staged_pinned;
   struct ws_slot slots[WS_SLOTS];
-  uint32_t
-      next; /* launches so far: the slot the next one takes, mod WS_SLOTS */
+  uint32_t next; /* launches so far (mod WS_SLOTS: the next one's slot) */
   /* The batch being gathered: slots first .. last, whose copy back is not
    * queued yet, launched on `stream` (last: its last launch tracked). */
   int pending;
@@ -429,7 +428,7 @@ static void ws_count_skipped(void) {
 /* Folds a launch's banks of page flags into the first, a group of
  * PASTA_WS_FLAG_GROUP flags at a time, in page order, and says which groups
  * have a flag set (nonzero[g]). One pass over the banks (nw's 2 GiB at
- * 64 KiB pages in 4 banks is 128 KiB per launch); most groups are all 0 in
+ * 64 KiB pages in 4 banks is 130 KiB per launch); most groups are all 0 in
  * a launch and are left as they are (so are their flags in bank 0: 0). In
  * the others only the set flags move: byte j of a group holds flag
  * pasta_ws_flag_swizzle(j), the function its own inverse. n: flags per
