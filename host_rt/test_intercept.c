@@ -142,10 +142,29 @@ static int f_stream(void *s) {
 static int f_event_create(void **e) {
   return (*e = calloc(1, sizeof(double))) ? 0 : 2;
 }
+/* The event recorded last, and the copy stream's waits for an event other
+ * than it: a read-back is queued right after the event behind the last
+ * launch it reads back (the fake runs every launch at once, so a wait for
+ * an older event would go unnoticed otherwise). */
+static void *last_recorded;
+static int waits, waits_not_last;
 static int f_event_record(void *e, void *s) {
   (void)s;
   fake_clock_ms += 0.5; /* every launch "takes" 0.5 ms */
   *(double *)e = fake_clock_ms;
+  last_recorded = e;
+  return 0;
+}
+static char fake_copy_stream;
+static int f_stream_create(void **s, unsigned flags) {
+  (void)flags;
+  *s = &fake_copy_stream;
+  return 0;
+}
+static int f_stream_wait_event(void *s, void *e, unsigned flags) {
+  (void)s, (void)flags;
+  ++waits;
+  waits_not_last += e != last_recorded;
   return 0;
 }
 static int f_event_sync(void *e) {
@@ -182,7 +201,11 @@ static const struct pasta_vendor_ops ops = {
     .event_destroy = f_free,
     .stream_is_capturing = f_capturing,
     .memcpy_async = f_memcpy_async,
-    .memset_async = f_memset_async}; /* no host_alloc: the malloc fallback */
+    .memset_async = f_memset_async,
+    .stream_create_with_flags = f_stream_create,
+    .stream_destroy = f_stream,
+    .stream_wait_event = f_stream_wait_event}; /* no host_alloc: the malloc
+                                                  fallback */
 
 static char k_handle, k_plain, k_ws;
 static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
@@ -1111,6 +1134,10 @@ static int test_ws_streams(void) {
   pasta_activity act;
   if (CHECK(pasta__activity_build(&act, 0) == 0)) {
     CHECK_EQ_U64(copies_back, 6);
+    /* Each copy on the copy stream, after the event behind its batch's
+     * last launch. */
+    CHECK_EQ_U64(waits, 6);
+    CHECK_EQ_U64(waits_not_last, 0);
     CHECK_EQ_U64(act.num_ws_launches, n);
     for (size_t i = 0; i < act.num_ws_launches && i < (size_t)n; ++i) {
       const pasta_activity_ws_launch *l = &act.ws_launches[i];
