@@ -14,8 +14,11 @@
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
 # "before" is the earlier build's counting mode). The first is the baseline.
-# Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
-# rest.tgz.
+# PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
+# gaussian vector_add" for the per-launch cost of working-set mode; the
+# profiles are still compared program by program).
+# Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
+# device.txt; logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -37,6 +40,13 @@ done
 MODES=${COMPARE_MODES:-ws} OUT=$W/cmp timeout "${COMPARE_S:-110}" \
   bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
 cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
+# This build's working sets against the hand-derived ones
+# (tests/gpu/working_set.cu, with hotness): working_set_check.txt.
+PASTA_WORKING_SET=1 PASTA_HOTNESS=1 PASTA_OUTPUT="$W/working_set.json" \
+  timeout 60 "$KBIN/working_set-pasta" >"$W/working_set.out" 2>&1
+python3 tests/check_working_set.py ws tests/gpu/working_set.cu "$W/working_set.json" \
+  "$W/working_set.hotness.csv" >"$OUT/working_set_check.txt" 2>&1
+echo "exit $?" >>"$OUT/working_set_check.txt"
 
 PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
   VARIANTS="${WS_VARIANTS:-plain pasta pasta-ws before-ws}" timeout "${BENCH_S:-240}" \
