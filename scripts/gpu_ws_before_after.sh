@@ -14,8 +14,9 @@
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
 # "before" is the earlier build's counting mode). The first is the baseline.
-# Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
-# rest.tgz.
+# Results in $OUT: compare.txt, bench.md, thrust.md, shape.md (the
+# myocyte-like compile shape: times, working sets compared), device.txt;
+# logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -71,6 +72,36 @@ if [ -x "$NCU" ]; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # The myocyte-like shape (staged when its working-set copies buffer their
+  # accesses): its kernel under ncu, plain, counting, working-set mode of
+  # both builds, and its working-set profiles compared (stdout and
+  # scripts/compare_profiles.py: the same working set).
+  if [ -x "$S/shape_myocyte12" ]; then
+    for name in plain counting ws before-ws; do
+      exe=$S/shape_myocyte12 ws=0
+      case $name in
+      plain) exe=$S/shape_myocyte12.plain ;;
+      ws) ws=1 ;;
+      before-ws) exe=$S/shape_myocyte12.before ws=1 ;;
+      esac
+      env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ncu.json" \
+        timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
+        --print-kernel-base mangled --metrics gpu__time_duration.sum \
+        --log-file "$W/shape.$name.csv" "$exe" >"$W/shape.$name.out" 2>&1
+    done
+    python3 scripts/ncu_kernel_times.py "$W"/shape.{plain,counting,ws,before-ws}.csv \
+      >"$OUT/shape.md" 2>&1
+    for side in before before2 after; do
+      exe=$S/shape_myocyte12.before
+      [ $side = after ] && exe=$S/shape_myocyte12
+      PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
+        timeout 30 "$exe" >"$W/shape.$side.out" 2>&1
+    done
+    { cmp "$W/shape.before.out" "$W/shape.after.out" && echo "stdout equal"
+      python3 scripts/compare_profiles.py "$W/shape.before.json" \
+        "$W/shape.after.json" "$W/shape.before2.json" && echo "profiles equal"
+    } >>"$OUT/shape.md" 2>&1
+  fi
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
   # NCU_VECTOR_ADD=0 leaves this part out.
