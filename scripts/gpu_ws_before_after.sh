@@ -77,14 +77,17 @@ if [ -x "$NCU" ]; then
   # both builds, and its working-set profiles compared (stdout and
   # scripts/compare_profiles.py: the same working set).
   if [ -x "$S/shape_myocyte12" ]; then
+    # The earlier build with its own runtime where staged (as Thrust's).
+    blibs=${LD_LIBRARY_PATH:-}
+    [ -d build-gpu/lib-before ] && blibs=$PWD/build-gpu/lib-before:$blibs
     for name in plain counting ws before-ws; do
-      exe=$S/shape_myocyte12 ws=0
+      exe=$S/shape_myocyte12 ws=0 libs=${LD_LIBRARY_PATH:-}
       case $name in
       plain) exe=$S/shape_myocyte12.plain ;;
       ws) ws=1 ;;
-      before-ws) exe=$S/shape_myocyte12.before ws=1 ;;
+      before-ws) exe=$S/shape_myocyte12.before ws=1 libs=$blibs ;;
       esac
-      env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ncu.json" \
+      env LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ncu.json" \
         timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
         --print-kernel-base mangled --metrics gpu__time_duration.sum \
         --log-file "$W/shape.$name.csv" "$exe" >"$W/shape.$name.out" 2>&1
@@ -92,9 +95,9 @@ if [ -x "$NCU" ]; then
     python3 scripts/ncu_kernel_times.py "$W"/shape.{plain,counting,ws,before-ws}.csv \
       >"$OUT/shape.md" 2>&1
     for side in before before2 after; do
-      exe=$S/shape_myocyte12.before
-      [ $side = after ] && exe=$S/shape_myocyte12
-      PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
+      exe=$S/shape_myocyte12.before libs=$blibs
+      [ $side = after ] && exe=$S/shape_myocyte12 libs=${LD_LIBRARY_PATH:-}
+      LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
         timeout 30 "$exe" >"$W/shape.$side.out" 2>&1
     done
     { cmp "$W/shape.before.out" "$W/shape.after.out" && echo "stdout equal"
