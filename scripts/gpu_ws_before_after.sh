@@ -24,7 +24,8 @@
 # bench.md's CUDA events include. PARTS (default "compare check bench
 # thrust") runs some parts only (ncu_ws runs when NCU_WS is set).
 # Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
-# ncu_ws.md, device.txt; logs in rest.tgz.
+# shape.md (the myocyte-like compile shape, in the thrust part: times,
+# working sets compared), ncu_ws.md, device.txt; logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -120,6 +121,39 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # The myocyte-like shape (staged when its working-set copies buffer their
+  # accesses): its kernel under ncu, plain, counting, working-set mode of
+  # both builds, and its working-set profiles compared (stdout and
+  # scripts/compare_profiles.py: the same working set).
+  if [ -x "$S/shape_myocyte12" ]; then
+    # The earlier build with its own runtime where staged (as Thrust's).
+    blibs=${LD_LIBRARY_PATH:-}
+    [ -d build-gpu/lib-before ] && blibs=$PWD/build-gpu/lib-before:$blibs
+    for name in plain counting ws before-ws; do
+      exe=$S/shape_myocyte12 ws=0 libs=${LD_LIBRARY_PATH:-}
+      case $name in
+      plain) exe=$S/shape_myocyte12.plain ;;
+      ws) ws=1 ;;
+      before-ws) exe=$S/shape_myocyte12.before ws=1 libs=$blibs ;;
+      esac
+      env LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ncu.json" \
+        timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
+        --print-kernel-base mangled --metrics gpu__time_duration.sum \
+        --log-file "$W/shape.$name.csv" "$exe" >"$W/shape.$name.out" 2>&1
+    done
+    python3 scripts/ncu_kernel_times.py "$W"/shape.{plain,counting,ws,before-ws}.csv \
+      >"$OUT/shape.md" 2>&1
+    for side in before before2 after; do
+      exe=$S/shape_myocyte12.before libs=$blibs
+      [ $side = after ] && exe=$S/shape_myocyte12 libs=${LD_LIBRARY_PATH:-}
+      LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
+        timeout 30 "$exe" >"$W/shape.$side.out" 2>&1
+    done
+    { cmp "$W/shape.before.out" "$W/shape.after.out" && echo "stdout equal"
+      python3 scripts/compare_profiles.py "$W/shape.before.json" \
+        "$W/shape.after.json" "$W/shape.before2.json" && echo "profiles equal"
+    } >>"$OUT/shape.md" 2>&1
+  fi
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
   # NCU_VECTOR_ADD=0 leaves this part out.
