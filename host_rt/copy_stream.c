@@ -76,7 +76,7 @@ int pasta__ordering_event(ops_t *ops, void **event) {
 int pasta__queue_read_back(ops_t *ops, const struct read_back_copy *c) {
   void *side = copy_stream(ops, c->device);
   void *on = side ? side : c->stream;
-  if (side && (ops->event_record(c->ran, c->stream) ||
+  if (side && ((!c->recorded && ops->event_record(c->ran, c->stream)) ||
                ops->stream_wait_event(side, c->ran, 0)))
     return -1;
   if (ops->memcpy_async(c->dst, c->src, c->bytes, PASTA_MEMCPY_DEVICE_TO_HOST,

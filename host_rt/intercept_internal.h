@@ -370,6 +370,7 @@ struct read_back_copy {
   const void *src;
   size_t bytes;
   int clear;
+  int recorded; /* `ran` is recorded already (behind the work on `stream`) */
 };
 int pasta__queue_read_back(ops_t *ops, const struct read_back_copy *c);
 /* `bytes` from the device at `src` to the host at `dst` now (the work that
@@ -384,6 +385,9 @@ void pasta__copy_stream_release(int device);
 void pasta__copy_stream_module_gone(ops_t *ops);
 
 /*===-- working_set.c, trace_launch.c -------------------------------------===*/
+
+/* Working-set launches each GPU keeps in flight (working_set.c's ring). */
+enum { PASTA_WS_SLOTS = 16 };
 
 int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                   uint32_t kernel, const struct launch *l, uint64_t id,

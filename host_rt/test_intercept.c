@@ -119,9 +119,15 @@ static int f_memcpy(void *d, const void *s, uint64_t n, int k) {
   memmove(d, s, n);
   return 0;
 }
+/* Working-set headers sent (host to device, a header's size) and results
+ * read back (device to host, any size) with asynchronous copies. */
+static int headers_sent, copies_back;
 static int f_memcpy_async(void *d, const void *s, uint64_t n, int k,
                           void *stream) {
   (void)stream;
+  headers_sent +=
+      k == PASTA_MEMCPY_HOST_TO_DEVICE && n == sizeof(struct pasta_ws_launch);
+  copies_back += k == PASTA_MEMCPY_DEVICE_TO_HOST;
   return f_memcpy(d, s, n, k);
 }
 static int f_memset_async(void *p, int v, uint64_t n, void *stream) {
@@ -136,10 +142,29 @@ static int f_stream(void *s) {
 static int f_event_create(void **e) {
   return (*e = calloc(1, sizeof(double))) ? 0 : 2;
 }
+/* The event recorded last, and the copy stream's waits for an event other
+ * than it: a read-back is queued right after the event behind the last
+ * launch it reads back (the fake runs every launch at once, so a wait for
+ * an older event would go unnoticed otherwise). */
+static void *last_recorded;
+static int waits, waits_not_last;
 static int f_event_record(void *e, void *s) {
   (void)s;
   fake_clock_ms += 0.5; /* every launch "takes" 0.5 ms */
   *(double *)e = fake_clock_ms;
+  last_recorded = e;
+  return 0;
+}
+static char fake_copy_stream;
+static int f_stream_create(void **s, unsigned flags) {
+  (void)flags;
+  *s = &fake_copy_stream;
+  return 0;
+}
+static int f_stream_wait_event(void *s, void *e, unsigned flags) {
+  (void)s, (void)flags;
+  ++waits;
+  waits_not_last += e != last_recorded;
   return 0;
 }
 static int f_event_sync(void *e) {
@@ -176,7 +201,11 @@ static const struct pasta_vendor_ops ops = {
     .event_destroy = f_free,
     .stream_is_capturing = f_capturing,
     .memcpy_async = f_memcpy_async,
-    .memset_async = f_memset_async}; /* no host_alloc: the malloc fallback */
+    .memset_async = f_memset_async,
+    .stream_create_with_flags = f_stream_create,
+    .stream_destroy = f_stream,
+    .stream_wait_event = f_stream_wait_event}; /* no host_alloc: the malloc
+                                                  fallback */
 
 static char k_handle, k_plain, k_ws;
 static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
@@ -938,6 +967,32 @@ static int test_ws_pages(const char *banks) {
   return check_summary("intercept ws pages");
 }
 
+/* Run alone (`test_intercept ws_groups`): the host skips groups of 512
+ * flags with none set. d (3 pages), then b (1,500 pages and 5 bytes: flags
+ * 3 to 1,503, over groups 0, 1 and 2). One launch touches b's pages 0,
+ * 508 (flag 511, the last of group 0), 509 (flag 512, the first of group
+ * 1), 1,020 (flag 1,023, the last of group 1) and its last, partial page
+ * (flag 1,503): 4 pages and 5 bytes; another page 1,200 alone (group 2). */
+static int test_ws_groups(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536, size = 1500 * page + 5;
+  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws groups");
+  void *d = NULL, *b = NULL;
+  CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&b, size, arena_malloc, &ops) == 0);
+  const uint64_t in_b[] = {0, 508 * page, 509 * page + 1, 1020 * page,
+                           size - 1};
+  CHECK_EQ_U64(ws_touch(b, in_b, 5), 4 * page + 5);
+  const uint64_t one[] = {1200 * page + 7};
+  CHECK_EQ_U64(ws_touch(b, one, 1), page);
+  free(arena);
+  return check_summary("intercept ws groups");
+}
+
 void __pasta_register_kernel_fields(const void *, const uint32_t *, uint32_t);
 
 /* Run alone (`test_intercept ws_fields`): a kernel (int n, struct {char *x;
@@ -985,12 +1040,16 @@ static int test_ws_fields(void) {
 }
 
 /* Run alone (`test_intercept ws_ring`): working-set launches are read back
- * later, through a ring of 8 slots per GPU. 20 launches each touch one page
- * of c (a different one each time: a slot whose flags were not cleared
- * after its read-back would count two); a new allocation before launch 12
- * makes the runtime harvest the launches in flight (they read the old
- * allocation table). Each launch's result arrives once, in launch order,
- * with its own page. */
+ * later, through a ring of 16 slots per GPU, in batches of up to 8 launches
+ * on one stream (one copy back each, ending at the end of a half of the
+ * ring). 28 launches each touch one page of c (a different one each time:
+ * a slot whose flags were not cleared after its read-back would count two);
+ * a new allocation before launch 20 makes the runtime harvest the launches
+ * in flight (they read the old allocation table). Each launch's result
+ * arrives once, in launch order, with its own page. Copies back: slots
+ * 0-7 and 8-15 (launches 0-15), 0-3 (16-19, at the new table), 4-7
+ * (20-23), 8-11 (24-27, at the end): 5, where each launch had its own. */
+_Static_assert(PASTA_WS_SLOTS == 16, "test_ws_ring counts a ring of 16");
 static int test_ws_ring(void) {
   setenv("PASTA_WORKING_SET", "1", 1);
   __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
@@ -1005,26 +1064,29 @@ static int test_ws_ring(void) {
   void *args[1] = {&arg};
   touch_alloc = c;
   num_touch_more = 0;
-  for (int i = 0; i < 20; ++i) {
-    if (i == 12) {
+  for (int i = 0; i < 28; ++i) {
+    if (i == 20) {
       pasta__state_lock();
-      CHECK_EQ_U64(pasta__st.num_ws, 4); /* 0..3 made room for 8..11 */
+      CHECK_EQ_U64(pasta__st.num_ws, 4); /* 0..3 made room for 16..19 */
       pasta__state_unlock();
+      CHECK_EQ_U64(copies_back, 2);
       CHECK(__pasta_malloc(&f, 3 * page, arena_malloc, &ops) == 0);
     }
     touch_offset = (uint64_t)(i * 7 % 100) * page + 100;
     CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
                                 NULL, fake_launch, &ops) == 0);
-    if (i == 12) {
+    if (i == 20) {
       pasta__state_lock();
-      CHECK_EQ_U64(pasta__st.num_ws, 12); /* the new table: 4..11 harvested */
+      CHECK_EQ_U64(pasta__st.num_ws, 20); /* the new table: 4..19 harvested */
       pasta__state_unlock();
+      CHECK_EQ_U64(copies_back, 3);
     }
   }
   pasta_activity act;
   if (CHECK(pasta__activity_build(&act, 0) == 0)) {
-    CHECK_EQ_U64(act.num_ws_launches, 20);
-    for (size_t i = 0; i < act.num_ws_launches && i < 20; ++i) {
+    CHECK_EQ_U64(copies_back, 5);
+    CHECK_EQ_U64(act.num_ws_launches, 28);
+    for (size_t i = 0; i < act.num_ws_launches && i < 28; ++i) {
       const pasta_activity_ws_launch *l = &act.ws_launches[i];
       CHECK_MSG(
           l->id == i && l->touched_allocations == 1 &&
@@ -1036,6 +1098,108 @@ static int test_ws_ring(void) {
   }
   free(arena);
   return check_summary("intercept ws ring");
+}
+
+/* Run alone (`test_intercept ws_streams`): a batch holds launches of one
+ * stream. Launches on streams A A A B B A A A (a half of the ring), then
+ * 8 on A, then A B: copies back for launches 0-2, 3-4, 5-7, 8-15, 16 (at
+ * the launch on B) and 17 (at the end): 6. Each launch counts its own
+ * page, in launch order. */
+static int test_ws_streams(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 20 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws streams");
+  void *c = NULL;
+  CHECK(__pasta_malloc(&c, 18 * page, arena_malloc, &ops) == 0);
+  void *arg = c;
+  void *args[1] = {&arg};
+  touch_alloc = c;
+  num_touch_more = 0;
+  static char stream_a, stream_b;
+  const char *on = "AAABBAAAAAAAAAAAAB";
+  const int n = (int)strlen(on);
+  for (int i = 0; i < n; ++i) {
+    touch_offset = (uint64_t)i * page;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                on[i] == 'A' ? &stream_a : &stream_b,
+                                fake_launch, &ops) == 0);
+    if (i == 7)
+      CHECK_EQ_U64(copies_back, 3);
+  }
+  CHECK_EQ_U64(copies_back, 5);
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(copies_back, 6);
+    /* Each copy on the copy stream, after the event behind its batch's
+     * last launch. */
+    CHECK_EQ_U64(waits, 6);
+    CHECK_EQ_U64(waits_not_last, 0);
+    CHECK_EQ_U64(act.num_ws_launches, n);
+    for (size_t i = 0; i < act.num_ws_launches && i < (size_t)n; ++i) {
+      const pasta_activity_ws_launch *l = &act.ws_launches[i];
+      CHECK_MSG(l->id == i && l->touched_allocations == 1 &&
+                    l->touched_bytes == page,
+                "ws launch %zu: %llu bytes touched", i,
+                (unsigned long long)l->touched_bytes);
+    }
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws streams");
+}
+
+/* Run alone (`test_intercept ws_headers`): a slot's header stays on the
+ * device, so a launch whose header is the one its slot holds sends none.
+ * Three rings of launches of one kernel with one argument, c: the first
+ * ring sends one header per slot, the next two none. Then a ring with
+ * argument e (another allocation: its range in args[0]) sends one per
+ * slot again, and each launch's device header holds e. Every launch counts
+ * its own page, and its header by value is the device's. */
+static int test_ws_headers(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 20 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws headers");
+  void *c = NULL, *e = NULL;
+  CHECK(__pasta_malloc(&c, 8 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&e, 8 * page, arena_malloc, &ops) == 0);
+  const int rings = 4, n = rings * PASTA_WS_SLOTS;
+  num_touch_more = 0;
+  for (int i = 0; i < n; ++i) {
+    void *arg = i < 3 * PASTA_WS_SLOTS ? c : e;
+    void *args[1] = {&arg};
+    touch_alloc = arg;
+    touch_offset = (uint64_t)(i % 8) * page;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, args, 0,
+                                NULL, fake_launch, &ops) == 0);
+    if (i == 3 * PASTA_WS_SLOTS - 1)
+      CHECK_EQ_U64(headers_sent, PASTA_WS_SLOTS);
+  }
+  CHECK_EQ_U64(headers_sent, 2 * PASTA_WS_SLOTS);
+  CHECK(arg_base_seen == (uint64_t)(uintptr_t)e);
+  CHECK_EQ_U64(ws_values_same, n);
+  CHECK_EQ_U64(ws_values_other, 0);
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(act.num_ws_launches, n);
+    for (size_t i = 0; i < act.num_ws_launches && i < (size_t)n; ++i) {
+      const pasta_activity_ws_launch *l = &act.ws_launches[i];
+      CHECK_MSG(l->id == i && l->touched_allocations == 1 &&
+                    l->touched_bytes == page && l->footprint_bytes == 8 * page,
+                "ws launch %zu: %llu bytes touched", i,
+                (unsigned long long)l->touched_bytes);
+    }
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws headers");
 }
 
 /* The bandwidth cache (PASTA_CACHE_DIR/peaks): believed only when it is a
@@ -1200,6 +1364,12 @@ int main(int argc, char **argv) {
     return test_ws_fields();
   if (argc > 1 && strcmp(argv[1], "ws_ring") == 0)
     return test_ws_ring();
+  if (argc > 1 && strcmp(argv[1], "ws_headers") == 0)
+    return test_ws_headers();
+  if (argc > 1 && strcmp(argv[1], "ws_streams") == 0)
+    return test_ws_streams();
+  if (argc > 1 && strcmp(argv[1], "ws_groups") == 0)
+    return test_ws_groups();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */

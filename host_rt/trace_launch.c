@@ -319,8 +319,8 @@ static int launch_traced(ops_t *ops, pasta__launch_fn real,
     return err;
   rb->launched = 1;
   size_t bytes = RECORDS_AT + rb->records * sizeof(struct pasta_trace_record);
-  struct read_back_copy copy = {l->device, l->stream, s->ran, s->done,
-                                s->host,   s->dev,    bytes,  0};
+  struct read_back_copy copy = {l->device, l->stream, s->ran, s->done, s->host,
+                                s->dev,    bytes,     0,      0};
   if (rb->wait ? read_back_now(ops, s, bytes, l->stream)
                : pasta__queue_read_back(ops, &copy)) {
     ops->get_last_error();

@@ -3,7 +3,8 @@
  * PASTA_WORKING_SET=1: each launch is handed a sorted copy of the
  * allocation table (per-GPU device buffers, owned by the runtime), and its
  * touched pages and 2 MiB block hits are read back without waiting for it
- * (a ring of slots, below). One such launch is set up at a time (ws_mu).
+ * (a ring of slots read back in batches, below). One such launch is set up
+ * at a time (ws_mu).
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
@@ -26,37 +27,60 @@ struct ws_snapshot {
 
 /* A launch's results are read back without waiting for it: each GPU has a
  * ring of WS_SLOTS slots (a launch header and the results, on the device
- * and pinned on the host); the copy back and the clear go on the runtime's
- * copy stream (copy_stream.c), and a slot is harvested (waited for, its
- * results summed) when the ring comes round, when the allocation table
- * changes, at a reset, an unload and at exit. Results are recorded as they
- * are harvested: in launch order on each GPU. */
-enum { WS_SLOTS = 8 };
+ * and pinned on the host, the slots' results side by side); the copy back
+ * and the clear go on the runtime's copy stream (copy_stream.c), and a slot
+ * is harvested (waited for, its results summed) when the ring comes round,
+ * when the allocation table changes, at a reset, an unload and at exit.
+ * Results are recorded as they are harvested: in launch order on each GPU.
+ *
+ * Consecutive launches on one stream are read back together, up to
+ * WS_BATCH at a time (a batch never wraps round the ring): one copy and one
+ * clear of their results, after the last of them, instead of one of each
+ * and three event calls per launch. Each launch keeps its own results, so
+ * its figures are its own. A launch on another stream ends the batch first;
+ * so does the end of a half of the ring, so that the slot a launch takes
+ * was read back with a batch that ended at least WS_SLOTS - WS_BATCH + 1
+ * launches before (as many in flight as one copy per launch left). */
+enum { WS_SLOTS = PASTA_WS_SLOTS, WS_BATCH = PASTA_WS_SLOTS / 2 };
 
 struct ws_slot {
-  void *header;  /* struct pasta_ws_launch */
-  void *results; /* outside[2], hotness banks, page flags: one read-back */
-  void *host;    /* their copy, then the header staged (ws_header_at) */
-  int host_pinned;
-  size_t cap_header, cap_results, cap_host;
-  void *ran, *done; /* events: behind the launch, after the copy back */
+  void *ran, *done; /* events: behind the launch, after its batch's copy */
   int in_flight;
+  int queued;         /* its batch's copy back is queued */
+  uint32_t batch_end; /* the slot whose `done` ends its batch */
+  int waited;         /* a batch's last slot: 1 done, -1 failed, 0 not yet */
   struct ws_snapshot snap; /* the launch in flight: its allocations */
   uint32_t kernel;
   uint64_t id;
   uint32_t page_banks; /* banks the launch in flight uses (ws_launch_banks) */
+  /* The header the slot's device buffer holds (NULL: unknown): a launch
+   * whose header is the same sends none (nw: 2,047 launches, 16 headers). */
+  struct pasta_ws_launch *sent;
 };
 
 /* One GPU's working-set buffers (device memory, owned by the runtime). */
 struct ws_buffers {
   void *table; /* struct pasta_ws_alloc[] */
   size_t cap_table;
-  size_t results_size, blocks_at, pages_at; /* layout of results */
-  uint32_t page_banks;                      /* see PASTA_WS_PAGE_BANKS */
+  size_t results_size, blocks_at, pages_at; /* layout of a slot's results */
+  size_t stride;       /* from one slot's results to the next's */
+  uint64_t num_pages;  /* flags per bank */
+  uint32_t page_banks; /* see PASTA_WS_PAGE_BANKS */
   uint64_t generation; /* of the allocation table uploaded */
   int ready;
+  /* Every slot's results (outside[2], hotness banks, page flags) on the
+   * device and their copy on the host; the slots' headers on the device and
+   * staged on the host (the launch's parameter and the copy's source). */
+  void *results, *host, *headers, *staged;
+  size_t cap_results, cap_host;
+  int host_pinned, staged_pinned;
   struct ws_slot slots[WS_SLOTS];
-  uint32_t next; /* the slot the next launch takes */
+  uint32_t next; /* launches so far (mod WS_SLOTS: the next one's slot) */
+  /* The batch being gathered: slots first .. last, whose copy back is not
+   * queued yet, launched on `stream` (last: its last launch tracked). */
+  int pending;
+  uint32_t first, last;
+  void *stream;
 };
 
 /* The working-set launch sequence: upload, launch, queue the read-back,
@@ -72,51 +96,79 @@ static void ws_snapshot_free(struct ws_snapshot *s) {
   memset(s, 0, sizeof *s);
 }
 
-static void ws_free_host(ops_t *ops, struct ws_slot *b) {
-  pasta__read_back_host_free(ops, b->host, b->host_pinned);
-  b->host = NULL;
-  b->cap_host = 0;
-}
-
 static void ws_slot_release(ops_t *ops, struct ws_slot *slot) {
-  void *bufs[] = {slot->header, slot->results};
-  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
-    if (bufs[i])
-      ops->free(bufs[i]);
   void *events[] = {slot->ran, slot->done};
   for (size_t i = 0; i < sizeof events / sizeof events[0]; ++i)
     if (events[i])
       ops->event_destroy(events[i]);
-  ws_free_host(ops, slot);
   ws_snapshot_free(&slot->snap);
+  free(slot->sent);
   memset(slot, 0, sizeof *slot);
 }
 
 static void ws_release(ops_t *ops, struct ws_buffers *b) {
   for (int i = 0; i < WS_SLOTS; ++i)
     ws_slot_release(ops, &b->slots[i]);
-  if (b->table)
-    ops->free(b->table);
+  void *bufs[] = {b->table, b->results, b->headers};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i)
+    if (bufs[i])
+      ops->free(bufs[i]);
+  pasta__read_back_host_free(ops, b->host, b->host_pinned);
+  pasta__read_back_host_free(ops, b->staged, b->staged_pinned);
   memset(b, 0, sizeof *b);
 }
 
-/* Where the launch header is staged in the host buffer: after the results,
- * 8-byte aligned. */
-static size_t ws_header_at(const struct ws_buffers *b) {
-  return (b->results_size + 7) & ~(size_t)7;
+static uint32_t ws_slot_index(const struct ws_buffers *b,
+                              const struct ws_slot *slot) {
+  return (uint32_t)(slot - b->slots);
 }
 
-/* A host buffer of `need` bytes for the read-back, pinned when possible. */
-static int ws_reserve_host(ops_t *ops, struct ws_slot *b, size_t need) {
+/* Slot i's results on the device, and their copy on the host. */
+static char *ws_slot_results(const struct ws_buffers *b, uint32_t i) {
+  return (char *)b->results + (size_t)i * b->stride;
+}
+static char *ws_slot_host(const struct ws_buffers *b, uint32_t i) {
+  return (char *)b->host + (size_t)i * b->stride;
+}
+
+/* Slot i's header on the device, and staged on the host. */
+static void *ws_slot_header(const struct ws_buffers *b, uint32_t i) {
+  return (char *)b->headers + (size_t)i * sizeof(struct pasta_ws_launch);
+}
+static struct pasta_ws_launch *ws_slot_staged(const struct ws_buffers *b,
+                                              uint32_t i) {
+  return (struct pasta_ws_launch *)b->staged + i;
+}
+
+/* The host's copy of every slot's results, `need` bytes, pinned when
+ * possible (its old contents are not kept: every slot was harvested). */
+static int ws_reserve_host(ops_t *ops, struct ws_buffers *b, size_t need) {
   if (b->host && b->cap_host >= need)
     return 0;
-  ws_free_host(ops, b);
+  pasta__read_back_host_free(ops, b->host, b->host_pinned);
+  b->cap_host = 0;
   size_t want = need + need / 2;
   b->host = pasta__read_back_host_alloc(ops, want, &b->host_pinned);
   if (!b->host)
     return -1;
   b->cap_host = want;
   return 0;
+}
+
+/* The slots' headers, on the device and staged on the host: made once. A
+ * new device buffer holds none of the headers the slots sent before. */
+static int ws_reserve_headers(ops_t *ops, struct ws_buffers *b) {
+  size_t bytes = WS_SLOTS * sizeof(struct pasta_ws_launch);
+  if (!b->staged &&
+      !(b->staged = pasta__read_back_host_alloc(ops, bytes, &b->staged_pinned)))
+    return -1;
+  if (b->headers)
+    return 0;
+  for (int i = 0; i < WS_SLOTS; ++i) {
+    free(b->slots[i].sent);
+    b->slots[i].sent = NULL;
+  }
+  return ops->malloc(&b->headers, bytes);
 }
 
 /* Makes *buf hold at least `need` bytes (device memory), zeroed on
@@ -217,11 +269,18 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   b->blocks_at = 2 * sizeof(uint64_t);
   b->pages_at = b->blocks_at + blocks * PASTA_WS_HOT_BANKS * sizeof(uint64_t);
   b->page_banks = ws_page_banks(s->pages);
+  b->num_pages = s->pages;
   /* Room to start the flags at a group boundary (ws_pages_skew). */
   b->results_size =
       b->pages_at + (size_t)s->pages * b->page_banks + PASTA_WS_FLAG_GROUP - 1;
+  b->stride = (b->results_size + 255) & ~(size_t)255;
+  /* A buffer kept is all zeros: every slot's batch cleared what it used. */
   if (ws_reserve(ops, &b->table, &b->cap_table,
-                 ws_table_len(s) * sizeof *s->table, stream))
+                 ws_table_len(s) * sizeof *s->table, stream) ||
+      ws_reserve(ops, &b->results, &b->cap_results, WS_SLOTS * b->stride,
+                 stream) ||
+      ws_reserve_host(ops, b, WS_SLOTS * b->stride) ||
+      ws_reserve_headers(ops, b))
     return -1;
   /* On the launch's stream (a non-blocking stream is not ordered after the
    * legacy one), waited for: later launches on other streams read it. */
@@ -234,28 +293,25 @@ static int ws_prepare(ops_t *ops, struct ws_buffers *b,
   return 0;
 }
 
-/* A slot's buffers for the current layout (results zeroed when new; after
- * a read-back the copy stream clears them) and its events. */
-static int ws_slot_setup(ops_t *ops, const struct ws_buffers *b,
-                         struct ws_slot *slot, void *stream) {
-  if ((!slot->ran && pasta__ordering_event(ops, &slot->ran)) ||
-      (!slot->done && pasta__ordering_event(ops, &slot->done)))
-    return -1;
-  return ws_reserve(ops, &slot->header, &slot->cap_header,
-                    sizeof(struct pasta_ws_launch), stream) ||
-         ws_reserve(ops, &slot->results, &slot->cap_results, b->results_size,
-                    stream) ||
-         ws_reserve_host(ops, slot,
-                         ws_header_at(b) + sizeof(struct pasta_ws_launch));
+/* A slot's events. */
+static int ws_slot_setup(ops_t *ops, struct ws_slot *slot) {
+  return (!slot->ran && pasta__ordering_event(ops, &slot->ran)) ||
+         (!slot->done && pasta__ordering_event(ops, &slot->done));
 }
 
-/* From the results' pages_at to the first group boundary of device memory,
- * where the slot's page flags start (pasta_ws_flag_swizzle works on the
- * flags' addresses). */
-static size_t ws_pages_skew(const struct ws_buffers *b,
-                            const struct ws_slot *slot) {
-  uint64_t at = (uint64_t)(uintptr_t)slot->results + b->pages_at;
+/* From slot i's pages_at to the first group boundary of device memory,
+ * where its page flags start (pasta_ws_flag_swizzle works on the flags'
+ * addresses). */
+static size_t ws_pages_skew(const struct ws_buffers *b, uint32_t i) {
+  uint64_t at = (uint64_t)(uintptr_t)ws_slot_results(b, i) + b->pages_at;
   return (size_t)(-at & (PASTA_WS_FLAG_GROUP - 1));
+}
+
+/* The bytes of slot i's results its launch may write: the page flags are
+ * last, up to the launch's last bank. */
+static size_t ws_slot_used(const struct ws_buffers *b, uint32_t i) {
+  return b->pages_at + ws_pages_skew(b, i) +
+         (size_t)b->num_pages * b->slots[i].page_banks;
 }
 
 /* The range and flags of the allocation the pointer at `value` (a launch
@@ -272,6 +328,27 @@ static void ws_send_arg(const struct pasta_ws_launch *h,
                                  h->pages + s->table[i].first_page};
 }
 
+/* Copies header `h` to the slot's device buffer on the launch's stream,
+ * unless the buffer holds it already: every header of a slot stays on the
+ * device until the slot's next launch, and a launch with the same
+ * allocations, arguments and banks as the slot's last one gets the same. */
+static int ws_upload_header(ops_t *ops, const struct ws_buffers *b,
+                            struct ws_slot *slot,
+                            const struct pasta_ws_launch *h, void *stream) {
+  if (slot->sent && memcmp(slot->sent, h, sizeof *h) == 0)
+    return 0;
+  if (!slot->sent && !(slot->sent = malloc(sizeof *h)))
+    return -1;
+  if (ops->memcpy_async(ws_slot_header(b, ws_slot_index(b, slot)), h, sizeof *h,
+                        PASTA_MEMCPY_HOST_TO_DEVICE, stream)) {
+    free(slot->sent);
+    slot->sent = NULL;
+    return -1;
+  }
+  memcpy(slot->sent, h, sizeof *h);
+  return 0;
+}
+
 /* The launch's header: the buffers' device addresses and, for each pointer
  * argument and pointer field of an argument in a known allocation, that
  * allocation's range and flags. Staged in the slot's host buffer after the
@@ -279,12 +356,12 @@ static void ws_send_arg(const struct pasta_ws_launch *h,
 static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
                           struct ws_slot *slot, const struct ws_snapshot *s,
                           const struct kernel *k, void **args, void *stream) {
-  struct pasta_ws_launch *h =
-      (struct pasta_ws_launch *)((char *)slot->host + ws_header_at(b));
-  uint64_t results = (uint64_t)(uintptr_t)slot->results;
+  uint32_t i = ws_slot_index(b, slot);
+  struct pasta_ws_launch *h = ws_slot_staged(b, i);
+  uint64_t results = (uint64_t)(uintptr_t)ws_slot_results(b, i);
   memset(h, 0, sizeof *h);
   h->allocs = (uint64_t)(uintptr_t)b->table;
-  h->pages = results + b->pages_at + ws_pages_skew(b, slot);
+  h->pages = results + b->pages_at + ws_pages_skew(b, i);
   h->blocks = pasta__opt.hotness ? results + b->blocks_at : 0;
   h->outside = results;
   h->num_allocs = (uint32_t)s->n;
@@ -301,22 +378,7 @@ static int ws_send_header(ops_t *ops, const struct ws_buffers *b,
       ws_send_arg(h, s, &h->args[PASTA_WS_MAX_ARGS + j],
                   (const char *)args[f.param] + f.offset);
   }
-  return ops->memcpy_async(slot->header, h, sizeof *h,
-                           PASTA_MEMCPY_HOST_TO_DEVICE, stream);
-}
-
-/* After the launch: the results' copy back and their clear, queued. */
-static int ws_queue_read_back(ops_t *ops, const struct ws_buffers *b,
-                              struct ws_slot *slot, const struct launch *l,
-                              uint64_t pages) {
-  if (!ops->memcpy_async || !ops->memset_async)
-    return -1;
-  /* The page flags are last: up to the launch's last bank. */
-  size_t size =
-      b->pages_at + ws_pages_skew(b, slot) + (size_t)pages * slot->page_banks;
-  struct read_back_copy c = {l->device,  l->stream,     slot->ran, slot->done,
-                             slot->host, slot->results, size,      1};
-  return pasta__queue_read_back(ops, &c);
+  return ws_upload_header(ops, b, slot, h, stream);
 }
 
 /* The hotness row of (allocation, block). Lock held. */
@@ -357,77 +419,78 @@ static void ws_resolve_site(ops_t *ops, const void *module, uint32_t site) {
   free(strings);
 }
 
-/* ORs the banks of page flags into the first, 64 flags at a time (a
- * launch's whole read-back passes through here: nw's 2 GiB at 64 KiB pages
- * in 8 banks is 256 KiB per launch). */
-static void ws_or_banks(uint8_t *restrict pages, uint64_t n, uint32_t banks) {
-  if (banks < 2)
-    return;
-  uint64_t p = 0;
-  for (; p + 64 <= n; p += 64) {
-    uint64_t acc[8];
-    memcpy(acc, pages + p, sizeof acc);
-    for (uint32_t bank = 1; bank < banks; ++bank) {
-      uint64_t v[8];
-      memcpy(v, pages + bank * n + p, sizeof v);
-      for (int k = 0; k < 8; ++k)
-        acc[k] |= v[k];
-    }
-    memcpy(pages + p, acc, sizeof acc);
-  }
-  for (; p < n; ++p)
-    for (uint32_t bank = 1; bank < banks; ++bank)
-      pages[p] |= pages[bank * n + p];
+static void ws_count_skipped(void) {
+  pasta__state_lock();
+  ++pasta__st.ws_skipped;
+  pasta__state_unlock();
 }
 
-/* Puts the flags of bank 0 back in page order, a group at a time. Most
- * groups are all 0 in a launch (nw: 2 GiB allocated, a few pages touched
- * per launch) and are left as they are; in the others only the set flags
- * move (byte j of a group holds flag pasta_ws_flag_swizzle(j): the
- * function is its own inverse). */
-static void ws_unswizzle(uint8_t *restrict pages, uint64_t n) {
-  uint8_t order[PASTA_WS_FLAG_GROUP];
-  for (uint64_t g = 0; g < n; g += PASTA_WS_FLAG_GROUP) {
-    uint8_t *group = pages + g;
-    uint64_t any = 0;
-    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
-      uint64_t w;
-      memcpy(&w, group + j, sizeof w);
-      any |= w;
+/* Folds a launch's banks of page flags into the first, a group of
+ * PASTA_WS_FLAG_GROUP flags at a time, in page order, and says which groups
+ * have a flag set (nonzero[g]). One pass over the banks (nw's 2 GiB at
+ * 64 KiB pages in 4 banks is 130 KiB per launch); most groups are all 0 in
+ * a launch and are left as they are (so are their flags in bank 0: 0). In
+ * the others only the set flags move: byte j of a group holds flag
+ * pasta_ws_flag_swizzle(j), the function its own inverse. n: flags per
+ * bank, whole groups. */
+static void ws_fold_flags(uint8_t *restrict pages, uint64_t n, uint32_t banks,
+                          uint8_t *restrict nonzero) {
+  for (uint64_t g = 0; g < n / PASTA_WS_FLAG_GROUP; ++g) {
+    uint8_t *group = pages + g * PASTA_WS_FLAG_GROUP;
+    uint64_t folded[PASTA_WS_FLAG_GROUP / 8], any = 0;
+    for (uint32_t at = 0; at < PASTA_WS_FLAG_GROUP; at += 64) {
+      uint64_t acc[8]; /* 64 flags at a time: in registers */
+      memcpy(acc, group + at, sizeof acc);
+      for (uint32_t bank = 1; bank < banks; ++bank) {
+        uint64_t v[8];
+        memcpy(v, group + bank * n + at, sizeof v);
+        for (int k = 0; k < 8; ++k)
+          acc[k] |= v[k];
+      }
+      for (int k = 0; k < 8; ++k)
+        any |= acc[k];
+      memcpy(folded + at / 8, acc, sizeof acc);
     }
+    nonzero[g] = any != 0;
     if (!any)
       continue;
-    memset(order, 0, sizeof order);
-    for (uint32_t j = 0; j < PASTA_WS_FLAG_GROUP; j += 8) {
-      uint64_t w;
-      memcpy(&w, group + j, sizeof w);
-      for (uint32_t k = j; w && k < j + 8; ++k)
-        if (group[k])
-          order[pasta_ws_flag_swizzle(k)] = 1;
-    }
+    const uint8_t *flag = (const uint8_t *)folded;
+    uint8_t order[PASTA_WS_FLAG_GROUP] = {0};
+    for (uint32_t k = 0; k < PASTA_WS_FLAG_GROUP / 8; ++k)
+      for (uint32_t j = k * 8; folded[k] && j < k * 8 + 8; ++j)
+        if (flag[j])
+          order[pasta_ws_flag_swizzle(j)] = 1;
     memcpy(group, order, sizeof order);
   }
 }
 
+/* Flags set in pages[from, to), in page order; groups with none set
+ * (nonzero, from ws_fold_flags) are skipped. */
+static uint64_t ws_count_flags(const uint8_t *pages, const uint8_t *nonzero,
+                               uint64_t from, uint64_t to) {
+  uint64_t count = 0;
+  while (from < to) {
+    uint64_t g = from / PASTA_WS_FLAG_GROUP;
+    uint64_t stop = (g + 1) * PASTA_WS_FLAG_GROUP;
+    if (stop > to)
+      stop = to;
+    if (nonzero[g])
+      for (uint64_t p = from; p < stop; ++p)
+        count += pages[p] != 0;
+    from = stop;
+  }
+  return count;
+}
+
 /* Bytes touched of an allocation of `size` bytes whose page flags are
- * flags[0, n): whole pages, the last one partly. Zero words are skipped
- * (most flags of a big allocation are 0 in a launch). */
-static uint64_t ws_touched_bytes(const uint8_t *flags, uint64_t n,
-                                 uint64_t size, uint64_t page) {
+ * pages[first, first + n): whole pages, the last one partly. */
+static uint64_t ws_touched_bytes(const uint8_t *pages, const uint8_t *nonzero,
+                                 uint64_t first, uint64_t n, uint64_t size,
+                                 uint64_t page) {
   if (n == 0)
     return 0;
-  uint64_t pages = 0, p = 0;
-  for (; p + 8 <= n - 1; p += 8) {
-    uint64_t w;
-    memcpy(&w, flags + p, sizeof w);
-    if (!w)
-      continue;
-    for (int k = 0; k < 8; ++k)
-      pages += flags[p + k] != 0;
-  }
-  for (; p < n - 1; ++p)
-    pages += flags[p] != 0;
-  return pages * page + (flags[n - 1] ? size - (n - 1) * page : 0);
+  uint64_t whole = ws_count_flags(pages, nonzero, first, first + n - 1);
+  return whole * page + (pages[first + n - 1] ? size - (n - 1) * page : 0);
 }
 
 /* Sums what the launch in `slot` touched (its results read back). ws_mu
@@ -438,12 +501,18 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   uint32_t kernel = slot->kernel;
   uint64_t id = slot->id;
   size_t blocks = pasta__opt.hotness ? (size_t)s->blocks : 0;
-  uint8_t *pages = (uint8_t *)slot->host + b->pages_at + ws_pages_skew(b, slot);
-  ws_or_banks(pages, s->pages, slot->page_banks);
-  ws_unswizzle(pages, s->pages);
-  uint64_t *hits = (uint64_t *)((char *)slot->host + b->blocks_at);
+  uint32_t i = ws_slot_index(b, slot);
+  char *host = ws_slot_host(b, i);
+  uint8_t *pages = (uint8_t *)host + b->pages_at + ws_pages_skew(b, i);
+  uint8_t *nonzero = malloc(s->pages / PASTA_WS_FLAG_GROUP + 1);
+  if (!nonzero) {
+    ws_count_skipped();
+    return;
+  }
+  ws_fold_flags(pages, s->pages, slot->page_banks, nonzero);
+  uint64_t *hits = (uint64_t *)(host + b->blocks_at);
   uint64_t outside[2];
-  memcpy(outside, slot->host, sizeof outside);
+  memcpy(outside, host, sizeof outside);
   for (size_t blk = 0; blk < blocks; ++blk) { /* sum the banks */
     uint64_t sum = 0;
     for (unsigned bank = 0; bank < PASTA_WS_HOT_BANKS; ++bank)
@@ -457,13 +526,14 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
     const struct pasta_ws_alloc *a = &s->table[i];
     uint64_t n = (a->size + page - 1) / page;
     uint64_t touched =
-        ws_touched_bytes(pages + a->first_page, n, a->size, page);
+        ws_touched_bytes(pages, nonzero, a->first_page, n, a->size, page);
     if (!touched)
       continue;
     ++l.touched_allocations;
     l.footprint_bytes += a->size;
     l.touched_bytes += touched;
   }
+  free(nonzero);
   pasta__state_lock();
   pasta_activity_kernel *k = &pasta__st.kernels[kernel].stats;
   ++k->ws_launches;
@@ -504,31 +574,96 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   pasta__state_unlock();
 }
 
-static void ws_count_skipped(void) {
-  pasta__state_lock();
-  ++pasta__st.ws_skipped;
-  pasta__state_unlock();
+/* The launch in `slot` tracked no more: counted as skipped. */
+static void ws_drop(struct ws_slot *slot) {
+  slot->in_flight = 0;
+  slot->queued = 0;
+  ws_snapshot_free(&slot->snap);
+  ws_count_skipped();
 }
 
-/* Waits for the launch in `slot` and sums its results. ws_mu held. */
-static void ws_harvest(ops_t *ops, const struct ws_buffers *b,
+/* Clears slot results [from, from + bytes) once the GPU is done with them,
+ * after a copy back that could not be queued. */
+static void ws_clear_now(ops_t *ops, const struct ws_buffers *b, size_t from,
+                         size_t bytes) {
+  ops->get_last_error();
+  if (ops->device_synchronize() ||
+      ops->memset((char *)b->results + from, 0, bytes))
+    ops->get_last_error();
+}
+
+/* Queues the copy back and the clear of the batch being gathered on GPU
+ * `device`: one of each for its slots' results, side by side, after its
+ * last launch (which ran on the same stream as the others). ws_mu held. */
+static void ws_flush(ops_t *ops, struct ws_buffers *b, int device) {
+  if (!b->pending)
+    return;
+  b->pending = 0;
+  uint32_t last = b->last;
+  size_t from = (size_t)b->first * b->stride;
+  size_t bytes = (size_t)(last - b->first) * b->stride + ws_slot_used(b, last);
+  struct ws_slot *end = &b->slots[last];
+  struct read_back_copy c = {device,
+                             b->stream,
+                             end->ran,
+                             end->done,
+                             (char *)b->host + from,
+                             (char *)b->results + from,
+                             bytes,
+                             1,
+                             1};
+  int failed = !ops->memcpy_async || !ops->memset_async ||
+               pasta__queue_read_back(ops, &c);
+  if (failed)
+    ws_clear_now(ops, b, from, bytes);
+  end->waited = 0;
+  for (uint32_t i = b->first; i <= last; ++i) {
+    struct ws_slot *slot = &b->slots[i];
+    if (!slot->in_flight || slot->queued)
+      continue;
+    if (failed) {
+      ws_drop(slot);
+    } else {
+      slot->queued = 1;
+      slot->batch_end = last;
+    }
+  }
+}
+
+/* Waits for the launch in `slot` (its batch's copy back: the first slot of
+ * a batch harvested waits, the others find it done) and sums its results.
+ * ws_mu held. */
+static void ws_harvest(ops_t *ops, struct ws_buffers *b, int device,
                        struct ws_slot *slot) {
   if (!slot->in_flight)
     return;
-  slot->in_flight = 0;
-  if (ops->event_synchronize(slot->done)) {
-    ops->get_last_error(); /* a fault: its results mean nothing */
-    ws_count_skipped();
-  } else {
-    ws_collect(ops, b, slot);
+  if (!slot->queued)
+    ws_flush(ops, b,
+             device); /* not reached: batches end before the ring wraps */
+  if (!slot->queued)
+    return;
+  struct ws_slot *end = &b->slots[slot->batch_end];
+  if (!end->waited) {
+    end->waited = ops->event_synchronize(end->done) ? -1 : 1;
+    if (end->waited < 0)
+      ops->get_last_error(); /* a fault: the batch's results mean nothing */
   }
+  if (end->waited < 0) {
+    ws_drop(slot);
+    return;
+  }
+  slot->in_flight = 0;
+  slot->queued = 0;
+  ws_collect(ops, b, slot);
   ws_snapshot_free(&slot->snap);
 }
 
 /* Harvests every slot of GPU buffers b, oldest first. ws_mu held. */
 static void ws_drain(ops_t *ops, struct ws_buffers *b) {
+  int device = (int)(b - ws_dev);
+  ws_flush(ops, b, device);
   for (uint32_t i = 0; i < WS_SLOTS; ++i)
-    ws_harvest(ops, b, &b->slots[(b->next + i) % WS_SLOTS]);
+    ws_harvest(ops, b, device, &b->slots[(b->next + i) % WS_SLOTS]);
 }
 
 static void ws_warn_setup(void) {
@@ -541,15 +676,16 @@ static void ws_warn_setup(void) {
   pasta__state_unlock();
 }
 
-/* Header up, the working-set copy, the read-back queued into `slot`, which
- * takes over the snapshot. Returns the launch's error. */
+/* Header up, the working-set copy and the event behind it, into `slot`,
+ * which takes over the snapshot (the read-back is queued with its batch).
+ * Returns the launch's error. */
 static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
                      uint32_t kernel, const struct launch *l, uint64_t id,
                      struct ws_buffers *b, struct ws_slot *slot,
                      struct ws_snapshot *s, int *tracked) {
   void **args = malloc(((size_t)kc->nparams + 2) * sizeof *args);
   slot->page_banks = ws_launch_banks(b->page_banks, l);
-  if (!args || ws_slot_setup(ops, b, slot, l->stream) ||
+  if (!args || ws_slot_setup(ops, slot) ||
       ws_send_header(ops, b, slot, s, kc, l->args, l->stream)) {
     ops->get_last_error();
     free(args);
@@ -561,19 +697,19 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   /* The header's device address, then the header by value (abi.h): the
    * copy reads what every access needs from the kernel parameters, not
    * from global memory. The launch copies its parameters before it returns. */
-  void *header = slot->header;
+  uint32_t i = ws_slot_index(b, slot);
+  void *header = ws_slot_header(b, i);
   args[kc->nparams] = &header;
-  args[kc->nparams + 1] = (char *)slot->host + ws_header_at(b);
+  args[kc->nparams + 1] = ws_slot_staged(b, i);
   int err = pasta__run_timed(ops, real, kc->ws, l, args, kernel, 0);
   free(args);
   if (err)
     return err;
-  if (ws_queue_read_back(ops, b, slot, l, s->pages)) {
+  /* Behind the launch, on its stream now: the stream may be gone by the
+   * time the batch is queued. */
+  if (ops->event_record(slot->ran, l->stream)) {
     /* The slot is used again once the GPU is done with it, cleared. */
-    ops->get_last_error();
-    if (ops->device_synchronize() ||
-        ops->memset(slot->results, 0, b->results_size))
-      ops->get_last_error();
+    ws_clear_now(ops, b, (size_t)i * b->stride, ws_slot_used(b, i));
     ws_count_skipped();
     return 0;
   }
@@ -584,6 +720,33 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   slot->id = id;
   *tracked = 1;
   return 0;
+}
+
+/* The launch into the ring's next slot, gathered into the batch being
+ * gathered when it runs on the same stream; a batch ends at the end of a
+ * half of the ring. */
+static int ws_launch_batched(ops_t *ops, pasta__launch_fn real,
+                             const struct kernel *kc, uint32_t kernel,
+                             const struct launch *l, uint64_t id,
+                             struct ws_buffers *b, struct ws_snapshot *s,
+                             int *tracked) {
+  if (b->pending && b->stream != l->stream)
+    ws_flush(ops, b, l->device);
+  uint32_t i = b->next % WS_SLOTS;
+  struct ws_slot *slot = &b->slots[i];
+  ws_harvest(ops, b, l->device, slot);
+  int err = ws_launch(ops, real, kc, kernel, l, id, b, slot, s, tracked);
+  ++b->next;
+  if (*tracked) {
+    if (!b->pending)
+      b->first = i;
+    b->pending = 1;
+    b->last = i;
+    b->stream = l->stream;
+  }
+  if (i % WS_BATCH == WS_BATCH - 1)
+    ws_flush(ops, b, l->device);
+  return err;
 }
 
 /* A working-set launch; *tracked says whether it was one after all. kc is
@@ -613,9 +776,7 @@ int pasta__run_ws(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
     ws_warn_setup();
     err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
   } else {
-    struct ws_slot *slot = &b->slots[b->next++ % WS_SLOTS];
-    ws_harvest(ops, b, slot);
-    err = ws_launch(ops, real, kc, kernel, l, id, b, slot, &s, tracked);
+    err = ws_launch_batched(ops, real, kc, kernel, l, id, b, &s, tracked);
   }
   ws_snapshot_free(&s);
   pthread_mutex_unlock(&ws_mu);

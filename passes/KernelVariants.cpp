@@ -637,12 +637,12 @@ static bool endsBatch(const Instruction &I) {
 
 // The copies of kernels whose call tree (the kernel's copy and the copies
 // it reaches) has more than Budget tracked accesses, and the copies they
-// reach: those get compact copies.
-static DenseSet<const Function *> compactCopies(
+// reach.
+static DenseSet<const Function *> copiesOfTreesAbove(
     ArrayRef<Function *> Copies,
     const DenseMap<Function *, DenseMap<Instruction *, uint32_t>> &ByCopy,
     unsigned Budget) {
-  DenseSet<const Function *> IsCopy(Copies.begin(), Copies.end()), Compact;
+  DenseSet<const Function *> IsCopy(Copies.begin(), Copies.end()), Above;
   for (Function *Kernel : Copies) {
     if (!isKernel(*Kernel))
       continue;
@@ -661,10 +661,9 @@ static DenseSet<const Function *> compactCopies(
       if (auto It = ByCopy.find(F); It != ByCopy.end())
         Tracked += It->second.size();
     if (Tracked > Budget)
-      Compact.insert(Tree.begin(), Tree.end());
+      Above.insert(Tree.begin(), Tree.end());
   }
-  NumCompactCopies += Compact.size();
-  return Compact;
+  return Above;
 }
 
 // A compact copy's batch (struct pasta_ws_compact_batch, device_rt): its
@@ -714,18 +713,26 @@ insertCompactMark(ArrayRef<std::pair<Instruction *, uint32_t>> Pending,
 }
 
 // A buffered compact copy's buffer, in accesses (struct pasta_ws_buffered,
-// device_rt): 16 bytes each, in the copy's stack frame. 0 (the default):
-// compact copies call __pasta_ws_mark_compact per batch of four. Buffered,
-// `myocyte 12` builds in 0.88 of the time, but Thrust's Onesweep copy took
-// 56 registers and 164/272 bytes of spills (80, 32/44 unbuffered) and ran
-// 4.22x against 3.80x in working-set mode on an H200, its histogram 3.56x
-// against 2.88x
-// (docs/lab/2026-11-29-overhead3-24-clang-plain-and-exit-counts.md): run time
-// first, so the buffer is opt-in.
+// device_rt): 16 bytes each, in the copy's stack frame; 0: compact copies
+// call __pasta_ws_mark_compact per batch of four.
 static cl::opt<unsigned> CompactBuffer(
-    "pasta-ws-compact-buffer", cl::init(0), cl::Hidden,
+    "pasta-ws-compact-buffer", cl::init(32), cl::Hidden,
     cl::desc("Working-set compact copies: buffer this many accesses between "
              "marks (0: mark each batch of four)"));
+
+// Which compact copies buffer: those of kernels whose tree tracks more than
+// this many accesses. Buffered, `myocyte 12` (over 800 accesses) builds in
+// 0.88 of the time, but Thrust's Onesweep copy (123) took 56 registers and
+// 164/272 bytes of spills (80, 32/44 unbuffered) and ran 4.22x against 3.80x
+// in working-set mode on an H200, its histogram (38) 3.56x against 2.88x
+// (docs/lab/2026-11-29-overhead3-23-compile-buffered-compact-copies.md): run
+// time first for kernels of that size; only trees far larger, whose
+// per-batch calls dominate the compile, buffer
+// (docs/lab/2026-11-29-overhead3-25-compile-buffer-above.md).
+static cl::opt<unsigned> BufferAbove(
+    "pasta-ws-buffer-above", cl::init(256), cl::Hidden,
+    cl::desc("Working-set compact copies buffer their accesses where the "
+             "kernel's tree tracks more than this many"));
 
 // A compact copy's accesses, buffered: after each access, stores of its
 // address and a constant (site, generic bit, traced parameter
@@ -898,7 +905,13 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     }
   }
   DenseSet<const Function *> Compact =
-      compactCopies(Copies, ByCopy, CompactAbove);
+      copiesOfTreesAbove(Copies, ByCopy, CompactAbove);
+  NumCompactCopies += Compact.size();
+  // Trees above both budgets are compact and buffer their accesses.
+  DenseSet<const Function *> BufferTrees;
+  if (CompactBuffer)
+    BufferTrees = copiesOfTreesAbove(
+        Copies, ByCopy, std::max(CompactAbove, BufferAbove.getValue()));
   DenseMap<Function *, StateFields> Fields;
   for (Function *Copy : Copies)
     Fields[Copy] = Compact.count(Copy) ? StateFields() : loadState(*Copy);
@@ -943,10 +956,10 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     Value *IsLong;
   };
   SmallVector<ShortOnly, 8> ShortOnlyBatches;
-  // Compact copies without guarded accesses buffer theirs.
+  // Compact copies of large trees without guarded accesses buffer theirs.
   DenseSet<Function *> Buffered;
   for (Function *F : Fns)
-    if (CompactBuffer && Compact.count(CopyOf[F]) && ByCopy.count(CopyOf[F]) &&
+    if (BufferTrees.count(CopyOf[F]) && ByCopy.count(CopyOf[F]) &&
         !ByCopy[CopyOf[F]].empty() &&
         none_of(ByCopy[CopyOf[F]],
                 [&](const auto &A) { return Guarded.count(A.first); })) {

@@ -51,7 +51,9 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 // the copies of the device functions it reaches, tracks more than
 // CompactAbove accesses gets compact copies instead: one call of
 // __pasta_ws_mark_compact per batch of four, nothing inline (ptxas spent
-// most of such a build's time on the inline flags).
+// most of such a build's time on the inline flags); those of a tree over
+// -pasta-ws-buffer-above accesses (256) buffer them and mark the buffer
+// a few times per loop instead.
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses,

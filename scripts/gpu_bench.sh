@@ -13,7 +13,8 @@
 # build staged beside them: scripts/build_with_plugin.sh); "<build>-wsNbank" the
 # working-set mode with PASTA_WS_PAGE_BANKS=N (else the runtime's default,
 # or PASTA_WS_PAGE_BANKS as set for the script). Writes $OUT/bench.txt
-# (raw lines) and $OUT/bench.md (the table); BENCH_PROFILES=1 also keeps each
+# (raw lines) and $OUT/bench.md (the table); PROGRAMS="nw gaussian" runs those
+# programs alone; BENCH_PROFILES=1 also keeps each
 # instrumented run's profile as $OUT/profiles.tgz (<program>.<variant>.json).
 set -u
 OUT=${OUT:-$PWD/gpu-out}
@@ -27,6 +28,7 @@ status=0
 while read -r prog n _; do
   [ -z "$prog" ] || [ "${prog#\#}" != "$prog" ] && continue
   [ -x "$BIN/$prog" ] || continue
+  case " ${PROGRAMS:-$prog} " in *" $prog "*) ;; *) continue ;; esac
   for variant in ${VARIANTS:-plain pasta}; do
     ws=0 banks=${PASTA_WS_PAGE_BANKS:-}
     case $variant in

@@ -12,7 +12,9 @@
 #    the launch cache (the profile's launches.paths_from_cache); the earlier
 #    runtime beside it when staged;
 # 3. bench_launch (fake vendor: the runtime's own CPU time per launch) on
-#    this machine's CPU and C library.
+#    this machine's CPU and C library; `bench_launch ws`, working-set
+#    launches shaped like nw_tile (and bench_launch-ws-before: the same
+#    benchmark with the earlier runtime, when staged).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${PASTA_LAUNCH_BIN:-build-gpu-launch}
@@ -96,6 +98,14 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
         sed -n 's/^median \([0-9.]*\).*/\1/p')
       echo "| $exe | $settings | ${ns:-failed} |"
     done
+  done
+  echo
+  echo "bench_launch ws (working-set launches shaped like nw_tile, fake vendor): CPU ns per launch and vendor calls per launch:"
+  echo
+  for exe in bench_launch bench_launch-ws-before; do
+    [ -x "$B/$exe" ] || continue
+    echo "$exe: $(env PASTA_QUIET=1 PASTA_OUTPUT=/dev/null $PIN "$B/$exe" ws 100000 5 2>&1 |
+      sed -n 's/^vendor calls per launch beyond the launch: //p; s/^median /median ns /p' | tr '\n' ' ')"
   done
 } >"$OUT/launch_cost.md"
 cat "$OUT/launch_cost.md"

@@ -14,8 +14,18 @@
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
 # "before" is the earlier build's counting mode). The first is the baseline.
-# Results in $OUT: compare.txt, bench.md, thrust.md, device.txt; logs in
-# rest.tgz.
+# PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
+# gaussian vector_add" for the per-launch cost of working-set mode; the
+# profiles are still compared program by program).
+# NCU_WS="PROGRAM:KERNEL_REGEX:ARGS ..." adds each kernel's time under ncu
+# (gpu__time_duration, the first NCU_WS_LAUNCHES launches, default 200) in
+# the plain build and in working-set mode of both builds: ncu_ws.md tells
+# the working-set copy's own time from the gaps between launches that
+# bench.md's CUDA events include. PARTS (default "compare check bench
+# thrust") runs some parts only (ncu_ws runs when NCU_WS is set).
+# Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
+# shape.md (the myocyte-like compile shape, in the thrust part: times,
+# working sets compared), ncu_ws.md, device.txt; logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -27,6 +37,9 @@ KBIN=$PWD/build-gpu/bin/kernels
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/device.txt"
 echo "commit $(cat build-gpu/commit 2>/dev/null)" >>"$OUT/device.txt"
 
+# part NAME: whether PARTS asks for NAME.
+part() { case " ${PARTS:-compare check bench thrust} " in *" $1 "*) return 0 ;; esac; return 1; }
+
 # gpu_compare_builds.sh wants <program>-pasta in two folders.
 for f in "$KBIN"/*-before; do
   n=$(basename "$f" -before)
@@ -34,21 +47,58 @@ for f in "$KBIN"/*-before; do
   ln -s "$f" "$W/before/$n-pasta"
   ln -s "$KBIN/$n-pasta" "$W/after/$n-pasta"
 done
-MODES=${COMPARE_MODES:-ws} OUT=$W/cmp timeout "${COMPARE_S:-110}" \
-  bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
-cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
+part compare && {
+  MODES=${COMPARE_MODES:-ws} OUT=$W/cmp timeout "${COMPARE_S:-110}" \
+    bash scripts/gpu_compare_builds.sh "$W/before" "$W/after" >"$W/compare.log" 2>&1
+  cp "$W/cmp/compare.txt" "$OUT/" 2>/dev/null
+}
+# This build's working sets against the hand-derived ones
+# (tests/gpu/working_set.cu, with hotness): working_set_check.txt.
+part check && {
+  PASTA_WORKING_SET=1 PASTA_HOTNESS=1 PASTA_OUTPUT="$W/working_set.json" \
+    timeout 60 "$KBIN/working_set-pasta" >"$W/working_set.out" 2>&1
+  python3 tests/check_working_set.py ws tests/gpu/working_set.cu "$W/working_set.json" \
+    "$W/working_set.hotness.csv" >"$OUT/working_set_check.txt" 2>&1
+  echo "exit $?" >>"$OUT/working_set_check.txt"
+}
 
-PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
-  VARIANTS="${WS_VARIANTS:-plain pasta pasta-ws before-ws}" timeout "${BENCH_S:-240}" \
-  bash scripts/gpu_bench.sh >"$W/bench.log" 2>&1
-cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
-  python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \
-    >"$OUT/bench.md" 2>&1
+part bench && {
+  PASTA_KERNEL_BIN=$KBIN OUT=$W/bench TK_BENCH=${TK_BENCH:-5} \
+    VARIANTS="${WS_VARIANTS:-plain pasta pasta-ws before-ws}" timeout "${BENCH_S:-240}" \
+    bash scripts/gpu_bench.sh >"$W/bench.log" 2>&1
+  cp "$W/bench/bench.md" "$OUT/" 2>/dev/null ||
+    python3 scripts/bench_table.py "$W/bench/bench.txt" "$(cat "$OUT/device.txt")" \
+      >"$OUT/bench.md" 2>&1
+}
 
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
 S=$PWD/build-gpu/bin/structures
-if [ -x "$NCU" ]; then
+# Each NCU_WS kernel's own time: plain, and working-set mode of both builds.
+if [ -x "$NCU" ] && [ -n "${NCU_WS:-}" ]; then
+  mkdir -p "$W/ncu_ws"
+  for spec in $NCU_WS; do
+    IFS=: read -r prog kernel args <<<"$spec"
+    csvs=
+    for build in plain pasta before; do
+      exe=$KBIN/$prog-$build ws=1
+      [ $build = plain ] && exe=$KBIN/$prog ws=0
+      [ -x "$exe" ] || continue
+      log=$W/ncu_ws/$prog.$build.csv
+      env PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT=/dev/null \
+        timeout "${NCU_WS_S:-60}" "$NCU" --csv --page raw --print-units base \
+        --metrics gpu__time_duration.sum -k "regex:$kernel" \
+        --launch-count "${NCU_WS_LAUNCHES:-200}" --log-file "$log" \
+        "$exe" $args >"$W/ncu_ws/$prog.$build.out" 2>&1
+      csvs="$csvs $log"
+    done
+    # shellcheck disable=SC2086 # a list of files
+    { echo "### $prog ($kernel, args $args): plain, working-set mode, before"
+      python3 scripts/ncu_kernel_times.py $csvs; } >>"$OUT/ncu_ws.md" 2>&1
+  done
+fi
+
+if [ -x "$NCU" ] && part thrust; then
   for name in ${THRUST_VARIANTS:-plain counting ws before-ws}; do
     exe=$S/thrust ws=0 libs=${LD_LIBRARY_PATH:-}
     case $name in
@@ -71,6 +121,39 @@ if [ -x "$NCU" ]; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # The myocyte-like shape (staged when its working-set copies buffer their
+  # accesses): its kernel under ncu, plain, counting, working-set mode of
+  # both builds, and its working-set profiles compared (stdout and
+  # scripts/compare_profiles.py: the same working set).
+  if [ -x "$S/shape_myocyte12" ]; then
+    # The earlier build with its own runtime where staged (as Thrust's).
+    blibs=${LD_LIBRARY_PATH:-}
+    [ -d build-gpu/lib-before ] && blibs=$PWD/build-gpu/lib-before:$blibs
+    for name in plain counting ws before-ws; do
+      exe=$S/shape_myocyte12 ws=0 libs=${LD_LIBRARY_PATH:-}
+      case $name in
+      plain) exe=$S/shape_myocyte12.plain ;;
+      ws) ws=1 ;;
+      before-ws) exe=$S/shape_myocyte12.before ws=1 libs=$blibs ;;
+      esac
+      env LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ncu.json" \
+        timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
+        --print-kernel-base mangled --metrics gpu__time_duration.sum \
+        --log-file "$W/shape.$name.csv" "$exe" >"$W/shape.$name.out" 2>&1
+    done
+    python3 scripts/ncu_kernel_times.py "$W"/shape.{plain,counting,ws,before-ws}.csv \
+      >"$OUT/shape.md" 2>&1
+    for side in before before2 after; do
+      exe=$S/shape_myocyte12.before libs=$blibs
+      [ $side = after ] && exe=$S/shape_myocyte12 libs=${LD_LIBRARY_PATH:-}
+      LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
+        timeout 30 "$exe" >"$W/shape.$side.out" 2>&1
+    done
+    { cmp "$W/shape.before.out" "$W/shape.after.out" && echo "stdout equal"
+      python3 scripts/compare_profiles.py "$W/shape.before.json" \
+        "$W/shape.after.json" "$W/shape.before2.json" && echo "profiles equal"
+    } >>"$OUT/shape.md" 2>&1
+  fi
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
   # NCU_VECTOR_ADD=0 leaves this part out.
@@ -83,7 +166,7 @@ if [ -x "$NCU" ]; then
   done
   [ "${NCU_VECTOR_ADD:-1}" = 1 ] &&
     cat "$W/ncu-vector_add.txt" "$W/ncu-vector_add-pasta.txt" >"$OUT/ncu-vector_add.txt"
-else
+elif part thrust; then
   echo "gpu_ws_before_after: no ncu" >"$OUT/thrust.md"
 fi
 tar czf "$OUT/rest.tgz" --exclude='*.json' -C "$W" . 2>/dev/null

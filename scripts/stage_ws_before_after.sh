@@ -39,6 +39,21 @@ for lib in libpasta_rt.so libpasta_rt.a libpasta_glue.a; do
   ln -s "$runtimes/$lib" "$before/build/lib/$lib"
 done
 PASTA_BUILD_DIR=$before/build scripts/build_structures.sh "$before/structures" thrust
+# The myocyte-like compile shape (bench/gen_compile_shapes.py myocyte 12, its
+# main): a kernel tree of over 800 accesses, whose working-set copies buffer
+# them (-pasta-ws-buffer-above), plain and built by both plugins, beside the
+# structures as shape_myocyte12{.plain,,.before}.
+python3 bench/gen_compile_shapes.py myocyte 12 "$before/myocyte12.cu"
+cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+scu=(-x cuda -O2 -g --cuda-path="$cuda" --offload-arch=sm_90
+     -Wno-unknown-cuda-version -DSHAPE_MAIN "$before/myocyte12.cu")
+srt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+sdir=$build/bin/structures
+clang++-22 "${scu[@]}" -o "$sdir/shape_myocyte12.plain" "${srt[@]}"
+PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${scu[@]}" \
+  -o "$sdir/shape_myocyte12" "${srt[@]}"
+PASTA_BUILD_DIR=$before/build "$before/build/bin/pasta-clang++" "${scu[@]}" \
+  -o "$sdir/shape_myocyte12.before" "${srt[@]}"
 PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
 cd build-gpu
 rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks

@@ -35,10 +35,11 @@ the plain code. Checked on code size, not time (time is what grew with it):
   default budget (PASTA_WS_COMPACT_ABOVE=32): each working-set copy is
   compact and has at most 1.5 times the plain function's blocks (1.0 to
   1.4; 3.7 to 5.5 with the inline flags, whose ptxas time made the build
-  6.7 times the plain one); compact copies buffer their accesses: at most
-  60 calls of __pasta_ws_mark_buffer in all (29; 294 calls of
-  __pasta_ws_mark_compact, one per batch of four, before, which ptxas
-  kept the copy's registers around: 218 registers, 124 buffered).
+  6.7 times the plain one); by default compact copies of a tree over 256
+  accesses buffer them: at most 60 calls of __pasta_ws_mark_buffer in all
+  (31; 294 calls of __pasta_ws_mark_compact, one per batch of four, when
+  the buffer was opt-in, which ptxas kept the copy's registers around: 218
+  registers, 124 buffered).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
   has at most 2.5 times the plain function's instructions (before: 27
@@ -195,10 +196,10 @@ def main():
     # default budget (PASTA_WS_COMPACT_ABOVE=32): compact copies, nothing
     # inline, as many blocks as the counting code, their accesses buffered:
     # a call of __pasta_ws_mark_buffer before and at the end of each loop
-    # iteration, at returns and where the buffer may be full (opt-in:
-    # -pasta-ws-compact-buffer=32; it cost Thrust's Onesweep copy run time).
-    plain_blocks, got, bcount = myocyte(
-        12, extra=["-mllvm", "-pasta-ws-compact-buffer=32"])
+    # iteration, at returns and where the buffer may be full: by default
+    # for trees over 256 accesses (-pasta-ws-buffer-above; Onesweep's 123
+    # keep a call per batch, the buffer cost their run time).
+    plain_blocks, got, bcount = myocyte(12)
     copies = sorted(f for f in got if f.endswith("__pasta_ws"))
     buffered = ptx_calls(bcount, "__pasta_ws_mark_buffer")
     batches = ptx_calls(bcount, "__pasta_ws_mark_compact")

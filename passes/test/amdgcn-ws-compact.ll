@@ -3,11 +3,12 @@
 ; device function's call __pasta_ws_mark_compact once per batch, nothing
 ; inline; the batch's last word names the kernel parameter of each access
 ; (+ 1, byte k): x and y (parameters 0 and 1) in @k, @dev's p (y) alone.
-; That is the default (-pasta-ws-compact-buffer=0); buffered (BUFFER) each copy
+; That is the default for trees of up to 256 accesses (-pasta-ws-buffer-above);
+; buffered (BUFFER, above the gate) each copy
 ; stores its accesses in a buffer in its private (addrspace 5) frame and
 ; calls __pasta_ws_mark_buffer at its return (nvptx-ws-compact-buffer.ll).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-ws-compact-above=2 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-ws-compact-above=2 -pasta-ws-compact-buffer=32 -S %s | FileCheck %s --check-prefix=BUFFER
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-ws-compact-above=2 -pasta-ws-buffer-above=2 -S %s | FileCheck %s --check-prefix=BUFFER
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=WITHIN
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

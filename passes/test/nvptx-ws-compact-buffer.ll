@@ -1,5 +1,9 @@
-; A compact working-set copy (over -pasta-ws-compact-above) buffers its
-; accesses with -pasta-ws-compact-buffer=32 (opt-in: it cost Thrust's Onesweep copy run time): after each access two stores in its slot of a buffer
+; A compact working-set copy (over -pasta-ws-compact-above) of a kernel
+; whose tree tracks more than -pasta-ws-buffer-above accesses (256 by
+; default: the per-batch calls of a tree that large dominate its compile;
+; Onesweep's 123 keep them, their buffer cost its run time) buffers its
+; accesses, -pasta-ws-compact-buffer of them (32 by default): after each
+; access two stores in its slot of a buffer
 ; in the copy's frame, its address and a word, the access's site
 ; (bits 0-31), generic bit (32), kernel parameter + 1 (bits 40-47) and a
 ; 16-bit offset (bits 48-63) from the address stored (an earlier access's
@@ -13,9 +17,17 @@
 ; 1099511627776), y 1 (2 << 40), pp 2 (3 << 40); offset 4 is 4 << 48 =
 ; 1125899906842624, 8 << 48 = 2251799813685248; generic: 1 << 32 =
 ; 4294967296. Accesses of one block share a site here (no debug info).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-compact-buffer=32 -S %s | FileCheck %s
+; The tree of @big tracks 10 accesses (9 in @big, 1 in @dev).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-buffer-above=0 -pasta-ws-compact-buffer=32 -S %s | FileCheck %s
+; Just above the gate (10 > 9), the default buffer: the same.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-buffer-above=9 -S %s | FileCheck %s
+; At the gate (10), by default (256) and with no buffer: a call of
+; __pasta_ws_mark_compact per batch, no buffer.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-buffer-above=10 -S %s | FileCheck %s --check-prefix=BATCH
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -S %s | FileCheck %s --check-prefix=BATCH
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-buffer-above=0 -pasta-ws-compact-buffer=0 -S %s | FileCheck %s --check-prefix=BATCH
 ; A buffer of 2: the entry's third access finds it full.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-compact-buffer=2 -S %s | FileCheck %s --check-prefix=SMALL
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-ws-compact-above=0 -pasta-ws-buffer-above=0 -pasta-ws-compact-buffer=2 -S %s | FileCheck %s --check-prefix=SMALL
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -147,3 +159,13 @@ entry:
 ; SMALL: then:
 ; SMALL: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 2)
 ; SMALL-NEXT: store float %b, ptr addrspace(1) %x2
+
+; BATCH-LABEL: define ptx_kernel void @big__pasta_ws(
+; BATCH-NOT: pasta.ws.buffer
+; BATCH-NOT: @__pasta_ws_mark_buffer
+; BATCH: call void @__pasta_ws_mark_compact(
+; BATCH-NOT: @__pasta_ws_mark_buffer
+; BATCH-LABEL: define internal {{.*}} @dev__pasta_callee__pasta_ws(
+; BATCH-NOT: pasta.ws.buffer
+; BATCH: call void @__pasta_ws_mark_compact(
+; BATCH-NOT: @__pasta_ws_mark_buffer
