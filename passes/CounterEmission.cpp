@@ -1309,11 +1309,12 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Initial.push_back(0);
     return Registers.back();
   };
-  // A kernel's bounds checks' cold edges that run at most once per thread
-  // or in a loop, and the blocks of a loop that run only after such an edge
-  // (CountedBlock::CountWhereTaken; counting builds), are counted where
-  // they are taken, by the lanes taking them (__pasta_count_lanes): no bit,
-  // no register through the loop, nothing at any flush.
+  // A kernel's bounds checks' cold edges that run at most once per thread,
+  // a tile check's edge to its partial tile and the blocks of that loop
+  // that run only after it (CountedBlock::CountWhereTaken; counting builds)
+  // are counted where they are taken, by the lanes taking them
+  // (__pasta_count_lanes): no bit, no register through the loop, nothing at
+  // any flush.
   InPlace.clear();
   if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
       T.Target != PASTA_TARGET_HOST)
