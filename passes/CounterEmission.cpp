@@ -1162,6 +1162,111 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
+static cl::opt<unsigned> OuterBackEdgeFlushMin(
+    "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
+    cl::desc("PASTA: an outermost loop with inner loops and at least this "
+             "many counters in registers flushes them on its back edge "
+             "(0: never)"));
+
+// An outermost loop with inner loops flushes the counters of its blocks on
+// its back edge and starts the next iteration from zero: a counter added to
+// after an inner loop is then not live through it (its value at the header
+// is zero whichever way it is entered). Where the loop runs once per thread
+// (CUB's loop over portions of 2^30 items around its tile loop) the back
+// edge never runs, so the flush costs nothing; each further iteration costs
+// one flush of these counters, as at a return, which is why only loops with
+// many counters do it. Exact: what the back edge flushes, the return does
+// not flush again. Counts alike in every thread block go to the first
+// block's scaled flush as at a return.
+void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
+  Function &F = *P.F;
+  if (!OuterBackEdgeFlushMin || !CountingBuild ||
+      T.Target == PASTA_TARGET_HOST || P.Kind != PASTA_FUNC_KERNEL ||
+      !P.Placed || ThreadLocalCounts || !threadEnds(F).empty())
+    return;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  SmallVector<std::pair<BasicBlock *, SmallVector<uint32_t, 16>>, 2> Flushes;
+  for (Loop *L : LI) {
+    BasicBlock *Latch = L->getLoopLatch();
+    if (L->getSubLoops().empty() || !Latch)
+      continue;
+    SmallVector<uint32_t, 16> Counters;
+    for (const CountedBlock &CB : P.Blocks)
+      if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
+          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB))
+        Counters.push_back(CB.Counter);
+    if (Counters.size() < OuterBackEdgeFlushMin)
+      continue;
+    llvm::sort(Counters);
+    Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
+  }
+  for (auto &[BackEdge, Counters] : Flushes) {
+    flushAlikeBeforeNests(BackEdge->getSingleSuccessor(), P, Counters);
+    Instruction *At = BackEdge->getTerminator();
+    SmallVector<uint32_t, 16> Rest = flushAlikeFromFirstBlock(At, P, Counters);
+    if (flushUnits(P, Rest) <= InlineFlushLimit)
+      emitInlineFlush(At, P, Rest);
+    else
+      emitIndexedFlush(At, P, Rest);
+    IRBuilder<> B(At);
+    for (uint32_t C : Counters)
+      B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
+                    Slots[C]);
+  }
+}
+
+// In the outermost loop whose header is Header (flushed on its back edge,
+// flushAtOuterBackEdges), the counts alike in every thread block that its
+// blocks add before an inner loop nest (a loop with loops inside: CUB's
+// tile loop, after its four loops clearing shared bins) are flushed by the
+// first thread block where the nest is entered, and zeroed: not live
+// through the nest. Other thread blocks only test that they are not the
+// first.
+void CounterEmitter::flushAlikeBeforeNests(BasicBlock *Header, FunctionPlan &P,
+                                           ArrayRef<uint32_t> Counters) {
+  Function &F = *P.F;
+  DominatorTree DT(F); // the CFG changed since the analyses ran
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(Header);
+  if (!L || L->getHeader() != Header)
+    return;
+  DenseMap<BasicBlock *, uint32_t> AlikeOf;
+  for (const CountedBlock &CB : P.Blocks)
+    if (CB.AlikeInEveryBlock && is_contained(Counters, CB.Counter))
+      AlikeOf[CB.BB] = CB.Counter;
+  for (Loop *Nest : L->getSubLoops()) {
+    BasicBlock *Pre = Nest->getLoopPredecessor();
+    if (Nest->getSubLoops().empty() || !Pre || LI.getLoopFor(Pre) != L)
+      continue;
+    // The blocks of L on a way from its header to the nest, in one
+    // iteration.
+    SmallVector<BasicBlock *, 16> Work{Pre};
+    SmallPtrSet<BasicBlock *, 32> Before{Pre};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Header)
+        continue;
+      for (BasicBlock *Pred : predecessors(BB))
+        if (L->contains(Pred) && Before.insert(Pred).second)
+          Work.push_back(Pred);
+    }
+    SmallVector<uint32_t, 8> Alike;
+    for (BasicBlock *BB : Before)
+      if (auto It = AlikeOf.find(BB); It != AlikeOf.end())
+        Alike.push_back(It->second);
+    if (Alike.empty())
+      continue;
+    llvm::sort(Alike);
+    Instruction *At = Pre->getTerminator();
+    flushAlikeFromFirstBlock(At, P, Alike);
+    IRBuilder<> B(At);
+    for (uint32_t C : Alike)
+      B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
+                    Slots[C]);
+  }
+}
+
 // Slot, a 64-bit counter only stored to (its initial value, at entry) so
 // far, becomes a 32-bit one (narrowCounters).
 static void narrowSlot(AllocaInst *Slot) {
@@ -1204,14 +1309,17 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Initial.push_back(0);
     return Registers.back();
   };
-  // A kernel's bounds checks' cold edges that run at most once per thread
-  // (counting builds) are counted where they are taken, by the lanes taking
-  // them (__pasta_count_lanes): no bit, nothing at any flush.
+  // A kernel's bounds checks' cold edges that run at most once per thread,
+  // a tile check's edge to its partial tile and the blocks of that loop
+  // that run only after it (CountedBlock::CountWhereTaken; counting builds)
+  // are counted where they are taken, by the lanes taking them
+  // (__pasta_count_lanes): no bit, no register through the loop, nothing at
+  // any flush.
   InPlace.clear();
   if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
       T.Target != PASTA_TARGET_HOST)
     for (const CountedBlock &CB : P.Blocks)
-      if (CB.ColdEdge && CB.Measured && CB.Once && !CB.AlikeInEveryBlock &&
+      if (CB.CountWhereTaken && CB.Measured && !CB.AlikeInEveryBlock &&
           CB.BB != &Entry)
         InPlace.insert(CB.Counter);
   uint32_t Bits = 0;
@@ -1336,6 +1444,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   }
 
   addCalleeCounts(P);
+  flushAtOuterBackEdges(P);
 
   const CountReturn *Returns = nullptr;
   if (Returned)

@@ -328,6 +328,9 @@ struct Origin {
   bool Block = false, Thread = false, Unknown = false;
   bool shared() const { return !Block && !Thread && !Unknown; }
   bool place() const { return Block && Thread && !Unknown; }
+  // A thread block's place (a tile's offset: the block index, and what
+  // every thread shares), or a thread's.
+  bool blockPlace() const { return Block && !Unknown; }
   Origin &operator|=(const Origin &O) {
     Block |= O.Block, Thread |= O.Thread, Unknown |= O.Unknown;
     return *this;
@@ -399,40 +402,69 @@ Origin originOf(const Value *V) {
   return originOf(V, Seen);
 }
 
+// Whether V is a place in the grid, and -1 when it is a shared bound minus
+// a place (a tile's items left, `n - offset`: it shrinks as the place
+// grows), +1 for the place itself. In Tiles, a thread block's place that
+// changes in that loop will do (a tile's offset: the block index, and what
+// every thread shares); a loop's bound built from the block index does not
+// change in the loop.
+int placeDirection(const Value *V, const Loop *Tiles) {
+  using namespace PatternMatch;
+  Origin O = originOf(V);
+  if (!(Tiles ? O.blockPlace() && !Tiles->isLoopInvariant(V) : O.place()))
+    return 0;
+  const Value *Bound, *Place;
+  if (match(V, m_ZExtOrSExtOrSelf(m_Sub(m_Value(Bound), m_Value(Place)))) &&
+      originOf(Bound).shared())
+    return -1;
+  return 1;
+}
+
 // +1 when Cond is true for nearly every thread (a place inside a bound), -1
-// when nearly never, 0 when there is no telling.
-int usualValue(const Value *Cond, unsigned Depth = 0) {
+// when nearly never, 0 when there is no telling. Tiles: a loop in which a
+// thread block's place counts as a place (placeDirection).
+int usualValue(const Value *Cond, const Loop *Tiles, unsigned Depth = 0) {
   using namespace PatternMatch;
   if (Depth > 4)
     return 0;
   const Value *A, *B;
   if (match(Cond, m_Not(m_Value(A))))
-    return -usualValue(A, Depth + 1);
+    return -usualValue(A, Tiles, Depth + 1);
   if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
-    return usualValue(A, Depth + 1) > 0 && usualValue(B, Depth + 1) > 0 ? 1 : 0;
+    return usualValue(A, Tiles, Depth + 1) > 0 &&
+                   usualValue(B, Tiles, Depth + 1) > 0
+               ? 1
+               : 0;
   if (match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
-    return usualValue(A, Depth + 1) < 0 && usualValue(B, Depth + 1) < 0 ? -1
-                                                                        : 0;
+    return usualValue(A, Tiles, Depth + 1) < 0 &&
+                   usualValue(B, Tiles, Depth + 1) < 0
+               ? -1
+               : 0;
   const auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp || !Cmp->isRelational())
     return 0;
   CmpInst::Predicate Pred = Cmp->getPredicate();
-  Origin L = originOf(Cmp->getOperand(0)), R = originOf(Cmp->getOperand(1));
-  if (R.place() && L.shared())
+  const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
+  int Direction = placeDirection(L, Tiles);
+  if (Direction && originOf(R).shared()) {
+    // `place Pred bound`, or `bound - place Pred bound'`
+  } else if ((Direction = placeDirection(R, Tiles)) && originOf(L).shared()) {
     Pred = CmpInst::getSwappedPredicate(Pred);
-  else if (!(L.place() && R.shared()))
+  } else {
     return 0;
-  // Now `place Pred bound`.
-  return ICmpInst::isLT(Pred) || ICmpInst::isLE(Pred) ? 1 : -1;
+  }
+  int Below = ICmpInst::isLT(Pred) || ICmpInst::isLE(Pred) ? 1 : -1;
+  return Below * Direction;
 }
 
-// The successor a bounds check rarely takes, or null.
-BasicBlock *coldSuccessor(BasicBlock &BB) {
+// The successor a bounds check rarely takes, or null. Tiles: see
+// usualValue.
+BasicBlock *coldSuccessor(BasicBlock &BB, const Loop *Tiles = nullptr) {
   auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
   if (!Br || !Br->isConditional() || isInstrumentation(Br) ||
       Br->getSuccessor(0) == Br->getSuccessor(1))
     return nullptr;
-  int Usual = usualValue(Br->getCondition());
+  int Usual = usualValue(Br->getCondition(), Tiles);
   return Usual > 0   ? Br->getSuccessor(1)
          : Usual < 0 ? Br->getSuccessor(0)
                      : nullptr;
@@ -454,7 +486,25 @@ DenseMap<BasicBlock *, unsigned> cycleOf(Function &F) {
 struct ColdEdge {
   BasicBlock *From, *To;
   uint32_t Candidate;
+  // A check of a thread block's tile in a loop over tiles (tileCheck): the
+  // edge to its partial tile, counted where it is taken, and the blocks
+  // that run only after it too (coldWays).
+  bool Tile;
 };
+
+// In a loop over a thread block's tiles, the check of whether the tile is
+// whole (CUB's agents: `if (num_items - tile_offset >= TILE_ITEMS)`) is
+// taken the other way for the last tile alone: its cold successor, or null.
+// Not the loop's own exits or back edges: a loop's trip test compares its
+// induction variable with a bound that may come from the block index.
+BasicBlock *tileCheck(BasicBlock &BB, LoopInfo &LI) {
+  Loop *L = LI.getLoopFor(&BB);
+  if (!L || L->isLoopExiting(&BB) ||
+      any_of(successors(&BB),
+             [&](BasicBlock *S) { return S == L->getHeader(); }))
+    return nullptr;
+  return coldSuccessor(BB, L);
+}
 
 // The function's bounds checks' cold edges, numbered from FirstCandidate,
 // and the blocks inside them (dominated by a hot successor entered only
@@ -468,6 +518,7 @@ void findColdEdges(Function &F, DominatorTree &DT, LoopInfo &LI,
   SmallVector<BasicBlock *, 4> Hot;
   for (BasicBlock &BB : F) {
     BasicBlock *To = coldSuccessor(BB);
+    bool Tile = !To && (To = tileCheck(BB, LI));
     if (!To)
       continue;
     BasicBlock *H =
@@ -477,13 +528,34 @@ void findColdEdges(Function &F, DominatorTree &DT, LoopInfo &LI,
           return !L->contains(&BB) && DT.dominates(H, L->getHeader());
         }))
       continue;
-    Cold.push_back({&BB, To, FirstCandidate + (uint32_t)Cold.size()});
+    Cold.push_back({&BB, To, FirstCandidate + (uint32_t)Cold.size(), Tile});
     if (Single)
       Hot.push_back(H);
   }
   for (BasicBlock &BB : F)
     if (any_of(Hot, [&](BasicBlock *H) { return DT.dominates(H, &BB); }))
       Inside.insert(&BB);
+}
+
+// Blocks of a loop over tiles that run only for a partial tile, in the
+// same iteration: dominated by the cold successor of a tile check, entered
+// from the check alone, and in the check's loop (not in a loop inside it).
+// CUB's radix-sort histogram's sixteen guarded loads of its last tile were
+// a 64-bit register each through the loop (96 registers against 32 plain).
+// Counted where taken (CountedBlock::CountWhereTaken).
+DenseSet<BasicBlock *> coldWays(Function &F, DominatorTree &DT, LoopInfo &LI,
+                                ArrayRef<ColdEdge> Cold) {
+  DenseSet<BasicBlock *> Rare;
+  for (const ColdEdge &CE : Cold) {
+    Loop *L = LI.getLoopFor(CE.From);
+    if (!CE.Tile || CE.To->getSinglePredecessor() != CE.From ||
+        LI.getLoopFor(CE.To) != L)
+      continue;
+    for (BasicBlock &BB : F)
+      if (LI.getLoopFor(&BB) == L && DT.dominates(CE.To, &BB))
+        Rare.insert(&BB);
+  }
+  return Rare;
 }
 
 // Gives each cold edge a derivation uses (Rows) a counter of its own, on a
@@ -506,6 +578,7 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
     auto From = Cycle.find(CE.From), To = Cycle.find(CE.To);
     CB.Once =
         From == Cycle.end() || To == Cycle.end() || From->second != To->second;
+    CB.CountWhereTaken = CB.Once || CE.Tile;
     for (pasta_derived &R : Rows)
       if (R.source == Source)
         R.source = P.FirstCounter + CB.Counter;
@@ -555,14 +628,23 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   if (!Host) // bounds checks of a thread's place in the grid
     findColdEdges(F, FAM.getResult<DominatorTreeAnalysis>(F),
                   FAM.getResult<LoopAnalysis>(F), Threads + 1, Cold, Inside);
+  DenseSet<BasicBlock *> Rare;
+  if (!Host)
+    Rare = coldWays(F, FAM.getResult<DominatorTreeAnalysis>(F),
+                    FAM.getResult<LoopAnalysis>(F), Cold);
   SmallVector<CountedBlock *, 16> Order;
   for (CountedBlock &CB : P.Blocks) {
     CB.Once = !Cycle.count(CB.BB);
+    CB.CountWhereTaken = Rare.count(CB.BB);
     Order.push_back(&CB);
   }
   llvm::stable_sort(Order, [&](CountedBlock *A, CountedBlock *B) {
     if (A->Once != B->Once)
       return A->Once;
+    // Counted where taken: no register, so measured ahead of the loop's
+    // other blocks.
+    if (A->CountWhereTaken != B->CountWhereTaken)
+      return A->CountWhereTaken;
     if (Inside.count(A->BB) != Inside.count(B->BB))
       return !Inside.count(A->BB);
     return BFI.getBlockFreq(A->BB) < BFI.getBlockFreq(B->BB);

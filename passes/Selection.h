@@ -68,6 +68,12 @@ struct CountedBlock {
   // A block PASTA split into a bounds check's cold edge: it counts that
   // edge, and most warps leave it at zero.
   bool ColdEdge = false;
+  // A cold edge that runs at most once per thread, a tile check's edge to
+  // its partial tile, or a block of that loop that runs only after it
+  // (CounterPlacement.cpp, tileCheck, coldWays): rare, so a kernel's
+  // counting copy counts it where it is taken (CounterEmission.cpp,
+  // InPlace), not in a register.
+  bool CountWhereTaken = false;
   // Kernels: it runs alike in every thread block (BlockInvariance.h), so
   // only the grid's first thread block flushes it.
   bool AlikeInEveryBlock = false;

@@ -21,6 +21,11 @@ on ptxas's register counts, without a GPU:
   those beyond 8, in local memory (st.local in the loop) when built with
   -pasta-loop-counter-registers=8 (off by default: Thrust's histogram ran
   4.2x that way, 2.0x without);
+- partial_tiles' partial-tile copies (behind the tile check `n - at >=
+  512` of its tile loop) are counted where taken (an activemask read each,
+  in the loop), and its portion loop flushes on its back edge (the scaled
+  flush of its alike counters inside the loop): CUB's radix-sort histogram
+  held them all in 64-bit registers (96 against 32 plain);
 - each counting copy (the kernel's own name) takes at most 32 registers
   when its plain copy (__pasta_plain) does: 32 is where an SM still holds
   its 64 warps (sm_90, 64K registers).
@@ -117,6 +122,19 @@ def main():
     check(in_loop and len(local) >= 2,
           "bit_planes' counting copy adds to counters in local memory in its "
           "loop (%d st.local)" % len(local))
+    # partial_tiles: the partial tile's 4 guarded copies counted where
+    # taken; the portion loop's counters flushed on its back edge.
+    tiles = "_Z13partial_tilesPKiPiS1_xx"
+    if tiles not in ents:
+        sys.exit("FAIL: %s is not in %s" % (tiles, ptx))
+    in_loop = loop_lines(ents[tiles])
+    masks = [l for l in in_loop if "activemask" in l]
+    scaled = [l for l in in_loop if "__pasta_flush_scaled" in l]
+    check(len(masks) >= 4 and scaled,
+          "partial_tiles' counting copy counts its partial tile's copies "
+          "where taken (%d activemask reads in its loops, 4 wanted) and "
+          "flushes on the portion loop's back edge (%d scaled flushes in it)"
+          % (len(masks), len(scaled)))
     for k in (relax, rank, faces, split, planes):
         plain, counting = regs.get(k + "__pasta_plain"), regs.get(k)
         if plain is None or counting is None:

@@ -100,6 +100,23 @@
 //     store_bytes.global = 4 * (44 * 32 + 320) = 6,912
 //     flops.f32 = 44 * (39 + 39 + 2 * 20 + 10) = 5,632
 //
+// partial_tiles(in, out, tail, n, portion): CUB's radix-sort histogram's
+//   shape (96 registers counting against 32 plain): a loop over portions of
+//   the input (CUB's are 2^30 items; here `portion` = 20,480, so two) around
+//   a block's loop over tiles of 512 items (128 threads x 4), whole tiles
+//   copied unguarded, the partial last tile element by element behind `if
+//   (t + 128 k < left)`. Those guarded copies run only after the tile check
+//   `n - at >= 512` fails: counted where taken, not in registers. After the
+//   tile loop, each thread stores a flag for each of the 8 low bits of its
+//   index that is set: 8 more counters of the portion loop, flushed on its
+//   back edge (alike in every block: by the first block, scaled). n =
+//   40,000 (portion 1 ends with a tile of 64 items), 8 blocks of 128:
+//     load_bytes.global = 4 * 40,000 = 160,000
+//     store_bytes.global = 4 * (40,000 + 2 portions * 8 blocks * 7 bits *
+//       64 threads) = 4 * (40,000 + 7,168) = 188,672 (bit 7 of an index
+//       below 128 is never set)
+//     flops.f32 = 0
+//
 // Results are checked against the host's; the checksum is the sum of the
 // tile, the ranks, the faces' sums and split_rows', bit_planes' and
 // five_faces' outputs.
@@ -111,6 +128,7 @@
 // EXPECT: kernel _Z10split_rowsPKfPfS1_S1_iiff launches=1 load_bytes.global=1048576 store_bytes.global=1572864 flops.f32=262144
 // EXPECT: kernel _Z10bit_planesPKiPiS1_ii launches=1 load_bytes.global=1048576 store_bytes.global=6291456 flops.f32=0
 // EXPECT: kernel _Z10five_facesPKfPfS1_i launches=1 load_bytes.global=19008 store_bytes.global=6912 flops.f32=5632
+// EXPECT: kernel _Z13partial_tilesPKiPiS1_xx launches=1 load_bytes.global=160000 store_bytes.global=188672 flops.f32=0
 // EXPECT: consistent
 // clang-format on
 #include <cmath>
@@ -248,6 +266,38 @@ __global__ void five_faces(const float *in, float *out, float *aux,
       sum -= plane[at - 1];
   }
   out[at] = sum;
+}
+
+constexpr int PtThreads = 128, PtItems = 4, PtTile = PtThreads * PtItems;
+constexpr int PtBlocks = 8, PtBits = 8;
+constexpr long long PtN = 40000, PtPortion = 20480;
+
+__global__ void partial_tiles(const int *in, int *out, int *tail, long long n,
+                              long long portion) {
+  const int t = threadIdx.x;
+  for (long long base = 0; base < n; base += portion) {
+    const long long size = n - base < portion ? n - base : portion;
+    for (long long off = (long long)blockIdx.x * PtTile; off < size;
+         off += (long long)gridDim.x * PtTile) {
+      const long long at = base + off;
+      if (n - at >= PtTile) {
+#pragma unroll
+        for (int k = 0; k < PtItems; ++k)
+          out[at + t + k * PtThreads] = 2 * in[at + t + k * PtThreads];
+      } else {
+        const int left = (int)(n - at);
+#pragma unroll
+        for (int k = 0; k < PtItems; ++k)
+          if (t + k * PtThreads < left)
+            out[at + t + k * PtThreads] = 2 * in[at + t + k * PtThreads];
+      }
+    }
+    const long long row = (base / portion) * gridDim.x + blockIdx.x;
+#pragma unroll
+    for (int k = 0; k < PtBits; ++k)
+      if ((t >> k) & 1)
+        tail[(row * PtBits + k) * PtThreads + t] = 1;
+  }
 }
 
 static int check(cudaError_t e, const char *what) {
@@ -399,8 +449,25 @@ int main() {
   cudaMemset(dfive_aux, 0xff, five_cells * sizeof(float)); // NaN where unset
   five_faces<<<FiveBlocks, FiveThreads>>>(dfive_in, dfive_out, dfive_aux,
                                           FivePlanes);
+  std::vector<int> pt_in(PtN), pt_out(PtN),
+      pt_tail(2 * PtBlocks * PtBits * PtThreads);
+  for (long long i = 0; i < PtN; ++i)
+    pt_in[i] = (int)(i % 1000);
+  int *dpt_in, *dpt_out, *dpt_tail;
+  if (check(cudaMalloc(&dpt_in, PtN * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&dpt_out, PtN * sizeof(int)), "cudaMalloc") ||
+      check(cudaMalloc(&dpt_tail, pt_tail.size() * sizeof(int)), "cudaMalloc"))
+    return 1;
+  cudaMemcpy(dpt_in, pt_in.data(), PtN * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(dpt_out, 0xff, PtN * sizeof(int));          // -1 unset
+  cudaMemset(dpt_tail, 0, pt_tail.size() * sizeof(int)); // 0 unset
+  partial_tiles<<<PtBlocks, PtThreads>>>(dpt_in, dpt_out, dpt_tail, PtN,
+                                         PtPortion);
   if (check(cudaDeviceSynchronize(), "kernels"))
     return 1;
+  cudaMemcpy(pt_out.data(), dpt_out, PtN * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(pt_tail.data(), dpt_tail, pt_tail.size() * sizeof(int),
+             cudaMemcpyDeviceToHost);
   cudaMemcpy(five_out.data(), dfive_out, FiveSize * sizeof(float),
              cudaMemcpyDeviceToHost);
   cudaMemcpy(five_aux.data(), dfive_aux, five_cells * sizeof(float),
@@ -473,6 +540,15 @@ int main() {
     bad += std::isnan(five_want_aux[i])
                ? !std::isnan(five_aux[i])
                : std::fabs(five_aux[i] - five_want_aux[i]) > 1e-3f;
+  for (long long i = 0; i < PtN; ++i)
+    bad += pt_out[i] != 2 * pt_in[i];
+  for (size_t i = 0; i < pt_tail.size(); ++i) {
+    const int t = (int)(i % PtThreads), k = (int)(i / PtThreads % PtBits);
+    bad += pt_tail[i] != ((t >> k) & 1);
+  }
+  cudaFree(dpt_in);
+  cudaFree(dpt_out);
+  cudaFree(dpt_tail);
   cudaFree(dfive_in);
   cudaFree(dfive_out);
   cudaFree(dfive_aux);
