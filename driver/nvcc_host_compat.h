@@ -18,13 +18,33 @@
  * `__shfl_*_sync` shuffles, whose legacy forms clang's back end cannot
  * select for sm_70 and later: "Cannot select: intrinsic
  * %llvm.nvvm.shfl.down.i32"). From CUDA_VERSION (cuda.h, which clang's
- * CUDA wrapper includes first); the build number is not known: 0. No
- * __NVCC__: headers take that for nvcc itself. */
+ * CUDA wrapper includes first); the build number is not known: 0. */
 #if defined(__CUDA__) && defined(__clang__) && defined(CUDA_VERSION) &&        \
     !defined(__CUDACC_VER_MAJOR__)
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
+#endif
+
+/* nvcc's __NVCC__ (1). Code written for nvcc tells nvcc from a C++
+ * compiler by it: a header shared with CPU builds (XSBench's) defines
+ * __device__ and __host__ empty where it is not defined, and a kernel's
+ * call to one of its functions then stops at "call to __host__ function
+ * from __global__ function". The toolkit's headers test it too, to tell
+ * nvcc's front end from clang's: <nv/target> and CCCL's compiler check
+ * (Thrust, CUB, libcu++) are included first, without it, so that they keep
+ * their clang paths (their include guards keep the answer).
+ * cooperative_groups then offers cluster groups, as with nvcc, which clang
+ * compiles for sm_90. */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&         \
+    !defined(__NVCC__)
+#if __has_include(<nv/target>)
+#include <nv/target>
+#endif
+#if __has_include(<cuda/std/__cccl/compiler.h>)
+#include <cuda/std/__cccl/compiler.h>
+#endif
+#define __NVCC__ 1
 #endif
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
 
