@@ -7,6 +7,7 @@
 #include "DivergenceMeasures.h"
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
+#include "IRHelpers.h"
 #include "InstrumentationMD.h"
 #include "LaneAffine.h"
 #include "ThreadExits.h"
@@ -19,8 +20,10 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -38,6 +41,61 @@ using namespace pasta;
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
+
+static cl::opt<bool> EntryVotes(
+    "pasta-div-entry-votes", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
+             "whether a warp's threads agree on the condition of a lane "
+             "select in a loop, when it is computed from their indices and "
+             "the arguments (off: a vote at every execution of the select)"));
+
+// The most instructions recomputedAtEntry copies for one condition.
+static constexpr unsigned MaxRecomputed = 16;
+
+// V computed again before Before from constants, arguments and instructions
+// that read or write no memory, may run anywhere and give a thread the same
+// value wherever it runs them (arithmetic, compares, casts, selects, the
+// thread and block indices), or null when V is not such a value (a load, a
+// phi, a vote) or takes more than Budget instructions. Done maps what is
+// copied already. The copies lose their poison flags and UB-implying
+// attributes: Before may run where V's own code would not.
+static Value *recomputedAtEntry(Value *V, Instruction *Before,
+                                DenseMap<Value *, Value *> &Done,
+                                unsigned &Budget) {
+  if (isa<Constant, Argument>(V))
+    return V;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I))
+    return nullptr;
+  if (auto *Call = dyn_cast<CallBase>(I))
+    if (!isa<IntrinsicInst>(Call) || Call->isConvergent())
+      return nullptr;
+  if (Value *Copied = Done.lookup(I))
+    return Copied;
+  if (Budget == 0)
+    return nullptr;
+  --Budget;
+  SmallVector<Value *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    if (isa<Function>(Op)) { // an intrinsic call's callee
+      Ops.push_back(Op);
+      continue;
+    }
+    Value *Again = recomputedAtEntry(Op, Before, Done, Budget);
+    if (!Again)
+      return nullptr;
+    Ops.push_back(Again);
+  }
+  Instruction *Copy = I->clone();
+  for (auto [K, Op] : enumerate(Ops))
+    Copy->setOperand(K, Op);
+  Copy->dropPoisonGeneratingAnnotations();
+  Copy->dropUBImplyingAttrsAndMetadata();
+  Copy->setDebugLoc(Before->getDebugLoc());
+  Copy->insertBefore(Before->getIterator());
+  return Done[I] = Copy;
+}
 
 cl::opt<bool> pasta::DivRowsLoops(
     "pasta-div-rows-loops", cl::init(false),
@@ -740,12 +798,43 @@ private:
       All = All ? B.CreateAnd(All, Holds) : Holds;
     };
     for (Value *C : G.LaneConds)
-      Both(H.Uniform, C);
+      if (Value *AtEntry = G.InLoop ? agreeAtEntry(C) : nullptr)
+        All = All ? B.CreateAnd(All, AtEntry) : AtEntry;
+      else
+        Both(H.Uniform, C);
     // A clamp: every lane on its lane-affine side (all on the bound would
     // agree too, at one address).
     for (const UniformLoops::LaneArm &Arm : G.LaneArms)
       Both(H.AllLanes, Arm.condition(B));
     return All;
+  }
+
+  // Whether every thread of the warp agrees on C, voted once at a kernel
+  // copy's entry, where all of them are active, when C is what each thread
+  // computes from values it holds for the whole launch (recomputedAtEntry:
+  // pathfinder's x > 0 with x from its indices); else null. Threads that all
+  // agree agree in any lanes later, so the vote stands for every execution
+  // of the select: in a loop, one vote in place of one per iteration
+  // (pathfinder's: two per iteration). A warp whose threads do not all
+  // agree (a tile's edge) gives its helper row width 0, whose general path
+  // is exact for any addresses.
+  Value *agreeAtEntry(Value *C) {
+    if (!isKernel(Copy) || !EntryVotes)
+      return nullptr;
+    auto [It, New] = EntryAgree.try_emplace(C, nullptr);
+    if (!New)
+      return It->second;
+    unsigned Budget = MaxRecomputed;
+    Value *Again = recomputedAtEntry(C, EntryBody, EntryCopies, Budget);
+    if (!Again)
+      return nullptr;
+    IRBuilder<> B(EntryBody);
+    // Frozen: a thread that never reaches the select may compute poison
+    // here (an nsw overflow its path rules out); it votes some fixed value.
+    Value *Vote = B.CreateCall(
+        H.Uniform, {B.CreateZExt(B.CreateFreeze(Again), B.getInt32Ty())});
+    return It->second =
+               B.CreateICmpNE(Vote, B.getInt32(0), "pasta.div.agree.entry");
   }
 
   // The width of this call's rows of lanes (__pasta_div_row_width), read
@@ -1228,6 +1317,10 @@ private:
   // Whether the lanes agree on a RowsProven group's lane selects, tested
   // once where it decides whether to measure.
   DenseMap<const AccessGroup *, Value *> AgreeOf;
+  // agreeAtEntry's vote by condition (null: not computable at the entry).
+  DenseMap<Value *, Value *> EntryAgree;
+  // recomputedAtEntry's copies at the entry, by original.
+  DenseMap<Value *, Value *> EntryCopies;
   // __pasta_div_full_row's test by the function's block and segment.
   std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
       FullRowOf;
