@@ -24,6 +24,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -41,6 +42,15 @@ using namespace pasta;
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
+
+static cl::opt<bool> StackedGaps(
+    "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
+             "shared 4-byte access's bank conflicts computed from its x and y "
+             "strides instead of measuring it (off: measured)"));
+
+// The row width AccessGroup::GapConflicts is computed for: 16 x 16 tiles.
+static constexpr uint32_t GapWidth = 16;
 
 static cl::opt<bool> EntryVotes(
     "pasta-div-entry-votes", cl::init(true), cl::Hidden,
@@ -337,6 +347,8 @@ public:
       if (G.RowsProven) {
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+        if (!G.StackedWidth)
+          G.GapConflicts = gapConflicts(G, RowStride);
       }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
@@ -392,6 +404,8 @@ public:
             /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
+        if (G.GapConflicts >= 0)
+          Then = addGapConflicts(G, Then);
         measureGroupAt(G, Then, G.InLoop);
       }
     for (auto [G, Ok] : Tested) {
@@ -492,7 +506,7 @@ public:
     return getLoadStoreAlignment(&I).value();
   }
 
-  std::array<unsigned, 8> accessGroups() const {
+  std::array<unsigned, 9> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -502,9 +516,11 @@ public:
             Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
         unsigned(count_if(Groups, [](auto &G) { return G.FullRow; })),
         unsigned(count_if(Groups, [](auto &G) { return !G.LaneArms.empty(); })),
-        unsigned(count_if(Groups, [](auto &G) {
-          return G.Members.front()->A->CallersSpace;
-        }))};
+        unsigned(count_if(
+            Groups,
+            [](auto &G) { return G.Members.front()->A->CallersSpace; })),
+        unsigned(
+            count_if(Groups, [](auto &G) { return G.GapConflicts >= 0; }))};
   }
 
 private:
@@ -947,6 +963,50 @@ private:
     return W;
   }
 
+  // AccessGroup::GapConflicts of a RowsProven group G whose y term is
+  // RowStride (NVPTX: __pasta_div_full_row's test); -1: none.
+  int gapConflicts(const AccessGroup &G,
+                   std::optional<int64_t> RowStride) const {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    if (!StackedGaps || T.Target != PASTA_TARGET_NVPTX || !RowStride ||
+        *RowStride == 0 || G.laneTested() || A.Space != PASTA_DIV_SHARED ||
+        A.Size != 4 || !A.Sectored)
+      return -1;
+    return pasta_div_stacked_conflicts(*G.LaneStride, *RowStride, GapWidth);
+  }
+
+  // Before At, where a RowsProven group G with GapConflicts is measured: a
+  // full warp of GapWidth-wide rows stacked in y adds G.GapConflicts (its
+  // lane 0) to each row's bank conflicts, its other figures the derived
+  // ones (requests, 32 x 4 distinct bytes, no conflict: deriveLaneShaped);
+  // other warps measure it. Returns where they do.
+  Instruction *addGapConflicts(const AccessGroup &G, Instruction *At) {
+    if (!G.InLoop)
+      bankRow(); // at the entry: it must dominate the adds
+    IRBuilder<> B(At);
+    Value *Full =
+        B.CreateICmpNE(B.CreateCall(H.FullRow, {fullRowWidth(GapWidth)}),
+                       B.getInt32(0), "pasta.div.fullgap");
+    Instruction *FullT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &FullT, &OtherT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    if (G.GapConflicts > 0) {
+      IRBuilder<> F(FullT);
+      Value *Lane0 = F.CreateICmpEQ(
+          F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+          F.getInt32(0));
+      // No bound of its own: a warp adds this or what the measuring helper
+      // adds, never both (as measureFullRowAt's sectors).
+      for (auto [Row, Times] : rowsOf(G))
+        addFigure(F, G.InLoop, figure(Row, PASTA_DIV_BANK_CONFLICTS),
+                  F.CreateSelect(Lane0, F.getInt64(G.GapConflicts * Times),
+                                 F.getInt64(0)),
+                  0);
+    }
+    return OtherT;
+  }
+
   // G (FullRow) at its first access: in a full warp of one 32-lane row its
   // figures are the derived ones but for the sectors past its base's
   // (__pasta_div_row_sectors, 0 or 1 in lane 0; none at a stride of 32 or
@@ -1352,7 +1412,7 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 8> CopyMeasures::accessGroups() const {
+std::array<unsigned, 9> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 

@@ -58,6 +58,36 @@ static inline int pasta_div_mask_free(uint32_t size, int64_t stride,
          (stride / 4) % 2 == 1;
 }
 
+/* The bank conflicts of a FULL warp's shared 4-byte access whose lanes hold
+ * `width`-wide rows stacked in y (lane i at x = i % width, y = y0 + i /
+ * width: __pasta_div_stacked_width), at `stride` bytes per x and `gap` bytes
+ * per y from a base the same in every lane, 4-byte aligned (a padded tile,
+ * hotspot's rows of 18 floats read by 16 x 16 blocks): one phase, whose
+ * wavefronts are the most distinct words any bank holds; the base shifts
+ * every lane's bank alike. -1 where two lanes share a word (the distinct
+ * bytes would not be 32 x 4, the derived figure), the strides are not
+ * whole words or are too large, or `width` does not divide 32. */
+static inline int pasta_div_stacked_conflicts(int64_t stride, int64_t gap,
+                                              uint32_t width) {
+  int64_t words[32];
+  uint32_t depth[32] = {0}, most = 0;
+  if (width < 2 || width >= 32 || 32 % width != 0 || stride % 4 != 0 ||
+      gap % 4 != 0 || stride <= -(1 << 20) || stride >= 1 << 20 ||
+      gap <= -(1 << 20) || gap >= 1 << 20)
+    return -1;
+  for (uint32_t i = 0; i < 32; ++i) {
+    words[i] =
+        stride / 4 * (int64_t)(i % width) + gap / 4 * (int64_t)(i / width);
+    for (uint32_t j = 0; j < i; ++j)
+      if (words[j] == words[i])
+        return -1;
+    uint32_t bank = (uint32_t)(words[i] & 31); /* two's complement: mod 32 */
+    if (++depth[bank] > most)
+      most = depth[bank];
+  }
+  return (int)most - 1;
+}
+
 /* Whether a global load or store of `size` bytes at `stride` bytes per lane
  * (one row of 32 lanes), `aligned` to its size, has in a FULL warp the
  * derived figures but for its sectors, which exceed the derived ones by
