@@ -965,21 +965,27 @@ private:
 
   // AccessGroup::GapConflicts of a RowsProven group G whose y term is
   // RowStride (NVPTX: __pasta_div_full_row's test); -1: none.
-  int gapConflicts(const AccessGroup &G,
-                   std::optional<int64_t> RowStride) const {
+  int gapConflicts(AccessGroup &G, std::optional<int64_t> RowStride) const {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     if (!StackedGaps || T.Target != PASTA_TARGET_NVPTX || !RowStride ||
         *RowStride == 0 || G.laneTested() || A.Space != PASTA_DIV_SHARED ||
         A.Size != 4 || !A.Sectored)
       return -1;
-    return pasta_div_stacked_conflicts(*G.LaneStride, *RowStride, GapWidth);
+    uint32_t Words = 0;
+    int Conflicts = pasta_div_stacked_conflicts(*G.LaneStride, *RowStride,
+                                                GapWidth, &Words);
+    // deriveLaneShaped's distinct bytes: the size per lane (per warp at
+    // stride 0); a full warp has 4 per distinct word.
+    G.GapExtraBytes = 4 * int(Words) - (*G.LaneStride ? 32 * 4 : 4);
+    return Conflicts;
   }
 
   // Before At, where a RowsProven group G with GapConflicts is measured: a
-  // full warp of GapWidth-wide rows stacked in y adds G.GapConflicts (its
-  // lane 0) to each row's bank conflicts, its other figures the derived
-  // ones (requests, 32 x 4 distinct bytes, no conflict: deriveLaneShaped);
-  // other warps measure it. Returns where they do.
+  // full warp of GapWidth-wide rows stacked in y adds (its lane 0) to each
+  // row's bank conflicts G.GapConflicts and to its distinct bytes
+  // G.GapExtraBytes, beyond the derived ones (one request, none, and the
+  // size per lane or, at stride 0, per warp: deriveLaneShaped); other warps
+  // measure it. Returns where they do.
   Instruction *addGapConflicts(const AccessGroup &G, Instruction *At) {
     if (!G.InLoop)
       bankRow(); // at the entry: it must dominate the adds
@@ -991,19 +997,24 @@ private:
     SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &FullT, &OtherT);
     markInstrumentation(
         FullT->getParent()->getSinglePredecessor()->getTerminator());
-    if (G.GapConflicts > 0) {
-      IRBuilder<> F(FullT);
-      Value *Lane0 = F.CreateICmpEQ(
-          F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
-          F.getInt32(0));
-      // No bound of its own: a warp adds this or what the measuring helper
-      // adds, never both (as measureFullRowAt's sectors).
+    IRBuilder<> F(FullT);
+    Value *Lane0 = nullptr;
+    // No bound of its own: a warp adds this or what the measuring helper
+    // adds, never both (as measureFullRowAt's sectors).
+    auto AddExtra = [&](unsigned Fig, int64_t Extra) {
+      if (!Extra)
+        return;
+      if (!Lane0)
+        Lane0 = F.CreateICmpEQ(
+            F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+            F.getInt32(0));
       for (auto [Row, Times] : rowsOf(G))
-        addFigure(F, G.InLoop, figure(Row, PASTA_DIV_BANK_CONFLICTS),
-                  F.CreateSelect(Lane0, F.getInt64(G.GapConflicts * Times),
-                                 F.getInt64(0)),
-                  0);
-    }
+        addFigure(
+            F, G.InLoop, figure(Row, Fig),
+            F.CreateSelect(Lane0, F.getInt64(Extra * Times), F.getInt64(0)), 0);
+    };
+    AddExtra(PASTA_DIV_DISTINCT_SHARED, G.GapExtraBytes);
+    AddExtra(PASTA_DIV_BANK_CONFLICTS, G.GapConflicts);
     return OtherT;
   }
 

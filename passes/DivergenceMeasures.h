@@ -108,11 +108,15 @@ struct AccessGroup {
   // other warps measure it.
   bool FullRow = false;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
-  // than StackedWidth times its x term (a padded tile's row): the bank
+  // than StackedWidth times its x term (a padded tile's row, a word per
+  // row): the bank
   // conflicts of a full warp of GapWidth-wide rows stacked in y
   // (div_proofs.h, pasta_div_stacked_conflicts), which such warps add
   // instead of measuring it; -1: none.
   int GapConflicts = -1;
+  // And its distinct bytes in such a warp less the derived ones (rows of
+  // one word each at stride 0: 4 per row beyond the first).
+  int GapExtraBytes = 0;
 };
 
 // A copy with more access groups than this calls the access helpers out of

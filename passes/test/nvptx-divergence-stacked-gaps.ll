@@ -6,13 +6,16 @@
 ; (div_proofs.h, pasta_div_stacked_conflicts): such a warp's lane 0 adds
 ; them, other warps measure. Rows of 18 floats: lanes 30 and 31 share banks
 ; with lanes 0 and 1, one conflict per access (line 3's row is counters
-; 12..23: its bank conflicts are counter 19); rows of 48 floats: none, so
-; nothing is added. Rows that overlap (8 floats), global accesses and
-; -pasta-div-stacked-gaps=0 measure as before.
+; 15..26: its bank conflicts are counter 22); rows of 48 floats: none, so
+; nothing is added. A word per row (backprop's in_s[ty], stride 0): two
+; distinct words, 8 bytes, where the derived figure is 4 per warp: lane 0
+; adds 4 distinct bytes (line 41's row is counters 71..82: distinct shared
+; bytes are counter 75), no conflict. Rows that overlap (8 floats), global
+; accesses and -pasta-div-stacked-gaps=0 measure as before.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-stacked-gaps=0 -S %s | FileCheck %s --check-prefix=OFF
-; STATS: shared ones taken by their strides in full warps of 16-wide rows: 2;
+; STATS: shared ones taken by their strides in full warps of 16-wide rows: 3;
 ; OFF-NOT: pasta.div.fullgap
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -33,7 +36,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 ; CHECK-NEXT: %[[L:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[L]], 0
 ; CHECK-NEXT: %[[K:[0-9]+]] = select i1 %[[L0]], i64 1, i64 0
-; CHECK-NEXT: %[[C:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 19
+; CHECK-NEXT: %[[C:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 22
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C]], i64 %[[K]])
 ; CHECK: [[OTHER]]:
 ; CHECK-NOT: br
@@ -114,6 +117,34 @@ entry:
   ret void, !dbg !13
 }
 
+; CHECK-LABEL: define ptx_kernel void @broadcast__pasta_div(
+; CHECK: br i1 %pasta.div.not32,
+; CHECK: %pasta.div.fullgap = icmp ne i32 %{{[0-9]+}}, 0
+; CHECK-NEXT: br i1 %pasta.div.fullgap, label %[[FULL:[0-9]+]], label %[[OTHER:[0-9]+]]
+; CHECK: [[FULL]]:
+; CHECK-NEXT: %[[L:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; CHECK-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[L]], 0
+; CHECK-NEXT: %[[K:[0-9]+]] = select i1 %[[L0]], i64 4, i64 0
+; CHECK-NEXT: %[[C:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 75
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C]], i64 %[[K]])
+; CHECK-NEXT: br label
+; CHECK: [[OTHER]]:
+; CHECK-NOT: br
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
+; CHECK: ret void
+define ptx_kernel void @broadcast(ptr addrspace(1) %g) !dbg !9 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !14
+  %y = call i32 @llvm.nvvm.read.ptx.sreg.tid.y(), !dbg !14
+  %xi = zext i32 %x to i64, !dbg !14
+  %yi = zext i32 %y to i64, !dbg !14
+  %p = getelementptr inbounds [18 x [18 x float]], ptr addrspace(3) @t18, i64 0, i64 0, i64 %yi, !dbg !14
+  %v = load float, ptr addrspace(3) %p, align 4, !dbg !14
+  %o = getelementptr inbounds float, ptr addrspace(1) %g, i64 %xi, !dbg !14
+  store float %v, ptr addrspace(1) %o, align 4, !dbg !14
+  ret void, !dbg !14
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -128,3 +159,5 @@ entry:
 !11 = !DILocation(line: 11, scope: !6)
 !12 = !DILocation(line: 21, scope: !7)
 !13 = !DILocation(line: 31, scope: !8)
+!9 = distinct !DISubprogram(name: "broadcast", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!14 = !DILocation(line: 41, scope: !9)
