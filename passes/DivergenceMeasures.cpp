@@ -7,6 +7,7 @@
 #include "DivergenceMeasures.h"
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
+#include "GridIndices.h"
 #include "IRHelpers.h"
 #include "InstrumentationMD.h"
 #include "LaneAffine.h"
@@ -62,10 +63,29 @@ static cl::opt<bool> EntryVotes(
 // The most instructions recomputedAtEntry copies for one condition.
 static constexpr unsigned MaxRecomputed = 16;
 
+// Whether Call gives a thread the same value wherever it runs it: a read of
+// its place in the grid (GridIndices.h; not %warpid, which may change) or
+// integer min, max and abs.
+static bool launchInvariantCall(const CallBase &Call) {
+  const auto *II = dyn_cast<IntrinsicInst>(&Call);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+  case Intrinsic::abs:
+    return true;
+  default:
+    return gridRead(II->getIntrinsicID()).Index != GridIndex::None;
+  }
+}
+
 // V computed again before Before from constants, arguments and instructions
 // that read or write no memory, may run anywhere and give a thread the same
-// value wherever it runs them (arithmetic, compares, casts, selects, the
-// thread and block indices), or null when V is not such a value (a load, a
+// value wherever it runs them (arithmetic, compares, casts, selects,
+// launchInvariantCall), or null when V is not such a value (a load, a
 // phi, a vote) or takes more than Budget instructions. Done maps what is
 // copied already. The copies lose their poison flags and UB-implying
 // attributes: Before may run where V's own code would not.
@@ -79,7 +99,7 @@ static Value *recomputedAtEntry(Value *V, Instruction *Before,
       !isSafeToSpeculativelyExecute(I))
     return nullptr;
   if (auto *Call = dyn_cast<CallBase>(I))
-    if (!isa<IntrinsicInst>(Call) || Call->isConvergent())
+    if (!launchInvariantCall(*Call))
       return nullptr;
   if (Value *Copied = Done.lookup(I))
     return Copied;
