@@ -2288,6 +2288,54 @@ static void test_div_clamp_lanes(void) {
   CHECK(tested > 0 && untested > 0);
 }
 
+/* pasta_div_stacked_conflicts (div_proofs.h): in a full warp of rows of
+ * `w` lanes stacked in y, a shared 4-byte access at `stride` bytes per x and
+ * `gap` per y from a 4-byte-aligned base has the conflicts it gives, 4 bytes
+ * per distinct word it counts and one request, by definition, at every
+ * base. Strides of the pass's class (pasta_div_mask_free: 0, the size or an
+ * odd number of words), gaps around a row of 16 (hotspot's 18 floats: 72),
+ * rows that overlap or share banks, both signs. */
+static void test_div_stacked_conflicts(void) {
+  static struct div_any c;
+  c.size = 4, c.hint = PASTA_DIV_SHARED, c.sectored = 1;
+  const int64_t strides[] = {4, 12, 20, -4, 36, 0};
+  const int64_t gaps[] = {72,   68,  64,  76, 132, 136, 260, 516, 1028,
+                          4100, -72, -68, 4,  32,  0,   8,   48,  128};
+  const uint64_t offsets[] = {0, 4, 64, 124};
+  int overlapping = 0, conflicted = 0, broadcast = 0;
+  for (uint32_t w = 2; w < 32; w *= 2)
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (size_t g = 0; g < sizeof gaps / sizeof *gaps; ++g) {
+        uint32_t words = 0;
+        int k = pasta_div_stacked_conflicts(strides[s], gaps[g], w, &words);
+        CHECK(k >= 0);
+        for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o) {
+          for (uint32_t l = 0; l < 32; ++l)
+            c.addr[l] = DIV_BASE * 4 + (1u << 16) + offsets[o] +
+                        (uint64_t)(strides[s] * (int64_t)(l % w) +
+                                   gaps[g] * (int64_t)(l / w));
+          uint64_t ref[8];
+          div_reference(&c, FULL, ref);
+          CHECK_EQ_U64(ref[DIV_BC], (uint64_t)k);
+          CHECK_EQ_U64(ref[DIV_DS], 4 * (uint64_t)words);
+          CHECK_EQ_U64(ref[DIV_RS], 1);
+        }
+        overlapping += strides[s] != 0 && words < 32;
+        conflicted += k > 0;
+        broadcast += strides[s] == 0 && words == 32 / w && words > 1;
+      }
+  /* hotspot's tile: rows of 18 floats read by rows of 16 lanes: lanes 30
+   * and 31 share banks with lanes 0 and 1; backprop's in_s[ty]: a word per
+   * row of 16, two words in adjacent banks */
+  uint32_t words = 0;
+  CHECK(pasta_div_stacked_conflicts(4, 72, 16, &words) == 1 && words == 32);
+  CHECK(pasta_div_stacked_conflicts(0, 4, 16, &words) == 0 && words == 2);
+  CHECK(pasta_div_stacked_conflicts(0, 128, 16, &words) == 1 && words == 2);
+  CHECK(pasta_div_stacked_conflicts(4, 6, 16, &words) == -1); /* not words */
+  CHECK(pasta_div_stacked_conflicts(4, 72, 32, &words) == -1);
+  CHECK(overlapping > 0 && conflicted > 0 && broadcast > 0);
+}
+
 /* Wider lane strides (a tile's column, a padded row): every stride the
  * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
@@ -2943,5 +2991,6 @@ int main(void) {
   test_div_lone_lane();
   test_div_select_lanes();
   test_div_clamp_lanes();
+  test_div_stacked_conflicts();
   return check_summary("device_rt");
 }

@@ -141,13 +141,15 @@ namespace {
 // bodies whose warp executions their branch counts (DivergencePlan::
 // NoneTaken: block 0's times the grid's blocks, or derived at read-back);
 // the lane-shaped groups behind a clamp (UniformLoops::LaneArm), the
-// groups whose space is their callers' (DivergencePlan::Access), and the
-// kernels whose copy has a body for rows of 32 (addRows32Body).
+// groups whose space is their callers' (DivergencePlan::Access), the shared
+// ones whose full warps of 16-wide rows add their bank conflicts from their
+// strides (AccessGroup::GapConflicts), and the kernels whose copy has a
+// body for rows of 32 (addRows32Body).
 struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
-           Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0;
+           Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0, Gaps = 0;
   unsigned Bodies = 0, Rows32 = 0, Rows16 = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
@@ -173,7 +175,9 @@ struct DivergenceStats {
            << FullRow << "); bodies counted at their branch: " << Bodies
            << "; lane-shaped behind a clamp: " << Clamped
            << "; groups in their callers' space: " << CallersSpace
-           << "; kernels with a body for rows of 32: " << Rows32
+           << "; shared ones taken by their strides in full warps of "
+              "16-wide rows: "
+           << Gaps << "; kernels with a body for rows of 32: " << Rows32
            << " (of them with one for rows of 16 too: " << Rows16 << ")\n";
   }
 };
@@ -366,7 +370,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     CM.measureAccesses();
     CM.emitFlushes();
     auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow, Clamped,
-          CallersSpace] = CM.accessGroups();
+          CallersSpace, Gaps] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
@@ -375,6 +379,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     Stats.FullRow += FullRow;
     Stats.Clamped += Clamped;
     Stats.CallersSpace += CallersSpace;
+    Stats.Gaps += Gaps;
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);

@@ -7,6 +7,8 @@
 #include "DivergenceMeasures.h"
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
+#include "GridIndices.h"
+#include "IRHelpers.h"
 #include "InstrumentationMD.h"
 #include "LaneAffine.h"
 #include "ThreadExits.h"
@@ -19,8 +21,11 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -38,6 +43,89 @@ using namespace pasta;
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
+
+static cl::opt<bool> StackedGaps(
+    "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
+             "shared 4-byte access's bank conflicts computed from its x and y "
+             "strides instead of measuring it (off: measured)"));
+
+// The row width AccessGroup::GapConflicts is computed for: 16 x 16 tiles.
+static constexpr uint32_t GapWidth = 16;
+
+static cl::opt<bool> EntryVotes(
+    "pasta-div-entry-votes", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
+             "whether a warp's threads agree on the condition of a lane "
+             "select in a loop, when it is computed from their indices and "
+             "the arguments (off: a vote at every execution of the select)"));
+
+// The most instructions recomputedAtEntry copies for one condition.
+static constexpr unsigned MaxRecomputed = 16;
+
+// Whether Call gives a thread the same value wherever it runs it: a read of
+// its place in the grid (GridIndices.h; not %warpid, which may change) or
+// integer min, max and abs.
+static bool launchInvariantCall(const CallBase &Call) {
+  const auto *II = dyn_cast<IntrinsicInst>(&Call);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+  case Intrinsic::abs:
+    return true;
+  default:
+    return gridRead(II->getIntrinsicID()).Index != GridIndex::None;
+  }
+}
+
+// V computed again before Before from constants, arguments and instructions
+// that read or write no memory, may run anywhere and give a thread the same
+// value wherever it runs them (arithmetic, compares, casts, selects,
+// launchInvariantCall), or null when V is not such a value (a load, a
+// phi, a vote) or takes more than Budget instructions. Done maps what is
+// copied already. The copies lose their poison flags and UB-implying
+// attributes: Before may run where V's own code would not.
+static Value *recomputedAtEntry(Value *V, Instruction *Before,
+                                DenseMap<Value *, Value *> &Done,
+                                unsigned &Budget) {
+  if (isa<Constant, Argument>(V))
+    return V;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I))
+    return nullptr;
+  if (auto *Call = dyn_cast<CallBase>(I))
+    if (!launchInvariantCall(*Call))
+      return nullptr;
+  if (Value *Copied = Done.lookup(I))
+    return Copied;
+  if (Budget == 0)
+    return nullptr;
+  --Budget;
+  SmallVector<Value *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    if (isa<Function>(Op)) { // an intrinsic call's callee
+      Ops.push_back(Op);
+      continue;
+    }
+    Value *Again = recomputedAtEntry(Op, Before, Done, Budget);
+    if (!Again)
+      return nullptr;
+    Ops.push_back(Again);
+  }
+  Instruction *Copy = I->clone();
+  for (auto [K, Op] : enumerate(Ops))
+    Copy->setOperand(K, Op);
+  Copy->dropPoisonGeneratingAnnotations();
+  Copy->dropUBImplyingAttrsAndMetadata();
+  Copy->setDebugLoc(Before->getDebugLoc());
+  Copy->insertBefore(Before->getIterator());
+  return Done[I] = Copy;
+}
 
 cl::opt<bool> pasta::DivRowsLoops(
     "pasta-div-rows-loops", cl::init(false),
@@ -279,6 +367,8 @@ public:
       if (G.RowsProven) {
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+        if (!G.StackedWidth)
+          G.GapConflicts = gapConflicts(G, RowStride);
       }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
@@ -334,6 +424,8 @@ public:
             /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
+        if (G.GapConflicts >= 0)
+          Then = addGapConflicts(G, Then);
         measureGroupAt(G, Then, G.InLoop);
       }
     for (auto [G, Ok] : Tested) {
@@ -434,7 +526,7 @@ public:
     return getLoadStoreAlignment(&I).value();
   }
 
-  std::array<unsigned, 8> accessGroups() const {
+  std::array<unsigned, 9> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -444,9 +536,11 @@ public:
             Groups, [](auto &G) { return G.RowsProven && G.StackedWidth; })),
         unsigned(count_if(Groups, [](auto &G) { return G.FullRow; })),
         unsigned(count_if(Groups, [](auto &G) { return !G.LaneArms.empty(); })),
-        unsigned(count_if(Groups, [](auto &G) {
-          return G.Members.front()->A->CallersSpace;
-        }))};
+        unsigned(count_if(
+            Groups,
+            [](auto &G) { return G.Members.front()->A->CallersSpace; })),
+        unsigned(
+            count_if(Groups, [](auto &G) { return G.GapConflicts >= 0; }))};
   }
 
 private:
@@ -740,12 +834,43 @@ private:
       All = All ? B.CreateAnd(All, Holds) : Holds;
     };
     for (Value *C : G.LaneConds)
-      Both(H.Uniform, C);
+      if (Value *AtEntry = G.InLoop ? agreeAtEntry(C) : nullptr)
+        All = All ? B.CreateAnd(All, AtEntry) : AtEntry;
+      else
+        Both(H.Uniform, C);
     // A clamp: every lane on its lane-affine side (all on the bound would
     // agree too, at one address).
     for (const UniformLoops::LaneArm &Arm : G.LaneArms)
       Both(H.AllLanes, Arm.condition(B));
     return All;
+  }
+
+  // Whether every thread of the warp agrees on C, voted once at a kernel
+  // copy's entry, where all of them are active, when C is what each thread
+  // computes from values it holds for the whole launch (recomputedAtEntry:
+  // pathfinder's x > 0 with x from its indices); else null. Threads that all
+  // agree agree in any lanes later, so the vote stands for every execution
+  // of the select: in a loop, one vote in place of one per iteration
+  // (pathfinder's: two per iteration). A warp whose threads do not all
+  // agree (a tile's edge) gives its helper row width 0, whose general path
+  // is exact for any addresses.
+  Value *agreeAtEntry(Value *C) {
+    if (!isKernel(Copy) || !EntryVotes)
+      return nullptr;
+    auto [It, New] = EntryAgree.try_emplace(C, nullptr);
+    if (!New)
+      return It->second;
+    unsigned Budget = MaxRecomputed;
+    Value *Again = recomputedAtEntry(C, EntryBody, EntryCopies, Budget);
+    if (!Again)
+      return nullptr;
+    IRBuilder<> B(EntryBody);
+    // Frozen: a thread that never reaches the select may compute poison
+    // here (an nsw overflow its path rules out); it votes some fixed value.
+    Value *Vote = B.CreateCall(
+        H.Uniform, {B.CreateZExt(B.CreateFreeze(Again), B.getInt32Ty())});
+    return It->second =
+               B.CreateICmpNE(Vote, B.getInt32(0), "pasta.div.agree.entry");
   }
 
   // The width of this call's rows of lanes (__pasta_div_row_width), read
@@ -856,6 +981,61 @@ private:
                          "pasta.div.rows" + Twine(Stacked));
     }
     return W;
+  }
+
+  // AccessGroup::GapConflicts of a RowsProven group G whose y term is
+  // RowStride (NVPTX: __pasta_div_full_row's test); -1: none.
+  int gapConflicts(AccessGroup &G, std::optional<int64_t> RowStride) const {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    if (!StackedGaps || T.Target != PASTA_TARGET_NVPTX || !RowStride ||
+        *RowStride == 0 || G.laneTested() || A.Space != PASTA_DIV_SHARED ||
+        A.Size != 4 || !A.Sectored)
+      return -1;
+    uint32_t Words = 0;
+    int Conflicts = pasta_div_stacked_conflicts(*G.LaneStride, *RowStride,
+                                                GapWidth, &Words);
+    // deriveLaneShaped's distinct bytes: the size per lane (per warp at
+    // stride 0); a full warp has 4 per distinct word.
+    G.GapExtraBytes = 4 * int(Words) - (*G.LaneStride ? 32 * 4 : 4);
+    return Conflicts;
+  }
+
+  // Before At, where a RowsProven group G with GapConflicts is measured: a
+  // full warp of GapWidth-wide rows stacked in y adds (its lane 0) to each
+  // row's bank conflicts G.GapConflicts and to its distinct bytes
+  // G.GapExtraBytes, beyond the derived ones (one request, none, and the
+  // size per lane or, at stride 0, per warp: deriveLaneShaped); other warps
+  // measure it. Returns where they do.
+  Instruction *addGapConflicts(const AccessGroup &G, Instruction *At) {
+    if (!G.InLoop)
+      bankRow(); // at the entry: it must dominate the adds
+    IRBuilder<> B(At);
+    Value *Full =
+        B.CreateICmpNE(B.CreateCall(H.FullRow, {fullRowWidth(GapWidth)}),
+                       B.getInt32(0), "pasta.div.fullgap");
+    Instruction *FullT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &FullT, &OtherT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(FullT);
+    Value *Lane0 = nullptr;
+    // No bound of its own: a warp adds this or what the measuring helper
+    // adds, never both (as measureFullRowAt's sectors).
+    auto AddExtra = [&](unsigned Fig, int64_t Extra) {
+      if (!Extra)
+        return;
+      if (!Lane0)
+        Lane0 = F.CreateICmpEQ(
+            F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+            F.getInt32(0));
+      for (auto [Row, Times] : rowsOf(G))
+        addFigure(
+            F, G.InLoop, figure(Row, Fig),
+            F.CreateSelect(Lane0, F.getInt64(Extra * Times), F.getInt64(0)), 0);
+    };
+    AddExtra(PASTA_DIV_DISTINCT_SHARED, G.GapExtraBytes);
+    AddExtra(PASTA_DIV_BANK_CONFLICTS, G.GapConflicts);
+    return OtherT;
   }
 
   // G (FullRow) at its first access: in a full warp of one 32-lane row its
@@ -1228,6 +1408,10 @@ private:
   // Whether the lanes agree on a RowsProven group's lane selects, tested
   // once where it decides whether to measure.
   DenseMap<const AccessGroup *, Value *> AgreeOf;
+  // agreeAtEntry's vote by condition (null: not computable at the entry).
+  DenseMap<Value *, Value *> EntryAgree;
+  // recomputedAtEntry's copies at the entry, by original.
+  DenseMap<Value *, Value *> EntryCopies;
   // __pasta_div_full_row's test by the function's block and segment.
   std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
       FullRowOf;
@@ -1259,7 +1443,7 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 8> CopyMeasures::accessGroups() const {
+std::array<unsigned, 9> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 

@@ -107,6 +107,16 @@ struct AccessGroup {
   // per block, the copy adds that difference (__pasta_div_row_sectors);
   // other warps measure it.
   bool FullRow = false;
+  // Of a RowsProven shared 4-byte group whose y term is a constant other
+  // than StackedWidth times its x term (a padded tile's row, a word per
+  // row): the bank
+  // conflicts of a full warp of GapWidth-wide rows stacked in y
+  // (div_proofs.h, pasta_div_stacked_conflicts), which such warps add
+  // instead of measuring it; -1: none.
+  int GapConflicts = -1;
+  // And its distinct bytes in such a warp less the derived ones (rows of
+  // one word each at stride 0: 4 per row beyond the first).
+  int GapExtraBytes = 0;
 };
 
 // A copy with more access groups than this calls the access helpers out of
@@ -151,8 +161,10 @@ public:
   // rows of lanes are not 32 wide (AccessGroup::RowsProven), of those
   // how many not in rows stacked in y either (AccessGroup::StackedWidth),
   // and how many are taken by arithmetic in full 32-lane rows
-  // (AccessGroup::FullRow).
-  std::array<unsigned, 8> accessGroups() const;
+  // (AccessGroup::FullRow); then those behind a clamp, those in their
+  // callers' space, and the shared ones whose full warps of 16-wide rows add
+  // their bank conflicts from their strides (AccessGroup::GapConflicts).
+  std::array<unsigned, 9> accessGroups() const;
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven

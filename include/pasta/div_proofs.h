@@ -58,6 +58,41 @@ static inline int pasta_div_mask_free(uint32_t size, int64_t stride,
          (stride / 4) % 2 == 1;
 }
 
+/* The bank conflicts of a FULL warp's shared 4-byte access whose lanes hold
+ * `width`-wide rows stacked in y (lane i at x = i % width, y = y0 + i /
+ * width: __pasta_div_stacked_width), at `stride` bytes per x and `gap` bytes
+ * per y from a base the same in every lane, 4-byte aligned (a padded tile,
+ * hotspot's rows of 18 floats read by 16 x 16 blocks; a broadcast per row,
+ * stride 0): one phase, whose wavefronts are the most distinct words any
+ * bank holds; the base shifts every lane's bank alike. Sets *words to the
+ * distinct words (the distinct bytes are 4 times as many). -1 where the
+ * strides are not whole words or are too large, or `width` does not divide
+ * 32. */
+static inline int pasta_div_stacked_conflicts(int64_t stride, int64_t gap,
+                                              uint32_t width, uint32_t *words) {
+  int64_t seen[32];
+  uint32_t depth[32] = {0}, most = 0, n = 0;
+  if (width < 2 || width >= 32 || 32 % width != 0 || stride % 4 != 0 ||
+      gap % 4 != 0 || stride <= -(1 << 20) || stride >= 1 << 20 ||
+      gap <= -(1 << 20) || gap >= 1 << 20)
+    return -1;
+  for (uint32_t i = 0; i < 32; ++i) {
+    int64_t word =
+        stride / 4 * (int64_t)(i % width) + gap / 4 * (int64_t)(i / width);
+    uint32_t j = 0;
+    while (j < n && seen[j] != word)
+      ++j;
+    if (j < n) /* served with the lane that has it already */
+      continue;
+    seen[n++] = word;
+    uint32_t bank = (uint32_t)(word & 31); /* two's complement: mod 32 */
+    if (++depth[bank] > most)
+      most = depth[bank];
+  }
+  *words = n;
+  return (int)most - 1;
+}
+
 /* Whether a global load or store of `size` bytes at `stride` bytes per lane
  * (one row of 32 lanes), `aligned` to its size, has in a FULL warp the
  * derived figures but for its sectors, which exceed the derived ones by
