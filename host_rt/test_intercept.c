@@ -718,6 +718,8 @@ static int test_sampled_timing(void) {
  * and 3 of the capped kw_div, but only 2 of 512 threads, and none of 1024
  * threads (the vendor's occupancy call fails). */
 static char kw_handle, kw_div, kw_divu;
+/* Kernels whose twin is a stub (ks) or of unknown largest block (ku). */
+static char ks_handle, ks_div, ks_divu, ku_handle, ku_div, ku_divu;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
   (void)device;
@@ -728,9 +730,49 @@ static int f_occupancy(int *blocks, const void *func, int threads,
                        uint64_t shmem) {
   (void)shmem;
   ++occupancy_calls;
+  if (func == &ks_divu || func == &ks_div || func == &ku_divu ||
+      func == &ku_div) { /* as the GPU might answer even for a stub */
+    *blocks = 2;
+    return 0;
+  }
   if ((func != &kw_divu && func != &kw_div) || threads == 1024)
     return 1; /* cudaErrorInvalidValue */
   *blocks = func == &kw_div && threads != 512 ? 3 : 2;
+  return 0;
+}
+
+/* The largest blocks: 1 for ks_divu (the pass's stub in place of a twin),
+ * an error for ku_divu (unknown), 1024 for the rest. */
+static int f_wave_attributes(void *attributes, const void *func) {
+  if (func == &ku_divu)
+    return 98; /* cudaErrorInvalidDeviceFunction */
+  int32_t threads = func == &ks_divu ? 1 : 1024;
+  memcpy((unsigned char *)attributes + 24, &threads, 4); /* CUDA's layout */
+  return 0;
+}
+
+/* A stub twin (largest block 1) is never launched, nor one whose largest
+ * block is unknown: grids that fit in one wave, blocks of one thread
+ * included, run the capped copy. */
+static int check_divergence_stub_twin(struct pasta_vendor_ops *wops) {
+  __pasta_register_kernel(&ks_handle, "_Z2ksv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&ks_handle, &ks_div);
+  __pasta_register_divergence_uncapped(&ks_handle, &ks_divu);
+  __pasta_register_kernel(&ku_handle, "_Z2kuv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&ku_handle, &ku_div);
+  __pasta_register_divergence_uncapped(&ku_handle, &ku_divu);
+  const uint64_t y1 = 1ull << 32;
+  num_launched = 0;
+  CHECK(__pasta_launch_kernel(&ks_handle, 1 | y1, 1, 128 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(__pasta_launch_kernel(&ks_handle, 1 | y1, 1, 1 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(__pasta_launch_kernel(&ku_handle, 1 | y1, 1, 128 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(num_launched == 3);
+  CHECK(launched[0] == &ks_div);
+  CHECK(launched[1] == &ks_div);
+  CHECK(launched[2] == &ku_div);
   return 0;
 }
 
@@ -747,6 +789,7 @@ static int check_divergence_wave(void) {
   wops.vendor = PASTA_VENDOR_CUDA;
   wops.device_get_attribute = f_attribute;
   wops.occupancy_max_active_blocks = f_occupancy;
+  wops.func_get_attributes = f_wave_attributes;
   num_launched = 0;
   const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
   const uint64_t grids[6] = {8 | y1, 9 | y1,   2 | 4ull << 32,
@@ -766,7 +809,7 @@ static int check_divergence_wave(void) {
   /* and once at the first launch: the counting kernel's blocks per SM for
    * its resources (resources.c; this kernel has no plain copy). */
   CHECK(occupancy_calls == 2 + 2 + 2 + 1 + 1);
-  return 0;
+  return check_divergence_stub_twin(&wops);
 }
 
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
