@@ -928,6 +928,8 @@ void pasta::markLoopAccessesBeforeLoops(
   FAM.invalidate(Copy, PreservedAnalyses::none());
 }
 
+namespace {
+
 // One block's accesses that may form a run: same kind, pointer type and
 // source location (an unrolled loop's copies differ only in their
 // discriminators).
@@ -951,6 +953,8 @@ struct RunAccess {
   int64_t Offset;
 };
 
+} // namespace
+
 // Of Accesses (in block order), those at a constant distance from the
 // first's address, if they are a progression of distinct offsets a fixed
 // step apart: sorted by offset.
@@ -961,7 +965,7 @@ progressionOf(ArrayRef<Instruction *> Accesses, ScalarEvolution &SE) {
   for (Instruction *I : Accesses) {
     auto *D = dyn_cast<SCEVConstant>(
         SE.getMinusSCEV(SE.getSCEV(trackedPointer(*I)), First));
-    if (!D || D->getAPInt().getSignificantBits() > 48)
+    if (!D || D->getAPInt().getSignificantBits() > 48) // far apart: not one
       return {};
     Run.push_back({I, D->getAPInt().getSExtValue()});
   }
