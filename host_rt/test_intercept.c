@@ -217,6 +217,10 @@ static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
+/* Another allocation the fake ws kernel touches, at one offset
+ * (test_ws_shared_group). */
+static char *touch_also;
+static uint64_t touch_also_offset;
 /* More offsets the fake ws kernel touches in touch_alloc (test_ws_pages). */
 static uint64_t touch_more[6];
 static int num_touch_more;
@@ -312,6 +316,10 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     for (int k = 0; k < num_touch_more; ++k)
       *fake_flag(flags + (touch_more[k] >> h->page_shift)) = 1;
   }
+  for (uint32_t i = 0; touch_also && i < h->num_allocs; ++i)
+    if (t[i].base == (uint64_t)(uintptr_t)touch_also)
+      *fake_flag(pages + t[i].first_page +
+                 (touch_also_offset >> h->page_shift)) = 1;
   return 0;
 }
 
@@ -1036,6 +1044,44 @@ static int test_ws_groups(void) {
   return check_summary("intercept ws groups");
 }
 
+/* Run alone (`test_intercept ws_shared_group`): two allocations share a
+ * group of flags, and the host counts a group's flags from its total only
+ * where one allocation has all of it. d (3 pages, flags 0 to 2), then b
+ * (1,500 pages and 5 bytes, flags 3 to 1,503). One launch touches d's page
+ * 1 (flag 1, stored at byte 129 of group 0, among b's flags), b's pages 0
+ * (flag 3, stored at byte 387), 600 (flag 603, in group 1: all b's) and its
+ * last, partial one (flag 1,503, stored at byte 1,119): d 1 page, b 2 pages
+ * and 5 bytes. A count of group 0's flags as b's gives b d's page too; a
+ * look at group 0's flags in page order, d's page as b's page 126. */
+static int test_ws_shared_group(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536, size = 1500 * page + 5;
+  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws shared group");
+  void *d = NULL, *b = NULL;
+  CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&b, size, arena_malloc, &ops) == 0);
+  touch_also = d;
+  touch_also_offset = page + 9;
+  const uint64_t in_b[] = {0, 600 * page, size - 1};
+  ws_touch(b, in_b, 3); /* two allocations: read below */
+  touch_also = NULL;
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0) &&
+      CHECK(act.num_ws_launches == 1)) {
+    const pasta_activity_ws_launch *l = &act.ws_launches[0];
+    CHECK_EQ_U64(l->touched_allocations, 2);
+    CHECK_EQ_U64(l->footprint_bytes, 3 * page + size);
+    CHECK_EQ_U64(l->touched_bytes, page + 2 * page + 5);
+  }
+  pasta__activity_free(&act);
+  free(arena);
+  return check_summary("intercept ws shared group");
+}
+
 void __pasta_register_kernel_fields(const void *, const uint32_t *, uint32_t);
 
 /* Run alone (`test_intercept ws_fields`): a kernel (int n, struct {char *x;
@@ -1413,6 +1459,8 @@ int main(int argc, char **argv) {
     return test_ws_streams();
   if (argc > 1 && strcmp(argv[1], "ws_groups") == 0)
     return test_ws_groups();
+  if (argc > 1 && strcmp(argv[1], "ws_shared_group") == 0)
+    return test_ws_shared_group();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */
