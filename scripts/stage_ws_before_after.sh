@@ -18,6 +18,17 @@ cd "$(dirname "$0")/.."
 old=$(cd "$1" && pwd)
 build=${PASTA_BUILD_DIR:-build}
 [ -f "$old/lib/libpasta.so" ] || { echo "stage_ws_before_after: no $old/lib/libpasta.so" >&2; exit 1; }
+# libpasta_rt.a is a linker script naming its members' archive by absolute
+# path (cmake/runtime_archive_script.cmake): one copied out of another build
+# still links that build's runtime, and "before" would be this tree's.
+if [ "${STAGE_OLD_RUNTIME:-0}" = 1 ]; then
+  members=$(sed -n 's/^INPUT(\(.*\))$/\1/p' "$old/lib/libpasta_rt.a" 2>/dev/null)
+  case $members in
+  "" | "$old"/*) ;;
+  *) echo "stage_ws_before_after: $old/lib/libpasta_rt.a links $members, not a runtime of $old; build the earlier tree's runtime there (git worktree add, scripts/build.sh)" >&2
+     exit 1 ;;
+  esac
+fi
 ninja -C "$build"
 if [ "${STAGE_OLD_RUNTIME:-0}" = 1 ]; then
   PASTA_RUNTIME_LIB=$old/lib/libpasta_rt.a scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
