@@ -1257,6 +1257,28 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
+// The blocks of L that run after one of its inner loops in an iteration:
+// reachable from an inner loop's exits without passing L's header.
+static SmallPtrSet<const BasicBlock *, 32>
+blocksAfterInnerLoops(const Loop *L) {
+  SmallPtrSet<const BasicBlock *, 32> After;
+  SmallVector<BasicBlock *, 16> Work;
+  auto Reach = [&](BasicBlock *BB) {
+    if (L->contains(BB) && BB != L->getHeader() && After.insert(BB).second)
+      Work.push_back(BB);
+  };
+  for (Loop *Inner : L->getSubLoops()) {
+    SmallVector<BasicBlock *, 4> Exits;
+    Inner->getExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      Reach(Exit);
+  }
+  while (!Work.empty())
+    for (BasicBlock *Succ : successors(Work.pop_back_val()))
+      Reach(Succ);
+  return After;
+}
+
 static cl::opt<unsigned> OuterBackEdgeFlushMin(
     "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
     cl::desc("PASTA: an outermost loop with inner loops and at least this "
@@ -1288,11 +1310,19 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
     if (L->getSubLoops().empty() || !Latch)
       continue;
     SmallVector<uint32_t, 16> Counters;
+    SmallPtrSet<const BasicBlock *, 32> After = blocksAfterInnerLoops(L);
+    bool AnyAfter = false;
     for (const CountedBlock &CB : P.Blocks)
       if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
-          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB))
+          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB)) {
         Counters.push_back(CB.Counter);
-    if (Counters.size() < OuterBackEdgeFlushMin)
+        AnyAfter |= After.contains(CB.BB);
+      }
+    // No counter is added after an inner loop: every one of them is live
+    // through the rest of the iteration whether flushed or not, and each
+    // further iteration would pay a flush for nothing (HeCBench bh's
+    // SummarizationKernel: three passes of a spin loop, 34 counters).
+    if (Counters.size() < OuterBackEdgeFlushMin || !AnyAfter)
       continue;
     llvm::sort(Counters);
     Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
