@@ -1181,6 +1181,14 @@ void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
   }
 }
 
+// Where the guard flushes: 2^32 - 1, the largest count a 32-bit counter
+// holds. Lower only to test the wrap flush (a structure built with 3 runs
+// it in every thread; the counts must not change).
+static cl::opt<uint32_t> GuardWrapAt(
+    "pasta-guard-wrap-at", cl::Hidden, cl::init(UINT32_MAX),
+    cl::desc("PASTA: the header count at which a guarded loop's 32-bit "
+             "counters are flushed and zeroed (testing only)"));
+
 // At each guarded loop's header (narrowUnboundedLoops), before the
 // header's own add: every counter of the loop's own blocks is at most the
 // header's count, since they were last zeroed together (each such block
@@ -1199,7 +1207,7 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
     Value *Runs =
         B.CreateTrunc(B.CreateLoad(Slot->getAllocatedType(), Slot), I32);
     Instruction *Wrap = SplitBlockAndInsertIfThen(
-        B.CreateICmpEQ(Runs, B.getInt32(UINT32_MAX)), &*B.GetInsertPoint(),
+        B.CreateICmpEQ(Runs, B.getInt32(GuardWrapAt)), &*B.GetInsertPoint(),
         /*Unreachable=*/false, MDB.createUnlikelyBranchWeights());
     flushAndZero(Wrap, P, G.Counters);
   }

@@ -118,7 +118,14 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | spinwait) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops) build_one "$g" ;;
+    # Also with the poll loop's wrap flush at a header count of 3 instead
+    # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
+    spinwait)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
+      cp "$g.plain" "$g.wrap.plain"
+      ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.
     devfn | callgraph)

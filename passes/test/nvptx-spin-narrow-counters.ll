@@ -5,10 +5,12 @@
 ; such block runs at most once per run of the header, so none of them is
 ; above the header's count; when the header's count is 2^32 - 1, at the
 ; header, before its add, the loop's counters are flushed and zeroed
-; (guardNarrowedLoops). Fewer counters, a loop whose trip count is
+; (guardNarrowedLoops; -pasta-guard-wrap-at lowers 2^32 - 1 for tests).
+; Fewer counters, a loop whose trip count is
 ; computed (over a 64-bit bound) and -pasta-guarded-narrow-min=0 keep 64
 ; bits.
 ; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-guard-wrap-at=3 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=AT3 %s
 ; RUN: %opt -passes=pasta-count -pasta-guarded-narrow-min=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -37,6 +39,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: done:
 ; CHECK: zext i32 %[[HN]] to i64
 ; CHECK: ret void
+; -pasta-guard-wrap-at=3 (testing the wrap flush: structure spinwait.wrap):
+; AT3-LABEL: define ptx_kernel void @poll_six(
+; AT3: icmp eq i32 %pasta.count{{[0-9]+}}.0, 3
 ; OFF-LABEL: define ptx_kernel void @poll_six(
 ; OFF-NOT: icmp eq i32 %pasta.count{{.*}}, -1
 ; OFF: c0.yes:
