@@ -4,7 +4,9 @@
 # ptxas on it as clang does (-m64 -O2 -lineinfo --gpu-name sm_90) with -v,
 # and adds up ptxas's own per-entry "Compile time" by kind of copy: the
 # counting kernels (no suffix), the plain copies (__pasta_plain) and the
-# working-set copies (__pasta_ws); an entry's time includes the device
+# working-set copies (__pasta_ws), and with PASTA_DIVERGENCE=1 the
+# divergence copies (__pasta_div) and their uncapped twins (__pasta_divu);
+# an entry's time includes the device
 # functions it calls (ptxas compiles them again for every kernel that calls
 # them). The per-entry times are ptxas's wall clock, and it may compile
 # entries in parallel (their sum can pass its CPU time): compare them on
@@ -46,6 +48,8 @@ for p in plain "$@"; do
     { kind = p == "plain" ? "kernels" : "counting"
       if ($3 ~ /__pasta_ws$/) kind = "ws"
       if ($3 ~ /__pasta_plain$/) kind = "plain"
+      if ($3 ~ /__pasta_div$/) kind = "div"
+      if ($3 ~ /__pasta_divu$/) kind = "divu"
       ms[kind] += $1; ++cnt[kind]; if ($2 > regs[kind]) regs[kind] = $2 }
     END { split(t, u, " ");
           printf "%s: ptxas %.2f s (user + system)", p, u[1] + u[2];

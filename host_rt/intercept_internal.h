@@ -337,6 +337,9 @@ void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]);
 void pasta__read_resources(ops_t *ops, int device, const void *counting,
                            const void *plain, uint32_t threads, uint64_t shmem,
                            pasta_activity_resources *r);
+/* The largest block of kernel `fn` (host stub) by the vendor's function
+ * attributes, or -1 when unknown. Calls the vendor: lock not held. */
+int pasta__max_block_threads(ops_t *ops, const void *fn);
 
 /*===-- timing.c ----------------------------------------------------------===*/
 

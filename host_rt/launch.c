@@ -123,13 +123,22 @@ static int blocks_per_sm(ops_t *ops, const void *copy, uint32_t threads,
   return n > 0 ? n : 0;
 }
 
+/* Whether the uncapped copy `twin` is the pass's stub in its place (a
+ * kernel of one-thread blocks that returns at once: passes/
+ * DivergenceEmission.cpp, addUncappedStub), or may be: unknown counts as
+ * a stub, which only costs the cap's spills. A real twin of a kernel whose
+ * own bound is one thread counts as a stub too. */
+static int twin_is_stub(ops_t *ops, const void *twin) {
+  return pasta__max_block_threads(ops, twin) <= 1;
+}
+
 /* Which divergence copy a launch runs. On NVIDIA the copy has a register
  * cap, which keeps more warps resident at the price of spills. That pays
  * only when the cap fits more blocks on an SM at this block shape, and the
  * grid has more blocks than the GPU holds at once without it (SMs x the
  * uncapped copy's blocks per SM, from the vendor's occupancy call). Else
- * the uncapped copy runs. *wave is k's cached answer, asked again when the
- * shape differs; the caller stores it back. */
+ * the uncapped copy runs, unless it is a stub. *wave is k's cached answer,
+ * asked again when the shape differs; the caller stores it back. */
 static const void *div_copy_for(ops_t *ops, const struct kernel *k,
                                 const struct launch *l, struct div_wave *wave) {
   *wave = k->div_wave;
@@ -143,7 +152,9 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
   if (!threads || !blocks) /* not a launch the GPU would take */
     return k->div;
   if (wave->threads != threads || wave->shmem != l->shmem) {
-    int per_sm = blocks_per_sm(ops, k->div_uncapped, threads, l->shmem);
+    int per_sm = twin_is_stub(ops, k->div_uncapped)
+                     ? 0
+                     : blocks_per_sm(ops, k->div_uncapped, threads, l->shmem);
     int sms = per_sm > 0 ? pasta__sm_count(ops, l->device) : 0;
     int capped = sms > 0 ? blocks_per_sm(ops, k->div, threads, l->shmem) : 0;
     wave->threads = threads;

@@ -47,8 +47,10 @@ static int64_t read_size(const union attributes *a, size_t at) {
   return v > INT64_MAX ? -1 : (int64_t)v;
 }
 
-static void read_copy(ops_t *ops, const void *fn, uint32_t threads,
-                      uint64_t shmem, pasta_copy_resources *c) {
+/* The vendor's function attributes of `fn` into *c (-1: unknown); the
+ * blocks per SM stay unknown. */
+static void read_attributes(ops_t *ops, const void *fn,
+                            pasta_copy_resources *c) {
   *c = (pasta_copy_resources){-1, -1, -1, -1, -1};
   if (!fn)
     return;
@@ -63,12 +65,27 @@ static void read_copy(ops_t *ops, const void *fn, uint32_t threads,
   } else if (ops->func_get_attributes) {
     ops->get_last_error(); /* ours, not the program's */
   }
+}
+
+static void read_copy(ops_t *ops, const void *fn, uint32_t threads,
+                      uint64_t shmem, pasta_copy_resources *c) {
+  read_attributes(ops, fn, c);
+  if (!fn)
+    return;
   int blocks = 0;
   if (ops->occupancy_max_active_blocks &&
       ops->occupancy_max_active_blocks(&blocks, fn, (int)threads, shmem) == 0)
     c->blocks_per_sm = blocks >= 0 ? blocks : -1;
   else if (ops->occupancy_max_active_blocks)
     ops->get_last_error();
+}
+
+int pasta__max_block_threads(ops_t *ops, const void *fn) {
+  if (!ops || ops->vendor < PASTA_VENDOR_CUDA || ops->vendor > PASTA_VENDOR_HIP)
+    return -1;
+  pasta_copy_resources c;
+  read_attributes(ops, fn, &c);
+  return c.max_threads;
 }
 
 void pasta__read_resources(ops_t *ops, int device, const void *counting,

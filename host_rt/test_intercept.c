@@ -217,6 +217,10 @@ static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
 static uint64_t touch_offset;
+/* Another allocation the fake ws kernel touches, at one offset
+ * (test_ws_shared_group). */
+static char *touch_also;
+static uint64_t touch_also_offset;
 /* More offsets the fake ws kernel touches in touch_alloc (test_ws_pages). */
 static uint64_t touch_more[6];
 static int num_touch_more;
@@ -312,6 +316,10 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     for (int k = 0; k < num_touch_more; ++k)
       *fake_flag(flags + (touch_more[k] >> h->page_shift)) = 1;
   }
+  for (uint32_t i = 0; touch_also && i < h->num_allocs; ++i)
+    if (t[i].base == (uint64_t)(uintptr_t)touch_also)
+      *fake_flag(pages + t[i].first_page +
+                 (touch_also_offset >> h->page_shift)) = 1;
   return 0;
 }
 
@@ -718,6 +726,8 @@ static int test_sampled_timing(void) {
  * and 3 of the capped kw_div, but only 2 of 512 threads, and none of 1024
  * threads (the vendor's occupancy call fails). */
 static char kw_handle, kw_div, kw_divu;
+/* Kernels whose twin is a stub (ks) or of unknown largest block (ku). */
+static char ks_handle, ks_div, ks_divu, ku_handle, ku_div, ku_divu;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
   (void)device;
@@ -728,9 +738,49 @@ static int f_occupancy(int *blocks, const void *func, int threads,
                        uint64_t shmem) {
   (void)shmem;
   ++occupancy_calls;
+  if (func == &ks_divu || func == &ks_div || func == &ku_divu ||
+      func == &ku_div) { /* as the GPU might answer even for a stub */
+    *blocks = 2;
+    return 0;
+  }
   if ((func != &kw_divu && func != &kw_div) || threads == 1024)
     return 1; /* cudaErrorInvalidValue */
   *blocks = func == &kw_div && threads != 512 ? 3 : 2;
+  return 0;
+}
+
+/* The largest blocks: 1 for ks_divu (the pass's stub in place of a twin),
+ * an error for ku_divu (unknown), 1024 for the rest. */
+static int f_wave_attributes(void *attributes, const void *func) {
+  if (func == &ku_divu)
+    return 98; /* cudaErrorInvalidDeviceFunction */
+  int32_t threads = func == &ks_divu ? 1 : 1024;
+  memcpy((unsigned char *)attributes + 24, &threads, 4); /* CUDA's layout */
+  return 0;
+}
+
+/* A stub twin (largest block 1) is never launched, nor one whose largest
+ * block is unknown: grids that fit in one wave, blocks of one thread
+ * included, run the capped copy. */
+static int check_divergence_stub_twin(struct pasta_vendor_ops *wops) {
+  __pasta_register_kernel(&ks_handle, "_Z2ksv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&ks_handle, &ks_div);
+  __pasta_register_divergence_uncapped(&ks_handle, &ks_divu);
+  __pasta_register_kernel(&ku_handle, "_Z2kuv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&ku_handle, &ku_div);
+  __pasta_register_divergence_uncapped(&ku_handle, &ku_divu);
+  const uint64_t y1 = 1ull << 32;
+  num_launched = 0;
+  CHECK(__pasta_launch_kernel(&ks_handle, 1 | y1, 1, 128 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(__pasta_launch_kernel(&ks_handle, 1 | y1, 1, 1 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(__pasta_launch_kernel(&ku_handle, 1 | y1, 1, 128 | y1, 1, NULL, 0, NULL,
+                              fake_launch, wops) == 0);
+  CHECK(num_launched == 3);
+  CHECK(launched[0] == &ks_div);
+  CHECK(launched[1] == &ks_div);
+  CHECK(launched[2] == &ku_div);
   return 0;
 }
 
@@ -747,6 +797,7 @@ static int check_divergence_wave(void) {
   wops.vendor = PASTA_VENDOR_CUDA;
   wops.device_get_attribute = f_attribute;
   wops.occupancy_max_active_blocks = f_occupancy;
+  wops.func_get_attributes = f_wave_attributes;
   num_launched = 0;
   const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
   const uint64_t grids[6] = {8 | y1, 9 | y1,   2 | 4ull << 32,
@@ -766,7 +817,7 @@ static int check_divergence_wave(void) {
   /* and once at the first launch: the counting kernel's blocks per SM for
    * its resources (resources.c; this kernel has no plain copy). */
   CHECK(occupancy_calls == 2 + 2 + 2 + 1 + 1);
-  return 0;
+  return check_divergence_stub_twin(&wops);
 }
 
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its
@@ -991,6 +1042,44 @@ static int test_ws_groups(void) {
   CHECK_EQ_U64(ws_touch(b, one, 1), page);
   free(arena);
   return check_summary("intercept ws groups");
+}
+
+/* Run alone (`test_intercept ws_shared_group`): two allocations share a
+ * group of flags, and the host counts a group's flags from its total only
+ * where one allocation has all of it. d (3 pages, flags 0 to 2), then b
+ * (1,500 pages and 5 bytes, flags 3 to 1,503). One launch touches d's page
+ * 1 (flag 1, stored at byte 129 of group 0, among b's flags), b's pages 0
+ * (flag 3, stored at byte 387), 600 (flag 603, in group 1: all b's) and its
+ * last, partial one (flag 1,503, stored at byte 1,119): d 1 page, b 2 pages
+ * and 5 bytes. A count of group 0's flags as b's gives b d's page too; a
+ * look at group 0's flags in page order, d's page as b's page 126. */
+static int test_ws_shared_group(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536, size = 1500 * page + 5;
+  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws shared group");
+  void *d = NULL, *b = NULL;
+  CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
+  CHECK(__pasta_malloc(&b, size, arena_malloc, &ops) == 0);
+  touch_also = d;
+  touch_also_offset = page + 9;
+  const uint64_t in_b[] = {0, 600 * page, size - 1};
+  ws_touch(b, in_b, 3); /* two allocations: read below */
+  touch_also = NULL;
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0) &&
+      CHECK(act.num_ws_launches == 1)) {
+    const pasta_activity_ws_launch *l = &act.ws_launches[0];
+    CHECK_EQ_U64(l->touched_allocations, 2);
+    CHECK_EQ_U64(l->footprint_bytes, 3 * page + size);
+    CHECK_EQ_U64(l->touched_bytes, page + 2 * page + 5);
+  }
+  pasta__activity_free(&act);
+  free(arena);
+  return check_summary("intercept ws shared group");
 }
 
 void __pasta_register_kernel_fields(const void *, const uint32_t *, uint32_t);
@@ -1370,6 +1459,8 @@ int main(int argc, char **argv) {
     return test_ws_streams();
   if (argc > 1 && strcmp(argv[1], "ws_groups") == 0)
     return test_ws_groups();
+  if (argc > 1 && strcmp(argv[1], "ws_shared_group") == 0)
+    return test_ws_shared_group();
   if (argc > 1 && strcmp(argv[1], "ws_pages") == 0)
     return test_ws_pages(argc > 2 ? argv[2] : NULL);
   setenv("PASTA_TIMING", "all", 1); /* the checks below count timed launches */

@@ -425,19 +425,30 @@ static void ws_count_skipped(void) {
   pasta__state_unlock();
 }
 
+/* Set flags in a word of 8 flags (each byte 0 or not). */
+static unsigned ws_word_flags(uint64_t v) {
+  v |= v >> 4;
+  v |= v >> 2;
+  v |= v >> 1;
+  return (unsigned)__builtin_popcountll(v & UINT64_C(0x0101010101010101));
+}
+
 /* Folds a launch's banks of page flags into the first, a group of
- * PASTA_WS_FLAG_GROUP flags at a time, in page order, and says which groups
- * have a flag set (nonzero[g]). One pass over the banks (nw's 2 GiB at
- * 64 KiB pages in 4 banks is 130 KiB per launch); most groups are all 0 in
- * a launch and are left as they are (so are their flags in bank 0: 0). In
- * the others only the set flags move: byte j of a group holds flag
- * pasta_ws_flag_swizzle(j), the function its own inverse. n: flags per
- * bank, whole groups. */
+ * PASTA_WS_FLAG_GROUP flags at a time, and counts each group's set flags
+ * (set[g]). One pass over the banks (nw's 2 GiB at 64 KiB pages in 4 banks
+ * is 130 KiB per launch), 64 flags at a time in registers; a group with a
+ * flag set is written back to bank 0, still in the device's order (byte j
+ * holds flag pasta_ws_flag_swizzle(j)): whole groups are counted from
+ * set[g] alone, only an allocation's partial groups look at flags one by
+ * one. Unswizzling every group with a flag set, and counting its flags
+ * byte by byte, took 11 us per launch of nw_tile (bench_launch wsnw). n:
+ * flags per bank, whole groups. */
 static void ws_fold_flags(uint8_t *restrict pages, uint64_t n, uint32_t banks,
-                          uint8_t *restrict nonzero) {
+                          uint16_t *restrict set) {
   for (uint64_t g = 0; g < n / PASTA_WS_FLAG_GROUP; ++g) {
     uint8_t *group = pages + g * PASTA_WS_FLAG_GROUP;
-    uint64_t folded[PASTA_WS_FLAG_GROUP / 8], any = 0;
+    uint64_t folded[PASTA_WS_FLAG_GROUP / 8];
+    unsigned count = 0;
     for (uint32_t at = 0; at < PASTA_WS_FLAG_GROUP; at += 64) {
       uint64_t acc[8]; /* 64 flags at a time: in registers */
       memcpy(acc, group + at, sizeof acc);
@@ -447,36 +458,38 @@ static void ws_fold_flags(uint8_t *restrict pages, uint64_t n, uint32_t banks,
         for (int k = 0; k < 8; ++k)
           acc[k] |= v[k];
       }
+      uint64_t any = 0;
       for (int k = 0; k < 8; ++k)
         any |= acc[k];
+      for (int k = 0; any && k < 8; ++k) /* most groups have none set */
+        count += ws_word_flags(acc[k]);
       memcpy(folded + at / 8, acc, sizeof acc);
     }
-    nonzero[g] = any != 0;
-    if (!any)
-      continue;
-    const uint8_t *flag = (const uint8_t *)folded;
-    uint8_t order[PASTA_WS_FLAG_GROUP] = {0};
-    for (uint32_t k = 0; k < PASTA_WS_FLAG_GROUP / 8; ++k)
-      for (uint32_t j = k * 8; folded[k] && j < k * 8 + 8; ++j)
-        if (flag[j])
-          order[pasta_ws_flag_swizzle(j)] = 1;
-    memcpy(group, order, sizeof order);
+    set[g] = (uint16_t)count;
+    if (count && banks > 1)
+      memcpy(group, folded, sizeof folded);
   }
 }
 
-/* Flags set in pages[from, to), in page order; groups with none set
- * (nonzero, from ws_fold_flags) are skipped. */
-static uint64_t ws_count_flags(const uint8_t *pages, const uint8_t *nonzero,
+/* Whether page flag p is set (bank 0, folded: stored swizzled). */
+static int ws_flag(const uint8_t *pages, uint64_t p) {
+  return pages[pasta_ws_flag_swizzle(p)] != 0;
+}
+
+/* Flags set in pages[from, to), in page order: a whole group's from
+ * set[g] (ws_fold_flags), a partial one's flag by flag. */
+static uint64_t ws_count_flags(const uint8_t *pages, const uint16_t *set,
                                uint64_t from, uint64_t to) {
   uint64_t count = 0;
   while (from < to) {
     uint64_t g = from / PASTA_WS_FLAG_GROUP;
-    uint64_t stop = (g + 1) * PASTA_WS_FLAG_GROUP;
-    if (stop > to)
-      stop = to;
-    if (nonzero[g])
-      for (uint64_t p = from; p < stop; ++p)
-        count += pages[p] != 0;
+    uint64_t start = g * PASTA_WS_FLAG_GROUP,
+             stop = start + PASTA_WS_FLAG_GROUP;
+    if (from == start && stop <= to)
+      count += set[g];
+    else
+      for (uint64_t p = from; set[g] && p < stop && p < to; ++p)
+        count += (uint64_t)ws_flag(pages, p);
     from = stop;
   }
   return count;
@@ -484,13 +497,14 @@ static uint64_t ws_count_flags(const uint8_t *pages, const uint8_t *nonzero,
 
 /* Bytes touched of an allocation of `size` bytes whose page flags are
  * pages[first, first + n): whole pages, the last one partly. */
-static uint64_t ws_touched_bytes(const uint8_t *pages, const uint8_t *nonzero,
+static uint64_t ws_touched_bytes(const uint8_t *pages, const uint16_t *set,
                                  uint64_t first, uint64_t n, uint64_t size,
                                  uint64_t page) {
   if (n == 0)
     return 0;
-  uint64_t whole = ws_count_flags(pages, nonzero, first, first + n - 1);
-  return whole * page + (pages[first + n - 1] ? size - (n - 1) * page : 0);
+  uint64_t whole = ws_count_flags(pages, set, first, first + n - 1);
+  return whole * page +
+         (ws_flag(pages, first + n - 1) ? size - (n - 1) * page : 0);
 }
 
 /* Sums what the launch in `slot` touched (its results read back). ws_mu
@@ -504,12 +518,12 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
   uint32_t i = ws_slot_index(b, slot);
   char *host = ws_slot_host(b, i);
   uint8_t *pages = (uint8_t *)host + b->pages_at + ws_pages_skew(b, i);
-  uint8_t *nonzero = malloc(s->pages / PASTA_WS_FLAG_GROUP + 1);
-  if (!nonzero) {
+  uint16_t *set = malloc((s->pages / PASTA_WS_FLAG_GROUP + 1) * sizeof *set);
+  if (!set) {
     ws_count_skipped();
     return;
   }
-  ws_fold_flags(pages, s->pages, slot->page_banks, nonzero);
+  ws_fold_flags(pages, s->pages, slot->page_banks, set);
   uint64_t *hits = (uint64_t *)(host + b->blocks_at);
   uint64_t outside[2];
   memcpy(outside, host, sizeof outside);
@@ -526,14 +540,14 @@ static void ws_collect(ops_t *ops, const struct ws_buffers *b,
     const struct pasta_ws_alloc *a = &s->table[i];
     uint64_t n = (a->size + page - 1) / page;
     uint64_t touched =
-        ws_touched_bytes(pages, nonzero, a->first_page, n, a->size, page);
+        ws_touched_bytes(pages, set, a->first_page, n, a->size, page);
     if (!touched)
       continue;
     ++l.touched_allocations;
     l.footprint_bytes += a->size;
     l.touched_bytes += touched;
   }
-  free(nonzero);
+  free(set);
   pasta__state_lock();
   pasta_activity_kernel *k = &pasta__st.kernels[kernel].stats;
   ++k->ws_launches;

@@ -260,6 +260,57 @@ static void addUncappedCopy(const Function &Kernel, Function &Copy) {
   Uncapped->setName(Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
 }
 
+// Off above this many out-of-line access calls (docs/design.md, "The
+// uncapped twin"): ptxas compiles a twin, and again every device
+// function's copy it calls, whole-program, at about 20 ms per such call
+// (myocyte 12: 18.7 s of its 44 s; docs/lab/
+// 2026-11-29-divergence-24-compile-stub-twin.md). Such a copy spills under
+// or without the cap alike.
+static cl::opt<unsigned> UncappedMaxCalls(
+    "pasta-div-uncapped-max-calls", cl::init(0),
+    cl::desc("PASTA: give a kernel's divergence copy an uncapped twin only "
+             "when the copy and the functions it calls make at most this "
+             "many out-of-line access calls; else the twin is a stub the "
+             "runtime never launches"));
+
+// The calls of the out-of-line access helpers that F and the functions it
+// reaches make, each function counted once (the helpers are still
+// declarations here).
+static unsigned outOfLineAccessCalls(const Function &F,
+                                     SmallPtrSetImpl<const Function *> &Seen) {
+  if (F.isDeclaration() || !Seen.insert(&F).second)
+    return 0;
+  unsigned Calls = 0;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction()) {
+        StringRef Name = Callee->getName();
+        if (Name == DivAccessOutName || Name == DivAccessLanesOutName)
+          ++Calls;
+        else
+          Calls += outOfLineAccessCalls(*Callee, Seen);
+      }
+  return Calls;
+}
+
+// In place of the twin of a copy too costly to compile twice: a kernel of
+// the copy's type that returns at once, under the twin's name (the host
+// registers that name whatever the device code holds), and whose largest
+// block is one thread (.maxntid 1), which tells the runtime that it is no
+// twin: it launches the capped copy (host_rt/launch.c).
+static void addUncappedStub(const Function &Kernel, Function &Copy) {
+  Function *Stub = Function::Create(
+      Copy.getFunctionType(), Copy.getLinkage(), Copy.getAddressSpace(),
+      Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX, Copy.getParent());
+  Stub->copyAttributesFrom(&Copy);
+  Stub->setCallingConv(Copy.getCallingConv());
+  Stub->addFnAttr("nvvm.maxntid", "1");
+  for (auto [From, To] : zip(Copy.args(), Stub->args()))
+    To.setName(From.getName());
+  LLVMContext &Ctx = Copy.getContext();
+  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "", Stub));
+}
+
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
@@ -422,7 +473,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        addUncappedCopy(*F, *CopyOf.at(F));
+        SmallPtrSet<const Function *, 8> Seen;
+        if (outOfLineAccessCalls(*CopyOf.at(F), Seen) > UncappedMaxCalls)
+          addUncappedStub(*F, *CopyOf.at(F));
+        else
+          addUncappedCopy(*F, *CopyOf.at(F));
         capRegisters(*CopyOf.at(F), MaxRegisters,
                      Rows32.contains(CopyOf.at(F)));
       }

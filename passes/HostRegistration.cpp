@@ -22,6 +22,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -169,6 +170,24 @@ static Type *storageType(Value *Storage) {
   return nullptr;
 }
 
+// The pointer layout of kernel parameter K where the stub's IR does not
+// type it: a parameter passed indirectly (a bare pointer to the caller's
+// copy, stored in the argument array as it is), read from the stub's
+// debug info; null without it. CUB's transform_kernel takes its inputs so
+// (kernel_arg, a union with a copy constructor): untyped, their accesses
+// all took the working-set full path
+// (docs/lab/2026-11-29-overhead3-25-thrust-ws-fields.md).
+static Type *indirectParamLayout(Function &Stub, Value *Storage, unsigned K) {
+  auto *A = dyn_cast<Argument>(Storage);
+  DISubprogram *SP = Stub.getSubprogram();
+  if (!A || A->hasByValAttr() || !SP || !SP->getType())
+    return nullptr;
+  DITypeRefArray Types = SP->getType()->getTypeArray();
+  if (K + 1 >= Types.size()) // Types[0] is the return type
+    return nullptr;
+  return pointerLayoutOf(Types[K + 1], Stub.getContext());
+}
+
 // Tells the host runtime where the pointer fields of a kernel's by-value
 // aggregate parameters are (pairs of parameter and offset), when it has any.
 static void registerFields(Module &M, IRBuilder<> &B, Value *Handle,
@@ -232,6 +251,8 @@ static KernelParams kernelParams(Value *Handle, bool Unwrapped) {
     Count = std::max(Count, static_cast<int>(K) + 1);
     auto *Slot = dyn_cast<AllocaInst>(St->getValueOperand());
     Type *T = storageType(St->getValueOperand());
+    if (!T)
+      T = indirectParamLayout(*Stub, St->getValueOperand(), K);
     bool Pointer = Slot && Slot->getAllocatedType()->isPointerTy();
     if (Unwrapped && isFieldAggregate(T) && singleElement(T)->isPointerTy())
       Pointer = true, T = nullptr;

@@ -939,6 +939,10 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
     DenseMap<Instruction *, uint32_t> &InCopy = Found->second;
     markLoopAccessesBeforeLoops(*Copy, stateArg(*Copy), InCopy, Guarded,
                                 SiteConstant, FAM);
+    // Compact copies make a call per batch anyway: one per run is fewer.
+    if (Compact.count(Copy))
+      markAccessRuns(*Copy, stateArg(*Copy), InCopy, Guarded, SiteConstant,
+                     FAM);
     for (auto [I, Site] : InCopy)
       ByBlock[I->getParent()][I] = Site;
     Fields[Copy].Loops = &FAM.getResult<LoopAnalysis>(*Copy);

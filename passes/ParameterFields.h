@@ -20,6 +20,11 @@
 
 #include <cstdint>
 
+namespace llvm {
+class DIType;
+class LLVMContext;
+} // namespace llvm
+
 namespace pasta {
 
 struct ParameterField {
@@ -34,6 +39,13 @@ struct ParameterField {
 llvm::SmallVector<ParameterField, 16>
 pointerFields(llvm::ArrayRef<llvm::Type *> Aggregates,
               const llvm::DataLayout &DL);
+
+// A type with T's pointers at their offsets (T: a struct, class, union or
+// array described by debug info), or null where T holds none or its layout
+// is not fully described. For a parameter the host's IR does not type: one
+// clang passes indirectly (a class that is not trivially copyable, such as
+// CUB's kernel_arg), whose stub gets a bare pointer to a copy.
+llvm::Type *pointerLayoutOf(const llvm::DIType *T, llvm::LLVMContext &Ctx);
 
 // Whether T is a struct or an array (a parameter whose fields are numbered).
 inline bool isFieldAggregate(const llvm::Type *T) {

@@ -96,6 +96,21 @@ static cl::opt<bool> LoopVersions(
     cl::desc("Working-set copies: a short copy of a loop whose count "
              "decides at run time, instead of a test in each iteration"));
 
+// The fewest accesses of one run (below) marked by one call in front of
+// them in a compact copy (0: none). A run is one block's loads (or stores)
+// of one source line at constant distances a fixed step apart: an unrolled
+// loop's, such as CUB's BlockLoad of a thread's items (16 loads 512 bytes
+// apart in the radix sort's histogram kernel: 4 calls of the compact copy's
+// batches, 1 for the run). The call's fast path costs about what 2 to 4
+// batches' calls do (lab overhead3-17: about 170 PTX instructions), hence 8.
+static cl::opt<unsigned> RunMinAccesses(
+    "pasta-ws-run-min", cl::init(8), cl::Hidden,
+    cl::desc("Working-set compact copies: mark a run of at least this many "
+             "accesses a fixed step apart by one call in front of it "
+             "(0: off)"));
+
+STATISTIC(NumMarkedRuns, "Accesses of working-set copies marked by one call "
+                         "per run of accesses a fixed step apart");
 STATISTIC(NumMarkedBeforeLoops, "Accesses of working-set copies whose page "
                                 "flags are set in front of their loops");
 STATISTIC(NumMarkedOnce, "Of those, marks set once per entry of an outer "
@@ -911,4 +926,130 @@ void pasta::markLoopAccessesBeforeLoops(
   for (auto [Call, IsLong] : IfLong)
     runOnlyIf(Call, [IsLong = IsLong](IRBuilder<> &) { return IsLong; });
   FAM.invalidate(Copy, PreservedAnalyses::none());
+}
+
+namespace {
+
+// One block's accesses that may form a run: same kind, pointer type and
+// source location (an unrolled loop's copies differ only in their
+// discriminators).
+struct RunKey {
+  unsigned Opcode;
+  Type *PtrTy;
+  const DILocation *Loc;
+  bool operator==(const RunKey &O) const {
+    return Opcode == O.Opcode && PtrTy == O.PtrTy &&
+           Loc->getLine() == O.Loc->getLine() &&
+           Loc->getColumn() == O.Loc->getColumn() &&
+           Loc->getScope() == O.Loc->getScope() &&
+           Loc->getInlinedAt() == O.Loc->getInlinedAt();
+  }
+};
+
+// An access of a run, at Offset bytes from the address of the run's first
+// access in block order.
+struct RunAccess {
+  Instruction *Access;
+  int64_t Offset;
+};
+
+} // namespace
+
+// Of Accesses (in block order), those at a constant distance from the
+// first's address, if they are a progression of distinct offsets a fixed
+// step apart: sorted by offset.
+static SmallVector<RunAccess, 16>
+progressionOf(ArrayRef<Instruction *> Accesses, ScalarEvolution &SE) {
+  SmallVector<RunAccess, 16> Run;
+  const SCEV *First = SE.getSCEV(trackedPointer(*Accesses.front()));
+  for (Instruction *I : Accesses) {
+    auto *D = dyn_cast<SCEVConstant>(
+        SE.getMinusSCEV(SE.getSCEV(trackedPointer(*I)), First));
+    if (!D || D->getAPInt().getSignificantBits() > 48) // far apart: not one
+      return {};
+    Run.push_back({I, D->getAPInt().getSExtValue()});
+  }
+  llvm::sort(Run, [](const RunAccess &L, const RunAccess &R) {
+    return L.Offset < R.Offset;
+  });
+  int64_t Step = Run[1].Offset - Run[0].Offset;
+  for (size_t I = 1; I < Run.size(); ++I)
+    if (Step <= 0 || Run[I].Offset - Run[I - 1].Offset != Step)
+      return {};
+  return Run;
+}
+
+// Whether every instruction of BB from First up to Last passes control on
+// (the runtime's helpers always return): where First runs, so does Last.
+static bool runsThrough(Instruction *First, Instruction *Last) {
+  for (Instruction *I = First; I != Last; I = I->getNextNode()) {
+    if (auto *CB = dyn_cast<CallBase>(I))
+      if (const Function *Callee = CB->getCalledFunction();
+          Callee && isRuntimeFunction(*Callee))
+        continue;
+    if (!isGuaranteedToTransferExecutionToSuccessor(I))
+      return false;
+  }
+  return true;
+}
+
+void pasta::markAccessRuns(
+    Function &Copy, Value *State, DenseMap<Instruction *, uint32_t> &Accesses,
+    const DenseMap<Instruction *, Value *> &Guarded,
+    function_ref<Constant *(Instruction *, uint32_t, bool)> SiteConstant,
+    FunctionAnalysisManager &FAM) {
+  if (RunMinAccesses < 2)
+    return;
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
+  LLVMContext &Ctx = Copy.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Generic = PointerType::get(Ctx, 0);
+  bool Changed = false;
+  for (BasicBlock &BB : Copy) {
+    // Candidates in block order, by key (few per block: a linear search).
+    SmallVector<std::pair<RunKey, SmallVector<Instruction *, 16>>, 4> Groups;
+    for (Instruction &I : BB) {
+      if (!Accesses.count(&I) || Guarded.count(&I) ||
+          !(isa<LoadInst>(I) || isa<StoreInst>(I)) || !I.getDebugLoc())
+        continue;
+      RunKey Key{I.getOpcode(), trackedPointer(I)->getType(),
+                 I.getDebugLoc().get()};
+      auto It = find_if(Groups, [&](const auto &G) { return G.first == Key; });
+      if (It == Groups.end())
+        It = Groups.insert(Groups.end(), {Key, {}});
+      It->second.push_back(&I);
+    }
+    for (auto &[Key, Group] : Groups) {
+      if (Group.size() < RunMinAccesses ||
+          !runsThrough(Group.front(), Group.back()))
+        continue;
+      SmallVector<RunAccess, 16> Run = progressionOf(Group, SE);
+      if (Run.empty())
+        continue;
+      // In front of the run's first access, from its address, with the
+      // flags, outside counts and hotness counts of the accesses one by one
+      // (the runtime's loop mark: offset_0 + k * step, k < the run's
+      // length).
+      Instruction *First = Group.front();
+      IRBuilder<> B(First);
+      Value *Ptr = trackedPointer(*First);
+      bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+      if (!IsGeneric)
+        Ptr = B.CreateAddrSpaceCast(Ptr, Generic);
+      FunctionCallee MarkLoop = Copy.getParent()->getOrInsertFunction(
+          "__pasta_ws_mark_loop", I32, State->getType(), Generic, I64, I64, I64,
+          I64, I32, State->getType());
+      B.CreateCall(MarkLoop,
+                   {State, Ptr, B.getInt64(1), B.getInt64(Run.front().Offset),
+                    B.getInt64(Run[1].Offset - Run[0].Offset),
+                    B.getInt64(Run.size()), B.getInt32(64),
+                    SiteConstant(First, Accesses.lookup(First), IsGeneric)});
+      for (const RunAccess &A : Run)
+        Accesses.erase(A.Access);
+      NumMarkedRuns += Run.size();
+      Changed = true;
+    }
+  }
+  if (Changed)
+    FAM.invalidate(Copy, PreservedAnalyses::none());
 }

@@ -50,6 +50,21 @@ void markLoopAccessesBeforeLoops(
         SiteConstant,
     llvm::FunctionAnalysisManager &FAM);
 
+// Of Accesses in Copy (a compact copy), marks each run of at least
+// -pasta-ws-run-min (one block's loads, or stores, of one source location,
+// at distinct constant distances a fixed step apart, all run where the
+// first is: an unrolled loop's) by one call in front of its first access
+// (__pasta_ws_mark_loop over the offsets) and removes them from Accesses.
+// The figures are those of the accesses marked one by one. Guarded accesses
+// are left as they are.
+void markAccessRuns(
+    llvm::Function &Copy, llvm::Value *State,
+    llvm::DenseMap<llvm::Instruction *, uint32_t> &Accesses,
+    const llvm::DenseMap<llvm::Instruction *, llvm::Value *> &Guarded,
+    llvm::function_ref<llvm::Constant *(llvm::Instruction *, uint32_t, bool)>
+        SiteConstant,
+    llvm::FunctionAnalysisManager &FAM);
+
 } // namespace pasta
 
 #endif

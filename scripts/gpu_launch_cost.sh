@@ -13,8 +13,9 @@
 #    runtime beside it when staged;
 # 3. bench_launch (fake vendor: the runtime's own CPU time per launch) on
 #    this machine's CPU and C library; `bench_launch ws`, working-set
-#    launches shaped like nw_tile (and bench_launch-ws-before: the same
-#    benchmark with the earlier runtime, when staged).
+#    launches shaped like nw_tile, and `bench_launch wsnw`, nw_tile's
+#    launches with the flags nw sets, read cold (and bench_launch-ws-before:
+#    the same benchmark with the earlier runtime, when staged).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${PASTA_LAUNCH_BIN:-build-gpu-launch}
@@ -106,6 +107,16 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
     [ -x "$B/$exe" ] || continue
     echo "$exe: $(env PASTA_QUIET=1 PASTA_OUTPUT=/dev/null $PIN "$B/$exe" ws 100000 5 2>&1 |
       sed -n 's/^vendor calls per launch beyond the launch: //p; s/^median /median ns /p' | tr '\n' ' ')"
+  done
+  echo
+  echo "bench_launch wsnw (nw_tile's 2,047 launches with the flags nw sets, copied back past the CPU's caches; BENCH_WS_WARM=1: left in cache): CPU ns per launch, figures:"
+  echo
+  for exe in bench_launch bench_launch-ws-before; do
+    [ -x "$B/$exe" ] || continue
+    for warm in 0 1; do
+      echo "$exe BENCH_WS_WARM=$warm: $(env BENCH_WS_WARM=$warm PASTA_QUIET=1 PASTA_OUTPUT=/dev/null $PIN "$B/$exe" wsnw 20470 5 2>&1 |
+        sed -n 's/^working-set launches /launches /p; s/^median /median ns /p' | tr '\n' ' ')"
+    done
   done
 } >"$OUT/launch_cost.md"
 cat "$OUT/launch_cost.md"

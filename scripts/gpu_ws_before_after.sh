@@ -13,7 +13,9 @@
 # WS_VARIANTS replaces gpu_bench.sh's variants (e.g. add "pasta-ws1bank"),
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
-# "before" is the earlier build's counting mode). The first is the baseline.
+# "before" is the earlier build's counting mode; "ws-inline" this build's
+# Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1). The
+# first is the baseline.
 # PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
 # gaussian vector_add" for the per-launch cost of working-set mode; the
 # profiles are still compared program by program).
@@ -104,6 +106,8 @@ if [ -x "$NCU" ] && part thrust; then
     case $name in
     plain) exe=$S/thrust.plain ;;
     ws) ws=1 ;;
+    # Staged with STAGE_THRUST_INLINE=1: no compact working-set copies.
+    ws-inline) exe=$S/thrust.inline ws=1 ;;
     before | before-ws) exe=$S/thrust.before
       [ $name = before-ws ] && ws=1
       # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions

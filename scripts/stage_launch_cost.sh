@@ -28,8 +28,9 @@ if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
     "$PASTA_BEFORE_BUILD/lib/libpasta_rt.a" -L"$cuda/lib64" -lcudart_static \
     -ldl -lrt -pthread
   cp "$PASTA_BEFORE_BUILD/bin/bench_launch" "$dst/bench_launch-before"
-  # This tree's benchmark (its `ws` mode) linked with the earlier runtime.
-  /usr/lib/llvm-22/bin/clang -std=c11 -O2 -Iinclude host_rt/bench_launch.c \
+  # This tree's benchmark (its `ws` and `wsnw` modes) linked with the earlier
+  # runtime.
+  /usr/lib/llvm-22/bin/clang -std=c11 -O2 -Iinclude -I. host_rt/bench_launch.c \
     "$PASTA_BEFORE_BUILD/lib/libpasta_rt.a" -lpthread -ldl -lm \
     -o "$dst/bench_launch-ws-before"
   git -C "$PASTA_BEFORE_BUILD/.." rev-parse --short HEAD >"$dst/before-commit" 2>/dev/null || true

@@ -10,6 +10,8 @@
 #   Thrust structure) link the earlier tree's host runtime too
 #   (OLD_BUILD_DIR/lib: built there with `ninja pasta pasta_rt
 #   pasta_rt_shared pasta_glue`), so that before/after is the whole tree.
+#   STAGE_THRUST_INLINE=1: the Thrust structure with inline working-set
+#   copies too (thrust.inline; THRUST_VARIANTS "ws-inline").
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +56,14 @@ PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${scu[@]}" \
   -o "$sdir/shape_myocyte12" "${srt[@]}"
 PASTA_BUILD_DIR=$before/build "$before/build/bin/pasta-clang++" "${scu[@]}" \
   -o "$sdir/shape_myocyte12.before" "${srt[@]}"
+# STAGE_THRUST_INLINE=1: the Thrust structure also with every working-set
+# copy inline (no compact copies: the radix sort kernels' copies are compact
+# at the default PASTA_WS_COMPACT_ABOVE=32), as thrust.inline, for
+# gpu_ws_before_after.sh's THRUST_VARIANTS "ws-inline".
+if [ "${STAGE_THRUST_INLINE:-0}" = 1 ]; then
+  PASTA_WS_COMPACT_ABOVE=100000 scripts/build_structures.sh "$before/inline" thrust
+  cp "$before/inline/thrust" "$build/bin/structures/thrust.inline"
+fi
 PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
 cd build-gpu
 rm -f bin/kernels/*-div bin/kernels/*-trace* bin/kernels/*-pasta-blocks

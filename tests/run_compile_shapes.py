@@ -40,6 +40,10 @@ the plain code. Checked on code size, not time (time is what grew with it):
   (31; 294 calls of __pasta_ws_mark_compact, one per batch of four, when
   the buffer was opt-in, which ptxas kept the copy's registers around: 218
   registers, 124 buffered).
+- device: gen_compile_shapes.py myocyte 12 with PASTA_DIVERGENCE=1: the
+  kernel's divergence copy calls the access helpers out of line, so its
+  uncapped twin __pasta_divu is a stub of no basic block (a full twin
+  doubled ptxas's time on the divergence code: 22.7x the plain build).
 - host: a C function of about 1,500 basic blocks and 500 counters
   (gen_compile_shapes.py host 1500), PASTA_HOST=1, -O2: its instrumented IR
   has at most 2.5 times the plain function's instructions (before: 27
@@ -214,6 +218,18 @@ def main():
         orig = original(copy)
         check("myocyte 12 %s / %s, PTX basic blocks" % (copy, orig),
               got[copy] / max(1, plain_blocks.get(orig, 0)), 1.5)
+
+    # myocyte 12 with PASTA_DIVERGENCE=1: its kernel's divergence copy
+    # calls the access helpers out of line (547 calls with its device
+    # functions' copies), so it gets no uncapped twin, only the stub the
+    # runtime never launches: ptxas compiled the twin, 18.7 of its 44 s.
+    _, got, dcount = myocyte(12, {"PASTA_DIVERGENCE": "1"})
+    mkernel = "_Z14myocyte_kernelPfS_PKfi"
+    if mkernel + "__pasta_div" not in got:
+        failed += 1
+        print("FAIL no %s__pasta_div in %s" % (mkernel, dcount))
+    check("myocyte 12 %s__pasta_divu (a stub), PTX basic blocks" % mkernel,
+          got.get(mkernel + "__pasta_divu", 1e9), 0)
 
     csrc = os.path.join(work, "host1500.c")
     run([sys.executable, gen, "host", "1500", csrc])
