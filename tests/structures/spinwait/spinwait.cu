@@ -61,7 +61,8 @@ __global__ void sum_tree(int *value, volatile int *ready, int internal,
   int k = internal - 1 - (blockIdx.x * blockDim.x + threadIdx.x);
   while (k >= 0) {
     if (!children_ready(ready, k))
-      continue; // poll again
+      continue;      // poll again
+    __threadfence(); // the children's values after their flags
     int sum = 0;
     for (int c = 1; c <= Arity; ++c)
       sum += ((volatile int *)value)[Arity * k + c];
