@@ -24,6 +24,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
@@ -38,6 +39,9 @@ using namespace llvm::PatternMatch;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumFunctions, "Functions instrumented");
+STATISTIC(NumGuardedLoops,
+          "Unbounded loops with 32-bit counters and a wrap guard");
+STATISTIC(NumGuardedCounters, "Counters of unbounded loops kept in 32 bits");
 STATISTIC(NumGenericAccesses, "Generic accesses resolved at run time");
 STATISTIC(NumInlineFlushes, "Device flush points flushing inline");
 STATISTIC(NumOutOfLineFlushes,
@@ -1110,6 +1114,105 @@ DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
   return Narrow;
 }
 
+static cl::opt<unsigned> GuardedNarrowMin(
+    "pasta-guarded-narrow-min", cl::Hidden, cl::init(6),
+    cl::desc("PASTA: a loop scalar evolution does not bound keeps the "
+             "counters of its own blocks in 32 bits, behind a wrap guard, "
+             "where it has at least this many (0: never)"));
+
+// A loop scalar evolution does not bound (a spin-wait on a volatile flag,
+// a tree walk that advances only when a child is ready) keeps 64-bit
+// counters through every retry: HeCBench bh's SummarizationKernel held
+// about 50 (200 registers against 48 plain), two adds each per retry. Each
+// block of the loop itself (in no inner loop) runs at most once per run of
+// the header, so its 32-bit counter is at most the header's, which is the
+// guard: at 2^32 - 1 the loop's counters are flushed and zeroed
+// (guardNarrowedLoops). Exact for any number of retries, and a flush that
+// no real run reaches. Counting kernels; a loop whose header has a counter
+// of its own (none, no guard); not loops whose trip count is computed
+// (their exits may add it, addTripCount), nor counters narrowCounters
+// already narrowed, nor counts alike in every thread block (the nests'
+// flush zeroes those alone: flushAlikeBeforeNests; an alike header would
+// then no longer bound the others).
+void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
+                                          DenseSet<uint32_t> &Narrow) {
+  Guarded.clear();
+  GuardedCounters.clear();
+  Function &F = *P.F;
+  if (!GuardedNarrowMin || !NarrowCounters || !CountingBuild ||
+      T.Target == PASTA_TARGET_HOST || P.Kind != PASTA_FUNC_KERNEL ||
+      !P.Placed || P.ThreadLocalCounts || !threadEnds(F).empty())
+    return;
+  if (!AnalysesFresh)
+    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  AnalysesFresh = true;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return;
+  ReversePostOrderTraversal<Function *> Order(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
+    return;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  MapVector<Loop *, GuardedLoop> ByLoop;
+  for (const CountedBlock &CB : P.Blocks) {
+    Loop *L = LI.getLoopFor(CB.BB);
+    if (!L || !CB.Measured || CB.Counter == 0 || CB.Counter >= NumOwn ||
+        Slots[CB.Counter] || Narrow.count(CB.Counter) ||
+        InPlace.count(CB.Counter) || CB.AlikeInEveryBlock ||
+        !CB.Bytes.empty() || !CB.BytesCounters.empty() ||
+        !CB.DynCounters.empty() || CB.Counter == P.ThreadsCounter ||
+        !isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
+      continue;
+    GuardedLoop &G = ByLoop[L];
+    G.Header = L->getHeader();
+    G.Counters.push_back(CB.Counter);
+    if (CB.BB == G.Header)
+      G.HeaderCounter = CB.Counter;
+  }
+  for (auto &[L, G] : ByLoop) {
+    SmallVector<uint32_t, 16> &Counters = G.Counters;
+    if (Counters.size() < GuardedNarrowMin || !G.HeaderCounter)
+      continue; // a header without a counter of its own: no guard
+    ++NumGuardedLoops;
+    NumGuardedCounters += Counters.size();
+    Narrow.insert(Counters.begin(), Counters.end());
+    GuardedCounters.insert(Counters.begin(), Counters.end());
+    Guarded.push_back(std::move(G));
+  }
+}
+
+// Where the guard flushes: 2^32 - 1, the largest count a 32-bit counter
+// holds. Lower only to test the wrap flush (a structure built with 3 runs
+// it in every thread; the counts must not change).
+static cl::opt<uint32_t> GuardWrapAt(
+    "pasta-guard-wrap-at", cl::Hidden, cl::init(UINT32_MAX),
+    cl::desc("PASTA: the header count at which a guarded loop's 32-bit "
+             "counters are flushed and zeroed (testing only)"));
+
+// At each guarded loop's header (narrowUnboundedLoops), before the
+// header's own add: every counter of the loop's own blocks is at most the
+// header's count, since they were last zeroed together (each such block
+// runs after the header, at most once per run of it). The header's count
+// is the guard: at 2^32 - 1 the loop's counters are flushed and zeroed.
+void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  MDBuilder MDB(Ctx);
+  for (GuardedLoop &G : Guarded) {
+    // Flushed and zeroed on its back edge (flushAtOuterBackEdges): each
+    // counter of its own blocks is at most 1.
+    if (FlushedHeaders.contains(G.Header))
+      continue;
+    IRBuilder<> B(&*G.Header->getFirstInsertionPt());
+    AllocaInst *Slot = Slots[G.HeaderCounter]; // 32-bit (narrowSlot)
+    Value *Runs =
+        B.CreateTrunc(B.CreateLoad(Slot->getAllocatedType(), Slot), I32);
+    Instruction *Wrap = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Runs, B.getInt32(GuardWrapAt)), &*B.GetInsertPoint(),
+        /*Unreachable=*/false, MDB.createUnlikelyBranchWeights());
+    flushAndZero(Wrap, P, G.Counters);
+  }
+}
+
 // The counters of P's blocks in loops beyond the first LoopRegisterBudget,
 // by the blocks' estimated frequency, hottest first: these stay in the
 // thread's local memory (an alloca mem2reg leaves, L1-resident) instead of
@@ -1162,6 +1265,28 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
+// The blocks of L that run after one of its inner loops in an iteration:
+// reachable from an inner loop's exits without passing L's header.
+static SmallPtrSet<const BasicBlock *, 32>
+blocksAfterInnerLoops(const Loop *L) {
+  SmallPtrSet<const BasicBlock *, 32> After;
+  SmallVector<BasicBlock *, 16> Work;
+  auto Reach = [&](BasicBlock *BB) {
+    if (L->contains(BB) && BB != L->getHeader() && After.insert(BB).second)
+      Work.push_back(BB);
+  };
+  for (Loop *Inner : L->getSubLoops()) {
+    SmallVector<BasicBlock *, 4> Exits;
+    Inner->getExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      Reach(Exit);
+  }
+  while (!Work.empty())
+    for (BasicBlock *Succ : successors(Work.pop_back_val()))
+      Reach(Succ);
+  return After;
+}
+
 static cl::opt<unsigned> OuterBackEdgeFlushMin(
     "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
     cl::desc("PASTA: an outermost loop with inner loops and at least this "
@@ -1180,6 +1305,7 @@ static cl::opt<unsigned> OuterBackEdgeFlushMin(
 // block's scaled flush as at a return.
 void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
   Function &F = *P.F;
+  FlushedHeaders.clear();
   if (!OuterBackEdgeFlushMin || !CountingBuild ||
       T.Target == PASTA_TARGET_HOST || P.Kind != PASTA_FUNC_KERNEL ||
       !P.Placed || ThreadLocalCounts || !threadEnds(F).empty())
@@ -1192,28 +1318,42 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
     if (L->getSubLoops().empty() || !Latch)
       continue;
     SmallVector<uint32_t, 16> Counters;
+    SmallPtrSet<const BasicBlock *, 32> After = blocksAfterInnerLoops(L);
+    bool AnyAfter = false;
     for (const CountedBlock &CB : P.Blocks)
       if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
-          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB))
+          !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB)) {
         Counters.push_back(CB.Counter);
-    if (Counters.size() < OuterBackEdgeFlushMin)
+        AnyAfter |= After.contains(CB.BB);
+      }
+    // No counter is added after an inner loop: every one of them is live
+    // through the rest of the iteration whether flushed or not, and each
+    // further iteration would pay a flush for nothing (HeCBench bh's
+    // SummarizationKernel: three passes of a spin loop, 34 counters).
+    if (Counters.size() < OuterBackEdgeFlushMin || !AnyAfter)
       continue;
     llvm::sort(Counters);
     Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
+    FlushedHeaders.insert(L->getHeader());
   }
   for (auto &[BackEdge, Counters] : Flushes) {
     flushAlikeBeforeNests(BackEdge->getSingleSuccessor(), P, Counters);
-    Instruction *At = BackEdge->getTerminator();
-    SmallVector<uint32_t, 16> Rest = flushAlikeFromFirstBlock(At, P, Counters);
-    if (flushUnits(P, Rest) <= InlineFlushLimit)
-      emitInlineFlush(At, P, Rest);
-    else
-      emitIndexedFlush(At, P, Rest);
-    IRBuilder<> B(At);
-    for (uint32_t C : Counters)
-      B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0),
-                    Slots[C]);
+    flushAndZero(BackEdge->getTerminator(), P, Counters);
   }
+}
+
+// Flushes Counters at At, as at a return (counts alike in every thread
+// block from the first block), and zeroes them.
+void CounterEmitter::flushAndZero(Instruction *At, FunctionPlan &P,
+                                  ArrayRef<uint32_t> Counters) {
+  SmallVector<uint32_t, 16> Rest = flushAlikeFromFirstBlock(At, P, Counters);
+  if (flushUnits(P, Rest) <= InlineFlushLimit)
+    emitInlineFlush(At, P, Rest);
+  else
+    emitIndexedFlush(At, P, Rest);
+  IRBuilder<> B(At);
+  for (uint32_t C : Counters)
+    B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0), Slots[C]);
 }
 
 // In the outermost loop whose header is Header (flushed on its back edge,
@@ -1336,6 +1476,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   }
   AnalysesFresh = false;
   DenseSet<uint32_t> Narrow = narrowCounters(P);
+  narrowUnboundedLoops(P, Narrow);
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
@@ -1399,7 +1540,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   Trips.clear();
   AddedAtLoopExit.clear();
   auto CountedAtExit = [&](const CountedBlock &CB) {
-    if (!TripCounts)
+    if (!TripCounts || GuardedCounters.count(CB.Counter))
       return false;
     auto &LI = FAM.getResult<LoopAnalysis>(F);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -1445,6 +1586,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
 
   addCalleeCounts(P);
   flushAtOuterBackEdges(P);
+  guardNarrowedLoops(P);
 
   const CountReturn *Returns = nullptr;
   if (Returned)

@@ -96,6 +96,11 @@ private:
     unsigned SeenBits = 0;
   };
   llvm::DenseSet<uint32_t> narrowCounters(const FunctionPlan &P);
+  void narrowUnboundedLoops(const FunctionPlan &P,
+                            llvm::DenseSet<uint32_t> &Narrow);
+  void guardNarrowedLoops(FunctionPlan &P);
+  void flushAndZero(llvm::Instruction *At, FunctionPlan &P,
+                    llvm::ArrayRef<uint32_t> Counters);
   llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
   const LoopTrips *tripsAtExit(llvm::Loop *L, llvm::DominatorTree &DT,
                                llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
@@ -178,6 +183,21 @@ private:
   // The function being emitted: counters its loops' exits add trip counts
   // to (addTripCount, addInvariantTripCount).
   llvm::DenseSet<uint32_t> AddedAtLoopExit;
+  // The function being emitted (counting kernels): loops scalar evolution
+  // does not bound (spin-waits), by header, with the 32-bit counters of
+  // their own blocks that a wrap guard flushes (narrowUnboundedLoops).
+  struct GuardedLoop {
+    llvm::BasicBlock *Header;
+    llvm::SmallVector<uint32_t, 16> Counters;
+    // The header's own counter (the guard); loops whose header has none
+    // are not narrowed.
+    uint32_t HeaderCounter = 0;
+  };
+  llvm::SmallVector<GuardedLoop, 2> Guarded;
+  llvm::DenseSet<uint32_t> GuardedCounters;
+  // The function being emitted: headers of the loops flushed on their back
+  // edges (flushAtOuterBackEdges).
+  llvm::SmallPtrSet<llvm::BasicBlock *, 4> FlushedHeaders;
   // The function being emitted (counting builds): bit counters whose block
   // one lane of a warp runs (oneLaneBlock), flushed by that lane alone.
   llvm::DenseSet<uint32_t> OneLane;

@@ -14,21 +14,23 @@
 # hotshapes: a shared-memory tile of many guarded updates and a grid-stride
 # loop (HeCBench's tsa and extrema shapes); flushways: a reduction whose
 # warps leave by several ways, a loop of known count; captures: pointers in
-# by-value kernel parameters (lambdas, functors; working-set mode's slots).
+# by-value kernel parameters (lambdas, functors; working-set mode's slots);
+# spinwait: threads polling each other's flags with volatile loads, an
+# atomicCAS lock (HeCBench bh's tree kernels).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
-#           shortloops
+#           shortloops spinwait
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -117,6 +119,13 @@ for g in $groups; do
   case $g in
     linkage) build_linkage ;;
     threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops) build_one "$g" ;;
+    # Also with the poll loop's wrap flush at a header count of 3 instead
+    # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
+    spinwait)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
+      cp "$g.plain" "$g.wrap.plain"
+      ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.
     devfn | callgraph)

@@ -30,7 +30,9 @@
 # clang-plain/DIR/EXE is staged too (the program built through pasta-nvcc
 # with PASTA_KERNELS='^$': clang without instrumentation), ncu times it as
 # well and a second table compares PASTA with it, which separates PASTA's
-# cost from the compiler's (plain is usually nvcc's build).
+# cost from the compiler's (plain is usually nvcc's build). Where
+# pasta-before/DIR/EXE is staged (PASTA's build from the tree before a
+# change), a third table times it against the PASTA build.
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
 # each program's ncu times come in).
 set -u
@@ -83,6 +85,9 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
       # with PASTA_KERNELS='^$', so PASTA's share is told from clang's.
       builds="plain pasta"
       [ -x "$root/clang-plain/$dir/$exe" ] && builds="$builds clang-plain"
+      # pasta-before (staged when there): PASTA's build from the tree
+      # before a change, timed against the PASTA build of the change.
+      [ -x "$root/pasta-before/$dir/$exe" ] && builds="$builds pasta-before"
       for b in $builds; do
         # shellcheck disable=SC2086
         (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
@@ -102,6 +107,13 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
           echo "$name: clang-plain (the first column) against PASTA's counting build"
           echo
           python3 scripts/ncu_kernel_times.py "$d/clang-plain.ncu.csv" \
+            "$d/pasta.ncu.csv" 2>&1
+        fi
+        if [ -f "$d/pasta-before.ncu.csv" ]; then
+          echo
+          echo "$name: PASTA before the change (the first column) against PASTA's counting build"
+          echo
+          python3 scripts/ncu_kernel_times.py "$d/pasta-before.ncu.csv" \
             "$d/pasta.ncu.csv" 2>&1
         fi
       } >> "$OUT/unseen-times.md"

@@ -132,6 +132,8 @@ row "pointers captured by lambdas and functors" return captures/captures.cu 0 ca
 ROW_ENV=PASTA_WORKING_SET=1 row "pointers captured by lambdas and functors" ws captures/captures.cu 0 captures
 row "per-thread loops of a few trips (CUB transform)" return shortloops/shortloops.cu 0 shortloops
 ROW_ENV=PASTA_WORKING_SET=1 row "per-thread loops of a few trips (CUB transform)" ws shortloops/shortloops.cu 0 shortloops
+row "threads waiting on each other (spin loop, atomicCAS lock)" return spinwait/spinwait.cu 0 spinwait
+row "threads waiting on each other, wrap flush every 3 polls" return spinwait/spinwait.cu 0 spinwait.wrap
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the
