@@ -766,9 +766,10 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
      * aligned rows have the derived figures, and rows apart or on the same
      * bytes the closed form of __pasta_div_access_lanes's rows path (rows
      * of unaligned bases: gaussian's a[i * n + j], backprop's 17-float
-     * rows; a stride-0 column per row: m[i * n + t]). Without the latter
-     * such warps took the per-lane walks below, some 64 dependent steps an
-     * access (docs/lab/2026-11-29-divergence-24-rows16-walks.md). */
+     * rows; both rows on the same bytes: lud's u_s[k][tx]). Without the
+     * latter such warps took the per-lane walks below, 64 dependent steps
+     * of some 15 instructions an access, in the first lane while the warp
+     * waited. */
     uint64_t other =
         __gpu_shuffle_idx_u64(PASTA_DIV_FULL_WARP, lane ^ 16u, mine, 32);
     if (pasta_div_rows_derived(mine, other, 16, size, stride, hint, sectored)) {
