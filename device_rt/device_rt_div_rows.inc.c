@@ -664,7 +664,8 @@ static PASTA_INLINE uint64_t pasta_div_row_units(uint32_t mask, uint64_t base,
    * unit the size): the mask itself, moved to the row's first unit. The
    * per-lane loop below is for units wider than the element (a strided
    * row's sectors): up to 16 dependent steps, run by the first lane while
-   * the warp waits, at every measured access. */
+   * the warp waits. (The runtime is inlined into the copies after the
+   * loop passes: even at a constant stride of 0 the loop stays a loop.) */
   if (stride == 0)
     return mask ? 1ull << ((base >> shift) - origin) : 0;
   if (stride == 1u << shift)
@@ -765,11 +766,11 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
     /* A full warp (the usual case), the mask a constant: one shuffle, then
      * aligned rows have the derived figures, and rows apart or on the same
      * bytes the closed form of __pasta_div_access_lanes's rows path (rows
-     * of unaligned bases: gaussian's a[i * n + j], backprop's 17-float
-     * rows; both rows on the same bytes: lud's u_s[k][tx]). Without the
-     * latter such warps took the per-lane walks below, 64 dependent steps
-     * of some 15 instructions an access, in the first lane while the warp
-     * waited. */
+     * of unaligned bases: gaussian's a[i * n + j] at t % 8 != 0; both rows
+     * on the same bytes: its a[t * n + j], backprop's delta[tx], lud's
+     * u_s[k][tx]). Without the latter such warps took the per-lane walks
+     * below, 64 dependent steps of some 15 instructions an access, in the
+     * first lane while the warp waited. */
     uint64_t other =
         __gpu_shuffle_idx_u64(PASTA_DIV_FULL_WARP, lane ^ 16u, mine, 32);
     if (pasta_div_rows_derived(mine, other, 16, size, stride, hint, sectored)) {

@@ -2450,13 +2450,12 @@ static void test_div_rows16(void) {
 
 /* What __pasta_div_access_rows16 runs, in the shapes of the kernels that
  * take the body for rows of 16: a full warp of two rows of 4-byte elements
- * at unaligned bases (backprop's rows of 17 floats, gaussian's a[i * n + j]
- * at an odd t), a stride-0 column per row (m[i * n + t]) and both rows on
- * the same elements (a[t * n + j]) take the closed form (the rows tally),
- * with no per-lane walk; partial masks walk no lane for element-wide units
- * (distinct bytes, a 4-byte shared access's banks) nor at stride 0. (On the
- * GPU the stride is a constant at each call, and the compiler already
- * folded the stride-0 walk; here it is a variable.) */
+ * at unaligned bases (gaussian's a[i * n + j] at an odd t), a stride-0
+ * column per row (m[i * n + t], lud's l_s[ty][k]) and both rows on the same
+ * elements (a[t * n + j], backprop's delta[tx]) take the closed form (the
+ * rows tally), with no per-lane walk; partial masks walk no lane for
+ * element-wide units (distinct bytes, a 4-byte shared access's banks) nor
+ * at stride 0. */
 static void test_div_rows16_walks(void) {
   static struct div_lanes c;
   struct {
