@@ -104,10 +104,12 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
   }
 }
 
-// Off by default: on an H200 (2026-11-29) the copies with these bodies ran
-// far slower than without (backprop's adjust_weights 3.46x -> 13.65x,
-// gaussian 4.65x -> 22.89x, lud 3.16x -> 7.11x; not yet explained,
-// docs/lab/2026-11-29-divergence-21-rows16-body.md).
+// Off by default until their figures are checked against the default
+// build's on a GPU. Their first runtime walked each row's lanes one by one
+// in full warps of unaligned rows (4x slower); since its closed form, the
+// four copies that take them ran faster than without on an H200
+// (adjust_weights 3.45x -> 2.72x, layerforward 5.55x -> 4.45x, gaussian
+// 4.68x -> 4.35x, lud 3.15x -> 2.82x: 32 registers instead of 48).
 static cl::opt<bool> Rows16Bodies(
     "pasta-div-rows16", cl::init(false),
     cl::desc("PASTA: give the divergence copies of kernels for blocks of two "
