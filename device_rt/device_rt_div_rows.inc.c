@@ -645,6 +645,14 @@ PASTA_INLINE uint32_t __pasta_div_access_row32(
  * of 16 (passes/DivergenceRows32.cpp) calls this where the general helper
  * would take such warps apart with matches. */
 
+/* Lanes visited one by one (pasta_div_row_units), for the unit test only. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+static uint64_t pasta_div_rows16_walks; /* lanes pasta_div_row_units walked */
+#define PASTA_DIV_WALK() (++pasta_div_rows16_walks)
+#else
+#define PASTA_DIV_WALK() ((void)0)
+#endif
+
 /* The units of 2^shift bytes that the lanes of `mask` (bit i: lane i of a
  * row) touch at `base` + stride * i, each lane within one unit, as bits
  * from `origin` (every unit lies in [origin, origin + 64)). */
@@ -652,8 +660,19 @@ static PASTA_INLINE uint64_t pasta_div_row_units(uint32_t mask, uint64_t base,
                                                  uint32_t stride,
                                                  unsigned shift,
                                                  uint64_t origin) {
+  /* One element per lane (stride 0), or one unit per element (stride and
+   * unit the size): the mask itself, moved to the row's first unit. The
+   * per-lane loop below is for units wider than the element (a strided
+   * row's sectors): up to 16 dependent steps, run by the first lane while
+   * the warp waits. (The runtime is inlined into the copies after the
+   * loop passes: even at a constant stride of 0 the loop stays a loop.) */
+  if (stride == 0)
+    return mask ? 1ull << ((base >> shift) - origin) : 0;
+  if (stride == 1u << shift)
+    return (uint64_t)mask << ((base >> shift) - origin);
   uint64_t bits = 0;
   for (uint32_t m = mask; m; m &= m - 1) {
+    PASTA_DIV_WALK();
     uint32_t i = (uint32_t)__builtin_ctz(m);
     bits |= 1ull << (((base + (uint64_t)stride * i) >> shift) - origin);
   }
@@ -742,13 +761,30 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
                                     stride, hint, sectored, sectors,
                                     ideal_sectors, bank_conflicts);
   uint64_t mine = addr - (uint64_t)stride * (lane & 15);
-  /* a full warp of aligned rows (the usual case): one shuffle, no figure */
-  if (lanes == PASTA_DIV_FULL_WARP &&
-      pasta_div_rows_derived(mine,
-                             __gpu_shuffle_idx_u64(lanes, lane ^ 16u, mine, 32),
-                             16, size, stride, hint, sectored)) {
-    PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
-    return 0;
+  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
+  if (lanes == PASTA_DIV_FULL_WARP) {
+    /* A full warp (the usual case), the mask a constant: one shuffle, then
+     * aligned rows have the derived figures, and rows apart or on the same
+     * bytes the closed form of __pasta_div_access_lanes's rows path (rows
+     * of unaligned bases: gaussian's a[i * n + j] at t % 8 != 0; both rows
+     * on the same bytes: its a[t * n + j], backprop's delta[tx], lud's
+     * u_s[k][tx]). Without the latter such warps took the per-lane walks
+     * below, 64 dependent steps of some 15 instructions an access, in the
+     * first lane while the warp waited. */
+    uint64_t other =
+        __gpu_shuffle_idx_u64(PASTA_DIV_FULL_WARP, lane ^ 16u, mine, 32);
+    if (pasta_div_rows_derived(mine, other, 16, size, stride, hint, sectored)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      return 0;
+    }
+    if (pasta_div_rows_figures(mine, other, 16, size, stride, hint, sectored,
+                               f)) {
+      PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
+      pasta_div_lanes_derived(size, stride, hint, sectored, 32, d);
+      return pasta_div_add_figures(
+          lanes, f, d, requests_global, requests_shared, bytes, distinct_global,
+          distinct_shared, sectors, ideal_sectors, bank_conflicts);
+    }
   }
   /* else each row's base from its first active lane */
   uint64_t a =
@@ -757,7 +793,6 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
       __gpu_shuffle_idx_u64(lanes, 16u + (uint32_t)__builtin_ctz(mb), mine, 32);
   if (!pasta_div_first(lanes))
     return 0;
-  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
   pasta_div_two_rows_figures(ma, a, mb, b, size, stride, hint, sectored, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);

@@ -2496,6 +2496,45 @@ static void test_div_rows16(void) {
   CHECK(fast > 0 && fast < cases);
 }
 
+/* What __pasta_div_access_rows16 runs, in the shapes of the kernels that
+ * take the body for rows of 16: a full warp of two rows of 4-byte elements
+ * at unaligned bases (gaussian's a[i * n + j] at an odd t), a stride-0
+ * column per row (m[i * n + t], lud's l_s[ty][k]) and both rows on the same
+ * elements (a[t * n + j], backprop's delta[tx]) take the closed form (the
+ * rows tally), with no per-lane walk; partial masks walk no lane for
+ * element-wide units (distinct bytes, a 4-byte shared access's banks) nor
+ * at stride 0. */
+static void test_div_rows16_walks(void) {
+  static struct div_lanes c;
+  struct {
+    uint32_t stride, shared;
+    int64_t delta; /* row b less row a, bytes */
+    uint64_t mask;
+    int closed; /* 1: the rows tally must move; 0: it may not */
+  } cases[] = {
+      {4, 0, 68, FULL, 1},       {4, 0, 68 * 16, FULL, 1},
+      {4, 0, 0, FULL, 1},        {0, 0, 68, FULL, 1},
+      {0, 1, 68, FULL, 1},       {4, 1, 68, FULL, 1},
+      {0, 0, 68, 0x5555aaaa, 0}, {0, 1, 4, 0x00018000, 0},
+      {4, 1, 68, 0x5555aaaa, 0}, {4, 1, 4, 0xfff0ffff, 0},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; ++k) {
+    c.any.size = 4;
+    c.any.hint = cases[k].shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+    c.any.sectored = 1;
+    c.stride = cases[k].stride, c.width = 16;
+    uint64_t a = (cases[k].shared ? DIV_BASE * 4 : DIV_BASE) + (1u << 17) + 4;
+    for (int l = 0; l < 64; ++l)
+      c.any.addr[l] = (uint64_t)((int64_t)a + (l / 16 % 2) * cases[k].delta) +
+                      (uint64_t)c.stride * (uint64_t)(l % 16);
+    uint64_t walks = pasta_div_rows16_walks;
+    int path = div_check_lanes_with(&c, cases[k].mask, div_rows16_lane, &c);
+    if (cases[k].closed)
+      CHECK_EQ_INT(path, 1);
+    CHECK_EQ_U64(pasta_div_rows16_walks - walks, 0);
+  }
+}
+
 static uint32_t div_row_width;
 static uint32_t div_stacked_width;
 static void div_stacked_width_lane(uint32_t lane, void *arg) {
@@ -2988,6 +3027,7 @@ int main(void) {
   test_div_wider_strides();
   test_div_row32();
   test_div_rows16();
+  test_div_rows16_walks();
   test_div_lone_lane();
   test_div_select_lanes();
   test_div_clamp_lanes();

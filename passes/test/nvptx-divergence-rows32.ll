@@ -58,6 +58,8 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows16=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows16=1 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=TILE
+; The default gives tile2d the bodies (and their cap) too.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=TILE
 ; TILE-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
 ; TILE-SAME: #[[TILECAP:[0-9]+]]
 ; TILE: attributes #[[TILECAP]] = { {{.*}}"nvvm.maxnreg"="32"
