@@ -1241,6 +1241,64 @@ static int test_ws_streams(void) {
   return check_summary("intercept ws streams");
 }
 
+/* Run alone (`test_intercept ws_threads`): one stream handle from two
+ * threads may be two streams (cudaStreamPerThread), and a batch's copy
+ * waits for its last launch only, so a batch holds one thread's launches.
+ * Launches 0-1 from this thread, 2-3 from another, 4-5 from this one, all
+ * on one handle: copies back for 0-1, 2-3 and 4-5 (one before: 0-5). */
+struct ws_thread_launches {
+  void **args;
+  void *stream;
+  uint64_t first, count;
+};
+
+static void *launch_from_thread(void *p) {
+  const struct ws_thread_launches *t = p;
+  for (uint64_t i = t->first; i < t->first + t->count; ++i) {
+    touch_offset = i * 65536;
+    CHECK(__pasta_launch_kernel(&k_handle, 1 | (1ull << 32), 1, 32, 1, t->args,
+                                0, t->stream, fake_launch, &ops) == 0);
+  }
+  return NULL;
+}
+
+static int test_ws_threads(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  const uint64_t page = 65536;
+  arena = arena_next = calloc(1, 8 * page);
+  if (!CHECK(arena != NULL))
+    return check_summary("intercept ws threads");
+  void *c = NULL;
+  CHECK(__pasta_malloc(&c, 6 * page, arena_malloc, &ops) == 0);
+  void *arg = c;
+  void *args[1] = {&arg};
+  touch_alloc = c;
+  num_touch_more = 0;
+  void *per_thread = (void *)(uintptr_t)2; /* cudaStreamPerThread */
+  struct ws_thread_launches mine = {args, per_thread, 0, 2};
+  launch_from_thread(&mine);
+  struct ws_thread_launches other = {args, per_thread, 2, 2};
+  pthread_t t;
+  if (CHECK(pthread_create(&t, NULL, launch_from_thread, &other) == 0))
+    pthread_join(t, NULL);
+  mine.first = 4;
+  launch_from_thread(&mine);
+  pasta_activity act;
+  if (CHECK(pasta__activity_build(&act, 0) == 0)) {
+    CHECK_EQ_U64(copies_back, 3);
+    CHECK_EQ_U64(act.num_ws_launches, 6);
+    for (size_t i = 0; i < act.num_ws_launches && i < 6; ++i)
+      CHECK_MSG(act.ws_launches[i].touched_bytes == page,
+                "ws launch %zu: %llu bytes touched", i,
+                (unsigned long long)act.ws_launches[i].touched_bytes);
+    pasta__activity_free(&act);
+  }
+  free(arena);
+  return check_summary("intercept ws threads");
+}
+
 /* Run alone (`test_intercept ws_headers`): a slot's header stays on the
  * device, so a launch whose header is the one its slot holds sends none.
  * Three rings of launches of one kernel with one argument, c: the first
@@ -1457,6 +1515,8 @@ int main(int argc, char **argv) {
     return test_ws_headers();
   if (argc > 1 && strcmp(argv[1], "ws_streams") == 0)
     return test_ws_streams();
+  if (argc > 1 && strcmp(argv[1], "ws_threads") == 0)
+    return test_ws_threads();
   if (argc > 1 && strcmp(argv[1], "ws_groups") == 0)
     return test_ws_groups();
   if (argc > 1 && strcmp(argv[1], "ws_shared_group") == 0)

@@ -77,10 +77,14 @@ struct ws_buffers {
   struct ws_slot slots[WS_SLOTS];
   uint32_t next; /* launches so far (mod WS_SLOTS: the next one's slot) */
   /* The batch being gathered: slots first .. last, whose copy back is not
-   * queued yet, launched on `stream` (last: its last launch tracked). */
+   * queued yet, launched on `stream` by `thread` (last: its last launch
+   * tracked). Its copy waits for the last launch only, so every launch of
+   * it must be on one stream: one handle from two threads may be two
+   * streams (cudaStreamPerThread), so the thread must match too. */
   int pending;
   uint32_t first, last;
   void *stream;
+  pthread_t thread;
 };
 
 /* The working-set launch sequence: upload, launch, queue the read-back,
@@ -717,8 +721,12 @@ static int ws_launch(ops_t *ops, pasta__launch_fn real, const struct kernel *kc,
   args[kc->nparams + 1] = ws_slot_staged(b, i);
   int err = pasta__run_timed(ops, real, kc->ws, l, args, kernel, 0);
   free(args);
-  if (err)
+  if (err) {
+    /* The header copied up before it may not have run: send it again. */
+    free(slot->sent);
+    slot->sent = NULL;
     return err;
+  }
   /* Behind the launch, on its stream now: the stream may be gone by the
    * time the batch is queued. */
   if (ops->event_record(slot->ran, l->stream)) {
@@ -744,7 +752,8 @@ static int ws_launch_batched(ops_t *ops, pasta__launch_fn real,
                              const struct launch *l, uint64_t id,
                              struct ws_buffers *b, struct ws_snapshot *s,
                              int *tracked) {
-  if (b->pending && b->stream != l->stream)
+  if (b->pending &&
+      (b->stream != l->stream || !pthread_equal(b->thread, pthread_self())))
     ws_flush(ops, b, l->device);
   uint32_t i = b->next % WS_SLOTS;
   struct ws_slot *slot = &b->slots[i];
@@ -757,6 +766,7 @@ static int ws_launch_batched(ops_t *ops, pasta__launch_fn real,
     b->pending = 1;
     b->last = i;
     b->stream = l->stream;
+    b->thread = pthread_self();
   }
   if (i % WS_BATCH == WS_BATCH - 1)
     ws_flush(ops, b, l->device);
