@@ -4,7 +4,9 @@ versions of PASTA: everything must be equal except what differs from run to
 run or from binary to binary (times and what is derived from them, process
 ids, dates, paths of the executables, code addresses in call paths).
 
-usage: compare_profiles.py A.json B.json [A2.json]
+usage: compare_profiles.py [--counts] A.json B.json [A2.json]
+--counts compares the counts alone, leaving out the working set: a
+working-set run's counts (its copy counts too) against a counting run's.
 With A2 (a second run of A's build), a value that differs between A and A2
 varies from run to run (a race in the program, e.g. bfs's atomicCAS on the
 frontier) and is left out too. Exit 0: equal; 1: differences listed, at
@@ -62,14 +64,33 @@ def diff(a, b, path, out, limit=20):
         out.append(f"{path}: {a!r} vs {b!r}")
 
 
+def without_ws(v):
+    """v without the working set's figures (the top-level working_set and
+    every key starting ws_)."""
+    if isinstance(v, dict):
+        return {k: without_ws(x) for k, x in v.items()
+                if k != "working_set" and not k.startswith("ws_")}
+    if isinstance(v, list):
+        return [without_ws(x) for x in v]
+    return v
+
+
+def load(path, counts):
+    profile = strip(json.load(open(path)))
+    return without_ws(profile) if counts else profile
+
+
 def main():
-    a, b = (strip(json.load(open(f))) for f in sys.argv[1:3])
+    counts = len(sys.argv) > 1 and sys.argv[1] == "--counts"
+    if counts:
+        del sys.argv[1]
+    a, b = (load(f, counts) for f in sys.argv[1:3])
     out = []
     diff(a, b, "", out, 10**6)
     name = os.path.basename(sys.argv[1])
     if len(sys.argv) > 3:
         racy = []
-        diff(a, strip(json.load(open(sys.argv[3]))), "", racy, 10**6)
+        diff(a, load(sys.argv[3], counts), "", racy, 10**6)
         varies = {line.split(": ")[0] for line in racy}
         kept = [line for line in out if line.split(": ")[0] not in varies]
         if len(kept) < len(out):

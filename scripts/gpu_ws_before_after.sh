@@ -125,6 +125,13 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # A working-set run's counts must be the counting run's (THRUST_VARIANTS
+  # with both "counting" and "ws").
+  if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/ws.json" ]; then
+    python3 scripts/compare_profiles.py --counts "$W/thrust/ws.json" \
+      "$W/thrust/counting.json" >>"$OUT/thrust.md" 2>&1 &&
+      echo "Thrust: working-set counts equal counting mode's" >>"$OUT/thrust.md"
+  fi
   # The myocyte-like shape (staged when its working-set copies buffer their
   # accesses): its kernel under ncu, plain, counting, working-set mode of
   # both builds, and its working-set profiles compared (stdout and
@@ -147,16 +154,36 @@ if [ -x "$NCU" ] && part thrust; then
     done
     python3 scripts/ncu_kernel_times.py "$W"/shape.{plain,counting,ws,before-ws}.csv \
       >"$OUT/shape.md" 2>&1
-    for side in before before2 after; do
-      exe=$S/shape_myocyte12.before libs=$blibs
-      [ $side = after ] && exe=$S/shape_myocyte12 libs=${LD_LIBRARY_PATH:-}
-      LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT="$W/shape.$side.json" \
+    # Working-set mode (before, before2, after) and counting mode (-count):
+    # a working-set run's counts must be its build's counting run's.
+    for side in before before2 after before-count after-count; do
+      exe=$S/shape_myocyte12.before libs=$blibs ws=1
+      case $side in after*) exe=$S/shape_myocyte12 libs=${LD_LIBRARY_PATH:-} ;; esac
+      case $side in *-count) ws=0 ;; esac
+      LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$side.json" \
         timeout 30 "$exe" >"$W/shape.$side.out" 2>&1
     done
     { cmp "$W/shape.before.out" "$W/shape.after.out" && echo "stdout equal"
       python3 scripts/compare_profiles.py "$W/shape.before.json" \
         "$W/shape.after.json" "$W/shape.before2.json" && echo "profiles equal"
+      for side in after before; do
+        python3 scripts/compare_profiles.py --counts "$W/shape.$side.json" \
+          "$W/shape.$side-count.json" && echo "$side: working-set counts equal counting mode's"
+      done
+      # Other builds of the shape staged beside them (shape_myocyte12.NAME,
+      # e.g. with other plugin options): the same check.
+      for exe in "$S"/shape_myocyte12.*; do
+        name=${exe##*.}
+        case $name in plain | before) continue ;; esac
+        for ws in 1 0; do
+          PASTA_QUIET=1 PASTA_WORKING_SET=$ws PASTA_OUTPUT="$W/shape.$name.ws$ws.json" \
+            timeout 30 "$exe" >"$W/shape.$name.ws$ws.out" 2>&1
+        done
+        python3 scripts/compare_profiles.py --counts "$W/shape.$name.ws1.json" \
+          "$W/shape.$name.ws0.json" && echo "$name: working-set counts equal counting mode's"
+      done
     } >>"$OUT/shape.md" 2>&1
+    cp "$W"/shape.*.json "$OUT/" 2>/dev/null
   fi
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
