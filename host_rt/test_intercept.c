@@ -1018,6 +1018,16 @@ static int test_ws_pages(const char *banks) {
   return check_summary("intercept ws pages");
 }
 
+/* The start of a working-set test: the mode on, kernel k registered (one
+ * pointer parameter) and an arena of `bytes` for the fake allocations. */
+static int ws_test_start(uint64_t bytes) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
+                          NULL);
+  arena = arena_next = calloc(1, bytes);
+  return CHECK(arena != NULL);
+}
+
 /* Run alone (`test_intercept ws_groups`): the host skips groups of 512
  * flags with none set. d (3 pages), then b (1,500 pages and 5 bytes: flags
  * 3 to 1,503, over groups 0, 1 and 2). One launch touches b's pages 0,
@@ -1025,12 +1035,8 @@ static int test_ws_pages(const char *banks) {
  * 1), 1,020 (flag 1,023, the last of group 1) and its last, partial page
  * (flag 1,503): 4 pages and 5 bytes; another page 1,200 alone (group 2). */
 static int test_ws_groups(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536, size = 1500 * page + 5;
-  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(1504 * page)) /* addresses, never touched */
     return check_summary("intercept ws groups");
   void *d = NULL, *b = NULL;
   CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
@@ -1054,12 +1060,8 @@ static int test_ws_groups(void) {
  * and 5 bytes. A count of group 0's flags as b's gives b d's page too; a
  * look at group 0's flags in page order, d's page as b's page 126. */
 static int test_ws_shared_group(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536, size = 1500 * page + 5;
-  arena = arena_next = calloc(1, 1504 * page); /* addresses, never touched */
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(1504 * page)) /* addresses, never touched */
     return check_summary("intercept ws shared group");
   void *d = NULL, *b = NULL;
   CHECK(__pasta_malloc(&d, 3 * page, arena_malloc, &ops) == 0);
@@ -1140,12 +1142,8 @@ static int test_ws_fields(void) {
  * (20-23), 8-11 (24-27, at the end): 5, where each launch had its own. */
 _Static_assert(PASTA_WS_SLOTS == 16, "test_ws_ring counts a ring of 16");
 static int test_ws_ring(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536;
-  arena = arena_next = calloc(1, 110 * page);
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(110 * page))
     return check_summary("intercept ws ring");
   void *c = NULL, *f = NULL;
   CHECK(__pasta_malloc(&c, 100 * page, arena_malloc, &ops) == 0);
@@ -1195,12 +1193,8 @@ static int test_ws_ring(void) {
  * the launch on B) and 17 (at the end): 6. Each launch counts its own
  * page, in launch order. */
 static int test_ws_streams(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536;
-  arena = arena_next = calloc(1, 20 * page);
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(20 * page))
     return check_summary("intercept ws streams");
   void *c = NULL;
   CHECK(__pasta_malloc(&c, 18 * page, arena_malloc, &ops) == 0);
@@ -1263,12 +1257,8 @@ static void *launch_from_thread(void *p) {
 }
 
 static int test_ws_threads(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536;
-  arena = arena_next = calloc(1, 8 * page);
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(8 * page))
     return check_summary("intercept ws threads");
   void *c = NULL;
   CHECK(__pasta_malloc(&c, 6 * page, arena_malloc, &ops) == 0);
@@ -1307,12 +1297,8 @@ static int test_ws_threads(void) {
  * slot again, and each launch's device header holds e. Every launch counts
  * its own page, and its header by value is the device's. */
 static int test_ws_headers(void) {
-  setenv("PASTA_WORKING_SET", "1", 1);
-  __pasta_register_kernel(&k_handle, "_Z6kernelPc", &k_plain, &k_ws, NULL, 1, 1,
-                          NULL);
   const uint64_t page = 65536;
-  arena = arena_next = calloc(1, 20 * page);
-  if (!CHECK(arena != NULL))
+  if (!ws_test_start(20 * page))
     return check_summary("intercept ws headers");
   void *c = NULL, *e = NULL;
   CHECK(__pasta_malloc(&c, 8 * page, arena_malloc, &ops) == 0);
