@@ -181,6 +181,11 @@ if [ -x "$NCU" ] && part thrust; then
         done
         python3 scripts/compare_profiles.py --counts "$W/shape.$name.ws1.json" \
           "$W/shape.$name.ws0.json" && echo "$name: working-set counts equal counting mode's"
+        # The program's own output (its checksum) in both modes: wrong
+        # counts with equal output are the counting code's, not the data's.
+        cmp -s "$W/shape.$name.ws1.out" "$W/shape.$name.ws0.out" &&
+          echo "$name: stdout equal in both modes" ||
+          echo "$name: stdout DIFFERENT: $(tr '\n' ' ' <"$W/shape.$name.ws1.out") vs $(tr '\n' ' ' <"$W/shape.$name.ws0.out")"
       done
     } >>"$OUT/shape.md" 2>&1
     cp "$W"/shape.*.json "$OUT/" 2>/dev/null
