@@ -369,12 +369,24 @@ int pasta__activity_build(pasta_activity *a, int calibrate) {
   return rc;
 }
 
+/* Points every reference to kernel name `old` (the hotness launches' and
+ * the first outside access's) at `name`, before `old` is freed. */
+static void activity_name_moved(pasta_activity *a, const char *old,
+                                const char *name) {
+  for (size_t i = 0; built.launches && i < a->hotness.num_launches; ++i)
+    if (built.launches[i].kernel == old)
+      built.launches[i].kernel = name;
+  if (a->outside_kernel == old)
+    a->outside_kernel = name;
+}
+
 void pasta__activity_rename(pasta_activity *a) {
   for (size_t i = 0; built.names && i < a->num_kernels; ++i) {
     const char *m = built.kernels[i].mangled;
     char *name = m ? pasta__display_name_dup(m) : NULL;
     if (!name)
       continue; /* out of memory: the name it had */
+    activity_name_moved(a, built.names[i], name);
     free(built.names[i]);
     built.names[i] = name;
     built.kernels[i].name = name;
