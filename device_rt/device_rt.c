@@ -156,8 +156,7 @@ PASTA_INLINE uint64_t __pasta_is_local(void *ptr) {
  * reads of the block id are pure, it merged them with the kernel's own at
  * entry, and the values then stayed in registers across the kernel's loops
  * until the flush at exit (ptxas does not read a special register again in
- * their place): a grid-stride loop took 38 registers against 32
- * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). (%smid
+ * their place): a grid-stride loop took 38 registers against 32. (%smid
  * with %warpid instead of the block index took HeCBench tsa's kernel to 38
  * registers.) */
 static uint32_t pasta_flush_bank_key(void) {
@@ -441,8 +440,7 @@ PASTA_INLINE uint32_t __pasta_lane_id(void) { return __gpu_lane_id(); }
  * has costs that test alone. Bits were packed four to a warp sum: about as
  * many instructions per bit that is set, and as many again for a group none
  * has; in the reductions, warps 1-7 hold one bit of six at exit, and the
- * flush was 47% of the counting copy's instructions
- * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). */
+ * flush was 47% of the counting copy's instructions. */
 PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
                                          uint32_t mask, uint32_t any,
                                          uint32_t bit, uint32_t lane) {
@@ -588,8 +586,7 @@ PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
    * the number of bits. Lane 0 adding each count in turn (a warp sum per
    * four bits) ran some 15 instructions per bit and a `red` each, 55% of
    * the instructions of a kernel of 63 bits; and as an out-of-line call
-   * the flush raised that kernel's registers from 32 to 38
-   * (docs/lab/2026-11-29-overhead3-07-bit-flush-and-registers.md). */
+   * the flush raised that kernel's registers from 32 to 38. */
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
   uint32_t lane = __gpu_lane_id(), rows = mask;
   static const uint32_t low_half[5] = {0x0000ffffu, 0x00ff00ffu, 0x0f0f0f0fu,

@@ -1624,8 +1624,7 @@ static void test_div_fast_paths(void) {
  * shared atomic on a loaded bin, an index list that rises with the lane)
  * through __pasta_div_access, full and partial warps, rows of 32 (1-D
  * blocks) and of unknown width: the figures are the reference's, and the
- * votes, shuffles and matches each warp ran are printed (the lab entry's
- * table: docs/lab/2026-11-29-divergence-22-measured-accesses.md). */
+ * votes, shuffles and matches each warp ran are printed. */
 struct div_shape {
   const char *name;
   uint32_t size, hint, sectored, width;

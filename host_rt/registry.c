@@ -105,8 +105,7 @@ void __pasta_host_flush_groups(uint64_t *counters, uint32_t first,
      * or resetting a zero is harmless): which few of a group's elements
      * are non-zero changes with the path taken, so a test per element was
      * a branch hard to predict (lua's luaV_execute: 45 elements, 11 of
-     * them non-zero, per flush), and the loop without it is vectorised
-     * (docs/lab/2026-11-29-unseen-programs.md, 2026-11-29 s6-lua). */
+     * them non-zero, per flush), and the loop without it is vectorised. */
     while (groups) {
       uint32_t lo = (uint32_t)__builtin_ctzll(groups) * group;
       uint32_t hi = lo + group < n ? lo + group : n;

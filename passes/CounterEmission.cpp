@@ -1223,8 +1223,7 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
 // 96 registers against 32. Device code of counting builds. Off by default
 // (0): with 8, the histogram took 48 registers and ran 4.2x instead of 2.0x
 // on an H200 (its counters' local-memory adds in the loop cost more than
-// the occupancy gained;
-// docs/lab/2026-11-29-overhead3-20-banks-unseen-round-3.md).
+// the occupancy gained).
 static cl::opt<unsigned> LoopRegisterBudget(
     "pasta-loop-counter-registers", cl::Hidden, cl::init(0),
     cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "

@@ -93,8 +93,8 @@ void CounterEmitter::emitHostRangeFlushes(
   // paths join (an interpreter's dispatch loop joins all its handlers) they
   // grow to nearly every counter, while the mask holds only the groups the
   // path taken since the last flush point touched: in lua's luaV_execute a
-  // flush before each call tested and zeroed hundreds of counters
-  // (docs/lab/2026-11-29-unseen-programs.md). Exactness is unchanged: every
+  // flush before each call tested and zeroed hundreds of counters.
+  // Exactness is unchanged: every
   // counter added to since the last flush point is in a set group, and the
   // elements of a group's other counters are zero (the thread's, reset at
   // each flush).

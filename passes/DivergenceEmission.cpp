@@ -264,8 +264,7 @@ static void addUncappedCopy(const Function &Kernel, Function &Copy) {
 // Off above this many out-of-line access calls (docs/design.md, "The
 // uncapped twin"): ptxas compiles a twin, and again every device
 // function's copy it calls, whole-program, at about 20 ms per such call
-// (myocyte 12: 18.7 s of its 44 s; docs/lab/
-// 2026-11-29-divergence-24-compile-stub-twin.md). Such a copy spills under
+// (myocyte 12: 18.7 s of its 44 s). Such a copy spills under
 // or without the cap alike.
 static cl::opt<unsigned> UncappedMaxCalls(
     "pasta-div-uncapped-max-calls", cl::init(0),

@@ -175,8 +175,7 @@ static Type *storageType(Value *Storage) {
 // copy, stored in the argument array as it is), read from the stub's
 // debug info; null without it. CUB's transform_kernel takes its inputs so
 // (kernel_arg, a union with a copy constructor): untyped, their accesses
-// all took the working-set full path
-// (docs/lab/2026-11-29-overhead3-25-thrust-ws-fields.md).
+// all took the working-set full path.
 static Type *indirectParamLayout(Function &Stub, Value *Storage, unsigned K) {
   auto *A = dyn_cast<Argument>(Storage);
   DISubprogram *SP = Stub.getSubprogram();

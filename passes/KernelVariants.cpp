@@ -724,11 +724,10 @@ static cl::opt<unsigned> CompactBuffer(
 // this many accesses. Buffered, `myocyte 12` (over 800 accesses) builds in
 // 0.88 of the time, but Thrust's Onesweep copy (123) took 56 registers and
 // 164/272 bytes of spills (80, 32/44 unbuffered) and ran 4.22x against 3.80x
-// in working-set mode on an H200, its histogram (38) 3.56x against 2.88x
-// (docs/lab/2026-11-29-overhead3-23-compile-buffered-compact-copies.md): run
-// time first for kernels of that size; only trees far larger, whose
-// per-batch calls dominate the compile, buffer
-// (docs/lab/2026-11-29-overhead3-25-compile-buffer-above.md).
+// in working-set mode on an H200, its histogram (38) 3.56x against 2.88x:
+// run time first for kernels of that size; only trees far larger, whose
+// per-batch calls dominate the compile, buffer (docs/performance.md,
+// "Compile time").
 static cl::opt<unsigned> BufferAbove(
     "pasta-ws-buffer-above", cl::init(256), cl::Hidden,
     cl::desc("Working-set compact copies buffer their accesses where the "

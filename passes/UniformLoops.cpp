@@ -35,8 +35,7 @@ using namespace pasta;
 
 // Off by default: srad's clamped neighbours, lane-shaped behind an
 // all-lanes test, ran slower than measured by the general helper (H200,
-// srad_coeff 5.17x and 5.20x against 4.82x and 4.90x in two runs;
-// docs/lab/2026-11-29-divergence-19-clamps-and-callers-space.md). The
+// srad_coeff 5.17x and 5.20x against 4.82x and 4.90x in two runs). The
 // figures are the same either way.
 static cl::opt<bool> ClampArms(
     "pasta-div-clamps", cl::init(false), cl::Hidden,
