@@ -27,7 +27,9 @@
 # thrust") runs some parts only (ncu_ws runs when NCU_WS is set).
 # Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
-# working sets compared), ncu_ws.md, device.txt; logs in rest.tgz.
+# working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
+# under compute-sanitizer too: shape-memcheck.txt), ncu_ws.md, device.txt;
+# logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -189,6 +191,18 @@ if [ -x "$NCU" ] && part thrust; then
       done
     } >>"$OUT/shape.md" 2>&1
     cp "$W"/shape.*.json "$OUT/" 2>/dev/null
+    # MEMCHECK_SHAPES="NAME ...": those shape builds in working-set mode
+    # under compute-sanitizer's memcheck (an access out of bounds names the
+    # function and address): shape-memcheck.txt.
+    san=${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer
+    for name in ${MEMCHECK_SHAPES:-}; do
+      [ -x "$san" ] && [ -x "$S/shape_myocyte12.$name" ] || continue
+      { echo "### $name"
+        PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null timeout 120 \
+          "$san" --tool memcheck --print-limit 20 "$S/shape_myocyte12.$name" 2>&1 |
+          head -80
+      } >>"$OUT/shape-memcheck.txt"
+    done
   fi
   # Where vector_add's working-set time goes (plain against working-set
   # mode): ncu's throughput, warp-state and memory sections, one launch each.
