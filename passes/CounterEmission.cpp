@@ -1065,6 +1065,22 @@ static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
   return true;
 }
 
+// F's loops once planning has split its edges (the cached analyses are
+// dropped the first time), or null where counters cannot be narrowed by
+// their loops: no loop, or control flow that is not reducible.
+LoopInfo *CounterEmitter::loopsForNarrowing(Function &F) {
+  if (!AnalysesFresh)
+    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
+  AnalysesFresh = true;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (LI.empty())
+    return nullptr;
+  ReversePostOrderTraversal<Function *> Order(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
+    return nullptr;
+  return &LI;
+}
+
 // The block counters of P's counting copy (device code) that may stay in
 // 32 bits: a block in loops whose runs per call scalar evolution bounds
 // below 2^32 (runsFewerThan2To32) never carries into bit 32, and its count
@@ -1086,14 +1102,10 @@ DenseSet<uint32_t> CounterEmitter::narrowCounters(const FunctionPlan &P) {
         return CB.Measured && !Slots[CB.Counter] && CB.Counter != 0;
       }))
     return Narrow;
-  FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
-  AnalysesFresh = true;
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  if (LI.empty())
+  LoopInfo *Loops = loopsForNarrowing(F);
+  if (!Loops)
     return Narrow;
-  ReversePostOrderTraversal<Function *> Order(&F);
-  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
-    return Narrow;
+  LoopInfo &LI = *Loops;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   DenseSet<uint32_t> Wide; // counters with 64-bit adds
   for (const CountedBlock &CB : P.Blocks) {
@@ -1143,15 +1155,10 @@ void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
       T.Target == PASTA_TARGET_HOST || P.Kind != PASTA_FUNC_KERNEL ||
       !P.Placed || P.ThreadLocalCounts || !threadEnds(F).empty())
     return;
-  if (!AnalysesFresh)
-    FAM.invalidate(F, PreservedAnalyses::none()); // planning split edges
-  AnalysesFresh = true;
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  if (LI.empty())
+  LoopInfo *Loops = loopsForNarrowing(F);
+  if (!Loops)
     return;
-  ReversePostOrderTraversal<Function *> Order(&F);
-  if (containsIrreducibleCFG<const BasicBlock *>(Order, LI))
-    return;
+  LoopInfo &LI = *Loops;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   MapVector<Loop *, GuardedLoop> ByLoop;
   for (const CountedBlock &CB : P.Blocks) {

@@ -95,6 +95,7 @@ private:
     llvm::StoreInst *Clear = nullptr;
     unsigned SeenBits = 0;
   };
+  llvm::LoopInfo *loopsForNarrowing(llvm::Function &F);
   llvm::DenseSet<uint32_t> narrowCounters(const FunctionPlan &P);
   void narrowUnboundedLoops(const FunctionPlan &P,
                             llvm::DenseSet<uint32_t> &Narrow);
