@@ -102,20 +102,17 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
         echo "$name: kernel time under ncu, plain against PASTA's counting build"
         echo
         python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
-        if [ -f "$d/clang-plain.ncu.csv" ]; then
+        # The other builds staged (clang-plain, PASTA before the change).
+        for other in clang-plain pasta-before; do
+          [ -f "$d/$other.ncu.csv" ] || continue
+          what=clang-plain
+          [ "$other" = pasta-before ] && what="PASTA before the change"
           echo
-          echo "$name: clang-plain (the first column) against PASTA's counting build"
+          echo "$name: $what (the first column) against PASTA's counting build"
           echo
-          python3 scripts/ncu_kernel_times.py "$d/clang-plain.ncu.csv" \
+          python3 scripts/ncu_kernel_times.py "$d/$other.ncu.csv" \
             "$d/pasta.ncu.csv" 2>&1
-        fi
-        if [ -f "$d/pasta-before.ncu.csv" ]; then
-          echo
-          echo "$name: PASTA before the change (the first column) against PASTA's counting build"
-          echo
-          python3 scripts/ncu_kernel_times.py "$d/pasta-before.ncu.csv" \
-            "$d/pasta.ncu.csv" 2>&1
-        fi
+        done
       } >> "$OUT/unseen-times.md"
     fi
   done < "$root/programs.txt"
