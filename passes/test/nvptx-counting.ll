@@ -18,7 +18,16 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry:
 ; CHECK: %[[FIRST:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK: br i1 %[[FIRST]]
-; CHECK: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
+; Before the call, that thread (in the block of index x 0, thread index x
+; 0) asks L2 for the kernel's counter lines: in bank row 0 (past the
+; launch counter, whose line the call's own add brings) and in its own
+; block's row (%smid and the block index x, as the flush's bank key; rows
+; of 64 counters), its first and last counter's.
+; CHECK: call i32 asm sideeffect "mov.u32 $0, %tid.x;"
+; CHECK: call i32 asm sideeffect "mov.u32 $0, %smid;"
+; CHECK: mul nuw i64 %{{[0-9]+}}, 64
+; CHECK-COUNT-3: call void asm sideeffect "prefetch.global.L2 [$0];"
+; CHECK-NEXT: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
 define ptx_kernel void @loop(ptr %a, i32 %n) {
 entry:
   %empty = icmp sle i32 %n, 0
