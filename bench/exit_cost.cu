@@ -12,7 +12,7 @@
 //   exit_red      + every warp adds one warp sum to its counter row with a
 //                 `red` (the inline flush's fast path, one counter)
 //   exit_prefetch + exit_red, and the first thread prefetches that row's
-//                 line into L2 at entry (prefetch.global.L2)
+//                 line (and exit_call's) into L2 at entry (prefetch.global.L2)
 //   exit_call     + every warp calls an out-of-line flush (redux.sync and a
 //                 `red` by lane 0, as __pasta_flush_bits_scaled)
 //   counting      entry_call + exit_red + exit_call: today's copy's parts
@@ -37,7 +37,9 @@
 
 enum { kThreads = 256, kItems = 512, kRowWords = 320, kRows = 1024 };
 
-__device__ unsigned long long g_counters[kRows * kRowWords];
+// Rows of 2,560 bytes from a 128-byte boundary: each counter used below
+// sits in a line of its own.
+__device__ __align__(128) unsigned long long g_counters[kRows * kRowWords];
 
 __device__ __forceinline__ void red_add(unsigned long long* p, unsigned long long v) {
     asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
@@ -78,14 +80,16 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
     const bool prefetch = M == kExitPrefetch || M == kCountingWarm;
     const bool exit_call = M == kExitCall || M == kCounting || M == kCountingWarm;
     unsigned long long* row0 = g_counters + 200;
-    if (entry_call && blockIdx.x == 0) launch_first(row0);
+    if (entry_call && blockIdx.x == 0 && threadIdx.x == 0) launch_first(row0);  // as PASTA
     if ((entry_inline || prefetch) && blockIdx.x == 0 && threadIdx.x == 0) {
         if (entry_inline) {
             red_add(row0, 1);
             red_add(row0 + 1, (unsigned long long)gridDim.x * blockDim.x);
         }
-        if (prefetch)
-            asm volatile("prefetch.global.L2 [%0];" ::"l"(g_counters + row_key() * kRowWords + 240));
+        if (prefetch) {  // the lines exit_red's and exit_call's `red`s add to
+            asm volatile("prefetch.global.L2 [%0];" ::"l"(g_counters + row_key() * kRowWords + 244));
+            asm volatile("prefetch.global.L2 [%0];" ::"l"(row0 + 8));
+        }
     }
     unsigned bits = 0;
     long long v = in[threadIdx.x] + in[threadIdx.x + kThreads];
