@@ -17,6 +17,9 @@
 //                 `red` by lane 0, as __pasta_flush_bits_scaled)
 //   counting      entry_call + exit_red + exit_call: today's copy's parts
 //   counting_warm entry_inline + exit_prefetch + exit_call
+//   call_warm_line entry_call + exit_call adding to the line the entry's
+//                 `red`s brought into L2 (ExclusiveSum's case: its flush is
+//                 the first block's out-of-line call, into that line)
 // Counter rows are 4 MiB apart from the data, as PASTA's own counters are
 // (a module global). Each kernel runs `launches` times; the result is
 // checked each time. Usage: ./exit_cost [launches] (default 20). Prints
@@ -65,20 +68,21 @@ __device__ __noinline__ void flush_call(unsigned long long* slot, unsigned bits)
 }
 
 enum { kPlain, kEntryCall, kEntryInline, kExitRed, kExitPrefetch, kExitCall, kCounting,
-       kCountingWarm, kModes };
+       kCountingWarm, kCallWarmLine, kModes };
 static const char* const kNames[kModes] = {"plain",    "entry_call",    "entry_inline",
                                            "exit_red", "exit_prefetch", "exit_call",
-                                           "counting", "counting_warm"};
+                                           "counting", "counting_warm", "call_warm_line"};
 
 template <int M>
 __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long long* out) {
     __shared__ long long partial[kThreads / 32];
-    const bool entry_call = M == kEntryCall || M == kCounting;
+    const bool entry_call = M == kEntryCall || M == kCounting || M == kCallWarmLine;
     const bool entry_inline = M == kEntryInline || M == kCountingWarm;
     const bool exit_red = M == kExitRed || M == kExitPrefetch || M == kCounting ||
                           M == kCountingWarm;
     const bool prefetch = M == kExitPrefetch || M == kCountingWarm;
-    const bool exit_call = M == kExitCall || M == kCounting || M == kCountingWarm;
+    const bool exit_call =
+        M == kExitCall || M == kCounting || M == kCountingWarm || M == kCallWarmLine;
     unsigned long long* row0 = g_counters + 200;
     if (entry_call && blockIdx.x == 0 && threadIdx.x == 0) launch_first(row0);  // as PASTA
     if ((entry_inline || prefetch) && blockIdx.x == 0 && threadIdx.x == 0) {
@@ -108,7 +112,7 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
         asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(s) : "r"(bits & 1));
         if (threadIdx.x % 32 == 0) red_add(g_counters + row_key() * kRowWords + 244, s);
     }
-    if (exit_call) flush_call(row0 + 8, bits >> 1);
+    if (exit_call) flush_call(row0 + (M == kCallWarmLine ? 2 : 8), bits >> 1);
 }
 
 template <int M>
@@ -142,6 +146,7 @@ int main(int argc, char** argv) {
     run<kExitCall>(in, out, launches, want);
     run<kCounting>(in, out, launches, want);
     run<kCountingWarm>(in, out, launches, want);
+    run<kCallWarmLine>(in, out, launches, want);
     std::printf("exit_cost: PASSED launches=%d\n", launches);
     return 0;
 }

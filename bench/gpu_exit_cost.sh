@@ -14,7 +14,8 @@ NCU=$(pasta_find_ncu)
 "$NVCC" -O3 -arch=sm_90 -o "$W/exit_cost" bench/exit_cost.cu || exit 1
 "$W/exit_cost" 2 || exit 1
 for cache in all none; do
-  "$NCU" --cache-control "$cache" --csv --page raw --metrics gpu__time_duration.sum \
+  "$NCU" --cache-control "$cache" --csv --page raw --print-units base \
+    --print-kernel-base mangled --metrics gpu__time_duration.sum \
     "$W/exit_cost" "${LAUNCHES:-20}" > "$OUT/exit_cost.$cache.csv" 2> "$OUT/exit_cost.$cache.err"
 done
 {
@@ -23,7 +24,7 @@ done
   python3 - "$OUT/exit_cost.all.csv" "$OUT/exit_cost.none.csv" <<'PY'
 import csv, re, statistics, sys
 names = ["plain", "entry_call", "entry_inline", "exit_red", "exit_prefetch",
-         "exit_call", "counting", "counting_warm"]
+         "exit_call", "counting", "counting_warm", "call_warm_line"]
 def times(path):
     rows = [l for l in open(path, errors="replace") if l.startswith('"')]
     t = {}
