@@ -14,7 +14,9 @@
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
 # "before" is the earlier build's counting mode; "ws-inline" this build's
-# Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1). The
+# Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1;
+# "noprefetch" its counting mode built without the first thread's
+# counter-line prefetch, staged with STAGE_THRUST_NOPREFETCH=1). The
 # first is the baseline.
 # PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
 # gaussian vector_add" for the per-launch cost of working-set mode; the
@@ -110,6 +112,9 @@ if [ -x "$NCU" ] && part thrust; then
     ws) ws=1 ;;
     # Staged with STAGE_THRUST_INLINE=1: no compact working-set copies.
     ws-inline) exe=$S/thrust.inline ws=1 ;;
+    # Staged with STAGE_THRUST_NOPREFETCH=1: counting, no counter-line
+    # prefetch by the grid's first thread.
+    noprefetch) exe=$S/thrust.noprefetch ;;
     before | before-ws) exe=$S/thrust.before
       [ $name = before-ws ] && ws=1
       # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions
@@ -127,6 +132,13 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # The prefetch changes no count: "noprefetch" against "counting" (the
+  # radix sort's look-back polls may differ between any two runs).
+  if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/noprefetch.json" ]; then
+    python3 scripts/compare_profiles.py --counts "$W/thrust/noprefetch.json" \
+      "$W/thrust/counting.json" >>"$OUT/thrust.md" 2>&1 &&
+      echo "Thrust: counts without the prefetch equal counting mode's" >>"$OUT/thrust.md"
+  fi
   # A working-set run's counts must be the counting run's (THRUST_VARIANTS
   # with both "counting" and "ws").
   if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/ws.json" ]; then
