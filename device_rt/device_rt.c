@@ -116,18 +116,28 @@ static void pasta_prefetch_first_rows(PASTA_GLOBAL uint64_t *launches,
   pasta_prefetch_line(own + (n - 1));
 }
 
-PASTA_ENTRY void __pasta_count_launch_first(PASTA_GLOBAL uint64_t *slot) {
+static PASTA_INLINE void pasta_count_launch_here(PASTA_GLOBAL uint64_t *slot) {
   if (pasta_first_thread_of_grid())
     pasta_atomic_add(slot, 1);
+}
+
+static PASTA_INLINE void
+pasta_count_launch_threads_here(PASTA_GLOBAL uint64_t *launches,
+                                PASTA_GLOBAL uint64_t *threads) {
+  if (pasta_first_thread_of_grid()) {
+    pasta_atomic_add(launches, 1);
+    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
+  }
+}
+
+PASTA_ENTRY void __pasta_count_launch_first(PASTA_GLOBAL uint64_t *slot) {
+  pasta_count_launch_here(slot);
 }
 
 PASTA_ENTRY void
 __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
                                    PASTA_GLOBAL uint64_t *threads) {
-  if (pasta_first_thread_of_grid()) {
-    pasta_atomic_add(launches, 1);
-    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
-  }
+  pasta_count_launch_threads_here(launches, threads);
 }
 
 /* Whether this thread may be the grid's first, tested in two steps on
@@ -177,6 +187,30 @@ PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
   PASTA_IF_MAYBE_FIRST_THREAD(
       (pasta_prefetch_first_rows(launches, stride, banks, n),
        __pasta_count_launch_threads_first(launches, threads)));
+}
+
+/* The same two with the first thread's adds inline, in its branch: no
+ * call. At a kernel's start the callee's code is not in any cache (under
+ * ncu, which flushes them, never), and the first warp waits for it before
+ * its own work; in a kernel of one block every other warp then waits for
+ * that warp at the block's barriers. Whether ptxas keeps the two tests as
+ * branches (an if-converted form ran in every thread before the tests were
+ * split) is for the SASS to show: `-mllvm -pasta-inline-launch-count`,
+ * off by default. */
+PASTA_INLINE void __pasta_count_launch_inline(PASTA_GLOBAL uint64_t *slot,
+                                              uint32_t stride, uint32_t banks,
+                                              uint32_t n) {
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      (pasta_prefetch_first_rows(slot, stride, banks, n),
+       pasta_count_launch_here(slot)));
+}
+
+PASTA_INLINE void __pasta_count_launch_threads_inline(
+    PASTA_GLOBAL uint64_t *launches, PASTA_GLOBAL uint64_t *threads,
+    uint32_t stride, uint32_t banks, uint32_t n) {
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      (pasta_prefetch_first_rows(launches, stride, banks, n),
+       pasta_count_launch_threads_here(launches, threads)));
 }
 
 /* Run-time classification of generic (flat) pointers. */

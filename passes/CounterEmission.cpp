@@ -117,6 +117,14 @@ static cl::opt<bool> PrefetchCounterRows(
     cl::desc("PASTA: the grid's first thread prefetches the lines of the "
              "kernel's counters into L2 at entry"));
 
+// The first thread's launch count inline in its branch instead of an
+// out-of-line call (device_rt.c, __pasta_count_launch_inline): for
+// comparison on a GPU, off by default.
+static cl::opt<bool> InlineLaunchCount(
+    "pasta-inline-launch-count", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: the grid's first thread counts the launch inline, not "
+             "through an out-of-line call"));
+
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
     cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
@@ -1518,15 +1526,18 @@ void CounterEmitter::emit(FunctionPlan &P) {
   Value *Rows[] = {
       B.getInt32(T.NumCounters), B.getInt32(T.numBanks()),
       B.getInt32(PrefetchCounterRows && CountingBuild ? P.NumCounters : 0)};
+  bool Inline = InlineLaunchCount && CountingBuild;
   if (P.Kind == PASTA_FUNC_KERNEL && P.ThreadsCounter != PASTA_NONE)
     B.CreateCall(
-        M.getOrInsertFunction(CountLaunchThreadsName, B.getVoidTy(), Global,
-                              Global, I32, I32, I32),
+        M.getOrInsertFunction(Inline ? CountLaunchThreadsInlineName
+                                     : CountLaunchThreadsName,
+                              B.getVoidTy(), Global, Global, I32, I32, I32),
         {BankZero(0), BankZero(P.ThreadsCounter), Rows[0], Rows[1], Rows[2]});
   else if (P.Kind == PASTA_FUNC_KERNEL)
-    B.CreateCall(M.getOrInsertFunction(CountLaunchName, B.getVoidTy(), Global,
-                                       I32, I32, I32),
-                 {BankZero(0), Rows[0], Rows[1], Rows[2]});
+    B.CreateCall(
+        M.getOrInsertFunction(Inline ? CountLaunchInlineName : CountLaunchName,
+                              B.getVoidTy(), Global, I32, I32, I32),
+        {BankZero(0), Rows[0], Rows[1], Rows[2]});
   findHostOnceCounters(P);
   auto StartAtOne = [&](uint32_t Counter) {
     if (HostOnce.count(Counter)) // added to memory at entry

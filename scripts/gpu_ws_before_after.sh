@@ -16,8 +16,9 @@
 # "before" is the earlier build's counting mode; "ws-inline" this build's
 # Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1;
 # "noprefetch" its counting mode built without the first thread's
-# counter-line prefetch, staged with STAGE_THRUST_NOPREFETCH=1). The
-# first is the baseline.
+# counter-line prefetch, "inlinelaunch" with the first thread's launch
+# count inline, staged with STAGE_THRUST_NOPREFETCH=1 and
+# STAGE_THRUST_INLINELAUNCH=1). The first is the baseline.
 # PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
 # gaussian vector_add" for the per-launch cost of working-set mode; the
 # profiles are still compared program by program).
@@ -112,9 +113,10 @@ if [ -x "$NCU" ] && part thrust; then
     ws) ws=1 ;;
     # Staged with STAGE_THRUST_INLINE=1: no compact working-set copies.
     ws-inline) exe=$S/thrust.inline ws=1 ;;
-    # Staged with STAGE_THRUST_NOPREFETCH=1: counting, no counter-line
-    # prefetch by the grid's first thread.
-    noprefetch) exe=$S/thrust.noprefetch ;;
+    # Staged with STAGE_THRUST_NOPREFETCH=1 / STAGE_THRUST_INLINELAUNCH=1:
+    # counting, no counter-line prefetch by the grid's first thread / its
+    # launch count inline.
+    noprefetch | inlinelaunch) exe=$S/thrust.$name ;;
     before | before-ws) exe=$S/thrust.before
       [ $name = before-ws ] && ws=1
       # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions
@@ -132,13 +134,16 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
-  # The prefetch changes no count: "noprefetch" against "counting" (the
-  # radix sort's look-back polls may differ between any two runs).
-  if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/noprefetch.json" ]; then
-    python3 scripts/compare_profiles.py --counts "$W/thrust/noprefetch.json" \
-      "$W/thrust/counting.json" >>"$OUT/thrust.md" 2>&1 &&
-      echo "Thrust: counts without the prefetch equal counting mode's" >>"$OUT/thrust.md"
-  fi
+  # Neither option changes a count: "noprefetch" and "inlinelaunch"
+  # against "counting" (the radix sort's look-back polls may differ
+  # between any two runs).
+  for name in noprefetch inlinelaunch; do
+    if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/$name.json" ]; then
+      python3 scripts/compare_profiles.py --counts "$W/thrust/$name.json" \
+        "$W/thrust/counting.json" >>"$OUT/thrust.md" 2>&1 &&
+        echo "Thrust: $name's counts equal counting mode's" >>"$OUT/thrust.md"
+    fi
+  done
   # A working-set run's counts must be the counting run's (THRUST_VARIANTS
   # with both "counting" and "ws").
   if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/ws.json" ]; then
