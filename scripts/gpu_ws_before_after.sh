@@ -28,7 +28,7 @@
 # Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
-# under compute-sanitizer too: shape-memcheck.txt), ncu_ws.md, device.txt;
+# under compute-sanitizer too, MEMCHECK_TOOLS its tools: shape-memcheck.txt), ncu_ws.md, device.txt;
 # logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
@@ -195,13 +195,17 @@ if [ -x "$NCU" ] && part thrust; then
     # under compute-sanitizer's memcheck (an access out of bounds names the
     # function and address): shape-memcheck.txt.
     san=${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer
+    # MEMCHECK_TOOLS: compute-sanitizer's tools to run (default memcheck;
+    # e.g. "memcheck initcheck").
     for name in ${MEMCHECK_SHAPES:-}; do
       [ -x "$san" ] && [ -x "$S/shape_myocyte12.$name" ] || continue
-      { echo "### $name"
-        PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null timeout 120 \
-          "$san" --tool memcheck --print-limit 20 "$S/shape_myocyte12.$name" 2>&1 |
-          head -80
-      } >>"$OUT/shape-memcheck.txt"
+      for tool in ${MEMCHECK_TOOLS:-memcheck}; do
+        { echo "### $name ($tool)"
+          PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null timeout 120 \
+            "$san" --tool "$tool" --print-limit 20 "$S/shape_myocyte12.$name" 2>&1 |
+            head -80
+        } >>"$OUT/shape-memcheck.txt"
+      done
     done
   fi
   # Where vector_add's working-set time goes (plain against working-set
