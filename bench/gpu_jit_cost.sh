@@ -10,7 +10,7 @@
 # run(command="bash bench/gpu_jit_cost.sh", carry=["build-gpu"]).
 # Results: $OUT/jit-cost.txt (milliseconds: load wall time, JIT wall time).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}

@@ -30,36 +30,29 @@ clang++-22 -x cuda --cuda-path=/usr/local/cuda --offload-arch=sm_90 \
   -emit-llvm ${EXTRA_FLAGS:-} -fpass-plugin="$plugin" -o "$dir/module.bc" "$src"
 "$bin/llvm-dis" "$dir/module.bc" -o "$dir/module.ll"
 
-kind_of() { # the kind of copy a kernel's name says
-  case $1 in
-    *__pasta_plain) echo plain ;;
-    *__pasta_ws) echo ws ;;
-    *__pasta_divu) echo divu ;;
-    *__pasta_div) echo div ;;
-    *__pasta_trace) echo trace ;;
-    *) echo counting ;;
-  esac
-}
-kinds=$(grep "^define .*ptx_kernel" "$dir/module.ll" |
-          sed 's/.*@\([^(]*\)(.*/\1/' | while read -r k; do kind_of "$k"; done |
-          sort -u)
-# part NAME KINDS...: all.ll with every kernel of another kind stubbed.
+# The kind of copy a kernel's name says, and the name a define line defines.
+kind_awk='
+  function kind(n) {
+    if (n ~ /__pasta_plain$/) return "plain"
+    if (n ~ /__pasta_ws$/) return "ws"
+    if (n ~ /__pasta_divu$/) return "divu"
+    if (n ~ /__pasta_div$/) return "div"
+    if (n ~ /__pasta_trace$/) return "trace"
+    return "counting" }
+  function defined(line) { sub(/^[^@]*@/, "", line); sub(/\(.*/, "", line)
+                           return line }'
+kinds=$(awk "$kind_awk"'
+          /^define .*ptx_kernel/ { print kind(defined($0)) }' \
+          "$dir/module.ll" | sort -u | tr '\n' ' ')
+# part NAME KINDS...: module.ll with every kernel of another kind stubbed.
 part() {
   local name=$1
   shift
   local want=" $* "
-  awk -v want="$want" '
-    function kind(n) {
-      if (n ~ /__pasta_plain$/) return "plain"
-      if (n ~ /__pasta_ws$/) return "ws"
-      if (n ~ /__pasta_divu$/) return "divu"
-      if (n ~ /__pasta_div$/) return "div"
-      if (n ~ /__pasta_trace$/) return "trace"
-      return "counting" }
+  awk -v want="$want" "$kind_awk"'
     skipping { if ($0 == "}") { print; skipping = 0 } ; next }
     /^define .*ptx_kernel/ {
-      n = $0; sub(/^[^@]*@/, "", n); sub(/\(.*/, "", n)
-      if (index(want, " " kind(n) " ") == 0) {
+      if (index(want, " " kind(defined($0)) " ") == 0) {
         print; print "  ret void"; skipping = 1; next } }
     { print }' "$dir/module.ll" > "$dir/$name.ll"
   "$bin/opt" -passes=globaldce "$dir/$name.ll" -o "$dir/$name.bc"
@@ -100,7 +93,7 @@ for ((r = 0; r < rounds; ++r)); do
     cpu "$dir/$p.time" >> "$dir/$p.ptxas"
   done
 done
-echo "$(basename "$src"): kinds $(echo $kinds); the build keeps:$keep"
+echo "$(basename "$src"): kinds $kinds; the build keeps:$keep"
 for p in "${parts[@]}"; do
   printf '  %-8s ptxas %s s (%s)' "$p" "$(median < "$dir/$p.ptxas")" \
     "$(tr '\n' ' ' < "$dir/$p.ptxas" | sed 's/ $//')"

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PASTA_BUILD_DIR:-build}
-dst=build-gpu/jit
+dst="build-gpu/jit"
 rm -rf build-gpu
 mkdir -p "$dst"
 python3 bench/gen_compile_shapes.py myocyte 12 "$dst/myocyte12.cu"
