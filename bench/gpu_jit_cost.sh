@@ -15,8 +15,8 @@ OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 dir=build-gpu/jit
-exe=$OUT/jit_load
-cc -std=c11 -O2 -I"$cuda/include" bench/jit_load.c -L"$cuda/lib64/stubs" \
+exe=$(mktemp -d)/jit_load
+"${CC:-cc}" -std=c11 -O2 -I"$cuda/include" bench/jit_load.c -L"$cuda/lib64/stubs" \
   -lcuda -o "$exe" || { echo "gpu_jit_cost: build failed"; exit 1; }
 parts=("$dir/count-build.ptx" "$dir/ws.ptx" "$dir/plain.ptx" "$dir/div.ptx")
 status=0
