@@ -31,7 +31,9 @@
 # Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
-# under compute-sanitizer too: shape-memcheck.txt), ncu_ws.md, device.txt;
+# under compute-sanitizer too, MEMCHECK_TOOLS its tools: shape-memcheck.txt;
+# SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz), ncu_ws.md,
+# device.txt;
 # logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
@@ -212,13 +214,25 @@ if [ -x "$NCU" ] && part thrust; then
     # under compute-sanitizer's memcheck (an access out of bounds names the
     # function and address): shape-memcheck.txt.
     san=${CUDA_HOME:-/usr/local/cuda}/bin/compute-sanitizer
+    # MEMCHECK_TOOLS: compute-sanitizer's tools to run (default memcheck;
+    # e.g. "memcheck initcheck").
     for name in ${MEMCHECK_SHAPES:-}; do
       [ -x "$san" ] && [ -x "$S/shape_myocyte12.$name" ] || continue
-      { echo "### $name"
-        PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null timeout 120 \
-          "$san" --tool memcheck --print-limit 20 "$S/shape_myocyte12.$name" 2>&1 |
-          head -80
-      } >>"$OUT/shape-memcheck.txt"
+      for tool in ${MEMCHECK_TOOLS:-memcheck}; do
+        { echo "### $name ($tool)"
+          PASTA_QUIET=1 PASTA_WORKING_SET=1 PASTA_OUTPUT=/dev/null timeout 120 \
+            "$san" --tool "$tool" --print-limit 20 "$S/shape_myocyte12.$name" 2>&1 |
+            head -80
+        } >>"$OUT/shape-memcheck.txt"
+      done
+    done
+    # SASS_SHAPES="NAME ...": the SASS of those shape builds (cuobjdump;
+    # the development machine has no disassembler), shape.NAME.sass.gz.
+    dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+    for name in ${SASS_SHAPES:-}; do
+      [ -x "$dump" ] && [ -x "$S/shape_myocyte12.$name" ] || continue
+      "$dump" -sass "$S/shape_myocyte12.$name" 2>&1 |
+        gzip >"$OUT/shape.$name.sass.gz"
     done
   fi
   # Where vector_add's working-set time goes (plain against working-set
