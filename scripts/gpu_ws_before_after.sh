@@ -32,8 +32,9 @@
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
 # under compute-sanitizer too, MEMCHECK_TOOLS its tools: shape-memcheck.txt;
-# SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz), ncu_ws.md,
-# device.txt;
+# SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz;
+# SASS_THRUST="counting ..." the Thrust builds': thrust.NAME.sass.gz),
+# ncu_ws.md, device.txt;
 # logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
@@ -136,6 +137,17 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # SASS_THRUST="counting inlinelaunch ...": the SASS of those Thrust builds
+  # (cuobjdump), thrust.NAME.sass.gz: whether the first thread's inline
+  # launch count stayed behind its branches (inlinelaunch) or ptxas
+  # predicated it into every warp.
+  for name in ${SASS_THRUST:-}; do
+    exe=$S/thrust
+    case $name in plain) exe=$S/thrust.plain ;; counting) ;; *) exe=$S/thrust.$name ;; esac
+    dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+    [ -x "$dump" ] && [ -x "$exe" ] || continue
+    "$dump" -sass "$exe" 2>&1 | gzip >"$OUT/thrust.$name.sass.gz"
+  done
   # Neither option changes a count: "noprefetch" and "inlinelaunch"
   # against "counting" (the radix sort's look-back polls may differ
   # between any two runs).
