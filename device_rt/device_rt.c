@@ -80,18 +80,64 @@ static uint64_t pasta_block_warps(void) {
   return (pasta_block_threads() + lanes - 1) / lanes;
 }
 
-PASTA_ENTRY void __pasta_count_launch_first(PASTA_GLOBAL uint64_t *slot) {
+static uint32_t pasta_flush_bank_key(void);
+
+static void pasta_prefetch_line(PASTA_GLOBAL uint64_t *p) {
+#if defined(__NVPTX__)
+  __asm__ volatile("prefetch.global.L2 [%0];" : : "l"(p));
+#else
+  (void)p;
+#endif
+}
+
+/* The grid's first thread, at entry: asks L2 for the lines of the kernel's
+ * `n` counters from `launches` (its first, in bank row 0, where the first
+ * block's scaled flush adds the counts alike in every block) and from the
+ * same counter in its own block's row (`stride` counters a row, `banks`
+ * rows), where its warps flush the rest: the first and the last counter's
+ * line of each (a kernel's counters span at most 2 lines where it has at
+ * most 16). A hint: nothing waits for it, no count depends on it. A `red`
+ * at exit to a line that is not in L2 waits for DRAM, and the kernel ends
+ * only when it is done: in a kernel of one block (CUB's single-tile
+ * reduction) that wait is the kernel's last. Inline, in the branch to the
+ * out-of-line launch count (no other thread runs it), three prefetches and
+ * no loop: ptxas counts a callee's registers in every caller's, and in the
+ * out-of-line call, with a loop over the lines, it took the counting copy
+ * of Thrust's mark_sorted from 13 registers to 18 (this: 14). */
+static void pasta_prefetch_first_rows(PASTA_GLOBAL uint64_t *launches,
+                                      uint32_t stride, uint32_t banks,
+                                      uint32_t n) {
+  if (n == 0)
+    return;
+  PASTA_GLOBAL uint64_t *own =
+      launches + (size_t)(pasta_flush_bank_key() & (banks - 1)) * stride;
+  pasta_prefetch_line(launches + (n - 1)); /* the first: the launch's red */
+  pasta_prefetch_line(own);
+  pasta_prefetch_line(own + (n - 1));
+}
+
+static PASTA_INLINE void pasta_count_launch_here(PASTA_GLOBAL uint64_t *slot) {
   if (pasta_first_thread_of_grid())
     pasta_atomic_add(slot, 1);
+}
+
+static PASTA_INLINE void
+pasta_count_launch_threads_here(PASTA_GLOBAL uint64_t *launches,
+                                PASTA_GLOBAL uint64_t *threads) {
+  if (pasta_first_thread_of_grid()) {
+    pasta_atomic_add(launches, 1);
+    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
+  }
+}
+
+PASTA_ENTRY void __pasta_count_launch_first(PASTA_GLOBAL uint64_t *slot) {
+  pasta_count_launch_here(slot);
 }
 
 PASTA_ENTRY void
 __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
                                    PASTA_GLOBAL uint64_t *threads) {
-  if (pasta_first_thread_of_grid()) {
-    pasta_atomic_add(launches, 1);
-    pasta_atomic_add(threads, pasta_grid_blocks() * pasta_block_threads());
-  }
+  pasta_count_launch_threads_here(launches, threads);
 }
 
 /* Whether this thread may be the grid's first, tested in two steps on
@@ -123,17 +169,48 @@ __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
 /* Called at kernel entry: the first thread of the grid adds 1 to the
  * kernel's launch counter (in bank 0), so a launch is counted exactly once
  * and costs the other threads a test of their block index. */
-PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot) {
-  PASTA_IF_MAYBE_FIRST_THREAD(__pasta_count_launch_first(slot));
+PASTA_INLINE void __pasta_count_launch(PASTA_GLOBAL uint64_t *slot,
+                                       uint32_t stride, uint32_t banks,
+                                       uint32_t n) {
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      (pasta_prefetch_first_rows(slot, stride, banks, n),
+       __pasta_count_launch_first(slot)));
 }
 
 /* The same for functions counting edges (passes/CounterPlacement.h): the
  * first thread also adds the number of threads the launch started, the
  * count of the kernel's entry edge. */
 PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
-                                               PASTA_GLOBAL uint64_t *threads) {
+                                               PASTA_GLOBAL uint64_t *threads,
+                                               uint32_t stride, uint32_t banks,
+                                               uint32_t n) {
   PASTA_IF_MAYBE_FIRST_THREAD(
-      __pasta_count_launch_threads_first(launches, threads));
+      (pasta_prefetch_first_rows(launches, stride, banks, n),
+       __pasta_count_launch_threads_first(launches, threads)));
+}
+
+/* The same two with the first thread's adds inline, in its branch: no
+ * call. At a kernel's start the callee's code is not in any cache (under
+ * ncu, which flushes them, never), and the first warp waits for it before
+ * its own work; in a kernel of one block every other warp then waits for
+ * that warp at the block's barriers. Whether ptxas keeps the two tests as
+ * branches (an if-converted form ran in every thread before the tests were
+ * split) is for the SASS to show: `-mllvm -pasta-inline-launch-count`,
+ * off by default. */
+PASTA_INLINE void __pasta_count_launch_inline(PASTA_GLOBAL uint64_t *slot,
+                                              uint32_t stride, uint32_t banks,
+                                              uint32_t n) {
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      (pasta_prefetch_first_rows(slot, stride, banks, n),
+       pasta_count_launch_here(slot)));
+}
+
+PASTA_INLINE void __pasta_count_launch_threads_inline(
+    PASTA_GLOBAL uint64_t *launches, PASTA_GLOBAL uint64_t *threads,
+    uint32_t stride, uint32_t banks, uint32_t n) {
+  PASTA_IF_MAYBE_FIRST_THREAD(
+      (pasta_prefetch_first_rows(launches, stride, banks, n),
+       pasta_count_launch_threads_here(launches, threads)));
 }
 
 /* Run-time classification of generic (flat) pointers. */

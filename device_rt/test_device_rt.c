@@ -832,19 +832,19 @@ static void test_counts(void) {
   /* The launch is counted by the grid's first thread only. */
   uint64_t launches = 0;
   place(0, 2, 0, 32);
-  __pasta_count_launch(&launches);
+  __pasta_count_launch(&launches, 1, 1, 1);
   place(0, 2, 1, 32);
-  __pasta_count_launch(&launches);
+  __pasta_count_launch(&launches, 1, 1, 1);
   place(1, 2, 0, 32);
-  __pasta_count_launch(&launches);
+  __pasta_count_launch(&launches, 1, 1, 1);
   CHECK_EQ_INT(launches, 1);
   /* x ids 0 but a y or z id not: not the grid's first thread. */
   place(0, 2, 0, 32);
   pasta_shim.block[1] = 1;
-  __pasta_count_launch(&launches);
+  __pasta_count_launch(&launches, 1, 1, 1);
   place(0, 2, 0, 32);
   pasta_shim.thread[2] = 1;
-  __pasta_count_launch(&launches);
+  __pasta_count_launch(&launches, 1, 1, 1);
   CHECK_EQ_INT(launches, 1);
   /* A flush adds a lane's count; zeros add nothing. */
   uint64_t counter = 10;

@@ -107,6 +107,24 @@ static cl::opt<unsigned> OutOfLineGeneralPath(
              "warps, large counts) of at least this many counters that are "
              "not bits calls the out-of-line flush (0: never)"));
 
+// The grid's first thread asks L2 for the lines of the kernel's counters at
+// entry (in bank row 0 and its own block's row): the first block's `red`s
+// at exit then find them there instead of waiting for DRAM, which in a
+// kernel of one block is the kernel's last wait. Only that thread runs it,
+// in the branch to the launch count's call: no other thread runs more.
+static cl::opt<bool> PrefetchCounterRows(
+    "pasta-prefetch-counter-rows", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the grid's first thread prefetches the lines of the "
+             "kernel's counters into L2 at entry"));
+
+// The first thread's launch count inline in its branch instead of an
+// out-of-line call (device_rt.c, __pasta_count_launch_inline): for
+// comparison on a GPU, off by default.
+static cl::opt<bool> InlineLaunchCount(
+    "pasta-inline-launch-count", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: the grid's first thread counts the launch inline, not "
+             "through an out-of-line call"));
+
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
     cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
@@ -1503,13 +1521,23 @@ void CounterEmitter::emit(FunctionPlan &P) {
     return B.CreateConstInBoundsGEP1_32(I64, T.Counters,
                                         P.FirstCounter + Local);
   };
+  // The row's stride and banks, and how many counters from the first to
+  // prefetch (0: none).
+  Value *Rows[] = {
+      B.getInt32(T.NumCounters), B.getInt32(T.numBanks()),
+      B.getInt32(PrefetchCounterRows && CountingBuild ? P.NumCounters : 0)};
+  bool Inline = InlineLaunchCount && CountingBuild;
   if (P.Kind == PASTA_FUNC_KERNEL && P.ThreadsCounter != PASTA_NONE)
-    B.CreateCall(M.getOrInsertFunction(CountLaunchThreadsName, B.getVoidTy(),
-                                       Global, Global),
-                 {BankZero(0), BankZero(P.ThreadsCounter)});
+    B.CreateCall(
+        M.getOrInsertFunction(Inline ? CountLaunchThreadsInlineName
+                                     : CountLaunchThreadsName,
+                              B.getVoidTy(), Global, Global, I32, I32, I32),
+        {BankZero(0), BankZero(P.ThreadsCounter), Rows[0], Rows[1], Rows[2]});
   else if (P.Kind == PASTA_FUNC_KERNEL)
-    B.CreateCall(M.getOrInsertFunction(CountLaunchName, B.getVoidTy(), Global),
-                 {BankZero(0)});
+    B.CreateCall(
+        M.getOrInsertFunction(Inline ? CountLaunchInlineName : CountLaunchName,
+                              B.getVoidTy(), Global, I32, I32, I32),
+        {BankZero(0), Rows[0], Rows[1], Rows[2]});
   findHostOnceCounters(P);
   auto StartAtOne = [&](uint32_t Counter) {
     if (HostOnce.count(Counter)) // added to memory at entry

@@ -20,6 +20,10 @@ inline constexpr const char *DeviceFlushBitsName = "__pasta_flush_bits";
 inline constexpr const char *CountLaunchName = "__pasta_count_launch";
 inline constexpr const char *CountLaunchThreadsName =
     "__pasta_count_launch_threads";
+inline constexpr const char *CountLaunchInlineName =
+    "__pasta_count_launch_inline";
+inline constexpr const char *CountLaunchThreadsInlineName =
+    "__pasta_count_launch_threads_inline";
 inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =

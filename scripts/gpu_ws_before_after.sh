@@ -14,8 +14,11 @@
 # COMPARE_MODES the modes compared (default "ws"; "count ws" adds counting),
 # THRUST_VARIANTS the Thrust runs (default "plain counting ws before-ws";
 # "before" is the earlier build's counting mode; "ws-inline" this build's
-# Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1). The
-# first is the baseline.
+# Thrust with no compact copies, staged with STAGE_THRUST_INLINE=1;
+# "noprefetch" its counting mode built without the first thread's
+# counter-line prefetch, "inlinelaunch" with the first thread's launch
+# count inline, staged with STAGE_THRUST_NOPREFETCH=1 and
+# STAGE_THRUST_INLINELAUNCH=1). The first is the baseline.
 # PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
 # gaussian vector_add" for the per-launch cost of working-set mode; the
 # profiles are still compared program by program).
@@ -29,8 +32,9 @@
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
 # under compute-sanitizer too, MEMCHECK_TOOLS its tools: shape-memcheck.txt;
-# SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz), ncu_ws.md,
-# device.txt;
+# SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz;
+# SASS_THRUST="counting ..." the Thrust builds': thrust.NAME.sass.gz),
+# ncu_ws.md, device.txt;
 # logs in rest.tgz.
 set -u
 cd "$(dirname "$0")/.."
@@ -112,6 +116,10 @@ if [ -x "$NCU" ] && part thrust; then
     ws) ws=1 ;;
     # Staged with STAGE_THRUST_INLINE=1: no compact working-set copies.
     ws-inline) exe=$S/thrust.inline ws=1 ;;
+    # Staged with STAGE_THRUST_NOPREFETCH=1 / STAGE_THRUST_INLINELAUNCH=1:
+    # counting, no counter-line prefetch by the grid's first thread / its
+    # launch count inline.
+    noprefetch | inlinelaunch) exe=$S/thrust.$name ;;
     before | before-ws) exe=$S/thrust.before
       [ $name = before-ws ] && ws=1
       # Its own runtime when staged (STAGE_OLD_RUNTIME=1): the ABI versions
@@ -129,6 +137,27 @@ if [ -x "$NCU" ] && part thrust; then
     csvs="$csvs $W/thrust/$name.csv"
   done
   python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # SASS_THRUST="counting inlinelaunch ...": the SASS of those Thrust builds
+  # (cuobjdump), thrust.NAME.sass.gz: whether the first thread's inline
+  # launch count stayed behind its branches (inlinelaunch) or ptxas
+  # predicated it into every warp.
+  for name in ${SASS_THRUST:-}; do
+    exe=$S/thrust
+    case $name in plain) exe=$S/thrust.plain ;; counting) ;; *) exe=$S/thrust.$name ;; esac
+    dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+    [ -x "$dump" ] && [ -x "$exe" ] || continue
+    "$dump" -sass "$exe" 2>&1 | gzip >"$OUT/thrust.$name.sass.gz"
+  done
+  # Neither option changes a count: "noprefetch" and "inlinelaunch"
+  # against "counting" (the radix sort's look-back polls may differ
+  # between any two runs).
+  for name in noprefetch inlinelaunch; do
+    if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/$name.json" ]; then
+      python3 scripts/compare_profiles.py --counts "$W/thrust/$name.json" \
+        "$W/thrust/counting.json" >>"$OUT/thrust.md" 2>&1 &&
+        echo "Thrust: $name's counts equal counting mode's" >>"$OUT/thrust.md"
+    fi
+  done
   # A working-set run's counts must be the counting run's (THRUST_VARIANTS
   # with both "counting" and "ws").
   if [ -f "$W/thrust/counting.json" ] && [ -f "$W/thrust/ws.json" ]; then

@@ -12,6 +12,10 @@
 #   pasta_rt_shared pasta_glue`), so that before/after is the whole tree.
 #   STAGE_THRUST_INLINE=1: the Thrust structure with inline working-set
 #   copies too (thrust.inline; THRUST_VARIANTS "ws-inline").
+#   STAGE_THRUST_NOPREFETCH=1, STAGE_THRUST_INLINELAUNCH=1: and built
+#   without the first thread's counter-line prefetch (thrust.noprefetch),
+#   with its launch count inline (thrust.inlinelaunch); THRUST_VARIANTS of
+#   those names.
 # then run(command="bash scripts/gpu_ws_before_after.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,6 +78,27 @@ PASTA_BUILD_DIR=$before/build "$before/build/bin/pasta-clang++" "${scu[@]}" \
 if [ "${STAGE_THRUST_INLINE:-0}" = 1 ]; then
   PASTA_WS_COMPACT_ABOVE=100000 scripts/build_structures.sh "$before/inline" thrust
   cp "$before/inline/thrust" "$build/bin/structures/thrust.inline"
+fi
+# The Thrust structure also built by this plugin with more options, as
+# thrust.NAME, for gpu_ws_before_after.sh's THRUST_VARIANTS NAME: one
+# change alone, against the same tree, in one call.
+#   STAGE_THRUST_NOPREFETCH=1: noprefetch, -pasta-prefetch-counter-rows=0
+#   (the grid's first thread does not prefetch its counter lines);
+#   STAGE_THRUST_INLINELAUNCH=1: inlinelaunch, -pasta-inline-launch-count
+#   (the first thread's launch count inline, no call).
+stage_thrust_with() {
+  local name=$1
+  shift
+  PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" -O2 -g -Wall -Wextra \
+    --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version \
+    "$@" tests/structures/thrust/thrust.cu -o "$sdir/thrust.$name" \
+    -L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread
+}
+if [ "${STAGE_THRUST_NOPREFETCH:-0}" = 1 ]; then
+  stage_thrust_with noprefetch -mllvm -pasta-prefetch-counter-rows=0
+fi
+if [ "${STAGE_THRUST_INLINELAUNCH:-0}" = 1 ]; then
+  stage_thrust_with inlinelaunch -mllvm -pasta-inline-launch-count
 fi
 PASTA_STAGE_NO_LINES=1 scripts/stage_gpu.sh
 cd build-gpu

@@ -35,7 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; flush); %then counts nothing and flushes nothing: warps inside the bound
 ; leave without a vote.
 ; CHECK-LABEL: define ptx_kernel void @bounds(
-; CHECK: call void @__pasta_count_launch_threads(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2))
+; CHECK: call void @__pasta_count_launch_threads(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2), i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}})
 ; CHECK: br i1 %in, label %then, label %entry.done_crit_edge
 ; CHECK: entry.done_crit_edge:
 ; CHECK-NEXT: call void @__pasta_count_lanes(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 32, i32 4096, i32 3)

@@ -35,7 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; OFF-NOT: pasta: derived
 
 ; CHECK-LABEL: define ptx_kernel void @diamond(
-; CHECK: call void @__pasta_count_launch_threads(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 4))
+; CHECK: call void @__pasta_count_launch_threads(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 4), i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}})
 ; CHECK: then:
 ; CHECK-NEXT: %[[BIT:[0-9]+]] = or i32 0, 1
 ; CHECK: join:
@@ -73,7 +73,7 @@ join:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @loop(
-; CHECK: call void @__pasta_count_launch(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 5))
+; CHECK: call void @__pasta_count_launch(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 5), i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}})
 ; CHECK: entry.done_crit_edge:
 ; CHECK-NEXT: br label %done
 ; %body runs n times per thread, a count scalar evolution has before the

@@ -6,6 +6,7 @@
 ; the second `red`). Functions with more than 32 counters call __pasta_flush.
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-inline-launch-count -S %s 2>/dev/null | FileCheck %s --check-prefix=INLINE
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -18,7 +19,26 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry:
 ; CHECK: %[[FIRST:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK: br i1 %[[FIRST]]
-; CHECK: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
+; Before the call, that thread (in the block of index x 0, thread index x
+; 0) asks L2 for the kernel's counter lines: in bank row 0 (past the
+; launch counter, whose line the call's own add brings) and in its own
+; block's row (%smid and the block index x, as the flush's bank key; rows
+; of 64 counters), its first and last counter's.
+; CHECK: call i32 asm sideeffect "mov.u32 $0, %tid.x;"
+; CHECK: call i32 asm sideeffect "mov.u32 $0, %smid;"
+; CHECK: mul nuw i64 %{{[0-9]+}}, 64
+; CHECK-COUNT-3: call void asm sideeffect "prefetch.global.L2 [$0];"
+; CHECK-NEXT: call void @__pasta_count_launch_first(ptr addrspace(1) noundef @__pasta_counters_{{[0-9a-f]+}})
+; With -pasta-inline-launch-count the rest of the first-thread test and
+; the add follow inline in that branch: no call.
+; INLINE-LABEL: define ptx_kernel void @loop(
+; INLINE: call i32 asm sideeffect "mov.u32 $0, %tid.x;"
+; INLINE-COUNT-3: call void asm sideeffect "prefetch.global.L2 [$0];"
+; INLINE-NOT: call void @__pasta_count_launch_first
+; INLINE: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+; INLINE-NOT: call void @__pasta_count_launch_first
+; INLINE: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1)
+; INLINE-LABEL: define ptx_kernel void @loop__pasta_plain(
 define ptx_kernel void @loop(ptr %a, i32 %n) {
 entry:
   %empty = icmp sle i32 %n, 0

@@ -2,14 +2,22 @@
 ; every return flushes only the counters of blocks that can reach it, behind
 ; one fast-path test (full warp, small counts) with a general path beside it.
 ; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-link-runtime=0 -pasta-prefetch-counter-rows=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=NOPREFETCH
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; Counters: 0 = launches, 1 = %work (the loop), 2 = %tail. The launch is
-; counted at entry by the first thread of the grid, in bank 0.
+; counted at entry by the first thread of the grid, in bank 0; that thread
+; also asks L2 for the lines of the kernel's 3 counters in row 0 and in its
+; own block's row, which the flush at exit adds to. A row holds the
+; module's counters padded to 128 bytes: over 16 here (store_any's site has
+; 8 run-time address-space counters), so 32; 4096 banks (the most) of 256
+; bytes fit in 4 MiB.
 ; CHECK-LABEL: entry:
-; CHECK-NEXT: call void @__pasta_count_launch(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}})
+; CHECK-NEXT: call void @__pasta_count_launch(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 32, i32 4096, i32 3)
+; NOPREFETCH-LABEL: entry:
+; NOPREFETCH-NEXT: call void @__pasta_count_launch(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 32, i32 4096, i32 0)
 define ptx_kernel void @k(ptr %a, i32 %n) {
 entry:
   %skip = icmp sle i32 %n, 0
