@@ -466,7 +466,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   if (T.Target == PASTA_TARGET_NVPTX)
     for (Function *F : Fns)
       if (isKernel(*F))
-        addTwinsApart(*CopyOf.at(F));
+        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {
       Stats.LoopsUniform += Loops->uniformLoops();

@@ -212,8 +212,10 @@ inline constexpr const char *TwinsOkMD = "pasta.div.twins.ok";
 // own measurements gone (they held registers the cap spilled: srad); else
 // the copy as it was, a function of its own (Copy's name +
 // "_twins_apart"). Returns false, changing nothing, when Copy has no such
-// test. Run after addRows32Body (its bodies then test nothing of their own).
-bool addTwinsApart(llvm::Function &Copy);
+// test. Run after addRows32Body (its bodies then test nothing of their
+// own); a copy with those bodies (HasRowBodies) gets its tests false
+// instead: its twins measure themselves, as without twins.
+bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies);
 
 // -pasta-div-rows-loops: copies with loops may get the bodies of
 // addRows32Body, and groups repeating in a uniform loop do not keep them out.

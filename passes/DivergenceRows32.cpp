@@ -257,13 +257,36 @@ static Value *recomputeAt(IRBuilder<> &B, Value *V) {
   return B.Insert(New);
 }
 
-bool pasta::addTwinsApart(Function &Copy) {
+// F's twins' tests (TwinsOkMD).
+static SmallVector<Instruction *, 4> twinsTests(Function &F) {
   SmallVector<Instruction *, 4> Tests;
-  for (Instruction &I : instructions(Copy))
+  for (Instruction &I : instructions(F))
     if (I.getMetadata(TwinsOkMD))
       Tests.push_back(&I);
+  return Tests;
+}
+
+// Every twin of F measures itself, as without twins (its tests false).
+static void measureTwinsApart(Function &F) {
+  foldKnown(F, ArrayRef<Instruction *>(twinsTests(F)),
+            ConstantInt::getFalse(F.getContext()));
+  dropDeadBlocks(F);
+}
+
+bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
+  SmallVector<Instruction *, 4> Tests = twinsTests(Copy);
   if (Tests.empty())
     return false;
+  if (HasRowBodies) {
+    // In a body for rows of 32 a full warp's twin costs one row_sectors,
+    // and a second call at the entry cost such copies a spill store
+    // (vector_add, axpy): as without twins, in the general function too.
+    measureTwinsApart(Copy);
+    if (Function *General =
+            Copy.getParent()->getFunction((Copy.getName() + "_general").str()))
+      measureTwinsApart(*General);
+    return false;
+  }
   ValueToValueMapTy VMap;
   Function *Apart = cloneAsFunction(Copy, "_twins_apart", VMap);
   Apart->addFnAttr(Attribute::NoInline);

@@ -8,9 +8,10 @@
 ; the twin measures itself only where the test fails. In a kernel's copy
 ; the tests are made once at the entry (addTwinsApart): where they hold the
 ; copy runs with them true (no twin measured at all: no register for it
-; either), else the copy as it was, `<copy>_twins_apart`. stream: the body
-; for rows of 32 keeps one row_sectors and one access_row32 for the three
-; accesses; tile: a 2-D kernel with a general access (b[min(x + 1, n - 1)])
+; either), else the copy as it was, `<copy>_twins_apart`; a copy with a
+; body for rows of 32 keeps its twins measured (stream; with
+; -pasta-div-rows32=0 one row_sectors and one access_lanes call measure its
+; three accesses); tile: a 2-D kernel with a general access (b[min(x + 1, n - 1)])
 ; that is no twin; other_index: another index and another size, no test;
 ; copy_at, a device function, whose arguments may differ per lane: none.
 ; -pasta-div-twin-bases=0 measures every group. The IR is clang's -O2
@@ -35,35 +36,18 @@
 ;     copy_at(a, c, blockIdx.x * blockDim.x + threadIdx.x);
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=NOBODY
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
+; A copy with a body for rows of 32: each twin measures itself, as
+; without twins (its PTX is the same).
 ; CHECK-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
-; CHECK: %[[B:[0-9]+]] = ptrtoint ptr %1 to i64
-; CHECK-NEXT: %[[A:[0-9]+]] = ptrtoint ptr %0 to i64
-; CHECK-NEXT: %[[BA:[0-9]+]] = sub i64 %[[B]], %[[A]]
-; CHECK-NEXT: %[[C:[0-9]+]] = ptrtoint ptr %2 to i64
-; CHECK-NEXT: %[[A2:[0-9]+]] = ptrtoint ptr %0 to i64
-; CHECK-NEXT: %[[CA:[0-9]+]] = sub i64 %[[C]], %[[A2]]
-; CHECK-NEXT: %[[OR:[0-9]+]] = or i64 %[[BA]], %[[CA]]
-; CHECK-NEXT: %[[LOW:[0-9]+]] = and i64 %[[OR]], 31
-; CHECK-NEXT: %[[OK:[0-9]+]] = icmp eq i64 %[[LOW]], 0
-; CHECK-NEXT: br i1 %[[OK]], label %pasta.div.twins.together, label %pasta.div.twins.apart
-; CHECK: pasta.div.twins.apart:
-; CHECK-NEXT: call void @_Z6streamPKfS0_Pfi__pasta_div_twins_apart(ptr %0, ptr %1, ptr %2, i32 %3)
-; CHECK-NEXT: ret void
-; CHECK: pasta.div.body32:
-; CHECK-NOT: twins.ok
-; CHECK: %[[S:[0-9]+]] = call i32 @__pasta_div_row_sectors(ptr %{{[0-9]+}}, i32 4, i32 4)
-; CHECK-NEXT: %[[S64:[0-9]+]] = zext i32 %[[S]] to i64
-; CHECK-NEXT: %[[S3:[0-9]+]] = mul i64 %[[S64]], 3
-; CHECK-NEXT: getelementptr
-; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 %[[S3]])
-; CHECK: call i32 @__pasta_div_access_row32(
-; CHECK-NOT: call i32 @__pasta_div_row_sectors(
-; CHECK-NOT: call i32 @__pasta_div_access_row32(
-; CHECK: ret void
-; CHECK-NEXT: }
+; CHECK-NOT: {{twins\.|twins_apart}}
+; CHECK: call i32 @__pasta_div_row_sectors(
+; CHECK: call i32 @__pasta_div_row_sectors(
+; CHECK: call i32 @__pasta_div_row_sectors(
+; CHECK-NOT: {{twins\.|twins_apart}}
 
 ; CHECK-LABEL: define {{.*}} @_Z4tilePKfS0_Pfi__pasta_div(
 ; CHECK: br i1 %{{[0-9]+}}, label %pasta.div.twins.together, label %pasta.div.twins.apart
@@ -90,6 +74,13 @@
 ; CHECK-NOT: twins
 ; CHECK: ret void
 
+; CHECK-LABEL: define internal void @_Z6streamPKfS0_Pfi__pasta_div_general(
+; CHECK-NOT: {{twins\.|twins_apart}}
+; CHECK: call i32 @__pasta_div_access_lanes(
+; CHECK: call i32 @__pasta_div_access_lanes(
+; CHECK: call i32 @__pasta_div_access_lanes(
+; CHECK-NOT: {{twins\.|twins_apart}}
+
 ; The copy as it was: the leader adds for its twins where the bases are a
 ; granule apart, each twin measures itself where they are not.
 ; CHECK-LABEL: define internal void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
@@ -114,6 +105,33 @@
 ; OFF: ret void
 ; OFF-NEXT: }
 ; OFF-NOT: {{twins\.|twins_apart}}
+
+; Without that body, the entry test.
+; NOBODY-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
+; NOBODY: %[[B:[0-9]+]] = ptrtoint ptr %1 to i64
+; NOBODY-NEXT: %[[A:[0-9]+]] = ptrtoint ptr %0 to i64
+; NOBODY-NEXT: %[[BA:[0-9]+]] = sub i64 %[[B]], %[[A]]
+; NOBODY-NEXT: %[[C:[0-9]+]] = ptrtoint ptr %2 to i64
+; NOBODY-NEXT: %[[A2:[0-9]+]] = ptrtoint ptr %0 to i64
+; NOBODY-NEXT: %[[CA:[0-9]+]] = sub i64 %[[C]], %[[A2]]
+; NOBODY-NEXT: %[[OR:[0-9]+]] = or i64 %[[BA]], %[[CA]]
+; NOBODY-NEXT: %[[LOW:[0-9]+]] = and i64 %[[OR]], 31
+; NOBODY-NEXT: %[[OK:[0-9]+]] = icmp eq i64 %[[LOW]], 0
+; NOBODY-NEXT: br i1 %[[OK]], label %pasta.div.twins.together, label %pasta.div.twins.apart
+; NOBODY: pasta.div.twins.apart:
+; NOBODY-NEXT: call void @_Z6streamPKfS0_Pfi__pasta_div_twins_apart(ptr %0, ptr %1, ptr %2, i32 %3)
+; NOBODY-NEXT: ret void
+; NOBODY-NOT: twins.ok
+; NOBODY: %[[S:[0-9]+]] = call i32 @__pasta_div_row_sectors(ptr %{{[0-9]+}}, i32 4, i32 4)
+; NOBODY-NEXT: %[[S64:[0-9]+]] = zext i32 %[[S]] to i64
+; NOBODY-NEXT: %[[S3:[0-9]+]] = mul i64 %[[S64]], 3
+; NOBODY-NEXT: getelementptr
+; NOBODY-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 %[[S3]])
+; NOBODY: call i32 @__pasta_div_access_lanes(
+; NOBODY-NOT: call i32 @__pasta_div_row_sectors(
+; NOBODY-NOT: call i32 @__pasta_div_access_lanes(
+; NOBODY: ret void
+; NOBODY-NEXT: }
 
 ; STATS: measured with a twin's base: 4;
 
