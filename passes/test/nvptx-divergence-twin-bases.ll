@@ -8,7 +8,8 @@
 ; the twin measures itself only where the test fails. In a kernel's copy
 ; the tests are made once at the entry (addTwinsApart): where they hold the
 ; copy runs with them true (no twin measured at all: no register for it
-; either), else the copy as it was, `<copy>_twins_apart`; a copy with a
+; either), else the copy as it was (the tests false), `<copy>_twins_apart`,
+; called (-pasta-div-twins-inline: inlined); a copy with a
 ; body for rows of 32 keeps its twins measured (stream; with
 ; -pasta-div-rows32=0 one row_sectors and one access_lanes call measure its
 ; three accesses); tile: a 2-D kernel with a general access (b[min(x + 1, n - 1)])
@@ -37,6 +38,7 @@
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=NOBODY
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twins-inline -S %s | FileCheck %s --check-prefix=INLINE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
@@ -81,21 +83,23 @@
 ; CHECK: call i32 @__pasta_div_access_lanes(
 ; CHECK-NOT: {{twins\.|twins_apart}}
 
-; The copy as it was: the leader adds for its twins where the bases are a
-; granule apart, each twin measures itself where they are not.
+; The copy as it was (where a test fails): each twin measures itself.
 ; CHECK-LABEL: define internal void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
-; CHECK: %pasta.div.twins.ok = icmp eq i64 %{{[0-9]+}}, 0
-; CHECK: call i32 @__pasta_div_row_sectors(
-; CHECK-NEXT: zext
-; CHECK-NEXT: %[[T3:[0-9]+]] = select i1 %pasta.div.twins.ok, i64 3, i64 1
-; CHECK-NEXT: mul i64 %{{[0-9]+}}, %[[T3]]
+; CHECK-NOT: twins.ok
 ; CHECK: call i32 @__pasta_div_access_lanes(
 ; CHECK: call i32 @__pasta_div_access(
-; CHECK: xor i1 %pasta.div.twins.ok, true
 ; CHECK: call i32 @__pasta_div_access_lanes(
-; CHECK: xor i1 %pasta.div.twins.ok, true
 ; CHECK: call i32 @__pasta_div_access_lanes(
+; CHECK-NOT: twins.ok
 ; CHECK: ret void
+
+; With -pasta-div-twins-inline that function is in the kernel.
+; INLINE-LABEL: define {{.*}} @_Z4tilePKfS0_Pfi__pasta_div(
+; INLINE: br i1 %{{[0-9]+}}, label %pasta.div.twins.together, label %pasta.div.twins.apart
+; INLINE: pasta.div.twins.apart:
+; INLINE-NOT: call void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
+; INLINE: call i32 @__pasta_div_access_lanes(
+; INLINE-NOT: define internal void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
 
 ; OFF-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
 ; OFF-NOT: {{twins\.|twins_apart}}
