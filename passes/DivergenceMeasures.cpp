@@ -490,7 +490,10 @@ public:
         B.CreateICmpEQ(B.CreateAnd(Off, B.getInt64(Granule - 1)), B.getInt64(0),
                        "pasta.div.twins.ok"));
     if (!OutOfLine) // a copy that large is not cloned (addTwinsApart)
-      Ok->setMetadata(TwinsOkMD, MDNode::get(Copy.getContext(), {}));
+      Ok->setMetadata(
+          TwinsOkMD,
+          MDNode::get(Copy.getContext(),
+                      ConstantAsMetadata::get(B.getInt32(Lead.Twins.size()))));
     return Ok;
   }
 

@@ -203,7 +203,7 @@ private:
 };
 
 // The metadata that marks a twins' test (AccessGroup::TwinOk), a value of
-// the copy's arguments alone.
+// the copy's arguments alone; its operand is how many twins it covers.
 inline constexpr const char *TwinsOkMD = "pasta.div.twins.ok";
 
 // Where the kernel copy Copy tests whether twin groups' bases are a granule
@@ -213,8 +213,9 @@ inline constexpr const char *TwinsOkMD = "pasta.div.twins.ok";
 // the copy as it was, a function of its own (Copy's name +
 // "_twins_apart"). Returns false, changing nothing, when Copy has no such
 // test. Run after addRows32Body (its bodies then test nothing of their
-// own); a copy with those bodies (HasRowBodies) gets its tests false
-// instead: its twins measure themselves, as without twins.
+// own); a copy with those bodies (HasRowBodies), or with fewer twins than
+// -pasta-div-twins-min, gets its tests false instead: its twins measure
+// themselves, as without twins.
 bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies);
 
 // -pasta-div-rows-loops: copies with loops may get the bodies of

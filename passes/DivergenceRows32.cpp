@@ -263,6 +263,21 @@ static cl::opt<bool> InlineTwinsApart(
     cl::desc("PASTA: inline a kernel copy's twins-apart function "
              "(addTwinsApart) into it (off: called)"));
 
+static cl::opt<unsigned> MinTwins(
+    "pasta-div-twins-min", cl::init(2), cl::Hidden,
+    cl::desc("PASTA: the fewest twins for which a kernel copy tests their "
+             "bases at its entry (addTwinsApart); fewer are measured as "
+             "without twins (the apart function costs ptxas about as much "
+             "as the copy: srad 2.1 -> 3.6 s)"));
+
+// How many twins the test T covers (its TwinsOkMD operand).
+static unsigned twinsCovered(const Instruction &T) {
+  return cast<ConstantInt>(
+             cast<ConstantAsMetadata>(T.getMetadata(TwinsOkMD)->getOperand(0))
+                 ->getValue())
+      ->getZExtValue();
+}
+
 // F's twins' tests (TwinsOkMD).
 static SmallVector<Instruction *, 4> twinsTests(Function &F) {
   SmallVector<Instruction *, 4> Tests;
@@ -283,10 +298,15 @@ bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
   SmallVector<Instruction *, 4> Tests = twinsTests(Copy);
   if (Tests.empty())
     return false;
-  if (HasRowBodies) {
+  unsigned Twins = 0;
+  for (const Instruction *T : Tests)
+    Twins += twinsCovered(*T);
+  if (HasRowBodies || Twins < MinTwins) {
     // In a body for rows of 32 a full warp's twin costs one row_sectors,
     // and a second call at the entry cost such copies a spill store
     // (vector_add, axpy): as without twins, in the general function too.
+    // One twin saves one measurement per warp and doubles what ptxas
+    // compiles.
     measureTwinsApart(Copy);
     if (Function *General =
             Copy.getParent()->getFunction((Copy.getName() + "_general").str()))

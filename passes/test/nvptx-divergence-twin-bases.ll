@@ -9,7 +9,8 @@
 ; the tests are made once at the entry (addTwinsApart): where they hold the
 ; copy runs with them true (no twin measured at all: no register for it
 ; either), else the copy as it was (the tests false), `<copy>_twins_apart`,
-; called (-pasta-div-twins-inline: inlined); a copy with a
+; called (-pasta-div-twins-inline: inlined), where it has at least
+; -pasta-div-twins-min twins (2; fewer: measured as without); a copy with a
 ; body for rows of 32 keeps its twins measured (stream; with
 ; -pasta-div-rows32=0 one row_sectors and one access_lanes call measure its
 ; three accesses); tile: a 2-D kernel with a general access (b[min(x + 1, n - 1)])
@@ -39,6 +40,7 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=NOBODY
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twins-inline -S %s | FileCheck %s --check-prefix=INLINE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twins-min=3 -S %s | FileCheck %s --check-prefix=MIN3
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
@@ -100,6 +102,15 @@
 ; INLINE-NOT: call void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
 ; INLINE: call i32 @__pasta_div_access_lanes(
 ; INLINE-NOT: define internal void @_Z4tilePKfS0_Pfi__pasta_div_twins_apart(
+
+; Fewer twins than -pasta-div-twins-min (default 2): measured as without.
+; MIN3-LABEL: define {{.*}} @_Z4tilePKfS0_Pfi__pasta_div(
+; MIN3-NOT: {{twins\.|twins_apart}}
+; MIN3: call i32 @__pasta_div_access_lanes(
+; MIN3: call i32 @__pasta_div_access(
+; MIN3: call i32 @__pasta_div_access_lanes(
+; MIN3: call i32 @__pasta_div_access_lanes(
+; MIN3-NOT: {{twins\.|twins_apart}}
 
 ; OFF-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
 ; OFF-NOT: {{twins\.|twins_apart}}
