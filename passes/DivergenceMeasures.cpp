@@ -489,11 +489,9 @@ public:
     auto *Ok = cast<Instruction>(
         B.CreateICmpEQ(B.CreateAnd(Off, B.getInt64(Granule - 1)), B.getInt64(0),
                        "pasta.div.twins.ok"));
-    if (!OutOfLine) // a copy that large is not cloned (addTwinsApart)
-      Ok->setMetadata(
-          TwinsOkMD,
-          MDNode::get(Copy.getContext(),
-                      ConstantAsMetadata::get(B.getInt32(Lead.Twins.size()))));
+    Ok->setMetadata(TwinsOkMD, MDNode::get(Copy.getContext(),
+                                           ConstantAsMetadata::get(
+                                               B.getInt32(Lead.Twins.size()))));
     return Ok;
   }
 
@@ -552,6 +550,13 @@ public:
       if (G.Repeat && !G.Proven)
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
+    // A copy that large is not cloned (addTwinsApart): its twins, each a
+    // call, would stay measured beside their tests.
+    if (OutOfLine)
+      for (AccessGroup &G : Groups) {
+        G.Twins.clear();
+        G.TwinOf = nullptr;
+      }
     for (AccessGroup &G : Groups)
       if (!G.Twins.empty())
         G.TwinOk = twinsOk(G);
