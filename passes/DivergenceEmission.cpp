@@ -150,7 +150,8 @@ struct DivergenceStats {
   unsigned Branches = 0, Uniform = 0, Beyond = 0;
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
-           Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0, Gaps = 0;
+           Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0, Gaps = 0,
+           Twins = 0;
   unsigned Bodies = 0, Rows32 = 0, Rows16 = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
@@ -178,7 +179,8 @@ struct DivergenceStats {
            << "; groups in their callers' space: " << CallersSpace
            << "; shared ones taken by their strides in full warps of "
               "16-wide rows: "
-           << Gaps << "; kernels with a body for rows of 32: " << Rows32
+           << Gaps << "; measured with a twin's base: " << Twins
+           << "; kernels with a body for rows of 32: " << Rows32
            << " (of them with one for rows of 16 too: " << Rows16 << ")\n";
   }
 };
@@ -421,7 +423,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     CM.measureAccesses();
     CM.emitFlushes();
     auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow, Clamped,
-          CallersSpace, Gaps] = CM.accessGroups();
+          CallersSpace, Gaps, Twins] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
@@ -431,6 +433,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     Stats.Clamped += Clamped;
     Stats.CallersSpace += CallersSpace;
     Stats.Gaps += Gaps;
+    Stats.Twins += Twins;
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);
@@ -460,6 +463,10 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                  Calls && addRows32Body(*Copy, *Calls, H))
         Rows32.insert(Copy);
     }
+  if (T.Target == PASTA_TARGET_NVPTX)
+    for (Function *F : Fns)
+      if (isKernel(*F))
+        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {
       Stats.LoopsUniform += Loops->uniformLoops();

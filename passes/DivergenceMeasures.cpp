@@ -154,6 +154,39 @@ static cl::opt<bool> FullRows(
              "by arithmetic instead of measuring it (AccessGroup::FullRow; "
              "off: measured in every warp)"));
 
+static cl::opt<bool> TwinBases(
+    "pasta-div-twin-bases", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: measure once the accesses of a block whose addresses "
+             "differ only in their base, two arguments a multiple of the "
+             "figure granule apart (tested at the entry; AccessGroup::Twins; "
+             "off: each measured)"));
+
+// The base of Ptr, an argument of F, and the GEP that offsets it (null
+// when Ptr is not such a GEP).
+static std::pair<const Argument *, const GEPOperator *>
+argumentBase(const Value *Ptr, const Function &F) {
+  const auto *GEP = dyn_cast<GEPOperator>(Ptr->stripPointerCasts());
+  if (!GEP)
+    return {};
+  const auto *Base =
+      dyn_cast<Argument>(GEP->getPointerOperand()->stripPointerCasts());
+  if (!Base || Base->getParent() != &F)
+    return {};
+  return {Base, GEP};
+}
+
+// Whether S's address is R's from another base: GEPs of one element type
+// with the same index values from two arguments of F, so that in every lane
+// S's address is R's plus the same difference of the arguments.
+static bool twinAddresses(const Value *R, const Value *S, const Function &F) {
+  auto [RB, RG] = argumentBase(R, F);
+  auto [SB, SG] = argumentBase(S, F);
+  return RB && SB && RB != SB && RB->getType() == SB->getType() &&
+         RG->getSourceElementType() == SG->getSourceElementType() &&
+         RG->getNumIndices() == SG->getNumIndices() &&
+         std::equal(RG->idx_begin(), RG->idx_end(), SG->idx_begin());
+}
+
 // One divergence copy being instrumented. Where a figure goes depends on
 // where it is measured:
 //
@@ -386,6 +419,123 @@ public:
       G.RowTerm = RowStride ? *RowStride != 0 : !G.Repeat;
       markProvenance(G);
     }
+    pairTwins(First);
+  }
+
+  // Each of groups First.. (one block's) whose addresses are an earlier
+  // one's from another base and which would be measured alike becomes that
+  // group's twin (AccessGroup::Twins).
+  // Only in NVPTX kernels: a kernel's arguments are the same in every lane
+  // (a device function's may differ per lane, and so may the two addresses'
+  // difference), and their copies test the bases once (addTwinsApart).
+  void pairTwins(size_t First) {
+    if (!TwinBases || T.Target != PASTA_TARGET_NVPTX || !isKernel(Copy))
+      return;
+    for (size_t K = First + 1; K < Groups.size(); ++K) {
+      AccessGroup &G = Groups[K];
+      for (size_t L = First; L < K && twinnable(G); ++L) {
+        AccessGroup &Lead = Groups[L];
+        if (Lead.TwinOf || !twinnable(Lead) || !measuredAlike(Lead, G))
+          continue;
+        G.TwinOf = &Lead;
+        Lead.Twins.push_back(&G);
+        break;
+      }
+    }
+  }
+
+  // Whether G is measured at its first access wherever it runs: no proof,
+  // no loop entry's measurement, no lane test, a known space.
+  static bool twinnable(const AccessGroup &G) {
+    return !G.Proven && !G.RowsProven && !G.Repeat && !G.laneTested() &&
+           G.Members.front()->A->Space != PASTA_DIV_GENERIC;
+  }
+
+  // Whether group G, with Lead's addresses from another base, has Lead's
+  // figures where the bases are a granule apart and is measured alike: the
+  // same size, kind, space and segment, the same lane shape and tests.
+  bool measuredAlike(const AccessGroup &Lead, const AccessGroup &G) const {
+    const AccessSite &R = *Lead.Members.front(), &S = *G.Members.front();
+    return R.A->Size == S.A->Size && R.A->Space == S.A->Space &&
+           R.A->Sectored == S.A->Sectored && R.A->Warps == S.A->Warps &&
+           Lead.LaneStride == G.LaneStride && Lead.TryRows == G.TryRows &&
+           Lead.FullRow == G.FullRow && Lead.StackedWidth == G.StackedWidth &&
+           Lead.InLoop == G.InLoop && Lead.Loop == G.Loop &&
+           Lead.NoRowTerm == G.NoRowTerm && Lead.RowTerm == G.RowTerm &&
+           twinAddresses(R.Ptr, S.Ptr, Copy);
+  }
+
+  // At Lead's first access (above its twins'): whether every twin's base
+  // is a multiple of the figure granule from Lead's (then every lane's
+  // address is too). One test for all: a failing one (never with
+  // cudaMalloc's buffers) measures them all apart. Computed where it is
+  // used, from the arguments: a predicate kept from the entry would hold a
+  // register across the kernel.
+  Value *twinsOk(const AccessGroup &Lead) {
+    const AccessSite &Rep = *Lead.Members.front();
+    IRBuilder<> B(Rep.I);
+    auto Address = [&](const AccessGroup &G) {
+      return B.CreatePtrToInt(
+          const_cast<Argument *>(
+              argumentBase(G.Members.front()->Ptr, Copy).first),
+          B.getInt64Ty());
+    };
+    Value *LeadBase = Address(Lead), *Off = nullptr;
+    for (const AccessGroup *Twin : Lead.Twins) {
+      Value *Apart = B.CreateSub(Address(*Twin), LeadBase);
+      Off = Off ? B.CreateOr(Off, Apart) : Apart;
+    }
+    uint64_t Granule = figureGranule(*Rep.A);
+    auto *Ok = cast<Instruction>(
+        B.CreateICmpEQ(B.CreateAnd(Off, B.getInt64(Granule - 1)), B.getInt64(0),
+                       "pasta.div.twins.ok"));
+    Ok->setMetadata(TwinsOkMD, MDNode::get(Copy.getContext(),
+                                           ConstantAsMetadata::get(
+                                               B.getInt32(Lead.Twins.size()))));
+    return Ok;
+  }
+
+  // Where twin G is measured: its first access's block split, the
+  // measurement under its leader's !TwinOk (what it tests per block is
+  // made above it).
+  Instruction *unlessTwinOk(const AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    if (G.FullRow)
+      fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, Rep.I);
+    if (!G.InLoop)
+      bankRow();
+    IRBuilder<> B(Rep.I);
+    Instruction *Then = SplitBlockAndInsertIfThen(B.CreateNot(G.TwinOf->TwinOk),
+                                                  Rep.I->getIterator(),
+                                                  /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    return Then;
+  }
+
+  // Each row of group Lead's accesses and of its twins' with how many of
+  // Lead's and how many of the twins' accesses it holds.
+  static std::map<uint32_t, std::pair<uint32_t, uint32_t>>
+  rowsWithTwins(const AccessGroup &Lead) {
+    std::map<uint32_t, std::pair<uint32_t, uint32_t>> Rows;
+    for (auto [Row, Times] : rowsOf(Lead))
+      Rows[Row].first += Times;
+    for (const AccessGroup *Twin : Lead.Twins)
+      for (auto [Row, Times] : rowsOf(*Twin))
+        Rows[Row].second += Times;
+    return Rows;
+  }
+
+  // V, a figure of Lead's measurement, times a row's accesses of Lead and
+  // of its twins (rowsWithTwins), the twins' where their bases are a
+  // granule apart (else they measure themselves).
+  static Value *timesWithTwins(IRBuilder<> &B, const AccessGroup &Lead,
+                               Value *V, std::pair<uint32_t, uint32_t> Times) {
+    auto [Own, Twins] = Times;
+    if (!Twins)
+      return times(B, V, Own);
+    return B.CreateMul(V, B.CreateSelect(Lead.TwinOk, B.getInt64(Own + Twins),
+                                         B.getInt64(Own)));
   }
 
   // The planned accesses: first what goes in preheaders (addresses computed
@@ -400,12 +550,23 @@ public:
       if (G.Repeat && !G.Proven)
         if (Value *Ok = measureOncePerEntry(G))
           Tested.push_back({&G, Ok});
+    // A copy that large is not cloned (addTwinsApart): its twins, each a
+    // call, would stay measured beside their tests.
+    if (OutOfLine)
+      for (AccessGroup &G : Groups) {
+        G.Twins.clear();
+        G.TwinOf = nullptr;
+      }
+    for (AccessGroup &G : Groups)
+      if (!G.Twins.empty())
+        G.TwinOk = twinsOk(G);
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
+        Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
         if (G.FullRow)
-          measureFullRowAt(G);
+          measureFullRowAt(G, At);
         else
-          measureGroupAt(G, G.Members.front()->I, G.InLoop);
+          measureGroupAt(G, At, G.InLoop);
       }
     // In warps of one 32-lane row their derived figures are exact: measured
     // in the others only, under one test of a value read once per call (and,
@@ -526,7 +687,7 @@ public:
     return getLoadStoreAlignment(&I).value();
   }
 
-  std::array<unsigned, 9> accessGroups() const {
+  std::array<unsigned, 10> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -539,8 +700,8 @@ public:
         unsigned(count_if(
             Groups,
             [](auto &G) { return G.Members.front()->A->CallersSpace; })),
-        unsigned(
-            count_if(Groups, [](auto &G) { return G.GapConflicts >= 0; }))};
+        unsigned(count_if(Groups, [](auto &G) { return G.GapConflicts >= 0; })),
+        unsigned(count_if(Groups, [](auto &G) { return G.TwinOf; }))};
   }
 
 private:
@@ -1042,14 +1203,14 @@ private:
   // figures are the derived ones but for the sectors past its base's
   // (__pasta_div_row_sectors, 0 or 1 in lane 0; none at a stride of 32 or
   // more), added like a measured figure; other warps measure it as before.
-  void measureFullRowAt(const AccessGroup &G) {
+  void measureFullRowAt(const AccessGroup &G, Instruction *At) {
     const AccessSite &Rep = *G.Members.front();
     Value *Full =
-        fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, Rep.I);
+        fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, At);
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
     Instruction *FullT, *OtherT;
-    SplitBlockAndInsertIfThenElse(Full, Rep.I->getIterator(), &FullT, &OtherT);
+    SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &FullT, &OtherT);
     markInstrumentation(
         FullT->getParent()->getSinglePredecessor()->getTerminator());
     if (*G.LaneStride < 32) {
@@ -1064,9 +1225,9 @@ private:
       // No bound of its own: a warp adds this or what the measuring helper
       // below adds (at most Times x mostPerExecution, counted there), never
       // both.
-      for (auto [Row, Times] : rowsOf(G))
+      for (auto [Row, Times] : rowsWithTwins(G))
         addFigure(B, G.InLoop, figure(Row, PASTA_DIV_SECTORS),
-                  times(B, Extra, Times), 0);
+                  timesWithTwins(B, G, Extra, Times), 0);
     }
     measureGroupAt(G, OtherT, G.InLoop);
   }
@@ -1079,7 +1240,7 @@ private:
   void measureGroupAt(const AccessGroup &G, Instruction *At, bool InLoop) {
     const AccessSite &Rep = *G.Members.front();
     IRBuilder<> B(At);
-    if (InLoop && G.Members.size() == 1) {
+    if (InLoop && G.Members.size() == 1 && G.Twins.empty()) {
       uint64_t Most = mostPerExecution(*Rep.A);
       callAccess(B, Rep.Ptr, G, [&](unsigned Fig) {
         return slot(figure(Rep.A->Row, Fig), Most);
@@ -1098,13 +1259,15 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       B.SetInsertPoint(Then);
     }
-    for (auto [Row, Times] : rowsOf(G))
-      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
-           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
-        if (accessMeasures(*Rep.A, Fig))
-          addFigure(B, InLoop, figure(Row, Fig),
-                    times(B, load(B, scratch()[Fig]), Times),
-                    Times * mostPerExecution(*Rep.A));
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
+      if (!accessMeasures(*Rep.A, Fig))
+        continue;
+      Value *V = load(B, scratch()[Fig]);
+      for (auto [Row, Times] : rowsWithTwins(G))
+        addFigure(B, InLoop, figure(Row, Fig), timesWithTwins(B, G, V, Times),
+                  (Times.first + Times.second) * mostPerExecution(*Rep.A));
+    }
   }
 
   // G's figures taken in its loop's preheader, at its first access's address
@@ -1443,7 +1606,7 @@ void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
 }
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 9> CopyMeasures::accessGroups() const {
+std::array<unsigned, 10> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 

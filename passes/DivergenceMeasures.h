@@ -117,6 +117,16 @@ struct AccessGroup {
   // And its distinct bytes in such a warp less the derived ones (rows of
   // one word each at stride 0: 4 per row beyond the first).
   int GapExtraBytes = 0;
+  // Later groups of the block measured alike whose addresses are this
+  // one's from another base, both arguments of the function (the same
+  // index: srad's J[idx], dN[idx], c[idx]): where every twin's base is a
+  // multiple of the figure granule from this one's (TwinOk, tested before
+  // this group's measurement; cudaMalloc's buffers always are), their
+  // figures are this group's, which its measurement adds to their rows
+  // too; the twins measure themselves only where that test fails.
+  llvm::SmallVector<AccessGroup *, 2> Twins;
+  AccessGroup *TwinOf = nullptr; // of a twin: its leader
+  llvm::Value *TwinOk = nullptr; // of a leader
 };
 
 // A copy with more access groups than this calls the access helpers out of
@@ -163,8 +173,9 @@ public:
   // and how many are taken by arithmetic in full 32-lane rows
   // (AccessGroup::FullRow); then those behind a clamp, those in their
   // callers' space, and the shared ones whose full warps of 16-wide rows add
-  // their bank conflicts from their strides (AccessGroup::GapConflicts).
-  std::array<unsigned, 9> accessGroups() const;
+  // their bank conflicts from their strides (AccessGroup::GapConflicts),
+  // and the twins measured by their leader's measurement (AccessGroup::TwinOf).
+  std::array<unsigned, 10> accessGroups() const;
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven
@@ -190,6 +201,22 @@ private:
   class Impl;
   std::unique_ptr<Impl> P;
 };
+
+// The metadata that marks a twins' test (AccessGroup::TwinOk), a value of
+// the copy's arguments alone; its operand is how many twins it covers.
+inline constexpr const char *TwinsOkMD = "pasta.div.twins.ok";
+
+// Where the kernel copy Copy tests whether twin groups' bases are a granule
+// apart (TwinsOkMD): tests them all once at its entry and, where they all
+// hold (cudaMalloc's buffers), runs the copy with each test true, its twins'
+// own measurements gone (they held registers the cap spilled: srad); else
+// the copy as it was, a function of its own (Copy's name +
+// "_twins_apart"). Returns false, changing nothing, when Copy has no such
+// test. Run after addRows32Body (its bodies then test nothing of their
+// own); a copy with those bodies (HasRowBodies), or with fewer twins than
+// -pasta-div-twins-min, gets its tests false instead: its twins measure
+// themselves, as without twins.
+bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies);
 
 // -pasta-div-rows-loops: copies with loops may get the bodies of
 // addRows32Body, and groups repeating in a uniform loop do not keep them out.

@@ -21,6 +21,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -77,14 +78,13 @@ static Function *cloneAsFunction(Function &Copy, StringRef Suffix,
   return F;
 }
 
-// Replaces the calls Widths of F by the constant Width and folds what
-// follows from it.
-static void foldWidth(Function &F, ArrayRef<CallInst *> Widths,
-                      uint32_t Width) {
-  Constant *C = ConstantInt::get(Type::getInt32Ty(F.getContext()), Width);
+// Replaces the values Known of F by the constant C and folds what follows
+// from it.
+template <typename InstT>
+static void foldKnown(Function &F, ArrayRef<InstT *> Known, Constant *C) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   SmallVector<WeakTrackingVH, 16> Work;
-  for (CallInst *W : Widths) {
+  for (InstT *W : Known) {
     Work.append(W->user_begin(), W->user_end());
     W->replaceAllUsesWith(C);
     W->eraseFromParent();
@@ -99,6 +99,14 @@ static void foldWidth(Function &F, ArrayRef<CallInst *> Widths,
     if (isInstructionTriviallyDead(I))
       I->eraseFromParent();
   }
+}
+
+// Replaces the calls Widths of F by the constant Width and folds what
+// follows from it.
+static void foldWidth(Function &F, ArrayRef<CallInst *> Widths,
+                      uint32_t Width) {
+  foldKnown(F, Widths,
+            ConstantInt::get(Type::getInt32Ty(F.getContext()), Width));
 }
 
 // Folds F's branches on constants and drops the blocks they leave
@@ -130,6 +138,36 @@ static void makeRows16Body(Function &Body, ArrayRef<CallInst *> Calls,
   }
   foldWidth(Body, callsTo(Body, {H.RowWidth}), 16);
   dropDeadBlocks(Body);
+}
+
+// Splits Copy's entry block below its allocas (they must stay there to
+// become registers) into a block Name with the rest; the entry is left
+// without a terminator, for a test.
+static BasicBlock *splitEntry(Function &Copy, StringRef Name) {
+  BasicBlock &Entry = Copy.getEntryBlock();
+  auto Top = Entry.getFirstNonPHIOrDbgOrAlloca();
+  SmallVector<AllocaInst *, 8> Below;
+  for (Instruction &I : make_range(Top, Entry.end()))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+      Below.push_back(AI);
+  for (AllocaInst *AI : Below)
+    AI->moveBefore(Top);
+  BasicBlock *Body = Entry.splitBasicBlock(Top, Name);
+  Entry.getTerminator()->eraseFromParent();
+  return Body;
+}
+
+// A call of F with Copy's arguments at the end of BB, then a return.
+static CallInst *callAndReturn(Function &Copy, BasicBlock *BB, Function *F) {
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : Copy.args())
+    Args.push_back(&A);
+  IRBuilder<> CB(BB);
+  CallInst *Call = CB.CreateCall(F, Args);
+  if (DISubprogram *SP = Copy.getSubprogram()) // PASTA's code: line 0
+    Call->setDebugLoc(DILocation::get(Copy.getContext(), 0, 0, SP));
+  CB.CreateRetVoid();
+  return Call;
 }
 
 bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
@@ -174,33 +212,14 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   }
   dropDeadBlocks(Copy);
 
-  // The test at the entry, below its allocas (they must stay in the entry
-  // block to become registers).
+  BasicBlock *Body = splitEntry(Copy, "pasta.div.body32");
   BasicBlock &Entry = Copy.getEntryBlock();
-  auto Top = Entry.getFirstNonPHIOrDbgOrAlloca();
-  SmallVector<AllocaInst *, 8> Below;
-  for (Instruction &I : make_range(Top, Entry.end()))
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
-      Below.push_back(AI);
-  for (AllocaInst *AI : Below)
-    AI->moveBefore(Top);
-  BasicBlock *Body = Entry.splitBasicBlock(Top, "pasta.div.body32");
-  Entry.getTerminator()->eraseFromParent();
   BasicBlock *Other = BasicBlock::Create(Copy.getContext(),
                                          "pasta.div.rows.other", &Copy, Body);
   IRBuilder<> B(&Entry);
   Value *Width = B.CreateCall(H.RowWidth, {});
-  SmallVector<Value *, 8> Args;
-  for (Argument &A : Copy.args())
-    Args.push_back(&A);
-  // A call of F with the kernel's arguments at the end of BB, then return.
   auto CallAndReturn = [&](BasicBlock *BB, Function *F) {
-    IRBuilder<> CB(BB);
-    CallInst *Call = CB.CreateCall(F, Args);
-    if (DISubprogram *SP = Copy.getSubprogram()) // PASTA's code: line 0
-      Call->setDebugLoc(DILocation::get(Copy.getContext(), 0, 0, SP));
-    CB.CreateRetVoid();
-    return Call;
+    return callAndReturn(Copy, BB, F);
   };
   if (!Rows16) {
     B.CreateCondBr(B.CreateICmpEQ(Width, B.getInt32(32), "pasta.div.rows32"),
@@ -223,5 +242,109 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
                      /*CalleeAAR=*/nullptr, /*InsertLifetime=*/false)
           .isSuccess())
     Rows16->eraseFromParent();
+  return true;
+}
+
+// V, computed from arguments and constants alone, computed again at the end
+// of BB.
+static Value *recomputeAt(IRBuilder<> &B, Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  Instruction *New = I->clone();
+  New->setMetadata(TwinsOkMD, nullptr);
+  for (Use &Op : New->operands())
+    Op.set(recomputeAt(B, Op.get()));
+  return B.Insert(New);
+}
+
+static cl::opt<bool> InlineTwinsApart(
+    "pasta-div-twins-inline", cl::init(false), cl::Hidden,
+    cl::desc("PASTA: inline a kernel copy's twins-apart function "
+             "(addTwinsApart) into it (off: called)"));
+
+static cl::opt<unsigned> MinTwins(
+    "pasta-div-twins-min", cl::init(2), cl::Hidden,
+    cl::desc("PASTA: the fewest twins for which a kernel copy tests their "
+             "bases at its entry (addTwinsApart); fewer are measured as "
+             "without twins (the apart function costs ptxas about as much "
+             "as the copy: srad 2.1 -> 3.6 s)"));
+
+// How many twins the test T covers (its TwinsOkMD operand).
+static unsigned twinsCovered(const Instruction &T) {
+  return cast<ConstantInt>(
+             cast<ConstantAsMetadata>(T.getMetadata(TwinsOkMD)->getOperand(0))
+                 ->getValue())
+      ->getZExtValue();
+}
+
+// F's twins' tests (TwinsOkMD).
+static SmallVector<Instruction *, 4> twinsTests(Function &F) {
+  SmallVector<Instruction *, 4> Tests;
+  for (Instruction &I : instructions(F))
+    if (I.getMetadata(TwinsOkMD))
+      Tests.push_back(&I);
+  return Tests;
+}
+
+// Every twin of F measures itself, as without twins (its tests false).
+static void measureTwinsApart(Function &F) {
+  foldKnown(F, ArrayRef<Instruction *>(twinsTests(F)),
+            ConstantInt::getFalse(F.getContext()));
+  dropDeadBlocks(F);
+}
+
+bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
+  SmallVector<Instruction *, 4> Tests = twinsTests(Copy);
+  if (Tests.empty())
+    return false;
+  unsigned Twins = 0;
+  for (const Instruction *T : Tests)
+    Twins += twinsCovered(*T);
+  if (HasRowBodies || Twins < MinTwins) {
+    // In a body for rows of 32 a full warp's twin costs one row_sectors,
+    // and a second call at the entry cost such copies a spill store
+    // (vector_add, axpy): as without twins, in the general function too.
+    // One twin saves one measurement per warp and doubles what ptxas
+    // compiles.
+    measureTwinsApart(Copy);
+    if (Function *General =
+            Copy.getParent()->getFunction((Copy.getName() + "_general").str()))
+      measureTwinsApart(*General);
+    return false;
+  }
+  ValueToValueMapTy VMap;
+  Function *Apart = cloneAsFunction(Copy, "_twins_apart", VMap);
+  Apart->addFnAttr(Attribute::NoInline);
+  measureTwinsApart(*Apart); // it runs where some test fails
+  BasicBlock *Body = splitEntry(Copy, "pasta.div.twins.together");
+  BasicBlock &Entry = Copy.getEntryBlock();
+  IRBuilder<> B(&Entry);
+  Value *Together = nullptr;
+  for (Instruction *T : Tests) {
+    Value *Ok = recomputeAt(B, T);
+    Together = Together ? B.CreateAnd(Together, Ok) : Ok;
+  }
+  BasicBlock *Other = BasicBlock::Create(Copy.getContext(),
+                                         "pasta.div.twins.apart", &Copy, Body);
+  B.CreateCondBr(Together, Body, Other);
+  CallInst *Call = callAndReturn(Copy, Other, Apart);
+  SmallVector<WeakTrackingVH, 4> Operands;
+  for (Instruction *T : Tests)
+    Operands.append(T->op_begin(), T->op_end());
+  foldKnown(Copy, ArrayRef<Instruction *>(Tests), B.getTrue());
+  for (WeakTrackingVH &V : Operands) // what computed the tests in the body
+    RecursivelyDeleteTriviallyDeadInstructions(V);
+  dropDeadBlocks(Copy);
+  // Called, the body the usual launches run has no register of the twins'
+  // own measurements (srad's copies spilled nothing, against 4 and 12
+  // bytes); inlined, ptxas took less time (srad 3.6 against 3.0 s, 2.1
+  // before) and the copies spilled as before.
+  InlineFunctionInfo IFI;
+  if (InlineTwinsApart &&
+      InlineFunction(*Call, IFI, /*MergeAttributes=*/false,
+                     /*CalleeAAR=*/nullptr, /*InsertLifetime=*/false)
+          .isSuccess())
+    Apart->eraseFromParent();
   return true;
 }

@@ -127,6 +127,11 @@ if [ -x "$BIN/div_long_loop-div" ]; then
   PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_long_loop.sh > /dev/null 2>&1 ||
     { echo "gpu_divergence: div_long_loop failed ($OUT/div-long-loop.txt)"; status=1; }
 fi
+# Twins measured once where their bases allow, each where not.
+if [ -x "$BIN/div_twin_bases-div" ]; then
+  PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_twin_bases.sh > /dev/null 2>&1 ||
+    { echo "gpu_divergence: div_twin_bases failed ($OUT/div-twin-bases.txt)"; status=1; }
+fi
 # The worked example's stderr report (docs/user-guide.md).
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \

@@ -39,9 +39,9 @@
 ; times their lane stride per thread index y: in full warps of 16-wide rows
 ; stacked in y they are one run of 32 lanes too (%pasta.div.rows16 gives
 ; __pasta_div_full_row width 32 there).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-full-rows=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-full-rows=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; CHECK-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(
 ; CHECK: %[[W:[0-9]+]] = call i32 @__pasta_div_row_width()
