@@ -439,7 +439,8 @@ PASTA_INLINE void __pasta_ws_mark_cached(
  * __pasta_ws_flag_arg does; anything else, or a launch counting hotness,
  * takes the full path without the cache. */
 struct pasta_ws_compact_batch {
-  uint32_t site[4], generic, args;
+  struct pasta_ws_batch sites; /* what the full path needs */
+  uint32_t args;
 };
 
 static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
@@ -456,25 +457,42 @@ static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
   return pasta_ws_resolve_uncached(st, hot, page_shift, ptr, site, generic);
 }
 
+/* The flag of a compact batch's access `ptr` traced to kernel parameter
+ * `arg` - 1: bit 63 set where only the full path knows it (no parameter,
+ * or outside its allocation); 0 for no access. */
+static inline __attribute__((always_inline)) uint64_t pasta_ws_flag_traced(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint32_t page_shift,
+    uint64_t bank, void *ptr, uint32_t arg) {
+  if (!ptr)
+    return 0;
+  if (!arg)
+    return PASTA_WS_SLOW;
+  const PASTA_GLOBAL struct pasta_ws_arg *a = &st->args[arg - 1];
+  return __pasta_ws_flag_arg(a->base, a->end, a->flags + bank, page_shift, ptr);
+}
+
 /* A compact copy's batch of up to four accesses (null: no access), after
- * them. */
+ * them. Only the range checks of traced accesses are here; a batch with
+ * any other access, or in a launch counting hotness, goes the full path
+ * out of line (__pasta_ws_mark_uncached: the same flags, outside and
+ * hotness counts, one access at a time). With that path inline (table
+ * searches, and votes and shuffles over the active lanes, though no batch
+ * of the run took it), the callers' block counts came out wrong in
+ * working-set mode on an H200, their data unchanged: the unbuffered
+ * copies of a myocyte-like kernel (issue [overhead-3]). */
 PASTA_ENTRY void __pasta_ws_mark_compact(
     const PASTA_GLOBAL struct pasta_ws_launch *st, void *p0, void *p1, void *p2,
     void *p3, const PASTA_GLOBAL struct pasta_ws_compact_batch *batch) {
-  uint64_t hot = st->blocks;
-  uint32_t shift = st->page_shift, generic = batch->generic, args = batch->args;
+  uint32_t shift = st->page_shift, args = batch->args;
   uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
-#define PASTA_FLAG(k)                                                          \
-  (p##k ? pasta_ws_resolve_compact(st, hot, shift, bank, p##k, batch->site[k], \
-                                   (generic >> k) & 1u,                        \
-                                   (args >> (8 * k)) & 0xffu)                  \
-        : 0)
-  uint64_t f0 = PASTA_FLAG(0);
-  uint64_t f1 = PASTA_FLAG(1);
-  uint64_t f2 = PASTA_FLAG(2);
-  uint64_t f3 = PASTA_FLAG(3);
-#undef PASTA_FLAG
-  __pasta_ws_mark(f0, f1, f2, f3);
+  uint64_t f0 = pasta_ws_flag_traced(st, shift, bank, p0, args & 0xffu);
+  uint64_t f1 = pasta_ws_flag_traced(st, shift, bank, p1, (args >> 8) & 0xffu);
+  uint64_t f2 = pasta_ws_flag_traced(st, shift, bank, p2, (args >> 16) & 0xffu);
+  uint64_t f3 = pasta_ws_flag_traced(st, shift, bank, p3, args >> 24);
+  if (pasta_ws_batch_slow(st->blocks, f0, f1, f2, f3))
+    __pasta_ws_mark_uncached(st, p0, p1, p2, p3, &batch->sites);
+  else
+    __pasta_ws_mark(f0, f1, f2, f3);
 }
 
 /* A buffered compact copy's accesses since its last call, in the first n

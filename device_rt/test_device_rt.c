@@ -342,8 +342,8 @@ static void test_ws_compact(void) {
   /* Traced, in range: A's third page, B's second; byte 70 traced to A is
    * outside it and every allocation: counted (site 7, + 1); a generic
    * pointer to local memory, untraced, sets nothing. */
-  struct pasta_ws_compact_batch one = {
-      {5, 6, 7, 8}, 0x8u, 1u | 3u << 8 | 1u << 16};
+  struct pasta_ws_compact_batch one = {{{5, 6, 7, 8}, 0x8u},
+                                       1u | 3u << 8 | 1u << 16};
   pasta_shim.local = 1;
   __pasta_ws_mark_compact(&st, a + 40, b + 16, mem + 70, mem + 8, &one);
   pasta_shim.local = 0;
@@ -357,7 +357,7 @@ static void test_ws_compact(void) {
   /* Untraced (the table), and traced to B but in A (the table finds A):
    * the same flags as traced ones; null addresses are no accesses. */
   ws_flags_zeroed();
-  struct pasta_ws_compact_batch two = {{1, 2, 0, 0}, 0, 3u << 8};
+  struct pasta_ws_compact_batch two = {{{1, 2, 0, 0}, 0}, 3u << 8};
   __pasta_ws_mark_compact(&st, b + 31, a, NULL, NULL, &two);
   CHECK(WS_FLAG(6 + 5) == 1 && WS_FLAG(6 + 0) == 1 && outside[0] == 1);
 

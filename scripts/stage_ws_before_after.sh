@@ -71,6 +71,12 @@ PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${scu[@]}" \
   -o "$sdir/shape_myocyte12" "${srt[@]}"
 PASTA_BUILD_DIR=$before/build "$before/build/bin/pasta-clang++" "${scu[@]}" \
   -o "$sdir/shape_myocyte12.before" "${srt[@]}"
+# And with unbuffered compact copies (one __pasta_ws_mark_compact call per
+# batch, the default of trees of 33-256 accesses: CUB's sorts), whose
+# working-set counts gpu_ws_before_after.sh checks against counting mode's
+# as for every shape_myocyte12.NAME (they were wrong before session 13).
+PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${scu[@]}" \
+  -mllvm -pasta-ws-compact-buffer=0 -o "$sdir/shape_myocyte12.unbuf" "${srt[@]}"
 # STAGE_THRUST_INLINE=1: the Thrust structure also with every working-set
 # copy inline (no compact copies: the radix sort kernels' copies are compact
 # at the default PASTA_WS_COMPACT_ABOVE=32), as thrust.inline, for
