@@ -80,13 +80,15 @@ def inlined(n):
 
 def main_for(launch):
     """A main (with -DSHAPE_MAIN) that runs the kernel once on 8,192
-    threads and prints a checksum, so that a build can be run and its
-    profile compared with another build's. Every array is written before
+    threads and prints a checksum and a hash of every bit the threads
+    wrote, so that a build can be run and its profile and data compared
+    with another build's. Every array is written before
     the launch, and `p` (read by every thread) is apart from the arrays
     the threads write, so that two runs give the same output."""
     return [
         "#ifdef SHAPE_MAIN",
         "#include <cstdio>",
+        "#include <cstring>",
         "int main() {",
         "  const int n = 8192;",
         "  float *a, *out, *p;",
@@ -102,6 +104,17 @@ def main_for(launch):
         "  double sum = 0;",
         "  for (int i = 0; i < n; ++i) sum += out[i];",
         "  printf(\"checksum %.6e\\n\", sum);",
+        "  // Every bit of both arrays the threads write (FNV-1a over the",
+        "  // words): two builds' stdout is equal only where their data is.",
+        "  unsigned long long bits = 1469598103934665603ull;",
+        "  const float *written[] = {a, out};",
+        "  for (const float *v : written)",
+        "    for (int i = 0; i < n; ++i) {",
+        "      unsigned w;",
+        "      memcpy(&w, &v[i], sizeof w);",
+        "      bits = (bits ^ w) * 1099511628211ull;",
+        "    }",
+        "  printf(\"bits %016llx\\n\", bits);",
         "  return 0;",
         "}",
         "#endif",

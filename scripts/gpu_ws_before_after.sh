@@ -33,7 +33,8 @@
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
 # under compute-sanitizer too, MEMCHECK_TOOLS its tools: shape-memcheck.txt;
 # SASS_SHAPES="unbuf ..." dumps their SASS: shape.NAME.sass.gz;
-# SASS_THRUST="counting ..." the Thrust builds': thrust.NAME.sass.gz),
+# SASS_THRUST="counting ..." the Thrust builds': thrust.NAME.sass.gz;
+# shape-yields.txt: where ptxas put YIELDs in each shape build),
 # ncu_ws.md, device.txt;
 # logs in rest.tgz.
 set -u
@@ -241,6 +242,18 @@ if [ -x "$NCU" ] && part thrust; then
     # SASS_SHAPES="NAME ...": the SASS of those shape builds (cuobjdump;
     # the development machine has no disassembler), shape.NAME.sass.gz.
     dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+    # Every shape build's YIELDs (scripts/sass_yields.py): the wrong-count
+    # builds of lab 34 had one, at the entry of the runtime callee called
+    # from both arms of data-dependent branches; the exact ones none.
+    if [ -x "$dump" ]; then
+      for exe in "$S"/shape_myocyte12 "$S"/shape_myocyte12.*; do
+        [ -x "$exe" ] || continue
+        "$dump" -sass "$exe" >"$W/yields.sass" 2>&1 &&
+          python3 scripts/sass_yields.py "$W/yields.sass" |
+          sed "s|^$W/yields.sass|${exe##*/}|" | grep -v "no YIELD"
+      done >"$OUT/shape-yields.txt" 2>&1
+      [ -s "$OUT/shape-yields.txt" ] || echo "no YIELD in any shape build" >"$OUT/shape-yields.txt"
+    fi
     for name in ${SASS_SHAPES:-}; do
       [ -x "$dump" ] && [ -x "$S/shape_myocyte12.$name" ] || continue
       "$dump" -sass "$S/shape_myocyte12.$name" 2>&1 |
