@@ -38,10 +38,11 @@
 # NCU_KERNEL (regexes on kernel names, separated by spaces) adds Nsight
 # Compute's full set of sections for one launch of each matching kernel
 # (the first; NCU_KERNEL_SKIP launches skipped), in every build named in
-# NCU_KERNEL_BUILDS (default: all the staged ones): <build>.<kernel>.txt (the
-# details page: instructions, warp stall reasons, cache hit rates) and
-# <build>.<kernel>.sass.csv (the source page: SASS with executed
-# instructions and stall samples per instruction) in unseen.tgz, the
+# NCU_KERNEL_BUILDS (default: all the staged ones): in $OUT/unseen-ncu/NAME/
+# (written as each ends, so that a call cut short keeps them),
+# <build>.<kernel>.txt (the details page: instructions, warp stall reasons,
+# cache hit rates) and <build>.<kernel>.sass.csv (the source page: SASS
+# with executed instructions and stall samples per instruction); the
 # heaviest runs of instructions (scripts/ncu_sass_blocks.py) in
 # $OUT/unseen-sass.md.
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
@@ -59,7 +60,7 @@ if [ "${1:-}" = unseen ]; then
   NCU=$(pasta_find_ncu)
   W=$(mktemp -d)
   t=$OUT/unseen.md
-  rm -f "$OUT/unseen-times.md" "$OUT/unseen-sass.md"
+  rm -rf "$OUT/unseen-times.md" "$OUT/unseen-sass.md" "$OUT/unseen-ncu"
   # The staged builds besides plain and pasta that hold DIR/EXE:
   # clang-plain and pasta-before first, then the others by name.
   staged_others() {
@@ -72,14 +73,15 @@ if [ "${1:-}" = unseen ]; then
     done
   }
   # Nsight Compute's full set for one launch of each NCU_KERNEL kernel in
-  # each build: NAME D DIR EXE BUILDS [ARGS...].
+  # each build: NAME DIR EXE BUILDS [ARGS...].
   kernel_sections() {
-    local name=$1 d=$2 dir=$3 exe=$4 kbuilds=$5 b k base
-    shift 5
+    local name=$1 dir=$2 exe=$3 kbuilds=$4 b k base
+    shift 4
     for k in $NCU_KERNEL; do
       for b in $kbuilds; do
         [ -x "$root/$b/$dir/$exe" ] || continue
-        base=$d/$b.$(echo "$k" | tr -c 'A-Za-z0-9_\n' _)
+        mkdir -p "$OUT/unseen-ncu/$name"
+        base=$OUT/unseen-ncu/$name/$b.$(echo "$k" | tr -c 'A-Za-z0-9_\n' _)
         (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" \
           -k "regex:$k" --launch-skip "${NCU_KERNEL_SKIP:-0}" \
           --launch-count 1 --set full -o "$base" "./$exe" "$@" \
@@ -169,7 +171,7 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
       } >> "$OUT/unseen-times.md"
       # shellcheck disable=SC2086 # ARGS are words
       [ -z "${NCU_KERNEL:-}" ] ||
-        kernel_sections "$name" "$d" "$dir" "$exe" "${NCU_KERNEL_BUILDS:-$builds}" $args
+        kernel_sections "$name" "$dir" "$exe" "${NCU_KERNEL_BUILDS:-$builds}" $args
     fi
   done < "$root/programs.txt"
   [ -f "$OUT/unseen-times.md" ] && cat "$OUT/unseen-times.md" >> "$t"
