@@ -35,6 +35,13 @@
 #else
 #define PASTA_PRIVATE
 #endif
+/* Where the out-of-line flushes' staged counts live (an alloca of the
+ * calling kernel): local memory on NVIDIA GPUs. */
+#if defined(__NVPTX__)
+#define PASTA_STAGING __attribute__((address_space(5)))
+#else
+#define PASTA_STAGING
+#endif
 #define PASTA_INLINE __attribute__((always_inline))
 #define PASTA_ENTRY __attribute__((noinline))
 
@@ -512,10 +519,20 @@ PASTA_GROUP_FLUSH(__pasta_flush_group_fast, __pasta_flush_counter_fast)
  * helpers are inlined into each flush, where `indexed` is a constant: no
  * test per counter. */
 struct pasta_staged {
-  const uint64_t *values;
+  const PASTA_STAGING uint64_t *values;
   const PASTA_GLOBAL uint32_t *indices;
   int indexed;
 };
+
+/* The caller's staging as the flush reads it: the pass stages the counts in
+ * an alloca of the kernel (CounterEmission.cpp, DivergenceMeasures.cpp) and
+ * passes it as a generic pointer; on NVIDIA GPUs that is local memory, read
+ * with ld.local, where each generic load of bh's flush moved its memory
+ * descriptor into two uniform registers first (two R2UR a load). */
+static PASTA_INLINE const PASTA_STAGING uint64_t *
+pasta_staging(const uint64_t *values) {
+  return (const PASTA_STAGING uint64_t *)values;
+}
 
 static PASTA_INLINE uint32_t pasta_staged_index(struct pasta_staged s,
                                                 uint32_t k) {
@@ -608,7 +625,7 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
                                uint32_t n) {
   pasta_flush_staged(__pasta_bank_row(counters, num_counters, num_banks) +
                          first,
-                     (struct pasta_staged){values, NULL, 0}, n);
+                     (struct pasta_staged){pasta_staging(values), NULL, 0}, n);
 }
 
 /* The same for the counters live at one return of a function counting
@@ -624,9 +641,9 @@ PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
                                        const uint64_t *values,
                                        const PASTA_GLOBAL uint32_t *indices,
                                        uint32_t n) {
-  pasta_flush_staged(__pasta_bank_row(counters, num_counters, num_banks) +
-                         first,
-                     (struct pasta_staged){values, indices, 1}, n);
+  pasta_flush_staged(
+      __pasta_bank_row(counters, num_counters, num_banks) + first,
+      (struct pasta_staged){pasta_staging(values), indices, 1}, n);
 }
 
 /* Counters kept in one bit each of a 32-bit mask (blocks that run at most

@@ -18,6 +18,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: ret void
 ; CHECK-LABEL: define internal void @__pasta_flush_indexed(
 ; CHECK: [[LANES:%[0-9]+]] = tail call i32 @llvm.nvvm.activemask()
+; The staged counts are read from local memory (the kernel's alloca), not
+; through generic loads (each moved its descriptor into two uniform
+; registers first).
+; CHECK: load i64, ptr addrspace(5)
 ; CHECK: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
 ; CHECK-NOT: @llvm.nvvm.vote.ballot.sync
 ; CHECK: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
