@@ -35,6 +35,13 @@
 #else
 #define PASTA_PRIVATE
 #endif
+/* Where the out-of-line flushes' staged counts live (an alloca of the
+ * calling kernel): local memory on NVIDIA GPUs. */
+#if defined(__NVPTX__)
+#define PASTA_STAGING __attribute__((address_space(5)))
+#else
+#define PASTA_STAGING
+#endif
 #define PASTA_INLINE __attribute__((always_inline))
 #define PASTA_ENTRY __attribute__((noinline))
 
@@ -296,6 +303,17 @@ static uint32_t pasta_full_warp_sum_u32(uint64_t lanes, uint32_t value) {
     value += __gpu_shuffle_idx_u32(lanes, __gpu_lane_id() ^ step, value,
                                    __gpu_num_lanes());
   return value;
+#endif
+}
+
+/* The sum of a small `value` over `lanes` where pasta_lanes_can_sum allows
+ * them (below): one redux.sync over their mask on NVIDIA GPUs, a full
+ * warp's shuffles elsewhere. */
+static uint32_t pasta_lanes_sum_u32(uint64_t lanes, uint32_t value) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  return pasta_redux_add_u32(lanes, value);
+#else
+  return pasta_full_warp_sum_u32(lanes, value);
 #endif
 }
 
@@ -573,6 +591,108 @@ PASTA_INLINE void __pasta_count_lanes(PASTA_GLOBAL uint64_t *counters,
 PASTA_GROUP_FLUSH(__pasta_flush_group, __pasta_flush_counter)
 PASTA_GROUP_FLUSH(__pasta_flush_group_fast, __pasta_flush_counter_fast)
 
+/* The out-of-line flushes below take staged values: values[k] goes to
+ * row[indices[k]], or to row[k] where there is no table (`indexed` 0). The
+ * helpers are inlined into each flush, where `indexed` is a constant: no
+ * test per counter. */
+struct pasta_staged {
+  const PASTA_STAGING uint64_t *values;
+  const PASTA_GLOBAL uint32_t *indices;
+  int indexed;
+};
+
+/* The caller's staging as the flush reads it: the pass stages the counts in
+ * an alloca of the kernel (CounterEmission.cpp, DivergenceMeasures.cpp) and
+ * passes it as a generic pointer; on NVIDIA GPUs that is local memory, read
+ * with ld.local, where each generic load of bh's flush moved its memory
+ * descriptor into two uniform registers first (two R2UR a load). */
+static PASTA_INLINE const PASTA_STAGING uint64_t *
+pasta_staging(const uint64_t *values) {
+  return (const PASTA_STAGING uint64_t *)values;
+}
+
+static PASTA_INLINE uint32_t pasta_staged_index(struct pasta_staged s,
+                                                uint32_t k) {
+  return s.indexed ? s.indices[k] : k;
+}
+
+/* Whether the lanes of `lanes` can sum a small value together: any lanes
+ * with redux.sync, a full warp with shuffles. */
+static int pasta_lanes_can_sum(uint64_t lanes) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  (void)lanes;
+  return 1;
+#else
+  return lanes == (__gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull);
+#endif
+}
+
+/* How many staged counters a flush sums at a time: their loads first, then
+ * their warp sums, then the adds, so that it waits for memory about n / 8
+ * times rather than twice per counter. Lanes that leave a loop one by one
+ * (a spin loop, each thread's own number of cells) flush in partial warps
+ * while the rest of their warp still runs: a flush of 78 counters one at a
+ * time (a vote, a load of the value, one of its index, a sum) held such a
+ * warp some 3,500 instructions, and the waits of HeCBench bh's
+ * SummarizationKernel tripled. */
+#define PASTA_FLUSH_BATCH 8
+
+/* Staged small counts (each lane's below pasta_small_count_limit()) summed
+ * over `lanes`, the lanes running this call together (read at its entry),
+ * which pasta_lanes_can_sum allows; the first of them adds each sum that is
+ * not zero: one `red` per counter for the lanes, in a full warp or not. */
+static PASTA_INLINE void pasta_flush_staged_sums(PASTA_GLOBAL uint64_t *row,
+                                                 struct pasta_staged s,
+                                                 uint32_t n, uint64_t lanes) {
+  int adds = __gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes);
+  uint32_t k = 0;
+  for (; k + PASTA_FLUSH_BATCH <= n; k += PASTA_FLUSH_BATCH) {
+    uint32_t sums[PASTA_FLUSH_BATCH];
+    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+      sums[j] = (uint32_t)s.values[k + j];
+    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+      sums[j] = pasta_lanes_sum_u32(lanes, sums[j]);
+    if (!adds)
+      continue;
+    uint32_t slots[PASTA_FLUSH_BATCH];
+    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+      slots[j] = pasta_staged_index(s, k + j);
+    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+      if (sums[j] != 0)
+        pasta_atomic_add(&row[slots[j]], sums[j]);
+  }
+  for (; k < n; ++k) {
+    uint32_t sum = pasta_lanes_sum_u32(lanes, (uint32_t)s.values[k]);
+    if (adds && sum != 0)
+      pasta_atomic_add(&row[pasta_staged_index(s, k)], sum);
+  }
+}
+
+/* Staged values flushed: summed over the lanes where every count is small
+ * and the lanes can sum (pasta_flush_staged_sums); where they cannot (a
+ * partial warp without redux.sync), each lane adds its own counts, with no
+ * vote per counter; large counts take __pasta_flush_counter's general path
+ * one counter at a time. */
+static PASTA_INLINE void pasta_flush_staged(PASTA_GLOBAL uint64_t *row,
+                                            struct pasta_staged s, uint32_t n) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t any = 0;
+  for (uint32_t k = 0; k < n; ++k)
+    any |= s.values[k];
+  if (__gpu_ballot(lanes, any >= pasta_small_count_limit()) == 0) {
+    if (pasta_lanes_can_sum(lanes)) {
+      pasta_flush_staged_sums(row, s, n, lanes);
+      return;
+    }
+    for (uint32_t k = 0; k < n; ++k)
+      if (s.values[k] != 0)
+        pasta_atomic_add(&row[pasta_staged_index(s, k)], s.values[k]);
+    return;
+  }
+  for (uint32_t k = 0; k < n; ++k)
+    __pasta_flush_counter(&row[pasta_staged_index(s, k)], s.values[k]);
+}
+
 /* The out-of-line form for functions with many counters, where inlining one
  * flush per counter at every return would bloat the code: adds values[0..n)
  * to counters [first, first + n) of this block's bank. */
@@ -580,37 +700,27 @@ PASTA_ENTRY void __pasta_flush(PASTA_GLOBAL uint64_t *counters,
                                uint32_t num_counters, uint32_t num_banks,
                                uint32_t first, const uint64_t *values,
                                uint32_t n) {
-  PASTA_GLOBAL uint64_t *row =
-      __pasta_bank_row(counters, num_counters, num_banks) + first;
-  for (uint32_t i = 0; i < n; ++i)
-    __pasta_flush_counter(&row[i], values[i]);
+  pasta_flush_staged(__pasta_bank_row(counters, num_counters, num_banks) +
+                         first,
+                     (struct pasta_staged){pasta_staging(values), NULL, 0}, n);
 }
 
 /* The same for the counters live at one return of a function counting
  * edges: values[k] goes to counter first + indices[k]. Functions with more
  * than a few counters flush this way (passes/CounterEmission.cpp: an inline
  * flush is a warp sum and a branch per counter, and ptxas's time grew with
- * them), so it has the inline flush's fast path: a full warp whose counts
- * are all small costs one warp sum per counter, and one `red` by lane 0
- * where the sum is not zero. */
+ * them), with the inline flush's fast path: lanes whose counts are all
+ * small cost one warp sum per counter, and one `red` where the sum is not
+ * zero, in a partial warp too where redux.sync can sum its lanes. */
 PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
                                        uint32_t num_counters,
                                        uint32_t num_banks, uint32_t first,
                                        const uint64_t *values,
                                        const PASTA_GLOBAL uint32_t *indices,
                                        uint32_t n) {
-  PASTA_GLOBAL uint64_t *row =
-      __pasta_bank_row(counters, num_counters, num_banks) + first;
-  uint64_t any = 0;
-  for (uint32_t i = 0; i < n; ++i)
-    any |= values[i];
-  if (__pasta_flush_is_fast(any)) {
-    for (uint32_t i = 0; i < n; ++i)
-      __pasta_flush_counter_fast(&row[indices[i]], values[i]);
-    return;
-  }
-  for (uint32_t i = 0; i < n; ++i)
-    __pasta_flush_counter(&row[indices[i]], values[i]);
+  pasta_flush_staged(
+      __pasta_bank_row(counters, num_counters, num_banks) + first,
+      (struct pasta_staged){pasta_staging(values), indices, 1}, n);
 }
 
 /* Counters kept in one bit each of a 32-bit mask (blocks that run at most

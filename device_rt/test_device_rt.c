@@ -1095,15 +1095,38 @@ static void check_flush_indexed(uint32_t width, uint64_t active, int big) {
   CHECK_EQ_U64(total, want_total); /* nothing anywhere else */
 }
 
+/* The collectives (ballots, shuffles) a warp of `active` lanes ran in one
+ * indexed flush of small counts. */
+static void flush_indexed_collectives(uint64_t active, uint64_t *ballots,
+                                      uint64_t *shuffles) {
+  uint64_t before[3];
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  check_flush_indexed(32, active, 0);
+  *ballots = pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0];
+  *shuffles = pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1];
+}
+
 /* Full warps of small counts take the fast path (a 32-bit warp sum per
  * counter), partial warps and large counts the general one: the same
- * counts. */
+ * counts. What the paths cost: one vote (a large count?) for the whole
+ * flush, then a full warp's sum per counter (5 shuffles each without
+ * redux.sync); a partial warp that cannot sum its lanes (no redux.sync)
+ * adds each lane's own counts, with no collective per counter (a vote per
+ * counter held lanes that left a spin loop early, and their warp, for
+ * thousands of instructions). */
 static void test_flush_indexed(void) {
   check_flush_indexed(32, 0xffffffffull, 0);
   check_flush_indexed(64, ~0ull, 0);
   check_flush_indexed(32, 0xffffffffull, 1);
   check_flush_indexed(32, 0x00ff0ff0ull, 0);
   check_flush_indexed(32, 0x00ff0ff0ull, 1);
+  uint64_t ballots, shuffles;
+  flush_indexed_collectives(0xffffffffull, &ballots, &shuffles);
+  CHECK_EQ_U64(ballots, 1);
+  CHECK_EQ_U64(shuffles, 5 * INDEXED_N);
+  flush_indexed_collectives(0x00ff0ff0ull, &ballots, &shuffles);
+  CHECK_EQ_U64(ballots, 1);
+  CHECK_EQ_U64(shuffles, 0);
 }
 
 /*===- Counts alike in every thread block, flushed by the first ----------===*/

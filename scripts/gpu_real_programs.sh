@@ -32,7 +32,19 @@
 # well and a second table compares PASTA with it, which separates PASTA's
 # cost from the compiler's (plain is usually nvcc's build). Where
 # pasta-before/DIR/EXE is staged (PASTA's build from the tree before a
-# change), a third table times it against the PASTA build.
+# change), a third table times it against the PASTA build; so does any
+# other staged build (build-gpu/unseen/NAME/DIR/EXE, e.g. PASTA with
+# PASTA_KERNELS naming some kernels only), in a table of its own.
+# NCU_KERNEL (regexes on kernel names, separated by spaces) adds Nsight
+# Compute's full set of sections for one launch of each matching kernel
+# (the first; NCU_KERNEL_SKIP launches skipped), in every build named in
+# NCU_KERNEL_BUILDS (default: all the staged ones): in $OUT/unseen-ncu/NAME/
+# (written as each ends, so that a call cut short keeps them),
+# <build>.<kernel>.txt (the details page: instructions, warp stall reasons,
+# cache hit rates) and <build>.<kernel>.sass.csv (the source page: SASS
+# with executed instructions and stall samples per instruction); the
+# heaviest runs of instructions (scripts/ncu_sass_blocks.py) in
+# $OUT/unseen-sass.md.
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
 # each program's ncu times come in).
 set -u
@@ -48,7 +60,47 @@ if [ "${1:-}" = unseen ]; then
   NCU=$(pasta_find_ncu)
   W=$(mktemp -d)
   t=$OUT/unseen.md
-  rm -f "$OUT/unseen-times.md"
+  rm -rf "$OUT/unseen-times.md" "$OUT/unseen-sass.md" "$OUT/unseen-ncu"
+  # The staged builds besides plain and pasta that hold DIR/EXE:
+  # clang-plain and pasta-before first, then the others by name.
+  staged_others() {
+    local b seen=" plain pasta "
+    for b in clang-plain pasta-before "$root"/*/; do
+      b=$(basename "$b")
+      case $seen in *" $b "*) continue ;; esac
+      seen="$seen$b "
+      [ -x "$root/$b/$1" ] && echo "$b"
+    done
+  }
+  # Nsight Compute's full set for one launch of each NCU_KERNEL kernel in
+  # each build: NAME DIR EXE BUILDS [ARGS...].
+  kernel_sections() {
+    local name=$1 dir=$2 exe=$3 kbuilds=$4 b k base
+    shift 4
+    for k in $NCU_KERNEL; do
+      for b in $kbuilds; do
+        [ -x "$root/$b/$dir/$exe" ] || continue
+        mkdir -p "$OUT/unseen-ncu/$name"
+        base=$OUT/unseen-ncu/$name/$b.$(echo "$k" | tr -c 'A-Za-z0-9_\n' _)
+        (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" \
+          -k "regex:$k" --launch-skip "${NCU_KERNEL_SKIP:-0}" \
+          --launch-count 1 --set full -o "$base" "./$exe" "$@" \
+          > "$base.log" 2>&1)
+        "$NCU" -i "$base.ncu-rep" --page details > "$base.txt" 2>&1
+        "$NCU" -i "$base.ncu-rep" --page source --csv --print-source sass \
+          > "$base.sass.csv" 2>&1
+        rm -f "$base.ncu-rep"
+        {
+          echo
+          echo "$name, $b, $k: heaviest runs of SASS"
+          echo
+          echo '```'
+          python3 scripts/ncu_sass_blocks.py "$base.sass.csv" 30 2>&1
+          echo '```'
+        } >> "$OUT/unseen-sass.md"
+      done
+    done
+  }
   {
     pasta_gpu_header
     echo
@@ -83,11 +135,11 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
     if [ -x "$NCU" ]; then
       # clang-plain (staged when there): the same build through pasta-nvcc
       # with PASTA_KERNELS='^$', so PASTA's share is told from clang's.
-      builds="plain pasta"
-      [ -x "$root/clang-plain/$dir/$exe" ] && builds="$builds clang-plain"
       # pasta-before (staged when there): PASTA's build from the tree
-      # before a change, timed against the PASTA build of the change.
-      [ -x "$root/pasta-before/$dir/$exe" ] && builds="$builds pasta-before"
+      # before a change, timed against the PASTA build of the change; then
+      # any other build staged.
+      others=$(staged_others "$dir/$exe")
+      builds="plain pasta $others"
       for b in $builds; do
         # shellcheck disable=SC2086
         (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
@@ -103,10 +155,13 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
         echo
         python3 scripts/ncu_kernel_times.py "$d/plain.ncu.csv" "$d/pasta.ncu.csv" 2>&1
         # The other builds staged (clang-plain, PASTA before the change).
-        for other in clang-plain pasta-before; do
+        for other in $others; do
           [ -f "$d/$other.ncu.csv" ] || continue
-          what=clang-plain
-          [ "$other" = pasta-before ] && what="PASTA before the change"
+          case $other in
+            clang-plain) what=clang-plain ;;
+            pasta-before) what="PASTA before the change" ;;
+            *) what="the staged build $other" ;;
+          esac
           echo
           echo "$name: $what (the first column) against PASTA's counting build"
           echo
@@ -114,6 +169,9 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
             "$d/pasta.ncu.csv" 2>&1
         done
       } >> "$OUT/unseen-times.md"
+      # shellcheck disable=SC2086 # ARGS are words
+      [ -z "${NCU_KERNEL:-}" ] ||
+        kernel_sections "$name" "$dir" "$exe" "${NCU_KERNEL_BUILDS:-$builds}" $args
     fi
   done < "$root/programs.txt"
   [ -f "$OUT/unseen-times.md" ] && cat "$OUT/unseen-times.md" >> "$t"
