@@ -15,8 +15,11 @@
 //   slot, after the module is loaded once (`__cudaInitModule`; modules
 //   load lazily), as nvcc's `__nv_init_managed_rt` does.
 //
-// A variable without a registration in its module (declared `extern`, or
-// no device image) is left alone.
+// A variable the module uses but does not register (declared `extern`, or
+// relocatable device code, whose registration the offload linker writes)
+// cannot be given the managed address here: an error, rather than host and
+// device code silently using two variables. One the module does not use is
+// left alone.
 //
 //===----------------------------------------------------------------------===//
 #include "ManagedVariables.h"
@@ -24,6 +27,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -94,6 +98,32 @@ CallInst *registrationOf(GlobalVariable *Shadow) {
   return nullptr;
 }
 
+// Whether anything but llvm.global.annotations refers to GV.
+bool usedBeyondAnnotations(const GlobalVariable *GV) {
+  SmallVector<const User *, 8> Work(GV->users());
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (auto *G = dyn_cast<GlobalVariable>(U)) {
+      if (G->getName() != "llvm.global.annotations")
+        return true;
+    } else if (isa<Constant>(U)) {
+      append_range(Work, U->users());
+    } else {
+      return true;
+    }
+  }
+  return false;
+}
+
+void reportUnregistered(Module &M, const GlobalVariable *GV) {
+  M.getContext().diagnose(DiagnosticInfoGeneric(
+      "pasta: __managed__ variable '" + GV->getName() +
+          "' is used where it is not registered (declared extern, or "
+          "relocatable device code): PASTA emulates nvcc's managed globals "
+          "only where they are defined, in whole-program compilation",
+      DS_Error));
+}
+
 // The host module's once-only module load and the function that returns a
 // managed variable's address from its slot:
 //   if (!inited) inited = __cudaInitModule(handle);  return *slot;
@@ -159,8 +189,11 @@ bool lowerOnHost(Module &M, ArrayRef<GlobalVariable *> Vars) {
   bool Changed = false;
   for (GlobalVariable *Shadow : Vars) {
     CallInst *Register = registrationOf(Shadow);
-    if (!Register)
+    if (!Register) {
+      if (usedBeyondAnnotations(Shadow))
+        reportUnregistered(M, Shadow);
       continue;
+    }
     if (!H.Address)
       H = makeHostHelpers(M);
     auto *Slot = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage,

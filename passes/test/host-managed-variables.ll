@@ -3,9 +3,14 @@
 ; "pasta.managed". Each registered one is registered as managed through a
 ; slot the CUDA runtime sets, and every use (in instructions, in a constant
 ; expression, in a phi) reads its address from that slot once the module
-; is loaded. A device global without the annotation, and an annotated one
-; the module does not register, keep theirs.
+; is loaded. A device global without the annotation keeps its uses, and an
+; annotated one the module neither registers nor uses is left alone. One it
+; uses but does not register (extern, or relocatable device code) is an
+; error: host and device code would use two variables.
 ; RUN: %opt -passes=pasta-managed -S %s | FileCheck %s
+; RUN: sed 's/;UNREG //' %s | not %opt -passes=pasta-managed -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
+; ERR: error: pasta: __managed__ variable 'Unregistered' is used where it is not registered
+; ERR-NOT: variable 'P'
 
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -53,16 +58,20 @@ define void @register(ptr %handle) {
 ; CHECK-NEXT: %[[G:.*]] = getelementptr inbounds i8, ptr %[[B]], i64 8
 ; CHECK-NEXT: load i32, ptr %[[G]]
 ; CHECK: store i32 1, ptr @Plain
-; CHECK: load i32, ptr @Unregistered
 ; CHECK-NOT: ptr @P{{[,)]}}
 define i32 @use() {
   store i32 3, ptr @P, align 4
   %s = call i32 @cudaDeviceSynchronize()
   %e = load i32, ptr getelementptr inbounds (i8, ptr @Arr, i64 8), align 4
   store i32 1, ptr @Plain, align 4
-  %u = load i32, ptr @Unregistered, align 4
-  %r = add i32 %e, %u
-  ret i32 %r
+  ret i32 %e
+}
+
+; Only in the ERR run: a use of the unregistered one.
+define i32 @use_unregistered() {
+;UNREG   %u = load i32, ptr @Unregistered, align 4
+;UNREG   ret i32 %u
+  ret i32 0
 }
 
 ; A phi's use: the address is read at the end of the incoming block.
