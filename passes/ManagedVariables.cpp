@@ -36,15 +36,13 @@
 
 using namespace llvm;
 
-namespace {
-
-constexpr const char *RegisterVar = "__cudaRegisterVar";
-constexpr const char *RegisterManagedVar = "__cudaRegisterManagedVar";
+static constexpr const char *RegisterVar = "__cudaRegisterVar";
+static constexpr const char *RegisterManagedVar = "__cudaRegisterManagedVar";
 // nvcc's section for the slots.
-constexpr const char *SlotSection = "__nv_managed_data__";
+static constexpr const char *SlotSection = "__nv_managed_data__";
 
 // The annotation's string, where S is a global holding one.
-StringRef annotationText(const Value *S) {
+static StringRef annotationText(const Value *S) {
   auto *GV = dyn_cast<GlobalVariable>(S->stripPointerCasts());
   if (!GV || !GV->hasInitializer())
     return {};
@@ -54,7 +52,7 @@ StringRef annotationText(const Value *S) {
 
 // The globals of M annotated "pasta.managed" (llvm.global.annotations:
 // {value, string, file, line, args} per annotation).
-SmallVector<GlobalVariable *, 4> managedGlobals(Module &M) {
+static SmallVector<GlobalVariable *, 4> managedGlobals(Module &M) {
   SmallVector<GlobalVariable *, 4> Found;
   GlobalVariable *Table = M.getNamedGlobal("llvm.global.annotations");
   if (!Table || !Table->hasInitializer())
@@ -76,7 +74,7 @@ SmallVector<GlobalVariable *, 4> managedGlobals(Module &M) {
 }
 
 // Device side: `.attribute(.managed)` on each.
-bool markManagedOnDevice(Module &M, ArrayRef<GlobalVariable *> Vars) {
+static bool markManagedOnDevice(Module &M, ArrayRef<GlobalVariable *> Vars) {
   LLVMContext &Ctx = M.getContext();
   NamedMDNode *Annotations = M.getOrInsertNamedMetadata("nvvm.annotations");
   for (GlobalVariable *GV : Vars)
@@ -88,7 +86,7 @@ bool markManagedOnDevice(Module &M, ArrayRef<GlobalVariable *> Vars) {
 }
 
 // The registration of Shadow in M, or null.
-CallInst *registrationOf(GlobalVariable *Shadow) {
+static CallInst *registrationOf(GlobalVariable *Shadow) {
   for (User *U : Shadow->users())
     if (auto *Call = dyn_cast<CallInst>(U))
       if (Function *F = Call->getCalledFunction();
@@ -99,7 +97,7 @@ CallInst *registrationOf(GlobalVariable *Shadow) {
 }
 
 // Whether anything but llvm.global.annotations refers to GV.
-bool usedBeyondAnnotations(const GlobalVariable *GV) {
+static bool usedBeyondAnnotations(const GlobalVariable *GV) {
   SmallVector<const User *, 8> Work(GV->users());
   while (!Work.empty()) {
     const User *U = Work.pop_back_val();
@@ -115,7 +113,7 @@ bool usedBeyondAnnotations(const GlobalVariable *GV) {
   return false;
 }
 
-void reportUnregistered(Module &M, const GlobalVariable *GV) {
+static void reportUnregistered(Module &M, const GlobalVariable *GV) {
   M.getContext().diagnose(DiagnosticInfoGeneric(
       "pasta: __managed__ variable '" + GV->getName() +
           "' is used where it is not registered (declared extern, or "
@@ -127,12 +125,14 @@ void reportUnregistered(Module &M, const GlobalVariable *GV) {
 // The host module's once-only module load and the function that returns a
 // managed variable's address from its slot:
 //   if (!inited) inited = __cudaInitModule(handle);  return *slot;
+namespace {
 struct HostHelpers {
   GlobalVariable *Handle = nullptr;
   Function *Address = nullptr;
 };
+} // namespace
 
-HostHelpers makeHostHelpers(Module &M) {
+static HostHelpers makeHostHelpers(Module &M) {
   LLVMContext &Ctx = M.getContext();
   PointerType *Ptr = PointerType::get(Ctx, 0);
   Type *I8 = Type::getInt8Ty(Ctx);
@@ -164,8 +164,8 @@ HostHelpers makeHostHelpers(Module &M) {
 }
 
 // Every instruction's use of Shadow reads the address from Slot.
-void redirectHostUses(GlobalVariable *Shadow, GlobalVariable *Slot,
-                      const HostHelpers &H) {
+static void redirectHostUses(GlobalVariable *Shadow, GlobalVariable *Slot,
+                             const HostHelpers &H) {
   convertUsersOfConstantsToInstructions({Shadow});
   SmallVector<Use *, 16> Uses;
   for (Use &U : Shadow->uses())
@@ -183,7 +183,7 @@ void redirectHostUses(GlobalVariable *Shadow, GlobalVariable *Slot,
 }
 
 // Host side: registrations and uses as nvcc's.
-bool lowerOnHost(Module &M, ArrayRef<GlobalVariable *> Vars) {
+static bool lowerOnHost(Module &M, ArrayRef<GlobalVariable *> Vars) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   HostHelpers H;
   bool Changed = false;
@@ -213,8 +213,6 @@ bool lowerOnHost(Module &M, ArrayRef<GlobalVariable *> Vars) {
   }
   return Changed;
 }
-
-} // namespace
 
 PreservedAnalyses pasta::ManagedVariablesPass::run(Module &M,
                                                    ModuleAnalysisManager &) {
