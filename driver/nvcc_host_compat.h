@@ -46,6 +46,17 @@
 #endif
 #define __NVCC__ 1
 #endif
+/* nvcc's __managed__ globals. clang's CUDA mode ignores the `managed`
+ * attribute (it is HIP's), so device code using such a global stops at
+ * "reference to __host__ variable in __device__ function". Declared a
+ * device global with the annotation "pasta.managed" instead: the plugin
+ * (passes/ManagedVariables.cpp) marks it managed on the device and gives
+ * host code its managed address, as nvcc does. */
+#if defined(__CUDA__) && defined(__clang__) && !defined(__HIP__)
+#undef __managed__
+#define __managed__ __device__ __attribute__((annotate("pasta.managed")))
+#endif
+
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
 
 #define PASTA_MINMAX(R, A, B)                                                  \

@@ -258,9 +258,12 @@ static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
   pasta__state_lock();
   struct graph_exec *g = find_graph(exec);
   if (!g || !g->num_nodes) {
-    int warn = !g && !pasta__st.warned_graph;
+    /* A launch the vendor refused ran nothing (say, of an instance whose
+     * instantiation failed): no kernel was left out. */
+    int unknown = !g && !err;
+    int warn = unknown && !pasta__st.warned_graph;
     pasta__st.warned_graph |= warn;
-    pasta__st.unknown_graph_launches += !g;
+    pasta__st.unknown_graph_launches += unknown;
     pasta__state_unlock();
     if (warn)
       PASTA_WARN("the program launched a graph that was "

@@ -523,6 +523,30 @@ static int two_lines(const char *text) {
   return nl2 && strchr(nl2 + 1, '\n') == NULL;
 }
 
+/* A graph launch the vendor refuses (of an instance whose instantiation
+ * failed, as when capturing a stream failed) ran nothing: no warning that
+ * the graph was instantiated where PASTA could not see. A launch of such a
+ * graph that runs still gets it. */
+static void test_graph_launch_refused(void) {
+  struct pasta_vendor_ops gops = ops;
+  gops.stream_is_capturing = g_capturing_fn;
+  static char never_instantiated;
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return;
+  g_launch_result = 1;
+  CHECK(__pasta_graph_launch(&never_instantiated, NULL, g_launch, &gops) == 1);
+  g_launch_result = 0;
+  char text[512];
+  stderr_release(&err, text, sizeof text);
+  CHECK(strstr(text, "instantiated in code not compiled") == NULL);
+  if (!CHECK(stderr_capture(&err)))
+    return;
+  CHECK(__pasta_graph_launch(&never_instantiated, NULL, g_launch, &gops) == 0);
+  stderr_release(&err, text, sizeof text);
+  CHECK_HAS_STR(text, "instantiated in code not compiled with the plugin");
+}
+
 /* Reads the options with only `name`=`value` and `name2`=`value2` set
  * (NULL names: none), and returns what was printed on stderr (static
  * buffer). */
@@ -1689,6 +1713,7 @@ int main(int argc, char **argv) {
   pasta__activity_free(&act);
   free(a);
   free(b);
+  test_graph_launch_refused();
   test_graphs();
   test_launch_options();
   return check_summary("intercept");

@@ -10,6 +10,7 @@
 #include "AccessClassification.h"
 #include "CountingPass.h"
 #include "HostRegistration.h"
+#include "ManagedVariables.h"
 #include "RuntimeBinding.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -19,6 +20,7 @@ using namespace llvm;
 
 static void addPastaPasses(ModulePassManager &MPM) {
   pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
+  MPM.addPass(pasta::ManagedVariablesPass());
   MPM.addPass(pasta::CountingPass(Opts));
   MPM.addPass(pasta::HostRegistrationPass(Opts));
   MPM.addPass(pasta::RuntimeBindingPass(Opts.RuntimePath));
@@ -33,6 +35,10 @@ static void registerCallbacks(PassBuilder &PB) {
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         pasta::Options Opts = pasta::Options::fromCommandLineAndEnvironment();
+        if (Name == "pasta-managed") {
+          MPM.addPass(pasta::ManagedVariablesPass());
+          return true;
+        }
         if (Name == "pasta-count") {
           MPM.addPass(pasta::CountingPass(Opts));
           return true;

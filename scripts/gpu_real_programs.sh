@@ -20,7 +20,8 @@
 # `bash scripts/gpu_real_programs.sh unseen` runs only the unseen public
 # programs staged in build-gpu/unseen (docs/lab/2026-11-29-unseen-programs.md
 # says how): each line of build-gpu/unseen/programs.txt, `NAME DIR EXE
-# [ARGS...]`, runs plain/DIR/EXE and pasta/DIR/EXE from their directory
+# [ARGS...]` (ARGS as shell words: quotes allowed), runs plain/DIR/EXE and
+# pasta/DIR/EXE from their directory
 # (build-gpu/unseen.tar.xz, if there, is unpacked first);
 # both must exit as one another, print the same stdout but for lines naming
 # a time or a rate, and the PASTA run must write a profile with launches.
@@ -115,10 +116,13 @@ if [ "${1:-}" = unseen ]; then
     [[ $name =~ ${UNSEEN_FILTER:-.} ]] || continue
     d=$W/$name
     mkdir -p "$d"
+    # ARGS are read as shell words: quotes keep an argument with spaces
+    # together (a command script such as -c "read x.aig; b; ps").
+    argv=()
+    eval "argv=($args)"
     for b in plain pasta; do
-      # shellcheck disable=SC2086 # ARGS are words
       (cd "$root/$b/$dir" && PASTA_OUTPUT=$d/profile.json timeout 60 \
-        "./$exe" $args > "$d/$b.out" 2> "$d/$b.err")
+        "./$exe" "${argv[@]}" > "$d/$b.out" 2> "$d/$b.err")
       echo $? > "$d/$b.rc"
     done
     same=no
@@ -141,12 +145,11 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
       others=$(staged_others "$dir/$exe")
       builds="plain pasta $others"
       for b in $builds; do
-        # shellcheck disable=SC2086
         (cd "$root/$b/$dir" && PASTA_OUTPUT=/dev/null timeout 120 "$NCU" --csv \
           --page raw --print-units base --print-kernel-base mangled \
           --launch-count "${NCU_LAUNCHES:-30}" \
           --metrics gpu__time_duration.sum --log-file "$d/$b.ncu.csv" \
-          "./$exe" $args > /dev/null 2>&1)
+          "./$exe" "${argv[@]}" > /dev/null 2>&1)
       done
       # Written as each program ends, so that a call cut short keeps them.
       {
