@@ -10,13 +10,11 @@
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
-BIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
 mkdir -p "$OUT"
-exe="$BIN/div_long_loop-div"
-[ -x "$exe" ] || { echo "gpu_div_long_loop: no $exe"; exit 1; }
-PASTA_DIVERGENCE=1 PASTA_OUTPUT="$OUT/div-long-loop.json" "$exe" \
-  > "$OUT/div-long-loop.txt" 2>&1
+. scripts/lib/gpu.sh
+pasta_run_div_program div_long_loop div-long-loop
 rc=$?
+[ $rc -eq 127 ] && exit 1
 line=line:div_long_loop.cu:39:divergence
 python3 tests/check_profile.py "$OUT/div-long-loop.json" \
   $line.requests_global=10000001 $line.requested_bytes=2560000128 \

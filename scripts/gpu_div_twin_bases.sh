@@ -12,13 +12,11 @@
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
-BIN=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}
 mkdir -p "$OUT"
-exe="$BIN/div_twin_bases-div"
-[ -x "$exe" ] || { echo "gpu_div_twin_bases: no $exe"; exit 1; }
-PASTA_DIVERGENCE=1 PASTA_OUTPUT="$OUT/div-twin-bases.json" "$exe" \
-  > "$OUT/div-twin-bases.txt" 2>&1
+. scripts/lib/gpu.sh
+pasta_run_div_program div_twin_bases div-twin-bases
 rc=$?
+[ $rc -eq 127 ] && exit 1
 prc=0
 for spec in 34:1024 36:1280 37:1024; do
   line=line:div_twin_bases.cu:${spec%%:*}:divergence

@@ -38,3 +38,13 @@ pasta_design_setup() {
   NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
   W=$(mktemp -d)
 }
+
+# A GPU test program built in divergence mode (bin/kernels/NAME-div, under
+# $PASTA_KERNEL_BIN or build-gpu/bin/kernels) run once: its profile in
+# $OUT/STEM.json, its output in $OUT/STEM.txt. Returns the program's exit
+# status, 127 (with a line saying so) where it is not built. NAME STEM.
+pasta_run_div_program() {
+  local exe=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}/$1-div
+  [ -x "$exe" ] || { echo "$1: no $exe"; return 127; }
+  PASTA_DIVERGENCE=1 PASTA_OUTPUT="$OUT/$2.json" "$exe" >"$OUT/$2.txt" 2>&1
+}
