@@ -27,7 +27,8 @@
 # the plain build and in working-set mode of both builds: ncu_ws.md tells
 # the working-set copy's own time from the gaps between launches that
 # bench.md's CUDA events include. PARTS (default "compare check bench
-# thrust") runs some parts only (ncu_ws runs when NCU_WS is set).
+# thrust") runs some parts only (ncu_ws runs when NCU_WS is set; "yields"
+# lists the YIELDs at called functions' entries in every staged build).
 # Results in $OUT: compare.txt, working_set_check.txt, bench.md, thrust.md,
 # shape.md (the myocyte-like compile shape, in the thrust part: times,
 # working sets compared; MEMCHECK_SHAPES="unbuf ..." runs those builds of it
@@ -242,9 +243,10 @@ if [ -x "$NCU" ] && part thrust; then
     # SASS_SHAPES="NAME ...": the SASS of those shape builds (cuobjdump;
     # the development machine has no disassembler), shape.NAME.sass.gz.
     dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
-    # Every shape build's YIELDs (scripts/sass_yields.py): the wrong-count
-    # builds of lab 34 had one, at the entry of the runtime callee called
-    # from both arms of data-dependent branches; the exact ones none.
+    # Every shape build's YIELDs (scripts/sass_yields.py): the builds whose
+    # working-set counts were wrong had one, at the entry of the runtime
+    # callee called from both arms of data-dependent branches; the exact
+    # ones none (docs/performance.md, "Known gaps").
     if [ -x "$dump" ]; then
       for exe in "$S"/shape_myocyte12 "$S"/shape_myocyte12.*; do
         [ -x "$exe" ] || continue
@@ -275,6 +277,21 @@ if [ -x "$NCU" ] && part thrust; then
 elif part thrust; then
   echo "gpu_ws_before_after: no ncu" >"$OUT/thrust.md"
 fi
+# PARTS with "yields": every staged executable's YIELDs at the entry of a
+# called function (scripts/sass_yields.py over cuobjdump's SASS): the
+# bundled programs' builds and the structures, yields.txt. Such a YIELD
+# came with wrong working-set counts in the myocyte-like shape; this lists
+# which other runtime callees get one.
+part yields && {
+  dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+  for exe in "$KBIN"/* "$S"/*; do
+    [ -x "$exe" ] && [ -f "$exe" ] && [ -x "$dump" ] || continue
+    "$dump" -sass "$exe" >"$W/yields.sass" 2>/dev/null || continue
+    python3 scripts/sass_yields.py "$W/yields.sass" |
+      sed "s|^$W/yields.sass|${exe#"$PWD"/}|" | grep "entry of callee"
+  done >"$OUT/yields.txt" 2>&1
+  [ -s "$OUT/yields.txt" ] || echo "no YIELD at a callee's entry in any staged build" >"$OUT/yields.txt"
+}
 tar czf "$OUT/rest.tgz" --exclude='*.json' -C "$W" . 2>/dev/null
 rm -rf "$W"
 ls -la "$OUT"

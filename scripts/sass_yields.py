@@ -5,7 +5,7 @@ usage: sass_yields.py LISTING[.gz] ...
 
 A YIELD lets the warp scheduler switch between the divergent groups of a
 warp. In the myocyte-like shape's unbuffered compact working-set copies
-(lab 2026-11-29-overhead3-34), the builds whose working-set counts were
+(docs/performance.md, "Known gaps"), the builds whose working-set counts were
 wrong on an H200 (unbuf, unbufcstore) had exactly one YIELD, at the entry
 of __pasta_ws_mark_compact (called from 288 sites, in both arms of
 data-dependent branches); the exact builds (buf4, unbufempty, the fixed
