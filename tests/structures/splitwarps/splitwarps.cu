@@ -1,0 +1,198 @@
+// Structure: warps split on purpose around PASTA's calls (issue
+// [overhead-3]; docs/lab/2026-11-30-overhead3-40-split-warps.md). The
+// myocyte-like shape's unbuffered compact working-set copies counted wrongly
+// only in builds where ptxas put a YIELD at the entry of the runtime callee
+// (__pasta_ws_mark_compact): a YIELD lets the lanes of a warp that took one
+// arm of a branch run on past its join while the others wait, so a device
+// function's code, its runtime calls and its flush at the return run in
+// parts of the warp, one after the other. Here a part of each warp waits in
+// one arm of a data-dependent branch, with nanosleep, until the rest of its
+// warp has left the device function `mix` (flush included) and said so in a
+// flag: every warp of walk_apart runs `mix` in two groups, whatever ptxas
+// chose. The flag's loads and stores are inline PTX, which PASTA does not
+// count, so the counts below do not depend on how long a lane waits (only
+// the wait loop's own lines do).
+//
+// mix(in, tab, out, i, ...): 2 + 12 x (2 or 1) global loads, 1 store:
+//   bits = (int)in[i] = i; acc = tab[i]; for k < 12 (unrolled): bit k of i
+//   set: acc = acc * 0.5 + tab[a] * tab[b] (2 loads; 1 fmul + 1 fma, or 2
+//   fmul + 1 fadd: 3 FLOPs), clear: acc -= tab[c] (1 load, 1 FLOP); then
+//   out[i] = acc. Each bit k < 12 is set in half of any 4,096 consecutive
+//   i, so over n = 65,536 threads, per launch:
+//     loads = 2n + 12 (n/2 x 2 + n/2 x 1) = 20n = 1,310,720 (4 bytes each:
+//       5,242,880 bytes); stores = n = 65,536 (262,144 bytes);
+//     FLOPs f32 = 12 (n/2 x 3 + n/2 x 1) = 24n = 1,572,864.
+//   38 global accesses: a working-set copy of this tree is compact (over
+//   PASTA_WS_COMPACT_ABOVE, 32) and unbuffered (under 256), so it calls
+//   the runtime in the arms of the branches, as the shape's did; the blocks
+//   of each step run at most once per call (bits of a per-call mask,
+//   flushed at the return).
+// walk_apart: 4 launches, each with a different split (lanes that wait,
+//   at the branch of step s; the rest set the flag after mix returns):
+//   s = 0 then-arm (odd lanes wait for even ones), s = 0 else-arm, s = 2
+//   then-arm (lanes 4-7, 12-15, ... wait), s = 4 else-arm (lanes 0-15 wait
+//   for 16-31). walk_together: the same work, 2 launches, nobody waits.
+//   So walk_apart's counts are 4 times a launch's, walk_together's 2 times,
+//   in counting and working-set mode alike:
+// clang-format off
+// EXPECT: kernel _Z10walk_apartPKfS0_PfPjS2_jii launches=4 loads.global=5242880 load_bytes.global=20971520 stores.global=262144 store_bytes.global=1048576 flops.f32=6291456
+// EXPECT: kernel _Z13walk_togetherPKfS0_Pf launches=2 loads.global=2621440 load_bytes.global=10485760 stores.global=131072 store_bytes.global=524288 flops.f32=3145728
+// EXPECT: consistent
+// clang-format on
+// The program checks that both kernels wrote the same bits, that they match
+// the host's arithmetic, and prints whether every waiting lane saw its flag
+// (the warp really ran in two groups) or gave up after ~2 ms.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <vector>
+
+constexpr int N = 1 << 16, Threads = 256, Steps = 12;
+constexpr int Warps = N / 32;
+constexpr long long GiveUp = 1ll << 22; // cycles a lane waits at most
+
+// Volatile, and not counted: PASTA counts the IR's loads and stores, and an
+// inline assembly statement is a call.
+__device__ unsigned load_flag(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.volatile.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+
+__device__ void store_flag(unsigned *p, unsigned v) {
+  asm volatile("st.volatile.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+// Waits until *flag is `epoch` (the rest of this lane's warp has left mix);
+// records in *seen whether it came (1) or the lane gave up (0).
+__device__ void wait_for(const unsigned *flag, unsigned epoch, unsigned *seen) {
+  long long start = clock64();
+  unsigned came = 1;
+  while (load_flag(flag) != epoch) {
+    if (clock64() - start > GiveUp) {
+      came = 0;
+      break;
+    }
+    __nanosleep(100);
+  }
+  store_flag(seen, came);
+}
+
+// `wait`: 0 nobody waits; 1 lanes taking step s's then-arm; 2 its else-arm.
+__device__ __noinline__ float mix(const float *in, const float *tab, float *out,
+                                  int i, const unsigned *flag, unsigned *seen,
+                                  unsigned epoch, int s, int wait) {
+  int bits = (int)in[i];
+  float acc = tab[i];
+#pragma unroll
+  for (int k = 0; k < Steps; ++k) {
+    if ((bits >> k) & 1) {
+      acc =
+          acc * 0.5f + tab[(i + k) & (N - 1)] * tab[(i + 2 * k + 1) & (N - 1)];
+      if (wait == 1 && k == s)
+        wait_for(flag, epoch, seen);
+    } else {
+      acc -= tab[(i + 3 * k + 2) & (N - 1)];
+      if (wait == 2 && k == s)
+        wait_for(flag, epoch, seen);
+    }
+  }
+  out[i] = acc;
+  return acc;
+}
+
+__global__ void walk_apart(const float *in, const float *tab, float *out,
+                           unsigned *flags, unsigned *seen, unsigned epoch,
+                           int s, int wait) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned *flag = &flags[i / 32];
+  mix(in, tab, out, i, flag, &seen[i], epoch, s, wait);
+  // The lanes that did not wait say that they have left mix.
+  int then_arm = (i >> s) & 1;
+  if (then_arm != (wait == 1))
+    store_flag(flag, epoch);
+}
+
+__global__ void walk_together(const float *in, const float *tab, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  mix(in, tab, out, i, nullptr, nullptr, 0, 0, 0);
+}
+
+static float host_mix(const std::vector<float> &tab, int i) {
+  float acc = tab[i];
+  for (int k = 0; k < Steps; ++k)
+    if ((i >> k) & 1)
+      acc =
+          acc * 0.5f + tab[(i + k) & (N - 1)] * tab[(i + 2 * k + 1) & (N - 1)];
+    else
+      acc -= tab[(i + 3 * k + 2) & (N - 1)];
+  return acc;
+}
+
+int main() {
+  std::vector<float> in(N), tab(N);
+  for (int i = 0; i < N; ++i) {
+    in[i] = (float)i;
+    tab[i] = 1.0f + (float)(i % 13) / 16.0f;
+  }
+  float *d_in, *d_tab, *d_apart, *d_together;
+  unsigned *d_flags, *d_seen;
+  cudaMalloc(&d_in, N * sizeof(float));
+  cudaMalloc(&d_tab, N * sizeof(float));
+  cudaMalloc(&d_apart, N * sizeof(float));
+  cudaMalloc(&d_together, N * sizeof(float));
+  cudaMalloc(&d_flags, Warps * sizeof(unsigned));
+  cudaMalloc(&d_seen, N * sizeof(unsigned));
+  cudaMemcpy(d_in, in.data(), N * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(d_tab, tab.data(), N * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemset(d_flags, 0, Warps * sizeof(unsigned));
+
+  // (s, wait) of each split; the waiting lanes of a warp are those whose
+  // bit s is set (wait 1) or clear (wait 2): s < 5, so both kinds are in
+  // every warp.
+  const int splits[4][2] = {{0, 1}, {0, 2}, {2, 1}, {4, 2}};
+  long waited = 0, came = 0;
+  std::vector<unsigned> seen(N);
+  for (int l = 0; l < 4; ++l) {
+    int s = splits[l][0], wait = splits[l][1];
+    cudaMemset(d_seen, 0xff, N * sizeof(unsigned));
+    walk_apart<<<N / Threads, Threads>>>(d_in, d_tab, d_apart, d_flags, d_seen,
+                                         (unsigned)l + 1, s, wait);
+    cudaMemcpy(seen.data(), d_seen, N * sizeof(unsigned),
+               cudaMemcpyDeviceToHost);
+    for (int i = 0; i < N; ++i)
+      if (((i >> s) & 1) == (wait == 1)) {
+        ++waited;
+        came += seen[i] == 1;
+      }
+  }
+  for (int l = 0; l < 2; ++l)
+    walk_together<<<N / Threads, Threads>>>(d_in, d_tab, d_together);
+  cudaError_t err = cudaDeviceSynchronize();
+
+  std::vector<float> apart(N), together(N);
+  cudaMemcpy(apart.data(), d_apart, N * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(together.data(), d_together, N * sizeof(float),
+             cudaMemcpyDeviceToHost);
+  int same = 0, close = 0;
+  uint64_t hash = 1469598103934665603ull; // FNV-1a over the output words
+  for (int i = 0; i < N; ++i) {
+    uint32_t a, b;
+    memcpy(&a, &apart[i], 4);
+    memcpy(&b, &together[i], 4);
+    same += a == b;
+    float want = host_mix(tab, i);
+    close += std::fabs(apart[i] - want) <= 1e-4f * (1.0f + std::fabs(want));
+    for (int byte = 0; byte < 4; ++byte)
+      hash = (hash ^ ((a >> (8 * byte)) & 0xff)) * 1099511628211ull;
+  }
+  bool ok = err == cudaSuccess && same == N && close == N && came == waited;
+  printf("outputs: %d of %d equal between the kernels, %d of %d as the "
+         "host's; hash %016llx\n",
+         same, N, close, N, (unsigned long long)hash);
+  printf("waiting lanes that saw their warp leave: %ld of %ld\n", came, waited);
+  printf("splitwarps: %s\n", ok ? "PASSED" : "FAILED");
+  return ok ? 0 : 1;
+}
