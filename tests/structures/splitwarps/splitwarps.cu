@@ -31,11 +31,15 @@
 //   at the branch of step s; the rest set the flag after mix returns):
 //   s = 0 then-arm (odd lanes wait for even ones), s = 0 else-arm, s = 2
 //   then-arm (lanes 4-7, 12-15, ... wait), s = 4 else-arm (lanes 0-15 wait
-//   for 16-31). walk_together: the same work, 2 launches, nobody waits.
-//   So walk_apart's counts are 4 times a launch's, walk_together's 2 times,
-//   in counting and working-set mode alike:
+//   for 16-31). The lanes that do not wait also store their launch's
+//   number in seen[i] (a counted store: n/2 per launch, in a block of the
+//   kernel that half of each warp runs, flushed at the kernel's exit while
+//   the other half may still be in mix). walk_together: the same work in
+//   mix, 2 launches, nobody waits. So walk_apart's counts are 4 times a
+//   launch's, stores 4 x (n + n/2) = 393,216, walk_together's 2 times, in
+//   counting and working-set mode alike:
 // clang-format off
-// EXPECT: kernel _Z10walk_apartPKfS0_PfPjS2_jii launches=4 loads.global=5242880 load_bytes.global=20971520 stores.global=262144 store_bytes.global=1048576 flops.f32=6291456
+// EXPECT: kernel _Z10walk_apartPKfS0_PfPjS2_jii launches=4 loads.global=5242880 load_bytes.global=20971520 stores.global=393216 store_bytes.global=1572864 flops.f32=6291456
 // EXPECT: kernel _Z13walk_togetherPKfS0_Pf launches=2 loads.global=2621440 load_bytes.global=10485760 stores.global=131072 store_bytes.global=524288 flops.f32=3145728
 // EXPECT: consistent
 // clang-format on
@@ -111,8 +115,10 @@ __global__ void walk_apart(const float *in, const float *tab, float *out,
   mix(in, tab, out, i, flag, &seen[i], epoch, s, wait);
   // The lanes that did not wait say that they have left mix.
   int then_arm = (i >> s) & 1;
-  if (then_arm != (wait == 1))
+  if (then_arm != (wait == 1)) {
+    seen[i] = epoch;
     store_flag(flag, epoch);
+  }
 }
 
 __global__ void walk_together(const float *in, const float *tab, float *out) {
@@ -153,7 +159,7 @@ int main() {
   // bit s is set (wait 1) or clear (wait 2): s < 5, so both kinds are in
   // every warp.
   const int splits[4][2] = {{0, 1}, {0, 2}, {2, 1}, {4, 2}};
-  long waited = 0, came = 0;
+  long waited = 0, came = 0, left = 0;
   std::vector<unsigned> seen(N);
   for (int l = 0; l < 4; ++l) {
     int s = splits[l][0], wait = splits[l][1];
@@ -166,6 +172,8 @@ int main() {
       if (((i >> s) & 1) == (wait == 1)) {
         ++waited;
         came += seen[i] == 1;
+      } else {
+        left += seen[i] == (unsigned)l + 1;
       }
   }
   for (int l = 0; l < 2; ++l)
@@ -188,7 +196,8 @@ int main() {
     for (int byte = 0; byte < 4; ++byte)
       hash = (hash ^ ((a >> (8 * byte)) & 0xff)) * 1099511628211ull;
   }
-  bool ok = err == cudaSuccess && same == N && close == N && came == waited;
+  bool ok = err == cudaSuccess && same == N && close == N && came == waited &&
+            left == 4l * N - waited;
   printf("outputs: %d of %d equal between the kernels, %d of %d as the "
          "host's; hash %016llx\n",
          same, N, close, N, (unsigned long long)hash);
