@@ -62,6 +62,7 @@ for exe in "$dir"/splitwarps*; do
     verdict=$(tail -n 1 "$r.$run.check")
     [ "$verdict" = "RESULT: ok" ] && [ $rc = 0 ] || fails=$((fails + 1))
     say "- $run (exit $rc): hand-derived counts: $verdict"
+    grep -A3 '^FAIL' "$r.$run.check" | sed 's/^/    /' | tee -a "$md"
     cmp -s "$r.plain.out" "$r.$run.out" || {
       fails=$((fails + 1))
       say "  stdout differs from the plain build's"

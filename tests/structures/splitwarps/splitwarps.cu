@@ -35,19 +35,23 @@
 //   number in seen[i] (a counted store: n/2 per launch, in a block of the
 //   kernel that half of each warp runs, flushed at the kernel's exit while
 //   the other half may still be in mix). walk_together: the same work in
-//   mix, 2 launches, nobody waits. So walk_apart's counts are 4 times a
-//   launch's, stores 4 x (n + n/2) = 393,216, walk_together's 2 times.
-// walk_probed: as walk_apart, but its mix<true> also calls probe() after
-//   each step's loads (12 calls a thread, 2 loads of 8 bytes each: +24n
-//   loads, +192n bytes), 2 launches: one split (s = 0, then-arm waits), one
-//   not (its lanes with bit 0 set still store seen[i]): per launch loads
-//   44n = 2,883,584 (bytes 80n + 192n = 17,825,792), stores n + n/2 =
-//   98,304, FLOPs 24n.
+//   mix, 2 launches, nobody waits. mix<false> is reached from both kernels:
+//   its counts are its own entry's in device_functions, not the kernels'
+//   (6 launches: calls 6n = 393,216, loads 6 x 20n = 7,864,320, stores 6n,
+//   FLOPs 6 x 24n = 9,437,184); walk_apart keeps its seen[i] stores, 4 x
+//   n/2 = 131,072, walk_together nothing.
+// walk_probed: as walk_apart, but its mix<true> (reached from this kernel
+//   alone: counted in it) also calls probe() after each step's loads (12
+//   calls a thread, 2 loads of 8 bytes each: +24n loads, +192n bytes), 2
+//   launches: one split (s = 0, then-arm waits), one not (its lanes with
+//   bit 0 set still store seen[i]): per launch loads 44n = 2,883,584 (bytes
+//   80n + 192n = 17,825,792), stores n + n/2 = 98,304, FLOPs 24n.
 // In counting and working-set mode alike:
 // clang-format off
-// EXPECT: kernel _Z10walk_apartPKfS0_PfPjS2_jii launches=4 loads.global=5242880 load_bytes.global=20971520 stores.global=393216 store_bytes.global=1572864 flops.f32=6291456
+// EXPECT: kernel _Z10walk_apartPKfS0_PfPjS2_jii launches=4 loads.global=0 stores.global=131072 store_bytes.global=524288 flops.f32=0
+// EXPECT: function _Z3mixILb0EEfPKfS1_PfiPKjPjjiiPKyS7_iPy calls=393216 loads.global=7864320 load_bytes.global=31457280 stores.global=393216 store_bytes.global=1572864 flops.f32=9437184
 // EXPECT: kernel _Z11walk_probedPKfS0_PfPjS2_jiiPKyS4_iPy launches=2 loads.global=5767168 load_bytes.global=35651584 stores.global=196608 store_bytes.global=786432 flops.f32=3145728
-// EXPECT: kernel _Z13walk_togetherPKfS0_Pf launches=2 loads.global=2621440 load_bytes.global=10485760 stores.global=131072 store_bytes.global=524288 flops.f32=3145728
+// EXPECT: kernel _Z13walk_togetherPKfS0_Pf launches=2 loads.global=0 stores.global=0 flops.f32=0
 // EXPECT: consistent
 // clang-format on
 // The program checks that the kernels wrote the same bits, that they match
