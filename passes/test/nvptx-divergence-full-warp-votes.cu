@@ -6,6 +6,10 @@
 // grid-stride latch `i < n`, a switch on a lane-dependent value. Partial
 // warps keep the run-time mask. The figures are the same: the full mask is
 // the active lanes.
+// A shared atomic at a data-dependent bin (histogram's) counts its distinct
+// words as the lowest lanes of each match.any group: a lane is one when no
+// lane of its group is below it (an AND with %lanemask_lt), not when a
+// count of trailing zeros of the group equals its lane index.
 // REQUIRES: cuda
 // RUN: env PASTA_DIVERGENCE=1 %cuda_device -O2 -gline-tables-only -S %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
@@ -46,4 +50,19 @@ __global__ void switch_loop(int *out, int n, int k) {
     }
   }
   out[threadIdx.x] = s;
+}
+
+// CHECK-LABEL: .entry _Z4binsPKhi__pasta_div(
+// CHECK: Loop Header
+// CHECK: match.any.sync.b32 [[SAME:%r[0-9]+]], {{%r[0-9]+}}, -1;
+// CHECK-NEXT: and.b32 [[BELOW:%r[0-9]+]], [[SAME]], {{%r[0-9]+}};
+// CHECK-NEXT: setp.eq.b32 [[LOWEST:%p[0-9]+]], [[BELOW]], 0;
+// CHECK-NEXT: vote.sync.ballot.b32 {{%r[0-9]+}}, [[LOWEST]], -1;
+__global__ void bins(const unsigned char *data, int n) {
+  __shared__ unsigned int counts[256];
+  counts[threadIdx.x] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += gridDim.x * blockDim.x)
+    atomicAdd(&counts[data[i]], 1u);
 }
