@@ -85,10 +85,7 @@ static uint64_t pasta_div_key_leaders(uint64_t lanes, uint64_t subset,
   uint64_t same = narrow && subset == lanes
                       ? __gpu_match_any_u32(lanes, (uint32_t)key)
                       : __gpu_match_any_u64(lanes, in ? key : ~0ull);
-  /* The lowest of its group: none of `same` (which holds this lane) below
-   * it. One AND with %lanemask_lt, where the lowest lane's index took a
-   * count of trailing zeros (five instructions at every measured access). */
-  return __gpu_ballot(lanes, in && pasta_div_below(same) == 0);
+  return __gpu_ballot(lanes, in && pasta_div_lowest(same) == __gpu_lane_id());
 }
 
 /* The sum of `value` over the lanes of `lanes` (any subset), in every lane:

@@ -830,36 +830,13 @@ PASTA_ENTRY uint32_t __pasta_div_access_lanes_out(
                                   &out[5], &out[6], &out[7]);
 }
 
-/* The ballot of `pred` over `lanes`, the active lanes, with the mask a
- * constant in a full warp: ptxas checks a run-time mask's lanes at each vote
- * (a MATCH.ANY, a REDUX.OR and a BRA.DIV in SASS), which a branch measured
- * in a loop would pay at every iteration of every warp. On AMD GPUs the
- * mask is the exec mask anyway: one ballot. */
-static PASTA_INLINE uint64_t pasta_div_active_ballot(uint64_t lanes, int pred) {
-#if defined(__NVPTX__)
-  if (lanes == PASTA_DIV_FULL_WARP)
-    return __gpu_ballot(PASTA_DIV_FULL_WARP, pred);
-#endif
-  return __gpu_ballot(lanes, pred);
-}
-
-/* The same for match.any of a switch's value. */
-static PASTA_INLINE uint64_t pasta_div_active_match(uint64_t lanes,
-                                                    uint64_t value) {
-#if defined(__NVPTX__)
-  if (lanes == PASTA_DIV_FULL_WARP)
-    return __gpu_match_any_u64(PASTA_DIV_FULL_WARP, value);
-#endif
-  return __gpu_match_any_u64(lanes, value);
-}
-
 /* One warp-level execution of a two-way conditional branch: divergent when
  * the active lanes do not all take the same side. */
 PASTA_INLINE void __pasta_div_branch(uint32_t taken,
                                      PASTA_PRIVATE uint32_t *branches,
                                      PASTA_PRIVATE uint32_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t yes = pasta_div_active_ballot(lanes, taken != 0);
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
   if (!pasta_div_first(lanes))
     return;
   *branches += 1;
@@ -872,7 +849,7 @@ PASTA_INLINE void __pasta_div_switch(uint64_t value,
                                      PASTA_PRIVATE uint32_t *branches,
                                      PASTA_PRIVATE uint32_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t same = pasta_div_active_match(lanes, value);
+  uint64_t same = __gpu_match_any_u64(lanes, value);
   if (!pasta_div_first(lanes))
     return;
   *branches += 1;
@@ -902,7 +879,7 @@ PASTA_INLINE void __pasta_div_block(uint32_t insts,
 PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
                                          PASTA_GLOBAL uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t yes = pasta_div_active_ballot(lanes, taken != 0);
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below == 0 && yes != 0 && yes != lanes)
@@ -926,7 +903,7 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
                                               PASTA_GLOBAL uint64_t *others,
                                               uint32_t with_others) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t yes = pasta_div_active_ballot(lanes, taken != 0);
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below != 0)
@@ -957,7 +934,7 @@ __pasta_div_branch_launch_add(uint32_t taken, PASTA_GLOBAL uint64_t *divergent,
   if ((__gpu_block_id_x() | __gpu_block_id_y() | __gpu_block_id_z()) != 0)
     return;
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t yes = pasta_div_active_ballot(lanes, taken != 0);
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below != 0)
@@ -972,7 +949,7 @@ __pasta_div_branch_launch_add(uint32_t taken, PASTA_GLOBAL uint64_t *divergent,
 PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
                                          PASTA_GLOBAL uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t same = pasta_div_active_match(lanes, value);
+  uint64_t same = __gpu_match_any_u64(lanes, value);
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below == 0 && same != lanes)
@@ -1023,7 +1000,7 @@ PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
  * warp execution. */
 PASTA_INLINE uint32_t __pasta_div_uniform(uint32_t pred) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t yes = pasta_div_active_ballot(lanes, pred != 0);
+  uint64_t yes = __gpu_ballot(lanes, pred != 0);
   return yes == 0 || yes == lanes;
 }
 
@@ -1031,5 +1008,5 @@ PASTA_INLINE uint32_t __pasta_div_uniform(uint32_t pred) {
  * divergence copies test once at a loop's entry for a condition each lane
  * computes (e.g. that its index does not wrap in the loop). */
 PASTA_INLINE uint32_t __pasta_div_all_lanes(uint32_t pred) {
-  return pasta_div_active_ballot(__gpu_lane_mask(), pred == 0) == 0;
+  return __gpu_ballot(__gpu_lane_mask(), pred == 0) == 0;
 }
