@@ -169,6 +169,20 @@ PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
   register_divergence_copy(handle, copy, 1);
 }
 
+/* Its counting code under a register cap (NVIDIA builds, after its
+ * __pasta_register_kernel; a stub the runtime never launches where the
+ * kernel's own bounds fit its blocks). */
+PASTA_ABI void __pasta_register_capped_kernel(const void *handle,
+                                              const void *copy) {
+  if (!handle)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k)
+    k->capped = copy;
+  pasta__state_unlock();
+}
+
 static int kernel_selected(struct kernel *k) {
   if (!pasta__opt.have_kernels_re)
     return 1;

@@ -100,14 +100,23 @@ static constexpr const char *RegisterDivergenceName =
     "__pasta_register_divergence_kernel";
 static constexpr const char *RegisterUncappedName =
     "__pasta_register_divergence_uncapped";
+static constexpr const char *RegisterCappedName =
+    "__pasta_register_capped_kernel";
+
+// Whether the device half gives a kernel a register-capped counting copy
+// (CappedCopies.cpp: NVIDIA kernels with variants; a stub where the kernel's
+// own bounds fit).
+static bool hasCappedCopy(const VendorRuntime &V) {
+  return V.Vendor == PASTA_VENDOR_CUDA;
+}
 
 // A kernel's divergence copies, each as its name suffix and the runtime
 // call that registers it: the copy, and its uncapped twin where the device
 // half emits one (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
-using DivergenceCopy = std::pair<const char *, const char *>;
-static SmallVector<DivergenceCopy, 2> divergenceCopies(const Options &Opts,
-                                                       const VendorRuntime &V) {
-  SmallVector<DivergenceCopy, 2> Copies{
+using CopyRegistration = std::pair<const char *, const char *>;
+static SmallVector<CopyRegistration, 2>
+divergenceCopies(const Options &Opts, const VendorRuntime &V) {
+  SmallVector<CopyRegistration, 2> Copies{
       {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
   if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA)
     Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
@@ -275,10 +284,11 @@ static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
                             ConstantInt::get(I8, 0), Name);
 }
 
-// Tells the host runtime which handle launches a kernel's divergence copy
-// (PASTA_DIVERGENCE=1 builds only, so other builds call nothing new).
-static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
-                                   Value *Copy, const char *Name) {
+// Tells the host runtime which handle launches one of a kernel's copies
+// (through Name: its divergence copies in PASTA_DIVERGENCE=1 builds, its
+// register-capped counting copy).
+static void registerCopyHandle(Module &M, IRBuilder<> &B, Value *Handle,
+                               Value *Copy, const char *Name) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   FunctionCallee Register =
       M.getOrInsertFunction(Name, B.getVoidTy(), Ptr, Ptr);
@@ -335,11 +345,15 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
                                 Shadow ? Shadow : Null});
   if (WS != Null)
     registerFields(M, B, Handle, KP.Fields);
+  if (hasVariants(Opts, Mangled) && hasCappedCopy(V))
+    registerCopyHandle(M, B, Handle,
+                       registerCopy(M, B, Reg, Mangled, PASTA_CAPPED_SUFFIX),
+                       RegisterCappedName);
   if (!Opts.Divergence || !hasVariants(Opts, Mangled))
     return;
   for (auto [Suffix, Register] : divergenceCopies(Opts, V))
-    registerDivergenceCopy(M, B, Handle,
-                           registerCopy(M, B, Reg, Mangled, Suffix), Register);
+    registerCopyHandle(M, B, Handle, registerCopy(M, B, Reg, Mangled, Suffix),
+                       Register);
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -498,13 +512,16 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                   B.getInt64(KP.Pointers), Shadow});
     if (Handles[1] != Null)
       registerFields(M, B, Handle, KP.Fields);
-    if (!Opts.Divergence || !hasVariants(Opts, Mangled))
-      continue;
-    for (auto [Suffix, Register] : divergenceCopies(Opts, V)) {
+    SmallVector<CopyRegistration, 3> Copies;
+    if (hasVariants(Opts, Mangled) && hasCappedCopy(V))
+      Copies.push_back({PASTA_CAPPED_SUFFIX, RegisterCappedName});
+    if (Opts.Divergence && hasVariants(Opts, Mangled))
+      Copies.append(divergenceCopies(Opts, V));
+    for (auto [Suffix, Register] : Copies) {
       std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
-      registerDivergenceCopy(M, B, Handle, VH, Register);
+      registerCopyHandle(M, B, Handle, VH, Register);
     }
   }
   B.CreateRetVoid();
