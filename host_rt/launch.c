@@ -18,12 +18,13 @@
 /* A variant the vendor refused (not in the device code: the host and device
  * compiles disagreed on PASTA_KERNELS; or more registers than the launch
  * allows): the error is ours, not the program's. Clear it, run the
- * original, and stop using the variant when the original ran. */
+ * original (`counting`: the counting kernel, or its register-capped copy
+ * where the block needs it), and stop using the variant when that ran. */
 static int retry_original(ops_t *ops, pasta__launch_fn real,
                           const struct launch *l, uint32_t kernel,
-                          enum variant *v) {
+                          const void *counting, enum variant *v) {
   ops->get_last_error();
-  int err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  int err = pasta__run_timed(ops, real, counting, l, l->args, kernel, 0);
   if (err)
     return err; /* the program's own launch fails too: its error */
   pasta__state_lock();
@@ -289,9 +290,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   int err, tracked = 0;
   struct div_wave wave;
   const void *div = v == RUN_DIV ? div_copy_for(ops, &view, l, &wave) : NULL;
-  struct capped_fit fit;
-  int counting = v == RUN_COUNTING && !driver_handle;
-  int capped = counting && runs_capped(ops, &view, l, &fit);
+  struct capped_fit fit = view.capped_fit;
+  int capped =
+      v == RUN_COUNTING && !driver_handle && runs_capped(ops, &view, l, &fit);
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (v == RUN_WS)
@@ -309,9 +310,14 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = retry_uncapped(ops, real, l, index, &fit);
     capped = 0;
   }
-  if (err && v != RUN_COUNTING)
-    err = retry_original(ops, real, l, index, &v);
-  else if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle)
+  if (err && v != RUN_COUNTING) {
+    /* A working-set, trace or divergence copy too large for the block
+     * falls back to the counting copy that takes it. */
+    capped = !driver_handle && runs_capped(ops, &view, l, &fit);
+    err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
+  }
+  if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle &&
+      v != RUN_PLAIN) /* no counting copy takes the block */
     err = retry_plain(ops, real, l, index, plain, &v);
 
   uint32_t grid[3], block[3];
@@ -337,7 +343,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->resources_asked = 0; /* asked again at its next launch */
   if (div)
     k->div_wave = wave;
-  if (counting)
+  if (!driver_handle)
     k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);
   if (first_here)

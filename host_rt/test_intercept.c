@@ -1517,12 +1517,15 @@ static int test_kernel_resources(int vendor) {
  * registers and 200 bytes of local memory; 2 blocks of 1024 threads of
  * every copy fit on an SM of 2048 threads. */
 static char kc_handle, kc_plain, kc_capped, kt_handle, kt_plain, kt_capped;
+static char kv_handle, kv_plain, kv_capped, kv_div; /* divergence mode */
 static int capped_attribute_calls;
 static int f_capped_attributes(void *attributes, const void *func) {
   ++capped_attribute_calls;
-  int32_t threads = func == &kc_handle || func == &kt_handle ? 512
-                    : func == &kt_capped                     ? 1
-                                                             : 1024;
+  int32_t threads = func == &kc_handle || func == &kt_handle ||
+                            func == &kv_handle || func == &kv_div
+                        ? 512
+                    : func == &kt_capped ? 1
+                                         : 1024;
   int32_t regs = func == &kc_capped ? 64 : func == &kc_plain ? 56 : 128;
   uint64_t local = func == &kc_capped ? 200 : 0, shared = 0;
   unsigned char *a = attributes; /* cudaFuncAttributes */
@@ -1544,7 +1547,9 @@ static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
                            uint64_t shmem, void *stream) {
   (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
   uint64_t threads = (uint32_t)bxy * (bxy >> 32) * bz;
-  if ((fn == &kc_handle || fn == &kt_handle) && threads > 512)
+  if ((fn == &kc_handle || fn == &kt_handle || fn == &kv_handle ||
+       fn == &kv_div) &&
+      threads > 512)
     return 701; /* cudaErrorLaunchOutOfResources */
   if (num_launched < 8)
     launched[num_launched++] = fn;
@@ -1611,6 +1616,43 @@ static int test_capped_copy(void) {
   return check_summary("intercept capped copy");
 }
 
+/* Run alone (`test_intercept capped_fallback`), in divergence mode: a
+ * divergence copy the block is too large for falls back to the counting
+ * copy that takes the block, here the capped one (counted; the program
+ * sees success), where it used to return the counting kernel's refusal to
+ * the program. */
+static int test_capped_fallback(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = ops;
+  cops.vendor = PASTA_VENDOR_CUDA;
+  cops.func_get_attributes = f_capped_attributes;
+  cops.occupancy_max_active_blocks = f_capped_occupancy;
+  cops.device_get_attribute = f_device_attribute;
+  resources_vendor = PASTA_VENDOR_CUDA;
+  __pasta_register_kernel(&kv_handle, "_Z2kvv", &kv_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&kv_handle, &kv_capped);
+  __pasta_register_divergence_kernel(&kv_handle, &kv_div);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept capped fallback");
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_kernel(&kv_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_capped_launch, &cops) == 0);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 1 && launched[0] == &kv_capped);
+  CHECK_HAS_STR(text, "the divergence copy of kernel '_Z2kvv' cannot be "
+                      "launched; its launches run the counting kernel");
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *kv = row_of(&act, "kv()");
+  CHECK(kv && kv->launches == 1 && kv->counted == 1 && kv->failed == 0 &&
+        kv->resources.has_capped);
+  pasta__activity_free(&act);
+  return check_summary("intercept capped fallback");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -1622,6 +1664,8 @@ int main(int argc, char **argv) {
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "capped") == 0)
     return test_capped_copy();
+  if (argc > 1 && strcmp(argv[1], "capped_fallback") == 0)
+    return test_capped_fallback();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "ws_fields") == 0)
