@@ -315,6 +315,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
      * falls back to the counting copy that takes it. */
     capped = !driver_handle && runs_capped(ops, &view, l, &fit);
     err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
+    capped = capped && !err; /* it ran */
   }
   if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle &&
       v != RUN_PLAIN) /* no counting copy takes the block */

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CappedCopies.h"
-#include "IRHelpers.h"
 #include "KernelVariants.h"
 
 #include "pasta/abi.h"
@@ -86,7 +85,7 @@ static void addCappedCopy(Function &Kernel, const std::string &Name) {
 
 void pasta::createCappedCopies(Module &M, ArrayRef<Function *> Fns) {
   for (Function *F : Fns) {
-    if (!isKernel(*F) || F->getCallingConv() != CallingConv::PTX_Kernel)
+    if (F->getCallingConv() != CallingConv::PTX_Kernel)
       continue;
     std::string Name = (F->getName() + PASTA_CAPPED_SUFFIX).str();
     if (CappedCopies && !boundedByItself(*F))
