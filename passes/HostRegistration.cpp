@@ -103,13 +103,6 @@ static constexpr const char *RegisterUncappedName =
 static constexpr const char *RegisterCappedName =
     "__pasta_register_capped_kernel";
 
-// Whether the device half gives a kernel a register-capped counting copy
-// (CappedCopies.cpp: NVIDIA kernels with variants; a stub where the kernel's
-// own bounds fit).
-static bool hasCappedCopy(const VendorRuntime &V) {
-  return V.Vendor == PASTA_VENDOR_CUDA;
-}
-
 // A kernel's divergence copies, each as its name suffix and the runtime
 // call that registers it: the copy, and its uncapped twin where the device
 // half emits one (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
@@ -132,6 +125,22 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
     return true;
   Regex Filter(Opts.Kernels);
   return Filter.isValid() && kernelNameMatches(Filter, Mangled);
+}
+
+// The copies of a kernel that are handed to the runtime one call each,
+// after its __pasta_register_kernel: its register-capped counting copy
+// (CappedCopies.cpp: every NVIDIA kernel with variants, a stub where its
+// own bounds fit), then its divergence copies in PASTA_DIVERGENCE=1 builds.
+static SmallVector<CopyRegistration, 3>
+handedCopies(const Options &Opts, const VendorRuntime &V, StringRef Mangled) {
+  SmallVector<CopyRegistration, 3> Copies;
+  if (!hasVariants(Opts, Mangled))
+    return Copies;
+  if (V.Vendor == PASTA_VENDOR_CUDA)
+    Copies.push_back({PASTA_CAPPED_SUFFIX, RegisterCappedName});
+  if (Opts.Divergence)
+    Copies.append(divergenceCopies(Opts, V));
+  return Copies;
 }
 
 // What the host runtime needs to know of a kernel's parameters: how many
@@ -345,13 +354,7 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
                                 Shadow ? Shadow : Null});
   if (WS != Null)
     registerFields(M, B, Handle, KP.Fields);
-  if (hasVariants(Opts, Mangled) && hasCappedCopy(V))
-    registerCopyHandle(M, B, Handle,
-                       registerCopy(M, B, Reg, Mangled, PASTA_CAPPED_SUFFIX),
-                       RegisterCappedName);
-  if (!Opts.Divergence || !hasVariants(Opts, Mangled))
-    return;
-  for (auto [Suffix, Register] : divergenceCopies(Opts, V))
+  for (auto [Suffix, Register] : handedCopies(Opts, V, Mangled))
     registerCopyHandle(M, B, Handle, registerCopy(M, B, Reg, Mangled, Suffix),
                        Register);
 }
@@ -512,12 +515,7 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                   B.getInt64(KP.Pointers), Shadow});
     if (Handles[1] != Null)
       registerFields(M, B, Handle, KP.Fields);
-    SmallVector<CopyRegistration, 3> Copies;
-    if (hasVariants(Opts, Mangled) && hasCappedCopy(V))
-      Copies.push_back({PASTA_CAPPED_SUFFIX, RegisterCappedName});
-    if (Opts.Divergence && hasVariants(Opts, Mangled))
-      Copies.append(divergenceCopies(Opts, V));
-    for (auto [Suffix, Register] : Copies) {
+    for (auto [Suffix, Register] : handedCopies(Opts, V, Mangled)) {
       std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
