@@ -32,7 +32,8 @@ for src in "$here"/test_kernels/*.cu "$here/tests/structures/thrust/thrust.cu"; 
   for on in 0 1; do
     out=$work/$name.$on.ptx
     "$build/bin/pasta-clang++" "${flags[@]}" -mllvm -pasta-capped-copies=$on \
-      "$src" -o "$out" 2> /dev/null
+      "$src" -o "$out" 2> "$work/$name.$on.log" ||
+      { echo "capped_copies_cost: $name failed (see $work/$name.$on.log)" >&2; exit 1; }
     t[$on]=$(for ((r = 0; r < rounds; ++r)); do cpu "$out"; done | median)
     ptx[$on]=$(stat -c %s "$out")
     cub[$on]=$(stat -c %s "${out%.ptx}.cubin")
