@@ -98,7 +98,8 @@ struct kernel {
   uint64_t div_launches;  /* launches that ran its divergence copy */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   int warned_resources;   /* said that its counting copy did not fit */
-  int resources_asked;    /* stats.resources read, or being read */
+  int gave_up_copy; /* its ws/trace/div copy was refused and dropped (said) */
+  int resources_asked;        /* stats.resources read, or being read */
   int capped_resources_asked; /* read again at its first capped launch */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;

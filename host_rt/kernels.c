@@ -237,7 +237,8 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (k->ws && k->nparams >= 0)
       return RUN_WS;
     ++pasta__st.ws_skipped;
-    if (!k->ws && k->mangled && !pasta__st.warned_no_ws) {
+    /* A copy given up after the vendor refused it was said then. */
+    if (!k->ws && k->mangled && !k->gave_up_copy && !pasta__st.warned_no_ws) {
       pasta__st.warned_no_ws = 1;
       PASTA_WARN("PASTA_WORKING_SET=1 but kernel '%s' has no working-set "
                  "copy (compiled with PASTA_VARIANTS=0 or plain, or not "
@@ -249,7 +250,7 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
   if (pasta__opt.divergence) {
     if (k->div)
       return RUN_DIV;
-    if (!pasta__st.warned_no_div) {
+    if (!k->gave_up_copy && !pasta__st.warned_no_div) {
       pasta__st.warned_no_div = 1;
       PASTA_WARN("PASTA_DIVERGENCE=1 but kernel '%s' has no "
                  "divergence copy: set PASTA_DIVERGENCE=1 while compiling too; "

@@ -29,6 +29,7 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
     return err; /* the program's own launch fails too: its error */
   pasta__state_lock();
   struct kernel *k = &pasta__st.kernels[kernel];
+  k->gave_up_copy = *v != RUN_PLAIN;
   if (*v == RUN_PLAIN)
     k->plain = NULL;
   else if (*v == RUN_TRACE)
