@@ -73,6 +73,14 @@ struct kernel {
     uint64_t blocks; /* 0: unknown, or the copy cannot be launched so */
     int cap_gains;   /* the capped copy fits more blocks per SM */
   } div_wave;
+  /* Its counting code capped at PASTA_CAPPED_REGISTERS registers (NVIDIA;
+   * abi.h), launched when the kernel's own cannot take the launch's block,
+   * and the largest block of each as the vendor said (0: not asked yet;
+   * -1: unknown or none: the capped copy is then never launched). */
+  const void *capped;
+  struct capped_fit {
+    int counting_max, capped_max;
+  } capped_fit;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   /* The pointer fields of its by-value aggregate parameters, the ones the
@@ -90,7 +98,9 @@ struct kernel {
   uint64_t div_launches;  /* launches that ran its divergence copy */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   int warned_resources;   /* said that its counting copy did not fit */
-  int resources_asked;    /* stats.resources read, or being read */
+  int gave_up_copy; /* its ws/trace/div copy was refused and dropped (said) */
+  int resources_asked;        /* stats.resources read, or being read */
+  int capped_resources_asked; /* read again at its first capped launch */
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -331,11 +341,12 @@ void pasta__read_gpu_uuid(ops_t *ops, int device, char out[PASTA__UUID_SIZE]);
 /*===-- resources.c -------------------------------------------------------===*/
 
 /* The figures of a kernel's `counting` and `plain` copies (host stubs; NULL:
- * unknown) on GPU `device` at a block of `threads` threads and `shmem`
- * bytes of dynamic shared memory, into *r. Calls the vendor: lock not
- * held. */
+ * unknown), and of its register-capped copy where `capped` is not NULL, on
+ * GPU `device` at a block of `threads` threads and `shmem` bytes of dynamic
+ * shared memory, into *r. Calls the vendor: lock not held. */
 void pasta__read_resources(ops_t *ops, int device, const void *counting,
-                           const void *plain, uint32_t threads, uint64_t shmem,
+                           const void *plain, const void *capped,
+                           uint32_t threads, uint64_t shmem,
                            pasta_activity_resources *r);
 /* The largest block of kernel `fn` (host stub) by the vendor's function
  * attributes, or -1 when unknown. Calls the vendor: lock not held. */

@@ -169,6 +169,20 @@ PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
   register_divergence_copy(handle, copy, 1);
 }
 
+/* Its counting code under a register cap (NVIDIA builds, after its
+ * __pasta_register_kernel; a stub the runtime never launches where the
+ * kernel's own bounds fit its blocks). */
+PASTA_ABI void __pasta_register_capped_kernel(const void *handle,
+                                              const void *copy) {
+  if (!handle)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k)
+    k->capped = copy;
+  pasta__state_unlock();
+}
+
 static int kernel_selected(struct kernel *k) {
   if (!pasta__opt.have_kernels_re)
     return 1;
@@ -223,7 +237,8 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (k->ws && k->nparams >= 0)
       return RUN_WS;
     ++pasta__st.ws_skipped;
-    if (!k->ws && k->mangled && !pasta__st.warned_no_ws) {
+    /* A copy given up after the vendor refused it was said then. */
+    if (!k->ws && k->mangled && !k->gave_up_copy && !pasta__st.warned_no_ws) {
       pasta__st.warned_no_ws = 1;
       PASTA_WARN("PASTA_WORKING_SET=1 but kernel '%s' has no working-set "
                  "copy (compiled with PASTA_VARIANTS=0 or plain, or not "
@@ -235,7 +250,7 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
   if (pasta__opt.divergence) {
     if (k->div)
       return RUN_DIV;
-    if (!pasta__st.warned_no_div) {
+    if (!k->gave_up_copy && !pasta__st.warned_no_div) {
       pasta__st.warned_no_div = 1;
       PASTA_WARN("PASTA_DIVERGENCE=1 but kernel '%s' has no "
                  "divergence copy: set PASTA_DIVERGENCE=1 while compiling too; "

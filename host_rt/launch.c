@@ -18,16 +18,18 @@
 /* A variant the vendor refused (not in the device code: the host and device
  * compiles disagreed on PASTA_KERNELS; or more registers than the launch
  * allows): the error is ours, not the program's. Clear it, run the
- * original, and stop using the variant when the original ran. */
+ * original (`counting`: the counting kernel, or its register-capped copy
+ * where the block needs it), and stop using the variant when that ran. */
 static int retry_original(ops_t *ops, pasta__launch_fn real,
                           const struct launch *l, uint32_t kernel,
-                          enum variant *v) {
+                          const void *counting, enum variant *v) {
   ops->get_last_error();
-  int err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  int err = pasta__run_timed(ops, real, counting, l, l->args, kernel, 0);
   if (err)
     return err; /* the program's own launch fails too: its error */
   pasta__state_lock();
   struct kernel *k = &pasta__st.kernels[kernel];
+  k->gave_up_copy = *v != RUN_PLAIN;
   if (*v == RUN_PLAIN)
     k->plain = NULL;
   else if (*v == RUN_TRACE)
@@ -167,6 +169,55 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
   return blocks <= wave->blocks || !wave->cap_gains ? k->div_uncapped : k->div;
 }
 
+/* Blocks of at most this many threads fit any copy's registers: ptxas
+ * gives a thread at most 255, and 256 such threads fill an SM's 65,536
+ * registers. Launches of such blocks never ask the vendor. */
+enum { BLOCK_ALWAYS_FITS = 256 };
+
+/* The largest block of `copy` by the vendor, asked once: *max is 0 until
+ * asked, then the answer (-1: unknown). */
+static int max_threads_once(ops_t *ops, const void *copy, int *max) {
+  if (!*max) {
+    int m = pasta__max_block_threads(ops, copy);
+    *max = m > 0 ? m : -1;
+  }
+  return *max;
+}
+
+/* Whether a counting launch runs the kernel's register-capped copy: its
+ * block has more threads than the counting kernel's registers allow and
+ * no more than the capped copy's do (a stub's largest block is one
+ * thread). Unknown figures keep the counting kernel (which, if it does not
+ * fit, is retried as the plain copy). *fit is k's cached answer; the
+ * caller stores it back. */
+static int runs_capped(ops_t *ops, const struct kernel *k,
+                       const struct launch *l, struct capped_fit *fit) {
+  *fit = k->capped_fit;
+  if (!k->capped)
+    return 0;
+  uint32_t block[3];
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  if (threads <= BLOCK_ALWAYS_FITS)
+    return 0;
+  int counting = max_threads_once(ops, l->fn, &fit->counting_max);
+  if (counting < 0 || threads <= (uint64_t)counting)
+    return 0;
+  int capped = max_threads_once(ops, k->capped, &fit->capped_max);
+  return capped > 0 && threads <= (uint64_t)capped;
+}
+
+/* The capped copy was refused (not in the device code, or still too
+ * large): the counting kernel runs as it would have, and the capped copy
+ * is not tried again for this kernel. */
+static int retry_uncapped(ops_t *ops, pasta__launch_fn real,
+                          const struct launch *l, uint32_t kernel,
+                          struct capped_fit *fit) {
+  ops->get_last_error();
+  fit->capped_max = -1;
+  return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+}
+
 /* A launch into a stream being captured into a graph: the counting kernel
  * goes into the graph (launch windows and sampling are per launch, which a
  * graph replays), and the launches are recorded when the graph runs. */
@@ -181,6 +232,17 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
                               "into a CUDA graph (stream capture)");
   pasta__state_unlock();
   return err;
+}
+
+/* Whether this is kernel `index`'s first launch of its capped copy (then
+ * marked). Takes the lock. */
+static int first_capped_launch(uint32_t index) {
+  pasta__state_lock();
+  struct kernel *k = &pasta__st.kernels[index];
+  int first = !k->capped_resources_asked;
+  k->capped_resources_asked = 1;
+  pasta__state_unlock();
+  return first;
 }
 
 __attribute__((noinline)) int pasta__launch(const struct launch *call,
@@ -229,6 +291,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   int err, tracked = 0;
   struct div_wave wave;
   const void *div = v == RUN_DIV ? div_copy_for(ops, &view, l, &wave) : NULL;
+  struct capped_fit fit = view.capped_fit;
+  int capped =
+      v == RUN_COUNTING && !driver_handle && runs_capped(ops, &view, l, &fit);
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (v == RUN_WS)
@@ -239,11 +304,22 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = pasta__run_timed(ops, real,
                            v == RUN_PLAIN ? plain
                            : v == RUN_DIV ? div
+                           : capped       ? view.capped
                                           : l->fn,
                            l, l->args, index, v == RUN_PLAIN);
-  if (err && v != RUN_COUNTING)
-    err = retry_original(ops, real, l, index, &v);
-  else if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle)
+  if (err && capped) {
+    err = retry_uncapped(ops, real, l, index, &fit);
+    capped = 0;
+  }
+  if (err && v != RUN_COUNTING) {
+    /* A working-set, trace or divergence copy too large for the block
+     * falls back to the counting copy that takes it. */
+    capped = !driver_handle && runs_capped(ops, &view, l, &fit);
+    err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
+    capped = capped && !err; /* it ran */
+  }
+  if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle &&
+      v != RUN_PLAIN) /* no counting copy takes the block */
     err = retry_plain(ops, real, l, index, plain, &v);
 
   uint32_t grid[3], block[3];
@@ -253,18 +329,24 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   uint64_t bit = UINT64_C(1) << device;
   if (!err)
     pasta__after_launch(ops, device);
+  /* The figures again at the first launch that ran the capped copy: the
+   * profile then says what that copy changed, at the block it ran. */
+  int ask_capped = capped && !err && first_capped_launch(index);
   pasta_activity_resources resources;
-  if (ask_resources && !err)
+  if ((ask_resources || ask_capped) && !err)
     pasta__read_resources(ops, device, l->fn, plain,
+                          capped ? view.capped : NULL,
                           block[0] * block[1] * block[2], l->shmem, &resources);
   pasta__state_lock();
   k = &pasta__st.kernels[index]; /* the array may have moved */
-  if (ask_resources && !err)
+  if ((ask_resources || ask_capped) && !err)
     k->stats.resources = resources;
   else if (ask_resources)
     k->resources_asked = 0; /* asked again at its next launch */
   if (div)
     k->div_wave = wave;
+  if (!driver_handle)
+    k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);
   if (first_here)
     k->ran_on |= bit;

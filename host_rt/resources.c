@@ -89,7 +89,8 @@ int pasta__max_block_threads(ops_t *ops, const void *fn) {
 }
 
 void pasta__read_resources(ops_t *ops, int device, const void *counting,
-                           const void *plain, uint32_t threads, uint64_t shmem,
+                           const void *plain, const void *capped,
+                           uint32_t threads, uint64_t shmem,
                            pasta_activity_resources *r) {
   memset(r, 0, sizeof *r);
   if (!ops || ops->vendor < PASTA_VENDOR_CUDA || ops->vendor > PASTA_VENDOR_HIP)
@@ -107,5 +108,9 @@ void pasta__read_resources(ops_t *ops, int device, const void *counting,
   r->warp_size = values[1] > 0 ? (uint32_t)values[1] : 0;
   read_copy(ops, counting, threads, shmem, &r->counting);
   read_copy(ops, plain, threads, shmem, &r->plain);
+  if (capped) {
+    read_copy(ops, capped, threads, shmem, &r->capped);
+    r->has_capped = 1;
+  }
   r->known = 1;
 }

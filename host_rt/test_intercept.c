@@ -50,6 +50,7 @@ void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *);
 void __pasta_register_divergence_kernel(const void *, const void *);
 void __pasta_register_divergence_uncapped(const void *, const void *);
+void __pasta_register_capped_kernel(const void *, const void *);
 
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
@@ -1506,6 +1507,157 @@ static int test_kernel_resources(int vendor) {
   return check_summary("intercept kernel resources");
 }
 
+/*===-- The register-capped counting copy ---------------------------------===*/
+
+/* kc's counting kernel takes blocks of at most 512 threads (128 registers),
+ * its capped copy and plain copy 1024; kt's capped copy is a stub (largest
+ * block one thread: its own bounds fit, or the device code has none). A
+ * counting kernel launched with more threads than it takes fails as the
+ * vendor would (cudaErrorLaunchOutOfResources). The capped copy: 64
+ * registers and 200 bytes of local memory; 2 blocks of 1024 threads of
+ * every copy fit on an SM of 2048 threads. */
+static char kc_handle, kc_plain, kc_capped, kt_handle, kt_plain, kt_capped;
+static char kv_handle, kv_plain, kv_capped, kv_div; /* divergence mode */
+static int capped_attribute_calls;
+static int f_capped_attributes(void *attributes, const void *func) {
+  ++capped_attribute_calls;
+  int32_t threads = func == &kc_handle || func == &kt_handle ||
+                            func == &kv_handle || func == &kv_div
+                        ? 512
+                    : func == &kt_capped ? 1
+                                         : 1024;
+  int32_t regs = func == &kc_capped ? 64 : func == &kc_plain ? 56 : 128;
+  uint64_t local = func == &kc_capped ? 200 : 0, shared = 0;
+  unsigned char *a = attributes; /* cudaFuncAttributes */
+  memcpy(a + 0, &shared, 8);     /* sharedSizeBytes */
+  memcpy(a + 16, &local, 8);     /* localSizeBytes */
+  memcpy(a + 24, &threads, 4);   /* maxThreadsPerBlock */
+  memcpy(a + 28, &regs, 4);      /* numRegs */
+  return 0;
+}
+static int f_capped_occupancy(int *blocks, const void *func, int threads,
+                              uint64_t shmem) {
+  (void)shmem;
+  int most = func == &kc_handle || func == &kt_handle ? 512 : 1024;
+  *blocks = threads > most ? 0 : 2048 / threads;
+  return 0;
+}
+static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
+                           uint64_t bxy, uint32_t bz, void **args,
+                           uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
+  uint64_t threads = (uint32_t)bxy * (bxy >> 32) * bz;
+  if ((fn == &kc_handle || fn == &kt_handle || fn == &kv_handle ||
+       fn == &kv_div) &&
+      threads > 512)
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+
+/* Run alone (`test_intercept capped`), every launch in the window. Blocks
+ * the counting kernel takes run it (those of up to 256 threads without
+ * asking the vendor); larger ones run the capped copy, counted, the
+ * vendor's largest blocks asked once per copy; a kernel whose capped copy
+ * is a stub runs its plain copy, uncounted, as before. The profile's
+ * resources are those of the first capped launch, the capped copy's
+ * beside the others. */
+static int test_capped_copy(void) {
+  struct pasta_vendor_ops cops = ops;
+  cops.vendor = PASTA_VENDOR_CUDA;
+  cops.func_get_attributes = f_capped_attributes;
+  cops.occupancy_max_active_blocks = f_capped_occupancy;
+  cops.device_get_attribute = f_device_attribute;
+  resources_vendor = PASTA_VENDOR_CUDA;
+  __pasta_register_kernel(&kc_handle, "_Z2kcv", &kc_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&kc_handle, &kc_capped);
+  __pasta_register_kernel(&kt_handle, "_Z2ktv", &kt_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&kt_handle, &kt_capped);
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 256 | y1, 1, NULL, 0, NULL,
+                              f_capped_launch, &cops) == 0);
+  /* The first launch's resources only: the counting and plain copies. */
+  CHECK(capped_attribute_calls == 2);
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_capped_launch, &cops) == 0);
+  int after_first_capped = capped_attribute_calls;
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 32 | (32ull << 32), 1,
+                              NULL, 0, NULL, f_capped_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_capped_launch, &cops) == 0);
+  CHECK(capped_attribute_calls == after_first_capped); /* asked once */
+  CHECK(num_launched == 4 && launched[0] == &kc_handle &&
+        launched[1] == &kc_capped && launched[2] == &kc_capped &&
+        launched[3] == &kc_handle);
+  CHECK(__pasta_launch_kernel(&kt_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_capped_launch, &cops) == 0);
+  CHECK(num_launched == 5 && launched[4] == &kt_plain);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *kc = row_of(&act, "kc()");
+  const pasta_activity_kernel *kt = row_of(&act, "kt()");
+  if (CHECK(kc && kt)) {
+    CHECK(kc->launches == 4 && kc->counted == 4 && kc->failed == 0);
+    CHECK(kt->launches == 1 && kt->counted == 0 && kt->failed == 0);
+    const pasta_activity_resources *r = &kc->resources;
+    CHECK(r->known && r->has_capped && r->block_threads == 1024);
+    CHECK(r->counting.registers == 128 && r->counting.blocks_per_sm == 0 &&
+          r->plain.registers == 56 && r->capped.registers == 64 &&
+          r->capped.local_bytes == 200 && r->capped.blocks_per_sm == 2);
+    char note[640];
+    CHECK(pasta__resources_perturbed(r, note, sizeof note));
+    CHECK_HAS_STR(note, "ran its register-capped copy, counted");
+    CHECK(kt->resources.known && !kt->resources.has_capped);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept capped copy");
+}
+
+/* Run alone (`test_intercept capped_fallback`), in divergence mode: a
+ * divergence copy the block is too large for falls back to the counting
+ * copy that takes the block, here the capped one (counted; the program
+ * sees success), where it used to return the counting kernel's refusal to
+ * the program; the copy is dropped with one warning, and the next launch
+ * runs the capped copy without another ("has no divergence copy"). */
+static int test_capped_fallback(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = ops;
+  cops.vendor = PASTA_VENDOR_CUDA;
+  cops.func_get_attributes = f_capped_attributes;
+  cops.occupancy_max_active_blocks = f_capped_occupancy;
+  cops.device_get_attribute = f_device_attribute;
+  resources_vendor = PASTA_VENDOR_CUDA;
+  __pasta_register_kernel(&kv_handle, "_Z2kvv", &kv_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&kv_handle, &kv_capped);
+  __pasta_register_divergence_kernel(&kv_handle, &kv_div);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept capped fallback");
+  const uint64_t y1 = 1ull << 32;
+  for (int i = 0; i < 2; ++i)
+    CHECK(__pasta_launch_kernel(&kv_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                                NULL, f_capped_launch, &cops) == 0);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 2 && launched[0] == &kv_capped &&
+        launched[1] == &kv_capped);
+  CHECK_HAS_STR(text, "the divergence copy of kernel '_Z2kvv' cannot be "
+                      "launched; its launches run the counting kernel");
+  /* Said once: the dropped copy is not "missing" at the next launch. */
+  CHECK(!strstr(text, "has no divergence copy"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *kv = row_of(&act, "kv()");
+  CHECK(kv && kv->launches == 2 && kv->counted == 2 && kv->failed == 0 &&
+        kv->resources.has_capped);
+  pasta__activity_free(&act);
+  return check_summary("intercept capped fallback");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -1515,6 +1667,10 @@ int main(int argc, char **argv) {
     return test_peaks_cache();
   if (argc > 1 && strcmp(argv[1], "resources") == 0)
     return test_out_of_resources();
+  if (argc > 1 && strcmp(argv[1], "capped") == 0)
+    return test_capped_copy();
+  if (argc > 1 && strcmp(argv[1], "capped_fallback") == 0)
+    return test_capped_fallback();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "ws_fields") == 0)

@@ -27,6 +27,7 @@
 #include "CountingPass.h"
 #include "AbiTypes.h"
 #include "CalleeCounts.h"
+#include "CappedCopies.h"
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
 #include "Divergence.h"
@@ -227,6 +228,8 @@ bool ModuleInstrumenter::run() {
                          !Opts.Divergence && !Opts.Trace);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
+  if (!Copied.empty() && Tables.Target == PASTA_TARGET_NVPTX)
+    createCappedCopies(M, Copied);
   if (!Copied.empty() && Opts.WorkingSetCopies)
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)

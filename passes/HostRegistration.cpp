@@ -100,14 +100,16 @@ static constexpr const char *RegisterDivergenceName =
     "__pasta_register_divergence_kernel";
 static constexpr const char *RegisterUncappedName =
     "__pasta_register_divergence_uncapped";
+static constexpr const char *RegisterCappedName =
+    "__pasta_register_capped_kernel";
 
 // A kernel's divergence copies, each as its name suffix and the runtime
 // call that registers it: the copy, and its uncapped twin where the device
 // half emits one (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
-using DivergenceCopy = std::pair<const char *, const char *>;
-static SmallVector<DivergenceCopy, 2> divergenceCopies(const Options &Opts,
-                                                       const VendorRuntime &V) {
-  SmallVector<DivergenceCopy, 2> Copies{
+using CopyRegistration = std::pair<const char *, const char *>;
+static SmallVector<CopyRegistration, 2>
+divergenceCopies(const Options &Opts, const VendorRuntime &V) {
+  SmallVector<CopyRegistration, 2> Copies{
       {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
   if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA)
     Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
@@ -123,6 +125,22 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
     return true;
   Regex Filter(Opts.Kernels);
   return Filter.isValid() && kernelNameMatches(Filter, Mangled);
+}
+
+// The copies of a kernel that are handed to the runtime one call each,
+// after its __pasta_register_kernel: its register-capped counting copy
+// (CappedCopies.cpp: every NVIDIA kernel with variants, a stub where its
+// own bounds fit), then its divergence copies in PASTA_DIVERGENCE=1 builds.
+static SmallVector<CopyRegistration, 3>
+handedCopies(const Options &Opts, const VendorRuntime &V, StringRef Mangled) {
+  SmallVector<CopyRegistration, 3> Copies;
+  if (!hasVariants(Opts, Mangled))
+    return Copies;
+  if (V.Vendor == PASTA_VENDOR_CUDA)
+    Copies.push_back({PASTA_CAPPED_SUFFIX, RegisterCappedName});
+  if (Opts.Divergence)
+    Copies.append(divergenceCopies(Opts, V));
+  return Copies;
 }
 
 // What the host runtime needs to know of a kernel's parameters: how many
@@ -275,10 +293,11 @@ static GlobalVariable *variantHandle(Module &M, const Twine &Name) {
                             ConstantInt::get(I8, 0), Name);
 }
 
-// Tells the host runtime which handle launches a kernel's divergence copy
-// (PASTA_DIVERGENCE=1 builds only, so other builds call nothing new).
-static void registerDivergenceCopy(Module &M, IRBuilder<> &B, Value *Handle,
-                                   Value *Copy, const char *Name) {
+// Tells the host runtime which handle launches one of a kernel's copies
+// (through Name: its divergence copies in PASTA_DIVERGENCE=1 builds, its
+// register-capped counting copy).
+static void registerCopyHandle(Module &M, IRBuilder<> &B, Value *Handle,
+                               Value *Copy, const char *Name) {
   PointerType *Ptr = PointerType::get(M.getContext(), 0);
   FunctionCallee Register =
       M.getOrInsertFunction(Name, B.getVoidTy(), Ptr, Ptr);
@@ -335,11 +354,9 @@ static void registerKernel(Module &M, CallBase &Reg, Value *Shadow,
                                 Shadow ? Shadow : Null});
   if (WS != Null)
     registerFields(M, B, Handle, KP.Fields);
-  if (!Opts.Divergence || !hasVariants(Opts, Mangled))
-    return;
-  for (auto [Suffix, Register] : divergenceCopies(Opts, V))
-    registerDivergenceCopy(M, B, Handle,
-                           registerCopy(M, B, Reg, Mangled, Suffix), Register);
+  for (auto [Suffix, Register] : handedCopies(Opts, V, Mangled))
+    registerCopyHandle(M, B, Handle, registerCopy(M, B, Reg, Mangled, Suffix),
+                       Register);
 }
 
 static void registerKernels(Module &M, const VendorRuntime &V, Value *Shadow,
@@ -498,13 +515,11 @@ static bool registerByOffloadEntry(Module &M, const VendorRuntime &V,
                   B.getInt64(KP.Pointers), Shadow});
     if (Handles[1] != Null)
       registerFields(M, B, Handle, KP.Fields);
-    if (!Opts.Divergence || !hasVariants(Opts, Mangled))
-      continue;
-    for (auto [Suffix, Register] : divergenceCopies(Opts, V)) {
+    for (auto [Suffix, Register] : handedCopies(Opts, V, Mangled)) {
       std::string Name = (Mangled + Suffix).str();
       GlobalVariable *VH = variantHandle(M, "__pasta_handle_" + Name);
       addOffloadEntry(M, Kind, Flags, VH, Name, 0);
-      registerDivergenceCopy(M, B, Handle, VH, Register);
+      registerCopyHandle(M, B, Handle, VH, Register);
     }
   }
   B.CreateRetVoid();

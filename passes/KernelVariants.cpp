@@ -61,6 +61,8 @@ bool pasta::isKernelVariant(const Function &F) {
   return F.hasFnAttribute(VariantAttr);
 }
 
+void pasta::markKernelVariant(Function &F) { F.addFnAttr(VariantAttr); }
+
 // Memory that is never in a global allocation, whatever the address space
 // of the pointer that reaches it: the thread's own stack, a parameter passed
 // by value (C++ functors, e.g. Thrust's, read through generic pointers to

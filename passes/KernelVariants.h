@@ -33,6 +33,9 @@ struct TrackedAccess {
 // True for the copies made here (never instrumented themselves).
 bool isKernelVariant(const llvm::Function &F);
 
+// Marks a copy made elsewhere (CappedCopies.cpp) as one of those.
+void markKernelVariant(llvm::Function &F);
+
 // Copies Functions as they are, under <name>Suffix, calls between them
 // redirected to the copies; VMap maps each original value to its copy.
 llvm::DenseMap<llvm::Function *, llvm::Function *>

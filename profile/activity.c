@@ -50,12 +50,36 @@ double pasta__occupancy(const pasta_activity_resources *r,
   return o > 1 ? 1 : o;
 }
 
+/* The note of a kernel whose register-capped copy ran ("capped"): the
+ * counting copy could not take the block, the capped copy counted it, and
+ * what the capped copy changed against the plain one. */
+static int capped_note(const pasta_activity_resources *r, char *note,
+                       size_t size) {
+  const pasta_copy_resources *c = &r->counting, *k = &r->capped, *p = &r->plain;
+  char occupancy[64] = "";
+  double po = pasta__occupancy(r, p), ko = pasta__occupancy(r, k);
+  if (po >= 0 && ko >= 0)
+    snprintf(occupancy, sizeof occupancy, ", occupancy %.0f%% -> %.0f%%",
+             100 * po, 100 * ko);
+  snprintf(note, size,
+           "the counting copy cannot run blocks of %" PRIu32 " threads "
+           "(registers %d -> %d): such launches ran its register-capped copy, "
+           "counted, with registers %d -> %d, local memory (stack, spills) "
+           "%lld -> %lld bytes per thread%s: their timings may be perturbed",
+           r->block_threads, p->registers, c->registers, p->registers,
+           k->registers, (long long)p->local_bytes, (long long)k->local_bytes,
+           occupancy);
+  return 1;
+}
+
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size) {
   if (size)
     note[0] = '\0';
   if (!r->known)
     return 0;
+  if (r->has_capped)
+    return capped_note(r, note, size);
   const pasta_copy_resources *c = &r->counting, *p = &r->plain;
   int fewer_blocks = c->blocks_per_sm >= 0 && p->blocks_per_sm >= 0 &&
                      c->blocks_per_sm < p->blocks_per_sm;

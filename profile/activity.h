@@ -85,6 +85,11 @@ typedef struct pasta_activity_resources {
   uint32_t warp_size;          /* of the GPU; 0 when unknown */
   uint32_t max_threads_per_sm; /* of the GPU; 0 when unknown */
   pasta_copy_resources counting, plain;
+  /* The register-capped counting copy (abi.h, PASTA_CAPPED_SUFFIX), when
+   * one ran: the figures above are then of the first launch that ran it,
+   * whose block the counting copy could not take. */
+  int has_capped;
+  pasta_copy_resources capped;
 } pasta_activity_resources;
 
 /* Resident warps over the SM's most (0 to 1) of copy c at r's block size,
@@ -97,7 +102,9 @@ double pasta__occupancy(const pasta_activity_resources *r,
  * one line (without "note: " and newline) that says what changed, e.g.
  * "the counting copy raised registers 32 -> 40 and lowered occupancy
  * 100% -> 75%: timings of this kernel's counted launches may be
- * perturbed", and it returns 1. Else 0 (also when unknown). */
+ * perturbed", and it returns 1. A kernel whose register-capped copy ran
+ * always gets a note (which copy counted, and what it changed). Else 0
+ * (also when unknown). */
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size);
 

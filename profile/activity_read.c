@@ -114,6 +114,11 @@ static void read_resources(json_t *k, pasta_activity_resources *out) {
   out->max_threads_per_sm = most < 0 ? 0 : (uint32_t)most;
   read_copy(json_object_get(r, "plain"), &out->plain);
   read_copy(json_object_get(r, "counting"), &out->counting);
+  json_t *capped = json_object_get(r, "capped"); /* a capped copy ran */
+  if (json_is_object(capped)) {
+    out->has_capped = 1;
+    read_copy(capped, &out->capped);
+  }
 }
 
 static void read_kernel(json_t *k, pasta_activity_kernel *out,

@@ -17,10 +17,17 @@ static void fmt_change(char *out, size_t size, int64_t plain,
   snprintf(out, size, "%s -> %s", a, b);
 }
 
+/* The counting copy that ran at r's block: the kernel's own, or its
+ * register-capped copy. */
+static const pasta_copy_resources *
+counting_that_ran(const pasta_activity_resources *r) {
+  return r->has_capped ? &r->capped : &r->counting;
+}
+
 static void fmt_occupancy_change(char *out, size_t size,
                                  const pasta_activity_resources *r) {
   double p = pasta__occupancy(r, &r->plain),
-         c = pasta__occupancy(r, &r->counting);
+         c = pasta__occupancy(r, counting_that_ran(r));
   char a[16] = "-", b[16] = "-";
   if (p >= 0)
     snprintf(a, sizeof a, "%.0f%%", 100 * p);
@@ -31,10 +38,11 @@ static void fmt_occupancy_change(char *out, size_t size,
 
 void pasta__fmt_resources(pasta_resources_text *t,
                           const pasta_activity_resources *r) {
+  const pasta_copy_resources *c = counting_that_ran(r);
   fmt_change(t->registers, sizeof t->registers, r->plain.registers,
-             r->counting.registers);
+             c->registers);
   fmt_change(t->local_bytes, sizeof t->local_bytes, r->plain.local_bytes,
-             r->counting.local_bytes);
+             c->local_bytes);
   fmt_occupancy_change(t->occupancy, sizeof t->occupancy, r);
 }
 

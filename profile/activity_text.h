@@ -29,7 +29,8 @@ void pasta__fmt_frame(char *out, size_t size, const pasta_activity_frame *f);
 
 /* A kernel's registers, local bytes and occupancy, plain -> counting
  * ("32 -> 40", "100% -> 75%"; "-" for an unknown figure), as every report
- * shows them. */
+ * shows them; the counting copy is the register-capped one where that ran
+ * (the note says so). */
 typedef struct {
   char registers[48], local_bytes[64], occupancy[32];
 } pasta_resources_text;

@@ -71,6 +71,8 @@ static void json_resources(FILE *out, const pasta_activity_resources *r) {
              r->max_threads_per_sm ? (int64_t)r->max_threads_per_sm : -1);
   json_copy(out, "plain", r, &r->plain);
   json_copy(out, "counting", r, &r->counting);
+  if (r->has_capped)
+    json_copy(out, "capped", r, &r->capped);
   fputc('}', out);
 }
 

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE /* open_memstream */
 #include "activity.h"
 #include "activity_read.h"
+#include "activity_text.h"
 #include "analyzers/tables/tables.h"
 #include "demangle.h"
 #include "json_write.h"
@@ -1618,7 +1619,7 @@ static void test_omitted(void) {
  * to the plain copy's 8 (2048 threads per SM, warps of 32: 75% and 100%);
  * its plain copy's largest block is unknown. */
 static pasta_activity_resources sample_resources(void) {
-  pasta_activity_resources r = {1, 256, 512, 32, 2048, {0}, {0}};
+  pasta_activity_resources r = {1, 256, 512, 32, 2048, {0}, {0}, 0, {0}};
   r.counting = (pasta_copy_resources){40, 64, 1024, 768, 6};
   r.plain = (pasta_copy_resources){32, 0, 1024, -1, 8};
   return r;
@@ -1683,6 +1684,88 @@ static void test_resources_json(void) {
   pasta__activity_read_free(&back);
   json_decref(root);
   free(text);
+}
+
+/* A kernel whose counting copy (128 registers, largest block 512) cannot
+ * take blocks of 1024 threads, whose register-capped copy ran them (64
+ * registers, 200 bytes of local memory, 2 blocks per SM) against the plain
+ * copy's 56 registers, no local memory and 2 blocks ("capped"). */
+static pasta_activity_resources capped_resources(void) {
+  pasta_activity_resources r = {1, 1024, 0, 32, 2048, {0}, {0}, 1, {0}};
+  r.counting = (pasta_copy_resources){128, 0, 0, 512, 0};
+  r.plain = (pasta_copy_resources){56, 0, 0, 1024, 2};
+  r.capped = (pasta_copy_resources){64, 200, 0, 1024, 2};
+  return r;
+}
+
+/* The capped copy's figures are written as "capped" beside the other two
+ * and read back; a kernel without one has no such key. */
+static void test_capped_resources_json(void) {
+  pasta_activity_kernel k = {0}, plain = {0};
+  k.name = k.mangled = "_Z2kv";
+  plain.name = plain.mangled = "_Z2pv";
+  k.resources = capped_resources();
+  plain.resources = sample_resources();
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&text, &size);
+  if (!CHECK(mem))
+    return;
+  fputs("{\"launches\":{\"kernels\":[", mem);
+  pasta__activity_write_kernel_json(mem, &k);
+  fputc(',', mem);
+  pasta__activity_write_kernel_json(mem, &plain);
+  fputs("]}}", mem);
+  fclose(mem);
+  CHECK(strstr(text, "\"_Z2pv\"") &&
+        !strstr(strstr(text, "\"_Z2pv\""), "\"capped\""));
+  json_error_t err;
+  json_t *root = json_loads(text, 0, &err);
+  if (!CHECK(root)) {
+    free(text);
+    return;
+  }
+  json_t *r = json_object_get(
+      json_array_get(
+          json_object_get(json_object_get(root, "launches"), "kernels"), 0),
+      "resources");
+  json_t *ca = json_object_get(r, "capped");
+  CHECK_EQ_U64(jint(ca, "registers"), 64);
+  CHECK_EQ_U64(jint(ca, "local_bytes"), 200);
+  CHECK_EQ_U64(jint(ca, "max_threads_per_block"), 1024);
+  CHECK(json_real_value(json_object_get(ca, "occupancy")) == 1.0);
+  pasta_activity_read back;
+  if (CHECK(pasta__activity_read_json(root, &back) == 0 &&
+            back.activity.num_kernels == 2)) {
+    const pasta_activity_resources *b = &back.activity.kernels[0].resources;
+    pasta_activity_resources want = capped_resources();
+    CHECK(b->has_capped &&
+          !memcmp(&b->capped, &want.capped, sizeof want.capped));
+    CHECK(!back.activity.kernels[1].resources.has_capped);
+  }
+  pasta__activity_read_free(&back);
+  json_decref(root);
+  free(text);
+}
+
+/* Where the capped copy ran, the note says that the launches were counted
+ * by it and what it changed, whatever the occupancy (here the same); the
+ * table shows plain -> the capped copy. */
+static void test_capped_resources_note(void) {
+  char note[640];
+  pasta_activity_resources r = capped_resources();
+  CHECK(pasta__resources_perturbed(&r, note, sizeof note));
+  CHECK_HAS_STR(note, "the counting copy cannot run blocks of 1024 threads "
+                      "(registers 56 -> 128): such launches ran its "
+                      "register-capped copy, counted, with registers 56 -> "
+                      "64, local memory (stack, spills) 0 -> 200 bytes per "
+                      "thread, occupancy 100% -> 100%: their timings");
+  CHECK(!strstr(note, "uncounted"));
+  pasta_resources_text t;
+  pasta__fmt_resources(&t, &r);
+  CHECK(strcmp(t.registers, "56 -> 64") == 0 &&
+        strcmp(t.local_bytes, "0 -> 200") == 0 &&
+        strcmp(t.occupancy, "100% -> 100%") == 0);
 }
 
 /* The note: only when the counting copy fits fewer blocks per SM or uses
@@ -1761,6 +1844,8 @@ int main(void) {
   CHECK_RUN(test_omitted);
   CHECK_RUN(test_resources_json);
   CHECK_RUN(test_resources_note);
+  CHECK_RUN(test_capped_resources_json);
+  CHECK_RUN(test_capped_resources_note);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

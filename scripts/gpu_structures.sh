@@ -17,7 +17,9 @@
 # scripts/gpu_check.sh calls it near its end.
 # Environment: PASTA_STRUCTURES_BIN (default build-gpu/bin/structures),
 # PASTA_STRUCTURES_LIB (the directory of libpasta_rt.so, default <bin>/../../lib),
-# OUT (default ./gpu-out).
+# PASTA_STRUCTURES_ONLY (an extended regex: only the rows whose PROGRAM it
+# matches whole run, e.g. 'regcap|flushways'; default all), OUT (default
+# ./gpu-out).
 # Results: $OUT/structures.md (a table), $OUT/structures.log (every run's
 # output and check), $OUT/structures/<row>/ (stdout, stderr, profile).
 set -u
@@ -54,6 +56,8 @@ pass=0 fail=0
 row() {
   local name=$1 mode=$2 expect=$3 want=$4 prog=$5
   shift 5
+  [[ -z ${PASTA_STRUCTURES_ONLY:-} || $prog =~ ^(${PASTA_STRUCTURES_ONLY})$ ]] ||
+    return 0
   local dir
   dir=$OUT/structures/$(echo "$prog-$mode" | tr -c 'A-Za-z0-9_.\n-' _)
   rm -rf "$dir" && mkdir -p "$dir"
@@ -141,6 +145,7 @@ row "warps split around runtime calls" return splitwarps/splitwarps.cu 0 splitwa
 for v in splitwarps splitwarps.buf splitwarps.inline; do
   ROW_ENV=PASTA_WORKING_SET=1 row "warps split around runtime calls" ws splitwarps/splitwarps.cu 0 $v
 done
+row "1,024-thread blocks the counting kernel's registers cannot take" return regcap/regcap.cu 0 regcap
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

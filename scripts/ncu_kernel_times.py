@@ -4,17 +4,18 @@
 usage: ncu_kernel_times.py PLAIN.csv INSTRUMENTED.csv [MORE.csv...]
 Each log comes from `ncu --csv --page raw --print-kernel-base mangled
 --metrics gpu__time_duration.sum`. Kernels are matched by name, with PASTA's
-copy suffixes (__pasta_ws, __pasta_plain, __pasta_trace, __pasta_div) removed; times are
-summed over launches. Prints a Markdown table: each kernel's plain time, and
-for each other log its time and ratio to plain, then the geometric mean and
-maximum of each ratio and the ratio of the totals.
+copy suffixes (__pasta_ws, __pasta_plain, __pasta_trace, __pasta_div,
+__pasta_capped) removed; times are summed over launches. Prints a Markdown
+table: each kernel's plain time, and for each other log its time and ratio
+to plain, then the geometric mean and maximum of each ratio and the ratio of
+the totals.
 """
 import csv
 import math
 import re
 import sys
 
-SUFFIX = re.compile(r"__pasta_(ws|plain|trace|div)$")
+SUFFIX = re.compile(r"__pasta_(ws|plain|trace|div|capped)$")
 
 
 def kernel_times(path):

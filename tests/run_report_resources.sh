@@ -12,7 +12,8 @@
 #   bump_global: the same occupancy, local memory 0 -> 32 bytes per thread:
 #     a note naming local memory;
 # then: the version 1 profile as it is (no resources: no table, no note),
-# CSV columns, the HTML report, and merge (the first input's figures kept).
+# CSV columns, the HTML report, and merge (the first input's figures kept);
+# last, a kernel whose register-capped counting copy ran.
 set -u
 report=$1 fixtures=$2 work=$3
 mkdir -p "$work"
@@ -90,5 +91,41 @@ r = {k["name"]: k.get("resources") for k in d["launches"]["kernels"]}
 sys.exit(0 if d["version"] == 6 and r["fill"]["counting"]["registers"] == 40
          and r["fill"]["plain"]["blocks_per_sm"] == 8 else 1)
 PY
+# A kernel whose register-capped counting copy ran ("capped": its counting
+# copy, 128 registers, takes blocks of at most 512 threads; the launch had
+# 1,024): its row shows plain -> the capped copy (56 -> 64 registers, 0 ->
+# 200 bytes of local memory, 2 blocks per SM each: 100% -> 100%), its note
+# says the launches were counted by that copy, and CSV has its figures.
+python3 - "$res" "$work/capped.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+def copy(regs, local, most, blocks):
+    return {"registers": regs, "local_bytes": local, "shared_bytes": 0,
+            "max_threads_per_block": most, "blocks_per_sm": blocks,
+            "occupancy": blocks * 32 / 64}
+k = [k for k in d["launches"]["kernels"] if k["name"] == "copy"][0]
+k["resources"] = {"block_threads": 1024, "dynamic_shared_bytes": 0,
+                  "warp_size": 32, "max_threads_per_sm": 2048,
+                  "plain": copy(56, 0, 1024, 2), "counting": copy(128, 0, 512, 0),
+                  "capped": copy(64, 200, 1024, 2)}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+out=$("$report" show "$work/capped.json") || { echo "show failed"; exit 1; }
+if grep -qE '^  copy +1024 +56 -> 64 +0 -> 200 +100% -> 100%$' <<< "$out"; then ok; else bad "capped copy's row"; fi
+grep -A1 -E '^  copy +1024' <<< "$out" | grep -qF "note: the counting copy cannot run blocks of 1024 threads (registers 56 -> 128): such launches ran its register-capped copy, counted, with registers 56 -> 64, local memory (stack, spills) 0 -> 200 bytes per thread, occupancy 100% -> 100%: their timings may be perturbed" &&
+  ok || bad "capped copy's note"
+absent "$out" "uncounted"
+"$report" show "$work/capped.json" --format csv > "$work/capped.csv" || bad "csv failed"
+python3 - "$work/capped.csv" <<'PY' && ok || bad "csv figures of the capped copy"
+import csv, io, sys
+block = open(sys.argv[1]).read().split("# launches\n", 1)[1].split("\n\n", 1)[0]
+rows = {r["name"]: r for r in csv.DictReader(io.StringIO(block))}
+c, f = rows["copy"], rows["fill"]
+sys.exit(0 if (c["resources.capped.registers"], c["resources.capped.local_bytes"],
+               c["resources.counting.blocks_per_sm"], f["resources.capped.registers"])
+         == ("64", "200", "0", "") else 1)
+PY
+"$report" html "$work/capped.json" -o "$work/capped.html" > /dev/null 2>&1 || bad "html failed"
+expect "$(cat "$work/capped.html" 2>/dev/null)" 'Plain &rarr; register-capped counting copy, at the first capped launch'"'"'s block of 1024 threads: registers 56 -&gt; 64'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

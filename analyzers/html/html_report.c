@@ -387,8 +387,9 @@ static void write_shapes(FILE *out, const pasta_activity_kernel *k) {
   fputs("</p>\n", out);
 }
 
-/* Registers, local memory and occupancy, plain -> counting copy, and the
- * note when counting changes how the kernel runs. */
+/* Registers, local memory and occupancy, plain -> counting copy (the
+ * register-capped one where that ran), and the note when counting changes
+ * how the kernel runs. */
 static void write_resources(FILE *out, const pasta_activity_kernel *k) {
   const pasta_activity_resources *r = &k->resources;
   if (!r->known)
@@ -397,9 +398,10 @@ static void write_resources(FILE *out, const pasta_activity_kernel *k) {
   char note[640];
   pasta__fmt_resources(&t, r);
   fprintf(out,
-          "<p class=\"resources\">Plain &rarr; counting copy, at the first "
-          "launch's block of %" PRIu32 " threads: registers ",
-          r->block_threads);
+          "<p class=\"resources\">Plain &rarr; %s, at the first %s"
+          "block of %" PRIu32 " threads: registers ",
+          r->has_capped ? "register-capped counting copy" : "counting copy",
+          r->has_capped ? "capped launch's " : "launch's ", r->block_threads);
   pasta__markup_text(out, t.registers);
   fputs(", local memory ", out);
   pasta__markup_text(out, t.local_bytes);

@@ -259,6 +259,17 @@ struct pasta_access {
  * would only add spills). Emitted unless PASTA_DIV_MAXNREG=0. */
 #define PASTA_DIV_UNCAPPED_SUFFIX "__pasta_divu"
 
+/* On NVIDIA, K PASTA_CAPPED_SUFFIX is K's counting code capped at
+ * PASTA_CAPPED_REGISTERS registers per thread, so that a block of 1,024
+ * threads fits an SM's 65,536 registers: the runtime launches it instead
+ * of K when K's counting code needs too many registers for the launch's
+ * block (docs/design.md, "The register-capped counting copy"). A kernel
+ * whose own launch bounds or register cap already fit its blocks gets a
+ * stub there, a kernel whose largest block is one thread (.maxntid 1),
+ * which the runtime never launches. */
+#define PASTA_CAPPED_SUFFIX "__pasta_capped"
+#define PASTA_CAPPED_REGISTERS 64
+
 #define PASTA_DIV_COUNTS(X)                                                    \
   X(REQUESTS_GLOBAL, "requests_global") /* warp-level global accesses */       \
   X(REQUESTS_SHARED, "requests_shared") /* warp-level shared accesses */       \

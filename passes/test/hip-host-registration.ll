@@ -2,6 +2,10 @@
 ; registration call and HIP's read-back calls (one vendor layer: the host
 ; runtime only sees struct pasta_vendor_ops).
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
+; HIP kernels get no register-capped copy (AMD builds every kernel for
+; blocks of 1,024 threads).
+; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NOCAPPED
+; NOCAPPED-NOT: __pasta_capped
 ; With -pasta-divergence the divergence copy is registered, but no uncapped
 ; twin: register caps are NVIDIA's only (the device half emits none).
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV

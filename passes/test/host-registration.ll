@@ -45,6 +45,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
 ; CHECK: @__pasta_handle_axpy__pasta_ws = internal constant i8 0
 ; CHECK: @[[WS_NAME:.*]] = {{.*}} c"axpy__pasta_ws\00"
+; CHECK: @__pasta_handle_axpy__pasta_capped = internal constant i8 0
+; CHECK: c"axpy__pasta_capped\00"
 
 define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
@@ -53,6 +55,10 @@ define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_ws, ptr @[[WS_NAME]], ptr @[[WS_NAME]], i32 -1,
 ; The stub launches nothing here: its parameter count is unknown (-1).
 ; CHECK-NEXT: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, ptr null, i32 -1, i64 0, ptr @__pasta_shadow_[[ID]])
+; Its register-capped counting copy (the device half emits it, or a stub,
+; for every NVIDIA kernel): registered, and its handle handed to the runtime.
+; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_capped, ptr @[[CAPPED_NAME:[^,]+]], ptr @[[CAPPED_NAME]], i32 -1,
+; CHECK-NEXT: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_capped)
 ; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 128, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)

@@ -63,9 +63,11 @@ static void array_block(FILE *out, const char *name, json_t *rows,
   }
 }
 
-/* A copy's figure as the two columns resources.plain.KEY and
- * resources.counting.KEY, when it has columns (PASTA_COPY_RESOURCES). */
-#define COPY_COLUMNS_1(key) "resources.plain." key, "resources.counting." key,
+/* A copy's figure as the columns resources.plain.KEY,
+ * resources.counting.KEY and resources.capped.KEY (empty unless the
+ * register-capped copy ran), when it has columns (PASTA_COPY_RESOURCES). */
+#define COPY_COLUMNS_1(key)                                                    \
+  "resources.plain." key, "resources.counting." key, "resources.capped." key,
 #define COPY_COLUMNS_0(key)
 #define COPY_COLUMNS(type, member, key, most, csv) COPY_COLUMNS_##csv(key)
 #define NAME_COLUMN(name, merge) #name,

@@ -1,0 +1,96 @@
+//===- CappedCopies.cpp - Register-capped counting copies -----------------===//
+//
+// See CappedCopies.h.
+//
+//===----------------------------------------------------------------------===//
+#include "CappedCopies.h"
+#include "KernelVariants.h"
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <string>
+
+using namespace llvm;
+using namespace pasta;
+
+#define DEBUG_TYPE "pasta"
+
+STATISTIC(NumCappedCopies, "Register-capped counting copies of kernels");
+STATISTIC(NumCappedStubs, "Stubs for kernels whose own bounds fit");
+
+static cl::opt<bool>
+    CappedCopies("pasta-capped-copies", cl::init(true),
+                 cl::desc("PASTA: give every NVPTX kernel without launch "
+                          "bounds a counting copy capped at 64 registers, "
+                          "launched where the counting kernel's registers "
+                          "do not fit the block (off: stubs only, such "
+                          "launches run the plain copy uncounted)"));
+
+// An integer function attribute of F ("nvvm.maxnreg"), 0 when absent.
+static unsigned attributeNumber(const Function &F, StringRef Name) {
+  unsigned N = 0;
+  if (!F.hasFnAttribute(Name) ||
+      F.getFnAttribute(Name).getValueAsString().getAsInteger(10, N))
+    return 0;
+  return N;
+}
+
+// Whether ptxas already fits every block F can be launched with: launch
+// bounds (.maxntid, .reqntid: ptxas keeps the registers under what that
+// many threads may have) or a register cap no higher than the copy's.
+static bool boundedByItself(const Function &F) {
+  if (F.hasFnAttribute("nvvm.maxntid") || F.hasFnAttribute("nvvm.reqntid"))
+    return true;
+  unsigned Own = attributeNumber(F, "nvvm.maxnreg");
+  return Own && Own <= PASTA_CAPPED_REGISTERS;
+}
+
+// A kernel of Kernel's type under the copy's name that returns at once;
+// its largest block is one thread, which tells the runtime that it is no
+// copy to launch.
+static void addStub(Function &Kernel, const std::string &Name) {
+  Function *Stub =
+      Function::Create(Kernel.getFunctionType(), Kernel.getLinkage(),
+                       Kernel.getAddressSpace(), Name, Kernel.getParent());
+  Stub->copyAttributesFrom(&Kernel);
+  Stub->setCallingConv(Kernel.getCallingConv());
+  Stub->setComdat(nullptr);
+  Stub->removeFnAttr("nvvm.maxnreg");
+  Stub->removeFnAttr("nvvm.reqntid");
+  Stub->addFnAttr("nvvm.maxntid", "1");
+  markKernelVariant(*Stub);
+  for (auto [From, To] : zip(Kernel.args(), Stub->args()))
+    To.setName(From.getName());
+  LLVMContext &Ctx = Kernel.getContext();
+  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "", Stub));
+  ++NumCappedStubs;
+}
+
+// The counting code of Kernel as it is, capped so that 1,024 threads fit.
+static void addCappedCopy(Function &Kernel, const std::string &Name) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&Kernel, VMap);
+  Copy->setName(Name);
+  Copy->setComdat(nullptr);
+  Copy->addFnAttr("nvvm.maxnreg", std::to_string(PASTA_CAPPED_REGISTERS));
+  markKernelVariant(*Copy);
+  ++NumCappedCopies;
+}
+
+void pasta::createCappedCopies(Module &M, ArrayRef<Function *> Fns) {
+  for (Function *F : Fns) {
+    if (F->getCallingConv() != CallingConv::PTX_Kernel)
+      continue;
+    std::string Name = (F->getName() + PASTA_CAPPED_SUFFIX).str();
+    if (CappedCopies && !boundedByItself(*F))
+      addCappedCopy(*F, Name);
+    else
+      addStub(*F, Name);
+  }
+}

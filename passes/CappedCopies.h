@@ -1,0 +1,30 @@
+//===- CappedCopies.h - Register-capped counting copies ---------*- C++ -*-===//
+//
+// A kernel's counting code holds counts in registers its plain code does
+// not; ptxas may then give it more registers than a block of the program's
+// size can have (1,024 threads x 128 registers is twice an SM's register
+// file), and every such launch fails. On NVPTX each counting kernel K gets
+// K + PASTA_CAPPED_SUFFIX: the same counting code under a register cap that
+// fits any block, which the host runtime launches when K's own cannot take
+// the launch's block (host_rt/launch.c). Counts are the same; the copy may
+// spill, which the profile's "resources" says.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_CAPPEDCOPIES_H
+#define PASTA_PASSES_CAPPEDCOPIES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+
+namespace pasta {
+
+// After the counting code is in: for every NVPTX kernel of Fns, its capped
+// copy, or a stub under that name where the kernel's own bounds already fit
+// every block it can be launched with (the host registers the name of every
+// kernel's copy; it cannot see the device code).
+void createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
+
+} // namespace pasta
+
+#endif
