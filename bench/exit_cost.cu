@@ -20,6 +20,12 @@
 //   call_warm_line entry_call + exit_call adding to the line the entry's
 //                 `red`s brought into L2 (ExclusiveSum's case: its flush is
 //                 the first block's out-of-line call, into that line)
+//   no_calls      entry_inline + exit_red + exit_call's flush written inline:
+//                 today's parts with no call (-pasta-inline-launch-count
+//                 with -pasta-inline-first-block-flush)
+//   exit_call_warmed exit_call, and warp 0 calls the same flush (adding
+//                 nothing) at entry, so that its code is cached at exit:
+//                 against exit_call, what the callee's cold code costs
 // Counter rows are 4 MiB apart from the data, as PASTA's own counters are
 // (a module global). Each kernel runs `launches` times; the result is
 // checked each time. Usage: ./exit_cost [launches] (default 20). Prints
@@ -68,21 +74,22 @@ __device__ __noinline__ void flush_call(unsigned long long* slot, unsigned bits)
 }
 
 enum { kPlain, kEntryCall, kEntryInline, kExitRed, kExitPrefetch, kExitCall, kCounting,
-       kCountingWarm, kCallWarmLine, kModes };
-static const char* const kNames[kModes] = {"plain",    "entry_call",    "entry_inline",
-                                           "exit_red", "exit_prefetch", "exit_call",
-                                           "counting", "counting_warm", "call_warm_line"};
+       kCountingWarm, kCallWarmLine, kNoCalls, kExitCallWarmed, kModes };
+static const char* const kNames[kModes] = {
+    "plain",         "entry_call",     "entry_inline", "exit_red",
+    "exit_prefetch", "exit_call",      "counting",     "counting_warm",
+    "call_warm_line", "no_calls",      "exit_call_warmed"};
 
 template <int M>
 __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long long* out) {
     __shared__ long long partial[kThreads / 32];
     const bool entry_call = M == kEntryCall || M == kCounting || M == kCallWarmLine;
-    const bool entry_inline = M == kEntryInline || M == kCountingWarm;
+    const bool entry_inline = M == kEntryInline || M == kCountingWarm || M == kNoCalls;
     const bool exit_red = M == kExitRed || M == kExitPrefetch || M == kCounting ||
-                          M == kCountingWarm;
+                          M == kCountingWarm || M == kNoCalls;
     const bool prefetch = M == kExitPrefetch || M == kCountingWarm;
-    const bool exit_call =
-        M == kExitCall || M == kCounting || M == kCountingWarm || M == kCallWarmLine;
+    const bool exit_call = M == kExitCall || M == kCounting || M == kCountingWarm ||
+                           M == kCallWarmLine || M == kExitCallWarmed;
     unsigned long long* row0 = g_counters + 200;
     if (entry_call && blockIdx.x == 0 && threadIdx.x == 0) launch_first(row0);  // as PASTA
     if ((entry_inline || prefetch) && blockIdx.x == 0 && threadIdx.x == 0) {
@@ -95,6 +102,7 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
             asm volatile("prefetch.global.L2 [%0];" ::"l"(row0 + 8));
         }
     }
+    if (M == kExitCallWarmed && threadIdx.x < 32) flush_call(row0 + 8, 0);  // adds nothing
     unsigned bits = 0;
     long long v = in[threadIdx.x] + in[threadIdx.x + kThreads];
     bits |= 1;
@@ -113,6 +121,11 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
         if (threadIdx.x % 32 == 0) red_add(g_counters + row_key() * kRowWords + 244, s);
     }
     if (exit_call) flush_call(row0 + (M == kCallWarmLine ? 2 : 8), bits >> 1);
+    if (M == kNoCalls) {  // flush_call's body, inline
+        unsigned s;
+        asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(s) : "r"(bits >> 1));
+        if (s != 0 && threadIdx.x % 32 == 0) red_add(row0 + 8, s);
+    }
 }
 
 template <int M>
@@ -147,6 +160,8 @@ int main(int argc, char** argv) {
     run<kCounting>(in, out, launches, want);
     run<kCountingWarm>(in, out, launches, want);
     run<kCallWarmLine>(in, out, launches, want);
+    run<kNoCalls>(in, out, launches, want);
+    run<kExitCallWarmed>(in, out, launches, want);
     std::printf("exit_cost: PASSED launches=%d\n", launches);
     return 0;
 }

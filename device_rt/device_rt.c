@@ -819,6 +819,40 @@ __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
     __pasta_flush_counter(slot[k], ((mask >> bit[k]) & 1u) * scale);
 }
 
+/* The same, inline in the kernel for full warps (a partial warp calls the
+ * out-of-line flush): no call on the first block's usual exit path. At a
+ * short kernel's end the callee's code is not in any cache (under ncu,
+ * which flushes them, never), and every warp of a one-block kernel waits
+ * for it there (CUB's single-tile reduction). Its registers count in every
+ * block's (matmul_tiled 32 -> 40 when the flush was inline): chosen by
+ * `-mllvm -pasta-inline-first-block-flush`, off by default. */
+PASTA_INLINE void __pasta_flush_bits_scaled_inline(
+    PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+    PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3, uint32_t mask,
+    uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3, uint32_t n,
+    uint64_t scale) {
+  if (__builtin_expect(__pasta_flush_is_full_warp() != 0, 1))
+    pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+  else
+    __pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+}
+
+/* __pasta_flush_scaled's inline form for the same option: a full warp of
+ * small counts sums them in 32 bits inline (scale times the sum, as the
+ * out-of-line flush adds the sum of each count times scale); any other
+ * warp calls the out-of-line flush. */
+PASTA_INLINE void __pasta_flush_scaled_inline(PASTA_GLOBAL uint64_t *slot,
+                                              uint64_t value, uint64_t scale) {
+  if (__builtin_expect(__pasta_flush_is_fast(value) != 0, 1)) {
+    uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+    uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+    if (sum != 0 && __gpu_lane_id() == 0)
+      pasta_atomic_add(slot, (uint64_t)sum * scale);
+    return;
+  }
+  __pasta_flush_scaled(slot, value, scale);
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 

@@ -125,6 +125,14 @@ static cl::opt<bool> InlineLaunchCount(
     cl::desc("PASTA: the grid's first thread counts the launch inline, not "
              "through an out-of-line call"));
 
+// The first block's flush of counts alike in every block inline for full
+// warps (device_rt.c, __pasta_flush_{bits_,}scaled_inline) instead of a call:
+// for comparison on a GPU (one-block kernels' exit), off by default.
+static cl::opt<bool> InlineFirstBlockFlush(
+    "pasta-inline-first-block-flush", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: the first thread block flushes the bits alike in every "
+             "block inline in full warps, not through an out-of-line call"));
+
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
     cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
@@ -392,12 +400,14 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   markInstrumentation(
       Then->getParent()->getSinglePredecessor()->getTerminator());
   IRBuilder<> TB(Then);
+  bool Inline = InlineFirstBlockFlush && CountingBuild;
   FunctionCallee FlushOne =
-      M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
+      M.getOrInsertFunction(Inline ? FlushScaledInlineName : FlushScaledName,
+                            TB.getVoidTy(), Global, I64, I64);
   SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
                                      I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(
-      FlushBitsScaledName,
+      Inline ? FlushBitsScaledInlineName : FlushBitsScaledName,
       FunctionType::get(TB.getVoidTy(), BitsParams, false));
   auto RowZero = [&](uint32_t C) {
     return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);

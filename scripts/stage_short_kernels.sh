@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Stages bench/gpu_short_kernels.sh's inputs (one-block and short kernels'
+# fixed counting cost, lab docs/lab/2026-11-30-overhead3-37-*.md) into
+# DEST (default build-gpu/): the Thrust structure and bench/one_block_sum.cu,
+# plain (clang) and counting with this build's plugin under each option
+# set below, and this build's libpasta_rt.so. Counts are the same in every
+# counting build (the GPU script compares them with the default's).
+#   counting      the default
+#   noprefetch    -pasta-prefetch-counter-rows=0
+#   inlinelaunch  -pasta-inline-launch-count
+#   inlineflush   -pasta-inline-first-block-flush
+#   inlineboth    both inline options
+#   inlinenopf    both inline options, no prefetch
+# SHORT_VARIANTS picks some (default: all). Then, from the repository root:
+# run(command="bash bench/gpu_short_kernels.sh", carry=["build-gpu"]), or
+# from a tree without it, bash build-gpu/gpu_short_kernels.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${PASTA_BUILD_DIR:-build}
+dest=${1:-build-gpu}
+cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+mkdir -p "$dest/short" "$dest/lib"
+cp "$build/lib/libpasta_rt.so" "$dest/lib/"
+flags=(-O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
+libs=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+progs=(tests/structures/thrust/thrust.cu bench/one_block_sum.cu)
+options() {
+  case $1 in
+  counting) ;;
+  noprefetch) echo -mllvm -pasta-prefetch-counter-rows=0 ;;
+  inlinelaunch) echo -mllvm -pasta-inline-launch-count ;;
+  inlineflush) echo -mllvm -pasta-inline-first-block-flush ;;
+  inlineboth) echo -mllvm -pasta-inline-launch-count -mllvm -pasta-inline-first-block-flush ;;
+  inlinenopf) echo -mllvm -pasta-inline-launch-count -mllvm -pasta-inline-first-block-flush \
+    -mllvm -pasta-prefetch-counter-rows=0 ;;
+  *) echo "stage_short_kernels: unknown variant $1" >&2; exit 1 ;;
+  esac
+}
+for src in "${progs[@]}"; do
+  name=$(basename "$src" .cu)
+  # pasta-clang++ finds CUDA's cccl headers (Thrust) itself; clang needs them.
+  clang++-22 "${flags[@]}" -isystem "$cuda/include/cccl" "$src" \
+    -o "$dest/short/$name.plain" "${libs[@]}"
+  for v in ${SHORT_VARIANTS:-counting noprefetch inlinelaunch inlineflush inlineboth inlinenopf}; do
+    # shellcheck disable=SC2046 # options() prints separate words
+    PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${flags[@]}" $(options "$v") \
+      "$src" -o "$dest/short/$name.$v" "${libs[@]}"
+  done
+done
+# The GPU script and its helpers, for a tree without them (run as
+# build-gpu/gpu_short_kernels.sh).
+cp bench/gpu_short_kernels.sh bench/short_kernels_table.py bench/gpu_exit_cost.sh \
+  bench/exit_cost.cu "$dest/"
+git rev-parse --short HEAD >"$dest/commit"
+du -sh "$dest"
