@@ -126,12 +126,15 @@ static cl::opt<bool> InlineLaunchCount(
              "through an out-of-line call"));
 
 // The first block's flush of counts alike in every block inline for full
-// warps (device_rt.c, __pasta_flush_{bits_,}scaled_inline) instead of a call:
-// for comparison on a GPU (one-block kernels' exit), off by default.
-static cl::opt<bool> InlineFirstBlockFlush(
-    "pasta-inline-first-block-flush", cl::Hidden, cl::init(false),
-    cl::desc("PASTA: the first thread block flushes the bits alike in every "
-             "block inline in full warps, not through an out-of-line call"));
+// warps (device_rt.c, __pasta_flush_{bits_,}scaled_inline) instead of a
+// call: 1 its bit counters, 2 its 64-bit counters too (dgemm's counting
+// copy 32 -> 40 registers). For comparison on a GPU (one-block kernels'
+// exit), 0 (off) by default.
+static cl::opt<unsigned> InlineFirstBlockFlush(
+    "pasta-inline-first-block-flush", cl::Hidden, cl::init(0),
+    cl::desc("PASTA: the first thread block flushes the counts alike in "
+             "every block inline in full warps (1: bit counters, 2: all), "
+             "not through an out-of-line call"));
 
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
@@ -400,14 +403,14 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   markInstrumentation(
       Then->getParent()->getSinglePredecessor()->getTerminator());
   IRBuilder<> TB(Then);
-  bool Inline = InlineFirstBlockFlush && CountingBuild;
-  FunctionCallee FlushOne =
-      M.getOrInsertFunction(Inline ? FlushScaledInlineName : FlushScaledName,
-                            TB.getVoidTy(), Global, I64, I64);
+  unsigned Inline = CountingBuild ? unsigned(InlineFirstBlockFlush) : 0;
+  FunctionCallee FlushOne = M.getOrInsertFunction(
+      Inline >= 2 ? FlushScaledInlineName : FlushScaledName, TB.getVoidTy(),
+      Global, I64, I64);
   SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
                                      I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(
-      Inline ? FlushBitsScaledInlineName : FlushBitsScaledName,
+      Inline >= 1 ? FlushBitsScaledInlineName : FlushBitsScaledName,
       FunctionType::get(TB.getVoidTy(), BitsParams, false));
   auto RowZero = [&](uint32_t C) {
     return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);

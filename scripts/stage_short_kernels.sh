@@ -8,9 +8,10 @@
 #   counting      the default
 #   noprefetch    -pasta-prefetch-counter-rows=0
 #   inlinelaunch  -pasta-inline-launch-count
-#   inlineflush   -pasta-inline-first-block-flush
-#   inlineboth    both inline options
-#   inlinenopf    both inline options, no prefetch
+#   inlinebits    -pasta-inline-first-block-flush=1 (its bit counters)
+#   inlineflush   -pasta-inline-first-block-flush=2 (all its counters)
+#   launchbits    inlinelaunch and inlinebits
+#   inlineboth    inlinelaunch and inlineflush
 # SHORT_VARIANTS picks some (default: all). Then, from the repository root:
 # run(command="bash bench/gpu_short_kernels.sh", carry=["build-gpu"]), or
 # from a tree without it, bash build-gpu/gpu_short_kernels.sh.
@@ -25,14 +26,15 @@ flags=(-O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version
 libs=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
 progs=(tests/structures/thrust/thrust.cu bench/one_block_sum.cu)
 options() {
+  local launch=(-mllvm -pasta-inline-launch-count)
   case $1 in
   counting) ;;
   noprefetch) echo -mllvm -pasta-prefetch-counter-rows=0 ;;
-  inlinelaunch) echo -mllvm -pasta-inline-launch-count ;;
-  inlineflush) echo -mllvm -pasta-inline-first-block-flush ;;
-  inlineboth) echo -mllvm -pasta-inline-launch-count -mllvm -pasta-inline-first-block-flush ;;
-  inlinenopf) echo -mllvm -pasta-inline-launch-count -mllvm -pasta-inline-first-block-flush \
-    -mllvm -pasta-prefetch-counter-rows=0 ;;
+  inlinelaunch) echo "${launch[@]}" ;;
+  inlinebits) echo -mllvm -pasta-inline-first-block-flush=1 ;;
+  inlineflush) echo -mllvm -pasta-inline-first-block-flush=2 ;;
+  launchbits) echo "${launch[@]}" -mllvm -pasta-inline-first-block-flush=1 ;;
+  inlineboth) echo "${launch[@]}" -mllvm -pasta-inline-first-block-flush=2 ;;
   *) echo "stage_short_kernels: unknown variant $1" >&2; exit 1 ;;
   esac
 }
@@ -41,7 +43,7 @@ for src in "${progs[@]}"; do
   # pasta-clang++ finds CUDA's cccl headers (Thrust) itself; clang needs them.
   clang++-22 "${flags[@]}" -isystem "$cuda/include/cccl" "$src" \
     -o "$dest/short/$name.plain" "${libs[@]}"
-  for v in ${SHORT_VARIANTS:-counting noprefetch inlinelaunch inlineflush inlineboth inlinenopf}; do
+  for v in ${SHORT_VARIANTS:-counting noprefetch inlinelaunch inlinebits inlineflush launchbits inlineboth}; do
     # shellcheck disable=SC2046 # options() prints separate words
     PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${flags[@]}" $(options "$v") \
       "$src" -o "$dest/short/$name.$v" "${libs[@]}"
