@@ -26,6 +26,8 @@ mkdir -p "$W"
 NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_short_kernels: ncu not found" | tee "$OUT/short.md"; exit 1; }
 S=$PWD/build-gpu/short
+# Staged packed (scripts/stage_short_kernels.sh).
+[ -d "$S" ] || [ ! -f build-gpu/short.tar.xz ] || tar xJf build-gpu/short.tar.xz -C build-gpu
 export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 staged() { for f in "$S"/thrust.*; do [ "$f" = "$S/thrust.plain" ] || echo "${f##*/thrust.}"; done; }
 variants=${SHORT_VARIANTS:-plain $(staged | sort | tr '\n' ' ')}
