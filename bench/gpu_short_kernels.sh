@@ -59,6 +59,15 @@ for r in $(seq 1 "${REPEATS:-3}"); do
   done
   last=$((SECONDS - round))
 done
+# SASS of the one-block builds (SHORT_SASS, default "plain counting
+# launchbits inlineboth"; cuobjdump): whether the inline launch count and
+# flush stayed behind their branches or ptxas predicated them into every
+# warp.
+dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
+for v in ${SHORT_SASS-plain counting launchbits inlineboth}; do
+  [ -x "$dump" ] && [ -x "$S/one_block_sum.$v" ] || continue
+  "$dump" -sass "$S/one_block_sum.$v" 2>&1 | gzip >"$W/one_block_sum.$v.sass.gz"
+done
 {
   cat "$OUT/device.txt"
   echo
