@@ -26,7 +26,7 @@ done
 import csv, re, statistics, sys
 names = ["plain", "entry_call", "entry_inline", "exit_red", "exit_prefetch",
          "exit_call", "counting", "counting_warm", "call_warm_line", "no_calls",
-         "exit_call_warmed"]
+         "exit_call_warmed", "entry_red_near", "exit_red_near"]
 def times(path):
     rows = [l for l in open(path, errors="replace") if l.startswith('"')]
     t = {}
