@@ -59,12 +59,12 @@ for r in $(seq 1 "${REPEATS:-3}"); do
   done
   last=$((SECONDS - round))
 done
-# SASS of the one-block builds (SHORT_SASS, default "plain counting
-# launchbits inlineboth"; cuobjdump): whether the inline launch count and
+# SASS of the one-block builds (SHORT_SASS, default "plain counting old";
+# cuobjdump): whether the inline launch count and
 # flush stayed behind their branches or ptxas predicated them into every
 # warp.
 dump=${CUDA_HOME:-/usr/local/cuda}/bin/cuobjdump
-for v in ${SHORT_SASS-plain counting launchbits inlineboth}; do
+for v in ${SHORT_SASS-plain counting old}; do
   [ -x "$dump" ] && [ -x "$S/one_block_sum.$v" ] || continue
   "$dump" -sass "$S/one_block_sum.$v" 2>&1 | gzip >"$W/one_block_sum.$v.sass.gz"
 done

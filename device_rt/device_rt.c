@@ -110,7 +110,9 @@ static void pasta_prefetch_line(PASTA_GLOBAL uint64_t *p) {
  * out-of-line launch count (no other thread runs it), three prefetches and
  * no loop: ptxas counts a callee's registers in every caller's, and in the
  * out-of-line call, with a loop over the lines, it took the counting copy
- * of Thrust's mark_sorted from 13 registers to 18 (this: 14). */
+ * of Thrust's mark_sorted from 13 registers to 18 (this: 14). The pass
+ * asks for it only with `-mllvm -pasta-prefetch-counter-rows=1`: on an H200
+ * one-block kernels were no faster with it. */
 static void pasta_prefetch_first_rows(PASTA_GLOBAL uint64_t *launches,
                                       uint32_t stride, uint32_t banks,
                                       uint32_t n) {
@@ -197,13 +199,11 @@ PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
 }
 
 /* The same two with the first thread's adds inline, in its branch: no
- * call. At a kernel's start the callee's code is not in any cache (under
- * ncu, which flushes them, never), and the first warp waits for it before
- * its own work; in a kernel of one block every other warp then waits for
- * that warp at the block's barriers. Whether ptxas keeps the two tests as
- * branches (an if-converted form ran in every thread before the tests were
- * split) is for the SASS to show: `-mllvm -pasta-inline-launch-count`,
- * off by default. */
+ * call (the pass's default; `-mllvm -pasta-inline-launch-count=0` calls).
+ * In a kernel of one block every other warp waits at the block's barriers
+ * for the first warp, which makes the call before its own work. (An
+ * if-converted form, when the test was one branch, ran in every thread;
+ * split into two branches, long grids were no slower with it inline.) */
 PASTA_INLINE void __pasta_count_launch_inline(PASTA_GLOBAL uint64_t *slot,
                                               uint32_t stride, uint32_t banks,
                                               uint32_t n) {
@@ -820,12 +820,11 @@ __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
 }
 
 /* The same, inline in the kernel for full warps (a partial warp calls the
- * out-of-line flush): no call on the first block's usual exit path. At a
- * short kernel's end the callee's code is not in any cache (under ncu,
- * which flushes them, never), and every warp of a one-block kernel waits
- * for it there (CUB's single-tile reduction). Its registers count in every
- * block's (matmul_tiled 32 -> 40 when the flush was inline): chosen by
- * `-mllvm -pasta-inline-first-block-flush`, off by default. */
+ * out-of-line flush): no call on the first block's usual exit path, where
+ * every warp of a one-block kernel ends (CUB's single-tile reduction). Its
+ * registers count in every block's: the pass inlines the bits' flush by
+ * default and the 64-bit counts' (below) only with
+ * `-mllvm -pasta-inline-first-block-flush=2` (dgemm 32 -> 40 registers). */
 PASTA_INLINE void __pasta_flush_bits_scaled_inline(
     PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
     PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3, uint32_t mask,

@@ -5,13 +5,15 @@
 # plain (clang) and counting with this build's plugin under each option
 # set below, and this build's libpasta_rt.so. Counts are the same in every
 # counting build (the GPU script compares them with the default's).
-#   counting      the default
-#   noprefetch    -pasta-prefetch-counter-rows=0
-#   inlinelaunch  -pasta-inline-launch-count
-#   inlinebits    -pasta-inline-first-block-flush=1 (its bit counters)
-#   inlineflush   -pasta-inline-first-block-flush=2 (all its counters)
-#   launchbits    inlinelaunch and inlinebits
-#   inlineboth    inlinelaunch and inlineflush
+#   counting      the default (launch count and the first block's bit
+#                 flush inline, no prefetch)
+#   old           session 13's defaults: -pasta-inline-launch-count=0
+#                 -pasta-inline-first-block-flush=0
+#                 -pasta-prefetch-counter-rows=1
+#   calls         the default but both calls (=0 =0), no prefetch
+#   prefetch      the default and -pasta-prefetch-counter-rows=1
+#   flush2        the default and -pasta-inline-first-block-flush=2 (the
+#                 64-bit alike counts inline too)
 # SHORT_VARIANTS picks some (default: all). Then, from the repository root:
 # run(command="bash bench/gpu_short_kernels.sh", carry=["build-gpu"]), or
 # from a tree without it, bash build-gpu/gpu_short_kernels.sh.
@@ -26,15 +28,14 @@ flags=(-O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version
 libs=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
 progs=(tests/structures/thrust/thrust.cu bench/one_block_sum.cu)
 options() {
-  local launch=(-mllvm -pasta-inline-launch-count)
+  local m=-mllvm
   case $1 in
   counting) ;;
-  noprefetch) echo -mllvm -pasta-prefetch-counter-rows=0 ;;
-  inlinelaunch) echo "${launch[@]}" ;;
-  inlinebits) echo -mllvm -pasta-inline-first-block-flush=1 ;;
-  inlineflush) echo -mllvm -pasta-inline-first-block-flush=2 ;;
-  launchbits) echo "${launch[@]}" -mllvm -pasta-inline-first-block-flush=1 ;;
-  inlineboth) echo "${launch[@]}" -mllvm -pasta-inline-first-block-flush=2 ;;
+  old) echo $m -pasta-inline-launch-count=0 $m -pasta-inline-first-block-flush=0 \
+    $m -pasta-prefetch-counter-rows=1 ;;
+  calls) echo $m -pasta-inline-launch-count=0 $m -pasta-inline-first-block-flush=0 ;;
+  prefetch) echo $m -pasta-prefetch-counter-rows=1 ;;
+  flush2) echo $m -pasta-inline-first-block-flush=2 ;;
   *) echo "stage_short_kernels: unknown variant $1" >&2; exit 1 ;;
   esac
 }
@@ -43,7 +44,7 @@ for src in "${progs[@]}"; do
   # pasta-clang++ finds CUDA's cccl headers (Thrust) itself; clang needs them.
   clang++-22 "${flags[@]}" -isystem "$cuda/include/cccl" "$src" \
     -o "$dest/short/$name.plain" "${libs[@]}"
-  for v in ${SHORT_VARIANTS:-counting noprefetch inlinelaunch inlinebits inlineflush launchbits inlineboth}; do
+  for v in ${SHORT_VARIANTS:-counting old calls prefetch flush2}; do
     # shellcheck disable=SC2046 # options() prints separate words
     PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${flags[@]}" $(options "$v") \
       "$src" -o "$dest/short/$name.$v" "${libs[@]}"

@@ -7,14 +7,16 @@
 ; In a divergence copy (-pasta-divergence) the same counters are flushed by
 ; every warp into its bank row, scale 1: the first block's flush raised
 ; matmul_tiled's copy from 80 to 85 registers.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; With -pasta-inline-first-block-flush=2 the first block's counts go
 ; through the inline forms (full warps inline, partial warps and large
 ; counts call the out-of-line ones): the same arguments, no call of an
 ; out-of-line flush at the exit itself; =1 inlines the bits' flush alone.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=2 -S %s | FileCheck %s --check-prefix=INL
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -S %s | FileCheck %s --check-prefix=BITS
+; The default is =1:
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BITS
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
