@@ -91,6 +91,8 @@ done
   done
   cat "$W/errors.txt" 2>/dev/null
   grep -h "PASSED\|FAILED" "$W"/one_block_sum.*.1.out
+  echo
+  cat "$OUT/exit_cost.md" 2>/dev/null
 } >"$OUT/short.md" 2>&1
 cat "$OUT/short.md"
 exit 0
