@@ -53,6 +53,13 @@ static cl::opt<bool> StackedGaps(
 // The row width AccessGroup::GapConflicts is computed for: 16 x 16 tiles.
 static constexpr uint32_t GapWidth = 16;
 
+static cl::opt<bool> OuterOnce(
+    "pasta-div-outer-once", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: measure an access that repeats in a uniform loop once "
+             "before the outermost uniform loop around it in which its first "
+             "iteration's addresses do not change (off: at every entry of "
+             "its own loop)"));
+
 static cl::opt<bool> EntryVotes(
     "pasta-div-entry-votes", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
@@ -1278,21 +1285,27 @@ private:
     const UniformLoops::UniformLoop &U = *G.Loop;
     const AccessSite &Rep = *G.Members.front();
     hoisted(U);
-    Value *Ok = G.Repeat->StepToTest
-                    ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A))
-                    : nullptr;
+    // Measured where its inputs are first known (once, not per entry of U
+    // in an outer uniform loop); still added per entry, below.
+    const UniformLoops::UniformLoop &M =
+        OuterOnce ? Loops.outermostInvariant(U, *G.Repeat) : U;
+    const UniformLoops::UniformLoop *At = &M == &U ? nullptr : &M;
+    Value *Ok =
+        G.Repeat->StepToTest
+            ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A), At)
+            : nullptr;
     if (!G.Repeat->NoWraps.empty()) {
       // Each lane tests its own index; the figures need all of them.
-      Value *Lane = Loops.laneDoesNotWrap(U, *G.Repeat);
-      IRBuilder<> B(U.PreheaderEnd);
+      Value *Lane = Loops.laneDoesNotWrap(U, *G.Repeat, At);
+      IRBuilder<> B(M.PreheaderEnd);
       Value *All = B.CreateICmpNE(
           B.CreateCall(H.AllLanes, {B.CreateZExt(Lane, B.getInt32Ty())}),
           B.getInt32(0), "pasta.div.nowrap.all");
       Ok = Ok ? B.CreateAnd(Ok, All) : All;
     }
-    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
+    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat, At);
     std::array<AllocaInst *, PASTA_DIV_NUM> PerEntry{};
-    IRBuilder<> B(U.PreheaderEnd);
+    IRBuilder<> B(M.PreheaderEnd);
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       if (accessMeasures(*Rep.A, Fig)) {

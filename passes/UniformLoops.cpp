@@ -508,19 +508,49 @@ bool UniformLoops::constantApart(Value *A, Value *B, uint64_t Granule) {
   return D && D->countr_zero() >= Log2_64(Granule);
 }
 
+// Whether S is invariant in W's loop and can be computed at its preheader.
+bool UniformLoops::invariantBefore(const SCEV *S, const UniformLoop &W) {
+  return SE->isLoopInvariant(S, W.L) &&
+         Expander->isSafeToExpandAt(S, W.PreheaderEnd);
+}
+
+const UniformLoops::UniformLoop &
+UniformLoops::outermostInvariant(const UniformLoop &L, const Repeat &R) {
+  const UniformLoop *Best = &L;
+  for (const Loop *P = L.L->getParentLoop(); P; P = P->getParentLoop()) {
+    auto It = Uniform.find(P);
+    if (It == Uniform.end())
+      break;
+    const UniformLoop &W = It->second;
+    bool Invariant =
+        invariantBefore(R.Start, W) &&
+        (!R.StepToTest || invariantBefore(R.StepToTest, W)) &&
+        (R.NoWraps.empty() || (L.Trips && invariantBefore(L.Trips, W)));
+    for (const NoWrap &N : R.NoWraps)
+      Invariant = Invariant && invariantBefore(N.Narrow->getStart(), W) &&
+                  invariantBefore(N.Narrow->getStepRecurrence(*SE), W);
+    if (!Invariant)
+      break;
+    Best = &W;
+  }
+  return *Best;
+}
+
 Value *UniformLoops::startBefore(const UniformLoop &U, Value *Ptr,
-                                 const Repeat &R) {
+                                 const Repeat &R, const UniformLoop *At) {
+  const UniformLoop &W = At ? *At : U;
   auto *I = dyn_cast<Instruction>(Ptr);
-  if (SE->getSCEV(Ptr) == R.Start && (!I || !U.L->contains(I)))
+  if (SE->getSCEV(Ptr) == R.Start && (!I || !W.L->contains(I)))
     return Ptr; // computed before the loop already
-  return Expander->expandCodeFor(R.Start, Ptr->getType(), U.PreheaderEnd);
+  return Expander->expandCodeFor(R.Start, Ptr->getType(), W.PreheaderEnd);
 }
 
 Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
-                                    uint64_t Granule) {
-  Value *Step = Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(),
-                                        U.PreheaderEnd);
-  IRBuilder<> B(U.PreheaderEnd);
+                                    uint64_t Granule, const UniformLoop *At) {
+  Instruction *Where = (At ? *At : U).PreheaderEnd;
+  Value *Step =
+      Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(), Where);
+  IRBuilder<> B(Where);
   return B.CreateICmpEQ(
       B.CreateAnd(Step, ConstantInt::get(Step->getType(), Granule - 1)),
       ConstantInt::get(Step->getType(), 0), "pasta.div.step.ok");
@@ -530,10 +560,16 @@ Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
 // iterations when its last value, ext(s) + (trips - 1) * sext(d) computed in
 // 64 bits, does (it moves monotonically); trips up to 2^32 keep that product
 // from overflowing.
-Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R) {
-  IRBuilder<> B(U.PreheaderEnd);
+Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R,
+                                     const UniformLoop *At) {
+  Instruction *Where = (At ? *At : U).PreheaderEnd;
+  IRBuilder<> B(Where);
   Type *I64 = B.getInt64Ty();
-  Value *Last = B.CreateSub(tripsBefore(U), B.getInt64(1));
+  Value *Trips =
+      At && At != &U
+          ? Expander->expandCodeFor(U.Trips, U.Trips->getType(), Where)
+          : tripsBefore(U);
+  Value *Last = B.CreateSub(Trips, B.getInt64(1));
   Value *Ok = B.CreateICmpULT(Last, B.getInt64(1ull << 32));
   for (const NoWrap &W : R.NoWraps) {
     unsigned Bits = SE->getTypeSizeInBits(W.Narrow->getType());
@@ -541,8 +577,8 @@ Value *UniformLoops::laneDoesNotWrap(const UniformLoop &U, const Repeat &R) {
                              : SE->getZeroExtendExpr(W.Narrow->getStart(), I64);
     const SCEV *D =
         SE->getSignExtendExpr(W.Narrow->getStepRecurrence(*SE), I64);
-    Value *Step = Expander->expandCodeFor(D, I64, U.PreheaderEnd);
-    Value *End = B.CreateAdd(Expander->expandCodeFor(S, I64, U.PreheaderEnd),
+    Value *Step = Expander->expandCodeFor(D, I64, Where);
+    Value *End = B.CreateAdd(Expander->expandCodeFor(S, I64, Where),
                              B.CreateMul(Last, Step));
     int64_t Lo = W.Signed ? -(int64_t(1) << (Bits - 1)) : 0;
     int64_t Hi = W.Signed ? (int64_t(1) << (Bits - 1)) - 1

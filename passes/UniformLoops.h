@@ -180,18 +180,29 @@ public:
   // Whether B's address is always A's plus a constant multiple of Granule.
   bool constantApart(llvm::Value *A, llvm::Value *B, uint64_t Granule);
 
-  // Code at the end of L's preheader: the address Ptr has at L's first
-  // iteration, and whether R's step is a multiple of Granule (an i1). Call
-  // these before any block of the function is split.
+  // The outermost uniform loop around L (L itself when there is none) in
+  // which R's start, step to test and narrow recurrences, and L's
+  // iterations when R has narrow recurrences, are invariant and can be
+  // computed at its preheader: what R's first iteration's addresses give
+  // there, L's every entry in it gives, with the same lanes (no branch
+  // between is divergent). kmeans' feature loop in its cluster loop.
+  const UniformLoop &outermostInvariant(const UniformLoop &L, const Repeat &R);
+
+  // Code at the end of L's preheader (At's, when given: a uniform loop
+  // around L in which they are invariant, outermostInvariant): the address
+  // Ptr has at L's first iteration, and whether R's step is a multiple of
+  // Granule (an i1). Call these before any block of the function is split.
   llvm::Value *startBefore(const UniformLoop &L, llvm::Value *Ptr,
-                           const Repeat &R);
+                           const Repeat &R, const UniformLoop *At = nullptr);
   llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
-                              uint64_t Granule);
+                              uint64_t Granule,
+                              const UniformLoop *At = nullptr);
   // U's iterations per entry (U.Trips), computed once at its preheader's end.
   llvm::Value *tripsBefore(const UniformLoop &U);
   // Whether none of R's narrow recurrences wraps in U's iterations, in this
-  // lane (an i1 at the end of U's preheader).
-  llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R);
+  // lane (an i1 at the end of U's preheader, or At's).
+  llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R,
+                               const UniformLoop *At = nullptr);
 
 private:
   // Whether V has one value in all active lanes of a warp where At uses it,
@@ -215,6 +226,7 @@ private:
   bool sameIterationAt(const llvm::Loop *L, const llvm::BasicBlock &At) const;
   bool sameIterationAt(const llvm::Value *V, const llvm::BasicBlock &At) const;
   bool isUniformStep(const llvm::SCEV *Step, const llvm::BasicBlock &At);
+  bool invariantBefore(const llvm::SCEV *S, const UniformLoop &W);
   void markDivergenceInLoops(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM);
   std::optional<int64_t>

@@ -16,21 +16,23 @@
 # warps leave by several ways, a loop of known count; captures: pointers in
 # by-value kernel parameters (lambdas, functors; working-set mode's slots);
 # spinwait: threads polling each other's flags with volatile loads, an
-# atomicCAS lock (HeCBench bh's tree kernels).
+# atomicCAS lock (HeCBench bh's tree kernels); splitwarps: warps split on
+# purpose (part of each waits in a branch arm until the rest has left a
+# device function) around the runtime's calls and flushes.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
-#           shortloops spinwait
+#           shortloops spinwait splitwarps
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -125,6 +127,18 @@ for g in $groups; do
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
+      ;;
+    # Also with buffered compact working-set copies (a mark call every 4
+    # accesses, in the arms too; the tree's 38 accesses are under the
+    # default -pasta-ws-buffer-above) and with inline ones (no compact
+    # copy): the same counts in every mode. NAME.buf, NAME.inline.
+    splitwarps)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-ws-compact-buffer=4 -mllvm -pasta-ws-buffer-above=0 \
+        "$src/$g/$g.cu" -o "$g.buf" "${rt[@]}"
+      PASTA_WS_COMPACT_ABOVE=100000 "$pasta" "${cu[@]}" "$src/$g/$g.cu" -o "$g.inline" "${rt[@]}"
+      cp "$g.plain" "$g.buf.plain"
+      cp "$g.plain" "$g.inline.plain"
       ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.

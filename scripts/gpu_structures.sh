@@ -134,6 +134,13 @@ row "per-thread loops of a few trips (CUB transform)" return shortloops/shortloo
 ROW_ENV=PASTA_WORKING_SET=1 row "per-thread loops of a few trips (CUB transform)" ws shortloops/shortloops.cu 0 shortloops
 row "threads waiting on each other (spin loop, atomicCAS lock)" return spinwait/spinwait.cu 0 spinwait
 row "threads waiting on each other, wrap flush every 3 polls" return spinwait/spinwait.cu 0 spinwait.wrap
+# Warps split on purpose around the runtime's calls and flushes: the same
+# hand-derived counts in counting and working-set mode, with unbuffered
+# (default), buffered and inline working-set copies.
+row "warps split around runtime calls" return splitwarps/splitwarps.cu 0 splitwarps
+for v in splitwarps splitwarps.buf splitwarps.inline; do
+  ROW_ENV=PASTA_WORKING_SET=1 row "warps split around runtime calls" ws splitwarps/splitwarps.cu 0 $v
+done
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the
