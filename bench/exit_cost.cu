@@ -20,6 +20,17 @@
 //   call_warm_line entry_call + exit_call adding to the line the entry's
 //                 `red`s brought into L2 (ExclusiveSum's case: its flush is
 //                 the first block's out-of-line call, into that line)
+//   no_calls      entry_inline + exit_red + exit_call's flush written inline:
+//                 today's parts with no call (-pasta-inline-launch-count
+//                 with -pasta-inline-first-block-flush)
+//   exit_call_warmed exit_call, and warp 0 calls the same flush (adding
+//                 nothing) at entry, so that its code is cached at exit:
+//                 against exit_call, what the callee's cold code costs
+//   entry_red_near entry_inline's adds, into a line of the input's own
+//                 allocation (16 KiB past its data: its page, not its lines)
+//   exit_red_near exit_red into that line: against entry_inline and
+//                 exit_red, whether the counters' page (a TLB walk) or their
+//                 line (a DRAM read for the atomic) costs
 // Counter rows are 4 MiB apart from the data, as PASTA's own counters are
 // (a module global). Each kernel runs `launches` times; the result is
 // checked each time. Usage: ./exit_cost [launches] (default 20). Prints
@@ -68,21 +79,25 @@ __device__ __noinline__ void flush_call(unsigned long long* slot, unsigned bits)
 }
 
 enum { kPlain, kEntryCall, kEntryInline, kExitRed, kExitPrefetch, kExitCall, kCounting,
-       kCountingWarm, kCallWarmLine, kModes };
-static const char* const kNames[kModes] = {"plain",    "entry_call",    "entry_inline",
-                                           "exit_red", "exit_prefetch", "exit_call",
-                                           "counting", "counting_warm", "call_warm_line"};
+       kCountingWarm, kCallWarmLine, kNoCalls, kExitCallWarmed, kEntryRedNear, kExitRedNear,
+       kModes };
+static const char* const kNames[kModes] = {
+    "plain",         "entry_call",     "entry_inline", "exit_red",
+    "exit_prefetch", "exit_call",      "counting",     "counting_warm",
+    "call_warm_line", "no_calls",      "exit_call_warmed", "entry_red_near",
+    "exit_red_near"};
 
 template <int M>
-__global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long long* out) {
+__global__ void __launch_bounds__(kThreads)
+    block_sum(const long long* in, long long* out, unsigned long long* near) {
     __shared__ long long partial[kThreads / 32];
     const bool entry_call = M == kEntryCall || M == kCounting || M == kCallWarmLine;
-    const bool entry_inline = M == kEntryInline || M == kCountingWarm;
+    const bool entry_inline = M == kEntryInline || M == kCountingWarm || M == kNoCalls;
     const bool exit_red = M == kExitRed || M == kExitPrefetch || M == kCounting ||
-                          M == kCountingWarm;
+                          M == kCountingWarm || M == kNoCalls;
     const bool prefetch = M == kExitPrefetch || M == kCountingWarm;
-    const bool exit_call =
-        M == kExitCall || M == kCounting || M == kCountingWarm || M == kCallWarmLine;
+    const bool exit_call = M == kExitCall || M == kCounting || M == kCountingWarm ||
+                           M == kCallWarmLine || M == kExitCallWarmed;
     unsigned long long* row0 = g_counters + 200;
     if (entry_call && blockIdx.x == 0 && threadIdx.x == 0) launch_first(row0);  // as PASTA
     if ((entry_inline || prefetch) && blockIdx.x == 0 && threadIdx.x == 0) {
@@ -94,6 +109,11 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
             asm volatile("prefetch.global.L2 [%0];" ::"l"(g_counters + row_key() * kRowWords + 244));
             asm volatile("prefetch.global.L2 [%0];" ::"l"(row0 + 8));
         }
+    }
+    if (M == kExitCallWarmed && threadIdx.x < 32) flush_call(row0 + 8, 0);  // adds nothing
+    if (M == kEntryRedNear && blockIdx.x == 0 && threadIdx.x == 0) {
+        red_add(near, 1);
+        red_add(near + 1, (unsigned long long)gridDim.x * blockDim.x);
     }
     unsigned bits = 0;
     long long v = in[threadIdx.x] + in[threadIdx.x + kThreads];
@@ -113,12 +133,23 @@ __global__ void __launch_bounds__(kThreads) block_sum(const long long* in, long 
         if (threadIdx.x % 32 == 0) red_add(g_counters + row_key() * kRowWords + 244, s);
     }
     if (exit_call) flush_call(row0 + (M == kCallWarmLine ? 2 : 8), bits >> 1);
+    if (M == kExitRedNear) {
+        unsigned s;
+        asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(s) : "r"(bits & 1));
+        if (threadIdx.x % 32 == 0) red_add(near + 2, s);
+    }
+    if (M == kNoCalls) {  // flush_call's body, inline
+        unsigned s;
+        asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(s) : "r"(bits >> 1));
+        if (s != 0 && threadIdx.x % 32 == 0) red_add(row0 + 8, s);
+    }
 }
 
 template <int M>
-static void run(const long long* in, long long* out, int launches, long long want) {
+static void run(long long* in, long long* out, int launches, long long want) {
     for (int l = 0; l < launches; ++l) {
-        block_sum<M><<<1, kThreads>>>(in, out);
+        // 16 KiB past the data, in the same allocation (cudaMalloc below).
+        block_sum<M><<<1, kThreads>>>(in, out, (unsigned long long*)(in + kItems + 2048));
         CHECK(cudaGetLastError());
         long long got = 0;
         CHECK(cudaMemcpy(&got, out, sizeof got, cudaMemcpyDeviceToHost));
@@ -135,7 +166,7 @@ int main(int argc, char** argv) {
     long long want = 0;
     for (int i = 0; i < kItems; ++i) want += host[i] = i * 7 - 100;
     long long *in, *out;
-    CHECK(cudaMalloc(&in, kItems * sizeof(long long)));
+    CHECK(cudaMalloc(&in, (kItems + 4096) * sizeof(long long)));
     CHECK(cudaMalloc(&out, sizeof(long long)));
     CHECK(cudaMemcpy(in, host.data(), kItems * sizeof(long long), cudaMemcpyHostToDevice));
     run<kPlain>(in, out, launches, want);
@@ -147,6 +178,10 @@ int main(int argc, char** argv) {
     run<kCounting>(in, out, launches, want);
     run<kCountingWarm>(in, out, launches, want);
     run<kCallWarmLine>(in, out, launches, want);
+    run<kNoCalls>(in, out, launches, want);
+    run<kExitCallWarmed>(in, out, launches, want);
+    run<kEntryRedNear>(in, out, launches, want);
+    run<kExitRedNear>(in, out, launches, want);
     std::printf("exit_cost: PASSED launches=%d\n", launches);
     return 0;
 }

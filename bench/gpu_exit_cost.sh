@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 pasta_design_setup
 NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_exit_cost: ncu not found"; exit 1; }
-"$NVCC" -O3 -arch=sm_90 -o "$W/exit_cost" bench/exit_cost.cu || exit 1
+# EXIT_COST_SRC: another copy of it (a staged one, bench/gpu_short_kernels.sh).
+"$NVCC" -O3 -arch=sm_90 -o "$W/exit_cost" "${EXIT_COST_SRC:-bench/exit_cost.cu}" || exit 1
 "$W/exit_cost" 2 || exit 1
 for cache in all none; do
   "$NCU" --cache-control "$cache" --csv --page raw --print-units base \
@@ -24,7 +25,8 @@ done
   python3 - "$OUT/exit_cost.all.csv" "$OUT/exit_cost.none.csv" <<'PY'
 import csv, re, statistics, sys
 names = ["plain", "entry_call", "entry_inline", "exit_red", "exit_prefetch",
-         "exit_call", "counting", "counting_warm", "call_warm_line"]
+         "exit_call", "counting", "counting_warm", "call_warm_line", "no_calls",
+         "exit_call_warmed", "entry_red_near", "exit_red_near"]
 def times(path):
     rows = [l for l in open(path, errors="replace") if l.startswith('"')]
     t = {}

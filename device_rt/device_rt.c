@@ -110,7 +110,9 @@ static void pasta_prefetch_line(PASTA_GLOBAL uint64_t *p) {
  * out-of-line launch count (no other thread runs it), three prefetches and
  * no loop: ptxas counts a callee's registers in every caller's, and in the
  * out-of-line call, with a loop over the lines, it took the counting copy
- * of Thrust's mark_sorted from 13 registers to 18 (this: 14). */
+ * of Thrust's mark_sorted from 13 registers to 18 (this: 14). The pass
+ * asks for it only with `-mllvm -pasta-prefetch-counter-rows=1`: on an H200
+ * one-block kernels were no faster with it. */
 static void pasta_prefetch_first_rows(PASTA_GLOBAL uint64_t *launches,
                                       uint32_t stride, uint32_t banks,
                                       uint32_t n) {
@@ -197,13 +199,11 @@ PASTA_INLINE void __pasta_count_launch_threads(PASTA_GLOBAL uint64_t *launches,
 }
 
 /* The same two with the first thread's adds inline, in its branch: no
- * call. At a kernel's start the callee's code is not in any cache (under
- * ncu, which flushes them, never), and the first warp waits for it before
- * its own work; in a kernel of one block every other warp then waits for
- * that warp at the block's barriers. Whether ptxas keeps the two tests as
- * branches (an if-converted form ran in every thread before the tests were
- * split) is for the SASS to show: `-mllvm -pasta-inline-launch-count`,
- * off by default. */
+ * call (the pass's default; `-mllvm -pasta-inline-launch-count=0` calls).
+ * In a kernel of one block every other warp waits at the block's barriers
+ * for the first warp, which makes the call before its own work. (An
+ * if-converted form, when the test was one branch, ran in every thread;
+ * split into two branches, long grids were no slower with it inline.) */
 PASTA_INLINE void __pasta_count_launch_inline(PASTA_GLOBAL uint64_t *slot,
                                               uint32_t stride, uint32_t banks,
                                               uint32_t n) {
@@ -817,6 +817,39 @@ __pasta_flush_bits_scaled(PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
   uint32_t bit[4] = {b0, b1, b2, b3};
   for (uint32_t k = 0; k < n; ++k)
     __pasta_flush_counter(slot[k], ((mask >> bit[k]) & 1u) * scale);
+}
+
+/* The same, inline in the kernel for full warps (a partial warp calls the
+ * out-of-line flush): no call on the first block's usual exit path, where
+ * every warp of a one-block kernel ends (CUB's single-tile reduction). Its
+ * registers count in every block's: the pass inlines the bits' flush by
+ * default and the 64-bit counts' (below) only with
+ * `-mllvm -pasta-inline-first-block-flush=2` (dgemm 32 -> 40 registers). */
+PASTA_INLINE void __pasta_flush_bits_scaled_inline(
+    PASTA_GLOBAL uint64_t *s0, PASTA_GLOBAL uint64_t *s1,
+    PASTA_GLOBAL uint64_t *s2, PASTA_GLOBAL uint64_t *s3, uint32_t mask,
+    uint32_t b0, uint32_t b1, uint32_t b2, uint32_t b3, uint32_t n,
+    uint64_t scale) {
+  if (__builtin_expect(__pasta_flush_is_full_warp() != 0, 1))
+    pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+  else
+    __pasta_flush_bits_scaled(s0, s1, s2, s3, mask, b0, b1, b2, b3, n, scale);
+}
+
+/* __pasta_flush_scaled's inline form for the same option: a full warp of
+ * small counts sums them in 32 bits inline (scale times the sum, as the
+ * out-of-line flush adds the sum of each count times scale); any other
+ * warp calls the out-of-line flush. */
+PASTA_INLINE void __pasta_flush_scaled_inline(PASTA_GLOBAL uint64_t *slot,
+                                              uint64_t value, uint64_t scale) {
+  if (__builtin_expect(__pasta_flush_is_fast(value) != 0, 1)) {
+    uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+    uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+    if (sum != 0 && __gpu_lane_id() == 0)
+      pasta_atomic_add(slot, (uint64_t)sum * scale);
+    return;
+  }
+  __pasta_flush_scaled(slot, value, scale);
 }
 
 /* The modes' parts, in this order (each uses what comes before it). */

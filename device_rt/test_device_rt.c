@@ -1134,12 +1134,22 @@ static void test_flush_indexed(void) {
 /* Lane l of every thread block counts alike_count(l) (l % 3: 0, 1, 2, ...);
  * a partial warp of lanes 0..19 is the last warp of each block. */
 static uint64_t alike_slot;
-static uint64_t alike_count(uint32_t lane) { return lane % 3; }
+static uint64_t alike_big; /* added to every count (0: small counts) */
+static uint64_t alike_count(uint32_t lane) { return alike_big + lane % 3; }
 static void flush_alike_lane(uint32_t lane, void *arg) {
   (void)arg;
   uint64_t scale = __pasta_first_block_scale();
   if (scale != 0)
     __pasta_flush_scaled(&alike_slot, alike_count(lane), scale);
+}
+
+/* The inline form: the same sums (a full warp of small counts inline, any
+ * other warp through the call). */
+static void flush_alike_inline_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  if (scale != 0)
+    __pasta_flush_scaled_inline(&alike_slot, alike_count(lane), scale);
 }
 
 /* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
@@ -1153,10 +1163,20 @@ static void flush_bits_scaled_lane(uint32_t lane, void *arg) {
                             bit_mask_of(lane), 0, 3, 31, 0, 3, 7);
 }
 
-static void check_flush_bits_scaled(uint64_t active) {
+/* The same through the inline form (full warps inline, partial warps the
+ * out-of-line call): the same sums. */
+static void flush_bits_scaled_inline_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  __pasta_flush_bits_scaled_inline(&scaled_slots[0], &scaled_slots[1],
+                                   &scaled_slots[2], &scaled_slots[7],
+                                   bit_mask_of(lane), 0, 3, 31, 0, 3, 7);
+}
+
+static void check_flush_bits_scaled(uint64_t active,
+                                    void (*lane_fn)(uint32_t, void *)) {
   memset(scaled_slots, 0, sizeof scaled_slots);
   place(0, 1, 0, 32);
-  pasta_shim_warp(32, active, 0, 0, flush_bits_scaled_lane, NULL);
+  pasta_shim_warp(32, active, 0, 0, lane_fn, NULL);
   const uint32_t bits[3] = {0, 3, 31};
   for (int k = 0; k < 3; ++k) {
     uint64_t want = 0;
@@ -1168,11 +1188,28 @@ static void check_flush_bits_scaled(uint64_t active) {
   CHECK_EQ_U64(scaled_slots[7], 0);
 }
 
+/* Five blocks, each a full warp and a 20-lane warp, through lane_fn, each
+ * lane's count raised by `big`: the first block's adds must total `want`. */
+static void check_flush_alike(void (*lane_fn)(uint32_t, void *), uint64_t big,
+                              uint64_t want) {
+  alike_slot = 0;
+  alike_big = big;
+  for (uint32_t block = 0; block < 5; ++block)
+    for (uint32_t warp = 0; warp < 2; ++warp) {
+      place(block, 5, 32 * warp, 52);
+      pasta_shim_warp(32, warp == 0 ? 0xffffffffull : 0xfffffull, 0, 0, lane_fn,
+                      NULL);
+    }
+  CHECK_EQ_U64(alike_slot, want);
+}
+
 static void test_first_block_scale(void) {
   /* The bits of test_flush_bits' six live counters, times 7: a full warp
    * (warp sums) and a partial one (each lane's bit). */
-  check_flush_bits_scaled(0xffffffffull);
-  check_flush_bits_scaled(0x0000fff0ull);
+  check_flush_bits_scaled(0xffffffffull, flush_bits_scaled_lane);
+  check_flush_bits_scaled(0x0000fff0ull, flush_bits_scaled_lane);
+  check_flush_bits_scaled(0xffffffffull, flush_bits_scaled_inline_lane);
+  check_flush_bits_scaled(0x0000fff0ull, flush_bits_scaled_inline_lane);
   /* A 3 x 2 grid: the first block sees 6, every other block 0. */
   place(0, 3, 0, 32);
   pasta_shim.blocks[1] = 2;
@@ -1187,14 +1224,14 @@ static void test_first_block_scale(void) {
    * the same over 20 lanes) = 5 * (31 + 19) = 250, comes from the first
    * block alone. 32 lanes: 11 zeros, 11 ones, 10 twos = 31; 20 lanes: 7, 7,
    * 6 = 19. */
-  alike_slot = 0;
-  for (uint32_t block = 0; block < 5; ++block)
-    for (uint32_t warp = 0; warp < 2; ++warp) {
-      place(block, 5, 32 * warp, 52);
-      pasta_shim_warp(32, warp == 0 ? 0xffffffffull : 0xfffffull, 0, 0,
-                      flush_alike_lane, NULL);
-    }
-  CHECK_EQ_U64(alike_slot, 250);
+  check_flush_alike(flush_alike_lane, 0, 250);
+  check_flush_alike(flush_alike_inline_lane, 0, 250);
+  /* Counts of 2^40 + l % 3 (the inline form's full warp then takes the
+   * call): 250 more, and 5 blocks x 52 lanes x 2^40. */
+  check_flush_alike(flush_alike_lane, 1ull << 40, 250 + 260 * (1ull << 40));
+  check_flush_alike(flush_alike_inline_lane, 1ull << 40,
+                    250 + 260 * (1ull << 40));
+  alike_big = 0;
 }
 
 /*===- Divergence mode on a 32-lane warp ---------------------------------===*/

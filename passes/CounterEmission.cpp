@@ -108,22 +108,35 @@ static cl::opt<unsigned> OutOfLineGeneralPath(
              "not bits calls the out-of-line flush (0: never)"));
 
 // The grid's first thread asks L2 for the lines of the kernel's counters at
-// entry (in bank row 0 and its own block's row): the first block's `red`s
-// at exit then find them there instead of waiting for DRAM, which in a
-// kernel of one block is the kernel's last wait. Only that thread runs it,
-// in the branch to the launch count's call: no other thread runs more.
+// entry (in bank row 0 and its own block's row), so that the `red`s at exit
+// find them there. Only that thread runs it, in the branch to the launch
+// count. Off by default: on an H200 under ncu (caches flushed) one-block
+// kernels were no faster with it (CUB's single-tile reduction 4.19 us with
+// and without; a hand-written one-block sum slower with it).
 static cl::opt<bool> PrefetchCounterRows(
-    "pasta-prefetch-counter-rows", cl::Hidden, cl::init(true),
+    "pasta-prefetch-counter-rows", cl::Hidden, cl::init(false),
     cl::desc("PASTA: the grid's first thread prefetches the lines of the "
              "kernel's counters into L2 at entry"));
 
 // The first thread's launch count inline in its branch instead of an
-// out-of-line call (device_rt.c, __pasta_count_launch_inline): for
-// comparison on a GPU, off by default.
+// out-of-line call (device_rt.c, __pasta_count_launch_inline). On by
+// default: no copy's registers pass 32 with it, and one-block kernels end
+// sooner without the call (`=0`: the call).
 static cl::opt<bool> InlineLaunchCount(
-    "pasta-inline-launch-count", cl::Hidden, cl::init(false),
+    "pasta-inline-launch-count", cl::Hidden, cl::init(true),
     cl::desc("PASTA: the grid's first thread counts the launch inline, not "
              "through an out-of-line call"));
+
+// The first block's flush of counts alike in every block inline for full
+// warps (device_rt.c, __pasta_flush_{bits_,}scaled_inline) instead of a
+// call: 1 (the default) its bit counters, 2 its 64-bit counters too (not
+// the default: dgemm's counting copy 32 -> 40 registers), 0 neither. In a
+// one-block kernel every warp ends in that flush.
+static cl::opt<unsigned> InlineFirstBlockFlush(
+    "pasta-inline-first-block-flush", cl::Hidden, cl::init(1),
+    cl::desc("PASTA: the first thread block flushes the counts alike in "
+             "every block inline in full warps (1: bit counters, 2: all), "
+             "not through an out-of-line call"));
 
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
@@ -392,12 +405,14 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   markInstrumentation(
       Then->getParent()->getSinglePredecessor()->getTerminator());
   IRBuilder<> TB(Then);
-  FunctionCallee FlushOne =
-      M.getOrInsertFunction(FlushScaledName, TB.getVoidTy(), Global, I64, I64);
+  unsigned Inline = CountingBuild ? unsigned(InlineFirstBlockFlush) : 0;
+  FunctionCallee FlushOne = M.getOrInsertFunction(
+      Inline >= 2 ? FlushScaledInlineName : FlushScaledName, TB.getVoidTy(),
+      Global, I64, I64);
   SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
                                      I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(
-      FlushBitsScaledName,
+      Inline >= 1 ? FlushBitsScaledInlineName : FlushBitsScaledName,
       FunctionType::get(TB.getVoidTy(), BitsParams, false));
   auto RowZero = [&](uint32_t C) {
     return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);

@@ -33,7 +33,11 @@ inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
 inline constexpr const char *FlushAnyName = "__pasta_flush_any";
 inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
+inline constexpr const char *FlushScaledInlineName =
+    "__pasta_flush_scaled_inline";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
+inline constexpr const char *FlushBitsScaledInlineName =
+    "__pasta_flush_bits_scaled_inline";
 inline constexpr const char *WarpOrName = "__pasta_warp_or";
 inline constexpr const char *LaneIdName = "__pasta_lane_id";
 inline constexpr const char *FlushBitFastName = "__pasta_flush_bit_fast";

@@ -5,6 +5,8 @@
 # compiled for sm_90, device code only, plain (clang++-22) and instrumented
 # (pasta-clang++), with -Xcuda-ptxas -v.
 # usage: scripts/ptxas_table.sh [OUTDIR]   (default: build/ptxas)
+#   PTXAS_TABLE_FLAGS: more flags for the instrumented builds (e.g.
+#   "-mllvm -pasta-inline-first-block-flush"), to compare an option's.
 #        scripts/ptxas_table.sh --copies [OUTDIR]
 # --copies: the bundled programs (test_kernels/) compiled instrumented only;
 # per kernel, its plain copy (K__pasta_plain) against its counting kernel:
@@ -41,8 +43,9 @@ srcs=("$here"/test_kernels/*.cu "$here/tests/structures/thrust/thrust.cu")
 for src in "${srcs[@]}"; do
   name=$(basename "$src" .cu)
   clang++-22 "${flags[@]}" -c "$src" -o /dev/null > "$out/$name.plain.log" 2>&1
-  "$build/bin/pasta-clang++" "${flags[@]}" -c "$src" -o /dev/null \
-    > "$out/$name.pasta.log" 2>&1
+  # shellcheck disable=SC2086 # flags, word by word
+  "$build/bin/pasta-clang++" "${flags[@]}" ${PTXAS_TABLE_FLAGS:-} -c "$src" \
+    -o /dev/null > "$out/$name.pasta.log" 2>&1
   python3 "$here/scripts/ptxas_table.py" "$out/$name.plain.log" \
     "$out/$name.pasta.log" "$name"
 done

@@ -1,9 +1,9 @@
 ; The same counting for amdgcn: AMD address spaces (1 global, 3 LDS, 5
 ; private, 4 constant, 0 flat), 64-wide wavefronts, and the device runtime
 ; linked and inlined (its 64-bit ballots and the relaxed atomic add).
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-print-sites -S %s 2>%t.err | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-print-sites -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=SITES < %t.err
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

@@ -7,8 +7,16 @@
 ; In a divergence copy (-pasta-divergence) the same counters are flushed by
 ; every warp into its bank row, scale 1: the first block's flush raised
 ; matmul_tiled's copy from 80 to 85 registers.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; With -pasta-inline-first-block-flush=2 the first block's counts go
+; through the inline forms (full warps inline, partial warps and large
+; counts call the out-of-line ones): the same arguments, no call of an
+; out-of-line flush at the exit itself; =1 inlines the bits' flush alone.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=2 -S %s | FileCheck %s --check-prefix=INL
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -S %s | FileCheck %s --check-prefix=BITS
+; The default is =1:
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BITS
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -34,6 +42,20 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
+; INL-LABEL: define ptx_kernel void @tree(
+; INL: ret:
+; INL: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
+; INL-NOT: call void @__pasta_flush_scaled(
+; INL: call void @__pasta_flush_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; INL-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
+; INL-NOT: call void @__pasta_flush_{{(bits_)?}}scaled(
+; INL: ret void
+; BITS-LABEL: define ptx_kernel void @tree(
+; BITS: ret:
+; BITS: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; BITS-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
+; BITS-NOT: call void @__pasta_flush_{{(bits_)?}}scaled
+; BITS: ret void
 ; DIV-LABEL: define ptx_kernel void @tree__pasta_div(
 ; DIV-NOT: __pasta_first_block_scale
 ; DIV: ret:

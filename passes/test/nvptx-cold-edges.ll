@@ -4,7 +4,7 @@
 ; the bound, in a block split into that edge; the blocks inside the bound
 ; are derived from the threads launched. Warps inside the bound then flush
 ; only zeros, which skip their atomics.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

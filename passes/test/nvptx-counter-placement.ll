@@ -5,10 +5,10 @@
 ; The kernels' branches depend on the block index, so every warp flushes
 ; (nvptx-alike-blocks.ll has kernels whose blocks run alike in every thread
 ; block).
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; Without placement every counted block is counted, in 64 bits.
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>&1 >/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>&1 >/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -4,9 +4,10 @@
 ; per counter a ballot (skip when the warp holds only zeros), a warp sum, and
 ; a `red` by the first lane (or, in a partial warp, by each lane with a count:
 ; the second `red`). Functions with more than 32 counters call __pasta_flush.
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-inline-launch-count -S %s 2>/dev/null | FileCheck %s --check-prefix=INLINE
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-prefetch-counter-rows=1 -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=LAUNCH
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-inline-launch-count -pasta-prefetch-counter-rows=1 -S %s 2>/dev/null | FileCheck %s --check-prefix=INLINE
+; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=DEFAULT
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -19,8 +20,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry:
 ; CHECK: %[[FIRST:[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 ; CHECK: br i1 %[[FIRST]]
-; Before the call, that thread (in the block of index x 0, thread index x
-; 0) asks L2 for the kernel's counter lines: in bank row 0 (past the
+; With -pasta-prefetch-counter-rows=1 (off by default), before the call,
+; that thread (in the block of index x 0, thread index x 0) asks L2 for the kernel's counter lines: in bank row 0 (past the
 ; launch counter, whose line the call's own add brings) and in its own
 ; block's row (%smid and the block index x, as the flush's bank key; rows
 ; of 64 counters), its first and last counter's.
@@ -39,6 +40,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; INLINE-NOT: call void @__pasta_count_launch_first
 ; INLINE: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1)
 ; INLINE-LABEL: define ptx_kernel void @loop__pasta_plain(
+; The default: the launch count inline, no prefetch (neither showed a gain
+; on an H200, the prefetch none at all: lab 37).
+; DEFAULT-LABEL: define ptx_kernel void @loop(
+; DEFAULT: call i32 asm sideeffect "mov.u32 $0, %tid.x;"
+; DEFAULT-NOT: prefetch.global.L2
+; DEFAULT-NOT: call void @__pasta_count_launch_first
+; DEFAULT: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+; DEFAULT-NOT: prefetch.global.L2
+; DEFAULT: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1)
+; DEFAULT-NOT: prefetch.global.L2
+; DEFAULT-LABEL: define ptx_kernel void @loop__pasta_plain(
 define ptx_kernel void @loop(ptr %a, i32 %n) {
 entry:
   %empty = icmp sle i32 %n, 0

@@ -1,16 +1,18 @@
 ; Where the flush goes and what it flushes (runtime calls left visible):
 ; every return flushes only the counters of blocks that can reach it, behind
 ; one fast-path test (full warp, small counts) with a general path beside it.
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-place-counters=0 -pasta-link-runtime=0 -pasta-prefetch-counter-rows=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=NOPREFETCH
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-prefetch-counter-rows=1 -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s
+; The default: no prefetch.
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=NOPREFETCH
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; Counters: 0 = launches, 1 = %work (the loop), 2 = %tail. The launch is
-; counted at entry by the first thread of the grid, in bank 0; that thread
-; also asks L2 for the lines of the kernel's 3 counters in row 0 and in its
-; own block's row, which the flush at exit adds to. A row holds the
+; counted at entry by the first thread of the grid, in bank 0; with
+; -pasta-prefetch-counter-rows=1 that thread also asks L2 for the lines of
+; the kernel's 3 counters in row 0 and in its own block's row, which the
+; flush at exit adds to (by default it passes 0: no prefetch). A row holds the
 ; module's counters padded to 128 bytes: over 16 here (store_any's site has
 ; 8 run-time address-space counters), so 32; 4096 banks (the most) of 256
 ; bytes fit in 4 MiB.

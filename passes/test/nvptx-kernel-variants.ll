@@ -5,17 +5,17 @@
 ; with the launch's state as one more parameter).
 ; The device function the kernel calls gets both copies too, and each copy
 ; calls the copy of its own kind.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=NOVAR
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-variants=0 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=NOVAR
 ; PASTA_VARIANTS=plain: the plain copies only; =ws: the working-set copies
 ; only (both the flag and the variable, in any case).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=plain -pasta-callee-counts=0 -S %s > %t.plain.ll
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-variants=plain -pasta-callee-counts=0 -S %s > %t.plain.ll
 ; RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.ll
 ; RUN: FileCheck %s --check-prefix=NOWS < %t.plain.ll
-; RUN: env PASTA_VARIANTS=WS %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s > %t.ws.ll
+; RUN: env PASTA_VARIANTS=WS %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s > %t.ws.ll
 ; RUN: FileCheck %s --check-prefix=WS < %t.ws.ll
 ; RUN: FileCheck %s --check-prefix=NOPLAIN < %t.ws.ll
-; RUN: env PASTA_VARIANTS=plain %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=1 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefixes=PLAIN,WS
+; RUN: env PASTA_VARIANTS=plain %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-variants=1 -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefixes=PLAIN,WS
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
