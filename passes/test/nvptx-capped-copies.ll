@@ -65,12 +65,12 @@ attributes #3 = { "nvvm.reqntid"="512" }
 ; The counting kernel: its launch count, its call of the device function's
 ; counting twin, its flush.
 ; CHECK-LABEL: define ptx_kernel void @free(
-; CHECK: call void @__pasta_count_launch(ptr addrspace(1) @[[COUNTERS:__pasta_counters_[0-9a-f]+]], i32 [[A:[0-9]+]], i32 [[B:[0-9]+]], i32 [[C:[0-9]+]])
+; CHECK: call void @__pasta_count_launch{{(_inline)?}}(ptr addrspace(1) @[[COUNTERS:__pasta_counters_[0-9a-f]+]], i32 [[A:[0-9]+]], i32 [[B:[0-9]+]], i32 [[C:[0-9]+]])
 ; CHECK: call { float } @[[DEV:dev__pasta_callee]](
 ; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED:[0-9]+]]),
 ; The capped copy: the same code, capped.
 ; CHECK: define ptx_kernel void @free__pasta_capped(ptr addrspace(1) %out, i32 %n) [[CAP:#[0-9]+]] {
-; CHECK: call void @__pasta_count_launch(ptr addrspace(1) @[[COUNTERS]], i32 [[A]], i32 [[B]], i32 [[C]])
+; CHECK: call void @__pasta_count_launch{{(_inline)?}}(ptr addrspace(1) @[[COUNTERS]], i32 [[A]], i32 [[B]], i32 [[C]])
 ; CHECK: call { float } @[[DEV]](
 ; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED]]),
 ; CHECK: ret void
@@ -81,7 +81,7 @@ attributes #3 = { "nvvm.reqntid"="512" }
 ; CHECK: define ptx_kernel void @own_low__pasta_capped(ptr addrspace(1) %out) [[STUB]] {
 ; CHECK-NEXT: ret void
 ; CHECK: define ptx_kernel void @own_high__pasta_capped(ptr addrspace(1) %out) [[CAP]] {
-; CHECK-NEXT: call void @__pasta_count_launch_threads(
+; CHECK-NEXT: call void @__pasta_count_launch_threads{{(_inline)?}}(
 ; CHECK-NOT: define {{.*}}@dev{{.*}}__pasta_capped
 ; CHECK-DAG: attributes [[CAP]] = { "nvvm.maxnreg"="64" "pasta-variant" }
 ; CHECK-DAG: attributes [[STUB]] = { "nvvm.maxntid"="1" "pasta-variant" }
