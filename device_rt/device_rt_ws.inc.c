@@ -20,8 +20,9 @@
  *===----------------------------------------------------------------------===*/
 
 /* The allocation holding `addr`, or PASTA_NONE. */
-static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
-    const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
+static inline __attribute__((always_inline)) uint32_t
+pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
+              uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     /* Not unrolled: every function that calls this inlines it, and a
@@ -236,9 +237,10 @@ PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
 /* The full path without the cache: the flag of the page `ptr` touches, or
  * 0; counts hotness (`hot`: st->blocks). One table search per access, as
  * the cached path pays on a miss. */
-static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_uncached(
-    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
-    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic) {
+static inline __attribute__((always_inline)) uint64_t
+pasta_ws_resolve_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                          uint64_t hot, uint32_t page_shift, void *ptr,
+                          uint32_t site, uint32_t generic) {
   if (generic && !pasta_ws_is_global(ptr))
     return 0;
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
@@ -443,10 +445,11 @@ struct pasta_ws_compact_batch {
   uint32_t args;
 };
 
-static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
-    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
-    uint32_t page_shift, uint64_t bank, void *ptr, uint32_t site,
-    uint32_t generic, uint32_t arg) {
+static inline __attribute__((always_inline)) uint64_t
+pasta_ws_resolve_compact(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                         uint64_t hot, uint32_t page_shift, uint64_t bank,
+                         void *ptr, uint32_t site, uint32_t generic,
+                         uint32_t arg) {
   if (arg && !hot) {
     const PASTA_GLOBAL struct pasta_ws_arg *a = &st->args[arg - 1];
     uint64_t flag =
@@ -460,9 +463,10 @@ static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
 /* The flag of a compact batch's access `ptr` traced to kernel parameter
  * `arg` - 1: bit 63 set where only the full path knows it (no parameter,
  * or outside its allocation); 0 for no access. */
-static inline __attribute__((always_inline)) uint64_t pasta_ws_flag_traced(
-    const PASTA_GLOBAL struct pasta_ws_launch *st, uint32_t page_shift,
-    uint64_t bank, void *ptr, uint32_t arg) {
+static inline __attribute__((always_inline)) uint64_t
+pasta_ws_flag_traced(const PASTA_GLOBAL struct pasta_ws_launch *st,
+                     uint32_t page_shift, uint64_t bank, void *ptr,
+                     uint32_t arg) {
   if (!ptr)
     return 0;
   if (!arg)
@@ -497,7 +501,8 @@ PASTA_ENTRY void __pasta_ws_mark_compact(
 
 /* A buffered compact copy's accesses since its last call, in the first n
  * slots of the buffer in the copy's frame (KernelVariants.cpp,
- * insertBufferedMarks): per access an address and a word of its site (bits
+ * insertBufferedMarks): per access an address and (in the buffer or in
+ * the call's table, below) a word of its site (bits
  * 0-31), whether the address is a generic pointer (bit 32), the kernel
  * parameter it is traced to + 1 (bits 40-47, 0 for none) and a signed
  * 16-bit offset to add to the address (bits 48-63: the pass stores an
@@ -510,16 +515,25 @@ struct pasta_ws_buffered {
   uint64_t ptr, word;
 };
 
+/* `words`, a constant the pass made for the call site, holds the word of
+ * each slot where one access only can be in it there (the copy then stores
+ * none: the word stores were a third of a buffered copy's ptxas time,
+ * myocyte 12, issue [overhead-3]); PASTA_WS_WORD_IN_BUFFER where several
+ * can: the word is in the buffer. words == 0: every word in the buffer. */
+
 PASTA_ENTRY void
 __pasta_ws_mark_buffer(const PASTA_GLOBAL struct pasta_ws_launch *st,
                        PASTA_PRIVATE struct pasta_ws_buffered *buffer,
-                       uint32_t n) {
+                       uint32_t n, const PASTA_GLOBAL uint64_t *words) {
   uint64_t hot = st->blocks;
   uint32_t shift = st->page_shift;
   uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
 #pragma clang loop unroll(disable)
   for (uint32_t k = 0; k < n; ++k) {
-    uint64_t base = buffer[k].ptr, word = buffer[k].word;
+    uint64_t base = buffer[k].ptr;
+    uint64_t word = words ? words[k] : PASTA_WS_WORD_IN_BUFFER;
+    if (word == PASTA_WS_WORD_IN_BUFFER)
+      word = buffer[k].word;
     buffer[k].ptr = 0;
     void *ptr =
         (void *)(uintptr_t)(base + (uint64_t)(int64_t)(int16_t)(word >> 48));
