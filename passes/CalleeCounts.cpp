@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CalleeCounts.h"
+#include "IRHelpers.h"
 #include "ThreadExits.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -31,7 +32,7 @@ STATISTIC(NumTwins, "Device functions given a twin for direct calls");
 STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
 STATISTIC(NumReturning, "Twins that return their counts to their callers");
 STATISTIC(NumDeadOriginals,
-          "Originals removed: every call went to the twin, whole program");
+          "Device functions removed: nothing calls them, whole program");
 
 // Whether the module's device code is the whole program's (no -fgpu-rdc):
 // then no other module can call an external device function, and an
@@ -203,6 +204,15 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
         NumDeadOriginals += !F->hasLocalLinkage() && !F->hasLinkOnceLinkage();
         Result.TwinOf.erase(F);
         F->eraseFromParent();
+      }
+  // So do the device functions nothing calls (those inlined everywhere):
+  // code generation of myocyte 12's seven took 0.04 s; ptxas drops them.
+  if (Whole)
+    for (Function &F : make_early_inc_range(M))
+      if (!F.isDeclaration() && F.use_empty() && !isKernel(F) &&
+          !F.hasLocalLinkage() && !Result.TwinOf.count(&F)) {
+        ++NumDeadOriginals;
+        F.eraseFromParent();
       }
   // Each proof may rest on the twins' parameters proven so far.
   Sel.setGlobalArguments(&Result.GlobalArguments);

@@ -4,7 +4,8 @@
 ; counted (passes/CalleeCounts.cpp, -pasta-whole-program; unset, clang's
 ; command line decides, and opt's reads as not whole). With -fgpu-rdc it
 ; stays, counted, for other modules; an original still used (its address
-; taken) stays either way.
+; taken) stays either way. A device function nothing calls (inlined
+; everywhere) goes too where the program is whole; kernels always stay.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-whole-program=1 -S %s 2>/dev/null | FileCheck %s --check-prefix=WHOLE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-whole-program=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=RDC
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=RDC
@@ -57,5 +58,23 @@ then:
   store float 0.0, ptr %p
   br label %done
 done:
+  ret void
+}
+
+; Nothing calls it: gone where the program is whole, as it was otherwise.
+; WHOLE-NOT: define void @inlined(
+; RDC: define void @inlined(
+define void @inlined(ptr %p) {
+entry:
+  store float 3.0, ptr %p
+  ret void
+}
+
+; A kernel nothing calls stays.
+; WHOLE: define ptx_kernel void @other(
+; RDC: define ptx_kernel void @other(
+define ptx_kernel void @other(ptr %p) {
+entry:
+  store float 4.0, ptr %p
   ret void
 }
