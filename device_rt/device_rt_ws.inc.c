@@ -20,9 +20,8 @@
  *===----------------------------------------------------------------------===*/
 
 /* The allocation holding `addr`, or PASTA_NONE. */
-static inline __attribute__((always_inline)) uint32_t
-pasta_ws_find(const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n,
-              uint64_t addr) {
+static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
+    const PASTA_GLOBAL struct pasta_ws_alloc *t, uint32_t n, uint64_t addr) {
   uint32_t lo = 0;
   if (n <= PASTA_WS_LINEAR_MAX) {
     /* Not unrolled: every function that calls this inlines it, and a
@@ -237,10 +236,9 @@ PASTA_INLINE void __pasta_ws_mark(uint64_t f0, uint64_t f1, uint64_t f2,
 /* The full path without the cache: the flag of the page `ptr` touches, or
  * 0; counts hotness (`hot`: st->blocks). One table search per access, as
  * the cached path pays on a miss. */
-static inline __attribute__((always_inline)) uint64_t
-pasta_ws_resolve_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
-                          uint64_t hot, uint32_t page_shift, void *ptr,
-                          uint32_t site, uint32_t generic) {
+static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_uncached(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+    uint32_t page_shift, void *ptr, uint32_t site, uint32_t generic) {
   if (generic && !pasta_ws_is_global(ptr))
     return 0;
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
@@ -445,11 +443,10 @@ struct pasta_ws_compact_batch {
   uint32_t args;
 };
 
-static inline __attribute__((always_inline)) uint64_t
-pasta_ws_resolve_compact(const PASTA_GLOBAL struct pasta_ws_launch *st,
-                         uint64_t hot, uint32_t page_shift, uint64_t bank,
-                         void *ptr, uint32_t site, uint32_t generic,
-                         uint32_t arg) {
+static inline __attribute__((always_inline)) uint64_t pasta_ws_resolve_compact(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint64_t hot,
+    uint32_t page_shift, uint64_t bank, void *ptr, uint32_t site,
+    uint32_t generic, uint32_t arg) {
   if (arg && !hot) {
     const PASTA_GLOBAL struct pasta_ws_arg *a = &st->args[arg - 1];
     uint64_t flag =
@@ -463,10 +460,9 @@ pasta_ws_resolve_compact(const PASTA_GLOBAL struct pasta_ws_launch *st,
 /* The flag of a compact batch's access `ptr` traced to kernel parameter
  * `arg` - 1: bit 63 set where only the full path knows it (no parameter,
  * or outside its allocation); 0 for no access. */
-static inline __attribute__((always_inline)) uint64_t
-pasta_ws_flag_traced(const PASTA_GLOBAL struct pasta_ws_launch *st,
-                     uint32_t page_shift, uint64_t bank, void *ptr,
-                     uint32_t arg) {
+static inline __attribute__((always_inline)) uint64_t pasta_ws_flag_traced(
+    const PASTA_GLOBAL struct pasta_ws_launch *st, uint32_t page_shift,
+    uint64_t bank, void *ptr, uint32_t arg) {
   if (!ptr)
     return 0;
   if (!arg)
