@@ -497,7 +497,8 @@ PASTA_ENTRY void __pasta_ws_mark_compact(
 
 /* A buffered compact copy's accesses since its last call, in the first n
  * slots of the buffer in the copy's frame (KernelVariants.cpp,
- * insertBufferedMarks): per access an address and a word of its site (bits
+ * insertBufferedMarks): per access an address and (in the buffer or in
+ * the call's table, below) a word of its site (bits
  * 0-31), whether the address is a generic pointer (bit 32), the kernel
  * parameter it is traced to + 1 (bits 40-47, 0 for none) and a signed
  * 16-bit offset to add to the address (bits 48-63: the pass stores an
@@ -510,16 +511,25 @@ struct pasta_ws_buffered {
   uint64_t ptr, word;
 };
 
+/* `words`, a constant the pass made for the call site, holds the word of
+ * each slot where one access only can be in it there (the copy then stores
+ * none: the word stores were a third of a buffered copy's ptxas time,
+ * myocyte 12, issue [overhead-3]); PASTA_WS_WORD_IN_BUFFER where several
+ * can: the word is in the buffer. words == 0: every word in the buffer. */
+
 PASTA_ENTRY void
 __pasta_ws_mark_buffer(const PASTA_GLOBAL struct pasta_ws_launch *st,
                        PASTA_PRIVATE struct pasta_ws_buffered *buffer,
-                       uint32_t n) {
+                       uint32_t n, const PASTA_GLOBAL uint64_t *words) {
   uint64_t hot = st->blocks;
   uint32_t shift = st->page_shift;
   uint64_t bank = __pasta_ws_bank_offset(st->num_pages, st->page_banks);
 #pragma clang loop unroll(disable)
   for (uint32_t k = 0; k < n; ++k) {
-    uint64_t base = buffer[k].ptr, word = buffer[k].word;
+    uint64_t base = buffer[k].ptr;
+    uint64_t word = words ? words[k] : PASTA_WS_WORD_IN_BUFFER;
+    if (word == PASTA_WS_WORD_IN_BUFFER)
+      word = buffer[k].word;
     buffer[k].ptr = 0;
     void *ptr =
         (void *)(uintptr_t)(base + (uint64_t)(int64_t)(int16_t)(word >> 48));

@@ -376,8 +376,9 @@ static void test_ws_compact(void) {
 
 /* A buffered compact copy's slots (__pasta_ws_mark_buffer) mark what
  * __pasta_ws_mark_compact's batches do, with the address an earlier
- * access's plus the word's offset; a slot with address 0 is no access, and
- * every slot read is cleared. Allocations as in test_ws_compact. */
+ * access's plus the word's offset, the word from the call's table or the
+ * buffer; a slot with address 0 is no access, and every slot read is
+ * cleared. Allocations as in test_ws_compact. */
 static uint64_t buffer_word(uint32_t site, uint32_t generic, uint32_t arg,
                             int16_t offset) {
   return site | (uint64_t)generic << 32 | (uint64_t)arg << 40 |
@@ -408,8 +409,15 @@ static void test_ws_buffer(void) {
                                      {ua + 72, buffer_word(7, 0, 1, -2)},
                                      {0, buffer_word(9, 0, 0, 0)},
                                      {ua + 8, buffer_word(8, 1, 0, 0)}};
+  /* The call's table holds the words of slots 0, 2 and 4 (the buffer's are
+   * then not read: made wrong here), slot 1's is in the buffer. */
+  const uint64_t words[5] = {buf[0].word, PASTA_WS_WORD_IN_BUFFER, buf[2].word,
+                             0, buf[4].word};
+  buf[0].word = buffer_word(5, 0, 3, 0);
+  buf[2].word = buffer_word(7, 0, 0, 0);
+  buf[4].word = buffer_word(8, 0, 1, 0);
   pasta_shim.local = 1;
-  __pasta_ws_mark_buffer(&st, buf, 5);
+  __pasta_ws_mark_buffer(&st, buf, 5, words);
   pasta_shim.local = 0;
   CHECK(WS_FLAG(6 + 2) == 1 && WS_FLAG(6 + 5) == 1);
   CHECK(outside[0] == 1 && outside[1] == 8);
@@ -423,7 +431,7 @@ static void test_ws_buffer(void) {
   /* Cleared slots mark nothing again; a slot past n is not read. */
   ws_flags_zeroed();
   buf[4] = (struct pasta_ws_buffered){ub, buffer_word(1, 0, 0, 31)};
-  __pasta_ws_mark_buffer(&st, buf, 4);
+  __pasta_ws_mark_buffer(&st, buf, 4, NULL);
   CHECK(outside[0] == 1 && buf[4].ptr == ub);
   set = 0;
   for (int i = 0; i < 12; ++i)
@@ -435,8 +443,8 @@ static void test_ws_buffer(void) {
   uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
   st.blocks = (uint64_t)(uintptr_t)blocks;
   buf[0] = (struct pasta_ws_buffered){ua, buffer_word(1, 0, 1, 63)};
-  __pasta_ws_mark_buffer(&st, buf + 4, 1);
-  __pasta_ws_mark_buffer(&st, buf, 1);
+  __pasta_ws_mark_buffer(&st, buf + 4, 1, NULL);
+  __pasta_ws_mark_buffer(&st, buf, 1, NULL);
   uint64_t hot = 0;
   for (uint32_t i = 0; i < PASTA_WS_HOT_BANKS; ++i)
     hot += blocks[i];

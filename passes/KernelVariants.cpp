@@ -577,6 +577,23 @@ static Constant *wordsConstant(Module &M, ArrayRef<uint32_t> Words,
   return GV;
 }
 
+// A buffer call's table of words (bufferWordTables), one per distinct
+// table.
+static Constant *wordTable(Module &M, ArrayRef<uint64_t> Words,
+                           DenseMap<Constant *, Constant *> &Made) {
+  Constant *Init = ConstantDataArray::get(M.getContext(), Words);
+  Constant *&GV = Made[Init];
+  if (!GV) {
+    auto *Table = new GlobalVariable(
+        M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+        "__pasta_ws_buffer_words", nullptr, GlobalValue::NotThreadLocal, 1);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Table->setAlignment(Align(8));
+    GV = Table;
+  }
+  return GV;
+}
+
 // A batch's struct pasta_ws_batch (device_rt.c): its sites and generic
 // mask, a constant in global memory, one per distinct batch.
 static Constant *batchConstant(Module &M, ArrayRef<BatchEntry> Batch,
@@ -735,6 +752,68 @@ static cl::opt<unsigned> BufferAbove(
     cl::desc("Working-set compact copies buffer their accesses where the "
              "kernel's tree tracks more than this many"));
 
+// The buffer's accesses (their address stores, slots and words) and calls
+// (and how many slots each reads), as insertBufferedMarks placed them.
+struct BufferedAccess {
+  StoreInst *Address;
+  unsigned Slot;
+  uint64_t Word;
+};
+struct BufferCall {
+  CallInst *Call;
+  unsigned Slots;
+};
+
+// Each call's table of the words of the slots it reads, where one access
+// only can be in a slot there (the access's word; 0 for none), and
+// PASTA_WS_WORD_IN_BUFFER where several can (on different paths): those
+// accesses store their words, the others none. Forward over the blocks in
+// reverse post-order: the edges back to a loop's header carry nothing (a
+// call ends every block before a header), so one pass is exact.
+static std::vector<SmallVector<uint64_t, 32>>
+bufferWordTables(ArrayRef<BasicBlock *> Order,
+                 const DenseMap<BasicBlock *, unsigned> &Rank,
+                 ArrayRef<BufferedAccess> Accesses, ArrayRef<BufferCall> Calls,
+                 unsigned Slots, SmallVectorImpl<bool> &StoresWord) {
+  using SlotSets = SmallVector<SmallVector<unsigned, 1>, 32>;
+  DenseMap<const Instruction *, unsigned> AccessAt, CallAt;
+  for (auto [K, A] : enumerate(Accesses))
+    AccessAt[A.Address] = K;
+  for (auto [K, C] : enumerate(Calls))
+    CallAt[C.Call] = K;
+  std::vector<SmallVector<uint64_t, 32>> Tables(Calls.size());
+  StoresWord.assign(Accesses.size(), false);
+  DenseMap<BasicBlock *, SlotSets> Out;
+  for (BasicBlock *BB : Order) {
+    SlotSets In(Slots);
+    for (BasicBlock *Pred : predecessors(BB))
+      if (auto It = Rank.find(Pred);
+          It != Rank.end() && It->second < Rank.lookup(BB))
+        for (auto [K, Set] : enumerate(Out[Pred]))
+          for (unsigned A : Set)
+            if (!is_contained(In[K], A))
+              In[K].push_back(A);
+    for (Instruction &I : *BB) {
+      if (auto It = AccessAt.find(&I); It != AccessAt.end()) {
+        In[Accesses[It->second].Slot] = {It->second};
+      } else if (auto It = CallAt.find(&I); It != CallAt.end()) {
+        SmallVector<uint64_t, 32> &Table = Tables[It->second];
+        for (unsigned K = 0; K < Calls[It->second].Slots; ++K) {
+          if (In[K].size() > 1)
+            for (unsigned A : In[K])
+              StoresWord[A] = true;
+          Table.push_back(In[K].empty()       ? 0
+                          : In[K].size() == 1 ? Accesses[In[K][0]].Word
+                                              : PASTA_WS_WORD_IN_BUFFER);
+          In[K].clear();
+        }
+      }
+    }
+    Out[BB] = std::move(In);
+  }
+  return Tables;
+}
+
 // A compact copy's accesses, buffered: after each access, stores of its
 // address and a constant (site, generic bit, traced parameter
 // + 1, offset) in its slot of a buffer in the copy's frame; one call of
@@ -763,13 +842,19 @@ static void insertBufferedMarks(
   AllocaInst *Buf = Entry.CreateAlloca(BufTy, AS, nullptr, "pasta.ws.buffer");
   Buf->setAlignment(Align(16));
   Value *State = stateArg(F);
+  PointerType *WordsTy = PointerType::get(Ctx, 1);
   FunctionCallee Mark = M.getOrInsertFunction(
       "__pasta_ws_mark_buffer",
       FunctionType::get(Type::getVoidTy(Ctx),
-                        {State->getType(), Buf->getType(), I32}, false));
+                        {State->getType(), Buf->getType(), I32, WordsTy},
+                        false));
+  SmallVector<BufferCall, 32> Calls;
+  SmallVector<BufferedAccess, 64> Buffered;
   auto MarkBefore = [&](Instruction *At, unsigned Slots) {
     IRBuilder<> B(At);
-    B.CreateCall(Mark, {State, Buf, B.getInt32(Slots)});
+    Calls.push_back({B.CreateCall(Mark, {State, Buf, B.getInt32(Slots),
+                                         ConstantPointerNull::get(WordsTy)}),
+                     Slots});
   };
   ReversePostOrderTraversal<Function *> RPOT(&F);
   DenseMap<BasicBlock *, unsigned> Order, MostOut;
@@ -816,13 +901,20 @@ static void insertBufferedMarks(
   // Each access has its slot, the most the buffer can hold in front of it
   // (a path's slots only grow between calls); a call reads the slots up to
   // the most it can hold there.
-  unsigned Used = 0;
+  // A block starts past the slots the blocks before it used since the
+  // last call on every path (HighWater): an if's arms then use different
+  // slots, so one access only is in each slot at a call and its word is a
+  // constant of the call (bufferWordTables), not a store.
+  unsigned Used = 0, HighWater = 0;
   for (BasicBlock *BB : RPOT) {
     unsigned Most = 0; // the most the buffer holds here
     for (BasicBlock *Pred : predecessors(BB))
       if (auto It = Order.find(Pred);
           It != Order.end() && It->second < Order[BB])
         Most = std::max(Most, MostOut.lookup(Pred));
+    if (Headers.count(BB))
+      HighWater = 0; // every path into a loop's header marked its slots
+    Most = std::max(Most, HighWater);
     if (auto Tracked = ByBlock.find(BB); Tracked != ByBlock.end())
       for (Instruction &I : make_early_inc_range(*BB)) {
         auto Site = Tracked->second.find(&I);
@@ -830,7 +922,7 @@ static void insertBufferedMarks(
           continue;
         if (Most == CompactBuffer) {
           MarkBefore(&I, Most);
-          Most = 0;
+          Most = HighWater = 0;
         }
         IRBuilder<> B(I.getNextNode());
         Value *Ptr = trackedPointer(I);
@@ -848,13 +940,16 @@ static void insertBufferedMarks(
         uint64_t Word = uint64_t(Site->second) | uint64_t(IsGeneric) << 32 |
                         uint64_t(Param ? *Param + 1 : 0) << 40 |
                         uint64_t(Offset & 0xffff) << 48;
-        // Two stores: the word an immediate (st.local.v2.b64 took the word
-        // a register: myocyte 12's copy 138 registers against 124).
-        B.CreateStore(B.CreatePtrToInt(Ptr, I64),
-                      B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * Most));
-        B.CreateStore(B.getInt64(Word),
-                      B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * Most + 1));
+        // The word, where the call's table cannot hold it, is stored after
+        // the address (bufferWordTables), an immediate (st.local.v2.b64
+        // took the word a register: myocyte 12's copy 138 registers against
+        // 124).
+        Buffered.push_back(
+            {B.CreateStore(B.CreatePtrToInt(Ptr, I64),
+                           B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * Most)),
+             Most, Word});
         Used = std::max(Used, ++Most);
+        HighWater = std::max(HighWater, Most);
       }
     // A loop's header holds nothing from outside the loop nor from its
     // previous iteration: what the blocks before it hold is marked in
@@ -869,6 +964,20 @@ static void insertBufferedMarks(
     }
     MostOut[BB] = Most;
   }
+  SmallVector<BasicBlock *, 32> Blocks(RPOT.begin(), RPOT.end());
+  SmallVector<bool, 64> StoresWord;
+  std::vector<SmallVector<uint64_t, 32>> Tables = bufferWordTables(
+      Blocks, Order, Buffered, Calls, CompactBuffer, StoresWord);
+  for (auto [A, Stores] : zip(Buffered, StoresWord))
+    if (Stores) {
+      IRBuilder<> B(A.Address->getNextNode());
+      B.CreateStore(B.getInt64(A.Word),
+                    B.CreateConstInBoundsGEP1_64(I64, Buf, 2 * A.Slot + 1));
+    }
+  DenseMap<Constant *, Constant *> Made;
+  for (auto [C, Table] : zip(Calls, Tables))
+    if (any_of(Table, [](uint64_t W) { return W != PASTA_WS_WORD_IN_BUFFER; }))
+      C.Call->setArgOperand(3, wordTable(M, Table, Made));
   // A slot a path skips holds 0 (no access) from here or from the last
   // call, which clears what it read.
   Buf->setAllocatedType(ArrayType::get(I64, 2 * std::max(Used, 1u)));

@@ -83,20 +83,25 @@ def ptx_blocks(path):
     return blocks
 
 
-def ptx_calls(path, callee):
-    """Calls of `callee` in each .entry and .func defined in a PTX file."""
-    calls, name = {}, None
+def ptx_lines(path, pattern):
+    """Lines matching `pattern` in each .entry and .func defined in a PTX
+    file."""
+    lines, name = {}, None
     with open(path) as f:
         for line in f:
             m = re.match(r"(?:\.visible |\.weak )?\.(?:entry|func)\s+"
                          r"(?:\([^)]*\)\s*)?([\w$]+)\($", line.rstrip())
             if m:
                 name = m.group(1)
-                calls[name] = 0
-            elif name and re.match(r"\s*call(\.uni)?\s.*\b%s\b" % callee,
-                                   line):
-                calls[name] += 1
-    return calls
+                lines[name] = 0
+            elif name and re.match(pattern, line):
+                lines[name] += 1
+    return lines
+
+
+def ptx_calls(path, callee):
+    """Calls of `callee` in each .entry and .func defined in a PTX file."""
+    return ptx_lines(path, r"\s*call(\.uni)?\s.*\b%s\b" % callee)
 
 
 def ir_instructions(path, function):
@@ -214,6 +219,19 @@ def main():
               bcount)
     check("myocyte 12 working-set copies, calls of __pasta_ws_mark_buffer",
           sum(buffered.get(c, 0) for c in copies), 60)
+    # Their accesses' words are constants of the calls where one access
+    # only can be in a slot there: stored (an immediate other than the
+    # slots' zeroing at entry) only where several can (991 stored before).
+    words = ptx_lines(bcount, r"\s*st\.local\.b64\s+\[[^]]+\],\s*[1-9]")
+    check("myocyte 12 working-set copies, words stored",
+          sum(words.get(c, 0) for c in copies), 60)
+    # Without -fgpu-rdc the device functions nothing calls (the parts the
+    # kernel inlined, and those whose calls all went to their counting
+    # twins) are left out: ptxas drops them; their counting cost the
+    # compile (12 were there).
+    parts = [f for f in got if re.match(r"_Z\d+part\d+fPKfPfS0_i$", f)]
+    check("myocyte 12 counting build, device functions nothing calls",
+          len(parts), 0)
     for copy in copies:
         orig = original(copy)
         check("myocyte 12 %s / %s, PTX basic blocks" % (copy, orig),

@@ -548,6 +548,9 @@ struct pasta_ws_arg {
  * numbers them the same way from the parameter's type. A slot that names
  * another pointer than the access's only fails the range check. */
 #define PASTA_WS_MAX_ARGS 32u
+/* In a buffered compact copy's call table (__pasta_ws_mark_buffer): the
+ * slot's word is in the buffer. No word is this (its bits 33-39 are 0). */
+#define PASTA_WS_WORD_IN_BUFFER UINT64_MAX
 #define PASTA_WS_MAX_FIELDS 16u
 #define PASTA_WS_ARG_SLOTS (PASTA_WS_MAX_ARGS + PASTA_WS_MAX_FIELDS)
 

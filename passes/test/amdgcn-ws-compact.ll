@@ -38,21 +38,30 @@ entry:
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, ptr null, ptr null, ptr null, ptr addrspace(1) @[[BD]])
 
+; The words (one access per slot at each call: in the calls' tables, not
+; stored): x's and y's in @k, p's in @dev, parameter + 1 in bits 40-47.
+; BUFFER: @__pasta_ws_buffer_words = private unnamed_addr addrspace(1) constant [2 x i64] [i64 [[#%d,X:]],
+; BUFFER-SAME: i64 [[#X + 1099511627776]]]
+; BUFFER: @__pasta_ws_buffer_words.1 = private unnamed_addr addrspace(1) constant [1 x i64] [i64 [[#X + 1099511627776 + 1]]]
 ; BUFFER-LABEL: define amdgpu_kernel void @k__pasta_ws(
 ; BUFFER: %pasta.ws.buffer = alloca [4 x i64], align 16, addrspace(5)
 ; BUFFER-NOT: @__pasta_ws_mark_compact
-; BUFFER: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 1
-; BUFFER-NEXT: store i64 {{[0-9]+}}, ptr addrspace(5)
-; BUFFER: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 3
-; BUFFER-NEXT: store i64 {{[0-9]+}}, ptr addrspace(5)
+; BUFFER: ptrtoint
+; BUFFER-NEXT: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 0
+; BUFFER-NEXT: store i64 %{{.*}}, ptr addrspace(5)
+; BUFFER-NOT: store i64 {{[0-9]+}}, ptr addrspace(5)
+; BUFFER: ptrtoint
+; BUFFER-NEXT: getelementptr inbounds i64, ptr addrspace(5) %pasta.ws.buffer, i64 2
+; BUFFER-NEXT: store i64 %{{.*}}, ptr addrspace(5)
+; BUFFER-NOT: store i64 {{[0-9]+}}, ptr addrspace(5)
 ; BUFFER: call {{.*}} @dev__pasta_ws(
-; BUFFER: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr addrspace(5) %pasta.ws.buffer, i32 2)
+; BUFFER: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr addrspace(5) %pasta.ws.buffer, i32 2, ptr addrspace(1) @__pasta_ws_buffer_words)
 ; BUFFER-NEXT: ret void
 ; BUFFER-LABEL: define internal void @dev__pasta_ws(
 ; BUFFER: %pasta.ws.buffer = alloca [2 x i64], align 16, addrspace(5)
-; BUFFER: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr addrspace(5) %pasta.ws.buffer, i32 1)
+; BUFFER: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr addrspace(5) %pasta.ws.buffer, i32 1, ptr addrspace(1) @__pasta_ws_buffer_words.1)
 ; BUFFER-NEXT: ret void
-; BUFFER: declare void @__pasta_ws_mark_buffer(ptr addrspace(1), ptr addrspace(5), i32)
+; BUFFER: declare void @__pasta_ws_mark_buffer(ptr addrspace(1), ptr addrspace(5), i32, ptr addrspace(1))
 
 ; WITHIN-NOT: __pasta_ws_mark_compact
 ; WITHIN-LABEL: define amdgpu_kernel void @k__pasta_ws(
