@@ -40,6 +40,7 @@ using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
 
+STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
@@ -133,6 +134,11 @@ cl::opt<bool> pasta::DivRowsLoops(
              "loop, have the bodies for rows of 32 and 16 (addRows32Body), "
              "capped at 40 (off by default: a guess for the GPU to check; "
              "kmeans' body spilled under it)"));
+
+static cl::opt<bool> BodiesAtBranch(
+    "pasta-div-bodies-at-branch", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count a loop's if-then body at its measured branch "
+             "(from the branch's ballot) instead of at the body's top"));
 
 static cl::opt<bool> DeriveWholeAccesses(
     "pasta-div-derive-whole", cl::init(true),
@@ -314,11 +320,13 @@ public:
       return;
     IRBuilder<> B(&Term);
     auto *BI = dyn_cast<BranchInst>(&Term);
+    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
+    if (BI && Loops.inLoop(BB) && countBodyAtBranch(*BI, Divergent))
+      return;
     Value *Taken =
         BI ? B.CreateZExt(BI->getCondition(), B.getInt32Ty())
            : B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
                                  B.getInt64Ty());
-    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
     if (Loops.inLoop(BB)) {
       B.CreateCall(BI ? H.Branch : H.Switch,
                    {Taken, discard(), slot(Divergent, 1)});
@@ -326,6 +334,59 @@ public:
     }
     B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
                  {Taken, counter(B, Divergent)});
+  }
+
+  // The top-of-block __pasta_div_block call that addLanes put in BB (a
+  // block in a loop counted with one execution per visit), if any: the
+  // first call in BB.
+  CallInst *topBlockCall(BasicBlock &BB) const {
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      auto *Insts = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+      if (Call->getCalledOperand() != FunctionCallee(H.Block).getCallee() ||
+          !Insts || !Insts->isOne())
+        return nullptr;
+      return Call;
+    }
+    return nullptr;
+  }
+
+  // A branch in a loop one of whose sides is a block entered only from it
+  // and counted at its top (its warps, maybe its lanes, into registers):
+  // the lanes that enter that block are the branch's ballot of the side's
+  // condition, so one __pasta_div_branch_body call at the branch adds the
+  // branch's divergent executions and the block's counts from one vote,
+  // and the block's own call (an active mask, a first-lane test, a
+  // population count per visit) goes. Blocks are added before branches
+  // (DivergenceEmission.cpp). `-pasta-div-bodies-at-branch=0` keeps both.
+  bool countBodyAtBranch(BranchInst &Br, uint32_t Divergent) {
+    if (!BodiesAtBranch || !Br.isConditional() ||
+        Br.getSuccessor(0) == Br.getSuccessor(1))
+      return false;
+    for (unsigned Side : {0u, 1u}) {
+      BasicBlock *Body = Br.getSuccessor(Side);
+      // An exit of the branch's loop runs once the lanes leaving apart
+      // are gathered, not once per vote.
+      if (Body->getSinglePredecessor() != Br.getParent() ||
+          !Loops.sameLoop(*Body, *Br.getParent()))
+        continue;
+      CallInst *Top = topBlockCall(*Body);
+      if (!Top)
+        continue;
+      IRBuilder<> B(&Br);
+      Value *Taken = Br.getCondition();
+      if (Side)
+        Taken = B.CreateNot(Taken);
+      B.CreateCall(H.BranchBody,
+                   {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
+                    Top->getArgOperand(1), Top->getArgOperand(2)});
+      Top->eraseFromParent();
+      ++NumBodiesAtBranch;
+      return true;
+    }
+    return false;
   }
 
   // What the branch counts for NT's body (DivergencePlan.cpp): its

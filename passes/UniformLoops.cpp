@@ -395,6 +395,10 @@ bool UniformLoops::inLoop(const BasicBlock &BB) const {
   return LI->getLoopFor(&BB) != nullptr;
 }
 
+bool UniformLoops::sameLoop(const BasicBlock &A, const BasicBlock &B) const {
+  return LI->getLoopFor(&A) == LI->getLoopFor(&B);
+}
+
 const UniformLoops::UniformLoop *
 UniformLoops::uniformLoop(const BasicBlock &BB) const {
   auto It = Uniform.find(LI->getLoopFor(&BB));

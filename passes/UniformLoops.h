@@ -76,6 +76,8 @@ public:
 
   // Whether BB is in a loop at all.
   bool inLoop(const llvm::BasicBlock &BB) const;
+  // Whether A and B have the same innermost loop (or none).
+  bool sameLoop(const llvm::BasicBlock &A, const llvm::BasicBlock &B) const;
 
   // The innermost loop holding BB when it is such a loop; null otherwise.
   // BB must be a block the function had when this was made.
