@@ -140,6 +140,12 @@ static cl::opt<bool> BodiesAtBranch(
     cl::desc("PASTA: count a loop's if-then body at its measured branch "
              "(from the branch's ballot) instead of at the body's top"));
 
+static cl::opt<bool> CountedHeaders(
+    "pasta-div-counted-headers", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count the header of a loop whose only exit is uniform "
+             "as its preheader's lanes times its iterations "
+             "(UniformLoops::countedHeader) instead of at every visit"));
+
 static cl::opt<bool> DeriveWholeAccesses(
     "pasta-div-derive-whole", cl::init(true),
     cl::desc("PASTA: leave accesses of one aligned address in every lane "
@@ -276,14 +282,19 @@ public:
   }
 
   // Counter Warps += the warp-level executions of BB's code at At, Threads
-  // (unless PASTA_NONE) += their active lanes. In a uniform loop, the
-  // preheader's lanes times BB's executions; outside loops, measured (one
+  // (unless PASTA_NONE) += their active lanes. In a uniform loop, or at
+  // the header of a loop that keeps its lanes there
+  // (UniformLoops::countedHeader), the preheader's lanes times BB's
+  // executions; outside loops, measured (one
   // __pasta_div_block call) and added there; in another loop, added to
   // registers.
   void addLanes(BasicBlock &BB, Instruction *At, uint32_t Warps,
                 uint32_t Threads) {
     bool WithThreads = Threads != PASTA_NONE;
-    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+    const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB);
+    if (!U && CountedHeaders)
+      U = Loops.countedHeader(BB);
+    if (U) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
       addFold(*U, {Warps, HL.Leader, 1, 1, N});

@@ -83,6 +83,18 @@ public:
   // BB must be a block the function had when this was made.
   const UniformLoop *uniformLoop(const llvm::BasicBlock &BB) const;
 
+  // The loop BB heads when it is not uniform (branches inside it diverge)
+  // but every lane that enters it runs its header in every iteration with
+  // the lanes it entered with, so that the header's warp and lane counts
+  // are the preheader's times U.Trips: its latch is its only exit, on a
+  // warp-uniform condition, and scalar evolution counts its iterations; no
+  // loop inside it has a divergent exit (lanes leaving one apart may stay
+  // apart: DivergencePlan.cpp); it calls nothing but intrinsics (a callee
+  // may leave lanes apart). Lanes parted by a branch inside it are trusted
+  // to meet again at its latch, as the planner trusts joins. Null
+  // otherwise. BB must be a block the function had when this was made.
+  const UniformLoop *countedHeader(const llvm::BasicBlock &BB) const;
+
   // Whether BB (in U) runs once in every iteration of U, U's iterations
   // being known.
   bool runsEveryIteration(const UniformLoop &U, const llvm::BasicBlock &BB);
@@ -241,6 +253,7 @@ private:
                      unsigned Depth = 0);
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
+  bool headerKeepsLanes(const llvm::Loop &L) const;
   const llvm::SCEV *countedTrips(llvm::Loop &L);
 
   llvm::LoopInfo *LI;
@@ -251,6 +264,8 @@ private:
   std::unique_ptr<llvm::SCEVExpander> Expander;
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
+  llvm::DenseMap<const llvm::Loop *, UniformLoop>
+      CountedHeaders; // found at construction (countedHeader)
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
   unsigned LoopsBeyondAnalysis = 0;
