@@ -370,22 +370,33 @@ public:
   // condition, so one __pasta_div_branch_body call at the branch adds the
   // branch's divergent executions and the block's counts from one vote,
   // and the block's own call (an active mask, a first-lane test, a
-  // population count per visit) goes. Blocks are added before branches
-  // (DivergenceEmission.cpp). `-pasta-div-bodies-at-branch=0` keeps both.
+  // population count per visit) goes. So too a loop's header from its
+  // latch's branch (the header's other entry, from the preheader, counted
+  // there once per entry: UniformLoops::latchOf), in loops whose exit
+  // diverges (bpnn_hidden's strided sum, nw_traceback's walk). Blocks are
+  // added before branches (DivergenceEmission.cpp).
+  // `-pasta-div-bodies-at-branch=0` keeps both.
   bool countBodyAtBranch(BranchInst &Br, uint32_t Divergent) {
     if (!BodiesAtBranch || !Br.isConditional() ||
         Br.getSuccessor(0) == Br.getSuccessor(1))
       return false;
     for (unsigned Side : {0u, 1u}) {
       BasicBlock *Body = Br.getSuccessor(Side);
+      // A loop's header from its latch: the lanes going round are the
+      // ballot's; those entering it, once per entry at the preheader.
+      const Loop *Round = Loops.latchOf(*Br.getParent());
+      if (Round && Round->getHeader() != Body)
+        Round = nullptr;
       // An exit of the branch's loop runs once the lanes leaving apart
       // are gathered, not once per vote.
-      if (Body->getSinglePredecessor() != Br.getParent() ||
-          !Loops.sameLoop(*Body, *Br.getParent()))
+      if (!Round && (Body->getSinglePredecessor() != Br.getParent() ||
+                     !Loops.sameLoop(*Body, *Br.getParent())))
         continue;
       CallInst *Top = topBlockCall(*Body);
       if (!Top)
         continue;
+      if (Round)
+        countEntries(*Round->getLoopPreheader()->getTerminator(), *Top);
       IRBuilder<> B(&Br);
       Value *Taken = Br.getCondition();
       if (Side)
@@ -398,6 +409,19 @@ public:
       return true;
     }
     return false;
+  }
+
+  // The block counts of Top's call (a loop header's) for the lanes that
+  // enter the loop, added at its preheader's end: one more add to each of
+  // its registers, within the bounds it has.
+  void countEntries(Instruction &PreheaderEnd, CallInst &Top) {
+    IRBuilder<> B(&PreheaderEnd);
+    Value *Warps = Top.getArgOperand(1), *Threads = Top.getArgOperand(2);
+    B.CreateCall(H.Block, {B.getInt32(1), Warps, Threads});
+    for (auto &[Counter, Slot] : Slots)
+      SlotBounds[Counter] += Slot == Warps     ? 1
+                             : Slot == Threads ? uint64_t(MaxLanes)
+                                               : 0;
   }
 
   // What the branch counts for NT's body (DivergencePlan.cpp): its

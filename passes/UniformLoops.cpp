@@ -108,6 +108,9 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     L->getUniqueExitBlocks(U.Exits);
     U.Trips = tripsOf(*L);
   }
+  for (Loop *L : LI->getLoopsInPreorder())
+    if (lanesMeetInLoop(*L))
+      LanesMeet.insert(L);
   for (Loop *L : LI->getLoopsInPreorder()) {
     if (Uniform.count(L) || !headerKeepsLanes(*L))
       continue;
@@ -409,9 +412,20 @@ bool UniformLoops::inLoop(const BasicBlock &BB) const {
 
 bool UniformLoops::headerKeepsLanes(const Loop &L) const {
   BasicBlock *Latch = L.getLoopLatch();
-  if (!L.getLoopPreheader() || !L.hasDedicatedExits() || !Latch ||
-      L.getExitingBlock() != Latch || divergentTerminator(*Latch))
-    return false;
+  return L.getLoopPreheader() && L.hasDedicatedExits() && Latch &&
+         L.getExitingBlock() == Latch && !divergentTerminator(*Latch) &&
+         LanesMeet.contains(&L);
+}
+
+const Loop *UniformLoops::latchOf(const BasicBlock &BB) const {
+  const Loop *L = LI->getLoopFor(&BB);
+  if (!L || L->getLoopLatch() != &BB || !L->getLoopPreheader() ||
+      pred_size(L->getHeader()) != 2 || !LanesMeet.contains(L))
+    return nullptr;
+  return L;
+}
+
+bool UniformLoops::lanesMeetInLoop(const Loop &L) const {
   for (const Loop *Inner : L.getLoopsInPreorder()) {
     if (Inner == &L)
       continue;

@@ -94,6 +94,11 @@ public:
   // to meet again at its latch, as the planner trusts joins. Null
   // otherwise. BB must be a block the function had when this was made.
   const UniformLoop *countedHeader(const llvm::BasicBlock &BB) const;
+  // The loop BB is the latch of, when its header is entered only from its
+  // preheader and BB and lanes parted inside it meet again by its latch (no
+  // loop inside it with a divergent exit, no call but to intrinsics); null
+  // otherwise. BB must be a block the function had when this was made.
+  const llvm::Loop *latchOf(const llvm::BasicBlock &BB) const;
 
   // Whether BB (in U) runs once in every iteration of U, U's iterations
   // being known.
@@ -254,6 +259,10 @@ private:
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
   bool headerKeepsLanes(const llvm::Loop &L) const;
+  // Whether lanes parted inside L are trusted to meet again by its latch
+  // (as the planner trusts joins): no loop inside it has a divergent exit,
+  // and it calls nothing but intrinsics. Before any code is added.
+  bool lanesMeetInLoop(const llvm::Loop &L) const;
   const llvm::SCEV *countedTrips(llvm::Loop &L);
 
   llvm::LoopInfo *LI;
@@ -266,6 +275,7 @@ private:
       Uniform; // found at construction
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       CountedHeaders; // found at construction (countedHeader)
+  llvm::SmallPtrSet<const llvm::Loop *, 8> LanesMeet; // lanesMeetInLoop
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
   unsigned LoopsBeyondAnalysis = 0;

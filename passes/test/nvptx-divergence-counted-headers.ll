@@ -8,10 +8,11 @@
 ; (pathfinder's row loop, nw_tile's diagonal loop), in place of an active
 ; mask, a first-lane test and a population count per iteration, and two
 ; loop registers. The fold adds to the counters the header's own call
-; flushed its registers to (35 and 36, OFF). Left measured at every visit:
-; a loop whose exit is divergent (@divexit), a loop holding a loop with a
-; divergent exit (@nested: lanes leaving it apart may stay apart), a loop
-; that calls a function (@calls).
+; flushed its registers to (35 and 36, OFF). Not so: a loop whose exit is
+; divergent (@divexit: its header from its latch's ballot instead,
+; nvptx-divergence-loop-bodies.ll); measured at every visit: a loop holding
+; a loop with a divergent exit (@nested: lanes leaving it apart may stay
+; apart), a loop that calls a function (@calls).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-counted-headers=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -140,10 +141,17 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: ret void
 
+; @divexit's header: the lanes entering the loop at its preheader, then
+; its latch branch's ballot of the lanes going round (no fold).
 ; CHECK-LABEL: define ptx_kernel void @divexit__pasta_div(
 ; CHECK-NOT: %pasta.div.leader
+; CHECK: head.preheader:
+; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: head:
-; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK-NOT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw,
+; CHECK: tail:
+; CHECK: call void @__pasta_div_branch_body(i32 %{{.*}}, ptr %pasta.div, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK-NEXT: br i1 %more, label %head, label %done
 ; CHECK: ret void
 
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(

@@ -11,6 +11,11 @@
 ; side (one side per branch), a block entered from elsewhere too, and an
 ; exit of an inner loop (`out.x`, in the outer loop: lanes leaving the inner
 ; loop apart run it once they are gathered, not once per vote).
+; A loop's header is such a block of its latch's branch where the loop's
+; exit diverges: the lanes going round are the ballot's, those entering the
+; loop are counted once per entry at its preheader
+; (nvptx-divergence-counted-headers.ll, @divexit; the uniform-exit loops
+; here fold their headers instead).
 ; -pasta-div-bodies-at-branch=0 counts every block at its top (OFF), with
 ; the same registers.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
