@@ -843,6 +843,25 @@ PASTA_INLINE void __pasta_div_branch(uint32_t taken,
   *divergent += yes != 0 && yes != lanes;
 }
 
+/* __pasta_div_branch for a branch in a loop whose `taken` side is a block
+ * entered only from it (passes/DivergenceMeasures.cpp, countBodyAtBranch):
+ * the lanes that take it are the ballot's, so the block's one warp-level
+ * execution (if any lane takes it) and its active lanes come from the same
+ * vote, and the block measures nothing itself. `threads` is a discarded
+ * register where the counting code counts the block. */
+PASTA_INLINE void __pasta_div_branch_body(uint32_t taken,
+                                          PASTA_PRIVATE uint32_t *divergent,
+                                          PASTA_PRIVATE uint32_t *warps,
+                                          PASTA_PRIVATE uint32_t *threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  if (!pasta_div_first(lanes))
+    return;
+  *divergent += yes != 0 && yes != lanes;
+  *warps += yes != 0;
+  *threads += (uint32_t)__builtin_popcountll(yes);
+}
+
 /* The same for a multi-way branch (switch): divergent when the active lanes
  * do not all hold the same value. */
 PASTA_INLINE void __pasta_div_switch(uint64_t value,

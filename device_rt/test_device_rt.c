@@ -2016,6 +2016,73 @@ static void test_div_branches(void) {
   CHECK(s[0] == 2 && s[1] == 0 && s[2] == 3 && s[3] == 24);
 }
 
+/* __pasta_div_branch_body (passes/DivergenceMeasures.cpp, countBodyAtBranch):
+ * a loop's branch adding its divergent executions and the warps and lanes of
+ * the block its taking lanes enter, from one ballot. The reference: the
+ * branch's own helper over the active lanes, then the block's helper run by
+ * the lanes that take it (none: the block does not run). */
+struct div_branch_body {
+  uint64_t takes;    /* lane l takes the branch when bit l is set */
+  uint32_t r[64][3]; /* divergent, warps, threads */
+};
+
+static void div_branch_body_lane(uint32_t lane, void *arg) {
+  struct div_branch_body *b = arg;
+  uint32_t *r = b->r[lane];
+  __pasta_div_branch_body((uint32_t)(b->takes >> lane & 1), &r[0], &r[1],
+                          &r[2]);
+}
+
+static void div_branch_body_reference_branch(uint32_t lane, void *arg) {
+  struct div_branch_body *b = arg;
+  uint32_t branches = 0;
+  __pasta_div_branch((uint32_t)(b->takes >> lane & 1), &branches,
+                     &b->r[lane][0]);
+}
+
+static void div_branch_body_reference_block(uint32_t lane, void *arg) {
+  struct div_branch_body *b = arg;
+  __pasta_div_block(1, &b->r[lane][1], &b->r[lane][2]);
+}
+
+static void div_branch_body_sums(const struct div_branch_body *b,
+                                 uint64_t s[3]) {
+  memset(s, 0, 3 * sizeof *s);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 3; ++i)
+      s[i] += div_reg(b->r[l][i]);
+}
+
+static void div_branch_body_check(uint32_t width, uint64_t active,
+                                  uint64_t takes) {
+  struct div_branch_body b = {takes, {{0}}};
+  uint64_t got[3], want[3];
+  pasta_shim_warp(width, active, 0, 0, div_branch_body_lane, &b);
+  div_branch_body_sums(&b, got);
+  memset(b.r, 0, sizeof b.r);
+  pasta_shim_warp(width, active, 0, 0, div_branch_body_reference_branch, &b);
+  if (active & takes)
+    pasta_shim_warp(width, active & takes, 0, 0,
+                    div_branch_body_reference_block, &b);
+  div_branch_body_sums(&b, want);
+  for (int i = 0; i < 3; ++i)
+    CHECK_EQ_U64(got[i], want[i]);
+}
+
+static void test_div_branch_body(void) {
+  static const uint64_t actives[] = {FULL,         0x1ull,        0x80000000ull,
+                                     0xffull,      0xffff0000ull, 0x5555aaaaull,
+                                     0xfffffffeull};
+  static const uint64_t takes[] = {
+      0, ~0ull, 0x1ull, 0xffffull, 0xaaaaaaaaull, 0x80000001ull, 0xff00ff00ull};
+  for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a)
+    for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
+      div_branch_body_check(32, actives[a], takes[t]);
+  /* A wave of 64 (AMD): lanes 32..63 too. */
+  div_branch_body_check(64, ~0ull, 0xffffffff00000000ull);
+  div_branch_body_check(64, 0xffff0000ffff0000ull, 0x00ff00ff00ff00ffull);
+}
+
 /* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
  * if-then body's warp executions are derived at read-back as its branch's
  * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
@@ -3080,6 +3147,7 @@ int main(void) {
   test_div_data_dependent();
   test_div_rows();
   test_div_branches();
+  test_div_branch_body();
   test_div_branch_none();
   test_div_branch_launch();
   test_div_direct_add();

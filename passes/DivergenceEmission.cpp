@@ -332,6 +332,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.Branch = M.getOrInsertFunction(DivBranchName, Void, I32, Private, Private);
   H.Switch = M.getOrInsertFunction(DivSwitchName, Void, I64, Private, Private);
   H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
+  H.BranchBody = M.getOrInsertFunction("__pasta_div_branch_body", Void, I32,
+                                       Private, Private, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);

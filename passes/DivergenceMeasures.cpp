@@ -40,6 +40,7 @@ using namespace pasta;
 
 #define DEBUG_TYPE "pasta"
 
+STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
@@ -140,6 +141,17 @@ cl::opt<bool> pasta::DivRowsLoops(
              "loop, have the bodies for rows of 32 and 16 (addRows32Body), "
              "capped at 40 (off by default: a guess for the GPU to check; "
              "kmeans' body spilled under it)"));
+
+static cl::opt<bool> BodiesAtBranch(
+    "pasta-div-bodies-at-branch", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count a loop's if-then body at its measured branch "
+             "(from the branch's ballot) instead of at the body's top"));
+
+static cl::opt<bool> CountedHeaders(
+    "pasta-div-counted-headers", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count the header of a loop whose only exit is uniform "
+             "as its preheader's lanes times its iterations "
+             "(UniformLoops::countedHeader) instead of at every visit"));
 
 static cl::opt<bool> DeriveWholeAccesses(
     "pasta-div-derive-whole", cl::init(true),
@@ -277,14 +289,19 @@ public:
   }
 
   // Counter Warps += the warp-level executions of BB's code at At, Threads
-  // (unless PASTA_NONE) += their active lanes. In a uniform loop, the
-  // preheader's lanes times BB's executions; outside loops, measured (one
+  // (unless PASTA_NONE) += their active lanes. In a uniform loop, or at
+  // the header of a loop that keeps its lanes there
+  // (UniformLoops::countedHeader), the preheader's lanes times BB's
+  // executions; outside loops, measured (one
   // __pasta_div_block call) and added there; in another loop, added to
   // registers.
   void addLanes(BasicBlock &BB, Instruction *At, uint32_t Warps,
                 uint32_t Threads) {
     bool WithThreads = Threads != PASTA_NONE;
-    if (const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB)) {
+    const UniformLoops::UniformLoop *U = Loops.uniformLoop(BB);
+    if (!U && CountedHeaders)
+      U = Loops.countedHeader(BB);
+    if (U) {
       HoistedLoop &HL = hoisted(*U);
       Count N = executions(BB, *U);
       addFold(*U, {Warps, HL.Leader, 1, 1, N});
@@ -321,11 +338,13 @@ public:
       return;
     IRBuilder<> B(&Term);
     auto *BI = dyn_cast<BranchInst>(&Term);
+    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
+    if (BI && Loops.inLoop(BB) && countBodyAtBranch(*BI, Divergent))
+      return;
     Value *Taken =
         BI ? B.CreateZExt(BI->getCondition(), B.getInt32Ty())
            : B.CreateZExtOrTrunc(cast<SwitchInst>(Term).getCondition(),
                                  B.getInt64Ty());
-    uint32_t Divergent = figure(Row, PASTA_DIV_DIVERGENT);
     if (Loops.inLoop(BB)) {
       B.CreateCall(BI ? H.Branch : H.Switch,
                    {Taken, discard(), slot(Divergent, 1)});
@@ -333,6 +352,83 @@ public:
     }
     B.CreateCall(BI ? H.BranchAdd : H.SwitchAdd,
                  {Taken, counter(B, Divergent)});
+  }
+
+  // The top-of-block __pasta_div_block call that addLanes put in BB (a
+  // block in a loop counted with one execution per visit), if any: the
+  // first call in BB.
+  CallInst *topBlockCall(BasicBlock &BB) const {
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      auto *Insts = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+      if (Call->getCalledOperand() != FunctionCallee(H.Block).getCallee() ||
+          !Insts || !Insts->isOne())
+        return nullptr;
+      return Call;
+    }
+    return nullptr;
+  }
+
+  // A branch in a loop one of whose sides is a block entered only from it
+  // and counted at its top (its warps, maybe its lanes, into registers):
+  // the lanes that enter that block are the branch's ballot of the side's
+  // condition, so one __pasta_div_branch_body call at the branch adds the
+  // branch's divergent executions and the block's counts from one vote,
+  // and the block's own call (an active mask, a first-lane test, a
+  // population count per visit) goes. So too a loop's header from its
+  // latch's branch (the header's other entry, from the preheader, counted
+  // there once per entry: UniformLoops::latchOf), in loops whose exit
+  // diverges (bpnn_hidden's strided sum, nw_traceback's walk). Blocks are
+  // added before branches (DivergenceEmission.cpp).
+  // `-pasta-div-bodies-at-branch=0` keeps both.
+  bool countBodyAtBranch(BranchInst &Br, uint32_t Divergent) {
+    if (!BodiesAtBranch || !Br.isConditional() ||
+        Br.getSuccessor(0) == Br.getSuccessor(1))
+      return false;
+    for (unsigned Side : {0u, 1u}) {
+      BasicBlock *Body = Br.getSuccessor(Side);
+      // A loop's header from its latch: the lanes going round are the
+      // ballot's; those entering it, once per entry at the preheader.
+      const Loop *Round = Loops.latchOf(*Br.getParent());
+      if (Round && Round->getHeader() != Body)
+        Round = nullptr;
+      // An exit of the branch's loop runs once the lanes leaving apart
+      // are gathered, not once per vote.
+      if (!Round && (Body->getSinglePredecessor() != Br.getParent() ||
+                     !Loops.sameLoop(*Body, *Br.getParent())))
+        continue;
+      CallInst *Top = topBlockCall(*Body);
+      if (!Top)
+        continue;
+      if (Round)
+        countEntries(*Round->getLoopPreheader()->getTerminator(), *Top);
+      IRBuilder<> B(&Br);
+      Value *Taken = Br.getCondition();
+      if (Side)
+        Taken = B.CreateNot(Taken);
+      B.CreateCall(H.BranchBody,
+                   {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
+                    Top->getArgOperand(1), Top->getArgOperand(2)});
+      Top->eraseFromParent();
+      ++NumBodiesAtBranch;
+      return true;
+    }
+    return false;
+  }
+
+  // The block counts of Top's call (a loop header's) for the lanes that
+  // enter the loop, added at its preheader's end: one more add to each of
+  // its registers, within the bounds it has.
+  void countEntries(Instruction &PreheaderEnd, CallInst &Top) {
+    IRBuilder<> B(&PreheaderEnd);
+    Value *Warps = Top.getArgOperand(1), *Threads = Top.getArgOperand(2);
+    B.CreateCall(H.Block, {B.getInt32(1), Warps, Threads});
+    for (auto &[Counter, Slot] : Slots)
+      SlotBounds[Counter] += Slot == Warps     ? 1
+                             : Slot == Threads ? uint64_t(MaxLanes)
+                                               : 0;
   }
 
   // What the branch counts for NT's body (DivergencePlan.cpp): its

@@ -54,6 +54,8 @@ struct DivHelpers {
   llvm::FunctionCallee BranchLaunchAdd;
   // A kernel entry's warps and threads, added once per launch.
   llvm::FunctionCallee CountLaunch;
+  // A branch in a loop with the counters of a block entered only from it.
+  llvm::FunctionCallee BranchBody;
 };
 
 // A planned access in a divergence copy: its pointer there.

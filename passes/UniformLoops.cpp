@@ -108,6 +108,21 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     L->getUniqueExitBlocks(U.Exits);
     U.Trips = tripsOf(*L);
   }
+  for (Loop *L : LI->getLoopsInPreorder())
+    if (lanesMeetInLoop(*L))
+      LanesMeet.insert(L);
+  for (Loop *L : LI->getLoopsInPreorder()) {
+    if (Uniform.count(L) || !headerKeepsLanes(*L))
+      continue;
+    const SCEV *Trips = tripsOf(*L);
+    if (!Trips)
+      continue;
+    UniformLoop &U = CountedHeaders[L];
+    U.L = L;
+    U.PreheaderEnd = L->getLoopPreheader()->getTerminator();
+    L->getUniqueExitBlocks(U.Exits);
+    U.Trips = Trips;
+  }
   markDivergenceInLoops(F, FAM);
 }
 
@@ -393,6 +408,52 @@ UniformLoops::~UniformLoops() = default;
 
 bool UniformLoops::inLoop(const BasicBlock &BB) const {
   return LI->getLoopFor(&BB) != nullptr;
+}
+
+bool UniformLoops::headerKeepsLanes(const Loop &L) const {
+  BasicBlock *Latch = L.getLoopLatch();
+  return L.getLoopPreheader() && L.hasDedicatedExits() && Latch &&
+         L.getExitingBlock() == Latch && !divergentTerminator(*Latch) &&
+         LanesMeet.contains(&L);
+}
+
+const Loop *UniformLoops::latchOf(const BasicBlock &BB) const {
+  const Loop *L = LI->getLoopFor(&BB);
+  if (!L || L->getLoopLatch() != &BB || !L->getLoopPreheader() ||
+      pred_size(L->getHeader()) != 2 || !LanesMeet.contains(L))
+    return nullptr;
+  return L;
+}
+
+bool UniformLoops::lanesMeetInLoop(const Loop &L) const {
+  for (const Loop *Inner : L.getLoopsInPreorder()) {
+    if (Inner == &L)
+      continue;
+    SmallVector<BasicBlock *, 4> Exiting;
+    Inner->getExitingBlocks(Exiting);
+    if (any_of(Exiting,
+               [&](const BasicBlock *B) { return divergentTerminator(*B); }))
+      return false;
+  }
+  for (const BasicBlock *B : L.blocks())
+    for (const Instruction &I : *B)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (!isa<IntrinsicInst>(Call))
+          return false;
+  return true;
+}
+
+const UniformLoops::UniformLoop *
+UniformLoops::countedHeader(const BasicBlock &BB) const {
+  const Loop *L = LI->getLoopFor(&BB);
+  if (!L || L->getHeader() != &BB)
+    return nullptr;
+  auto It = CountedHeaders.find(L);
+  return It == CountedHeaders.end() ? nullptr : &It->second;
+}
+
+bool UniformLoops::sameLoop(const BasicBlock &A, const BasicBlock &B) const {
+  return LI->getLoopFor(&A) == LI->getLoopFor(&B);
 }
 
 const UniformLoops::UniformLoop *

@@ -76,10 +76,29 @@ public:
 
   // Whether BB is in a loop at all.
   bool inLoop(const llvm::BasicBlock &BB) const;
+  // Whether A and B have the same innermost loop (or none).
+  bool sameLoop(const llvm::BasicBlock &A, const llvm::BasicBlock &B) const;
 
   // The innermost loop holding BB when it is such a loop; null otherwise.
   // BB must be a block the function had when this was made.
   const UniformLoop *uniformLoop(const llvm::BasicBlock &BB) const;
+
+  // The loop BB heads when it is not uniform (branches inside it diverge)
+  // but every lane that enters it runs its header in every iteration with
+  // the lanes it entered with, so that the header's warp and lane counts
+  // are the preheader's times U.Trips: its latch is its only exit, on a
+  // warp-uniform condition, and scalar evolution counts its iterations; no
+  // loop inside it has a divergent exit (lanes leaving one apart may stay
+  // apart: DivergencePlan.cpp); it calls nothing but intrinsics (a callee
+  // may leave lanes apart). Lanes parted by a branch inside it are trusted
+  // to meet again at its latch, as the planner trusts joins. Null
+  // otherwise. BB must be a block the function had when this was made.
+  const UniformLoop *countedHeader(const llvm::BasicBlock &BB) const;
+  // The loop BB is the latch of, when its header is entered only from its
+  // preheader and BB and lanes parted inside it meet again by its latch (no
+  // loop inside it with a divergent exit, no call but to intrinsics); null
+  // otherwise. BB must be a block the function had when this was made.
+  const llvm::Loop *latchOf(const llvm::BasicBlock &BB) const;
 
   // Whether BB (in U) runs once in every iteration of U, U's iterations
   // being known.
@@ -251,6 +270,11 @@ private:
                      unsigned Depth = 0);
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
+  bool headerKeepsLanes(const llvm::Loop &L) const;
+  // Whether lanes parted inside L are trusted to meet again by its latch
+  // (as the planner trusts joins): no loop inside it has a divergent exit,
+  // and it calls nothing but intrinsics. Before any code is added.
+  bool lanesMeetInLoop(const llvm::Loop &L) const;
   const llvm::SCEV *countedTrips(llvm::Loop &L);
 
   llvm::LoopInfo *LI;
@@ -261,6 +285,9 @@ private:
   std::unique_ptr<llvm::SCEVExpander> Expander;
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       Uniform; // found at construction
+  llvm::DenseMap<const llvm::Loop *, UniformLoop>
+      CountedHeaders; // found at construction (countedHeader)
+  llvm::SmallPtrSet<const llvm::Loop *, 8> LanesMeet; // lanesMeetInLoop
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
   unsigned LoopsBeyondAnalysis = 0;

@@ -24,6 +24,10 @@
 # PASTA_DIV_DRAIN_EVERY=1: the loop registers drained at every loop-header
 # visit, staged by DRAIN_KERNELS=DIR scripts/stage_div_before_after.sh), its
 # profile must equal <k>-div's too; it is not timed.
+# With DIV_VARIANTS='NAME ...' and <k>-div-NAME beside <k>-div (this tree's
+# divergence builds with other settings, staged by VARIANTS=... 
+# scripts/stage_div_before_after.sh), each one's profile must equal
+# <k>-div's and it is timed too ($OUT/divergence.md, "Other builds").
 # Then scripts/gpu_div_long_loop.sh ($OUT/div-long-loop.txt).
 # Results: $OUT/divergence.md (both tables), $OUT/coalescing-report.txt (the
 # worked example's stderr report), logs and profiles in
@@ -86,6 +90,7 @@ status=0
 ran=""
 : > "$W/before-compare.txt"
 : > "$W/drain-compare.txt"
+for b in ${DIV_VARIANTS:-}; do : > "$W/$b-compare.txt"; done
 : > "$W/bench.txt"
 for k in $PROGRAMS; do
   [ -x "$BIN/$k-div" ] || { echo "gpu_divergence: no $BIN/$k-div"; status=1; continue; }
@@ -103,17 +108,20 @@ for k in $PROGRAMS; do
     status=1
   fi
   grep "pasta: warning" "$W/$k.div.err" && status=1
-  for b in before drain; do
+  for b in before drain ${DIV_VARIANTS:-}; do
     if [ -x "$BIN/$k-div-$b" ]; then
       compare_build "$k" "$vsize" $b || status=1
     fi
   done
   pasta_ncu_divergence 60 "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
     > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
-  variants="plain div"; [ -x "$BIN/$k-div-before" ] && variants="$variants before"
+  variants="plain div"
+  for b in before ${DIV_VARIANTS:-}; do
+    [ -x "$BIN/$k-div-$b" ] && variants="$variants $b"
+  done
   for variant in $variants; do
     case $variant in
-      plain) exe="$BIN/$k" ;; div) exe="$BIN/$k-div" ;; before) exe="$BIN/$k-div-before" ;;
+      plain) exe="$BIN/$k" ;; div) exe="$BIN/$k-div" ;; *) exe="$BIN/$k-div-$variant" ;;
     esac
     TK_BENCH=$RUNS PASTA_QUIET=1 PASTA_DIVERGENCE=1 PASTA_OUTPUT=/dev/null \
       timeout 45 "$exe" "$n" > "$W/run.txt" 2>&1 || { echo "gpu_divergence: $k $variant bench failed"; status=1; }
@@ -136,7 +144,11 @@ fi
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --bench "$W/bench.txt" --out "$OUT/divergence.md" > /dev/null || status=1
-for b in before drain; do
+if [ -n "${DIV_VARIANTS:-}" ]; then
+  { echo; echo "## Other builds (median us, ratio to plain)"; echo
+    python3 scripts/div_variant_table.py "$W/bench.txt" div before $DIV_VARIANTS; } >> "$OUT/divergence.md"
+fi
+for b in before drain ${DIV_VARIANTS:-}; do
   [ -s "$W/$b-compare.txt" ] || continue
   { echo; echo "## Profiles against the $b build"; echo
     echo "$(grep -c ' equal$' "$W/$b-compare.txt") of $(wc -l < "$W/$b-compare.txt") programs' divergence profiles equal:"

@@ -6,8 +6,12 @@
 # With DRAIN_KERNELS=DIR, DIR/<k>-div is staged as <k>-div-drain too (this
 # tree's divergence builds compiled with PASTA_DIV_DRAIN_EVERY=1, copied
 # aside), whose profiles gpu_divergence.sh compares with <k>-div's.
+# With VARIANTS='NAME=DIR ...', each DIR/<k>-div is staged as <k>-div-NAME
+# (this tree's divergence builds compiled with other settings), which
+# gpu_divergence.sh compares with <k>-div's and times when DIV_VARIANTS
+# names NAME.
 # usage, after ninja -C build pasta_kernels_div:
-#   [DRAIN_KERNELS=DIR] scripts/stage_div_before_after.sh OLD_BUILD
+#   [DRAIN_KERNELS=DIR] [VARIANTS='NAME=DIR ...'] scripts/stage_div_before_after.sh OLD_BUILD
 # then run(command="bash scripts/gpu_divergence.sh", carry=["build-gpu"]).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +36,13 @@ if [ -n "${DRAIN_KERNELS:-}" ]; then
     [ -x "$dst/$k-div" ] && cp "$exe" "$dst/$k-div-drain"
   done
 fi
+for spec in ${VARIANTS:-}; do
+  name=${spec%%=*} dir=${spec#*=}
+  for exe in "$dir"/*-div; do
+    k=$(basename "$exe" -div)
+    [ -x "$dst/$k-div" ] && cp "$exe" "$dst/$k-div-$name"
+  done
+done
 # Under the 64 MiB carry limit: the bundled programs only, packed with xz.
 rm -rf build-gpu/bin/structures
 (cd "$dst" && XZ_OPT=-9 tar cJf ../../kernels.txz .)

@@ -137,11 +137,13 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: flagged:
 ; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 128
 ; CHECK-NEXT: call void @__pasta_div_block_add(
-; In the loop: registers, no derivation.
-; CHECK: call void @__pasta_div_branch(i32
+; In the loop: registers, no derivation; the body's warps and lanes come
+; from the branch's ballot (nvptx-divergence-loop-bodies.ll).
+; CHECK: call void @__pasta_div_branch_body(i32
 ; CHECK-NEXT: br i1 %odd, label %lbody, label %latch
 ; CHECK: lbody:
-; CHECK-NEXT: call void @__pasta_div_block(i32 1,
+; CHECK-NOT: call void @__pasta_div_block(
+; CHECK: latch:
 ; The if-else's two sides, each a block of its own: measured.
 ; CHECK: call void @__pasta_div_branch_add(
 ; CHECK-NEXT: br i1 %e, label %yes, label %no

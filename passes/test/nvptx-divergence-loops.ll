@@ -220,13 +220,17 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK-NEXT: call void @__pasta_div_add(
 ; CHECK: br label %mid
 ; The divergent loop: measured at every execution, into registers: its
-; block's warp executions (its active lanes are the counting code's), its
-; store's distinct bytes, sectors and ideal sectors, its branch's
-; divergence (its executions are the block's).
-; CHECK: divergent:
+; block's warp executions (its active lanes are the counting code's: those
+; entering it, at its preheader, then its latch branch's ballot of those
+; going round, nvptx-divergence-loop-bodies.ll), its store's distinct
+; bytes, sectors and ideal sectors, its branch's divergence (its executions
+; are the block's).
+; CHECK: mid:
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.none)
+; CHECK: divergent:
+; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 1, i32 1, i32 %[[FOLLOW]], ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[DD:pasta.div[0-9]+]], ptr %pasta.div.none, ptr %[[DS:pasta.div[0-9]+]], ptr %[[DI:pasta.div[0-9]+]], ptr %pasta.div.none)
-; CHECK: call void @__pasta_div_branch(i32 %{{.*}}, ptr %pasta.div.none, ptr %[[DV:pasta.div[0-9]*]])
+; CHECK: call void @__pasta_div_branch_body(i32 %{{.*}}, ptr %[[DV:pasta.div[0-9]*]], ptr %pasta.div.bw, ptr %pasta.div.none)
 ; CHECK-NEXT: br i1 %again
 ; At the return, after the counting flush, the registers': the fast path
 ; inline (a warp sum and a `red` per register), and the general path, the
@@ -255,6 +259,9 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; 2047 visits (one pass adds at most 2^20 to a fold's register) each lane
 ; adds its registers to their counters and zeroes them.
 ; CHECK-LABEL: define ptx_kernel void @nested__pasta_div(
+; The outer header's lanes: those entering the loop, at its preheader (the
+; entry), then the outer latch's ballot.
+; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; CHECK: outer:
 ; CHECK: %[[VISITS:.*]] = load i32, ptr %pasta.div.visits
 ; CHECK-NEXT: %[[VISITS1:.*]] = add i32 %[[VISITS]], 1
@@ -272,7 +279,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: store i32 0, ptr %pasta.div.visits,
 ; CHECK-NEXT: br label %[[BODY]]
 ; CHECK: [[BODY]]:
-; CHECK-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.bt)
+; CHECK-NOT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw
 ; CHECK: call void @__pasta_div_block(i32 1, ptr %pasta.div.leader, ptr %pasta.div.lanes)
 ; CHECK: %pasta.div.small = icmp ule i64 %smax, 2730
 ; CHECK-NEXT: br i1 %pasta.div.small, label %[[SMALL:[0-9]+]], label %[[LARGE:[0-9]+]], {{.*}}!pasta.instrumentation
@@ -304,7 +311,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; header's counters, nothing is measured for it.
 ; CHECK: outer.latch:
 ; CHECK-NOT: call {{.*}}@__pasta_div_block
-; CHECK: call void @__pasta_div_branch(
+; CHECK: call void @__pasta_div_branch_body(i32 %{{.*}}, ptr %{{.*}}, ptr %pasta.div.bw, ptr %pasta.div.bt)
 ; The outer loop's exit is divergent (j < t, t per lane): lanes may leave
 ; it apart and run the return block once each, so that block is measured.
 ; CHECK: done:

@@ -121,18 +121,24 @@ done:
 ; REPEAT: pasta: derived 190 = +1*c161
 ; REPEAT: pasta: div strides.cu:51 func=twice counters=152..163
 ; REPEAT: pasta: div strides.cu:53 func=twice counters=181..192
+; The then-blocks `first` and `other` are counted at their branches, from
+; the branch's ballot (nvptx-divergence-loop-bodies.ll).
 ; CHECK-LABEL: define ptx_kernel void @twice__pasta_div(
+; CHECK: call void @__pasta_div_branch_body(i32
+; CHECK-NEXT: br i1 %c, label %first, label %mid
 ; CHECK: first:
-; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: mid:
-; CHECK-NOT: call void @__pasta_div_branch(
+; CHECK-NOT: call void @__pasta_div_branch
 ; CHECK: br i1 %c, label %second
 ; CHECK: second:
 ; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: after:
 ; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK: call void @__pasta_div_branch_body(i32
+; CHECK-NEXT: br i1 %d, label %other, label %tail
 ; CHECK: other:
-; CHECK: call void @__pasta_div_block(i32 1,
+; CHECK-NOT: call void @__pasta_div_block(
 ; CHECK: ret void
 define ptx_kernel void @twice(ptr addrspace(1) %g, i32 %n) !dbg !8 {
 entry:

@@ -166,7 +166,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 ; CHECK: %[[G2:[0-9]+]] = zext i1 %go2 to i32
 ; CHECK: call void @__pasta_div_branch_add(i32 %[[G2]],
 ; CHECK: %[[MT:[0-9]+]] = zext i1 %morethreads to i32
-; CHECK: call void @__pasta_div_branch(i32 %[[MT]],
+; CHECK: call void @__pasta_div_branch_body(i32 %[[MT]],
 ; CHECK: ret void
 
 ; Thirteen branches: @uni's nine, six uniform, and @strided's four, two
