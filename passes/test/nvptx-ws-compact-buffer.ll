@@ -87,8 +87,8 @@ entry:
 ; CHECK-SAME: i64 [[#W1 - 2251799813685248 + 1099511627776]]]
 ; The loop's access (on the short path) and the exit's, in slot 0 each,
 ; are x's parameter bits with their sites.
-; CHECK: @__pasta_ws_buffer_words1 = private unnamed_addr addrspace(1) constant [1 x i64] [i64 [[#W2 + 1]]]
-; CHECK: @__pasta_ws_buffer_words2 = private unnamed_addr addrspace(1) constant [1 x i64] [i64 [[#W0 + 4]]]
+; CHECK: @[[T1:__pasta_ws_buffer_words[0-9]+]] = private unnamed_addr addrspace(1) constant [1 x i64] [i64 [[#W2 + 1]]]
+; CHECK: @[[T2:__pasta_ws_buffer_words[0-9]+]] = private unnamed_addr addrspace(1) constant [1 x i64] [i64 [[#W0 + 4]]]
 ; CHECK-LABEL: define ptx_kernel void @big__pasta_ws(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %pasta.ws.buffer = alloca [14 x i64], align 16
@@ -137,7 +137,7 @@ entry:
 ; CHECK: join:
 ; CHECK: call {} @dev__pasta_callee__pasta_ws(
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 7, ptr addrspace(1) @__pasta_ws_buffer_words)
-; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @__pasta_ws_buffer_words1)
+; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @[[T1]])
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 7, ptr addrspace(1) @__pasta_ws_buffer_words)
 ; CHECK-NEXT: br label %loop
 ; CHECK: loop:
@@ -148,14 +148,14 @@ entry:
 ; CHECK-NEXT: ptrtoint
 ; CHECK-NEXT: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 0
 ; CHECK-NEXT: store i64
-; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @__pasta_ws_buffer_words2)
+; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @[[T2]])
 ; CHECK-NEXT: ret void
 
 ; CHECK-LABEL: define internal {{.*}} @dev__pasta_callee__pasta_ws(
 ; CHECK: %pasta.ws.buffer = alloca [2 x i64], align 16
 ; CHECK: store float 2.0
 ; CHECK: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 0
-; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @__pasta_ws_buffer_words3)
+; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @{{__pasta_ws_buffer_words[0-9]+}})
 ; CHECK-NEXT: ret
 
 ; With 2 slots each arm finds the buffer full and starts again at slot 0:
