@@ -162,7 +162,7 @@ entry:
 ; at the join either arm's access can be in slot 0, so the table says its
 ; word is in the buffer (-1, PASTA_WS_WORD_IN_BUFFER) and both arms store
 ; it; slot 1 holds the then arm's y only: its word is the table's.
-; SMALL: @__pasta_ws_buffer_words2 = private unnamed_addr addrspace(1) constant [2 x i64] [i64 -1, i64 [[#%d,Y:]]]
+; SMALL: @{{__pasta_ws_buffer_words[0-9]+}} = private unnamed_addr addrspace(1) constant [2 x i64] [i64 -1, i64 [[#%d,Y:]]]
 ; SMALL-LABEL: define ptx_kernel void @big__pasta_ws(
 ; SMALL: %pasta.ws.buffer = alloca [4 x i64], align 16
 ; SMALL: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 2
@@ -172,7 +172,7 @@ entry:
 ; SMALL: %b = load float, ptr %q
 ; SMALL: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 2
 ; SMALL: then:
-; SMALL: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 2, ptr addrspace(1) @__pasta_ws_buffer_words1)
+; SMALL: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 2, ptr addrspace(1) @{{__pasta_ws_buffer_words[0-9]+}})
 ; SMALL-NEXT: store float %b, ptr addrspace(1) %x2
 ; SMALL: getelementptr inbounds i64, ptr %pasta.ws.buffer, i64 0
 ; SMALL-NEXT: store i64
