@@ -297,10 +297,10 @@ static unsigned outOfLineAccessCalls(const Function &F,
 
 // Off above this many calls of the divergence helpers (docs/design.md, "The
 // uncapped twin"): they are inlined, so ptxas's time on a copy grows with
-// them, and a twin costs as much again (40-55% of the divergence build's
+// them, and a twin costs as much again (39-57% of the divergence build's
 // ptxas time in the bundled programs). The twin pays only for grids of
-// one wave; the bundled programs' copies above 50 calls are those of the
-// programs whose divergence builds took over 3x the plain compile.
+// one wave. Above 50: every kernel of the seven bundled programs whose
+// divergence builds took over 3x the plain compile but one (27 calls).
 static cl::opt<unsigned> UncappedMaxMeasures(
     "pasta-div-uncapped-max-measures", cl::init(50),
     cl::desc("PASTA: give a kernel's divergence copy an uncapped twin only "
