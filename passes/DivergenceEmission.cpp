@@ -295,6 +295,46 @@ static unsigned outOfLineAccessCalls(const Function &F,
   return Calls;
 }
 
+// Off above this many calls of the divergence helpers (docs/design.md, "The
+// uncapped twin"): they are inlined, so ptxas's time on a copy grows with
+// them, and a twin costs as much again (39-57% of the divergence build's
+// ptxas time in the bundled programs). The twin pays only for grids of
+// one wave. Above 50: every kernel of the seven bundled programs whose
+// divergence builds took over 3x the plain compile but one (27 calls).
+static cl::opt<unsigned> UncappedMaxMeasures(
+    "pasta-div-uncapped-max-measures", cl::init(50),
+    cl::desc("PASTA: give a kernel's divergence copy an uncapped twin only "
+             "when the copy and the functions it calls make at most this "
+             "many calls of the divergence helpers; else the twin is a "
+             "stub the runtime never launches"));
+
+// The calls of the divergence runtime's helpers that F and the functions
+// it reaches make, each function counted once.
+static unsigned measuringCalls(const Function &F,
+                               SmallPtrSetImpl<const Function *> &Seen) {
+  if (F.isDeclaration() || !Seen.insert(&F).second)
+    return 0;
+  unsigned Calls = 0;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction()) {
+        if (Callee->getName().starts_with("__pasta_div_"))
+          ++Calls;
+        else
+          Calls += measuringCalls(*Callee, Seen);
+      }
+  return Calls;
+}
+
+// Whether Copy is too costly to compile twice (above either limit).
+static bool twinTooCostly(const Function &Copy) {
+  SmallPtrSet<const Function *, 8> Seen;
+  if (outOfLineAccessCalls(Copy, Seen) > UncappedMaxCalls)
+    return true;
+  Seen.clear();
+  return measuringCalls(Copy, Seen) > UncappedMaxMeasures;
+}
+
 // In place of the twin of a copy too costly to compile twice: a kernel of
 // the copy's type that returns at once, under the twin's name (the host
 // registers that name whatever the device code holds), and whose largest
@@ -482,8 +522,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        SmallPtrSet<const Function *, 8> Seen;
-        if (outOfLineAccessCalls(*CopyOf.at(F), Seen) > UncappedMaxCalls)
+        if (twinTooCostly(*CopyOf.at(F)))
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));

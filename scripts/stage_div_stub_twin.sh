@@ -3,8 +3,9 @@
 # with its main: one launch of 8,192 threads, a checksum) built plain, with
 # PASTA_DIVERGENCE=1 (its divergence copy calls the access helpers out of
 # line, so its uncapped twin is a stub the runtime must never launch) and
-# with PASTA_DIVERGENCE=1 -mllvm -pasta-div-uncapped-max-calls=100000 (a
-# full twin, as before the stub). About a minute of CPU for the two
+# with PASTA_DIVERGENCE=1 -mllvm -pasta-div-uncapped-max-calls=100000 and
+# -pasta-div-uncapped-max-measures=100000 (a full twin, as before the stub:
+# both limits give the stub). About a minute of CPU for the two
 # divergence builds (ptxas).
 # usage, after ninja -C build pasta pasta_rt:
 #   scripts/stage_div_stub_twin.sh
@@ -26,7 +27,8 @@ clang++-22 "${flags[@]}" "$dst/myocyte12.cu" -o "$dst/myocyte12.plain" \
 PASTA_DIVERGENCE=1 clang++-22 "${flags[@]}" "$plugin" "$dst/myocyte12.cu" \
   -o "$dst/myocyte12-div" -x none "$build/lib/libpasta_rt.a" "${libs[@]}"
 PASTA_DIVERGENCE=1 clang++-22 "${flags[@]}" "$plugin" -mllvm \
-  -pasta-div-uncapped-max-calls=100000 "$dst/myocyte12.cu" \
+  -pasta-div-uncapped-max-calls=100000 -mllvm \
+  -pasta-div-uncapped-max-measures=100000 "$dst/myocyte12.cu" \
   -o "$dst/myocyte12-div-twin" -x none "$build/lib/libpasta_rt.a" "${libs[@]}"
 git rev-parse --short HEAD > build-gpu/commit
 du -sh build-gpu

@@ -11,6 +11,15 @@
 ; measuring code (-pasta-div-derive-whole=0; by default their figures are
 ; derived: nvptx-divergence-uniform.ll).
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
+; -pasta-div-out-of-line-above=1 takes @diamond's two groups out of line too
+; (ptxas's time on small copies; docs/design.md).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=1 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=ABOVE1
+
+; ABOVE1-LABEL: define ptx_kernel void @diamond__pasta_div(
+; ABOVE1: %pasta.div.out = alloca [8 x i32]
+; ABOVE1-NOT: call i32 @__pasta_div_access{{(_lanes)?}}(
+; ABOVE1: call i32 @__pasta_div_access{{(_lanes)?}}_out(
+; ABOVE1: ret void
 
 ; CHECK-LABEL: define ptx_kernel void @diamond__pasta_div(
 ; CHECK-NOT: __pasta_div_access{{(_lanes)?}}_out

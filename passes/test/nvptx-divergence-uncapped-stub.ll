@@ -9,7 +9,7 @@
 ; helpers out of line (nvptx-divergence-out-of-line.ll); @diamond keeps them
 ; inline and its twin.
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-uncapped-max-calls=1000 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=TWIN
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-uncapped-max-calls=1000 -pasta-div-uncapped-max-measures=1000 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=TWIN
 
 ; The capped copy keeps its body and its cap.
 ; CHECK: define ptx_kernel void @many_bits__pasta_div(ptr %a) [[CAPPED:#[0-9]+]]
