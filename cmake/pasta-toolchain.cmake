@@ -87,8 +87,13 @@ endforeach()
 
 find_program(PASTA_C_COMPILER NAMES clang-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
 find_program(PASTA_CXX_COMPILER NAMES clang++-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
-set(CMAKE_C_COMPILER "${PASTA_C_COMPILER}")
-set(CMAKE_CXX_COMPILER "${PASTA_CXX_COMPILER}")
+# C and C++ through CC and CXX, which CMake reads only when the project
+# enables the language: a project of `LANGUAGES CUDA` alone must not see
+# CMAKE_C_COMPILER set, or find_package(CUDAToolkit) asks FindThreads,
+# which stops at "FindThreads only works if either C or CXX language is
+# enabled" (NVIDIA's lineOfSight sample; with nvcc it configures).
+set(ENV{CC} "${PASTA_C_COMPILER}")
+set(ENV{CXX} "${PASTA_CXX_COMPILER}")
 set(CMAKE_CUDA_COMPILER "${PASTA_CXX_COMPILER}")
 if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
   set(CMAKE_CUDA_ARCHITECTURES 90)

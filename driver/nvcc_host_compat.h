@@ -57,6 +57,19 @@
 #define __managed__ __device__ __attribute__((annotate("pasta.managed")))
 #endif
 
+/* nvcc's CUDA headers include the C++ <math.h> (crt/math_functions.h, from
+ * cuda_runtime.h, which nvcc includes in every CUDA compile), so host code
+ * sees the standard library's math in the global namespace: isfinite,
+ * isnan, isinf, signbit, fpclassify and the float and double overloads of
+ * the others. clang's CUDA headers include <cmath> only, and host code
+ * written for nvcc (llm.c's validate_result: `isfinite(cpu_reference[i])`
+ * in a host template) stops at "no matching function for call to
+ * 'isfinite'". */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&         \
+    !defined(__HIP__) && __has_include(<math.h>)
+#include <math.h>
+#endif
+
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
 
 #define PASTA_MINMAX(R, A, B)                                                  \

@@ -21,10 +21,12 @@
 # programs staged in build-gpu/unseen (docs/lab/2026-11-29-unseen-programs.md
 # says how): each line of build-gpu/unseen/programs.txt, `NAME DIR EXE
 # [ARGS...]` (ARGS as shell words: quotes allowed), runs plain/DIR/EXE and
-# pasta/DIR/EXE from their directory
+# pasta/DIR/EXE from their directory, then plain again
 # (build-gpu/unseen.tar.xz, if there, is unpacked first);
 # both must exit as one another, print the same stdout but for lines naming
-# a time or a rate, and the PASTA run must write a profile with launches.
+# a time or a rate, and the PASTA run must write a profile with launches
+# (the table also says whether the two plain runs printed the same: where
+# they do not, a difference from PASTA's run says nothing about PASTA).
 # Then Nsight Compute times both builds' kernels, side by side
 # (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
 # 30). UNSEEN_FILTER (a regex on NAME) runs some rows only. Where
@@ -47,7 +49,8 @@
 # heaviest runs of instructions (scripts/ncu_sass_blocks.py) in
 # $OUT/unseen-sass.md.
 # Results: $OUT/unseen.md, $OUT/unseen.tgz ($OUT/unseen-times.md grows as
-# each program's ncu times come in).
+# each program's ncu times come in; $OUT/unseen-raw/NAME/ holds each
+# program's runs as it ends: stdout, stderr, exit status, profile).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -105,12 +108,12 @@ if [ "${1:-}" = unseen ]; then
   {
     pasta_gpu_header
     echo
-    echo "| program | exit (plain / PASTA) | same stdout | kernels with launches | PASTA warnings |"
-    echo "|---|---|---|---|---|"
+    echo "| program | exit (plain / PASTA) | same stdout | plain twice: same stdout | kernels with launches | PASTA warnings |"
+    echo "|---|---|---|---|---|---|"
   } > "$t"
   bad=0
   # Timing lines differ from run to run.
-  strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s\b|throughput|bandwidth' "$1"; }
+  strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s\b|throughput|bandwidth|flops|per sec' "$1"; }
   while read -r name dir exe args; do
     case "$name" in '' | '#'*) continue ;; esac
     [[ $name =~ ${UNSEEN_FILTER:-.} ]] || continue
@@ -120,20 +123,26 @@ if [ "${1:-}" = unseen ]; then
     # together (a command script such as -c "read x.aig; b; ps").
     argv=()
     eval "argv=($args)"
-    for b in plain pasta; do
-      (cd "$root/$b/$dir" && PASTA_OUTPUT=$d/profile.json timeout 60 \
+    # plain twice: a program whose output differs between two runs of
+    # the same build cannot be told apart from PASTA by its stdout.
+    for b in plain pasta plain2; do
+      (cd "$root/${b%2}/$dir" && PASTA_OUTPUT=$d/profile.json timeout 60 \
         "./$exe" "${argv[@]}" > "$d/$b.out" 2> "$d/$b.err")
       echo $? > "$d/$b.rc"
     done
     same=no
     cmp -s <(strip "$d/plain.out") <(strip "$d/pasta.out") && same=yes
+    twice=no
+    cmp -s <(strip "$d/plain.out") <(strip "$d/plain2.out") && twice=yes
     kernels=$(python3 -c 'import json,sys
 p=json.load(open(sys.argv[1]))
 print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
       "$d/profile.json" 2> /dev/null || echo "no profile")
     warn=$(grep -c '^pasta: \(warning\|error\)' "$d/pasta.err")
-    printf '| %s | %s / %s | %s | %s | %s |\n' "$name" "$(cat "$d/plain.rc")" \
-      "$(cat "$d/pasta.rc")" "$same" "$kernels" "$warn" >> "$t"
+    printf '| %s | %s / %s | %s | %s | %s | %s |\n' "$name" "$(cat "$d/plain.rc")" \
+      "$(cat "$d/pasta.rc")" "$same" "$twice" "$kernels" "$warn" >> "$t"
+    # The raw runs kept as each program ends (a call cut short keeps them).
+    mkdir -p "$OUT/unseen-raw" && cp -r "$d" "$OUT/unseen-raw/"
     { [ "$same" = yes ] && [ "$(cat "$d/plain.rc")" = "$(cat "$d/pasta.rc")" ] &&
       [ "${kernels:-0}" -gt 0 ] 2> /dev/null; } || bad=1
     if [ -x "$NCU" ]; then
