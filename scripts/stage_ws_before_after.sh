@@ -39,7 +39,14 @@ if [ "${STAGE_OLD_RUNTIME:-0}" = 1 ]; then
 else
   scripts/build_with_plugin.sh "$old/lib/libpasta.so" before
 fi
-scripts/build_structures.sh "$build/bin/structures" thrust
+# Every structure is staged below; one older than this build's plugin was
+# built by an earlier tree (after an ABI change it would run uninstrumented,
+# with the runtime's warning, and write no profile): build them all again.
+if [ -n "$(find "$build/bin/structures" -maxdepth 1 -type f ! -newer "$build/lib/libpasta.so" 2>/dev/null | head -n 1)" ]; then
+  scripts/build_structures.sh "$build/bin/structures"
+else
+  scripts/build_structures.sh "$build/bin/structures" thrust
+fi
 before=$(mktemp -d)
 trap 'rm -rf "$before"' EXIT
 # The earlier plugin with this build's runtimes (what links the program),
