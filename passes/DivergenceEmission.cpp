@@ -275,22 +275,22 @@ static cl::opt<unsigned> UncappedMaxCalls(
              "many out-of-line access calls; else the twin is a stub the "
              "runtime never launches"));
 
-// The calls of the out-of-line access helpers that F and the functions it
-// reaches make, each function counted once (the helpers are still
-// declarations here).
-static unsigned outOfLineAccessCalls(const Function &F,
-                                     SmallPtrSetImpl<const Function *> &Seen) {
+// The calls of functions IsCounted names that F and the functions it
+// reaches make, each function counted once (the runtime's helpers are
+// still declarations here).
+static unsigned callsReached(const Function &F,
+                             SmallPtrSetImpl<const Function *> &Seen,
+                             function_ref<bool(StringRef)> IsCounted) {
   if (F.isDeclaration() || !Seen.insert(&F).second)
     return 0;
   unsigned Calls = 0;
   for (const Instruction &I : instructions(F))
     if (const auto *Call = dyn_cast<CallBase>(&I))
       if (const Function *Callee = Call->getCalledFunction()) {
-        StringRef Name = Callee->getName();
-        if (Name == DivAccessOutName || Name == DivAccessLanesOutName)
+        if (IsCounted(Callee->getName()))
           ++Calls;
         else
-          Calls += outOfLineAccessCalls(*Callee, Seen);
+          Calls += callsReached(*Callee, Seen, IsCounted);
       }
   return Calls;
 }
@@ -308,31 +308,19 @@ static cl::opt<unsigned> UncappedMaxMeasures(
              "many calls of the divergence helpers; else the twin is a "
              "stub the runtime never launches"));
 
-// The calls of the divergence runtime's helpers that F and the functions
-// it reaches make, each function counted once.
-static unsigned measuringCalls(const Function &F,
-                               SmallPtrSetImpl<const Function *> &Seen) {
-  if (F.isDeclaration() || !Seen.insert(&F).second)
-    return 0;
-  unsigned Calls = 0;
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = Call->getCalledFunction()) {
-        if (Callee->getName().starts_with("__pasta_div_"))
-          ++Calls;
-        else
-          Calls += measuringCalls(*Callee, Seen);
-      }
-  return Calls;
-}
-
 // Whether Copy is too costly to compile twice (above either limit).
 static bool twinTooCostly(const Function &Copy) {
   SmallPtrSet<const Function *, 8> Seen;
-  if (outOfLineAccessCalls(Copy, Seen) > UncappedMaxCalls)
+  auto IsOutOfLineAccess = [](StringRef Name) {
+    return Name == DivAccessOutName || Name == DivAccessLanesOutName;
+  };
+  if (callsReached(Copy, Seen, IsOutOfLineAccess) > UncappedMaxCalls)
     return true;
   Seen.clear();
-  return measuringCalls(Copy, Seen) > UncappedMaxMeasures;
+  auto IsDivHelper = [](StringRef Name) {
+    return Name.starts_with("__pasta_div_");
+  };
+  return callsReached(Copy, Seen, IsDivHelper) > UncappedMaxMeasures;
 }
 
 // In place of the twin of a copy too costly to compile twice: a kernel of
