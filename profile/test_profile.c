@@ -1625,6 +1625,32 @@ static pasta_activity_resources sample_resources(void) {
   return r;
 }
 
+/* A profile's "launches" holding kernels A and B as the runtime writes
+ * them (malloc'd text; NULL if no stream could be opened). */
+static char *two_kernels_json(const pasta_activity_kernel *a,
+                              const pasta_activity_kernel *b) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&text, &size);
+  if (!mem)
+    return NULL;
+  fputs("{\"launches\":{\"kernels\":[", mem);
+  pasta__activity_write_kernel_json(mem, a);
+  fputc(',', mem);
+  pasta__activity_write_kernel_json(mem, b);
+  fputs("]}}", mem);
+  fclose(mem);
+  return text;
+}
+
+/* The first kernel's "resources" object of such a profile. */
+static json_t *first_kernel_resources(json_t *root) {
+  return json_object_get(
+      json_array_get(
+          json_object_get(json_object_get(root, "launches"), "kernels"), 0),
+      "resources");
+}
+
 /* Written into a launches.kernels entry and read back: the same figures,
  * unknown ones as null; an entry without "resources" (a version 1-4
  * profile) reads as not known. */
@@ -1633,17 +1659,9 @@ static void test_resources_json(void) {
   k.name = k.mangled = "_Z2kv";
   old.name = old.mangled = "_Z3oldv";
   k.resources = sample_resources();
-  char *text = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream(&text, &size);
-  if (!CHECK(mem))
+  char *text = two_kernels_json(&k, &old);
+  if (!CHECK(text))
     return;
-  fputs("{\"launches\":{\"kernels\":[", mem);
-  pasta__activity_write_kernel_json(mem, &k);
-  fputc(',', mem);
-  pasta__activity_write_kernel_json(mem, &old);
-  fputs("]}}", mem);
-  fclose(mem);
   CHECK(strstr(text, "\"_Z3oldv\"") &&
         !strstr(strstr(text, "\"_Z3oldv\""), "\"resources\""));
   json_error_t err;
@@ -1652,10 +1670,7 @@ static void test_resources_json(void) {
     free(text);
     return;
   }
-  json_t *r = json_object_get(
-      json_array_get(
-          json_object_get(json_object_get(root, "launches"), "kernels"), 0),
-      "resources");
+  json_t *r = first_kernel_resources(root);
   json_t *pl = json_object_get(r, "plain"),
          *co = json_object_get(r, "counting");
   CHECK_EQ_U64(jint(r, "block_threads"), 256);
@@ -1706,17 +1721,9 @@ static void test_capped_resources_json(void) {
   plain.name = plain.mangled = "_Z2pv";
   k.resources = capped_resources();
   plain.resources = sample_resources();
-  char *text = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream(&text, &size);
-  if (!CHECK(mem))
+  char *text = two_kernels_json(&k, &plain);
+  if (!CHECK(text))
     return;
-  fputs("{\"launches\":{\"kernels\":[", mem);
-  pasta__activity_write_kernel_json(mem, &k);
-  fputc(',', mem);
-  pasta__activity_write_kernel_json(mem, &plain);
-  fputs("]}}", mem);
-  fclose(mem);
   CHECK(strstr(text, "\"_Z2pv\"") &&
         !strstr(strstr(text, "\"_Z2pv\""), "\"capped\""));
   json_error_t err;
@@ -1725,10 +1732,7 @@ static void test_capped_resources_json(void) {
     free(text);
     return;
   }
-  json_t *r = json_object_get(
-      json_array_get(
-          json_object_get(json_object_get(root, "launches"), "kernels"), 0),
-      "resources");
+  json_t *r = first_kernel_resources(root);
   json_t *ca = json_object_get(r, "capped");
   CHECK_EQ_U64(jint(ca, "registers"), 64);
   CHECK_EQ_U64(jint(ca, "local_bytes"), 200);
