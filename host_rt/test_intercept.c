@@ -1556,6 +1556,18 @@ static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
   return 0;
 }
 
+/* The fake CUDA vendor of the capped-copy tests: counting kernels that
+ * take blocks of up to 512 threads, capped copies that take 1,024. */
+static struct pasta_vendor_ops capped_vendor_ops(void) {
+  struct pasta_vendor_ops cops = ops;
+  cops.vendor = PASTA_VENDOR_CUDA;
+  cops.func_get_attributes = f_capped_attributes;
+  cops.occupancy_max_active_blocks = f_capped_occupancy;
+  cops.device_get_attribute = f_device_attribute;
+  resources_vendor = PASTA_VENDOR_CUDA;
+  return cops;
+}
+
 /* Run alone (`test_intercept capped`), every launch in the window. Blocks
  * the counting kernel takes run it (those of up to 256 threads without
  * asking the vendor); larger ones run the capped copy, counted, the
@@ -1564,12 +1576,7 @@ static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
  * resources are those of the first capped launch, the capped copy's
  * beside the others. */
 static int test_capped_copy(void) {
-  struct pasta_vendor_ops cops = ops;
-  cops.vendor = PASTA_VENDOR_CUDA;
-  cops.func_get_attributes = f_capped_attributes;
-  cops.occupancy_max_active_blocks = f_capped_occupancy;
-  cops.device_get_attribute = f_device_attribute;
-  resources_vendor = PASTA_VENDOR_CUDA;
+  struct pasta_vendor_ops cops = capped_vendor_ops();
   __pasta_register_kernel(&kc_handle, "_Z2kcv", &kc_plain, NULL, NULL, 0, 0,
                           NULL);
   __pasta_register_capped_kernel(&kc_handle, &kc_capped);
@@ -1624,12 +1631,7 @@ static int test_capped_copy(void) {
  * runs the capped copy without another ("has no divergence copy"). */
 static int test_capped_fallback(void) {
   setenv("PASTA_DIVERGENCE", "1", 1);
-  struct pasta_vendor_ops cops = ops;
-  cops.vendor = PASTA_VENDOR_CUDA;
-  cops.func_get_attributes = f_capped_attributes;
-  cops.occupancy_max_active_blocks = f_capped_occupancy;
-  cops.device_get_attribute = f_device_attribute;
-  resources_vendor = PASTA_VENDOR_CUDA;
+  struct pasta_vendor_ops cops = capped_vendor_ops();
   __pasta_register_kernel(&kv_handle, "_Z2kvv", &kv_plain, NULL, NULL, 0, 0,
                           NULL);
   __pasta_register_capped_kernel(&kv_handle, &kv_capped);
