@@ -55,20 +55,11 @@ static bool boundedByItself(const Function &F) {
 // its largest block is one thread, which tells the runtime that it is no
 // copy to launch.
 static void addStub(Function &Kernel, const std::string &Name) {
-  Function *Stub =
-      Function::Create(Kernel.getFunctionType(), Kernel.getLinkage(),
-                       Kernel.getAddressSpace(), Name, Kernel.getParent());
-  Stub->copyAttributesFrom(&Kernel);
-  Stub->setCallingConv(Kernel.getCallingConv());
+  Function *Stub = createOneThreadStub(Kernel, Name);
   Stub->setComdat(nullptr);
   Stub->removeFnAttr("nvvm.maxnreg");
   Stub->removeFnAttr("nvvm.reqntid");
-  Stub->addFnAttr("nvvm.maxntid", "1");
   markKernelVariant(*Stub);
-  for (auto [From, To] : zip(Kernel.args(), Stub->args()))
-    To.setName(From.getName());
-  LLVMContext &Ctx = Kernel.getContext();
-  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "", Stub));
   ++NumCappedStubs;
 }
 

@@ -329,16 +329,7 @@ static bool twinTooCostly(const Function &Copy) {
 // block is one thread (.maxntid 1), which tells the runtime that it is no
 // twin: it launches the capped copy (host_rt/launch.c).
 static void addUncappedStub(const Function &Kernel, Function &Copy) {
-  Function *Stub = Function::Create(
-      Copy.getFunctionType(), Copy.getLinkage(), Copy.getAddressSpace(),
-      Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX, Copy.getParent());
-  Stub->copyAttributesFrom(&Copy);
-  Stub->setCallingConv(Copy.getCallingConv());
-  Stub->addFnAttr("nvvm.maxntid", "1");
-  for (auto [From, To] : zip(Copy.args(), Stub->args()))
-    To.setName(From.getName());
-  LLVMContext &Ctx = Copy.getContext();
-  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "", Stub));
+  createOneThreadStub(Copy, Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
 }
 
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,

@@ -63,6 +63,20 @@ bool pasta::isKernelVariant(const Function &F) {
 
 void pasta::markKernelVariant(Function &F) { F.addFnAttr(VariantAttr); }
 
+Function *pasta::createOneThreadStub(Function &Like, const Twine &Name) {
+  Function *Stub =
+      Function::Create(Like.getFunctionType(), Like.getLinkage(),
+                       Like.getAddressSpace(), Name, Like.getParent());
+  Stub->copyAttributesFrom(&Like);
+  Stub->setCallingConv(Like.getCallingConv());
+  Stub->addFnAttr("nvvm.maxntid", "1");
+  for (auto [From, To] : zip(Like.args(), Stub->args()))
+    To.setName(From.getName());
+  LLVMContext &Ctx = Like.getContext();
+  ReturnInst::Create(Ctx, BasicBlock::Create(Ctx, "", Stub));
+  return Stub;
+}
+
 // Memory that is never in a global allocation, whatever the address space
 // of the pointer that reaches it: the thread's own stack, a parameter passed
 // by value (C++ functors, e.g. Thrust's, read through generic pointers to

@@ -36,6 +36,12 @@ bool isKernelVariant(const llvm::Function &F);
 // Marks a copy made elsewhere (CappedCopies.cpp) as one of those.
 void markKernelVariant(llvm::Function &F);
 
+// A kernel of Like's type and attributes under Name that returns at once,
+// whose largest block is one thread (.maxntid 1): the runtime never
+// launches such a copy (the capped copy's and the uncapped twin's stubs).
+llvm::Function *createOneThreadStub(llvm::Function &Like,
+                                    const llvm::Twine &Name);
+
 // Copies Functions as they are, under <name>Suffix, calls between them
 // redirected to the copies; VMap maps each original value to its copy.
 llvm::DenseMap<llvm::Function *, llvm::Function *>
