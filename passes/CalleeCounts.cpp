@@ -161,6 +161,12 @@ static void proveGlobalArguments(ArrayRef<Function *> Twins,
   NumGlobalArguments += Args.size();
 }
 
+// Deletes F and the analyses cached for it (Selection::analyses).
+static void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
+  FAM.clear(F, F.getName());
+  F.eraseFromParent();
+}
+
 CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
                                    const KernelReach &Reach, Selection &Sel) {
   CountTwins Result;
@@ -194,7 +200,7 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
     if (Twin->use_empty()) {
       Result.TwinOf.erase(F);
       llvm::erase(Twins, Twin);
-      Twin->eraseFromParent();
+      eraseFunction(*Twin, Sel.analyses());
     }
   }
   bool Whole = isWholeProgram();
@@ -203,7 +209,7 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
       if (F->use_empty() && Result.TwinOf.count(F)) {
         NumDeadOriginals += !F->hasLocalLinkage() && !F->hasLinkOnceLinkage();
         Result.TwinOf.erase(F);
-        F->eraseFromParent();
+        eraseFunction(*F, Sel.analyses());
       }
   // So do the device functions nothing calls (those inlined everywhere):
   // code generation of myocyte 12's seven took 0.04 s; ptxas drops them.
@@ -212,7 +218,7 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
       if (!F.isDeclaration() && F.use_empty() && !isKernel(F) &&
           !F.hasLocalLinkage() && !Result.TwinOf.count(&F)) {
         ++NumDeadOriginals;
-        F.eraseFromParent();
+        eraseFunction(F, Sel.analyses());
       }
   // Each proof may rest on the twins' parameters proven so far.
   Sel.setGlobalArguments(&Result.GlobalArguments);

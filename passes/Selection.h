@@ -132,6 +132,10 @@ public:
     Mixes.setGlobalArguments(Args);
   }
   const StaticMixAnalysis &mixes() const { return Mixes; }
+  // The analyses cached for the module's functions: a pass that deletes a
+  // function clears its entry first, or a function later made at the same
+  // address would get the deleted one's results.
+  llvm::FunctionAnalysisManager &analyses() { return FAM; }
 
   std::vector<FunctionPlan> Plans;
   std::vector<TrackedAccess> Tracked; // for the working-set copies
