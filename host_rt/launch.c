@@ -207,15 +207,19 @@ static int runs_capped(ops_t *ops, const struct kernel *k,
   return capped > 0 && threads <= (uint64_t)capped;
 }
 
-/* The capped copy was refused (not in the device code, or still too
- * large): the counting kernel runs as it would have, and the capped copy
- * is not tried again for this kernel. */
+/* The capped copy was refused: the counting kernel runs as it would have.
+ * Where it runs, or is refused for want of resources, the refusal was the
+ * capped copy's own (not in the device code, or still too large) and the
+ * copy is not tried again for this kernel; where it is refused otherwise,
+ * the launch itself was wrong (its configuration) and the copy stays. */
 static int retry_uncapped(ops_t *ops, pasta__launch_fn real,
                           const struct launch *l, uint32_t kernel,
                           struct capped_fit *fit) {
   ops->get_last_error();
-  fit->capped_max = -1;
-  return pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  int err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
+  if (!err || err == LAUNCH_OUT_OF_RESOURCES)
+    fit->capped_max = -1;
+  return err;
 }
 
 /* A launch into a stream being captured into a graph: the counting kernel

@@ -1542,10 +1542,14 @@ static int f_capped_occupancy(int *blocks, const void *func, int threads,
   *blocks = threads > most ? 0 : 2048 / threads;
   return 0;
 }
+/* Dynamic shared memory no kernel may have: every copy is refused. */
+enum { CAPPED_BAD_SHMEM = 1 << 30 };
 static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
                            uint64_t bxy, uint32_t bz, void **args,
                            uint64_t shmem, void *stream) {
-  (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
+  (void)gxy, (void)gz, (void)args, (void)stream;
+  if (shmem == CAPPED_BAD_SHMEM)
+    return 1; /* cudaErrorInvalidValue: the launch's own */
   uint64_t threads = (uint32_t)bxy * (bxy >> 32) * bz;
   if ((fn == &kc_handle || fn == &kt_handle || fn == &kv_handle ||
        fn == &kv_div) &&
@@ -1660,6 +1664,25 @@ static int test_capped_fallback(void) {
   return check_summary("intercept capped fallback");
 }
 
+/* A capped launch refused for the launch's own reason (too much dynamic
+ * shared memory: the counting kernel is refused the same way) returns that
+ * error to the program and leaves the capped copy in use: the next launch
+ * of 1,024 threads runs it, counted. */
+static int test_capped_program_error(void) {
+  struct pasta_vendor_ops cops = capped_vendor_ops();
+  __pasta_register_kernel(&kc_handle, "_Z2kcv", &kc_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&kc_handle, &kc_capped);
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 1024 | y1, 1, NULL,
+                              CAPPED_BAD_SHMEM, NULL, f_capped_launch,
+                              &cops) == 1);
+  CHECK(__pasta_launch_kernel(&kc_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_capped_launch, &cops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &kc_capped);
+  return check_summary("intercept capped program error");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -1671,6 +1694,8 @@ int main(int argc, char **argv) {
     return test_out_of_resources();
   if (argc > 1 && strcmp(argv[1], "capped") == 0)
     return test_capped_copy();
+  if (argc > 1 && strcmp(argv[1], "capped_error") == 0)
+    return test_capped_program_error();
   if (argc > 1 && strcmp(argv[1], "capped_fallback") == 0)
     return test_capped_fallback();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
