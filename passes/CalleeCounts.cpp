@@ -47,8 +47,9 @@ static cl::opt<cl::boolOrDefault> WholeProgram(
 
 // Whether this process is clang compiling without -fgpu-rdc (cc1 runs in
 // the driver's process by default, so these are the driver's arguments,
-// or cc1's where it runs apart). Not sure (another tool, a response file
-// or an override that could hold the flag): no. Wrong the other way round,
+// or cc1's where it runs apart). Not sure (another tool, a response file,
+// a config file or an override that could hold the flag, OpenMP offload):
+// no. Wrong the other way round,
 // a -fgpu-rdc build would fail to link (the original gone), not count
 // wrong.
 static bool wholeProgramFromCommandLine() {
@@ -61,7 +62,10 @@ static bool wholeProgramFromCommandLine() {
     return false;
   bool Rdc = false;
   for (StringRef A : drop_begin(Args)) {
-    if (A.starts_with("@") || A.starts_with("--config"))
+    // OpenMP offload's device code is always linked (no -fgpu-rdc says
+    // so); a response file or a config file may hold -fgpu-rdc.
+    if (A.starts_with("@") || A.starts_with("--config") ||
+        A.starts_with("-fopenmp") || A.starts_with("-foffload-via-llvm"))
       return false;
     if (A == "-fgpu-rdc" || A == "-fcuda-rdc")
       Rdc = true;
