@@ -1626,13 +1626,15 @@ static pasta_activity_resources sample_resources(void) {
 }
 
 /* A profile's "launches" holding kernels A and B as the runtime writes
- * them (malloc'd text; NULL if no stream could be opened). */
-static char *two_kernels_json(const pasta_activity_kernel *a,
-                              const pasta_activity_kernel *b) {
+ * them, parsed (NULL, a failed check, if it cannot be written or read);
+ * checks that B's entry has no key ABSENT. */
+static json_t *two_kernels_profile(const pasta_activity_kernel *a,
+                                   const pasta_activity_kernel *b,
+                                   const char *absent) {
   char *text = NULL;
   size_t size = 0;
   FILE *mem = open_memstream(&text, &size);
-  if (!mem)
+  if (!CHECK(mem))
     return NULL;
   fputs("{\"launches\":{\"kernels\":[", mem);
   pasta__activity_write_kernel_json(mem, a);
@@ -1640,7 +1642,15 @@ static char *two_kernels_json(const pasta_activity_kernel *a,
   pasta__activity_write_kernel_json(mem, b);
   fputs("]}}", mem);
   fclose(mem);
-  return text;
+  char name[64], key[64];
+  snprintf(name, sizeof name, "\"%s\"", b->mangled);
+  snprintf(key, sizeof key, "\"%s\"", absent);
+  CHECK(strstr(text, name) && !strstr(strstr(text, name), key));
+  json_error_t err;
+  json_t *root = json_loads(text, 0, &err);
+  free(text);
+  CHECK(root);
+  return root;
 }
 
 /* The first kernel's "resources" object of such a profile. */
@@ -1659,17 +1669,9 @@ static void test_resources_json(void) {
   k.name = k.mangled = "_Z2kv";
   old.name = old.mangled = "_Z3oldv";
   k.resources = sample_resources();
-  char *text = two_kernels_json(&k, &old);
-  if (!CHECK(text))
+  json_t *root = two_kernels_profile(&k, &old, "resources");
+  if (!root)
     return;
-  CHECK(strstr(text, "\"_Z3oldv\"") &&
-        !strstr(strstr(text, "\"_Z3oldv\""), "\"resources\""));
-  json_error_t err;
-  json_t *root = json_loads(text, 0, &err);
-  if (!CHECK(root)) {
-    free(text);
-    return;
-  }
   json_t *r = first_kernel_resources(root);
   json_t *pl = json_object_get(r, "plain"),
          *co = json_object_get(r, "counting");
@@ -1698,7 +1700,6 @@ static void test_resources_json(void) {
   }
   pasta__activity_read_free(&back);
   json_decref(root);
-  free(text);
 }
 
 /* A kernel whose counting copy (128 registers, largest block 512) cannot
@@ -1721,17 +1722,9 @@ static void test_capped_resources_json(void) {
   plain.name = plain.mangled = "_Z2pv";
   k.resources = capped_resources();
   plain.resources = sample_resources();
-  char *text = two_kernels_json(&k, &plain);
-  if (!CHECK(text))
+  json_t *root = two_kernels_profile(&k, &plain, "capped");
+  if (!root)
     return;
-  CHECK(strstr(text, "\"_Z2pv\"") &&
-        !strstr(strstr(text, "\"_Z2pv\""), "\"capped\""));
-  json_error_t err;
-  json_t *root = json_loads(text, 0, &err);
-  if (!CHECK(root)) {
-    free(text);
-    return;
-  }
   json_t *r = first_kernel_resources(root);
   json_t *ca = json_object_get(r, "capped");
   CHECK_EQ_U64(jint(ca, "registers"), 64);
@@ -1749,7 +1742,6 @@ static void test_capped_resources_json(void) {
   }
   pasta__activity_read_free(&back);
   json_decref(root);
-  free(text);
 }
 
 /* Where the capped copy ran, the note says that the launches were counted
