@@ -21,6 +21,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -155,12 +156,30 @@ static cl::opt<bool> NarrowCounters(
     cl::desc("PASTA: keep a loop block's counter in 32 bits where scalar "
              "evolution bounds its runs per call below 2^32"));
 
+// Whether a call may end the thread inside its callee (which the kernel's
+// exits do not see): any call but an intrinsic, inline assembly (where it
+// ends the thread it is one of the kernel's exits: ThreadExits.h) and the
+// runtime's own functions.
+static bool mayEndThreadInCallee(const CallBase &Call) {
+  if (isa<IntrinsicInst>(Call) || Call.isInlineAsm())
+    return false;
+  const Function *Callee = Call.getCalledFunction();
+  return !Callee || !Callee->getName().starts_with("__pasta_");
+}
+
 // Whether kernel P's launch is counted at its exits, not at entry: device
-// kernels of counting builds with -pasta-launch-count-at-exit (host code
-// and functions returning their counts have no kernel exits of this kind).
+// kernels of counting builds with -pasta-launch-count-at-exit that call no
+// function where the first thread could end without reaching one of them
+// (those keep the count at entry).
 bool CounterEmitter::countsLaunchAtExit(const FunctionPlan &P) const {
-  return LaunchCountAtExit && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
-         T.Target != PASTA_TARGET_HOST;
+  if (!LaunchCountAtExit || !CountingBuild || P.Kind != PASTA_FUNC_KERNEL ||
+      T.Target == PASTA_TARGET_HOST)
+    return false;
+  for (const Instruction &I : instructions(*P.F))
+    if (const auto *Call = dyn_cast<CallBase>(&I);
+        Call && mayEndThreadInCallee(*Call))
+      return false;
+  return true;
 }
 
 // The launch count of kernel P at B's insertion point: the grid's first

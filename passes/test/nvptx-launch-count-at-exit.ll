@@ -4,8 +4,9 @@
 ; Each thread leaves through exactly one of them, once, so the launch is
 ; counted once (lab 45: the entry `red` delays a one-block kernel's first
 ; warp). Without the option (the default) the count stays at entry.
-; The copies cloned from the counted kernel (register-capped, working-set)
-; count where it does; the plain copy counts nothing.
+; A kernel that calls a device function (not the runtime's) keeps it at
+; entry. The copies cloned from the counted kernel (register-capped,
+; working-set) count where it does; the plain copy counts nothing.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-launch-count-at-exit -S %s | FileCheck %s --check-prefix=EXIT
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=ENTRY
 
@@ -58,6 +59,29 @@ done:
 ; EXIT: work:
 ; EXIT: call void @__pasta_count_launch_threads_inline(
 ; EXIT-NEXT: ret void
+define ptx_kernel void @ends_in_asm(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %v = load i32, ptr addrspace(1) %out
+  %last = icmp uge i32 %t, %v
+  br i1 %last, label %finished, label %work
+finished:
+  call void asm sideeffect "exit;", ""()
+  unreachable
+work:
+  store i32 1, ptr addrspace(1) %out
+  ret void
+}
+
+; A kernel that calls a device function keeps the count at entry: the
+; first thread could end inside the callee (inline `exit;` there), past
+; every exit of the kernel.
+; EXIT-LABEL: define ptx_kernel void @calls_helper(
+; EXIT-NEXT: entry:
+; EXIT-NEXT: call void @__pasta_count_launch{{(_threads)?}}_inline(
+; EXIT-NOT: call void @__pasta_count_launch
+; EXIT: ret void
+; The copies, after the kernels.
 ; EXIT-LABEL: define ptx_kernel void @two_returns__pasta_plain(
 ; EXIT-NOT: call void @__pasta_count_launch
 ; EXIT-LABEL: define ptx_kernel void @ends_in_asm__pasta_plain(
@@ -67,12 +91,17 @@ done:
 ; EXIT-NOT: call void @__pasta_count_launch
 ; EXIT: early:
 ; EXIT-NEXT: call void @__pasta_count_launch_inline(
-define ptx_kernel void @ends_in_asm(ptr addrspace(1) %out, i32 %n) {
+define ptx_kernel void @calls_helper(ptr addrspace(1) %out) {
 entry:
-  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  call void @helper(ptr addrspace(1) %out)
+  ret void
+}
+
+define void @helper(ptr addrspace(1) %out) noinline {
+entry:
   %v = load i32, ptr addrspace(1) %out
-  %last = icmp uge i32 %t, %v
-  br i1 %last, label %finished, label %work
+  %stop = icmp eq i32 %v, 0
+  br i1 %stop, label %finished, label %work
 finished:
   call void asm sideeffect "exit;", ""()
   unreachable
