@@ -144,8 +144,9 @@ static cl::opt<unsigned> InlineFirstBlockFlush(
 // Every thread leaves through exactly one of them, once, so the count is
 // the same. Why: in a one-block kernel the entry `red` to the counter
 // array, a line apart from the kernel's data, delays the first warp and,
-// through the block's barriers, every other (lab 37: +0.24 us with caches
-// kept at entry, +0.05 us for a `red` at exit). Counting builds only.
+// through the block's barriers, every other (on an H200, with caches kept,
+// +0.24 us for a `red` at entry against +0.05 us at exit). Counting builds
+// only; off by default (docs/design.md).
 static cl::opt<bool> LaunchCountAtExit(
     "pasta-launch-count-at-exit", cl::Hidden, cl::init(false),
     cl::desc("PASTA: the grid's first thread counts the launch where it "

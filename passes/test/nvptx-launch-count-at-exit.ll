@@ -2,8 +2,8 @@
 ; where it ends, not at the kernel's entry: before every return and every
 ; instruction that ends the thread (ThreadExits.h), after that exit's flush.
 ; Each thread leaves through exactly one of them, once, so the launch is
-; counted once (lab 45: the entry `red` delays a one-block kernel's first
-; warp). Without the option (the default) the count stays at entry.
+; counted once (the entry `red` delays a one-block kernel's first warp).
+; Without the option (the default) the count stays at entry.
 ; A kernel that calls a device function (not the runtime's) keeps it at
 ; entry. The copies cloned from the counted kernel (register-capped,
 ; working-set) count where it does; the plain copy counts nothing.
