@@ -6,7 +6,8 @@
 # Writes $OUT/launch_cost.md:
 # 1. the plain launch_overhead with the vendor calls the wrapper makes added
 #    one kind at a time (TK_LAUNCH_CALLS: e events, c capture query, d device
-#    queries): what each costs the plain program;
+#    queries; cd: the two the wrapper makes at every launch): what each
+#    costs the plain program;
 # 2. the instrumented build by setting (defaults, PASTA_TIMING=0,
 #    PASTA_CALL_DEPTH=0, both), with the launches whose call path came from
 #    the launch cache (the profile's launches.paths_from_cache); the earlier
@@ -68,7 +69,7 @@ print('%.2f (%.2f-%.2f)'%(s.median(v),min(v),max(v)) if v else 'failed')" "$@"
   echo "|---|---|---|---|---|"
   cfgs=("launch_overhead|TK_LAUNCH_CALLS=" "launch_overhead|TK_LAUNCH_CALLS=e"
         "launch_overhead|TK_LAUNCH_CALLS=c" "launch_overhead|TK_LAUNCH_CALLS=d"
-        "launch_overhead|TK_LAUNCH_CALLS=ecd"
+        "launch_overhead|TK_LAUNCH_CALLS=cd" "launch_overhead|TK_LAUNCH_CALLS=ecd"
         "launch_overhead-pasta|PASTA_TIMING=all" "launch_overhead-pasta|PASTA_TIMING=1"
         "launch_overhead-pasta|PASTA_TIMING=0"
         "launch_overhead-pasta|PASTA_CALL_DEPTH=0"
