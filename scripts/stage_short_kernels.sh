@@ -55,8 +55,10 @@ for src in "${progs[@]}"; do
 done
 # The GPU script and its helpers, for a tree without them (run as
 # build-gpu/gpu_short_kernels.sh).
+# ncu_kernel_times.py beside the table script: it imports it (from
+# scripts/ in the tree, from its own directory when staged).
 cp bench/gpu_short_kernels.sh bench/short_kernels_table.py bench/gpu_exit_cost.sh \
-  bench/exit_cost.cu "$dest/"
+  bench/exit_cost.cu scripts/ncu_kernel_times.py "$dest/"
 # Packed (the call's carry is 64 MiB in all; unpacked there by the GPU
 # script).
 (cd "$dest" && XZ_OPT=-9 tar cJf short.tar.xz short && rm -rf short)
