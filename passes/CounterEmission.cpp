@@ -145,8 +145,10 @@ static cl::opt<unsigned> InlineFirstBlockFlush(
 // the same. Why: in a one-block kernel the entry `red` to the counter
 // array, a line apart from the kernel's data, delays the first warp and,
 // through the block's barriers, every other (on an H200, with caches kept,
-// +0.24 us for a `red` at entry against +0.05 us at exit). Counting builds
-// only; off by default (docs/design.md).
+// +0.24 us for a `red` at entry against +0.05 us at exit). Off: with caches
+// flushed (ncu) the single-tile reduction was 0.16-0.2 us slower with it,
+// the `red` waiting for its line at the kernel's very end. Counting builds
+// only.
 static cl::opt<bool> LaunchCountAtExit(
     "pasta-launch-count-at-exit", cl::Hidden, cl::init(false),
     cl::desc("PASTA: the grid's first thread counts the launch where it "
