@@ -1721,7 +1721,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
       flushPointsOf(RI, P, Exits);
     for (Instruction *Exit : Exits) {
       emitFlush(Exit, P);
-      if (LaunchAtExit) { // after the flush: its row-0 line is warm by then
+      if (LaunchAtExit) { // after the exit's flush
         IRBuilder<> AtExit(Exit);
         emitLaunchCount(AtExit, P, false);
       }
