@@ -8,16 +8,23 @@
 #   (PASTA_* variables in the environment reach every instrumented build;
 #   EXTRA_FLAGS, e.g. -Itest_kernels, reaches every build; SETTINGS, e.g.
 #   "PASTA_VARIANTS=plain PASTA_VARIANTS=0", adds one build per plugin and
-#   setting, in the same rounds)
+#   setting, in the same rounds; a setting's comma-separated parts that
+#   start with "-" are compiler flags, the others variables, e.g.
+#   "PASTA_CAPPED_COPIES=0,--ptxas-path=$PWD/bench/ptxas_stub_copies.sh")
 set -euo pipefail
 rounds=$1 src=$2
 shift 2
 flags=(-x cuda --cuda-path=/usr/local/cuda --offload-arch=sm_90
        -Wno-unknown-cuda-version -O2 -gline-tables-only -c -o /dev/null
        ${EXTRA_FLAGS:-})
-cpu() { # user + system seconds of one compile (env SETTING=VALUE first)
-  /usr/bin/time -f "%U %S" -o /tmp/compile_pairs.$$ env $setting clang++-22 \
-    "${flags[@]}" "$@" > /dev/null 2>&1 ||
+cpu() { # user + system seconds of one compile (the setting's parts first)
+  local envs=() extra=() part
+  IFS=, read -ra parts <<< "$setting"
+  for part in "${parts[@]}"; do
+    if [[ $part == -* ]]; then extra+=("$part"); else envs+=("$part"); fi
+  done
+  /usr/bin/time -f "%U %S" -o /tmp/compile_pairs.$$ env "${envs[@]}" \
+    clang++-22 "${flags[@]}" "${extra[@]}" "$@" > /dev/null 2>&1 ||
     { echo "compile_pairs: failed: $setting $*" >&2; exit 1; }
   awk '{ printf "%.2f\n", $1 + $2 }' /tmp/compile_pairs.$$
 }

@@ -280,6 +280,63 @@ static PASTA_INLINE int pasta_div_aligned_size(uint32_t size) {
   return size != 0 && size <= 32 && (size & (size - 1)) == 0;
 }
 
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+/* One redux.sync `op` (min, max, or) of `value` over the lanes of `lanes`. */
+#define PASTA_DIV_REDUX(op, type)                                              \
+  static PASTA_INLINE uint32_t pasta_div_redux_##op(uint64_t lanes,            \
+                                                    uint32_t value) {          \
+    uint32_t r;                                                                \
+    __asm__ volatile("redux.sync." #op "." #type " %0, %1, %2;"                \
+                     : "=r"(r)                                                 \
+                     : "r"(value), "r"((uint32_t)lanes));                      \
+    return r;                                                                  \
+  }
+PASTA_DIV_REDUX(min, u32)
+PASTA_DIV_REDUX(max, u32)
+PASTA_DIV_REDUX(or, b32)
+#undef PASTA_DIV_REDUX
+
+/* The distinct keys of a full warp's narrow keys, each a multiple of
+ * `size` (a power of 2 up to 32), when they lie within 256 sizes of the
+ * lowest (a histogram's bins): the bits of a 256-bit set of their offsets
+ * from it, two redux.sync for the lowest and highest and eight for the
+ * set's words, in place of a match_any (which stalls a warp far longer
+ * than a redux; bench/div_atomic_parts.cu). The low 32 bits of keys within
+ * 2^32 of each other are distinct where the keys are; a span wrapping
+ * past 2^32 in them is too wide here. Returns 0 when the keys are not
+ * within the window (a count is never 0 in a full warp). */
+static PASTA_INLINE uint32_t pasta_div_window_keys(uint64_t lanes, uint64_t key,
+                                                   uint32_t size) {
+  uint32_t shift = (uint32_t)__builtin_ctz(size);
+  uint32_t k = (uint32_t)key, low = pasta_div_redux_min(lanes, k);
+  if ((pasta_div_redux_max(lanes, k) - low) >> shift >= 256)
+    return 0;
+  uint32_t offset = (k - low) >> shift, word = offset >> 5, count = 0;
+  for (uint32_t w = 0; w < 8; ++w)
+    count += (uint32_t)__builtin_popcount(
+        pasta_div_redux_or(lanes, word == w ? 1u << (offset & 31) : 0));
+  return count;
+}
+#endif
+
+/* The distinct addresses of `subset`'s lanes, each a multiple of `size`:
+ * by the 256-bit window in a full warp of narrow keys (sm_80 and later),
+ * else by the groups of a match_any (pasta_div_key_leaders). */
+static PASTA_INLINE uint64_t pasta_div_distinct_aligned_keys(
+    uint64_t lanes, uint64_t subset, uint64_t key, uint32_t size, int narrow) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  if (narrow && subset == lanes && lanes == 0xffffffffull) {
+    uint32_t count = pasta_div_window_keys(lanes, key, size);
+    if (count)
+      return count;
+  }
+#else
+  (void)size;
+#endif
+  return (uint64_t)__builtin_popcountll(
+      pasta_div_key_leaders(lanes, subset, key, narrow));
+}
+
 /* Distinct bytes and sectors of an access of such a size whose lanes are
  * all aligned to it (the caller's ballot): ranges of one length at
  * multiples of it coincide or are disjoint, and none straddles a sector, so
@@ -291,8 +348,8 @@ static PASTA_INLINE void
 pasta_div_aligned_units(uint64_t lanes, uint64_t subset, uint64_t addr,
                         uint32_t size, uint32_t sectored, int narrow,
                         uint64_t *bytes, uint64_t *sectors) {
-  uint64_t distinct = (uint64_t)__builtin_popcountll(
-      pasta_div_key_leaders(lanes, subset, addr, narrow));
+  uint64_t distinct =
+      pasta_div_distinct_aligned_keys(lanes, subset, addr, size, narrow);
   *bytes = size * distinct;
   if (sectored)
     *sectors = size == 32

@@ -11,7 +11,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <string>
@@ -23,14 +22,6 @@ using namespace pasta;
 
 STATISTIC(NumCappedCopies, "Register-capped counting copies of kernels");
 STATISTIC(NumCappedStubs, "Stubs for kernels whose own bounds fit");
-
-static cl::opt<bool>
-    CappedCopies("pasta-capped-copies", cl::init(true),
-                 cl::desc("PASTA: give every NVPTX kernel without launch "
-                          "bounds a counting copy capped at 64 registers, "
-                          "launched where the counting kernel's registers "
-                          "do not fit the block (off: stubs only, such "
-                          "launches run the plain copy uncounted)"));
 
 // An integer function attribute of F ("nvvm.maxnreg"), 0 when absent.
 static unsigned attributeNumber(const Function &F, StringRef Name) {
@@ -74,12 +65,13 @@ static void addCappedCopy(Function &Kernel, const std::string &Name) {
   ++NumCappedCopies;
 }
 
-void pasta::createCappedCopies(Module &M, ArrayRef<Function *> Fns) {
+void pasta::createCappedCopies(Module &M, ArrayRef<Function *> Fns,
+                               bool Copies) {
   for (Function *F : Fns) {
     if (F->getCallingConv() != CallingConv::PTX_Kernel)
       continue;
     std::string Name = (F->getName() + PASTA_CAPPED_SUFFIX).str();
-    if (CappedCopies && !boundedByItself(*F))
+    if (Copies && !boundedByItself(*F))
       addCappedCopy(*F, Name);
     else
       addStub(*F, Name);

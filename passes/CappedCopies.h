@@ -22,8 +22,10 @@ namespace pasta {
 // After the counting code is in: for every NVPTX kernel of Fns, its capped
 // copy, or a stub under that name where the kernel's own bounds already fit
 // every block it can be launched with (the host registers the name of every
-// kernel's copy; it cannot see the device code).
-void createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
+// kernel's copy; it cannot see the device code), or, without Copies
+// (PASTA_CAPPED_COPIES=0), everywhere.
+void createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
+                        bool Copies);
 
 } // namespace pasta
 

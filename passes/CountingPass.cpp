@@ -229,7 +229,7 @@ bool ModuleInstrumenter::run() {
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
   if (!Copied.empty() && Tables.Target == PASTA_TARGET_NVPTX)
-    createCappedCopies(M, Copied);
+    createCappedCopies(M, Copied, Opts.CappedCopies);
   if (!Copied.empty() && Opts.WorkingSetCopies)
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)

@@ -84,6 +84,15 @@ static cl::opt<bool> CalleeCountsFlag(
              "PASTA_CALLEE_COUNTS, default 1)"),
     cl::init(true));
 
+static cl::opt<bool> CappedCopiesFlag(
+    "pasta-capped-copies",
+    cl::desc("PASTA: give every NVPTX kernel without launch bounds a "
+             "counting copy capped at 64 registers, launched where the "
+             "counting kernel's registers do not fit the block (off: stubs "
+             "only, such launches run the plain copy uncounted) (env "
+             "PASTA_CAPPED_COPIES, default 1)"),
+    cl::init(true));
+
 static cl::opt<bool> TraceFlag(
     "pasta-trace",
     cl::desc("PASTA: emit control-flow scope events (a trace copy of each "
@@ -242,6 +251,8 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
   O.CalleeCounts =
       flagOption(CalleeCountsFlag, "PASTA_CALLEE_COUNTS", true, O.Errors);
+  O.CappedCopies =
+      flagOption(CappedCopiesFlag, "PASTA_CAPPED_COPIES", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
   // The drain interval (0: none) and the working-set copies' size budget.
   O.DivDrainVisits =

@@ -66,6 +66,12 @@ struct Options {
   // PASTA_CALLEE_COUNTS=0: device functions flush their counts at every
   // return instead of handing them to their callers (CalleeCounts.h).
   bool CalleeCounts = true;
+  // PASTA_CAPPED_COPIES=0: every NVPTX kernel's register-capped counting
+  // copy is a stub (CappedCopies.h): blocks the counting kernel's registers
+  // do not fit then run the plain copy, uncounted, with a warning. Saves
+  // the copy's compile (ptxas compiles the counting code again, under a
+  // cap that may make it spill) where no launch needs it.
+  bool CappedCopies = true;
   // PASTA_* yes/no variables whose value is none of 1/0, on/off, true/false,
   // yes/no: one message each, reported as errors by the counting pass.
   std::vector<std::string> Errors;

@@ -14,6 +14,14 @@
 # and run: run(command="bash scripts/gpu_nvcc.sh", carry=["build-gpu"]).
 # Results: $OUT/nvcc.md (a table), $OUT/nvcc/ (outputs, profiles).
 #
+# Programs of tests/nvcc/ that check their own results (exit 0 when the
+# values are nvcc's: managed.cu's __managed__ globals, math_globals.cu),
+# linked by ctests nvcc-managed and nvcc-math-globals; stage
+#   mkdir -p build-gpu/nvcc/self
+#   cp build/tests/nvcc_managed build/tests/nvcc_math_globals build-gpu/nvcc/self/
+# Each runs instrumented and must exit 0; where nvcc is on the PATH its own
+# build of the same source runs too and must print the same.
+#
 # Line tables by default (no -lineinfo): build the Makefile project again
 # without -lineinfo (PASTA_NVCC_NOLINEINFO=1 ctest -R nvcc-make-project)
 # and stage
@@ -51,6 +59,32 @@ for project in make cmake; do
   rows+="| $project | $rc_plain | $rc_pasta | $same | $(cat "$d/pasta.out") | $([ $rc_check = 0 ] && echo ok || echo FAIL) |"$'\n'
   checks+="$project:"$'\n'"$(sed 's/^/    /' "$d/check.txt")"$'\n'
   [ $rc_plain = 0 ] && [ $rc_pasta = 0 ] && [ $same = yes ] && [ $rc_check = 0 ] || ok=0
+done
+# Programs that check themselves: nvcc_<stem> is tests/nvcc/<stem>.cu.
+selfrows=""
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+for exe in "$bin"/self/nvcc_*; do
+  [ -x "$exe" ] || continue
+  stem=$(basename "$exe")
+  stem=${stem#nvcc_}
+  d=$W/self/$stem
+  mkdir -p "$d"
+  PASTA_OUTPUT=$d/profile.json "$exe" > "$d/pasta.out" 2> "$d/pasta.err"
+  rc_pasta=$?
+  rc_plain="no nvcc" same="-"
+  if [ -x "$NVCC" ] && "$NVCC" -arch=sm_90 -O3 -o "$d/plain" \
+    "tests/nvcc/$stem.cu" > "$d/nvcc.log" 2>&1; then
+    "$d/plain" > "$d/plain.out" 2> "$d/plain.err"
+    rc_plain=$?
+    same=no
+    cmp -s "$d/plain.out" "$d/pasta.out" && same=yes
+    [ "$same" = yes ] && [ "$rc_plain" = 0 ] || ok=0
+  fi
+  counted=$(python3 -c 'import json, sys
+print(sum(k.get("launches", 0) for k in json.load(open(sys.argv[1]))["kernels"]))' \
+    "$d/profile.json" 2> /dev/null || echo "no profile")
+  selfrows+="| $stem | $rc_plain | $rc_pasta | $same | $(head -c 120 "$d/pasta.out" | tr '\n|' ' /') | $counted |"$'\n'
+  [ "$rc_pasta" = 0 ] || ok=0
 done
 # The Makefile project without -lineinfo, against the -lineinfo build.
 nolines=""
@@ -141,6 +175,12 @@ done
   printf '%s' "$rows"
   echo
   printf '%s' "$checks"
+  if [ -n "$selfrows" ]; then
+    echo
+    echo "| program (checks itself) | exit (nvcc) | exit (PASTA) | same stdout | PASTA's stdout | kernel launches in the profile |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s' "$selfrows"
+  fi
   if [ -n "$nolines" ]; then
     echo
     echo "| build | exit | same stdout | lines | lines without file:line | profile vs the -lineinfo build |"

@@ -22,7 +22,9 @@
  * address), MIX (uint32_t[PASTA_MIX_NUM]), WS_ARGS (struct
  * pasta_ws_arg[PASTA_WS_ARG_SLOTS]).
  *
- * Bump PASTA_ABI_VERSION whenever anything in this file changes.
+ * Bump PASTA_ABI_VERSION whenever anything in this file changes, then
+ * record it: scripts/check_abi_version.py . --record (the ctest test
+ * abi-version fails until the record matches; comments need no bump).
  *===----------------------------------------------------------------------===*/
 #ifndef PASTA_ABI_H
 #define PASTA_ABI_H

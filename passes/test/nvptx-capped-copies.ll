@@ -8,10 +8,14 @@
 ; name instead (the host registers the name of every kernel's copy): a kernel
 ; that returns at once and whose largest block is one thread, which the
 ; runtime never launches. A kernel's own higher cap is lowered to 64 in the
-; copy. Device functions get none; with -pasta-capped-copies=0 every kernel
-; gets the stub; with PASTA_VARIANTS=0 there are no copies at all.
+; copy. Device functions get none; with -pasta-capped-copies=0 (or
+; PASTA_CAPPED_COPIES=0, for builds through pasta-nvcc and CMake, where
+; -mllvm is awkward; the flag wins over it) every kernel gets the stub; with
+; PASTA_VARIANTS=0 there are no copies at all.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-capped-copies=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: env PASTA_CAPPED_COPIES=off %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: env PASTA_CAPPED_COPIES=0 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-capped-copies=1 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s --check-prefix=NOVAR
 ; Through llc: the copy's entry carries .maxnreg 64, the kernel's none.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | llc -mcpu=sm_90 | FileCheck %s --check-prefix=PTX

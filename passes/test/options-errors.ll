@@ -7,6 +7,7 @@
 ; other value is an error naming the variable and what is accepted.
 ; RUN: env PASTA_HOST=maybe not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAG
 ; RUN: env PASTA_TRACE=2 not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAG2
+; RUN: env PASTA_CAPPED_COPIES=some not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLAG3
 
 ; A register cap for the divergence copies takes 16 to 255, or 0 for none.
 ; RUN: env PASTA_DIV_MAXNREG=8 not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
@@ -25,6 +26,7 @@
 ; REGEX: error: pasta: bad PASTA_KERNELS regular expression '('
 ; FLAG: error: pasta: PASTA_HOST='maybe' is not 1/0, on/off, true/false or yes/no
 ; FLAG2: error: pasta: PASTA_TRACE='2' is not 1/0, on/off, true/false or yes/no
+; FLAG3: error: pasta: PASTA_CAPPED_COPIES='some' is not 1/0, on/off, true/false or yes/no
 ; REGS: error: pasta: PASTA_DIV_MAXNREG='8' is not a register count: give 16 to 255, or 0 for no cap
 ; REGS2: error: pasta: PASTA_DIV_MAXNREG='64k' is not a register count
 ; REGS3: error: pasta: PASTA_DIV_MAXNREG='300' is not a register count
