@@ -15,24 +15,32 @@
 #                   (default 110); OBS_LAUNCHES one_block_sum's launches a
 #                   run (default 10); LAUNCHES exit_cost's (default 10)
 set -uo pipefail
-# Its helpers beside it: in bench/, or copies in build-gpu/ (staged, for a
-# tree that has not merged them); either way its parent is the root.
+# Its helpers beside it: in bench/, or copies in the staged directory (for
+# a tree that has not merged them). The root is the nearest directory above
+# that has scripts/lib/gpu.sh; the staged builds are beside a staged copy
+# (build-gpu/, or build-gpu/<name>/ where several stagings share one
+# build-gpu), else in build-gpu/.
 T=$(cd "$(dirname "$0")" && pwd)
-cd "$T/.." || exit 1
+root=$T/..
+while [ ! -f "$root/scripts/lib/gpu.sh" ] && [ "$(cd "$root" && pwd)" != / ]; do root=$root/..; done
+cd "$root" || exit 1
+G=build-gpu
+[ -f "$T/short.tar.xz" ] || [ -d "$T/short" ] && G=$T
 . scripts/lib/gpu.sh
 export OUT=${OUT:-$PWD/gpu-out}
 W=$OUT/short
 mkdir -p "$W"
 NCU=$(pasta_find_ncu)
 [ -x "$NCU" ] || { echo "gpu_short_kernels: ncu not found" | tee "$OUT/short.md"; exit 1; }
-S=$PWD/build-gpu/short
+G=$(cd "$G" && pwd)
+S=$G/short
 # Staged packed (scripts/stage_short_kernels.sh).
-[ -d "$S" ] || [ ! -f build-gpu/short.tar.xz ] || tar xJf build-gpu/short.tar.xz -C build-gpu
-export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+[ -d "$S" ] || [ ! -f "$G/short.tar.xz" ] || tar xJf "$G/short.tar.xz" -C "$G"
+export LD_LIBRARY_PATH=$G/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 staged() { for f in "$S"/thrust.*; do [ "$f" = "$S/thrust.plain" ] || echo "${f##*/thrust.}"; done; }
 variants=${SHORT_VARIANTS:-plain $(staged | sort | tr '\n' ' ')}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/device.txt"
-echo "commit $(cat build-gpu/commit 2>/dev/null)" >>"$OUT/device.txt"
+echo "commit $(cat "$G/commit" 2>/dev/null)" >>"$OUT/device.txt"
 # bench/gpu_exit_cost.sh first (the parts written out by hand, about 30 s).
 [ "${EXIT_COST:-1}" = 1 ] && LAUNCHES=${LAUNCHES:-10} EXIT_COST_SRC=$T/exit_cost.cu \
   bash "$T/gpu_exit_cost.sh" >/dev/null 2>&1

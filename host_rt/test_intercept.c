@@ -747,6 +747,43 @@ static int test_sampled_timing(void) {
   return check_summary("intercept sampled timing");
 }
 
+/* The current-device query per launch: a process that sees one GPU asks
+ * the vendor for its device count once and never for the current device
+ * (always 0); one that sees `devices` > 1 asks at every launch. */
+static char kd_handle;
+static int device_queries, count_queries, fake_devices;
+static int f_counted_device(int *d) {
+  ++device_queries;
+  *d = fake_devices - 1; /* the last GPU */
+  return 0;
+}
+static int f_device_count(int *n) {
+  ++count_queries;
+  *n = fake_devices;
+  return 0;
+}
+
+static int test_device_queries(int devices) {
+  fake_devices = devices;
+  struct pasta_vendor_ops counted = ops;
+  counted.get_device = f_counted_device;
+  counted.get_device_count = f_device_count;
+  __pasta_register_kernel(&kd_handle, "_Z2kdv", NULL, NULL, NULL, 0, 0, NULL);
+  for (int i = 0; i < 10; ++i)
+    CHECK(__pasta_launch_kernel(&kd_handle, 1, 1, 32, 1, NULL, 0, NULL,
+                                fake_launch, &counted) == 0);
+  CHECK(count_queries == 1);
+  CHECK(device_queries == (devices == 1 ? 0 : 10));
+  /* The launches are recorded on the GPU the vendor named. */
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(&kd_handle);
+  CHECK(k && k->stats.launches == 10 &&
+        k->ran_on == UINT64_C(1) << (devices - 1));
+  pasta__state_unlock();
+  return check_summary(devices == 1 ? "intercept one device"
+                                    : "intercept two devices");
+}
+
 /* A GPU of 4 SMs on which 2 blocks of the uncapped copy kw_divu fit per SM,
  * and 3 of the capped kw_div, but only 2 of 512 threads, and none of 1024
  * threads (the vendor's occupancy call fails). */
@@ -1700,6 +1737,10 @@ int main(int argc, char **argv) {
     return test_capped_fallback();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
+  if (argc > 1 && strcmp(argv[1], "one_device") == 0)
+    return test_device_queries(1);
+  if (argc > 1 && strcmp(argv[1], "two_devices") == 0)
+    return test_device_queries(2);
   if (argc > 1 && strcmp(argv[1], "ws_fields") == 0)
     return test_ws_fields();
   if (argc > 1 && strcmp(argv[1], "ws_ring") == 0)

@@ -84,6 +84,9 @@ private:
   llvm::GlobalVariable *indexTable(llvm::ArrayRef<uint32_t> Indices,
                                    llvm::StringRef Name);
   void emitFlush(llvm::Instruction *Exit, FunctionPlan &P);
+  bool countsLaunchAtExit(const FunctionPlan &P) const;
+  void emitLaunchCount(llvm::IRBuilder<> &B, const FunctionPlan &P,
+                       bool Prefetch);
   // An outermost loop's trip count, added at its exit (tripsAtExit), and
   // the mask of the blocks that run in all of its iterations or none
   // (addInvariantTripCount).

@@ -7,19 +7,30 @@
 # bench_launch, for a side-by-side run:
 #   PASTA_BEFORE_BUILD=/tmp/before/build scripts/stage_launch_cost.sh
 #   run(command="bash scripts/gpu_launch_cost.sh", carry=["build-gpu-launch"])
+# LAUNCH_DEST puts it elsewhere (then PASTA_LAUNCH_BIN=<that> for the GPU
+# script); PASTA_STAGE_EXIT=1 adds launch_overhead-pasta-exit, the same
+# program with the launch counted at the first thread's exit
+# (-pasta-launch-count-at-exit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PASTA_BUILD_DIR:-build}
-dst=build-gpu-launch
+dst=${LAUNCH_DEST:-build-gpu-launch}
 rm -rf "$dst"
 mkdir -p "$dst"
 ninja -C "$build" bin/kernels/launch_overhead bin/kernels/launch_overhead-pasta \
   bench_launch >/dev/null
 cp "$build/bin/kernels/launch_overhead" "$build/bin/kernels/launch_overhead-pasta" \
   "$build/bin/bench_launch" "$dst/"
+cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+if [ "${PASTA_STAGE_EXIT:-0}" = 1 ]; then
+  /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --offload-arch=sm_90 \
+    -Wno-unknown-cuda-version -O2 -g -Itest_kernels \
+    -fpass-plugin="$build/lib/libpasta.so" -mllvm -pasta-launch-count-at-exit \
+    test_kernels/launch_overhead.cu -o "$dst/launch_overhead-pasta-exit" -x none \
+    "$build/lib/libpasta_rt.a" -L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread
+fi
 if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
   ninja -C "$PASTA_BEFORE_BUILD" pasta_rt bench_launch >/dev/null
-  cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
   # The same program and plugin, linked with the earlier runtime.
   /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --offload-arch=sm_90 \
     -Wno-unknown-cuda-version -O2 -g -Itest_kernels \

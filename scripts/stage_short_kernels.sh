@@ -14,6 +14,8 @@
 #   prefetch      the default and -pasta-prefetch-counter-rows=1
 #   flush2        the default and -pasta-inline-first-block-flush=2 (the
 #                 64-bit alike counts inline too)
+#   exitlaunch    the default and -pasta-launch-count-at-exit (the
+#                 grid's first thread counts the launch at its exit)
 # SHORT_VARIANTS picks some (default: all). Then, from the repository root:
 # run(command="bash bench/gpu_short_kernels.sh", carry=["build-gpu"]), or
 # from a tree without it, bash build-gpu/gpu_short_kernels.sh.
@@ -36,6 +38,7 @@ options() {
   calls) echo $m -pasta-inline-launch-count=0 $m -pasta-inline-first-block-flush=0 ;;
   prefetch) echo $m -pasta-prefetch-counter-rows=1 ;;
   flush2) echo $m -pasta-inline-first-block-flush=2 ;;
+  exitlaunch) echo $m -pasta-launch-count-at-exit ;;
   *) echo "stage_short_kernels: unknown variant $1" >&2; exit 1 ;;
   esac
 }
@@ -44,7 +47,7 @@ for src in "${progs[@]}"; do
   # pasta-clang++ finds CUDA's cccl headers (Thrust) itself; clang needs them.
   clang++-22 "${flags[@]}" -isystem "$cuda/include/cccl" "$src" \
     -o "$dest/short/$name.plain" "${libs[@]}"
-  for v in ${SHORT_VARIANTS:-counting old calls prefetch flush2}; do
+  for v in ${SHORT_VARIANTS:-counting old calls prefetch flush2 exitlaunch}; do
     # shellcheck disable=SC2046 # options() prints separate words
     PASTA_BUILD_DIR=$build "$build/bin/pasta-clang++" "${flags[@]}" $(options "$v") \
       "$src" -o "$dest/short/$name.$v" "${libs[@]}"
@@ -52,8 +55,10 @@ for src in "${progs[@]}"; do
 done
 # The GPU script and its helpers, for a tree without them (run as
 # build-gpu/gpu_short_kernels.sh).
+# ncu_kernel_times.py beside the table script: it imports it (from
+# scripts/ in the tree, from its own directory when staged).
 cp bench/gpu_short_kernels.sh bench/short_kernels_table.py bench/gpu_exit_cost.sh \
-  bench/exit_cost.cu "$dest/"
+  bench/exit_cost.cu scripts/ncu_kernel_times.py "$dest/"
 # Packed (the call's carry is 64 MiB in all; unpacked there by the GPU
 # script).
 (cd "$dest" && XZ_OPT=-9 tar cJf short.tar.xz short && rm -rf short)
