@@ -1950,6 +1950,12 @@ static int test_cooperative_launches(void) {
   if (CHECK(cg && rd && st)) {
     CHECK(cg->launches == 1 && cg->counted == 1 && cg->failed == 0 &&
           cg->resources.has_capped && cg->resources.block_threads == 512);
+    /* The note says why the capped copy ran: the grid, not the block. */
+    char note[640];
+    CHECK(pasta__resources_perturbed(&cg->resources, note, sizeof note));
+    CHECK_HAS_STR(note, "the counting copy cannot hold a cooperative grid the "
+                        "plain copy's occupancy sized (blocks of 512 threads "
+                        "per SM 2 -> 1, registers 48 -> 80)");
     CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);
     CHECK(st->launches == 1 && st->counted == 0 && st->failed == 0);
   }
