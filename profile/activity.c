@@ -86,6 +86,25 @@ static int capped_note(const pasta_activity_resources *r, char *note,
   return 1;
 }
 
+/* The note for kernel k's row: that of its resources, except where none
+ * of its launches was counted though its counting copy takes the block
+ * (a cooperative grid it cannot hold ran as the plain copy, or every launch
+ * was outside the launch window): its times are the plain copy's. */
+int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
+                                 size_t size) {
+  const pasta_activity_resources *r = &k->resources;
+  int perturbed = pasta__resources_perturbed(r, note, size);
+  if (!perturbed || !k->launches || k->counted || r->has_capped ||
+      r->counting.blocks_per_sm == 0)
+    return perturbed;
+  snprintf(note, size,
+           "none of its launches was counted: they ran the plain copy, with "
+           "its own registers and occupancy (the counting copy's registers "
+           "%d -> %d)",
+           r->plain.registers, r->counting.registers);
+  return 1;
+}
+
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size) {
   if (size)
