@@ -55,30 +55,45 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
 /* cudaErrorLaunchOutOfResources and hipErrorLaunchOutOfResources: the
  * block needs more registers than the GPU has for it. */
 enum { LAUNCH_OUT_OF_RESOURCES = 701 };
+/* cudaErrorCooperativeLaunchTooLarge and hipErrorCooperativeLaunchTooLarge:
+ * a cooperative grid with more blocks than the GPU holds at once. */
+enum { COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
 
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
 
 /* The counting copy of a kernel needs more registers than its plain one;
- * a block of many threads may not fit at all. The program's launch must
- * still run: its plain copy does, uncounted, and the user is told once per
- * kernel. Returns the plain launch's error (0 when it ran). */
+ * a block of many threads may not fit at all, and a cooperative grid sized
+ * by the plain copy's occupancy may not fit on the GPU at once
+ * (`cooperative`). The program's launch must still run: its plain copy
+ * does, uncounted, and the user is told once per kernel. Returns the plain
+ * launch's error (0 when it ran). */
 static int retry_plain(ops_t *ops, pasta__launch_fn real,
                        const struct launch *l, uint32_t kernel,
-                       const void *plain, enum variant *v) {
+                       const void *plain, int cooperative, enum variant *v) {
   ops->get_last_error();
   int err = pasta__run_timed(ops, real, plain, l, l->args, kernel, 1);
   if (err)
     return err;
-  uint32_t block[3];
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
   pasta__state_lock();
   struct kernel *k = &pasta__st.kernels[kernel];
-  if (!k->warned_resources)
+  const char *name = k->mangled ? k->mangled : "?";
+  unsigned threads = block[0] * block[1] * block[2];
+  if (!k->warned_resources && cooperative)
+    PASTA_WARN("the counting copies of kernel '%s' need more registers than "
+               "a cooperative grid of %llu blocks of %u threads can have on "
+               "this GPU at once; its plain copy ran instead, and such "
+               "launches are not counted (docs/user-guide.md, \"Launches "
+               "that are not counted\")\n",
+               name, (unsigned long long)grid[0] * grid[1] * grid[2], threads);
+  else if (!k->warned_resources)
     PASTA_WARN("the counting copy of kernel '%s' needs more "
                "registers than a block of %u threads can have; its plain copy "
                "ran instead, and such launches are not counted "
                "(docs/user-guide.md, \"Launches that are not counted\")\n",
-               k->mangled ? k->mangled : "?", block[0] * block[1] * block[2]);
+               name, threads);
   k->warned_resources = 1;
   pasta__state_unlock();
   *v = RUN_PLAIN;
@@ -222,6 +237,31 @@ static int retry_uncapped(ops_t *ops, pasta__launch_fn real,
   return err;
 }
 
+/* A cooperative launch (cudaLaunchCooperativeKernel, or a launch with the
+ * cooperative attribute) whose grid the copy that ran cannot hold on the
+ * GPU at once: the program sized it by the plain copy's occupancy
+ * (occupancy.c). The capped copy, whose registers fit more blocks on an
+ * SM, runs it counted where it takes the block and was not the copy
+ * refused (*capped: it ran then); else the caller runs the plain copy.
+ * Returns the capped launch's error, or COOPERATIVE_LAUNCH_TOO_LARGE. */
+static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
+                                    const struct kernel *k,
+                                    const struct launch *l, uint32_t kernel,
+                                    struct capped_fit *fit, int *capped) {
+  if (*capped || !k->capped)
+    return COOPERATIVE_LAUNCH_TOO_LARGE;
+  uint32_t block[3];
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  int most = max_threads_once(ops, k->capped, &fit->capped_max);
+  if (most <= 0 || threads > (uint64_t)most) /* a stub, or too small */
+    return COOPERATIVE_LAUNCH_TOO_LARGE;
+  ops->get_last_error();
+  int err = pasta__run_timed(ops, real, k->capped, l, l->args, kernel, 0);
+  *capped = !err;
+  return err;
+}
+
 /* A launch into a stream being captured into a graph: the counting kernel
  * goes into the graph (launch windows and sampling are per launch, which a
  * graph replays), and the launches are recorded when the graph runs. */
@@ -311,7 +351,10 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                            : capped       ? view.capped
                                           : l->fn,
                            l, l->args, index, v == RUN_PLAIN);
-  if (err && capped) {
+  /* A cooperative grid too large for the capped copy is too large for the
+   * counting kernel, whose registers took fewer threads still. */
+  int capped_refused = capped && err == COOPERATIVE_LAUNCH_TOO_LARGE;
+  if (err && capped && !capped_refused) {
     err = retry_uncapped(ops, real, l, index, &fit);
     capped = 0;
   }
@@ -322,9 +365,18 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
     capped = capped && !err; /* it ran */
   }
-  if (err == LAUNCH_OUT_OF_RESOURCES && plain && !driver_handle &&
-      v != RUN_PLAIN) /* no counting copy takes the block */
-    err = retry_plain(ops, real, l, index, plain, &v);
+  if (err == COOPERATIVE_LAUNCH_TOO_LARGE && !driver_handle && v != RUN_PLAIN) {
+    err = retry_cooperative_capped(ops, real, &view, l, index, &fit, &capped);
+    if (!err)
+      v = RUN_COUNTING; /* whichever copy was refused, the capped one ran */
+  }
+  if ((err == LAUNCH_OUT_OF_RESOURCES || err == COOPERATIVE_LAUNCH_TOO_LARGE) &&
+      plain && !driver_handle && v != RUN_PLAIN) {
+    /* no counting copy takes the block, or the grid at once */
+    err = retry_plain(ops, real, l, index, plain,
+                      err == COOPERATIVE_LAUNCH_TOO_LARGE, &v);
+    capped = 0;
+  }
 
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);

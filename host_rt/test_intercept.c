@@ -51,6 +51,30 @@ void __pasta_register_kernel(const void *, const char *, const void *,
 void __pasta_register_divergence_kernel(const void *, const void *);
 void __pasta_register_divergence_uncapped(const void *, const void *);
 void __pasta_register_capped_kernel(const void *, const void *);
+int __pasta_occupancy_max_active_blocks(int *, const void *, int, uint64_t,
+                                        int (*)(int *, const void *, int,
+                                                uint64_t),
+                                        const struct pasta_vendor_ops *);
+int __pasta_occupancy_max_active_blocks_flags(int *, const void *, int,
+                                              uint64_t, unsigned,
+                                              int (*)(int *, const void *, int,
+                                                      uint64_t, unsigned),
+                                              const struct pasta_vendor_ops *);
+int __pasta_occupancy_available_shared_memory(uint64_t *, const void *, int,
+                                              int,
+                                              int (*)(uint64_t *, const void *,
+                                                      int, int),
+                                              const struct pasta_vendor_ops *);
+int __pasta_occupancy_max_potential_block_size(
+    int *, int *, const void *, uint64_t, int,
+    int (*)(int *, int *, const void *, uint64_t, int),
+    const struct pasta_vendor_ops *);
+int __pasta_func_get_attributes(void *, const void *,
+                                int (*)(void *, const void *),
+                                const struct pasta_vendor_ops *);
+int __pasta_func_set_attribute(const void *, int, int,
+                               int (*)(const void *, int, int),
+                               const struct pasta_vendor_ops *);
 
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
@@ -1720,6 +1744,262 @@ static int test_capped_program_error(void) {
   return check_summary("intercept capped program error");
 }
 
+/*===-- Occupancy queries and cooperative launches ------------------------===*/
+
+/* A GPU of 4 SMs of 65,536 registers and 2,048 threads; a copy's largest
+ * block and blocks per SM follow from its registers per thread (a stub's
+ * largest block is one thread). Three kernels, the shapes of cuda-samples'
+ * cooperative programs (docs/lab/2026-11-30-overhead3-39-unseen-round-6.md):
+ *  - cg (conjugateGradientMultiBlockCG): plain 48, counting 80, capped 64
+ *    registers: at 512 threads the plain and capped copies fit 2 blocks an
+ *    SM, the counting kernel 1;
+ *  - rd (reductionMultiBlockCG): plain 32, counting 70, capped 64: at 1,024
+ *    threads the plain copy fits 2 blocks an SM, the capped copy 1, the
+ *    counting kernel none (its largest block is 928 threads);
+ *  - st: plain 48, counting 80, and a stub for its capped copy. */
+enum { CO_SMS = 4 };
+static char cg_handle, cg_plain, cg_capped, rd_handle, rd_plain, rd_capped;
+static char st_handle, st_plain, st_capped, co_unknown;
+static int co_registers(const void *fn) {
+  return fn == &cg_handle || fn == &st_handle ? 80
+         : fn == &rd_handle                   ? 70
+         : fn == &cg_plain || fn == &st_plain ? 48
+         : fn == &rd_plain                    ? 32
+         : fn == &co_unknown                  ? 40
+                                              : 64;
+}
+static int co_max_threads(const void *fn) {
+  if (fn == &st_capped)
+    return 1;
+  int most = 65536 / co_registers(fn) / 32 * 32;
+  return most > 1024 ? 1024 : most;
+}
+static int co_blocks_per_sm(const void *fn, int threads) {
+  if (threads <= 0 || threads > co_max_threads(fn))
+    return 0;
+  int by_registers = 65536 / (co_registers(fn) * threads);
+  int by_threads = 2048 / threads;
+  return by_registers < by_threads ? by_registers : by_threads;
+}
+static const void *co_asked; /* the copy the last query was answered for */
+static int f_co_occupancy(int *blocks, const void *fn, int threads,
+                          uint64_t shmem) {
+  (void)shmem;
+  co_asked = fn;
+  *blocks = co_blocks_per_sm(fn, threads);
+  return 0;
+}
+static int f_co_occupancy_flags(int *blocks, const void *fn, int threads,
+                                uint64_t shmem, unsigned flags) {
+  (void)flags;
+  return f_co_occupancy(blocks, fn, threads, shmem);
+}
+/* 48 KB of shared memory an SM, shared evenly by the blocks. */
+static int f_co_shared(uint64_t *bytes, const void *fn, int blocks,
+                       int threads) {
+  co_asked = fn;
+  int fit = co_blocks_per_sm(fn, threads);
+  *bytes = blocks > 0 && blocks <= fit ? 49152 / (uint64_t)blocks : 0;
+  return 0;
+}
+static int f_co_block_size(int *grid, int *block, const void *fn,
+                           uint64_t shmem, int limit) {
+  (void)shmem, (void)limit;
+  co_asked = fn;
+  *block = co_max_threads(fn);
+  *grid = CO_SMS * co_blocks_per_sm(fn, *block);
+  return 0;
+}
+static int f_co_attributes(void *attributes, const void *fn) {
+  co_asked = fn;
+  int32_t threads = co_max_threads(fn), regs = co_registers(fn);
+  uint64_t zero = 0;
+  unsigned char *a = attributes; /* cudaFuncAttributes */
+  memcpy(a + 0, &zero, 8);       /* sharedSizeBytes */
+  memcpy(a + 16, &zero, 8);      /* localSizeBytes */
+  memcpy(a + 24, &threads, 4);   /* maxThreadsPerBlock */
+  memcpy(a + 28, &regs, 4);      /* numRegs */
+  return 0;
+}
+static int f_co_sm_count(int *value, int attribute, int device) {
+  (void)device;
+  /* cudaDevAttrMultiProcessorCount 16, MaxThreadsPerMultiProcessor 39,
+   * WarpSize 10 */
+  *value = attribute == 16   ? CO_SMS
+           : attribute == 39 ? 2048
+           : attribute == 10 ? 32
+                             : 0;
+  return 0;
+}
+/* cudaLaunchCooperativeKernel: a block larger than the copy takes is
+ * refused for its registers, a grid larger than the GPU holds at once as
+ * too large. */
+static int f_co_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
+                       uint32_t bz, void **args, uint64_t shmem, void *stream) {
+  (void)args, (void)shmem, (void)stream;
+  int threads = (int)((uint32_t)bxy * (bxy >> 32) * bz);
+  uint64_t blocks = (uint64_t)(uint32_t)gxy * (gxy >> 32) * gz;
+  if (threads > co_max_threads(fn))
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (blocks > (uint64_t)CO_SMS * co_blocks_per_sm(fn, threads))
+    return 720; /* cudaErrorCooperativeLaunchTooLarge */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+static struct pasta_vendor_ops cooperative_vendor_ops(void) {
+  struct pasta_vendor_ops cops = ops;
+  cops.vendor = PASTA_VENDOR_CUDA;
+  cops.func_get_attributes = f_co_attributes;
+  cops.occupancy_max_active_blocks = f_co_occupancy;
+  cops.device_get_attribute = f_co_sm_count;
+  resources_vendor = PASTA_VENDOR_CUDA;
+  return cops;
+}
+static void register_cooperative_kernels(void) {
+  __pasta_register_kernel(&cg_handle, "_Z2cgv", &cg_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&cg_handle, &cg_capped);
+  __pasta_register_kernel(&rd_handle, "_Z2rdv", &rd_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&rd_handle, &rd_capped);
+  __pasta_register_kernel(&st_handle, "_Z2stv", &st_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&st_handle, &st_capped);
+}
+
+/* `test_intercept occupancy`: what a program asks about its kernel is
+ * answered for the plain copy, in every form (the counting kernel's
+ * answers differ in each: 1 block an SM at 512 threads against 2, a
+ * largest block of 800 threads against 1,024); a kernel PASTA did not
+ * build is answered for itself. */
+static int test_occupancy_queries(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &cg_handle, 512, 0,
+                                            f_co_occupancy, &cops) == 0);
+  CHECK(blocks == 2 && co_asked == &cg_plain);
+  blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks_flags(
+            &blocks, &rd_handle, 1024, 0, 0, f_co_occupancy_flags, &cops) == 0);
+  CHECK(blocks == 2 && co_asked == &rd_plain);
+  uint64_t shared = 0;
+  CHECK(__pasta_occupancy_available_shared_memory(&shared, &cg_handle, 2, 512,
+                                                  f_co_shared, &cops) == 0);
+  CHECK(shared == 24576 && co_asked == &cg_plain);
+  int grid = 0, block = 0;
+  CHECK(__pasta_occupancy_max_potential_block_size(
+            &grid, &block, &rd_handle, 0, 0, f_co_block_size, &cops) == 0);
+  CHECK(block == 1024 && grid == 2 * CO_SMS && co_asked == &rd_plain);
+  unsigned char attributes[64] = {0};
+  int32_t threads = 0, regs = 0;
+  CHECK(__pasta_func_get_attributes(attributes, &cg_handle, f_co_attributes,
+                                    &cops) == 0);
+  memcpy(&threads, attributes + 24, 4);
+  memcpy(&regs, attributes + 28, 4);
+  CHECK(threads == 1024 && regs == 48 && co_asked == &cg_plain);
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &co_unknown, 512, 0,
+                                            f_co_occupancy, &cops) == 0);
+  CHECK(blocks == 3 && co_asked == &co_unknown);
+  return check_summary("intercept occupancy queries");
+}
+
+/* cudaFuncSetAttribute on a kernel: set on the kernel (the program's
+ * answer) and on each of its copies, so that the plain copy's occupancy
+ * and every copy's launch see it; a copy's refusal is cleared. */
+static const void *set_on[8];
+static int num_set, set_value_seen;
+static int f_co_set_attribute(const void *fn, int attribute, int value) {
+  (void)attribute;
+  if (num_set < 8)
+    set_on[num_set++] = fn;
+  set_value_seen = value;
+  return fn == &st_capped ? 1 : 0; /* the stub refuses */
+}
+static int last_error_reads;
+static int f_co_last_error(void) {
+  ++last_error_reads;
+  return 0;
+}
+static int test_func_set_attribute(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.get_last_error = f_co_last_error;
+  register_cooperative_kernels();
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, 98304, f_co_set_attribute,
+                                   &cops) == 0);
+  CHECK(num_set == 3 && set_on[0] == &st_handle && set_value_seen == 98304);
+  int plain = 0, capped = 0;
+  for (int i = 1; i < num_set; ++i) {
+    plain += set_on[i] == &st_plain;
+    capped += set_on[i] == &st_capped;
+  }
+  CHECK(plain == 1 && capped == 1 && last_error_reads == 1);
+  /* The program's own refusal is its answer, and nothing more is set. */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&st_capped, 8, 1, f_co_set_attribute,
+                                   &cops) == 1);
+  CHECK(num_set == 1);
+  return check_summary("intercept func set attribute");
+}
+
+/* `test_intercept cooperative`: cooperative launches sized by the plain
+ * copy's occupancy (8 blocks on the 4 SMs). cg's counting kernel cannot
+ * hold 8 blocks of 512 at once; its capped copy can: counted. rd's
+ * 1,024-thread blocks run the capped copy first (the counting kernel takes
+ * none), which holds only 4: the plain copy runs, uncounted, with one
+ * warning that says why; the capped copy stays in use (a grid of 4 runs it,
+ * counted). st's capped copy is a stub: plain, uncounted. The program
+ * sees success every time. */
+static int test_cooperative_launches(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept cooperative launches");
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_co_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_co_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_co_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_co_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&st_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_co_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 5 && launched[0] == &cg_capped &&
+        launched[1] == &rd_plain && launched[2] == &rd_plain &&
+        launched[3] == &rd_capped && launched[4] == &st_plain);
+  CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
+                      "grid of 8 blocks of 1024 threads can have");
+  CHECK_HAS_STR(text, "kernel '_Z2stv' need more registers than a cooperative "
+                      "grid of 8 blocks of 512 threads can have");
+  const char *second = strstr(text, "_Z2rdv");
+  CHECK(second && !strstr(second + 1, "_Z2rdv")); /* said once */
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cg = row_of(&act, "cg()");
+  const pasta_activity_kernel *rd = row_of(&act, "rd()");
+  const pasta_activity_kernel *st = row_of(&act, "st()");
+  if (CHECK(cg && rd && st)) {
+    CHECK(cg->launches == 1 && cg->counted == 1 && cg->failed == 0 &&
+          cg->resources.has_capped && cg->resources.block_threads == 512);
+    /* The note says why the capped copy ran: the grid, not the block. */
+    char note[640];
+    CHECK(pasta__resources_perturbed(&cg->resources, note, sizeof note));
+    CHECK_HAS_STR(note, "the counting copy cannot hold a cooperative grid the "
+                        "plain copy's occupancy sized (blocks of 512 threads "
+                        "per SM 2 -> 1, registers 48 -> 80)");
+    CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);
+    CHECK(st->launches == 1 && st->counted == 0 && st->failed == 0);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept cooperative launches");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -1735,6 +2015,12 @@ int main(int argc, char **argv) {
     return test_capped_program_error();
   if (argc > 1 && strcmp(argv[1], "capped_fallback") == 0)
     return test_capped_fallback();
+  if (argc > 1 && strcmp(argv[1], "occupancy") == 0)
+    return test_occupancy_queries();
+  if (argc > 1 && strcmp(argv[1], "set_attribute") == 0)
+    return test_func_set_attribute();
+  if (argc > 1 && strcmp(argv[1], "cooperative") == 0)
+    return test_cooperative_launches();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)

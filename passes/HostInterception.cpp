@@ -60,6 +60,15 @@ constexpr Param DriverEntryPointByVersion[] = {Ptr, Ptr, I32, I64, Ptr};
 constexpr Param GraphInstantiate[] = {Ptr, Ptr, I64};
 // (exec, graph, error node, log, log size).
 constexpr Param HipGraphInstantiate[] = {Ptr, Ptr, Ptr, Ptr, I64};
+// (blocks, func, block size, dynamic shared memory[, flags]).
+constexpr Param OccupancyBlocks[] = {Ptr, Ptr, I32, I64};
+constexpr Param OccupancyBlocksFlags[] = {Ptr, Ptr, I32, I64, I32};
+// (dynamic shared memory, func, blocks per SM, block size).
+constexpr Param OccupancySharedMemory[] = {Ptr, Ptr, I32, I32};
+// hipOccupancyMaxPotentialBlockSize(grid, block, func, shared memory, limit).
+constexpr Param OccupancyBlockSize[] = {Ptr, Ptr, Ptr, I64, I32};
+// (func, attribute, value).
+constexpr Param FuncSetAttribute[] = {Ptr, I32, I32};
 // (ptr, size).
 constexpr Param Malloc[] = {Ptr, I64};
 // (ptr, size, flags).
@@ -148,6 +157,25 @@ static const Route Routes[] = {
     {"hipGraphLaunch", "__pasta_graph_launch", TwoPtrs},
     {"cudaLaunchKernelExC", "__pasta_launch_kernel_ex", ThreePtrs},
     {"cudaLaunchKernelExC_ptsz", "__pasta_launch_kernel_ex", ThreePtrs},
+    // What a program asks about its own kernels to size its launches:
+    // answered for the plain copy, the kernel it would run without PASTA
+    // (host_rt/occupancy.c). An attribute it sets reaches every copy.
+    {"cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+     "__pasta_occupancy_max_active_blocks", OccupancyBlocks},
+    {"hipOccupancyMaxActiveBlocksPerMultiprocessor",
+     "__pasta_occupancy_max_active_blocks", OccupancyBlocks},
+    {"cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+     "__pasta_occupancy_max_active_blocks_flags", OccupancyBlocksFlags},
+    {"hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+     "__pasta_occupancy_max_active_blocks_flags", OccupancyBlocksFlags},
+    {"cudaOccupancyAvailableDynamicSMemPerBlock",
+     "__pasta_occupancy_available_shared_memory", OccupancySharedMemory},
+    {"hipOccupancyMaxPotentialBlockSize",
+     "__pasta_occupancy_max_potential_block_size", OccupancyBlockSize},
+    {"cudaFuncGetAttributes", "__pasta_func_get_attributes", TwoPtrs},
+    {"hipFuncGetAttributes", "__pasta_func_get_attributes", TwoPtrs},
+    {"cudaFuncSetAttribute", "__pasta_func_set_attribute", FuncSetAttribute},
+    {"hipFuncSetAttribute", "__pasta_func_set_attribute", FuncSetAttribute},
     // Allocations.
     {"cudaMalloc", "__pasta_malloc", Malloc},
     {"hipMalloc", "__pasta_malloc", Malloc},

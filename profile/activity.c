@@ -51,8 +51,9 @@ double pasta__occupancy(const pasta_activity_resources *r,
 }
 
 /* The note of a kernel whose register-capped copy ran ("capped"): the
- * counting copy could not take the block, the capped copy counted it, and
- * what the capped copy changed against the plain one. */
+ * counting copy could not take the block (or a cooperative grid), the
+ * capped copy counted it, and what the capped copy changed against the
+ * plain one. */
 static int capped_note(const pasta_activity_resources *r, char *note,
                        size_t size) {
   const pasta_copy_resources *c = &r->counting, *k = &r->capped, *p = &r->plain;
@@ -61,14 +62,46 @@ static int capped_note(const pasta_activity_resources *r, char *note,
   if (po >= 0 && ko >= 0)
     snprintf(occupancy, sizeof occupancy, ", occupancy %.0f%% -> %.0f%%",
              100 * po, 100 * ko);
+  /* The counting kernel takes the block: the capped copy ran because a
+   * cooperative grid sized by the plain copy's occupancy did not fit. */
+  char why[160];
+  if (c->blocks_per_sm > 0)
+    snprintf(why, sizeof why,
+             "the counting copy cannot hold a cooperative grid the plain "
+             "copy's occupancy sized (blocks of %" PRIu32 " threads per SM "
+             "%d -> %d, registers %d -> %d)",
+             r->block_threads, p->blocks_per_sm, c->blocks_per_sm, p->registers,
+             c->registers);
+  else
+    snprintf(why, sizeof why,
+             "the counting copy cannot run blocks of %" PRIu32 " threads "
+             "(registers %d -> %d)",
+             r->block_threads, p->registers, c->registers);
   snprintf(note, size,
-           "the counting copy cannot run blocks of %" PRIu32 " threads "
-           "(registers %d -> %d): such launches ran its register-capped copy, "
-           "counted, with registers %d -> %d, local memory (stack, spills) "
-           "%lld -> %lld bytes per thread%s: their timings may be perturbed",
-           r->block_threads, p->registers, c->registers, p->registers,
-           k->registers, (long long)p->local_bytes, (long long)k->local_bytes,
-           occupancy);
+           "%s: such launches ran its register-capped copy, counted, with "
+           "registers %d -> %d, local memory (stack, spills) %lld -> %lld "
+           "bytes per thread%s: their timings may be perturbed",
+           why, p->registers, k->registers, (long long)p->local_bytes,
+           (long long)k->local_bytes, occupancy);
+  return 1;
+}
+
+/* The note for kernel k's row: that of its resources, except where none
+ * of its launches was counted though its counting copy takes the block
+ * (a cooperative grid it cannot hold ran as the plain copy, or every launch
+ * was outside the launch window): its times are the plain copy's. */
+int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
+                                 size_t size) {
+  const pasta_activity_resources *r = &k->resources;
+  int perturbed = pasta__resources_perturbed(r, note, size);
+  if (!perturbed || !k->launches || k->counted || r->has_capped ||
+      r->counting.blocks_per_sm == 0)
+    return perturbed;
+  snprintf(note, size,
+           "none of its launches was counted: they ran the plain copy, with "
+           "its own registers and occupancy (the counting copy's registers "
+           "%d -> %d)",
+           r->plain.registers, r->counting.registers);
   return 1;
 }
 

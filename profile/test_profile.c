@@ -1812,6 +1812,34 @@ static void test_resources_note(void) {
   CHECK(fabs(pasta__occupancy(&r, &r.counting) - 42.0 / 64.0) < 1e-12);
 }
 
+/* A kernel's row whose launches all ran the plain copy though its counting
+ * copy takes the block (a cooperative grid no counting copy holds): the
+ * note says none was counted, not that counted timings may be perturbed;
+ * with one counted launch, or where the counting copy cannot run the block
+ * (that note already says so), the resources' note stands. */
+static void test_uncounted_kernel_note(void) {
+  char note[512];
+  pasta_activity_kernel k = {0};
+  k.resources = sample_resources();
+  k.launches = 3;
+  CHECK(pasta__kernel_resources_note(&k, note, sizeof note));
+  CHECK_HAS_STR(note, "none of its launches was counted: they ran the plain "
+                      "copy, with its own registers and occupancy (the "
+                      "counting copy's registers 32 -> 40)");
+  k.counted = 1;
+  CHECK(pasta__kernel_resources_note(&k, note, sizeof note));
+  CHECK_HAS_STR(note, "timings of this kernel's counted launches");
+  k.counted = 0;
+  k.resources.counting.blocks_per_sm = 0;
+  CHECK(pasta__kernel_resources_note(&k, note, sizeof note));
+  CHECK_HAS_STR(note, "such launches run the plain copy, uncounted");
+  /* No launch at all (a merged profile's row): as before. */
+  k.resources = sample_resources();
+  k.launches = 0;
+  CHECK(pasta__kernel_resources_note(&k, note, sizeof note));
+  CHECK_HAS_STR(note, "timings of this kernel's counted launches");
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1840,6 +1868,7 @@ int main(void) {
   CHECK_RUN(test_omitted);
   CHECK_RUN(test_resources_json);
   CHECK_RUN(test_resources_note);
+  CHECK_RUN(test_uncounted_kernel_note);
   CHECK_RUN(test_capped_resources_json);
   CHECK_RUN(test_capped_resources_note);
   pasta_profile_free(&profile);

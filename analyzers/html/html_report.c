@@ -408,7 +408,7 @@ static void write_resources(FILE *out, const pasta_activity_kernel *k) {
   fputs(" bytes per thread, occupancy ", out);
   pasta__markup_text(out, t.occupancy);
   fputs(".</p>\n", out);
-  if (pasta__resources_perturbed(r, note, sizeof note)) {
+  if (pasta__kernel_resources_note(k, note, sizeof note)) {
     fputs("<p class=\"warn resources-note\">Note: ", out);
     pasta__markup_text(out, note);
     fputs(".</p>\n", out);

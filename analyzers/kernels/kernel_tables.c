@@ -78,7 +78,8 @@ static void resources_table(FILE *out, const pasta_activity *a,
   fprintf(out, "  %-*s %7s %12s %14s %13s\n", PASTA__NAME_WIDTH, "kernel",
           "block", "registers", "local bytes", "occupancy");
   for (size_t i = 0; i < shown; ++i) {
-    const pasta_activity_resources *r = &a->kernels[order[i]].resources;
+    const pasta_activity_kernel *k = &a->kernels[order[i]];
+    const pasta_activity_resources *r = &k->resources;
     if (!r->known)
       continue;
     pasta_resources_text t;
@@ -87,7 +88,7 @@ static void resources_table(FILE *out, const pasta_activity *a,
     fprintf(out, "  %-*s %7" PRIu32 " %12s %14s %13s\n", PASTA__NAME_WIDTH,
             names[i], r->block_threads, t.registers, t.local_bytes,
             t.occupancy);
-    if (pasta__resources_perturbed(r, note, sizeof note))
+    if (pasta__kernel_resources_note(k, note, sizeof note))
       fprintf(out, "    note: %s\n", note);
   }
 }

@@ -71,6 +71,30 @@ define i32 @run_graph(ptr %exec, ptr %graph, ptr %stream, ptr %fn) {
   ret i32 %c
 }
 
+; What the program asks about its kernels (occupancy, attributes) goes
+; through the wrappers that answer for the plain copy; an attribute it sets
+; goes through the one that sets it on every copy. The vendor operations
+; keep their own references to the functions (the ops table above).
+define i32 @occupancy(ptr %n, ptr %fn, ptr %attr, ptr %bytes) {
+; CHECK-LABEL: define i32 @occupancy(
+; CHECK: call i32 @__pasta_occupancy_max_active_blocks(ptr %n, ptr %fn, i32 512, i64 0, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_max_active_blocks_flags(ptr %n, ptr %fn, i32 1024, i64 64, i32 1, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_available_shared_memory(ptr %bytes, ptr %fn, i32 2, i32 256, ptr @cudaOccupancyAvailableDynamicSMemPerBlock, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_func_get_attributes(ptr %attr, ptr %fn, ptr @cudaFuncGetAttributes, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_func_set_attribute(ptr %fn, i32 8, i32 98304, ptr @cudaFuncSetAttribute, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_max_potential_block_size(ptr %n, ptr %bytes, ptr %fn, i64 0, i32 0, ptr @hipOccupancyMaxPotentialBlockSize, ptr @__pasta_hip_ops)
+; CHECK: call i32 @__pasta_func_get_attributes(ptr %attr, ptr %fn, ptr @hipFuncGetAttributes, ptr @__pasta_hip_ops)
+; OFF-NOT: __pasta_occupancy
+  %a = call i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessor(ptr %n, ptr %fn, i32 512, i64 0)
+  %b = call i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr %n, ptr %fn, i32 1024, i64 64, i32 1)
+  %c = call i32 @cudaOccupancyAvailableDynamicSMemPerBlock(ptr %bytes, ptr %fn, i32 2, i32 256)
+  %d = call i32 @cudaFuncGetAttributes(ptr %attr, ptr %fn)
+  %e = call i32 @cudaFuncSetAttribute(ptr %fn, i32 8, i32 98304)
+  %f = call i32 @hipOccupancyMaxPotentialBlockSize(ptr %n, ptr %bytes, ptr %fn, i64 0, i32 0)
+  %g = call i32 @hipFuncGetAttributes(ptr %attr, ptr %fn)
+  ret i32 %a
+}
+
 @launch_name = private constant [15 x i8] c"cuLaunchKernel\00"
 
 declare i32 @cudaGraphInstantiate(ptr, ptr, i64)
@@ -80,6 +104,13 @@ declare i32 @hipGraphInstantiate(ptr, ptr, ptr, ptr, i64)
 declare i32 @cudaGetDriverEntryPoint(ptr, ptr, i64, ptr)
 declare i32 @cuGetProcAddress_v2(ptr, ptr, i32, i64, ptr)
 declare i32 @cudaGetKernel(ptr, ptr)
+declare i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessor(ptr, ptr, i32, i64)
+declare i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr, ptr, i32, i64, i32)
+declare i32 @cudaOccupancyAvailableDynamicSMemPerBlock(ptr, ptr, i32, i32)
+declare i32 @cudaFuncGetAttributes(ptr, ptr)
+declare i32 @cudaFuncSetAttribute(ptr, i32, i32)
+declare i32 @hipOccupancyMaxPotentialBlockSize(ptr, ptr, ptr, i64, i32)
+declare i32 @hipFuncGetAttributes(ptr, ptr)
 declare i32 @cudaMalloc(ptr, i64)
 declare i32 @cudaMemcpy(ptr, ptr, i64, i32)
 declare i32 @cudaMemsetAsync(ptr, i32, i64, ptr)

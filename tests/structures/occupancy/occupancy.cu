@@ -1,0 +1,240 @@
+// Structure: cooperative kernels whose launches the program sizes by its
+// kernels' occupancy, as cuda-samples' conjugateGradientMultiBlockCG and
+// reductionMultiBlockCG do (issue [overhead-3];
+// docs/lab/2026-11-30-overhead3-42-occupancy-queries.md). PASTA's counting
+// copy of a kernel has more registers than the plain one, so it fits fewer
+// blocks on an SM; the occupancy calls must answer for the plain copy, so
+// that the program launches the shape it launches without PASTA (its
+// stdout prints the shapes, and must equal the plain build's), and the
+// cooperative launch must still run.
+//
+// fold_pairs(in, tmp, out, n): blocks of 512 threads (fixed), the grid
+//   = cudaOccupancyMaxActiveBlocksPerMultiprocessor(512) x SMs, launched
+//   cooperatively. Phase 1: each i < n (grid-stride) reads x = in[i] and,
+//   for each bit k set in x, adds 1 to a shared histogram word (a shared
+//   atomic) and folds x >> k into accumulator k, and stores the fold at
+//   tmp[i]; grid.sync() (inline PTX on sm_90: not counted); phase 2:
+//   out[i] = tmp[i] ^ tmp[(i + 1) % n]. ptxas (sm_90): plain 43 registers
+//   (2 blocks of 512 an SM), counting 79 (1 block), capped copy 64 (2
+//   blocks). Launched twice: cudaLaunchCooperativeKernel, then
+//   cudaLaunchKernelEx with the cooperative attribute: the counting kernel
+//   cannot hold the grid at once, its capped copy can: both launches run
+//   the capped copy, counted. n = 65,536 = 2^16, in[i] = i: each bit
+//   k < 16 is set in n / 2 = 32,768 elements, bits 16-31 in none. Per
+//   launch:
+//     load_bytes.global = 4 n (in) + 8 n (tmp) = 786,432
+//     store_bytes.global = 4 n (tmp) + 4 n (out) = 524,288
+//     atomics.shared = 16 x 32,768 = 524,288, atomic_bytes.shared = 4 x that
+//   Two launches: 1,572,864 / 1,048,576 / 1,048,576 / 4,194,304; no
+//   floating point.
+//
+// block_sum(in, partial, out, n): block size and grid from
+//   cudaOccupancyMaxPotentialBlockSize and the active blocks per SM (plain:
+//   26 registers, 1,024 threads, 2 blocks an SM), launched
+//   cooperatively: grid-stride sums (and 8 per-bit branches, each a shared
+//   atomic), a block's total by a shared atomic, grid.sync(), block 0 adds
+//   the partial sums. Its counting copies (counting 56 registers, capped 63)
+//   hold one block of 1,024 an SM: the grid is too large for any of them,
+//   the plain copy runs, uncounted, with PASTA's warning; the result and the
+//   shape are the plain program's.
+//
+// clang-format off
+// EXPECT: kernel _Z10fold_pairsPKjPjS1_i launches=2 load_bytes.global=1572864 store_bytes.global=1048576 atomics.shared=1048576 atomic_bytes.shared=4194304 flops.f32=0
+// EXPECT: launch _Z10fold_pairsPKjPjS1_i launches=2 counted=2 failed=0 resources.block_threads=512 resources.capped.registers<=64
+// EXPECT: launch _Z9block_sumPKjPjS1_i launches=1 counted=0 failed=0
+// EXPECT: allow-stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a cooperative grid
+// EXPECT: stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a cooperative grid of [0-9]+ blocks of 1024 threads
+// clang-format on
+#include <cooperative_groups.h>
+#include <cstdint>
+#include <cstdio>
+#include <cuda_runtime.h>
+#include <vector>
+
+namespace cg = cooperative_groups;
+
+constexpr int Bits = 32, N = 1 << 16, FoldBlock = 512;
+
+// The host's fold of one element, as phase 1 computes it.
+static uint32_t fold_bits(uint32_t x) {
+  uint32_t acc[Bits];
+#pragma unroll
+  for (int k = 0; k < Bits; ++k)
+    acc[k] = k;
+#pragma unroll
+  for (int k = 0; k < Bits; ++k)
+    if (x & (1u << k))
+      acc[k] = acc[k] * 3u + (x >> k);
+  uint32_t folded = 0;
+#pragma unroll
+  for (int k = 0; k < Bits; ++k)
+    folded ^= acc[k] << (k % 7);
+  return folded;
+}
+
+// Phase 1's per-bit branches each add to a shared histogram (lane by lane,
+// as regcap's kernel does): ptxas cannot turn them into selects, and the
+// counting copy's counters for them raise its registers.
+__global__ void fold_pairs(const uint32_t *in, uint32_t *tmp, uint32_t *out,
+                           int n) {
+  __shared__ uint32_t hist[Bits * 32];
+  cg::grid_group grid = cg::this_grid();
+  const int stride = gridDim.x * blockDim.x;
+  const int lane = threadIdx.x % 32;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint32_t x = in[i], acc[Bits];
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      acc[k] = k;
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      if (x & (1u << k)) {
+        atomicAdd(&hist[k * 32 + lane], 1u);
+        acc[k] = acc[k] * 3u + (x >> k);
+      }
+    uint32_t folded = 0;
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      folded ^= acc[k] << (k % 7);
+    tmp[i] = folded;
+  }
+  grid.sync();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    out[i] = tmp[i] ^ tmp[(i + 1) % n];
+}
+
+// Per-bit branches too (8), so that its counting copies take more than
+// 32 registers; the block's total through a shared atomic (any block size).
+__global__ void block_sum(const uint32_t *in, uint32_t *partial, uint32_t *out,
+                          int n) {
+  __shared__ uint32_t bit_counts[8], block_total;
+  cg::grid_group grid = cg::this_grid();
+  if (threadIdx.x == 0)
+    block_total = 0;
+  __syncthreads();
+  uint32_t s = 0, acc[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += gridDim.x * blockDim.x) {
+    uint32_t x = in[i];
+    s += x;
+#pragma unroll
+    for (int k = 0; k < 8; ++k)
+      if (x & (1u << k)) {
+        atomicAdd(&bit_counts[k], 1u);
+        acc[k] = acc[k] * 3u + (x >> k);
+      }
+  }
+  uint32_t folded = 0;
+#pragma unroll
+  for (int k = 0; k < 8; ++k)
+    folded ^= acc[k];
+  if (folded == 0xdeadbeefu) /* never: keeps the folds */
+    s += bit_counts[0];
+  atomicAdd(&block_total, s);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = block_total;
+  grid.sync();
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    uint32_t total = 0;
+    for (unsigned b = 0; b < gridDim.x; ++b)
+      total += partial[b];
+    *out = total;
+  }
+}
+
+static bool check(cudaError_t err, const char *what) {
+  if (err != cudaSuccess)
+    printf("%s: %s\n", what, cudaGetErrorString(err));
+  return err == cudaSuccess;
+}
+
+// fold_pairs twice, sized by the occupancy the program reads.
+static bool run_fold(const uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
+                     const std::vector<uint32_t> &in, int sms) {
+  int per_sm = 0;
+  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fold_pairs,
+                                                           FoldBlock, 0),
+             "occupancy"))
+    return false;
+  int blocks = per_sm * sms, n = N;
+  printf("fold_pairs: %d blocks of %d threads (%d per SM)\n", blocks, FoldBlock,
+         per_sm);
+  void *args[] = {&d_in, &d_tmp, &d_out, &n};
+  bool ok = check(cudaLaunchCooperativeKernel((const void *)fold_pairs, blocks,
+                                              FoldBlock, args, 0, nullptr),
+                  "cudaLaunchCooperativeKernel");
+  cudaLaunchConfig_t config = {};
+  cudaLaunchAttribute cooperative[1];
+  cooperative[0].id = cudaLaunchAttributeCooperative;
+  cooperative[0].val.cooperative = 1;
+  config.gridDim = blocks;
+  config.blockDim = FoldBlock;
+  config.attrs = cooperative;
+  config.numAttrs = 1;
+  ok = ok &&
+       check(cudaLaunchKernelEx(&config, fold_pairs, d_in, d_tmp, d_out, n),
+             "cudaLaunchKernelEx");
+  std::vector<uint32_t> got(N);
+  ok = ok && check(cudaMemcpy(got.data(), d_out, N * sizeof(uint32_t),
+                              cudaMemcpyDeviceToHost),
+                   "copy");
+  for (int i = 0; ok && i < N; ++i)
+    ok = got[i] == (fold_bits(in[i]) ^ fold_bits(in[(i + 1) % N]));
+  return ok;
+}
+
+// block_sum, its block and grid from the occupancy calls.
+static bool run_sum(const uint32_t *d_in, uint32_t *d_partial, uint32_t *d_out,
+                    uint64_t want, int sms) {
+  int min_grid = 0, threads = 0, per_sm = 0;
+  if (!check(cudaOccupancyMaxPotentialBlockSize(&min_grid, &threads, block_sum),
+             "block size") ||
+      !check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block_sum,
+                                                           threads, 0),
+             "occupancy"))
+    return false;
+  int blocks = per_sm * sms, n = N;
+  printf("block_sum: %d blocks of %d threads (%d per SM)\n", blocks, threads,
+         per_sm);
+  void *args[] = {&d_in, &d_partial, &d_out, &n};
+  uint32_t got = 0;
+  bool ok = check(cudaLaunchCooperativeKernel((const void *)block_sum, blocks,
+                                              threads, args, 0, nullptr),
+                  "cudaLaunchCooperativeKernel") &&
+            check(cudaMemcpy(&got, d_out, sizeof got, cudaMemcpyDeviceToHost),
+                  "copy");
+  return ok && got == (uint32_t)want;
+}
+
+int main() {
+  std::vector<uint32_t> in(N);
+  uint64_t sum = 0;
+  for (int i = 0; i < N; ++i) {
+    in[i] = (uint32_t)i;
+    sum += in[i];
+  }
+  int device = 0, sms = 0, cooperative = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device);
+  if (!cooperative) {
+    printf("FAILED: no cooperative launch on this GPU\n");
+    return 1;
+  }
+  uint32_t *d_in = nullptr, *d_tmp = nullptr, *d_out = nullptr;
+  if (cudaMalloc(&d_in, N * sizeof(uint32_t)) != cudaSuccess ||
+      cudaMalloc(&d_tmp, N * sizeof(uint32_t)) != cudaSuccess ||
+      cudaMalloc(&d_out, N * sizeof(uint32_t)) != cudaSuccess) {
+    printf("FAILED: no device memory\n");
+    return 1;
+  }
+  cudaMemcpy(d_in, in.data(), N * sizeof(uint32_t), cudaMemcpyHostToDevice);
+  bool ok = run_fold(d_in, d_tmp, d_out, in, sms);
+  ok = run_sum(d_in, d_tmp, d_out, sum, sms) && ok;
+  cudaFree(d_in);
+  cudaFree(d_tmp);
+  cudaFree(d_out);
+  printf("%s\n", ok ? "PASSED" : "FAILED");
+  return ok ? 0 : 1;
+}
