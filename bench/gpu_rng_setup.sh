@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# curand_init's skip-ahead (bench/rng_setup.cu) timed plain against its
+# counting copies, and the counting copy under register caps, through the
+# CUDA driver (bench/ptx_reg_sweep.c: median of 10 launches by events, the
+# output's hash: every copy must write the plain copy's states).
+# Staged (no GPU): bash bench/gpu_rng_setup.sh --stage DIR, which compiles
+# the PTX with this tree's plugin (build/lib/libpasta.so) into DIR with the
+# sources this script needs. On the GPU machine:
+#   run(command="bash DIR/gpu_rng_setup.sh") -> $OUT/rng_setup.tar.gz
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ "${1:-}" = --stage ]; then
+  DIR=$2 REPO=$(cd "$HERE/.." && pwd)
+  mkdir -p "$DIR"
+  PLUGIN=${PLUGIN:-$REPO/build/lib/libpasta.so}
+  CC=(clang++-22 -x cuda --cuda-path=/usr/local/cuda -Wno-unknown-cuda-version
+    --offload-arch=sm_90 -O3 --cuda-device-only -S -gline-tables-only)
+  # counting: this tree's defaults; many0: without the many-loop-counters
+  # rule (the tree before it); lcr8/lcr16: the hottest 8/16 in registers.
+  for v in counting: many0:-pasta-many-loop-counters=0 \
+    lcr8:-pasta-loop-counter-registers=8 lcr16:-pasta-loop-counter-registers=16; do
+    flag=${v#*:}
+    "${CC[@]}" -fpass-plugin="$PLUGIN" ${flag:+-mllvm "$flag"} \
+      -o "$DIR/${v%%:*}.ptx" "$HERE/rng_setup.cu"
+  done
+  cp "$HERE/ptx_reg_sweep.c" "$HERE/rng_setup.cu" "$0" "$DIR/"
+  exit 0
+fi
+OUT=${OUT:-/tmp/rng-out}
+W=/tmp/rng-work
+mkdir -p "$OUT" "$W"
+CUDA=${CUDA:-/usr/local/cuda}
+cc -O2 -I"$CUDA/include" "$HERE/ptx_reg_sweep.c" -L"$CUDA/lib64/stubs" \
+  -lcuda -o "$W/ptx_reg_sweep" || exit 1
+K=_Z9rng_setupP17curandStateXORWOWy
+BLOCKS=${BLOCKS:-1024}
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  echo
+  "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0 "$HERE/counting.ptx" \
+    "${K}__pasta_plain=plain" "$K=counting" "${K}__pasta_capped=capped64"
+  echo
+  "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0,64,48 "$HERE/many0.ptx" \
+    "${K}__pasta_plain=plain" "$K=counting-many0"
+  for v in lcr8 lcr16; do
+    echo
+    "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0 "$HERE/$v.ptx" "$K=counting-$v"
+  done
+} > "$OUT/rng_setup.md" 2>&1
+cat "$OUT/rng_setup.md"
