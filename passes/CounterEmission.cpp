@@ -1325,14 +1325,14 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
 }
 
 // The counters of Kept in local memory, as the 64-bit slots of one array
-// (one alloca in F's entry, zeroed there) addressed in the local address
-// space at each load and store: each counter its own alloca, or a generic
-// address of a slot made once at the entry, made the NVPTX back end hold
-// each slot's address in a 64-bit register through the loops (curand_init's
-// skip-ahead: 128 registers with 64 of its 80 counters in memory, as many
-// as with all in registers); here one base register and an offset in each
-// instruction. A 32-bit counter uses its slot's low half. Volatile: the
-// code generator's SROA (NVPTX) would promote them again.
+// (one alloca in F's entry, each slot zeroed there) addressed in the local
+// address space at each load and store: each counter its own alloca, or a
+// generic address of a slot made once at the entry, made the NVPTX back end
+// hold each slot's address in a 64-bit register through the loops
+// (curand_init's skip-ahead: 128 registers with 64 of its 80 counters in
+// memory, as many as with all in registers); here one base register and an
+// offset in each instruction. A 32-bit counter uses its slot's low half.
+// Volatile: the code generator's SROA (NVPTX) would promote them again.
 void CounterEmitter::keepCountsInOneArray(Function &F,
                                           ArrayRef<AllocaInst *> Kept) {
   if (Kept.empty())
@@ -1344,7 +1344,6 @@ void CounterEmitter::keepCountsInOneArray(Function &F,
       B.CreateAlloca(ArrayType::get(B.getInt64Ty(), Kept.size()),
                      DL.getAllocaAddrSpace(), nullptr, "pasta.counts.mem");
   Array->setAlignment(Align(8));
-  B.CreateMemSet(Array, B.getInt8(0), 8 * Kept.size(), Align(8));
   // NVPTX allocates in the generic space; its local space is 5, as AMDGPU's
   // allocas are. There the base goes through an empty inline-assembly move:
   // the back end sees no frame address in the slots' addresses to fold into
@@ -1361,11 +1360,22 @@ void CounterEmitter::keepCountsInOneArray(Function &F,
                                        /*hasSideEffects=*/false),
                         {Base}, "pasta.counts.local");
   }
+  // Each slot zeroed whole at entry (a memset became a loop of byte
+  // stores), in place of the counter's own store of its initial 0 there.
+  for (size_t K = 0; K < Kept.size(); ++K)
+    B.CreateStore(B.getInt64(0),
+                  B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, 8 * K));
   DenseMap<LoadInst *, unsigned> SlotOf;
   for (size_t K = 0; K < Kept.size(); ++K) {
     AllocaInst *R = Kept[K];
     for (User *U : make_early_inc_range(R->users())) {
       auto *I = cast<Instruction>(U);
+      if (auto *S = dyn_cast<StoreInst>(I);
+          S && S->getParent() == &Entry && S->getPointerOperand() == R &&
+          match(S->getValueOperand(), m_Zero())) {
+        S->eraseFromParent();
+        continue;
+      }
       IRBuilder<> At(I);
       Value *Slot = At.CreateConstInBoundsGEP1_64(At.getInt8Ty(), Base, 8 * K);
       if (auto *L = dyn_cast<LoadInst>(I); L && L->getPointerOperand() == R) {

@@ -11,8 +11,12 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-LABEL: define amdgpu_kernel void @many(
 ; CHECK: entry:
 ; CHECK-NEXT: %pasta.counts.mem = alloca [2 x i64], align 8, addrspace(5)
-; CHECK-NEXT: call void @llvm.memset.p5.i64(ptr addrspace(5) align 8 %pasta.counts.mem, i8 0, i64 16, i1 false)
+; CHECK-NEXT: %[[Z0:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 0
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z0]]
+; CHECK-NEXT: %[[Z1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 8
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z1]]
 ; CHECK-NOT: asm
+; CHECK-NOT: store volatile
 ; CHECK: b0:
 ; CHECK-NOT: volatile
 ; CHECK: b3:

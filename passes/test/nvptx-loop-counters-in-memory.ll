@@ -1,7 +1,8 @@
 ; Beyond 8 counters of loop blocks (-pasta-loop-counter-registers), the
 ; coldest by the blocks' estimated frequency stay in local memory: volatile
-; loads and stores of the 64-bit slots of one array, which neither mem2reg
-; nor the code generator's SROA promotes (CounterEmission.cpp,
+; loads and stores of the 64-bit slots of one array (zeroed whole at the
+; entry, in place of each counter's own initial store), which neither
+; mem2reg nor the code generator's SROA promotes (CounterEmission.cpp,
 ; countsInLocalMemory, keepCountsInOneArray), each addressed at its use
 ; from one base in the local space (an empty asm move: no slot address
 ; for the back end to hoist into a register of its own). Ten blocks on
@@ -24,10 +25,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define ptx_kernel void @many(
 ; CHECK: entry:
 ; CHECK-NEXT: %pasta.counts.mem = alloca [2 x i64], align 8
-; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 8 %pasta.counts.mem, i8 0, i64 16, i1 false)
 ; CHECK-NEXT: %[[CAST:[0-9]+]] = addrspacecast ptr %pasta.counts.mem to ptr addrspace(5)
 ; CHECK-NEXT: %pasta.counts.local = call ptr addrspace(5) asm "", "=l,0"(ptr addrspace(5) %[[CAST]])
+; CHECK-NEXT: %[[Z0:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 0
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z0]]
+; CHECK-NEXT: %[[Z1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 8
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z1]]
 ; CHECK-NOT: alloca i64
+; CHECK-NOT: store volatile
 ; CHECK: b0:
 ; CHECK-NOT: volatile
 ; CHECK: b3:

@@ -15,6 +15,7 @@
 // RUN: %cuda_device -O3 -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %cuda_device -O3 -S %s -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %cuda_device -O3 -S -emit-llvm -mllvm -pasta-many-loop-counters=0 %s -o %t.off.ll
 // RUN: FileCheck %s --check-prefix=OFF < %t.off.ll
@@ -29,15 +30,26 @@ __global__ void rng_setup(curandState *states, unsigned long long seed) {
 
 // IR-LABEL: define {{.*}} void @_Z9rng_setupP17curandStateXORWOWy(
 // IR-NEXT: %[[MEM:[0-9]+]] = alloca [80 x i64], align 8
-// IR-NEXT: call void @llvm.memset.p0.i64(ptr align 8 %[[MEM]], i8 0, i64 640, i1 false)
 // IR-NEXT: %[[CAST:[0-9]+]] = addrspacecast ptr %[[MEM]] to ptr addrspace(5)
 // IR-NEXT: %[[LOCAL:[0-9]+]] = call ptr addrspace(5) asm "", "=l,0"(ptr addrspace(5) %[[CAST]])
+// IR-COUNT-80: store i64 0, ptr addrspace(5)
 // IR-NOT: alloca
+// IR-NOT: store volatile i32 0,
 // IR-COUNT-80: load volatile i32, ptr addrspace(5)
 // IR-NOT: load volatile
 // IR: call void @__pasta_flush_indexed({{.*}}, ptr %[[MEM]], ptr addrspace(1) @{{.*}}, i32 80)
 // IR-NOT: call void @__pasta_flush_indexed
 // IR: ret void
+
+// In PTX the slots are zeroed by 64-bit stores (no loop of byte stores)
+// and added to from one base register and an offset.
+// PTX-LABEL: .entry _Z9rng_setupP17curandStateXORWOWy(
+// PTX-NOT: st.local.b8
+// PTX: st.local.b64 [%rd[[BASE:[0-9]+]]], 0;
+// PTX-NOT: st.local.b8
+// PTX: ld.local.b32 %r{{[0-9]+}}, [%rd[[BASE]]+{{[0-9]+}}];
+// PTX-NOT: st.local.b8
+// PTX: .entry
 
 // OFF-LABEL: define {{.*}} void @_Z9rng_setupP17curandStateXORWOWy(
 // OFF-NOT: load volatile
