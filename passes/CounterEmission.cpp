@@ -1258,7 +1258,7 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
 
 // The counters of P's blocks in loops beyond the first LoopRegisterBudget,
 // by the blocks' estimated frequency, hottest first: these stay in the
-// thread's local memory (an alloca mem2reg leaves, L1-resident) instead of
+// thread's local memory (slots of one array mem2reg leaves) instead of
 // registers. A counter of a loop block lives in a register (two, 64-bit)
 // through the whole loop, and through an outer loop that whole nest: Thrust's
 // radix-sort histogram kept about 30 through its loop over portions of the
@@ -1266,21 +1266,22 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
 // 96 registers against 32. Device code of counting builds. Off by default
 // (0): with 8, the histogram took 48 registers and ran 4.2x instead of 2.0x
 // on an H200 (its counters' local-memory adds in the loop cost more than
-// the occupancy gained).
+// the occupancy gained); curand_init's skip-ahead, the same (below).
 static cl::opt<unsigned> LoopRegisterBudget(
     "pasta-loop-counter-registers", cl::Hidden, cl::init(0),
     cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "
              "first; the others in local memory (0: all in registers)"));
 
 // Without a budget, a function with more counters of loop blocks than this
-// keeps them all in local memory (0: never). curand_init's skip-ahead
-// (inlined: five loops of 16 guarded xors of a table's row) kept 80 in
-// registers: 127 against the plain kernel's 40, one third of its
-// occupancy, where a guarded block's add to local memory sits beside its
-// five loads of the table. Below it (the bundled kernels, Thrust's
-// histogram's ~30) nothing changes.
+// keeps them all in local memory (0, the default: never). curand_init's
+// skip-ahead (inlined: five loops of 16 guarded xors of a table's row)
+// keeps 80 in registers: 127 against the plain kernel's 40. With 32 its
+// counting copy took 40, but on an H200 ran 2.31x the plain kernel where
+// the copy with its counters in registers ran 1.09x (1,024 x 256 threads:
+// 640 bytes of counters per thread do not stay in L1), and the
+// myocyte-like kernel's 1.02x -> 1.07x (working-set copy 2.79x -> 3.68x).
 static cl::opt<unsigned> ManyLoopCounters(
-    "pasta-many-loop-counters", cl::Hidden, cl::init(32),
+    "pasta-many-loop-counters", cl::Hidden, cl::init(0),
     cl::desc("PASTA: without -pasta-loop-counter-registers, functions with "
              "more counters of loop blocks than this keep them in local "
              "memory (0: never)"));

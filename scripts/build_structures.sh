@@ -21,7 +21,8 @@
 # device function) around the runtime's calls and flushes; regcap:
 # 1,024-thread blocks whose counting kernel needs more registers than they
 # may have (its register-capped copy runs); skipahead: curand_init's
-# skip-ahead over a table of bit matrices (80 counters of loop blocks).
+# skip-ahead over a table of bit matrices (80 counters of loop blocks; also
+# as skipahead.mem, those counters in local memory).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -123,13 +124,20 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | skipahead) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap) build_one "$g" ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
+      ;;
+    # Also with its counters of loop blocks in local memory (the slots of
+    # one array; -pasta-many-loop-counters, off by default): skipahead.mem.
+    skipahead)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-many-loop-counters=32 "$src/$g/$g.cu" -o "$g.mem" "${rt[@]}"
+      cp "$g.plain" "$g.mem.plain"
       ;;
     # Also with buffered compact working-set copies (a mark call every 4
     # accesses, in the arms too; the tree's 38 accesses are under the
