@@ -15,9 +15,10 @@ if [ "${1:-}" = --stage ]; then
   PLUGIN=${PLUGIN:-$REPO/build/lib/libpasta.so}
   CC=(clang++-22 -x cuda --cuda-path=/usr/local/cuda -Wno-unknown-cuda-version
     --offload-arch=sm_90 -O3 --cuda-device-only -S -gline-tables-only)
-  # counting: this tree's defaults; many0: without the many-loop-counters
-  # rule (the tree before it); lcr8/lcr16: the hottest 8/16 in registers.
-  for v in counting: many0:-pasta-many-loop-counters=0 \
+  # counting: the defaults (counters in registers); mem: every counter of
+  # a loop block in local memory (-pasta-many-loop-counters=32);
+  # lcr8/lcr16: the hottest 8/16 in registers, the rest in memory.
+  for v in counting: mem:-pasta-many-loop-counters=32 \
     lcr8:-pasta-loop-counter-registers=8 lcr16:-pasta-loop-counter-registers=16; do
     flag=${v#*:}
     "${CC[@]}" -fpass-plugin="$PLUGIN" ${flag:+-mllvm "$flag"} \
@@ -37,12 +38,9 @@ BLOCKS=${BLOCKS:-1024}
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   echo
-  "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0 "$HERE/counting.ptx" \
+  "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0,64,48 "$HERE/counting.ptx" \
     "${K}__pasta_plain=plain" "$K=counting" "${K}__pasta_capped=capped64"
-  echo
-  "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0,64,48 "$HERE/many0.ptx" \
-    "${K}__pasta_plain=plain" "$K=counting-many0"
-  for v in lcr8 lcr16; do
+  for v in mem lcr8 lcr16; do
     echo
     "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0 "$HERE/$v.ptx" "$K=counting-$v"
   done
