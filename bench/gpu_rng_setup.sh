@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# curand_init's skip-ahead (bench/rng_setup.cu) timed plain against its
+# curand_init's skip-ahead (bench/rng_setup.cu: a kernel of a local state
+# and the MonteCarloMultiGPU sample's own shape) timed plain against its
 # counting copies, and the counting copy under register caps, through the
 # CUDA driver (bench/ptx_reg_sweep.c: median of 10 launches by events, the
 # output's hash: every copy must write the plain copy's states).
@@ -44,5 +45,15 @@ BLOCKS=${BLOCKS:-1024}
     echo
     "$W/ptx_reg_sweep" "$BLOCKS" 256 48 0 "$HERE/$v.ptx" "$K=counting-$v"
   done
+  # The sample's own shape (rng_setup_in_place: subsequence = the thread's
+  # index in its block, the state initialised in global memory) at the
+  # sample's launch (2.93M threads: 11,444 blocks of 256).
+  K2=_Z18rng_setup_in_placeP17curandStateXORWOWy
+  echo
+  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11444}" 256 48 0 "$HERE/counting.ptx" \
+    "${K2}__pasta_plain=plain-in-place" "$K2=counting-in-place"
+  echo
+  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11444}" 256 48 0 "$HERE/mem.ptx" \
+    "$K2=counting-in-place-mem"
 } > "$OUT/rng_setup.md" 2>&1
 cat "$OUT/rng_setup.md"
