@@ -47,13 +47,13 @@ BLOCKS=${BLOCKS:-1024}
   done
   # The sample's own shape (rng_setup_in_place: subsequence = the thread's
   # index in its block, the state initialised in global memory) at the
-  # sample's launch (2.93M threads: 11,444 blocks of 256).
+  # sample's launch (2.93M threads: 11,440 blocks of 256).
   K2=_Z18rng_setup_in_placeP17curandStateXORWOWy
   echo
-  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11444}" 256 48 0 "$HERE/counting.ptx" \
+  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11440}" 256 48 0 "$HERE/counting.ptx" \
     "${K2}__pasta_plain=plain-in-place" "$K2=counting-in-place"
   echo
-  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11444}" 256 48 0 "$HERE/mem.ptx" \
+  "$W/ptx_reg_sweep" "${SAMPLE_BLOCKS:-11440}" 256 48 0 "$HERE/mem.ptx" \
     "$K2=counting-in-place-mem"
 } > "$OUT/rng_setup.md" 2>&1
 cat "$OUT/rng_setup.md"
