@@ -21,6 +21,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -1328,7 +1330,7 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
 
 // The counters of P's blocks in loops beyond the first LoopRegisterBudget,
 // by the blocks' estimated frequency, hottest first: these stay in the
-// thread's local memory (an alloca mem2reg leaves, L1-resident) instead of
+// thread's local memory (slots of one array mem2reg leaves) instead of
 // registers. A counter of a loop block lives in a register (two, 64-bit)
 // through the whole loop, and through an outer loop that whole nest: Thrust's
 // radix-sort histogram kept about 30 through its loop over portions of the
@@ -1336,16 +1338,31 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
 // 96 registers against 32. Device code of counting builds. Off by default
 // (0): with 8, the histogram took 48 registers and ran 4.2x instead of 2.0x
 // on an H200 (its counters' local-memory adds in the loop cost more than
-// the occupancy gained).
+// the occupancy gained); curand_init's skip-ahead, the same (below).
 static cl::opt<unsigned> LoopRegisterBudget(
     "pasta-loop-counter-registers", cl::Hidden, cl::init(0),
     cl::desc("PASTA: counters of loop blocks kept in registers, the hottest "
              "first; the others in local memory (0: all in registers)"));
 
+// Without a budget, a function with more counters of loop blocks than this
+// keeps them all in local memory (0, the default: never). curand_init's
+// skip-ahead (inlined: five loops of 16 guarded xors of a table's row)
+// keeps 80 in registers: 127 against the plain kernel's 40. With 32 its
+// counting copy took 40, but on an H200 ran 2.31x the plain kernel where
+// the copy with its counters in registers ran 1.09x (1,024 x 256 threads:
+// 640 bytes of counters per thread do not stay in L1), and the
+// myocyte-like kernel's 1.02x -> 1.07x (working-set copy 2.79x -> 3.68x).
+static cl::opt<unsigned> ManyLoopCounters(
+    "pasta-many-loop-counters", cl::Hidden, cl::init(0),
+    cl::desc("PASTA: without -pasta-loop-counter-registers, functions with "
+             "more counters of loop blocks than this keep them in local "
+             "memory (0: never)"));
+
 DenseSet<AllocaInst *>
 CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   DenseSet<AllocaInst *> InMemory;
-  if (!CountingBuild || T.Target == PASTA_TARGET_HOST || !LoopRegisterBudget)
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST ||
+      (!LoopRegisterBudget && !ManyLoopCounters))
     return InMemory;
   Function &F = *P.F;
   auto &LI = FAM.getResult<LoopAnalysis>(F);
@@ -1358,7 +1375,10 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
     if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
         !AddedAtLoopExit.count(CB.Counter) && LI.getLoopFor(CB.BB))
       Blocks.push_back(&CB);
-  if (Blocks.size() <= LoopRegisterBudget)
+  unsigned Budget = LoopRegisterBudget;
+  if (!Budget && Blocks.size() <= ManyLoopCounters)
+    return InMemory;
+  if (Budget && Blocks.size() <= Budget)
     return InMemory;
   auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
   SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
@@ -1371,10 +1391,188 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
       return A.first > B.first;
     return find(Slots, A.second) < find(Slots, B.second);
   });
-  for (size_t K = LoopRegisterBudget; K < InLoops.size(); ++K)
+  for (size_t K = Budget; K < InLoops.size(); ++K)
     InMemory.insert(InLoops[K].second);
   NumCountersInLocalMemory += InMemory.size();
   return InMemory;
+}
+
+// The counters of Kept in local memory, as the 64-bit slots of one array
+// (one alloca in F's entry, each slot zeroed there) addressed in the local
+// address space at each load and store: each counter its own alloca, or a
+// generic address of a slot made once at the entry, made the NVPTX back end
+// hold each slot's address in a 64-bit register through the loops
+// (curand_init's skip-ahead: 128 registers with 64 of its 80 counters in
+// memory, as many as with all in registers); here one base register and an
+// offset in each instruction. A 32-bit counter uses its slot's low half.
+// Volatile: the code generator's SROA (NVPTX) would promote them again.
+void CounterEmitter::keepCountsInOneArray(Function &F,
+                                          ArrayRef<AllocaInst *> Kept) {
+  if (Kept.empty())
+    return;
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  const DataLayout &DL = M.getDataLayout();
+  AllocaInst *Array =
+      B.CreateAlloca(ArrayType::get(B.getInt64Ty(), Kept.size()),
+                     DL.getAllocaAddrSpace(), nullptr, "pasta.counts.mem");
+  Array->setAlignment(Align(8));
+  // NVPTX allocates in the generic space; its local space is 5, as AMDGPU's
+  // allocas are. There the base goes through an empty inline-assembly move:
+  // the back end sees no frame address in the slots' addresses to fold into
+  // a per-slot register that MachineLICM then hoists (NVPTX has no register
+  // limit at that point to stop it).
+  constexpr unsigned LocalAS = 5;
+  Value *Base = Array;
+  if (DL.getAllocaAddrSpace() != LocalAS) {
+    PointerType *Local = PointerType::get(Ctx, LocalAS);
+    Base = B.CreateAddrSpaceCast(Array, Local);
+    StringRef Reg = DL.getPointerSizeInBits(LocalAS) == 32 ? "=r,0" : "=l,0";
+    Base = B.CreateCall(InlineAsm::get(FunctionType::get(Local, {Local}, false),
+                                       "", Reg,
+                                       /*hasSideEffects=*/false),
+                        {Base}, "pasta.counts.local");
+  }
+  // Each slot zeroed whole at entry (a memset became a loop of byte
+  // stores), in place of the counter's own store of its initial 0 there.
+  for (size_t K = 0; K < Kept.size(); ++K)
+    B.CreateStore(B.getInt64(0),
+                  B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, 8 * K));
+  DenseMap<LoadInst *, unsigned> SlotOf;
+  for (size_t K = 0; K < Kept.size(); ++K) {
+    AllocaInst *R = Kept[K];
+    for (User *U : make_early_inc_range(R->users())) {
+      auto *I = cast<Instruction>(U);
+      if (auto *S = dyn_cast<StoreInst>(I);
+          S && S->getParent() == &Entry && S->getPointerOperand() == R &&
+          match(S->getValueOperand(), m_Zero())) {
+        S->eraseFromParent();
+        continue;
+      }
+      IRBuilder<> At(I);
+      Value *Slot = At.CreateConstInBoundsGEP1_64(At.getInt8Ty(), Base, 8 * K);
+      if (auto *L = dyn_cast<LoadInst>(I); L && L->getPointerOperand() == R) {
+        L->setOperand(LoadInst::getPointerOperandIndex(), Slot);
+        L->setVolatile(true);
+        SlotOf[L] = K;
+      } else if (auto *S = dyn_cast<StoreInst>(I);
+                 S && S->getPointerOperand() == R) {
+        S->setOperand(StoreInst::getPointerOperandIndex(), Slot);
+        S->setVolatile(true);
+      } else {
+        I->replaceUsesOfWith(R, At.CreateAddrSpaceCast(Slot, R->getType()));
+      }
+    }
+    R->eraseFromParent();
+  }
+  SmallVector<CallInst *, 4> Flushes;
+  for (Instruction &I : instructions(F))
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (Function *Callee = C->getCalledFunction();
+          Callee && Callee->getName() == DeviceFlushIndexedName)
+        Flushes.push_back(C);
+  for (CallInst *C : Flushes)
+    flushArrayDirectly(C, Array, SlotOf);
+}
+
+// An out-of-line flush (__pasta_flush_indexed) whose staged values include
+// every counter of Array, copied there from it just before: Array goes to
+// the runtime itself, in a second call, and the copies go. A copy staged
+// all of them at once: ptxas loaded them into registers together, 32 more
+// than the kernel's own (curand's skip-ahead, 80 counters: 72 registers
+// against 40). Other flushes keep their copies.
+void CounterEmitter::flushArrayDirectly(
+    CallInst *Flush, AllocaInst *Array,
+    const DenseMap<LoadInst *, unsigned> &SlotOf) {
+  auto *Table = dyn_cast<GlobalVariable>(Flush->getArgOperand(5));
+  auto *Staged =
+      dyn_cast<AllocaInst>(Flush->getArgOperand(4)->stripPointerCasts());
+  auto *N = dyn_cast<ConstantInt>(Flush->getArgOperand(6));
+  auto *Indices =
+      Table ? dyn_cast_or_null<ConstantDataArray>(Table->getInitializer())
+            : nullptr;
+  if (!Staged || !N || !Indices)
+    return;
+  uint64_t Size = N->getZExtValue();
+  uint64_t Slots = cast<ArrayType>(Array->getAllocatedType())->getNumElements();
+  // The stores staging each value (position J), before the call in its
+  // block, and the slot each copies (or -1).
+  SmallVector<StoreInst *, 32> StoreAt(Size, nullptr);
+  SmallVector<int64_t, 32> SlotAt(Size, -1);
+  SmallVector<int64_t, 32> PositionOf(Slots, -1);
+  for (Instruction &I : *Flush->getParent()) {
+    if (&I == Flush)
+      break;
+    auto *S = dyn_cast<StoreInst>(&I);
+    auto *G = S ? dyn_cast<GetElementPtrInst>(S->getPointerOperand()) : nullptr;
+    if (!G || G->getPointerOperand() != Staged || G->getNumIndices() != 2)
+      continue;
+    auto *J = dyn_cast<ConstantInt>(G->getOperand(2));
+    if (!J || J->getZExtValue() >= Size || StoreAt[J->getZExtValue()])
+      return;
+    uint64_t Pos = J->getZExtValue();
+    StoreAt[Pos] = S;
+    Value *V = S->getValueOperand();
+    if (auto *Z = dyn_cast<ZExtInst>(V))
+      V = Z->getOperand(0);
+    if (auto *L = dyn_cast<LoadInst>(V); L && SlotOf.count(L)) {
+      unsigned K = SlotOf.lookup(L);
+      if (PositionOf[K] >= 0)
+        return;
+      PositionOf[K] = Pos;
+      SlotAt[Pos] = K;
+    }
+  }
+  if (is_contained(StoreAt, nullptr) || is_contained(PositionOf, -1))
+    return;
+  // The array's own call, each slot to the counter its copy went to.
+  SmallVector<uint32_t, 32> ArrayIndices;
+  for (uint64_t K = 0; K < Slots; ++K)
+    ArrayIndices.push_back(Indices->getElementAsInteger(PositionOf[K]));
+  IRBuilder<> B(Flush->getNextNode());
+  SmallVector<Value *, 7> Args(Flush->args());
+  Args[4] = B.CreatePointerCast(Array, Flush->getArgOperand(4)->getType());
+  Args[5] = indexTable(ArrayIndices, "__pasta_flush_indices");
+  Args[6] = B.getInt32(Slots);
+  B.CreateCall(Flush->getFunctionType(), Flush->getCalledOperand(), Args);
+  // The rest staged in order, without gaps; no call if nothing is left.
+  SmallVector<uint32_t, 32> Rest;
+  // A copy: the store, its (zero-extended) load, their addresses.
+  auto EraseCopy = [](StoreInst *S) {
+    auto *V = cast<Instruction>(S->getValueOperand());
+    SmallVector<Value *, 2> Addresses = {S->getPointerOperand()};
+    S->eraseFromParent();
+    if (auto *Z = dyn_cast<ZExtInst>(V)) {
+      V = cast<Instruction>(Z->getOperand(0));
+      Z->eraseFromParent();
+    }
+    Addresses.push_back(cast<LoadInst>(V)->getPointerOperand());
+    V->eraseFromParent();
+    for (Value *A : Addresses)
+      RecursivelyDeleteTriviallyDeadInstructions(A);
+  };
+  for (uint64_t Pos = 0; Pos < Size; ++Pos) {
+    StoreInst *S = StoreAt[Pos];
+    if (SlotAt[Pos] >= 0) {
+      EraseCopy(S);
+      continue;
+    }
+    auto *G = cast<GetElementPtrInst>(S->getPointerOperand());
+    G->setOperand(2,
+                  ConstantInt::get(G->getOperand(2)->getType(), Rest.size()));
+    Rest.push_back(Indices->getElementAsInteger(Pos));
+  }
+  if (Rest.empty()) {
+    Value *StagedArg = Flush->getArgOperand(4);
+    Flush->eraseFromParent();
+    // The staging array goes with its last use (its cast too).
+    RecursivelyDeleteTriviallyDeadInstructions(StagedArg);
+  } else {
+    Flush->setArgOperand(5, indexTable(Rest, "__pasta_flush_indices"));
+    Flush->setArgOperand(6, ConstantInt::get(N->getType(), Rest.size()));
+  }
+  if (Table->use_empty())
+    Table->eraseFromParent();
 }
 
 // The blocks of L that run after one of its inner loops in an iteration:
@@ -1735,19 +1933,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
     keepCountsThreadLocal(F, Registers);
   } else {
     DenseSet<AllocaInst *> InMemory = countsInLocalMemory(P);
-    SmallVector<AllocaInst *, 16> Promoted;
-    for (AllocaInst *R : Registers) {
-      if (!InMemory.count(R)) {
-        Promoted.push_back(R);
-        continue;
-      }
-      // Volatile: the code generator's SROA (NVPTX) would promote it again.
-      for (User *U : R->users())
-        if (auto *L = dyn_cast<LoadInst>(U))
-          L->setVolatile(true);
-        else if (auto *S = dyn_cast<StoreInst>(U))
-          S->setVolatile(true);
-    }
+    SmallVector<AllocaInst *, 16> Promoted, Kept;
+    for (AllocaInst *R : Registers)
+      (InMemory.count(R) ? Kept : Promoted).push_back(R);
+    keepCountsInOneArray(F, Kept);
     PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
   }
   ++NumFunctions;

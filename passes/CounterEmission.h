@@ -106,6 +106,10 @@ private:
   void flushAndZero(llvm::Instruction *At, FunctionPlan &P,
                     llvm::ArrayRef<uint32_t> Counters);
   llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
+  void keepCountsInOneArray(llvm::Function &F,
+                            llvm::ArrayRef<llvm::AllocaInst *> Kept);
+  void flushArrayDirectly(llvm::CallInst *Flush, llvm::AllocaInst *Array,
+                          const llvm::DenseMap<llvm::LoadInst *, unsigned> &Of);
   const LoopTrips *tripsAtExit(llvm::Loop *L, llvm::DominatorTree &DT,
                                llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
                                const llvm::TargetTransformInfo &TTI);

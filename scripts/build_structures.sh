@@ -21,21 +21,24 @@
 # device function) around the runtime's calls and flushes; regcap:
 # 1,024-thread blocks whose counting kernel needs more registers than they
 # may have (its register-capped copy runs); occupancy: cooperative
-# launches sized by the occupancy API (answered for the plain copy).
+# launches sized by the occupancy API (answered for the plain copy);
+# skipahead: curand_init's skip-ahead over a table of bit matrices (80
+# counters of loop blocks; also as skipahead.mem, those counters in
+# local memory).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
 #   OUTDIR  default <build>/bin/structures
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
-#           shortloops spinwait splitwarps regcap occupancy
+#           shortloops spinwait splitwarps regcap occupancy skipahead
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -130,6 +133,13 @@ for g in $groups; do
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
+      ;;
+    # Also with its counters of loop blocks in local memory (the slots of
+    # one array; -pasta-many-loop-counters, off by default): skipahead.mem.
+    skipahead)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-many-loop-counters=32 "$src/$g/$g.cu" -o "$g.mem" "${rt[@]}"
+      cp "$g.plain" "$g.mem.plain"
       ;;
     # Also with buffered compact working-set copies (a mark call every 4
     # accesses, in the arms too; the tree's 38 accesses are under the

@@ -6,30 +6,41 @@
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
+; CHECK: @[[MEM:__pasta_flush_indices[.0-9]*]] = {{.*}} constant [2 x i32] [i32 5, i32 8]
+; CHECK: @[[REST:__pasta_flush_indices[.0-9]*]] = {{.*}} constant [8 x i32] [i32 2, i32 3, i32 4, i32 6, i32 7, i32 9, i32 10, i32 11]
 ; CHECK-LABEL: define amdgpu_kernel void @many(
 ; CHECK: entry:
-; CHECK: %[[M1:pasta.count[0-9]+]] = alloca i64
-; CHECK: %[[M2:pasta.count[0-9]+]] = alloca i64
-; CHECK: store volatile i64 0, ptr addrspace(5) %[[M1]]
-; CHECK: store volatile i64 0, ptr addrspace(5) %[[M2]]
+; CHECK-NEXT: %pasta.counts.mem = alloca [2 x i64], align 8, addrspace(5)
+; CHECK-NEXT: %[[Z0:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 0
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z0]]
+; CHECK-NEXT: %[[Z1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 8
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z1]]
+; CHECK-NOT: asm
+; CHECK-NOT: store volatile
 ; CHECK: b0:
 ; CHECK-NOT: volatile
 ; CHECK: b3:
-; CHECK-NEXT: load volatile i64, ptr addrspace(5) %[[M1]]
+; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 0
+; CHECK-NEXT: load volatile i64, ptr addrspace(5)
 ; CHECK-NEXT: add i64
+; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 0
 ; CHECK-NEXT: store volatile i64
 ; CHECK: b4:
 ; CHECK-NOT: volatile
 ; CHECK: b6:
-; CHECK-NEXT: load volatile i64, ptr addrspace(5) %[[M2]]
+; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 8
+; CHECK-NEXT: load volatile i64, ptr addrspace(5)
 ; CHECK-NEXT: add i64
+; CHECK-NEXT: getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.mem, i64 8
 ; CHECK-NEXT: store volatile i64
 ; CHECK: b7:
 ; CHECK-NOT: volatile
 ; CHECK: b8:
 ; CHECK: t9:
-; CHECK: load volatile i64, ptr addrspace(5) %[[M1]]
-; CHECK: load volatile i64, ptr addrspace(5) %[[M2]]
+; CHECK-NOT: load volatile
+; CHECK: call void @__pasta_flush_indexed({{.*}}, ptr addrspace(1) @[[REST]], i32 8)
+; CHECK-NEXT: %[[GEN:[0-9]+]] = addrspacecast ptr addrspace(5) %pasta.counts.mem to ptr
+; CHECK-NEXT: call void @__pasta_flush_indexed({{.*}}, ptr %[[GEN]], ptr addrspace(1) @[[MEM]], i32 2)
 ; ALL-LABEL: define amdgpu_kernel void @many(
 ; ALL-NOT: volatile
 ; ALL: ret void

@@ -1,11 +1,18 @@
 ; Beyond 8 counters of loop blocks (-pasta-loop-counter-registers), the
 ; coldest by the blocks' estimated frequency stay in local memory: volatile
-; loads and stores of their alloca, which neither mem2reg nor the code
-; generator's SROA promotes (CounterEmission.cpp, countsInLocalMemory). Ten
-; blocks on loaded data in a loop over a 64-bit bound; two of them (%b3,
-; %b6) are cold by their branch weights (the third of the eleven loop
-; counters left out, %b9's, is the last of equal frequency). With a budget
-; of 16, or in the divergence build, all stay in registers.
+; loads and stores of the 64-bit slots of one array (zeroed whole at the
+; entry, in place of each counter's own initial store), which neither
+; mem2reg nor the code generator's SROA promotes (CounterEmission.cpp,
+; countsInLocalMemory, keepCountsInOneArray), each addressed at its use
+; from one base in the local space (an empty asm move: no slot address
+; for the back end to hoist into a register of its own). Ten blocks on
+; loaded data in a loop over a 64-bit bound (counters 2-11 in block order,
+; the out-of-line flush's table); two of them (%b3, %b6: counters 5 and 8)
+; are cold by their branch weights (the third of the eleven loop counters
+; left out, %b9's, is the last of equal frequency). The exit flushes the
+; array itself, in a call of its own with its slots' counters, and stages
+; only the other eight. With a budget of 16, or in the divergence build,
+; all stay in registers.
 ; RUN: %opt -passes=pasta-count -pasta-loop-counter-registers=8 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-loop-counter-registers=16 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=ALL %s
 ; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=ALL %s
@@ -13,30 +20,42 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
+; CHECK: @[[MEM:__pasta_flush_indices[0-9]*]] = {{.*}} constant [2 x i32] [i32 5, i32 8]
+; CHECK: @[[REST:__pasta_flush_indices[0-9]*]] = {{.*}} constant [8 x i32] [i32 2, i32 3, i32 4, i32 6, i32 7, i32 9, i32 10, i32 11]
 ; CHECK-LABEL: define ptx_kernel void @many(
 ; CHECK: entry:
-; CHECK: %[[M1:pasta.count[0-9]+]] = alloca i64
-; CHECK: %[[M2:pasta.count[0-9]+]] = alloca i64
-; CHECK: store volatile i64 0, ptr %[[M1]]
-; CHECK: store volatile i64 0, ptr %[[M2]]
+; CHECK-NEXT: %pasta.counts.mem = alloca [2 x i64], align 8
+; CHECK-NEXT: %[[CAST:[0-9]+]] = addrspacecast ptr %pasta.counts.mem to ptr addrspace(5)
+; CHECK-NEXT: %pasta.counts.local = call ptr addrspace(5) asm "", "=l,0"(ptr addrspace(5) %[[CAST]])
+; CHECK-NEXT: %[[Z0:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 0
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z0]]
+; CHECK-NEXT: %[[Z1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 8
+; CHECK-NEXT: store i64 0, ptr addrspace(5) %[[Z1]]
+; CHECK-NOT: alloca i64
+; CHECK-NOT: store volatile
 ; CHECK: b0:
 ; CHECK-NOT: volatile
 ; CHECK: b3:
-; CHECK-NEXT: load volatile i64, ptr %[[M1]]
+; CHECK-NEXT: %[[A1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 0
+; CHECK-NEXT: load volatile i64, ptr addrspace(5) %[[A1]]
 ; CHECK-NEXT: add i64
-; CHECK-NEXT: store volatile i64
+; CHECK-NEXT: %[[A2:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 0
+; CHECK-NEXT: store volatile i64 %{{[0-9]+}}, ptr addrspace(5) %[[A2]]
 ; CHECK: b4:
 ; CHECK-NOT: volatile
 ; CHECK: b6:
-; CHECK-NEXT: load volatile i64, ptr %[[M2]]
+; CHECK-NEXT: %[[B1:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 8
+; CHECK-NEXT: load volatile i64, ptr addrspace(5) %[[B1]]
 ; CHECK-NEXT: add i64
-; CHECK-NEXT: store volatile i64
+; CHECK-NEXT: %[[B2:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(5) %pasta.counts.local, i64 8
+; CHECK-NEXT: store volatile i64 %{{[0-9]+}}, ptr addrspace(5) %[[B2]]
 ; CHECK: b7:
 ; CHECK-NOT: volatile
 ; CHECK: b8:
 ; CHECK: t9:
-; CHECK: load volatile i64, ptr %[[M1]]
-; CHECK: load volatile i64, ptr %[[M2]]
+; CHECK-NOT: load volatile
+; CHECK: call void @__pasta_flush_indexed({{.*}}, ptr %pasta.flush, ptr addrspace(1) @[[REST]], i32 8)
+; CHECK-NEXT: call void @__pasta_flush_indexed({{.*}}, ptr %pasta.counts.mem, ptr addrspace(1) @[[MEM]], i32 2)
 ; ALL-LABEL: define ptx_kernel void @many(
 ; ALL-NOT: volatile
 ; ALL: ret void
