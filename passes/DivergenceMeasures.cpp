@@ -47,8 +47,8 @@ static constexpr const char *FlushName = "__pasta_flush";
 
 // OutOfLineAccessGroups by default. Lower, small copies call the helpers
 // out of line too (0: every copy; ptxas 40-60% faster on lud's and
-// backprop's); higher, larger copies keep them inline (32: the earlier
-// default, under which lud's perimeter copy kept them).
+// backprop's); higher, larger copies keep them inline (32: the limit
+// before session 15).
 static cl::opt<unsigned> OutOfLineAbove(
     "pasta-div-out-of-line-above", cl::init(OutOfLineAccessGroups),
     cl::desc("PASTA: a divergence copy with more measured access groups "
