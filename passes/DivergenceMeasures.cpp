@@ -46,9 +46,9 @@ STATISTIC(NumOutOfLineAccesses,
 static constexpr const char *FlushName = "__pasta_flush";
 
 // OutOfLineAccessGroups by default. Lower, small copies call the helpers
-// out of line too (0: every copy; ptxas 40-60% faster on lud's and
-// backprop's); higher, larger copies keep them inline (32: the limit
-// before session 15).
+// out of line too: ptxas takes 40-60% less time on lud's and backprop's
+// copies with every group out of line, at the price of a call per
+// measurement (run time not yet measured).
 static cl::opt<unsigned> OutOfLineAbove(
     "pasta-div-out-of-line-above", cl::init(OutOfLineAccessGroups),
     cl::desc("PASTA: a divergence copy with more measured access groups "

@@ -135,11 +135,10 @@ struct AccessGroup {
 // line (__pasta_div_access_out): each inlined helper is some 30 basic
 // blocks of warp-level code, so a kernel with hundreds of accesses got a
 // copy tens of times its size (a generated kernel of 67 blocks: 3,985 in
-// its copy, and ptxas over a minute on it). Above 12, not 32: of the
-// bundled kernels only lud's perimeter kernel (27) and nw's tiles (17)
-// go out of line, and ptxas takes a third of the time on lud's perimeter
-// copy (2.5 s -> 0.8 s); CUB's radix sort kernels (49 to 219) went already.
-inline constexpr size_t OutOfLineAccessGroups = 12;
+// its copy, and ptxas over a minute on it). The bundled kernels have at
+// most 27 (lud's perimeter kernel) and keep the helpers inline; CUB's radix
+// sort kernels (49 to 219) do not.
+inline constexpr size_t OutOfLineAccessGroups = 32;
 
 // Groups compared with each new access of a block (bounds the planning
 // time of huge unrolled blocks).

@@ -4,12 +4,10 @@
 ; calls does (nvptx-divergence-uncapped-stub.ll): the helpers are inlined,
 ; ptxas's time on a copy grows with them, and a full twin costs it as much
 ; again. @gather's copy makes 20 lanes-helper calls and the adds of their
-; figures (far above 50); @small's a few (under 10). @gather's 20 groups
-; would call the helpers out of line by default (above 12): the runs keep
-; them inline (-pasta-div-out-of-line-above=32), the case tested here.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=32 -S %s 2>/dev/null | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=32 -pasta-div-uncapped-max-measures=1000 -S %s 2>/dev/null | FileCheck %s --check-prefix=TWINS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=32 -pasta-div-uncapped-max-measures=2 -S %s 2>/dev/null | FileCheck %s --check-prefix=STUBS
+; figures (far above 50); @small's a few (under 10).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-uncapped-max-measures=1000 -S %s 2>/dev/null | FileCheck %s --check-prefix=TWINS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-uncapped-max-measures=2 -S %s 2>/dev/null | FileCheck %s --check-prefix=STUBS
 
 ; The capped copies keep their bodies and caps; @gather's twin is a stub
 ; (one-thread blocks: the runtime never launches it), @small's a full copy.
