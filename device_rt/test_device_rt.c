@@ -2504,8 +2504,8 @@ static void test_div_repeat_rows(void) {
                                   1, 32, d);
           d[DIV_DG] += (uint64_t)(int64_t)r.distinct;
           d[DIV_IDEAL] += (uint64_t)(int64_t)r.ideal_sectors;
-          d[DIV_SEC] += (uint64_t)(int64_t)(r.sectors +
-                                            ((off & 31) >= r.from_offset));
+          d[DIV_SEC] +=
+              (uint64_t)(int64_t)(r.sectors + ((off & 31) >= r.from_offset));
           int same = 1;
           for (int i = 0; i < 8; ++i)
             same &= d[i] == ref[i];

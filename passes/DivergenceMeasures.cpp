@@ -1313,8 +1313,7 @@ private:
     pasta_div_repeat_figures R;
     pasta_div_repeat_rows(Rep.A->Size, *G.LaneStride, G.RepeatWidth, &R);
     Instruction *RepeatT, *OtherT;
-    SplitBlockAndInsertIfThenElse(Repeat, At->getIterator(), &RepeatT,
-                                  &OtherT);
+    SplitBlockAndInsertIfThenElse(Repeat, At->getIterator(), &RepeatT, &OtherT);
     markInstrumentation(
         RepeatT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> B(RepeatT);
@@ -1326,9 +1325,9 @@ private:
       Value *Offset = B.CreateAnd(B.CreatePtrToInt(Rep.Ptr, B.getInt64Ty()),
                                   B.getInt64(31));
       Sectors = B.CreateAdd(
-          Sectors, B.CreateZExt(B.CreateICmpUGE(Offset,
-                                                B.getInt64(R.from_offset)),
-                                B.getInt64Ty()));
+          Sectors,
+          B.CreateZExt(B.CreateICmpUGE(Offset, B.getInt64(R.from_offset)),
+                       B.getInt64Ty()));
     }
     // No bound of its own: a warp adds this or what the measuring helper
     // adds, never both (as measureFullRowAt's sectors).
