@@ -24,6 +24,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -1199,17 +1200,24 @@ private:
   // are neither (an i1 computed at the entry, once per width).
   Value *measuredIn(uint32_t Stacked) {
     IRBuilder<> B(EntryBody);
-    if (!StackedW) {
-      StackedW = B.CreateCall(H.StackedWidth, {});
+    if (!MeasuredIn[0])
       MeasuredIn[0] =
-          B.CreateICmpNE(StackedW, B.getInt32(32), "pasta.div.not32");
-    }
+          B.CreateICmpNE(stackedW(), B.getInt32(32), "pasta.div.not32");
     Value *&M = MeasuredIn[Stacked];
     if (!M)
       M = B.CreateAnd(MeasuredIn[0],
                       B.CreateICmpNE(StackedW, B.getInt32(Stacked)),
                       "pasta.div.unstacked" + Twine(Stacked));
     return M;
+  }
+
+  // __pasta_div_stacked_width(), called once at the entry.
+  Value *stackedW() {
+    if (!StackedW) {
+      IRBuilder<> B(EntryBody);
+      StackedW = B.CreateCall(H.StackedWidth, {});
+    }
+    return StackedW;
   }
 
   static SmallVector<const Instruction *, 4>
@@ -1267,15 +1275,27 @@ private:
   }
 
   // AccessGroup::RepeatWidth of a FullRow group G whose y term is
-  // RowStride: none (0) unless the term is known to be 0.
-  uint32_t repeatWidth(const AccessGroup &G,
-                       std::optional<int64_t> RowStride) const {
+  // RowStride: none (0) unless the term is known to be 0 in a copy that
+  // reads thread index y (a kernel for 2-D blocks: a 1-D kernel's warps
+  // never hold stacked rows, and would pay the test for nothing).
+  uint32_t repeatWidth(const AccessGroup &G, std::optional<int64_t> RowStride) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     pasta_div_repeat_figures R;
-    if (!RepeatRows || !RowStride || *RowStride != 0 ||
+    if (!RepeatRows || !RowStride || *RowStride != 0 || !readsThreadY() ||
         !pasta_div_repeat_rows(A.Size, *G.LaneStride, GapWidth, &R))
       return 0;
     return GapWidth;
+  }
+
+  // Whether the copy reads thread index y (NVPTX), asked once.
+  bool readsThreadY() {
+    if (!ThreadY)
+      ThreadY = any_of(instructions(Copy), [](const Instruction &I) {
+        auto *II = dyn_cast<IntrinsicInst>(&I);
+        return II &&
+               II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y;
+      });
+    return *ThreadY;
   }
 
   // Whether the warp running the segment Warps of block BB is full and
@@ -1286,11 +1306,10 @@ private:
                    Instruction *At) {
     Value *&Full = RepeatRowOf[{BB, Warps, Width}];
     if (!Full) {
-      measuredIn(0); // __pasta_div_stacked_width at the entry
       Value *&W = RepeatRowWidth[Width];
       if (!W) {
         IRBuilder<> E(EntryBody);
-        W = E.CreateSelect(E.CreateICmpEQ(StackedW, E.getInt32(Width)),
+        W = E.CreateSelect(E.CreateICmpEQ(stackedW(), E.getInt32(Width)),
                            E.getInt32(32), E.getInt32(0),
                            "pasta.div.repeat" + Twine(Width));
       }
@@ -1794,6 +1813,7 @@ private:
   std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
       RepeatRowOf;
   std::map<uint32_t, Value *> RepeatRowWidth;
+  std::optional<bool> ThreadY; // readsThreadY's answer
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
