@@ -2470,6 +2470,63 @@ static void test_div_stacked_conflicts(void) {
   CHECK(overlapping > 0 && conflicted > 0 && broadcast > 0);
 }
 
+/* pasta_div_repeat_rows (div_proofs.h): a global load or store of
+ * pasta_div_full_row_form without a y term, in a FULL warp of `w`-wide rows
+ * stacked in y (every row the same bytes), has the figures derived for one
+ * 32-lane row (pasta_div_lanes_derived) plus the differences it gives, by
+ * definition, at every aligned base within four sectors; the sectors'
+ * difference moves with the base (from_offset) for some strides and not
+ * for others. */
+static void test_div_repeat_rows(void) {
+  const int64_t strides[] = {1,  2,  4,  6,  8,  12,  16,  20,  24,
+                             32, 36, 48, 64, 96, 128, 160, 4096};
+  static struct div_any c;
+  int classes = 0, cases = 0, held = 0, moved = 0, still = 0;
+  for (uint32_t w = 2; w <= 16; w *= 2)
+    for (uint32_t size = 1; size <= 32; size *= 2)
+      for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s) {
+        struct pasta_div_repeat_figures r;
+        int form =
+            pasta_div_full_row_form(size, strides[s], PASTA_DIV_GLOBAL, 1, 1);
+        CHECK_EQ_INT(pasta_div_repeat_rows(size, strides[s], w, &r), form);
+        if (!form)
+          continue;
+        ++classes;
+        moved += r.from_offset < 32, still += r.from_offset == 32;
+        for (uint64_t off = 0; off < 128; off += size) {
+          memset(&c, 0, sizeof c);
+          for (int l = 0; l < 64; ++l)
+            c.addr[l] = DIV_BASE + off + (uint64_t)strides[s] * (l % w);
+          c.size = size, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+          uint64_t ref[8], d[PASTA_DIV_NUM];
+          div_reference(&c, FULL, ref);
+          pasta_div_lanes_derived(size, (uint32_t)strides[s], PASTA_DIV_GLOBAL,
+                                  1, 32, d);
+          d[DIV_DG] += (uint64_t)(int64_t)r.distinct;
+          d[DIV_IDEAL] += (uint64_t)(int64_t)r.ideal_sectors;
+          d[DIV_SEC] +=
+              (uint64_t)(int64_t)(r.sectors + ((off & 31) >= r.from_offset));
+          int same = 1;
+          for (int i = 0; i < 8; ++i)
+            same &= d[i] == ref[i];
+          ++cases;
+          held += same;
+        }
+      }
+  CHECK(classes >= 4 * 30);
+  CHECK_EQ_INT(held, cases);
+  CHECK(moved > 0 && still > 0);
+  /* gaussian's a[t * n + j]: 16 floats, 2 sectors from a sector's start, 3
+   * past it, where one row of 32 derives 4; 64 distinct bytes, not 128 */
+  struct pasta_div_repeat_figures g;
+  CHECK(pasta_div_repeat_rows(4, 4, 16, &g));
+  CHECK(g.distinct == -64 && g.ideal_sectors == -2 && g.sectors == -2 &&
+        g.from_offset == 1);
+  CHECK(!pasta_div_repeat_rows(4, 4, 32, &g)); /* one row: FullRow's */
+  CHECK(!pasta_div_repeat_rows(4, 4, 12, &g));
+  CHECK(!pasta_div_repeat_rows(4, 0, 16, &g)); /* one address: proven */
+}
+
 /* Wider lane strides (a tile's column, a padded row): every stride the
  * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
@@ -3167,5 +3224,6 @@ int main(void) {
   test_div_select_lanes();
   test_div_clamp_lanes();
   test_div_stacked_conflicts();
+  test_div_repeat_rows();
   return check_summary("device_rt");
 }

@@ -24,6 +24,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -62,6 +63,13 @@ static cl::opt<bool> StackedGaps(
 
 // The row width AccessGroup::GapConflicts is computed for: 16 x 16 tiles.
 static constexpr uint32_t GapWidth = 16;
+
+static cl::opt<bool> RepeatRows(
+    "pasta-div-repeat-rows", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
+             "global load's or store's figures from its row's base where its "
+             "address has no y term (every row on the same bytes) instead of "
+             "measuring it (off: measured)"));
 
 static cl::opt<bool> OuterOnce(
     "pasta-div-outer-once", cl::init(true), cl::Hidden,
@@ -522,6 +530,7 @@ public:
       if (G.FullRow) { // full warps of W-wide rows stacked in y: one row too
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
+        G.RepeatWidth = repeatWidth(G, RowStride);
       }
       if (G.Repeat && laneShaped(G)) // for the bodies (repeatInRows)
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
@@ -614,6 +623,8 @@ public:
     const AccessSite &Rep = *G.Members.front();
     if (G.FullRow)
       fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, Rep.I);
+    if (G.RepeatWidth)
+      repeatRow(Rep.A->I->getParent(), Rep.A->Warps, G.RepeatWidth, Rep.I);
     if (!G.InLoop)
       bankRow();
     IRBuilder<> B(Rep.I);
@@ -1189,17 +1200,24 @@ private:
   // are neither (an i1 computed at the entry, once per width).
   Value *measuredIn(uint32_t Stacked) {
     IRBuilder<> B(EntryBody);
-    if (!StackedW) {
-      StackedW = B.CreateCall(H.StackedWidth, {});
+    if (!MeasuredIn[0])
       MeasuredIn[0] =
-          B.CreateICmpNE(StackedW, B.getInt32(32), "pasta.div.not32");
-    }
+          B.CreateICmpNE(stackedW(), B.getInt32(32), "pasta.div.not32");
     Value *&M = MeasuredIn[Stacked];
     if (!M)
       M = B.CreateAnd(MeasuredIn[0],
                       B.CreateICmpNE(StackedW, B.getInt32(Stacked)),
                       "pasta.div.unstacked" + Twine(Stacked));
     return M;
+  }
+
+  // __pasta_div_stacked_width(), called once at the entry.
+  Value *stackedW() {
+    if (!StackedW) {
+      IRBuilder<> B(EntryBody);
+      StackedW = B.CreateCall(H.StackedWidth, {});
+    }
+    return StackedW;
   }
 
   static SmallVector<const Instruction *, 4>
@@ -1254,6 +1272,95 @@ private:
                          "pasta.div.rows" + Twine(Stacked));
     }
     return W;
+  }
+
+  // AccessGroup::RepeatWidth of a FullRow group G whose y term is
+  // RowStride: none (0) unless the term is known to be 0 in a copy that
+  // reads thread index y (a kernel for 2-D blocks: a 1-D kernel's warps
+  // never hold stacked rows, and would pay the test for nothing).
+  uint32_t repeatWidth(const AccessGroup &G, std::optional<int64_t> RowStride) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    pasta_div_repeat_figures R;
+    if (!RepeatRows || !RowStride || *RowStride != 0 || !readsThreadY() ||
+        !pasta_div_repeat_rows(A.Size, *G.LaneStride, GapWidth, &R))
+      return 0;
+    return GapWidth;
+  }
+
+  // Whether the copy reads thread index y (NVPTX), asked once.
+  bool readsThreadY() {
+    if (!ThreadY)
+      ThreadY = any_of(instructions(Copy), [](const Instruction &I) {
+        auto *II = dyn_cast<IntrinsicInst>(&I);
+        return II &&
+               II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y;
+      });
+    return *ThreadY;
+  }
+
+  // Whether the warp running the segment Warps of block BB is full and
+  // holds Width-wide rows stacked in y (__pasta_div_full_row of 32 where
+  // __pasta_div_stacked_width is Width, else of 0); made at At, above the
+  // first split that uses it, as fullRow's.
+  Value *repeatRow(const BasicBlock *BB, uint32_t Warps, uint32_t Width,
+                   Instruction *At) {
+    Value *&Full = RepeatRowOf[{BB, Warps, Width}];
+    if (!Full) {
+      Value *&W = RepeatRowWidth[Width];
+      if (!W) {
+        IRBuilder<> E(EntryBody);
+        W = E.CreateSelect(E.CreateICmpEQ(stackedW(), E.getInt32(Width)),
+                           E.getInt32(32), E.getInt32(0),
+                           "pasta.div.repeat" + Twine(Width));
+      }
+      IRBuilder<> B(At);
+      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {W}), B.getInt32(0),
+                            "pasta.div.fullrepeat");
+    }
+    return Full;
+  }
+
+  // Before At, where FullRow group G with a RepeatWidth is measured in the
+  // warps that are not one full 32-lane row: a full warp of RepeatWidth-wide
+  // rows stacked in y (Repeat), whose rows are on the same bytes, adds from
+  // lane 0 its figures beyond the derived ones (div_proofs.h,
+  // pasta_div_repeat_rows; the sectors' from lane 0's address, the row's
+  // base); other warps measure it. Returns where they do.
+  Instruction *addRepeatRows(const AccessGroup &G, Value *Repeat,
+                             Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    pasta_div_repeat_figures R;
+    pasta_div_repeat_rows(Rep.A->Size, *G.LaneStride, G.RepeatWidth, &R);
+    Instruction *RepeatT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Repeat, At->getIterator(), &RepeatT, &OtherT);
+    markInstrumentation(
+        RepeatT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> B(RepeatT);
+    Value *Lane0 = B.CreateICmpEQ(
+        B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        B.getInt32(0));
+    Value *Sectors = B.getInt64(R.sectors);
+    if (R.from_offset < 32) {
+      Value *Offset = B.CreateAnd(B.CreatePtrToInt(Rep.Ptr, B.getInt64Ty()),
+                                  B.getInt64(31));
+      Sectors = B.CreateAdd(
+          Sectors,
+          B.CreateZExt(B.CreateICmpUGE(Offset, B.getInt64(R.from_offset)),
+                       B.getInt64Ty()));
+    }
+    // No bound of its own: a warp adds this or what the measuring helper
+    // adds, never both (as measureFullRowAt's sectors).
+    auto AddExtra = [&](unsigned Fig, Value *Extra) {
+      for (auto [Row, Times] : rowsWithTwins(G))
+        addFigure(B, G.InLoop, figure(Row, Fig),
+                  B.CreateSelect(Lane0, timesWithTwins(B, G, Extra, Times),
+                                 B.getInt64(0)),
+                  0);
+    };
+    AddExtra(PASTA_DIV_DISTINCT_GLOBAL, B.getInt64(R.distinct));
+    AddExtra(PASTA_DIV_SECTORS, Sectors);
+    AddExtra(PASTA_DIV_IDEAL_SECTORS, B.getInt64(R.ideal_sectors));
+    return OtherT;
   }
 
   // AccessGroup::GapConflicts of a RowsProven group G whose y term is
@@ -1319,6 +1426,9 @@ private:
     const AccessSite &Rep = *G.Members.front();
     Value *Full =
         fullRow(Rep.A->I->getParent(), Rep.A->Warps, G.StackedWidth, At);
+    Value *Repeat = G.RepeatWidth ? repeatRow(Rep.A->I->getParent(),
+                                              Rep.A->Warps, G.RepeatWidth, At)
+                                  : nullptr;
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
     Instruction *FullT, *OtherT;
@@ -1341,6 +1451,8 @@ private:
         addFigure(B, G.InLoop, figure(Row, PASTA_DIV_SECTORS),
                   timesWithTwins(B, G, Extra, Times), 0);
     }
+    if (Repeat)
+      OtherT = addRepeatRows(G, Repeat, OtherT);
     measureGroupAt(G, OtherT, G.InLoop);
   }
 
@@ -1697,6 +1809,11 @@ private:
   std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
       FullRowOf;
   std::map<uint32_t, Value *> FullRowWidth; // by stacked width
+  // repeatRow's test by block and segment, and its width by row width.
+  std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
+      RepeatRowOf;
+  std::map<uint32_t, Value *> RepeatRowWidth;
+  std::optional<bool> ThreadY; // readsThreadY's answer
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;

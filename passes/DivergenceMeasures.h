@@ -109,6 +109,12 @@ struct AccessGroup {
   // per block, the copy adds that difference (__pasta_div_row_sectors);
   // other warps measure it.
   bool FullRow = false;
+  // Of a FullRow group whose address has no term in thread index y: the
+  // width W (16) of rows stacked in y in whose full warps every row is on
+  // the same bytes (div_proofs.h, pasta_div_repeat_rows), which add their
+  // figures beyond the derived ones from lane 0 instead of measuring; 0:
+  // none.
+  uint32_t RepeatWidth = 0;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank

@@ -114,4 +114,47 @@ static inline int pasta_div_full_row_form(uint32_t size, int64_t stride,
   return stride >= 32 || (stride & (stride - 1)) == 0;
 }
 
+/* What a global load or store of pasta_div_full_row_form whose address has
+ * no term in thread index y has in a FULL warp of `width`-wide rows stacked
+ * in y (lane i at x = i % width: every row of the warp touches the same
+ * bytes, one row's), less the figures derived for one row of 32 lanes
+ * (passes/DivergenceFigures.cpp, deriveLaneShaped: size per lane distinct,
+ * the stride up to 32 in sectors, the size in ideal sectors). Requests and
+ * bytes are the derived ones. Gaussian's `a[t * n + j]` read by 16 x 16
+ * blocks. */
+struct pasta_div_repeat_figures {
+  int32_t distinct;      /* distinct bytes less the derived */
+  int32_t ideal_sectors; /* ideal sectors less the derived */
+  int32_t sectors;       /* sectors less the derived, for a row base below */
+  uint32_t from_offset;  /* this many bytes past a sector's start; one more
+                            from there (32: never) */
+};
+
+/* Sets *r for such an access; 0 where it is not of that form or `width` is
+ * not a power of 2 from 2 to 16. One row holds `width` elements `stride`
+ * apart: distinct bytes and ideal sectors follow; below a stride of 32 the
+ * row spans len = (width - 1) * stride + size bytes with every sector in it
+ * touched (gaps under 32), 1 + (len - 1) / 32 sectors from a sector's start
+ * and one more once the base is 32 - (len - 1) % 32 bytes past it; from 32
+ * on every element has a sector of its own. */
+static inline int pasta_div_repeat_rows(uint32_t size, int64_t stride,
+                                        uint32_t width,
+                                        struct pasta_div_repeat_figures *r) {
+  if (!pasta_div_full_row_form(size, stride, PASTA_DIV_GLOBAL, 1, 1) ||
+      width < 2 || width > 16 || (width & (width - 1)) != 0)
+    return 0;
+  int32_t derived_sectors = stride < 32 ? (int32_t)stride : 32;
+  r->distinct = (int32_t)(size * width) - (int32_t)(size * 32);
+  r->ideal_sectors = (int32_t)((size * width + 31) / 32) - (int32_t)size;
+  if (stride >= 32) {
+    r->sectors = (int32_t)width - derived_sectors;
+    r->from_offset = 32;
+    return 1;
+  }
+  uint32_t last = (width - 1) * (uint32_t)stride + size - 1;
+  r->sectors = 1 + (int32_t)(last / 32) - derived_sectors;
+  r->from_offset = last % 32 ? 32 - last % 32 : 32;
+  return 1;
+}
+
 #endif
