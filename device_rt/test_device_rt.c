@@ -2527,6 +2527,73 @@ static void test_div_repeat_rows(void) {
   CHECK(!pasta_div_repeat_rows(4, 0, 16, &g)); /* one address: proven */
 }
 
+/* pasta_div_apart_rows (div_proofs.h): a global load or store at stride 0
+ * or of pasta_div_full_row_form, in a FULL warp of `w`-wide rows stacked in
+ * y whose rows start a multiple of 32 bytes apart, at least the minimum
+ * gap it gives (either way), has the figures derived for one 32-lane row
+ * (pasta_div_lanes_derived) plus the differences it gives, by definition,
+ * at every aligned base within four sectors. */
+static void test_div_apart_rows(void) {
+  const int64_t strides[] = {0,  1,  2,  4,  6,  8,  12,  16,  20,
+                             24, 32, 36, 48, 64, 96, 128, 160, 4096};
+  static struct div_any c;
+  int classes = 0, cases = 0, held = 0;
+  for (uint32_t w = 2; w <= 16; w *= 2)
+    for (uint32_t size = 1; size <= 32; size *= 2)
+      for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s) {
+        struct pasta_div_repeat_figures r;
+        uint32_t min_gap = 0;
+        int form =
+            strides[s] == 0 ||
+            pasta_div_full_row_form(size, strides[s], PASTA_DIV_GLOBAL, 1, 1);
+        CHECK_EQ_INT(pasta_div_apart_rows(size, strides[s], w, &r, &min_gap),
+                     form);
+        if (!form)
+          continue;
+        ++classes;
+        CHECK(min_gap % 32 == 0 && min_gap >= 32);
+        for (int64_t k = 0; k < 8; ++k) {
+          int64_t gap = (int64_t)min_gap + 32 * (k / 2);
+          if (k % 2)
+            gap = -gap;
+          for (uint64_t off = 0; off < 128; off += size) {
+            memset(&c, 0, sizeof c);
+            for (int l = 0; l < 64; ++l)
+              c.addr[l] = (1ull << 40) + off +
+                          (uint64_t)(strides[s] * (l % w)) +
+                          (uint64_t)(gap * (int64_t)((l % 32) / w));
+            c.size = size, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+            uint64_t ref[8], d[PASTA_DIV_NUM];
+            div_reference(&c, FULL, ref);
+            pasta_div_lanes_derived(size, (uint32_t)strides[s],
+                                    PASTA_DIV_GLOBAL, 1, 32, d);
+            d[DIV_DG] += (uint64_t)(int64_t)r.distinct;
+            d[DIV_IDEAL] += (uint64_t)(int64_t)r.ideal_sectors;
+            d[DIV_SEC] +=
+                (uint64_t)(int64_t)(r.sectors +
+                                    r.past * ((off & 31) >= r.from_offset));
+            int same = 1;
+            for (int i = 0; i < 8; ++i)
+              same &= d[i] == ref[i];
+            ++cases;
+            held += same;
+          }
+        }
+      }
+  CHECK(classes >= 4 * 30);
+  CHECK_EQ_INT(held, cases);
+  /* gaussian's fan2: m[i * n + t] (stride 0) and a[i * n + j] (16 floats a
+   * row) at a row gap of 4n bytes, n a multiple of 8 and at least 24 */
+  struct pasta_div_repeat_figures g;
+  uint32_t min_gap = 0;
+  CHECK(pasta_div_apart_rows(4, 0, 16, &g, &min_gap));
+  CHECK(g.distinct == 4 && g.sectors == 1 && g.ideal_sectors == 0 &&
+        min_gap == 32);
+  CHECK(pasta_div_apart_rows(4, 4, 16, &g, &min_gap));
+  CHECK(g.distinct == 0 && g.sectors == 0 && g.past == 2 &&
+        g.from_offset == 1 && min_gap == 96);
+}
+
 /* Wider lane strides (a tile's column, a padded row): every stride the
  * pass hands __pasta_div_access_lanes (passes/DivergenceFigures.cpp,
  * lanesHelperTakes) for sizes 1 to 32, at aligned offsets across a
@@ -3225,5 +3292,6 @@ int main(void) {
   test_div_clamp_lanes();
   test_div_stacked_conflicts();
   test_div_repeat_rows();
+  test_div_apart_rows();
   return check_summary("device_rt");
 }

@@ -71,6 +71,13 @@ static cl::opt<bool> RepeatRows(
              "address has no y term (every row on the same bytes) instead of "
              "measuring it (off: measured)"));
 
+static cl::opt<bool> ApartRows(
+    "pasta-div-apart-rows", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in full warps of 16-wide rows stacked in y whose rows "
+             "start a multiple of 32 bytes apart and far enough, add a global "
+             "load's or store's figures from its row's base instead of "
+             "measuring it (off: measured)"));
+
 static cl::opt<bool> OuterOnce(
     "pasta-div-outer-once", cl::init(true), cl::Hidden,
     cl::desc("PASTA: measure an access that repeats in a uniform loop once "
@@ -522,6 +529,8 @@ public:
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
         if (!G.StackedWidth)
           G.GapConflicts = gapConflicts(G, RowStride);
+        if (!G.StackedWidth && G.GapConflicts < 0 && !G.laneTested())
+          G.ApartWidth = apartWidth(G, RowStride);
       }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
@@ -531,6 +540,8 @@ public:
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
         G.RepeatWidth = repeatWidth(G, RowStride);
+        if (!G.RepeatWidth && !G.StackedWidth)
+          G.ApartWidth = apartWidth(G, RowStride);
       }
       if (G.Repeat && laneShaped(G)) // for the bodies (repeatInRows)
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
@@ -697,6 +708,11 @@ public:
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
         Value *Measured = measuredIn(G.StackedWidth);
+        const AccessSite &Rep = *G.Members.front();
+        // Its own test: the FullRow groups, measured above, may have made
+        // the block's cached one below this group's access.
+        Value *Apart =
+            G.ApartWidth ? stackedFull(G.ApartWidth, Rep.I) : nullptr;
         if (G.laneTested()) {
           IRBuilder<> B(G.Members.front()->I);
           Value *Agree = AgreeOf[&G] = lanesAgree(B, G);
@@ -710,6 +726,8 @@ public:
             Then->getParent()->getSinglePredecessor()->getTerminator());
         if (G.GapConflicts >= 0)
           Then = addGapConflicts(G, Then);
+        if (Apart)
+          Then = addApartRows(G, Apart, Then);
         measureGroupAt(G, Then, G.InLoop);
       }
     for (auto [G, Ok] : Tested) {
@@ -1287,6 +1305,21 @@ private:
     return GapWidth;
   }
 
+  // AccessGroup::ApartWidth of a FullRow or RowsProven group G whose y term
+  // is RowStride: a known or unknown term other than 0, in a copy that
+  // reads y, of a global load or store of pasta_div_apart_rows' classes.
+  uint32_t apartWidth(const AccessGroup &G, std::optional<int64_t> RowStride) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    pasta_div_repeat_figures R;
+    uint32_t MinGap = 0;
+    if (!ApartRows || T.Target != PASTA_TARGET_NVPTX ||
+        (RowStride && *RowStride == 0) || A.Space != PASTA_DIV_GLOBAL ||
+        !A.Sectored || !readsThreadY() ||
+        !pasta_div_apart_rows(A.Size, *G.LaneStride, GapWidth, &R, &MinGap))
+      return 0;
+    return GapWidth;
+  }
+
   // Whether the copy reads thread index y (NVPTX), asked once.
   bool readsThreadY() {
     if (!ThreadY)
@@ -1305,19 +1338,23 @@ private:
   Value *repeatRow(const BasicBlock *BB, uint32_t Warps, uint32_t Width,
                    Instruction *At) {
     Value *&Full = RepeatRowOf[{BB, Warps, Width}];
-    if (!Full) {
-      Value *&W = RepeatRowWidth[Width];
-      if (!W) {
-        IRBuilder<> E(EntryBody);
-        W = E.CreateSelect(E.CreateICmpEQ(stackedW(), E.getInt32(Width)),
-                           E.getInt32(32), E.getInt32(0),
-                           "pasta.div.repeat" + Twine(Width));
-      }
-      IRBuilder<> B(At);
-      Full = B.CreateICmpNE(B.CreateCall(H.FullRow, {W}), B.getInt32(0),
-                            "pasta.div.fullrepeat");
-    }
+    if (!Full)
+      Full = stackedFull(Width, At);
     return Full;
+  }
+
+  // repeatRow's test made at At, not cached.
+  Value *stackedFull(uint32_t Width, Instruction *At) {
+    Value *&W = RepeatRowWidth[Width];
+    if (!W) {
+      IRBuilder<> E(EntryBody);
+      W = E.CreateSelect(E.CreateICmpEQ(stackedW(), E.getInt32(Width)),
+                         E.getInt32(32), E.getInt32(0),
+                         "pasta.div.repeat" + Twine(Width));
+    }
+    IRBuilder<> B(At);
+    return B.CreateICmpNE(B.CreateCall(H.FullRow, {W}), B.getInt32(0),
+                          "pasta.div.fullrepeat");
   }
 
   // Before At, where FullRow group G with a RepeatWidth is measured in the
@@ -1360,6 +1397,73 @@ private:
     AddExtra(PASTA_DIV_DISTINCT_GLOBAL, B.getInt64(R.distinct));
     AddExtra(PASTA_DIV_SECTORS, Sectors);
     AddExtra(PASTA_DIV_IDEAL_SECTORS, B.getInt64(R.ideal_sectors));
+    return OtherT;
+  }
+
+  // Before At, where group G with an ApartWidth is measured: a full warp of
+  // ApartWidth-wide rows stacked in y (Full, repeatRow's test) whose two
+  // rows start a multiple of 32 bytes apart and at least pasta_div_apart_rows'
+  // minimum (|lane 16's address - lane 0's|, the same in every lane: one
+  // shuffle in the lanes that run At, used in full warps only) adds from
+  // lane 0 its figures beyond the derived ones; other warps measure it.
+  // Returns where they do.
+  Instruction *addApartRows(const AccessGroup &G, Value *Full,
+                            Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    pasta_div_repeat_figures R;
+    uint32_t MinGap = 0;
+    pasta_div_apart_rows(Rep.A->Size, *G.LaneStride, G.ApartWidth, &R, &MinGap);
+    IRBuilder<> B(At);
+    Value *Addr = B.CreatePtrToInt(Rep.Ptr, B.getInt64Ty());
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    auto Partner = [&](Value *Half) {
+      return B.CreateIntrinsic(
+          Intrinsic::nvvm_shfl_sync_bfly_i32,
+          {Mask, Half, B.getInt32(G.ApartWidth), B.getInt32(31)});
+    };
+    Value *Lo = Partner(B.CreateTrunc(Addr, B.getInt32Ty()));
+    Value *Hi = Partner(B.CreateTrunc(B.CreateLShr(Addr, 32), B.getInt32Ty()));
+    Value *Other = B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                              B.CreateZExt(Lo, B.getInt64Ty()));
+    Value *Gap = B.CreateSub(Other, Addr);
+    Value *AbsGap = B.CreateSelect(B.CreateICmpSLT(Gap, B.getInt64(0)),
+                                   B.CreateNeg(Gap), Gap);
+    Value *Whole =
+        B.CreateICmpEQ(B.CreateAnd(AbsGap, B.getInt64(31)), B.getInt64(0));
+    Value *Far = B.CreateICmpUGE(AbsGap, B.getInt64(MinGap));
+    Value *Apart =
+        B.CreateAnd(Full, B.CreateAnd(Whole, Far), "pasta.div.apartrows");
+    Instruction *ApartT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Apart, At->getIterator(), &ApartT, &OtherT);
+    markInstrumentation(
+        ApartT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(ApartT);
+    Value *Lane0 = F.CreateICmpEQ(
+        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        F.getInt32(0));
+    Value *Sectors = F.getInt64(R.sectors);
+    if (R.from_offset < 32 && R.past)
+      Sectors = F.CreateAdd(
+          Sectors,
+          F.CreateMul(
+              F.CreateZExt(F.CreateICmpUGE(F.CreateAnd(Addr, F.getInt64(31)),
+                                           F.getInt64(R.from_offset)),
+                           F.getInt64Ty()),
+              F.getInt64(R.past)));
+    // No bound of its own: a warp adds this or what the measuring helper
+    // adds, never both (as measureFullRowAt's sectors).
+    auto AddExtra = [&](unsigned Fig, Value *Extra) {
+      if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
+        return;
+      for (auto [Row, Times] : rowsWithTwins(G))
+        addFigure(F, G.InLoop, figure(Row, Fig),
+                  F.CreateSelect(Lane0, timesWithTwins(F, G, Extra, Times),
+                                 F.getInt64(0)),
+                  0);
+    };
+    AddExtra(PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(R.distinct));
+    AddExtra(PASTA_DIV_SECTORS, Sectors);
+    AddExtra(PASTA_DIV_IDEAL_SECTORS, F.getInt64(R.ideal_sectors));
     return OtherT;
   }
 
@@ -1429,6 +1533,9 @@ private:
     Value *Repeat = G.RepeatWidth ? repeatRow(Rep.A->I->getParent(),
                                               Rep.A->Warps, G.RepeatWidth, At)
                                   : nullptr;
+    Value *Apart = G.ApartWidth ? repeatRow(Rep.A->I->getParent(), Rep.A->Warps,
+                                            G.ApartWidth, At)
+                                : nullptr;
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
     Instruction *FullT, *OtherT;
@@ -1453,6 +1560,8 @@ private:
     }
     if (Repeat)
       OtherT = addRepeatRows(G, Repeat, OtherT);
+    if (Apart)
+      OtherT = addApartRows(G, Apart, OtherT);
     measureGroupAt(G, OtherT, G.InLoop);
   }
 

@@ -115,6 +115,13 @@ struct AccessGroup {
   // figures beyond the derived ones from lane 0 instead of measuring; 0:
   // none.
   uint32_t RepeatWidth = 0;
+  // Of a FullRow group with another y term, or a RowsProven global load or
+  // store at stride 0 with a y term: the width W (16) of rows stacked in y
+  // in whose full warps, where the two rows start a multiple of 32 bytes
+  // apart and far enough (one shuffle tells), the figures beyond the
+  // derived ones follow from lane 0 (div_proofs.h, pasta_div_apart_rows);
+  // 0: none.
+  uint32_t ApartWidth = 0;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank

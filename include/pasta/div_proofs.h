@@ -126,8 +126,9 @@ struct pasta_div_repeat_figures {
   int32_t distinct;      /* distinct bytes less the derived */
   int32_t ideal_sectors; /* ideal sectors less the derived */
   int32_t sectors;       /* sectors less the derived, for a row base below */
-  uint32_t from_offset;  /* this many bytes past a sector's start; one more
-                            from there (32: never) */
+  uint32_t from_offset;  /* this many bytes past a sector's start; `past`
+                            more from there (32: never) */
+  int32_t past;
 };
 
 /* Sets *r for such an access; 0 where it is not of that form or `width` is
@@ -146,6 +147,7 @@ static inline int pasta_div_repeat_rows(uint32_t size, int64_t stride,
   int32_t derived_sectors = stride < 32 ? (int32_t)stride : 32;
   r->distinct = (int32_t)(size * width) - (int32_t)(size * 32);
   r->ideal_sectors = (int32_t)((size * width + 31) / 32) - (int32_t)size;
+  r->past = 1;
   if (stride >= 32) {
     r->sectors = (int32_t)width - derived_sectors;
     r->from_offset = 32;
@@ -154,6 +156,53 @@ static inline int pasta_div_repeat_rows(uint32_t size, int64_t stride,
   uint32_t last = (width - 1) * (uint32_t)stride + size - 1;
   r->sectors = 1 + (int32_t)(last / 32) - derived_sectors;
   r->from_offset = last % 32 ? 32 - last % 32 : 32;
+  return 1;
+}
+
+/* Of a global load or store, at stride 0 (aligned, a power-of-2 size up to
+ * 32) or of pasta_div_full_row_form, in a FULL warp of `width`-wide rows
+ * stacked in y whose consecutive rows start the same multiple of 32 bytes
+ * apart, at least *min_gap bytes (either way): each row is `width`
+ * elements `stride` apart from its base, every base at one offset in its
+ * sector, no sector shared. Sets the figures less the derived ones (one row
+ * of 32 lanes: deriveLaneShaped) as pasta_div_repeat_rows does, and
+ * *min_gap; 0 where the access is of neither class or `width` is not a
+ * power of 2 from 2 to 16. At stride 0 each of the 32 / width rows is one
+ * element in a sector of its own, where one is derived. Else each row is
+ * pasta_div_repeat_rows' row, the rows have as many times its sectors, and
+ * the derived distinct bytes and ideal sectors. */
+static inline int pasta_div_apart_rows(uint32_t size, int64_t stride,
+                                       uint32_t width,
+                                       struct pasta_div_repeat_figures *r,
+                                       uint32_t *min_gap) {
+  int pow2 = size != 0 && size <= 32 && (size & (size - 1)) == 0;
+  if (!pow2 || width < 2 || width > 16 || (width & (width - 1)) != 0)
+    return 0;
+  int32_t rows = (int32_t)(32 / width);
+  if (stride == 0) {
+    r->distinct = (rows - 1) * (int32_t)size;
+    r->ideal_sectors = (int32_t)(((uint32_t)rows * size + 31) / 32) -
+                       (int32_t)((size + 31) / 32);
+    r->sectors = rows - 1;
+    r->from_offset = 32;
+    r->past = 0;
+    *min_gap = 32;
+    return 1;
+  }
+  struct pasta_div_repeat_figures one;
+  if (!pasta_div_repeat_rows(size, stride, width, &one))
+    return 0;
+  int32_t derived_sectors = stride < 32 ? (int32_t)stride : 32;
+  uint32_t last = (width - 1) * (uint32_t)stride + size - 1;
+  /* one row's sectors, from lane 0's offset: below from_offset, and one
+   * more from there */
+  int32_t row = one.sectors + derived_sectors;
+  r->distinct = 0;
+  r->ideal_sectors = 0;
+  r->sectors = rows * row - derived_sectors;
+  r->from_offset = one.from_offset; /* a sector more in each row from there */
+  r->past = rows;
+  *min_gap = 32 * ((last + 31) / 32 + 1);
   return 1;
 }
 
