@@ -58,6 +58,34 @@ static constexpr const char *DivAccessLanesOutName =
 // 8: a thread block fewer per SM), inline or out of line; the copies run
 // at several times the plain kernel's time, where a flush per warp is
 // noise.
+// On by default: hotspot's copy ran its halo loop's count through the
+// out-of-line flush in every warp, some 58 of its 731 SASS instructions per
+// warp (the H200's SASS page, lab 32); inline, a full warp of small counts
+// takes one warp sum (scale 1 folds), the others still call it.
+static cl::opt<bool> InlineWarpFlush(
+    "pasta-div-inline-warp-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: divergence copies flush the counts alike in every block "
+             "per warp through the flush's inline fast path for full warps, "
+             "not an out-of-line call"));
+
+// The inline form of an out-of-line flush of counts alike in every block
+// (CounterEmission.cpp, flushAlikeFromFirstBlock): the same arguments and
+// sums, with the call left for partial warps and large counts.
+static void inlineWarpFlush(CallInst &Flush) {
+  Function *Callee = Flush.getCalledFunction();
+  if (!InlineWarpFlush || !Callee)
+    return;
+  StringRef Inline =
+      Callee->getName() == FlushScaledName       ? FlushScaledInlineName
+      : Callee->getName() == FlushBitsScaledName ? FlushBitsScaledInlineName
+                                                 : StringRef();
+  if (Inline.empty())
+    return;
+  Module &M = *Flush.getModule();
+  Flush.setCalledFunction(
+      M.getOrInsertFunction(Inline, Flush.getFunctionType()));
+}
+
 static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
                               FunctionCallee BankRow) {
   SmallVector<CallInst *, 2> Scales;
@@ -86,6 +114,7 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
           Arg.set(FB.CreateConstInBoundsGEP1_64(FB.getInt8Ty(), Row,
                                                 Offset.getZExtValue()));
       }
+      inlineWarpFlush(*Flush);
     }
     SmallVector<BasicBlock *, 2> Tests;
     for (User *U : Scale->users())
