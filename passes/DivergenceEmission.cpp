@@ -52,15 +52,10 @@ static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
 static constexpr const char *DivAccessLanesOutName =
     "__pasta_div_access_lanes_out";
-// (CounterEmission.cpp) made every warp's again in a divergence copy: row
-// 0's slots become the warp's bank row's, the scale 1. Its code raised
-// matmul_tiled's copy from 80 to 85 registers (past an allocation step of
-// 8: a thread block fewer per SM), inline or out of line; the copies run
-// at several times the plain kernel's time, where a flush per warp is
-// noise.
+
 // On by default: hotspot's copy ran its halo loop's count through the
 // out-of-line flush in every warp, some 58 of its 731 SASS instructions per
-// warp (the H200's SASS page, lab 32); inline, a full warp of small counts
+// warp (its SASS page on an H200); inline, a full warp of small counts
 // takes one warp sum (scale 1 folds), the others still call it.
 static cl::opt<bool> InlineWarpFlush(
     "pasta-div-inline-warp-flush", cl::Hidden, cl::init(true),
@@ -86,6 +81,13 @@ static void inlineWarpFlush(CallInst &Flush) {
       M.getOrInsertFunction(Inline, Flush.getFunctionType()));
 }
 
+// The counting code's first-block flush of counts alike in every block
+// (CounterEmission.cpp) made every warp's again in a divergence copy: row
+// 0's slots become the warp's bank row's, the scale 1. Its code raised
+// matmul_tiled's copy from 80 to 85 registers (past an allocation step of
+// 8: a thread block fewer per SM), inline or out of line; the copies run
+// at several times the plain kernel's time, where a flush per warp is
+// noise.
 static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
                               FunctionCallee BankRow) {
   SmallVector<CallInst *, 2> Scales;

@@ -9,7 +9,7 @@
 ; matmul_tiled's copy from 80 to 85 registers. Those flushes take the
 ; inline forms (full warps of small counts inline, the others call the
 ; out-of-line ones): hotspot's copy spent some 58 of its 731 SASS
-; instructions per warp in the call (lab 32); -pasta-div-inline-warp-flush=0
+; instructions per warp in the call, on an H200; -pasta-div-inline-warp-flush=0
 ; keeps the calls.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefixes=DIV,DIVINL
