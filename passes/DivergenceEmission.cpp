@@ -52,6 +52,36 @@ static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
 static constexpr const char *DivAccessLanesOutName =
     "__pasta_div_access_lanes_out";
+
+// On by default: hotspot's copy ran its halo loop's count through the
+// out-of-line flush in every warp, some 58 of its 731 SASS instructions per
+// warp (its SASS page on an H200); inline, a full warp of small counts
+// takes one warp sum (scale 1 folds), the others still call it.
+static cl::opt<bool> InlineWarpFlush(
+    "pasta-div-inline-warp-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: divergence copies flush the counts alike in every block "
+             "per warp through the flush's inline fast path for full warps, "
+             "not an out-of-line call"));
+
+// The inline form of an out-of-line flush of counts alike in every block
+// (CounterEmission.cpp, flushAlikeFromFirstBlock): the same arguments and
+// sums, with the call left for partial warps and large counts.
+static void inlineWarpFlush(CallInst &Flush) {
+  Function *Callee = Flush.getCalledFunction();
+  if (!InlineWarpFlush || !Callee)
+    return;
+  StringRef Inline =
+      Callee->getName() == FlushScaledName       ? FlushScaledInlineName
+      : Callee->getName() == FlushBitsScaledName ? FlushBitsScaledInlineName
+                                                 : StringRef();
+  if (Inline.empty())
+    return;
+  Module &M = *Flush.getModule();
+  Flush.setCalledFunction(
+      M.getOrInsertFunction(Inline, Flush.getFunctionType()));
+}
+
+// The counting code's first-block flush of counts alike in every block
 // (CounterEmission.cpp) made every warp's again in a divergence copy: row
 // 0's slots become the warp's bank row's, the scale 1. Its code raised
 // matmul_tiled's copy from 80 to 85 registers (past an allocation step of
@@ -86,6 +116,7 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
           Arg.set(FB.CreateConstInBoundsGEP1_64(FB.getInt8Ty(), Row,
                                                 Offset.getZExtValue()));
       }
+      inlineWarpFlush(*Flush);
     }
     SmallVector<BasicBlock *, 2> Tests;
     for (User *U : Scale->users())

@@ -820,6 +820,17 @@ static bool isThreadY(const Value *V) {
   return R.Index == GridIndex::Thread && R.Dim == 1;
 }
 
+// Whether S is thread index y, extended but not truncated.
+static bool isThreadYItself(const SCEV *S) {
+  while (auto *E = dyn_cast<SCEVIntegralCastExpr>(S)) {
+    if (isa<SCEVTruncateExpr>(E))
+      return false;
+    S = E->getOperand();
+  }
+  auto *U = dyn_cast<SCEVUnknown>(S);
+  return U && isThreadY(U->getValue());
+}
+
 // Whether V is computed without thread index y (within a few steps;
 // beyond, taken as not).
 static bool freeOfThreadY(const Value *V, unsigned Depth = 0) {
@@ -856,7 +867,14 @@ std::optional<int64_t> UniformLoops::yTerm(const SCEV *S,
                                            const BasicBlock &At) {
   if (auto *U = dyn_cast<SCEVUnknown>(S))
     return leafCoefficient(true, U->getValue(), At);
-  return operandsCoefficient(S, Ops, At);
+  std::optional<int64_t> C = operandsCoefficient(S, Ops, At);
+  // y truncated to 10 bits or more (hotspot's halo index, an i16 sum
+  // 16 * y + x) is y itself: a block is at most 1,024 threads high.
+  auto *T = dyn_cast<SCEVTruncateExpr>(S);
+  if (!C && T && SE->getTypeSizeInBits(S->getType()) >= 10 &&
+      isThreadYItself(T->getOperand()))
+    C = 1;
+  return C;
 }
 
 std::optional<int64_t> UniformLoops::rowStride(Value *Ptr,

@@ -6,9 +6,14 @@
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; In a divergence copy (-pasta-divergence) the same counters are flushed by
 ; every warp into its bank row, scale 1: the first block's flush raised
-; matmul_tiled's copy from 80 to 85 registers.
+; matmul_tiled's copy from 80 to 85 registers. Those flushes take the
+; inline forms (full warps of small counts inline, the others call the
+; out-of-line ones): hotspot's copy spent some 58 of its 731 SASS
+; instructions per warp in the call, on an H200; -pasta-div-inline-warp-flush=0
+; keeps the calls.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefixes=DIV,DIVINL
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-inline-warp-flush=0 -S %s | FileCheck %s --check-prefixes=DIV,DIVCALL
 ; With -pasta-inline-first-block-flush=2 the first block's counts go
 ; through the inline forms (full warps inline, partial warps and large
 ; counts call the out-of-line ones): the same arguments, no call of an
@@ -62,10 +67,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; DIV: %[[ROW:[0-9]+]] = call ptr addrspace(1) @__pasta_bank_row(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}})
 ; DIV-NOT: __pasta_first_block_scale
 ; DIV: %[[LOOP:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 16
-; DIV-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) %[[LOOP]], i64 %{{[0-9]+}}, i64 1)
+; DIVINL-NEXT: call void @__pasta_flush_scaled_inline(ptr addrspace(1) %[[LOOP]], i64 %{{[0-9]+}}, i64 1)
+; DIVCALL-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) %[[LOOP]], i64 %{{[0-9]+}}, i64 1)
 ; DIV-NEXT: %[[ADD:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 8
 ; DIV-NEXT: %[[LAST:[0-9]+]] = getelementptr inbounds i8, ptr addrspace(1) %[[ROW]], i64 32
-; DIV: call void @__pasta_flush_bits_scaled(ptr addrspace(1) %[[ADD]], ptr addrspace(1) %[[LAST]], {{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 1)
+; DIVINL: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) %[[ADD]], ptr addrspace(1) %[[LAST]], {{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 1)
+; DIVCALL: call void @__pasta_flush_bits_scaled(ptr addrspace(1) %[[ADD]], ptr addrspace(1) %[[LAST]], {{.*}}, i32 0, i32 1, i32 0, i32 0, i32 2, i64 1)
 ; DIV-NOT: __pasta_first_block_scale
 ; DIV: ret void
 define ptx_kernel void @tree(ptr addrspace(3) %s, i32 %n, ptr byval(%struct.args) %args) {

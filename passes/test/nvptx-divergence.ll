@@ -126,10 +126,10 @@ entry:
 ; CHECK-NEXT: call void @__pasta_div_switch_add(i64 %{{.*}}, ptr addrspace(1) %[[C71]])
 ; CHECK: switch i32 %tid
 ; At the return only the counting flush (`n < tid` is alike in every
-; block, but a divergence copy flushes it from every warp, scale 1): no
-; divergence register is left.
+; block, but a divergence copy flushes it from every warp, scale 1, through
+; the inline form): no divergence register is left.
 ; CHECK-NOT: @__pasta_first_block_scale(
-; CHECK: call void @__pasta_flush_bits_scaled({{.*}}, i64 1)
+; CHECK: call void @__pasta_flush_bits_scaled_inline({{.*}}, i64 1)
 ; CHECK-NOT: @__pasta_flush_is_fast(
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
