@@ -30,7 +30,11 @@ if [ "${PASTA_STAGE_EXIT:-0}" = 1 ]; then
     "$build/lib/libpasta_rt.a" -L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread
 fi
 if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
-  ninja -C "$PASTA_BEFORE_BUILD" pasta_rt bench_launch >/dev/null
+  # A copied build (lib/, bin/ and a `commit` file, no build.ninja) is
+  # used as it is.
+  if [ -f "$PASTA_BEFORE_BUILD/build.ninja" ]; then
+    ninja -C "$PASTA_BEFORE_BUILD" pasta_rt bench_launch >/dev/null
+  fi
   # The same program and plugin, linked with the earlier runtime.
   /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --offload-arch=sm_90 \
     -Wno-unknown-cuda-version -O2 -g -Itest_kernels \
@@ -44,7 +48,11 @@ if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
   /usr/lib/llvm-22/bin/clang -std=c11 -O2 -Iinclude -I. host_rt/bench_launch.c \
     "$PASTA_BEFORE_BUILD/lib/libpasta_rt.a" -lpthread -ldl -lm \
     -o "$dst/bench_launch-ws-before"
-  git -C "$PASTA_BEFORE_BUILD/.." rev-parse --short HEAD >"$dst/before-commit" 2>/dev/null || true
+  if [ -f "$PASTA_BEFORE_BUILD/commit" ]; then
+    cut -c1-7 "$PASTA_BEFORE_BUILD/commit" >"$dst/before-commit"
+  else
+    git -C "$PASTA_BEFORE_BUILD/.." rev-parse --short HEAD >"$dst/before-commit" 2>/dev/null || true
+  fi
 fi
 git rev-parse --short HEAD >"$dst/commit"
 du -sh "$dst"
