@@ -2470,6 +2470,27 @@ static void test_div_stacked_conflicts(void) {
   CHECK(overlapping > 0 && conflicted > 0 && broadcast > 0);
 }
 
+/* Whether a FULL warp's global access `c` (its size set, at `off` past a
+ * 128-byte boundary) has, by definition, the figures derived for one
+ * 32-lane row at `stride` plus the differences `r` gives: the check of the
+ * repeat-rows and apart-rows proofs. */
+static int rows_figures_hold(const struct div_any *c, int64_t stride,
+                             const struct pasta_div_repeat_figures *r,
+                             uint64_t off) {
+  uint64_t ref[8], d[PASTA_DIV_NUM];
+  div_reference(c, FULL, ref);
+  pasta_div_lanes_derived(c->size, (uint32_t)stride, PASTA_DIV_GLOBAL, 1, 32,
+                          d);
+  d[DIV_DG] += (uint64_t)(int64_t)r->distinct;
+  d[DIV_IDEAL] += (uint64_t)(int64_t)r->ideal_sectors;
+  d[DIV_SEC] += (uint64_t)(int64_t)(r->sectors +
+                                    r->past * ((off & 31) >= r->from_offset));
+  int same = 1;
+  for (int i = 0; i < 8; ++i)
+    same &= d[i] == ref[i];
+  return same;
+}
+
 /* pasta_div_repeat_rows (div_proofs.h): a global load or store of
  * pasta_div_full_row_form without a y term, in a FULL warp of `w`-wide rows
  * stacked in y (every row the same bytes), has the figures derived for one
@@ -2498,19 +2519,8 @@ static void test_div_repeat_rows(void) {
           for (int l = 0; l < 64; ++l)
             c.addr[l] = DIV_BASE + off + (uint64_t)strides[s] * (l % w);
           c.size = size, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
-          uint64_t ref[8], d[PASTA_DIV_NUM];
-          div_reference(&c, FULL, ref);
-          pasta_div_lanes_derived(size, (uint32_t)strides[s], PASTA_DIV_GLOBAL,
-                                  1, 32, d);
-          d[DIV_DG] += (uint64_t)(int64_t)r.distinct;
-          d[DIV_IDEAL] += (uint64_t)(int64_t)r.ideal_sectors;
-          d[DIV_SEC] +=
-              (uint64_t)(int64_t)(r.sectors + ((off & 31) >= r.from_offset));
-          int same = 1;
-          for (int i = 0; i < 8; ++i)
-            same &= d[i] == ref[i];
           ++cases;
-          held += same;
+          held += rows_figures_hold(&c, strides[s], &r, off);
         }
       }
   CHECK(classes >= 4 * 30);
@@ -2563,20 +2573,8 @@ static void test_div_apart_rows(void) {
                           (uint64_t)(strides[s] * (l % w)) +
                           (uint64_t)(gap * (int64_t)((l % 32) / w));
             c.size = size, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
-            uint64_t ref[8], d[PASTA_DIV_NUM];
-            div_reference(&c, FULL, ref);
-            pasta_div_lanes_derived(size, (uint32_t)strides[s],
-                                    PASTA_DIV_GLOBAL, 1, 32, d);
-            d[DIV_DG] += (uint64_t)(int64_t)r.distinct;
-            d[DIV_IDEAL] += (uint64_t)(int64_t)r.ideal_sectors;
-            d[DIV_SEC] +=
-                (uint64_t)(int64_t)(r.sectors +
-                                    r.past * ((off & 31) >= r.from_offset));
-            int same = 1;
-            for (int i = 0; i < 8; ++i)
-              same &= d[i] == ref[i];
             ++cases;
-            held += same;
+            held += rows_figures_hold(&c, strides[s], &r, off);
           }
         }
       }
