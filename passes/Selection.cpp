@@ -194,15 +194,20 @@ static bool callsThroughPointer(const Function &F) {
 void pasta::warnUncountedIndirectCallees(Module &M,
                                          ArrayRef<Function *> Kernels,
                                          const KernelReach &Reach) {
+  // Each function scanned once: the kernels calling through a pointer,
+  // themselves or in a function they reach.
+  SmallVector<bool, 8> Calls(Kernels.size());
+  for (uint32_t K = 0; K < Kernels.size(); ++K)
+    Calls[K] = callsThroughPointer(*Kernels[K]);
+  for (auto &[F, Ks] : Reach)
+    if (callsThroughPointer(*F))
+      for (uint32_t K : Ks)
+        Calls[K] = true;
   const Function *Caller = nullptr;
   unsigned Callers = 0;
-  for (uint32_t K = 0; K < Kernels.size(); ++K) {
-    bool Calls = callsThroughPointer(*Kernels[K]);
-    for (auto &[F, Ks] : Reach)
-      Calls = Calls || (is_contained(Ks, K) && callsThroughPointer(*F));
-    if (Calls && !Callers++)
+  for (uint32_t K = 0; K < Kernels.size(); ++K)
+    if (Calls[K] && !Callers++)
       Caller = Kernels[K];
-  }
   if (!Caller)
     return;
   std::vector<std::string> Uncounted;
