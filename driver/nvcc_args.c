@@ -317,6 +317,10 @@ OPTION_ACTION(opt_device_debug) {
 
 OPTION_ACTION(opt_debug) { flag(p, "-g"); }
 
+/* gprof's instrumentation: clang instruments host code only (device code
+ * gets no mcount calls), as nvcc does. */
+OPTION_ACTION(opt_profile) { flag(p, "-pg"); }
+
 OPTION_ACTION(opt_fast_math) {
   cuda_flag(p, "-fgpu-approx-transcendentals");
   cuda_flag(p, "-fgpu-flush-denormals-to-zero");
@@ -460,6 +464,7 @@ static const struct option options[] = {
     {"lineinfo|generate-line-info", NVCC_ONLY, opt_lineinfo},
     {"G|device-debug", NVCC_ONLY, opt_device_debug},
     {"g|debug", 0, opt_debug},
+    {"pg|profile", NVCC_ONLY, opt_profile},
     {"use_fast_math|use-fast-math", NVCC_ONLY, opt_fast_math},
     {"ftz", VALUE | NVCC_ONLY, opt_ftz},
     {"fmad", VALUE | NVCC_ONLY, opt_fmad},

@@ -196,6 +196,15 @@ static void test_flags(void) {
   run("-forward-unknown-to-host-compiler -Wshadow -c k.cu");
   CHECK_EQ_STR(joined, "-Wshadow -c -Xarch_device -O3 -x cuda k.cu");
   CHECK_EQ_STR(warned, "");
+  /* -pg (--profile): gprof's instrumentation of host code, compile and
+   * link, as nvcc gives it (kmeans' Makefile builds with -g -pg). */
+  run("-g -pg -c k.cu -o k.o");
+  CHECK_EQ_STR(joined, "-g -pg -c -Xarch_device -O3 -o k.o -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  run("--profile main.o k.o -o app");
+  CHECK_EQ_STR(joined, "-pg -o app main.o k.o -L/cuda/lib64 -lcudart_static "
+                       "-ldl -lrt -lpthread");
+  CHECK_EQ_STR(warned, "");
   /* Errors: one line. */
   CHECK_EQ_INT(run("-lib k.cu -o k.a"), PASTA_NVCC_ERROR);
   CHECK_HAS_STR(warned, "error: -lib");

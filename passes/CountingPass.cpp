@@ -164,6 +164,7 @@ bool ModuleInstrumenter::run() {
     // other uses (calls through pointers), as the kernels reached them, but
     // need no copies: no copy calls them directly.
     auto Reach = reachingKernels(Kernels);
+    warnUncountedIndirectCallees(M, Kernels, Reach);
     decltype(Reach) Kept;
     if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);

@@ -173,6 +173,69 @@ KernelReach pasta::reachingKernels(ArrayRef<Function *> Kernels) {
   return Reach;
 }
 
+// A function's name as PASTA prints it (demangled where it can be).
+static std::string shownName(const Function &F) {
+  std::string Name = demangledName(F.getName());
+  return Name.empty() ? F.getName().str() : Name;
+}
+
+static bool callsThroughPointer(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (!CB->getCalledFunction() && !CB->isInlineAsm())
+        return true;
+  return false;
+}
+
+// Selection follows direct calls only: a device function whose address is
+// taken (a virtual function in its vtable) and that no selected kernel
+// calls directly runs uncounted when a kernel calls it through a pointer.
+// Said once per module, so that such a profile is not taken for complete.
+void pasta::warnUncountedIndirectCallees(Module &M,
+                                         ArrayRef<Function *> Kernels,
+                                         const KernelReach &Reach) {
+  // Each function scanned once: the kernels calling through a pointer,
+  // themselves or in a function they reach.
+  SmallVector<bool, 8> Calls(Kernels.size());
+  for (uint32_t K = 0; K < Kernels.size(); ++K)
+    Calls[K] = callsThroughPointer(*Kernels[K]);
+  for (auto &[F, Ks] : Reach)
+    if (callsThroughPointer(*F))
+      for (uint32_t K : Ks)
+        Calls[K] = true;
+  const Function *Caller = nullptr;
+  unsigned Callers = 0;
+  for (uint32_t K = 0; K < Kernels.size(); ++K)
+    if (Calls[K] && !Callers++)
+      Caller = Kernels[K];
+  if (!Caller)
+    return;
+  std::vector<std::string> Uncounted;
+  for (Function &F : M)
+    if (!isKernel(F) && mayInstrument(F) && !Reach.count(&F) &&
+        F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                          /*IgnoreAssumeLikeCalls=*/true,
+                          /*IgnoreLLVMUsed=*/true))
+      Uncounted.push_back(shownName(F));
+  if (Uncounted.empty())
+    return;
+  constexpr size_t Named = 4;
+  std::string List;
+  for (size_t I = 0; I < Uncounted.size() && I < Named; ++I)
+    List += (I ? ", '" : "'") + Uncounted[I] + "'";
+  if (Uncounted.size() > Named)
+    List += " and " + std::to_string(Uncounted.size() - Named) + " more";
+  reportWarning(M.getContext(),
+                "kernel '" + shownName(*Caller) + "'" +
+                    (Callers > 1 ? " (and " + std::to_string(Callers - 1) +
+                                       " more kernels)"
+                                 : "") +
+                    " calls through pointers; device functions reached only "
+                    "that way are not counted (their instructions are "
+                    "missing from the profile): " +
+                    List);
+}
+
 // An instruction's location; for a call (a memory intrinsic) that a thin
 // wrapper named like the C library's function inlined (CUDA's device
 // memcpy and memset in clang's headers, glibc's fortified memcpy), the

@@ -108,6 +108,11 @@ struct FunctionPlan {
 using KernelReach =
     llvm::DenseMap<llvm::Function *, llvm::SmallVector<uint32_t, 2>>;
 KernelReach reachingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
+// Warns when a selected kernel calls through a pointer and the module has
+// address-taken device functions no kernel reaches directly (uncounted).
+void warnUncountedIndirectCallees(llvm::Module &M,
+                                  llvm::ArrayRef<llvm::Function *> Kernels,
+                                  const KernelReach &Reach);
 
 class Selection {
 public:
