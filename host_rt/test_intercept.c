@@ -1905,17 +1905,23 @@ static int test_occupancy_queries(void) {
   return check_summary("intercept occupancy queries");
 }
 
-/* cudaFuncSetAttribute on a kernel: set on the kernel (the program's
- * answer) and on each of its copies, so that the plain copy's occupancy
- * and every copy's launch see it; a copy's refusal is cleared. */
+/* cudaFuncSetAttribute on a kernel: set on its plain copy first, whose
+ * answer is the program's (the kernel it has without PASTA), then on the
+ * counting kernel and each other copy, so that every copy's launch sees
+ * it; a copy's refusal is cleared. */
 static const void *set_on[8];
 static int num_set, set_value_seen;
+enum { COUNTING_REFUSES = 99999 }; /* more than the counting kernel takes */
 static int f_co_set_attribute(const void *fn, int attribute, int value) {
   (void)attribute;
   if (num_set < 8)
     set_on[num_set++] = fn;
   set_value_seen = value;
-  return fn == &st_capped ? 1 : 0; /* the stub refuses */
+  if (value < 0) /* the program's mistake: every copy refuses it */
+    return 1;
+  return fn == &st_capped || (fn == &st_handle && value == COUNTING_REFUSES)
+             ? 1 /* the stub, or the counting kernel's own limit */
+             : 0;
 }
 static int last_error_reads;
 static int f_co_last_error(void) {
@@ -1928,18 +1934,29 @@ static int test_func_set_attribute(void) {
   register_cooperative_kernels();
   CHECK(__pasta_func_set_attribute(&st_handle, 8, 98304, f_co_set_attribute,
                                    &cops) == 0);
-  CHECK(num_set == 3 && set_on[0] == &st_handle && set_value_seen == 98304);
-  int plain = 0, capped = 0;
+  CHECK(num_set == 3 && set_on[0] == &st_plain && set_value_seen == 98304);
+  int counting = 0, capped = 0;
   for (int i = 1; i < num_set; ++i) {
-    plain += set_on[i] == &st_plain;
+    counting += set_on[i] == &st_handle;
     capped += set_on[i] == &st_capped;
   }
-  CHECK(plain == 1 && capped == 1 && last_error_reads == 1);
-  /* The program's own refusal is its answer, and nothing more is set. */
+  CHECK(counting == 1 && capped == 1 && last_error_reads == 1);
+  /* The counting kernel refuses what the plain copy takes: the program's
+   * answer is the plain copy's, the refusal PASTA's (cleared). */
   num_set = 0;
-  CHECK(__pasta_func_set_attribute(&st_capped, 8, 1, f_co_set_attribute,
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, COUNTING_REFUSES,
+                                   f_co_set_attribute, &cops) == 0);
+  CHECK(num_set == 3 && last_error_reads == 3);
+  /* The plain copy's refusal is the program's answer: nothing more set. */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, -1, f_co_set_attribute,
                                    &cops) == 1);
-  CHECK(num_set == 1);
+  CHECK(num_set == 1 && set_on[0] == &st_plain);
+  /* A kernel PASTA did not build: the call on itself. */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&co_unknown, 8, -1, f_co_set_attribute,
+                                   &cops) == 1);
+  CHECK(num_set == 1 && set_on[0] == &co_unknown);
   return check_summary("intercept func set attribute");
 }
 
@@ -2000,6 +2017,89 @@ static int test_cooperative_launches(void) {
   return check_summary("intercept cooperative launches");
 }
 
+/* `test_intercept persistent`: non-cooperative grids of blocks that wait
+ * for each other (a spin on a global counter), sized to what the GPU holds
+ * of the plain copy at once (8 blocks on the 4 SMs), the program having
+ * asked the occupancy API. Nothing refuses such a launch: a copy that
+ * holds fewer blocks would hang the program. cg's counting kernel holds 4
+ * blocks of 512, its capped copy 8: the capped copy runs, counted, asked
+ * of the vendor once for the shape. rd's capped copy (the one its
+ * 1,024-thread blocks need) holds 4: the plain copy, uncounted, said
+ * once. A grid larger than the plain copy holds (64 blocks) is a normal
+ * grid: counting. st, never asked about, runs counting as before. */
+static int persistent_occupancy_calls;
+static int f_persistent_occupancy(int *blocks, const void *fn, int threads,
+                                  uint64_t shmem) {
+  ++persistent_occupancy_calls;
+  return f_co_occupancy(blocks, fn, threads, shmem);
+}
+/* cudaLaunchKernel: refuses only a block larger than the copy takes. */
+static int f_persistent_launch(const void *fn, uint64_t gxy, uint32_t gz,
+                               uint64_t bxy, uint32_t bz, void **args,
+                               uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
+  if ((int)((uint32_t)bxy * (bxy >> 32) * bz) > co_max_threads(fn))
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+static int test_persistent_grids(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.occupancy_max_active_blocks = f_persistent_occupancy;
+  register_cooperative_kernels();
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &cg_handle, 512, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &rd_handle, 1024, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept persistent grids");
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  int asked_first = persistent_occupancy_calls;
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  CHECK(persistent_occupancy_calls == asked_first); /* the shape's answer */
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&cg_handle, 64 | y1, 1, 512 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&st_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 6 && launched[0] == &cg_capped &&
+        launched[1] == &cg_capped && launched[2] == &rd_plain &&
+        launched[3] == &rd_plain && launched[4] == &cg_handle &&
+        launched[5] == &st_handle);
+  CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a grid sized "
+                      "by the occupancy API of 8 blocks of 1024 threads can "
+                      "have on this GPU at once; its plain copy ran instead");
+  const char *first = strstr(text, "_Z2rdv");
+  CHECK(first && !strstr(first + 1, "_Z2rdv")); /* said once */
+  CHECK(!strstr(text, "_Z2cgv") && !strstr(text, "_Z2stv"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cg = row_of(&act, "cg()");
+  const pasta_activity_kernel *rd = row_of(&act, "rd()");
+  const pasta_activity_kernel *st = row_of(&act, "st()");
+  if (CHECK(cg && rd && st)) {
+    CHECK(cg->launches == 3 && cg->counted == 3 && cg->failed == 0 &&
+          cg->resources.has_capped);
+    CHECK(rd->launches == 2 && rd->counted == 0 && rd->failed == 0);
+    CHECK(st->launches == 1 && st->counted == 1 && st->failed == 0);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept persistent grids");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -2021,6 +2121,8 @@ int main(int argc, char **argv) {
     return test_func_set_attribute();
   if (argc > 1 && strcmp(argv[1], "cooperative") == 0)
     return test_cooperative_launches();
+  if (argc > 1 && strcmp(argv[1], "persistent") == 0)
+    return test_persistent_grids();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)
