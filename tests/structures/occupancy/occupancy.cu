@@ -292,8 +292,8 @@ static bool run_spin(const uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
                   "barrier copy");
   cudaFree(d_barrier);
   if (ok && barrier[1]) {
-    printf("fold_spin: the grid barrier timed out (%u of %d blocks arrived "
-           "in time)\n",
+    printf("fold_spin: a block's wait at the grid barrier timed out (%u of "
+           "%d blocks had arrived by the end)\n",
            barrier[0], blocks);
     return false;
   }
