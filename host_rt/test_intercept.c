@@ -2007,7 +2007,7 @@ static int test_cooperative_launches(void) {
     /* The note says why the capped copy ran: the grid, not the block. */
     char note[640];
     CHECK(pasta__resources_perturbed(&cg->resources, note, sizeof note));
-    CHECK_HAS_STR(note, "the counting copy cannot hold a cooperative grid the "
+    CHECK_HAS_STR(note, "the counting copy cannot hold at once a grid the "
                         "plain copy's occupancy sized (blocks of 512 threads "
                         "per SM 2 -> 1, registers 48 -> 80)");
     CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);

@@ -63,11 +63,12 @@ static int capped_note(const pasta_activity_resources *r, char *note,
     snprintf(occupancy, sizeof occupancy, ", occupancy %.0f%% -> %.0f%%",
              100 * po, 100 * ko);
   /* The counting kernel takes the block: the capped copy ran because a
-   * cooperative grid sized by the plain copy's occupancy did not fit. */
+   * grid sized by the plain copy's occupancy (cooperative, or persistent:
+   * host_rt/launch.c, resident_choice) did not fit at once. */
   char why[160];
   if (c->blocks_per_sm > 0)
     snprintf(why, sizeof why,
-             "the counting copy cannot hold a cooperative grid the plain "
+             "the counting copy cannot hold at once a grid the plain "
              "copy's occupancy sized (blocks of %" PRIu32 " threads per SM "
              "%d -> %d, registers %d -> %d)",
              r->block_threads, p->blocks_per_sm, c->blocks_per_sm, p->registers,
