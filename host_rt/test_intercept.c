@@ -1760,7 +1760,22 @@ static int test_capped_program_error(void) {
 enum { CO_SMS = 4 };
 static char cg_handle, cg_plain, cg_capped, rd_handle, rd_plain, rd_capped;
 static char st_handle, st_plain, st_capped, co_unknown;
+/* Divergence mode's kernels (test_persistent_divergence), their registers
+ * by copy: handle, plain, capped, divergence copy. */
+static char pv_handle, pv_plain, pv_capped, pv_div;
+static char pw_handle, pw_plain, pw_capped, pw_div;
+static char pz_handle, pz_plain, pz_capped, pz_div;
+static const struct {
+  const void *fn;
+  int registers;
+} co_more[] = {{&pv_handle, 48}, {&pv_plain, 48},  {&pv_capped, 64},
+               {&pv_div, 80},    {&pw_handle, 80}, {&pw_plain, 48},
+               {&pw_capped, 64}, {&pw_div, 96},    {&pz_handle, 80},
+               {&pz_plain, 48},  {&pz_div, 96}};
 static int co_registers(const void *fn) {
+  for (size_t i = 0; i < sizeof co_more / sizeof co_more[0]; ++i)
+    if (co_more[i].fn == fn)
+      return co_more[i].registers;
   return fn == &cg_handle || fn == &st_handle ? 80
          : fn == &rd_handle                   ? 70
          : fn == &cg_plain || fn == &st_plain ? 48
@@ -1769,7 +1784,7 @@ static int co_registers(const void *fn) {
                                               : 64;
 }
 static int co_max_threads(const void *fn) {
-  if (fn == &st_capped)
+  if (fn == &st_capped || fn == &pz_capped)
     return 1;
   int most = 65536 / co_registers(fn) / 32 * 32;
   return most > 1024 ? 1024 : most;
@@ -2100,6 +2115,55 @@ static int test_persistent_grids(void) {
   return check_summary("intercept persistent grids");
 }
 
+/* `test_intercept persistent_div`: PASTA_DIVERGENCE=1, the same grids (8
+ * blocks of 512, what the plain copies hold at once) of kernels whose
+ * divergence copy holds 4: pv's counting kernel holds 8 (it runs,
+ * counted, without divergence figures), pw's holds 4 and its capped copy 8
+ * (the capped copy), pz's holds 4 and its capped copy is a stub (the plain
+ * copy, said). */
+static int test_persistent_divergence(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  const void *kernels[3][4] = {{&pv_handle, &pv_plain, &pv_capped, &pv_div},
+                               {&pw_handle, &pw_plain, &pw_capped, &pw_div},
+                               {&pz_handle, &pz_plain, &pz_capped, &pz_div}};
+  const char *names[3] = {"_Z2pvv", "_Z2pwv", "_Z2pzv"};
+  for (int i = 0; i < 3; ++i) {
+    __pasta_register_kernel(kernels[i][0], names[i], kernels[i][1], NULL, NULL,
+                            0, 0, NULL);
+    __pasta_register_capped_kernel(kernels[i][0], kernels[i][2]);
+    __pasta_register_divergence_kernel(kernels[i][0], kernels[i][3]);
+    int blocks = 0;
+    CHECK(__pasta_occupancy_max_active_blocks(&blocks, kernels[i][0], 512, 0,
+                                              f_co_occupancy, &cops) == 0 &&
+          blocks == 2);
+  }
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept persistent grids, divergence");
+  const uint64_t y1 = 1ull << 32;
+  for (int i = 0; i < 3; ++i)
+    CHECK(__pasta_launch_kernel(kernels[i][0], 8 | y1, 1, 512 | y1, 1, NULL, 0,
+                                NULL, f_persistent_launch, &cops) == 0);
+  /* A grid the divergence copy holds runs it. */
+  CHECK(__pasta_launch_kernel(&pv_handle, 4 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 4 && launched[0] == &pv_handle &&
+        launched[1] == &pw_capped && launched[2] == &pz_plain &&
+        launched[3] == &pv_div);
+  CHECK(num_launch_events == 4 &&
+        launch_events[0].variant == PASTA_RUN_COUNTING &&
+        launch_events[1].variant == PASTA_RUN_COUNTING &&
+        launch_events[2].variant == PASTA_RUN_PLAIN &&
+        launch_events[3].variant == PASTA_RUN_DIVERGENCE);
+  CHECK_HAS_STR(text, "kernel '_Z2pzv' need more registers than a grid sized "
+                      "by the occupancy API of 8 blocks of 512 threads");
+  CHECK(!strstr(text, "_Z2pvv") && !strstr(text, "_Z2pwv"));
+  return check_summary("intercept persistent grids, divergence");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -2123,6 +2187,8 @@ int main(int argc, char **argv) {
     return test_cooperative_launches();
   if (argc > 1 && strcmp(argv[1], "persistent") == 0)
     return test_persistent_grids();
+  if (argc > 1 && strcmp(argv[1], "persistent_div") == 0)
+    return test_persistent_divergence();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)

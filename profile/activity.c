@@ -51,8 +51,8 @@ double pasta__occupancy(const pasta_activity_resources *r,
 }
 
 /* The note of a kernel whose register-capped copy ran ("capped"): the
- * counting copy could not take the block (or a cooperative grid), the
- * capped copy counted it, and what the capped copy changed against the
+ * counting copy could not take the block (or a cooperative or persistent grid),
+ * the capped copy counted it, and what the capped copy changed against the
  * plain one. */
 static int capped_note(const pasta_activity_resources *r, char *note,
                        size_t size) {
@@ -89,8 +89,9 @@ static int capped_note(const pasta_activity_resources *r, char *note,
 
 /* The note for kernel k's row: that of its resources, except where none
  * of its launches was counted though its counting copy takes the block
- * (a cooperative grid it cannot hold ran as the plain copy, or every launch
- * was outside the launch window): its times are the plain copy's. */
+ * (a cooperative or persistent grid it cannot hold ran as the plain copy, or
+ * every launch was outside the launch window): its times are the plain copy's.
+ */
 int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
                                  size_t size) {
   const pasta_activity_resources *r = &k->resources;
