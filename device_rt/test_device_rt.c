@@ -2584,6 +2584,12 @@ static void test_div_apart_rows(void) {
    * row) at a row gap of 4n bytes, n a multiple of 8 and at least 24 */
   struct pasta_div_repeat_figures g;
   uint32_t min_gap = 0;
+  /* a row of 16 floats at a stride near 2^28 spans over 2^32 bytes: no gap
+   * in 32 bits states it (computed in 32 bits it wrapped to 288, and rows
+   * one stride apart overlapped: 68 distinct bytes where 128 were given) */
+  CHECK(!pasta_div_apart_rows(4, 0x11111120, 16, &g, &min_gap));
+  CHECK(pasta_div_apart_rows(4, 0x01000000, 16, &g, &min_gap) &&
+        min_gap > 15u * 0x01000000u);
   CHECK(pasta_div_apart_rows(4, 0, 16, &g, &min_gap));
   CHECK(g.distinct == 4 && g.sectors == 1 && g.ideal_sectors == 0 &&
         min_gap == 32);

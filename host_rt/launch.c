@@ -272,7 +272,7 @@ static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
   unpack_dims(l->block_xy, l->block_z, block);
   uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
   int most = max_threads_once(ops, k->capped, &fit->capped_max);
-  if (most <= 0 || threads > (uint64_t)most) /* a stub, or too small */
+  if (most <= 1 || threads > (uint64_t)most) /* a stub (1 thread), too small */
     return COOPERATIVE_LAUNCH_TOO_LARGE;
   ops->get_last_error();
   int err = pasta__run_timed(ops, real, k->capped, l, l->args, kernel, 0);

@@ -2000,11 +2000,18 @@ static int test_cooperative_launches(void) {
                               NULL, f_co_launch, &cops) == 0);
   CHECK(__pasta_launch_kernel(&st_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
                               f_co_launch, &cops) == 0);
+  /* One-thread blocks, more than the counting kernel holds (819 an SM):
+   * st's capped copy is a stub whose largest block is 1 thread, which must
+   * never run in the kernel's place (it would return at once, the
+   * program's work undone). */
+  CHECK(__pasta_launch_kernel(&st_handle, 4000 | y1, 1, 1 | y1, 1, NULL, 0,
+                              NULL, f_co_launch, &cops) == 0);
   char text[2048];
   stderr_release(&err, text, sizeof text);
-  CHECK(num_launched == 5 && launched[0] == &cg_capped &&
+  CHECK(num_launched == 6 && launched[0] == &cg_capped &&
         launched[1] == &rd_plain && launched[2] == &rd_plain &&
-        launched[3] == &rd_capped && launched[4] == &st_plain);
+        launched[3] == &rd_capped && launched[4] == &st_plain &&
+        launched[5] == &st_plain);
   CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
                       "grid of 8 blocks of 1024 threads can have");
   CHECK_HAS_STR(text, "kernel '_Z2stv' need more registers than a cooperative "
@@ -2026,7 +2033,7 @@ static int test_cooperative_launches(void) {
                         "plain copy's occupancy sized (blocks of 512 threads "
                         "per SM 2 -> 1, registers 48 -> 80)");
     CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);
-    CHECK(st->launches == 1 && st->counted == 0 && st->failed == 0);
+    CHECK(st->launches == 2 && st->counted == 0 && st->failed == 0);
   }
   pasta__activity_free(&act);
   return check_summary("intercept cooperative launches");

@@ -193,7 +193,13 @@ static inline int pasta_div_apart_rows(uint32_t size, int64_t stride,
   if (!pasta_div_repeat_rows(size, stride, width, &one))
     return 0;
   int32_t derived_sectors = stride < 32 ? (int32_t)stride : 32;
-  uint32_t last = (width - 1) * (uint32_t)stride + size - 1;
+  /* In 64 bits: a row of 16 elements at a stride near 2^31 spans more than
+   * 2^32 bytes, and a gap computed in 32 bits would wrap below the row's
+   * span (rows then overlap where the figures say they do not). */
+  uint64_t last = (uint64_t)(width - 1) * (uint64_t)stride + size - 1;
+  uint64_t gap = 32 * ((last + 31) / 32 + 1);
+  if (gap > UINT32_MAX) /* not stated in the 32-bit gap: measured */
+    return 0;
   /* one row's sectors, from lane 0's offset: below from_offset, and one
    * more from there */
   int32_t row = one.sectors + derived_sectors;
@@ -202,7 +208,7 @@ static inline int pasta_div_apart_rows(uint32_t size, int64_t stride,
   r->sectors = rows * row - derived_sectors;
   r->from_offset = one.from_offset; /* a sector more in each row from there */
   r->past = rows;
-  *min_gap = 32 * ((last + 31) / 32 + 1);
+  *min_gap = (uint32_t)gap;
   return 1;
 }
 
