@@ -450,6 +450,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                                                                    : l->fn,
                                                   &res, &fit)
                                 : RESIDENT_AS_IS;
+  enum variant chosen = v; /* a mode's copy that gave way is said below */
   if (pick != RESIDENT_AS_IS) {
     v = pick == RESIDENT_PLAIN ? RUN_PLAIN : RUN_COUNTING;
     capped = pick == RESIDENT_CAPPED;
@@ -522,6 +523,12 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->div_wave = wave;
   if (persistent)
     k->residency = res;
+  if (pick != RESIDENT_AS_IS && chosen == RUN_WS)
+    ++pasta__st.ws_skipped; /* counted without its working set */
+  if (pick != RESIDENT_AS_IS && chosen == RUN_DIV)
+    pasta__note_counting_only(k, "with a grid sized by the occupancy API "
+                                 "that its divergence copy cannot hold at "
+                                 "once");
   if (!driver_handle)
     k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);

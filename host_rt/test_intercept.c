@@ -1765,13 +1765,15 @@ static char st_handle, st_plain, st_capped, co_unknown;
 static char pv_handle, pv_plain, pv_capped, pv_div;
 static char pw_handle, pw_plain, pw_capped, pw_div;
 static char pz_handle, pz_plain, pz_capped, pz_div;
+static char pq_handle, pq_plain, pq_ws; /* working-set mode's */
 static const struct {
   const void *fn;
   int registers;
 } co_more[] = {{&pv_handle, 48}, {&pv_plain, 48},  {&pv_capped, 64},
                {&pv_div, 80},    {&pw_handle, 80}, {&pw_plain, 48},
                {&pw_capped, 64}, {&pw_div, 96},    {&pz_handle, 80},
-               {&pz_plain, 48},  {&pz_div, 96}};
+               {&pz_plain, 48},  {&pz_div, 96},    {&pq_handle, 48},
+               {&pq_plain, 48},  {&pq_ws, 96}};
 static int co_registers(const void *fn) {
   for (size_t i = 0; i < sizeof co_more / sizeof co_more[0]; ++i)
     if (co_more[i].fn == fn)
@@ -2125,9 +2127,9 @@ static int test_persistent_grids(void) {
 /* `test_intercept persistent_div`: PASTA_DIVERGENCE=1, the same grids (8
  * blocks of 512, what the plain copies hold at once) of kernels whose
  * divergence copy holds 4: pv's counting kernel holds 8 (it runs,
- * counted, without divergence figures), pw's holds 4 and its capped copy 8
- * (the capped copy), pz's holds 4 and its capped copy is a stub (the plain
- * copy, said). */
+ * counted, without divergence figures: said once), pw's holds 4 and its
+ * capped copy 8 (the capped copy), pz's holds 4 and its capped copy is a
+ * stub (the plain copy, said). */
 static int test_persistent_divergence(void) {
   setenv("PASTA_DIVERGENCE", "1", 1);
   struct pasta_vendor_ops cops = cooperative_vendor_ops();
@@ -2167,8 +2169,41 @@ static int test_persistent_divergence(void) {
         launch_events[3].variant == PASTA_RUN_DIVERGENCE);
   CHECK_HAS_STR(text, "kernel '_Z2pzv' need more registers than a grid sized "
                       "by the occupancy API of 8 blocks of 512 threads");
-  CHECK(!strstr(text, "_Z2pvv") && !strstr(text, "_Z2pwv"));
+  /* The divergence figures missing, said once for all kernels. */
+  CHECK_HAS_STR(text, "PASTA_DIVERGENCE=1 but kernel '_Z2pvv' is launched "
+                      "with a grid sized by the occupancy API that its "
+                      "divergence copy cannot hold at once, which runs its "
+                      "counting copy");
+  CHECK(!strstr(text, "_Z2pwv"));
   return check_summary("intercept persistent grids, divergence");
+}
+
+/* `test_intercept persistent_ws`: PASTA_WORKING_SET=1, a grid of 8 blocks
+ * of 512 (what pq's plain copy holds at once) whose working-set copy holds
+ * 4 and counting kernel 8: the counting kernel runs it, counted without
+ * its working set (the profile's skipped launches say so). */
+static int test_persistent_working_set(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  __pasta_register_kernel(&pq_handle, "_Z2pqv", &pq_plain, &pq_ws, NULL, 0, 0,
+                          NULL);
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &pq_handle, 512, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_kernel(&pq_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &pq_handle);
+  CHECK(num_launch_events == 1 &&
+        launch_events[0].variant == PASTA_RUN_COUNTING);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  CHECK(act.ws_skipped == 1);
+  const pasta_activity_kernel *pq = row_of(&act, "pq()");
+  CHECK(pq && pq->launches == 1 && pq->counted == 1);
+  pasta__activity_free(&act);
+  return check_summary("intercept persistent grids, working set");
 }
 
 int main(int argc, char **argv) {
@@ -2196,6 +2231,8 @@ int main(int argc, char **argv) {
     return test_persistent_grids();
   if (argc > 1 && strcmp(argv[1], "persistent_div") == 0)
     return test_persistent_divergence();
+  if (argc > 1 && strcmp(argv[1], "persistent_ws") == 0)
+    return test_persistent_working_set();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)
