@@ -81,6 +81,19 @@ struct kernel {
   struct capped_fit {
     int counting_max, capped_max;
   } capped_fit;
+  /* The program asked the occupancy API about it (occupancy.c): its grids
+   * may be persistent, sized to what the plain copy holds on the GPU at
+   * once, and are run by a copy that holds them (launch.c,
+   * resident_choice). `residency` is what was found for the last launch
+   * shape: blocks per SM of each copy (-1: not asked yet; 0: unknown or
+   * none). */
+  int occupancy_asked;
+  struct residency {
+    uint32_t threads;
+    uint64_t shmem;
+    int device, sms;
+    int per_sm[7]; /* plain, counting, capped, ws, trace, div, div_uncapped */
+  } residency;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */
   /* The pointer fields of its by-value aggregate parameters, the ones the

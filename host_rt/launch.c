@@ -61,6 +61,44 @@ enum { COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
 
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
 
+/* Why a launch ran the plain copy, uncounted (said once per kernel). */
+enum plain_reason {
+  PLAIN_FOR_BLOCK,       /* no counting copy takes the block */
+  PLAIN_FOR_COOPERATIVE, /* none holds the cooperative grid at once */
+  PLAIN_FOR_RESIDENT     /* none holds a grid the occupancy API sized */
+};
+
+/* Says, once per kernel, that kernel `kernel`'s launch `l` ran its plain
+ * copy, and why. Takes the lock. */
+static void say_plain_ran(const struct launch *l, uint32_t kernel,
+                          enum plain_reason why) {
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  pasta__state_lock();
+  struct kernel *k = &pasta__st.kernels[kernel];
+  const char *name = k->mangled ? k->mangled : "?";
+  unsigned threads = block[0] * block[1] * block[2];
+  if (!k->warned_resources && why != PLAIN_FOR_BLOCK)
+    PASTA_WARN("the counting copies of kernel '%s' need more registers than "
+               "a %s of %llu blocks of %u threads can have on "
+               "this GPU at once; its plain copy ran instead, and such "
+               "launches are not counted (docs/user-guide.md, \"Launches "
+               "that are not counted\")\n",
+               name,
+               why == PLAIN_FOR_COOPERATIVE ? "cooperative grid"
+                                            : "grid sized by the occupancy API",
+               (unsigned long long)grid[0] * grid[1] * grid[2], threads);
+  else if (!k->warned_resources)
+    PASTA_WARN("the counting copy of kernel '%s' needs more "
+               "registers than a block of %u threads can have; its plain copy "
+               "ran instead, and such launches are not counted "
+               "(docs/user-guide.md, \"Launches that are not counted\")\n",
+               name, threads);
+  k->warned_resources = 1;
+  pasta__state_unlock();
+}
+
 /* The counting copy of a kernel needs more registers than its plain one;
  * a block of many threads may not fit at all, and a cooperative grid sized
  * by the plain copy's occupancy may not fit on the GPU at once
@@ -74,28 +112,8 @@ static int retry_plain(ops_t *ops, pasta__launch_fn real,
   int err = pasta__run_timed(ops, real, plain, l, l->args, kernel, 1);
   if (err)
     return err;
-  uint32_t grid[3], block[3];
-  unpack_dims(l->grid_xy, l->grid_z, grid);
-  unpack_dims(l->block_xy, l->block_z, block);
-  pasta__state_lock();
-  struct kernel *k = &pasta__st.kernels[kernel];
-  const char *name = k->mangled ? k->mangled : "?";
-  unsigned threads = block[0] * block[1] * block[2];
-  if (!k->warned_resources && cooperative)
-    PASTA_WARN("the counting copies of kernel '%s' need more registers than "
-               "a cooperative grid of %llu blocks of %u threads can have on "
-               "this GPU at once; its plain copy ran instead, and such "
-               "launches are not counted (docs/user-guide.md, \"Launches "
-               "that are not counted\")\n",
-               name, (unsigned long long)grid[0] * grid[1] * grid[2], threads);
-  else if (!k->warned_resources)
-    PASTA_WARN("the counting copy of kernel '%s' needs more "
-               "registers than a block of %u threads can have; its plain copy "
-               "ran instead, and such launches are not counted "
-               "(docs/user-guide.md, \"Launches that are not counted\")\n",
-               name, threads);
-  k->warned_resources = 1;
-  pasta__state_unlock();
+  say_plain_ran(l, kernel,
+                cooperative ? PLAIN_FOR_COOPERATIVE : PLAIN_FOR_BLOCK);
   *v = RUN_PLAIN;
   return 0;
 }
@@ -262,6 +280,88 @@ static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
   return err;
 }
 
+/* Persistent grids. A program that asked the occupancy API about a kernel
+ * (answered for the plain copy: occupancy.c) may size a grid to exactly
+ * what the GPU holds of it at once, and sync its blocks by hand (a spin on
+ * a global counter): a copy with more registers holds fewer blocks, the
+ * blocks past its residency never start, and the program hangs. Such a
+ * launch (a grid the plain copy holds and the copy chosen for it does not)
+ * runs the counting kernel or its capped copy where either holds the grid,
+ * else the plain copy, uncounted and said, as a cooperative launch the
+ * GPU refused would. Grids larger than the plain copy's residency, and
+ * kernels whose occupancy was never asked, run as before. */
+enum resident_pick {
+  RESIDENT_AS_IS,
+  RESIDENT_COUNTING,
+  RESIDENT_CAPPED,
+  RESIDENT_PLAIN
+};
+
+/* Blocks of `copy` the GPU holds at once at res's shape: SMs x blocks per
+ * SM, asked once per shape (slot `slot` of res->per_sm); 0 when unknown or
+ * none. */
+static uint64_t held_at_once(ops_t *ops, struct residency *res, int slot,
+                             const void *copy) {
+  if (!copy || res->sms <= 0)
+    return 0;
+  if (res->per_sm[slot] < 0)
+    res->per_sm[slot] = blocks_per_sm(ops, copy, res->threads, res->shmem);
+  return (uint64_t)res->per_sm[slot] * (uint64_t)res->sms;
+}
+
+/* res's slot of `copy` among k's copies (l->fn: the counting kernel). */
+static int residency_slot(const struct kernel *k, const struct launch *l,
+                          const void *copy) {
+  const void *slots[7] = {k->plain, l->fn,  k->capped,      k->ws,
+                          k->trace, k->div, k->div_uncapped};
+  for (int i = 0; i < 7; ++i)
+    if (copy == slots[i])
+      return i;
+  return -1;
+}
+
+/* Which copy runs launch `l` of k, which the program asked the occupancy
+ * API about, where `runs` was chosen for it (the counting kernel, its
+ * capped copy, or a working-set, trace or divergence copy). *res is k's
+ * cached residency and *fit its capped fit; the caller stores both back. */
+static enum resident_pick resident_choice(ops_t *ops, const struct kernel *k,
+                                          const struct launch *l,
+                                          const void *runs,
+                                          struct residency *res,
+                                          struct capped_fit *fit) {
+  *res = k->residency;
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint32_t threads = block[0] * block[1] * block[2];
+  uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  if (!threads || !blocks)
+    return RESIDENT_AS_IS;
+  if (res->threads != threads || res->shmem != l->shmem ||
+      res->device != l->device) {
+    res->threads = threads;
+    res->shmem = l->shmem;
+    res->device = l->device;
+    res->sms = pasta__sm_count(ops, l->device);
+    for (int i = 0; i < 7; ++i)
+      res->per_sm[i] = -1;
+  }
+  uint64_t plain = held_at_once(ops, res, 0, k->plain);
+  int slot = residency_slot(k, l, runs);
+  if (!plain || blocks > plain || slot < 0)
+    return RESIDENT_AS_IS; /* not a grid sized to the plain copy's */
+  uint64_t chosen = held_at_once(ops, res, slot, runs);
+  if (!chosen || blocks <= chosen) /* holds it, or is refused and retried */
+    return RESIDENT_AS_IS;
+  if (slot > 2 && blocks <= held_at_once(ops, res, 1, l->fn))
+    return RESIDENT_COUNTING;
+  int most = k->capped ? max_threads_once(ops, k->capped, &fit->capped_max) : 0;
+  if (slot != 2 && most > 1 && threads <= (uint64_t)most &&
+      blocks <= held_at_once(ops, res, 2, k->capped))
+    return RESIDENT_CAPPED;
+  return RESIDENT_PLAIN;
+}
+
 /* A launch into a stream being captured into a graph: the counting kernel
  * goes into the graph (launch windows and sampling are per launch, which a
  * graph replays), and the launches are recorded when the graph runs. */
@@ -338,6 +438,23 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   struct capped_fit fit = view.capped_fit;
   int capped =
       v == RUN_COUNTING && !driver_handle && runs_capped(ops, &view, l, &fit);
+  struct residency res;
+  int persistent =
+      view.occupancy_asked && plain && !driver_handle && v != RUN_PLAIN;
+  enum resident_pick pick = persistent
+                                ? resident_choice(ops, &view, l,
+                                                  v == RUN_WS      ? view.ws
+                                                  : v == RUN_TRACE ? view.trace
+                                                  : v == RUN_DIV   ? div
+                                                  : capped         ? view.capped
+                                                                   : l->fn,
+                                                  &res, &fit)
+                                : RESIDENT_AS_IS;
+  enum variant chosen = v; /* a mode's copy that gave way is said below */
+  if (pick != RESIDENT_AS_IS) {
+    v = pick == RESIDENT_PLAIN ? RUN_PLAIN : RUN_COUNTING;
+    capped = pick == RESIDENT_CAPPED;
+  }
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (v == RUN_WS)
@@ -378,6 +495,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     capped = 0;
   }
 
+  if (pick == RESIDENT_PLAIN && v == RUN_PLAIN && !err)
+    say_plain_ran(l, index, PLAIN_FOR_RESIDENT);
+
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
@@ -401,6 +521,14 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->resources_asked = 0; /* asked again at its next launch */
   if (div)
     k->div_wave = wave;
+  if (persistent)
+    k->residency = res;
+  if (pick != RESIDENT_AS_IS && chosen == RUN_WS)
+    ++pasta__st.ws_skipped; /* counted without its working set */
+  if (pick != RESIDENT_AS_IS && chosen == RUN_DIV)
+    pasta__note_counting_only(k, "with a grid sized by the occupancy API "
+                                 "that its divergence copy cannot hold at "
+                                 "once");
   if (!driver_handle)
     k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);

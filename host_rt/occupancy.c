@@ -15,12 +15,16 @@
 #include "wrapper.h"
 
 /* The copy a query about `fn` is answered for: the plain copy of a
- * registered kernel, else `fn` itself (a kernel PASTA did not build). */
-static const void *plain_of(const void *fn, ops_t *ops) {
+ * registered kernel, else `fn` itself (a kernel PASTA did not build). An
+ * occupancy query (`occupancy`) marks the kernel: its launches may be
+ * persistent grids sized by the answer (launch.c, resident_choice). */
+static const void *plain_of(const void *fn, int occupancy, ops_t *ops) {
   pasta__state_lock();
   pasta__note_call(ops);
-  const struct kernel *k = fn ? pasta__find_kernel(fn) : NULL;
+  struct kernel *k = fn ? pasta__find_kernel(fn) : NULL;
   const void *plain = k && k->plain ? k->plain : fn;
+  if (k && k->plain && occupancy)
+    k->occupancy_asked = 1;
   pasta__state_unlock();
   return plain;
 }
@@ -32,7 +36,7 @@ PASTA_ABI int __pasta_occupancy_max_active_blocks(int *blocks, const void *fn,
                                                   uint64_t shmem,
                                                   occupancy_blocks_fn real,
                                                   ops_t *ops) {
-  return real(blocks, plain_of(fn, ops), block_size, shmem);
+  return real(blocks, plain_of(fn, 1, ops), block_size, shmem);
 }
 
 typedef int (*occupancy_blocks_flags_fn)(int *, const void *, int, uint64_t,
@@ -41,7 +45,7 @@ typedef int (*occupancy_blocks_flags_fn)(int *, const void *, int, uint64_t,
 PASTA_ABI int __pasta_occupancy_max_active_blocks_flags(
     int *blocks, const void *fn, int block_size, uint64_t shmem, unsigned flags,
     occupancy_blocks_flags_fn real, ops_t *ops) {
-  return real(blocks, plain_of(fn, ops), block_size, shmem, flags);
+  return real(blocks, plain_of(fn, 1, ops), block_size, shmem, flags);
 }
 
 typedef int (*occupancy_shared_fn)(uint64_t *, const void *, int, int);
@@ -49,7 +53,7 @@ typedef int (*occupancy_shared_fn)(uint64_t *, const void *, int, int);
 PASTA_ABI int __pasta_occupancy_available_shared_memory(
     uint64_t *shmem, const void *fn, int blocks, int block_size,
     occupancy_shared_fn real, ops_t *ops) {
-  return real(shmem, plain_of(fn, ops), blocks, block_size);
+  return real(shmem, plain_of(fn, 1, ops), blocks, block_size);
 }
 
 typedef int (*occupancy_block_size_fn)(int *, int *, const void *, uint64_t,
@@ -60,7 +64,7 @@ typedef int (*occupancy_block_size_fn)(int *, int *, const void *, uint64_t,
 PASTA_ABI int __pasta_occupancy_max_potential_block_size(
     int *grid, int *block, const void *fn, uint64_t shmem, int limit,
     occupancy_block_size_fn real, ops_t *ops) {
-  return real(grid, block, plain_of(fn, ops), shmem, limit);
+  return real(grid, block, plain_of(fn, 1, ops), shmem, limit);
 }
 
 typedef int (*func_get_attributes_fn)(void *, const void *);
@@ -68,20 +72,24 @@ typedef int (*func_get_attributes_fn)(void *, const void *);
 PASTA_ABI int __pasta_func_get_attributes(void *attributes, const void *fn,
                                           func_get_attributes_fn real,
                                           ops_t *ops) {
-  return real(attributes, plain_of(fn, ops));
+  return real(attributes, plain_of(fn, 0, ops));
 }
 
-/* A registered kernel's copies, in `out`; how many. */
+/* A registered kernel's copies other than its plain one, and the kernel
+ * itself, in `out`; how many. *plain: its plain copy, else `fn`. */
 enum { MAX_COPIES = 6 };
-static size_t copies_of(const void *fn, const void *out[MAX_COPIES]) {
+static size_t copies_of(const void *fn, const void **plain,
+                        const void *out[MAX_COPIES]) {
   size_t n = 0;
+  *plain = fn;
   pasta__state_lock();
   const struct kernel *k = fn ? pasta__find_kernel(fn) : NULL;
-  if (k) {
-    const void *all[MAX_COPIES] = {k->plain, k->ws,           k->trace,
-                                   k->div,   k->div_uncapped, k->capped};
+  if (k && k->plain) {
+    *plain = k->plain;
+    const void *all[MAX_COPIES] = {fn,     k->ws,           k->trace,
+                                   k->div, k->div_uncapped, k->capped};
     for (size_t i = 0; i < MAX_COPIES; ++i)
-      if (all[i] && all[i] != fn)
+      if (all[i] && all[i] != k->plain)
         out[n++] = all[i];
   }
   pasta__state_unlock();
@@ -90,17 +98,20 @@ static size_t copies_of(const void *fn, const void *out[MAX_COPIES]) {
 
 typedef int (*func_set_attribute_fn)(const void *, int, int);
 
-/* cudaFuncSetAttribute (hipFuncSetAttribute): the program's call first,
- * its answer the program's; then the same on each copy, whose refusal
- * (a stub in a copy's place, say) is PASTA's and cleared. */
+/* cudaFuncSetAttribute (hipFuncSetAttribute): on the plain copy first, the
+ * kernel the program would have without PASTA, whose answer is the
+ * program's (as the occupancy queries are); then the same on the counting
+ * kernel and each other copy, whose refusal (a stub in a copy's place, a
+ * counting kernel whose own shared memory leaves less room) is PASTA's and
+ * cleared: such a copy is refused at its launch and falls back. */
 PASTA_ABI int __pasta_func_set_attribute(const void *fn, int attribute,
                                          int value, func_set_attribute_fn real,
                                          ops_t *ops) {
-  int err = real(fn, attribute, value);
+  const void *plain, *copies[MAX_COPIES];
+  size_t n = copies_of(fn, &plain, copies);
+  int err = real(plain, attribute, value);
   if (err)
     return err;
-  const void *copies[MAX_COPIES];
-  size_t n = copies_of(fn, copies);
   for (size_t i = 0; i < n; ++i)
     if (real(copies[i], attribute, value))
       ops->get_last_error();

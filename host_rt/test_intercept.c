@@ -1760,7 +1760,24 @@ static int test_capped_program_error(void) {
 enum { CO_SMS = 4 };
 static char cg_handle, cg_plain, cg_capped, rd_handle, rd_plain, rd_capped;
 static char st_handle, st_plain, st_capped, co_unknown;
+/* Divergence mode's kernels (test_persistent_divergence), their registers
+ * by copy: handle, plain, capped, divergence copy. */
+static char pv_handle, pv_plain, pv_capped, pv_div;
+static char pw_handle, pw_plain, pw_capped, pw_div;
+static char pz_handle, pz_plain, pz_capped, pz_div;
+static char pq_handle, pq_plain, pq_ws; /* working-set mode's */
+static const struct {
+  const void *fn;
+  int registers;
+} co_more[] = {{&pv_handle, 48}, {&pv_plain, 48},  {&pv_capped, 64},
+               {&pv_div, 80},    {&pw_handle, 80}, {&pw_plain, 48},
+               {&pw_capped, 64}, {&pw_div, 96},    {&pz_handle, 80},
+               {&pz_plain, 48},  {&pz_div, 96},    {&pq_handle, 48},
+               {&pq_plain, 48},  {&pq_ws, 96}};
 static int co_registers(const void *fn) {
+  for (size_t i = 0; i < sizeof co_more / sizeof co_more[0]; ++i)
+    if (co_more[i].fn == fn)
+      return co_more[i].registers;
   return fn == &cg_handle || fn == &st_handle ? 80
          : fn == &rd_handle                   ? 70
          : fn == &cg_plain || fn == &st_plain ? 48
@@ -1769,7 +1786,7 @@ static int co_registers(const void *fn) {
                                               : 64;
 }
 static int co_max_threads(const void *fn) {
-  if (fn == &st_capped)
+  if (fn == &st_capped || fn == &pz_capped)
     return 1;
   int most = 65536 / co_registers(fn) / 32 * 32;
   return most > 1024 ? 1024 : most;
@@ -1905,17 +1922,23 @@ static int test_occupancy_queries(void) {
   return check_summary("intercept occupancy queries");
 }
 
-/* cudaFuncSetAttribute on a kernel: set on the kernel (the program's
- * answer) and on each of its copies, so that the plain copy's occupancy
- * and every copy's launch see it; a copy's refusal is cleared. */
+/* cudaFuncSetAttribute on a kernel: set on its plain copy first, whose
+ * answer is the program's (the kernel it has without PASTA), then on the
+ * counting kernel and each other copy, so that every copy's launch sees
+ * it; a copy's refusal is cleared. */
 static const void *set_on[8];
 static int num_set, set_value_seen;
+enum { COUNTING_REFUSES = 99999 }; /* more than the counting kernel takes */
 static int f_co_set_attribute(const void *fn, int attribute, int value) {
   (void)attribute;
   if (num_set < 8)
     set_on[num_set++] = fn;
   set_value_seen = value;
-  return fn == &st_capped ? 1 : 0; /* the stub refuses */
+  if (value < 0) /* the program's mistake: every copy refuses it */
+    return 1;
+  return fn == &st_capped || (fn == &st_handle && value == COUNTING_REFUSES)
+             ? 1 /* the stub, or the counting kernel's own limit */
+             : 0;
 }
 static int last_error_reads;
 static int f_co_last_error(void) {
@@ -1928,18 +1951,29 @@ static int test_func_set_attribute(void) {
   register_cooperative_kernels();
   CHECK(__pasta_func_set_attribute(&st_handle, 8, 98304, f_co_set_attribute,
                                    &cops) == 0);
-  CHECK(num_set == 3 && set_on[0] == &st_handle && set_value_seen == 98304);
-  int plain = 0, capped = 0;
+  CHECK(num_set == 3 && set_on[0] == &st_plain && set_value_seen == 98304);
+  int counting = 0, capped = 0;
   for (int i = 1; i < num_set; ++i) {
-    plain += set_on[i] == &st_plain;
+    counting += set_on[i] == &st_handle;
     capped += set_on[i] == &st_capped;
   }
-  CHECK(plain == 1 && capped == 1 && last_error_reads == 1);
-  /* The program's own refusal is its answer, and nothing more is set. */
+  CHECK(counting == 1 && capped == 1 && last_error_reads == 1);
+  /* The counting kernel refuses what the plain copy takes: the program's
+   * answer is the plain copy's, the refusal PASTA's (cleared). */
   num_set = 0;
-  CHECK(__pasta_func_set_attribute(&st_capped, 8, 1, f_co_set_attribute,
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, COUNTING_REFUSES,
+                                   f_co_set_attribute, &cops) == 0);
+  CHECK(num_set == 3 && last_error_reads == 3);
+  /* The plain copy's refusal is the program's answer: nothing more set. */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, -1, f_co_set_attribute,
                                    &cops) == 1);
-  CHECK(num_set == 1);
+  CHECK(num_set == 1 && set_on[0] == &st_plain);
+  /* A kernel PASTA did not build: the call on itself. */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&co_unknown, 8, -1, f_co_set_attribute,
+                                   &cops) == 1);
+  CHECK(num_set == 1 && set_on[0] == &co_unknown);
   return check_summary("intercept func set attribute");
 }
 
@@ -1997,7 +2031,7 @@ static int test_cooperative_launches(void) {
     /* The note says why the capped copy ran: the grid, not the block. */
     char note[640];
     CHECK(pasta__resources_perturbed(&cg->resources, note, sizeof note));
-    CHECK_HAS_STR(note, "the counting copy cannot hold a cooperative grid the "
+    CHECK_HAS_STR(note, "the counting copy cannot hold at once a grid the "
                         "plain copy's occupancy sized (blocks of 512 threads "
                         "per SM 2 -> 1, registers 48 -> 80)");
     CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);
@@ -2005,6 +2039,171 @@ static int test_cooperative_launches(void) {
   }
   pasta__activity_free(&act);
   return check_summary("intercept cooperative launches");
+}
+
+/* `test_intercept persistent`: non-cooperative grids of blocks that wait
+ * for each other (a spin on a global counter), sized to what the GPU holds
+ * of the plain copy at once (8 blocks on the 4 SMs), the program having
+ * asked the occupancy API. Nothing refuses such a launch: a copy that
+ * holds fewer blocks would hang the program. cg's counting kernel holds 4
+ * blocks of 512, its capped copy 8: the capped copy runs, counted, asked
+ * of the vendor once for the shape. rd's capped copy (the one its
+ * 1,024-thread blocks need) holds 4: the plain copy, uncounted, said
+ * once. A grid larger than the plain copy holds (64 blocks) is a normal
+ * grid: counting. st, never asked about, runs counting as before. */
+static int persistent_occupancy_calls;
+static int f_persistent_occupancy(int *blocks, const void *fn, int threads,
+                                  uint64_t shmem) {
+  ++persistent_occupancy_calls;
+  return f_co_occupancy(blocks, fn, threads, shmem);
+}
+/* cudaLaunchKernel: refuses only a block larger than the copy takes. */
+static int f_persistent_launch(const void *fn, uint64_t gxy, uint32_t gz,
+                               uint64_t bxy, uint32_t bz, void **args,
+                               uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
+  if ((int)((uint32_t)bxy * (bxy >> 32) * bz) > co_max_threads(fn))
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+static int test_persistent_grids(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.occupancy_max_active_blocks = f_persistent_occupancy;
+  register_cooperative_kernels();
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &cg_handle, 512, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &rd_handle, 1024, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept persistent grids");
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  int asked_first = persistent_occupancy_calls;
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  CHECK(persistent_occupancy_calls == asked_first); /* the shape's answer */
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&cg_handle, 64 | y1, 1, 512 | y1, 1, NULL, 0,
+                              NULL, f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&st_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 6 && launched[0] == &cg_capped &&
+        launched[1] == &cg_capped && launched[2] == &rd_plain &&
+        launched[3] == &rd_plain && launched[4] == &cg_handle &&
+        launched[5] == &st_handle);
+  CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a grid sized "
+                      "by the occupancy API of 8 blocks of 1024 threads can "
+                      "have on this GPU at once; its plain copy ran instead");
+  const char *first = strstr(text, "_Z2rdv");
+  CHECK(first && !strstr(first + 1, "_Z2rdv")); /* said once */
+  CHECK(!strstr(text, "_Z2cgv") && !strstr(text, "_Z2stv"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cg = row_of(&act, "cg()");
+  const pasta_activity_kernel *rd = row_of(&act, "rd()");
+  const pasta_activity_kernel *st = row_of(&act, "st()");
+  if (CHECK(cg && rd && st)) {
+    CHECK(cg->launches == 3 && cg->counted == 3 && cg->failed == 0 &&
+          cg->resources.has_capped);
+    CHECK(rd->launches == 2 && rd->counted == 0 && rd->failed == 0);
+    CHECK(st->launches == 1 && st->counted == 1 && st->failed == 0);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept persistent grids");
+}
+
+/* `test_intercept persistent_div`: PASTA_DIVERGENCE=1, the same grids (8
+ * blocks of 512, what the plain copies hold at once) of kernels whose
+ * divergence copy holds 4: pv's counting kernel holds 8 (it runs,
+ * counted, without divergence figures: said once), pw's holds 4 and its
+ * capped copy 8 (the capped copy), pz's holds 4 and its capped copy is a
+ * stub (the plain copy, said). */
+static int test_persistent_divergence(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  const void *kernels[3][4] = {{&pv_handle, &pv_plain, &pv_capped, &pv_div},
+                               {&pw_handle, &pw_plain, &pw_capped, &pw_div},
+                               {&pz_handle, &pz_plain, &pz_capped, &pz_div}};
+  const char *names[3] = {"_Z2pvv", "_Z2pwv", "_Z2pzv"};
+  for (int i = 0; i < 3; ++i) {
+    __pasta_register_kernel(kernels[i][0], names[i], kernels[i][1], NULL, NULL,
+                            0, 0, NULL);
+    __pasta_register_capped_kernel(kernels[i][0], kernels[i][2]);
+    __pasta_register_divergence_kernel(kernels[i][0], kernels[i][3]);
+    int blocks = 0;
+    CHECK(__pasta_occupancy_max_active_blocks(&blocks, kernels[i][0], 512, 0,
+                                              f_co_occupancy, &cops) == 0 &&
+          blocks == 2);
+  }
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept persistent grids, divergence");
+  const uint64_t y1 = 1ull << 32;
+  for (int i = 0; i < 3; ++i)
+    CHECK(__pasta_launch_kernel(kernels[i][0], 8 | y1, 1, 512 | y1, 1, NULL, 0,
+                                NULL, f_persistent_launch, &cops) == 0);
+  /* A grid the divergence copy holds runs it. */
+  CHECK(__pasta_launch_kernel(&pv_handle, 4 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 4 && launched[0] == &pv_handle &&
+        launched[1] == &pw_capped && launched[2] == &pz_plain &&
+        launched[3] == &pv_div);
+  CHECK(num_launch_events == 4 &&
+        launch_events[0].variant == PASTA_RUN_COUNTING &&
+        launch_events[1].variant == PASTA_RUN_COUNTING &&
+        launch_events[2].variant == PASTA_RUN_PLAIN &&
+        launch_events[3].variant == PASTA_RUN_DIVERGENCE);
+  CHECK_HAS_STR(text, "kernel '_Z2pzv' need more registers than a grid sized "
+                      "by the occupancy API of 8 blocks of 512 threads");
+  /* The divergence figures missing, said once for all kernels. */
+  CHECK_HAS_STR(text, "PASTA_DIVERGENCE=1 but kernel '_Z2pvv' is launched "
+                      "with a grid sized by the occupancy API that its "
+                      "divergence copy cannot hold at once, which runs its "
+                      "counting copy");
+  CHECK(!strstr(text, "_Z2pwv"));
+  return check_summary("intercept persistent grids, divergence");
+}
+
+/* `test_intercept persistent_ws`: PASTA_WORKING_SET=1, a grid of 8 blocks
+ * of 512 (what pq's plain copy holds at once) whose working-set copy holds
+ * 4 and counting kernel 8: the counting kernel runs it, counted without
+ * its working set (the profile's skipped launches say so). */
+static int test_persistent_working_set(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  __pasta_register_kernel(&pq_handle, "_Z2pqv", &pq_plain, &pq_ws, NULL, 0, 0,
+                          NULL);
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, &pq_handle, 512, 0,
+                                            f_co_occupancy, &cops) == 0 &&
+        blocks == 2);
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_kernel(&pq_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  CHECK(num_launched == 1 && launched[0] == &pq_handle);
+  CHECK(num_launch_events == 1 &&
+        launch_events[0].variant == PASTA_RUN_COUNTING);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  CHECK(act.ws_skipped == 1);
+  const pasta_activity_kernel *pq = row_of(&act, "pq()");
+  CHECK(pq && pq->launches == 1 && pq->counted == 1);
+  pasta__activity_free(&act);
+  return check_summary("intercept persistent grids, working set");
 }
 
 int main(int argc, char **argv) {
@@ -2028,6 +2227,12 @@ int main(int argc, char **argv) {
     return test_func_set_attribute();
   if (argc > 1 && strcmp(argv[1], "cooperative") == 0)
     return test_cooperative_launches();
+  if (argc > 1 && strcmp(argv[1], "persistent") == 0)
+    return test_persistent_grids();
+  if (argc > 1 && strcmp(argv[1], "persistent_div") == 0)
+    return test_persistent_divergence();
+  if (argc > 1 && strcmp(argv[1], "persistent_ws") == 0)
+    return test_persistent_working_set();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)

@@ -51,8 +51,8 @@ double pasta__occupancy(const pasta_activity_resources *r,
 }
 
 /* The note of a kernel whose register-capped copy ran ("capped"): the
- * counting copy could not take the block (or a cooperative grid), the
- * capped copy counted it, and what the capped copy changed against the
+ * counting copy could not take the block (or a cooperative or persistent grid),
+ * the capped copy counted it, and what the capped copy changed against the
  * plain one. */
 static int capped_note(const pasta_activity_resources *r, char *note,
                        size_t size) {
@@ -63,11 +63,12 @@ static int capped_note(const pasta_activity_resources *r, char *note,
     snprintf(occupancy, sizeof occupancy, ", occupancy %.0f%% -> %.0f%%",
              100 * po, 100 * ko);
   /* The counting kernel takes the block: the capped copy ran because a
-   * cooperative grid sized by the plain copy's occupancy did not fit. */
+   * grid sized by the plain copy's occupancy (cooperative, or persistent:
+   * host_rt/launch.c, resident_choice) did not fit at once. */
   char why[160];
   if (c->blocks_per_sm > 0)
     snprintf(why, sizeof why,
-             "the counting copy cannot hold a cooperative grid the plain "
+             "the counting copy cannot hold at once a grid the plain "
              "copy's occupancy sized (blocks of %" PRIu32 " threads per SM "
              "%d -> %d, registers %d -> %d)",
              r->block_threads, p->blocks_per_sm, c->blocks_per_sm, p->registers,
@@ -88,8 +89,9 @@ static int capped_note(const pasta_activity_resources *r, char *note,
 
 /* The note for kernel k's row: that of its resources, except where none
  * of its launches was counted though its counting copy takes the block
- * (a cooperative grid it cannot hold ran as the plain copy, or every launch
- * was outside the launch window): its times are the plain copy's. */
+ * (a cooperative or persistent grid it cannot hold ran as the plain copy, or
+ * every launch was outside the launch window): its times are the plain copy's.
+ */
 int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
                                  size_t size) {
   const pasta_activity_resources *r = &k->resources;

@@ -149,8 +149,8 @@ typedef struct pasta_activity_kernel {
 
 /* pasta__resources_perturbed's note for a kernel's row, but where none of
  * its launches was counted though its counting copy takes the block (they
- * ran the plain copy: a cooperative grid no counting copy holds, or every
- * launch outside the launch window): then it says that. */
+ * ran the plain copy: a cooperative or persistent grid no counting copy holds,
+ * or every launch outside the launch window): then it says that. */
 int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
                                  size_t size);
 

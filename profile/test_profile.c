@@ -1813,10 +1813,10 @@ static void test_resources_note(void) {
 }
 
 /* A kernel's row whose launches all ran the plain copy though its counting
- * copy takes the block (a cooperative grid no counting copy holds): the
- * note says none was counted, not that counted timings may be perturbed;
- * with one counted launch, or where the counting copy cannot run the block
- * (that note already says so), the resources' note stands. */
+ * copy takes the block (a cooperative or persistent grid no counting copy
+ * holds): the note says none was counted, not that counted timings may be
+ * perturbed; with one counted launch, or where the counting copy cannot run the
+ * block (that note already says so), the resources' note stands. */
 static void test_uncounted_kernel_note(void) {
   char note[512];
   pasta_activity_kernel k = {0};

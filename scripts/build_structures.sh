@@ -21,7 +21,8 @@
 # device function) around the runtime's calls and flushes; regcap:
 # 1,024-thread blocks whose counting kernel needs more registers than they
 # may have (its register-capped copy runs); occupancy: cooperative
-# launches sized by the occupancy API (answered for the plain copy);
+# and persistent (spin-barrier) launches sized by the occupancy API
+# (answered for the plain copy);
 # skipahead: curand_init's skip-ahead over a table of bit matrices (80
 # counters of loop blocks; also as skipahead.mem, those counters in
 # local memory).

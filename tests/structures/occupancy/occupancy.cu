@@ -38,12 +38,30 @@
 //   the plain copy runs, uncounted, with PASTA's warning; the result and the
 //   shape are the plain program's.
 //
+// fold_spin(in, tmp, out, n, barrier): fold_pairs' two phases, launched
+//   NON-cooperatively (<<<>>>) with the grid = the occupancy call's blocks
+//   per SM (512 threads) x SMs, its blocks synced by hand, as older "GPU
+//   sync" codes do: thread 0 of each block adds 1 to a global counter and
+//   spins until it reaches gridDim.x (issue 44,
+//   docs/lab/2026-11-30-overhead3-48-persistent-grids.md). Every block
+//   must be resident at once: a copy that holds fewer blocks than the
+//   plain one would hang. The barrier is inline PTX (red.release,
+//   ld.acquire, %globaltimer: not counted), and the spin gives up after
+//   5 s, marks the barrier timed out and lets the program print FAILED and
+//   exit 1 instead of hanging. Under PASTA the program asked the
+//   occupancy API about it, so the launch runs a copy that holds the grid:
+//   the capped copy (2 blocks an SM, like fold_pairs'), counted. Counts
+//   are one launch of fold_pairs': 786,432 / 524,288 / 524,288 /
+//   2,097,152.
+//
 // clang-format off
 // EXPECT: kernel _Z10fold_pairsPKjPjS1_i launches=2 load_bytes.global=1572864 store_bytes.global=1048576 atomics.shared=1048576 atomic_bytes.shared=4194304 flops.f32=0
 // EXPECT: launch _Z10fold_pairsPKjPjS1_i launches=2 counted=2 failed=0 resources.block_threads=512 resources.capped.registers<=64
+// EXPECT: kernel _Z9fold_spinPKjPjS1_iS1_ launches=1 load_bytes.global=786432 store_bytes.global=524288 atomics.shared=524288 atomic_bytes.shared=2097152 flops.f32=0
+// EXPECT: launch _Z9fold_spinPKjPjS1_iS1_ launches=1 counted=1 failed=0 resources.block_threads=512 resources.capped.registers<=64
 // EXPECT: launch _Z9block_sumPKjPjS1_i launches=1 counted=0 failed=0
-// EXPECT: allow-stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a cooperative grid
-// EXPECT: stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a cooperative grid of [0-9]+ blocks of 1024 threads
+// EXPECT: allow-stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a (cooperative grid|grid sized by the occupancy API)
+// EXPECT: stderr counting copies of kernel '_Z9block_sumPKjPjS1_i' need more registers than a (cooperative grid|grid sized by the occupancy API) of [0-9]+ blocks of 1024 threads
 // clang-format on
 #include <cooperative_groups.h>
 #include <cstdint>
@@ -99,6 +117,74 @@ __global__ void fold_pairs(const uint32_t *in, uint32_t *tmp, uint32_t *out,
     tmp[i] = folded;
   }
   grid.sync();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    out[i] = tmp[i] ^ tmp[(i + 1) % n];
+}
+
+// The hand-made grid barrier's parts, inline PTX (not counted). barrier[0]
+// counts the blocks arrived, barrier[1] is set when a spin gave up.
+constexpr unsigned long long SpinTimeoutNs = 5000000000ull;
+__device__ __forceinline__ void arrive(unsigned *count) {
+  asm volatile("red.release.gpu.global.add.u32 [%0], 1;" ::"l"(count)
+               : "memory");
+}
+__device__ __forceinline__ unsigned load_acquire(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];"
+               : "=r"(v)
+               : "l"(p)
+               : "memory");
+  return v;
+}
+__device__ __forceinline__ unsigned long long now_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+__device__ __forceinline__ void mark_timed_out(unsigned *flag) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], 1;" ::"l"(flag) : "memory");
+}
+
+// Waits until every block of the grid arrived, or 5 s passed (then marks
+// barrier[1]): the program fails instead of hanging.
+__device__ void grid_barrier(unsigned *barrier) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    arrive(&barrier[0]);
+    unsigned long long start = now_ns();
+    while (load_acquire(&barrier[0]) < gridDim.x)
+      if (now_ns() - start > SpinTimeoutNs) {
+        mark_timed_out(&barrier[1]);
+        break;
+      }
+  }
+  __syncthreads();
+}
+
+// fold_pairs with the hand-made barrier in place of grid.sync().
+__global__ void fold_spin(const uint32_t *in, uint32_t *tmp, uint32_t *out,
+                          int n, unsigned *barrier) {
+  __shared__ uint32_t hist[Bits * 32];
+  const int stride = gridDim.x * blockDim.x;
+  const int lane = threadIdx.x % 32;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint32_t x = in[i], acc[Bits];
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      acc[k] = k;
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      if (x & (1u << k)) {
+        atomicAdd(&hist[k * 32 + lane], 1u);
+        acc[k] = acc[k] * 3u + (x >> k);
+      }
+    uint32_t folded = 0;
+#pragma unroll
+    for (int k = 0; k < Bits; ++k)
+      folded ^= acc[k] << (k % 7);
+    tmp[i] = folded;
+  }
+  grid_barrier(barrier);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
     out[i] = tmp[i] ^ tmp[(i + 1) % n];
 }
@@ -184,6 +270,42 @@ static bool run_fold(const uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
   return ok;
 }
 
+// fold_spin once, a plain launch of the grid the occupancy call sized.
+static bool run_spin(const uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
+                     const std::vector<uint32_t> &in, int sms) {
+  int per_sm = 0;
+  if (!check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fold_spin,
+                                                           FoldBlock, 0),
+             "occupancy"))
+    return false;
+  int blocks = per_sm * sms;
+  printf("fold_spin: %d blocks of %d threads (%d per SM)\n", blocks, FoldBlock,
+         per_sm);
+  unsigned *d_barrier = nullptr, barrier[2] = {0, 0};
+  if (!check(cudaMalloc(&d_barrier, sizeof barrier), "barrier") ||
+      !check(cudaMemset(d_barrier, 0, sizeof barrier), "barrier"))
+    return false;
+  fold_spin<<<blocks, FoldBlock>>>(d_in, d_tmp, d_out, N, d_barrier);
+  bool ok = check(cudaGetLastError(), "fold_spin") &&
+            check(cudaMemcpy(barrier, d_barrier, sizeof barrier,
+                             cudaMemcpyDeviceToHost),
+                  "barrier copy");
+  cudaFree(d_barrier);
+  if (ok && barrier[1]) {
+    printf("fold_spin: a block's wait at the grid barrier timed out (%u of "
+           "%d blocks had arrived by the end)\n",
+           barrier[0], blocks);
+    return false;
+  }
+  std::vector<uint32_t> got(N);
+  ok = ok && check(cudaMemcpy(got.data(), d_out, N * sizeof(uint32_t),
+                              cudaMemcpyDeviceToHost),
+                   "copy");
+  for (int i = 0; ok && i < N; ++i)
+    ok = got[i] == (fold_bits(in[i]) ^ fold_bits(in[(i + 1) % N]));
+  return ok;
+}
+
 // block_sum, its block and grid from the occupancy calls.
 static bool run_sum(const uint32_t *d_in, uint32_t *d_partial, uint32_t *d_out,
                     uint64_t want, int sms) {
@@ -232,6 +354,7 @@ int main() {
   cudaMemcpy(d_in, in.data(), N * sizeof(uint32_t), cudaMemcpyHostToDevice);
   bool ok = run_fold(d_in, d_tmp, d_out, in, sms);
   ok = run_sum(d_in, d_tmp, d_out, sum, sms) && ok;
+  ok = run_spin(d_in, d_tmp, d_out, in, sms) && ok;
   cudaFree(d_in);
   cudaFree(d_tmp);
   cudaFree(d_out);
