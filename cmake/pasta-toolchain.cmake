@@ -85,6 +85,29 @@ foreach(_pasta_file IN ITEMS "${_pasta_plugin}" "${_pasta_rt}" "${_pasta_glue}")
   endif()
 endforeach()
 
+# ccache keys a compile by its command line and the compiler, not by the
+# pass plugin a -fpass-plugin= names: after PASTA is rebuilt or upgraded it
+# would return objects the earlier plugin instrumented (of another ABI
+# version they then run uninstrumented, with the runtime's warning; of the
+# same, silently with the earlier instrumentation). Where a project's
+# compiler launcher is ccache (CMAKE_<LANG>_COMPILER_LAUNCHER, as a CMake
+# variable or from the environment), it runs with the plugin among the
+# files it hashes (CCACHE_EXTRAFILES).
+foreach(_pasta_lang IN ITEMS C CXX CUDA)
+  set(_pasta_launcher "${CMAKE_${_pasta_lang}_COMPILER_LAUNCHER}")
+  if(_pasta_launcher STREQUAL "")
+    set(_pasta_launcher "$ENV{CMAKE_${_pasta_lang}_COMPILER_LAUNCHER}")
+  endif()
+  set(_pasta_first "")
+  if(NOT _pasta_launcher STREQUAL "")
+    list(GET _pasta_launcher 0 _pasta_first)
+    get_filename_component(_pasta_first "${_pasta_first}" NAME)
+  endif()
+  if(_pasta_first STREQUAL "ccache")
+    set(CMAKE_${_pasta_lang}_COMPILER_LAUNCHER "${CMAKE_COMMAND};-E;env;CCACHE_EXTRAFILES=${_pasta_plugin};${_pasta_launcher}")
+  endif()
+endforeach()
+
 find_program(PASTA_C_COMPILER NAMES clang-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
 find_program(PASTA_CXX_COMPILER NAMES clang++-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
 # C and C++ through CC and CXX, which CMake reads only when the project

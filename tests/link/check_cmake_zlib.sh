@@ -29,6 +29,22 @@ grep -q "^ZLIB_LIBRARY_RELEASE:FILEPATH=/" "$cache" ||
 grep -q "^MATH_LIBRARY:FILEPATH=/" "$cache" || fail "find_library(m) found nothing"
 grep -q -- "-pasta-host=true" "$cache" || fail "PASTA_HOST=ON did not reach the flags"
 echo "ok   configured: pointer size, zlib and libm found with PASTA_HOST=ON"
+# With ccache as the project's compiler launcher (from the environment, as
+# a developer's shell sets it), ccache must hash the pass plugin: it keys a
+# compile by its command line, and an object instrumented by an earlier
+# plugin came back from the cache (this test failed now and then on
+# machines with ccache: its program needed ABI version 15 under a runtime
+# of 16). Configure only: ccache need not be installed.
+if [ "$generator" = Ninja ]; then
+  CMAKE_C_COMPILER_LAUNCHER=ccache "$cmake" -G "$generator" -S "$src" \
+    -B "$work/ccache" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+    -DPASTA_BUILD_DIR="$pasta" > "$work/configure-ccache.log" 2>&1 ||
+    { cat "$work/configure-ccache.log"; fail "configure with a ccache launcher failed"; }
+  grep -q "CCACHE_EXTRAFILES=$pasta/lib/libpasta.so ccache " \
+    "$work/ccache/CMakeFiles/rules.ninja" ||
+    fail "a ccache launcher does not hash the pass plugin (CCACHE_EXTRAFILES)"
+  echo "ok   a ccache launcher hashes the pass plugin"
+fi
 "$cmake" --build "$work/pasta" > "$work/build.log" 2>&1 ||
   { cat "$work/build.log"; fail "build failed"; }
 
