@@ -79,7 +79,10 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
   struct kernel *k = &pasta__st.kernels[kernel];
   const char *name = k->mangled ? k->mangled : "?";
   unsigned threads = block[0] * block[1] * block[2];
-  if (!k->warned_resources && why != PLAIN_FOR_BLOCK)
+  /* One warning per kernel and cause: a block too large and a grid too
+   * large are different things to fix (a bit each). */
+  int said = why == PLAIN_FOR_BLOCK ? 1 : 2;
+  if (!(k->warned_resources & said) && why != PLAIN_FOR_BLOCK)
     PASTA_WARN("the counting copies of kernel '%s' need more registers than "
                "a %s of %llu blocks of %u threads can have on "
                "this GPU at once; its plain copy ran instead, and such "
@@ -89,13 +92,13 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
                why == PLAIN_FOR_COOPERATIVE ? "cooperative grid"
                                             : "grid sized by the occupancy API",
                (unsigned long long)grid[0] * grid[1] * grid[2], threads);
-  else if (!k->warned_resources)
+  else if (!(k->warned_resources & said) && why == PLAIN_FOR_BLOCK)
     PASTA_WARN("the counting copy of kernel '%s' needs more "
                "registers than a block of %u threads can have; its plain copy "
                "ran instead, and such launches are not counted "
                "(docs/user-guide.md, \"Launches that are not counted\")\n",
                name, threads);
-  k->warned_resources = 1;
+  k->warned_resources |= said;
   pasta__state_unlock();
 }
 

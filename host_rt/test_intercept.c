@@ -2008,12 +2008,18 @@ static int test_cooperative_launches(void) {
    * program's work undone). */
   CHECK(__pasta_launch_kernel(&st_handle, 4000 | y1, 1, 1 | y1, 1, NULL, 0,
                               NULL, f_co_launch, &cops) == 0);
+  /* A block st's counting kernel cannot take (800 threads at most): the
+   * plain copy again, and its own warning, though the grid's was said. */
+  CHECK(__pasta_launch_kernel(&st_handle, 1 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_co_launch, &cops) == 0);
   char text[2048];
   stderr_release(&err, text, sizeof text);
-  CHECK(num_launched == 6 && launched[0] == &cg_capped &&
+  CHECK(num_launched == 7 && launched[0] == &cg_capped &&
         launched[1] == &rd_plain && launched[2] == &rd_plain &&
         launched[3] == &rd_capped && launched[4] == &st_plain &&
-        launched[5] == &st_plain);
+        launched[5] == &st_plain && launched[6] == &st_plain);
+  CHECK_HAS_STR(text, "the counting copy of kernel '_Z2stv' needs more "
+                      "registers than a block of 1024 threads can have");
   CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
                       "grid of 8 blocks of 1024 threads can have");
   CHECK_HAS_STR(text, "kernel '_Z2stv' need more registers than a cooperative "
@@ -2035,7 +2041,7 @@ static int test_cooperative_launches(void) {
                         "plain copy's occupancy sized (blocks of 512 threads "
                         "per SM 2 -> 1, registers 48 -> 80)");
     CHECK(rd->launches == 3 && rd->counted == 1 && rd->failed == 0);
-    CHECK(st->launches == 2 && st->counted == 0 && st->failed == 0);
+    CHECK(st->launches == 3 && st->counted == 0 && st->failed == 0);
   }
   pasta__activity_free(&act);
   return check_summary("intercept cooperative launches");
