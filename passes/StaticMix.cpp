@@ -129,8 +129,9 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
   if (const auto *Arg = dyn_cast<Argument>(Obj)) {
     if (Arg->getType()->isPointerTy() && isKernel(*Arg->getParent()))
       return spaceOfKernelArgument(*Arg);
-    if (GlobalArguments && GlobalArguments->count(Arg))
-      return PASTA_SPACE_GLOBAL;
+    if (ArgumentSpaces)
+      if (auto It = ArgumentSpaces->find(Arg); It != ArgumentSpaces->end())
+        return It->second;
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
