@@ -71,3 +71,34 @@ define internal float @mixed(ptr %p) noinline {
   %x = load float, ptr %p
   ret float %x
 }
+
+; A kernel hands its by-value functor (a lambda's captured pointers, as
+; moderngpu's launch_box_cta_k hands its lambda to restrict_forward) on to
+; a twin by value: the twin's copy holds the launch's bytes, so a pointer
+; it loads from there points to global memory, as in the kernel (the load
+; from the copy itself keeps its run-time test). Not where a function
+; writes to its copy (@scribble's loads stay generic).
+%functor = type { ptr, i32 }
+
+; SITES: site {{.*}} func=apply {{.*}}ld.global=1 ld.generic=1 ldB.global=4 ldB.generic=8
+; SITES: site {{.*}} func=scribble {{.*}}ld.generic=2 st.generic=1
+define ptx_kernel void @launch(ptr byval(%functor) align 8 %f, ptr %out) {
+  %a = call float @apply(ptr byval(%functor) align 8 %f)
+  %b = call float @scribble(ptr byval(%functor) align 8 %f, ptr %out)
+  %c = fadd float %a, %b
+  store float %c, ptr %out
+  ret void
+}
+
+define internal float @apply(ptr byval(%functor) align 8 %f) noinline {
+  %p = load ptr, ptr %f
+  %x = load float, ptr %p
+  ret float %x
+}
+
+define internal float @scribble(ptr byval(%functor) align 8 %f, ptr %other) noinline {
+  store ptr %other, ptr %f
+  %p = load ptr, ptr %f
+  %x = load float, ptr %p
+  ret float %x
+}
