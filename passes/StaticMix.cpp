@@ -163,6 +163,29 @@ static bool loadedFromKernelParameter(const Value *Obj) {
   return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
 }
 
+// Whether the by-value parameter of an NVPTX device function is only
+// loaded from, at fixed or computed offsets: the back end then reads it in
+// place, with ld.param (a pointer merged with others by a phi or a select,
+// or one that escapes, makes it copy the parameter to local memory; a
+// device function's parameter has no generic address). Counted as the
+// kernel's parameters are: constant space.
+static bool readInPlace(const Argument &Arg) {
+  SmallVector<const Value *, 8> Work{&Arg};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *L = dyn_cast<LoadInst>(U); L && L->isSimple())
+        continue;
+      if (isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
 pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
                                              pasta_space FromAS) const {
   if (FromAS != PASTA_SPACE_GENERIC)
@@ -173,6 +196,9 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
     if (ArgumentSpaces)
       if (auto It = ArgumentSpaces->find(Arg); It != ArgumentSpaces->end())
         return It->second;
+    if (Target == PASTA_TARGET_NVPTX && Arg->hasByValAttr() &&
+        readInPlace(*Arg))
+      return PASTA_SPACE_CONSTANT;
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;

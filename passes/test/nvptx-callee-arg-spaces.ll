@@ -75,12 +75,15 @@ define internal float @mixed(ptr %p) noinline {
 ; A kernel hands its by-value functor (a lambda's captured pointers, as
 ; moderngpu's launch_box_cta_k hands its lambda to restrict_forward) on to
 ; a twin by value: the twin's copy holds the launch's bytes, so a pointer
-; it loads from there points to global memory, as in the kernel (the load
-; from the copy itself keeps its run-time test). Not where a function
-; writes to its copy (@scribble's loads stay generic).
+; it loads from there points to global memory, as in the kernel. The load
+; from the copy itself reads the parameter in place (ld.param): constant
+; space, as a kernel's parameter (the run-time test, folded by the back end
+; for a parameter, called it global). Not where a function writes to its
+; copy (@scribble's loads stay generic: the back end copies it to local
+; memory).
 %functor = type { ptr, i32 }
 
-; SITES: site {{.*}} func=apply {{.*}}ld.global=1 ld.generic=1 ldB.global=4 ldB.generic=8
+; SITES: site {{.*}} func=apply {{.*}}ld.global=1 ld.constant=1 ldB.global=4 ldB.constant=8
 ; SITES: site {{.*}} func=scribble {{.*}}ld.generic=2 st.generic=1
 define ptx_kernel void @launch(ptr byval(%functor) align 8 %f, ptr %out) {
   %a = call float @apply(ptr byval(%functor) align 8 %f)

@@ -22,19 +22,18 @@
 //     (i mod 7) of tid, set in 64 of the 128 threads of a block: 16 * 64 =
 //     1,024 guarded updates a block, 65,536 in all.
 //   load_bytes.global = 4 * n = 524,288 (job.in; the job's own fields are
-//     read from its by-value copies, not global memory)
+//     read from gather's by-value copy in place, ld.param: constant space,
+//     not global memory)
 //   store_bytes.global = 4 * G * B = 32,768
 //   store_bytes.shared = 4 * n = 524,288
 //   load_bytes.shared = 4 * 65,536 = 262,144
 //   store_bytes.local = 4 * n (mine's initial values) + 4 * 65,536 =
 //     786,432
-//   load_bytes.local >= 4 * n + 4 * 65,536 = 786,432 (plus the loads of the
-//     job's fields from its by-value copy, which the back end may keep in
-//     local memory)
+//   load_bytes.local = 4 * n (the sum) + 4 * 65,536 = 786,432
 //   No floating point: flops.f32 = 0.
 //
 // clang-format off
-// EXPECT: kernel _Z16segreduce_kernel3Job launches=1 load_bytes.global=524288 store_bytes.global=32768 store_bytes.shared=524288 load_bytes.shared=262144 store_bytes.local=786432 load_bytes.local>=786432 flops.f32=0
+// EXPECT: kernel _Z16segreduce_kernel3Job launches=1 load_bytes.global=524288 store_bytes.global=32768 store_bytes.shared=524288 load_bytes.shared=262144 store_bytes.local=786432 load_bytes.local=786432 flops.f32=0
 // EXPECT: consistent
 // clang-format on
 #include <cstdint>
