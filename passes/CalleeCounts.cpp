@@ -309,7 +309,11 @@ static Function *retype(Function &F, unsigned Counts,
   if (!ValueTy->isVoidTy())
     Elems.push_back(ValueTy);
   Elems.append(Counts, Type::getInt64Ty(Ctx));
-  auto *Ret = StructType::get(Ctx, Elems);
+  // Nothing to return (a void function whose counts its callers derive, as
+  // a store through a pointer proven global): it stays void. An empty
+  // struct is a zero-length .param array, which ptxas refuses.
+  Type *Ret = Elems.empty() ? Type::getVoidTy(Ctx)
+                            : static_cast<Type *>(StructType::get(Ctx, Elems));
   auto *Ty = FunctionType::get(Ret, F.getFunctionType()->params(), false);
   Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
                                    F.getParent());
@@ -330,7 +334,8 @@ static Function *retype(Function &F, unsigned Counts,
   // Its returns: the value first, the counts (zero until CounterEmission
   // fills them in).
   for (BasicBlock &BB : *New)
-    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
+    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator());
+        RI && !Ret->isVoidTy()) {
       IRBuilder<> B(RI);
       Value *Agg = PoisonValue::get(Ret);
       if (Value *V = RI->getReturnValue())
