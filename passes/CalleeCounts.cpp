@@ -30,6 +30,8 @@ using namespace pasta;
 
 STATISTIC(NumTwins, "Device functions given a twin for direct calls");
 STATISTIC(NumGlobalArguments, "Twin pointer parameters proven global");
+STATISTIC(NumSharedArguments, "Twin pointer parameters proven shared");
+STATISTIC(NumLocalArguments, "Twin pointer parameters proven local");
 STATISTIC(NumReturning, "Twins that return their counts to their callers");
 STATISTIC(NumDeadOriginals,
           "Device functions removed: nothing calls them, whole program");
@@ -132,37 +134,65 @@ static Function *copyAsTwin(Module &M, Function &F) {
   return Twin;
 }
 
-// Removes from Args the pointer parameters of twins that some call does
-// not pass a global pointer for, until every one left is proven: each is
-// global at every call, given the others (twins never recurse).
-static void proveGlobalArguments(ArrayRef<Function *> Twins,
-                                 const StaticMixAnalysis &Mixes,
-                                 DenseSet<const Argument *> &Args) {
+// Whether A is a pointer parameter whose space a proof may give: a generic
+// pointer the twin's callers pass, not a copy the call makes (byval).
+static bool mayProveSpace(const Argument &A) {
+  return A.getType()->isPointerTy() &&
+         A.getType()->getPointerAddressSpace() == 0 &&
+         !A.hasPassPointeeByValueCopyAttr() && !A.hasStructRetAttr() &&
+         !A.hasByRefAttr();
+}
+
+// Adds to Spaces, as Space, the pointer parameters of twins not proven yet
+// that every call passes a pointer into Space for: all of them first, then
+// out again where some call does not, until every one left is proven,
+// given the others (twins never recurse). An entry added can only make a
+// classification more precise, never change one already made, so proofs
+// of earlier spaces stand.
+static void
+proveArgumentSpace(ArrayRef<Function *> Twins, const StaticMixAnalysis &Mixes,
+                   pasta_space Space,
+                   DenseMap<const Argument *, pasta_space> &Spaces) {
   for (Function *T : Twins)
     for (Argument &A : T->args())
-      if (A.getType()->isPointerTy() &&
-          A.getType()->getPointerAddressSpace() == 0 &&
-          !A.hasPassPointeeByValueCopyAttr() && !A.hasStructRetAttr() &&
-          !A.hasByRefAttr())
-        Args.insert(&A);
+      if (mayProveSpace(A))
+        Spaces.try_emplace(&A, Space); // not where an earlier space holds
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (Function *T : Twins)
       for (User *U : T->users()) {
         auto *CI = dyn_cast<CallInst>(U);
         for (Argument &A : T->args()) {
-          if (!Args.count(&A))
+          auto It = Spaces.find(&A);
+          if (It == Spaces.end() || It->second != Space)
             continue;
           if (CI && CI->getCalledOperand() == T &&
-              Mixes.classifyPointer(CI->getArgOperand(A.getArgNo())) ==
-                  PASTA_SPACE_GLOBAL)
+              Mixes.classifyPointer(CI->getArgOperand(A.getArgNo())) == Space)
             continue;
-          Args.erase(&A);
+          Spaces.erase(It);
           Changed = true;
         }
       }
   }
-  NumGlobalArguments += Args.size();
+}
+
+// The twins' pointer parameters that point to one space at every call:
+// global (a kernel's arguments, handed down), shared (a __shared__
+// variable's storage, as moderngpu's cta_segreduce_t::segreduce takes it)
+// or local (a caller's array). An access through one is counted in its
+// space, with no run-time test of the space and one counter instead of
+// one per space.
+static void
+proveArgumentSpaces(ArrayRef<Function *> Twins, const StaticMixAnalysis &Mixes,
+                    DenseMap<const Argument *, pasta_space> &Spaces) {
+  for (pasta_space S :
+       {PASTA_SPACE_GLOBAL, PASTA_SPACE_SHARED, PASTA_SPACE_LOCAL})
+    proveArgumentSpace(Twins, Mixes, S, Spaces);
+  for (auto &[A, S] : Spaces) {
+    NumGlobalArguments += S == PASTA_SPACE_GLOBAL;
+    NumSharedArguments += S == PASTA_SPACE_SHARED;
+    NumLocalArguments += S == PASTA_SPACE_LOCAL;
+  }
 }
 
 // Deletes F and the analyses cached for it (Selection::analyses).
@@ -225,9 +255,9 @@ CountTwins pasta::createCountTwins(Module &M, ArrayRef<Function *> Kernels,
         eraseFunction(F, Sel.analyses());
       }
   // Each proof may rest on the twins' parameters proven so far.
-  Sel.setGlobalArguments(&Result.GlobalArguments);
-  proveGlobalArguments(Twins, Sel.mixes(), Result.GlobalArguments);
-  Sel.setGlobalArguments(nullptr); // the caller points it at its own copy
+  Sel.setArgumentSpaces(&Result.ArgumentSpaces);
+  proveArgumentSpaces(Twins, Sel.mixes(), Result.ArgumentSpaces);
+  Sel.setArgumentSpaces(nullptr); // the caller points it at its own copy
   Result.All = std::move(Twins);
   return Result;
 }
@@ -279,7 +309,11 @@ static Function *retype(Function &F, unsigned Counts,
   if (!ValueTy->isVoidTy())
     Elems.push_back(ValueTy);
   Elems.append(Counts, Type::getInt64Ty(Ctx));
-  auto *Ret = StructType::get(Ctx, Elems);
+  // Nothing to return (a void function whose counts its callers derive, as
+  // a store through a pointer proven global): it stays void. An empty
+  // struct is a zero-length .param array, which ptxas refuses.
+  Type *Ret = Elems.empty() ? Type::getVoidTy(Ctx)
+                            : static_cast<Type *>(StructType::get(Ctx, Elems));
   auto *Ty = FunctionType::get(Ret, F.getFunctionType()->params(), false);
   Function *New = Function::Create(Ty, F.getLinkage(), F.getAddressSpace(), "",
                                    F.getParent());
@@ -300,7 +334,8 @@ static Function *retype(Function &F, unsigned Counts,
   // Its returns: the value first, the counts (zero until CounterEmission
   // fills them in).
   for (BasicBlock &BB : *New)
-    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
+    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator());
+        RI && !Ret->isVoidTy()) {
       IRBuilder<> B(RI);
       Value *Agg = PoisonValue::get(Ret);
       if (Value *V = RI->getReturnValue())

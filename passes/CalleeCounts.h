@@ -59,8 +59,9 @@ struct CountTwins {
   // Each original that got a twin and stays (it has other uses), and its
   // twin.
   llvm::DenseMap<llvm::Function *, llvm::Function *> TwinOf;
-  // Twins' pointer parameters that are global at every call.
-  llvm::DenseSet<const llvm::Argument *> GlobalArguments;
+  // Twins' pointer parameters that point to one space (global, shared,
+  // local) at every call, and that space.
+  llvm::DenseMap<const llvm::Argument *, pasta_space> ArgumentSpaces;
 };
 
 // Step 1, on Kernels (the selected kernels), which reach the functions of

@@ -289,6 +289,8 @@ void CounterEmitter::addCalleeCounts(const FunctionPlan &P) {
 // accumulated for its callees.
 void CounterEmitter::returnCounts(ReturnInst *RI, const FunctionPlan &P,
                                   const CountReturn &CR) {
+  if (CR.Global.empty() && !CR.HasValue)
+    return; // it stayed void (CalleeCounts.cpp, retype)
   SmallVector<uint32_t, 16> Live = liveCounters(P, RI->getParent());
   IRBuilder<> B(RI);
   Value *Agg = RI->getReturnValue();

@@ -168,7 +168,7 @@ bool ModuleInstrumenter::run() {
     decltype(Reach) Kept;
     if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);
-      Sel.setGlobalArguments(&Twins.GlobalArguments);
+      Sel.setArgumentSpaces(&Twins.ArgumentSpaces);
       auto Before = std::move(Reach);
       Reach = reachingKernels(Kernels);
       for (auto &[F, Ks] : Before)
@@ -217,7 +217,7 @@ bool ModuleInstrumenter::run() {
   if (Tables.Target != PASTA_TARGET_HOST)
     Tables.NumCounters = alignTo(Tables.NumCounters, 16);
   Tables.createCounters(M);
-  Sel.setGlobalArguments(nullptr); // planned: classified
+  Sel.setArgumentSpaces(nullptr); // planned: classified
   ReturnedCounts Returned;
   if (!Twins.All.empty()) {
     Returned = planReturnedCounts(Sel.Plans, Twins, Tables, FAM);

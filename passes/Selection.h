@@ -132,9 +132,10 @@ public:
   void planFunction(llvm::Function &F, pasta_func_kind Kind, uint32_t Owner);
   // Warns about PASTA_LINES entries that selected nothing.
   void warnUnmatchedSpec();
-  // Pointer arguments known to point to global memory (StaticMix.h).
-  void setGlobalArguments(const llvm::DenseSet<const llvm::Argument *> *Args) {
-    Mixes.setGlobalArguments(Args);
+  // Pointer arguments known to point to one space (StaticMix.h).
+  void setArgumentSpaces(
+      const llvm::DenseMap<const llvm::Argument *, pasta_space> *Spaces) {
+    Mixes.setArgumentSpaces(Spaces);
   }
   const StaticMixAnalysis &mixes() const { return Mixes; }
   // The analyses cached for the module's functions: a pass that deletes a

@@ -67,7 +67,9 @@ pasta_space StaticMixAnalysis::spaceOfAddressSpace(unsigned AS) const {
 
 // Whether the memory a pointer points to is only read through it (loads,
 // through address arithmetic), so that the backend can leave it where it is.
-static bool onlyReadThrough(const Value *Ptr) {
+// With CopiesToo, a call's by-value copy of it reads it too (its bytes
+// unchanged, though the backend may move them).
+static bool onlyReadThrough(const Value *Ptr, bool CopiesToo = false) {
   SmallVector<const Value *, 8> Work{Ptr};
   SmallPtrSet<const Value *, 8> Seen;
   while (!Work.empty()) {
@@ -79,6 +81,11 @@ static bool onlyReadThrough(const Value *Ptr) {
         continue;
       if (const auto *MT = dyn_cast<MemTransferInst>(U))
         if (MT->getSource() == V && MT->getDest() != V)
+          continue;
+      if (const auto *CB = dyn_cast<CallBase>(U); CB && CopiesToo)
+        if (all_of(CB->args(), [&](const Use &A) {
+              return A.get() != V || CB->isByValArgument(A.getOperandNo());
+            }))
           continue;
       if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
           isa<AddrSpaceCastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U)) {
@@ -102,6 +109,38 @@ static pasta_space spaceOfKernelArgument(const Argument &Arg) {
   return onlyReadThrough(&Arg) ? PASTA_SPACE_CONSTANT : PASTA_SPACE_LOCAL;
 }
 
+// Whether Arg, a device function's by-value parameter that it only reads,
+// holds at every call a copy of a kernel's parameter bytes, which only
+// reads or copies them on: every call is direct and passes (a part of) a
+// kernel's by-value parameter, or of such a parameter of its own caller.
+// moderngpu's kernels hand their lambda, captured pointers and all, on to
+// restrict_forward so. Only where no other module can call the function.
+static bool holdsKernelParameterCopy(const Argument &Arg, unsigned Depth = 0) {
+  const Function &F = *Arg.getParent();
+  if (Depth > 8 || !Arg.hasByValAttr() ||
+      !onlyReadThrough(&Arg, /*CopiesToo=*/true))
+    return false;
+  if (!F.hasLocalLinkage() || F.use_empty())
+    return false;
+  for (const User *U : F.users()) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    if (!CB || CB->getCalledOperand() != &F)
+      return false;
+    const auto *From = dyn_cast<Argument>(
+        getUnderlyingObject(CB->getArgOperand(Arg.getArgNo())));
+    if (!From)
+      return false;
+    if (isKernel(*From->getParent())) {
+      if (!(From->hasByValAttr() || From->hasByRefAttr()) ||
+          !onlyReadThrough(From, /*CopiesToo=*/true))
+        return false;
+    } else if (!holdsKernelParameterCopy(*From, Depth + 1)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Whether Obj is a pointer the kernel read from one of its by-value
 // parameters (a functor's or a lambda's captured pointer, an iterator passed
 // by value: Thrust and CUB kernels take their data so), as a pointer or as an
@@ -117,9 +156,34 @@ static bool loadedFromKernelParameter(const Value *Obj) {
     return false;
   const auto *Arg =
       dyn_cast<Argument>(getUnderlyingObject(Load->getPointerOperand()));
-  if (!Arg || !isKernel(*Arg->getParent()))
+  if (!Arg)
     return false;
+  if (!isKernel(*Arg->getParent()))
+    return holdsKernelParameterCopy(*Arg);
   return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
+}
+
+// Whether the by-value parameter of an NVPTX device function is only
+// loaded from, at fixed or computed offsets: the back end then reads it in
+// place, with ld.param (a pointer merged with others by a phi or a select,
+// or one that escapes, makes it copy the parameter to local memory; a
+// device function's parameter has no generic address). Counted as the
+// kernel's parameters are: constant space.
+static bool readInPlace(const Argument &Arg) {
+  SmallVector<const Value *, 8> Work{&Arg};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *L = dyn_cast<LoadInst>(U); L && L->isSimple())
+        continue;
+      if (isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
 }
 
 pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
@@ -129,8 +193,12 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
   if (const auto *Arg = dyn_cast<Argument>(Obj)) {
     if (Arg->getType()->isPointerTy() && isKernel(*Arg->getParent()))
       return spaceOfKernelArgument(*Arg);
-    if (GlobalArguments && GlobalArguments->count(Arg))
-      return PASTA_SPACE_GLOBAL;
+    if (ArgumentSpaces)
+      if (auto It = ArgumentSpaces->find(Arg); It != ArgumentSpaces->end())
+        return It->second;
+    if (Target == PASTA_TARGET_NVPTX && Arg->hasByValAttr() &&
+        readInPlace(*Arg))
+      return PASTA_SPACE_CONSTANT;
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;

@@ -11,6 +11,7 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -75,11 +76,13 @@ public:
   // when it can only be known at run time.
   pasta_space classifyPointer(const llvm::Value *Ptr) const;
 
-  // Pointer arguments of device functions that point to global memory at
-  // every call (CalleeCounts.h proves it for the copies it makes): accesses
-  // through them are global, as through a kernel's.
-  void setGlobalArguments(const llvm::DenseSet<const llvm::Argument *> *Args) {
-    GlobalArguments = Args;
+  // Pointer arguments of device functions that point to one space (global,
+  // shared, local) at every call (CalleeCounts.h proves it for the copies it
+  // makes): accesses through them are in that space, as through a kernel's
+  // pointer arguments in global memory.
+  void setArgumentSpaces(
+      const llvm::DenseMap<const llvm::Argument *, pasta_space> *Spaces) {
+    ArgumentSpaces = Spaces;
   }
 
 private:
@@ -94,7 +97,8 @@ private:
 
   const llvm::DataLayout &DL;
   pasta_target Target;
-  const llvm::DenseSet<const llvm::Argument *> *GlobalArguments = nullptr;
+  const llvm::DenseMap<const llvm::Argument *, pasta_space> *ArgumentSpaces =
+      nullptr;
 };
 
 } // namespace pasta

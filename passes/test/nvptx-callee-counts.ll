@@ -71,11 +71,11 @@ out:
   ret float %acc.next
 }
 
-; A kernel passes a pointer to its own stack (local memory): that twin
-; keeps its run-time test (4 counters of the load's space) and still
-; returns its counts. An outer twin carries an inner twin's counts.
+; A kernel passes a pointer to its own stack (local memory) or to global
+; memory, chosen at run time: that twin keeps its run-time test (4
+; counters of the load's space) and still returns its counts. An outer twin carries an inner twin's counts.
 ; CHECK-LABEL: define ptx_kernel void @chain(
-; CHECK: call { float, i64, i64, i64, i64 } @peek__pasta_callee(ptr %slot.gen)
+; CHECK: call { float, i64, i64, i64, i64 } @peek__pasta_callee(ptr %either)
 ; CHECK: call { float } @outer__pasta_callee(float
 ; CHECK: call float %{{.*}}(float
 ; After a call through a pointer (which might end the thread), the block's
@@ -90,7 +90,9 @@ entry:
   %slot = alloca float, align 4, addrspace(5)
   %slot.gen = addrspacecast ptr addrspace(5) %slot to ptr
   store float %v, ptr %slot.gen
-  %p = call float @peek(ptr %slot.gen)
+  %mine = fcmp ogt float %v, 0.0
+  %either = select i1 %mine, ptr %slot.gen, ptr %out
+  %p = call float @peek(ptr %either)
   %o = call float @outer(float %p)
   %fp = load ptr, ptr addrspace(1) @table
   %i = call float %fp(float %o)

@@ -135,7 +135,7 @@ entry:
 ; CHECK-NEXT: store i64
 ; CHECK-NEXT: br label %join
 ; CHECK: join:
-; CHECK: call {} @dev__pasta_callee__pasta_ws(
+; CHECK: call void @dev__pasta_callee__pasta_ws(
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 7, ptr addrspace(1) @__pasta_ws_buffer_words)
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 1, ptr addrspace(1) @[[T1]])
 ; CHECK: call void @__pasta_ws_mark_buffer(ptr addrspace(1) %pasta.ws, ptr %pasta.ws.buffer, i32 7, ptr addrspace(1) @__pasta_ws_buffer_words)

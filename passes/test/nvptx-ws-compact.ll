@@ -56,7 +56,7 @@ entry:
 ; CHECK: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr addrspace(1) @[[B1]])
 ; CHECK: load float, ptr %q
 ; CHECK-NEXT: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %q, ptr null, ptr null, ptr null, ptr addrspace(1) @[[B2]])
-; CHECK-NEXT: {{.*}}call {} @dev__pasta_callee__pasta_ws(ptr addrspace(1) %y, ptr addrspace(1) %pasta.ws)
+; CHECK-NEXT: {{.*}}call void @dev__pasta_callee__pasta_ws(ptr addrspace(1) %y, ptr addrspace(1) %pasta.ws)
 ; CHECK: store float %b
 ; CHECK: call void @__pasta_ws_mark_compact(ptr addrspace(1) %pasta.ws, ptr %{{.*}}, ptr null, ptr null, ptr null, ptr addrspace(1) @[[B3]])
 ; CHECK-NOT: @__pasta_ws_flag
