@@ -63,9 +63,8 @@ static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
 
 /* Why a launch ran the plain copy, uncounted (said once per kernel). */
 enum plain_reason {
-  PLAIN_FOR_BLOCK,       /* no counting copy takes the block */
-  PLAIN_FOR_COOPERATIVE, /* none holds the cooperative grid at once */
-  PLAIN_FOR_RESIDENT     /* none holds a grid the occupancy API sized */
+  PLAIN_FOR_BLOCK,      /* no counting copy takes the block */
+  PLAIN_FOR_COOPERATIVE /* none holds the cooperative grid at once */
 };
 
 /* Says, once per kernel, that kernel `kernel`'s launch `l` ran its plain
@@ -88,9 +87,7 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
                "this GPU at once; its plain copy ran instead, and such "
                "launches are not counted (docs/user-guide.md, \"Launches "
                "that are not counted\")\n",
-               name,
-               why == PLAIN_FOR_COOPERATIVE ? "cooperative grid"
-                                            : "grid sized by the occupancy API",
+               name, "cooperative grid",
                (unsigned long long)grid[0] * grid[1] * grid[2], threads);
   else if (!(k->warned_resources & said) && why == PLAIN_FOR_BLOCK)
     PASTA_WARN("the counting copy of kernel '%s' needs more "
@@ -288,17 +285,16 @@ static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
  * what the GPU holds of it at once, and sync its blocks by hand (a spin on
  * a global counter): a copy with more registers holds fewer blocks, the
  * blocks past its residency never start, and the program hangs. Such a
- * launch (a grid the plain copy holds and the copy chosen for it does not)
- * runs the counting kernel or its capped copy where either holds the grid,
- * else the plain copy, uncounted and said, as a cooperative launch the
- * GPU refused would. Grids larger than the plain copy's residency, and
- * kernels whose occupancy was never asked, run as before. */
-enum resident_pick {
-  RESIDENT_AS_IS,
-  RESIDENT_COUNTING,
-  RESIDENT_CAPPED,
-  RESIDENT_PLAIN
-};
+ * launch of the counting kernel (a grid the plain copy holds and it does
+ * not) runs the capped copy where that holds the grid. Nothing else
+ * changes: grid-stride kernels are sized the same way and need no
+ * residency (CUB sizes its radix sort's histogram kernel to exactly
+ * blocks-per-SM x SMs), and running their plain copy would leave them
+ * uncounted, dropping a mode's copy would lose its figures; a cooperative
+ * launch the GPU refuses still falls back (retry_cooperative_capped,
+ * retry_plain). Grids larger than the plain copy's residency, and kernels
+ * whose occupancy was never asked, run as before. */
+enum resident_pick { RESIDENT_AS_IS, RESIDENT_CAPPED };
 
 /* Blocks of `copy` the GPU holds at once at res's shape: SMs x blocks per
  * SM, asked once per shape (slot `slot` of res->per_sm); 0 when unknown or
@@ -353,16 +349,16 @@ static enum resident_pick resident_choice(ops_t *ops, const struct kernel *k,
   int slot = residency_slot(k, l, runs);
   if (!plain || blocks > plain || slot < 0)
     return RESIDENT_AS_IS; /* not a grid sized to the plain copy's */
+  if (slot != 1)           /* a mode's copy, or the capped copy: as chosen */
+    return RESIDENT_AS_IS;
   uint64_t chosen = held_at_once(ops, res, slot, runs);
   if (!chosen || blocks <= chosen) /* holds it, or is refused and retried */
     return RESIDENT_AS_IS;
-  if (slot > 2 && blocks <= held_at_once(ops, res, 1, l->fn))
-    return RESIDENT_COUNTING;
   int most = k->capped ? max_threads_once(ops, k->capped, &fit->capped_max) : 0;
-  if (slot != 2 && most > 1 && threads <= (uint64_t)most &&
+  if (most > 1 && threads <= (uint64_t)most &&
       blocks <= held_at_once(ops, res, 2, k->capped))
     return RESIDENT_CAPPED;
-  return RESIDENT_PLAIN;
+  return RESIDENT_AS_IS;
 }
 
 /* A launch into a stream being captured into a graph: the counting kernel
@@ -453,11 +449,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                                                                    : l->fn,
                                                   &res, &fit)
                                 : RESIDENT_AS_IS;
-  enum variant chosen = v; /* a mode's copy that gave way is said below */
-  if (pick != RESIDENT_AS_IS) {
-    v = pick == RESIDENT_PLAIN ? RUN_PLAIN : RUN_COUNTING;
-    capped = pick == RESIDENT_CAPPED;
-  }
+  if (pick == RESIDENT_CAPPED)
+    capped = 1;
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (v == RUN_WS)
@@ -498,9 +491,6 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     capped = 0;
   }
 
-  if (pick == RESIDENT_PLAIN && v == RUN_PLAIN && !err)
-    say_plain_ran(l, index, PLAIN_FOR_RESIDENT);
-
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
@@ -526,12 +516,6 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->div_wave = wave;
   if (persistent)
     k->residency = res;
-  if (pick != RESIDENT_AS_IS && chosen == RUN_WS)
-    ++pasta__st.ws_skipped; /* counted without its working set */
-  if (pick != RESIDENT_AS_IS && chosen == RUN_DIV)
-    pasta__note_counting_only(k, "with a grid sized by the occupancy API "
-                                 "that its divergence copy cannot hold at "
-                                 "once");
   if (!driver_handle)
     k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);
