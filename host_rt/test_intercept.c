@@ -1623,14 +1623,23 @@ static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
 
 /* The fake CUDA vendor of the capped-copy tests: counting kernels that
  * take blocks of up to 512 threads, capped copies that take 1,024. */
-static struct pasta_vendor_ops capped_vendor_ops(void) {
+/* A fake CUDA vendor answering the resource queries (kernel attributes,
+ * occupancy, device attributes) with the given fakes. */
+static struct pasta_vendor_ops
+fake_cuda_ops(__typeof__(ops.func_get_attributes) attributes,
+              __typeof__(ops.occupancy_max_active_blocks) occupancy,
+              __typeof__(ops.device_get_attribute) device_attribute) {
   struct pasta_vendor_ops cops = ops;
   cops.vendor = PASTA_VENDOR_CUDA;
-  cops.func_get_attributes = f_capped_attributes;
-  cops.occupancy_max_active_blocks = f_capped_occupancy;
-  cops.device_get_attribute = f_device_attribute;
+  cops.func_get_attributes = attributes;
+  cops.occupancy_max_active_blocks = occupancy;
+  cops.device_get_attribute = device_attribute;
   resources_vendor = PASTA_VENDOR_CUDA;
   return cops;
+}
+static struct pasta_vendor_ops capped_vendor_ops(void) {
+  return fake_cuda_ops(f_capped_attributes, f_capped_occupancy,
+                       f_device_attribute);
 }
 
 /* Run alone (`test_intercept capped`), every launch in the window. Blocks
@@ -1865,13 +1874,7 @@ static int f_co_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   return 0;
 }
 static struct pasta_vendor_ops cooperative_vendor_ops(void) {
-  struct pasta_vendor_ops cops = ops;
-  cops.vendor = PASTA_VENDOR_CUDA;
-  cops.func_get_attributes = f_co_attributes;
-  cops.occupancy_max_active_blocks = f_co_occupancy;
-  cops.device_get_attribute = f_co_sm_count;
-  resources_vendor = PASTA_VENDOR_CUDA;
-  return cops;
+  return fake_cuda_ops(f_co_attributes, f_co_occupancy, f_co_sm_count);
 }
 static void register_cooperative_kernels(void) {
   __pasta_register_kernel(&cg_handle, "_Z2cgv", &cg_plain, NULL, NULL, 0, 0,
