@@ -81,14 +81,13 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
   /* One warning per kernel and cause: a block too large and a grid too
    * large are different things to fix (a bit each). */
   int said = why == PLAIN_FOR_BLOCK ? 1 : 2;
-  if (!(k->warned_resources & said) && why != PLAIN_FOR_BLOCK)
+  if (!(k->warned_resources & said) && why == PLAIN_FOR_COOPERATIVE)
     PASTA_WARN("the counting copies of kernel '%s' need more registers than "
-               "a %s of %llu blocks of %u threads can have on "
+               "a cooperative grid of %llu blocks of %u threads can have on "
                "this GPU at once; its plain copy ran instead, and such "
                "launches are not counted (docs/user-guide.md, \"Launches "
                "that are not counted\")\n",
-               name, "cooperative grid",
-               (unsigned long long)grid[0] * grid[1] * grid[2], threads);
+               name, (unsigned long long)grid[0] * grid[1] * grid[2], threads);
   else if (!(k->warned_resources & said) && why == PLAIN_FOR_BLOCK)
     PASTA_WARN("the counting copy of kernel '%s' needs more "
                "registers than a block of %u threads can have; its plain copy "
