@@ -92,7 +92,7 @@ struct kernel {
     uint32_t threads;
     uint64_t shmem;
     int device, sms;
-    int per_sm[7]; /* plain, counting, capped, ws, trace, div, div_uncapped */
+    int per_sm[3]; /* plain, counting, capped */
   } residency;
   int nparams;
   uint64_t pointer_params; /* bit k: parameter k is a pointer */

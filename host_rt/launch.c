@@ -293,7 +293,6 @@ static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
  * launch the GPU refuses still falls back (retry_cooperative_capped,
  * retry_plain). Grids larger than the plain copy's residency, and kernels
  * whose occupancy was never asked, run as before. */
-enum resident_pick { RESIDENT_AS_IS, RESIDENT_CAPPED };
 
 /* Blocks of `copy` the GPU holds at once at res's shape: SMs x blocks per
  * SM, asked once per shape (slot `slot` of res->per_sm); 0 when unknown or
@@ -307,26 +306,12 @@ static uint64_t held_at_once(ops_t *ops, struct residency *res, int slot,
   return (uint64_t)res->per_sm[slot] * (uint64_t)res->sms;
 }
 
-/* res's slot of `copy` among k's copies (l->fn: the counting kernel). */
-static int residency_slot(const struct kernel *k, const struct launch *l,
-                          const void *copy) {
-  const void *slots[7] = {k->plain, l->fn,  k->capped,      k->ws,
-                          k->trace, k->div, k->div_uncapped};
-  for (int i = 0; i < 7; ++i)
-    if (copy == slots[i])
-      return i;
-  return -1;
-}
-
-/* Which copy runs launch `l` of k, which the program asked the occupancy
- * API about, where `runs` was chosen for it (the counting kernel, its
- * capped copy, or a working-set, trace or divergence copy). *res is k's
+/* Whether launch `l` of k's counting kernel, k a kernel the program asked
+ * the occupancy API about, runs its capped copy instead. *res is k's
  * cached residency and *fit its capped fit; the caller stores both back. */
-static enum resident_pick resident_choice(ops_t *ops, const struct kernel *k,
-                                          const struct launch *l,
-                                          const void *runs,
-                                          struct residency *res,
-                                          struct capped_fit *fit) {
+static int resident_choice(ops_t *ops, const struct kernel *k,
+                           const struct launch *l, struct residency *res,
+                           struct capped_fit *fit) {
   *res = k->residency;
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
@@ -334,30 +319,27 @@ static enum resident_pick resident_choice(ops_t *ops, const struct kernel *k,
   uint32_t threads = block[0] * block[1] * block[2];
   uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
   if (!threads || !blocks)
-    return RESIDENT_AS_IS;
+    return 0;
   if (res->threads != threads || res->shmem != l->shmem ||
       res->device != l->device) {
     res->threads = threads;
     res->shmem = l->shmem;
     res->device = l->device;
     res->sms = pasta__sm_count(ops, l->device);
-    for (int i = 0; i < 7; ++i)
+    for (int i = 0; i < 3; ++i)
       res->per_sm[i] = -1;
   }
   uint64_t plain = held_at_once(ops, res, 0, k->plain);
-  int slot = residency_slot(k, l, runs);
-  if (!plain || blocks > plain || slot < 0)
-    return RESIDENT_AS_IS; /* not a grid sized to the plain copy's */
-  if (slot != 1)           /* a mode's copy, or the capped copy: as chosen */
-    return RESIDENT_AS_IS;
-  uint64_t chosen = held_at_once(ops, res, slot, runs);
+  if (!plain || blocks > plain)
+    return 0; /* not a grid sized to the plain copy's */
+  uint64_t chosen = held_at_once(ops, res, 1, l->fn);
   if (!chosen || blocks <= chosen) /* holds it, or is refused and retried */
-    return RESIDENT_AS_IS;
+    return 0;
   int most = k->capped ? max_threads_once(ops, k->capped, &fit->capped_max) : 0;
   if (most > 1 && threads <= (uint64_t)most &&
       blocks <= held_at_once(ops, res, 2, k->capped))
-    return RESIDENT_CAPPED;
-  return RESIDENT_AS_IS;
+    return 1;
+  return 0;
 }
 
 /* A launch into a stream being captured into a graph: the counting kernel
@@ -437,18 +419,11 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   int capped =
       v == RUN_COUNTING && !driver_handle && runs_capped(ops, &view, l, &fit);
   struct residency res;
-  int persistent =
-      view.occupancy_asked && plain && !driver_handle && v != RUN_PLAIN;
-  enum resident_pick pick = persistent
-                                ? resident_choice(ops, &view, l,
-                                                  v == RUN_WS      ? view.ws
-                                                  : v == RUN_TRACE ? view.trace
-                                                  : v == RUN_DIV   ? div
-                                                  : capped         ? view.capped
-                                                                   : l->fn,
-                                                  &res, &fit)
-                                : RESIDENT_AS_IS;
-  if (pick == RESIDENT_CAPPED)
+  /* Only the counting kernel gives way (resident_choice): a mode's copy
+   * and the capped copy run as chosen. */
+  int persistent = view.occupancy_asked && plain && !driver_handle &&
+                   v == RUN_COUNTING && !capped;
+  if (persistent && resident_choice(ops, &view, l, &res, &fit))
     capped = 1;
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
