@@ -65,7 +65,7 @@ stream1() {
 copy=/tmp/closing-r1
 rm -rf "$copy"
 mkdir -p "$copy"
-tar cf - --exclude=./build-gpu-closing --exclude=./build-gpu . | tar xf - -C "$copy"
+tar cf - --exclude=./build --exclude='./build-*' . | tar xf - -C "$copy"
 if [ "$gpus" -ge 2 ]; then
   (export CUDA_VISIBLE_DEVICES=0 TMPDIR=/tmp/closing-t0; mkdir -p "$TMPDIR"; stream0 "$root") &
   (export CUDA_VISIBLE_DEVICES=1 TMPDIR=/tmp/closing-t1; mkdir -p "$TMPDIR"; stream1 "$copy") &
