@@ -221,7 +221,8 @@ void CounterEmitter::emitLaunchCount(IRBuilder<> &B, const FunctionPlan &P,
 // The local counters that can be non-zero when the function leaves through
 // Exit: those counted in blocks from which Exit is reachable (a block that
 // cannot reach Exit never ran on a path that ends there), and the call
-// counter (not for kernels, whose launches the first thread counts apart).
+// counter (not for kernels, whose launches the first thread counts apart,
+// nor for twins whose calls the host derives: CalleeCounts.h).
 SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
                                                        BasicBlock *Exit) const {
   SmallPtrSet<BasicBlock *, 32> Reaching{Exit};
@@ -231,7 +232,8 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
       if (Reaching.insert(Pred).second)
         Work.push_back(Pred);
   SmallVector<uint32_t, 16> Live;
-  if (P.Kind != PASTA_FUNC_KERNEL)
+  if (P.Kind != PASTA_FUNC_KERNEL &&
+      !(Returned && Returned->CallsCounterDerived.count(P.F)))
     Live.push_back(0);
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
