@@ -85,6 +85,12 @@ static cl::opt<bool> OuterOnce(
              "iteration's addresses do not change (off: at every entry of "
              "its own loop)"));
 
+static cl::opt<bool> RareDirect(
+    "pasta-div-rare-direct", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a loop of an NVPTX copy that never reads thread "
+             "index y, add a group measured only outside rows of 32 lanes "
+             "straight to its counters (off: to loop registers)"));
+
 static cl::opt<bool> EntryVotes(
     "pasta-div-entry-votes", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
@@ -728,7 +734,9 @@ public:
           Then = addGapConflicts(G, Then);
         if (Apart)
           Then = addApartRows(G, Apart, Then);
-        measureGroupAt(G, Then, G.InLoop);
+        // A rare measurement in a loop: its figures straight to the counters
+        // (no register of it held across the loop).
+        measureGroupAt(G, Then, G.InLoop && !rarelyMeasured(G));
       }
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
@@ -1318,6 +1326,23 @@ private:
         !pasta_div_apart_rows(A.Size, *G.LaneStride, GapWidth, &R, &MinGap))
       return 0;
     return GapWidth;
+  }
+
+  // Whether RowsProven group G, measured only where the warp is not one row
+  // of 32 lanes or its lanes disagree on its lane test, is measured so
+  // rarely that in a loop its figures go straight to the counters instead
+  // of to registers held across the loop (pathfinder's five shared accesses
+  // held ten of its copy's 64, which spilled): in an NVPTX copy that never
+  // reads thread index y, launched (as such kernels are) with blocks of one
+  // dimension, every warp is one row of 32 (__pasta_div_row_width), and
+  // lanes voted once at the entry disagree only at a grid's edges. Called
+  // after lanesAgree (its entry votes are made).
+  bool rarelyMeasured(const AccessGroup &G) {
+    if (!RareDirect || T.Target != PASTA_TARGET_NVPTX || readsThreadY() ||
+        !G.LaneArms.empty() || G.GapConflicts >= 0 || G.ApartWidth)
+      return false;
+    return all_of(G.LaneConds,
+                  [&](Value *C) { return agreeAtEntry(C) != nullptr; });
   }
 
   // Whether the copy reads thread index y (NVPTX), asked once.
