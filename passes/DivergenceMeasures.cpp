@@ -1332,14 +1332,16 @@ private:
   // of 32 lanes or its lanes disagree on its lane test, is measured so
   // rarely that in a loop its figures go straight to the counters instead
   // of to registers held across the loop (pathfinder's five shared accesses
-  // held ten of its copy's 64, which spilled): in an NVPTX copy that never
-  // reads thread index y, launched (as such kernels are) with blocks of one
-  // dimension, every warp is one row of 32 (__pasta_div_row_width), and
-  // lanes voted once at the entry disagree only at a grid's edges. Called
-  // after lanesAgree (its entry votes are made).
+  // held ten of its copy's 64, which spilled): in an NVPTX kernel's copy
+  // that never reads thread index y, launched (as such kernels are) with
+  // blocks of one dimension, every warp is one row of 32
+  // (__pasta_div_row_width), and lanes voted once at the entry disagree
+  // only at a grid's edges. Not in a device function's copy: its callers
+  // may be 2-D kernels. Called after lanesAgree (its entry votes are made).
   bool rarelyMeasured(const AccessGroup &G) {
-    if (!RareDirect || T.Target != PASTA_TARGET_NVPTX || readsThreadY() ||
-        !G.LaneArms.empty() || G.GapConflicts >= 0 || G.ApartWidth)
+    if (!RareDirect || T.Target != PASTA_TARGET_NVPTX || !isKernel(Copy) ||
+        readsThreadY() || !G.LaneArms.empty() || G.GapConflicts >= 0 ||
+        G.ApartWidth)
       return false;
     return all_of(G.LaneConds,
                   [&](Value *C) { return agreeAtEntry(C) != nullptr; });

@@ -6,9 +6,9 @@
 ; straight to the counters (__pasta_div_add under the helper's answer),
 ; not to registers held across the loop and flushed at every return
 ; (pathfinder's five shared accesses held ten of its copy's 64 registers).
-; Copies that read y (16-wide rows take that path in every warp), groups
-; whose lane test is voted in the loop, and -pasta-div-rare-direct=0 keep
-; the registers.
+; Copies that read y (16-wide rows take that path in every warp), a device
+; function's (its callers may be 2-D kernels), groups whose lane test is
+; voted in the loop, and -pasta-div-rare-direct=0 keep the registers.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-rare-direct=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -167,6 +167,53 @@ exit:
   ret void, !dbg !14
 }
 
+; A device function that never reads y, called from a kernel: into the
+; loop's registers.
+; (The load and the store are one group: measured into the scratch
+; registers, added twice to one loop register per figure.)
+; CHECK-LABEL: define internal void @step__pasta_div(
+; CHECK: body:
+; CHECK: br i1 %pasta.div.not32,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 3, i32 1, i32 %{{[0-9]+}}, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %pasta.div.none, ptr %[[T:pasta.div.t[0-9]*]],
+; CHECK-NEXT: load i32, ptr %[[T]]
+; CHECK-NOT: call void @__pasta_div_add(
+; CHECK: store i32 %{{[0-9]+}}, ptr %pasta.div{{[0-9]+}}
+; CHECK-NOT: call void @__pasta_div_add(
+; CHECK: latch:
+; CHECK: ret void
+define internal void @step(i32 %steps) noinline !dbg !8 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !15
+  %ti = zext i32 %tid to i64, !dbg !15
+  %p = getelementptr inbounds i32, ptr addrspace(3) @sh, i64 %ti, !dbg !15
+  br label %loop, !dbg !15
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %latch ], !dbg !15
+  %act = icmp ugt i32 %tid, %k, !dbg !15
+  br i1 %act, label %body, label %latch, !dbg !15
+
+body:
+  %v = load i32, ptr addrspace(3) %p, align 4, !dbg !15
+  %v1 = add i32 %v, 1, !dbg !15
+  store i32 %v1, ptr addrspace(3) %p, align 4, !dbg !15
+  br label %latch, !dbg !15
+
+latch:
+  %k1 = add nuw nsw i32 %k, 1, !dbg !15
+  %done = icmp eq i32 %k1, %steps, !dbg !15
+  br i1 %done, label %exit, label %loop, !dbg !15
+
+exit:
+  ret void, !dbg !15
+}
+
+define ptx_kernel void @caller(i32 %steps) !dbg !9 {
+entry:
+  call void @step(i32 %steps), !dbg !16
+  ret void, !dbg !16
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -176,8 +223,12 @@ exit:
 !5 = distinct !DISubprogram(name: "tile", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !6 = distinct !DISubprogram(name: "tile2d", scope: !1, file: !1, line: 10, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !7 = distinct !DISubprogram(name: "loaded", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!8 = distinct !DISubprogram(name: "step", scope: !1, file: !1, line: 30, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!9 = distinct !DISubprogram(name: "caller", scope: !1, file: !1, line: 40, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !10 = !DILocation(line: 3, scope: !5)
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 11, scope: !6)
 !13 = !DILocation(line: 12, scope: !6)
 !14 = !DILocation(line: 21, scope: !7)
+!15 = !DILocation(line: 31, scope: !8)
+!16 = !DILocation(line: 41, scope: !9)
