@@ -748,6 +748,7 @@ public:
         // (no register of it held across the loop).
         measureGroupAt(G, Then, G.InLoop && !rarelyMeasured(G));
       }
+    keepRareMarksIfWorth();
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
       Instruction *Then = SplitBlockAndInsertIfThen(
@@ -1394,8 +1395,39 @@ private:
         readsThreadY() || !G.LaneArms.empty() || G.GapConflicts >= 0 ||
         G.ApartWidth)
       return false;
-    return all_of(G.LaneConds,
-                  [&](Value *C) { return agreeAtEntry(C) != nullptr; });
+    if (!all_of(G.LaneConds,
+                [&](Value *C) { return agreeAtEntry(C) != nullptr; }))
+      return false;
+    // The values that decide, per warp, whether it measures G: the copy's
+    // common body takes them as their usual values (addRareApart).
+    markRare(MeasuredIn[0], false);
+    for (Value *C : G.LaneConds)
+      markRare(agreeAtEntry(C), true);
+    return true;
+  }
+
+  // RareMD on I, whose value the common body may take as Common.
+  void markRare(Value *V, bool Common) {
+    auto *I = cast<Instruction>(V);
+    I->setMetadata(RareMD,
+                   MDNode::get(Copy.getContext(),
+                               ConstantAsMetadata::get(ConstantInt::getBool(
+                                   Copy.getContext(), Common))));
+    RareMarked.push_back(I);
+  }
+
+  // The common body (addRareApart) drops every group proven in rows of 32
+  // (not32 false there), for the price of compiling the copy twice: worth
+  // it where those are at least half the copy's measured groups
+  // (pathfinder 8 of 11), not for a few (nw_tile, lud_perimeter: 64% and
+  // 102% more compile time for 3 of 16 and 1 of 27 helper calls).
+  void keepRareMarksIfWorth() {
+    auto Measured = count_if(Groups, [](auto &G) { return !G.Proven; });
+    auto Rows = count_if(Groups, [](auto &G) { return G.RowsProven; });
+    if (2 * Rows >= Measured)
+      return;
+    for (Instruction *I : RareMarked)
+      I->setMetadata(RareMD, nullptr);
   }
 
   // Whether the copy reads thread index y (NVPTX), asked once.
@@ -1974,6 +2006,7 @@ private:
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;
+  SmallVector<Instruction *, 4> RareMarked; // markRare's
   // The AccessLanes calls of FullRow groups (rows32Calls).
   SmallVector<CallInst *, 8> FullRowCalls;
   // Every AccessLanes call (rows16Calls), and those of groups repeating in
