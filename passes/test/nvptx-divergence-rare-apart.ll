@@ -8,7 +8,9 @@
 ; inline helpers and what they held, are gone from the body it runs; a
 ; rare warp calls the copy as it was, a function of its own (_rare), and
 ; returns. A kernel that reads y (its 16-wide rows measure in every warp)
-; has no such values; -pasta-div-rare-apart=0 keeps one body.
+; has no such values; nor does one whose groups proven in rows of 32 are
+; fewer than half its measured groups (the second copy would double what
+; ptxas compiles for little); -pasta-div-rare-apart=0 keeps one body.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-rare-apart=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -49,6 +51,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 ; CHECK: call void @__pasta_div_add(
 ; CHECK: ret void
 ; CHECK-NOT: define internal void @tile2d__pasta_div_rare(
+; CHECK-NOT: define internal void @mostly__pasta_div_rare(
 ; OFF-NOT: _rare
 
 define ptx_kernel void @tile(i32 %steps) !dbg !5 {
@@ -122,6 +125,44 @@ exit:
   ret void, !dbg !12
 }
 
+; One shared store proven in rows of 32 beside two gathers at loaded
+; indices (the general helper): one group of three.
+define ptx_kernel void @mostly(ptr addrspace(1) %idx, ptr addrspace(1) %src, i32 %steps) !dbg !7 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !14
+  %ti = zext i32 %tid to i64, !dbg !14
+  %p = getelementptr inbounds i32, ptr addrspace(3) @sh, i64 %ti, !dbg !14
+  br label %loop, !dbg !14
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %latch ], !dbg !14
+  %act = icmp ugt i32 %tid, %k, !dbg !14
+  br i1 %act, label %body, label %latch, !dbg !14
+
+body:
+  %kp = getelementptr inbounds i32, ptr addrspace(1) %idx, i64 %ti, !dbg !14
+  %j = load i32, ptr addrspace(1) %kp, align 4, !dbg !14
+  %jk = add nsw i32 %j, %k, !dbg !14
+  %je = sext i32 %jk to i64, !dbg !14
+  %a = getelementptr inbounds i32, ptr addrspace(1) %src, i64 %je, !dbg !14
+  %va = load i32, ptr addrspace(1) %a, align 4, !dbg !14
+  %jm = mul nsw i32 %jk, 3, !dbg !14
+  %jme = sext i32 %jm to i64, !dbg !14
+  %b = getelementptr inbounds i32, ptr addrspace(1) %src, i64 %jme, !dbg !14
+  %vb = load i32, ptr addrspace(1) %b, align 4, !dbg !14
+  %v = add i32 %va, %vb, !dbg !14
+  store i32 %v, ptr addrspace(3) %p, align 4, !dbg !14
+  br label %latch, !dbg !14
+
+latch:
+  %k1 = add nuw nsw i32 %k, 1, !dbg !14
+  %done = icmp eq i32 %k1, %steps, !dbg !14
+  br i1 %done, label %exit, label %loop, !dbg !14
+
+exit:
+  ret void, !dbg !14
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -130,7 +171,9 @@ exit:
 !4 = !DISubroutineType(types: !{})
 !5 = distinct !DISubprogram(name: "tile", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !6 = distinct !DISubprogram(name: "tile2d", scope: !1, file: !1, line: 10, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!7 = distinct !DISubprogram(name: "mostly", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !10 = !DILocation(line: 3, scope: !5)
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 11, scope: !6)
 !13 = !DILocation(line: 12, scope: !6)
+!14 = !DILocation(line: 21, scope: !7)
