@@ -153,6 +153,12 @@ static cl::opt<bool> Rows32Bodies(
              "32, the rest called as a function, and a cap of 32 registers "
              "(addRows32Body; off: one body, for comparisons)"));
 
+static cl::opt<bool> RareApart(
+    "pasta-div-rare-apart", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: a kernel's divergence copy with groups measured only "
+             "in rare warps runs them in a function of its own, called by "
+             "those warps (addRareApart; off: one body)"));
+
 static cl::opt<bool>
     DivStats("pasta-div-stats",
              cl::desc("PASTA: print what the divergence copies of each "
@@ -517,8 +523,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     }
   if (T.Target == PASTA_TARGET_NVPTX)
     for (Function *F : Fns)
-      if (isKernel(*F))
+      if (isKernel(*F)) {
         addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
+        if (RareApart && !Rows32.contains(CopyOf.at(F)))
+          addRareApart(*CopyOf.at(F));
+      }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {
       Stats.LoopsUniform += Loops->uniformLoops();

@@ -85,6 +85,18 @@ static cl::opt<bool> OuterOnce(
              "iteration's addresses do not change (off: at every entry of "
              "its own loop)"));
 
+static cl::opt<bool> RareDirect(
+    "pasta-div-rare-direct", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a loop of an NVPTX copy that never reads thread "
+             "index y, add a group measured only outside rows of 32 lanes "
+             "straight to its counters (off: to loop registers)"));
+
+static cl::opt<bool> GeneralBaseline(
+    "pasta-div-general-baseline", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: an access of a known space measured by the general "
+             "helper adds its figures less one lane's, which read-back "
+             "derives per execution (off: its whole figures)"));
+
 static cl::opt<bool> EntryVotes(
     "pasta-div-entry-votes", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
@@ -512,6 +524,10 @@ public:
       if (G.Loop && G.LaneArms.empty())
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.TryRows = !laneShaped(G) && tryRows(Rep);
+      G.Baseline = generalBaseline(G);
+      if (G.Baseline)
+        for (const AccessSite *S : G.Members)
+          deriveLaneShaped(T, *S->A, 0);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
           deriveLaneShaped(T, *S->A, *G.LaneStride);
@@ -728,8 +744,11 @@ public:
           Then = addGapConflicts(G, Then);
         if (Apart)
           Then = addApartRows(G, Apart, Then);
-        measureGroupAt(G, Then, G.InLoop);
+        // A rare measurement in a loop: its figures straight to the counters
+        // (no register of it held across the loop).
+        measureGroupAt(G, Then, G.InLoop && !rarelyMeasured(G));
       }
+    keepRareMarksIfWorth();
     for (auto [G, Ok] : Tested) {
       IRBuilder<> B(G->Members.front()->I);
       Instruction *Then = SplitBlockAndInsertIfThen(
@@ -1002,6 +1021,22 @@ private:
                             getLoadStoreAlignment(S.I).value() >= A.Size));
   }
 
+  // Whether G, measured by the general helper at every execution (not
+  // lane-shaped) outside loops of a device function's copy, in a known
+  // space, adds its figures less one lane's (strideZeroFigure: its size in
+  // distinct bytes, one sector, its ideal sectors), derived at read-back
+  // from its block's warp executions as a lane-shaped access's at stride 0
+  // are: exact for any such baseline, and a one-lane execution, aligned,
+  // then sends no atomic. A device function runs per call, often in its
+  // callers' loops with few lanes (bfs's visit: nearly every call has one
+  // lane, whose three accesses each sent three atomics); in loops the
+  // figures go to registers, and a kernel's code outside loops runs once a
+  // warp: there the subtraction would only cost instructions.
+  bool generalBaseline(const AccessGroup &G) const {
+    return GeneralBaseline && !isKernel(Copy) && !laneShaped(G) && !G.InLoop &&
+           G.Members.front()->A->Space != PASTA_DIV_GENERIC;
+  }
+
   // Whether G's addresses are a base uniform in each row of lanes plus a
   // stride per thread index x that __pasta_div_access_lanes takes
   // (lanesHelperTakes): measured with it.
@@ -1066,6 +1101,7 @@ private:
     bool Aligned = !Lanes && AtFirst && alignedToSize(A);
     uint32_t Hint = A.Space | (Aligned ? PASTA_DIV_ALIGNED : 0u);
     Args.append({B.getInt32(Hint), B.getInt32(A.Sectored), Width});
+    std::array<AllocaInst *, PASTA_DIV_NUM> Regs{}; // the measured figures
     if (OutOfLine) {
       // The figures land in an array of the copy's; the measured ones go
       // on to their registers.
@@ -1082,7 +1118,7 @@ private:
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
         if (!accessMeasures(A, Fig))
           continue;
-        AllocaInst *R = Out(Fig);
+        AllocaInst *R = Regs[Fig] = Out(Fig);
         Value *V = B.CreateLoad(
             B.getInt32Ty(),
             B.CreateConstInBoundsGEP2_32(OutArray->getAllocatedType(), OutArray,
@@ -1090,13 +1126,16 @@ private:
         // 32 bits, as the inline helper adds (also to a wide register).
         B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
       }
+      subtractBaseline(B, G, Added, Regs);
       ++NumOutOfLineAccesses;
       return Added;
     }
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
-      Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
+      Args.push_back(accessMeasures(A, Fig) ? (Regs[Fig] = Out(Fig))
+                                            : discard());
     CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    subtractBaseline(B, G, Call, Regs);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
     if (Lanes)
@@ -1104,6 +1143,27 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // Where G has a Baseline: in the lane that added (Added, the helper's
+  // answer: the first active one), the registers Regs of its measured
+  // figures less one lane's figures.
+  void subtractBaseline(IRBuilder<> &B, const AccessGroup &G, Value *Added,
+                        ArrayRef<AllocaInst *> Regs) {
+    if (!G.Baseline)
+      return;
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    Value *First = B.CreateICmpNE(Added, B.getInt32(0));
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
+      uint64_t Base = strideZeroFigure(A, Fig);
+      AllocaInst *R = Regs[Fig];
+      if (!Base || !R)
+        continue;
+      Value *Less =
+          B.CreateSelect(First, B.getInt32(uint32_t(Base)), B.getInt32(0));
+      B.CreateStore(B.CreateSub(B.CreateLoad(B.getInt32Ty(), R), Less), R);
+    }
   }
 
   // Whether the IR states that A's address is a multiple of its size, a
@@ -1318,6 +1378,56 @@ private:
         !pasta_div_apart_rows(A.Size, *G.LaneStride, GapWidth, &R, &MinGap))
       return 0;
     return GapWidth;
+  }
+
+  // Whether RowsProven group G, measured only where the warp is not one row
+  // of 32 lanes or its lanes disagree on its lane test, is measured so
+  // rarely that in a loop its figures go straight to the counters instead
+  // of to registers held across the loop (pathfinder's five shared accesses
+  // held ten of its copy's 64, which spilled): in an NVPTX kernel's copy
+  // that never reads thread index y, launched (as such kernels are) with
+  // blocks of one dimension, every warp is one row of 32
+  // (__pasta_div_row_width), and lanes voted once at the entry disagree
+  // only at a grid's edges. Not in a device function's copy: its callers
+  // may be 2-D kernels. Called after lanesAgree (its entry votes are made).
+  bool rarelyMeasured(const AccessGroup &G) {
+    if (!RareDirect || T.Target != PASTA_TARGET_NVPTX || !isKernel(Copy) ||
+        readsThreadY() || !G.LaneArms.empty() || G.GapConflicts >= 0 ||
+        G.ApartWidth)
+      return false;
+    if (!all_of(G.LaneConds,
+                [&](Value *C) { return agreeAtEntry(C) != nullptr; }))
+      return false;
+    // The values that decide, per warp, whether it measures G: the copy's
+    // common body takes them as their usual values (addRareApart).
+    markRare(MeasuredIn[0], false);
+    for (Value *C : G.LaneConds)
+      markRare(agreeAtEntry(C), true);
+    return true;
+  }
+
+  // RareMD on I, whose value the common body may take as Common.
+  void markRare(Value *V, bool Common) {
+    auto *I = cast<Instruction>(V);
+    I->setMetadata(RareMD,
+                   MDNode::get(Copy.getContext(),
+                               ConstantAsMetadata::get(ConstantInt::getBool(
+                                   Copy.getContext(), Common))));
+    RareMarked.push_back(I);
+  }
+
+  // The common body (addRareApart) drops every group proven in rows of 32
+  // (not32 false there), for the price of compiling the copy twice: worth
+  // it where those are at least half the copy's measured groups
+  // (pathfinder 8 of 11), not for a few (nw_tile, lud_perimeter: 64% and
+  // 102% more compile time for 3 of 16 and 1 of 27 helper calls).
+  void keepRareMarksIfWorth() {
+    auto Measured = count_if(Groups, [](auto &G) { return !G.Proven; });
+    auto Rows = count_if(Groups, [](auto &G) { return G.RowsProven; });
+    if (2 * Rows >= Measured)
+      return;
+    for (Instruction *I : RareMarked)
+      I->setMetadata(RareMD, nullptr);
   }
 
   // Whether the copy reads thread index y (NVPTX), asked once.
@@ -1896,6 +2006,7 @@ private:
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;
+  SmallVector<Instruction *, 4> RareMarked; // markRare's
   // The AccessLanes calls of FullRow groups (rows32Calls).
   SmallVector<CallInst *, 8> FullRowCalls;
   // Every AccessLanes call (rows16Calls), and those of groups repeating in

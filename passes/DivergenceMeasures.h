@@ -87,6 +87,9 @@ struct AccessGroup {
   // Not lane-shaped as far as the pass can tell, but worth the general
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
+  // Measured by the general helper less one lane's figures per execution
+  // (strideZeroFigure), which read-back derives (generalBaseline).
+  bool Baseline = false;
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
@@ -220,6 +223,23 @@ private:
 // The metadata that marks a twins' test (AccessGroup::TwinOk), a value of
 // the copy's arguments alone; its operand is how many twins it covers.
 inline constexpr const char *TwinsOkMD = "pasta.div.twins.ok";
+
+// Metadata on a kernel copy's entry values that say whether a warp takes a
+// rarely measured group's measurement (CopyMeasures' rarelyMeasured): its
+// operand is the value the copy's common body may take it as (false for
+// %pasta.div.not32, true for an entry vote that the lanes agree).
+inline constexpr const char *RareMD = "pasta.div.rare";
+
+// Where the kernel copy Copy has such values (RareMD): tests them once at
+// its entry, per warp, and where every one is its common value (a warp of
+// one 32-lane row whose lanes agree on every select voted at the entry:
+// all but a grid's edge warps in 1-D launches) runs the copy with them
+// folded, the rarely measured groups' code gone (pathfinder: their inline
+// helpers, never run there, held the registers its cap spilled); else the
+// copy as it was, a function of its own (Copy's name + "_rare"). Returns
+// false, changing nothing, when Copy has no such value, calls a function
+// with a body or takes an argument by value. Run after addTwinsApart.
+bool addRareApart(llvm::Function &Copy);
 
 // Where the kernel copy Copy tests whether twin groups' bases are a granule
 // apart (TwinsOkMD): tests them all once at its entry and, where they all

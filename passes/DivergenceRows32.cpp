@@ -253,6 +253,7 @@ static Value *recomputeAt(IRBuilder<> &B, Value *V) {
     return V;
   Instruction *New = I->clone();
   New->setMetadata(TwinsOkMD, nullptr);
+  New->setMetadata(RareMD, nullptr);
   for (Use &Op : New->operands())
     Op.set(recomputeAt(B, Op.get()));
   return B.Insert(New);
@@ -346,5 +347,62 @@ bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
                      /*CalleeAAR=*/nullptr, /*InsertLifetime=*/false)
           .isSuccess())
     Apart->eraseFromParent();
+  return true;
+}
+
+// The value RareMD says the common body may take I as.
+static bool rareCommonValue(const Instruction &I) {
+  return cast<ConstantInt>(
+             cast<ConstantAsMetadata>(I.getMetadata(RareMD)->getOperand(0))
+                 ->getValue())
+      ->isOne();
+}
+
+// F without RareMD (its job is done).
+static void dropRareMD(Function &F) {
+  for (Instruction &I : instructions(F))
+    I.setMetadata(RareMD, nullptr);
+}
+
+bool pasta::addRareApart(Function &Copy) {
+  SmallVector<Instruction *, 4> Tests;
+  for (Instruction &I : instructions(Copy))
+    if (I.getMetadata(RareMD))
+      Tests.push_back(&I);
+  if (Tests.empty() || !callsOnlyDeclarations(Copy)) {
+    dropRareMD(Copy);
+    return false;
+  }
+  ValueToValueMapTy VMap;
+  Function *Rare = cloneAsFunction(Copy, "_rare", VMap);
+  Rare->addFnAttr(Attribute::NoInline);
+  dropRareMD(*Rare);
+  BasicBlock *Body = splitEntry(Copy, "pasta.div.common");
+  BasicBlock &Entry = Copy.getEntryBlock();
+  IRBuilder<> B(&Entry);
+  // Per warp: the votes are the same in its lanes, the width in the launch.
+  Value *Common = nullptr;
+  for (Instruction *T : Tests) {
+    Value *V = recomputeAt(B, T);
+    if (!rareCommonValue(*T))
+      V = B.CreateNot(V);
+    Common = Common ? B.CreateAnd(Common, V) : V;
+  }
+  BasicBlock *Other =
+      BasicBlock::Create(Copy.getContext(), "pasta.div.rare", &Copy, Body);
+  B.CreateCondBr(Common, Body, Other);
+  callAndReturn(Copy, Other, Rare);
+  SmallVector<WeakTrackingVH, 8> Operands;
+  for (Instruction *T : Tests)
+    Operands.append(T->op_begin(), T->op_end());
+  SmallVector<Instruction *, 4> True, False;
+  for (Instruction *T : Tests)
+    (rareCommonValue(*T) ? True : False).push_back(T);
+  foldKnown(Copy, ArrayRef<Instruction *>(True), B.getTrue());
+  foldKnown(Copy, ArrayRef<Instruction *>(False), B.getFalse());
+  for (WeakTrackingVH &V : Operands) // what computed the tests in the body
+    RecursivelyDeleteTriviallyDeadInstructions(V);
+  dropDeadBlocks(Copy);
+  dropRareMD(Copy);
   return true;
 }
