@@ -110,19 +110,6 @@ void pasta::deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
          Stride ? A.Size : (A.Size + 31) / 32);
 }
 
-uint64_t pasta::strideZeroFigure(const DivergencePlan::Access &A,
-                                 unsigned Figure) {
-  bool Shared = A.Space == PASTA_DIV_SHARED;
-  if (Figure ==
-      (Shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL))
-    return A.Size;
-  if (!A.Sectored || Shared)
-    return 0;
-  if (Figure == PASTA_DIV_SECTORS)
-    return 1;
-  return Figure == PASTA_DIV_IDEAL_SECTORS ? (uint64_t(A.Size) + 31) / 32 : 0;
-}
-
 // Whether an access's measurement produces a figure: requests and bytes
 // only in generic accesses (known spaces derive them from their block's
 // counters, deriveFromBlock), the figures of the address space it is known

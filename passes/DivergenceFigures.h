@@ -39,9 +39,6 @@ void deriveFromBlock(ModuleTables &T, const DivergencePlan::Block &B,
 bool lanesHelperTakes(const DivergencePlan::Access &A, int64_t Stride);
 void deriveLaneShaped(ModuleTables &T, const DivergencePlan::Access &A,
                       uint64_t Stride);
-// What deriveLaneShaped(T, A, 0) derives for figure Figure per warp
-// execution of A (0 for the others): one lane's figures.
-uint64_t strideZeroFigure(const DivergencePlan::Access &A, unsigned Figure);
 
 // Whether an access's measurement produces figure Figure (enum
 // pasta_div_figure).

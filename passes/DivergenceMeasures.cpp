@@ -91,12 +91,6 @@ static cl::opt<bool> RareDirect(
              "index y, add a group measured only outside rows of 32 lanes "
              "straight to its counters (off: to loop registers)"));
 
-static cl::opt<bool> GeneralBaseline(
-    "pasta-div-general-baseline", cl::init(true), cl::Hidden,
-    cl::desc("PASTA: an access of a known space measured by the general "
-             "helper adds its figures less one lane's, which read-back "
-             "derives per execution (off: its whole figures)"));
-
 static cl::opt<bool> EntryVotes(
     "pasta-div-entry-votes", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in a kernel's divergence copy, vote once at the entry "
@@ -524,10 +518,6 @@ public:
       if (G.Loop && G.LaneArms.empty())
         G.Repeat = Loops.repeatIn(*G.Loop, Rep.Ptr, figureGranule(*Rep.A));
       G.TryRows = !laneShaped(G) && tryRows(Rep);
-      G.Baseline = generalBaseline(G);
-      if (G.Baseline)
-        for (const AccessSite *S : G.Members)
-          deriveLaneShaped(T, *S->A, 0);
       if (laneShaped(G) && Rep.A->Space != PASTA_DIV_GENERIC)
         for (const AccessSite *S : G.Members)
           deriveLaneShaped(T, *S->A, *G.LaneStride);
@@ -1021,22 +1011,6 @@ private:
                             getLoadStoreAlignment(S.I).value() >= A.Size));
   }
 
-  // Whether G, measured by the general helper at every execution (not
-  // lane-shaped) outside loops of a device function's copy, in a known
-  // space, adds its figures less one lane's (strideZeroFigure: its size in
-  // distinct bytes, one sector, its ideal sectors), derived at read-back
-  // from its block's warp executions as a lane-shaped access's at stride 0
-  // are: exact for any such baseline, and a one-lane execution, aligned,
-  // then sends no atomic. A device function runs per call, often in its
-  // callers' loops with few lanes (bfs's visit: nearly every call has one
-  // lane, whose three accesses each sent three atomics); in loops the
-  // figures go to registers, and a kernel's code outside loops runs once a
-  // warp: there the subtraction would only cost instructions.
-  bool generalBaseline(const AccessGroup &G) const {
-    return GeneralBaseline && !isKernel(Copy) && !laneShaped(G) && !G.InLoop &&
-           G.Members.front()->A->Space != PASTA_DIV_GENERIC;
-  }
-
   // Whether G's addresses are a base uniform in each row of lanes plus a
   // stride per thread index x that __pasta_div_access_lanes takes
   // (lanesHelperTakes): measured with it.
@@ -1101,7 +1075,6 @@ private:
     bool Aligned = !Lanes && AtFirst && alignedToSize(A);
     uint32_t Hint = A.Space | (Aligned ? PASTA_DIV_ALIGNED : 0u);
     Args.append({B.getInt32(Hint), B.getInt32(A.Sectored), Width});
-    std::array<AllocaInst *, PASTA_DIV_NUM> Regs{}; // the measured figures
     if (OutOfLine) {
       // The figures land in an array of the copy's; the measured ones go
       // on to their registers.
@@ -1118,7 +1091,7 @@ private:
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
         if (!accessMeasures(A, Fig))
           continue;
-        AllocaInst *R = Regs[Fig] = Out(Fig);
+        AllocaInst *R = Out(Fig);
         Value *V = B.CreateLoad(
             B.getInt32Ty(),
             B.CreateConstInBoundsGEP2_32(OutArray->getAllocatedType(), OutArray,
@@ -1126,16 +1099,13 @@ private:
         // 32 bits, as the inline helper adds (also to a wide register).
         B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
       }
-      subtractBaseline(B, G, Added, Regs);
       ++NumOutOfLineAccesses;
       return Added;
     }
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
-      Args.push_back(accessMeasures(A, Fig) ? (Regs[Fig] = Out(Fig))
-                                            : discard());
+      Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
     CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
-    subtractBaseline(B, G, Call, Regs);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
     if (Lanes)
@@ -1143,27 +1113,6 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
-  }
-
-  // Where G has a Baseline: in the lane that added (Added, the helper's
-  // answer: the first active one), the registers Regs of its measured
-  // figures less one lane's figures.
-  void subtractBaseline(IRBuilder<> &B, const AccessGroup &G, Value *Added,
-                        ArrayRef<AllocaInst *> Regs) {
-    if (!G.Baseline)
-      return;
-    const DivergencePlan::Access &A = *G.Members.front()->A;
-    Value *First = B.CreateICmpNE(Added, B.getInt32(0));
-    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
-         Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
-      uint64_t Base = strideZeroFigure(A, Fig);
-      AllocaInst *R = Regs[Fig];
-      if (!Base || !R)
-        continue;
-      Value *Less =
-          B.CreateSelect(First, B.getInt32(uint32_t(Base)), B.getInt32(0));
-      B.CreateStore(B.CreateSub(B.CreateLoad(B.getInt32Ty(), R), Less), R);
-    }
   }
 
   // Whether the IR states that A's address is a multiple of its size, a

@@ -87,9 +87,6 @@ struct AccessGroup {
   // Not lane-shaped as far as the pass can tell, but worth the general
   // helper's test of its lanes for rows at run time (tryRows).
   bool TryRows = false;
-  // Measured by the general helper less one lane's figures per execution
-  // (strideZeroFigure), which read-back derives (generalBaseline).
-  bool Baseline = false;
   // Not measured at all: one address in every lane (wholeAtOnce), its
   // figures all derived at read-back.
   bool Proven = false;
