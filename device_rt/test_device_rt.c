@@ -1823,6 +1823,62 @@ static void test_div_data_dependent(void) {
   div_width = saved;
 }
 
+/* hotspot's halo gather, temp[clamp(row0 + k / 18) * n + clamp(col0 + k %
+ * 18)] with k = 32 * warp + lane + 256 * trip below 324 (the pass cannot
+ * shape it: k % 18 wraps inside a warp): rising addresses, 18-float runs a
+ * grid row apart, runs that clamp at the grid's left and right edges
+ * (repeated elements); at its top and bottom edges rows clamp too (not
+ * rising). The
+ * figures are the reference's, with the pass's word that the floats are
+ * aligned (PASTA_DIV_ALIGNED) and without; the aligned ordered path of a
+ * full warp takes one shuffle and three ballots (order, elements,
+ * sectors), no warp sums by ballots per bit (on the tree before: ten
+ * ballots, the two sums' nine). */
+static void div_halo_addresses(struct div_any *c, int row0, int col0,
+                               uint32_t first_k) {
+  const int n = 64; /* the grid's side */
+  for (uint32_t l = 0; l < 64; ++l) {
+    int k = (int)(first_k + l);
+    int r = row0 + k / 18, q = col0 + k % 18;
+    r = r < 0 ? 0 : r > n - 1 ? n - 1 : r;
+    q = q < 0 ? 0 : q > n - 1 ? n - 1 : q;
+    c->addr[l] = DIV_BASE + 4 * (uint64_t)(r * n + q);
+  }
+}
+static void test_div_halo_gather(void) {
+  static struct div_any c;
+  static const int rows0[] = {-1, 15, 46, 47};
+  static const int cols0[] = {-1, 15, 47};
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  uint32_t saved = div_width;
+  div_width = 0; /* the copies pass 0: not lane-shaped */
+  for (int flags = 0; flags < 2; ++flags) {
+    div_any_flags = flags ? PASTA_DIV_ALIGNED : 0;
+    for (size_t r = 0; r < 4; ++r)
+      for (size_t q = 0; q < 3; ++q)
+        for (uint32_t k = 0; k < 324; k += 32) {
+          div_halo_addresses(&c, rows0[r], cols0[q], k);
+          uint64_t active = 324 - k >= 32 ? FULL : (1ull << (324 - k)) - 1;
+          int paths = div_check_any(&c, active);
+          /* rising but where two runs clamp to one row (the grid's top and
+           * bottom edges) */
+          if (rows0[r] >= 0 && rows0[r] + 17 < 64)
+            CHECK_EQ_INT(paths & 1, 1);
+        }
+  }
+  /* One full warp of the interior: the aligned ordered path's collectives. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  div_halo_addresses(&c, 15, 15, 32);
+  uint64_t before[3];
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  CHECK_EQ_INT(div_check_any(&c, FULL) & 1, 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 3);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 0);
+  div_any_flags = 0;
+  div_width = saved;
+}
+
 /* One active lane (a serial kernel, `if (tid == 0)`): __pasta_div_access
  * takes its figures alone, for every size, offset in a line and space
  * (a generic pointer: global memory here), loads, stores and atomics, in
@@ -2883,7 +2939,7 @@ static void test_div_access_lanes(void) {
             uint64_t mk = masks[m];
             int in_one_row = (mk & 0xffffull) == 0 || (mk >> 16) == 0;
             int want = m == 0       ? !(shared && c.any.sectored && size < 4 &&
-                                        distinct_rows)
+                                  distinct_rows)
                        : in_one_row ? 2
                                     : 0;
             two_rows += div_check_lanes(&c, mk) == want;
@@ -3292,6 +3348,7 @@ int main(void) {
   test_div_rows16();
   test_div_rows16_walks();
   test_div_lone_lane();
+  test_div_halo_gather();
   test_div_select_lanes();
   test_div_clamp_lanes();
   test_div_stacked_conflicts();
