@@ -1013,6 +1013,25 @@ PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
     pasta_atomic_add(counter, value);
 }
 
+/* 1 in every active lane when at most one of them holds a nonzero register
+ * at a return (`any`: the OR of the lane's registers), else 0. The access,
+ * branch and block helpers add in a warp's first active lane, so this is
+ * the usual case (lane 0 in warps that stayed whole): that lane then adds
+ * its registers itself (__pasta_div_add), with no warp sum per register;
+ * the sums are the same, every other lane's registers being 0. */
+PASTA_INLINE uint64_t __pasta_div_flush_lone(uint64_t any) {
+  uint64_t holders = __gpu_ballot(__gpu_lane_mask(), any != 0);
+  return (holders & (holders - 1)) == 0;
+}
+
+/* That lane's add of one register (__pasta_div_add under the flush's own
+ * name: the pass does not count the return's flush among the measurement
+ * helpers that decide whether a copy gets its uncapped twin). */
+PASTA_INLINE void __pasta_div_flush_add(PASTA_GLOBAL uint64_t *counter,
+                                        uint64_t value) {
+  __pasta_div_add(counter, value);
+}
+
 /* 1 in every active lane when `pred` is the same in all of them (all true or
  * all false), else 0: whether an address that selects per lane between two
  * of one lane stride (`x > 0 ? a[x - 1] : a[x]`) has that stride in this

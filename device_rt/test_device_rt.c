@@ -1823,6 +1823,38 @@ static void test_div_data_dependent(void) {
   div_width = saved;
 }
 
+/* The return's test for a warp whose nonzero registers are all one lane's
+ * (__pasta_div_flush_lone): 1 in every active lane when no lane or one lane
+ * holds a nonzero OR of its registers, 0 when two or more do; inactive
+ * lanes' values do not count. */
+struct div_lone_case {
+  uint64_t any[64];
+  uint64_t got[64];
+};
+static void div_lone_lane(uint32_t lane, void *arg) {
+  struct div_lone_case *c = arg;
+  c->got[lane] = __pasta_div_flush_lone(c->any[lane]);
+}
+static void test_div_flush_lone(void) {
+  static struct div_lone_case c;
+  static const uint64_t holders[] = {
+      0, 1ull, 1ull << 5, 3ull, (1ull << 3) | (1ull << 31), 0xffffffffull};
+  static const uint64_t masks[] = {FULL, 0x0000fff0ull};
+  for (size_t h = 0; h < sizeof holders / sizeof *holders; ++h)
+    for (size_t m = 0; m < 2; ++m) {
+      for (int l = 0; l < 64; ++l) {
+        c.any[l] = holders[h] >> l & 1 ? (uint64_t)(l + 1) << 20 : 0;
+        c.got[l] = 7;
+      }
+      pasta_shim_warp(32, masks[m], 0, 0, div_lone_lane, &c);
+      uint64_t in = holders[h] & masks[m];
+      uint64_t want = (in & (in - 1)) == 0;
+      for (int l = 0; l < 32; ++l)
+        if (masks[m] >> l & 1)
+          CHECK_EQ_U64(c.got[l], want);
+    }
+}
+
 /* hotspot's halo gather, temp[clamp(row0 + k / 18) * n + clamp(col0 + k %
  * 18)] with k = 32 * warp + lane + 256 * trip below 324 (the pass cannot
  * shape it: k % 18 wraps inside a warp): rising addresses, 18-float runs a
@@ -3349,6 +3381,7 @@ int main(void) {
   test_div_rows16_walks();
   test_div_lone_lane();
   test_div_halo_gather();
+  test_div_flush_lone();
   test_div_select_lanes();
   test_div_clamp_lanes();
   test_div_stacked_conflicts();
