@@ -211,9 +211,8 @@ static PASTA_INLINE uint64_t pasta_div_repeats(uint64_t lanes, uint64_t subset,
 
 /* The general case of pasta_div_distinct_units, out of line: rare
  * (misaligned or overlapping accesses), and long. */
-static __attribute__((noinline)) uint64_t
-pasta_div_distinct_units_slow(uint64_t lanes, uint64_t subset, uint64_t lo,
-                              uint64_t hi) {
+static __attribute__((noinline)) uint64_t pasta_div_distinct_units_slow(
+    uint64_t lanes, uint64_t subset, uint64_t lo, uint64_t hi) {
   int in = (subset >> __gpu_lane_id()) & 1;
   uint64_t len = hi - lo + 1;
   uint64_t units = len > 64 ? 64 : len;
