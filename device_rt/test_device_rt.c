@@ -2805,8 +2805,9 @@ static void div_rows16_lane(uint32_t lane, void *arg) {
 
 static void test_div_rows16(void) {
   static struct div_lanes c;
-  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0000ffffull, 0x00018000ull,
-                            0xfff0ffffull};
+  const uint64_t masks[] = {FULL,          0x5555aaaaull, 0x0000ffffull,
+                            0x00018000ull, 0xfff0ffffull, 0x00010001ull,
+                            0x80000001ull};
   /* row b less row a, in elements (the size's multiples) or bytes */
   const int64_t elems[] = {0, 1, 15, 16, 17, -16};
   const int64_t bytes[] = {72, 128, 132, -128, 4096, 1 << 16};
@@ -2844,6 +2845,32 @@ static void test_div_rows16(void) {
             }
   CHECK(cases > 1500);
   CHECK(fast > 0 && fast < cases);
+}
+
+/* backprop's layerforward stages `in_s[ty] = input[16 * b + ty]` under
+ * `if (tx == 0)`: in 16 x 16 blocks, lanes 0 and 16 alone, one lane a row,
+ * at stride 0, the rows one float apart (and, for the test, other
+ * distances: the same element, a bank apart, a sector apart). The figures
+ * are the reference's, from one shuffle (the other lane's address); on the
+ * tree before, two (each row's base) and the rows' unit sets. */
+static void test_div_one_lane_a_row(void) {
+  static struct div_lanes c;
+  const int64_t deltas[] = {4, 0, 128, 32, -4, 4096};
+  const uint32_t offsets[] = {0, 28};
+  for (int shared = 0; shared < 2; ++shared)
+    for (size_t k = 0; k < sizeof deltas / sizeof *deltas; ++k)
+      for (size_t o = 0; o < 2; ++o) {
+        c.any.size = 4, c.stride = 0, c.width = 16, c.any.sectored = 1;
+        c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+        uint64_t a = (shared ? DIV_BASE * 4 : DIV_BASE) + 4096 + offsets[o];
+        for (int l = 0; l < 64; ++l)
+          c.any.addr[l] = (uint64_t)((int64_t)a + (l / 16 % 2) * deltas[k]);
+        uint64_t before[3];
+        memcpy(before, pasta_shim_collectives, sizeof before);
+        div_check_lanes_with(&c, 0x00010001ull, div_rows16_lane, &c);
+        CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+        CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 0);
+      }
 }
 
 /* What __pasta_div_access_rows16 runs, in the shapes of the kernels that
@@ -3378,6 +3405,7 @@ int main(void) {
   test_div_wider_strides();
   test_div_row32();
   test_div_rows16();
+  test_div_one_lane_a_row();
   test_div_rows16_walks();
   test_div_lone_lane();
   test_div_halo_gather();
