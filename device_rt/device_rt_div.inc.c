@@ -146,20 +146,40 @@ static uint64_t pasta_div_fast_ordered, pasta_div_fast_banks;
  * lower lanes only at its start, up to the end of the nearest lower lane's
  * range; it adds the units past that end. Accesses here are at most 64
  * bytes: a lane adds at most 64 bytes and 3 sectors. Returns 0, computing
- * nothing, when the starts are out of order. */
+ * nothing, when the starts are out of order. `aligned`: every lane's
+ * address is a multiple of the size, a power of 2 up to 32 (a constant in
+ * the copies). */
 static PASTA_INLINE int pasta_div_ordered_units(uint64_t lanes, uint64_t order,
                                                 uint64_t addr, uint32_t size,
-                                                uint32_t sectored,
+                                                uint32_t sectored, int aligned,
                                                 uint64_t *bytes,
                                                 uint64_t *sectors) {
   uint32_t lane = __gpu_lane_id();
   int in = (order >> lane) & 1;
   uint64_t below = order & ((1ull << lane) - 1); /* lane < 64 */
-  uint32_t prev_lane = below ? 63u - (uint32_t)__builtin_clzll(below) : lane;
+  /* In a whole warp the lane below is lane - 1 (a constant `order` folds
+   * the test, and the search for the nearest lane below goes). */
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t prev_lane = order == full ? (lane ? lane - 1 : lane)
+                       : below       ? 63u - (uint32_t)__builtin_clzll(below)
+                                     : lane;
   uint64_t prev =
       __gpu_shuffle_idx_u64(lanes, prev_lane, addr, __gpu_num_lanes());
   if (__gpu_ballot(lanes, in && addr < prev) != 0)
     return 0;
+  if (aligned) {
+    /* Aligned elements of one size coincide or are disjoint, and each lies
+     * in one sector: a lane adds its element when its address differs from
+     * the lane's below, its sector when the sector number does; one ballot
+     * each instead of the ranges' 64-bit arithmetic and two warp sums. */
+    int first = in && !below;
+    *bytes = size * (uint64_t)__builtin_popcountll(
+                        __gpu_ballot(lanes, first || (in && addr != prev)));
+    *sectors = sectored ? (uint64_t)__builtin_popcountll(__gpu_ballot(
+                              lanes, first || (in && addr >> 5 != prev >> 5)))
+                        : 0;
+    return 1;
+  }
   uint64_t last = addr + size - 1, prev_last = prev + size - 1;
   uint64_t from = below && prev_last + 1 > addr ? prev_last + 1 : addr;
   uint32_t new_bytes = in && last >= from ? (uint32_t)(last - from + 1) : 0;
@@ -372,13 +392,15 @@ static PASTA_INLINE void pasta_div_units(uint64_t lanes, uint64_t subset,
   *bytes = *sectors = 0;
   if (!subset)
     return;
+  int aligned =
+      (flags & PASTA_DIV_UNITS_ALIGNED) && pasta_div_aligned_size(size);
   if (size <= 64 && (flags & PASTA_DIV_UNITS_ORDERED) &&
-      (pasta_div_ordered_units(lanes, subset, addr, size, sectored, bytes,
-                               sectors) ||
+      (pasta_div_ordered_units(lanes, subset, addr, size, sectored, aligned,
+                               bytes, sectors) ||
        ((flags & PASTA_DIV_UNITS_REPEATS) &&
         pasta_div_ordered_units(
             lanes, subset & ~pasta_div_repeats(lanes, subset, addr), addr, size,
-            sectored, bytes, sectors)))) {
+            sectored, aligned, bytes, sectors)))) {
     PASTA_DIV_TALLY(pasta_div_fast_ordered, lanes);
     return;
   }

@@ -739,6 +739,58 @@ pasta_div_two_rows_figures(uint32_t ma, uint64_t a, uint32_t mb, uint64_t b,
         pasta_div_two_rows_units(ma, a, mb, b, stride, 2, 1);
 }
 
+/* The figures of two lanes at `x` and `y`, one element of `size` (a power
+ * of 2 up to 32) each, aligned to it: the elements coincide or are
+ * disjoint, each in one sector and (up to 4 bytes) one word; two words of
+ * one bank conflict only in one phase (up to 4 bytes: the two rows of 16
+ * are one phase; 8 bytes and more put the rows in two phases). */
+static PASTA_INLINE void pasta_div_pair_figures(uint64_t x, uint64_t y,
+                                                uint32_t size, uint32_t space,
+                                                uint32_t sectored,
+                                                uint64_t f[PASTA_DIV_NUM]) {
+  int shared = space == PASTA_DIV_SHARED;
+  uint64_t distinct = (uint64_t)size * (x == y ? 1 : 2);
+  for (int i = 0; i < PASTA_DIV_NUM; ++i)
+    f[i] = 0;
+  f[shared ? PASTA_DIV_REQUESTS_SHARED : PASTA_DIV_REQUESTS_GLOBAL] = 1;
+  f[PASTA_DIV_BYTES] = 2 * (uint64_t)size;
+  f[shared ? PASTA_DIV_DISTINCT_SHARED : PASTA_DIV_DISTINCT_GLOBAL] = distinct;
+  if (!sectored)
+    return;
+  if (!shared) {
+    f[PASTA_DIV_SECTORS] = (x >> 5) == (y >> 5) ? 1 : 2;
+    f[PASTA_DIV_IDEAL_SECTORS] = (distinct + 31) / 32;
+    return;
+  }
+  uint64_t wx = x >> 2, wy = y >> 2;
+  f[PASTA_DIV_BANK_CONFLICTS] = size <= 4 && wx != wy && ((wx - wy) & 31) == 0;
+}
+
+/* __pasta_div_access_rows16 for one lane in each row (a branch on thread
+ * index x: backprop's `if (tx == 0)`): the other row's lane's address by
+ * one shuffle, the pair's figures in closed form, in place of both rows'
+ * bases by two shuffles and the rows' unit sets. */
+static PASTA_INLINE uint32_t pasta_div_one_lane_a_row(
+    uint64_t addr, uint64_t lanes, uint32_t ma, uint32_t mb, uint32_t size,
+    uint32_t stride, uint32_t hint, uint32_t sectored,
+    PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint32_t la = (uint32_t)__builtin_ctz(ma);
+  uint32_t lb = 16u + (uint32_t)__builtin_ctz(mb);
+  uint32_t from = __gpu_lane_id() == la ? lb : la;
+  uint64_t other = __gpu_shuffle_idx_u64(lanes, from, addr, 32);
+  uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
+  pasta_div_pair_figures(addr, other, size, hint, sectored, f);
+  pasta_div_lanes_derived(size, stride, hint, sectored, 2, d);
+  return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
+}
+
 /* __pasta_div_access_lanes where the caller knows that the warp's lanes
  * form rows of 16 (__pasta_div_row_width() is 16), the space (global or
  * shared, not generic), that the stride is 0 or `size` (a power of 2 up to
@@ -786,6 +838,11 @@ PASTA_INLINE uint32_t __pasta_div_access_rows16(
           distinct_shared, sectors, ideal_sectors, bank_conflicts);
     }
   }
+  if ((ma & (ma - 1)) == 0 && (mb & (mb - 1)) == 0)
+    return pasta_div_one_lane_a_row(addr, lanes, ma, mb, size, stride, hint,
+                                    sectored, requests_global, requests_shared,
+                                    bytes, distinct_global, distinct_shared,
+                                    sectors, ideal_sectors, bank_conflicts);
   /* else each row's base from its first active lane */
   uint64_t a =
       __gpu_shuffle_idx_u64(lanes, (uint32_t)__builtin_ctz(ma), mine, 32);
@@ -1011,6 +1068,25 @@ PASTA_INLINE void __pasta_div_add(PASTA_GLOBAL uint64_t *counter,
                                   uint64_t value) {
   if (value != 0)
     pasta_atomic_add(counter, value);
+}
+
+/* 1 in every active lane when at most one of them holds a nonzero register
+ * at a return (`any`: the OR of the lane's registers), else 0. The access,
+ * branch and block helpers add in a warp's first active lane, so this is
+ * the usual case (lane 0 in warps that stayed whole): that lane then adds
+ * its registers itself (__pasta_div_add), with no warp sum per register;
+ * the sums are the same, every other lane's registers being 0. */
+PASTA_INLINE uint64_t __pasta_div_flush_lone(uint64_t any) {
+  uint64_t holders = __gpu_ballot(__gpu_lane_mask(), any != 0);
+  return (holders & (holders - 1)) == 0;
+}
+
+/* That lane's add of one register (__pasta_div_add under the flush's own
+ * name: the pass does not count the return's flush among the measurement
+ * helpers that decide whether a copy gets its uncapped twin). */
+PASTA_INLINE void __pasta_div_flush_add(PASTA_GLOBAL uint64_t *counter,
+                                        uint64_t value) {
+  __pasta_div_add(counter, value);
 }
 
 /* 1 in every active lane when `pred` is the same in all of them (all true or

@@ -1823,6 +1823,94 @@ static void test_div_data_dependent(void) {
   div_width = saved;
 }
 
+/* The return's test for a warp whose nonzero registers are all one lane's
+ * (__pasta_div_flush_lone): 1 in every active lane when no lane or one lane
+ * holds a nonzero OR of its registers, 0 when two or more do; inactive
+ * lanes' values do not count. */
+struct div_lone_case {
+  uint64_t any[64];
+  uint64_t got[64];
+};
+static void div_lone_lane(uint32_t lane, void *arg) {
+  struct div_lone_case *c = arg;
+  c->got[lane] = __pasta_div_flush_lone(c->any[lane]);
+}
+static void test_div_flush_lone(void) {
+  static struct div_lone_case c;
+  static const uint64_t holders[] = {
+      0, 1ull, 1ull << 5, 3ull, (1ull << 3) | (1ull << 31), 0xffffffffull};
+  static const uint64_t masks[] = {FULL, 0x0000fff0ull};
+  for (size_t h = 0; h < sizeof holders / sizeof *holders; ++h)
+    for (size_t m = 0; m < 2; ++m) {
+      for (int l = 0; l < 64; ++l) {
+        c.any[l] = holders[h] >> l & 1 ? (uint64_t)(l + 1) << 20 : 0;
+        c.got[l] = 7;
+      }
+      pasta_shim_warp(32, masks[m], 0, 0, div_lone_lane, &c);
+      uint64_t in = holders[h] & masks[m];
+      uint64_t want = (in & (in - 1)) == 0;
+      for (int l = 0; l < 32; ++l)
+        if (masks[m] >> l & 1)
+          CHECK_EQ_U64(c.got[l], want);
+    }
+}
+
+/* hotspot's halo gather, temp[clamp(row0 + k / 18) * n + clamp(col0 + k %
+ * 18)] with k = 32 * warp + lane + 256 * trip below 324 (the pass cannot
+ * shape it: k % 18 wraps inside a warp): rising addresses, 18-float runs a
+ * grid row apart, runs that clamp at the grid's left and right edges
+ * (repeated elements); at its top and bottom edges rows clamp too (not
+ * rising). The
+ * figures are the reference's, with the pass's word that the floats are
+ * aligned (PASTA_DIV_ALIGNED) and without; the aligned ordered path of a
+ * full warp takes one shuffle and three ballots (order, elements,
+ * sectors), no warp sums by ballots per bit (on the tree before: ten
+ * ballots, the two sums' nine). */
+static void div_halo_addresses(struct div_any *c, int row0, int col0,
+                               uint32_t first_k) {
+  const int n = 64; /* the grid's side */
+  for (uint32_t l = 0; l < 64; ++l) {
+    int k = (int)(first_k + l);
+    int r = row0 + k / 18, q = col0 + k % 18;
+    r = r < 0 ? 0 : r > n - 1 ? n - 1 : r;
+    q = q < 0 ? 0 : q > n - 1 ? n - 1 : q;
+    c->addr[l] = DIV_BASE + 4 * (uint64_t)(r * n + q);
+  }
+}
+static void test_div_halo_gather(void) {
+  static struct div_any c;
+  static const int rows0[] = {-1, 15, 46, 47};
+  static const int cols0[] = {-1, 15, 47};
+  c.size = 4, c.hint = PASTA_DIV_GLOBAL, c.sectored = 1;
+  uint32_t saved = div_width;
+  div_width = 0; /* the copies pass 0: not lane-shaped */
+  for (int flags = 0; flags < 2; ++flags) {
+    div_any_flags = flags ? PASTA_DIV_ALIGNED : 0;
+    for (size_t r = 0; r < 4; ++r)
+      for (size_t q = 0; q < 3; ++q)
+        for (uint32_t k = 0; k < 324; k += 32) {
+          div_halo_addresses(&c, rows0[r], cols0[q], k);
+          uint64_t active = 324 - k >= 32 ? FULL : (1ull << (324 - k)) - 1;
+          int paths = div_check_any(&c, active);
+          /* rising but where two runs clamp to one row (the grid's top and
+           * bottom edges) */
+          if (rows0[r] >= 0 && rows0[r] + 17 < 64)
+            CHECK_EQ_INT(paths & 1, 1);
+        }
+  }
+  /* One full warp of the interior: the aligned ordered path's collectives. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  div_halo_addresses(&c, 15, 15, 32);
+  uint64_t before[3];
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  CHECK_EQ_INT(div_check_any(&c, FULL) & 1, 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 3);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 0);
+  div_any_flags = 0;
+  div_width = saved;
+}
+
 /* One active lane (a serial kernel, `if (tid == 0)`): __pasta_div_access
  * takes its figures alone, for every size, offset in a line and space
  * (a generic pointer: global memory here), loads, stores and atomics, in
@@ -2717,8 +2805,9 @@ static void div_rows16_lane(uint32_t lane, void *arg) {
 
 static void test_div_rows16(void) {
   static struct div_lanes c;
-  const uint64_t masks[] = {FULL, 0x5555aaaaull, 0x0000ffffull, 0x00018000ull,
-                            0xfff0ffffull};
+  const uint64_t masks[] = {FULL,          0x5555aaaaull, 0x0000ffffull,
+                            0x00018000ull, 0xfff0ffffull, 0x00010001ull,
+                            0x80000001ull};
   /* row b less row a, in elements (the size's multiples) or bytes */
   const int64_t elems[] = {0, 1, 15, 16, 17, -16};
   const int64_t bytes[] = {72, 128, 132, -128, 4096, 1 << 16};
@@ -2756,6 +2845,32 @@ static void test_div_rows16(void) {
             }
   CHECK(cases > 1500);
   CHECK(fast > 0 && fast < cases);
+}
+
+/* backprop's layerforward stages `in_s[ty] = input[16 * b + ty]` under
+ * `if (tx == 0)`: in 16 x 16 blocks, lanes 0 and 16 alone, one lane a row,
+ * at stride 0, the rows one float apart (and, for the test, other
+ * distances: the same element, a bank apart, a sector apart). The figures
+ * are the reference's, from one shuffle (the other lane's address); on the
+ * tree before, two (each row's base) and the rows' unit sets. */
+static void test_div_one_lane_a_row(void) {
+  static struct div_lanes c;
+  const int64_t deltas[] = {4, 0, 128, 32, -4, 4096};
+  const uint32_t offsets[] = {0, 28};
+  for (int shared = 0; shared < 2; ++shared)
+    for (size_t k = 0; k < sizeof deltas / sizeof *deltas; ++k)
+      for (size_t o = 0; o < 2; ++o) {
+        c.any.size = 4, c.stride = 0, c.width = 16, c.any.sectored = 1;
+        c.any.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+        uint64_t a = (shared ? DIV_BASE * 4 : DIV_BASE) + 4096 + offsets[o];
+        for (int l = 0; l < 64; ++l)
+          c.any.addr[l] = (uint64_t)((int64_t)a + (l / 16 % 2) * deltas[k]);
+        uint64_t before[3];
+        memcpy(before, pasta_shim_collectives, sizeof before);
+        div_check_lanes_with(&c, 0x00010001ull, div_rows16_lane, &c);
+        CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 1);
+        CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 0);
+      }
 }
 
 /* What __pasta_div_access_rows16 runs, in the shapes of the kernels that
@@ -3290,8 +3405,11 @@ int main(void) {
   test_div_wider_strides();
   test_div_row32();
   test_div_rows16();
+  test_div_one_lane_a_row();
   test_div_rows16_walks();
   test_div_lone_lane();
+  test_div_halo_gather();
+  test_div_flush_lone();
   test_div_select_lanes();
   test_div_clamp_lanes();
   test_div_stacked_conflicts();

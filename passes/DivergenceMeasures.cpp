@@ -55,6 +55,21 @@ static cl::opt<unsigned> OutOfLineAbove(
     cl::desc("PASTA: a divergence copy with more measured access groups "
              "than this calls the access helpers out of line"));
 
+// The runtime's test for it and that lane's add of a register
+// (device_rt_div_rows.inc.c; DivergenceEmission.cpp's twinTooCostly does not
+// count them: they are the return's flush, not measurements).
+static constexpr const char *DivFlushLoneName = "__pasta_div_flush_lone";
+static constexpr const char *DivFlushAddName = "__pasta_div_flush_add";
+
+// The access, branch and block helpers add to the registers in a warp's
+// first active lane, so at a return most warps hold their figures in one
+// lane (lane 0 in warps that stayed whole): that lane adds each nonzero
+// register to its counter itself, with no warp sum per register.
+static cl::opt<bool> LoneLaneFlush(
+    "pasta-div-lone-lane-flush", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: at a return, a warp whose nonzero "
+             "registers are all one lane's adds them from that lane"));
+
 static cl::opt<bool> StackedGaps(
     "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
@@ -1887,10 +1902,12 @@ private:
     Value *Any = nullptr;
     for (auto &[Counter, V] : Values)
       Any = Any ? B.CreateOr(Any, V) : V;
+    Instruction *Rest = LoneLaneFlush ? emitLoneLaneFlush(B, Any, Values) : Ret;
+    B.SetInsertPoint(Rest);
     FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
     Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
     Instruction *FastT, *SlowT;
-    SplitBlockAndInsertIfThenElse(Fast, Ret->getIterator(), &FastT, &SlowT);
+    SplitBlockAndInsertIfThenElse(Fast, Rest->getIterator(), &FastT, &SlowT);
     markInstrumentation(
         FastT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> FB(FastT);
@@ -1900,6 +1917,32 @@ private:
     for (auto &[Counter, V] : Values)
       FB.CreateCall(FlushFast, {counter(FB, Counter, Row), V});
     emitStagedFlush(SlowT, Values);
+  }
+
+  // Where at most one lane of the warp holds a nonzero register (Any, the
+  // OR of a lane's registers): that lane adds each nonzero one with one
+  // `red` (__pasta_div_flush_add), exact since every other lane's are 0.
+  // Returns
+  // where the other warps go on (the usual flush).
+  Instruction *emitLoneLaneFlush(IRBuilder<> &B, Value *Any,
+                                 const std::map<uint32_t, Value *> &Values) {
+    Module &M = *Copy.getParent();
+    Type *I64 = B.getInt64Ty();
+    FunctionCallee IsLone = M.getOrInsertFunction(DivFlushLoneName, I64, I64);
+    Value *Lone = B.CreateICmpNE(B.CreateCall(IsLone, {Any}), B.getInt64(0),
+                                 "pasta.div.lone");
+    Instruction *LoneT, *RestT;
+    SplitBlockAndInsertIfThenElse(Lone, B.GetInsertPoint(), &LoneT, &RestT);
+    markInstrumentation(
+        LoneT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> LB(LoneT);
+    Value *Row = freshRow(LB);
+    FunctionCallee Add =
+        M.getOrInsertFunction(DivFlushAddName, LB.getVoidTy(),
+                              PointerType::get(M.getContext(), 1), I64);
+    for (auto &[Counter, V] : Values)
+      LB.CreateCall(Add, {counter(LB, Counter, Row), V});
+    return RestT;
   }
 
   // Values staged by runs of counters less than PASTA_DIV_NUM apart (a

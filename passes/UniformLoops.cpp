@@ -23,6 +23,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -563,9 +564,51 @@ UniformLoops::repeatIn(const UniformLoop &U, Value *Ptr, uint64_t Granule) {
   return Repeat{Start, Known ? nullptr : Step, NoWraps};
 }
 
+// The non-negative value a GEP's one index extends (`zext nneg`), or null.
+static Value *nonNegativeIndex(const GEPOperator &G) {
+  if (G.getNumIndices() != 1)
+    return nullptr;
+  auto *Z = dyn_cast<ZExtInst>(G.getOperand(1));
+  return Z && Z->hasNonNeg() ? Z->getOperand(0) : nullptr;
+}
+
+// B's constant distance in bytes past A where both index one element type
+// by a `zext nneg` index (nw's s[m - tx] and s[m - tx + 1]): scalar
+// evolution keeps no sign for the extensions' operands, so zext(x + 1) -
+// zext(x) is not a constant to it when x may be negative. With nneg both
+// lie in [0, 2^(w-1)) (else the address is poison), so the extensions
+// differ by the operands' difference read as a signed w-bit value.
+std::optional<APInt> UniformLoops::indexDifference(Value *A, Value *B) {
+  auto *GA = dyn_cast<GEPOperator>(A), *GB = dyn_cast<GEPOperator>(B);
+  if (!GA || !GB || GA->getSourceElementType() != GB->getSourceElementType())
+    return std::nullopt;
+  Value *XA = nonNegativeIndex(*GA), *XB = nonNegativeIndex(*GB);
+  if (!XA || !XB || XA->getType() != XB->getType() ||
+      !SE->isSCEVable(XA->getType()))
+    return std::nullopt;
+  Value *PA = GA->getPointerOperand(), *PB = GB->getPointerOperand();
+  auto *I = dyn_cast<Instruction>(A);
+  if (!I || PA->getType() != PB->getType())
+    return std::nullopt;
+  std::optional<APInt> Bases =
+      SE->computeConstantDifference(SE->getSCEV(PB), SE->getSCEV(PA));
+  std::optional<APInt> Indices =
+      SE->computeConstantDifference(SE->getSCEV(XB), SE->getSCEV(XA));
+  if (!Bases || !Indices)
+    return std::nullopt;
+  const DataLayout &DL = I->getModule()->getDataLayout();
+  TypeSize Size = DL.getTypeAllocSize(GA->getSourceElementType());
+  if (Size.isScalable())
+    return std::nullopt;
+  unsigned Bits = Bases->getBitWidth();
+  return *Bases + Indices->sext(Bits) * APInt(Bits, Size.getFixedValue());
+}
+
 bool UniformLoops::constantApart(Value *A, Value *B, uint64_t Granule) {
   std::optional<APInt> D =
       SE->computeConstantDifference(SE->getSCEV(B), SE->getSCEV(A));
+  if (!D)
+    D = indexDifference(A, B);
   return D && D->countr_zero() >= Log2_64(Granule);
 }
 

@@ -224,6 +224,8 @@ public:
                                const UniformLoop *At = nullptr);
 
 private:
+  // B's constant distance past A through their GEPs' non-negative indices.
+  std::optional<llvm::APInt> indexDifference(llvm::Value *A, llvm::Value *B);
   // Whether V has one value in all active lanes of a warp where At uses it,
   // by a proof the uniformity analysis lacks (it takes every call, NVPTX's
   // block indices and sizes included, and every load through a generic

@@ -1,0 +1,177 @@
+; nw_tile's anti-diagonal step reads s[tx][c - 1] and s[tx][c] and writes
+; s[tx + 1][c] (c = m - tx + 1, 1 <= c <= 16). clang -O2 indexes them by
+; `zext nneg` of c - 1 and of c, which scalar evolution cannot relate (the
+; extensions of {-tx,+,1} and {1 - tx,+,1}: their operands may be negative
+; to it), so the three shared accesses, one word apart in every lane,
+; formed two groups and every 16-lane warp called the access helper twice
+; per trip. With nneg both indices lie in [0, 2^31), their extensions differ
+; by their difference, and the three form one group measured once, times 3
+; (UniformLoops::indexDifference). Without nneg (diag2: its s[tx][c - 1]'s
+; zext edited by hand) the groups stay apart.
+; The IR is clang's -O2 output for
+;   __global__ void diag(int *out, const int *in) {
+;     __shared__ int s[17][17];
+;     int tx = threadIdx.x;
+;     s[tx + 1][0] = in[tx];
+;     s[0][tx + 1] = in[tx + 16];
+;     __syncthreads();
+;     for (int m = 0; m < 31; m++) {
+;       int c = m - tx + 1;
+;       if (c >= 1 && c <= 16)
+;         s[tx + 1][c] = max(s[tx][c - 1], s[tx][c]);
+;       __syncthreads();
+;     }
+;     out[tx] = s[tx + 1][16];
+;   }
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+
+; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; CHECK-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
+; CHECK: mul i64 %{{[0-9]+}}, 3
+; CHECK-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
+
+; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z5diag2PiPKi__pasta_div(
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; CHECK: mul i64 %{{[0-9]+}}, 2
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@_ZZ4diagPiPKiE1s = internal unnamed_addr addrspace(3) global [17 x [17 x i32]] undef, align 4
+@_ZZ5diag2PiPKiE1s = internal unnamed_addr addrspace(3) global [17 x [17 x i32]] undef, align 4
+
+; Function Attrs: convergent noinline norecurse nounwind
+define dso_local ptx_kernel void @_Z4diagPiPKi(ptr noundef writeonly captures(none) %0, ptr noundef readonly captures(none) %1) local_unnamed_addr #0 {
+  %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %4 = zext nneg i32 %3 to i64
+  %5 = getelementptr inbounds nuw i32, ptr %1, i64 %4
+  %6 = load i32, ptr %5, align 4, !tbaa !6
+  %7 = add nuw nsw i32 %3, 1
+  %8 = zext nneg i32 %7 to i64
+  %9 = getelementptr inbounds nuw [17 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ4diagPiPKiE1s to ptr), i64 %8
+  store i32 %6, ptr %9, align 4, !tbaa !6
+  %10 = getelementptr i8, ptr %5, i64 64
+  %11 = load i32, ptr %10, align 4, !tbaa !6
+  %12 = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @_ZZ4diagPiPKiE1s to ptr), i64 %8
+  store i32 %11, ptr %12, align 4, !tbaa !6
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %13 = getelementptr inbounds nuw [17 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ4diagPiPKiE1s to ptr), i64 %4
+  br label %18
+
+14:                                               ; preds = %32
+  %15 = getelementptr inbounds nuw i8, ptr %9, i64 64
+  %16 = load i32, ptr %15, align 4, !tbaa !6
+  %17 = getelementptr inbounds nuw i32, ptr %0, i64 %4
+  store i32 %16, ptr %17, align 4, !tbaa !6
+  ret void
+
+18:                                               ; preds = %2, %32
+  %19 = phi i32 [ 0, %2 ], [ %33, %32 ]
+  %20 = sub nsw i32 %19, %3
+  %21 = icmp ult i32 %20, 16
+  br i1 %21, label %22, label %32
+
+22:                                               ; preds = %18
+  %23 = add nuw nsw i32 %20, 1
+  %24 = zext nneg i32 %23 to i64
+  %25 = getelementptr inbounds nuw i32, ptr %9, i64 %24
+  %26 = getelementptr inbounds nuw i32, ptr %13, i64 %24
+  %27 = zext nneg i32 %20 to i64
+  %28 = getelementptr inbounds nuw i32, ptr %13, i64 %27
+  %29 = load i32, ptr %28, align 4, !tbaa !6
+  %30 = load i32, ptr %26, align 4, !tbaa !6
+  %31 = tail call noundef i32 @llvm.smax.i32(i32 %29, i32 %30)
+  store i32 %31, ptr %25, align 4, !tbaa !6
+  br label %32
+
+32:                                               ; preds = %22, %18
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %33 = add nuw nsw i32 %19, 1
+  %34 = icmp eq i32 %33, 31
+  br i1 %34, label %14, label %18, !llvm.loop !11
+}
+
+define dso_local ptx_kernel void @_Z5diag2PiPKi(ptr noundef writeonly captures(none) %0, ptr noundef readonly captures(none) %1) local_unnamed_addr #0 {
+  %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %4 = zext nneg i32 %3 to i64
+  %5 = getelementptr inbounds nuw i32, ptr %1, i64 %4
+  %6 = load i32, ptr %5, align 4, !tbaa !6
+  %7 = add nuw nsw i32 %3, 1
+  %8 = zext nneg i32 %7 to i64
+  %9 = getelementptr inbounds nuw [17 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ5diag2PiPKiE1s to ptr), i64 %8
+  store i32 %6, ptr %9, align 4, !tbaa !6
+  %10 = getelementptr i8, ptr %5, i64 64
+  %11 = load i32, ptr %10, align 4, !tbaa !6
+  %12 = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @_ZZ5diag2PiPKiE1s to ptr), i64 %8
+  store i32 %11, ptr %12, align 4, !tbaa !6
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %13 = getelementptr inbounds nuw [17 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ5diag2PiPKiE1s to ptr), i64 %4
+  br label %18
+
+14:                                               ; preds = %32
+  %15 = getelementptr inbounds nuw i8, ptr %9, i64 64
+  %16 = load i32, ptr %15, align 4, !tbaa !6
+  %17 = getelementptr inbounds nuw i32, ptr %0, i64 %4
+  store i32 %16, ptr %17, align 4, !tbaa !6
+  ret void
+
+18:                                               ; preds = %2, %32
+  %19 = phi i32 [ 0, %2 ], [ %33, %32 ]
+  %20 = sub nsw i32 %19, %3
+  %21 = icmp ult i32 %20, 16
+  br i1 %21, label %22, label %32
+
+22:                                               ; preds = %18
+  %23 = add nuw nsw i32 %20, 1
+  %24 = zext nneg i32 %23 to i64
+  %25 = getelementptr inbounds nuw i32, ptr %9, i64 %24
+  %26 = getelementptr inbounds nuw i32, ptr %13, i64 %24
+  %27 = zext i32 %20 to i64
+  %28 = getelementptr inbounds nuw i32, ptr %13, i64 %27
+  %29 = load i32, ptr %28, align 4, !tbaa !6
+  %30 = load i32, ptr %26, align 4, !tbaa !6
+  %31 = tail call noundef i32 @llvm.smax.i32(i32 %29, i32 %30)
+  store i32 %31, ptr %25, align 4, !tbaa !6
+  br label %32
+
+32:                                               ; preds = %22, %18
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %33 = add nuw nsw i32 %19, 1
+  %34 = icmp eq i32 %33, 31
+  br i1 %34, label %14, label %18, !llvm.loop !11
+}
+
+; Function Attrs: convergent nocallback nounwind
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #1
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #2
+
+; Function Attrs: mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare i32 @llvm.smax.i32(i32, i32) #3
+
+attributes #0 = { convergent noinline norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_90" "target-features"="+ptx88,+sm_90" "uniform-work-group-size"="true" }
+attributes #1 = { convergent nocallback nounwind }
+attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #3 = { mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4, !5}
+!llvm.errno.tbaa = !{!6}
+!nvvmir.version = !{!10}
+
+!0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 9]}
+!1 = !{i32 1, !"wchar_size", i32 4}
+!2 = !{i32 4, !"nvvm-reflect-ftz", i32 0}
+!3 = !{i32 7, !"frame-pointer", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
+!6 = !{!7, !7, i64 0}
+!7 = !{!"int", !8, i64 0}
+!8 = !{!"omnipotent char", !9, i64 0}
+!9 = !{!"Simple C++ TBAA"}
+!10 = !{i32 2, i32 0}
+!11 = distinct !{!11, !12}
+!12 = !{!"llvm.loop.mustprogress"}
