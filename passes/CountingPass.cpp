@@ -166,7 +166,9 @@ bool ModuleInstrumenter::run() {
     auto Reach = reachingKernels(Kernels);
     warnUncountedIndirectCallees(M, Kernels, Reach);
     decltype(Reach) Kept;
-    if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
+    // Divergence builds too: otherwise their copies flush a device
+    // function's counts at every call (bfs's visit, lab 35).
+    if (Opts.CalleeCounts && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);
       Sel.setArgumentSpaces(&Twins.ArgumentSpaces);
       auto Before = std::move(Reach);
