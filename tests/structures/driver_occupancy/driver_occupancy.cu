@@ -173,12 +173,12 @@ static bool run_with_pending_error(uint32_t *d_in, uint32_t *d_tmp,
     printf("a 2^62-byte allocation succeeded\n");
     return false;
   }
-  bool ok = check(cudaFuncSetCacheConfig(drv_fold, cudaFuncCachePreferShared),
-                  "cudaFuncSetCacheConfig") &&
-            check(cudaFuncSetAttribute(
-                      drv_fold, cudaFuncAttributePreferredSharedMemoryCarveout,
-                      50),
-                  "cudaFuncSetAttribute");
+  bool ok =
+      check(cudaFuncSetCacheConfig(drv_fold, cudaFuncCachePreferShared),
+            "cudaFuncSetCacheConfig") &&
+      check(cudaFuncSetAttribute(
+                drv_fold, cudaFuncAttributePreferredSharedMemoryCarveout, 50),
+            "cudaFuncSetAttribute");
   int blocks = per_sm * sms, n = N;
   void *args[] = {&d_in, &d_tmp, &d_out, &n};
   ok = ok && check(cudaLaunchCooperativeKernel((const void *)drv_fold, blocks,
@@ -203,9 +203,9 @@ static bool run_driver_fold(uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
       !check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                  &runtime_per_sm, drv_fold, FoldBlock, 0),
              "occupancy") ||
-      !check_cu(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f,
-                                                            FoldBlock, 0),
-                "cuOccupancyMaxActiveBlocksPerMultiprocessor") ||
+      !check_cu(
+          cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, FoldBlock, 0),
+          "cuOccupancyMaxActiveBlocksPerMultiprocessor") ||
       !check(cudaFuncGetAttributes(&attributes, drv_fold),
              "cudaFuncGetAttributes") ||
       !check_cu(cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f),
@@ -232,8 +232,8 @@ static bool run_driver_fold(uint32_t *d_in, uint32_t *d_tmp, uint32_t *d_out,
 }
 
 // drv_sum, its block and grid from the driver's occupancy calls.
-static bool run_driver_sum(uint32_t *d_in, uint32_t *d_partial,
-                           uint32_t *d_out, uint64_t want, int sms) {
+static bool run_driver_sum(uint32_t *d_in, uint32_t *d_partial, uint32_t *d_out,
+                           uint64_t want, int sms) {
   CUfunction f = nullptr;
   int min_grid = 0, threads = 0, per_sm = 0;
   if (!check(cudaGetFuncBySymbol(&f, (const void *)drv_sum),
@@ -241,9 +241,9 @@ static bool run_driver_sum(uint32_t *d_in, uint32_t *d_partial,
       !check_cu(cuOccupancyMaxPotentialBlockSize(&min_grid, &threads, f,
                                                  nullptr, 0, 0),
                 "cuOccupancyMaxPotentialBlockSize") ||
-      !check_cu(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f,
-                                                            threads, 0),
-                "cuOccupancyMaxActiveBlocksPerMultiprocessor"))
+      !check_cu(
+          cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, threads, 0),
+          "cuOccupancyMaxActiveBlocksPerMultiprocessor"))
     return false;
   int blocks = per_sm * sms, n = N;
   printf("drv_sum: %d blocks of %d threads (%d per SM)\n", blocks, threads,
