@@ -375,7 +375,7 @@ static int resident_choice(ops_t *ops, const struct kernel *k,
   uint64_t plain = held_at_once(ops, res, 0, k->plain);
   if (!plain || blocks > plain)
     return 0; /* not a grid sized to the plain copy's */
-  uint64_t chosen = held_at_once(ops, res, 1, l->fn);
+  uint64_t chosen = held_at_once(ops, res, 1, k->handle);
   if (!chosen || blocks <= chosen) /* holds it, or is refused and retried */
     return 0;
   int most = k->capped ? max_threads_once(ops, k->capped, &fit->capped_max) : 0;
@@ -493,8 +493,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   struct residency res;
   /* Only the counting kernel gives way (resident_choice): a mode's copy
    * and the capped copy run as chosen. */
-  int persistent = view.occupancy_asked && plain && !driver_handle &&
-                   v == RUN_COUNTING && !capped;
+  int persistent = view.occupancy_asked && plain && v == RUN_COUNTING &&
+                   !capped && (!driver_handle || launch_capped);
   if (persistent && resident_choice(ops, &view, l, &res, &fit))
     capped = 1;
   int pending = !driver_handle && may_be_refused(&view, l, v, capped) &&

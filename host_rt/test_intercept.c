@@ -2385,13 +2385,26 @@ static int f_drv_cooperative(const void *f, uint32_t gx, uint32_t gy,
                      bz, params, shmem, stream);
 }
 
+/* cuLaunchKernel on driver handles: refuses only a block larger than the
+ * copy takes (f_persistent_launch). */
+static int f_drv_launch(const void *f, uint32_t gx, uint32_t gy, uint32_t gz,
+                        uint32_t bx, uint32_t by, uint32_t bz, uint32_t shmem,
+                        void *stream, void **params, void **extra) {
+  (void)extra;
+  return f_persistent_launch(f, gx | (uint64_t)gy << 32, gz,
+                             bx | (uint64_t)by << 32, bz, params, shmem,
+                             stream);
+}
+
 /* `test_intercept driver_cooperative`: cuLaunchCooperativeKernel of a
  * handle taken from a kernel falls back as cudaLaunchCooperativeKernel
  * does (test_cooperative_launches): cg's grid runs its capped copy's
  * handle, counted; rd's (1,024 threads: the capped copy takes the block,
  * not the grid) and st's (its capped copy a stub) run the plain copy's
  * handle, uncounted, with the cooperative warning. The program sees
- * success every time; the launches are the kernels'. */
+ * success every time; the launches are the kernels'. A persistent grid of
+ * cg launched by cuLaunchKernel after the driver's occupancy query runs
+ * the capped copy's handle too (test_persistent_grids). */
 static int test_driver_cooperative(void) {
   struct pasta_vendor_ops cops = cooperative_vendor_ops();
   register_cooperative_kernels();
@@ -2414,10 +2427,19 @@ static int test_driver_cooperative(void) {
   CHECK(__pasta_launch_cooperative_kernel_driver(st, 8, 1, 1, 512, 1, 1, 0,
                                                  NULL, NULL, f_drv_cooperative,
                                                  &cops) == 0);
+  /* A persistent grid of cg through cuLaunchKernel (the program asked the
+   * driver's occupancy query): its capped copy's handle, which holds it. */
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, cg, 512, 0, f_co_occupancy,
+                                            &cops) == 0 &&
+        blocks == 2);
+  CHECK(__pasta_module_launch_kernel(cg, 8, 1, 1, 512, 1, 1, 0, NULL, NULL,
+                                     NULL, f_drv_launch, &cops) == 0);
   char text[2048];
   stderr_release(&err, text, sizeof text);
-  CHECK(num_launched == 3 && launched[0] == &cg_capped_fn &&
-        launched[1] == &rd_plain_fn && launched[2] == &st_plain_fn);
+  CHECK(num_launched == 4 && launched[0] == &cg_capped_fn &&
+        launched[1] == &rd_plain_fn && launched[2] == &st_plain_fn &&
+        launched[3] == &cg_capped_fn);
   CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
                       "grid of 8 blocks of 1024 threads can have");
   CHECK_HAS_STR(text, "kernel '_Z2stv' need more registers than a cooperative "
@@ -2428,7 +2450,7 @@ static int test_driver_cooperative(void) {
   const pasta_activity_kernel *rdr = row_of(&act, "rd()");
   const pasta_activity_kernel *str = row_of(&act, "st()");
   if (CHECK(cgr && rdr && str)) {
-    CHECK(cgr->launches == 1 && cgr->counted == 1 && cgr->failed == 0 &&
+    CHECK(cgr->launches == 2 && cgr->counted == 2 && cgr->failed == 0 &&
           cgr->resources.has_capped);
     CHECK(rdr->launches == 1 && rdr->counted == 0 && rdr->failed == 0);
     CHECK(str->launches == 1 && str->counted == 0 && str->failed == 0);
