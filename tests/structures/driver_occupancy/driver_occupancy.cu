@@ -4,29 +4,34 @@
 // a CUfunction of its kernel (cudaGetFuncBySymbol), sizes a cooperative grid
 // with the driver's occupancy calls and launches it with
 // cuLaunchCooperativeKernel, sets cache configurations with both APIs, and
-// keeps an error of its own pending across PASTA's calls. Each answer must
-// be the plain copy's (the kernel nvcc or clang would have built: stdout
-// prints the shapes and must equal the plain build's), each launch must
-// run, and the pending error must come back to the program as it left it.
+// reads its error state after errors of its own across PASTA's calls. Each
+// answer must be the plain copy's (the kernel nvcc or clang would have
+// built: stdout prints the shapes and must equal the plain build's), each
+// launch must run, and the error state must read as the plain build's.
 //
 // drv_fold(in, tmp, out, n): occupancy.cu's fold_pairs (512 threads,
 //   per-bit shared atomics, grid.sync() between a fold and a pairing phase):
 //   plain 43 registers (2 blocks of 512 an SM), counting 79 (1 block),
-//   capped copy 64 (2 blocks). Launched twice, each time at the plain
-//   copy's occupancy x SMs, cooperatively: the counting kernel cannot hold
-//   the grid, its capped copy can: both counted by the capped copy.
-//   1. cudaLaunchCooperativeKernel while the program has an error pending
-//      (cudaMalloc of 2^62 bytes: cudaErrorMemoryAllocation, not sticky),
-//      after cudaFuncSetCacheConfig and cudaFuncSetAttribute (carveout) on
-//      the kernel; cudaGetLastError must then return that error, and
-//      nothing else be pending.
-//   2. cuLaunchCooperativeKernel on the CUfunction, its grid from
+//   capped copy 64 (2 blocks). Launched three times at the plain copy's
+//   occupancy x SMs, cooperatively (and once wrongly, below): the counting
+//   kernel cannot hold the grid, its capped copy can: all three counted by the
+//   capped copy.
+//   1. cudaLaunchCooperativeKernel after a failed allocation (cudaMalloc of
+//      2^62 bytes) and after cudaFuncSetCacheConfig and cudaFuncSetAttribute
+//      (carveout) on the kernel; the error state is peeked after the
+//      failure and after the settings and read after the launch, and
+//      printed: it must be the plain build's (the runner compares stdout).
+//   2. The same after a failed launch of drv_fold (<<<1, 2048>>>: too many
+//      threads, cudaErrorInvalidConfiguration; a launch of the kernel,
+//      failed, no device counts).
+//   3. cuLaunchCooperativeKernel on the CUfunction, its grid from
 //      cuOccupancyMaxActiveBlocksPerMultiprocessor (which must equal the
 //      runtime's answer), after cuFuncSetCacheConfig; cuFuncGetAttribute's
 //      register count must equal cudaFuncGetAttributes'.
 //   n = 65,536, in[i] = i: per launch (occupancy.cu's derivation)
 //     load_bytes.global = 786,432, store_bytes.global = 524,288,
-//     atomics.shared = 524,288, atomic_bytes.shared = 2,097,152.
+//     atomics.shared = 524,288, atomic_bytes.shared = 2,097,152;
+//   three launches ran: 2,359,296 / 1,572,864 / 1,572,864 / 6,291,456.
 //
 // drv_sum(in, partial, out, n): occupancy.cu's block_sum (plain 26
 //   registers: 2 blocks of 1,024 an SM; counting and capped copies 1),
@@ -36,8 +41,8 @@
 //   warning; the sum must be right.
 //
 // clang-format off
-// EXPECT: kernel _Z8drv_foldPKjPjS1_i launches=2 load_bytes.global=1572864 store_bytes.global=1048576 atomics.shared=1048576 atomic_bytes.shared=4194304 flops.f32=0
-// EXPECT: launch _Z8drv_foldPKjPjS1_i launches=2 counted=2 failed=0 resources.block_threads=512 resources.capped.registers<=64
+// EXPECT: kernel _Z8drv_foldPKjPjS1_i launches=3 load_bytes.global=2359296 store_bytes.global=1572864 atomics.shared=1572864 atomic_bytes.shared=6291456 flops.f32=0
+// EXPECT: launch _Z8drv_foldPKjPjS1_i launches=4 counted=3 failed=1
 // EXPECT: launch _Z7drv_sumPKjPjS1_i launches=1 counted=0 failed=0
 // EXPECT: allow-stderr counting copies of kernel '_Z7drv_sumPKjPjS1_i' need more registers than a cooperative grid
 // EXPECT: stderr counting copies of kernel '_Z7drv_sumPKjPjS1_i' need more registers than a cooperative grid of [0-9]+ blocks of 1024 threads
@@ -157,8 +162,37 @@ static bool fold_right(const uint32_t *d_out, const std::vector<uint32_t> &in) {
   return true;
 }
 
-// Launch 1: settings and a cooperative launch while an error of the
-// program's is pending; the program must read that error back after.
+// The program's settings and a cooperative launch after an error of its own
+// (`failing`: a failed allocation, or a launch of 2,048-thread blocks),
+// the error state read as it goes (peeked after the failure and after the
+// settings, read after the launch) and printed: the runner compares it
+// with the plain build's, so PASTA's own calls must leave it as the
+// runtime leaves it without them.
+static bool settings_and_launch(const char *failing, uint32_t *d_in,
+                                uint32_t *d_tmp, uint32_t *d_out,
+                                const std::vector<uint32_t> &in, int blocks) {
+  cudaError_t failed = cudaPeekAtLastError();
+  bool ok =
+      check(cudaFuncSetCacheConfig(drv_fold, cudaFuncCachePreferShared),
+            "cudaFuncSetCacheConfig") &&
+      check(cudaFuncSetAttribute(
+                drv_fold, cudaFuncAttributePreferredSharedMemoryCarveout, 50),
+            "cudaFuncSetAttribute");
+  cudaError_t after_settings = cudaPeekAtLastError();
+  int n = N;
+  void *args[] = {&d_in, &d_tmp, &d_out, &n};
+  ok = ok && check(cudaLaunchCooperativeKernel((const void *)drv_fold, blocks,
+                                               FoldBlock, args, 0, nullptr),
+                   "cudaLaunchCooperativeKernel");
+  cudaError_t after_launch = cudaGetLastError();
+  printf("%s: last error %s, after the settings %s, after the launch %s\n",
+         failing, cudaGetErrorName(failed), cudaGetErrorName(after_settings),
+         cudaGetErrorName(after_launch));
+  return fold_right(d_out, in) && ok;
+}
+
+// Launch 1 and 2: drv_fold cooperatively at the plain copy's grid, after a
+// failed allocation, then after a failed launch of its own.
 static bool run_with_pending_error(uint32_t *d_in, uint32_t *d_tmp,
                                    uint32_t *d_out,
                                    const std::vector<uint32_t> &in, int sms) {
@@ -168,28 +202,16 @@ static bool run_with_pending_error(uint32_t *d_in, uint32_t *d_tmp,
              "occupancy"))
     return false;
   void *huge = nullptr;
-  cudaError_t own = cudaMalloc(&huge, size_t(1) << 62);
-  if (own == cudaSuccess) {
+  if (cudaMalloc(&huge, size_t(1) << 62) == cudaSuccess) {
     printf("a 2^62-byte allocation succeeded\n");
     return false;
   }
-  bool ok =
-      check(cudaFuncSetCacheConfig(drv_fold, cudaFuncCachePreferShared),
-            "cudaFuncSetCacheConfig") &&
-      check(cudaFuncSetAttribute(
-                drv_fold, cudaFuncAttributePreferredSharedMemoryCarveout, 50),
-            "cudaFuncSetAttribute");
-  int blocks = per_sm * sms, n = N;
-  void *args[] = {&d_in, &d_tmp, &d_out, &n};
-  ok = ok && check(cudaLaunchCooperativeKernel((const void *)drv_fold, blocks,
-                                               FoldBlock, args, 0, nullptr),
-                   "cudaLaunchCooperativeKernel");
-  cudaError_t pending = cudaGetLastError();
-  if (pending != own)
-    printf("the pending error came back as %d (%s), not %d\n", (int)pending,
-           cudaGetErrorName(pending), (int)own);
-  ok = ok && pending == own && check(cudaGetLastError(), "nothing more");
-  return fold_right(d_out, in) && ok;
+  bool ok = settings_and_launch("a failed allocation", d_in, d_tmp, d_out, in,
+                                per_sm * sms);
+  drv_fold<<<1, 2048>>>(d_in, d_tmp, d_out, N); /* too many threads */
+  return settings_and_launch("a failed launch", d_in, d_tmp, d_out, in,
+                             per_sm * sms) &&
+         ok;
 }
 
 // Launch 2: the driver API's queries and its cooperative launch.
