@@ -404,18 +404,25 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
 /* Whether the vendor may refuse launch `l` of variant `v` (`capped`: the
  * capped copy) where it would run the program's own kernel: a copy missing
  * from the device code (a mode's copy; the plain copy until it first
- * ran), or too large in registers for the block or the cooperative grid.
- * PASTA then reads its refusal back (pasta__clear_own_error), so only
- * those launches ask whether the program has an error pending: a plain
- * launch of small blocks asks the vendor nothing more. */
+ * ran), or too large in registers for the block (a block larger than the
+ * counting kernel's largest, `fit`, or than BLOCK_ALWAYS_FITS where that
+ * is unknown) or for the cooperative grid. PASTA then reads its refusal
+ * back (pasta__clear_own_error), so only those launches ask whether the
+ * program has an error pending: a counting launch of a block the counting
+ * kernel takes asks the vendor nothing more. */
 static int may_be_refused(const struct kernel *k, const struct launch *l,
-                          enum variant v, int capped) {
+                          enum variant v, int capped,
+                          const struct capped_fit *fit) {
   if (v == RUN_PLAIN)
     return k->plain_started == 0;
+  if (v != RUN_COUNTING || capped || l->cooperative)
+    return 1;
   uint32_t block[3];
   unpack_dims(l->block_xy, l->block_z, block);
-  return v != RUN_COUNTING || capped || l->cooperative ||
-         (uint64_t)block[0] * block[1] * block[2] > BLOCK_ALWAYS_FITS;
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  if (fit->counting_max > 0)
+    return threads > (uint64_t)fit->counting_max;
+  return threads > BLOCK_ALWAYS_FITS;
 }
 
 /* Whether this is kernel `index`'s first launch of its capped copy (then
@@ -497,7 +504,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                    !capped && (!driver_handle || launch_capped);
   if (persistent && resident_choice(ops, &view, l, &res, &fit))
     capped = 1;
-  int pending = !driver_handle && may_be_refused(&view, l, v, capped) &&
+  int pending = !driver_handle && may_be_refused(&view, l, v, capped, &fit) &&
                 pasta__error_pending(ops);
   l->keep_last_error = pending || driver_handle;
   int foreseen = 0; /* a refusal foreseen: the plain copy runs */

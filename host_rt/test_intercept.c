@@ -2502,8 +2502,11 @@ static int test_func_set_config(void) {
 
 /* The fake vendor's last error: a failing call replaces it, reading it
  * clears it, peeking does not. */
-static int fake_last_error, fake_last_error_reads;
-static int f_pe_peek(void) { return fake_last_error; }
+static int fake_last_error, fake_last_error_reads, fake_peeks;
+static int f_pe_peek(void) {
+  ++fake_peeks;
+  return fake_last_error;
+}
 static int f_pe_get_last_error(void) {
   int e = fake_last_error;
   fake_last_error = 0;
@@ -2564,6 +2567,12 @@ static int test_pending_error(void) {
   get_func_calls = 0;
   CHECK(__pasta_get_func_by_symbol(&f, &cg_handle, f_pe_get_func, &cops) == 0);
   CHECK(get_func_calls == 1 && fake_last_error == 2);
+  /* A block the counting kernel takes (512 of cg's 800 threads), not
+   * cooperative: nothing to refuse, nothing peeked. */
+  int peeks = fake_peeks;
+  CHECK(__pasta_launch_kernel(&cg_handle, 1 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_pe_launch, &cops) == 0);
+  CHECK(fake_peeks == peeks && num_launched == 4 && launched[3] == &cg_handle);
   /* The program reads its error; then a copy's refusal is PASTA's, read
    * back: the program finds none. */
   CHECK(f_pe_get_last_error() == 2);
