@@ -14,8 +14,10 @@
 
 /* Records that the driver handle `handle` (a CUfunction or CUkernel) stands
  * for the kernel `of` is a handle of, so that its launches are recorded
- * under that kernel and counted in its module. Lock held. */
-static void name_handle(const void *handle, const void *of) {
+ * under that kernel and counted in its module; `plain` and `capped` are the
+ * same kind of handle of its copies (NULL: none). Lock held. */
+static void name_handle(const void *handle, const void *of, const void *plain,
+                        const void *capped) {
   struct kernel *k = pasta__find_kernel(of);
   if (!k)
     k = pasta__handle_kernel(of); /* cuKernelGetFunction(&f, a CUkernel) */
@@ -23,29 +25,75 @@ static void name_handle(const void *handle, const void *of) {
   if (!k || !handle || handle == of || (same && same->mangled))
     return; /* a registered kernel's own handle */
   uint32_t index = (uint32_t)(k - pasta__st.kernels);
-  for (size_t i = 0; i < pasta__st.num_handles; ++i)
-    if (pasta__st.handles[i].handle == handle) {
-      pasta__st.handles[i].kernel = index; /* the driver reused the handle */
-      return;
-    }
+  struct driver_handle *known = pasta__driver_handle(handle);
+  if (known) { /* the driver reused the handle */
+    *known = (struct driver_handle){handle, index, plain, capped};
+    return;
+  }
   if (!GROW(pasta__st.handles, pasta__st.cap_handles, pasta__st.num_handles))
     pasta__st.handles[pasta__st.num_handles++] =
-        (struct driver_handle){handle, index};
+        (struct driver_handle){handle, index, plain, capped};
+}
+
+/* What the call that gave a handle for `of` is to be asked about for the
+ * plain and capped copies: their host stubs where `of` is a registered
+ * kernel (cudaGetFuncBySymbol, cudaGetKernel), their handles of its kind
+ * where `of` is a handle (cuKernelGetFunction of a CUkernel). Lock held. */
+static void copies_to_take(const void *of, const void **plain,
+                           const void **capped) {
+  *plain = *capped = NULL;
+  const struct kernel *k = pasta__find_kernel(of);
+  const struct driver_handle *h = pasta__driver_handle(of);
+  if (k && k->mangled) {
+    *plain = k->plain;
+    *capped = k->capped;
+  } else if (h) {
+    *plain = h->plain;
+    *capped = h->capped;
+  }
 }
 
 typedef int (*pasta__get_handle_fn)(void **, const void *);
 
+/* The handle `real` gives for copy `of` (NULL when none or refused: the
+ * refusal is PASTA's, read back; the caller made sure the program had no
+ * error pending). */
+static const void *take_copy(pasta__get_handle_fn real, const void *of,
+                             ops_t *ops) {
+  void *copy = NULL;
+  if (of && real(&copy, of)) {
+    pasta__clear_own_error(ops, 0);
+    return NULL;
+  }
+  return copy;
+}
+
 /* cudaGetFuncBySymbol(&f, kernel), cudaGetKernel(&k, kernel) and
  * cuKernelGetFunction(&f, k): launches of the handle (cuLaunchKernel) are
- * those of the program's kernel; they run its counting code. */
+ * those of the program's kernel; they run its counting code. The handles
+ * of its plain and capped copies are taken with the same call, so that the
+ * driver API's occupancy queries answer for the plain copy and a
+ * cooperative launch can fall back (occupancy.c, launch.c); not while the
+ * program has an error pending, which a refusal would replace. */
 PASTA_ABI int __pasta_get_func_by_symbol(void **handle, const void *of,
                                          pasta__get_handle_fn real,
                                          ops_t *ops) {
   int err = real(handle, of);
+  const void *plain, *capped;
   pasta__state_lock();
   pasta__note_call(ops);
-  if (!err && handle)
-    name_handle(*handle, of);
+  copies_to_take(of, &plain, &capped);
+  pasta__state_unlock();
+  if (err || !handle)
+    return err;
+  if ((plain || capped) && !pasta__error_pending(ops)) {
+    plain = take_copy(real, plain, ops);
+    capped = take_copy(real, capped, ops);
+  } else {
+    plain = capped = NULL;
+  }
+  pasta__state_lock();
+  name_handle(*handle, of, plain, capped);
   pasta__state_unlock();
   return err;
 }
@@ -128,7 +176,29 @@ struct pasta__launch_config {
   uint32_t grid[3], block[3];
   uint64_t shmem;
   void *stream;
+  const struct pasta__launch_attribute *attrs;
+  uint32_t num_attrs;
 };
+
+/* cudaLaunchAttribute: an id, padding to 8 bytes, a 64-byte value. */
+struct pasta__launch_attribute {
+  int32_t id;
+  uint8_t pad[4];
+  union {
+    int32_t cooperative; /* cudaLaunchAttributeCooperative's */
+    uint8_t bytes[64];
+  } val;
+};
+enum { LAUNCH_ATTRIBUTE_COOPERATIVE = 2 }; /* cudaLaunchAttributeCooperative */
+
+/* Whether config `c` asks for a cooperative launch. */
+static int cooperative_config(const struct pasta__launch_config *c) {
+  for (uint32_t i = 0; c->attrs && i < c->num_attrs; ++i)
+    if (c->attrs[i].id == LAUNCH_ATTRIBUTE_COOPERATIVE &&
+        c->attrs[i].val.cooperative)
+      return 1;
+  return 0;
+}
 
 typedef int (*pasta__launch_ex_fn)(const void *, const void *, void **);
 
@@ -163,6 +233,8 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
                      PASTA__SITE_SLOT,
                      0,
                      0,
+                     0,
+                     cooperative_config(c),
                      0};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;

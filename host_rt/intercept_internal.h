@@ -44,6 +44,16 @@ typedef int (*pasta__module_launch_fn)(const void *, uint32_t, uint32_t,
 
 enum { MAX_DEPTH = 16, MAX_PENDING = 4096, SHAPES_MAX = 64 };
 
+/* A setting the program made on a kernel that PASTA makes on each of its
+ * copies too (occupancy.c): cudaFuncSetAttribute(fn, attribute, value),
+ * or cudaFuncSetCacheConfig / cudaFuncSetSharedMemConfig(fn, value),
+ * made with the program's own function `set`. */
+struct copy_setting {
+  int (*set_attribute)(const void *, int, int); /* or NULL */
+  int (*set_config)(const void *, int);         /* or NULL */
+  int attribute, value;
+};
+
 enum variant {
   RUN_COUNTING = PASTA_RUN_COUNTING,
   RUN_PLAIN = PASTA_RUN_PLAIN,
@@ -115,6 +125,10 @@ struct kernel {
   int gave_up_copy; /* its ws/trace/div copy was refused and dropped (said) */
   int resources_asked;        /* stats.resources read, or being read */
   int capped_resources_asked; /* read again at its first capped launch */
+  /* Settings the program made on it while it had an error pending, not yet
+   * made on its other copies (occupancy.c): made before its next launch. */
+  struct copy_setting unset[4];
+  unsigned num_unset;
   pasta_activity_kernel stats;
   pasta_activity_shape *shapes;
   size_t num_shapes, cap_shapes;
@@ -168,10 +182,14 @@ struct allocation {
   int device; /* -1: host memory, visible to every GPU */
 };
 
-/* A CUfunction or CUkernel taken from a registered kernel. */
+/* A CUfunction or CUkernel taken from a registered kernel, and the same
+ * kind of handle of its plain and capped copies where the vendor gave them
+ * (NULL: none), which occupancy queries about the handle answer for and a
+ * cooperative launch of it falls back to (driver_handles.c). */
 struct driver_handle {
   const void *handle;
   uint32_t kernel; /* index into pasta__st.kernels */
+  const void *plain, *capped;
 };
 
 /* A kernel node of an instantiated graph: what each launch of the graph
@@ -214,9 +232,14 @@ struct launch {
   /* Where the wrapper's return address (site) lies on the stack, for the
    * call-path cache; NULL where unknown (then a full backtrace). */
   void *const *ra_slot;
-  uint64_t id; /* launch id, set by pasta__launch() */
-  int capture; /* enum capture, set by pasta__launch() */
-  int device;  /* the current GPU, set by pasta__launch() (one query) */
+  uint64_t id;     /* launch id, set by pasta__launch() */
+  int capture;     /* enum capture, set by pasta__launch() */
+  int device;      /* the current GPU, set by pasta__launch() (one query) */
+  int cooperative; /* cudaLaunchCooperativeKernel and its kin */
+  /* A refusal of PASTA's choice is not read back (pasta__clear_own_error;
+   * set by pasta__launch()): the program had an error pending, or the
+   * launch is the driver API's, which keeps no last error to clear. */
+  int keep_last_error;
 };
 
 /* "GPU-" and 16 bytes in hex as 8-4-4-4-12, as nvidia-smi shows it. */
@@ -304,11 +327,22 @@ void pasta__state_unlock(void);
 int pasta__vendor_device(ops_t *ops);
 /* Remembers the first vendor operations seen. Lock held. */
 void pasta__note_ops(ops_t *ops);
+/* Whether the program has an error pending (the vendor's last error,
+ * peeked: not cleared). The vendor keeps one last error per thread, which
+ * a failing call replaces: PASTA reads its own refusal back only when none
+ * was pending before its call (pasta__clear_own_error), and where one was,
+ * avoids the calls of its own that may fail. */
+int pasta__error_pending(ops_t *ops);
+/* After a call of PASTA's own failed: its error read back (cleared) unless
+ * the program had one pending before the call (`pending`). */
+void pasta__clear_own_error(ops_t *ops, int pending);
 
 /*===-- kernels.c ---------------------------------------------------------===*/
 
 struct kernel *pasta__find_kernel(const void *handle);
 struct kernel *pasta__handle_kernel(const void *handle);
+/* The entry of driver handle `handle`, or NULL. Lock held. */
+struct driver_handle *pasta__driver_handle(const void *handle);
 struct kernel *pasta__kernel_of(const void *handle);
 enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
 /* With PASTA_DIVERGENCE=1: says once that launches of k that way (`how`)
@@ -439,6 +473,13 @@ void pasta__trace_release_device(int device);
 /* A module's vendor table is going away: the traced launches harvested and
  * the buffers it allocated freed. */
 void pasta__trace_module_gone(ops_t *ops);
+
+/*===-- occupancy.c -------------------------------------------------------===*/
+
+/* Makes on kernel `kernel`'s copies the settings the program made on it
+ * while it had an error pending (occupancy.c, set_everywhere). Takes the
+ * lock. */
+void pasta__make_unset(ops_t *ops, uint32_t kernel);
 
 /*===-- launch.c ----------------------------------------------------------===*/
 

@@ -51,13 +51,18 @@ struct kernel *pasta__find_kernel(const void *handle) {
   return NULL;
 }
 
+struct driver_handle *pasta__driver_handle(const void *handle) {
+  for (size_t i = 0; i < pasta__st.num_handles; ++i)
+    if (pasta__st.handles[i].handle == handle)
+      return &pasta__st.handles[i];
+  return NULL;
+}
+
 /* The registered kernel a driver handle (a CUfunction or CUkernel the
  * program took from it) stands for; NULL for any other handle. Lock held. */
 struct kernel *pasta__handle_kernel(const void *handle) {
-  for (size_t i = 0; i < pasta__st.num_handles; ++i)
-    if (pasta__st.handles[i].handle == handle)
-      return &pasta__st.kernels[pasta__st.handles[i].kernel];
-  return NULL;
+  const struct driver_handle *h = pasta__driver_handle(handle);
+  return h ? &pasta__st.kernels[h->kernel] : NULL;
 }
 
 /* The kernel of `handle`, added (unnamed) when it was never registered.

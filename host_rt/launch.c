@@ -23,7 +23,7 @@
 static int retry_original(ops_t *ops, pasta__launch_fn real,
                           const struct launch *l, uint32_t kernel,
                           const void *counting, enum variant *v) {
-  ops->get_last_error();
+  pasta__clear_own_error(ops, l->keep_last_error);
   int err = pasta__run_timed(ops, real, counting, l, l->args, kernel, 0);
   if (err)
     return err; /* the program's own launch fails too: its error */
@@ -107,7 +107,7 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
 static int retry_plain(ops_t *ops, pasta__launch_fn real,
                        const struct launch *l, uint32_t kernel,
                        const void *plain, int cooperative, enum variant *v) {
-  ops->get_last_error();
+  pasta__clear_own_error(ops, l->keep_last_error);
   int err = pasta__run_timed(ops, real, plain, l, l->args, kernel, 1);
   if (err)
     return err;
@@ -232,7 +232,7 @@ static int runs_capped(ops_t *ops, const struct kernel *k,
   uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
   if (threads <= BLOCK_ALWAYS_FITS)
     return 0;
-  int counting = max_threads_once(ops, l->fn, &fit->counting_max);
+  int counting = max_threads_once(ops, k->handle, &fit->counting_max);
   if (counting < 0 || threads <= (uint64_t)counting)
     return 0;
   int capped = max_threads_once(ops, k->capped, &fit->capped_max);
@@ -247,25 +247,28 @@ static int runs_capped(ops_t *ops, const struct kernel *k,
 static int retry_uncapped(ops_t *ops, pasta__launch_fn real,
                           const struct launch *l, uint32_t kernel,
                           struct capped_fit *fit) {
-  ops->get_last_error();
+  pasta__clear_own_error(ops, l->keep_last_error);
   int err = pasta__run_timed(ops, real, l->fn, l, l->args, kernel, 0);
   if (!err || err == LAUNCH_OUT_OF_RESOURCES)
     fit->capped_max = -1;
   return err;
 }
 
-/* A cooperative launch (cudaLaunchCooperativeKernel, or a launch with the
- * cooperative attribute) whose grid the copy that ran cannot hold on the
- * GPU at once: the program sized it by the plain copy's occupancy
- * (occupancy.c). The capped copy, whose registers fit more blocks on an
- * SM, runs it counted where it takes the block and was not the copy
- * refused (*capped: it ran then); else the caller runs the plain copy.
- * Returns the capped launch's error, or COOPERATIVE_LAUNCH_TOO_LARGE. */
+/* A cooperative launch (cudaLaunchCooperativeKernel, cuLaunchCooperative-
+ * Kernel, or a launch with the cooperative attribute) whose grid the copy
+ * that ran cannot hold on the GPU at once: the program sized it by the
+ * plain copy's occupancy (occupancy.c). The capped copy, whose registers
+ * fit more blocks on an SM, runs it counted (`launch_capped`: its host
+ * stub, or its driver handle) where it takes the block and was not the
+ * copy refused (*capped: it ran then); else the caller runs the plain
+ * copy. Returns the capped launch's error, or
+ * COOPERATIVE_LAUNCH_TOO_LARGE. */
 static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
                                     const struct kernel *k,
                                     const struct launch *l, uint32_t kernel,
+                                    const void *launch_capped,
                                     struct capped_fit *fit, int *capped) {
-  if (*capped || !k->capped)
+  if (*capped || !k->capped || !launch_capped)
     return COOPERATIVE_LAUNCH_TOO_LARGE;
   uint32_t block[3];
   unpack_dims(l->block_xy, l->block_z, block);
@@ -273,10 +276,50 @@ static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
   int most = max_threads_once(ops, k->capped, &fit->capped_max);
   if (most <= 1 || threads > (uint64_t)most) /* a stub (1 thread), too small */
     return COOPERATIVE_LAUNCH_TOO_LARGE;
-  ops->get_last_error();
-  int err = pasta__run_timed(ops, real, k->capped, l, l->args, kernel, 0);
+  pasta__clear_own_error(ops, l->keep_last_error);
+  int err = pasta__run_timed(ops, real, launch_capped, l, l->args, kernel, 0);
   *capped = !err;
   return err;
+}
+
+/* With an error pending, a launch of the counting kernel (or of its
+ * capped copy, *capped) that the vendor would refuse is not tried: the
+ * refusal would replace the program's error (the vendor keeps one). It is
+ * foreseen from what the refusal would come from: a block larger than the
+ * counting kernel takes (the capped copy was chosen already where it takes
+ * it), a cooperative grid larger than the copy holds at once (the capped
+ * copy runs instead where it takes the block and holds the grid: *capped
+ * set). Returns the refusal foreseen, for which the caller runs the plain
+ * copy; 0 when none. */
+static int foresee_refusal(ops_t *ops, const struct kernel *k,
+                           const struct launch *l, int have_capped,
+                           struct capped_fit *fit, int *capped) {
+  uint32_t grid[3], block[3];
+  unpack_dims(l->grid_xy, l->grid_z, grid);
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint32_t threads = block[0] * block[1] * block[2];
+  uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  if (!*capped && threads > BLOCK_ALWAYS_FITS) {
+    int most = max_threads_once(ops, k->handle, &fit->counting_max);
+    if (most > 0 && threads > (uint32_t)most)
+      return LAUNCH_OUT_OF_RESOURCES;
+  }
+  int sms = l->cooperative ? pasta__sm_count(ops, l->device) : 0;
+  const void *chosen = *capped ? k->capped : k->handle;
+  if (sms <= 0 || blocks <= (uint64_t)sms * (uint64_t)blocks_per_sm(
+                                                ops, chosen, threads, l->shmem))
+    return 0;
+  int most = !*capped && have_capped && k->capped
+                 ? max_threads_once(ops, k->capped, &fit->capped_max)
+                 : 0;
+  if (most > 1 && threads <= (uint32_t)most &&
+      blocks <= (uint64_t)sms * (uint64_t)blocks_per_sm(ops, k->capped, threads,
+                                                        l->shmem)) {
+    *capped = 1;
+    return 0;
+  }
+  *capped = 0;
+  return COOPERATIVE_LAUNCH_TOO_LARGE;
 }
 
 /* Persistent grids. A program that asked the occupancy API about a kernel
@@ -332,7 +375,7 @@ static int resident_choice(ops_t *ops, const struct kernel *k,
   uint64_t plain = held_at_once(ops, res, 0, k->plain);
   if (!plain || blocks > plain)
     return 0; /* not a grid sized to the plain copy's */
-  uint64_t chosen = held_at_once(ops, res, 1, l->fn);
+  uint64_t chosen = held_at_once(ops, res, 1, k->handle);
   if (!chosen || blocks <= chosen) /* holds it, or is refused and retried */
     return 0;
   int most = k->capped ? max_threads_once(ops, k->capped, &fit->capped_max) : 0;
@@ -358,6 +401,30 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
   return err;
 }
 
+/* Whether the vendor may refuse launch `l` of variant `v` (`capped`: the
+ * capped copy) where it would run the program's own kernel: a copy missing
+ * from the device code (a mode's copy; the plain copy until it first
+ * ran), or too large in registers for the block (a block larger than the
+ * counting kernel's largest, `fit`, or than BLOCK_ALWAYS_FITS where that
+ * is unknown) or for the cooperative grid. PASTA then reads its refusal
+ * back (pasta__clear_own_error), so only those launches ask whether the
+ * program has an error pending: a counting launch of a block the counting
+ * kernel takes asks the vendor nothing more. */
+static int may_be_refused(const struct kernel *k, const struct launch *l,
+                          enum variant v, int capped,
+                          const struct capped_fit *fit) {
+  if (v == RUN_PLAIN)
+    return k->plain_started == 0;
+  if (v != RUN_COUNTING || capped || l->cooperative)
+    return 1;
+  uint32_t block[3];
+  unpack_dims(l->block_xy, l->block_z, block);
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  if (fit->counting_max > 0)
+    return threads > (uint64_t)fit->counting_max;
+  return threads > BLOCK_ALWAYS_FITS;
+}
+
 /* Whether this is kernel `index`'s first launch of its capped copy (then
  * marked). Takes the lock. */
 static int first_capped_launch(uint32_t index) {
@@ -381,10 +448,15 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     return launch_into_graph(l, real, ops);
   pasta__state_lock();
   pasta__note_ops(ops);
-  /* A driver handle launches the kernel it was taken from, counting (its
-   * copies have no handle of their own): recorded under that kernel. */
-  struct kernel *k = pasta__handle_kernel(l->fn);
+  /* A driver handle launches the kernel it was taken from, counting:
+   * recorded under that kernel. Its plain and capped copies' handles, where
+   * the program's call gave them (driver_handles.c), are what a launch it
+   * refuses falls back to. */
+  const struct driver_handle *dh = pasta__driver_handle(l->fn);
+  struct kernel *k = dh ? &pasta__st.kernels[dh->kernel] : NULL;
   int driver_handle = k != NULL;
+  const void *launch_plain = dh ? dh->plain : NULL;
+  const void *launch_capped = dh ? dh->capped : NULL;
   if (!k)
     k = pasta__kernel_of(l->fn);
   uint64_t id = pasta__st.next_launch++;
@@ -392,11 +464,16 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   enum variant v =
       !k || driver_handle ? RUN_COUNTING : pasta__choose_variant(k, id);
   if (driver_handle)
-    pasta__note_counting_only(k,
-                              "through a driver API handle (cuLaunchKernel)");
+    pasta__note_counting_only(k, "through a driver API handle "
+                                 "(cuLaunchKernel, cuLaunchCooperativeKernel)");
   uint32_t path = k ? pasta__cached_path(l->ra_slot) : UINT32_MAX;
   uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
   const void *plain = k ? k->plain : NULL;
+  if (!driver_handle) {
+    launch_plain = plain;
+    launch_capped = k ? k->capped : NULL;
+  }
+  int unset = k && k->num_unset; /* settings made while an error pended */
   /* Its copies' registers and occupancy, once (resources.c): a kernel the
    * pass registered, launched through its host stub. */
   int ask_resources = k && !driver_handle && k->mangled && !k->resources_asked;
@@ -411,23 +488,35 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                 l->shmem, l->stream);
   if (path == UINT32_MAX) /* not in the launch cache (callpath.c) */
     path = pasta__uncached_path(l->ra_slot, 4);
+  if (unset)
+    pasta__make_unset(ops, index);
 
   int err, tracked = 0;
   struct div_wave wave;
   const void *div = v == RUN_DIV ? div_copy_for(ops, &view, l, &wave) : NULL;
   struct capped_fit fit = view.capped_fit;
   int capped =
-      v == RUN_COUNTING && !driver_handle && runs_capped(ops, &view, l, &fit);
+      v == RUN_COUNTING && launch_capped && runs_capped(ops, &view, l, &fit);
   struct residency res;
   /* Only the counting kernel gives way (resident_choice): a mode's copy
    * and the capped copy run as chosen. */
-  int persistent = view.occupancy_asked && plain && !driver_handle &&
-                   v == RUN_COUNTING && !capped;
+  int persistent = view.occupancy_asked && plain && v == RUN_COUNTING &&
+                   !capped && (!driver_handle || launch_capped);
   if (persistent && resident_choice(ops, &view, l, &res, &fit))
     capped = 1;
+  int pending = !driver_handle && may_be_refused(&view, l, v, capped, &fit) &&
+                pasta__error_pending(ops);
+  l->keep_last_error = pending || driver_handle;
+  int foreseen = 0; /* a refusal foreseen: the plain copy runs */
+  if (pending && v == RUN_COUNTING && launch_plain)
+    foreseen =
+        foresee_refusal(ops, &view, l, launch_capped != NULL, &fit, &capped);
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
-  if (v == RUN_WS)
+  if (foreseen)
+    err = retry_plain(ops, real, l, index, launch_plain,
+                      foreseen == COOPERATIVE_LAUNCH_TOO_LARGE, &v);
+  else if (v == RUN_WS)
     err = pasta__run_ws(ops, real, &view, index, l, id, &tracked);
   else if (v == RUN_TRACE)
     err = pasta__run_trace(ops, real, &view, index, l, &tracked);
@@ -435,13 +524,15 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = pasta__run_timed(ops, real,
                            v == RUN_PLAIN ? plain
                            : v == RUN_DIV ? div
-                           : capped       ? view.capped
+                           : capped       ? launch_capped
                                           : l->fn,
                            l, l->args, index, v == RUN_PLAIN);
   /* A cooperative grid too large for the capped copy is too large for the
    * counting kernel, whose registers took fewer threads still. */
   int capped_refused = capped && err == COOPERATIVE_LAUNCH_TOO_LARGE;
-  if (err && capped && !capped_refused) {
+  if (foreseen) {
+    /* the plain copy ran, or was refused: the program's own error */
+  } else if (err && capped && !capped_refused) {
     err = retry_uncapped(ops, real, l, index, &fit);
     capped = 0;
   }
@@ -452,15 +543,16 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
     capped = capped && !err; /* it ran */
   }
-  if (err == COOPERATIVE_LAUNCH_TOO_LARGE && !driver_handle && v != RUN_PLAIN) {
-    err = retry_cooperative_capped(ops, real, &view, l, index, &fit, &capped);
+  if (err == COOPERATIVE_LAUNCH_TOO_LARGE && !foreseen && v != RUN_PLAIN) {
+    err = retry_cooperative_capped(ops, real, &view, l, index, launch_capped,
+                                   &fit, &capped);
     if (!err)
       v = RUN_COUNTING; /* whichever copy was refused, the capped one ran */
   }
   if ((err == LAUNCH_OUT_OF_RESOURCES || err == COOPERATIVE_LAUNCH_TOO_LARGE) &&
-      plain && !driver_handle && v != RUN_PLAIN) {
+      launch_plain && !foreseen && v != RUN_PLAIN) {
     /* no counting copy takes the block, or the grid at once */
-    err = retry_plain(ops, real, l, index, plain,
+    err = retry_plain(ops, real, l, index, launch_plain,
                       err == COOPERATIVE_LAUNCH_TOO_LARGE, &v);
     capped = 0;
   }
@@ -477,7 +569,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   int ask_capped = capped && !err && first_capped_launch(index);
   pasta_activity_resources resources;
   if ((ask_resources || ask_capped) && !err)
-    pasta__read_resources(ops, device, l->fn, plain,
+    pasta__read_resources(ops, device, view.handle, plain,
                           capped ? view.capped : NULL,
                           block[0] * block[1] * block[2], l->shmem, &resources);
   pasta__state_lock();
@@ -490,8 +582,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->div_wave = wave;
   if (persistent)
     k->residency = res;
-  if (!driver_handle)
-    k->capped_fit = fit;
+  k->capped_fit = fit;
   int first_here = !err && !(k->ran_on & bit);
   if (first_here)
     k->ran_on |= bit;
@@ -532,7 +623,19 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     pasta__launch_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0,       0};
+                     0,    0,       0,      0,           0};
+  return pasta__launch(&l, real, ops);
+}
+
+/* cudaLaunchCooperativeKernel: the same, marked cooperative (a grid too
+ * large for a copy's registers is refused, not queued). */
+PASTA_ABI int __pasta_launch_cooperative_kernel(
+    const void *fn, uint64_t grid_xy, uint32_t grid_z, uint64_t block_xy,
+    uint32_t block_z, void **args, uint64_t shmem, void *stream,
+    pasta__launch_fn real, ops_t *ops) {
+  struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
+                     args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
+                     0,    0,       0,      1,           0};
   return pasta__launch(&l, real, ops);
 }
 
@@ -556,7 +659,7 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
                                           pasta__launch32_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0,       0};
+                     0,    0,       0,      1,           0};
   pasta__launch32_fn saved = shm32_real;
   shm32_real = real;
   int err = pasta__launch(&l, launch_shm32_adapter, ops);
@@ -611,6 +714,8 @@ PASTA_ABI int __pasta_module_launch_kernel(
                      PASTA__SITE_SLOT,
                      0,
                      0,
+                     0,
+                     0,
                      0};
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
@@ -619,5 +724,55 @@ PASTA_ABI int __pasta_module_launch_kernel(
   int err = pasta__launch(&l, module_launch_adapter, ops);
   module_real = saved_real;
   module_extra = saved_extra;
+  return err;
+}
+
+/* cuLaunchCooperativeKernel(f, grid x/y/z, block x/y/z, shmem, stream,
+ * params): cuLaunchKernel's parameters but `extra`, marked cooperative. A
+ * handle taken from a registered kernel falls back as
+ * cudaLaunchCooperativeKernel does: its capped copy, else its plain copy
+ * (their handles: driver_handles.c). */
+typedef int (*pasta__cooperative_driver_fn)(const void *, uint32_t, uint32_t,
+                                            uint32_t, uint32_t, uint32_t,
+                                            uint32_t, uint32_t, void *,
+                                            void **);
+
+static __thread pasta__cooperative_driver_fn cooperative_driver_real;
+
+static int cooperative_driver_adapter(const void *handle, uint64_t gxy,
+                                      uint32_t gz, uint64_t bxy, uint32_t bz,
+                                      void **args, uint64_t shmem,
+                                      void *stream) {
+  return cooperative_driver_real(handle, (uint32_t)gxy, (uint32_t)(gxy >> 32),
+                                 gz, (uint32_t)bxy, (uint32_t)(bxy >> 32), bz,
+                                 (uint32_t)shmem, stream, args);
+}
+
+PASTA_ABI int __pasta_launch_cooperative_kernel_driver(
+    const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
+    uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
+    pasta__cooperative_driver_fn real, ops_t *ops) {
+  ops = ops_or_known(ops);
+  if (!ops) /* a program of the driver API only: nothing to time with */
+    return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params);
+  struct launch l = {f,
+                     gx | (uint64_t)gy << 32,
+                     gz,
+                     bx | (uint64_t)by << 32,
+                     bz,
+                     params,
+                     shmem,
+                     stream,
+                     PASTA__SITE,
+                     PASTA__SITE_SLOT,
+                     0,
+                     0,
+                     0,
+                     1,
+                     0};
+  pasta__cooperative_driver_fn saved = cooperative_driver_real;
+  cooperative_driver_real = real;
+  int err = pasta__launch(&l, cooperative_driver_adapter, ops);
+  cooperative_driver_real = saved;
   return err;
 }

@@ -91,11 +91,16 @@ void pasta__read_peaks(ops_t *ops, int device, pasta_device_peaks *p) {
     return;
   int *fields[6] = {&p->sm_count, &p->clock_khz, &p->mem_clock_khz,
                     &p->bus_bits, &p->cc_major,  &p->cc_minor};
+  /* Read at a launch of the program's: its pending error is kept. */
+  int pending = pasta__error_pending(ops), failed = 0;
   for (int i = 0; i < 6; ++i)
     if (ops->device_get_attribute(fields[i], attr_ids[ops->vendor][i],
-                                  p->device))
+                                  p->device)) {
       *fields[i] = 0;
-  ops->get_last_error();
+      failed = 1;
+    }
+  if (failed)
+    pasta__clear_own_error(ops, pending);
   p->bw_theoretical =
       2.0 * p->mem_clock_khz * 1e3 * (p->bus_bits / 8.0); /* double data rate */
   unsigned fma[4] = {0, 0, 0, 0};

@@ -56,3 +56,12 @@ void pasta__note_ops(ops_t *ops) {
     pasta__st.ops = ops;
   pasta__st.seen = 1;
 }
+
+int pasta__error_pending(ops_t *ops) {
+  return ops && ops->peek_at_last_error && ops->peek_at_last_error() != 0;
+}
+
+void pasta__clear_own_error(ops_t *ops, int pending) {
+  if (!pending && ops && ops->get_last_error)
+    ops->get_last_error();
+}

@@ -75,6 +75,39 @@ int __pasta_func_get_attributes(void *, const void *,
 int __pasta_func_set_attribute(const void *, int, int,
                                int (*)(const void *, int, int),
                                const struct pasta_vendor_ops *);
+int __pasta_cu_func_set_attribute(const void *, int, int,
+                                  int (*)(const void *, int, int),
+                                  const struct pasta_vendor_ops *);
+int __pasta_func_set_config(const void *, int, int (*)(const void *, int),
+                            const struct pasta_vendor_ops *);
+int __pasta_cu_func_set_config(const void *, int, int (*)(const void *, int),
+                               const struct pasta_vendor_ops *);
+int __pasta_cu_func_get_attribute(int *, int, const void *,
+                                  int (*)(int *, int, const void *),
+                                  const struct pasta_vendor_ops *);
+int __pasta_cu_occupancy_max_potential_block_size(
+    int *, int *, const void *, const void *, uint64_t, int,
+    int (*)(int *, int *, const void *, const void *, uint64_t, int),
+    const struct pasta_vendor_ops *);
+int __pasta_cu_occupancy_max_potential_block_size_flags(
+    int *, int *, const void *, const void *, uint64_t, int, unsigned,
+    int (*)(int *, int *, const void *, const void *, uint64_t, int, unsigned),
+    const struct pasta_vendor_ops *);
+int __pasta_launch_cooperative_kernel(const void *, uint64_t, uint32_t,
+                                      uint64_t, uint32_t, void **, uint64_t,
+                                      void *,
+                                      int (*)(const void *, uint64_t, uint32_t,
+                                              uint64_t, uint32_t, void **,
+                                              uint64_t, void *),
+                                      const struct pasta_vendor_ops *);
+typedef int (*cooperative_driver_fn)(const void *, uint32_t, uint32_t, uint32_t,
+                                     uint32_t, uint32_t, uint32_t, uint32_t,
+                                     void *, void **);
+int __pasta_launch_cooperative_kernel_driver(const void *, uint32_t, uint32_t,
+                                             uint32_t, uint32_t, uint32_t,
+                                             uint32_t, uint32_t, void *,
+                                             void **, cooperative_driver_fn,
+                                             const struct pasta_vendor_ops *);
 
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
@@ -1775,6 +1808,31 @@ static char pv_handle, pv_plain, pv_capped, pv_div;
 static char pw_handle, pw_plain, pw_capped, pw_div;
 static char pz_handle, pz_plain, pz_capped, pz_div;
 static char pq_handle, pq_plain, pq_ws; /* working-set mode's */
+/* Driver handles (CUfunction) of cg, rd and st and of their copies, as a
+ * fake cudaGetFuncBySymbol gives them, and CUkernels of rd's (cudaGetKernel,
+ * then cuKernelGetFunction): the fakes answer for a handle as for its host
+ * stub. */
+static char cg_fn, cg_plain_fn, cg_capped_fn, rd_fn, rd_plain_fn, rd_capped_fn;
+static char st_fn, st_plain_fn, st_capped_fn, rd_ck, rd_plain_ck, rd_capped_ck;
+static const struct {
+  const void *handle, *stub, *kernel; /* kernel: its CUkernel, or NULL */
+} drv_handles[] = {{&cg_fn, &cg_handle, NULL},
+                   {&cg_plain_fn, &cg_plain, NULL},
+                   {&cg_capped_fn, &cg_capped, NULL},
+                   {&rd_fn, &rd_handle, &rd_ck},
+                   {&rd_plain_fn, &rd_plain, &rd_plain_ck},
+                   {&rd_capped_fn, &rd_capped, &rd_capped_ck},
+                   {&st_fn, &st_handle, NULL},
+                   {&st_plain_fn, &st_plain, NULL},
+                   {&st_capped_fn, &st_capped, NULL}};
+enum { NUM_DRV_HANDLES = sizeof drv_handles / sizeof drv_handles[0] };
+/* The host stub a handle was taken from, else `fn` itself. */
+static const void *co_stub(const void *fn) {
+  for (size_t i = 0; i < NUM_DRV_HANDLES; ++i)
+    if (drv_handles[i].handle == fn)
+      return drv_handles[i].stub;
+  return fn;
+}
 static const struct {
   const void *fn;
   int registers;
@@ -1784,6 +1842,7 @@ static const struct {
                {&pz_plain, 48},  {&pz_div, 96},    {&pq_handle, 48},
                {&pq_plain, 48},  {&pq_ws, 96}};
 static int co_registers(const void *fn) {
+  fn = co_stub(fn);
   for (size_t i = 0; i < sizeof co_more / sizeof co_more[0]; ++i)
     if (co_more[i].fn == fn)
       return co_more[i].registers;
@@ -1795,6 +1854,7 @@ static int co_registers(const void *fn) {
                                               : 64;
 }
 static int co_max_threads(const void *fn) {
+  fn = co_stub(fn);
   if (fn == &st_capped || fn == &pz_capped)
     return 1;
   int most = 65536 / co_registers(fn) / 32 * 32;
@@ -1939,6 +1999,7 @@ static int f_co_set_attribute(const void *fn, int attribute, int value) {
   set_value_seen = value;
   if (value < 0) /* the program's mistake: every copy refuses it */
     return 1;
+  fn = co_stub(fn);
   return fn == &st_capped || (fn == &st_handle && value == COUNTING_REFUSES)
              ? 1 /* the stub, or the counting kernel's own limit */
              : 0;
@@ -2208,6 +2269,320 @@ static int test_persistent_working_set(void) {
   return check_summary("intercept persistent grids, working set");
 }
 
+/* A fake cudaGetFuncBySymbol: the handle of each host stub above. */
+static int get_func_calls;
+static int f_drv_get_func(void **handle, const void *symbol) {
+  ++get_func_calls;
+  for (size_t i = 0; i < NUM_DRV_HANDLES; ++i)
+    if (drv_handles[i].stub == symbol) {
+      *handle = (void *)drv_handles[i].handle;
+      return 0;
+    }
+  return 98; /* cudaErrorInvalidDeviceFunction */
+}
+/* cudaGetKernel and cuKernelGetFunction. */
+static int f_drv_get_kernel(void **kernel, const void *symbol) {
+  for (size_t i = 0; i < NUM_DRV_HANDLES; ++i)
+    if (drv_handles[i].stub == symbol && drv_handles[i].kernel) {
+      *kernel = (void *)drv_handles[i].kernel;
+      return 0;
+    }
+  return 98;
+}
+static int f_drv_kernel_function(void **fn, const void *kernel) {
+  for (size_t i = 0; i < NUM_DRV_HANDLES; ++i)
+    if (drv_handles[i].kernel == kernel) {
+      *fn = (void *)drv_handles[i].handle;
+      return 0;
+    }
+  return 400; /* CUDA_ERROR_INVALID_HANDLE */
+}
+static int f_cu_block_size(int *grid, int *block, const void *fn,
+                           const void *to_shmem, uint64_t shmem, int limit) {
+  (void)to_shmem;
+  return f_co_block_size(grid, block, fn, shmem, limit);
+}
+static int f_cu_block_size_flags(int *grid, int *block, const void *fn,
+                                 const void *to_shmem, uint64_t shmem,
+                                 int limit, unsigned flags) {
+  (void)flags;
+  return f_cu_block_size(grid, block, fn, to_shmem, shmem, limit);
+}
+/* cuFuncGetAttribute: CU_FUNC_ATTRIBUTE_NUM_REGS (4) and
+ * MAX_THREADS_PER_BLOCK (0). */
+static int f_cu_attribute(int *value, int attribute, const void *fn) {
+  co_asked = fn;
+  *value = attribute == 4 ? co_registers(fn) : co_max_threads(fn);
+  return 0;
+}
+
+/* `test_intercept driver_occupancy`: the driver API's occupancy and
+ * attribute queries, asked about a CUfunction the program took from its
+ * kernel (cudaGetFuncBySymbol; cudaGetKernel then cuKernelGetFunction),
+ * answer for the plain copy's handle, as the runtime's do; a handle PASTA
+ * does not know is answered for itself. */
+static int test_driver_occupancy(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  void *f = NULL;
+  CHECK(__pasta_get_func_by_symbol(&f, &cg_handle, f_drv_get_func, &cops) ==
+            0 &&
+        f == &cg_fn);
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, f, 512, 0, f_co_occupancy,
+                                            &cops) == 0);
+  CHECK(blocks == 2 && co_asked == &cg_plain_fn);
+  blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks_flags(
+            &blocks, f, 512, 0, 0, f_co_occupancy_flags, &cops) == 0);
+  CHECK(blocks == 2 && co_asked == &cg_plain_fn);
+  uint64_t shared = 0;
+  CHECK(__pasta_occupancy_available_shared_memory(&shared, f, 2, 512,
+                                                  f_co_shared, &cops) == 0);
+  CHECK(shared == 24576 && co_asked == &cg_plain_fn);
+  int grid = 0, block = 0;
+  CHECK(__pasta_cu_occupancy_max_potential_block_size(
+            &grid, &block, f, NULL, 0, 0, f_cu_block_size, &cops) == 0);
+  CHECK(block == 1024 && grid == CO_SMS && co_asked == &cg_plain_fn);
+  grid = block = 0;
+  CHECK(__pasta_cu_occupancy_max_potential_block_size_flags(
+            &grid, &block, f, NULL, 0, 0, 0, f_cu_block_size_flags, &cops) ==
+        0);
+  CHECK(block == 1024 && grid == CO_SMS && co_asked == &cg_plain_fn);
+  int regs = 0;
+  CHECK(__pasta_cu_func_get_attribute(&regs, 4, f, f_cu_attribute, &cops) == 0);
+  CHECK(regs == 48 && co_asked == &cg_plain_fn);
+  /* The CUkernel route: rd's plain CUkernel, then its CUfunction. */
+  void *ck = NULL, *rf = NULL;
+  CHECK(__pasta_get_func_by_symbol(&ck, &rd_handle, f_drv_get_kernel, &cops) ==
+            0 &&
+        ck == &rd_ck);
+  CHECK(__pasta_get_func_by_symbol(&rf, ck, f_drv_kernel_function, &cops) ==
+            0 &&
+        rf == &rd_fn);
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, rf, 1024, 0,
+                                            f_co_occupancy, &cops) == 0);
+  CHECK(blocks == 2 && co_asked == &rd_plain_fn);
+  /* A handle of a kernel PASTA did not build: itself. */
+  static char other_fn;
+  CHECK(__pasta_cu_func_get_attribute(&regs, 4, &other_fn, f_cu_attribute,
+                                      &cops) == 0 &&
+        co_asked == &other_fn);
+  /* The queries marked the kernels (their launches may be persistent). */
+  pasta__state_lock();
+  CHECK(pasta__find_kernel(&cg_handle)->occupancy_asked &&
+        pasta__find_kernel(&rd_handle)->occupancy_asked);
+  pasta__state_unlock();
+  return check_summary("intercept driver occupancy queries");
+}
+
+/* cuLaunchCooperativeKernel: refuses as cudaLaunchCooperativeKernel does
+ * (f_co_launch), on driver handles. */
+static int f_drv_cooperative(const void *f, uint32_t gx, uint32_t gy,
+                             uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz,
+                             uint32_t shmem, void *stream, void **params) {
+  return f_co_launch(f, gx | (uint64_t)gy << 32, gz, bx | (uint64_t)by << 32,
+                     bz, params, shmem, stream);
+}
+
+/* cuLaunchKernel on driver handles: refuses only a block larger than the
+ * copy takes (f_persistent_launch). */
+static int f_drv_launch(const void *f, uint32_t gx, uint32_t gy, uint32_t gz,
+                        uint32_t bx, uint32_t by, uint32_t bz, uint32_t shmem,
+                        void *stream, void **params, void **extra) {
+  (void)extra;
+  return f_persistent_launch(f, gx | (uint64_t)gy << 32, gz,
+                             bx | (uint64_t)by << 32, bz, params, shmem,
+                             stream);
+}
+
+/* `test_intercept driver_cooperative`: cuLaunchCooperativeKernel of a
+ * handle taken from a kernel falls back as cudaLaunchCooperativeKernel
+ * does (test_cooperative_launches): cg's grid runs its capped copy's
+ * handle, counted; rd's (1,024 threads: the capped copy takes the block,
+ * not the grid) and st's (its capped copy a stub) run the plain copy's
+ * handle, uncounted, with the cooperative warning. The program sees
+ * success every time; the launches are the kernels'. A persistent grid of
+ * cg launched by cuLaunchKernel after the driver's occupancy query runs
+ * the capped copy's handle too (test_persistent_grids). */
+static int test_driver_cooperative(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  void *cg = NULL, *rd = NULL, *st = NULL;
+  CHECK(__pasta_get_func_by_symbol(&cg, &cg_handle, f_drv_get_func, &cops) ==
+        0);
+  CHECK(__pasta_get_func_by_symbol(&rd, &rd_handle, f_drv_get_func, &cops) ==
+        0);
+  CHECK(__pasta_get_func_by_symbol(&st, &st_handle, f_drv_get_func, &cops) ==
+        0);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept driver cooperative launches");
+  CHECK(__pasta_launch_cooperative_kernel_driver(cg, 8, 1, 1, 512, 1, 1, 0,
+                                                 NULL, NULL, f_drv_cooperative,
+                                                 &cops) == 0);
+  CHECK(__pasta_launch_cooperative_kernel_driver(rd, 8, 1, 1, 1024, 1, 1, 0,
+                                                 NULL, NULL, f_drv_cooperative,
+                                                 &cops) == 0);
+  CHECK(__pasta_launch_cooperative_kernel_driver(st, 8, 1, 1, 512, 1, 1, 0,
+                                                 NULL, NULL, f_drv_cooperative,
+                                                 &cops) == 0);
+  /* A persistent grid of cg through cuLaunchKernel (the program asked the
+   * driver's occupancy query): its capped copy's handle, which holds it. */
+  int blocks = 0;
+  CHECK(__pasta_occupancy_max_active_blocks(&blocks, cg, 512, 0, f_co_occupancy,
+                                            &cops) == 0 &&
+        blocks == 2);
+  CHECK(__pasta_module_launch_kernel(cg, 8, 1, 1, 512, 1, 1, 0, NULL, NULL,
+                                     NULL, f_drv_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 4 && launched[0] == &cg_capped_fn &&
+        launched[1] == &rd_plain_fn && launched[2] == &st_plain_fn &&
+        launched[3] == &cg_capped_fn);
+  CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
+                      "grid of 8 blocks of 1024 threads can have");
+  CHECK_HAS_STR(text, "kernel '_Z2stv' need more registers than a cooperative "
+                      "grid of 8 blocks of 512 threads can have");
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cgr = row_of(&act, "cg()");
+  const pasta_activity_kernel *rdr = row_of(&act, "rd()");
+  const pasta_activity_kernel *str = row_of(&act, "st()");
+  if (CHECK(cgr && rdr && str)) {
+    CHECK(cgr->launches == 2 && cgr->counted == 2 && cgr->failed == 0 &&
+          cgr->resources.has_capped);
+    CHECK(rdr->launches == 1 && rdr->counted == 0 && rdr->failed == 0);
+    CHECK(str->launches == 1 && str->counted == 0 && str->failed == 0);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept driver cooperative launches");
+}
+
+/* cudaFuncSetCacheConfig / cuFuncSetCacheConfig: where each was made. */
+static const void *config_on[8];
+static int num_config;
+static int f_set_config(const void *fn, int config) {
+  (void)config;
+  if (num_config < 8)
+    config_on[num_config++] = fn;
+  return co_stub(fn) == &st_capped; /* the stub refuses */
+}
+
+/* `test_intercept set_config`: cache and shared-memory configurations
+ * reach every copy, the plain copy first (its answer the program's); the
+ * runtime API's refusal by a copy is read back, the driver API's (which
+ * keeps no last error) is not; cuFuncSetAttribute likewise. */
+static int test_func_set_config(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.get_last_error = f_co_last_error;
+  register_cooperative_kernels();
+  CHECK(__pasta_func_set_config(&st_handle, 2, f_set_config, &cops) == 0);
+  CHECK(num_config == 3 && config_on[0] == &st_plain &&
+        config_on[1] == &st_handle && config_on[2] == &st_capped);
+  CHECK(last_error_reads == 1);
+  void *st = NULL;
+  CHECK(__pasta_get_func_by_symbol(&st, &st_handle, f_drv_get_func, &cops) ==
+        0);
+  num_config = 0;
+  CHECK(__pasta_cu_func_set_config(st, 2, f_set_config, &cops) == 0);
+  CHECK(num_config == 3 && config_on[0] == &st_plain_fn &&
+        config_on[1] == &st_fn && config_on[2] == &st_capped_fn);
+  num_set = 0;
+  CHECK(__pasta_cu_func_set_attribute(st, 8, 98304, f_co_set_attribute,
+                                      &cops) == 0);
+  CHECK(num_set == 3 && set_on[0] == &st_plain_fn);
+  CHECK(last_error_reads == 1); /* the driver's refusals: nothing to read */
+  /* A kernel PASTA did not build: itself only. */
+  num_config = 0;
+  CHECK(__pasta_func_set_config(&co_unknown, 1, f_set_config, &cops) == 0);
+  CHECK(num_config == 1 && config_on[0] == &co_unknown);
+  return check_summary("intercept func set config");
+}
+
+/* The fake vendor's last error: a failing call replaces it, reading it
+ * clears it, peeking does not. */
+static int fake_last_error, fake_last_error_reads, fake_peeks;
+static int f_pe_peek(void) {
+  ++fake_peeks;
+  return fake_last_error;
+}
+static int f_pe_get_last_error(void) {
+  int e = fake_last_error;
+  fake_last_error = 0;
+  ++fake_last_error_reads;
+  return e;
+}
+static int f_pe_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
+                       uint32_t bz, void **args, uint64_t shmem, void *stream) {
+  int err = f_co_launch(fn, gxy, gz, bxy, bz, args, shmem, stream);
+  if (err)
+    fake_last_error = err;
+  return err;
+}
+static int f_pe_set_attribute(const void *fn, int attribute, int value) {
+  int err = f_co_set_attribute(fn, attribute, value);
+  if (err)
+    fake_last_error = err;
+  return err;
+}
+static int f_pe_get_func(void **handle, const void *symbol) {
+  int err = f_drv_get_func(handle, symbol);
+  if (err)
+    fake_last_error = err;
+  return err;
+}
+
+/* `test_intercept pending_error`: the program has an error pending
+ * (cudaErrorMemoryAllocation, 2) when it sets an attribute and launches.
+ * PASTA neither clears it nor replaces it: a setting is made on the plain
+ * copy and waits for the kernel's launch to reach the copies; a launch
+ * the counting kernel would be refused is not tried (a cooperative grid it
+ * cannot hold runs the capped copy, a block it cannot take the plain
+ * copy); no copy's handle is taken. With no error pending, a copy's
+ * refusal is read back as before. */
+static int test_pending_error(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.peek_at_last_error = f_pe_peek;
+  cops.get_last_error = f_pe_get_last_error;
+  register_cooperative_kernels();
+  fake_last_error = 2;
+  CHECK(__pasta_func_set_attribute(&cg_handle, 8, 65536, f_pe_set_attribute,
+                                   &cops) == 0);
+  CHECK(num_set == 1 && set_on[0] == &cg_plain && fake_last_error == 2);
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_cooperative_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1,
+                                          NULL, 0, NULL, f_pe_launch,
+                                          &cops) == 0);
+  CHECK(num_set == 3 && set_value_seen == 65536); /* made at the launch */
+  CHECK(__pasta_launch_kernel(&st_handle, 1 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_pe_launch, &cops) == 0);
+  CHECK(__pasta_launch_cooperative_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1,
+                                          NULL, 0, NULL, f_pe_launch,
+                                          &cops) == 0);
+  CHECK(num_launched == 3 && launched[0] == &cg_capped &&
+        launched[1] == &st_plain && launched[2] == &rd_plain);
+  CHECK(fake_last_error == 2 && fake_last_error_reads == 0);
+  void *f = NULL;
+  get_func_calls = 0;
+  CHECK(__pasta_get_func_by_symbol(&f, &cg_handle, f_pe_get_func, &cops) == 0);
+  CHECK(get_func_calls == 1 && fake_last_error == 2);
+  /* A block the counting kernel takes (512 of cg's 800 threads), not
+   * cooperative: nothing to refuse, nothing peeked. */
+  int peeks = fake_peeks;
+  CHECK(__pasta_launch_kernel(&cg_handle, 1 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_pe_launch, &cops) == 0);
+  CHECK(fake_peeks == peeks && num_launched == 4 && launched[3] == &cg_handle);
+  /* The program reads its error; then a copy's refusal is PASTA's, read
+   * back: the program finds none. */
+  CHECK(f_pe_get_last_error() == 2);
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, 65536, f_pe_set_attribute,
+                                   &cops) == 0);
+  CHECK(num_set == 3 && fake_last_error == 0);
+  return check_summary("intercept pending error");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -2235,6 +2610,14 @@ int main(int argc, char **argv) {
     return test_persistent_divergence();
   if (argc > 1 && strcmp(argv[1], "persistent_ws") == 0)
     return test_persistent_working_set();
+  if (argc > 1 && strcmp(argv[1], "driver_occupancy") == 0)
+    return test_driver_occupancy();
+  if (argc > 1 && strcmp(argv[1], "driver_cooperative") == 0)
+    return test_driver_cooperative();
+  if (argc > 1 && strcmp(argv[1], "set_config") == 0)
+    return test_func_set_config();
+  if (argc > 1 && strcmp(argv[1], "pending_error") == 0)
+    return test_pending_error();
   if (argc > 1 && strcmp(argv[1], "sampled") == 0)
     return test_sampled_timing();
   if (argc > 1 && strcmp(argv[1], "one_device") == 0)

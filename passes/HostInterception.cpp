@@ -48,6 +48,9 @@ constexpr Param LaunchKernelShm32[] = {Ptr, I64, I32, I64, I32, Ptr, I32, Ptr};
 // (f, grid x/y/z, block x/y/z, shmem, stream, params, extra).
 constexpr Param ModuleLaunchKernel[] = {Ptr, I32, I32, I32, I32, I32,
                                         I32, I32, Ptr, Ptr, Ptr};
+// cuLaunchCooperativeKernel: the same without `extra`.
+constexpr Param CooperativeDriverLaunch[] = {Ptr, I32, I32, I32, I32,
+                                             I32, I32, I32, Ptr, Ptr};
 constexpr Param TwoPtrs[] = {Ptr, Ptr};
 constexpr Param ThreePtrs[] = {Ptr, Ptr, Ptr};
 constexpr Param FourPtrs[] = {Ptr, Ptr, Ptr, Ptr};
@@ -67,8 +70,17 @@ constexpr Param OccupancyBlocksFlags[] = {Ptr, Ptr, I32, I64, I32};
 constexpr Param OccupancySharedMemory[] = {Ptr, Ptr, I32, I32};
 // hipOccupancyMaxPotentialBlockSize(grid, block, func, shared memory, limit).
 constexpr Param OccupancyBlockSize[] = {Ptr, Ptr, Ptr, I64, I32};
+// cuOccupancyMaxPotentialBlockSize(grid, block, f, block size to shared
+// memory, shared memory, limit[, flags]).
+constexpr Param CuOccupancyBlockSize[] = {Ptr, Ptr, Ptr, Ptr, I64, I32};
+constexpr Param CuOccupancyBlockSizeFlags[] = {Ptr, Ptr, Ptr, Ptr,
+                                               I64, I32, I32};
 // (func, attribute, value).
 constexpr Param FuncSetAttribute[] = {Ptr, I32, I32};
+// cuFuncGetAttribute(value, attribute, f).
+constexpr Param CuFuncGetAttribute[] = {Ptr, I32, Ptr};
+// (func, cache or shared memory configuration).
+constexpr Param FuncSetConfig[] = {Ptr, I32};
 // (ptr, size).
 constexpr Param Malloc[] = {Ptr, I64};
 // (ptr, size, flags).
@@ -103,8 +115,10 @@ static const Route Routes[] = {
     // stream): each dim3 travels as {i64 x|y, i32 z} on x86-64.
     {"cudaLaunchKernel", "__pasta_launch_kernel", LaunchKernel},
     {"cudaLaunchKernel_ptsz", "__pasta_launch_kernel", LaunchKernel},
-    {"cudaLaunchCooperativeKernel", "__pasta_launch_kernel", LaunchKernel},
-    {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_kernel", LaunchKernel},
+    {"cudaLaunchCooperativeKernel", "__pasta_launch_cooperative_kernel",
+     LaunchKernel},
+    {"cudaLaunchCooperativeKernel_ptsz", "__pasta_launch_cooperative_kernel",
+     LaunchKernel},
     {"hipLaunchKernel", "__pasta_launch_kernel", LaunchKernel},
     // hipLaunchCooperativeKernel's shared-memory size is an unsigned int.
     {"hipLaunchCooperativeKernel", "__pasta_launch_kernel_shm32",
@@ -119,6 +133,12 @@ static const Route Routes[] = {
     // is named after it.
     {"cuLaunchKernel", "__pasta_module_launch_kernel", ModuleLaunchKernel},
     {"cuLaunchKernel_ptsz", "__pasta_module_launch_kernel", ModuleLaunchKernel},
+    // cuLaunchCooperativeKernel on such a handle falls back as
+    // cudaLaunchCooperativeKernel does (its copies' handles).
+    {"cuLaunchCooperativeKernel", "__pasta_launch_cooperative_kernel_driver",
+     CooperativeDriverLaunch},
+    {"cuLaunchCooperativeKernel_ptsz",
+     "__pasta_launch_cooperative_kernel_driver", CooperativeDriverLaunch},
     // Driver handles of the program's kernels (CUfunction, CUkernel): their
     // launches are recorded under the kernel they were taken from.
     {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", TwoPtrs},
@@ -176,6 +196,27 @@ static const Route Routes[] = {
     {"hipFuncGetAttributes", "__pasta_func_get_attributes", TwoPtrs},
     {"cudaFuncSetAttribute", "__pasta_func_set_attribute", FuncSetAttribute},
     {"hipFuncSetAttribute", "__pasta_func_set_attribute", FuncSetAttribute},
+    {"cudaFuncSetCacheConfig", "__pasta_func_set_config", FuncSetConfig},
+    {"hipFuncSetCacheConfig", "__pasta_func_set_config", FuncSetConfig},
+    {"cudaFuncSetSharedMemConfig", "__pasta_func_set_config", FuncSetConfig},
+    {"hipFuncSetSharedMemConfig", "__pasta_func_set_config", FuncSetConfig},
+    // The driver API's forms, asked about a CUfunction the program took from
+    // its kernel (cudaGetFuncBySymbol): the plain copy's handle answers.
+    {"cuOccupancyMaxActiveBlocksPerMultiprocessor",
+     "__pasta_occupancy_max_active_blocks", OccupancyBlocks},
+    {"cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+     "__pasta_occupancy_max_active_blocks_flags", OccupancyBlocksFlags},
+    {"cuOccupancyAvailableDynamicSMemPerBlock",
+     "__pasta_occupancy_available_shared_memory", OccupancySharedMemory},
+    {"cuOccupancyMaxPotentialBlockSize",
+     "__pasta_cu_occupancy_max_potential_block_size", CuOccupancyBlockSize},
+    {"cuOccupancyMaxPotentialBlockSizeWithFlags",
+     "__pasta_cu_occupancy_max_potential_block_size_flags",
+     CuOccupancyBlockSizeFlags},
+    {"cuFuncGetAttribute", "__pasta_cu_func_get_attribute", CuFuncGetAttribute},
+    {"cuFuncSetAttribute", "__pasta_cu_func_set_attribute", FuncSetAttribute},
+    {"cuFuncSetCacheConfig", "__pasta_cu_func_set_config", FuncSetConfig},
+    {"cuFuncSetSharedMemConfig", "__pasta_cu_func_set_config", FuncSetConfig},
     // Allocations.
     {"cudaMalloc", "__pasta_malloc", Malloc},
     {"hipMalloc", "__pasta_malloc", Malloc},

@@ -147,6 +147,7 @@ for v in splitwarps splitwarps.buf splitwarps.inline; do
 done
 row "1,024-thread blocks the counting kernel's registers cannot take" return regcap/regcap.cu 0 regcap
 row "cooperative and persistent (spin-barrier) launches sized by the occupancy API" return occupancy/occupancy.cu 0 occupancy
+row "driver API occupancy, cuLaunchCooperativeKernel, cache configs, a pending error" return driver_occupancy/driver_occupancy.cu 0 driver_occupancy
 row "skip-ahead over a table of bit matrices (curand_init's)" return skipahead/skipahead.cu 0 skipahead
 row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipahead.cu 0 skipahead.mem
 row "kernel faults" fault $L 3 gcc_main fault

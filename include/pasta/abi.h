@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 16
+#define PASTA_ABI_VERSION_NUMBER 17
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -387,6 +387,10 @@ struct pasta_module_desc {
   X(int, stream_synchronize, (void *stream), cudaStreamSynchronize,            \
     hipStreamSynchronize)                                                      \
   X(int, get_last_error, (void), cudaGetLastError, hipGetLastError)            \
+  /* The program's pending error, read without clearing it: PASTA reads its    \
+   * own refusals back (get_last_error) only when none was pending, for the    \
+   * vendor keeps one last error per thread (host_rt/state.c). */              \
+  X(int, peek_at_last_error, (void), cudaPeekAtLastError, hipPeekAtLastError)  \
   X(int, event_create, (void **event), cudaEventCreate, hipEventCreate)        \
   X(int, event_record, (void *event, void *stream), cudaEventRecord,           \
     hipEventRecord)                                                            \

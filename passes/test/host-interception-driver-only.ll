@@ -8,14 +8,20 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-NOT: @__pasta_cuda_ops
 ; CHECK-NOT: @cuda
-define i32 @run(ptr %f, ptr %fn, ptr %k) {
+define i32 @run(ptr %f, ptr %fn, ptr %k, ptr %n) {
 ; CHECK-LABEL: define i32 @run(
 ; CHECK: call i32 @__pasta_module_launch_kernel(ptr %f, i32 1, i32 1, i32 1, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null, ptr @cuLaunchKernel, ptr null)
 ; CHECK: call i32 @__pasta_get_driver_entry_point_by_version(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null, ptr @cuGetProcAddress_v2, ptr null)
 ; CHECK: call i32 @__pasta_get_func_by_symbol(ptr %fn, ptr %k, ptr @cuKernelGetFunction, ptr null)
+; CHECK: call i32 @__pasta_launch_cooperative_kernel_driver(ptr %f, i32 8, i32 1, i32 1, i32 512, i32 1, i32 1, i32 0, ptr null, ptr null, ptr @cuLaunchCooperativeKernel, ptr null)
+; CHECK: call i32 @__pasta_occupancy_max_active_blocks(ptr %n, ptr %f, i32 512, i64 0, ptr @cuOccupancyMaxActiveBlocksPerMultiprocessor, ptr null)
+; CHECK: call i32 @__pasta_cu_func_set_config(ptr %f, i32 2, ptr @cuFuncSetCacheConfig, ptr null)
   %a = call i32 @cuLaunchKernel(ptr %f, i32 1, i32 1, i32 1, i32 32, i32 1, i32 1, i32 0, ptr null, ptr null, ptr null)
   %b = call i32 @cuGetProcAddress_v2(ptr @launch_name, ptr %fn, i32 12000, i64 0, ptr null)
   %c = call i32 @cuKernelGetFunction(ptr %fn, ptr %k)
+  %d = call i32 @cuLaunchCooperativeKernel(ptr %f, i32 8, i32 1, i32 1, i32 512, i32 1, i32 1, i32 0, ptr null, ptr null)
+  %e = call i32 @cuOccupancyMaxActiveBlocksPerMultiprocessor(ptr %n, ptr %f, i32 512, i64 0)
+  %g = call i32 @cuFuncSetCacheConfig(ptr %f, i32 2)
   ret i32 %a
 }
 
@@ -24,4 +30,7 @@ define i32 @run(ptr %f, ptr %fn, ptr %k) {
 declare i32 @cuLaunchKernel(ptr, i32, i32, i32, i32, i32, i32, i32, ptr, ptr, ptr)
 declare i32 @cuGetProcAddress_v2(ptr, ptr, i32, i64, ptr)
 declare i32 @cuKernelGetFunction(ptr, ptr)
+declare i32 @cuLaunchCooperativeKernel(ptr, i32, i32, i32, i32, i32, i32, i32, ptr, ptr)
+declare i32 @cuOccupancyMaxActiveBlocksPerMultiprocessor(ptr, ptr, i32, i64)
+declare i32 @cuFuncSetCacheConfig(ptr, i32)
 ; CHECK-NOT: @cuda

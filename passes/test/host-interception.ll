@@ -8,6 +8,8 @@
 target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_cuda_ops = internal constant {{.*}} ptr @cudaMalloc, ptr @cudaFree,
+; The program's pending error is peeked at, never cleared by PASTA.
+; CHECK-SAME: ptr @cudaGetLastError, ptr @cudaPeekAtLastError,
 
 define i32 @run(ptr %p, ptr %args, ptr %stream, ptr %stub) {
 ; CHECK-LABEL: define i32 @run(
@@ -95,7 +97,56 @@ define i32 @occupancy(ptr %n, ptr %fn, ptr %attr, ptr %bytes) {
   ret i32 %a
 }
 
+; Cooperative launches are marked as such (a grid the counting copy cannot
+; hold falls back), the driver API's too; the driver API's occupancy and
+; attribute queries and both APIs' cache and shared-memory configurations
+; go through the wrappers that answer for, or reach, the plain copy. The
+; (The vendor operations hold cudaPeekAtLastError: checked at the top.)
+define i32 @driver(ptr %n, ptr %m, ptr %f, ptr %fn, ptr %args, ptr %bytes) {
+; CHECK-LABEL: define i32 @driver(
+; CHECK: call i32 @__pasta_launch_cooperative_kernel(ptr %fn, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr %args, i64 0, ptr null, ptr @cudaLaunchCooperativeKernel, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_launch_cooperative_kernel_driver(ptr %f, i32 8, i32 1, i32 1, i32 512, i32 1, i32 1, i32 0, ptr null, ptr %args, ptr @cuLaunchCooperativeKernel, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_max_active_blocks(ptr %n, ptr %f, i32 512, i64 0, ptr @cuOccupancyMaxActiveBlocksPerMultiprocessor, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_max_active_blocks_flags(ptr %n, ptr %f, i32 512, i64 0, i32 1, ptr @cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_available_shared_memory(ptr %bytes, ptr %f, i32 2, i32 256, ptr @cuOccupancyAvailableDynamicSMemPerBlock, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_cu_occupancy_max_potential_block_size(ptr %n, ptr %m, ptr %f, ptr null, i64 0, i32 0, ptr @cuOccupancyMaxPotentialBlockSize, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_cu_occupancy_max_potential_block_size_flags(ptr %n, ptr %m, ptr %f, ptr null, i64 0, i32 0, i32 1, ptr @cuOccupancyMaxPotentialBlockSizeWithFlags, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_cu_func_get_attribute(ptr %n, i32 4, ptr %f, ptr @cuFuncGetAttribute, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_cu_func_set_attribute(ptr %f, i32 8, i32 98304, ptr @cuFuncSetAttribute, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_cu_func_set_config(ptr %f, i32 2, ptr @cuFuncSetCacheConfig, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_func_set_config(ptr %fn, i32 2, ptr @cudaFuncSetCacheConfig, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_func_set_config(ptr %fn, i32 1, ptr @cudaFuncSetSharedMemConfig, ptr @__pasta_cuda_ops)
+; OFF-NOT: __pasta_launch_cooperative
+; OFF-NOT: __pasta_cu_
+  %a = call i32 @cudaLaunchCooperativeKernel(ptr %fn, i64 4294967297, i32 1, i64 4294967552, i32 1, ptr %args, i64 0, ptr null)
+  %b = call i32 @cuLaunchCooperativeKernel(ptr %f, i32 8, i32 1, i32 1, i32 512, i32 1, i32 1, i32 0, ptr null, ptr %args)
+  %c = call i32 @cuOccupancyMaxActiveBlocksPerMultiprocessor(ptr %n, ptr %f, i32 512, i64 0)
+  %d = call i32 @cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr %n, ptr %f, i32 512, i64 0, i32 1)
+  %e = call i32 @cuOccupancyAvailableDynamicSMemPerBlock(ptr %bytes, ptr %f, i32 2, i32 256)
+  %g = call i32 @cuOccupancyMaxPotentialBlockSize(ptr %n, ptr %m, ptr %f, ptr null, i64 0, i32 0)
+  %h = call i32 @cuOccupancyMaxPotentialBlockSizeWithFlags(ptr %n, ptr %m, ptr %f, ptr null, i64 0, i32 0, i32 1)
+  %i = call i32 @cuFuncGetAttribute(ptr %n, i32 4, ptr %f)
+  %j = call i32 @cuFuncSetAttribute(ptr %f, i32 8, i32 98304)
+  %k = call i32 @cuFuncSetCacheConfig(ptr %f, i32 2)
+  %l = call i32 @cudaFuncSetCacheConfig(ptr %fn, i32 2)
+  %o = call i32 @cudaFuncSetSharedMemConfig(ptr %fn, i32 1)
+  ret i32 %a
+}
+
 @launch_name = private constant [15 x i8] c"cuLaunchKernel\00"
+
+declare i32 @cudaLaunchCooperativeKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)
+declare i32 @cuLaunchCooperativeKernel(ptr, i32, i32, i32, i32, i32, i32, i32, ptr, ptr)
+declare i32 @cuOccupancyMaxActiveBlocksPerMultiprocessor(ptr, ptr, i32, i64)
+declare i32 @cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr, ptr, i32, i64, i32)
+declare i32 @cuOccupancyAvailableDynamicSMemPerBlock(ptr, ptr, i32, i32)
+declare i32 @cuOccupancyMaxPotentialBlockSize(ptr, ptr, ptr, ptr, i64, i32)
+declare i32 @cuOccupancyMaxPotentialBlockSizeWithFlags(ptr, ptr, ptr, ptr, i64, i32, i32)
+declare i32 @cuFuncGetAttribute(ptr, i32, ptr)
+declare i32 @cuFuncSetAttribute(ptr, i32, i32)
+declare i32 @cuFuncSetCacheConfig(ptr, i32)
+declare i32 @cudaFuncSetCacheConfig(ptr, i32)
+declare i32 @cudaFuncSetSharedMemConfig(ptr, i32)
 
 declare i32 @cudaGraphInstantiate(ptr, ptr, i64)
 declare i32 @cudaGraphExecUpdate(ptr, ptr, ptr)
