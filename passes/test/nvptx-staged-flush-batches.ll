@@ -27,19 +27,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
 ; CHECK-NOT: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
 ; CHECK: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
 define ptx_kernel void @poll(ptr addrspace(1) %flags, ptr addrspace(1) %out) #0 {
 entry:

@@ -19,35 +19,31 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: alloca
 ; CHECK: [[LANES:%[0-9]+]] = tail call i32 @llvm.nvvm.activemask()
 ; CHECK: [[V0:%[0-9]+]] = load i64, ptr addrspace(5)
+; CHECK-NEXT: [[T0:%[0-9]+]] = trunc i64 [[V0]] to i32
 ; CHECK: [[V1:%[0-9]+]] = load i64, ptr addrspace(5)
-; CHECK-NEXT: [[A1:%[0-9]+]] = or i64 [[V1]], [[V0]]
+; CHECK-NEXT: or i64 [[V1]], [[V0]]
+; CHECK-NEXT: [[T1:%[0-9]+]] = trunc i64 [[V1]] to i32
 ; CHECK-COUNT-6: or i64
-; CHECK-NEXT: [[NONZERO:%[0-9]+]] = icmp ne i64 [[ANY:%[0-9]+]], 0
+; CHECK: [[NONZERO:%[0-9]+]] = icmp ne i64 [[ANY:%[0-9]+]], 0
 ; CHECK-NEXT: [[SOME:%[0-9]+]] = tail call i32 @llvm.nvvm.vote.ballot.sync(i32 [[LANES]], i1 [[NONZERO]])
 ; CHECK-NEXT: [[NONE:%[0-9]+]] = icmp eq i32 [[SOME]], 0
-; CHECK-NEXT: br i1 [[NONE]], label %[[NEXT:[0-9]+]], label %[[SUM:[0-9]+]]
-; CHECK: [[SUM]]:
+; CHECK-NEXT: br i1 [[NONE]], label %{{[0-9]+}}, label %[[TEST:[0-9]+]]
+; CHECK: [[TEST]]:
 ; CHECK-NEXT: [[LARGE:%[0-9]+]] = icmp ugt i64 [[ANY]], 134217727
-; CHECK-NEXT: tail call i32 @llvm.nvvm.vote.ballot.sync(i32 [[LANES]], i1 [[LARGE]])
-; The sums take the values the vote tested (truncated to 32 bits), not
-; loads of their own.
-; CHECK: [[T0:%[0-9]+]] = trunc i64 [[V0]] to i32
+; CHECK-NEXT: [[BIG:%[0-9]+]] = tail call i32 @llvm.nvvm.vote.ballot.sync(i32 [[LANES]], i1 [[LARGE]])
+; CHECK-NEXT: [[SMALL:%[0-9]+]] = icmp eq i32 [[BIG]], 0
+; CHECK-NEXT: br i1 [[SMALL]], label %[[SUM:[0-9]+]], label
+; The sums take the low halves of the values the votes tested, not loads of
+; their own.
+; CHECK: [[SUM]]:
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 [[T0]], i32 [[LANES]])
-; CHECK-NEXT: [[T1:%[0-9]+]] = trunc i64 [[V1]] to i32
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 [[T1]], i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK-NEXT: trunc i64
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
-; CHECK: [[NEXT]]:
 define ptx_kernel void @poll(ptr addrspace(1) %flags, ptr addrspace(1) %out) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
