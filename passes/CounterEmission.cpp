@@ -1694,8 +1694,8 @@ static size_t countersAfterLargestLoops(const Loop *L,
 static cl::opt<unsigned> OuterBackEdgeFlushMin(
     "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
     cl::desc("PASTA: an outermost loop with inner loops and at least this "
-             "many counters in registers flushes them on its back edge "
-             "(0: never)"));
+             "many counters in registers, as many of them added after its "
+             "largest inner loop, flushes them on its back edge (0: never)"));
 
 // An outermost loop with inner loops flushes the counters of its blocks on
 // its back edge and starts the next iteration from zero: a counter added to
