@@ -1672,7 +1672,7 @@ static size_t loopSize(const Loop *L) {
 // is live there, flushed or not). Of the inner loops within a tenth of the
 // largest, the one with the fewest counters after it: curand's skip-ahead
 // (its outer loop's one inner loop holds the 80 counters of five equal
-// unrolled loops, two counters after it) takes 128 registers with the
+// unrolled loops, one counter after it) takes 128 registers with the
 // flush and without it, and the flush ran once per digit of every thread.
 static size_t countersAfterLargestLoops(const Loop *L,
                                         ArrayRef<const CountedBlock *> Blocks) {
