@@ -639,12 +639,11 @@ static int pasta_lanes_can_sum(uint64_t lanes) {
 
 /* Staged counters [k, k + m) (m a constant, PASTA_FLUSH_BATCH or 1; the
  * loops run to PASTA_FLUSH_BATCH so that they unroll and `sums` stays in
- * registers) flushed by `lanes`, the lanes
- * running this call together (read at its entry). A batch that is zero in
- * every lane costs its loads and one vote: most counters of a kernel whose
- * threads do little are never added to (guarded blocks that are not taken;
- * moderngpu's segreduce twin stages 66, most of them zero), and each cost a
- * warp sum and a test before. Small counts (each lane's below
+ * registers) flushed by `lanes`, the lanes running this call together (read
+ * at its entry). A batch that is zero in every lane costs its loads and one
+ * vote: most counters of a kernel whose threads do little are never added
+ * to (guarded blocks that are not taken, a site's per-space counts), and
+ * each cost a warp sum and a test before. Small counts (each lane's below
  * pasta_small_count_limit()) are summed over the lanes where
  * pasta_lanes_can_sum allows them, and the first of the lanes adds each sum
  * that is not zero: one `red` per counter for the lanes, in a full warp or
