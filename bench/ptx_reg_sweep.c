@@ -11,7 +11,10 @@
  * Built on the GPU machine by bench/gpu_rng_setup.sh:
  *   cc -O2 -I$CUDA/include bench/ptx_reg_sweep.c -lcuda -o ptx_reg_sweep
  * usage: ptx_reg_sweep BLOCKS THREADS BYTES_PER_THREAD CAPS FILE.ptx
- *        ENTRY[=LABEL]...   (CAPS: comma-separated, e.g. 0,64,48) */
+ *        ENTRY[=LABEL]...   (CAPS: comma-separated, e.g. 0,64,48)
+ * PTX_SWEEP_SMEM=BYTES: each block also asks for that much dynamic shared
+ * memory (unused), which caps the blocks an SM holds: the plain copy run
+ * at a counting copy's occupancy (the table's "blocks/SM" column). */
 #define _POSIX_C_SOURCE 200809L
 #include <cuda.h>
 #include <stdint.h>
@@ -63,8 +66,8 @@ enum { LAUNCHES = 10 };
 
 /* One entry of one module: attributes, median time, output hash. */
 static void time_entry(CUmodule mod, const char *spec, unsigned cap,
-                       unsigned blocks, unsigned threads, CUdeviceptr out,
-                       size_t bytes, unsigned char *host) {
+                       unsigned blocks, unsigned threads, unsigned smem,
+                       CUdeviceptr out, size_t bytes, unsigned char *host) {
   char name[512];
   snprintf(name, sizeof name, "%s", spec);
   char *label = strchr(name, '=');
@@ -72,13 +75,19 @@ static void time_entry(CUmodule mod, const char *spec, unsigned cap,
     *label++ = 0;
   CUfunction fn;
   if (cuModuleGetFunction(&fn, mod, name) != CUDA_SUCCESS) {
-    printf("| %s | %u | - | - | (no such entry) | - |\n", label ? label : name,
-           cap);
+    printf("| %s | %u | - | - | - | (no such entry) | - |\n",
+           label ? label : name, cap);
     return;
   }
   int regs = 0, local = 0;
   CHECK(cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn));
   CHECK(cuFuncGetAttribute(&local, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn));
+  if (smem > 48 * 1024)
+    CHECK(cuFuncSetAttribute(
+        fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)smem));
+  int per_sm = 0;
+  CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, (int)threads,
+                                                    smem));
   unsigned long long seed = 1234;
   void *args[] = {&out, &seed};
   CUevent start, stop;
@@ -86,18 +95,18 @@ static void time_entry(CUmodule mod, const char *spec, unsigned cap,
   CHECK(cuEventCreate(&stop, 0));
   float ms[LAUNCHES];
   CHECK(cuMemsetD8(out, 0, bytes));
-  CHECK(cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, 0, args, NULL));
+  CHECK(cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, smem, 0, args, NULL));
   for (int i = 0; i < LAUNCHES; ++i) {
     CHECK(cuEventRecord(start, 0));
-    CHECK(cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, 0, args, NULL));
+    CHECK(cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, smem, 0, args, NULL));
     CHECK(cuEventRecord(stop, 0));
     CHECK(cuEventSynchronize(stop));
     CHECK(cuEventElapsedTime(&ms[i], start, stop));
   }
   qsort(ms, LAUNCHES, sizeof ms[0], by_value);
   CHECK(cuMemcpyDtoH(host, out, bytes));
-  printf("| %s | %u | %d | %d | %.1f | %016llx |\n", label ? label : name, cap,
-         regs, local, ms[LAUNCHES / 2] * 1000.0f,
+  printf("| %s | %u | %d | %d | %d | %.1f | %016llx |\n", label ? label : name,
+         cap, regs, local, per_sm, ms[LAUNCHES / 2] * 1000.0f,
          (unsigned long long)fnv1a(host, bytes));
   cuEventDestroy(start);
   cuEventDestroy(stop);
@@ -105,8 +114,10 @@ static void time_entry(CUmodule mod, const char *spec, unsigned cap,
 
 int main(int argc, char **argv) {
   if (argc < 7) {
-    fprintf(stderr, "usage: %s BLOCKS THREADS BYTES_PER_THREAD CAPS FILE.ptx "
-                    "ENTRY[=LABEL]...\n", argv[0]);
+    fprintf(stderr,
+            "usage: %s BLOCKS THREADS BYTES_PER_THREAD CAPS FILE.ptx "
+            "ENTRY[=LABEL]...\n",
+            argv[0]);
     return 2;
   }
   unsigned blocks = (unsigned)atoi(argv[1]), threads = (unsigned)atoi(argv[2]);
@@ -125,10 +136,14 @@ int main(int argc, char **argv) {
   CUdeviceptr out;
   CHECK(cuMemAlloc(&out, bytes));
   unsigned char *host = malloc(bytes);
-  printf("%s, %u x %u threads, median of %d launches\n\n", argv[5], blocks,
-         threads, LAUNCHES);
-  printf("| entry | cap | registers | local bytes | time (us) | output hash |\n");
-  printf("|---|---|---|---|---|---|\n");
+  const char *smem_env = getenv("PTX_SWEEP_SMEM");
+  unsigned smem = smem_env ? (unsigned)atoi(smem_env) : 0;
+  printf("%s, %u x %u threads, %u bytes of dynamic shared memory a block, "
+         "median of %d launches\n\n",
+         argv[5], blocks, threads, smem, LAUNCHES);
+  printf("| entry | cap | registers | local bytes | blocks/SM | time (us) | "
+         "output hash |\n");
+  printf("|---|---|---|---|---|---|---|\n");
   for (char *caps = argv[4], *c; (c = strtok(caps, ",")); caps = NULL) {
     unsigned cap = (unsigned)atoi(c);
     CUjit_option opt[1] = {CU_JIT_MAX_REGISTERS};
@@ -136,7 +151,7 @@ int main(int argc, char **argv) {
     CUmodule mod;
     CHECK(cuModuleLoadDataEx(&mod, ptx, cap ? 1 : 0, opt, val));
     for (int i = 6; i < argc; ++i)
-      time_entry(mod, argv[i], cap, blocks, threads, out, bytes, host);
+      time_entry(mod, argv[i], cap, blocks, threads, smem, out, bytes, host);
     CHECK(cuModuleUnload(mod));
   }
   cuMemFree(out);

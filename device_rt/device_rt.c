@@ -627,7 +627,7 @@ static int pasta_lanes_can_sum(uint64_t lanes) {
 #endif
 }
 
-/* How many staged counters a flush sums at a time: their loads first, then
+/* How many staged counters a flush takes at a time: their loads first, then
  * their warp sums, then the adds, so that it waits for memory about n / 8
  * times rather than twice per counter. Lanes that leave a loop one by one
  * (a spin loop, each thread's own number of cells) flush in partial warps
@@ -637,59 +637,73 @@ static int pasta_lanes_can_sum(uint64_t lanes) {
  * SummarizationKernel tripled. */
 #define PASTA_FLUSH_BATCH 8
 
-/* Staged small counts (each lane's below pasta_small_count_limit()) summed
- * over `lanes`, the lanes running this call together (read at its entry),
- * which pasta_lanes_can_sum allows; the first of them adds each sum that is
- * not zero: one `red` per counter for the lanes, in a full warp or not. */
-static PASTA_INLINE void pasta_flush_staged_sums(PASTA_GLOBAL uint64_t *row,
+/* Staged counters [k, k + m) (m a constant, PASTA_FLUSH_BATCH or 1; the
+ * loops run to PASTA_FLUSH_BATCH so that they unroll and `sums` stays in
+ * registers) flushed by `lanes`, the lanes running this call together (read
+ * at its entry). A batch that is zero in every lane costs its loads and one
+ * vote: most counters of a kernel whose threads do little are never added
+ * to (guarded blocks that are not taken, a site's per-space counts), and
+ * each cost a warp sum and a test before. Small counts (each lane's below
+ * pasta_small_count_limit()) are summed over the lanes where
+ * pasta_lanes_can_sum allows them, and the first of the lanes adds each sum
+ * that is not zero: one `red` per counter for the lanes, in a full warp or
+ * not; where they cannot sum (a partial warp without redux.sync), each lane
+ * adds its own counts. Returns 0 when the batch is flushed, 1 when it has a
+ * large count (nothing of it added: the caller's general path takes it).
+ * Every branch is on a vote of `lanes` or on m: the lanes stay together. */
+static PASTA_INLINE int pasta_flush_staged_batch(PASTA_GLOBAL uint64_t *row,
                                                  struct pasta_staged s,
-                                                 uint32_t n, uint64_t lanes) {
-  int adds = __gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes);
-  uint32_t k = 0;
-  for (; k + PASTA_FLUSH_BATCH <= n; k += PASTA_FLUSH_BATCH) {
-    uint32_t sums[PASTA_FLUSH_BATCH];
-    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
-      sums[j] = (uint32_t)s.values[k + j];
-    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
-      sums[j] = pasta_lanes_sum_u32(lanes, sums[j]);
-    if (!adds)
-      continue;
-    uint32_t slots[PASTA_FLUSH_BATCH];
-    for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
-      slots[j] = pasta_staged_index(s, k + j);
+                                                 uint32_t k, uint32_t m,
+                                                 uint64_t lanes) {
+  uint32_t sums[PASTA_FLUSH_BATCH];
+  uint64_t any = 0;
+  for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j) {
+    uint64_t value = j < m ? s.values[k + j] : 0;
+    any |= value;
+    sums[j] = (uint32_t)value; /* the whole count where it is small */
+  }
+  if (__gpu_ballot(lanes, any != 0) == 0)
+    return 0;
+  if (__gpu_ballot(lanes, any >= pasta_small_count_limit()) != 0)
+    return 1;
+  if (!pasta_lanes_can_sum(lanes)) {
     for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
       if (sums[j] != 0)
-        pasta_atomic_add(&row[slots[j]], sums[j]);
+        pasta_atomic_add(&row[pasta_staged_index(s, k + j)], sums[j]);
+    return 0;
   }
-  for (; k < n; ++k) {
-    uint32_t sum = pasta_lanes_sum_u32(lanes, (uint32_t)s.values[k]);
-    if (adds && sum != 0)
-      pasta_atomic_add(&row[pasta_staged_index(s, k)], sum);
-  }
+  for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+    if (j < m)
+      sums[j] = pasta_lanes_sum_u32(lanes, sums[j]);
+  if (__gpu_lane_id() != (uint32_t)__builtin_ctzll(lanes))
+    return 0;
+  uint32_t slots[PASTA_FLUSH_BATCH];
+  for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+    slots[j] = j < m ? pasta_staged_index(s, k + j) : 0;
+  for (uint32_t j = 0; j < PASTA_FLUSH_BATCH; ++j)
+    if (sums[j] != 0)
+      pasta_atomic_add(&row[slots[j]], sums[j]);
+  return 0;
 }
 
-/* Staged values flushed: summed over the lanes where every count is small
- * and the lanes can sum (pasta_flush_staged_sums); where they cannot (a
- * partial warp without redux.sync), each lane adds its own counts, with no
- * vote per counter; large counts take __pasta_flush_counter's general path
- * one counter at a time. */
+/* Staged values flushed a batch of PASTA_FLUSH_BATCH at a time, the last
+ * few one at a time; from the first batch with a large count on, counter by
+ * counter by __pasta_flush_counter's general path. */
 static PASTA_INLINE void pasta_flush_staged(PASTA_GLOBAL uint64_t *row,
                                             struct pasta_staged s, uint32_t n) {
   uint64_t lanes = __gpu_lane_mask();
-  uint64_t any = 0;
-  for (uint32_t k = 0; k < n; ++k)
-    any |= s.values[k];
-  if (__gpu_ballot(lanes, any >= pasta_small_count_limit()) == 0) {
-    if (pasta_lanes_can_sum(lanes)) {
-      pasta_flush_staged_sums(row, s, n, lanes);
-      return;
-    }
-    for (uint32_t k = 0; k < n; ++k)
-      if (s.values[k] != 0)
-        pasta_atomic_add(&row[pasta_staged_index(s, k)], s.values[k]);
-    return;
-  }
-  for (uint32_t k = 0; k < n; ++k)
+  uint32_t k = 0;
+  while (k + PASTA_FLUSH_BATCH <= n &&
+         !pasta_flush_staged_batch(row, s, k, PASTA_FLUSH_BATCH, lanes))
+    k += PASTA_FLUSH_BATCH;
+  /* The last few one at a time: a batch of a run-time size took a kernel
+   * calling this flush from 32 registers to 40. The general path comes after
+   * the loops: inside them, its shuffle operands were live through every
+   * batch (48 -> 58). */
+  if (k + PASTA_FLUSH_BATCH > n)
+    while (k < n && !pasta_flush_staged_batch(row, s, k, 1, lanes))
+      ++k;
+  for (; k < n; ++k)
     __pasta_flush_counter(&row[pasta_staged_index(s, k)], s.values[k]);
 }
 

@@ -1116,12 +1116,13 @@ static void flush_indexed_collectives(uint64_t active, uint64_t *ballots,
 
 /* Full warps of small counts take the fast path (a 32-bit warp sum per
  * counter), partial warps and large counts the general one: the same
- * counts. What the paths cost: one vote (a large count?) for the whole
- * flush, then a full warp's sum per counter (5 shuffles each without
- * redux.sync); a partial warp that cannot sum its lanes (no redux.sync)
- * adds each lane's own counts, with no collective per counter (a vote per
- * counter held lanes that left a spin loop early, and their warp, for
- * thousands of instructions). */
+ * counts. What the paths cost: two votes (any count? a large one?) per
+ * batch of 8 counters and per counter of the last few (11: a batch and 3
+ * counters), then a full warp's
+ * sum per counter (5 shuffles each without redux.sync); a partial warp that
+ * cannot sum its lanes (no redux.sync) adds each lane's own counts, with no
+ * collective per counter (a vote per counter held lanes that left a spin
+ * loop early, and their warp, for thousands of instructions). */
 static void test_flush_indexed(void) {
   check_flush_indexed(32, 0xffffffffull, 0);
   check_flush_indexed(64, ~0ull, 0);
@@ -1130,11 +1131,43 @@ static void test_flush_indexed(void) {
   check_flush_indexed(32, 0x00ff0ff0ull, 1);
   uint64_t ballots, shuffles;
   flush_indexed_collectives(0xffffffffull, &ballots, &shuffles);
-  CHECK_EQ_U64(ballots, 1);
+  CHECK_EQ_U64(ballots, 2 * (1 + 3));
   CHECK_EQ_U64(shuffles, 5 * INDEXED_N);
   flush_indexed_collectives(0x00ff0ff0ull, &ballots, &shuffles);
-  CHECK_EQ_U64(ballots, 1);
+  CHECK_EQ_U64(ballots, 2 * (1 + 3));
   CHECK_EQ_U64(shuffles, 0);
+}
+
+/* A flush of 40 staged counters of which one, counter 13, is added to (2 in
+ * lane 3, 1 in lane 9): the threads of a kernel whose guarded blocks are
+ * mostly not taken. Counter k goes to first (1) + k of bank 2 (block 6 of
+ * 4 banks). */
+enum { SPARSE_N = 40 };
+static uint64_t sparse_counters[4][SPARSE_N + 1];
+static void flush_sparse_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t values[SPARSE_N] = {0};
+  values[13] = lane == 3 ? 2 : lane == 9 ? 1 : 0;
+  __pasta_flush(&sparse_counters[0][0], SPARSE_N + 1, 4, 1, values, SPARSE_N);
+}
+
+/* The batches that are zero in every lane cost one vote each and no warp
+ * sum: 5 batches, one with a count (its second vote, a large count?, and
+ * its 8 sums of 5 shuffles). A sum per counter was 200 shuffles. */
+static void test_flush_sparse(void) {
+  memset(sparse_counters, 0, sizeof sparse_counters);
+  place(6, 8, 0, 32);
+  uint64_t before[3];
+  memcpy(before, pasta_shim_collectives, sizeof before);
+  pasta_shim_warp(32, 0xffffffffull, 0, 0, flush_sparse_lane, NULL);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0], 5 + 1);
+  CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_SHUFFLE] - before[1], 5 * 8);
+  uint64_t total = 0;
+  for (int bank = 0; bank < 4; ++bank)
+    for (int c = 0; c <= SPARSE_N; ++c)
+      total += sparse_counters[bank][c];
+  CHECK_EQ_U64(sparse_counters[2][1 + 13], 3);
+  CHECK_EQ_U64(total, 3);
 }
 
 /*===- Counts alike in every thread block, flushed by the first ----------===*/
@@ -3382,6 +3415,7 @@ int main(void) {
   test_flush_bit_lane();
   test_count_lanes();
   test_flush_indexed();
+  test_flush_sparse();
   test_first_block_scale();
   test_div_global();
   test_div_shared();

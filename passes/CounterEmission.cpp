@@ -1636,17 +1636,17 @@ void CounterEmitter::flushArrayDirectly(
     Table->eraseFromParent();
 }
 
-// The blocks of L that run after one of its inner loops in an iteration:
-// reachable from an inner loop's exits without passing L's header.
+// The blocks of L that run after one of Inners (inner loops of L) in an
+// iteration: reachable from their exits without passing L's header.
 static SmallPtrSet<const BasicBlock *, 32>
-blocksAfterInnerLoops(const Loop *L) {
+blocksAfterLoops(const Loop *L, ArrayRef<Loop *> Inners) {
   SmallPtrSet<const BasicBlock *, 32> After;
   SmallVector<BasicBlock *, 16> Work;
   auto Reach = [&](BasicBlock *BB) {
     if (L->contains(BB) && BB != L->getHeader() && After.insert(BB).second)
       Work.push_back(BB);
   };
-  for (Loop *Inner : L->getSubLoops()) {
+  for (Loop *Inner : Inners) {
     SmallVector<BasicBlock *, 4> Exits;
     Inner->getExitBlocks(Exits);
     for (BasicBlock *Exit : Exits)
@@ -1658,11 +1658,44 @@ blocksAfterInnerLoops(const Loop *L) {
   return After;
 }
 
+// The instructions of L's blocks, its inner loops' included.
+static size_t loopSize(const Loop *L) {
+  size_t Size = 0;
+  for (const BasicBlock *BB : L->blocks())
+    Size += BB->size();
+  return Size;
+}
+
+// How many of Counters' blocks run after L's largest inner loops in an
+// iteration: the ones a flush on L's back edge keeps out of registers where
+// the iteration's code is largest (a counter added before or in such a loop
+// is live there, flushed or not). Of the inner loops within a tenth of the
+// largest, the one with the fewest counters after it: curand's skip-ahead
+// (its outer loop's one inner loop holds the 80 counters of five equal
+// unrolled loops, one counter after it) takes 128 registers with the
+// flush and without it, and the flush ran once per digit of every thread.
+static size_t countersAfterLargestLoops(const Loop *L,
+                                        ArrayRef<const CountedBlock *> Blocks) {
+  size_t Largest = 0;
+  for (const Loop *Inner : L->getSubLoops())
+    Largest = std::max(Largest, loopSize(Inner));
+  size_t Fewest = SIZE_MAX;
+  for (Loop *Inner : L->getSubLoops()) {
+    if (loopSize(Inner) * 10 < Largest * 9)
+      continue;
+    SmallPtrSet<const BasicBlock *, 32> After = blocksAfterLoops(L, {Inner});
+    Fewest = std::min<size_t>(Fewest, count_if(Blocks, [&](auto *CB) {
+                                return After.contains(CB->BB);
+                              }));
+  }
+  return Fewest == SIZE_MAX ? 0 : Fewest;
+}
+
 static cl::opt<unsigned> OuterBackEdgeFlushMin(
     "pasta-outer-back-edge-flush", cl::Hidden, cl::init(8),
     cl::desc("PASTA: an outermost loop with inner loops and at least this "
-             "many counters in registers flushes them on its back edge "
-             "(0: never)"));
+             "many counters in registers, as many of them added after its "
+             "largest inner loop, flushes them on its back edge (0: never)"));
 
 // An outermost loop with inner loops flushes the counters of its blocks on
 // its back edge and starts the next iteration from zero: a counter added to
@@ -1671,9 +1704,10 @@ static cl::opt<unsigned> OuterBackEdgeFlushMin(
 // (CUB's loop over portions of 2^30 items around its tile loop) the back
 // edge never runs, so the flush costs nothing; each further iteration costs
 // one flush of these counters, as at a return, which is why only loops with
-// many counters do it. Exact: what the back edge flushes, the return does
-// not flush again. Counts alike in every thread block go to the first
-// block's scaled flush as at a return.
+// many counters do it, and only where many of them are added after the
+// largest inner loop (countersAfterLargestLoops). Exact: what the back edge
+// flushes, the return does not flush again. Counts alike in every thread
+// block go to the first block's scaled flush as at a return.
 void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
   Function &F = *P.F;
   FlushedHeaders.clear();
@@ -1689,19 +1723,19 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
     if (L->getSubLoops().empty() || !Latch)
       continue;
     SmallVector<uint32_t, 16> Counters;
-    SmallPtrSet<const BasicBlock *, 32> After = blocksAfterInnerLoops(L);
-    bool AnyAfter = false;
+    SmallVector<const CountedBlock *, 16> Blocks;
     for (const CountedBlock &CB : P.Blocks)
       if (CB.Measured && BitOf[CB.Counter] < 0 && !InPlace.count(CB.Counter) &&
           !AddedAtLoopExit.count(CB.Counter) && L->contains(CB.BB)) {
         Counters.push_back(CB.Counter);
-        AnyAfter |= After.contains(CB.BB);
+        Blocks.push_back(&CB);
       }
-    // No counter is added after an inner loop: every one of them is live
-    // through the rest of the iteration whether flushed or not, and each
-    // further iteration would pay a flush for nothing (HeCBench bh's
-    // SummarizationKernel: three passes of a spin loop, 34 counters).
-    if (Counters.size() < OuterBackEdgeFlushMin || !AnyAfter)
+    // Few counters added after the largest inner loop: the rest are live
+    // there whether flushed or not, and each further iteration would pay a
+    // flush for nothing (HeCBench bh's SummarizationKernel: three passes of
+    // a spin loop, 34 counters, none after it; curand's skip-ahead).
+    if (Counters.size() < OuterBackEdgeFlushMin ||
+        countersAfterLargestLoops(L, Blocks) < OuterBackEdgeFlushMin)
       continue;
     llvm::sort(Counters);
     Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});

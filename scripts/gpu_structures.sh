@@ -150,6 +150,7 @@ row "cooperative and persistent (spin-barrier) launches sized by the occupancy A
 row "driver API occupancy, cuLaunchCooperativeKernel, cache configs, a pending error" return driver_occupancy/driver_occupancy.cu 0 driver_occupancy
 row "skip-ahead over a table of bit matrices (curand_init's)" return skipahead/skipahead.cu 0 skipahead
 row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipahead.cu 0 skipahead.mem
+row "short threads, guarded blocks mostly not taken" return sparseflush/sparseflush.cu 0 sparseflush
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

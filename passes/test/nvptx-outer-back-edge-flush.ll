@@ -50,7 +50,9 @@
 ; zeroed (flushAlikeBeforeNests): no phi of theirs in the nest. CUB's
 ; histogram clears its shared bins in four such loops before its tile
 ; loop: 56 -> 48 registers. Counters (after @portions' 0-4): 5 launches,
-; 6 %clr (alike), 7 %u.
+; 6 %clr (alike), 7 %u, then those of %post, %x1, %x2 after the nest (its
+; global histogram's adds; without counters after the nest its back edge
+; is not flushed, @digits).
 ; CHECK-LABEL: define ptx_kernel void @nest(
 ; CHECK: tpre:
 ; CHECK-NEXT: [[SCALE:%[0-9]+]] = call i64 @__pasta_first_block_scale()
@@ -61,12 +63,23 @@
 ; CHECK: olatch.o_crit_edge:
 ; CHECK: ret void
 
-; Two counters: nothing is flushed before the nest or on the back edge.
+; Few counters: nothing is flushed before the nest or on the back edge.
 ; DEFAULT-LABEL: define ptx_kernel void @nest(
 ; DEFAULT: tpre:
 ; DEFAULT-NEXT: br label %t
 ; DEFAULT-NOT: o_crit_edge
 ; DEFAULT: ret void
+
+; Counted where the flush frees registers: after the largest inner loop.
+; Here three guarded blocks are counted in the inner loop (%in) and one
+; (%x1) after it: a flush on the back edge would keep one counter out of
+; registers in %in and flush four every iteration. curand's skip-ahead has
+; this shape (81 counters, one after its inner loop: 128 registers with the
+; flush and without it, and the flush ran at every base-4 digit of every
+; thread's subsequence): no flush on its back edge.
+; CHECK-LABEL: define ptx_kernel void @digits(
+; CHECK-NOT: o_crit_edge
+; CHECK: ret void
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -137,9 +150,71 @@ u:
 tlatch:
   %j.next = add i32 %j, 1
   %more.j = icmp slt i32 %j.next, %mb
-  br i1 %more.j, label %t, label %olatch
+  br i1 %more.j, label %t, label %post
+post:
+  %q = getelementptr i32, ptr addrspace(1) %a, i64 %off
+  %v = load i32, ptr addrspace(1) %q
+  %odd = icmp ne i32 %v, 0
+  br i1 %odd, label %x1, label %olatch
+x1:
+  store i32 1, ptr addrspace(1) %q
+  %big = icmp sgt i32 %v, 100
+  br i1 %big, label %x2, label %olatch
+x2:
+  store i32 2, ptr addrspace(1) %q
+  br label %olatch
 olatch:
   %off.next = add i64 %off, 1073741824
+  %more = icmp ult i64 %off.next, %n
+  br i1 %more, label %o, label %done
+done:
+  ret void
+}
+
+define ptx_kernel void @digits(ptr addrspace(1) %a, i64 %n, i32 %m) {
+entry:
+  br label %o
+o:
+  %off = phi i64 [ 0, %entry ], [ %off.next, %olatch ]
+  br label %in
+in:
+  %j = phi i32 [ 0, %o ], [ %j.next, %inlatch ]
+  %p = getelementptr i32, ptr addrspace(1) %a, i32 %j
+  %v = load i32, ptr addrspace(1) %p
+  %b0 = and i32 %v, 1
+  %s0 = icmp ne i32 %b0, 0
+  br i1 %s0, label %g0, label %c1
+g0:
+  store i32 0, ptr addrspace(1) %p
+  br label %c1
+c1:
+  %b1 = and i32 %v, 2
+  %s1 = icmp ne i32 %b1, 0
+  br i1 %s1, label %g1, label %c2
+g1:
+  store i32 1, ptr addrspace(1) %p
+  br label %c2
+c2:
+  %b2 = and i32 %v, 4
+  %s2 = icmp ne i32 %b2, 0
+  br i1 %s2, label %g2, label %inlatch
+g2:
+  store i32 2, ptr addrspace(1) %p
+  br label %inlatch
+inlatch:
+  %j.next = add i32 %j, 1
+  %more.j = icmp slt i32 %j.next, %m
+  br i1 %more.j, label %in, label %post
+post:
+  %q = getelementptr i32, ptr addrspace(1) %a, i64 %off
+  %w = load i32, ptr addrspace(1) %q
+  %odd = icmp ne i32 %w, 0
+  br i1 %odd, label %x1, label %olatch
+x1:
+  store i32 1, ptr addrspace(1) %q
+  br label %olatch
+olatch:
+  %off.next = add i64 %off, 1
   %more = icmp ult i64 %off.next, %n
   br i1 %more, label %o, label %done
 done:

@@ -1,7 +1,8 @@
 ; The out-of-line flush of staged counts (__pasta_flush_indexed), as linked
-; from the device runtime for NVIDIA GPUs: one vote over the lanes running
-; the call (is any count too large for a 32-bit warp sum?), then the counts
-; summed eight at a time with redux.sync over those lanes, a full warp or
+; from the device runtime for NVIDIA GPUs: per batch of eight counts, two
+; votes over the lanes running the call (is any count not zero? too large
+; for a 32-bit warp sum?), then the counts summed with redux.sync over
+; those lanes, a full warp or
 ; not: lanes that leave a spin loop one by one (HeCBench bh) flush in
 ; partial warps while the rest of their warp still polls, and a vote, a
 ; load and a sum per counter, one counter after the other, held such a warp
@@ -23,7 +24,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; registers first).
 ; CHECK: load i64, ptr addrspace(5)
 ; CHECK: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
-; CHECK-NOT: @llvm.nvvm.vote.ballot.sync
+; CHECK: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
+; CHECK-NOT: @llvm.nvvm.vote.ballot.sync(i32 [[LANES]],
 ; CHECK: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
 ; CHECK-NEXT: redux.sync.add.u32 $0, $1, $2;", "=r,r,r"(i32 %{{[0-9]+}}, i32 [[LANES]])
