@@ -241,6 +241,18 @@ if(EXISTS "${_pasta_launcher}")
   set(CMAKE_CUDA_COMPILER "${_pasta_cuda_compiler}")
 endif()
 
+# Projects of CMake's FindCUDA module (find_package(CUDA), then
+# cuda_add_executable/cuda_add_library) compile their .cu files with
+# CUDA_NVCC_EXECUTABLE, not CMAKE_CUDA_COMPILER: without this they ran the
+# real nvcc with clang-22 as its host compiler (`-ccbin`), which nvcc 13
+# refuses. FindCUDA takes the environment variable when the cache has no
+# CUDA_NVCC_EXECUTABLE yet (a user's -DCUDA_NVCC_EXECUTABLE still wins).
+# The host flags it forwards through -Xcompiler hold the plugin again;
+# pasta-clang++ loads it once.
+if(NOT DEFINED ENV{CUDA_NVCC_EXECUTABLE})
+  set(ENV{CUDA_NVCC_EXECUTABLE} "${PASTA_BUILD_DIR}/bin/pasta-nvcc")
+endif()
+
 # Relocatable device code: clang device-links at the final link (see above).
 set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
 # On the target's separable compilation alone, not on its link language: a
