@@ -241,6 +241,48 @@ if(EXISTS "${_pasta_launcher}")
   set(CMAKE_CUDA_COMPILER "${_pasta_cuda_compiler}")
 endif()
 
+# Projects of CMake's FindCUDA module (find_package(CUDA), then
+# cuda_add_executable/cuda_add_library) compile their .cu files with
+# CUDA_NVCC_EXECUTABLE, not CMAKE_CUDA_COMPILER: without this they ran the
+# real nvcc with clang-22 as its host compiler (`-ccbin`), which nvcc 13
+# refuses. FindCUDA takes the environment variable when the cache has no
+# CUDA_NVCC_EXECUTABLE yet (a user's -DCUDA_NVCC_EXECUTABLE still wins).
+# The host flags it forwards through -Xcompiler hold the plugin again;
+# pasta-clang++ loads it once.
+if(NOT DEFINED ENV{CUDA_NVCC_EXECUTABLE})
+  set(ENV{CUDA_NVCC_EXECUTABLE} "${PASTA_BUILD_DIR}/bin/pasta-nvcc")
+endif()
+
+# A project that sets CMAKE_CUDA_COMPILER itself (hardware-effects-gpu:
+# `set(CMAKE_CUDA_COMPILER ${CUDA_TOOLKIT_ROOT_DIR}/bin/nvcc)` before
+# enable_language(CUDA)) would replace the toolchain's compiler with nvcc,
+# which then fails CMake's compiler check on the toolchain's clang flags.
+# The toolchain's compiler is kept, with a warning naming the project's.
+# Sets made by this file (CMake reads it more than once) and a try_compile
+# project's own copy of the compiler script are the toolchain's. One watch;
+# the compiler in a global property (the watch runs in the scope of the
+# set() it watches).
+set_property(GLOBAL PROPERTY PASTA_CUDA_COMPILER "${CMAKE_CUDA_COMPILER}")
+macro(_pasta_keep_cuda_compiler _pasta_var _pasta_access _pasta_value)
+  get_property(_pasta_ours GLOBAL PROPERTY PASTA_CUDA_COMPILER)
+  get_filename_component(_pasta_from "${CMAKE_CURRENT_LIST_FILE}" NAME)
+  get_filename_component(_pasta_to "${_pasta_value}" NAME)
+  if(NOT "${_pasta_access}" STREQUAL "MODIFIED_ACCESS" OR
+     "${_pasta_value}" STREQUAL "${_pasta_ours}")
+  elseif(_pasta_from STREQUAL "pasta-toolchain.cmake")
+    set_property(GLOBAL PROPERTY PASTA_CUDA_COMPILER "${_pasta_value}")
+  elseif(NOT _pasta_to STREQUAL "pasta-cuda-clang++")
+    message(WARNING "pasta-toolchain: the project sets CMAKE_CUDA_COMPILER "
+      "to ${_pasta_value}; kept PASTA's (${_pasta_ours})")
+    set(CMAKE_CUDA_COMPILER "${_pasta_ours}")
+  endif()
+endmacro()
+get_property(_pasta_watching GLOBAL PROPERTY PASTA_WATCHING_CUDA_COMPILER)
+if(NOT _pasta_watching)
+  set_property(GLOBAL PROPERTY PASTA_WATCHING_CUDA_COMPILER ON)
+  variable_watch(CMAKE_CUDA_COMPILER _pasta_keep_cuda_compiler)
+endif()
+
 # Relocatable device code: clang device-links at the final link (see above).
 set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
 # On the target's separable compilation alone, not on its link language: a

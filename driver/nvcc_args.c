@@ -157,19 +157,36 @@ static void flag2(struct parse *p, const char *a, const char *b) {
   flag(p, b);
 }
 
-/* Calls each(p, item) for the comma-separated items of `list`. */
+/* Calls each(p, item) for the comma-separated items of `list`, empty ones
+ * skipped. As nvcc does, a comma inside double quotes belongs to the item
+ * and the quotes are dropped: CMake's FindCUDA passes its host flags as
+ * `-Xcompiler ,"-O3","-fPIC"`. */
 static void each_item(struct parse *p, const char *list,
                       void (*each)(struct parse *, const char *)) {
-  char *copy = strdup(list ? list : "");
-  if (!copy) {
+  char *item = malloc(strlen(list ? list : "") + 1);
+  if (!item) {
     p->failed = 1;
     return;
   }
-  for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save))
-    if (*tok)
-      each(p, tok);
-  free(copy);
+  size_t len = 0;
+  int quoted = 0;
+  for (const char *c = list ? list : "";; ++c) {
+    if (*c == '"') {
+      quoted = !quoted;
+      continue;
+    }
+    if (*c && (*c != ',' || quoted)) {
+      item[len++] = *c;
+      continue;
+    }
+    item[len] = '\0';
+    if (len)
+      each(p, item);
+    len = 0;
+    if (!*c)
+      break;
+  }
+  free(item);
 }
 
 static void add_arch(pasta_strlist *l, struct parse *p, const char *num) {

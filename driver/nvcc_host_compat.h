@@ -70,6 +70,16 @@
 #include <math.h>
 #endif
 
+/* nvcc's crt/common_functions.h includes <time.h> in every CUDA compile, so
+ * host code written for nvcc calls time(), clock() and their types without
+ * including <time.h> or <ctime> (a seed `srand(time(NULL))`, a CPU timer).
+ * clang's CUDA headers do not (they declare a device clock() only): such
+ * code stopped at "use of undeclared identifier 'time'". */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&         \
+    !defined(__HIP__) && __has_include(<time.h>)
+#include <time.h>
+#endif
+
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
 
 #define PASTA_MINMAX(R, A, B)                                                  \

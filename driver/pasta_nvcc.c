@@ -45,6 +45,23 @@ static int has_device_code(const char *path) {
   return found;
 }
 
+/* Prints the toolkit's "Cuda compilation tools, release 13.0, V13.0.88"
+ * line from its nvcc: build systems read the CUDA version there (CMake's
+ * FindCUDA matches "release ([0-9]+)\\.([0-9]+)" in `nvcc --version`). */
+static void print_toolkit_release(const char *cuda) {
+  char cmd[PATH_MAX + 64], line[512];
+  if (strchr(cuda, '\''))
+    return;
+  snprintf(cmd, sizeof cmd, "'%s/bin/nvcc' --version 2>/dev/null", cuda);
+  FILE *nvcc = popen(cmd, "r");
+  if (!nvcc)
+    return;
+  while (fgets(line, sizeof line, nvcc))
+    if (strstr(line, ", release "))
+      fputs(line, stdout);
+  pclose(nvcc);
+}
+
 int main(int argc, char **argv) {
   pasta_nvcc_config cfg;
   pasta_nvcc_config_from_env(&cfg);
@@ -77,6 +94,7 @@ int main(int argc, char **argv) {
     printf("pasta-nvcc: PASTA's nvcc-compatible driver over clang-22 "
            "(CUDA at %s)\n",
            cuda);
+    print_toolkit_release(cuda);
     fflush(stdout);
     execlp("clang++-22", "clang++-22", "--version", (char *)NULL);
     return 0;

@@ -205,6 +205,14 @@ static void test_flags(void) {
   CHECK_EQ_STR(joined, "-pg -o app main.o k.o -L/cuda/lib64 -lcudart_static "
                        "-ldl -lrt -lpthread");
   CHECK_EQ_STR(warned, "");
+  /* Items in double quotes, as CMake's FindCUDA writes its host flags
+   * (`-Xcompiler ,"-O3","-fPIC"`): nvcc keeps a quoted item whole, commas
+   * and all, and drops the quotes and the empty item before the comma. */
+  run("-Xcompiler ,\"-O3\",\"-DPAIR=1,2\" -Xlinker \"-rpath,/x\",-z,now "
+      "-c k.cu");
+  CHECK_EQ_STR(joined, "-O3 -DPAIR=1,2 -Xlinker -rpath,/x -Xlinker -z "
+                       "-Xlinker now -c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
   /* Errors: one line. */
   CHECK_EQ_INT(run("-lib k.cu -o k.a"), PASTA_NVCC_ERROR);
   CHECK_HAS_STR(warned, "error: -lib");
