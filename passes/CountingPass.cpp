@@ -165,6 +165,7 @@ bool ModuleInstrumenter::run() {
     // need no copies: no copy calls them directly.
     auto Reach = reachingKernels(Kernels);
     warnUncountedIndirectCallees(M, Kernels, Reach);
+    warnUncountedMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
     // Divergence builds too: otherwise their copies flush a device
     // function's counts at every call (bfs's visit, lab 35).

@@ -14,6 +14,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -233,6 +234,74 @@ void pasta::warnUncountedIndirectCallees(Module &M,
                     " calls through pointers; device functions reached only "
                     "that way are not counted (their instructions are "
                     "missing from the profile): " +
+                    List);
+}
+
+// Whether an inline-assembly string moves memory: a PTX load, store, atomic
+// or asynchronous copy (ld.global.nc, cp.async, ldmatrix, ...) or an AMDGPU
+// memory instruction. Such accesses are opaque to PASTA (not counted).
+static bool asmMovesMemory(StringRef Asm) {
+  static const char *const Ptx[] = {"ld.",       "ldu.",      "st.",
+                                    "atom.",     "red.",      "cp.async",
+                                    "ldmatrix.", "stmatrix.", "cp.reduce"};
+  static const char *const Amd[] = {
+      "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
+      "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
+  // A mnemonic starts a statement: after the string's start, a separator
+  // or a predicate ("@p ld.global...").
+  auto StartsStatement = [&](size_t At) {
+    return At == 0 || StringRef(" \t\n;{}").contains(Asm[At - 1]);
+  };
+  auto Has = [&](StringRef Word) {
+    for (size_t At = Asm.find(Word); At != StringRef::npos;
+         At = Asm.find(Word, At + 1))
+      if (StartsStatement(At))
+        return true;
+    return false;
+  };
+  return llvm::any_of(Ptx, Has) || llvm::any_of(Amd, Has);
+}
+
+static bool hasMemoryAsm(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
+        if (asmMovesMemory(IA->getAsmString()))
+          return true;
+  return false;
+}
+
+// Inline assembly is opaque: loads, stores and copies written in it (cache-
+// hinted loads, cp.async, ldmatrix in tensor-core GEMMs) are missing from
+// the counts. Said once per module, naming the functions, so that such a
+// profile is not taken for complete.
+void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                   const KernelReach &Reach) {
+  // In the module's order, so that the message is the same every build.
+  SmallPtrSet<const Function *, 8> Selected(Kernels.begin(), Kernels.end());
+  std::vector<std::string> Named;
+  const Function *First = nullptr;
+  for (const Function &F : M) {
+    if (!Selected.count(&F) && !Reach.count(&F))
+      continue;
+    if (!hasMemoryAsm(F))
+      continue;
+    if (!First)
+      First = &F;
+    Named.push_back(shownName(F));
+  }
+  if (!First)
+    return;
+  constexpr size_t Shown = 4;
+  std::string List;
+  for (size_t I = 0; I < Named.size() && I < Shown; ++I)
+    List += (I ? ", '" : "'") + Named[I] + "'";
+  if (Named.size() > Shown)
+    List += " and " + std::to_string(Named.size() - Shown) + " more";
+  reportWarning(First->getContext(),
+                "inline assembly that loads, stores or copies memory is not "
+                "counted (its accesses and bytes are missing from the "
+                "profile) in " +
                     List);
 }
 

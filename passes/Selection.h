@@ -114,6 +114,12 @@ void warnUncountedIndirectCallees(llvm::Module &M,
                                   llvm::ArrayRef<llvm::Function *> Kernels,
                                   const KernelReach &Reach);
 
+// Warns when a selected kernel, or a device function it reaches, holds
+// inline assembly that moves memory (not counted).
+void warnUncountedMemoryAsm(llvm::Module &M,
+                            llvm::ArrayRef<llvm::Function *> Kernels,
+                            const KernelReach &Reach);
+
 class Selection {
 public:
   Selection(llvm::Module &M, const Options &Opts, ModuleTables &Tables,
