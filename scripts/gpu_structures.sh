@@ -149,6 +149,7 @@ row "1,024-thread blocks the counting kernel's registers cannot take" return reg
 row "cooperative and persistent (spin-barrier) launches sized by the occupancy API" return occupancy/occupancy.cu 0 occupancy
 row "skip-ahead over a table of bit matrices (curand_init's)" return skipahead/skipahead.cu 0 skipahead
 row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipahead.cu 0 skipahead.mem
+row "a setup kernel guarded to one thread, 1 and 1,024 threads" return onethread/onethread.cu 0 onethread
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the
