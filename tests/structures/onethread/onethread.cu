@@ -24,10 +24,21 @@
 //     store_bytes.global = 4 * 64 = 256
 //   no global atomics, no floating point.
 //
+// make_table(slot) and sum_table(slot, out), <<<1, 1>>> each, the ray
+//   tracer's create_world/free_world pair: thread 0 mallocs 32 words from
+//   the device heap, writes k * k into word k and the pointer to *slot
+//   (accesses through malloc's result: global, known at compile time);
+//   then reads the pointer back, sums the 32 words (through a pointer
+//   loaded from memory: resolved at run time), writes the sum and frees:
+//     make_table: store_bytes.global = 32 * 4 + 8 = 136
+//     sum_table: load_bytes.global = 8 + 32 * 4 = 136, store_bytes.global = 4
+//
 // clang-format off
 // EXPECT: kernel _Z9fold_bitsILi1EEvPKjPji launches=1 load_bytes.global=16384 store_bytes.global=256 atomics.shared=24576 atomic_bytes.shared=98304 store_bytes.shared=128 load_bytes.shared=128 atomics.global=0 flops.f32=0
 // EXPECT: kernel _Z9fold_bitsILi1024EEvPKjPji launches=1 load_bytes.global=16384 store_bytes.global=256 atomics.shared=24576 atomic_bytes.shared=98304 store_bytes.shared=128 load_bytes.shared=128 atomics.global=0 flops.f32=0
 // EXPECT: launch _Z9fold_bitsILi1024EEvPKjPji counted=1 resources.block_threads=1024 resources.counting.registers<=64 resources.counting.max_threads_per_block=1024
+// EXPECT: kernel _Z10make_tablePPj launches=1 store_bytes.global=136 load_bytes.global=0 load_bytes.local=0 store_bytes.local=0 store_bytes.shared=0
+// EXPECT: kernel _Z9sum_tablePPjS_ launches=1 load_bytes.global=136 store_bytes.global=4 load_bytes.local=0 load_bytes.shared=0
 // EXPECT: consistent
 // clang-format on
 #include <cstdint>
@@ -61,6 +72,28 @@ __global__ void fold_bits(const uint32_t *in, uint32_t *out, int n) {
       out[k] = acc[k];
       out[Bits + k] = hits[k];
     }
+  }
+}
+
+__global__ void make_table(uint32_t **slot) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    uint32_t *table = (uint32_t *)malloc(Bits * sizeof(uint32_t));
+    if (table)
+      for (int k = 0; k < Bits; ++k)
+        table[k] = k * k;
+    *slot = table;
+  }
+}
+
+__global__ void sum_table(uint32_t **slot, uint32_t *out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    uint32_t *table = *slot, sum = 0;
+    if (!table)
+      return;
+    for (int k = 0; k < Bits; ++k)
+      sum += table[k];
+    *out = sum;
+    free(table);
   }
 }
 
@@ -112,6 +145,19 @@ int main() {
   uint64_t checksum = 0;
   bool ok = run<1>(d_in, d_out, want, &checksum);
   ok = run<1024>(d_in, d_out, want, &checksum) && ok;
+  // The heap table: sum of k * k for k < 32 = 10,416.
+  uint32_t **d_slot = nullptr, sum = 0;
+  cudaMalloc(&d_slot, sizeof(uint32_t *));
+  make_table<<<1, 1>>>(d_slot);
+  sum_table<<<1, 1>>>(d_slot, d_out);
+  if (cudaMemcpy(&sum, d_out, sizeof sum, cudaMemcpyDeviceToHost) !=
+          cudaSuccess ||
+      sum != 10416) {
+    printf("heap table: sum %u, want 10416\n", sum);
+    ok = false;
+  }
+  checksum = checksum * 31 + sum;
+  cudaFree(d_slot);
   cudaFree(d_in);
   cudaFree(d_out);
   printf("checksum %llu\n%s\n", (unsigned long long)checksum,
