@@ -489,6 +489,7 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   DenseMap<CallInst *, uint32_t> CallSource;
   DenseMap<Function *, SmallVector<uint32_t, 8>> Carried;
   SmallVector<std::pair<Function *, CountReturn>, 16> Accepted;
+  std::vector<pasta_derived> CallRows;
   SmallVector<Function *, 16> Order = calleesFirst(Twins);
   for (Function *F : Order) {
     FunctionPlan *P = PlanOf.lookup(F);
@@ -508,6 +509,22 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     }
     if (!AllPlanned || Callers.empty())
       continue;
+    // A twin that keeps and flushes its counts need not count its calls
+    // where the block of every call counts them: moderngpu's segreduce
+    // twins, called once per thread, summed a constant 1 a warp each.
+    auto DeriveCallsOnly = [&] {
+      std::vector<pasta_derived> Rows;
+      for (User *U : F->users()) {
+        auto *CI = cast<CallInst>(U);
+        uint32_t Source =
+            callBlockCounter(*CI, *PlanOf[CI->getFunction()], IsTwin);
+        if (Source == PASTA_NONE)
+          return;
+        Rows.push_back({P->FirstCounter, Source, 1});
+      }
+      append_range(CallRows, Rows);
+      R.CallsCounterDerived.insert(F);
+    };
     CountReturn CR;
     CR.HasValue = !F->getReturnType()->isVoidTy();
     CR.CallsCounter = P->FirstCounter;
@@ -515,8 +532,10 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     for (uint32_t C : CR.Own)
       CR.Global.push_back(P->FirstCounter + C);
     addUnique(CR.Global, Carried.lookup(F));
-    if (CR.Global.size() > ReturnLimit)
+    if (CR.Global.size() > ReturnLimit) {
+      DeriveCallsOnly();
       continue;
+    }
     // What each caller keeps: the calls it cannot derive, the counts.
     DenseMap<Function *, SmallVector<uint32_t, 8>> AddsOf;
     SmallVector<std::pair<CallInst *, uint32_t>, 4> Derivable;
@@ -533,8 +552,10 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     }
     if (any_of(Callers, [&](Function *C) {
           return unionSize(Carried.lookup(C), AddsOf[C]) > AccumulatorLimit;
-        }))
+        })) {
+      DeriveCallsOnly();
       continue;
+    }
     for (Function *C : Callers)
       addUnique(Carried[C], AddsOf[C]);
     CallSource.insert(Derivable.begin(), Derivable.end());
@@ -569,7 +590,6 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   };
   for (auto &[F, List] : Carried)
     R.CarriedBy[Current(F)] = std::move(List);
-  std::vector<pasta_derived> CallRows;
   for (Function *F : News)
     for (User *U : F->users()) {
       auto *CI = cast<CallInst>(U);

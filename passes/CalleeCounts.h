@@ -27,7 +27,8 @@
 //     them with their own counts, or hand them on. Its calls are counted
 //     by the host from the counter of the block each call is in (a
 //     derived-counter row), where that block has one; else by the caller.
-//     The others flush at every return as before.
+//     The others flush at every return as before, their calls counter
+//     aside where every call's block counts the calls (derived too).
 //
 // Not with PASTA_DIVERGENCE=1 or PASTA_TRACE=1 (their copies follow the
 // functions' own plans), nor with PASTA_CALLEE_COUNTS=0.
@@ -96,6 +97,9 @@ struct ReturnedCounts {
   // block they are in (a derived-counter row): the caller does not count
   // them.
   llvm::DenseSet<const llvm::CallInst *> CallsDerived;
+  // Twins that flush their own counts but not their calls counter: the
+  // host derives it from the counters of the blocks of all their calls.
+  llvm::DenseSet<const llvm::Function *> CallsCounterDerived;
   // Functions replaced by their returning form (for the copies made later;
   // the keys are erased: look them up, never dereference them).
   llvm::DenseMap<llvm::Function *, llvm::Function *> Replaced;

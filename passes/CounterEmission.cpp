@@ -221,7 +221,8 @@ void CounterEmitter::emitLaunchCount(IRBuilder<> &B, const FunctionPlan &P,
 // The local counters that can be non-zero when the function leaves through
 // Exit: those counted in blocks from which Exit is reachable (a block that
 // cannot reach Exit never ran on a path that ends there), and the call
-// counter (not for kernels, whose launches the first thread counts apart).
+// counter (not for kernels, whose launches the first thread counts apart,
+// nor for twins whose calls the host derives: CalleeCounts.h).
 SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
                                                        BasicBlock *Exit) const {
   SmallPtrSet<BasicBlock *, 32> Reaching{Exit};
@@ -231,7 +232,8 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
       if (Reaching.insert(Pred).second)
         Work.push_back(Pred);
   SmallVector<uint32_t, 16> Live;
-  if (P.Kind != PASTA_FUNC_KERNEL)
+  if (P.Kind != PASTA_FUNC_KERNEL &&
+      !(Returned && Returned->CallsCounterDerived.count(P.F)))
     Live.push_back(0);
   for (const CountedBlock &CB : P.Blocks) {
     if (!Reaching.count(CB.BB))
@@ -358,6 +360,29 @@ Value *CounterEmitter::flushOwnLanes(Instruction *Exit, const FunctionPlan &P,
   return Row;
 }
 
+// The counters of P's run-time address-space groups that no site adds to:
+// a group's four store counters where its sites only load, its four load
+// counters where they only store. They stay zero: no flush sums them (a warp
+// sum of a constant zero is not folded: moderngpu's segreduce twin summed
+// four zeros at every return, after every warp's vote found its loads).
+static DenseSet<uint32_t> neverAdded(const FunctionPlan &P) {
+  DenseMap<uint32_t, std::pair<bool, bool>> LoadsStores; // by group start
+  for (const CountedBlock &CB : P.Blocks)
+    for (const GenericSite &G : CB.Generic) {
+      auto &[Loads, Stores] = LoadsStores[G.Dyn];
+      (G.What.IsStore ? Stores : Loads) = true;
+    }
+  DenseSet<uint32_t> Never;
+  for (const CountedBlock &CB : P.Blocks)
+    for (uint32_t Dyn : CB.DynCounters) {
+      auto [Loads, Stores] = LoadsStores.lookup(Dyn);
+      for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
+        if (!(I < PASTA_DYN_ST_SHARED ? Loads : Stores))
+          Never.insert(Dyn + I);
+    }
+  return Never;
+}
+
 // Inline device flush of the counters Live at Exit. Where only cold edges
 // are counted, a warp with nothing to flush skips it all. One test picks the
 // fast path for the usual case, a full warp whose counts are all small: then
@@ -406,6 +431,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   DenseSet<uint32_t> GroupStarts;
   for (const CountedBlock &CB : P.Blocks)
     GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
+  DenseSet<uint32_t> Never = neverAdded(P);
+  FunctionCallee FlushAny = M.getOrInsertFunction(FlushAnyName, I64, I64);
   auto FlushAll = [&](Instruction *At, const char *One, const char *Group,
                       bool PackBits) {
     IRBuilder<> FB(At);
@@ -415,6 +442,25 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
+    // A group's half that its sites add to: one vote skips it, as the
+    // group flush skips all eight.
+    auto FlushHalf = [&](ArrayRef<uint32_t> Half) {
+      Value *Any = nullptr;
+      for (uint32_t C : Half) {
+        Value *V = loadCount(FB, C);
+        Any = Any ? FB.CreateOr(Any, V) : V;
+      }
+      Instruction *Next = &*FB.GetInsertPoint();
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          FB.CreateICmpNE(FB.CreateCall(FlushAny, {Any}), FB.getInt64(0)),
+          Next->getIterator(), /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> TB(Then);
+      for (uint32_t C : Half)
+        TB.CreateCall(FlushOne, {SlotOf(TB, C), loadCount(TB, C)});
+      FB.SetInsertPoint(Next); // now in the block after the test
+    };
     MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
     for (size_t K = 0; K < Live.size(); ++K) {
       uint32_t C = Live[K];
@@ -426,11 +472,20 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         FB.CreateCall(FlushOne, {SlotOf(FB, C), loadCount(FB, C)});
         continue;
       }
-      SmallVector<Value *, 9> Args{SlotOf(FB, C)};
-      for (uint32_t D = 0; D < PASTA_DYN_NUM; ++D)
-        Args.push_back(loadCount(FB, Live[K + D]));
-      FB.CreateCall(FlushGroup, Args);
+      ArrayRef<uint32_t> Members(&Live[K], PASTA_DYN_NUM);
       K += PASTA_DYN_NUM - 1;
+      SmallVector<uint32_t, 8> Added;
+      copy_if(Members, std::back_inserter(Added),
+              [&](uint32_t D) { return !Never.count(D); });
+      if (Added.size() < Members.size()) {
+        if (!Added.empty())
+          FlushHalf(Added);
+        continue;
+      }
+      SmallVector<Value *, 9> Args{SlotOf(FB, C)};
+      for (uint32_t D : Members)
+        Args.push_back(loadCount(FB, D));
+      FB.CreateCall(FlushGroup, Args);
     }
     for (auto &[Mask, Counters] : BitsByMask)
       emitBitFlushFast(FB, Mask, Counters, SlotOf);
@@ -742,7 +797,11 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
                          B.getInt32(P.NumCounters)});
     return;
   }
-  emitIndexedFlush(Exit, P, Live);
+  // Staged: not the counters that stay zero.
+  DenseSet<uint32_t> Never = neverAdded(P);
+  erase_if(Live, [&](uint32_t C) { return Never.count(C); });
+  if (!Live.empty())
+    emitIndexedFlush(Exit, P, Live);
 }
 
 // The out-of-line flush of Live at At: the live counters only, staged, and

@@ -12,7 +12,8 @@
 // - address spaces come from the pointer type, or, for generic pointers,
 //   from the underlying objects: kernel pointer arguments, and pointers a
 //   kernel reads from its by-value parameters, are global (the CUDA ABI; the
-//   NVPTX backend assumes the same), allocas are local, and a
+//   NVPTX backend assumes the same), allocas are local (so is an NVPTX
+//   device function's by-value parameter unless only loaded from), and a
 //   global variable has its own address space. Anything else is resolved at
 //   run time on GPUs and is "generic" on the host.
 //
@@ -179,7 +180,10 @@ static bool deviceHeapAllocation(const Value *Obj) {
 // place, with ld.param (a pointer merged with others by a phi or a select,
 // or one that escapes, makes it copy the parameter to local memory; a
 // device function's parameter has no generic address). Counted as the
-// kernel's parameters are: constant space.
+// kernel's parameters are: constant space. Any other use takes its address,
+// which PTX gives in local space (the address of a device function's .param
+// is a .local one: the back end emits `mov` of the parameter, `cvta.local`):
+// local.
 static bool readInPlace(const Argument &Arg) {
   SmallVector<const Value *, 8> Work{&Arg};
   while (!Work.empty()) {
@@ -207,9 +211,8 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
     if (ArgumentSpaces)
       if (auto It = ArgumentSpaces->find(Arg); It != ArgumentSpaces->end())
         return It->second;
-    if (Target == PASTA_TARGET_NVPTX && Arg->hasByValAttr() &&
-        readInPlace(*Arg))
-      return PASTA_SPACE_CONSTANT;
+    if (Target == PASTA_TARGET_NVPTX && Arg->hasByValAttr())
+      return readInPlace(*Arg) ? PASTA_SPACE_CONSTANT : PASTA_SPACE_LOCAL;
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;

@@ -79,12 +79,13 @@ define internal float @mixed(ptr %p) noinline {
 ; from the copy itself reads the parameter in place (ld.param): constant
 ; space, as a kernel's parameter (the run-time test, folded by the back end
 ; for a parameter, called it global). Not where a function writes to its
-; copy (@scribble's loads stay generic: the back end copies it to local
-; memory).
+; copy (@scribble: the back end gives its copy a local address, so the
+; store to it and the load from it are local; the pointer loaded back stays
+; generic: it may be any pointer stored there).
 %functor = type { ptr, i32 }
 
 ; SITES: site {{.*}} func=apply {{.*}}ld.global=1 ld.constant=1 ldB.global=4 ldB.constant=8
-; SITES: site {{.*}} func=scribble {{.*}}ld.generic=2 st.generic=1
+; SITES: site {{.*}} func=scribble {{.*}}ld.local=1 ld.generic=1 st.local=1
 define ptx_kernel void @launch(ptr byval(%functor) align 8 %f, ptr %out) {
   %a = call float @apply(ptr byval(%functor) align 8 %f)
   %b = call float @scribble(ptr byval(%functor) align 8 %f, ptr %out)
