@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # First-use cost of copies left as PTX (JIT-compiled by the driver at
 # module load) on the GPU machine: loads the PTX parts staged by
-# scripts/stage_jit_cost.sh (myocyte 12's working-set, plain and divergence
-# copies alone, and the counting build's remainder) with bench/jit_load.c,
+# scripts/stage_jit_cost.sh (myocyte 12's working-set, capped, plain and
+# divergence copies alone, and the counting build's remainder) with bench/jit_load.c,
 # three times each: with the compute cache off (CUDA_CACHE_DISABLE=1: the
 # JIT every time), then with an empty cache directory (a first run: JIT and
 # store), then again with the same directory (a later run: read back).
@@ -18,7 +18,8 @@ dir=build-gpu/jit
 exe=$(mktemp -d)/jit_load
 "${CC:-cc}" -std=c11 -O2 -I"$cuda/include" bench/jit_load.c -L"$cuda/lib64/stubs" \
   -lcuda -o "$exe" || { echo "gpu_jit_cost: build failed"; exit 1; }
-parts=("$dir/count-build.ptx" "$dir/ws.ptx" "$dir/plain.ptx" "$dir/div.ptx")
+parts=("$dir/count-build.ptx" "$dir/ws.ptx" "$dir/capped.ptx" "$dir/plain.ptx"
+       "$dir/div.ptx")
 status=0
 {
   cat build-gpu/commit "$dir/split-count.txt" "$dir/split-div.txt"

@@ -7,7 +7,7 @@
 # kinds a part leaves out return at once (their device functions then go:
 # globaldce), then llc (sm_90, PTX 8.8 as clang-22 with CUDA 13) and ptxas (-O2 -lineinfo, as clang runs it)
 # compile the part. Parts: "all" (every copy: about the build as it is),
-# "build" (the kinds in KEEP, default "counting plain divu": what the
+# "build" (the kinds in KEEP, default "counting capped plain divu": what the
 # build would still compile), "blobs" (build, carrying the other parts'
 # PTX zlib-compressed as byte arrays) and one part per other kind present
 # (what a first use of that kind would compile, in the driver's JIT
@@ -24,7 +24,7 @@ rounds=$1 src=$2 plugin=$3
 bin=/usr/lib/llvm-22/bin
 dir=${DIR:-$(mktemp -d)}
 mkdir -p "$dir"
-keep=" ${KEEP:-counting plain divu} "
+keep=" ${KEEP:-counting capped plain divu} "
 clang++-22 -x cuda --cuda-path=/usr/local/cuda --offload-arch=sm_90 \
   -Wno-unknown-cuda-version -O2 -gline-tables-only --cuda-device-only -c \
   -emit-llvm ${EXTRA_FLAGS:-} -fpass-plugin="$plugin" -o "$dir/module.bc" "$src"
@@ -38,6 +38,7 @@ kind_awk='
     if (n ~ /__pasta_divu$/) return "divu"
     if (n ~ /__pasta_div$/) return "div"
     if (n ~ /__pasta_trace$/) return "trace"
+    if (n ~ /__pasta_capped$/) return "capped"
     return "counting" }
   function defined(line) { sub(/^[^@]*@/, "", line); sub(/\(.*/, "", line)
                            return line }'

@@ -302,7 +302,8 @@ static size_t unionSize(ArrayRef<uint32_t> A, ArrayRef<uint32_t> B) {
 // empty, for the caller to erase once no map refers to it.
 static Function *retype(Function &F, unsigned Counts,
                         FunctionAnalysisManager &FAM,
-                        DenseMap<CallInst *, uint32_t> &CallSource) {
+                        DenseMap<CallInst *, uint32_t> &CallSource,
+                        DenseMap<Value *, Value *> &CallValueOf) {
   LLVMContext &Ctx = F.getContext();
   Type *ValueTy = F.getReturnType();
   SmallVector<Type *, 9> Elems;
@@ -358,8 +359,11 @@ static Function *retype(Function &F, unsigned Counts,
         Ctx, AttributeList::ReturnIndex));
     Call->setTailCallKind(CI->getTailCallKind());
     Call->setDebugLoc(CI->getDebugLoc());
-    if (!ValueTy->isVoidTy())
-      CI->replaceAllUsesWith(B.CreateExtractValue(Call, 0));
+    if (!ValueTy->isVoidTy()) {
+      Value *V = B.CreateExtractValue(Call, 0);
+      CI->replaceAllUsesWith(V);
+      CallValueOf[CI] = V;
+    }
     if (auto It = CallSource.find(CI); It != CallSource.end()) {
       uint32_t Source = It->second;
       CallSource.erase(It);
@@ -454,6 +458,24 @@ static SmallVector<Function *, 16> calleesFirst(const CountTwins &Twins) {
   return Order;
 }
 
+// The values P's sites name (generic pointers, run-time lengths) that To
+// maps, replaced by what it maps them to.
+static void remapPlanValues(FunctionPlan &P,
+                            const DenseMap<Value *, Value *> &To) {
+  auto Remap = [&](Value *&V) {
+    if (Value *New = V ? To.lookup(V) : nullptr)
+      V = New;
+  };
+  for (CountedBlock &CB : P.Blocks) {
+    for (GenericSite &G : CB.Generic) {
+      Remap(G.What.Pointer);
+      Remap(G.Length);
+    }
+    for (ByteCount &BC : CB.Bytes)
+      Remap(BC.Length);
+  }
+}
+
 ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
                                          const CountTwins &Twins,
                                          ModuleTables &Tables,
@@ -542,31 +564,26 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     Accepted.push_back({F, std::move(CR)});
   }
   SmallVector<Function *, 16> News;
+  DenseMap<Value *, Value *> CallValueOf; // a replaced call: its value now
   for (auto &[F, CR] : Accepted) {
     FunctionPlan *P = PlanOf[F];
-    Function *New = retype(*F, CR.Global.size(), FAM, CallSource);
+    Function *New = retype(*F, CR.Global.size(), FAM, CallSource, CallValueOf);
     // The plan's values that are F's arguments become New's.
     DenseMap<Value *, Value *> ArgOf;
     for (auto [Old, Arg] : zip(F->args(), New->args()))
       ArgOf[&Old] = &Arg;
-    auto Remap = [&](Value *&V) {
-      if (Value *A = V ? ArgOf.lookup(V) : nullptr)
-        V = A;
-    };
-    for (CountedBlock &CB : P->Blocks) {
-      for (GenericSite &G : CB.Generic) {
-        Remap(G.What.Pointer);
-        Remap(G.Length);
-      }
-      for (ByteCount &BC : CB.Bytes)
-        Remap(BC.Length);
-    }
+    remapPlanValues(*P, ArgOf);
     R.Replaced[F] = New;
     P->F = New;
     R.Returns[New] = std::move(CR);
     News.push_back(New);
     ++NumReturning;
   }
+  // The callers' plans may name what a replaced call returned (a pointer
+  // their accesses go through, a copy's length): the erased call's value
+  // is now its extractvalue.
+  for (FunctionPlan &P : Plans)
+    remapPlanValues(P, CallValueOf);
   auto Current = [&](Function *F) {
     Function *New = R.Replaced.lookup(F);
     return New ? New : F;

@@ -14,18 +14,37 @@
 #define PASTA_PASSES_CAPPEDCOPIES_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 
 namespace pasta {
 
+// Before instrumentation: whether every block of NVPTX kernel F that does
+// work runs only where threadIdx.x and blockIdx.x are zero (one thread of a
+// 1-D grid: `if (threadIdx.x == 0 && blockIdx.x == 0) { ... }` around the
+// whole body, as setup kernels launched <<<1, 1>>> have) and every other
+// path returns at once. y and z are not tested: a 2-D launch runs the work
+// in more threads, counted the same.
+bool runsInOneThread(const llvm::Function &F);
+
 // After the counting code is in: for every NVPTX kernel of Fns, its capped
 // copy, or a stub under that name where the kernel's own bounds already fit
 // every block it can be launched with (the host registers the name of every
 // kernel's copy; it cannot see the device code), or, without Copies
-// (PASTA_CAPPED_COPIES=0), everywhere.
-void createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
-                        bool Copies);
+// (PASTA_CAPPED_COPIES=0), everywhere. Kernels of OneThread get a stub too
+// and are returned: capCountingKernels then caps the kernels themselves
+// (once their other copies are made, which must not inherit the cap), so
+// that they take every block without a second compile of their counting
+// code.
+llvm::SmallVector<llvm::Function *, 4>
+createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
+                   bool Copies,
+                   const llvm::SmallPtrSetImpl<llvm::Function *> &OneThread);
+
+// The capped copy's register cap on each of Kernels itself.
+void capCountingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
 
 } // namespace pasta
 

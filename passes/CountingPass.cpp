@@ -228,12 +228,17 @@ bool ModuleInstrumenter::run() {
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;
   }
+  SmallPtrSet<Function *, 4> OneThread; // found before the counting code
+  for (Function *F : Copied)
+    if (runsInOneThread(*F))
+      OneThread.insert(F);
   CounterEmitter Emitter(M, Tables, FAM, &Returned,
                          !Opts.Divergence && !Opts.Trace);
   for (FunctionPlan &P : Sel.Plans)
     Emitter.emit(P);
+  SmallVector<Function *, 4> CapItself;
   if (!Copied.empty() && Tables.Target == PASTA_TARGET_NVPTX)
-    createCappedCopies(M, Copied, Opts.CappedCopies);
+    CapItself = createCappedCopies(M, Copied, Opts.CappedCopies, OneThread);
   if (!Copied.empty() && Opts.WorkingSetCopies)
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)
@@ -242,6 +247,7 @@ bool ModuleInstrumenter::run() {
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);
+  capCountingKernels(CapItself);
   if (Opts.PrintSites) { // after the copies: they derive counters too
     Tables.printSites(errs());
     Tables.printScopes(errs());

@@ -164,6 +164,17 @@ static bool loadedFromKernelParameter(const Value *Obj) {
   return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
 }
 
+// Whether Obj is what a call of the device heap's allocator returned:
+// CUDA's device-side malloc (which `new` calls in device code) allocates
+// from the heap in global memory. A declaration only: a program's own
+// function of that name is whatever it is.
+static bool deviceHeapAllocation(const Value *Obj) {
+  const auto *Call = dyn_cast<CallBase>(Obj);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->isDeclaration() && Callee->getName() == "malloc" &&
+         Call->getType()->isPointerTy();
+}
+
 // Whether the by-value parameter of an NVPTX device function is only
 // loaded from, at fixed or computed offsets: the back end then reads it in
 // place, with ld.param (a pointer merged with others by a phi or a select,
@@ -206,6 +217,8 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
   if (loadedFromKernelParameter(Obj))
+    return PASTA_SPACE_GLOBAL;
+  if (Target == PASTA_TARGET_NVPTX && deviceHeapAllocation(Obj))
     return PASTA_SPACE_GLOBAL;
   return PASTA_SPACE_GENERIC;
 }
