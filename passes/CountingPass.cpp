@@ -167,9 +167,7 @@ bool ModuleInstrumenter::run() {
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
-    // Divergence builds too: otherwise their copies flush a device
-    // function's counts at every call (bfs's visit, lab 35).
-    if (Opts.CalleeCounts && !Opts.Trace) {
+    if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);
       Sel.setArgumentSpaces(&Twins.ArgumentSpaces);
       auto Before = std::move(Reach);
