@@ -299,11 +299,15 @@ static size_t unionSize(ArrayRef<uint32_t> A, ArrayRef<uint32_t> B) {
 
 // F, given the type that returns its value and Counts counts: a new
 // function takes its body, name and uses (all direct calls). F is left
-// empty, for the caller to erase once no map refers to it.
+// empty, for the caller to erase once no map refers to it; so are F's
+// calls (in DeadCalls): CallValueOf is keyed by them, and an address freed
+// before the callers' plans are remapped could come back as another value
+// (the next twin's argument) that the remap would then replace.
 static Function *retype(Function &F, unsigned Counts,
                         FunctionAnalysisManager &FAM,
                         DenseMap<CallInst *, uint32_t> &CallSource,
-                        DenseMap<Value *, Value *> &CallValueOf) {
+                        DenseMap<Value *, Value *> &CallValueOf,
+                        SmallVectorImpl<CallInst *> &DeadCalls) {
   LLVMContext &Ctx = F.getContext();
   Type *ValueTy = F.getReturnType();
   SmallVector<Type *, 9> Elems;
@@ -369,7 +373,7 @@ static Function *retype(Function &F, unsigned Counts,
       CallSource.erase(It);
       CallSource[Call] = Source;
     }
-    CI->eraseFromParent();
+    DeadCalls.push_back(CI);
   }
   New->takeName(&F);
   return New; // F, empty and unused, is erased by the caller
@@ -512,7 +516,11 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
     // A twin that keeps and flushes its counts need not count its calls
     // where the block of every call counts them: moderngpu's segreduce
     // twins, called once per thread, summed a constant 1 a warp each.
+    // Only in a placed plan: an unplaced one (PASTA_PLACE_COUNTERS=0)
+    // stages every counter at its returns, the calls counter too.
     auto DeriveCallsOnly = [&] {
+      if (!P->Placed)
+        return;
       std::vector<pasta_derived> Rows;
       for (User *U : F->users()) {
         auto *CI = cast<CallInst>(U);
@@ -565,9 +573,11 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   }
   SmallVector<Function *, 16> News;
   DenseMap<Value *, Value *> CallValueOf; // a replaced call: its value now
+  SmallVector<CallInst *, 16> DeadCalls;  // replaced calls, erased last
   for (auto &[F, CR] : Accepted) {
     FunctionPlan *P = PlanOf[F];
-    Function *New = retype(*F, CR.Global.size(), FAM, CallSource, CallValueOf);
+    Function *New =
+        retype(*F, CR.Global.size(), FAM, CallSource, CallValueOf, DeadCalls);
     // The plan's values that are F's arguments become New's.
     DenseMap<Value *, Value *> ArgOf;
     for (auto [Old, Arg] : zip(F->args(), New->args()))
@@ -584,6 +594,8 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   // is now its extractvalue.
   for (FunctionPlan &P : Plans)
     remapPlanValues(P, CallValueOf);
+  for (CallInst *CI : DeadCalls)
+    CI->eraseFromParent();
   auto Current = [&](Function *F) {
     Function *New = R.Replaced.lookup(F);
     return New ? New : F;
