@@ -292,10 +292,16 @@ void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
   }
   if (!First)
     return;
-  constexpr size_t Shown = 4;
+  // Two names at most, each cut short: CUB's kernels' names run to
+  // hundreds of characters.
+  constexpr size_t Shown = 2, Longest = 120;
   std::string List;
-  for (size_t I = 0; I < Named.size() && I < Shown; ++I)
-    List += (I ? ", '" : "'") + Named[I] + "'";
+  for (size_t I = 0; I < Named.size() && I < Shown; ++I) {
+    std::string Name = Named[I];
+    if (Name.size() > Longest)
+      Name = Name.substr(0, Longest) + "...";
+    List += (I ? ", '" : "'") + Name + "'";
+  }
   if (Named.size() > Shown)
     List += " and " + std::to_string(Named.size() - Shown) + " more";
   reportWarning(First->getContext(),

@@ -10,7 +10,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage', 'predicated'
+; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage' and 1 more
 ; CHECK-NOT: 'quiet'
 ; CHECK-NOT: 'lanes'
 ; QUIET-NOT: inline assembly
