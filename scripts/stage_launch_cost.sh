@@ -35,10 +35,14 @@ if [ -n "${PASTA_BEFORE_BUILD:-}" ]; then
   if [ -f "$PASTA_BEFORE_BUILD/build.ninja" ]; then
     ninja -C "$PASTA_BEFORE_BUILD" pasta_rt bench_launch >/dev/null
   fi
-  # The same program and plugin, linked with the earlier runtime.
+  # The same program built by the earlier tree: its plugin and runtime (a
+  # plugin and a runtime of different ABI versions do not work together:
+  # with this tree's plugin, session 16's before row ran uninstrumented
+  # after the ABI went from 16 to 17).
+  before_plugin=$PASTA_BEFORE_BUILD/lib/libpasta.so
   /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --offload-arch=sm_90 \
     -Wno-unknown-cuda-version -O2 -g -Itest_kernels \
-    -fpass-plugin="$build/lib/libpasta.so" test_kernels/launch_overhead.cu \
+    -fpass-plugin="$before_plugin" test_kernels/launch_overhead.cu \
     -o "$dst/launch_overhead-pasta-before" -x none \
     "$PASTA_BEFORE_BUILD/lib/libpasta_rt.a" -L"$cuda/lib64" -lcudart_static \
     -ldl -lrt -pthread
