@@ -695,6 +695,25 @@ static ops_t *ops_or_known(ops_t *ops) {
   return ops;
 }
 
+/* A driver-API launch (cuLaunchKernel's grid and block, one value a
+ * dimension) as the runtime takes it. The site and its stack slot are the
+ * ABI entry's own (PASTA__SITE there, not here). */
+static struct launch driver_launch(const void *f, uint32_t gx, uint32_t gy,
+                                   uint32_t gz, uint32_t bx, uint32_t by,
+                                   uint32_t bz, uint32_t shmem, void *stream,
+                                   void **params, const void *site,
+                                   void *const *ra_slot, int cooperative) {
+  struct launch l = {f,     gx | (uint64_t)gy << 32,
+                     gz,    bx | (uint64_t)by << 32,
+                     bz,    params,
+                     shmem, stream,
+                     site,  ra_slot,
+                     0,     0,
+                     0,     cooperative,
+                     0};
+  return l;
+}
+
 PASTA_ABI int __pasta_module_launch_kernel(
     const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
     uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
@@ -702,21 +721,8 @@ PASTA_ABI int __pasta_module_launch_kernel(
   ops = ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
-  struct launch l = {f,
-                     gx | (uint64_t)gy << 32,
-                     gz,
-                     bx | (uint64_t)by << 32,
-                     bz,
-                     params,
-                     shmem,
-                     stream,
-                     PASTA__SITE,
-                     PASTA__SITE_SLOT,
-                     0,
-                     0,
-                     0,
-                     0,
-                     0};
+  struct launch l = driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream,
+                                  params, PASTA__SITE, PASTA__SITE_SLOT, 0);
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
   module_real = real;
@@ -755,21 +761,8 @@ PASTA_ABI int __pasta_launch_cooperative_kernel_driver(
   ops = ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params);
-  struct launch l = {f,
-                     gx | (uint64_t)gy << 32,
-                     gz,
-                     bx | (uint64_t)by << 32,
-                     bz,
-                     params,
-                     shmem,
-                     stream,
-                     PASTA__SITE,
-                     PASTA__SITE_SLOT,
-                     0,
-                     0,
-                     0,
-                     1,
-                     0};
+  struct launch l = driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream,
+                                  params, PASTA__SITE, PASTA__SITE_SLOT, 1);
   pasta__cooperative_driver_fn saved = cooperative_driver_real;
   cooperative_driver_real = real;
   int err = pasta__launch(&l, cooperative_driver_adapter, ops);
