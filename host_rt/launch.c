@@ -390,6 +390,16 @@ static int resident_choice(ops_t *ops, const struct kernel *k,
  * graph replays), and the launches are recorded when the graph runs. */
 static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
                              ops_t *ops) {
+  /* Settings the program made while an error was pending reach the copies
+   * now, as at any launch: the counting kernel put into the graph needs
+   * them (a dynamic shared memory size above the default). */
+  pasta__state_lock();
+  struct kernel *k = pasta__find_kernel(l->fn);
+  int unset = k && k->num_unset;
+  uint32_t index = k ? (uint32_t)(k - pasta__st.kernels) : 0;
+  pasta__state_unlock();
+  if (unset)
+    pasta__make_unset(ops, index);
   int err = real(l->fn, l->grid_xy, l->grid_z, l->block_xy, l->block_z, l->args,
                  l->shmem, l->stream);
   pasta__state_lock();

@@ -2573,6 +2573,20 @@ static int test_pending_error(void) {
   CHECK(__pasta_launch_kernel(&cg_handle, 1 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
                               f_pe_launch, &cops) == 0);
   CHECK(fake_peeks == peeks && num_launched == 4 && launched[3] == &cg_handle);
+  /* A setting made while the error pends reaches the copies at the
+   * kernel's next launch, also one captured into a graph (the counting
+   * kernel goes into the graph and needs it). */
+  num_set = 0;
+  CHECK(__pasta_func_set_attribute(&st_handle, 8, 4096, f_pe_set_attribute,
+                                   &cops) == 0);
+  CHECK(num_set == 1 && set_on[0] == &st_plain);
+  struct pasta_vendor_ops capturing = cops;
+  capturing.stream_is_capturing = g_capturing_fn;
+  g_capturing = 1;
+  CHECK(__pasta_launch_kernel(&st_handle, 1 | y1, 1, 32 | y1, 1, NULL, 0, NULL,
+                              f_pe_launch, &capturing) == 0);
+  g_capturing = 0;
+  CHECK(num_set == 3 && fake_last_error == 2);
   /* The program reads its error; then a copy's refusal is PASTA's, read
    * back: the program finds none. */
   CHECK(f_pe_get_last_error() == 2);
