@@ -2577,13 +2577,13 @@ static int test_pending_error(void) {
    * kernel's next launch, also one captured into a graph (the counting
    * kernel goes into the graph and needs it). */
   num_set = 0;
-  CHECK(__pasta_func_set_attribute(&st_handle, 8, 4096, f_pe_set_attribute,
+  CHECK(__pasta_func_set_attribute(&cg_handle, 8, 4096, f_pe_set_attribute,
                                    &cops) == 0);
-  CHECK(num_set == 1 && set_on[0] == &st_plain);
+  CHECK(num_set == 1 && set_on[0] == &cg_plain);
   struct pasta_vendor_ops capturing = cops;
   capturing.stream_is_capturing = g_capturing_fn;
   g_capturing = 1;
-  CHECK(__pasta_launch_kernel(&st_handle, 1 | y1, 1, 32 | y1, 1, NULL, 0, NULL,
+  CHECK(__pasta_launch_kernel(&cg_handle, 1 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
                               f_pe_launch, &capturing) == 0);
   g_capturing = 0;
   CHECK(num_set == 3 && fake_last_error == 2);
