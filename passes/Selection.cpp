@@ -180,6 +180,22 @@ static std::string shownName(const Function &F) {
   return Name.empty() ? F.getName().str() : Name;
 }
 
+// The first Shown of Names for a warning, quoted, each cut at Longest
+// characters (0: whole), then how many more: "'a', 'b' and 3 more".
+static std::string quotedNames(ArrayRef<std::string> Names, size_t Shown,
+                               size_t Longest = 0) {
+  std::string List;
+  for (size_t I = 0; I < Names.size() && I < Shown; ++I) {
+    std::string Name = Names[I];
+    if (Longest && Name.size() > Longest)
+      Name = Name.substr(0, Longest) + "...";
+    List += (I ? ", '" : "'") + Name + "'";
+  }
+  if (Names.size() > Shown)
+    List += " and " + std::to_string(Names.size() - Shown) + " more";
+  return List;
+}
+
 static bool callsThroughPointer(const Function &F) {
   for (const Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
@@ -220,12 +236,7 @@ void pasta::warnUncountedIndirectCallees(Module &M,
       Uncounted.push_back(shownName(F));
   if (Uncounted.empty())
     return;
-  constexpr size_t Named = 4;
-  std::string List;
-  for (size_t I = 0; I < Uncounted.size() && I < Named; ++I)
-    List += (I ? ", '" : "'") + Uncounted[I] + "'";
-  if (Uncounted.size() > Named)
-    List += " and " + std::to_string(Uncounted.size() - Named) + " more";
+  std::string List = quotedNames(Uncounted, 4);
   reportWarning(M.getContext(),
                 "kernel '" + shownName(*Caller) + "'" +
                     (Callers > 1 ? " (and " + std::to_string(Callers - 1) +
@@ -294,16 +305,7 @@ void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
     return;
   // Two names at most, each cut short: CUB's kernels' names run to
   // hundreds of characters.
-  constexpr size_t Shown = 2, Longest = 120;
-  std::string List;
-  for (size_t I = 0; I < Named.size() && I < Shown; ++I) {
-    std::string Name = Named[I];
-    if (Name.size() > Longest)
-      Name = Name.substr(0, Longest) + "...";
-    List += (I ? ", '" : "'") + Name + "'";
-  }
-  if (Named.size() > Shown)
-    List += " and " + std::to_string(Named.size() - Shown) + " more";
+  std::string List = quotedNames(Named, 2, 120);
   reportWarning(First->getContext(),
                 "inline assembly that loads, stores or copies memory is not "
                 "counted (its accesses and bytes are missing from the "
