@@ -103,6 +103,10 @@ struct ReturnedCounts {
   // Functions replaced by their returning form (for the copies made later;
   // the keys are erased: look them up, never dereference them).
   llvm::DenseMap<llvm::Function *, llvm::Function *> Replaced;
+  // Calls replaced by calls of the returning form (for the divergence
+  // plan, made before: its segments start after calls; the keys are
+  // erased: look them up, never dereference them).
+  llvm::DenseMap<const llvm::Instruction *, llvm::CallInst *> CallReplaced;
 };
 
 // Step 2: decides which twins return their counts and gives them their

@@ -225,6 +225,11 @@ bool ModuleInstrumenter::run() {
     for (Function *&F : Copied)
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;
+    // The divergence plan's segments start after calls that the returning
+    // twins replaced: their warps are counted after the new calls.
+    for (DivergencePlan::Segment &S : Divergence.Segments)
+      if (CallInst *New = Returned.CallReplaced.lookup(S.After))
+        S.After = New;
   }
   SmallPtrSet<Function *, 4> OneThread; // found before the counting code
   for (Function *F : Copied)
