@@ -167,7 +167,9 @@ bool ModuleInstrumenter::run() {
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
-    if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
+    // Divergence builds too: otherwise their copies flush a device
+    // function's counting counts at every call (bfs's visit, per edge).
+    if (Opts.CalleeCounts && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);
       Sel.setArgumentSpaces(&Twins.ArgumentSpaces);
       auto Before = std::move(Reach);
