@@ -2775,6 +2775,36 @@ static void test_div_wider_strides(void) {
   CHECK_EQ_INT(fast, cases);
 }
 
+/* pasta_div_strided_wavefronts (the one-row path's shared wavefronts) on
+ * every word stride from 1 to 64 and masks full, half, alternate, sparse
+ * and pseudo-random: the fullest bank's lanes, counted bank by bank (lane
+ * i reads bank stride * i mod 32). */
+static void test_div_strided_wavefronts(void) {
+  uint64_t masks[40] = {FULL,          0x0000ffffull, 0xffff0000ull,
+                        0x55555555ull, 0xaaaaaaaaull, 0x00000001ull,
+                        0x80000000ull, 0x0001fffeull, 0x7ffe0000ull,
+                        0x00ff00ffull};
+  uint64_t seed = 0x9e3779b97f4a7c15ull;
+  for (int m = 10; m < 40; ++m) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    masks[m] = (seed >> 32) | 1; /* never empty */
+  }
+  int cases = 0, equal = 0;
+  for (uint32_t words = 1; words <= 64; ++words)
+    for (int m = 0; m < 40; ++m) {
+      uint32_t per_bank[32] = {0}, most = 0;
+      for (uint32_t i = 0; i < 32; ++i)
+        if (masks[m] >> i & 1) {
+          uint32_t n = ++per_bank[words * i % 32];
+          most = n > most ? n : most;
+        }
+      ++cases;
+      equal += pasta_div_strided_wavefronts(masks[m], 4 * words) == most;
+    }
+  CHECK_EQ_INT(cases, 64 * 40);
+  CHECK_EQ_INT(equal, cases);
+}
+
 /* __pasta_div_access_row32, the one-row helper of the copies' body for rows
  * of 32 (passes/DivergenceRows32.cpp): in a warp of one 32-lane row, every
  * power-of-2 size, stride 0, the size and every wider stride the pass hands
@@ -3031,7 +3061,7 @@ static void test_div_access_lanes(void) {
             uint64_t mk = masks[m];
             int in_one_row = (mk & 0xffffull) == 0 || (mk >> 16) == 0;
             int want = m == 0       ? !(shared && c.any.sectored && size < 4 &&
-                                        distinct_rows)
+                                  distinct_rows)
                        : in_one_row ? 2
                                     : 0;
             two_rows += div_check_lanes(&c, mk) == want;
@@ -3437,6 +3467,7 @@ int main(void) {
   test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
+  test_div_strided_wavefronts();
   test_div_row32();
   test_div_rows16();
   test_div_one_lane_a_row();
