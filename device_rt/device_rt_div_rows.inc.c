@@ -183,13 +183,14 @@ static uint64_t pasta_div_fast_rows, pasta_div_fast_lone;
 
 /* The figures of one active lane (a serial kernel, code under
  * `if (tid == 0)`): its access alone, no match, no warp sum: its bytes are
- * distinct, its sectors those it spans, and it has no bank conflict (the
+ * distinct, its sectors those it spans (one when `aligned`, the pass's
+ * PASTA_DIV_UNITS_ALIGNED: an element of a power-of-2 size up to 32 at a
+ * multiple of it lies in one sector), and it has no bank conflict (the
  * bank rule takes an access's first word for it). */
-static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
-                                                uint32_t hint,
-                                                uint32_t sectored,
-                                                uint64_t lanes,
-                                                uint64_t f[PASTA_DIV_NUM]) {
+static PASTA_INLINE void
+pasta_div_lone_figures(void *ptr, uint32_t size, uint32_t hint,
+                       uint32_t sectored, uint32_t aligned, uint64_t lanes,
+                       uint64_t f[PASTA_DIV_NUM]) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   int global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL) != 0;
   int shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED) != 0;
@@ -201,7 +202,10 @@ static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
   f[PASTA_DIV_DISTINCT_GLOBAL] = global ? size : 0;
   f[PASTA_DIV_DISTINCT_SHARED] = shared ? size : 0;
   if (sectored && global && size != 0) {
-    f[PASTA_DIV_SECTORS] = pasta_div_span(addr, size, 5);
+    f[PASTA_DIV_SECTORS] =
+        (aligned & PASTA_DIV_UNITS_ALIGNED) && pasta_div_aligned_size(size)
+            ? 1
+            : pasta_div_span(addr, size, 5);
     f[PASTA_DIV_IDEAL_SECTORS] = ((uint64_t)size + 31) / 32;
   }
 }
@@ -267,7 +271,7 @@ PASTA_INLINE uint32_t __pasta_div_access(
                              f);
   } else if ((lanes & (lanes - 1)) == 0) {
     PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
-    pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
+    pasta_div_lone_figures(ptr, size, hint, sectored, aligned, lanes, f);
   } else {
     pasta_div_access_figures(ptr, size, hint, sectored, width, aligned, lanes,
                              f);

@@ -1967,6 +1967,19 @@ static void test_div_lone_lane(void) {
             c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
           div_check_any(&c, 1ull << lanes[l]);
         }
+  /* Told that the address is a multiple of the size (PASTA_DIV_ALIGNED):
+   * one sector, taken without the span; at every aligned place in two
+   * sectors, the reference's figures still. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint64_t offset = 0; offset < 64; offset += size)
+      for (size_t l = 0; l < 3; ++l, ++cases) {
+        c.hint = PASTA_DIV_GLOBAL, c.size = size, c.sectored = 1;
+        for (int k = 0; k < 64; ++k)
+          c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
+        div_check_any(&c, 1ull << lanes[l]);
+      }
+  div_any_flags = 0;
   CHECK_EQ_U64(pasta_div_fast_lone - lone, (uint64_t)cases);
 }
 
