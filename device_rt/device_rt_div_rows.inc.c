@@ -356,14 +356,16 @@ static PASTA_INLINE uint32_t pasta_div_lanes_per_bank(uint32_t words) {
 }
 
 /* The larger of `most` and the number of `lanes` in class r (lanes
- * r + classes * k, `every` marking those of class 0), for r < classes. */
-static PASTA_INLINE uint64_t pasta_div_fuller_class(uint64_t most,
+ * r + classes * k, `every` marking those of class 0), for r < classes.
+ * In 32 bits: `every` has none above them, so neither has the product
+ * (no cleanup after inlining would narrow the 64-bit operations). */
+static PASTA_INLINE uint32_t pasta_div_fuller_class(uint32_t most,
                                                     uint64_t lanes,
-                                                    uint64_t every, uint32_t r,
+                                                    uint32_t every, uint32_t r,
                                                     uint32_t classes) {
   if (r >= classes)
     return most;
-  uint64_t n = (uint64_t)__builtin_popcountll((lanes >> r) & every);
+  uint32_t n = (uint32_t)__builtin_popcount((uint32_t)(lanes >> r) & every);
   return n > most ? n : most;
 }
 
@@ -378,15 +380,15 @@ static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
   if (classes == 32)
     return 1;
   /* every `classes`-th lane from lane 0 (a constant once inlined) */
-  uint64_t every = classes == 1   ? 0xffffffffull
-                   : classes == 2 ? 0x55555555ull
-                   : classes == 4 ? 0x11111111ull
-                   : classes == 8 ? 0x01010101ull
-                                  : 0x00010001ull;
+  uint32_t every = classes == 1   ? 0xffffffffu
+                   : classes == 2 ? 0x55555555u
+                   : classes == 4 ? 0x11111111u
+                   : classes == 8 ? 0x01010101u
+                                  : 0x00010001u;
   /* Written out, not a loop: the copies inline this after the last loop
    * unrolling, where a loop of constant trips stays a loop (nw_tile's
    * anti-diagonal: two trips of ten PTX instructions at every one). */
-  uint64_t most = (uint64_t)__builtin_popcountll(lanes & every);
+  uint32_t most = (uint32_t)__builtin_popcount((uint32_t)lanes & every);
   most = pasta_div_fuller_class(most, lanes, every, 1, classes);
   most = pasta_div_fuller_class(most, lanes, every, 2, classes);
   most = pasta_div_fuller_class(most, lanes, every, 3, classes);
