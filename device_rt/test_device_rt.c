@@ -3034,6 +3034,49 @@ static void div_row_width_lane(uint32_t lane, void *arg) {
   div_row_width = __pasta_div_row_width();
 }
 
+static void div_both_widths_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_row_width = __pasta_div_row_width();
+  div_stacked_width = __pasta_div_stacked_width();
+}
+
+/* The two widths as they were written with early returns (before they
+ * were made straight-line for the copies' late inlining), the reference
+ * of test_div_widths_as_before. */
+static uint32_t div_row_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  if ((x & 31) == 0 || (y == 1 && z == 1))
+    return 32;
+  return x < 32 && (x & (x - 1)) == 0 ? x : 0;
+}
+
+static uint32_t div_stacked_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  uint32_t w = div_row_width_before(x, y, z);
+  if (w == 0 || w == 32 || z == 1 || ((w * y) & 31) == 0)
+    return w;
+  return 0;
+}
+
+/* __pasta_div_row_width and __pasta_div_stacked_width on every block
+ * shape up to 64 x 8 x 4 (a 32-lane warp): the values of the branching
+ * forms they replace. */
+static void test_div_widths_as_before(void) {
+  int shapes = 0, equal = 0;
+  for (uint32_t x = 1; x <= 64; ++x)
+    for (uint32_t y = 1; y <= 8; ++y)
+      for (uint32_t z = 1; z <= 4; ++z, ++shapes) {
+        pasta_shim.threads[0] = x, pasta_shim.threads[1] = y;
+        pasta_shim.threads[2] = z;
+        div_row_width = div_stacked_width = 99;
+        pasta_shim_warp(32, 1, 0, 0, div_both_widths_lane, NULL);
+        equal += div_row_width == div_row_width_before(x, y, z) &&
+                 div_stacked_width == div_stacked_width_before(x, y, z);
+      }
+  CHECK_EQ_INT(shapes, 64 * 8 * 4);
+  CHECK_EQ_INT(equal, shapes);
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
+}
+
 static void test_div_access_lanes(void) {
   static struct div_lanes c;
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0xffff0000ull,
@@ -3481,6 +3524,7 @@ int main(void) {
   test_div_access_lanes();
   test_div_wider_strides();
   test_div_strided_wavefronts();
+  test_div_widths_as_before();
   test_div_row32();
   test_div_rows16();
   test_div_one_lane_a_row();
