@@ -140,13 +140,14 @@ entry:
 ; generic (0) load of 4 bytes, all eight
 ; figures added where measured, under one test of what the helper returns;
 ; its parameter may differ between lanes (a
-; device function's are not known to be uniform): the general helper.
+; device function's are not known to be uniform): the general helper,
+; just after the load (nvptx-divergence-after-load.ll).
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: %[[PWIDTH:[^ ]+]] = call i32 @__pasta_div_row_width()
+; CHECK: load float
 ; CHECK: call i32 @__pasta_div_access(ptr %p, i32 4, i32 16, i32 1, i32 %[[PWIDTH]],
 ; CHECK-COUNT-8: call void @__pasta_div_add(
 ; CHECK-NEXT: br label
-; CHECK: load float
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret float
 
