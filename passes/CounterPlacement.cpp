@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
 #include "GridIndices.h"
+#include "GridStrideLoops.h"
 
 #include "BlockInvariance.h"
 #include "InstrumentationMD.h"
@@ -588,6 +589,18 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
   }
   return Split;
 }
+
+// A grid-stride loop's header (GridStrideLoops.h): its bound and flags.
+void markGridStride(CountedBlock &CB, FunctionAnalysisManager &FAM) {
+  Function &F = *CB.BB->getParent();
+  if (std::optional<GridStrideLoop> G =
+          gridStrideLoop(*CB.BB, FAM.getResult<LoopAnalysis>(F),
+                         FAM.getResult<PostDominatorTreeAnalysis>(F))) {
+    CB.GridStrideBound = G->Bound;
+    CB.GridStrideFlags = G->Flags;
+  }
+}
+
 } // namespace
 
 void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
@@ -636,9 +649,15 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   for (CountedBlock &CB : P.Blocks) {
     CB.Once = !Cycle.count(CB.BB);
     CB.CountWhereTaken = Rare.count(CB.BB);
+    if (IsKernel && !CB.Once)
+      markGridStride(CB, FAM);
     Order.push_back(&CB);
   }
   llvm::stable_sort(Order, [&](CountedBlock *A, CountedBlock *B) {
+    // A grid-stride loop's header: counted by the grid's first thread, so
+    // measured ahead of every block (the loop's others derived from it).
+    if ((A->GridStrideBound != nullptr) != (B->GridStrideBound != nullptr))
+      return A->GridStrideBound != nullptr;
     if (A->Once != B->Once)
       return A->Once;
     // Counted where taken: no register, so measured ahead of the loop's
