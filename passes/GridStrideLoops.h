@@ -1,5 +1,4 @@
-//===- GridStrideLoops.h - Loops whose runs one thread can count -*- C++
-//-*-===//
+//===- GridStrideLoops.h - Loops one thread counts for all ------*- C++ -*-===//
 //
 // A grid-stride loop (`for (i = blockIdx.x * blockDim.x + threadIdx.x; i <
 // n; i += gridDim.x * blockDim.x)`, the usual way a CUDA kernel covers n
