@@ -118,11 +118,15 @@ pasta::gridStrideLoop(BasicBlock &BB, LoopInfo &LI, PostDominatorTree &PDT) {
   Loop *L = LI.getLoopFor(&BB);
   if (!L || L->getHeader() != &BB || L->getParentLoop())
     return std::nullopt;
+  // Entered from Pre, the loop's one predecessor outside it: a preheader
+  // whose one predecessor is the guard, or the guard itself.
   BasicBlock *Latch = L->getLoopLatch();
-  BasicBlock *Pre = L->getLoopPreheader();
+  BasicBlock *Pre = L->getLoopPredecessor();
   if (!Latch || L->getExitingBlock() != Latch || !Pre)
     return std::nullopt;
-  BasicBlock *Guard = Pre->getSinglePredecessor();
+  BasicBlock *Guard =
+      Pre->getSingleSuccessor() ? Pre->getSinglePredecessor() : Pre;
+  BasicBlock *Entered = Guard == Pre ? &BB : Pre;
   Function &F = *BB.getParent();
   if (!Guard || LI.getLoopFor(Guard) ||
       !PDT.dominates(Guard, &F.getEntryBlock()) || !threadsEndAtReturns(F))
@@ -130,6 +134,8 @@ pasta::gridStrideLoop(BasicBlock &BB, LoopInfo &LI, PostDominatorTree &PDT) {
   auto *Back = dyn_cast<BranchInst>(Latch->getTerminator());
   auto *Enter = dyn_cast<BranchInst>(Guard->getTerminator());
   for (PHINode &Phi : BB.phis()) {
+    // A 64-bit index: a 32-bit one (`int i`) wraps into negative starts
+    // and strides in grids of 2^31 threads or more, not summed here.
     if (!Phi.getType()->isIntegerTy(64) || Phi.getNumIncomingValues() != 2)
       continue;
     Value *Start = Phi.getIncomingValueForBlock(Pre);
@@ -144,11 +150,11 @@ pasta::gridStrideLoop(BasicBlock &BB, LoopInfo &LI, PostDominatorTree &PDT) {
     if (W == Width::None || strideWidth(Stride) != W)
       continue;
     // Runs again while next < bound; entered only where start < bound.
-    CmpInst::Predicate Again, Entered;
+    CmpInst::Predicate Again, EnteredIf;
     Value *Bound, *GuardBound;
     if (!testFor(Back, &BB, Next, Again, Bound) ||
-        !testFor(Enter, Pre, Start, Entered, GuardBound) ||
-        GuardBound != Bound || Again != Entered ||
+        !testFor(Enter, Entered, Start, EnteredIf, GuardBound) ||
+        GuardBound != Bound || Again != EnteredIf ||
         (Again != CmpInst::ICMP_ULT && Again != CmpInst::ICMP_SLT) ||
         !(isa<Argument>(Bound) || isa<ConstantInt>(Bound)))
       continue;

@@ -20,14 +20,17 @@
 // header of an outermost loop whose only exit is its latch, testing `next <
 // bound` (unsigned, or signed with a negative bound running nothing),
 // next = i + stride with no wrap (nuw or nsw: the program's arithmetic
-// taken to have no undefined behaviour, as scalar evolution does), i's
-// start (ctaid.x * ntid.x + tid.x) and stride (nctaid.x * ntid.x), both in
-// 32 bits then zero-extended or both in 64 bits from zero-extended
-// registers, the bound a kernel argument or a constant, the loop entered
-// only through a test `start < bound` of the same kind in a block every
-// thread runs exactly once (on no cycle, post-dominating the entry), and no
-// call in the kernel that could end a thread (only intrinsics and inline
-// assembly, none of which ends one).
+// taken to have no undefined behaviour, as scalar evolution does), a
+// 64-bit i whose start (ctaid.x * ntid.x + tid.x) and stride (nctaid.x *
+// ntid.x) are both 32-bit products zero-extended or both 64-bit products
+// of zero-extended registers (an `int` i wraps to negative starts and
+// strides in a grid of 2^31 threads or more: not summed), the bound a
+// kernel argument or a constant, the loop entered only through a test
+// `start < bound` of the same kind (in a preheader's one predecessor, or
+// branching to the header itself) in a block every thread runs exactly
+// once (on no cycle, post-dominating the entry), and no call in the kernel
+// that could end a thread (only intrinsics and inline assembly, none of
+// which ends one).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_GRIDSTRIDELOOPS_H

@@ -119,6 +119,63 @@ done:
   ret void
 }
 
+; The guard branching straight into the loop (no preheader: the stride is
+; computed before the guard).
+; CHECK-LABEL: define ptx_kernel void @fill_no_preheader(
+; CHECK: call void @__pasta_count_grid_stride(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}), i64 %n, i32 2)
+; CHECK-NOT: call void @__pasta_flush
+; CHECK: ret void
+define ptx_kernel void @fill_no_preheader(i64 %n, ptr addrspace(1) %t) {
+entry:
+  %gx = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %bd = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %st32 = mul i32 %gx, %bd
+  %stride = zext i32 %st32 to i64
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %base = mul i32 %bx, %bd
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %s32 = add i32 %base, %tx
+  %start = zext i32 %s32 to i64
+  %in = icmp ult i64 %start, %n
+  br i1 %in, label %loop, label %done
+loop:
+  %i = phi i64 [ %next, %loop ], [ %start, %entry ]
+  %p = getelementptr inbounds i64, ptr addrspace(1) %t, i64 %i
+  store i64 %i, ptr addrspace(1) %p
+  %next = add nuw nsw i64 %i, %stride
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+; An `int` index (histogram's loop): in a grid of 2^31 threads or more its
+; starts and stride wrap to negative values, which the sum does not model.
+; CHECK-LABEL: define ptx_kernel void @int_index(
+; CHECK-NOT: call void @__pasta_count_grid_stride
+; CHECK: ret void
+define ptx_kernel void @int_index(i32 %n, ptr addrspace(1) %t) {
+entry:
+  %gx = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %bd = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %stride = mul i32 %gx, %bd
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %base = mul i32 %bx, %bd
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %start = add i32 %base, %tx
+  %in = icmp slt i32 %start, %n
+  br i1 %in, label %loop, label %done
+loop:
+  %i = phi i32 [ %next, %loop ], [ %start, %entry ]
+  %p = getelementptr inbounds i32, ptr addrspace(1) %t, i32 %i
+  store i32 %i, ptr addrspace(1) %p
+  %next = add nsw i32 %i, %stride
+  %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
 ; A block-stride loop (i += blockDim.x): the starts do not cover the grid.
 ; CHECK-LABEL: define ptx_kernel void @block_stride(
 ; CHECK-NOT: call void @__pasta_count_grid_stride
