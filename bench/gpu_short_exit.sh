@@ -6,11 +6,13 @@
 # registers, issue activity) and the SASS of the counting copies.
 #   1. timing, ROUNDS rounds of plain, before, after each:
 #      the suite's reduction (TK_BENCH=20, n = 2^24: reduce_f32's three
-#      launches and reduce_f16's one) and bench/grid_stride.cu (GUPS's init
-#      and check shapes, 2^26 elements; its empty launch: the fixed cost);
+#      launches and reduce_f16's one), its histogram (an int grid-stride
+#      loop; 2^26 bytes) and bench/grid_stride.cu (GUPS's init and check shapes, 2^26
+#      elements; its empty launch: the fixed cost);
 #   2. counts: tests/structures/gridstride (plain, before, after: stdout
-#      equal, profiles against the hand-derived counts) and grid_stride's
-#      profiles (before, after) against its EXPECT lines;
+#      equal, profiles against the hand-derived counts), grid_stride's
+#      profiles (before, after) against its EXPECT lines, histogram's
+#      after against before (compare_profiles.py --counts);
 #   3. ncu, one run each: grid_stride and the reduction (plain, before,
 #      after), the Thrust structure's kernels above 1.2x (plain, before,
 #      after), metrics of ncu_metrics below;
@@ -43,6 +45,8 @@ for r in $(seq 1 "$ROUNDS"); do
       sed "s/^/round $r $b reduction: /" | grep -E "bench:|PASSED|FAILED"
     (cd "$d" && PASTA_OUTPUT=$d/gs.json timeout 30 "$bin/gs-$b" 26 20 2> gs.err) |
       sed "s/^/round $r $b /" | grep -E "grid_stride:"
+    (cd "$d" && TK_BENCH=20 PASTA_OUTPUT=$d/hist.json timeout 30 "$bin/hist-$b" 67108864 2> hist.err) |
+      sed "s/^/round $r $b reduction: /" | grep -E "bench:|PASSED|FAILED"
     cat "$d"/*.err > "$OUT/stderr-$b-$r.txt" 2> /dev/null
   done
 done
@@ -74,6 +78,13 @@ check() { # name profile expectations
 for b in before after; do
   [ -f "$scratch/run-$b-1/gs.json" ] && check "grid_stride-$b" "$scratch/run-$b-1/gs.json" "$bin/grid_stride.cu"
 done
+# histogram's loop (an int index) is the first thread's after, not before:
+# its profile must be the same.
+if [ -f "$scratch/run-before-1/hist.json" ] && [ -f "$scratch/run-after-1/hist.json" ]; then
+  python3 "$bin/compare_profiles.py" --counts "$scratch/run-before-1/hist.json" \
+    "$scratch/run-after-1/hist.json" > "$OUT/compare-histogram.txt" 2>&1
+  echo "counts histogram before = after: exit $? ($(tail -n 1 "$OUT/compare-histogram.txt"))"
+fi
 d=$scratch/st && mkdir -p "$d"
 (cd "$d" && timeout 20 "$bin/st-plain" > plain.out 2>&1)
 for b in before after; do
@@ -106,7 +117,7 @@ done
 
 # 4. SASS.
 mkdir -p "$OUT/sass"
-for p in red-plain red-before red-after gs-plain gs-before gs-after; do
+for p in red-plain red-before red-after gs-plain gs-before gs-after hist-before hist-after; do
   cuobjdump -sass "$bin/$p" > "$OUT/sass/$p.sass" 2>&1
 done
 echo "short: done in $((SECONDS - start)) s"

@@ -31,11 +31,15 @@ three() { # source name
 }
 three "$here/bench/grid_stride.cu" gs
 three "$here/tests/structures/gridstride/gridstride.cu" st
-# The suite's reduction as the suite builds it (test_kernels/CMakeLists.txt).
-ninja -C "$build" bin/kernels/reduction bin/kernels/reduction-pasta > /dev/null
-cp "$build/bin/kernels/reduction" "$pack/red-plain"
-cp "$build/bin/kernels/reduction-pasta" "$pack/red-after"
-cp "$before/bin/kernels/reduction-pasta" "$pack/red-before"
+# The suite's reduction and histogram as the suite builds them
+# (test_kernels/CMakeLists.txt).
+ninja -C "$build" bin/kernels/reduction bin/kernels/reduction-pasta \
+  bin/kernels/histogram bin/kernels/histogram-pasta > /dev/null
+for k in reduction:red histogram:hist; do
+  cp "$build/bin/kernels/${k%:*}" "$pack/${k#*:}-plain"
+  cp "$build/bin/kernels/${k%:*}-pasta" "$pack/${k#*:}-after"
+  cp "$before/bin/kernels/${k%:*}-pasta" "$pack/${k#*:}-before"
+done
 # Thrust: the structure, with each runtime beside it.
 PASTA_BUILD_DIR=$build "$here/scripts/build_structures.sh" "$pack/thrust-build" thrust > /dev/null
 cp "$pack/thrust-build/thrust" "$pack/thrust-after"
@@ -46,6 +50,7 @@ mkdir -p "$pack/lib-before" "$pack/lib-after"
 cp "$before/lib/libpasta_rt.so" "$pack/lib-before/"
 cp "$build/lib/libpasta_rt.so" "$pack/lib-after/"
 cp "$here/tests/structures/check_structure.py" "$here/bench/grid_stride.cu" \
+  "$here/scripts/compare_profiles.py" \
   "$here/tests/structures/gridstride/gridstride.cu" "$pack/"
 tar -cJf "$dest/short.txz" -C "$(dirname "$pack")" short
 rm -rf "$(dirname "$pack")"

@@ -275,38 +275,67 @@ static uint64_t pasta_grid_stride_runs(uint64_t n, uint64_t threads_x,
   return (q * wrapped + rest) * replicas;
 }
 
+/* The same for an `int` index (a signed 32-bit i, its start and stride
+ * 32-bit products read as signed): start t mod 2^32 of 2^31 or more is
+ * negative, and a stride s = T mod 2^32 of 2^31 or more too. A negative or
+ * zero stride never leaves the loop or overflows i (no count: the program
+ * does not end, or its arithmetic is undefined); otherwise the starts
+ * -2^31 .. 2^31-1 run q = T >> 32 times each and 0 .. s-1 once more, and
+ * starts lo .. hi-1 below n run G(n - lo) - G(n - min(hi, n)) times (G
+ * the sum above). For T < 2^31 that is max(n, 0). `width` is 32 (smaller
+ * in the unit test). */
+static uint64_t pasta_int_stride_runs(int64_t lo, int64_t hi, int64_t n,
+                                      uint64_t stride) {
+  if (lo >= n)
+    return 0;
+  int64_t end = hi < n ? hi : n;
+  return pasta_ceil_quotient_sum((uint64_t)(n - lo), stride) -
+         pasta_ceil_quotient_sum((uint64_t)(n - end), stride);
+}
+
+static uint64_t pasta_grid_stride_runs_int(int64_t n, uint64_t threads_x,
+                                           uint32_t width, uint64_t replicas) {
+  uint64_t q = threads_x >> width, s = threads_x & ((1ull << width) - 1);
+  int64_t half = (int64_t)1 << (width - 1);
+  if (s == 0 || s >= (uint64_t)half)
+    return 0;
+  uint64_t every = q ? pasta_int_stride_runs(-half, half, n, s) : 0;
+  return (q * every + pasta_int_stride_runs(0, (int64_t)s, n, s)) * replicas;
+}
+
 /* Grid-stride loops (passes/GridStrideLoops.h): the grid's first thread
  * adds the runs of the loop's body over the launch to its counter (in bank
  * 0), where every thread kept a count and flushed it at exit. `bound` is
- * the loop's bound; flags: PASTA_GRID_STRIDE_SIGNED (a signed compare: a
- * negative bound runs nothing), PASTA_GRID_STRIDE_WRAP32 (the start and the
- * stride are 32-bit products). Without a wrap the runs are the bound times
- * the replicas, inline; a grid of 2^32 threads or more along x with 32-bit
- * products sums its starts out of line (64-bit divisions: inline, ptxas
- * gave such a kernel 54 registers, its plain copy 14). */
+ * the loop's bound (an `int` one sign-extended); flags:
+ * PASTA_GRID_STRIDE_SIGNED (a signed compare: a bound below 1 runs
+ * nothing), PASTA_GRID_STRIDE_WRAP32 (the start and the stride are 32-bit
+ * products), PASTA_GRID_STRIDE_INT32 (and the index is an `int`). Without
+ * a wrap the runs are the bound times the replicas; a grid of 2^32 threads
+ * or more along x (2^31 for an `int` index) sums its starts on a path of
+ * its own (divisions by shifts and subtractions: ptxas's 64-bit division
+ * is a call, which took a kernel to the calling convention's 32
+ * registers). */
 #define PASTA_GRID_STRIDE_SIGNED 1u
 #define PASTA_GRID_STRIDE_WRAP32 2u
-static PASTA_INLINE void
-pasta_count_grid_stride_wrapped(PASTA_GLOBAL uint64_t *slot, uint64_t bound,
-                                uint64_t threads_x, uint64_t replicas) {
-  uint64_t runs = pasta_grid_stride_runs(bound, threads_x, 32, replicas);
-  if (runs != 0)
-    pasta_atomic_add(slot, runs);
-}
-
+#define PASTA_GRID_STRIDE_INT32 4u
 static PASTA_INLINE void
 pasta_count_grid_stride_here(PASTA_GLOBAL uint64_t *slot, uint64_t bound,
                              uint32_t flags) {
-  if (!pasta_first_thread_of_grid() || bound == 0 ||
-      ((flags & PASTA_GRID_STRIDE_SIGNED) && (int64_t)bound < 0))
+  if (!pasta_first_thread_of_grid())
     return;
   uint64_t threads_x = (uint64_t)__gpu_num_blocks_x() * __gpu_num_threads_x();
   uint64_t replicas = (uint64_t)__gpu_num_blocks_y() * __gpu_num_blocks_z() *
                       __gpu_num_threads_y() * __gpu_num_threads_z();
-  if ((flags & PASTA_GRID_STRIDE_WRAP32) && threads_x >> 32 != 0)
-    pasta_count_grid_stride_wrapped(slot, bound, threads_x, replicas);
-  else
-    pasta_atomic_add(slot, bound * replicas);
+  int below_one =
+      (flags & PASTA_GRID_STRIDE_SIGNED) ? (int64_t)bound < 1 : bound == 0;
+  uint64_t runs = below_one ? 0 : bound * replicas;
+  if ((flags & PASTA_GRID_STRIDE_INT32) && threads_x >> 31 != 0)
+    runs = pasta_grid_stride_runs_int((int64_t)bound, threads_x, 32, replicas);
+  else if ((flags & PASTA_GRID_STRIDE_WRAP32) && threads_x >> 32 != 0 &&
+           !below_one)
+    runs = pasta_grid_stride_runs(bound, threads_x, 32, replicas);
+  if (runs != 0)
+    pasta_atomic_add(slot, runs);
 }
 
 PASTA_INLINE void __pasta_count_grid_stride(PASTA_GLOBAL uint64_t *slot,

@@ -3409,6 +3409,28 @@ static uint64_t grid_stride_runs_by_hand(uint64_t n, uint64_t threads_x,
   return runs;
 }
 
+/* The same for an `int` index of `width` bits: starts and stride read as
+ * signed; the loop run in 64 bits (no overflow: the program's arithmetic
+ * taken to have none). */
+static uint64_t int_stride_runs_by_hand(int64_t n, uint64_t threads_x,
+                                        uint32_t width) {
+  uint64_t mask = (1ull << width) - 1;
+  int64_t half = (int64_t)1 << (width - 1), stride = threads_x & mask;
+  if (stride >= half)
+    stride -= 2 * half;
+  if (stride <= 0)
+    return 0;
+  uint64_t runs = 0;
+  for (uint64_t t = 0; t < threads_x; ++t) {
+    int64_t start = t & mask;
+    if (start >= half)
+      start -= 2 * half;
+    for (int64_t i = start; i < n; i += stride)
+      ++runs;
+  }
+  return runs;
+}
+
 static void test_grid_stride_runs(void) {
   /* Against every thread's own loop, starts and strides wrapping at 2^6
    * (threads_x up to 3 x 64 + 63: q = 0..3) and not wrapping (width 20),
@@ -3423,6 +3445,13 @@ static void test_grid_stride_runs(void) {
         CHECK_EQ_INT(pasta_grid_stride_runs(n, threads_x, widths[w], 1),
                      grid_stride_runs_by_hand(n, threads_x, widths[w]));
     }
+  /* An `int` index of 6 bits: starts 32..63 read as -32..-1 (they run
+   * even for bounds below 1), strides of 32..63 negative (no count);
+   * bounds -40..299. */
+  for (uint64_t threads_x = 1; threads_x < 256; ++threads_x)
+    for (int64_t n = -40; n < 300; n += 1 + (n > 0 ? n / 40 : 0))
+      CHECK_EQ_INT(pasta_grid_stride_runs_int(n, threads_x, 6, 1),
+                   int_stride_runs_by_hand(n, threads_x, 6));
   /* No wrap: n runs, whatever the grid; times the replicas. */
   CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 32, 1), 1000003);
   CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 64, 6), 6000018);
@@ -3457,6 +3486,16 @@ static void test_grid_stride_runs(void) {
   CHECK_EQ_INT(slot, 600);
   __pasta_count_grid_stride(&slot, (uint64_t)-5, 0); /* unsigned: huge */
   CHECK(slot == 600 + (uint64_t)-5);
+  /* An `int` index on 64 threads (no wrap): a bound below 1 runs nothing,
+   * 70 runs 70 times. */
+  slot = 0;
+  uint32_t int_flags = PASTA_GRID_STRIDE_SIGNED | PASTA_GRID_STRIDE_WRAP32 |
+                       PASTA_GRID_STRIDE_INT32;
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, int_flags);
+  __pasta_count_grid_stride(&slot, 0, int_flags);
+  CHECK_EQ_INT(slot, 0);
+  __pasta_count_grid_stride(&slot, 70, int_flags);
+  CHECK_EQ_INT(slot, 70);
 }
 
 int main(void) {

@@ -1910,12 +1910,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
   bool LaunchAtExit = countsLaunchAtExit(P);
   if (P.Kind == PASTA_FUNC_KERNEL && !LaunchAtExit)
     emitLaunchCount(B, P, PrefetchCounterRows && CountingBuild);
-  for (const CountedBlock *CB : GridStride)
+  for (const CountedBlock *CB : GridStride) // an `int` bound: signed
     B.CreateCall(M.getOrInsertFunction(CountGridStrideName, B.getVoidTy(),
                                        Global, I64, I32),
                  {B.CreateConstInBoundsGEP1_32(I64, T.Counters,
                                                P.FirstCounter + CB->Counter),
-                  CB->GridStrideBound, B.getInt32(CB->GridStrideFlags)});
+                  B.CreateSExt(CB->GridStrideBound, I64),
+                  B.getInt32(CB->GridStrideFlags)});
   findHostOnceCounters(P);
   auto StartAtOne = [&](uint32_t Counter) {
     if (HostOnce.count(Counter)) // added to memory at entry

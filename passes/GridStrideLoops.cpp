@@ -57,6 +57,8 @@ Width startWidth(Value *V) {
     return Is(X, Y) || Is(Y, X);
   };
   Value *In;
+  if (V->getType()->isIntegerTy(32)) // an `int` index
+    return Start(V, false) ? Width::Wrap32 : Width::None;
   if (match(V, m_ZExt(m_Value(In))) && In->getType()->isIntegerTy(32) &&
       Start(In, false))
     return Width::Wrap32;
@@ -66,6 +68,11 @@ Width startWidth(Value *V) {
 // The grid's stride: nctaid.x * ntid.x, the same two ways.
 Width strideWidth(Value *V) {
   Value *In;
+  if (V->getType()->isIntegerTy(32))
+    return isProduct(V, Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
+                     Intrinsic::nvvm_read_ptx_sreg_ntid_x, false)
+               ? Width::Wrap32
+               : Width::None;
   if (match(V, m_ZExt(m_Value(In))) && In->getType()->isIntegerTy(32) &&
       isProduct(In, Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
                 Intrinsic::nvvm_read_ptx_sreg_ntid_x, false))
@@ -134,9 +141,12 @@ pasta::gridStrideLoop(BasicBlock &BB, LoopInfo &LI, PostDominatorTree &PDT) {
   auto *Back = dyn_cast<BranchInst>(Latch->getTerminator());
   auto *Enter = dyn_cast<BranchInst>(Guard->getTerminator());
   for (PHINode &Phi : BB.phis()) {
-    // A 64-bit index: a 32-bit one (`int i`) wraps into negative starts
-    // and strides in grids of 2^31 threads or more, not summed here.
-    if (!Phi.getType()->isIntegerTy(64) || Phi.getNumIncomingValues() != 2)
+    // A 64-bit index, or an `int` one (signed: its starts and stride wrap
+    // to negative values in grids of 2^31 threads or more, which the
+    // runtime sums as such).
+    bool Int = Phi.getType()->isIntegerTy(32);
+    if (!(Int || Phi.getType()->isIntegerTy(64)) ||
+        Phi.getNumIncomingValues() != 2)
       continue;
     Value *Start = Phi.getIncomingValueForBlock(Pre);
     auto *Next = dyn_cast<BinaryOperator>(Phi.getIncomingValueForBlock(Latch));
@@ -156,10 +166,12 @@ pasta::gridStrideLoop(BasicBlock &BB, LoopInfo &LI, PostDominatorTree &PDT) {
         !testFor(Enter, Entered, Start, EnteredIf, GuardBound) ||
         GuardBound != Bound || Again != EnteredIf ||
         (Again != CmpInst::ICMP_ULT && Again != CmpInst::ICMP_SLT) ||
+        (Int && (Again != CmpInst::ICMP_SLT || !Next->hasNoSignedWrap())) ||
         !(isa<Argument>(Bound) || isa<ConstantInt>(Bound)))
       continue;
     uint32_t Flags = (Again == CmpInst::ICMP_SLT ? GridStrideSigned : 0) |
-                     (W == Width::Wrap32 ? GridStrideWrap32 : 0);
+                     (W == Width::Wrap32 ? GridStrideWrap32 : 0) |
+                     (Int ? GridStrideInt32 : 0);
     return GridStrideLoop{Bound, Flags};
   }
   return std::nullopt;

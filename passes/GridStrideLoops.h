@@ -20,11 +20,12 @@
 // header of an outermost loop whose only exit is its latch, testing `next <
 // bound` (unsigned, or signed with a negative bound running nothing),
 // next = i + stride with no wrap (nuw or nsw: the program's arithmetic
-// taken to have no undefined behaviour, as scalar evolution does), a
-// 64-bit i whose start (ctaid.x * ntid.x + tid.x) and stride (nctaid.x *
-// ntid.x) are both 32-bit products zero-extended or both 64-bit products
-// of zero-extended registers (an `int` i wraps to negative starts and
-// strides in a grid of 2^31 threads or more: not summed), the bound a
+// taken to have no undefined behaviour, as scalar evolution does), i's
+// start (ctaid.x * ntid.x + tid.x) and stride (nctaid.x * ntid.x) both
+// 32-bit products zero-extended to a 64-bit i, or both 64-bit products of
+// zero-extended registers, or an `int` i (both 32-bit, a signed test, nsw;
+// in a grid of 2^31 threads or more along x its starts and stride wrap to
+// negative values: the runtime sums those too), the bound a
 // kernel argument or a constant, the loop entered only through a test
 // `start < bound` of the same kind (in a preheader's one predecessor, or
 // branching to the header itself) in a block every thread runs exactly
@@ -49,9 +50,10 @@ namespace pasta {
 // device_rt.c's flags of __pasta_count_grid_stride.
 inline constexpr uint32_t GridStrideSigned = 1;
 inline constexpr uint32_t GridStrideWrap32 = 2;
+inline constexpr uint32_t GridStrideInt32 = 4;
 
 struct GridStrideLoop {
-  llvm::Value *Bound; // i64: a kernel argument or a constant
+  llvm::Value *Bound; // a kernel argument or a constant: i64, or i32 (Int32)
   uint32_t Flags;     // GridStride*
 };
 

@@ -149,10 +149,13 @@ done:
   ret void
 }
 
-; An `int` index (histogram's loop): in a grid of 2^31 threads or more its
-; starts and stride wrap to negative values, which the sum does not model.
+; An `int` index (histogram's loop): the bound sign-extended, flags 7
+; (signed, 32-bit products, an `int` index: starts and stride that wrap to
+; negative values in a grid of 2^31 threads or more are summed as such).
 ; CHECK-LABEL: define ptx_kernel void @int_index(
-; CHECK-NOT: call void @__pasta_count_grid_stride
+; CHECK: [[N:%.*]] = sext i32 %n to i64
+; CHECK-NEXT: call void @__pasta_count_grid_stride(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}), i64 [[N]], i32 7)
+; CHECK-NOT: call void @__pasta_flush
 ; CHECK: ret void
 define ptx_kernel void @int_index(i32 %n, ptr addrspace(1) %t) {
 entry:
@@ -171,6 +174,33 @@ loop:
   store i32 %i, ptr addrspace(1) %p
   %next = add nsw i32 %i, %stride
   %more = icmp slt i32 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+; An `unsigned` index: its `i += stride` may wrap (no nsw), and wraps
+; back below the bound: not summed.
+; CHECK-LABEL: define ptx_kernel void @unsigned_index(
+; CHECK-NOT: call void @__pasta_count_grid_stride
+; CHECK: ret void
+define ptx_kernel void @unsigned_index(i32 %n, ptr addrspace(1) %t) {
+entry:
+  %gx = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %bd = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %stride = mul i32 %gx, %bd
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %base = mul i32 %bx, %bd
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %start = add i32 %base, %tx
+  %in = icmp ult i32 %start, %n
+  br i1 %in, label %loop, label %done
+loop:
+  %i = phi i32 [ %next, %loop ], [ %start, %entry ]
+  %p = getelementptr inbounds i32, ptr addrspace(1) %t, i32 %i
+  store i32 %i, ptr addrspace(1) %p
+  %next = add i32 %i, %stride
+  %more = icmp ult i32 %next, %n
   br i1 %more, label %loop, label %done
 done:
   ret void

@@ -16,6 +16,8 @@
 //   atomicAdd of 1 to *bad (GUPS's d_check).
 // fill_signed(n, t): the loop in long arithmetic ((long)blockIdx.x *
 //   blockDim.x + threadIdx.x) with a long bound: t[i] = i (8 bytes).
+// fill_int(n, t): the textbook loop on an int index, stride and bound
+//   (histogram's shape): t[i] = i (4 bytes).
 //
 // Launches (N = 1,000,003, not a multiple of the 30,720 threads):
 //   fill_ids<<<120, 256>>>(N)            : N stores of 8 bytes
@@ -30,15 +32,19 @@
 //                                          5 atomics of 4 bytes = 20
 //   fill_signed<<<33, 96>>>(777)         : 777 stores = 6,216 bytes
 //   fill_signed<<<33, 96>>>(-5)          : none
+//   fill_int<<<5, 128>>>(1,000)          : 1,000 stores of 4 bytes = 4,000
+//   fill_int<<<5, 128>>>(-3)             : none
 //   No floating point.
 //
 // clang-format off
 // EXPECT: kernel _Z8fill_idsmPm launches=4 load_bytes.global=0 store_bytes.global=8240824 flops.f32=0 flops.f64=0
 // EXPECT: kernel _Z11count_wrongmPKmPj launches=1 load_bytes.global=8000024 store_bytes.global=0 atomics.global=5 atomic_bytes.global=20 flops.f32=0
 // EXPECT: kernel _Z11fill_signedlPl launches=2 load_bytes.global=0 store_bytes.global=6216 flops.f32=0
+// EXPECT: kernel _Z8fill_intiPi launches=2 load_bytes.global=0 store_bytes.global=4000 flops.f32=0
 // EXPECT: launch _Z8fill_idsmPm counted=4
 // EXPECT: launch _Z11count_wrongmPKmPj counted=1
 // EXPECT: launch _Z11fill_signedlPl counted=2
+// EXPECT: launch _Z8fill_intiPi counted=2
 // EXPECT: consistent
 // clang-format on
 #include <cstddef>
@@ -72,6 +78,12 @@ __global__ void fill_signed(long n, long *t) {
     t[i] = i;
 }
 
+__global__ void fill_int(int n, int *t) {
+  int stride = gridDim.x * blockDim.x; // int + int: no wrap (nsw)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    t[i] = i;
+}
+
 int main() {
   uint64_t *d_t = nullptr;
   long *d_s = nullptr;
@@ -94,8 +106,13 @@ int main() {
   count_wrong<<<120, 256>>>(N, d_t, d_bad);
   fill_signed<<<33, 96>>>(777, d_s);
   fill_signed<<<33, 96>>>(-5, d_s);
+  fill_int<<<5, 128>>>(1000, (int *)d_t);
+  fill_int<<<5, 128>>>(-3, (int *)d_t);
   unsigned bad = 0;
   std::vector<long> s(1000);
+  std::vector<int> ints(1000);
+  cudaMemcpy(ints.data(), d_t, ints.size() * sizeof(int),
+             cudaMemcpyDeviceToHost);
   cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost);
   cudaError_t err = cudaMemcpy(s.data(), d_s, s.size() * sizeof(long),
                                cudaMemcpyDeviceToHost);
@@ -108,7 +125,7 @@ int main() {
   }
   bool ok = bad == sizeof Wrong / sizeof Wrong[0];
   for (long i = 0; i < 1000; ++i)
-    ok = ok && s[i] == (i < 777 ? i : -1);
+    ok = ok && s[i] == (i < 777 ? i : -1) && ints[i] == i;
   printf("wrong %u\n%s\n", bad, ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }
