@@ -22,6 +22,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -590,8 +591,16 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
   return Split;
 }
 
+cl::opt<bool> GridStrideFirstThread(
+    "pasta-grid-stride-first-thread", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the grid's first thread counts a grid-stride loop's "
+             "runs over a launch (GridStrideLoops.h); 0: every thread counts "
+             "its own, as before"));
+
 // A grid-stride loop's header (GridStrideLoops.h): its bound and flags.
 void markGridStride(CountedBlock &CB, FunctionAnalysisManager &FAM) {
+  if (!GridStrideFirstThread)
+    return;
   Function &F = *CB.BB->getParent();
   if (std::optional<GridStrideLoop> G =
           gridStrideLoop(*CB.BB, FAM.getResult<LoopAnalysis>(F),

@@ -7,6 +7,11 @@
 ; their counter: a stride of the block alone, a break out of the loop, an
 ; early return before the loop's guard, a call that could end a thread.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s
+; With -pasta-grid-stride-first-thread=0 every thread counts its own turns.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-grid-stride-first-thread=0 -S %s | FileCheck %s --check-prefix=OFF
+; OFF-LABEL: define ptx_kernel void @fill(
+; OFF-NOT: call void @__pasta_count_grid_stride
+; OFF: call void @__pasta_flush
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
