@@ -794,10 +794,26 @@ public:
            });
   }
 
+  // Whether G is a shared-memory atomic whose address no lane shape
+  // describes (a histogram's bin): measured in every warp by the general
+  // helper, which takes no row width, so a body for rows of 32 measures it
+  // as the copy does.
+  static bool scatteredSharedAtomic(const AccessGroup &G) {
+    return !G.Proven && !G.LaneStride &&
+           G.Members.front()->A->Space == PASTA_DIV_SHARED &&
+           all_of(G.Members, [](const AccessSite *S) {
+             return isa<AtomicRMWInst, AtomicCmpXchgInst>(S->I);
+           });
+  }
+
+  bool measuresScatteredAtomics() const {
+    return any_of(Groups, scatteredSharedAtomic);
+  }
+
   std::optional<SmallVector<CallInst *, 8>> rows32Calls(bool AnyRowTerm) const {
     bool Measured = false;
     for (const AccessGroup &G : Groups) {
-      if (G.Proven)
+      if (G.Proven || scatteredSharedAtomic(G))
         continue;
       if (repeatInRows(G)) {
         if (!G.NoRowTerm && !AnyRowTerm)
@@ -2060,6 +2076,9 @@ std::array<unsigned, 10> CopyMeasures::accessGroups() const {
 std::optional<SmallVector<CallInst *, 8>>
 CopyMeasures::rows32Calls(bool AnyRowTerm) const {
   return P->rows32Calls(AnyRowTerm);
+}
+bool CopyMeasures::measuresScatteredAtomics() const {
+  return P->measuresScatteredAtomics();
 }
 std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows16Calls() const {
   return P->rows16Calls();
