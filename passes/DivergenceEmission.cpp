@@ -415,6 +415,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
+  H.AccessBins = M.getOrInsertFunction(
+      "__pasta_div_access_bins", FunctionType::get(I32, LanesParams, false));
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
   H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,

@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -1088,9 +1089,10 @@ private:
                     OutFn Out) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     bool AtFirst = Ptr == G.Members.front()->Ptr;
+    bool Lanes = laneShaped(G);
+    Value *Bin = !Lanes && AtFirst && !OutOfLine ? binOf(B, Ptr, A) : nullptr;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
-    bool Lanes = laneShaped(G);
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
@@ -1133,10 +1135,15 @@ private:
       ++NumOutOfLineAccesses;
       return Added;
     }
+    if (Bin)
+      Args.push_back(Bin);
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes
+                                  : Bin ? H.AccessBins
+                                        : H.Access,
+                                  Args);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
     if (Lanes)
@@ -1144,6 +1151,35 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // The bin of a shared atomic A at Ptr = C + A.Size * zext(X), C a
+  // constant (a shared array: the same in every lane) and X of at most 8
+  // bits (a histogram's byte), as an i32 (__pasta_div_access_bins counts
+  // its distinct addresses as its distinct bins); null for any other
+  // access or address.
+  static Value *binOf(IRBuilder<> &B, Value *Ptr,
+                      const DivergencePlan::Access &A) {
+    using namespace PatternMatch;
+    if (A.Space != PASTA_DIV_SHARED || A.Sectored ||
+        !isa<AtomicRMWInst, AtomicCmpXchgInst>(A.I))
+      return nullptr;
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP || !isa<Constant>(GEP->getPointerOperand()) ||
+        GEP->getNumIndices() == 0)
+      return nullptr;
+    const DataLayout &DL = A.I->getModule()->getDataLayout();
+    if (DL.getTypeAllocSize(GEP->getResultElementType()) != A.Size)
+      return nullptr;
+    auto Last = std::prev(GEP->idx_end());
+    for (auto It = GEP->idx_begin(); It != Last; ++It)
+      if (!match(It->get(), m_Zero()))
+        return nullptr;
+    Value *X;
+    if (!match(Last->get(), m_ZExt(m_Value(X))) ||
+        X->getType()->getScalarSizeInBits() > 8)
+      return nullptr;
+    return B.CreateZExt(X, B.getInt32Ty(), "pasta.div.bin");
   }
 
   // Whether the IR states that A's address is a multiple of its size, a

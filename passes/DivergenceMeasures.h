@@ -43,6 +43,9 @@ struct DivHelpers {
   // __pasta_div_access_rows16: AccessLanes in warps of two 16-lane rows
   // (DivergenceRows32.cpp).
   llvm::FunctionCallee AccessRows16;
+  // Access for a shared atomic at a constant base plus the size times a
+  // bin below 256, which it takes too (CopyMeasures' binOf).
+  llvm::FunctionCallee AccessBins;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;

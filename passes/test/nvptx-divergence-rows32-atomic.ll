@@ -4,7 +4,8 @@
 ; no row width) gets a body for rows of 32 even though it has a loop
 ; (CopyMeasures::measuresScatteredAtomics): in it the byte load's partial
 ; warps take __pasta_div_access_row32 (the one-row path) instead of
-; __pasta_div_access_lanes' general path, the atomic keeps its helper, and
+; __pasta_div_access_lanes' general path, the atomic keeps its helper
+; (__pasta_div_access_bins for this byte's bin: nvptx-divergence-atomic-bins), and
 ; the copy is capped at 32 registers (histogram's copy: 61 registers, 4
 ; blocks of 256 threads per SM, before; 32, no spill in the loop, after).
 ; Other row widths call <copy>_general, the copy as it was. scatter (a
@@ -39,7 +40,7 @@
 ; CHECK-NOT: @__pasta_div_access_lanes(
 ; CHECK: call i32 @__pasta_div_access_row32(ptr
 ; CHECK-NOT: @__pasta_div_access_lanes(
-; CHECK: call i32 @__pasta_div_access(ptr
+; CHECK: call i32 @__pasta_div_access_bins(ptr
 ; CHECK-NOT: @__pasta_div_access_lanes(
 ; CHECK: atomicrmw add ptr %{{[0-9]+}}, i32 1
 ; CHECK-NOT: @__pasta_div_access_lanes(
