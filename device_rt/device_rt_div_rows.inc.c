@@ -299,8 +299,10 @@ PASTA_INLINE uint32_t __pasta_div_access(
 #endif
 static PASTA_DIV_TAGS uint8_t pasta_div_bin_tags[32 * 256];
 
-/* The distinct values of `bin` (below 256) over a full warp: each lane
- * writes its lane number to its bin's byte in its warp's 256 and reads it
+/* The distinct bins over a full warp, `slot` being the lane's bin's byte
+ * in its warp's 256 of the tags (__pasta_div_bins_warp() + bin: an address
+ * in shared memory on NVIDIA GPUs, an index in the unit test): each lane
+ * writes its lane number to that byte and reads it
  * back after the warp's sync; of the lanes of one bin the byte keeps one
  * writer's number, and that lane alone reads its own: one per distinct bin.
  * A store, a load and a ballot in place of the window's ten redux.sync
@@ -309,14 +311,15 @@ static PASTA_DIV_TAGS uint8_t pasta_div_bin_tags[32 * 256];
  * here; the ballot below orders this call before the next). Volatile (on
  * the host, relaxed atomics: its lanes are threads): the load must read
  * what the warp wrote, not what this lane did. */
-static PASTA_INLINE uint32_t pasta_div_distinct_bins(uint32_t bin) {
+static PASTA_INLINE uint32_t pasta_div_distinct_bins(uint32_t slot) {
   uint32_t lane = __gpu_lane_id();
-  uint32_t thread =
-      __gpu_thread_id_x() +
-      __gpu_num_threads_x() *
-          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
+#if defined(__NVPTX__)
   volatile PASTA_DIV_TAGS uint8_t *tag =
-      &pasta_div_bin_tags[(thread >> 5) * 256 + (bin & 255)];
+      (volatile PASTA_DIV_TAGS uint8_t *)(uintptr_t)slot;
+#else
+  volatile PASTA_DIV_TAGS uint8_t *tag =
+      &pasta_div_bin_tags[slot & (32 * 256 - 1)];
+#endif
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
   __atomic_store_n(tag, (uint8_t)lane, __ATOMIC_RELAXED);
   __gpu_sync_lane(PASTA_DIV_FULL_WARP);
@@ -331,16 +334,35 @@ static PASTA_INLINE uint32_t pasta_div_distinct_bins(uint32_t bin) {
 }
 #endif
 
+/* The first of the calling warp's 256 bytes in the bin tags, which the
+ * pass reads once at the copy's entry and adds each access's bin to
+ * (__pasta_div_access_bins' slot): on NVIDIA GPUs its shared-memory address
+ * (32 bits), so that a measurement in a loop forms no address of the array
+ * (the block's shared window) again; in the unit test its index. */
+PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
+  uint32_t thread =
+      __gpu_thread_id_x() +
+      __gpu_num_threads_x() *
+          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
+  uint32_t first = (thread >> 5) * 256;
+#if defined(__NVPTX__)
+  return (uint32_t)(uintptr_t)&pasta_div_bin_tags[first & (32 * 256 - 1)];
+#else
+  return first;
+#endif
+}
+
 /* __pasta_div_access for a shared-memory atomic the pass proved to be at
  * B + size * bin in every lane, B the same in all and bin below 256 (a
- * histogram's bins: passes/DivergenceMeasures.cpp, binOf): its distinct
- * addresses are its distinct bins. A full warp on NVIDIA GPUs counts them
+ * histogram's bins: passes/DivergenceMeasures.cpp, binOf), given as its
+ * `slot`, __pasta_div_bins_warp() + bin: its distinct addresses are its
+ * distinct bins. A full warp on NVIDIA GPUs counts them
  * by pasta_div_distinct_bins, with the figures __pasta_div_access gives a
  * shared atomic (one request, 32 lanes' bytes, the size per distinct
  * address); other warps, and other GPUs, take __pasta_div_access. */
 PASTA_INLINE uint32_t __pasta_div_access_bins(
     void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
-    uint32_t bin, PASTA_PRIVATE uint32_t *requests_global,
+    uint32_t slot, PASTA_PRIVATE uint32_t *requests_global,
     PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
     PASTA_PRIVATE uint32_t *distinct_global,
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
@@ -358,10 +380,10 @@ PASTA_INLINE uint32_t __pasta_div_access_bins(
     f[PASTA_DIV_REQUESTS_SHARED] = 1;
     f[PASTA_DIV_BYTES] = 32 * (uint64_t)size;
     f[PASTA_DIV_DISTINCT_SHARED] =
-        size * (uint64_t)pasta_div_distinct_bins(bin);
+        size * (uint64_t)pasta_div_distinct_bins(slot);
   }
 #else
-  (void)bin;
+  (void)slot;
 #endif
   if (!by_bins)
     pasta_div_access_any(ptr, size, hint, sectored, width, lanes, f);

@@ -1857,7 +1857,8 @@ static void test_div_data_dependent(void) {
 }
 
 /* __pasta_div_access_bins: lane l's shared atomic on bin div_bin[l] of 4-byte
- * bins at the shared window's base. */
+ * bins at the shared window's base, in the block's warp 0 (its slot in the
+ * tags is its bin). */
 static uint32_t div_bin[64];
 static void div_bins_lane(uint32_t lane, void *arg) {
   struct div_case *c = arg;

@@ -417,6 +417,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
   H.AccessBins = M.getOrInsertFunction(
       "__pasta_div_access_bins", FunctionType::get(I32, LanesParams, false));
+  H.BinsWarp = M.getOrInsertFunction("__pasta_div_bins_warp", I32);
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
   H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,

@@ -1135,8 +1135,8 @@ private:
       ++NumOutOfLineAccesses;
       return Added;
     }
-    if (Bin)
-      Args.push_back(Bin);
+    if (Bin) // its byte in the warp's 256 of the runtime's tags
+      Args.push_back(B.CreateAdd(binsWarp(), Bin, "pasta.div.bin.slot"));
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
@@ -1249,6 +1249,17 @@ private:
         H.Uniform, {B.CreateZExt(B.CreateFreeze(Again), B.getInt32Ty())});
     return It->second =
                B.CreateICmpNE(Vote, B.getInt32(0), "pasta.div.agree.entry");
+  }
+
+  // The first of the warp's 256 bytes in the runtime's bin tags
+  // (__pasta_div_bins_warp), computed at the entry: in a loop the thread
+  // index reads and arithmetic would run at every measurement.
+  Value *binsWarp() {
+    if (!BinsWarp) {
+      IRBuilder<> B(EntryBody);
+      BinsWarp = B.CreateCall(H.BinsWarp, {}, "pasta.div.bins.warp");
+    }
+    return BinsWarp;
   }
 
   // The width of this call's rows of lanes (__pasta_div_row_width), read
@@ -2060,6 +2071,7 @@ private:
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
+  Value *BinsWarp = nullptr;
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // Whether the lanes agree on a RowsProven group's lane selects, tested

@@ -44,8 +44,9 @@ struct DivHelpers {
   // (DivergenceRows32.cpp).
   llvm::FunctionCallee AccessRows16;
   // Access for a shared atomic at a constant base plus the size times a
-  // bin below 256, which it takes too (CopyMeasures' binOf).
-  llvm::FunctionCallee AccessBins;
+  // bin below 256, which it takes too, as its byte in the warp's 256 of
+  // the runtime's tags (CopyMeasures' binOf); BinsWarp: the first of those.
+  llvm::FunctionCallee AccessBins, BinsWarp;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;

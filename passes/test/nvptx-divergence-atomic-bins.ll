@@ -1,6 +1,8 @@
 ; A shared atomic at a constant base plus the size times a byte (a
 ; histogram's bin: CopyMeasures' binOf) is measured by
-; __pasta_div_access_bins, given the bin as an i32: its distinct addresses
+; __pasta_div_access_bins, given the bin's byte in the warp's 256 of the
+; runtime's tags (__pasta_div_bins_warp(), read once at the entry, plus the
+; bin): its distinct addresses
 ; are its distinct bins, which a full warp counts by writing each lane's
 ; number to its bin's byte in the warp's 256 of a shared array the runtime
 ; adds (pasta_div_bin_tags), syncing the warp and reading the byte back (one
@@ -20,11 +22,14 @@ target triple = "nvptx64-nvidia-cuda"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: define {{.*}}void @hist8__pasta_div(
+; CHECK: %pasta.div.bins.warp = call i32 @__pasta_div_bins_warp()
 ; CHECK: %pasta.div.bin = zext i8 %v to i32
-; CHECK: call i32 @__pasta_div_access_bins(ptr %{{[0-9]+}}, i32 4, i32 {{[0-9]+}}, i32 0, i32 %{{[0-9]+}}, i32 %pasta.div.bin,
+; CHECK: %pasta.div.bin.slot = add i32 %pasta.div.bins.warp, %pasta.div.bin
+; CHECK: call i32 @__pasta_div_access_bins(ptr %{{[0-9]+}}, i32 4, i32 {{[0-9]+}}, i32 0, i32 %{{[0-9]+}}, i32 %pasta.div.bin.slot,
 ; CHECK-NOT: @__pasta_div_access(
 ; CHECK: atomicrmw add ptr addrspace(3) %bp, i32 1
 ; CHECK-LABEL: define {{.*}}void @hist16__pasta_div(
+; CHECK-NOT: @__pasta_div_bins_warp(
 ; CHECK-NOT: @__pasta_div_access_bins(
 ; CHECK: call i32 @__pasta_div_access(
 ; CHECK: atomicrmw add ptr addrspace(3) %bp, i32 1
