@@ -1090,7 +1090,9 @@ private:
     const DivergencePlan::Access &A = *G.Members.front()->A;
     bool AtFirst = Ptr == G.Members.front()->Ptr;
     bool Lanes = laneShaped(G);
-    Value *Bin = !Lanes && AtFirst && !OutOfLine ? binOf(B, Ptr, A) : nullptr;
+    Value *Bin = !Lanes && AtFirst && !OutOfLine && roomForBinTags()
+                     ? binOf(B, Ptr, A)
+                     : nullptr;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
@@ -1249,6 +1251,28 @@ private:
         H.Uniform, {B.CreateZExt(B.CreateFreeze(Again), B.getInt32Ty())});
     return It->second =
                B.CreateICmpNE(Vote, B.getInt32(0), "pasta.div.agree.entry");
+  }
+
+  // Whether the copy may hold the runtime's bin tags (32 x 256 bytes of
+  // static shared memory): the module's shared variables are all defined
+  // (none sized by the launch: dynamic shared memory, to which the tags
+  // would add unseen) and, with the tags, within the 48 KB of static
+  // shared memory ptxas allows a kernel.
+  bool roomForBinTags() {
+    if (!BinTagsFit) {
+      const Module &M = *Copy.getParent();
+      const DataLayout &DL = M.getDataLayout();
+      uint64_t Bytes = 32 * 256;
+      bool Fit = true;
+      for (const GlobalVariable &GV : M.globals())
+        if (GV.getAddressSpace() == PASTA_DIV_SHARED &&
+            GV.getName() != "pasta_div_bin_tags") {
+          Fit &= !GV.isDeclaration();
+          Bytes += DL.getTypeAllocSize(GV.getValueType());
+        }
+      BinTagsFit = Fit && Bytes <= 48 * 1024;
+    }
+    return *BinTagsFit;
   }
 
   // The first of the warp's 256 bytes in the runtime's bin tags
@@ -2072,6 +2096,7 @@ private:
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
   Value *BinsWarp = nullptr;
+  std::optional<bool> BinTagsFit;         // roomForBinTags
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // Whether the lanes agree on a RowsProven group's lane selects, tested

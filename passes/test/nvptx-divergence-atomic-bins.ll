@@ -17,7 +17,7 @@ target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:
 target triple = "nvptx64-nvidia-cuda"
 
 @bins = internal addrspace(3) global [256 x i32] undef, align 4
-@wide = internal addrspace(3) global [65536 x i32] undef, align 4
+@wide = internal addrspace(3) global [4096 x i32] undef, align 4
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
@@ -68,7 +68,7 @@ entry:
   %dp = getelementptr inbounds i16, ptr addrspace(1) %data, i64 %ti, !dbg !26
   %v = load i16, ptr addrspace(1) %dp, align 2, !dbg !26
   %bi = zext i16 %v to i64, !dbg !27
-  %bp = getelementptr inbounds [65536 x i32], ptr addrspace(3) @wide, i64 0, i64 %bi, !dbg !27
+  %bp = getelementptr inbounds [4096 x i32], ptr addrspace(3) @wide, i64 0, i64 %bi, !dbg !27
   %b = atomicrmw add ptr addrspace(3) %bp, i32 1 monotonic, align 4, !dbg !27
   ret void, !dbg !28
 }
