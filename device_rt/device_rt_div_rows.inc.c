@@ -897,12 +897,7 @@ static PASTA_INLINE uint32_t pasta_div_one_lane_a_row(
   uint32_t la = (uint32_t)__builtin_ctz(ma);
   uint32_t lb = 16u + (uint32_t)__builtin_ctz(mb);
   uint32_t from = __gpu_lane_id() == la ? lb : la;
-  /* Lanes 0 and 16 (`if (tx == 0)` in a 16 x 16 block), the usual pair,
-   * shuffle under that mask as a constant: under a mask in a register
-   * ptxas first checks it (a match, a redux and a vote). */
-  uint64_t other = lanes == 0x00010001ull
-                       ? __gpu_shuffle_idx_u64(0x00010001ull, from, addr, 32)
-                       : __gpu_shuffle_idx_u64(lanes, from, addr, 32);
+  uint64_t other = __gpu_shuffle_idx_u64(lanes, from, addr, 32);
   uint64_t f[PASTA_DIV_NUM], d[PASTA_DIV_NUM];
   pasta_div_pair_figures(addr, other, size, hint, sectored, f);
   pasta_div_lanes_derived(size, stride, hint, sectored, 2, d);
