@@ -245,21 +245,18 @@ static PASTA_INLINE uint32_t pasta_div_add_figures(
  * of `size`, a power of 2 up to 32 (the IR's alignment): not tested then.
  * Local (stack) accesses of generic pointers are left out. Returns whether
  * this lane added to the registers (0 in every lane of a warp whose figures
- * are all derived), so that the pass adds them to the counters only then. */
-PASTA_INLINE uint32_t __pasta_div_access(
-    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
-    PASTA_PRIVATE uint32_t *requests_global,
-    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
-    PASTA_PRIVATE uint32_t *distinct_global,
-    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
-    PASTA_PRIVATE uint32_t *ideal_sectors,
-    PASTA_PRIVATE uint32_t *bank_conflicts) {
+ * are all derived), so that the pass adds them to the counters only then.
+ * pasta_div_access_any computes the figures of the warp's `lanes` into f:
+ * one add for every path (two would let LLVM merge their stores into one
+ * through a phi of the registers' pointers, which then stay in memory). */
+static PASTA_INLINE void pasta_div_access_any(void *ptr, uint32_t size,
+                                              uint32_t hint, uint32_t sectored,
+                                              uint32_t width, uint64_t lanes,
+                                              uint64_t f[PASTA_DIV_NUM]) {
   uint32_t aligned = PASTA_DIV_UNITS_TRY_ALIGNED |
                      (hint & PASTA_DIV_ALIGNED ? PASTA_DIV_UNITS_ALIGNED : 0);
   hint &= ~PASTA_DIV_ALIGNED;
-  uint64_t lanes = __gpu_lane_mask();
   uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
-  uint64_t f[PASTA_DIV_NUM];
   if (lanes == PASTA_DIV_FULL_WARP && (width == 16 || width == 32) &&
       pasta_div_rows_tested(ptr, size, hint, sectored, width, f)) {
     PASTA_DIV_TALLY(pasta_div_fast_rows, lanes);
@@ -276,6 +273,124 @@ PASTA_INLINE uint32_t __pasta_div_access(
     pasta_div_access_figures(ptr, size, hint, sectored, width, aligned, lanes,
                              f);
   }
+}
+
+PASTA_INLINE uint32_t __pasta_div_access(
+    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
+    PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t f[PASTA_DIV_NUM];
+  pasta_div_access_any(ptr, size, hint, sectored, width, lanes, f);
+  return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
+                               bytes, distinct_global, distinct_shared, sectors,
+                               ideal_sectors, bank_conflicts);
+}
+
+#if defined(__NVPTX__) || defined(PASTA_DEVICE_RT_HOST_TEST)
+/* One byte per bin for each warp of a block of up to 1,024 threads
+ * (pasta_div_distinct_bins): shared memory on NVIDIA GPUs, where only
+ * copies that measure such an atomic reference it, so only their blocks
+ * hold it; a plain array in the unit test, whose lanes are threads. */
+#if defined(__NVPTX__)
+#define PASTA_DIV_TAGS __attribute__((address_space(3)))
+#else
+#define PASTA_DIV_TAGS
+#endif
+static PASTA_DIV_TAGS uint8_t pasta_div_bin_tags[32 * 256];
+
+/* The distinct bins over a full warp, `slot` being the lane's bin's byte
+ * in its warp's 256 of the tags (__pasta_div_bins_warp() + bin: an address
+ * in shared memory on NVIDIA GPUs, an index in the unit test): each lane
+ * writes its lane number to that byte and reads it
+ * back after the warp's sync; of the lanes of one bin the byte keeps one
+ * writer's number, and that lane alone reads its own: one per distinct bin.
+ * A store, a load and a ballot in place of the window's ten redux.sync
+ * (pasta_div_window_keys). In a full warp no other lane of the warp can
+ * write the warp's bytes between the store and the load (every lane is
+ * here; the ballot below orders this call before the next). Volatile (on
+ * the host, relaxed atomics: its lanes are threads): the load must read
+ * what the warp wrote, not what this lane did. */
+static PASTA_INLINE uint32_t pasta_div_distinct_bins(uint32_t slot) {
+  uint32_t lane = __gpu_lane_id();
+#if defined(__NVPTX__)
+  volatile PASTA_DIV_TAGS uint8_t *tag =
+      (volatile PASTA_DIV_TAGS uint8_t *)(uintptr_t)slot;
+#else
+  volatile PASTA_DIV_TAGS uint8_t *tag =
+      &pasta_div_bin_tags[slot & (32 * 256 - 1)];
+#endif
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+  __atomic_store_n(tag, (uint8_t)lane, __ATOMIC_RELAXED);
+  __gpu_sync_lane(PASTA_DIV_FULL_WARP);
+  uint32_t kept = __atomic_load_n(tag, __ATOMIC_RELAXED);
+#else
+  *tag = (uint8_t)lane;
+  __gpu_sync_lane(PASTA_DIV_FULL_WARP);
+  uint32_t kept = *tag;
+#endif
+  return (uint32_t)__builtin_popcountll(
+      __gpu_ballot(PASTA_DIV_FULL_WARP, kept == lane));
+}
+#endif
+
+/* The first of the calling warp's 256 bytes in the bin tags, which the
+ * pass reads once at the copy's entry and adds each access's bin to
+ * (__pasta_div_access_bins' slot): on NVIDIA GPUs its shared-memory address
+ * (32 bits), so that a measurement in a loop forms no address of the array
+ * (the block's shared window) again; in the unit test its index. */
+PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
+  uint32_t thread =
+      __gpu_thread_id_x() +
+      __gpu_num_threads_x() *
+          (__gpu_thread_id_y() + __gpu_num_threads_y() * __gpu_thread_id_z());
+  uint32_t first = (thread >> 5) * 256;
+#if defined(__NVPTX__)
+  return (uint32_t)(uintptr_t)&pasta_div_bin_tags[first & (32 * 256 - 1)];
+#else
+  return first;
+#endif
+}
+
+/* __pasta_div_access for a shared-memory atomic the pass proved to be at
+ * B + size * bin in every lane, B the same in all and bin below 256 (a
+ * histogram's bins: passes/DivergenceMeasures.cpp, binOf), given as its
+ * `slot`, __pasta_div_bins_warp() + bin: its distinct addresses are its
+ * distinct bins. A full warp on NVIDIA GPUs counts them
+ * by pasta_div_distinct_bins, with the figures __pasta_div_access gives a
+ * shared atomic (one request, 32 lanes' bytes, the size per distinct
+ * address); other warps, and other GPUs, take __pasta_div_access. */
+PASTA_INLINE uint32_t __pasta_div_access_bins(
+    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
+    uint32_t slot, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t f[PASTA_DIV_NUM];
+  int by_bins = 0;
+#if defined(__NVPTX__) || defined(PASTA_DEVICE_RT_HOST_TEST)
+  by_bins = lanes == PASTA_DIV_FULL_WARP && !sectored &&
+            (hint & ~PASTA_DIV_ALIGNED) == PASTA_DIV_SHARED;
+  if (by_bins) {
+    for (int i = 0; i < PASTA_DIV_NUM; ++i)
+      f[i] = 0;
+    f[PASTA_DIV_REQUESTS_SHARED] = 1;
+    f[PASTA_DIV_BYTES] = 32 * (uint64_t)size;
+    f[PASTA_DIV_DISTINCT_SHARED] =
+        size * (uint64_t)pasta_div_distinct_bins(slot);
+  }
+#else
+  (void)slot;
+#endif
+  if (!by_bins)
+    pasta_div_access_any(ptr, size, hint, sectored, width, lanes, f);
   return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
                                ideal_sectors, bank_conflicts);

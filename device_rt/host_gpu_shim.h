@@ -77,6 +77,13 @@ static inline uint64_t __gpu_ballot(uint64_t mask, int x) {
     bits |= (uint64_t)(seen[i] != 0) << i;
   return bits & mask;
 }
+/* The warp's sync: a lockstep point of the active lanes, which orders
+ * their memory operations before it before theirs after it. */
+static inline void __gpu_sync_lane(uint64_t mask) {
+  (void)mask;
+  if (pasta_shim_in_warp)
+    pthread_barrier_wait(&pasta_shim_in_warp->barrier);
+}
 static inline uint64_t __gpu_shuffle_idx_u64(uint64_t mask, uint32_t idx,
                                              uint64_t x, uint32_t width) {
   (void)mask, (void)width;

@@ -1856,6 +1856,75 @@ static void test_div_data_dependent(void) {
   div_width = saved;
 }
 
+/* __pasta_div_access_bins: lane l's shared atomic on bin div_bin[l] of 4-byte
+ * bins at the shared window's base, in the block's warp 0 (its slot in the
+ * tags is its bin). */
+static uint32_t div_bin[64];
+static void div_bins_lane(uint32_t lane, void *arg) {
+  struct div_case *c = arg;
+  uint32_t *r = c->per_lane[lane];
+  uint64_t addr = c->base + 4 * (uint64_t)div_bin[lane];
+  __pasta_div_access_bins(
+      (void *)(uintptr_t)addr, 4, PASTA_DIV_SHARED | PASTA_DIV_ALIGNED, 0, 0,
+      div_bin[lane], &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+/* Bins by pattern: all one bin, every lane its own, a histogram's (a
+ * quarter on bin 0x65, the rest at random), pairs of lanes, the two ends. */
+static void div_bins_pattern(int pattern, uint64_t *x) {
+  for (uint32_t l = 0; l < 64; ++l) {
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    uint32_t h = (uint32_t)(*x >> 33);
+    div_bin[l] = pattern == 0   ? 7
+                 : pattern == 1 ? l * 7 % 256
+                 : pattern == 2 ? ((h >> 30) == 0 ? 0x65 : h & 255)
+                 : pattern == 3 ? l / 2
+                                : (l & 1 ? 255 : 0);
+  }
+}
+
+/* A full warp counts its distinct bins by its tags (one ballot, no match);
+ * other masks by __pasta_div_access. Either way the figures are those by
+ * definition: one shared request, 4 bytes a lane, 4 per distinct bin. */
+static void test_div_bins(void) {
+  static struct div_case c;
+  static const uint64_t masks[] = {FULL, 0x0000ffffull, 0x80000001ull};
+  uint64_t x = 5;
+  c.base = DIV_BASE * 4; /* the shim's shared window */
+  for (int pattern = 0; pattern < 5; ++pattern)
+    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m)
+      for (int run = 0; run < 4; ++run) {
+        uint64_t active = masks[m], sum[8], before[3];
+        div_bins_pattern(pattern, &x);
+        uint64_t seen[4] = {0};
+        for (uint32_t l = 0; l < 32; ++l)
+          if (active >> l & 1)
+            seen[div_bin[l] >> 6] |= 1ull << (div_bin[l] & 63);
+        uint64_t distinct = 0;
+        for (int w = 0; w < 4; ++w)
+          distinct += (uint64_t)__builtin_popcountll(seen[w]);
+        memcpy(before, pasta_shim_collectives, sizeof before);
+        memset(c.per_lane, 0, sizeof c.per_lane);
+        pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5, div_bins_lane,
+                        &c);
+        memset(sum, 0, sizeof sum);
+        for (int l = 0; l < 64; ++l)
+          for (int i = 0; i < 8; ++i)
+            sum[i] += div_reg(c.per_lane[l][i]);
+        CHECK_EQ_U64(sum[DIV_RG], 0);
+        CHECK_EQ_U64(sum[DIV_RS], 1);
+        CHECK_EQ_U64(sum[DIV_B], 4 * (uint64_t)__builtin_popcountll(active));
+        CHECK_EQ_U64(sum[DIV_DG], 0);
+        CHECK_EQ_U64(sum[DIV_DS], 4 * distinct);
+        CHECK_EQ_U64(sum[DIV_SEC] + sum[DIV_IDEAL] + sum[DIV_BC], 0);
+        if (active == FULL) {
+          CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - before[0],
+                       1);
+          CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_MATCH] - before[2], 0);
+        }
+      }
+}
+
 /* The return's test for a warp whose nonzero registers are all one lane's
  * (__pasta_div_flush_lone): 1 in every active lane when no lane or one lane
  * holds a nonzero OR of its registers, 0 when two or more do; inactive
@@ -3633,6 +3702,7 @@ int main(void) {
   test_div_lone_lane();
   test_div_halo_gather();
   test_div_flush_lone();
+  test_div_bins();
   test_div_select_lanes();
   test_div_clamp_lanes();
   test_div_stacked_conflicts();

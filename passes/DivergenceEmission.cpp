@@ -268,15 +268,19 @@ static bool reachesLoop(const Function &F,
 // copy gets none. A copy with bodies for rows of 32 (addRows32Body) gets 32,
 // or 40 with loops (-pasta-div-rows-loops: matmul_tiled's body took 40
 // without a spill): its general function spills then, in launches of other
-// row widths only.
-static void capRegisters(Function &Kernel, int Requested, bool Rows32) {
+// row widths only. One whose loops measure a scattered shared atomic
+// (Scattered: histogram's) gets 32 with loops too: its loop holds the
+// atomic's collectives and the loads' one-row arithmetic, no spill at 32,
+// and 32 keeps 8 blocks of 256 threads on an SM (40: 6).
+static void capRegisters(Function &Kernel, int Requested, bool Rows32,
+                         bool Scattered) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
     bool Loops = reachesLoop(Kernel, Seen);
-    Cap = Rows32 ? (Loops ? 40 : 32) : Loops ? 64 : 48;
+    Cap = Rows32 ? (Loops && !Scattered ? 40 : 32) : Loops ? 64 : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -411,6 +415,9 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
+  H.AccessBins = M.getOrInsertFunction(
+      "__pasta_div_access_bins", FunctionType::get(I32, LanesParams, false));
+  H.BinsWarp = M.getOrInsertFunction("__pasta_div_bins_warp", I32);
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
   H.AccessOut = M.getOrInsertFunction(DivAccessOutName, I32, Generic, I32, I32,
@@ -498,7 +505,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);
   // In the kernels' order, so that the module's order is the same each time.
-  SmallPtrSet<const Function *, 8> Rows32;
+  SmallPtrSet<const Function *, 8> Rows32, Scattered;
   // Only under a cap: the body's registers are what the cap gains.
   if (T.Target == PASTA_TARGET_NVPTX && Rows32Bodies && MaxRegisters)
     for (Function *F : Fns) {
@@ -506,10 +513,17 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       SmallPtrSet<const Function *, 8> Seen;
       auto It = Measures.find(Copy);
       // Launch bounds with a minimum of blocks keep the copy uncapped.
+      // A copy measuring a scattered shared atomic gets the body with loops
+      // too: its general access path in the loop held histogram's copy at
+      // 61 registers (4 blocks of 256 threads per SM), its body for rows
+      // of 32 takes 32 with no spill in the loop.
       if (!isKernel(*F) || It == Measures.end() ||
           F->hasFnAttribute("nvvm.minctasm") ||
-          (!DivRowsLoops && reachesLoop(*Copy, Seen)))
+          (!DivRowsLoops && !It->second.measuresScatteredAtomics() &&
+           reachesLoop(*Copy, Seen)))
         continue;
+      if (It->second.measuresScatteredAtomics())
+        Scattered.insert(Copy);
       if (auto Calls16 = Rows16Bodies ? It->second.rows16Calls() : std::nullopt;
           Calls16) {
         // A kernel for blocks of two dimensions: rows of 32 take the
@@ -547,7 +561,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));
-        capRegisters(*CopyOf.at(F), MaxRegisters,
-                     Rows32.contains(CopyOf.at(F)));
+        capRegisters(*CopyOf.at(F), MaxRegisters, Rows32.contains(CopyOf.at(F)),
+                     Scattered.contains(CopyOf.at(F)));
       }
 }

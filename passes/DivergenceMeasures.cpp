@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -814,10 +815,26 @@ public:
            });
   }
 
+  // Whether G is a shared-memory atomic whose address no lane shape
+  // describes (a histogram's bin): measured in every warp by the general
+  // helper, which takes no row width, so a body for rows of 32 measures it
+  // as the copy does.
+  static bool scatteredSharedAtomic(const AccessGroup &G) {
+    return !G.Proven && !G.LaneStride &&
+           G.Members.front()->A->Space == PASTA_DIV_SHARED &&
+           all_of(G.Members, [](const AccessSite *S) {
+             return isa<AtomicRMWInst, AtomicCmpXchgInst>(S->I);
+           });
+  }
+
+  bool measuresScatteredAtomics() const {
+    return any_of(Groups, scatteredSharedAtomic);
+  }
+
   std::optional<SmallVector<CallInst *, 8>> rows32Calls(bool AnyRowTerm) const {
     bool Measured = false;
     for (const AccessGroup &G : Groups) {
-      if (G.Proven)
+      if (G.Proven || scatteredSharedAtomic(G))
         continue;
       if (repeatInRows(G)) {
         if (!G.NoRowTerm && !AnyRowTerm)
@@ -1092,9 +1109,12 @@ private:
                     OutFn Out) {
     const DivergencePlan::Access &A = *G.Members.front()->A;
     bool AtFirst = Ptr == G.Members.front()->Ptr;
+    bool Lanes = laneShaped(G);
+    Value *Bin = !Lanes && AtFirst && !OutOfLine && roomForBinTags()
+                     ? binOf(B, Ptr, A)
+                     : nullptr;
     if (Ptr->getType()->getPointerAddressSpace() != 0)
       Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
-    bool Lanes = laneShaped(G);
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
@@ -1137,10 +1157,15 @@ private:
       ++NumOutOfLineAccesses;
       return Added;
     }
+    if (Bin) // its byte in the warp's 256 of the runtime's tags
+      Args.push_back(B.CreateAdd(binsWarp(), Bin, "pasta.div.bin.slot"));
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
       Args.push_back(accessMeasures(A, Fig) ? Out(Fig) : discard());
-    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes : H.Access, Args);
+    CallInst *Call = B.CreateCall(Lanes ? H.AccessLanes
+                                  : Bin ? H.AccessBins
+                                        : H.Access,
+                                  Args);
     if (G.FullRow)
       FullRowCalls.push_back(Call);
     if (Lanes)
@@ -1148,6 +1173,35 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // The bin of a shared atomic A at Ptr = C + A.Size * zext(X), C a
+  // constant (a shared array: the same in every lane) and X of at most 8
+  // bits (a histogram's byte), as an i32 (__pasta_div_access_bins counts
+  // its distinct addresses as its distinct bins); null for any other
+  // access or address.
+  static Value *binOf(IRBuilder<> &B, Value *Ptr,
+                      const DivergencePlan::Access &A) {
+    using namespace PatternMatch;
+    if (A.Space != PASTA_DIV_SHARED || A.Sectored ||
+        !isa<AtomicRMWInst, AtomicCmpXchgInst>(A.I))
+      return nullptr;
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP || !isa<Constant>(GEP->getPointerOperand()) ||
+        GEP->getNumIndices() == 0)
+      return nullptr;
+    const DataLayout &DL = A.I->getModule()->getDataLayout();
+    if (DL.getTypeAllocSize(GEP->getResultElementType()) != A.Size)
+      return nullptr;
+    auto Last = std::prev(GEP->idx_end());
+    for (auto It = GEP->idx_begin(); It != Last; ++It)
+      if (!match(It->get(), m_Zero()))
+        return nullptr;
+    Value *X;
+    if (!match(Last->get(), m_ZExt(m_Value(X))) ||
+        X->getType()->getScalarSizeInBits() > 8)
+      return nullptr;
+    return B.CreateZExt(X, B.getInt32Ty(), "pasta.div.bin");
   }
 
   // Whether the IR states that A's address is a multiple of its size, a
@@ -1217,6 +1271,39 @@ private:
         H.Uniform, {B.CreateZExt(B.CreateFreeze(Again), B.getInt32Ty())});
     return It->second =
                B.CreateICmpNE(Vote, B.getInt32(0), "pasta.div.agree.entry");
+  }
+
+  // Whether the copy may hold the runtime's bin tags (32 x 256 bytes of
+  // static shared memory): the module's shared variables are all defined
+  // (none sized by the launch: dynamic shared memory, to which the tags
+  // would add unseen) and, with the tags, within the 48 KB of static
+  // shared memory ptxas allows a kernel.
+  bool roomForBinTags() {
+    if (!BinTagsFit) {
+      const Module &M = *Copy.getParent();
+      const DataLayout &DL = M.getDataLayout();
+      uint64_t Bytes = 32 * 256;
+      bool Fit = true;
+      for (const GlobalVariable &GV : M.globals())
+        if (GV.getAddressSpace() == PASTA_DIV_SHARED &&
+            GV.getName() != "pasta_div_bin_tags") {
+          Fit &= !GV.isDeclaration();
+          Bytes += DL.getTypeAllocSize(GV.getValueType());
+        }
+      BinTagsFit = Fit && Bytes <= 48 * 1024;
+    }
+    return *BinTagsFit;
+  }
+
+  // The first of the warp's 256 bytes in the runtime's bin tags
+  // (__pasta_div_bins_warp), computed at the entry: in a loop the thread
+  // index reads and arithmetic would run at every measurement.
+  Value *binsWarp() {
+    if (!BinsWarp) {
+      IRBuilder<> B(EntryBody);
+      BinsWarp = B.CreateCall(H.BinsWarp, {}, "pasta.div.bins.warp");
+    }
+    return BinsWarp;
   }
 
   // The width of this call's rows of lanes (__pasta_div_row_width), read
@@ -2028,6 +2115,8 @@ private:
   AllocaInst *Stage = nullptr; // the general path's staging, made on demand
   Value *BankRow = nullptr;    // for figures added where measured
   Value *RowWidth = nullptr;
+  Value *BinsWarp = nullptr;
+  std::optional<bool> BinTagsFit;         // roomForBinTags
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // Whether the lanes agree on a RowsProven group's lane selects, tested
@@ -2080,6 +2169,9 @@ std::array<unsigned, 10> CopyMeasures::accessGroups() const {
 std::optional<SmallVector<CallInst *, 8>>
 CopyMeasures::rows32Calls(bool AnyRowTerm) const {
   return P->rows32Calls(AnyRowTerm);
+}
+bool CopyMeasures::measuresScatteredAtomics() const {
+  return P->measuresScatteredAtomics();
 }
 std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows16Calls() const {
   return P->rows16Calls();

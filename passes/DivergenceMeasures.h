@@ -43,6 +43,10 @@ struct DivHelpers {
   // __pasta_div_access_rows16: AccessLanes in warps of two 16-lane rows
   // (DivergenceRows32.cpp).
   llvm::FunctionCallee AccessRows16;
+  // Access for a shared atomic at a constant base plus the size times a
+  // bin below 256, which it takes too, as its byte in the warp's 256 of
+  // the runtime's tags (CopyMeasures' binOf); BinsWarp: the first of those.
+  llvm::FunctionCallee AccessBins, BinsWarp;
   // The branch, switch and block helpers for code outside loops: they add
   // to the counters themselves.
   llvm::FunctionCallee BranchAdd, SwitchAdd, BlockAdd;
@@ -194,7 +198,8 @@ public:
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven
-  // without a lane test, and its address has no term in thread index y:
+  // without a lane test, and its address has no term in thread index y, or
+  // a shared atomic no lane shape describes (measuresScatteredAtomics):
   // in a call whose warps are rows of 32 the copy
   // then measures with nothing but the one-row path
   // (DivergenceRows32.cpp). None otherwise (also when nothing is
@@ -203,6 +208,10 @@ public:
   // too (for a copy that also gets a body for rows of 16).
   std::optional<llvm::SmallVector<llvm::CallInst *, 8>>
   rows32Calls(bool AnyRowTerm = false) const;
+  // Whether the copy measures a shared-memory atomic whose address no lane
+  // shape describes (a histogram's bin), which keeps rows32Calls open: its
+  // general helper takes no row width.
+  bool measuresScatteredAtomics() const;
   // Every AccessLanes call of the copy (FullRow and RowsProven groups),
   // when every group measured at all is one of those without a lane test,
   // of a known space, at stride 0 or its size (a power of 2 up to 32), each

@@ -3,12 +3,14 @@
 ; for the lowest and highest address and eight redux.sync.or for a set of
 ; 256 bins, and falls back to the match_any only when the addresses span
 ; 256 words or more (bench/div_atomic_parts.cu). On the tree before, the
-; full warp's path was the match_any alone.
+; full warp's path was the match_any alone. The bin here is a loaded
+; 16-bit value, which the pass cannot bound below 256 (a byte's bin takes
+; __pasta_div_access_bins: nvptx-divergence-atomic-bins.ll).
 ; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-@bins = internal addrspace(3) global [256 x i32] undef, align 4
+@bins = internal addrspace(3) global [65536 x i32] undef, align 4
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
@@ -26,10 +28,10 @@ define ptx_kernel void @hist(ptr addrspace(1) %data) #0 !dbg !15 {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !16
   %ti = zext i32 %t to i64, !dbg !16
-  %dp = getelementptr inbounds i8, ptr addrspace(1) %data, i64 %ti, !dbg !16
-  %v = load i8, ptr addrspace(1) %dp, align 1, !dbg !16
-  %bi = zext i8 %v to i64, !dbg !17
-  %bp = getelementptr inbounds [256 x i32], ptr addrspace(3) @bins, i64 0, i64 %bi, !dbg !17
+  %dp = getelementptr inbounds i16, ptr addrspace(1) %data, i64 %ti, !dbg !16
+  %v = load i16, ptr addrspace(1) %dp, align 2, !dbg !16
+  %bi = zext i16 %v to i64, !dbg !17
+  %bp = getelementptr inbounds [65536 x i32], ptr addrspace(3) @bins, i64 0, i64 %bi, !dbg !17
   %b = atomicrmw add ptr addrspace(3) %bp, i32 1 monotonic, align 4, !dbg !17
   ret void, !dbg !18
 }
