@@ -6,6 +6,7 @@
 #include "Selection.h"
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
+#include "InlineAsmMemory.h"
 #include "pasta/regex_cost.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -248,44 +249,22 @@ void pasta::warnUncountedIndirectCallees(Module &M,
                     List);
 }
 
-// Whether an inline-assembly string moves memory: a PTX load, store, atomic
-// or asynchronous copy (ld.global.nc, cp.async, ldmatrix, ...) or an AMDGPU
-// memory instruction. Such accesses are opaque to PASTA (not counted).
-static bool asmMovesMemory(StringRef Asm) {
-  static const char *const Ptx[] = {"ld.",       "ldu.",      "st.",
-                                    "atom.",     "red.",      "cp.async",
-                                    "ldmatrix.", "stmatrix.", "cp.reduce"};
-  static const char *const Amd[] = {
-      "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
-      "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
-  // A mnemonic starts a statement: after the string's start, a separator
-  // or a predicate ("@p ld.global...").
-  auto StartsStatement = [&](size_t At) {
-    return At == 0 || StringRef(" \t\n;{}").contains(Asm[At - 1]);
-  };
-  auto Has = [&](StringRef Word) {
-    for (size_t At = Asm.find(Word); At != StringRef::npos;
-         At = Asm.find(Word, At + 1))
-      if (StartsStatement(At))
-        return true;
-    return false;
-  };
-  return llvm::any_of(Ptx, Has) || llvm::any_of(Amd, Has);
-}
-
+// Whether F holds inline assembly that moves memory in a way PASTA does not
+// count (InlineAsmMemory.h: forms it does not name).
 static bool hasMemoryAsm(const Function &F) {
   for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
-        if (asmMovesMemory(IA->getAsmString()))
-          return true;
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
+      if (asmMemory(*CB).Kind == AsmMemoryKind::Opaque)
+        return true;
   return false;
 }
 
-// Inline assembly is opaque: loads, stores and copies written in it (cache-
-// hinted loads, cp.async, ldmatrix in tensor-core GEMMs) are missing from
-// the counts. Said once per module, naming the functions, so that such a
-// profile is not taken for complete.
+// Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
+// (cache-hinted loads and stores, cp.async, ldmatrix): loads, stores and
+// copies written in other forms (atomics, ld.acquire, cp.async.bulk, a
+// predicated store, AMDGPU assembly) are missing from the counts. Said once
+// per module, naming the functions, so that such a profile is not taken
+// for complete.
 void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                                    const KernelReach &Reach) {
   // In the module's order, so that the message is the same every build.
@@ -627,8 +606,19 @@ static uint32_t accessBytes(const Instruction &I, const DataLayout &DL) {
     T = RMW->getValOperand()->getType();
   else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     T = CX->getNewValOperand()->getType();
+  uint32_t AsmBytes = 0;
+  if (auto *Call = dyn_cast<CallBase>(&I); Call && !T)
+    asmTrackedAddress(*Call, &AsmBytes);
   return T ? static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue())
-           : 0;
+           : AsmBytes;
+}
+
+// Whether a tracked access reads ('r') or writes ('w'); atomics write.
+static char accessMode(const Instruction &I) {
+  bool AsmStore = true;
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    asmTrackedAddress(*Call, nullptr, &AsmStore);
+  return isa<LoadInst>(I) || !AsmStore ? 'r' : 'w';
 }
 
 // The access table's rows of one function, classified on its code as the
@@ -648,7 +638,7 @@ void Selection::classifyAccesses(Function &F, ArrayRef<TrackedAccess> Tracked) {
     R.stride = P.Stride;
     R.param = kernelParameter(Ptr, F);
     R.bytes = accessBytes(*A.Access, M.getDataLayout());
-    R.mode = isa<LoadInst>(A.Access) ? 'r' : 'w';
+    R.mode = accessMode(*A.Access);
     R.offset = P.Offset.empty() ? PASTA_NONE : T.Strings.intern(P.Offset);
     if (const DebugLoc &DL = A.Access->getDebugLoc(); DL) {
       R.line = DL.getLine();
