@@ -354,11 +354,15 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
   unsigned Generic = count_if(Accesses, [](const AsmAccess &A) {
     return A.Space == PASTA_SPACE_GENERIC;
   });
+  // A label or a branch may skip or repeat what follows it (and a label
+  // hides the instruction behind it on its statement).
+  if (Control)
+    return R;
   if (!Unknown && Accesses.empty()) {
     R.Kind = AsmMemoryKind::None; // cp.async.wait_all and the like
     return R;
   }
-  if (Unknown || Control || Generic > 1)
+  if (Unknown || Generic > 1)
     return R;
   R.Kind = AsmMemoryKind::Counted;
   R.Accesses = std::move(Accesses);

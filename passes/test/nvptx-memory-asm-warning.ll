@@ -12,9 +12,9 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The count ("2 more": 'predicated' and 'atomic') leaves out 'hinted' and
-; 'waits', which the warning named before.
-; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage' and 2 more{{$}}
+; The count ("3 more": 'predicated', 'atomic', 'labelled') leaves out
+; 'hinted' and 'waits', which the warning named before.
+; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage' and 3 more{{$}}
 ; CHECK-NOT: 'quiet'
 ; CHECK-NOT: 'lanes'
 ; QUIET-NOT: inline assembly
@@ -45,6 +45,12 @@ define ptx_kernel void @predicated(ptr addrspace(1) %out, i32 %x) {
 
 define ptx_kernel void @atomic(ptr addrspace(1) %out) {
   %o = call i32 asm sideeffect "atom.global.add.u32 $0, [$1], 1;", "=r,l"(ptr addrspace(1) %out)
+  ret void
+}
+
+; A load behind a label (a branch elsewhere may reach it again).
+define ptx_kernel void @labelled(ptr addrspace(1) %in) {
+  %v = call i32 asm sideeffect "{ $$L_again: ld.global.u32 $0, [$1]; }", "=r,l"(ptr addrspace(1) %in)
   ret void
 }
 
