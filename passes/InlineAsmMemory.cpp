@@ -258,6 +258,39 @@ static bool asyncCopy(const Statement &St, const Operands &Ops,
   return true;
 }
 
+// The bulk (TMA) copies one thread issues for a block:
+//   cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
+//     [dst], [src], size, [mbar]   a global read and a shared write of size
+//   cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size
+//                                  a shared read and a global write of size
+// with size a constant (an immediate or a constant operand). The mbarrier's
+// transaction count is bookkeeping, not data (as mbarrier instructions).
+static bool bulkCopy(const Statement &St, const Operands &Ops,
+                     SmallVectorImpl<AsmAccess> &Out) {
+  SmallVector<StringRef, 6> Q;
+  St.Mnemonic.split(Q, '.');
+  if (Q.size() != 6 || Q[2] != "bulk")
+    return false;
+  bool ToShared = (Q[3] == "shared::cluster" || Q[3] == "shared::cta") &&
+                  Q[4] == "global" && Q[5] == "mbarrier::complete_tx::bytes" &&
+                  St.Args.size() == 4;
+  bool ToGlobal = Q[3] == "global" && Q[4] == "shared::cta" &&
+                  Q[5] == "bulk_group" && St.Args.size() == 3;
+  if (!ToShared && !ToGlobal)
+    return false;
+  StringRef Dst = addressRef(St.Args[0]), Src = addressRef(St.Args[1]);
+  Value *DstV = Dst.empty() ? nullptr : Ops.value(Dst);
+  Value *SrcV = Src.empty() ? nullptr : Ops.value(Src);
+  std::optional<uint32_t> Size = constantBytes(St.Args[2], Ops);
+  if (!DstV || !SrcV || !Size || !*Size || *Size % 16)
+    return false; // a run-time size: not counted
+  pasta_space From = ToShared ? PASTA_SPACE_GLOBAL : PASTA_SPACE_SHARED;
+  pasta_space To = ToShared ? PASTA_SPACE_SHARED : PASTA_SPACE_GLOBAL;
+  Out.push_back({false, From, *Size, SrcV});
+  Out.push_back({true, To, *Size, DstV});
+  return true;
+}
+
 // ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared{::cta}.b16 d, [a]:
 // each lane receives 4 bytes per matrix.
 static std::optional<AsmAccess> loadMatrix(const Statement &St,
@@ -339,6 +372,8 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
         Accesses.push_back(*A);
       else
         Unknown = true;
+    } else if (St.Mnemonic.starts_with("cp.async.bulk.")) {
+      Unknown |= !bulkCopy(St, Ops, Accesses);
     } else if (St.Mnemonic.starts_with("cp.async.")) {
       Unknown |= !asyncCopy(St, Ops, Accesses);
     } else if (Op == "ldmatrix") {

@@ -15,15 +15,22 @@
 //                                    write of the size
 //   ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16 d, [%a]
 //                                    a shared read of 4, 8, 16 bytes a lane
+//   cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
+//     [%d], [%s], n, [%m]            a global read and a shared write of n
+//   cp.async.bulk.global.shared::cta.bulk_group [%d], [%s], n
+//                                    a shared read and a global write of n
+//                                    (n a constant multiple of 16: the
+//                                    thread that issues the bulk copy)
 //
 // with .type one of .b8-.b64, .u8-.u64, .s8-.s64, .f32, .f64 (and .b128
 // unvectorized). Without a state space, a load or store is generic: its
 // space comes from its address operand as an ordinary access's does.
-// cp.async.commit_group and cp.async.wait_{group,all} move no memory. An
-// assembly string with any other memory instruction (atomics, ld.acquire,
-// ld.volatile, cp.async.bulk, mbarrier, a predicated one, ...), or with a
-// branch or a label beside its memory instructions, is opaque: not counted,
-// and named by the compile-time warning. Pure analysis.
+// cp.async.commit_group and cp.async.wait_{group,all} move no memory; nor,
+// as data, do mbarrier instructions. An assembly string with any other
+// memory instruction (atomics, ld.acquire, ld.volatile, cp.async.bulk of a
+// run-time size or with a cache hint, a predicated one, ...), or with a
+// branch or a label beside its memory instructions, is opaque: not
+// counted, and named by the compile-time warning. Pure analysis.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_INLINEASMMEMORY_H

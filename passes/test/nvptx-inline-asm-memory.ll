@@ -42,6 +42,11 @@ target triple = "nvptx64-nvidia-cuda"
 ;  21 ld.shared.v2.u64 through a 32-bit shared address: 1 shared load, 16 B
 ;  22 st.global.wb.u8 (an 8-bit store from a 16-bit register): 1 global
 ;     store, 1 B
+;  23 cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes of
+;     2,048 B (an "n" operand; libcu++'s memcpy_async on sm_90): 1 global
+;     load 2,048 B, 1 shared store 2,048 B
+;  24 cp.async.bulk.global.shared::cta.bulk_group of 512 B (an immediate):
+;     1 shared load 512 B, 1 global store 512 B
 ; SITES-NOT: warning: pasta: inline assembly
 ; SITES: pasta: func k kind=kernel calls=0
 ; SITES-NEXT: pasta: site asm.cu:10 func=k counter=1 ld.global=1 ldB.global=16{{$}}
@@ -56,6 +61,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: site asm.cu:20 func=k counter=1 ld.shared=1 ldB.shared=16{{$}}
 ; SITES-NEXT: pasta: site asm.cu:21 func=k counter=1 ld.shared=1 ldB.shared=16{{$}}
 ; SITES-NEXT: pasta: site asm.cu:22 func=k counter=1 st.global=1 stB.global=1{{$}}
+; SITES-NEXT: pasta: site asm.cu:23 func=k counter=1 ld.global=1 st.shared=1 ldB.global=2048 stB.shared=2048{{$}}
+; SITES-NEXT: pasta: site asm.cu:24 func=k counter=1 ld.shared=1 st.global=1 ldB.shared=512 stB.global=512{{$}}
 ; The access table (what working-set mode tracks, classified): one row per
 ; global or generic access through a pointer, loads 'r', stores 'w', with
 ; the instruction's bytes (a cp.async's source size); the shared ones have
@@ -69,6 +76,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: access site=5 scope=0 r constant stride=0 param=0 bytes=4 line=15
 ; SITES-NEXT: pasta: access site=6 scope=0 r constant stride=0 param=0 bytes=8 line=16
 ; SITES-NEXT: pasta: access site=11 scope=0 w constant stride=0 param=1 bytes=1 line=22
+; SITES-NEXT: pasta: access site=12 scope=0 r constant stride=0 param=0 bytes=2048 line=23
+; SITES-NEXT: pasta: access site=13 scope=0 w constant stride=0 param=1 bytes=512 line=24
 ; SITES-NOT: pasta: access
 
 ; The generic load's space is asked at run time, in front of it:
@@ -86,6 +95,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: asm sideeffect "st.global.cs.v2.f32
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK: cvt.u8.u16 datum, $1;    st.global.wb.u8
+; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
+; CHECK: cp.async.bulk.shared::cluster.global
+; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
+; CHECK: cp.async.bulk.global.shared::cta
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK: ret void
 
@@ -108,6 +121,8 @@ entry:
   %m4 = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.x4.m8n8.shared.b16 {$0, $1, $2, $3}, [$4];\0A", "=r,=r,=r,=r,r"(i32 0), !dbg !20
   %s = call { i64, i64 } asm sideeffect "ld.shared.v2.u64 {$0, $1}, [$2];", "=l,=l,r"(i32 64), !dbg !21
   call void asm sideeffect "{   .reg .u8 datum;    cvt.u8.u16 datum, $1;    st.global.wb.u8 [$0], datum;}", "l,h,~{memory}"(ptr %out, i16 7), !dbg !22
+  call void asm sideeffect "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1], $2, [$3];", "r,l,r,r,~{memory}"(i32 0, ptr %in, i32 2048, i32 4096), !dbg !24
+  call void asm sideeffect "cp.async.bulk.global.shared::cta.bulk_group [$0], [$1], 512;", "l,r,~{memory}"(ptr %out, i32 0), !dbg !25
   ret void, !dbg !23
 }
 
@@ -133,4 +148,6 @@ entry:
 !20 = !DILocation(line: 20, column: 3, scope: !5)
 !21 = !DILocation(line: 21, column: 3, scope: !5)
 !22 = !DILocation(line: 22, column: 3, scope: !5)
-!23 = !DILocation(line: 23, column: 3, scope: !5)
+!23 = !DILocation(line: 25, column: 3, scope: !5)
+!24 = !DILocation(line: 23, column: 3, scope: !5)
+!25 = !DILocation(line: 24, column: 3, scope: !5)

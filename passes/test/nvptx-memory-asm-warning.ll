@@ -12,9 +12,9 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The count ("3 more": 'predicated', 'atomic', 'labelled') leaves out
-; 'hinted' and 'waits', which the warning named before.
-; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage' and 3 more{{$}}
+; The count ("4 more": 'predicated', 'atomic', 'labelled', 'bulkvar')
+; leaves out 'hinted' and 'waits', which the warning named before.
+; CHECK: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'streaming', 'stage' and 4 more{{$}}
 ; CHECK-NOT: 'quiet'
 ; CHECK-NOT: 'lanes'
 ; QUIET-NOT: inline assembly
@@ -51,6 +51,12 @@ define ptx_kernel void @atomic(ptr addrspace(1) %out) {
 ; A load behind a label (a branch elsewhere may reach it again).
 define ptx_kernel void @labelled(ptr addrspace(1) %in) {
   %v = call i32 asm sideeffect "{ $$L_again: ld.global.u32 $0, [$1]; }", "=r,l"(ptr addrspace(1) %in)
+  ret void
+}
+
+; A bulk copy of a run-time size.
+define ptx_kernel void @bulkvar(ptr addrspace(1) %in, i32 %n) {
+  call void asm sideeffect "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1], $2, [$3];", "r,l,r,r,~{memory}"(i32 0, ptr addrspace(1) %in, i32 %n, i32 64)
   ret void
 }
 

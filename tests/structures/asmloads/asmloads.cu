@@ -49,6 +49,18 @@
 //   loads.shared = 2 n = 65,536, load_bytes.shared = 8 n = 262,144,
 //   stores.global = 32,768, store_bytes.global = 131,072
 //
+// bulk_tile(g16, out): libcu++'s cuda::memcpy_async(block, tile, g16 +
+// block base, aligned_size_t<16>(2,048), barrier), the barrier a
+// cuda::barrier in shared memory: on sm_90 one thread of the block issues
+// cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes of
+// 2,048 B (the block's 128 float4; libcu++'s element loop, a fallback for
+// other alignments, does not run); then out[i] = the bits of tile[t].y (a
+// C++ shared load of 4 B):
+//   loads.global = 256 (one per block), load_bytes.global = 256 x 2,048 =
+//   524,288, stores.shared = 256, store_bytes.shared = 524,288,
+//   loads.shared = n = 32,768, load_bytes.shared = 131,072,
+//   stores.global = 32,768, store_bytes.global = 131,072
+//
 // Against Nsight Compute (the plain build; scripts/gpu_asm_memory.sh): in
 // full warps every load above is one warp-level instruction per 32
 // threads, and the lanes read consecutive bytes: global load requests =
@@ -64,6 +76,7 @@
 //   async_tiles: g16 512 KiB, g8 256 KiB, g4 128 KiB, out: 4 allocations,
 //     1,048,576 B
 //   zero_fill: g16, out: 2 allocations, 655,360 B
+//   bulk_tile: g16, out: 2 allocations, 655,360 B
 //
 // Results: every output word is checked against the host's; prints
 // "asmloads: PASSED checksum=..." and exits 0, or "asmloads: FAILED ..."
@@ -73,16 +86,20 @@
 // EXPECT(!ws): kernel _Z12hinted_loadsPKfPK6float4PK5uint4PKhPji launches=1 loads.global=163840 load_bytes.global=1245184 stores.global=32768 store_bytes.global=131072 loads.shared=0 stores.shared=0
 // EXPECT(!ws): kernel _Z11async_tilesPK5uint4PK5uint2PKjPj launches=1 loads.global=98304 load_bytes.global=917504 stores.shared=98304 store_bytes.shared=917504 loads.shared=98304 load_bytes.shared=917504 stores.global=32768 store_bytes.global=131072
 // EXPECT(!ws): kernel _Z9zero_fillPK5uint4Pj launches=1 loads.global=32768 load_bytes.global=262144 stores.shared=32768 store_bytes.shared=524288 loads.shared=65536 load_bytes.shared=262144 stores.global=32768 store_bytes.global=131072
+// EXPECT(!ws): kernel _Z9bulk_tilePK6float4Pj launches=1 loads.global=256 load_bytes.global=524288 stores.shared=256 store_bytes.shared=524288 loads.shared=32768 load_bytes.shared=131072 stores.global=32768 store_bytes.global=131072
 // EXPECT: consistent
-// EXPECT(ws): ws enabled=1 page_size=65536 launches=3 skipped=0 outside.accesses=0
+// EXPECT(ws): ws enabled=1 page_size=65536 launches=4 skipped=0 outside.accesses=0
 // EXPECT(ws): ws-launch _Z12hinted_loadsPKfPK6float4PK5uint4PKhPji matches=1 nth=0 touched_allocations=5 footprint_bytes=1376256 touched_bytes=1376256 outside=0
 // EXPECT(ws): ws-launch _Z11async_tilesPK5uint4PK5uint2PKjPj matches=1 nth=0 touched_allocations=4 footprint_bytes=1048576 touched_bytes=1048576 outside=0
 // EXPECT(ws): ws-launch _Z9zero_fillPK5uint4Pj matches=1 nth=0 touched_allocations=2 footprint_bytes=655360 touched_bytes=655360 outside=0
+// EXPECT(ws): ws-launch _Z9bulk_tilePK6float4Pj matches=1 nth=0 touched_allocations=2 footprint_bytes=655360 touched_bytes=655360 outside=0
 // clang-format on
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <cooperative_groups.h>
 #include <cub/thread/thread_load.cuh>
+#include <cuda/barrier>
 #include <cuda_runtime.h>
 #include <vector>
 
@@ -161,6 +178,25 @@ __global__ void zero_fill(const uint4 *g16, unsigned *out) {
   out[i] = w[0] ^ w[2];
 }
 
+using Barrier = cuda::barrier<cuda::thread_scope_block>;
+
+__global__ void bulk_tile(const float4 *g16, unsigned *out) {
+  __shared__ alignas(16) float4 tile[kBlock];
+  // clang takes no __shared__ object with a constructor: raw storage,
+  // initialised by one thread (init), as NVIDIA's guide does with nvcc.
+  __shared__ alignas(Barrier) unsigned char storage[sizeof(Barrier)];
+  auto &bar = *reinterpret_cast<Barrier *>(storage);
+  auto block = cooperative_groups::this_thread_block();
+  if (block.thread_rank() == 0)
+    init(&bar, block.size());
+  block.sync();
+  cuda::memcpy_async(block, tile, g16 + blockIdx.x * kBlock,
+                     cuda::aligned_size_t<16>(sizeof(tile)), bar);
+  bar.arrive_and_wait();
+  int t = threadIdx.x;
+  out[blockIdx.x * kBlock + t] = __float_as_uint(tile[t].y);
+}
+
 #define CHECK(call)                                                            \
   do {                                                                         \
     if ((call) != cudaSuccess) {                                               \
@@ -234,15 +270,19 @@ int main() {
 
   std::vector<unsigned> out(n);
   uint64_t sum = 0;
-  const char *names[3] = {"hinted_loads", "async_tiles", "zero_fill"};
-  for (int k = 0; k < 3; ++k) {
+  const char *names[4] = {"hinted_loads", "async_tiles", "zero_fill",
+                          "bulk_tile"};
+  for (int k = 0; k < 4; ++k) {
     CHECK(cudaMemset(dout, 0, 4 * n));
     if (k == 0)
       hinted_loads<<<kN / kBlock, kBlock>>>(da, db, dc, dd, dout, kN);
     else if (k == 1)
       async_tiles<<<kN / kBlock, kBlock>>>(d16, d8, d4, dout);
-    else
+    else if (k == 2)
       zero_fill<<<kN / kBlock, kBlock>>>(d16, dout);
+    else
+      bulk_tile<<<kN / kBlock, kBlock>>>(reinterpret_cast<float4 *>(d16),
+                                         dout);
     CHECK(cudaGetLastError());
     CHECK(cudaMemcpy(out.data(), dout, 4 * n, cudaMemcpyDeviceToHost));
     for (int i = 0; i < kN; ++i) {
@@ -253,8 +293,10 @@ int main() {
                wc[4 * i + 3] ^ d[i] ^ (unsigned(d[n + i]) << 8);
       } else if (k == 1) {
         want = async_expected(w16, w8, w4, i);
-      } else {
+      } else if (k == 2) {
         want = w16[4 * i]; // word 2 zero-filled
+      } else {
+        want = w16[4 * i + 1]; // tile[t].y
       }
       if (out[i] != want) {
         std::printf("asmloads: FAILED %s out[%d] = %u, want %u\n", names[k],
