@@ -13,13 +13,13 @@
 // range, one launch each.
 //
 // hinted_loads(a, b, c, d, out, n), per thread i:
-//   __ldg(a + i)                  float  ld.global.nc (C++: clang's builtin)  4 B
-//   __ldcs(b + i)                 float4 ld.global.cs.v4.f32                  16 B
-//   ThreadLoad<LOAD_LDG>(c + i)   uint4  ld.global.nc.v4.u32                  16 B
-//   __ldcg(d + i)                 uchar  ld.global.cg.u8                       1 B
-//   ThreadLoad<LOAD_CG>(src + i)  uchar  ld.cg.u8, src = n < 0 ? a shared
-//     array : d + n: generic, global at run time                          1 B
-//   st.global.cs.u32 out + i (inline PTX)                                  4 B
+//   __ldg(a + i)       float:  ld.global.nc (clang's builtin, C++)    4 B
+//   __ldcs(b + i)      float4: ld.global.cs.v4.f32                   16 B
+//   ThreadLoad<LOAD_LDG>(c + i)  uint4: ld.global.nc.v4.u32          16 B
+//   __ldcg(d + i)      uchar:  ld.global.cg.u8                        1 B
+//   ThreadLoad<LOAD_CG>(src + i) uchar: ld.cg.u8, src = n < 0 ? a shared
+//     array : d + n: generic, global at run time                      1 B
+//   st.global.cs.u32 out + i (inline PTX)                             4 B
 //   5 global loads of 38 B, 1 global store of 4 B a thread:
 //   loads.global = 5 n = 163,840, load_bytes.global = 38 n = 1,245,184,
 //   stores.global = n = 32,768, store_bytes.global = 4 n = 131,072;
@@ -27,10 +27,10 @@
 //
 // async_tiles(g16, g8, g4, out), per thread t of its block, i = block
 // base + t; shared tile16 (128 x 16 B), tile8 (128 x 8 B), tile4 (128 x 4 B):
-//   cp.async.cg ... tile16[t] <- g16[i], 16   global load 16 B, shared store 16 B
-//   cp.async.ca ... tile8[t]  <- g8[i], 8     global load 8 B,  shared store 8 B
-//   cp.async.ca ... tile4[t]  <- g4[i], 4     global load 4 B,  shared store 4 B
-//   cp.async.commit_group, cp.async.wait_group 0, __syncthreads (no memory)
+//   cp.async.cg tile16[t] <- g16[i], 16: global load, shared store 16 B
+//   cp.async.ca tile8[t] <- g8[i], 8:     global load, shared store 8 B
+//   cp.async.ca tile4[t] <- g4[i], 4:     global load, shared store 4 B
+//   cp.async.commit_group, cp.async.wait_group 0, __syncthreads: none
 //   ldmatrix.x4 of the warp's 32 rows of tile16        shared load 16 B
 //   ldmatrix.x2 of the warp's 16 rows (256 B) of tile8 shared load 8 B
 //   tile4[(t + 1) % 128] (C++)                         shared load 4 B
@@ -94,10 +94,10 @@
 // EXPECT(ws): ws-launch _Z9zero_fillPK5uint4Pj matches=1 nth=0 touched_allocations=2 footprint_bytes=655360 touched_bytes=655360 outside=0
 // EXPECT(ws): ws-launch _Z9bulk_tilePK6float4Pj matches=1 nth=0 touched_allocations=2 footprint_bytes=655360 touched_bytes=655360 outside=0
 // clang-format on
+#include <cooperative_groups.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <cooperative_groups.h>
 #include <cub/thread/thread_load.cuh>
 #include <cuda/barrier>
 #include <cuda_runtime.h>
@@ -119,8 +119,7 @@ __global__ void hinted_loads(const float *a, const float4 *b, const uint4 *c,
   unsigned r = __float_as_uint(x) ^ __float_as_uint(y.x) ^
                __float_as_uint(y.y) ^ __float_as_uint(y.z) ^
                __float_as_uint(y.w) ^ z.x ^ z.y ^ z.z ^ z.w ^ u ^ (v << 8);
-  asm volatile("st.global.cs.u32 [%0], %1;" ::"l"(out + i), "r"(r)
-               : "memory");
+  asm volatile("st.global.cs.u32 [%0], %1;" ::"l"(out + i), "r"(r) : "memory");
 }
 
 static __device__ unsigned shared_address(const void *p) {
@@ -217,8 +216,8 @@ static unsigned async_expected(const std::vector<unsigned> &w16,
   int t = i % kBlock, base = i - t, lane = t % 32, warp = t / 32;
   unsigned r = 0;
   for (int j = 0; j < 4; ++j) // x4: row 8j + L/4 of the warp's tile16 rows
-    r ^= word(w16, 4 * (size_t)(base + 32 * warp + 8 * j + lane / 4) +
-                       lane % 4);
+    r ^=
+        word(w16, 4 * (size_t)(base + 32 * warp + 8 * j + lane / 4) + lane % 4);
   for (int j = 0; j < 2; ++j) // x2: 16-byte rows of the warp's tile8 bytes
     r ^= word(w8, 2 * (size_t)(base + 32 * warp) + 4 * (8 * j + lane / 4) +
                       lane % 4);
@@ -281,8 +280,7 @@ int main() {
     else if (k == 2)
       zero_fill<<<kN / kBlock, kBlock>>>(d16, dout);
     else
-      bulk_tile<<<kN / kBlock, kBlock>>>(reinterpret_cast<float4 *>(d16),
-                                         dout);
+      bulk_tile<<<kN / kBlock, kBlock>>>(reinterpret_cast<float4 *>(d16), dout);
     CHECK(cudaGetLastError());
     CHECK(cudaMemcpy(out.data(), dout, 4 * n, cudaMemcpyDeviceToHost));
     for (int i = 0; i < kN; ++i) {
@@ -299,8 +297,8 @@ int main() {
         want = w16[4 * i + 1]; // tile[t].y
       }
       if (out[i] != want) {
-        std::printf("asmloads: FAILED %s out[%d] = %u, want %u\n", names[k],
-                    i, out[i], want);
+        std::printf("asmloads: FAILED %s out[%d] = %u, want %u\n", names[k], i,
+                    out[i], want);
         return 1;
       }
     }
