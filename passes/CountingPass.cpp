@@ -166,6 +166,8 @@ bool ModuleInstrumenter::run() {
     auto Reach = reachingKernels(Kernels);
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
+    if (Opts.Divergence)
+      warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
     if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);

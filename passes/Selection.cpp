@@ -249,47 +249,62 @@ void pasta::warnUncountedIndirectCallees(Module &M,
                     List);
 }
 
-// Whether F holds inline assembly that moves memory in a way PASTA does not
-// count (InlineAsmMemory.h: forms it does not name).
-static bool hasMemoryAsm(const Function &F) {
+// Whether F holds inline assembly whose memory operations are of Kind
+// (InlineAsmMemory.h): Opaque, not counted; Counted, counted.
+static bool hasMemoryAsm(const Function &F, AsmMemoryKind Kind) {
   for (const Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
-      if (asmMemory(*CB).Kind == AsmMemoryKind::Opaque)
+      if (asmMemory(*CB).Kind == Kind)
         return true;
   return false;
 }
 
-// Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
-// (cache-hinted loads and stores, cp.async, ldmatrix): loads, stores and
-// copies written in other forms (atomics, ld.acquire, cp.async.bulk, a
-// predicated store, AMDGPU assembly) are missing from the counts. Said once
-// per module, naming the functions, so that such a profile is not taken
-// for complete.
-void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
-                                   const KernelReach &Reach) {
-  // In the module's order, so that the message is the same every build.
+// The selected kernels and the functions they reach that hold inline
+// assembly of Kind, in the module's order (so that a message is the same
+// every build), two names at most, each cut short: CUB's kernels' names
+// run to hundreds of characters.
+static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
+                                    const KernelReach &Reach,
+                                    AsmMemoryKind Kind) {
   SmallPtrSet<const Function *, 8> Selected(Kernels.begin(), Kernels.end());
   std::vector<std::string> Named;
-  const Function *First = nullptr;
-  for (const Function &F : M) {
-    if (!Selected.count(&F) && !Reach.count(&F))
-      continue;
-    if (!hasMemoryAsm(F))
-      continue;
-    if (!First)
-      First = &F;
-    Named.push_back(shownName(F));
-  }
-  if (!First)
-    return;
-  // Two names at most, each cut short: CUB's kernels' names run to
-  // hundreds of characters.
-  std::string List = quotedNames(Named, 2, 120);
-  reportWarning(First->getContext(),
-                "inline assembly that loads, stores or copies memory is not "
-                "counted (its accesses and bytes are missing from the "
-                "profile) in " +
-                    List);
+  for (const Function &F : M)
+    if ((Selected.count(&F) || Reach.count(&F)) && hasMemoryAsm(F, Kind))
+      Named.push_back(shownName(F));
+  return Named.empty() ? std::string() : quotedNames(Named, 2, 120);
+}
+
+// Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
+// (cache-hinted loads and stores, cp.async, bulk copies, ldmatrix): loads,
+// stores and copies written in other forms (atomics, ld.acquire, tensor
+// copies, a predicated store, AMDGPU assembly) are missing from the counts.
+// Said once per module, naming the functions, so that such a profile is not
+// taken for complete.
+void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                   const KernelReach &Reach) {
+  std::string List = functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Opaque);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "inline assembly that loads, stores or copies memory is not "
+                  "counted (its accesses and bytes are missing from the "
+                  "profile) in " +
+                      List);
+}
+
+// Divergence mode measures loads, stores and atomics of the IR only: the
+// accesses of counted inline PTX are counted but have no warp-level figures
+// (requests, sectors, bank conflicts), so a kernel's figures cover fewer
+// accesses than its counts. Said once per module, naming the functions.
+void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                    const KernelReach &Reach) {
+  std::string List =
+      functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Counted);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "loads, stores and copies written in inline PTX are "
+                  "counted but not measured in divergence mode (no requests, "
+                  "sectors or bank conflicts of theirs in the figures) in " +
+                      List);
 }
 
 // An instruction's location; for a call (a memory intrinsic) that a thin

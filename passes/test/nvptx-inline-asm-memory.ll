@@ -13,10 +13,15 @@
 ; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-link-runtime=0 -S %s -o %t.ll 2>%t.sites
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; RUN: FileCheck %s < %t.ll
-; Divergence mode measures no figures for them (as for memory-copy calls)
-; but its copy counts them like the counting kernel:
+; RUN: FileCheck --check-prefix=NOWARN %s < %t.sites
+; Divergence mode measures no figures for them (as for memory-copy calls),
+; and says so at compile time, but its copy counts them like the counting
+; kernel:
 ; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-print-sites -pasta-link-runtime=0 -S %s -o - 2>%t.div.sites | FileCheck --check-prefix=DIV %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.div.sites
+; RUN: FileCheck --check-prefix=DIVWARN %s < %t.div.sites
+; NOWARN-NOT: warning
+; DIVWARN: warning: pasta: loads, stores and copies written in inline PTX are counted but not measured in divergence mode (no requests, sectors or bank conflicts of theirs in the figures) in 'k'{{$}}
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
