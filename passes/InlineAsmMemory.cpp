@@ -16,6 +16,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <optional>
@@ -404,18 +405,32 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
   return R;
 }
 
+// The pointer a global access's address operand holds: the operand, or,
+// where the program passed an integer (libcu++'s cp.async takes
+// __cvta_generic_to_global's result), the pointer it was made from.
+static Value *pointerOf(const AsmAccess &A) {
+  if (A.Address->getType()->isPointerTy())
+    return A.Address;
+  if (auto *Cast = dyn_cast<PtrToIntOperator>(A.Address))
+    return Cast->getPointerOperand();
+  return nullptr;
+}
+
 Value *pasta::asmTrackedAddress(const CallBase &Call, uint32_t *Bytes,
                                 bool *IsStore) {
   if (!Call.isInlineAsm())
     return nullptr;
   AsmMemory R = asmMemory(Call);
   const AsmAccess *One = nullptr;
+  Value *Pointer = nullptr;
   for (const AsmAccess &A : R.Accesses) {
-    if (A.Space == PASTA_SPACE_SHARED || !A.Address->getType()->isPointerTy())
+    Value *P = A.Space == PASTA_SPACE_SHARED ? nullptr : pointerOf(A);
+    if (!P)
       continue;
     if (One)
       return nullptr; // two addresses: the access table has one per row
     One = &A;
+    Pointer = P;
   }
   if (!One)
     return nullptr;
@@ -423,5 +438,5 @@ Value *pasta::asmTrackedAddress(const CallBase &Call, uint32_t *Bytes,
     *Bytes = One->Bytes;
   if (IsStore)
     *IsStore = One->IsStore;
-  return One->Address;
+  return Pointer;
 }

@@ -52,6 +52,10 @@ target triple = "nvptx64-nvidia-cuda"
 ;     load 2,048 B, 1 shared store 2,048 B
 ;  24 cp.async.bulk.global.shared::cta.bulk_group of 512 B (an immediate):
 ;     1 shared load 512 B, 1 global store 512 B
+;  26 libcu++'s cp.async.ca [$0], [$1], $2, $2 (size an "n" operand, the
+;     source an integer: __cvta_generic_to_global's ptrtoint of %in in
+;     the global space): 1 global load 8 B, 1 shared store 8 B; working set
+;     and the access table take the pointer the integer was made from
 ; SITES-NOT: warning: pasta: inline assembly
 ; SITES: pasta: func k kind=kernel calls=0
 ; SITES-NEXT: pasta: site asm.cu:10 func=k counter=1 ld.global=1 ldB.global=16{{$}}
@@ -68,6 +72,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: site asm.cu:22 func=k counter=1 st.global=1 stB.global=1{{$}}
 ; SITES-NEXT: pasta: site asm.cu:23 func=k counter=1 ld.global=1 st.shared=1 ldB.global=2048 stB.shared=2048{{$}}
 ; SITES-NEXT: pasta: site asm.cu:24 func=k counter=1 ld.shared=1 st.global=1 ldB.shared=512 stB.global=512{{$}}
+; SITES-NEXT: pasta: site asm.cu:26 func=k counter=1 ld.global=1 st.shared=1 ldB.global=8 stB.shared=8{{$}}
 ; The access table (what working-set mode tracks, classified): one row per
 ; global or generic access through a pointer, loads 'r', stores 'w', with
 ; the instruction's bytes (a cp.async's source size); the shared ones have
@@ -83,6 +88,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: access site=11 scope=0 w constant stride=0 param=1 bytes=1 line=22
 ; SITES-NEXT: pasta: access site=12 scope=0 r constant stride=0 param=0 bytes=2048 line=23
 ; SITES-NEXT: pasta: access site=13 scope=0 w constant stride=0 param=1 bytes=512 line=24
+; SITES-NEXT: pasta: access site=14 scope=0 r constant stride=0 param=0 bytes=8 line=26
 ; SITES-NOT: pasta: access
 
 ; The generic load's space is asked at run time, in front of it:
@@ -105,6 +111,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
 ; CHECK: cp.async.bulk.global.shared::cta
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
+; CHECK: cp.async.ca.shared.global [$0], [$1], $2, $2;
+; CHECK: [[GIN:%[0-9]+]] = addrspacecast ptr addrspace(1) %gin to ptr
+; CHECK-NEXT: call i64 @__pasta_ws_flag_arg({{.*}}, ptr [[GIN]])
 ; CHECK: ret void
 
 ; DIV-LABEL: define ptx_kernel void @k__pasta_div(
@@ -128,6 +137,9 @@ entry:
   call void asm sideeffect "{   .reg .u8 datum;    cvt.u8.u16 datum, $1;    st.global.wb.u8 [$0], datum;}", "l,h,~{memory}"(ptr %out, i16 7), !dbg !22
   call void asm sideeffect "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1], $2, [$3];", "r,l,r,r,~{memory}"(i32 0, ptr %in, i32 2048, i32 4096), !dbg !24
   call void asm sideeffect "cp.async.bulk.global.shared::cta.bulk_group [$0], [$1], 512;", "l,r,~{memory}"(ptr %out, i32 0), !dbg !25
+  %gin = addrspacecast ptr %in to ptr addrspace(1), !dbg !26
+  %gint = ptrtoint ptr addrspace(1) %gin to i64, !dbg !26
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 32, i64 %gint, i32 8), !dbg !26
   ret void, !dbg !23
 }
 
@@ -156,3 +168,4 @@ entry:
 !23 = !DILocation(line: 25, column: 3, scope: !5)
 !24 = !DILocation(line: 23, column: 3, scope: !5)
 !25 = !DILocation(line: 24, column: 3, scope: !5)
+!26 = !DILocation(line: 26, column: 3, scope: !5)
