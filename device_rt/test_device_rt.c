@@ -1967,6 +1967,19 @@ static void test_div_lone_lane(void) {
             c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
           div_check_any(&c, 1ull << lanes[l]);
         }
+  /* Told that the address is a multiple of the size (PASTA_DIV_ALIGNED):
+   * one sector, taken without the span; at every aligned place in two
+   * sectors, the reference's figures still. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint64_t offset = 0; offset < 64; offset += size)
+      for (size_t l = 0; l < 3; ++l, ++cases) {
+        c.hint = PASTA_DIV_GLOBAL, c.size = size, c.sectored = 1;
+        for (int k = 0; k < 64; ++k)
+          c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
+        div_check_any(&c, 1ull << lanes[l]);
+      }
+  div_any_flags = 0;
   CHECK_EQ_U64(pasta_div_fast_lone - lone, (uint64_t)cases);
 }
 
@@ -2775,6 +2788,36 @@ static void test_div_wider_strides(void) {
   CHECK_EQ_INT(fast, cases);
 }
 
+/* pasta_div_strided_wavefronts (the one-row path's shared wavefronts) on
+ * every word stride from 1 to 64 and masks full, half, alternate, sparse
+ * and pseudo-random: the fullest bank's lanes, counted bank by bank (lane
+ * i reads bank stride * i mod 32). */
+static void test_div_strided_wavefronts(void) {
+  uint64_t masks[40] = {FULL,          0x0000ffffull, 0xffff0000ull,
+                        0x55555555ull, 0xaaaaaaaaull, 0x00000001ull,
+                        0x80000000ull, 0x0001fffeull, 0x7ffe0000ull,
+                        0x00ff00ffull};
+  uint64_t seed = 0x9e3779b97f4a7c15ull;
+  for (int m = 10; m < 40; ++m) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    masks[m] = (seed >> 32) | 1; /* never empty */
+  }
+  int cases = 0, equal = 0;
+  for (uint32_t words = 1; words <= 64; ++words)
+    for (int m = 0; m < 40; ++m) {
+      uint32_t per_bank[32] = {0}, most = 0;
+      for (uint32_t i = 0; i < 32; ++i)
+        if (masks[m] >> i & 1) {
+          uint32_t n = ++per_bank[words * i % 32];
+          most = n > most ? n : most;
+        }
+      ++cases;
+      equal += pasta_div_strided_wavefronts(masks[m], 4 * words) == most;
+    }
+  CHECK_EQ_INT(cases, 64 * 40);
+  CHECK_EQ_INT(equal, cases);
+}
+
 /* __pasta_div_access_row32, the one-row helper of the copies' body for rows
  * of 32 (passes/DivergenceRows32.cpp): in a warp of one 32-lane row, every
  * power-of-2 size, stride 0, the size and every wider stride the pass hands
@@ -2989,6 +3032,49 @@ static void test_div_stacked_width(void) {
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
   div_row_width = __pasta_div_row_width();
+}
+
+static void div_both_widths_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_row_width = __pasta_div_row_width();
+  div_stacked_width = __pasta_div_stacked_width();
+}
+
+/* The two widths as they were written with early returns (before they
+ * were made straight-line for the copies' late inlining), the reference
+ * of test_div_widths_as_before. */
+static uint32_t div_row_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  if ((x & 31) == 0 || (y == 1 && z == 1))
+    return 32;
+  return x < 32 && (x & (x - 1)) == 0 ? x : 0;
+}
+
+static uint32_t div_stacked_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  uint32_t w = div_row_width_before(x, y, z);
+  if (w == 0 || w == 32 || z == 1 || ((w * y) & 31) == 0)
+    return w;
+  return 0;
+}
+
+/* __pasta_div_row_width and __pasta_div_stacked_width on every block
+ * shape up to 64 x 8 x 4 (a 32-lane warp): the values of the branching
+ * forms they replace. */
+static void test_div_widths_as_before(void) {
+  int shapes = 0, equal = 0;
+  for (uint32_t x = 1; x <= 64; ++x)
+    for (uint32_t y = 1; y <= 8; ++y)
+      for (uint32_t z = 1; z <= 4; ++z, ++shapes) {
+        pasta_shim.threads[0] = x, pasta_shim.threads[1] = y;
+        pasta_shim.threads[2] = z;
+        div_row_width = div_stacked_width = 99;
+        pasta_shim_warp(32, 1, 0, 0, div_both_widths_lane, NULL);
+        equal += div_row_width == div_row_width_before(x, y, z) &&
+                 div_stacked_width == div_stacked_width_before(x, y, z);
+      }
+  CHECK_EQ_INT(shapes, 64 * 8 * 4);
+  CHECK_EQ_INT(equal, shapes);
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
 }
 
 static void test_div_access_lanes(void) {
@@ -3437,6 +3523,8 @@ int main(void) {
   test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
+  test_div_strided_wavefronts();
+  test_div_widths_as_before();
   test_div_row32();
   test_div_rows16();
   test_div_one_lane_a_row();

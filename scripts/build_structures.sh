@@ -43,13 +43,13 @@
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
-#           onethread (default: all)
+#           onethread launch_ex (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -176,7 +176,7 @@ for g in $groups; do
       "$pasta" "${cu[@]}" -O0 "$src/memops/memops.cu" -o memops-O0 "${rt[@]}"
       plain -O0 "$src/memops/memops.cu" -o memops-O0.plain "${rt[@]}"
       ;;
-    driver_api | driver_occupancy) build_one "$g" -L"$cuda/lib64/stubs" -lcuda ;;
+    driver_api | driver_occupancy | launch_ex) build_one "$g" -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
     rdc) build_rdc ;;
