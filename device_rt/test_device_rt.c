@@ -3484,6 +3484,106 @@ static void test_div_uniform(void) {
   CHECK(a.out[7] == 1);
 }
 
+/* Every thread's loop run one by one: for x index t of threads_x, start
+ * t mod 2^width, stride threads_x mod 2^width, body runs below n. */
+static uint64_t grid_stride_runs_by_hand(uint64_t n, uint64_t threads_x,
+                                         uint32_t width) {
+  uint64_t mask = (1ull << width) - 1, runs = 0;
+  for (uint64_t t = 0; t < threads_x; ++t)
+    for (uint64_t i = t & mask; i < n; i += threads_x & mask)
+      ++runs;
+  return runs;
+}
+
+/* The same for an `int` index of `width` bits: starts and stride read as
+ * signed; the loop run in 64 bits (no overflow: the program's arithmetic
+ * taken to have none). */
+static uint64_t int_stride_runs_by_hand(int64_t n, uint64_t threads_x,
+                                        uint32_t width) {
+  uint64_t mask = (1ull << width) - 1;
+  int64_t half = (int64_t)1 << (width - 1), stride = threads_x & mask;
+  if (stride >= half)
+    stride -= 2 * half;
+  if (stride <= 0)
+    return 0;
+  uint64_t runs = 0;
+  for (uint64_t t = 0; t < threads_x; ++t) {
+    int64_t start = t & mask;
+    if (start >= half)
+      start -= 2 * half;
+    for (int64_t i = start; i < n; i += stride)
+      ++runs;
+  }
+  return runs;
+}
+
+static void test_grid_stride_runs(void) {
+  /* Against every thread's own loop, starts and strides wrapping at 2^6
+   * (threads_x up to 3 x 64 + 63: q = 0..3) and not wrapping (width 20),
+   * bounds 0..299 (below, at and past the wrap); a stride of 0 (threads_x
+   * a multiple of 64) never ends and is left out. */
+  uint32_t widths[] = {6, 20};
+  for (uint32_t w = 0; w < 2; ++w)
+    for (uint64_t threads_x = 1; threads_x < 256; ++threads_x) {
+      if ((threads_x & ((1ull << widths[w]) - 1)) == 0)
+        continue;
+      for (uint64_t n = 0; n < 300; n += 1 + n / 40)
+        CHECK_EQ_INT(pasta_grid_stride_runs(n, threads_x, widths[w], 1),
+                     grid_stride_runs_by_hand(n, threads_x, widths[w]));
+    }
+  /* An `int` index of 6 bits: starts 32..63 read as -32..-1 (they run
+   * even for bounds below 1), strides of 32..63 negative (no count);
+   * bounds -40..299. */
+  for (uint64_t threads_x = 1; threads_x < 256; ++threads_x)
+    for (int64_t n = -40; n < 300; n += 1 + (n > 0 ? n / 40 : 0))
+      CHECK_EQ_INT(pasta_grid_stride_runs_int(n, threads_x, 6, 1),
+                   int_stride_runs_by_hand(n, threads_x, 6));
+  /* No wrap: n runs, whatever the grid; times the replicas. */
+  CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 32, 1), 1000003);
+  CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 64, 6), 6000018);
+  CHECK_EQ_INT(pasta_grid_stride_runs(5, 30720, 32, 1), 5);
+  /* 2^33 + 3 threads, starts wrapping at 2^32 (q = 2, r = 3), bound 10:
+   * start s < 10 runs ceil((10 - s) / 3) times: 4, 3, 3, 3, 2, 2, 2, 1, 1,
+   * 1 = 22; every start twice (q), starts 0..2 once more (4 + 3 + 3 =
+   * 10): 2 x 22 + 10 = 54. */
+  CHECK_EQ_INT(pasta_grid_stride_runs(10, (1ull << 33) + 3, 32, 1), 54);
+  /* A bound near 2^64 with stride 1: the triangle's halving (2^64 - 1 odd
+   * a) keeps the sum exact modulo 2^64: n - 0 = n. */
+  CHECK(pasta_grid_stride_runs(UINT64_MAX, 1, 64, 1) == UINT64_MAX);
+  CHECK(pasta_grid_stride_runs(UINT64_MAX - 1, 1, 64, 1) == UINT64_MAX - 1);
+
+  /* The launch: only the grid's first thread adds; 2 x 3 blocks of 32 x 2
+   * threads (replicas 3 x 2 = 6), bound 100: 600. Signed bounds below zero
+   * run nothing. */
+  uint64_t slot = 0;
+  place(0, 2, 0, 32);
+  pasta_shim.blocks[1] = 3;
+  pasta_shim.threads[1] = 2;
+  __pasta_count_grid_stride(&slot, 100, PASTA_GRID_STRIDE_WRAP32);
+  CHECK_EQ_INT(slot, 600);
+  pasta_shim.thread[1] = 1; /* y id 1: not the first thread */
+  __pasta_count_grid_stride(&slot, 100, PASTA_GRID_STRIDE_WRAP32);
+  pasta_shim.thread[1] = 0;
+  pasta_shim.block[0] = 1;
+  __pasta_count_grid_stride(&slot, 100, 0);
+  CHECK_EQ_INT(slot, 600);
+  place(0, 2, 0, 32);
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, PASTA_GRID_STRIDE_SIGNED);
+  CHECK_EQ_INT(slot, 600);
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, 0); /* unsigned: huge */
+  CHECK(slot == 600 + (uint64_t)-5);
+  /* An `int` index on 64 threads (no wrap): a bound below 1 runs nothing,
+   * 70 runs 70 times. */
+  slot = 0;
+  uint32_t int_flags = PASTA_GRID_STRIDE_SIGNED | PASTA_GRID_STRIDE_WRAP32 |
+                       PASTA_GRID_STRIDE_INT32;
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, int_flags);
+  __pasta_count_grid_stride(&slot, 0, int_flags);
+  CHECK_EQ_INT(slot, 0);
+  __pasta_count_grid_stride(&slot, 70, int_flags);
+  CHECK_EQ_INT(slot, 70);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -3497,6 +3597,7 @@ int main(void) {
   test_trace_sampling();
   test_trace_events();
   test_counts();
+  test_grid_stride_runs();
   test_flush_bits();
   test_flush_bit_lane();
   test_count_lanes();

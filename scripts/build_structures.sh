@@ -34,7 +34,9 @@
 # asmloads: cache-hinted loads and stores, CUB's ThreadLoad, cp.async and
 # ldmatrix in inline PTX, counted; onethread: a setup
 # kernel whose body is guarded to one thread (its counting kernel capped
-# itself, no capped copy compiled).
+# itself, no capped copy compiled); gridstride: GUPS's init and check
+# kernels' grid-stride loops (their runs counted by the grid's first
+# thread) over grids that do not divide the bound, 2-D grids, empty bounds.
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -43,13 +45,13 @@
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
-#           onethread launch_ex (default: all)
+#           onethread launch_ex gridstride (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -137,7 +139,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride) build_one "$g" ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)
