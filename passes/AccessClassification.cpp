@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
 #include "GridIndices.h"
+#include "InlineAsmMemory.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -537,6 +538,10 @@ AccessPattern pasta::classifyAccess(Instruction &I, Value *Ptr,
   uint64_t ElemSize =
       Ty ? std::max<uint64_t>(DL.getTypeStoreSize(Ty).getKnownMinValue(), 1)
          : 1;
+  uint32_t AsmBytes = 0; // counted inline PTX: the bytes of its access
+  if (const auto *Call = dyn_cast<CallBase>(&I);
+      Call && asmTrackedAddress(*Call, &AsmBytes))
+    ElemSize = std::max<uint32_t>(AsmBytes, 1);
 
   for (const Loop *L = Innermost; L; L = L->getParentLoop()) {
     if (!SE.isLoopInvariant(Base, L))

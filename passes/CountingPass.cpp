@@ -166,6 +166,8 @@ bool ModuleInstrumenter::run() {
     auto Reach = reachingKernels(Kernels);
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
+    if (Opts.Divergence)
+      warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
     // Divergence builds too: otherwise their copies flush a device
     // function's counting counts at every call (bfs's visit, per edge).

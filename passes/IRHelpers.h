@@ -4,11 +4,14 @@
 // name a function's rows carry, whether a call may leave its caller's
 // frame, a debug location's path: the general
 // helpers of the passes, below every pass (header only, so that no pass
-// calls into another for them).
+// calls into another for them; the reading of inline PTX is
+// InlineAsmMemory's, itself below every pass).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_IRHELPERS_H
 #define PASTA_PASSES_IRHELPERS_H
+
+#include "InlineAsmMemory.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -24,7 +27,9 @@ namespace pasta {
 
 // The pointer a tracked access goes through, or null for instructions that
 // are not loads, stores or atomics on global or generic memory (address
-// space 1 on both GPU targets; 0 is generic, resolved at run time).
+// space 1 on both GPU targets; 0 is generic, resolved at run time), nor
+// counted inline PTX with one such access (InlineAsmMemory.h: its global
+// load or store, a cp.async's global source).
 inline llvm::Value *trackedPointer(const llvm::Instruction &I) {
   const llvm::Value *Ptr = nullptr;
   if (auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I))
@@ -35,6 +40,8 @@ inline llvm::Value *trackedPointer(const llvm::Instruction &I) {
     Ptr = RMW->getPointerOperand();
   else if (auto *CX = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
     Ptr = CX->getPointerOperand();
+  else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+    Ptr = asmTrackedAddress(*Call); // counted inline PTX (ld.global, ...)
   if (!Ptr)
     return nullptr;
   unsigned AS = Ptr->getType()->getPointerAddressSpace();

@@ -6,6 +6,7 @@
 #include "Selection.h"
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
+#include "InlineAsmMemory.h"
 #include "pasta/regex_cost.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -248,69 +249,62 @@ void pasta::warnUncountedIndirectCallees(Module &M,
                     List);
 }
 
-// Whether an inline-assembly string moves memory: a PTX load, store, atomic
-// or asynchronous copy (ld.global.nc, cp.async, ldmatrix, ...) or an AMDGPU
-// memory instruction. Such accesses are opaque to PASTA (not counted).
-static bool asmMovesMemory(StringRef Asm) {
-  static const char *const Ptx[] = {"ld.",       "ldu.",      "st.",
-                                    "atom.",     "red.",      "cp.async",
-                                    "ldmatrix.", "stmatrix.", "cp.reduce"};
-  static const char *const Amd[] = {
-      "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
-      "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
-  // A mnemonic starts a statement: after the string's start, a separator
-  // or a predicate ("@p ld.global...").
-  auto StartsStatement = [&](size_t At) {
-    return At == 0 || StringRef(" \t\n;{}").contains(Asm[At - 1]);
-  };
-  auto Has = [&](StringRef Word) {
-    for (size_t At = Asm.find(Word); At != StringRef::npos;
-         At = Asm.find(Word, At + 1))
-      if (StartsStatement(At))
-        return true;
-    return false;
-  };
-  return llvm::any_of(Ptx, Has) || llvm::any_of(Amd, Has);
-}
-
-static bool hasMemoryAsm(const Function &F) {
+// Whether F holds inline assembly whose memory operations are of Kind
+// (InlineAsmMemory.h): Opaque, not counted; Counted, counted.
+static bool hasMemoryAsm(const Function &F, AsmMemoryKind Kind) {
   for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
-        if (asmMovesMemory(IA->getAsmString()))
-          return true;
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
+      if (asmMemory(*CB).Kind == Kind)
+        return true;
   return false;
 }
 
-// Inline assembly is opaque: loads, stores and copies written in it (cache-
-// hinted loads, cp.async, ldmatrix in tensor-core GEMMs) are missing from
-// the counts. Said once per module, naming the functions, so that such a
-// profile is not taken for complete.
-void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
-                                   const KernelReach &Reach) {
-  // In the module's order, so that the message is the same every build.
+// The selected kernels and the functions they reach that hold inline
+// assembly of Kind, in the module's order (so that a message is the same
+// every build), two names at most, each cut short: CUB's kernels' names
+// run to hundreds of characters.
+static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
+                                    const KernelReach &Reach,
+                                    AsmMemoryKind Kind) {
   SmallPtrSet<const Function *, 8> Selected(Kernels.begin(), Kernels.end());
   std::vector<std::string> Named;
-  const Function *First = nullptr;
-  for (const Function &F : M) {
-    if (!Selected.count(&F) && !Reach.count(&F))
-      continue;
-    if (!hasMemoryAsm(F))
-      continue;
-    if (!First)
-      First = &F;
-    Named.push_back(shownName(F));
-  }
-  if (!First)
-    return;
-  // Two names at most, each cut short: CUB's kernels' names run to
-  // hundreds of characters.
-  std::string List = quotedNames(Named, 2, 120);
-  reportWarning(First->getContext(),
-                "inline assembly that loads, stores or copies memory is not "
-                "counted (its accesses and bytes are missing from the "
-                "profile) in " +
-                    List);
+  for (const Function &F : M)
+    if ((Selected.count(&F) || Reach.count(&F)) && hasMemoryAsm(F, Kind))
+      Named.push_back(shownName(F));
+  return Named.empty() ? std::string() : quotedNames(Named, 2, 120);
+}
+
+// Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
+// (cache-hinted loads and stores, cp.async, bulk copies, ldmatrix): loads,
+// stores and copies written in other forms (atomics, ld.acquire, tensor
+// copies, a predicated store, AMDGPU assembly) are missing from the counts.
+// Said once per module, naming the functions, so that such a profile is not
+// taken for complete.
+void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                   const KernelReach &Reach) {
+  std::string List = functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Opaque);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "inline assembly that loads, stores or copies memory is not "
+                  "counted (its accesses and bytes are missing from the "
+                  "profile) in " +
+                      List);
+}
+
+// Divergence mode measures loads, stores and atomics of the IR only: the
+// accesses of counted inline PTX are counted but have no warp-level figures
+// (requests, sectors, bank conflicts), so a kernel's figures cover fewer
+// accesses than its counts. Said once per module, naming the functions.
+void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                    const KernelReach &Reach) {
+  std::string List =
+      functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Counted);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "loads, stores and copies written in inline PTX are "
+                  "counted but not measured in divergence mode (no requests, "
+                  "sectors or bank conflicts of theirs in the figures) in " +
+                      List);
 }
 
 // An instruction's location; for a call (a memory intrinsic) that a thin
@@ -627,8 +621,19 @@ static uint32_t accessBytes(const Instruction &I, const DataLayout &DL) {
     T = RMW->getValOperand()->getType();
   else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     T = CX->getNewValOperand()->getType();
+  uint32_t AsmBytes = 0;
+  if (auto *Call = dyn_cast<CallBase>(&I); Call && !T)
+    asmTrackedAddress(*Call, &AsmBytes);
   return T ? static_cast<uint32_t>(DL.getTypeStoreSize(T).getKnownMinValue())
-           : 0;
+           : AsmBytes;
+}
+
+// Whether a tracked access reads ('r') or writes ('w'); atomics write.
+static char accessMode(const Instruction &I) {
+  bool AsmStore = true;
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    asmTrackedAddress(*Call, nullptr, &AsmStore);
+  return isa<LoadInst>(I) || !AsmStore ? 'r' : 'w';
 }
 
 // The access table's rows of one function, classified on its code as the
@@ -648,7 +653,7 @@ void Selection::classifyAccesses(Function &F, ArrayRef<TrackedAccess> Tracked) {
     R.stride = P.Stride;
     R.param = kernelParameter(Ptr, F);
     R.bytes = accessBytes(*A.Access, M.getDataLayout());
-    R.mode = isa<LoadInst>(A.Access) ? 'r' : 'w';
+    R.mode = accessMode(*A.Access);
     R.offset = P.Offset.empty() ? PASTA_NONE : T.Strings.intern(P.Offset);
     if (const DebugLoc &DL = A.Access->getDebugLoc(); DL) {
       R.line = DL.getLine();

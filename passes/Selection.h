@@ -120,10 +120,16 @@ void warnUncountedIndirectCallees(llvm::Module &M,
                                   const KernelReach &Reach);
 
 // Warns when a selected kernel, or a device function it reaches, holds
-// inline assembly that moves memory (not counted).
+// inline assembly that moves memory in forms PASTA does not count.
 void warnUncountedMemoryAsm(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
                             const KernelReach &Reach);
+
+// Divergence builds: warns when a selected kernel, or a device function it
+// reaches, holds inline PTX whose accesses PASTA counts (not measured).
+void warnUnmeasuredMemoryAsm(llvm::Module &M,
+                             llvm::ArrayRef<llvm::Function *> Kernels,
+                             const KernelReach &Reach);
 
 class Selection {
 public:

@@ -15,11 +15,15 @@
 //   NVPTX backend assumes the same), allocas are local (so is an NVPTX
 //   device function's by-value parameter unless only loaded from), and a
 //   global variable has its own address space. Anything else is resolved at
-//   run time on GPUs and is "generic" on the host.
+//   run time on GPUs and is "generic" on the host;
+// - NVPTX inline assembly is counted where every memory instruction in it
+//   is a form InlineAsmMemory.h names, each as the access it makes (its
+//   space from the instruction, or from its address where it names none).
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
 #include "IRHelpers.h"
+#include "InlineAsmMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -343,11 +347,39 @@ bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
   return true;
 }
 
+// An NVPTX inline-assembly statement whose memory instructions are all
+// forms InlineAsmMemory.h names: each access counted as an ordinary one of
+// its space and bytes (a cp.async a global load and a shared store), a
+// generic one resolved at run time as a generic load or store is.
+bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
+                                     GenericAccess *Generic) const {
+  if (Target != PASTA_TARGET_NVPTX)
+    return false;
+  AsmMemory Asm = asmMemory(Call);
+  if (Asm.Kind != AsmMemoryKind::Counted)
+    return false;
+  for (const AsmAccess &A : Asm.Accesses) {
+    pasta_space S =
+        A.Space == PASTA_SPACE_GENERIC ? classifyPointer(A.Address) : A.Space;
+    addAccess(M, A.IsStore ? PASTA_MIX_STORES : PASTA_MIX_LOADS,
+              A.IsStore ? PASTA_MIX_STORE_BYTES : PASTA_MIX_LOAD_BYTES, S,
+              A.Bytes);
+    if (S == PASTA_SPACE_GENERIC && Generic) {
+      Generic->Pointer = A.Address;
+      Generic->IsStore = A.IsStore;
+      Generic->Bytes = A.Bytes;
+    }
+  }
+  return true;
+}
+
 bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
                                   GenericAccess *Generic,
                                   VariableLength *Variable) const {
   if (addBlockOperation(I, M, Variable))
     return true;
+  if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
+    return addInlineAsm(*Call, M, Generic);
   const Value *Ptr = nullptr;
   Type *AccessTy = nullptr;
   bool IsStore = false;

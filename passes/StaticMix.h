@@ -19,6 +19,7 @@
 
 namespace llvm {
 class Argument;
+class CallBase;
 class DataLayout;
 class Instruction;
 class Value;
@@ -90,6 +91,8 @@ private:
                  VariableLength *Variable) const;
   bool addBlockOperation(const llvm::Instruction &I, Mix &M,
                          VariableLength *Variable) const;
+  bool addInlineAsm(const llvm::CallBase &Call, Mix &M,
+                    GenericAccess *Generic) const;
   bool addArithmetic(const llvm::Instruction &I, Mix &M) const;
   pasta_space spaceOfAddressSpace(unsigned AS) const;
 

@@ -30,7 +30,9 @@
 # on generic pointers to shared and per-thread arrays); sparseflush: short
 # threads whose many guarded blocks are mostly not taken (32 counters
 # staged at exit, most zero in every lane); asmcopy: a tile
-# staged by inline PTX (cp.async, ldmatrix) beside the same in C++; onethread: a setup
+# staged by inline PTX (cp.async, ldmatrix) beside the same in C++;
+# asmloads: cache-hinted loads and stores, CUB's ThreadLoad, cp.async and
+# ldmatrix in inline PTX, counted; onethread: a setup
 # kernel whose body is guarded to one thread (its counting kernel capped
 # itself, no capped copy compiled); gridstride: GUPS's init and check
 # kernels' grid-stride loops (their runs counted by the grid's first
@@ -42,15 +44,14 @@
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
-#           segreduce driver_occupancy sparseflush asmcopy onethread
-#           launch_ex gridstride
-#           (default: all)
+#           segreduce driver_occupancy sparseflush asmcopy asmloads
+#           onethread launch_ex gridstride (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy onethread launch_ex gridstride}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -138,7 +139,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | onethread | gridstride) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride) build_one "$g" ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)

@@ -153,6 +153,8 @@ row "skip-ahead over a table of bit matrices (curand_init's)" return skipahead/s
 row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipahead.cu 0 skipahead.mem
 row "short threads, guarded blocks mostly not taken" return sparseflush/sparseflush.cu 0 sparseflush
 row "a tile staged by inline PTX (cp.async, ldmatrix) beside C++" return asmcopy/asmcopy.cu 0 asmcopy
+row "loads, stores and copies in inline PTX (__ldcs, CUB ThreadLoad, cp.async, ldmatrix)" return asmloads/asmloads.cu 0 asmloads
+ROW_ENV=PASTA_WORKING_SET=1 row "loads, stores and copies in inline PTX (__ldcs, CUB ThreadLoad, cp.async, ldmatrix)" ws asmloads/asmloads.cu 0 asmloads
 row "a setup kernel guarded to one thread, 1 and 1,024 threads" return onethread/onethread.cu 0 onethread
 row "grid-stride loops of short threads (GUPS's init and check), 1-D and 2-D grids" return gridstride/gridstride.cu 0 gridstride
 row "kernel faults" fault $L 3 gcc_main fault

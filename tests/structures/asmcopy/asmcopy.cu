@@ -1,11 +1,12 @@
 // Structure: a tile staged through inline PTX, as tensor-core GEMMs move
 // theirs (cuda_hgemm's ptx.h: `cp.async` from global to shared memory,
 // `ldmatrix` from shared memory into registers), beside the same data flow
-// written in C++. PASTA does not look inside inline assembly
-// (docs/counting-conventions.md): the asm statements' loads and stores are
-// not counted, the C++ ones are. This structure pins that convention down,
-// so that a change to it (counting `cp.async`/`ldmatrix` from the asm
-// string) shows up here.
+// written in C++. PASTA reads these PTX forms (passes/InlineAsmMemory.h):
+// cp.async of N bytes is one global load and one shared store of N bytes,
+// ldmatrix .x1 one shared load of 4 bytes a lane, so both kernels have the
+// same counts. (Until session 17 inline assembly was opaque: asm_stage
+// showed no global load and no shared store; this structure pinned that
+// convention down, so that the change shows up here.)
 //
 // n = 2^15 threads, 128 per block (256 blocks, 4 warps each), all in
 // range; each block owns a shared tile of 128 unsigned ints (512 B), each
@@ -16,10 +17,13 @@
 //     lane L receives 32-bit word L % 4 of row L / 4, which is tile[w * 32
 //     + L], its own element; out[i] = that ^ kKey; out[n + i] =
 //     tile[(t + 1) % 128] (a C++ shared load).
-//     Counted per thread: 1 shared load (4 B), 2 global stores (8 B); not
-//     counted: cp.async's global load and shared store, ldmatrix's load.
-//     loads.global = 0, load_bytes.global = 0, stores.shared = 0,
-//     loads.shared = n = 32,768, load_bytes.shared = 4 n = 131,072,
+//     Counted per thread: cp.async's global load (4 B) and shared store
+//     (4 B), ldmatrix's shared load (4 B: .x1, one 32-bit register a lane),
+//     the C++ shared load (4 B), 2 global stores (8 B); cp.async.wait_all
+//     moves no memory.
+//     loads.global = n = 32,768, load_bytes.global = 4 n = 131,072,
+//     stores.shared = n = 32,768, store_bytes.shared = 131,072,
+//     loads.shared = 2 n = 65,536, load_bytes.shared = 8 n = 262,144,
 //     stores.global = 2 n = 65,536, store_bytes.global = 8 n = 262,144
 //   cxx_stage(in, out, n): tile[t] = in[i]; __syncthreads(); out[i] =
 //     tile[t] ^ kKey; out[n + i] = tile[(t + 1) % 128].
@@ -34,7 +38,7 @@
 // prints "asmcopy: FAILED ..." and exits 1. Needs sm_80 or later.
 //
 // clang-format off
-// EXPECT: kernel _Z9asm_stagePKjPji launches=1 loads.global=0 load_bytes.global=0 stores.shared=0 store_bytes.shared=0 loads.shared=32768 load_bytes.shared=131072 stores.global=65536 store_bytes.global=262144
+// EXPECT: kernel _Z9asm_stagePKjPji launches=1 loads.global=32768 load_bytes.global=131072 stores.shared=32768 store_bytes.shared=131072 loads.shared=65536 load_bytes.shared=262144 stores.global=65536 store_bytes.global=262144
 // EXPECT: kernel _Z9cxx_stagePKjPji launches=1 loads.global=32768 load_bytes.global=131072 stores.shared=32768 store_bytes.shared=131072 loads.shared=65536 load_bytes.shared=262144 stores.global=65536 store_bytes.global=262144
 // EXPECT: consistent
 // clang-format on

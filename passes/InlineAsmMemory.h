@@ -1,0 +1,91 @@
+//===- InlineAsmMemory.h - Memory operations in inline PTX ------*- C++ -*-===//
+//
+// The loads, stores and copies of an NVPTX inline-assembly statement, read
+// from its string where every memory instruction in it is one of the forms
+// PASTA can name exactly (docs/user-guide.md, "Inline assembly"):
+//
+//   ld[.global|.shared][.ca|.cg|.cs|.lu|.cv|.global.nc][.L1::evict_*|
+//     .L1::no_allocate|.L2::64B|.L2::128B|.L2::256B][.v2|.v4].type
+//     d, [%a]                        a load of the type's size (x2, x4)
+//   st[.global|.shared][.wb|.cg|.cs|.wt][.L1::...][.v2|.v4].type [%a], s
+//   cp.async.{ca,cg}.shared{::cta}.global[.L2::{64,128,256}B]
+//     [%d], [%s], 4|8|16{, n}        a global read of n bytes (n: an
+//                                    immediate or a constant operand;
+//                                    the size without it) and a shared
+//                                    write of the size
+//   ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16 d, [%a]
+//                                    a shared read of 4, 8, 16 bytes a lane
+//   cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
+//     [%d], [%s], n, [%m]            a global read and a shared write of n
+//   cp.async.bulk.global.shared::cta.bulk_group [%d], [%s], n
+//                                    a shared read and a global write of n
+//                                    (n a constant multiple of 16: the
+//                                    thread that issues the bulk copy)
+//
+// with .type one of .b8-.b64, .u8-.u64, .s8-.s64, .f32, .f64 (and .b128
+// unvectorized). Without a state space, a load or store is generic: its
+// space comes from its address operand as an ordinary access's does.
+// cp.async.commit_group and cp.async.wait_{group,all} move no memory; nor,
+// as data, do mbarrier instructions. An assembly string with any other
+// memory instruction (atomics, ld.acquire, ld.volatile, cp.async.bulk of a
+// run-time size or with a cache hint, a predicated one, ...), or with a
+// branch or a label beside its memory instructions, is opaque: not
+// counted, and named by the compile-time warning. Pure analysis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PASTA_PASSES_INLINEASMMEMORY_H
+#define PASTA_PASSES_INLINEASMMEMORY_H
+
+#include "pasta/abi.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace llvm {
+class CallBase;
+class Value;
+} // namespace llvm
+
+namespace pasta {
+
+// One memory access of an inline-assembly statement, per executing thread.
+struct AsmAccess {
+  bool IsStore = false;
+  // From the instruction; PASTA_SPACE_GENERIC: from the address operand,
+  // which is then a pointer.
+  pasta_space Space = PASTA_SPACE_GENERIC;
+  uint32_t Bytes = 0;
+  llvm::Value *Address = nullptr; // the call's operand holding the address
+};
+
+enum class AsmMemoryKind {
+  None,    // no memory instruction
+  Counted, // every memory instruction is a form named above
+  Opaque,  // some memory instruction is not
+};
+
+struct AsmMemory {
+  AsmMemoryKind Kind = AsmMemoryKind::None;
+  llvm::SmallVector<AsmAccess, 2> Accesses; // when Counted
+};
+
+// What Call, an NVPTX inline-assembly call, does to memory. A call of
+// anything else is None.
+AsmMemory asmMemory(const llvm::CallBase &Call);
+
+// Whether an assembly string holds a memory instruction at all: a PTX load,
+// store, atomic or copy, or an AMDGPU memory instruction.
+bool asmMentionsMemory(llvm::StringRef Asm);
+
+// The address of Call's one global or generic access through a pointer
+// (what working-set mode records and the access table classifies), or
+// null. Bytes: that access's size.
+llvm::Value *asmTrackedAddress(const llvm::CallBase &Call,
+                               uint32_t *Bytes = nullptr,
+                               bool *IsStore = nullptr);
+
+} // namespace pasta
+
+#endif
