@@ -119,6 +119,19 @@ int pasta_nvcc_arch_supported(const char *arch) {
   return 0;
 }
 
+void pasta_nvcc_print_gpu_list(FILE *out, int lists) {
+  for (size_t i = 0; i < NUM_SUPPORTED; ++i) {
+    const char *num = supported_archs[i];
+    if (num[strspn(num, "0123456789")]) /* 90a: accelerated, not listed */
+      continue;
+    if (lists == (PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH))
+      fprintf(out, "arch=compute_%s,code=sm_%s\n", num, num);
+    else
+      fprintf(out, "%s_%s\n", lists == PASTA_NVCC_LIST_ARCH ? "compute" : "sm",
+              num);
+  }
+}
+
 /*===-- Parsing -----------------------------------------------------------===*/
 
 void nv_warn(struct parse *p, const char *fmt, ...) {
@@ -458,6 +471,17 @@ OPTION_ACTION(opt_pass) { flag(p, arg); }
 
 OPTION_ACTION(opt_version) { p->out->mode = PASTA_NVCC_VERSION; }
 
+/* --list-gpu-code, --list-gpu-arch: print and exit, as nvcc does. */
+OPTION_ACTION(opt_list_gpu_code) {
+  p->out->mode = PASTA_NVCC_LIST_GPU;
+  p->out->list_gpu |= PASTA_NVCC_LIST_CODE;
+}
+
+OPTION_ACTION(opt_list_gpu_arch) {
+  p->out->mode = PASTA_NVCC_LIST_GPU;
+  p->out->list_gpu |= PASTA_NVCC_LIST_ARCH;
+}
+
 OPTION_ACTION(opt_forward_unknown) { p->forward_unknown = 1; }
 
 OPTION_ACTION(opt_lib) {
@@ -524,6 +548,8 @@ static const struct option options[] = {
     {"shared", 0, opt_shared},
     {"w|disable-warnings|v|verbose|fPIC|pthread", 0, opt_pass},
     {"V|version", 0, opt_version},
+    {"list-gpu-code|code-ls", 0, opt_list_gpu_code},
+    {"list-gpu-arch|arch-ls", 0, opt_list_gpu_arch},
     {"forward-unknown-to-host-compiler|forward-unknown-opts|"
      "forward-unknown-to-host-linker",
      NVCC_ONLY, opt_forward_unknown},

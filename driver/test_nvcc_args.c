@@ -233,6 +233,40 @@ static void test_flags(void) {
   CHECK_EQ_STR(joined, "-I include -L lib -o app main.o -lfoo");
 }
 
+/* `lists` printed as pasta-nvcc prints them, into `joined`. */
+static void print_gpu_list(int lists) {
+  FILE *out = fmemopen(joined, sizeof joined, "w");
+  pasta_nvcc_print_gpu_list(out, lists);
+  fclose(out);
+}
+
+/* --list-gpu-code and --list-gpu-arch (-code-ls, -arch-ls) print nvcc's
+ * lists and exit: MCX's Makefile takes its -arch from the first sm_ line
+ * (`$(CUDACC) --list-gpu-code | grep '^sm_' | head -1`) and fell back to
+ * sm_35 when pasta-nvcc printed nothing. No accelerated (90a) entries, as
+ * in nvcc's lists. */
+static void test_list_gpu(void) {
+  CHECK_EQ_INT(run("--list-gpu-code"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_STR(warned, "");
+  CHECK_EQ_INT(run("-code-ls"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_INT(run("-arch-ls"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_STR(warned, "");
+  print_gpu_list(PASTA_NVCC_LIST_CODE);
+  CHECK_EQ_STR(joined, "sm_75\nsm_80\nsm_86\nsm_87\nsm_89\nsm_90\nsm_100\n"
+                       "sm_103\nsm_120\nsm_121\n");
+  print_gpu_list(PASTA_NVCC_LIST_ARCH);
+  CHECK_HAS_STR(joined, "compute_75\ncompute_80\n");
+  CHECK_HAS_STR(joined, "\ncompute_121\n");
+  print_gpu_list(PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH);
+  CHECK_HAS_STR(joined, "arch=compute_90,code=sm_90\n");
+  /* Both options on one line: the --generate-code form, as nvcc. */
+  pasta_nvcc_result r;
+  char *argv[] = {"nvcc", "--list-gpu-arch", "--list-gpu-code", NULL};
+  CHECK_EQ_INT(pasta_nvcc_translate(3, argv, &cfg, &r), 0);
+  CHECK_EQ_INT(r.list_gpu, PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH);
+  pasta_nvcc_result_free(&r);
+}
+
 static int contains_arg(const pasta_nvcc_result *r, const char *arg) {
   for (size_t i = 0; i < r->args.num; ++i)
     if (strcmp(r->args.at[i], arg) == 0)
@@ -535,5 +569,6 @@ int main(void) {
   test_compile();
   test_host_files_and_link();
   test_flags();
+  test_list_gpu();
   return check_summary("nvcc_args");
 }
