@@ -153,6 +153,7 @@ row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipa
 row "short threads, guarded blocks mostly not taken" return sparseflush/sparseflush.cu 0 sparseflush
 row "a tile staged by inline PTX (cp.async, ldmatrix) beside C++" return asmcopy/asmcopy.cu 0 asmcopy
 row "a setup kernel guarded to one thread, 1 and 1,024 threads" return onethread/onethread.cu 0 onethread
+row "dynamic parallelism: a kernel launching itself from the device" return cdp/cdp.cu 0 cdp
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the
