@@ -152,6 +152,16 @@ static void test_host_files_and_link(void) {
       joined, "-o app main.o rdc_a.o -fgpu-rdc --offload-link -Xoffload-linker "
               "-L/cuda/lib64 -Xoffload-linker -lcudadevrt -L/cuda/lib64 "
               "-lcudart");
+  /* Compiled and linked with -rdc=true in one command (the CDP quicksort's
+   * Makefile): clang device-links the device code it compiles itself, so
+   * no --offload-link, which it would report unused; CUDA's device runtime
+   * still. With an object of device code beside the source, the option. */
+  run("-rdc=true k.cu -o app");
+  CHECK_HAS_STR(joined, "-fgpu-rdc -Xoffload-linker -L/cuda/lib64 "
+                        "-Xoffload-linker -lcudadevrt");
+  CHECK(strstr(joined, "--offload-link") == NULL);
+  run("-rdc=true k.cu rdc_a.o -o app");
+  CHECK_HAS_STR(joined, "-fgpu-rdc --offload-link -Xoffload-linker");
   /* Sources of three languages in one command, compiled and linked. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
   CHECK_EQ_STR(joined,
