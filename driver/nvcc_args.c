@@ -411,7 +411,21 @@ OPTION_ACTION(opt_undefine) { flag2(p, "-U", value); }
 
 OPTION_ACTION(opt_path_l) { flag2(p, "-L", value); }
 
-OPTION_ACTION(opt_library) { p->failed |= nv_pushf(&p->libs, "-l%s", value); }
+/* nvcc's host compiler is gcc, whose OpenMP runtime is libgomp; clang's
+ * -fopenmp (nvcc's -Xcompiler -fopenmp) compiles for LLVM's libomp, which
+ * implements libgomp's interface too. Linking both made two runtimes:
+ * omp_set_num_threads and omp_get_thread_num answered from libgomp inside
+ * libomp's team (every thread number 0, the team as large as the CPU). */
+OPTION_ACTION(opt_library) {
+  if (strcmp(value, "gomp") == 0) {
+    p->failed |= nv_push(&p->libs, "-lomp") ||
+                 nv_push(&p->out->notes,
+                         "-lgomp: linked as -lomp (clang's OpenMP runtime, "
+                         "which implements libgomp's interface)");
+    return;
+  }
+  p->failed |= nv_pushf(&p->libs, "-l%s", value);
+}
 
 OPTION_ACTION(opt_isystem) { flag2(p, "-isystem", value); }
 

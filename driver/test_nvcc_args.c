@@ -162,6 +162,15 @@ static void test_host_files_and_link(void) {
   CHECK(strstr(joined, "--offload-link") == NULL);
   run("-rdc=true k.cu rdc_a.o -o app");
   CHECK_HAS_STR(joined, "-fgpu-rdc --offload-link -Xoffload-linker");
+  /* OpenMP host code (Learn-CUDA-Programming's Makefiles: -Xcompiler
+   * -fopenmp, then -lgomp for nvcc's gcc): clang's -fopenmp links LLVM's
+   * libomp, so libgomp is not linked beside it (two runtimes, every
+   * thread number 0); libomp takes its place, gcc's objects included. */
+  run("-Xcompiler -fopenmp k.cu -o app -lgomp");
+  CHECK_HAS_STR(joined, "-fopenmp");
+  CHECK_HAS_STR(joined, " -lomp ");
+  CHECK(strstr(joined, "-lgomp") == NULL);
+  CHECK_EQ_STR(warned, "");
   /* Sources of three languages in one command, compiled and linked. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
   CHECK_EQ_STR(joined,
