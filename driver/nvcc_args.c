@@ -409,7 +409,9 @@ OPTION_ACTION(opt_define) { flag2(p, "-D", value); }
 
 OPTION_ACTION(opt_undefine) { flag2(p, "-U", value); }
 
-OPTION_ACTION(opt_path_l) { flag2(p, "-L", value); }
+OPTION_ACTION(opt_path_l) {
+  p->failed |= nv_push(&p->lib_dirs, "-L") || nv_push(&p->lib_dirs, value);
+}
 
 /* nvcc's host compiler is gcc, whose OpenMP runtime is libgomp; clang's
  * -fopenmp (nvcc's -Xcompiler -fopenmp) compiles for LLVM's libomp, which
@@ -655,6 +657,7 @@ void nv_parse_free(struct parse *p) {
   nv_strlist_free(&p->cuda_flags);
   nv_strlist_free(&p->inputs);
   nv_strlist_free(&p->libs);
+  nv_strlist_free(&p->lib_dirs);
   nv_strlist_free(&p->archs);
   nv_strlist_free(&p->arch_only);
 }

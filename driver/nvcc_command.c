@@ -205,6 +205,11 @@ static void emit(struct parse *p) {
     p->failed |= nv_push(a, "-gline-tables-only");
   for (size_t i = 0; i < p->flags.num; ++i)
     p->failed |= nv_push(a, p->flags.at[i]);
+  /* nvcc takes -L and -l on a command that does not link and ignores them
+   * (Learn-CUDA-Programming's Makefiles compile with -lcublas -lcurand
+   * -L...); clang would report each unused. */
+  for (size_t i = 0; link && i < p->lib_dirs.num; ++i)
+    p->failed |= nv_push(a, p->lib_dirs.at[i]);
   /* nvcc's -std is for C++ and CUDA; clang refuses it with C inputs. */
   if (p->std && count_inputs(p, LANG_C))
     nv_warn(p, "-std=%s left out: this command also compiles C files", p->std);
@@ -234,7 +239,7 @@ static void emit(struct parse *p) {
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
   emit_inputs(p);
-  for (size_t i = 0; i < p->libs.num; ++i)
+  for (size_t i = 0; link && i < p->libs.num; ++i)
     p->failed |= nv_push(a, p->libs.at[i]);
   if (!link || p->inputs.num == 0)
     return;

@@ -247,6 +247,11 @@ static void test_flags(void) {
   CHECK_HAS_STR(joined, "--offload-arch=sm_75 ");
   CHECK_HAS_STR(joined, "--offload-arch=sm_121 ");
   CHECK_EQ_STR(warned, "");
+  /* -L and -l on a compile (Learn-CUDA-Programming's fp16.o rule): nvcc
+   * ignores them there; clang would warn that each went unused. */
+  run("-c fp16.cu -L/usr/local/cuda/lib -lcublas -lcurand -o fp16.o");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -o fp16.o -x cuda fp16.cu");
+  CHECK_EQ_STR(warned, "");
   /* -I and -L with the value in the next argument, -l attached. */
   run("-I include -L lib -lfoo main.o -o app -cudart none"); /* -l last */
   CHECK_EQ_STR(joined, "-I include -L lib -o app main.o -lfoo");
