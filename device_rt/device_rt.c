@@ -220,6 +220,129 @@ PASTA_INLINE void __pasta_count_launch_threads_inline(
        pasta_count_launch_threads_here(launches, threads)));
 }
 
+/* k / r (r >= 1) by shifts and subtractions, the remainder in *rest: a
+ * 64-bit division is a call of ptxas's own, which raises a kernel that
+ * makes it, however rarely, to the calling convention's 32 registers. */
+static uint64_t pasta_divide(uint64_t k, uint64_t r, uint64_t *rest) {
+  uint64_t q = 0, rem = 0;
+#pragma clang loop unroll(disable)
+  for (int bit = 63; bit >= 0; --bit) {
+    uint64_t carry = rem >> 63; /* rem << 1 would pass 2^64 */
+    rem = rem << 1 | (k >> bit & 1);
+    if (carry || rem >= r) {
+      rem -= r;
+      q |= 1ull << bit;
+    }
+  }
+  *rest = rem;
+  return q;
+}
+
+/* sum_{j=1..k} ceil(j / r), r >= 1, modulo 2^64 (the counters' own
+ * arithmetic): with k = a r + b (0 <= b < r), r (1 + ... + a) + b (a + 1).
+ * The halving is done before the product, on whichever factor is even. */
+static uint64_t pasta_ceil_quotient_sum(uint64_t k, uint64_t r) {
+  uint64_t b, a = pasta_divide(k, r, &b);
+  uint64_t triangle = a % 2 == 0 ? (a / 2) * (a + 1) : a * (a / 2 + 1);
+  return r * triangle + b * (a + 1);
+}
+
+/* The runs of the body of a grid-stride loop (passes/GridStrideLoops.h)
+ * over one launch: each thread, from its start s = (block x * block size x
+ * + thread x) mod 2^width, runs it for s, s + r, s + 2r, ... below n, where
+ * r = (blocks x * block size x) mod 2^width; threads sharing their x
+ * indices (other y and z indices) each run the same loop: `replicas`. The
+ * starts of the T = blocks x * block size x threads are 0..T-1 modulo
+ * 2^width: q = T >> width times each of 0..2^width-1, once more each of
+ * 0..r-1. A start s < n runs ceil((n - s) / r) times, so the starts 0..m-1
+ * run sum_{j=n-min(m,n)+1..n} ceil(j / r) times in all (which is n for m =
+ * T without wrap). Exact modulo 2^64 for width <= 32 and any T, or width 64
+ * and T < 2^64; r = 0 never leaves the loop (the launch does not end). */
+static uint64_t pasta_grid_stride_runs(uint64_t n, uint64_t threads_x,
+                                       uint32_t width, uint64_t replicas) {
+  uint64_t q = width < 64 ? threads_x >> width : 0;
+  uint64_t r = width < 64 ? threads_x & ((1ull << width) - 1) : threads_x;
+  if (r == 0 || n == 0)
+    return 0;
+  uint64_t all_starts = pasta_ceil_quotient_sum(n, r);
+  uint64_t wrapped = 0; /* starts 0 .. 2^width - 1, each q times */
+  if (q != 0) {
+    uint64_t m = 1ull << width < n ? 1ull << width : n;
+    wrapped = all_starts - pasta_ceil_quotient_sum(n - m, r);
+  }
+  uint64_t m = r < n ? r : n; /* starts 0 .. r - 1, once more each */
+  uint64_t rest = all_starts - pasta_ceil_quotient_sum(n - m, r);
+  return (q * wrapped + rest) * replicas;
+}
+
+/* The same for an `int` index (a signed 32-bit i, its start and stride
+ * 32-bit products read as signed): start t mod 2^32 of 2^31 or more is
+ * negative, and a stride s = T mod 2^32 of 2^31 or more too. A negative or
+ * zero stride never leaves the loop or overflows i (no count: the program
+ * does not end, or its arithmetic is undefined); otherwise the starts
+ * -2^31 .. 2^31-1 run q = T >> 32 times each and 0 .. s-1 once more, and
+ * starts lo .. hi-1 below n run G(n - lo) - G(n - min(hi, n)) times (G
+ * the sum above). For T < 2^31 that is max(n, 0). `width` is 32 (smaller
+ * in the unit test). */
+static uint64_t pasta_int_stride_runs(int64_t lo, int64_t hi, int64_t n,
+                                      uint64_t stride) {
+  if (lo >= n)
+    return 0;
+  int64_t end = hi < n ? hi : n;
+  return pasta_ceil_quotient_sum((uint64_t)(n - lo), stride) -
+         pasta_ceil_quotient_sum((uint64_t)(n - end), stride);
+}
+
+static uint64_t pasta_grid_stride_runs_int(int64_t n, uint64_t threads_x,
+                                           uint32_t width, uint64_t replicas) {
+  uint64_t q = threads_x >> width, s = threads_x & ((1ull << width) - 1);
+  int64_t half = (int64_t)1 << (width - 1);
+  if (s == 0 || s >= (uint64_t)half)
+    return 0;
+  uint64_t every = q ? pasta_int_stride_runs(-half, half, n, s) : 0;
+  return (q * every + pasta_int_stride_runs(0, (int64_t)s, n, s)) * replicas;
+}
+
+/* Grid-stride loops (passes/GridStrideLoops.h): the grid's first thread
+ * adds the runs of the loop's body over the launch to its counter (in bank
+ * 0), where every thread kept a count and flushed it at exit. `bound` is
+ * the loop's bound (an `int` one sign-extended); flags:
+ * PASTA_GRID_STRIDE_SIGNED (a signed compare: a bound below 1 runs
+ * nothing), PASTA_GRID_STRIDE_WRAP32 (the start and the stride are 32-bit
+ * products), PASTA_GRID_STRIDE_INT32 (and the index is an `int`). Without
+ * a wrap the runs are the bound times the replicas; a grid of 2^32 threads
+ * or more along x (2^31 for an `int` index) sums its starts on a path of
+ * its own (divisions by shifts and subtractions: ptxas's 64-bit division
+ * is a call, which took a kernel to the calling convention's 32
+ * registers). */
+#define PASTA_GRID_STRIDE_SIGNED 1u
+#define PASTA_GRID_STRIDE_WRAP32 2u
+#define PASTA_GRID_STRIDE_INT32 4u
+static PASTA_INLINE void
+pasta_count_grid_stride_here(PASTA_GLOBAL uint64_t *slot, uint64_t bound,
+                             uint32_t flags) {
+  if (!pasta_first_thread_of_grid())
+    return;
+  uint64_t threads_x = (uint64_t)__gpu_num_blocks_x() * __gpu_num_threads_x();
+  uint64_t replicas = (uint64_t)__gpu_num_blocks_y() * __gpu_num_blocks_z() *
+                      __gpu_num_threads_y() * __gpu_num_threads_z();
+  int below_one =
+      (flags & PASTA_GRID_STRIDE_SIGNED) ? (int64_t)bound < 1 : bound == 0;
+  uint64_t runs = below_one ? 0 : bound * replicas;
+  if ((flags & PASTA_GRID_STRIDE_INT32) && threads_x >> 31 != 0)
+    runs = pasta_grid_stride_runs_int((int64_t)bound, threads_x, 32, replicas);
+  else if ((flags & PASTA_GRID_STRIDE_WRAP32) && threads_x >> 32 != 0 &&
+           !below_one)
+    runs = pasta_grid_stride_runs(bound, threads_x, 32, replicas);
+  if (runs != 0)
+    pasta_atomic_add(slot, runs);
+}
+
+PASTA_INLINE void __pasta_count_grid_stride(PASTA_GLOBAL uint64_t *slot,
+                                            uint64_t bound, uint32_t flags) {
+  PASTA_IF_MAYBE_FIRST_THREAD(pasta_count_grid_stride_here(slot, bound, flags));
+}
+
 /* Run-time classification of generic (flat) pointers. */
 PASTA_INLINE uint64_t __pasta_is_shared(void *ptr) {
   return __gpu_is_ptr_local(ptr);

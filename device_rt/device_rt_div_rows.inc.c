@@ -183,13 +183,14 @@ static uint64_t pasta_div_fast_rows, pasta_div_fast_lone;
 
 /* The figures of one active lane (a serial kernel, code under
  * `if (tid == 0)`): its access alone, no match, no warp sum: its bytes are
- * distinct, its sectors those it spans, and it has no bank conflict (the
+ * distinct, its sectors those it spans (one when `aligned`, the pass's
+ * PASTA_DIV_UNITS_ALIGNED: an element of a power-of-2 size up to 32 at a
+ * multiple of it lies in one sector), and it has no bank conflict (the
  * bank rule takes an access's first word for it). */
-static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
-                                                uint32_t hint,
-                                                uint32_t sectored,
-                                                uint64_t lanes,
-                                                uint64_t f[PASTA_DIV_NUM]) {
+static PASTA_INLINE void
+pasta_div_lone_figures(void *ptr, uint32_t size, uint32_t hint,
+                       uint32_t sectored, uint32_t aligned, uint64_t lanes,
+                       uint64_t f[PASTA_DIV_NUM]) {
   uint64_t addr = (uint64_t)(uintptr_t)ptr;
   int global = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_GLOBAL) != 0;
   int shared = pasta_div_lanes_in(lanes, ptr, hint, PASTA_DIV_SHARED) != 0;
@@ -201,7 +202,10 @@ static PASTA_INLINE void pasta_div_lone_figures(void *ptr, uint32_t size,
   f[PASTA_DIV_DISTINCT_GLOBAL] = global ? size : 0;
   f[PASTA_DIV_DISTINCT_SHARED] = shared ? size : 0;
   if (sectored && global && size != 0) {
-    f[PASTA_DIV_SECTORS] = pasta_div_span(addr, size, 5);
+    f[PASTA_DIV_SECTORS] =
+        (aligned & PASTA_DIV_UNITS_ALIGNED) && pasta_div_aligned_size(size)
+            ? 1
+            : pasta_div_span(addr, size, 5);
     f[PASTA_DIV_IDEAL_SECTORS] = ((uint64_t)size + 31) / 32;
   }
 }
@@ -267,7 +271,7 @@ PASTA_INLINE uint32_t __pasta_div_access(
                              f);
   } else if ((lanes & (lanes - 1)) == 0) {
     PASTA_DIV_TALLY(pasta_div_fast_lone, lanes);
-    pasta_div_lone_figures(ptr, size, hint, sectored, lanes, f);
+    pasta_div_lone_figures(ptr, size, hint, sectored, aligned, lanes, f);
   } else {
     pasta_div_access_figures(ptr, size, hint, sectored, width, aligned, lanes,
                              f);
@@ -283,15 +287,18 @@ PASTA_INLINE uint32_t __pasta_div_access(
  * divides 32 (a 16 x 16 tile: two rows of 16 lanes); 0 when rows straddle
  * warps. Called once per call, at the entry. */
 PASTA_INLINE uint32_t __pasta_div_row_width(void) {
-  uint32_t x = __gpu_num_threads_x();
-  if (__gpu_num_lanes() != 32)
-    return 0;
-  if ((x & 31) == 0 ||
-      (__gpu_num_threads_y() == 1 && __gpu_num_threads_z() == 1))
-    return 32;
+  /* Tests combined without branches (no short-circuit): the copies inline
+   * this with __pasta_div_stacked_width, which calls it again, after the
+   * last IR cleanup; straight-line twins are one computation to the code
+   * generator, branching ones are two. */
+  uint32_t x = __gpu_num_threads_x(), y = __gpu_num_threads_y(),
+           z = __gpu_num_threads_z();
+  uint32_t rows32 = ((x & 31) == 0) | ((y == 1) & (z == 1));
   /* x divides 32 when it is a power of 2 below it (no remainder: a
    * division costs each warp some twenty instructions at every call). */
-  return x < 32 && (x & (x - 1)) == 0 ? x : 0;
+  uint32_t divides = (x < 32) & ((x & (x - 1)) == 0);
+  uint32_t w = rows32 ? 32u : divides ? x : 0u;
+  return __gpu_num_lanes() == 32 ? w : 0u;
 }
 
 /* The width W of the rows of lanes when the rows a warp holds are
@@ -302,11 +309,10 @@ PASTA_INLINE uint32_t __pasta_div_row_width(void) {
  * z planes (z is 1, or a plane's x * y threads are whole warps); else 0.
  * Called once per call, at the entry. */
 PASTA_INLINE uint32_t __pasta_div_stacked_width(void) {
-  uint32_t w = __pasta_div_row_width();
-  if (w == 0 || w == 32 || __gpu_num_threads_z() == 1 ||
-      ((w * __gpu_num_threads_y()) & 31) == 0)
-    return w;
-  return 0;
+  uint32_t w = __pasta_div_row_width(), y = __gpu_num_threads_y(),
+           z = __gpu_num_threads_z();
+  uint32_t keep = (w == 0) | (w == 32) | (z == 1) | (((w * y) & 31) == 0);
+  return keep ? w : 0u;
 }
 
 /* Tallies the one-row path of partial warps, for the unit test only. */
@@ -349,6 +355,20 @@ static PASTA_INLINE uint32_t pasta_div_lanes_per_bank(uint32_t words) {
   return 1u << (twos < 5u ? twos : 5u);
 }
 
+/* The larger of `most` and the number of `lanes` in class r (lanes
+ * r + classes * k, `every` marking those of class 0), for r < classes.
+ * In 32 bits: `every` has none above them, so neither has the product
+ * (no cleanup after inlining would narrow the 64-bit operations). */
+static PASTA_INLINE uint32_t pasta_div_fuller_class(uint32_t most,
+                                                    uint64_t lanes,
+                                                    uint32_t every, uint32_t r,
+                                                    uint32_t classes) {
+  if (r >= classes)
+    return most;
+  uint32_t n = (uint32_t)__builtin_popcount((uint32_t)(lanes >> r) & every);
+  return n > most ? n : most;
+}
+
 /* The wavefronts of a shared access of at most 4 bytes by `lanes` (one
  * row: lane i at base + stride * i, stride a multiple of 4): lanes i and j
  * share a bank when (i - j) * stride / 4 is a multiple of 32, that is when
@@ -360,17 +380,30 @@ static PASTA_INLINE uint64_t pasta_div_strided_wavefronts(uint64_t lanes,
   if (classes == 32)
     return 1;
   /* every `classes`-th lane from lane 0 (a constant once inlined) */
-  uint64_t every = classes == 1   ? 0xffffffffull
-                   : classes == 2 ? 0x55555555ull
-                   : classes == 4 ? 0x11111111ull
-                   : classes == 8 ? 0x01010101ull
-                                  : 0x00010001ull;
-  uint64_t most = 0;
-  for (uint32_t r = 0; r < classes; ++r) {
-    uint64_t n = (uint64_t)__builtin_popcountll((lanes >> r) & every);
-    most = n > most ? n : most;
-  }
-  return most;
+  uint32_t every = classes == 1   ? 0xffffffffu
+                   : classes == 2 ? 0x55555555u
+                   : classes == 4 ? 0x11111111u
+                   : classes == 8 ? 0x01010101u
+                                  : 0x00010001u;
+  /* Written out, not a loop: the copies inline this after the last loop
+   * unrolling, where a loop of constant trips stays a loop (nw_tile's
+   * anti-diagonal: two trips of ten PTX instructions at every one). */
+  uint32_t most = (uint32_t)__builtin_popcount((uint32_t)lanes & every);
+  most = pasta_div_fuller_class(most, lanes, every, 1, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 2, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 3, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 4, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 5, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 6, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 7, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 8, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 9, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 10, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 11, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 12, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 13, classes);
+  most = pasta_div_fuller_class(most, lanes, every, 14, classes);
+  return pasta_div_fuller_class(most, lanes, every, 15, classes);
 }
 
 /* The figures of a full warp of one row whose lanes' addresses are one

@@ -1967,6 +1967,19 @@ static void test_div_lone_lane(void) {
             c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
           div_check_any(&c, 1ull << lanes[l]);
         }
+  /* Told that the address is a multiple of the size (PASTA_DIV_ALIGNED):
+   * one sector, taken without the span; at every aligned place in two
+   * sectors, the reference's figures still. */
+  div_any_flags = PASTA_DIV_ALIGNED;
+  for (uint32_t size = 1; size <= 32; size *= 2)
+    for (uint64_t offset = 0; offset < 64; offset += size)
+      for (size_t l = 0; l < 3; ++l, ++cases) {
+        c.hint = PASTA_DIV_GLOBAL, c.size = size, c.sectored = 1;
+        for (int k = 0; k < 64; ++k)
+          c.addr[k] = DIV_BASE + offset + 4096 * (uint64_t)k;
+        div_check_any(&c, 1ull << lanes[l]);
+      }
+  div_any_flags = 0;
   CHECK_EQ_U64(pasta_div_fast_lone - lone, (uint64_t)cases);
 }
 
@@ -2775,6 +2788,36 @@ static void test_div_wider_strides(void) {
   CHECK_EQ_INT(fast, cases);
 }
 
+/* pasta_div_strided_wavefronts (the one-row path's shared wavefronts) on
+ * every word stride from 1 to 64 and masks full, half, alternate, sparse
+ * and pseudo-random: the fullest bank's lanes, counted bank by bank (lane
+ * i reads bank stride * i mod 32). */
+static void test_div_strided_wavefronts(void) {
+  uint64_t masks[40] = {FULL,          0x0000ffffull, 0xffff0000ull,
+                        0x55555555ull, 0xaaaaaaaaull, 0x00000001ull,
+                        0x80000000ull, 0x0001fffeull, 0x7ffe0000ull,
+                        0x00ff00ffull};
+  uint64_t seed = 0x9e3779b97f4a7c15ull;
+  for (int m = 10; m < 40; ++m) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    masks[m] = (seed >> 32) | 1; /* never empty */
+  }
+  int cases = 0, equal = 0;
+  for (uint32_t words = 1; words <= 64; ++words)
+    for (int m = 0; m < 40; ++m) {
+      uint32_t per_bank[32] = {0}, most = 0;
+      for (uint32_t i = 0; i < 32; ++i)
+        if (masks[m] >> i & 1) {
+          uint32_t n = ++per_bank[words * i % 32];
+          most = n > most ? n : most;
+        }
+      ++cases;
+      equal += pasta_div_strided_wavefronts(masks[m], 4 * words) == most;
+    }
+  CHECK_EQ_INT(cases, 64 * 40);
+  CHECK_EQ_INT(equal, cases);
+}
+
 /* __pasta_div_access_row32, the one-row helper of the copies' body for rows
  * of 32 (passes/DivergenceRows32.cpp): in a warp of one 32-lane row, every
  * power-of-2 size, stride 0, the size and every wider stride the pass hands
@@ -2989,6 +3032,49 @@ static void test_div_stacked_width(void) {
 static void div_row_width_lane(uint32_t lane, void *arg) {
   (void)lane, (void)arg;
   div_row_width = __pasta_div_row_width();
+}
+
+static void div_both_widths_lane(uint32_t lane, void *arg) {
+  (void)lane, (void)arg;
+  div_row_width = __pasta_div_row_width();
+  div_stacked_width = __pasta_div_stacked_width();
+}
+
+/* The two widths as they were written with early returns (before they
+ * were made straight-line for the copies' late inlining), the reference
+ * of test_div_widths_as_before. */
+static uint32_t div_row_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  if ((x & 31) == 0 || (y == 1 && z == 1))
+    return 32;
+  return x < 32 && (x & (x - 1)) == 0 ? x : 0;
+}
+
+static uint32_t div_stacked_width_before(uint32_t x, uint32_t y, uint32_t z) {
+  uint32_t w = div_row_width_before(x, y, z);
+  if (w == 0 || w == 32 || z == 1 || ((w * y) & 31) == 0)
+    return w;
+  return 0;
+}
+
+/* __pasta_div_row_width and __pasta_div_stacked_width on every block
+ * shape up to 64 x 8 x 4 (a 32-lane warp): the values of the branching
+ * forms they replace. */
+static void test_div_widths_as_before(void) {
+  int shapes = 0, equal = 0;
+  for (uint32_t x = 1; x <= 64; ++x)
+    for (uint32_t y = 1; y <= 8; ++y)
+      for (uint32_t z = 1; z <= 4; ++z, ++shapes) {
+        pasta_shim.threads[0] = x, pasta_shim.threads[1] = y;
+        pasta_shim.threads[2] = z;
+        div_row_width = div_stacked_width = 99;
+        pasta_shim_warp(32, 1, 0, 0, div_both_widths_lane, NULL);
+        equal += div_row_width == div_row_width_before(x, y, z) &&
+                 div_stacked_width == div_stacked_width_before(x, y, z);
+      }
+  CHECK_EQ_INT(shapes, 64 * 8 * 4);
+  CHECK_EQ_INT(equal, shapes);
+  pasta_shim.threads[0] = 1, pasta_shim.threads[1] = 1;
+  pasta_shim.threads[2] = 1;
 }
 
 static void test_div_access_lanes(void) {
@@ -3398,6 +3484,106 @@ static void test_div_uniform(void) {
   CHECK(a.out[7] == 1);
 }
 
+/* Every thread's loop run one by one: for x index t of threads_x, start
+ * t mod 2^width, stride threads_x mod 2^width, body runs below n. */
+static uint64_t grid_stride_runs_by_hand(uint64_t n, uint64_t threads_x,
+                                         uint32_t width) {
+  uint64_t mask = (1ull << width) - 1, runs = 0;
+  for (uint64_t t = 0; t < threads_x; ++t)
+    for (uint64_t i = t & mask; i < n; i += threads_x & mask)
+      ++runs;
+  return runs;
+}
+
+/* The same for an `int` index of `width` bits: starts and stride read as
+ * signed; the loop run in 64 bits (no overflow: the program's arithmetic
+ * taken to have none). */
+static uint64_t int_stride_runs_by_hand(int64_t n, uint64_t threads_x,
+                                        uint32_t width) {
+  uint64_t mask = (1ull << width) - 1;
+  int64_t half = (int64_t)1 << (width - 1), stride = threads_x & mask;
+  if (stride >= half)
+    stride -= 2 * half;
+  if (stride <= 0)
+    return 0;
+  uint64_t runs = 0;
+  for (uint64_t t = 0; t < threads_x; ++t) {
+    int64_t start = t & mask;
+    if (start >= half)
+      start -= 2 * half;
+    for (int64_t i = start; i < n; i += stride)
+      ++runs;
+  }
+  return runs;
+}
+
+static void test_grid_stride_runs(void) {
+  /* Against every thread's own loop, starts and strides wrapping at 2^6
+   * (threads_x up to 3 x 64 + 63: q = 0..3) and not wrapping (width 20),
+   * bounds 0..299 (below, at and past the wrap); a stride of 0 (threads_x
+   * a multiple of 64) never ends and is left out. */
+  uint32_t widths[] = {6, 20};
+  for (uint32_t w = 0; w < 2; ++w)
+    for (uint64_t threads_x = 1; threads_x < 256; ++threads_x) {
+      if ((threads_x & ((1ull << widths[w]) - 1)) == 0)
+        continue;
+      for (uint64_t n = 0; n < 300; n += 1 + n / 40)
+        CHECK_EQ_INT(pasta_grid_stride_runs(n, threads_x, widths[w], 1),
+                     grid_stride_runs_by_hand(n, threads_x, widths[w]));
+    }
+  /* An `int` index of 6 bits: starts 32..63 read as -32..-1 (they run
+   * even for bounds below 1), strides of 32..63 negative (no count);
+   * bounds -40..299. */
+  for (uint64_t threads_x = 1; threads_x < 256; ++threads_x)
+    for (int64_t n = -40; n < 300; n += 1 + (n > 0 ? n / 40 : 0))
+      CHECK_EQ_INT(pasta_grid_stride_runs_int(n, threads_x, 6, 1),
+                   int_stride_runs_by_hand(n, threads_x, 6));
+  /* No wrap: n runs, whatever the grid; times the replicas. */
+  CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 32, 1), 1000003);
+  CHECK_EQ_INT(pasta_grid_stride_runs(1000003, 30720, 64, 6), 6000018);
+  CHECK_EQ_INT(pasta_grid_stride_runs(5, 30720, 32, 1), 5);
+  /* 2^33 + 3 threads, starts wrapping at 2^32 (q = 2, r = 3), bound 10:
+   * start s < 10 runs ceil((10 - s) / 3) times: 4, 3, 3, 3, 2, 2, 2, 1, 1,
+   * 1 = 22; every start twice (q), starts 0..2 once more (4 + 3 + 3 =
+   * 10): 2 x 22 + 10 = 54. */
+  CHECK_EQ_INT(pasta_grid_stride_runs(10, (1ull << 33) + 3, 32, 1), 54);
+  /* A bound near 2^64 with stride 1: the triangle's halving (2^64 - 1 odd
+   * a) keeps the sum exact modulo 2^64: n - 0 = n. */
+  CHECK(pasta_grid_stride_runs(UINT64_MAX, 1, 64, 1) == UINT64_MAX);
+  CHECK(pasta_grid_stride_runs(UINT64_MAX - 1, 1, 64, 1) == UINT64_MAX - 1);
+
+  /* The launch: only the grid's first thread adds; 2 x 3 blocks of 32 x 2
+   * threads (replicas 3 x 2 = 6), bound 100: 600. Signed bounds below zero
+   * run nothing. */
+  uint64_t slot = 0;
+  place(0, 2, 0, 32);
+  pasta_shim.blocks[1] = 3;
+  pasta_shim.threads[1] = 2;
+  __pasta_count_grid_stride(&slot, 100, PASTA_GRID_STRIDE_WRAP32);
+  CHECK_EQ_INT(slot, 600);
+  pasta_shim.thread[1] = 1; /* y id 1: not the first thread */
+  __pasta_count_grid_stride(&slot, 100, PASTA_GRID_STRIDE_WRAP32);
+  pasta_shim.thread[1] = 0;
+  pasta_shim.block[0] = 1;
+  __pasta_count_grid_stride(&slot, 100, 0);
+  CHECK_EQ_INT(slot, 600);
+  place(0, 2, 0, 32);
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, PASTA_GRID_STRIDE_SIGNED);
+  CHECK_EQ_INT(slot, 600);
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, 0); /* unsigned: huge */
+  CHECK(slot == 600 + (uint64_t)-5);
+  /* An `int` index on 64 threads (no wrap): a bound below 1 runs nothing,
+   * 70 runs 70 times. */
+  slot = 0;
+  uint32_t int_flags = PASTA_GRID_STRIDE_SIGNED | PASTA_GRID_STRIDE_WRAP32 |
+                       PASTA_GRID_STRIDE_INT32;
+  __pasta_count_grid_stride(&slot, (uint64_t)-5, int_flags);
+  __pasta_count_grid_stride(&slot, 0, int_flags);
+  CHECK_EQ_INT(slot, 0);
+  __pasta_count_grid_stride(&slot, 70, int_flags);
+  CHECK_EQ_INT(slot, 70);
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -3411,6 +3597,7 @@ int main(void) {
   test_trace_sampling();
   test_trace_events();
   test_counts();
+  test_grid_stride_runs();
   test_flush_bits();
   test_flush_bit_lane();
   test_count_lanes();
@@ -3437,6 +3624,8 @@ int main(void) {
   test_div_stacked_width();
   test_div_access_lanes();
   test_div_wider_strides();
+  test_div_strided_wavefronts();
+  test_div_widths_as_before();
   test_div_row32();
   test_div_rows16();
   test_div_one_lane_a_row();

@@ -98,17 +98,26 @@ PASTA_ABI int __pasta_get_func_by_symbol(void **handle, const void *of,
   return err;
 }
 
-/* cuLaunchKernel taken as a pointer (cudaGetDriverEntryPoint*,
- * cuGetProcAddress), as libraries that do not link libcuda call the
- * driver: the program gets an entry point of PASTA's that records the
- * launch and calls the driver's. One per distinct driver function (the
- * per-thread default stream's is another); a third is handed out as is. */
+/* cuLaunchKernel and cuLaunchKernelEx taken as pointers
+ * (cudaGetDriverEntryPoint*, cuGetProcAddress), as libraries that do not
+ * link libcuda call the driver (CUTLASS launches its cluster kernels so):
+ * the program gets an entry point of PASTA's that records the launch and
+ * calls the driver's. One per distinct driver function (the per-thread
+ * default stream's is another); a third is handed out as is. */
+typedef int (*pasta__driver_launch_ex_fn)(const void *, const void *, void **,
+                                          void **);
+PASTA_ABI int __pasta_launch_kernel_ex_driver(const void *config, const void *f,
+                                              void **params, void **extra,
+                                              pasta__driver_launch_ex_fn real,
+                                              ops_t *ops);
+
+enum entry_kind { ENTRY_LAUNCH_KERNEL, ENTRY_LAUNCH_KERNEL_EX, ENTRY_KINDS };
 enum { ENTRY_SLOTS = 2 };
 
 static struct {
-  pasta__module_launch_fn real;
+  void *real;
   ops_t *ops;
-} entry_slots[ENTRY_SLOTS];
+} entry_slots[ENTRY_KINDS][ENTRY_SLOTS];
 
 #define ENTRY_LAUNCH(n)                                                        \
   static int entry_launch_##n(const void *f, uint32_t gx, uint32_t gy,         \
@@ -117,30 +126,56 @@ static struct {
                               void **params, void **extra) {                   \
     return __pasta_module_launch_kernel(                                       \
         f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra,               \
-        entry_slots[n].real, entry_slots[n].ops);                              \
+        (pasta__module_launch_fn)entry_slots[ENTRY_LAUNCH_KERNEL][n].real,     \
+        entry_slots[ENTRY_LAUNCH_KERNEL][n].ops);                              \
+  }
+
+#define ENTRY_LAUNCH_EX(n)                                                     \
+  static int entry_launch_ex_##n(const void *config, const void *f,            \
+                                 void **params, void **extra) {                \
+    return __pasta_launch_kernel_ex_driver(                                    \
+        config, f, params, extra,                                              \
+        (pasta__driver_launch_ex_fn)entry_slots[ENTRY_LAUNCH_KERNEL_EX][n]     \
+            .real,                                                             \
+        entry_slots[ENTRY_LAUNCH_KERNEL_EX][n].ops);                           \
   }
 
 ENTRY_LAUNCH(0)
 ENTRY_LAUNCH(1)
-static const pasta__module_launch_fn entry_launches[ENTRY_SLOTS] = {
-    entry_launch_0, entry_launch_1};
+ENTRY_LAUNCH_EX(0)
+ENTRY_LAUNCH_EX(1)
+static void *const entry_points[ENTRY_KINDS][ENTRY_SLOTS] = {
+    {(void *)entry_launch_0, (void *)entry_launch_1},
+    {(void *)entry_launch_ex_0, (void *)entry_launch_ex_1}};
 
-static int is_launch_symbol(const char *symbol) {
-  return symbol && (strcmp(symbol, "cuLaunchKernel") == 0 ||
-                    strcmp(symbol, "cuLaunchKernel_ptsz") == 0);
+/* Which launch function `symbol` names, or -1. */
+static int entry_kind(const char *symbol) {
+  if (!symbol)
+    return -1;
+  if (strcmp(symbol, "cuLaunchKernel") == 0 ||
+      strcmp(symbol, "cuLaunchKernel_ptsz") == 0)
+    return ENTRY_LAUNCH_KERNEL;
+  if (strcmp(symbol, "cuLaunchKernelEx") == 0 ||
+      strcmp(symbol, "cuLaunchKernelEx_ptsz") == 0)
+    return ENTRY_LAUNCH_KERNEL_EX;
+  return -1;
 }
 
-/* *fn, the driver's cuLaunchKernel, becomes one of PASTA's entry points. */
-static void wrap_entry_point(void **fn, ops_t *ops) {
+/* *fn, the driver's launch function `symbol` names, becomes one of PASTA's
+ * entry points. */
+static void wrap_entry_point(const char *symbol, void **fn, ops_t *ops) {
+  int kind = entry_kind(symbol);
+  if (kind < 0)
+    return;
   pasta__state_lock();
   pasta__note_call(ops);
   for (size_t i = 0; i < ENTRY_SLOTS; ++i) {
-    if (!entry_slots[i].real) {
-      entry_slots[i].real = (pasta__module_launch_fn)*fn;
-      entry_slots[i].ops = ops;
+    if (!entry_slots[kind][i].real) {
+      entry_slots[kind][i].real = *fn;
+      entry_slots[kind][i].ops = ops;
     }
-    if (entry_slots[i].real == (pasta__module_launch_fn)*fn) {
-      *fn = (void *)entry_launches[i];
+    if (entry_slots[kind][i].real == *fn) {
+      *fn = entry_points[kind][i];
       break;
     }
   }
@@ -152,8 +187,8 @@ PASTA_ABI int __pasta_get_driver_entry_point(
     const char *symbol, void **fn, uint64_t flags, void *status,
     int (*real)(const char *, void **, uint64_t, void *), ops_t *ops) {
   int err = real(symbol, fn, flags, status);
-  if (!err && fn && *fn && is_launch_symbol(symbol))
-    wrap_entry_point(fn, ops);
+  if (!err && fn && *fn)
+    wrap_entry_point(symbol, fn, ops);
   return err;
 }
 
@@ -165,8 +200,8 @@ PASTA_ABI int __pasta_get_driver_entry_point_by_version(
     int (*real)(const char *, void **, uint32_t, uint64_t, void *),
     ops_t *ops) {
   int err = real(symbol, fn, version, flags, status);
-  if (!err && fn && *fn && is_launch_symbol(symbol))
-    wrap_entry_point(fn, ops);
+  if (!err && fn && *fn)
+    wrap_entry_point(symbol, fn, ops);
   return err;
 }
 
@@ -191,11 +226,12 @@ struct pasta__launch_attribute {
 };
 enum { LAUNCH_ATTRIBUTE_COOPERATIVE = 2 }; /* cudaLaunchAttributeCooperative */
 
-/* Whether config `c` asks for a cooperative launch. */
-static int cooperative_config(const struct pasta__launch_config *c) {
-  for (uint32_t i = 0; c->attrs && i < c->num_attrs; ++i)
-    if (c->attrs[i].id == LAUNCH_ATTRIBUTE_COOPERATIVE &&
-        c->attrs[i].val.cooperative)
+/* Whether attributes `attrs` (the runtime's and the driver's lay them out
+ * alike, cooperative's id is 2 in both) ask for a cooperative launch. */
+static int cooperative_attrs(const struct pasta__launch_attribute *attrs,
+                             uint32_t num_attrs) {
+  for (uint32_t i = 0; attrs && i < num_attrs; ++i)
+    if (attrs[i].id == LAUNCH_ATTRIBUTE_COOPERATIVE && attrs[i].val.cooperative)
       return 1;
   return 0;
 }
@@ -234,7 +270,7 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
                      0,
                      0,
                      0,
-                     cooperative_config(c),
+                     cooperative_attrs(c->attrs, c->num_attrs),
                      0};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;
@@ -242,6 +278,56 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   ex_config = config;
   int err = pasta__launch(&l, launch_ex_adapter, ops);
   ex_real = saved_real;
+  ex_config = saved_config;
+  return err;
+}
+
+/* cuLaunchKernelEx(const CUlaunchConfig *, f, params, extra): the driver's
+ * configuration differs from the runtime's in its 32-bit shared-memory
+ * size only. */
+struct pasta__driver_launch_config {
+  uint32_t grid[3], block[3];
+  uint32_t shmem;
+  void *stream;
+  const struct pasta__launch_attribute *attrs;
+  uint32_t num_attrs;
+};
+
+static __thread pasta__driver_launch_ex_fn driver_ex_real;
+
+static __thread void **driver_ex_extra;
+
+static int driver_launch_ex_adapter(const void *handle, uint64_t gxy,
+                                    uint32_t gz, uint64_t bxy, uint32_t bz,
+                                    void **args, uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)bxy, (void)bz, (void)shmem, (void)stream;
+  return driver_ex_real(ex_config, handle, args, driver_ex_extra);
+}
+
+/* A handle taken from a registered kernel (cudaGetFuncBySymbol,
+ * cudaGetKernel) runs its counting copy's handle, as with cuLaunchKernel;
+ * a cooperative attribute falls back as cuLaunchCooperativeKernel does. */
+PASTA_ABI int __pasta_launch_kernel_ex_driver(const void *config, const void *f,
+                                              void **params, void **extra,
+                                              pasta__driver_launch_ex_fn real,
+                                              ops_t *ops) {
+  ops = pasta__ops_or_known(ops);
+  if (!config || !ops) /* a program of the driver API only: nothing to time */
+    return real(config, f, params, extra);
+  const struct pasta__driver_launch_config *c = config;
+  struct launch l = pasta__driver_launch(
+      f, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+      c->block[2], c->shmem, c->stream, params, PASTA__SITE, PASTA__SITE_SLOT,
+      cooperative_attrs(c->attrs, c->num_attrs));
+  pasta__driver_launch_ex_fn saved_real = driver_ex_real;
+  void **saved_extra = driver_ex_extra;
+  const void *saved_config = ex_config;
+  driver_ex_real = real;
+  driver_ex_extra = extra;
+  ex_config = config;
+  int err = pasta__launch(&l, driver_launch_ex_adapter, ops);
+  driver_ex_real = saved_real;
+  driver_ex_extra = saved_extra;
   ex_config = saved_config;
   return err;
 }

@@ -485,6 +485,15 @@ void pasta__make_unset(ops_t *ops, uint32_t kernel);
 
 void pasta__after_launch(ops_t *ops, int device);
 int pasta__launch(const struct launch *call, pasta__launch_fn real, ops_t *ops);
+/* The vendor functions for a driver API call from a module that does not
+ * call the CUDA runtime (`ops` NULL): another module's, or NULL. */
+ops_t *pasta__ops_or_known(ops_t *ops);
+/* A driver API launch (one value a dimension) as pasta__launch takes it. */
+struct launch pasta__driver_launch(const void *f, uint32_t gx, uint32_t gy,
+                                   uint32_t gz, uint32_t bx, uint32_t by,
+                                   uint32_t bz, uint32_t shmem, void *stream,
+                                   void **params, const void *site,
+                                   void *const *ra_slot, int cooperative);
 PASTA_ABI int __pasta_module_launch_kernel(
     const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
     uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,

@@ -696,7 +696,7 @@ static int module_launch_adapter(const void *handle, uint64_t gxy, uint32_t gz,
 /* The vendor functions for a driver API call from code that does not call
  * the CUDA runtime (its table is NULL: the program may not link cudart):
  * another module's, or none. */
-static ops_t *ops_or_known(ops_t *ops) {
+ops_t *pasta__ops_or_known(ops_t *ops) {
   if (ops)
     return ops;
   pasta__state_lock();
@@ -708,7 +708,7 @@ static ops_t *ops_or_known(ops_t *ops) {
 /* A driver-API launch (cuLaunchKernel's grid and block, one value a
  * dimension) as the runtime takes it. The site and its stack slot are the
  * ABI entry's own (PASTA__SITE there, not here). */
-static struct launch driver_launch(const void *f, uint32_t gx, uint32_t gy,
+struct launch pasta__driver_launch(const void *f, uint32_t gx, uint32_t gy,
                                    uint32_t gz, uint32_t bx, uint32_t by,
                                    uint32_t bz, uint32_t shmem, void *stream,
                                    void **params, const void *site,
@@ -728,11 +728,12 @@ PASTA_ABI int __pasta_module_launch_kernel(
     const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
     uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
     void **extra, pasta__module_launch_fn real, ops_t *ops) {
-  ops = ops_or_known(ops);
+  ops = pasta__ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params, extra);
-  struct launch l = driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream,
-                                  params, PASTA__SITE, PASTA__SITE_SLOT, 0);
+  struct launch l =
+      pasta__driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream, params,
+                           PASTA__SITE, PASTA__SITE_SLOT, 0);
   pasta__module_launch_fn saved_real = module_real;
   void **saved_extra = module_extra;
   module_real = real;
@@ -768,11 +769,12 @@ PASTA_ABI int __pasta_launch_cooperative_kernel_driver(
     const void *f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
     uint32_t by, uint32_t bz, uint32_t shmem, void *stream, void **params,
     pasta__cooperative_driver_fn real, ops_t *ops) {
-  ops = ops_or_known(ops);
+  ops = pasta__ops_or_known(ops);
   if (!ops) /* a program of the driver API only: nothing to time with */
     return real(f, gx, gy, gz, bx, by, bz, shmem, stream, params);
-  struct launch l = driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream,
-                                  params, PASTA__SITE, PASTA__SITE_SLOT, 1);
+  struct launch l =
+      pasta__driver_launch(f, gx, gy, gz, bx, by, bz, shmem, stream, params,
+                           PASTA__SITE, PASTA__SITE_SLOT, 1);
   pasta__cooperative_driver_fn saved = cooperative_driver_real;
   cooperative_driver_real = real;
   int err = pasta__launch(&l, cooperative_driver_adapter, ops);

@@ -9,8 +9,8 @@
  * another shape under PASTA than without it (docs/design.md, "Occupancy
  * queries answer for the plain copy"). cudaFuncSetAttribute,
  * cudaFuncSetCacheConfig, cudaFuncSetSharedMemConfig and their driver
- * forms reach every copy, so that the plain copy's answers and every
- * copy's launches see what the program set.
+ * forms (and the CUkernel ones, per device) reach every copy, so that the
+ * plain copy's answers and every copy's launches see what the program set.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 
@@ -107,6 +107,18 @@ PASTA_ABI int __pasta_cu_occupancy_max_potential_block_size_flags(
     int limit, unsigned flags, occupancy_block_size_b2d_flags_fn real,
     ops_t *ops) {
   return real(grid, block, plain_of(f, 1, ops), to_shmem, shmem, limit, flags);
+}
+
+typedef int (*occupancy_clusters_fn)(int *, const void *, const void *);
+
+/* cudaOccupancyMaxActiveClusters, cudaOccupancyMaxPotentialClusterSize and
+ * their driver forms (value, func, launch configuration): the cluster
+ * shape and count the plain copy allows. */
+PASTA_ABI int __pasta_occupancy_clusters(int *value, const void *fn,
+                                         const void *config,
+                                         occupancy_clusters_fn real,
+                                         ops_t *ops) {
+  return real(value, plain_of(fn, 1, ops), config);
 }
 
 typedef int (*cu_func_get_attribute_fn)(int *, int, const void *);
@@ -261,4 +273,57 @@ PASTA_ABI int __pasta_cu_func_set_config(const void *f, int config,
                                          func_set_config_fn real, ops_t *ops) {
   struct copy_setting s = {NULL, real, 0, config};
   return set_everywhere(f, &s, 0, ops);
+}
+
+/* The CUkernel forms, per device (cuKernelGetAttribute, cuKernelSetAttribute,
+ * cuKernelSetCacheConfig), on a CUkernel the program took from its kernel
+ * (cudaGetKernel): the plain copy's CUkernel answers, settings reach every
+ * copy's. The driver keeps no last error, so a setting is made at once
+ * and never kept for a launch: the device travels in thread-local state
+ * to the adapters set_everywhere calls. */
+typedef int (*cu_kernel_get_attribute_fn)(int *, int, const void *, int);
+
+PASTA_ABI int __pasta_cu_kernel_get_attribute(int *value, int attribute,
+                                              const void *kernel, int device,
+                                              cu_kernel_get_attribute_fn real,
+                                              ops_t *ops) {
+  return real(value, attribute, plain_of(kernel, 0, ops), device);
+}
+
+typedef int (*cu_kernel_set_attribute_fn)(int, int, const void *, int);
+typedef int (*cu_kernel_set_config_fn)(const void *, int, int);
+
+static __thread struct {
+  cu_kernel_set_attribute_fn set_attribute;
+  cu_kernel_set_config_fn set_config;
+  int device;
+} kernel_setting;
+
+static int kernel_set_attribute(const void *kernel, int attribute, int value) {
+  return kernel_setting.set_attribute(attribute, value, kernel,
+                                      kernel_setting.device);
+}
+
+static int kernel_set_config(const void *kernel, int config) {
+  return kernel_setting.set_config(kernel, config, kernel_setting.device);
+}
+
+PASTA_ABI int __pasta_cu_kernel_set_attribute(int attribute, int value,
+                                              const void *kernel, int device,
+                                              cu_kernel_set_attribute_fn real,
+                                              ops_t *ops) {
+  kernel_setting.set_attribute = real;
+  kernel_setting.device = device;
+  struct copy_setting s = {kernel_set_attribute, NULL, attribute, value};
+  return set_everywhere(kernel, &s, 0, ops);
+}
+
+PASTA_ABI int __pasta_cu_kernel_set_cache_config(const void *kernel, int config,
+                                                 int device,
+                                                 cu_kernel_set_config_fn real,
+                                                 ops_t *ops) {
+  kernel_setting.set_config = real;
+  kernel_setting.device = device;
+  struct copy_setting s = {NULL, kernel_set_config, 0, config};
+  return set_everywhere(kernel, &s, 0, ops);
 }

@@ -112,6 +112,23 @@ int __pasta_launch_cooperative_kernel_driver(const void *, uint32_t, uint32_t,
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
                                const struct pasta_vendor_ops *);
+typedef int (*driver_launch_ex_fn)(const void *, const void *, void **,
+                                   void **);
+int __pasta_launch_kernel_ex_driver(const void *, const void *, void **,
+                                    void **, driver_launch_ex_fn,
+                                    const struct pasta_vendor_ops *);
+int __pasta_occupancy_clusters(int *, const void *, const void *,
+                               int (*)(int *, const void *, const void *),
+                               const struct pasta_vendor_ops *);
+int __pasta_cu_kernel_get_attribute(int *, int, const void *, int,
+                                    int (*)(int *, int, const void *, int),
+                                    const struct pasta_vendor_ops *);
+int __pasta_cu_kernel_set_attribute(int, int, const void *, int,
+                                    int (*)(int, int, const void *, int),
+                                    const struct pasta_vendor_ops *);
+int __pasta_cu_kernel_set_cache_config(const void *, int, int,
+                                       int (*)(const void *, int, int),
+                                       const struct pasta_vendor_ops *);
 int __pasta_get_driver_entry_point(const char *, void **, uint64_t, void *,
                                    int (*)(const char *, void **, uint64_t,
                                            void *),
@@ -2597,6 +2614,203 @@ static int test_pending_error(void) {
   return check_summary("intercept pending error");
 }
 
+/* CUlaunchConfig and CUlaunchAttribute as cuda.h lays them out: a 32-bit
+ * shared-memory size before the stream, attributes of an id and a 64-byte
+ * value 8 bytes in. */
+struct cu_launch_attribute {
+  int id;
+  char pad[4];
+  union {
+    int cooperative;
+    char bytes[64];
+  } value;
+};
+struct cu_launch_config {
+  unsigned grid_x, grid_y, grid_z, block_x, block_y, block_z, shared_bytes;
+  void *stream;
+  struct cu_launch_attribute *attrs;
+  unsigned num_attrs;
+};
+
+/* cuLaunchKernelEx: refuses as cuLaunchCooperativeKernel does when the
+ * config is cooperative, else as cuLaunchKernel; every launch must see the
+ * program's config (`ex_config`) and `extra` (`ex_extra`). */
+static const void *ex_config;
+static void **ex_extra;
+static int ex_wrong_args;
+static int f_drv_launch_ex(const void *config, const void *f, void **params,
+                           void **extra) {
+  const struct cu_launch_config *c = config;
+  if (config != ex_config || extra != ex_extra)
+    ++ex_wrong_args;
+  uint64_t grid = c->grid_x | (uint64_t)c->grid_y << 32;
+  uint64_t block = c->block_x | (uint64_t)c->block_y << 32;
+  int cooperative =
+      c->num_attrs == 1 && c->attrs[0].id == 2 && c->attrs[0].value.cooperative;
+  return cooperative
+             ? f_co_launch(f, grid, c->grid_z, block, c->block_z, params,
+                           c->shared_bytes, c->stream)
+             : f_persistent_launch(f, grid, c->grid_z, block, c->block_z,
+                                   params, c->shared_bytes, c->stream);
+}
+
+/* The driver's entry point for "cuLaunchKernelEx". */
+static int f_ex_entry_point(const char *symbol, void **fn, uint64_t flags,
+                            void *status) {
+  (void)flags, (void)status;
+  *fn =
+      strcmp(symbol, "cuLaunchKernelEx") == 0 ? (void *)f_drv_launch_ex : NULL;
+  return 0;
+}
+
+/* `test_intercept driver_launch_ex`: cuLaunchKernelEx of a handle taken
+ * from a kernel runs the counting copy's handle (cg), with the program's
+ * config and `extra` untouched; with the cooperative attribute it falls
+ * back as cuLaunchCooperativeKernel does (cg: its capped copy; rd at 1,024
+ * threads: its plain copy, uncounted, with the warning). The config's
+ * bytes after its 32-bit shared-memory size are garbage, as a program's
+ * may be: the launch's shape must not read them (64 bytes, not 64 GB).
+ * The same through cuLaunchKernelEx taken as a pointer. */
+static int test_driver_launch_ex(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  void *cg = NULL, *rd = NULL;
+  CHECK(__pasta_get_func_by_symbol(&cg, &cg_handle, f_drv_get_func, &cops) ==
+        0);
+  CHECK(__pasta_get_func_by_symbol(&rd, &rd_handle, f_drv_get_func, &cops) ==
+        0);
+  struct cu_launch_attribute coop = {.id = 2, .value.cooperative = 1};
+  struct cu_launch_config plain, together;
+  memset(&plain, 0xff, sizeof plain); /* padding after shared_bytes */
+  plain.grid_x = 8, plain.grid_y = plain.grid_z = 1;
+  plain.block_x = 512, plain.block_y = plain.block_z = 1;
+  plain.shared_bytes = 64, plain.stream = NULL;
+  plain.attrs = NULL, plain.num_attrs = 0;
+  together = plain;
+  together.attrs = &coop, together.num_attrs = 1;
+  void *extra[1] = {NULL};
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept cuLaunchKernelEx");
+  ex_config = &plain, ex_extra = extra;
+  CHECK(__pasta_launch_kernel_ex_driver(&plain, cg, NULL, extra,
+                                        f_drv_launch_ex, &cops) == 0);
+  ex_config = &together, ex_extra = NULL;
+  CHECK(__pasta_launch_kernel_ex_driver(&together, cg, NULL, NULL,
+                                        f_drv_launch_ex, &cops) == 0);
+  together.block_x = 1024;
+  CHECK(__pasta_launch_kernel_ex_driver(&together, rd, NULL, NULL,
+                                        f_drv_launch_ex, &cops) == 0);
+  /* cuLaunchKernelEx taken through cudaGetDriverEntryPoint (CUTLASS's
+   * way): PASTA's entry point, which runs cg's counting handle. */
+  void *entry = NULL;
+  CHECK(__pasta_get_driver_entry_point("cuLaunchKernelEx", &entry, 0, NULL,
+                                       f_ex_entry_point, &cops) == 0);
+  CHECK(entry && entry != (void *)f_drv_launch_ex);
+  ex_config = &plain, ex_extra = NULL;
+  if (entry)
+    CHECK(((driver_launch_ex_fn)entry)(&plain, cg, NULL, NULL) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(ex_wrong_args == 0);
+  CHECK(num_launched == 4 && launched[0] == &cg_fn &&
+        launched[1] == &cg_capped_fn && launched[2] == &rd_plain_fn &&
+        launched[3] == &cg_fn);
+  CHECK_HAS_STR(text, "kernel '_Z2rdv' need more registers than a cooperative "
+                      "grid of 8 blocks of 1024 threads can have");
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cgr = row_of(&act, "cg()");
+  const pasta_activity_kernel *rdr = row_of(&act, "rd()");
+  if (CHECK(cgr && rdr)) {
+    CHECK(cgr->launches == 3 && cgr->counted == 3 && cgr->failed == 0);
+    CHECK(rdr->launches == 1 && rdr->counted == 0 && rdr->failed == 0);
+    CHECK(cgr->num_shapes >= 1 && cgr->shapes[0].shared_bytes == 64);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept cuLaunchKernelEx");
+}
+
+/* cuKernelGetAttribute, cuKernelSetAttribute, cuKernelSetCacheConfig on
+ * CUkernels (rd's, as f_drv_get_kernel gives them), per device: which
+ * CUkernel and device each call reached. */
+static const void *ck_on[8];
+static int ck_device[8], num_ck;
+static void note_ck(const void *kernel, int device) {
+  if (num_ck < 8)
+    ck_on[num_ck] = kernel, ck_device[num_ck++] = device;
+}
+static int f_ck_get_attribute(int *value, int attribute, const void *kernel,
+                              int device) {
+  note_ck(kernel, device);
+  *value = attribute == 4 && kernel == &rd_plain_ck ? 32 : 70;
+  return 0;
+}
+static int f_ck_set_attribute(int attribute, int value, const void *kernel,
+                              int device) {
+  (void)attribute, (void)value;
+  note_ck(kernel, device);
+  return 0;
+}
+static int f_ck_set_config(const void *kernel, int config, int device) {
+  (void)config;
+  note_ck(kernel, device);
+  return 0;
+}
+
+/* cudaOccupancyMaxActiveClusters and kin: the clusters of 2 blocks the
+ * copy asked about holds at once. */
+static int f_co_clusters(int *value, const void *fn, const void *config) {
+  (void)config;
+  co_asked = fn;
+  *value = CO_SMS * co_blocks_per_sm(fn, 512) / 2;
+  return 0;
+}
+
+/* `test_intercept kernel_attributes`: a CUkernel the program took from its
+ * kernel (cudaGetKernel) is asked about as its plain copy's CUkernel (rd:
+ * 32 registers, not the counting kernel's 70), on the device asked; a
+ * setting reaches the plain copy's CUkernel first, then the counting
+ * kernel's and the capped copy's, each on that device. The cluster
+ * queries answer for the plain copy too. */
+static int test_kernel_attributes(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  void *ck = NULL;
+  CHECK(__pasta_get_func_by_symbol(&ck, &rd_handle, f_drv_get_kernel, &cops) ==
+            0 &&
+        ck == &rd_ck);
+  int regs = 0;
+  CHECK(__pasta_cu_kernel_get_attribute(&regs, 4, ck, 3, f_ck_get_attribute,
+                                        &cops) == 0);
+  CHECK(regs == 32 && num_ck == 1 && ck_on[0] == &rd_plain_ck &&
+        ck_device[0] == 3);
+  num_ck = 0;
+  CHECK(__pasta_cu_kernel_set_attribute(8, 65536, ck, 3, f_ck_set_attribute,
+                                        &cops) == 0);
+  CHECK(num_ck == 3 && ck_on[0] == &rd_plain_ck && ck_on[1] == &rd_ck &&
+        ck_on[2] == &rd_capped_ck);
+  CHECK(ck_device[0] == 3 && ck_device[1] == 3 && ck_device[2] == 3);
+  num_ck = 0;
+  CHECK(__pasta_cu_kernel_set_cache_config(ck, 2, 1, f_ck_set_config, &cops) ==
+        0);
+  CHECK(num_ck == 3 && ck_on[0] == &rd_plain_ck && ck_device[2] == 1);
+  /* The cluster queries, on the kernel and on a CUfunction of it: cg's
+   * plain copy holds 2 blocks of 512 an SM (4 clusters of 2 on 4 SMs),
+   * the counting kernel 1. */
+  int clusters = 0;
+  CHECK(__pasta_occupancy_clusters(&clusters, &cg_handle, NULL, f_co_clusters,
+                                   &cops) == 0);
+  CHECK(clusters == 4 && co_asked == &cg_plain);
+  void *f = NULL;
+  CHECK(__pasta_get_func_by_symbol(&f, &cg_handle, f_drv_get_func, &cops) == 0);
+  clusters = 0;
+  CHECK(__pasta_occupancy_clusters(&clusters, f, NULL, f_co_clusters, &cops) ==
+        0);
+  CHECK(clusters == 4 && co_asked == &cg_plain_fn);
+  return check_summary("intercept CUkernel attributes, cluster queries");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "kernel_resources") == 0)
     return test_kernel_resources(argc > 2 && strcmp(argv[2], "hip") == 0
@@ -2628,6 +2842,10 @@ int main(int argc, char **argv) {
     return test_driver_occupancy();
   if (argc > 1 && strcmp(argv[1], "driver_cooperative") == 0)
     return test_driver_cooperative();
+  if (argc > 1 && strcmp(argv[1], "driver_launch_ex") == 0)
+    return test_driver_launch_ex();
+  if (argc > 1 && strcmp(argv[1], "kernel_attributes") == 0)
+    return test_kernel_attributes();
   if (argc > 1 && strcmp(argv[1], "set_config") == 0)
     return test_func_set_config();
   if (argc > 1 && strcmp(argv[1], "pending_error") == 0)

@@ -300,14 +300,15 @@ static size_t unionSize(ArrayRef<uint32_t> A, ArrayRef<uint32_t> B) {
 // F, given the type that returns its value and Counts counts: a new
 // function takes its body, name and uses (all direct calls). F is left
 // empty, for the caller to erase once no map refers to it; so are F's
-// calls (in DeadCalls): CallValueOf is keyed by them, and an address freed
-// before the callers' plans are remapped could come back as another value
-// (the next twin's argument) that the remap would then replace.
-static Function *retype(Function &F, unsigned Counts,
-                        FunctionAnalysisManager &FAM,
-                        DenseMap<CallInst *, uint32_t> &CallSource,
-                        DenseMap<Value *, Value *> &CallValueOf,
-                        SmallVectorImpl<CallInst *> &DeadCalls) {
+// calls (in DeadCalls, each with the call that replaces it): CallValueOf
+// is keyed by them, and an address freed before the callers' plans are
+// remapped could come back as another value (the next twin's argument)
+// that the remap would then replace.
+static Function *
+retype(Function &F, unsigned Counts, FunctionAnalysisManager &FAM,
+       DenseMap<CallInst *, uint32_t> &CallSource,
+       DenseMap<Value *, Value *> &CallValueOf,
+       SmallVectorImpl<std::pair<CallInst *, CallInst *>> &DeadCalls) {
   LLVMContext &Ctx = F.getContext();
   Type *ValueTy = F.getReturnType();
   SmallVector<Type *, 9> Elems;
@@ -373,7 +374,7 @@ static Function *retype(Function &F, unsigned Counts,
       CallSource.erase(It);
       CallSource[Call] = Source;
     }
-    DeadCalls.push_back(CI);
+    DeadCalls.push_back({CI, Call});
   }
   New->takeName(&F);
   return New; // F, empty and unused, is erased by the caller
@@ -406,7 +407,10 @@ static uint32_t callBlockCounter(const CallInst &CI, const FunctionPlan &Caller,
 // The derived-counter rows in an order that derives every source before
 // it is read: each function's rows together, those of functions without
 // twins' calls counters first (in table order), then the twins, callers
-// before callees, each one's calls counter (CallRows) before its own rows.
+// before callees, each one's calls counter (CallRows) before its own rows,
+// and last the rows of counters no plan owns (in table order): the
+// divergence rows, planned before the twins' rows were known, which read
+// the planned functions' block counters (a twin's derived from its calls).
 static void orderDerivedRows(std::vector<pasta_derived> &Derived,
                              const std::vector<FunctionPlan> &Plans,
                              ArrayRef<Function *> TwinsCallersFirst,
@@ -422,14 +426,16 @@ static void orderDerivedRows(std::vector<pasta_derived> &Derived,
     return Counter < It->FirstCounter + It->NumCounters ? &*It : nullptr;
   };
   DenseMap<const Function *, std::vector<pasta_derived>> Rows;
-  std::vector<pasta_derived> Ordered;
+  std::vector<pasta_derived> Ordered, Unowned;
   DenseSet<const Function *> Late(TwinsCallersFirst.begin(),
                                   TwinsCallersFirst.end());
   for (const pasta_derived &D : CallRows) // counter 0 of a planned twin
     Rows[OwnerOf(D.counter)->F].push_back(D);
   for (const pasta_derived &D : Derived) {
     const FunctionPlan *P = OwnerOf(D.counter);
-    if (P && Late.count(P->F))
+    if (!P)
+      Unowned.push_back(D);
+    else if (Late.count(P->F))
       Rows[P->F].push_back(D);
     else
       Ordered.push_back(D);
@@ -439,6 +445,7 @@ static void orderDerivedRows(std::vector<pasta_derived> &Derived,
     if (It != Rows.end())
       append_range(Ordered, It->second);
   }
+  append_range(Ordered, Unowned);
   Derived = std::move(Ordered);
 }
 
@@ -573,7 +580,8 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   }
   SmallVector<Function *, 16> News;
   DenseMap<Value *, Value *> CallValueOf; // a replaced call: its value now
-  SmallVector<CallInst *, 16> DeadCalls;  // replaced calls, erased last
+  // Replaced calls, erased last, and the calls that replace them.
+  SmallVector<std::pair<CallInst *, CallInst *>, 16> DeadCalls;
   for (auto &[F, CR] : Accepted) {
     FunctionPlan *P = PlanOf[F];
     Function *New =
@@ -594,8 +602,10 @@ ReturnedCounts pasta::planReturnedCounts(std::vector<FunctionPlan> &Plans,
   // is now its extractvalue.
   for (FunctionPlan &P : Plans)
     remapPlanValues(P, CallValueOf);
-  for (CallInst *CI : DeadCalls)
-    CI->eraseFromParent();
+  for (auto [Old, New] : DeadCalls) {
+    R.CallReplaced[Old] = New;
+    Old->eraseFromParent();
+  }
   auto Current = [&](Function *F) {
     Function *New = R.Replaced.lookup(F);
     return New ? New : F;

@@ -30,8 +30,13 @@
 //     The others flush at every return as before, their calls counter
 //     aside where every call's block counts the calls (derived too).
 //
-// Not with PASTA_DIVERGENCE=1 or PASTA_TRACE=1 (their copies follow the
-// functions' own plans), nor with PASTA_CALLEE_COUNTS=0.
+// Divergence builds too: the divergence copies call the twins' copies and
+// hand the counting counts back the same way (the twins' divergence
+// figures leave as any device function's). Their plan, made before step
+// 2, reads the twins' block counters (derived rows, ordered after the
+// twins') and counts warps after calls (moved to the new calls:
+// ReturnedCounts::CallReplaced). Not with PASTA_TRACE=1 (its copies follow
+// the functions' own plans), nor with PASTA_CALLEE_COUNTS=0.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_CALLEECOUNTS_H
@@ -103,6 +108,10 @@ struct ReturnedCounts {
   // Functions replaced by their returning form (for the copies made later;
   // the keys are erased: look them up, never dereference them).
   llvm::DenseMap<llvm::Function *, llvm::Function *> Replaced;
+  // Calls replaced by calls of the returning form (for the divergence
+  // plan, made before: its segments start after calls; the keys are
+  // erased: look them up, never dereference them).
+  llvm::DenseMap<const llvm::Instruction *, llvm::CallInst *> CallReplaced;
 };
 
 // Step 2: decides which twins return their counts and gives them their

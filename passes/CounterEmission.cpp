@@ -1861,12 +1861,20 @@ void CounterEmitter::emit(FunctionPlan &P) {
   // (__pasta_count_lanes): no bit, no register through the loop, nothing at
   // any flush.
   InPlace.clear();
+  SmallVector<const CountedBlock *, 2> GridStride;
   if (CountingBuild && P.Kind == PASTA_FUNC_KERNEL && P.Placed &&
       T.Target != PASTA_TARGET_HOST)
-    for (const CountedBlock &CB : P.Blocks)
-      if (CB.CountWhereTaken && CB.Measured && !CB.AlikeInEveryBlock &&
-          CB.BB != &Entry)
+    for (const CountedBlock &CB : P.Blocks) {
+      if (!CB.Measured || CB.AlikeInEveryBlock || CB.BB == &Entry)
+        continue;
+      // A grid-stride loop's header: the first thread adds its runs at
+      // entry (GridStrideLoops.h); like a block counted where taken, it
+      // holds no register and nothing flushes it.
+      if (CB.GridStrideBound)
+        GridStride.push_back(&CB);
+      if (CB.CountWhereTaken || CB.GridStrideBound)
         InPlace.insert(CB.Counter);
+    }
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
     // Host counters stay 64-bit: a flush would extract each bit (registers
@@ -1902,6 +1910,13 @@ void CounterEmitter::emit(FunctionPlan &P) {
   bool LaunchAtExit = countsLaunchAtExit(P);
   if (P.Kind == PASTA_FUNC_KERNEL && !LaunchAtExit)
     emitLaunchCount(B, P, PrefetchCounterRows && CountingBuild);
+  for (const CountedBlock *CB : GridStride) // an `int` bound: signed
+    B.CreateCall(M.getOrInsertFunction(CountGridStrideName, B.getVoidTy(),
+                                       Global, I64, I32),
+                 {B.CreateConstInBoundsGEP1_32(I64, T.Counters,
+                                               P.FirstCounter + CB->Counter),
+                  B.CreateSExt(CB->GridStrideBound, I64),
+                  B.getInt32(CB->GridStrideFlags)});
   findHostOnceCounters(P);
   auto StartAtOne = [&](uint32_t Counter) {
     if (HostOnce.count(Counter)) // added to memory at entry
@@ -1951,7 +1966,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
     return true;
   };
   for (CountedBlock &CB : P.Blocks) {
-    if (InPlace.count(CB.Counter)) {
+    if (is_contained(GridStride, &CB)) {
+      // counted at entry, above
+    } else if (InPlace.count(CB.Counter)) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       B.CreateCall(M.getOrInsertFunction(CountLanesName, B.getVoidTy(), Global,
                                          I32, I32, I32),

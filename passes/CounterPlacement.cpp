@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "CounterPlacement.h"
 #include "GridIndices.h"
+#include "GridStrideLoops.h"
 
 #include "BlockInvariance.h"
 #include "InstrumentationMD.h"
@@ -21,6 +22,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -588,6 +590,26 @@ bool countColdEdges(FunctionPlan &P, ArrayRef<ColdEdge> Cold,
   }
   return Split;
 }
+
+cl::opt<bool> GridStrideFirstThread(
+    "pasta-grid-stride-first-thread", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the grid's first thread counts a grid-stride loop's "
+             "runs over a launch (GridStrideLoops.h); 0: every thread counts "
+             "its own, as before"));
+
+// A grid-stride loop's header (GridStrideLoops.h): its bound and flags.
+void markGridStride(CountedBlock &CB, FunctionAnalysisManager &FAM) {
+  if (!GridStrideFirstThread)
+    return;
+  Function &F = *CB.BB->getParent();
+  if (std::optional<GridStrideLoop> G =
+          gridStrideLoop(*CB.BB, FAM.getResult<LoopAnalysis>(F),
+                         FAM.getResult<PostDominatorTreeAnalysis>(F))) {
+    CB.GridStrideBound = G->Bound;
+    CB.GridStrideFlags = G->Flags;
+  }
+}
+
 } // namespace
 
 void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
@@ -636,9 +658,15 @@ void pasta::placeCounters(FunctionPlan &P, FunctionAnalysisManager &FAM,
   for (CountedBlock &CB : P.Blocks) {
     CB.Once = !Cycle.count(CB.BB);
     CB.CountWhereTaken = Rare.count(CB.BB);
+    if (IsKernel && !CB.Once)
+      markGridStride(CB, FAM);
     Order.push_back(&CB);
   }
   llvm::stable_sort(Order, [&](CountedBlock *A, CountedBlock *B) {
+    // A grid-stride loop's header: counted by the grid's first thread, so
+    // measured ahead of every block (the loop's others derived from it).
+    if ((A->GridStrideBound != nullptr) != (B->GridStrideBound != nullptr))
+      return A->GridStrideBound != nullptr;
     if (A->Once != B->Once)
       return A->Once;
     // Counted where taken: no register, so measured ahead of the loop's

@@ -167,7 +167,9 @@ bool ModuleInstrumenter::run() {
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
-    if (Opts.CalleeCounts && !Opts.Divergence && !Opts.Trace) {
+    // Divergence builds too: otherwise their copies flush a device
+    // function's counting counts at every call (bfs's visit, per edge).
+    if (Opts.CalleeCounts && !Opts.Trace) {
       Twins = createCountTwins(M, Kernels, Reach, Sel);
       Sel.setArgumentSpaces(&Twins.ArgumentSpaces);
       auto Before = std::move(Reach);
@@ -225,6 +227,11 @@ bool ModuleInstrumenter::run() {
     for (Function *&F : Copied)
       if (Function *New = Returned.Replaced.lookup(F))
         F = New;
+    // The divergence plan's segments start after calls that the returning
+    // twins replaced: their warps are counted after the new calls.
+    for (DivergencePlan::Segment &S : Divergence.Segments)
+      if (CallInst *New = Returned.CallReplaced.lookup(S.After))
+        S.After = New;
   }
   SmallPtrSet<Function *, 4> OneThread; // found before the counting code
   for (Function *F : Copied)

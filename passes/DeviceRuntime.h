@@ -24,6 +24,7 @@ inline constexpr const char *CountLaunchInlineName =
     "__pasta_count_launch_inline";
 inline constexpr const char *CountLaunchThreadsInlineName =
     "__pasta_count_launch_threads_inline";
+inline constexpr const char *CountGridStrideName = "__pasta_count_grid_stride";
 inline constexpr const char *BankRowName = "__pasta_bank_row";
 inline constexpr const char *FlushCounterName = "__pasta_flush_counter";
 inline constexpr const char *FlushCounterFastName =

@@ -70,6 +70,17 @@ static cl::opt<bool> LoneLaneFlush(
     cl::desc("Divergence copies: at a return, a warp whose nonzero "
              "registers are all one lane's adds them from that lane"));
 
+// A group measured at each execution whose first access is a load is
+// measured just after the load, not before it: the helper's code (its
+// mask, shuffles and ballots, no use of the loaded value) then runs while
+// the load is in flight instead of delaying its issue (nw_traceback's
+// single thread waits on three dependent loads a step). The same lanes
+// and address: the same figures.
+static cl::opt<bool> MeasureAfterLoad(
+    "pasta-div-measure-after-load", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: measure a load's group just after the "
+             "load, where its latency hides the measurement"));
+
 static cl::opt<bool> StackedGaps(
     "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
@@ -718,6 +729,8 @@ public:
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
+        if (!G.TwinOf && !G.FullRow)
+          At = afterLoad(At);
         if (G.FullRow)
           measureFullRowAt(G, At);
         else
@@ -779,6 +792,13 @@ public:
         Exits.push_back(Ret);
     for (Instruction *Exit : Exits)
       emitFlush(Exit);
+  }
+
+  // Where to measure a group led by access I: just after I when it is a
+  // load (MeasureAfterLoad), else at I.
+  static Instruction *afterLoad(Instruction *I) {
+    auto *L = dyn_cast<LoadInst>(I);
+    return MeasureAfterLoad && L && !L->isVolatile() ? L->getNextNode() : I;
   }
 
   // Whether G repeats in a uniform loop (measured once per entry, or in

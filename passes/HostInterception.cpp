@@ -79,6 +79,12 @@ constexpr Param CuOccupancyBlockSizeFlags[] = {Ptr, Ptr, Ptr, Ptr,
 constexpr Param FuncSetAttribute[] = {Ptr, I32, I32};
 // cuFuncGetAttribute(value, attribute, f).
 constexpr Param CuFuncGetAttribute[] = {Ptr, I32, Ptr};
+// cuKernelGetAttribute(value, attribute, kernel, device).
+constexpr Param CuKernelGetAttribute[] = {Ptr, I32, Ptr, I32};
+// cuKernelSetAttribute(attribute, value, kernel, device).
+constexpr Param CuKernelSetAttribute[] = {I32, I32, Ptr, I32};
+// cuKernelSetCacheConfig(kernel, configuration, device).
+constexpr Param CuKernelSetConfig[] = {Ptr, I32, I32};
 // (func, cache or shared memory configuration).
 constexpr Param FuncSetConfig[] = {Ptr, I32};
 // (ptr, size).
@@ -139,6 +145,10 @@ static const Route Routes[] = {
      CooperativeDriverLaunch},
     {"cuLaunchCooperativeKernel_ptsz",
      "__pasta_launch_cooperative_kernel_driver", CooperativeDriverLaunch},
+    // cuLaunchKernelEx(config, f, params, extra): cuLaunchKernel's with a
+    // configuration (its cooperative attribute falls back the same way).
+    {"cuLaunchKernelEx", "__pasta_launch_kernel_ex_driver", FourPtrs},
+    {"cuLaunchKernelEx_ptsz", "__pasta_launch_kernel_ex_driver", FourPtrs},
     // Driver handles of the program's kernels (CUfunction, CUkernel): their
     // launches are recorded under the kernel they were taken from.
     {"cudaGetFuncBySymbol", "__pasta_get_func_by_symbol", TwoPtrs},
@@ -213,10 +223,24 @@ static const Route Routes[] = {
     {"cuOccupancyMaxPotentialBlockSizeWithFlags",
      "__pasta_cu_occupancy_max_potential_block_size_flags",
      CuOccupancyBlockSizeFlags},
+    // Clusters (value, func, launch configuration), both APIs.
+    {"cudaOccupancyMaxActiveClusters", "__pasta_occupancy_clusters", ThreePtrs},
+    {"cudaOccupancyMaxPotentialClusterSize", "__pasta_occupancy_clusters",
+     ThreePtrs},
+    {"cuOccupancyMaxActiveClusters", "__pasta_occupancy_clusters", ThreePtrs},
+    {"cuOccupancyMaxPotentialClusterSize", "__pasta_occupancy_clusters",
+     ThreePtrs},
     {"cuFuncGetAttribute", "__pasta_cu_func_get_attribute", CuFuncGetAttribute},
     {"cuFuncSetAttribute", "__pasta_cu_func_set_attribute", FuncSetAttribute},
     {"cuFuncSetCacheConfig", "__pasta_cu_func_set_config", FuncSetConfig},
     {"cuFuncSetSharedMemConfig", "__pasta_cu_func_set_config", FuncSetConfig},
+    // A CUkernel's (cudaGetKernel), per device.
+    {"cuKernelGetAttribute", "__pasta_cu_kernel_get_attribute",
+     CuKernelGetAttribute},
+    {"cuKernelSetAttribute", "__pasta_cu_kernel_set_attribute",
+     CuKernelSetAttribute},
+    {"cuKernelSetCacheConfig", "__pasta_cu_kernel_set_cache_config",
+     CuKernelSetConfig},
     // Allocations.
     {"cudaMalloc", "__pasta_malloc", Malloc},
     {"hipMalloc", "__pasta_malloc", Malloc},

@@ -77,6 +77,11 @@ struct CountedBlock {
   // Kernels: it runs alike in every thread block (BlockInvariance.h), so
   // only the grid's first thread block flushes it.
   bool AlikeInEveryBlock = false;
+  // Kernels: the header of a grid-stride loop (GridStrideLoops.h), whose
+  // runs over a launch the grid's first thread adds from this bound (and
+  // flags) in counting builds, where no thread keeps a register for it.
+  llvm::Value *GridStrideBound = nullptr;
+  uint32_t GridStrideFlags = 0;
 };
 
 struct FunctionPlan {

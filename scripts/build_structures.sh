@@ -32,8 +32,11 @@
 # staged at exit, most zero in every lane); asmcopy: a tile
 # staged by inline PTX (cp.async, ldmatrix) beside the same in C++; onethread: a setup
 # kernel whose body is guarded to one thread (its counting kernel capped
-# itself, no capped copy compiled); cdp: dynamic parallelism, a kernel
-# launching itself from the device (-fgpu-rdc, CUDA's device runtime).
+# itself, no capped copy compiled); gridstride: GUPS's init and check
+# kernels' grid-stride loops (their runs counted by the grid's first
+# thread) over grids that do not divide the bound, 2-D grids, empty
+# bounds; cdp: dynamic parallelism, a kernel launching itself from the
+# device (-fgpu-rdc, CUDA's device runtime).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -41,14 +44,15 @@
 #   GROUP   linkage threads graphs driver_api cxx_names thrust rdc vectors
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
-#           segreduce driver_occupancy sparseflush asmcopy onethread cdp
+#           segreduce driver_occupancy sparseflush asmcopy onethread
+#           launch_ex gridstride cdp
 #           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy onethread cdp}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy onethread launch_ex gridstride cdp}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -149,7 +153,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | onethread) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | onethread | gridstride) build_one "$g" ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)
@@ -188,7 +192,7 @@ for g in $groups; do
       "$pasta" "${cu[@]}" -O0 "$src/memops/memops.cu" -o memops-O0 "${rt[@]}"
       plain -O0 "$src/memops/memops.cu" -o memops-O0.plain "${rt[@]}"
       ;;
-    driver_api | driver_occupancy) build_one "$g" -L"$cuda/lib64/stubs" -lcuda ;;
+    driver_api | driver_occupancy | launch_ex) build_one "$g" -L"$cuda/lib64/stubs" -lcuda ;;
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
     rdc) build_rdc ;;

@@ -148,11 +148,13 @@ done
 row "1,024-thread blocks the counting kernel's registers cannot take" return regcap/regcap.cu 0 regcap
 row "cooperative and persistent (spin-barrier) launches sized by the occupancy API" return occupancy/occupancy.cu 0 occupancy
 row "driver API occupancy, cuLaunchCooperativeKernel, cache configs, a pending error" return driver_occupancy/driver_occupancy.cu 0 driver_occupancy
+row "cuLaunchKernelEx (direct, entry point, cooperative), CUkernel attributes" return launch_ex/launch_ex.cu 0 launch_ex
 row "skip-ahead over a table of bit matrices (curand_init's)" return skipahead/skipahead.cu 0 skipahead
 row "skip-ahead, counters of loop blocks in local memory" return skipahead/skipahead.cu 0 skipahead.mem
 row "short threads, guarded blocks mostly not taken" return sparseflush/sparseflush.cu 0 sparseflush
 row "a tile staged by inline PTX (cp.async, ldmatrix) beside C++" return asmcopy/asmcopy.cu 0 asmcopy
 row "a setup kernel guarded to one thread, 1 and 1,024 threads" return onethread/onethread.cu 0 onethread
+row "grid-stride loops of short threads (GUPS's init and check), 1-D and 2-D grids" return gridstride/gridstride.cu 0 gridstride
 row "dynamic parallelism: a kernel launching itself from the device" return cdp/cdp.cu 0 cdp
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads

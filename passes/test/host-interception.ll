@@ -86,6 +86,8 @@ define i32 @occupancy(ptr %n, ptr %fn, ptr %attr, ptr %bytes) {
 ; CHECK: call i32 @__pasta_func_set_attribute(ptr %fn, i32 8, i32 98304, ptr @cudaFuncSetAttribute, ptr @__pasta_cuda_ops)
 ; CHECK: call i32 @__pasta_occupancy_max_potential_block_size(ptr %n, ptr %bytes, ptr %fn, i64 0, i32 0, ptr @hipOccupancyMaxPotentialBlockSize, ptr @__pasta_hip_ops)
 ; CHECK: call i32 @__pasta_func_get_attributes(ptr %attr, ptr %fn, ptr @hipFuncGetAttributes, ptr @__pasta_hip_ops)
+; CHECK: call i32 @__pasta_occupancy_clusters(ptr %n, ptr %fn, ptr %attr, ptr @cudaOccupancyMaxActiveClusters, ptr @__pasta_cuda_ops)
+; CHECK: call i32 @__pasta_occupancy_clusters(ptr %n, ptr %fn, ptr %attr, ptr @cudaOccupancyMaxPotentialClusterSize, ptr @__pasta_cuda_ops)
 ; OFF-NOT: __pasta_occupancy
   %a = call i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessor(ptr %n, ptr %fn, i32 512, i64 0)
   %b = call i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr %n, ptr %fn, i32 1024, i64 64, i32 1)
@@ -94,6 +96,8 @@ define i32 @occupancy(ptr %n, ptr %fn, ptr %attr, ptr %bytes) {
   %e = call i32 @cudaFuncSetAttribute(ptr %fn, i32 8, i32 98304)
   %f = call i32 @hipOccupancyMaxPotentialBlockSize(ptr %n, ptr %bytes, ptr %fn, i64 0, i32 0)
   %g = call i32 @hipFuncGetAttributes(ptr %attr, ptr %fn)
+  %h = call i32 @cudaOccupancyMaxActiveClusters(ptr %n, ptr %fn, ptr %attr)
+  %i = call i32 @cudaOccupancyMaxPotentialClusterSize(ptr %n, ptr %fn, ptr %attr)
   ret i32 %a
 }
 
@@ -156,6 +160,8 @@ declare i32 @cudaGetDriverEntryPoint(ptr, ptr, i64, ptr)
 declare i32 @cuGetProcAddress_v2(ptr, ptr, i32, i64, ptr)
 declare i32 @cudaGetKernel(ptr, ptr)
 declare i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessor(ptr, ptr, i32, i64)
+declare i32 @cudaOccupancyMaxActiveClusters(ptr, ptr, ptr)
+declare i32 @cudaOccupancyMaxPotentialClusterSize(ptr, ptr, ptr)
 declare i32 @cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(ptr, ptr, i32, i64, i32)
 declare i32 @cudaOccupancyAvailableDynamicSMemPerBlock(ptr, ptr, i32, i32)
 declare i32 @cudaFuncGetAttributes(ptr, ptr)

@@ -8,7 +8,8 @@
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=GONE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s 2>/dev/null | FileCheck %s --check-prefix=DIV
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-inline-flush-limit=0 -pasta-print-sites -S %s 2>%t.ool | FileCheck %s --check-prefix=OOL
 ; RUN: FileCheck --check-prefix=OOLSITES %s < %t.ool
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -192,3 +193,19 @@ step:
 ; SITES-NOT: pasta: derived 1 =
 
 ; OFF-NOT: __pasta_callee
+
+; Divergence builds too: the kernel's divergence copy calls the twin's
+; divergence copy and adds the counting counts it returns; the twin's copy
+; has no counting flush at its return (no flush_any: the warp test of the
+; counting flush) and no address-space test (its pointers are global). Its
+; divergence figures leave as before (atomics and its loop's flush).
+; DIV-LABEL: define ptx_kernel void @assign__pasta_div(
+; DIV: %[[R:[0-9]+]] = call { float, i64 } @dist__pasta_callee__pasta_div(ptr %a, ptr %b, i32 %n)
+; DIV-NEXT: %[[N:[0-9]+]] = extractvalue { float, i64 } %[[R]], 1
+; DIV-NEXT: add i64 %{{[a-z0-9.]+}}, %[[N]]
+; DIV-LABEL: define internal { float, i64 } @dist__pasta_callee__pasta_div(
+; DIV-NOT: __pasta_flush_any
+; DIV-NOT: __pasta_is_shared
+; DIV: __pasta_div_access
+; DIV-NOT: __pasta_flush_any
+; DIV: ret { float, i64 }

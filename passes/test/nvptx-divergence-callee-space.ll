@@ -9,8 +9,8 @@
 ; visit without -fgpu-rdc). Where the callers disagree, or the function's
 ; address is taken, the access stays generic (0). On the tree before,
 ; every one was generic.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; visit's load and atomic, onshared's store:
 ; STATS: access groups 7 ({{.*}}; groups in their callers' space: 3
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

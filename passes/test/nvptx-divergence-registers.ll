@@ -12,9 +12,9 @@
 ; the kernel's own attributes only, which the runtime launches when the grid
 ; fits in one wave of it (no copy with PASTA_DIV_MAXNREG=0). NONE leaves out
 ; the register-capped counting copies (nvptx-capped-copies.ll), capped at 64.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=ENV
-; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-maxnreg=0 -pasta-capped-copies=0 -S %s | FileCheck %s --check-prefix=NONE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -S %s | FileCheck %s
+; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -S %s | FileCheck %s --check-prefix=ENV
+; RUN: env PASTA_DIV_MAXNREG=40 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-maxnreg=0 -pasta-capped-copies=0 -S %s | FileCheck %s --check-prefix=NONE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=NODIV
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

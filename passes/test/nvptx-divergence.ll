@@ -17,10 +17,10 @@
 ; derived: nvptx-divergence-uniform.ll).
 ; Every block is measured here too (-pasta-div-derive-bodies=0; if-then
 ; bodies derived from their branch: nvptx-divergence-bodies.ll).
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-bodies=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=NODIV
-; RUN: env PASTA_DIVERGENCE=1 %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-div-derive-bodies=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=ENV
+; RUN: env PASTA_DIVERGENCE=1 %opt -passes=pasta-count -pasta-callee-counts=0 -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-div-derive-bodies=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=ENV
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -140,13 +140,14 @@ entry:
 ; generic (0) load of 4 bytes, all eight
 ; figures added where measured, under one test of what the helper returns;
 ; its parameter may differ between lanes (a
-; device function's are not known to be uniform): the general helper.
+; device function's are not known to be uniform): the general helper,
+; just after the load (nvptx-divergence-after-load.ll).
 ; CHECK-LABEL: define internal float @load_it__pasta_div(ptr %p)
 ; CHECK: %[[PWIDTH:[^ ]+]] = call i32 @__pasta_div_row_width()
+; CHECK: load float
 ; CHECK: call i32 @__pasta_div_access(ptr %p, i32 4, i32 16, i32 1, i32 %[[PWIDTH]],
 ; CHECK-COUNT-8: call void @__pasta_div_add(
 ; CHECK-NEXT: br label
-; CHECK: load float
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret float
 
