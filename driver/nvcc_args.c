@@ -119,6 +119,19 @@ int pasta_nvcc_arch_supported(const char *arch) {
   return 0;
 }
 
+void pasta_nvcc_print_gpu_list(FILE *out, int lists) {
+  for (size_t i = 0; i < NUM_SUPPORTED; ++i) {
+    const char *num = supported_archs[i];
+    if (num[strspn(num, "0123456789")]) /* 90a: accelerated, not listed */
+      continue;
+    if (lists == (PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH))
+      fprintf(out, "arch=compute_%s,code=sm_%s\n", num, num);
+    else
+      fprintf(out, "%s_%s\n", lists == PASTA_NVCC_LIST_ARCH ? "compute" : "sm",
+              num);
+  }
+}
+
 /*===-- Parsing -----------------------------------------------------------===*/
 
 void nv_warn(struct parse *p, const char *fmt, ...) {
@@ -396,9 +409,25 @@ OPTION_ACTION(opt_define) { flag2(p, "-D", value); }
 
 OPTION_ACTION(opt_undefine) { flag2(p, "-U", value); }
 
-OPTION_ACTION(opt_path_l) { flag2(p, "-L", value); }
+OPTION_ACTION(opt_path_l) {
+  p->failed |= nv_push(&p->lib_dirs, "-L") || nv_push(&p->lib_dirs, value);
+}
 
-OPTION_ACTION(opt_library) { p->failed |= nv_pushf(&p->libs, "-l%s", value); }
+/* nvcc's host compiler is gcc, whose OpenMP runtime is libgomp; clang's
+ * -fopenmp (nvcc's -Xcompiler -fopenmp) compiles for LLVM's libomp, which
+ * implements libgomp's interface too. Linking both made two runtimes:
+ * omp_set_num_threads and omp_get_thread_num answered from libgomp inside
+ * libomp's team (every thread number 0, the team as large as the CPU). */
+OPTION_ACTION(opt_library) {
+  if (strcmp(value, "gomp") == 0) {
+    p->failed |= nv_push(&p->libs, "-lomp") ||
+                 nv_push(&p->out->notes,
+                         "-lgomp: linked as -lomp (clang's OpenMP runtime, "
+                         "which implements libgomp's interface)");
+    return;
+  }
+  p->failed |= nv_pushf(&p->libs, "-l%s", value);
+}
 
 OPTION_ACTION(opt_isystem) { flag2(p, "-isystem", value); }
 
@@ -457,6 +486,17 @@ OPTION_ACTION(opt_shared) {
 OPTION_ACTION(opt_pass) { flag(p, arg); }
 
 OPTION_ACTION(opt_version) { p->out->mode = PASTA_NVCC_VERSION; }
+
+/* --list-gpu-code, --list-gpu-arch: print and exit, as nvcc does. */
+OPTION_ACTION(opt_list_gpu_code) {
+  p->out->mode = PASTA_NVCC_LIST_GPU;
+  p->out->list_gpu |= PASTA_NVCC_LIST_CODE;
+}
+
+OPTION_ACTION(opt_list_gpu_arch) {
+  p->out->mode = PASTA_NVCC_LIST_GPU;
+  p->out->list_gpu |= PASTA_NVCC_LIST_ARCH;
+}
 
 OPTION_ACTION(opt_forward_unknown) { p->forward_unknown = 1; }
 
@@ -524,6 +564,8 @@ static const struct option options[] = {
     {"shared", 0, opt_shared},
     {"w|disable-warnings|v|verbose|fPIC|pthread", 0, opt_pass},
     {"V|version", 0, opt_version},
+    {"list-gpu-code|code-ls", 0, opt_list_gpu_code},
+    {"list-gpu-arch|arch-ls", 0, opt_list_gpu_arch},
     {"forward-unknown-to-host-compiler|forward-unknown-opts|"
      "forward-unknown-to-host-linker",
      NVCC_ONLY, opt_forward_unknown},
@@ -615,6 +657,7 @@ void nv_parse_free(struct parse *p) {
   nv_strlist_free(&p->cuda_flags);
   nv_strlist_free(&p->inputs);
   nv_strlist_free(&p->libs);
+  nv_strlist_free(&p->lib_dirs);
   nv_strlist_free(&p->archs);
   nv_strlist_free(&p->arch_only);
 }

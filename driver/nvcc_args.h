@@ -13,6 +13,7 @@
 #define PASTA_DRIVER_NVCC_ARGS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,9 +26,10 @@ typedef struct pasta_strlist {
 } pasta_strlist;
 
 enum pasta_nvcc_mode {
-  PASTA_NVCC_BUILD,   /* compile and/or link: run pasta-clang++ */
-  PASTA_NVCC_VERSION, /* --version: print ours and clang's */
-  PASTA_NVCC_ERROR    /* `error` says why; exit status 2 */
+  PASTA_NVCC_BUILD,    /* compile and/or link: run pasta-clang++ */
+  PASTA_NVCC_VERSION,  /* --version: print ours and clang's */
+  PASTA_NVCC_LIST_GPU, /* --list-gpu-code/-arch: print the architectures */
+  PASTA_NVCC_ERROR     /* `error` says why; exit status 2 */
 };
 
 typedef struct pasta_nvcc_config {
@@ -65,7 +67,12 @@ typedef struct pasta_nvcc_result {
    * is made by pasta_nvcc_run: one clang run per architecture, then CUDA's
    * fatbinary. */
   char device_output;
+  /* PASTA_NVCC_LIST_GPU: which lists were asked for, PASTA_NVCC_LIST_CODE
+   * (sm_NN) and/or PASTA_NVCC_LIST_ARCH (compute_NN). */
+  int list_gpu;
 } pasta_nvcc_result;
+
+enum { PASTA_NVCC_LIST_CODE = 1, PASTA_NVCC_LIST_ARCH = 2 };
 
 /* Translates nvcc's arguments argv[1..argc-1]. Returns 0, or -1 when out of
  * memory. */
@@ -92,6 +99,12 @@ int pasta_yes_no(const char *value);
 /* The GPU architectures clang-22 can build for with CUDA 13 ("75", "90a",
  * ...), measured on the development machine (docs/nvcc.md). */
 int pasta_nvcc_arch_supported(const char *arch);
+
+/* Prints what nvcc --list-gpu-code / --list-gpu-arch print, for the
+ * architectures clang-22 builds without an accelerated suffix, one a line:
+ * sm_NN, compute_NN, or with both lists arch=compute_NN,code=sm_NN.
+ * Makefiles pick their -arch from the first line (MCX's does). */
+void pasta_nvcc_print_gpu_list(FILE *out, int lists);
 
 #ifdef __cplusplus
 }

@@ -205,6 +205,11 @@ static void emit(struct parse *p) {
     p->failed |= nv_push(a, "-gline-tables-only");
   for (size_t i = 0; i < p->flags.num; ++i)
     p->failed |= nv_push(a, p->flags.at[i]);
+  /* nvcc takes -L and -l on a command that does not link and ignores them
+   * (Learn-CUDA-Programming's Makefiles compile with -lcublas -lcurand
+   * -L...); clang would report each unused. */
+  for (size_t i = 0; link && i < p->lib_dirs.num; ++i)
+    p->failed |= nv_push(a, p->lib_dirs.at[i]);
   /* nvcc's -std is for C++ and CUDA; clang refuses it with C inputs. */
   if (p->std && count_inputs(p, LANG_C))
     nv_warn(p, "-std=%s left out: this command also compiles C files", p->std);
@@ -234,19 +239,24 @@ static void emit(struct parse *p) {
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
   emit_inputs(p);
-  for (size_t i = 0; i < p->libs.num; ++i)
+  for (size_t i = 0; link && i < p->libs.num; ++i)
     p->failed |= nv_push(a, p->libs.at[i]);
   if (!link || p->inputs.num == 0)
     return;
-  int device_link = p->rdc;
-  for (size_t i = 0; !device_link && i < p->inputs.num; ++i)
-    device_link = p->inputs.at[i][0] - '0' == LANG_OBJECT &&
-                  p->cfg->has_device_code &&
-                  p->cfg->has_device_code(p->inputs.at[i] + 1);
-  if (device_link && (objects || cuda_inputs)) {
-    /* With CUDA's device runtime (dynamic parallelism), as nvcc links. */
-    p->failed |= nv_push(a, "-fgpu-rdc") || nv_push(a, "--offload-link") ||
-                 nv_push(a, "-Xoffload-linker") ||
+  int device_objects = 0;
+  for (size_t i = 0; i < p->inputs.num; ++i)
+    device_objects += p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+                      p->cfg->has_device_code &&
+                      p->cfg->has_device_code(p->inputs.at[i] + 1);
+  if ((p->rdc || device_objects) && (objects || cuda_inputs)) {
+    /* With CUDA's device runtime (dynamic parallelism), as nvcc links.
+     * --offload-link is for device code compiled before this command:
+     * clang device-links what it compiles itself, and warns that the
+     * option went unused (nvcc -rdc=true k.cu -o app warns of nothing). */
+    p->failed |= nv_push(a, "-fgpu-rdc");
+    if (device_objects || !cuda_inputs)
+      p->failed |= nv_push(a, "--offload-link");
+    p->failed |= nv_push(a, "-Xoffload-linker") ||
                  nv_pushf(a, "-L%s/lib64", cuda) ||
                  nv_push(a, "-Xoffload-linker") || nv_push(a, "-lcudadevrt");
   }

@@ -21,6 +21,7 @@ struct parse {
   pasta_strlist cuda_flags; /* the same, for CUDA inputs only */
   pasta_strlist inputs;     /* "<lang><path>": lang as one digit */
   pasta_strlist libs;       /* -lNAME, after every input (as nvcc links) */
+  pasta_strlist lib_dirs;   /* -L DIR, -L DIR...: linking only */
   pasta_strlist archs;      /* "90", "90a": from -arch/-code/-gencode */
   pasta_strlist arch_only;  /* from -arch when -code names none */
   int forced_lang;          /* -x: the language of later inputs */

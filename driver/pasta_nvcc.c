@@ -83,6 +83,10 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  if (r.mode == PASTA_NVCC_LIST_GPU) {
+    pasta_nvcc_print_gpu_list(stdout, r.list_gpu);
+    return 0;
+  }
   char dir[PATH_MAX], clang[PATH_MAX + 32];
   if (pasta_nvcc_own_dir(dir, sizeof dir) != 0) {
     pasta_nvcc_diag("pasta-nvcc", "error", "cannot find its own directory: %s",

@@ -152,6 +152,25 @@ static void test_host_files_and_link(void) {
       joined, "-o app main.o rdc_a.o -fgpu-rdc --offload-link -Xoffload-linker "
               "-L/cuda/lib64 -Xoffload-linker -lcudadevrt -L/cuda/lib64 "
               "-lcudart");
+  /* Compiled and linked with -rdc=true in one command (the CDP quicksort's
+   * Makefile): clang device-links the device code it compiles itself, so
+   * no --offload-link, which it would report unused; CUDA's device runtime
+   * still. With an object of device code beside the source, the option. */
+  run("-rdc=true k.cu -o app");
+  CHECK_HAS_STR(joined, "-fgpu-rdc -Xoffload-linker -L/cuda/lib64 "
+                        "-Xoffload-linker -lcudadevrt");
+  CHECK(strstr(joined, "--offload-link") == NULL);
+  run("-rdc=true k.cu rdc_a.o -o app");
+  CHECK_HAS_STR(joined, "-fgpu-rdc --offload-link -Xoffload-linker");
+  /* OpenMP host code (Learn-CUDA-Programming's Makefiles: -Xcompiler
+   * -fopenmp, then -lgomp for nvcc's gcc): clang's -fopenmp links LLVM's
+   * libomp, so libgomp is not linked beside it (two runtimes, every
+   * thread number 0); libomp takes its place, gcc's objects included. */
+  run("-Xcompiler -fopenmp k.cu -o app -lgomp");
+  CHECK_HAS_STR(joined, "-fopenmp");
+  CHECK_HAS_STR(joined, " -lomp ");
+  CHECK(strstr(joined, "-lgomp") == NULL);
+  CHECK_EQ_STR(warned, "");
   /* Sources of three languages in one command, compiled and linked. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
   CHECK_EQ_STR(joined,
@@ -228,9 +247,48 @@ static void test_flags(void) {
   CHECK_HAS_STR(joined, "--offload-arch=sm_75 ");
   CHECK_HAS_STR(joined, "--offload-arch=sm_121 ");
   CHECK_EQ_STR(warned, "");
+  /* -L and -l on a compile (Learn-CUDA-Programming's fp16.o rule): nvcc
+   * ignores them there; clang would warn that each went unused. */
+  run("-c fp16.cu -L/usr/local/cuda/lib -lcublas -lcurand -o fp16.o");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -o fp16.o -x cuda fp16.cu");
+  CHECK_EQ_STR(warned, "");
   /* -I and -L with the value in the next argument, -l attached. */
   run("-I include -L lib -lfoo main.o -o app -cudart none"); /* -l last */
   CHECK_EQ_STR(joined, "-I include -L lib -o app main.o -lfoo");
+}
+
+/* `lists` printed as pasta-nvcc prints them, into `joined`. */
+static void print_gpu_list(int lists) {
+  FILE *out = fmemopen(joined, sizeof joined, "w");
+  pasta_nvcc_print_gpu_list(out, lists);
+  fclose(out);
+}
+
+/* --list-gpu-code and --list-gpu-arch (-code-ls, -arch-ls) print nvcc's
+ * lists and exit: MCX's Makefile takes its -arch from the first sm_ line
+ * (`$(CUDACC) --list-gpu-code | grep '^sm_' | head -1`) and fell back to
+ * sm_35 when pasta-nvcc printed nothing. No accelerated (90a) entries, as
+ * in nvcc's lists. */
+static void test_list_gpu(void) {
+  CHECK_EQ_INT(run("--list-gpu-code"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_STR(warned, "");
+  CHECK_EQ_INT(run("-code-ls"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_INT(run("-arch-ls"), PASTA_NVCC_LIST_GPU);
+  CHECK_EQ_STR(warned, "");
+  print_gpu_list(PASTA_NVCC_LIST_CODE);
+  CHECK_EQ_STR(joined, "sm_75\nsm_80\nsm_86\nsm_87\nsm_89\nsm_90\nsm_100\n"
+                       "sm_103\nsm_120\nsm_121\n");
+  print_gpu_list(PASTA_NVCC_LIST_ARCH);
+  CHECK_HAS_STR(joined, "compute_75\ncompute_80\n");
+  CHECK_HAS_STR(joined, "\ncompute_121\n");
+  print_gpu_list(PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH);
+  CHECK_HAS_STR(joined, "arch=compute_90,code=sm_90\n");
+  /* Both options on one line: the --generate-code form, as nvcc. */
+  pasta_nvcc_result r;
+  char *argv[] = {"nvcc", "--list-gpu-arch", "--list-gpu-code", NULL};
+  CHECK_EQ_INT(pasta_nvcc_translate(3, argv, &cfg, &r), 0);
+  CHECK_EQ_INT(r.list_gpu, PASTA_NVCC_LIST_CODE | PASTA_NVCC_LIST_ARCH);
+  pasta_nvcc_result_free(&r);
 }
 
 static int contains_arg(const pasta_nvcc_result *r, const char *arg) {
@@ -535,5 +593,6 @@ int main(void) {
   test_compile();
   test_host_files_and_link();
   test_flags();
+  test_list_gpu();
   return check_summary("nvcc_args");
 }

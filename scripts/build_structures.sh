@@ -36,7 +36,9 @@
 # kernel whose body is guarded to one thread (its counting kernel capped
 # itself, no capped copy compiled); gridstride: GUPS's init and check
 # kernels' grid-stride loops (their runs counted by the grid's first
-# thread) over grids that do not divide the bound, 2-D grids, empty bounds.
+# thread) over grids that do not divide the bound, 2-D grids, empty
+# bounds; cdp: dynamic parallelism, a kernel launching itself from the
+# device (-fgpu-rdc, CUDA's device runtime).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -46,12 +48,15 @@
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride (default: all)
+#           segreduce driver_occupancy sparseflush asmcopy onethread
+#           launch_ex gridstride cdp
+#           (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -123,6 +128,19 @@ build_rdc() {
     rdc_lib.plain.o rdc_main.plain.o -o rdc.plain "${rt[@]}"
 }
 
+# Dynamic parallelism (cdp/cdp.cu): a kernel launching itself from the
+# device needs relocatable device code and CUDA's device runtime at the
+# device link, as nvcc -rdc=true gives it.
+build_cdp() {
+  local dl=(-fgpu-rdc --offload-link -Xoffload-linker -L"$cuda/lib64"
+    -Xoffload-linker -lcudadevrt)
+  "$pasta" "${cu[@]}" -fgpu-rdc -c "$src/cdp/cdp.cu" -o cdp.o
+  plain -fgpu-rdc -c "$src/cdp/cdp.cu" -o cdp.plain.o
+  "$pasta" "${dl[@]}" --cuda-path="$cuda" --offload-arch=sm_90 cdp.o -o cdp "${rt[@]}"
+  clang++-22 "${dl[@]}" --cuda-path="$cuda" --offload-arch=sm_90 cdp.plain.o \
+    -o cdp.plain "${rt[@]}"
+}
+
 # gcc_link: the project's own Makefile, unmodified; NVCC swapped only. The
 # plain twin's NVCC is clang++ (no nvcc here), with its flags for sm_90.
 build_gcc_link() {
@@ -182,6 +200,7 @@ for g in $groups; do
     # Thrust through the wrapper, with no -I of ours: it must find cccl.
     thrust) build_one thrust ;;
     rdc) build_rdc ;;
+    cdp) build_cdp ;;
     gcc_link) build_gcc_link ;;
     *) echo "build_structures: unknown group $g" >&2; exit 2 ;;
   esac

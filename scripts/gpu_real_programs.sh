@@ -29,7 +29,9 @@
 # they do not, a difference from PASTA's run says nothing about PASTA).
 # Then Nsight Compute times both builds' kernels, side by side
 # (scripts/ncu_kernel_times.py; the first NCU_LAUNCHES launches, default
-# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only. Where
+# 30). UNSEEN_FILTER (a regex on NAME) runs some rows only;
+# UNSEEN_NCU_FILTER (a regex on NAME) times only those rows under ncu (the
+# others are run and compared, not timed: a call's minutes go further). Where
 # clang-plain/DIR/EXE is staged too (the program built through pasta-nvcc
 # with PASTA_KERNELS='^$': clang without instrumentation), ncu times it as
 # well and a second table compares PASTA with it, which separates PASTA's
@@ -145,7 +147,7 @@ print(sum(1 for k in p.get("kernels",[]) if k.get("launches",0)>0))' \
     mkdir -p "$OUT/unseen-raw" && cp -r "$d" "$OUT/unseen-raw/"
     { [ "$same" = yes ] && [ "$(cat "$d/plain.rc")" = "$(cat "$d/pasta.rc")" ] &&
       [ "${kernels:-0}" -gt 0 ] 2> /dev/null; } || bad=1
-    if [ -x "$NCU" ]; then
+    if [ -x "$NCU" ] && [[ $name =~ ${UNSEEN_NCU_FILTER:-.} ]]; then
       # clang-plain (staged when there): the same build through pasta-nvcc
       # with PASTA_KERNELS='^$', so PASTA's share is told from clang's.
       # pasta-before (staged when there): PASTA's build from the tree
