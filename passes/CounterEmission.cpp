@@ -432,9 +432,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   for (const CountedBlock &CB : P.Blocks)
     GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
   DenseSet<uint32_t> Never = neverAdded(P);
-  FunctionCallee FlushAny = M.getOrInsertFunction(FlushAnyName, I64, I64);
   auto FlushAll = [&](Instruction *At, const char *One, const char *Group,
-                      bool PackBits) {
+                      const char *Half, bool PackBits) {
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
         M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
@@ -442,25 +441,14 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
-    // A group's half that its sites add to: one vote skips it, as the
-    // group flush skips all eight.
-    auto FlushHalf = [&](ArrayRef<uint32_t> Half) {
-      Value *Any = nullptr;
-      for (uint32_t C : Half) {
-        Value *V = loadCount(FB, C);
-        Any = Any ? FB.CreateOr(Any, V) : V;
-      }
-      Instruction *Next = &*FB.GetInsertPoint();
-      Instruction *Then = SplitBlockAndInsertIfThen(
-          FB.CreateICmpNE(FB.CreateCall(FlushAny, {Any}), FB.getInt64(0)),
-          Next->getIterator(), /*Unreachable=*/false);
-      markInstrumentation(
-          Then->getParent()->getSinglePredecessor()->getTerminator());
-      IRBuilder<> TB(Then);
-      for (uint32_t C : Half)
-        TB.CreateCall(FlushOne, {SlotOf(TB, C), loadCount(TB, C)});
-      FB.SetInsertPoint(Next); // now in the block after the test
-    };
+    // A group's half that its sites add to (four counters in a row): one
+    // vote skips it, as the group flush skips all eight; the runtime's loop
+    // flushes the four (written out here, they doubled ptxas's time on
+    // kernels with many such groups).
+    SmallVector<Type *, 5> HalfArgs{Global};
+    HalfArgs.append(PASTA_DYN_NUM / 2, I64);
+    FunctionCallee FlushHalf = M.getOrInsertFunction(
+        Half, FunctionType::get(FB.getVoidTy(), HalfArgs, false));
     MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
     for (size_t K = 0; K < Live.size(); ++K) {
       uint32_t C = Live[K];
@@ -478,8 +466,13 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       copy_if(Members, std::back_inserter(Added),
               [&](uint32_t D) { return !Never.count(D); });
       if (Added.size() < Members.size()) {
-        if (!Added.empty())
-          FlushHalf(Added);
+        assert(Added.size() == PASTA_DYN_NUM / 2 &&
+               Added.back() == Added.front() + PASTA_DYN_NUM / 2 - 1 &&
+               "a group's sites add to its load or its store half");
+        SmallVector<Value *, 5> Args{SlotOf(FB, Added.front())};
+        for (uint32_t D : Added)
+          Args.push_back(loadCount(FB, D));
+        FB.CreateCall(FlushHalf, Args);
         continue;
       }
       SmallVector<Value *, 9> Args{SlotOf(FB, C)};
@@ -490,7 +483,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     for (auto &[Mask, Counters] : BitsByMask)
       emitBitFlushFast(FB, Mask, Counters, SlotOf);
   };
-  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
+  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, FlushHalfFastName,
+           true);
   // The general path out of line where there are many counts: inline, it
   // shared the counters' 64-bit values and their slots' addresses with the
   // fast path, which ptxas computed ahead of the branch (HeCBench
@@ -504,7 +498,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       none_of(Live, [&](uint32_t C) { return GroupStarts.count(C); }))
     emitIndexedFlush(SlowT, P, Live);
   else
-    FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+    FlushAll(SlowT, FlushCounterName, FlushGroupName, FlushHalfName, false);
 }
 
 // The counters of Live whose blocks run alike in every thread block
