@@ -432,6 +432,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   for (const CountedBlock &CB : P.Blocks)
     GroupStarts.insert(CB.DynCounters.begin(), CB.DynCounters.end());
   DenseSet<uint32_t> Never = neverAdded(P);
+  FunctionCallee FlushAny = M.getOrInsertFunction(FlushAnyName, I64, I64);
   auto FlushAll = [&](Instruction *At, const char *One, const char *Group,
                       const char *Half, bool PackBits) {
     IRBuilder<> FB(At);
@@ -442,13 +443,33 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
     // A group's half that its sites add to (four counters in a row): one
-    // vote skips it, as the group flush skips all eight; the runtime's loop
-    // flushes the four (written out here, they doubled ptxas's time on
-    // kernels with many such groups).
+    // vote skips it, as the group flush skips all eight. At a kernel's exit
+    // (once per thread) the runtime's loop flushes the four: written out,
+    // they doubled ptxas's time on kernels with many such groups (the ray
+    // tracer's render). At a device function's return, run at every call,
+    // they stay written out: the loop made cities' lbs_segreduce, whose
+    // segreduce twin flushes at each return, 2% slower on the H200.
     SmallVector<Type *, 5> HalfArgs{Global};
     HalfArgs.append(PASTA_DYN_NUM / 2, I64);
     FunctionCallee FlushHalf = M.getOrInsertFunction(
         Half, FunctionType::get(FB.getVoidTy(), HalfArgs, false));
+    auto FlushHalfInline = [&](ArrayRef<uint32_t> Counters) {
+      Value *Any = nullptr;
+      for (uint32_t C : Counters) {
+        Value *V = loadCount(FB, C);
+        Any = Any ? FB.CreateOr(Any, V) : V;
+      }
+      Instruction *Next = &*FB.GetInsertPoint();
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          FB.CreateICmpNE(FB.CreateCall(FlushAny, {Any}), FB.getInt64(0)),
+          Next->getIterator(), /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> TB(Then);
+      for (uint32_t C : Counters)
+        TB.CreateCall(FlushOne, {SlotOf(TB, C), loadCount(TB, C)});
+      FB.SetInsertPoint(Next); // now in the block after the test
+    };
     MapVector<AllocaInst *, SmallVector<uint32_t, 8>> BitsByMask;
     for (size_t K = 0; K < Live.size(); ++K) {
       uint32_t C = Live[K];
@@ -469,6 +490,10 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
         assert(Added.size() == PASTA_DYN_NUM / 2 &&
                Added.back() == Added.front() + PASTA_DYN_NUM / 2 - 1 &&
                "a group's sites add to its load or its store half");
+        if (P.Kind != PASTA_FUNC_KERNEL) {
+          FlushHalfInline(Added);
+          continue;
+        }
         SmallVector<Value *, 5> Args{SlotOf(FB, Added.front())};
         for (uint32_t D : Added)
           Args.push_back(loadCount(FB, D));

@@ -57,3 +57,27 @@ define ptx_kernel void @both(ptr addrspace(1) %table, ptr %out) {
   store float %x, ptr %q
   ret void
 }
+
+; A device function's return flush runs at every call: its half stays
+; written out, one vote and four counter flushes (the loop made cities'
+; segreduce twin, which flushes at each return, slower).
+; CHECK-LABEL: define {{.*}}@load_any
+; CHECK-NOT: __pasta_flush_half
+; CHECK: call i64 @__pasta_flush_any(
+; CHECK-COUNT-4: call void @__pasta_flush_counter_fast(
+; CHECK-NOT: __pasta_flush_half
+; CHECK: ret
+define float @load_any(ptr %p) noinline {
+  %x = load float, ptr %p
+  %q = getelementptr float, ptr %p, i64 1
+  %y = load float, ptr %q
+  %s = fadd float %x, %y
+  ret float %s
+}
+
+define ptx_kernel void @calls_load_any(ptr addrspace(1) %table, ptr addrspace(1) %out) {
+  %p = load ptr, ptr addrspace(1) %table
+  %x = call float @load_any(ptr %p)
+  store float %x, ptr addrspace(1) %out
+  ret void
+}

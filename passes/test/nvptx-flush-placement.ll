@@ -59,9 +59,11 @@ tail:
 ; nvptx-flush-group-half.ll).
 ; CHECK-LABEL: define void @store_any(
 ; CHECK: call void @__pasta_flush_counter_fast(
-; CHECK: call void @__pasta_flush_half_fast(
+; CHECK: call i64 @__pasta_flush_any(
+; CHECK-COUNT-4: call void @__pasta_flush_counter_fast(
 ; CHECK-NOT: call void @__pasta_flush_counter_fast(
-; CHECK: call void @__pasta_flush_half(
+; CHECK: call i64 @__pasta_flush_any(
+; CHECK-COUNT-4: call void @__pasta_flush_counter(
 ; CHECK-NOT: __pasta_flush_group
 ; CHECK: ret void
 define void @store_any(ptr %p) noinline {
