@@ -714,6 +714,27 @@ PASTA_INLINE void __pasta_count_lanes(PASTA_GLOBAL uint64_t *counters,
 PASTA_GROUP_FLUSH(__pasta_flush_group, __pasta_flush_counter)
 PASTA_GROUP_FLUSH(__pasta_flush_group_fast, __pasta_flush_counter_fast)
 
+/* The half of a group (PASTA_DYN_NUM / 2 counters from `slot`) that a group
+ * of sites which only load, or only store, adds to: one vote skips it. A
+ * loop, not four inline flushes: on a kernel with many such groups the
+ * general path's 64-bit warp sums, written out four times a group, made
+ * ptxas's time twice as long (the ray tracer's `render`). The values rotate
+ * through registers, kept rolled: an array would be local memory. */
+#define PASTA_HALF_FLUSH(name, flush_one)                                      \
+  PASTA_INLINE void name(PASTA_GLOBAL uint64_t *slot, uint64_t v0,             \
+                         uint64_t v1, uint64_t v2, uint64_t v3) {              \
+    if (__gpu_ballot(__gpu_lane_mask(), (v0 | v1 | v2 | v3) != 0) == 0)        \
+      return;                                                                  \
+    _Pragma("clang loop unroll(disable)") for (int i = 0; i < 4; ++i) {        \
+      flush_one(&slot[i], v0);                                                 \
+      v0 = v1;                                                                 \
+      v1 = v2;                                                                 \
+      v2 = v3;                                                                 \
+    }                                                                          \
+  }
+PASTA_HALF_FLUSH(__pasta_flush_half, __pasta_flush_counter)
+PASTA_HALF_FLUSH(__pasta_flush_half_fast, __pasta_flush_counter_fast)
+
 /* The out-of-line flushes below take staged values: values[k] goes to
  * row[indices[k]], or to row[k] where there is no table (`indexed` 0). The
  * helpers are inlined into each flush, where `indexed` is a constant: no

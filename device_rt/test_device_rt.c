@@ -1170,6 +1170,58 @@ static void test_flush_sparse(void) {
   CHECK_EQ_U64(total, 3);
 }
 
+/*===- A group's half: four counters after one vote, in a loop ----------===*/
+
+/* Lane l holds half_count(l, k) for the group's counter k: a different
+ * multiple of l + 1 per counter (small: the fast path's precondition), 0 in
+ * lanes l % 4 == k; half_zero makes every lane's four zero (the vote skips
+ * them all). Slots 0 and 5 must stay untouched: the half writes slots 1..4
+ * only, each its own counter's sum. */
+static uint64_t half_slots[6];
+static int half_zero;
+static uint64_t half_count(uint32_t lane, uint32_t k) {
+  if (half_zero || lane % 4 == k)
+    return 0;
+  return (uint64_t)(lane + 1) * (100 * k + 1);
+}
+static void flush_half_lane(uint32_t lane, void *arg) {
+  int fast = *(const int *)arg;
+  uint64_t v0 = half_count(lane, 0), v1 = half_count(lane, 1);
+  uint64_t v2 = half_count(lane, 2), v3 = half_count(lane, 3);
+  if (fast)
+    __pasta_flush_half_fast(&half_slots[1], v0, v1, v2, v3);
+  else
+    __pasta_flush_half(&half_slots[1], v0, v1, v2, v3);
+}
+
+static void check_flush_half(uint32_t width, uint64_t active, int fast) {
+  memset(half_slots, 0, sizeof half_slots);
+  place(0, 1, 0, width);
+  uint64_t ballots = pasta_shim_collectives[PASTA_SHIM_BALLOT];
+  pasta_shim_warp(width, active, 0, 0, flush_half_lane, &fast);
+  for (uint32_t k = 0; k < 4; ++k) {
+    uint64_t want = 0;
+    for (uint32_t l = 0; l < width; ++l)
+      if (active >> l & 1)
+        want += half_count(l, k);
+    CHECK_EQ_U64(half_slots[1 + k], want);
+  }
+  CHECK_EQ_U64(half_slots[0], 0);
+  CHECK_EQ_U64(half_slots[5], 0);
+  if (half_zero) /* one vote, and nothing after it */
+    CHECK_EQ_U64(pasta_shim_collectives[PASTA_SHIM_BALLOT] - ballots, 1);
+}
+
+static void test_flush_half(void) {
+  for (half_zero = 0; half_zero <= 1; ++half_zero) {
+    check_flush_half(32, 0xffffffffull, 1); /* the fast path: full warps */
+    check_flush_half(32, 0xffffffffull, 0);
+    check_flush_half(32, 0x00ff0f0full, 0); /* a partial warp */
+    check_flush_half(64, ~0ull, 1);
+    check_flush_half(64, 0xf0f0f0f00000ffffull, 0);
+  }
+}
+
 /*===- Counts alike in every thread block, flushed by the first ----------===*/
 
 /* Lane l of every thread block counts alike_count(l) (l % 3: 0, 1, 2, ...);
@@ -3668,6 +3720,7 @@ int main(void) {
   test_counts();
   test_grid_stride_runs();
   test_flush_bits();
+  test_flush_half();
   test_flush_bit_lane();
   test_count_lanes();
   test_flush_indexed();

@@ -434,7 +434,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   DenseSet<uint32_t> Never = neverAdded(P);
   FunctionCallee FlushAny = M.getOrInsertFunction(FlushAnyName, I64, I64);
   auto FlushAll = [&](Instruction *At, const char *One, const char *Group,
-                      bool PackBits) {
+                      const char *Half, bool PackBits) {
     IRBuilder<> FB(At);
     FunctionCallee FlushOne =
         M.getOrInsertFunction(One, FB.getVoidTy(), Global, I64);
@@ -442,11 +442,20 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     GroupArgs.append(PASTA_DYN_NUM, I64);
     FunctionCallee FlushGroup = M.getOrInsertFunction(
         Group, FunctionType::get(FB.getVoidTy(), GroupArgs, false));
-    // A group's half that its sites add to: one vote skips it, as the
-    // group flush skips all eight.
-    auto FlushHalf = [&](ArrayRef<uint32_t> Half) {
+    // A group's half that its sites add to (four counters in a row): one
+    // vote skips it, as the group flush skips all eight. At a kernel's exit
+    // (once per thread) the runtime's loop flushes the four: written out,
+    // they doubled ptxas's time on kernels with many such groups (the ray
+    // tracer's render). At a device function's return, run at every call,
+    // they stay written out: the loop made cities' lbs_segreduce, whose
+    // segreduce twin flushes at each return, 2% slower on the H200.
+    SmallVector<Type *, 5> HalfArgs{Global};
+    HalfArgs.append(PASTA_DYN_NUM / 2, I64);
+    FunctionCallee FlushHalf = M.getOrInsertFunction(
+        Half, FunctionType::get(FB.getVoidTy(), HalfArgs, false));
+    auto FlushHalfInline = [&](ArrayRef<uint32_t> Counters) {
       Value *Any = nullptr;
-      for (uint32_t C : Half) {
+      for (uint32_t C : Counters) {
         Value *V = loadCount(FB, C);
         Any = Any ? FB.CreateOr(Any, V) : V;
       }
@@ -457,7 +466,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       markInstrumentation(
           Then->getParent()->getSinglePredecessor()->getTerminator());
       IRBuilder<> TB(Then);
-      for (uint32_t C : Half)
+      for (uint32_t C : Counters)
         TB.CreateCall(FlushOne, {SlotOf(TB, C), loadCount(TB, C)});
       FB.SetInsertPoint(Next); // now in the block after the test
     };
@@ -478,8 +487,17 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       copy_if(Members, std::back_inserter(Added),
               [&](uint32_t D) { return !Never.count(D); });
       if (Added.size() < Members.size()) {
-        if (!Added.empty())
-          FlushHalf(Added);
+        assert(Added.size() == PASTA_DYN_NUM / 2 &&
+               Added.back() == Added.front() + PASTA_DYN_NUM / 2 - 1 &&
+               "a group's sites add to its load or its store half");
+        if (P.Kind != PASTA_FUNC_KERNEL) {
+          FlushHalfInline(Added);
+          continue;
+        }
+        SmallVector<Value *, 5> Args{SlotOf(FB, Added.front())};
+        for (uint32_t D : Added)
+          Args.push_back(loadCount(FB, D));
+        FB.CreateCall(FlushHalf, Args);
         continue;
       }
       SmallVector<Value *, 9> Args{SlotOf(FB, C)};
@@ -490,7 +508,8 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
     for (auto &[Mask, Counters] : BitsByMask)
       emitBitFlushFast(FB, Mask, Counters, SlotOf);
   };
-  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, true);
+  FlushAll(FastT, FlushCounterFastName, FlushGroupFastName, FlushHalfFastName,
+           true);
   // The general path out of line where there are many counts: inline, it
   // shared the counters' 64-bit values and their slots' addresses with the
   // fast path, which ptxas computed ahead of the branch (HeCBench
@@ -504,7 +523,7 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       none_of(Live, [&](uint32_t C) { return GroupStarts.count(C); }))
     emitIndexedFlush(SlowT, P, Live);
   else
-    FlushAll(SlowT, FlushCounterName, FlushGroupName, false);
+    FlushAll(SlowT, FlushCounterName, FlushGroupName, FlushHalfName, false);
 }
 
 // The counters of Live whose blocks run alike in every thread block

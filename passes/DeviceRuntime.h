@@ -46,6 +46,8 @@ inline constexpr const char *FlushBitLaneName = "__pasta_flush_bit_lane";
 inline constexpr const char *CountLanesName = "__pasta_count_lanes";
 inline constexpr const char *FlushGroupName = "__pasta_flush_group";
 inline constexpr const char *FlushGroupFastName = "__pasta_flush_group_fast";
+inline constexpr const char *FlushHalfName = "__pasta_flush_half";
+inline constexpr const char *FlushHalfFastName = "__pasta_flush_half_fast";
 
 // Whether F is PASTA's own: a device runtime helper (or, linked, one of
 // its internal functions), all named with the "__pasta" prefix.

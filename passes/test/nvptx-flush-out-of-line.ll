@@ -58,10 +58,7 @@
 ; SITES-COUNT-8: site ?:0 func=mixed counter={{39|4[0-6]}} st.global=1
 ; CHECK-LABEL: define ptx_kernel void @mixed(
 ; CHECK: call i64 @__pasta_flush_is_fast(
-; CHECK: call i64 @__pasta_flush_any(
-; CHECK-COUNT-4: call void @__pasta_flush_counter_fast(
-; CHECK: call i64 @__pasta_flush_any(
-; CHECK-COUNT-4: call void @__pasta_flush_counter_fast(
+; CHECK-COUNT-2: call void @__pasta_flush_half_fast(
 ; CHECK-NOT: call void @__pasta_flush_counter_fast(
 ; CHECK: call void @__pasta_flush_indexed({{.*}}, i32 0, ptr %pasta.flush, ptr addrspace(1) @[[MIXED]], i32 10)
 
