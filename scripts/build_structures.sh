@@ -47,10 +47,7 @@
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
-#           onethread launch_ex gridstride (default: all)
-#           segreduce driver_occupancy sparseflush asmcopy onethread
-#           launch_ex gridstride cdp
-#           (default: all)
+#           onethread launch_ex gridstride cdp (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
