@@ -29,14 +29,15 @@ cmake --build "$work/pasta" > "$work/pasta.log" 2>&1
 rc=$?
 check "the build succeeds" [ $rc = 0 ]
 [ $rc = 0 ] || tail -20 "$work/pasta.log"
-# PASTA's own notice that CUB's cache-hinted loads (inline assembly) are not
-# counted is expected: the project calls cub::DeviceReduce.
+# CUB's cache-hinted loads (inline assembly, cub::DeviceReduce) are counted
+# (passes/InlineAsmMemory.cpp): PASTA's notice about inline assembly it
+# does not count may name other functions, never DeviceReduce.
 warnings=$(grep -v -e "pasta: inline assembly that loads" -e "^1 warning generated when compiling" "$work/pasta.log" | grep -c "warning")
 dropped=$(grep -c "pasta-toolchain: warning: sm_110 dropped" "$work/pasta.log")
 check "one warning per CUDA compile, about sm_110, nothing else ($warnings warnings)" \
   test "$warnings" = $cuda_files -a "$dropped" = $cuda_files
-check "PASTA names CUB's inline-assembly loads as not counted" \
-  grep -q "pasta: inline assembly that loads.*DeviceReduce" "$work/pasta.log"
+check "CUB's inline-assembly loads counted (no notice names DeviceReduce)" \
+  bash -c "! grep -q 'pasta: inline assembly that loads.*DeviceReduce' '$work/pasta.log'"
 check_program "$work/pasta/app" "$nm"
 
 nvcc=${PASTA_REAL_NVCC:-/usr/local/cuda/bin/nvcc}
