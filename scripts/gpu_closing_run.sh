@@ -10,7 +10,7 @@
 # part writes one archive: $OUT/{ws,structures,div,nvcc,launch}.tgz, with
 # its log inside.
 # Durations (seconds; defaults fit one 600 s call on two GPUs):
-#   CLOSING_BENCH_S=260 CLOSING_THRUST_S=40 CLOSING_COMPARE_S=80
+#   CLOSING_BENCH_S=260 CLOSING_THRUST_S=40 CLOSING_COMPARE_S=110
 #   CLOSING_DIV_S=300 CLOSING_LAUNCH_REPS=7
 set -u
 OUT=${OUT:-$PWD/gpu-out}
@@ -40,8 +40,8 @@ use() {
 stream0() {
   cd "$1"
   use ws
-  part ws $((${CLOSING_BENCH_S:-260} + ${CLOSING_THRUST_S:-40} + ${CLOSING_COMPARE_S:-80} + 120)) \
-    env COMPARE_MODES='count ws' COMPARE_S="${CLOSING_COMPARE_S:-80}" \
+  part ws $((${CLOSING_BENCH_S:-260} + ${CLOSING_THRUST_S:-40} + ${CLOSING_COMPARE_S:-110} + 120)) \
+    env COMPARE_MODES='count ws' COMPARE_S="${CLOSING_COMPARE_S:-110}" \
     WS_VARIANTS='plain pasta before pasta-ws before-ws' BENCH_S="${CLOSING_BENCH_S:-260}" \
     THRUST_VARIANTS='plain counting before ws' THRUST_S="${CLOSING_THRUST_S:-40}" \
     bash scripts/gpu_ws_before_after.sh
