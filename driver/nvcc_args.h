@@ -52,7 +52,15 @@ typedef struct pasta_nvcc_config {
   /* PASTA_WRAPPER_VERBOSE set, not empty and not "0": pasta-nvcc prints
    * the notes (what was accepted and ignored) and the command. */
   int verbose;
+  /* clang's full-unroll threshold for device code (-mllvm
+   * -unroll-threshold=N), so that loops over per-thread arrays unroll as
+   * nvcc's do and the arrays stay in registers; 0: clang's default. Not
+   * added when the command names an unroll threshold itself, nor with -G. */
+  unsigned device_unroll_threshold;
 } pasta_nvcc_config;
+
+/* pasta_nvcc_config_from_env's device_unroll_threshold (docs/nvcc.md). */
+#define PASTA_NVCC_DEVICE_UNROLL_THRESHOLD 1000u
 
 typedef struct pasta_nvcc_result {
   enum pasta_nvcc_mode mode;
