@@ -551,6 +551,9 @@ static void test_device_unroll_threshold(void) {
   run("-Xcompiler -mllvm,-unroll-threshold=300 -c k.cu");
   CHECK(joined_has("-unroll-threshold=300"));
   CHECK(!joined_has("-mllvm=-unroll-threshold=1000"));
+  run("-Xcompiler -Xarch_device,-mllvm=-unroll-threshold=300 -c k.cu");
+  CHECK(joined_has("-mllvm=-unroll-threshold=300"));
+  CHECK(!joined_has("-mllvm=-unroll-threshold=1000"));
   run("-forward-unknown-to-host-compiler -mllvm=-unroll-threshold=50 -c k.cu");
   CHECK(!joined_has("-mllvm=-unroll-threshold=1000"));
   /* Not with -G (device code unoptimized), not for host files. */
