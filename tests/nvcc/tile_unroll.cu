@@ -5,7 +5,8 @@
 // (300 at -O3) leaves the 8 x 16 loop nest rolled and the arrays in local
 // memory (544 bytes a thread here; SGEMM_CUDA's kernel 10 ran 17-47x
 // slower than nvcc's build so). pasta-nvcc and the CMake toolchain's
-// launcher pass device code a higher threshold (driver/nvcc_command.c).
+// launcher pass device code -mllvm -pasta-unroll-private-arrays
+// (driver/nvcc_command.c, passes/PrivateArrayUnroll.h).
 // Built by ctests nvcc-tile-unroll (pasta-nvcc -ptx), nvcc-tile-unroll-cmake
 // (the launcher) and nvcc-tile-unroll-own (the user's own threshold wins:
 // -Xcompiler -mllvm,-unroll-threshold=300, clang's default) and checked with
