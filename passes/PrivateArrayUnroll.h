@@ -1,5 +1,4 @@
-//===- PrivateArrayUnroll.h - Unroll loops over a thread's arrays -*- C++
-//-*-===//
+//===- PrivateArrayUnroll.h - Unroll loops over private arrays -*- C++ -*-===//
 //
 // nvcc fully unrolls a loop whose counter indexes a thread's private array
 // (a register tile: `float acc[8][8]; for (i...) acc[i] += ...`), so that
