@@ -24,6 +24,11 @@
 // DEFAULT-NOT: {{^}}}
 // DEFAULT: __local_depot
 
+// The user's `#pragma unroll 1` wins: that tile stays in local memory.
+// TILE-LABEL: .entry _Z11tile_rolledPKfS0_Pfi__pasta_plain(
+// TILE-NOT: {{^}}}
+// TILE: __local_depot
+
 // The barrier loop stays a loop: one barrier in its body, not 16.
 // REST-LABEL: .entry _Z7nw_tilePiPKii__pasta_plain(
 // REST-COUNT-2: bar.sync
@@ -44,6 +49,29 @@ __global__ void tile(const float *a, const float *b, float *c, int n) {
     for (int j = 0; j < 16; ++j)
       colB[j] = b[k * n + col + j];
     for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 16; ++j)
+        sums[i * 16 + j] += rowA[i] * colB[j];
+  }
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 16; ++j)
+      c[(row + i) * n + col + j] = sums[i * 16 + j];
+}
+
+__global__ void tile_rolled(const float *a, const float *b, float *c, int n) {
+  float sums[8 * 16] = {0.0f};
+  float rowA[8], colB[16];
+  int row = (blockIdx.y * blockDim.y + threadIdx.y) * 8;
+  int col = (blockIdx.x * blockDim.x + threadIdx.x) * 16;
+  for (int k = 0; k < n; ++k) {
+#pragma unroll 1
+    for (int i = 0; i < 8; ++i)
+      rowA[i] = a[(row + i) * n + k];
+#pragma unroll 1
+    for (int j = 0; j < 16; ++j)
+      colB[j] = b[k * n + col + j];
+#pragma unroll 1
+    for (int i = 0; i < 8; ++i)
+#pragma unroll 1
       for (int j = 0; j < 16; ++j)
         sums[i * 16 + j] += rowA[i] * colB[j];
   }
