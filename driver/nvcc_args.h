@@ -54,7 +54,16 @@ typedef struct pasta_nvcc_config {
   /* PASTA_WRAPPER_VERBOSE set, not empty and not "0": pasta-nvcc prints
    * the notes (what was accepted and ignored) and the command. */
   int verbose;
+  /* Device code gets -mllvm -pasta-unroll-private-arrays: loops over a
+   * thread's arrays unroll fully as nvcc's do and the arrays stay in
+   * registers (passes/PrivateArrayUnroll.h); 0: clang's default unrolling.
+   * Not added when the command names an unroll threshold or the flag
+   * itself, nor with -G. pasta_nvcc_config_from_env sets it. */
+  int unroll_private_arrays;
 } pasta_nvcc_config;
+
+/* The plugin's option (docs/nvcc.md, "Unrolling"). */
+#define PASTA_NVCC_UNROLL_PRIVATE_FLAG "-pasta-unroll-private-arrays"
 
 typedef struct pasta_nvcc_result {
   enum pasta_nvcc_mode mode;

@@ -154,6 +154,31 @@ static void device_opt_level(struct parse *p) {
                nv_push(&p->out->args, p->device_debug ? "-O0" : "-O3");
 }
 
+/* Whether the command decides device unrolling itself: an unroll threshold
+ * of clang's own (-mllvm -unroll-threshold=N in any spelling, through
+ * -Xcompiler too) or -pasta-unroll-private-arrays=0/1. */
+static int names_unrolling(const pasta_strlist *args) {
+  for (size_t i = 0; i < args->num; ++i)
+    if (strstr(args->at[i], "-unroll-threshold") ||
+        strstr(args->at[i], PASTA_NVCC_UNROLL_PRIVATE_FLAG))
+      return 1;
+  return 0;
+}
+
+/* nvcc fully unrolls loops over a thread's arrays that clang's default
+ * threshold leaves rolled: the arrays then live in local memory (tile GEMMs
+ * 17-47x slower than nvcc's build), and a profile would describe code
+ * nvcc's build never runs. The plugin's pass unrolls those loops alone
+ * (passes/PrivateArrayUnroll.h), in device code only; the user's own
+ * choice wins. */
+static void device_unroll_private_arrays(struct parse *p) {
+  if (!p->cfg->unroll_private_arrays || p->device_debug ||
+      names_unrolling(&p->out->args))
+    return;
+  p->failed |= nv_push(&p->out->args, "-Xarch_device") ||
+               nv_push(&p->out->args, "-mllvm=" PASTA_NVCC_UNROLL_PRIVATE_FLAG);
+}
+
 /* nvcc's host min/max (nvcc_host_compat.h). */
 static void host_compat(struct parse *p) {
   if (p->cfg->host_compat)
@@ -222,6 +247,7 @@ static void emit(struct parse *p) {
       p->failed |= nv_push(a, p->cuda_flags.at[i]);
     emit_archs(p);
     device_opt_level(p);
+    device_unroll_private_arrays(p);
     host_compat(p);
     device_output_args(p);
     if (p->rdc)
@@ -401,6 +427,7 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   if (out->device_output || nv_contains(&out->args, "-c") ||
       nv_contains(&out->args, "-S") || nv_contains(&out->args, "-E")) {
     device_opt_level(&p);
+    device_unroll_private_arrays(&p);
     host_compat(&p);
   }
   device_output_args(&p);

@@ -58,6 +58,7 @@ void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg) {
   cfg->line_tables = lines && *lines ? pasta_yes_no(lines) : 1;
   const char *verbose = getenv("PASTA_WRAPPER_VERBOSE");
   cfg->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
+  cfg->unroll_private_arrays = 1;
   struct stat st;
   snprintf(cccl, sizeof cccl, "%s/include/cccl", cfg->cuda_path);
   cfg->have_cccl = stat(cccl, &st) == 0 && S_ISDIR(st.st_mode);

@@ -586,6 +586,64 @@ static void test_line_tables(void) {
     CHECK_EQ_INT(pasta_asks_debug_info(modifiers[i]), 0);
 }
 
+static int joined_has(const char *arg) {
+  char padded[256];
+  snprintf(padded, sizeof padded, " %s ", arg);
+  char spaced[sizeof joined + 2];
+  snprintf(spaced, sizeof spaced, " %s ", joined);
+  return strstr(spaced, padded) != NULL;
+}
+
+/* Device code unrolled as nvcc's: tile kernels' per-thread arrays stay in
+ * registers (clang's default threshold left SGEMM's in local memory); the
+ * plugin's pass does it for those loops alone. */
+static void test_device_unroll_private_arrays(void) {
+  const char *flag = "-mllvm=-pasta-unroll-private-arrays";
+  pasta_nvcc_config from_env;
+  pasta_nvcc_config_from_env(&from_env);
+  CHECK(from_env.unroll_private_arrays);
+  cfg.unroll_private_arrays = 1;
+  run("-arch=sm_90 -O3 -c k.cu");
+  CHECK_EQ_STR(joined, "-O3 -c --offload-arch=sm_90 -Xarch_device -O3 "
+                       "-Xarch_device -mllvm=-pasta-unroll-private-arrays "
+                       "-x cuda k.cu");
+  CHECK(!joined_has("-mllvm=-unroll-threshold=1000"));
+  /* The user's own threshold or the flag itself wins, in any spelling. */
+  run("-Xcompiler -mllvm,-unroll-threshold=300 -c k.cu");
+  CHECK(joined_has("-unroll-threshold=300"));
+  CHECK(!joined_has(flag));
+  run("-Xcompiler -Xarch_device,-mllvm=-unroll-threshold=300 -c k.cu");
+  CHECK(joined_has("-mllvm=-unroll-threshold=300"));
+  CHECK(!joined_has(flag));
+  run("-forward-unknown-to-host-compiler -mllvm=-unroll-threshold=50 -c k.cu");
+  CHECK(!joined_has(flag));
+  run("-Xcompiler -Xarch_device,-mllvm=-pasta-unroll-private-arrays=0 "
+      "-c k.cu");
+  CHECK(joined_has("-mllvm=-pasta-unroll-private-arrays=0"));
+  CHECK(!joined_has(flag));
+  /* Not with -G (device code unoptimized), not for host files. */
+  run("-G -c k.cu");
+  CHECK(!joined_has(flag));
+  run("-c main.cpp");
+  CHECK(!joined_has(flag));
+  /* The CMake launcher's compile too, unless its flags decide. */
+  char *compile[] = {"clang++", "--cuda-gpu-arch=sm_90", "-O3", "-c", "k.cu",
+                     NULL};
+  pasta_nvcc_result r;
+  CHECK_EQ_INT(pasta_nvcc_filter(5, compile, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(joined_has(flag));
+  pasta_nvcc_result_free(&r);
+  char *own[] = {"clang++", "-Xarch_device", "-mllvm=-unroll-threshold=500",
+                 "-c",      "k.cu",          NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(5, own, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(joined_has("-mllvm=-unroll-threshold=500"));
+  CHECK(!joined_has(flag));
+  pasta_nvcc_result_free(&r);
+  cfg.unroll_private_arrays = 0;
+}
+
 int main(void) {
   test_options_file();
   test_line_tables();
@@ -594,5 +652,6 @@ int main(void) {
   test_host_files_and_link();
   test_flags();
   test_list_gpu();
+  test_device_unroll_private_arrays();
   return check_summary("nvcc_args");
 }

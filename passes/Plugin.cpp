@@ -4,13 +4,15 @@
 // describe the code that runs) in both the host and the device compilation.
 // `opt -load-pass-plugin libpasta.so -passes=pasta-count` (or
 // pasta-host-registration, pasta-runtime-binding) runs one pass alone, for
-// tests.
+// tests. -pasta-unroll-private-arrays adds a loop pass before clang's full
+// unroller (PrivateArrayUnroll.h).
 //
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
 #include "CountingPass.h"
 #include "HostRegistration.h"
 #include "ManagedVariables.h"
+#include "PrivateArrayUnroll.h"
 #include "RuntimeBinding.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -27,6 +29,13 @@ static void addPastaPasses(ModulePassManager &MPM) {
 }
 
 static void registerCallbacks(PassBuilder &PB) {
+  // Before clang's full unroller (PrivateArrayUnroll.h): the instrumented
+  // copies and the plain one are made from the unrolled code.
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](LoopPassManager &LPM, OptimizationLevel) {
+        if (pasta::privateArrayUnrollRequested())
+          LPM.addPass(pasta::PrivateArrayUnrollPass());
+      });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         addPastaPasses(MPM);
@@ -56,6 +65,14 @@ static void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, LoopPassManager &LPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "pasta-unroll-private-arrays")
+          return false;
+        LPM.addPass(pasta::PrivateArrayUnrollPass());
+        return true;
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
