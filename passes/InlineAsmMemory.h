@@ -81,10 +81,16 @@ bool asmMentionsMemory(llvm::StringRef Asm);
 
 // The address of Call's one global or generic access through a pointer
 // (what working-set mode records and the access table classifies), or
-// null. Bytes: that access's size.
+// null. Bytes: that access's size. An access of more than 16 bytes (a bulk
+// copy) is not tracked: one address's page flag would miss its other pages.
 llvm::Value *asmTrackedAddress(const llvm::CallBase &Call,
                                uint32_t *Bytes = nullptr,
                                bool *IsStore = nullptr);
+
+// Whether Call, counted inline PTX, has a global or generic access that
+// working-set mode does not track: a bulk copy, an address computed from an
+// integer, or one of two such accesses.
+bool asmHasUntrackedGlobal(const llvm::CallBase &Call);
 
 } // namespace pasta
 
