@@ -431,12 +431,6 @@ static Value *pointerOf(const AsmAccess &A) {
   return nullptr;
 }
 
-// Working-set mode sets the flag of one address's page per access: an
-// access of more than 16 bytes (a bulk copy, up to many pages) would have
-// only its first page marked. 16 bytes, aligned as PTX requires, never
-// cross a page.
-static constexpr uint32_t MaxTrackedBytes = 16;
-
 // Whether A reaches global memory (or may: generic) through an address
 // the working set would see: not a shared one.
 static bool mayBeGlobal(const AsmAccess &A) {
@@ -465,7 +459,7 @@ Value *pasta::asmTrackedAddress(const CallBase &Call, uint32_t *Bytes,
     One = &A;
     Pointer = P;
   }
-  if (!One || One->Bytes > MaxTrackedBytes)
+  if (!One)
     return nullptr;
   if (Bytes)
     *Bytes = One->Bytes;

@@ -322,8 +322,9 @@ void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
 }
 
 // Working-set builds: counted inline PTX whose global pages working-set
-// mode does not mark (a bulk copy of many pages, an address computed from
-// an integer: InlineAsmMemory.h) leaves them out of the working set.
+// mode does not mark (an address computed from an integer, or two global
+// addresses in one statement: InlineAsmMemory.h) leaves them out of the
+// working set.
 // Said once per module, naming the functions.
 void pasta::warnUntrackedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                                    const KernelReach &Reach) {
@@ -333,8 +334,8 @@ void pasta::warnUntrackedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
   if (!List.empty())
     reportWarning(M.getContext(),
                   "global accesses written in inline PTX are counted but "
-                  "their pages are missing from the working set (bulk "
-                  "copies, addresses computed from integers) in " +
+                  "their pages are missing from the working set (addresses "
+                  "computed from integers, two in one statement) in " +
                       List);
 }
 

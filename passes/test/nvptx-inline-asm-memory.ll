@@ -14,17 +14,13 @@
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=NOWARN %s < %t.sites
-; RUN: FileCheck --check-prefix=WSWARN %s < %t.sites
 ; Divergence mode measures no figures for them (as for memory-copy calls),
 ; and says so at compile time, but its copy counts them like the counting
 ; kernel:
 ; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-print-sites -pasta-link-runtime=0 -S %s -o - 2>%t.div.sites | FileCheck --check-prefix=DIV %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.div.sites
 ; RUN: FileCheck --check-prefix=DIVWARN %s < %t.div.sites
-; NOWARN-NOT: warning: pasta: inline assembly
-; NOWARN-NOT: warning: pasta: loads, stores
-; The bulk copies' global pages are not tracked (nvptx-inline-asm-review.ll):
-; WSWARN: warning: pasta: global accesses written in inline PTX are counted but their pages are missing from the working set (bulk copies, addresses computed from integers) in 'k'{{$}}
+; NOWARN-NOT: warning
 ; DIVWARN: warning: pasta: loads, stores and copies written in inline PTX are counted but not measured in divergence mode (no requests, sectors or bank conflicts of theirs in the figures) in 'k'{{$}}
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -80,8 +76,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; The access table (what working-set mode tracks, classified): one row per
 ; global or generic access through a pointer, loads 'r', stores 'w', with
 ; the instruction's bytes (a cp.async's source size); the shared ones have
-; none, as ordinary shared accesses, nor the bulk copies (lines 23, 24:
-; more than 16 bytes, which one page flag would not cover).
+; none, as ordinary shared accesses.
 ; SITES: pasta: access site=0 scope=0 r constant stride=0 param=0 bytes=16 line=10
 ; SITES-NEXT: pasta: access site=1 scope=0 r constant stride=0 param=0 bytes=16 line=11
 ; SITES-NEXT: pasta: access site=2 scope=0 r constant stride=0 param=0 bytes=1 line=12
@@ -91,6 +86,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; SITES-NEXT: pasta: access site=5 scope=0 r constant stride=0 param=0 bytes=4 line=15
 ; SITES-NEXT: pasta: access site=6 scope=0 r constant stride=0 param=0 bytes=8 line=16
 ; SITES-NEXT: pasta: access site=11 scope=0 w constant stride=0 param=1 bytes=1 line=22
+; SITES-NEXT: pasta: access site=12 scope=0 r constant stride=0 param=0 bytes=2048 line=23
+; SITES-NEXT: pasta: access site=13 scope=0 w constant stride=0 param=1 bytes=512 line=24
 ; SITES-NEXT: pasta: access site=14 scope=0 r constant stride=0 param=0 bytes=8 line=26
 ; SITES-NOT: pasta: access
 
@@ -101,8 +98,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: call i64 @__pasta_is_local(ptr %p)
 ; CHECK: call i32 asm sideeffect "ld.cg.u32 $0, [$1];"
 ; The working-set copy marks the pages of the global accesses' addresses
-; (%in, the loaded %p and %out), as it does an ordinary access's; not the
-; bulk copies':
+; (%in, the loaded %p and %out), as it does an ordinary access's; a bulk
+; copy's pages from its first byte's to its last's, after it, on its own
+; (__pasta_ws_mark_range: the state, the address, the bytes, the site, 1
+; for a generic address), not by its first byte's flag:
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(
 ; CHECK: asm "ld.global.cs.v4.f32
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
@@ -112,9 +111,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: cvt.u8.u16 datum, $1;    st.global.wb.u8
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK: cp.async.bulk.shared::cluster.global
-; CHECK-NOT: @__pasta_ws_flag
+; CHECK-NEXT: call void @__pasta_ws_mark_range(ptr addrspace(1) %{{.*}}, ptr %in, i32 2048, i32 12, i32 1)
 ; CHECK: cp.async.bulk.global.shared::cta
-; CHECK-NOT: @__pasta_ws_flag
+; CHECK-NEXT: call void @__pasta_ws_mark_range(ptr addrspace(1) %{{.*}}, ptr %out, i32 512, i32 13, i32 1)
 ; CHECK: cp.async.ca.shared.global [$0], [$1], $2, $2;
 ; CHECK: [[GIN:%[0-9]+]] = addrspacecast ptr addrspace(1) %gin to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg({{.*}}, ptr [[GIN]])

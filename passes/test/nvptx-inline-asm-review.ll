@@ -1,12 +1,12 @@
 ; Inline PTX that the session-17 review found miscounted or untracked
 ; (InlineAsmMemory.h):
-; - a bulk copy (2,048 bytes, many pages) is counted, but working-set mode
-;   sets one flag per access, which would mark only its first page: it is
-;   left out of the working set (and of the access table), and a
-;   working-set build says so, as it does for a load whose address is
-;   integer arithmetic on a pointer ("l"((size_t)p + 16 * i): the
-;   pointer's page is not the access's). Before, the bulk copy's first page
-;   was marked and both went unnamed.
+; - a bulk copy (2,048 bytes, many pages): working-set mode sets one flag
+;   per access, which marked only its first page; now its own call after
+;   it (__pasta_ws_mark_range) marks every page of its bytes, and no flag
+;   of a batch stands for it. A load whose address is integer arithmetic on
+;   a pointer ("l"((size_t)p + 16 * i): the pointer's page is not the
+;   access's) is counted but not tracked, and a working-set build says so.
+;   Before, it went unnamed.
 ; - a label glued to its instruction ("L1:ld.global.u32") hides a load
 ;   that a branch may repeat: the statement is opaque (not counted, named).
 ;   Before, 'glued' counted one load of its two and 'gluedonly' none,
@@ -20,11 +20,11 @@
 ; RUN: env PASTA_VARIANTS=plain %opt -passes=pasta-count -pasta-link-runtime=0 -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=PLAIN %s
 
 ; ERR: warning: pasta: inline assembly that loads, stores or copies memory is not counted (its accesses and bytes are missing from the profile) in 'glued', 'gluedonly'{{$}}
-; ERR: warning: pasta: global accesses written in inline PTX are counted but their pages are missing from the working set (bulk copies, addresses computed from integers) in 'bulk', 'intaddr'{{$}}
+; ERR: warning: pasta: global accesses written in inline PTX are counted but their pages are missing from the working set (addresses computed from integers, two in one statement) in 'intaddr'{{$}}
 ; PLAIN-NOT: missing from the working set
 
-; 'bulk': the 4-byte load and the bulk copy both count; only the load has
-; an access row.
+; 'bulk': the 4-byte load and the bulk copy both count and have access
+; rows.
 ; ERR: pasta: site rv.cu:10 func=bulk counter=1 ld.global=1 ldB.global=4{{$}}
 ; ERR-NEXT: pasta: site rv.cu:11 func=bulk counter=1 ld.global=1 st.shared=1 ldB.global=2048 stB.shared=2048{{$}}
 ; 'intaddr': counted, no access row.
@@ -32,13 +32,23 @@
 ; 'glued', 'gluedonly', 'waits': no memory site.
 ; ERR-NOT: pasta: site rv.cu:{{[345]}}0
 ; ERR: pasta: access site=0 scope=0 r constant stride=0 param=0 bytes=4 line=10
+; ERR-NEXT: pasta: access site=1 scope=0 r constant stride=0 param=0 bytes=2048 line=11
 ; ERR-NOT: pasta: access
 
-; The working-set copy of 'bulk' marks the load's page, not the copy's.
+; The working-set copy of 'bulk' marks the load's page through a flag, the
+; copy's 2,048 bytes' pages with their own call after it (site 1, generic).
 ; CHECK-LABEL: define ptx_kernel void @bulk__pasta_ws(
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
+; CHECK: cp.async.bulk.shared::cluster
+; CHECK-NOT: @__pasta_ws_flag
+; CHECK-NEXT: call void @__pasta_ws_mark_range(ptr addrspace(1) %{{.*}}, ptr %in, i32 2048, i32 1, i32 1), !dbg [[LINE11:![0-9]+]]
 ; CHECK-NOT: @__pasta_ws_flag
 ; CHECK: ret void
+; CHECK-LABEL: define ptx_kernel void @intaddr__pasta_ws(
+; CHECK-NOT: @__pasta_ws_flag
+; CHECK-NOT: @__pasta_ws_mark
+; CHECK: ret void
+; CHECK: [[LINE11]] = !DILocation(line: 11,
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
