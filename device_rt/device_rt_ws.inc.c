@@ -646,6 +646,34 @@ static void pasta_ws_mark_pages(uint64_t flags, uint64_t base, uint32_t shift,
                         ((hi - base) >> shift) - ((lo - base) >> shift) + 1);
 }
 
+/* A bulk copy's flags, after it (counted inline PTX: cp.async.bulk moves
+ * `bytes`, up to many pages, from or to `ptr`; one flag would mark only
+ * the first page): the pages of its bytes from the first to the last, or
+ * to the end of the allocation holding the first. Counted as the one
+ * access it is where it lies outside every allocation and in hotness.
+ * `generic`: the address may be other than global (then not marked). */
+PASTA_ENTRY void
+__pasta_ws_mark_range(const PASTA_GLOBAL struct pasta_ws_launch *st, void *ptr,
+                      uint32_t bytes, uint32_t site, uint32_t generic) {
+  if (generic && !pasta_ws_is_global(ptr))
+    return;
+  uint64_t addr = (uint64_t)(uintptr_t)ptr;
+  uint32_t i = pasta_ws_find_counted(st, addr, site);
+  if (i == PASTA_NONE)
+    return;
+  const PASTA_GLOBAL struct pasta_ws_alloc *t =
+      (const PASTA_GLOBAL struct pasta_ws_alloc *)(uintptr_t)st->allocs;
+  uint64_t base = t[i].base, left = t[i].size - (addr - base);
+  if (st->blocks)
+    __pasta_ws_hot_at(st, addr, base);
+  uint64_t span = bytes < left ? bytes : left;
+  uint64_t last = addr + (span ? span - 1 : 0);
+  uint64_t flags = st->pages +
+                   __pasta_ws_bank_offset(st->num_pages, st->page_banks) +
+                   t[i].first_page;
+  pasta_ws_mark_pages(flags, base, st->page_shift, addr, last);
+}
+
 /* The flags of a nest's accesses where they lie in one allocation and
  * hotness is not counted: returns 1, having set them. Else 0, nothing set.
  * `arg`: the launch state's slot + 1 of the kernel parameter (or pointer

@@ -374,6 +374,71 @@ static void test_ws_compact(void) {
         WS_FLAG(6 + 3) == 1);
 }
 
+/* A bulk copy's range (__pasta_ws_mark_range): the flags of every page
+ * its bytes touch, clipped to the allocation holding its first byte, in
+ * this thread block's bank; one access outside every allocation or in
+ * hotness. Allocations as in test_ws_batches: A bytes 0..63 (flags 0..3),
+ * B bytes 80..111 (flags 4..5), pages of 16 bytes; bytes 64..79 in
+ * neither. */
+static int ws_flags_set(int n) {
+  int set = 0;
+  for (int i = 0; i < n; ++i)
+    set += WS_FLAG(i);
+  return set;
+}
+
+static void test_ws_mark_range(void) {
+  static uint8_t mem[128];
+  uint8_t *a = mem, *b = mem + 80;
+  uint64_t ua = (uint64_t)(uintptr_t)a, ub = (uint64_t)(uintptr_t)b;
+  uint8_t *flags = ws_flags_zeroed();
+  uint64_t uf = (uint64_t)(uintptr_t)flags;
+  uint64_t outside[2] = {0, 0};
+  struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
+  struct pasta_ws_launch st;
+  ws_two_allocations(&st, t, ua, ub, uf, outside);
+  place(0, 1, 0, 32);
+
+  /* Bytes 8..47 of A: pages 0, 1 and 2, not 3. */
+  __pasta_ws_mark_range(&st, a + 8, 40, 3, 0);
+  CHECK(WS_FLAG(0) == 1 && WS_FLAG(1) == 1 && WS_FLAG(2) == 1);
+  CHECK_EQ_INT(ws_flags_set(6), 3);
+  /* 16 bytes from 48: page 3 only, not the next. */
+  ws_flags_zeroed();
+  __pasta_ws_mark_range(&st, a + 48, 16, 3, 0);
+  CHECK(WS_FLAG(3) == 1 && ws_flags_set(6) == 1);
+  /* Past A's end (64 bytes from 40): A's pages 2 and 3, none of B's. */
+  ws_flags_zeroed();
+  __pasta_ws_mark_range(&st, a + 40, 64, 3, 0);
+  CHECK(WS_FLAG(2) == 1 && WS_FLAG(3) == 1 && ws_flags_set(6) == 2);
+  CHECK(outside[0] == 0);
+  /* B whole: flags 4 and 5. */
+  ws_flags_zeroed();
+  __pasta_ws_mark_range(&st, b, 32, 3, 1);
+  CHECK(WS_FLAG(4) == 1 && WS_FLAG(5) == 1 && ws_flags_set(6) == 2);
+  /* In neither: one access outside (site 9, + 1), no flag. */
+  ws_flags_zeroed();
+  __pasta_ws_mark_range(&st, mem + 66, 48, 9, 0);
+  CHECK(outside[0] == 1 && outside[1] == 10 && ws_flags_set(6) == 0);
+  /* Generic, and not global (local memory): nothing. */
+  pasta_shim.local = 1;
+  __pasta_ws_mark_range(&st, a, 64, 3, 1);
+  pasta_shim.local = 0;
+  CHECK(outside[0] == 1 && ws_flags_set(6) == 0);
+
+  /* Thread block 1 of two banks: flags 6..11; hotness counts one access. */
+  st.page_banks = 2;
+  place(1, 2, 0, 32);
+  uint64_t blocks[PASTA_WS_HOT_BANKS] = {0};
+  st.blocks = (uint64_t)(uintptr_t)blocks;
+  __pasta_ws_mark_range(&st, a + 16, 48, 3, 0);
+  uint64_t hot = 0;
+  for (uint32_t i = 0; i < PASTA_WS_HOT_BANKS; ++i)
+    hot += blocks[i];
+  CHECK(hot == 1 && WS_FLAG(6 + 1) == 1 && WS_FLAG(6 + 2) == 1 &&
+        WS_FLAG(6 + 3) == 1 && ws_flags_set(12) == 3);
+}
+
 /* A buffered compact copy's slots (__pasta_ws_mark_buffer) mark what
  * __pasta_ws_mark_compact's batches do, with the address an earlier
  * access's plus the word's offset, the word from the call's table or the
@@ -3713,6 +3778,7 @@ int main(void) {
   test_ws_batches();
   test_ws_compact();
   test_ws_buffer();
+  test_ws_mark_range();
   test_ws_mark_loop();
   test_ws_lookup_warp();
   test_trace_sampling();

@@ -487,10 +487,15 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
       copy_if(Members, std::back_inserter(Added),
               [&](uint32_t D) { return !Never.count(D); });
       if (Added.size() < Members.size()) {
-        assert(Added.size() == PASTA_DYN_NUM / 2 &&
-               Added.back() == Added.front() + PASTA_DYN_NUM / 2 - 1 &&
-               "a group's sites add to its load or its store half");
-        if (P.Kind != PASTA_FUNC_KERNEL) {
+        if (Added.empty())
+          continue; // nothing adds to the group: nothing to flush
+        // The runtime's loop takes one half, four counters in a row (a
+        // group's sites add to its load or its store half); anything else
+        // is written out, as at a device function's return.
+        bool OneHalf = Added.size() == PASTA_DYN_NUM / 2 &&
+                       Added.back() == Added.front() + PASTA_DYN_NUM / 2 - 1;
+        assert(OneHalf && "a group's sites add to its load or its store half");
+        if (P.Kind != PASTA_FUNC_KERNEL || !OneHalf) {
           FlushHalfInline(Added);
           continue;
         }

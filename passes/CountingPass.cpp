@@ -168,6 +168,8 @@ bool ModuleInstrumenter::run() {
     warnUncountedMemoryAsm(M, Kernels, Reach);
     if (Opts.Divergence)
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
+    if (Opts.Variants && Opts.WorkingSetCopies)
+      warnUntrackedMemoryAsm(M, Kernels, Reach);
     decltype(Reach) Kept;
     // Divergence builds too: otherwise their copies flush a device
     // function's counting counts at every call (bfs's visit, per edge).

@@ -31,10 +31,10 @@ bool pasta::asmMentionsMemory(StringRef Asm) {
   static const char *const Amd[] = {
       "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
       "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
-  // A mnemonic starts a statement: after the string's start, a separator
-  // or a predicate ("@p ld.global...").
+  // A mnemonic starts a statement: after the string's start, a separator,
+  // a predicate ("@p ld.global...") or a label ("L1:ld.global...").
   auto StartsStatement = [&](size_t At) {
-    return At == 0 || StringRef(" \t\n;{}").contains(Asm[At - 1]);
+    return At == 0 || StringRef(" \t\n;{}:").contains(Asm[At - 1]);
   };
   auto Has = [&](StringRef Word) {
     for (size_t At = Asm.find(Word); At != StringRef::npos;
@@ -327,10 +327,25 @@ static std::optional<AsmAccess> loadMatrix(const Statement &St,
   return AsmAccess{false, PASTA_SPACE_SHARED, 4 * Matrices, Address};
 }
 
+// A branch, or a label: alone ("L1:") or glued to the instruction it
+// names ("L1:ld.global.u32", which it would hide). A qualifier's "::"
+// (".shared::cta") comes after the mnemonic's first '.'; a label's ':'
+// before any.
 static bool isControl(StringRef Mnemonic) {
   StringRef Op = Mnemonic.split('.').first;
   return Op == "bra" || Op == "brx" || Op == "call" || Op == "ret" ||
-         Op == "exit" || Mnemonic.ends_with(":");
+         Op == "exit" || Op.contains(':');
+}
+
+// Completion bookkeeping of asynchronous copies: they wait for or track
+// copies, and move no data of their own (as mbarrier instructions).
+static bool movesNoData(StringRef Mnemonic) {
+  return Mnemonic == "cp.async.commit_group" ||
+         Mnemonic == "cp.async.wait_all" || Mnemonic == "cp.async.wait_group" ||
+         Mnemonic == "cp.async.bulk.commit_group" ||
+         Mnemonic == "cp.async.bulk.wait_group" ||
+         Mnemonic == "cp.async.bulk.wait_group.read" ||
+         Mnemonic.starts_with("cp.async.mbarrier.arrive.");
 }
 
 AsmMemory pasta::asmMemory(const CallBase &Call) {
@@ -358,9 +373,7 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
       Control = true;
       continue;
     }
-    if (St.Mnemonic == "cp.async.commit_group" ||
-        St.Mnemonic == "cp.async.wait_all" ||
-        St.Mnemonic == "cp.async.wait_group")
+    if (movesNoData(St.Mnemonic))
       continue;
     if (!asmMentionsMemory(St.Mnemonic.str() + " "))
       continue; // arithmetic, moves, conversions
@@ -407,13 +420,27 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
 
 // The pointer a global access's address operand holds: the operand, or,
 // where the program passed an integer (libcu++'s cp.async takes
-// __cvta_generic_to_global's result), the pointer it was made from.
+// __cvta_generic_to_global's result), the pointer it was made from. Not
+// through arithmetic on that integer ("l"((size_t)p + 16 * i)): the
+// pointer's page is not the access's.
 static Value *pointerOf(const AsmAccess &A) {
   if (A.Address->getType()->isPointerTy())
     return A.Address;
   if (auto *Cast = dyn_cast<PtrToIntOperator>(A.Address))
     return Cast->getPointerOperand();
   return nullptr;
+}
+
+// Whether A reaches global memory (or may: generic) through an address
+// the working set would see: not a shared one.
+static bool mayBeGlobal(const AsmAccess &A) {
+  if (A.Space == PASTA_SPACE_SHARED)
+    return false;
+  Value *P = pointerOf(A);
+  if (!P)
+    return true; // an integer address: any space
+  unsigned AS = P->getType()->getPointerAddressSpace();
+  return AS == 0 || AS == 1;
 }
 
 Value *pasta::asmTrackedAddress(const CallBase &Call, uint32_t *Bytes,
@@ -439,4 +466,15 @@ Value *pasta::asmTrackedAddress(const CallBase &Call, uint32_t *Bytes,
   if (IsStore)
     *IsStore = One->IsStore;
   return Pointer;
+}
+
+bool pasta::asmHasUntrackedGlobal(const CallBase &Call) {
+  if (!Call.isInlineAsm())
+    return false;
+  AsmMemory R = asmMemory(Call);
+  unsigned Global = count_if(R.Accesses, mayBeGlobal);
+  if (!Global)
+    return false;
+  Value *Tracked = asmTrackedAddress(Call);
+  return Global > 1 || !Tracked;
 }

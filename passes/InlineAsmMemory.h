@@ -25,12 +25,15 @@
 // with .type one of .b8-.b64, .u8-.u64, .s8-.s64, .f32, .f64 (and .b128
 // unvectorized). Without a state space, a load or store is generic: its
 // space comes from its address operand as an ordinary access's does.
-// cp.async.commit_group and cp.async.wait_{group,all} move no memory; nor,
-// as data, do mbarrier instructions. An assembly string with any other
-// memory instruction (atomics, ld.acquire, ld.volatile, cp.async.bulk of a
-// run-time size or with a cache hint, a predicated one, ...), or with a
-// branch or a label beside its memory instructions, is opaque: not
-// counted, and named by the compile-time warning. Pure analysis.
+// cp.async.commit_group, cp.async.wait_{group,all},
+// cp.async.bulk.commit_group, cp.async.bulk.wait_group[.read] and
+// cp.async.mbarrier.arrive* move no memory; nor, as data, do mbarrier
+// instructions. An assembly string with any other memory instruction
+// (atomics, ld.acquire, ld.volatile, cp.async.bulk of a run-time size or
+// with a cache hint, a predicated one, ...), or with a branch or a label
+// beside its memory instructions (glued to one too: "L1:ld.global..."), is
+// opaque: not counted, and named by the compile-time warning. Pure
+// analysis.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_INLINEASMMEMORY_H
@@ -81,10 +84,16 @@ bool asmMentionsMemory(llvm::StringRef Asm);
 
 // The address of Call's one global or generic access through a pointer
 // (what working-set mode records and the access table classifies), or
-// null. Bytes: that access's size.
+// null. Bytes: that access's size (a bulk copy's: many pages, which
+// working-set mode marks from the first byte's to the last's).
 llvm::Value *asmTrackedAddress(const llvm::CallBase &Call,
                                uint32_t *Bytes = nullptr,
                                bool *IsStore = nullptr);
+
+// Whether Call, counted inline PTX, has a global or generic access that
+// working-set mode does not track: an address computed from an integer, or
+// one of two such accesses.
+bool asmHasUntrackedGlobal(const llvm::CallBase &Call);
 
 } // namespace pasta
 

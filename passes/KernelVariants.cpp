@@ -1000,6 +1000,33 @@ static void insertBufferedMarks(
                       Entry.CreateConstInBoundsGEP1_64(I64, Buf, 2 * K));
 }
 
+// The bytes of a counted inline-PTX access wider than 16 bytes (a bulk
+// copy: up to many pages, where an access's one flag would mark the first),
+// or 0. 16 bytes, aligned as PTX requires, never cross a page.
+static uint32_t asmCopyBytes(const Instruction &I) {
+  uint32_t Bytes = 0;
+  auto *Call = dyn_cast<CallBase>(&I);
+  return Call && asmTrackedAddress(*Call, &Bytes) && Bytes > 16 ? Bytes : 0;
+}
+
+// A bulk copy's pages, after it: __pasta_ws_mark_range sets the flags of
+// its bytes' pages (device_rt_ws.inc.c) and counts it as one access.
+static void insertRangeMark(Instruction &Access, uint32_t Site) {
+  Function &F = *Access.getFunction();
+  Value *Ptr = trackedPointer(Access);
+  IRBuilder<> B(Access.getNextNode());
+  B.SetCurrentDebugLocation(Access.getDebugLoc());
+  bool IsGeneric = Ptr->getType()->getPointerAddressSpace() == 0;
+  Value *AsGeneric =
+      IsGeneric ? Ptr : B.CreateAddrSpaceCast(Ptr, B.getPtrTy(0));
+  Argument *State = stateArg(F);
+  FunctionCallee Mark = F.getParent()->getOrInsertFunction(
+      "__pasta_ws_mark_range", B.getVoidTy(), State->getType(), B.getPtrTy(0),
+      B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty());
+  B.CreateCall(Mark, {State, AsGeneric, B.getInt32(asmCopyBytes(Access)),
+                      B.getInt32(Site), B.getInt32(IsGeneric)});
+}
+
 void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
                                      ArrayRef<TrackedAccess> Accesses,
                                      unsigned CompactAbove,
@@ -1019,12 +1046,16 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
   // can be marked in front of the loop (WorkingSetLoops.h) are, the rest
   // by block.
   DenseMap<Function *, DenseMap<Instruction *, uint32_t>> ByCopy;
+  SmallVector<std::pair<Instruction *, uint32_t>, 4> Ranges; // bulk copies
   for (const TrackedAccess &A : Accesses) {
     auto It = VMap.find(A.Access);
     auto *I = It == VMap.end() ? nullptr : dyn_cast<Instruction>(It->second);
     Value *Ptr = I ? trackedPointer(*I) : nullptr;
     if (Ptr && !neverInAllocation(Ptr)) {
-      ByCopy[I->getFunction()][I] = A.Site;
+      if (asmCopyBytes(*I))
+        Ranges.push_back({I, A.Site}); // marked on its own, below
+      else
+        ByCopy[I->getFunction()][I] = A.Site;
       ++NumTrackedInCopies;
     }
   }
@@ -1146,6 +1177,8 @@ void pasta::createWorkingSetVariants(Module &M, ArrayRef<Function *> Fns,
         break;
     }
   }
+  for (auto [Access, Site] : Ranges)
+    insertRangeMark(*Access, Site);
   for (Function *F : Fns)
     FAM.invalidate(*CopyOf[F], PreservedAnalyses::none());
 }

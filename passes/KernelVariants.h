@@ -62,7 +62,9 @@ void createPlainVariants(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
 // __pasta_ws_mark_compact per batch of four, nothing inline (ptxas spent
 // most of such a build's time on the inline flags); those of a tree over
 // -pasta-ws-buffer-above accesses (256) buffer them and mark the buffer
-// a few times per loop instead.
+// a few times per loop instead. A bulk copy in inline PTX (more than 16
+// bytes from one address) marks all its pages by a call of its own after
+// it (__pasta_ws_mark_range).
 void createWorkingSetVariants(llvm::Module &M,
                               llvm::ArrayRef<llvm::Function *> Fns,
                               llvm::ArrayRef<TrackedAccess> Accesses,

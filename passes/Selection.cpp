@@ -249,29 +249,43 @@ void pasta::warnUncountedIndirectCallees(Module &M,
                     List);
 }
 
+// Whether F holds inline assembly for which Is holds.
+static bool hasAsm(const Function &F, function_ref<bool(const CallBase &)> Is) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm() && Is(*CB))
+      return true;
+  return false;
+}
+
 // Whether F holds inline assembly whose memory operations are of Kind
 // (InlineAsmMemory.h): Opaque, not counted; Counted, counted.
 static bool hasMemoryAsm(const Function &F, AsmMemoryKind Kind) {
-  for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->isInlineAsm())
-      if (asmMemory(*CB).Kind == Kind)
-        return true;
-  return false;
+  return hasAsm(F,
+                [&](const CallBase &CB) { return asmMemory(CB).Kind == Kind; });
 }
 
 // The selected kernels and the functions they reach that hold inline
 // assembly of Kind, in the module's order (so that a message is the same
 // every build), two names at most, each cut short: CUB's kernels' names
 // run to hundreds of characters.
-static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
-                                    const KernelReach &Reach,
-                                    AsmMemoryKind Kind) {
+static std::string
+functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
+                 const KernelReach &Reach,
+                 function_ref<bool(const Function &)> Holds) {
   SmallPtrSet<const Function *, 8> Selected(Kernels.begin(), Kernels.end());
   std::vector<std::string> Named;
   for (const Function &F : M)
-    if ((Selected.count(&F) || Reach.count(&F)) && hasMemoryAsm(F, Kind))
+    if ((Selected.count(&F) || Reach.count(&F)) && Holds(F))
       Named.push_back(shownName(F));
   return Named.empty() ? std::string() : quotedNames(Named, 2, 120);
+}
+
+static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
+                                    const KernelReach &Reach,
+                                    AsmMemoryKind Kind) {
+  return functionsWithAsm(M, Kernels, Reach, [&](const Function &F) {
+    return hasMemoryAsm(F, Kind);
+  });
 }
 
 // Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
@@ -304,6 +318,24 @@ void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                   "loads, stores and copies written in inline PTX are "
                   "counted but not measured in divergence mode (no requests, "
                   "sectors or bank conflicts of theirs in the figures) in " +
+                      List);
+}
+
+// Working-set builds: counted inline PTX whose global pages working-set
+// mode does not mark (an address computed from an integer, or two global
+// addresses in one statement: InlineAsmMemory.h) leaves them out of the
+// working set.
+// Said once per module, naming the functions.
+void pasta::warnUntrackedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
+                                   const KernelReach &Reach) {
+  std::string List = functionsWithAsm(M, Kernels, Reach, [](const Function &F) {
+    return hasAsm(F, asmHasUntrackedGlobal);
+  });
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "global accesses written in inline PTX are counted but "
+                  "their pages are missing from the working set (addresses "
+                  "computed from integers, two in one statement) in " +
                       List);
 }
 

@@ -131,6 +131,13 @@ void warnUnmeasuredMemoryAsm(llvm::Module &M,
                              llvm::ArrayRef<llvm::Function *> Kernels,
                              const KernelReach &Reach);
 
+// Working-set builds: warns when a selected kernel, or a device function it
+// reaches, holds counted inline PTX with global accesses whose pages are
+// not tracked.
+void warnUntrackedMemoryAsm(llvm::Module &M,
+                            llvm::ArrayRef<llvm::Function *> Kernels,
+                            const KernelReach &Reach);
+
 class Selection {
 public:
   Selection(llvm::Module &M, const Options &Opts, ModuleTables &Tables,

@@ -59,6 +59,27 @@ check() {
 check asmcopy return asmcopy
 check asmloads return asmloads
 check asmloads ws asmloads PASTA_WORKING_SET=1
+# Working set in pages of 256 bytes: bulk_tile's bulk copies (2,048 B from
+# each block's start) cover every page of g16 only where the working set
+# marks all of a copy's pages (__pasta_ws_mark_range), not just its first:
+# g16 524,288 B + out 131,072 B = 655,360 B touched (first pages only:
+# 65,536 + 131,072 = 196,608).
+d=$W/asmloads-ws256
+mkdir -p "$d"
+(cd "$bin" && env PASTA_OUTPUT="$d/profile.json" PASTA_WORKING_SET=1 \
+  PASTA_PAGE_SIZE=256 ./asmloads) > "$d/out" 2> "$d/err"
+python3 - "$d/profile.json" >> "$md" <<'EOF' || status=1
+import json, sys
+try:
+    launches = json.load(open(sys.argv[1]))["working_set"]["per_launch"]
+except (OSError, KeyError, ValueError):
+    launches = []
+got = [r.get("touched_bytes") for r in launches if "bulk_tile" in r.get("kernel", "")]
+ok = got == [655360]
+print("| asmloads | ws, 256-B pages | bulk_tile touched_bytes=%s | %s |"
+      % (got, "ok" if ok else "FAIL: expected [655360]"))
+sys.exit(0 if ok else 1)
+EOF
 if [ -x "$bin/div/asmloads" ]; then
   # Divergence mode: the counts as in counting mode; the inline PTX's
   # accesses have no figures of their own (not measured).

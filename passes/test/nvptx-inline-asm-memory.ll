@@ -98,7 +98,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: call i64 @__pasta_is_local(ptr %p)
 ; CHECK: call i32 asm sideeffect "ld.cg.u32 $0, [$1];"
 ; The working-set copy marks the pages of the global accesses' addresses
-; (%in, the loaded %p and %out), as it does an ordinary access's:
+; (%in, the loaded %p and %out), as it does an ordinary access's; a bulk
+; copy's pages from its first byte's to its last's, after it, on its own
+; (__pasta_ws_mark_range: the state, the address, the bytes, the site, 1
+; for a generic address), not by its first byte's flag:
 ; CHECK-LABEL: define ptx_kernel void @k__pasta_ws(
 ; CHECK: asm "ld.global.cs.v4.f32
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
@@ -108,9 +111,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: cvt.u8.u16 datum, $1;    st.global.wb.u8
 ; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
 ; CHECK: cp.async.bulk.shared::cluster.global
-; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %in)
+; CHECK-NEXT: call void @__pasta_ws_mark_range(ptr addrspace(1) %{{.*}}, ptr %in, i32 2048, i32 12, i32 1)
 ; CHECK: cp.async.bulk.global.shared::cta
-; CHECK: call i64 @__pasta_ws_flag_arg({{.*}}, ptr %out)
+; CHECK-NEXT: call void @__pasta_ws_mark_range(ptr addrspace(1) %{{.*}}, ptr %out, i32 512, i32 13, i32 1)
 ; CHECK: cp.async.ca.shared.global [$0], [$1], $2, $2;
 ; CHECK: [[GIN:%[0-9]+]] = addrspacecast ptr addrspace(1) %gin to ptr
 ; CHECK-NEXT: call i64 @__pasta_ws_flag_arg({{.*}}, ptr [[GIN]])
