@@ -564,6 +564,7 @@ public:
           G.GapConflicts = gapConflicts(G, RowStride);
         if (!G.StackedWidth && G.GapConflicts < 0 && !G.laneTested())
           G.ApartWidth = apartWidth(G, RowStride);
+        G.ApartStep = RowStride;
       }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
@@ -575,6 +576,7 @@ public:
         G.RepeatWidth = repeatWidth(G, RowStride);
         if (!G.RepeatWidth && !G.StackedWidth)
           G.ApartWidth = apartWidth(G, RowStride);
+        G.ApartStep = RowStride;
       }
       if (G.Repeat && laneShaped(G)) // for the bodies (repeatInRows)
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
@@ -1581,6 +1583,59 @@ private:
     return OtherT;
   }
 
+  // The y step of ApartWidth group G where its rows' figures follow from
+  // lane 0's address and the step alone (addStepRows): an element per row
+  // (stride 0), aligned to its power-of-2 size and the step a nonzero
+  // multiple of it (the rows' elements are disjoint, each in one sector), a
+  // constant, and no twins (their steps may differ). None otherwise.
+  std::optional<int64_t> stepRowsStep(const AccessGroup &G) const {
+    uint32_t Size = G.Members.front()->A->Size;
+    if (!G.ApartStep || *G.ApartStep == 0 || *G.LaneStride != 0 ||
+        !G.Twins.empty() || *G.ApartStep % int64_t(Size) != 0 ||
+        any_of(G.Members,
+               [&](const AccessSite *S) { return accessAlign(*S->I) < Size; }))
+      return std::nullopt;
+    return G.ApartStep;
+  }
+
+  // addApartRows for a group of stepRowsStep: in a full warp of two 16-wide
+  // rows stacked in y (Full), lane 16's element is Step bytes from lane 0's
+  // (lanes i and i ^ 16 hold the same x and y one apart), however near:
+  // beyond the derived figures (one element, one sector) the other row's
+  // element (distinct bytes) and its sector where it is another, added from
+  // lane 0; no shuffle. Other warps measure. Returns where they do.
+  Instruction *addStepRows(const AccessGroup &G, int64_t Step, Value *Full,
+                           Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    uint32_t Size = Rep.A->Size;
+    Instruction *StepT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &StepT, &OtherT);
+    markInstrumentation(
+        StepT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(StepT);
+    Value *Addr = F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty());
+    Value *Lane0 = F.CreateICmpEQ(
+        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        F.getInt32(0));
+    Value *Other = F.CreateAdd(Addr, F.getInt64(uint64_t(Step)));
+    Value *Apart = F.CreateICmpNE(F.CreateLShr(Addr, 5), F.CreateLShr(Other, 5),
+                                  "pasta.div.steprows");
+    auto Add = [&](unsigned Fig, Value *Extra) {
+      if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
+        return;
+      for (auto [Row, Times] : rowsWithTwins(G))
+        addFigure(F, G.InLoop, figure(Row, Fig),
+                  F.CreateSelect(Lane0, timesWithTwins(F, G, Extra, Times),
+                                 F.getInt64(0)),
+                  0);
+    };
+    Add(PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
+    Add(PASTA_DIV_SECTORS, F.CreateZExt(Apart, F.getInt64Ty()));
+    Add(PASTA_DIV_IDEAL_SECTORS,
+        F.getInt64((2 * Size + 31) / 32 - (Size + 31) / 32));
+    return OtherT;
+  }
+
   // Before At, where group G with an ApartWidth is measured: a full warp of
   // ApartWidth-wide rows stacked in y (Full, repeatRow's test) whose two
   // rows start a multiple of 32 bytes apart and at least pasta_div_apart_rows'
@@ -1591,6 +1646,8 @@ private:
   Instruction *addApartRows(const AccessGroup &G, Value *Full,
                             Instruction *At) {
     const AccessSite &Rep = *G.Members.front();
+    if (std::optional<int64_t> Step = stepRowsStep(G))
+      return addStepRows(G, *Step, Full, At);
     pasta_div_repeat_figures R;
     uint32_t MinGap = 0;
     pasta_div_apart_rows(Rep.A->Size, *G.LaneStride, G.ApartWidth, &R, &MinGap);

@@ -126,6 +126,9 @@ struct AccessGroup {
   // derived ones follow from lane 0 (div_proofs.h, pasta_div_apart_rows);
   // 0: none.
   uint32_t ApartWidth = 0;
+  // Of a group with an ApartWidth: its y term in bytes where a constant
+  // (UniformLoops::rowStride): the two rows' gap, known without a shuffle.
+  std::optional<int64_t> ApartStep;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank
