@@ -1598,6 +1598,27 @@ private:
     return G.ApartStep;
   }
 
+  // Whether this lane is lane 0 of its warp.
+  static Value *laneIsZero(IRBuilder<> &F) {
+    return F.CreateICmpEQ(
+        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        F.getInt32(0));
+  }
+
+  // Adds Extra to figure Fig of G's rows (and its twins') from lane 0
+  // (Lane0): what a full warp has beyond the derived figures. A constant 0
+  // adds nothing.
+  void addFromLaneZero(IRBuilder<> &F, const AccessGroup &G, Value *Lane0,
+                       unsigned Fig, Value *Extra) {
+    if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
+      return;
+    for (auto [Row, Times] : rowsWithTwins(G))
+      addFigure(F, G.InLoop, figure(Row, Fig),
+                F.CreateSelect(Lane0, timesWithTwins(F, G, Extra, Times),
+                               F.getInt64(0)),
+                0);
+  }
+
   // addApartRows for a group of stepRowsStep: in a full warp of two 16-wide
   // rows stacked in y (Full), lane 16's element is Step bytes from lane 0's
   // (lanes i and i ^ 16 hold the same x and y one apart), however near:
@@ -1614,25 +1635,15 @@ private:
         StepT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> F(StepT);
     Value *Addr = F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty());
-    Value *Lane0 = F.CreateICmpEQ(
-        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
-        F.getInt32(0));
+    Value *Lane0 = laneIsZero(F);
     Value *Other = F.CreateAdd(Addr, F.getInt64(uint64_t(Step)));
     Value *Apart = F.CreateICmpNE(F.CreateLShr(Addr, 5), F.CreateLShr(Other, 5),
                                   "pasta.div.steprows");
-    auto Add = [&](unsigned Fig, Value *Extra) {
-      if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
-        return;
-      for (auto [Row, Times] : rowsWithTwins(G))
-        addFigure(F, G.InLoop, figure(Row, Fig),
-                  F.CreateSelect(Lane0, timesWithTwins(F, G, Extra, Times),
-                                 F.getInt64(0)),
-                  0);
-    };
-    Add(PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
-    Add(PASTA_DIV_SECTORS, F.CreateZExt(Apart, F.getInt64Ty()));
-    Add(PASTA_DIV_IDEAL_SECTORS,
-        F.getInt64((2 * Size + 31) / 32 - (Size + 31) / 32));
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_SECTORS,
+                    F.CreateZExt(Apart, F.getInt64Ty()));
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_IDEAL_SECTORS,
+                    F.getInt64((2 * Size + 31) / 32 - (Size + 31) / 32));
     return OtherT;
   }
 
@@ -1676,9 +1687,7 @@ private:
     markInstrumentation(
         ApartT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> F(ApartT);
-    Value *Lane0 = F.CreateICmpEQ(
-        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
-        F.getInt32(0));
+    Value *Lane0 = laneIsZero(F);
     Value *Sectors = F.getInt64(R.sectors);
     if (R.from_offset < 32 && R.past)
       Sectors = F.CreateAdd(
@@ -1690,18 +1699,11 @@ private:
               F.getInt64(R.past)));
     // No bound of its own: a warp adds this or what the measuring helper
     // adds, never both (as measureFullRowAt's sectors).
-    auto AddExtra = [&](unsigned Fig, Value *Extra) {
-      if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
-        return;
-      for (auto [Row, Times] : rowsWithTwins(G))
-        addFigure(F, G.InLoop, figure(Row, Fig),
-                  F.CreateSelect(Lane0, timesWithTwins(F, G, Extra, Times),
-                                 F.getInt64(0)),
-                  0);
-    };
-    AddExtra(PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(R.distinct));
-    AddExtra(PASTA_DIV_SECTORS, Sectors);
-    AddExtra(PASTA_DIV_IDEAL_SECTORS, F.getInt64(R.ideal_sectors));
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_DISTINCT_GLOBAL,
+                    F.getInt64(R.distinct));
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_SECTORS, Sectors);
+    addFromLaneZero(F, G, Lane0, PASTA_DIV_IDEAL_SECTORS,
+                    F.getInt64(R.ideal_sectors));
     return OtherT;
   }
 
