@@ -24,6 +24,17 @@
 ;     __syncthreads();
 ;     out[row * 16 + threadIdx.x] = s[ty];
 ;   }
+;   __global__ void rowpair_wide(float *out) {
+;     __shared__ float w[16 * 32];
+;     int ty = threadIdx.y;
+;     if (threadIdx.x == 0)
+;       w[ty * 32] = 1.0f;
+;     __syncthreads();
+;     out[(blockIdx.x * 16 + ty) * 16 + threadIdx.x] = w[ty * 32 + threadIdx.x];
+;   }
+; where the pair's words are 128 bytes (32 words) apart: one bank, a
+; conflict (the lower lane adds 1 to the bank conflicts beside the 4
+; distinct bytes, where the full-warp gap path adds the same 1).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-pair-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 
@@ -83,6 +94,26 @@
 ; CHECK: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 0, i32 3,
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[DISTS]]
 
+; CHECK-LABEL: define {{.*}} @_Z12rowpair_widePf__pasta_div(
+; CHECK: pasta.div.body16:
+; CHECK: pasta.div.fullgap
+; CHECK: %[[WP:pasta.div.rowpair[.a-z0-9]*]] = and i1
+; CHECK-NEXT: br i1 %[[WP]], label %[[WPAIR:[0-9]+]], label %[[WMEAS:[0-9]+]]
+; CHECK: [[WPAIR]]:
+; CHECK-NEXT: %[[WL:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; CHECK-NEXT: %[[WLOW:[0-9]+]] = icmp ult i32 %[[WL]], 16
+; CHECK-NEXT: %[[WD:[0-9]+]] = select i1 %[[WLOW]], i64 4, i64 0
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[WDIST:[0-9]+]]
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 %[[WD]])
+; CHECK-NEXT: %[[WB:[0-9]+]] = select i1 %[[WLOW]], i64 1, i64 0
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[WBANK:[0-9]+]]
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 %[[WB]])
+; CHECK-NEXT: br label
+; CHECK: [[WMEAS]]:
+; CHECK: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 0, i32 3,
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[WDIST]]
+; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[WBANK]]
+
 ; OFF-LABEL: define {{.*}} @_Z7rowpairPKfPf__pasta_div(
 ; OFF-NOT: pasta.div.rowpair
 ; OFF: call i32 @__pasta_div_access_rows16(ptr readonly %{{[0-9]+}}, i32 4, i32 0,
@@ -90,12 +121,13 @@
 ; OFF: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 0, i32 3,
 ; OFF-NOT: pasta.div.rowpair
 
-; ModuleID = 'rowpair.cu'
-source_filename = "rowpair.cu"
+; ModuleID = 'both.cu'
+source_filename = "both.cu"
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @_ZZ7rowpairPKfPfE1s = internal unnamed_addr addrspace(3) global [16 x float] undef, align 4
+@_ZZ12rowpair_widePfE1w = internal unnamed_addr addrspace(3) global [512 x float] undef, align 4
 
 ; Function Attrs: convergent mustprogress noinline norecurse nounwind
 define dso_local ptx_kernel void @_Z7rowpairPKfPf(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #0 !dbg !15 {
@@ -131,6 +163,37 @@ define dso_local ptx_kernel void @_Z7rowpairPKfPf(ptr noundef readonly captures(
 ; Function Attrs: convergent nocallback nounwind
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #1
 
+; Function Attrs: convergent mustprogress noinline norecurse nounwind
+define dso_local ptx_kernel void @_Z12rowpair_widePf(ptr noundef writeonly captures(none) %0) local_unnamed_addr #0 !dbg !43 {
+  %2 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.y(), !dbg !44
+  %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !46
+  %4 = icmp eq i32 %3, 0, !dbg !48
+  %5 = shl nuw nsw i32 %2, 5
+  br i1 %4, label %6, label %9, !dbg !48
+
+6:                                                ; preds = %1
+  %7 = zext nneg i32 %5 to i64
+  %8 = getelementptr inbounds nuw float, ptr addrspacecast (ptr addrspace(3) @_ZZ12rowpair_widePfE1w to ptr), i64 %7
+  store float 1.000000e+00, ptr %8, align 4, !dbg !49, !tbaa !32
+  br label %9, !dbg !50
+
+9:                                                ; preds = %1, %6
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !51
+  %10 = add nuw nsw i32 %5, %3, !dbg !52
+  %11 = zext nneg i32 %10 to i64, !dbg !53
+  %12 = getelementptr inbounds nuw float, ptr addrspacecast (ptr addrspace(3) @_ZZ12rowpair_widePfE1w to ptr), i64 %11, !dbg !53
+  %13 = load float, ptr %12, align 4, !dbg !53, !tbaa !32
+  %14 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x(), !dbg !54
+  %15 = shl i32 %14, 8, !dbg !56
+  %16 = shl nuw nsw i32 %2, 4, !dbg !56
+  %17 = add nuw nsw i32 %16, %3, !dbg !56
+  %18 = add i32 %17, %15, !dbg !57
+  %19 = zext i32 %18 to i64, !dbg !58
+  %20 = getelementptr inbounds nuw float, ptr %0, i64 %19, !dbg !58
+  store float %13, ptr %20, align 4, !dbg !59, !tbaa !32
+  ret void, !dbg !60
+}
+
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.y() #2
 
@@ -157,7 +220,7 @@ attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable wi
 !4 = !{i32 4, !"nvvm-reflect-ftz", i32 0}
 !5 = !{i32 7, !"frame-pointer", i32 2}
 !6 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !7, producer: "Debian clang version 22.1.8 (1~deb12u1)", isOptimized: true, runtimeVersion: 0, emissionKind: DebugDirectivesOnly, splitDebugInlining: false, nameTableKind: None)
-!7 = !DIFile(filename: "rowpair.cu", directory: "/tmp/divlf/t")
+!7 = !DIFile(filename: "both.cu", directory: "/tmp/divlf/t")
 !8 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
 !9 = !{!"clang version 3.8.0 (tags/RELEASE_380/final)"}
 !10 = !{!11, !11, i64 0}
@@ -193,3 +256,21 @@ attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable wi
 !40 = !DILocation(line: 8, column: 3, scope: !15)
 !41 = !DILocation(line: 8, column: 31, scope: !15)
 !42 = !DILocation(line: 9, column: 1, scope: !15)
+!43 = distinct !DISubprogram(name: "rowpair_wide", scope: !7, file: !7, line: 10, type: !16, scopeLine: 10, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !6)
+!44 = !DILocation(line: 54, column: 27, scope: !19, inlinedAt: !45)
+!45 = distinct !DILocation(line: 12, column: 12, scope: !43)
+!46 = !DILocation(line: 53, column: 27, scope: !28, inlinedAt: !47)
+!47 = distinct !DILocation(line: 13, column: 7, scope: !43)
+!48 = !DILocation(line: 13, column: 19, scope: !43)
+!49 = !DILocation(line: 14, column: 16, scope: !43)
+!50 = !DILocation(line: 14, column: 5, scope: !43)
+!51 = !DILocation(line: 15, column: 3, scope: !43)
+!52 = !DILocation(line: 16, column: 62, scope: !43)
+!53 = !DILocation(line: 16, column: 52, scope: !43)
+!54 = !DILocation(line: 66, column: 27, scope: !23, inlinedAt: !55)
+!55 = distinct !DILocation(line: 16, column: 8, scope: !43)
+!56 = !DILocation(line: 16, column: 30, scope: !43)
+!57 = !DILocation(line: 16, column: 35, scope: !43)
+!58 = !DILocation(line: 16, column: 3, scope: !43)
+!59 = !DILocation(line: 16, column: 50, scope: !43)
+!60 = !DILocation(line: 17, column: 1, scope: !43)
