@@ -18,7 +18,9 @@
 //   run time on GPUs and is "generic" on the host;
 // - NVPTX inline assembly is counted where every memory instruction in it
 //   is a form InlineAsmMemory.h names, each as the access it makes (its
-//   space from the instruction, or from its address where it names none).
+//   space from the instruction, or from its address where it names none);
+// - a warp-matrix (wmma) load or store intrinsic is one access of the
+//   fragment it fills or writes, per lane (wmmaAccess).
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
@@ -36,6 +38,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 using namespace pasta;
@@ -347,10 +350,26 @@ bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
   return true;
 }
 
+// One access of an inline-assembly statement or a wmma intrinsic, counted
+// as an ordinary one of its space and bytes, a generic one resolved at run
+// time as a generic load or store is.
+void StaticMixAnalysis::addCallAccess(const AsmAccess &A, Mix &M,
+                                      GenericAccess *Generic) const {
+  pasta_space S =
+      A.Space == PASTA_SPACE_GENERIC ? classifyPointer(A.Address) : A.Space;
+  addAccess(M, A.IsStore ? PASTA_MIX_STORES : PASTA_MIX_LOADS,
+            A.IsStore ? PASTA_MIX_STORE_BYTES : PASTA_MIX_LOAD_BYTES, S,
+            A.Bytes);
+  if (S == PASTA_SPACE_GENERIC && Generic) {
+    Generic->Pointer = A.Address;
+    Generic->IsStore = A.IsStore;
+    Generic->Bytes = A.Bytes;
+  }
+}
+
 // An NVPTX inline-assembly statement whose memory instructions are all
-// forms InlineAsmMemory.h names: each access counted as an ordinary one of
-// its space and bytes (a cp.async a global load and a shared store), a
-// generic one resolved at run time as a generic load or store is.
+// forms InlineAsmMemory.h names: each access counted (a cp.async a global
+// load and a shared store).
 bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
                                      GenericAccess *Generic) const {
   if (Target != PASTA_TARGET_NVPTX)
@@ -358,19 +377,56 @@ bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
   AsmMemory Asm = asmMemory(Call);
   if (Asm.Kind != AsmMemoryKind::Counted)
     return false;
-  for (const AsmAccess &A : Asm.Accesses) {
-    pasta_space S =
-        A.Space == PASTA_SPACE_GENERIC ? classifyPointer(A.Address) : A.Space;
-    addAccess(M, A.IsStore ? PASTA_MIX_STORES : PASTA_MIX_LOADS,
-              A.IsStore ? PASTA_MIX_STORE_BYTES : PASTA_MIX_LOAD_BYTES, S,
-              A.Bytes);
-    if (S == PASTA_SPACE_GENERIC && Generic) {
-      Generic->Pointer = A.Address;
-      Generic->IsStore = A.IsStore;
-      Generic->Bytes = A.Bytes;
-    }
-  }
+  for (const AsmAccess &A : Asm.Accesses)
+    addCallAccess(A, M, Generic);
   return true;
+}
+
+// The bytes of the values a wmma intrinsic returns or takes: its fragment
+// registers, one element after another (8 x <2 x half> is 32 bytes).
+static uint32_t fragmentBytes(ArrayRef<Type *> Types, const DataLayout &DL) {
+  uint64_t Bytes = 0;
+  for (Type *T : Types)
+    Bytes += DL.getTypeStoreSize(T).getKnownMinValue();
+  return static_cast<uint32_t>(Bytes);
+}
+
+// A warp-matrix load or store (llvm.nvvm.wmma.<shape>.load.<a|b|c>... and
+// .store.d..., what nvcuda::wmma's load_matrix_sync and store_matrix_sync
+// become): one access per lane of the fragment's registers, in the
+// pointer's space (a generic one from its address, as for a load). Why:
+// they are intrinsic calls, not loads or stores, and went uncounted, so a
+// tensor-core GEMM's profile lost its tiles' traffic without a word. The
+// bytes are what each lane receives or hands over; a fragment may hold an
+// element in more than one lane, so they can exceed the matrix's own size
+// (docs/counting-conventions.md).
+static std::optional<AsmAccess> wmmaAccess(const CallBase &Call,
+                                           const DataLayout &DL) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isIntrinsic() ||
+      !Callee->getName().starts_with("llvm.nvvm.wmma."))
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  bool IsLoad = Name.contains(".load.");
+  if (!IsLoad && !Name.contains(".store."))
+    return std::nullopt; // mma: registers only
+  AsmAccess A;
+  A.IsStore = !IsLoad;
+  A.Address = Call.getArgOperand(0);
+  A.Space = PASTA_SPACE_GENERIC; // from the address, as classifyPointer says
+  if (IsLoad) {
+    auto *ST = dyn_cast<StructType>(Call.getType());
+    A.Bytes = ST ? fragmentBytes(ST->elements(), DL)
+                 : fragmentBytes({Call.getType()}, DL);
+    return A;
+  }
+  // store.d: the pointer, the fragment's values, then the stride (.stride).
+  unsigned End = Call.arg_size() - (Name.contains(".stride") ? 1 : 0);
+  SmallVector<Type *, 8> Values;
+  for (unsigned I = 1; I < End; ++I)
+    Values.push_back(Call.getArgOperand(I)->getType());
+  A.Bytes = fragmentBytes(Values, DL);
+  return A;
 }
 
 bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
@@ -380,6 +436,13 @@ bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
     return true;
   if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
     return addInlineAsm(*Call, M, Generic);
+  if (const auto *Call = dyn_cast<CallBase>(&I);
+      Call && Target == PASTA_TARGET_NVPTX) {
+    if (std::optional<AsmAccess> A = wmmaAccess(*Call, DL)) {
+      addCallAccess(*A, M, Generic);
+      return true;
+    }
+  }
   const Value *Ptr = nullptr;
   Type *AccessTy = nullptr;
   bool IsStore = false;

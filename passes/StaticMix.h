@@ -27,6 +27,8 @@ class Value;
 
 namespace pasta {
 
+struct AsmAccess;
+
 struct Mix {
   uint32_t V[PASTA_MIX_NUM] = {};
 
@@ -93,6 +95,7 @@ private:
                          VariableLength *Variable) const;
   bool addInlineAsm(const llvm::CallBase &Call, Mix &M,
                     GenericAccess *Generic) const;
+  void addCallAccess(const AsmAccess &A, Mix &M, GenericAccess *Generic) const;
   bool addArithmetic(const llvm::Instruction &I, Mix &M) const;
   pasta_space spaceOfAddressSpace(unsigned AS) const;
 
