@@ -400,16 +400,22 @@ static uint32_t fragmentBytes(ArrayRef<Type *> Types, const DataLayout &DL) {
 // bytes are what each lane receives or hands over; a fragment may hold an
 // element in more than one lane, so they can exceed the matrix's own size
 // (docs/counting-conventions.md).
+bool pasta::isWmmaMemoryCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isIntrinsic())
+    return false;
+  StringRef Name = Callee->getName();
+  // The mma itself works on registers only.
+  return Name.starts_with("llvm.nvvm.wmma.") &&
+         (Name.contains(".load.") || Name.contains(".store."));
+}
+
 static std::optional<AsmAccess> wmmaAccess(const CallBase &Call,
                                            const DataLayout &DL) {
-  const Function *Callee = Call.getCalledFunction();
-  if (!Callee || !Callee->isIntrinsic() ||
-      !Callee->getName().starts_with("llvm.nvvm.wmma."))
+  if (!isWmmaMemoryCall(Call))
     return std::nullopt;
-  StringRef Name = Callee->getName();
+  StringRef Name = Call.getCalledFunction()->getName();
   bool IsLoad = Name.contains(".load.");
-  if (!IsLoad && !Name.contains(".store."))
-    return std::nullopt; // mma: registers only
   AsmAccess A;
   A.IsStore = !IsLoad;
   A.Address = Call.getArgOperand(0);

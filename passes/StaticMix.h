@@ -61,6 +61,10 @@ struct VariableLength {
 // memory operations (memcpy, memmove, memset, bzero and their _chk forms).
 bool isLibcBlockOpName(llvm::StringRef Name);
 
+// Whether Call is a warp-matrix (wmma) fragment load or store intrinsic,
+// counted as one access per lane of the fragment's registers.
+bool isWmmaMemoryCall(const llvm::CallBase &Call);
+
 class StaticMixAnalysis {
 public:
   StaticMixAnalysis(const llvm::DataLayout &DL, pasta_target Target)

@@ -11,6 +11,13 @@
 ; RUN: %opt -passes=pasta-count -pasta-print-sites -pasta-link-runtime=0 -S %s -o %t.ll 2>%t.sites
 ; RUN: FileCheck %s < %t.sites
 ; RUN: FileCheck --check-prefix=RESOLVE %s < %t.ll
+; RUN: FileCheck --check-prefix=WSWARN %s < %t.sites
+; The working set and the divergence figures see only loads, stores and
+; atomics: a build with working-set copies (the default) and a divergence
+; build name the functions once (before: nothing, as nothing was counted).
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-link-runtime=0 -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIVWARN %s
+; WSWARN: warning: pasta: tensor-core fragment loads and stores (wmma) are counted but their pages are missing from the working set in 'tile(__half const*, __half const*, float*)', 'staged(__half const*, __half*)' and 1 more{{$}}
+; DIVWARN: warning: pasta: tensor-core fragment loads and stores (wmma) are counted but not measured in divergence mode (no requests, sectors or bank conflicts of theirs in the figures) in 'tile(__half const*, __half const*, float*)', 'staged(__half const*, __half*)' and 1 more{{$}}
 ;
 ; Source (t.cu, clang++-22 -x cuda --cuda-device-only --offload-arch=sm_90
 ; -O3 -gline-tables-only -S -emit-llvm; comments, paths and attributes as
