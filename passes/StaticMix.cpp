@@ -19,8 +19,8 @@
 // - NVPTX inline assembly is counted where every memory instruction in it
 //   is a form InlineAsmMemory.h names, each as the access it makes (its
 //   space from the instruction, or from its address where it names none);
-// - a warp-matrix (wmma) load or store intrinsic is one access of the
-//   fragment it fills or writes, per lane (wmmaAccess).
+// - a warp-matrix (wmma) load or store intrinsic is one access per lane of
+//   its tile's bytes over the warp's 32 lanes (wmmaAccess).
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
@@ -28,6 +28,7 @@
 #include "InlineAsmMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -382,24 +383,11 @@ bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
   return true;
 }
 
-// The bytes of the values a wmma intrinsic returns or takes: its fragment
-// registers, one element after another (8 x <2 x half> is 32 bytes).
-static uint32_t fragmentBytes(ArrayRef<Type *> Types, const DataLayout &DL) {
-  uint64_t Bytes = 0;
-  for (Type *T : Types)
-    Bytes += DL.getTypeStoreSize(T).getKnownMinValue();
-  return static_cast<uint32_t>(Bytes);
-}
-
 // A warp-matrix load or store (llvm.nvvm.wmma.<shape>.load.<a|b|c>... and
 // .store.d..., what nvcuda::wmma's load_matrix_sync and store_matrix_sync
-// become): one access per lane of the fragment's registers, in the
-// pointer's space (a generic one from its address, as for a load). Why:
-// they are intrinsic calls, not loads or stores, and went uncounted, so a
-// tensor-core GEMM's profile lost its tiles' traffic without a word. The
-// bytes are what each lane receives or hands over; a fragment may hold an
-// element in more than one lane, so they can exceed the matrix's own size
-// (docs/counting-conventions.md).
+// become). Why counted here: they are intrinsic calls, not loads or
+// stores, and went uncounted, so a tensor-core GEMM's profile lost its
+// tiles' traffic without a word.
 bool pasta::isWmmaMemoryCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || !Callee->isIntrinsic())
@@ -410,28 +398,67 @@ bool pasta::isWmmaMemoryCall(const CallBase &Call) {
          (Name.contains(".load.") || Name.contains(".store."));
 }
 
-static std::optional<AsmAccess> wmmaAccess(const CallBase &Call,
-                                           const DataLayout &DL) {
+// The bits of a wmma element type as the intrinsic's name spells it, or 0.
+static unsigned wmmaElementBits(StringRef T) {
+  return StringSwitch<unsigned>(T)
+      .Cases("f16", "bf16", 16)
+      .Cases("f32", "s32", "tf32", 32)
+      .Cases("s8", "u8", 8)
+      .Cases("s4", "u4", 4)
+      .Case("b1", 1)
+      .Case("f64", 64)
+      .Default(0);
+}
+
+// The bytes of a wmma tile a lane moves: the tile the fragment names
+// (a: M x K, b: K x N, c and d: M x N of the shape mMnNkK, in the element
+// type the name gives) over the warp's 32 lanes, or 0 where the name is
+// not of that form. Not the fragment's registers: a lane's registers may
+// repeat elements of another lane's (an m16n16k16 half a or b fragment is
+// 32 bytes of registers a lane for a 512-byte tile), and the hardware
+// loads each element once (Nsight Compute's SASS bytes equal the tile's:
+// tests/structures/wmma, docs/counting-conventions.md).
+static uint32_t wmmaTileBytesPerLane(StringRef Name) {
+  SmallVector<StringRef, 10> Q;
+  Name.split(Q, '.'); // llvm nvvm wmma <shape> load|store <frag> ... <type>
+  if (Q.size() < 7)
+    return 0;
+  unsigned M = 0, N = 0, K = 0;
+  StringRef Shape = Q[3];
+  if (!Shape.consume_front("m") || Shape.consumeInteger(10, M) ||
+      !Shape.consume_front("n") || Shape.consumeInteger(10, N) ||
+      !Shape.consume_front("k") || Shape.consumeInteger(10, K) ||
+      !Shape.empty())
+    return 0;
+  StringRef Fragment = Q[5];
+  uint64_t Elements = Fragment == "a"                      ? uint64_t(M) * K
+                      : Fragment == "b"                    ? uint64_t(K) * N
+                      : Fragment == "c" || Fragment == "d" ? uint64_t(M) * N
+                                                           : 0;
+  unsigned Bits = 0;
+  for (StringRef X : ArrayRef(Q).drop_front(6))
+    if (unsigned B = wmmaElementBits(X))
+      Bits = B; // the last type named: the element's
+  uint64_t TileBits = Elements * Bits;
+  if (!TileBits || TileBits % (8 * 32))
+    return 0;
+  return static_cast<uint32_t>(TileBits / (8 * 32));
+}
+
+// One access per lane of the tile's bytes over the warp (above), in the
+// pointer's space (a generic one from its address, as for a load).
+static std::optional<AsmAccess> wmmaAccess(const CallBase &Call) {
   if (!isWmmaMemoryCall(Call))
     return std::nullopt;
   StringRef Name = Call.getCalledFunction()->getName();
-  bool IsLoad = Name.contains(".load.");
+  uint32_t Bytes = wmmaTileBytesPerLane(Name);
+  if (!Bytes)
+    return std::nullopt; // a form this does not know: not counted
   AsmAccess A;
-  A.IsStore = !IsLoad;
+  A.IsStore = Name.contains(".store.");
   A.Address = Call.getArgOperand(0);
   A.Space = PASTA_SPACE_GENERIC; // from the address, as classifyPointer says
-  if (IsLoad) {
-    auto *ST = dyn_cast<StructType>(Call.getType());
-    A.Bytes = ST ? fragmentBytes(ST->elements(), DL)
-                 : fragmentBytes({Call.getType()}, DL);
-    return A;
-  }
-  // store.d: the pointer, the fragment's values, then the stride (.stride).
-  unsigned End = Call.arg_size() - (Name.contains(".stride") ? 1 : 0);
-  SmallVector<Type *, 8> Values;
-  for (unsigned I = 1; I < End; ++I)
-    Values.push_back(Call.getArgOperand(I)->getType());
-  A.Bytes = fragmentBytes(Values, DL);
+  A.Bytes = Bytes;
   return A;
 }
 
@@ -444,7 +471,7 @@ bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
     return addInlineAsm(*Call, M, Generic);
   if (const auto *Call = dyn_cast<CallBase>(&I);
       Call && Target == PASTA_TARGET_NVPTX) {
-    if (std::optional<AsmAccess> A = wmmaAccess(*Call, DL)) {
+    if (std::optional<AsmAccess> A = wmmaAccess(*Call)) {
       addCallAccess(*A, M, Generic);
       return true;
     }

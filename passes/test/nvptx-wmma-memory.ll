@@ -1,9 +1,12 @@
 ; Warp-matrix (wmma) loads and stores are intrinsic calls, not load or
 ; store instructions: nvcuda::wmma's load_matrix_sync becomes
 ; llvm.nvvm.wmma.<shape>.load.<a|b|c>..., store_matrix_sync
-; llvm.nvvm.wmma.<shape>.store.d... . Each is counted as one access per lane
-; of the fragment's registers (the struct it returns, the values it takes),
-; in the space of its pointer: a kernel argument's is global, a __shared__
+; llvm.nvvm.wmma.<shape>.store.d... . Each is counted as one access per
+; lane of its tile's bytes over the warp's 32 lanes (a: M x K, b: K x N,
+; c and d: M x N elements of the type the name gives; not the fragment's
+; registers, which repeat elements across lanes: a 16 x 16 half a or b
+; tile is 512 bytes, 16 a lane, in 32 bytes of registers a lane), in the
+; space of its pointer: a kernel argument's is global, a __shared__
 ; array's shared, a pointer loaded from memory generic, resolved at run
 ; time (dyn=). The mma itself moves no memory. Before, none of them was
 ; counted and nothing said so: a tensor-core GEMM's profile held only its
@@ -22,21 +25,21 @@
 ; Source (t.cu, clang++-22 -x cuda --cuda-device-only --offload-arch=sm_90
 ; -O3 -gline-tables-only -S -emit-llvm; comments, paths and attributes as
 ; clang wrote them but the directories):
-;   tile:   load_matrix_sync c (16x16 f32: 8 floats a lane, 32 B), a and b
-;           (16x16 f16: 8 x <2 x half>, 32 B), mma, store_matrix_sync d
-;           (f32, 32 B), all through the kernel's arguments: global
-;   staged: a and b from a __shared__ tile (32 B each, shared), the half
-;           accumulator stored (4 x <2 x half>: 16 B, global)
-;   bytes:  s8 a and b (2 x i32: 8 B) through pointers read from p[]:
-;           generic, resolved at run time; the s32 result (32 B, global)
+;   tile:   load_matrix_sync c (16x16 f32: 1,024 B, 32 a lane), a and b
+;           (16x16 f16: 512 B, 16 a lane), mma, store_matrix_sync d
+;           (f32, 32 a lane), all through the kernel's arguments: global
+;   staged: a and b from a __shared__ tile (16 a lane each, shared), the
+;           half accumulator stored (16x16 f16: 16 a lane, global)
+;   bytes:  s8 a and b (16x16 bytes: 8 a lane) through pointers read from
+;           p[]: generic, resolved at run time; the s32 result (32, global)
 ;
 ; tile: one block; mma.hpp lines of the intrinsics' calls
 ; CHECK-DAG: site {{.*}}mma.hpp:115 func=_Z4tilePK6__halfS1_Pf counter=1 ld.global=1 ldB.global=32{{$}}
-; CHECK-DAG: site {{.*}}mma.hpp:91 func=_Z4tilePK6__halfS1_Pf counter=1 ld.global=1 ldB.global=32{{$}}
-; CHECK-DAG: site {{.*}}mma.hpp:103 func=_Z4tilePK6__halfS1_Pf counter=1 ld.global=1 ldB.global=32{{$}}
+; CHECK-DAG: site {{.*}}mma.hpp:91 func=_Z4tilePK6__halfS1_Pf counter=1 ld.global=1 ldB.global=16{{$}}
+; CHECK-DAG: site {{.*}}mma.hpp:103 func=_Z4tilePK6__halfS1_Pf counter=1 ld.global=1 ldB.global=16{{$}}
 ; CHECK-DAG: site {{.*}}mma.hpp:476 func=_Z4tilePK6__halfS1_Pf counter=1 st.global=1 stB.global=32{{$}}
-; CHECK-DAG: site {{.*}}mma.hpp:91 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} ld.shared=1 ldB.shared=32{{$}}
-; CHECK-DAG: site {{.*}}mma.hpp:99 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} ld.shared=1 ldB.shared=32{{$}}
+; CHECK-DAG: site {{.*}}mma.hpp:91 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} ld.shared=1 ldB.shared=16{{$}}
+; CHECK-DAG: site {{.*}}mma.hpp:99 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} ld.shared=1 ldB.shared=16{{$}}
 ; CHECK-DAG: site {{.*}}mma.hpp:467 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} st.global=1 stB.global=16{{$}}
 ; CHECK-DAG: site {{.*}}t.cu:15 func=_Z6stagedPK6__halfPS_ counter={{[0-9]+}} ld.global=1 st.shared=1 ldB.global=2 stB.shared=2{{$}}
 ; CHECK-DAG: site {{.*}}mma.hpp:122 func=_Z5bytesPKPKaPi counter={{[0-9]+}} dyn={{[0-9]+}} ld.generic=1 ldB.generic=8{{$}}

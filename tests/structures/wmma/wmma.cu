@@ -3,34 +3,39 @@
 // simpleTensorCoreGEMM shape). load_matrix_sync and store_matrix_sync are
 // intrinsic calls (llvm.nvvm.wmma.m16n16k16.load.{a,b,c}...,
 // .store.d...), not loads or stores; PASTA counts each as one access per
-// lane of the fragment's registers, in its pointer's space
-// (docs/counting-conventions.md). For m16n16k16 with half inputs and a
-// float accumulator every fragment is 32 bytes a lane: a and b are 8
-// registers of two halves, c and d 8 floats. mma_sync moves no memory and
-// is not counted as FLOPs (tensor operations are not in the FLOP mix).
+// lane of its tile's bytes over the warp's 32 lanes, in its pointer's
+// space (docs/counting-conventions.md): for m16n16k16 a half a or b tile
+// (16 x 16 x 2 = 512 bytes) is 16 bytes a lane, a float c or d tile
+// (1,024 bytes) 32. (A lane's fragment registers repeat elements: an a
+// fragment is 32 bytes of registers a lane; the hardware loads each
+// element once, so Nsight Compute's SASS bytes are the tile's.) mma_sync
+// moves no memory and is not counted as FLOPs (tensor operations are not
+// in the FLOP mix).
 //
 // C (64 x 64 float) += A (64 x 64 half, row-major) x B (64 x 64 half,
 // row-major); one warp (32 threads) per 16 x 16 tile of C: 16 blocks,
 // 512 threads. Small integers everywhere, so every product and sum is
 // exact in half and float: the result must equal the host's, bit for bit.
 //
-// gemm_tiles: c loaded (1 x 32 B), then per step of K (4 steps) a and b
-//   loaded (2 x 32 B), d stored (32 B); all through the kernel's
-//   arguments: global. Per thread 9 loads, 288 B; 1 store, 32 B.
-//   512 threads: load_bytes.global = 147,456, store_bytes.global = 16,384.
+// gemm_tiles: c loaded (32 B a thread), then per step of K (4 steps) a
+//   and b loaded (2 x 16 B), d stored (32 B); all through the kernel's
+//   arguments: global. Per thread 9 loads, 32 + 4 x 32 = 160 B; 1 store,
+//   32 B. 512 threads: load_bytes.global = 81,920, store_bytes.global =
+//   16,384 (the first run on the H200 measured 81,920 and 16,384 SASS
+//   bytes with Nsight Compute on the plain build).
 // gemm_staged: the block's 16 x 64 panel of A copied to shared memory by
 //   its 32 threads, 32 halves each (global loads and shared stores of
-//   2 B: 64 B a thread), then per step a loaded from shared (32 B) and b
-//   from global (32 B); the accumulator starts at zero (fill_fragment: no
-//   load); d stored to global (32 B). Per thread: global loads 64 + 128 =
-//   192 B, shared stores 64 B, shared loads 128 B, global stores 32 B.
-//   512 threads: load_bytes.global = 98,304, store_bytes.shared = 32,768,
-//   load_bytes.shared = 65,536, store_bytes.global = 16,384.
+//   2 B: 64 B a thread), then per step a loaded from shared (16 B) and b
+//   from global (16 B); the accumulator starts at zero (fill_fragment: no
+//   load); d stored to global (32 B). Per thread: global loads 64 + 64 =
+//   128 B, shared stores 64 B, shared loads 64 B, global stores 32 B.
+//   512 threads: load_bytes.global = 65,536, store_bytes.shared = 32,768,
+//   load_bytes.shared = 32,768, store_bytes.global = 16,384.
 //   (Bytes only: the copy loop's loads may be widened by the compiler.)
 //
 // clang-format off
-// EXPECT: kernel _Z10gemm_tilesPK6__halfS1_Pf launches=1 load_bytes.global=147456 store_bytes.global=16384 load_bytes.shared=0 flops.f32=0
-// EXPECT: kernel _Z11gemm_stagedPK6__halfS1_Pf launches=1 load_bytes.global=98304 store_bytes.global=16384 load_bytes.shared=65536 store_bytes.shared=32768 flops.f32=0
+// EXPECT: kernel _Z10gemm_tilesPK6__halfS1_Pf launches=1 load_bytes.global=81920 store_bytes.global=16384 load_bytes.shared=0 flops.f32=0
+// EXPECT: kernel _Z11gemm_stagedPK6__halfS1_Pf launches=1 load_bytes.global=65536 store_bytes.global=16384 load_bytes.shared=32768 store_bytes.shared=32768 flops.f32=0
 // EXPECT: launch _Z10gemm_tilesPK6__halfS1_Pf counted=1
 // EXPECT: launch _Z11gemm_stagedPK6__halfS1_Pf counted=1
 // EXPECT: consistent
