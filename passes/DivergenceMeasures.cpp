@@ -93,6 +93,14 @@ static cl::opt<bool> GroupRegisters(
              "accesses, flushed to each of its lines' counters (off: one per "
              "line, each added to at every measurement)"));
 
+// A loop header one call visits fewer times than the drain limit gets no
+// drain (drainBeforeOverflow).
+static cl::opt<bool> BoundedNoDrain(
+    "pasta-div-bounded-no-drain", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: no visit counter or drain at a loop header "
+             "in no other cycle whose trips have a constant bound below the "
+             "drain limit (off: every header drains)"));
+
 static cl::opt<bool> StackedGaps(
     "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
@@ -2078,7 +2086,7 @@ private:
       // anti-diagonal: 31) never drains: the flush at the return comes
       // first.
       if (std::optional<uint64_t> Most = Loops.mostVisits(*Header);
-          Most && *Most < Limit) {
+          BoundedNoDrain && Most && *Most < Limit) {
         ++NumUndrainedHeaders;
         continue;
       }

@@ -7,7 +7,8 @@
 ; drained at every header visit's test before. The same 31-trip loop inside
 ; a loop of unknown trips keeps its drain (visited up to 31 x n times a
 ; call), as does the outer loop; PASTA_DIV_DRAIN_EVERY=1 (drain at every
-; visit) keeps every drain (DRAIN).
+; visit) keeps every drain (DRAIN), as does -pasta-div-bounded-no-drain=0
+; (OFF).
 ; The IR is clang's -O2 output for
 ;   __global__ void fixed(float *a) {
 ;     int t = threadIdx.x;
@@ -26,6 +27,7 @@
 ;           a[(j * 31 + i) * 32 + t] = 1.0f;
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-bounded-no-drain=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: env PASTA_DIV_DRAIN_EVERY=1 %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DRAIN
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z5fixedPf__pasta_div(
@@ -37,6 +39,10 @@
 ; CHECK: %pasta.div.visits{{[0-9]*}} = alloca i32
 ; CHECK: icmp uge i32 %{{[0-9]+}}, {{[0-9]+}}
 ; CHECK: icmp uge i32 %{{[0-9]+}}, {{[0-9]+}}
+
+; OFF-LABEL: define {{.*}}ptx_kernel void @_Z5fixedPf__pasta_div(
+; OFF: %pasta.div.visits = alloca i32
+; OFF: icmp uge i32 %{{[0-9]+}}, {{[0-9]+}}
 
 ; DRAIN-LABEL: define {{.*}}ptx_kernel void @_Z5fixedPf__pasta_div(
 ; DRAIN: %pasta.div.visits = alloca i32
