@@ -124,6 +124,13 @@ static cl::opt<bool> ApartRows(
              "load's or store's figures from its row's base instead of "
              "measuring it (off: measured)"));
 
+static cl::opt<bool> PairRows(
+    "pasta-div-pair-rows", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in warps of 16-wide rows stacked in y whose active lanes "
+             "are one in each row at the same x, add the figures of an access "
+             "of one element a row at a constant y step from the lower lane's "
+             "address instead of measuring it (off: measured)"));
+
 static cl::opt<bool> OuterOnce(
     "pasta-div-outer-once", cl::init(true), cl::Hidden,
     cl::desc("PASTA: measure an access that repeats in a uniform loop once "
@@ -802,6 +809,8 @@ public:
           Then = addGapConflicts(G, Then);
         if (Apart)
           Then = addApartRows(G, Apart, Then);
+        if (std::optional<int64_t> Step = pairRowsStep(G))
+          Then = addPairRows(G, *Step, Then);
         // A rare measurement in a loop: its figures straight to the counters
         // (no register of it held across the loop).
         measureGroupAt(G, Then, G.InLoop && !rarelyMeasured(G));
@@ -1642,9 +1651,10 @@ private:
         F.getInt32(0));
   }
 
-  // Adds Extra to figure Fig of G's rows (and its twins') from lane 0
-  // (Lane0): what a full warp has beyond the derived figures. A constant 0
-  // adds nothing.
+  // Adds Extra to figure Fig of G's rows (and its twins') from the one lane
+  // a warp where Lane0 holds (lane 0; addPairRows: the pair's lower lane):
+  // what the warp has beyond the derived figures. A constant 0 adds
+  // nothing.
   void addFromLaneZero(IRBuilder<> &F, const AccessGroup &G, Value *Lane0,
                        unsigned Fig, Value *Extra) {
     if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
@@ -1665,23 +1675,105 @@ private:
   Instruction *addStepRows(const AccessGroup &G, int64_t Step, Value *Full,
                            Instruction *At) {
     const AccessSite &Rep = *G.Members.front();
-    uint32_t Size = Rep.A->Size;
     Instruction *StepT, *OtherT;
     SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &StepT, &OtherT);
     markInstrumentation(
         StepT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> F(StepT);
     Value *Addr = F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty());
-    Value *Lane0 = laneIsZero(F);
+    addSecondElement(F, G, Step, Addr, laneIsZero(F), "pasta.div.steprows");
+    return OtherT;
+  }
+
+  // What one lane a warp (Adds) adds for stepRowsStep group G where a second
+  // element lies Step bytes past this lane's (at Addr; global only): beyond the
+  // derived figures of one element (stride 0), its distinct bytes (aligned,
+  // Step a nonzero multiple of the size: the two are disjoint, each in one
+  // sector and word) and, for a load or store, in global memory its sector
+  // where it is another and the ideal sectors of two elements, in shared memory
+  // a bank conflict where the words (up to 4 bytes) are a multiple of 32 apart
+  // (pasta_div_pair_figures less pasta_div_lanes_derived of two lanes);
+  // SectorName names the global sector test.
+  void addSecondElement(IRBuilder<> &F, const AccessGroup &G, int64_t Step,
+                        Value *Addr, Value *Adds, const Twine &SectorName) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    uint32_t Size = A.Size;
+    if (A.Space == PASTA_DIV_SHARED) {
+      addFromLaneZero(F, G, Adds, PASTA_DIV_DISTINCT_SHARED, F.getInt64(Size));
+      bool Conflict = A.Sectored && Size <= 4 && Step % 128 == 0;
+      addFromLaneZero(F, G, Adds, PASTA_DIV_BANK_CONFLICTS,
+                      F.getInt64(Conflict));
+      return;
+    }
     Value *Other = F.CreateAdd(Addr, F.getInt64(uint64_t(Step)));
     Value *Apart = F.CreateICmpNE(F.CreateLShr(Addr, 5), F.CreateLShr(Other, 5),
-                                  "pasta.div.steprows");
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_SECTORS,
+                                  SectorName);
+    addFromLaneZero(F, G, Adds, PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
+    if (!A.Sectored)
+      return;
+    addFromLaneZero(F, G, Adds, PASTA_DIV_SECTORS,
                     F.CreateZExt(Apart, F.getInt64Ty()));
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_IDEAL_SECTORS,
+    addFromLaneZero(F, G, Adds, PASTA_DIV_IDEAL_SECTORS,
                     F.getInt64((2 * Size + 31) / 32 - (Size + 31) / 32));
+  }
+
+  // The y step of RowsProven group G for addPairRows: stepRowsStep's, of a
+  // global or shared access with no lane select (its lanes' y terms may
+  // differ), the step a whole number of 4-byte words in shared memory (so
+  // that the two words' banks are known); NVPTX. None otherwise.
+  std::optional<int64_t> pairRowsStep(const AccessGroup &G) const {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    std::optional<int64_t> Step = stepRowsStep(G);
+    if (!PairRows || T.Target != PASTA_TARGET_NVPTX || !Step ||
+        G.laneTested() ||
+        (A.Space != PASTA_DIV_GLOBAL && A.Space != PASTA_DIV_SHARED) ||
+        (A.Space == PASTA_DIV_SHARED && *Step % 4 != 0))
+      return std::nullopt;
+    return Step;
+  }
+
+  // Before At, where RowsProven group G of pairRowsStep Step is measured: in
+  // a warp of 16-wide rows stacked in y (__pasta_div_stacked_width 16) whose
+  // active lanes are one in each row at the same x, lanes l and l + 16 (a
+  // branch on thread index x: backprop's `if (tx == 0)`), lane l + 16 holds
+  // lane l's x and y one more, so its element is Step bytes past lane l's:
+  // lane l adds the second element's figures (addSecondElement), with no
+  // shuffle of lane l + 16's address and no helper call. Other warps
+  // measure. Returns where they do.
+  Instruction *addPairRows(const AccessGroup &G, int64_t Step,
+                           Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    IRBuilder<> B(At);
+    Value *Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    Value *Low = B.CreateAnd(Lanes, B.getInt32(0xffff));
+    Value *Matched = B.CreateICmpEQ(B.CreateLShr(Lanes, 16), Low);
+    Value *OneEach = B.CreateICmpEQ(
+        B.CreateAnd(Low, B.CreateSub(Low, B.getInt32(1))), B.getInt32(0));
+    Value *Pair = B.CreateAnd(B.CreateAnd(stackedIs16(), Matched), OneEach,
+                              "pasta.div.rowpair");
+    Instruction *PairT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Pair, At->getIterator(), &PairT, &OtherT);
+    markInstrumentation(
+        PairT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(PairT);
+    Value *Addr = Rep.A->Space == PASTA_DIV_GLOBAL
+                      ? F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty())
+                      : nullptr;
+    Value *Lower = F.CreateICmpULT(
+        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        F.getInt32(16));
+    addSecondElement(F, G, Step, Addr, Lower, "pasta.div.pairsector");
     return OtherT;
+  }
+
+  // Whether __pasta_div_stacked_width is 16, computed at the entry.
+  Value *stackedIs16() {
+    if (!StackedIs16) {
+      Value *W = stackedW();
+      IRBuilder<> B(EntryBody);
+      StackedIs16 = B.CreateICmpEQ(W, B.getInt32(16), "pasta.div.stacked16");
+    }
+    return StackedIs16;
   }
 
   // Before At, where group G with an ApartWidth is measured: a full warp of
@@ -2254,6 +2346,7 @@ private:
   Value *BinsWarp = nullptr;
   std::optional<bool> BinTagsFit;         // roomForBinTags
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
+  Value *StackedIs16 = nullptr;           // stackedIs16()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // Whether the lanes agree on a RowsProven group's lane selects, tested
   // once where it decides whether to measure.
