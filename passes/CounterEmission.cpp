@@ -1338,7 +1338,11 @@ static cl::opt<unsigned> GuardedNarrowMin(
 // (their exits may add it, addTripCount), nor counters narrowCounters
 // already narrowed, nor counts alike in every thread block (the nests'
 // flush zeroes those alone: flushAlikeBeforeNests; an alike header would
-// then no longer bound the others).
+// then no longer bound the others). A header without a counter of its own
+// (derived, or nothing to count there) gets a 32-bit register of its runs
+// alone as the guard: one register for the loop's, where each of its
+// 64-bit counters held two (MCX's photon loop: 95 such counters, its header
+// derived).
 void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
                                           DenseSet<uint32_t> &Narrow) {
   Guarded.clear();
@@ -1371,8 +1375,15 @@ void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
   }
   for (auto &[L, G] : ByLoop) {
     SmallVector<uint32_t, 16> &Counters = G.Counters;
-    if (Counters.size() < GuardedNarrowMin || !G.HeaderCounter)
-      continue; // a header without a counter of its own: no guard
+    if (Counters.size() < GuardedNarrowMin)
+      continue;
+    if (!G.HeaderCounter) { // zeroed at entry with the counters (emit)
+      BasicBlock &Entry = F.getEntryBlock();
+      G.Runs = IRBuilder<>(&Entry, Entry.getFirstInsertionPt())
+                   .CreateAlloca(Type::getInt32Ty(Ctx),
+                                 M.getDataLayout().getAllocaAddrSpace(),
+                                 nullptr, "pasta.runs");
+    }
     ++NumGuardedLoops;
     NumGuardedCounters += Counters.size();
     Narrow.insert(Counters.begin(), Counters.end());
@@ -1403,13 +1414,22 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
     if (FlushedHeaders.contains(G.Header))
       continue;
     IRBuilder<> B(&*G.Header->getFirstInsertionPt());
-    AllocaInst *Slot = Slots[G.HeaderCounter]; // 32-bit (narrowSlot)
+    // 32-bit (narrowSlot), or the header's runs register
+    AllocaInst *Slot = G.Runs ? G.Runs : Slots[G.HeaderCounter];
     Value *Runs =
         B.CreateTrunc(B.CreateLoad(Slot->getAllocatedType(), Slot), I32);
+    Instruction *After = &*B.GetInsertPoint();
     Instruction *Wrap = SplitBlockAndInsertIfThen(
-        B.CreateICmpEQ(Runs, B.getInt32(GuardWrapAt)), &*B.GetInsertPoint(),
+        B.CreateICmpEQ(Runs, B.getInt32(GuardWrapAt)), After,
         /*Unreachable=*/false, MDB.createUnlikelyBranchWeights());
     flushAndZero(Wrap, P, G.Counters);
+    if (!G.Runs)
+      continue; // the header's own add follows
+    IRBuilder<> AtWrap(Wrap);
+    AtWrap.CreateStore(B.getInt32(0), G.Runs);
+    B.SetInsertPoint(After);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I32, G.Runs), B.getInt32(1)),
+                  G.Runs);
   }
 }
 
@@ -1836,6 +1856,76 @@ void CounterEmitter::flushAlikeBeforeNests(BasicBlock *Header, FunctionPlan &P,
   }
 }
 
+static cl::opt<unsigned> ManyCountersWhereTaken(
+    "pasta-many-counters-where-taken", cl::Hidden, cl::init(32),
+    cl::desc("PASTA: a counting kernel with at least this many counters of "
+             "loop blocks counts its rare loop blocks where they are taken, "
+             "and a device function that flushes at its returns with at "
+             "least this many block counters counts every block there (0: "
+             "never)"));
+
+static cl::opt<unsigned> RareLoopBlockRatio(
+    "pasta-rare-loop-block-ratio", cl::Hidden, cl::init(16),
+    cl::desc("PASTA: a loop block is rare (-pasta-many-counters-where-taken) "
+             "where its estimated frequency is below its outermost loop "
+             "header's divided by this"));
+
+// Counting builds: counters that would hold registers across much code,
+// counted where their blocks are taken instead (__pasta_count_lanes, as a
+// once-per-thread cold edge: the first of the lanes running the block
+// together adds their number; exact however the warp is split), with no
+// register and nothing to flush.
+//  - A kernel with many counters of loop blocks: those whose estimated
+//    frequency (BlockFrequencyInfo: branch weights and heuristics) is below
+//    1/RareLoopBlockRatio of their outermost loop's header. MCX's photon
+//    loop (each thread runs photons until the pool is empty) held about 95
+//    64-bit counters through the loop, most of error paths, boundary and
+//    detector events: 255 registers and spills against 145 plain. A wrong
+//    guess costs an atomic per execution, never a count.
+//  - A device function that flushes its own counts at its returns (more
+//    than its callers can take back: CalleeCounts.h) with many block
+//    counters: every block but the entry. Its registers added to its
+//    callers' at each call (MCX's launchnewphoton, 111 counters, called
+//    once per photon from the photon loop), and its return's flush cost a
+//    vote, warp sums and an atomic per counter at every call.
+void CounterEmitter::countManyWhereTaken(const FunctionPlan &P) {
+  if (!ManyCountersWhereTaken)
+    return;
+  Function &F = *P.F;
+  BasicBlock *Entry = &F.getEntryBlock();
+  auto Candidate = [&](const CountedBlock &CB) {
+    return CB.Measured && !CB.AlikeInEveryBlock && CB.BB != Entry &&
+           CB.Counter != 0 && CB.Counter < NumOwn && !InPlace.count(CB.Counter);
+  };
+  if (P.Kind == PASTA_FUNC_DEVICE) {
+    if (Returned && Returned->Returns.count(&F))
+      return; // hands its counts to its callers
+    if (count_if(P.Blocks, Candidate) < ManyCountersWhereTaken)
+      return;
+    for (const CountedBlock &CB : P.Blocks)
+      if (Candidate(CB))
+        InPlace.insert(CB.Counter);
+    return;
+  }
+  if (P.Kind != PASTA_FUNC_KERNEL)
+    return;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  if (count_if(P.Blocks, [&](const CountedBlock &CB) {
+        return Candidate(CB) && LI.getLoopFor(CB.BB);
+      }) < ManyCountersWhereTaken)
+    return;
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  for (const CountedBlock &CB : P.Blocks) {
+    Loop *L = LI.getLoopFor(CB.BB);
+    if (!Candidate(CB) || !L)
+      continue;
+    BasicBlock *Header = L->getOutermostLoop()->getHeader();
+    if (BFI.getBlockFreq(CB.BB).getFrequency() * RareLoopBlockRatio <
+        BFI.getBlockFreq(Header).getFrequency())
+      InPlace.insert(CB.Counter);
+  }
+}
+
 // Slot, a 64-bit counter only stored to (its initial value, at entry) so
 // far, becomes a 32-bit one (narrowCounters).
 static void narrowSlot(AllocaInst *Slot) {
@@ -1899,6 +1989,8 @@ void CounterEmitter::emit(FunctionPlan &P) {
       if (CB.CountWhereTaken || CB.GridStrideBound)
         InPlace.insert(CB.Counter);
     }
+  if (CountingBuild && P.Placed && T.Target != PASTA_TARGET_HOST)
+    countManyWhereTaken(P);
   uint32_t Bits = 0;
   for (CountedBlock &CB : P.Blocks) {
     // Host counters stay 64-bit: a flush would extract each bit (registers
@@ -1914,6 +2006,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
   AnalysesFresh = false;
   DenseSet<uint32_t> Narrow = narrowCounters(P);
   narrowUnboundedLoops(P, Narrow);
+  for (const GuardedLoop &G : Guarded)
+    if (G.Runs) { // promoted with the counters, zero at entry
+      Registers.push_back(G.Runs);
+      Initial.push_back(0);
+    }
   for (uint32_t I = 0; I < Slots.size(); ++I)
     if (!Slots[I])
       Slots[I] = NewRegister(I64);
