@@ -38,7 +38,11 @@
 # kernels' grid-stride loops (their runs counted by the grid's first
 # thread) over grids that do not divide the bound, 2-D grids, empty
 # bounds; cdp: dynamic parallelism, a kernel launching itself from the
-# device (-fgpu-rdc, CUDA's device runtime).
+# device (-fgpu-rdc, CUDA's device runtime); persistent: MCX's photon-loop
+# shape (threads taking items from a pool until it is empty, about 40
+# counters of the loop's blocks, rare ones counted where taken, the rest
+# 32-bit behind a runs guard; also as persistent.wrap, the guard's flush
+# every 3 runs, and persistent.regs, every counter in a register).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -47,13 +51,13 @@
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
-#           onethread launch_ex gridstride cdp (default: all)
+#           onethread launch_ex gridstride cdp persistent (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp persistent}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -161,6 +165,16 @@ for g in $groups; do
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
+      ;;
+    # Also with the runs guard's flush every 3 runs of the loop's header
+    # (persistent.wrap) and with every counter in a register, as before
+    # (persistent.regs): the same counts.
+    persistent)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
+      "$pasta" "${cu[@]}" -mllvm -pasta-many-counters-where-taken=0 "$src/$g/$g.cu" -o "$g.regs" "${rt[@]}"
+      cp "$g.plain" "$g.wrap.plain"
+      cp "$g.plain" "$g.regs.plain"
       ;;
     # Also with its counters of loop blocks in local memory (the slots of
     # one array; -pasta-many-loop-counters, off by default): skipahead.mem.
