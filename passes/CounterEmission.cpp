@@ -1859,35 +1859,70 @@ void CounterEmitter::flushAlikeBeforeNests(BasicBlock *Header, FunctionPlan &P,
 static cl::opt<unsigned> ManyCountersWhereTaken(
     "pasta-many-counters-where-taken", cl::Hidden, cl::init(32),
     cl::desc("PASTA: a counting kernel with at least this many counters of "
-             "loop blocks counts its rare loop blocks where they are taken, "
-             "and a device function that flushes at its returns with at "
-             "least this many block counters counts every block there (0: "
+             "loop blocks counts the blocks of its crowded loops "
+             "(-pasta-crowded-loop-units) where they are taken, and a device "
+             "function called in such a loop that flushes at its returns, "
+             "with at least this many block counters, every block (0: "
              "never)"));
 
 static cl::opt<unsigned> RareLoopBlockRatio(
-    "pasta-rare-loop-block-ratio", cl::Hidden, cl::init(16),
-    cl::desc("PASTA: a loop block is rare (-pasta-many-counters-where-taken) "
-             "where its estimated frequency is below its outermost loop "
-             "header's divided by this"));
+    "pasta-rare-loop-block-ratio", cl::Hidden, cl::init(1),
+    cl::desc("PASTA: in a crowded loop (-pasta-crowded-loop-units), the "
+             "blocks whose estimated frequency is below the loop header's "
+             "divided by this are counted where taken"));
 
-// Counting builds: counters that would hold registers across much code,
-// counted where their blocks are taken instead (__pasta_count_lanes, as a
-// once-per-thread cold edge: the first of the lanes running the block
-// together adds their number; exact however the warp is split), with no
-// register and nothing to flush.
-//  - A kernel with many counters of loop blocks: those whose estimated
-//    frequency (BlockFrequencyInfo: branch weights and heuristics) is below
-//    1/RareLoopBlockRatio of their outermost loop's header. MCX's photon
-//    loop (each thread runs photons until the pool is empty) held about 95
-//    64-bit counters through the loop, most of error paths, boundary and
-//    detector events: 255 registers and spills against 145 plain. A wrong
-//    guess costs an atomic per execution, never a count.
-//  - A device function that flushes its own counts at its returns (more
-//    than its callers can take back: CalleeCounts.h) with many block
-//    counters: every block but the entry. Its registers added to its
-//    callers' at each call (MCX's launchnewphoton, 111 counters, called
-//    once per photon from the photon loop), and its return's flush cost a
-//    vote, warp sums and an atomic per counter at every call.
+static cl::opt<unsigned> CrowdedLoopUnits(
+    "pasta-crowded-loop-units", cl::Hidden, cl::init(128),
+    cl::desc("PASTA: an outermost loop whose values live at its header (its "
+             "phis and the values from outside it that it uses, in 32-bit "
+             "units) reach this keeps no counters in registers "
+             "(-pasta-many-counters-where-taken)"));
+
+// The 32-bit registers the values live at L's header take (its phis, and
+// the arguments and values from outside L that L uses): what the plain code
+// holds through every iteration, before any counter.
+static unsigned unitsLiveIntoLoop(const Loop &L, const DataLayout &DL) {
+  SmallPtrSet<const Value *, 32> Seen;
+  unsigned Units = 0;
+  auto Add = [&](const Value *V) {
+    if (!Seen.insert(V).second || !V->getType()->isSized())
+      return;
+    Units += std::max<uint64_t>(
+        1, divideCeil(DL.getTypeSizeInBits(V->getType()).getFixedValue(), 32));
+  };
+  for (const PHINode &Phi : L.getHeader()->phis())
+    Add(&Phi);
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      for (const Value *Op : I.operands())
+        if (isa<Argument>(Op) ||
+            (isa<Instruction>(Op) && !L.contains(cast<Instruction>(Op))))
+          Add(Op);
+  return Units;
+}
+
+// Counting builds: where counters would crowd registers the plain code
+// already fills, blocks are counted where they are taken
+// (__pasta_count_lanes, as a once-per-thread cold edge: the first of the
+// lanes running the block together adds their number; exact however the
+// warp is split), with no register and nothing to flush. A wrong guess costs
+// an atomic per execution, never a count.
+//  - A kernel with many counters of loop blocks, in an outermost loop whose
+//    live values reach CrowdedLoopUnits: every block of the loop less
+//    frequent than its header (BlockFrequencyInfo). MCX's photon loop
+//    (each thread simulates photons until the pool is empty; 173 units)
+//    held about 95 64-bit counters: 255 registers and spills against 145
+//    plain, 5.77x clang's plain build on an H200, 1.69x with its loop
+//    blocks counted where taken (165 registers). Where the counters fit
+//    (a small grid's pool loop of 59 units, 154 registers) the atomics
+//    cost instead: 1.07x -> 1.46x with 1/16 of the header as the bound.
+//  - A device function called in such a loop that flushes its own counts
+//    at its returns (more than its callers take back: CalleeCounts.h),
+//    with many block counters: every block but the entry. Its registers
+//    added to the loop's at each call (MCX's launchnewphoton, 111
+//    counters, once per photon), and its return's flush cost a vote, warp
+//    sums and an atomic per counter at every call. Kernels are emitted
+//    before the device functions they call (CrowdedCallees).
 void CounterEmitter::countManyWhereTaken(const FunctionPlan &P) {
   if (!ManyCountersWhereTaken)
     return;
@@ -1898,8 +1933,8 @@ void CounterEmitter::countManyWhereTaken(const FunctionPlan &P) {
            CB.Counter != 0 && CB.Counter < NumOwn && !InPlace.count(CB.Counter);
   };
   if (P.Kind == PASTA_FUNC_DEVICE) {
-    if (Returned && Returned->Returns.count(&F))
-      return; // hands its counts to its callers
+    if (!CrowdedCallees.count(&F) || (Returned && Returned->Returns.count(&F)))
+      return; // not called in a crowded loop, or hands its counts back
     if (count_if(P.Blocks, Candidate) < ManyCountersWhereTaken)
       return;
     for (const CountedBlock &CB : P.Blocks)
@@ -1915,14 +1950,20 @@ void CounterEmitter::countManyWhereTaken(const FunctionPlan &P) {
       }) < ManyCountersWhereTaken)
     return;
   auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
-  for (const CountedBlock &CB : P.Blocks) {
-    Loop *L = LI.getLoopFor(CB.BB);
-    if (!Candidate(CB) || !L)
+  const DataLayout &DL = M.getDataLayout();
+  for (Loop *L : LI) {
+    if (unitsLiveIntoLoop(*L, DL) < CrowdedLoopUnits)
       continue;
-    BasicBlock *Header = L->getOutermostLoop()->getHeader();
-    if (BFI.getBlockFreq(CB.BB).getFrequency() * RareLoopBlockRatio <
-        BFI.getBlockFreq(Header).getFrequency())
-      InPlace.insert(CB.Counter);
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (auto *Call = dyn_cast<CallInst>(&I))
+          if (Function *Callee = Call->getCalledFunction())
+            CrowdedCallees.insert(Callee);
+    uint64_t Header = BFI.getBlockFreq(L->getHeader()).getFrequency();
+    for (const CountedBlock &CB : P.Blocks)
+      if (Candidate(CB) && L->contains(CB.BB) &&
+          BFI.getBlockFreq(CB.BB).getFrequency() * RareLoopBlockRatio < Header)
+        InPlace.insert(CB.Counter);
   }
 }
 

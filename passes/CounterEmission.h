@@ -214,6 +214,9 @@ private:
   // The function being emitted (counting builds): cold edges counted where
   // they are taken, not flushed.
   llvm::DenseSet<uint32_t> InPlace;
+  // Counting builds: functions called in a kernel's crowded loop
+  // (countManyWhereTaken), found when the kernel is emitted.
+  llvm::SmallPtrSet<const llvm::Function *, 4> CrowdedCallees;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

@@ -1,30 +1,33 @@
-; Counters kept across a long loop (CounterEmission.cpp, countManyWhereTaken,
-; narrowUnboundedLoops; docs/lab/2026-11-30-overhead3-63-persistent-loop-counters.md),
+; Counters kept across a long loop (CounterEmission.cpp, narrowUnboundedLoops,
+; countManyWhereTaken; docs/lab/2026-11-30-overhead3-63-persistent-loop-counters.md),
 ; MCX's photon-loop shape. @walk's loop runs until a flag read with a
 ; volatile load is zero (scalar evolution does not bound it) and its header
 ; counts nothing: its 36 guarded stores' counters are 32-bit, behind a
 ; 32-bit register of the header's runs as the wrap guard (each block runs
 ; at most once per run of the header), where they were 64-bit without a
-; guard. Its two blocks that branch weights make rare (below 1/16 of the
-; header) are counted where they are taken (__pasta_count_lanes), holding
-; no register, as the function keeps at least 32 counters of loop blocks.
-; @start, a device function with 34 guarded blocks that flushes its counts
-; at its return, counts each of them where it is taken: its return
-; flushes only its calls. -pasta-many-counters-where-taken=0 keeps every
-; counter in a register.
+; guard. Its values live at the header take few registers, so by default
+; every counter stays in a register. Where they reach
+; -pasta-crowded-loop-units (MCX's photon loop: 173 units; set to 1 here),
+; and the kernel keeps at least 32 counters of loop blocks, every block of
+; the loop less frequent than its header is counted where it is taken
+; (__pasta_count_lanes), holding no register, and so is every block of
+; @start, a device function called in that loop with 34 guarded blocks that
+; flushes its counts at its return (its return then flushes only its calls).
+; With -pasta-rare-loop-block-ratio=16 only the two blocks branch weights
+; make rare are; -pasta-many-counters-where-taken=0 keeps every counter in a
+; register.
 ; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-guard-wrap-at=3 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=AT3 %s
-; RUN: %opt -passes=pasta-count -pasta-many-counters-where-taken=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-crowded-loop-units=1 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=CROWDED %s
+; RUN: %opt -passes=pasta-count -pasta-crowded-loop-units=1 -pasta-rare-loop-block-ratio=16 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=RARE %s
+; RUN: %opt -passes=pasta-count -pasta-crowded-loop-units=1 -pasta-many-counters-where-taken=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @start(
-; CHECK: s0:
-; CHECK-NEXT: call void @__pasta_count_lanes(
-; CHECK: s33:
-; CHECK-NEXT: call void @__pasta_count_lanes(
-; CHECK-NOT: call void @__pasta_flush_indexed(
+; CHECK-NOT: call void @__pasta_count_lanes(
+; CHECK: call void @__pasta_flush_bits(
 ; CHECK: ret i32
 ; CHECK-LABEL: define ptx_kernel void @walk(
 ; CHECK: head:
@@ -35,13 +38,35 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: c35:
 ; CHECK-NEXT: add i32 %pasta.count
 ; CHECK: rare0:
-; CHECK-NEXT: call void @__pasta_count_lanes(
-; CHECK: rare1:
-; CHECK-NEXT: call void @__pasta_count_lanes(
+; CHECK-NEXT: add i32 %pasta.count
 ; CHECK-NOT: add i64 %pasta.count
+; CHECK-NOT: call void @__pasta_count_lanes(
 ; CHECK: ret void
 ; AT3-LABEL: define ptx_kernel void @walk(
 ; AT3: icmp eq i32 %pasta.runs{{.*}}, 3
+; CROWDED-LABEL: define internal i32 @start(
+; CROWDED: s0:
+; CROWDED-NEXT: call void @__pasta_count_lanes(
+; CROWDED: s33:
+; CROWDED-NEXT: call void @__pasta_count_lanes(
+; CROWDED-NOT: call void @__pasta_flush_bits(
+; CROWDED: ret i32
+; CROWDED-LABEL: define ptx_kernel void @walk(
+; CROWDED: c0:
+; CROWDED-NEXT: call void @__pasta_count_lanes(
+; CROWDED: c35:
+; CROWDED-NEXT: call void @__pasta_count_lanes(
+; CROWDED: rare1:
+; CROWDED-NEXT: call void @__pasta_count_lanes(
+; CROWDED: ret void
+; RARE-LABEL: define ptx_kernel void @walk(
+; RARE: c0:
+; RARE-NEXT: add i32 %pasta.count
+; RARE: rare0:
+; RARE-NEXT: call void @__pasta_count_lanes(
+; RARE: rare1:
+; RARE-NEXT: call void @__pasta_count_lanes(
+; RARE: ret void
 ; OFF-LABEL: define internal i32 @start(
 ; OFF-NOT: call void @__pasta_count_lanes(
 ; OFF: ret i32
@@ -436,7 +461,7 @@ done:
 }
 
 ; 36 guarded stores a run of the loop, two rare ones, the loop runs until
-; the flag is zero; the item starts at @start.
+; the flag is zero; each run's next state comes from @start.
 define ptx_kernel void @walk(ptr addrspace(1) %flags, ptr addrspace(1) %seen, ptr addrspace(1) %table, i32 %n) {
 entry:
   %w0 = call i32 @start(i32 %n, ptr addrspace(1) %table)
@@ -748,7 +773,8 @@ rare1:
   br label %latch
 latch:
   %f = load volatile i32, ptr addrspace(1) %flags
-  %s.next = add i32 %s, %f
+  %more.s = call i32 @start(i32 %f, ptr addrspace(1) %table)
+  %s.next = add i32 %more.s, %f
   %more = icmp ne i32 %f, 0
   br i1 %more, label %head, label %done
 done:
