@@ -40,9 +40,9 @@
 # bounds; cdp: dynamic parallelism, a kernel launching itself from the
 # device (-fgpu-rdc, CUDA's device runtime); persistent: MCX's photon-loop
 # shape (threads taking items from a pool until it is empty, about 40
-# counters of the loop's blocks, rare ones counted where taken, the rest
-# 32-bit behind a runs guard; also as persistent.wrap, the guard's flush
-# every 3 runs, and persistent.regs, every counter in a register).
+# counters of the loop's blocks, 32-bit behind a runs guard; also as
+# persistent.wrap, the guard's flush every 3 runs, and persistent.crowded,
+# its blocks counted where taken).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -167,14 +167,15 @@ for g in $groups; do
       cp "$g.plain" "$g.wrap.plain"
       ;;
     # Also with the runs guard's flush every 3 runs of the loop's header
-    # (persistent.wrap) and with every counter in a register, as before
-    # (persistent.regs): the same counts.
+    # (persistent.wrap) and with its loop taken as crowded (every block less
+    # frequent than the header, and the start function's, counted where
+    # taken: persistent.crowded): the same counts.
     persistent)
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
-      "$pasta" "${cu[@]}" -mllvm -pasta-many-counters-where-taken=0 "$src/$g/$g.cu" -o "$g.regs" "${rt[@]}"
+      "$pasta" "${cu[@]}" -mllvm -pasta-crowded-loop-units=1 "$src/$g/$g.cu" -o "$g.crowded" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
-      cp "$g.plain" "$g.regs.plain"
+      cp "$g.plain" "$g.crowded.plain"
       ;;
     # Also with its counters of loop blocks in local memory (the slots of
     # one array; -pasta-many-loop-counters, off by default): skipahead.mem.

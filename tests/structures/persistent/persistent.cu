@@ -8,8 +8,10 @@
 // branches 16 ways (a switch, each case its own table load) and tests 24
 // rarely true conditions (12 marked __builtin_expect(.., 0)), each storing
 // a flag: about 40 counters of the loop's blocks, which counting used to
-// keep in 64-bit registers through the whole loop, and 32 guarded blocks in
-// the start function, whose counters it held across every call.
+// keep in 64-bit registers through the whole loop (now 32-bit behind a
+// register of the header's runs), and 32 guarded blocks in the start
+// function. Built also with the loop taken as crowded (persistent.crowded:
+// its blocks and the start function's counted where taken, by atomics).
 //
 // walk_pool(table, out, flags, next, items): 60 blocks of 64 threads
 //   (3,840 threads), items = 65,536, 64 steps an item. Whichever thread
