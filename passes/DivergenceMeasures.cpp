@@ -882,6 +882,8 @@ public:
     return LanesCalls;
   }
 
+  ArrayRef<CallInst *> fullRowCalls() const { return FullRowCalls; }
+
   // The alignment an access's instruction states, in bytes.
   static uint64_t accessAlign(const Instruction &I) {
     if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
@@ -2234,4 +2236,7 @@ bool CopyMeasures::measuresScatteredAtomics() const {
 }
 std::optional<SmallVector<CallInst *, 8>> CopyMeasures::rows16Calls() const {
   return P->rows16Calls();
+}
+ArrayRef<CallInst *> CopyMeasures::fullRowCalls() const {
+  return P->fullRowCalls();
 }
