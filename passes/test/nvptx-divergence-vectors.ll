@@ -8,6 +8,11 @@
 ; not join stay apart: under-aligned, with a store between two loads, of
 ; 2-byte elements. The counting copy still counts every element.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
+; With FullRow loads measured after the load (-pasta-div-fullrow-after-load),
+; a joined run is still measured before its first element (a call between
+; its loads would keep the vectorizer from joining them); a load alone is
+; measured after it.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load -S %s | FileCheck %s --check-prefix=AFTER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -18,6 +23,22 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; element; a float2 (align 8): one 8-byte load; a double2 (align 16): one
 ; 16-byte load. Three elements of an aligned int4: the first two joined,
 ; the third alone.
+; AFTER-LABEL: define ptx_kernel void @joined__pasta_div(
+; AFTER: %[[X:.*]] = getelementptr inbounds <4 x i32>, ptr addrspace(1) %in, i64 %t
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 16, i32 16, i32 1, i32 1,
+; AFTER: load i32, ptr addrspace(1) %[[X]], align 16
+; AFTER-NOT: call i32 @__pasta_div_access
+; AFTER: %v3 = load i32
+; AFTER: %e2 = load i32
+; AFTER-NEXT: br i1 %pasta.div.fullrow,
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: ret void
+; AFTER-LABEL: define ptx_kernel void @apart__pasta_div(
+; AFTER: %a0 = load i32
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: %a1 = load i32
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: ret void
 ; CHECK-LABEL: define ptx_kernel void @joined__pasta_div(
 ; CHECK: %[[X:.*]] = getelementptr inbounds <4 x i32>, ptr addrspace(1) %in, i64 %t
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 16, i32 16, i32 1, i32 1,
