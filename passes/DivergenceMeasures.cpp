@@ -86,8 +86,8 @@ static cl::opt<bool> MeasureAfterLoad(
 // FullRow groups, then made after the load: they come after it).
 // pathfinder's wall[] and hotspot's power[idx]: the loop's or the kernel's
 // one global load, its full-row test and sectors ran before its issue.
-// Off by default: it moves the measurement in 18 of the 20 bundled
-// programs, whose profiles the GPU has not compared yet (lab div-42).
+// Off by default: it moves the measurement in 17 of the 20 bundled
+// programs, whose profiles the GPU has not compared yet.
 static cl::opt<bool> FullRowAfterLoad(
     "pasta-div-fullrow-after-load", cl::init(false), cl::Hidden,
     cl::desc("Divergence copies: measure a FullRow load's group after the "
