@@ -275,7 +275,8 @@ static bool reachesLoop(const Function &F,
 // and 32 keeps 8 blocks of 256 threads on an SM (40: 6). A copy whose
 // common body is one for rows of 32 (RareRows32: addRareApart's, pathfinder)
 // gets 32 too: that body took 32 uncapped; its `_rare` function, run by a
-// grid's edge warps only, spills under it.
+// grid's edge warps only, spills under it (pathfinder on an H200, profiles
+// equal: 1.95x the plain kernel at 32, 2.18x at 40, 2.94x at 64).
 static void capRegisters(Function &Kernel, int Requested, bool Rows32,
                          bool Scattered, bool RareRows32) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
