@@ -22,6 +22,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -271,16 +272,23 @@ static bool reachesLoop(const Function &F,
 // row widths only. One whose loops measure a scattered shared atomic
 // (Scattered: histogram's) gets 32 with loops too: its loop holds the
 // atomic's collectives and the loads' one-row arithmetic, no spill at 32,
-// and 32 keeps 8 blocks of 256 threads on an SM (40: 6).
+// and 32 keeps 8 blocks of 256 threads on an SM (40: 6). A copy whose
+// common body is one for rows of 32 (RareRows32: addRareApart's, pathfinder)
+// gets 32 too: that body took 32 uncapped; its `_rare` function, run by a
+// grid's edge warps only, spills under it (pathfinder on an H200, profiles
+// equal: 1.95x the plain kernel at 32, 2.18x at 40, 2.94x at 64).
 static void capRegisters(Function &Kernel, int Requested, bool Rows32,
-                         bool Scattered) {
+                         bool Scattered, bool RareRows32) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
     bool Loops = reachesLoop(Kernel, Seen);
-    Cap = Rows32 ? (Loops && !Scattered ? 40 : 32) : Loops ? 64 : 48;
+    Cap = RareRows32 ? 32
+          : Rows32   ? (Loops && !Scattered ? 40 : 32)
+          : Loops    ? 64
+                     : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -486,8 +494,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       SitesOf[I->getParent()].push_back({&A, I, accessPointer(I)});
   for (auto &[BB, Sites] : SitesOf)
     MeasuresOf(Sites.front().I).planAccesses(Sites);
+  // The FullRow groups' calls, tracked: later steps may drop some.
+  std::map<Function *, SmallVector<WeakTrackingVH, 8>> FullRowCallsOf;
   for (auto &[F, CM] : Measures) {
     CM.measureAccesses();
+    for (CallInst *CI : CM.fullRowCalls())
+      FullRowCallsOf[F].push_back(CI);
     CM.emitFlushes();
     auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow, Clamped,
           CallersSpace, Gaps, Twins] = CM.accessGroups();
@@ -506,6 +518,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     flushAlikePerWarp(*Copy, T, H.BankRow);
   // In the kernels' order, so that the module's order is the same each time.
   SmallPtrSet<const Function *, 8> Rows32, Scattered;
+  // Copies whose common body (addRareApart) is one for rows of 32.
+  SmallPtrSet<const Function *, 8> RareRows32;
   // Only under a cap: the body's registers are what the cap gains.
   if (T.Target == PASTA_TARGET_NVPTX && Rows32Bodies && MaxRegisters)
     for (Function *F : Fns) {
@@ -541,8 +555,17 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     for (Function *F : Fns)
       if (isKernel(*F)) {
         addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
-        if (RareApart && !Rows32.contains(CopyOf.at(F)))
-          addRareApart(*CopyOf.at(F));
+        if (RareApart && !Rows32.contains(CopyOf.at(F))) {
+          SmallVector<CallInst *, 8> FullRowCalls;
+          for (WeakTrackingVH &V : FullRowCallsOf[CopyOf.at(F)])
+            if (auto *CI = dyn_cast_or_null<CallInst>(V);
+                CI && CI->getCalledOperand() == H.AccessLanes.getCallee())
+              FullRowCalls.push_back(CI);
+          bool CommonRows32 = false;
+          if (addRareApart(*CopyOf.at(F), H, FullRowCalls, CommonRows32) &&
+              CommonRows32)
+            RareRows32.insert(CopyOf.at(F));
+        }
       }
   if (DivStats) {
     for (auto &[F, Loops] : LoopsOf) {
@@ -562,6 +585,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
         else
           addUncappedCopy(*F, *CopyOf.at(F));
         capRegisters(*CopyOf.at(F), MaxRegisters, Rows32.contains(CopyOf.at(F)),
-                     Scattered.contains(CopyOf.at(F)));
+                     Scattered.contains(CopyOf.at(F)),
+                     RareRows32.contains(CopyOf.at(F)));
       }
 }

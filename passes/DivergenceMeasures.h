@@ -223,6 +223,11 @@ public:
   // be 16 wide): in calls whose warps hold two rows of 16 lanes they take
   // __pasta_div_access_rows16 (DivergenceRows32.cpp). None otherwise.
   std::optional<llvm::SmallVector<llvm::CallInst *, 8>> rows16Calls() const;
+  // The AccessLanes calls of the copy's FullRow groups (aligned global loads
+  // and stores of a power-of-2 size at a stride AccessRow32 takes), whatever
+  // the other groups: addRareApart's common body, whose warps are rows of
+  // 32, measures them with AccessRow32. Valid until the copy's code changes.
+  llvm::ArrayRef<llvm::CallInst *> fullRowCalls() const;
 
 private:
   class Impl;
@@ -248,7 +253,13 @@ inline constexpr const char *RareMD = "pasta.div.rare";
 // copy as it was, a function of its own (Copy's name + "_rare"). Returns
 // false, changing nothing, when Copy has no such value, calls a function
 // with a body or takes an argument by value. Run after addTwinsApart.
-bool addRareApart(llvm::Function &Copy);
+// The common body's warps are rows of 32 (%pasta.div.not32 false there):
+// its row widths are 32 and its FullRowCalls (the copy's fullRowCalls that
+// are left) AccessRow32, so no general access helper stays in it
+// (CommonRows32 says so; -pasta-div-rare-rows32=0: not done).
+bool addRareApart(llvm::Function &Copy, const DivHelpers &H,
+                  llvm::ArrayRef<llvm::CallInst *> FullRowCalls,
+                  bool &CommonRows32);
 
 // Where the kernel copy Copy tests whether twin groups' bases are a granule
 // apart (TwinsOkMD): tests them all once at its entry and, where they all

@@ -21,6 +21,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -140,6 +141,24 @@ static void makeRows16Body(Function &Body, ArrayRef<CallInst *> Calls,
   dropDeadBlocks(Body);
 }
 
+// The AccessLanes call CI, in code whose warps are rows of 32, replaced by
+// AccessRow32 (its one-row path alone, which the call takes there for the
+// aligned accesses of the calls given to it).
+static void useAccessRow32(CallInst *CI, const DivHelpers &H) {
+  IRBuilder<> B(CI);
+  // AccessLanes: ptr, size, stride, space, sectored, width, then the
+  // eight figures; AccessRow32 adds only sectors, ideal sectors and bank
+  // conflicts (the last three).
+  SmallVector<Value *, 8> Args{CI->getArgOperand(0), CI->getArgOperand(1),
+                               CI->getArgOperand(2), CI->getArgOperand(3),
+                               CI->getArgOperand(4)};
+  for (unsigned K = 11; K < 14; ++K)
+    Args.push_back(CI->getArgOperand(K));
+  CallInst *Row32 = B.CreateCall(H.AccessRow32, Args);
+  CI->replaceAllUsesWith(Row32);
+  CI->eraseFromParent();
+}
+
 // Splits Copy's entry block below its allocas (they must stay there to
 // become registers) into a block Name with the rest; the entry is left
 // without a terminator, for a test.
@@ -196,20 +215,8 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   // the row width when that is 32), a FullRow group's other warps take the
   // one-row path alone, and what tested the width folds away.
   foldWidth(Copy, Widths, 32);
-  for (CallInst *CI : Row32Calls) {
-    IRBuilder<> B(CI);
-    // AccessLanes: ptr, size, stride, space, sectored, width, then the
-    // eight figures; AccessRow32 adds only sectors, ideal sectors and bank
-    // conflicts (the last three).
-    SmallVector<Value *, 8> Args{CI->getArgOperand(0), CI->getArgOperand(1),
-                                 CI->getArgOperand(2), CI->getArgOperand(3),
-                                 CI->getArgOperand(4)};
-    for (unsigned K = 11; K < 14; ++K)
-      Args.push_back(CI->getArgOperand(K));
-    CallInst *Row32 = B.CreateCall(H.AccessRow32, Args);
-    CI->replaceAllUsesWith(Row32);
-    CI->eraseFromParent();
-  }
+  for (CallInst *CI : Row32Calls)
+    useAccessRow32(CI, H);
   dropDeadBlocks(Copy);
 
   BasicBlock *Body = splitEntry(Copy, "pasta.div.body32");
@@ -350,6 +357,12 @@ bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
   return true;
 }
 
+static cl::opt<bool> RareRows32(
+    "pasta-div-rare-rows32", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a kernel copy's common body (addRareApart), whose "
+             "warps are rows of 32, fold the row widths to 32 and measure "
+             "FullRow groups with the one-row path alone (off: as before)"));
+
 // The value RareMD says the common body may take I as.
 static bool rareCommonValue(const Instruction &I) {
   return cast<ConstantInt>(
@@ -364,7 +377,41 @@ static void dropRareMD(Function &F) {
     I.setMetadata(RareMD, nullptr);
 }
 
-bool pasta::addRareApart(Function &Copy) {
+// Whether T is %pasta.div.not32 (__pasta_div_stacked_width() != 32).
+static bool isNot32(const Instruction &T, const DivHelpers &H) {
+  using namespace PatternMatch;
+  Value *W;
+  CmpPredicate Pred;
+  if (!match(&T, m_ICmp(Pred, m_Value(W), m_SpecificInt(32))) ||
+      Pred != CmpInst::ICMP_NE)
+    return false;
+  auto *CI = dyn_cast<CallInst>(W);
+  FunctionCallee Stacked = H.StackedWidth;
+  return CI && CI->getCalledOperand() == Stacked.getCallee();
+}
+
+// The common body of addRareApart, entered only where the stacked width is
+// 32: the row width is 32 there too (__pasta_div_stacked_width returns the
+// row width or 0), so both widths fold to 32 below the entry and the
+// FullRow groups' calls, given width 32 and aligned, take the one-row path
+// alone: AccessRow32. The general access path then leaves the body
+// (pathfinder's wall[] in its partial edge warps held it in the loop).
+static void foldRows32InCommon(Function &Copy, const DivHelpers &H,
+                               ArrayRef<CallInst *> FullRowCalls) {
+  BasicBlock &Entry = Copy.getEntryBlock();
+  SmallVector<CallInst *, 4> Widths;
+  for (CallInst *CI : callsTo(Copy, {H.RowWidth, H.StackedWidth}))
+    if (CI->getParent() != &Entry) // the entry's test stays a test
+      Widths.push_back(CI);
+  foldWidth(Copy, Widths, 32);
+  for (CallInst *CI : FullRowCalls)
+    useAccessRow32(CI, H);
+}
+
+bool pasta::addRareApart(Function &Copy, const DivHelpers &H,
+                         ArrayRef<CallInst *> FullRowCalls,
+                         bool &CommonRows32) {
+  CommonRows32 = false;
   SmallVector<Instruction *, 4> Tests;
   for (Instruction &I : instructions(Copy))
     if (I.getMetadata(RareMD))
@@ -398,10 +445,15 @@ bool pasta::addRareApart(Function &Copy) {
   SmallVector<Instruction *, 4> True, False;
   for (Instruction *T : Tests)
     (rareCommonValue(*T) ? True : False).push_back(T);
+  bool Rows32 = RareRows32 &&
+                any_of(False, [&](Instruction *T) { return isNot32(*T, H); });
   foldKnown(Copy, ArrayRef<Instruction *>(True), B.getTrue());
   foldKnown(Copy, ArrayRef<Instruction *>(False), B.getFalse());
   for (WeakTrackingVH &V : Operands) // what computed the tests in the body
     RecursivelyDeleteTriviallyDeadInstructions(V);
+  if (Rows32)
+    foldRows32InCommon(Copy, H, FullRowCalls);
+  CommonRows32 = Rows32;
   dropDeadBlocks(Copy);
   dropRareMD(Copy);
   return true;

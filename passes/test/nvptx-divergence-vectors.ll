@@ -8,6 +8,11 @@
 ; not join stay apart: under-aligned, with a store between two loads, of
 ; 2-byte elements. The counting copy still counts every element.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
+; With FullRow loads measured after the load (-pasta-div-fullrow-after-load),
+; a joined run is still measured before its first element (a call between
+; its loads would keep the vectorizer from joining them); a load alone is
+; measured after it.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load -S %s | FileCheck %s --check-prefix=AFTER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -18,6 +23,22 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; element; a float2 (align 8): one 8-byte load; a double2 (align 16): one
 ; 16-byte load. Three elements of an aligned int4: the first two joined,
 ; the third alone.
+; AFTER-LABEL: define ptx_kernel void @joined__pasta_div(
+; AFTER: %[[X:.*]] = getelementptr inbounds <4 x i32>, ptr addrspace(1) %in, i64 %t
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 16, i32 16, i32 1, i32 1,
+; AFTER: load i32, ptr addrspace(1) %[[X]], align 16
+; AFTER-NOT: call i32 @__pasta_div_access
+; AFTER: %v3 = load i32
+; AFTER: %e2 = load i32
+; AFTER-NEXT: br i1 %pasta.div.fullrow,
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: ret void
+; AFTER-LABEL: define ptx_kernel void @apart__pasta_div(
+; AFTER: %a0 = load i32
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: %a1 = load i32
+; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
+; AFTER: ret void
 ; CHECK-LABEL: define ptx_kernel void @joined__pasta_div(
 ; CHECK: %[[X:.*]] = getelementptr inbounds <4 x i32>, ptr addrspace(1) %in, i64 %t
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 16, i32 16, i32 1, i32 1,
@@ -151,6 +172,39 @@ entry:
   ret void, !dbg !24
 }
 
+; An int4 gathered at a loaded index (a group the general helper measures,
+; at every execution: measured after its load when that load is alone): its
+; four loads are one joined access, measured before its first element, no
+; call between them (one would keep the vectorizer from joining them).
+; CHECK-LABEL: define ptx_kernel void @gathered__pasta_div(
+; CHECK: call i32 @__pasta_div_access(ptr %{{.*}}, i32 16,
+; CHECK: %g0 = load i32, ptr addrspace(1) %[[G:.*]], align 16
+; CHECK-NOT: call
+; CHECK: %g3 = load i32
+; CHECK: ret void
+define ptx_kernel void @gathered(ptr addrspace(1) %in, ptr addrspace(1) %idx, ptr addrspace(1) %out) !dbg !7 {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !30
+  %t = zext i32 %x to i64, !dbg !30
+  %ip = getelementptr inbounds i32, ptr addrspace(1) %idx, i64 %t, !dbg !30
+  %i = load i32, ptr addrspace(1) %ip, align 4, !dbg !30
+  %ie = sext i32 %i to i64, !dbg !30
+  %g = getelementptr inbounds <4 x i32>, ptr addrspace(1) %in, i64 %ie, !dbg !31
+  %g0 = load i32, ptr addrspace(1) %g, align 16, !dbg !31
+  %gp1 = getelementptr inbounds i8, ptr addrspace(1) %g, i64 4, !dbg !31
+  %g1 = load i32, ptr addrspace(1) %gp1, align 4, !dbg !31
+  %gp2 = getelementptr inbounds i8, ptr addrspace(1) %g, i64 8, !dbg !31
+  %g2 = load i32, ptr addrspace(1) %gp2, align 8, !dbg !31
+  %gp3 = getelementptr inbounds i8, ptr addrspace(1) %g, i64 12, !dbg !31
+  %g3 = load i32, ptr addrspace(1) %gp3, align 4, !dbg !31
+  %s0 = add i32 %g0, %g1, !dbg !32
+  %s1 = add i32 %s0, %g2, !dbg !32
+  %s2 = add i32 %s1, %g3, !dbg !32
+  %z = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %t, !dbg !32
+  store i32 %s2, ptr addrspace(1) %z, align 4, !dbg !32
+  ret void, !dbg !32
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -159,6 +213,7 @@ entry:
 !4 = !DISubroutineType(types: !{})
 !5 = distinct !DISubprogram(name: "joined", scope: !1, file: !1, line: 2, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !6 = distinct !DISubprogram(name: "apart", scope: !1, file: !1, line: 20, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!7 = distinct !DISubprogram(name: "gathered", scope: !1, file: !1, line: 30, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !10 = !DILocation(line: 3, scope: !5)
 !11 = !DILocation(line: 4, scope: !5)
 !12 = !DILocation(line: 5, scope: !5)
@@ -171,3 +226,6 @@ entry:
 !22 = !DILocation(line: 23, scope: !6)
 !23 = !DILocation(line: 24, scope: !6)
 !24 = !DILocation(line: 25, scope: !6)
+!30 = !DILocation(line: 31, scope: !7)
+!31 = !DILocation(line: 32, scope: !7)
+!32 = !DILocation(line: 33, scope: !7)
