@@ -80,6 +80,27 @@ static uint8_t *ws_flags_zeroed(void) {
   return ws_flags;
 }
 
+/* The launch state of the working-set tests: A bytes 0..63 at
+ * ua (flags 0..3), B bytes 80..111 at ub (flags 4..5), pages of 16 bytes,
+ * flags at uf, one bank (the caller may set more). */
+static void ws_two_allocations(struct pasta_ws_launch *st,
+                               struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX],
+                               uint64_t ua, uint64_t ub, uint64_t uf,
+                               uint64_t outside[2]) {
+  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
+    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
+  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
+  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
+  memset(st, 0, sizeof *st);
+  st->allocs = (uint64_t)(uintptr_t)t;
+  st->pages = uf;
+  st->outside = (uint64_t)(uintptr_t)outside;
+  st->num_allocs = 2;
+  st->page_shift = 4;
+  st->num_pages = 6;
+  st->page_banks = 1;
+}
+
 static void test_ws_touch(void) {
   /* Two allocations in one buffer, pages of 16 bytes (shift 4): A is bytes
    * 0..63 (4 pages, flags 0..3), B bytes 80..111 (2 pages, flags 4..5);
@@ -90,19 +111,9 @@ static void test_ws_touch(void) {
   uint8_t *flags = ws_flags_zeroed();
   uint64_t outside[2] = {0, 0};
   struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX];
-  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
-    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
-  t[0] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)a, 64, 0, 0};
-  t[1] = (struct pasta_ws_alloc){(uint64_t)(uintptr_t)b, 32, 4, 0};
   struct pasta_ws_launch st;
-  memset(&st, 0, sizeof st);
-  st.allocs = (uint64_t)(uintptr_t)t;
-  st.pages = (uint64_t)(uintptr_t)flags;
-  st.outside = (uint64_t)(uintptr_t)outside;
-  st.num_allocs = 2;
-  st.page_shift = 4;
-  st.num_pages = 6;
-  st.page_banks = 1;
+  ws_two_allocations(&st, t, (uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b,
+                     (uint64_t)(uintptr_t)flags, outside);
   uint64_t cache[6] = {0, 0, 0, 0, 0, 0}; /* base, end, flags: 0 and 1 */
   place(0, 1, 0, 32);
 #define TOUCH(p, site)                                                         \
@@ -174,27 +185,6 @@ static void test_ws_mark(void) {
                                   &cache[2], &cache[3], &cache[4], &cache[5]),
                0);
   pasta_shim.local = 0;
-}
-
-/* The launch state of test_ws_batches and test_ws_compact: A bytes 0..63 at
- * ua (flags 0..3), B bytes 80..111 at ub (flags 4..5), pages of 16 bytes,
- * flags at uf, one bank (the caller may set more). */
-static void ws_two_allocations(struct pasta_ws_launch *st,
-                               struct pasta_ws_alloc t[PASTA_WS_LINEAR_MAX],
-                               uint64_t ua, uint64_t ub, uint64_t uf,
-                               uint64_t outside[2]) {
-  for (uint32_t i = 0; i < PASTA_WS_LINEAR_MAX; ++i)
-    t[i] = (struct pasta_ws_alloc){UINT64_MAX, 0, 0, 0};
-  t[0] = (struct pasta_ws_alloc){ua, 64, 0, 0};
-  t[1] = (struct pasta_ws_alloc){ub, 32, 4, 0};
-  memset(st, 0, sizeof *st);
-  st->allocs = (uint64_t)(uintptr_t)t;
-  st->pages = uf;
-  st->outside = (uint64_t)(uintptr_t)outside;
-  st->num_allocs = 2;
-  st->page_shift = 4;
-  st->num_pages = 6;
-  st->page_banks = 1;
 }
 
 static void test_ws_batches(void) {

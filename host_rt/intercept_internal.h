@@ -121,7 +121,7 @@ struct kernel {
   uint64_t div_launches;  /* launches that ran its divergence copy */
   uint64_t ran_on;        /* bit d: launched on GPU d since its last reset */
   int warned_resources;   /* said its counting copy did not fit: 1 a block,
-                             2 a grid at once */
+                             2 a grid at once, 4 a cluster */
   int gave_up_copy; /* its ws/trace/div copy was refused and dropped (said) */
   int resources_asked;        /* stats.resources read, or being read */
   int capped_resources_asked; /* read again at its first capped launch */

@@ -58,13 +58,19 @@ enum { LAUNCH_OUT_OF_RESOURCES = 701 };
 /* cudaErrorCooperativeLaunchTooLarge and hipErrorCooperativeLaunchTooLarge:
  * a cooperative grid with more blocks than the GPU holds at once. */
 enum { COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
+/* cudaErrorInvalidClusterSize (HIP has no clusters): a cluster launch the
+ * GPU cannot schedule, which a copy with more registers than the plain one
+ * may meet where the plain copy does not (fewer blocks an SM, so fewer SMs
+ * of a GPC hold the cluster). */
+enum { CLUSTER_REFUSED = 912 };
 
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
 
 /* Why a launch ran the plain copy, uncounted (said once per kernel). */
 enum plain_reason {
-  PLAIN_FOR_BLOCK,      /* no counting copy takes the block */
-  PLAIN_FOR_COOPERATIVE /* none holds the cooperative grid at once */
+  PLAIN_FOR_BLOCK,       /* no counting copy takes the block */
+  PLAIN_FOR_COOPERATIVE, /* none holds the cooperative grid at once */
+  PLAIN_FOR_CLUSTER      /* the GPU schedules no cluster of its blocks */
 };
 
 /* Says, once per kernel, that kernel `kernel`'s launch `l` ran its plain
@@ -78,17 +84,28 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
   struct kernel *k = &pasta__st.kernels[kernel];
   const char *name = k->mangled ? k->mangled : "?";
   unsigned threads = block[0] * block[1] * block[2];
-  /* One warning per kernel and cause: a block too large and a grid too
+  /* One warning per kernel and cause: a block, a grid and a cluster too
    * large are different things to fix (a bit each). */
-  int said = why == PLAIN_FOR_BLOCK ? 1 : 2;
-  if (!(k->warned_resources & said) && why == PLAIN_FOR_COOPERATIVE)
+  int said = 1 << why;
+  if (k->warned_resources & said) {
+    pasta__state_unlock();
+    return;
+  }
+  if (why == PLAIN_FOR_COOPERATIVE)
     PASTA_WARN("the counting copies of kernel '%s' need more registers than "
                "a cooperative grid of %llu blocks of %u threads can have on "
                "this GPU at once; its plain copy ran instead, and such "
                "launches are not counted (docs/user-guide.md, \"Launches "
                "that are not counted\")\n",
                name, (unsigned long long)grid[0] * grid[1] * grid[2], threads);
-  else if (!(k->warned_resources & said) && why == PLAIN_FOR_BLOCK)
+  else if (why == PLAIN_FOR_CLUSTER)
+    PASTA_WARN("the GPU refused a cluster launch of kernel '%s' (blocks of "
+               "%u threads) for its counting copy, whose registers leave "
+               "fewer blocks an SM; its plain copy ran instead, and such "
+               "launches are not counted (docs/user-guide.md, \"Launches "
+               "that are not counted\")\n",
+               name, threads);
+  else
     PASTA_WARN("the counting copy of kernel '%s' needs more "
                "registers than a block of %u threads can have; its plain copy "
                "ran instead, and such launches are not counted "
@@ -99,20 +116,23 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
 }
 
 /* The counting copy of a kernel needs more registers than its plain one;
- * a block of many threads may not fit at all, and a cooperative grid sized
- * by the plain copy's occupancy may not fit on the GPU at once
- * (`cooperative`). The program's launch must still run: its plain copy
- * does, uncounted, and the user is told once per kernel. Returns the plain
- * launch's error (0 when it ran). */
+ * a block of many threads may not fit at all, a cooperative grid sized by
+ * the plain copy's occupancy may not fit on the GPU at once, and a cluster
+ * may find no GPC with room for its blocks (`refusal`, the copy's error).
+ * The program's launch must still run: its plain copy does, uncounted, and
+ * the user is told once per kernel. Returns the plain launch's error (0
+ * when it ran). */
 static int retry_plain(ops_t *ops, pasta__launch_fn real,
                        const struct launch *l, uint32_t kernel,
-                       const void *plain, int cooperative, enum variant *v) {
+                       const void *plain, int refusal, enum variant *v) {
   pasta__clear_own_error(ops, l->keep_last_error);
   int err = pasta__run_timed(ops, real, plain, l, l->args, kernel, 1);
   if (err)
     return err;
   say_plain_ran(l, kernel,
-                cooperative ? PLAIN_FOR_COOPERATIVE : PLAIN_FOR_BLOCK);
+                refusal == COOPERATIVE_LAUNCH_TOO_LARGE ? PLAIN_FOR_COOPERATIVE
+                : refusal == CLUSTER_REFUSED            ? PLAIN_FOR_CLUSTER
+                                                        : PLAIN_FOR_BLOCK);
   *v = RUN_PLAIN;
   return 0;
 }
@@ -257,25 +277,26 @@ static int retry_uncapped(ops_t *ops, pasta__launch_fn real,
 /* A cooperative launch (cudaLaunchCooperativeKernel, cuLaunchCooperative-
  * Kernel, or a launch with the cooperative attribute) whose grid the copy
  * that ran cannot hold on the GPU at once: the program sized it by the
- * plain copy's occupancy (occupancy.c). The capped copy, whose registers
- * fit more blocks on an SM, runs it counted (`launch_capped`: its host
- * stub, or its driver handle) where it takes the block and was not the
- * copy refused (*capped: it ran then); else the caller runs the plain
- * copy. Returns the capped launch's error, or
- * COOPERATIVE_LAUNCH_TOO_LARGE. */
-static int retry_cooperative_capped(ops_t *ops, pasta__launch_fn real,
-                                    const struct kernel *k,
-                                    const struct launch *l, uint32_t kernel,
-                                    const void *launch_capped,
-                                    struct capped_fit *fit, int *capped) {
+ * plain copy's occupancy (occupancy.c); or a cluster launch whose cluster
+ * no GPC has room for with the copy's blocks an SM (`refusal`, the copy's
+ * error). The capped copy, whose registers fit more blocks on an SM, runs
+ * it counted (`launch_capped`: its host stub, or its driver handle) where
+ * it takes the block and was not the copy refused (*capped: it ran then);
+ * else the caller runs the plain copy. Returns the capped launch's error,
+ * or `refusal` where it was not tried. */
+static int retry_capped_for_grid(ops_t *ops, pasta__launch_fn real,
+                                 const struct kernel *k, const struct launch *l,
+                                 uint32_t kernel, const void *launch_capped,
+                                 struct capped_fit *fit, int *capped,
+                                 int refusal) {
   if (*capped || !k->capped || !launch_capped)
-    return COOPERATIVE_LAUNCH_TOO_LARGE;
+    return refusal;
   uint32_t block[3];
   unpack_dims(l->block_xy, l->block_z, block);
   uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
   int most = max_threads_once(ops, k->capped, &fit->capped_max);
   if (most <= 1 || threads > (uint64_t)most) /* a stub (1 thread), too small */
-    return COOPERATIVE_LAUNCH_TOO_LARGE;
+    return refusal;
   pasta__clear_own_error(ops, l->keep_last_error);
   int err = pasta__run_timed(ops, real, launch_capped, l, l->args, kernel, 0);
   *capped = !err;
@@ -333,7 +354,7 @@ static int foresee_refusal(ops_t *ops, const struct kernel *k,
  * residency (CUB sizes its radix sort's histogram kernel to exactly
  * blocks-per-SM x SMs), and running their plain copy would leave them
  * uncounted, dropping a mode's copy would lose its figures; a cooperative
- * launch the GPU refuses still falls back (retry_cooperative_capped,
+ * launch the GPU refuses still falls back (retry_capped_for_grid,
  * retry_plain). Grids larger than the plain copy's residency, and kernels
  * whose occupancy was never asked, run as before. */
 
@@ -524,8 +545,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   if (pasta__trace_on())
     pasta__record_trace_launch(&view, l, t0);
   if (foreseen)
-    err = retry_plain(ops, real, l, index, launch_plain,
-                      foreseen == COOPERATIVE_LAUNCH_TOO_LARGE, &v);
+    err = retry_plain(ops, real, l, index, launch_plain, foreseen, &v);
   else if (v == RUN_WS)
     err = pasta__run_ws(ops, real, &view, index, l, id, &tracked);
   else if (v == RUN_TRACE)
@@ -537,9 +557,11 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
                            : capped       ? launch_capped
                                           : l->fn,
                            l, l->args, index, v == RUN_PLAIN);
-  /* A cooperative grid too large for the capped copy is too large for the
-   * counting kernel, whose registers took fewer threads still. */
-  int capped_refused = capped && err == COOPERATIVE_LAUNCH_TOO_LARGE;
+  /* A cooperative grid or a cluster too large for the capped copy is too
+   * large for the counting kernel, whose registers took fewer threads
+   * still. */
+  int capped_refused =
+      capped && (err == COOPERATIVE_LAUNCH_TOO_LARGE || err == CLUSTER_REFUSED);
   if (foreseen) {
     /* the plain copy ran, or was refused: the program's own error */
   } else if (err && capped && !capped_refused) {
@@ -553,17 +575,20 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
     capped = capped && !err; /* it ran */
   }
-  if (err == COOPERATIVE_LAUNCH_TOO_LARGE && !foreseen && v != RUN_PLAIN) {
-    err = retry_cooperative_capped(ops, real, &view, l, index, launch_capped,
-                                   &fit, &capped);
+  if ((err == COOPERATIVE_LAUNCH_TOO_LARGE || err == CLUSTER_REFUSED) &&
+      !foreseen && v != RUN_PLAIN) {
+    err = retry_capped_for_grid(ops, real, &view, l, index, launch_capped, &fit,
+                                &capped, err);
     if (!err)
       v = RUN_COUNTING; /* whichever copy was refused, the capped one ran */
   }
-  if ((err == LAUNCH_OUT_OF_RESOURCES || err == COOPERATIVE_LAUNCH_TOO_LARGE) &&
+  if ((err == LAUNCH_OUT_OF_RESOURCES || err == COOPERATIVE_LAUNCH_TOO_LARGE ||
+       err == CLUSTER_REFUSED) &&
       launch_plain && !foreseen && v != RUN_PLAIN) {
-    /* no counting copy takes the block, or the grid at once */
-    err = retry_plain(ops, real, l, index, launch_plain,
-                      err == COOPERATIVE_LAUNCH_TOO_LARGE, &v);
+    /* no counting copy takes the block, the grid at once or the cluster;
+     * where the launch itself was wrong, the plain copy is refused too and
+     * the program gets the error it would get without PASTA */
+    err = retry_plain(ops, real, l, index, launch_plain, err, &v);
     capped = 0;
   }
 

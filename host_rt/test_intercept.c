@@ -2614,6 +2614,69 @@ static int test_pending_error(void) {
   return check_summary("intercept pending error");
 }
 
+/* A cluster launch of 4 blocks (a kernel built with __cluster_dims__(4,1,1))
+ * on a GPU whose GPCs have 2 SMs: refused (cudaErrorInvalidClusterSize)
+ * where the copy takes fewer than 2 blocks an SM, and for every copy where
+ * the grid is not a whole number of clusters (the program's own error). */
+enum { CLUSTER_BLOCKS = 4, GPC_SMS = 2 };
+static int f_cluster_launch(const void *fn, uint64_t gxy, uint32_t gz,
+                            uint64_t bxy, uint32_t bz, void **args,
+                            uint64_t shmem, void *stream) {
+  (void)args, (void)shmem, (void)stream;
+  int threads = (int)((uint32_t)bxy * (bxy >> 32) * bz);
+  uint64_t blocks = (uint64_t)(uint32_t)gxy * (gxy >> 32) * gz;
+  if (threads > co_max_threads(fn))
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (blocks % CLUSTER_BLOCKS ||
+      GPC_SMS * co_blocks_per_sm(fn, threads) < CLUSTER_BLOCKS)
+    return 912; /* cudaErrorInvalidClusterSize */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+
+/* `test_intercept cluster`: a cluster the counting copy cannot be given
+ * (cg at 512 threads: 1 block an SM, the cluster needs 2) runs the capped
+ * copy, counted; one the capped copy cannot be given either (rd at 1,024
+ * threads) runs the plain copy, uncounted, with one warning naming the
+ * cluster; a grid that is no whole number of clusters is the program's
+ * error, returned as the plain build would (no warning). */
+static int test_cluster_refusal(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept cluster refusal");
+  const uint64_t y1 = 1ull << 32; /* x | y << 32, as the launch packs them */
+  CHECK(__pasta_launch_kernel(&cg_handle, 8 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_cluster_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_cluster_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 8 | y1, 1, 1024 | y1, 1, NULL, 0,
+                              NULL, f_cluster_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&cg_handle, 6 | y1, 1, 512 | y1, 1, NULL, 0, NULL,
+                              f_cluster_launch, &cops) == 912);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 3 && launched[0] == &cg_capped &&
+        launched[1] == &rd_plain && launched[2] == &rd_plain);
+  CHECK_HAS_STR(text, "the GPU refused a cluster launch of kernel '_Z2rdv' "
+                      "(blocks of 1024 threads) for its counting copy");
+  const char *second = strstr(text, "_Z2rdv");
+  CHECK(second && !strstr(second + 1, "_Z2rdv")); /* said once */
+  CHECK(!strstr(text, "_Z2cgv"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cgr = row_of(&act, "cg()");
+  const pasta_activity_kernel *rdr = row_of(&act, "rd()");
+  if (CHECK(cgr && rdr)) {
+    CHECK(cgr->launches == 2 && cgr->counted == 1 && cgr->failed == 1);
+    CHECK(rdr->launches == 2 && rdr->counted == 0 && rdr->failed == 0);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept cluster refusal");
+}
+
 /* CUlaunchConfig and CUlaunchAttribute as cuda.h lays them out: a 32-bit
  * shared-memory size before the stream, attributes of an id and a 64-byte
  * value 8 bytes in. */
@@ -2844,6 +2907,8 @@ int main(int argc, char **argv) {
     return test_driver_cooperative();
   if (argc > 1 && strcmp(argv[1], "driver_launch_ex") == 0)
     return test_driver_launch_ex();
+  if (argc > 1 && strcmp(argv[1], "cluster") == 0)
+    return test_cluster_refusal();
   if (argc > 1 && strcmp(argv[1], "kernel_attributes") == 0)
     return test_kernel_attributes();
   if (argc > 1 && strcmp(argv[1], "set_config") == 0)

@@ -43,6 +43,8 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
+STATISTIC(NumUndrainedHeaders,
+          "Loop headers visited too few times a call to need a drain");
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
@@ -82,6 +84,23 @@ static cl::opt<bool> MeasureAfterLoad(
     cl::desc("Divergence copies: measure a load's group just after the "
              "load, where its latency hides the measurement"));
 
+// A group of several accesses measured in a loop whose branches are not
+// all uniform adds each figure to one register of the group, which the
+// flushes add to each row's counter times the row's accesses (groupSlot).
+static cl::opt<bool> GroupRegisters(
+    "pasta-div-group-registers", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: one loop register per figure of a group of "
+             "accesses, flushed to each of its lines' counters (off: one per "
+             "line, each added to at every measurement)"));
+
+// A loop header one call visits fewer times than the drain limit gets no
+// drain (drainBeforeOverflow).
+static cl::opt<bool> BoundedNoDrain(
+    "pasta-div-bounded-no-drain", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: no visit counter or drain at a loop header "
+             "in no other cycle whose trips have a constant bound below the "
+             "drain limit (off: every header drains)"));
+
 static cl::opt<bool> StackedGaps(
     "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in full warps of 16-wide rows stacked in y, add a "
@@ -104,6 +123,13 @@ static cl::opt<bool> ApartRows(
              "start a multiple of 32 bytes apart and far enough, add a global "
              "load's or store's figures from its row's base instead of "
              "measuring it (off: measured)"));
+
+static cl::opt<bool> PairRows(
+    "pasta-div-pair-rows", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in warps of 16-wide rows stacked in y whose active lanes "
+             "are one in each row at the same x, add the figures of an access "
+             "of one element a row at a constant y step from the lower lane's "
+             "address instead of measuring it (off: measured)"));
 
 static cl::opt<bool> OuterOnce(
     "pasta-div-outer-once", cl::init(true), cl::Hidden,
@@ -309,6 +335,24 @@ public:
     if (!S)
       S = newRegister(Name);
     return S;
+  }
+
+  // A register of figure Fig of group G measured in a loop, shared by the
+  // group's rows: the flushes and drains add it to each row's counter times
+  // the row's accesses (slotValues). One register and no add per row where
+  // a register per row took the measurement's figure from scratch
+  // registers with an add per row at every execution (nw_tile's four
+  // s_score lines: eight adds a trip, eight registers).
+  AllocaInst *groupSlot(const AccessGroup &G, unsigned Fig, uint64_t Most) {
+    auto [It, New] = GroupSlotOf.try_emplace({&G, Fig}, GroupSlots.size());
+    if (New) {
+      GroupSlots.push_back({newRegister("pasta.div.group"), 0, {}});
+      for (auto [Row, Times] : rowsOf(G))
+        GroupSlots.back().Counters.push_back({figure(Row, Fig), Times});
+    }
+    GroupSlot &S = GroupSlots[It->second];
+    S.Most += Most;
+    return S.R;
   }
 
   // Where the runtime's helpers put a figure the site cannot produce (a
@@ -765,6 +809,8 @@ public:
           Then = addGapConflicts(G, Then);
         if (Apart)
           Then = addApartRows(G, Apart, Then);
+        if (std::optional<int64_t> Step = pairRowsStep(G))
+          Then = addPairRows(G, *Step, Then);
         // A rare measurement in a loop: its figures straight to the counters
         // (no register of it held across the loop).
         measureGroupAt(G, Then, G.InLoop && !rarelyMeasured(G));
@@ -787,7 +833,7 @@ public:
   void emitFlushes() {
     emitFolds();
     drainBeforeOverflow();
-    if (Slots.empty())
+    if (noRegisters())
       return;
     SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
     for (BasicBlock &BB : Copy)
@@ -1605,9 +1651,10 @@ private:
         F.getInt32(0));
   }
 
-  // Adds Extra to figure Fig of G's rows (and its twins') from lane 0
-  // (Lane0): what a full warp has beyond the derived figures. A constant 0
-  // adds nothing.
+  // Adds Extra to figure Fig of G's rows (and its twins') from the one lane
+  // a warp where Lane0 holds (lane 0; addPairRows: the pair's lower lane):
+  // what the warp has beyond the derived figures. A constant 0 adds
+  // nothing.
   void addFromLaneZero(IRBuilder<> &F, const AccessGroup &G, Value *Lane0,
                        unsigned Fig, Value *Extra) {
     if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
@@ -1628,23 +1675,105 @@ private:
   Instruction *addStepRows(const AccessGroup &G, int64_t Step, Value *Full,
                            Instruction *At) {
     const AccessSite &Rep = *G.Members.front();
-    uint32_t Size = Rep.A->Size;
     Instruction *StepT, *OtherT;
     SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &StepT, &OtherT);
     markInstrumentation(
         StepT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> F(StepT);
     Value *Addr = F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty());
-    Value *Lane0 = laneIsZero(F);
+    addSecondElement(F, G, Step, Addr, laneIsZero(F), "pasta.div.steprows");
+    return OtherT;
+  }
+
+  // What one lane a warp (Adds) adds for stepRowsStep group G where a second
+  // element lies Step bytes past this lane's (at Addr; global only): beyond the
+  // derived figures of one element (stride 0), its distinct bytes (aligned,
+  // Step a nonzero multiple of the size: the two are disjoint, each in one
+  // sector and word) and, for a load or store, in global memory its sector
+  // where it is another and the ideal sectors of two elements, in shared memory
+  // a bank conflict where the words (up to 4 bytes) are a multiple of 32 apart
+  // (pasta_div_pair_figures less pasta_div_lanes_derived of two lanes);
+  // SectorName names the global sector test.
+  void addSecondElement(IRBuilder<> &F, const AccessGroup &G, int64_t Step,
+                        Value *Addr, Value *Adds, const Twine &SectorName) {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    uint32_t Size = A.Size;
+    if (A.Space == PASTA_DIV_SHARED) {
+      addFromLaneZero(F, G, Adds, PASTA_DIV_DISTINCT_SHARED, F.getInt64(Size));
+      bool Conflict = A.Sectored && Size <= 4 && Step % 128 == 0;
+      addFromLaneZero(F, G, Adds, PASTA_DIV_BANK_CONFLICTS,
+                      F.getInt64(Conflict));
+      return;
+    }
     Value *Other = F.CreateAdd(Addr, F.getInt64(uint64_t(Step)));
     Value *Apart = F.CreateICmpNE(F.CreateLShr(Addr, 5), F.CreateLShr(Other, 5),
-                                  "pasta.div.steprows");
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_SECTORS,
+                                  SectorName);
+    addFromLaneZero(F, G, Adds, PASTA_DIV_DISTINCT_GLOBAL, F.getInt64(Size));
+    if (!A.Sectored)
+      return;
+    addFromLaneZero(F, G, Adds, PASTA_DIV_SECTORS,
                     F.CreateZExt(Apart, F.getInt64Ty()));
-    addFromLaneZero(F, G, Lane0, PASTA_DIV_IDEAL_SECTORS,
+    addFromLaneZero(F, G, Adds, PASTA_DIV_IDEAL_SECTORS,
                     F.getInt64((2 * Size + 31) / 32 - (Size + 31) / 32));
+  }
+
+  // The y step of RowsProven group G for addPairRows: stepRowsStep's, of a
+  // global or shared access with no lane select (its lanes' y terms may
+  // differ), the step a whole number of 4-byte words in shared memory (so
+  // that the two words' banks are known); NVPTX. None otherwise.
+  std::optional<int64_t> pairRowsStep(const AccessGroup &G) const {
+    const DivergencePlan::Access &A = *G.Members.front()->A;
+    std::optional<int64_t> Step = stepRowsStep(G);
+    if (!PairRows || T.Target != PASTA_TARGET_NVPTX || !Step ||
+        G.laneTested() ||
+        (A.Space != PASTA_DIV_GLOBAL && A.Space != PASTA_DIV_SHARED) ||
+        (A.Space == PASTA_DIV_SHARED && *Step % 4 != 0))
+      return std::nullopt;
+    return Step;
+  }
+
+  // Before At, where RowsProven group G of pairRowsStep Step is measured: in
+  // a warp of 16-wide rows stacked in y (__pasta_div_stacked_width 16) whose
+  // active lanes are one in each row at the same x, lanes l and l + 16 (a
+  // branch on thread index x: backprop's `if (tx == 0)`), lane l + 16 holds
+  // lane l's x and y one more, so its element is Step bytes past lane l's:
+  // lane l adds the second element's figures (addSecondElement), with no
+  // shuffle of lane l + 16's address and no helper call. Other warps
+  // measure. Returns where they do.
+  Instruction *addPairRows(const AccessGroup &G, int64_t Step,
+                           Instruction *At) {
+    const AccessSite &Rep = *G.Members.front();
+    IRBuilder<> B(At);
+    Value *Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    Value *Low = B.CreateAnd(Lanes, B.getInt32(0xffff));
+    Value *Matched = B.CreateICmpEQ(B.CreateLShr(Lanes, 16), Low);
+    Value *OneEach = B.CreateICmpEQ(
+        B.CreateAnd(Low, B.CreateSub(Low, B.getInt32(1))), B.getInt32(0));
+    Value *Pair = B.CreateAnd(B.CreateAnd(stackedIs16(), Matched), OneEach,
+                              "pasta.div.rowpair");
+    Instruction *PairT, *OtherT;
+    SplitBlockAndInsertIfThenElse(Pair, At->getIterator(), &PairT, &OtherT);
+    markInstrumentation(
+        PairT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(PairT);
+    Value *Addr = Rep.A->Space == PASTA_DIV_GLOBAL
+                      ? F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty())
+                      : nullptr;
+    Value *Lower = F.CreateICmpULT(
+        F.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+        F.getInt32(16));
+    addSecondElement(F, G, Step, Addr, Lower, "pasta.div.pairsector");
     return OtherT;
+  }
+
+  // Whether __pasta_div_stacked_width is 16, computed at the entry.
+  Value *stackedIs16() {
+    if (!StackedIs16) {
+      Value *W = stackedW();
+      IRBuilder<> B(EntryBody);
+      StackedIs16 = B.CreateICmpEQ(W, B.getInt32(16), "pasta.div.stacked16");
+    }
+    return StackedIs16;
   }
 
   // Before At, where group G with an ApartWidth is measured: a full warp of
@@ -1820,6 +1949,12 @@ private:
       });
       return;
     }
+    if (InLoop && G.Twins.empty() && GroupRegisters) {
+      uint64_t Most = mostPerExecution(*Rep.A);
+      callAccess(B, Rep.Ptr, G,
+                 [&](unsigned Fig) { return groupSlot(G, Fig, Most); });
+      return;
+    }
     zero(B, scratch());
     Value *Added =
         callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
@@ -1964,13 +2099,30 @@ private:
     return S;
   }
 
-  // Every register's value, by counter.
-  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B) {
+  // Every register's value (of Only's registers, if given), by counter: a
+  // counter's own register plus each group register of its row times the
+  // row's accesses.
+  std::map<uint32_t, Value *>
+  slotValues(IRBuilder<> &B,
+             const SmallSetVector<AllocaInst *, 16> *Only = nullptr) {
     std::map<uint32_t, Value *> Values;
+    auto AddTo = [&](uint32_t Counter, Value *V) {
+      Value *&Sum = Values[Counter];
+      Sum = Sum ? B.CreateAdd(Sum, V) : V;
+    };
     for (auto &[Counter, Slot] : Slots)
-      Values[Counter] = load(B, Slot);
+      if (!Only || Only->contains(Slot))
+        AddTo(Counter, load(B, Slot));
+    for (const GroupSlot &S : GroupSlots)
+      if (!Only || Only->contains(S.R)) {
+        Value *V = load(B, S.R);
+        for (auto [Counter, Times] : S.Counters)
+          AddTo(Counter, times(B, V, Times));
+      }
     return Values;
   }
+
+  bool noRegisters() const { return Slots.empty() && GroupSlots.empty(); }
 
   // The 32-bit registers could overflow in a long loop. The header of the
   // innermost loop around each add counts its visits: every cycle through
@@ -1991,34 +2143,45 @@ private:
   // this was, made the code of a kernel with L loops and R registers grow
   // with L x R.)
   void drainBeforeOverflow() {
-    if (Slots.empty())
+    if (noRegisters())
       return;
     uint64_t SlotBound = 1;
     for (auto &[Counter, Most] : SlotBounds)
       SlotBound = std::max(SlotBound, Most);
+    for (const GroupSlot &S : GroupSlots)
+      SlotBound = std::max(SlotBound, S.Most);
     DominatorTree DT(Copy);
     LoopInfo LI(DT);
-    // Each header's registers, in the order of their counters.
-    MapVector<BasicBlock *, SmallVector<uint32_t, 16>> RegistersOf;
-    std::map<uint32_t, uint64_t> HeadersOf; // by counter
-    for (auto &[Counter, Slot] : Slots) {
+    // Each header's registers, those of counters in their order first.
+    MapVector<BasicBlock *, SmallSetVector<AllocaInst *, 16>> RegistersOf;
+    uint64_t MostHeaders = 1;
+    auto AddUsers = [&](AllocaInst *Slot) {
       SmallPtrSet<BasicBlock *, 4> Seen;
       for (User *U : Slot->users())
         if (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()))
           if (Seen.insert(L->getHeader()).second)
-            RegistersOf[L->getHeader()].push_back(Counter);
-      HeadersOf[Counter] = Seen.size();
-    }
+            RegistersOf[L->getHeader()].insert(Slot);
+      MostHeaders = std::max<uint64_t>(MostHeaders, Seen.size());
+    };
+    for (auto &[Counter, Slot] : Slots)
+      AddUsers(Slot);
+    for (const GroupSlot &S : GroupSlots)
+      AddUsers(S.R);
     if (RegistersOf.empty())
       return;
-    uint64_t MostHeaders = 1;
-    for (auto &[Counter, K] : HeadersOf)
-      MostHeaders = std::max(MostHeaders, K);
     uint64_t Limit =
         std::max<uint64_t>(1, INT32_MAX / (SlotBound * MostHeaders));
     if (DrainVisits)
       Limit = std::min<uint64_t>(Limit, DrainVisits);
-    for (auto &[Header, Counters] : RegistersOf) {
+    for (auto &[Header, Registers] : RegistersOf) {
+      // A header one call visits fewer than Limit times (nw_tile's
+      // anti-diagonal: 31) never drains: the flush at the return comes
+      // first.
+      if (std::optional<uint64_t> Most = Loops.mostVisits(*Header);
+          BoundedNoDrain && Most && *Most < Limit) {
+        ++NumUndrainedHeaders;
+        continue;
+      }
       AllocaInst *Visits = newRegister("pasta.div.visits");
       Instruction *Top = &*Header->getFirstInsertionPt();
       IRBuilder<> B(Top);
@@ -2032,13 +2195,9 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       IRBuilder<> DB(Then);
       Value *Row = freshRow(DB);
-      SmallVector<Value *, 16> Values;
-      for (uint32_t Counter : Counters)
-        Values.push_back(load(DB, Slots.at(Counter)));
-      for (size_t K = 0; K < Counters.size(); ++K)
-        DB.CreateCall(H.Add, {counter(DB, Counters[K], Row), Values[K]});
-      for (uint32_t Counter : Counters)
-        zero(DB, {Slots.at(Counter)});
+      for (auto &[Counter, V] : slotValues(DB, &Registers))
+        DB.CreateCall(H.Add, {counter(DB, Counter, Row), V});
+      zero(DB, Registers.getArrayRef());
       zero(DB, {Visits});
     }
   }
@@ -2153,6 +2312,16 @@ private:
   const DivHelpers &H;
   uint32_t DrainVisits; // at most this many header visits between drains
   std::map<uint32_t, AllocaInst *> Slots; // by counter
+  // groupSlot's registers, in the order made: each with the most one pass
+  // through its loop adds to it and its rows' counters with their
+  // accesses.
+  struct GroupSlot {
+    AllocaInst *R;
+    uint64_t Most;
+    SmallVector<std::pair<uint32_t, uint32_t>, 4> Counters;
+  };
+  std::vector<GroupSlot> GroupSlots;
+  std::map<std::pair<const AccessGroup *, unsigned>, size_t> GroupSlotOf;
   // By counter: the most one pass through a loop adds to its register.
   std::map<uint32_t, uint64_t> SlotBounds;
   std::deque<AccessGroup> Groups;
@@ -2177,6 +2346,7 @@ private:
   Value *BinsWarp = nullptr;
   std::optional<bool> BinTagsFit;         // roomForBinTags
   Value *StackedW = nullptr;              // __pasta_div_stacked_width()
+  Value *StackedIs16 = nullptr;           // stackedIs16()
   std::map<uint32_t, Value *> MeasuredIn; // by stacked width
   // Whether the lanes agree on a RowsProven group's lane selects, tested
   // once where it decides whether to measure.

@@ -7,6 +7,7 @@
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
 #include "InlineAsmMemory.h"
+#include "StaticMix.h"
 #include "pasta/regex_cost.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -258,13 +259,6 @@ static bool hasAsm(const Function &F, function_ref<bool(const CallBase &)> Is) {
   return false;
 }
 
-// Whether F holds inline assembly whose memory operations are of Kind
-// (InlineAsmMemory.h): Opaque, not counted; Counted, counted.
-static bool hasMemoryAsm(const Function &F, AsmMemoryKind Kind) {
-  return hasAsm(F,
-                [&](const CallBase &CB) { return asmMemory(CB).Kind == Kind; });
-}
-
 // The selected kernels and the functions they reach that hold inline
 // assembly of Kind, in the module's order (so that a message is the same
 // every build), two names at most, each cut short: CUB's kernels' names
@@ -281,12 +275,20 @@ functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
   return Named.empty() ? std::string() : quotedNames(Named, 2, 120);
 }
 
-static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
-                                    const KernelReach &Reach,
-                                    AsmMemoryKind Kind) {
-  return functionsWithAsm(M, Kernels, Reach, [&](const Function &F) {
-    return hasMemoryAsm(F, Kind);
-  });
+// Warns once per module, What followed by the selected kernels and the
+// functions they reach that hold inline assembly for which Is holds.
+static void warnFunctionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
+                                 const KernelReach &Reach,
+                                 function_ref<bool(const CallBase &)> Is,
+                                 const Twine &What) {
+  std::string List = functionsWithAsm(
+      M, Kernels, Reach, [&](const Function &F) { return hasAsm(F, Is); });
+  if (!List.empty())
+    reportWarning(M.getContext(), What + List);
+}
+
+static bool isMemoryAsmOf(const CallBase &CB, AsmMemoryKind Kind) {
+  return asmMemory(CB).Kind == Kind;
 }
 
 // Inline assembly is opaque but for the PTX forms InlineAsmMemory.h names
@@ -297,13 +299,13 @@ static std::string functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
 // taken for complete.
 void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                                    const KernelReach &Reach) {
-  std::string List = functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Opaque);
-  if (!List.empty())
-    reportWarning(M.getContext(),
-                  "inline assembly that loads, stores or copies memory is not "
-                  "counted (its accesses and bytes are missing from the "
-                  "profile) in " +
-                      List);
+  warnFunctionsWithAsm(
+      M, Kernels, Reach,
+      [](const CallBase &CB) {
+        return isMemoryAsmOf(CB, AsmMemoryKind::Opaque);
+      },
+      "inline assembly that loads, stores or copies memory is not counted "
+      "(its accesses and bytes are missing from the profile) in ");
 }
 
 // Divergence mode measures loads, stores and atomics of the IR only: the
@@ -312,14 +314,14 @@ void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
 // accesses than its counts. Said once per module, naming the functions.
 void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                                     const KernelReach &Reach) {
-  std::string List =
-      functionsWithAsm(M, Kernels, Reach, AsmMemoryKind::Counted);
-  if (!List.empty())
-    reportWarning(M.getContext(),
-                  "loads, stores and copies written in inline PTX are "
-                  "counted but not measured in divergence mode (no requests, "
-                  "sectors or bank conflicts of theirs in the figures) in " +
-                      List);
+  warnFunctionsWithAsm(
+      M, Kernels, Reach,
+      [](const CallBase &CB) {
+        return isMemoryAsmOf(CB, AsmMemoryKind::Counted);
+      },
+      "loads, stores and copies written in inline PTX are counted but not "
+      "measured in divergence mode (no requests, sectors or bank conflicts "
+      "of theirs in the figures) in ");
 }
 
 // Working-set builds: counted inline PTX whose global pages working-set
@@ -329,14 +331,42 @@ void pasta::warnUnmeasuredMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
 // Said once per module, naming the functions.
 void pasta::warnUntrackedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                                    const KernelReach &Reach) {
-  std::string List = functionsWithAsm(M, Kernels, Reach, [](const Function &F) {
-    return hasAsm(F, asmHasUntrackedGlobal);
-  });
-  if (!List.empty())
+  warnFunctionsWithAsm(M, Kernels, Reach, asmHasUntrackedGlobal,
+                       "global accesses written in inline PTX are counted but "
+                       "their pages are missing from the working set "
+                       "(addresses computed from integers, two in one "
+                       "statement) in ");
+}
+
+static bool hasWmmaMemory(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isWmmaMemoryCall(*CB))
+      return true;
+  return false;
+}
+
+// wmma fragment loads and stores are intrinsic calls: counted
+// (StaticMix.h), but the divergence figures and the working set see only
+// loads, stores and atomics. Said once per module and mode, naming the
+// functions, so that such figures are not taken for complete.
+void pasta::warnWmmaMemory(Module &M, ArrayRef<Function *> Kernels,
+                           const KernelReach &Reach, bool Divergence,
+                           bool WorkingSet) {
+  if (!Divergence && !WorkingSet)
+    return;
+  std::string List = functionsWithAsm(M, Kernels, Reach, hasWmmaMemory);
+  if (List.empty())
+    return;
+  if (Divergence)
     reportWarning(M.getContext(),
-                  "global accesses written in inline PTX are counted but "
-                  "their pages are missing from the working set (addresses "
-                  "computed from integers, two in one statement) in " +
+                  "tensor-core fragment loads and stores (wmma) are counted "
+                  "but not measured in divergence mode (no requests, sectors "
+                  "or bank conflicts of theirs in the figures) in " +
+                      List);
+  if (WorkingSet)
+    reportWarning(M.getContext(),
+                  "tensor-core fragment loads and stores (wmma) are counted "
+                  "but their pages are missing from the working set in " +
                       List);
 }
 

@@ -10,7 +10,8 @@
 ; nothing is added. A word per row (backprop's in_s[ty], stride 0): two
 ; distinct words, 8 bytes, where the derived figure is 4 per warp: lane 0
 ; adds 4 distinct bytes (line 41's row is counters 71..82: distinct shared
-; bytes are counter 75), no conflict. Rows that overlap (8 floats), global
+; bytes are counter 75), no conflict; in other warps, after the pair test
+; of one lane a row (nvptx-divergence-row-pair.ll), measured. Rows that overlap (8 floats), global
 ; accesses and -pasta-div-stacked-gaps=0 measure as before.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
@@ -129,6 +130,9 @@ entry:
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[C]], i64 %[[K]])
 ; CHECK-NEXT: br label
 ; CHECK: [[OTHER]]:
+; CHECK: %[[P:pasta.div.rowpair[.a-z0-9]*]] = and i1
+; CHECK-NEXT: br i1 %[[P]], label %{{[0-9]+}}, label %[[MEAS:[0-9]+]]
+; CHECK: [[MEAS]]:
 ; CHECK-NOT: br
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 0, i32 3, i32 1,
 ; CHECK: ret void

@@ -20,14 +20,18 @@
 //   cudaGetDriverEntryPointByVersion on the CUfunction of
 //   cudaGetFuncBySymbol, and that with the cooperative attribute (a grid the
 //   GPU holds at once: 64 blocks of 256 threads, n = 16,384: 65,536 bytes
-//   each way and 16,384 flops).
-//   Totals: 3 x ... = load/store global 589,824, shared 589,824, flops 147,456.
+//   each way and 16,384 flops); then, fourth, cuLaunchKernelEx on the
+//   CUfunction with a cluster of 2 blocks (the attribute CUTLASS's Hopper
+//   kernels launch with; n = 65,536 again: 262,144 bytes each way, 65,536
+//   flops).
+//   Totals: 262,144 x 3 + 65,536 = load/store global 851,968, shared
+//   851,968; flops 65,536 x 3 + 16,384 = 212,992.
 //   cuKernelGetAttribute(NUM_REGS) on the CUkernel must equal
 //   cudaFuncGetAttributes' numRegs (the plain copy's; stdout prints neither).
 //
 // clang-format off
-// EXPECT: kernel _Z8ex_scalePKfPfi launches=3 load_bytes.global=589824 store_bytes.global=589824 load_bytes.shared=589824 store_bytes.shared=589824 flops.f32=147456
-// EXPECT: launch _Z8ex_scalePKfPfi launches=3 counted=3 failed=0
+// EXPECT: kernel _Z8ex_scalePKfPfi launches=4 load_bytes.global=851968 store_bytes.global=851968 load_bytes.shared=851968 store_bytes.shared=851968 flops.f32=212992
+// EXPECT: launch _Z8ex_scalePKfPfi launches=4 counted=4 failed=0
 // EXPECT: consistent
 // clang-format on
 #include <cstdio>
@@ -61,20 +65,28 @@ static bool check_cu(CUresult err, const char *what) {
 
 using LaunchEx = decltype(&cuLaunchKernelEx);
 
+enum class Attribute { None, Cooperative, Cluster };
+
 // Launches ex_scale on `f` over n elements with cuLaunchKernelEx, called
-// directly or through `entry` when given, with the cooperative attribute
-// when asked; then checks out = 2 in.
+// directly or through `entry` when given, with the cooperative or a
+// cluster-of-2 attribute when asked; then checks out = 2 in.
 static bool launch_and_check(LaunchEx entry, CUfunction f, const float *d_in,
-                             float *d_out, int n, bool cooperative) {
-  CUlaunchAttribute together[1] = {};
-  together[0].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
-  together[0].value.cooperative = 1;
+                             float *d_out, int n, Attribute attribute) {
+  CUlaunchAttribute attrs[1] = {};
+  if (attribute == Attribute::Cooperative) {
+    attrs[0].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attrs[0].value.cooperative = 1;
+  } else if (attribute == Attribute::Cluster) {
+    attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[0].value.clusterDim.x = 2;
+    attrs[0].value.clusterDim.y = attrs[0].value.clusterDim.z = 1;
+  }
   CUlaunchConfig config = {};
   config.gridDimX = n / Block, config.gridDimY = config.gridDimZ = 1;
   config.blockDimX = Block, config.blockDimY = config.blockDimZ = 1;
   config.sharedMemBytes = SharedBytes;
-  config.attrs = cooperative ? together : nullptr;
-  config.numAttrs = cooperative ? 1 : 0;
+  config.attrs = attribute == Attribute::None ? nullptr : attrs;
+  config.numAttrs = attribute == Attribute::None ? 0 : 1;
   void *args[] = {&d_in, &d_out, &n};
   if (!check(cudaMemset(d_out, 0, N * sizeof(float)), "cudaMemset") ||
       !check_cu(entry ? entry(&config, f, args, nullptr)
@@ -140,9 +152,13 @@ int main() {
     ok = false;
   }
   auto through_entry = reinterpret_cast<LaunchEx>(entry);
-  ok = ok && launch_and_check(nullptr, (CUfunction)k, d_in, d_out, N, false);
-  ok = ok && launch_and_check(through_entry, f, d_in, d_out, N, false);
-  ok = ok && launch_and_check(through_entry, f, d_in, d_out, N / 4, true);
+  ok = ok && launch_and_check(nullptr, (CUfunction)k, d_in, d_out, N,
+                              Attribute::None);
+  ok =
+      ok && launch_and_check(through_entry, f, d_in, d_out, N, Attribute::None);
+  ok = ok && launch_and_check(through_entry, f, d_in, d_out, N / 4,
+                              Attribute::Cooperative);
+  ok = ok && launch_and_check(nullptr, f, d_in, d_out, N, Attribute::Cluster);
   cudaFree(d_in);
   cudaFree(d_out);
   printf("%s\n", ok ? "PASSED" : "FAILED");
