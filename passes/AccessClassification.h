@@ -48,6 +48,7 @@
 namespace llvm {
 class Instruction;
 class LoopInfo;
+class ModuleSlotTracker;
 class ScalarEvolution;
 class Value;
 class raw_ostream;
@@ -66,9 +67,13 @@ struct AccessPattern {
   std::string Offset;
 };
 
-// Classifies the access I makes through Ptr.
+// Classifies the access I makes through Ptr. MST numbers the unnamed values
+// of I's function in the offset: a tracker of its module that has
+// incorporated the function, one for all of the function's accesses while
+// the function does not change.
 AccessPattern classifyAccess(llvm::Instruction &I, llvm::Value *Ptr,
-                             llvm::ScalarEvolution &SE, llvm::LoopInfo &LI);
+                             llvm::ScalarEvolution &SE, llvm::LoopInfo &LI,
+                             llvm::ModuleSlotTracker &MST);
 
 // "constant", "stride-1", "stride-k", "indirect" or "unknown".
 llvm::StringRef accessClassName(pasta_access_class Class);

@@ -18,6 +18,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -705,9 +706,13 @@ void Selection::classifyAccesses(Function &F, ArrayRef<TrackedAccess> Tracked) {
     return;
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  // One numbering of F's unnamed values for all its offsets (not one per
+  // value: quadratic in F's size).
+  ModuleSlotTracker MST(&M, /*ShouldInitializeAllMetadata=*/false);
+  MST.incorporateFunction(F);
   for (const TrackedAccess &A : Tracked) {
     Value *Ptr = trackedPointer(*A.Access);
-    AccessPattern P = classifyAccess(*A.Access, Ptr, SE, LI);
+    AccessPattern P = classifyAccess(*A.Access, Ptr, SE, LI, MST);
     pasta_access R{};
     R.site = A.Site;
     R.scope = PASTA_NONE;
