@@ -56,9 +56,11 @@ PROGRAMS=${PROGRAMS:-$FIRST $(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/be
 
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
-[ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
+if [ "${DIV_NCU:-1}" != 0 ]; then
+  [ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
+  "$NCU" --version > "$W/ncu-version.txt" 2>&1
+fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt"
-"$NCU" --version > "$W/ncu-version.txt" 2>&1
 METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
 
 # The profile of program $1's build <k>-div-$3 at size $2 against <k>-div's
