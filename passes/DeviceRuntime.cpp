@@ -118,8 +118,8 @@ static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
 // The cleanup after inlining (PASTA_CLEANUP). The helpers are written for
 // any block shape and any access; inlined into a copy with the copy's
 // constants, their tests fold, a helper called twice with the same inputs
-// computes once, and a loop of constant trips (one per bank class or
-// lane-mask step) is written out. Nothing here runs after the optimizer
+// computes once, and a loop of constant trips (the sector count's
+// bit-spreading loops) is written out. Nothing here runs after the optimizer
 // otherwise: the pass itself runs at its last extension point. No LICM:
 // under the copies' register caps, what it hoists out of loops spills
 // (lab divergence-43: nw_tile 116 -> 220 spilled bytes, pathfinder's rare

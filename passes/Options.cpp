@@ -242,7 +242,7 @@ static void variantsOption(pasta::Options &O) {
 }
 
 // Which copies get the cleanup after the runtime is inlined: div, all, or
-// a yes/no (yes: all).
+// a yes/no (yes: the default, div).
 static void cleanupOption(pasta::Options &O) {
   using Cleanup = pasta::Options::Cleanup;
   std::string Given = stringOption(CleanupFlag, "PASTA_CLEANUP");
@@ -254,7 +254,7 @@ static void cleanupOption(pasta::Options &O) {
   else if (S.equals_insensitive("all"))
     O.CleanupCopies = Cleanup::All;
   else if (std::optional<bool> B = parseFlag(S))
-    O.CleanupCopies = *B ? Cleanup::All : Cleanup::None;
+    O.CleanupCopies = *B ? Cleanup::Divergence : Cleanup::None;
   else
     O.Errors.push_back(("PASTA_CLEANUP='" + S.take_front(80) +
                         "' is not div, all or 1/0 (on/off, true/false, "
