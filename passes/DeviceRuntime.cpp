@@ -15,7 +15,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
@@ -117,16 +116,16 @@ static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
 
 // The cleanup after inlining (PASTA_CLEANUP). The helpers are written for
 // any block shape and any access; inlined into a copy with the copy's
-// constants, their tests fold, a helper called twice with the same inputs
-// computes once, and a loop of constant trips (the sector count's
-// bit-spreading loops) is written out. Nothing here runs after the optimizer
-// otherwise: the pass itself runs at its last extension point. No LICM:
-// under the copies' register caps, what it hoists out of loops spills
-// (lab divergence-43: nw_tile 116 -> 220 spilled bytes, pathfinder's rare
-// copy 148 -> 624).
+// constants, their branches fold, a value two helpers compute is computed
+// once, and a loop of constant trips (the sector count's bit-spreading
+// loops) is written out. Nothing here runs after the optimizer otherwise:
+// the pass itself runs at its last extension point. No InstCombine and no
+// LICM: under the copies' register caps, what they rewrite or hoist spills
+// (lab divergence-43: lud_internal's copy at 32 registers 0 -> 360 spilled
+// bytes with InstCombine, and lud 2.38x -> 4.45x on an H200; LICM: nw_tile
+// 116 -> 220 bytes).
 static FunctionPassManager cleanupPipeline() {
   FunctionPassManager FPM;
-  FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));

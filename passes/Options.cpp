@@ -124,7 +124,7 @@ static cl::opt<std::string> CleanupFlag(
     "pasta-cleanup",
     cl::desc("PASTA: after inlining the device runtime, clean up the "
              "divergence copies (div), every instrumented copy (all) or none "
-             "(0) (env PASTA_CLEANUP; default div)"),
+             "(0) (env PASTA_CLEANUP; default 0)"),
     cl::init(""));
 
 static cl::opt<int> WSCompactAboveFlag(
@@ -242,7 +242,7 @@ static void variantsOption(pasta::Options &O) {
 }
 
 // Which copies get the cleanup after the runtime is inlined: div, all, or
-// a yes/no (yes: the default, div).
+// a yes/no (yes: div).
 static void cleanupOption(pasta::Options &O) {
   using Cleanup = pasta::Options::Cleanup;
   std::string Given = stringOption(CleanupFlag, "PASTA_CLEANUP");

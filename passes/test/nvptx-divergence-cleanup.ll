@@ -1,14 +1,14 @@
-; After the device runtime's helpers are inlined, the divergence copies get
-; a short cleanup (PASTA_CLEANUP, default div; DeviceRuntime.cpp): the
-; helpers' tests fold with the copy's values, a value two helpers compute
-; is computed once (the block index read by the launch count and by the
-; first-thread test), and a loop of constant trips (the sectors of a warp
-; whose active lanes are not one run, 4-byte lanes: a bit-spreading loop of
-; three trips and one of two) is written out. The counting and working-set
-; copies are left as they were unless PASTA_CLEANUP=all; PASTA_CLEANUP=0
-; leaves every copy as the tree before left it.
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,DIV
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -pasta-cleanup=0 -S %s | FileCheck %s --check-prefixes=CHECK,NONE
+; After the device runtime's helpers are inlined, PASTA_CLEANUP=div gives
+; the divergence copies a short cleanup (DeviceRuntime.cpp): a value two
+; helpers compute is computed once (the block index read by the launch
+; count and by the first-thread test), and a loop of constant trips (the
+; sectors of a warp whose active lanes are not one run, 4-byte lanes: a
+; bit-spreading loop of three trips and one of two) is written out. The
+; counting and working-set copies are left as they were unless
+; PASTA_CLEANUP=all. The default (0) leaves every copy as the tree before
+; left it.
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -pasta-cleanup=div -S %s | FileCheck %s --check-prefixes=CHECK,DIV
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,NONE
 ; RUN: env PASTA_CLEANUP=all %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,ALL
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
