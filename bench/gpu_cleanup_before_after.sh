@@ -19,6 +19,8 @@ mkdir -p "$root/build-gpu" "$out"
 tar xzf "$here/tree.tgz" -C "$root"
 cp "$here/kernels.txz" "$here/commit" "$here/before-roots" "$root/build-gpu/"
 cd "$root"
+# The staging's own list (file `programs`) if it has one.
+[ -f "$here/programs" ] && PROGRAMS=${PROGRAMS:-$(cat "$here/programs")}
 PROGRAMS=${PROGRAMS:-bfs nw pathfinder hotspot backprop lud gaussian srad kmeans
   histogram reduction matmul_tiled syrk bicg dgemm coalescing nn vector_add axpy}
 PROGRAMS=$PROGRAMS DIV_NCU=0 TK_BENCH=5 DIV_DEADLINE=${DIV_DEADLINE:-60} \
