@@ -266,7 +266,7 @@ bool ModuleInstrumenter::run() {
   Tables.emit(M);
   if (Tables.Target != PASTA_TARGET_HOST && !Sel.Plans.empty() &&
       Opts.LinkRuntime)
-    linkDeviceRuntime(M, Tables.Target, FAM);
+    linkDeviceRuntime(M, Tables.Target, FAM, Opts.CleanupCopies);
   return true;
 }
 

@@ -15,6 +15,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -109,7 +114,53 @@ static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
   }
 }
 
-static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
+// The cleanup after inlining (PASTA_CLEANUP). The helpers are written for
+// any block shape and any access; inlined into a copy with the copy's
+// constants, their branches fold, a value two helpers compute is computed
+// once, and a loop of constant trips (the sector count's bit-spreading
+// loops) is written out. Nothing here runs after the optimizer otherwise:
+// the pass itself runs at its last extension point. No InstCombine and no
+// LICM: under the copies' register caps, what they rewrite or hoist spills
+// (lab divergence-43: lud_internal's copy at 32 registers 0 -> 360 spilled
+// bytes with InstCombine, and lud 2.38x -> 4.45x on an H200; LICM: nw_tile
+// 116 -> 220 bytes).
+static FunctionPassManager cleanupPipeline() {
+  FunctionPassManager FPM;
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass()));
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(ADCEPass());
+  return FPM;
+}
+
+// Whether F, a function the helpers were inlined into, gets the cleanup.
+// The runtime's own functions never do (optimized when it was built, and
+// those inlined everywhere are erased); the divergence copies are the
+// kernels' K__pasta_div and its parts and twins, and the device functions'
+// copies for them, all named with PASTA_DIV_SUFFIX inside.
+static bool wantsCleanup(const Function &F, pasta::Options::Cleanup Which) {
+  if (pasta::isRuntimeFunction(F))
+    return false;
+  switch (Which) {
+  case pasta::Options::Cleanup::None:
+    return false;
+  case pasta::Options::Cleanup::Divergence:
+    return F.getName().contains(PASTA_DIV_SUFFIX);
+  case pasta::Options::Cleanup::All:
+    return true;
+  }
+  return false;
+}
+
+static void cleanUp(ArrayRef<Function *> Fns, FunctionAnalysisManager &FAM) {
+  FunctionPassManager FPM = cleanupPipeline();
+  for (Function *F : Fns)
+    FPM.run(*F, FAM);
+}
+
+static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM,
+                          pasta::Options::Cleanup Which) {
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M)
     if (!F.isDeclaration() && pasta::isRuntimeFunction(F) &&
@@ -132,6 +183,12 @@ static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
   }
   for (Function *F : Changed)
     FAM.invalidate(*F, PreservedAnalyses::none());
+  // Chosen before the erasing below, in the module's order (a build's
+  // output must not depend on pointer values).
+  SmallVector<Function *, 16> ToClean;
+  for (Function &F : M)
+    if (Changed.count(&F) && wantsCleanup(F, Which))
+      ToClean.push_back(&F);
   for (Function &F : make_early_inc_range(M))
     if (pasta::isRuntimeFunction(F) && F.use_empty() && !F.isDeclaration() &&
         F.hasLocalLinkage()) {
@@ -139,10 +196,12 @@ static void inlineHelpers(Module &M, FunctionAnalysisManager &FAM) {
       F.eraseFromParent();
     }
   promoteRuntimeSlots(M, FAM);
+  cleanUp(ToClean, FAM);
 }
 
 bool pasta::linkDeviceRuntime(Module &M, pasta_target Target,
-                              FunctionAnalysisManager &FAM) {
+                              FunctionAnalysisManager &FAM,
+                              Options::Cleanup Which) {
   LLVMContext &Ctx = M.getContext();
   auto Buffer = MemoryBuffer::getMemBuffer(embeddedRuntime(M, Target),
                                            "pasta-device-runtime", false);
@@ -171,6 +230,6 @@ bool pasta::linkDeviceRuntime(Module &M, pasta_target Target,
       F.setLinkage(GlobalValue::InternalLinkage);
       adoptTargetAttributes(M, F);
     }
-  inlineHelpers(M, FAM);
+  inlineHelpers(M, FAM, Which);
   return true;
 }

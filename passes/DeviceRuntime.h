@@ -2,6 +2,7 @@
 #ifndef PASTA_PASSES_DEVICERUNTIME_H
 #define PASTA_PASSES_DEVICERUNTIME_H
 
+#include "Options.h"
 #include "pasta/abi.h"
 
 #include "llvm/IR/Function.h"
@@ -63,10 +64,12 @@ void markRuntimeSlot(llvm::AllocaInst *Slot);
 
 // Links the device runtime bitcode embedded in the plugin into M (only the
 // functions M calls), makes it internal to M, gives it M's target CPU and
-// features, and inlines its always_inline helpers. Returns false (after a
-// diagnostic) if the embedded bitcode could not be used.
+// features, and inlines its always_inline helpers; the copies Which names
+// then get a short cleanup pipeline. Returns false (after a diagnostic) if
+// the embedded bitcode could not be used.
 bool linkDeviceRuntime(llvm::Module &M, pasta_target Target,
-                       llvm::FunctionAnalysisManager &FAM);
+                       llvm::FunctionAnalysisManager &FAM,
+                       Options::Cleanup Which);
 
 } // namespace pasta
 

@@ -120,6 +120,13 @@ static cl::opt<int> DivDrainEveryFlag(
              "tests of the drain; default 0: as rarely as is safe)"),
     cl::init(0), cl::Hidden);
 
+static cl::opt<std::string> CleanupFlag(
+    "pasta-cleanup",
+    cl::desc("PASTA: after inlining the device runtime, clean up the "
+             "divergence copies (div), every instrumented copy (all) or none "
+             "(0) (env PASTA_CLEANUP; default 0)"),
+    cl::init(""));
+
 static cl::opt<int> WSCompactAboveFlag(
     "pasta-ws-compact-above",
     cl::desc("PASTA: kernels whose working-set copy tracks more accesses "
@@ -234,6 +241,27 @@ static void variantsOption(pasta::Options &O) {
   }
 }
 
+// Which copies get the cleanup after the runtime is inlined: div, all, or
+// a yes/no (yes: div).
+static void cleanupOption(pasta::Options &O) {
+  using Cleanup = pasta::Options::Cleanup;
+  std::string Given = stringOption(CleanupFlag, "PASTA_CLEANUP");
+  StringRef S(Given);
+  if (S.empty())
+    return;
+  if (S.equals_insensitive("div"))
+    O.CleanupCopies = Cleanup::Divergence;
+  else if (S.equals_insensitive("all"))
+    O.CleanupCopies = Cleanup::All;
+  else if (std::optional<bool> B = parseFlag(S))
+    O.CleanupCopies = *B ? Cleanup::Divergence : Cleanup::None;
+  else
+    O.Errors.push_back(("PASTA_CLEANUP='" + S.take_front(80) +
+                        "' is not div, all or 1/0 (on/off, true/false, "
+                        "yes/no)")
+                           .str());
+}
+
 pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   Options O;
   O.Lines = stringOption(LinesFlag, "PASTA_LINES");
@@ -254,6 +282,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.CappedCopies =
       flagOption(CappedCopiesFlag, "PASTA_CAPPED_COPIES", true, O.Errors);
   O.DivMaxRegisters = registerCapOption(O.Errors);
+  cleanupOption(O);
   // The drain interval (0: none) and the working-set copies' size budget.
   O.DivDrainVisits =
       countOption(DivDrainEveryFlag, "PASTA_DIV_DRAIN_EVERY", 0,

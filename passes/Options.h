@@ -55,6 +55,13 @@ struct Options {
   // rarely as their bound allows, DivergenceMeasures.cpp). For tests of the
   // drain.
   uint32_t DivDrainVisits = 0;
+  // PASTA_CLEANUP=div / all / 0: after the device runtime's helpers are
+  // inlined, which copies get a short cleanup pipeline (DeviceRuntime.cpp):
+  // the divergence copies only, every copy the helpers went into (the
+  // counting, capped, working-set and trace copies too), or none (the
+  // default until a GPU run shows the pipeline costs no kernel time).
+  enum class Cleanup { None, Divergence, All };
+  Cleanup CleanupCopies = Cleanup::None;
   // PASTA_WS_COMPACT_ABOVE=N: a kernel whose working-set copy, with the
   // copies of the device functions it calls, tracks more than N accesses
   // gets a compact copy (one call per batch of four, nothing inline:

@@ -35,7 +35,8 @@
 # DIV_DEADLINE (seconds, default 330) stops starting new programs after that
 # long, so a device run under a time limit still writes its tables; the
 # worked example (coalescing) and the small kernels go first. PROGRAMS
-# overrides the list.
+# overrides the list. DIV_NCU=0 leaves out Nsight Compute (step 2): a
+# before/after run that compares profiles and times only.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -55,9 +56,11 @@ PROGRAMS=${PROGRAMS:-$FIRST $(sed -n 's/^\([a-z_0-9]*\) .*/\1/p' test_kernels/be
 
 . scripts/lib/gpu.sh
 NCU=$(pasta_find_ncu)
-[ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
+if [ "${DIV_NCU:-1}" != 0 ]; then
+  [ -x "$NCU" ] || { echo "gpu_divergence: ncu not found"; exit 1; }
+  "$NCU" --version > "$W/ncu-version.txt" 2>&1
+fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt"
-"$NCU" --version > "$W/ncu-version.txt" 2>&1
 METRICS=$(tr -d ' \n' < scripts/ncu_divergence_metrics.txt)
 
 # The profile of program $1's build <k>-div-$3 at size $2 against <k>-div's
@@ -113,8 +116,10 @@ for k in $PROGRAMS; do
       compare_build "$k" "$vsize" $b || status=1
     fi
   done
-  pasta_ncu_divergence 60 "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
-    > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
+  if [ "${DIV_NCU:-1}" != 0 ]; then
+    pasta_ncu_divergence 60 "$W/$k.ncu-div.csv" "$BIN/$k" $vsize \
+      > /dev/null 2>&1 || { echo "gpu_divergence: ncu failed on $k"; status=1; }
+  fi
   variants="plain div"
   for b in before ${DIV_VARIANTS:-}; do
     [ -x "$BIN/$k-div-$b" ] && variants="$variants $b"

@@ -19,6 +19,7 @@
 ; RUN: not %opt -passes=pasta-count -pasta-ws-compact-above=-1 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET2
 ; RUN: env PASTA_VARIANTS=wsonly not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VARIANTS
 ; RUN: not %opt -passes=pasta-count -pasta-variants=2 -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VARIANTS2
+; RUN: env PASTA_CLEANUP=most not %opt -passes=pasta-count -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLEANUP
 
 ; REVERSED: error: pasta: bad range '60-41'
 ; EMPTY: error: pasta: {{.*}}'k.cu:'
@@ -36,6 +37,7 @@
 ; BUDGET2: error: pasta: PASTA_WS_COMPACT_ABOVE='-1' is not a count of accesses
 ; VARIANTS: error: pasta: PASTA_VARIANTS='wsonly' is not 1/0 (on/off, true/false, yes/no), plain or ws
 ; VARIANTS2: error: pasta: PASTA_VARIANTS='2' is not 1/0
+; CLEANUP: error: pasta: PASTA_CLEANUP='most' is not div, all or 1/0 (on/off, true/false, yes/no)
 
 target triple = "nvptx64-nvidia-cuda"
 
