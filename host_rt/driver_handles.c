@@ -220,11 +220,15 @@ struct pasta__launch_attribute {
   int32_t id;
   uint8_t pad[4];
   union {
-    int32_t cooperative; /* cudaLaunchAttributeCooperative's */
+    int32_t cooperative;     /* cudaLaunchAttributeCooperative's */
+    uint32_t cluster_dim[3]; /* cudaLaunchAttributeClusterDimension's */
     uint8_t bytes[64];
   } val;
 };
 enum { LAUNCH_ATTRIBUTE_COOPERATIVE = 2 }; /* cudaLaunchAttributeCooperative */
+/* cudaLaunchAttributeClusterDimension (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+ */
+enum { LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
 
 /* Whether attributes `attrs` (the runtime's and the driver's lay them out
  * alike, cooperative's id is 2 in both) ask for a cooperative launch. */
@@ -232,6 +236,19 @@ static int cooperative_attrs(const struct pasta__launch_attribute *attrs,
                              uint32_t num_attrs) {
   for (uint32_t i = 0; attrs && i < num_attrs; ++i)
     if (attrs[i].id == LAUNCH_ATTRIBUTE_COOPERATIVE && attrs[i].val.cooperative)
+      return 1;
+  return 0;
+}
+
+/* Whether attributes `attrs` launch the grid in clusters of more than one
+ * block (the same id and layout in the runtime's and the driver's). */
+static int cluster_attrs(const struct pasta__launch_attribute *attrs,
+                         uint32_t num_attrs) {
+  for (uint32_t i = 0; attrs && i < num_attrs; ++i)
+    if (attrs[i].id == LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION &&
+        (uint64_t)attrs[i].val.cluster_dim[0] * attrs[i].val.cluster_dim[1] *
+                attrs[i].val.cluster_dim[2] >
+            1)
       return 1;
   return 0;
 }
@@ -257,21 +274,14 @@ PASTA_ABI int __pasta_launch_kernel_ex(const void *config, const void *fn,
   if (!config)
     return real(config, fn, args);
   const struct pasta__launch_config *c = config;
-  struct launch l = {fn,
-                     c->grid[0] | (uint64_t)c->grid[1] << 32,
-                     c->grid[2],
-                     c->block[0] | (uint64_t)c->block[1] << 32,
-                     c->block[2],
-                     args,
-                     c->shmem,
-                     c->stream,
-                     PASTA__SITE,
-                     PASTA__SITE_SLOT,
-                     0,
-                     0,
-                     0,
-                     cooperative_attrs(c->attrs, c->num_attrs),
-                     0};
+  struct launch l = {fn,          c->grid[0] | (uint64_t)c->grid[1] << 32,
+                     c->grid[2],  c->block[0] | (uint64_t)c->block[1] << 32,
+                     c->block[2], args,
+                     c->shmem,    c->stream,
+                     PASTA__SITE, PASTA__SITE_SLOT,
+                     0,           0,
+                     0,           cooperative_attrs(c->attrs, c->num_attrs),
+                     0,           cluster_attrs(c->attrs, c->num_attrs)};
   pasta__launch_ex_fn saved_real = ex_real;
   const void *saved_config = ex_config;
   ex_real = real;
@@ -319,6 +329,7 @@ PASTA_ABI int __pasta_launch_kernel_ex_driver(const void *config, const void *f,
       f, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
       c->block[2], c->shmem, c->stream, params, PASTA__SITE, PASTA__SITE_SLOT,
       cooperative_attrs(c->attrs, c->num_attrs));
+  l.cluster = cluster_attrs(c->attrs, c->num_attrs);
   pasta__driver_launch_ex_fn saved_real = driver_ex_real;
   void **saved_extra = driver_ex_extra;
   const void *saved_config = ex_config;

@@ -240,6 +240,10 @@ struct launch {
    * set by pasta__launch()): the program had an error pending, or the
    * launch is the driver API's, which keeps no last error to clear. */
   int keep_last_error;
+  /* Launched in clusters of more than one block (a launch attribute of
+   * cudaLaunchKernelEx or cuLaunchKernelEx; a kernel built with
+   * __cluster_dims__ and launched with <<<>>> is not known as one). */
+  int cluster;
 };
 
 /* "GPU-" and 16 bytes in hex as 8-4-4-4-12, as nvidia-smi shows it. */

@@ -64,6 +64,12 @@ enum { COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
  * of a GPC hold the cluster). */
 enum { CLUSTER_REFUSED = 912 };
 
+/* Whether err, from a launch through `ops`, is a cluster refusal: 912 is
+ * another error on HIP (hipErrorInvalidTexture). */
+static int cluster_refusal(ops_t *ops, int err) {
+  return err == CLUSTER_REFUSED && ops->vendor == PASTA_VENDOR_CUDA;
+}
+
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
 
 /* Why a launch ran the plain copy, uncounted (said once per kernel). */
@@ -101,9 +107,10 @@ static void say_plain_ran(const struct launch *l, uint32_t kernel,
   else if (why == PLAIN_FOR_CLUSTER)
     PASTA_WARN("the GPU refused a cluster launch of kernel '%s' (blocks of "
                "%u threads) for its counting copy, whose registers leave "
-               "fewer blocks an SM; its plain copy ran instead, and such "
-               "launches are not counted (docs/user-guide.md, \"Launches "
-               "that are not counted\")\n",
+               "fewer blocks an SM, or the program had an error pending "
+               "that a refusal would replace; its plain copy ran instead, "
+               "and such launches are not counted (docs/user-guide.md, "
+               "\"Launches that are not counted\")\n",
                name, threads);
   else
     PASTA_WARN("the counting copy of kernel '%s' needs more "
@@ -310,8 +317,8 @@ static int retry_capped_for_grid(ops_t *ops, pasta__launch_fn real,
  * counting kernel takes (the capped copy was chosen already where it takes
  * it), a cooperative grid larger than the copy holds at once (the capped
  * copy runs instead where it takes the block and holds the grid: *capped
- * set). Returns the refusal foreseen, for which the caller runs the plain
- * copy; 0 when none. */
+ * set), any cluster launch (not foreseeable). Returns the refusal
+ * foreseen, for which the caller runs the plain copy; 0 when none. */
 static int foresee_refusal(ops_t *ops, const struct kernel *k,
                            const struct launch *l, int have_capped,
                            struct capped_fit *fit, int *capped) {
@@ -320,6 +327,12 @@ static int foresee_refusal(ops_t *ops, const struct kernel *k,
   unpack_dims(l->block_xy, l->block_z, block);
   uint32_t threads = block[0] * block[1] * block[2];
   uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  /* Which cluster the GPU refuses a copy is not known before it does: a
+   * cluster launch with an error pending runs the plain copy. */
+  if (l->cluster && ops->vendor == PASTA_VENDOR_CUDA) {
+    *capped = 0;
+    return CLUSTER_REFUSED;
+  }
   if (!*capped && threads > BLOCK_ALWAYS_FITS) {
     int most = max_threads_once(ops, k->handle, &fit->counting_max);
     if (most > 0 && threads > (uint32_t)most)
@@ -437,7 +450,8 @@ static int launch_into_graph(const struct launch *l, pasta__launch_fn real,
  * from the device code (a mode's copy; the plain copy until it first
  * ran), or too large in registers for the block (a block larger than the
  * counting kernel's largest, `fit`, or than BLOCK_ALWAYS_FITS where that
- * is unknown) or for the cooperative grid. PASTA then reads its refusal
+ * is unknown) or for the cooperative grid or the cluster (any cluster
+ * launch: which the GPU refuses is not foreseen). PASTA then reads its refusal
  * back (pasta__clear_own_error), so only those launches ask whether the
  * program has an error pending: a counting launch of a block the counting
  * kernel takes asks the vendor nothing more. */
@@ -446,7 +460,7 @@ static int may_be_refused(const struct kernel *k, const struct launch *l,
                           const struct capped_fit *fit) {
   if (v == RUN_PLAIN)
     return k->plain_started == 0;
-  if (v != RUN_COUNTING || capped || l->cooperative)
+  if (v != RUN_COUNTING || capped || l->cooperative || l->cluster)
     return 1;
   uint32_t block[3];
   unpack_dims(l->block_xy, l->block_z, block);
@@ -560,8 +574,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   /* A cooperative grid or a cluster too large for the capped copy is too
    * large for the counting kernel, whose registers took fewer threads
    * still. */
-  int capped_refused =
-      capped && (err == COOPERATIVE_LAUNCH_TOO_LARGE || err == CLUSTER_REFUSED);
+  int capped_refused = capped && (err == COOPERATIVE_LAUNCH_TOO_LARGE ||
+                                  cluster_refusal(ops, err));
   if (foreseen) {
     /* the plain copy ran, or was refused: the program's own error */
   } else if (err && capped && !capped_refused) {
@@ -575,7 +589,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
     capped = capped && !err; /* it ran */
   }
-  if ((err == COOPERATIVE_LAUNCH_TOO_LARGE || err == CLUSTER_REFUSED) &&
+  if ((err == COOPERATIVE_LAUNCH_TOO_LARGE || cluster_refusal(ops, err)) &&
       !foreseen && v != RUN_PLAIN) {
     err = retry_capped_for_grid(ops, real, &view, l, index, launch_capped, &fit,
                                 &capped, err);
@@ -583,7 +597,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
       v = RUN_COUNTING; /* whichever copy was refused, the capped one ran */
   }
   if ((err == LAUNCH_OUT_OF_RESOURCES || err == COOPERATIVE_LAUNCH_TOO_LARGE ||
-       err == CLUSTER_REFUSED) &&
+       cluster_refusal(ops, err)) &&
       launch_plain && !foreseen && v != RUN_PLAIN) {
     /* no counting copy takes the block, the grid at once or the cluster;
      * where the launch itself was wrong, the plain copy is refused too and
@@ -658,7 +672,8 @@ PASTA_ABI int __pasta_launch_kernel(const void *fn, uint64_t grid_xy,
                                     pasta__launch_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0,       0,      0,           0};
+                     0,    0,       0,      0,           0,
+                     0};
   return pasta__launch(&l, real, ops);
 }
 
@@ -670,7 +685,8 @@ PASTA_ABI int __pasta_launch_cooperative_kernel(
     pasta__launch_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0,       0,      1,           0};
+                     0,    0,       0,      1,           0,
+                     0};
   return pasta__launch(&l, real, ops);
 }
 
@@ -694,7 +710,8 @@ PASTA_ABI int __pasta_launch_kernel_shm32(const void *fn, uint64_t grid_xy,
                                           pasta__launch32_fn real, ops_t *ops) {
   struct launch l = {fn,   grid_xy, grid_z, block_xy,    block_z,
                      args, shmem,   stream, PASTA__SITE, PASTA__SITE_SLOT,
-                     0,    0,       0,      1,           0};
+                     0,    0,       0,      1,           0,
+                     0};
   pasta__launch32_fn saved = shm32_real;
   shm32_real = real;
   int err = pasta__launch(&l, launch_shm32_adapter, ops);
@@ -745,7 +762,7 @@ struct launch pasta__driver_launch(const void *f, uint32_t gx, uint32_t gy,
                      site,  ra_slot,
                      0,     0,
                      0,     cooperative,
-                     0};
+                     0,     0};
   return l;
 }
 

@@ -112,6 +112,9 @@ int __pasta_launch_cooperative_kernel_driver(const void *, uint32_t, uint32_t,
 int __pasta_get_func_by_symbol(void **, const void *,
                                int (*)(void **, const void *),
                                const struct pasta_vendor_ops *);
+typedef int (*launch_ex_fn)(const void *, const void *, void **);
+int __pasta_launch_kernel_ex(const void *, const void *, void **, launch_ex_fn,
+                             const struct pasta_vendor_ops *);
 typedef int (*driver_launch_ex_fn)(const void *, const void *, void **,
                                    void **);
 int __pasta_launch_kernel_ex_driver(const void *, const void *, void **,
@@ -2677,6 +2680,68 @@ static int test_cluster_refusal(void) {
   return check_summary("intercept cluster refusal");
 }
 
+/* cudaLaunchConfig_t with one cudaLaunchAttribute as cuda_runtime_api.h
+ * lays them out (a 64-bit shared-memory size; the attribute's id, padding,
+ * then its value: a cluster's dimensions). */
+struct rt_cluster_attribute {
+  int id;
+  char pad[4];
+  union {
+    unsigned dim[3];
+    char bytes[64];
+  } value;
+};
+struct rt_launch_config {
+  unsigned grid[3], block[3];
+  uint64_t shared_bytes;
+  void *stream;
+  struct rt_cluster_attribute *attrs;
+  unsigned num_attrs;
+};
+/* cudaLaunchKernelEx on the cluster fakes; a refusal is the last error. */
+static int f_rt_cluster_ex(const void *config, const void *fn, void **args) {
+  const struct rt_launch_config *c = config;
+  int err =
+      f_cluster_launch(fn, c->grid[0] | (uint64_t)c->grid[1] << 32, c->grid[2],
+                       c->block[0] | (uint64_t)c->block[1] << 32, c->block[2],
+                       args, c->shared_bytes, c->stream);
+  if (err)
+    fake_last_error = err;
+  return err;
+}
+
+/* `test_intercept cluster_pending`: a cudaLaunchKernelEx launch in
+ * clusters of 4 (cg at 512 threads, refused for its counting copy) while
+ * the program has an error pending runs the plain copy at once, so the
+ * program still reads its own error afterwards; with none pending, the
+ * counting copy's refusal is read back and the capped copy runs. */
+static int test_cluster_pending_error(void) {
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  cops.peek_at_last_error = f_pe_peek;
+  cops.get_last_error = f_pe_get_last_error;
+  register_cooperative_kernels();
+  struct rt_cluster_attribute cluster = {.id = 4, .value.dim = {4, 1, 1}};
+  struct rt_launch_config config = {{8, 1, 1}, {512, 1, 1}, 0,
+                                    NULL,      &cluster,    1};
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept cluster with an error pending");
+  fake_last_error = 2;
+  CHECK(__pasta_launch_kernel_ex(&config, &cg_handle, NULL, f_rt_cluster_ex,
+                                 &cops) == 0);
+  CHECK(fake_last_error == 2); /* the program's, kept */
+  CHECK(f_pe_get_last_error() == 2);
+  CHECK(__pasta_launch_kernel_ex(&config, &cg_handle, NULL, f_rt_cluster_ex,
+                                 &cops) == 0);
+  CHECK(fake_last_error == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 2 && launched[0] == &cg_plain &&
+        launched[1] == &cg_capped);
+  CHECK_HAS_STR(text, "or the program had an error pending");
+  return check_summary("intercept cluster with an error pending");
+}
+
 /* CUlaunchConfig and CUlaunchAttribute as cuda.h lays them out: a 32-bit
  * shared-memory size before the stream, attributes of an id and a 64-byte
  * value 8 bytes in. */
@@ -2909,6 +2974,8 @@ int main(int argc, char **argv) {
     return test_driver_launch_ex();
   if (argc > 1 && strcmp(argv[1], "cluster") == 0)
     return test_cluster_refusal();
+  if (argc > 1 && strcmp(argv[1], "cluster_pending") == 0)
+    return test_cluster_pending_error();
   if (argc > 1 && strcmp(argv[1], "kernel_attributes") == 0)
     return test_kernel_attributes();
   if (argc > 1 && strcmp(argv[1], "set_config") == 0)

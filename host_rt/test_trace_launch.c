@@ -333,7 +333,7 @@ static const struct pasta_vendor_ops *launch_ops = &ops;
 /* Launch `id` of kernel k (index `index`), writing `records` records. */
 static int traced_launch(const struct kernel *k, uint32_t index, uint64_t id,
                          uint32_t records, int capture) {
-  struct launch l = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  struct launch l = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   l.fn = k->handle;
   l.grid_xy = 64 | (UINT64_C(1) << 32);
   l.grid_z = 1;
