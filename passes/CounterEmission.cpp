@@ -1944,6 +1944,9 @@ void CounterEmitter::countManyWhereTaken(const FunctionPlan &P) {
   }
   if (P.Kind != PASTA_FUNC_KERNEL)
     return;
+  if (!AnalysesFresh) // planning split edges: counters on the new blocks
+    FAM.invalidate(F, PreservedAnalyses::none());
+  AnalysesFresh = true;
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   if (count_if(P.Blocks, [&](const CountedBlock &CB) {
         return Candidate(CB) && LI.getLoopFor(CB.BB);
