@@ -141,6 +141,16 @@ static cl::opt<unsigned> InlineFirstBlockFlush(
              "every block inline in full warps (1: bit counters, 2: all), "
              "not through an out-of-line call"));
 
+// Below =2, each 64-bit count of the first block's flush goes through a
+// warp's test of it before the out-of-line call (device_rt.c,
+// __pasta_flush_scaled_nonzero): the call's own first test, inline. CUB's
+// single-tile reduction ends every warp of its one block in six such calls,
+// one per tile loop of its template variants, of which one or two run.
+static cl::opt<bool> TestScaledFlush(
+    "pasta-test-scaled-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a warp whose first-block 64-bit count is zero in every "
+             "lane skips the out-of-line flush's call"));
+
 // The grid's first thread counts the launch at its exit (each return, and
 // each instruction that ends the thread: ThreadExits.h) instead of at entry.
 // Every thread leaves through exactly one of them, once, so the count is
@@ -562,9 +572,12 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       Then->getParent()->getSinglePredecessor()->getTerminator());
   IRBuilder<> TB(Then);
   unsigned Inline = CountingBuild ? unsigned(InlineFirstBlockFlush) : 0;
-  FunctionCallee FlushOne = M.getOrInsertFunction(
-      Inline >= 2 ? FlushScaledInlineName : FlushScaledName, TB.getVoidTy(),
-      Global, I64, I64);
+  StringRef FlushOneName = Inline >= 2 ? FlushScaledInlineName
+                           : CountingBuild && TestScaledFlush
+                               ? FlushScaledNonzeroName
+                               : FlushScaledName;
+  FunctionCallee FlushOne =
+      M.getOrInsertFunction(FlushOneName, TB.getVoidTy(), Global, I64, I64);
   SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
                                      I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(

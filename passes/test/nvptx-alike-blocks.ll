@@ -22,6 +22,11 @@
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -S %s | FileCheck %s --check-prefix=BITS
 ; The default is =1:
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BITS
+; Below =2 the 64-bit count's call goes through the warp's test of it
+; (__pasta_flush_scaled_nonzero: a warp of zeros skips the call; CUB's
+; single-tile reduction called six such flushes in every warp, of which
+; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -S %s | FileCheck %s --check-prefix=CALL
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -41,12 +46,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = icmp ne i64 %[[SCALE]], 0
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
-; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
 ; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
 ; CHECK-NEXT: br label %[[DONE]]
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
+; CALL-LABEL: define ptx_kernel void @tree(
+; CALL: ret:
+; CALL-NOT: __pasta_flush_scaled_nonzero
+; CALL: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; CALL-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
+; CALL: ret void
 ; INL-LABEL: define ptx_kernel void @tree(
 ; INL: ret:
 ; INL: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
@@ -57,7 +68,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; INL: ret void
 ; BITS-LABEL: define ptx_kernel void @tree(
 ; BITS: ret:
-; BITS: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; BITS: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
 ; BITS-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
 ; BITS-NOT: call void @__pasta_flush_{{(bits_)?}}scaled
 ; BITS: ret void
