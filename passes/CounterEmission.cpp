@@ -587,12 +587,36 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
   };
   MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
+  SmallVector<uint32_t, 8> Wide; // 64-bit counters
   for (uint32_t C : Same) {
-    if (BitOf[C] >= 0) {
+    if (BitOf[C] >= 0)
       ByMask[Slots[C]].push_back(C);
-      continue;
+    else
+      Wide.push_back(C);
+  }
+  // Several tested counts: one ballot of all of them first, so that a warp
+  // whose every count is zero (CUB's single tile: none of its six tile
+  // loops ran) skips them all in one test.
+  if (FlushOneName == FlushScaledNonzeroName && Wide.size() >= 2) {
+    Value *Any = nullptr;
+    for (uint32_t C : Wide) {
+      Value *V = loadCount(TB, C);
+      Any = Any ? TB.CreateOr(Any, V) : V;
     }
-    TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
+    Value *AnyWide = TB.CreateICmpNE(
+        TB.CreateCall(M.getOrInsertFunction(FlushAnyName, I64, I64), {Any}),
+        TB.getInt64(0));
+    Instruction *WideThen = SplitBlockAndInsertIfThen(
+        AnyWide, TB.GetInsertPoint(), /*Unreachable=*/false);
+    markInstrumentation(
+        WideThen->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> WB(WideThen);
+    for (uint32_t C : Wide)
+      WB.CreateCall(FlushOne, {RowZero(C), loadCount(WB, C), Scale});
+    TB.SetInsertPoint(Then); // the split moved it to the tail block
+  } else {
+    for (uint32_t C : Wide)
+      TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
   }
   // Four bits to a call, as the fast path's warp sums take them.
   for (auto &[Mask, Counters] : ByMask) {

@@ -187,6 +187,48 @@ done:
   ret void
 }
 
+; Two loops alike in every block (CUB's single-tile reduction has six, of
+; which one or none runs): one ballot of both 64-bit counts (the or of
+; them, __pasta_flush_any) before their tested calls, so that a warp whose
+; counts are all zero skips both in one test. -pasta-test-scaled-flush=0:
+; the calls as before, no ballot.
+; CHECK-LABEL: define ptx_kernel void @twoloops(
+; CHECK: ret:
+; CHECK: call i64 @__pasta_first_block_scale()
+; CHECK: %[[OR:[0-9]+]] = or i64 %{{[0-9a-z.]+}}, %{{[0-9a-z.]+}}
+; CHECK-NEXT: %[[ANY:[0-9]+]] = call i64 @__pasta_flush_any(i64 %[[OR]])
+; CHECK-NEXT: %[[TEST:[0-9]+]] = icmp ne i64 %[[ANY]], 0
+; CHECK-NEXT: br i1 %[[TEST]], label %[[WIDE:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; CHECK: [[WIDE]]:
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
+; CHECK-NOT: __pasta_flush_scaled
+; CHECK: ret void
+; CALL-LABEL: define ptx_kernel void @twoloops(
+; CALL-NOT: __pasta_flush_any
+; CALL: call void @__pasta_flush_scaled(
+; CALL-NEXT: call void @__pasta_flush_scaled(
+; CALL-NOT: __pasta_flush_any
+; CALL: ret void
+define ptx_kernel void @twoloops(ptr addrspace(3) %s, i32 %n, i32 %m) {
+entry:
+  br label %one
+one:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %one ]
+  store float 1.0, ptr addrspace(3) %s
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %one, label %two
+two:
+  %j = phi i32 [ 0, %one ], [ %j.next, %two ]
+  store float 2.0, ptr addrspace(3) %s
+  %j.next = add i32 %j, 1
+  %again = icmp slt i32 %j.next, %m
+  br i1 %again, label %two, label %ret
+ret:
+  ret void
+}
+
 ; More than 32 block-variant bits after the alike kernels: flushed per warp
 ; by __pasta_flush_bits, which must stay the runtime's function (bit tables
 ; were once named __pasta_flush_bits and took its name when one was made
