@@ -1028,10 +1028,10 @@ PASTA_INLINE void __pasta_flush_scaled_inline(PASTA_GLOBAL uint64_t *slot,
 /* __pasta_flush_scaled behind the warp's test of its count, inline (the
  * pass's default for the first block's 64-bit counts): a warp whose lanes
  * all hold zero skips the call, whose first step is that same test, so the
- * counts are the same. A kernel with several such loops of which one runs
- * (CUB's single-tile reduction: six tile loops, of template variants) made
- * every warp of its one block call the flush six times, about 33 SASS
- * instructions a call. */
+ * counts are the same. CUB's single-tile reduction (six tile loops of two
+ * template instantiations, one instantiation's running) made every warp
+ * of its one block call the flush six times, about 33 SASS instructions a
+ * call of zeros. */
 PASTA_INLINE void __pasta_flush_scaled_nonzero(PASTA_GLOBAL uint64_t *slot,
                                                uint64_t value, uint64_t scale) {
   if (__gpu_ballot(__gpu_lane_mask(), value != 0) != 0)

@@ -145,7 +145,9 @@ static cl::opt<unsigned> InlineFirstBlockFlush(
 // warp's test of it before the out-of-line call (device_rt.c,
 // __pasta_flush_scaled_nonzero): the call's own first test, inline. CUB's
 // single-tile reduction ends every warp of its one block in six such calls,
-// one per tile loop of its template variants, of which one or two run.
+// one per tile loop of its two template instantiations, of which only one
+// instantiation's loops run (Thrust's test, by ncu's instruction counts:
+// three calls of zeros a warp).
 static cl::opt<bool> TestScaledFlush(
     "pasta-test-scaled-flush", cl::Hidden, cl::init(true),
     cl::desc("PASTA: a warp whose first-block 64-bit count is zero in every "
@@ -595,8 +597,8 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       Wide.push_back(C);
   }
   // Several tested counts: one ballot of all of them first, so that a warp
-  // whose every count is zero (CUB's single tile: none of its six tile
-  // loops ran) skips them all in one test.
+  // whose every count is zero (a kernel whose alike loops did not run)
+  // skips them all in one test.
   if (FlushOneName == FlushScaledNonzeroName && Wide.size() >= 2) {
     Value *Any = nullptr;
     for (uint32_t C : Wide) {

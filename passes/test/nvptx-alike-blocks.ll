@@ -188,7 +188,7 @@ done:
 }
 
 ; Two loops alike in every block (CUB's single-tile reduction has six, of
-; which one or none runs): one ballot of both 64-bit counts (the or of
+; which three run in Thrust's test): one ballot of both 64-bit counts (the or of
 ; them, __pasta_flush_any) before their tested calls, so that a warp whose
 ; counts are all zero skips both in one test. -pasta-test-scaled-flush=0:
 ; the calls as before, no ballot.
