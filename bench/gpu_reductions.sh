@@ -19,13 +19,14 @@
 #      instructions and warps (instructions a warp), registers, issue activity.
 # usage (from the repository root, or any directory):
 #   bash build-gpu/redux/run.sh   (run.sh: OUT=$OUT/redux this script)
-# Scratch in /tmp/redux-gpu; everything it writes under $OUT.
+# Scratch in $REDUX_SCRATCH (default /tmp/redux-gpu); everything it writes
+# under $OUT.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$PWD/redux-out}
 ROUNDS=${ROUNDS:-3}
 DEADLINE=${DEADLINE:-112} # seconds from the start: later parts are skipped
-scratch=/tmp/redux-gpu
+scratch=${REDUX_SCRATCH:-/tmp/redux-gpu}
 rm -rf "$scratch" && mkdir -p "$scratch" "$OUT"
 tar -xJf "$here/redux.txz" -C "$scratch"
 bin=$scratch/redux
@@ -38,7 +39,10 @@ echo "# redux: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheade
 # 1. Timing, interleaved.
 for r in $(seq 1 "$ROUNDS"); do
   for b in plain before after; do
-    [ "$(left)" -gt 70 ] || { echo "timing: deadline, round $r $b skipped"; continue; }
+    # Timing starts no round part after TIMING_UNTIL seconds (42: the
+    # default DEADLINE less 70), leaving the ncu parts their time.
+    [ $((SECONDS - start)) -lt "${TIMING_UNTIL:-42}" ] ||
+      { echo "timing: deadline, round $r $b skipped"; continue; }
     d=$scratch/run-$b-$r && mkdir -p "$d"
     (cd "$d" && TK_BENCH=20 PASTA_OUTPUT=$d/red.json timeout 20 "$bin/red-$b" 16777216 2> red.err) |
       sed "s/^/round $r $b reduction: /" | grep -E "bench:|PASSED|FAILED"

@@ -8,9 +8,15 @@
 # tree's sources (so that the profiles name the same files), packed as
 # DEST/redux.txz beside gpu_reductions.sh and a run.sh for `bash
 # build-gpu/<name>/run.sh` on the GPU machine.
-# usage: [OLDER=<build>] bench/stage_reductions.sh BEFORE DEST
+# usage: [OLDER=<build>] [OLDER_FLAGS=...] [STAGE_NAME=<name>]
+#          bench/stage_reductions.sh BEFORE DEST
 #   (PASTA_BUILD_DIR: this tree's build, default build/; it needs the
-#   targets pasta, pasta_rt, lib/libpasta_rt.so and lib/libpasta_glue.a)
+#   targets pasta, pasta_rt, lib/libpasta_rt.so and lib/libpasta_glue.a;
+#   OLDER_FLAGS: more compiler arguments for the OLDER build, e.g. this
+#   build with `-mllvm -pasta-inline-first-block-flush=2` as an A/B;
+#   STAGE_LIMIT: run.sh's limit, default 118 s;
+#   STAGE_NAME (default redux): run.sh's scratch /tmp/<name>-gpu and its one
+#   archive $OUT/<name>.tgz, as build-gpu/<name>/run.sh)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${PASTA_BUILD_DIR:-$here/build}" && pwd)
@@ -44,22 +50,27 @@ PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$build "$here/scripts/pasta-clang++" \
 # counted (lab 56; e.g. fc9075b, session 16's end): Thrust built
 # by it too, as thrust-older, to split DeviceReduceSingleTileKernel's cost.
 if [ -n "${OLDER:-}" ]; then
+  # shellcheck disable=SC2086 # OLDER_FLAGS: separate words
   PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$OLDER "$here/scripts/pasta-clang++" \
-    "${cu[@]}" "$thrust" -o "$pack/thrust-older" "${rt[@]}" 2> /dev/null
+    "${cu[@]}" ${OLDER_FLAGS:-} "$thrust" -o "$pack/thrust-older" "${rt[@]}" 2> /dev/null
 fi
 cp "$here/scripts/compare_profiles.py" "$pack/"
 
 tar -cJf "$dest/redux.txz" -C "$(dirname "$pack")" redux
 rm -rf "$(dirname "$pack")"
 cp "$here/bench/gpu_reductions.sh" "$dest/"
-cat > "$dest/run.sh" << 'EOF'
+name=${STAGE_NAME:-redux}
+# STAGE_LIMIT (default 118): run.sh's limit in seconds; the script skips
+# later parts past 6 seconds less.
+sed "s/@NAME@/$name/g; s/@LIMIT@/${STAGE_LIMIT:-118}/g" > "$dest/run.sh" << 'EOF'
 #!/usr/bin/env bash
-# bash build-gpu/redux/run.sh: bench/gpu_reductions.sh, one archive.
+# bash build-gpu/@NAME@/run.sh: bench/gpu_reductions.sh, one archive.
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$PWD/out}
-mkdir -p "$OUT/redux"
-OUT=$OUT/redux timeout 118 bash "$here/gpu_reductions.sh"
-tar -czf "$OUT/redux.tgz" -C "$OUT" redux && rm -rf "$OUT/redux"
+mkdir -p "$OUT/@NAME@"
+OUT=$OUT/@NAME@ REDUX_SCRATCH=/tmp/@NAME@-gpu DEADLINE=$((@LIMIT@ - 6)) \
+  timeout @LIMIT@ bash "$here/gpu_reductions.sh"
+tar -czf "$OUT/@NAME@.tgz" -C "$OUT" @NAME@ && rm -rf "$OUT/@NAME@"
 EOF
 git -C "$here" rev-parse --short HEAD > "$dest/commit"
 echo "staged: $(du -sh "$dest" | cut -f1) in $dest"

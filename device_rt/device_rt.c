@@ -1025,6 +1025,19 @@ PASTA_INLINE void __pasta_flush_scaled_inline(PASTA_GLOBAL uint64_t *slot,
   __pasta_flush_scaled(slot, value, scale);
 }
 
+/* __pasta_flush_scaled behind the warp's test of its count, inline (the
+ * pass's default for the first block's 64-bit counts): a warp whose lanes
+ * all hold zero skips the call, whose first step is that same test, so the
+ * counts are the same. CUB's single-tile reduction (six tile loops of two
+ * template instantiations, one instantiation's running) made every warp
+ * of its one block call the flush six times, about 33 SASS instructions a
+ * call of zeros. */
+PASTA_INLINE void __pasta_flush_scaled_nonzero(PASTA_GLOBAL uint64_t *slot,
+                                               uint64_t value, uint64_t scale) {
+  if (__gpu_ballot(__gpu_lane_mask(), value != 0) != 0)
+    __pasta_flush_scaled(slot, value, scale);
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 

@@ -1300,6 +1300,15 @@ static void flush_alike_inline_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled_inline(&alike_slot, alike_count(lane), scale);
 }
 
+/* The pass's default for the 64-bit counts: the warp's ballot of its
+ * count, then the call (a warp of zeros skips it): the same sums. */
+static void flush_alike_nonzero_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  if (scale != 0)
+    __pasta_flush_scaled_nonzero(&alike_slot, alike_count(lane), scale);
+}
+
 /* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
  * 31 of test_flush_bits' masks to three slots (the fourth unused), each sum
  * (or each lane's bit, in a partial warp) times 7. */
@@ -1378,6 +1387,9 @@ static void test_first_block_scale(void) {
    * call): 250 more, and 5 blocks x 52 lanes x 2^40. */
   check_flush_alike(flush_alike_lane, 1ull << 40, 250 + 260 * (1ull << 40));
   check_flush_alike(flush_alike_inline_lane, 1ull << 40,
+                    250 + 260 * (1ull << 40));
+  check_flush_alike(flush_alike_nonzero_lane, 0, 250);
+  check_flush_alike(flush_alike_nonzero_lane, 1ull << 40,
                     250 + 260 * (1ull << 40));
   alike_big = 0;
 }

@@ -141,6 +141,18 @@ static cl::opt<unsigned> InlineFirstBlockFlush(
              "every block inline in full warps (1: bit counters, 2: all), "
              "not through an out-of-line call"));
 
+// Below =2, each 64-bit count of the first block's flush goes through a
+// warp's test of it before the out-of-line call (device_rt.c,
+// __pasta_flush_scaled_nonzero): the call's own first test, inline. CUB's
+// single-tile reduction ends every warp of its one block in six such calls,
+// one per tile loop of its two template instantiations, of which only one
+// instantiation's loops run (Thrust's test, by ncu's instruction counts:
+// three calls of zeros a warp).
+static cl::opt<bool> TestScaledFlush(
+    "pasta-test-scaled-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a warp whose first-block 64-bit count is zero in every "
+             "lane skips the out-of-line flush's call"));
+
 // The grid's first thread counts the launch at its exit (each return, and
 // each instruction that ends the thread: ThreadExits.h) instead of at entry.
 // Every thread leaves through exactly one of them, once, so the count is
@@ -562,9 +574,12 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       Then->getParent()->getSinglePredecessor()->getTerminator());
   IRBuilder<> TB(Then);
   unsigned Inline = CountingBuild ? unsigned(InlineFirstBlockFlush) : 0;
-  FunctionCallee FlushOne = M.getOrInsertFunction(
-      Inline >= 2 ? FlushScaledInlineName : FlushScaledName, TB.getVoidTy(),
-      Global, I64, I64);
+  StringRef FlushOneName = Inline >= 2 ? FlushScaledInlineName
+                           : CountingBuild && TestScaledFlush
+                               ? FlushScaledNonzeroName
+                               : FlushScaledName;
+  FunctionCallee FlushOne =
+      M.getOrInsertFunction(FlushOneName, TB.getVoidTy(), Global, I64, I64);
   SmallVector<Type *, 11> BitsParams{Global, Global, Global, Global, I32, I32,
                                      I32,    I32,    I32,    I32,    I64};
   FunctionCallee FlushBits = M.getOrInsertFunction(
@@ -574,12 +589,36 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     return TB.CreateConstInBoundsGEP1_32(I64, T.Counters, P.FirstCounter + C);
   };
   MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
+  SmallVector<uint32_t, 8> Wide; // 64-bit counters
   for (uint32_t C : Same) {
-    if (BitOf[C] >= 0) {
+    if (BitOf[C] >= 0)
       ByMask[Slots[C]].push_back(C);
-      continue;
+    else
+      Wide.push_back(C);
+  }
+  // Several tested counts: one ballot of all of them first, so that a warp
+  // whose every count is zero (a kernel whose alike loops did not run)
+  // skips them all in one test.
+  if (FlushOneName == FlushScaledNonzeroName && Wide.size() >= 2) {
+    Value *Any = nullptr;
+    for (uint32_t C : Wide) {
+      Value *V = loadCount(TB, C);
+      Any = Any ? TB.CreateOr(Any, V) : V;
     }
-    TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
+    Value *AnyWide = TB.CreateICmpNE(
+        TB.CreateCall(M.getOrInsertFunction(FlushAnyName, I64, I64), {Any}),
+        TB.getInt64(0));
+    Instruction *WideThen = SplitBlockAndInsertIfThen(
+        AnyWide, TB.GetInsertPoint(), /*Unreachable=*/false);
+    markInstrumentation(
+        WideThen->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> WB(WideThen);
+    for (uint32_t C : Wide)
+      WB.CreateCall(FlushOne, {RowZero(C), loadCount(WB, C), Scale});
+    TB.SetInsertPoint(Then); // the split moved it to the tail block
+  } else {
+    for (uint32_t C : Wide)
+      TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
   }
   // Four bits to a call, as the fast path's warp sums take them.
   for (auto &[Mask, Counters] : ByMask) {

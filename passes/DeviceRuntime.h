@@ -37,6 +37,8 @@ inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
 inline constexpr const char *FlushScaledInlineName =
     "__pasta_flush_scaled_inline";
+inline constexpr const char *FlushScaledNonzeroName =
+    "__pasta_flush_scaled_nonzero";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsScaledInlineName =
     "__pasta_flush_bits_scaled_inline";

@@ -22,6 +22,11 @@
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -S %s | FileCheck %s --check-prefix=BITS
 ; The default is =1:
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BITS
+; Below =2 the 64-bit count's call goes through the warp's test of it
+; (__pasta_flush_scaled_nonzero: a warp of zeros skips the call; CUB's
+; single-tile reduction called six such flushes in every warp, of which
+; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -S %s | FileCheck %s --check-prefix=CALL
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -41,12 +46,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: %[[FIRST:[0-9]+]] = icmp ne i64 %[[SCALE]], 0
 ; CHECK-NEXT: br i1 %[[FIRST]], label %[[FLUSH:[0-9]+]], label %[[DONE:[0-9]+]], !pasta.instrumentation
 ; CHECK: [[FLUSH]]:
-; CHECK-NEXT: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2), i64 %{{[0-9]+}}, i64 %[[SCALE]])
 ; CHECK-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
 ; CHECK-NEXT: br label %[[DONE]]
 ; CHECK: [[DONE]]:
 ; CHECK-NOT: __pasta_flush
 ; CHECK: ret void
+; CALL-LABEL: define ptx_kernel void @tree(
+; CALL: ret:
+; CALL-NOT: __pasta_flush_scaled_nonzero
+; CALL: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; CALL-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
+; CALL: ret void
 ; INL-LABEL: define ptx_kernel void @tree(
 ; INL: ret:
 ; INL: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
@@ -57,7 +68,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; INL: ret void
 ; BITS-LABEL: define ptx_kernel void @tree(
 ; BITS: ret:
-; BITS: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; BITS: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
 ; BITS-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
 ; BITS-NOT: call void @__pasta_flush_{{(bits_)?}}scaled
 ; BITS: ret void
@@ -173,6 +184,48 @@ loop:
   br i1 %found, label %done, label %loop
 done:
   store float 1.0, ptr addrspace(3) %s
+  ret void
+}
+
+; Two loops alike in every block (CUB's single-tile reduction has six, of
+; which three run in Thrust's test): one ballot of both 64-bit counts (the or of
+; them, __pasta_flush_any) before their tested calls, so that a warp whose
+; counts are all zero skips both in one test. -pasta-test-scaled-flush=0:
+; the calls as before, no ballot.
+; CHECK-LABEL: define ptx_kernel void @twoloops(
+; CHECK: ret:
+; CHECK: call i64 @__pasta_first_block_scale()
+; CHECK: %[[OR:[0-9]+]] = or i64 %{{[0-9a-z.]+}}, %{{[0-9a-z.]+}}
+; CHECK-NEXT: %[[ANY:[0-9]+]] = call i64 @__pasta_flush_any(i64 %[[OR]])
+; CHECK-NEXT: %[[TEST:[0-9]+]] = icmp ne i64 %[[ANY]], 0
+; CHECK-NEXT: br i1 %[[TEST]], label %[[WIDE:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; CHECK: [[WIDE]]:
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
+; CHECK-NOT: __pasta_flush_scaled
+; CHECK: ret void
+; CALL-LABEL: define ptx_kernel void @twoloops(
+; CALL-NOT: __pasta_flush_any
+; CALL: call void @__pasta_flush_scaled(
+; CALL-NEXT: call void @__pasta_flush_scaled(
+; CALL-NOT: __pasta_flush_any
+; CALL: ret void
+define ptx_kernel void @twoloops(ptr addrspace(3) %s, i32 %n, i32 %m) {
+entry:
+  br label %one
+one:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %one ]
+  store float 1.0, ptr addrspace(3) %s
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %one, label %two
+two:
+  %j = phi i32 [ 0, %one ], [ %j.next, %two ]
+  store float 2.0, ptr addrspace(3) %s
+  %j.next = add i32 %j, 1
+  %again = icmp slt i32 %j.next, %m
+  br i1 %again, label %two, label %ret
+ret:
   ret void
 }
 

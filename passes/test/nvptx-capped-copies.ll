@@ -71,12 +71,12 @@ attributes #3 = { "nvvm.reqntid"="512" }
 ; CHECK-LABEL: define ptx_kernel void @free(
 ; CHECK: call void @__pasta_count_launch{{(_inline)?}}(ptr addrspace(1) @[[COUNTERS:__pasta_counters_[0-9a-f]+]], i32 [[A:[0-9]+]], i32 [[B:[0-9]+]], i32 [[C:[0-9]+]])
 ; CHECK: call { float } @[[DEV:dev__pasta_callee]](
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED:[0-9]+]]),
+; CHECK: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED:[0-9]+]]),
 ; The capped copy: the same code, capped.
 ; CHECK: define ptx_kernel void @free__pasta_capped(ptr addrspace(1) %out, i32 %n) [[CAP:#[0-9]+]] {
 ; CHECK: call void @__pasta_count_launch{{(_inline)?}}(ptr addrspace(1) @[[COUNTERS]], i32 [[A]], i32 [[B]], i32 [[C]])
 ; CHECK: call { float } @[[DEV]](
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED]]),
+; CHECK: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @[[COUNTERS]], i32 [[FLUSHED]]),
 ; CHECK: ret void
 ; CHECK: define ptx_kernel void @bounded__pasta_capped(ptr addrspace(1) %out) [[STUB:#[0-9]+]] {
 ; CHECK-NEXT: ret void

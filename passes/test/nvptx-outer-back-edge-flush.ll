@@ -23,7 +23,7 @@
 ; CHECK: br i1 %more, label %olatch.o_crit_edge, label %done
 ; CHECK: olatch.o_crit_edge:
 ; CHECK-NEXT: call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2)
+; CHECK: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 2)
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %0)
 ; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 3
@@ -56,7 +56,7 @@
 ; CHECK-LABEL: define ptx_kernel void @nest(
 ; CHECK: tpre:
 ; CHECK-NEXT: [[SCALE:%[0-9]+]] = call i64 @__pasta_first_block_scale()
-; CHECK: call void @__pasta_flush_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 6), i64 %0, i64 [[SCALE]])
+; CHECK: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 6), i64 %0, i64 [[SCALE]])
 ; CHECK: t:
 ; CHECK-NEXT: %pasta.count2.1 = phi i64
 ; CHECK-NEXT: %j = phi i32
