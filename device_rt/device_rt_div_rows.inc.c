@@ -1060,11 +1060,13 @@ PASTA_INLINE void __pasta_div_branch_body(uint32_t taken,
                                           PASTA_PRIVATE uint32_t *threads) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
-  if (!pasta_div_first(lanes))
-    return;
-  *divergent += yes != 0 && yes != lanes;
-  *warps += yes != 0;
-  *threads += (uint32_t)__builtin_popcountll(yes);
+  /* Every lane adds, the others 0: a branch round the adds split the warp
+   * at a loop's latch every trip (bpnn_hidden's strided sum), the first
+   * lane's adds apart from the others' reconvergence. */
+  uint32_t first = (uint32_t)-(uint32_t)pasta_div_first(lanes);
+  *divergent += first & (uint32_t)(yes != 0 && yes != lanes);
+  *warps += first & (uint32_t)(yes != 0);
+  *threads += first & (uint32_t)__builtin_popcountll(yes);
 }
 
 /* The same for a multi-way branch (switch): divergent when the active lanes
