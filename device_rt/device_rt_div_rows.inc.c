@@ -1063,7 +1063,7 @@ PASTA_INLINE void __pasta_div_branch_body(uint32_t taken,
   /* Every lane adds, the others 0: a branch round the adds split the warp
    * at a loop's latch every trip (bpnn_hidden's strided sum), the first
    * lane's adds apart from the others' reconvergence. */
-  uint32_t first = (uint32_t)-(uint32_t)pasta_div_first(lanes);
+  uint32_t first = pasta_div_first(lanes) ? ~0u : 0u;
   *divergent += first & (uint32_t)(yes != 0 && yes != lanes);
   *warps += first & (uint32_t)(yes != 0);
   *threads += first & (uint32_t)__builtin_popcountll(yes);
