@@ -1,9 +1,9 @@
 // The vote at the latch of a loop whose exit diverges (bpnn_hidden's
 // strided sum: lanes leave at different trips), __pasta_div_branch_body,
 // adds its figures in every lane, the lanes other than the first adding 0,
-// with no branch round the first lane's adds: such a branch split the warp
-// at the latch every trip, the first lane's adds apart from the others'
-// reconvergence (device_rt_div_rows.inc.c).
+// with no branch round the first lane's adds (which ptxas turned into
+// predicated moves: 3 SASS more a trip at bpnn_hidden's latch;
+// device_rt_div_rows.inc.c).
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s
 
