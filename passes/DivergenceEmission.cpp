@@ -81,13 +81,39 @@ static void inlineWarpFlush(CallInst &Flush) {
       M.getOrInsertFunction(Inline, Flush.getFunctionType()));
 }
 
+// On by default: the per-warp flush of counts alike in every block was
+// 105-109 of bpnn_layerforward's 355 warp instructions a warp on an H200
+// (lab div-40's SASS page: six bit counters' two `REDUX.SUM`s, lane 0's
+// `red`s, the bank row from %smid), in every warp of every block; the
+// first block's flush costs the others a test of the block index. The
+// copies got register caps after flushAlikePerWarp was made (2626d51):
+// what the first block's flush costs now is spills, not resident blocks,
+// and it added none to a capped copy of the bundled programs (lab div-44).
+static cl::opt<bool> AlikeFirstBlock(
+    "pasta-div-alike-first-block", cl::init(true),
+    cl::desc("PASTA: divergence copies keep the counting code's flush of "
+             "counts alike in every thread block in the first block alone, "
+             "times the grid's blocks, as counting copies do (in its inline "
+             "form); off: every warp flushes them (flushAlikePerWarp)"));
+
+// The counting code's first-block flushes (__pasta_flush_scaled,
+// __pasta_flush_bits_scaled) in their inline form for full warps
+// (inlineWarpFlush), the scale left as it is: the first thread block adds
+// its counts times the grid's blocks, the other blocks skip them.
+static void flushAlikeFromFirstBlock(ArrayRef<CallInst *> Scales) {
+  for (CallInst *Scale : Scales)
+    for (User *U : Scale->users())
+      if (auto *Flush = dyn_cast<CallInst>(U))
+        inlineWarpFlush(*Flush);
+}
+
 // The counting code's first-block flush of counts alike in every block
 // (CounterEmission.cpp) made every warp's again in a divergence copy: row
 // 0's slots become the warp's bank row's, the scale 1. Its code raised
 // matmul_tiled's copy from 80 to 85 registers (past an allocation step of
-// 8: a thread block fewer per SM), inline or out of line; the copies run
-// at several times the plain kernel's time, where a flush per warp is
-// noise.
+// 8: a thread block fewer per SM), inline or out of line, when the copies
+// had no register cap. With -pasta-div-alike-first-block (the default) the
+// first block's flush stays (flushAlikeFromFirstBlock).
 static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
                               FunctionCallee BankRow) {
   SmallVector<CallInst *, 2> Scales;
@@ -97,6 +123,8 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
         if (Function *Callee = Call->getCalledFunction())
           if (Callee->getName() == FirstBlockScaleName)
             Scales.push_back(Call);
+  if (AlikeFirstBlock)
+    return flushAlikeFromFirstBlock(Scales);
   const DataLayout &DL = Copy.getDataLayout();
   for (CallInst *Scale : Scales) {
     IRBuilder<> B(Scale);
