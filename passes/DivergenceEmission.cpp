@@ -19,6 +19,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -160,6 +161,60 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
         }
     for (BasicBlock *BB : Tests)
       ConstantFoldTerminator(BB);
+  }
+}
+
+// On by default: each call of __pasta_bank_row reads %smid and the block
+// index again (volatile, so that no row stays live across a kernel's
+// loops: a grid-stride loop took 38 registers against 32), and a copy
+// computes it where it adds figures and again at each flush. A loop-free
+// kernel copy computes it once: 8 PTX instructions a warp fewer in 15
+// kernels' copies of 10 bundled programs (reduce, srad, gaussian,
+// vector_add...), no register, spill or stack byte more in any (lab
+// div-44).
+static cl::opt<bool> OneBankRow(
+    "pasta-div-one-row", cl::init(true),
+    cl::desc("PASTA: a loop-free divergence copy of a kernel computes its "
+             "counters' bank row once, where every use of it is dominated "
+             "(off: at each flush and add again)"));
+
+// Copy's calls of __pasta_bank_row (all alike: the module's counters,
+// their number and banks).
+static SmallVector<CallInst *, 4> bankRowCalls(Function &Copy) {
+  SmallVector<CallInst *, 4> Rows;
+  for (Instruction &I : instructions(Copy))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (Function *Callee = Call->getCalledFunction())
+        if (Callee->getName() == BankRowName)
+          Rows.push_back(Call);
+  return Rows;
+}
+
+// Every bank row of a loop-free Copy taken from one call, made in the
+// nearest block that dominates them all (before the first of them when
+// that block holds one). Any row is right (the host adds the banks up);
+// the row only spreads the `red`s of warps that flush at the same time.
+static void oneBankRow(Function &Copy) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(Copy, Backedges);
+  SmallVector<CallInst *, 4> Rows = bankRowCalls(Copy);
+  if (!OneBankRow || !Backedges.empty() || Rows.size() < 2)
+    return;
+  DominatorTree DT(Copy);
+  BasicBlock *Common = Rows.front()->getParent();
+  for (CallInst *Row : Rows)
+    Common = DT.findNearestCommonDominator(Common, Row->getParent());
+  Instruction *At = Common->getTerminator();
+  for (Instruction &I : *Common)
+    if (is_contained(Rows, &I)) {
+      At = &I;
+      break;
+    }
+  auto *Kept = cast<CallInst>(Rows.front()->clone());
+  Kept->insertBefore(At->getIterator());
+  for (CallInst *Row : Rows) {
+    Row->replaceAllUsesWith(Kept);
+    Row->eraseFromParent();
   }
 }
 
@@ -580,6 +635,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     Stats.Rows32 = Rows32.size();
     Stats.print(M);
   }
+  // After the splits: the functions they call keep their rows where they
+  // are (rare paths, whose spills a longer-lived row raised).
+  for (Function *F : Fns)
+    if (isKernel(*F))
+      oneBankRow(*CopyOf.at(F));
   for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
