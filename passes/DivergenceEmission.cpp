@@ -201,6 +201,12 @@ static void oneBankRow(Function &Copy) {
   if (!OneBankRow || !Backedges.empty() || Rows.size() < 2)
     return;
   DominatorTree DT(Copy);
+  // Unreachable code has no dominator: its calls stay as they are.
+  erase_if(Rows, [&](CallInst *Row) {
+    return !DT.isReachableFromEntry(Row->getParent());
+  });
+  if (Rows.size() < 2)
+    return;
   BasicBlock *Common = Rows.front()->getParent();
   for (CallInst *Row : Rows)
     Common = DT.findNearestCommonDominator(Common, Row->getParent());
