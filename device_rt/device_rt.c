@@ -116,8 +116,8 @@ static void pasta_prefetch_line(PASTA_GLOBAL uint64_t *p) {
 static void pasta_prefetch_first_rows(PASTA_GLOBAL uint64_t *launches,
                                       uint32_t stride, uint32_t banks,
                                       uint32_t n) {
-  if (n == 0)
-    return;
+  if (n == 0 || !pasta_maybe_first_thread_of_grid())
+    return; /* the first thread's warp calls it (PASTA_IF_MAYBE_FIRST_THREAD) */
   PASTA_GLOBAL uint64_t *own =
       launches + (size_t)(pasta_flush_bank_key() & (banks - 1)) * stride;
   pasta_prefetch_line(launches + (n - 1)); /* the first: the launch's red */
@@ -152,18 +152,23 @@ __pasta_count_launch_threads_first(PASTA_GLOBAL uint64_t *launches,
 /* Whether this thread may be the grid's first, tested in two steps on
  * NVIDIA GPUs: the block index x (the same in every lane: ptxas branches on
  * it without a reconvergence region), then, in the blocks of index x 0
- * alone, the thread index x, read by volatile assembly so that LLVM cannot
- * fold the two tests into one branch. As one test of `tid.x | ctaid.x`,
- * every warp of every block set up a reconvergence region around the call
- * (BSSY, BSYNC: about 5 instructions of a kernel whose counts are all
- * derived, transpose_padded's whole counting cost). */
+ * alone, whether the warp holds thread index x 0: a ballot, the same in
+ * every lane of the warp, so that this branch needs no reconvergence region
+ * either (the call tests the thread itself). As one test of `tid.x |
+ * ctaid.x`, every warp of every block set up a reconvergence region around
+ * the call (BSSY, BSYNC: about 5 instructions of a kernel whose counts are
+ * all derived, transpose_padded's whole counting cost); so did a branch on
+ * the thread index x alone in the second step, which ptxas merged with the
+ * first (`ISETP.NE.U32.OR` of both, then BSSY, BRA, BSYNC in every warp of
+ * the reductions). The thread index is read by volatile assembly so that
+ * LLVM cannot fold the two tests into one. */
 #if defined(__NVPTX__)
 #define PASTA_IF_MAYBE_FIRST_THREAD(call)                                      \
   do {                                                                         \
     if (__builtin_expect(__gpu_block_id_x() == 0, 0)) {                        \
       uint32_t tid_x;                                                          \
       __asm__ volatile("mov.u32 %0, %%tid.x;" : "=r"(tid_x));                  \
-      if (tid_x == 0)                                                          \
+      if (__gpu_ballot(__gpu_lane_mask(), tid_x == 0) != 0)                    \
         call;                                                                  \
     }                                                                          \
   } while (0)
@@ -674,11 +679,21 @@ PASTA_INLINE void __pasta_flush_bit_fast(PASTA_GLOBAL uint64_t *slot,
 /* One bit counter of a block that one lane of a warp runs (`if (lane ==
  * 0)`: passes/CounterEmission.cpp, flushOwnLanes): the lane whose `mask` has
  * bit `bit` adds 1 itself, with no warp sum and no vote. Exact in any warp:
- * where more lanes have the bit, each adds its own. */
+ * where more lanes have the bit, each adds its own. The lane adds its bit,
+ * not a constant 1: ptxas turned a `red` of the constant 1 at this
+ * warp-uniform address into a warp-aggregated one (VOTEU.ANY, UPOPC, UFLO,
+ * the leader's test: 11 more SASS instructions a warp) that buys nothing
+ * where one lane holds the bit; a value it cannot see makes it add as
+ * written. The empty asm hides the value from clang, which would fold it to
+ * 1 under the test. */
 PASTA_INLINE void __pasta_flush_bit_lane(PASTA_GLOBAL uint64_t *slot,
                                          uint32_t mask, uint32_t bit) {
-  if ((mask >> (bit & 31)) & 1u)
-    pasta_atomic_add(slot, 1);
+  uint32_t own = (mask >> (bit & 31)) & 1u;
+#if defined(__NVPTX__)
+  __asm__("" : "+r"(own));
+#endif
+  if (own != 0)
+    pasta_atomic_add(slot, own);
 }
 
 /* A bounds check's cold edge, taken by few threads (the lanes past the end

@@ -68,6 +68,7 @@ public:
   };
 
 private:
+  void countManyWhereTaken(const FunctionPlan &P);
   void emitGenericCounting(llvm::IRBuilder<> &B, const GenericSite &G,
                            llvm::ArrayRef<llvm::AllocaInst *> Slots);
   void emitIncrement(llvm::IRBuilder<> &B, uint32_t Counter);
@@ -197,9 +198,10 @@ private:
   struct GuardedLoop {
     llvm::BasicBlock *Header;
     llvm::SmallVector<uint32_t, 16> Counters;
-    // The header's own counter (the guard); loops whose header has none
-    // are not narrowed.
+    // The header's own counter (the guard), or 0: the header has none and
+    // Runs, a 32-bit register of the header's runs alone, is the guard.
     uint32_t HeaderCounter = 0;
+    llvm::AllocaInst *Runs = nullptr;
   };
   llvm::SmallVector<GuardedLoop, 2> Guarded;
   llvm::DenseSet<uint32_t> GuardedCounters;
@@ -212,6 +214,9 @@ private:
   // The function being emitted (counting builds): cold edges counted where
   // they are taken, not flushed.
   llvm::DenseSet<uint32_t> InPlace;
+  // Counting builds: functions called in a kernel's crowded loop
+  // (countManyWhereTaken), found when the kernel is emitted.
+  llvm::SmallPtrSet<const llvm::Function *, 4> CrowdedCallees;
   // Host functions without optimization (optnone): the counts are kept in
   // a thread-local array instead of registers (keepCountsThreadLocal).
   bool ThreadLocalCounts = false;

@@ -170,6 +170,8 @@ bool ModuleInstrumenter::run() {
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     if (Opts.Variants && Opts.WorkingSetCopies)
       warnUntrackedMemoryAsm(M, Kernels, Reach);
+    warnWmmaMemory(M, Kernels, Reach, Opts.Divergence,
+                   Opts.Variants && Opts.WorkingSetCopies);
     decltype(Reach) Kept;
     // Divergence builds too: otherwise their copies flush a device
     // function's counting counts at every call (bfs's visit, per edge).

@@ -43,6 +43,8 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
+STATISTIC(NumUndrainedHeaders,
+          "Loop headers visited too few times a call to need a drain");
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
@@ -81,6 +83,23 @@ static cl::opt<bool> MeasureAfterLoad(
     "pasta-div-measure-after-load", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: measure a load's group just after the "
              "load, where its latency hides the measurement"));
+
+// A group of several accesses measured in a loop whose branches are not
+// all uniform adds each figure to one register of the group, which the
+// flushes add to each row's counter times the row's accesses (groupSlot).
+static cl::opt<bool> GroupRegisters(
+    "pasta-div-group-registers", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: one loop register per figure of a group of "
+             "accesses, flushed to each of its lines' counters (off: one per "
+             "line, each added to at every measurement)"));
+
+// A loop header one call visits fewer times than the drain limit gets no
+// drain (drainBeforeOverflow).
+static cl::opt<bool> BoundedNoDrain(
+    "pasta-div-bounded-no-drain", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: no visit counter or drain at a loop header "
+             "in no other cycle whose trips have a constant bound below the "
+             "drain limit (off: every header drains)"));
 
 static cl::opt<bool> StackedGaps(
     "pasta-div-stacked-gaps", cl::init(true), cl::Hidden,
@@ -316,6 +335,24 @@ public:
     if (!S)
       S = newRegister(Name);
     return S;
+  }
+
+  // A register of figure Fig of group G measured in a loop, shared by the
+  // group's rows: the flushes and drains add it to each row's counter times
+  // the row's accesses (slotValues). One register and no add per row where
+  // a register per row took the measurement's figure from scratch
+  // registers with an add per row at every execution (nw_tile's four
+  // s_score lines: eight adds a trip, eight registers).
+  AllocaInst *groupSlot(const AccessGroup &G, unsigned Fig, uint64_t Most) {
+    auto [It, New] = GroupSlotOf.try_emplace({&G, Fig}, GroupSlots.size());
+    if (New) {
+      GroupSlots.push_back({newRegister("pasta.div.group"), 0, {}});
+      for (auto [Row, Times] : rowsOf(G))
+        GroupSlots.back().Counters.push_back({figure(Row, Fig), Times});
+    }
+    GroupSlot &S = GroupSlots[It->second];
+    S.Most += Most;
+    return S.R;
   }
 
   // Where the runtime's helpers put a figure the site cannot produce (a
@@ -796,7 +833,7 @@ public:
   void emitFlushes() {
     emitFolds();
     drainBeforeOverflow();
-    if (Slots.empty())
+    if (noRegisters())
       return;
     SmallVector<Instruction *, 4> Exits = threadEnds(Copy);
     for (BasicBlock &BB : Copy)
@@ -1912,6 +1949,12 @@ private:
       });
       return;
     }
+    if (InLoop && G.Twins.empty() && GroupRegisters) {
+      uint64_t Most = mostPerExecution(*Rep.A);
+      callAccess(B, Rep.Ptr, G,
+                 [&](unsigned Fig) { return groupSlot(G, Fig, Most); });
+      return;
+    }
     zero(B, scratch());
     Value *Added =
         callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
@@ -2056,13 +2099,30 @@ private:
     return S;
   }
 
-  // Every register's value, by counter.
-  std::map<uint32_t, Value *> slotValues(IRBuilder<> &B) {
+  // Every register's value (of Only's registers, if given), by counter: a
+  // counter's own register plus each group register of its row times the
+  // row's accesses.
+  std::map<uint32_t, Value *>
+  slotValues(IRBuilder<> &B,
+             const SmallSetVector<AllocaInst *, 16> *Only = nullptr) {
     std::map<uint32_t, Value *> Values;
+    auto AddTo = [&](uint32_t Counter, Value *V) {
+      Value *&Sum = Values[Counter];
+      Sum = Sum ? B.CreateAdd(Sum, V) : V;
+    };
     for (auto &[Counter, Slot] : Slots)
-      Values[Counter] = load(B, Slot);
+      if (!Only || Only->contains(Slot))
+        AddTo(Counter, load(B, Slot));
+    for (const GroupSlot &S : GroupSlots)
+      if (!Only || Only->contains(S.R)) {
+        Value *V = load(B, S.R);
+        for (auto [Counter, Times] : S.Counters)
+          AddTo(Counter, times(B, V, Times));
+      }
     return Values;
   }
+
+  bool noRegisters() const { return Slots.empty() && GroupSlots.empty(); }
 
   // The 32-bit registers could overflow in a long loop. The header of the
   // innermost loop around each add counts its visits: every cycle through
@@ -2083,34 +2143,45 @@ private:
   // this was, made the code of a kernel with L loops and R registers grow
   // with L x R.)
   void drainBeforeOverflow() {
-    if (Slots.empty())
+    if (noRegisters())
       return;
     uint64_t SlotBound = 1;
     for (auto &[Counter, Most] : SlotBounds)
       SlotBound = std::max(SlotBound, Most);
+    for (const GroupSlot &S : GroupSlots)
+      SlotBound = std::max(SlotBound, S.Most);
     DominatorTree DT(Copy);
     LoopInfo LI(DT);
-    // Each header's registers, in the order of their counters.
-    MapVector<BasicBlock *, SmallVector<uint32_t, 16>> RegistersOf;
-    std::map<uint32_t, uint64_t> HeadersOf; // by counter
-    for (auto &[Counter, Slot] : Slots) {
+    // Each header's registers, those of counters in their order first.
+    MapVector<BasicBlock *, SmallSetVector<AllocaInst *, 16>> RegistersOf;
+    uint64_t MostHeaders = 1;
+    auto AddUsers = [&](AllocaInst *Slot) {
       SmallPtrSet<BasicBlock *, 4> Seen;
       for (User *U : Slot->users())
         if (Loop *L = LI.getLoopFor(cast<Instruction>(U)->getParent()))
           if (Seen.insert(L->getHeader()).second)
-            RegistersOf[L->getHeader()].push_back(Counter);
-      HeadersOf[Counter] = Seen.size();
-    }
+            RegistersOf[L->getHeader()].insert(Slot);
+      MostHeaders = std::max<uint64_t>(MostHeaders, Seen.size());
+    };
+    for (auto &[Counter, Slot] : Slots)
+      AddUsers(Slot);
+    for (const GroupSlot &S : GroupSlots)
+      AddUsers(S.R);
     if (RegistersOf.empty())
       return;
-    uint64_t MostHeaders = 1;
-    for (auto &[Counter, K] : HeadersOf)
-      MostHeaders = std::max(MostHeaders, K);
     uint64_t Limit =
         std::max<uint64_t>(1, INT32_MAX / (SlotBound * MostHeaders));
     if (DrainVisits)
       Limit = std::min<uint64_t>(Limit, DrainVisits);
-    for (auto &[Header, Counters] : RegistersOf) {
+    for (auto &[Header, Registers] : RegistersOf) {
+      // A header one call visits fewer than Limit times (nw_tile's
+      // anti-diagonal: 31) never drains: the flush at the return comes
+      // first.
+      if (std::optional<uint64_t> Most = Loops.mostVisits(*Header);
+          BoundedNoDrain && Most && *Most < Limit) {
+        ++NumUndrainedHeaders;
+        continue;
+      }
       AllocaInst *Visits = newRegister("pasta.div.visits");
       Instruction *Top = &*Header->getFirstInsertionPt();
       IRBuilder<> B(Top);
@@ -2124,13 +2195,9 @@ private:
           Then->getParent()->getSinglePredecessor()->getTerminator());
       IRBuilder<> DB(Then);
       Value *Row = freshRow(DB);
-      SmallVector<Value *, 16> Values;
-      for (uint32_t Counter : Counters)
-        Values.push_back(load(DB, Slots.at(Counter)));
-      for (size_t K = 0; K < Counters.size(); ++K)
-        DB.CreateCall(H.Add, {counter(DB, Counters[K], Row), Values[K]});
-      for (uint32_t Counter : Counters)
-        zero(DB, {Slots.at(Counter)});
+      for (auto &[Counter, V] : slotValues(DB, &Registers))
+        DB.CreateCall(H.Add, {counter(DB, Counter, Row), V});
+      zero(DB, Registers.getArrayRef());
       zero(DB, {Visits});
     }
   }
@@ -2245,6 +2312,16 @@ private:
   const DivHelpers &H;
   uint32_t DrainVisits; // at most this many header visits between drains
   std::map<uint32_t, AllocaInst *> Slots; // by counter
+  // groupSlot's registers, in the order made: each with the most one pass
+  // through its loop adds to it and its rows' counters with their
+  // accesses.
+  struct GroupSlot {
+    AllocaInst *R;
+    uint64_t Most;
+    SmallVector<std::pair<uint32_t, uint32_t>, 4> Counters;
+  };
+  std::vector<GroupSlot> GroupSlots;
+  std::map<std::pair<const AccessGroup *, unsigned>, size_t> GroupSlotOf;
   // By counter: the most one pass through a loop adds to its register.
   std::map<uint32_t, uint64_t> SlotBounds;
   std::deque<AccessGroup> Groups;

@@ -7,6 +7,7 @@
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
 #include "InlineAsmMemory.h"
+#include "StaticMix.h"
 #include "pasta/regex_cost.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -334,6 +335,38 @@ void pasta::warnUntrackedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
                        "their pages are missing from the working set "
                        "(addresses computed from integers, two in one "
                        "statement) in ");
+}
+
+static bool hasWmmaMemory(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isWmmaMemoryCall(*CB))
+      return true;
+  return false;
+}
+
+// wmma fragment loads and stores are intrinsic calls: counted
+// (StaticMix.h), but the divergence figures and the working set see only
+// loads, stores and atomics. Said once per module and mode, naming the
+// functions, so that such figures are not taken for complete.
+void pasta::warnWmmaMemory(Module &M, ArrayRef<Function *> Kernels,
+                           const KernelReach &Reach, bool Divergence,
+                           bool WorkingSet) {
+  if (!Divergence && !WorkingSet)
+    return;
+  std::string List = functionsWithAsm(M, Kernels, Reach, hasWmmaMemory);
+  if (List.empty())
+    return;
+  if (Divergence)
+    reportWarning(M.getContext(),
+                  "tensor-core fragment loads and stores (wmma) are counted "
+                  "but not measured in divergence mode (no requests, sectors "
+                  "or bank conflicts of theirs in the figures) in " +
+                      List);
+  if (WorkingSet)
+    reportWarning(M.getContext(),
+                  "tensor-core fragment loads and stores (wmma) are counted "
+                  "but their pages are missing from the working set in " +
+                      List);
 }
 
 // An instruction's location; for a call (a memory intrinsic) that a thin

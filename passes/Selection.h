@@ -138,6 +138,13 @@ void warnUntrackedMemoryAsm(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
                             const KernelReach &Reach);
 
+// Divergence and working-set builds: warns when a selected kernel, or a
+// device function it reaches, loads or stores wmma fragments, which are
+// counted but neither measured in divergence mode nor tracked in the
+// working set.
+void warnWmmaMemory(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Kernels,
+                    const KernelReach &Reach, bool Divergence, bool WorkingSet);
+
 class Selection {
 public:
   Selection(llvm::Module &M, const Options &Opts, ModuleTables &Tables,

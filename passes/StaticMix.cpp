@@ -18,7 +18,9 @@
 //   run time on GPUs and is "generic" on the host;
 // - NVPTX inline assembly is counted where every memory instruction in it
 //   is a form InlineAsmMemory.h names, each as the access it makes (its
-//   space from the instruction, or from its address where it names none).
+//   space from the instruction, or from its address where it names none);
+// - a warp-matrix (wmma) load or store intrinsic is one access per lane of
+//   its tile's bytes over the warp's 32 lanes (wmmaAccess).
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
@@ -26,6 +28,7 @@
 #include "InlineAsmMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -36,6 +39,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 using namespace pasta;
@@ -347,10 +351,26 @@ bool StaticMixAnalysis::addBlockOperation(const Instruction &I, Mix &M,
   return true;
 }
 
+// One access of an inline-assembly statement or a wmma intrinsic, counted
+// as an ordinary one of its space and bytes, a generic one resolved at run
+// time as a generic load or store is.
+void StaticMixAnalysis::addCallAccess(const AsmAccess &A, Mix &M,
+                                      GenericAccess *Generic) const {
+  pasta_space S =
+      A.Space == PASTA_SPACE_GENERIC ? classifyPointer(A.Address) : A.Space;
+  addAccess(M, A.IsStore ? PASTA_MIX_STORES : PASTA_MIX_LOADS,
+            A.IsStore ? PASTA_MIX_STORE_BYTES : PASTA_MIX_LOAD_BYTES, S,
+            A.Bytes);
+  if (S == PASTA_SPACE_GENERIC && Generic) {
+    Generic->Pointer = A.Address;
+    Generic->IsStore = A.IsStore;
+    Generic->Bytes = A.Bytes;
+  }
+}
+
 // An NVPTX inline-assembly statement whose memory instructions are all
-// forms InlineAsmMemory.h names: each access counted as an ordinary one of
-// its space and bytes (a cp.async a global load and a shared store), a
-// generic one resolved at run time as a generic load or store is.
+// forms InlineAsmMemory.h names: each access counted (a cp.async a global
+// load and a shared store).
 bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
                                      GenericAccess *Generic) const {
   if (Target != PASTA_TARGET_NVPTX)
@@ -358,19 +378,88 @@ bool StaticMixAnalysis::addInlineAsm(const CallBase &Call, Mix &M,
   AsmMemory Asm = asmMemory(Call);
   if (Asm.Kind != AsmMemoryKind::Counted)
     return false;
-  for (const AsmAccess &A : Asm.Accesses) {
-    pasta_space S =
-        A.Space == PASTA_SPACE_GENERIC ? classifyPointer(A.Address) : A.Space;
-    addAccess(M, A.IsStore ? PASTA_MIX_STORES : PASTA_MIX_LOADS,
-              A.IsStore ? PASTA_MIX_STORE_BYTES : PASTA_MIX_LOAD_BYTES, S,
-              A.Bytes);
-    if (S == PASTA_SPACE_GENERIC && Generic) {
-      Generic->Pointer = A.Address;
-      Generic->IsStore = A.IsStore;
-      Generic->Bytes = A.Bytes;
-    }
-  }
+  for (const AsmAccess &A : Asm.Accesses)
+    addCallAccess(A, M, Generic);
   return true;
+}
+
+// A warp-matrix load or store (llvm.nvvm.wmma.<shape>.load.<a|b|c>... and
+// .store.d..., what nvcuda::wmma's load_matrix_sync and store_matrix_sync
+// become). Why counted here: they are intrinsic calls, not loads or
+// stores, and went uncounted, so a tensor-core GEMM's profile lost its
+// tiles' traffic without a word.
+bool pasta::isWmmaMemoryCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isIntrinsic())
+    return false;
+  StringRef Name = Callee->getName();
+  // The mma itself works on registers only.
+  return Name.starts_with("llvm.nvvm.wmma.") &&
+         (Name.contains(".load.") || Name.contains(".store."));
+}
+
+// The bits of a wmma element type as the intrinsic's name spells it, or 0.
+static unsigned wmmaElementBits(StringRef T) {
+  return StringSwitch<unsigned>(T)
+      .Cases("f16", "bf16", 16)
+      .Cases("f32", "s32", "tf32", 32)
+      .Cases("s8", "u8", 8)
+      .Cases("s4", "u4", 4)
+      .Case("b1", 1)
+      .Case("f64", 64)
+      .Default(0);
+}
+
+// The bytes of a wmma tile a lane moves: the tile the fragment names
+// (a: M x K, b: K x N, c and d: M x N of the shape mMnNkK, in the element
+// type the name gives) over the warp's 32 lanes, or 0 where the name is
+// not of that form. Not the fragment's registers: a lane's registers may
+// repeat elements of another lane's (an m16n16k16 half a or b fragment is
+// 32 bytes of registers a lane for a 512-byte tile), and the hardware
+// loads each element once (Nsight Compute's SASS bytes equal the tile's:
+// tests/structures/wmma, docs/counting-conventions.md).
+static uint32_t wmmaTileBytesPerLane(StringRef Name) {
+  SmallVector<StringRef, 10> Q;
+  Name.split(Q, '.'); // llvm nvvm wmma <shape> load|store <frag> ... <type>
+  if (Q.size() < 7)
+    return 0;
+  unsigned M = 0, N = 0, K = 0;
+  StringRef Shape = Q[3];
+  if (!Shape.consume_front("m") || Shape.consumeInteger(10, M) ||
+      !Shape.consume_front("n") || Shape.consumeInteger(10, N) ||
+      !Shape.consume_front("k") || Shape.consumeInteger(10, K) ||
+      !Shape.empty())
+    return 0;
+  StringRef Fragment = Q[5];
+  uint64_t Elements = Fragment == "a"                      ? uint64_t(M) * K
+                      : Fragment == "b"                    ? uint64_t(K) * N
+                      : Fragment == "c" || Fragment == "d" ? uint64_t(M) * N
+                                                           : 0;
+  unsigned Bits = 0;
+  for (StringRef X : ArrayRef(Q).drop_front(6))
+    if (unsigned B = wmmaElementBits(X))
+      Bits = B; // the last type named: the element's
+  uint64_t TileBits = Elements * Bits;
+  if (!TileBits || TileBits % (8 * 32))
+    return 0;
+  return static_cast<uint32_t>(TileBits / (8 * 32));
+}
+
+// One access per lane of the tile's bytes over the warp (above), in the
+// pointer's space (a generic one from its address, as for a load).
+static std::optional<AsmAccess> wmmaAccess(const CallBase &Call) {
+  if (!isWmmaMemoryCall(Call))
+    return std::nullopt;
+  StringRef Name = Call.getCalledFunction()->getName();
+  uint32_t Bytes = wmmaTileBytesPerLane(Name);
+  if (!Bytes)
+    return std::nullopt; // a form this does not know: not counted
+  AsmAccess A;
+  A.IsStore = Name.contains(".store.");
+  A.Address = Call.getArgOperand(0);
+  A.Space = PASTA_SPACE_GENERIC; // from the address, as classifyPointer says
+  A.Bytes = Bytes;
+  return A;
 }
 
 bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
@@ -380,6 +469,13 @@ bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
     return true;
   if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
     return addInlineAsm(*Call, M, Generic);
+  if (const auto *Call = dyn_cast<CallBase>(&I);
+      Call && Target == PASTA_TARGET_NVPTX) {
+    if (std::optional<AsmAccess> A = wmmaAccess(*Call)) {
+      addCallAccess(*A, M, Generic);
+      return true;
+    }
+  }
   const Value *Ptr = nullptr;
   Type *AccessTy = nullptr;
   bool IsStore = false;

@@ -27,6 +27,8 @@ class Value;
 
 namespace pasta {
 
+struct AsmAccess;
+
 struct Mix {
   uint32_t V[PASTA_MIX_NUM] = {};
 
@@ -58,6 +60,10 @@ struct VariableLength {
 // Whether Name is one of the C library's block operations counted as
 // memory operations (memcpy, memmove, memset, bzero and their _chk forms).
 bool isLibcBlockOpName(llvm::StringRef Name);
+
+// Whether Call is a warp-matrix (wmma) fragment load or store intrinsic,
+// counted as one access per lane of the fragment's registers.
+bool isWmmaMemoryCall(const llvm::CallBase &Call);
 
 class StaticMixAnalysis {
 public:
@@ -93,6 +99,7 @@ private:
                          VariableLength *Variable) const;
   bool addInlineAsm(const llvm::CallBase &Call, Mix &M,
                     GenericAccess *Generic) const;
+  void addCallAccess(const AsmAccess &A, Mix &M, GenericAccess *Generic) const;
   bool addArithmetic(const llvm::Instruction &I, Mix &M) const;
   pasta_space spaceOfAddressSpace(unsigned AS) const;
 

@@ -124,7 +124,19 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     L->getUniqueExitBlocks(U.Exits);
     U.Trips = Trips;
   }
+  for (Loop *L : *LI)
+    if (CI->getCycleDepth(L->getHeader()) == 1)
+      if (unsigned Most = SE->getSmallConstantMaxTripCount(L))
+        MostVisits[L->getHeader()] = Most;
   markDivergenceInLoops(F, FAM);
+}
+
+std::optional<uint64_t>
+UniformLoops::mostVisits(const BasicBlock &Header) const {
+  auto It = MostVisits.find(&Header);
+  if (It == MostVisits.end())
+    return std::nullopt;
+  return It->second;
 }
 
 // The blocks of each loop from a divergent branch in it up to the branch's

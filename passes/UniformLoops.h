@@ -94,6 +94,10 @@ public:
   // to meet again at its latch, as the planner trusts joins. Null
   // otherwise. BB must be a block the function had when this was made.
   const UniformLoop *countedHeader(const llvm::BasicBlock &BB) const;
+  // The most visits one call of the function makes to Header: a loop's
+  // header in no other cycle (entered at most once per call) whose trips
+  // have a constant bound, found at construction; none otherwise.
+  std::optional<uint64_t> mostVisits(const llvm::BasicBlock &Header) const;
   // The loop BB is the latch of, when its header is entered only from its
   // preheader and BB and lanes parted inside it meet again by its latch (no
   // loop inside it with a divergent exit, no call but to intrinsics); null
@@ -291,6 +295,7 @@ private:
       CountedHeaders; // found at construction (countedHeader)
   llvm::SmallPtrSet<const llvm::Loop *, 8> LanesMeet; // lanesMeetInLoop
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
+  llvm::DenseMap<const llvm::BasicBlock *, uint64_t> MostVisits; // mostVisits
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> DivergentInLoop;
   unsigned LoopsBeyondAnalysis = 0;
   // Conditional branches and switches provenUniform, found at construction.

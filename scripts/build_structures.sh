@@ -39,6 +39,13 @@
 # thread) over grids that do not divide the bound, 2-D grids, empty
 # bounds; cdp: dynamic parallelism, a kernel launching itself from the
 # device (-fgpu-rdc, CUDA's device runtime).
+# wmma: tensor-core tiles through nvcuda::wmma, fragments loaded from
+# global and shared memory (intrinsic calls, counted per fragment);
+# persistent: MCX's photon-loop
+# shape (threads taking items from a pool until it is empty, about 40
+# counters of the loop's blocks, 32-bit behind a runs guard; also as
+# persistent.wrap, the guard's flush every 3 runs, and persistent.crowded,
+# its blocks counted where taken).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -47,13 +54,13 @@
 #           gcc_link memops devfn callgraph hotshapes flushways captures
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
-#           onethread launch_ex gridstride cdp (default: all)
+#           onethread launch_ex gridstride cdp wmma persistent (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma persistent}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -154,13 +161,24 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma) build_one "$g" ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       cp "$g.plain" "$g.wrap.plain"
+      ;;
+    # Also with the runs guard's flush every 3 runs of the loop's header
+    # (persistent.wrap) and with its loop taken as crowded (every block less
+    # frequent than the header, and the start function's, counted where
+    # taken: persistent.crowded): the same counts.
+    persistent)
+      build_one "$g"
+      "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
+      "$pasta" "${cu[@]}" -mllvm -pasta-crowded-loop-units=1 "$src/$g/$g.cu" -o "$g.crowded" "${rt[@]}"
+      cp "$g.plain" "$g.wrap.plain"
+      cp "$g.plain" "$g.crowded.plain"
       ;;
     # Also with its counters of loop blocks in local memory (the slots of
     # one array; -pasta-many-loop-counters, off by default): skipahead.mem.

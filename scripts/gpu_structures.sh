@@ -158,6 +158,10 @@ ROW_ENV=PASTA_WORKING_SET=1 row "loads, stores and copies in inline PTX (__ldcs,
 row "a setup kernel guarded to one thread, 1 and 1,024 threads" return onethread/onethread.cu 0 onethread
 row "grid-stride loops of short threads (GUPS's init and check), 1-D and 2-D grids" return gridstride/gridstride.cu 0 gridstride
 row "dynamic parallelism: a kernel launching itself from the device" return cdp/cdp.cu 0 cdp
+row "tensor-core tiles through nvcuda::wmma (fragments from global and shared memory)" return wmma/wmma.cu 0 wmma
+row "a persistent loop of many counters, items from a pool (MCX's shape)" return persistent/persistent.cu 0 persistent
+row "a persistent loop, the runs guard's flush every 3 runs" return persistent/persistent.cu 0 persistent.wrap
+row "a persistent loop taken as crowded, its blocks counted where taken" return persistent/persistent.cu 0 persistent.crowded
 row "kernel faults" fault $L 3 gcc_main fault
 # Linked by gcc without the runtime (tests/link/make_gcc/): it loads
 # libpasta_rt.so from LD_LIBRARY_PATH (the recorded path is the

@@ -7,7 +7,10 @@
 ; per trip. With nneg both indices lie in [0, 2^31), their extensions differ
 ; by their difference, and the three form one group measured once, times 3
 ; (UniformLoops::indexDifference). Without nneg (diag2: its s[tx][c - 1]'s
-; zext edited by hand) the groups stay apart.
+; zext edited by hand) the groups stay apart. The group's figures go to one
+; loop register each, added to the line's counters times 3 where the
+; registers are flushed and drained (groupSlot); -pasta-div-group-registers=0
+; (OFF) adds them times 3 to per-line registers at every measurement.
 ; The IR is clang's -O2 output for
 ;   __global__ void diag(int *out, const int *in) {
 ;     __shared__ int s[17][17];
@@ -24,17 +27,32 @@
 ;     out[tx] = s[tx + 1][16];
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
-; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
-; CHECK-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
-; CHECK: mul i64 %{{[0-9]+}}, 3
+; CHECK: load i32, ptr %pasta.div.group,
+; CHECK-NEXT: sext i32
+; CHECK-NEXT: mul i64 %{{[0-9]+}}, 3
+; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1, {{.*}}, ptr %pasta.div.group,
 ; CHECK-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z5diag2PiPKi__pasta_div(
+; CHECK: load i32, ptr %pasta.div.group,
+; CHECK-NEXT: sext i32
+; CHECK-NEXT: mul i64 %{{[0-9]+}}, 2
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
 ; CHECK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
-; CHECK: mul i64 %{{[0-9]+}}, 2
+
+; OFF-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
+; OFF: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; OFF-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
+; OFF: mul i64 %{{[0-9]+}}, 3
+; OFF-NOT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64,
+
+; OFF-LABEL: define {{.*}}ptx_kernel void @_Z5diag2PiPKi__pasta_div(
+; OFF: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; OFF: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1,
+; OFF: mul i64 %{{[0-9]+}}, 2
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Stages bench/gpu_reductions.sh's run (the counting maximum: the suite's
+# reductions and CUB's DeviceReduceSingleTileKernel; lab
+# docs/lab/2026-11-30-overhead3-65-reductions.md) into DEST: plain, before
+# (BEFORE: a build directory of the earlier tree, its own plugin and static
+# runtime) and after (this tree's build) copies of the suite's reduction
+# (the suite's flags) and of the Thrust structure, each compiled from this
+# tree's sources (so that the profiles name the same files), packed as
+# DEST/redux.txz beside gpu_reductions.sh and a run.sh for `bash
+# build-gpu/<name>/run.sh` on the GPU machine.
+# usage: [OLDER=<build>] bench/stage_reductions.sh BEFORE DEST
+#   (PASTA_BUILD_DIR: this tree's build, default build/; it needs the
+#   targets pasta, pasta_rt, lib/libpasta_rt.so and lib/libpasta_glue.a)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${PASTA_BUILD_DIR:-$here/build}" && pwd)
+before=$(cd "$1" && pwd)
+dest=$2
+cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
+pack=$(mktemp -d)/redux
+mkdir -p "$pack"
+cu=(-x cuda -O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
+rt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+# The suite's reduction as test_kernels/CMakeLists.txt builds it: clang with
+# the plugin, the static runtime.
+red=$here/test_kernels/reduction.cu
+clang++-22 "${cu[@]}" -I"$here/test_kernels" "$red" -o "$pack/red-plain" "${rt[@]}"
+for side in before:"$before" after:"$build"; do
+  dir=${side#*:}
+  clang++-22 "${cu[@]}" -I"$here/test_kernels" -fpass-plugin="$dir/lib/libpasta.so" \
+    "$red" -o "$pack/red-${side%%:*}" -x none "$dir/lib/libpasta_rt.a" "${rt[@]}"
+done
+# Thrust: plain (clang with CUDA's cccl headers) and each plugin with its
+# own runtime, linked statically.
+thrust=$here/tests/structures/thrust/thrust.cu
+clang++-22 "${cu[@]}" -isystem "$cuda/include/cccl" "$thrust" -o "$pack/thrust-plain" "${rt[@]}"
+PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$before "$here/scripts/pasta-clang++" \
+  "${cu[@]}" "$thrust" -o "$pack/thrust-before" "${rt[@]}" 2> /dev/null
+PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$build "$here/scripts/pasta-clang++" \
+  "${cu[@]}" "$thrust" -o "$pack/thrust-after" "${rt[@]}" 2> /dev/null
+# OLDER (optional): a build of a tree before CUB's inline-PTX loads were
+# counted (lab 56; e.g. fc9075b, session 16's end): Thrust built
+# by it too, as thrust-older, to split DeviceReduceSingleTileKernel's cost.
+if [ -n "${OLDER:-}" ]; then
+  PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$OLDER "$here/scripts/pasta-clang++" \
+    "${cu[@]}" "$thrust" -o "$pack/thrust-older" "${rt[@]}" 2> /dev/null
+fi
+cp "$here/scripts/compare_profiles.py" "$pack/"
+
+tar -cJf "$dest/redux.txz" -C "$(dirname "$pack")" redux
+rm -rf "$(dirname "$pack")"
+cp "$here/bench/gpu_reductions.sh" "$dest/"
+cat > "$dest/run.sh" << 'EOF'
+#!/usr/bin/env bash
+# bash build-gpu/redux/run.sh: bench/gpu_reductions.sh, one archive.
+here=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-$PWD/out}
+mkdir -p "$OUT/redux"
+OUT=$OUT/redux timeout 118 bash "$here/gpu_reductions.sh"
+tar -czf "$OUT/redux.tgz" -C "$OUT" redux && rm -rf "$OUT/redux"
+EOF
+git -C "$here" rev-parse --short HEAD > "$dest/commit"
+echo "staged: $(du -sh "$dest" | cut -f1) in $dest"
