@@ -19,6 +19,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -82,13 +83,41 @@ static void inlineWarpFlush(CallInst &Flush) {
       M.getOrInsertFunction(Inline, Flush.getFunctionType()));
 }
 
+// On by default: the per-warp flush of counts alike in every block was
+// 105-109 of bpnn_layerforward's 355 warp instructions a warp on an H200
+// (lab div-40's SASS page: six bit counters' two `REDUX.SUM`s, lane 0's
+// `red`s, the bank row from %smid), in every warp of every block; the
+// first block's flush costs the others a test of the block index:
+// layerforward+hidden 2.98x -> 2.57x, hotspot 3.20x -> 3.11x, profiles
+// equal. The copies got register caps after flushAlikePerWarp was made
+// (2626d51): what the first block's flush costs now is spills, not
+// resident blocks, and it added none to a capped copy of the bundled
+// programs (lab div-44).
+static cl::opt<bool> AlikeFirstBlock(
+    "pasta-div-alike-first-block", cl::init(true),
+    cl::desc("PASTA: divergence copies keep the counting code's flush of "
+             "counts alike in every thread block in the first block alone, "
+             "times the grid's blocks, as counting copies do (in its inline "
+             "form); off: every warp flushes them (flushAlikePerWarp)"));
+
+// The counting code's first-block flushes (__pasta_flush_scaled,
+// __pasta_flush_bits_scaled) in their inline form for full warps
+// (inlineWarpFlush), the scale left as it is: the first thread block adds
+// its counts times the grid's blocks, the other blocks skip them.
+static void flushAlikeFromFirstBlock(ArrayRef<CallInst *> Scales) {
+  for (CallInst *Scale : Scales)
+    for (User *U : Scale->users())
+      if (auto *Flush = dyn_cast<CallInst>(U))
+        inlineWarpFlush(*Flush);
+}
+
 // The counting code's first-block flush of counts alike in every block
 // (CounterEmission.cpp) made every warp's again in a divergence copy: row
 // 0's slots become the warp's bank row's, the scale 1. Its code raised
 // matmul_tiled's copy from 80 to 85 registers (past an allocation step of
-// 8: a thread block fewer per SM), inline or out of line; the copies run
-// at several times the plain kernel's time, where a flush per warp is
-// noise.
+// 8: a thread block fewer per SM), inline or out of line, when the copies
+// had no register cap. With -pasta-div-alike-first-block (the default) the
+// first block's flush stays (flushAlikeFromFirstBlock).
 static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
                               FunctionCallee BankRow) {
   SmallVector<CallInst *, 2> Scales;
@@ -98,6 +127,8 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
         if (Function *Callee = Call->getCalledFunction())
           if (Callee->getName() == FirstBlockScaleName)
             Scales.push_back(Call);
+  if (AlikeFirstBlock)
+    return flushAlikeFromFirstBlock(Scales);
   const DataLayout &DL = Copy.getDataLayout();
   for (CallInst *Scale : Scales) {
     IRBuilder<> B(Scale);
@@ -133,6 +164,67 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
         }
     for (BasicBlock *BB : Tests)
       ConstantFoldTerminator(BB);
+  }
+}
+
+// On by default: each call of __pasta_bank_row reads %smid and the block
+// index again (volatile, so that no row stays live across a kernel's
+// loops: a grid-stride loop took 38 registers against 32), and a copy
+// computes it where it adds figures and again at each flush. A loop-free
+// kernel copy computes it once: 8 PTX instructions a warp fewer in 15
+// kernels' copies of 10 bundled programs, no register, spill or stack
+// byte more in any; on an H200 reduce_f32's copy ran 7 warp instructions
+// a warp fewer (-3% time), srad_coeff's one more (no time change), every
+// profile equal (lab div-44).
+static cl::opt<bool> OneBankRow(
+    "pasta-div-one-row", cl::init(true),
+    cl::desc("PASTA: a loop-free divergence copy of a kernel computes its "
+             "counters' bank row once, where every use of it is dominated "
+             "(off: at each flush and add again)"));
+
+// Copy's calls of __pasta_bank_row (all alike: the module's counters,
+// their number and banks).
+static SmallVector<CallInst *, 4> bankRowCalls(Function &Copy) {
+  SmallVector<CallInst *, 4> Rows;
+  for (Instruction &I : instructions(Copy))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (Function *Callee = Call->getCalledFunction())
+        if (Callee->getName() == BankRowName)
+          Rows.push_back(Call);
+  return Rows;
+}
+
+// Every bank row of a loop-free Copy taken from one call, made in the
+// nearest block that dominates them all (before the first of them when
+// that block holds one). Any row is right (the host adds the banks up);
+// the row only spreads the `red`s of warps that flush at the same time.
+static void oneBankRow(Function &Copy) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(Copy, Backedges);
+  SmallVector<CallInst *, 4> Rows = bankRowCalls(Copy);
+  if (!OneBankRow || !Backedges.empty() || Rows.size() < 2)
+    return;
+  DominatorTree DT(Copy);
+  // Unreachable code has no dominator: its calls stay as they are.
+  erase_if(Rows, [&](CallInst *Row) {
+    return !DT.isReachableFromEntry(Row->getParent());
+  });
+  if (Rows.size() < 2)
+    return;
+  BasicBlock *Common = Rows.front()->getParent();
+  for (CallInst *Row : Rows)
+    Common = DT.findNearestCommonDominator(Common, Row->getParent());
+  Instruction *At = Common->getTerminator();
+  for (Instruction &I : *Common)
+    if (is_contained(Rows, &I)) {
+      At = &I;
+      break;
+    }
+  auto *Kept = cast<CallInst>(Rows.front()->clone());
+  Kept->insertBefore(At->getIterator());
+  for (CallInst *Row : Rows) {
+    Row->replaceAllUsesWith(Kept);
+    Row->eraseFromParent();
   }
 }
 
@@ -575,6 +667,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     Stats.Rows32 = Rows32.size();
     Stats.print(M);
   }
+  // After the splits: the functions they call keep their rows where they
+  // are (rare paths, whose spills a longer-lived row raised).
+  for (Function *F : Fns)
+    if (isKernel(*F))
+      oneBankRow(*CopyOf.at(F));
   for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)

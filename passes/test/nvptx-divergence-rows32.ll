@@ -107,7 +107,10 @@
 ; CHECK-NOT: {{pasta.div.rows32|_general}}
 ; CHECK: {{^}$}}
 ; CHECK-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
+; The bank row both bodies use, computed once above the switch
+; (-pasta-div-one-row: a loop-free copy).
 ; CHECK: %[[W2:[0-9]+]] = call i32 @__pasta_div_row_width()
+; CHECK-NEXT: call ptr addrspace(1) @__pasta_bank_row(
 ; CHECK-NEXT: switch i32 %[[W2]], label %pasta.div.rows.other [
 ; CHECK-NEXT: i32 32, label %pasta.div.body32
 ; CHECK-NEXT: i32 16, label %pasta.div.body16

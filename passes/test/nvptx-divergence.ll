@@ -126,10 +126,10 @@ entry:
 ; CHECK-NEXT: call void @__pasta_div_switch_add(i64 %{{.*}}, ptr addrspace(1) %[[C71]])
 ; CHECK: switch i32 %tid
 ; At the return only the counting flush (`n < tid` is alike in every
-; block, but a divergence copy flushes it from every warp, scale 1, through
+; block: the first thread block flushes it, times the grid's blocks, through
 ; the inline form): no divergence register is left.
-; CHECK-NOT: @__pasta_first_block_scale(
-; CHECK: call void @__pasta_flush_bits_scaled_inline({{.*}}, i64 1)
+; CHECK: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
+; CHECK: call void @__pasta_flush_bits_scaled_inline({{.*}}, i64 %[[SCALE]])
 ; CHECK-NOT: @__pasta_flush_is_fast(
 ; CHECK-NOT: @__pasta_flush(
 ; CHECK: ret void
