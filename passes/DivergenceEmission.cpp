@@ -205,9 +205,13 @@ static void oneBankRow(Function &Copy) {
   if (!OneBankRow || !Backedges.empty() || Rows.size() < 2)
     return;
   DominatorTree DT(Copy);
-  // Unreachable code has no dominator: its calls stay as they are.
+  // Unreachable code has no dominator: its calls stay as they are; so do
+  // the rows of another counter array (a callee's counting code inlined
+  // into the copy reads its own array's row).
+  const CallInst *First = Rows.front();
   erase_if(Rows, [&](CallInst *Row) {
-    return !DT.isReachableFromEntry(Row->getParent());
+    return !DT.isReachableFromEntry(Row->getParent()) ||
+           !equal(Row->args(), First->args());
   });
   if (Rows.size() < 2)
     return;
