@@ -13,7 +13,8 @@
 #   scripts/stage_div_structures.sh
 # then run(command="bash scripts/gpu_divergence_structures.sh", carry=["build-gpu"]).
 # Results: $OUT/divergence-structures.md, logs and profiles in
-# $OUT/divergence-structures.tgz.
+# $OUT/divergence-structures.tgz; the newer structures' results-only check
+# in $OUT/divergence-structures-results.txt.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -71,6 +72,28 @@ one vectors vectors
 twins=$(grep -c '__pasta_divu' "$W/rdc.copies.csv")
 echo "rdc: $twins kernel launches of uncapped divergence twins (2 expected)"
 [ "$twins" = 2 ] || status=1
+# The structures added since, results only (each divergence build must
+# print what its plain twin prints; no ncu; DIV_RESULTS_ONLY overrides the
+# list): $OUT/divergence-structures-results.txt.
+for name in ${DIV_RESULTS_ONLY:-memops devfn callgraph hotshapes flushways
+  captures shortloops spinwait splitwarps regcap occupancy driver_occupancy
+  launch_ex skipahead sparseflush asmcopy asmloads onethread gridstride wmma
+  persistent}; do
+  [ -x "$bin/$name" ] || { echo "$name: not built"; continue; }
+  (cd "$bin" && timeout 120 "./$name.plain") > "$W/$name.plain.out" 2>&1
+  rc_plain=$?
+  (cd "$bin" && PASTA_DIVERGENCE=1 PASTA_OUTPUT="$W/$name.div.json" \
+    timeout 120 "./$name") > "$W/$name.div.out" 2> "$W/$name.div.err"
+  rc_div=$?
+  if [ $rc_plain -ne 0 ] || [ $rc_div -ne 0 ] ||
+    ! cmp -s "$W/$name.plain.out" "$W/$name.div.out"; then
+    echo "$name: results differ or failed (plain rc=$rc_plain, divergence rc=$rc_div)"
+    status=1
+  else
+    echo "$name: divergence build prints what the plain twin prints"
+  fi
+  grep -h "pasta: warning" "$W/$name.div.err" | sed "s/^/$name: /"
+done > "$OUT/divergence-structures-results.txt" 2>&1
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \
   --out "$OUT/divergence-structures.md" > /dev/null || status=1
 cat "$OUT/divergence-structures.md"
