@@ -100,6 +100,17 @@ static cl::opt<bool> AlikeFirstBlock(
              "times the grid's blocks, as counting copies do (in its inline "
              "form); off: every warp flushes them (flushAlikePerWarp)"));
 
+// Copy's direct calls of the runtime function named Name, in order.
+static SmallVector<CallInst *, 4> callsNamed(Function &Copy, StringRef Name) {
+  SmallVector<CallInst *, 4> Calls;
+  for (Instruction &I : instructions(Copy))
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      if (Function *Callee = Call->getCalledFunction())
+        if (Callee->getName() == Name)
+          Calls.push_back(Call);
+  return Calls;
+}
+
 // The counting code's first-block flushes (__pasta_flush_scaled,
 // __pasta_flush_bits_scaled) in their inline form for full warps
 // (inlineWarpFlush), the scale left as it is: the first thread block adds
@@ -120,13 +131,7 @@ static void flushAlikeFromFirstBlock(ArrayRef<CallInst *> Scales) {
 // first block's flush stays (flushAlikeFromFirstBlock).
 static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
                               FunctionCallee BankRow) {
-  SmallVector<CallInst *, 2> Scales;
-  for (BasicBlock &BB : Copy)
-    for (Instruction &I : BB)
-      if (auto *Call = dyn_cast<CallInst>(&I))
-        if (Function *Callee = Call->getCalledFunction())
-          if (Callee->getName() == FirstBlockScaleName)
-            Scales.push_back(Call);
+  SmallVector<CallInst *, 4> Scales = callsNamed(Copy, FirstBlockScaleName);
   if (AlikeFirstBlock)
     return flushAlikeFromFirstBlock(Scales);
   const DataLayout &DL = Copy.getDataLayout();
@@ -182,27 +187,17 @@ static cl::opt<bool> OneBankRow(
              "counters' bank row once, where every use of it is dominated "
              "(off: at each flush and add again)"));
 
-// Copy's calls of __pasta_bank_row (all alike: the module's counters,
-// their number and banks).
-static SmallVector<CallInst *, 4> bankRowCalls(Function &Copy) {
-  SmallVector<CallInst *, 4> Rows;
-  for (Instruction &I : instructions(Copy))
-    if (auto *Call = dyn_cast<CallInst>(&I))
-      if (Function *Callee = Call->getCalledFunction())
-        if (Callee->getName() == BankRowName)
-          Rows.push_back(Call);
-  return Rows;
-}
-
 // Every bank row of a loop-free Copy taken from one call, made in the
 // nearest block that dominates them all (before the first of them when
 // that block holds one). Any row is right (the host adds the banks up);
 // the row only spreads the `red`s of warps that flush at the same time.
 static void oneBankRow(Function &Copy) {
+  if (!OneBankRow)
+    return;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   FindFunctionBackedges(Copy, Backedges);
-  SmallVector<CallInst *, 4> Rows = bankRowCalls(Copy);
-  if (!OneBankRow || !Backedges.empty() || Rows.size() < 2)
+  SmallVector<CallInst *, 4> Rows = callsNamed(Copy, BankRowName);
+  if (!Backedges.empty() || Rows.size() < 2)
     return;
   DominatorTree DT(Copy);
   // Unreachable code has no dominator: its calls stay as they are; so do
