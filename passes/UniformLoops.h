@@ -147,6 +147,15 @@ public:
   std::optional<int64_t> rowStride(llvm::Value *Ptr,
                                    const llvm::BasicBlock &At);
 
+  // rowStride as an expression (64 bits) where the coefficient is one
+  // times values of a kernel's arguments (hotspot's idx = (row0 + 1 + ty)
+  // * n + col0 + 1 + tx: 4 * n bytes), a factor the same in every lane and
+  // known before the kernel's first instruction; rowStride's constant where
+  // it has one. Null otherwise. At as laneStride's.
+  const llvm::SCEV *rowStep(llvm::Value *Ptr, const llvm::BasicBlock &At);
+  // rowStep's step S, computed before At (none where it cannot be).
+  llvm::Value *expandRowStep(const llvm::SCEV *S, llvm::Instruction *At);
+
   // laneStride, or where the address selects between values of one lane
   // stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that stride,
   // with the selects' conditions that are not warp-uniform appended to
@@ -272,6 +281,8 @@ private:
                                       const llvm::BasicBlock &At);
   std::optional<int64_t> yCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
+  const llvm::SCEV *yStep(const llvm::SCEV *S, const llvm::BasicBlock &At);
+  bool ofUniformArguments(const llvm::SCEV *S, const llvm::BasicBlock &At);
   bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0);
 
