@@ -7,8 +7,8 @@
 ; lane 16's address is lane 0's plus 4n: the rows-apart test is the entry's
 ; |4n| test and one vote of that side (%pasta.div.steparm, one
 ; __pasta_div_all_lanes), no shuffle; a warp with a lane on the other side
-; (the image's first or last row) is measured. -pasta-div-clamped-steps=0
-; shuffles lane 16's address as before.
+; (the image's first or last row) is measured. -pasta-div-clamped-steps=0,
+; the default, shuffles lane 16's address as before.
 ; The IR is clang's -O2 output (-gline-tables-only) for
 ;   __global__ void north_south(const float *J, float *out, int n) {
 ;     int x = blockIdx.x * 16 + threadIdx.x;
@@ -17,8 +17,8 @@
 ;     int down = min(y + 1, n - 1);
 ;     out[y * n + x] = J[up * n + x] + J[down * n + x];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamped-steps=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamped-steps -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}} @_Z11north_southPKfPfi__pasta_div(
 ; CHECK: %[[SA:pasta.div.stepapart[.a-z0-9]*]] = and i1
