@@ -50,14 +50,14 @@
 ; CHECK: call void @__pasta_div_add(
 ; CHECK: [[MEAS]]:
 ; CHECK: %[[W:pasta.div.width[0-9]*]] = select i1 %[[OK]], i32 %[[RW]], i32 0
-; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %[[W]],
 ; CHECK-NOT: shfl.sync
 ; CHECK: ret void
 
 ; OFF-LABEL: define {{.*}} @_Z4westPKfPfi__pasta_div(
 ; OFF: call i32 @__pasta_div_all_lanes(
 ; OFF-NOT: pasta.div.apartrows
-; OFF: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 1, i32 1, i32 %pasta.div.width
+; OFF: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %pasta.div.width
 ; OFF: ret void
 
 ; ModuleID = 'west.cu'

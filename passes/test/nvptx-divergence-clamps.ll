@@ -57,10 +57,10 @@ declare i32 @llvm.umin.i32(i32, i32)
 ; FULL: call i32 @__pasta_div_row_sectors(ptr %{{[0-9]+}}, i32 4, i32 4)
 ; FULL: [[MEAS]]:
 ; FULL: %[[W:pasta.div.width[0-9]*]] = select i1 %[[OK]], i32 %[[RW]], i32 0
-; FULL-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %[[W]],
+; FULL-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %[[W]],
 ; FULL: %pasta.div.arm{{[0-9]+}} = icmp sle i32 %xp, %nm
 ; FULL: call i32 @__pasta_div_row_sectors(
-; FULL: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 1, i32 1, i32 %pasta.div.width
+; FULL: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %pasta.div.width
 ; FULL-NOT: call i32 @__pasta_div_access_row32(
 ; FULL: ret void
 ; CHECK-LABEL: define ptx_kernel void @stencil__pasta_div(
