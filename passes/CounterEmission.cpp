@@ -169,6 +169,12 @@ static cl::opt<bool> LaunchCountAtExit(
     cl::desc("PASTA: the grid's first thread counts the launch where it "
              "ends, not at the kernel's entry"));
 
+static cl::opt<bool> FirstBlockFastFlush(
+    "pasta-first-block-fast-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the first block's flush of two or more counts alike "
+             "in every block sums them inline in a full warp of small "
+             "counts (__pasta_flush_scaled_fast), calls the flush elsewhere"));
+
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
     cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
@@ -619,6 +625,24 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     markInstrumentation(
         WideThen->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> WB(WideThen);
+    if (FirstBlockFastFlush) {
+      // A full warp of small counts (the usual exit) sums each inline.
+      Value *IsFast = WB.CreateICmpNE(
+          WB.CreateCall(M.getOrInsertFunction(FlushIsFastName, I64, I64),
+                        {Any}),
+          WB.getInt64(0));
+      Instruction *FastT = nullptr, *SlowT = nullptr;
+      SplitBlockAndInsertIfThenElse(IsFast, WB.GetInsertPoint(), &FastT,
+                                    &SlowT);
+      markInstrumentation(
+          FastT->getParent()->getSinglePredecessor()->getTerminator());
+      FunctionCallee FlushFast = M.getOrInsertFunction(
+          FlushScaledFastName, TB.getVoidTy(), Global, I64, I64);
+      IRBuilder<> FB(FastT);
+      for (uint32_t C : Wide)
+        FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      WB.SetInsertPoint(SlowT);
+    }
     for (uint32_t C : Wide)
       WB.CreateCall(FlushOne, {RowZero(C), loadCount(WB, C), Scale});
     TB.SetInsertPoint(Then); // the split moved it to the tail block

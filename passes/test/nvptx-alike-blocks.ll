@@ -31,6 +31,7 @@
 ; single-tile reduction called six such flushes in every warp, of which
 ; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -S %s | FileCheck %s --check-prefix=CALL
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-first-block-fast-flush=0 -S %s | FileCheck %s --check-prefix=NOFAST
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -207,8 +208,12 @@ done:
 ; Two loops alike in every block (CUB's single-tile reduction has six, of
 ; which three run in Thrust's test): one ballot of both 64-bit counts (the or of
 ; them, __pasta_flush_any) before their tested calls, so that a warp whose
-; counts are all zero skips both in one test. -pasta-test-scaled-flush=0:
-; the calls as before, no ballot.
+; counts are all zero skips both in one test. Then a full warp of small
+; counts (__pasta_flush_is_fast of the or) sums each inline
+; (__pasta_flush_scaled_fast), any other warp makes the tested calls
+; (-pasta-first-block-fast-flush=0, the NOFAST lines: the tested calls
+; alone, as before). -pasta-test-scaled-flush=0: the calls as before, no
+; ballot.
 ; CHECK-LABEL: define ptx_kernel void @twoloops(
 ; CHECK: ret:
 ; CHECK: call i64 @__pasta_first_block_scale()
@@ -217,10 +222,28 @@ done:
 ; CHECK-NEXT: %[[TEST:[0-9]+]] = icmp ne i64 %[[ANY]], 0
 ; CHECK-NEXT: br i1 %[[TEST]], label %[[WIDE:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
 ; CHECK: [[WIDE]]:
-; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
-; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
+; CHECK-NEXT: %[[FAST:[0-9]+]] = call i64 @__pasta_flush_is_fast(i64 %[[OR]])
+; CHECK-NEXT: %[[FASTTEST:[0-9]+]] = icmp ne i64 %[[FAST]], 0
+; CHECK-NEXT: br i1 %[[FASTTEST]], label %[[INLINE:[0-9]+]], label %[[CALLS:[0-9]+]], !pasta.instrumentation
+; CHECK: [[INLINE]]:
+; CHECK-NEXT: call void @__pasta_flush_scaled_fast(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID:[0-9a-f]+]], i32 [[C1:[0-9]+]]), i64 %[[V1:[0-9a-z.]+]], i64 %[[S:[0-9]+]])
+; CHECK-NEXT: call void @__pasta_flush_scaled_fast(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[C2:[0-9]+]]), i64 %[[V2:[0-9a-z.]+]], i64 %[[S]])
+; CHECK: [[CALLS]]:
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[C1]]), i64 %[[V1]], i64 %[[S]])
+; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[C2]]), i64 %[[V2]], i64 %[[S]])
 ; CHECK-NOT: __pasta_flush_scaled
 ; CHECK: ret void
+; NOFAST-LABEL: define ptx_kernel void @twoloops(
+; NOFAST: call i64 @__pasta_flush_any(
+; NOFAST-NOT: __pasta_flush_is_fast
+; NOFAST-NEXT: icmp ne
+; NOFAST-NEXT: br i1
+; NOFAST-NEXT: {{^$}}
+; NOFAST-NEXT: {{^[0-9]+:}}
+; NOFAST-NEXT: call void @__pasta_flush_scaled_nonzero(
+; NOFAST-NEXT: call void @__pasta_flush_scaled_nonzero(
+; NOFAST-NOT: __pasta_flush_scaled_fast
+; NOFAST: ret void
 ; CALL-LABEL: define ptx_kernel void @twoloops(
 ; CALL-NOT: __pasta_flush_any
 ; CALL: call void @__pasta_flush_scaled(
