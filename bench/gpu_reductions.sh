@@ -112,7 +112,10 @@ for r in $(seq 1 "$ROUNDS"); do
       "$bin/thrust-$b"
   done
 done
+# REDUCTION_NCU=0 leaves part 4 out (a run whose change leaves the
+# reduction's PTX as it was).
 for b in plain before after; do
+  [ "${REDUCTION_NCU:-1}" != 0 ] || break
   ncu_run "red-$b" 12 -k 'regex:reduce_f' "$bin/red-$b" 16777216
 done
 # The per-kernel table: time, instructions a warp, registers, issue %.
