@@ -2062,7 +2062,7 @@ static void narrowSlot(AllocaInst *Slot) {
 // is `ld.global.nc` in inline PTX (lab 56 counts it), kept a 64-bit count
 // added in every trip. The counted ones return as a load does
 // (asmAccessReturns): marked `willreturn` while the counting code is
-// planned and emitted, their loops' trip counts are added at the exits
+// emitted (after placement), their loops' trip counts are added at the exits
 // (addTripCount) and their counters narrowed (narrowCounters). Returns the
 // calls marked, unmarked again after emission: the program's own code
 // compiles as before.
