@@ -625,8 +625,14 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     markInstrumentation(
         WideThen->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> WB(WideThen);
-    if (FirstBlockFastFlush) {
-      // A full warp of small counts (the usual exit) sums each inline.
+    // Counts all kept in 32 bits (narrowCounters; CUB's tile loops): a full
+    // warp of small counts sums each inline. Not where one is 64-bit: lud's
+    // first blocks (one 64-bit count) ran 0.8% slower so on the H200 (lab
+    // 70), and its PTX stays as it was.
+    bool AllNarrow = all_of(Wide, [&](uint32_t C) {
+      return Slots[C]->getAllocatedType()->isIntegerTy(32);
+    });
+    if (FirstBlockFastFlush && AllNarrow) {
       Value *IsFast = WB.CreateICmpNE(
           WB.CreateCall(M.getOrInsertFunction(FlushIsFastName, I64, I64),
                         {Any}),
