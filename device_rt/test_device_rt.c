@@ -1309,9 +1309,9 @@ static void flush_alike_nonzero_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled_nonzero(&alike_slot, alike_count(lane), scale);
 }
 
-/* The pass's form for two or more 64-bit counts (one shown): the ballot of
- * their or, then in a full warp of small counts the inline sum of each,
- * elsewhere the tested call: the same sums. */
+/* The pass's form for two or more alike counts kept in 32 bits (one shown): the
+ * ballot of their or, then in a full warp of small counts the inline sum of
+ * each, elsewhere the tested call: the same sums. */
 static void flush_alike_fast_lane(uint32_t lane, void *arg) {
   (void)arg;
   uint64_t scale = __pasta_first_block_scale();
