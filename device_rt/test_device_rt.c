@@ -1309,6 +1309,21 @@ static void flush_alike_nonzero_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled_nonzero(&alike_slot, alike_count(lane), scale);
 }
 
+/* The pass's form for two or more alike counts kept in 32 bits (one shown): the
+ * ballot of their or, then in a full warp of small counts the inline sum of
+ * each, elsewhere the tested call: the same sums. */
+static void flush_alike_fast_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  uint64_t count = alike_count(lane);
+  if (scale == 0 || __pasta_flush_any(count) == 0)
+    return;
+  if (__pasta_flush_is_fast(count) != 0)
+    __pasta_flush_scaled_fast(&alike_slot, count, scale);
+  else
+    __pasta_flush_scaled_nonzero(&alike_slot, count, scale);
+}
+
 /* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
  * 31 of test_flush_bits' masks to three slots (the fourth unused), each sum
  * (or each lane's bit, in a partial warp) times 7. */
@@ -1390,6 +1405,9 @@ static void test_first_block_scale(void) {
                     250 + 260 * (1ull << 40));
   check_flush_alike(flush_alike_nonzero_lane, 0, 250);
   check_flush_alike(flush_alike_nonzero_lane, 1ull << 40,
+                    250 + 260 * (1ull << 40));
+  check_flush_alike(flush_alike_fast_lane, 0, 250);
+  check_flush_alike(flush_alike_fast_lane, 1ull << 40,
                     250 + 260 * (1ull << 40));
   alike_big = 0;
 }
