@@ -1046,3 +1046,5 @@ PASTA_INLINE void __pasta_flush_scaled_nonzero(PASTA_GLOBAL uint64_t *slot,
 #include "device_rt_div.inc.c"
 
 #include "device_rt_div_rows.inc.c"
+
+#include "device_rt_div_versioned.inc.c"
