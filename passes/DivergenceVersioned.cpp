@@ -209,9 +209,12 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
   ValueToValueMapTy CloneMap;
   BasicBlock *Clone = CloneBasicBlock(H, CloneMap, ".pasta.div.ver", &F);
   BasicBlock *Done = BasicBlock::Create(Ctx, "pasta.div.ver.done", &F, Merge);
-  for (Instruction &I : *Clone)
+  for (Instruction &I : *Clone) {
     RemapInstruction(&I, CloneMap,
                      RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), CloneMap,
+                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  }
   SmallVector<std::pair<PHINode *, PHINode *>, 8> Phis;
   for (PHINode &Phi : H->phis())
     Phis.push_back({&Phi, cast<PHINode>(CloneMap[&Phi])});
