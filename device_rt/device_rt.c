@@ -1061,3 +1061,5 @@ PASTA_INLINE void __pasta_flush_scaled_fast(PASTA_GLOBAL uint64_t *slot,
 #include "device_rt_div.inc.c"
 
 #include "device_rt_div_rows.inc.c"
+
+#include "device_rt_div_versioned.inc.c"

@@ -11,6 +11,7 @@
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceMeasures.h"
+#include "DivergenceVersioned.h"
 #include "KernelVariants.h"
 #include "Selection.h"
 
@@ -283,7 +284,7 @@ struct DivergenceStats {
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
            Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0, Gaps = 0,
            Twins = 0;
-  unsigned Bodies = 0, Rows32 = 0, Rows16 = 0;
+  unsigned Bodies = 0, Rows32 = 0, Rows16 = 0, Versioned = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
     ++Branches;
@@ -312,7 +313,9 @@ struct DivergenceStats {
               "16-wide rows: "
            << Gaps << "; measured with a twin's base: " << Twins
            << "; kernels with a body for rows of 32: " << Rows32
-           << " (of them with one for rows of 16 too: " << Rows16 << ")\n";
+           << " (of them with one for rows of 16 too: " << Rows16
+           << "); loops whose full warps' trips run unmeasured: " << Versioned
+           << "\n";
   }
 };
 } // namespace
@@ -584,6 +587,11 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   ValueToValueMapTy VMap;
   DenseMap<Function *, Function *> CopyOf =
       createCopies(M, Fns, PASTA_DIV_SUFFIX, VMap);
+  // Full warps' trips of one-block loops, versioned before any
+  // measurement goes in (the clones are in no plan: never measured).
+  unsigned Versioned = 0;
+  for (auto &[F, Copy] : CopyOf)
+    Versioned += versionFullWarpLoops(*Copy, Plan, VMap, T, FAM);
   // Loops are simplified and analyzed before any code goes in.
   std::map<Function *, std::unique_ptr<UniformLoops>> LoopsOf;
   for (auto &[F, Copy] : CopyOf)
@@ -711,6 +719,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       Stats.LoopsBeyond += Loops->uniformLoopsBeyondAnalysis();
     }
     Stats.Rows32 = Rows32.size();
+    Stats.Versioned = Versioned;
     Stats.print(M);
   }
   // After the splits: the functions they call keep their rows where they
