@@ -16,7 +16,11 @@
 #      Thrust's kernels under ncu, one launch each: these rounds give their
 #      spread;
 #   4. ncu, one run each of the reduction (plain, before, after): time,
-#      instructions and warps (instructions a warp), registers, issue activity.
+#      instructions and warps (instructions a warp), registers, issue activity;
+#   5. where THRUST_ALL_ROUNDS > 0 (default 0): that many rounds of ncu over
+#      every Thrust kernel (plain, before, after, older where staged), each
+#      round's table by ncu_kernel_times.py (the closing run's "Thrust / CUB
+#      kernels" geometric mean and maximum over the same kernels).
 # usage (from the repository root, or any directory):
 #   bash build-gpu/redux/run.sh   (run.sh: OUT=$OUT/redux this script)
 # Scratch in $REDUX_SCRATCH (default /tmp/redux-gpu); everything it writes
@@ -108,7 +112,10 @@ for r in $(seq 1 "$ROUNDS"); do
       "$bin/thrust-$b"
   done
 done
+# REDUCTION_NCU=0 leaves part 4 out (a run whose change leaves the
+# reduction's PTX as it was).
 for b in plain before after; do
+  [ "${REDUCTION_NCU:-1}" != 0 ] || break
   ncu_run "red-$b" 12 -k 'regex:reduce_f' "$bin/red-$b" 16777216
 done
 # The per-kernel table: time, instructions a warp, registers, issue %.
@@ -141,4 +148,18 @@ for (k, b) in sorted(rows):
         " ".join("%.0f" % x for x in v.get("smsp__issue_active.avg.pct_of_peak_sustained_active", []))))
 PY
 cat "$OUT/ncu.md"
+# 5. Every Thrust kernel, as the closing run times them.
+for r in $(seq 1 "${THRUST_ALL_ROUNDS:-0}"); do
+  csvs=""
+  for b in $thrust_builds; do
+    [ "$(left)" -gt 12 ] || { echo "ncu all-$b-$r: deadline, skipped"; continue; }
+    (cd "$scratch" && timeout 12 ncu --csv --page raw --print-kernel-base mangled \
+      --metrics gpu__time_duration.sum "$bin/thrust-$b" > "$OUT/all-$b-$r.csv" 2> "$OUT/all-$b-$r.err")
+    echo "ncu all-$b-$r: exit $?"
+    csvs="$csvs $OUT/all-$b-$r.csv"
+  done
+  # shellcheck disable=SC2086 # csvs: separate words, plain's first
+  python3 "$bin/ncu_kernel_times.py" $csvs > "$OUT/thrust-all-$r.md" 2>&1
+  echo "round $r ($thrust_builds):" && tail -n 8 "$OUT/thrust-all-$r.md"
+done
 echo "redux: done in $((SECONDS - start)) s"

@@ -16,7 +16,9 @@
 #   build with `-mllvm -pasta-inline-first-block-flush=2` as an A/B;
 #   STAGE_LIMIT: run.sh's limit, default 118 s;
 #   STAGE_NAME (default redux): run.sh's scratch /tmp/<name>-gpu and its one
-#   archive $OUT/<name>.tgz, as build-gpu/<name>/run.sh)
+#   archive $OUT/<name>.tgz, as build-gpu/<name>/run.sh;
+#   STAGE_THRUST_ALL: run.sh's THRUST_ALL_ROUNDS, default 0: rounds of ncu
+#   over every Thrust kernel, gpu_reductions.sh's part 5)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${PASTA_BUILD_DIR:-$here/build}" && pwd)
@@ -54,7 +56,7 @@ if [ -n "${OLDER:-}" ]; then
   PASTA_STATIC_RUNTIME=1 PASTA_BUILD_DIR=$OLDER "$here/scripts/pasta-clang++" \
     "${cu[@]}" ${OLDER_FLAGS:-} "$thrust" -o "$pack/thrust-older" "${rt[@]}" 2> /dev/null
 fi
-cp "$here/scripts/compare_profiles.py" "$pack/"
+cp "$here/scripts/compare_profiles.py" "$here/scripts/ncu_kernel_times.py" "$pack/"
 
 tar -cJf "$dest/redux.txz" -C "$(dirname "$pack")" redux
 rm -rf "$(dirname "$pack")"
@@ -62,14 +64,14 @@ cp "$here/bench/gpu_reductions.sh" "$dest/"
 name=${STAGE_NAME:-redux}
 # STAGE_LIMIT (default 118): run.sh's limit in seconds; the script skips
 # later parts past 6 seconds less.
-sed "s/@NAME@/$name/g; s/@LIMIT@/${STAGE_LIMIT:-118}/g" > "$dest/run.sh" << 'EOF'
+sed "s/@NAME@/$name/g; s/@LIMIT@/${STAGE_LIMIT:-118}/g; s/@ALL@/${STAGE_THRUST_ALL:-0}/g" > "$dest/run.sh" << 'EOF'
 #!/usr/bin/env bash
 # bash build-gpu/@NAME@/run.sh: bench/gpu_reductions.sh, one archive.
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT/@NAME@"
 OUT=$OUT/@NAME@ REDUX_SCRATCH=/tmp/@NAME@-gpu DEADLINE=$((@LIMIT@ - 6)) \
-  timeout @LIMIT@ bash "$here/gpu_reductions.sh"
+  THRUST_ALL_ROUNDS=@ALL@ timeout @LIMIT@ bash "$here/gpu_reductions.sh"
 tar -czf "$OUT/@NAME@.tgz" -C "$OUT" @NAME@ && rm -rf "$OUT/@NAME@"
 EOF
 git -C "$here" rev-parse --short HEAD > "$dest/commit"

@@ -1038,6 +1038,21 @@ PASTA_INLINE void __pasta_flush_scaled_nonzero(PASTA_GLOBAL uint64_t *slot,
     __pasta_flush_scaled(slot, value, scale);
 }
 
+/* The fast path of the first block's flush of several counts alike in
+ * every thread block, after __pasta_flush_is_fast said so for the bitwise
+ * or of all of them (a full warp, every lane's counts small): a 32-bit
+ * warp sum, and one `red` of the sum times `scale` by lane 0 where the sum
+ * is not zero; what __pasta_flush_scaled adds, inline. CUB's single-tile
+ * reduction called __pasta_flush_scaled for each of its three running tile
+ * loops in every warp of its one block, some 35 SASS instructions a call. */
+PASTA_INLINE void __pasta_flush_scaled_fast(PASTA_GLOBAL uint64_t *slot,
+                                            uint64_t value, uint64_t scale) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  uint32_t sum = pasta_full_warp_sum_u32(full, (uint32_t)value);
+  if (sum != 0 && __gpu_lane_id() == 0)
+    pasta_atomic_add(slot, (uint64_t)sum * scale);
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 
@@ -1046,3 +1061,5 @@ PASTA_INLINE void __pasta_flush_scaled_nonzero(PASTA_GLOBAL uint64_t *slot,
 #include "device_rt_div.inc.c"
 
 #include "device_rt_div_rows.inc.c"
+
+#include "device_rt_div_versioned.inc.c"

@@ -1309,6 +1309,21 @@ static void flush_alike_nonzero_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled_nonzero(&alike_slot, alike_count(lane), scale);
 }
 
+/* The pass's form for two or more alike counts kept in 32 bits (one shown): the
+ * ballot of their or, then in a full warp of small counts the inline sum of
+ * each, elsewhere the tested call: the same sums. */
+static void flush_alike_fast_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  uint64_t count = alike_count(lane);
+  if (scale == 0 || __pasta_flush_any(count) == 0)
+    return;
+  if (__pasta_flush_is_fast(count) != 0)
+    __pasta_flush_scaled_fast(&alike_slot, count, scale);
+  else
+    __pasta_flush_scaled_nonzero(&alike_slot, count, scale);
+}
+
 /* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
  * 31 of test_flush_bits' masks to three slots (the fourth unused), each sum
  * (or each lane's bit, in a partial warp) times 7. */
@@ -1390,6 +1405,9 @@ static void test_first_block_scale(void) {
                     250 + 260 * (1ull << 40));
   check_flush_alike(flush_alike_nonzero_lane, 0, 250);
   check_flush_alike(flush_alike_nonzero_lane, 1ull << 40,
+                    250 + 260 * (1ull << 40));
+  check_flush_alike(flush_alike_fast_lane, 0, 250);
+  check_flush_alike(flush_alike_fast_lane, 1ull << 40,
                     250 + 260 * (1ull << 40));
   alike_big = 0;
 }
@@ -3772,6 +3790,62 @@ static void test_grid_stride_runs(void) {
   CHECK_EQ_INT(slot, 70);
 }
 
+/* __pasta_ver_trips and __pasta_ver_trips_add (passes/DivergenceVersioned.cpp,
+ * a versioned loop's clone): in a full warp of one row of 32 lanes, the
+ * backedges every lane takes (the least of the lanes', capped at 2^31 - 1),
+ * in every lane; 0 in a warp not full or not one row of 32 (blocks 16 or
+ * 100 threads wide in x, 2 high). The clone's trips are added once per
+ * warp, whichever lanes ask. */
+struct ver_trips {
+  uint64_t backedges[64];
+  uint32_t trips[64];
+  uint64_t counter;
+};
+
+static void ver_trips_lane(uint32_t lane, void *arg) {
+  struct ver_trips *v = arg;
+  v->trips[lane] = __pasta_ver_trips(v->backedges[lane]);
+  __pasta_ver_trips_add(&v->counter, v->trips[lane]);
+}
+
+static void ver_trips_check(uint32_t x, uint32_t y, uint64_t active,
+                            const uint64_t backedges[32]) {
+  struct ver_trips v;
+  memset(&v, 0, sizeof v);
+  memcpy(v.backedges, backedges, 32 * sizeof *backedges);
+  place(0, 1, 0, x);
+  pasta_shim.threads[1] = y;
+  uint64_t want = 0x7fffffffu;
+  for (int l = 0; l < 32; ++l)
+    if (backedges[l] < want)
+      want = backedges[l];
+  if (active != FULL || (x % 32 != 0 && y != 1))
+    want = 0;
+  pasta_shim_warp(32, active, 0, 0, ver_trips_lane, &v);
+  for (int l = 0; l < 32; ++l)
+    if (active >> l & 1)
+      CHECK_EQ_U64(v.trips[l], want);
+  CHECK_EQ_U64(v.counter, want);
+}
+
+static void test_ver_trips(void) {
+  uint64_t falling[32], rising[32], huge[32], zero[32];
+  for (int l = 0; l < 32; ++l) {
+    falling[l] = 300 - (uint64_t)l;       /* bpnn_hidden's: lane 31's least */
+    rising[l] = 7 + (uint64_t)l * 1000;   /* lane 0's */
+    huge[l] = (1ull << 40) + (uint64_t)l; /* above the cap in every lane */
+    zero[l] = l == 17 ? 0 : 5;            /* one lane leaves at once */
+  }
+  ver_trips_check(256, 1, FULL, falling);
+  ver_trips_check(64, 4, FULL, rising);
+  ver_trips_check(256, 1, FULL, huge);
+  ver_trips_check(256, 1, FULL, zero);
+  ver_trips_check(256, 1, 0xfffffffeull, falling); /* not full */
+  ver_trips_check(256, 1, 0x0000ffffull, rising);
+  ver_trips_check(16, 16, FULL, falling); /* two rows of 16 */
+  ver_trips_check(100, 2, FULL, rising);  /* rows across warps */
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -3808,6 +3882,7 @@ int main(void) {
   test_div_count_launch();
   test_div_all_lanes();
   test_div_uniform();
+  test_ver_trips();
   test_div_whole_at_once();
   test_div_mask_free();
   test_div_full_rows();

@@ -62,6 +62,71 @@ static void print_toolkit_release(const char *cuda) {
   pclose(nvcc);
 }
 
+/* Whether the nvcc command line asks for -v (--verbose). */
+static int asks_verbose(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+      return 1;
+  return 0;
+}
+
+/* Whether pasta-clang++'s arguments link (no -c, -S, -E, -M, -MM, no
+ * device-only output), and the output they name ("a.out" by default). */
+static int links(const pasta_nvcc_result *r, const char **output) {
+  *output = "a.out";
+  int link = !r->device_output;
+  for (size_t i = 0; i < r->args.num; ++i) {
+    const char *a = r->args.at[i];
+    if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E") ||
+        !strcmp(a, "-M") || !strcmp(a, "-MM") || !strcmp(a, "-fsyntax-only"))
+      link = 0;
+    else if (!strcmp(a, "-o") && i + 1 < r->args.num)
+      *output = r->args.at[i + 1];
+  }
+  return link;
+}
+
+/* nvcc -v prints its settings and each step as "#$ " lines, and CMake
+ * reads them when CMAKE_CUDA_COMPILER is an nvcc: the toolkit (TOP=), its
+ * include and library directories (INCLUDES=, LIBRARIES=), the
+ * architectures built ("-arch compute_NN") and the host link command, the
+ * line holding LIBRARIES' value, whose first word becomes CMake's CUDA
+ * link launcher. pasta-nvcc prints the same lines for what it does, the
+ * link through pasta-clang++ (which links PASTA's runtime), so that
+ * -DCMAKE_CUDA_COMPILER=pasta-nvcc configures and links (CMake's own
+ * device-link step, for separable compilation, needs the toolchain file). */
+static void print_nvcc_steps(const pasta_nvcc_result *r, const char *cuda,
+                             const char *default_arch, const char *clang) {
+  char libs[2 * PATH_MAX + 32];
+  snprintf(libs, sizeof libs, "\"-L%s/lib64/stubs\" \"-L%s/lib64\"", cuda,
+           cuda);
+  fprintf(stderr,
+          "#$ _HERE_=%s/bin\n#$ TOP=%s\n"
+          "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n"
+          "#$ PATH=%s/bin:%s\n#$ INCLUDES=\"-I%s/include\"\n"
+          "#$ LIBRARIES=  %s\n",
+          cuda, cuda, cuda, cuda, getenv("PATH") ? getenv("PATH") : "", cuda,
+          libs);
+  /* pasta-clang++ adds the default architecture where the command names
+   * none (CMake's first identification compile names none it keeps). */
+  static const char *const arch_flags[] = {"--offload-arch=sm_",
+                                           "--cuda-gpu-arch=sm_"};
+  int archs = 0;
+  for (size_t i = 0; i < r->args.num; ++i)
+    for (size_t f = 0; f < 2; ++f)
+      if (!strncmp(r->args.at[i], arch_flags[f], strlen(arch_flags[f])))
+        archs += fprintf(stderr, "#$ clang-22 (PASTA) -arch compute_%s\n",
+                         r->args.at[i] + strlen(arch_flags[f])) > 0;
+  if (!archs)
+    fprintf(stderr, "#$ clang-22 (PASTA) -arch compute_%s\n", default_arch);
+  const char *output;
+  if (links(r, &output))
+    fprintf(stderr,
+            "#$ \"%s\" %s -lcudadevrt -lcudart_static -lrt -lpthread -ldl "
+            "-o \"%s\"\n",
+            clang, libs, output);
+}
+
 int main(int argc, char **argv) {
   pasta_nvcc_config cfg;
   pasta_nvcc_config_from_env(&cfg);
@@ -103,6 +168,8 @@ int main(int argc, char **argv) {
     execlp("clang++-22", "clang++-22", "--version", (char *)NULL);
     return 0;
   }
+  if (asks_verbose(argc, argv))
+    print_nvcc_steps(&r, cuda, cfg.default_arch, clang);
   char **args = calloc(r.args.num + 2, sizeof *args);
   if (!args) {
     pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
+#include "InlineAsmMemory.h"
 #include "InstrumentationMD.h"
 #include "ThreadExits.h"
 
@@ -167,6 +168,17 @@ static cl::opt<bool> LaunchCountAtExit(
     "pasta-launch-count-at-exit", cl::Hidden, cl::init(false),
     cl::desc("PASTA: the grid's first thread counts the launch where it "
              "ends, not at the kernel's entry"));
+
+static cl::opt<bool> FirstBlockFastFlush(
+    "pasta-first-block-fast-flush", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: the first block's flush of two or more counts alike "
+             "in every block sums them inline in a full warp of small "
+             "counts (__pasta_flush_scaled_fast), calls the flush elsewhere"));
+
+static cl::opt<bool> AsmAccessesReturn(
+    "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
+             "trip counts and narrowing of the loops holding them"));
 
 static cl::opt<bool> NarrowCounters(
     "pasta-narrow-counters", cl::Hidden, cl::init(true),
@@ -613,6 +625,30 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     markInstrumentation(
         WideThen->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> WB(WideThen);
+    // Counts all kept in 32 bits (narrowCounters; CUB's tile loops): a full
+    // warp of small counts sums each inline. Not where one is 64-bit: lud's
+    // first blocks (one 64-bit count) ran 0.8% slower so on the H200 (lab
+    // 70), and its PTX stays as it was.
+    bool AllNarrow = all_of(Wide, [&](uint32_t C) {
+      return Slots[C]->getAllocatedType()->isIntegerTy(32);
+    });
+    if (FirstBlockFastFlush && AllNarrow) {
+      Value *IsFast = WB.CreateICmpNE(
+          WB.CreateCall(M.getOrInsertFunction(FlushIsFastName, I64, I64),
+                        {Any}),
+          WB.getInt64(0));
+      Instruction *FastT = nullptr, *SlowT = nullptr;
+      SplitBlockAndInsertIfThenElse(IsFast, WB.GetInsertPoint(), &FastT,
+                                    &SlowT);
+      markInstrumentation(
+          FastT->getParent()->getSinglePredecessor()->getTerminator());
+      FunctionCallee FlushFast = M.getOrInsertFunction(
+          FlushScaledFastName, TB.getVoidTy(), Global, I64, I64);
+      IRBuilder<> FB(FastT);
+      for (uint32_t C : Wide)
+        FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      WB.SetInsertPoint(SlowT);
+    }
     for (uint32_t C : Wide)
       WB.CreateCall(FlushOne, {RowZero(C), loadCount(WB, C), Scale});
     TB.SetInsertPoint(Then); // the split moved it to the tail block
@@ -2027,6 +2063,27 @@ static void narrowSlot(AllocaInst *Slot) {
   }
 }
 
+// LLVM takes inline assembly to possibly never return, so scalar evolution
+// counts no trips of a loop holding one: CUB's tile loops, whose one access
+// is `ld.global.nc` in inline PTX (lab 56 counts it), kept a 64-bit count
+// added in every trip. The counted ones return as a load does
+// (asmAccessReturns): marked `willreturn` while the counting code is
+// emitted (after placement), their loops' trip counts are added at the exits
+// (addTripCount) and their counters narrowed (narrowCounters). Returns the
+// calls marked, unmarked again after emission: the program's own code
+// compiles as before.
+static SmallVector<CallBase *, 8> markAsmAccessesReturning(Function &F) {
+  SmallVector<CallBase *, 8> Marked;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Call->isInlineAsm() && !Call->hasFnAttr(Attribute::WillReturn) &&
+          asmAccessReturns(*Call)) {
+        Call->addFnAttr(Attribute::WillReturn);
+        Marked.push_back(Call);
+      }
+  return Marked;
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -2086,7 +2143,10 @@ void CounterEmitter::emit(FunctionPlan &P) {
     Slots[CB.Counter] = Registers.back();
     BitOf[CB.Counter] = Bits++ % 32;
   }
-  AnalysesFresh = false;
+  SmallVector<CallBase *, 8> MarkedReturning;
+  if (CountingBuild && T.Target != PASTA_TARGET_HOST && AsmAccessesReturn)
+    MarkedReturning = markAsmAccessesReturning(F);
+  AnalysesFresh = false; // and the marks above are seen from here on
   DenseSet<uint32_t> Narrow = narrowCounters(P);
   narrowUnboundedLoops(P, Narrow);
   for (const GuardedLoop &G : Guarded)
@@ -2255,5 +2315,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     keepCountsInOneArray(F, Kept);
     PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
   }
+  for (CallBase *Call : MarkedReturning)
+    Call->removeFnAttr(Attribute::WillReturn);
   ++NumFunctions;
 }

@@ -39,6 +39,7 @@ inline constexpr const char *FlushScaledInlineName =
     "__pasta_flush_scaled_inline";
 inline constexpr const char *FlushScaledNonzeroName =
     "__pasta_flush_scaled_nonzero";
+inline constexpr const char *FlushScaledFastName = "__pasta_flush_scaled_fast";
 inline constexpr const char *FlushBitsScaledName = "__pasta_flush_bits_scaled";
 inline constexpr const char *FlushBitsScaledInlineName =
     "__pasta_flush_bits_scaled_inline";

@@ -18,10 +18,13 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -72,6 +75,15 @@ static cl::opt<bool> LoneLaneFlush(
     "pasta-div-lone-lane-flush", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: at a return, a warp whose nonzero "
              "registers are all one lane's adds them from that lane"));
+
+// A return that some paths reach without writing a register (a guard's
+// early exit: bfs's threads outside the frontier) flushes only in warps
+// where a lane came another way: in the others every register is still its
+// entry's 0. Copies with a divergent loop only (markWrites).
+static cl::opt<bool> SkipCleanExits(
+    "pasta-div-skip-clean-exits", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: at a return, skip the registers' flush in "
+             "warps whose lanes all came by paths that write no register"));
 
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
@@ -885,8 +897,123 @@ public:
     for (BasicBlock &BB : Copy)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         Exits.push_back(Ret);
+    AllocaInst *Written = SkipCleanExits ? markWrites(Exits) : nullptr;
     for (Instruction *Exit : Exits)
-      emitFlush(Exit);
+      emitFlush(Written ? flushPoint(Exit, Written) : Exit);
+  }
+
+  // The blocks that may leave a register other than its entry's 0: a
+  // store of anything else, or a helper given its address.
+  SmallPtrSet<BasicBlock *, 16> registerWriters() {
+    SmallPtrSet<BasicBlock *, 16> Writers;
+    auto Add = [&](AllocaInst *R) {
+      for (User *U : R->users()) {
+        if (isa<LoadInst>(U))
+          continue;
+        if (auto *S = dyn_cast<StoreInst>(U);
+            S && S->getPointerOperand() == R &&
+            PatternMatch::match(S->getValueOperand(), PatternMatch::m_Zero()))
+          continue;
+        Writers.insert(cast<Instruction>(U)->getParent());
+      }
+    };
+    for (auto &[Counter, Slot] : Slots)
+      Add(Slot);
+    for (const GroupSlot &S : GroupSlots)
+      Add(S.R);
+    return Writers;
+  }
+
+  // A register set to 1 on every path that may write a register, where
+  // some path to a return writes none; null where every path may. A
+  // writer in a loop sets it in the outermost loop's preheader, not at
+  // every iteration (a lane that runs no iteration then flushes its 0s).
+  AllocaInst *markWrites(ArrayRef<Instruction *> Exits) {
+    SmallPtrSet<BasicBlock *, 16> Writers = registerWriters();
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    // Only where a divergent loop whose trips the data decide writes (bfs's
+    // edges of its node: row_ptr[u] to row_ptr[u + 1]): there whole warps
+    // may run none. A loop over an index range (a grid-stride loop, a
+    // uniform loop behind an index guard) is skipped by a grid's last warp
+    // only, and the vote would cost every other warp.
+    if (none_of(Writers, [&](BasicBlock *W) {
+          const Loop *L = LI.getLoopFor(W);
+          return L && !Loops.uniformLoop(*L->getHeader()) &&
+                 !Loops.countedHeader(*L->getHeader()) && tripsFromData(*L);
+        }))
+      return nullptr;
+    SmallPtrSet<BasicBlock *, 16> Marks;
+    for (BasicBlock *W : Writers) {
+      Loop *L = LI.getLoopFor(W);
+      while (L && L->getParentLoop())
+        L = L->getParentLoop();
+      BasicBlock *Pre = L ? L->getLoopPreheader() : nullptr;
+      Marks.insert(L && Pre ? Pre : W);
+    }
+    // Whether some return is reached from the entry avoiding every mark.
+    SmallPtrSet<const BasicBlock *, 32> Seen;
+    SmallVector<const BasicBlock *, 32> Work{&Copy.getEntryBlock()};
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      if (!Marks.contains(BB) && Seen.insert(BB).second)
+        append_range(Work, successors(BB));
+    }
+    if (Marks.contains(&Copy.getEntryBlock()) ||
+        none_of(Exits, [&](Instruction *E) {
+          return isa<ReturnInst>(E) && Seen.contains(E->getParent());
+        }))
+      return nullptr;
+    AllocaInst *Written = newRegister("pasta.div.written");
+    for (BasicBlock *M : Marks)
+      new StoreInst(ConstantInt::get(Written->getAllocatedType(), 1), Written,
+                    M->getTerminator()->getIterator());
+    return Written;
+  }
+
+  // Whether an exit test of L depends on a value loaded from memory (not
+  // from a register of the copy's own).
+  static bool tripsFromData(const Loop &L) {
+    SmallVector<BasicBlock *, 4> Exiting;
+    L.getExitingBlocks(Exiting);
+    SmallPtrSet<const Value *, 32> Seen;
+    return any_of(Exiting, [&](BasicBlock *BB) {
+      auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+      return Br && Br->isConditional() &&
+             fromLoad(Br->getCondition(), /*Depth=*/12, Seen);
+    });
+  }
+
+  static bool fromLoad(const Value *V, unsigned Depth,
+                       SmallPtrSetImpl<const Value *> &Seen) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Depth || !Seen.insert(I).second)
+      return false;
+    if (auto *Load = dyn_cast<LoadInst>(I))
+      return !isa<AllocaInst>(getUnderlyingObject(Load->getPointerOperand()));
+    return any_of(I->operands(), [&](const Use &Op) {
+      return fromLoad(Op.get(), Depth - 1, Seen);
+    });
+  }
+
+  // Where a return's flush goes: behind one vote of the lanes that came
+  // by a marked path (markWrites). No lane of a warp that skips it holds a
+  // nonzero register.
+  Instruction *flushPoint(Instruction *Exit, AllocaInst *Written) {
+    if (!isa<ReturnInst>(Exit))
+      return Exit;
+    IRBuilder<> B(Exit);
+    FunctionCallee AnyLane = Copy.getParent()->getOrInsertFunction(
+        FlushAnyName, B.getInt64Ty(), B.getInt64Ty());
+    Value *Came =
+        B.CreateZExt(B.CreateLoad(B.getInt32Ty(), Written), B.getInt64Ty());
+    Value *Flush = B.CreateICmpNE(B.CreateCall(AnyLane, {Came}), B.getInt64(0),
+                                  "pasta.div.written.any");
+    Instruction *Then =
+        SplitBlockAndInsertIfThen(Flush, Exit->getIterator(), false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    return Then;
   }
 
   // Where to measure a group led by access I: just after I when it is a

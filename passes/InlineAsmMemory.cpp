@@ -418,6 +418,16 @@ AsmMemory pasta::asmMemory(const CallBase &Call) {
   return R;
 }
 
+bool pasta::asmAccessReturns(const CallBase &Call) {
+  if (asmMemory(Call).Kind != AsmMemoryKind::Counted)
+    return false;
+  StringRef Asm = cast<InlineAsm>(Call.getCalledOperand())->getAsmString();
+  return none_of(statementsOf(Asm), [](StringRef S) {
+    StringRef Op = parseStatement(S).Mnemonic.split('.').first;
+    return Op == "trap" || Op == "brkpt";
+  });
+}
+
 // The pointer a global access's address operand holds: the operand, or,
 // where the program passed an integer (libcu++'s cp.async takes
 // __cvta_generic_to_global's result), the pointer it was made from. Not

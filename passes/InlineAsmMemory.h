@@ -78,6 +78,13 @@ struct AsmMemory {
 // anything else is None.
 AsmMemory asmMemory(const llvm::CallBase &Call);
 
+// Whether Call, counted inline PTX (asmMemory), always returns to the
+// instruction after it, as an ordinary load or store does: no `trap` or
+// `brkpt` beside its accesses (branches, labels and `exit` make it opaque
+// already). LLVM takes any inline assembly to possibly never return, so
+// scalar evolution counts no trips of a loop holding one.
+bool asmAccessReturns(const llvm::CallBase &Call);
+
 // Whether an assembly string holds a memory instruction at all: a PTX load,
 // store, atomic or copy, or an AMDGPU memory instruction.
 bool asmMentionsMemory(llvm::StringRef Asm);

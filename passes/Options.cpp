@@ -110,7 +110,8 @@ static cl::opt<int> DivMaxRegistersFlag(
     "pasta-div-maxnreg",
     cl::desc("PASTA: at most this many registers per thread in the NVPTX "
              "kernels' divergence copies, 0 for no cap (env "
-             "PASTA_DIV_MAXNREG; default 48, or 64 for kernels that loop)"),
+             "PASTA_DIV_MAXNREG; default 48, or 64 for kernels that loop "
+             "over an index range)"),
     cl::init(-1));
 
 static cl::opt<int> DivDrainEveryFlag(

@@ -370,6 +370,54 @@ void pasta::warnWmmaMemory(Module &M, ArrayRef<Function *> Kernels,
                       List);
 }
 
+// A target intrinsic (llvm.nvvm.*, llvm.amdgcn.*) that loads, stores or
+// copies memory: ldmatrix, stmatrix, cp.async and its bulk forms, ldu,
+// texture and surface reads, AMDGPU buffer and LDS intrinsics. PASTA counts
+// loads, stores, atomics, memcpy/memset and wmma fragments only. Barriers,
+// fences, mbarriers and prefetches move no data a profile counts; warp
+// votes and shuffles touch only memory no pointer reaches.
+static bool isUncountedMemoryIntrinsic(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !Callee->isIntrinsic() || isWmmaMemoryCall(CB))
+    return false;
+  StringRef Name = Callee->getName();
+  if (!Name.starts_with("llvm.nvvm.") && !Name.starts_with("llvm.amdgcn."))
+    return false;
+  if (!CB.mayReadOrWriteMemory() || CB.onlyAccessesInaccessibleMemory())
+    return false;
+  for (StringRef Sync : {"barrier", "fence", "membar", "prefetch", "sleep"})
+    if (Name.contains(Sync))
+      return false;
+  bool TakesPointer = any_of(
+      CB.args(), [](const Use &U) { return U->getType()->isPointerTy(); });
+  return TakesPointer || Name.contains(".tex.") || Name.contains(".suld.") ||
+         Name.contains(".sust.");
+}
+
+static bool hasUncountedMemoryIntrinsic(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && isUncountedMemoryIntrinsic(*CB))
+      return true;
+  return false;
+}
+
+// Said once per module, naming the functions, as for inline assembly: a
+// profile without those accesses must not be taken for complete.
+void pasta::warnUncountedMemoryIntrinsics(Module &M,
+                                          ArrayRef<Function *> Kernels,
+                                          const KernelReach &Reach) {
+  std::string List =
+      functionsWithAsm(M, Kernels, Reach, hasUncountedMemoryIntrinsic);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "target intrinsics that load, store or copy memory "
+                  "(ldmatrix, stmatrix, cp.async, texture reads, ...) are "
+                  "not counted (their accesses and bytes are missing from "
+                  "the profile) in " +
+                      List);
+}
+
 // An instruction's location; for a call (a memory intrinsic) that a thin
 // wrapper named like the C library's function inlined (CUDA's device
 // memcpy and memset in clang's headers, glibc's fortified memcpy), the

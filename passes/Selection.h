@@ -138,6 +138,12 @@ void warnUntrackedMemoryAsm(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
                             const KernelReach &Reach);
 
+// Warns when a selected kernel, or a device function it reaches, calls a
+// target intrinsic that moves memory (ldmatrix, cp.async, ...): uncounted.
+void warnUncountedMemoryIntrinsics(llvm::Module &M,
+                                   llvm::ArrayRef<llvm::Function *> Kernels,
+                                   const KernelReach &Reach);
+
 // Divergence and working-set builds: warns when a selected kernel, or a
 // device function it reaches, loads or stores wmma fragments, which are
 // counted but neither measured in divergence mode nor tracked in the

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "UniformLoops.h"
+
+#include "DivergenceVersioned.h"
 #include "GridIndices.h"
 
 #include "llvm/Analysis/CycleAnalysis.h"
@@ -727,7 +729,7 @@ bool UniformLoops::isWarpUniform(const Value *V, const BasicBlock &At,
                                  unsigned Depth) {
   if (!sameIterationAt(V, At))
     return false;
-  if (UI->isUniform(V) || isWarpIndex(V))
+  if (UI->isUniform(V) || isWarpIndex(V) || isFullWarpTrips(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 6 ||

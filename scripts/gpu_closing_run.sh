@@ -4,11 +4,13 @@
 # Two streams, one per GPU when two are visible (kind nvidia-h200-x2; one GPU
 # runs them one after the other, about twice as long):
 #   stream 0: gpu_ws_before_after.sh (counting and working-set timings,
-#             profiles compared, Thrust), then gpu_structures.sh;
+#             profiles compared, Thrust), then gpu_structures.sh, then
+#             gpu_resources.sh (registers, local memory and occupancy of
+#             each bundled kernel's plain and counting copies);
 #   stream 1: gpu_divergence.sh, gpu_nvcc.sh, gpu_launch_cost.sh.
 # Each stream runs in its own copy of the tree with its own TMPDIR; each
-# part writes one archive: $OUT/{ws,structures,div,nvcc,launch}.tgz, with
-# its log inside.
+# part writes one archive: $OUT/{ws,structures,resources,div,nvcc,launch}.tgz,
+# with its log inside.
 # Durations (seconds; defaults fit one 600 s call on two GPUs):
 #   CLOSING_BENCH_S=260 CLOSING_THRUST_S=40 CLOSING_COMPARE_S=110
 #   CLOSING_DIV_S=300 CLOSING_LAUNCH_REPS=7
@@ -46,6 +48,8 @@ stream0() {
     THRUST_VARIANTS='plain counting before ws' THRUST_S="${CLOSING_THRUST_S:-40}" \
     bash scripts/gpu_ws_before_after.sh
   part structures 120 bash scripts/gpu_structures.sh
+  part resources 90 env PASTA_KERNEL_BIN=build-gpu/bin/kernels \
+    bash scripts/gpu_resources.sh
 }
 
 stream1() {

@@ -31,6 +31,8 @@
 ; single-tile reduction called six such flushes in every warp, of which
 ; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
 ; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -S %s | FileCheck %s --check-prefix=CALL
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=FAST
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-first-block-fast-flush=0 -S %s | FileCheck %s --check-prefix=NOFAST
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -207,8 +209,15 @@ done:
 ; Two loops alike in every block (CUB's single-tile reduction has six, of
 ; which three run in Thrust's test): one ballot of both 64-bit counts (the or of
 ; them, __pasta_flush_any) before their tested calls, so that a warp whose
-; counts are all zero skips both in one test. -pasta-test-scaled-flush=0:
-; the calls as before, no ballot.
+; counts are all zero skips both in one test. Where both counts are 32-bit
+; (the FAST lines: the counters narrowed, here the loops' trip counts), a
+; full warp of small counts (__pasta_flush_is_fast of the or) then sums
+; each inline (__pasta_flush_scaled_fast), any other warp makes the tested
+; calls; with a 64-bit count (the default prefix's run, with
+; -pasta-narrow-counters=0) only the tested calls, as before (lud's and
+; nw's first blocks); -pasta-first-block-fast-flush=0 (the NOFAST lines):
+; the tested calls alone. -pasta-test-scaled-flush=0: the calls as before,
+; no ballot.
 ; CHECK-LABEL: define ptx_kernel void @twoloops(
 ; CHECK: ret:
 ; CHECK: call i64 @__pasta_first_block_scale()
@@ -221,6 +230,40 @@ done:
 ; CHECK-NEXT: call void @__pasta_flush_scaled_nonzero(
 ; CHECK-NOT: __pasta_flush_scaled
 ; CHECK: ret void
+; FAST-LABEL: define ptx_kernel void @twoloops(
+; FAST: ret:
+; FAST: call i64 @__pasta_first_block_scale()
+; FAST: %[[Z1:[0-9]+]] = zext i32 %{{[0-9a-z.]+}} to i64
+; FAST-NEXT: %[[Z2:[0-9]+]] = zext i32 %{{[0-9a-z.]+}} to i64
+; FAST-NEXT: %[[OR:[0-9]+]] = or i64 %[[Z1]], %[[Z2]]
+; FAST-NEXT: %[[ANY:[0-9]+]] = call i64 @__pasta_flush_any(i64 %[[OR]])
+; FAST-NEXT: %[[TEST:[0-9]+]] = icmp ne i64 %[[ANY]], 0
+; FAST-NEXT: br i1 %[[TEST]], label %[[WIDE:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; FAST: [[WIDE]]:
+; FAST-NEXT: %[[ISFAST:[0-9]+]] = call i64 @__pasta_flush_is_fast(i64 %[[OR]])
+; FAST-NEXT: %[[FASTTEST:[0-9]+]] = icmp ne i64 %[[ISFAST]], 0
+; FAST-NEXT: br i1 %[[FASTTEST]], label %[[INLINE:[0-9]+]], label %[[CALLS:[0-9]+]], !pasta.instrumentation
+; FAST: [[INLINE]]:
+; FAST-NEXT: %[[V1:[0-9]+]] = zext i32 %[[C1:[0-9a-z.]+]] to i64
+; FAST-NEXT: call void @__pasta_flush_scaled_fast(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID:[0-9a-f]+]], i32 [[S1:[0-9]+]]), i64 %[[V1]], i64 %[[S:[0-9]+]])
+; FAST-NEXT: %[[V2:[0-9]+]] = zext i32 %[[C2:[0-9a-z.]+]] to i64
+; FAST-NEXT: call void @__pasta_flush_scaled_fast(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S2:[0-9]+]]), i64 %[[V2]], i64 %[[S]])
+; FAST: [[CALLS]]:
+; FAST-NEXT: %[[W1:[0-9]+]] = zext i32 %[[C1]] to i64
+; FAST-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S1]]), i64 %[[W1]], i64 %[[S]])
+; FAST-NEXT: %[[W2:[0-9]+]] = zext i32 %[[C2]] to i64
+; FAST-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S2]]), i64 %[[W2]], i64 %[[S]])
+; FAST-NOT: __pasta_flush_scaled
+; FAST: ret void
+; NOFAST-LABEL: define ptx_kernel void @twoloops(
+; NOFAST: call i64 @__pasta_flush_any(
+; NOFAST-NOT: __pasta_flush_is_fast
+; NOFAST: call void @__pasta_flush_scaled_nonzero(
+; NOFAST-NOT: __pasta_flush_is_fast
+; NOFAST-NEXT: zext i32
+; NOFAST-NEXT: call void @__pasta_flush_scaled_nonzero(
+; NOFAST-NOT: __pasta_flush_scaled_fast
+; NOFAST: ret void
 ; CALL-LABEL: define ptx_kernel void @twoloops(
 ; CALL-NOT: __pasta_flush_any
 ; CALL: call void @__pasta_flush_scaled(

@@ -26,6 +26,7 @@
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-drain-every=1 -S %s | FileCheck %s --check-prefix=DRAIN1
 ; RUN: env PASTA_DIV_DRAIN_EVERY=7 %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -S %s | FileCheck %s --check-prefix=DRAIN7
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -S %s | FileCheck %s --check-prefix=VER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [64 x float] zeroinitializer
@@ -251,6 +252,29 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 99, ptr %pasta.div.flush, i32 4)
 ; CHECK: call void @__pasta_flush(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 224, i32 {{[0-9]+}}, i32 117, ptr %pasta.div.flush, i32 4)
 ; CHECK: ret void
+
+; The divergent loop, one block whose store is one element for the whole
+; warp, is versioned (passes/DivergenceVersioned.cpp): at its preheader each
+; lane's backedges (t - 1) give the warp's clone trips n (0 unless the warp
+; is full in one row of 32); the clone's n trips add n to the counter the
+; block's warp register (%pasta.div.bw) is flushed to, and the measured loop
+; starts at trip n + 1: its index and the counting code's count start at n.
+; VER-LABEL: define ptx_kernel void @loops__pasta_div(
+; VER: %[[N:[0-9]+]] = call i32 @__pasta_ver_trips(i64
+; VER-NEXT: %[[START:[0-9]+]] = zext i32 %[[N]] to i64
+; VER: pasta.div.ver.done:
+; VER: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[BW:[0-9]+]]
+; VER-NEXT: call void @__pasta_ver_trips_add(
+; VER: pasta.div.ver.merge:
+; VER-NEXT: call void @__pasta_div_block(i32 1, ptr %pasta.div.bw, ptr %pasta.div.none)
+; VER: divergent:
+; VER-NEXT: %pasta.count3.0 = phi i64 [ %[[START]], %pasta.div.ver.merge ]
+; VER-NEXT: %j = phi i64 [ %[[START]], %pasta.div.ver.merge ]
+; VER: done:
+; VER: %[[BWV:[0-9]+]] = load i32, ptr %pasta.div.bw
+; VER-NEXT: %[[BW64:[0-9]+]] = sext i32 %[[BWV]] to i64
+; VER: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[BW]]
+; VER-NEXT: call void @__pasta_div_flush_add(ptr addrspace(1) %{{[0-9]+}}, i64 %[[BW64]])
 
 ; The loop registers are 32 bits. The folds in the outer loop (the inner
 ; uniform loop's figures per entry times its %smax iterations, at its

@@ -1,0 +1,318 @@
+//===- DivergenceVersioned.cpp - Full warps' trips of measured loops ------===//
+//
+// See DivergenceVersioned.h.
+//
+//===----------------------------------------------------------------------===//
+#include "DivergenceVersioned.h"
+
+#include "DeviceRuntime.h"
+#include "DivergenceFigures.h"
+#include "UniformLoops.h"
+#include "pasta/abi.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+using namespace pasta;
+
+static cl::opt<bool> VersionedLoops(
+    "pasta-div-versioned-loops", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: run a measured one-block loop's trips that "
+             "every lane of a full warp takes in an unmeasured clone"));
+
+// Not named __pasta_div_*: they measure nothing, and the copies' count of
+// measuring calls (twinTooCostly) stays as it was.
+static constexpr const char *FullTripsName = "__pasta_ver_trips";
+
+namespace {
+
+// What the plan measures in one block of a copy.
+struct PlannedIn {
+  const DivergencePlan::Block *Block = nullptr;
+  SmallVector<const DivergencePlan::Access *, 4> Accesses;
+  unsigned Branches = 0, Others = 0;
+};
+
+// The plan's entries whose code is in the copy's block BB.
+PlannedIn plannedIn(const BasicBlock &BB, const DivergencePlan &Plan,
+                    ValueToValueMapTy &VMap) {
+  auto InCopy = [&](const Value *V) -> const Value * {
+    auto It = VMap.find(V);
+    return It == VMap.end() ? nullptr : It->second;
+  };
+  auto InBB = [&](const Instruction *I) {
+    const auto *C = dyn_cast_or_null<Instruction>(InCopy(I));
+    return C && C->getParent() == &BB;
+  };
+  PlannedIn P;
+  for (const DivergencePlan::Block &B : Plan.Blocks)
+    if (InCopy(B.BB) == &BB)
+      P.Block = &B;
+  for (const DivergencePlan::Access &A : Plan.Accesses)
+    if (InBB(A.I))
+      P.Accesses.push_back(&A);
+  for (const DivergencePlan::Branch &Br : Plan.Branches)
+    P.Branches += InBB(Br.Term);
+  for (const DivergencePlan::Segment &S : Plan.Segments)
+    P.Others += InBB(S.After);
+  for (const DivergencePlan::NoneTaken &NT : Plan.NoneTakens)
+    P.Others += InBB(NT.Term);
+  return P;
+}
+
+// Whether every measured figure of A in a full warp of one row of 32 lanes
+// is the one read-back derives (deriveLaneShaped, deriveFromBlock), so
+// that its measurement adds nothing there, wherever the row's base lies: a
+// global load or store of a power-of-2 size up to 32, aligned to it, at a
+// lane stride of 0 (one element, in one sector) or of 32 bytes or more (an
+// element, in a sector of its own, per lane).
+bool fullWarpDerived(const DivergencePlan::Access &A, int64_t Stride) {
+  return A.Space == PASTA_DIV_GLOBAL && A.Sectored && !A.CallersSpace &&
+         isPowerOf2_32(A.Size) && A.Size <= 32 &&
+         getLoadStoreAlignment(A.I).value() >= A.Size &&
+         (Stride == 0 || Stride >= 32) && lanesHelperTakes(A, Stride);
+}
+
+// Whether L, a loop of the copy, is one whose full warps' trips may run
+// unmeasured: one block, the function's outermost level, its latch's test
+// the one way out and diverging (a uniform loop's figures are folded
+// elsewhere), no call but intrinsics without side effects, nothing
+// measured in it but the block, its latch's branch and accesses that a
+// full warp of one row adds nothing to.
+bool versionable(Loop &L, const DivergencePlan &Plan, ValueToValueMapTy &VMap,
+                 UniformLoops &Loops, ScalarEvolution &SE) {
+  BasicBlock *H = L.getHeader();
+  if (L.getParentLoop() || L.getNumBlocks() != 1 || !L.getLoopPreheader() ||
+      !L.getExitBlock() || Loops.uniformLoop(*H))
+    return false;
+  auto *Br = dyn_cast<BranchInst>(H->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  for (Instruction &I : *H)
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (!isa<IntrinsicInst>(CB) || CB->mayHaveSideEffects() ||
+          CB->isConvergent())
+        return false;
+  PlannedIn P = plannedIn(*H, Plan, VMap);
+  if (!P.Block || !P.Block->Measured || P.Block->Launch || P.Others ||
+      P.Branches != 1)
+    return false;
+  for (const DivergencePlan::Access *A : P.Accesses) {
+    Value *Ptr = getLoadStorePointerOperand(cast<Instruction>(VMap[A->I]));
+    if (!Ptr)
+      return false;
+    SmallVector<Value *, 2> Conds;
+    SmallVector<UniformLoops::LaneArm, 1> Arms;
+    std::optional<int64_t> Stride = Loops.laneStrideIf(Ptr, *H, Conds, Arms);
+    if (!Stride || !Conds.empty() || !Arms.empty() ||
+        !fullWarpDerived(*A, *Stride))
+      return false;
+  }
+  // The block's counters its own (no block shares them).
+  if (std::count_if(Plan.Blocks.begin(), Plan.Blocks.end(),
+                    [&](const DivergencePlan::Block &B) {
+                      return B.Warps == P.Block->Warps;
+                    }) != 1)
+    return false;
+  const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
+  SCEVExpander Expander(SE, "pasta.div.ver");
+  return !isa<SCEVCouldNotCompute>(Backedges) &&
+         Backedges->getType()->getIntegerBitWidth() <= 64 &&
+         Expander.isSafeToExpandAt(Backedges,
+                                   L.getLoopPreheader()->getTerminator());
+}
+
+// The helpers of device_rt/device_rt_div_versioned.inc.c.
+struct VersionHelpers {
+  FunctionCallee FullTrips, TripsAdd, BankRow;
+};
+
+// Removes Phi of the clone Body and its step (Phi plus something) when
+// nothing else uses them: the clone's copy of a counter whose value after
+// the clone is computed at its preheader.
+void dropDeadCounter(PHINode &Phi, BasicBlock &Body) {
+  auto *Step = dyn_cast<Instruction>(Phi.getIncomingValueForBlock(&Body));
+  if (!Step || !Phi.hasOneUse() || !Step->hasOneUse() ||
+      Phi.user_back() != Step || Step->user_back() != &Phi)
+    return;
+  Step->replaceAllUsesWith(PoisonValue::get(Step->getType()));
+  Step->eraseFromParent();
+  Phi.eraseFromParent();
+}
+
+// Before L's preheader: a warp whose 32 lanes are all in it, in one row
+// of 32, takes the backedges that every lane takes (the fewest, n) in a
+// clone of L without any measurement, adds those n trips to L's block's
+// counters (n warp executions, 32 n lanes where the copy counts them
+// itself) and enters L for the rest; other warps (n = 0) enter L as
+// before. In those n trips the block runs with all 32 lanes, the latch's
+// branch does not diverge, and every access's figures are the derived ones
+// (versionable): what L would have measured is the n trips' warp
+// executions and lanes. The loop's entry count (at its preheader) then
+// counts the full warps' trip n + 1 instead of trip 1.
+// L's recurrences with a constant step start at start + n * step, computed
+// in the preheader (n is warp-uniform: isFullWarpTrips), not joined after
+// the clone: L's addresses keep the lane stride the plan gave them.
+void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
+                 ScalarEvolution &SE, ModuleTables &T,
+                 const VersionHelpers &VH) {
+  BasicBlock *H = L.getHeader(), *Pre = L.getLoopPreheader();
+  Function &F = *H->getParent();
+  LLVMContext &Ctx = F.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  DebugLoc Loc = H->getTerminator()->getDebugLoc();
+
+  // In the preheader, before any block is added (scalar evolution and its
+  // expander see the function as analysed): each lane's backedges, the
+  // warp's clone trips n, each recurrence's start after n trips.
+  IRBuilder<> B(Pre->getTerminator());
+  B.SetCurrentDebugLocation(Loc);
+  SCEVExpander Expander(SE, "pasta.div.ver");
+  const SCEV *BackedgesS = SE.getBackedgeTakenCount(&L);
+  Value *Backedges = Expander.expandCodeFor(BackedgesS, BackedgesS->getType(),
+                                            Pre->getTerminator());
+  Value *Trips =
+      B.CreateCall(VH.FullTrips, {B.CreateZExtOrTrunc(Backedges, I64)});
+  const SCEV *TripsS = SE.getSCEV(Trips);
+  DenseMap<PHINode *, Value *> StartAfter;
+  for (PHINode &Phi : H->phis()) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+        !isa<SCEVConstant>(AR->getStepRecurrence(SE)))
+      continue;
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    const SCEV *After = SE.getAddExpr(
+        AR->getStart(),
+        SE.getMulExpr(SE.getTruncateOrZeroExtend(TripsS, Step->getType()),
+                      Step));
+    StartAfter[&Phi] =
+        Expander.expandCodeFor(After, Phi.getType(), Pre->getTerminator());
+  }
+
+  // Pre -> Check -> Merge -> H.
+  BasicBlock *Check = SplitEdge(Pre, H);
+  Check->setName("pasta.div.ver.check");
+  BasicBlock *Merge = SplitBlock(Check, Check->getTerminator());
+  Merge->setName("pasta.div.ver.merge");
+
+  // The clone: its phis take the preheader's values from Check, its latch
+  // counts n trips (a uniform count ptxas may unroll as the plain loop).
+  ValueToValueMapTy CloneMap;
+  BasicBlock *Clone = CloneBasicBlock(H, CloneMap, ".pasta.div.ver", &F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "pasta.div.ver.done", &F, Merge);
+  for (Instruction &I : *Clone) {
+    RemapInstruction(&I, CloneMap,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), CloneMap,
+                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  }
+  SmallVector<std::pair<PHINode *, PHINode *>, 8> Phis;
+  for (PHINode &Phi : H->phis())
+    Phis.push_back({&Phi, cast<PHINode>(CloneMap[&Phi])});
+  for (auto [Phi, Cloned] : Phis)
+    for (unsigned K = 0; K < Cloned->getNumIncomingValues(); ++K)
+      Cloned->setIncomingBlock(K, Cloned->getIncomingBlock(K) == Merge ? Check
+                                                                       : Clone);
+  IRBuilder<> CB(Clone, Clone->getFirstNonPHIIt());
+  CB.SetCurrentDebugLocation(Loc);
+  PHINode *Trip = CB.CreatePHI(Trips->getType(), 2, "pasta.div.ver.trip");
+  CB.SetInsertPoint(Clone->getTerminator());
+  Value *Next = CB.CreateAdd(Trip, ConstantInt::get(Trips->getType(), 1));
+  Trip->addIncoming(ConstantInt::get(Trips->getType(), 0), Check);
+  Trip->addIncoming(Next, Clone);
+  Instruction *OldTerm = Clone->getTerminator();
+  Value *OldCond = cast<BranchInst>(OldTerm)->getCondition();
+  CB.CreateCondBr(CB.CreateICmpULT(Next, Trips), Clone, Done);
+  OldTerm->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructions(OldCond);
+
+  // Check: full warps with a trip to spare go to the clone.
+  Instruction *CheckTerm = Check->getTerminator();
+  IRBuilder<> KB(CheckTerm);
+  KB.SetCurrentDebugLocation(Loc);
+  KB.CreateCondBr(KB.CreateICmpNE(Trips, ConstantInt::get(Trips->getType(), 0)),
+                  Clone, Merge);
+  CheckTerm->eraseFromParent();
+
+  // Done: the n trips' counts, then L with the values the clone left.
+  IRBuilder<> DB(Done);
+  DB.SetCurrentDebugLocation(Loc);
+  Value *Row =
+      DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
+                                 DB.getInt32(T.numBanks())});
+  Value *N = DB.CreateZExt(Trips, I64);
+  DB.CreateCall(VH.TripsAdd,
+                {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
+  if (Planned.OwnThreads)
+    DB.CreateCall(VH.TripsAdd,
+                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
+                   DB.CreateShl(N, 5)});
+  DB.CreateBr(Merge);
+  IRBuilder<> MB(Merge, Merge->getFirstNonPHIIt());
+  for (auto [Phi, Cloned] : Phis) {
+    if (Value *After = StartAfter.lookup(Phi)) {
+      Phi->setIncomingValueForBlock(Merge, After);
+      continue;
+    }
+    PHINode *In = MB.CreatePHI(Phi->getType(), 2, Phi->getName() + ".ver");
+    In->addIncoming(Phi->getIncomingValueForBlock(Merge), Check);
+    In->addIncoming(Cloned->getIncomingValueForBlock(Clone), Done);
+    Phi->setIncomingValueForBlock(Merge, In);
+  }
+  for (auto [Phi, Cloned] : Phis)
+    dropDeadCounter(*Cloned, *Clone);
+}
+
+} // namespace
+
+bool pasta::isFullWarpTrips(const Value *V) {
+  const auto *Call = dyn_cast<CallInst>(V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == FullTripsName;
+}
+
+unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
+                                     ValueToValueMapTy &VMap, ModuleTables &T,
+                                     FunctionAnalysisManager &FAM) {
+  if (!VersionedLoops || T.Target != PASTA_TARGET_NVPTX)
+    return 0;
+  // The shape first (cheap): the analysis below is the copy's second.
+  LoopInfo &Shapes = FAM.getResult<LoopAnalysis>(Copy);
+  if (std::none_of(Shapes.begin(), Shapes.end(), [](Loop *L) {
+        return L->getNumBlocks() == 1 && L->getExitBlock();
+      }))
+    return 0;
+  SmallVector<std::pair<Loop *, const DivergencePlan::Block *>, 2> Chosen;
+  {
+    UniformLoops Loops(Copy, FAM);
+    auto &LI = FAM.getResult<LoopAnalysis>(Copy);
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (versionable(*L, Plan, VMap, Loops, SE))
+        Chosen.push_back({L, plannedIn(*L->getHeader(), Plan, VMap).Block});
+    if (Chosen.empty())
+      return 0;
+    Module &M = *Copy.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    PointerType *Global = PointerType::get(Ctx, 1);
+    VersionHelpers VH;
+    VH.FullTrips = M.getOrInsertFunction(FullTripsName, I32, I64);
+    VH.TripsAdd = M.getOrInsertFunction("__pasta_ver_trips_add",
+                                        Type::getVoidTy(Ctx), Global, I64);
+    VH.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+    for (auto [L, Planned] : Chosen)
+      versionLoop(*L, *Planned, SE, T, VH);
+  }
+  FAM.invalidate(Copy, PreservedAnalyses::none());
+  return Chosen.size();
+}
