@@ -148,6 +148,36 @@ static cl::opt<bool> ApartRows(
              "load's or store's figures from its row's base instead of "
              "measuring it (off: measured)"));
 
+static cl::opt<bool> KnownApartSteps(
+    "pasta-div-known-apart-steps", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: test whether the two rows of a full warp of 16-wide rows "
+             "stacked in y are apart once at a kernel's entry, from the "
+             "address's y step as an expression of the kernel's arguments, "
+             "instead of shuffling the other row's address at every access "
+             "(off: shuffled)"));
+
+// Off by default until a GPU run has compared srad's profiles with it on
+// (the only bundled program it changes); the same figures by construction.
+static cl::opt<bool> ClampedSteps(
+    "pasta-div-clamped-steps", cl::init(false), cl::Hidden,
+    cl::desc("PASTA: take a y step through one clamp of a y-affine value "
+             "against the kernel's arguments (srad's min(y + 1, n - 1) * n), "
+             "tested by a vote where every lane takes the side it holds on "
+             "(off: shuffled)"));
+
+static cl::opt<bool> ApartLaneTested(
+    "pasta-div-apart-lane-tested", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: take a RowsProven group behind a lane select or clamp "
+             "(srad's clamped neighbours) as rows apart too, in full warps "
+             "whose lanes agree on it (off: measured)"));
+
+static cl::opt<bool> FullRowClamps(
+    "pasta-div-fullrow-clamps", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: a global load or store behind a clamp "
+             "(-pasta-div-clamps) of pasta_div_full_row_form's shape is a "
+             "FullRow group where every lane takes the clamp's lane-affine "
+             "side (off: measured by the helper in every warp)"));
+
 static cl::opt<bool> PairRows(
     "pasta-div-pair-rows", cl::init(true), cl::Hidden,
     cl::desc("PASTA: in warps of 16-wide rows stacked in y whose active lanes "
@@ -630,21 +660,25 @@ public:
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
         if (!G.StackedWidth)
           G.GapConflicts = gapConflicts(G, RowStride);
-        if (!G.StackedWidth && G.GapConflicts < 0 && !G.laneTested())
+        if (!G.StackedWidth && G.GapConflicts < 0 &&
+            (!G.laneTested() || ApartLaneTested))
           G.ApartWidth = apartWidth(G, RowStride);
         G.ApartStep = RowStride;
+        G.ApartStepExpr = apartStepExpr(G);
       }
       G.FullRow = FullRows && T.Target == PASTA_TARGET_NVPTX && !G.Proven &&
                   !G.RowsProven && !G.Repeat && laneShaped(G) &&
-                  !G.laneTested() &&
+                  (!G.laneTested() || fullRowClamp(G)) &&
                   fullRowForm(*Rep.A, *G.LaneStride, instructionsOf(G));
       if (G.FullRow) { // full warps of W-wide rows stacked in y: one row too
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
         G.StackedWidth = stackedWidth(*G.LaneStride, RowStride);
         G.RepeatWidth = repeatWidth(G, RowStride);
-        if (!G.RepeatWidth && !G.StackedWidth)
+        if (!G.RepeatWidth && !G.StackedWidth &&
+            (!G.laneTested() || ApartLaneTested))
           G.ApartWidth = apartWidth(G, RowStride);
         G.ApartStep = RowStride;
+        G.ApartStepExpr = apartStepExpr(G);
       }
       if (G.Repeat && laneShaped(G)) // for the bodies (repeatInRows)
         RowStride = Loops.rowStride(Rep.Ptr, *Rep.I->getParent());
@@ -1041,7 +1075,7 @@ public:
       // (and its tiles stacked in y): such calls would run the general
       // body, which the cap spills. A kernel for one-dimensional blocks
       // has rows of 32 whatever their size.
-      if ((!G.FullRow && !(G.RowsProven && !G.laneTested())) ||
+      if ((!(G.FullRow || G.RowsProven) || G.laneTested()) ||
           (!G.NoRowTerm && !AnyRowTerm))
         return std::nullopt;
       Measured = true;
@@ -1059,7 +1093,7 @@ public:
       if (G.Proven)
         continue;
       const DivergencePlan::Access &A = *G.Members.front()->A;
-      if ((!G.FullRow && !(G.RowsProven && !G.laneTested()) &&
+      if ((!((G.FullRow || G.RowsProven) && !G.laneTested()) &&
            !repeatInRows(G)) ||
           A.Space == PASTA_DIV_GENERIC || !isPowerOf2_32(A.Size) ||
           A.Size > 32 || (*G.LaneStride != 0 && *G.LaneStride != A.Size) ||
@@ -1362,7 +1396,9 @@ private:
                                   : Bin ? H.AccessBins
                                         : H.Access,
                                   Args);
-    if (G.FullRow)
+    // Not behind a clamp: where its lanes do not all take the clamp's side
+    // the call must keep its general path (width 0).
+    if (G.FullRow && !G.laneTested())
       FullRowCalls.push_back(Call);
     if (Lanes)
       LanesCalls.push_back(Call);
@@ -1630,6 +1666,73 @@ private:
         !pasta_div_repeat_rows(A.Size, *G.LaneStride, GapWidth, &R))
       return 0;
     return GapWidth;
+  }
+
+  // Whether lane-shaped group G, behind clamps only (no lane select), may be
+  // a FullRow group: measured as one where every lane takes each clamp's
+  // lane-affine side (lanesAgree; then the address is lane-affine, as any
+  // FullRow group's), by the helper elsewhere.
+  bool fullRowClamp(const AccessGroup &G) const {
+    return FullRowClamps && G.LaneConds.empty() && !G.LaneArms.empty();
+  }
+
+  // AccessGroup::ApartStepExpr of group G: its y step where known as an
+  // expression of an NVPTX kernel's arguments (the same in every warp of a
+  // launch) and G has an ApartWidth; null otherwise.
+  const SCEV *apartStepExpr(AccessGroup &G) {
+    if (!G.ApartWidth || !KnownApartSteps || !isKernel(Copy))
+      return nullptr;
+    const AccessSite &Rep = *G.Members.front();
+    G.ApartStepArms.clear();
+    return Loops.rowStep(Rep.Ptr, *Rep.I->getParent(),
+                         ClampedSteps ? &G.ApartStepArms : nullptr);
+  }
+
+  // Whether every lane takes the clamp sides group G's known step holds on
+  // (AccessGroup::ApartStepArms), one vote each, made at At; true where it
+  // has none; null where a side cannot be computed there.
+  Value *stepArmsHold(const AccessGroup &G, Instruction *At) {
+    IRBuilder<> B(At);
+    Value *All = B.getTrue();
+    for (const UniformLoops::StepArm &Arm : G.ApartStepArms) {
+      Value *L = Loops.expandRowStep(Arm.Lhs, At);
+      Value *R = L ? Loops.expandRowStep(Arm.Rhs, At) : nullptr;
+      if (!R)
+        return nullptr;
+      Value *Side =
+          B.CreateICmp(CmpInst::Predicate(Arm.Pred), L, R, "pasta.div.steparm");
+      Value *Every = B.CreateICmpNE(
+          B.CreateCall(H.AllLanes, {B.CreateZExt(Side, B.getInt32Ty())}),
+          B.getInt32(0));
+      All = B.CreateAnd(All, Every);
+    }
+    return All;
+  }
+
+  // Whether the two rows of a full warp of group G's ApartWidth-wide rows
+  // stacked in y (addApartRows) start a multiple of 32 bytes apart and at
+  // least MinGap: |the y step| tested once at the entry, where the step is
+  // known there (AccessGroup::ApartStepExpr): lane 16 holds lane 0's x and
+  // y one more, so its address is lane 0's plus the step. Null otherwise.
+  Value *knownApart(const AccessGroup &G, uint32_t MinGap) {
+    if (!G.ApartStepExpr)
+      return nullptr;
+    Value *&Known = KnownApartOf[{G.ApartStepExpr, MinGap}];
+    if (Known)
+      return Known;
+    Value *&Gap = KnownGapOf[G.ApartStepExpr];
+    IRBuilder<> E(EntryBody);
+    if (!Gap) {
+      Value *Step = Loops.expandRowStep(G.ApartStepExpr, EntryBody);
+      if (!Step)
+        return nullptr;
+      Gap = E.CreateBinaryIntrinsic(Intrinsic::abs, Step, E.getFalse(), nullptr,
+                                    "pasta.div.stepgap");
+    }
+    Value *Whole =
+        E.CreateICmpEQ(E.CreateAnd(Gap, E.getInt64(31)), E.getInt64(0));
+    Value *Far = E.CreateICmpUGE(Gap, E.getInt64(MinGap));
+    return Known = E.CreateAnd(Whole, Far, "pasta.div.stepapart");
   }
 
   // AccessGroup::ApartWidth of a FullRow or RowsProven group G whose y term
@@ -1927,38 +2030,33 @@ private:
   // Before At, where group G with an ApartWidth is measured: a full warp of
   // ApartWidth-wide rows stacked in y (Full, repeatRow's test) whose two
   // rows start a multiple of 32 bytes apart and at least pasta_div_apart_rows'
-  // minimum (|lane 16's address - lane 0's|, the same in every lane: one
+  // minimum (|lane 16's address - lane 0's|, the same in every lane: tested
+  // once at the entry where the y step is known there, knownApart, else one
   // shuffle in the lanes that run At, used in full warps only) adds from
   // lane 0 its figures beyond the derived ones; other warps measure it.
   // Returns where they do.
   Instruction *addApartRows(const AccessGroup &G, Value *Full,
                             Instruction *At) {
     const AccessSite &Rep = *G.Members.front();
+    // Behind a lane select or clamp: only where the lanes agree on it (then
+    // the address is lane-affine, as measuredIn's rows of 32 take it).
+    if (G.laneTested())
+      Full = IRBuilder<>(At).CreateAnd(Full, AgreeOf.lookup(&G));
     if (std::optional<int64_t> Step = stepRowsStep(G))
       return addStepRows(G, *Step, Full, At);
     pasta_div_repeat_figures R;
     uint32_t MinGap = 0;
     pasta_div_apart_rows(Rep.A->Size, *G.LaneStride, G.ApartWidth, &R, &MinGap);
+    Value *Known = knownApart(G, MinGap);
+    if (Known && !G.ApartStepArms.empty()) {
+      Value *Sides = stepArmsHold(G, At);
+      Known = Sides ? IRBuilder<>(At).CreateAnd(Known, Sides) : nullptr;
+    }
     IRBuilder<> B(At);
     Value *Addr = B.CreatePtrToInt(Rep.Ptr, B.getInt64Ty());
-    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-    auto Partner = [&](Value *Half) {
-      return B.CreateIntrinsic(
-          Intrinsic::nvvm_shfl_sync_bfly_i32,
-          {Mask, Half, B.getInt32(G.ApartWidth), B.getInt32(31)});
-    };
-    Value *Lo = Partner(B.CreateTrunc(Addr, B.getInt32Ty()));
-    Value *Hi = Partner(B.CreateTrunc(B.CreateLShr(Addr, 32), B.getInt32Ty()));
-    Value *Other = B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
-                              B.CreateZExt(Lo, B.getInt64Ty()));
-    Value *Gap = B.CreateSub(Other, Addr);
-    Value *AbsGap = B.CreateSelect(B.CreateICmpSLT(Gap, B.getInt64(0)),
-                                   B.CreateNeg(Gap), Gap);
-    Value *Whole =
-        B.CreateICmpEQ(B.CreateAnd(AbsGap, B.getInt64(31)), B.getInt64(0));
-    Value *Far = B.CreateICmpUGE(AbsGap, B.getInt64(MinGap));
     Value *Apart =
-        B.CreateAnd(Full, B.CreateAnd(Whole, Far), "pasta.div.apartrows");
+        B.CreateAnd(Full, Known ? Known : shuffledApart(G, MinGap, Addr, B),
+                    "pasta.div.apartrows");
     Instruction *ApartT, *OtherT;
     SplitBlockAndInsertIfThenElse(Apart, At->getIterator(), &ApartT, &OtherT);
     markInstrumentation(
@@ -1982,6 +2080,31 @@ private:
     addFromLaneZero(F, G, Lane0, PASTA_DIV_IDEAL_SECTORS,
                     F.getInt64(R.ideal_sectors));
     return OtherT;
+  }
+
+  // addApartRows' test where the step is not known: whether lane
+  // ApartWidth's address (one shuffle, at B) and this lane's, Addr, are a
+  // multiple of 32 bytes apart and at least MinGap (the same in every lane
+  // of a full warp).
+  Value *shuffledApart(const AccessGroup &G, uint32_t MinGap, Value *Addr,
+                       IRBuilder<> &B) {
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    auto Partner = [&](Value *Half) {
+      return B.CreateIntrinsic(
+          Intrinsic::nvvm_shfl_sync_bfly_i32,
+          {Mask, Half, B.getInt32(G.ApartWidth), B.getInt32(31)});
+    };
+    Value *Lo = Partner(B.CreateTrunc(Addr, B.getInt32Ty()));
+    Value *Hi = Partner(B.CreateTrunc(B.CreateLShr(Addr, 32), B.getInt32Ty()));
+    Value *Other = B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                              B.CreateZExt(Lo, B.getInt64Ty()));
+    Value *Gap = B.CreateSub(Other, Addr);
+    Value *AbsGap = B.CreateSelect(B.CreateICmpSLT(Gap, B.getInt64(0)),
+                                   B.CreateNeg(Gap), Gap);
+    Value *Whole =
+        B.CreateICmpEQ(B.CreateAnd(AbsGap, B.getInt64(31)), B.getInt64(0));
+    Value *Far = B.CreateICmpUGE(AbsGap, B.getInt64(MinGap));
+    return B.CreateAnd(Whole, Far);
   }
 
   // AccessGroup::GapConflicts of a RowsProven group G whose y term is
@@ -2053,6 +2176,13 @@ private:
     Value *Apart = G.ApartWidth ? repeatRow(Rep.A->I->getParent(), Rep.A->Warps,
                                             G.ApartWidth, At)
                                 : nullptr;
+    if (G.laneTested()) { // behind a clamp: where every lane takes its side
+      IRBuilder<> B(At);
+      Value *Agree = AgreeOf[&G] = lanesAgree(B, G);
+      Full = B.CreateAnd(Full, Agree);
+      if (Repeat)
+        Repeat = B.CreateAnd(Repeat, Agree);
+    }
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
     Instruction *FullT, *OtherT;
@@ -2511,7 +2641,10 @@ private:
   std::map<std::tuple<const BasicBlock *, uint32_t, uint32_t>, Value *>
       RepeatRowOf;
   std::map<uint32_t, Value *> RepeatRowWidth;
-  std::optional<bool> ThreadY; // readsThreadY's answer
+  // knownApart's test by step and least gap.
+  std::map<std::pair<const SCEV *, uint32_t>, Value *> KnownApartOf;
+  std::map<const SCEV *, Value *> KnownGapOf; // |step| by step
+  std::optional<bool> ThreadY;                // readsThreadY's answer
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;

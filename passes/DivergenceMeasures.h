@@ -120,7 +120,8 @@ struct AccessGroup {
   // none.
   uint32_t RepeatWidth = 0;
   // Of a FullRow group with another y term, or a RowsProven global load or
-  // store at stride 0 with a y term: the width W (16) of rows stacked in y
+  // store with a y term (behind a lane select or clamp too: then only in
+  // warps whose lanes agree on it): the width W (16) of rows stacked in y
   // in whose full warps, where the two rows start a multiple of 32 bytes
   // apart and far enough (one shuffle tells), the figures beyond the
   // derived ones follow from lane 0 (div_proofs.h, pasta_div_apart_rows);
@@ -129,6 +130,13 @@ struct AccessGroup {
   // Of a group with an ApartWidth: its y term in bytes where a constant
   // (UniformLoops::rowStride): the two rows' gap, known without a shuffle.
   std::optional<int64_t> ApartStep;
+  // Of a group with an ApartWidth: its y term in bytes as an expression of
+  // the kernel's arguments (UniformLoops::rowStep), where one is known: the
+  // rows' gap computed once at the entry instead of shuffled; null: none.
+  const llvm::SCEV *ApartStepExpr = nullptr;
+  // The clamp side ApartStepExpr holds on where every lane takes it (none:
+  // it holds everywhere).
+  llvm::SmallVector<UniformLoops::StepArm, 1> ApartStepArms;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank

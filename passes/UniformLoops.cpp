@@ -36,12 +36,14 @@
 using namespace llvm;
 using namespace pasta;
 
-// Off by default: srad's clamped neighbours, lane-shaped behind an
-// all-lanes test, ran slower than measured by the general helper (H200,
-// srad_coeff 5.17x and 5.20x against 4.82x and 4.90x in two runs). The
-// figures are the same either way.
+// On by default since such a global access is a FullRow group whose rows
+// of 16 may be apart (DivergenceMeasures.cpp, fullRowClamp): srad's clamped
+// neighbours, measured by the general helper in every warp of its 16 x 16
+// blocks before. (Off from 2026-11-29: lane-shaped behind an all-lanes test
+// but still measured in those warps, srad_coeff ran slower, 5.17x and 5.20x
+// against 4.82x and 4.90x on an H200.) The figures are the same either way.
 static cl::opt<bool> ClampArms(
-    "pasta-div-clamps", cl::init(false), cl::Hidden,
+    "pasta-div-clamps", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: treat an index clamped against a "
              "warp-uniform bound as lane-shaped where every lane takes it"));
 
@@ -937,6 +939,137 @@ std::optional<int64_t> UniformLoops::yTerm(const SCEV *S,
 std::optional<int64_t> UniformLoops::rowStride(Value *Ptr,
                                                const BasicBlock &At) {
   return yCoefficient(SE->getSCEV(Ptr), At);
+}
+
+// Whether S is computed from constants and arguments the same in every lane
+// (a kernel's) alone: a factor rowStep may keep.
+bool UniformLoops::ofUniformArguments(const SCEV *S, const BasicBlock &At) {
+  return !SCEVExprContains(S, [&](const SCEV *X) {
+    if (isa<SCEVAddRecExpr>(X))
+      return true;
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    return U &&
+           !(isa<Argument>(U->getValue()) && isWarpUniform(U->getValue(), At));
+  });
+}
+
+// The coefficient of thread index y in S as an expression of S's integer
+// type: yCoefficient's where a constant, else built the same way but for a
+// product, which may keep factors of ofUniformArguments. Extensions are
+// taken not to wrap, as yCoefficient takes them (a coefficient is signed).
+const SCEV *UniformLoops::yStep(const SCEV *S, const BasicBlock &At,
+                                SmallVectorImpl<StepArm> *Arms,
+                                bool TakeBound) {
+  Type *Ty = SE->getEffectiveSCEVType(S->getType());
+  if (std::optional<int64_t> C = yCoefficient(S, At))
+    return SE->getConstant(Ty, uint64_t(*C), /*isSigned=*/true);
+  SmallVector<const SCEV *, 4> Steps;
+  for (const SCEV *Op : S->operands()) {
+    const SCEV *Step = yStep(Op, At, Arms, TakeBound);
+    if (!Step)
+      return nullptr;
+    Steps.push_back(Step);
+  }
+  switch (S->getSCEVType()) {
+  case scSMaxExpr:
+  case scSMinExpr:
+  case scUMaxExpr:
+  case scUMinExpr:
+    return clampStep(S, Steps, At, Arms, TakeBound);
+  case scAddExpr:
+    return SE->getAddExpr(Steps);
+  case scMulExpr: {
+    // No factor moves (a clamp's side with step 0): none.
+    if (all_of(Steps, [](const SCEV *Step) { return Step->isZero(); }))
+      return SE->getZero(Ty);
+    SmallVector<const SCEV *, 4> Factors;
+    unsigned Moving = 0;
+    for (auto [Op, Step] : zip(cast<SCEVMulExpr>(S)->operands(), Steps)) {
+      if (!Step->isZero()) {
+        ++Moving;
+        Factors.push_back(Step);
+      } else if (ofUniformArguments(Op, At)) {
+        Factors.push_back(Op);
+      } else {
+        return nullptr;
+      }
+    }
+    return Moving == 1 ? SE->getMulExpr(Factors) : nullptr;
+  }
+  case scSignExtend:
+  case scZeroExtend:
+  case scPtrToInt:
+    return SE->getTruncateOrSignExtend(Steps[0], Ty);
+  case scTruncate:
+    // As yTerm: only truncations to int or wider keep the move.
+    if (SE->getTypeSizeInBits(Ty) >= 32)
+      return SE->getTruncateExpr(Steps[0], Ty);
+    return nullptr;
+  default: // yCoefficient answered every other kind it can
+    return nullptr;
+  }
+}
+
+// yStep of a clamp S (a min or max of two operands, their steps Steps):
+// where one operand moves with y and the other is of ofUniformArguments,
+// the step of the side TakeBound names (the moving operand's, or the
+// bound's: 0) where every lane takes it, that side noted in Arms (one
+// clamp at most); none otherwise.
+const SCEV *UniformLoops::clampStep(const SCEV *S, ArrayRef<const SCEV *> Steps,
+                                    const BasicBlock &At,
+                                    SmallVectorImpl<StepArm> *Arms,
+                                    bool TakeBound) {
+  auto *MM = cast<SCEVMinMaxExpr>(S);
+  if (!Arms || !Arms->empty() || MM->getNumOperands() != 2)
+    return nullptr;
+  unsigned Moving = Steps[0]->isZero() ? 1 : 0;
+  const SCEV *Lane = MM->getOperand(Moving),
+             *Bound = MM->getOperand(1 - Moving);
+  if (Steps[Moving]->isZero() || !Steps[1 - Moving]->isZero() ||
+      !ofUniformArguments(Bound, At))
+    return nullptr;
+  // The clamp's value is Lane where Lane Pred Bound holds.
+  CmpInst::Predicate Pred;
+  switch (S->getSCEVType()) {
+  case scSMaxExpr:
+    Pred = CmpInst::ICMP_SGE;
+    break;
+  case scSMinExpr:
+    Pred = CmpInst::ICMP_SLE;
+    break;
+  case scUMaxExpr:
+    Pred = CmpInst::ICMP_UGE;
+    break;
+  default:
+    Pred = CmpInst::ICMP_ULE;
+    break;
+  }
+  if (TakeBound) {
+    Arms->push_back({Bound, Lane, unsigned(Pred)});
+    return SE->getZero(Steps[Moving]->getType());
+  }
+  Arms->push_back({Lane, Bound, unsigned(Pred)});
+  return Steps[Moving];
+}
+
+const SCEV *UniformLoops::rowStep(Value *Ptr, const BasicBlock &At,
+                                  SmallVectorImpl<StepArm> *Arms) {
+  const SCEV *Step = yStep(SE->getSCEV(Ptr), At, Arms, false);
+  // Through a clamp: the side whose step is not 0 (`y - min(1, y)`, clang's
+  // `usub.sat(y, 1)`, moves with y where every lane takes the bound).
+  if (Step && Step->isZero() && Arms && !Arms->empty()) {
+    Arms->clear();
+    Step = yStep(SE->getSCEV(Ptr), At, Arms, true);
+  }
+  if (!Step)
+    return nullptr;
+  return SE->getTruncateOrSignExtend(Step, Type::getInt64Ty(Ptr->getContext()));
+}
+
+Value *UniformLoops::expandRowStep(const SCEV *S, Instruction *At) {
+  if (!Expander->isSafeToExpandAt(S, At))
+    return nullptr;
+  return Expander->expandCodeFor(S, S->getType(), At);
 }
 
 namespace {

@@ -147,6 +147,27 @@ public:
   std::optional<int64_t> rowStride(llvm::Value *Ptr,
                                    const llvm::BasicBlock &At);
 
+  // rowStride as an expression (64 bits) where the coefficient is one
+  // times values of a kernel's arguments (hotspot's idx = (row0 + 1 + ty)
+  // * n + col0 + 1 + tx: 4 * n bytes), a factor the same in every lane and
+  // known before the kernel's first instruction; rowStride's constant where
+  // it has one. Null otherwise. At as laneStride's.
+  //
+  // With Arms, the y term may pass one clamp of a y-affine value against a
+  // value of the kernel's arguments (srad's `min(y + 1, n - 1) * n`): the
+  // step is then the one where every lane takes the side given in Arms
+  // (Lhs Pred Rhs: the side whose step is not 0), which the caller tests.
+  struct StepArm {
+    const llvm::SCEV *Lhs;
+    const llvm::SCEV *Rhs;
+    unsigned Pred; // a CmpInst::Predicate
+  };
+  const llvm::SCEV *rowStep(llvm::Value *Ptr, const llvm::BasicBlock &At,
+                            llvm::SmallVectorImpl<StepArm> *Arms = nullptr);
+  // rowStep's step S (or an arm's side), computed before At (none where it
+  // cannot be).
+  llvm::Value *expandRowStep(const llvm::SCEV *S, llvm::Instruction *At);
+
   // laneStride, or where the address selects between values of one lane
   // stride (`x > 0 ? a[x - 1] : a[x]`, a clamped neighbour), that stride,
   // with the selects' conditions that are not warp-uniform appended to
@@ -272,6 +293,14 @@ private:
                                       const llvm::BasicBlock &At);
   std::optional<int64_t> yCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
+  const llvm::SCEV *yStep(const llvm::SCEV *S, const llvm::BasicBlock &At,
+                          llvm::SmallVectorImpl<StepArm> *Arms, bool TakeBound);
+  const llvm::SCEV *clampStep(const llvm::SCEV *S,
+                              llvm::ArrayRef<const llvm::SCEV *> Steps,
+                              const llvm::BasicBlock &At,
+                              llvm::SmallVectorImpl<StepArm> *Arms,
+                              bool TakeBound);
+  bool ofUniformArguments(const llvm::SCEV *S, const llvm::BasicBlock &At);
   bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0);
 

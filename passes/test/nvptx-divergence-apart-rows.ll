@@ -18,7 +18,12 @@
 ;     int j = blockIdx.x * 16 + threadIdx.x;
 ;     a[i * n + j] *= m[i * n + t];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; With -pasta-div-known-apart-steps=0 the gap is shuffled (as where the
+; step is not known at the entry); by default (KNOWN) the step, 4n bytes of
+; the kernel's argument n, is known there: |4n| is tested once at the entry
+; for each least gap (96 for a, 32 for m), and no address is shuffled.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-known-apart-steps=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=KNOWN
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-apart-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}} @_Z5apartPKfPfii__pasta_div(
@@ -54,6 +59,31 @@
 ; CHECK-NEXT: select i1 %{{[0-9]+}}, i64 %[[BOTH]], i64 0
 ; CHECK: [[MEAS2]]:
 ; CHECK: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 4,
+
+; KNOWN-LABEL: define {{.*}} @_Z5apartPKfPfii__pasta_div(
+; KNOWN: %[[N:[0-9]+]] = sext i32 %2 to i64
+; KNOWN-NEXT: %[[STEP:[0-9]+]] = shl nsw i64 %[[N]], 2
+; KNOWN-NEXT: %[[GAP:pasta.div.stepgap[.a-z0-9]*]] = call i64 @llvm.abs.i64(i64 %[[STEP]], i1 false)
+; KNOWN-NEXT: %[[L1:[0-9]+]] = and i64 %[[GAP]], 31
+; KNOWN-NEXT: %[[W1:[0-9]+]] = icmp eq i64 %[[L1]], 0
+; KNOWN-NEXT: %[[F1:[0-9]+]] = icmp uge i64 %[[GAP]], 96
+; KNOWN-NEXT: %[[A96:pasta.div.stepapart[.a-z0-9]*]] = and i1 %[[W1]], %[[F1]]
+; KNOWN: %[[L2:[0-9]+]] = and i64 %[[GAP]], 31
+; KNOWN-NEXT: %[[W2:[0-9]+]] = icmp eq i64 %[[L2]], 0
+; KNOWN-NEXT: %[[F2:[0-9]+]] = icmp uge i64 %[[GAP]], 32
+; KNOWN-NEXT: %[[A32:pasta.div.stepapart[.a-z0-9]*]] = and i1 %[[W2]], %[[F2]]
+; KNOWN-NOT: shfl.sync
+; KNOWN: %[[AP1:pasta.div.apartrows[.a-z0-9]*]] = and i1 %pasta.div.fullrepeat{{[.a-z0-9]*}}, %[[A32]]
+; KNOWN-NEXT: br i1 %[[AP1]]
+; KNOWN-NOT: shfl.sync
+; KNOWN: call i32 @__pasta_div_access_rows16(ptr readonly %{{[0-9]+}}, i32 4, i32 0,
+; KNOWN-NOT: shfl.sync
+; KNOWN: %[[AP2:pasta.div.apartrows[.a-z0-9]*]] = and i1 %pasta.div.fullrepeat{{[.a-z0-9]*}}, %[[A96]]
+; KNOWN-NEXT: br i1 %[[AP2]]
+; KNOWN-NOT: shfl.sync
+; KNOWN: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 4,
+; KNOWN-NOT: shfl.sync
+; KNOWN: ret void
 
 ; OFF-NOT: pasta.div.apartrows
 

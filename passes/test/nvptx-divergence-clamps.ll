@@ -8,11 +8,23 @@
 ; width only then (else 0: its general path, less what the pass derived).
 ; A clamp of two lane-varying values, or against a loaded bound, stays on
 ; the general path. On the tree before, every one took __pasta_div_access.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -pasta-div-fullrow-clamps=0 -S %s | FileCheck %s
+; By default a global clamped access of pasta_div_full_row_form's shape is
+; a FullRow group (-pasta-div-fullrow-clamps): in a full warp of one 32-lane
+; row whose every lane takes the clamp's lane-affine side its figures are
+; the derived ones but for the sectors past its base
+; (__pasta_div_row_sectors, no helper call); elsewhere the helper measures
+; it, given the row width only where every lane takes that side. No body
+; for rows of 32 (stencil__pasta_div_general): there the helper would lose
+; its general path.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s --check-prefixes=FULL,NOBODY
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; By default (-pasta-div-clamps off: slower on srad, the same figures) no
-; clamp is lane-shaped: no all-lanes test of an arm.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=OFF
+; With -pasta-div-clamps=0 (the default before 2026-11-30, when srad's
+; clamps were measured in every warp of its 16 x 16 blocks) no clamp is
+; lane-shaped: no all-lanes test of an arm. The default is on (ON).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=ON
+; ON: pasta.div.arm
 ; OFF-NOT: pasta.div.arm
 ; STATS: access groups 10 (lane-shaped: 8, not measured: one aligned address in every lane: 0; measured only where rows of lanes are not 32 wide: 1,
 ; STATS-SAME: bodies counted at their branch: 0; lane-shaped behind a clamp: 4; groups in their callers' space: 0
@@ -30,6 +42,27 @@ declare i32 @llvm.umin.i32(i32, i32)
 
 ; J[max(x - 1, 0)] (clang: smax(x, 1) - 1) and J[min(x + 1, n - 1)], x the
 ; grid-wide index: each tested for its index's side in every lane.
+; NOBODY-NOT: stencil__pasta_div_general
+; FULL-LABEL: define ptx_kernel void @stencil__pasta_div(
+; FULL: %[[RW:[0-9]+]] = call i32 @__pasta_div_row_width()
+; FULL: %[[F:[0-9]+]] = call i32 @__pasta_div_full_row(i32 %[[RW]])
+; FULL-NEXT: %pasta.div.fullrow = icmp ne i32 %[[F]], 0
+; FULL-NEXT: %pasta.div.arm = icmp sge i32 %x, 1
+; FULL-NEXT: %[[A:[0-9]+]] = zext i1 %pasta.div.arm to i32
+; FULL-NEXT: %[[T:[0-9]+]] = call i32 @__pasta_div_all_lanes(i32 %[[A]])
+; FULL-NEXT: %[[OK:[0-9]+]] = icmp ne i32 %[[T]], 0
+; FULL-NEXT: %[[FOK:[0-9]+]] = and i1 %pasta.div.fullrow, %[[OK]]
+; FULL-NEXT: br i1 %[[FOK]], label %[[ROW:[0-9]+]], label %[[MEAS:[0-9]+]]
+; FULL: [[ROW]]:
+; FULL: call i32 @__pasta_div_row_sectors(ptr %{{[0-9]+}}, i32 4, i32 4)
+; FULL: [[MEAS]]:
+; FULL: %[[W:pasta.div.width[0-9]*]] = select i1 %[[OK]], i32 %[[RW]], i32 0
+; FULL-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %[[W]],
+; FULL: %pasta.div.arm{{[0-9]+}} = icmp sle i32 %xp, %nm
+; FULL: call i32 @__pasta_div_row_sectors(
+; FULL: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 4, i32 {{[0-9]+}}, i32 1, i32 %pasta.div.width
+; FULL-NOT: call i32 @__pasta_div_access_row32(
+; FULL: ret void
 ; CHECK-LABEL: define ptx_kernel void @stencil__pasta_div(
 ; CHECK: %[[RW:[0-9]+]] = call i32 @__pasta_div_row_width()
 ; CHECK-NOT: call i32 @__pasta_div_uniform(
