@@ -156,15 +156,6 @@ static cl::opt<bool> KnownApartSteps(
              "instead of shuffling the other row's address at every access "
              "(off: shuffled)"));
 
-// Off by default until a GPU run has compared srad's profiles with it on
-// (the only bundled program it changes); the same figures by construction.
-static cl::opt<bool> ClampedSteps(
-    "pasta-div-clamped-steps", cl::init(false), cl::Hidden,
-    cl::desc("PASTA: take a y step through one clamp of a y-affine value "
-             "against the kernel's arguments (srad's min(y + 1, n - 1) * n), "
-             "tested by a vote where every lane takes the side it holds on "
-             "(off: shuffled)"));
-
 static cl::opt<bool> ApartLaneTested(
     "pasta-div-apart-lane-tested", cl::init(true), cl::Hidden,
     cl::desc("PASTA: take a RowsProven group behind a lane select or clamp "
@@ -1679,34 +1670,11 @@ private:
   // AccessGroup::ApartStepExpr of group G: its y step where known as an
   // expression of an NVPTX kernel's arguments (the same in every warp of a
   // launch) and G has an ApartWidth; null otherwise.
-  const SCEV *apartStepExpr(AccessGroup &G) {
+  const SCEV *apartStepExpr(const AccessGroup &G) {
     if (!G.ApartWidth || !KnownApartSteps || !isKernel(Copy))
       return nullptr;
     const AccessSite &Rep = *G.Members.front();
-    G.ApartStepArms.clear();
-    return Loops.rowStep(Rep.Ptr, *Rep.I->getParent(),
-                         ClampedSteps ? &G.ApartStepArms : nullptr);
-  }
-
-  // Whether every lane takes the clamp sides group G's known step holds on
-  // (AccessGroup::ApartStepArms), one vote each, made at At; true where it
-  // has none; null where a side cannot be computed there.
-  Value *stepArmsHold(const AccessGroup &G, Instruction *At) {
-    IRBuilder<> B(At);
-    Value *All = B.getTrue();
-    for (const UniformLoops::StepArm &Arm : G.ApartStepArms) {
-      Value *L = Loops.expandRowStep(Arm.Lhs, At);
-      Value *R = L ? Loops.expandRowStep(Arm.Rhs, At) : nullptr;
-      if (!R)
-        return nullptr;
-      Value *Side =
-          B.CreateICmp(CmpInst::Predicate(Arm.Pred), L, R, "pasta.div.steparm");
-      Value *Every = B.CreateICmpNE(
-          B.CreateCall(H.AllLanes, {B.CreateZExt(Side, B.getInt32Ty())}),
-          B.getInt32(0));
-      All = B.CreateAnd(All, Every);
-    }
-    return All;
+    return Loops.rowStep(Rep.Ptr, *Rep.I->getParent());
   }
 
   // Whether the two rows of a full warp of group G's ApartWidth-wide rows
@@ -2048,10 +2016,6 @@ private:
     uint32_t MinGap = 0;
     pasta_div_apart_rows(Rep.A->Size, *G.LaneStride, G.ApartWidth, &R, &MinGap);
     Value *Known = knownApart(G, MinGap);
-    if (Known && !G.ApartStepArms.empty()) {
-      Value *Sides = stepArmsHold(G, At);
-      Known = Sides ? IRBuilder<>(At).CreateAnd(Known, Sides) : nullptr;
-    }
     IRBuilder<> B(At);
     Value *Addr = B.CreatePtrToInt(Rep.Ptr, B.getInt64Ty());
     Value *Apart =

@@ -134,9 +134,6 @@ struct AccessGroup {
   // the kernel's arguments (UniformLoops::rowStep), where one is known: the
   // rows' gap computed once at the entry instead of shuffled; null: none.
   const llvm::SCEV *ApartStepExpr = nullptr;
-  // The clamp side ApartStepExpr holds on where every lane takes it (none:
-  // it holds everywhere).
-  llvm::SmallVector<UniformLoops::StepArm, 1> ApartStepArms;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank

@@ -957,31 +957,21 @@ bool UniformLoops::ofUniformArguments(const SCEV *S, const BasicBlock &At) {
 // type: yCoefficient's where a constant, else built the same way but for a
 // product, which may keep factors of ofUniformArguments. Extensions are
 // taken not to wrap, as yCoefficient takes them (a coefficient is signed).
-const SCEV *UniformLoops::yStep(const SCEV *S, const BasicBlock &At,
-                                SmallVectorImpl<StepArm> *Arms,
-                                bool TakeBound) {
+const SCEV *UniformLoops::yStep(const SCEV *S, const BasicBlock &At) {
   Type *Ty = SE->getEffectiveSCEVType(S->getType());
   if (std::optional<int64_t> C = yCoefficient(S, At))
     return SE->getConstant(Ty, uint64_t(*C), /*isSigned=*/true);
   SmallVector<const SCEV *, 4> Steps;
   for (const SCEV *Op : S->operands()) {
-    const SCEV *Step = yStep(Op, At, Arms, TakeBound);
+    const SCEV *Step = yStep(Op, At);
     if (!Step)
       return nullptr;
     Steps.push_back(Step);
   }
   switch (S->getSCEVType()) {
-  case scSMaxExpr:
-  case scSMinExpr:
-  case scUMaxExpr:
-  case scUMinExpr:
-    return clampStep(S, Steps, At, Arms, TakeBound);
   case scAddExpr:
     return SE->getAddExpr(Steps);
   case scMulExpr: {
-    // No factor moves (a clamp's side with step 0): none.
-    if (all_of(Steps, [](const SCEV *Step) { return Step->isZero(); }))
-      return SE->getZero(Ty);
     SmallVector<const SCEV *, 4> Factors;
     unsigned Moving = 0;
     for (auto [Op, Step] : zip(cast<SCEVMulExpr>(S)->operands(), Steps)) {
@@ -1010,57 +1000,8 @@ const SCEV *UniformLoops::yStep(const SCEV *S, const BasicBlock &At,
   }
 }
 
-// yStep of a clamp S (a min or max of two operands, their steps Steps):
-// where one operand moves with y and the other is of ofUniformArguments,
-// the step of the side TakeBound names (the moving operand's, or the
-// bound's: 0) where every lane takes it, that side noted in Arms (one
-// clamp at most); none otherwise.
-const SCEV *UniformLoops::clampStep(const SCEV *S, ArrayRef<const SCEV *> Steps,
-                                    const BasicBlock &At,
-                                    SmallVectorImpl<StepArm> *Arms,
-                                    bool TakeBound) {
-  auto *MM = cast<SCEVMinMaxExpr>(S);
-  if (!Arms || !Arms->empty() || MM->getNumOperands() != 2)
-    return nullptr;
-  unsigned Moving = Steps[0]->isZero() ? 1 : 0;
-  const SCEV *Lane = MM->getOperand(Moving),
-             *Bound = MM->getOperand(1 - Moving);
-  if (Steps[Moving]->isZero() || !Steps[1 - Moving]->isZero() ||
-      !ofUniformArguments(Bound, At))
-    return nullptr;
-  // The clamp's value is Lane where Lane Pred Bound holds.
-  CmpInst::Predicate Pred;
-  switch (S->getSCEVType()) {
-  case scSMaxExpr:
-    Pred = CmpInst::ICMP_SGE;
-    break;
-  case scSMinExpr:
-    Pred = CmpInst::ICMP_SLE;
-    break;
-  case scUMaxExpr:
-    Pred = CmpInst::ICMP_UGE;
-    break;
-  default:
-    Pred = CmpInst::ICMP_ULE;
-    break;
-  }
-  if (TakeBound) {
-    Arms->push_back({Bound, Lane, unsigned(Pred)});
-    return SE->getZero(Steps[Moving]->getType());
-  }
-  Arms->push_back({Lane, Bound, unsigned(Pred)});
-  return Steps[Moving];
-}
-
-const SCEV *UniformLoops::rowStep(Value *Ptr, const BasicBlock &At,
-                                  SmallVectorImpl<StepArm> *Arms) {
-  const SCEV *Step = yStep(SE->getSCEV(Ptr), At, Arms, false);
-  // Through a clamp: the side whose step is not 0 (`y - min(1, y)`, clang's
-  // `usub.sat(y, 1)`, moves with y where every lane takes the bound).
-  if (Step && Step->isZero() && Arms && !Arms->empty()) {
-    Arms->clear();
-    Step = yStep(SE->getSCEV(Ptr), At, Arms, true);
-  }
+const SCEV *UniformLoops::rowStep(Value *Ptr, const BasicBlock &At) {
+  const SCEV *Step = yStep(SE->getSCEV(Ptr), At);
   if (!Step)
     return nullptr;
   return SE->getTruncateOrSignExtend(Step, Type::getInt64Ty(Ptr->getContext()));

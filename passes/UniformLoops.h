@@ -152,20 +152,8 @@ public:
   // * n + col0 + 1 + tx: 4 * n bytes), a factor the same in every lane and
   // known before the kernel's first instruction; rowStride's constant where
   // it has one. Null otherwise. At as laneStride's.
-  //
-  // With Arms, the y term may pass one clamp of a y-affine value against a
-  // value of the kernel's arguments (srad's `min(y + 1, n - 1) * n`): the
-  // step is then the one where every lane takes the side given in Arms
-  // (Lhs Pred Rhs: the side whose step is not 0), which the caller tests.
-  struct StepArm {
-    const llvm::SCEV *Lhs;
-    const llvm::SCEV *Rhs;
-    unsigned Pred; // a CmpInst::Predicate
-  };
-  const llvm::SCEV *rowStep(llvm::Value *Ptr, const llvm::BasicBlock &At,
-                            llvm::SmallVectorImpl<StepArm> *Arms = nullptr);
-  // rowStep's step S (or an arm's side), computed before At (none where it
-  // cannot be).
+  const llvm::SCEV *rowStep(llvm::Value *Ptr, const llvm::BasicBlock &At);
+  // rowStep's step S, computed before At (none where it cannot be).
   llvm::Value *expandRowStep(const llvm::SCEV *S, llvm::Instruction *At);
 
   // laneStride, or where the address selects between values of one lane
@@ -293,13 +281,7 @@ private:
                                       const llvm::BasicBlock &At);
   std::optional<int64_t> yCoefficient(const llvm::SCEV *S,
                                       const llvm::BasicBlock &At);
-  const llvm::SCEV *yStep(const llvm::SCEV *S, const llvm::BasicBlock &At,
-                          llvm::SmallVectorImpl<StepArm> *Arms, bool TakeBound);
-  const llvm::SCEV *clampStep(const llvm::SCEV *S,
-                              llvm::ArrayRef<const llvm::SCEV *> Steps,
-                              const llvm::BasicBlock &At,
-                              llvm::SmallVectorImpl<StepArm> *Arms,
-                              bool TakeBound);
+  const llvm::SCEV *yStep(const llvm::SCEV *S, const llvm::BasicBlock &At);
   bool ofUniformArguments(const llvm::SCEV *S, const llvm::BasicBlock &At);
   bool isWarpUniform(const llvm::Value *V, const llvm::BasicBlock &At,
                      unsigned Depth = 0);
