@@ -16,7 +16,8 @@
 # - cmake_project/ (C++ and CUDA, separable compilation, Thrust) with
 #   pasta-clang++ as the C++ compiler too: its C++-linked executable is
 #   device-linked by pasta-clang++ (CMake's own device-link step through
-#   pasta-nvcc -dlink makes an empty object) and passes check_program.
+#   pasta-nvcc -dlink makes an empty object) and passes check_program,
+#   its device image registered once.
 # Ends with "N passed, N failed".
 set -u
 pasta=$1 nm=$2 work=$3
@@ -51,5 +52,10 @@ rc=$?
 check "C++ and CUDA project: configure and build with pasta-nvcc and pasta-clang++" [ $rc = 0 ]
 [ $rc = 0 ] || tail -20 "$work/mixed.log"
 check_program "$work/mixed/app" "$nm"
+# One device link, one registration of the linked image: a device-link
+# object that registers it already (pasta-nvcc -dlink writing clang's
+# registration code) must not be device-linked again by pasta-clang++.
+regs=$("$nm" "$work/mixed/app" | grep -c ' t \.cuda\.fatbin_reg$')
+check "C++ and CUDA project: the device image registered once ($regs)" [ "$regs" = 1 ]
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
