@@ -35,11 +35,11 @@ PASTA_INLINE uint32_t __pasta_ver_trips(uint64_t backedges) {
 }
 
 /* Adds `value` (the clone's trips, or their lanes) to `counter` once per
- * warp: in its first active lane (lane 0 of the full warps that ran the
- * clone). */
+ * warp: in lane 0. Only full warps run the clone (value 0 elsewhere), so
+ * lane 0 is always one of them, however the warp has regrouped since
+ * (the first lane of the active mask would add once per group). */
 PASTA_INLINE void __pasta_ver_trips_add(PASTA_GLOBAL uint64_t *counter,
                                         uint64_t value) {
-  uint64_t lanes = __gpu_lane_mask();
-  if (value != 0 && __gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes))
+  if (value != 0 && __gpu_lane_id() == 0)
     pasta_atomic_add(counter, value);
 }
