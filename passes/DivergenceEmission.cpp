@@ -481,9 +481,11 @@ static void addUncappedStub(const Function &Kernel, Function &Copy) {
 // general path (a misaligned address, rows other than one aligned row or
 // two full ones) out of line, once per module. Inline, that path was most
 // of each measurement's PTX and so of ptxas's time (lud's perimeter copy:
-// most of its 14,700 lines), while warps rarely take it.
+// most of its 14,700 lines), while warps rarely take it. At 4: 11 of the
+// 20 bundled programs' copies (8: 7; the programs' three-access kernels
+// keep it inline).
 static cl::opt<unsigned> ColdGeneralAbove(
-    "pasta-div-cold-general-above", cl::init(8),
+    "pasta-div-cold-general-above", cl::init(4),
     cl::desc("PASTA: a function of more than this many lane-shaped access "
              "measurements calls their general path out of line"));
 
