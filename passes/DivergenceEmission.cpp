@@ -481,11 +481,14 @@ static void addUncappedStub(const Function &Kernel, Function &Copy) {
 // general path (a misaligned address, rows other than one aligned row or
 // two full ones) out of line, once per module. Inline, that path was most
 // of each measurement's PTX and so of ptxas's time (lud's perimeter copy:
-// most of its 14,700 lines), while warps rarely take it. At 4: 11 of the
-// 20 bundled programs' copies (8: 7; the programs' three-access kernels
-// keep it inline).
+// most of its 14,700 lines), while warps rarely take it. But the calls cost
+// registers around them: on an H200, with 4 as the limit, lud ran 1.5%
+// faster and loop kernels up to 63% slower (transpose_padded; kmeans
+// +56%, dgemm and syrk +24%, nw_tile +10%, each with 6-15 such calls). So
+// only a copy past every bundled loop kernel's count takes it: lud's
+// perimeter (27); nw_tile has 15.
 static cl::opt<unsigned> ColdGeneralAbove(
-    "pasta-div-cold-general-above", cl::init(4),
+    "pasta-div-cold-general-above", cl::init(20),
     cl::desc("PASTA: a function of more than this many lane-shaped access "
              "measurements calls their general path out of line"));
 

@@ -1,4 +1,4 @@
-; A function of many lane-shaped access measurements (more than 4 calls of
+; A function of many lane-shaped access measurements (more than 20 calls of
 ; __pasta_div_access_lanes, -pasta-div-cold-general-above) calls
 ; __pasta_div_access_lanes_cold instead: the same figures, with the
 ; helper's general path (misaligned addresses, rows other than one aligned
