@@ -644,6 +644,20 @@ static PASTA_INLINE uint32_t pasta_div_access_one_row(
   return 1;
 }
 
+/* pasta_div_access_figures without a row width, out of line: the general
+ * path of __pasta_div_access_lanes_cold. A warp takes it only for a
+ * misaligned address or rows other than one aligned row or two full ones,
+ * while its code inline was most of a measurement's PTX: a copy of many
+ * measured groups compiled it once per group (lud's perimeter copy, 27).
+ * Its figures go to an array of their own: an array whose address a call
+ * takes stays in local memory, which the other paths' must not. */
+static __attribute__((noinline)) void
+pasta_div_lanes_general(void *ptr, uint32_t size, uint32_t hint,
+                        uint32_t sectored, uint64_t lanes,
+                        uint64_t g[PASTA_DIV_NUM]) {
+  pasta_div_access_figures(ptr, size, hint, sectored, 0, 0, lanes, g);
+}
+
 /* __pasta_div_access for an access the pass proved to be, in a warp whose
  * lanes form rows of thread index x (`width`, __pasta_div_row_width), at a
  * base uniform in each row plus `stride` bytes per thread index x, with
@@ -660,9 +674,10 @@ static PASTA_INLINE uint32_t pasta_div_access_one_row(
  * arithmetic on the mask (the first active lane alone). Full warps of two rows
  * at stride 0 or the size: the rows path. The rest: the general path. Returns
  * what __pasta_div_access returns. */
-PASTA_INLINE uint32_t __pasta_div_access_lanes(
+static PASTA_INLINE uint32_t pasta_div_access_lanes_at(
     void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
-    uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
+    uint32_t width, int general_out_of_line,
+    PASTA_PRIVATE uint32_t *requests_global,
     PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
     PASTA_PRIVATE uint32_t *distinct_global,
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
@@ -706,12 +721,52 @@ PASTA_INLINE uint32_t __pasta_div_access_lanes(
   }
   /* Width 0 and no aligned path: the general count as it was (each test
    * more here cost matmul_tiled's loop copy spills under its cap). */
+  if (general_out_of_line) {
+    uint64_t g[PASTA_DIV_NUM];
+    pasta_div_lanes_general(ptr, size, hint, sectored, lanes, g);
+    pasta_div_lanes_derived(size, stride, hint, sectored,
+                            (uint64_t)__builtin_popcountll(lanes), d);
+    return pasta_div_add_figures(lanes, g, d, requests_global, requests_shared,
+                                 bytes, distinct_global, distinct_shared,
+                                 sectors, ideal_sectors, bank_conflicts);
+  }
   pasta_div_access_figures(ptr, size, hint, sectored, 0, 0, lanes, f);
   pasta_div_lanes_derived(size, stride, hint, sectored,
                           (uint64_t)__builtin_popcountll(lanes), d);
   return pasta_div_add_figures(lanes, f, d, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
                                ideal_sectors, bank_conflicts);
+}
+
+PASTA_INLINE uint32_t __pasta_div_access_lanes(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  return pasta_div_access_lanes_at(ptr, size, stride, hint, sectored, width, 0,
+                                   requests_global, requests_shared, bytes,
+                                   distinct_global, distinct_shared, sectors,
+                                   ideal_sectors, bank_conflicts);
+}
+
+/* __pasta_div_access_lanes with its general path out of line, one copy per
+ * module (pasta_div_lanes_general), for the pass's large copies
+ * (-pasta-div-cold-general-above): the same figures. */
+PASTA_INLINE uint32_t __pasta_div_access_lanes_cold(
+    void *ptr, uint32_t size, uint32_t stride, uint32_t hint, uint32_t sectored,
+    uint32_t width, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
+    PASTA_PRIVATE uint32_t *distinct_global,
+    PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
+    PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  return pasta_div_access_lanes_at(ptr, size, stride, hint, sectored, width, 1,
+                                   requests_global, requests_shared, bytes,
+                                   distinct_global, distinct_shared, sectors,
+                                   ideal_sectors, bank_conflicts);
 }
 
 /*===- Full rows: global loads and stores without the helper

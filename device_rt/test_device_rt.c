@@ -2576,15 +2576,17 @@ static void test_div_branch_launch(void) {
 struct div_lanes {
   struct div_any any;
   uint32_t stride, width;
+  int cold; /* __pasta_div_access_lanes_cold: its general path out of line */
 };
 
 static void div_lanes_lane(uint32_t lane, void *arg) {
   struct div_lanes *c = arg;
   uint32_t *r = c->any.per_lane[lane];
-  c->any.added[lane] = __pasta_div_access_lanes(
-      (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride, c->any.hint,
-      c->any.sectored, c->width, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5],
-      &r[6], &r[7]);
+  c->any.added[lane] =
+      (c->cold ? __pasta_div_access_lanes_cold : __pasta_div_access_lanes)(
+          (void *)(uintptr_t)c->any.addr[lane], c->any.size, c->stride,
+          c->any.hint, c->any.sectored, c->width, &r[0], &r[1], &r[2], &r[3],
+          &r[4], &r[5], &r[6], &r[7]);
 }
 
 /* Runs `lane_fn` (arg, whose lanes' figures are c's) on `active`, compares
@@ -3283,8 +3285,11 @@ static void test_div_widths_as_before(void) {
   pasta_shim.threads[2] = 1;
 }
 
-static void test_div_access_lanes(void) {
+/* With `cold`, the same cases through __pasta_div_access_lanes_cold (the
+ * pass's large copies): every path gives the reference's figures too. */
+static void test_div_access_lanes(int cold) {
   static struct div_lanes c;
+  c.cold = cold;
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0xffff0000ull,
                             0x80000001ull, 0x5555aaaaull, 0x00000100ull,
                             0x7ffffffeull, 0xfffffff8ull, 0x0ffffff0ull,
@@ -3887,7 +3892,8 @@ int main(void) {
   test_div_mask_free();
   test_div_full_rows();
   test_div_stacked_width();
-  test_div_access_lanes();
+  test_div_access_lanes(0);
+  test_div_access_lanes(1);
   test_div_wider_strides();
   test_div_strided_wavefronts();
   test_div_widths_as_before();

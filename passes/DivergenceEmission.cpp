@@ -53,6 +53,8 @@ static constexpr const char *DivAddName = "__pasta_div_add";
 static constexpr const char *DivAllLanesName = "__pasta_div_all_lanes";
 static constexpr const char *DivUniformName = "__pasta_div_uniform";
 static constexpr const char *DivAccessLanesName = "__pasta_div_access_lanes";
+static constexpr const char *DivAccessLanesColdName =
+    "__pasta_div_access_lanes_cold";
 static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
 static constexpr const char *DivAccessLanesOutName =
@@ -524,6 +526,41 @@ static void addUncappedStub(const Function &Kernel, Function &Copy) {
   createOneThreadStub(Copy, Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
 }
 
+// Above this many calls of __pasta_div_access_lanes in one function, they
+// call __pasta_div_access_lanes_cold: the same figures, with the helper's
+// general path (a misaligned address, rows other than one aligned row or
+// two full ones) out of line, once per module. Inline, that path was most
+// of each measurement's PTX and so of ptxas's time (lud's perimeter copy:
+// most of its 14,700 lines), while warps rarely take it. But the calls cost
+// registers around them: on an H200, with 4 as the limit, lud ran 1.5%
+// faster and loop kernels up to 63% slower (transpose_padded; kmeans
+// +56%, dgemm and syrk +24%, nw_tile +10%, each with 6-15 such calls). So
+// only a copy past every bundled loop kernel's count takes it: lud's
+// perimeter (27); nw_tile has 15.
+static cl::opt<unsigned> ColdGeneralAbove(
+    "pasta-div-cold-general-above", cl::init(20),
+    cl::desc("PASTA: a function of more than this many lane-shaped access "
+             "measurements calls their general path out of line"));
+
+static void coldGeneralPaths(Module &M) {
+  Function *Lanes = M.getFunction(DivAccessLanesName);
+  if (!Lanes)
+    return;
+  MapVector<Function *, SmallVector<CallInst *, 16>> CallsIn;
+  for (User *U : Lanes->users())
+    if (auto *CI = dyn_cast<CallInst>(U);
+        CI && CI->getCalledFunction() == Lanes)
+      CallsIn[CI->getFunction()].push_back(CI);
+  for (auto &[F, Calls] : CallsIn) {
+    if (Calls.size() <= ColdGeneralAbove)
+      continue;
+    FunctionCallee Cold =
+        M.getOrInsertFunction(DivAccessLanesColdName, Lanes->getFunctionType());
+    for (CallInst *CI : Calls)
+      CI->setCalledFunction(Cold);
+  }
+}
+
 void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      const DivergencePlan &Plan,
                                      ModuleTables &T,
@@ -727,6 +764,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   for (Function *F : Fns)
     if (isKernel(*F))
       oneBankRow(*CopyOf.at(F));
+  coldGeneralPaths(M);
   for (auto &[F, Copy] : CopyOf)
     FAM.invalidate(*Copy, PreservedAnalyses::none());
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)

@@ -27,8 +27,10 @@
 ;     }
 ;     out[tx] = s[tx + 1][16];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -S %s | FileCheck %s --check-prefix=OFF
+; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
+; for, not its _cold form: nvptx-divergence-cold-general.ll.)
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cold-general-above=64 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=OFF
 
 ; At the return, each group register goes to four counters, one per line.
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKii__pasta_div(

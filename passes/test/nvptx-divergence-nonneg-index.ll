@@ -26,8 +26,10 @@
 ;     }
 ;     out[tx] = s[tx + 1][16];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -S %s | FileCheck %s --check-prefix=OFF
+; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
+; for, not its _cold form: nvptx-divergence-cold-general.ll.)
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cold-general-above=64 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
 ; CHECK: load i32, ptr %pasta.div.group,

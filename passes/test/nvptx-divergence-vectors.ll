@@ -7,12 +7,14 @@
 ; memory, the first aligned to the joined size. Runs the vectorizer would
 ; not join stay apart: under-aligned, with a store between two loads, of
 ; 2-byte elements. The counting copy still counts every element.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
+; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
+; for, not its _cold form: nvptx-divergence-cold-general.ll.)
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s
 ; With FullRow loads measured after the load (-pasta-div-fullrow-after-load),
 ; a joined run is still measured before its first element (a call between
 ; its loads would keep the vectorizer from joining them); a load alone is
 ; measured after it.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load -S %s | FileCheck %s --check-prefix=AFTER
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=AFTER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
