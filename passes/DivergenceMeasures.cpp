@@ -2080,12 +2080,14 @@ private:
     measureGroupAt(G, OtherT, G.InLoop);
   }
 
-  // AlignedRowsAtEntry: the FullRow groups outside loops measured at each
-  // execution whose lane 0's address mod 32 laneZeroLow builds at the
+  // AlignedRowsAtEntry: in a kernel, the FullRow groups outside loops measured
+  // at each execution whose lane 0's address mod 32 laneZeroLow builds at the
   // entry (AlignedBase), and RowBasesOff, whether any of those is off a
   // sector's start.
   void rowBasesAtEntry() {
-    if (!AlignedRowsAtEntry)
+    // A kernel's arguments are the same in every lane; a device function's
+    // may not be (its caller's index).
+    if (!AlignedRowsAtEntry || !isKernel(Copy))
       return;
     IRBuilder<> B(EntryBody);
     Value *Any = nullptr;
