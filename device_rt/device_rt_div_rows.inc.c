@@ -1161,9 +1161,14 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
                                          PASTA_GLOBAL uint64_t *divergent) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  /* Lanes that agree add nothing: tested first, in every lane alike (a
+   * branch no warp splits at), so the first-lane test and its %lanemask_lt
+   * read run in divergent executions only. */
+  if (yes == 0 || yes == lanes)
+    return;
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
-  if (below == 0 && yes != 0 && yes != lanes)
+  if (below == 0)
     pasta_div_lone_add(divergent, 1, hidden);
 }
 
@@ -1185,6 +1190,10 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
                                               uint32_t with_others) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  /* Every active lane took it (a guarded body's usual case): nothing to
+   * add, tested before the first-lane test as in __pasta_div_branch_add. */
+  if (yes == lanes)
+    return;
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below != 0)

@@ -263,6 +263,122 @@ static Value *recomputedAtEntry(Value *V, Instruction *Before,
   return Done[I] = Copy;
 }
 
+// On by default: a FullRow access outside loops whose address, with
+// thread index x taken as 0, is built at the entry from the arguments and
+// the block's and grid's sizes and indices (laneZeroLow) has lane 0 of a
+// 32-lane row at that address mod 32 (lane 0 holds x = 32k: every term
+// with x in it is a multiple of 32 there). The copy's entry tests once
+// whether any such base is off a sector's start; where none is, a full
+// row adds no sector beyond the derived ones, and its warps skip
+// __pasta_div_row_sectors and its add (axpy's x[i] and y[i]).
+static cl::opt<bool> AlignedRowsAtEntry(
+    "pasta-div-aligned-rows-at-entry", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: test once at the entry whether the full "
+             "rows' bases outside loops start a sector (off: each full "
+             "row's sectors at every execution)"));
+
+// The most instructions laneZeroLow builds for one address.
+static constexpr unsigned MaxLaneZero = 24;
+
+// V, an integer or pointer of at least 5 bits, as an i64 built before B's
+// insertion point that equals V in its low 5 bits when thread index x is
+// 0 (or any multiple of 32), or null. Built only from constants,
+// arguments and reads of the block's and grid's sizes and indices, through
+// the operations whose low 5 bits follow from their operands' (add, sub,
+// mul, shifts left by a constant, extensions, truncations to 5 bits or
+// more, casts and address arithmetic).
+static Value *laneZeroLow(Value *V, IRBuilder<> &B,
+                          DenseMap<Value *, Value *> &Done, unsigned &Budget) {
+  Type *I64 = B.getInt64Ty();
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  if (V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() < 5)
+    return nullptr;
+  if (auto *CI = dyn_cast<ConstantInt>(V))
+    return ConstantInt::get(I64, CI->getValue().sextOrTrunc(64));
+  if (isa<ConstantPointerNull>(V))
+    return ConstantInt::get(I64, 0);
+  if (isa<Argument>(V) || isa<GlobalValue>(V))
+    return V->getType()->isPointerTy()   ? B.CreatePtrToInt(V, I64)
+           : V->getType()->isIntegerTy() ? B.CreateSExtOrTrunc(V, I64)
+                                         : nullptr;
+  if (Value *Built = Done.lookup(V))
+    return Built;
+  if (Budget == 0)
+    return nullptr;
+  --Budget;
+  auto Op = [&](Value *O) { return laneZeroLow(O, B, Done, Budget); };
+  Value *R = nullptr;
+  if (auto *II = dyn_cast<IntrinsicInst>(V)) {
+    GridRead G = gridRead(II->getIntrinsicID());
+    if (G.Index == GridIndex::Thread)
+      R = G.Dim == 0 ? ConstantInt::get(I64, 0) : nullptr;
+    else if (G.Index != GridIndex::None && II->arg_empty())
+      R = B.CreateZExtOrTrunc(B.CreateIntrinsic(II->getIntrinsicID(), {}), I64);
+  } else if (auto *BO = dyn_cast<BinaryOperator>(V)) {
+    Value *L = Op(BO->getOperand(0));
+    const APInt *Amount;
+    switch (BO->getOpcode()) {
+    case Instruction::Add:
+      if (Value *Rt = L ? Op(BO->getOperand(1)) : nullptr)
+        R = B.CreateAdd(L, Rt);
+      break;
+    case Instruction::Or: // an add where no bit is in both
+      if (Value *Rt = L && cast<PossiblyDisjointInst>(BO)->isDisjoint()
+                          ? Op(BO->getOperand(1))
+                          : nullptr)
+        R = B.CreateAdd(L, Rt);
+      break;
+    case Instruction::Sub:
+      if (Value *Rt = L ? Op(BO->getOperand(1)) : nullptr)
+        R = B.CreateSub(L, Rt);
+      break;
+    case Instruction::Mul:
+      if (Value *Rt = L ? Op(BO->getOperand(1)) : nullptr)
+        R = B.CreateMul(L, Rt);
+      break;
+    case Instruction::Shl:
+      if (L &&
+          PatternMatch::match(BO->getOperand(1),
+                              PatternMatch::m_APInt(Amount)) &&
+          Amount->ult(64))
+        R = B.CreateShl(L, Amount->getZExtValue());
+      break;
+    default:
+      break;
+    }
+  } else if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+    unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+    SmallMapVector<Value *, APInt, 4> Vars;
+    APInt Const(Bits, 0);
+    if (Bits >= 5 && GEP->collectOffset(DL, Bits, Vars, Const))
+      if ((R = Op(GEP->getPointerOperand()))) {
+        R = B.CreateAdd(R, ConstantInt::get(I64, Const.sextOrTrunc(64)));
+        for (auto &[Index, Scale] : Vars) {
+          Value *X = Op(Index);
+          if (!X)
+            return nullptr;
+          R = B.CreateAdd(
+              R, B.CreateMul(X, ConstantInt::get(I64, Scale.sextOrTrunc(64))));
+        }
+      }
+  } else if (auto *Cast = dyn_cast<CastInst>(V)) {
+    switch (Cast->getOpcode()) {
+    case Instruction::SExt:
+    case Instruction::ZExt:
+    case Instruction::Trunc:
+    case Instruction::AddrSpaceCast:
+    case Instruction::BitCast:
+    case Instruction::PtrToInt:
+    case Instruction::IntToPtr:
+      R = Op(Cast->getOperand(0));
+      break;
+    default:
+      break;
+    }
+  }
+  return R ? Done[V] = R : nullptr;
+}
+
 cl::opt<bool> pasta::DivRowsLoops(
     "pasta-div-rows-loops", cl::init(false),
     cl::desc("PASTA: let copies with loops, and groups repeating in a uniform "
@@ -822,6 +938,7 @@ public:
     for (AccessGroup &G : Groups)
       if (!G.Twins.empty())
         G.TwinOk = twinsOk(G);
+    rowBasesAtEntry();
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
@@ -2149,6 +2266,13 @@ private:
     }
     if (!G.InLoop)
       bankRow(); // above the split: it must dominate the adds
+    if (AlignedBase.contains(&G)) {
+      // A full row whose bases all start a sector: nothing to add.
+      At = SplitBlockAndInsertIfThen(rowOrBasesOff(Full, At), At->getIterator(),
+                                     /*Unreachable=*/false);
+      markInstrumentation(
+          At->getParent()->getSinglePredecessor()->getTerminator());
+    }
     Instruction *FullT, *OtherT;
     SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &FullT, &OtherT);
     markInstrumentation(
@@ -2174,6 +2298,48 @@ private:
     if (Apart)
       OtherT = addApartRows(G, Apart, OtherT);
     measureGroupAt(G, OtherT, G.InLoop);
+  }
+
+  // AlignedRowsAtEntry: in a kernel, the FullRow groups outside loops measured
+  // at each execution whose lane 0's address mod 32 laneZeroLow builds at the
+  // entry (AlignedBase), and RowBasesOff, whether any of those is off a
+  // sector's start.
+  void rowBasesAtEntry() {
+    // A kernel's arguments are the same in every lane; a device function's
+    // may not be (its caller's index).
+    if (!AlignedRowsAtEntry || !isKernel(Copy))
+      return;
+    IRBuilder<> B(EntryBody);
+    Value *Any = nullptr;
+    for (AccessGroup &G : Groups) {
+      if (!G.FullRow || G.InLoop || G.Repeat || G.Proven || G.RowsProven ||
+          G.StackedWidth || *G.LaneStride >= 32)
+        continue;
+      DenseMap<Value *, Value *> Done;
+      unsigned Budget = MaxLaneZero;
+      Value *Low = laneZeroLow(G.Members.front()->Ptr, B, Done, Budget);
+      if (!Low)
+        continue;
+      AlignedBase.insert(&G);
+      Any = Any ? B.CreateOr(Any, Low) : Low;
+    }
+    if (Any)
+      RowBasesOff =
+          B.CreateICmpNE(B.CreateAnd(B.CreateTrunc(Any, B.getInt32Ty()), 31),
+                         B.getInt32(0), "pasta.div.rowbases.off");
+  }
+
+  // Whether a warp is not a full row (Full false) or a base of the
+  // AlignedBase groups is off a sector's start: where neither, those groups
+  // add nothing. One per Full value, made before the first group's At (as
+  // Full is).
+  Value *rowOrBasesOff(Value *Full, Instruction *At) {
+    Value *&Slow = RowOrBasesOff[Full];
+    if (!Slow) {
+      IRBuilder<> B(At);
+      Slow = B.CreateOr(B.CreateNot(Full), RowBasesOff, "pasta.div.rowslow");
+    }
+    return Slow;
   }
 
   // One measurement of G before At: in a loop, straight into the registers
@@ -2572,6 +2738,9 @@ private:
   std::map<BasicBlock *, AllocaInst *> Executions;
   std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
+  SmallPtrSet<const AccessGroup *, 4> AlignedBase; // rowBasesAtEntry
+  Value *RowBasesOff = nullptr;
+  DenseMap<Value *, Value *> RowOrBasesOff; // rowOrBasesOff
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;

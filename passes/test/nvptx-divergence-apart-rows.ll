@@ -61,8 +61,7 @@
 ; CHECK: call i32 @__pasta_div_access_rows16(ptr %{{[0-9]+}}, i32 4, i32 4,
 
 ; KNOWN-LABEL: define {{.*}} @_Z5apartPKfPfii__pasta_div(
-; KNOWN: %[[N:[0-9]+]] = sext i32 %2 to i64
-; KNOWN-NEXT: %[[STEP:[0-9]+]] = shl nsw i64 %[[N]], 2
+; KNOWN: %[[STEP:[0-9]+]] = shl nsw i64 %[[N:[0-9]+]], 2
 ; KNOWN-NEXT: %[[GAP:pasta.div.stepgap[.a-z0-9]*]] = call i64 @llvm.abs.i64(i64 %[[STEP]], i1 false)
 ; KNOWN-NEXT: %[[L1:[0-9]+]] = and i64 %[[GAP]], 31
 ; KNOWN-NEXT: %[[W1:[0-9]+]] = icmp eq i64 %[[L1]], 0

@@ -39,7 +39,18 @@
 ; times their lane stride per thread index y: in full warps of 16-wide rows
 ; stacked in y they are one run of 32 lanes too (%pasta.div.rows16 gives
 ; __pasta_div_full_row width 32 there).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s
+; The bases at the entry (-pasta-div-aligned-rows-at-entry, on by default:
+; ALIGNED below): stream's three accesses outside loops, each at its
+; pointer plus 4 * (blockIdx.x * blockDim.x + threadIdx.x), have lane 0 of a
+; 32-lane row at the pointer plus 4 * blockIdx.x * blockDim.x mod 32 (x
+; taken as 0), built at the entry; one test there says whether any of the
+; three is off a sector's start, and a full row whose bases are not skips
+; every group's sectors (%pasta.div.rowslow, one branch a group).
+; column's out[t] (pointer plus 4 * x) is such too, its a[t * 32] not (a
+; lane stride of 128 adds no sector); in_loop's are in a loop and tile's in
+; rows stacked in y: measured as before.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows32=0 -pasta-div-aligned-rows-at-entry=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=ALIGNED
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-full-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
@@ -99,6 +110,59 @@
 ; CHECK: call i32 @__pasta_div_row_sectors(
 ; CHECK: call i32 @__pasta_div_row_sectors(
 ; CHECK-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_divu(
+
+; ALIGNED-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_div(ptr {{.*}} %0, ptr {{.*}} %1, ptr {{.*}} %2, i32
+; ALIGNED: %[[A:[0-9]+]] = ptrtoint ptr %0 to i64
+; ALIGNED: %[[BX:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+; ALIGNED-NEXT: %[[BX64:[0-9]+]] = zext i32 %[[BX]] to i64
+; ALIGNED-NEXT: %[[NX:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; ALIGNED-NEXT: %[[NX64:[0-9]+]] = zext i32 %[[NX]] to i64
+; ALIGNED-NEXT: %[[BN:[0-9]+]] = mul i64 %[[BX64]], %[[NX64]]
+; Thread index x taken as 0: the index's add of it adds 0.
+; ALIGNED-NEXT: %[[IDX:[0-9]+]] = add i64 %[[BN]], 0, !dbg
+; ALIGNED-NEXT: %[[BYTES:[0-9]+]] = mul i64 %[[IDX]], 4
+; ALIGNED-NEXT: %[[LOWA:[0-9]+]] = add i64 %{{[0-9]+}}, %[[BYTES]]
+; ALIGNED: ptrtoint ptr %1 to i64
+; ALIGNED: %[[LOWB:[0-9]+]] = add i64 %{{[0-9]+}}, %{{[0-9]+}}
+; ALIGNED-NEXT: %[[AB:[0-9]+]] = or i64 %[[LOWA]], %[[LOWB]]
+; ALIGNED-NEXT: ptrtoint ptr %2 to i64
+; ALIGNED: %[[ABC:[0-9]+]] = or i64 %[[AB]], %{{[0-9]+}}
+; ALIGNED-NEXT: %[[T:[0-9]+]] = trunc i64 %[[ABC]] to i32
+; ALIGNED-NEXT: %[[M:[0-9]+]] = and i32 %[[T]], 31
+; ALIGNED-NEXT: %pasta.div.rowbases.off = icmp ne i32 %[[M]], 0
+; ALIGNED-NOT: read.ptx.sreg.tid.x
+; ALIGNED: call i32 @__pasta_div_row_width()
+; ALIGNED: %pasta.div.fullrow = icmp ne
+; ALIGNED-NEXT: %[[NOTFULL:[0-9]+]] = xor i1 %pasta.div.fullrow, true
+; ALIGNED-NEXT: %pasta.div.rowslow = or i1 %[[NOTFULL]], %pasta.div.rowbases.off
+; ALIGNED-NEXT: br i1 %pasta.div.rowslow, label %[[SLOW:[0-9]+]], label %[[NEXT:[0-9]+]]
+; ALIGNED: [[SLOW]]:
+; ALIGNED-NEXT: br i1 %pasta.div.fullrow, label %[[FULL:[0-9]+]], label %[[OTHER:[0-9]+]]
+; ALIGNED: [[FULL]]:
+; ALIGNED-NEXT: call i32 @__pasta_div_row_sectors(
+; ALIGNED: [[OTHER]]:
+; ALIGNED: call i32 @__pasta_div_access_lanes(
+; ALIGNED: [[NEXT]]:
+; ALIGNED: br i1 %pasta.div.rowslow,
+; ALIGNED: call i32 @__pasta_div_row_sectors(
+; ALIGNED: br i1 %pasta.div.rowslow,
+; ALIGNED: call i32 @__pasta_div_row_sectors(
+; ALIGNED-LABEL: define {{.*}} @_Z6columnPKfPf__pasta_div(
+; ALIGNED: %pasta.div.rowbases.off = icmp ne
+; ALIGNED: %pasta.div.fullrow = icmp ne
+; ALIGNED-NEXT: br i1 %pasta.div.fullrow,
+; ALIGNED: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 128,
+; ALIGNED: br i1 %pasta.div.rowslow,
+; ALIGNED: call i32 @__pasta_div_row_sectors(ptr %{{[0-9]+}}, i32 4, i32 4)
+; ALIGNED-LABEL: define {{.*}} @_Z7in_loopPfi__pasta_div(
+; ALIGNED-NOT: rowbases
+; ALIGNED-NOT: rowslow
+; ALIGNED-LABEL: define {{.*}} @_Z9not_takenPKcPf__pasta_div(
+; ALIGNED: br i1 %pasta.div.rowslow,
+; ALIGNED-LABEL: define {{.*}} @_Z4tilePKfPf__pasta_div(
+; ALIGNED-NOT: rowbases
+; ALIGNED-NOT: rowslow
+; ALIGNED-LABEL: define {{.*}} @_Z6streamPKfS0_Pfi__pasta_divu(
 
 ; OFF-NOT: call i32 @__pasta_div_full_row(
 ; OFF-NOT: call i32 @__pasta_div_row_sectors(

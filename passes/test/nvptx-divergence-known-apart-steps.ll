@@ -25,8 +25,7 @@
 
 ; CHECK-LABEL: define {{.*}} @_Z4tilePKfPfi__pasta_div(
 ; CHECK: pasta.div.body16:
-; CHECK: %[[N:[0-9]+]] = sext i32 %2 to i64
-; CHECK-NEXT: %[[STEP:[0-9]+]] = shl nsw i64 %[[N]], 2
+; CHECK: %[[STEP:[0-9]+]] = shl nsw i64 %[[N:[0-9]+]], 2
 ; CHECK-NEXT: %[[GAP:pasta.div.stepgap[.a-z0-9]*]] = call i64 @llvm.abs.i64(i64 %[[STEP]], i1 false)
 ; CHECK-NEXT: %[[LOW:[0-9]+]] = and i64 %[[GAP]], 31
 ; CHECK-NEXT: %[[WHOLE:[0-9]+]] = icmp eq i64 %[[LOW]], 0

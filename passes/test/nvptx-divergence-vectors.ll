@@ -32,7 +32,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; AFTER-NOT: call i32 @__pasta_div_access
 ; AFTER: %v3 = load i32
 ; AFTER: %e2 = load i32
-; AFTER-NEXT: br i1 %pasta.div.fullrow,
+; AFTER-NEXT: br i1 %pasta.div.rowslow,
+; AFTER: br i1 %pasta.div.fullrow,
 ; AFTER: call i32 @__pasta_div_access_lanes(ptr %{{.*}}, i32 4, i32 16, i32 1, i32 1,
 ; AFTER: ret void
 ; AFTER-LABEL: define ptx_kernel void @apart__pasta_div(
