@@ -166,6 +166,7 @@ bool ModuleInstrumenter::run() {
     auto Reach = reachingKernels(Kernels);
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
+    warnTextureSurfaceAsm(M, Kernels, Reach);
     if (Opts.Divergence)
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     if (Opts.Variants && Opts.WorkingSetCopies)
