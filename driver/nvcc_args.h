@@ -44,6 +44,11 @@ typedef struct pasta_nvcc_config {
   /* Whether an object or archive holds relocatable device code (clang's
    * offloading section): its link must device-link. NULL: never. */
   int (*has_device_code)(const char *path);
+  /* Whether an object is a device-link object (clang's linker wrapper's
+   * registration of a linked device image: what pasta-nvcc -dlink writes).
+   * A link that device-links leaves such objects out: it registers its own
+   * image of the same kernels. NULL: never. */
+  int (*is_device_link_object)(const char *path);
   /* Line tables by default (PASTA_LINE_TABLES): 1 adds -gline-tables-only
    * to a compile whose command asks for no debug info (no -g, -G,
    * -lineinfo, -Xcompiler -g0, ...), so that counts have source lines; 0
@@ -76,6 +81,12 @@ typedef struct pasta_nvcc_result {
    * is made by pasta_nvcc_run: one clang run per architecture, then CUDA's
    * fatbinary. */
   char device_output;
+  /* -dlink: pasta_nvcc_run runs the device link (args: a link that may
+   * leave host symbols unresolved, clang keeping its temporary files) in a
+   * scratch directory and keeps, as the output, the object that registers
+   * the linked device image, as nvcc -dlink writes one for g++ or ld to
+   * link with the objects. */
+  int device_link;
   /* PASTA_NVCC_LIST_GPU: which lists were asked for, PASTA_NVCC_LIST_CODE
    * (sm_NN) and/or PASTA_NVCC_LIST_ARCH (compute_NN). */
   int list_gpu;

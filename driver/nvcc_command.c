@@ -186,12 +186,27 @@ static void host_compat(struct parse *p) {
                  nv_push(&p->out->args, p->cfg->host_compat);
 }
 
-static void emit_inputs(struct parse *p) {
+/* Whether input i is a device-link object (pasta-nvcc -dlink's) that a
+ * link which device-links itself must leave out. */
+static int drops_input(struct parse *p, size_t i, int device_links) {
+  const char *path = p->inputs.at[i] + 1;
+  return device_links && p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+         p->cfg->is_device_link_object && p->cfg->is_device_link_object(path);
+}
+
+static void emit_inputs(struct parse *p, int device_links) {
   static const char *const names[] = {"none", "cuda", "c++", "c", "none"};
   int current = -1;
   for (size_t i = 0; i < p->inputs.num; ++i) {
     int lang = p->inputs.at[i][0] - '0';
     const char *path = p->inputs.at[i] + 1;
+    if (drops_input(p, i, device_links)) {
+      p->failed |= nv_pushf(&p->out->notes,
+                            "%s left out: a device-link object, and this "
+                            "link device-links",
+                            path);
+      continue;
+    }
     if (lang != current && !(lang == LANG_OBJECT && current == -1)) {
       p->failed |= nv_push(&p->out->args, "-x");
       p->failed |= nv_push(&p->out->args, names[lang]);
@@ -209,14 +224,21 @@ static void emit(struct parse *p) {
   int objects = count_inputs(p, LANG_OBJECT);
   int link = !p->compile && !p->preprocess && !p->depend;
   if (p->dlink) {
-    /* clang device-links at the final link (the objects carry their device
-     * code): nvcc's separate device-link object is an empty one here. */
+    /* nvcc -dlink writes an object that registers the linked device code,
+     * for g++ or ld to link with the objects (Makefiles do). clang's linker
+     * wrapper writes that object during a link: one that may leave host
+     * symbols unresolved, its temporary files kept, run by pasta_nvcc_run
+     * in a scratch directory (device_link). */
     const char *out = p->output ? p->output : "a_dlink.o";
-    p->failed |= nv_push(a, "-c") || nv_push(a, "-x") || nv_push(a, "c") ||
-                 nv_push(a, "/dev/null") || nv_push(a, "-o") || nv_push(a, out);
-    p->failed |= nv_push(&p->out->notes,
-                         "-dlink: an empty object; the device link happens at "
-                         "the final link (through pasta-nvcc)");
+    p->out->device_link = 1;
+    p->failed |= nv_push(a, "-fgpu-rdc") || nv_push(a, "--offload-link") ||
+                 nv_push(a, "-save-temps") ||
+                 nv_push(a, "-Wl,--unresolved-symbols=ignore-all") ||
+                 nv_push(a, "-o") || nv_push(a, out);
+    emit_inputs(p, 0);
+    p->failed |= nv_push(a, "-Xoffload-linker") ||
+                 nv_pushf(a, "-L%s/lib64", cuda) ||
+                 nv_push(a, "-Xoffload-linker") || nv_push(a, "-lcudadevrt");
     return;
   }
   /* Line tables unless the command chose its debug info (nvcc's -g, -G,
@@ -264,17 +286,19 @@ static void emit(struct parse *p) {
   }
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
-  emit_inputs(p);
+  int device_objects = 0;
+  for (size_t i = 0; link && i < p->inputs.num; ++i)
+    device_objects += p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+                      p->cfg->has_device_code &&
+                      p->cfg->has_device_code(p->inputs.at[i] + 1);
+  int device_links =
+      link && (p->rdc || device_objects) && (objects || cuda_inputs);
+  emit_inputs(p, device_links);
   for (size_t i = 0; link && i < p->libs.num; ++i)
     p->failed |= nv_push(a, p->libs.at[i]);
   if (!link || p->inputs.num == 0)
     return;
-  int device_objects = 0;
-  for (size_t i = 0; i < p->inputs.num; ++i)
-    device_objects += p->inputs.at[i][0] - '0' == LANG_OBJECT &&
-                      p->cfg->has_device_code &&
-                      p->cfg->has_device_code(p->inputs.at[i] + 1);
-  if ((p->rdc || device_objects) && (objects || cuda_inputs)) {
+  if (device_links) {
     /* With CUDA's device runtime (dynamic parallelism), as nvcc links.
      * --offload-link is for device code compiled before this command:
      * clang device-links what it compiles itself, and warns that the

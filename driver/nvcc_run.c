@@ -4,9 +4,10 @@
  * own directory, and the run of the clang command (one per architecture
  * for a fatbin of several, then CUDA's fatbinary).
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath, mkdtemp */
 #include "nvcc_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -139,6 +140,86 @@ static int fatbin_of_several(char **args, size_t n, size_t out_at,
   return rc;
 }
 
+/* Removes the scratch directory of a device link and the files in it. */
+static void remove_scratch(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    char path[PATH_MAX];
+    for (struct dirent *e; (e = readdir(d));)
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+          snprintf(path, sizeof path, "%s/%s", dir, e->d_name) <
+              (int)sizeof path)
+        unlink(path);
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
+/* Runs argv (a command with no input) in the directory dir. */
+static int run_in(const char *dir, char **argv, const char *who) {
+  pid_t pid = fork();
+  if (pid < 0) {
+    pasta_nvcc_diag(who, "error", "cannot fork: %s", strerror(errno));
+    return 2;
+  }
+  if (pid == 0) {
+    if (chdir(dir) != 0)
+      _exit(127);
+    execvp(argv[0], argv);
+    pasta_nvcc_diag(who, "error", "cannot run %s: %s", argv[0],
+                    strerror(errno));
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return 2;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+/* -dlink (nvcc_command.c): the link runs in a scratch directory beside the
+ * output, where clang's linker wrapper leaves "dlink.cuda.image.wrapper.o",
+ * the object that registers the linked device image; it becomes the
+ * output. Inputs are made absolute (the link runs elsewhere). Objects
+ * without device code give no such object: then an empty one, as before. */
+static int device_link_object(char **args, size_t n, size_t out_at,
+                              const char *who) {
+  char out[PATH_MAX], dir[PATH_MAX + 32], made[PATH_MAX + 64];
+  if (snprintf(out, sizeof out, "%s", args[out_at]) >= (int)sizeof out ||
+      snprintf(dir, sizeof dir, "%s.pasta-dlink.XXXXXX", out) >=
+          (int)sizeof dir ||
+      !mkdtemp(dir)) {
+    pasta_nvcc_diag(who, "error", "-dlink: no scratch directory for %s: %s",
+                    out, strerror(errno));
+    return 2;
+  }
+  char **abs = calloc(n + 1, sizeof *abs);
+  int rc = abs ? 0 : 2;
+  for (size_t i = 0; i < n && !rc; ++i) {
+    char *full = NULL;
+    if (i == out_at)
+      abs[i] = "dlink";
+    else if (args[i][0] != '-' && i > 0 && strcmp(args[i - 1], "-o") &&
+             (full = realpath(args[i], NULL)))
+      abs[i] = full; /* an input; freed below */
+    else
+      abs[i] = args[i];
+  }
+  if (!rc)
+    rc = run_in(dir, abs, who);
+  snprintf(made, sizeof made, "%s/dlink.cuda.image.wrapper.o", dir);
+  if (!rc && rename(made, out) != 0) {
+    char *empty[] = {args[0], "-c", "-x", "c", "/dev/null", "-o", out, NULL};
+    rc = run_and_wait(empty, who);
+  }
+  for (size_t i = 0; abs && i < n; ++i)
+    if (abs[i] != args[i] && i != out_at)
+      free(abs[i]);
+  free(abs);
+  remove_scratch(dir);
+  return rc;
+}
+
 int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
                    const char *who) {
   size_t n = 0, archs = 0, out_at = 0;
@@ -147,6 +228,8 @@ int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
     if (strcmp(args[n], "-o") == 0 && args[n + 1])
       out_at = n + 1;
   }
+  if (r->device_link && out_at)
+    return device_link_object(args, n, out_at, who);
   if (r->device_output == 'f' && archs > 1 && out_at)
     return fatbin_of_several(args, n, out_at, cuda, who);
   execvp(args[0], args);

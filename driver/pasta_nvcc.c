@@ -45,6 +45,34 @@ static int has_device_code(const char *path) {
   return found;
 }
 
+/* Whether `path` is a relocatable object holding the registration of a
+ * linked device image (clang's linker wrapper names its functions
+ * .cuda.fatbin_reg): what pasta-nvcc -dlink writes. Objects compiled by
+ * clang hold their own registration under other names
+ * (__cuda_module_ctor); a shared library or program device-linked by clang
+ * holds .cuda.fatbin_reg too, but is not relocatable (ELF e_type 1). */
+static int is_device_link_object(const char *path) {
+  static const char name[] = ".cuda.fatbin_reg";
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return 0;
+  struct stat st;
+  int found = 0;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 18) {
+    const unsigned char *map =
+        mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      int relocatable = memcmp(map, "\177ELF", 4) == 0 && map[5] == 1 &&
+                        map[16] == 1 && map[17] == 0; /* little-endian ET_REL */
+      found = relocatable &&
+              memmem(map, (size_t)st.st_size, name, sizeof name - 1) != NULL;
+      munmap((void *)map, (size_t)st.st_size);
+    }
+  }
+  close(fd);
+  return found;
+}
+
 /* Prints the toolkit's "Cuda compilation tools, release 13.0, V13.0.88"
  * line from its nvcc: build systems read the CUDA version there (CMake's
  * FindCUDA matches "release ([0-9]+)\\.([0-9]+)" in `nvcc --version`). */
@@ -132,6 +160,7 @@ int main(int argc, char **argv) {
   pasta_nvcc_config_from_env(&cfg);
   int loud = cfg.verbose;
   cfg.has_device_code = has_device_code;
+  cfg.is_device_link_object = is_device_link_object;
   const char *cuda = cfg.cuda_path;
 
   pasta_nvcc_result r;

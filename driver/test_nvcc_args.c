@@ -16,10 +16,18 @@ static int fake_device_code(const char *path) {
   return strncmp(base ? base + 1 : path, "rdc", 3) == 0;
 }
 
+/* Objects named "dlink*.o" are device-link objects (pasta-nvcc -dlink's). */
+static int fake_device_link_object(const char *path) {
+  const char *base = strrchr(path, '/');
+  return strncmp(base ? base + 1 : path, "dlink", 5) == 0;
+}
+
 static pasta_nvcc_config cfg = {.cuda_path = "/cuda",
                                 .have_cccl = 1,
                                 .default_arch = "90",
-                                .has_device_code = fake_device_code};
+                                .has_device_code = fake_device_code,
+                                .is_device_link_object =
+                                    fake_device_link_object};
 
 static char joined[4096], warned[4096];
 
@@ -179,9 +187,25 @@ static void test_host_files_and_link(void) {
                "-o app -x c++ main.cpp -x cuda k.cu");
   run("-std=c++17 util.c k.cu -c");
   CHECK_HAS_STR(warned, "-std=c++17 left out");
-  /* -dlink: an empty object; the final link device-links. */
-  run("-dlink a.o b.o -o dlink.o");
-  CHECK_EQ_STR(joined, "-c -x c /dev/null -o dlink.o");
+  /* -dlink: the object that registers the linked device code, for g++ or
+   * ld to link with the objects (a Makefile's nvcc -dc, nvcc -dlink, g++):
+   * a device link (with CUDA's device runtime, as nvcc's) that may leave
+   * host symbols unresolved; pasta_nvcc_run keeps the object clang's
+   * linker wrapper writes. */
+  CHECK_EQ_INT(run("-dlink rdc_a.o rdc_b.o -o dlink.o"), PASTA_NVCC_BUILD);
+  CHECK_EQ_STR(joined, "-fgpu-rdc --offload-link -save-temps "
+                       "-Wl,--unresolved-symbols=ignore-all -o dlink.o "
+                       "rdc_a.o rdc_b.o -Xoffload-linker -L/cuda/lib64 "
+                       "-Xoffload-linker -lcudadevrt");
+  /* A link through pasta-nvcc that device-links itself (rdc objects)
+   * leaves such an object out: it registers its own image of the same
+   * kernels. A link that does not device-link keeps it. */
+  run("main.o rdc_a.o rdc_b.o dlink.o -o app");
+  CHECK(strstr(joined, "dlink.o") == NULL);
+  CHECK_HAS_STR(joined, "rdc_a.o rdc_b.o");
+  CHECK_HAS_STR(joined, "--offload-link");
+  run("main.o k.o dlink.o -o app");
+  CHECK_HAS_STR(joined, "main.o k.o dlink.o");
   /* -x cu makes a .cpp CUDA. */
   run("-x cu -c k.cpp");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cpp");

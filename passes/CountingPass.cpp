@@ -167,6 +167,7 @@ bool ModuleInstrumenter::run() {
     warnUncountedIndirectCallees(M, Kernels, Reach);
     warnUncountedMemoryAsm(M, Kernels, Reach);
     warnUncountedMemoryIntrinsics(M, Kernels, Reach);
+    warnTextureSurfaceAsm(M, Kernels, Reach);
     if (Opts.Divergence)
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     if (Opts.Variants && Opts.WorkingSetCopies)

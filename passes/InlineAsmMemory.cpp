@@ -24,15 +24,10 @@
 using namespace llvm;
 using namespace pasta;
 
-bool pasta::asmMentionsMemory(StringRef Asm) {
-  static const char *const Ptx[] = {"ld.",       "ldu.",      "st.",
-                                    "atom.",     "red.",      "cp.async",
-                                    "ldmatrix.", "stmatrix.", "cp.reduce"};
-  static const char *const Amd[] = {
-      "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
-      "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
-  // A mnemonic starts a statement: after the string's start, a separator,
-  // a predicate ("@p ld.global...") or a label ("L1:ld.global...").
+// Whether one of Words starts a statement of Asm: after the string's start,
+// a separator, a predicate ("@p ld.global...") or a label
+// ("L1:ld.global...").
+static bool startsAStatement(StringRef Asm, ArrayRef<const char *> Words) {
   auto StartsStatement = [&](size_t At) {
     return At == 0 || StringRef(" \t\n;{}:").contains(Asm[At - 1]);
   };
@@ -43,7 +38,26 @@ bool pasta::asmMentionsMemory(StringRef Asm) {
         return true;
     return false;
   };
-  return llvm::any_of(Ptx, Has) || llvm::any_of(Amd, Has);
+  return llvm::any_of(Words, Has);
+}
+
+bool pasta::asmMentionsMemory(StringRef Asm) {
+  static const char *const Ptx[] = {"ld.",       "ldu.",      "st.",
+                                    "atom.",     "red.",      "cp.async",
+                                    "ldmatrix.", "stmatrix.", "cp.reduce"};
+  static const char *const Amd[] = {
+      "global_load", "global_store", "global_atomic", "flat_load", "flat_store",
+      "flat_atomic", "buffer_load",  "buffer_store",  "ds_read",   "ds_write"};
+  return startsAStatement(Asm, Ptx) || startsAStatement(Asm, Amd);
+}
+
+// Texture fetches (tex, tld4) and surface loads, stores and reductions
+// (suld, sust, sured): what clang's headers make of tex2D, tex2Dgather,
+// surf2Dread and surf2Dwrite. Queries (txq, suq) move no data.
+bool pasta::asmUsesTextureOrSurface(StringRef Asm) {
+  static const char *const Ptx[] = {"tex.", "tld4.", "suld.", "sust.",
+                                    "sured."};
+  return startsAStatement(Asm, Ptx);
 }
 
 namespace {

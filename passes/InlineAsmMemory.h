@@ -89,6 +89,10 @@ bool asmAccessReturns(const llvm::CallBase &Call);
 // store, atomic or copy, or an AMDGPU memory instruction.
 bool asmMentionsMemory(llvm::StringRef Asm);
 
+// Whether an assembly string holds a PTX texture fetch or surface access,
+// which PASTA does not count.
+bool asmUsesTextureOrSurface(llvm::StringRef Asm);
+
 // The address of Call's one global or generic access through a pointer
 // (what working-set mode records and the access table classifies), or
 // null. Bytes: that access's size (a bulk copy's: many pages, which

@@ -308,6 +308,24 @@ void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
       "(its accesses and bytes are missing from the profile) in ");
 }
 
+// Texture fetches and surface accesses are inline PTX in clang's headers
+// (tex2D, surf2Dwrite and the like), in a memory of their own: not counted,
+// and not the forms the warning above names, so a kernel that reads only
+// through textures would show no loads without a word. Said once per
+// module, naming the functions.
+void pasta::warnTextureSurfaceAsm(Module &M, ArrayRef<Function *> Kernels,
+                                  const KernelReach &Reach) {
+  warnFunctionsWithAsm(
+      M, Kernels, Reach,
+      [](const CallBase &CB) {
+        const auto *IA = dyn_cast<InlineAsm>(CB.getCalledOperand());
+        return IA && asmUsesTextureOrSurface(IA->getAsmString());
+      },
+      "texture fetches and surface loads and stores (tex2D, surf2Dwrite and "
+      "the like) are not counted (their bytes are missing from the profile) "
+      "in ");
+}
+
 // Divergence mode measures loads, stores and atomics of the IR only: the
 // accesses of counted inline PTX are counted but have no warp-level figures
 // (requests, sectors, bank conflicts), so a kernel's figures cover fewer

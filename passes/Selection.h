@@ -125,6 +125,12 @@ void warnUncountedMemoryAsm(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
                             const KernelReach &Reach);
 
+// Warns when a selected kernel, or a device function it reaches, fetches
+// from textures or loads or stores surfaces (inline PTX; not counted).
+void warnTextureSurfaceAsm(llvm::Module &M,
+                           llvm::ArrayRef<llvm::Function *> Kernels,
+                           const KernelReach &Reach);
+
 // Divergence builds: warns when a selected kernel, or a device function it
 // reaches, holds inline PTX whose accesses PASTA counts (not measured).
 void warnUnmeasuredMemoryAsm(llvm::Module &M,

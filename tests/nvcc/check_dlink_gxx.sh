@@ -1,0 +1,31 @@
+#!/bin/sh
+# A Makefile's separate device link, the final link by g++ (nvcc -dc, nvcc
+# -dlink, g++ ... dlink.o -lcudart): pasta-nvcc -dlink must write the
+# object that registers the linked device image, as nvcc's does, since g++
+# runs no device link. It wrote an empty object, so the program linked and
+# its kernels were never registered (unseen round 11,
+# docs/lab/2026-11-30-overhead3-71-unseen-round-11.md). Checked without a
+# GPU: the object holds clang's linker wrapper's registration (its
+# .cuda.fatbin_reg over the entries the objects carry), g++ links it with
+# the objects and a main, and no scratch directory is left behind.
+# usage: check_dlink_gxx.sh PASTA_NVCC SRCDIR WORKDIR CUDA
+set -eu
+nvcc=$1 src=$2 work=$3 cuda=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+"$nvcc" -arch=sm_90 -dc "$src/rdc_scale.cu" "$src/rdc_twice.cu"
+"$nvcc" -arch=sm_90 -dlink rdc_scale.o rdc_twice.o -o dlink.o
+nm dlink.o | grep -q ' .cuda.fatbin_reg$' ||
+  { echo "dlink.o registers no device image"; exit 1; }
+nm dlink.o | grep -q ' U __start_llvm_offload_entries$' ||
+  { echo "dlink.o does not register the objects' entries"; exit 1; }
+printf 'int main(void) { return 0; }\n' > main.c
+gcc -c main.c -o main.o
+g++ main.o rdc_scale.o rdc_twice.o dlink.o -L"$cuda/lib64" -lcudart_static \
+  -ldl -lrt -lpthread -o app
+nm app | grep -q ' .cuda.fatbin_reg$' ||
+  { echo "app registers no device image"; exit 1; }
+if ls -d ./*.pasta-dlink.* > /dev/null 2>&1; then
+  echo "scratch directory left behind"
+  exit 1
+fi
+echo "dlink object: ok"
