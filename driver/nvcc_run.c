@@ -72,13 +72,16 @@ void pasta_nvcc_config_from_env(pasta_nvcc_config *cfg) {
 
 /*===-- Running the command -----------------------------------------------===*/
 
-static int run_and_wait(char **argv, const char *who) {
+/* Runs argv and waits for it: in the directory dir unless NULL. */
+static int run_in(const char *dir, char **argv, const char *who) {
   pid_t pid = fork();
   if (pid < 0) {
     pasta_nvcc_diag(who, "error", "cannot fork: %s", strerror(errno));
     return 2;
   }
   if (pid == 0) {
+    if (dir && chdir(dir) != 0)
+      _exit(127);
     execvp(argv[0], argv);
     pasta_nvcc_diag(who, "error", "cannot run %s: %s", argv[0],
                     strerror(errno));
@@ -89,6 +92,10 @@ static int run_and_wait(char **argv, const char *who) {
     if (errno != EINTR)
       return 2;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+static int run_and_wait(char **argv, const char *who) {
+  return run_in(NULL, argv, who);
 }
 
 /* One clang run per architecture (the others' arguments left out, the
@@ -153,28 +160,6 @@ static void remove_scratch(const char *dir) {
     closedir(d);
   }
   rmdir(dir);
-}
-
-/* Runs argv (a command with no input) in the directory dir. */
-static int run_in(const char *dir, char **argv, const char *who) {
-  pid_t pid = fork();
-  if (pid < 0) {
-    pasta_nvcc_diag(who, "error", "cannot fork: %s", strerror(errno));
-    return 2;
-  }
-  if (pid == 0) {
-    if (chdir(dir) != 0)
-      _exit(127);
-    execvp(argv[0], argv);
-    pasta_nvcc_diag(who, "error", "cannot run %s: %s", argv[0],
-                    strerror(errno));
-    _exit(127);
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return 2;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
 /* -dlink (nvcc_command.c): the link runs in a scratch directory beside the
