@@ -92,17 +92,38 @@ static void print_toolkit_release(const char *cuda) {
 
 /* Whether the nvcc command line asks for -v (--verbose). */
 static int asks_verbose(int argc, char **argv) {
+  static const char *const passes_on[] = {
+      "-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options",
+      "-Xptxas",    "--ptxas-options",    "-Xnvlink", "--nvlink-options"};
+  for (int i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "-v") && strcmp(argv[i], "--verbose"))
+      continue;
+    int value_of_previous = 0; /* -Xcompiler -v: the host compiler's */
+    for (size_t k = 0; i > 1 && k < sizeof passes_on / sizeof *passes_on; ++k)
+      value_of_previous |= !strcmp(argv[i - 1], passes_on[k]);
+    if (!value_of_previous)
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether the nvcc command line names `flag`. */
+static int names(int argc, char **argv, const char *flag) {
   for (int i = 1; i < argc; ++i)
-    if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+    if (!strcmp(argv[i], flag))
       return 1;
   return 0;
 }
 
-/* Whether pasta-clang++'s arguments link (no -c, -S, -E, -M, -MM, no
- * device-only output), and the output they name ("a.out" by default). */
-static int links(const pasta_nvcc_result *r, const char **output) {
+/* Whether pasta-clang++'s arguments link an executable (no -c, -S, -E,
+ * -M, -MM, no device-only output, not nvcc's -dlink or -lib), and the
+ * output they name ("a.out" by default). */
+static int links(const pasta_nvcc_result *r, int argc, char **argv,
+                 const char **output) {
   *output = "a.out";
-  int link = !r->device_output;
+  int link = !r->device_output && !names(argc, argv, "-dlink") &&
+             !names(argc, argv, "--device-link") &&
+             !names(argc, argv, "-lib") && !names(argc, argv, "--lib");
   for (size_t i = 0; i < r->args.num; ++i) {
     const char *a = r->args.at[i];
     if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E") ||
@@ -123,8 +144,9 @@ static int links(const pasta_nvcc_result *r, const char **output) {
  * link through pasta-clang++ (which links PASTA's runtime), so that
  * -DCMAKE_CUDA_COMPILER=pasta-nvcc configures and links (CMake's own
  * device-link step, for separable compilation, needs the toolchain file). */
-static void print_nvcc_steps(const pasta_nvcc_result *r, const char *cuda,
-                             const char *default_arch, const char *clang) {
+static void print_nvcc_steps(const pasta_nvcc_result *r, int argc, char **argv,
+                             const char *cuda, const char *default_arch,
+                             const char *clang) {
   char libs[2 * PATH_MAX + 32];
   snprintf(libs, sizeof libs, "\"-L%s/lib64/stubs\" \"-L%s/lib64\"", cuda,
            cuda);
@@ -148,7 +170,7 @@ static void print_nvcc_steps(const pasta_nvcc_result *r, const char *cuda,
   if (!archs)
     fprintf(stderr, "#$ clang-22 (PASTA) -arch compute_%s\n", default_arch);
   const char *output;
-  if (links(r, &output))
+  if (links(r, argc, argv, &output))
     fprintf(stderr,
             "#$ \"%s\" %s -lcudadevrt -lcudart_static -lrt -lpthread -ldl "
             "-o \"%s\"\n",
@@ -198,7 +220,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (asks_verbose(argc, argv))
-    print_nvcc_steps(&r, cuda, cfg.default_arch, clang);
+    print_nvcc_steps(&r, argc, argv, cuda, cfg.default_arch, clang);
   char **args = calloc(r.args.num + 2, sizeof *args);
   if (!args) {
     pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");

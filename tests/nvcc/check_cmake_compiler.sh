@@ -26,6 +26,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 rm -rf "$work"
 mkdir -p "$work"
+
+# The "#$ " lines themselves: a link prints the host link line through
+# pasta-clang++ with -o's output; a compile (-c) prints none;
+# -v given to the host compiler (-Xcompiler -v) prints no line at all.
+nvcc=$pasta/bin/pasta-nvcc
+printf '__global__ void k() {}\nint main() { return 0; }\n' > "$work/v.cu"
+link_line=$(cd "$work" && "$nvcc" -v v.cu -o vapp 2>&1 | grep -c "^#\$ \"$pasta/bin/pasta-clang++\".* -o \"vapp\"$")
+check "-v link: the host link line through pasta-clang++ ($link_line)" [ "$link_line" = 1 ]
+compile_lines=$(cd "$work" && "$nvcc" -v -c v.cu -o v.o 2>&1 | grep '^#\$ ')
+check "-v -c: TOP and LIBRARIES printed, no link line" \
+  bash -c "grep -q '^#\\$ TOP=' <<< \"\$1\" && grep -q '^#\\$ LIBRARIES=' <<< \"\$1\" && ! grep -q '^#\\$ \"' <<< \"\$1\"" _ "$compile_lines"
+host_v=$(cd "$work" && "$nvcc" -Xcompiler -v -c v.cu -o v.o 2>&1 | grep -c '^#\$ ')
+check "-Xcompiler -v: no nvcc-style lines ($host_v)" [ "$host_v" = 0 ]
+
 cmake -G Ninja -S "$here/cuda_only_project" -B "$work/cuda_only" \
   -DCMAKE_CUDA_COMPILER="$pasta/bin/pasta-nvcc" > "$work/cuda_only.log" 2>&1 &&
   cmake --build "$work/cuda_only" >> "$work/cuda_only.log" 2>&1
