@@ -7,27 +7,11 @@
 # usage: [PROGRAMS="lud nw"] bench/stage_first_block_programs.sh BEFORE DEST
 #   (PASTA_BUILD_DIR: this tree's build, default build/)
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${PASTA_BUILD_DIR:-$here/build}" && pwd)
-before=$(cd "$1" && pwd)
-dest=$2
-cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
-mkdir -p "$dest"
-dest=$(cd "$dest" && pwd)
-pack=$(mktemp -d)/fb
-mkdir -p "$pack"
-cu=(-x cuda -O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version
-  -I"$here/test_kernels")
-rt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+. "$(dirname "$0")/stage_common.sh"
+stage_setup "$1" "$2" fb
 programs=${PROGRAMS:-lud nw}
 for k in $programs; do
-  src=$here/test_kernels/$k.cu
-  clang++-22 "${cu[@]}" "$src" -o "$pack/$k-plain" "${rt[@]}"
-  for side in before:"$before" after:"$build"; do
-    dir=${side#*:}
-    clang++-22 "${cu[@]}" -fpass-plugin="$dir/lib/libpasta.so" "$src" \
-      -o "$pack/$k-${side%%:*}" -x none "$dir/lib/libpasta_rt.a" "${rt[@]}"
-  done
+  stage_three "$here/test_kernels/$k.cu" "$k" -I"$here/test_kernels"
 done
 echo "$programs" > "$pack/programs"
 cp "$here/test_kernels/bench_sizes.txt" "$here/scripts/compare_profiles.py" "$pack/"

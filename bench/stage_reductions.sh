@@ -20,26 +20,11 @@
 #   STAGE_THRUST_ALL: run.sh's THRUST_ALL_ROUNDS, default 0: rounds of ncu
 #   over every Thrust kernel, gpu_reductions.sh's part 5)
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${PASTA_BUILD_DIR:-$here/build}" && pwd)
-before=$(cd "$1" && pwd)
-dest=$2
-cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
-mkdir -p "$dest"
-dest=$(cd "$dest" && pwd)
-pack=$(mktemp -d)/redux
-mkdir -p "$pack"
-cu=(-x cuda -O2 -g --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
-rt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
+. "$(dirname "$0")/stage_common.sh"
+stage_setup "$1" "$2" redux
 # The suite's reduction as test_kernels/CMakeLists.txt builds it: clang with
 # the plugin, the static runtime.
-red=$here/test_kernels/reduction.cu
-clang++-22 "${cu[@]}" -I"$here/test_kernels" "$red" -o "$pack/red-plain" "${rt[@]}"
-for side in before:"$before" after:"$build"; do
-  dir=${side#*:}
-  clang++-22 "${cu[@]}" -I"$here/test_kernels" -fpass-plugin="$dir/lib/libpasta.so" \
-    "$red" -o "$pack/red-${side%%:*}" -x none "$dir/lib/libpasta_rt.a" "${rt[@]}"
-done
+stage_three "$here/test_kernels/reduction.cu" red -I"$here/test_kernels"
 # Thrust: plain (clang with CUDA's cccl headers) and each plugin with its
 # own runtime, linked statically.
 thrust=$here/tests/structures/thrust/thrust.cu
