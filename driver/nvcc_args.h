@@ -87,6 +87,9 @@ typedef struct pasta_nvcc_result {
    * the linked device image, as nvcc -dlink writes one for g++ or ld to
    * link with the objects. */
   int device_link;
+  /* 1: the command links a program or shared library (not -c, -E, -M,
+   * -dlink or a device-only output). */
+  int links;
   /* PASTA_NVCC_LIST_GPU: which lists were asked for, PASTA_NVCC_LIST_CODE
    * (sm_NN) and/or PASTA_NVCC_LIST_ARCH (compute_NN). */
   int list_gpu;

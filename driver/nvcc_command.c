@@ -223,6 +223,7 @@ static void emit(struct parse *p) {
   int host_inputs = count_inputs(p, LANG_CXX) + count_inputs(p, LANG_C);
   int objects = count_inputs(p, LANG_OBJECT);
   int link = !p->compile && !p->preprocess && !p->depend;
+  p->out->links = link && !p->dlink;
   if (p->dlink) {
     /* nvcc -dlink writes an object that registers the linked device code,
      * for g++ or ld to link with the objects (Makefiles do). clang's linker

@@ -107,32 +107,12 @@ static int asks_verbose(int argc, char **argv) {
   return 0;
 }
 
-/* Whether the nvcc command line names `flag`. */
-static int names(int argc, char **argv, const char *flag) {
-  for (int i = 1; i < argc; ++i)
-    if (!strcmp(argv[i], flag))
-      return 1;
-  return 0;
-}
-
-/* Whether pasta-clang++'s arguments link an executable (no -c, -S, -E,
- * -M, -MM, no device-only output, not nvcc's -dlink or -lib), and the
- * output they name ("a.out" by default). */
-static int links(const pasta_nvcc_result *r, int argc, char **argv,
-                 const char **output) {
-  *output = "a.out";
-  int link = !r->device_output && !names(argc, argv, "-dlink") &&
-             !names(argc, argv, "--device-link") &&
-             !names(argc, argv, "-lib") && !names(argc, argv, "--lib");
-  for (size_t i = 0; i < r->args.num; ++i) {
-    const char *a = r->args.at[i];
-    if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E") ||
-        !strcmp(a, "-M") || !strcmp(a, "-MM") || !strcmp(a, "-fsyntax-only"))
-      link = 0;
-    else if (!strcmp(a, "-o") && i + 1 < r->args.num)
-      *output = r->args.at[i + 1];
-  }
-  return link;
+/* The output a linking command names ("a.out" by default). */
+static const char *link_output(const pasta_nvcc_result *r) {
+  for (size_t i = 0; i + 1 < r->args.num; ++i)
+    if (!strcmp(r->args.at[i], "-o"))
+      return r->args.at[i + 1];
+  return "a.out";
 }
 
 /* nvcc -v prints its settings and each step as "#$ " lines, and CMake
@@ -142,11 +122,10 @@ static int links(const pasta_nvcc_result *r, int argc, char **argv,
  * line holding LIBRARIES' value, whose first word becomes CMake's CUDA
  * link launcher. pasta-nvcc prints the same lines for what it does, the
  * link through pasta-clang++ (which links PASTA's runtime), so that
- * -DCMAKE_CUDA_COMPILER=pasta-nvcc configures and links (CMake's own
- * device-link step, for separable compilation, needs the toolchain file). */
-static void print_nvcc_steps(const pasta_nvcc_result *r, int argc, char **argv,
-                             const char *cuda, const char *default_arch,
-                             const char *clang) {
+ * -DCMAKE_CUDA_COMPILER=pasta-nvcc configures and links (docs/nvcc.md,
+ * "CMake projects"). */
+static void print_nvcc_steps(const pasta_nvcc_result *r, const char *cuda,
+                             const char *default_arch, const char *clang) {
   char libs[2 * PATH_MAX + 32];
   snprintf(libs, sizeof libs, "\"-L%s/lib64/stubs\" \"-L%s/lib64\"", cuda,
            cuda);
@@ -169,12 +148,11 @@ static void print_nvcc_steps(const pasta_nvcc_result *r, int argc, char **argv,
                          r->args.at[i] + strlen(arch_flags[f])) > 0;
   if (!archs)
     fprintf(stderr, "#$ clang-22 (PASTA) -arch compute_%s\n", default_arch);
-  const char *output;
-  if (links(r, argc, argv, &output))
+  if (r->links)
     fprintf(stderr,
             "#$ \"%s\" %s -lcudadevrt -lcudart_static -lrt -lpthread -ldl "
             "-o \"%s\"\n",
-            clang, libs, output);
+            clang, libs, link_output(r));
 }
 
 int main(int argc, char **argv) {
@@ -220,7 +198,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (asks_verbose(argc, argv))
-    print_nvcc_steps(&r, argc, argv, cuda, cfg.default_arch, clang);
+    print_nvcc_steps(&r, cuda, cfg.default_arch, clang);
   char **args = calloc(r.args.num + 2, sizeof *args);
   if (!args) {
     pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");
