@@ -239,6 +239,20 @@ if(EXISTS "${_pasta_launcher}")
     OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
   file(RENAME "${_pasta_cuda_compiler}.tmp" "${_pasta_cuda_compiler}")
   set(CMAKE_CUDA_COMPILER "${_pasta_cuda_compiler}")
+else()
+  # A PASTA build of some targets only (scripts/build.sh with
+  # PASTA_BUILD_TARGETS="pasta pasta_rt") has no launcher: clang is then the
+  # CUDA compiler as it is, and a project's nvcc-only options fail
+  # ("clang++-22: error: unknown argument: '-rdc=true'"). Said once, not
+  # again in each try_compile project.
+  get_property(_pasta_told GLOBAL PROPERTY PASTA_TOLD_NO_LAUNCHER)
+  get_property(_pasta_in_try GLOBAL PROPERTY IN_TRY_COMPILE)
+  if(NOT _pasta_told AND NOT _pasta_in_try)
+    set_property(GLOBAL PROPERTY PASTA_TOLD_NO_LAUNCHER ON)
+    message(WARNING "pasta-toolchain: no ${_pasta_launcher} (build the "
+      "target pasta-cuda-launcher): clang is the CUDA compiler without it, "
+      "and nvcc-only options in the project's CUDA flags will fail")
+  endif()
 endif()
 
 # Projects of CMake's FindCUDA module (find_package(CUDA), then
