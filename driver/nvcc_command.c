@@ -236,7 +236,10 @@ static void emit(struct parse *p) {
   int objects = count_inputs(p, LANG_OBJECT);
   int link = !p->compile && !p->preprocess && !p->depend;
   p->out->links = link && !p->dlink;
-  if (p->dlink) {
+  /* With -c too, nvcc compiles and does not device-link, whatever the
+   * order (Altis's `target_compile_options(... -rdc=true -dlink)` puts
+   * -dlink on every compile line of a library). */
+  if (p->dlink && !p->compile) {
     /* nvcc -dlink writes an object that registers the linked device code,
      * for g++ or ld to link with the objects (Makefiles do). clang's linker
      * wrapper writes that object during a link: one that may leave host

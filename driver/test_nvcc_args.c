@@ -213,6 +213,13 @@ static void test_host_files_and_link(void) {
   CHECK_HAS_STR(joined, "a.o -Wl,--should-extract=sm_90 -Xoffload-linker");
   CHECK(strstr(joined, "sm_110") == NULL);
   CHECK(strstr(warned, "sm_110") == NULL);
+  /* -dlink with -c: nvcc compiles (relocatable code here), no device
+   * link; the include path is kept. */
+  run("-I inc -rdc=true -dlink -c k.cu -o k.o");
+  CHECK_HAS_STR(joined, "-I inc");
+  CHECK_HAS_STR(joined, "-fgpu-rdc");
+  CHECK_HAS_STR(joined, "-c ");
+  CHECK(strstr(joined, "--offload-link") == NULL);
   /* A link through pasta-nvcc that device-links itself (rdc objects)
    * leaves such an object out: it registers its own image of the same
    * kernels. A link that does not device-link keeps it. */
