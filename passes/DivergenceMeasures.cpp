@@ -101,12 +101,18 @@ static cl::opt<bool> MeasureAfterLoad(
 // pathfinder's wall[] and hotspot's power[idx]: the loop's or the kernel's
 // one global load, its full-row test and sectors ran before its issue.
 // On an H200, profiles equal: pathfinder 1.95x -> 1.75x the plain kernel,
-// hotspot 3.18x -> 3.07x. Off by default: it moves the measurement in 17
-// of the 20 bundled programs, whose profiles the GPU has not compared yet.
-static cl::opt<bool> FullRowAfterLoad(
-    "pasta-div-fullrow-after-load", cl::init(false), cl::Hidden,
+// hotspot 3.18x -> 3.07x, srad_update 1.49x -> 1.55x (lab div-42, div-47).
+// In loops by default: a loop's load waits on its issue every trip
+// (pathfinder's row loop); outside loops (hotspot, srad) off, since
+// srad_update lost by it.
+enum class FullRowAfter { Never, InLoops, Always };
+static cl::opt<FullRowAfter> FullRowAfterLoad(
+    "pasta-div-fullrow-after-load", cl::init(FullRowAfter::InLoops), cl::Hidden,
     cl::desc("Divergence copies: measure a FullRow load's group after the "
-             "load too (-pasta-div-measure-after-load)"));
+             "load too (-pasta-div-measure-after-load)"),
+    cl::values(clEnumValN(FullRowAfter::Never, "0", "never"),
+               clEnumValN(FullRowAfter::InLoops, "loops", "in loops only"),
+               clEnumValN(FullRowAfter::Always, "1", "everywhere")));
 
 // A group of several accesses measured in a loop whose branches are not
 // all uniform adds each figure to one register of the group, which the
@@ -942,7 +948,7 @@ public:
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
-        if (!G.TwinOf && (!G.FullRow || FullRowAfterLoad))
+        if (!G.TwinOf && (!G.FullRow || fullRowAfterLoad(G)))
           At = afterLoad(At, G.Members.front()->A->Size);
         if (G.FullRow)
           measureFullRowAt(G, At);
@@ -1122,6 +1128,19 @@ public:
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     return Then;
+  }
+
+  // Whether FullRow group G is measured after its load (FullRowAfterLoad).
+  static bool fullRowAfterLoad(const AccessGroup &G) {
+    switch (FullRowAfterLoad) {
+    case FullRowAfter::Never:
+      return false;
+    case FullRowAfter::InLoops:
+      return G.InLoop;
+    case FullRowAfter::Always:
+      return true;
+    }
+    return false;
   }
 
   // Where to measure a group led by access I: just after I when it is a
