@@ -100,18 +100,24 @@ static cl::opt<bool> MeasureAfterLoad(
 // FullRow groups, then made after the load: they come after it).
 // pathfinder's wall[] and hotspot's power[idx]: the loop's or the kernel's
 // one global load, its full-row test and sectors ran before its issue.
-// On an H200, profiles equal: pathfinder 1.95x -> 1.75x the plain kernel,
-// hotspot 3.18x -> 3.07x, srad_update 1.49x -> 1.55x (lab div-42, div-47).
-// In loops by default: a loop's load waits on its issue every trip
-// (pathfinder's row loop); outside loops (hotspot, srad) off, since
-// srad_update lost by it.
-enum class FullRowAfter { Never, InLoops, Always };
+// By default only in a loop whose trips hold a block barrier: the block's
+// warps wait for each other at every trip, so the load's latency lands on
+// the trip whole and the measurement can hide under it (pathfinder's row
+// loop: 1.98x -> 1.83x the plain kernel on an H200, profiles equal). In
+// loops without one other warps hide it, and the loaded value held across
+// the measurement costs registers: histogram 1.99x -> 2.18x, kmeans 3.09x
+// -> 3.25x with every loop's FullRow loads after (the same run); outside
+// loops srad_update 1.49x -> 1.55x, hotspot 2.90x -> 2.83x (lab div-47).
+enum class FullRowAfter { Never, BarrierLoops, InLoops, Always };
 static cl::opt<FullRowAfter> FullRowAfterLoad(
-    "pasta-div-fullrow-after-load", cl::init(FullRowAfter::InLoops), cl::Hidden,
+    "pasta-div-fullrow-after-load", cl::init(FullRowAfter::BarrierLoops),
+    cl::Hidden,
     cl::desc("Divergence copies: measure a FullRow load's group after the "
              "load too (-pasta-div-measure-after-load)"),
     cl::values(clEnumValN(FullRowAfter::Never, "0", "never"),
-               clEnumValN(FullRowAfter::InLoops, "loops", "in loops only"),
+               clEnumValN(FullRowAfter::BarrierLoops, "barrier-loops",
+                          "in loops that hold a block barrier"),
+               clEnumValN(FullRowAfter::InLoops, "loops", "in loops"),
                clEnumValN(FullRowAfter::Always, "1", "everywhere")));
 
 // A group of several accesses measured in a loop whose branches are not
@@ -743,6 +749,7 @@ public:
         G = &Groups.emplace_back();
         G->Loop = U;
         G->InLoop = Loops.inLoop(*S.I->getParent());
+        G->InBarrierLoop = Loops.inBarrierLoop(*S.I->getParent());
       }
       G->Members.push_back(&S);
     }
@@ -1135,6 +1142,8 @@ public:
     switch (FullRowAfterLoad) {
     case FullRowAfter::Never:
       return false;
+    case FullRowAfter::BarrierLoops:
+      return G.InBarrierLoop;
     case FullRowAfter::InLoops:
       return G.InLoop;
     case FullRowAfter::Always:
