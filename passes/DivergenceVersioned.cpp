@@ -322,31 +322,64 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
     dropDeadCounter(*Cloned, *Clone);
 }
 
-// In a uniform loop's preheader (before any block is split): the clone's
-// trips for this warp, all of L's trips where the warp is full, one row of
-// 32 lanes, and every access at a lane stride of its size (C.Aligned)
-// starts its row on a 32-byte boundary in every trip (the first trip's
-// row, a step a multiple of 32 bytes, no index wrapping: what the fold of
-// a repeating access tests, UniformLoops::repeatIn); else 0.
-Value *wholeTrips(const Candidate &C, UniformLoops &Loops,
+// The outermost uniform loop around U (U itself where there is none) at
+// whose preheader every test of wholeTrips can be made: each access's
+// first-trip row and step (UniformLoops::outermostInvariant) and U's trips
+// invariant there. Its lanes are U's (no branch between diverges), so the
+// test is made once for all of U's entries in it (kmeans: once a thread,
+// not once per cluster).
+const UniformLoops::UniformLoop &
+testedAt(const UniformLoops::UniformLoop &U,
+         ArrayRef<UniformLoops::Repeat> Repeats, UniformLoops &Loops,
+         ScalarEvolution &SE) {
+  if (Repeats.empty())
+    return U;
+  const UniformLoops::UniformLoop *W = nullptr;
+  for (const UniformLoops::Repeat &R : Repeats) {
+    const UniformLoops::UniformLoop &M = Loops.outermostInvariant(U, R);
+    if (!W || M.L->getLoopDepth() > W->L->getLoopDepth())
+      W = &M;
+  }
+  SCEVExpander Expander(SE, "pasta.div.ver");
+  if (W != &U && (!SE.isLoopInvariant(U.Trips, W->L) ||
+                  !Expander.isSafeToExpandAt(U.Trips, W->PreheaderEnd)))
+    return U;
+  return *W;
+}
+
+// In a uniform loop's preheader, or testedAt's (before any block is
+// split): the clone's trips for this warp, all of L's trips where the warp
+// is full, one row of 32 lanes, and every access at a lane stride of its
+// size (C.Aligned) starts its row on a 32-byte boundary in every trip (the
+// first trip's row, a step a multiple of 32 bytes, no index wrapping: what
+// the fold of a repeating access tests, UniformLoops::repeatIn); else 0.
+Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
                   const VersionHelpers &VH) {
   const UniformLoops::UniformLoop &U = *Loops.uniformLoop(*C.L->getHeader());
-  IRBuilder<> B(U.PreheaderEnd);
+  SmallVector<UniformLoops::Repeat, 2> Repeats;
+  for (auto [Ptr, Size] : C.Aligned)
+    Repeats.push_back(*Loops.repeatIn(U, Ptr, 32));
+  const UniformLoops::UniformLoop &W = testedAt(U, Repeats, Loops, SE);
+  const UniformLoops::UniformLoop *At = &W == &U ? nullptr : &W;
+  IRBuilder<> B(W.PreheaderEnd);
   B.SetCurrentDebugLocation(C.L->getHeader()->getTerminator()->getDebugLoc());
   Type *I64 = B.getInt64Ty();
-  Value *Trips = Loops.tripsBefore(U);
+  Value *Trips = At ? SCEVExpander(SE, "pasta.div.ver")
+                          .expandCodeFor(U.Trips, I64, W.PreheaderEnd)
+                    : Loops.tripsBefore(U);
   // Trips past the helper's cap go to the measured loop.
   Value *Ok = B.CreateICmpULE(Trips, B.getInt64(0x7fffffff));
-  for (auto [Ptr, Size] : C.Aligned) {
-    std::optional<UniformLoops::Repeat> R = Loops.repeatIn(U, Ptr, 32);
-    if (R->StepToTest)
-      Ok = B.CreateAnd(Ok, Loops.stepIsMultiple(U, *R, 32));
-    if (!R->NoWraps.empty())
-      Ok = B.CreateAnd(Ok, Loops.laneDoesNotWrap(U, *R));
+  for (size_t K = 0; K < Repeats.size(); ++K) {
+    const UniformLoops::Repeat &R = Repeats[K];
+    auto [Ptr, Size] = C.Aligned[K];
+    if (R.StepToTest)
+      Ok = B.CreateAnd(Ok, Loops.stepIsMultiple(U, R, 32, At));
+    if (!R.NoWraps.empty())
+      Ok = B.CreateAnd(Ok, Loops.laneDoesNotWrap(U, R, At));
     // Lane i holds the row's element i: the row starts Size * i before.
     Value *Lane = B.CreateZExt(
         B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), I64);
-    Value *Start = B.CreatePtrToInt(Loops.startBefore(U, Ptr, *R), I64);
+    Value *Start = B.CreatePtrToInt(Loops.startBefore(U, Ptr, R, At), I64);
     Value *RowStart = B.CreateSub(Start, B.CreateMul(Lane, B.getInt64(Size)));
     Ok = B.CreateAnd(
         Ok,
@@ -457,7 +490,7 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     for (Candidate &C : Chosen)
       if (C.Whole) {
         formLCSSA(*C.L, DT, &LI, &SE);
-        WholeTrips.push_back(wholeTrips(C, Loops, VH));
+        WholeTrips.push_back(wholeTrips(C, Loops, SE, VH));
       }
     for (Candidate &C : Chosen)
       if (!C.Whole)

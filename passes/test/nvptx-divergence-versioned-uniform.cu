@@ -4,8 +4,9 @@
 // (a step test failed: measure here) and counts its visit for the drain.
 // A warp full at the preheader, in one row of 32 lanes, whose row of
 // f[j * n + p] starts on a 32-byte boundary in every trip (the first
-// trip's row, a step of 4 n bytes a multiple of 32, no index wrapping)
-// runs all the trips in a clone with nothing measured, adds their count to
+// trip's row, a step of 4 n bytes a multiple of 32, no index wrapping;
+// tested once before the cluster loop, where all of it is known) runs all
+// the trips in a clone with nothing measured, adds their count to
 // the block's counter once (one red) and leaves to the loop's exit
 // (passes/DivergenceVersioned.cpp, versionWholeLoop); other warps run the
 // measured loop. -pasta-div-versioned-loops=0 versions none.
@@ -19,7 +20,11 @@
 // CHECK: mov.u32 %r{{[0-9]+}}, %laneid;
 // CHECK: and.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 31;
 // CHECK: redux.sync.min.u32
+// Once a thread, before the cluster loop (the test's inputs are invariant
+// in it), not once per cluster.
+// CHECK: This Loop Header: Depth=1
 // The clone: two features a trip (4 loads), nothing measured, its back edge.
+// CHECK-NOT: redux.sync.min
 // CHECK: [[CLONE:\$L__BB[0-9_]+]]:{{.*}}Parent Loop
 // CHECK-NEXT: Inner Loop Header
 // CHECK-NOT: {{vote|activemask|red\.|atom|call}}
@@ -33,7 +38,9 @@
 // CHECK-NOT: {{vote|activemask|red\.|atom|call}}
 // CHECK: bra.uni [[CLONE]];
 // Its trips added to the block's counter once, by one lane.
+// CHECK-NOT: redux.sync.min
 // CHECK: red.relaxed.gpu.global.add.u64
+// CHECK-NOT: redux.sync.min
 // CHECK-LABEL: .visible .entry _Z6assignPKfS0_Piiii__pasta_divu(
 
 // STATS: loops whose full warps' trips run unmeasured: 1{{$}}
