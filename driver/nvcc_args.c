@@ -378,9 +378,9 @@ OPTION_ACTION(opt_xcompiler) { each_item(p, value, compiler_item); }
 
 OPTION_ACTION(opt_xptxas) { each_item(p, value, ptxas_item); }
 
-/* nvcc gives ptxas the register limit of every kernel without launch bounds
- * (a Makefile's occupancy tuning); PASTA's capped copies keep their own
- * .maxnreg, which ptxas takes over the option. */
+/* nvcc gives ptxas the register limit of every kernel
+ * (a Makefile's occupancy tuning); a kernel's .maxnreg (PASTA's capped
+ * copies) wins over the option. */
 OPTION_ACTION(opt_maxrregcount) {
   char item[64];
   size_t digits = strspn(value, "0123456789");
