@@ -100,13 +100,25 @@ static cl::opt<bool> MeasureAfterLoad(
 // FullRow groups, then made after the load: they come after it).
 // pathfinder's wall[] and hotspot's power[idx]: the loop's or the kernel's
 // one global load, its full-row test and sectors ran before its issue.
-// On an H200, profiles equal: pathfinder 1.95x -> 1.75x the plain kernel,
-// hotspot 3.18x -> 3.07x. Off by default: it moves the measurement in 17
-// of the 20 bundled programs, whose profiles the GPU has not compared yet.
-static cl::opt<bool> FullRowAfterLoad(
-    "pasta-div-fullrow-after-load", cl::init(false), cl::Hidden,
+// By default only in a loop whose trips hold a block barrier: the block's
+// warps wait for each other at every trip, so the load's latency lands on
+// the trip whole and the measurement can hide under it (pathfinder's row
+// loop: 1.98x -> 1.83x the plain kernel on an H200, profiles equal). In
+// loops without one other warps hide it, and the loaded value held across
+// the measurement costs registers: histogram 1.99x -> 2.18x, kmeans 3.09x
+// -> 3.25x with every loop's FullRow loads after (the same run); outside
+// loops srad_update 1.49x -> 1.55x, hotspot 2.90x -> 2.83x (lab div-47).
+enum class FullRowAfter { Never, BarrierLoops, InLoops, Always };
+static cl::opt<FullRowAfter> FullRowAfterLoad(
+    "pasta-div-fullrow-after-load", cl::init(FullRowAfter::BarrierLoops),
+    cl::Hidden,
     cl::desc("Divergence copies: measure a FullRow load's group after the "
-             "load too (-pasta-div-measure-after-load)"));
+             "load too (-pasta-div-measure-after-load)"),
+    cl::values(clEnumValN(FullRowAfter::Never, "0", "never"),
+               clEnumValN(FullRowAfter::BarrierLoops, "barrier-loops",
+                          "in loops that hold a block barrier"),
+               clEnumValN(FullRowAfter::InLoops, "loops", "in loops"),
+               clEnumValN(FullRowAfter::Always, "1", "everywhere")));
 
 // A group of several accesses measured in a loop whose branches are not
 // all uniform adds each figure to one register of the group, which the
@@ -737,6 +749,7 @@ public:
         G = &Groups.emplace_back();
         G->Loop = U;
         G->InLoop = Loops.inLoop(*S.I->getParent());
+        G->InBarrierLoop = Loops.inBarrierLoop(*S.I->getParent());
       }
       G->Members.push_back(&S);
     }
@@ -942,7 +955,7 @@ public:
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
-        if (!G.TwinOf && (!G.FullRow || FullRowAfterLoad))
+        if (!G.TwinOf && (!G.FullRow || fullRowAfterLoad(G)))
           At = afterLoad(At, G.Members.front()->A->Size);
         if (G.FullRow)
           measureFullRowAt(G, At);
@@ -1122,6 +1135,21 @@ public:
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     return Then;
+  }
+
+  // Whether FullRow group G is measured after its load (FullRowAfterLoad).
+  static bool fullRowAfterLoad(const AccessGroup &G) {
+    switch (FullRowAfterLoad) {
+    case FullRowAfter::Never:
+      return false;
+    case FullRowAfter::BarrierLoops:
+      return G.InBarrierLoop;
+    case FullRowAfter::InLoops:
+      return G.InLoop;
+    case FullRowAfter::Always:
+      return true;
+    }
+    return false;
   }
 
   // Where to measure a group led by access I: just after I when it is a

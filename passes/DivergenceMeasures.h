@@ -79,6 +79,7 @@ struct AccessGroup {
   const UniformLoops::UniformLoop *Loop = nullptr;
   std::optional<UniformLoops::Repeat> Repeat;
   bool InLoop = false;               // the block is in a loop (uniform or not)
+  bool InBarrierLoop = false;        // ... whose trips hold a block barrier
   std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
   // The conditions the lanes must agree on for LaneStride to hold (selects
   // in the address: UniformLoops::laneStrideIf); tested at each measurement.
