@@ -91,6 +91,8 @@ while [ "$(left)" -gt $((round_s + 5)) ]; do
     "$OUT/all-before-$r.csv" "$OUT/all-after-$r.csv" "$OUT/all-plain2-$r.csv" \
     > "$OUT/thrust-round-$r.md" 2>&1
   echo "round $r ($round_s s):" && tail -n 3 "$OUT/thrust-round-$r.md"
+  # No kernel timed in plain's run (no GPU, no ncu): no more rounds.
+  grep -q gpu__time_duration "$OUT/all-plain-$r.csv" 2> /dev/null || break
 done
 join() { # build: its rounds' logs joined by "+"
   local b=$1 s="" i
