@@ -13,8 +13,10 @@
 #      (a kernel's time: the median of its launches): each round's table
 #      (ncu_kernel_times.py --median), then all rounds' launches pooled.
 #      "plain again" against plain is the noise floor of the figure. New
-#      rounds start while the last round's time is left before DEADLINE.
-# usage: OUT=<dir> [REPEAT=5] [DEADLINE=110] [SCRATCH=/tmp/thrust-rounds]
+#      rounds start while the last round's time is left before DEADLINE;
+#   4. KEPT=1: then one round of plain / before / after with ncu's
+#      --cache-control none (caches kept between kernels).
+# usage: OUT=<dir> [REPEAT=5] [DEADLINE=110] [KEPT=0] [SCRATCH=/tmp/thrust-rounds]
 #          bash gpu_thrust_rounds.sh   (beside redux.txz)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -78,7 +80,9 @@ cat "$OUT/inst.md"
 # 3. Rounds of every kernel, THRUST_REPEAT=REPEAT runs each.
 builds="plain before after plain2"
 round_s=0 r=0
-while [ "$(left)" -gt $((round_s + 5)) ]; do
+# With KEPT=1, from the third round on one round's time stays for part 4.
+reserve() { [ "${KEPT:-0}" = 1 ] && [ "$r" -ge 2 ] && echo "$round_s" || echo 0; }
+while [ "$(left)" -gt $((round_s + $(reserve) + 5)) ]; do
   r=$((r + 1)) && t0=$SECONDS
   for b in $builds; do
     (cd "$scratch" && THRUST_REPEAT=$REPEAT timeout 30 ncu --csv --page raw \
@@ -102,4 +106,19 @@ join() { # build: its rounds' logs joined by "+"
 [ "$r" -gt 0 ] && python3 "$bin/ncu_kernel_times.py" --median "$REPEAT" "$(join plain)" \
   "$(join before)" "$(join after)" "$(join plain2)" > "$OUT/thrust-pooled.md" 2>&1
 echo "pooled, $r rounds of $REPEAT runs:" && cat "$OUT/thrust-pooled.md"
+
+# 4. KEPT=1: one more round with ncu's --cache-control none (caches kept
+# between kernels, as in a run without the profiler): how much of the
+# added time is the counters' cold lines under ncu's cache flush.
+if [ "${KEPT:-0}" = 1 ] && [ "$r" -gt 0 ] && [ "$(left)" -gt $((round_s * 3 / 4)) ]; then
+  for b in plain before after; do
+    (cd "$scratch" && THRUST_REPEAT=$REPEAT timeout 30 ncu --csv --page raw \
+      --cache-control none --print-kernel-base mangled --metrics gpu__time_duration.sum \
+      "$bin/thrust-$b" > "$OUT/kept-$b.csv" 2> "$OUT/kept-$b.err")
+    echo "ncu kept-$b: exit $?"
+  done
+  python3 "$bin/ncu_kernel_times.py" --median "$REPEAT" "$OUT/kept-plain.csv" \
+    "$OUT/kept-before.csv" "$OUT/kept-after.csv" > "$OUT/thrust-kept.md" 2>&1
+  echo "caches kept:" && cat "$OUT/thrust-kept.md"
+fi
 echo "thrust rounds: done in $((SECONDS - start)) s"
