@@ -965,12 +965,32 @@ static void flush_bits_lane(uint32_t lane, void *arg) {
                      live_bits, bit_indices);
 }
 
+/* The same flush with the indices packed a byte each in four words (the
+ * pass's form for indices below 256), into the bank row read first. */
+static void flush_bits_packed_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t words[4] = {0, 0, 0, 0};
+  for (uint32_t b = 0; b < 32; ++b)
+    words[b / 8] |= (uint64_t)bit_indices[b] << (b % 8 * 8);
+  __pasta_flush_bits_packed(__pasta_bank_row(&bit_counters[0][0], 40, 4) + 2,
+                            bit_mask_of(lane), live_bits, words[0], words[1],
+                            words[2], words[3]);
+}
+
 /* Each live bit b of the flush goes to counter 2 + indices[b] of the block's
- * bank, as the number of active lanes with b set. */
+ * bank, as the number of active lanes with b set; in both forms. */
+static void check_flush_bits_form(uint32_t width, uint64_t active,
+                                  void (*lane_flush)(uint32_t, void *));
 static void check_flush_bits(uint32_t width, uint64_t active) {
+  check_flush_bits_form(width, active, flush_bits_lane);
+  check_flush_bits_form(width, active, flush_bits_packed_lane);
+}
+
+static void check_flush_bits_form(uint32_t width, uint64_t active,
+                                  void (*lane_flush)(uint32_t, void *)) {
   memset(bit_counters, 0, sizeof bit_counters);
   place(6, 8, 0, width); /* bank 6 & 3 = 2 */
-  pasta_shim_warp(width, active, 0, 0, flush_bits_lane, NULL);
+  pasta_shim_warp(width, active, 0, 0, lane_flush, NULL);
   for (uint32_t b = 0; b < 32; ++b) {
     uint64_t want = 0;
     for (uint32_t l = 0; l < width; ++l)
