@@ -1451,8 +1451,7 @@ private:
     Value *Bin = !Lanes && AtFirst && !OutOfLine && roomForBinTags()
                      ? binOf(B, Ptr, A)
                      : nullptr;
-    if (Ptr->getType()->getPointerAddressSpace() != 0)
-      Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+    Ptr = Bin ? sharedPointer(B, Ptr) : genericPointer(B, Ptr);
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
@@ -1513,6 +1512,31 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // Ptr as the helpers' generic pointer.
+  static Value *genericPointer(IRBuilder<> &B, Value *Ptr) {
+    if (Ptr->getType()->getPointerAddressSpace() == 0)
+      return Ptr;
+    return B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+  }
+
+  // Ptr, the address of a shared access, as a shared-memory pointer (the
+  // bins helper's: __pasta_div_access_bins makes it generic only on its
+  // general path, so a full warp forms no generic address). A GEP on a
+  // shared array made generic (clang's `addrspacecast (@bins to ptr)`) is
+  // indexed again on the array itself: a cast of the generic GEP back would
+  // still form the generic address first.
+  static Value *sharedPointer(IRBuilder<> &B, Value *Ptr) {
+    if (Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_SHARED)
+      return Ptr;
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    Value *Base = GEP ? GEP->getPointerOperand()->stripPointerCasts() : nullptr;
+    if (!Base || Base->getType()->getPointerAddressSpace() != PASTA_DIV_SHARED)
+      return B.CreateAddrSpaceCast(Ptr, B.getPtrTy(PASTA_DIV_SHARED));
+    SmallVector<Value *, 4> Indices(GEP->indices());
+    return B.CreateGEP(GEP->getSourceElementType(), Base, Indices,
+                       "pasta.div.bin.ptr", GEP->getNoWrapFlags());
   }
 
   // The bin of a shared atomic A at Ptr = C + A.Size * zext(X), C a
