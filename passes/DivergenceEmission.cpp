@@ -720,8 +720,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       // of 32 takes 32 with no spill in the loop.
       if (!isKernel(*F) || It == Measures.end() ||
           F->hasFnAttribute("nvvm.minctasm") ||
-          (!DivRowsLoops && !It->second.measuresScatteredAtomics() &&
-           reachesLoop(*Copy, Seen)))
+          (!It->second.rowsInLoops() &&
+           !It->second.measuresScatteredAtomics() && reachesLoop(*Copy, Seen)))
         continue;
       if (It->second.measuresScatteredAtomics())
         Scattered.insert(Copy);
