@@ -356,6 +356,15 @@ PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
 #endif
 }
 
+/* Where __pasta_div_access_bins' address lives: shared memory (the pass
+ * passes the atomic's own pointer, no generic one), a plain pointer in the
+ * unit test. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+#define PASTA_DIV_SHARED_PTR
+#else
+#define PASTA_DIV_SHARED_PTR __attribute__((address_space(3)))
+#endif
+
 /* __pasta_div_access for a shared-memory atomic the pass proved to be at
  * B + size * bin in every lane, B the same in all and bin below 256 (a
  * histogram's bins: passes/DivergenceMeasures.cpp, binOf), given as its
@@ -363,10 +372,14 @@ PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
  * distinct bins. A full warp on NVIDIA GPUs counts them
  * by pasta_div_distinct_bins, with the figures __pasta_div_access gives a
  * shared atomic (one request, 32 lanes' bytes, the size per distinct
- * address); other warps, and other GPUs, take __pasta_div_access. */
+ * address); other warps, and other GPUs, take __pasta_div_access. `ptr` is
+ * the atomic's shared-memory address, made generic only on that path: a
+ * generic address passed in was formed in every iteration of a
+ * histogram's loop, ahead of the full warp's test (4 SASS of about 63). */
 PASTA_INLINE uint32_t __pasta_div_access_bins(
-    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
-    uint32_t slot, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_DIV_SHARED_PTR void *ptr, uint32_t size, uint32_t hint,
+    uint32_t sectored, uint32_t width, uint32_t slot,
+    PASTA_PRIVATE uint32_t *requests_global,
     PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
     PASTA_PRIVATE uint32_t *distinct_global,
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
@@ -390,7 +403,7 @@ PASTA_INLINE uint32_t __pasta_div_access_bins(
   (void)slot;
 #endif
   if (!by_bins)
-    pasta_div_access_any(ptr, size, hint, sectored, width, lanes, f);
+    pasta_div_access_any((void *)ptr, size, hint, sectored, width, lanes, f);
   return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
                                ideal_sectors, bank_conflicts);
