@@ -320,6 +320,8 @@ bool UniformLoops::provenUniform(const Value *V, const BasicBlock &At,
   bool Uniform = false;
   if (const auto *II = dyn_cast<IntrinsicInst>(I))
     Uniform = uniformIntrinsic(II->getIntrinsicID());
+  else if (isFullWarpTrips(I)) // a versioned loop's trips, one per warp
+    Uniform = true;
   else if (const auto *Load = dyn_cast<LoadInst>(I))
     Uniform = Load->isSimple() &&
               readsMemoryLanesShare(Load->getPointerOperand()) &&
