@@ -1,8 +1,9 @@
 ; At a return, a divergence copy flushes its loop registers: a full warp of
 ; small registers through the fast path (one warp sum per register), else
-; the registers staged for the out-of-line __pasta_flush. nw_tile's blocks
-; are one warp of 16 lanes, so every block took the staged path: 8 calls
-; through a stack array. Now a warp that is not full but whose registers are
+; the registers staged for the out-of-line __pasta_flush. A warp that is
+; not full (nw_tile's blocks are one warp of 16 lanes) with figures in two
+; lanes or more took the staged path: 8 calls through a stack array in
+; nw_tile's copy. Now a warp that is not full but whose registers are
 ; all small and whose lanes can sum together (__pasta_div_flush_lanes_fast:
 ; redux.sync on NVIDIA GPUs) reads its lanes once (__pasta_div_flush_lanes)
 ; and sums each register over them inline, the first lane adding the sum
