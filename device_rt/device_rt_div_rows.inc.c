@@ -1316,6 +1316,37 @@ PASTA_INLINE void __pasta_div_flush_add(PASTA_GLOBAL uint64_t *counter,
   __pasta_div_add(counter, value);
 }
 
+/* 1 in every active lane when the active lanes can sum a register together
+ * (pasta_lanes_can_sum: any lanes with redux.sync, a full warp elsewhere) and
+ * every register of every one of them is small (`any`, the OR of a lane's
+ * registers, below pasta_small_count_limit()), so that each sum fits in 32
+ * bits; else 0. The return's flush tests it where __pasta_flush_is_fast did
+ * not hold: a warp of a block narrower than 32 threads (nw_tile's 16) then
+ * sums its registers inline instead of staging them. */
+PASTA_INLINE uint64_t __pasta_div_flush_lanes_fast(uint64_t any) {
+  uint64_t lanes = __gpu_lane_mask();
+  return pasta_lanes_can_sum(lanes) &
+         (__gpu_ballot(lanes, any >= pasta_small_count_limit()) == 0);
+}
+
+/* The lanes running the return's flush together, read once for its sums. */
+PASTA_INLINE uint64_t __pasta_div_flush_lanes(void) {
+  return __gpu_lane_mask();
+}
+
+/* One register's flush by `lanes` (__pasta_div_flush_lanes, after
+ * __pasta_div_flush_lanes_fast said so): its 32-bit sum over them, added by
+ * the first of them when not zero. */
+PASTA_INLINE void __pasta_div_flush_counter_lanes(PASTA_GLOBAL uint64_t *slot,
+                                                  uint64_t value,
+                                                  uint64_t lanes) {
+  uint32_t sum = pasta_lanes_sum_u32(lanes, (uint32_t)value);
+  /* `&`, not `&&`: the first-lane test, outside the branch, is the same
+   * in every register's flush and is computed once. */
+  if ((sum != 0) & (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes)))
+    pasta_atomic_add(slot, sum);
+}
+
 /* 1 in every active lane when `pred` is the same in all of them (all true or
  * all false), else 0: whether an address that selects per lane between two
  * of one lane stride (`x > 0 ? a[x - 1] : a[x]`) has that stride in this

@@ -2114,6 +2114,56 @@ static void test_div_flush_lone(void) {
     }
 }
 
+/* The return's flush in lanes whose registers the fast path (a full warp)
+ * does not take, e.g. a block of 16 threads (nw_tile):
+ * __pasta_div_flush_lanes_fast is 1 in every active lane when the lanes can
+ * sum together (any lanes with redux.sync; on the host, whose shim has
+ * shuffles only, a full warp) and no active lane's register is large (2^27
+ * or more), else 0 (the staged flush takes them); where it is 1,
+ * __pasta_div_flush_counter_lanes adds a register's sum over the active
+ * lanes, once (by their first lane), and nothing when the sum is 0. */
+struct div_flush_lanes_case {
+  uint64_t value[64];
+  uint64_t fast[64];
+  uint64_t slot;
+};
+static void div_flush_lanes_lane(uint32_t lane, void *arg) {
+  struct div_flush_lanes_case *c = arg;
+  c->fast[lane] = __pasta_div_flush_lanes_fast(c->value[lane]);
+  if (c->fast[lane] != 0)
+    __pasta_div_flush_counter_lanes(&c->slot, c->value[lane],
+                                    __pasta_div_flush_lanes());
+}
+static void test_div_flush_lanes(void) {
+  static struct div_flush_lanes_case c;
+  static const uint64_t masks[] = {FULL, 0x0000ffffull, 0x0000fff0ull,
+                                   0x80000001ull};
+  for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m)
+    for (int shape = 0; shape < 3; ++shape) {
+      uint64_t sum = 0;
+      int large = 0;
+      for (int l = 0; l < 64; ++l) {
+        /* 0: small, some lanes 0; 1: all 0; 2: lane 4 large. */
+        uint64_t v = shape == 0 && l % 3 != 0 ? (uint64_t)(l + 1) << 20 : 0;
+        if (shape == 2)
+          v = l == 4 ? 1ull << 27 : 5;
+        c.value[l] = v;
+        c.fast[l] = 7;
+        if (masks[m] >> l & 1) {
+          sum += v;
+          large |= v >= 1ull << 27;
+        }
+      }
+      c.slot = 0;
+      pasta_shim_warp(32, masks[m], 0, 0, div_flush_lanes_lane, &c);
+      uint64_t want = masks[m] == FULL && !large;
+      for (int l = 0; l < 32; ++l)
+        if (masks[m] >> l & 1)
+          CHECK_EQ_U64(c.fast[l], want);
+      CHECK_EQ_U64(c.slot, want ? sum : 0);
+    }
+}
+
 /* hotspot's halo gather, temp[clamp(row0 + k / 18) * n + clamp(col0 + k %
  * 18)] with k = 32 * warp + lane + 256 * trip below 324 (the pass cannot
  * shape it: k % 18 wraps inside a warp): rising addresses, 18-float runs a
@@ -3924,6 +3974,7 @@ int main(void) {
   test_div_lone_lane();
   test_div_halo_gather();
   test_div_flush_lone();
+  test_div_flush_lanes();
   test_div_bins();
   test_div_select_lanes();
   test_div_clamp_lanes();
