@@ -896,9 +896,6 @@ PASTA_ENTRY void __pasta_flush_indexed(PASTA_GLOBAL uint64_t *counters,
       (struct pasta_staged){pasta_staging(values), indices, 1}, n);
 }
 
-/* Counters kept in one bit each of a 32-bit mask (blocks that run at most
- * once per call): bit b of `mask`, where `live` has it, goes to counter
- * first + indices[b]. The mask comes by value: nothing is staged. */
 /* The lowest set bit of *rest, cleared there. */
 static uint32_t pasta_next_bit(uint32_t *rest) {
   uint32_t bit = (uint32_t)__builtin_ctz(*rest);
@@ -906,13 +903,28 @@ static uint32_t pasta_next_bit(uint32_t *rest) {
   return bit;
 }
 
-PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
-                                     uint32_t num_counters, uint32_t num_banks,
-                                     uint32_t first, uint32_t mask,
-                                     uint32_t live,
-                                     const PASTA_GLOBAL uint32_t *indices) {
-  PASTA_GLOBAL uint64_t *row =
-      __pasta_bank_row(counters, num_counters, num_banks) + first;
+/* Where bit `bit`'s count goes: indices[bit] from the pass's table, or,
+ * where indices is NULL, byte `bit` of the four packed words (the pass packs
+ * tables of indices below 256: no load of a cold table line between the
+ * flush and its `red`s; __pasta_flush_bits_packed). */
+struct pasta_bit_indices {
+  const PASTA_GLOBAL uint32_t *table;
+  uint64_t p0, p1, p2, p3;
+};
+
+static PASTA_INLINE uint32_t pasta_bit_index(struct pasta_bit_indices at,
+                                             uint32_t bit) {
+  if (at.table)
+    return at.table[bit];
+  /* Selects, not an indexed array: that would stay in local memory. */
+  uint64_t low = bit & 8u ? at.p1 : at.p0, high = bit & 8u ? at.p3 : at.p2;
+  uint64_t word = bit & 16u ? high : low;
+  return (uint32_t)(word >> (bit % 8 * 8)) & 0xffu;
+}
+
+static PASTA_INLINE void pasta_flush_bits(PASTA_GLOBAL uint64_t *row,
+                                          uint32_t mask, uint32_t live,
+                                          struct pasta_bit_indices at) {
   if (!__pasta_flush_is_full_warp()) {
 #if defined(__NVPTX__) && PASTA_NVPTX_REDUX
     /* A partial warp: for each bit any of its lanes has (one redux.sync
@@ -930,12 +942,12 @@ PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
       uint32_t n = (uint32_t)__builtin_popcountll(
           __gpu_ballot(lanes, (mask >> bit) & 1u));
       if (__gpu_lane_id() == first_lane)
-        pasta_atomic_add(&row[indices[bit]], n);
+        pasta_atomic_add(&row[pasta_bit_index(at, bit)], n);
     }
 #else
     /* A partial warp (rare): each lane adds its own bits. */
     for (uint32_t rest = mask & live; rest != 0;)
-      pasta_atomic_add(&row[indices[pasta_next_bit(&rest)]], 1);
+      pasta_atomic_add(&row[pasta_bit_index(at, pasta_next_bit(&rest))], 1);
 #endif
     return;
   }
@@ -967,7 +979,31 @@ PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
   if (__gpu_num_lanes() == 64) /* two matrices of 32 lanes */
     count += __gpu_shuffle_idx_u32(full, lane ^ 32, count, 64);
   if (lane < 32 && (live >> lane & 1u) && count != 0)
-    pasta_atomic_add(&row[indices[lane]], count);
+    pasta_atomic_add(&row[pasta_bit_index(at, lane)], count);
+}
+
+/* Counters kept in one bit each of a 32-bit mask (blocks that run at most
+ * once per call): bit b of `mask`, where `live` has it, goes to counter
+ * first + indices[b]. The mask comes by value: nothing is staged. */
+PASTA_INLINE void __pasta_flush_bits(PASTA_GLOBAL uint64_t *counters,
+                                     uint32_t num_counters, uint32_t num_banks,
+                                     uint32_t first, uint32_t mask,
+                                     uint32_t live,
+                                     const PASTA_GLOBAL uint32_t *indices) {
+  pasta_flush_bits(__pasta_bank_row(counters, num_counters, num_banks) + first,
+                   mask, live, (struct pasta_bit_indices){indices, 0, 0, 0, 0});
+}
+
+/* The same into `row` (the bank row's counter `first`, which the pass reads
+ * once for this flush and the inline flush after it) with bit b's counter
+ * index in byte b of p0..p3 (indices below 256), which the pass passes as
+ * constants. */
+PASTA_INLINE void __pasta_flush_bits_packed(PASTA_GLOBAL uint64_t *row,
+                                            uint32_t mask, uint32_t live,
+                                            uint64_t p0, uint64_t p1,
+                                            uint64_t p2, uint64_t p3) {
+  pasta_flush_bits(row, mask, live,
+                   (struct pasta_bit_indices){NULL, p0, p1, p2, p3});
 }
 
 /* The grid's first thread block flushing up to four bit counters alike in

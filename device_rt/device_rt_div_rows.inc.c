@@ -356,6 +356,15 @@ PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
 #endif
 }
 
+/* Where __pasta_div_access_bins' address lives: shared memory (the pass
+ * passes the atomic's own pointer, no generic one), a plain pointer in the
+ * unit test. */
+#if defined(PASTA_DEVICE_RT_HOST_TEST)
+#define PASTA_DIV_SHARED_PTR
+#else
+#define PASTA_DIV_SHARED_PTR __attribute__((address_space(3)))
+#endif
+
 /* __pasta_div_access for a shared-memory atomic the pass proved to be at
  * B + size * bin in every lane, B the same in all and bin below 256 (a
  * histogram's bins: passes/DivergenceMeasures.cpp, binOf), given as its
@@ -363,10 +372,14 @@ PASTA_INLINE uint32_t __pasta_div_bins_warp(void) {
  * distinct bins. A full warp on NVIDIA GPUs counts them
  * by pasta_div_distinct_bins, with the figures __pasta_div_access gives a
  * shared atomic (one request, 32 lanes' bytes, the size per distinct
- * address); other warps, and other GPUs, take __pasta_div_access. */
+ * address); other warps, and other GPUs, take __pasta_div_access. `ptr` is
+ * the atomic's shared-memory address, made generic only on that path: a
+ * generic address passed in was formed in every iteration of a
+ * histogram's loop, ahead of the full warp's test (4 SASS of about 63). */
 PASTA_INLINE uint32_t __pasta_div_access_bins(
-    void *ptr, uint32_t size, uint32_t hint, uint32_t sectored, uint32_t width,
-    uint32_t slot, PASTA_PRIVATE uint32_t *requests_global,
+    PASTA_DIV_SHARED_PTR void *ptr, uint32_t size, uint32_t hint,
+    uint32_t sectored, uint32_t width, uint32_t slot,
+    PASTA_PRIVATE uint32_t *requests_global,
     PASTA_PRIVATE uint32_t *requests_shared, PASTA_PRIVATE uint32_t *bytes,
     PASTA_PRIVATE uint32_t *distinct_global,
     PASTA_PRIVATE uint32_t *distinct_shared, PASTA_PRIVATE uint32_t *sectors,
@@ -390,7 +403,7 @@ PASTA_INLINE uint32_t __pasta_div_access_bins(
   (void)slot;
 #endif
   if (!by_bins)
-    pasta_div_access_any(ptr, size, hint, sectored, width, lanes, f);
+    pasta_div_access_any((void *)ptr, size, hint, sectored, width, lanes, f);
   return pasta_div_add_figures(lanes, f, 0, requests_global, requests_shared,
                                bytes, distinct_global, distinct_shared, sectors,
                                ideal_sectors, bank_conflicts);
@@ -1301,6 +1314,37 @@ PASTA_INLINE uint64_t __pasta_div_flush_lone(uint64_t any) {
 PASTA_INLINE void __pasta_div_flush_add(PASTA_GLOBAL uint64_t *counter,
                                         uint64_t value) {
   __pasta_div_add(counter, value);
+}
+
+/* 1 in every active lane when the active lanes can sum a register together
+ * (pasta_lanes_can_sum: any lanes with redux.sync, a full warp elsewhere) and
+ * every register of every one of them is small (`any`, the OR of a lane's
+ * registers, below pasta_small_count_limit()), so that each sum fits in 32
+ * bits; else 0. The return's flush tests it where __pasta_flush_is_fast did
+ * not hold: a warp of a block narrower than 32 threads (nw_tile's 16) then
+ * sums its registers inline instead of staging them. */
+PASTA_INLINE uint64_t __pasta_div_flush_lanes_fast(uint64_t any) {
+  uint64_t lanes = __gpu_lane_mask();
+  return pasta_lanes_can_sum(lanes) &
+         (__gpu_ballot(lanes, any >= pasta_small_count_limit()) == 0);
+}
+
+/* The lanes running the return's flush together, read once for its sums. */
+PASTA_INLINE uint64_t __pasta_div_flush_lanes(void) {
+  return __gpu_lane_mask();
+}
+
+/* One register's flush by `lanes` (__pasta_div_flush_lanes, after
+ * __pasta_div_flush_lanes_fast said so): its 32-bit sum over them, added by
+ * the first of them when not zero. */
+PASTA_INLINE void __pasta_div_flush_counter_lanes(PASTA_GLOBAL uint64_t *slot,
+                                                  uint64_t value,
+                                                  uint64_t lanes) {
+  uint32_t sum = pasta_lanes_sum_u32(lanes, (uint32_t)value);
+  /* `&`, not `&&`: the first-lane test, outside the branch, is the same
+   * in every register's flush and is computed once. */
+  if ((sum != 0) & (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes)))
+    pasta_atomic_add(slot, sum);
 }
 
 /* 1 in every active lane when `pred` is the same in all of them (all true or

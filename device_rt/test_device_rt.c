@@ -965,12 +965,32 @@ static void flush_bits_lane(uint32_t lane, void *arg) {
                      live_bits, bit_indices);
 }
 
+/* The same flush with the indices packed a byte each in four words (the
+ * pass's form for indices below 256), into the bank row read first. */
+static void flush_bits_packed_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t words[4] = {0, 0, 0, 0};
+  for (uint32_t b = 0; b < 32; ++b)
+    words[b / 8] |= (uint64_t)bit_indices[b] << (b % 8 * 8);
+  __pasta_flush_bits_packed(__pasta_bank_row(&bit_counters[0][0], 40, 4) + 2,
+                            bit_mask_of(lane), live_bits, words[0], words[1],
+                            words[2], words[3]);
+}
+
 /* Each live bit b of the flush goes to counter 2 + indices[b] of the block's
- * bank, as the number of active lanes with b set. */
+ * bank, as the number of active lanes with b set; in both forms. */
+static void check_flush_bits_form(uint32_t width, uint64_t active,
+                                  void (*lane_flush)(uint32_t, void *));
 static void check_flush_bits(uint32_t width, uint64_t active) {
+  check_flush_bits_form(width, active, flush_bits_lane);
+  check_flush_bits_form(width, active, flush_bits_packed_lane);
+}
+
+static void check_flush_bits_form(uint32_t width, uint64_t active,
+                                  void (*lane_flush)(uint32_t, void *)) {
   memset(bit_counters, 0, sizeof bit_counters);
   place(6, 8, 0, width); /* bank 6 & 3 = 2 */
-  pasta_shim_warp(width, active, 0, 0, flush_bits_lane, NULL);
+  pasta_shim_warp(width, active, 0, 0, lane_flush, NULL);
   for (uint32_t b = 0; b < 32; ++b) {
     uint64_t want = 0;
     for (uint32_t l = 0; l < width; ++l)
@@ -2091,6 +2111,56 @@ static void test_div_flush_lone(void) {
       for (int l = 0; l < 32; ++l)
         if (masks[m] >> l & 1)
           CHECK_EQ_U64(c.got[l], want);
+    }
+}
+
+/* The return's flush in lanes whose registers the fast path (a full warp)
+ * does not take, e.g. a block of 16 threads (nw_tile):
+ * __pasta_div_flush_lanes_fast is 1 in every active lane when the lanes can
+ * sum together (any lanes with redux.sync; on the host, whose shim has
+ * shuffles only, a full warp) and no active lane's register is large (2^27
+ * or more), else 0 (the staged flush takes them); where it is 1,
+ * __pasta_div_flush_counter_lanes adds a register's sum over the active
+ * lanes, once (by their first lane), and nothing when the sum is 0. */
+struct div_flush_lanes_case {
+  uint64_t value[64];
+  uint64_t fast[64];
+  uint64_t slot;
+};
+static void div_flush_lanes_lane(uint32_t lane, void *arg) {
+  struct div_flush_lanes_case *c = arg;
+  c->fast[lane] = __pasta_div_flush_lanes_fast(c->value[lane]);
+  if (c->fast[lane] != 0)
+    __pasta_div_flush_counter_lanes(&c->slot, c->value[lane],
+                                    __pasta_div_flush_lanes());
+}
+static void test_div_flush_lanes(void) {
+  static struct div_flush_lanes_case c;
+  static const uint64_t masks[] = {FULL, 0x0000ffffull, 0x0000fff0ull,
+                                   0x80000001ull};
+  for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m)
+    for (int shape = 0; shape < 3; ++shape) {
+      uint64_t sum = 0;
+      int large = 0;
+      for (int l = 0; l < 64; ++l) {
+        /* 0: small, some lanes 0; 1: all 0; 2: lane 4 large. */
+        uint64_t v = shape == 0 && l % 3 != 0 ? (uint64_t)(l + 1) << 20 : 0;
+        if (shape == 2)
+          v = l == 4 ? 1ull << 27 : 5;
+        c.value[l] = v;
+        c.fast[l] = 7;
+        if (masks[m] >> l & 1) {
+          sum += v;
+          large |= v >= 1ull << 27;
+        }
+      }
+      c.slot = 0;
+      pasta_shim_warp(32, masks[m], 0, 0, div_flush_lanes_lane, &c);
+      uint64_t want = masks[m] == FULL && !large;
+      for (int l = 0; l < 32; ++l)
+        if (masks[m] >> l & 1)
+          CHECK_EQ_U64(c.fast[l], want);
+      CHECK_EQ_U64(c.slot, want ? sum : 0);
     }
 }
 
@@ -3904,6 +3974,7 @@ int main(void) {
   test_div_lone_lane();
   test_div_halo_gather();
   test_div_flush_lone();
+  test_div_flush_lanes();
   test_div_bins();
   test_div_select_lanes();
   test_div_clamp_lanes();

@@ -378,6 +378,20 @@ OPTION_ACTION(opt_xcompiler) { each_item(p, value, compiler_item); }
 
 OPTION_ACTION(opt_xptxas) { each_item(p, value, ptxas_item); }
 
+/* nvcc gives ptxas the register limit of every kernel
+ * (a Makefile's occupancy tuning); a kernel's .maxnreg (PASTA's capped
+ * copies) wins over the option. */
+OPTION_ACTION(opt_maxrregcount) {
+  char item[64];
+  size_t digits = strspn(value, "0123456789");
+  if (!digits || value[digits] || digits > 8) {
+    nv_warn(p, "ignoring -maxrregcount %s: not a number of registers", value);
+    return;
+  }
+  snprintf(item, sizeof item, "--maxrregcount=%s", value);
+  ptxas_item(p, item);
+}
+
 OPTION_ACTION(opt_xlinker) { each_item(p, value, linker_item); }
 
 OPTION_ACTION(opt_std) { p->std = value; }
@@ -533,10 +547,11 @@ static const struct option options[] = {
      "allow-unsupported-compiler|Wreorder|Wext-lambda-captures-this",
      NVCC_ONLY, opt_ignore},
     {"threads|t|diag-suppress|diag_suppress|Xcudafe|Xnvlink|keep-dir|"
-     "ccbin|compiler-bindir|Werror|split-compile|maxrregcount",
+     "ccbin|compiler-bindir|Werror|split-compile",
      VALUE | NVCC_ONLY, opt_ignore_note},
     {"Xcompiler|compiler-options", VALUE | NVCC_ONLY, opt_xcompiler},
     {"Xptxas|ptxas-options", VALUE | NVCC_ONLY, opt_xptxas},
+    {"maxrregcount", VALUE | NVCC_ONLY, opt_maxrregcount},
     {"Xlinker|linker-options", VALUE, opt_xlinker},
     {"std", VALUE, opt_std},
     {"default-stream", VALUE | NVCC_ONLY, opt_default_stream},

@@ -228,6 +228,21 @@ static void emit_inputs(struct parse *p, int device_links) {
   }
 }
 
+/* -L and -l of a -dlink command: nvcc device-links the relocatable device
+ * code of the libraries named (a device library's archive); the linker
+ * wrapper takes the members an object needs from archives on the link
+ * line. The toolkit's directory is searched too, as nvcc does (-lcudart
+ * and the like on a Makefile's -dlink line). */
+static void emit_device_link_libraries(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  for (size_t i = 0; i < p->lib_dirs.num; ++i)
+    p->failed |= nv_push(a, p->lib_dirs.at[i]);
+  if (p->libs.num)
+    p->failed |= nv_pushf(a, "-L%s/lib64", p->cfg->cuda_path);
+  for (size_t i = 0; i < p->libs.num; ++i)
+    p->failed |= nv_push(a, p->libs.at[i]);
+}
+
 static void emit(struct parse *p) {
   pasta_strlist *a = &p->out->args;
   const char *cuda = p->cfg->cuda_path;
@@ -258,6 +273,7 @@ static void emit(struct parse *p) {
      * `-dlink main.cu.o librdc.a` for an executable without rdc of its
      * own). So the wrapper takes every member's code for these archs. */
     emit_archs_as(p, "-Wl,--should-extract=", 1, 0); /* compiles warned */
+    emit_device_link_libraries(p);
     p->failed |= nv_push(a, "-Xoffload-linker") ||
                  nv_pushf(a, "-L%s/lib64", cuda) ||
                  nv_push(a, "-Xoffload-linker") || nv_push(a, "-lcudadevrt");

@@ -254,6 +254,18 @@ static void test_flags(void) {
       "-fgpu-default-stream=per-thread -g -Xarch_device -O0 -o app -x cuda "
       "k.cu "
       "-L/cuda/lib64 -lcudart_static -ldl -lrt -lpthread");
+  /* -maxrregcount: ptxas's register limit, as nvcc gives it (a Makefile's
+   * occupancy tuning); a value that is no number is named and left out. */
+  run("-maxrregcount=64 -c k.cu");
+  CHECK_EQ_STR(joined,
+               "-Xcuda-ptxas --maxrregcount=64 -c -Xarch_device -O3 -x cuda "
+               "k.cu");
+  CHECK_EQ_STR(warned, "");
+  run("--maxrregcount 32 -c k.cu");
+  CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  run("-maxrregcount=lots -c k.cu");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_HAS_STR(warned, "-maxrregcount lots");
   /* An unknown flag: one warning naming it, the build goes on; with
    * -forward-unknown-to-host-compiler it is passed on. */
   run("--frobnicate -c k.cu");

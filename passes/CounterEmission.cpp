@@ -36,6 +36,9 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <array>
+#include <optional>
+
 using namespace llvm;
 using namespace pasta;
 using namespace llvm::PatternMatch;
@@ -416,10 +419,12 @@ static DenseSet<uint32_t> neverAdded(const FunctionPlan &P) {
 // so only the other counters enter the test. The general path handles
 // partial warps and large counts.
 void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
-                                     ArrayRef<uint32_t> AllLive) {
+                                     ArrayRef<uint32_t> AllLive, Value *Row) {
   ++NumInlineFlushes;
   SmallVector<uint32_t, 16> Live;
   Value *Base = flushOwnLanes(Exit, P, AllLive, Live);
+  if (!Base)
+    Base = Row;
   if (Live.empty())
     return;
   if (countsOnlyColdEdges(P, Live))
@@ -793,22 +798,41 @@ GlobalVariable *CounterEmitter::indexTable(ArrayRef<uint32_t> Indices,
   return Table;
 }
 
+static cl::opt<bool> PackedBitIndices(
+    "pasta-packed-bit-indices", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a bit flush's counter indices below 256 go as four "
+             "packed 64-bit constants, not a table in global memory"));
+
+// Index (32 entries) as the bytes of four 64-bit words, entry b in byte b,
+// where every entry is below 256; none otherwise. The flush at a kernel's
+// exit then reads no table: under a cold cache, its load of the table's
+// line ran ahead of every `red` of the flush (CUB's DeviceReduceKernel).
+static std::optional<std::array<uint64_t, 4>>
+packedBytes(ArrayRef<uint32_t> Index) {
+  if (!PackedBitIndices || Index.size() > 32 ||
+      any_of(Index, [](uint32_t I) { return I > 0xff; }))
+    return std::nullopt;
+  std::array<uint64_t, 4> Words{};
+  for (size_t B = 0; B < Index.size(); ++B)
+    Words[B / 8] |= uint64_t(Index[B]) << (B % 8 * 8);
+  return Words;
+}
+
 // The counters kept in bits of a flush point with many counters: per mask
 // register, one loop over its bits (__pasta_flush_bits, which the runtime
-// inlines) with the mask itself and a table of its bits' counters (nothing
-// staged).
-void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
-                                    ArrayRef<uint32_t> Bits) {
+// inlines) with the mask itself and its bits' counters, packed in constants
+// (__pasta_flush_bits_packed) or a table (nothing staged). Returns the bank
+// row the packed flushes read, for the inline flush after them; null if none.
+Value *CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
+                                      ArrayRef<uint32_t> Bits) {
   ++NumOutOfLineFlushes;
   IRBuilder<> B(Exit);
-  Type *I32 = B.getInt32Ty();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  FunctionCallee Flush =
-      M.getOrInsertFunction(DeviceFlushBitsName, B.getVoidTy(), Global, I32,
-                            I32, I32, I32, I32, Global);
   MapVector<AllocaInst *, SmallVector<uint32_t, 32>> ByMask;
   for (uint32_t C : Bits)
     ByMask[Slots[C]].push_back(C);
+  Value *Row = nullptr;
   for (auto &[Mask, Counters] : ByMask) {
     uint32_t LiveBits = 0;
     SmallVector<uint32_t, 32> Index(32, 0);
@@ -816,11 +840,30 @@ void CounterEmitter::emitBitFlushes(Instruction *Exit, FunctionPlan &P,
       LiveBits |= 1u << BitOf[C];
       Index[BitOf[C]] = C;
     }
+    if (std::optional<std::array<uint64_t, 4>> Packed = packedBytes(Index)) {
+      if (!Row)
+        Row = B.CreateCall(
+            M.getOrInsertFunction(BankRowName, Global, Global, I32, I32),
+            {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
+      FunctionCallee Flush =
+          M.getOrInsertFunction(DeviceFlushBitsPackedName, B.getVoidTy(),
+                                Global, I32, I32, I64, I64, I64, I64);
+      B.CreateCall(Flush,
+                   {B.CreateConstInBoundsGEP1_32(I64, Row, P.FirstCounter),
+                    B.CreateLoad(I32, Mask), B.getInt32(LiveBits),
+                    B.getInt64((*Packed)[0]), B.getInt64((*Packed)[1]),
+                    B.getInt64((*Packed)[2]), B.getInt64((*Packed)[3])});
+      continue;
+    }
+    FunctionCallee Flush =
+        M.getOrInsertFunction(DeviceFlushBitsName, B.getVoidTy(), Global, I32,
+                              I32, I32, I32, I32, Global);
     B.CreateCall(Flush, {T.Counters, B.getInt32(T.NumCounters),
                          B.getInt32(T.numBanks()), B.getInt32(P.FirstCounter),
                          B.CreateLoad(I32, Mask), B.getInt32(LiveBits),
                          indexTable(Index, "__pasta_bit_table")});
   }
+  return Row;
 }
 
 // Device functions only (host ones: emitHostFlushes).
@@ -856,14 +899,13 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
         Rest.push_back(C);
       }
     }
-    if (!Bits.empty())
-      emitBitFlushes(Exit, P, Bits);
+    Value *Row = Bits.empty() ? nullptr : emitBitFlushes(Exit, P, Bits);
     if (flushUnits(P, Rest) <= InlineFlushLimit) {
       Inline.append(Rest);
       Rest.clear();
     }
     if (!Inline.empty())
-      emitInlineFlush(Exit, P, Inline);
+      emitInlineFlush(Exit, P, Inline, Row);
     Live = Rest;
     if (Live.empty())
       return;

@@ -130,12 +130,15 @@ private:
   llvm::SmallVector<uint32_t, 16>
   flushAlikeFromFirstBlock(llvm::Instruction *Exit, FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live);
-  void emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
-                      llvm::ArrayRef<uint32_t> Bits);
+  llvm::Value *emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
+                              llvm::ArrayRef<uint32_t> Bits);
   void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
                         llvm::ArrayRef<uint32_t> Live);
+  // Row: the bank row a flush before it at Exit read (%smid is read
+  // volatile: two reads are not merged), or null.
   void emitInlineFlush(llvm::Instruction *Exit, FunctionPlan &P,
-                       llvm::ArrayRef<uint32_t> Live);
+                       llvm::ArrayRef<uint32_t> Live,
+                       llvm::Value *Row = nullptr);
   bool countsOnlyColdEdges(const FunctionPlan &P,
                            llvm::ArrayRef<uint32_t> Live) const;
   llvm::Instruction *skipIfAllZero(llvm::Instruction *Exit,

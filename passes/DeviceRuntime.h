@@ -18,6 +18,8 @@ namespace pasta {
 inline constexpr const char *DeviceFlushName = "__pasta_flush";
 inline constexpr const char *DeviceFlushIndexedName = "__pasta_flush_indexed";
 inline constexpr const char *DeviceFlushBitsName = "__pasta_flush_bits";
+inline constexpr const char *DeviceFlushBitsPackedName =
+    "__pasta_flush_bits_packed";
 inline constexpr const char *CountLaunchName = "__pasta_count_launch";
 inline constexpr const char *CountLaunchThreadsName =
     "__pasta_count_launch_threads";

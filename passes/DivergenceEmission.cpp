@@ -601,8 +601,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   LanesParams.append(8, Private);
   H.AccessLanes = M.getOrInsertFunction(
       DivAccessLanesName, FunctionType::get(I32, LanesParams, false));
+  // The bins helper takes the atomic's shared-memory pointer itself: it
+  // makes it generic only where a warp is not full (its general path).
+  SmallVector<Type *, 14> BinsParams(LanesParams);
+  BinsParams.front() = PointerType::get(Ctx, PASTA_DIV_SHARED);
   H.AccessBins = M.getOrInsertFunction(
-      "__pasta_div_access_bins", FunctionType::get(I32, LanesParams, false));
+      "__pasta_div_access_bins", FunctionType::get(I32, BinsParams, false));
   H.BinsWarp = M.getOrInsertFunction("__pasta_div_bins_warp", I32);
   H.RowWidth = M.getOrInsertFunction(DivRowWidthName, I32);
   H.StackedWidth = M.getOrInsertFunction("__pasta_div_stacked_width", I32);
@@ -716,8 +720,8 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
       // of 32 takes 32 with no spill in the loop.
       if (!isKernel(*F) || It == Measures.end() ||
           F->hasFnAttribute("nvvm.minctasm") ||
-          (!DivRowsLoops && !It->second.measuresScatteredAtomics() &&
-           reachesLoop(*Copy, Seen)))
+          (!It->second.rowsInLoops() &&
+           !It->second.measuresScatteredAtomics() && reachesLoop(*Copy, Seen)))
         continue;
       if (It->second.measuresScatteredAtomics())
         Scattered.insert(Copy);

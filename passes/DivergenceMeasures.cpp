@@ -66,6 +66,11 @@ static cl::opt<unsigned> OutOfLineAbove(
 // count them: they are the return's flush, not measurements).
 static constexpr const char *DivFlushLoneName = "__pasta_div_flush_lone";
 static constexpr const char *DivFlushAddName = "__pasta_div_flush_add";
+static constexpr const char *DivFlushLanesFastName =
+    "__pasta_div_flush_lanes_fast";
+static constexpr const char *DivFlushLanesName = "__pasta_div_flush_lanes";
+static constexpr const char *DivFlushCounterLanesName =
+    "__pasta_div_flush_counter_lanes";
 
 // The access, branch and block helpers add to the registers in a warp's
 // first active lane, so at a return most warps hold their figures in one
@@ -75,6 +80,21 @@ static cl::opt<bool> LoneLaneFlush(
     "pasta-div-lone-lane-flush", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: at a return, a warp whose nonzero "
              "registers are all one lane's adds them from that lane"));
+
+// A warp that is not full (every warp of nw_tile's 16-thread blocks, a
+// grid's last warp, lanes that leave a loop apart) never takes the fast
+// path, and staged its registers for out-of-line __pasta_flush calls (8 in
+// nw_tile's copy) wherever two lanes or more hold figures. A partial warp
+// whose registers are all small now sums each over its active lanes inline
+// (one redux.sync on NVIDIA GPUs), the first of them adding it; the staged
+// flush is left for large counts and for targets that cannot sum a partial
+// warp. On an H200 nw_tile ran 2.93x -> 2.89x plain (32 warp instructions a
+// warp fewer), the 12 changed programs' profiles equal (lab div-51).
+static cl::opt<bool> PartialWarpFlush(
+    "pasta-div-partial-warp-flush", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: at a return, a partial warp of small "
+             "registers sums each over its active lanes inline instead of "
+             "staging them for the out-of-line flush"));
 
 // A return that some paths reach without writing a register (a guard's
 // early exit: bfs's threads outside the frontier) flushes only in warps
@@ -100,13 +120,25 @@ static cl::opt<bool> MeasureAfterLoad(
 // FullRow groups, then made after the load: they come after it).
 // pathfinder's wall[] and hotspot's power[idx]: the loop's or the kernel's
 // one global load, its full-row test and sectors ran before its issue.
-// On an H200, profiles equal: pathfinder 1.95x -> 1.75x the plain kernel,
-// hotspot 3.18x -> 3.07x. Off by default: it moves the measurement in 17
-// of the 20 bundled programs, whose profiles the GPU has not compared yet.
-static cl::opt<bool> FullRowAfterLoad(
-    "pasta-div-fullrow-after-load", cl::init(false), cl::Hidden,
+// By default only in a loop whose trips hold a block barrier: the block's
+// warps wait for each other at every trip, so the load's latency lands on
+// the trip whole and the measurement can hide under it (pathfinder's row
+// loop: 1.98x -> 1.83x the plain kernel on an H200, profiles equal). In
+// loops without one other warps hide it, and the loaded value held across
+// the measurement costs registers: histogram 1.99x -> 2.18x, kmeans 3.09x
+// -> 3.25x with every loop's FullRow loads after (the same run); outside
+// loops srad_update 1.49x -> 1.55x, hotspot 2.90x -> 2.83x (lab div-47).
+enum class FullRowAfter { Never, BarrierLoops, InLoops, Always };
+static cl::opt<FullRowAfter> FullRowAfterLoad(
+    "pasta-div-fullrow-after-load", cl::init(FullRowAfter::BarrierLoops),
+    cl::Hidden,
     cl::desc("Divergence copies: measure a FullRow load's group after the "
-             "load too (-pasta-div-measure-after-load)"));
+             "load too (-pasta-div-measure-after-load)"),
+    cl::values(clEnumValN(FullRowAfter::Never, "0", "never"),
+               clEnumValN(FullRowAfter::BarrierLoops, "barrier-loops",
+                          "in loops that hold a block barrier"),
+               clEnumValN(FullRowAfter::InLoops, "loops", "in loops"),
+               clEnumValN(FullRowAfter::Always, "1", "everywhere")));
 
 // A group of several accesses measured in a loop whose branches are not
 // all uniform adds each figure to one register of the group, which the
@@ -379,6 +411,16 @@ static Value *laneZeroLow(Value *V, IRBuilder<> &B,
   return R ? Done[V] = R : nullptr;
 }
 
+cl::opt<bool> pasta::DivRowsUniformLoops(
+    "pasta-div-rows-uniform-loops", cl::init(true),
+    cl::desc("PASTA: let a copy whose loops are all uniform (every branch "
+             "in them warp-uniform) and measure nothing in their trips, and "
+             "that calls no function with a body, have the bodies for rows "
+             "of 32 and 16 with its loops, capped at 40, as "
+             "-pasta-div-rows-loops does for every copy (matmul_tiled on an "
+             "H200: 1.83x -> 1.30x the plain kernel; its copy at 64 "
+             "registers held 4 blocks an SM against 8)"));
+
 cl::opt<bool> pasta::DivRowsLoops(
     "pasta-div-rows-loops", cl::init(false),
     cl::desc("PASTA: let copies with loops, and groups repeating in a uniform "
@@ -485,7 +527,38 @@ public:
   Impl(Function &Copy, ModuleTables &T, UniformLoops &Loops,
        const DivHelpers &H, uint32_t DrainVisits)
       : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
-        EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()) {}
+        EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()),
+        UniformLoopsOnly(DivRowsUniformLoops && onlyUniformLoops(Copy, Loops)) {
+  }
+
+  // Whether every loop of Copy is uniform (the innermost loop of each block
+  // in a loop is: an outer loop's own blocks then have it as theirs) and
+  // Copy calls no function with a body (whose loops this does not see).
+  // Read before any code goes in: UniformLoops knows the copy's own blocks.
+  static bool onlyUniformLoops(const Function &Copy,
+                               const UniformLoops &Loops) {
+    for (const BasicBlock &BB : Copy) {
+      if (Loops.inLoop(BB) && !Loops.uniformLoop(BB))
+        return false;
+      for (const Instruction &I : BB)
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = CB->getCalledFunction();
+              !Callee || !Callee->isDeclaration())
+            return false;
+    }
+    return true;
+  }
+
+  // -pasta-div-rows-loops, or a copy of uniform loops only whose loops
+  // measure nothing in their trips: every group in a loop is measured once
+  // per loop entry (Repeat; in the loop only where its step test fails) or
+  // never (Proven). Known once the groups are planned.
+  bool rowsInLoops() const {
+    return DivRowsLoops ||
+           (UniformLoopsOnly && all_of(Groups, [](const AccessGroup &G) {
+              return !G.InLoop || G.Repeat || G.Proven;
+            }));
+  }
 
   // A counter's register (in loops whose branches are not all uniform),
   // for a site that adds at most Most to it (either sign).
@@ -737,6 +810,7 @@ public:
         G = &Groups.emplace_back();
         G->Loop = U;
         G->InLoop = Loops.inLoop(*S.I->getParent());
+        G->InBarrierLoop = Loops.inBarrierLoop(*S.I->getParent());
       }
       G->Members.push_back(&S);
     }
@@ -942,7 +1016,7 @@ public:
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
-        if (!G.TwinOf && (!G.FullRow || FullRowAfterLoad))
+        if (!G.TwinOf && (!G.FullRow || fullRowAfterLoad(G)))
           At = afterLoad(At, G.Members.front()->A->Size);
         if (G.FullRow)
           measureFullRowAt(G, At);
@@ -1124,6 +1198,21 @@ public:
     return Then;
   }
 
+  // Whether FullRow group G is measured after its load (FullRowAfterLoad).
+  static bool fullRowAfterLoad(const AccessGroup &G) {
+    switch (FullRowAfterLoad) {
+    case FullRowAfter::Never:
+      return false;
+    case FullRowAfter::BarrierLoops:
+      return G.InBarrierLoop;
+    case FullRowAfter::InLoops:
+      return G.InLoop;
+    case FullRowAfter::Always:
+      return true;
+    }
+    return false;
+  }
+
   // Where to measure a group led by access I: just after I when it is a
   // load (MeasureAfterLoad), else at I.
   // Not for a load the back end joins with the next ones into one vector
@@ -1144,7 +1233,7 @@ public:
   // measuring calls take the one-row path in rows of 32.
   bool repeatInRows(const AccessGroup &G) const {
     const DivergencePlan::Access &A = *G.Members.front()->A;
-    return DivRowsLoops && G.Repeat && laneShaped(G) && !G.laneTested() &&
+    return rowsInLoops() && G.Repeat && laneShaped(G) && !G.laneTested() &&
            A.Space != PASTA_DIV_GENERIC && isPowerOf2_32(A.Size) &&
            A.Size <= 32 && all_of(G.Members, [&](const AccessSite *S) {
              return accessAlign(*S->I) >= A.Size;
@@ -1451,8 +1540,7 @@ private:
     Value *Bin = !Lanes && AtFirst && !OutOfLine && roomForBinTags()
                      ? binOf(B, Ptr, A)
                      : nullptr;
-    if (Ptr->getType()->getPointerAddressSpace() != 0)
-      Ptr = B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+    Ptr = Bin ? sharedPointer(B, Ptr) : genericPointer(B, Ptr);
     SmallVector<Value *, 14> Args{Ptr, B.getInt32(A.Size)};
     if (Lanes)
       Args.push_back(B.getInt32(uint32_t(*G.LaneStride)));
@@ -1513,6 +1601,31 @@ private:
     if (Lanes && G.Repeat)
       RepeatCalls.push_back(Call);
     return Call;
+  }
+
+  // Ptr as the helpers' generic pointer.
+  static Value *genericPointer(IRBuilder<> &B, Value *Ptr) {
+    if (Ptr->getType()->getPointerAddressSpace() == 0)
+      return Ptr;
+    return B.CreateAddrSpaceCast(Ptr, B.getPtrTy());
+  }
+
+  // Ptr, the address of a shared access, as a shared-memory pointer (the
+  // bins helper's: __pasta_div_access_bins makes it generic only on its
+  // general path, so a full warp forms no generic address). A GEP on a
+  // shared array made generic (clang's `addrspacecast (@bins to ptr)`) is
+  // indexed again on the array itself: a cast of the generic GEP back would
+  // still form the generic address first.
+  static Value *sharedPointer(IRBuilder<> &B, Value *Ptr) {
+    if (Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_SHARED)
+      return Ptr;
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    Value *Base = GEP ? GEP->getPointerOperand()->stripPointerCasts() : nullptr;
+    if (!Base || Base->getType()->getPointerAddressSpace() != PASTA_DIV_SHARED)
+      return B.CreateAddrSpaceCast(Ptr, B.getPtrTy(PASTA_DIV_SHARED));
+    SmallVector<Value *, 4> Indices(GEP->indices());
+    return B.CreateGEP(GEP->getSourceElementType(), Base, Indices,
+                       "pasta.div.bin.ptr", GEP->getNoWrapFlags());
   }
 
   // The bin of a shared atomic A at Ptr = C + A.Size * zext(X), C a
@@ -2649,7 +2762,41 @@ private:
         FlushCounterFastName, FB.getVoidTy(), Global, I64);
     for (auto &[Counter, V] : Values)
       FB.CreateCall(FlushFast, {counter(FB, Counter, Row), V});
-    emitStagedFlush(SlowT, Values);
+    emitStagedFlush(PartialWarpFlush ? emitPartialWarpFlush(SlowT, Any, Values)
+                                     : SlowT,
+                    Values);
+  }
+
+  // Where the fast path does not apply (a partial warp, or a large
+  // register): lanes whose registers are all small and that can sum
+  // together (__pasta_div_flush_lanes_fast) sum each register over their
+  // mask, read once, and the first of them adds the sum
+  // (__pasta_div_flush_counter_lanes). Every test is a vote of the same
+  // lanes, so they reach each sum together. Returns where the others go on
+  // (the staged flush).
+  Instruction *emitPartialWarpFlush(Instruction *At, Value *Any,
+                                    const std::map<uint32_t, Value *> &Values) {
+    Module &M = *Copy.getParent();
+    IRBuilder<> B(At);
+    Type *I64 = B.getInt64Ty();
+    FunctionCallee LanesFast =
+        M.getOrInsertFunction(DivFlushLanesFastName, I64, I64);
+    Value *Fast = B.CreateICmpNE(B.CreateCall(LanesFast, {Any}), B.getInt64(0),
+                                 "pasta.div.lanes");
+    Instruction *LanesT, *StagedT;
+    SplitBlockAndInsertIfThenElse(Fast, At->getIterator(), &LanesT, &StagedT);
+    markInstrumentation(
+        LanesT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> LB(LanesT);
+    Value *Lanes =
+        LB.CreateCall(M.getOrInsertFunction(DivFlushLanesName, I64), {});
+    Value *Row = freshRow(LB);
+    FunctionCallee Add =
+        M.getOrInsertFunction(DivFlushCounterLanesName, LB.getVoidTy(),
+                              PointerType::get(M.getContext(), 1), I64, I64);
+    for (auto &[Counter, V] : Values)
+      LB.CreateCall(Add, {counter(LB, Counter, Row), V, Lanes});
+    return StagedT;
   }
 
   // Where at most one lane of the warp holds a nonzero register (Any, the
@@ -2781,6 +2928,9 @@ private:
   // The entry block's first instruction before any register was made: the
   // registers go above it, code at the top of the entry block before it.
   Instruction *EntryBody;
+  // Every loop of the copy is uniform and it calls no function with a body
+  // (onlyUniformLoops), under -pasta-div-rows-uniform-loops.
+  bool UniformLoopsOnly;
 };
 
 CopyMeasures::CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
@@ -2813,6 +2963,7 @@ std::optional<SmallVector<CallInst *, 8>>
 CopyMeasures::rows32Calls(bool AnyRowTerm) const {
   return P->rows32Calls(AnyRowTerm);
 }
+bool CopyMeasures::rowsInLoops() const { return P->rowsInLoops(); }
 bool CopyMeasures::measuresScatteredAtomics() const {
   return P->measuresScatteredAtomics();
 }

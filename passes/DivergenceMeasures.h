@@ -79,6 +79,7 @@ struct AccessGroup {
   const UniformLoops::UniformLoop *Loop = nullptr;
   std::optional<UniformLoops::Repeat> Repeat;
   bool InLoop = false;               // the block is in a loop (uniform or not)
+  bool InBarrierLoop = false;        // ... whose trips hold a block barrier
   std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
   // The conditions the lanes must agree on for LaneStride to hold (selects
   // in the address: UniformLoops::laneStrideIf); tested at each measurement.
@@ -220,6 +221,14 @@ public:
   // shape describes (a histogram's bin), which keeps rows32Calls open: its
   // general helper takes no row width.
   bool measuresScatteredAtomics() const;
+  // Whether the copy's loops may be in the bodies of addRows32Body and its
+  // groups repeating in a uniform loop take the one-row path there:
+  // -pasta-div-rows-loops, or a copy whose loops are all uniform (every
+  // branch in them warp-uniform), that calls no function with a body and
+  // whose loops measure nothing in their trips (each group in a loop
+  // measured once per entry, or never: -pasta-div-rows-uniform-loops).
+  // Valid once the accesses are planned.
+  bool rowsInLoops() const;
   // Every AccessLanes call of the copy (FullRow and RowsProven groups),
   // when every group measured at all is one of those without a lane test,
   // of a known space, at stride 0 or its size (a power of 2 up to 32), each
@@ -281,6 +290,9 @@ bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies);
 // -pasta-div-rows-loops: copies with loops may get the bodies of
 // addRows32Body, and groups repeating in a uniform loop do not keep them out.
 extern llvm::cl::opt<bool> DivRowsLoops;
+// -pasta-div-rows-uniform-loops: the same for copies whose loops are all
+// uniform (CopyMeasures::rowsInLoops).
+extern llvm::cl::opt<bool> DivRowsUniformLoops;
 
 // Gives the kernel copy Copy, whose rows32Calls are Row32Calls, a body for
 // calls whose warps are rows of 32 lanes

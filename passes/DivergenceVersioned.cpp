@@ -12,13 +12,16 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -74,67 +77,124 @@ PlannedIn plannedIn(const BasicBlock &BB, const DivergencePlan &Plan,
 // that its measurement adds nothing there, wherever the row's base lies: a
 // global load or store of a power-of-2 size up to 32, aligned to it, at a
 // lane stride of 0 (one element, in one sector) or of 32 bytes or more (an
-// element, in a sector of its own, per lane).
-bool fullWarpDerived(const DivergencePlan::Access &A, int64_t Stride) {
+// element, in a sector of its own, per lane). With RowAligned, also at a
+// stride of its size (the row's elements side by side), whose figures are
+// the derived ones where the row starts on a 32-byte boundary: the caller
+// tests that at run time.
+bool fullWarpDerived(const DivergencePlan::Access &A, int64_t Stride,
+                     bool RowAligned = false) {
+  bool Side = RowAligned && Stride == int64_t(A.Size) && A.Size < 32;
   return A.Space == PASTA_DIV_GLOBAL && A.Sectored && !A.CallersSpace &&
          isPowerOf2_32(A.Size) && A.Size <= 32 &&
          getLoadStoreAlignment(A.I).value() >= A.Size &&
-         (Stride == 0 || Stride >= 32) && lanesHelperTakes(A, Stride);
+         (Stride == 0 || Stride >= 32 || Side) && lanesHelperTakes(A, Stride);
 }
 
+// A loop of the copy to version: its measured block, and whether all its
+// trips go to the clone (Whole: a uniform loop, every lane takes them)
+// rather than the trips every lane takes (its exit diverges). Aligned: the
+// pointers, with their element sizes, of the accesses at a lane stride of
+// their size, whose rows must start on a 32-byte boundary in every trip.
+struct Candidate {
+  Loop *L = nullptr;
+  const DivergencePlan::Block *Planned = nullptr;
+  bool Whole = false;
+  SmallVector<std::pair<Value *, uint64_t>, 2> Aligned;
+};
+
 // Whether L, a loop of the copy, is one whose full warps' trips may run
-// unmeasured: one block, the function's outermost level, its latch's test
-// the one way out and diverging (a uniform loop's figures are folded
-// elsewhere), no call but intrinsics without side effects, nothing
-// measured in it but the block, its latch's branch and accesses that a
-// full warp of one row adds nothing to.
-bool versionable(Loop &L, const DivergencePlan &Plan, ValueToValueMapTy &VMap,
-                 UniformLoops &Loops, ScalarEvolution &SE) {
+// unmeasured: one block, its latch's test the one way out, no call but
+// intrinsics without side effects, nothing measured in it but the block,
+// its latch's branch and accesses that a full warp of one row adds nothing
+// to. Either its exit diverges and it is at the function's outermost level
+// (the trips every lane takes), or it is a uniform loop (a uniform loop's
+// figures are folded per entry, but its trips still test each fold and
+// count visits: all its trips, at any depth), where an access at a lane
+// stride of its size is admitted when its rows' alignment can be tested
+// before the loop (UniformLoops::repeatIn).
+std::optional<Candidate> versionable(Loop &L, const DivergencePlan &Plan,
+                                     ValueToValueMapTy &VMap,
+                                     UniformLoops &Loops, ScalarEvolution &SE) {
   BasicBlock *H = L.getHeader();
-  if (L.getParentLoop() || L.getNumBlocks() != 1 || !L.getLoopPreheader() ||
-      !L.getExitBlock() || Loops.uniformLoop(*H))
-    return false;
+  if (L.getNumBlocks() != 1 || !L.getLoopPreheader() || !L.getExitBlock())
+    return std::nullopt;
+  const UniformLoops::UniformLoop *U = Loops.uniformLoop(*H);
+  bool Whole = U && U->L == &L && U->Trips;
+  if (!Whole && (U || L.getParentLoop()))
+    return std::nullopt;
   auto *Br = dyn_cast<BranchInst>(H->getTerminator());
   if (!Br || !Br->isConditional())
-    return false;
+    return std::nullopt;
   for (Instruction &I : *H)
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (!isa<IntrinsicInst>(CB) || CB->mayHaveSideEffects() ||
           CB->isConvergent())
-        return false;
+        return std::nullopt;
   PlannedIn P = plannedIn(*H, Plan, VMap);
   if (!P.Block || !P.Block->Measured || P.Block->Launch || P.Others ||
-      P.Branches != 1)
-    return false;
+      P.Branches > 1 || (!Whole && P.Branches != 1))
+    return std::nullopt;
+  Candidate C{&L, P.Block, Whole, {}};
   for (const DivergencePlan::Access *A : P.Accesses) {
     Value *Ptr = getLoadStorePointerOperand(cast<Instruction>(VMap[A->I]));
     if (!Ptr)
-      return false;
+      return std::nullopt;
     SmallVector<Value *, 2> Conds;
     SmallVector<UniformLoops::LaneArm, 1> Arms;
     std::optional<int64_t> Stride = Loops.laneStrideIf(Ptr, *H, Conds, Arms);
     if (!Stride || !Conds.empty() || !Arms.empty() ||
-        !fullWarpDerived(*A, *Stride))
-      return false;
+        !fullWarpDerived(*A, *Stride, Whole))
+      return std::nullopt;
+    if (*Stride == int64_t(A->Size) && A->Size < 32) { // Whole only
+      if (!Loops.repeatIn(*U, Ptr, figureGranule(*A)))
+        return std::nullopt;
+      C.Aligned.push_back({Ptr, A->Size});
+    }
   }
   // The block's counters its own (no block shares them).
   if (std::count_if(Plan.Blocks.begin(), Plan.Blocks.end(),
                     [&](const DivergencePlan::Block &B) {
                       return B.Warps == P.Block->Warps;
                     }) != 1)
-    return false;
+    return std::nullopt;
+  if (Whole)
+    return C;
   const SCEV *Backedges = SE.getBackedgeTakenCount(&L);
   SCEVExpander Expander(SE, "pasta.div.ver");
-  return !isa<SCEVCouldNotCompute>(Backedges) &&
-         Backedges->getType()->getIntegerBitWidth() <= 64 &&
-         Expander.isSafeToExpandAt(Backedges,
-                                   L.getLoopPreheader()->getTerminator());
+  if (isa<SCEVCouldNotCompute>(Backedges) ||
+      Backedges->getType()->getIntegerBitWidth() > 64 ||
+      !Expander.isSafeToExpandAt(Backedges,
+                                 L.getLoopPreheader()->getTerminator()))
+    return std::nullopt;
+  return C;
 }
 
 // The helpers of device_rt/device_rt_div_versioned.inc.c.
 struct VersionHelpers {
   FunctionCallee FullTrips, TripsAdd, BankRow;
 };
+
+// At the end of Done (where a clone's warp leaves it): its n trips
+// (Trips, warp-uniform) added to the versioned block's counters once, n
+// warp executions and, where the copy counts the block's lanes itself, 32 n
+// lanes (only full warps run a clone).
+void addCloneTrips(BasicBlock &Done, const DivergencePlan::Block &Planned,
+                   Value *Trips, DebugLoc Loc, ModuleTables &T,
+                   const VersionHelpers &VH) {
+  IRBuilder<> DB(&Done);
+  DB.SetCurrentDebugLocation(Loc);
+  Type *I64 = DB.getInt64Ty();
+  Value *Row =
+      DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
+                                 DB.getInt32(T.numBanks())});
+  Value *N = DB.CreateZExt(Trips, I64);
+  DB.CreateCall(VH.TripsAdd,
+                {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
+  if (Planned.OwnThreads)
+    DB.CreateCall(VH.TripsAdd,
+                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
+                   DB.CreateShl(N, 5)});
+}
 
 // Removes Phi of the clone Body and its step (Phi plus something) when
 // nothing else uses them: the clone's copy of a counter whose value after
@@ -231,7 +291,8 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
   Trip->addIncoming(Next, Clone);
   Instruction *OldTerm = Clone->getTerminator();
   Value *OldCond = cast<BranchInst>(OldTerm)->getCondition();
-  CB.CreateCondBr(CB.CreateICmpULT(Next, Trips), Clone, Done);
+  CB.CreateCondBr(CB.CreateICmpULT(Next, Trips), Clone, Done)
+      ->copyMetadata(*OldTerm, {LLVMContext::MD_loop});
   OldTerm->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructions(OldCond);
 
@@ -244,19 +305,8 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
   CheckTerm->eraseFromParent();
 
   // Done: the n trips' counts, then L with the values the clone left.
-  IRBuilder<> DB(Done);
-  DB.SetCurrentDebugLocation(Loc);
-  Value *Row =
-      DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
-                                 DB.getInt32(T.numBanks())});
-  Value *N = DB.CreateZExt(Trips, I64);
-  DB.CreateCall(VH.TripsAdd,
-                {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
-  if (Planned.OwnThreads)
-    DB.CreateCall(VH.TripsAdd,
-                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
-                   DB.CreateShl(N, 5)});
-  DB.CreateBr(Merge);
+  addCloneTrips(*Done, Planned, Trips, Loc, T, VH);
+  BranchInst::Create(Merge, Done);
   IRBuilder<> MB(Merge, Merge->getFirstNonPHIIt());
   for (auto [Phi, Cloned] : Phis) {
     if (Value *After = StartAfter.lookup(Phi)) {
@@ -270,6 +320,128 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
   }
   for (auto [Phi, Cloned] : Phis)
     dropDeadCounter(*Cloned, *Clone);
+}
+
+// The outermost uniform loop around U (U itself where there is none) at
+// whose preheader every test of wholeTrips can be made: each access's
+// first-trip row and step (UniformLoops::outermostInvariant) and U's trips
+// invariant there. Its lanes are U's (no branch between diverges), so the
+// test is made once for all of U's entries in it (kmeans: once a thread,
+// not once per cluster).
+const UniformLoops::UniformLoop &
+testedAt(const UniformLoops::UniformLoop &U,
+         ArrayRef<UniformLoops::Repeat> Repeats, UniformLoops &Loops,
+         ScalarEvolution &SE) {
+  if (Repeats.empty())
+    return U;
+  const UniformLoops::UniformLoop *W = nullptr;
+  for (const UniformLoops::Repeat &R : Repeats) {
+    const UniformLoops::UniformLoop &M = Loops.outermostInvariant(U, R);
+    if (!W || M.L->getLoopDepth() > W->L->getLoopDepth())
+      W = &M;
+  }
+  SCEVExpander Expander(SE, "pasta.div.ver");
+  if (W != &U && (!SE.isLoopInvariant(U.Trips, W->L) ||
+                  !Expander.isSafeToExpandAt(U.Trips, W->PreheaderEnd)))
+    return U;
+  return *W;
+}
+
+// In a uniform loop's preheader, or testedAt's (before any block is
+// split): the clone's trips for this warp, all of L's trips where the warp
+// is full, one row of 32 lanes, and every access at a lane stride of its
+// size (C.Aligned) starts its row on a 32-byte boundary in every trip (the
+// first trip's row, a step a multiple of 32 bytes, no index wrapping: what
+// the fold of a repeating access tests, UniformLoops::repeatIn); else 0.
+Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
+                  const VersionHelpers &VH) {
+  const UniformLoops::UniformLoop &U = *Loops.uniformLoop(*C.L->getHeader());
+  SmallVector<UniformLoops::Repeat, 2> Repeats;
+  for (auto [Ptr, Size] : C.Aligned)
+    Repeats.push_back(*Loops.repeatIn(U, Ptr, 32));
+  const UniformLoops::UniformLoop &W = testedAt(U, Repeats, Loops, SE);
+  const UniformLoops::UniformLoop *At = &W == &U ? nullptr : &W;
+  IRBuilder<> B(W.PreheaderEnd);
+  B.SetCurrentDebugLocation(C.L->getHeader()->getTerminator()->getDebugLoc());
+  Type *I64 = B.getInt64Ty();
+  Value *Trips = At ? SCEVExpander(SE, "pasta.div.ver")
+                          .expandCodeFor(U.Trips, I64, W.PreheaderEnd)
+                    : Loops.tripsBefore(U);
+  // Trips past the helper's cap go to the measured loop.
+  Value *Ok = B.CreateICmpULE(Trips, B.getInt64(0x7fffffff));
+  for (size_t K = 0; K < Repeats.size(); ++K) {
+    const UniformLoops::Repeat &R = Repeats[K];
+    auto [Ptr, Size] = C.Aligned[K];
+    if (R.StepToTest)
+      Ok = B.CreateAnd(Ok, Loops.stepIsMultiple(U, R, 32, At));
+    if (!R.NoWraps.empty())
+      Ok = B.CreateAnd(Ok, Loops.laneDoesNotWrap(U, R, At));
+    // Lane i holds the row's element i: the row starts Size * i before.
+    Value *Lane = B.CreateZExt(
+        B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), I64);
+    Value *Start = B.CreatePtrToInt(Loops.startBefore(U, Ptr, R, At), I64);
+    Value *RowStart = B.CreateSub(Start, B.CreateMul(Lane, B.getInt64(Size)));
+    Ok = B.CreateAnd(
+        Ok,
+        B.CreateICmpEQ(B.CreateAnd(RowStart, B.getInt64(31)), B.getInt64(0)),
+        "pasta.div.ver.ok");
+  }
+  return B.CreateCall(VH.FullTrips, {B.CreateSelect(Ok, Trips, B.getInt64(0))},
+                      "pasta.div.ver.n");
+}
+
+// Before L, a uniform loop (every lane takes its n trips, whose branches
+// are warp-uniform and whose accesses' figures read-back derives from its
+// block's counts in a full warp of one row: versionable, wholeTrips): a
+// warp with Trips = n != 0 runs all of them in a clone of L without any
+// measurement, adds them to L's block's counters and leaves to L's exit
+// block; other warps run L as before. What L would have measured in those
+// trips: the block's n warp executions of 32 lanes (its figures folded at
+// L's preheader: the same), no divergent branch, the accesses' derived
+// figures (the fold tests pass). L is put in LCSSA form first, so that its
+// exit block's phis are the only uses of its values after it.
+void versionWholeLoop(Loop &L, const DivergencePlan::Block &Planned,
+                      Value *Trips, ModuleTables &T, const VersionHelpers &VH) {
+  BasicBlock *H = L.getHeader(), *Pre = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  Function &F = *H->getParent();
+  LLVMContext &Ctx = F.getContext();
+  DebugLoc Loc = H->getTerminator()->getDebugLoc();
+
+  // Pre -> Check -> Merge -> H.
+  BasicBlock *Check = SplitEdge(Pre, H);
+  Check->setName("pasta.div.ver.check");
+  BasicBlock *Merge = SplitBlock(Check, Check->getTerminator());
+  Merge->setName("pasta.div.ver.merge");
+
+  // The clone, latch and loop metadata as L's; its way out to Done.
+  ValueToValueMapTy CloneMap;
+  BasicBlock *Clone = CloneBasicBlock(H, CloneMap, ".pasta.div.ver", &F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "pasta.div.ver.done", &F, Exit);
+  CloneMap[H] = Clone;
+  CloneMap[Exit] = Done;
+  CloneMap[Merge] = Check;
+  for (Instruction &I : *Clone) {
+    RemapInstruction(&I, CloneMap,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), CloneMap,
+                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  }
+
+  Instruction *CheckTerm = Check->getTerminator();
+  IRBuilder<> KB(CheckTerm);
+  KB.SetCurrentDebugLocation(Loc);
+  KB.CreateCondBr(KB.CreateICmpNE(Trips, ConstantInt::get(Trips->getType(), 0)),
+                  Clone, Merge);
+  CheckTerm->eraseFromParent();
+
+  addCloneTrips(*Done, Planned, Trips, Loc, T, VH);
+  BranchInst::Create(Exit, Done);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(H);
+    Value *Cloned = CloneMap.lookup(V);
+    Phi.addIncoming(Cloned ? Cloned : V, Done);
+  }
 }
 
 } // namespace
@@ -287,18 +459,20 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     return 0;
   // The shape first (cheap): the analysis below is the copy's second.
   LoopInfo &Shapes = FAM.getResult<LoopAnalysis>(Copy);
-  if (std::none_of(Shapes.begin(), Shapes.end(), [](Loop *L) {
+  SmallVector<Loop *, 4> All = Shapes.getLoopsInPreorder();
+  if (std::none_of(All.begin(), All.end(), [](Loop *L) {
         return L->getNumBlocks() == 1 && L->getExitBlock();
       }))
     return 0;
-  SmallVector<std::pair<Loop *, const DivergencePlan::Block *>, 2> Chosen;
+  SmallVector<Candidate, 2> Chosen;
   {
     UniformLoops Loops(Copy, FAM);
     auto &LI = FAM.getResult<LoopAnalysis>(Copy);
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
     for (Loop *L : LI.getLoopsInPreorder())
-      if (versionable(*L, Plan, VMap, Loops, SE))
-        Chosen.push_back({L, plannedIn(*L->getHeader(), Plan, VMap).Block});
+      if (std::optional<Candidate> C = versionable(*L, Plan, VMap, Loops, SE))
+        Chosen.push_back(std::move(*C));
     if (Chosen.empty())
       return 0;
     Module &M = *Copy.getParent();
@@ -310,8 +484,21 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     VH.TripsAdd = M.getOrInsertFunction("__pasta_ver_trips_add",
                                         Type::getVoidTy(Ctx), Global, I64);
     VH.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
-    for (auto [L, Planned] : Chosen)
-      versionLoop(*L, *Planned, SE, T, VH);
+    // Code only in the preheaders first (the analyses see the function as
+    // it was), then the blocks.
+    SmallVector<Value *, 2> WholeTrips;
+    for (Candidate &C : Chosen)
+      if (C.Whole) {
+        formLCSSA(*C.L, DT, &LI, &SE);
+        WholeTrips.push_back(wholeTrips(C, Loops, SE, VH));
+      }
+    for (Candidate &C : Chosen)
+      if (!C.Whole)
+        versionLoop(*C.L, *C.Planned, SE, T, VH);
+    auto Trips = WholeTrips.begin();
+    for (Candidate &C : Chosen)
+      if (C.Whole)
+        versionWholeLoop(*C.L, *C.Planned, *Trips++, T, VH);
   }
   FAM.invalidate(Copy, PreservedAnalyses::none());
   return Chosen.size();

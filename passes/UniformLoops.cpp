@@ -320,6 +320,8 @@ bool UniformLoops::provenUniform(const Value *V, const BasicBlock &At,
   bool Uniform = false;
   if (const auto *II = dyn_cast<IntrinsicInst>(I))
     Uniform = uniformIntrinsic(II->getIntrinsicID());
+  else if (isFullWarpTrips(I)) // a versioned loop's trips, one per warp
+    Uniform = true;
   else if (const auto *Load = dyn_cast<LoadInst>(I))
     Uniform = Load->isSimple() &&
               readsMemoryLanesShare(Load->getPointerOperand()) &&
@@ -425,6 +427,18 @@ UniformLoops::~UniformLoops() = default;
 
 bool UniformLoops::inLoop(const BasicBlock &BB) const {
   return LI->getLoopFor(&BB) != nullptr;
+}
+
+bool UniformLoops::inBarrierLoop(const BasicBlock &BB) const {
+  const Loop *L = LI->getLoopFor(&BB);
+  return L && any_of(L->blocks(), [](const BasicBlock *B) {
+           return any_of(*B, [](const Instruction &I) {
+             const auto *II = dyn_cast<IntrinsicInst>(&I);
+             return II && (II->getIntrinsicID() ==
+                               Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+                           II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
+           });
+         });
 }
 
 bool UniformLoops::headerKeepsLanes(const Loop &L) const {

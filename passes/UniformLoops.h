@@ -76,6 +76,9 @@ public:
 
   // Whether BB is in a loop at all.
   bool inLoop(const llvm::BasicBlock &BB) const;
+  // Whether BB's innermost loop holds a block-wide barrier (__syncthreads),
+  // so that its trips are in step across the block's warps.
+  bool inBarrierLoop(const llvm::BasicBlock &BB) const;
   // Whether A and B have the same innermost loop (or none).
   bool sameLoop(const llvm::BasicBlock &A, const llvm::BasicBlock &B) const;
 

@@ -4,13 +4,14 @@ versions of PASTA: everything must be equal except what differs from run to
 run or from binary to binary (times and what is derived from them, process
 ids, dates, paths of the executables, code addresses in call paths).
 
-usage: compare_profiles.py [--counts] A.json B.json [A2.json]
+usage: compare_profiles.py [--counts] A.json B.json [A2.json ...]
 --counts compares the counts alone, leaving out the working set: a
 working-set run's counts (its copy counts too) against a counting run's.
-With A2 (a second run of A's build), a value that differs between A and A2
-varies from run to run (a race in the program, e.g. bfs's atomicCAS on the
-frontier) and is left out too. Exit 0: equal; 1: differences listed, at
-most 20.
+With A2, A3, ... (more runs of A's build), a value that differs between A
+and any of them varies from run to run (a race in the program, e.g. bfs's
+atomicCAS on the frontier) and is left out too: a racy value that rarely
+moves may need more than one more run to be seen moving. Exit 0: equal;
+1: differences listed, at most 20.
 """
 import json
 import os
@@ -90,7 +91,8 @@ def main():
     name = os.path.basename(sys.argv[1])
     if len(sys.argv) > 3:
         racy = []
-        diff(a, load(sys.argv[3], counts), "", racy, 10**6)
+        for rerun in sys.argv[3:]:
+            diff(a, load(rerun, counts), "", racy, 10**6)
         varies = {line.split(": ")[0] for line in racy}
         kept = [line for line in out if line.split(": ")[0] not in varies]
         if len(kept) < len(out):

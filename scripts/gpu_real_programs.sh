@@ -115,7 +115,7 @@ if [ "${1:-}" = unseen ]; then
   } > "$t"
   bad=0
   # Timing lines differ from run to run.
-  strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s\b|throughput|bandwidth|flops|per sec' "$1"; }
+  strip() { grep -Eiv 'time|timing|elapsed|[0-9] *(ms|us|s|sec)\b|/s(ec)?\b|throughput|bandwidth|flops|per sec' "$1"; }
   while read -r name dir exe args; do
     case "$name" in '' | '#'*) continue ;; esac
     [[ $name =~ ${UNSEEN_FILTER:-.} ]] || continue

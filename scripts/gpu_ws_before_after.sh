@@ -18,7 +18,10 @@
 # "noprefetch" its counting mode built without the first thread's
 # counter-line prefetch, "inlinelaunch" with the first thread's launch
 # count inline, staged with STAGE_THRUST_NOPREFETCH=1 and
-# STAGE_THRUST_INLINELAUNCH=1). The first is the baseline.
+# STAGE_THRUST_INLINELAUNCH=1). The first is the baseline. THRUST_REPEAT=R
+# (default 1) has each Thrust run do its work R times, each kernel timed by
+# its median launch (bench/gpu_thrust_rounds.sh measured R=5: the geomean
+# of one run moves by about 0.02, plain against plain 0.99-1.02).
 # PROGRAMS limits the timed part to some programs (gpu_bench.sh; e.g. "nw
 # gaussian vector_add" for the per-launch cost of working-set mode; the
 # profiles are still compared program by program).
@@ -111,6 +114,11 @@ if [ -x "$NCU" ] && [ -n "${NCU_WS:-}" ]; then
 fi
 
 if [ -x "$NCU" ] && part thrust; then
+  # THRUST_REPEAT=R > 1: each run does Thrust's work R times and a kernel's
+  # time is its median launch (ncu_kernel_times.py --median R); the
+  # profiles compared below are all of R runs.
+  repeat=${THRUST_REPEAT:-1} median=
+  [ "$repeat" -gt 1 ] && median="--median $repeat"
   for name in ${THRUST_VARIANTS:-plain counting ws before-ws}; do
     exe=$S/thrust ws=0 libs=${LD_LIBRARY_PATH:-}
     case $name in
@@ -129,7 +137,7 @@ if [ -x "$NCU" ] && part thrust; then
       [ -d build-gpu/lib-before ] && libs=$PWD/build-gpu/lib-before:$libs ;;
     esac
     env LD_LIBRARY_PATH="$libs" PASTA_QUIET=1 PASTA_WORKING_SET=$ws \
-      PASTA_OUTPUT="$W/thrust/$name.json" \
+      PASTA_OUTPUT="$W/thrust/$name.json" THRUST_REPEAT="$repeat" \
       timeout "${THRUST_S:-35}" "$NCU" --csv --page raw --print-units base \
       --print-kernel-base mangled --metrics gpu__time_duration.sum \
       --log-file "$W/thrust/$name.csv" "$exe" >"$W/thrust/$name.out" 2>&1
@@ -138,7 +146,8 @@ if [ -x "$NCU" ] && part thrust; then
   for name in ${THRUST_VARIANTS:-plain counting ws before-ws}; do
     csvs="$csvs $W/thrust/$name.csv"
   done
-  python3 scripts/ncu_kernel_times.py $csvs >"$OUT/thrust.md" 2>&1
+  # shellcheck disable=SC2086 # median, csvs: separate words
+  python3 scripts/ncu_kernel_times.py $median $csvs >"$OUT/thrust.md" 2>&1
   # SASS_THRUST="counting inlinelaunch ...": the SASS of those Thrust builds
   # (cuobjdump), thrust.NAME.sass.gz: whether the first thread's inline
   # launch count stayed behind its branches (inlinelaunch) or ptxas
@@ -155,7 +164,7 @@ if [ -x "$NCU" ] && part thrust; then
   # counting run, outside ncu, names the values that vary (compare_profiles'
   # third profile) and they are left out of the comparisons below.
   if [ -f "$W/thrust/counting.json" ]; then
-    PASTA_QUIET=1 PASTA_OUTPUT="$W/thrust/counting2.json" \
+    PASTA_QUIET=1 PASTA_OUTPUT="$W/thrust/counting2.json" THRUST_REPEAT="$repeat" \
       timeout "${THRUST_S:-35}" "$S/thrust" >"$W/thrust/counting2.out" 2>&1
   fi
   # Neither option changes a count: "noprefetch" and "inlinelaunch"

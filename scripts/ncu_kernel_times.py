@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Kernel time per kernel from Nsight Compute CSV logs, side by side.
 
-usage: ncu_kernel_times.py PLAIN.csv INSTRUMENTED.csv [MORE.csv...]
+usage: ncu_kernel_times.py [--median R] PLAIN.csv INSTRUMENTED.csv [MORE.csv...]
 Each log comes from `ncu --csv --page raw --print-kernel-base mangled
 --metrics gpu__time_duration.sum`. Kernels are matched by name, with PASTA's
 copy suffixes (__pasta_ws, __pasta_plain, __pasta_trace, __pasta_div,
@@ -9,17 +9,24 @@ __pasta_capped) removed; times are summed over launches. Prints a Markdown
 table: each kernel's plain time, and for each other log its time and ratio
 to plain, then the geometric mean and maximum of each ratio and the ratio of
 the totals.
+
+--median R: each log ran the program's work R times (Thrust's
+THRUST_REPEAT); a kernel's time is then the median of its launches' times
+times its launches per run (launches / R), one run's time that one slow or
+fast launch does not move. A log may be several joined by "+" (rounds of
+the same build: R runs each).
 """
 import csv
 import math
 import re
+import statistics
 import sys
 
 SUFFIX = re.compile(r"__pasta_(ws|plain|trace|div|capped)$")
 
 
-def kernel_times(path):
-    """{kernel: (launches, total ns)} from one ncu raw CSV log."""
+def launch_times(path):
+    """{kernel: [ns of each launch]} from one ncu raw CSV log."""
     rows = [line for line in open(path, errors="replace") if line.startswith('"')]
     times = {}
     reader = csv.DictReader(rows)
@@ -30,10 +37,24 @@ def kernel_times(path):
             ns = float(value.replace(",", ""))
         except ValueError:
             continue  # the units row
-        name = SUFFIX.sub("", name)
-        n, total = times.get(name, (0, 0.0))
-        times[name] = (n + 1, total + ns)
+        times.setdefault(SUFFIX.sub("", name), []).append(ns)
     return times
+
+
+def kernel_times(arg, repeats=0):
+    """{kernel: (launches, ns)} from one log or several joined by "+": the
+    total time, or with repeats (runs per log) one run's time from the
+    median launch."""
+    paths = arg.split("+")
+    times = {}
+    for path in paths:
+        for name, ns in launch_times(path).items():
+            times.setdefault(name, []).extend(ns)
+    if not repeats:
+        return {k: (len(v), sum(v)) for k, v in times.items()}
+    runs = repeats * len(paths)
+    return {k: (len(v) // runs or 1, statistics.median(v) * (len(v) / runs))
+            for k, v in times.items()}
 
 
 def short(name):
@@ -42,17 +63,28 @@ def short(name):
     return m.group(1) if m else name[:60]
 
 
+def label(arg):
+    """A log's name in the table: its file name(s)."""
+    return "+".join(p.rsplit("/", 1)[-1] for p in arg.split("+"))
+
+
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    repeats = 0
+    if args[:1] == ["--median"] and len(args) > 1:
+        repeats = int(args[1])
+        args = args[2:]
+    if len(args) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    logs = [kernel_times(p) for p in sys.argv[1:]]
+    sys.argv[1:] = args  # the names below
+    logs = [kernel_times(p, repeats) for p in args]
     plain = logs[0]
     names = sorted(plain, key=lambda k: -plain[k][1])
     head = "| kernel | launches | plain (us) |"
     rule = "|---|---|---|"
     for i in range(1, len(logs)):
-        head += f" {sys.argv[1 + i].rsplit('/', 1)[-1]} (us) | ratio |"
+        head += f" {label(sys.argv[1 + i])} (us) | ratio |"
         rule += "---|---|"
     print(head)
     print(rule)
@@ -77,7 +109,7 @@ def main():
         if not rs:
             continue
         geo = math.exp(sum(map(math.log, rs)) / len(rs))
-        print(f"{sys.argv[1 + i].rsplit('/', 1)[-1]}: geometric mean {geo:.3f}, "
+        print(f"{label(sys.argv[1 + i])}: geometric mean {geo:.3f}, "
               f"maximum {max(rs):.3f} over {len(rs)} kernels; all kernels together "
               f"{totals[i] / totals[0]:.3f}x")
     return 0 if names else 1

@@ -5,6 +5,7 @@
 ; them. Blocks that a block-variant value decides (the block index, memory,
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-packed-bit-indices=0 -S %s | FileCheck %s --check-prefix=TABLE
 ; A divergence copy (-pasta-divergence) keeps the first block's flush too,
 ; through the inline forms (full warps of small counts inline, the others
 ; call the out-of-line ones): per warp, it was 105-109 of bpnn_layerforward's
@@ -290,12 +291,17 @@ ret:
 }
 
 ; More than 32 block-variant bits after the alike kernels: flushed per warp
-; by __pasta_flush_bits, which must stay the runtime's function (bit tables
-; were once named __pasta_flush_bits and took its name when one was made
-; before the function's declaration: ptxas rejected the calls).
+; by __pasta_flush_bits_packed (their counters packed in constants), or with
+; -pasta-packed-bit-indices=0 (TABLE) by __pasta_flush_bits, which must stay
+; the runtime's function (bit tables were once named __pasta_flush_bits and
+; took its name when one was made before the function's declaration: ptxas
+; rejected the calls).
 ; CHECK-LABEL: define ptx_kernel void @many(
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{[0-9]*}})
-; CHECK: declare void @__pasta_flush_bits(ptr addrspace(1), i32, i32, i32, i32, i32, ptr addrspace(1))
+; CHECK: call void @__pasta_flush_bits_packed(ptr addrspace(1) %{{[0-9]+}}, i32 %{{.*}}, i32 -1, i64 {{[0-9]+}}, i64 {{[0-9]+}}, i64 {{[0-9]+}}, i64 {{[0-9]+}})
+; CHECK: declare void @__pasta_flush_bits_packed(ptr addrspace(1), i32, i32, i64, i64, i64, i64)
+; TABLE-LABEL: define ptx_kernel void @many(
+; TABLE: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{[0-9]*}})
+; TABLE: declare void @__pasta_flush_bits(ptr addrspace(1), i32, i32, i32, i32, i32, ptr addrspace(1))
 define ptx_kernel void @many(ptr %a) {
 entry:
   %k = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

@@ -7,6 +7,7 @@
 ; block).
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-print-sites -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck --check-prefix=SITES %s < %t.sites
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -pasta-packed-bit-indices=0 -S %s 2>/dev/null | FileCheck --check-prefix=TABLE %s
 ; Without placement every counted block is counted, in 64 bits.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-place-counters=0 -pasta-callee-counts=0 -pasta-print-sites -pasta-link-runtime=0 -S %s 2>&1 >/dev/null | FileCheck --check-prefix=OFF %s
 
@@ -130,13 +131,26 @@ define internal void @helper(ptr addrspace(1) %a) noinline {
 }
 
 ; More than 32 counters live at the return, 34 of them bits: each mask goes
-; to __pasta_flush_bits whole, with a table of its bits' counters; nothing
-; is staged in local memory.
+; to __pasta_flush_bits_packed whole, into the bank row read once for the
+; return's flushes (from the kernel's first counter, 8), with its bits'
+; counters packed a byte each in four constants: bit b of the first mask is
+; %then<b>, local counter b + 1 (bytes 1 to 32 in order), the second mask's
+; bits 0 and 1 are %then32 and %then33, counters 33 and 34 (0x2221). No
+; table is read; nothing is staged in local memory. With
+; -pasta-packed-bit-indices=0 (TABLE), a table of its bits' counters.
 ; CHECK-LABEL: define ptx_kernel void @many_bits(
 ; CHECK-NOT: alloca [
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{.*}})
-; CHECK: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 3, ptr addrspace(1) @__pasta_bit_table{{.*}})
+; CHECK: %[[ROW:[0-9]+]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK-NEXT: %[[FIRST:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 8
+; CHECK-NEXT: call void @__pasta_flush_bits_packed(ptr addrspace(1) %[[FIRST]], i32 %{{.*}}, i32 -1, i64 578437695752307201, i64 1157159078456920585, i64 1735880461161533969, i64 2314601843866147353)
+; CHECK-NOT: @__pasta_bit_table
+; CHECK: call void @__pasta_flush_bits_packed(ptr addrspace(1) %{{[0-9]+}}, i32 %{{.*}}, i32 3, i64 8737, i64 0, i64 0, i64 0)
 ; CHECK: ret void
+; TABLE-LABEL: define ptx_kernel void @many_bits(
+; TABLE-NOT: alloca [
+; TABLE: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 -1, ptr addrspace(1) @__pasta_bit_table{{.*}})
+; TABLE: call void @__pasta_flush_bits(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 %{{.*}}, i32 3, ptr addrspace(1) @__pasta_bit_table{{.*}})
+; TABLE: ret void
 define ptx_kernel void @many_bits(ptr %a) {
 entry:
   %k = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

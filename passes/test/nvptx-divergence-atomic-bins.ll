@@ -25,7 +25,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK: %pasta.div.bins.warp = call i32 @__pasta_div_bins_warp()
 ; CHECK: %pasta.div.bin = zext i8 %v to i32
 ; CHECK: %pasta.div.bin.slot = add i32 %pasta.div.bins.warp, %pasta.div.bin
-; CHECK: call i32 @__pasta_div_access_bins(ptr %{{[0-9]+}}, i32 4, i32 {{[0-9]+}}, i32 0, i32 %{{[0-9]+}}, i32 %pasta.div.bin.slot,
+; CHECK: call i32 @__pasta_div_access_bins(ptr addrspace(3) %bp, i32 4, i32 {{[0-9]+}}, i32 0, i32 %{{[0-9]+}}, i32 %pasta.div.bin.slot,
 ; CHECK-NOT: @__pasta_div_access(
 ; CHECK: atomicrmw add ptr addrspace(3) %bp, i32 1
 ; CHECK-LABEL: define {{.*}}void @hist16__pasta_div(

@@ -12,8 +12,10 @@
 ; uncapped twin calls the same function. stream: three FullRow groups;
 ; staged: a shared store measured only where rows are not 32 wide and two
 ; FullRow groups. gather (a data-dependent load, the general helper) keeps
-; one body and its cap (48); so does looped (a loop, 64), but with
-; -pasta-div-rows-loops its load and store, which repeat in a uniform loop
+; one body and its cap (48); so does looped (a loop, 64) with
+; -pasta-div-rows-uniform-loops=0, but by default (its one loop is uniform:
+; nvptx-divergence-rows-uniform-loops.ll) and with -pasta-div-rows-loops
+; its load and store, which repeat in a uniform loop
 ; (measured once per entry), take __pasta_div_access_row32 at the loop's
 ; preheader in a body for rows of 32, capped at 40. tile2d, whose
 ; FullRow groups' addresses move with thread index y (a kernel for 2-D
@@ -52,14 +54,15 @@
 ;     int y = blockIdx.y * blockDim.y + threadIdx.y;
 ;     out[y * n + x] = 2.0f * a[y * n + x];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows16=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=TILE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=0 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=TILE
 ; The default gives tile2d the bodies (and their cap) too.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=TILE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=TILE
 ; TILE-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
 ; TILE-SAME: #[[TILECAP:[0-9]+]]
 ; TILE: attributes #[[TILECAP]] = { {{.*}}"nvvm.maxnreg"="32"

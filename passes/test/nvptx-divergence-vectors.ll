@@ -14,7 +14,7 @@
 ; a joined run is still measured before its first element (a call between
 ; its loads would keep the vectorizer from joining them); a load alone is
 ; measured after it.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=AFTER
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-fullrow-after-load=1 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=AFTER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

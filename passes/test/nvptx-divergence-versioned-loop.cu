@@ -8,7 +8,8 @@
 // (passes/DivergenceVersioned.cpp). Its access, one float per lane 64 bytes
 // apart, has the same figures in every full warp wherever the row starts.
 // consecutive_sum's (4 bytes apart) depends on where the row starts: it is
-// not versioned. -pasta-div-versioned-loops=0 versions none.
+// not versioned. strided_once's clone keeps its `#pragma unroll 1`
+// (the latch's loop metadata). -pasta-div-versioned-loops=0 versions none.
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s
 // RUN: %cuda_device -O2 -S %s -o /dev/null -mllvm -pasta-divergence -mllvm -pasta-div-stats 2>&1 | FileCheck %s --check-prefix=STATS
@@ -28,7 +29,13 @@
 // CHECK: vote.sync.ballot.b32
 // CHECK-LABEL: .visible .entry _Z15consecutive_sumPKfPfi__pasta_div(
 
-// STATS: loops whose full warps' trips run unmeasured: 1{{$}}
+// The clone keeps the loop's metadata: `#pragma unroll 1` holds there too.
+// CHECK-LABEL: .visible .entry _Z12strided_oncePKfPfi__pasta_div(
+// CHECK: redux.sync.min.u32
+// CHECK: {{\$L__BB[0-9_]+}}:{{.*}}Loop Header
+// CHECK-NEXT: .pragma "nounroll";
+
+// STATS: loops whose full warps' trips run unmeasured: 2{{$}}
 
 // OFF-NOT: redux.sync.min
 
@@ -43,5 +50,13 @@ __global__ void consecutive_sum(const float *p, float *out, int n) {
   float s = 0.0f;
   for (int b = threadIdx.x; b < n; b += 256)
     s += p[b];
+  out[blockIdx.x * 256 + threadIdx.x] = s;
+}
+
+__global__ void strided_once(const float *p, float *out, int n) {
+  float s = 0.0f;
+#pragma unroll 1
+  for (int b = threadIdx.x; b < n; b += 256)
+    s += p[b * 16 + blockIdx.x];
   out[blockIdx.x * 256 + threadIdx.x] = s;
 }

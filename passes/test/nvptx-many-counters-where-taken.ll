@@ -27,7 +27,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @start(
 ; CHECK-NOT: call void @__pasta_count_lanes(
-; CHECK: call void @__pasta_flush_bits(
+; CHECK: call void @__pasta_flush_bits_packed(
 ; CHECK: ret i32
 ; CHECK-LABEL: define ptx_kernel void @walk(
 ; CHECK: head:
@@ -49,7 +49,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CROWDED-NEXT: call void @__pasta_count_lanes(
 ; CROWDED: s33:
 ; CROWDED-NEXT: call void @__pasta_count_lanes(
-; CROWDED-NOT: call void @__pasta_flush_bits(
+; CROWDED-NOT: call void @__pasta_flush_bits
 ; CROWDED: ret i32
 ; CROWDED-LABEL: define ptx_kernel void @walk(
 ; CROWDED: c0:

@@ -7,7 +7,8 @@
 # docs/lab/2026-11-30-overhead3-71-unseen-round-11.md). Checked without a
 # GPU: the object holds clang's linker wrapper's registration (its
 # .cuda.fatbin_reg over the entries the objects carry), g++ links it with
-# the objects and a main, and no scratch directory is left behind.
+# the objects and a main, a device library named by -L/-l is device-linked,
+# and no scratch directory is left behind.
 # usage: check_dlink_gxx.sh PASTA_NVCC SRCDIR WORKDIR CUDA
 set -eu
 nvcc=$1 src=$2 work=$3 cuda=$4
@@ -24,6 +25,14 @@ g++ main.o rdc_scale.o rdc_twice.o dlink.o -L"$cuda/lib64" -lcudart_static \
   -ldl -lrt -lpthread -o app
 nm app | grep -q ' .cuda.fatbin_reg$' ||
   { echo "app registers no device image"; exit 1; }
+# A device library linked by -L and -l (nvcc device-links the archives a
+# -dlink line names): the kernel's device function resolved from it. They
+# were not passed on, and nvlink found the function undefined.
+ar rcs libtwice.a rdc_twice.o
+"$nvcc" -arch=sm_90 -dlink rdc_scale.o -L. -ltwice -lcudart -o dlink-lib.o ||
+  { echo "-dlink with a device library: failed"; exit 1; }
+nm dlink-lib.o | grep -q ' .cuda.fatbin_reg$' ||
+  { echo "dlink-lib.o registers no device image"; exit 1; }
 if ls -d ./*.pasta-dlink.* > /dev/null 2>&1; then
   echo "scratch directory left behind"
   exit 1

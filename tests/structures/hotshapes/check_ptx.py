@@ -6,7 +6,8 @@ on ptxas's register counts, without a GPU:
 
 - relax_tile flushes 36 bits at exit: no call there (an out-of-line
   __pasta_flush_bits took tsa's kernel from 32 registers to 38; the only
-  call left is the grid's first thread counting the launch);
+  call left is the grid's first thread counting the launch), and no table
+  of their counters is read (the indices are packed in constants);
 - local_rank's exit flush reads the block id itself (a second %ctaid.x read
   after the one at entry): merged with the kernel's own read, the value
   stayed in a register across the grid-stride loop (extrema: 38 registers
@@ -92,9 +93,12 @@ def main():
     check(all(c.startswith("__pasta_count_launch") for c in calls),
           "relax_tile's counting copy calls only the launch count (calls: %s)"
           % (", ".join(calls) or "none"))
-    check("__pasta_bit_table" in ents[relax],
-          "relax_tile flushes bits from a table of their counters (the "
-          "shape still takes that path)")
+    shuffles = [len(re.findall(r"shfl\.sync\.idx", ents[k]))
+                for k in (relax, relax + "__pasta_plain")]
+    check(shuffles[0] > shuffles[1] and "__pasta_bit_table" not in ents[relax],
+          "relax_tile flushes its bits inline (the shape still takes that "
+          "path: %d shuffles against %d plain), their counters' indices "
+          "packed in constants, not read from a table" % tuple(shuffles))
     reads = len(re.findall(r"%ctaid\.x", ents[rank]))
     check(reads >= 2, "local_rank's counting copy reads %%ctaid.x %d times "
           "(at least 2: the kernel's, and the flush's at exit)" % reads)
