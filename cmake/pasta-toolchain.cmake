@@ -239,6 +239,20 @@ if(EXISTS "${_pasta_launcher}")
     OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
   file(RENAME "${_pasta_cuda_compiler}.tmp" "${_pasta_cuda_compiler}")
   set(CMAKE_CUDA_COMPILER "${_pasta_cuda_compiler}")
+else()
+  # A PASTA build of some targets only (scripts/build.sh with
+  # PASTA_BUILD_TARGETS="pasta pasta_rt") has no launcher: clang is then the
+  # CUDA compiler as it is, and a project's nvcc-only options fail
+  # ("clang++-22: error: unknown argument: '-rdc=true'"). Said once, not
+  # again in each try_compile project.
+  get_property(_pasta_told GLOBAL PROPERTY PASTA_TOLD_NO_LAUNCHER)
+  get_property(_pasta_in_try GLOBAL PROPERTY IN_TRY_COMPILE)
+  if(NOT _pasta_told AND NOT _pasta_in_try)
+    set_property(GLOBAL PROPERTY PASTA_TOLD_NO_LAUNCHER ON)
+    message(WARNING "pasta-toolchain: no ${_pasta_launcher} (build the "
+      "target pasta-cuda-launcher): clang is the CUDA compiler without it, "
+      "and nvcc-only options in the project's CUDA flags will fail")
+  endif()
 endif()
 
 # Projects of CMake's FindCUDA module (find_package(CUDA), then
@@ -291,4 +305,61 @@ set(CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS OFF)
 # CUDA's device runtime (libcudadevrt.a: dynamic parallelism, kernels
 # launched from kernels) is linked on the device side, as CMake and nvcc do
 # for separable compilation.
-add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:-fgpu-rdc;--offload-link;SHELL:-Xoffload-linker -L${PASTA_CUDA_PATH}/lib64;SHELL:-Xoffload-linker -lcudadevrt>")
+set(_pasta_device_link "-fgpu-rdc;--offload-link;SHELL:-Xoffload-linker -L${PASTA_CUDA_PATH}/lib64;SHELL:-Xoffload-linker -lcudadevrt")
+add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:${_pasta_device_link}>")
+
+# A target without separable compilation that links a static or object
+# library with it needs the device link too: CMake device-links such an
+# executable or shared library for nvcc (Altis: every benchmark's library
+# is separable, the executables are not). The link options above see the
+# linking target's own property only; without this its kernels were never
+# registered (no device image: every launch failed). So each such library
+# hands the device link to whatever executable or shared library links it,
+# once every directory has been read.
+# clang's linker wrapper takes an archive member's device code only when it
+# defines a device symbol an earlier input needs: an executable whose own
+# objects hold no relocatable device code (non-rdc main.cu, a .cpp) would
+# link none of the library's kernels. nvcc's device link takes them all;
+# `--should-extract=sm_NN` makes the wrapper do so for the library's
+# architectures (PASTA_CUDA_ARCHITECTURES, else its CUDA_ARCHITECTURES).
+function(_pasta_extract_options _pasta_target _pasta_out)
+  set(_pasta_archs "${PASTA_CUDA_ARCHITECTURES}")
+  if(NOT _pasta_archs)
+    get_target_property(_pasta_archs ${_pasta_target} CUDA_ARCHITECTURES)
+  endif()
+  set(_pasta_options "")
+  foreach(_pasta_arch IN LISTS _pasta_archs)
+    if(_pasta_arch MATCHES "^([0-9]+[af]?)(-real|-virtual)?$")
+      string(APPEND _pasta_options ";-Wl,--should-extract=sm_${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  set(${_pasta_out} "${_pasta_options}" PARENT_SCOPE)
+endfunction()
+
+function(_pasta_device_link_consumers)
+  get_property(_pasta_link GLOBAL PROPERTY PASTA_DEVICE_LINK)
+  set(_pasta_dirs "${CMAKE_SOURCE_DIR}")
+  while(_pasta_dirs)
+    list(POP_FRONT _pasta_dirs _pasta_dir)
+    get_property(_pasta_sub DIRECTORY "${_pasta_dir}" PROPERTY SUBDIRECTORIES)
+    list(APPEND _pasta_dirs ${_pasta_sub})
+    get_property(_pasta_targets DIRECTORY "${_pasta_dir}"
+      PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(_pasta_target IN LISTS _pasta_targets)
+      get_target_property(_pasta_type ${_pasta_target} TYPE)
+      get_target_property(_pasta_rdc ${_pasta_target} CUDA_SEPARABLE_COMPILATION)
+      if(_pasta_rdc AND _pasta_type MATCHES "^(STATIC|OBJECT)_LIBRARY$")
+        _pasta_extract_options(${_pasta_target} _pasta_extract)
+        target_link_options(${_pasta_target} INTERFACE
+          "$<$<IN_LIST:$<TARGET_PROPERTY:TYPE>,EXECUTABLE;SHARED_LIBRARY;MODULE_LIBRARY>:${_pasta_link}${_pasta_extract}>")
+      endif()
+    endforeach()
+  endwhile()
+endfunction()
+set_property(GLOBAL PROPERTY PASTA_DEVICE_LINK "${_pasta_device_link}")
+get_property(_pasta_deferred GLOBAL PROPERTY PASTA_DEVICE_LINK_DEFERRED)
+if(NOT _pasta_deferred)
+  set_property(GLOBAL PROPERTY PASTA_DEVICE_LINK_DEFERRED ON)
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}"
+    CALL _pasta_device_link_consumers)
+endif()

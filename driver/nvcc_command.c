@@ -74,24 +74,36 @@ static void fallback_archs(struct parse *p, int warn_none, const char *spell) {
 }
 
 /* The architectures to build for: -code/-gencode's, else -arch's; those
- * clang cannot target dropped with a warning. */
-static void emit_archs(struct parse *p) {
+ * clang cannot target dropped, with a warning if `warn`. Each is pushed as
+ * `<spell>sm_NN`; with none named, nothing unless `always` (then the
+ * default). */
+static void emit_archs_as(struct parse *p, const char *spell, int always,
+                          int warn) {
   const pasta_strlist *want = p->have_code ? &p->archs : &p->arch_only;
   if (!want->num) {
-    if (have_only_archs(p))
-      fallback_archs(p, 0, "--offload-arch=");
-    return; /* else pasta-clang++'s default (PASTA_CUDA_ARCH, 90) */
+    if (have_only_archs(p) || always)
+      fallback_archs(p, 0, spell);
+    return;
   }
   int kept = 0, buildable = 0;
   for (size_t i = 0; i < want->num; ++i) {
     buildable += pasta_nvcc_arch_supported(want->at[i]);
-    if (keep_arch(p, want->at[i])) {
-      p->failed |= nv_pushf(&p->out->args, "--offload-arch=sm_%s", want->at[i]);
+    int keep = warn
+                   ? keep_arch(p, want->at[i])
+                   : pasta_nvcc_arch_supported(want->at[i]) &&
+                         (!have_only_archs(p) || in_only_archs(p, want->at[i]));
+    if (keep) {
+      p->failed |= nv_pushf(&p->out->args, "%ssm_%s", spell, want->at[i]);
       ++kept;
     }
   }
   if (!kept)
-    fallback_archs(p, !buildable, "--offload-arch=");
+    fallback_archs(p, warn && !buildable, spell);
+}
+
+/* With none named, pasta-clang++'s default (PASTA_CUDA_ARCH, 90). */
+static void emit_archs(struct parse *p) {
+  emit_archs_as(p, "--offload-arch=", 0, 1);
 }
 
 /* The GPU architecture an argument names ("90" of --offload-arch=sm_90 or
@@ -239,7 +251,10 @@ static void emit(struct parse *p) {
   int objects = count_inputs(p, LANG_OBJECT);
   int link = !p->compile && !p->preprocess && !p->depend;
   p->out->links = link && !p->dlink;
-  if (p->dlink) {
+  /* With -c too, nvcc compiles and does not device-link, whatever the
+   * order (Altis's `target_compile_options(... -rdc=true -dlink)` puts
+   * -dlink on every compile line of a library). */
+  if (p->dlink && !p->compile) {
     /* nvcc -dlink writes an object that registers the linked device code,
      * for g++ or ld to link with the objects (Makefiles do). clang's linker
      * wrapper writes that object during a link: one that may leave host
@@ -252,6 +267,12 @@ static void emit(struct parse *p) {
                  nv_push(a, "-Wl,--unresolved-symbols=ignore-all") ||
                  nv_push(a, "-o") || nv_push(a, out);
     emit_inputs(p, 0);
+    /* clang's linker wrapper takes an archive member's device code only
+     * for a device symbol an earlier input needs; nvcc's device link takes
+     * the library's kernels whatever the objects before it hold (CMake's
+     * `-dlink main.cu.o librdc.a` for an executable without rdc of its
+     * own). So the wrapper takes every member's code for these archs. */
+    emit_archs_as(p, "-Wl,--should-extract=", 1, 0); /* compiles warned */
     emit_device_link_libraries(p);
     p->failed |= nv_push(a, "-Xoffload-linker") ||
                  nv_pushf(a, "-L%s/lib64", cuda) ||

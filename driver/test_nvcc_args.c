@@ -195,8 +195,31 @@ static void test_host_files_and_link(void) {
   CHECK_EQ_INT(run("-dlink rdc_a.o rdc_b.o -o dlink.o"), PASTA_NVCC_BUILD);
   CHECK_EQ_STR(joined, "-fgpu-rdc --offload-link -save-temps "
                        "-Wl,--unresolved-symbols=ignore-all -o dlink.o "
-                       "rdc_a.o rdc_b.o -Xoffload-linker -L/cuda/lib64 "
+                       "rdc_a.o rdc_b.o -Wl,--should-extract=sm_90 "
+                       "-Xoffload-linker -L/cuda/lib64 "
                        "-Xoffload-linker -lcudadevrt");
+  /* The device code of an archive's members is taken for every
+   * architecture the command names (CMake's device link of an executable
+   * whose own objects are not rdc: `-dlink main.o librdc.a`), as nvcc's
+   * device link takes it; clang's linker wrapper would take none. */
+  run("-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90 "
+      "-dlink main.o librdc.a -o dl.o");
+  CHECK_HAS_STR(joined, "main.o librdc.a -Wl,--should-extract=sm_80 "
+                        "-Wl,--should-extract=sm_90 -Xoffload-linker");
+  /* An architecture clang cannot build is left out of the device link
+   * without a second warning: the compiles warned already. */
+  run("-gencode=arch=compute_110,code=sm_110 "
+      "-gencode=arch=compute_90,code=sm_90 -dlink a.o -o dl.o");
+  CHECK_HAS_STR(joined, "a.o -Wl,--should-extract=sm_90 -Xoffload-linker");
+  CHECK(strstr(joined, "sm_110") == NULL);
+  CHECK(strstr(warned, "sm_110") == NULL);
+  /* -dlink with -c: nvcc compiles (relocatable code here), no device
+   * link; the include path is kept. */
+  run("-I inc -rdc=true -dlink -c k.cu -o k.o");
+  CHECK_HAS_STR(joined, "-I inc");
+  CHECK_HAS_STR(joined, "-fgpu-rdc");
+  CHECK_HAS_STR(joined, "-c ");
+  CHECK(strstr(joined, "--offload-link") == NULL);
   /* A link through pasta-nvcc that device-links itself (rdc objects)
    * leaves such an object out: it registers its own image of the same
    * kernels. A link that does not device-link keeps it. */

@@ -1,0 +1,2 @@
+// The same main as a CUDA file without relocatable device code.
+#include "main.cpp"
