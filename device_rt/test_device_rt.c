@@ -3893,8 +3893,9 @@ static void ver_apart_check(uint32_t size, uint64_t stride, uint64_t offset,
   /* Every trip's figures are the first's: uniform moves by the size. */
   static const uint64_t moves[] = {0, 1, 2, 7, 31, 1000};
   for (size_t k = 0; k < sizeof moves / sizeof *moves; ++k) {
-    struct div_case c = {DIV_BASE, stride, offset + moves[k] * size, size,
-                         PASTA_DIV_GLOBAL, 1, {{0}}};
+    struct div_case c = {DIV_BASE, stride,           offset + moves[k] * size,
+                         size,     PASTA_DIV_GLOBAL, 1,
+                         {{0}}};
     uint64_t sum[8];
     div_width = 0;
     div_run(&c, FULL, sum);
@@ -3905,7 +3906,7 @@ static void ver_apart_check(uint32_t size, uint64_t stride, uint64_t offset,
 }
 
 static void test_ver_lanes_apart(void) {
-  ver_apart_check(4, 4 * 4096, 0, -1, 1); /* bicg_q at n = 4096 */
+  ver_apart_check(4, 4 * 4096, 0, -1, 1);  /* bicg_q at n = 4096 */
   ver_apart_check(4, 4 * 1001, 12, -1, 1); /* n = 1001, rows unaligned */
   ver_apart_check(4, 36, 4, -1, 1);
   ver_apart_check(4, 32, 28, -1, 1); /* the least: a sector apart */

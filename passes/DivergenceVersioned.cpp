@@ -210,8 +210,8 @@ struct VersionHelpers {
 // ceil(32 x size / 32) = size ideal sectors (the general helper's figures,
 // pasta_div_access_figures), added to A's line's counters in Row.
 void addApartFigures(IRBuilder<> &DB, Value *Row,
-                     const DivergencePlan::Access &A, Value *N,
-                     ModuleTables &T, const VersionHelpers &VH) {
+                     const DivergencePlan::Access &A, Value *N, ModuleTables &T,
+                     const VersionHelpers &VH) {
   Type *I64 = DB.getInt64Ty();
   uint32_t Line = T.DivRows[A.Row].counter;
   auto Add = [&](unsigned Figure, uint64_t PerTrip) {
@@ -555,8 +555,7 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     VH.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
     VH.LanesApart = M.getOrInsertFunction("__pasta_ver_lanes_apart", I32, I64,
                                           I32); // shuffles: convergent
-    cast<Function>(VH.LanesApart.getCallee())
-        ->addFnAttr(Attribute::Convergent);
+    cast<Function>(VH.LanesApart.getCallee())->addFnAttr(Attribute::Convergent);
     // Code only in the preheaders first (the analyses see the function as
     // it was), then the blocks.
     SmallVector<Value *, 2> WholeTrips;
