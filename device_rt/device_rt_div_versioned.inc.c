@@ -43,3 +43,22 @@ PASTA_INLINE void __pasta_ver_trips_add(PASTA_GLOBAL uint64_t *counter,
   if (value != 0 && __gpu_lane_id() == 0)
     pasta_atomic_add(counter, value);
 }
+
+/* Whether this warp's `size`-byte elements at `addr` (a power of 2 up to
+ * 32) lie each in a sector of its own wherever a warp-uniform move takes
+ * them: lane i's at addr0 + d * i, d at least 32 bytes (and below 2^31),
+ * each aligned to its size (no element straddles a sector). Every lane
+ * tests its own address against lanes 0 and 1, so a warp whose lanes all
+ * say 1 has them 32 bytes or more apart: its figures are those of 32 lanes
+ * in 32 sectors (requests 1, distinct bytes and bytes 32 * size, sectors
+ * 32, ideal sectors size) in every trip of a uniform loop. Meant for a full
+ * warp (__pasta_ver_trips gives any other 0). Not a __pasta_div_* name: it
+ * measures nothing. */
+PASTA_INLINE uint32_t __pasta_ver_lanes_apart(uint64_t addr, uint32_t size) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t first = __gpu_shuffle_idx_u64(lanes, 0, addr, __gpu_num_lanes());
+  uint64_t second = __gpu_shuffle_idx_u64(lanes, 1, addr, __gpu_num_lanes());
+  uint64_t d = second - first;
+  return d >= 32 && d <= 0x7fffffffu && addr % size == 0 &&
+         addr == first + d * __gpu_lane_id();
+}

@@ -3921,6 +3921,77 @@ static void test_ver_trips(void) {
   ver_trips_check(100, 2, FULL, rising);  /* rows across warps */
 }
 
+/* __pasta_ver_lanes_apart (passes/DivergenceVersioned.cpp, a uniform loop's
+ * access at a lane stride known only at run time, bicg_q's A[i * n + j]):
+ * 1 in every lane of a full warp whose elements lie at addr0 + d * lane,
+ * d >= 32, each aligned to its size; otherwise 0 in some lane. Where it
+ * says 1, the general helper's figures for that warp moved by any
+ * multiple of the size are the ones the clone adds per trip: 32 * size
+ * distinct bytes, 32 sectors, `size` ideal sectors. */
+struct ver_apart {
+  uint64_t addr[32];
+  uint32_t size, ok[32];
+};
+
+static void ver_apart_lane(uint32_t lane, void *arg) {
+  struct ver_apart *v = arg;
+  v->ok[lane] = __pasta_ver_lanes_apart(v->addr[lane], v->size);
+}
+
+static void ver_apart_check(uint32_t size, uint64_t stride, uint64_t offset,
+                            int moved_lane, uint32_t want) {
+  struct ver_apart v;
+  memset(&v, 0, sizeof v);
+  v.size = size;
+  for (int l = 0; l < 32; ++l)
+    v.addr[l] = DIV_BASE + offset + stride * (uint64_t)l;
+  if (moved_lane >= 0)
+    v.addr[moved_lane] += 64 * (uint64_t)size;
+  place(0, 1, 0, 256);
+  pasta_shim_warp(32, FULL, DIV_BASE * 4, DIV_BASE * 5, ver_apart_lane, &v);
+  /* Each lane answers for its own address: a lane off the line says 0,
+   * and the warp's least (__pasta_ver_trips) is 0. */
+  uint32_t all = 1;
+  for (int l = 0; l < 32; ++l) {
+    all &= v.ok[l];
+    if (l == moved_lane)
+      CHECK_EQ_U64(v.ok[l], 0);
+  }
+  CHECK_EQ_U64(all, want);
+  if (!want)
+    return;
+  /* Every trip's figures are the first's: uniform moves by the size. */
+  static const uint64_t moves[] = {0, 1, 2, 7, 31, 1000};
+  for (size_t k = 0; k < sizeof moves / sizeof *moves; ++k) {
+    struct div_case c = {DIV_BASE, stride,           offset + moves[k] * size,
+                         size,     PASTA_DIV_GLOBAL, 1,
+                         {{0}}};
+    uint64_t sum[8];
+    div_width = 0;
+    div_run(&c, FULL, sum);
+    CHECK_EQ_U64(sum[DIV_DG], 32 * (uint64_t)size);
+    CHECK_EQ_U64(sum[DIV_SEC], 32);
+    CHECK_EQ_U64(sum[DIV_IDEAL], size);
+  }
+}
+
+static void test_ver_lanes_apart(void) {
+  ver_apart_check(4, 4 * 4096, 0, -1, 1);  /* bicg_q at n = 4096 */
+  ver_apart_check(4, 4 * 1001, 12, -1, 1); /* n = 1001, rows unaligned */
+  ver_apart_check(4, 36, 4, -1, 1);
+  ver_apart_check(4, 32, 28, -1, 1); /* the least: a sector apart */
+  ver_apart_check(8, 40, 8, -1, 1);
+  ver_apart_check(32, 32, 0, -1, 1);
+  ver_apart_check(1, 33, 5, -1, 1);
+  ver_apart_check(4, 28, 0, -1, 0); /* two lanes can share a sector */
+  ver_apart_check(4, 16, 0, -1, 0);
+  ver_apart_check(4, 0, 0, -1, 0);  /* one element */
+  ver_apart_check(4, 64, 2, -1, 0); /* not aligned to the size */
+  ver_apart_check(4, 64, 0, 5, 0);  /* lane 5 elsewhere: not d * lane */
+  ver_apart_check(4, 64, 0, 31, 0);
+  ver_apart_check(4, (uint64_t)-64, 4096, -1, 0); /* falling: d < 0 */
+}
+
 int main(void) {
   test_ws_find();
   test_ws_outside();
@@ -3958,6 +4029,7 @@ int main(void) {
   test_div_all_lanes();
   test_div_uniform();
   test_ver_trips();
+  test_ver_lanes_apart();
   test_div_whole_at_once();
   test_div_mask_free();
   test_div_full_rows();

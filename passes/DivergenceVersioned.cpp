@@ -27,6 +27,12 @@
 using namespace llvm;
 using namespace pasta;
 
+static cl::opt<bool> ApartLanes(
+    "pasta-div-versioned-apart", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: version a uniform loop whose accesses have "
+             "a lane stride known only at run time, where it is 32 bytes or "
+             "more (the clone adds those accesses' figures)"));
+
 static cl::opt<bool> VersionedLoops(
     "pasta-div-versioned-loops", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: run a measured one-block loop's trips that "
@@ -95,12 +101,29 @@ bool fullWarpDerived(const DivergencePlan::Access &A, int64_t Stride,
 // rather than the trips every lane takes (its exit diverges). Aligned: the
 // pointers, with their element sizes, of the accesses at a lane stride of
 // their size, whose rows must start on a 32-byte boundary in every trip.
+// Apart: the pointers and plan entries of the accesses whose lane stride is
+// not a constant (bicg_q's A[i * n + j], 4n bytes), measured in full by the
+// copy: the clone runs where their lanes are 32 bytes or more apart, and
+// adds their figures itself (addApartFigures).
 struct Candidate {
   Loop *L = nullptr;
   const DivergencePlan::Block *Planned = nullptr;
   bool Whole = false;
   SmallVector<std::pair<Value *, uint64_t>, 2> Aligned;
+  SmallVector<std::pair<Value *, const DivergencePlan::Access *>, 2> Apart;
 };
+
+// Whether A, in a uniform loop versioned whole, may be an Apart access: a
+// global load or store of a power-of-2 size up to 32, aligned to it, whose
+// figures a full warp of lanes at least 32 bytes apart gives in closed form
+// (a sector per lane, none shared: __pasta_ver_lanes_apart), the same in
+// every trip where the address moves by a warp-uniform step (repeatIn with
+// no granule: the lanes keep their distances).
+bool apartCandidate(const DivergencePlan::Access &A) {
+  return A.Space == PASTA_DIV_GLOBAL && A.Sectored && !A.CallersSpace &&
+         isPowerOf2_32(A.Size) && A.Size <= 32 &&
+         getLoadStoreAlignment(A.I).value() >= A.Size;
+}
 
 // Whether L, a loop of the copy, is one whose full warps' trips may run
 // unmeasured: one block, its latch's test the one way out, no call but
@@ -134,7 +157,7 @@ std::optional<Candidate> versionable(Loop &L, const DivergencePlan &Plan,
   if (!P.Block || !P.Block->Measured || P.Block->Launch || P.Others ||
       P.Branches > 1 || (!Whole && P.Branches != 1))
     return std::nullopt;
-  Candidate C{&L, P.Block, Whole, {}};
+  Candidate C{&L, P.Block, Whole, {}, {}};
   for (const DivergencePlan::Access *A : P.Accesses) {
     Value *Ptr = getLoadStorePointerOperand(cast<Instruction>(VMap[A->I]));
     if (!Ptr)
@@ -142,6 +165,11 @@ std::optional<Candidate> versionable(Loop &L, const DivergencePlan &Plan,
     SmallVector<Value *, 2> Conds;
     SmallVector<UniformLoops::LaneArm, 1> Arms;
     std::optional<int64_t> Stride = Loops.laneStrideIf(Ptr, *H, Conds, Arms);
+    if (!Stride && Whole && ApartLanes && apartCandidate(*A) &&
+        Loops.repeatIn(*U, Ptr, 1)) {
+      C.Apart.push_back({Ptr, A});
+      continue;
+    }
     if (!Stride || !Conds.empty() || !Arms.empty() ||
         !fullWarpDerived(*A, *Stride, Whole))
       return std::nullopt;
@@ -171,16 +199,40 @@ std::optional<Candidate> versionable(Loop &L, const DivergencePlan &Plan,
 
 // The helpers of device_rt/device_rt_div_versioned.inc.c.
 struct VersionHelpers {
-  FunctionCallee FullTrips, TripsAdd, BankRow;
+  FunctionCallee FullTrips, TripsAdd, BankRow, LanesApart;
 };
+
+// What the copy measures of an Apart access A (requests and bytes are
+// derived from its block's counters) in n trips of a full warp whose lanes
+// are 32 bytes or more apart, each element aligned to its size
+// (__pasta_ver_lanes_apart): per trip 32 elements in 32 sectors of their
+// own, none overlapping, so 32 x size distinct bytes, 32 sectors and
+// ceil(32 x size / 32) = size ideal sectors (the general helper's figures,
+// pasta_div_access_figures), added to A's line's counters in Row.
+void addApartFigures(IRBuilder<> &DB, Value *Row,
+                     const DivergencePlan::Access &A, Value *N, ModuleTables &T,
+                     const VersionHelpers &VH) {
+  Type *I64 = DB.getInt64Ty();
+  uint32_t Line = T.DivRows[A.Row].counter;
+  auto Add = [&](unsigned Figure, uint64_t PerTrip) {
+    DB.CreateCall(VH.TripsAdd,
+                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Line + Figure),
+                   DB.CreateMul(N, DB.getInt64(PerTrip))});
+  };
+  Add(PASTA_DIV_DISTINCT_GLOBAL, 32 * uint64_t(A.Size));
+  Add(PASTA_DIV_SECTORS, 32);
+  Add(PASTA_DIV_IDEAL_SECTORS, A.Size);
+}
 
 // At the end of Done (where a clone's warp leaves it): its n trips
 // (Trips, warp-uniform) added to the versioned block's counters once, n
 // warp executions and, where the copy counts the block's lanes itself, 32 n
-// lanes (only full warps run a clone).
-void addCloneTrips(BasicBlock &Done, const DivergencePlan::Block &Planned,
-                   Value *Trips, DebugLoc Loc, ModuleTables &T,
-                   const VersionHelpers &VH) {
+// lanes (only full warps run a clone). Then each Apart access's figures
+// for those n trips (addApartFigures).
+void addCloneTrips(
+    BasicBlock &Done, const DivergencePlan::Block &Planned, Value *Trips,
+    DebugLoc Loc, ModuleTables &T, const VersionHelpers &VH,
+    ArrayRef<std::pair<Value *, const DivergencePlan::Access *>> Apart = {}) {
   IRBuilder<> DB(&Done);
   DB.SetCurrentDebugLocation(Loc);
   Type *I64 = DB.getInt64Ty();
@@ -194,6 +246,8 @@ void addCloneTrips(BasicBlock &Done, const DivergencePlan::Block &Planned,
     DB.CreateCall(VH.TripsAdd,
                   {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
                    DB.CreateShl(N, 5)});
+  for (auto [Ptr, A] : Apart)
+    addApartFigures(DB, Row, *A, N, T, VH);
 }
 
 // Removes Phi of the clone Body and its step (Phi plus something) when
@@ -359,6 +413,8 @@ Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
   SmallVector<UniformLoops::Repeat, 2> Repeats;
   for (auto [Ptr, Size] : C.Aligned)
     Repeats.push_back(*Loops.repeatIn(U, Ptr, 32));
+  for (auto [Ptr, A] : C.Apart)
+    Repeats.push_back(*Loops.repeatIn(U, Ptr, 1));
   const UniformLoops::UniformLoop &W = testedAt(U, Repeats, Loops, SE);
   const UniformLoops::UniformLoop *At = &W == &U ? nullptr : &W;
   IRBuilder<> B(W.PreheaderEnd);
@@ -369,7 +425,7 @@ Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
                     : Loops.tripsBefore(U);
   // Trips past the helper's cap go to the measured loop.
   Value *Ok = B.CreateICmpULE(Trips, B.getInt64(0x7fffffff));
-  for (size_t K = 0; K < Repeats.size(); ++K) {
+  for (size_t K = 0; K < C.Aligned.size(); ++K) {
     const UniformLoops::Repeat &R = Repeats[K];
     auto [Ptr, Size] = C.Aligned[K];
     if (R.StepToTest)
@@ -386,6 +442,18 @@ Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
         B.CreateICmpEQ(B.CreateAnd(RowStart, B.getInt64(31)), B.getInt64(0)),
         "pasta.div.ver.ok");
   }
+  // Apart: each lane's first-trip address on its warp's line of lanes 32
+  // bytes or more apart; the step moves every lane alike (no index wraps).
+  for (size_t K = 0; K < C.Apart.size(); ++K) {
+    const UniformLoops::Repeat &R = Repeats[C.Aligned.size() + K];
+    auto [Ptr, A] = C.Apart[K];
+    if (!R.NoWraps.empty())
+      Ok = B.CreateAnd(Ok, Loops.laneDoesNotWrap(U, R, At));
+    Value *Start = B.CreatePtrToInt(Loops.startBefore(U, Ptr, R, At), I64);
+    Value *Apart = B.CreateCall(VH.LanesApart, {Start, B.getInt32(A->Size)});
+    Ok = B.CreateAnd(Ok, B.CreateICmpNE(Apart, B.getInt32(0)),
+                     "pasta.div.ver.apart");
+  }
   return B.CreateCall(VH.FullTrips, {B.CreateSelect(Ok, Trips, B.getInt64(0))},
                       "pasta.div.ver.n");
 }
@@ -400,8 +468,9 @@ Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
 // L's preheader: the same), no divergent branch, the accesses' derived
 // figures (the fold tests pass). L is put in LCSSA form first, so that its
 // exit block's phis are the only uses of its values after it.
-void versionWholeLoop(Loop &L, const DivergencePlan::Block &Planned,
-                      Value *Trips, ModuleTables &T, const VersionHelpers &VH) {
+void versionWholeLoop(const Candidate &C, Value *Trips, ModuleTables &T,
+                      const VersionHelpers &VH) {
+  Loop &L = *C.L;
   BasicBlock *H = L.getHeader(), *Pre = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
   Function &F = *H->getParent();
@@ -435,7 +504,7 @@ void versionWholeLoop(Loop &L, const DivergencePlan::Block &Planned,
                   Clone, Merge);
   CheckTerm->eraseFromParent();
 
-  addCloneTrips(*Done, Planned, Trips, Loc, T, VH);
+  addCloneTrips(*Done, *C.Planned, Trips, Loc, T, VH, C.Apart);
   BranchInst::Create(Exit, Done);
   for (PHINode &Phi : Exit->phis()) {
     Value *V = Phi.getIncomingValueForBlock(H);
@@ -484,6 +553,9 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     VH.TripsAdd = M.getOrInsertFunction("__pasta_ver_trips_add",
                                         Type::getVoidTy(Ctx), Global, I64);
     VH.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
+    VH.LanesApart = M.getOrInsertFunction("__pasta_ver_lanes_apart", I32, I64,
+                                          I32); // shuffles: convergent
+    cast<Function>(VH.LanesApart.getCallee())->addFnAttr(Attribute::Convergent);
     // Code only in the preheaders first (the analyses see the function as
     // it was), then the blocks.
     SmallVector<Value *, 2> WholeTrips;
@@ -498,7 +570,7 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     auto Trips = WholeTrips.begin();
     for (Candidate &C : Chosen)
       if (C.Whole)
-        versionWholeLoop(*C.L, *C.Planned, *Trips++, T, VH);
+        versionWholeLoop(C, *Trips++, T, VH);
   }
   FAM.invalidate(Copy, PreservedAnalyses::none());
   return Chosen.size();
