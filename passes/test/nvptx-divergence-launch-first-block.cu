@@ -6,8 +6,7 @@
 // Before, every warp of every block tested `tid.x | ctaid.x` at the entry:
 // the OR, a branch and a reconvergence region (BSSY, BSYNC) a warp.
 // REQUIRES: cuda
-// RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null |
-// FileCheck %s
+// RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s
 
 // CHECK-LABEL: .visible .entry _Z4axpyfPKfPfi__pasta_div(
 // CHECK: mov.u32 [[TX:%r[0-9]+]], %tid.x;
