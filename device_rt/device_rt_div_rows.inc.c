@@ -408,7 +408,8 @@ PASTA_INLINE uint32_t __pasta_div_row_width(void) {
    * generator, branching ones are two. */
   uint32_t x = __gpu_num_threads_x(), y = __gpu_num_threads_y(),
            z = __gpu_num_threads_z();
-  uint32_t rows32 = ((x & 31) == 0) | ((y == 1) & (z == 1));
+  /* y | z is 1 where both are (each is at least 1): one test less. */
+  uint32_t rows32 = ((x & 31) == 0) | ((y | z) == 1);
   /* x divides 32 when it is a power of 2 below it (no remainder: a
    * division costs each warp some twenty instructions at every call). */
   uint32_t divides = (x < 32) & ((x & (x - 1)) == 0);
