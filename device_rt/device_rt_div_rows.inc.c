@@ -421,7 +421,8 @@ PASTA_INLINE uint32_t __pasta_div_row_width(void) {
    * generator, branching ones are two. */
   uint32_t x = __gpu_num_threads_x(), y = __gpu_num_threads_y(),
            z = __gpu_num_threads_z();
-  uint32_t rows32 = ((x & 31) == 0) | ((y == 1) & (z == 1));
+  /* y | z is 1 where both are (each is at least 1): one test less. */
+  uint32_t rows32 = ((x & 31) == 0) | ((y | z) == 1);
   /* x divides 32 when it is a power of 2 below it (no remainder: a
    * division costs each warp some twenty instructions at every call). */
   uint32_t divides = (x < 32) & ((x & (x - 1)) == 0);
@@ -1259,17 +1260,29 @@ PASTA_INLINE void __pasta_div_switch_add(uint64_t value,
     pasta_div_lone_add(divergent, 1, hidden);
 }
 
-/* At a kernel's entry, in its divergence copy: the grid's first thread adds
- * the warps and the threads the launch started, which are the entry block's
- * warp-level executions and their active lanes (every warp runs the entry
- * once, with all its lanes), so that no warp measures them. */
-PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
-                                           PASTA_GLOBAL uint64_t *threads) {
+/* The grid's first thread adds the warps and the threads the launch
+ * started (__pasta_div_count_launch); every other thread adds nothing. */
+static PASTA_INLINE void
+pasta_div_count_launch_here(PASTA_GLOBAL uint64_t *warps,
+                            PASTA_GLOBAL uint64_t *threads) {
   if (!pasta_first_thread_of_grid())
     return;
   uint64_t blocks = pasta_grid_blocks();
   pasta_atomic_add(warps, blocks * pasta_block_warps());
   pasta_atomic_add(threads, blocks * pasta_block_threads());
+}
+
+/* At a kernel's entry, in its divergence copy: the grid's first thread adds
+ * the warps and the threads the launch started, which are the entry block's
+ * warp-level executions and their active lanes (every warp runs the entry
+ * once, with all its lanes), so that no warp measures them. The test is the
+ * counting code's two steps (PASTA_IF_MAYBE_FIRST_THREAD): one test of
+ * `tid.x | ctaid.x` cost every warp of every block a reconvergence region
+ * (BSSY, BSYNC) and the OR, 4 SASS a warp; the block index x alone is the
+ * counting code's first-block test, which ptxas shares. */
+PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
+                                           PASTA_GLOBAL uint64_t *threads) {
+  PASTA_IF_MAYBE_FIRST_THREAD(pasta_div_count_launch_here(warps, threads));
 }
 
 PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
