@@ -713,16 +713,6 @@ PASTA_INLINE void __pasta_count_lanes(PASTA_GLOBAL uint64_t *counters,
                      (uint64_t)__builtin_popcountll(lanes));
 }
 
-/* The same in a bank row the caller found once, at its entry
- * (-pasta-where-taken-row-at-entry): in MCX's loop the row found again at
- * each of 141 such blocks was a quarter to a half of their ptxas time. */
-PASTA_INLINE void __pasta_count_lanes_in_row(PASTA_GLOBAL uint64_t *row,
-                                             uint32_t index) {
-  uint64_t lanes = __gpu_lane_mask();
-  if (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes))
-    pasta_atomic_add(row + index, (uint64_t)__builtin_popcountll(lanes));
-}
-
 /* A group of PASTA_DYN_NUM (8) counters that are usually all zero (the
  * run-time address-space counts of one site): one ballot skips them all. */
 #define PASTA_GROUP_FLUSH(name, flush_one)                                     \

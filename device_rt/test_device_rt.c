@@ -1086,15 +1086,7 @@ static void count_lanes_lane(uint32_t lane, void *arg) {
   __pasta_count_lanes(&lanes_counters[0][0], 8, 4, 5);
 }
 
-/* The same through __pasta_count_lanes_in_row, with the row the caller
- * found at its entry (-pasta-where-taken-row-at-entry). */
-static void count_lanes_in_row_lane(uint32_t lane, void *arg) {
-  (void)lane;
-  (void)arg;
-  __pasta_count_lanes_in_row(__pasta_bank_row(&lanes_counters[0][0], 8, 4), 5);
-}
-
-static void test_count_lanes(int in_row) {
+static void test_count_lanes(void) {
   static const struct {
     uint32_t width;
     uint64_t groups[2]; /* the lanes of each group; 0: none */
@@ -1112,8 +1104,7 @@ static void test_count_lanes(int in_row) {
     for (int g = 0; g < 2; ++g)
       if (cases[k].groups[g])
         pasta_shim_warp(cases[k].width, cases[k].groups[g], 0, 0,
-                        in_row ? count_lanes_in_row_lane : count_lanes_lane,
-                        NULL);
+                        count_lanes_lane, NULL);
     uint64_t total = 0;
     for (int bank = 0; bank < 4; ++bank)
       for (int c = 0; c < 8; ++c)
@@ -3878,8 +3869,7 @@ int main(void) {
   test_flush_bits();
   test_flush_half();
   test_flush_bit_lane();
-  test_count_lanes(0);
-  test_count_lanes(1);
+  test_count_lanes();
   test_flush_indexed();
   test_flush_sparse();
   test_first_block_scale();

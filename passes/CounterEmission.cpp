@@ -1946,13 +1946,6 @@ static cl::opt<unsigned> RareLoopBlockRatio(
              "blocks whose estimated frequency is below the loop header's "
              "divided by this are counted where taken"));
 
-static cl::opt<bool> WhereTakenRowAtEntry(
-    "pasta-where-taken-row-at-entry", cl::Hidden, cl::init(false),
-    cl::desc("PASTA: a function's blocks counted where taken "
-             "(__pasta_count_lanes) find their bank row of counters once, at "
-             "its entry, instead of at each block: less code for ptxas, one "
-             "more address live through the function"));
-
 static cl::opt<unsigned> CrowdedLoopUnits(
     "pasta-crowded-loop-units", cl::Hidden, cl::init(128),
     cl::desc("PASTA: an outermost loop whose values live at its header (its "
@@ -2236,22 +2229,9 @@ void CounterEmitter::emit(FunctionPlan &P) {
     AddedAtLoopExit.insert(CB.Counter);
     return true;
   };
-  Value *WhereTakenRow = nullptr; // -pasta-where-taken-row-at-entry
   for (CountedBlock &CB : P.Blocks) {
     if (is_contained(GridStride, &CB)) {
       // counted at entry, above
-    } else if (InPlace.count(CB.Counter) && WhereTakenRowAtEntry) {
-      if (!WhereTakenRow) {
-        IRBuilder<> EB(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
-        WhereTakenRow = EB.CreateCall(
-            M.getOrInsertFunction(BankRowName, Global, Global, I32, I32),
-            {T.Counters, EB.getInt32(T.NumCounters),
-             EB.getInt32(T.numBanks())});
-      }
-      B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
-      B.CreateCall(M.getOrInsertFunction(CountLanesInRowName, B.getVoidTy(),
-                                         Global, I32),
-                   {WhereTakenRow, B.getInt32(globalIndex(P, CB.Counter))});
     } else if (InPlace.count(CB.Counter)) {
       B.SetInsertPoint(CB.BB, CB.BB->getFirstInsertionPt());
       B.CreateCall(M.getOrInsertFunction(CountLanesName, B.getVoidTy(), Global,
