@@ -81,6 +81,9 @@ struct ModuleTables {
   llvm::GlobalVariable *Counters = nullptr;
 
 private:
+  // The counters at their final size, Banks rows of NumCounters.
+  void finalizeCounters(llvm::Module &M, uint32_t Banks);
+
   llvm::GlobalVariable *DescPlaceholder = nullptr;
 };
 
