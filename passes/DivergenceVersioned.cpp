@@ -564,6 +564,14 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
         formLCSSA(*C.L, DT, &LI, &SE);
         WholeTrips.push_back(wholeTrips(C, Loops, SE, VH));
       }
+    // A test may use a value of an earlier versioned loop (the pointer a
+    // later loop starts from, or one the expander reused): through that
+    // loop's exit phis again, which its clone's path, added below, reaches
+    // too. Used directly, the value would not dominate the test once that
+    // path skips the loop's header.
+    for (Candidate &C : Chosen)
+      if (C.Whole)
+        formLCSSA(*C.L, DT, &LI, &SE);
     for (Candidate &C : Chosen)
       if (!C.Whole)
         versionLoop(*C.L, *C.Planned, SE, T, VH);
