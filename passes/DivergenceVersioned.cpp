@@ -263,6 +263,28 @@ void dropDeadCounter(PHINode &Phi, BasicBlock &Body) {
   Phi.eraseFromParent();
 }
 
+// Pre -> Check -> Merge -> H: Check is where a warp chooses between a loop's
+// clone and the loop (both versioning paths).
+std::pair<BasicBlock *, BasicBlock *> splitBeforeLoop(BasicBlock *Pre,
+                                                      BasicBlock *H) {
+  BasicBlock *Check = SplitEdge(Pre, H);
+  Check->setName("pasta.div.ver.check");
+  BasicBlock *Merge = SplitBlock(Check, Check->getTerminator());
+  Merge->setName("pasta.div.ver.merge");
+  return {Check, Merge};
+}
+
+// A loop header's clone made to use the clone's values (and the blocks
+// CloneMap maps), its debug records too.
+void remapClone(BasicBlock &Clone, ValueToValueMapTy &CloneMap) {
+  for (Instruction &I : Clone) {
+    RemapInstruction(&I, CloneMap,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    RemapDbgRecordRange(Clone.getModule(), I.getDbgRecordRange(), CloneMap,
+                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  }
+}
+
 // Before L's preheader: a warp whose 32 lanes are all in it, in one row
 // of 32, takes the backedges that every lane takes (the fewest, n) in a
 // clone of L without any measurement, adds those n trips to L's block's
@@ -312,23 +334,14 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
         Expander.expandCodeFor(After, Phi.getType(), Pre->getTerminator());
   }
 
-  // Pre -> Check -> Merge -> H.
-  BasicBlock *Check = SplitEdge(Pre, H);
-  Check->setName("pasta.div.ver.check");
-  BasicBlock *Merge = SplitBlock(Check, Check->getTerminator());
-  Merge->setName("pasta.div.ver.merge");
+  auto [Check, Merge] = splitBeforeLoop(Pre, H);
 
   // The clone: its phis take the preheader's values from Check, its latch
   // counts n trips (a uniform count ptxas may unroll as the plain loop).
   ValueToValueMapTy CloneMap;
   BasicBlock *Clone = CloneBasicBlock(H, CloneMap, ".pasta.div.ver", &F);
   BasicBlock *Done = BasicBlock::Create(Ctx, "pasta.div.ver.done", &F, Merge);
-  for (Instruction &I : *Clone) {
-    RemapInstruction(&I, CloneMap,
-                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-    RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), CloneMap,
-                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-  }
+  remapClone(*Clone, CloneMap);
   SmallVector<std::pair<PHINode *, PHINode *>, 8> Phis;
   for (PHINode &Phi : H->phis())
     Phis.push_back({&Phi, cast<PHINode>(CloneMap[&Phi])});
@@ -477,11 +490,7 @@ void versionWholeLoop(const Candidate &C, Value *Trips, ModuleTables &T,
   LLVMContext &Ctx = F.getContext();
   DebugLoc Loc = H->getTerminator()->getDebugLoc();
 
-  // Pre -> Check -> Merge -> H.
-  BasicBlock *Check = SplitEdge(Pre, H);
-  Check->setName("pasta.div.ver.check");
-  BasicBlock *Merge = SplitBlock(Check, Check->getTerminator());
-  Merge->setName("pasta.div.ver.merge");
+  auto [Check, Merge] = splitBeforeLoop(Pre, H);
 
   // The clone, latch and loop metadata as L's; its way out to Done.
   ValueToValueMapTy CloneMap;
@@ -490,12 +499,7 @@ void versionWholeLoop(const Candidate &C, Value *Trips, ModuleTables &T,
   CloneMap[H] = Clone;
   CloneMap[Exit] = Done;
   CloneMap[Merge] = Check;
-  for (Instruction &I : *Clone) {
-    RemapInstruction(&I, CloneMap,
-                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-    RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), CloneMap,
-                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-  }
+  remapClone(*Clone, CloneMap);
 
   Instruction *CheckTerm = Check->getTerminator();
   IRBuilder<> KB(CheckTerm);
