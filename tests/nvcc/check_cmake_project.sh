@@ -19,16 +19,7 @@ cuda_files=4
 
 rm -rf "$work"
 mkdir -p "$work"
-cmake -G Ninja -S "$here/cmake_project" -B "$work/pasta" \
-  -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/pasta-toolchain.cmake" \
-  -DPASTA_BUILD_DIR="$pasta" > "$work/configure.log" 2>&1
-rc=$?
-check "configure through pasta-toolchain.cmake succeeds" [ $rc = 0 ]
-[ $rc = 0 ] || tail -20 "$work/configure.log"
-cmake --build "$work/pasta" > "$work/pasta.log" 2>&1
-rc=$?
-check "the build succeeds" [ $rc = 0 ]
-[ $rc = 0 ] || tail -20 "$work/pasta.log"
+toolchain_build "$here/cmake_project" "$work" "$pasta"
 # CUB's cache-hinted loads (inline assembly, cub::DeviceReduce) are counted
 # (passes/InlineAsmMemory.cpp): PASTA's notice about inline assembly it
 # does not count may name other functions, never DeviceReduce.

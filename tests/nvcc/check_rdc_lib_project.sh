@@ -29,16 +29,7 @@ holds_kernel() {
 
 rm -rf "$work"
 mkdir -p "$work"
-cmake -G Ninja -S "$here/rdc_lib_project" -B "$work/pasta" \
-  -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/pasta-toolchain.cmake" \
-  -DPASTA_BUILD_DIR="$pasta" > "$work/configure.log" 2>&1
-rc=$?
-check "configure through pasta-toolchain.cmake succeeds" [ $rc = 0 ]
-[ $rc = 0 ] || tail -20 "$work/configure.log"
-cmake --build "$work/pasta" > "$work/pasta.log" 2>&1
-rc=$?
-check "the build succeeds" [ $rc = 0 ]
-[ $rc = 0 ] || tail -20 "$work/pasta.log"
+toolchain_build "$here/rdc_lib_project" "$work" "$pasta"
 for app in app_cu app_cpp; do
   check "$app device-linked: the library's kernel and its counting copy in its image" \
     holds_kernel "$work/pasta/$app" _Z11scale_twicePfm _Z11scale_twicePfm__pasta_plain

@@ -15,6 +15,23 @@ check() { # check DESCRIPTION COMMAND...
   fi
 }
 
+# toolchain_build PROJECT WORK PASTA_BUILD: configures PROJECT through
+# cmake/pasta-toolchain.cmake (Ninja) into WORK/pasta and builds it: two
+# checks, the logs' tails on failure (WORK/configure.log, WORK/pasta.log).
+toolchain_build() {
+  local project=$1 work=$2 pasta=$3 rc
+  cmake -G Ninja -S "$project" -B "$work/pasta" \
+    -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/pasta-toolchain.cmake" \
+    -DPASTA_BUILD_DIR="$pasta" > "$work/configure.log" 2>&1
+  rc=$?
+  check "configure through pasta-toolchain.cmake succeeds" [ $rc = 0 ]
+  [ $rc = 0 ] || tail -20 "$work/configure.log"
+  cmake --build "$work/pasta" > "$work/pasta.log" 2>&1
+  rc=$?
+  check "the build succeeds" [ $rc = 0 ]
+  [ $rc = 0 ] || tail -20 "$work/pasta.log"
+}
+
 # check_program APP LLVM_NM: the program links libpasta_rt.so, and the
 # kernels of each kind of source file are instrumented (their plain copies
 # are registered): a lambda through a template, Thrust's reduce, and the
