@@ -321,18 +321,32 @@ add_link_options("$<$<BOOL:$<TARGET_PROPERTY:CUDA_SEPARABLE_COMPILATION>>:${_pas
 # objects hold no relocatable device code (non-rdc main.cu, a .cpp) would
 # link none of the library's kernels. nvcc's device link takes them all;
 # `--should-extract=sm_NN` makes the wrapper do so for the library's
-# architectures (PASTA_CUDA_ARCHITECTURES, else its CUDA_ARCHITECTURES).
+# architectures (PASTA_CUDA_ARCHITECTURES, else its CUDA_ARCHITECTURES;
+# `all`, `all-major` and `native` as CMake expands them). A library none of
+# whose architectures is a number is named: its executables would again
+# link its kernels only where they need one of its device symbols.
 function(_pasta_extract_options _pasta_target _pasta_out)
   set(_pasta_archs "${PASTA_CUDA_ARCHITECTURES}")
   if(NOT _pasta_archs)
     get_target_property(_pasta_archs ${_pasta_target} CUDA_ARCHITECTURES)
   endif()
+  list(TRANSFORM _pasta_archs REPLACE "^all$" "${CMAKE_CUDA_ARCHITECTURES_ALL}")
+  list(TRANSFORM _pasta_archs REPLACE "^all-major$"
+    "${CMAKE_CUDA_ARCHITECTURES_ALL_MAJOR}")
+  list(TRANSFORM _pasta_archs REPLACE "^native$"
+    "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
   set(_pasta_options "")
   foreach(_pasta_arch IN LISTS _pasta_archs)
     if(_pasta_arch MATCHES "^([0-9]+[af]?)(-real|-virtual)?$")
       string(APPEND _pasta_options ";-Wl,--should-extract=sm_${CMAKE_MATCH_1}")
     endif()
   endforeach()
+  if(NOT _pasta_options)
+    message(WARNING "pasta-toolchain: ${_pasta_target}'s CUDA architectures "
+      "name no sm_NN: executables that link it take its kernels only where "
+      "they need one of its device symbols (set CMAKE_CUDA_ARCHITECTURES or "
+      "PASTA_CUDA_ARCHITECTURES to numbers)")
+  endif()
   set(${_pasta_out} "${_pasta_options}" PARENT_SCOPE)
 endfunction()
 

@@ -59,5 +59,14 @@ if [ -x "$nvcc" ]; then
 else
   echo "note: no nvcc at $nvcc; no plain twin"
 fi
+# Architectures CMake names by keyword (all, all-major, native) reach the
+# device link's extraction as the numbers CMake expands them to; they matched
+# none, and the library's kernels went unlinked again (configure only).
+cmake -G Ninja -S "$here/rdc_lib_project" -B "$work/all-major" \
+  -DCMAKE_TOOLCHAIN_FILE="$here/../../cmake/pasta-toolchain.cmake" \
+  -DPASTA_BUILD_DIR="$pasta" -DCMAKE_CUDA_ARCHITECTURES=all-major \
+  > "$work/all-major.log" 2>&1
+check "CUDA_ARCHITECTURES all-major: the executables extract the library's sm_80 code" \
+  grep -q -- "--should-extract=sm_80" "$work/all-major/build.ninja"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
