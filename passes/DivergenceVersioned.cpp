@@ -274,6 +274,18 @@ std::pair<BasicBlock *, BasicBlock *> splitBeforeLoop(BasicBlock *Pre,
   return {Check, Merge};
 }
 
+// Check's way on: to the clone where the warp has trips for it (Trips, 0
+// where it has none), else to Merge and the measured loop.
+void branchToClone(BasicBlock &Check, Value *Trips, BasicBlock &Clone,
+                   BasicBlock &Merge, const DebugLoc &Loc) {
+  Instruction *CheckTerm = Check.getTerminator();
+  IRBuilder<> B(CheckTerm);
+  B.SetCurrentDebugLocation(Loc);
+  B.CreateCondBr(B.CreateICmpNE(Trips, ConstantInt::get(Trips->getType(), 0)),
+                 &Clone, &Merge);
+  CheckTerm->eraseFromParent();
+}
+
 // A loop header's clone made to use the clone's values (and the blocks
 // CloneMap maps), its debug records too.
 void remapClone(BasicBlock &Clone, ValueToValueMapTy &CloneMap) {
@@ -364,12 +376,7 @@ void versionLoop(Loop &L, const DivergencePlan::Block &Planned,
   RecursivelyDeleteTriviallyDeadInstructions(OldCond);
 
   // Check: full warps with a trip to spare go to the clone.
-  Instruction *CheckTerm = Check->getTerminator();
-  IRBuilder<> KB(CheckTerm);
-  KB.SetCurrentDebugLocation(Loc);
-  KB.CreateCondBr(KB.CreateICmpNE(Trips, ConstantInt::get(Trips->getType(), 0)),
-                  Clone, Merge);
-  CheckTerm->eraseFromParent();
+  branchToClone(*Check, Trips, *Clone, *Merge, Loc);
 
   // Done: the n trips' counts, then L with the values the clone left.
   addCloneTrips(*Done, Planned, Trips, Loc, T, VH);
@@ -501,12 +508,7 @@ void versionWholeLoop(const Candidate &C, Value *Trips, ModuleTables &T,
   CloneMap[Merge] = Check;
   remapClone(*Clone, CloneMap);
 
-  Instruction *CheckTerm = Check->getTerminator();
-  IRBuilder<> KB(CheckTerm);
-  KB.SetCurrentDebugLocation(Loc);
-  KB.CreateCondBr(KB.CreateICmpNE(Trips, ConstantInt::get(Trips->getType(), 0)),
-                  Clone, Merge);
-  CheckTerm->eraseFromParent();
+  branchToClone(*Check, Trips, *Clone, *Merge, Loc);
 
   addCloneTrips(*Done, *C.Planned, Trips, Loc, T, VH, C.Apart);
   BranchInst::Create(Exit, Done);
