@@ -105,6 +105,17 @@ static cl::opt<bool> SkipCleanExits(
     cl::desc("Divergence copies: at a return, skip the registers' flush in "
              "warps whose lanes all came by paths that write no register"));
 
+// In such a copy (most warps return clean: bfs's empty-frontier warps), the
+// counting code's fast flush of its 64-bit counters (a warp sum and a test
+// each, three in bfs_expand: some 45 SASS a warp) runs behind one vote of
+// their values: a warp whose lanes all hold 0 in every one of them skips
+// sums that would have added nothing (skipZeroCountFlushes).
+static cl::opt<bool> SkipZeroCounts(
+    "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies that skip clean exits' flush: the counting "
+             "code's fast counter flushes run behind one vote of their "
+             "values (a warp of zeros skips them)"));
+
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
 // mask, shuffles and ballots, no use of the loaded value) then runs while
@@ -1080,8 +1091,72 @@ public:
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         Exits.push_back(Ret);
     AllocaInst *Written = SkipCleanExits ? markWrites(Exits) : nullptr;
+    // Before the registers' flushes: the counting code's alone (the
+    // registers' own fast path already runs behind the vote of Written).
+    if (Written && SkipZeroCounts)
+      skipZeroCountFlushes();
     for (Instruction *Exit : Exits)
       emitFlush(Written ? flushPoint(Exit, Written) : Exit);
+  }
+
+  // The runs of the counting code's fast counter flushes outside loops
+  // (calls in one block with only their slots' addresses between them),
+  // each moved behind one vote of the or of their values. Exact: a warp
+  // sum of zeros adds nothing, and the vote is over the same lanes as the
+  // sums (a fast flush runs in full warps only).
+  void skipZeroCountFlushes() {
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    SmallVector<SmallVector<CallInst *, 4>, 4> Runs;
+    for (BasicBlock &BB : Copy) {
+      if (LI.getLoopFor(&BB))
+        continue;
+      SmallVector<CallInst *, 4> Run;
+      for (Instruction &I : BB) {
+        if (isFastCounterFlush(I)) {
+          Run.push_back(cast<CallInst>(&I));
+        } else if (!Run.empty() && !isa<GetElementPtrInst>(I)) {
+          Runs.push_back(std::move(Run));
+          Run.clear();
+        }
+      }
+    }
+    for (ArrayRef<CallInst *> Run : Runs)
+      guardByVote(Run);
+  }
+
+  static bool isFastCounterFlush(const Instruction &I) {
+    const auto *CI = dyn_cast<CallInst>(&I);
+    const Function *F = CI ? CI->getCalledFunction() : nullptr;
+    return F && F->getName() == FlushCounterFastName;
+  }
+
+  // Run's calls (and the addresses between them) into the then-block of
+  // `if (__pasta_flush_any(v1 | v2 | ...))`.
+  void guardByVote(ArrayRef<CallInst *> Run) {
+    Instruction *First = Run.front(), *Last = Run.back();
+    for (Instruction *I = First; I != Last->getNextNode(); I = I->getNextNode())
+      for (const User *U : I->users())
+        if (cast<Instruction>(U)->getParent() != First->getParent() ||
+            Last->comesBefore(cast<Instruction>(U)))
+          return; // a value used after the run: leave it as it is
+    IRBuilder<> B(First);
+    Value *Any = nullptr;
+    for (CallInst *C : Run)
+      Any = Any ? B.CreateOr(Any, C->getArgOperand(1)) : C->getArgOperand(1);
+    FunctionCallee AnyLane = Copy.getParent()->getOrInsertFunction(
+        FlushAnyName, B.getInt64Ty(), B.getInt64Ty());
+    Value *Some = B.CreateICmpNE(B.CreateCall(AnyLane, {Any}), B.getInt64(0),
+                                 "pasta.count.any");
+    Instruction *Then =
+        SplitBlockAndInsertIfThen(Some, First->getIterator(), false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    SmallVector<Instruction *, 8> Moved;
+    for (Instruction *I = First; I != Last->getNextNode(); I = I->getNextNode())
+      Moved.push_back(I);
+    for (Instruction *I : Moved)
+      I->moveBefore(Then->getIterator());
   }
 
   // The blocks that may leave a register other than its entry's 0: a
