@@ -34,6 +34,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <array>
 #include <deque>
@@ -110,6 +111,17 @@ static cl::opt<bool> SkipCleanExits(
 // each, three in bfs_expand: some 45 SASS a warp) runs behind one vote of
 // their values: a warp whose lanes all hold 0 in every one of them skips
 // sums that would have added nothing (skipZeroCountFlushes).
+// srad's north and south neighbours, J[max(y - 1, 0) * n + x] and
+// J[min(y + 1, n - 1) * n + x], in full warps of two 16-wide rows stacked
+// in y: the rows' gap from the step of the address without the clamp (4n,
+// known at the entry), where every lane's clamp takes its moving operand
+// (one vote), instead of two shuffles of lane 16's address (yClampStep).
+static cl::opt<bool> YClampSteps(
+    "pasta-div-y-clamp-steps", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the rows-apart gap of an access through "
+             "one clamp of y from the unclamped address's step where every "
+             "lane's clamp takes its moving operand (off: shuffled)"));
+
 static cl::opt<bool> SkipZeroCounts(
     "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies that skip clean exits' flush: the counting "
@@ -1975,11 +1987,112 @@ private:
   // AccessGroup::ApartStepExpr of group G: its y step where known as an
   // expression of an NVPTX kernel's arguments (the same in every warp of a
   // launch) and G has an ApartWidth; null otherwise.
-  const SCEV *apartStepExpr(const AccessGroup &G) {
+  const SCEV *apartStepExpr(AccessGroup &G) {
     if (!G.ApartWidth || !KnownApartSteps || !isKernel(Copy))
       return nullptr;
     const AccessSite &Rep = *G.Members.front();
-    return Loops.rowStep(Rep.Ptr, *Rep.I->getParent());
+    if (const SCEV *Step = Loops.rowStep(Rep.Ptr, *Rep.I->getParent()))
+      return Step;
+    return YClampSteps && !G.laneTested() ? yClampStep(G) : nullptr;
+  }
+
+  // apartStepExpr through one clamp of y (a min or max, or a saturating
+  // subtraction, one operand of which reads thread index y): the step of
+  // a copy of the address with the clamp replaced by that operand, where
+  // known; G.YClampArm then tests that the clamp's value is the operand's.
+  // Where every lane's test holds, every lane's address is the copy's, so
+  // lane 16's is lane 0's plus the step, as for an unclamped address. The
+  // copy is never used (dead code): it only gives scalar evolution the
+  // unclamped form.
+  const SCEV *yClampStep(AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    auto *Ptr = dyn_cast<Instruction>(Rep.Ptr);
+    SmallVector<Instruction *, 8> Chain; // Ptr's operands down to the clamp
+    IntrinsicInst *Clamp = Ptr ? findYClamp(Ptr, Chain) : nullptr;
+    if (!Clamp)
+      return nullptr;
+
+    IRBuilder<> B(Rep.I);
+    Value *Moving = movingOperand(Clamp, B);
+    if (!Moving)
+      return nullptr;
+    // The chain from the clamp up to Ptr, copied with Moving for it.
+    ValueToValueMapTy Map;
+    Map[Clamp] = Moving;
+    Instruction *Copied = nullptr;
+    for (Instruction *I : reverse(Chain)) {
+      Copied = I->clone();
+      Copied->insertBefore(Rep.I->getIterator());
+      RemapInstruction(Copied, Map,
+                       RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      Map[I] = Copied;
+    }
+    const SCEV *Step = Loops.rowStep(Copied, *Rep.I->getParent());
+    if (Step)
+      G.YClampArm = B.CreateICmpEQ(Clamp, Moving, "pasta.div.yclamp.arm");
+    return Step;
+  }
+
+  // The one clamp of thread index y among Ptr's operands (through
+  // address arithmetic only: casts, adds, subs, multiplies, shifts and
+  // address computations), with the instructions from Ptr down to it
+  // (Ptr first); null where there is none or more than one.
+  static IntrinsicInst *findYClamp(Instruction *Ptr,
+                                   SmallVectorImpl<Instruction *> &Chain) {
+    Instruction *I = Ptr;
+    while (true) {
+      Chain.push_back(I);
+      if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I) ||
+          Chain.size() > 8)
+        return nullptr;
+      Instruction *Next = nullptr;
+      for (Value *Op : I->operands()) {
+        if (!readsThreadY(Op, /*Depth=*/8))
+          continue;
+        if (Next)
+          return nullptr; // y on two sides: not one chain
+        Next = dyn_cast<Instruction>(Op);
+      }
+      if (!Next)
+        return nullptr;
+      if (auto *II = dyn_cast<IntrinsicInst>(Next)) {
+        switch (II->getIntrinsicID()) {
+        case Intrinsic::smax:
+        case Intrinsic::smin:
+        case Intrinsic::umax:
+        case Intrinsic::umin:
+        case Intrinsic::usub_sat:
+          return II;
+        default:
+          return nullptr;
+        }
+      }
+      I = Next;
+    }
+  }
+
+  // The value Clamp takes on its moving side: the operand that reads y
+  // (the other must not), or for usub.sat(a, b) with a reading y, a - b.
+  static Value *movingOperand(IntrinsicInst *Clamp, IRBuilder<> &B) {
+    Value *A = Clamp->getArgOperand(0), *C = Clamp->getArgOperand(1);
+    bool AY = readsThreadY(A, 8), CY = readsThreadY(C, 8);
+    if (AY == CY)
+      return nullptr;
+    if (Clamp->getIntrinsicID() == Intrinsic::usub_sat)
+      return AY ? B.CreateSub(A, C, "pasta.div.yclamp.moving") : nullptr;
+    return AY ? A : C;
+  }
+
+  static bool readsThreadY(const Value *V, unsigned Depth) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Depth)
+      return false;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y)
+        return true;
+    return any_of(I->operands(), [&](const Use &Op) {
+      return readsThreadY(Op.get(), Depth - 1);
+    });
   }
 
   // Whether the two rows of a full warp of group G's ApartWidth-wide rows
@@ -2315,6 +2428,13 @@ private:
     // the address is lane-affine, as measuredIn's rows of 32 take it).
     if (G.laneTested())
       Full = IRBuilder<>(At).CreateAnd(Full, AgreeOf.lookup(&G));
+    // Through a clamp of y: only where every lane's takes its moving side.
+    if (G.YClampArm) {
+      IRBuilder<> B(At);
+      Value *All =
+          B.CreateCall(H.AllLanes, {B.CreateZExt(G.YClampArm, B.getInt32Ty())});
+      Full = B.CreateAnd(Full, B.CreateICmpNE(All, B.getInt32(0)));
+    }
     if (std::optional<int64_t> Step = stepRowsStep(G))
       return addStepRows(G, *Step, Full, At);
     pasta_div_repeat_figures R;
