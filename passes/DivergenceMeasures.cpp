@@ -122,6 +122,14 @@ static cl::opt<bool> YClampSteps(
              "one clamp of y from the unclamped address's step where every "
              "lane's clamp takes its moving operand (off: shuffled)"));
 
+// Such a copy (bfs_expand) gets the cleanup pipeline after the runtime's
+// helpers are inlined (DeviceRuntime.cpp, PASTA_CLEANUP's, which stays off
+// for the others: kmeans, lud and histogram ran slower with it).
+static cl::opt<bool> CleanupCleanExits(
+    "pasta-div-cleanup-clean-exits", cl::init(false), cl::Hidden,
+    cl::desc("Divergence copies that skip clean exits' flush get the "
+             "cleanup after inlining (as PASTA_CLEANUP=div gives all)"));
+
 static cl::opt<bool> SkipZeroCounts(
     "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies that skip clean exits' flush: the counting "
@@ -1107,6 +1115,8 @@ public:
     // registers' own fast path already runs behind the vote of Written).
     if (Written && SkipZeroCounts)
       skipZeroCountFlushes();
+    if (Written && CleanupCleanExits)
+      Copy.addFnAttr(DivCleanupAttr);
     for (Instruction *Exit : Exits)
       emitFlush(Written ? flushPoint(Exit, Written) : Exit);
   }
