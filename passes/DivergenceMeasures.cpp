@@ -130,6 +130,17 @@ static cl::opt<bool> CleanupCleanExits(
     cl::desc("Divergence copies that skip clean exits' flush get the "
              "cleanup after inlining (as PASTA_CLEANUP=div gives all)"));
 
+// In a copy with a divergent loop whose trips loaded data decide (bfs's
+// edges of its node), a FullRow load outside loops (bfs's frontier[u],
+// ahead of the loop) is measured after the load: such copies' warps are
+// short and mostly skip the loop, their time the load's latency and the
+// measuring code in a row (bfs_expand 77.4 -> 75.1 us a launch with every
+// FullRow load after, lab div-59; srad_update, loop-free, lost 4% by it).
+static cl::opt<bool> DataLoopAfterLoad(
+    "pasta-div-data-loop-after-load", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies with a divergent loop of data-decided trips: "
+             "measure FullRow loads outside loops after the load"));
+
 static cl::opt<bool> SkipZeroCounts(
     "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies that skip clean exits' flush: the counting "
@@ -559,7 +570,19 @@ public:
        const DivHelpers &H, uint32_t DrainVisits)
       : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
         EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()),
-        UniformLoopsOnly(DivRowsUniformLoops && onlyUniformLoops(Copy, Loops)) {
+        UniformLoopsOnly(DivRowsUniformLoops && onlyUniformLoops(Copy, Loops)),
+        DataLoopCopy(DataLoopAfterLoad && hasDataLoop(Copy, Loops)) {}
+
+  // Whether Copy has a divergent loop (not uniform, not a counted header)
+  // whose exit test reads loaded data (markWrites' loops). Read before any
+  // code goes in.
+  static bool hasDataLoop(Function &Copy, const UniformLoops &Loops) {
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    return any_of(LI.getLoopsInPreorder(), [&](const Loop *L) {
+      return !Loops.uniformLoop(*L->getHeader()) &&
+             !Loops.countedHeader(*L->getHeader()) && tripsFromData(*L);
+    });
   }
 
   // Whether every loop of Copy is uniform (the innermost loop of each block
@@ -1295,8 +1318,11 @@ public:
     return Then;
   }
 
-  // Whether FullRow group G is measured after its load (FullRowAfterLoad).
-  static bool fullRowAfterLoad(const AccessGroup &G) {
+  // Whether FullRow group G is measured after its load (FullRowAfterLoad;
+  // outside loops in a copy with a data-decided loop, DataLoopAfterLoad).
+  bool fullRowAfterLoad(const AccessGroup &G) const {
+    if (FullRowAfterLoad != FullRowAfter::Never && DataLoopCopy && !G.InLoop)
+      return true;
     switch (FullRowAfterLoad) {
     case FullRowAfter::Never:
       return false;
@@ -3136,6 +3162,9 @@ private:
   // Every loop of the copy is uniform and it calls no function with a body
   // (onlyUniformLoops), under -pasta-div-rows-uniform-loops.
   bool UniformLoopsOnly;
+  // The copy has a divergent loop whose trips loaded data decide
+  // (hasDataLoop; DataLoopAfterLoad).
+  bool DataLoopCopy;
 };
 
 CopyMeasures::CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,
