@@ -144,7 +144,9 @@ static bool wantsCleanup(const Function &F, pasta::Options::Cleanup Which) {
     return false;
   switch (Which) {
   case pasta::Options::Cleanup::None:
-    return false;
+    // A divergence copy its pass marked (DivergenceMeasures.cpp: a copy
+    // whose warps mostly return clean, -pasta-div-cleanup-clean-exits).
+    return F.hasFnAttribute(pasta::DivCleanupAttr);
   case pasta::Options::Cleanup::Divergence:
     return F.getName().contains(PASTA_DIV_SUFFIX);
   case pasta::Options::Cleanup::All:

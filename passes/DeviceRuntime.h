@@ -35,6 +35,9 @@ inline constexpr const char *FlushCounterFastName =
 inline constexpr const char *FlushIsFastName = "__pasta_flush_is_fast";
 inline constexpr const char *FlushIsFullWarpName = "__pasta_flush_is_full_warp";
 inline constexpr const char *FlushAnyName = "__pasta_flush_any";
+// A function attribute: the cleanup after inlining runs on this divergence
+// copy even where PASTA_CLEANUP leaves the others (DeviceRuntime.cpp).
+inline constexpr const char *DivCleanupAttr = "pasta-div-cleanup";
 inline constexpr const char *FirstBlockScaleName = "__pasta_first_block_scale";
 inline constexpr const char *FlushScaledName = "__pasta_flush_scaled";
 inline constexpr const char *FlushScaledInlineName =

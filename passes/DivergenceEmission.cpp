@@ -196,13 +196,17 @@ static cl::opt<bool> OneBankRow(
 // nearest block that dominates them all (before the first of them when
 // that block holds one). Any row is right (the host adds the banks up);
 // the row only spreads the `red`s of warps that flush at the same time.
+static void liveBankRow(Function &Copy);
+
 static void oneBankRow(Function &Copy) {
   if (!OneBankRow)
     return;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   FindFunctionBackedges(Copy, Backedges);
   SmallVector<CallInst *, 4> Rows = callsNamed(Copy, BankRowName);
-  if (!Backedges.empty() || Rows.size() < 2)
+  if (!Backedges.empty())
+    return liveBankRow(Copy);
+  if (Rows.size() < 2)
     return;
   DominatorTree DT(Copy);
   // Unreachable code has no dominator: its calls stay as they are; so do
@@ -228,6 +232,39 @@ static void oneBankRow(Function &Copy) {
   Kept->insertBefore(At->getIterator());
   for (CallInst *Row : Rows) {
     Row->replaceAllUsesWith(Kept);
+    Row->eraseFromParent();
+  }
+}
+
+// Off by default (measured on bfs only): in a copy with loops, a bank row
+// computed again where the entry's row is live anyway (used at or after
+// the later call: bfs_expand's return block adds its warp count through
+// the entry's row, then the counting flush reads %smid and the block index
+// again) is taken from the entry's: no register held longer.
+static cl::opt<bool> LiveBankRow(
+    "pasta-div-live-row", cl::init(false), cl::Hidden,
+    cl::desc("PASTA: in a divergence copy with loops, a bank row computed "
+             "again where the entry's is live takes the entry's"));
+
+static void liveBankRow(Function &Copy) {
+  if (!LiveBankRow)
+    return;
+  SmallVector<CallInst *, 4> Rows = callsNamed(Copy, BankRowName);
+  if (Rows.size() < 2 || Rows.front()->getParent() != &Copy.getEntryBlock())
+    return;
+  CallInst *Entry = Rows.front();
+  DominatorTree DT(Copy);
+  for (CallInst *Row : drop_begin(Rows)) {
+    if (!equal(Row->args(), Entry->args()) || !DT.dominates(Entry, Row))
+      continue;
+    // Live into Row's block (a use there) or beyond it.
+    bool LiveThere = any_of(Entry->users(), [&](const User *U) {
+      auto *I = cast<Instruction>(U);
+      return I->getParent() == Row->getParent() || DT.dominates(Row, I);
+    });
+    if (!LiveThere)
+      continue;
+    Row->replaceAllUsesWith(Entry);
     Row->eraseFromParent();
   }
 }

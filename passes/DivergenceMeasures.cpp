@@ -34,6 +34,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <array>
 #include <deque>
@@ -104,6 +105,47 @@ static cl::opt<bool> SkipCleanExits(
     "pasta-div-skip-clean-exits", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: at a return, skip the registers' flush in "
              "warps whose lanes all came by paths that write no register"));
+
+// In such a copy (most warps return clean: bfs's empty-frontier warps), the
+// counting code's fast flush of its 64-bit counters (a warp sum and a test
+// each, three in bfs_expand: some 45 SASS a warp) runs behind one vote of
+// their values: a warp whose lanes all hold 0 in every one of them skips
+// sums that would have added nothing (skipZeroCountFlushes).
+// srad's north and south neighbours, J[max(y - 1, 0) * n + x] and
+// J[min(y + 1, n - 1) * n + x], in full warps of two 16-wide rows stacked
+// in y: the rows' gap from the step of the address without the clamp (4n,
+// known at the entry), where every lane's clamp takes its moving operand
+// (one vote), instead of two shuffles of lane 16's address (yClampStep).
+static cl::opt<bool> YClampSteps(
+    "pasta-div-y-clamp-steps", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the rows-apart gap of an access through "
+             "one clamp of y from the unclamped address's step where every "
+             "lane's clamp takes its moving operand (off: shuffled)"));
+
+// Such a copy (bfs_expand) gets the cleanup pipeline after the runtime's
+// helpers are inlined (DeviceRuntime.cpp, PASTA_CLEANUP's, which stays off
+// for the others: kmeans, lud and histogram ran slower with it).
+static cl::opt<bool> CleanupCleanExits(
+    "pasta-div-cleanup-clean-exits", cl::init(false), cl::Hidden,
+    cl::desc("Divergence copies that skip clean exits' flush get the "
+             "cleanup after inlining (as PASTA_CLEANUP=div gives all)"));
+
+// In a copy with a divergent loop whose trips loaded data decide (bfs's
+// edges of its node), a FullRow load outside loops (bfs's frontier[u],
+// ahead of the loop) is measured after the load: such copies' warps are
+// short and mostly skip the loop, their time the load's latency and the
+// measuring code in a row (bfs_expand 77.4 -> 75.1 us a launch with every
+// FullRow load after, lab div-59; srad_update, loop-free, lost 4% by it).
+static cl::opt<bool> DataLoopAfterLoad(
+    "pasta-div-data-loop-after-load", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies with a divergent loop of data-decided trips: "
+             "measure FullRow loads outside loops after the load"));
+
+static cl::opt<bool> SkipZeroCounts(
+    "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies that skip clean exits' flush: the counting "
+             "code's fast counter flushes run behind one vote of their "
+             "values (a warp of zeros skips them)"));
 
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
@@ -528,7 +570,19 @@ public:
        const DivHelpers &H, uint32_t DrainVisits)
       : Copy(Copy), T(T), Loops(Loops), H(H), DrainVisits(DrainVisits),
         EntryBody(&*Copy.getEntryBlock().getFirstInsertionPt()),
-        UniformLoopsOnly(DivRowsUniformLoops && onlyUniformLoops(Copy, Loops)) {
+        UniformLoopsOnly(DivRowsUniformLoops && onlyUniformLoops(Copy, Loops)),
+        DataLoopCopy(DataLoopAfterLoad && hasDataLoop(Copy, Loops)) {}
+
+  // Whether Copy has a divergent loop (not uniform, not a counted header)
+  // whose exit test reads loaded data (markWrites' loops). Read before any
+  // code goes in.
+  static bool hasDataLoop(Function &Copy, const UniformLoops &Loops) {
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    return any_of(LI.getLoopsInPreorder(), [&](const Loop *L) {
+      return !Loops.uniformLoop(*L->getHeader()) &&
+             !Loops.countedHeader(*L->getHeader()) && tripsFromData(*L);
+    });
   }
 
   // Whether every loop of Copy is uniform (the innermost loop of each block
@@ -1080,8 +1134,74 @@ public:
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         Exits.push_back(Ret);
     AllocaInst *Written = SkipCleanExits ? markWrites(Exits) : nullptr;
+    // Before the registers' flushes: the counting code's alone (the
+    // registers' own fast path already runs behind the vote of Written).
+    if (Written && SkipZeroCounts)
+      skipZeroCountFlushes();
+    if (Written && CleanupCleanExits)
+      Copy.addFnAttr(DivCleanupAttr);
     for (Instruction *Exit : Exits)
       emitFlush(Written ? flushPoint(Exit, Written) : Exit);
+  }
+
+  // The runs of the counting code's fast counter flushes outside loops
+  // (calls in one block with only their slots' addresses between them),
+  // each moved behind one vote of the or of their values. Exact: a warp
+  // sum of zeros adds nothing, and the vote is over the same lanes as the
+  // sums (a fast flush runs in full warps only).
+  void skipZeroCountFlushes() {
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    SmallVector<SmallVector<CallInst *, 4>, 4> Runs;
+    for (BasicBlock &BB : Copy) {
+      if (LI.getLoopFor(&BB))
+        continue;
+      SmallVector<CallInst *, 4> Run;
+      for (Instruction &I : BB) {
+        if (isFastCounterFlush(I)) {
+          Run.push_back(cast<CallInst>(&I));
+        } else if (!Run.empty() && !isa<GetElementPtrInst>(I)) {
+          Runs.push_back(std::move(Run));
+          Run.clear();
+        }
+      }
+    }
+    for (ArrayRef<CallInst *> Run : Runs)
+      guardByVote(Run);
+  }
+
+  static bool isFastCounterFlush(const Instruction &I) {
+    const auto *CI = dyn_cast<CallInst>(&I);
+    const Function *F = CI ? CI->getCalledFunction() : nullptr;
+    return F && F->getName() == FlushCounterFastName;
+  }
+
+  // Run's calls (and the addresses between them) into the then-block of
+  // `if (__pasta_flush_any(v1 | v2 | ...))`.
+  void guardByVote(ArrayRef<CallInst *> Run) {
+    Instruction *First = Run.front(), *Last = Run.back();
+    for (Instruction *I = First; I != Last->getNextNode(); I = I->getNextNode())
+      for (const User *U : I->users())
+        if (cast<Instruction>(U)->getParent() != First->getParent() ||
+            Last->comesBefore(cast<Instruction>(U)))
+          return; // a value used after the run: leave it as it is
+    IRBuilder<> B(First);
+    Value *Any = nullptr;
+    for (CallInst *C : Run)
+      Any = Any ? B.CreateOr(Any, C->getArgOperand(1)) : C->getArgOperand(1);
+    FunctionCallee AnyLane = Copy.getParent()->getOrInsertFunction(
+        FlushAnyName, B.getInt64Ty(), B.getInt64Ty());
+    Value *Some = B.CreateICmpNE(B.CreateCall(AnyLane, {Any}), B.getInt64(0),
+                                 "pasta.count.any");
+    Instruction *Then =
+        SplitBlockAndInsertIfThen(Some, First->getIterator(), false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    SmallVector<Instruction *, 8> Moved;
+    for (Instruction *I = First; I != Last->getNextNode(); I = I->getNextNode())
+      Moved.push_back(I);
+    for (Instruction *I : Moved)
+      I->moveBefore(Then->getIterator());
   }
 
   // The blocks that may leave a register other than its entry's 0: a
@@ -1198,8 +1318,11 @@ public:
     return Then;
   }
 
-  // Whether FullRow group G is measured after its load (FullRowAfterLoad).
-  static bool fullRowAfterLoad(const AccessGroup &G) {
+  // Whether FullRow group G is measured after its load (FullRowAfterLoad;
+  // outside loops in a copy with a data-decided loop, DataLoopAfterLoad).
+  bool fullRowAfterLoad(const AccessGroup &G) const {
+    if (FullRowAfterLoad != FullRowAfter::Never && DataLoopCopy && !G.InLoop)
+      return true;
     switch (FullRowAfterLoad) {
     case FullRowAfter::Never:
       return false;
@@ -1900,11 +2023,112 @@ private:
   // AccessGroup::ApartStepExpr of group G: its y step where known as an
   // expression of an NVPTX kernel's arguments (the same in every warp of a
   // launch) and G has an ApartWidth; null otherwise.
-  const SCEV *apartStepExpr(const AccessGroup &G) {
+  const SCEV *apartStepExpr(AccessGroup &G) {
     if (!G.ApartWidth || !KnownApartSteps || !isKernel(Copy))
       return nullptr;
     const AccessSite &Rep = *G.Members.front();
-    return Loops.rowStep(Rep.Ptr, *Rep.I->getParent());
+    if (const SCEV *Step = Loops.rowStep(Rep.Ptr, *Rep.I->getParent()))
+      return Step;
+    return YClampSteps && !G.laneTested() ? yClampStep(G) : nullptr;
+  }
+
+  // apartStepExpr through one clamp of y (a min or max, or a saturating
+  // subtraction, one operand of which reads thread index y): the step of
+  // a copy of the address with the clamp replaced by that operand, where
+  // known; G.YClampArm then tests that the clamp's value is the operand's.
+  // Where every lane's test holds, every lane's address is the copy's, so
+  // lane 16's is lane 0's plus the step, as for an unclamped address. The
+  // copy is never used (dead code): it only gives scalar evolution the
+  // unclamped form.
+  const SCEV *yClampStep(AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    auto *Ptr = dyn_cast<Instruction>(Rep.Ptr);
+    SmallVector<Instruction *, 8> Chain; // Ptr's operands down to the clamp
+    IntrinsicInst *Clamp = Ptr ? findYClamp(Ptr, Chain) : nullptr;
+    if (!Clamp)
+      return nullptr;
+
+    IRBuilder<> B(Rep.I);
+    Value *Moving = movingOperand(Clamp, B);
+    if (!Moving)
+      return nullptr;
+    // The chain from the clamp up to Ptr, copied with Moving for it.
+    ValueToValueMapTy Map;
+    Map[Clamp] = Moving;
+    Instruction *Copied = nullptr;
+    for (Instruction *I : reverse(Chain)) {
+      Copied = I->clone();
+      Copied->insertBefore(Rep.I->getIterator());
+      RemapInstruction(Copied, Map,
+                       RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      Map[I] = Copied;
+    }
+    const SCEV *Step = Loops.rowStep(Copied, *Rep.I->getParent());
+    if (Step)
+      G.YClampArm = B.CreateICmpEQ(Clamp, Moving, "pasta.div.yclamp.arm");
+    return Step;
+  }
+
+  // The one clamp of thread index y among Ptr's operands (through
+  // address arithmetic only: casts, adds, subs, multiplies, shifts and
+  // address computations), with the instructions from Ptr down to it
+  // (Ptr first); null where there is none or more than one.
+  static IntrinsicInst *findYClamp(Instruction *Ptr,
+                                   SmallVectorImpl<Instruction *> &Chain) {
+    Instruction *I = Ptr;
+    while (true) {
+      Chain.push_back(I);
+      if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I) ||
+          Chain.size() > 8)
+        return nullptr;
+      Instruction *Next = nullptr;
+      for (Value *Op : I->operands()) {
+        if (!readsThreadY(Op, /*Depth=*/8))
+          continue;
+        if (Next)
+          return nullptr; // y on two sides: not one chain
+        Next = dyn_cast<Instruction>(Op);
+      }
+      if (!Next)
+        return nullptr;
+      if (auto *II = dyn_cast<IntrinsicInst>(Next)) {
+        switch (II->getIntrinsicID()) {
+        case Intrinsic::smax:
+        case Intrinsic::smin:
+        case Intrinsic::umax:
+        case Intrinsic::umin:
+        case Intrinsic::usub_sat:
+          return II;
+        default:
+          return nullptr;
+        }
+      }
+      I = Next;
+    }
+  }
+
+  // The value Clamp takes on its moving side: the operand that reads y
+  // (the other must not), or for usub.sat(a, b) with a reading y, a - b.
+  static Value *movingOperand(IntrinsicInst *Clamp, IRBuilder<> &B) {
+    Value *A = Clamp->getArgOperand(0), *C = Clamp->getArgOperand(1);
+    bool AY = readsThreadY(A, 8), CY = readsThreadY(C, 8);
+    if (AY == CY)
+      return nullptr;
+    if (Clamp->getIntrinsicID() == Intrinsic::usub_sat)
+      return AY ? B.CreateSub(A, C, "pasta.div.yclamp.moving") : nullptr;
+    return AY ? A : C;
+  }
+
+  static bool readsThreadY(const Value *V, unsigned Depth) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Depth)
+      return false;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y)
+        return true;
+    return any_of(I->operands(), [&](const Use &Op) {
+      return readsThreadY(Op.get(), Depth - 1);
+    });
   }
 
   // Whether the two rows of a full warp of group G's ApartWidth-wide rows
@@ -2240,6 +2464,13 @@ private:
     // the address is lane-affine, as measuredIn's rows of 32 take it).
     if (G.laneTested())
       Full = IRBuilder<>(At).CreateAnd(Full, AgreeOf.lookup(&G));
+    // Through a clamp of y: only where every lane's takes its moving side.
+    if (G.YClampArm) {
+      IRBuilder<> B(At);
+      Value *All =
+          B.CreateCall(H.AllLanes, {B.CreateZExt(G.YClampArm, B.getInt32Ty())});
+      Full = B.CreateAnd(Full, B.CreateICmpNE(All, B.getInt32(0)));
+    }
     if (std::optional<int64_t> Step = stepRowsStep(G))
       return addStepRows(G, *Step, Full, At);
     pasta_div_repeat_figures R;
@@ -2931,6 +3162,9 @@ private:
   // Every loop of the copy is uniform and it calls no function with a body
   // (onlyUniformLoops), under -pasta-div-rows-uniform-loops.
   bool UniformLoopsOnly;
+  // The copy has a divergent loop whose trips loaded data decide
+  // (hasDataLoop; DataLoopAfterLoad).
+  bool DataLoopCopy;
 };
 
 CopyMeasures::CopyMeasures(Function &Copy, ModuleTables &T, UniformLoops &Loops,

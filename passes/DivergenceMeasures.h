@@ -135,6 +135,11 @@ struct AccessGroup {
   // the kernel's arguments (UniformLoops::rowStep), where one is known: the
   // rows' gap computed once at the entry instead of shuffled; null: none.
   const llvm::SCEV *ApartStepExpr = nullptr;
+  // Where ApartStepExpr is the step of the address with one clamp of y
+  // replaced by its moving operand (srad's J[max(y - 1, 0) * n + x]): the
+  // lane's test that the clamp takes that operand; the step holds in warps
+  // where every lane's does (DivergenceMeasures.cpp, yClampStep).
+  llvm::Value *YClampArm = nullptr;
   // Of a RowsProven shared 4-byte group whose y term is a constant other
   // than StackedWidth times its x term (a padded tile's row, a word per
   // row): the bank
