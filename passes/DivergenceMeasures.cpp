@@ -105,6 +105,18 @@ static cl::opt<bool> SkipCleanExits(
     cl::desc("Divergence copies: at a return, skip the registers' flush in "
              "warps whose lanes all came by paths that write no register"));
 
+// After a block barrier, outside loops, a run of loads (no store, atomic
+// or call with effects between them) is measured after its last load: the
+// block's warps all leave the barrier together, so a load whose issue
+// waits for the measurements of the loads before it (hotspot's power[idx]
+// behind its shared tile's and its own: some 50 instructions) has its
+// latency added whole to every warp. The same lanes (one block, no branch
+// between) and addresses: the same figures.
+static cl::opt<bool> BarrierLoadsFirst(
+    "pasta-div-barrier-loads-first", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: measure a run of loads that follows a block "
+             "barrier outside loops after the run's last load"));
+
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
 // mask, shuffles and ballots, no use of the loaded value) then runs while
@@ -870,6 +882,24 @@ public:
       markProvenance(G);
     }
     pairTwins(First);
+    planBarrierLoads(First);
+  }
+
+  // BarrierLoadsFirst for groups First.. (one block's), outside loops, in
+  // NVIDIA kernels (the only ones timed). A twin is measured at its own
+  // access (unlessTwinOk), after its leader's measurement; so none is
+  // planned in a block where one lies in a run.
+  void planBarrierLoads(size_t First) {
+    auto Block = make_range(Groups.begin() + First, Groups.end());
+    if (T.Target != PASTA_TARGET_NVPTX ||
+        any_of(Block, [](const AccessGroup &G) {
+          return (G.InLoop && !G.InBarrierLoop) ||
+                 (G.TwinOf && barrierLoadsEnd(G));
+        }))
+      return;
+    for (AccessGroup &G : Block)
+      if (!G.TwinOf)
+        G.AfterBarrierLoads = barrierLoadsEnd(G);
   }
 
   // Each of groups First.. (one block's) whose addresses are an earlier
@@ -1018,6 +1048,8 @@ public:
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
         if (!G.TwinOf && (!G.FullRow || fullRowAfterLoad(G)))
           At = afterLoad(At, G.Members.front()->A->Size);
+        if (G.AfterBarrierLoads)
+          At = G.AfterBarrierLoads;
         if (G.FullRow)
           measureFullRowAt(G, At);
         else
@@ -1029,20 +1061,19 @@ public:
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
         Value *Measured = measuredIn(G.StackedWidth);
-        const AccessSite &Rep = *G.Members.front();
+        Instruction *At =
+            G.AfterBarrierLoads ? G.AfterBarrierLoads : G.Members.front()->I;
         // Its own test: the FullRow groups, measured above, may have made
         // the block's cached one below this group's access.
-        Value *Apart =
-            G.ApartWidth ? stackedFull(G.ApartWidth, Rep.I) : nullptr;
+        Value *Apart = G.ApartWidth ? stackedFull(G.ApartWidth, At) : nullptr;
         if (G.laneTested()) {
-          IRBuilder<> B(G.Members.front()->I);
+          IRBuilder<> B(At);
           Value *Agree = AgreeOf[&G] = lanesAgree(B, G);
           Measured =
               B.CreateOr(Measured, B.CreateNot(Agree), "pasta.div.apart");
         }
         Instruction *Then = SplitBlockAndInsertIfThen(
-            Measured, G.Members.front()->I->getIterator(),
-            /*Unreachable=*/false);
+            Measured, At->getIterator(), /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
         if (G.GapConflicts >= 0)
@@ -1196,6 +1227,74 @@ public:
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     return Then;
+  }
+
+  static bool isBlockBarrier(const Instruction &I) {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && (II->getIntrinsicID() ==
+                      Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+                  II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
+  }
+
+  // Whether I ends a run of loads: it may write memory, or is a call or a
+  // load that is not simple.
+  static bool endsLoadRun(const Instruction &I) {
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      return !L->isSimple();
+    return I.isTerminator() || I.mayWriteToMemory() || I.mayThrow() ||
+           (isa<CallBase>(I) && !isa<IntrinsicInst>(I));
+  }
+
+  // Whether load L may read global memory (not shared memory or a stack
+  // slot): a latency worth issuing early.
+  static bool mayLoadGlobal(const LoadInst &L) {
+    if (L.getPointerAddressSpace() == 3)
+      return false;
+    const Value *O = getUnderlyingObject(L.getPointerOperand());
+    if (isa<AllocaInst>(O))
+      return false;
+    auto *GV = dyn_cast<GlobalVariable>(O);
+    return !GV || GV->getAddressSpace() != 3;
+  }
+
+  // BarrierLoadsFirst: where G (outside loops) is measured when its
+  // accesses are loads of the run that follows a block barrier in their
+  // block (up to the first instruction that may write memory, or a call):
+  // just after the run's last load, if the run holds a load that may read
+  // global memory and at most MaxBarrierRunLoads loads (their values wait
+  // in registers across the measurements: lud_internal's 33 spilled under
+  // its cap of 32); else null. Planned before any code is added, so that
+  // every group of a run is measured before the same instruction.
+  static Instruction *barrierLoadsEnd(const AccessGroup &G) {
+    static constexpr unsigned MaxBarrierRunLoads = 8;
+    Instruction *First = G.Members.front()->I;
+    if (!BarrierLoadsFirst || !isa<LoadInst>(First))
+      return nullptr;
+    Instruction *Barrier = First->getPrevNode();
+    for (; Barrier && !isBlockBarrier(*Barrier);
+         Barrier = Barrier->getPrevNode())
+      if (endsLoadRun(*Barrier))
+        return nullptr;
+    if (!Barrier && !G.InBarrierLoop)
+      return nullptr;
+    Instruction *Last = nullptr;
+    unsigned Loads = 0;
+    bool Global = false;
+    for (Instruction *I = Barrier ? Barrier->getNextNode()
+                                  : &First->getParent()->front();
+         !endsLoadRun(*I); I = I->getNextNode())
+      if (auto *L = dyn_cast<LoadInst>(I)) {
+        Last = L;
+        ++Loads;
+        Global |= mayLoadGlobal(*L);
+      }
+    if (!Last || Loads > MaxBarrierRunLoads || !Global)
+      return nullptr;
+    Instruction *End = Last->getNextNode();
+    bool AllIn = all_of(G.Members, [&](const AccessSite *S) {
+      return S->I->getParent() == End->getParent() && S->I->comesBefore(End);
+    });
+    return AllIn ? End : nullptr;
   }
 
   // Whether FullRow group G is measured after its load (FullRowAfterLoad).

@@ -78,8 +78,13 @@ struct AccessGroup {
   llvm::SmallVector<const AccessSite *, 4> Members;
   const UniformLoops::UniformLoop *Loop = nullptr;
   std::optional<UniformLoops::Repeat> Repeat;
-  bool InLoop = false;               // the block is in a loop (uniform or not)
-  bool InBarrierLoop = false;        // ... whose trips hold a block barrier
+  bool InLoop = false;        // the block is in a loop (uniform or not)
+  bool InBarrierLoop = false; // ... whose trips hold a block barrier
+  // Of a group outside loops whose accesses all lie in a run of loads that
+  // follows a block barrier in their block: the instruction just after the
+  // run, where it is measured (barrierLoadsEnd), so that every load of the
+  // run issues before any measurement; null: none.
+  llvm::Instruction *AfterBarrierLoads = nullptr;
   std::optional<int64_t> LaneStride; // the first's (UniformLoops::laneStride)
   // The conditions the lanes must agree on for LaneStride to hold (selects
   // in the address: UniformLoops::laneStrideIf); tested at each measurement.
