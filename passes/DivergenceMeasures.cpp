@@ -117,6 +117,17 @@ static cl::opt<bool> BarrierLoadsFirst(
     cl::desc("Divergence copies: measure a run of loads that follows a block "
              "barrier outside loops after the run's last load"));
 
+// A loop header's branch into its body that every lane of a warp takes at
+// every iteration of an entry (shown at the preheader from the condition's
+// inequalities at the first and last iterations) adds the body's warp
+// execution and lanes from the first lane instead of a ballot per trip
+// (CopyMeasures::planEveryTrip).
+static cl::opt<bool> EveryTripBranches(
+    "pasta-div-every-trip", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: a loop header's branch that every lane "
+             "takes at every iteration, as shown at the preheader, is "
+             "counted without its ballot"));
+
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
 // mask, shuffles and ballots, no use of the loaded value) then runs while
@@ -755,14 +766,69 @@ public:
       Value *Taken = Br.getCondition();
       if (Side)
         Taken = B.CreateNot(Taken);
-      B.CreateCall(H.BranchBody,
-                   {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
-                    Top->getArgOperand(1), Top->getArgOperand(2)});
+      CallInst *Call =
+          B.CreateCall(H.BranchBody,
+                       {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
+                        Top->getArgOperand(1), Top->getArgOperand(2)});
+      if (!Side && !Round)
+        planEveryTrip(Br, *Call);
       Top->eraseFromParent();
       ++NumBodiesAtBranch;
       return true;
     }
     return false;
+  }
+
+  // A loop header's branch into its body whose condition each lane can
+  // show, at the preheader, to hold at every iteration of the entry
+  // (UniformLoops::everyIterationBefore: pathfinder's `inside && tx > k &&
+  // tx < 255 - k`, warps 1-6 of its blocks): where it holds in every lane
+  // of the warp, each iteration's ballot would find every lane taking it
+  // (not divergent; the body's one warp execution and the warp's lanes), so
+  // the first lane adds those instead, computed once at the preheader
+  // (addEveryTrip, after the accesses: the split would hide blocks from
+  // the analyses). -pasta-div-every-trip=0: none.
+  void planEveryTrip(BranchInst &Br, CallInst &Call) {
+    const Loop *L = Loops.loopOf(*Br.getParent());
+    if (!EveryTripBranches || T.Target != PASTA_TARGET_NVPTX || !L ||
+        L->getHeader() != Br.getParent())
+      return;
+    Value *Lane = Loops.everyIterationBefore(Br.getCondition(), *L);
+    if (!Lane)
+      return;
+    IRBuilder<> P(L->getLoopPreheader()->getTerminator());
+    Value *All = P.CreateICmpNE(
+        P.CreateCall(H.AllLanes, {P.CreateZExt(Lane, P.getInt32Ty())}),
+        P.getInt32(0), "pasta.div.everytrip");
+    Value *Lanes = P.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    Value *First = P.CreateICmpEQ(
+        P.CreateAnd(Lanes, P.CreateIntrinsic(
+                               Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {})),
+        P.getInt32(0));
+    EveryTrip.push_back(
+        {&Call, All, P.CreateZExt(First, P.getInt32Ty()),
+         P.CreateSelect(First, P.CreateUnaryIntrinsic(Intrinsic::ctpop, Lanes),
+                        P.getInt32(0))});
+  }
+
+  // planEveryTrip's branches: in warps whose every lane takes the body at
+  // every iteration, the first lane's adds to the body's registers instead
+  // of the ballot.
+  void addEveryTrip() {
+    for (const EveryTripBody &E : EveryTrip) {
+      Instruction *AllT, *OtherT;
+      SplitBlockAndInsertIfThenElse(E.All, E.Call->getIterator(), &AllT,
+                                    &OtherT);
+      markInstrumentation(
+          AllT->getParent()->getSinglePredecessor()->getTerminator());
+      E.Call->moveBefore(OtherT->getIterator());
+      IRBuilder<> B(AllT);
+      for (auto [Arg, V] : {std::pair{2u, E.FirstWarp}, {3u, E.FirstLanes}}) {
+        Value *R = E.Call->getArgOperand(Arg);
+        B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
+      }
+    }
+    EveryTrip.clear();
   }
 
   // The block counts of Top's call (a loop header's) for the lanes that
@@ -893,8 +959,7 @@ public:
     auto Block = make_range(Groups.begin() + First, Groups.end());
     if (T.Target != PASTA_TARGET_NVPTX ||
         any_of(Block, [](const AccessGroup &G) {
-          return (G.InLoop && !G.InBarrierLoop) ||
-                 (G.TwinOf && barrierLoadsEnd(G));
+          return G.InLoop || (G.TwinOf && barrierLoadsEnd(G));
         }))
       return;
     for (AccessGroup &G : Block)
@@ -1102,6 +1167,7 @@ public:
   // every return and before inline assembly that ends the thread
   // (ThreadExits.h).
   void emitFlushes() {
+    addEveryTrip();
     emitFolds();
     drainBeforeOverflow();
     if (noRegisters())
@@ -1275,14 +1341,13 @@ public:
          Barrier = Barrier->getPrevNode())
       if (endsLoadRun(*Barrier))
         return nullptr;
-    if (!Barrier && !G.InBarrierLoop)
+    if (!Barrier)
       return nullptr;
     Instruction *Last = nullptr;
     unsigned Loads = 0;
     bool Global = false;
-    for (Instruction *I = Barrier ? Barrier->getNextNode()
-                                  : &First->getParent()->front();
-         !endsLoadRun(*I); I = I->getNextNode())
+    for (Instruction *I = Barrier->getNextNode(); !endsLoadRun(*I);
+         I = I->getNextNode())
       if (auto *L = dyn_cast<LoadInst>(I)) {
         Last = L;
         ++Loads;
@@ -2979,6 +3044,12 @@ private:
   // By counter: the most one pass through a loop adds to its register.
   std::map<uint32_t, uint64_t> SlotBounds;
   std::deque<AccessGroup> Groups;
+  struct EveryTripBody {
+    CallInst *Call;                // the header's __pasta_div_branch_body
+    Value *All;                    // every lane takes it at every iteration
+    Value *FirstWarp, *FirstLanes; // the first lane's adds (1, its lanes)
+  };
+  SmallVector<EveryTripBody, 2> EveryTrip; // planEveryTrip's
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
   SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
   std::map<BasicBlock *, AllocaInst *> Executions;
