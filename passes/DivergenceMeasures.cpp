@@ -1295,13 +1295,6 @@ public:
     return Then;
   }
 
-  static bool isBlockBarrier(const Instruction &I) {
-    const auto *II = dyn_cast<IntrinsicInst>(&I);
-    return II && (II->getIntrinsicID() ==
-                      Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
-                  II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
-  }
-
   // Whether I ends a run of loads: it may write memory, or is a call or a
   // load that is not simple.
   static bool endsLoadRun(const Instruction &I) {
@@ -1337,7 +1330,7 @@ public:
     if (!BarrierLoadsFirst || !isa<LoadInst>(First))
       return nullptr;
     Instruction *Barrier = First->getPrevNode();
-    for (; Barrier && !isBlockBarrier(*Barrier);
+    for (; Barrier && !UniformLoops::isBlockBarrier(*Barrier);
          Barrier = Barrier->getPrevNode())
       if (endsLoadRun(*Barrier))
         return nullptr;

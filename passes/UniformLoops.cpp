@@ -430,15 +430,17 @@ bool UniformLoops::inLoop(const BasicBlock &BB) const {
   return LI->getLoopFor(&BB) != nullptr;
 }
 
+bool UniformLoops::isBlockBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && (II->getIntrinsicID() ==
+                    Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+                II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
+}
+
 bool UniformLoops::inBarrierLoop(const BasicBlock &BB) const {
   const Loop *L = LI->getLoopFor(&BB);
   return L && any_of(L->blocks(), [](const BasicBlock *B) {
-           return any_of(*B, [](const Instruction &I) {
-             const auto *II = dyn_cast<IntrinsicInst>(&I);
-             return II && (II->getIntrinsicID() ==
-                               Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
-                           II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
-           });
+           return any_of(*B, isBlockBarrier);
          });
 }
 

@@ -245,6 +245,8 @@ public:
   llvm::Value *everyIterationBefore(llvm::Value *Cond, const llvm::Loop &L);
   // The innermost loop holding BB, if any.
   const llvm::Loop *loopOf(const llvm::BasicBlock &BB) const;
+  // Whether I is a block barrier (__syncthreads, s_barrier).
+  static bool isBlockBarrier(const llvm::Instruction &I);
   // Whether none of R's narrow recurrences wraps in U's iterations, in this
   // lane (an i1 at the end of U's preheader, or At's).
   llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R,
