@@ -106,11 +106,6 @@ static cl::opt<bool> SkipCleanExits(
     cl::desc("Divergence copies: at a return, skip the registers' flush in "
              "warps whose lanes all came by paths that write no register"));
 
-// In such a copy (most warps return clean: bfs's empty-frontier warps), the
-// counting code's fast flush of its 64-bit counters (a warp sum and a test
-// each, three in bfs_expand: some 45 SASS a warp) runs behind one vote of
-// their values: a warp whose lanes all hold 0 in every one of them skips
-// sums that would have added nothing (skipZeroCountFlushes).
 // srad's north and south neighbours, J[max(y - 1, 0) * n + x] and
 // J[min(y + 1, n - 1) * n + x], in full warps of two 16-wide rows stacked
 // in y: the rows' gap from the step of the address without the clamp (4n,
@@ -141,11 +136,39 @@ static cl::opt<bool> DataLoopAfterLoad(
     cl::desc("Divergence copies with a divergent loop of data-decided trips: "
              "measure FullRow loads outside loops after the load"));
 
+// In such a copy (most warps return clean: bfs's empty-frontier warps), the
+// counting code's fast flush of its 64-bit counters (a warp sum and a test
+// each, three in bfs_expand: some 45 SASS a warp) runs behind one vote of
+// their values: a warp whose lanes all hold 0 in every one of them skips
+// sums that would have added nothing (skipZeroCountFlushes).
 static cl::opt<bool> SkipZeroCounts(
     "pasta-div-skip-zero-counts", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies that skip clean exits' flush: the counting "
              "code's fast counter flushes run behind one vote of their "
              "values (a warp of zeros skips them)"));
+
+// After a block barrier, outside loops, a run of loads (no store, atomic
+// or call with effects between them) is measured after its last load: the
+// block's warps all leave the barrier together, so a load whose issue
+// waits for the measurements of the loads before it (hotspot's power[idx]
+// behind its shared tile's and its own: some 50 instructions) has its
+// latency added whole to every warp. The same lanes (one block, no branch
+// between) and addresses: the same figures.
+static cl::opt<bool> BarrierLoadsFirst(
+    "pasta-div-barrier-loads-first", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: measure a run of loads that follows a block "
+             "barrier outside loops after the run's last load"));
+
+// A loop header's branch into its body that every lane of a warp takes at
+// every iteration of an entry (shown at the preheader from the condition's
+// inequalities at the first and last iterations) adds the body's warp
+// execution and lanes from the first lane instead of a ballot per trip
+// (CopyMeasures::planEveryTrip).
+static cl::opt<bool> EveryTripBranches(
+    "pasta-div-every-trip", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: a loop header's branch that every lane "
+             "takes at every iteration, as shown at the preheader, is "
+             "counted without its ballot"));
 
 // A group measured at each execution whose first access is a load is
 // measured just after the load, not before it: the helper's code (its
@@ -797,14 +820,69 @@ public:
       Value *Taken = Br.getCondition();
       if (Side)
         Taken = B.CreateNot(Taken);
-      B.CreateCall(H.BranchBody,
-                   {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
-                    Top->getArgOperand(1), Top->getArgOperand(2)});
+      CallInst *Call =
+          B.CreateCall(H.BranchBody,
+                       {B.CreateZExt(Taken, B.getInt32Ty()), slot(Divergent, 1),
+                        Top->getArgOperand(1), Top->getArgOperand(2)});
+      if (!Side && !Round)
+        planEveryTrip(Br, *Call);
       Top->eraseFromParent();
       ++NumBodiesAtBranch;
       return true;
     }
     return false;
+  }
+
+  // A loop header's branch into its body whose condition each lane can
+  // show, at the preheader, to hold at every iteration of the entry
+  // (UniformLoops::everyIterationBefore: pathfinder's `inside && tx > k &&
+  // tx < 255 - k`, warps 1-6 of its blocks): where it holds in every lane
+  // of the warp, each iteration's ballot would find every lane taking it
+  // (not divergent; the body's one warp execution and the warp's lanes), so
+  // the first lane adds those instead, computed once at the preheader
+  // (addEveryTrip, after the accesses: the split would hide blocks from
+  // the analyses). -pasta-div-every-trip=0: none.
+  void planEveryTrip(BranchInst &Br, CallInst &Call) {
+    const Loop *L = Loops.loopOf(*Br.getParent());
+    if (!EveryTripBranches || T.Target != PASTA_TARGET_NVPTX || !L ||
+        L->getHeader() != Br.getParent())
+      return;
+    Value *Lane = Loops.everyIterationBefore(Br.getCondition(), *L);
+    if (!Lane)
+      return;
+    IRBuilder<> P(L->getLoopPreheader()->getTerminator());
+    Value *All = P.CreateICmpNE(
+        P.CreateCall(H.AllLanes, {P.CreateZExt(Lane, P.getInt32Ty())}),
+        P.getInt32(0), "pasta.div.everytrip");
+    Value *Lanes = P.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+    Value *First = P.CreateICmpEQ(
+        P.CreateAnd(Lanes, P.CreateIntrinsic(
+                               Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {})),
+        P.getInt32(0));
+    EveryTrip.push_back(
+        {&Call, All, P.CreateZExt(First, P.getInt32Ty()),
+         P.CreateSelect(First, P.CreateUnaryIntrinsic(Intrinsic::ctpop, Lanes),
+                        P.getInt32(0))});
+  }
+
+  // planEveryTrip's branches: in warps whose every lane takes the body at
+  // every iteration, the first lane's adds to the body's registers instead
+  // of the ballot.
+  void addEveryTrip() {
+    for (const EveryTripBody &E : EveryTrip) {
+      Instruction *AllT, *OtherT;
+      SplitBlockAndInsertIfThenElse(E.All, E.Call->getIterator(), &AllT,
+                                    &OtherT);
+      markInstrumentation(
+          AllT->getParent()->getSinglePredecessor()->getTerminator());
+      E.Call->moveBefore(OtherT->getIterator());
+      IRBuilder<> B(AllT);
+      for (auto [Arg, V] : {std::pair{2u, E.FirstWarp}, {3u, E.FirstLanes}}) {
+        Value *R = E.Call->getArgOperand(Arg);
+        B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt32Ty(), R), V), R);
+      }
+    }
+    EveryTrip.clear();
   }
 
   // The block counts of Top's call (a loop header's) for the lanes that
@@ -924,6 +1002,23 @@ public:
       markProvenance(G);
     }
     pairTwins(First);
+    planBarrierLoads(First);
+  }
+
+  // BarrierLoadsFirst for groups First.. (one block's), outside loops, in
+  // NVIDIA kernels (the only ones timed). A twin is measured at its own
+  // access (unlessTwinOk), after its leader's measurement; so none is
+  // planned in a block where one lies in a run.
+  void planBarrierLoads(size_t First) {
+    auto Block = make_range(Groups.begin() + First, Groups.end());
+    if (T.Target != PASTA_TARGET_NVPTX ||
+        any_of(Block, [](const AccessGroup &G) {
+          return G.InLoop || (G.TwinOf && barrierLoadsEnd(G));
+        }))
+      return;
+    for (AccessGroup &G : Block)
+      if (!G.TwinOf)
+        G.AfterBarrierLoads = barrierLoadsEnd(G);
   }
 
   // Each of groups First.. (one block's) whose addresses are an earlier
@@ -1072,6 +1167,8 @@ public:
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
         if (!G.TwinOf && (!G.FullRow || fullRowAfterLoad(G)))
           At = afterLoad(At, G.Members.front()->A->Size);
+        if (G.AfterBarrierLoads)
+          At = G.AfterBarrierLoads;
         if (G.FullRow)
           measureFullRowAt(G, At);
         else
@@ -1083,20 +1180,19 @@ public:
     for (AccessGroup &G : Groups)
       if (G.RowsProven) {
         Value *Measured = measuredIn(G.StackedWidth);
-        const AccessSite &Rep = *G.Members.front();
+        Instruction *At =
+            G.AfterBarrierLoads ? G.AfterBarrierLoads : G.Members.front()->I;
         // Its own test: the FullRow groups, measured above, may have made
         // the block's cached one below this group's access.
-        Value *Apart =
-            G.ApartWidth ? stackedFull(G.ApartWidth, Rep.I) : nullptr;
+        Value *Apart = G.ApartWidth ? stackedFull(G.ApartWidth, At) : nullptr;
         if (G.laneTested()) {
-          IRBuilder<> B(G.Members.front()->I);
+          IRBuilder<> B(At);
           Value *Agree = AgreeOf[&G] = lanesAgree(B, G);
           Measured =
               B.CreateOr(Measured, B.CreateNot(Agree), "pasta.div.apart");
         }
         Instruction *Then = SplitBlockAndInsertIfThen(
-            Measured, G.Members.front()->I->getIterator(),
-            /*Unreachable=*/false);
+            Measured, At->getIterator(), /*Unreachable=*/false);
         markInstrumentation(
             Then->getParent()->getSinglePredecessor()->getTerminator());
         if (G.GapConflicts >= 0)
@@ -1125,6 +1221,7 @@ public:
   // every return and before inline assembly that ends the thread
   // (ThreadExits.h).
   void emitFlushes() {
+    addEveryTrip();
     emitFolds();
     drainBeforeOverflow();
     if (noRegisters())
@@ -1316,6 +1413,66 @@ public:
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     return Then;
+  }
+
+  // Whether I ends a run of loads: it may write memory, or is a call or a
+  // load that is not simple.
+  static bool endsLoadRun(const Instruction &I) {
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      return !L->isSimple();
+    return I.isTerminator() || I.mayWriteToMemory() || I.mayThrow() ||
+           (isa<CallBase>(I) && !isa<IntrinsicInst>(I));
+  }
+
+  // Whether load L may read global memory (not shared memory or a stack
+  // slot): a latency worth issuing early.
+  static bool mayLoadGlobal(const LoadInst &L) {
+    if (L.getPointerAddressSpace() == 3)
+      return false;
+    const Value *O = getUnderlyingObject(L.getPointerOperand());
+    if (isa<AllocaInst>(O))
+      return false;
+    auto *GV = dyn_cast<GlobalVariable>(O);
+    return !GV || GV->getAddressSpace() != 3;
+  }
+
+  // BarrierLoadsFirst: where G (outside loops) is measured when its
+  // accesses are loads of the run that follows a block barrier in their
+  // block (up to the first instruction that may write memory, or a call):
+  // just after the run's last load, if the run holds a load that may read
+  // global memory and at most MaxBarrierRunLoads loads (their values wait
+  // in registers across the measurements: lud_internal's 33 spilled under
+  // its cap of 32); else null. Planned before any code is added, so that
+  // every group of a run is measured before the same instruction.
+  static Instruction *barrierLoadsEnd(const AccessGroup &G) {
+    static constexpr unsigned MaxBarrierRunLoads = 8;
+    Instruction *First = G.Members.front()->I;
+    if (!BarrierLoadsFirst || !isa<LoadInst>(First))
+      return nullptr;
+    Instruction *Barrier = First->getPrevNode();
+    for (; Barrier && !UniformLoops::isBlockBarrier(*Barrier);
+         Barrier = Barrier->getPrevNode())
+      if (endsLoadRun(*Barrier))
+        return nullptr;
+    if (!Barrier)
+      return nullptr;
+    Instruction *Last = nullptr;
+    unsigned Loads = 0;
+    bool Global = false;
+    for (Instruction *I = Barrier->getNextNode(); !endsLoadRun(*I);
+         I = I->getNextNode())
+      if (auto *L = dyn_cast<LoadInst>(I)) {
+        Last = L;
+        ++Loads;
+        Global |= mayLoadGlobal(*L);
+      }
+    if (!Last || Loads > MaxBarrierRunLoads || !Global)
+      return nullptr;
+    Instruction *End = Last->getNextNode();
+    bool AllIn = all_of(G.Members, [&](const AccessSite *S) {
+      return S->I->getParent() == End->getParent() && S->I->comesBefore(End);
+    });
+    return AllIn ? End : nullptr;
   }
 
   // Whether FullRow group G is measured after its load (FullRowAfterLoad;
@@ -3111,6 +3268,12 @@ private:
   // By counter: the most one pass through a loop adds to its register.
   std::map<uint32_t, uint64_t> SlotBounds;
   std::deque<AccessGroup> Groups;
+  struct EveryTripBody {
+    CallInst *Call;                // the header's __pasta_div_branch_body
+    Value *All;                    // every lane takes it at every iteration
+    Value *FirstWarp, *FirstLanes; // the first lane's adds (1, its lanes)
+  };
+  SmallVector<EveryTripBody, 2> EveryTrip; // planEveryTrip's
   std::map<const UniformLoops::UniformLoop *, HoistedLoop> Hoisted;
   SmallVector<const UniformLoops::UniformLoop *, 4> HoistOrder;
   std::map<BasicBlock *, AllocaInst *> Executions;

@@ -108,6 +108,11 @@ struct AccessGroup {
   bool NoRowTerm = false;
   // Whether it is known to have one (a kernel for 2-D blocks).
   bool RowTerm = false;
+  // Of a group outside loops whose accesses all lie in a run of loads that
+  // follows a block barrier in their block: the instruction just after the
+  // run, where it is measured (barrierLoadsEnd), so that every load of the
+  // run issues before any measurement; null: none.
+  llvm::Instruction *AfterBarrierLoads = nullptr;
   // A global load or store whose figures in a full warp of one 32-lane row
   // are the derived ones but for its sectors past its base's
   // (div_proofs.h, pasta_div_full_row_form): in such warps, tested once

@@ -26,6 +26,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -429,16 +430,81 @@ bool UniformLoops::inLoop(const BasicBlock &BB) const {
   return LI->getLoopFor(&BB) != nullptr;
 }
 
+bool UniformLoops::isBlockBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && (II->getIntrinsicID() ==
+                    Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+                II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
+}
+
 bool UniformLoops::inBarrierLoop(const BasicBlock &BB) const {
   const Loop *L = LI->getLoopFor(&BB);
   return L && any_of(L->blocks(), [](const BasicBlock *B) {
-           return any_of(*B, [](const Instruction &I) {
-             const auto *II = dyn_cast<IntrinsicInst>(&I);
-             return II && (II->getIntrinsicID() ==
-                               Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
-                           II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier);
-           });
+           return any_of(*B, isBlockBarrier);
          });
+}
+
+// The value S has at L's first iteration (First) or last (at BTC), where
+// S is invariant in L or an affine recurrence of L that does not wrap as
+// Signed says; null otherwise.
+static const SCEV *atIteration(ScalarEvolution &SE, const SCEV *S,
+                               const Loop &L, const SCEV *BTC, bool First,
+                               bool Signed) {
+  if (SE.isLoopInvariant(S, &L))
+    return S;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+      !SE.isLoopInvariant(AR->getStepRecurrence(SE), &L) ||
+      !AR->getNoWrapFlags(Signed ? SCEV::FlagNSW : SCEV::FlagNUW))
+    return nullptr;
+  return First ? AR->getStart() : AR->evaluateAtIteration(BTC, SE);
+}
+
+Value *UniformLoops::everyIterationBefore(Value *Cond, const Loop &L) {
+  using namespace PatternMatch;
+  if (!headerKeepsLanes(L))
+    return nullptr;
+  const SCEV *BTC = SE->getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(BTC))
+    return nullptr;
+  Instruction *At = L.getLoopPreheader()->getTerminator();
+  SmallVector<Value *, 4> Work{Cond}, Holds;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val(), *A, *B;
+    if (match(V, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+      Work.append({A, B});
+      continue;
+    }
+    if (L.isLoopInvariant(V)) {
+      Holds.push_back(V);
+      continue;
+    }
+    auto *Cmp = dyn_cast<ICmpInst>(V);
+    if (!Cmp || Cmp->isEquality() ||
+        !Cmp->getOperand(0)->getType()->isIntegerTy())
+      return nullptr;
+    for (bool First : {true, false}) {
+      Value *Ends[2];
+      for (unsigned K = 0; K < 2; ++K) {
+        const SCEV *S = atIteration(*SE, SE->getSCEV(Cmp->getOperand(K)), L,
+                                    BTC, First, Cmp->isSigned());
+        if (!S || !Expander->isSafeToExpandAt(S, At))
+          return nullptr;
+        Ends[K] = Expander->expandCodeFor(S, Cmp->getOperand(K)->getType(), At);
+      }
+      Holds.push_back(new ICmpInst(At->getIterator(), Cmp->getPredicate(),
+                                   Ends[0], Ends[1], "pasta.div.ends"));
+    }
+  }
+  IRBuilder<> B(At);
+  Value *All = Holds.front();
+  for (Value *H : drop_begin(Holds))
+    All = B.CreateAnd(All, H);
+  return All;
+}
+
+const Loop *UniformLoops::loopOf(const BasicBlock &BB) const {
+  return LI->getLoopFor(&BB);
 }
 
 bool UniformLoops::headerKeepsLanes(const Loop &L) const {

@@ -234,6 +234,19 @@ public:
                               const UniformLoop *At = nullptr);
   // U's iterations per entry (U.Trips), computed once at its preheader's end.
   llvm::Value *tripsBefore(const UniformLoop &U);
+  // In this lane, whether Cond, the condition of a branch in L's header
+  // (a loop that keeps its lanes there, with a computable trip count),
+  // holds at every iteration of this entry: an i1 at the end of L's
+  // preheader, or null where Cond is not an `and` of values defined
+  // outside L and inequalities between such values and affine
+  // recurrences of L that do not wrap (such an inequality holds on an
+  // interval of iterations, so at every one if at the first and the
+  // last). Before any block of the function is split.
+  llvm::Value *everyIterationBefore(llvm::Value *Cond, const llvm::Loop &L);
+  // The innermost loop holding BB, if any.
+  const llvm::Loop *loopOf(const llvm::BasicBlock &BB) const;
+  // Whether I is a block barrier (__syncthreads, s_barrier).
+  static bool isBlockBarrier(const llvm::Instruction &I);
   // Whether none of R's narrow recurrences wraps in U's iterations, in this
   // lane (an i1 at the end of U's preheader, or At's).
   llvm::Value *laneDoesNotWrap(const UniformLoop &U, const Repeat &R,

@@ -12,8 +12,8 @@
 ; (-pasta-div-rare-apart=0: by default a kernel's copy runs such groups in
 ; a function of its own, called by the warps that measure them:
 ; nvptx-divergence-rare-apart.ll.)
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-rows32=0 -pasta-div-rare-apart=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-rows32=0 -pasta-div-rare-apart=0 -pasta-div-rare-direct=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-rows32=0 -pasta-div-rare-apart=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-rows32=0 -pasta-div-rare-apart=0 -pasta-div-rare-direct=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
