@@ -15,11 +15,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DivergenceMeasures.h"
+#include "GridIndices.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
@@ -159,6 +161,74 @@ static void useAccessRow32(CallInst *CI, const DivHelpers &H) {
   CI->eraseFromParent();
 }
 
+static cl::opt<bool> Rows32UniformBranches(
+    "pasta-div-rows32-uniform-branches", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a body for rows of 32, leave unmeasured the branches "
+             "whose condition is the same in every lane of one row (thread "
+             "index x past its low 5 bits, y, z, the block's and grid's "
+             "indices and sizes, arguments) (off: measured)"));
+
+// Whether V is the same in every lane of a warp whose lanes are one row of
+// 32, lane i holding thread index x = 32k + i and one y and z (a
+// one-dimensional block, or rows of whole warps): built from constants, a
+// kernel's arguments, the block's and grid's indices and sizes, thread
+// indices y and z, and x shifted, divided or masked past its low 5 bits
+// (`threadIdx.x / 32`, `threadIdx.x & ~31`), through arithmetic, casts,
+// comparisons and selects. The reductions' `warp != 0`.
+static bool uniformInRows32(const Value *V, unsigned Depth = 0) {
+  using namespace PatternMatch;
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 16)
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+    GridRead R = gridRead(II->getIntrinsicID());
+    return R.Index != GridIndex::None && !readsThreadX(II->getIntrinsicID());
+  }
+  const Value *X;
+  const APInt *C;
+  auto IsX = [](const Value *X) {
+    const auto *II = dyn_cast<IntrinsicInst>(X);
+    return II && readsThreadX(II->getIntrinsicID());
+  };
+  if ((match(I, m_LShr(m_Value(X), m_APInt(C))) && C->uge(5)) ||
+      (match(I, m_UDiv(m_Value(X), m_APInt(C))) && !C->isZero() &&
+       C->countr_zero() >= 5 && C->isPowerOf2()) ||
+      (match(I, m_And(m_Value(X), m_APInt(C))) && C->countr_zero() >= 5))
+    if (IsX(X))
+      return true;
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<CmpInst>(I) &&
+      !isa<SelectInst>(I))
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return uniformInRows32(Op, Depth + 1);
+  });
+}
+
+// In code whose warps are rows of 32 (a body for them), the branch
+// helpers' calls on a condition uniformInRows32: a warp's lanes go one way
+// there, so the branch's divergent executions are 0 in it and
+// __pasta_div_branch_add goes; __pasta_div_branch_none_add keeps its
+// no-lane count and others, without its divergent count. The general
+// function, for other row widths, measures them as before.
+static void dropRows32UniformBranches(Function &F, const DivHelpers &H) {
+  if (!Rows32UniformBranches)
+    return;
+  auto Uniform = [](const CallInst *CI) {
+    const Value *Taken = CI->getArgOperand(0);
+    if (const auto *Z = dyn_cast<ZExtInst>(Taken))
+      Taken = Z->getOperand(0);
+    return uniformInRows32(Taken);
+  };
+  for (CallInst *CI : callsTo(F, {H.BranchAdd}))
+    if (Uniform(CI))
+      CI->eraseFromParent();
+  for (CallInst *CI : callsTo(F, {H.BranchNoneAdd}))
+    if (Uniform(CI))
+      CI->setArgOperand(3, ConstantInt::get(CI->getArgOperand(3)->getType(), 0));
+}
+
 // Splits Copy's entry block below its allocas (they must stay there to
 // become registers) into a block Name with the rest; the entry is left
 // without a terminator, for a test.
@@ -217,6 +287,7 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   foldWidth(Copy, Widths, 32);
   for (CallInst *CI : Row32Calls)
     useAccessRow32(CI, H);
+  dropRows32UniformBranches(Copy, H);
   dropDeadBlocks(Copy);
 
   BasicBlock *Body = splitEntry(Copy, "pasta.div.body32");
@@ -406,6 +477,7 @@ static void foldRows32InCommon(Function &Copy, const DivHelpers &H,
   foldWidth(Copy, Widths, 32);
   for (CallInst *CI : FullRowCalls)
     useAccessRow32(CI, H);
+  dropRows32UniformBranches(Copy, H);
 }
 
 bool pasta::addRareApart(Function &Copy, const DivHelpers &H,
