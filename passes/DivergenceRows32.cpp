@@ -206,27 +206,58 @@ static bool uniformInRows32(const Value *V, unsigned Depth = 0) {
   });
 }
 
+// The condition a branch helper's call CI is given (its `taken`, less the
+// zext).
+static Value *takenOf(const CallInst *CI) {
+  Value *Taken = CI->getArgOperand(0);
+  if (auto *Z = dyn_cast<ZExtInst>(Taken))
+    return Z->getOperand(0);
+  return Taken;
+}
+
+// A __pasta_div_branch_none_add call CI whose condition a warp's lanes all
+// share: in a warp where it holds, none and others add nothing, so the call
+// moves onto the edge its block's branch takes where it fails (taken 0
+// there, every lane of the warp active: the lanes at the branch), and a
+// warp that goes the body's way runs no measuring code. False where the
+// branch is not on that condition.
+static bool moveToNoneEdge(CallInst *CI) {
+  using namespace PatternMatch;
+  auto *Br = dyn_cast<BranchInst>(CI->getParent()->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  Value *Taken = takenOf(CI), *X;
+  unsigned NoneSide;
+  if (Taken == Br->getCondition())
+    NoneSide = 1;
+  else if (match(Taken, m_Not(m_Value(X))) && X == Br->getCondition())
+    NoneSide = 0;
+  else
+    return false;
+  BasicBlock *Edge = SplitEdge(CI->getParent(), Br->getSuccessor(NoneSide));
+  CI->moveBefore(Edge->getTerminator()->getIterator());
+  CI->setArgOperand(0, ConstantInt::get(CI->getArgOperand(0)->getType(), 0));
+  return true;
+}
+
 // In code whose warps are rows of 32 (a body for them), the branch
 // helpers' calls on a condition uniformInRows32: a warp's lanes go one way
 // there, so the branch's divergent executions are 0 in it and
 // __pasta_div_branch_add goes; __pasta_div_branch_none_add keeps its
-// no-lane count and others, without its divergent count. The general
-// function, for other row widths, measures them as before.
+// no-lane count and others, without its divergent count, on the edge where
+// no lane takes the body (moveToNoneEdge). The general function, for other
+// row widths, measures them as before.
 static void dropRows32UniformBranches(Function &F, const DivHelpers &H) {
   if (!Rows32UniformBranches)
     return;
-  auto Uniform = [](const CallInst *CI) {
-    const Value *Taken = CI->getArgOperand(0);
-    if (const auto *Z = dyn_cast<ZExtInst>(Taken))
-      Taken = Z->getOperand(0);
-    return uniformInRows32(Taken);
-  };
   for (CallInst *CI : callsTo(F, {H.BranchAdd}))
-    if (Uniform(CI))
+    if (uniformInRows32(takenOf(CI)))
       CI->eraseFromParent();
   for (CallInst *CI : callsTo(F, {H.BranchNoneAdd}))
-    if (Uniform(CI))
+    if (uniformInRows32(takenOf(CI))) {
       CI->setArgOperand(3, ConstantInt::get(CI->getArgOperand(3)->getType(), 0));
+      moveToNoneEdge(CI);
+    }
 }
 
 // Splits Copy's entry block below its allocas (they must stay there to

@@ -20,7 +20,8 @@
 ;    32-lane row: the body for rows of 32 does not measure it (no
 ;    __pasta_div_branch_add there), the general function does; line 3's
 ;    none_add keeps its no-lane count there without its divergent count
-;    (i32 0 for with_divergent).
+;    (i32 0 for with_divergent), moved onto the edge where no lane goes
+;    on, so that a warp that goes on runs no measuring code.
 ; -pasta-div-split-bodies=0 and -pasta-div-rows32-uniform-branches=0
 ; restore both measurements.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -S %s -o %t.ll 2>%t.sites
@@ -87,12 +88,15 @@ exit:
   ret void, !dbg !19
 }
 
-; The body for rows of 32 (the copy itself). Line 3: no-lane count and
-; others, no divergent count (with_divergent 0).
+; The body for rows of 32 (the copy itself). Line 3: no measuring code
+; before the branch; its no-lane count and others, without its divergent
+; count (with_divergent 0), on the edge where no lane goes on (taken 0).
 ; CHECK-LABEL: define ptx_kernel void @red__pasta_div(
 ; CHECK: pasta.div.body32:
-; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 0, ptr addrspace(1) %{{.*}}, i32 1)
-; CHECK-NEXT: br i1 %live, label %go
+; CHECK-NOT: call void @__pasta_div_branch
+; CHECK: br i1 %live, label %go, label %[[NONE3:[^,]*]],
+; CHECK: [[NONE3]]:
+; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 0, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 0, ptr addrspace(1) %{{.*}}, i32 1)
 ; `i < n`: as before.
 ; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %inb
