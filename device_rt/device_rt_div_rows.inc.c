@@ -1227,11 +1227,17 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
  * every one (`all`) or in some, so read-back derives the divergent ones as
  * the branch's executions less `none` and `all`, and a warp that splits,
  * the usual one, adds nothing (it added its divergent execution: one `red`
- * a warp). */
+ * a warp). `full_splits` (a constant) says that a full warp splits there
+ * (a lane test that some lanes of a 32-lane row pass and some fail, in a
+ * body for rows of 32: passes/DivergenceRows32.cpp), which then needs no
+ * vote. */
 PASTA_INLINE void __pasta_div_branch_split_add(uint32_t taken,
                                                PASTA_GLOBAL uint64_t *all,
-                                               PASTA_GLOBAL uint64_t *none) {
+                                               PASTA_GLOBAL uint64_t *none,
+                                               uint32_t full_splits) {
   uint64_t lanes = __gpu_lane_mask();
+  if (full_splits && lanes == PASTA_DIV_FULL_WARP)
+    return;
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
   if (yes != 0 && yes != lanes)
     return;

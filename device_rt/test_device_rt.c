@@ -2575,13 +2575,14 @@ static void test_div_branch_none(void) {
  * adds nothing. */
 struct div_split {
   uint64_t takes;
+  uint32_t full_splits;
   uint64_t all, none;
 };
 
 static void div_split_lane(uint32_t lane, void *arg) {
   struct div_split *d = arg;
   __pasta_div_branch_split_add((uint32_t)(d->takes >> lane & 1), &d->all,
-                               &d->none);
+                               &d->none, d->full_splits);
 }
 
 static void test_div_branch_split(void) {
@@ -2606,13 +2607,21 @@ static void test_div_branch_split(void) {
       if (!active)
         continue;
       for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t) {
-        struct div_split d = {takes[t], 0, 0};
+        struct div_split d = {takes[t], 0, 0, 0};
         pasta_shim_warp(width, active, 0, 0, div_split_lane, &d);
         uint64_t yes = takes[t] & active;
         CHECK_EQ_U64(d.none, yes == 0);
         CHECK_EQ_U64(d.all, yes == active);
         ++execs, none += d.none, all += d.all;
         divergent += yes != 0 && yes != active;
+        /* full_splits, where the pass gives it (a full 32-lane warp whose
+         * lanes split): the same counts, none in such a warp. */
+        if (width == 32 && yes != 0 && yes != active) {
+          struct div_split f = {takes[t], 1, 0, 0};
+          pasta_shim_warp(width, active, 0, 0, div_split_lane, &f);
+          CHECK_EQ_U64(f.none, 0);
+          CHECK_EQ_U64(f.all, 0);
+        }
       }
     }
     /* The derivation the plan makes: divergent = executions - none - all. */

@@ -785,7 +785,7 @@ public:
     // all of its executions, and the derived count 0).
     if (NT.All != PASTA_NONE) {
       B.CreateCall(H.BranchSplitAdd, {B.CreateZExt(Taken, B.getInt32Ty()),
-                                      counter(B, NT.All), None});
+                                      counter(B, NT.All), None, B.getInt32(0)});
       return;
     }
     SmallVector<Value *, 6> Args{

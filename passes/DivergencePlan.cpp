@@ -820,26 +820,8 @@ private:
   }
 
   // tid.x & M (M + 1 a power of 2 up to 32) or tid.x % 2^k: a lane's place
-  // in a group of lanes that every warp holds whole.
-  static bool laneInGroup(const Value *V) {
-    using namespace PatternMatch;
-    const Value *X;
-    const APInt *M;
-    if (!match(V, m_And(m_Value(X), m_APInt(M))) &&
-        !match(V, m_URem(m_Value(X), m_APInt(M))))
-      return false;
-    uint64_t Group = laneGroup(V);
-    auto *II = dyn_cast<IntrinsicInst>(X);
-    return II && readsThreadX(II->getIntrinsicID()) && Group <= 32 &&
-           isPowerOf2_64(Group);
-  }
-
-  // The group size of laneInGroup's V: M + 1 for tid.x & M, M for % M.
-  static uint64_t laneGroup(const Value *V) {
-    const auto *BO = cast<BinaryOperator>(V);
-    uint64_t M = cast<ConstantInt>(BO->getOperand(1))->getZExtValue();
-    return BO->getOpcode() == Instruction::And ? M + 1 : M;
-  }
+  // in a group of lanes that every warp holds whole (GridIndices.h).
+  static bool laneInGroup(const Value *V) { return laneGroup(V) != 0; }
 
   // What an index is built from (mostWarpsEnter): the thread's index,
   // something that makes it grid-wide (the block's index, or a

@@ -240,22 +240,53 @@ static bool moveToNoneEdge(CallInst *CI) {
   return true;
 }
 
+// Whether Cond holds in some lanes and fails in others of every full warp
+// of one 32-lane row: a test of a lane's place in a group (laneGroup: tid.x
+// & M, tid.x % M) against a constant that some of the group's values pass
+// and some fail (`lane == 0`, `lane < 8`; each value is some lane's).
+static bool splitsFullRow(const Value *Cond) {
+  using namespace PatternMatch;
+  const Value *X, *L;
+  bool Negated = match(Cond, m_Not(m_Value(X)));
+  if (Negated)
+    Cond = X;
+  CmpPredicate Pred;
+  const APInt *C;
+  if (!match(Cond, m_ICmp(Pred, m_Value(L), m_APInt(C))))
+    return false;
+  if (Negated)
+    Pred = CmpInst::getInversePredicate(Pred);
+  bool Pass = false, Fail = false;
+  for (uint64_t V = 0, Group = laneGroup(L); V < Group; ++V)
+    (ICmpInst::compare(APInt(C->getBitWidth(), V), *C, Pred) ? Pass : Fail) =
+        true;
+  return Pass && Fail;
+}
+
 // In code whose warps are rows of 32 (a body for them), the branch
 // helpers' calls on a condition uniformInRows32: a warp's lanes go one way
 // there, so the branch's divergent executions are 0 in it and
 // __pasta_div_branch_add goes; __pasta_div_branch_none_add keeps its
 // no-lane count and others, without its divergent count, on the edge where
 // no lane takes the body (moveToNoneEdge). The general function, for other
-// row widths, measures them as before.
+// row widths, measures them as before. A split branch
+// (__pasta_div_branch_split_add) on a lane test that splits every full row
+// (splitsFullRow) is told so: a full warp adds nothing there, without a
+// vote.
 static void dropRows32UniformBranches(Function &F, const DivHelpers &H) {
   if (!Rows32UniformBranches)
     return;
+  for (CallInst *CI : callsTo(F, {H.BranchSplitAdd}))
+    if (splitsFullRow(takenOf(CI)))
+      CI->setArgOperand(3,
+                        ConstantInt::get(CI->getArgOperand(3)->getType(), 1));
   for (CallInst *CI : callsTo(F, {H.BranchAdd}))
     if (uniformInRows32(takenOf(CI)))
       CI->eraseFromParent();
   for (CallInst *CI : callsTo(F, {H.BranchNoneAdd}))
     if (uniformInRows32(takenOf(CI))) {
-      CI->setArgOperand(3, ConstantInt::get(CI->getArgOperand(3)->getType(), 0));
+      CI->setArgOperand(3,
+                        ConstantInt::get(CI->getArgOperand(3)->getType(), 0));
       moveToNoneEdge(CI);
     }
 }

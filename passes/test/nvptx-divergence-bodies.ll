@@ -110,7 +110,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NEXT: %[[NONE2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 52
 ; CHECK-NEXT: %[[T2:.*]] = zext i1 %[[NOT]] to i32
 ; CHECK-NEXT: %[[ALL2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 54
-; CHECK-NEXT: call void @__pasta_div_branch_split_add(i32 %[[T2]], ptr addrspace(1) %[[ALL2]], ptr addrspace(1) %[[NONE2]])
+; CHECK-NEXT: call void @__pasta_div_branch_split_add(i32 %[[T2]], ptr addrspace(1) %[[ALL2]], ptr addrspace(1) %[[NONE2]], i32 0)
 ; CHECK-NEXT: br i1 %d, label %join, label %inner
 ; CHECK: inner:
 ; CHECK-NOT: __pasta_div_block_add

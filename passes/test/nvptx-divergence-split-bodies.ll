@@ -100,11 +100,12 @@ exit:
 ; `i < n`: as before.
 ; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %inb
-; Line 6's `lane == 0`: the no-lane and every-lane counts.
+; Line 6's `lane == 0`: the no-lane and every-lane counts; a full warp
+; splits there (full_splits 1: no vote in such a warp).
 ; CHECK: loaded:
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 [[NONE6:[0-9]+]]
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 [[ALL6:[0-9]+]]
-; CHECK-NEXT: call void @__pasta_div_branch_split_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}})
+; CHECK-NEXT: call void @__pasta_div_branch_split_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1)
 ; CHECK-NEXT: br i1 %lead, label %keep
 ; Line 8's `warp != 0`: not measured in this body.
 ; CHECK: kept:
@@ -117,20 +118,21 @@ exit:
 ; CHECK: sum:
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 [[NONE11:[0-9]+]]
 ; CHECK: getelementptr inbounds i64, ptr addrspace(1) %{{.*}}, i32 [[ALL11:[0-9]+]]
-; CHECK-NEXT: call void @__pasta_div_branch_split_add(
+; CHECK-NEXT: call void @__pasta_div_branch_split_add({{.*}}, i32 1)
 ; CHECK-NEXT: br i1 %lead, label %store
 ; CHECK-NOT: call void @__pasta_div_branch_add(
 ; CHECK: ret void
 ; The general function (other row widths): line 3 with its divergent
-; count, line 8 measured, the split branches alike.
+; count, line 8 measured, the split branches with their vote (full_splits
+; 0: a full warp of 16-wide rows may take `lane < 16` whole).
 ; CHECK-LABEL: define internal void @red__pasta_div_general(
 ; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 1)
 ; CHECK-NEXT: br i1 %live, label %go
-; CHECK: call void @__pasta_div_branch_split_add(
+; CHECK: call void @__pasta_div_branch_split_add({{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %lead, label %keep
 ; CHECK: call void @__pasta_div_branch_add(
 ; CHECK-NEXT: br i1 %w0, label %second
-; CHECK: call void @__pasta_div_branch_split_add(
+; CHECK: call void @__pasta_div_branch_split_add({{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %lead, label %store
 ; Read-back: each split branch's divergent executions (its line's
 ; divergent figure, the row's counter + 9) are its block's warps less the
