@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "DivergenceMeasures.h"
 #include "GridIndices.h"
+#include "IRHelpers.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -177,8 +178,10 @@ static cl::opt<bool> Rows32UniformBranches(
 // comparisons and selects. The reductions' `warp != 0`.
 static bool uniformInRows32(const Value *V, unsigned Depth = 0) {
   using namespace PatternMatch;
-  if (isa<Constant>(V) || isa<Argument>(V))
+  if (isa<Constant>(V))
     return true;
+  if (const auto *A = dyn_cast<Argument>(V)) // a device function's may differ
+    return isKernel(*A->getParent());
   const auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 16)
     return false;
