@@ -350,7 +350,7 @@ public:
     for (DivergencePlan::Branch *Later : Order)
       for (DivergencePlan::Branch *First : Order) {
         // A split branch's divergent executions are derived already.
-        if (First == Later || splitNone(*Later->Term))
+        if (First == Later || Splits.count(Later->Term))
           break;
         if (BranchesOf[First->Row] == 1 && First->Row != Later->Row &&
             !First->Repeated && repeatsBranch(*First->Term, *Later->Term)) {
@@ -370,11 +370,11 @@ public:
   void deriveSplitBranches() {
     for (const DivergencePlan::Branch &Br :
          ArrayRef(Plan.Branches).drop_front(FirstBranch))
-      if (const DivergencePlan::NoneTaken *NT = splitNone(*Br.Term)) {
+      if (auto It = Splits.find(Br.Term); It != Splits.end()) {
         uint32_t Divergent = T.DivRows[Br.Row].counter + PASTA_DIV_DIVERGENT;
         derive(T, Divergent, Br.Warps, 1);
-        derive(T, Divergent, NT->None, -1);
-        derive(T, Divergent, NT->All, -1);
+        derive(T, Divergent, It->second.first, -1);  // none
+        derive(T, Divergent, It->second.second, -1); // all
       }
   }
 
@@ -577,8 +577,10 @@ private:
                                    None};
       if (Counting != CountingCounter.end()) {
         Own.Threads = Counting->second;
-        if (splitBody(*Br, NT.Side))
+        if (splitBody(*Br, NT.Side)) {
           NT.All = T.NumCounters++;
+          Splits[Br] = {NT.None, NT.All};
+        }
       } else {
         NT.Others = T.NumCounters++;
         Own.Threads = T.NumCounters++;
@@ -648,14 +650,6 @@ private:
   // the body (the branch then adds no lanes of its own in a split warp).
   bool splitBody(const BranchInst &Br, unsigned Side) const {
     return SplitBodies && notWholeRow(Br.getCondition(), Side == 0);
-  }
-
-  // Plan.NoneTakens' entry of a split branch Term (splitBody), if any.
-  const DivergencePlan::NoneTaken *splitNone(const Instruction &Term) const {
-    for (const DivergencePlan::NoneTaken &NT : Plan.NoneTakens)
-      if (NT.Term == &Term && NT.All != PASTA_NONE)
-        return &NT;
-    return nullptr;
   }
 
   // Whether Cond is Taken in no warp of one full 32-lane row in every lane:
@@ -1050,6 +1044,8 @@ private:
   DominatorTree DT;
   LoopInfo LI;
   size_t FirstBranch = Plan.Branches.size(); // this function's first
+  // This function's split branches (splitBody): their None and All.
+  DenseMap<const Instruction *, std::pair<uint32_t, uint32_t>> Splits;
   DenseMap<const BasicBlock *, bool> EntersTogether;
 };
 
