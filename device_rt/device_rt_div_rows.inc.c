@@ -1221,6 +1221,32 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
                        hidden);
 }
 
+/* __pasta_div_branch_none_add for a branch whose lanes split in most warps
+ * (passes/DivergencePlan.cpp, splitBody: a lane test such as `lane == 0`):
+ * every warp execution takes the body's side in no active lane (`none`), in
+ * every one (`all`) or in some, so read-back derives the divergent ones as
+ * the branch's executions less `none` and `all`, and a warp that splits,
+ * the usual one, adds nothing (it added its divergent execution: one `red`
+ * a warp). `full_splits` (a constant) says that a full warp splits there
+ * (a lane test that some lanes of a 32-lane row pass and some fail, in a
+ * body for rows of 32: passes/DivergenceRows32.cpp), which then needs no
+ * vote. */
+PASTA_INLINE void __pasta_div_branch_split_add(uint32_t taken,
+                                               PASTA_GLOBAL uint64_t *all,
+                                               PASTA_GLOBAL uint64_t *none,
+                                               uint32_t full_splits) {
+  uint64_t lanes = __gpu_lane_mask();
+  if (full_splits && lanes == PASTA_DIV_FULL_WARP)
+    return;
+  uint64_t yes = __gpu_ballot(lanes, taken != 0);
+  if (yes != 0 && yes != lanes)
+    return;
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below == 0)
+    pasta_div_lone_add(yes == 0 ? none : all, 1, hidden);
+}
+
 /* A two-way branch whose `taken` side is a block entered only from it, in a
  * block every thread of every block runs once with its warp's lanes, on a
  * condition of the thread's place in its block and of values the same in

@@ -2564,6 +2564,72 @@ static void test_div_branch_none(void) {
   }
 }
 
+/* __pasta_div_branch_split_add (passes/DivergencePlan.cpp, splitBody): a
+ * branch's divergent executions are derived at read-back as its executions
+ * less those in which no active lane takes the body's side (`none`) and
+ * those in which every one does (`all`). Over warps of 32 and 64 lanes,
+ * masks full, partial, of one lane and scattered, and lanes taking the
+ * branch by several patterns (lane 0, a prefix, every other lane), `none`
+ * and `all` must be those executions by definition, and the executions less
+ * both the divergent ones by definition; a warp whose lanes go both ways
+ * adds nothing. */
+struct div_split {
+  uint64_t takes;
+  uint32_t full_splits;
+  uint64_t all, none;
+};
+
+static void div_split_lane(uint32_t lane, void *arg) {
+  struct div_split *d = arg;
+  __pasta_div_branch_split_add((uint32_t)(d->takes >> lane & 1), &d->all,
+                               &d->none, d->full_splits);
+}
+
+static void test_div_branch_split(void) {
+  const uint64_t masks[] = {
+      ~0ull,         0xffffffffull, 0xffffull,
+      1ull,          1ull << 31,    0x80000001ull,
+      0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+  const uint64_t takes[] = {0,
+                            ~0ull,
+                            1ull,
+                            1ull | 1ull << 32,
+                            0xffull,
+                            0xffff0000ull,
+                            ~0ull << 40,
+                            0xaaaaaaaaaaaaaaaaull,
+                            0x5555555555555555ull};
+  for (uint32_t width = 32; width <= 64; width += 32) {
+    uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
+    uint64_t execs = 0, none = 0, all = 0, divergent = 0;
+    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+      uint64_t active = masks[m] & lanes_of_width;
+      if (!active)
+        continue;
+      for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t) {
+        struct div_split d = {takes[t], 0, 0, 0};
+        pasta_shim_warp(width, active, 0, 0, div_split_lane, &d);
+        uint64_t yes = takes[t] & active;
+        CHECK_EQ_U64(d.none, yes == 0);
+        CHECK_EQ_U64(d.all, yes == active);
+        ++execs, none += d.none, all += d.all;
+        divergent += yes != 0 && yes != active;
+        /* full_splits, where the pass gives it (a full 32-lane warp whose
+         * lanes split): the same counts, none in such a warp. */
+        if (width == 32 && yes != 0 && yes != active) {
+          struct div_split f = {takes[t], 1, 0, 0};
+          pasta_shim_warp(width, active, 0, 0, div_split_lane, &f);
+          CHECK_EQ_U64(f.none, 0);
+          CHECK_EQ_U64(f.all, 0);
+        }
+      }
+    }
+    /* The derivation the plan makes: divergent = executions - none - all. */
+    CHECK_EQ_U64(execs - none - all, divergent);
+    CHECK(none > 0 && all > 0 && divergent > 0);
+  }
+}
+
 /* __pasta_div_branch_launch_add (passes/DivergencePlan.cpp, launchBody): a
  * body whose branch runs once in every thread of every block, on a
  * condition of the thread's place in its block. Every warp of every block
@@ -4023,6 +4089,7 @@ int main(void) {
   test_div_branches();
   test_div_branch_body();
   test_div_branch_none();
+  test_div_branch_split();
   test_div_branch_launch();
   test_div_direct_add();
   test_div_count_launch();

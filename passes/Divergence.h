@@ -88,12 +88,17 @@ struct DivergencePlan {
   // Others (unless PASTA_NONE): where the counting code does not count the
   // block, the active lanes at the branch that do not take Side, so that
   // its thread-level executions are the branch block's less those.
+  // All (unless PASTA_NONE; DivergencePlan.cpp, splitBody): the branch's
+  // executions in which every active lane takes Side, counted instead of
+  // its divergent ones, which read-back derives as its executions less None
+  // and All (a lane test such as `lane == 0`, which splits most warps).
   struct NoneTaken {
     llvm::Instruction *Term; // a conditional br
     unsigned Side;
     uint32_t None;
     bool Launch = false;
     uint32_t Others = PASTA_NONE;
+    uint32_t All = PASTA_NONE;
   };
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;

@@ -912,6 +912,14 @@ public:
     if (NT.Side)
       Taken = B.CreateNot(Taken);
     Value *None = counter(B, NT.None);
+    // A split body (splitBody): its divergent executions are derived from
+    // these two, whether or not the condition is uniform (then they are
+    // all of its executions, and the derived count 0).
+    if (NT.All != PASTA_NONE) {
+      B.CreateCall(H.BranchSplitAdd, {B.CreateZExt(Taken, B.getInt32Ty()),
+                                      counter(B, NT.All), None, B.getInt32(0)});
+      return;
+    }
     SmallVector<Value *, 6> Args{
         B.CreateZExt(Taken, B.getInt32Ty()),
         Measure ? counter(B, figure(Row, PASTA_DIV_DIVERGENT)) : None, None,

@@ -56,6 +56,9 @@ struct DivHelpers {
   // The same, for a body whose warps are the grid's blocks times block 0's
   // (DivergencePlan::NoneTaken::Launch).
   llvm::FunctionCallee BranchLaunchAdd;
+  // The executions in which no lane and every lane took a split body's side
+  // (DivergencePlan::NoneTaken::All), its divergent ones derived.
+  llvm::FunctionCallee BranchSplitAdd;
   // A kernel entry's warps and threads, added once per launch.
   llvm::FunctionCallee CountLaunch;
   // A branch in a loop with the counters of a block entered only from it.

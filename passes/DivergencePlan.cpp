@@ -49,6 +49,13 @@ static cl::opt<bool> DeriveBodies(
              "(launchBody), else the branch's less those in which no lane "
              "took it (derivedBody) (off: measured)"));
 
+static cl::opt<bool> SplitBodies(
+    "pasta-div-split-bodies", cl::init(true),
+    cl::desc("PASTA: a derived body's branch on a lane test that no 32-lane "
+             "row takes whole (`lane == 0`) counts the executions in which "
+             "every lane takes the body's side, and read-back derives its "
+             "divergent ones (splitBody) (off: counted)"));
+
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
 // The space every caller's pointer for Arg points into, when every use of
@@ -342,7 +349,8 @@ public:
     });
     for (DivergencePlan::Branch *Later : Order)
       for (DivergencePlan::Branch *First : Order) {
-        if (First == Later)
+        // A split branch's divergent executions are derived already.
+        if (First == Later || Splits.count(Later->Term))
           break;
         if (BranchesOf[First->Row] == 1 && First->Row != Later->Row &&
             !First->Repeated && repeatsBranch(*First->Term, *Later->Term)) {
@@ -351,6 +359,22 @@ public:
           Later->Repeated = true;
           break;
         }
+      }
+  }
+
+  // After every block is planned: the divergent executions of each branch
+  // that counts the executions no lane or every lane takes its body's side
+  // instead (splitBody) are its executions less those, at read-back. Here,
+  // after the rows deriving its block's warps and before those that derive
+  // a later branch's from its row (deriveRepeatedBranches).
+  void deriveSplitBranches() {
+    for (const DivergencePlan::Branch &Br :
+         ArrayRef(Plan.Branches).drop_front(FirstBranch))
+      if (auto It = Splits.find(Br.Term); It != Splits.end()) {
+        uint32_t Divergent = T.DivRows[Br.Row].counter + PASTA_DIV_DIVERGENT;
+        derive(T, Divergent, Br.Warps, 1);
+        derive(T, Divergent, It->second.first, -1);  // none
+        derive(T, Divergent, It->second.second, -1); // all
       }
   }
 
@@ -553,6 +577,10 @@ private:
                                    None};
       if (Counting != CountingCounter.end()) {
         Own.Threads = Counting->second;
+        if (splitBody(*Br, NT.Side)) {
+          NT.All = T.NumCounters++;
+          Splits[Br] = {NT.None, NT.All};
+        }
       } else {
         NT.Others = T.NumCounters++;
         Own.Threads = T.NumCounters++;
@@ -608,6 +636,46 @@ private:
       Other = Other->getSingleSuccessor();
     return !Other->getSinglePredecessor() &&
            mostWarpsEnter(Br->getCondition(), Side == 0);
+  }
+
+  // Whether a derived body's branch Br (its body on Side) counts the
+  // executions in which every active lane takes Side, with those in which
+  // none does, instead of its divergent ones (derived from the three at
+  // read-back: deriveSplitBranches): where its condition on that side
+  // holds only for a lane test that some lane of every 32-lane row fails
+  // (`lane == 0`, `lane < 8`, `(tid & 1) == 0`), a warp of one full row
+  // never takes it whole, and with the body's derived warps (mostWarpsEnter)
+  // seldom in no lane, so such a warp, which adds its divergent execution
+  // (a first-lane `red`), adds nothing. Only where the counting code counts
+  // the body (the branch then adds no lanes of its own in a split warp).
+  bool splitBody(const BranchInst &Br, unsigned Side) const {
+    return SplitBodies && notWholeRow(Br.getCondition(), Side == 0);
+  }
+
+  // Whether Cond is Taken in no warp of one full 32-lane row in every lane:
+  // it holds only where a lane test (laneInGroup against a constant) does,
+  // whose lanes 0..31 do not all pass.
+  bool notWholeRow(const Value *Cond, bool Taken, unsigned Depth = 0) const {
+    using namespace PatternMatch;
+    const Value *A, *B;
+    if (Depth < 4 &&
+        ((Taken && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+         (!Taken && match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))))
+      return notWholeRow(A, Taken, Depth + 1) ||
+             notWholeRow(B, Taken, Depth + 1);
+    CmpPredicate Pred;
+    const APInt *C;
+    if (!match(Cond, m_ICmp(Pred, m_Value(A), m_APInt(C))) || !laneInGroup(A))
+      return false;
+    if (!Taken)
+      Pred = CmpInst::getInversePredicate(Pred);
+    // The group's values 0..Group-1 all occur in a row of 32 (Group divides
+    // 32): one that fails the test is a lane that does not take Taken.
+    uint64_t Group = laneGroup(A);
+    for (uint64_t V = 0; V < Group; ++V)
+      if (!ICmpInst::compare(APInt(C->getBitWidth(), V), *C, Pred))
+        return true;
+    return false;
   }
 
   // Whether BB's warp executions are the grid's blocks times block 0's: BB
@@ -746,23 +814,8 @@ private:
   }
 
   // tid.x & M (M + 1 a power of 2 up to 32) or tid.x % 2^k: a lane's place
-  // in a group of lanes that every warp holds whole.
-  static bool laneInGroup(const Value *V) {
-    using namespace PatternMatch;
-    const Value *X;
-    const APInt *M;
-    if (!match(V, m_And(m_Value(X), m_APInt(M))) &&
-        !match(V, m_URem(m_Value(X), m_APInt(M))))
-      return false;
-    uint64_t Group =
-        isa<BinaryOperator>(V) &&
-                cast<BinaryOperator>(V)->getOpcode() == Instruction::And
-            ? M->getZExtValue() + 1
-            : M->getZExtValue();
-    auto *II = dyn_cast<IntrinsicInst>(X);
-    return II && readsThreadX(II->getIntrinsicID()) && Group <= 32 &&
-           isPowerOf2_64(Group);
-  }
+  // in a group of lanes that every warp holds whole (GridIndices.h).
+  static bool laneInGroup(const Value *V) { return laneGroup(V) != 0; }
 
   // What an index is built from (mostWarpsEnter): the thread's index,
   // something that makes it grid-wide (the block's index, or a
@@ -991,6 +1044,8 @@ private:
   DominatorTree DT;
   LoopInfo LI;
   size_t FirstBranch = Plan.Branches.size(); // this function's first
+  // This function's split branches (splitBody): their None and All.
+  DenseMap<const Instruction *, std::pair<uint32_t, uint32_t>> Splits;
   DenseMap<const BasicBlock *, bool> EntersTogether;
 };
 
@@ -1005,6 +1060,7 @@ DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
                             FAM.getResult<UniformityInfoAnalysis>(*P.F));
     for (BasicBlock &BB : *P.F)
       Planner.planBlock(BB);
+    Planner.deriveSplitBranches();
     Planner.deriveRepeatedBranches();
     // The counting code goes in next: nothing may read this one later.
     PreservedAnalyses Kept = PreservedAnalyses::all();

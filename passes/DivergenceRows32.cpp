@@ -15,11 +15,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DivergenceMeasures.h"
+#include "GridIndices.h"
+#include "IRHelpers.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
@@ -159,6 +162,138 @@ static void useAccessRow32(CallInst *CI, const DivHelpers &H) {
   CI->eraseFromParent();
 }
 
+static cl::opt<bool> Rows32UniformBranches(
+    "pasta-div-rows32-uniform-branches", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: in a body for rows of 32, leave unmeasured the branches "
+             "whose condition is the same in every lane of one row (thread "
+             "index x past its low 5 bits, y, z, the block's and grid's "
+             "indices and sizes, arguments) (off: measured)"));
+
+// Whether V is the same in every lane of a warp whose lanes are one row of
+// 32, lane i holding thread index x = 32k + i and one y and z (a
+// one-dimensional block, or rows of whole warps): built from constants, a
+// kernel's arguments, the block's and grid's indices and sizes, thread
+// indices y and z, and x shifted, divided or masked past its low 5 bits
+// (`threadIdx.x / 32`, `threadIdx.x & ~31`), through arithmetic, casts,
+// comparisons and selects. The reductions' `warp != 0`.
+static bool uniformInRows32(const Value *V, unsigned Depth = 0) {
+  using namespace PatternMatch;
+  if (isa<Constant>(V))
+    return true;
+  if (const auto *A = dyn_cast<Argument>(V)) // a device function's may differ
+    return isKernel(*A->getParent());
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 16)
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+    GridRead R = gridRead(II->getIntrinsicID());
+    return R.Index != GridIndex::None && !readsThreadX(II->getIntrinsicID());
+  }
+  const Value *X;
+  const APInt *C;
+  auto IsX = [](const Value *X) {
+    const auto *II = dyn_cast<IntrinsicInst>(X);
+    return II && readsThreadX(II->getIntrinsicID());
+  };
+  if ((match(I, m_LShr(m_Value(X), m_APInt(C))) && C->uge(5)) ||
+      (match(I, m_UDiv(m_Value(X), m_APInt(C))) && !C->isZero() &&
+       C->countr_zero() >= 5 && C->isPowerOf2()) ||
+      (match(I, m_And(m_Value(X), m_APInt(C))) && C->countr_zero() >= 5))
+    if (IsX(X))
+      return true;
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<CmpInst>(I) &&
+      !isa<SelectInst>(I))
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return uniformInRows32(Op, Depth + 1);
+  });
+}
+
+// The condition a branch helper's call CI is given (its `taken`, less the
+// zext).
+static Value *takenOf(const CallInst *CI) {
+  Value *Taken = CI->getArgOperand(0);
+  if (auto *Z = dyn_cast<ZExtInst>(Taken))
+    return Z->getOperand(0);
+  return Taken;
+}
+
+// A __pasta_div_branch_none_add call CI whose condition a warp's lanes all
+// share: in a warp where it holds, none and others add nothing, so the call
+// moves onto the edge its block's branch takes where it fails (taken 0
+// there, every lane of the warp active: the lanes at the branch), and a
+// warp that goes the body's way runs no measuring code. False where the
+// branch is not on that condition.
+static bool moveToNoneEdge(CallInst *CI) {
+  using namespace PatternMatch;
+  auto *Br = dyn_cast<BranchInst>(CI->getParent()->getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  Value *Taken = takenOf(CI), *X;
+  unsigned NoneSide;
+  if (Taken == Br->getCondition())
+    NoneSide = 1;
+  else if (match(Taken, m_Not(m_Value(X))) && X == Br->getCondition())
+    NoneSide = 0;
+  else
+    return false;
+  BasicBlock *Edge = SplitEdge(CI->getParent(), Br->getSuccessor(NoneSide));
+  CI->moveBefore(Edge->getTerminator()->getIterator());
+  CI->setArgOperand(0, ConstantInt::get(CI->getArgOperand(0)->getType(), 0));
+  return true;
+}
+
+// Whether Cond holds in some lanes and fails in others of every full warp
+// of one 32-lane row: a test of a lane's place in a group (laneGroup: tid.x
+// & M, tid.x % M) against a constant that some of the group's values pass
+// and some fail (`lane == 0`, `lane < 8`; each value is some lane's).
+static bool splitsFullRow(const Value *Cond) {
+  using namespace PatternMatch;
+  const Value *X, *L;
+  bool Negated = match(Cond, m_Not(m_Value(X)));
+  if (Negated)
+    Cond = X;
+  CmpPredicate Pred;
+  const APInt *C;
+  if (!match(Cond, m_ICmp(Pred, m_Value(L), m_APInt(C))))
+    return false;
+  if (Negated)
+    Pred = CmpInst::getInversePredicate(Pred);
+  bool Pass = false, Fail = false;
+  for (uint64_t V = 0, Group = laneGroup(L); V < Group; ++V)
+    (ICmpInst::compare(APInt(C->getBitWidth(), V), *C, Pred) ? Pass : Fail) =
+        true;
+  return Pass && Fail;
+}
+
+// In code whose warps are rows of 32 (a body for them), the branch
+// helpers' calls on a condition uniformInRows32: a warp's lanes go one way
+// there, so the branch's divergent executions are 0 in it and
+// __pasta_div_branch_add goes; __pasta_div_branch_none_add keeps its
+// no-lane count and others, without its divergent count, on the edge where
+// no lane takes the body (moveToNoneEdge). The general function, for other
+// row widths, measures them as before. A split branch
+// (__pasta_div_branch_split_add) on a lane test that splits every full row
+// (splitsFullRow) is told so: a full warp adds nothing there, without a
+// vote.
+static void dropRows32UniformBranches(Function &F, const DivHelpers &H) {
+  if (!Rows32UniformBranches)
+    return;
+  for (CallInst *CI : callsTo(F, {H.BranchSplitAdd}))
+    if (splitsFullRow(takenOf(CI)))
+      CI->setArgOperand(3,
+                        ConstantInt::get(CI->getArgOperand(3)->getType(), 1));
+  for (CallInst *CI : callsTo(F, {H.BranchAdd}))
+    if (uniformInRows32(takenOf(CI)))
+      CI->eraseFromParent();
+  for (CallInst *CI : callsTo(F, {H.BranchNoneAdd}))
+    if (uniformInRows32(takenOf(CI))) {
+      CI->setArgOperand(3,
+                        ConstantInt::get(CI->getArgOperand(3)->getType(), 0));
+      moveToNoneEdge(CI);
+    }
+}
+
 // Splits Copy's entry block below its allocas (they must stay there to
 // become registers) into a block Name with the rest; the entry is left
 // without a terminator, for a test.
@@ -217,6 +352,7 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
   foldWidth(Copy, Widths, 32);
   for (CallInst *CI : Row32Calls)
     useAccessRow32(CI, H);
+  dropRows32UniformBranches(Copy, H);
   dropDeadBlocks(Copy);
 
   BasicBlock *Body = splitEntry(Copy, "pasta.div.body32");
@@ -406,6 +542,7 @@ static void foldRows32InCommon(Function &Copy, const DivHelpers &H,
   foldWidth(Copy, Widths, 32);
   for (CallInst *CI : FullRowCalls)
     useAccessRow32(CI, H);
+  dropRows32UniformBranches(Copy, H);
 }
 
 bool pasta::addRareApart(Function &Copy, const DivHelpers &H,

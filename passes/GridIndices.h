@@ -11,9 +11,12 @@
 #ifndef PASTA_PASSES_GRIDINDICES_H
 #define PASTA_PASSES_GRIDINDICES_H
 
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace pasta {
 
@@ -66,6 +69,28 @@ inline GridRead gridRead(llvm::Intrinsic::ID ID) {
 inline bool readsThreadX(llvm::Intrinsic::ID ID) {
   GridRead R = gridRead(ID);
   return R.Index == GridIndex::Thread && R.Dim == 0;
+}
+
+// For tid.x & M (M + 1 a power of 2 up to 32) or tid.x % M (M a power of 2
+// up to 32), a lane's place in a group of lanes that every warp of 32-lane
+// rows holds whole: the group's size (M + 1, or M); else 0.
+inline uint64_t laneGroup(const llvm::Value *V) {
+  using namespace llvm;
+  using namespace llvm::PatternMatch;
+  const Value *X;
+  const APInt *M;
+  uint64_t Group;
+  if (match(V, m_And(m_Value(X), m_APInt(M))))
+    Group = M->getZExtValue() + 1;
+  else if (match(V, m_URem(m_Value(X), m_APInt(M))))
+    Group = M->getZExtValue();
+  else
+    return 0;
+  const auto *II = dyn_cast<IntrinsicInst>(X);
+  return II && readsThreadX(II->getIntrinsicID()) && Group <= 32 &&
+                 isPowerOf2_64(Group)
+             ? Group
+             : 0;
 }
 
 } // namespace pasta

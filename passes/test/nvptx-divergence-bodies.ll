@@ -101,13 +101,16 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: then:
 ; CHECK-NOT: __pasta_div_block_add
 ; `inner` is the false side of `lane != 0`: the helper is given its
-; negation.
+; negation. That lane test splits every full 32-lane row (splitBody,
+; nvptx-divergence-split-bodies.ll): the branch counts the executions in
+; which no lane (52) and every lane (54, after inner's warps 53) takes
+; `inner`, and read-back derives its divergent ones (35).
 ; CHECK: %d = icmp ne i32 %lane, 0
 ; CHECK-NEXT: %[[NOT:.*]] = xor i1 %d, true
 ; CHECK-NEXT: %[[NONE2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 52
 ; CHECK-NEXT: %[[T2:.*]] = zext i1 %[[NOT]] to i32
-; CHECK-NEXT: %[[DIV2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 35
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T2]], ptr addrspace(1) %[[DIV2]], ptr addrspace(1) %[[NONE2]], i32 1, ptr addrspace(1) %[[NONE2]], i32 0)
+; CHECK-NEXT: %[[ALL2:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 54
+; CHECK-NEXT: call void @__pasta_div_branch_split_add(i32 %[[T2]], ptr addrspace(1) %[[ALL2]], ptr addrspace(1) %[[NONE2]], i32 0)
 ; CHECK-NEXT: br i1 %d, label %join, label %inner
 ; CHECK: inner:
 ; CHECK-NOT: __pasta_div_block_add
@@ -117,15 +120,16 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NOT: call void @__pasta_div_branch
 ; CHECK: br i1 %u, label %leader, label %block0
 ; CHECK: leader:
-; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 78
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 79
 ; CHECK-NEXT: call void @__pasta_div_block_add(
 ; `tid < 64` (block0 runs once in every thread): the branch adds `tree`'s
-; warps (103) in block 0 only, with its divergent executions (line 11's
-; counters 79-90: 88).
+; warps (104) in block 0 only, with its divergent executions (line 11's
+; counters 80-91: 89; every counter from line 4's every-lane count on is
+; one later than without it).
 ; CHECK: block0:
-; CHECK: %[[TREE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 103
+; CHECK: %[[TREE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 104
 ; CHECK-NEXT: %[[T3:.*]] = zext i1 %small to i32
-; CHECK-NEXT: %[[DIV3:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 88
+; CHECK-NEXT: %[[DIV3:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 89
 ; CHECK-NEXT: call void @__pasta_div_branch_launch_add(i32 %[[T3]], ptr addrspace(1) %[[DIV3]], ptr addrspace(1) %[[TREE]], i32 1)
 ; CHECK-NEXT: br i1 %small, label %tree, label %data
 ; CHECK: tree:
@@ -135,7 +139,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: call void @__pasta_div_branch_add(
 ; CHECK-NEXT: br i1 %set, label %flagged
 ; CHECK: flagged:
-; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 128
+; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 129
 ; CHECK-NEXT: call void @__pasta_div_block_add(
 ; In the loop: registers, no derivation; the body's warps and lanes come
 ; from the branch's ballot (nvptx-divergence-loop-bodies.ll).
@@ -161,6 +165,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; ROWS: pasta: derived 39 = +1*c24 -1*c38
 ; ROWS-NOT: *c53
 ; ROWS: pasta: derived 53 = +1*c39 -1*c52
+; `lane != 0`'s divergent executions: then's warps less 52 and 54.
+; ROWS: pasta: derived 35 = +1*c39 -1*c52 -1*c54
 ; ROWS-NOT: -1*c
 ; STATS: pasta: div-stats: {{.*}}; bodies counted at their branch: 3
 
