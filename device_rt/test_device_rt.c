@@ -2493,6 +2493,74 @@ static void test_div_branch_body(void) {
   div_branch_body_check(64, 0xffff0000ffff0000ull, 0x00ff00ff00ff00ffull);
 }
 
+/* __pasta_div_interval_body (passes/DivergenceMeasures.cpp,
+ * foldIntervalBody): a loop header's branch on start + k u< bound in trip k
+ * of `trips`, every lane of the preheader in every trip, counted once at the
+ * preheader. The reference: __pasta_div_branch_body at every trip, each lane
+ * with its own start (lane-shaped, scattered, and across the 2^32 wrap). */
+struct div_interval {
+  uint32_t start[64], bound, trips, negate;
+  uint32_t r[64][3]; /* divergent, warps, threads */
+};
+
+static void div_interval_lane(uint32_t lane, void *arg) {
+  struct div_interval *d = arg;
+  uint32_t *r = d->r[lane];
+  __pasta_div_interval_body(d->start[lane], d->bound, d->trips, d->negate,
+                            &r[0], &r[1], &r[2]);
+}
+
+static void div_interval_reference(uint32_t lane, void *arg) {
+  struct div_interval *d = arg;
+  uint32_t *r = d->r[lane];
+  for (uint32_t k = 0; k < d->trips; ++k) {
+    uint32_t in = d->start[lane] + k < d->bound;
+    __pasta_div_branch_body(in ^ d->negate, &r[0], &r[1], &r[2]);
+  }
+}
+
+static void div_interval_sums(const struct div_interval *d, uint64_t s[3]) {
+  memset(s, 0, 3 * sizeof *s);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 3; ++i)
+      s[i] += div_reg(d->r[l][i]);
+}
+
+static void div_interval_check(struct div_interval *d, uint64_t active) {
+  uint64_t got[3], want[3];
+  memset(d->r, 0, sizeof d->r);
+  pasta_shim_warp(32, active, 0, 0, div_interval_lane, d);
+  div_interval_sums(d, got);
+  memset(d->r, 0, sizeof d->r);
+  pasta_shim_warp(32, active, 0, 0, div_interval_reference, d);
+  div_interval_sums(d, want);
+  for (int i = 0; i < 3; ++i)
+    CHECK_EQ_U64(got[i], want[i]);
+}
+
+static void test_div_interval_body(void) {
+  static const uint64_t actives[] = {FULL, 0xffffull, 0x1ull, 0xff00ull,
+                                     0x5555aaaaull};
+  static const uint32_t bounds[] = {0, 1, 16, 0x80000000u, 0xffffffffu};
+  static const uint32_t trips[] = {1, 16, 31, 32};
+  struct div_interval d;
+  for (int shape = 0; shape < 5; ++shape) {
+    for (uint32_t l = 0; l < 64; ++l)
+      d.start[l] = shape == 0   ? 0u - l           /* nw_tile: m - tx */
+                   : shape == 1 ? 5u - (l & 15)    /* rows of 16 */
+                   : shape == 2 ? l * 2654435761u  /* scattered */
+                   : shape == 3 ? 0xfffffff0u + l  /* across the wrap */
+                                : 0x7ffffff8u - l; /* across 2^31 */
+    for (size_t b = 0; b < sizeof bounds / sizeof *bounds; ++b)
+      for (size_t t = 0; t < sizeof trips / sizeof *trips; ++t)
+        for (uint32_t negate = 0; negate < 2; ++negate)
+          for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a) {
+            d.bound = bounds[b], d.trips = trips[t], d.negate = negate;
+            div_interval_check(&d, actives[a]);
+          }
+  }
+}
+
 /* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
  * if-then body's warp executions are derived at read-back as its branch's
  * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
@@ -4022,6 +4090,7 @@ int main(void) {
   test_div_rows();
   test_div_branches();
   test_div_branch_body();
+  test_div_interval_body();
   test_div_branch_none();
   test_div_branch_launch();
   test_div_direct_add();

@@ -46,6 +46,9 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
+STATISTIC(
+    NumIntervalBodies,
+    "Loop bodies on an interval of the iteration counted at the preheader");
 STATISTIC(NumUndrainedHeaders,
           "Loop headers visited too few times a call to need a drain");
 STATISTIC(NumOutOfLineAccesses,
@@ -433,6 +436,12 @@ static cl::opt<bool> BodiesAtBranch(
     cl::desc("PASTA: count a loop's if-then body at its measured branch "
              "(from the branch's ballot) instead of at the body's top"));
 
+static cl::opt<bool> IntervalBodies(
+    "pasta-div-interval-bodies", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count a loop header's if-then body on an interval of "
+             "the iteration (UniformLoops::intervalBranch) once at the "
+             "preheader instead of at every trip"));
+
 static cl::opt<bool> CountedHeaders(
     "pasta-div-counted-headers", cl::init(true), cl::Hidden,
     cl::desc("PASTA: count the header of a loop whose only exit is uniform "
@@ -737,6 +746,11 @@ public:
       CallInst *Top = topBlockCall(*Body);
       if (!Top)
         continue;
+      if (!Round && foldIntervalBody(Br, Side, Divergent, *Top)) {
+        Top->eraseFromParent();
+        ++NumIntervalBodies;
+        return true;
+      }
       if (Round)
         countEntries(*Round->getLoopPreheader()->getTerminator(), *Top);
       IRBuilder<> B(&Br);
@@ -751,6 +765,34 @@ public:
       return true;
     }
     return false;
+  }
+
+  // Br's side Side as a body counted at the branch (Top: its block's
+  // call), where Br ends a counted header on an interval of the iteration
+  // (UniformLoops::intervalBranch): every lane at the preheader runs the
+  // header in each of the loop's at most 32 iterations, and knows there in
+  // which it takes the side, so one __pasta_div_interval_body at the
+  // preheader adds what __pasta_div_branch_body adds at every trip (31 in
+  // nw_tile's anti-diagonal: a vote, a population count and three adds
+  // each). `-pasta-div-interval-bodies=0` keeps the trip's call.
+  bool foldIntervalBody(BranchInst &Br, unsigned Side, uint32_t Divergent,
+                        CallInst &Top) {
+    const UniformLoops::IntervalBranch *IB =
+        IntervalBodies ? Loops.intervalBranch(Br) : nullptr;
+    if (!IB)
+      return false;
+    Value *Start = Loops.expandBefore(*IB->U, IB->Start);
+    Value *Bound = Loops.expandBefore(*IB->U, IB->Bound);
+    IRBuilder<> B(IB->U->PreheaderEnd);
+    Value *Warps = Top.getArgOperand(1), *Threads = Top.getArgOperand(2);
+    B.CreateCall(H.IntervalBody,
+                 {Start, Bound, B.getInt32(IB->Trips), B.getInt32(Side),
+                  slot(Divergent, IB->Trips), Warps, Threads});
+    for (auto &[Counter, Slot] : Slots)
+      SlotBounds[Counter] += Slot == Warps     ? IB->Trips
+                             : Slot == Threads ? uint64_t(IB->Trips) * MaxLanes
+                                               : 0;
+    return true;
   }
 
   // The block counts of Top's call (a loop header's) for the lanes that
