@@ -1195,6 +1195,46 @@ PASTA_INLINE void __pasta_div_interval_body(uint32_t start, uint32_t bound,
   *threads += (uint32_t)__builtin_popcount(mine);
 }
 
+/* The bank conflicts beyond the derived ones that __pasta_div_access_lanes
+ * adds over the trips of __pasta_div_interval_body's loop for a shared load
+ * or store of `size` bytes (a power of 2 up to 4) in the branch's body,
+ * aligned to its size, at a lane stride that is a multiple of 4 other than
+ * the size (passes/DivergenceMeasures.cpp, foldIntervalConflicts): trip
+ * k's lanes are those whose bit k is set, and where they are one row of
+ * `width` (__pasta_div_row_width) its one-row path adds the conflicts of
+ * those lanes alone (none for a full warp: aligned rows have the derived
+ * figures). Called once, at the preheader, by its lanes; returns 1 when
+ * every trip's lanes are one row (the first lane added the sum), else 0,
+ * adding nothing (the trips measure). */
+PASTA_INLINE uint32_t __pasta_div_interval_conflicts(
+    uint32_t start, uint32_t bound, uint32_t trips, uint32_t negate,
+    uint32_t size, uint32_t stride, uint32_t width,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint32_t every = (uint32_t)((1ull << trips) - 1);
+  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
+  if (negate)
+    mine = ~mine & every;
+  uint64_t d[PASTA_DIV_NUM];
+  pasta_div_lanes_derived(size, stride, PASTA_DIV_SHARED, 1, 0, d);
+  uint32_t sum = 0, rows = 1;
+  for (uint32_t k = 0; k < trips; ++k) {
+    uint64_t m = __gpu_ballot(lanes, (mine >> k) & 1);
+    if (m == 0) /* the body does not run */
+      continue;
+    rows &= width == 32 ||
+            (width == 16 && ((m & 0xffffull) == 0 || (m >> 16) == 0));
+    if (m != PASTA_DIV_FULL_WARP)
+      sum += (uint32_t)(pasta_div_strided_wavefronts(m, stride) - 1 -
+                        d[PASTA_DIV_BANK_CONFLICTS]);
+  }
+  if (!rows)
+    return 0;
+  if (pasta_div_first(lanes))
+    *bank_conflicts += sum;
+  return 1;
+}
+
 /* The same for a multi-way branch (switch): divergent when the active lanes
  * do not all hold the same value. */
 PASTA_INLINE void __pasta_div_switch(uint64_t value,

@@ -2561,6 +2561,100 @@ static void test_div_interval_body(void) {
   }
 }
 
+/* __pasta_div_interval_conflicts (passes/DivergenceMeasures.cpp,
+ * foldIntervalConflicts): a shared access in __pasta_div_interval_body's
+ * body, lane l at base + step * k + stride * l in trip k (nw_tile's
+ * s_score[tx][m - tx]: stride 64, step 4), summed at the preheader. The
+ * reference: __pasta_div_access_lanes run in each trip by the lanes that
+ * take the body. Where the fold says every trip is one row (returns 1 in
+ * every lane), its bank conflicts are the trips' and nothing else; where
+ * it returns 0 it adds nothing. */
+struct div_interval_bank {
+  struct div_interval in;
+  uint32_t size, stride, step, width;
+  uint32_t trip, ok[64];
+  uint32_t regs[64][8];
+};
+
+static void div_interval_bank_lane(uint32_t lane, void *arg) {
+  struct div_interval_bank *c = arg;
+  c->ok[lane] = __pasta_div_interval_conflicts(
+      c->in.start[lane], c->in.bound, c->in.trips, c->in.negate, c->size,
+      c->stride, c->width, &c->regs[lane][7]);
+}
+
+static void div_interval_bank_trip(uint32_t lane, void *arg) {
+  struct div_interval_bank *c = arg;
+  uint32_t *r = c->regs[lane];
+  uint64_t addr =
+      DIV_BASE * 4 + (uint64_t)c->step * c->trip + (uint64_t)c->stride * lane;
+  __pasta_div_access_lanes((void *)(uintptr_t)addr, c->size, c->stride,
+                           PASTA_DIV_SHARED, 1, c->width, &r[0], &r[1], &r[2],
+                           &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void div_interval_bank_check(struct div_interval_bank *c,
+                                    uint64_t active) {
+  uint64_t got[8] = {0}, want[8] = {0};
+  memset(c->regs, 0, sizeof c->regs);
+  pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5,
+                  div_interval_bank_lane, c);
+  uint32_t ok = c->ok[__builtin_ctzll(active)];
+  for (int l = 0; l < 32; ++l)
+    if (active >> l & 1)
+      CHECK_EQ_U64(c->ok[l], ok);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      got[i] += div_reg(c->regs[l][i]);
+  memset(c->regs, 0, sizeof c->regs);
+  for (c->trip = 0; c->trip < c->in.trips; ++c->trip) {
+    uint64_t takes = 0;
+    for (int l = 0; l < 32; ++l)
+      if ((active >> l & 1) &&
+          ((c->in.start[l] + c->trip < c->in.bound) ^ c->in.negate))
+        takes |= 1ull << l;
+    if (takes)
+      pasta_shim_warp(32, takes, DIV_BASE * 4, DIV_BASE * 5,
+                      div_interval_bank_trip, c);
+  }
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      want[i] += div_reg(c->regs[l][i]);
+  if (!ok) {
+    for (int i = 0; i < 8; ++i)
+      CHECK_EQ_U64(got[i], 0);
+    /* one row of 32 lanes never falls back */
+    CHECK(c->width != 32);
+    return;
+  }
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(got[i], want[i]);
+}
+
+static void test_div_interval_conflicts(void) {
+  static const uint64_t actives[] = {FULL, 0xffffull, 0xff00ull, 0x5555aaaaull,
+                                     0x10001ull};
+  static const uint32_t strides[][2] = {{4, 64}, {4, 60}, {4, 8}, {4, 128},
+                                        {2, 4},  {1, 12}, {4, 68}};
+  static const uint32_t widths[] = {32, 16, 0};
+  static const uint32_t bounds[] = {16, 5, 0xffffffffu};
+  struct div_interval_bank c;
+  for (int shape = 0; shape < 2; ++shape) {
+    for (uint32_t l = 0; l < 64; ++l)
+      c.in.start[l] = shape == 0 ? 0u - l : 0u - (l & 15);
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (size_t w = 0; w < sizeof widths / sizeof *widths; ++w)
+        for (size_t b = 0; b < sizeof bounds / sizeof *bounds; ++b)
+          for (uint32_t negate = 0; negate < 2; ++negate)
+            for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a) {
+              c.size = strides[s][0], c.stride = strides[s][1];
+              c.step = c.size, c.width = widths[w];
+              c.in.bound = bounds[b], c.in.trips = 31, c.in.negate = negate;
+              div_interval_bank_check(&c, actives[a]);
+            }
+  }
+}
+
 /* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
  * if-then body's warp executions are derived at read-back as its branch's
  * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
@@ -4091,6 +4185,7 @@ int main(void) {
   test_div_branches();
   test_div_branch_body();
   test_div_interval_body();
+  test_div_interval_conflicts();
   test_div_branch_none();
   test_div_branch_launch();
   test_div_direct_add();

@@ -63,6 +63,8 @@ struct DivHelpers {
   // The same summed over a loop's trips at its preheader, for a branch on
   // an interval of the iteration (UniformLoops::intervalBranch).
   llvm::FunctionCallee IntervalBody;
+  // A shared access's bank conflicts in such a body, summed likewise.
+  llvm::FunctionCallee IntervalConflicts;
 };
 
 // A planned access in a divergence copy: its pointer there.

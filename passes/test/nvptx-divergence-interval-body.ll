@@ -10,6 +10,14 @@
 ; nothing for the branch. Not for more than 32 trips, trips not a constant,
 ; or a step other than 1 per trip: the trip's call stays.
 ; -pasta-div-interval-bodies=0 keeps the trip's call everywhere.
+; A shared access of the body at a lane stride other than its size (diag's
+; s[tx][c - 1]: 4 bytes at 64), aligned: in a trip whose lanes are one row
+; its lanes helper adds only those lanes' bank conflicts, so
+; __pasta_div_interval_conflicts at the preheader sums them over the trips'
+; lanes into the group's bank register and returns 1 where every trip is
+; one row; the trip measures only where it returned 0. Not for outside's
+; s[tx] (stride = size: nothing to add). -pasta-div-interval-conflicts=0
+; measures at every trip.
 ; The IR is clang's -O2 output (-nocudalib) for
 ;   // Anti-diagonal sweeps: the body on m - tx u< 16 in trip m of 31.
 ;   __global__ void diag(int *out, const int *in) {
@@ -84,15 +92,23 @@
 ; the true side).
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-interval-bodies=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-interval-conflicts=0 -S %s | FileCheck %s --check-prefix=NOBANK
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
 ; CHECK: %[[START:[0-9]+]] = sub i32 0, %{{[0-9]+}}
 ; CHECK-NEXT: call void @__pasta_div_interval_body(i32 %[[START]], i32 16, i32 31, i32 0, ptr %pasta.div, ptr %pasta.div.bw, ptr %pasta.div.none)
+; CHECK-NEXT: %[[OK:[0-9]+]] = call i32 @__pasta_div_interval_conflicts(i32 %[[START]], i32 16, i32 31, i32 0, i32 4, i32 64, i32 %{{[0-9]+}}, ptr %[[BANK:pasta.div.group[0-9]*]])
 ; CHECK-NEXT: br label
+; CHECK-NOT: __pasta_div_branch_body
+; CHECK: %pasta.div.trips.measure = icmp eq i32 %[[OK]], 0
+; CHECK-NEXT: br i1 %pasta.div.trips.measure, label %[[TRIP:[0-9]+]], label
+; CHECK: [[TRIP]]:
+; CHECK-NEXT: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3, i32 1, i32 %{{[0-9]+}}, {{.*}}, ptr %[[BANK]])
 ; CHECK-NOT: __pasta_div_branch_body
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z7outsidePiPKi__pasta_div(
 ; CHECK: %[[START2:[0-9]+]] = sub i32 0, %{{[0-9]+}}
 ; CHECK-NEXT: call void @__pasta_div_interval_body(i32 %[[START2]], i32 16, i32 31, i32 1, ptr %pasta.div, ptr %pasta.div.bw, ptr %pasta.div.none)
+; CHECK-NOT: __pasta_div_interval_conflicts
 ; CHECK-NOT: __pasta_div_branch_body
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z6longerPiPKi__pasta_div(
 ; CHECK-NOT: __pasta_div_interval_body
@@ -105,8 +121,16 @@
 ; CHECK: call void @__pasta_div_branch_body(
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_divu(
 
+; NOBANK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
+; NOBANK: call void @__pasta_div_interval_body(
+; NOBANK-NOT: __pasta_div_interval_conflicts
+; NOBANK-NOT: pasta.div.trips.measure
+; NOBANK: call i32 @__pasta_div_access_lanes(ptr %{{[0-9]+}}, i32 4, i32 64, i32 3,
+; NOBANK-LABEL: define {{.*}}ptx_kernel void @_Z7outsidePiPKi__pasta_div(
+
 ; OFF-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(
 ; OFF-NOT: __pasta_div_interval_body
+; OFF-NOT: __pasta_div_interval_conflicts
 ; OFF: call void @__pasta_div_branch_body(
 ; OFF-LABEL: define {{.*}}ptx_kernel void @_Z7outsidePiPKi__pasta_div(
 ; OFF-NOT: __pasta_div_interval_body
