@@ -1138,6 +1138,103 @@ PASTA_INLINE void __pasta_div_branch_body(uint32_t taken,
   *threads += first & (uint32_t)__builtin_popcountll(yes);
 }
 
+/* The trips k < `trips` (at most 32) in which `start` + k u< `bound`: a
+ * mask. The values start + k are consecutive modulo 2^32: those below the
+ * wrap (k < 2^32 - start) are below `bound` for k < bound - start, those
+ * past it (k - (2^32 - start)) for k < 2^32 - start + bound. */
+static PASTA_INLINE uint32_t pasta_div_interval_trips(uint32_t start,
+                                                      uint32_t bound,
+                                                      uint32_t trips) {
+  uint64_t t = trips, wrap = (1ull << 32) - start;
+  uint64_t below = start < bound ? (uint64_t)(bound - start) : 0;
+  uint64_t first = below < t ? below : t;
+  first = first < wrap ? first : wrap;
+  uint64_t from = wrap < t ? wrap : t, to = wrap + bound;
+  to = to < t ? to : t;
+  uint64_t past = to > from ? ((1ull << to) - 1) & ~((1ull << from) - 1) : 0;
+  return (uint32_t)(((1ull << first) - 1) | past);
+}
+
+/* The bits set in `mine` of any lane of `lanes`, in every lane: one
+ * redux.sync on sm_80 and later, else a ballot per bit. */
+static PASTA_INLINE uint32_t pasta_div_lanes_or(uint64_t lanes, uint32_t mine) {
+#if defined(__NVPTX__) && PASTA_NVPTX_REDUX
+  return pasta_div_redux_or(lanes, mine);
+#else
+  uint32_t any = 0;
+  for (uint32_t bit = 0; bit < 32; ++bit)
+    if (__gpu_ballot(lanes, (mine >> bit) & 1))
+      any |= 1u << bit;
+  return any;
+#endif
+}
+
+/* __pasta_div_branch_body summed over every trip of a loop whose header
+ * runs with the lanes of its preheader in each of its `trips` (at most 32)
+ * iterations and branches there on `start` + k u< `bound` in trip k (on its
+ * negation when `negate`): nw_tile's anti-diagonal `m - tx u< 16`
+ * (passes/DivergenceMeasures.cpp, foldIntervalBody). Each lane knows the
+ * trips it takes the body in; a trip is the body's warp execution where
+ * some lane does, and divergent where some lane does and some does not.
+ * Called once, at the preheader, by those lanes. */
+PASTA_INLINE void __pasta_div_interval_body(uint32_t start, uint32_t bound,
+                                            uint32_t trips, uint32_t negate,
+                                            PASTA_PRIVATE uint32_t *divergent,
+                                            PASTA_PRIVATE uint32_t *warps,
+                                            PASTA_PRIVATE uint32_t *threads) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint32_t every = (uint32_t)((1ull << trips) - 1);
+  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
+  if (negate)
+    mine = ~mine & every;
+  uint32_t any = pasta_div_lanes_or(lanes, mine);
+  uint32_t all = ~pasta_div_lanes_or(lanes, ~mine & every) & every;
+  uint32_t first = pasta_div_first(lanes) ? ~0u : 0u;
+  *divergent += first & (uint32_t)__builtin_popcount(any & ~all);
+  *warps += first & (uint32_t)__builtin_popcount(any);
+  *threads += (uint32_t)__builtin_popcount(mine);
+}
+
+/* The bank conflicts beyond the derived ones that __pasta_div_access_lanes
+ * adds over the trips of __pasta_div_interval_body's loop for a shared load
+ * or store of `size` bytes (a power of 2 up to 4) in the branch's body,
+ * aligned to its size, at a lane stride that is a multiple of 4 other than
+ * the size (passes/DivergenceMeasures.cpp, foldIntervalConflicts): trip
+ * k's lanes are those whose bit k is set, and where they are one row of
+ * `width` (__pasta_div_row_width) its one-row path adds the conflicts of
+ * those lanes alone (none for a full warp: aligned rows have the derived
+ * figures). Called once, at the preheader, by its lanes; returns 1 when
+ * every trip's lanes are one row (the first lane added the sum), else 0,
+ * adding nothing (the trips measure). */
+PASTA_INLINE uint32_t __pasta_div_interval_conflicts(
+    uint32_t start, uint32_t bound, uint32_t trips, uint32_t negate,
+    uint32_t size, uint32_t stride, uint32_t width,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint32_t every = (uint32_t)((1ull << trips) - 1);
+  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
+  if (negate)
+    mine = ~mine & every;
+  uint64_t d[PASTA_DIV_NUM];
+  pasta_div_lanes_derived(size, stride, PASTA_DIV_SHARED, 1, 0, d);
+  uint32_t sum = 0, rows = 1;
+  for (uint32_t k = 0; k < trips; ++k) {
+    uint64_t m = __gpu_ballot(lanes, (mine >> k) & 1);
+    if (m == 0) /* the body does not run */
+      continue;
+    rows &= width == 32 ||
+            (width == 16 && ((m & 0xffffull) == 0 || (m >> 16) == 0));
+    if (m != PASTA_DIV_FULL_WARP)
+      sum += (uint32_t)(pasta_div_strided_wavefronts(m, stride) - 1 -
+                        d[PASTA_DIV_BANK_CONFLICTS]);
+  }
+  if (!rows)
+    return 0;
+  if (pasta_div_first(lanes))
+    *bank_conflicts += sum;
+  return 1;
+}
+
 /* The same for a multi-way branch (switch): divergent when the active lanes
  * do not all hold the same value. */
 PASTA_INLINE void __pasta_div_switch(uint64_t value,

@@ -2493,6 +2493,168 @@ static void test_div_branch_body(void) {
   div_branch_body_check(64, 0xffff0000ffff0000ull, 0x00ff00ff00ff00ffull);
 }
 
+/* __pasta_div_interval_body (passes/DivergenceMeasures.cpp,
+ * foldIntervalBody): a loop header's branch on start + k u< bound in trip k
+ * of `trips`, every lane of the preheader in every trip, counted once at the
+ * preheader. The reference: __pasta_div_branch_body at every trip, each lane
+ * with its own start (lane-shaped, scattered, and across the 2^32 wrap). */
+struct div_interval {
+  uint32_t start[64], bound, trips, negate;
+  uint32_t r[64][3]; /* divergent, warps, threads */
+};
+
+static void div_interval_lane(uint32_t lane, void *arg) {
+  struct div_interval *d = arg;
+  uint32_t *r = d->r[lane];
+  __pasta_div_interval_body(d->start[lane], d->bound, d->trips, d->negate,
+                            &r[0], &r[1], &r[2]);
+}
+
+static void div_interval_reference(uint32_t lane, void *arg) {
+  struct div_interval *d = arg;
+  uint32_t *r = d->r[lane];
+  for (uint32_t k = 0; k < d->trips; ++k) {
+    uint32_t in = d->start[lane] + k < d->bound;
+    __pasta_div_branch_body(in ^ d->negate, &r[0], &r[1], &r[2]);
+  }
+}
+
+static void div_interval_sums(const struct div_interval *d, uint64_t s[3]) {
+  memset(s, 0, 3 * sizeof *s);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 3; ++i)
+      s[i] += div_reg(d->r[l][i]);
+}
+
+static void div_interval_check(struct div_interval *d, uint64_t active) {
+  uint64_t got[3], want[3];
+  memset(d->r, 0, sizeof d->r);
+  pasta_shim_warp(32, active, 0, 0, div_interval_lane, d);
+  div_interval_sums(d, got);
+  memset(d->r, 0, sizeof d->r);
+  pasta_shim_warp(32, active, 0, 0, div_interval_reference, d);
+  div_interval_sums(d, want);
+  for (int i = 0; i < 3; ++i)
+    CHECK_EQ_U64(got[i], want[i]);
+}
+
+static void test_div_interval_body(void) {
+  static const uint64_t actives[] = {FULL, 0xffffull, 0x1ull, 0xff00ull,
+                                     0x5555aaaaull};
+  static const uint32_t bounds[] = {0, 1, 16, 0x80000000u, 0xffffffffu};
+  static const uint32_t trips[] = {1, 16, 31, 32};
+  struct div_interval d;
+  for (int shape = 0; shape < 5; ++shape) {
+    for (uint32_t l = 0; l < 64; ++l)
+      d.start[l] = shape == 0   ? 0u - l           /* nw_tile: m - tx */
+                   : shape == 1 ? 5u - (l & 15)    /* rows of 16 */
+                   : shape == 2 ? l * 2654435761u  /* scattered */
+                   : shape == 3 ? 0xfffffff0u + l  /* across the wrap */
+                                : 0x7ffffff8u - l; /* across 2^31 */
+    for (size_t b = 0; b < sizeof bounds / sizeof *bounds; ++b)
+      for (size_t t = 0; t < sizeof trips / sizeof *trips; ++t)
+        for (uint32_t negate = 0; negate < 2; ++negate)
+          for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a) {
+            d.bound = bounds[b], d.trips = trips[t], d.negate = negate;
+            div_interval_check(&d, actives[a]);
+          }
+  }
+}
+
+/* __pasta_div_interval_conflicts (passes/DivergenceMeasures.cpp,
+ * foldIntervalConflicts): a shared access in __pasta_div_interval_body's
+ * body, lane l at base + step * k + stride * l in trip k (nw_tile's
+ * s_score[tx][m - tx]: stride 64, step 4), summed at the preheader. The
+ * reference: __pasta_div_access_lanes run in each trip by the lanes that
+ * take the body. Where the fold says every trip is one row (returns 1 in
+ * every lane), its bank conflicts are the trips' and nothing else; where
+ * it returns 0 it adds nothing. */
+struct div_interval_bank {
+  struct div_interval in;
+  uint32_t size, stride, step, width;
+  uint32_t trip, ok[64];
+  uint32_t regs[64][8];
+};
+
+static void div_interval_bank_lane(uint32_t lane, void *arg) {
+  struct div_interval_bank *c = arg;
+  c->ok[lane] = __pasta_div_interval_conflicts(
+      c->in.start[lane], c->in.bound, c->in.trips, c->in.negate, c->size,
+      c->stride, c->width, &c->regs[lane][7]);
+}
+
+static void div_interval_bank_trip(uint32_t lane, void *arg) {
+  struct div_interval_bank *c = arg;
+  uint32_t *r = c->regs[lane];
+  uint64_t addr =
+      DIV_BASE * 4 + (uint64_t)c->step * c->trip + (uint64_t)c->stride * lane;
+  __pasta_div_access_lanes((void *)(uintptr_t)addr, c->size, c->stride,
+                           PASTA_DIV_SHARED, 1, c->width, &r[0], &r[1], &r[2],
+                           &r[3], &r[4], &r[5], &r[6], &r[7]);
+}
+
+static void div_interval_bank_check(struct div_interval_bank *c,
+                                    uint64_t active) {
+  uint64_t got[8] = {0}, want[8] = {0};
+  memset(c->regs, 0, sizeof c->regs);
+  pasta_shim_warp(32, active, DIV_BASE * 4, DIV_BASE * 5,
+                  div_interval_bank_lane, c);
+  uint32_t ok = c->ok[__builtin_ctzll(active)];
+  for (int l = 0; l < 32; ++l)
+    if (active >> l & 1)
+      CHECK_EQ_U64(c->ok[l], ok);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      got[i] += div_reg(c->regs[l][i]);
+  memset(c->regs, 0, sizeof c->regs);
+  for (c->trip = 0; c->trip < c->in.trips; ++c->trip) {
+    uint64_t takes = 0;
+    for (int l = 0; l < 32; ++l)
+      if ((active >> l & 1) &&
+          ((c->in.start[l] + c->trip < c->in.bound) ^ c->in.negate))
+        takes |= 1ull << l;
+    if (takes)
+      pasta_shim_warp(32, takes, DIV_BASE * 4, DIV_BASE * 5,
+                      div_interval_bank_trip, c);
+  }
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      want[i] += div_reg(c->regs[l][i]);
+  if (!ok) {
+    for (int i = 0; i < 8; ++i)
+      CHECK_EQ_U64(got[i], 0);
+    /* one row of 32 lanes never falls back */
+    CHECK(c->width != 32);
+    return;
+  }
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(got[i], want[i]);
+}
+
+static void test_div_interval_conflicts(void) {
+  static const uint64_t actives[] = {FULL, 0xffffull, 0xff00ull, 0x5555aaaaull,
+                                     0x10001ull};
+  static const uint32_t strides[][2] = {{4, 64}, {4, 60}, {4, 8}, {4, 128},
+                                        {2, 4},  {1, 12}, {4, 68}};
+  static const uint32_t widths[] = {32, 16, 0};
+  static const uint32_t bounds[] = {16, 5, 0xffffffffu};
+  struct div_interval_bank c;
+  for (int shape = 0; shape < 2; ++shape) {
+    for (uint32_t l = 0; l < 64; ++l)
+      c.in.start[l] = shape == 0 ? 0u - l : 0u - (l & 15);
+    for (size_t s = 0; s < sizeof strides / sizeof *strides; ++s)
+      for (size_t w = 0; w < sizeof widths / sizeof *widths; ++w)
+        for (size_t b = 0; b < sizeof bounds / sizeof *bounds; ++b)
+          for (uint32_t negate = 0; negate < 2; ++negate)
+            for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a) {
+              c.size = strides[s][0], c.stride = strides[s][1];
+              c.step = c.size, c.width = widths[w];
+              c.in.bound = bounds[b], c.in.trips = 31, c.in.negate = negate;
+              div_interval_bank_check(&c, actives[a]);
+            }
+  }
+}
+
 /* __pasta_div_branch_none_add (passes/DivergencePlan.cpp, derivedBody): an
  * if-then body's warp executions are derived at read-back as its branch's
  * less the executions `none` counts. Over warps of 32 and 64 lanes, masks
@@ -4088,6 +4250,8 @@ int main(void) {
   test_div_rows();
   test_div_branches();
   test_div_branch_body();
+  test_div_interval_body();
+  test_div_interval_conflicts();
   test_div_branch_none();
   test_div_branch_split();
   test_div_branch_launch();

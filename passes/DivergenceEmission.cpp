@@ -660,6 +660,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.Block = M.getOrInsertFunction(DivBlockName, Void, I32, Private, Private);
   H.BranchBody = M.getOrInsertFunction("__pasta_div_branch_body", Void, I32,
                                        Private, Private, Private);
+  H.IntervalBody =
+      M.getOrInsertFunction("__pasta_div_interval_body", Void, I32, I32, I32,
+                            I32, Private, Private, Private);
+  H.IntervalConflicts =
+      M.getOrInsertFunction("__pasta_div_interval_conflicts", I32, I32, I32,
+                            I32, I32, I32, I32, I32, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);

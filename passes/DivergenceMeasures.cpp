@@ -47,6 +47,11 @@ using namespace pasta;
 #define DEBUG_TYPE "pasta"
 
 STATISTIC(NumBodiesAtBranch, "Loop bodies counted from their branch's ballot");
+STATISTIC(
+    NumIntervalBodies,
+    "Loop bodies on an interval of the iteration counted at the preheader");
+STATISTIC(NumIntervalConflicts,
+          "Shared accesses in such bodies summed at the preheader");
 STATISTIC(NumUndrainedHeaders,
           "Loop headers visited too few times a call to need a drain");
 STATISTIC(NumOutOfLineAccesses,
@@ -498,6 +503,18 @@ static cl::opt<bool> BodiesAtBranch(
     cl::desc("PASTA: count a loop's if-then body at its measured branch "
              "(from the branch's ballot) instead of at the body's top"));
 
+static cl::opt<bool> IntervalBodies(
+    "pasta-div-interval-bodies", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: count a loop header's if-then body on an interval of "
+             "the iteration (UniformLoops::intervalBranch) once at the "
+             "preheader instead of at every trip"));
+
+static cl::opt<bool> IntervalConflicts(
+    "pasta-div-interval-conflicts", cl::init(true), cl::Hidden,
+    cl::desc("PASTA: sum a shared access's bank conflicts in such a body "
+             "(foldIntervalConflicts) once at the preheader instead of at "
+             "every trip"));
+
 static cl::opt<bool> CountedHeaders(
     "pasta-div-counted-headers", cl::init(true), cl::Hidden,
     cl::desc("PASTA: count the header of a loop whose only exit is uniform "
@@ -814,6 +831,11 @@ public:
       CallInst *Top = topBlockCall(*Body);
       if (!Top)
         continue;
+      if (!Round && foldIntervalBody(Br, Side, Divergent, *Top)) {
+        Top->eraseFromParent();
+        ++NumIntervalBodies;
+        return true;
+      }
       if (Round)
         countEntries(*Round->getLoopPreheader()->getTerminator(), *Top);
       IRBuilder<> B(&Br);
@@ -883,6 +905,35 @@ public:
       }
     }
     EveryTrip.clear();
+  }
+
+  // Br's side Side as a body counted at the branch (Top: its block's
+  // call), where Br ends a counted header on an interval of the iteration
+  // (UniformLoops::intervalBranch): every lane at the preheader runs the
+  // header in each of the loop's at most 32 iterations, and knows there in
+  // which it takes the side, so one __pasta_div_interval_body at the
+  // preheader adds what __pasta_div_branch_body adds at every trip (31 in
+  // nw_tile's anti-diagonal: a vote, a population count and three adds
+  // each). `-pasta-div-interval-bodies=0` keeps the trip's call.
+  bool foldIntervalBody(BranchInst &Br, unsigned Side, uint32_t Divergent,
+                        CallInst &Top) {
+    const UniformLoops::IntervalBranch *IB =
+        IntervalBodies ? Loops.intervalBranch(Br) : nullptr;
+    if (!IB)
+      return false;
+    Value *Start = Loops.expandBefore(*IB->U, IB->Start);
+    Value *Bound = Loops.expandBefore(*IB->U, IB->Bound);
+    IRBuilder<> B(IB->U->PreheaderEnd);
+    Value *Warps = Top.getArgOperand(1), *Threads = Top.getArgOperand(2);
+    B.CreateCall(H.IntervalBody,
+                 {Start, Bound, B.getInt32(IB->Trips), B.getInt32(Side),
+                  slot(Divergent, IB->Trips), Warps, Threads});
+    IntervalBodyOf[Br.getSuccessor(Side)] = {IB, Start, Bound, Side};
+    for (auto &[Counter, Slot] : Slots)
+      SlotBounds[Counter] += Slot == Warps     ? IB->Trips
+                             : Slot == Threads ? uint64_t(IB->Trips) * MaxLanes
+                                               : 0;
+    return true;
   }
 
   // The block counts of Top's call (a loop header's) for the lanes that
@@ -2851,6 +2902,58 @@ private:
     return Slow;
   }
 
+  // G, measured at At in the body of a branch foldIntervalBody summed at
+  // its loop's preheader (in the body's own block, so with the body's
+  // lanes): a shared load or store of a power-of-2 size up to 4 bytes whose
+  // IR states an alignment to its size, at a lane stride that is a
+  // multiple of 4 other than the size (nw_tile's s_score group: 4 bytes at
+  // 64). In a trip whose lanes are one row its lanes helper adds only the
+  // bank conflicts of those lanes beyond the derived ones, whatever the
+  // trip's base; the preheader knows each trip's lanes (a ballot of its bit
+  // in each lane's trip mask), so one __pasta_div_interval_conflicts there
+  // adds that sum to G's register and returns 1 where every trip's lanes
+  // are one row, and the trips measure G only where it returned 0. Returns
+  // where the trip's measurement goes: At, or the branch taken on 0.
+  // `-pasta-div-interval-conflicts=0` measures at every trip.
+  template <typename OutFn>
+  Instruction *foldIntervalConflicts(const AccessGroup &G, Instruction *At,
+                                     OutFn Out) {
+    const AccessSite &Rep = *G.Members.front();
+    const DivergencePlan::Access &A = *Rep.A;
+    auto It = IntervalBodyOf.find(At->getParent());
+    if (!IntervalConflicts || It == IntervalBodyOf.end() || !laneShaped(G) ||
+        G.laneTested() || G.Repeat || OutOfLine ||
+        A.Space != PASTA_DIV_SHARED || !A.Sectored || A.Size > 4 ||
+        !isPowerOf2_32(A.Size) || !isa<LoadInst, StoreInst>(Rep.I) ||
+        getLoadStoreAlignment(Rep.I).value() < A.Size)
+      return At;
+    int64_t Stride = *G.LaneStride;
+    if (Stride <= 0 || Stride % 4 != 0 || Stride == int64_t(A.Size) ||
+        Stride > INT32_MAX)
+      return At;
+    const IntervalBody &IB = It->second;
+    // G's registers made in the order the trip's call makes them (their
+    // names are the copy's), no bound added here but the fold's.
+    for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+         Fig < PASTA_DIV_BANK_CONFLICTS; ++Fig)
+      if (accessMeasures(A, Fig))
+        Out(Fig, 0);
+    IRBuilder<> PB(IB.Branch->U->PreheaderEnd);
+    Value *Ok = PB.CreateCall(
+        H.IntervalConflicts, {IB.Start, IB.Bound, PB.getInt32(IB.Branch->Trips),
+                              PB.getInt32(IB.Side), PB.getInt32(A.Size),
+                              PB.getInt32(uint32_t(Stride)), rowWidth(),
+                              Out(PASTA_DIV_BANK_CONFLICTS, IB.Branch->Trips)});
+    IRBuilder<> B(At);
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Ok, B.getInt32(0), "pasta.div.trips.measure"),
+        At->getIterator(), /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    ++NumIntervalConflicts;
+    return Then;
+  }
+
   // One measurement of G before At: in a loop, straight into the registers
   // of a lone access, else into scratch registers added to each row's
   // figures as many times as it has accesses in the group (outside loops,
@@ -2861,15 +2964,20 @@ private:
     IRBuilder<> B(At);
     if (InLoop && G.Members.size() == 1 && G.Twins.empty()) {
       uint64_t Most = mostPerExecution(*Rep.A);
-      callAccess(B, Rep.Ptr, G, [&](unsigned Fig) {
-        return slot(figure(Rep.A->Row, Fig), Most);
-      });
+      auto Out = [&](unsigned Fig, uint64_t Times = 1) {
+        return slot(figure(Rep.A->Row, Fig), Most * Times);
+      };
+      B.SetInsertPoint(foldIntervalConflicts(G, At, Out));
+      callAccess(B, Rep.Ptr, G, Out);
       return;
     }
     if (InLoop && G.Twins.empty() && GroupRegisters) {
       uint64_t Most = mostPerExecution(*Rep.A);
-      callAccess(B, Rep.Ptr, G,
-                 [&](unsigned Fig) { return groupSlot(G, Fig, Most); });
+      auto Out = [&](unsigned Fig, uint64_t Times = 1) {
+        return groupSlot(G, Fig, Most * Times);
+      };
+      B.SetInsertPoint(foldIntervalConflicts(G, At, Out));
+      callAccess(B, Rep.Ptr, G, Out);
       return;
     }
     zero(B, scratch());
@@ -3275,6 +3383,14 @@ private:
   std::map<std::pair<const AccessGroup *, unsigned>, size_t> GroupSlotOf;
   // By counter: the most one pass through a loop adds to its register.
   std::map<uint32_t, uint64_t> SlotBounds;
+  // The bodies foldIntervalBody summed at their loop's preheader: the
+  // branch, its start and bound there, and which side the body is.
+  struct IntervalBody {
+    const UniformLoops::IntervalBranch *Branch;
+    Value *Start, *Bound;
+    unsigned Side;
+  };
+  DenseMap<const BasicBlock *, IntervalBody> IntervalBodyOf;
   std::deque<AccessGroup> Groups;
   struct EveryTripBody {
     CallInst *Call;                // the header's __pasta_div_branch_body

@@ -63,6 +63,11 @@ struct DivHelpers {
   llvm::FunctionCallee CountLaunch;
   // A branch in a loop with the counters of a block entered only from it.
   llvm::FunctionCallee BranchBody;
+  // The same summed over a loop's trips at its preheader, for a branch on
+  // an interval of the iteration (UniformLoops::intervalBranch).
+  llvm::FunctionCallee IntervalBody;
+  // A shared access's bank conflicts in such a body, summed likewise.
+  llvm::FunctionCallee IntervalConflicts;
 };
 
 // A planned access in a divergence copy: its pointer there.

@@ -129,6 +129,8 @@ UniformLoops::UniformLoops(Function &F, FunctionAnalysisManager &FAM) {
     L->getUniqueExitBlocks(U.Exits);
     U.Trips = Trips;
   }
+  for (auto &[L, U] : CountedHeaders)
+    findIntervalBranch(U);
   for (Loop *L : *LI)
     if (CI->getCycleDepth(L->getHeader()) == 1)
       if (unsigned Most = SE->getSmallConstantMaxTripCount(L))
@@ -547,6 +549,43 @@ UniformLoops::countedHeader(const BasicBlock &BB) const {
     return nullptr;
   auto It = CountedHeaders.find(L);
   return It == CountedHeaders.end() ? nullptr : &It->second;
+}
+
+void UniformLoops::findIntervalBranch(const UniformLoop &U) {
+  using namespace PatternMatch;
+  auto *Br = dyn_cast<BranchInst>(U.L->getHeader()->getTerminator());
+  const auto *Trips = dyn_cast<SCEVConstant>(U.Trips);
+  Value *X, *Bound;
+  CmpPredicate Pred;
+  if (!Br || !Br->isConditional() || !Trips || Trips->getAPInt().ugt(32) ||
+      Trips->getAPInt().isZero() ||
+      !match(Br->getCondition(), m_ICmp(Pred, m_Value(X), m_Value(Bound))))
+    return;
+  if (Pred == CmpInst::ICMP_UGT)
+    std::swap(X, Bound);
+  else if (Pred != CmpInst::ICMP_ULT)
+    return;
+  if (!X->getType()->isIntegerTy(32))
+    return;
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(SE->getSCEV(X));
+  const SCEV *B = SE->getSCEV(Bound);
+  if (!AR || AR->getLoop() != U.L || !AR->isAffine() ||
+      !AR->getStepRecurrence(*SE)->isOne() || !SE->isLoopInvariant(B, U.L) ||
+      !Expander->isSafeToExpandAt(AR->getStart(), U.PreheaderEnd) ||
+      !Expander->isSafeToExpandAt(B, U.PreheaderEnd))
+    return;
+  IntervalBranches[Br] = {&U, AR->getStart(), B,
+                          uint32_t(Trips->getAPInt().getZExtValue())};
+}
+
+const UniformLoops::IntervalBranch *
+UniformLoops::intervalBranch(const BranchInst &Br) const {
+  auto It = IntervalBranches.find(&Br);
+  return It == IntervalBranches.end() ? nullptr : &It->second;
+}
+
+Value *UniformLoops::expandBefore(const UniformLoop &U, const SCEV *S) {
+  return Expander->expandCodeFor(S, S->getType(), U.PreheaderEnd);
 }
 
 bool UniformLoops::sameLoop(const BasicBlock &A, const BasicBlock &B) const {

@@ -40,6 +40,7 @@
 
 namespace llvm {
 class BasicBlock;
+class BranchInst;
 class Function;
 class Instruction;
 class DominatorTree;
@@ -97,6 +98,20 @@ public:
   // to meet again at its latch, as the planner trusts joins. Null
   // otherwise. BB must be a block the function had when this was made.
   const UniformLoop *countedHeader(const llvm::BasicBlock &BB) const;
+  // A counted header's branch (countedHeader) in a loop of at most 32
+  // iterations, a constant, on `X u< Bound` (either operand order) where X
+  // is Start + k in iteration k and Bound is invariant in the loop
+  // (nw_tile's anti-diagonal `m - tx u< 16`): at the preheader each lane
+  // knows the iterations it takes the branch's true side in. Found at
+  // construction; null for any other branch.
+  struct IntervalBranch {
+    const UniformLoop *U;
+    const llvm::SCEV *Start, *Bound;
+    uint32_t Trips;
+  };
+  const IntervalBranch *intervalBranch(const llvm::BranchInst &Br) const;
+  // S, invariant in U's loop, computed at the end of U's preheader.
+  llvm::Value *expandBefore(const UniformLoop &U, const llvm::SCEV *S);
   // The most visits one call of the function makes to Header: a loop's
   // header in no other cycle (entered at most once per call) whose trips
   // have a constant bound, found at construction; none otherwise.
@@ -304,6 +319,7 @@ private:
 
   const llvm::SCEV *tripsOf(llvm::Loop &L);
   bool headerKeepsLanes(const llvm::Loop &L) const;
+  void findIntervalBranch(const UniformLoop &U);
   // Whether lanes parted inside L are trusted to meet again by its latch
   // (as the planner trusts joins): no loop inside it has a divergent exit,
   // and it calls nothing but intrinsics. Before any code is added.
@@ -320,6 +336,8 @@ private:
       Uniform; // found at construction
   llvm::DenseMap<const llvm::Loop *, UniformLoop>
       CountedHeaders; // found at construction (countedHeader)
+  llvm::DenseMap<const llvm::BranchInst *, IntervalBranch>
+      IntervalBranches; // found at construction (intervalBranch)
   llvm::SmallPtrSet<const llvm::Loop *, 8> LanesMeet; // lanesMeetInLoop
   llvm::DenseMap<const UniformLoop *, llvm::Value *> Trips;
   llvm::DenseMap<const llvm::BasicBlock *, uint64_t> MostVisits; // mostVisits
