@@ -276,6 +276,11 @@ static void test_flags(void) {
       "-Xcudafe --diag_suppress=177 -c k.cu");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
   CHECK_EQ_STR(warned, "");
+  /* nvcc's optimization hints clang has no flag for (cudaLBM's Makefile):
+   * accepted, ignored with a note, no warning. */
+  run("-O3 --restrict -extra-device-vectorization -c k.cu");
+  CHECK_EQ_STR(joined, "-O3 -c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
   /* -Xptxas, -Xlinker, --default-stream, -G (device code unoptimized;
    * without -G nvcc optimizes device code at every host -O level). */
   run("-Xptxas -v,-O3 -Xlinker --no-undefined --default-stream per-thread -G "
