@@ -279,10 +279,11 @@ static void host_compile(struct parse *p, size_t i, const char *obj) {
   int lang = p->inputs.at[i][0] - '0';
   line_tables(p, a);
   for (size_t f = 0; f < p->flags.num; ++f) { /* the link's own: not here */
-    if (strcmp(p->flags.at[f], "-Xlinker") == 0)
+    const char *flag = p->flags.at[f];
+    if (strcmp(flag, "-Xlinker") == 0)
       ++f;
-    else if (strncmp(p->flags.at[f], "-Wl,", 4) != 0)
-      p->failed |= nv_push(a, p->flags.at[f]);
+    else if (strncmp(flag, "-Wl,", 4) != 0 && strcmp(flag, "-shared") != 0)
+      p->failed |= nv_push(a, flag);
   }
   if (p->std && lang == LANG_CXX)
     p->failed |= nv_pushf(a, "-std=%s", p->std);

@@ -208,6 +208,13 @@ static void test_host_files_and_link(void) {
   CHECK_HAS_STR(joined, "-o out/exe out/exe.pasta-host0-main.cpp.o "
                         "out/exe.pasta-host1-b.c.o -x cuda kernel.cu");
   CHECK_EQ_STR(warned, "");
+  /* A shared library's link: -shared stays on the link (clang would
+   * report it unused on the host file's compile). */
+  run("-shared -Xcompiler -fPIC lib.cpp k.cu -o libx.so");
+  CHECK_EQ_STR(hosted, "-fPIC -c -isystem /cuda/include -isystem "
+                       "/cuda/include/cccl -o libx.so.pasta-host0-lib.cpp.o "
+                       "-x c++ lib.cpp");
+  CHECK_HAS_STR(joined, "-shared");
   /* CUDA alone, or host files alone: one command, as before. */
   run("main.cpp b.cpp -o app");
   CHECK_EQ_STR(hosted, "");
