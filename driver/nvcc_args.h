@@ -90,6 +90,13 @@ typedef struct pasta_nvcc_result {
   /* 1: the command links a program or shared library (not -c, -E, -M,
    * -dlink or a device-only output). */
   int links;
+  /* A command compiling or linking CUDA and host (C, C++) sources: each
+   * host source's own compile (pasta-clang++'s arguments, without argv[0]),
+   * for pasta_nvcc_run to run before `args`; a link names their objects,
+   * host_objects, which pasta_nvcc_run removes after it. */
+  pasta_strlist *host_compiles;
+  size_t num_host_compiles;
+  pasta_strlist host_objects;
   /* PASTA_NVCC_LIST_GPU: which lists were asked for, PASTA_NVCC_LIST_CODE
    * (sm_NN) and/or PASTA_NVCC_LIST_ARCH (compute_NN). */
   int list_gpu;

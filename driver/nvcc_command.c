@@ -243,9 +243,105 @@ static void emit_device_link_libraries(struct parse *p) {
     p->failed |= nv_push(a, p->libs.at[i]);
 }
 
+/* Line tables unless the command chose its debug info (nvcc's -g, -G,
+ * -lineinfo, or the host compiler's -g... through -Xcompiler), so that
+ * counts have source lines in any build (clang gives the device side
+ * line directives at -O3). */
+static void line_tables(struct parse *p, pasta_strlist *a) {
+  int chose = 0;
+  for (size_t i = 0; i < p->flags.num; ++i)
+    chose |= pasta_asks_debug_info(p->flags.at[i]);
+  if (p->cfg->line_tables == 1 && !chose)
+    p->failed |= nv_push(a, "-gline-tables-only");
+}
+
+/* nvcc gives host files the CUDA headers (and CCCL's in CUDA 13). */
+static void host_headers(struct parse *p, pasta_strlist *a) {
+  const char *cuda = p->cfg->cuda_path;
+  p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include", cuda);
+  if (p->cfg->have_cccl)
+    p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include/cccl", cuda);
+}
+
+/* The command compiling host source i (C or C++) alone: to `obj`, or
+ * where clang puts it (nvcc's name, <base>.o) when `obj` is NULL. */
+static void host_compile(struct parse *p, size_t i, const char *obj) {
+  pasta_nvcc_result *out = p->out;
+  pasta_strlist *grown =
+      realloc(out->host_compiles, (out->num_host_compiles + 1) * sizeof *grown);
+  if (!grown) {
+    p->failed = 1;
+    return;
+  }
+  out->host_compiles = grown;
+  pasta_strlist *a = &grown[out->num_host_compiles++];
+  memset(a, 0, sizeof *a);
+  int lang = p->inputs.at[i][0] - '0';
+  line_tables(p, a);
+  for (size_t f = 0; f < p->flags.num; ++f) { /* the link's own: not here */
+    const char *flag = p->flags.at[f];
+    if (strcmp(flag, "-Xlinker") == 0)
+      ++f;
+    else if (strncmp(flag, "-Wl,", 4) != 0 && strcmp(flag, "-shared") != 0)
+      p->failed |= nv_push(a, flag);
+  }
+  if (p->std && lang == LANG_CXX)
+    p->failed |= nv_pushf(a, "-std=%s", p->std);
+  p->failed |= nv_push(a, "-c");
+  host_headers(p, a);
+  if (obj)
+    p->failed |= nv_push(a, "-o") || nv_push(a, obj);
+  p->failed |= nv_push(a, "-x") || nv_push(a, lang == LANG_C ? "c" : "c++") ||
+               nv_push(a, p->inputs.at[i] + 1);
+}
+
+/* CUDA and host (C, C++) sources in one command that compiles or links:
+ * clang's offloading driver gives every source of such a command CUDA's
+ * header wrappers (cuda_wrappers/new over <new>), and a .cpp including
+ * cuda_runtime.h then <fstream> fails ("redefinition of 'operator new'";
+ * Chai's Makefiles: `nvcc main.cpp kernel.cpp kernel.cu -o exe`). nvcc
+ * compiles each host file alone with the host compiler; so does
+ * pasta-nvcc: each becomes its own command (host_compiles), run first; a
+ * link takes its object (host_objects, removed after the link) in its
+ * place, a compile (-c) leaves it out. */
+static void split_host_sources(struct parse *p) {
+  int link = !p->compile && !p->preprocess && !p->depend && !p->dlink;
+  if (p->out->device_output || !(link || p->compile) ||
+      !count_inputs(p, LANG_CUDA))
+    return;
+  const char *output = p->output ? p->output : "a.out";
+  size_t kept = 0;
+  for (size_t i = 0; i < p->inputs.num; ++i) {
+    int lang = p->inputs.at[i][0] - '0';
+    if (lang != LANG_CXX && lang != LANG_C) {
+      p->inputs.at[kept++] = p->inputs.at[i];
+      continue;
+    }
+    if (!link) {
+      host_compile(p, i, NULL);
+      free(p->inputs.at[i]);
+      continue;
+    }
+    const char *base = strrchr(p->inputs.at[i] + 1, '/');
+    base = base ? base + 1 : p->inputs.at[i] + 1;
+    p->failed |= nv_pushf(&p->out->host_objects, "%s.pasta-host%zu-%s.o",
+                          output, p->out->num_host_compiles, base);
+    if (p->failed)
+      return;
+    const char *obj = p->out->host_objects.at[p->out->host_objects.num - 1];
+    host_compile(p, i, obj);
+    free(p->inputs.at[i]);
+    p->failed |= nv_pushf(&p->inputs, "%d%s", LANG_OBJECT, obj);
+    /* in the source's place: the link keeps nvcc's order */
+    p->inputs.at[kept++] = p->inputs.at[--p->inputs.num];
+  }
+  p->inputs.num = kept;
+}
+
 static void emit(struct parse *p) {
   pasta_strlist *a = &p->out->args;
   const char *cuda = p->cfg->cuda_path;
+  split_host_sources(p);
   int cuda_inputs = count_inputs(p, LANG_CUDA);
   int host_inputs = count_inputs(p, LANG_CXX) + count_inputs(p, LANG_C);
   int objects = count_inputs(p, LANG_OBJECT);
@@ -279,15 +375,8 @@ static void emit(struct parse *p) {
                  nv_push(a, "-Xoffload-linker") || nv_push(a, "-lcudadevrt");
     return;
   }
-  /* Line tables unless the command chose its debug info (nvcc's -g, -G,
-   * -lineinfo, or the host compiler's -g... through -Xcompiler), so that
-   * counts have source lines in any build (clang gives the device side
-   * line directives at -O3). */
-  int chose = 0;
-  for (size_t i = 0; i < p->flags.num; ++i)
-    chose |= pasta_asks_debug_info(p->flags.at[i]);
-  if (p->cfg->line_tables == 1 && !chose && cuda_inputs + host_inputs)
-    p->failed |= nv_push(a, "-gline-tables-only");
+  if (cuda_inputs + host_inputs)
+    line_tables(p, a);
   for (size_t i = 0; i < p->flags.num; ++i)
     p->failed |= nv_push(a, p->flags.at[i]);
   /* nvcc takes -L and -l on a command that does not link and ignores them
@@ -315,13 +404,8 @@ static void emit(struct parse *p) {
     if (p->preprocess || p->depend)
       p->failed |= nv_push(a, "--cuda-host-only");
   }
-  /* nvcc gives host files the CUDA headers (and CCCL's in CUDA 13). */
-  if (host_inputs) {
-    p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include", cuda);
-    if (p->cfg->have_cccl)
-      p->failed |=
-          nv_push(a, "-isystem") || nv_pushf(a, "%s/include/cccl", cuda);
-  }
+  if (host_inputs)
+    host_headers(p, a);
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
   int device_objects = 0;
@@ -505,6 +589,10 @@ void pasta_nvcc_result_free(pasta_nvcc_result *r) {
   nv_strlist_free(&r->args);
   nv_strlist_free(&r->warnings);
   nv_strlist_free(&r->notes);
+  for (size_t i = 0; i < r->num_host_compiles; ++i)
+    nv_strlist_free(&r->host_compiles[i]);
+  free(r->host_compiles);
+  nv_strlist_free(&r->host_objects);
   free(r->error);
   memset(r, 0, sizeof *r);
 }

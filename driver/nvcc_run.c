@@ -205,8 +205,32 @@ static int device_link_object(char **args, size_t n, size_t out_at,
   return rc;
 }
 
+/* The host sources' own compiles (args[0] the compiler), then the command
+ * itself, waited for; the host objects removed after it. */
+static int after_host_compiles(const pasta_nvcc_result *r, char **args,
+                               const char *who) {
+  int rc = 0;
+  for (size_t c = 0; rc == 0 && c < r->num_host_compiles; ++c) {
+    const pasta_strlist *h = &r->host_compiles[c];
+    char **one = calloc(h->num + 2, sizeof *one);
+    if (!one)
+      return 2;
+    one[0] = args[0];
+    memcpy(one + 1, h->at, h->num * sizeof *one);
+    rc = run_and_wait(one, who);
+    free(one);
+  }
+  if (rc == 0)
+    rc = run_and_wait(args, who);
+  for (size_t i = 0; i < r->host_objects.num; ++i)
+    unlink(r->host_objects.at[i]);
+  return rc;
+}
+
 int pasta_nvcc_run(const pasta_nvcc_result *r, char **args, const char *cuda,
                    const char *who) {
+  if (r->num_host_compiles)
+    return after_host_compiles(r, args, who);
   size_t n = 0, archs = 0, out_at = 0;
   for (; args[n]; ++n) {
     archs += nv_arch_of(args[n]) != NULL;

@@ -207,6 +207,12 @@ int main(int argc, char **argv) {
   args[0] = clang;
   for (size_t i = 0; i < r.args.num; ++i)
     args[i + 1] = r.args.at[i];
+  for (size_t c = 0; loud && c < r.num_host_compiles; ++c) {
+    fprintf(stderr, "pasta-nvcc: %s", clang);
+    for (size_t i = 0; i < r.host_compiles[c].num; ++i)
+      fprintf(stderr, " %s", r.host_compiles[c].at[i]);
+    fprintf(stderr, "\n");
+  }
   if (loud) {
     fprintf(stderr, "pasta-nvcc:");
     for (size_t i = 0; args[i]; ++i)

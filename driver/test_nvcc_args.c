@@ -29,7 +29,7 @@ static pasta_nvcc_config cfg = {.cuda_path = "/cuda",
                                 .is_device_link_object =
                                     fake_device_link_object};
 
-static char joined[4096], warned[4096];
+static char joined[4096], warned[4096], hosted[4096];
 
 /* The result's arguments into `joined`, space-separated. */
 static void join_args(const pasta_nvcc_result *r) {
@@ -51,12 +51,17 @@ static int run(const char *cmd) {
     argv[argc++] = t;
   argv[argc] = NULL;
   pasta_nvcc_result r;
-  joined[0] = warned[0] = '\0';
+  joined[0] = warned[0] = hosted[0] = '\0';
   if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
     free(copy);
     return -1;
   }
   join_args(&r);
+  /* The host sources' own compiles into `hosted`, '|'-separated. */
+  for (size_t c = 0; c < r.num_host_compiles; ++c)
+    for (size_t i = 0; i < r.host_compiles[c].num; ++i)
+      snprintf(hosted + strlen(hosted), sizeof hosted - strlen(hosted), "%s%s",
+               i ? " " : (c ? "|" : ""), r.host_compiles[c].at[i]);
   for (size_t i = 0; i < r.warnings.num; ++i)
     snprintf(warned + strlen(warned), sizeof warned - strlen(warned), "%s%s",
              i ? "|" : "", r.warnings.at[i]);
@@ -109,9 +114,9 @@ static void test_compile(void) {
   cfg.host_compat = "/pasta/compat.h";
   run("-c k.cu main.cpp");
   CHECK_EQ_STR(joined,
-               "-c -Xarch_device -O3 -include /pasta/compat.h -isystem "
-               "/cuda/include -isystem /cuda/include/cccl -x cuda k.cu -x c++ "
-               "main.cpp");
+               "-c -Xarch_device -O3 -include /pasta/compat.h -x cuda k.cu");
+  CHECK_EQ_STR(hosted, "-c -isystem /cuda/include -isystem /cuda/include/cccl "
+                       "-x c++ main.cpp");
   cfg.host_compat = NULL;
   /* Device code only, for cuModuleLoad*: one architecture for a cubin or
    * PTX (PTX: the lowest, with a warning), every one for a fatbin (bundled
@@ -180,13 +185,47 @@ static void test_host_files_and_link(void) {
   CHECK(strstr(joined, "-lgomp") == NULL);
   CHECK_EQ_STR(warned, "");
   /* Sources of three languages in one command, compiled and linked. */
+  /* Host sources beside CUDA ones: clang's offloading driver would give
+   * them CUDA's header wrappers (a .cpp including cuda_runtime.h and
+   * <fstream> fails), so each is compiled alone first, as nvcc does, and
+   * the link takes its object in the source's place. */
   run("-std=c++17 main.cpp k.cu -o app -cudart=none");
-  CHECK_EQ_STR(joined,
-               "-std=c++17 -Xarch_device -O3 -isystem /cuda/include -isystem "
-               "/cuda/include/cccl "
-               "-o app -x c++ main.cpp -x cuda k.cu");
-  run("-std=c++17 util.c k.cu -c");
+  CHECK_EQ_STR(joined, "-std=c++17 -Xarch_device -O3 -o app "
+                       "app.pasta-host0-main.cpp.o -x cuda k.cu");
+  CHECK_EQ_STR(hosted, "-std=c++17 -c -isystem /cuda/include -isystem "
+                       "/cuda/include/cccl -o app.pasta-host0-main.cpp.o -x "
+                       "c++ main.cpp");
+  /* Chai's Makefiles: two .cpp files, then the .cu; a C file gets no -std;
+   * the linker's options stay on the link. */
+  run("-std=c++11 -O3 -Iinc -Xlinker -rpath=/x src/main.cpp b.c kernel.cu "
+      "-o out/exe");
+  CHECK_EQ_STR(hosted,
+               "-O3 -I inc -std=c++11 -c -isystem /cuda/include -isystem "
+               "/cuda/include/cccl -o out/exe.pasta-host0-main.cpp.o -x c++ "
+               "src/main.cpp|-O3 -I inc -c -isystem /cuda/include -isystem "
+               "/cuda/include/cccl -o out/exe.pasta-host1-b.c.o -x c b.c");
+  CHECK_HAS_STR(joined, "-Xlinker -rpath=/x");
+  CHECK_HAS_STR(joined, "-o out/exe out/exe.pasta-host0-main.cpp.o "
+                        "out/exe.pasta-host1-b.c.o -x cuda kernel.cu");
+  CHECK_EQ_STR(warned, "");
+  /* A shared library's link: -shared stays on the link (clang would
+   * report it unused on the host file's compile). */
+  run("-shared -Xcompiler -fPIC lib.cpp k.cu -o libx.so");
+  CHECK_EQ_STR(hosted, "-fPIC -c -isystem /cuda/include -isystem "
+                       "/cuda/include/cccl -o libx.so.pasta-host0-lib.cpp.o "
+                       "-x c++ lib.cpp");
+  CHECK_HAS_STR(joined, "-shared");
+  /* CUDA alone, or host files alone: one command, as before. */
+  run("main.cpp b.cpp -o app");
+  CHECK_EQ_STR(hosted, "");
+  run("-std=c++17 util.c main.cpp -c");
   CHECK_HAS_STR(warned, "-std=c++17 left out");
+  /* A C file beside a .cu: its own command, without -std; the .cu's. */
+  run("-std=c++17 util.c k.cu -c");
+  CHECK_EQ_STR(warned, "");
+  CHECK_HAS_STR(joined, "-std=c++17 -c");
+  CHECK_EQ_STR(hosted, "-c -isystem /cuda/include -isystem "
+                       "/cuda/include/cccl -x c util.c");
   /* -dlink: the object that registers the linked device code, for g++ or
    * ld to link with the objects (a Makefile's nvcc -dc, nvcc -dlink, g++):
    * a device link (with CUDA's device runtime, as nvcc's) that may leave
@@ -243,6 +282,11 @@ static void test_flags(void) {
   run("--expt-relaxed-constexpr -Wno-deprecated-gpu-targets -ccbin g++ "
       "-Xcudafe --diag_suppress=177 -c k.cu");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  /* nvcc's optimization hints clang has no flag for (cudaLBM's Makefile):
+   * accepted, ignored with a note, no warning. */
+  run("-O3 --restrict -extra-device-vectorization -c k.cu");
+  CHECK_EQ_STR(joined, "-O3 -c -Xarch_device -O3 -x cuda k.cu");
   CHECK_EQ_STR(warned, "");
   /* -Xptxas, -Xlinker, --default-stream, -G (device code unoptimized;
    * without -G nvcc optimizes device code at every host -O level). */

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "AccessClassification.h"
 #include "GridIndices.h"
+#include "IRHelpers.h"
 #include "InlineAsmMemory.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -531,6 +532,9 @@ static Type *accessedType(const Instruction &I) {
     return RMW->getValOperand()->getType();
   if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     return CX->getNewValOperand()->getType();
+  if (const auto *Call = dyn_cast<CallBase>(&I);
+      Call && scopedAtomicPointer(*Call))
+    return Call->getType(); // atomicAdd_system, ...: the value's type
   return nullptr;
 }
 
@@ -601,6 +605,8 @@ static Value *accessedPointer(Instruction &I, bool &IsWrite) {
     return RMW->getPointerOperand();
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     return CX->getPointerOperand();
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    return scopedAtomicPointer(*Call);
   return nullptr;
 }
 

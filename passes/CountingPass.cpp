@@ -168,8 +168,10 @@ bool ModuleInstrumenter::run() {
     warnUncountedMemoryAsm(M, Kernels, Reach, Tables.Uncounted);
     warnUncountedMemoryIntrinsics(M, Kernels, Reach, Tables.Uncounted);
     warnTextureSurfaceAsm(M, Kernels, Reach, Tables.Uncounted);
-    if (Opts.Divergence)
+    if (Opts.Divergence) {
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
+      warnUnmeasuredScopedAtomics(M, Kernels, Reach);
+    }
     if (Opts.Variants && Opts.WorkingSetCopies)
       warnUntrackedMemoryAsm(M, Kernels, Reach);
     warnWmmaMemory(M, Kernels, Reach, Opts.Divergence,

@@ -25,11 +25,25 @@
 
 namespace pasta {
 
+// The pointer of one of clang's scoped atomics (atomicAdd_block,
+// atomicCAS_system, ...: llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>, an
+// intrinsic call on a generic pointer, not an atomicrmw or cmpxchg), or
+// null for any other call.
+inline llvm::Value *scopedAtomicPointer(const llvm::CallBase &Call) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isIntrinsic() || Call.arg_size() == 0)
+    return nullptr;
+  llvm::StringRef Name = Callee->getName();
+  if (!Name.starts_with("llvm.nvvm.atomic.") || !Name.contains(".gen."))
+    return nullptr;
+  return Call.getArgOperand(0);
+}
+
 // The pointer a tracked access goes through, or null for instructions that
 // are not loads, stores or atomics on global or generic memory (address
 // space 1 on both GPU targets; 0 is generic, resolved at run time), nor
 // counted inline PTX with one such access (InlineAsmMemory.h: its global
-// load or store, a cp.async's global source).
+// load or store, a cp.async's global source), nor a scoped atomic.
 inline llvm::Value *trackedPointer(const llvm::Instruction &I) {
   const llvm::Value *Ptr = nullptr;
   if (auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I))
@@ -40,8 +54,11 @@ inline llvm::Value *trackedPointer(const llvm::Instruction &I) {
     Ptr = RMW->getPointerOperand();
   else if (auto *CX = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
     Ptr = CX->getPointerOperand();
-  else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+  else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
     Ptr = asmTrackedAddress(*Call); // counted inline PTX (ld.global, ...)
+    if (!Ptr)
+      Ptr = scopedAtomicPointer(*Call);
+  }
   if (!Ptr)
     return nullptr;
   unsigned AS = Ptr->getType()->getPointerAddressSpace();

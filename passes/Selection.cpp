@@ -6,6 +6,7 @@
 #include "Selection.h"
 #include "AccessClassification.h"
 #include "CounterPlacement.h"
+#include "IRHelpers.h"
 #include "InlineAsmMemory.h"
 #include "StaticMix.h"
 #include "pasta/regex_cost.h"
@@ -411,15 +412,39 @@ void pasta::warnWmmaMemory(Module &M, ArrayRef<Function *> Kernels,
                       List);
 }
 
+static bool hasScopedAtomic(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && scopedAtomicPointer(*CB))
+      return true;
+  return false;
+}
+
+// Scoped atomics are intrinsic calls: counted (StaticMix.h) and tracked in
+// the working set (trackedPointer), but divergence mode measures atomicrmw
+// and cmpxchg only. Said once per module, naming the functions.
+void pasta::warnUnmeasuredScopedAtomics(Module &M, ArrayRef<Function *> Kernels,
+                                        const KernelReach &Reach) {
+  std::string List = functionsWithAsm(M, Kernels, Reach, hasScopedAtomic);
+  if (!List.empty())
+    reportWarning(M.getContext(),
+                  "scoped atomics (atomicAdd_block, atomicAdd_system, ...) "
+                  "are counted but not measured in divergence mode (no "
+                  "requests, sectors or bank conflicts of theirs in the "
+                  "figures) in " +
+                      List);
+}
+
 // A target intrinsic (llvm.nvvm.*, llvm.amdgcn.*) that loads, stores or
 // copies memory: ldmatrix, stmatrix, cp.async and its bulk forms, ldu,
 // texture and surface reads, AMDGPU buffer and LDS intrinsics. PASTA counts
-// loads, stores, atomics, memcpy/memset and wmma fragments only. Barriers,
+// loads, stores, atomics (scoped atomic intrinsics too), memcpy/memset and
+// wmma fragments only. Barriers,
 // fences, mbarriers and prefetches move no data a profile counts; warp
 // votes and shuffles touch only memory no pointer reaches.
 static bool isUncountedMemoryIntrinsic(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
-  if (!Callee || !Callee->isIntrinsic() || isWmmaMemoryCall(CB))
+  if (!Callee || !Callee->isIntrinsic() || isWmmaMemoryCall(CB) ||
+      scopedAtomicPointer(CB))
     return false;
   StringRef Name = Callee->getName();
   if (!Name.starts_with("llvm.nvvm.") && !Name.starts_with("llvm.amdgcn."))
@@ -774,6 +799,9 @@ static uint32_t accessBytes(const Instruction &I, const DataLayout &DL) {
     T = RMW->getValOperand()->getType();
   else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     T = CX->getNewValOperand()->getType();
+  else if (auto *Call = dyn_cast<CallBase>(&I);
+           Call && scopedAtomicPointer(*Call))
+    T = Call->getType(); // atomicAdd_system, ...: the value's
   uint32_t AsmBytes = 0;
   if (auto *Call = dyn_cast<CallBase>(&I); Call && !T)
     asmTrackedAddress(*Call, &AsmBytes);

@@ -165,6 +165,13 @@ void warnUncountedMemoryIntrinsics(llvm::Module &M,
 void warnWmmaMemory(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Kernels,
                     const KernelReach &Reach, bool Divergence, bool WorkingSet);
 
+// Divergence builds: warns when a selected kernel, or a device function it
+// reaches, makes scoped atomics (atomicAdd_system, ...), which are counted
+// but not measured in divergence mode.
+void warnUnmeasuredScopedAtomics(llvm::Module &M,
+                                 llvm::ArrayRef<llvm::Function *> Kernels,
+                                 const KernelReach &Reach);
+
 class Selection {
 public:
   Selection(llvm::Module &M, const Options &Opts, ModuleTables &Tables,

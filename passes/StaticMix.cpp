@@ -20,7 +20,9 @@
 //   is a form InlineAsmMemory.h names, each as the access it makes (its
 //   space from the instruction, or from its address where it names none);
 // - a warp-matrix (wmma) load or store intrinsic is one access per lane of
-//   its tile's bytes over the warp's 32 lanes (wmmaAccess).
+//   its tile's bytes over the warp's 32 lanes (wmmaAccess);
+// - a scoped atomic intrinsic (llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>:
+//   atomicAdd_block, atomicCAS_system, ...) is one atomic, as atomicrmw.
 //
 //===----------------------------------------------------------------------===//
 #include "StaticMix.h"
@@ -473,6 +475,15 @@ bool StaticMixAnalysis::addMemory(const Instruction &I, Mix &M,
       Call && Target == PASTA_TARGET_NVPTX) {
     if (std::optional<AsmAccess> A = wmmaAccess(*Call)) {
       addCallAccess(*A, M, Generic);
+      return true;
+    }
+    // atomicAdd_system, atomicCAS_block, ...: an atomic as atomicrmw and
+    // cmpxchg are, of the bytes of the value it returns (Chai's CUDA-U
+    // spin on flags with atomicAdd_system; uncounted before, with only
+    // the "target intrinsics" warning).
+    if (const Value *P = scopedAtomicPointer(*Call)) {
+      addAccess(M, PASTA_MIX_ATOMICS, PASTA_MIX_ATOMIC_BYTES,
+                classifyPointer(P), DL.getTypeStoreSize(Call->getType()));
       return true;
     }
   }

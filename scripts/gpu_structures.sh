@@ -161,6 +161,7 @@ row "dynamic parallelism: a kernel launching itself from the device" return cdp/
 row "tensor-core tiles through nvcuda::wmma (fragments from global and shared memory)" return wmma/wmma.cu 0 wmma
 row "texture fetches and surface loads and stores over a CUDA array (not counted)" return texsurf/texsurf.cu 0 texsurf
 row "warp-aggregated atomics: coalesced_threads, labeled_partition, cg::reduce, __reduce_add_sync" return warpagg/warpagg.cu 0 warpagg
+row "scoped atomics: atomicAdd_block on shared, atomicAdd/CAS/Exch_system on global" return scopedatomics/scopedatomics.cu 0 scopedatomics
 row "a persistent loop of many counters, items from a pool (MCX's shape)" return persistent/persistent.cu 0 persistent
 row "a persistent loop, the runs guard's flush every 3 runs" return persistent/persistent.cu 0 persistent.wrap
 row "a persistent loop taken as crowded, its blocks counted where taken" return persistent/persistent.cu 0 persistent.crowded
