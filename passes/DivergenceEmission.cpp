@@ -250,6 +250,19 @@ static cl::opt<bool> Rows32Bodies(
              "32, the rest called as a function, and a cap of 32 registers "
              "(addRows32Body; off: one body, for comparisons)"));
 
+// On by default: the test of the row width at a copy's entry made its body
+// for rows of 32 call the general function elsewhere, whose call took
+// registers and a stack frame in every warp (axpy's copy 32 registers and
+// 48 bytes against 24 and none without the test: 1.13x -> 1.09x the plain
+// kernel on an H200, lab div-54).
+static cl::opt<bool> HostGeneral(
+    "pasta-div-host-general", cl::init(true),
+    cl::desc("PASTA: a divergence copy with a body for rows of 32 (and none "
+             "for rows of 16) is that body alone, and the copy as it was a "
+             "kernel of its own (PASTA_DIV_GENERAL_SUFFIX) that the runtime "
+             "launches for other block shapes; off: the copy tests the row "
+             "width at its entry and calls the general function"));
+
 static cl::opt<bool> RareApart(
     "pasta-div-rare-apart", cl::init(true), cl::Hidden,
     cl::desc("PASTA: a kernel's divergence copy with groups measured only "
@@ -500,21 +513,26 @@ static cl::opt<unsigned> UncappedMaxMeasures(
              "many calls of the divergence helpers; else the twin is a "
              "stub the runtime never launches"));
 
-// Whether Copy is too costly to compile twice (above either limit).
-static bool twinTooCostly(const Function &Copy) {
-  SmallPtrSet<const Function *, 8> Seen;
+// Whether Copy is too costly to compile twice (above either limit). Its
+// general kernel (addRows32Body), where it has one, counts with it: that
+// was a function the copy called, and the limits were set so.
+static bool twinTooCostly(const Function &Copy, const Function *General) {
+  auto Reached = [&](function_ref<bool(StringRef)> IsCounted) {
+    SmallPtrSet<const Function *, 8> Seen;
+    unsigned Calls = callsReached(Copy, Seen, IsCounted);
+    return General ? Calls + callsReached(*General, Seen, IsCounted) : Calls;
+  };
   auto IsOutOfLineAccess = [](StringRef Name) {
     return Name == DivAccessOutName || Name == DivAccessLanesOutName;
   };
-  if (callsReached(Copy, Seen, IsOutOfLineAccess) > UncappedMaxCalls)
+  if (Reached(IsOutOfLineAccess) > UncappedMaxCalls)
     return true;
-  Seen.clear();
   // The return's flush (__pasta_div_flush_*) is not a measurement.
   auto IsDivHelper = [](StringRef Name) {
     return Name.starts_with("__pasta_div_") &&
            !Name.starts_with("__pasta_div_flush_");
   };
-  return callsReached(Copy, Seen, IsDivHelper) > UncappedMaxMeasures;
+  return Reached(IsDivHelper) > UncappedMaxMeasures;
 }
 
 // In place of the twin of a copy too costly to compile twice: a kernel of
@@ -524,6 +542,27 @@ static bool twinTooCostly(const Function &Copy) {
 // twin: it launches the capped copy (host_rt/launch.c).
 static void addUncappedStub(const Function &Kernel, Function &Copy) {
   createOneThreadStub(Copy, Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
+}
+
+// The name of Kernel's general divergence copy (addRows32Body).
+static std::string generalCopyName(const Function &Kernel) {
+  return (Kernel.getName() + PASTA_DIV_GENERAL_SUFFIX).str();
+}
+
+// Kernel's general divergence copy: the one addRows32Body made, capped as
+// a copy without a body for rows of 32 (the launches it runs are not rows
+// of 32), or in its place a stub of one-thread blocks (the host registers
+// the name whatever the device code holds) that tells the runtime to
+// launch the copy for every block shape (host_rt/launch.c).
+static void addGeneralCopy(Function &Kernel, Function &Copy, int MaxRegisters,
+                           bool Scattered) {
+  Function *General = Kernel.getParent()->getFunction(generalCopyName(Kernel));
+  if (!General) {
+    createOneThreadStub(Copy, generalCopyName(Kernel));
+    return;
+  }
+  capRegisters(*General, MaxRegisters, /*Rows32=*/false, Scattered,
+               /*RareRows32=*/false, onlyDataLoops(Kernel));
 }
 
 // Above this many calls of __pasta_div_access_lanes in one function, they
@@ -735,13 +774,16 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
           ++Stats.Rows16;
         }
       } else if (auto Calls = It->second.rows32Calls();
-                 Calls && addRows32Body(*Copy, *Calls, H))
+                 Calls && addRows32Body(*Copy, *Calls, H, {},
+                                        HostGeneral ? generalCopyName(*F)
+                                                    : std::string()))
         Rows32.insert(Copy);
     }
   if (T.Target == PASTA_TARGET_NVPTX)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
+        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)),
+                      generalCopyName(*F));
         if (RareApart && !Rows32.contains(CopyOf.at(F))) {
           SmallVector<CallInst *, 8> FullRowCalls;
           for (WeakTrackingVH &V : FullRowCallsOf[CopyOf.at(F)])
@@ -774,10 +816,12 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        if (twinTooCostly(*CopyOf.at(F)))
+        if (twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F))))
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));
+        addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
+                       Scattered.contains(CopyOf.at(F)));
         capRegisters(*CopyOf.at(F), MaxRegisters, Rows32.contains(CopyOf.at(F)),
                      Scattered.contains(CopyOf.at(F)),
                      RareRows32.contains(CopyOf.at(F)), onlyDataLoops(*F));
