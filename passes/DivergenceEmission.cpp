@@ -25,6 +25,8 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
@@ -366,6 +368,35 @@ static bool reachesLoop(const Function &F,
   return false;
 }
 
+// A loop-free copy that stages data through a shared tile (a block barrier
+// and shared loads or stores: the transposes) gets 32, not 48: its
+// measurements of two tiles' accesses, global and shared, kept
+// transpose_padded's copy at 48 registers, 5 blocks of 256 threads an SM
+// against the kernel's 8; at 32 (1,264 bytes of spills, once a thread) it
+// ran 1.78x the plain kernel against 2.13x, transpose_conflicts 1.42x
+// against 1.51x, profiles equal (H200, lab div-54).
+static cl::opt<bool> TileCap32(
+    "pasta-div-tile-cap32", cl::init(true),
+    cl::desc("PASTA: cap a loop-free divergence copy whose kernel has a "
+             "block barrier and shared-memory loads or stores at 32 "
+             "registers (off: 48, as other loop-free copies)"));
+
+// Whether F (the kernel, uninstrumented) has a block barrier and loads or
+// stores shared memory.
+static bool stagesSharedTile(const Function &F) {
+  bool Barrier = false, Shared = false;
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+      Barrier |=
+          II->getIntrinsicID() == Intrinsic::nvvm_barrier_cta_sync_aligned_all;
+    if (const Value *Ptr = getLoadStorePointerOperand(&I))
+      Shared |= Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_SHARED ||
+                getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
+                    PASTA_DIV_SHARED;
+  }
+  return Barrier && Shared;
+}
+
 // The cap of a copy whose kernel loops only over data it loaded (bfs's
 // edges of its node: row_ptr[u] to row_ptr[u + 1]). Most warps of such a
 // kernel (a frontier's) run few trips or none and wait on the entry's loads
@@ -434,17 +465,19 @@ static bool onlyDataLoops(Function &F) {
 // grid's edge warps only, spills under it (pathfinder on an H200, profiles
 // equal: 1.95x the plain kernel at 32, 2.18x at 40, 2.94x at 64).
 static void capRegisters(Function &Kernel, int Requested, bool Rows32,
-                         bool Scattered, bool RareRows32, bool DataLoops) {
+                         bool Scattered, bool RareRows32, bool DataLoops,
+                         bool SharedTile = false) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
     bool Loops = reachesLoop(Kernel, Seen);
-    Cap = RareRows32 ? 32
-          : Rows32   ? (Loops && !Scattered ? 40 : 32)
-          : Loops    ? (DataLoops ? DataLoopCap : 64)
-                     : 48;
+    Cap = RareRows32                ? 32
+          : Rows32                  ? (Loops && !Scattered ? 40 : 32)
+          : Loops                   ? (DataLoops ? DataLoopCap : 64)
+          : SharedTile && TileCap32 ? 32
+                                    : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -824,6 +857,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                        Scattered.contains(CopyOf.at(F)));
         capRegisters(*CopyOf.at(F), MaxRegisters, Rows32.contains(CopyOf.at(F)),
                      Scattered.contains(CopyOf.at(F)),
-                     RareRows32.contains(CopyOf.at(F)), onlyDataLoops(*F));
+                     RareRows32.contains(CopyOf.at(F)), onlyDataLoops(*F),
+                     stagesSharedTile(*F));
       }
 }
