@@ -77,11 +77,18 @@ struct kernel {
    * SM, and what was found for the last block shape asked about
    * (launch.c). */
   const void *div_uncapped;
+  /* Its general divergence copy (NVIDIA; abi.h, PASTA_DIV_GENERAL_SUFFIX),
+   * launched for blocks whose warps are not rows of 32 where it is no stub
+   * (launch.c). */
+  const void *div_general;
   struct div_wave {
     uint32_t threads;
     uint64_t shmem;
     uint64_t blocks; /* 0: unknown, or the copy cannot be launched so */
     int cap_gains;   /* the capped copy fits more blocks per SM */
+    /* div_general's largest block (0: not asked yet; -1: unknown; 1: the
+     * pass's stub) */
+    int general_max;
   } div_wave;
   /* Its counting code capped at PASTA_CAPPED_REGISTERS registers (NVIDIA;
    * abi.h), launched when the kernel's own cannot take the launch's block,

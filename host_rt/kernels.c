@@ -145,16 +145,20 @@ PASTA_ABI void __pasta_register_kernel_fields(const void *handle,
   pasta__state_unlock();
 }
 
+enum div_copy { DIV_COPY, DIV_UNCAPPED, DIV_GENERAL };
+
 /* Sets one of the divergence copies of the kernel registered as `handle`:
- * `uncapped` says which. */
+ * `which` says which. */
 static void register_divergence_copy(const void *handle, const void *copy,
-                                     int uncapped) {
+                                     enum div_copy which) {
   if (!handle)
     return;
   pasta__state_lock();
   struct kernel *k = pasta__kernel_of(handle);
-  if (k && uncapped)
+  if (k && which == DIV_UNCAPPED)
     k->div_uncapped = copy;
+  else if (k && which == DIV_GENERAL)
+    k->div_general = copy;
   else if (k)
     k->div = copy;
   pasta__state_unlock();
@@ -164,14 +168,22 @@ static void register_divergence_copy(const void *handle, const void *copy,
  * PASTA_DIVERGENCE=1 (after its __pasta_register_kernel). */
 PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
                                                   const void *div) {
-  register_divergence_copy(handle, div, 0);
+  register_divergence_copy(handle, div, DIV_COPY);
 }
 
 /* Its divergence copy without a register cap (NVIDIA builds, after
  * __pasta_register_divergence_kernel). */
 PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
                                                     const void *copy) {
-  register_divergence_copy(handle, copy, 1);
+  register_divergence_copy(handle, copy, DIV_UNCAPPED);
+}
+
+/* Its divergence copy for every block shape, or a stub (NVIDIA builds,
+ * after __pasta_register_divergence_uncapped; abi.h,
+ * PASTA_DIV_GENERAL_SUFFIX). */
+PASTA_ABI void __pasta_register_divergence_general(const void *handle,
+                                                   const void *copy) {
+  register_divergence_copy(handle, copy, DIV_GENERAL);
 }
 
 /* Its counting code under a register cap (NVIDIA builds, after its

@@ -35,7 +35,7 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   else if (*v == RUN_TRACE)
     k->trace = NULL;
   else if (*v == RUN_DIV)
-    k->div = k->div_uncapped = NULL;
+    k->div = k->div_uncapped = k->div_general = NULL;
   else
     k->ws = NULL;
   if (!pasta__st.warned_variant)
@@ -193,6 +193,30 @@ static int twin_is_stub(ops_t *ops, const void *twin) {
   return pasta__max_block_threads(ops, twin) <= 1;
 }
 
+/* Whether the warps of `block` are rows of 32 threads of one y and z:
+ * blockDim.x a multiple of 32, or a block of one row (as the device
+ * runtime's __pasta_div_row_width, whose test a copy with a general copy
+ * has left out). */
+static int warps_are_rows_of_32(const uint32_t block[3]) {
+  return (block[0] & 31) == 0 || (block[1] == 1 && block[2] == 1);
+}
+
+/* Whether a divergence launch of `block` runs k's general copy: a launch
+ * whose warps are not rows of 32, of a kernel whose general copy is not the
+ * pass's stub (largest block 1, asked once: wave->general_max). Where the
+ * vendor cannot say, the general copy runs: the copy may be a body for
+ * rows of 32 alone, and a stub is refused, loudly (retry_original). */
+static int runs_general(ops_t *ops, const struct kernel *k,
+                        const uint32_t block[3], struct div_wave *wave) {
+  if (!k->div_general || warps_are_rows_of_32(block))
+    return 0;
+  if (!wave->general_max) {
+    int m = pasta__max_block_threads(ops, k->div_general);
+    wave->general_max = m > 0 ? m : -1;
+  }
+  return wave->general_max != 1;
+}
+
 /* Which divergence copy a launch runs. On NVIDIA the copy has a register
  * cap, which keeps more warps resident at the price of spills. That pays
  * only when the cap fits more blocks on an SM at this block shape, and the
@@ -203,11 +227,13 @@ static int twin_is_stub(ops_t *ops, const void *twin) {
 static const void *div_copy_for(ops_t *ops, const struct kernel *k,
                                 const struct launch *l, struct div_wave *wave) {
   *wave = k->div_wave;
-  if (!k->div_uncapped)
-    return k->div;
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
+  if (runs_general(ops, k, block, wave))
+    return k->div_general;
+  if (!k->div_uncapped)
+    return k->div;
   uint32_t threads = block[0] * block[1] * block[2];
   uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
   if (!threads || !blocks) /* not a launch the GPU would take */

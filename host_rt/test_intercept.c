@@ -50,6 +50,7 @@ void __pasta_register_kernel(const void *, const char *, const void *,
                              const void *);
 void __pasta_register_divergence_kernel(const void *, const void *);
 void __pasta_register_divergence_uncapped(const void *, const void *);
+void __pasta_register_divergence_general(const void *, const void *);
 void __pasta_register_capped_kernel(const void *, const void *);
 int __pasta_occupancy_max_active_blocks(int *, const void *, int, uint64_t,
                                         int (*)(int *, const void *, int,
@@ -867,6 +868,10 @@ static int test_device_queries(int devices) {
 static char kw_handle, kw_div, kw_divu;
 /* Kernels whose twin is a stub (ks) or of unknown largest block (ku). */
 static char ks_handle, ks_div, ks_divu, ku_handle, ku_div, ku_divu;
+/* Kernels with a general copy (kh), its stub (kt: largest block 1), one of
+ * unknown largest block (kq). */
+static char kh_handle, kh_div, kh_divu, kh_divg, kt_handle, kt_div, kt_divu,
+    kt_divg, kq_handle, kq_div, kq_divu, kq_divg;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
   (void)device;
@@ -891,9 +896,9 @@ static int f_occupancy(int *blocks, const void *func, int threads,
 /* The largest blocks: 1 for ks_divu (the pass's stub in place of a twin),
  * an error for ku_divu (unknown), 1024 for the rest. */
 static int f_wave_attributes(void *attributes, const void *func) {
-  if (func == &ku_divu)
+  if (func == &ku_divu || func == &kq_divg)
     return 98; /* cudaErrorInvalidDeviceFunction */
-  int32_t threads = func == &ks_divu ? 1 : 1024;
+  int32_t threads = func == &ks_divu || func == &kt_divg ? 1 : 1024;
   memcpy((unsigned char *)attributes + 24, &threads, 4); /* CUDA's layout */
   return 0;
 }
@@ -920,6 +925,52 @@ static int check_divergence_stub_twin(struct pasta_vendor_ops *wops) {
   CHECK(launched[0] == &ks_div);
   CHECK(launched[1] == &ks_div);
   CHECK(launched[2] == &ku_div);
+  return 0;
+}
+
+/* A launch whose warps are not rows of 32 (blockDim.x not a multiple of 32,
+ * and y or z above 1) runs the kernel's general copy, which the copy (a body
+ * for rows of 32 alone) left out; rows of 32 (a one-row block of any width,
+ * or x a multiple of 32) never do. A stub general copy (largest block 1) is
+ * never launched, one of unknown largest block is, and a kernel without a
+ * general copy runs its copy. */
+static int check_divergence_general(struct pasta_vendor_ops *wops) {
+  __pasta_register_kernel(&kh_handle, "_Z2khv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kh_handle, &kh_div);
+  __pasta_register_divergence_uncapped(&kh_handle, &kh_divu);
+  __pasta_register_divergence_general(&kh_handle, &kh_divg);
+  __pasta_register_kernel(&kt_handle, "_Z2ktv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kt_handle, &kt_div);
+  __pasta_register_divergence_uncapped(&kt_handle, &kt_divu);
+  __pasta_register_divergence_general(&kt_handle, &kt_divg);
+  __pasta_register_kernel(&kq_handle, "_Z2kqv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kq_handle, &kq_div);
+  __pasta_register_divergence_uncapped(&kq_handle, &kq_divu);
+  __pasta_register_divergence_general(&kq_handle, &kq_divg);
+  const uint64_t y = 1ull << 32; /* x | y << 32, as the launch packs them */
+  const struct {
+    const void *handle;
+    uint64_t block_xy;
+    uint32_t block_z;
+    const void *runs;
+  } cases[8] = {
+      {&kh_handle, 256 | y, 1, &kh_div},
+      {&kh_handle, 16 | 4 * y, 1, &kh_divg},
+      {&kh_handle, 48 | y, 1, &kh_div},
+      {&kh_handle, 32 | 2 * y, 1, &kh_div},
+      {&kh_handle, 16 | y, 2, &kh_divg},
+      {&kt_handle, 16 | 4 * y, 1, &kt_div},
+      {&kq_handle, 16 | 4 * y, 1, &kq_divg},
+      {&ks_handle, 16 | 4 * y, 1, &ks_div},
+  };
+  num_launched = 0;
+  for (int i = 0; i < 8; ++i)
+    CHECK(__pasta_launch_kernel(cases[i].handle, 1 | y, 1, cases[i].block_xy,
+                                cases[i].block_z, NULL, 0, NULL, fake_launch,
+                                wops) == 0);
+  CHECK(num_launched == 8);
+  for (int i = 0; i < 8 && i < num_launched; ++i)
+    CHECK(launched[i] == cases[i].runs);
   return 0;
 }
 
@@ -956,7 +1007,8 @@ static int check_divergence_wave(void) {
   /* and once at the first launch: the counting kernel's blocks per SM for
    * its resources (resources.c; this kernel has no plain copy). */
   CHECK(occupancy_calls == 2 + 2 + 2 + 1 + 1);
-  return check_divergence_stub_twin(&wops);
+  check_divergence_stub_twin(&wops);
+  return check_divergence_general(&wops);
 }
 
 /* PASTA_DIVERGENCE=1: a kernel with a divergence copy launches it (and its

@@ -28,6 +28,8 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
@@ -290,6 +292,19 @@ static cl::opt<bool> Rows32Bodies(
              "32, the rest called as a function, and a cap of 32 registers "
              "(addRows32Body; off: one body, for comparisons)"));
 
+// On by default: the test of the row width at a copy's entry made its body
+// for rows of 32 call the general function elsewhere, whose call took
+// registers and a stack frame in every warp (axpy's copy 32 registers and
+// 48 bytes against 24 and none without the test: 1.13x -> 1.09x the plain
+// kernel on an H200, lab div-54).
+static cl::opt<bool> HostGeneral(
+    "pasta-div-host-general", cl::init(true),
+    cl::desc("PASTA: a divergence copy with a body for rows of 32 (and none "
+             "for rows of 16) is that body alone, and the copy as it was a "
+             "kernel of its own (PASTA_DIV_GENERAL_SUFFIX) that the runtime "
+             "launches for other block shapes; off: the copy tests the row "
+             "width at its entry and calls the general function"));
+
 static cl::opt<bool> RareApart(
     "pasta-div-rare-apart", cl::init(true), cl::Hidden,
     cl::desc("PASTA: a kernel's divergence copy with groups measured only "
@@ -391,6 +406,35 @@ static bool reachesLoop(const Function &F,
         if (reachesLoop(*Callee, Seen))
           return true;
   return false;
+}
+
+// A loop-free copy that stages data through a shared tile (a block barrier
+// and shared loads or stores: the transposes) gets 32, not 48: its
+// measurements of two tiles' accesses, global and shared, kept
+// transpose_padded's copy at 48 registers, 5 blocks of 256 threads an SM
+// against the kernel's 8; at 32 (1,264 bytes of spills, once a thread) it
+// ran 1.78x the plain kernel against 2.13x, transpose_conflicts 1.42x
+// against 1.51x, profiles equal (H200, lab div-54).
+static cl::opt<bool> TileCap32(
+    "pasta-div-tile-cap32", cl::init(true),
+    cl::desc("PASTA: cap a loop-free divergence copy whose kernel has a "
+             "block barrier and shared-memory loads or stores at 32 "
+             "registers (off: 48, as other loop-free copies)"));
+
+// Whether F (the kernel, uninstrumented) has a block barrier and loads or
+// stores shared memory.
+static bool stagesSharedTile(const Function &F) {
+  bool Barrier = false, Shared = false;
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+      Barrier |=
+          II->getIntrinsicID() == Intrinsic::nvvm_barrier_cta_sync_aligned_all;
+    if (const Value *Ptr = getLoadStorePointerOperand(&I))
+      Shared |= Ptr->getType()->getPointerAddressSpace() == PASTA_DIV_SHARED ||
+                getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() ==
+                    PASTA_DIV_SHARED;
+  }
+  return Barrier && Shared;
 }
 
 // The cap of a copy whose kernel loops only over data it loaded (bfs's
@@ -499,17 +543,18 @@ static bool onlyFewTripLoops(Function &F, FunctionAnalysisManager &FAM) {
 // equal: 1.95x the plain kernel at 32, 2.18x at 40, 2.94x at 64).
 static void capRegisters(Function &Kernel, int Requested, bool Rows32,
                          bool Scattered, bool RareRows32, bool DataLoops,
-                         bool FewTrips) {
+                         bool FewTrips = false, bool SharedTile = false) {
   if (!Requested || Kernel.hasFnAttribute("nvvm.minctasm"))
     return;
   unsigned Cap = Requested;
   if (Requested < 0) {
     SmallPtrSet<const Function *, 8> Seen;
     bool Loops = reachesLoop(Kernel, Seen);
-    Cap = RareRows32 ? 32
-          : Rows32   ? (Loops && !Scattered ? 40 : 32)
-          : Loops    ? (DataLoops || FewTrips ? DataLoopCap : 64)
-                     : 48;
+    Cap = RareRows32                ? 32
+          : Rows32                  ? (Loops && !Scattered ? 40 : 32)
+          : Loops                   ? (DataLoops || FewTrips ? DataLoopCap : 64)
+          : SharedTile && TileCap32 ? 32
+                                    : 48;
   }
   unsigned Own = 0;
   if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
@@ -578,21 +623,26 @@ static cl::opt<unsigned> UncappedMaxMeasures(
              "many calls of the divergence helpers; else the twin is a "
              "stub the runtime never launches"));
 
-// Whether Copy is too costly to compile twice (above either limit).
-static bool twinTooCostly(const Function &Copy) {
-  SmallPtrSet<const Function *, 8> Seen;
+// Whether Copy is too costly to compile twice (above either limit). Its
+// general kernel (addRows32Body), where it has one, counts with it: that
+// was a function the copy called, and the limits were set so.
+static bool twinTooCostly(const Function &Copy, const Function *General) {
+  auto Reached = [&](function_ref<bool(StringRef)> IsCounted) {
+    SmallPtrSet<const Function *, 8> Seen;
+    unsigned Calls = callsReached(Copy, Seen, IsCounted);
+    return General ? Calls + callsReached(*General, Seen, IsCounted) : Calls;
+  };
   auto IsOutOfLineAccess = [](StringRef Name) {
     return Name == DivAccessOutName || Name == DivAccessLanesOutName;
   };
-  if (callsReached(Copy, Seen, IsOutOfLineAccess) > UncappedMaxCalls)
+  if (Reached(IsOutOfLineAccess) > UncappedMaxCalls)
     return true;
-  Seen.clear();
   // The return's flush (__pasta_div_flush_*) is not a measurement.
   auto IsDivHelper = [](StringRef Name) {
     return Name.starts_with("__pasta_div_") &&
            !Name.starts_with("__pasta_div_flush_");
   };
-  return callsReached(Copy, Seen, IsDivHelper) > UncappedMaxMeasures;
+  return Reached(IsDivHelper) > UncappedMaxMeasures;
 }
 
 // In place of the twin of a copy too costly to compile twice: a kernel of
@@ -602,6 +652,27 @@ static bool twinTooCostly(const Function &Copy) {
 // twin: it launches the capped copy (host_rt/launch.c).
 static void addUncappedStub(const Function &Kernel, Function &Copy) {
   createOneThreadStub(Copy, Kernel.getName() + PASTA_DIV_UNCAPPED_SUFFIX);
+}
+
+// The name of Kernel's general divergence copy (addRows32Body).
+static std::string generalCopyName(const Function &Kernel) {
+  return (Kernel.getName() + PASTA_DIV_GENERAL_SUFFIX).str();
+}
+
+// Kernel's general divergence copy: the one addRows32Body made, capped as
+// a copy without a body for rows of 32 (the launches it runs are not rows
+// of 32), or in its place a stub of one-thread blocks (the host registers
+// the name whatever the device code holds) that tells the runtime to
+// launch the copy for every block shape (host_rt/launch.c).
+static void addGeneralCopy(Function &Kernel, Function &Copy, int MaxRegisters,
+                           bool Scattered) {
+  Function *General = Kernel.getParent()->getFunction(generalCopyName(Kernel));
+  if (!General) {
+    createOneThreadStub(Copy, generalCopyName(Kernel));
+    return;
+  }
+  capRegisters(*General, MaxRegisters, /*Rows32=*/false, Scattered,
+               /*RareRows32=*/false, onlyDataLoops(Kernel));
 }
 
 // Above this many calls of __pasta_div_access_lanes in one function, they
@@ -821,13 +892,16 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
           ++Stats.Rows16;
         }
       } else if (auto Calls = It->second.rows32Calls();
-                 Calls && addRows32Body(*Copy, *Calls, H))
+                 Calls && addRows32Body(*Copy, *Calls, H, {},
+                                        HostGeneral ? generalCopyName(*F)
+                                                    : std::string()))
         Rows32.insert(Copy);
     }
   if (T.Target == PASTA_TARGET_NVPTX)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)));
+        addTwinsApart(*CopyOf.at(F), Rows32.contains(CopyOf.at(F)),
+                      generalCopyName(*F));
         if (RareApart && !Rows32.contains(CopyOf.at(F))) {
           SmallVector<CallInst *, 8> FullRowCalls;
           for (WeakTrackingVH &V : FullRowCallsOf[CopyOf.at(F)])
@@ -860,13 +934,15 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   if (T.Target == PASTA_TARGET_NVPTX && MaxRegisters)
     for (Function *F : Fns)
       if (isKernel(*F)) {
-        if (twinTooCostly(*CopyOf.at(F)))
+        if (twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F))))
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));
+        addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
+                       Scattered.contains(CopyOf.at(F)));
         capRegisters(*CopyOf.at(F), MaxRegisters, Rows32.contains(CopyOf.at(F)),
                      Scattered.contains(CopyOf.at(F)),
                      RareRows32.contains(CopyOf.at(F)), onlyDataLoops(*F),
-                     onlyFewTripLoops(*F, FAM));
+                     onlyFewTripLoops(*F, FAM), stagesSharedTile(*F));
       }
 }

@@ -302,8 +302,10 @@ bool addRareApart(llvm::Function &Copy, const DivHelpers &H,
 // test. Run after addRows32Body (its bodies then test nothing of their
 // own); a copy with those bodies (HasRowBodies), or with fewer twins than
 // -pasta-div-twins-min, gets its tests false instead: its twins measure
-// themselves, as without twins.
-bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies);
+// themselves, as without twins (in its general kernel GeneralKernel, where
+// it has one, too).
+bool addTwinsApart(llvm::Function &Copy, bool HasRowBodies,
+                   llvm::StringRef GeneralKernel = {});
 
 // -pasta-div-rows-loops: copies with loops may get the bodies of
 // addRows32Body, and groups repeating in a uniform loop do not keep them out.
@@ -328,10 +330,15 @@ extern llvm::cl::opt<bool> DivRowsUniformLoops;
 // warps hold two rows of 16 lanes (__pasta_div_row_width() == 16: blocks 16
 // threads wide), in which those calls are AccessRows16 and the width is 16:
 // the entry then chooses among the two bodies and the general function.
+// With GeneralKernel (and no Rows16Calls) the host chooses instead: the
+// copy as it was is a kernel of that name, launched for blocks whose warps
+// are not rows of 32 (host_rt/launch.c), and Copy is the body for rows of
+// 32 alone, with no test.
 bool addRows32Body(llvm::Function &Copy,
                    llvm::ArrayRef<llvm::CallInst *> Row32Calls,
                    const DivHelpers &H,
-                   llvm::ArrayRef<llvm::CallInst *> Rows16Calls = {});
+                   llvm::ArrayRef<llvm::CallInst *> Rows16Calls = {},
+                   llvm::StringRef GeneralKernel = {});
 
 } // namespace pasta
 

@@ -325,17 +325,29 @@ static CallInst *callAndReturn(Function &Copy, BasicBlock *BB, Function *F) {
 }
 
 bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
-                          const DivHelpers &H,
-                          ArrayRef<CallInst *> Rows16Calls) {
+                          const DivHelpers &H, ArrayRef<CallInst *> Rows16Calls,
+                          StringRef GeneralKernel) {
   if (!callsOnlyDeclarations(Copy))
     return false;
   SmallVector<CallInst *, 4> Widths =
       callsTo(Copy, {H.RowWidth, H.StackedWidth});
   if (Widths.empty())
     return false;
+  // Host-chosen (rows of 32 or not): the copy as it was, a kernel of its
+  // own that the runtime launches for blocks whose warps are not rows of 32
+  // (host_rt/launch.c). The body for rows of 32 then tests nothing, calls
+  // nothing: the call took its registers and a stack frame (axpy's copy 32
+  // and 48 bytes against 24 and none).
+  bool HostChoice = !GeneralKernel.empty() && Rows16Calls.empty();
   ValueToValueMapTy VMap;
-  Function *General = cloneAsFunction(Copy, "_general", VMap);
-  General->addFnAttr(Attribute::NoInline);
+  Function *General = nullptr;
+  if (HostChoice) {
+    General = CloneFunction(&Copy, VMap);
+    General->setName(GeneralKernel);
+  } else {
+    General = cloneAsFunction(Copy, "_general", VMap);
+    General->addFnAttr(Attribute::NoInline);
+  }
   Function *Rows16 = nullptr;
   if (!Rows16Calls.empty()) {
     ValueToValueMapTy VMap16;
@@ -354,6 +366,8 @@ bool pasta::addRows32Body(Function &Copy, ArrayRef<CallInst *> Row32Calls,
     useAccessRow32(CI, H);
   dropRows32UniformBranches(Copy, H);
   dropDeadBlocks(Copy);
+  if (HostChoice)
+    return true;
 
   BasicBlock *Body = splitEntry(Copy, "pasta.div.body32");
   BasicBlock &Entry = Copy.getEntryBlock();
@@ -438,7 +452,8 @@ static void measureTwinsApart(Function &F) {
   dropDeadBlocks(F);
 }
 
-bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
+bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies,
+                          StringRef GeneralKernel) {
   SmallVector<Instruction *, 4> Tests = twinsTests(Copy);
   if (Tests.empty())
     return false;
@@ -454,6 +469,10 @@ bool pasta::addTwinsApart(Function &Copy, bool HasRowBodies) {
     measureTwinsApart(Copy);
     if (Function *General =
             Copy.getParent()->getFunction((Copy.getName() + "_general").str()))
+      measureTwinsApart(*General);
+    if (Function *General = GeneralKernel.empty()
+                                ? nullptr
+                                : Copy.getParent()->getFunction(GeneralKernel))
       measureTwinsApart(*General);
     return false;
   }

@@ -100,19 +100,24 @@ static constexpr const char *RegisterDivergenceName =
     "__pasta_register_divergence_kernel";
 static constexpr const char *RegisterUncappedName =
     "__pasta_register_divergence_uncapped";
+static constexpr const char *RegisterGeneralName =
+    "__pasta_register_divergence_general";
 static constexpr const char *RegisterCappedName =
     "__pasta_register_capped_kernel";
 
 // A kernel's divergence copies, each as its name suffix and the runtime
-// call that registers it: the copy, and its uncapped twin where the device
-// half emits one (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
+// call that registers it: the copy, and its uncapped twin and general copy
+// (or their stubs) where the device half emits them (DivergenceEmission.cpp:
+// NVIDIA kernels, register caps on).
 using CopyRegistration = std::pair<const char *, const char *>;
-static SmallVector<CopyRegistration, 2>
+static SmallVector<CopyRegistration, 3>
 divergenceCopies(const Options &Opts, const VendorRuntime &V) {
-  SmallVector<CopyRegistration, 2> Copies{
+  SmallVector<CopyRegistration, 3> Copies{
       {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
-  if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA)
+  if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA) {
     Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
+    Copies.push_back({PASTA_DIV_GENERAL_SUFFIX, RegisterGeneralName});
+  }
   return Copies;
 }
 
@@ -131,9 +136,9 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
 // after its __pasta_register_kernel: its register-capped counting copy
 // (CappedCopies.cpp: every NVIDIA kernel with variants, a stub where its
 // own bounds fit), then its divergence copies in PASTA_DIVERGENCE=1 builds.
-static SmallVector<CopyRegistration, 3>
+static SmallVector<CopyRegistration, 4>
 handedCopies(const Options &Opts, const VendorRuntime &V, StringRef Mangled) {
-  SmallVector<CopyRegistration, 3> Copies;
+  SmallVector<CopyRegistration, 4> Copies;
   if (!hasVariants(Opts, Mangled))
     return Copies;
   if (V.Vendor == PASTA_VENDOR_CUDA)

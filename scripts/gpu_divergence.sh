@@ -149,6 +149,11 @@ if [ -x "$BIN/div_twin_bases-div" ]; then
   PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_twin_bases.sh > /dev/null 2>&1 ||
     { echo "gpu_divergence: div_twin_bases failed ($OUT/div-twin-bases.txt)"; status=1; }
 fi
+# One kernel launched with blocks that are rows of 32 and blocks that are not.
+if [ -x "$BIN/div_shapes-div" ]; then
+  PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_shapes.sh > /dev/null 2>&1 ||
+    { echo "gpu_divergence: div_shapes failed ($OUT/div-shapes.txt)"; status=1; }
+fi
 # The worked example's stderr report (docs/user-guide.md).
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \

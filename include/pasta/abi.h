@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 18
+#define PASTA_ABI_VERSION_NUMBER 19
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -260,6 +260,13 @@ struct pasta_access {
  * runtime launches instead when the grid fits in one wave of it (the cap
  * would only add spills). Emitted unless PASTA_DIV_MAXNREG=0. */
 #define PASTA_DIV_UNCAPPED_SUFFIX "__pasta_divu"
+/* Where K PASTA_DIV_SUFFIX (and its uncapped twin) is a body for warps of
+ * one 32-lane row alone (NVIDIA, blocks with blockDim.x a multiple of 32 or
+ * blockDim.y = blockDim.z = 1), K PASTA_DIV_GENERAL_SUFFIX is the copy for
+ * every block shape, which the runtime launches for the other blocks; else
+ * it is a stub of one-thread blocks (.maxntid 1) that the runtime never
+ * launches. Emitted unless PASTA_DIV_MAXNREG=0. */
+#define PASTA_DIV_GENERAL_SUFFIX "__pasta_divg"
 
 /* On NVIDIA, K PASTA_CAPPED_SUFFIX is K's counting code capped at
  * PASTA_CAPPED_REGISTERS registers per thread, so that a block of 1,024

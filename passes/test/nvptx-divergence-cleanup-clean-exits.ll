@@ -5,17 +5,19 @@
 ; does for every copy); `always`, `guarded` and `strided` are not marked,
 ; nor is anything without the option.
 ; The IR is that of nvptx-divergence-clean-exits.ll (clang's -O2 output).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cleanup-clean-exits -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cleanup-clean-exits -S %s | grep -c '"pasta-div-cleanup"' | FileCheck %s --check-prefix=ONE
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-cleanup-clean-exits -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-cleanup-clean-exits -S %s | grep -c '"pasta-div-cleanup"' | FileCheck %s --check-prefix=ONE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK: define {{.*}}ptx_kernel void @_Z6expandPKiS0_Pii__pasta_div({{.*}}) {{.*}}#[[E:[0-9]+]]
 ; CHECK: define {{.*}}ptx_kernel void @_Z6alwaysPKiS0_Pi__pasta_div({{.*}}) {{.*}}#[[A:[0-9]+]]
 ; CHECK: define {{.*}}ptx_kernel void @_Z7guardedPKfPfii__pasta_div({{.*}}) {{.*}}#[[G:[0-9]+]]
 ; CHECK: define {{.*}}ptx_kernel void @_Z7stridedPKiPii__pasta_div({{.*}}) {{.*}}#[[S:[0-9]+]]
 ; CHECK: attributes #[[E]] = { {{.*}}"pasta-div-cleanup"
-; Two attribute groups hold it: `expand`'s copy's and its uncapped twin's.
-; ONE: {{^}}2{{$}}
+; Three attribute groups hold it: `expand`'s copy's, its uncapped twin's
+; and its general copy's (a one-thread stub here: the copy keeps its
+; general function with -pasta-div-host-general=0).
+; ONE: {{^}}3{{$}}
 
 ; OFF-NOT: "pasta-div-cleanup"
 

@@ -8,12 +8,12 @@
 ; (-pasta-div-out-of-line-above=64); its copy's body for rows other than
 ; 32 (@many_bits__pasta_div_general) measures each of them. @diamond's
 ; and @loop's three stay as they were.
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=64 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-out-of-line-above=64 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
 ; At a higher limit no function changes.
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-out-of-line-above=64 -pasta-div-cold-general-above=34 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=ABOVE34
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-out-of-line-above=64 -pasta-div-cold-general-above=34 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=ABOVE34
 ; Linked with the runtime and compiled, the general path is one function
 ; called from the measurements, not written out at each.
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-divergence -pasta-div-out-of-line-above=64 %S/nvptx-counter-placement.ll 2>/dev/null | llc -mcpu=sm_90 | FileCheck %s --check-prefix=PTX
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-out-of-line-above=64 %S/nvptx-counter-placement.ll 2>/dev/null | llc -mcpu=sm_90 | FileCheck %s --check-prefix=PTX
 
 ; CHECK-LABEL: define ptx_kernel void @loop__pasta_div(
 ; CHECK-NOT: @__pasta_div_access_lanes_cold(

@@ -8,16 +8,16 @@
 ; depend on the mask), a shared word at 2 words per lane (bank conflicts
 ; depend on the mask), an element of row tid.y not aligned to its size:
 ; measured in every warp, as before.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-lane-affine=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-lane-affine=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWSOFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-rows32=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-derive-lane-affine=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-derive-lane-affine=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWSOFF
 ; By default a copy whose measured groups are all such (not behind a lane
 ; select, not in rows stacked in y) gets a body for rows of 32 in which
 ; they are never measured (DivergenceRows32.cpp; the checks above run with
 ; -pasta-div-rows32=0): shared_x; not tiles.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=R32
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -S %s | FileCheck %s --check-prefix=R32
 ; R32-LABEL: define ptx_kernel void @shared_x__pasta_div(
 ; R32: %pasta.div.rows32 = icmp eq i32 %{{[0-9]+}}, 32
 ; R32: call void @shared_x__pasta_div_general()

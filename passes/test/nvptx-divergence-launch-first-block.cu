@@ -12,7 +12,7 @@
 // CHECK: mov.u32 [[TX:%r[0-9]+]], %tid.x;
 // CHECK-NOT: or.b32 {{.*}}[[TX]]{{[,;]}}
 // CHECK: vote.sync.ballot.b32
-// CHECK-LABEL: .func _Z4axpyfPKfPfi__pasta_div_general(
+// CHECK-LABEL: .entry _Z4axpyfPKfPfi__pasta_divg(
 
 __global__ void axpy(float a, const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -10,8 +10,8 @@
 ; Left per entry: a start that changes in the outer loop
 ; (`g[c * 64 + f * 8 + tid]`),
 ; and with -pasta-div-outer-once=0.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-outer-once=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-outer-once=0 -S %s | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

@@ -5,7 +5,7 @@
 // predicates (device_rt_div_rows.inc.c; lab div-54: axpy's copy 62 -> 61
 // SASS a warp).
 // REQUIRES: cuda
-// RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s
+// RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence -mllvm -pasta-div-host-general=0 2>/dev/null | FileCheck %s
 
 // CHECK-LABEL: .visible .entry _Z4axpyfPKfPfi__pasta_div(
 // CHECK: mov.u32 [[Y:%r[0-9]+]], %ntid.y;

@@ -34,9 +34,9 @@
 ;       s += a[idx[i * 32 + t]];
 ;     a[t] = s;
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-uniform-loops=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=ALL
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-rows-uniform-loops=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=ALL
 
 ; CHECK-LABEL: define {{.*}} @_Z5uloopPfi__pasta_div(
 ; CHECK-SAME: #[[CAP40:[0-9]+]]

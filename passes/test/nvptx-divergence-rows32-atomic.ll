@@ -29,9 +29,9 @@
 ;     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
 ;       atomicAdd(&bins[idx[i]], 1u);
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; CHECK-LABEL: define {{.*}}void @_Z4histPKhPji__pasta_div(
 ; CHECK-SAME: #[[HIST:[0-9]+]]

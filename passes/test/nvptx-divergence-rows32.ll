@@ -54,15 +54,18 @@
 ;     int y = blockIdx.y * blockDim.y + threadIdx.y;
 ;     out[y * n + x] = 2.0f * a[y * n + x];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=0 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=LOOPS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=TILE
+; These checks are of the copy that tests the width itself
+; (-pasta-div-host-general=0); the default, in which the host chooses a
+; general kernel instead, is nvptx-divergence-host-general.ll.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=0 -pasta-div-rows-uniform-loops=0 -pasta-div-stats -S %s 2>&1 | FileCheck %s --check-prefixes=STATS16OFF,OFF16
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -pasta-div-rows-loops -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=LOOPS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -pasta-div-rows16=1 -S %s | FileCheck %s --check-prefix=TILE
 ; The default gives tile2d the bodies (and their cap) too.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=TILE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-versioned-loops=0 -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=TILE
 ; TILE-LABEL: define {{.*}} @_Z6tile2dPKfPfi__pasta_div(
 ; TILE-SAME: #[[TILECAP:[0-9]+]]
 ; TILE: attributes #[[TILECAP]] = { {{.*}}"nvvm.maxnreg"="32"

@@ -24,9 +24,9 @@
 ;    on, so that a warp that goes on runs no measuring code.
 ; -pasta-div-split-bodies=0 and -pasta-div-rows32-uniform-branches=0
 ; restore both measurements.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-print-sites -S %s -o %t.ll 2>%t.sites
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-print-sites -S %s -o %t.ll 2>%t.sites
 ; RUN: cat %t.ll %t.sites | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-split-bodies=0 -pasta-div-rows32-uniform-branches=0 -pasta-print-sites -S %s -o %t.off.ll 2>%t.off
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-split-bodies=0 -pasta-div-rows32-uniform-branches=0 -pasta-print-sites -S %s -o %t.off.ll 2>%t.off
 ; RUN: cat %t.off.ll %t.off | FileCheck %s --check-prefix=OFF
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

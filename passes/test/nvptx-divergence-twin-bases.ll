@@ -39,12 +39,12 @@
 ;   }
 ; (-pasta-div-clamps=0: srad's clamped neighbours on the general helper, as
 ; this test was written; nvptx-divergence-clamp-apart.ll has them clamped.)
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=NOBODY
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twins-inline -S %s | FileCheck %s --check-prefix=INLINE
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twins-min=3 -S %s | FileCheck %s --check-prefix=MIN3
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-rows32=0 -S %s | FileCheck %s --check-prefix=NOBODY
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twins-inline -S %s | FileCheck %s --check-prefix=INLINE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twins-min=3 -S %s | FileCheck %s --check-prefix=MIN3
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-twin-bases=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-host-general=0 -pasta-div-clamps=0 -pasta-callee-counts=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; A copy with a body for rows of 32: each twin measures itself, as
 ; without twins (its PTX is the same).
