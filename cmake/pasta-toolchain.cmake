@@ -174,6 +174,12 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
     if(IS_DIRECTORY "${PASTA_CUDA_PATH}/include/cccl")
       string(APPEND _pasta_flags " -isystem ${PASTA_CUDA_PATH}/include/cccl")
     endif()
+    # Launches written `kernel << <grid, block >> > (args)`, which nvcc
+    # reads: clang does with PASTA's frontend plugin.
+    if(EXISTS "${PASTA_BUILD_DIR}/lib/libpasta-frontend.so")
+      string(APPEND _pasta_flags
+        " -fplugin=${PASTA_BUILD_DIR}/lib/libpasta-frontend.so")
+    endif()
   endif()
   string(APPEND _pasta_flags "${_pasta_options}")
   set(CMAKE_${_pasta_lang}_FLAGS_INIT "${_pasta_flags}")
@@ -182,6 +188,7 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
     set(_pasta_user "${_pasta_old}")
     foreach(_pasta_re IN ITEMS
         "-fpass-plugin=[^ ]*libpasta\\.so"
+        "-fplugin=[^ ]*libpasta-frontend\\.so"
         "-Xclang -mllvm -Xclang '-pasta-[a-z]+=[^']*'"
         "-gline-tables-only" "--cuda-path=[^ ]*" "-Wno-unknown-cuda-version"
         "-isystem [^ ]*/include/cccl")

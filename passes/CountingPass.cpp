@@ -164,10 +164,10 @@ bool ModuleInstrumenter::run() {
     // other uses (calls through pointers), as the kernels reached them, but
     // need no copies: no copy calls them directly.
     auto Reach = reachingKernels(Kernels);
-    warnUncountedIndirectCallees(M, Kernels, Reach);
-    warnUncountedMemoryAsm(M, Kernels, Reach);
-    warnUncountedMemoryIntrinsics(M, Kernels, Reach);
-    warnTextureSurfaceAsm(M, Kernels, Reach);
+    warnUncountedIndirectCallees(M, Kernels, Reach, Tables.Uncounted);
+    warnUncountedMemoryAsm(M, Kernels, Reach, Tables.Uncounted);
+    warnUncountedMemoryIntrinsics(M, Kernels, Reach, Tables.Uncounted);
+    warnTextureSurfaceAsm(M, Kernels, Reach, Tables.Uncounted);
     if (Opts.Divergence)
       warnUnmeasuredMemoryAsm(M, Kernels, Reach);
     if (Opts.Variants && Opts.WorkingSetCopies)

@@ -162,6 +162,9 @@ void ModuleTables::emit(Module &M) {
 
   std::string Blob = Strings.blob();
   uint32_t ModuleName = Strings.intern(M.getSourceFileName());
+  // After the module's name: offset 0 means no note.
+  uint32_t UncountedNote =
+      Uncounted.empty() ? 0 : Strings.intern(join(Uncounted, "\n"));
   Blob = Strings.blob();
   auto *StrGV = MakeGlobal(
       "__pasta_strings", ConstantDataArray::getString(Ctx, Blob, false), true);
@@ -222,7 +225,7 @@ void ModuleTables::emit(Module &M) {
       .set(F::scopes, AddressOf(ScopeGV))
       .set(F::accesses, AddressOf(AccessGV))
       .setInt(F::num_derived, Derived.size())
-      .setInt(F::derived_pad, 0)
+      .setInt(F::uncounted, UncountedNote)
       .set(F::derived, AddressOf(DerivedGV))
       .setInt(F::num_div_rows, DivRows.size())
       .setInt(F::div_pad, 0)

@@ -77,7 +77,10 @@ struct ModuleTables {
   std::vector<std::pair<llvm::Instruction *, pasta_access>> Accesses;
   std::vector<pasta_derived> Derived;
   std::vector<pasta_div_row> DivRows; // PASTA_DIVERGENCE=1 builds only
-  uint32_t NumCounters = 0;           // per bank
+  // What the counts miss, one compile-time warning each (Selection.h's
+  // UncountedNotes): the descriptor's `uncounted` string, lines joined.
+  std::vector<std::string> Uncounted;
+  uint32_t NumCounters = 0; // per bank
   llvm::GlobalVariable *Counters = nullptr;
 
 private:

@@ -199,6 +199,18 @@ static std::string quotedNames(ArrayRef<std::string> Names, size_t Shown,
   return List;
 }
 
+// A warning that counts are missing: said at compile time, and kept in
+// Uncounted for the module's descriptor (ModuleTables), from which the
+// profile and the report say it too: a project's -w (Altis builds with it)
+// silences the warning, and a profile without a word of what it lacks would
+// be taken for complete.
+static void reportUncounted(Module &M, UncountedNotes &Uncounted,
+                            const Twine &Msg) {
+  std::string Text = Msg.str();
+  reportWarning(M.getContext(), Text);
+  Uncounted.push_back(std::move(Text));
+}
+
 static bool callsThroughPointer(const Function &F) {
   for (const Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
@@ -213,7 +225,8 @@ static bool callsThroughPointer(const Function &F) {
 // Said once per module, so that such a profile is not taken for complete.
 void pasta::warnUncountedIndirectCallees(Module &M,
                                          ArrayRef<Function *> Kernels,
-                                         const KernelReach &Reach) {
+                                         const KernelReach &Reach,
+                                         UncountedNotes &Uncounted) {
   // Each function scanned once: the kernels calling through a pointer,
   // themselves or in a function they reach.
   SmallVector<bool, 8> Calls(Kernels.size());
@@ -230,25 +243,25 @@ void pasta::warnUncountedIndirectCallees(Module &M,
       Caller = Kernels[K];
   if (!Caller)
     return;
-  std::vector<std::string> Uncounted;
+  std::vector<std::string> Names;
   for (Function &F : M)
     if (!isKernel(F) && mayInstrument(F) && !Reach.count(&F) &&
         F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
                           /*IgnoreAssumeLikeCalls=*/true,
                           /*IgnoreLLVMUsed=*/true))
-      Uncounted.push_back(shownName(F));
-  if (Uncounted.empty())
+      Names.push_back(shownName(F));
+  if (Names.empty())
     return;
-  std::string List = quotedNames(Uncounted, 4);
-  reportWarning(M.getContext(),
-                "kernel '" + shownName(*Caller) + "'" +
-                    (Callers > 1 ? " (and " + std::to_string(Callers - 1) +
-                                       " more kernels)"
-                                 : "") +
-                    " calls through pointers; device functions reached only "
-                    "that way are not counted (their instructions are "
-                    "missing from the profile): " +
-                    List);
+  std::string List = quotedNames(Names, 4);
+  reportUncounted(M, Uncounted,
+                  "kernel '" + shownName(*Caller) + "'" +
+                      (Callers > 1 ? " (and " + std::to_string(Callers - 1) +
+                                         " more kernels)"
+                                   : "") +
+                      " calls through pointers; device functions reached only "
+                      "that way are not counted (their instructions are "
+                      "missing from the profile): " +
+                      List);
 }
 
 // Whether F holds inline assembly for which Is holds.
@@ -276,14 +289,20 @@ functionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
 }
 
 // Warns once per module, What followed by the selected kernels and the
-// functions they reach that hold inline assembly for which Is holds.
+// functions they reach that hold inline assembly for which Is holds; with
+// Uncounted, as something the counts miss (reportUncounted).
 static void warnFunctionsWithAsm(Module &M, ArrayRef<Function *> Kernels,
                                  const KernelReach &Reach,
                                  function_ref<bool(const CallBase &)> Is,
-                                 const Twine &What) {
+                                 const Twine &What,
+                                 UncountedNotes *Uncounted = nullptr) {
   std::string List = functionsWithAsm(
       M, Kernels, Reach, [&](const Function &F) { return hasAsm(F, Is); });
-  if (!List.empty())
+  if (List.empty())
+    return;
+  if (Uncounted)
+    reportUncounted(M, *Uncounted, What + List);
+  else
     reportWarning(M.getContext(), What + List);
 }
 
@@ -298,14 +317,16 @@ static bool isMemoryAsmOf(const CallBase &CB, AsmMemoryKind Kind) {
 // Said once per module, naming the functions, so that such a profile is not
 // taken for complete.
 void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
-                                   const KernelReach &Reach) {
+                                   const KernelReach &Reach,
+                                   UncountedNotes &Uncounted) {
   warnFunctionsWithAsm(
       M, Kernels, Reach,
       [](const CallBase &CB) {
         return isMemoryAsmOf(CB, AsmMemoryKind::Opaque);
       },
       "inline assembly that loads, stores or copies memory is not counted "
-      "(its accesses and bytes are missing from the profile) in ");
+      "(its accesses and bytes are missing from the profile) in ",
+      &Uncounted);
 }
 
 // Texture fetches and surface accesses are inline PTX in clang's headers
@@ -314,7 +335,8 @@ void pasta::warnUncountedMemoryAsm(Module &M, ArrayRef<Function *> Kernels,
 // through textures would show no loads without a word. Said once per
 // module, naming the functions.
 void pasta::warnTextureSurfaceAsm(Module &M, ArrayRef<Function *> Kernels,
-                                  const KernelReach &Reach) {
+                                  const KernelReach &Reach,
+                                  UncountedNotes &Uncounted) {
   warnFunctionsWithAsm(
       M, Kernels, Reach,
       [](const CallBase &CB) {
@@ -323,7 +345,8 @@ void pasta::warnTextureSurfaceAsm(Module &M, ArrayRef<Function *> Kernels,
       },
       "texture fetches and surface loads and stores (tex2D, surf2Dwrite and "
       "the like) are not counted (their bytes are missing from the profile) "
-      "in ");
+      "in ",
+      &Uncounted);
 }
 
 // Divergence mode measures loads, stores and atomics of the IR only: the
@@ -424,16 +447,17 @@ static bool hasUncountedMemoryIntrinsic(const Function &F) {
 // profile without those accesses must not be taken for complete.
 void pasta::warnUncountedMemoryIntrinsics(Module &M,
                                           ArrayRef<Function *> Kernels,
-                                          const KernelReach &Reach) {
+                                          const KernelReach &Reach,
+                                          UncountedNotes &Uncounted) {
   std::string List =
       functionsWithAsm(M, Kernels, Reach, hasUncountedMemoryIntrinsic);
   if (!List.empty())
-    reportWarning(M.getContext(),
-                  "target intrinsics that load, store or copy memory "
-                  "(ldmatrix, stmatrix, cp.async, texture reads, ...) are "
-                  "not counted (their accesses and bytes are missing from "
-                  "the profile) in " +
-                      List);
+    reportUncounted(M, Uncounted,
+                    "target intrinsics that load, store or copy memory "
+                    "(ldmatrix, stmatrix, cp.async, texture reads, ...) are "
+                    "not counted (their accesses and bytes are missing from "
+                    "the profile) in " +
+                        List);
 }
 
 // An instruction's location; for a call (a memory intrinsic) that a thin

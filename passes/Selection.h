@@ -113,23 +113,30 @@ struct FunctionPlan {
 using KernelReach =
     llvm::DenseMap<llvm::Function *, llvm::SmallVector<uint32_t, 2>>;
 KernelReach reachingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
+// The warnings below that say what is not counted also append their text
+// to Uncounted (without "pasta: "): the module's descriptor carries it, so
+// that the profile says it where a build's -w hid the warning.
+using UncountedNotes = std::vector<std::string>;
+
 // Warns when a selected kernel calls through a pointer and the module has
 // address-taken device functions no kernel reaches directly (uncounted).
 void warnUncountedIndirectCallees(llvm::Module &M,
                                   llvm::ArrayRef<llvm::Function *> Kernels,
-                                  const KernelReach &Reach);
+                                  const KernelReach &Reach,
+                                  UncountedNotes &Uncounted);
 
 // Warns when a selected kernel, or a device function it reaches, holds
 // inline assembly that moves memory in forms PASTA does not count.
 void warnUncountedMemoryAsm(llvm::Module &M,
                             llvm::ArrayRef<llvm::Function *> Kernels,
-                            const KernelReach &Reach);
+                            const KernelReach &Reach,
+                            UncountedNotes &Uncounted);
 
 // Warns when a selected kernel, or a device function it reaches, fetches
 // from textures or loads or stores surfaces (inline PTX; not counted).
 void warnTextureSurfaceAsm(llvm::Module &M,
                            llvm::ArrayRef<llvm::Function *> Kernels,
-                           const KernelReach &Reach);
+                           const KernelReach &Reach, UncountedNotes &Uncounted);
 
 // Divergence builds: warns when a selected kernel, or a device function it
 // reaches, holds inline PTX whose accesses PASTA counts (not measured).
@@ -148,7 +155,8 @@ void warnUntrackedMemoryAsm(llvm::Module &M,
 // target intrinsic that moves memory (ldmatrix, cp.async, ...): uncounted.
 void warnUncountedMemoryIntrinsics(llvm::Module &M,
                                    llvm::ArrayRef<llvm::Function *> Kernels,
-                                   const KernelReach &Reach);
+                                   const KernelReach &Reach,
+                                   UncountedNotes &Uncounted);
 
 // Divergence and working-set builds: warns when a selected kernel, or a
 // device function it reaches, loads or stores wmma fragments, which are

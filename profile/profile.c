@@ -298,6 +298,21 @@ int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s) {
   return PASTA_PROFILE_OK;
 }
 
+int pasta_profile_add_uncounted(pasta_profile *p, const char *note) {
+  for (size_t i = 0; i < p->num_uncounted; ++i)
+    if (strcmp(p->uncounted[i], note) == 0)
+      return PASTA_PROFILE_OK;
+  if (pasta__profile_reserve((void **)&p->uncounted, &p->cap_uncounted,
+                             p->num_uncounted, 1, sizeof *p->uncounted))
+    return PASTA_PROFILE_ENOMEM;
+  int ok = 1;
+  const char *copy = profile_strdup(p, note, &ok);
+  if (!ok)
+    return PASTA_PROFILE_ENOMEM;
+  p->uncounted[p->num_uncounted++] = copy;
+  return PASTA_PROFILE_OK;
+}
+
 static int cmp_str(const char *a, const char *b) {
   if (a == b) /* the same string of one module's tables */
     return 0;
@@ -459,6 +474,7 @@ void pasta_profile_free(pasta_profile *p) {
   free(p->raw_lines);
   free(p->zero_lines);
   free(p->merged_from);
+  free(p->uncounted);
   while (p->chunks) {
     struct pasta_profile_chunk *next = p->chunks->next;
     free(p->chunks);

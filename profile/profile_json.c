@@ -240,6 +240,18 @@ static void write_merged_from(FILE *out, const pasta_profile *p) {
   fputs("\n]", out);
 }
 
+/* What the counts miss (only profiles with such notes have the field). */
+static void write_uncounted(FILE *out, const pasta_profile *p) {
+  if (!p->num_uncounted)
+    return;
+  fputs(",\n\"uncounted\":[", out);
+  for (size_t i = 0; i < p->num_uncounted; ++i) {
+    fputs(i ? ",\n  " : "\n  ", out);
+    pasta__json_write_string(out, p->uncounted[i]);
+  }
+  fputs("\n]", out);
+}
+
 /* Launches, memory, working sets, and the bandwidth rows built from them
  * and the counts. */
 static int write_activity(FILE *out, const pasta_profile *p) {
@@ -272,6 +284,7 @@ int pasta__profile_write_json_members(FILE *out, const pasta_profile *p) {
           ",\"host_functions\":%" PRIu64 ",\"lines\":%" PRIu64 "}",
           p->omitted.device_functions, p->omitted.host_functions,
           p->omitted.lines);
+  write_uncounted(out, p);
   write_funcs(out, "kernels", "launches", p->kernels, p->num_kernels, p);
   write_funcs(out, "device_functions", "calls", p->device_functions,
               p->num_device_functions, p);

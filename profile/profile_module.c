@@ -165,6 +165,25 @@ void pasta_profile_remember_names(const struct pasta_module_desc *desc) {
                                strings + funcs[i].display);
 }
 
+/* The lines of a descriptor's `uncounted` note (what the counts miss), each
+ * recorded once in the profile. */
+static int add_uncounted_lines(pasta_profile *p, const char *text) {
+  while (*text) {
+    size_t len = strcspn(text, "\n");
+    char *line = malloc(len + 1);
+    if (!line)
+      return PASTA_PROFILE_ENOMEM;
+    memcpy(line, text, len);
+    line[len] = '\0';
+    int status = len ? pasta_profile_add_uncounted(p, line) : PASTA_PROFILE_OK;
+    free(line);
+    if (status != PASTA_PROFILE_OK)
+      return status;
+    text += len + (text[len] == '\n');
+  }
+  return PASTA_PROFILE_OK;
+}
+
 int pasta_profile_add_module(pasta_profile *p,
                              const struct pasta_module_desc *desc,
                              const uint64_t *counters) {
@@ -222,6 +241,12 @@ int pasta_profile_add_module(pasta_profile *p,
         (s->bytes_counter != PASTA_NONE && s->bytes_counter >= nc))
       return PASTA_PROFILE_EMALFORMED;
   }
+  if (desc->uncounted && !valid_string(strings, ss, desc->uncounted))
+    return PASTA_PROFILE_EMALFORMED;
+  status =
+      add_uncounted_lines(p, desc->uncounted ? strings + desc->uncounted : "");
+  if (status != PASTA_PROFILE_OK)
+    return status;
 
   /* Which functions ran (a call, an executed site or a divergence figure;
    * a device function that one kernel owns counts for that kernel, and

@@ -486,6 +486,23 @@ static void read_omitted(struct reader *r, json_t *root, pasta_profile *p) {
   p->omitted.lines = get_u64(r, o, "lines", "profile: omitted");
 }
 
+/* "uncounted": what the counts miss (optional); a merged profile keeps
+ * every input's lines, each once. */
+static void read_uncounted(struct reader *r, json_t *root, pasta_profile *p) {
+  json_t *notes = json_object_get(root, "uncounted");
+  if (!r->failed && notes && !json_is_array(notes))
+    fail(r, "profile: \"uncounted\" is not an array");
+  for (size_t i = 0; !r->failed && i < json_array_size(notes); ++i) {
+    json_t *note = json_array_get(notes, i);
+    if (!json_is_string(note)) {
+      fail(r, "profile: uncounted[%zu] is not a string", i);
+      break;
+    }
+    add_status(r, pasta_profile_add_uncounted(p, json_string_value(note)),
+               "profile: uncounted");
+  }
+}
+
 int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
                              pasta_profile *p, char *err, size_t size) {
   struct reader r = {0, ""};
@@ -493,6 +510,7 @@ int pasta__profile_read_json(json_t *root, const pasta_profile_keep *keep,
   read_header(&r, root, p);
   read_sources(&r, root, p); /* first: the entries' "ranks" refer to them */
   read_omitted(&r, root, p);
+  read_uncounted(&r, root, p);
   read_funcs(&r, root, keep, p);
   read_lines(&r, root, keep, p);
   if (!r.failed)

@@ -1840,6 +1840,92 @@ static void test_uncounted_kernel_note(void) {
   CHECK_HAS_STR(note, "timings of this kernel's counted launches");
 }
 
+/* The descriptor's `uncounted` note (the plugin's not-counted warnings,
+ * which a build's -w hides): each line once in the profile however many
+ * modules carry it, in the JSON ("uncounted"), read back, and in the
+ * tables. A note offset outside the strings is malformed; none (0) adds
+ * nothing. */
+static void test_uncounted_notes(void) {
+  static const char line1[] =
+      "inline assembly that loads, stores or copies memory is not counted "
+      "(its accesses and bytes are missing from the profile) in 'sync'";
+  static const char line2[] = "texture fetches are not counted in 'tex'";
+  struct fake_module *m = malloc(sizeof *m);
+  *m = device;
+  m->desc.strings = (uint64_t)(uintptr_t)m->strings;
+  m->desc.funcs = (uint64_t)(uintptr_t)m->funcs;
+  m->desc.sites = (uint64_t)(uintptr_t)m->sites;
+  char both[256];
+  snprintf(both, sizeof both, "%s\n%s", line1, line2);
+  m->desc.uncounted = add_string(m, both);
+  m->desc.strings_size = m->strings_size;
+
+  pasta_profile p;
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_set_info(&p, "./fake", 1, 0), 0);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &device.desc, device.summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(p.num_uncounted, 0);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_OK);
+  CHECK_EQ_INT(p.num_uncounted, 2);
+  if (p.num_uncounted == 2) {
+    CHECK_EQ_STR(p.uncounted[0], line1);
+    CHECK_EQ_STR(p.uncounted[1], line2);
+  }
+  CHECK_EQ_INT(pasta_profile_finalize(&p), PASTA_PROFILE_OK);
+
+  char *text = json_of(&p);
+  json_t *root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
+  json_t *notes = json_object_get(root, "uncounted");
+  CHECK_EQ_INT(json_array_size(notes), 2);
+  CHECK_EQ_STR(json_string_value(json_array_get(notes, 0)), line1);
+  CHECK_EQ_STR(json_string_value(json_array_get(notes, 1)), line2);
+  pasta_profile back;
+  pasta_profile_init(&back);
+  char err[512] = "";
+  CHECK_MSG(
+      root && pasta__profile_read_json(root, NULL, &back, err, sizeof err) == 0,
+      "%s", err);
+  CHECK_EQ_INT(back.num_uncounted, 2);
+  if (back.num_uncounted == 2)
+    CHECK_EQ_STR(back.uncounted[1], line2);
+  pasta_profile_free(&back);
+  json_decref(root);
+  free(text);
+
+  char *tables = tables_of(&p, 3);
+  CHECK(tables != NULL);
+  if (tables) {
+    char expect[300];
+    snprintf(expect, sizeof expect, "\nnot counted: %s\n", line1);
+    CHECK_HAS_STR(tables, expect);
+    snprintf(expect, sizeof expect, "\nnot counted: %s\n", line2);
+    CHECK_HAS_STR(tables, expect);
+  }
+  free(tables);
+  pasta_profile_free(&p);
+
+  /* A profile without notes has no "uncounted" member (every profile
+   * before). */
+  text = json_of(&profile);
+  root = text ? parse(text, JSON_REJECT_DUPLICATES) : NULL;
+  CHECK(root != NULL);
+  CHECK_EQ_PTR(json_object_get(root, "uncounted"), NULL);
+  json_decref(root);
+  free(text);
+
+  m->desc.uncounted = m->desc.strings_size; /* past the strings */
+  pasta_profile_init(&p);
+  CHECK_EQ_INT(pasta_profile_add_module(&p, &m->desc, m->summed),
+               PASTA_PROFILE_EMALFORMED);
+  CHECK_EQ_INT(p.num_uncounted, 0);
+  pasta_profile_free(&p);
+  free(m);
+}
+
 int main(void) {
   build_profile();
   if (check_failures()) {
@@ -1871,6 +1957,7 @@ int main(void) {
   CHECK_RUN(test_uncounted_kernel_note);
   CHECK_RUN(test_capped_resources_json);
   CHECK_RUN(test_capped_resources_note);
+  CHECK_RUN(test_uncounted_notes);
   pasta_profile_free(&profile);
   return check_summary("profile");
 }

@@ -30,6 +30,7 @@ LAYERS = {
     "profile": ["include/pasta"],
     "device_rt": ["include/pasta"],
     "passes": ["include/pasta", "line_ranges"],
+    "frontend": [],
     "analyzers": ["include/pasta", "profile"],
     "symbolize": ["include/pasta", "profile"],
     "host_rt": ["include/pasta", "profile", "symbolize", "analyzers"],

@@ -32,10 +32,13 @@ VOLATILE = {
 }
 
 
-# What the compiler made of each copy (registers, local memory, occupancy):
-# a property of the build, like build_id, which two builds may differ in
-# (scripts/gpu_resources.sh tabulates it).
-BUILD = {"resources"}
+# What the compiler made of each copy (registers, local memory, occupancy),
+# and what it could not count ("uncounted": the plugin's not-counted
+# warnings, which a newer PASTA that counts more forms, or an older one that
+# did not record them, words differently): properties of the build, like
+# build_id, which two builds may differ in (scripts/gpu_resources.sh
+# tabulates the first; the report prints the second).
+BUILD = {"resources", "uncounted"}
 
 
 def strip(v):

@@ -354,6 +354,11 @@ int pasta__tables_write(FILE *out, const pasta_profile *p, unsigned top) {
             "%" PRIu32 " instrumented device module%s could not be read: "
             "their kernels' counts are missing (the lines above say why)\n",
             p->num_unread_modules, p->num_unread_modules == 1 ? "" : "s");
+  for (size_t i = 0; i < p->num_uncounted; ++i) {
+    fputs("not counted: ", out);
+    pasta__text_write(out, p->uncounted[i]);
+    fputc('\n', out);
+  }
   if (!p->num_kernels && !p->num_device_functions && !p->num_host_functions) {
     if (!p->num_unread_modules)
       fprintf(out, "no instrumented function was registered\n");

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 17
+#define PASTA_ABI_VERSION_NUMBER 18
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -340,7 +340,9 @@ struct pasta_div_row {
   X(ADDR, scopes)   /* struct pasta_scope[num_scopes] */                       \
   X(ADDR, accesses) /* struct pasta_access[num_accesses] */                    \
   X(U32, num_derived)                                                          \
-  X(U32, derived_pad)                                                          \
+  X(U32, uncounted)    /* string offset: what the counts miss, the plugin's    \
+                          not-counted warnings one a line (a build's -w hides  \
+                          them); 0: nothing */                                 \
   X(ADDR, derived)     /* struct pasta_derived[num_derived] */                 \
   X(U32, num_div_rows) /* 0 unless built with PASTA_DIVERGENCE=1 */            \
   X(U32, div_pad)                                                              \

@@ -220,6 +220,13 @@ typedef struct pasta_profile {
   /* Device modules registered but not read (their counts are missing;
    * the runtime said why on stderr). */
   uint32_t num_unread_modules;
+  /* What the modules' counts miss, each once: their descriptors'
+   * `uncounted` lines, the plugin's not-counted warnings (inline assembly
+   * that moves memory, texture fetches, calls through pointers), which a
+   * build's -w hides. The JSON writer emits "uncounted" only when there
+   * are some. */
+  const char **uncounted;
+  size_t num_uncounted, cap_uncounted;
   int finalized;
   struct pasta_profile_chunk *chunks; /* owned memory (strings etc.) */
 } pasta_profile;
@@ -294,6 +301,10 @@ int pasta_profile_add_line(pasta_profile *p, const pasta_profile_line *l);
 /* Records one input of a merged profile (s->file and s->program may be
  * NULL; s->job is copied). Allowed after finalize too. */
 int pasta_profile_add_source(pasta_profile *p, const pasta_profile_source *s);
+
+/* Records one line of what the counts miss (copied; a line already there is
+ * not added again). Allowed after finalize too. */
+int pasta_profile_add_uncounted(pasta_profile *p, const char *note);
 
 /* Merges the lines, counts the lines left out (p->omitted.lines: the
  * distinct lines of modules' sites that did not run and that no listed line

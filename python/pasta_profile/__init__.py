@@ -114,6 +114,9 @@ class Profile:
         # What did not run and is not listed (version 5; 0 before).
         self.omitted = dict({"device_functions": 0, "host_functions": 0,
                              "lines": 0}, **(doc.get("omitted") or {}))
+        # What the counts miss: the plugin's not-counted warnings, which a
+        # build's -w hides (a new field; none before).
+        self.uncounted = list(doc.get("uncounted") or [])
         self.kernels = self._kernels()
         self.functions = self._functions()
         self.lines = _add_totals(_frame(

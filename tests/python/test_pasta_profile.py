@@ -259,6 +259,19 @@ def test_omitted(pp, doc, work):
           repr(got))
 
 
+def test_uncounted(pp, doc, work):
+    check("a profile without notes: nothing uncounted",
+          pp.Profile(doc).uncounted == [])
+    d = json.loads(json.dumps(doc))
+    d["uncounted"] = ["inline assembly that loads, stores or copies memory "
+                      "is not counted (its accesses and bytes are missing "
+                      "from the profile) in 'k'"]
+    path = os.path.join(work, "uncounted.json")
+    json.dump(d, open(path, "w"))
+    got = pp.read(path).uncounted
+    check("what the counts miss is read", got == d["uncounted"], repr(got))
+
+
 def main(argv):
     src, work = argv[1], argv[2]
     os.makedirs(work, exist_ok=True)
@@ -289,6 +302,7 @@ def main(argv):
     test_sampled_time(pp, doc, work)
     test_big_and_bad(pp, doc, work)
     test_omitted(pp, doc, work)
+    test_uncounted(pp, doc, work)
     r = subprocess.run([sys.executable, os.path.join(src, "python",
                                                      "example.py"),
                         os.path.join(fixtures, "lud_256.json"),

@@ -256,7 +256,8 @@ struct merged {
 };
 
 /* The processes of input `in` (read from `path`) join merged_from: the
- * input itself, or the processes of a merged input. */
+ * input itself, or the processes of a merged input; its notes of what the
+ * counts miss join the merged profile's. */
 static int add_sources(pasta_profile *out, const pasta_profile *in,
                        const char *path) {
   int err = 0;
@@ -267,6 +268,9 @@ static int add_sources(pasta_profile *out, const pasta_profile *in,
                                 in->job};
     err = pasta_profile_add_source(out, &src);
   }
+  /* What the input's counts miss, the merged counts miss too. */
+  for (size_t j = 0; j < in->num_uncounted && !err; ++j)
+    err = pasta_profile_add_uncounted(out, in->uncounted[j]);
   return err ? -1 : 0;
 }
 

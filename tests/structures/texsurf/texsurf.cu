@@ -30,6 +30,10 @@
 // EXPECT: launch _Z12copy_texturePfy counted=1
 // EXPECT: launch _Z12read_surfacePfy counted=1
 // EXPECT: consistent
+// What is not counted reaches the report too, not only the compile-time
+// warning (which a build's -w silences): a line under its title naming the
+// kernels, as the warning does.
+// EXPECT: stderr ^not counted: texture fetches and surface loads and stores \(tex2D, surf2Dwrite and the like\) are not counted \(their bytes are missing from the profile\) in '(fill_surface|copy_texture|read_surface)
 // clang-format on
 #include <cstdio>
 #include <cuda_runtime.h>

@@ -1,0 +1,127 @@
+// Unit test of rewriteNvccSyntax: launches nvcc reads and clang does not are
+// joined, keeping every line and column after them; a macro whose body is a
+// #pragma gets _Pragma; everything else (literals, comments, operator<< <T>,
+// nested templates, other directives) stays as written.
+#include "NvccSyntax.h"
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+int Passed = 0;
+int Failed = 0;
+
+void expectRewritten(const char *Name, const std::string &In,
+                     const std::string &Want) {
+  std::optional<std::string> Got = pasta::rewriteNvccSyntax(In);
+  bool Ok = Got && *Got == Want;
+  if (Ok) {
+    ++Passed;
+    return;
+  }
+  ++Failed;
+  std::printf("FAIL %s: want \"%s\", got %s%s%s\n", Name, Want.c_str(),
+              Got ? "\"" : "", Got ? Got->c_str() : "nothing", Got ? "\"" : "");
+}
+
+void expectUnchanged(const char *Name, const std::string &In) {
+  std::optional<std::string> Got = pasta::rewriteNvccSyntax(In);
+  if (!Got) {
+    ++Passed;
+    return;
+  }
+  ++Failed;
+  std::printf("FAIL %s: \"%s\" became \"%s\"\n", Name, In.c_str(),
+              Got->c_str());
+}
+
+void testLaunches() {
+  expectRewritten("editor's spacing", "k << <g, b >> > (x);",
+                  "k <<< g, b >>>  (x);");
+  expectRewritten("opening only", "k<< <g, b>>>(x);", "k<<< g, b>>>(x);");
+  expectRewritten("closing only", "k<<<g, b>> >(x);", "k<<<g, b>>> (x);");
+  expectRewritten("spaced everywhere", "k< < <g, b> > >(x);",
+                  "k<<<  g, b>>>  (x);");
+  expectRewritten(
+      "template kernel and call in the configuration",
+      "k<T> << <dim3(n / 2, 1), std::max<int>(a, b), 0, s >> > (p);",
+      "k<T> <<< dim3(n / 2, 1), std::max<int>(a, b), 0, s >>>  (p);");
+  expectRewritten("comparison in the configuration",
+                  "k << <n > 0 ? n : 1, 256 >> > (p);",
+                  "k <<< n > 0 ? n : 1, 256 >>>  (p);");
+  expectRewritten("two launches", "a << <1, 1 >> > ();\nb << <2, 2 >> > ();",
+                  "a <<< 1, 1 >>>  ();\nb <<< 2, 2 >>>  ();");
+  expectRewritten("across lines keeps the line count", "k <<\n<g, b>>\n>(x);",
+                  "k <<<\ng, b>>>\n(x);");
+  expectRewritten("after a string holding chevrons",
+                  "puts(\"<< <\"); k << <1, 1 >> > ();",
+                  "puts(\"<< <\"); k <<< 1, 1 >>>  ();");
+  expectRewritten("after a digit separator",
+                  "int n = 1'000; k << <n, 1 >> > ();",
+                  "int n = 1'000; k <<< n, 1 >>>  ();");
+  expectRewritten("in a macro body", "#define RUN(k) k << <1, 32 >> > ()\n",
+                  "#define RUN(k) k <<< 1, 32 >>>  ()\n");
+}
+
+// Joined launches keep the text's length: every column after them stays.
+void testLengthKept() {
+  const std::string In = "k << <g, b >> > (x); y = 1;";
+  std::optional<std::string> Got = pasta::rewriteNvccSyntax(In);
+  if (Got && Got->size() == In.size() &&
+      Got->find("y = 1;") == In.find("y = 1;")) {
+    ++Passed;
+    return;
+  }
+  ++Failed;
+  std::printf("FAIL joined launch changed the text's length\n");
+}
+
+void testPragmaMacros() {
+  expectRewritten("pragma in an object-like macro",
+                  "#define PRAGMA_UNROLL #pragma unroll\nint a;",
+                  "#define PRAGMA_UNROLL _Pragma(\"unroll\")\nint a;");
+  expectRewritten("pragma with an argument and a comment",
+                  "  #  define UNROLL_4   #  pragma unroll 4 // four\n",
+                  "  #  define UNROLL_4   _Pragma(\"unroll 4\")// four\n");
+  expectRewritten("pragma text with quotes",
+                  "#define MSG #pragma message(\"a\\\\b\")\n",
+                  "#define MSG _Pragma(\"message(\\\"a\\\\\\\\b\\\")\")\n");
+  expectRewritten("continued line", "#define P #pragma \\\n  unroll\nint a;",
+                  "#define P _Pragma(\"unroll\")\\\n\nint a;");
+}
+
+void testLeftAlone() {
+  expectUnchanged("plain launch", "k<<<g, b>>>(x);");
+  expectUnchanged("operator template", "operator<< <T>(os, v);");
+  expectUnchanged("operator template, nested",
+                  "operator<< <std::vector<std::pair<int, int>> >(os, v);");
+  expectUnchanged("nested template", "A<B<C<D>> > a; f(a);");
+  expectUnchanged("string", "printf(\"k << <g, b >> > (x)\");");
+  expectUnchanged("raw string", "auto s = R\"x(k << <g >> > ())x\";");
+  expectUnchanged("character literal", "char c = '<'; k(c);");
+  expectUnchanged("line comment", "// k << <g, b >> > (x);\nint a;");
+  expectUnchanged("block comment", "/* k << <g, b >> > (x); */ int a;");
+  expectUnchanged("shift then less", "a = b << c < d;");
+  expectUnchanged("no call after the closing chevrons", "x << <a, b >> > y;");
+  expectUnchanged("statement ends first", "x << <a; b >> > (y);");
+  expectUnchanged("shift-assign", "a <<= 2; b >>= 3;");
+  expectUnchanged("unterminated", "k << <g, b");
+  expectUnchanged("pragma directive", "#pragma unroll\nfor (;;) {}");
+  expectUnchanged("function-like macro", "#define P(x) #x\n");
+  expectUnchanged("macro of a string", "#define S \"#pragma once\"\n");
+  expectUnchanged("pragma macro in a comment",
+                  "/*\n#define P #pragma unroll\n*/");
+  expectUnchanged("already an operator", "#define P _Pragma(\"unroll\")\n");
+}
+
+} // namespace
+
+int main() {
+  testLaunches();
+  testLengthKept();
+  testPragmaMacros();
+  testLeftAlone();
+  std::printf("%d passed, %d failed\n", Passed, Failed);
+  return Failed ? 1 : 0;
+}
