@@ -8,6 +8,7 @@
 // get a register cap (and an uncapped twin).
 //
 //===----------------------------------------------------------------------===//
+#include "BlockBound.h"
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceMeasures.h"
@@ -715,6 +716,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
                                      ModuleTables &T,
                                      FunctionAnalysisManager &FAM,
                                      int MaxRegisters, uint32_t DrainVisits) {
+  reportBlockBounds(Fns, FAM);
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *I32 = Type::getInt32Ty(Ctx),
        *I64 = Type::getInt64Ty(Ctx);
