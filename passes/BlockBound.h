@@ -7,8 +7,9 @@
 // index. A kernel of blocks that small (lud's 16-thread kernels, nw's tiles)
 // is held to 32 blocks an SM before registers limit it, which a register cap
 // on its divergence copy then only makes spill (docs/lab,
-// 2026-11-30-divergence-63-lud-gaussian). Reported by
-// -pasta-div-block-bounds; no copy depends on it yet.
+// 2026-11-30-divergence-63-lud-gaussian): such a copy is left uncapped
+// (DivergenceEmission.cpp, -pasta-div-uncapped-block-threads). Reported by
+// -pasta-div-block-bounds.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_BLOCKBOUND_H

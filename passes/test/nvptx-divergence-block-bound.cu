@@ -12,9 +12,19 @@
 // - tiles: a 16 x 16 tile read at [ty][tx] (dgemm's): thread index y read:
 //   none.
 // - global: no shared access: none.
+// A copy of a kernel bound to 16 threads or fewer (columns) gets no
+// register cap and a stub for its uncapped twin
+// (-pasta-div-uncapped-block-threads, 16); flat's copy keeps its cap and
+// its twin; with the option 0 columns' copy is capped too.
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o /dev/null -mllvm -pasta-divergence -mllvm -pasta-div-block-bounds 2>&1 | FileCheck %s
 // RUN: %cuda_device -O2 -S %s -o /dev/null -mllvm -pasta-divergence 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
+// RUN: %cuda_device -O2 -S %s -o %t.ptx -mllvm -pasta-divergence
+// RUN: FileCheck %s --check-prefix=SMALL < %t.ptx
+// RUN: FileCheck %s --check-prefix=SMALLTWIN < %t.ptx
+// RUN: FileCheck %s --check-prefix=CAPPED < %t.ptx
+// RUN: %cuda_device -O2 -S %s -o %t.capped.ptx -mllvm -pasta-divergence -mllvm -pasta-div-uncapped-block-threads=0
+// RUN: FileCheck %s --check-prefix=SMALLOFF < %t.capped.ptx
 
 // CHECK-DAG: pasta: block bound: _Z7columnsPfi <= 16 threads
 // CHECK-DAG: pasta: block bound: _Z6paddedPii <= 16 threads
@@ -24,6 +34,24 @@
 // CHECK-DAG: pasta: block bound: _Z5tilesPfi none
 // CHECK-DAG: pasta: block bound: _Z6globalPf none
 // OFF-NOT: block bound
+
+// SMALL: .entry _Z7columnsPfi__pasta_div(
+// SMALL-NOT: {{^}}{
+// SMALL-NOT: .maxnreg
+// SMALL: {{^}}{
+// SMALLTWIN: .entry _Z7columnsPfi__pasta_divu(
+// SMALLTWIN-NOT: {{^}}{
+// SMALLTWIN: .maxntid 1
+// CAPPED: .entry _Z4flatPf__pasta_div(
+// CAPPED-NOT: {{^}}{
+// CAPPED: .maxnreg
+// CAPPED: .entry _Z4flatPf__pasta_divu(
+// CAPPED-NOT: {{^}}{
+// CAPPED-NOT: .maxntid
+// CAPPED: {{^}}{
+// SMALLOFF: .entry _Z7columnsPfi__pasta_div(
+// SMALLOFF-NOT: {{^}}{
+// SMALLOFF: .maxnreg
 
 __global__ void columns(float* a, int n) {
     __shared__ float col[16][16];
