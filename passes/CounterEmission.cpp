@@ -178,6 +178,17 @@ static cl::opt<bool> FirstBlockFastFlush(
              "in every block sums them inline in a full warp of small "
              "counts (__pasta_flush_scaled_fast), calls the flush elsewhere"));
 
+// A full warp's fast flush of small counts sums them all first and then
+// adds them from lane 0 in one branch (emitLaneZeroAdds), for the first
+// block's 32-bit counts alike in every block and, in counting builds, for
+// bit counters. Off: each sum and its own lane-0 branch in turn (ptxas keeps
+// each branch with its reconvergence, so the warp waits for every reduction
+// in a row). The counts are the same.
+static cl::opt<bool> BatchedLaneAdds(
+    "pasta-batched-lane-adds", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a full warp's fast flush takes all its warp sums first, "
+             "then lane 0 adds them in one branch"));
+
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
     cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
@@ -650,8 +661,19 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       FunctionCallee FlushFast = M.getOrInsertFunction(
           FlushScaledFastName, TB.getVoidTy(), Global, I64, I64);
       IRBuilder<> FB(FastT);
-      for (uint32_t C : Wide)
-        FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      if (BatchedLaneAdds) {
+        FunctionCallee WarpSum =
+            M.getOrInsertFunction(WarpSumSmallName, I32, I64);
+        SmallVector<Value *, 8> Rows, Sums;
+        for (uint32_t C : Wide) {
+          Rows.push_back(RowZero(C));
+          Sums.push_back(FB.CreateCall(WarpSum, {loadCount(FB, C)}));
+        }
+        emitLaneZeroAdds(FB, Rows, Sums, Scale);
+      } else {
+        for (uint32_t C : Wide)
+          FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      }
       WB.SetInsertPoint(SlowT);
     }
     for (uint32_t C : Wide)
@@ -660,6 +682,36 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   } else {
     for (uint32_t C : Wide)
       TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
+  }
+  // Counting builds: a full warp counts each bit with a ballot and lane 0
+  // adds them all in one branch (emitLaneZeroAdds); other warps call the
+  // out-of-line flush below. CUB's single-tile reduction: eleven bits, three
+  // warp sums and three lane-0 branches in turn before.
+  if (!ByMask.empty() && Inline >= 1 && CountingBuild && BatchedLaneAdds) {
+    Value *Full = TB.CreateICmpNE(
+        TB.CreateCall(M.getOrInsertFunction(FlushIsFullWarpName, I64)),
+        TB.getInt64(0));
+    Instruction *FullT = nullptr, *PartialT = nullptr;
+    SplitBlockAndInsertIfThenElse(Full, TB.GetInsertPoint(), &FullT, &PartialT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> FB(FullT);
+    FunctionCallee BitCount =
+        M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
+    SmallVector<Value *, 32> Rows, Counts;
+    for (auto &[Mask, Counters] : ByMask) {
+      Value *MaskValue = FB.CreateLoad(I32, Mask);
+      for (uint32_t C : Counters) {
+        Rows.push_back(RowZero(C));
+        Counts.push_back(FB.CreateCall(
+            BitCount, {MaskValue, FB.getInt32((uint32_t)BitOf[C])}));
+      }
+    }
+    emitLaneZeroAdds(FB, Rows, Counts, Scale);
+    TB.SetInsertPoint(PartialT);
+    FlushBits = M.getOrInsertFunction(
+        FlushBitsScaledName,
+        FunctionType::get(TB.getVoidTy(), BitsParams, false));
   }
   // Four bits to a call, as the fast path's warp sums take them.
   for (auto &[Mask, Counters] : ByMask) {
@@ -736,6 +788,34 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
   return Then;
 }
 
+// Lane 0 of a full warp adds each of Counts (warp sums, the same in every
+// lane; times Scale where it is given) to the slot beside it in
+// SlotsOfCounts, skipping zeros: one branch for all of them, after every
+// sum, so that the sums' reductions follow one another with no branch and
+// reconvergence between them. B continues after the branch.
+void CounterEmitter::emitLaneZeroAdds(IRBuilder<> &B,
+                                      ArrayRef<Value *> SlotsOfCounts,
+                                      ArrayRef<Value *> Counts, Value *Scale) {
+  Type *I64 = B.getInt64Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, B.getInt32Ty()));
+  Instruction *Next = &*B.GetInsertPoint();
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      B.CreateICmpEQ(Lane, B.getInt32(0)), Next->getIterator(),
+      /*Unreachable=*/false);
+  markInstrumentation(
+      Then->getParent()->getSinglePredecessor()->getTerminator());
+  IRBuilder<> TB(Then);
+  FunctionCallee Add =
+      M.getOrInsertFunction(AddNonzeroName, TB.getVoidTy(), Global, I64);
+  for (size_t K = 0; K < Counts.size(); ++K) {
+    Value *Count = TB.CreateZExt(Counts[K], I64);
+    TB.CreateCall(
+        Add, {SlotsOfCounts[K], Scale ? TB.CreateMul(Count, Scale) : Count});
+  }
+  B.SetInsertPoint(Next);
+}
+
 // The fast path's flush of Counters, all bits of the mask in Mask: the
 // warp's or of the mask (which bits any lane has) and the lane's number
 // once, then per counter a test of its bit there and, when set, a ballot
@@ -749,6 +829,18 @@ void CounterEmitter::emitBitFlushFast(
   FunctionCallee Flush = M.getOrInsertFunction(FlushBitFastName, B.getVoidTy(),
                                                Global, I32, I32, I32, I32);
   Value *MaskValue = B.CreateLoad(I32, Mask);
+  if (BatchedLaneAdds && CountingBuild) {
+    FunctionCallee BitCount =
+        M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
+    SmallVector<Value *, 32> SlotsOfBits, Counts;
+    for (uint32_t C : Counters) {
+      SlotsOfBits.push_back(SlotOf(B, C));
+      Counts.push_back(
+          B.CreateCall(BitCount, {MaskValue, B.getInt32((uint32_t)BitOf[C])}));
+    }
+    emitLaneZeroAdds(B, SlotsOfBits, Counts, nullptr);
+    return;
+  }
   Value *Any = B.CreateCall(WarpOr, {MaskValue});
   Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, I32));
   for (uint32_t C : Counters)
