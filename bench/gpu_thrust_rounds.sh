@@ -18,6 +18,7 @@
 #   4. KEPT=1: then one round of plain / before / after with ncu's
 #      --cache-control none (caches kept between kernels).
 # usage: OUT=<dir> [REPEAT=5] [DEADLINE=110] [KEPT=0] [SCRATCH=/tmp/thrust-rounds]
+#          [INST_LEFT=60: part 2 runs while more seconds than this are left]
 #          bash gpu_thrust_rounds.sh   (beside redux.txz)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -51,7 +52,7 @@ cp "$d"/*.err "$OUT/" 2> /dev/null
 
 # 2. Instructions a warp and registers of the kernels whose flush changed.
 for b in plain before after; do
-  [ "$(left)" -gt 60 ] || { echo "ncu inst-$b: deadline, skipped"; continue; }
+  [ "$(left)" -gt "${INST_LEFT:-60}" ] || { echo "ncu inst-$b: deadline, skipped"; continue; }
   (cd "$scratch" && timeout 15 ncu --csv -k 'regex:DeviceReduce|Onesweep' --metrics \
     gpu__time_duration.sum,smsp__inst_executed.sum,sm__warps_launched.sum,launch__registers_per_thread \
     "$bin/thrust-$b" > "$OUT/inst-$b.csv" 2> "$OUT/inst-$b.err")
