@@ -189,6 +189,15 @@ static cl::opt<bool> BatchedLaneAdds(
     cl::desc("PASTA: a full warp's fast flush takes all its warp sums first, "
              "then lane 0 adds them in one branch"));
 
+// At most this many counts a lane-0 branch (emitLaneZeroAdds): each count
+// is live from its sum to its add, so a larger batch holds more registers
+// there (backprop's bpnn_hidden_kernel, nine alike bits: 31 registers
+// before, 36 in batches of 8, 28 in batches of 4).
+static cl::opt<unsigned> LaneAddsBatch(
+    "pasta-lane-adds-batch", cl::Hidden, cl::init(4),
+    cl::desc("PASTA: the most counts a batched flush sums before lane 0's "
+             "branch adds them"));
+
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
     cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
@@ -664,12 +673,12 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       if (BatchedLaneAdds) {
         FunctionCallee WarpSum =
             M.getOrInsertFunction(WarpSumSmallName, I32, I64);
-        SmallVector<Value *, 8> Rows, Sums;
-        for (uint32_t C : Wide) {
-          Rows.push_back(RowZero(C));
-          Sums.push_back(FB.CreateCall(WarpSum, {loadCount(FB, C)}));
-        }
-        emitLaneZeroAdds(FB, Rows, Sums, Scale);
+        emitLaneZeroAdds(
+            FB, Wide.size(),
+            [&](IRBuilder<> &CB, size_t K) {
+              return CB.CreateCall(WarpSum, {loadCount(CB, Wide[K])});
+            },
+            [&](IRBuilder<> &, size_t K) { return RowZero(Wide[K]); }, Scale);
       } else {
         for (uint32_t C : Wide)
           FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
@@ -698,16 +707,17 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     IRBuilder<> FB(FullT);
     FunctionCallee BitCount =
         M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
-    SmallVector<Value *, 32> Rows, Counts;
-    for (auto &[Mask, Counters] : ByMask) {
-      Value *MaskValue = FB.CreateLoad(I32, Mask);
-      for (uint32_t C : Counters) {
-        Rows.push_back(RowZero(C));
-        Counts.push_back(FB.CreateCall(
-            BitCount, {MaskValue, FB.getInt32((uint32_t)BitOf[C])}));
-      }
-    }
-    emitLaneZeroAdds(FB, Rows, Counts, Scale);
+    SmallVector<uint32_t, 32> Bits;
+    for (auto &[Mask, Counters] : ByMask)
+      append_range(Bits, Counters);
+    emitLaneZeroAdds(
+        FB, Bits.size(),
+        [&](IRBuilder<> &CB, size_t K) {
+          Value *MaskValue = CB.CreateLoad(I32, Slots[Bits[K]]);
+          return CB.CreateCall(
+              BitCount, {MaskValue, CB.getInt32((uint32_t)BitOf[Bits[K]])});
+        },
+        [&](IRBuilder<> &, size_t K) { return RowZero(Bits[K]); }, Scale);
     TB.SetInsertPoint(PartialT);
     FlushBits = M.getOrInsertFunction(
         FlushBitsScaledName,
@@ -789,31 +799,39 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
 }
 
 // Lane 0 of a full warp adds each of Counts (warp sums, the same in every
-// lane; times Scale where it is given) to the slot beside it in
-// SlotsOfCounts, skipping zeros: one branch for all of them, after every
-// sum, so that the sums' reductions follow one another with no branch and
-// reconvergence between them. B continues after the branch.
-void CounterEmitter::emitLaneZeroAdds(IRBuilder<> &B,
-                                      ArrayRef<Value *> SlotsOfCounts,
-                                      ArrayRef<Value *> Counts, Value *Scale) {
+// lane; times Scale where it is given) to its slot (SlotAt(builder, index),
+// made in the branch), skipping zeros: one branch for all of them, after
+// every sum, so that the sums' reductions follow one another with no branch
+// and reconvergence between them. B continues after the branch.
+void CounterEmitter::emitLaneZeroAdds(
+    IRBuilder<> &B, size_t N,
+    function_ref<Value *(IRBuilder<> &, size_t)> CountAt,
+    function_ref<Value *(IRBuilder<> &, size_t)> SlotAt, Value *Scale) {
   Type *I64 = B.getInt64Ty();
   PointerType *Global = PointerType::get(Ctx, 1);
-  Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, B.getInt32Ty()));
-  Instruction *Next = &*B.GetInsertPoint();
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      B.CreateICmpEQ(Lane, B.getInt32(0)), Next->getIterator(),
-      /*Unreachable=*/false);
-  markInstrumentation(
-      Then->getParent()->getSinglePredecessor()->getTerminator());
-  IRBuilder<> TB(Then);
   FunctionCallee Add =
-      M.getOrInsertFunction(AddNonzeroName, TB.getVoidTy(), Global, I64);
-  for (size_t K = 0; K < Counts.size(); ++K) {
-    Value *Count = TB.CreateZExt(Counts[K], I64);
-    TB.CreateCall(
-        Add, {SlotsOfCounts[K], Scale ? TB.CreateMul(Count, Scale) : Count});
+      M.getOrInsertFunction(AddNonzeroName, B.getVoidTy(), Global, I64);
+  Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, B.getInt32Ty()));
+  size_t Batch = std::max(1u, unsigned(LaneAddsBatch));
+  for (size_t First = 0; First < N; First += Batch) {
+    size_t End = std::min(N, First + Batch);
+    SmallVector<Value *, 16> Counts;
+    for (size_t K = First; K < End; ++K)
+      Counts.push_back(CountAt(B, K));
+    Instruction *Next = &*B.GetInsertPoint();
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Lane, B.getInt32(0)), Next->getIterator(),
+        /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> TB(Then);
+    for (size_t K = First; K < End; ++K) {
+      Value *Count = TB.CreateZExt(Counts[K - First], I64);
+      TB.CreateCall(
+          Add, {SlotAt(TB, K), Scale ? TB.CreateMul(Count, Scale) : Count});
+    }
+    B.SetInsertPoint(Next);
   }
-  B.SetInsertPoint(Next);
 }
 
 // The fast path's flush of Counters, all bits of the mask in Mask: the
@@ -832,13 +850,14 @@ void CounterEmitter::emitBitFlushFast(
   if (BatchedLaneAdds && CountingBuild) {
     FunctionCallee BitCount =
         M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
-    SmallVector<Value *, 32> SlotsOfBits, Counts;
-    for (uint32_t C : Counters) {
-      SlotsOfBits.push_back(SlotOf(B, C));
-      Counts.push_back(
-          B.CreateCall(BitCount, {MaskValue, B.getInt32((uint32_t)BitOf[C])}));
-    }
-    emitLaneZeroAdds(B, SlotsOfBits, Counts, nullptr);
+    emitLaneZeroAdds(
+        B, Counters.size(),
+        [&](IRBuilder<> &CB, size_t K) -> Value * {
+          return CB.CreateCall(
+              BitCount, {MaskValue, CB.getInt32((uint32_t)BitOf[Counters[K]])});
+        },
+        [&](IRBuilder<> &TB, size_t K) { return SlotOf(TB, Counters[K]); },
+        nullptr);
     return;
   }
   Value *Any = B.CreateCall(WarpOr, {MaskValue});

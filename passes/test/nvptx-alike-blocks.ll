@@ -6,6 +6,7 @@
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-packed-bit-indices=0 -S %s | FileCheck %s --check-prefix=TABLE
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-lane-adds-batch=2 -S %s | FileCheck %s --check-prefix=B2
 ; A divergence copy (-pasta-divergence) keeps the first block's flush too,
 ; through the inline forms (full warps of small counts inline, the others
 ; call the out-of-line ones): per warp, it was 105-109 of bpnn_layerforward's
@@ -90,9 +91,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; BATCH-NEXT: %[[ISFULL:[0-9]+]] = icmp ne i64 %[[FULL]], 0
 ; BATCH-NEXT: br i1 %[[ISFULL]], label %[[COUNT:[0-9]+]], label %[[PARTIAL:[0-9]+]], !pasta.instrumentation
 ; BATCH: [[COUNT]]:
+; BATCH-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; BATCH-NEXT: %[[N0:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 0)
 ; BATCH-NEXT: %[[N1:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 1)
-; BATCH-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; BATCH-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
 ; BATCH-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
 ; BATCH: [[ADDS]]:
@@ -171,15 +172,30 @@ ret:
 ; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 7), {{.*}}, i32 0, i32 0, i32 0, i32 0, i32 1, i64
 ; CHECK-NOT: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
-; CHECK-NEXT: getelementptr
+; CHECK: call i32 @__pasta_lane_id()
+; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
 ; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 2)
-; CHECK-NEXT: getelementptr
 ; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 3)
-; CHECK-NEXT: call i32 @__pasta_lane_id()
+; CHECK-NEXT: icmp eq i32
+; CHECK-NEXT: br i1
 ; CHECK-COUNT-3: call void @__pasta_add_nonzero(
 ; CHECK-NOT: call void @__pasta_flush_bit_fast(
 ; CHECK-NOT: call void @__pasta_add_nonzero(
+; At most -pasta-lane-adds-batch counts a lane-0 branch (default 4): with
+; 2, bits 1 and 2 in one branch, bit 3 in the next.
+; B2-LABEL: define ptx_kernel void @variant(
+; B2: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; B2-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
+; B2-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 2)
+; B2-NEXT: icmp eq i32 %[[LANE]], 0
+; B2-NEXT: br i1
+; B2-COUNT-2: call void @__pasta_add_nonzero(
+; B2: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 3)
+; B2-NEXT: icmp eq i32 %[[LANE]], 0
+; B2-NEXT: br i1
+; B2: call void @__pasta_add_nonzero(
+; B2-NOT: call void @__pasta_add_nonzero(
+; B2: ret void
 ; CHECK: ret void
 define ptx_kernel void @variant(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 entry:
@@ -294,11 +310,11 @@ done:
 ; BFAST-NEXT: icmp ne i64
 ; BFAST-NEXT: br i1 %{{[0-9]+}}, label %[[INLINE:[0-9]+]], label %[[CALLS:[0-9]+]], !pasta.instrumentation
 ; BFAST: [[INLINE]]:
+; BFAST-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; BFAST-NEXT: %[[V1:[0-9]+]] = zext i32 %[[C1:[0-9a-z.]+]] to i64
 ; BFAST-NEXT: %[[SUM1:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V1]])
 ; BFAST-NEXT: %[[V2:[0-9]+]] = zext i32 %[[C2:[0-9a-z.]+]] to i64
 ; BFAST-NEXT: %[[SUM2:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V2]])
-; BFAST-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; BFAST-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
 ; BFAST-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
 ; BFAST: [[ADDS]]:

@@ -49,13 +49,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; each bit's lanes counted by a ballot first, then lane 0 adds the counts
 ; in one branch.
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
+; CHECK: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; CHECK-NEXT: %[[N:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[MASK]], i32 0)
-; CHECK-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
 ; CHECK-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
 ; CHECK-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
 ; CHECK: [[ADDS]]:
 ; CHECK-NEXT: %[[N64:[0-9]+]] = zext i32 %[[N]] to i64
+; CHECK-NEXT: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
 ; CHECK-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) %[[S]], i64 %[[N64]])
 ; CHECK-NEXT: br label
 ; CHECK: %[[B0:[0-9]+]] = lshr i32 %[[MASK]], 0
