@@ -3461,7 +3461,7 @@ static void test_div_access_lanes(int cold) {
             uint64_t mk = masks[m];
             int in_one_row = (mk & 0xffffull) == 0 || (mk >> 16) == 0;
             int want = m == 0       ? !(shared && c.any.sectored && size < 4 &&
-                                  distinct_rows)
+                                        distinct_rows)
                        : in_one_row ? 2
                                     : 0;
             two_rows += div_check_lanes(&c, mk) == want;
