@@ -6,7 +6,8 @@
 #   1. counts: Thrust's profiles, after against before, counting and
 #      working-set mode (the values two runs of after differ in, CUB's
 #      radix-sort look-back polls, left out), stdout against plain's;
-#   2. ncu, instructions a warp and registers of DeviceReduceKernel and
+#   2. ncu, instructions a warp and registers of CUB's DeviceReduce
+#      kernels (DeviceReduceKernel, DeviceReduceSingleTileKernel) and
 #      Onesweep (one run each of plain, before, after);
 #   3. rounds of ncu over every Thrust kernel, plain / before / after /
 #      plain again, each run doing Thrust's work THRUST_REPEAT=REPEAT times
@@ -17,6 +18,7 @@
 #   4. KEPT=1: then one round of plain / before / after with ncu's
 #      --cache-control none (caches kept between kernels).
 # usage: OUT=<dir> [REPEAT=5] [DEADLINE=110] [KEPT=0] [SCRATCH=/tmp/thrust-rounds]
+#          [INST_LEFT=60: part 2 runs while more seconds than this are left]
 #          bash gpu_thrust_rounds.sh   (beside redux.txz)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,8 +52,8 @@ cp "$d"/*.err "$OUT/" 2> /dev/null
 
 # 2. Instructions a warp and registers of the kernels whose flush changed.
 for b in plain before after; do
-  [ "$(left)" -gt 60 ] || { echo "ncu inst-$b: deadline, skipped"; continue; }
-  (cd "$scratch" && timeout 15 ncu --csv -k 'regex:DeviceReduceKernel|Onesweep' --metrics \
+  [ "$(left)" -gt "${INST_LEFT:-60}" ] || { echo "ncu inst-$b: deadline, skipped"; continue; }
+  (cd "$scratch" && timeout 15 ncu --csv -k 'regex:DeviceReduce|Onesweep' --metrics \
     gpu__time_duration.sum,smsp__inst_executed.sum,sm__warps_launched.sum,launch__registers_per_thread \
     "$bin/thrust-$b" > "$OUT/inst-$b.csv" 2> "$OUT/inst-$b.err")
   echo "ncu inst-$b: exit $?"

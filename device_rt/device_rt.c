@@ -1110,6 +1110,34 @@ PASTA_INLINE void __pasta_flush_scaled_fast(PASTA_GLOBAL uint64_t *slot,
     pasta_atomic_add(slot, (uint64_t)sum * scale);
 }
 
+/* The parts of a full warp's flush of small counts whose warp sums all
+ * come first and lane 0's adds after them, in one branch (the pass's
+ * emitLaneZeroAdds): each sum followed by its own `if (lane == 0)` made the
+ * warp wait for every reduction and reconvergence in turn (CUB's single-tile
+ * reduction: six counts, then six bits, in every warp of its one block). */
+
+/* The sum of a small count (below pasta_small_count_limit()) over a full
+ * warp, in every lane. Only after __pasta_flush_is_fast said so. */
+PASTA_INLINE uint32_t __pasta_warp_sum_small(uint64_t value) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  return pasta_full_warp_sum_u32(full, (uint32_t)value);
+}
+
+/* How many lanes of a full warp have bit `bit` of their `mask`, in every
+ * lane: one ballot, no branch (a bit no lane has counts 0). */
+PASTA_INLINE uint32_t __pasta_warp_bit_count(uint32_t mask, uint32_t bit) {
+  uint64_t full = __gpu_num_lanes() == 64 ? ~0ull : 0xffffffffull;
+  return (uint32_t)__builtin_popcountll(
+      __gpu_ballot(full, (mask >> (bit & 31)) & 1u));
+}
+
+/* One lane's add of a warp's count, nothing for zero. */
+PASTA_INLINE void __pasta_add_nonzero(PASTA_GLOBAL uint64_t *slot,
+                                      uint64_t value) {
+  if (value != 0)
+    pasta_atomic_add(slot, value);
+}
+
 /* The modes' parts, in this order (each uses what comes before it). */
 #include "device_rt_ws.inc.c"
 

@@ -977,6 +977,22 @@ static void flush_bits_packed_lane(uint32_t lane, void *arg) {
                             words[2], words[3]);
 }
 
+/* The pass's batched form of a full warp's inline bit flush (counting
+ * builds, emitLaneZeroAdds): every live bit's count by a ballot first, then
+ * lane 0 adds each non-zero count to the bank row read first. */
+static void flush_bits_batched_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint32_t mask = bit_mask_of(lane), counts[32];
+  for (uint32_t b = 0; b < 32; ++b)
+    counts[b] = live_bits >> b & 1 ? __pasta_warp_bit_count(mask, b) : 0;
+  if (__pasta_lane_id() != 0)
+    return;
+  uint64_t *row = __pasta_bank_row(&bit_counters[0][0], 40, 4) + 2;
+  for (uint32_t b = 0; b < 32; ++b)
+    if (live_bits >> b & 1)
+      __pasta_add_nonzero(row + bit_indices[b], counts[b]);
+}
+
 /* Each live bit b of the flush goes to counter 2 + indices[b] of the block's
  * bank, as the number of active lanes with b set; in both forms. */
 static void check_flush_bits_form(uint32_t width, uint64_t active,
@@ -984,6 +1000,8 @@ static void check_flush_bits_form(uint32_t width, uint64_t active,
 static void check_flush_bits(uint32_t width, uint64_t active) {
   check_flush_bits_form(width, active, flush_bits_lane);
   check_flush_bits_form(width, active, flush_bits_packed_lane);
+  if (active == (width == 64 ? ~0ull : 0xffffffffull)) /* full warps only */
+    check_flush_bits_form(width, active, flush_bits_batched_lane);
 }
 
 static void check_flush_bits_form(uint32_t width, uint64_t active,
@@ -1344,6 +1362,24 @@ static void flush_alike_fast_lane(uint32_t lane, void *arg) {
     __pasta_flush_scaled_nonzero(&alike_slot, count, scale);
 }
 
+/* The same with the pass's batched fast path (emitLaneZeroAdds): in a full
+ * warp of small counts the warp sum first, then lane 0 adds it times the
+ * scale where it is not zero; elsewhere the tested call: the same sums. */
+static void flush_alike_batched_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint64_t scale = __pasta_first_block_scale();
+  uint64_t count = alike_count(lane);
+  if (scale == 0 || __pasta_flush_any(count) == 0)
+    return;
+  if (__pasta_flush_is_fast(count) == 0) {
+    __pasta_flush_scaled_nonzero(&alike_slot, count, scale);
+    return;
+  }
+  uint32_t sum = __pasta_warp_sum_small(count);
+  if (__pasta_lane_id() == 0)
+    __pasta_add_nonzero(&alike_slot, (uint64_t)sum * scale);
+}
+
 /* The first block's out-of-line flush of alike bit counters: bits 0, 3 and
  * 31 of test_flush_bits' masks to three slots (the fourth unused), each sum
  * (or each lane's bit, in a partial warp) times 7. */
@@ -1362,6 +1398,28 @@ static void flush_bits_scaled_inline_lane(uint32_t lane, void *arg) {
   __pasta_flush_bits_scaled_inline(&scaled_slots[0], &scaled_slots[1],
                                    &scaled_slots[2], &scaled_slots[7],
                                    bit_mask_of(lane), 0, 3, 31, 0, 3, 7);
+}
+
+/* The batched form of the first block's alike bits (counting builds): a
+ * full warp counts each bit with a ballot and lane 0 adds the counts times
+ * 7; a partial warp calls the out-of-line flush: the same sums. */
+static void flush_bits_scaled_batched_lane(uint32_t lane, void *arg) {
+  (void)arg;
+  uint32_t mask = bit_mask_of(lane);
+  if (__pasta_flush_is_full_warp() == 0) {
+    __pasta_flush_bits_scaled(&scaled_slots[0], &scaled_slots[1],
+                              &scaled_slots[2], &scaled_slots[7], mask, 0, 3,
+                              31, 0, 3, 7);
+    return;
+  }
+  uint32_t n0 = __pasta_warp_bit_count(mask, 0);
+  uint32_t n3 = __pasta_warp_bit_count(mask, 3);
+  uint32_t n31 = __pasta_warp_bit_count(mask, 31);
+  if (__pasta_lane_id() != 0)
+    return;
+  __pasta_add_nonzero(&scaled_slots[0], (uint64_t)n0 * 7);
+  __pasta_add_nonzero(&scaled_slots[1], (uint64_t)n3 * 7);
+  __pasta_add_nonzero(&scaled_slots[2], (uint64_t)n31 * 7);
 }
 
 static void check_flush_bits_scaled(uint64_t active,
@@ -1402,6 +1460,8 @@ static void test_first_block_scale(void) {
   check_flush_bits_scaled(0x0000fff0ull, flush_bits_scaled_lane);
   check_flush_bits_scaled(0xffffffffull, flush_bits_scaled_inline_lane);
   check_flush_bits_scaled(0x0000fff0ull, flush_bits_scaled_inline_lane);
+  check_flush_bits_scaled(0xffffffffull, flush_bits_scaled_batched_lane);
+  check_flush_bits_scaled(0x0000fff0ull, flush_bits_scaled_batched_lane);
   /* A 3 x 2 grid: the first block sees 6, every other block 0. */
   place(0, 3, 0, 32);
   pasta_shim.blocks[1] = 2;
@@ -1428,6 +1488,9 @@ static void test_first_block_scale(void) {
                     250 + 260 * (1ull << 40));
   check_flush_alike(flush_alike_fast_lane, 0, 250);
   check_flush_alike(flush_alike_fast_lane, 1ull << 40,
+                    250 + 260 * (1ull << 40));
+  check_flush_alike(flush_alike_batched_lane, 0, 250);
+  check_flush_alike(flush_alike_batched_lane, 1ull << 40,
                     250 + 260 * (1ull << 40));
   alike_big = 0;
 }

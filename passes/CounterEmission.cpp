@@ -178,6 +178,26 @@ static cl::opt<bool> FirstBlockFastFlush(
              "in every block sums them inline in a full warp of small "
              "counts (__pasta_flush_scaled_fast), calls the flush elsewhere"));
 
+// A full warp's fast flush of small counts sums them all first and then
+// adds them from lane 0 in one branch (emitLaneZeroAdds), for the first
+// block's 32-bit counts alike in every block and, in counting builds, for
+// bit counters. Off: each sum and its own lane-0 branch in turn (ptxas keeps
+// each branch with its reconvergence, so the warp waits for every reduction
+// in a row). The counts are the same.
+static cl::opt<bool> BatchedLaneAdds(
+    "pasta-batched-lane-adds", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a full warp's fast flush takes all its warp sums first, "
+             "then lane 0 adds them in one branch"));
+
+// At most this many counts a lane-0 branch (emitLaneZeroAdds): each count
+// is live from its sum to its add, so a larger batch holds more registers
+// there (backprop's bpnn_hidden_kernel, nine alike bits: 31 registers
+// before, 36 in batches of 8, 28 in batches of 4).
+static cl::opt<unsigned> LaneAddsBatch(
+    "pasta-lane-adds-batch", cl::Hidden, cl::init(4),
+    cl::desc("PASTA: the most counts a batched flush sums before lane 0's "
+             "branch adds them"));
+
 static cl::opt<bool> AsmAccessesReturn(
     "pasta-asm-accesses-return", cl::Hidden, cl::init(true),
     cl::desc("PASTA: counted inline-PTX loads and stores return, for the "
@@ -650,8 +670,19 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
       FunctionCallee FlushFast = M.getOrInsertFunction(
           FlushScaledFastName, TB.getVoidTy(), Global, I64, I64);
       IRBuilder<> FB(FastT);
-      for (uint32_t C : Wide)
-        FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      if (BatchedLaneAdds) {
+        FunctionCallee WarpSum =
+            M.getOrInsertFunction(WarpSumSmallName, I32, I64);
+        emitLaneZeroAdds(
+            FB, Wide.size(),
+            [&](IRBuilder<> &CB, size_t K) {
+              return CB.CreateCall(WarpSum, {loadCount(CB, Wide[K])});
+            },
+            [&](IRBuilder<> &, size_t K) { return RowZero(Wide[K]); }, Scale);
+      } else {
+        for (uint32_t C : Wide)
+          FB.CreateCall(FlushFast, {RowZero(C), loadCount(FB, C), Scale});
+      }
       WB.SetInsertPoint(SlowT);
     }
     for (uint32_t C : Wide)
@@ -660,6 +691,37 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
   } else {
     for (uint32_t C : Wide)
       TB.CreateCall(FlushOne, {RowZero(C), loadCount(TB, C), Scale});
+  }
+  // Counting builds: a full warp counts each bit with a ballot and lane 0
+  // adds them all in one branch (emitLaneZeroAdds); other warps call the
+  // out-of-line flush below. CUB's single-tile reduction: eleven bits, three
+  // warp sums and three lane-0 branches in turn before.
+  if (!ByMask.empty() && Inline >= 1 && CountingBuild && BatchedLaneAdds) {
+    Value *Full = TB.CreateICmpNE(
+        TB.CreateCall(M.getOrInsertFunction(FlushIsFullWarpName, I64)),
+        TB.getInt64(0));
+    Instruction *FullT = nullptr, *PartialT = nullptr;
+    SplitBlockAndInsertIfThenElse(Full, TB.GetInsertPoint(), &FullT, &PartialT);
+    markInstrumentation(
+        FullT->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> FB(FullT);
+    FunctionCallee BitCount =
+        M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
+    SmallVector<uint32_t, 32> Bits;
+    for (auto &[Mask, Counters] : ByMask)
+      append_range(Bits, Counters);
+    emitLaneZeroAdds(
+        FB, Bits.size(),
+        [&](IRBuilder<> &CB, size_t K) {
+          Value *MaskValue = CB.CreateLoad(I32, Slots[Bits[K]]);
+          return CB.CreateCall(
+              BitCount, {MaskValue, CB.getInt32((uint32_t)BitOf[Bits[K]])});
+        },
+        [&](IRBuilder<> &, size_t K) { return RowZero(Bits[K]); }, Scale);
+    TB.SetInsertPoint(PartialT);
+    FlushBits = M.getOrInsertFunction(
+        FlushBitsScaledName,
+        FunctionType::get(TB.getVoidTy(), BitsParams, false));
   }
   // Four bits to a call, as the fast path's warp sums take them.
   for (auto &[Mask, Counters] : ByMask) {
@@ -736,6 +798,42 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
   return Then;
 }
 
+// Lane 0 of a full warp adds each of Counts (warp sums, the same in every
+// lane; times Scale where it is given) to its slot (SlotAt(builder, index),
+// made in the branch), skipping zeros: one branch for all of them, after
+// every sum, so that the sums' reductions follow one another with no branch
+// and reconvergence between them. B continues after the branch.
+void CounterEmitter::emitLaneZeroAdds(
+    IRBuilder<> &B, size_t N,
+    function_ref<Value *(IRBuilder<> &, size_t)> CountAt,
+    function_ref<Value *(IRBuilder<> &, size_t)> SlotAt, Value *Scale) {
+  Type *I64 = B.getInt64Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  FunctionCallee Add =
+      M.getOrInsertFunction(AddNonzeroName, B.getVoidTy(), Global, I64);
+  Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, B.getInt32Ty()));
+  size_t Batch = std::max(1u, unsigned(LaneAddsBatch));
+  for (size_t First = 0; First < N; First += Batch) {
+    size_t End = std::min(N, First + Batch);
+    SmallVector<Value *, 16> Counts;
+    for (size_t K = First; K < End; ++K)
+      Counts.push_back(CountAt(B, K));
+    Instruction *Next = &*B.GetInsertPoint();
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Lane, B.getInt32(0)), Next->getIterator(),
+        /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> TB(Then);
+    for (size_t K = First; K < End; ++K) {
+      Value *Count = TB.CreateZExt(Counts[K - First], I64);
+      TB.CreateCall(
+          Add, {SlotAt(TB, K), Scale ? TB.CreateMul(Count, Scale) : Count});
+    }
+    B.SetInsertPoint(Next);
+  }
+}
+
 // The fast path's flush of Counters, all bits of the mask in Mask: the
 // warp's or of the mask (which bits any lane has) and the lane's number
 // once, then per counter a test of its bit there and, when set, a ballot
@@ -749,6 +847,19 @@ void CounterEmitter::emitBitFlushFast(
   FunctionCallee Flush = M.getOrInsertFunction(FlushBitFastName, B.getVoidTy(),
                                                Global, I32, I32, I32, I32);
   Value *MaskValue = B.CreateLoad(I32, Mask);
+  if (BatchedLaneAdds && CountingBuild) {
+    FunctionCallee BitCount =
+        M.getOrInsertFunction(WarpBitCountName, I32, I32, I32);
+    emitLaneZeroAdds(
+        B, Counters.size(),
+        [&](IRBuilder<> &CB, size_t K) -> Value * {
+          return CB.CreateCall(
+              BitCount, {MaskValue, CB.getInt32((uint32_t)BitOf[Counters[K]])});
+        },
+        [&](IRBuilder<> &TB, size_t K) { return SlotOf(TB, Counters[K]); },
+        nullptr);
+    return;
+  }
   Value *Any = B.CreateCall(WarpOr, {MaskValue});
   Value *Lane = B.CreateCall(M.getOrInsertFunction(LaneIdName, I32));
   for (uint32_t C : Counters)

@@ -146,6 +146,11 @@ private:
   llvm::Value *flushOwnLanes(llvm::Instruction *Exit, const FunctionPlan &P,
                              llvm::ArrayRef<uint32_t> Live,
                              llvm::SmallVectorImpl<uint32_t> &Rest);
+  void emitLaneZeroAdds(
+      llvm::IRBuilder<> &B, size_t N,
+      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, size_t)> CountAt,
+      llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, size_t)> SlotAt,
+      llvm::Value *Scale);
   void emitBitFlushFast(
       llvm::IRBuilder<> &B, llvm::AllocaInst *Mask,
       llvm::ArrayRef<uint32_t> Counters,

@@ -12,12 +12,21 @@ target triple = "amdgcn-amd-amdhsa"
 ; block.
 ; CHECK-LABEL: define amdgpu_kernel void @tree(
 ; CHECK: join.ret_crit_edge:
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %{{[a-z0-9.]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 0)
+; CHECK-NOT: __pasta_warp_bit_count
+; CHECK: call void @__pasta_add_nonzero(
 ; CHECK-NOT: __pasta_flush_bit_fast
 ; CHECK: br label %ret
 ; CHECK: ret.pasta.flush: {{.*}} preds = %tail, %last
-; %tail runs alike in every thread block (its first flushes it): 2 bits.
-; CHECK-COUNT-2: call void @__pasta_flush_bit_fast(
+; %tail runs alike in every thread block (its first flushes it: a full
+; warp counts its bit by a ballot, lane 0 adds it times the scale, a partial
+; warp calls the out-of-line flush); then the other 2 bits.
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
+; CHECK: call void @__pasta_add_nonzero(
+; CHECK: call void @__pasta_flush_bits_scaled(
+; CHECK-COUNT-2: call i32 @__pasta_warp_bit_count(
+; CHECK-NOT: __pasta_warp_bit_count
+; CHECK-COUNT-2: call void @__pasta_add_nonzero(
 ; CHECK-NOT: __pasta_flush_bit_fast
 ; CHECK: ret:
 ; CHECK-NEXT: ret void

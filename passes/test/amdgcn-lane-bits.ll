@@ -11,7 +11,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-LABEL: define amdgpu_kernel void @lane_zero(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define amdgpu_kernel void @lane_zero(ptr addrspace(1) %a, i32 %n, i32 %k, ptr addrspace(1) %m) {
 entry:
   %b = call i32 @llvm.amdgcn.workgroup.id.x()
@@ -35,7 +35,7 @@ ret:
 ; CHECK-LABEL: define amdgpu_kernel void @mbcnt(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define amdgpu_kernel void @mbcnt(ptr addrspace(1) %a, i32 %n, i32 %k, ptr addrspace(1) %m) {
 entry:
   %b = call i32 @llvm.amdgcn.workgroup.id.x()
@@ -60,7 +60,7 @@ ret:
 ; CHECK-LABEL: define amdgpu_kernel void @tid_is_arg(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define amdgpu_kernel void @tid_is_arg(ptr addrspace(1) %a, i32 %n, i32 %k, ptr addrspace(1) %m) {
 entry:
   %b = call i32 @llvm.amdgcn.workgroup.id.x()
@@ -82,7 +82,7 @@ ret:
 ; `(x & 1) == 0`: 32 lanes, the wave's flush.
 ; CHECK-LABEL: define amdgpu_kernel void @even_lanes(
 ; CHECK-NOT: __pasta_flush_bit_lane
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_lane
 define amdgpu_kernel void @even_lanes(ptr addrspace(1) %a, i32 %n, i32 %k, ptr addrspace(1) %m) {
 entry:

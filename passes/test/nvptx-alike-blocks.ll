@@ -6,6 +6,7 @@
 ; a phi merging what such a branch decided) are flushed by every warp.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-packed-bit-indices=0 -S %s | FileCheck %s --check-prefix=TABLE
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-lane-adds-batch=2 -S %s | FileCheck %s --check-prefix=B2
 ; A divergence copy (-pasta-divergence) keeps the first block's flush too,
 ; through the inline forms (full warps of small counts inline, the others
 ; call the out-of-line ones): per warp, it was 105-109 of bpnn_layerforward's
@@ -23,16 +24,19 @@
 ; through the inline forms (full warps inline, partial warps and large
 ; counts call the out-of-line ones): the same arguments, no call of an
 ; out-of-line flush at the exit itself; =1 inlines the bits' flush alone.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=2 -S %s | FileCheck %s --check-prefix=INL
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -S %s | FileCheck %s --check-prefix=BITS
-; The default is =1:
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BITS
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=2 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=INL
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-inline-first-block-flush=1 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=BITS
+; The default is =1, with -pasta-batched-lane-adds (counting builds): a full
+; warp counts each alike bit by a ballot, then lane 0 adds the counts times
+; the scale in one branch; a partial warp calls the out-of-line flush.
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BATCH
 ; Below =2 the 64-bit count's call goes through the warp's test of it
 ; (__pasta_flush_scaled_nonzero: a warp of zeros skips the call; CUB's
 ; single-tile reduction called six such flushes in every warp, of which
 ; one or two add); -pasta-test-scaled-flush=0 calls the flush directly.
-; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -S %s | FileCheck %s --check-prefix=CALL
-; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=FAST
+; RUN: %opt -passes=pasta-count -pasta-narrow-counters=0 -pasta-link-runtime=0 -pasta-test-scaled-flush=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=CALL
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-batched-lane-adds=0 -S %s | FileCheck %s --check-prefix=FAST
+; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=BFAST
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-first-block-fast-flush=0 -S %s | FileCheck %s --check-prefix=NOFAST
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -79,6 +83,30 @@ target triple = "nvptx64-nvidia-cuda"
 ; BITS-NEXT: call void @__pasta_flush_bits_scaled_inline(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1),
 ; BITS-NOT: call void @__pasta_flush_{{(bits_)?}}scaled
 ; BITS: ret void
+; BATCH-LABEL: define ptx_kernel void @tree(
+; BATCH: ret:
+; BATCH: %[[SCALE:[0-9]+]] = call i64 @__pasta_first_block_scale()
+; BATCH: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID:[0-9a-f]+]], i32 2),
+; BATCH-NEXT: %[[FULL:[0-9]+]] = call i64 @__pasta_flush_is_full_warp()
+; BATCH-NEXT: %[[ISFULL:[0-9]+]] = icmp ne i64 %[[FULL]], 0
+; BATCH-NEXT: br i1 %[[ISFULL]], label %[[COUNT:[0-9]+]], label %[[PARTIAL:[0-9]+]], !pasta.instrumentation
+; BATCH: [[COUNT]]:
+; BATCH-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; BATCH-NEXT: %[[N0:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 0)
+; BATCH-NEXT: %[[N1:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %pasta.count.1, i32 1)
+; BATCH-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
+; BATCH-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; BATCH: [[ADDS]]:
+; BATCH-NEXT: %[[Z0:[0-9]+]] = zext i32 %[[N0]] to i64
+; BATCH-NEXT: %[[M0:[0-9]+]] = mul i64 %[[Z0]], %[[SCALE]]
+; BATCH-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), i64 %[[M0]])
+; BATCH-NEXT: %[[Z1:[0-9]+]] = zext i32 %[[N1]] to i64
+; BATCH-NEXT: %[[M1:[0-9]+]] = mul i64 %[[Z1]], %[[SCALE]]
+; BATCH-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), i64 %[[M1]])
+; BATCH: [[PARTIAL]]:
+; BATCH-NEXT: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 1), ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[ID]], i32 4), {{.*}}, i32 %pasta.count.1, i32 0, i32 1, i32 0, i32 0, i32 2, i64 %[[SCALE]])
+; BATCH-NOT: __pasta_flush_bits_scaled_inline
+; BATCH: ret void
 ; DIVFB-LABEL: define ptx_kernel void @tree__pasta_div(
 ; DIVFB: ret:
 ; DIVFB-NOT: __pasta_bank_row
@@ -144,11 +172,30 @@ ret:
 ; CHECK: call void @__pasta_flush_bits_scaled(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i32 7), {{.*}}, i32 0, i32 0, i32 0, i32 0, i32 1, i64
 ; CHECK-NOT: call void @__pasta_flush_bits_scaled(
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: call i32 @__pasta_warp_or(
-; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 1, i32 %{{[0-9]+}})
-; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 2, i32 %{{[0-9]+}})
-; CHECK: call void @__pasta_flush_bit_fast({{.*}}, i32 3, i32 %{{[0-9]+}})
+; CHECK: call i32 @__pasta_lane_id()
+; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
+; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 2)
+; CHECK-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 3)
+; CHECK-NEXT: icmp eq i32
+; CHECK-NEXT: br i1
+; CHECK-COUNT-3: call void @__pasta_add_nonzero(
 ; CHECK-NOT: call void @__pasta_flush_bit_fast(
+; CHECK-NOT: call void @__pasta_add_nonzero(
+; At most -pasta-lane-adds-batch counts a lane-0 branch (default 4): with
+; 2, bits 1 and 2 in one branch, bit 3 in the next.
+; B2-LABEL: define ptx_kernel void @variant(
+; B2: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; B2-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 1)
+; B2-NEXT: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 2)
+; B2-NEXT: icmp eq i32 %[[LANE]], 0
+; B2-NEXT: br i1
+; B2-COUNT-2: call void @__pasta_add_nonzero(
+; B2: call i32 @__pasta_warp_bit_count(i32 %{{[a-z0-9.]+}}, i32 3)
+; B2-NEXT: icmp eq i32 %[[LANE]], 0
+; B2-NEXT: br i1
+; B2: call void @__pasta_add_nonzero(
+; B2-NOT: call void @__pasta_add_nonzero(
+; B2: ret void
 ; CHECK: ret void
 define ptx_kernel void @variant(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 entry:
@@ -256,6 +303,34 @@ done:
 ; FAST-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S2]]), i64 %[[W2]], i64 %[[S]])
 ; FAST-NOT: __pasta_flush_scaled
 ; FAST: ret void
+; With -pasta-batched-lane-adds (the default), the full warp's path takes
+; both warp sums first, then lane 0 adds each times the scale in one branch.
+; BFAST-LABEL: define ptx_kernel void @twoloops(
+; BFAST: call i64 @__pasta_flush_is_fast(
+; BFAST-NEXT: icmp ne i64
+; BFAST-NEXT: br i1 %{{[0-9]+}}, label %[[INLINE:[0-9]+]], label %[[CALLS:[0-9]+]], !pasta.instrumentation
+; BFAST: [[INLINE]]:
+; BFAST-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; BFAST-NEXT: %[[V1:[0-9]+]] = zext i32 %[[C1:[0-9a-z.]+]] to i64
+; BFAST-NEXT: %[[SUM1:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V1]])
+; BFAST-NEXT: %[[V2:[0-9]+]] = zext i32 %[[C2:[0-9a-z.]+]] to i64
+; BFAST-NEXT: %[[SUM2:[0-9]+]] = call i32 @__pasta_warp_sum_small(i64 %[[V2]])
+; BFAST-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
+; BFAST-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; BFAST: [[ADDS]]:
+; BFAST-NEXT: %[[Z1:[0-9]+]] = zext i32 %[[SUM1]] to i64
+; BFAST-NEXT: %[[M1:[0-9]+]] = mul i64 %[[Z1]], %[[S:[0-9]+]]
+; BFAST-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID:[0-9a-f]+]], i32 [[S1:[0-9]+]]), i64 %[[M1]])
+; BFAST-NEXT: %[[Z2:[0-9]+]] = zext i32 %[[SUM2]] to i64
+; BFAST-NEXT: %[[M2:[0-9]+]] = mul i64 %[[Z2]], %[[S]]
+; BFAST-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S2:[0-9]+]]), i64 %[[M2]])
+; BFAST-NOT: __pasta_flush_scaled_fast
+; BFAST: [[CALLS]]:
+; BFAST-NEXT: zext i32 %[[C1]] to i64
+; BFAST-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S1]]), i64 %{{[0-9]+}}, i64 %[[S]])
+; BFAST-NEXT: zext i32 %[[C2]] to i64
+; BFAST-NEXT: call void @__pasta_flush_scaled_nonzero(ptr addrspace(1) getelementptr inbounds (i64, ptr addrspace(1) @__pasta_counters_[[TID]], i32 [[S2]]), i64 %{{[0-9]+}}, i64 %[[S]])
+; BFAST: ret void
 ; NOFAST-LABEL: define ptx_kernel void @twoloops(
 ; NOFAST: call i64 @__pasta_flush_any(
 ; NOFAST-NOT: __pasta_flush_is_fast

@@ -45,12 +45,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; count large, so the fast path needs only a full warp; there the warp's or
 ; of the mask says which bits any lane has, and each bit is flushed after a
 ; test of it there (bit 0 to counter 1); the general path flushes the bit as
-; a 64-bit count.
+; a 64-bit count. Counting builds (-pasta-batched-lane-adds, the default):
+; each bit's lanes counted by a ballot first, then lane 0 adds the counts
+; in one branch.
 ; CHECK: call i64 @__pasta_flush_is_full_warp()
-; CHECK: %[[ANY:[0-9]+]] = call i32 @__pasta_warp_or(i32 %[[MASK]])
-; CHECK-NEXT: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; CHECK: %[[LANE:[0-9]+]] = call i32 @__pasta_lane_id()
+; CHECK-NEXT: %[[N:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[MASK]], i32 0)
+; CHECK-NEXT: %[[L0:[0-9]+]] = icmp eq i32 %[[LANE]], 0
+; CHECK-NEXT: br i1 %[[L0]], label %[[ADDS:[0-9]+]], label %{{[0-9]+}}, !pasta.instrumentation
+; CHECK: [[ADDS]]:
+; CHECK-NEXT: %[[N64:[0-9]+]] = zext i32 %[[N]] to i64
 ; CHECK-NEXT: %[[S:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 1
-; CHECK-NEXT: call void @__pasta_flush_bit_fast(ptr addrspace(1) %[[S]], i32 %[[MASK]], i32 %[[ANY]], i32 0, i32 %[[LANE]])
+; CHECK-NEXT: call void @__pasta_add_nonzero(ptr addrspace(1) %[[S]], i64 %[[N64]])
+; CHECK-NEXT: br label
 ; CHECK: %[[B0:[0-9]+]] = lshr i32 %[[MASK]], 0
 ; CHECK: %[[B1:[0-9]+]] = and i32 %[[B0]], 1
 ; CHECK: %[[V:[0-9]+]] = zext i32 %[[B1]] to i64
@@ -92,8 +99,8 @@ join:
 ; its end.
 ; CHECK: call i64 @__pasta_flush_is_fast(i64 %[[COUNT]])
 ; CHECK: call void @__pasta_flush_counter_fast(ptr addrspace(1) %{{[0-9]+}}, i64 %[[COUNT]])
-; CHECK: %[[ANY2:[0-9]+]] = call i32 @__pasta_warp_or(i32 %[[BIT:[0-9]+]])
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %[[BIT]], i32 %[[ANY2]], i32 0, i32 %{{[0-9]+}})
+; CHECK: %[[N2:[0-9]+]] = call i32 @__pasta_warp_bit_count(i32 %[[BIT:[0-9]+]], i32 0)
+; CHECK: call void @__pasta_add_nonzero(ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}})
 ; CHECK: done:
 ; CHECK-NEXT: ret void
 define ptx_kernel void @loop(ptr %a, i32 %m) {

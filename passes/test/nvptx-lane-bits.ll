@@ -1,7 +1,8 @@
 ; Bits of blocks that one lane of a warp runs (CounterEmission.cpp,
 ; oneLaneBlock, flushOwnLanes): the lane adds its own bit
 ; (__pasta_flush_bit_lane), with no warp sum, no full-warp test, no vote;
-; other bits keep the warp's flush (__pasta_flush_bit_fast). Each kernel:
+; other bits keep the warp's flush (__pasta_warp_bit_count in counting builds,
+; __pasta_flush_bit_fast in divergence builds). Each kernel:
 ; `if (i >= n) return;` (so nothing runs alike in every thread block), then
 ; a lane's test picks %lead, counted in bit 0. The divergence build keeps
 ; the warp's flush.
@@ -16,7 +17,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define ptx_kernel void @lane_zero(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @lane_zero(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -40,7 +41,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @tid_is_arg(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @tid_is_arg(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -63,7 +64,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @rem_64(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @rem_64(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -87,7 +88,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @laneid(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @laneid(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -111,7 +112,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @lane_and_value(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @lane_and_value(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -138,7 +139,7 @@ ret:
 ; CHECK-LABEL: define ptx_kernel void @lane_ne_false(
 ; CHECK: call void @__pasta_flush_bit_lane(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_is_full_warp
-; CHECK-NOT: __pasta_flush_bit_fast
+; CHECK-NOT: {{__pasta_flush_bit_fast|__pasta_warp_bit_count}}
 define ptx_kernel void @lane_ne_false(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
   %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -161,7 +162,7 @@ ret:
 ; `lane != 0`'s true edge: 31 lanes, the warp's flush.
 ; CHECK-LABEL: define ptx_kernel void @lane_ne_true(
 ; CHECK-NOT: __pasta_flush_bit_lane
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_lane
 define ptx_kernel void @lane_ne_true(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
@@ -185,7 +186,7 @@ ret:
 ; `(x & 1) == 0`: 16 lanes.
 ; CHECK-LABEL: define ptx_kernel void @even_lanes(
 ; CHECK-NOT: __pasta_flush_bit_lane
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_lane
 define ptx_kernel void @even_lanes(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
@@ -209,7 +210,7 @@ ret:
 ; `lane == v`, v loaded per thread: not known one lane.
 ; CHECK-LABEL: define ptx_kernel void @lane_is_loaded(
 ; CHECK-NOT: __pasta_flush_bit_lane
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_lane
 define ptx_kernel void @lane_is_loaded(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
@@ -234,7 +235,7 @@ ret:
 ; `threadIdx.y == 0`: a row of lanes.
 ; CHECK-LABEL: define ptx_kernel void @tid_y(
 ; CHECK-NOT: __pasta_flush_bit_lane
-; CHECK: call void @__pasta_flush_bit_fast(ptr addrspace(1) %{{[0-9]+}}, i32 %pasta.count.{{[0-9]+}}, i32 %{{[0-9]+}}, i32 0,
+; CHECK: call i32 @__pasta_warp_bit_count(i32 %pasta.count.{{[0-9]+}}, i32 0)
 ; CHECK-NOT: __pasta_flush_bit_lane
 define ptx_kernel void @tid_y(ptr %a, i32 %n, i32 %k, ptr %m) {
 entry:
