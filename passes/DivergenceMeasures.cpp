@@ -1078,6 +1078,36 @@ public:
     for (AccessGroup &G : Block)
       if (!G.TwinOf)
         G.AfterBarrierLoads = barrierLoadsEnd(G);
+    // A group that starts inside a run but is measured at its own access
+    // (another member lies past the run's end) would come before the moved
+    // groups, while the tests they share in the block (fullRow,
+    // rowOrBasesOff) are made at the first measured group's point: then
+    // none is moved.
+    if (any_of(Block, [&](const AccessGroup &G) {
+          return !G.AfterBarrierLoads && startsInMovedRun(G, Block);
+        }))
+      for (AccessGroup &G : Block)
+        G.AfterBarrierLoads = nullptr;
+  }
+
+  // Whether G's first access lies between a block barrier and the end of a
+  // run of loads after it that some group of Block is measured at.
+  template <typename GroupRange>
+  static bool startsInMovedRun(const AccessGroup &G, GroupRange Block) {
+    Instruction *First = G.Members.front()->I;
+    return any_of(Block, [&](const AccessGroup &Moved) {
+      Instruction *End = Moved.AfterBarrierLoads;
+      if (!End || End->getParent() != First->getParent() ||
+          !First->comesBefore(End))
+        return false;
+      for (Instruction *I = End->getPrevNode(); I; I = I->getPrevNode()) {
+        if (I == First)
+          return true;
+        if (UniformLoops::isBlockBarrier(*I))
+          return false;
+      }
+      return false;
+    });
   }
 
   // Each of groups First.. (one block's) whose addresses are an earlier
