@@ -80,13 +80,26 @@ private:
     return I;
   }
 
-  // Spaces and tabs, and backslash-newlines, which join a directive's lines.
+  // The end of a line splice at I (a backslash, spaces or tabs, then a
+  // newline or CR LF, as clang's lexer splices), or 0 where none is.
+  size_t spliceEnd(size_t I) const {
+    if (at(I) != '\\')
+      return 0;
+    size_t J = I + 1;
+    while (at(J) == ' ' || at(J) == '\t')
+      ++J;
+    if (at(J) == '\r')
+      ++J;
+    return at(J) == '\n' ? J + 1 : 0;
+  }
+
+  // Spaces and tabs, and line splices, which join a directive's lines.
   size_t skipLineSpace(size_t I) const {
     while (I < S.size()) {
       if (S[I] == ' ' || S[I] == '\t')
         ++I;
-      else if (S[I] == '\\' && at(I + 1) == '\n')
-        I += 2;
+      else if (size_t Spliced = spliceEnd(I))
+        I = Spliced;
       else
         break;
     }
@@ -108,15 +121,19 @@ private:
   // The end of the directive whose text runs from I: its last line's
   // newline, continuation lines included.
   size_t lineEnd(size_t I) const {
-    while (I < S.size() && S[I] != '\n')
-      I += (S[I] == '\\' && I + 1 < S.size()) ? 2 : 1;
+    while (I < S.size() && S[I] != '\n') {
+      size_t Spliced = spliceEnd(I);
+      I = Spliced ? Spliced : I + 1;
+    }
     return I;
   }
 
   // Past a // comment, continued lines included.
   size_t skipLineComment(size_t I) const {
-    while (I < S.size() && S[I] != '\n')
-      I += (S[I] == '\\' && I + 1 < S.size()) ? 2 : 1;
+    while (I < S.size() && S[I] != '\n') {
+      size_t Spliced = spliceEnd(I);
+      I = Spliced ? Spliced : I + 1;
+    }
     return I;
   }
 
@@ -251,11 +268,13 @@ private:
   std::string pragmaOperator(size_t Body, size_t Start, size_t End) const {
     std::string Text = "_Pragma(\"";
     for (size_t I = Start; I < End; ++I) {
-      if (S[I] == '\\' && at(I + 1) == '\n') {
+      if (size_t Spliced = spliceEnd(I)) {
         Text.push_back(' ');
-        ++I;
+        I = Spliced - 1;
         continue;
       }
+      if (S[I] == '\r')
+        continue;
       if (S[I] == '"' || S[I] == '\\')
         Text.push_back('\\');
       Text.push_back(S[I]);
@@ -269,11 +288,18 @@ private:
     return Text;
   }
 
-  // Where the directive's text ends: before a comment that ends its line.
+  // Where the directive's text ends: before a comment that ends its line
+  // (comment marks inside a quoted string are the pragma's text).
   size_t textEnd(size_t I, size_t End) const {
-    size_t Comment = S.substr(0, End).find("//", I);
-    size_t Block = S.substr(0, End).find("/*", I);
-    return std::min({End, Comment, Block});
+    while (I < End) {
+      if (S[I] == '"' || S[I] == '\'')
+        I = skipQuoted(I);
+      else if (S[I] == '/' && (at(I + 1) == '/' || at(I + 1) == '*'))
+        return I;
+      else
+        ++I;
+    }
+    return End;
   }
 
   // `#define NAME #pragma TEXT` (an object-like macro) gets the body

@@ -87,6 +87,16 @@ void testPragmaMacros() {
   expectRewritten("pragma text with quotes",
                   "#define MSG #pragma message(\"a\\\\b\")\n",
                   "#define MSG _Pragma(\"message(\\\"a\\\\\\\\b\\\")\")\n");
+  // A splice becomes a space: "omp " + " " + " parallel".
+  expectRewritten("continued with CR LF",
+                  "#define U #pragma omp \\\r\n parallel for\r\nint x;",
+                  "#define U _Pragma(\"omp   parallel for\")\\\n\nint x;");
+  expectRewritten("continued after spaces",
+                  "#define U #pragma omp \\  \n parallel\nint x;",
+                  "#define U _Pragma(\"omp   parallel\")\\\n\nint x;");
+  expectRewritten("comment marks inside the pragma's string",
+                  "#define M #pragma message(\"see http://x\")\n",
+                  "#define M _Pragma(\"message(\\\"see http://x\\\")\")\n");
   expectRewritten("continued line", "#define P #pragma \\\n  unroll\nint a;",
                   "#define P _Pragma(\"unroll\")\\\n\nint a;");
 }
