@@ -2315,6 +2315,23 @@ private:
     return Step;
   }
 
+  // Address arithmetic that may be copied with an unclamped operand:
+  // never a division or remainder (a copy of one could divide by zero).
+  static bool isAddressArithmetic(const Instruction &I) {
+    if (isa<GetElementPtrInst, CastInst>(I))
+      return true;
+    switch (I.getOpcode()) {
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::Mul:
+    case Instruction::Shl:
+    case Instruction::Or:
+      return true;
+    default:
+      return false;
+    }
+  }
+
   // The one clamp of thread index y among Ptr's operands (through
   // address arithmetic only: casts, adds, subs, multiplies, shifts and
   // address computations), with the instructions from Ptr down to it
@@ -2324,8 +2341,7 @@ private:
     Instruction *I = Ptr;
     while (true) {
       Chain.push_back(I);
-      if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I) ||
-          Chain.size() > 8)
+      if (!isAddressArithmetic(*I) || Chain.size() > 8)
         return nullptr;
       Instruction *Next = nullptr;
       for (Value *Op : I->operands()) {
