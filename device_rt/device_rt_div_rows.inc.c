@@ -1155,6 +1155,17 @@ static PASTA_INLINE uint32_t pasta_div_interval_trips(uint32_t start,
   return (uint32_t)(((1ull << first) - 1) | past);
 }
 
+/* The lane's trips on the interval body's side (bit k: trip k): those in
+ * [start, bound) or, with negate, the others of the `trips`. */
+static PASTA_INLINE uint32_t pasta_div_interval_side(uint32_t start,
+                                                     uint32_t bound,
+                                                     uint32_t trips,
+                                                     uint32_t negate) {
+  uint32_t every = (uint32_t)((1ull << trips) - 1);
+  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
+  return negate ? ~mine & every : mine;
+}
+
 /* The bits set in `mine` of any lane of `lanes`, in every lane: one
  * redux.sync on sm_80 and later, else a ballot per bit. */
 static PASTA_INLINE uint32_t pasta_div_lanes_or(uint64_t lanes, uint32_t mine) {
@@ -1184,9 +1195,7 @@ PASTA_INLINE void __pasta_div_interval_body(uint32_t start, uint32_t bound,
                                             PASTA_PRIVATE uint32_t *threads) {
   uint64_t lanes = __gpu_lane_mask();
   uint32_t every = (uint32_t)((1ull << trips) - 1);
-  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
-  if (negate)
-    mine = ~mine & every;
+  uint32_t mine = pasta_div_interval_side(start, bound, trips, negate);
   uint32_t any = pasta_div_lanes_or(lanes, mine);
   uint32_t all = ~pasta_div_lanes_or(lanes, ~mine & every) & every;
   uint32_t first = pasta_div_first(lanes) ? ~0u : 0u;
@@ -1211,10 +1220,7 @@ PASTA_INLINE uint32_t __pasta_div_interval_conflicts(
     uint32_t size, uint32_t stride, uint32_t width,
     PASTA_PRIVATE uint32_t *bank_conflicts) {
   uint64_t lanes = __gpu_lane_mask();
-  uint32_t every = (uint32_t)((1ull << trips) - 1);
-  uint32_t mine = pasta_div_interval_trips(start, bound, trips);
-  if (negate)
-    mine = ~mine & every;
+  uint32_t mine = pasta_div_interval_side(start, bound, trips, negate);
   uint64_t d[PASTA_DIV_NUM];
   pasta_div_lanes_derived(size, stride, PASTA_DIV_SHARED, 1, 0, d);
   uint32_t sum = 0, rows = 1;
