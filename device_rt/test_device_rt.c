@@ -2727,6 +2727,14 @@ static void test_div_interval_conflicts(void) {
  * `divergent` (when asked for) the executions in which the active lanes do
  * not all go one way; without it, that counter stays 0. With `others`, the
  * head's active lanes less those must be the body's. */
+/* The active masks the branch helpers' tests run over: full, partial, of
+ * one lane and scattered, in warps of 32 and 64 lanes. */
+static const uint64_t div_branch_masks[] = {
+    ~0ull,         0xffffffffull, 0xffffull,
+    1ull,          1ull << 31,    0x80000001ull,
+    0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+#define DIV_BRANCH_MASKS (sizeof div_branch_masks / sizeof *div_branch_masks)
+
 struct div_none {
   uint64_t takes; /* lanes that take the branch */
   uint32_t with_divergent;
@@ -2741,10 +2749,7 @@ static void div_none_lane(uint32_t lane, void *arg) {
 }
 
 static void test_div_branch_none(void) {
-  const uint64_t masks[] = {
-      ~0ull,         0xffffffffull, 0xffffull,
-      1ull,          1ull << 31,    0x80000001ull,
-      0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+  const uint64_t *masks = div_branch_masks;
   const uint64_t takes[] = {0,
                             ~0ull,
                             1ull,
@@ -2758,7 +2763,7 @@ static void test_div_branch_none(void) {
     uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
     uint64_t heads = 0, bodies = 0, none = 0, divergent = 0;
     uint64_t head_lanes = 0, body_lanes = 0, others = 0;
-    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+    for (size_t m = 0; m < DIV_BRANCH_MASKS; ++m) {
       uint64_t active = masks[m] & lanes_of_width;
       if (!active)
         continue;
@@ -2811,10 +2816,7 @@ static void div_split_lane(uint32_t lane, void *arg) {
 }
 
 static void test_div_branch_split(void) {
-  const uint64_t masks[] = {
-      ~0ull,         0xffffffffull, 0xffffull,
-      1ull,          1ull << 31,    0x80000001ull,
-      0xf0f0f0f0ull, ~0ull << 37,   0x5555555555555555ull};
+  const uint64_t *masks = div_branch_masks;
   const uint64_t takes[] = {0,
                             ~0ull,
                             1ull,
@@ -2827,7 +2829,7 @@ static void test_div_branch_split(void) {
   for (uint32_t width = 32; width <= 64; width += 32) {
     uint64_t lanes_of_width = width == 64 ? ~0ull : 0xffffffffull;
     uint64_t execs = 0, none = 0, all = 0, divergent = 0;
-    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+    for (size_t m = 0; m < DIV_BRANCH_MASKS; ++m) {
       uint64_t active = masks[m] & lanes_of_width;
       if (!active)
         continue;
