@@ -193,6 +193,16 @@ static int twin_is_stub(ops_t *ops, const void *twin) {
   return pasta__max_block_threads(ops, twin) <= 1;
 }
 
+/* The largest block of `copy` by the vendor, asked once: *max is 0 until
+ * asked, then the answer (-1: unknown). */
+static int max_threads_once(ops_t *ops, const void *copy, int *max) {
+  if (!*max) {
+    int m = pasta__max_block_threads(ops, copy);
+    *max = m > 0 ? m : -1;
+  }
+  return *max;
+}
+
 /* Whether the warps of `block` are rows of 32 threads of one y and z:
  * blockDim.x a multiple of 32, or a block of one row (as the device
  * runtime's __pasta_div_row_width, whose test a copy with a general copy
@@ -210,11 +220,7 @@ static int runs_general(ops_t *ops, const struct kernel *k,
                         const uint32_t block[3], struct div_wave *wave) {
   if (!k->div_general || warps_are_rows_of_32(block))
     return 0;
-  if (!wave->general_max) {
-    int m = pasta__max_block_threads(ops, k->div_general);
-    wave->general_max = m > 0 ? m : -1;
-  }
-  return wave->general_max != 1;
+  return max_threads_once(ops, k->div_general, &wave->general_max) != 1;
 }
 
 /* Which divergence copy a launch runs. On NVIDIA the copy has a register
@@ -258,16 +264,6 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
  * gives a thread at most 255, and 256 such threads fill an SM's 65,536
  * registers. Launches of such blocks never ask the vendor. */
 enum { BLOCK_ALWAYS_FITS = 256 };
-
-/* The largest block of `copy` by the vendor, asked once: *max is 0 until
- * asked, then the answer (-1: unknown). */
-static int max_threads_once(ops_t *ops, const void *copy, int *max) {
-  if (!*max) {
-    int m = pasta__max_block_threads(ops, copy);
-    *max = m > 0 ? m : -1;
-  }
-  return *max;
-}
 
 /* Whether a counting launch runs the kernel's register-capped copy: its
  * block has more threads than the counting kernel's registers allow and
