@@ -403,10 +403,10 @@ bool pasta::isWmmaMemoryCall(const CallBase &Call) {
 // The bits of a wmma element type as the intrinsic's name spells it, or 0.
 static unsigned wmmaElementBits(StringRef T) {
   return StringSwitch<unsigned>(T)
-      .Cases("f16", "bf16", 16)
-      .Cases("f32", "s32", "tf32", 32)
-      .Cases("s8", "u8", 8)
-      .Cases("s4", "u4", 4)
+      .Cases({"f16", "bf16"}, 16)
+      .Cases({"f32", "s32", "tf32"}, 32)
+      .Cases({"s8", "u8"}, 8)
+      .Cases({"s4", "u4"}, 4)
       .Case("b1", 1)
       .Case("f64", 64)
       .Default(0);
