@@ -243,10 +243,6 @@ int pasta_profile_add_module(pasta_profile *p,
   }
   if (desc->uncounted && !valid_string(strings, ss, desc->uncounted))
     return PASTA_PROFILE_EMALFORMED;
-  status =
-      add_uncounted_lines(p, desc->uncounted ? strings + desc->uncounted : "");
-  if (status != PASTA_PROFILE_OK)
-    return status;
 
   /* Which functions ran (a call, an executed site or a divergence figure;
    * a device function that one kernel owns counts for that kernel, and
@@ -336,6 +332,14 @@ int pasta_profile_add_module(pasta_profile *p,
     free_map(map, nf);
     free(ran);
     return PASTA_PROFILE_ENOMEM;
+  }
+  /* The notes last of what can fail: a module rejected above leaves none. */
+  status =
+      add_uncounted_lines(p, desc->uncounted ? strings + desc->uncounted : "");
+  if (status != PASTA_PROFILE_OK) {
+    free_map(map, nf);
+    free(ran);
+    return status;
   }
   p->omitted.device_functions += omit_d;
   p->omitted.host_functions += omit_h;
