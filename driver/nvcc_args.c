@@ -380,12 +380,19 @@ OPTION_ACTION(opt_xptxas) { each_item(p, value, ptxas_item); }
 
 /* nvcc gives ptxas the register limit of every kernel
  * (a Makefile's occupancy tuning); a kernel's .maxnreg (PASTA's capped
- * copies) wins over the option. */
+ * copies) wins over the option. 0 is no limit: nvcc gives ptxas nothing
+ * (VanitySearch's `-maxrregcount=0`), where ptxas's own 0 caps every
+ * kernel at its lower bound, 24 registers on sm_90. */
 OPTION_ACTION(opt_maxrregcount) {
   char item[64];
   size_t digits = strspn(value, "0123456789");
   if (!digits || value[digits] || digits > 8) {
     nv_warn(p, "ignoring -maxrregcount %s: not a number of registers", value);
+    return;
+  }
+  if (strspn(value, "0") == digits) {
+    p->failed |=
+        nv_pushf(&p->out->notes, "-maxrregcount %s: no register limit", value);
     return;
   }
   snprintf(item, sizeof item, "--maxrregcount=%s", value);

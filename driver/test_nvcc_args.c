@@ -307,6 +307,13 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* 0 is nvcc's "no limit": it gives ptxas nothing, where ptxas's own 0
+   * caps every kernel at 24 registers on sm_90 (VanitySearch). */
+  run("-maxrregcount=0 -c k.cu");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  run("--maxrregcount 00 -c k.cu");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
   run("-maxrregcount=lots -c k.cu");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
   CHECK_HAS_STR(warned, "-maxrregcount lots");
