@@ -362,6 +362,14 @@ static void test_flags(void) {
   run("-c fp16.cu -L/usr/local/cuda/lib -lcublas -lcurand -o fp16.o");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -o fp16.o -x cuda fp16.cu");
   CHECK_EQ_STR(warned, "");
+  /* Objects on a compile (Tigr's `nvcc -c bfs.cu ../shared/graph.o ...`):
+   * nvcc ignores them there without a word; clang warned of each "'linker'
+   * input unused". Left out of compiles only: a link keeps them. */
+  run("-c bfs.cu ../shared/graph.o lib.a -std=c++11 -O3");
+  CHECK_EQ_STR(joined, "-O3 -std=c++11 -c -Xarch_device -O3 -x cuda bfs.cu");
+  CHECK_EQ_STR(warned, "");
+  run("bfs.o graph.o -o bfs -cudart none");
+  CHECK_EQ_STR(joined, "-o bfs bfs.o graph.o");
   /* -I and -L with the value in the next argument, -l attached. */
   run("-I include -L lib -lfoo main.o -o app -cudart none"); /* -l last */
   CHECK_EQ_STR(joined, "-I include -L lib -o app main.o -lfoo");
