@@ -362,6 +362,14 @@ static void test_flags(void) {
   run("-c fp16.cu -L/usr/local/cuda/lib -lcublas -lcurand -o fp16.o");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -o fp16.o -x cuda fp16.cu");
   CHECK_EQ_STR(warned, "");
+  /* -D and -U are lists, as nvcc reads them: commas separate macros, and
+   * a comma written `\,` (CMake's for nvcc: miniBUDE's -DUSE_PPWI=1\,2\,4)
+   * or inside double quotes (kept) belongs to the value. The `\,` reached
+   * clang as written ("expected ')'"), and -DB=3,C=4 defined B as "3,C=4". */
+  run("-DUSE_PPWI=1\\,2\\,4 -DB=3,C=4 -DQ=\"1,2\" -UX,Y -c k.cu");
+  CHECK_EQ_STR(joined, "-D USE_PPWI=1,2,4 -D B=3 -D C=4 -D Q=\"1,2\" -U X -U Y "
+                       "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
   /* Objects on a compile (Tigr's `nvcc -c bfs.cu ../shared/graph.o ...`):
    * nvcc ignores them there without a word; clang warned of each "'linker'
    * input unused". Left out of compiles only: a link keeps them. */
