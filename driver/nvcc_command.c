@@ -530,6 +530,20 @@ static int gpu_arch_arg(struct parse *p, const char *arg,
   return 1;
 }
 
+/* The toolchain's flags, where the compile has no pass plugin: a project
+ * that sets CMAKE_CUDA_FLAGS before enable_language(CUDA) hides the
+ * toolchain's CMAKE_CUDA_FLAGS_INIT, and its kernels were compiled without
+ * PASTA (or, with -pasta-unroll-private-arrays added, not at all: "Unknown
+ * command line argument"). A command holding the plugin has them already. */
+static void toolchain_flags(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  for (size_t i = 0; i < a->num; ++i)
+    if (strncmp(a->at[i], "-fpass-plugin=", 14) == 0)
+      return;
+  for (size_t i = 0; i < p->cfg->num_toolchain_flags; ++i)
+    p->failed |= nv_push(a, p->cfg->toolchain_flags[i]);
+}
+
 int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
                       pasta_nvcc_result *out) {
   struct parse p;
@@ -581,6 +595,7 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   /* A compile (not CMake's link step, which runs the CUDA compiler too). */
   if (out->device_output || nv_contains(&out->args, "-c") ||
       nv_contains(&out->args, "-S") || nv_contains(&out->args, "-E")) {
+    toolchain_flags(&p);
     device_opt_level(&p);
     device_unroll_private_arrays(&p);
     host_compat(&p);

@@ -770,7 +770,37 @@ static void test_device_unroll_private_arrays(void) {
   cfg.unroll_private_arrays = 0;
 }
 
+/* The toolchain's own flags (--pasta-flag= of pasta-cuda-launcher): added to
+ * a compile without the plugin (a project's CMAKE_CUDA_FLAGS hid them:
+ * miniBUDE), not to one that has it, nor to CMake's link step. */
+static void test_toolchain_flags(void) {
+  char *own[] = {"-fpass-plugin=/p/libpasta.so", "-gline-tables-only"};
+  cfg.toolchain_flags = own;
+  cfg.num_toolchain_flags = 2;
+  pasta_nvcc_result r;
+  char *hidden[] = {"clang++", "-use_fast_math", "-c", "k.cu", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, hidden, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(joined_has("-fpass-plugin=/p/libpasta.so"));
+  CHECK(joined_has("-gline-tables-only"));
+  pasta_nvcc_result_free(&r);
+  char *has[] = {"clang++", "-fpass-plugin=/q/libpasta.so", "-c", "k.cu", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, has, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(!joined_has("-fpass-plugin=/p/libpasta.so"));
+  CHECK(!joined_has("-gline-tables-only"));
+  pasta_nvcc_result_free(&r);
+  char *link[] = {"clang++", "k.o", "-o", "app", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, link, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(!joined_has("-fpass-plugin=/p/libpasta.so"));
+  pasta_nvcc_result_free(&r);
+  cfg.toolchain_flags = NULL;
+  cfg.num_toolchain_flags = 0;
+}
+
 int main(void) {
+  test_toolchain_flags();
   test_options_file();
   test_line_tables();
   test_filter();
