@@ -138,7 +138,11 @@ if(_pasta_arch MATCHES "^[0-9]+a?$")
 endif()
 
 # The flags PASTA adds: what the regular expressions below remove again.
+# _pasta_cuda_own: the same CUDA flags, one '--pasta-flag=ARG' each
+# (single-quoted for sh; a string, not a list: PASTA_LINES holds ";"), as
+# the CUDA compiler script gives them to pasta-cuda-launcher (below).
 set(_pasta_options "")
+set(_pasta_cuda_own "'--pasta-flag=-fpass-plugin=${_pasta_plugin}'")
 foreach(_pasta_opt IN ITEMS LINES KERNELS)
   if(NOT PASTA_${_pasta_opt} STREQUAL "")
     if(PASTA_${_pasta_opt} MATCHES "'")
@@ -150,19 +154,31 @@ foreach(_pasta_opt IN ITEMS LINES KERNELS)
     string(REPLACE "$" "$$" _pasta_value "${PASTA_${_pasta_opt}}")
     string(APPEND _pasta_options
       " -Xclang -mllvm -Xclang '-pasta-${_pasta_name}=${_pasta_value}'")
+    string(APPEND _pasta_cuda_own " '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-mllvm' '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-pasta-${_pasta_name}=${PASTA_${_pasta_opt}}'")
   endif()
 endforeach()
 if(NOT PASTA_HOST STREQUAL "")
   if(PASTA_HOST)
     string(APPEND _pasta_options " -Xclang -mllvm -Xclang '-pasta-host=true'")
+    string(APPEND _pasta_cuda_own " '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-mllvm' '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-pasta-host=true'")
   else()
     string(APPEND _pasta_options " -Xclang -mllvm -Xclang '-pasta-host=false'")
+    string(APPEND _pasta_cuda_own " '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-mllvm' '--pasta-flag=-Xclang'"
+      " '--pasta-flag=-pasta-host=false'")
   endif()
 endif()
 set(_pasta_common "-fpass-plugin=${_pasta_plugin}")
 if(PASTA_LINE_TABLES)
   string(APPEND _pasta_common " -gline-tables-only")
+  string(APPEND _pasta_cuda_own " '--pasta-flag=-gline-tables-only'")
 endif()
+string(APPEND _pasta_cuda_own " '--pasta-flag=--cuda-path=${PASTA_CUDA_PATH}'"
+  " '--pasta-flag=-Wno-unknown-cuda-version'")
 
 foreach(_pasta_lang IN ITEMS C CXX CUDA)
   set(_pasta_flags "${_pasta_common}")
@@ -173,12 +189,16 @@ foreach(_pasta_lang IN ITEMS C CXX CUDA)
     # searches and clang does not.
     if(IS_DIRECTORY "${PASTA_CUDA_PATH}/include/cccl")
       string(APPEND _pasta_flags " -isystem ${PASTA_CUDA_PATH}/include/cccl")
+      string(APPEND _pasta_cuda_own " '--pasta-flag=-isystem'"
+        " '--pasta-flag=${PASTA_CUDA_PATH}/include/cccl'")
     endif()
     # Launches written `kernel << <grid, block >> > (args)`, which nvcc
     # reads: clang does with PASTA's frontend plugin.
     if(EXISTS "${PASTA_BUILD_DIR}/lib/libpasta-frontend.so")
       string(APPEND _pasta_flags
         " -fplugin=${PASTA_BUILD_DIR}/lib/libpasta-frontend.so")
+      string(APPEND _pasta_cuda_own
+        " '--pasta-flag=-fplugin=${PASTA_BUILD_DIR}/lib/libpasta-frontend.so'")
     endif()
   endif()
   string(APPEND _pasta_flags "${_pasta_options}")
@@ -238,10 +258,17 @@ if(EXISTS "${_pasta_launcher}")
     string(REPLACE ";" "," _pasta_only "${PASTA_CUDA_ARCHITECTURES}")
     set(_pasta_only "'--pasta-archs=${_pasta_only}' ")
   endif()
+  # The toolchain's CUDA flags again, for the launcher to add to a compile
+  # without the plugin: a project that sets CMAKE_CUDA_FLAGS before
+  # enable_language(CUDA) (miniBUDE) hides CMAKE_CUDA_FLAGS_INIT, and its
+  # kernels compiled without PASTA, or not at all (no value holds a single
+  # quote: checked above).
+  set(_pasta_own "${_pasta_cuda_own} ")
   set(_pasta_cuda_compiler "${CMAKE_BINARY_DIR}/pasta-cuda-clang++")
   file(WRITE "${_pasta_cuda_compiler}.tmp" "#!/bin/sh\n"
     "# Written by cmake/pasta-toolchain.cmake: the CUDA compiler.\n"
-    "exec '${_pasta_launcher}' ${_pasta_only}'${PASTA_CXX_COMPILER}' \"$@\"\n")
+    "exec '${_pasta_launcher}' ${_pasta_only}${_pasta_own}"
+    "'${PASTA_CXX_COMPILER}' \"$@\"\n")
   file(CHMOD "${_pasta_cuda_compiler}.tmp" PERMISSIONS OWNER_READ OWNER_WRITE
     OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
   file(RENAME "${_pasta_cuda_compiler}.tmp" "${_pasta_cuda_compiler}")

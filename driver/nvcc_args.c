@@ -202,6 +202,41 @@ static void each_item(struct parse *p, const char *list,
   free(item);
 }
 
+/* -D and -U take lists too: `-DA=1,B=2` defines A and B. A comma written
+ * `\,` belongs to the item (CMake writes a macro's commas so for nvcc:
+ * miniBUDE's `-DUSE_PPWI=1\,2\,4`), and so does one inside double quotes,
+ * which, unlike -Xcompiler's, stay in the value (`-DQ="1,2"` is Q as
+ * "1,2"), as nvcc hands them to its host compiler. */
+static void each_macro(struct parse *p, const char *flag_name,
+                       const char *list) {
+  char *item = malloc(strlen(list) + 1);
+  if (!item) {
+    p->failed = 1;
+    return;
+  }
+  size_t len = 0;
+  int quoted = 0;
+  for (const char *c = list;; ++c) {
+    if (c[0] == '\\' && c[1] == ',') {
+      item[len++] = *++c;
+      continue;
+    }
+    if (*c == '"')
+      quoted = !quoted;
+    if (*c && (*c != ',' || quoted)) {
+      item[len++] = *c;
+      continue;
+    }
+    item[len] = '\0';
+    if (len)
+      flag2(p, flag_name, item);
+    len = 0;
+    if (!*c)
+      break;
+  }
+  free(item);
+}
+
 static void add_arch(pasta_strlist *l, struct parse *p, const char *num) {
   if (!nv_contains(l, num))
     p->failed |= nv_push(l, num);
@@ -380,12 +415,19 @@ OPTION_ACTION(opt_xptxas) { each_item(p, value, ptxas_item); }
 
 /* nvcc gives ptxas the register limit of every kernel
  * (a Makefile's occupancy tuning); a kernel's .maxnreg (PASTA's capped
- * copies) wins over the option. */
+ * copies) wins over the option. 0 is no limit: nvcc gives ptxas nothing
+ * (VanitySearch's `-maxrregcount=0`), where ptxas's own 0 caps every
+ * kernel at its lower bound, 24 registers on sm_90. */
 OPTION_ACTION(opt_maxrregcount) {
   char item[64];
   size_t digits = strspn(value, "0123456789");
   if (!digits || value[digits] || digits > 8) {
     nv_warn(p, "ignoring -maxrregcount %s: not a number of registers", value);
+    return;
+  }
+  if (strspn(value, "0") == digits) {
+    p->failed |=
+        nv_pushf(&p->out->notes, "-maxrregcount %s: no register limit", value);
     return;
   }
   snprintf(item, sizeof item, "--maxrregcount=%s", value);
@@ -419,9 +461,9 @@ OPTION_ACTION(opt_optimize) { p->failed |= nv_pushf(&p->flags, "-O%s", value); }
 
 OPTION_ACTION(opt_path_i) { flag2(p, "-I", value); }
 
-OPTION_ACTION(opt_define) { flag2(p, "-D", value); }
+OPTION_ACTION(opt_define) { each_macro(p, "-D", value); }
 
-OPTION_ACTION(opt_undefine) { flag2(p, "-U", value); }
+OPTION_ACTION(opt_undefine) { each_macro(p, "-U", value); }
 
 OPTION_ACTION(opt_path_l) {
   p->failed |= nv_push(&p->lib_dirs, "-L") || nv_push(&p->lib_dirs, value);

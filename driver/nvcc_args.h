@@ -65,6 +65,13 @@ typedef struct pasta_nvcc_config {
    * Not added when the command names an unroll threshold or the flag
    * itself, nor with -G. pasta_nvcc_config_from_env sets it. */
   int unroll_private_arrays;
+  /* The toolchain's own CUDA flags (the plugin, its options, the CUDA
+   * path, line tables), for pasta_nvcc_filter: added to a compile whose
+   * command has no -fpass-plugin=, because the project's CMAKE_CUDA_FLAGS
+   * hid the toolchain's (a `set(CMAKE_CUDA_FLAGS ...)` before
+   * enable_language(CUDA): miniBUDE's). NULL: none. */
+  char *const *toolchain_flags;
+  size_t num_toolchain_flags;
 } pasta_nvcc_config;
 
 /* The plugin's option (docs/nvcc.md, "Unrolling"). */

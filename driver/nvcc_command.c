@@ -206,7 +206,11 @@ static int drops_input(struct parse *p, size_t i, int device_links) {
          p->cfg->is_device_link_object && p->cfg->is_device_link_object(path);
 }
 
-static void emit_inputs(struct parse *p, int device_links) {
+/* The inputs in order, each language named once. `compiles_only`: the
+ * command compiles sources and links nothing, and nvcc ignores objects and
+ * archives on it without a word (Tigr's `nvcc -c bfs.cu ../shared/graph.o
+ * ...`), where clang would warn of each "linker input unused". */
+static void emit_inputs(struct parse *p, int device_links, int compiles_only) {
   static const char *const names[] = {"none", "cuda", "c++", "c", "none"};
   int current = -1;
   for (size_t i = 0; i < p->inputs.num; ++i) {
@@ -217,6 +221,11 @@ static void emit_inputs(struct parse *p, int device_links) {
                             "%s left out: a device-link object, and this "
                             "link device-links",
                             path);
+      continue;
+    }
+    if (compiles_only && lang == LANG_OBJECT) {
+      p->failed |= nv_pushf(&p->out->notes,
+                            "%s left out: this command links nothing", path);
       continue;
     }
     if (lang != current && !(lang == LANG_OBJECT && current == -1)) {
@@ -362,7 +371,7 @@ static void emit(struct parse *p) {
                  nv_push(a, "-save-temps") ||
                  nv_push(a, "-Wl,--unresolved-symbols=ignore-all") ||
                  nv_push(a, "-o") || nv_push(a, out);
-    emit_inputs(p, 0);
+    emit_inputs(p, 0, 0);
     /* clang's linker wrapper takes an archive member's device code only
      * for a device symbol an earlier input needs; nvcc's device link takes
      * the library's kernels whatever the objects before it hold (CMake's
@@ -415,7 +424,7 @@ static void emit(struct parse *p) {
                       p->cfg->has_device_code(p->inputs.at[i] + 1);
   int device_links =
       link && (p->rdc || device_objects) && (objects || cuda_inputs);
-  emit_inputs(p, device_links);
+  emit_inputs(p, device_links, !link && cuda_inputs + host_inputs > 0);
   for (size_t i = 0; link && i < p->libs.num; ++i)
     p->failed |= nv_push(a, p->libs.at[i]);
   if (!link || p->inputs.num == 0)
@@ -521,6 +530,20 @@ static int gpu_arch_arg(struct parse *p, const char *arg,
   return 1;
 }
 
+/* The toolchain's flags, where the compile has no pass plugin: a project
+ * that sets CMAKE_CUDA_FLAGS before enable_language(CUDA) hides the
+ * toolchain's CMAKE_CUDA_FLAGS_INIT, and its kernels were compiled without
+ * PASTA (or, with -pasta-unroll-private-arrays added, not at all: "Unknown
+ * command line argument"). A command holding the plugin has them already. */
+static void toolchain_flags(struct parse *p) {
+  pasta_strlist *a = &p->out->args;
+  for (size_t i = 0; i < a->num; ++i)
+    if (strncmp(a->at[i], "-fpass-plugin=", 14) == 0)
+      return;
+  for (size_t i = 0; i < p->cfg->num_toolchain_flags; ++i)
+    p->failed |= nv_push(a, p->cfg->toolchain_flags[i]);
+}
+
 int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
                       pasta_nvcc_result *out) {
   struct parse p;
@@ -572,6 +595,7 @@ int pasta_nvcc_filter(int argc, char **argv, const pasta_nvcc_config *cfg,
   /* A compile (not CMake's link step, which runs the CUDA compiler too). */
   if (out->device_output || nv_contains(&out->args, "-c") ||
       nv_contains(&out->args, "-S") || nv_contains(&out->args, "-E")) {
+    toolchain_flags(&p);
     device_opt_level(&p);
     device_unroll_private_arrays(&p);
     host_compat(&p);

@@ -1,6 +1,7 @@
 /*===- pasta_cuda_launcher.c - the CMake toolchain's CUDA compiler --------===*
  *
- *   pasta-cuda-launcher [--pasta-archs=LIST] COMPILER ARGS...
+ *   pasta-cuda-launcher [--pasta-archs=LIST] [--pasta-flag=FLAG...]
+ *                       COMPILER ARGS...
  *
  * cmake/pasta-toolchain.cmake makes the CUDA compiler a script that runs
  * clang through this program, so that projects written for nvcc build with
@@ -11,7 +12,10 @@
  * CMAKE_CUDA_ARCHITECTURES list) are dropped with a warning (nvcc_args.h,
  * pasta_nvcc_filter). LIST (from the toolchain's PASTA_CUDA_ARCHITECTURES,
  * else that environment variable), "90,100": build for these only,
- * whatever the project asks. Usable as CMAKE_CUDA_COMPILER_LAUNCHER too.
+ * whatever the project asks. FLAG: the toolchain's own CUDA flags (the
+ * plugin first), added to a compile whose command lacks the plugin because
+ * the project's CMAKE_CUDA_FLAGS hid the toolchain's. Usable as
+ * CMAKE_CUDA_COMPILER_LAUNCHER too.
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
 #include "nvcc_args.h"
@@ -32,9 +36,19 @@ int main(int argc, char **argv) {
     --argc;
     ++argv;
   }
+  /* The toolchain's flags, one --pasta-flag= each, in order. */
+  char **flags = argv + 1;
+  size_t num_flags = 0;
+  while (argc > 1 && strncmp(argv[1], "--pasta-flag=", 13) == 0) {
+    flags[num_flags++] = argv[1] + 13;
+    --argc;
+    ++argv;
+  }
+  cfg.toolchain_flags = flags;
+  cfg.num_toolchain_flags = num_flags;
   if (argc < 2) {
     fprintf(stderr, "usage: pasta-cuda-launcher [--pasta-archs=LIST] "
-                    "COMPILER ARGS...\n");
+                    "[--pasta-flag=FLAG...] COMPILER ARGS...\n");
     return 2;
   }
   pasta_nvcc_result r;

@@ -307,6 +307,13 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* 0 is nvcc's "no limit": it gives ptxas nothing, where ptxas's own 0
+   * caps every kernel at 24 registers on sm_90 (VanitySearch). */
+  run("-maxrregcount=0 -c k.cu");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  run("--maxrregcount 00 -c k.cu");
+  CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
   run("-maxrregcount=lots -c k.cu");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -x cuda k.cu");
   CHECK_HAS_STR(warned, "-maxrregcount lots");
@@ -355,6 +362,22 @@ static void test_flags(void) {
   run("-c fp16.cu -L/usr/local/cuda/lib -lcublas -lcurand -o fp16.o");
   CHECK_EQ_STR(joined, "-c -Xarch_device -O3 -o fp16.o -x cuda fp16.cu");
   CHECK_EQ_STR(warned, "");
+  /* -D and -U are lists, as nvcc reads them: commas separate macros, and
+   * a comma written `\,` (CMake's for nvcc: miniBUDE's -DUSE_PPWI=1\,2\,4)
+   * or inside double quotes (kept) belongs to the value. The `\,` reached
+   * clang as written ("expected ')'"), and -DB=3,C=4 defined B as "3,C=4". */
+  run("-DUSE_PPWI=1\\,2\\,4 -DB=3,C=4 -DQ=\"1,2\" -UX,Y -c k.cu");
+  CHECK_EQ_STR(joined, "-D USE_PPWI=1,2,4 -D B=3 -D C=4 -D Q=\"1,2\" -U X -U Y "
+                       "-c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  /* Objects on a compile (Tigr's `nvcc -c bfs.cu ../shared/graph.o ...`):
+   * nvcc ignores them there without a word; clang warned of each "'linker'
+   * input unused". Left out of compiles only: a link keeps them. */
+  run("-c bfs.cu ../shared/graph.o lib.a -std=c++11 -O3");
+  CHECK_EQ_STR(joined, "-O3 -std=c++11 -c -Xarch_device -O3 -x cuda bfs.cu");
+  CHECK_EQ_STR(warned, "");
+  run("bfs.o graph.o -o bfs -cudart none");
+  CHECK_EQ_STR(joined, "-o bfs bfs.o graph.o");
   /* -I and -L with the value in the next argument, -l attached. */
   run("-I include -L lib -lfoo main.o -o app -cudart none"); /* -l last */
   CHECK_EQ_STR(joined, "-I include -L lib -o app main.o -lfoo");
@@ -747,7 +770,37 @@ static void test_device_unroll_private_arrays(void) {
   cfg.unroll_private_arrays = 0;
 }
 
+/* The toolchain's own flags (--pasta-flag= of pasta-cuda-launcher): added to
+ * a compile without the plugin (a project's CMAKE_CUDA_FLAGS hid them:
+ * miniBUDE), not to one that has it, nor to CMake's link step. */
+static void test_toolchain_flags(void) {
+  char *own[] = {"-fpass-plugin=/p/libpasta.so", "-gline-tables-only"};
+  cfg.toolchain_flags = own;
+  cfg.num_toolchain_flags = 2;
+  pasta_nvcc_result r;
+  char *hidden[] = {"clang++", "-use_fast_math", "-c", "k.cu", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, hidden, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(joined_has("-fpass-plugin=/p/libpasta.so"));
+  CHECK(joined_has("-gline-tables-only"));
+  pasta_nvcc_result_free(&r);
+  char *has[] = {"clang++", "-fpass-plugin=/q/libpasta.so", "-c", "k.cu", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, has, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(!joined_has("-fpass-plugin=/p/libpasta.so"));
+  CHECK(!joined_has("-gline-tables-only"));
+  pasta_nvcc_result_free(&r);
+  char *link[] = {"clang++", "k.o", "-o", "app", NULL};
+  CHECK_EQ_INT(pasta_nvcc_filter(4, link, &cfg, &r), 0);
+  join_args(&r);
+  CHECK(!joined_has("-fpass-plugin=/p/libpasta.so"));
+  pasta_nvcc_result_free(&r);
+  cfg.toolchain_flags = NULL;
+  cfg.num_toolchain_flags = 0;
+}
+
 int main(void) {
+  test_toolchain_flags();
   test_options_file();
   test_line_tables();
   test_filter();

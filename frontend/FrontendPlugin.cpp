@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "NvccSyntax.h"
+#include "OwnBuiltins.h"
 
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
@@ -23,13 +25,31 @@ using namespace clang;
 
 namespace {
 
+// Takes the builtin meaning off the target builtins that Text declares as
+// functions of its own (OwnBuiltins.h: VanitySearch's `__rdtsc`), before
+// clang reads the declaration.
+void ownBuiltinsOf(Preprocessor &PP, llvm::StringRef Text) {
+  Builtin::Context &Builtins = PP.getBuiltinInfo();
+  for (const std::string &Name :
+       pasta::declaredFunctionNames(Text, PP.getLangOpts())) {
+    IdentifierTable &Table = PP.getIdentifierTable();
+    auto Entry = Table.find(Name);
+    IdentifierInfo *II = Entry == Table.end() ? nullptr : Entry->second;
+    unsigned ID = II ? II->getBuiltinID() : 0;
+    if (ID && (Builtins.isTSBuiltin(ID) || Builtins.isAuxBuiltinID(ID)))
+      II->clearBuiltinID();
+  }
+}
+
 // Gives clang the rewritten text of File in place of the one on disk, where
 // it needs one.
-void rewriteNvccSyntaxOf(SourceManager &SM, FileEntryRef File) {
+void rewriteNvccSyntaxOf(Preprocessor &PP, FileEntryRef File) {
+  SourceManager &SM = PP.getSourceManager();
   std::optional<llvm::MemoryBufferRef> Text =
       SM.getMemoryBufferForFileOrNone(File);
   if (!Text)
     return;
+  ownBuiltinsOf(PP, Text->getBuffer());
   std::optional<std::string> Rewritten =
       pasta::rewriteNvccSyntax(Text->getBuffer());
   if (!Rewritten)
@@ -41,7 +61,7 @@ void rewriteNvccSyntaxOf(SourceManager &SM, FileEntryRef File) {
 // Every user header, as the preprocessor finds it and before it reads it.
 class RewriteUserHeaders : public PPCallbacks {
 public:
-  explicit RewriteUserHeaders(SourceManager &SM) : SM(SM) {}
+  explicit RewriteUserHeaders(Preprocessor &PP) : PP(PP) {}
 
   void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
                           CharSourceRange, OptionalFileEntryRef File, StringRef,
@@ -49,11 +69,11 @@ public:
                           SrcMgr::CharacteristicKind FileType) override {
     if (!File || FileType != SrcMgr::C_User || !Seen.insert(*File).second)
       return;
-    rewriteNvccSyntaxOf(SM, *File);
+    rewriteNvccSyntaxOf(PP, *File);
   }
 
 private:
-  SourceManager &SM;
+  Preprocessor &PP;
   llvm::DenseSet<FileEntryRef> Seen;
 };
 
@@ -78,8 +98,8 @@ private:
   static void rewriteNvccSyntax(Preprocessor &PP) {
     SourceManager &SM = PP.getSourceManager();
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      rewriteNvccSyntaxOf(SM, *Main);
-    PP.addPPCallbacks(std::make_unique<RewriteUserHeaders>(SM));
+      rewriteNvccSyntaxOf(PP, *Main);
+    PP.addPPCallbacks(std::make_unique<RewriteUserHeaders>(PP));
   }
 };
 
