@@ -12,6 +12,7 @@
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceMeasures.h"
+#include "DivergenceOneLane.h"
 #include "DivergenceVersioned.h"
 #include "KernelVariants.h"
 #include "Selection.h"
@@ -752,11 +753,10 @@ coldGeneralPaths(Module &M, const SmallPtrSetImpl<const Function *> &Uncapped) {
   }
 }
 
-void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
-                                     const DivergencePlan &Plan,
-                                     ModuleTables &T,
-                                     FunctionAnalysisManager &FAM,
-                                     int MaxRegisters, uint32_t DrainVisits) {
+void pasta::createDivergenceVariants(
+    Module &M, ArrayRef<Function *> Fns, const DivergencePlan &Plan,
+    ModuleTables &T, FunctionAnalysisManager &FAM, int MaxRegisters,
+    uint32_t DrainVisits, const SmallPtrSetImpl<Function *> &Serial) {
   reportBlockBounds(Fns, FAM);
   SmallPtrSet<const Function *, 4> SmallBlocks =
       smallBlockKernels(Fns, FAM, T, MaxRegisters);
@@ -990,6 +990,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
           addUncappedCopy(*F, *CopyOf.at(F));
         addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
                        Scattered.contains(CopyOf.at(F)));
+        addOneLaneCopy(*F, *CopyOf.at(F), Serial.contains(F));
         if (!Small)
           capRegisters(*CopyOf.at(F), MaxRegisters,
                        Rows32.contains(CopyOf.at(F)),
