@@ -7,11 +7,11 @@
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NOCAPPED
 ; NOCAPPED-NOT: __pasta_capped
 ; With -pasta-divergence the divergence copy is registered, but no uncapped
-; twin or general copy: register caps are NVIDIA's only (the device half
-; emits neither).
+; twin, general copy or one-lane copy: register caps are NVIDIA's only (the
+; device half emits none of them).
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; DIV: call void @__pasta_register_divergence_kernel(ptr @handle, ptr @__pasta_handle_axpy__pasta_div)
-; DIV-NOT: {{__pasta_divu|__pasta_divg}}
+; DIV-NOT: {{__pasta_divu|__pasta_divg|__pasta_div1}}
 ; An AMD kernel gets a struct of one pointer as that pointer (clang's HIP
 ; kernel-argument rule), so its stub's slot of struct One counts as a
 ; pointer parameter (mask bit 0) and only P2's two pointers are numbered
