@@ -20,17 +20,17 @@ rc=$?
 prc=0
 line=line:div_one_lane.cu
 python3 tests/check_profile.py "$OUT/div-one-lane.json" \
-  $line:35:divergence.requests_global=40 \
-  $line:35:divergence.requested_bytes=160 \
-  $line:35:divergence.distinct_bytes_global=160 \
-  $line:35:divergence.sectors=40 $line:35:divergence.ideal_sectors=40 \
-  $line:36:divergence.branches=40 $line:36:divergence.divergent_branches=0 \
-  $line:37:divergence.requests_shared=13 \
-  $line:37:divergence.requested_bytes=52 \
-  $line:37:divergence.distinct_bytes_shared=52 \
-  $line:37:divergence.bank_conflicts=0 \
-  $line:40:divergence.requests_global=4 \
-  $line:40:divergence.requested_bytes=16 $line:40:divergence.sectors=4 \
+  $line:36:divergence.requests_global=40 \
+  $line:36:divergence.requested_bytes=160 \
+  $line:36:divergence.distinct_bytes_global=160 \
+  $line:36:divergence.sectors=40 $line:36:divergence.ideal_sectors=40 \
+  $line:37:divergence.branches=40 $line:37:divergence.divergent_branches=0 \
+  $line:38:divergence.requests_shared=13 \
+  $line:38:divergence.requested_bytes=52 \
+  $line:38:divergence.distinct_bytes_shared=52 \
+  $line:38:divergence.bank_conflicts=0 \
+  $line:41:divergence.requests_global=4 \
+  $line:41:divergence.requested_bytes=16 $line:41:divergence.sectors=4 \
   >> "$OUT/div-one-lane.txt" || prc=1
 off=${PASTA_KERNEL_BIN:-$PWD/build-gpu/bin/kernels}/div_one_lane-div-off
 if [ -x "$off" ]; then

@@ -11,12 +11,12 @@
 // in shared memory and writes one sum. Expected figures by hand (ints of
 // 4 bytes at multiples of 4, so one sector each; a warp of one lane has no
 // partner: its bytes are distinct, no bank conflict, no divergent branch):
-//  - line 35 (the load of a[i]): 40 requests of 4 bytes: requests 40,
+//  - line 36 (the load of a[i]): 40 requests of 4 bytes: requests 40,
 //    requested and distinct bytes 160, sectors and ideal sectors 40;
-//  - line 36 (`if (v & 1)`): 40 executions, none divergent;
-//  - line 37 (the shared store, v odd: i % 3 == 1 for 13 of i = 0..39):
+//  - line 37 (`if (v & 1)`): 40 executions, none divergent;
+//  - line 38 (the shared store, v odd: i % 3 == 1 for 13 of i = 0..39):
 //    13 shared requests, 52 requested and distinct bytes, 0 conflicts;
-//  - line 40 (the store to out[b]): 4 requests, 16 bytes, 4 sectors.
+//  - line 41 (the store to out[b]): 4 requests, 16 bytes, 4 sectors.
 // The same source built with -mllvm -pasta-div-one-lane=0 runs the
 // divergence copy itself; scripts/gpu_div_one_lane.sh compares the two
 // profiles. Prints "div_one_lane: PASSED" and exits 0 when every out[b] is
@@ -31,6 +31,7 @@ __global__ void walk(const int *a, int *out, int n) {
   __shared__ volatile int odd[16]; // volatile: kept, though never read
   int b = blockIdx.x;
   int sum = 0;
+#pragma unroll 1 // one branch of line 37 a step: no remainder test there
   for (int k = 0; k < n; ++k) {
     int v = a[b * n + k];
     if (v & 1)
