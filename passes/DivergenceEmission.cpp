@@ -983,14 +983,18 @@ void pasta::createDivergenceVariants(
     for (Function *F : Fns)
       if (isKernel(*F)) {
         bool Small = SmallBlocks.contains(F);
-        if (Small ||
-            twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F))))
+        bool Costly =
+            twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F)));
+        if (Small || Costly)
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));
         addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
                        Scattered.contains(CopyOf.at(F)));
-        addOneLaneCopy(*F, *CopyOf.at(F), Serial.contains(F));
+        // A copy too costly to compile twice gets no one-lane clone either
+        // (the `setup 100` shape of bench/gen_compile_shapes.py, guarded to
+        // one thread: its divergence build 18.5 -> 32.6 CPU s with one).
+        addOneLaneCopy(*F, *CopyOf.at(F), Serial.contains(F) && !Costly);
         if (!Small)
           capRegisters(*CopyOf.at(F), MaxRegisters,
                        Rows32.contains(CopyOf.at(F)),

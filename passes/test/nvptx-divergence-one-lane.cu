@@ -6,10 +6,13 @@
 // left (no vote, shuffle, active mask, redux or match: the copy itself has
 // them), and no .maxntid 1 (the host takes that for a stub). A kernel that
 // reads the thread index (parallel) gets a stub there: one thread, returns
-// at once. -pasta-div-one-lane=0 gives every kernel the stub.
+// at once. -pasta-div-one-lane=0 gives every kernel the stub, and so does a
+// copy too costly to compile twice (its uncapped twin a stub:
+// -pasta-div-uncapped-max-measures=0 makes every copy so).
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence -mllvm -pasta-div-one-lane=0 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence -mllvm -pasta-div-uncapped-max-measures=0 2>/dev/null | FileCheck %s --check-prefix=OFF
 
 // CHECK-LABEL: .visible .entry _Z6serialPKiPii__pasta_div(
 // CHECK: vote.sync.ballot
@@ -26,13 +29,20 @@
 // CHECK-NOT: {{vote|shfl|activemask|redux|match}}
 // CHECK: -- End function
 // CHECK-LABEL: .visible .entry _Z8parallelPKiPi__pasta_div1(
-// CHECK: .maxntid 1
+// CHECK-NEXT: .param
+// CHECK-NEXT: .param
+// CHECK-NEXT: )
+// CHECK-NEXT: .maxntid 1
 // CHECK-NOT: ld.global
 // CHECK: ret;
 // CHECK-NEXT: -- End function
 
 // OFF-LABEL: .visible .entry _Z6serialPKiPii__pasta_div1(
-// OFF: .maxntid 1
+// OFF-NEXT: .param
+// OFF-NEXT: .param
+// OFF-NEXT: .param
+// OFF-NEXT: )
+// OFF-NEXT: .maxntid 1
 // OFF-NOT: ld.global
 // OFF: ret;
 // OFF-NEXT: -- End function
