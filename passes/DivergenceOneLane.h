@@ -31,8 +31,9 @@ inline constexpr const char *DivOneLaneAttr = "pasta-div-one-lane";
 bool looksSerial(const llvm::Function &F);
 
 // Kernel's one-lane copy: a clone of its divergence copy Copy (before its
-// register cap) marked for specialisation, where Serial; else a stub of
-// one-thread blocks (.maxntid 1) that the runtime never launches.
+// register cap) marked for specialisation, where Serial (the caller leaves
+// out copies too costly to compile twice); else a stub of one-thread
+// blocks (.maxntid 1) that the runtime never launches.
 void addOneLaneCopy(const llvm::Function &Kernel, llvm::Function &Copy,
                     bool Serial);
 

@@ -271,9 +271,10 @@ struct pasta_access {
  * of one thread (warps of one active lane, lane 0: the same figures for
  * such a launch, without the warp-level code), which the runtime launches
  * for blocks of 1 x 1 x 1 threads; for a kernel that reads a thread index
- * (and is not guarded to one thread) a stub of one-thread blocks
- * (.maxntid 1) that the runtime never launches
- * (passes/DivergenceOneLane.h). Emitted unless PASTA_DIV_MAXNREG=0. */
+ * (and is not guarded to one thread), or whose copy is too costly to
+ * compile twice, a stub of one-thread blocks (.maxntid 1) that the runtime
+ * never launches (passes/DivergenceOneLane.h). Emitted unless
+ * PASTA_DIV_MAXNREG=0. */
 #define PASTA_DIV_ONE_LANE_SUFFIX "__pasta_div1"
 
 /* On NVIDIA, K PASTA_CAPPED_SUFFIX is K's counting code capped at
