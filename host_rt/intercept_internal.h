@@ -81,6 +81,10 @@ struct kernel {
    * launched for blocks whose warps are not rows of 32 where it is no stub
    * (launch.c). */
   const void *div_general;
+  /* Its divergence copy for blocks of one thread (NVIDIA; abi.h,
+   * PASTA_DIV_ONE_LANE_SUFFIX), launched for blocks of 1 x 1 x 1 where it
+   * is no stub (launch.c). */
+  const void *div_one_lane;
   struct div_wave {
     uint32_t threads;
     uint64_t shmem;
@@ -89,6 +93,7 @@ struct kernel {
     /* div_general's largest block (0: not asked yet; -1: unknown; 1: the
      * pass's stub) */
     int general_max;
+    int one_lane_max; /* div_one_lane's, the same way */
   } div_wave;
   /* Its counting code capped at PASTA_CAPPED_REGISTERS registers (NVIDIA;
    * abi.h), launched when the kernel's own cannot take the launch's block,

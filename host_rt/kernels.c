@@ -145,7 +145,7 @@ PASTA_ABI void __pasta_register_kernel_fields(const void *handle,
   pasta__state_unlock();
 }
 
-enum div_copy { DIV_COPY, DIV_UNCAPPED, DIV_GENERAL };
+enum div_copy { DIV_COPY, DIV_UNCAPPED, DIV_GENERAL, DIV_ONE_LANE };
 
 /* Sets one of the divergence copies of the kernel registered as `handle`:
  * `which` says which. */
@@ -159,6 +159,8 @@ static void register_divergence_copy(const void *handle, const void *copy,
     k->div_uncapped = copy;
   else if (k && which == DIV_GENERAL)
     k->div_general = copy;
+  else if (k && which == DIV_ONE_LANE)
+    k->div_one_lane = copy;
   else if (k)
     k->div = copy;
   pasta__state_unlock();
@@ -184,6 +186,14 @@ PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
 PASTA_ABI void __pasta_register_divergence_general(const void *handle,
                                                    const void *copy) {
   register_divergence_copy(handle, copy, DIV_GENERAL);
+}
+
+/* Its divergence copy for blocks of one thread, or a stub (NVIDIA builds,
+ * after __pasta_register_divergence_general; abi.h,
+ * PASTA_DIV_ONE_LANE_SUFFIX). */
+PASTA_ABI void __pasta_register_divergence_one_lane(const void *handle,
+                                                    const void *copy) {
+  register_divergence_copy(handle, copy, DIV_ONE_LANE);
 }
 
 /* Its counting code under a register cap (NVIDIA builds, after its

@@ -35,7 +35,7 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
   else if (*v == RUN_TRACE)
     k->trace = NULL;
   else if (*v == RUN_DIV)
-    k->div = k->div_uncapped = k->div_general = NULL;
+    k->div = k->div_uncapped = k->div_general = k->div_one_lane = NULL;
   else
     k->ws = NULL;
   if (!pasta__st.warned_variant)
@@ -223,6 +223,19 @@ static int runs_general(ops_t *ops, const struct kernel *k,
   return max_threads_once(ops, k->div_general, &wave->general_max) != 1;
 }
 
+/* Whether a divergence launch of `block` runs k's one-lane copy: a block
+ * of one thread, whose one warp has one active lane, of a kernel whose
+ * one-lane copy is not the pass's stub (asked once: wave->one_lane_max).
+ * The copy is the divergence copy specialised to that shape (passes/
+ * DivergenceOneLane.h): the same figures. Unknown runs it (a stub is
+ * refused, loudly, as the general copy's). */
+static int runs_one_lane(ops_t *ops, const struct kernel *k,
+                         const uint32_t block[3], struct div_wave *wave) {
+  if (!k->div_one_lane || block[0] != 1 || block[1] != 1 || block[2] != 1)
+    return 0;
+  return max_threads_once(ops, k->div_one_lane, &wave->one_lane_max) != 1;
+}
+
 /* Which divergence copy a launch runs. On NVIDIA the copy has a register
  * cap, which keeps more warps resident at the price of spills. That pays
  * only when the cap fits more blocks on an SM at this block shape, and the
@@ -236,6 +249,8 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
   uint32_t grid[3], block[3];
   unpack_dims(l->grid_xy, l->grid_z, grid);
   unpack_dims(l->block_xy, l->block_z, block);
+  if (runs_one_lane(ops, k, block, wave))
+    return k->div_one_lane;
   if (runs_general(ops, k, block, wave))
     return k->div_general;
   if (!k->div_uncapped)

@@ -51,6 +51,7 @@ void __pasta_register_kernel(const void *, const char *, const void *,
 void __pasta_register_divergence_kernel(const void *, const void *);
 void __pasta_register_divergence_uncapped(const void *, const void *);
 void __pasta_register_divergence_general(const void *, const void *);
+void __pasta_register_divergence_one_lane(const void *, const void *);
 void __pasta_register_capped_kernel(const void *, const void *);
 int __pasta_occupancy_max_active_blocks(int *, const void *, int, uint64_t,
                                         int (*)(int *, const void *, int,
@@ -872,6 +873,8 @@ static char ks_handle, ks_div, ks_divu, ku_handle, ku_div, ku_divu;
  * unknown largest block (kq). */
 static char kh_handle, kh_div, kh_divu, kh_divg, kt_handle, kt_div, kt_divu,
     kt_divg, kq_handle, kq_div, kq_divu, kq_divg;
+static char ko_handle, ko_div, ko_div1, kp_handle, kp_div, kp_div1, kr_handle,
+    kr_div, kr_div1;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
   (void)device;
@@ -896,9 +899,10 @@ static int f_occupancy(int *blocks, const void *func, int threads,
 /* The largest blocks: 1 for ks_divu (the pass's stub in place of a twin),
  * an error for ku_divu (unknown), 1024 for the rest. */
 static int f_wave_attributes(void *attributes, const void *func) {
-  if (func == &ku_divu || func == &kq_divg)
+  if (func == &ku_divu || func == &kq_divg || func == &kr_div1)
     return 98; /* cudaErrorInvalidDeviceFunction */
-  int32_t threads = func == &ks_divu || func == &kt_divg ? 1 : 1024;
+  int32_t threads =
+      func == &ks_divu || func == &kt_divg || func == &kp_div1 ? 1 : 1024;
   memcpy((unsigned char *)attributes + 24, &threads, 4); /* CUDA's layout */
   return 0;
 }
@@ -974,6 +978,47 @@ static int check_divergence_general(struct pasta_vendor_ops *wops) {
   return 0;
 }
 
+/* A launch of blocks of one thread (1 x 1 x 1) runs the kernel's one-lane
+ * copy; any other block, one thread more in any dimension, runs the copy.
+ * A stub one-lane copy (largest block 1) is never launched, one of unknown
+ * largest block is. */
+static int check_divergence_one_lane(struct pasta_vendor_ops *wops) {
+  __pasta_register_kernel(&ko_handle, "_Z2kov", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&ko_handle, &ko_div);
+  __pasta_register_divergence_one_lane(&ko_handle, &ko_div1);
+  __pasta_register_kernel(&kp_handle, "_Z2kpv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kp_handle, &kp_div);
+  __pasta_register_divergence_one_lane(&kp_handle, &kp_div1);
+  __pasta_register_kernel(&kr_handle, "_Z2krv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kr_handle, &kr_div);
+  __pasta_register_divergence_one_lane(&kr_handle, &kr_div1);
+  const uint64_t y = 1ull << 32; /* x | y << 32, as the launch packs them */
+  const struct {
+    const void *handle;
+    uint64_t grid_xy, block_xy;
+    uint32_t block_z;
+    const void *runs;
+  } cases[8] = {
+      {&ko_handle, 1 | y, 1 | y, 1, &ko_div1},
+      {&ko_handle, 4096 | 3 * y, 1 | y, 1, &ko_div1},
+      {&ko_handle, 1 | y, 2 | y, 1, &ko_div},
+      {&ko_handle, 1 | y, 1 | 2 * y, 1, &ko_div},
+      {&ko_handle, 1 | y, 1 | y, 2, &ko_div},
+      {&ko_handle, 1 | y, 32 | y, 1, &ko_div},
+      {&kp_handle, 1 | y, 1 | y, 1, &kp_div},
+      {&kr_handle, 1 | y, 1 | y, 1, &kr_div1},
+  };
+  num_launched = 0;
+  for (int i = 0; i < 8; ++i)
+    CHECK(__pasta_launch_kernel(cases[i].handle, cases[i].grid_xy, 1,
+                                cases[i].block_xy, cases[i].block_z, NULL, 0,
+                                NULL, fake_launch, wops) == 0);
+  CHECK(num_launched == 8);
+  for (int i = 0; i < 8 && i < num_launched; ++i)
+    CHECK(launched[i] == cases[i].runs);
+  return 0;
+}
+
 /* With an uncapped divergence copy, a grid that fits in one wave of it
  * (SMs x blocks per SM) runs it, and so does any grid of a shape where the
  * cap fits no more blocks per SM; a bigger grid where it does, or one whose
@@ -1008,6 +1053,7 @@ static int check_divergence_wave(void) {
    * its resources (resources.c; this kernel has no plain copy). */
   CHECK(occupancy_calls == 2 + 2 + 2 + 1 + 1);
   check_divergence_stub_twin(&wops);
+  check_divergence_one_lane(&wops);
   return check_divergence_general(&wops);
 }
 

@@ -31,6 +31,7 @@
 #include "CounterEmission.h"
 #include "DeviceRuntime.h"
 #include "Divergence.h"
+#include "DivergenceOneLane.h"
 #include "KernelVariants.h"
 #include "ModuleTables.h"
 #include "Scopes.h"
@@ -244,9 +245,13 @@ bool ModuleInstrumenter::run() {
         S.After = New;
   }
   SmallPtrSet<Function *, 4> OneThread; // found before the counting code
-  for (Function *F : Copied)
+  SmallPtrSet<Function *, 4> Serial;    // kernels given a one-lane copy
+  for (Function *F : Copied) {
     if (runsInOneThread(*F))
       OneThread.insert(F);
+    if (Opts.Divergence && looksSerial(*F))
+      Serial.insert(F);
+  }
   CounterEmitter Emitter(M, Tables, FAM, &Returned,
                          !Opts.Divergence && !Opts.Trace);
   for (FunctionPlan &P : Sel.Plans)
@@ -258,7 +263,7 @@ bool ModuleInstrumenter::run() {
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
-                             Opts.DivMaxRegisters, Opts.DivDrainVisits);
+                             Opts.DivMaxRegisters, Opts.DivDrainVisits, Serial);
   buildScopes();
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);

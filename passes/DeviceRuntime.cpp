@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceRuntime.h"
+#include "DivergenceOneLane.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -233,5 +234,6 @@ bool pasta::linkDeviceRuntime(Module &M, pasta_target Target,
       adoptTargetAttributes(M, F);
     }
   inlineHelpers(M, FAM, Which);
+  specialiseOneLaneCopies(M, FAM);
   return true;
 }

@@ -18,6 +18,7 @@
 #include "Selection.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
@@ -122,11 +123,13 @@ DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
 // registers per thread (0: no cap; negative: 48, or 64 for a kernel that
 // loops). The copies' 32-bit registers are drained at least every
 // DrainVisits loop-header visits (0: as rarely as their bound allows).
-void createDivergenceVariants(llvm::Module &M,
-                              llvm::ArrayRef<llvm::Function *> Fns,
-                              const DivergencePlan &Plan, ModuleTables &T,
-                              llvm::FunctionAnalysisManager &FAM,
-                              int MaxRegisters, uint32_t DrainVisits);
+// With a cap (NVPTX), the kernels in Serial get a copy for one-lane warps
+// (DivergenceOneLane.h), the others a stub in its place.
+void createDivergenceVariants(
+    llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
+    const DivergencePlan &Plan, ModuleTables &T,
+    llvm::FunctionAnalysisManager &FAM, int MaxRegisters, uint32_t DrainVisits,
+    const llvm::SmallPtrSetImpl<llvm::Function *> &Serial);
 
 } // namespace pasta
 

@@ -12,6 +12,7 @@
 #include "DeviceRuntime.h"
 #include "Divergence.h"
 #include "DivergenceMeasures.h"
+#include "DivergenceOneLane.h"
 #include "DivergenceVersioned.h"
 #include "KernelVariants.h"
 #include "Selection.h"
@@ -752,11 +753,10 @@ coldGeneralPaths(Module &M, const SmallPtrSetImpl<const Function *> &Uncapped) {
   }
 }
 
-void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
-                                     const DivergencePlan &Plan,
-                                     ModuleTables &T,
-                                     FunctionAnalysisManager &FAM,
-                                     int MaxRegisters, uint32_t DrainVisits) {
+void pasta::createDivergenceVariants(
+    Module &M, ArrayRef<Function *> Fns, const DivergencePlan &Plan,
+    ModuleTables &T, FunctionAnalysisManager &FAM, int MaxRegisters,
+    uint32_t DrainVisits, const SmallPtrSetImpl<Function *> &Serial) {
   reportBlockBounds(Fns, FAM);
   SmallPtrSet<const Function *, 4> SmallBlocks =
       smallBlockKernels(Fns, FAM, T, MaxRegisters);
@@ -983,13 +983,18 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
     for (Function *F : Fns)
       if (isKernel(*F)) {
         bool Small = SmallBlocks.contains(F);
-        if (Small ||
-            twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F))))
+        bool Costly =
+            twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F)));
+        if (Small || Costly)
           addUncappedStub(*F, *CopyOf.at(F));
         else
           addUncappedCopy(*F, *CopyOf.at(F));
         addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
                        Scattered.contains(CopyOf.at(F)));
+        // A copy too costly to compile twice gets no one-lane clone either
+        // (the `setup 100` shape of bench/gen_compile_shapes.py, guarded to
+        // one thread: its divergence build 18.5 -> 32.6 CPU s with one).
+        addOneLaneCopy(*F, *CopyOf.at(F), Serial.contains(F) && !Costly);
         if (!Small)
           capRegisters(*CopyOf.at(F), MaxRegisters,
                        Rows32.contains(CopyOf.at(F)),

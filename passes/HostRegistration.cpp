@@ -102,21 +102,24 @@ static constexpr const char *RegisterUncappedName =
     "__pasta_register_divergence_uncapped";
 static constexpr const char *RegisterGeneralName =
     "__pasta_register_divergence_general";
+static constexpr const char *RegisterOneLaneName =
+    "__pasta_register_divergence_one_lane";
 static constexpr const char *RegisterCappedName =
     "__pasta_register_capped_kernel";
 
 // A kernel's divergence copies, each as its name suffix and the runtime
-// call that registers it: the copy, and its uncapped twin and general copy
-// (or their stubs) where the device half emits them (DivergenceEmission.cpp:
-// NVIDIA kernels, register caps on).
+// call that registers it: the copy, and its uncapped twin, general copy
+// and one-lane copy (or their stubs) where the device half emits them
+// (DivergenceEmission.cpp: NVIDIA kernels, register caps on).
 using CopyRegistration = std::pair<const char *, const char *>;
-static SmallVector<CopyRegistration, 3>
+static SmallVector<CopyRegistration, 4>
 divergenceCopies(const Options &Opts, const VendorRuntime &V) {
-  SmallVector<CopyRegistration, 3> Copies{
+  SmallVector<CopyRegistration, 4> Copies{
       {PASTA_DIV_SUFFIX, RegisterDivergenceName}};
   if (Opts.DivMaxRegisters != 0 && V.Vendor == PASTA_VENDOR_CUDA) {
     Copies.push_back({PASTA_DIV_UNCAPPED_SUFFIX, RegisterUncappedName});
     Copies.push_back({PASTA_DIV_GENERAL_SUFFIX, RegisterGeneralName});
+    Copies.push_back({PASTA_DIV_ONE_LANE_SUFFIX, RegisterOneLaneName});
   }
   return Copies;
 }

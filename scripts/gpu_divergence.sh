@@ -154,6 +154,11 @@ if [ -x "$BIN/div_shapes-div" ]; then
   PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_shapes.sh > /dev/null 2>&1 ||
     { echo "gpu_divergence: div_shapes failed ($OUT/div-shapes.txt)"; status=1; }
 fi
+# One kernel launched with blocks of one thread: its one-lane copy.
+if [ -x "$BIN/div_one_lane-div" ]; then
+  PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_one_lane.sh > /dev/null 2>&1 ||
+    { echo "gpu_divergence: div_one_lane failed ($OUT/div-one-lane.txt)"; status=1; }
+fi
 # The worked example's stderr report (docs/user-guide.md).
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 19
+#define PASTA_ABI_VERSION_NUMBER 20
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -267,6 +267,15 @@ struct pasta_access {
  * it is a stub of one-thread blocks (.maxntid 1) that the runtime never
  * launches. Emitted unless PASTA_DIV_MAXNREG=0. */
 #define PASTA_DIV_GENERAL_SUFFIX "__pasta_divg"
+/* K PASTA_DIV_ONE_LANE_SUFFIX is K PASTA_DIV_SUFFIX specialised to blocks
+ * of one thread (warps of one active lane, lane 0: the same figures for
+ * such a launch, without the warp-level code), which the runtime launches
+ * for blocks of 1 x 1 x 1 threads; for a kernel that reads a thread index
+ * (and is not guarded to one thread), or whose copy is too costly to
+ * compile twice, a stub of one-thread blocks (.maxntid 1) that the runtime
+ * never launches (passes/DivergenceOneLane.h). Emitted unless
+ * PASTA_DIV_MAXNREG=0. */
+#define PASTA_DIV_ONE_LANE_SUFFIX "__pasta_div1"
 
 /* On NVIDIA, K PASTA_CAPPED_SUFFIX is K's counting code capped at
  * PASTA_CAPPED_REGISTERS registers per thread, so that a block of 1,024

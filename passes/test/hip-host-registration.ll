@@ -7,11 +7,11 @@
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NOCAPPED
 ; NOCAPPED-NOT: __pasta_capped
 ; With -pasta-divergence the divergence copy is registered, but no uncapped
-; twin or general copy: register caps are NVIDIA's only (the device half
-; emits neither).
+; twin, general copy or one-lane copy: register caps are NVIDIA's only (the
+; device half emits none of them).
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; DIV: call void @__pasta_register_divergence_kernel(ptr @handle, ptr @__pasta_handle_axpy__pasta_div)
-; DIV-NOT: {{__pasta_divu|__pasta_divg}}
+; DIV-NOT: {{__pasta_divu|__pasta_divg|__pasta_div1}}
 ; An AMD kernel gets a struct of one pointer as that pointer (clang's HIP
 ; kernel-argument rule), so its stub's slot of struct One counts as a
 ; pointer parameter (mask bit 0) and only P2's two pointers are numbered
@@ -26,7 +26,7 @@ target triple = "x86_64-pc-linux-gnu"
 @name = private constant [5 x i8] c"axpy\00"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
-; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize, ptr @hipGetDeviceCount, ptr @hipGetDevice, ptr @hipSetDevice, ptr @hipMalloc, ptr @hipFree, ptr @hipMemset, ptr @hipStreamSynchronize, ptr @hipGetLastError, ptr @hipPeekAtLastError, ptr @hipEventCreate, ptr @hipEventRecord, ptr @hipEventSynchronize, ptr @hipEventElapsedTime, ptr @hipEventDestroy, ptr @hipStreamIsCapturing, ptr @hipMemcpyAsync, ptr @hipMemsetAsync, ptr @hipHostMalloc, ptr @hipHostFree, ptr @hipDeviceGetAttribute, ptr @hipGraphGetNodes, ptr @hipGraphNodeGetType, ptr @hipGraphKernelNodeGetParams, ptr @hipGraphChildGraphNodeGetGraph, ptr @hipStreamCreateWithFlags, ptr @hipStreamDestroy, ptr @hipStreamWaitEvent, ptr @hipEventCreateWithFlags, ptr @hipOccupancyMaxActiveBlocksPerMultiprocessor, ptr @hipFuncGetAttributes, i64 2, ptr @__pasta_abi_v19 }
+; CHECK: @__pasta_hip_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @hipMemcpyFromSymbol, ptr @hipMemcpy, ptr @hipGetErrorString, ptr @hipDeviceSynchronize, ptr @hipGetDeviceCount, ptr @hipGetDevice, ptr @hipSetDevice, ptr @hipMalloc, ptr @hipFree, ptr @hipMemset, ptr @hipStreamSynchronize, ptr @hipGetLastError, ptr @hipPeekAtLastError, ptr @hipEventCreate, ptr @hipEventRecord, ptr @hipEventSynchronize, ptr @hipEventElapsedTime, ptr @hipEventDestroy, ptr @hipStreamIsCapturing, ptr @hipMemcpyAsync, ptr @hipMemsetAsync, ptr @hipHostMalloc, ptr @hipHostFree, ptr @hipDeviceGetAttribute, ptr @hipGraphGetNodes, ptr @hipGraphNodeGetType, ptr @hipGraphKernelNodeGetParams, ptr @hipGraphChildGraphNodeGetGraph, ptr @hipStreamCreateWithFlags, ptr @hipStreamDestroy, ptr @hipStreamWaitEvent, ptr @hipEventCreateWithFlags, ptr @hipOccupancyMaxActiveBlocksPerMultiprocessor, ptr @hipFuncGetAttributes, i64 2, ptr @__pasta_abi_v20 }
 ; CHECK-NOT: cuda
 
 define internal void @__hip_register_globals(ptr %handle) {

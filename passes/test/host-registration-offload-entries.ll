@@ -10,16 +10,18 @@
 ; CAPPED: call void @__pasta_register_kernel(ptr @stub,
 ; CAPPED-NEXT: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_capped)
 ; With -pasta-divergence the kernel's divergence copy and (CUDA entries, caps
-; on) its uncapped twin and general copy become entries too, handed to the
-; runtime.
+; on) its uncapped twin, general copy and one-lane copy become entries too,
+; handed to the runtime.
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_div = weak constant
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divu = weak constant
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divg = weak constant
+; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_div1 = weak constant
 ; DIV: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_capped)
 ; DIV-NEXT: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_div)
 ; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divu)
 ; DIV-NEXT: call void @__pasta_register_divergence_general(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divg)
+; DIV-NEXT: call void @__pasta_register_divergence_one_lane(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_div1)
 ; With PASTA_VARIANTS=ws the working-set copy is an entry and the plain copy
 ; is not (the device half emits none).
 ; RUN: env PASTA_VARIANTS=ws %opt -passes=pasta-host-registration -S %s > %t.ws.ll

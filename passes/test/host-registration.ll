@@ -4,9 +4,9 @@
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s
 ; With -pasta-divergence, each kernel's divergence copy is registered too and
 ; its handle handed to the runtime, and so are its uncapped twin
-; (<kernel>__pasta_divu) and its general copy (<kernel>__pasta_divg), which
-; the device half emits on NVIDIA unless PASTA_DIV_MAXNREG=0; without it,
-; nothing of the kind.
+; (<kernel>__pasta_divu), its general copy (<kernel>__pasta_divg) and its
+; one-lane copy (<kernel>__pasta_div1), which the device half emits on
+; NVIDIA unless PASTA_DIV_MAXNREG=0; without it, nothing of the kind.
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIV
 ; RUN: %opt -passes=pasta-host-registration -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefix=NOCAP
 ; RUN: %opt -passes=pasta-host-registration -S %s | FileCheck %s --check-prefix=NODIV
@@ -32,8 +32,10 @@
 ; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle_axpy__pasta_divu)
 ; DIV-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_divg, ptr @[[DIVG_NAME:[^,]+]], ptr @[[DIVG_NAME]], i32 -1,
 ; DIV-NEXT: call void @__pasta_register_divergence_general(ptr @stub, ptr @__pasta_handle_axpy__pasta_divg)
+; DIV-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_div1, ptr @[[DIV1_NAME:[^,]+]], ptr @[[DIV1_NAME]], i32 -1,
+; DIV-NEXT: call void @__pasta_register_divergence_one_lane(ptr @stub, ptr @__pasta_handle_axpy__pasta_div1)
 ; NOCAP: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)
-; NOCAP-NOT: {{__pasta_divu|__pasta_divg}}
+; NOCAP-NOT: {{__pasta_divu|__pasta_divg|__pasta_div1}}
 ; NODIV-NOT: __pasta_div
 source_filename = "axpy.cu"
 target triple = "x86_64-pc-linux-gnu"
@@ -42,7 +44,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaPeekAtLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v19 }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaPeekAtLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v20 }
 ; Each kernel's plain and working-set variants get host handles of their own.
 ; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
