@@ -1475,21 +1475,26 @@ bool CounterEmitter::addInvariantTripCount(
 // Runs of BB per call, bounded by the constant maximum trip counts of its
 // loop nest (each loop entered at most once per iteration of its parent,
 // the outermost once per call, in a CFG with no irreducible cycle), below
-// 2^32. The bound is scalar evolution's, which takes the loop's arithmetic
-// to have no undefined behaviour (an `int` induction variable that does not
-// overflow).
-static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+// 2^32 (0: no such bound). The bound is scalar evolution's, which takes the
+// loop's arithmetic to have no undefined behaviour (an `int` induction
+// variable that does not overflow).
+static uint64_t runsBelow2To32(BasicBlock *BB, LoopInfo &LI,
                                ScalarEvolution &SE) {
   uint64_t Runs = 1;
   for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
     auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(L));
     if (!Max || Max->getAPInt().getActiveBits() > 32)
-      return false;
+      return 0;
     Runs *= Max->getAPInt().getZExtValue() + 1; // at most 2^32 * 2^32
     if (Runs >> 32)
-      return false;
+      return 0;
   }
-  return true;
+  return Runs;
+}
+
+static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+                               ScalarEvolution &SE) {
+  return runsBelow2To32(BB, LI, SE) != 0;
 }
 
 // F's loops once planning has split its edges (the cached analyses are
@@ -2264,9 +2269,12 @@ static cl::opt<bool> ShareLikeCounters(
 // by one (3.9x the plain kernel's time). Kernels of counting builds (trace
 // builds count each access's own executions); only counters added to per
 // execution in registers of their own (not bits, counts taken where taken,
-// alike in every thread block, narrowed or guarded), without run-time
-// address-space or length counters, and in no derived row (a derivation
-// from one of them would split the sum wrongly).
+// alike in every thread block, or guarded), without run-time address-space
+// or length counters, and in no derived row (a derivation from one of them
+// would split the sum wrongly). 32-bit counters (narrowCounters) share
+// with 32-bit ones while their blocks' bounds on runs per call add up to
+// less than 2^32: curand's skip-ahead (80 guarded xors in bounded loops,
+// on one line) took 127 registers against 40 plain.
 // The module's sites by function, and the counters any derived row names
 // (shareLikeCounters), made again when the tables have grown.
 void CounterEmitter::indexSitesAndDerived() {
@@ -2309,7 +2317,14 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
     K.insert(K.end(), std::begin(S.mix), std::end(S.mix));
     SitesOf[L].push_back(std::move(K));
   }
-  std::map<std::vector<SiteKey>, uint32_t> FirstWith;
+  // The counter each kind of sites adds to, and for 32-bit counters the
+  // most their blocks can run per call together (below 2^32).
+  struct Sharing {
+    uint32_t Counter;
+    uint64_t Runs;
+  };
+  std::map<std::pair<bool, std::vector<SiteKey>>, Sharing> FirstWith;
+  LoopInfo *LI = Narrow.empty() ? nullptr : loopsForNarrowing(*P.F);
   BasicBlock *Entry = &P.F->getEntryBlock();
   for (CountedBlock &CB : P.Blocks) {
     uint32_t C = CB.Counter;
@@ -2318,14 +2333,31 @@ void CounterEmitter::shareLikeCounters(FunctionPlan &P,
         InPlace.count(C) || CB.AlikeInEveryBlock || CB.ColdEdge ||
         CB.GridStrideBound || !CB.Generic.empty() || !CB.DynCounters.empty() ||
         !CB.Bytes.empty() || !CB.BytesCounters.empty() ||
-        C == P.ThreadsCounter || Narrow.count(C) || GuardedCounters.count(C) ||
-        Unfit.count(C) || InDerivedRows.count(First + C) || It == SitesOf.end())
+        C == P.ThreadsCounter || GuardedCounters.count(C) || Unfit.count(C) ||
+        InDerivedRows.count(First + C) || It == SitesOf.end())
       continue;
+    // A 32-bit counter shares only with 32-bit ones, while their blocks'
+    // runs per call add up to less than 2^32 (a sum may not wrap).
+    bool Narrowed = Narrow.count(C);
+    uint64_t Runs = 0;
+    if (Narrowed) {
+      if (LI)
+        Runs = runsBelow2To32(CB.BB, *LI,
+                              FAM.getResult<ScalarEvolutionAnalysis>(*P.F));
+      if (!Runs)
+        continue;
+    }
     llvm::sort(It->second);
-    auto [Shared, New] = FirstWith.try_emplace(It->second, C);
+    auto [Shared, New] =
+        FirstWith.try_emplace({Narrowed, It->second}, Sharing{C, Runs});
     if (New)
       continue;
-    CB.Counter = Shared->second;
+    if (Narrowed && (Shared->second.Runs + Runs) >> 32) {
+      Shared->second = {C, Runs}; // a new 32-bit counter for the next ones
+      continue;
+    }
+    Shared->second.Runs += Runs;
+    CB.Counter = Shared->second.Counter;
     ++NumSharedCounters;
   }
 }

@@ -4,8 +4,9 @@
 ; over the distinct counters on it, so one register holding their sum,
 ; flushed into the first one's counter, changes no line and no total.
 ; SlabHash's bulk search (32 unrolled walks of a slab list) kept 32 64-bit
-; counters to the exit. The site table is unchanged; a divergence build
-; and -pasta-share-like-counters=0 keep a counter each.
+; counters to the exit. 32-bit counters share while their blocks' bounds
+; on runs add up to less than 2^32. The site table is unchanged; a
+; divergence build and -pasta-share-like-counters=0 keep a counter each.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-share-like-counters=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-divergence -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
@@ -143,6 +144,62 @@ done:
 }
 
 
+; Three scans of at most 1,610,612,736 trips (a bound scalar evolution
+; sees; the exit on loaded data): 32-bit counters, which share while their
+; bounds add up to less than 2^32. Scans 0 and 1 (3,221,225,472 runs at
+; most) share counter 1; scan 2 would take the sum past 2^32: counter 3.
+; CHECK-LABEL: define ptx_kernel void @scans(
+; CHECK: scan0:
+; CHECK-NEXT: %pasta.count1.0 = phi i32 [ 0, %entry ]
+; CHECK: scan1:
+; CHECK-NEXT: %pasta.count1.1 = phi i32
+; CHECK: scan2:
+; CHECK-NEXT: %pasta.count3.0 = phi i32 [ 0,
+; OFF-LABEL: define ptx_kernel void @scans(
+; OFF: scan1:
+; OFF-NEXT: %pasta.count2.0 = phi i{{32|64}} [ 0,
+define ptx_kernel void @scans(ptr addrspace(1) %a) !dbg !35 {
+entry:
+  br label %scan0
+scan0:
+  %i0 = phi i32 [ 0, %entry ], [ %j0, %next0 ]
+  %p0 = getelementptr i32, ptr addrspace(1) %a, i32 %i0
+  %v0 = load i32, ptr addrspace(1) %p0, !dbg !36
+  %z0 = icmp eq i32 %v0, 0
+  br i1 %z0, label %scan1.pre, label %next0
+next0:
+  %j0 = add nuw nsw i32 %i0, 1
+  %more0 = icmp ult i32 %j0, 1610612736
+  br i1 %more0, label %scan0, label %scan1.pre
+scan1.pre:
+  br label %scan1
+scan1:
+  %i1 = phi i32 [ 0, %scan1.pre ], [ %j1, %next1 ]
+  %p1 = getelementptr i32, ptr addrspace(1) %a, i32 %i1
+  %v1 = load i32, ptr addrspace(1) %p1, !dbg !36
+  %z1 = icmp eq i32 %v1, 0
+  br i1 %z1, label %scan2.pre, label %next1
+next1:
+  %j1 = add nuw nsw i32 %i1, 1
+  %more1 = icmp ult i32 %j1, 1610612736
+  br i1 %more1, label %scan1, label %scan2.pre
+scan2.pre:
+  br label %scan2
+scan2:
+  %i2 = phi i32 [ 0, %scan2.pre ], [ %j2, %next2 ]
+  %p2 = getelementptr i32, ptr addrspace(1) %a, i32 %i2
+  %v2 = load i32, ptr addrspace(1) %p2, !dbg !36
+  %z2 = icmp eq i32 %v2, 0
+  br i1 %z2, label %done, label %next2
+next2:
+  %j2 = add nuw nsw i32 %i2, 1
+  %more2 = icmp ult i32 %j2, 1610612736
+  br i1 %more2, label %scan2, label %done
+done:
+  ret void, !dbg !37
+}
+
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: FullDebug)
@@ -158,3 +215,6 @@ done:
 !27 = !DILocation(line: 16, scope: !25)
 !28 = !DILocation(line: 19, scope: !25)
 !29 = !DILocation(line: 17, scope: !25)
+!35 = distinct !DISubprogram(name: "scans", scope: !1, file: !1, line: 22, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!36 = !DILocation(line: 25, scope: !35)
+!37 = !DILocation(line: 29, scope: !35)
