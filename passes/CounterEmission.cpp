@@ -37,7 +37,9 @@
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <array>
+#include <map>
 #include <optional>
+#include <vector>
 
 using namespace llvm;
 using namespace pasta;
@@ -63,6 +65,9 @@ STATISTIC(NumInvariantTripCounts,
           "by its trip count at its exit");
 STATISTIC(NumCalleeAccumulators,
           "Registers accumulating counts returned by callees");
+STATISTIC(
+    NumSharedCounters,
+    "Block counters added to the register of a block with the same sites");
 
 void CounterEmitter::emitGenericCounting(IRBuilder<> &B, const GenericSite &G,
                                          ArrayRef<AllocaInst *> Slots) {
@@ -292,7 +297,8 @@ SmallVector<uint32_t, 16> CounterEmitter::liveCounters(const FunctionPlan &P,
         Live.push_back(Dyn + I);
     append_range(Live, CB.BytesCounters);
   }
-  llvm::sort(Live);
+  llvm::sort(Live); // blocks sharing a counter (shareLikeCounters): once
+  Live.erase(std::unique(Live.begin(), Live.end()), Live.end());
   for (uint32_t I = 0; I < Carried.size(); ++I) // always live, maybe zero
     Live.push_back(NumOwn + I);
   return Live;
@@ -1469,21 +1475,26 @@ bool CounterEmitter::addInvariantTripCount(
 // Runs of BB per call, bounded by the constant maximum trip counts of its
 // loop nest (each loop entered at most once per iteration of its parent,
 // the outermost once per call, in a CFG with no irreducible cycle), below
-// 2^32. The bound is scalar evolution's, which takes the loop's arithmetic
-// to have no undefined behaviour (an `int` induction variable that does not
-// overflow).
-static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+// 2^32 (0: no such bound). The bound is scalar evolution's, which takes the
+// loop's arithmetic to have no undefined behaviour (an `int` induction
+// variable that does not overflow).
+static uint64_t runsBelow2To32(BasicBlock *BB, LoopInfo &LI,
                                ScalarEvolution &SE) {
   uint64_t Runs = 1;
   for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
     auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(L));
     if (!Max || Max->getAPInt().getActiveBits() > 32)
-      return false;
+      return 0;
     Runs *= Max->getAPInt().getZExtValue() + 1; // at most 2^32 * 2^32
     if (Runs >> 32)
-      return false;
+      return 0;
   }
-  return true;
+  return Runs;
+}
+
+static bool runsFewerThan2To32(BasicBlock *BB, LoopInfo &LI,
+                               ScalarEvolution &SE) {
+  return runsBelow2To32(BB, LI, SE) != 0;
 }
 
 // F's loops once planning has split its edges (the cached analyses are
@@ -1715,9 +1726,11 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
     return InMemory;
   auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
   SmallVector<std::pair<uint64_t, AllocaInst *>, 16> InLoops;
+  SmallPtrSet<AllocaInst *, 16> Seen; // a shared counter: its first block's
   for (const CountedBlock *CB : Blocks)
-    InLoops.push_back(
-        {BFI.getBlockFreq(CB->BB).getFrequency(), Slots[CB->Counter]});
+    if (Seen.insert(Slots[CB->Counter]).second)
+      InLoops.push_back(
+          {BFI.getBlockFreq(CB->BB).getFrequency(), Slots[CB->Counter]});
   // Equal frequencies keep the blocks' order (sort is not stable).
   llvm::sort(InLoops, [&](const auto &A, const auto &B) {
     if (A.first != B.first)
@@ -2009,7 +2022,9 @@ void CounterEmitter::flushAtOuterBackEdges(FunctionPlan &P) {
     if (Counters.size() < OuterBackEdgeFlushMin ||
         countersAfterLargestLoops(L, Blocks) < OuterBackEdgeFlushMin)
       continue;
-    llvm::sort(Counters);
+    llvm::sort(Counters); // a shared counter (shareLikeCounters): once
+    Counters.erase(std::unique(Counters.begin(), Counters.end()),
+                   Counters.end());
     Flushes.push_back({SplitEdge(Latch, L->getHeader()), std::move(Counters)});
     FlushedHeaders.insert(L->getHeader());
   }
@@ -2237,6 +2252,116 @@ static SmallVector<CallBase *, 8> markAsmAccessesReturning(Function &F) {
   return Marked;
 }
 
+static cl::opt<bool> ShareLikeCounters(
+    "pasta-share-like-counters", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a kernel's blocks whose sites are the same lines with "
+             "the same counts add to one counter (counting builds)"));
+
+// Blocks whose sites are the same lines with the same static mixes change
+// the profile alike per execution: a line sums its sites' counts, and its
+// executions over the distinct counters on it; a kernel sums its lines. So
+// their counts can add up in one register, flushed into the first one's
+// counter, the others staying zero: every line and kernel total is what
+// it was. An unrolled loop around a short loop makes such copies:
+// SlabHash's bulk search walks a bucket's slab list once per lane of the
+// warp, 32 loops of one counted block each, whose 64-bit counters its
+// counting copy kept to the exit (85 registers against 20) and flushed one
+// by one (3.9x the plain kernel's time). Kernels of counting builds (trace
+// builds count each access's own executions); only counters added to per
+// execution in registers of their own (not bits, counts taken where taken,
+// alike in every thread block, or guarded), without run-time address-space
+// or length counters, and in no derived row (a derivation from one of them
+// would split the sum wrongly). 32-bit counters (narrowCounters) share
+// with 32-bit ones while their blocks' bounds on runs per call add up to
+// less than 2^32: curand's skip-ahead (80 guarded xors in bounded loops,
+// on one line) took 127 registers against 40 plain.
+// The module's sites by function, and the counters any derived row names
+// (shareLikeCounters), made again when the tables have grown.
+void CounterEmitter::indexSitesAndDerived() {
+  if (IndexedSites == T.Sites.size() && IndexedDerived == T.Derived.size())
+    return;
+  SitesOfFunc.clear();
+  for (uint32_t I = 0; I < T.Sites.size(); ++I)
+    SitesOfFunc[T.Sites[I].func].push_back(I);
+  InDerivedRows.clear();
+  for (const pasta_derived &D : T.Derived) {
+    InDerivedRows.insert(D.counter);
+    InDerivedRows.insert(D.source);
+  }
+  IndexedSites = T.Sites.size();
+  IndexedDerived = T.Derived.size();
+}
+
+void CounterEmitter::shareLikeCounters(FunctionPlan &P,
+                                       const DenseSet<uint32_t> &Narrow) {
+  if (!ShareLikeCounters || !CountingBuild || T.Target == PASTA_TARGET_HOST ||
+      P.Kind != PASTA_FUNC_KERNEL || P.ThreadLocalCounts)
+    return;
+  indexSitesAndDerived();
+  uint32_t First = P.FirstCounter;
+  auto Rows = SitesOfFunc.find(P.Index);
+  if (Rows == SitesOfFunc.end())
+    return;
+  DenseSet<uint32_t> Unfit; // with run-time address-space or length counters
+  // Each counter's sites: function, file, line and mix, sorted.
+  using SiteKey = std::vector<uint32_t>;
+  std::map<uint32_t, std::vector<SiteKey>> SitesOf;
+  for (uint32_t I : Rows->second) {
+    const pasta_site &S = T.Sites[I];
+    if (S.counter < First || S.counter >= First + NumOwn)
+      continue;
+    uint32_t L = S.counter - First;
+    if (S.dyn_counter != PASTA_NONE || S.bytes_counter != PASTA_NONE)
+      Unfit.insert(L);
+    SiteKey K{S.func, S.file, S.line};
+    K.insert(K.end(), std::begin(S.mix), std::end(S.mix));
+    SitesOf[L].push_back(std::move(K));
+  }
+  // The counter each kind of sites adds to, and for 32-bit counters the
+  // most their blocks can run per call together (below 2^32).
+  struct Sharing {
+    uint32_t Counter;
+    uint64_t Runs;
+  };
+  std::map<std::pair<bool, std::vector<SiteKey>>, Sharing> FirstWith;
+  LoopInfo *LI = Narrow.empty() ? nullptr : loopsForNarrowing(*P.F);
+  BasicBlock *Entry = &P.F->getEntryBlock();
+  for (CountedBlock &CB : P.Blocks) {
+    uint32_t C = CB.Counter;
+    auto It = SitesOf.find(C);
+    if (!CB.Measured || CB.BB == Entry || C == 0 || C >= NumOwn || Slots[C] ||
+        InPlace.count(C) || CB.AlikeInEveryBlock || CB.ColdEdge ||
+        CB.GridStrideBound || !CB.Generic.empty() || !CB.DynCounters.empty() ||
+        !CB.Bytes.empty() || !CB.BytesCounters.empty() ||
+        C == P.ThreadsCounter || GuardedCounters.count(C) || Unfit.count(C) ||
+        InDerivedRows.count(First + C) || It == SitesOf.end())
+      continue;
+    // A 32-bit counter shares only with 32-bit ones, while their blocks'
+    // runs per call add up to less than 2^32 (a sum may not wrap).
+    bool Narrowed = Narrow.count(C);
+    uint64_t Runs = 0;
+    if (Narrowed) {
+      if (LI)
+        Runs = runsBelow2To32(CB.BB, *LI,
+                              FAM.getResult<ScalarEvolutionAnalysis>(*P.F));
+      if (!Runs)
+        continue;
+    }
+    llvm::sort(It->second);
+    auto [Shared, New] =
+        FirstWith.try_emplace({Narrowed, It->second}, Sharing{C, Runs});
+    if (New)
+      continue;
+    if (Narrowed && (Shared->second.Runs + Runs) >> 32) {
+      Shared->second = {C, Runs}; // a new 32-bit counter for the next ones
+      continue;
+    }
+    Shared->second.Runs += Runs;
+    CB.Counter = Shared->second.Counter;
+    ++NumSharedCounters;
+  }
+}
+
 void CounterEmitter::emit(FunctionPlan &P) {
   Function &F = *P.F;
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -2302,6 +2427,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
   AnalysesFresh = false; // and the marks above are seen from here on
   DenseSet<uint32_t> Narrow = narrowCounters(P);
   narrowUnboundedLoops(P, Narrow);
+  shareLikeCounters(P, Narrow);
   for (const GuardedLoop &G : Guarded)
     if (G.Runs) { // promoted with the counters, zero at entry
       Registers.push_back(G.Runs);

@@ -104,6 +104,9 @@ private:
   void narrowUnboundedLoops(const FunctionPlan &P,
                             llvm::DenseSet<uint32_t> &Narrow);
   void guardNarrowedLoops(FunctionPlan &P);
+  void shareLikeCounters(FunctionPlan &P,
+                         const llvm::DenseSet<uint32_t> &Narrow);
+  void indexSitesAndDerived();
   void flushAndZero(llvm::Instruction *At, FunctionPlan &P,
                     llvm::ArrayRef<uint32_t> Counters);
   llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
@@ -232,6 +235,12 @@ private:
   // cycle of the CFG (and the call counter), added to memory in their
   // block instead of a register (findHostOnceCounters).
   llvm::DenseSet<uint32_t> HostOnce;
+  // The module's site rows by function and the counters its derived rows
+  // name (module indices), for shareLikeCounters; IndexedSites and
+  // IndexedDerived: the tables' sizes when they were made.
+  llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 0>> SitesOfFunc;
+  llvm::DenseSet<uint32_t> InDerivedRows;
+  size_t IndexedSites = 0, IndexedDerived = 0;
 };
 
 } // namespace pasta

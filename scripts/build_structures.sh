@@ -47,6 +47,8 @@
 # (coalesced_threads, labeled_partition, cg::reduce, __reduce_add_sync);
 # scopedatomics: atomicAdd_block, atomicAdd_system, atomicCAS_system,
 # atomicExch_system (intrinsic calls, counted as atomics);
+# slabwalk: SlabHash's bulk search (32 unrolled walks of slab lists whose
+# blocks share one counter);
 # persistent: MCX's photon-loop
 # shape (threads taking items from a pool until it is empty, about 40
 # counters of the loop's blocks, 32-bit behind a runs guard; also as
@@ -61,13 +63,13 @@
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
-#           scopedatomics persistent (default: all)
+#           scopedatomics slabwalk persistent (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics persistent}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -168,7 +170,14 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | regcap | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk) build_one "$g" ;;
+    # Its per-bit blocks have the same sites: shared, their counters fit the
+    # counting code in 1,024 threads (62 registers), and the capped copy
+    # this structure tests would not run. Built with a counter each.
+    regcap)
+      "$pasta" "${cu[@]}" -mllvm -pasta-share-like-counters=0 "$src/$g/$g.cu" -o "$g" "${rt[@]}"
+      plain -isystem "$cuda/include/cccl" "$src/$g/$g.cu" -o "$g.plain" "${rt[@]}"
+      ;;
     # Also with the poll loop's wrap flush at a header count of 3 instead
     # of 2^32 - 1, so that it runs (the same counts): spinwait.wrap.
     spinwait)
@@ -188,10 +197,12 @@ for g in $groups; do
       cp "$g.plain" "$g.crowded.plain"
       ;;
     # Also with its counters of loop blocks in local memory (the slots of
-    # one array; -pasta-many-loop-counters, off by default): skipahead.mem.
+    # one array; -pasta-many-loop-counters, off by default): skipahead.mem,
+    # a counter per block (its 80 blocks of one line share a few by default).
     skipahead)
       build_one "$g"
-      "$pasta" "${cu[@]}" -mllvm -pasta-many-loop-counters=32 "$src/$g/$g.cu" -o "$g.mem" "${rt[@]}"
+      "$pasta" "${cu[@]}" -mllvm -pasta-many-loop-counters=32 -mllvm -pasta-share-like-counters=0 \
+        "$src/$g/$g.cu" -o "$g.mem" "${rt[@]}"
       cp "$g.plain" "$g.mem.plain"
       ;;
     # Also with buffered compact working-set copies (a mark call every 4

@@ -78,7 +78,7 @@ echo "rdc: $twins kernel launches of uncapped divergence twins (2 expected)"
 for name in ${DIV_RESULTS_ONLY:-memops devfn callgraph hotshapes flushways
   captures shortloops spinwait splitwarps regcap occupancy driver_occupancy
   launch_ex skipahead sparseflush asmcopy asmloads onethread gridstride wmma
-  persistent}; do
+  slabwalk persistent}; do
   [ -x "$bin/$name" ] || { echo "$name: not built"; continue; }
   (cd "$bin" && timeout 120 "./$name.plain") > "$W/$name.plain.out" 2>&1
   rc_plain=$?

@@ -13,16 +13,18 @@
 // working-set copy, which counts too, about as many more as the plain
 // copy's own (163 in registers). With -pasta-loop-counter-registers=1 (79
 // in memory) it took 128 registers before the array (a register per
-// slot's address).
+// slot's address). Its 80 blocks are on one line with one mix: by default
+// they share 32-bit counters (shareLikeCounters; 40 registers); off here,
+// to test the counters in memory.
 // REQUIRES: cuda
-// RUN: %cuda_device -O3 -S -emit-llvm -mllvm -pasta-many-loop-counters=32 %s -o %t.ll
+// RUN: %cuda_device -O3 -mllvm -pasta-share-like-counters=0 -S -emit-llvm -mllvm -pasta-many-loop-counters=32 %s -o %t.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
-// RUN: %cuda_device -O3 -S -mllvm -pasta-many-loop-counters=32 %s -o %t.ptx
+// RUN: %cuda_device -O3 -mllvm -pasta-share-like-counters=0 -S -mllvm -pasta-many-loop-counters=32 %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: %cuda_device -O3 -S -mllvm -pasta-loop-counter-registers=1 %s -o %t.one.ptx
+// RUN: %cuda_device -O3 -mllvm -pasta-share-like-counters=0 -S -mllvm -pasta-loop-counter-registers=1 %s -o %t.one.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.one.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
-// RUN: %cuda_device -O3 -S -emit-llvm %s -o %t.off.ll
+// RUN: %cuda_device -O3 -mllvm -pasta-share-like-counters=0 -S -emit-llvm %s -o %t.off.ll
 // RUN: FileCheck %s --check-prefix=OFF < %t.off.ll
 #include <curand_kernel.h>
 
