@@ -24,7 +24,7 @@
 ; figures go straight to the counters: nvptx-divergence-rare-direct.ll).
 ; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
 ; for, not its _cold form: nvptx-divergence-cold-general.ll.)
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -pasta-div-lanes-trips=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 ; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-drain-every=1 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN1
 ; RUN: env PASTA_DIV_DRAIN_EVERY=7 %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN7
