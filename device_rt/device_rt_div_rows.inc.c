@@ -702,10 +702,31 @@ PASTA_INLINE uint32_t __pasta_div_lanes_trips(
       (size & (size - 1)) != 0 || base % size != 0 || step % size != 0 ||
       trips > PASTA_DIV_TRIPS_MOST)
     return 0;
-  uint32_t first[3], other[3], sum[3] = {0, 0, 0};
-  pasta_div_one_row_adds(base, lanes, size, stride, hint, sectored, first);
   unsigned shift = (unsigned)__builtin_ctzll((step & 31) | 32);
   uint64_t period = 32u >> shift;
+  uint32_t lo = (uint32_t)__builtin_ctzll(lanes);
+  uint32_t hi = 63u - (uint32_t)__builtin_clzll(lanes);
+  uint64_t run = lanes >> lo;
+  if (hint == PASTA_DIV_GLOBAL && sectored && stride != 0 && stride < 32 &&
+      (run & (run + 1)) == 0) {
+    /* One run of lanes of a global load or store (nw_tile's 16 lanes):
+     * the one-row path adds at each trip the sectors of the run's bytes
+     * [a, a + len) less a constant (a full warp at a sector's start adds
+     * nothing, its sectors being the constant), and its other adds do not
+     * depend on the base: the span at each place, in the first lane. */
+    uint64_t a = base + (uint64_t)stride * lo;
+    uint64_t len = (uint64_t)stride * (hi - lo) + size;
+    uint64_t s0 = pasta_div_span(a, len, 5);
+    uint32_t beyond = 0;
+    for (uint64_t j = 1; j < period && j < trips; ++j)
+      beyond += (uint32_t)(((trips - 1 - j) >> (5 - shift)) + 1) *
+                (uint32_t)(pasta_div_span(a + j * step, len, 5) - s0);
+    if (pasta_div_first(lanes))
+      *sectors += beyond;
+    return 1;
+  }
+  uint32_t first[3], other[3], sum[3] = {0, 0, 0};
+  pasta_div_one_row_adds(base, lanes, size, stride, hint, sectored, first);
   for (uint64_t j = 1; j < period && j < trips; ++j) {
     pasta_div_one_row_adds(base + j * step, lanes, size, stride, hint, sectored,
                            other);
