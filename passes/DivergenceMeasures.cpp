@@ -127,11 +127,11 @@ static cl::opt<bool> LanesTrips(
 // Registers hold figures less the ones derived for a whole row (a 16-lane
 // row's store adds its sectors less a 32-lane row's), so in partial warps
 // they are often negative, which the unsigned small test above takes for
-// large: nw_tile's warps all went on to the staged flush, 8 out-of-line
-// __pasta_flush calls, a quarter of the copy's instructions (lab div-58).
-// The partial-warp test is now signed (every register in [-L, L), L half
-// the unsigned limit, so that a signed 32-bit sum is exact) and the sums are
-// added sign-extended.
+// large and stages for out-of-line __pasta_flush calls (8 in nw_tile's
+// copy; on an H200 nw_tile's warps no longer reach them, so its time did not
+// move: lab div-67). The partial-warp test is now signed (every register in
+// [-L, L), L half the unsigned limit, so that a signed 32-bit sum is exact) and
+// the sums are added sign-extended.
 static cl::opt<bool> SignedLanesFlush(
     "pasta-div-signed-lanes-flush", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: the partial-warp flush takes negative "

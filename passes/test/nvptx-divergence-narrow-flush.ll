@@ -11,8 +11,8 @@
 ;    every warp before.
 ; 2. A partial warp (nw_tile's 16-lane blocks) whose registers are not all
 ;    small took the staged flush; registers hold figures less derived ones,
-;    so they are often negative, which the unsigned test takes for large:
-;    every nw_tile warp made 8 out-of-line __pasta_flush calls. The test is
+;    so they are often negative, which the unsigned test takes for large
+;    and stages for out-of-line __pasta_flush calls. The test is
 ;    now signed, on the OR of each register's magnitude v ^ (v >> 63)
 ;    (__pasta_div_flush_lanes_fast_signed), and each sum is added
 ;    sign-extended (__pasta_div_flush_counter_lanes_signed).
