@@ -658,6 +658,89 @@ static PASTA_INLINE uint32_t pasta_div_access_one_row(
   return 1;
 }
 
+/* What pasta_div_access_one_row adds to its three registers (sectors, ideal
+ * sectors, bank conflicts), as values. */
+static PASTA_INLINE void pasta_div_one_row_adds(uint64_t base, uint64_t lanes,
+                                                uint32_t size, uint32_t stride,
+                                                uint32_t hint,
+                                                uint32_t sectored,
+                                                uint32_t adds[3]) {
+  PASTA_PRIVATE uint32_t *a = (PASTA_PRIVATE uint32_t *)adds;
+  a[0] = a[1] = a[2] = 0;
+  pasta_div_access_one_row(base, lanes, size, stride, hint, sectored, &a[0],
+                           &a[1], &a[2]);
+}
+
+/* The most trips __pasta_div_lanes_trips sums: its sums stay far below
+ * 2^31 (a trip's adds differ from the first's by at most 32 a figure). */
+#define PASTA_DIV_TRIPS_MOST (1u << 15)
+
+/* A uniform loop's access measured at its preheader (the pass's
+ * measureOncePerEntry: __pasta_div_access_lanes at the first trip's address
+ * `ptr`, its figures times the `trips`), where the address moves by a
+ * `step` that is not a multiple of a sector (nw_tile's store loop: rows of
+ * 4(n + 1) bytes): when every trip of this warp takes the one-row path of
+ * __pasta_div_access_lanes (one row of lanes, its base aligned to the size
+ * at every trip), adds to the registers what the trips' calls would have
+ * added beyond `trips` times the first's, and returns 1; else returns 0,
+ * adding nothing (the pass then measures every trip). The same in every
+ * active lane. That path's adds depend on the row's base only through its
+ * place in a sector (base mod 32: the bytes' span, the full warp's derived
+ * test), which repeats every 32 / gcd(step mod 32, 32) trips, so one call
+ * per place, times the trips that have it. */
+PASTA_INLINE uint32_t __pasta_div_lanes_trips(
+    void *ptr, uint64_t step, uint64_t trips, uint32_t size, uint32_t stride,
+    uint32_t hint, uint32_t sectored, uint32_t width,
+    PASTA_PRIVATE uint32_t *sectors, PASTA_PRIVATE uint32_t *ideal_sectors,
+    PASTA_PRIVATE uint32_t *bank_conflicts) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t base = (uint64_t)(uintptr_t)ptr - (uint64_t)stride * __gpu_lane_id();
+  int one_row =
+      width == 32 ||
+      (width == 16 && ((lanes & 0xffffull) == 0 || (lanes >> 16) == 0));
+  if (!one_row || hint == PASTA_DIV_GENERIC || size == 0 || size > 32 ||
+      (size & (size - 1)) != 0 || base % size != 0 || step % size != 0 ||
+      trips > PASTA_DIV_TRIPS_MOST)
+    return 0;
+  unsigned shift = (unsigned)__builtin_ctzll((step & 31) | 32);
+  uint64_t period = 32u >> shift;
+  uint32_t lo = (uint32_t)__builtin_ctzll(lanes);
+  uint32_t hi = 63u - (uint32_t)__builtin_clzll(lanes);
+  uint64_t run = lanes >> lo;
+  if (hint == PASTA_DIV_GLOBAL && sectored && stride != 0 && stride < 32 &&
+      (run & (run + 1)) == 0) {
+    /* One run of lanes of a global load or store (nw_tile's 16 lanes):
+     * the one-row path adds at each trip the sectors of the run's bytes
+     * [a, a + len) less a constant (a full warp at a sector's start adds
+     * nothing, its sectors being the constant), and its other adds do not
+     * depend on the base: the span at each place, in the first lane. */
+    uint64_t a = base + (uint64_t)stride * lo;
+    uint64_t len = (uint64_t)stride * (hi - lo) + size;
+    uint64_t s0 = pasta_div_span(a, len, 5);
+    uint32_t beyond = 0;
+    for (uint64_t j = 1; j < period && j < trips; ++j)
+      beyond += (uint32_t)(((trips - 1 - j) >> (5 - shift)) + 1) *
+                (uint32_t)(pasta_div_span(a + j * step, len, 5) - s0);
+    if (pasta_div_first(lanes))
+      *sectors += beyond;
+    return 1;
+  }
+  uint32_t first[3], other[3], sum[3] = {0, 0, 0};
+  pasta_div_one_row_adds(base, lanes, size, stride, hint, sectored, first);
+  for (uint64_t j = 1; j < period && j < trips; ++j) {
+    pasta_div_one_row_adds(base + j * step, lanes, size, stride, hint, sectored,
+                           other);
+    /* the trips j, j + period, ... below `trips` */
+    uint32_t times = (uint32_t)(((trips - 1 - j) >> (5 - shift)) + 1);
+    for (int f = 0; f < 3; ++f)
+      sum[f] += times * (other[f] - first[f]);
+  }
+  *sectors += sum[0];
+  *ideal_sectors += sum[1];
+  *bank_conflicts += sum[2];
+  return 1;
+}
+
 /* pasta_div_access_figures without a row width, out of line: the general
  * path of __pasta_div_access_lanes_cold. A warp takes it only for a
  * misaligned address or rows other than one aligned row or two full ones,
@@ -1487,6 +1570,41 @@ PASTA_INLINE void __pasta_div_flush_counter_lanes(PASTA_GLOBAL uint64_t *slot,
    * in every register's flush and is computed once. */
   if ((sum != 0) & (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes)))
     pasta_atomic_add(slot, sum);
+}
+
+/* The signed form of the two above, for registers that hold figures less
+ * derived ones and so may be negative (nw_tile's 16-lane rows add their
+ * measured sectors less a full row's, at every trip): 1 in every active
+ * lane when the lanes can sum together and every register of every one of
+ * them lies in [-L, L), L = pasta_small_count_limit() / 2 (`magnitude`, the
+ * OR of the lane's registers each as v ^ (v >> 63): v itself when v >= 0,
+ * -v - 1 below 0; an OR of such values is below the power of 2 L exactly
+ * when each is), so that each sum fits in a signed 32-bit value; else 0. */
+PASTA_INLINE uint64_t __pasta_div_flush_lanes_fast_signed(uint64_t magnitude) {
+  uint64_t lanes = __gpu_lane_mask();
+  return pasta_lanes_can_sum(lanes) &
+         (__gpu_ballot(lanes, magnitude >= pasta_small_count_limit() / 2) == 0);
+}
+
+/* One register's flush by `lanes` after __pasta_div_flush_lanes_fast_signed
+ * said so: its signed 32-bit sum over them, added (sign-extended: the
+ * counters' u64 arithmetic wraps as the registers' adds do) by the first of
+ * them when not zero. */
+PASTA_INLINE void
+__pasta_div_flush_counter_lanes_signed(PASTA_GLOBAL uint64_t *slot,
+                                       uint64_t value, uint64_t lanes) {
+  int32_t sum = (int32_t)pasta_lanes_sum_u32(lanes, (uint32_t)value);
+  if ((sum != 0) & (__gpu_lane_id() == (uint32_t)__builtin_ctzll(lanes)))
+    pasta_atomic_add(slot, (uint64_t)(int64_t)sum);
+}
+
+/* The lone lane's add (__pasta_div_flush_add) of a register the pass knows
+ * is one 32-bit register: tested in 32 bits, sign-extended only when added
+ * (hotspot's seven registers were each extended and tested in 64 bits). */
+PASTA_INLINE void __pasta_div_flush_add32(PASTA_GLOBAL uint64_t *counter,
+                                          uint32_t value) {
+  if (value != 0)
+    pasta_atomic_add(counter, (uint64_t)(int64_t)(int32_t)value);
 }
 
 /* 1 in every active lane when `pred` is the same in all of them (all true or

@@ -2227,6 +2227,185 @@ static void test_div_flush_lanes(void) {
     }
 }
 
+/* The signed partial-warp flush (__pasta_div_flush_lanes_fast_signed, then
+ * __pasta_div_flush_counter_lanes_signed), given what the pass passes: the
+ * OR of each register's magnitude v ^ (v >> 63). Registers hold figures
+ * less derived ones, negative in nw_tile's 16-lane rows. It is 1 in every
+ * active lane when the lanes can sum (on the host shim, a full warp) and
+ * every value lies in [-2^26, 2^26) (a 32-lane warp's signed sum then fits
+ * in 32 bits), else 0; where 1, the register's sum over the active lanes,
+ * modulo 2^64 as the counters keep it, is added once. */
+struct div_flush_signed_case {
+  int64_t value[64];
+  uint64_t fast[64];
+  uint64_t slot;
+};
+static void div_flush_signed_lane(uint32_t lane, void *arg) {
+  struct div_flush_signed_case *c = arg;
+  int64_t v = c->value[lane];
+  uint64_t magnitude = (uint64_t)(v ^ (v >> 63));
+  c->fast[lane] = __pasta_div_flush_lanes_fast_signed(magnitude);
+  if (c->fast[lane] != 0)
+    __pasta_div_flush_counter_lanes_signed(&c->slot, (uint64_t)v,
+                                           __pasta_div_flush_lanes());
+}
+static void test_div_flush_lanes_signed(void) {
+  static struct div_flush_signed_case c;
+  static const uint64_t masks[] = {FULL, 0x0000ffffull, 0x80000001ull};
+  static const int64_t edges[] = {-(1ll << 26), (1ll << 26) - 1,
+                                  -(1ll << 26) - 1, 1ll << 26, -(1ll << 40)};
+  int fast = 0;
+  for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m)
+    for (int shape = 0; shape < 3 + 5; ++shape) {
+      uint64_t sum = 0;
+      int large = 0;
+      for (int l = 0; l < 64; ++l) {
+        /* 0: nw's rows (every lane -1 or -2); 1: mixed signs; 2: all 0;
+         * 3..: lane 4 at an edge of the range, the others -3 */
+        int64_t v = shape == 0   ? -1 - (l & 1)
+                    : shape == 1 ? (l % 3 == 0 ? -(int64_t)(l + 1) << 18
+                                               : (int64_t)(l + 7) << 16)
+                    : shape == 2 ? 0
+                    : l == 4     ? edges[shape - 3]
+                                 : -3;
+        c.value[l] = v;
+        c.fast[l] = 7;
+        if (masks[m] >> l & 1) {
+          sum += (uint64_t)v;
+          large |= v < -(1ll << 26) || v >= 1ll << 26;
+        }
+      }
+      c.slot = 0;
+      pasta_shim_warp(32, masks[m], 0, 0, div_flush_signed_lane, &c);
+      uint64_t want = masks[m] == FULL && !large;
+      fast += (int)want;
+      for (int l = 0; l < 32; ++l)
+        if (masks[m] >> l & 1)
+          CHECK_EQ_U64(c.fast[l], want);
+      CHECK_EQ_U64(c.slot, want ? sum : 0);
+    }
+  CHECK(fast == 5); /* the full warp's shapes 0-3 and 4 */
+}
+
+/* __pasta_div_flush_add32: the lone lane's add of a 32-bit register, tested
+ * in 32 bits and added sign-extended (a negative register subtracts). */
+static void test_div_flush_add32(void) {
+  static const uint32_t values[] = {0, 7, 0xfffffffbu, 0x80000000u};
+  for (size_t i = 0; i < sizeof values / sizeof *values; ++i) {
+    uint64_t slot = 100;
+    __pasta_div_flush_add32(&slot, values[i]);
+    CHECK_EQ_U64(slot, 100 + (uint64_t)(int64_t)(int32_t)values[i]);
+  }
+}
+
+/* __pasta_div_lanes_trips (passes/DivergenceMeasures.cpp, measureOncePerEntry
+ * with lanesTripsFold): a lane-shaped access of a uniform loop, lane l at
+ * base + stride * l + step * k in trip k (nw_tile's store loop: stride 4,
+ * step 4(n + 1), or 8(n + 1) unrolled twice), measured once at the
+ * preheader: __pasta_div_access_lanes at trip 0's address times the trips,
+ * plus what the helper adds. Where it returns 1 (the same in every active
+ * lane), that sum must equal __pasta_div_access_lanes run at every trip, in
+ * every figure; where it returns 0 it adds nothing. */
+struct div_lanes_trips {
+  uint64_t base, step, trips;
+  uint32_t size, stride, hint, width;
+  uint32_t trip; /* 1: measure trip 0 alone; 0: every trip */
+  uint32_t ok[64];
+  uint32_t regs[64][8];
+};
+
+static void div_lanes_trips_call(uint32_t lane, void *arg) {
+  struct div_lanes_trips *c = arg;
+  uint32_t *r = c->regs[lane];
+  c->ok[lane] = __pasta_div_lanes_trips(
+      (void *)(uintptr_t)(c->base + (uint64_t)c->stride * lane), c->step,
+      c->trips, c->size, c->stride, c->hint, 1, c->width, &r[5], &r[6], &r[7]);
+}
+
+/* Trip 0 alone where c->trip is 1, else every trip. */
+static void div_lanes_trips_at(uint32_t lane, void *arg) {
+  struct div_lanes_trips *c = arg;
+  uint32_t *r = c->regs[lane];
+  uint64_t n = c->trip == 1 ? 1 : c->trips;
+  for (uint64_t k = 0; k < n; ++k) {
+    uint64_t addr = c->base + c->step * k + (uint64_t)c->stride * lane;
+    __pasta_div_access_lanes((void *)(uintptr_t)addr, c->size, c->stride,
+                             c->hint, 1, c->width, &r[0], &r[1], &r[2], &r[3],
+                             &r[4], &r[5], &r[6], &r[7]);
+  }
+}
+
+/* Returns whether the fold held. */
+static int div_lanes_trips_check(struct div_lanes_trips *c, uint64_t active) {
+  uint64_t first[8] = {0}, beyond[8] = {0}, want[8] = {0};
+  const uint64_t lo = DIV_BASE * 4, hi = DIV_BASE * 5;
+  memset(c->regs, 0, sizeof c->regs);
+  c->trip = 1;
+  pasta_shim_warp(32, active, lo, hi, div_lanes_trips_at, c);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      first[i] += div_reg(c->regs[l][i]);
+  memset(c->regs, 0, sizeof c->regs);
+  pasta_shim_warp(32, active, lo, hi, div_lanes_trips_call, c);
+  uint32_t ok = c->ok[__builtin_ctzll(active)];
+  for (int l = 0; l < 32; ++l)
+    if (active >> l & 1)
+      CHECK_EQ_U64(c->ok[l], ok);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      beyond[i] += div_reg(c->regs[l][i]);
+  if (!ok) {
+    for (int i = 0; i < 8; ++i)
+      CHECK_EQ_U64(beyond[i], 0);
+    return 0;
+  }
+  memset(c->regs, 0, sizeof c->regs);
+  c->trip = 0;
+  pasta_shim_warp(32, active, lo, hi, div_lanes_trips_at, c);
+  for (int l = 0; l < 64; ++l)
+    for (int i = 0; i < 8; ++i)
+      want[i] += div_reg(c->regs[l][i]);
+  for (int i = 0; i < 8; ++i)
+    CHECK_EQ_U64(first[i] * c->trips + beyond[i], want[i]);
+  return 1;
+}
+
+static void test_div_lanes_trips(void) {
+  static struct div_lanes_trips c;
+  static const uint64_t actives[] = {FULL,          0xffffull,     0xfff0ull,
+                                     0xffff0000ull, 0x5555aaaaull, 1ull << 9};
+  static const uint32_t shapes[][2] = {{4, 4}, {4, 8}, {4, 0},
+                                       {8, 8}, {1, 1}, {16, 32}};
+  static const uint64_t steps[] = {68, 136, 36, 32, (uint64_t)-68, 6};
+  static const uint64_t trips[] = {2, 31};
+  static const uint32_t widths[] = {32, 16, 0};
+  static const uint64_t offsets[] = {0, 20, 2};
+  int held = 0, nw_held = 0;
+  for (int shared = 0; shared < 2; ++shared)
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; ++s)
+      for (size_t st = 0; st < sizeof steps / sizeof *steps; ++st)
+        for (size_t t = 0; t < sizeof trips / sizeof *trips; ++t)
+          for (size_t w = 0; w < sizeof widths / sizeof *widths; ++w)
+            for (size_t o = 0; o < sizeof offsets / sizeof *offsets; ++o)
+              for (size_t a = 0; a < sizeof actives / sizeof *actives; ++a) {
+                c.size = shapes[s][0], c.stride = shapes[s][1];
+                c.hint = shared ? PASTA_DIV_SHARED : PASTA_DIV_GLOBAL;
+                /* the trips stay in the window of their space */
+                c.base =
+                    (shared ? DIV_BASE * 4 : DIV_BASE) + 65536 + offsets[o];
+                c.step = steps[st], c.trips = trips[t], c.width = widths[w];
+                int ok = div_lanes_trips_check(&c, actives[a]);
+                held += ok;
+                nw_held += ok && !shared && c.size == 4 && c.stride == 4 &&
+                           c.step == 136 && actives[a] == 0xffffull;
+              }
+  /* nw_tile's store (16 lanes, one row, global) folds at every offset that
+   * keeps the base aligned and every trip count */
+  /* offsets 0 and 20 (2 is not aligned), widths 32 and 16 (0: no rows) */
+  CHECK(nw_held == 2 * 2 * 2);
+  CHECK(held > 0);
+}
+
 /* hotspot's halo gather, temp[clamp(row0 + k / 18) * n + clamp(col0 + k %
  * 18)] with k = 32 * warp + lane + 256 * trip below 324 (the pass cannot
  * shape it: k % 18 wraps inside a warp): rising addresses, 18-float runs a
@@ -4343,6 +4522,9 @@ int main(void) {
   test_div_halo_gather();
   test_div_flush_lone();
   test_div_flush_lanes();
+  test_div_flush_lanes_signed();
+  test_div_flush_add32();
+  test_div_lanes_trips();
   test_div_bins();
   test_div_select_lanes();
   test_div_clamp_lanes();

@@ -782,6 +782,9 @@ void pasta::createDivergenceVariants(
   H.IntervalConflicts =
       M.getOrInsertFunction("__pasta_div_interval_conflicts", I32, I32, I32,
                             I32, I32, I32, I32, I32, Private);
+  H.LanesTrips =
+      M.getOrInsertFunction("__pasta_div_lanes_trips", I32, Generic, I64, I64,
+                            I32, I32, I32, I32, I32, Private, Private, Private);
   PointerType *Global = PointerType::get(Ctx, 1);
   H.Add = M.getOrInsertFunction(DivAddName, Void, Global, I64);
   H.BranchAdd = M.getOrInsertFunction(DivBranchAddName, Void, I32, Global);

@@ -39,6 +39,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -57,6 +58,8 @@ STATISTIC(NumUndrainedHeaders,
 STATISTIC(NumOutOfLineAccesses,
           "Divergence copies' access measurements called out of line");
 static constexpr const char *FlushName = "__pasta_flush";
+STATISTIC(NumLanesTrips, "Uniform loops' accesses whose trips are summed "
+                         "at the preheader at a step of part of a sector");
 
 // OutOfLineAccessGroups by default. Lower, small copies call the helpers
 // out of line too: ptxas takes 40-60% less time on lud's and backprop's
@@ -77,6 +80,11 @@ static constexpr const char *DivFlushLanesFastName =
 static constexpr const char *DivFlushLanesName = "__pasta_div_flush_lanes";
 static constexpr const char *DivFlushCounterLanesName =
     "__pasta_div_flush_counter_lanes";
+static constexpr const char *DivFlushLanesFastSignedName =
+    "__pasta_div_flush_lanes_fast_signed";
+static constexpr const char *DivFlushCounterLanesSignedName =
+    "__pasta_div_flush_counter_lanes_signed";
+static constexpr const char *DivFlushAdd32Name = "__pasta_div_flush_add32";
 
 // The access, branch and block helpers add to the registers in a warp's
 // first active lane, so at a return most warps hold their figures in one
@@ -101,6 +109,42 @@ static cl::opt<bool> PartialWarpFlush(
     cl::desc("Divergence copies: at a return, a partial warp of small "
              "registers sums each over its active lanes inline instead of "
              "staging them for the out-of-line flush"));
+
+// A lane-shaped access of a uniform loop whose address moves by a step that
+// is not a multiple of a sector (nw_tile's store loop: rows of 4(n + 1)
+// bytes) was measured at every trip: the once-per-entry fold tests that the
+// step is. Where every trip of a warp takes the lanes helper's one-row path,
+// whose figures depend on the base's place in its sector alone, the trips
+// are summed at the preheader (__pasta_div_lanes_trips: one one-row
+// measurement per place the bases take, at most 32 / gcd(step, 32)) and the
+// loop measures none of them.
+static cl::opt<bool> LanesTrips(
+    "pasta-div-lanes-trips", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: a uniform loop's lane-shaped access at a "
+             "step of part of a sector is summed over its trips at the "
+             "preheader"));
+
+// Registers hold figures less the ones derived for a whole row (a 16-lane
+// row's store adds its sectors less a 32-lane row's), so in partial warps
+// they are often negative, which the unsigned small test above takes for
+// large and stages for out-of-line __pasta_flush calls (8 in nw_tile's
+// copy; on an H200 nw_tile's warps no longer reach them, so its time did not
+// move: lab div-67). The partial-warp test is now signed (every register in
+// [-L, L), L half the unsigned limit, so that a signed 32-bit sum is exact) and
+// the sums are added sign-extended.
+static cl::opt<bool> SignedLanesFlush(
+    "pasta-div-signed-lanes-flush", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the partial-warp flush takes negative "
+             "registers (signed 32-bit sums)"));
+
+// A counter whose value at the return is one 32-bit register: its tests
+// (the lone lane's OR and adds) are made in 32 bits, not on the register
+// sign-extended to 64 (hotspot's exit: seven extensions, a 64-bit OR chain
+// and seven 64-bit zero tests in every warp).
+static cl::opt<bool> NarrowFlushTests(
+    "pasta-div-narrow-flush-tests", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the return's flush tests 32-bit registers "
+             "in 32 bits"));
 
 // A return that some paths reach without writing a register (a guard's
 // early exit: bfs's threads outside the frontier) flushes only in warps
@@ -3066,6 +3110,11 @@ private:
         G.Repeat->StepToTest
             ? Loops.stepIsMultiple(U, *G.Repeat, figureGranule(*Rep.A), At)
             : nullptr;
+    std::array<AllocaInst *, PASTA_DIV_NUM> Beyond{};
+    if (Ok && !At && lanesTripsFold(G)) {
+      IRBuilder<> B(U.PreheaderEnd);
+      Ok = B.CreateOr(Ok, lanesTripsOk(G, Beyond), "pasta.div.trips.ok");
+    }
     if (!G.Repeat->NoWraps.empty()) {
       // Each lane tests its own index; the figures need all of them.
       Value *Lane = Loops.laneDoesNotWrap(U, *G.Repeat, At);
@@ -3092,7 +3141,65 @@ private:
         if (PerEntry[Fig])
           addFold(U, {figure(Row, Fig), PerEntry[Fig], Times,
                       mostPerExecution(*Rep.A), N, Ok});
+    // What the trips add beyond the first trip's figures times the trips:
+    // once per entry.
+    Count Once{nullptr,
+               ConstantInt::get(Type::getInt64Ty(Copy.getContext()), 1)};
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
+           Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig)
+        if (Beyond[Fig])
+          addFold(U, {figure(Row, Fig), Beyond[Fig], Times, MaxFold, Once, Ok});
     return Ok;
+  }
+
+  // Whether G, measured once per entry of its uniform loop but at a step
+  // the fold cannot take as it is (not a multiple of a sector), can have
+  // its trips summed by __pasta_div_lanes_trips: a lane-shaped access of a
+  // known space measured by the inline lanes helper (whose one-row path
+  // that helper repeats), of a power-of-2 size up to 32, in a block run at
+  // every trip (so trip k's address is the first's plus k steps).
+  bool lanesTripsFold(const AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    const DivergencePlan::Access &A = *Rep.A;
+    return LanesTrips && laneShaped(G) && !G.laneTested() && !OutOfLine &&
+           A.Space != PASTA_DIV_GENERIC && isPowerOf2_32(A.Size) &&
+           A.Size <= 32 &&
+           Loops.runsEveryIteration(*G.Loop, *Rep.I->getParent());
+  }
+
+  // At G's loop's preheader: __pasta_div_lanes_trips for G, into new
+  // registers (Beyond) of the figures it measures that the helper adds to;
+  // returns its result as an i1 (1 where the fold holds for every trip).
+  Value *lanesTripsOk(const AccessGroup &G,
+                      std::array<AllocaInst *, PASTA_DIV_NUM> &Beyond) {
+    const UniformLoops::UniformLoop &U = *G.Loop;
+    const AccessSite &Rep = *G.Members.front();
+    const DivergencePlan::Access &A = *Rep.A;
+    Value *Start = Loops.startBefore(U, Rep.Ptr, *G.Repeat);
+    Value *Step = Loops.stepBefore(U, *G.Repeat);
+    Value *Trips = Loops.tripsBefore(U);
+    IRBuilder<> B(U.PreheaderEnd);
+    SmallVector<Value *, 11> Args{genericPointer(B, Start),
+                                  B.CreateSExtOrTrunc(Step, B.getInt64Ty()),
+                                  B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
+                                  B.getInt32(A.Size),
+                                  B.getInt32(uint32_t(*G.LaneStride)),
+                                  B.getInt32(A.Space),
+                                  B.getInt32(A.Sectored),
+                                  rowWidth()};
+    for (unsigned Fig : {PASTA_DIV_SECTORS, PASTA_DIV_IDEAL_SECTORS,
+                         PASTA_DIV_BANK_CONFLICTS}) {
+      if (!accessMeasures(A, Fig)) {
+        Args.push_back(discard());
+        continue;
+      }
+      Beyond[Fig] = newRegister("pasta.div.trips.beyond");
+      zero(B, {Beyond[Fig]});
+      Args.push_back(Beyond[Fig]);
+    }
+    ++NumLanesTrips;
+    return B.CreateICmpNE(B.CreateCall(H.LanesTrips, Args), B.getInt32(0));
   }
 
   static Value *times(IRBuilder<> &B, Value *V, uint64_t Times) {
@@ -3288,18 +3395,42 @@ private:
     Type *I64 = Type::getInt64Ty(Ctx);
     PointerType *Global = PointerType::get(Ctx, 1);
     IRBuilder<> B(Ret);
-    std::map<uint32_t, Value *> Values = slotValues(B);
+    // With NarrowFlushTests each branch computes its own 64-bit values: a
+    // value computed here and used below was extended here, in every warp.
+    std::map<uint32_t, Value *> Values;
+    if (!NarrowFlushTests)
+      Values = slotValues(B);
+    auto ValuesAt = [&](Instruction *At) {
+      if (!NarrowFlushTests)
+        return Values;
+      IRBuilder<> VB(At);
+      return slotValues(VB);
+    };
     // Many registers: the general path alone. An inline warp sum and `red`
     // per register (each a branch) made the copy of a kernel with hundreds
     // of loop figures several times its size, and ptxas's time with it;
     // a flush at the return runs once per thread.
-    if (Values.size() > InlineFlushLimit)
-      return emitStagedFlush(Ret, Values);
-    Value *Any = nullptr;
-    for (auto &[Counter, V] : Values)
-      Any = Any ? B.CreateOr(Any, V) : V;
-    Instruction *Rest = LoneLaneFlush ? emitLoneLaneFlush(B, Any, Values) : Ret;
+    if (numFlushedCounters() > InlineFlushLimit)
+      return emitStagedFlush(Ret, ValuesAt(Ret));
+    std::map<uint32_t, Value *> Narrow;
+    if (NarrowFlushTests)
+      Narrow = narrowValues(B);
+    // 32-bit registers alone: their OR, extended where used (the extension
+    // of an OR is the OR of the extensions). The lone lane's test, zero or
+    // not, takes it zero-extended, which the code generator tests in 32
+    // bits; the sign-extended one, which it could not, waits for the
+    // warps that go on.
+    bool AllNarrow = Narrow.size() == numFlushedCounters();
+    Value *Any32 = AllNarrow ? orOf(B, Narrow) : nullptr;
+    Value *Any = AllNarrow ? nullptr
+                           : orOf(B, NarrowFlushTests ? slotValues(B) : Values);
+    Instruction *Rest = Ret;
+    if (LoneLaneFlush)
+      Rest = emitLoneLaneFlush(B, AllNarrow ? B.CreateZExt(Any32, I64) : Any,
+                               Narrow, ValuesAt);
     B.SetInsertPoint(Rest);
+    if (AllNarrow)
+      Any = B.CreateSExt(Any32, I64);
     FunctionCallee IsFast = M.getOrInsertFunction(FlushIsFastName, I64, I64);
     Value *Fast = B.CreateICmpNE(B.CreateCall(IsFast, {Any}), B.getInt64(0));
     Instruction *FastT, *SlowT;
@@ -3310,28 +3441,97 @@ private:
     Value *Row = freshRow(FB);
     FunctionCallee FlushFast = M.getOrInsertFunction(
         FlushCounterFastName, FB.getVoidTy(), Global, I64);
-    for (auto &[Counter, V] : Values)
+    for (auto &[Counter, V] : ValuesAt(FastT))
       FB.CreateCall(FlushFast, {counter(FB, Counter, Row), V});
-    emitStagedFlush(PartialWarpFlush ? emitPartialWarpFlush(SlowT, Any, Values)
-                                     : SlowT,
-                    Values);
+    Instruction *Staged = SlowT;
+    if (PartialWarpFlush)
+      Staged = emitPartialWarpFlush(SlowT, Any, Narrow, ValuesAt);
+    emitStagedFlush(Staged, ValuesAt(Staged));
+  }
+
+  // How many counters the return flushes (slotValues' keys).
+  size_t numFlushedCounters() const {
+    std::set<uint32_t> Counters;
+    for (auto &[Counter, Slot] : Slots)
+      Counters.insert(Counter);
+    for (const GroupSlot &S : GroupSlots)
+      for (auto [Counter, Times] : S.Counters)
+        Counters.insert(Counter);
+    return Counters.size();
+  }
+
+  // The counters whose value at the return is one 32-bit register alone
+  // (no other register, no group register times a count, added to it): that
+  // register's value, by counter.
+  std::map<uint32_t, Value *> narrowValues(IRBuilder<> &B) {
+    std::map<uint32_t, std::pair<AllocaInst *, unsigned>> Sources;
+    auto Note = [&](uint32_t Counter, AllocaInst *R, uint64_t Times) {
+      auto &Source = Sources.try_emplace(Counter, R, 0).first->second;
+      Source.second += Times == 1 && Source.first == R ? 1 : 2;
+    };
+    for (auto &[Counter, Slot] : Slots)
+      Note(Counter, Slot, 1);
+    for (const GroupSlot &S : GroupSlots)
+      for (auto [Counter, Times] : S.Counters)
+        Note(Counter, S.R, Times);
+    std::map<uint32_t, Value *> Narrow;
+    for (auto &[Counter, Source] : Sources)
+      if (Source.second == 1 &&
+          Source.first->getAllocatedType()->isIntegerTy(32))
+        Narrow[Counter] = B.CreateLoad(B.getInt32Ty(), Source.first);
+    return Narrow;
+  }
+
+  static Value *orOf(IRBuilder<> &B, const std::map<uint32_t, Value *> &Of) {
+    Value *Any = nullptr;
+    for (auto &[Counter, V] : Of)
+      Any = Any ? B.CreateOr(Any, V) : V;
+    return Any;
+  }
+
+  // The OR of every register's magnitude, v ^ (v >> 63) (v when v >= 0,
+  // -v - 1 below), for the signed small test: in 32 bits for the narrow
+  // ones (their magnitudes are not negative: zero-extended).
+  static Value *magnitudeOf(IRBuilder<> &B,
+                            const std::map<uint32_t, Value *> &Narrow,
+                            const std::map<uint32_t, Value *> &Values) {
+    Value *Narrows = nullptr, *Wides = nullptr;
+    for (auto &[Counter, V] : Values) {
+      auto It = Narrow.find(Counter);
+      Value *X = It != Narrow.end() ? It->second : V;
+      unsigned Bits = X->getType()->getIntegerBitWidth();
+      Value *Mag = B.CreateXor(X, B.CreateAShr(X, Bits - 1));
+      Value *&Sum = It != Narrow.end() ? Narrows : Wides;
+      Sum = Sum ? B.CreateOr(Sum, Mag) : Mag;
+    }
+    if (Narrows)
+      Narrows = B.CreateZExt(Narrows, B.getInt64Ty());
+    if (Narrows && Wides)
+      return B.CreateOr(Narrows, Wides);
+    return Narrows ? Narrows : Wides;
   }
 
   // Where the fast path does not apply (a partial warp, or a large
   // register): lanes whose registers are all small and that can sum
-  // together (__pasta_div_flush_lanes_fast) sum each register over their
-  // mask, read once, and the first of them adds the sum
+  // together (__pasta_div_flush_lanes_fast, or its signed form) sum each
+  // register over their mask, read once, and the first of them adds the sum
   // (__pasta_div_flush_counter_lanes). Every test is a vote of the same
   // lanes, so they reach each sum together. Returns where the others go on
   // (the staged flush).
+  template <typename ValuesFn>
   Instruction *emitPartialWarpFlush(Instruction *At, Value *Any,
-                                    const std::map<uint32_t, Value *> &Values) {
+                                    const std::map<uint32_t, Value *> &Narrow,
+                                    ValuesFn ValuesAt) {
     Module &M = *Copy.getParent();
     IRBuilder<> B(At);
     Type *I64 = B.getInt64Ty();
-    FunctionCallee LanesFast =
-        M.getOrInsertFunction(DivFlushLanesFastName, I64, I64);
-    Value *Fast = B.CreateICmpNE(B.CreateCall(LanesFast, {Any}), B.getInt64(0),
+    Value *Test = Any;
+    if (SignedLanesFlush)
+      Test = magnitudeOf(B, Narrow, ValuesAt(At));
+    FunctionCallee LanesFast = M.getOrInsertFunction(
+        SignedLanesFlush ? DivFlushLanesFastSignedName : DivFlushLanesFastName,
+        I64, I64);
+    Value *Fast = B.CreateICmpNE(B.CreateCall(LanesFast, {Test}), B.getInt64(0),
                                  "pasta.div.lanes");
     Instruction *LanesT, *StagedT;
     SplitBlockAndInsertIfThenElse(Fast, At->getIterator(), &LanesT, &StagedT);
@@ -3341,21 +3541,24 @@ private:
     Value *Lanes =
         LB.CreateCall(M.getOrInsertFunction(DivFlushLanesName, I64), {});
     Value *Row = freshRow(LB);
-    FunctionCallee Add =
-        M.getOrInsertFunction(DivFlushCounterLanesName, LB.getVoidTy(),
-                              PointerType::get(M.getContext(), 1), I64, I64);
-    for (auto &[Counter, V] : Values)
+    FunctionCallee Add = M.getOrInsertFunction(
+        SignedLanesFlush ? DivFlushCounterLanesSignedName
+                         : DivFlushCounterLanesName,
+        LB.getVoidTy(), PointerType::get(M.getContext(), 1), I64, I64);
+    for (auto &[Counter, V] : ValuesAt(LanesT))
       LB.CreateCall(Add, {counter(LB, Counter, Row), V, Lanes});
     return StagedT;
   }
 
   // Where at most one lane of the warp holds a nonzero register (Any, the
   // OR of a lane's registers): that lane adds each nonzero one with one
-  // `red` (__pasta_div_flush_add), exact since every other lane's are 0.
-  // Returns
-  // where the other warps go on (the usual flush).
+  // `red` (__pasta_div_flush_add, or __pasta_div_flush_add32 for a narrow
+  // one), exact since every other lane's are 0. Returns where the other
+  // warps go on (the usual flush).
+  template <typename ValuesFn>
   Instruction *emitLoneLaneFlush(IRBuilder<> &B, Value *Any,
-                                 const std::map<uint32_t, Value *> &Values) {
+                                 const std::map<uint32_t, Value *> &Narrow,
+                                 ValuesFn ValuesAt) {
     Module &M = *Copy.getParent();
     Type *I64 = B.getInt64Ty();
     FunctionCallee IsLone = M.getOrInsertFunction(DivFlushLoneName, I64, I64);
@@ -3367,11 +3570,18 @@ private:
         LoneT->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> LB(LoneT);
     Value *Row = freshRow(LB);
+    PointerType *Global = PointerType::get(M.getContext(), 1);
     FunctionCallee Add =
-        M.getOrInsertFunction(DivFlushAddName, LB.getVoidTy(),
-                              PointerType::get(M.getContext(), 1), I64);
-    for (auto &[Counter, V] : Values)
-      LB.CreateCall(Add, {counter(LB, Counter, Row), V});
+        M.getOrInsertFunction(DivFlushAddName, LB.getVoidTy(), Global, I64);
+    FunctionCallee Add32 = M.getOrInsertFunction(
+        DivFlushAdd32Name, LB.getVoidTy(), Global, LB.getInt32Ty());
+    for (auto &[Counter, V] : ValuesAt(LoneT)) {
+      auto It = Narrow.find(Counter);
+      if (It != Narrow.end())
+        LB.CreateCall(Add32, {counter(LB, Counter, Row), It->second});
+      else
+        LB.CreateCall(Add, {counter(LB, Counter, Row), V});
+    }
     return RestT;
   }
 

@@ -68,6 +68,10 @@ struct DivHelpers {
   llvm::FunctionCallee IntervalBody;
   // A shared access's bank conflicts in such a body, summed likewise.
   llvm::FunctionCallee IntervalConflicts;
+  // A lane-shaped access measured once per entry of a uniform loop whose
+  // step is not a multiple of a sector: the trips' one-row figures beyond
+  // the first trip's (CopyMeasures::foldLanesTrips).
+  llvm::FunctionCallee LanesTrips;
 };
 
 // A planned access in a divergence copy: its pointer there.

@@ -795,6 +795,11 @@ Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
       ConstantInt::get(Step->getType(), 0), "pasta.div.step.ok");
 }
 
+Value *UniformLoops::stepBefore(const UniformLoop &U, const Repeat &R) {
+  return Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(),
+                                 U.PreheaderEnd);
+}
+
 // Each narrow recurrence {s,+,d} of N bits stays in range over U's
 // iterations when its last value, ext(s) + (trips - 1) * sext(d) computed in
 // 64 bits, does (it moves monotonically); trips up to 2^32 keep that product

@@ -247,6 +247,8 @@ public:
   llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
                               uint64_t Granule,
                               const UniformLoop *At = nullptr);
+  // R's step (StepToTest, bytes per iteration of U) at U's preheader's end.
+  llvm::Value *stepBefore(const UniformLoop &U, const Repeat &R);
   // U's iterations per entry (U.Trips), computed once at its preheader's end.
   llvm::Value *tripsBefore(const UniformLoop &U);
   // In this lane, whether Cond, the condition of a branch in L's header

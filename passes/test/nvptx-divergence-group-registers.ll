@@ -29,7 +29,7 @@
 ;   }
 ; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
 ; for, not its _cold form: nvptx-divergence-cold-general.ll.)
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cold-general-above=64 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-cold-general-above=64 -pasta-div-narrow-flush-tests=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-group-registers=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=OFF
 
 ; At the return, each group register goes to four counters, one per line.

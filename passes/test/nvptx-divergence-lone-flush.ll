@@ -23,7 +23,7 @@
 ;     }
 ;     out[tx] = s[tx + 1][16];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-narrow-flush-tests=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-lone-lane-flush=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4diagPiPKi__pasta_div(

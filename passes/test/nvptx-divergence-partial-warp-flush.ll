@@ -26,7 +26,7 @@
 ;     }
 ;     out[tx] = s[tx + 1][16];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-signed-lanes-flush=0 -pasta-div-narrow-flush-tests=0 -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-partial-warp-flush=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; The fast path's test, then its else branch: the partial warp's test on the
