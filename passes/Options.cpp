@@ -279,7 +279,7 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.Divergence =
       flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
   // A divergence build is made for divergence runs, which never launch the
-  // working-set copies; compiled anyway they were a seventh of a large
+  // working-set copies; compiled anyway they were a tenth of a large
   // kernel's divergence build. PASTA_VARIANTS=1 (or ws) keeps them.
   if (O.Divergence && !VariantsGiven)
     O.WorkingSetCopies = false;

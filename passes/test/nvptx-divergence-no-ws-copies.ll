@@ -1,8 +1,8 @@
 ; A divergence build compiles the copies divergence runs launch (the
 ; divergence copies; the counting kernel, its plain and capped copies for
 ; runs without PASTA_DIVERGENCE and for fallbacks) but no working-set
-; copies, which only working-set runs launch and which ptxas spent about a
-; seventh of a myocyte-like kernel's divergence build on (Options.cpp).
+; copies, which only working-set runs launch and which were about a tenth
+; of a myocyte-like kernel's divergence build (Options.cpp).
 ; PASTA_VARIANTS given (1, or ws) keeps them; a counting build keeps them
 ; by default. The kernels and device function of nvptx-counter-placement.ll:
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=DIV
