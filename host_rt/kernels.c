@@ -268,9 +268,9 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id) {
     if (!k->ws && k->mangled && !k->gave_up_copy && !pasta__st.warned_no_ws) {
       pasta__st.warned_no_ws = 1;
       PASTA_WARN("PASTA_WORKING_SET=1 but kernel '%s' has no working-set "
-                 "copy (compiled with PASTA_VARIANTS=0 or plain, or not "
-                 "instrumented); its launches are counted without a working "
-                 "set\n",
+                 "copy (compiled with PASTA_VARIANTS=0 or plain, or "
+                 "PASTA_DIVERGENCE=1, or not instrumented); its launches are "
+                 "counted without a working set\n",
                  k->mangled);
     }
   }

@@ -1092,7 +1092,8 @@ static int test_missing_copies(void) {
         launch_events[2].variant == PASTA_RUN_COUNTING);
   CHECK_HAS_STR(text, "pasta: warning: PASTA_WORKING_SET=1 but kernel "
                       "'_Z2kpv' has no working-set copy (compiled with "
-                      "PASTA_VARIANTS=0 or plain, or not instrumented)");
+                      "PASTA_VARIANTS=0 or plain, or PASTA_DIVERGENCE=1, or "
+                      "not instrumented)");
   CHECK_HAS_STR(text, "pasta: warning: kernel '_Z2kwv' has no uninstrumented "
                       "variant (compiled with PASTA_VARIANTS=0 or ws, or not "
                       "instrumented)");

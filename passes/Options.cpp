@@ -60,7 +60,7 @@ static cl::opt<std::string> VariantsFlag(
     "pasta-variants",
     cl::desc("PASTA: also emit each kernel's uninstrumented and working-set "
              "variants: 1/0, or only one of them, plain or ws (env "
-             "PASTA_VARIANTS, default 1)"),
+             "PASTA_VARIANTS, default 1; plain in divergence builds)"),
     cl::init(""));
 
 static cl::opt<bool> InterceptFlag(
@@ -222,10 +222,11 @@ static unsigned countOption(const cl::opt<int> &Flag, const char *EnvName,
 // (plain: launch windows and sampling, no working-set mode; ws: working-set
 // mode, launches outside the window counted). The working-set copies were
 // most of what instrumentation added to compile time (issue [overhead-3]).
-static void variantsOption(pasta::Options &O) {
+// Returns whether it was given.
+static bool variantsOption(pasta::Options &O) {
   std::string Given = stringOption(VariantsFlag, "PASTA_VARIANTS");
   if (Given.empty())
-    return;
+    return false;
   StringRef S(Given);
   if (S.equals_insensitive("plain")) {
     O.WorkingSetCopies = false;
@@ -240,6 +241,7 @@ static void variantsOption(pasta::Options &O) {
                         " is not 1/0 (on/off, true/false, yes/no), plain or ws")
                            .str());
   }
+  return true;
 }
 
 // Which copies get the cleanup after the runtime is inlined: div, all, or
@@ -271,11 +273,16 @@ pasta::Options pasta::Options::fromCommandLineAndEnvironment() {
   O.PrintSites = PrintSitesFlag;
   O.LinkRuntime = LinkRuntimeFlag;
   O.RuntimePath = RuntimeFlag;
-  variantsOption(O);
+  bool VariantsGiven = variantsOption(O);
   O.Intercept = flagOption(InterceptFlag, "PASTA_INTERCEPT", true, O.Errors);
   O.Trace = flagOption(TraceFlag, "PASTA_TRACE", false, O.Errors);
   O.Divergence =
       flagOption(DivergenceFlag, "PASTA_DIVERGENCE", false, O.Errors);
+  // A divergence build is made for divergence runs, which never launch the
+  // working-set copies; compiled anyway they were a tenth of a large
+  // kernel's divergence build. PASTA_VARIANTS=1 (or ws) keeps them.
+  if (O.Divergence && !VariantsGiven)
+    O.WorkingSetCopies = false;
   O.PlaceCounters =
       flagOption(PlaceCountersFlag, "PASTA_PLACE_COUNTERS", true, O.Errors);
   O.CalleeCounts =

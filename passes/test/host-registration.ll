@@ -37,6 +37,17 @@
 ; NOCAP: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_div)
 ; NOCAP-NOT: {{__pasta_divu|__pasta_divg|__pasta_div1}}
 ; NODIV-NOT: __pasta_div
+; A divergence build gets no working-set copies unless PASTA_VARIANTS is
+; given (1 or ws): divergence runs never launch them (Options.cpp). The
+; plain copy stays (launch windows, sampling, fallbacks).
+; RUN: %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIVNOWS
+; RUN: %opt -passes=pasta-host-registration -pasta-divergence -pasta-variants=1 -S %s | FileCheck %s --check-prefix=DIVWS
+; RUN: env PASTA_VARIANTS=ws %opt -passes=pasta-host-registration -pasta-divergence -S %s | FileCheck %s --check-prefix=DIVWSONLY
+; DIVNOWS-NOT: axpy__pasta_ws
+; DIVNOWS: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr null, ptr null,
+; DIVNOWS-NOT: axpy__pasta_ws
+; DIVWS: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr @__pasta_handle_axpy__pasta_plain, ptr @__pasta_handle_axpy__pasta_ws, ptr null,
+; DIVWSONLY: call void @__pasta_register_kernel(ptr @stub, ptr @name, ptr null, ptr @__pasta_handle_axpy__pasta_ws, ptr null,
 source_filename = "axpy.cu"
 target triple = "x86_64-pc-linux-gnu"
 

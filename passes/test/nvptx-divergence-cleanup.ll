@@ -6,10 +6,11 @@
 ; bit-spreading loop of three trips and one of two) is written out. The
 ; counting and working-set copies are left as they were unless
 ; PASTA_CLEANUP=all. The default (0) leaves every copy as the tree before
-; left it.
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -pasta-cleanup=div -S %s | FileCheck %s --check-prefixes=CHECK,DIV
-; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,NONE
-; RUN: env PASTA_CLEANUP=all %opt -passes=pasta-count -pasta-divergence -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,ALL
+; left it. A divergence build compiles no working-set copies unless
+; PASTA_VARIANTS asks for them (Options.cpp): -pasta-variants=1 here.
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-variants=1 -pasta-div-maxnreg=0 -pasta-cleanup=div -S %s | FileCheck %s --check-prefixes=CHECK,DIV
+; RUN: %opt -passes=pasta-count -pasta-divergence -pasta-variants=1 -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,NONE
+; RUN: env PASTA_CLEANUP=all %opt -passes=pasta-count -pasta-divergence -pasta-variants=1 -pasta-div-maxnreg=0 -S %s | FileCheck %s --check-prefixes=CHECK,ALL
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
