@@ -702,6 +702,12 @@ public:
                    {counter(B, Planned.Warps), counter(B, Planned.Threads)});
       return;
     }
+    if (Planned.Regroups != PASTA_NONE) {
+      // A kernel's sole return: only groups of lanes without lane 0 add.
+      IRBuilder<> B(&*BB.getFirstInsertionPt());
+      B.CreateCall(H.ReturnAdd, {counter(B, Planned.Regroups)});
+      return;
+    }
     if (!Planned.Measured)
       return;
     // After the registers; in the entry block, after the code above them.
