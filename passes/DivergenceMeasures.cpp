@@ -373,6 +373,16 @@ static Value *recomputedAtEntry(Value *V, Instruction *Before,
 // whether any such base is off a sector's start; where none is, a full
 // row adds no sector beyond the derived ones, and its warps skip
 // __pasta_div_row_sectors and its add (axpy's x[i] and y[i]).
+// On by default: that test made per block of the program (the bases of
+// the FullRow groups in one block), not once for the copy: bfs_expand's
+// row_ptr[u] and row_ptr[u + 1] are 4 bytes apart, so one of them is
+// always off a sector and a single test never passed, though its
+// frontier[u] starts one in every full row.
+static cl::opt<bool> RowBasesPerBlock(
+    "pasta-div-row-bases-per-block", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the entry's test of the full rows' bases "
+             "made for each block's groups (off: one test for all)"));
+
 static cl::opt<bool> AlignedRowsAtEntry(
     "pasta-div-aligned-rows-at-entry", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: test once at the entry whether the full "
@@ -2880,7 +2890,8 @@ private:
       bankRow(); // above the split: it must dominate the adds
     if (AlignedBase.contains(&G)) {
       // A full row whose bases all start a sector: nothing to add.
-      At = SplitBlockAndInsertIfThen(rowOrBasesOff(Full, At), At->getIterator(),
+      At = SplitBlockAndInsertIfThen(rowOrBasesOff(G, Full, At),
+                                     At->getIterator(),
                                      /*Unreachable=*/false);
       markInstrumentation(
           At->getParent()->getSinglePredecessor()->getTerminator());
@@ -2916,13 +2927,18 @@ private:
   // at each execution whose lane 0's address mod 32 laneZeroLow builds at the
   // entry (AlignedBase), and RowBasesOff, whether any of those is off a
   // sector's start.
+  // With RowBasesPerBlock, one test per block of the program (the plan's)
+  // instead: the bases of one block's groups (bfs's row_ptr[u] and
+  // row_ptr[u + 1], 4 bytes apart) may never all start a sector while
+  // another block's do (its frontier[u]), and a warp runs a block outside
+  // loops at most once.
   void rowBasesAtEntry() {
     // A kernel's arguments are the same in every lane; a device function's
     // may not be (its caller's index).
     if (!AlignedRowsAtEntry || !isKernel(Copy))
       return;
     IRBuilder<> B(EntryBody);
-    Value *Any = nullptr;
+    MapVector<const BasicBlock *, Value *> AnyIn;
     for (AccessGroup &G : Groups) {
       if (!G.FullRow || G.InLoop || G.Repeat || G.Proven || G.RowsProven ||
           G.StackedWidth || *G.LaneStride >= 32)
@@ -2933,23 +2949,31 @@ private:
       if (!Low)
         continue;
       AlignedBase.insert(&G);
+      Value *&Any = AnyIn[baseTestBlock(G)];
       Any = Any ? B.CreateOr(Any, Low) : Low;
     }
-    if (Any)
-      RowBasesOff =
+    for (auto [BB, Any] : AnyIn)
+      RowBasesOff[BB] =
           B.CreateICmpNE(B.CreateAnd(B.CreateTrunc(Any, B.getInt32Ty()), 31),
                          B.getInt32(0), "pasta.div.rowbases.off");
   }
 
+  // The block whose groups' bases rowBasesAtEntry tests together with G's:
+  // G's own in the plan, or none (one test for all).
+  static const BasicBlock *baseTestBlock(const AccessGroup &G) {
+    return RowBasesPerBlock ? G.Members.front()->A->I->getParent() : nullptr;
+  }
+
   // Whether a warp is not a full row (Full false) or a base of the
-  // AlignedBase groups is off a sector's start: where neither, those groups
-  // add nothing. One per Full value, made before the first group's At (as
-  // Full is).
-  Value *rowOrBasesOff(Value *Full, Instruction *At) {
-    Value *&Slow = RowOrBasesOff[Full];
+  // AlignedBase groups tested with G's is off a sector's start: where
+  // neither, those groups add nothing. One per Full value and test, made
+  // before the first group's At (as Full is).
+  Value *rowOrBasesOff(const AccessGroup &G, Value *Full, Instruction *At) {
+    Value *Off = RowBasesOff.lookup(baseTestBlock(G));
+    Value *&Slow = RowOrBasesOff[{Full, Off}];
     if (!Slow) {
       IRBuilder<> B(At);
-      Slow = B.CreateOr(B.CreateNot(Full), RowBasesOff, "pasta.div.rowslow");
+      Slow = B.CreateOr(B.CreateNot(Full), Off, "pasta.div.rowslow");
     }
     return Slow;
   }
@@ -3456,8 +3480,9 @@ private:
   std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
   SmallPtrSet<const AccessGroup *, 4> AlignedBase; // rowBasesAtEntry
-  Value *RowBasesOff = nullptr;
-  DenseMap<Value *, Value *> RowOrBasesOff; // rowOrBasesOff
+  // rowBasesAtEntry's tests, by block (baseTestBlock).
+  DenseMap<const BasicBlock *, Value *> RowBasesOff;
+  DenseMap<std::pair<Value *, Value *>, Value *> RowOrBasesOff;
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;
