@@ -116,11 +116,11 @@ struct Candidate {
   Loop *L = nullptr;
   const DivergencePlan::Block *Planned = nullptr;
   bool Whole = false;
-  // A whole loop inside others: the exit blocks of the outermost, where
-  // the clone's trips are added (tripsAtOuterExits); none: at its exit.
-  SmallVector<BasicBlock *, 2> OuterExits;
   SmallVector<std::pair<Value *, uint64_t>, 2> Aligned;
   SmallVector<std::pair<Value *, const DivergencePlan::Access *>, 2> Apart;
+  // A whole loop inside others: the exit blocks of the outermost, where
+  // the clone's trips are added (tripsAtOuterExits); none: at its exit.
+  SmallVector<BasicBlock *, 2> OuterExits = {};
 };
 
 // Whether A, in a uniform loop versioned whole, may be an Apart access: a
@@ -234,7 +234,8 @@ void addApartFigures(IRBuilder<> &DB, Value *Row,
   Add(PASTA_DIV_IDEAL_SECTORS, A.Size);
 }
 
-// addCloneTrips's adds at DB, for N trips (an i64).
+// addCloneTrips's adds at DB, for N trips (extended to 64 bits after the
+// row, as the code was before tripsAtOuterExits).
 void addTripsAt(
     IRBuilder<> &DB, const DivergencePlan::Block &Planned, Value *N,
     ModuleTables &T, const VersionHelpers &VH,
@@ -243,6 +244,7 @@ void addTripsAt(
   Value *Row =
       DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
                                  DB.getInt32(T.numBanks())});
+  N = DB.CreateZExt(N, I64);
   DB.CreateCall(VH.TripsAdd,
                 {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
   if (Planned.OwnThreads)
@@ -264,7 +266,7 @@ void addCloneTrips(
     ArrayRef<std::pair<Value *, const DivergencePlan::Access *>> Apart = {}) {
   IRBuilder<> DB(&Done);
   DB.SetCurrentDebugLocation(Loc);
-  addTripsAt(DB, Planned, DB.CreateZExt(Trips, DB.getInt64Ty()), T, VH, Apart);
+  addTripsAt(DB, Planned, Trips, T, VH, Apart);
 }
 
 // Removes Phi of the clone Body and its step (Phi plus something) when
