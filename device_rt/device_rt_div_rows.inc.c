@@ -1443,6 +1443,15 @@ PASTA_INLINE void __pasta_div_return_add(PASTA_GLOBAL uint64_t *regroups) {
   pasta_div_lone_add(regroups, 1, hidden);
 }
 
+/* A full warp's constant counts at a clean exit (passes/
+ * DivergenceMeasures.cpp, cleanWarpExits): `total`, the warp's sum, added
+ * by lane 0 alone. */
+PASTA_INLINE void __pasta_div_warp_add(PASTA_GLOBAL uint64_t *counter,
+                                       uint64_t total) {
+  if (__gpu_lane_id() == 0)
+    pasta_atomic_add(counter, total);
+}
+
 /* Adds an access's figure to its counter where it was measured, when that
  * code runs at most once per call (no loop around it): the access helpers
  * leave it in the first active lane and 0 in the others, so only that lane

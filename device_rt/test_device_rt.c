@@ -2855,6 +2855,19 @@ static void test_div_return(void) {
   CHECK(executions > warps);
 }
 
+/* __pasta_div_warp_add (passes/DivergenceMeasures.cpp, cleanWarpExits):
+ * a full warp's total, added once (by lane 0), whatever every lane passes. */
+static void div_warp_add_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  __pasta_div_warp_add((uint64_t *)arg, 32);
+}
+
+static void test_div_warp_add(void) {
+  uint64_t total = 0;
+  pasta_shim_warp(32, 0xffffffffull, 0, 0, div_warp_add_lane, &total);
+  CHECK_EQ_U64(total, 32);
+}
+
 /* __pasta_div_branch_split_add (passes/DivergencePlan.cpp, splitBody): a
  * branch's divergent executions are derived at read-back as its executions
  * less those in which no active lane takes the body's side (`none`) and
@@ -4380,6 +4393,7 @@ int main(void) {
   test_div_interval_conflicts();
   test_div_branch_none();
   test_div_return();
+  test_div_warp_add();
   test_div_branch_split();
   test_div_branch_launch();
   test_div_direct_add();
