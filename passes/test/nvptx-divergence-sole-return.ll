@@ -35,7 +35,7 @@
 
 ; The return block: the groups without lane 0 add, nothing else of it.
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z6expandPKiS0_PiS1_ii__pasta_div(
-; CHECK: {{^}}[[RET:[0-9]+]]:{{.*}}preds = %.loopexit,
+; CHECK: {{^}}[[RET:[0-9]+]]:{{.*}}preds = {{.*}}%.loopexit, 
 ; CHECK-NEXT: %pasta.count
 ; CHECK-NOT: __pasta_div_block_add
 ; CHECK: %[[SLOT:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 {{[0-9]+}}
