@@ -152,16 +152,20 @@ static cl::opt<bool> SkipZeroCounts(
              "code's fast counter flushes run behind one vote of their "
              "values (a warp of zeros skips them)"));
 
-// On by default: in a copy with the clean-exit flag whose return is a
+// Off by default: in a copy with the clean-exit flag whose return is a
 // kernel's sole return (DivergencePlan::Block::Regroups), an edge into the
 // return on which every value the counting code flushes is a constant and
 // no lane may have written a register (no mark of the flag before it) is
 // taken by a full warp straight to an exit of its own, where lane 0 adds
 // 32 times each nonzero constant (cleanWarpExits): bfs_expand's warps that
 // hold no frontier node ran the return's flush (votes of zero counts,
-// bits, registers) to add one bit's 32.
+// bits, registers) to add one bit's 32. On an H200 it made bfs slower
+// (2.59x plain against 2.53x without it, the same run), and its edge
+// loop's warp executions 7% fewer (line 57: 326,174 against 349,601 in
+// every run without it): the split edge moved the copy's reconvergence,
+// so its figures are not the copy's of before. Measured, not taken.
 static cl::opt<bool> CleanWarpExits(
-    "pasta-div-clean-warp-exits", cl::init(true), cl::Hidden,
+    "pasta-div-clean-warp-exits", cl::init(false), cl::Hidden,
     cl::desc("Divergence copies that skip clean exits' flush: a full warp "
              "on an edge into the return that carries only constant counts "
              "adds them from lane 0 and returns (off: the return's flush)"));
