@@ -1510,6 +1510,31 @@ PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,
     pasta_div_lone_add(threads, (uint64_t)__builtin_popcountll(lanes), hidden);
 }
 
+/* At a kernel's sole return, which every thread of a launch runs once
+ * (passes/DivergencePlan.cpp, soleReturn): the first lane of a group that
+ * does not hold lane 0 adds 1 to `regroups`. A warp's threads are its
+ * lowest lanes, so lane 0 starts in every warp and exactly one of the
+ * groups its lanes come in holds it: read-back adds the launch's warps,
+ * and a warp that comes whole, the usual one, adds nothing (it added its
+ * warp execution and its lanes: two `red`s a warp). */
+PASTA_INLINE void __pasta_div_return_add(PASTA_GLOBAL uint64_t *regroups) {
+  uint64_t lanes = __gpu_lane_mask();
+  uint64_t below = pasta_div_below(lanes);
+  uint64_t hidden = pasta_div_hidden_below(below);
+  if (below != 0 || (lanes & 1) != 0)
+    return;
+  pasta_div_lone_add(regroups, 1, hidden);
+}
+
+/* A full warp's constant counts at a clean exit (passes/
+ * DivergenceMeasures.cpp, cleanWarpExits): `total`, the warp's sum, added
+ * by lane 0 alone. */
+PASTA_INLINE void __pasta_div_warp_add(PASTA_GLOBAL uint64_t *counter,
+                                       uint64_t total) {
+  if (__gpu_lane_id() == 0)
+    pasta_atomic_add(counter, total);
+}
+
 /* Adds an access's figure to its counter where it was measured, when that
  * code runs at most once per call (no loop around it): the access helpers
  * leave it in the first active lane and 0 in the others, so only that lane

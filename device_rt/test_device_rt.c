@@ -2973,6 +2973,80 @@ static void test_div_branch_none(void) {
   }
 }
 
+/* __pasta_div_return_add (passes/DivergencePlan.cpp, soleReturn): a
+ * kernel's sole return's warp executions are derived at read-back as the
+ * launch's warps plus what the helper adds. A warp's launch lanes (its
+ * lowest ones: 1 to 64 of them) come to the return in groups that split
+ * them by several patterns; each group runs the helper once, so the warp's
+ * executions by definition are its groups, which must equal 1 plus what
+ * the groups added. */
+static void div_return_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  __pasta_div_return_add((uint64_t *)arg);
+}
+
+/* The groups of `launch` whose lanes have `pattern`'s bit (lane mod 64),
+ * each lane of one such run its own group, then the rest in one group. */
+static uint64_t div_return_groups(uint32_t width, uint64_t launch,
+                                  uint64_t pattern, uint64_t *regroups) {
+  uint64_t groups = 0, rest = launch;
+  for (uint32_t lane = 0; lane < width; ++lane) {
+    uint64_t bit = 1ull << lane;
+    if ((launch & bit) && (pattern & bit)) {
+      pasta_shim_warp(width, bit, 0, 0, div_return_lane, regroups);
+      ++groups, rest &= ~bit;
+    }
+  }
+  if (rest) {
+    pasta_shim_warp(width, rest, 0, 0, div_return_lane, regroups);
+    ++groups;
+  }
+  return groups;
+}
+
+static void test_div_return(void) {
+  const uint64_t patterns[] = {0,
+                               ~0ull,
+                               1ull,
+                               2ull,
+                               1ull << 31,
+                               0x80000001ull,
+                               0xf0f0f0f0ull,
+                               ~1ull,
+                               0xaaaaaaaaaaaaaaaaull};
+  const uint32_t threads[] = {1, 2, 17, 31, 32, 33, 63, 64};
+  uint64_t warps = 0, executions = 0, regroups = 0;
+  for (uint32_t width = 32; width <= 64; width += 32)
+    for (size_t t = 0; t < sizeof threads / sizeof *threads; ++t) {
+      if (threads[t] > width)
+        continue;
+      uint64_t launch = threads[t] == 64 ? ~0ull : (1ull << threads[t]) - 1;
+      for (size_t p = 0; p < sizeof patterns / sizeof *patterns; ++p) {
+        uint64_t added = 0;
+        uint64_t groups = div_return_groups(width, launch, patterns[p], &added);
+        CHECK_EQ_U64(1 + added, groups);
+        ++warps, executions += groups, regroups += added;
+      }
+    }
+  /* The derivation the plan makes: return warps = launch warps + regroups;
+   * and some warps came apart. */
+  CHECK_EQ_U64(warps + regroups, executions);
+  CHECK(executions > warps);
+}
+
+/* __pasta_div_warp_add (passes/DivergenceMeasures.cpp, cleanWarpExits):
+ * a full warp's total, added once (by lane 0), whatever every lane passes. */
+static void div_warp_add_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  __pasta_div_warp_add((uint64_t *)arg, 32);
+}
+
+static void test_div_warp_add(void) {
+  uint64_t total = 0;
+  pasta_shim_warp(32, 0xffffffffull, 0, 0, div_warp_add_lane, &total);
+  CHECK_EQ_U64(total, 32);
+}
+
 /* __pasta_div_branch_split_add (passes/DivergencePlan.cpp, splitBody): a
  * branch's divergent executions are derived at read-back as its executions
  * less those in which no active lane takes the body's side (`none`) and
@@ -4497,6 +4571,8 @@ int main(void) {
   test_div_interval_body();
   test_div_interval_conflicts();
   test_div_branch_none();
+  test_div_return();
+  test_div_warp_add();
   test_div_branch_split();
   test_div_branch_launch();
   test_div_direct_add();

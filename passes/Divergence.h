@@ -61,12 +61,21 @@ struct DivergencePlan {
   // A kernel's entry block is not measured either: its warp executions
   // and their lanes are the warps and threads each launch starts, which
   // the grid's first thread adds once (Launch).
+  // A kernel's sole return, which every thread a launch starts runs once
+  // (DivergencePlan.cpp, soleReturn), is not measured either: its active
+  // lanes are the launch's threads, and its warp executions the launch's
+  // warps plus, in each warp whose lanes come to it apart, one per group
+  // of them that does not hold lane 0 (every warp starts with lane 0 and
+  // exactly one of its groups holds it), which such groups add to
+  // Regroups (__pasta_div_return_add): a warp that comes whole adds
+  // nothing.
   struct Block {
     llvm::BasicBlock *BB;
     uint32_t Warps, Threads;
     bool OwnThreads;
     bool Measured = true;
     bool Launch = false;
+    uint32_t Regroups = PASTA_NONE;
   };
   // The code after a call in a block: its lanes may be fewer warp-level
   // executions than the block's top had (the callee's code reconverges

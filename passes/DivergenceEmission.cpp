@@ -800,6 +800,7 @@ void pasta::createDivergenceVariants(
                                            I32, Global, Global, I32);
   H.CountLaunch =
       M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
+  H.ReturnAdd = M.getOrInsertFunction("__pasta_div_return_add", Void, Global);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
   H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
   SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};

@@ -196,6 +196,24 @@ static cl::opt<bool> SkipZeroCounts(
              "code's fast counter flushes run behind one vote of their "
              "values (a warp of zeros skips them)"));
 
+// Off by default: in a copy with the clean-exit flag whose return is a
+// kernel's sole return (DivergencePlan::Block::Regroups), an edge into the
+// return on which every value the counting code flushes is a constant and
+// no lane may have written a register (no mark of the flag before it) is
+// taken by a full warp straight to an exit of its own, where lane 0 adds
+// 32 times each nonzero constant (cleanWarpExits): bfs_expand's warps that
+// hold no frontier node ran the return's flush (votes of zero counts,
+// bits, registers) to add one bit's 32. On an H200 it made bfs slower
+// (2.59x plain against 2.53x without it, the same run), and its edge
+// loop's warp executions 7% fewer (line 57: 326,174 against 349,601 in
+// every run without it): the split edge moved the copy's reconvergence,
+// so its figures are not the copy's of before. Measured, not taken.
+static cl::opt<bool> CleanWarpExits(
+    "pasta-div-clean-warp-exits", cl::init(false), cl::Hidden,
+    cl::desc("Divergence copies that skip clean exits' flush: a full warp "
+             "on an edge into the return that carries only constant counts "
+             "adds them from lane 0 and returns (off: the return's flush)"));
+
 // After a block barrier, outside loops, a run of loads (no store, atomic
 // or call with effects between them) is measured after its last load: the
 // block's warps all leave the barrier together, so a load whose issue
@@ -417,6 +435,16 @@ static Value *recomputedAtEntry(Value *V, Instruction *Before,
 // whether any such base is off a sector's start; where none is, a full
 // row adds no sector beyond the derived ones, and its warps skip
 // __pasta_div_row_sectors and its add (axpy's x[i] and y[i]).
+// On by default: that test made per block of the program (the bases of
+// the FullRow groups in one block), not once for the copy: bfs_expand's
+// row_ptr[u] and row_ptr[u + 1] are 4 bytes apart, so one of them is
+// always off a sector and a single test never passed, though its
+// frontier[u] starts one in every full row.
+static cl::opt<bool> RowBasesPerBlock(
+    "pasta-div-row-bases-per-block", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: the entry's test of the full rows' bases "
+             "made for each block's groups (off: one test for all)"));
+
 static cl::opt<bool> AlignedRowsAtEntry(
     "pasta-div-aligned-rows-at-entry", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: test once at the entry whether the full "
@@ -744,6 +772,12 @@ public:
       IRBuilder<> B(EntryBody);
       B.CreateCall(H.CountLaunch,
                    {counter(B, Planned.Warps), counter(B, Planned.Threads)});
+      return;
+    }
+    if (Planned.Regroups != PASTA_NONE) {
+      // A kernel's sole return: only groups of lanes without lane 0 add.
+      IRBuilder<> B(&*BB.getFirstInsertionPt());
+      B.CreateCall(H.ReturnAdd, {counter(B, Planned.Regroups)});
       return;
     }
     if (!Planned.Measured)
@@ -1370,8 +1404,229 @@ public:
       skipZeroCountFlushes();
     if (Written && CleanupCleanExits)
       Copy.addFnAttr(DivCleanupAttr);
+    // Before the registers' flush: its calls are not the counting code's.
+    if (Written && CleanWarpExits && T.Target == PASTA_TARGET_NVPTX &&
+        Exits.size() == 1)
+      cleanWarpExits(Written);
     for (Instruction *Exit : Exits)
       emitFlush(Written ? flushPoint(Exit, Written) : Exit);
+  }
+
+  // CleanWarpExits: each edge into the sole return (the block that calls
+  // __pasta_div_return_add) that carries the counting code's flushed values
+  // as constants, from a block outside loops that no mark of Written
+  // reaches (so every register is 0 in a lane that took it), gets a test of
+  // a full warp, whose lanes then all took it: their return would add
+  // nothing of its own (lane 0 is there), the counting code's fast flush
+  // would add 32 times each nonzero constant, and the registers' flush
+  // nothing. Such a warp adds those from lane 0 and returns there.
+  void cleanWarpExits(AllocaInst *Written) {
+    BasicBlock *Ret = returnAddBlock();
+    if (!Ret)
+      return;
+    std::optional<SmallVector<FlushedCount, 8>> Flushed = flushedCounts(*Ret);
+    if (!Flushed)
+      return;
+    SmallPtrSet<const BasicBlock *, 32> Dirty = reachedFrom(marksOf(Written));
+    DominatorTree DT(Copy);
+    LoopInfo LI(DT);
+    SmallVector<BasicBlock *, 4> Preds(predecessors(Ret));
+    SmallPtrSet<BasicBlock *, 4> Seen;
+    for (BasicBlock *P : Preds) {
+      if (!Seen.insert(P).second || Dirty.contains(P) || LI.getLoopFor(P) ||
+          count(successors(P), Ret) != 1)
+        continue;
+      SmallVector<std::pair<uint64_t, uint64_t>, 4> Adds;
+      if (constantAdds(*Ret, *P, *Flushed, Adds))
+        addCleanWarpExit(*Ret, *P, Adds);
+    }
+  }
+
+  // A flush of the counting code in the return's fast path: Value (a phi
+  // of the return block, or a constant) added from every lane, or its bit
+  // Bit (>= 0: a flush of one bit of a mask), to the counter at Index of
+  // the bank row.
+  struct FlushedCount {
+    Value *V;
+    int Bit;
+    uint64_t Index;
+  };
+
+  // The block of the copy's __pasta_div_return_add call, if any.
+  BasicBlock *returnAddBlock() const {
+    for (BasicBlock &BB : Copy)
+      for (Instruction &I : BB)
+        if (auto *CI = dyn_cast<CallInst>(&I))
+          if (CI->getCalledOperand() == FunctionCallee(H.ReturnAdd).getCallee())
+            return &BB;
+    return nullptr;
+  }
+
+  // The counting code's fast flushes in the blocks from Ret on, where
+  // those blocks hold nothing else that adds or writes memory; none
+  // otherwise.
+  std::optional<SmallVector<FlushedCount, 8>>
+  flushedCounts(BasicBlock &Ret) const {
+    static const StringRef Known[] = {
+        FlushCounterFastName, FlushBitFastName,
+        FlushCounterName,     FlushIsFastName,
+        FlushIsFullWarpName,  FlushAnyName,
+        WarpOrName,           LaneIdName,
+        BankRowName,          "__pasta_div_return_add"};
+    SmallVector<FlushedCount, 8> Flushed;
+    SmallVector<BasicBlock *, 16> Work{&Ret};
+    SmallPtrSet<BasicBlock *, 16> Seen{&Ret};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (Seen.size() > 64)
+        return std::nullopt;
+      for (Instruction &I : *BB) {
+        auto *CI = dyn_cast<CallInst>(&I);
+        if (!CI) {
+          if (I.mayWriteToMemory())
+            return std::nullopt;
+          continue;
+        }
+        const Function *F = CI->getCalledFunction();
+        if (F && F->isIntrinsic() && !I.mayWriteToMemory())
+          continue;
+        if (!F ||
+            none_of(Known, [&](StringRef N) { return F->getName() == N; }))
+          return std::nullopt;
+        bool Bit = F->getName() == FlushBitFastName;
+        if (!Bit && F->getName() != FlushCounterFastName)
+          continue;
+        auto *Slot = dyn_cast<GetElementPtrInst>(CI->getArgOperand(0));
+        auto *Row =
+            Slot ? dyn_cast<CallInst>(Slot->getPointerOperand()) : nullptr;
+        auto *Index = Slot && Slot->getNumIndices() == 1
+                          ? dyn_cast<ConstantInt>(Slot->getOperand(1))
+                          : nullptr;
+        auto *BitIndex =
+            Bit ? dyn_cast<ConstantInt>(CI->getArgOperand(3)) : nullptr;
+        if (!Row || !isCopysRow(*Row) || !Index || (Bit && !BitIndex))
+          return std::nullopt;
+        Flushed.push_back({CI->getArgOperand(1),
+                           Bit ? int(BitIndex->getZExtValue() & 31) : -1,
+                           Index->getZExtValue()});
+      }
+      for (BasicBlock *Succ : successors(BB)) {
+        if (Succ == &Ret)
+          return std::nullopt; // a cycle
+        if (Seen.insert(Succ).second)
+          Work.push_back(Succ);
+      }
+    }
+    return Flushed;
+  }
+
+  // Whether Row is a __pasta_bank_row call for this copy's counters, the
+  // row bankRow() finds at the entry.
+  bool isCopysRow(const CallInst &Row) const {
+    const Function *F = Row.getCalledFunction();
+    auto *N = dyn_cast<ConstantInt>(Row.getArgOperand(1));
+    auto *Banks = dyn_cast<ConstantInt>(Row.getArgOperand(2));
+    return F && F->getName() == BankRowName &&
+           Row.getArgOperand(0) == T.Counters && N &&
+           N->getZExtValue() == T.NumCounters && Banks &&
+           Banks->getZExtValue() == T.numBanks();
+  }
+
+  // The blocks where Written is set to 1.
+  SmallVector<BasicBlock *, 4> marksOf(AllocaInst *Written) const {
+    SmallVector<BasicBlock *, 4> Marks;
+    for (User *U : Written->users())
+      if (auto *S = dyn_cast<StoreInst>(U);
+          S && S->getPointerOperand() == Written &&
+          !PatternMatch::match(S->getValueOperand(), PatternMatch::m_Zero()))
+        Marks.push_back(S->getParent());
+    return Marks;
+  }
+
+  static SmallPtrSet<const BasicBlock *, 32>
+  reachedFrom(ArrayRef<BasicBlock *> From) {
+    SmallPtrSet<const BasicBlock *, 32> Seen;
+    SmallVector<const BasicBlock *, 32> Work(From.begin(), From.end());
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      if (Seen.insert(BB).second)
+        append_range(Work, successors(BB));
+    }
+    return Seen;
+  }
+
+  // Whether every flushed value is a constant on the edge P -> Ret: the
+  // adds a full warp makes then (32 times each), in Adds.
+  bool constantAdds(BasicBlock &Ret, BasicBlock &P,
+                    ArrayRef<FlushedCount> Flushed,
+                    SmallVectorImpl<std::pair<uint64_t, uint64_t>> &Adds) {
+    for (const FlushedCount &FC : Flushed) {
+      Value *V = FC.V;
+      if (auto *Phi = dyn_cast<PHINode>(V); Phi && Phi->getParent() == &Ret)
+        V = Phi->getIncomingValueForBlock(&P);
+      std::optional<uint64_t> C = foldedConstant(V, 4);
+      if (!C)
+        return false;
+      uint64_t Each = FC.Bit >= 0 ? (*C >> FC.Bit) & 1 : *C;
+      if (Each > (uint64_t(1) << 32))
+        return false;
+      if (Each)
+        Adds.push_back({FC.Index, 32 * Each});
+    }
+    return true;
+  }
+
+  // V's value where it folds from constants through integer arithmetic.
+  static std::optional<uint64_t> foldedConstant(Value *V, unsigned Depth) {
+    if (auto *CI = dyn_cast<ConstantInt>(V))
+      return CI->getZExtValue();
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (!BO || !Depth)
+      return std::nullopt;
+    std::optional<uint64_t> L = foldedConstant(BO->getOperand(0), Depth - 1);
+    std::optional<uint64_t> R = foldedConstant(BO->getOperand(1), Depth - 1);
+    if (!L || !R)
+      return std::nullopt;
+    unsigned Bits = BO->getType()->getIntegerBitWidth();
+    uint64_t Mask = Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
+    switch (BO->getOpcode()) {
+    case Instruction::Or:
+      return (*L | *R) & Mask;
+    case Instruction::Add:
+      return (*L + *R) & Mask;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  // The edge P -> Ret split: a full warp goes to an exit that adds Adds
+  // (a counter's index in the bank row, a warp's total) from lane 0.
+  void addCleanWarpExit(BasicBlock &Ret, BasicBlock &P,
+                        ArrayRef<std::pair<uint64_t, uint64_t>> Adds) {
+    LLVMContext &Ctx = Copy.getContext();
+    DebugLoc Loc = Ret.getTerminator()->getDebugLoc();
+    BasicBlock *Test = BasicBlock::Create(Ctx, "pasta.div.clean", &Copy, &Ret);
+    BasicBlock *Exit =
+        BasicBlock::Create(Ctx, "pasta.div.clean.exit", &Copy, &Ret);
+    P.getTerminator()->replaceSuccessorWith(&Ret, Test);
+    for (PHINode &Phi : Ret.phis())
+      Phi.replaceIncomingBlockWith(&P, Test);
+    IRBuilder<> TB(Test);
+    TB.SetCurrentDebugLocation(Loc);
+    FunctionCallee Full = Copy.getParent()->getOrInsertFunction(
+        FlushIsFullWarpName, TB.getInt64Ty());
+    TB.CreateCondBr(TB.CreateICmpNE(TB.CreateCall(Full), TB.getInt64(0)), Exit,
+                    &Ret);
+    markInstrumentation(Test->getTerminator());
+    IRBuilder<> XB(Exit);
+    XB.SetCurrentDebugLocation(Loc);
+    FunctionCallee WarpAdd = Copy.getParent()->getOrInsertFunction(
+        "__pasta_div_warp_add", XB.getVoidTy(), PointerType::get(Ctx, 1),
+        XB.getInt64Ty());
+    for (auto [Index, Total] : Adds)
+      XB.CreateCall(WarpAdd,
+                    {counter(XB, uint32_t(Index)), XB.getInt64(Total)});
+    XB.CreateRetVoid();
   }
 
   // The runs of the counting code's fast counter flushes outside loops
@@ -2918,7 +3173,8 @@ private:
       bankRow(); // above the split: it must dominate the adds
     if (AlignedBase.contains(&G)) {
       // A full row whose bases all start a sector: nothing to add.
-      At = SplitBlockAndInsertIfThen(rowOrBasesOff(Full, At), At->getIterator(),
+      At = SplitBlockAndInsertIfThen(rowOrBasesOff(G, Full, At),
+                                     At->getIterator(),
                                      /*Unreachable=*/false);
       markInstrumentation(
           At->getParent()->getSinglePredecessor()->getTerminator());
@@ -2954,13 +3210,18 @@ private:
   // at each execution whose lane 0's address mod 32 laneZeroLow builds at the
   // entry (AlignedBase), and RowBasesOff, whether any of those is off a
   // sector's start.
+  // With RowBasesPerBlock, one test per block of the program (the plan's)
+  // instead: the bases of one block's groups (bfs's row_ptr[u] and
+  // row_ptr[u + 1], 4 bytes apart) may never all start a sector while
+  // another block's do (its frontier[u]), and a warp runs a block outside
+  // loops at most once.
   void rowBasesAtEntry() {
     // A kernel's arguments are the same in every lane; a device function's
     // may not be (its caller's index).
     if (!AlignedRowsAtEntry || !isKernel(Copy))
       return;
     IRBuilder<> B(EntryBody);
-    Value *Any = nullptr;
+    MapVector<const BasicBlock *, Value *> AnyIn;
     for (AccessGroup &G : Groups) {
       if (!G.FullRow || G.InLoop || G.Repeat || G.Proven || G.RowsProven ||
           G.StackedWidth || *G.LaneStride >= 32)
@@ -2971,23 +3232,31 @@ private:
       if (!Low)
         continue;
       AlignedBase.insert(&G);
+      Value *&Any = AnyIn[baseTestBlock(G)];
       Any = Any ? B.CreateOr(Any, Low) : Low;
     }
-    if (Any)
-      RowBasesOff =
+    for (auto [BB, Any] : AnyIn)
+      RowBasesOff[BB] =
           B.CreateICmpNE(B.CreateAnd(B.CreateTrunc(Any, B.getInt32Ty()), 31),
                          B.getInt32(0), "pasta.div.rowbases.off");
   }
 
+  // The block whose groups' bases rowBasesAtEntry tests together with G's:
+  // G's own in the plan, or none (one test for all).
+  static const BasicBlock *baseTestBlock(const AccessGroup &G) {
+    return RowBasesPerBlock ? G.Members.front()->A->I->getParent() : nullptr;
+  }
+
   // Whether a warp is not a full row (Full false) or a base of the
-  // AlignedBase groups is off a sector's start: where neither, those groups
-  // add nothing. One per Full value, made before the first group's At (as
-  // Full is).
-  Value *rowOrBasesOff(Value *Full, Instruction *At) {
-    Value *&Slow = RowOrBasesOff[Full];
+  // AlignedBase groups tested with G's is off a sector's start: where
+  // neither, those groups add nothing. One per Full value and test, made
+  // before the first group's At (as Full is).
+  Value *rowOrBasesOff(const AccessGroup &G, Value *Full, Instruction *At) {
+    Value *Off = RowBasesOff.lookup(baseTestBlock(G));
+    Value *&Slow = RowOrBasesOff[{Full, Off}];
     if (!Slow) {
       IRBuilder<> B(At);
-      Slow = B.CreateOr(B.CreateNot(Full), RowBasesOff, "pasta.div.rowslow");
+      Slow = B.CreateOr(B.CreateNot(Full), Off, "pasta.div.rowslow");
     }
     return Slow;
   }
@@ -3660,8 +3929,9 @@ private:
   std::array<AllocaInst *, PASTA_DIV_NUM> Scratch{};
   AllocaInst *Discard = nullptr;
   SmallPtrSet<const AccessGroup *, 4> AlignedBase; // rowBasesAtEntry
-  Value *RowBasesOff = nullptr;
-  DenseMap<Value *, Value *> RowOrBasesOff; // rowOrBasesOff
+  // rowBasesAtEntry's tests, by block (baseTestBlock).
+  DenseMap<const BasicBlock *, Value *> RowBasesOff;
+  DenseMap<std::pair<Value *, Value *>, Value *> RowOrBasesOff;
   // Whether the access helpers are called out of line (many groups), and
   // the array they write their figures to.
   bool OutOfLine = false;

@@ -61,6 +61,9 @@ struct DivHelpers {
   llvm::FunctionCallee BranchSplitAdd;
   // A kernel entry's warps and threads, added once per launch.
   llvm::FunctionCallee CountLaunch;
+  // A kernel's sole return: the groups of lanes without lane 0
+  // (DivergencePlan::Block::Regroups).
+  llvm::FunctionCallee ReturnAdd;
   // A branch in a loop with the counters of a block entered only from it.
   llvm::FunctionCallee BranchBody;
   // The same summed over a loop's trips at its preheader, for a branch on

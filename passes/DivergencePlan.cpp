@@ -16,6 +16,7 @@
 #include "GridIndices.h"
 #include "InstrumentationMD.h"
 #include "Selection.h"
+#include "ThreadExits.h"
 
 #include "pasta/abi.h"
 
@@ -55,6 +56,12 @@ static cl::opt<bool> SplitBodies(
              "row takes whole (`lane == 0`) counts the executions in which "
              "every lane takes the body's side, and read-back derives its "
              "divergent ones (splitBody) (off: counted)"));
+
+static cl::opt<bool> DeriveReturns(
+    "pasta-div-derive-returns", cl::init(true),
+    cl::desc("PASTA: a kernel's sole return counts only the groups of lanes "
+             "that come to it without lane 0, and read-back adds the "
+             "launch's warps and threads (soleReturn) (off: measured)"));
 
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
@@ -588,6 +595,18 @@ private:
         derive(T, Own.Threads, NT.Others, -1);
       }
       Plan.NoneTakens.push_back(NT);
+    } else if (soleReturn(BB)) {
+      // Its warps: the launch's plus the groups of lanes without lane 0
+      // (Block::Regroups); its lanes: the launch's threads, where the
+      // counting code does not count it. The entry's counters first.
+      DivergencePlan::Block Entry = countersOf(BB.getParent()->getEntryBlock());
+      Own.Regroups = T.NumCounters++;
+      Own.Warps = T.NumCounters++;
+      Own.Measured = false;
+      derive(T, Own.Warps, Entry.Warps, 1);
+      derive(T, Own.Warps, Own.Regroups, 1);
+      Own.Threads =
+          Counting != CountingCounter.end() ? Counting->second : Entry.Threads;
     } else {
       Own.Warps = T.NumCounters++;
       Own.OwnThreads = Counting == CountingCounter.end();
@@ -636,6 +655,49 @@ private:
       Other = Other->getSingleSuccessor();
     return !Other->getSinglePredecessor() &&
            mostWarpsEnter(Br->getCondition(), Side == 0);
+  }
+
+  // Whether BB is a kernel's sole return, run once by every thread a launch
+  // starts: no other block returns or ends in `unreachable`, and nothing
+  // the kernel runs may end a thread before it (ThreadExits.h; a call
+  // that does not return; an indirect call). Every warp then brings all
+  // its lanes there, in one or more groups, exactly one of which holds
+  // lane 0 (a warp's threads are its lowest lanes: lane 0 runs in every
+  // warp of a launch). Its warp executions are measured otherwise where a
+  // divergent loop lies before it (bfs_expand's edges), in every warp,
+  // though most warps reach it whole (Block::Regroups).
+  bool soleReturn(const BasicBlock &BB) const {
+    if (!DeriveReturns || !IsKernel || BB.isEntryBlock() ||
+        !isa<ReturnInst>(BB.getTerminator()))
+      return false;
+    const Function &F = *BB.getParent();
+    for (const BasicBlock &Other : F)
+      if (&Other != &BB && isa<ReturnInst>(Other.getTerminator()))
+        return false;
+    SmallPtrSet<const Function *, 8> Seen;
+    return !mayEndThreads(F, Seen);
+  }
+
+  // Whether F, or a function it calls, may end a thread without returning
+  // to F's caller: an exit (endsThread), `unreachable`, a call to a
+  // function that does not return, or a call PASTA cannot follow.
+  static bool mayEndThreads(const Function &F,
+                            SmallPtrSetImpl<const Function *> &Seen) {
+    if (!Seen.insert(&F).second)
+      return false;
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        if (isa<UnreachableInst>(I) || endsThread(I))
+          return true;
+        const auto *Call = dyn_cast<CallBase>(&I);
+        if (!Call || isa<IntrinsicInst>(Call))
+          continue;
+        const Function *Callee = Call->getCalledFunction();
+        if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn() ||
+            (!Callee->isDeclaration() && mayEndThreads(*Callee, Seen)))
+          return true;
+      }
+    return false;
   }
 
   // Whether a derived body's branch Br (its body on Side) counts the

@@ -7,6 +7,7 @@
 
 #include "DeviceRuntime.h"
 #include "DivergenceFigures.h"
+#include "ThreadExits.h"
 #include "UniformLoops.h"
 #include "pasta/abi.h"
 
@@ -37,6 +38,16 @@ static cl::opt<bool> VersionedLoops(
     "pasta-div-versioned-loops", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: run a measured one-block loop's trips that "
              "every lane of a full warp takes in an unmeasured clone"));
+
+// Off: on an H200 kmeans ran 2.19x plain with it against 1.94x without (the
+// same run), though 2.3% fewer instructions (the sum held in registers
+// across the cluster loop, under the copy's cap of 64): measured, not
+// taken (docs/lab/2026-11-30-divergence-66-bfs-kmeans.md).
+static cl::opt<bool> TripsAtOuterExits(
+    "pasta-div-versioned-outer-sum", cl::init(false), cl::Hidden,
+    cl::desc("Divergence copies: a loop versioned whole inside other loops "
+             "sums its clone's trips in a register, added where the "
+             "outermost loop is left (off: added at each clone's exit)"));
 
 // Not named __pasta_div_*: they measure nothing, and the copies' count of
 // measuring calls (twinTooCostly) stays as it was.
@@ -111,6 +122,9 @@ struct Candidate {
   bool Whole = false;
   SmallVector<std::pair<Value *, uint64_t>, 2> Aligned;
   SmallVector<std::pair<Value *, const DivergencePlan::Access *>, 2> Apart;
+  // A whole loop inside others: the exit blocks of the outermost, where
+  // the clone's trips are added (tripsAtOuterExits); none: at its exit.
+  SmallVector<BasicBlock *, 2> OuterExits = {};
 };
 
 // Whether A, in a uniform loop versioned whole, may be an Apart access: a
@@ -224,6 +238,27 @@ void addApartFigures(IRBuilder<> &DB, Value *Row,
   Add(PASTA_DIV_IDEAL_SECTORS, A.Size);
 }
 
+// addCloneTrips's adds at DB, for N trips (extended to 64 bits after the
+// row, as the code was before tripsAtOuterExits).
+void addTripsAt(
+    IRBuilder<> &DB, const DivergencePlan::Block &Planned, Value *N,
+    ModuleTables &T, const VersionHelpers &VH,
+    ArrayRef<std::pair<Value *, const DivergencePlan::Access *>> Apart) {
+  Type *I64 = DB.getInt64Ty();
+  Value *Row =
+      DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
+                                 DB.getInt32(T.numBanks())});
+  N = DB.CreateZExt(N, I64);
+  DB.CreateCall(VH.TripsAdd,
+                {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
+  if (Planned.OwnThreads)
+    DB.CreateCall(VH.TripsAdd,
+                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
+                   DB.CreateShl(N, 5)});
+  for (auto [Ptr, A] : Apart)
+    addApartFigures(DB, Row, *A, N, T, VH);
+}
+
 // At the end of Done (where a clone's warp leaves it): its n trips
 // (Trips, warp-uniform) added to the versioned block's counters once, n
 // warp executions and, where the copy counts the block's lanes itself, 32 n
@@ -235,19 +270,7 @@ void addCloneTrips(
     ArrayRef<std::pair<Value *, const DivergencePlan::Access *>> Apart = {}) {
   IRBuilder<> DB(&Done);
   DB.SetCurrentDebugLocation(Loc);
-  Type *I64 = DB.getInt64Ty();
-  Value *Row =
-      DB.CreateCall(VH.BankRow, {T.Counters, DB.getInt32(T.NumCounters),
-                                 DB.getInt32(T.numBanks())});
-  Value *N = DB.CreateZExt(Trips, I64);
-  DB.CreateCall(VH.TripsAdd,
-                {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Warps), N});
-  if (Planned.OwnThreads)
-    DB.CreateCall(VH.TripsAdd,
-                  {DB.CreateConstInBoundsGEP1_32(I64, Row, Planned.Threads),
-                   DB.CreateShl(N, 5)});
-  for (auto [Ptr, A] : Apart)
-    addApartFigures(DB, Row, *A, N, T, VH);
+  addTripsAt(DB, Planned, Trips, T, VH, Apart);
 }
 
 // Removes Phi of the clone Body and its step (Phi plus something) when
@@ -478,6 +501,50 @@ Value *wholeTrips(const Candidate &C, UniformLoops &Loops, ScalarEvolution &SE,
                       "pasta.div.ver.n");
 }
 
+// A clone's trips summed in a register of each lane (Done adds them) and
+// added to the counters where the lane leaves the outermost loop around
+// it (C.OuterExits), then zeroed there: one add of lane 0's sum a warp,
+// where addCloneTrips adds at every clone's exit (kmeans' feature loop:
+// a `red` at each of its cluster loop's trips). Exact: only full warps
+// run a clone, so lane 0 ran every clone its warp ran and holds the
+// warp's sum; an exit block lies in no loop, so it runs at most once a
+// call from each way in, and the zero stops a second add where one exit
+// block leads to another.
+void tripsAtOuterExits(const Candidate &C, Value *Trips, BasicBlock &Done,
+                       DebugLoc Loc, ModuleTables &T,
+                       const VersionHelpers &VH) {
+  Function &F = *Done.getParent();
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Sum = EB.CreateAlloca(I64, nullptr, "pasta.div.ver.sum");
+  markRuntimeSlot(Sum); // a register once the helpers are inlined
+  EB.CreateStore(EB.getInt64(0), Sum);
+  IRBuilder<> DB(&Done);
+  DB.SetCurrentDebugLocation(Loc);
+  DB.CreateStore(
+      DB.CreateAdd(DB.CreateLoad(I64, Sum), DB.CreateZExt(Trips, I64)), Sum);
+  for (BasicBlock *Exit : C.OuterExits) {
+    IRBuilder<> XB(&*Exit->getFirstInsertionPt());
+    XB.SetCurrentDebugLocation(Loc);
+    Value *N = XB.CreateLoad(I64, Sum);
+    XB.CreateStore(XB.getInt64(0), Sum);
+    addTripsAt(XB, *C.Planned, N, T, VH, C.Apart);
+  }
+}
+
+// The exit blocks of the outermost loop around L, a loop versioned whole,
+// where its clone's trips are added (tripsAtOuterExits); none where L is
+// outermost, the option is off, or a thread may end inside (ThreadExits.h).
+SmallVector<BasicBlock *, 2> outerExits(const Loop &L) {
+  SmallVector<BasicBlock *, 2> Exits;
+  const Loop *Outer = L.getOutermostLoop();
+  if (!TripsAtOuterExits || Outer == &L ||
+      !threadEnds(*L.getHeader()->getParent()).empty())
+    return Exits;
+  Outer->getUniqueExitBlocks(Exits);
+  return Exits;
+}
+
 // Before L, a uniform loop (every lane takes its n trips, whose branches
 // are warp-uniform and whose accesses' figures read-back derives from its
 // block's counts in a full warp of one row: versionable, wholeTrips): a
@@ -510,7 +577,10 @@ void versionWholeLoop(const Candidate &C, Value *Trips, ModuleTables &T,
 
   branchToClone(*Check, Trips, *Clone, *Merge, Loc);
 
-  addCloneTrips(*Done, *C.Planned, Trips, Loc, T, VH, C.Apart);
+  if (C.OuterExits.empty())
+    addCloneTrips(*Done, *C.Planned, Trips, Loc, T, VH, C.Apart);
+  else
+    tripsAtOuterExits(C, Trips, *Done, Loc, T, VH);
   BranchInst::Create(Exit, Done);
   for (PHINode &Phi : Exit->phis()) {
     Value *V = Phi.getIncomingValueForBlock(H);
@@ -546,8 +616,11 @@ unsigned pasta::versionFullWarpLoops(Function &Copy, const DivergencePlan &Plan,
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(Copy);
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(Copy);
     for (Loop *L : LI.getLoopsInPreorder())
-      if (std::optional<Candidate> C = versionable(*L, Plan, VMap, Loops, SE))
+      if (std::optional<Candidate> C = versionable(*L, Plan, VMap, Loops, SE)) {
+        if (C->Whole)
+          C->OuterExits = outerExits(*C->L);
         Chosen.push_back(std::move(*C));
+      }
     if (Chosen.empty())
       return 0;
     Module &M = *Copy.getParent();

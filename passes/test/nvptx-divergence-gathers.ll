@@ -8,7 +8,9 @@
 ; the block below it: a shuffle between them makes that block measured
 ; (@callee), while in a kernel, whose lanes start together, it does not
 ; (@kernel).
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -S %s | FileCheck %s
+; -pasta-div-derive-returns=0: the kernels' returns are measured here as any
+; block (nvptx-divergence-sole-return.ll tests the derived ones).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-callee-counts=0 -S %s | FileCheck %s
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

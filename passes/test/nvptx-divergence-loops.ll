@@ -24,11 +24,13 @@
 ; figures go straight to the counters: nvptx-divergence-rare-direct.ll).
 ; (-pasta-div-cold-general-above=64: the lane-shaped helper as written
 ; for, not its _cold form: nvptx-divergence-cold-general.ll.)
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -pasta-div-lanes-trips=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-drain-every=1 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN1
-; RUN: env PASTA_DIV_DRAIN_EVERY=7 %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN7
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -pasta-div-narrow-flush-tests=0 -S %s | FileCheck %s --check-prefix=VER
+; -pasta-div-derive-returns=0: the kernels' returns are measured here as any
+; block (nvptx-divergence-sole-return.ll tests the derived ones).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -pasta-div-lanes-trips=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-drain-every=1 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN1
+; RUN: env PASTA_DIV_DRAIN_EVERY=7 %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-versioned-loops=0 -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -S %s | FileCheck %s --check-prefix=DRAIN7
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-rows-loops=0 -pasta-div-rare-direct=0 -pasta-div-cold-general-above=64 -pasta-div-narrow-flush-tests=0 -S %s | FileCheck %s --check-prefix=VER
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [64 x float] zeroinitializer

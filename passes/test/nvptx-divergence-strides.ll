@@ -11,9 +11,11 @@
 ; are not measured.
 ; (-pasta-div-derive-bodies=0: the blocks are measured, as this test was
 ; written for; nvptx-divergence-bodies.ll derives if-then bodies.)
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=REPEAT
+; -pasta-div-derive-returns=0: the kernels' returns are measured here as any
+; block (nvptx-divergence-sole-return.ll tests the derived ones).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-div-every-trip=0 -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -disable-output %s 2>&1 | FileCheck %s --check-prefix=REPEAT
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 

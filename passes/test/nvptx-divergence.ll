@@ -17,10 +17,12 @@
 ; derived: nvptx-divergence-uniform.ll).
 ; Every block is measured here too (-pasta-div-derive-bodies=0; if-then
 ; bodies derived from their branch: nvptx-divergence-bodies.ll).
-; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-link-runtime=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
+; -pasta-div-derive-returns=0: the kernels' returns are measured here as any
+; block (nvptx-divergence-sole-return.ll tests the derived ones).
+; RUN: %opt -passes=pasta-count -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -pasta-divergence -pasta-callee-counts=0 -pasta-div-derive-bodies=0 -pasta-print-sites -S %s 2>%t.sites | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=ROWS < %t.sites
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=NODIV
-; RUN: env PASTA_DIVERGENCE=1 %opt -passes=pasta-count -pasta-callee-counts=0 -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-div-derive-bodies=0 -pasta-link-runtime=0 -S %s | FileCheck %s --check-prefix=ENV
+; RUN: env PASTA_DIVERGENCE=1 %opt -passes=pasta-count -pasta-callee-counts=0 -pasta-div-derive-whole=0 -pasta-div-derive-lane-affine=0 -pasta-div-derive-bodies=0 -pasta-link-runtime=0 -pasta-div-derive-returns=0 -S %s | FileCheck %s --check-prefix=ENV
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
