@@ -312,8 +312,8 @@ static const void *div_copy_that_fits(ops_t *ops, const struct kernel *k,
   return NULL;
 }
 
-/* Says, once per kernel, that a launch of kernel `kernel` in mode `v` ran
- * its counting copy: no copy of the mode takes blocks of `threads`. Called
+/* Counts a launch of k in mode `v` that ran its counting copy because no
+ * copy of the mode takes blocks of `threads`; says so at k's first. Called
  * with the lock held. */
 static void say_mode_copy_missed(struct kernel *k, enum variant v,
                                  uint64_t threads) {
@@ -328,7 +328,7 @@ static void say_mode_copy_missed(struct kernel *k, enum variant v,
              "launches run its counting copy and have no %s figures "
              "(docs/user-guide.md, \"Launches that are not counted\")\n",
              mode, k->mangled ? k->mangled : "?", (unsigned long long)threads,
-             v == RUN_WS ? "working-set" : "divergence");
+             mode);
 }
 
 /* Whether a counting launch runs the kernel's register-capped copy: its
