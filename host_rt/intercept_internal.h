@@ -103,6 +103,19 @@ struct kernel {
   struct capped_fit {
     int counting_max, capped_max;
   } capped_fit;
+  /* Its working-set copy capped at PASTA_CAPPED_REGISTERS registers
+   * (NVIDIA; abi.h, PASTA_WS_CAPPED_SUFFIX; a stub where the pass built
+   * none), launched where the working-set copy cannot take the block. */
+  const void *ws_capped;
+  /* The largest block of each copy of a mode, as the vendor said (0: not
+   * asked yet; -1: unknown), asked once a launch's block needs it
+   * (launch.c, mode_copy_for). */
+  struct mode_fit {
+    int ws_max, ws_capped_max, div_max, div_uncapped_max, div_general_max;
+  } mode_fit;
+  /* Launches of a mode (working set, divergence) that ran the counting copy
+   * because no copy of the mode takes their block (said once). */
+  uint64_t missed_mode_launches;
   /* The program asked the occupancy API about it (occupancy.c): its grids
    * may be persistent, sized to what the plain copy holds on the GPU at
    * once, and are run by a copy that holds them (launch.c,

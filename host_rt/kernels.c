@@ -210,6 +210,21 @@ PASTA_ABI void __pasta_register_capped_kernel(const void *handle,
   pasta__state_unlock();
 }
 
+/* Its working-set copy under a register cap (NVIDIA builds with
+ * working-set copies, after its __pasta_register_kernel; abi.h,
+ * PASTA_WS_CAPPED_SUFFIX: a stub the runtime never launches where the pass
+ * built none). */
+PASTA_ABI void __pasta_register_ws_capped_kernel(const void *handle,
+                                                 const void *copy) {
+  if (!handle)
+    return;
+  pasta__state_lock();
+  struct kernel *k = pasta__kernel_of(handle);
+  if (k)
+    k->ws_capped = copy;
+  pasta__state_unlock();
+}
+
 static int kernel_selected(struct kernel *k) {
   if (!pasta__opt.have_kernels_re)
     return 1;

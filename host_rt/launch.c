@@ -36,8 +36,10 @@ static int retry_original(ops_t *ops, pasta__launch_fn real,
     k->trace = NULL;
   else if (*v == RUN_DIV)
     k->div = k->div_uncapped = k->div_general = k->div_one_lane = NULL;
-  else
-    k->ws = NULL;
+  else {
+    k->ws = k->ws_capped = NULL;
+    ++pasta__st.ws_skipped; /* this launch: the exit's report says so */
+  }
   if (!pasta__st.warned_variant)
     PASTA_WARN("the %s copy of kernel '%s' cannot be launched; "
                "its launches run the counting kernel\n",
@@ -279,6 +281,72 @@ static const void *div_copy_for(ops_t *ops, const struct kernel *k,
  * gives a thread at most 255, and 256 such threads fill an SM's 65,536
  * registers. Launches of such blocks never ask the vendor. */
 enum { BLOCK_ALWAYS_FITS = 256 };
+
+/* Whether `copy` takes a block of `threads` threads by its registers:
+ * blocks of at most BLOCK_ALWAYS_FITS always do; else the vendor's largest
+ * block for the copy, asked once (*max). Unknown counts as taking it: a
+ * refusal still falls back (retry_original). */
+static int takes_block(ops_t *ops, const void *copy, uint64_t threads,
+                       int *max) {
+  if (threads <= BLOCK_ALWAYS_FITS)
+    return 1;
+  int most = max_threads_once(ops, copy, max);
+  return most < 0 || threads <= (uint64_t)most;
+}
+
+/* The working-set copy that takes a launch's block: the kernel's own, else
+ * its register-capped twin (abi.h, PASTA_WS_CAPPED_SUFFIX; a stub takes
+ * one thread), else none. */
+static const void *ws_copy_for(ops_t *ops, const struct kernel *k,
+                               uint64_t threads, struct mode_fit *fit) {
+  if (takes_block(ops, k->ws, threads, &fit->ws_max))
+    return k->ws;
+  if (k->ws_capped &&
+      takes_block(ops, k->ws_capped, threads, &fit->ws_capped_max))
+    return k->ws_capped;
+  return NULL;
+}
+
+/* The divergence copy that takes a launch's block: `chosen`
+ * (div_copy_for), else the other of the capped copy and its uncapped twin
+ * (the same code but for the cap; a stub takes one thread), else none. A
+ * general copy has no other: the rest are bodies for rows of 32. */
+static const void *div_copy_that_fits(ops_t *ops, const struct kernel *k,
+                                      const void *chosen, uint64_t threads,
+                                      struct mode_fit *fit) {
+  if (chosen && threads <= BLOCK_ALWAYS_FITS) /* any copy takes it */
+    return chosen;
+  if (chosen == k->div_general)
+    return takes_block(ops, chosen, threads, &fit->div_general_max) ? chosen
+                                                                    : NULL;
+  if (k->div && takes_block(ops, k->div, threads, &fit->div_max) &&
+      (chosen == k->div || !k->div_uncapped ||
+       !takes_block(ops, k->div_uncapped, threads, &fit->div_uncapped_max)))
+    return k->div;
+  if (k->div_uncapped &&
+      takes_block(ops, k->div_uncapped, threads, &fit->div_uncapped_max))
+    return k->div_uncapped;
+  return NULL;
+}
+
+/* Counts a launch of k in mode `v` that ran its counting copy because no
+ * copy of the mode takes blocks of `threads`; says so at k's first. Called
+ * with the lock held. */
+static void say_mode_copy_missed(struct kernel *k, enum variant v,
+                                 uint64_t threads) {
+  ++k->missed_mode_launches;
+  if (v == RUN_WS)
+    ++pasta__st.ws_skipped; /* the exit's report counts them */
+  if (k->missed_mode_launches > 1)
+    return;
+  const char *mode = v == RUN_WS ? "working-set" : "divergence";
+  PASTA_WARN("no %s copy of kernel '%s' takes blocks of %llu threads (it "
+             "needs more registers than such a block can have); those "
+             "launches run its counting copy and have no %s figures "
+             "(docs/user-guide.md, \"Launches that are not counted\")\n",
+             mode, k->mangled ? k->mangled : "?", (unsigned long long)threads,
+             mode);
+}
 
 /* Whether a counting launch runs the kernel's register-capped copy: its
  * block has more threads than the counting kernel's registers allow and
@@ -576,6 +644,26 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   int err, tracked = 0;
   struct div_wave wave;
   const void *div = v == RUN_DIV ? div_copy_for(ops, &view, l, &wave) : NULL;
+  /* A mode's copy whose registers the block cannot have: another copy of
+   * the mode that takes it, else the counting copy, for this launch only. */
+  struct mode_fit mode_fit = view.mode_fit;
+  enum variant missed = RUN_COUNTING;
+  if (v == RUN_WS || v == RUN_DIV) {
+    uint32_t b[3];
+    unpack_dims(l->block_xy, l->block_z, b);
+    uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
+    const void *fits =
+        v == RUN_WS ? ws_copy_for(ops, &view, threads, &mode_fit)
+                    : div_copy_that_fits(ops, &view, div, threads, &mode_fit);
+    if (!fits) {
+      missed = v;
+      v = RUN_COUNTING;
+    } else if (v == RUN_WS) {
+      view.ws = fits;
+    } else {
+      div = fits;
+    }
+  }
   struct capped_fit fit = view.capped_fit;
   int capped =
       v == RUN_COUNTING && launch_capped && runs_capped(ops, &view, l, &fit);
@@ -666,6 +754,9 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     k->resources_asked = 0; /* asked again at its next launch */
   if (div)
     k->div_wave = wave;
+  k->mode_fit = mode_fit;
+  if (missed != RUN_COUNTING && !err)
+    say_mode_copy_missed(k, missed, (uint64_t)block[0] * block[1] * block[2]);
   if (persistent)
     k->residency = res;
   k->capped_fit = fit;

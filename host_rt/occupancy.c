@@ -135,7 +135,7 @@ PASTA_ABI int __pasta_cu_func_get_attribute(int *value, int attribute,
  * taken from (its copies' handles), other than the plain one, the kernel
  * (handle) itself among them, in `out`; how many. *plain: the plain copy,
  * else `fn`. Lock held. */
-enum { MAX_COPIES = 8 };
+enum { MAX_COPIES = 9 };
 static size_t copies_of(const void *fn, const void **plain,
                         const void *out[MAX_COPIES]) {
   size_t n = 0;
@@ -145,14 +145,10 @@ static size_t copies_of(const void *fn, const void **plain,
   const void *all[MAX_COPIES] = {fn};
   if (k && k->plain) {
     *plain = k->plain;
-    const void *mine[MAX_COPIES] = {fn,
-                                    k->ws,
-                                    k->trace,
-                                    k->div,
-                                    k->div_uncapped,
-                                    k->div_general,
-                                    k->div_one_lane,
-                                    k->capped};
+    const void *mine[MAX_COPIES] = {
+        fn,       k->ws,           k->ws_capped,   k->trace,
+        k->div,   k->div_uncapped, k->div_general, k->div_one_lane,
+        k->capped};
     for (size_t i = 0; i < MAX_COPIES; ++i)
       all[i] = mine[i];
   } else if (h && h->plain) {

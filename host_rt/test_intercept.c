@@ -53,6 +53,7 @@ void __pasta_register_divergence_uncapped(const void *, const void *);
 void __pasta_register_divergence_general(const void *, const void *);
 void __pasta_register_divergence_one_lane(const void *, const void *);
 void __pasta_register_capped_kernel(const void *, const void *);
+void __pasta_register_ws_capped_kernel(const void *, const void *);
 int __pasta_occupancy_max_active_blocks(int *, const void *, int, uint64_t,
                                         int (*)(int *, const void *, int,
                                                 uint64_t),
@@ -1850,11 +1851,12 @@ static int test_capped_copy(void) {
 }
 
 /* Run alone (`test_intercept capped_fallback`), in divergence mode: a
- * divergence copy the block is too large for falls back to the counting
+ * divergence copy the block is too large for is not tried (its largest
+ * block, asked of the vendor, is smaller): the launch runs the counting
  * copy that takes the block, here the capped one (counted; the program
- * sees success), where it used to return the counting kernel's refusal to
- * the program; the copy is dropped with one warning, and the next launch
- * runs the capped copy without another ("has no divergence copy"). */
+ * sees success), with one warning; the copy stays for blocks it takes, and
+ * the next large launch runs the capped copy without another warning
+ * ("has no divergence copy"). A block of 256 threads runs the copy. */
 static int test_capped_fallback(void) {
   setenv("PASTA_DIVERGENCE", "1", 1);
   struct pasta_vendor_ops cops = capped_vendor_ops();
@@ -1869,21 +1871,175 @@ static int test_capped_fallback(void) {
   for (int i = 0; i < 2; ++i)
     CHECK(__pasta_launch_kernel(&kv_handle, 4 | y1, 1, 1024 | y1, 1, NULL, 0,
                                 NULL, f_capped_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&kv_handle, 4 | y1, 1, 256 | y1, 1, NULL, 0, NULL,
+                              f_capped_launch, &cops) == 0);
   char text[1024];
   stderr_release(&err, text, sizeof text);
-  CHECK(num_launched == 2 && launched[0] == &kv_capped &&
-        launched[1] == &kv_capped);
-  CHECK_HAS_STR(text, "the divergence copy of kernel '_Z2kvv' cannot be "
-                      "launched; its launches run the counting kernel");
-  /* Said once: the dropped copy is not "missing" at the next launch. */
-  CHECK(!strstr(text, "has no divergence copy"));
+  CHECK(num_launched == 3 && launched[0] == &kv_capped &&
+        launched[1] == &kv_capped && launched[2] == &kv_div);
+  CHECK_HAS_STR(text, "no divergence copy of kernel '_Z2kvv' takes blocks of "
+                      "1024 threads");
+  /* Said once, and the copy is neither dropped nor "missing". */
+  const char *nl = strchr(text, '\n');
+  CHECK(nl && !strchr(nl + 1, '\n'));
   pasta_activity act;
   CHECK(pasta__activity_build(&act, 0) == 0);
   const pasta_activity_kernel *kv = row_of(&act, "kv()");
-  CHECK(kv && kv->launches == 2 && kv->counted == 2 && kv->failed == 0 &&
+  CHECK(kv && kv->launches == 3 && kv->counted == 3 && kv->failed == 0 &&
         kv->resources.has_capped);
   pasta__activity_free(&act);
   return check_summary("intercept capped fallback");
+}
+
+/*===-- Mode copies that take the block -----------------------------------===*/
+
+/* Each copy's largest block, as a copy's registers would set it: the
+ * working-set copies of mf and mn take 480 threads (ptxas gave them more
+ * than 128 registers), mf's capped working-set copy 1,024, mn's is a stub
+ * (1); md's divergence copy (uncapped, a kernel of small blocks) 576, its
+ * twin and general copy stubs; mt's capped divergence copy 1,024, its
+ * uncapped twin 576. Everything else takes 1,024. */
+static char mf_handle, mf_ws, mf_wscap, mn_handle, mn_ws, mn_wscap;
+static char md_handle, md_div, md_divu, md_divg;
+static char mt_handle, mt_div, mt_divu, mt_divg;
+static int mode_fit_asks;
+static int mf_largest(const void *f) {
+  if (f == &mf_ws || f == &mn_ws)
+    return 480;
+  if (f == &md_div || f == &mt_divu)
+    return 576;
+  if (f == &mn_wscap || f == &md_divu || f == &md_divg || f == &mt_divg)
+    return 1;
+  return 1024;
+}
+static int f_mf_attributes(void *attributes, const void *func) {
+  ++mode_fit_asks;
+  int32_t threads = mf_largest(func);
+  int32_t regs = threads >= 256 ? 65536 / threads : 255;
+  uint64_t none = 0;
+  unsigned char *a = attributes; /* cudaFuncAttributes */
+  memcpy(a + 0, &none, 8);       /* sharedSizeBytes */
+  memcpy(a + 16, &none, 8);      /* localSizeBytes */
+  memcpy(a + 24, &threads, 4);   /* maxThreadsPerBlock */
+  memcpy(a + 28, &regs, 4);      /* numRegs */
+  return 0;
+}
+static int f_mf_occupancy(int *blocks, const void *func, int threads,
+                          uint64_t shmem) {
+  (void)shmem;
+  *blocks = threads > mf_largest(func) ? 0 : 2048 / threads;
+  if (*blocks > 32)
+    *blocks = 32;
+  return 0;
+}
+/* 4 SMs of 2,048 threads, warps of 32 (CUDA's attribute numbers). */
+static int f_mf_device(int *value, int attribute, int device) {
+  (void)device;
+  *value = attribute == 16   ? 4
+           : attribute == 39 ? 2048
+           : attribute == 10 ? 32
+                             : 0;
+  return 0;
+}
+static int f_mf_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
+                       uint32_t bz, void **args, uint64_t shmem, void *stream) {
+  (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
+  uint64_t threads = (uint32_t)bxy * (bxy >> 32) * bz;
+  if (threads > (uint64_t)mf_largest(fn))
+    return 701; /* cudaErrorLaunchOutOfResources */
+  if (num_launched < 8)
+    launched[num_launched++] = fn;
+  return 0;
+}
+
+/* Run alone (`test_intercept mode_fit_ws`), in working-set mode. A block
+ * the working-set copy's registers do not allow runs its capped twin,
+ * tracked; where the twin is a stub, the counting kernel runs that launch
+ * (once said; the exit's report counts it as skipped) and the copy stays
+ * for blocks it takes. Nothing is refused: the largest blocks are asked
+ * once per copy, and only for blocks over 256 threads. */
+static int test_mode_fit_ws(void) {
+  setenv("PASTA_WORKING_SET", "1", 1);
+  struct pasta_vendor_ops cops =
+      fake_cuda_ops(f_mf_attributes, f_mf_occupancy, f_mf_device);
+  __pasta_register_kernel(&mf_handle, "_Z2mfv", NULL, &mf_ws, NULL, 0, 0, NULL);
+  __pasta_register_ws_capped_kernel(&mf_handle, &mf_wscap);
+  __pasta_register_kernel(&mn_handle, "_Z2mnv", NULL, &mn_ws, NULL, 0, 0, NULL);
+  __pasta_register_ws_capped_kernel(&mn_handle, &mn_wscap);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept mode copies that fit, working set");
+  const uint64_t y1 = 1ull << 32;
+  const void *handles[6] = {&mf_handle, &mf_handle, &mf_handle,
+                            &mn_handle, &mn_handle, &mn_handle};
+  const uint64_t blocks[6] = {512 | y1, 256 | y1, 512 | y1,
+                              512 | y1, 256 | y1, 1024 | y1};
+  for (int i = 0; i < 6; ++i)
+    CHECK(__pasta_launch_kernel(handles[i], 4 | y1, 1, blocks[i], 1, NULL, 0,
+                                NULL, f_mf_launch, &cops) == 0);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 6 && launched[0] == &mf_wscap &&
+        launched[1] == &mf_ws && launched[2] == &mf_wscap &&
+        launched[3] == &mn_handle && launched[4] == &mn_ws &&
+        launched[5] == &mn_handle);
+  CHECK_HAS_STR(text, "no working-set copy of kernel '_Z2mnv' takes blocks "
+                      "of 512 threads");
+  CHECK(!strstr(text, "_Z2mfv") && !strstr(text, "cannot be launched") &&
+        !strstr(text, "1024 threads")); /* once per kernel */
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  CHECK(act.ws_skipped == 2);
+  const pasta_activity_kernel *mn = row_of(&act, "mn()");
+  CHECK(mn && mn->launches == 3 && mn->counted == 3 && mn->failed == 0);
+  pasta__activity_free(&act);
+  return check_summary("intercept mode copies that fit, working set");
+}
+
+/* Run alone (`test_intercept mode_fit_div`), in divergence mode. md's
+ * divergence copy is uncapped with a stub twin (its shared arrays bound
+ * thread index x, passes/BlockBound.h): a launch of dim3(16, 64) runs the
+ * counting kernel (said once), a later one of 16 threads the copy. mt's
+ * capped copy takes 1,024 threads where its uncapped twin does not: that
+ * launch runs the capped copy, one of 16 threads in one wave the twin. */
+static int test_mode_fit_div(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops =
+      fake_cuda_ops(f_mf_attributes, f_mf_occupancy, f_mf_device);
+  __pasta_register_kernel(&md_handle, "_Z2mdv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&md_handle, &md_div);
+  __pasta_register_divergence_uncapped(&md_handle, &md_divu);
+  __pasta_register_divergence_general(&md_handle, &md_divg);
+  __pasta_register_kernel(&mt_handle, "_Z2mtv", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&mt_handle, &mt_div);
+  __pasta_register_divergence_uncapped(&mt_handle, &mt_divu);
+  __pasta_register_divergence_general(&mt_handle, &mt_divg);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept mode copies that fit, divergence");
+  const uint64_t y1 = 1ull << 32, y64 = 64ull << 32;
+  const void *handles[5] = {&md_handle, &md_handle, &md_handle, &mt_handle,
+                            &mt_handle};
+  const uint64_t blocks[5] = {16 | y64, 16 | y1, 16 | y64, 16 | y64, 16 | y1};
+  for (int i = 0; i < 5; ++i)
+    CHECK(__pasta_launch_kernel(handles[i], 4 | y1, 1, blocks[i], 1, NULL, 0,
+                                NULL, f_mf_launch, &cops) == 0);
+  char text[1024];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 5 && launched[0] == &md_handle &&
+        launched[1] == &md_div && launched[2] == &md_handle &&
+        launched[3] == &mt_div && launched[4] == &mt_divu);
+  CHECK_HAS_STR(text, "no divergence copy of kernel '_Z2mdv' takes blocks of "
+                      "1024 threads");
+  const char *nl = strchr(text, '\n'); /* one line: said once */
+  CHECK(nl && !strchr(nl + 1, '\n') && !strstr(text, "_Z2mtv"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *md = row_of(&act, "md()");
+  CHECK(md && md->launches == 3 && md->counted == 3 && md->failed == 0);
+  pasta__activity_free(&act);
+  CHECK(!pasta__activity_divergence_unmeasured("_Z2mdv"));
+  return check_summary("intercept mode copies that fit, divergence");
 }
 
 /* A capped launch refused for the launch's own reason (too much dynamic
@@ -3053,6 +3209,10 @@ int main(int argc, char **argv) {
     return test_capped_program_error();
   if (argc > 1 && strcmp(argv[1], "capped_fallback") == 0)
     return test_capped_fallback();
+  if (argc > 1 && strcmp(argv[1], "mode_fit_ws") == 0)
+    return test_mode_fit_ws();
+  if (argc > 1 && strcmp(argv[1], "mode_fit_div") == 0)
+    return test_mode_fit_div();
   if (argc > 1 && strcmp(argv[1], "occupancy") == 0)
     return test_occupancy_queries();
   if (argc > 1 && strcmp(argv[1], "set_attribute") == 0)

@@ -8,14 +8,18 @@
 
 #include "pasta/abi.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <string>
@@ -28,6 +32,8 @@ using namespace pasta;
 
 STATISTIC(NumCappedCopies, "Register-capped counting copies of kernels");
 STATISTIC(NumCappedStubs, "Stubs for kernels whose own bounds fit");
+STATISTIC(NumCappedWorkingSetCopies,
+          "Register-capped working-set copies of kernels");
 STATISTIC(NumOneThreadKernels, "Kernels whose work one thread runs, capped "
                                "themselves instead of a capped copy");
 
@@ -62,7 +68,8 @@ static void addStub(Function &Kernel, const std::string &Name) {
   ++NumCappedStubs;
 }
 
-// The counting code of Kernel as it is, capped so that 1,024 threads fit.
+// The code of Kernel (a counting or working-set kernel) as it is, capped so
+// that 1,024 threads fit.
 static void addCappedCopy(Function &Kernel, const std::string &Name) {
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&Kernel, VMap);
@@ -70,7 +77,6 @@ static void addCappedCopy(Function &Kernel, const std::string &Name) {
   Copy->setComdat(nullptr);
   Copy->addFnAttr("nvvm.maxnreg", std::to_string(PASTA_CAPPED_REGISTERS));
   markKernelVariant(*Copy);
-  ++NumCappedCopies;
 }
 
 // Adds to Zero the special registers (threadIdx.x, ...) that V == 0
@@ -177,6 +183,7 @@ pasta::createCappedCopies(Module &M, ArrayRef<Function *> Fns, bool Copies,
       addStub(*F, Name);
     } else if (Copies && !Bounded) {
       addCappedCopy(*F, Name);
+      ++NumCappedCopies;
     } else {
       addStub(*F, Name);
     }
@@ -188,5 +195,196 @@ void pasta::capCountingKernels(ArrayRef<Function *> Kernels) {
   for (Function *F : Kernels) {
     F->addFnAttr("nvvm.maxnreg", std::to_string(PASTA_CAPPED_REGISTERS));
     ++NumOneThreadKernels;
+  }
+}
+
+// OneSweep's binning pass (plain 96 registers, its working-set copy 144),
+// the structure launchfit's scatter (96 and 146) and every bundled kernel
+// whose working-set copy takes more than 64 registers are at or above it;
+// docs/lab/2026-11-30-overhead3-83-copies-that-fit.md lists the estimates.
+static cl::opt<unsigned> WsCappedLiveUnits(
+    "pasta-ws-capped-live-units", cl::Hidden, cl::init(64),
+    cl::desc("PASTA: a kernel without launch bounds whose plain code holds "
+             "at least this many 32-bit units live at once gets a "
+             "register-capped working-set copy (0: none does)"));
+
+static cl::opt<bool> PrintLiveUnits(
+    "pasta-print-live-units", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: print each NVPTX kernel's most live 32-bit units "
+             "(the capped working-set copies' estimate)"));
+
+// The 32-bit registers V takes: none for predicates and what has no size.
+static unsigned unitsOf(const Value &V, const DataLayout &DL) {
+  Type *T = V.getType();
+  if (!T->isSized() || T->getScalarType()->isIntegerTy(1))
+    return 0;
+  return std::max<uint64_t>(
+      1, divideCeil(DL.getTypeSizeInBits(T).getFixedValue(), 32));
+}
+
+// The value I only offsets or casts, which it takes no register of its own
+// beside: an address at constant offsets from another, or an integer a
+// constant away, whose uses ptxas folds into immediate offsets or computes
+// again (a tile's unrolled row of loads at `x + 512 i` keeps x, not one
+// index per element); null for any other I.
+static const Value *foldedInto(const Instruction &I) {
+  if (isa<AddrSpaceCastInst>(I) || isa<BitCastInst>(I) || isa<ZExtInst>(I) ||
+      isa<SExtInst>(I))
+    return I.getOperand(0);
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    return GEP->hasAllConstantIndices() ? GEP->getPointerOperand() : nullptr;
+  const auto *Op = dyn_cast<BinaryOperator>(&I);
+  if (!Op || (Op->getOpcode() != Instruction::Add &&
+              Op->getOpcode() != Instruction::Sub &&
+              Op->getOpcode() != Instruction::Or))
+    return nullptr;
+  if (isa<ConstantInt>(Op->getOperand(1)))
+    return Op->getOperand(0);
+  return Op->getOpcode() != Instruction::Sub &&
+                 isa<ConstantInt>(Op->getOperand(0))
+             ? Op->getOperand(1)
+             : nullptr;
+}
+
+namespace {
+// Backward liveness of F's SSA values over its blocks, as bit vectors
+// indexed by value: what each block needs on entry and has live on exit.
+struct Liveness {
+  DenseMap<const Value *, unsigned> Index;
+  SmallVector<unsigned, 64> Units;
+  DenseMap<const BasicBlock *, unsigned> BlockIndex;
+  std::vector<BitVector> In, Out;
+
+  // The tracked value a use of V keeps live (through folded addresses), or
+  // none.
+  std::optional<unsigned> root(const Value *V) const {
+    while (true) {
+      if (auto It = Index.find(V); It != Index.end())
+        return It->second;
+      const auto *I = dyn_cast<Instruction>(V);
+      if (!I || !(V = foldedInto(*I)))
+        return std::nullopt;
+    }
+  }
+
+  explicit Liveness(const Function &F) {
+    const DataLayout &DL = F.getDataLayout();
+    for (const Instruction &I : instructions(F))
+      if (unsigned U =
+              isa<AllocaInst>(I) || foldedInto(I) ? 0 : unitsOf(I, DL)) {
+        Index[&I] = Units.size();
+        Units.push_back(U);
+      }
+    unsigned N = Units.size(), B = 0;
+    for (const BasicBlock &BB : F)
+      BlockIndex[&BB] = B++;
+    std::vector<BitVector> Use(B, BitVector(N)), Def(B, BitVector(N)),
+        PhiOut(B, BitVector(N));
+    for (const BasicBlock &BB : F) {
+      unsigned Bi = BlockIndex[&BB];
+      for (const Instruction &I : BB) {
+        if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+          for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
+            if (auto R = root(Phi->getIncomingValue(K)))
+              PhiOut[BlockIndex[Phi->getIncomingBlock(K)]].set(*R);
+        } else if (!foldedInto(I)) {
+          for (const Value *Op : I.operands())
+            if (auto R = root(Op); R && !Def[Bi].test(*R))
+              Use[Bi].set(*R);
+        }
+        if (auto It = Index.find(&I); It != Index.end())
+          Def[Bi].set(It->second);
+      }
+    }
+    In.assign(B, BitVector(N));
+    Out.assign(B, BitVector(N));
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const BasicBlock &BB : reverse(F)) {
+        unsigned Bi = BlockIndex[&BB];
+        BitVector NewOut = PhiOut[Bi];
+        for (const BasicBlock *S : successors(&BB))
+          NewOut |= In[BlockIndex[S]];
+        BitVector NewIn = NewOut;
+        NewIn.reset(Def[Bi]);
+        NewIn |= Use[Bi];
+        if (NewIn != In[Bi] || NewOut != Out[Bi]) {
+          In[Bi] = std::move(NewIn);
+          Out[Bi] = std::move(NewOut);
+          Changed = true;
+        }
+      }
+    }
+  }
+
+  // The most units live at one point of BB, walking it backwards.
+  unsigned mostIn(const BasicBlock &BB) const {
+    BitVector Live = Out[BlockIndex.lookup(&BB)];
+    unsigned Now = 0;
+    for (unsigned V : Live.set_bits())
+      Now += Units[V];
+    unsigned Most = Now;
+    for (const Instruction &I : reverse(BB)) {
+      if (isa<PHINode>(I))
+        break;
+      if (auto It = Index.find(&I); It != Index.end()) {
+        // A value defined and never used still takes its register.
+        Most = std::max(Most,
+                        Live.test(It->second) ? Now : Now + Units[It->second]);
+        if (Live.test(It->second)) {
+          Live.reset(It->second);
+          Now -= Units[It->second];
+        }
+      }
+      if (!foldedInto(I))
+        for (const Value *Op : I.operands())
+          if (auto R = root(Op); R && !Live.test(*R)) {
+            Live.set(*R);
+            Now += Units[*R];
+          }
+      Most = std::max(Most, Now);
+    }
+    return Most;
+  }
+};
+} // namespace
+
+unsigned pasta::maxLiveUnits(const Function &F) {
+  if (F.isDeclaration())
+    return 0;
+  Liveness L(F);
+  unsigned Most = 0;
+  for (const BasicBlock &BB : F)
+    Most = std::max(Most, L.mostIn(BB));
+  return Most;
+}
+
+bool pasta::mayOutgrowItsBlocks(Function &F) {
+  if (F.getCallingConv() != CallingConv::PTX_Kernel)
+    return false;
+  if (!PrintLiveUnits && (!WsCappedLiveUnits || boundedByItself(F)))
+    return false;
+  unsigned Units = maxLiveUnits(F);
+  if (PrintLiveUnits)
+    errs() << "pasta: live units: " << F.getName() << " " << Units << "\n";
+  return WsCappedLiveUnits && !boundedByItself(F) && Units >= WsCappedLiveUnits;
+}
+
+void pasta::createCappedWorkingSetCopies(
+    Module &M, ArrayRef<Function *> Fns, bool Copies,
+    const SmallPtrSetImpl<Function *> &Wide) {
+  for (Function *F : Fns) {
+    if (F->getCallingConv() != CallingConv::PTX_Kernel)
+      continue;
+    Function *Ws = M.getFunction((F->getName() + PASTA_WS_SUFFIX).str());
+    if (!Ws)
+      continue;
+    std::string Name = (F->getName() + PASTA_WS_CAPPED_SUFFIX).str();
+    if (Copies && Wide.contains(F)) {
+      addCappedCopy(*Ws, Name);
+      ++NumCappedWorkingSetCopies;
+    } else {
+      addStub(*Ws, Name);
+    }
   }
 }

@@ -46,6 +46,31 @@ createCappedCopies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns,
 // The capped copy's register cap on each of Kernels itself.
 void capCountingKernels(llvm::ArrayRef<llvm::Function *> Kernels);
 
+// Before instrumentation: whether NVPTX kernel F's working-set copy may need
+// more registers than a block it can be launched with can have, so that it
+// gets a capped twin (createCappedWorkingSetCopies): no launch bounds or
+// register cap of its own fit its blocks, and its plain code holds at least
+// -pasta-ws-capped-live-units 32-bit values live at once (maxLiveUnits).
+// ptxas's registers are known only after the pass; plain code that holds
+// that many values takes about as many registers, and the working-set
+// copy's marks add to them (OneSweep's binning pass: 96 plain, 144 in its
+// working-set copy, over the 128 a block of 512 threads may have).
+bool mayOutgrowItsBlocks(llvm::Function &F);
+
+// The most 32-bit units of SSA values (integers, floats, pointers, vectors;
+// not predicates, not kernel parameters, which stay in parameter space)
+// live at one point of F: a rough, cheap estimate of its registers.
+unsigned maxLiveUnits(const llvm::Function &F);
+
+// After the working-set copies are made: for every NVPTX kernel of Fns that
+// has one, K PASTA_WS_CAPPED_SUFFIX: its working-set copy capped at
+// PASTA_CAPPED_REGISTERS registers where Wide holds K (and Copies), else a
+// stub of the copy's type (the host registers the name of every kernel's
+// copy).
+void createCappedWorkingSetCopies(
+    llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns, bool Copies,
+    const llvm::SmallPtrSetImpl<llvm::Function *> &Wide);
+
 } // namespace pasta
 
 #endif

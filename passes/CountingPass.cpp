@@ -246,11 +246,15 @@ bool ModuleInstrumenter::run() {
   }
   SmallPtrSet<Function *, 4> OneThread; // found before the counting code
   SmallPtrSet<Function *, 4> Serial;    // kernels given a one-lane copy
+  SmallPtrSet<Function *, 4> Wide;      // so are those of many live values
   for (Function *F : Copied) {
     if (runsInOneThread(*F))
       OneThread.insert(F);
     if (Opts.Divergence && looksSerial(*F))
       Serial.insert(F);
+    if (Tables.Target == PASTA_TARGET_NVPTX && Opts.WorkingSetCopies &&
+        mayOutgrowItsBlocks(*F))
+      Wide.insert(F);
   }
   CounterEmitter Emitter(M, Tables, FAM, &Returned,
                          !Opts.Divergence && !Opts.Trace);
@@ -261,6 +265,9 @@ bool ModuleInstrumenter::run() {
     CapItself = createCappedCopies(M, Copied, Opts.CappedCopies, OneThread);
   if (!Copied.empty() && Opts.WorkingSetCopies)
     createWorkingSetVariants(M, Copied, Sel.Tracked, Opts.WSCompactAbove, FAM);
+  if (!Copied.empty() && Opts.WorkingSetCopies &&
+      Tables.Target == PASTA_TARGET_NVPTX)
+    createCappedWorkingSetCopies(M, Copied, Opts.CappedCopies, Wide);
   if (!Copied.empty() && Opts.Divergence)
     createDivergenceVariants(M, Copied, Divergence, Tables, FAM,
                              Opts.DivMaxRegisters, Opts.DivDrainVisits, Serial);

@@ -713,6 +713,21 @@ static cl::opt<unsigned> UncappedBlockThreads(
              "their blocks to at most this many threads get no register "
              "cap (0: every copy is capped)"));
 
+// The bound is on thread index x alone: a kernel that reads no other may
+// still be launched with blocks of more dimensions (dim3(16, 64): 1,024
+// threads), which its uncapped copy's registers may not allow. With this
+// option such a copy keeps its cap and its twin is the uncapped code, which
+// the runtime launches wherever the cap gains nothing (host_rt/launch.c,
+// div_copy_for); without it the runtime runs the counting copy for a block
+// the uncapped copy cannot take, and says so. Off: the twin compiles the
+// copy a second time (lab overhead3-83: lud's divergence build 2.9x -> over
+// 3x the plain compile).
+static cl::opt<bool> SmallBlockTwin(
+    "pasta-div-small-block-twin", cl::init(false), cl::Hidden,
+    cl::desc("PASTA: divergence copies of kernels whose shared arrays bound "
+             "thread index x (-pasta-div-uncapped-block-threads) keep their "
+             "register cap and get a real uncapped twin"));
+
 // The kernels of Fns whose copies UncappedBlockThreads leaves uncapped.
 static SmallPtrSet<const Function *, 4>
 smallBlockKernels(ArrayRef<Function *> Fns, FunctionAnalysisManager &FAM,
@@ -989,17 +1004,18 @@ void pasta::createDivergenceVariants(
         bool Small = SmallBlocks.contains(F);
         bool Costly =
             twinTooCostly(*CopyOf.at(F), M.getFunction(generalCopyName(*F)));
-        if (Small || Costly)
-          addUncappedStub(*F, *CopyOf.at(F));
-        else
+        bool Twin = Small ? SmallBlockTwin.getValue() : !Costly;
+        if (Twin)
           addUncappedCopy(*F, *CopyOf.at(F));
+        else
+          addUncappedStub(*F, *CopyOf.at(F));
         addGeneralCopy(*F, *CopyOf.at(F), MaxRegisters,
                        Scattered.contains(CopyOf.at(F)));
         // A copy too costly to compile twice gets no one-lane clone either
         // (the `setup 100` shape of bench/gen_compile_shapes.py, guarded to
         // one thread: its divergence build 18.5 -> 32.6 CPU s with one).
         addOneLaneCopy(*F, *CopyOf.at(F), Serial.contains(F) && !Costly);
-        if (!Small)
+        if (!Small || SmallBlockTwin)
           capRegisters(*CopyOf.at(F), MaxRegisters,
                        Rows32.contains(CopyOf.at(F)),
                        Scattered.contains(CopyOf.at(F)),

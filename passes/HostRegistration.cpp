@@ -106,6 +106,8 @@ static constexpr const char *RegisterOneLaneName =
     "__pasta_register_divergence_one_lane";
 static constexpr const char *RegisterCappedName =
     "__pasta_register_capped_kernel";
+static constexpr const char *RegisterWsCappedName =
+    "__pasta_register_ws_capped_kernel";
 
 // A kernel's divergence copies, each as its name suffix and the runtime
 // call that registers it: the copy, and its uncapped twin, general copy
@@ -138,7 +140,9 @@ static bool hasVariants(const Options &Opts, StringRef Mangled) {
 // The copies of a kernel that are handed to the runtime one call each,
 // after its __pasta_register_kernel: its register-capped counting copy
 // (CappedCopies.cpp: every NVIDIA kernel with variants, a stub where its
-// own bounds fit), then its divergence copies in PASTA_DIVERGENCE=1 builds.
+// own bounds fit), its register-capped working-set copy where it has a
+// working-set copy (a stub but for kernels of many live values), then its
+// divergence copies in PASTA_DIVERGENCE=1 builds.
 static SmallVector<CopyRegistration, 4>
 handedCopies(const Options &Opts, const VendorRuntime &V, StringRef Mangled) {
   SmallVector<CopyRegistration, 4> Copies;
@@ -146,6 +150,8 @@ handedCopies(const Options &Opts, const VendorRuntime &V, StringRef Mangled) {
     return Copies;
   if (V.Vendor == PASTA_VENDOR_CUDA)
     Copies.push_back({PASTA_CAPPED_SUFFIX, RegisterCappedName});
+  if (V.Vendor == PASTA_VENDOR_CUDA && Opts.WorkingSetCopies)
+    Copies.push_back({PASTA_WS_CAPPED_SUFFIX, RegisterWsCappedName});
   if (Opts.Divergence)
     Copies.append(divergenceCopies(Opts, V));
   return Copies;

@@ -63,13 +63,13 @@
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
-#           scopedatomics slabwalk persistent (default: all)
+#           scopedatomics slabwalk persistent launchfit (default: all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -170,7 +170,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit) build_one "$g" ;;
     # Its per-bit blocks have the same sites: shared, their counters fit the
     # counting code in 1,024 threads (62 registers), and the capped copy
     # this structure tests would not run. Built with a counter each.

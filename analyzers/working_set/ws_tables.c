@@ -70,7 +70,8 @@ int pasta__activity_write_ws_tables(FILE *out, const pasta_activity *a,
   if (a->ws_skipped)
     fprintf(out,
             "pasta: warning: %" PRIu64 " launches ran without working-set "
-            "tracking (no variant, or its buffers could not be set up)\n",
+            "tracking (no working-set copy, none whose registers the block "
+            "could have, or its buffers could not be set up)\n",
             a->ws_skipped);
   free(order);
   return ferror(out) ? -1 : 0;

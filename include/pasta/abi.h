@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #define PASTA_ABI_MAGIC 0x41545350u /* "PSTA" */
-#define PASTA_ABI_VERSION_NUMBER 20
+#define PASTA_ABI_VERSION_NUMBER 21
 #define PASTA_ABI_VERSION (PASTA_ABI_VERSION_NUMBER + 0u)
 /* The runtime defines __pasta_abi_v<version>, and every host module the
  * plugin instruments refers to it, weakly (passes/RuntimeBinding.cpp): an
@@ -506,6 +506,13 @@ enum pasta_vendor { PASTA_VENDOR_CUDA = 1, PASTA_VENDOR_HIP = 2 };
  * registers both with the vendor runtime next to K. */
 #define PASTA_PLAIN_SUFFIX "__pasta_plain"
 #define PASTA_WS_SUFFIX "__pasta_ws"
+/* On NVIDIA, K PASTA_WS_CAPPED_SUFFIX is K PASTA_WS_SUFFIX capped at
+ * PASTA_CAPPED_REGISTERS registers per thread, which the runtime launches
+ * where the working-set copy's own registers do not fit the launch's block.
+ * The pass builds it only for kernels without launch bounds whose plain
+ * code holds many values live at once (passes/CappedCopies.h); the other
+ * kernels get a stub there (.maxntid 1), as PASTA_CAPPED_SUFFIX does. */
+#define PASTA_WS_CAPPED_SUFFIX "__pasta_wscap"
 
 /* Working-set mode: one allocation of the program, as the device sees it. */
 #define PASTA_WS_ALLOC_FIELDS(X)                                               \

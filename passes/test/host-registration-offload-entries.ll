@@ -9,6 +9,7 @@
 ; CAPPED: @.offloading.entry._Z2kaPf__pasta_capped = weak constant
 ; CAPPED: call void @__pasta_register_kernel(ptr @stub,
 ; CAPPED-NEXT: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_capped)
+; CAPPED-NEXT: call void @__pasta_register_ws_capped_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_wscap)
 ; With -pasta-divergence the kernel's divergence copy and (CUDA entries, caps
 ; on) its uncapped twin, general copy and one-lane copy become entries too,
 ; handed to the runtime.
@@ -17,7 +18,9 @@
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divu = weak constant
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_divg = weak constant
 ; DIV-DAG: @.offloading.entry._Z2kaPf__pasta_div1 = weak constant
+; (A divergence build has no working-set copies, so no capped one either.)
 ; DIV: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_capped)
+; DIV-NOT: __pasta_wscap
 ; DIV-NEXT: call void @__pasta_register_divergence_kernel(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_div)
 ; DIV-NEXT: call void @__pasta_register_divergence_uncapped(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divu)
 ; DIV-NEXT: call void @__pasta_register_divergence_general(ptr @stub, ptr @__pasta_handle__Z2kaPf__pasta_divg)

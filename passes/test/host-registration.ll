@@ -55,7 +55,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK: @__pasta_shadow_[[ID:[0-9a-f]+]] = internal global [128 x i8] zeroinitializer
 ; CHECK: @__pasta_desc_name = {{.*}} c"__pasta_desc_[[ID]]\00"
-; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaPeekAtLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v20 }
+; CHECK: @__pasta_cuda_ops = internal constant { ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, ptr } { ptr @cudaMemcpyFromSymbol, ptr @cudaMemcpy, ptr @cudaGetErrorString, ptr @cudaDeviceSynchronize, ptr @cudaGetDeviceCount, ptr @cudaGetDevice, ptr @cudaSetDevice, ptr @cudaMalloc, ptr @cudaFree, ptr @cudaMemset, ptr @cudaStreamSynchronize, ptr @cudaGetLastError, ptr @cudaPeekAtLastError, ptr @cudaEventCreate, ptr @cudaEventRecord, ptr @cudaEventSynchronize, ptr @cudaEventElapsedTime, ptr @cudaEventDestroy, ptr @cudaStreamIsCapturing, ptr @cudaMemcpyAsync, ptr @cudaMemsetAsync, ptr @cudaHostAlloc, ptr @cudaFreeHost, ptr @cudaDeviceGetAttribute, ptr @cudaGraphGetNodes, ptr @cudaGraphNodeGetType, ptr @cudaGraphKernelNodeGetParams, ptr @cudaGraphChildGraphNodeGetGraph, ptr @cudaStreamCreateWithFlags, ptr @cudaStreamDestroy, ptr @cudaStreamWaitEvent, ptr @cudaEventCreateWithFlags, ptr @cudaOccupancyMaxActiveBlocksPerMultiprocessor, ptr @cudaFuncGetAttributes, i64 1, ptr @__pasta_abi_v21 }
 ; Each kernel's plain and working-set variants get host handles of their own.
 ; CHECK: @__pasta_handle_axpy__pasta_plain = internal constant i8 0
 ; CHECK: @[[PLAIN_NAME:.*]] = {{.*}} c"axpy__pasta_plain\00"
@@ -63,6 +63,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK: @[[WS_NAME:.*]] = {{.*}} c"axpy__pasta_ws\00"
 ; CHECK: @__pasta_handle_axpy__pasta_capped = internal constant i8 0
 ; CHECK: c"axpy__pasta_capped\00"
+; CHECK: @__pasta_handle_axpy__pasta_wscap = internal constant i8 0
+; CHECK: c"axpy__pasta_wscap\00"
 
 define internal void @__cuda_register_globals(ptr %handle) {
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
@@ -75,6 +77,10 @@ define internal void @__cuda_register_globals(ptr %handle) {
 ; for every NVIDIA kernel): registered, and its handle handed to the runtime.
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_capped, ptr @[[CAPPED_NAME:[^,]+]], ptr @[[CAPPED_NAME]], i32 -1,
 ; CHECK-NEXT: call void @__pasta_register_capped_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_capped)
+; Its register-capped working-set copy (a stub but for kernels of many live
+; values): registered, and its handle handed to the runtime.
+; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %handle, ptr @__pasta_handle_axpy__pasta_wscap, ptr @[[WSCAP_NAME:[^,]+]], ptr @[[WSCAP_NAME]], i32 -1,
+; CHECK-NEXT: call void @__pasta_register_ws_capped_kernel(ptr @stub, ptr @__pasta_handle_axpy__pasta_wscap)
 ; CHECK-NEXT: call void @__cudaRegisterVar(ptr %handle, ptr @__pasta_shadow_[[ID]], ptr @__pasta_desc_name, ptr @__pasta_desc_name, i32 0, i64 128, i32 0, i32 0)
 ; CHECK-NEXT: call void @__pasta_register_device_module(ptr @__pasta_shadow_[[ID]], ptr @__pasta_cuda_ops)
   %r = call i32 @__cudaRegisterFunction(ptr %handle, ptr @stub, ptr @name, ptr @name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)

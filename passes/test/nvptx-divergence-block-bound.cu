@@ -25,6 +25,11 @@
 // RUN: FileCheck %s --check-prefix=CAPPED < %t.ptx
 // RUN: %cuda_device -O2 -S %s -o %t.capped.ptx -mllvm -pasta-divergence -mllvm -pasta-div-uncapped-block-threads=0
 // RUN: FileCheck %s --check-prefix=SMALLOFF < %t.capped.ptx
+// With -pasta-div-small-block-twin such a copy keeps its cap and its twin is
+// the uncapped code (for blocks of more dimensions than x alone bounds).
+// RUN: %cuda_device -O2 -S %s -o %t.twin.ptx -mllvm -pasta-divergence -mllvm -pasta-div-small-block-twin
+// RUN: FileCheck %s --check-prefix=SMALLOFF < %t.twin.ptx
+// RUN: FileCheck %s --check-prefix=TWINREAL < %t.twin.ptx
 
 // CHECK-DAG: pasta: block bound: _Z7columnsPfi <= 16 threads
 // CHECK-DAG: pasta: block bound: _Z6paddedPii <= 16 threads
@@ -52,6 +57,10 @@
 // SMALLOFF: .entry _Z7columnsPfi__pasta_div(
 // SMALLOFF-NOT: {{^}}{
 // SMALLOFF: .maxnreg
+// TWINREAL: .entry _Z7columnsPfi__pasta_divu(
+// TWINREAL-NOT: .maxntid
+// TWINREAL-NOT: .maxnreg
+// TWINREAL: {{^}}{
 
 __global__ void columns(float* a, int n) {
     __shared__ float col[16][16];
