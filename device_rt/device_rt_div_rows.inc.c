@@ -1401,6 +1401,14 @@ pasta_div_count_launch_here(PASTA_GLOBAL uint64_t *warps,
   pasta_atomic_add(threads, blocks * pasta_block_threads());
 }
 
+/* The grid's first thread adds the warps the launch started to `warps`;
+ * every other thread adds nothing. */
+static PASTA_INLINE void
+pasta_div_count_launch_warps_here(PASTA_GLOBAL uint64_t *warps) {
+  if (pasta_first_thread_of_grid())
+    pasta_atomic_add(warps, pasta_grid_blocks() * pasta_block_warps());
+}
+
 /* At a kernel's entry, in its divergence copy: the grid's first thread adds
  * the warps and the threads the launch started, which are the entry block's
  * warp-level executions and their active lanes (every warp runs the entry
@@ -1412,6 +1420,16 @@ pasta_div_count_launch_here(PASTA_GLOBAL uint64_t *warps,
 PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
                                            PASTA_GLOBAL uint64_t *threads) {
   PASTA_IF_MAYBE_FIRST_THREAD(pasta_div_count_launch_here(warps, threads));
+}
+
+/* In a launch of a class a copy derives full warps' figures for (`on`, a
+ * value of the launch alone: passes/DivergenceMeasures.cpp, launch-derived
+ * figures), the grid's first thread adds the warps the launch started to
+ * `warps` too, that class's counter (DivergencePlan::LaunchClass). */
+PASTA_INLINE void __pasta_div_count_launch_warps(uint32_t on,
+                                                 PASTA_GLOBAL uint64_t *warps) {
+  if (on)
+    PASTA_IF_MAYBE_FIRST_THREAD(pasta_div_count_launch_warps_here(warps));
 }
 
 PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,

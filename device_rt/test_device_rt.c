@@ -3792,6 +3792,35 @@ static void test_div_count_launch(void) {
   CHECK(d.warps == 0 && d.threads == 0);
 }
 
+/* __pasta_div_count_launch_warps: in a launch of a class (`on`), the grid's
+ * first thread adds the warps __pasta_div_count_launch adds, and no other
+ * thread adds; in another launch nothing is added. */
+struct div_launch_class {
+  uint32_t on;
+  uint64_t warps;
+  struct div_launch all;
+};
+
+static void div_launch_class_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  struct div_launch_class *d = arg;
+  __pasta_div_count_launch_warps(d->on, &d->warps);
+  __pasta_div_count_launch(&d->all.warps, &d->all.threads);
+}
+
+static void test_div_count_launch_warps(void) {
+  for (uint32_t on = 0; on < 2; ++on)
+    for (uint32_t lanes = 32; lanes <= 64; lanes += 32)
+      for (uint32_t block = 0; block < 2; ++block) {
+        struct div_launch_class d = {on, 0, {0, 0}};
+        place(block, 3, 0, 100);
+        pasta_shim.threads[1] = 2; /* 100 x 2 blocks */
+        pasta_shim_warp(lanes, 1, 0, 0, div_launch_class_lane, &d);
+        CHECK(d.warps == (on ? d.all.warps : 0));
+        CHECK(d.all.warps == (block ? 0 : 3 * (lanes == 32 ? 7 : 4)));
+      }
+}
+
 /* __pasta_div_all_lanes: 1 in every lane when all hold, 0 in every lane
  * when one active lane does not; inactive lanes do not count. */
 struct div_all {
@@ -4322,6 +4351,7 @@ int main(void) {
   test_div_branch_launch();
   test_div_direct_add();
   test_div_count_launch();
+  test_div_count_launch_warps();
   test_div_all_lanes();
   test_div_uniform();
   test_ver_trips();
