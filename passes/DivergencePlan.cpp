@@ -27,6 +27,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -55,6 +56,13 @@ static cl::opt<bool> SplitBodies(
              "row takes whole (`lane == 0`) counts the executions in which "
              "every lane takes the body's side, and read-back derives its "
              "divergent ones (splitBody) (off: counted)"));
+
+static cl::opt<bool> LaunchClasses(
+    "pasta-div-launch-classes", cl::init(true),
+    cl::desc("PASTA: count an NVPTX 2-D kernel's launch warps, and its "
+             "derived bodies' no-lane executions, per class of launches too, "
+             "so that read-back derives what full warps of rows stacked in y "
+             "add (DivergencePlan::LaunchClass) (off: each warp adds it)"));
 
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
@@ -318,8 +326,8 @@ public:
   FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan,
                   UniformityInfo &UI)
       : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
-        DL(P.F->getDataLayout()), UI(UI),
-        IsKernel(P.Kind == PASTA_FUNC_KERNEL) {
+        DL(P.F->getDataLayout()), UI(UI), IsKernel(P.Kind == PASTA_FUNC_KERNEL),
+        ReadsThreadY(IsKernel && readsThreadY(*P.F)) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     DT.recalculate(*P.F);
@@ -550,6 +558,7 @@ private:
       Own.OwnThreads = true;
       Own.Measured = false;
       Own.Launch = true;
+      launchClasses(Own.Warps);
     } else if (Counting != CountingCounter.end() && launchBody(BB)) {
       // Its warps: the grid's blocks times block 0's (launchBody), added
       // by block 0's branch; no row derives them.
@@ -571,6 +580,8 @@ private:
       uint32_t None = T.NumCounters++;
       Own.Warps = T.NumCounters++;
       Own.Measured = false;
+      if (const DivergencePlan::LaunchClass *Launch = launchClassOf(Top.Warps))
+        noneClasses(*Launch, Own.Warps, None);
       derive(T, Own.Warps, Top.Warps, 1);
       derive(T, Own.Warps, None, -1);
       DivergencePlan::NoneTaken NT{Br, Br->getSuccessor(0) == &BB ? 0u : 1u,
@@ -597,6 +608,45 @@ private:
     assert(!OwnCounters.count(&BB) && "a block's counters planned twice");
     OwnCounters[&BB] = Own;
     return Own;
+  }
+
+  // DivergencePlan::LaunchClass of the kernel entry's warp counter Warps:
+  // its launch warps per class, in an NVPTX kernel that reads thread index
+  // y (one whose warps may hold rows stacked in y).
+  void launchClasses(uint32_t Warps) {
+    if (!LaunchClasses || T.Target != PASTA_TARGET_NVPTX || !ReadsThreadY)
+      return;
+    Plan.LaunchClasses.push_back({Warps, T.NumCounters});
+    T.NumCounters += DivergencePlan::NumLaunchClasses;
+  }
+
+  // The launch class of warp counter Warps, if it has one.
+  const DivergencePlan::LaunchClass *launchClassOf(uint32_t Warps) const {
+    for (const DivergencePlan::LaunchClass &C : Plan.LaunchClasses)
+      if (C.Warps == Warps)
+        return &C;
+    return nullptr;
+  }
+
+  // The launch class of a derived body whose warp counter Warps is
+  // Launch's warps less None: None's adds per class of launches too, each
+  // added to None before any row reads it.
+  void noneClasses(const DivergencePlan::LaunchClass &Launch, uint32_t Warps,
+                   uint32_t None) {
+    DivergencePlan::LaunchClass C{Warps, Launch.LaunchWarps, None,
+                                  T.NumCounters};
+    T.NumCounters += DivergencePlan::NumLaunchClasses;
+    for (uint32_t K = 0; K < DivergencePlan::NumLaunchClasses; ++K)
+      derive(T, None, C.NoneClasses + K, 1);
+    Plan.LaunchClasses.push_back(C);
+  }
+
+  // Whether F reads thread index y (NVPTX).
+  static bool readsThreadY(const Function &F) {
+    return any_of(instructions(F), [](const Instruction &I) {
+      const auto *II = dyn_cast<IntrinsicInst>(&I);
+      return II && II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y;
+    });
   }
 
   // Whether BB is an if-then body outside loops whose warp executions follow
@@ -1041,6 +1091,7 @@ private:
   DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
   UniformityInfo &UI;
   bool IsKernel;
+  bool ReadsThreadY; // a kernel that does (launchClasses)
   DominatorTree DT;
   LoopInfo LI;
   size_t FirstBranch = Plan.Branches.size(); // this function's first
