@@ -370,12 +370,13 @@ struct DivergenceStats {
            << "; shared ones taken by their strides in full warps of "
               "16-wide rows: "
            << Gaps << "; measured with a twin's base: " << Twins
+           << "; whose full warps' figures read-back derives per launch "
+              "class: "
+           << LaunchDerived
            << "; kernels with a body for rows of 32: " << Rows32
            << " (of them with one for rows of 16 too: " << Rows16
            << "); loops whose full warps' trips run unmeasured: " << Versioned
-           << "; groups whose full warps' figures read-back derives per "
-              "launch class: "
-           << LaunchDerived << "\n";
+           << "\n";
   }
 };
 } // namespace

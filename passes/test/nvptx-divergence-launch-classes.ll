@@ -27,8 +27,8 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSOFF
-; STATS: groups whose full warps' figures read-back derives per launch class: 4
-; STATSOFF: groups whose full warps' figures read-back derives per launch class: 0
+; STATS: whose full warps' figures read-back derives per launch class: 4;
+; STATSOFF: whose full warps' figures read-back derives per launch class: 0;
 ; The IR is clang's -O2 output (-gline-tables-only) for
 ;   __global__ void fan2(float *a, float *b, const float *m, int n, int t) {
 ;     int i = t + 1 + blockIdx.y * 16 + threadIdx.y;
