@@ -1298,23 +1298,21 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
  * as __pasta_div_branch_add. When `with_others` (a constant: the counting
  * code does not count the block), also the active lanes that do not take
  * it, to `others`: the block's thread-level executions are the branch's
- * less those. */
-PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
-                                              PASTA_GLOBAL uint64_t *divergent,
-                                              PASTA_GLOBAL uint64_t *none,
-                                              uint32_t with_divergent,
-                                              PASTA_GLOBAL uint64_t *others,
-                                              uint32_t with_others) {
+ * less those. Returns 1 in the lane that added to `none`, else 0. */
+PASTA_INLINE uint32_t __pasta_div_branch_none_add(
+    uint32_t taken, PASTA_GLOBAL uint64_t *divergent,
+    PASTA_GLOBAL uint64_t *none, uint32_t with_divergent,
+    PASTA_GLOBAL uint64_t *others, uint32_t with_others) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
   /* Every active lane took it (a guarded body's usual case): nothing to
    * add, tested before the first-lane test as in __pasta_div_branch_add. */
   if (yes == lanes)
-    return;
+    return 0;
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below != 0)
-    return;
+    return 0;
   if (yes == 0)
     pasta_div_lone_add(none, 1, hidden);
   else if (with_divergent && yes != lanes)
@@ -1322,6 +1320,9 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
   if (with_others && yes != lanes)
     pasta_div_lone_add(others, (uint64_t)__builtin_popcountll(lanes & ~yes),
                        hidden);
+  /* 1 in the lane that added to `none` (a launch class's count follows:
+   * passes/DivergenceMeasures.cpp), 0 elsewhere. */
+  return yes == 0;
 }
 
 /* __pasta_div_branch_none_add for a branch whose lanes split in most warps

@@ -2739,13 +2739,15 @@ struct div_none {
   uint64_t takes; /* lanes that take the branch */
   uint32_t with_divergent;
   uint64_t divergent, none, others;
+  uint64_t returned; /* the lanes that returned nonzero */
 };
 
 static void div_none_lane(uint32_t lane, void *arg) {
   struct div_none *d = arg;
-  __pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
-                              &d->none, d->with_divergent, &d->others,
-                              d->with_divergent);
+  if (__pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1),
+                                  &d->divergent, &d->none, d->with_divergent,
+                                  &d->others, d->with_divergent))
+    __atomic_fetch_or(&d->returned, 1ull << lane, __ATOMIC_RELAXED);
 }
 
 static void test_div_branch_none(void) {
@@ -2769,10 +2771,12 @@ static void test_div_branch_none(void) {
         continue;
       for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
         for (uint32_t with = 0; with <= 1; ++with) {
-          struct div_none d = {takes[t], with, 0, 0, 0};
+          struct div_none d = {takes[t], with, 0, 0, 0, 0};
           pasta_shim_warp(width, active, 0, 0, div_none_lane, &d);
           uint64_t yes = takes[t] & active;
           CHECK_EQ_U64(d.none, yes == 0);
+          /* 1 in the one lane that added to none (the first active). */
+          CHECK_EQ_U64(d.returned, yes == 0 ? active & -active : 0);
           CHECK_EQ_U64(d.divergent, with && yes != 0 && yes != active);
           ++heads, none += d.none, divergent += d.divergent;
           bodies += yes != 0;
