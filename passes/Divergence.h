@@ -108,7 +108,7 @@ struct DivergencePlan {
   // arguments): LaunchWarps, the first of NumLaunchClasses counters of the
   // launch's warps, added by the grid's first thread in a launch of that
   // class; NoneClasses, as many of the branch's None adds made in such
-  // launches (read-back derives None as its own adds plus theirs). Their
+  // launches (each added to None too). Their
   // differences are the block's warp executions in each class of launches,
   // from which read-back derives what a copy would add in every full warp
   // (DivergenceMeasures.cpp, launch-derived figures). Kernels for 2-D blocks

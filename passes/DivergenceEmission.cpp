@@ -792,7 +792,7 @@ void pasta::createDivergenceVariants(Module &M, ArrayRef<Function *> Fns,
   H.BlockAdd =
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
   H.BranchNoneAdd =
-      M.getOrInsertFunction("__pasta_div_branch_none_add", Void, I32, Global,
+      M.getOrInsertFunction("__pasta_div_branch_none_add", I32, I32, Global,
                             Global, I32, Global, I32);
   H.BranchLaunchAdd = M.getOrInsertFunction("__pasta_div_branch_launch_add",
                                             Void, I32, Global, Global, I32);

@@ -34,6 +34,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <array>
@@ -2556,8 +2557,14 @@ private:
     // Its bit in the launch class (the grid's first thread's offset at
     // least From), or -1: none, the class's figures take offsets below From.
     int Bit = -1;
-    // At the entry: whether the launch is of a class, and which.
-    Value *InClass = nullptr, *ClassOf = nullptr;
+    // Whether its full warps' lane 0 is at the grid's first thread's offset
+    // in every launch of a class (uniformOffset): they add nothing there.
+    bool SameOffset = false;
+    // At the entry: whether the launch is of a class; the addresses and
+    // offsets of the class's bits (launchClass builds the class from them
+    // where a rare path needs it).
+    Value *InClass = nullptr;
+    const SmallVector<std::pair<Value *, uint32_t>, 2> *Bits = nullptr;
   };
   // The figures LaunchFigures derives, in their order.
   static constexpr std::array<unsigned, 3> LaunchFigureIds = {
@@ -2674,8 +2681,7 @@ private:
                           ArrayRef<const AccessGroup *> Members) {
     IRBuilder<> E(EntryBody);
     Value *InClass = nullptr;
-    Value *ClassOf = E.getInt32(0);
-    SmallVector<std::pair<Value *, uint32_t>, 2> Bits; // address, From
+    auto &Bits = ClassBits[&Class]; // address, From
     for (const AccessGroup *G : Members) {
       LaunchFigures &L = LaunchOf[G];
       Value *Cond = E.CreateICmpEQ(stackedW(), E.getInt32(L.Width));
@@ -2692,39 +2698,175 @@ private:
       }
       if (1u << (Bits.size() + 1) > DivergencePlan::NumLaunchClasses)
         continue;
+      // Buildable from the launch's values? (Tried at the entry, then
+      // dropped: launchClass builds it where it is used.)
       DenseMap<Value *, Value *> Done;
       unsigned Budget = MaxLaneZero;
       Value *Low = laneZeroLow(Ptr, E, Done, Budget, /*AtGridStart=*/true);
       if (!Low)
         continue;
+      RecursivelyDeleteTriviallyDeadInstructions(Low);
       L.Bit = int(Bits.size());
       Bits.push_back({Ptr, L.From});
-      Value *Off = E.CreateAnd(E.CreateTrunc(Low, E.getInt32Ty()), 31);
-      Value *Bit = E.CreateZExt(E.CreateICmpUGE(Off, E.getInt32(L.From)),
-                                E.getInt32Ty());
-      ClassOf = E.CreateOr(ClassOf, E.CreateShl(Bit, L.Bit));
     }
     InClass->setName("pasta.div.launch.class.in");
-    ClassOf->setName("pasta.div.launch.class");
-    E.CreateCall(
-        H.CountLaunchWarps,
-        {E.CreateZExt(InClass, E.getInt32Ty()),
-         E.CreateGEP(E.getInt64Ty(), counter(E, Class.LaunchWarps), ClassOf)});
-    if (Class.None != PASTA_NONE) {
-      CallInst *Call = NoneCalls.lookup(Class.None);
-      assert(Call && "a derived body's branch without its helper call");
-      IRBuilder<> B(Call);
-      Value *None = Call->getArgOperand(2);
-      Value *InClassNone = B.CreateGEP(
-          B.getInt64Ty(), None,
-          B.CreateAdd(ClassOf, B.getInt32(Class.NoneClasses - Class.None)));
-      Call->setArgOperand(2, B.CreateSelect(InClass, InClassNone, None));
+    // The grid's first thread adds the launch's warps to its class's
+    // counter, where every warp runs once: at the derived body's branch, or
+    // in the first group's block (the entry's counters); the class is
+    // computed there only in block 0 of a launch of a class.
+    CallInst *NoneCall =
+        Class.None != PASTA_NONE ? NoneCalls.lookup(Class.None) : nullptr;
+    assert((NoneCall || Class.None == PASTA_NONE) &&
+           "a derived body's branch without its helper call");
+    Instruction *At = NoneCall ? NoneCall : Members.front()->Members.front()->I;
+    {
+      IRBuilder<> B(At);
+      Value *Block0 = B.CreateICmpEQ(
+          B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}),
+          B.getInt32(0));
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateAnd(InClass, Block0), At->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> F(Then);
+      F.CreateCall(H.CountLaunchWarps,
+                   {F.getInt32(1),
+                    F.CreateGEP(F.getInt64Ty(), counter(F, Class.LaunchWarps),
+                                launchClass(F, Bits))});
+    }
+    // The branch's no-lane executions in a launch of a class: its class's
+    // too, from the lane that added to None.
+    if (NoneCall) {
+      Instruction *After = NoneCall->getNextNode();
+      IRBuilder<> B(After);
+      Value *Added = B.CreateICmpNE(NoneCall, B.getInt32(0));
+      Instruction *Then = SplitBlockAndInsertIfThen(B.CreateAnd(InClass, Added),
+                                                    After->getIterator(),
+                                                    /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> F(Then);
+      F.CreateCall(H.Add,
+                   {F.CreateGEP(F.getInt64Ty(), counter(F, Class.NoneClasses),
+                                launchClass(F, Bits)),
+                    F.getInt64(1)});
     }
     for (const AccessGroup *G : Members) {
       LaunchFigures &L = LaunchOf[G];
       L.InClass = InClass;
-      L.ClassOf = ClassOf;
+      L.Bits = &Bits;
+      L.SameOffset = !L.Past || (L.Bit >= 0 && uniformOffset(*G, L));
       deriveLaunchFigures(*G, L);
+    }
+  }
+
+  // The launch class built at B from the grid's first thread's addresses
+  // (Bits: each bit 1 where its address is at least its From into its
+  // sector).
+  static Value *launchClass(IRBuilder<> &B,
+                            ArrayRef<std::pair<Value *, uint32_t>> Bits) {
+    Value *K = B.getInt32(0);
+    for (auto [I, Bit] : enumerate(Bits)) {
+      DenseMap<Value *, Value *> Done;
+      unsigned Budget = MaxLaneZero;
+      Value *Low =
+          laneZeroLow(Bit.first, B, Done, Budget, /*AtGridStart=*/true);
+      Value *Off = B.CreateAnd(B.CreateTrunc(Low, B.getInt32Ty()), 31);
+      Value *On = B.CreateZExt(B.CreateICmpUGE(Off, B.getInt32(Bit.second)),
+                               B.getInt32Ty());
+      K = B.CreateOr(K, B.CreateShl(On, unsigned(I)));
+    }
+    return K;
+  }
+
+  // Whether, in a launch of a class, every full warp's lane 0 of group G
+  // has the grid's first thread's address mod 32: its address is a linear
+  // form of the grid's indices whose block-index and thread-index-z terms
+  // have coefficients that are multiples of 32 (gridTermZeros), lane 0
+  // holds x = 0 (16-wide rows), and a y term is an apart group's, whose
+  // gap, the y coefficient, the class tests a multiple of 32.
+  static bool uniformOffset(const AccessGroup &G, const LaunchFigures &L) {
+    return gridTermZeros(G.Members.front()->Ptr, /*IgnoreY=*/L.Cond != nullptr,
+                         12) >= 5;
+  }
+
+  // The fewest trailing zero bits of the coefficients of V's terms in the
+  // block indices, thread index z and (unless IgnoreY) y, V a linear form
+  // of them through adds, multiplies by a value of none of them, shifts by
+  // constants, extensions, truncations to 5 bits or more and address
+  // arithmetic; thread index x counts as none (0 in lane 0 of 16-wide
+  // rows). 64: no such term; -1: not such a form.
+  static int gridTermZeros(Value *V, bool IgnoreY, unsigned Depth) {
+    constexpr int None = 64;
+    if (isa<Constant, Argument>(V))
+      return None;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Depth)
+      return -1;
+    const DataLayout &DL = I->getDataLayout();
+    auto Zeros = [&](Value *Op) {
+      return int(computeKnownBits(Op, DL).countMinTrailingZeros());
+    };
+    auto Rec = [&](Value *Op) { return gridTermZeros(Op, IgnoreY, Depth - 1); };
+    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridRead G = gridRead(II->getIntrinsicID());
+      if (G.Index == GridIndex::BlockSize || G.Index == GridIndex::GridSize)
+        return None;
+      if (G.Index == GridIndex::Thread)
+        return G.Dim == 0 || (G.Dim == 1 && IgnoreY) ? None : 0;
+      return G.Index == GridIndex::Block ? 0 : -1;
+    }
+    if (auto *Cast = dyn_cast<CastInst>(I)) {
+      if (Cast->getType()->isIntegerTy() &&
+          Cast->getType()->getIntegerBitWidth() < 5)
+        return -1;
+      return Rec(Cast->getOperand(0));
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(I)) {
+      unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+      SmallMapVector<Value *, APInt, 4> Vars;
+      APInt Const(Bits, 0);
+      if (!GEP->collectOffset(DL, Bits, Vars, Const))
+        return -1;
+      int Z = Rec(GEP->getPointerOperand());
+      for (auto &[Index, Scale] : Vars) {
+        int IZ = Rec(Index);
+        if (Z < 0 || IZ < 0)
+          return -1;
+        if (IZ < None)
+          Z = std::min(Z, IZ + int(Scale.countr_zero()));
+      }
+      return Z;
+    }
+    auto *BO = dyn_cast<BinaryOperator>(I);
+    if (!BO)
+      return -1;
+    int A = Rec(BO->getOperand(0)), B = Rec(BO->getOperand(1));
+    if (A < 0 || B < 0)
+      return -1;
+    switch (BO->getOpcode()) {
+    case Instruction::Add:
+    case Instruction::Sub:
+      return std::min(A, B);
+    case Instruction::Or:
+      return cast<PossiblyDisjointInst>(BO)->isDisjoint() ? std::min(A, B) : -1;
+    case Instruction::Mul:
+      if (A < None && B < None)
+        return -1; // a product of two grid terms
+      return A < None   ? std::min(None, A + Zeros(BO->getOperand(1)))
+             : B < None ? std::min(None, B + Zeros(BO->getOperand(0)))
+                        : None;
+    case Instruction::Shl: {
+      const APInt *Amount;
+      if (!PatternMatch::match(BO->getOperand(1),
+                               PatternMatch::m_APInt(Amount)) ||
+          !Amount->ult(64))
+        return -1;
+      return A < None ? std::min(None, A + int(Amount->getZExtValue())) : None;
+    }
+    default:
+      return -1;
     }
   }
 
@@ -2762,8 +2904,10 @@ private:
     markInstrumentation(
         Then->getParent()->getSinglePredecessor()->getTerminator());
     IRBuilder<> F(Then);
-    Value *Off = L.Bit >= 0 ? F.CreateAnd(F.CreateLShr(L.ClassOf, L.Bit), 1)
-                            : F.getInt32(0);
+    Value *Off =
+        L.Bit >= 0
+            ? F.CreateAnd(F.CreateLShr(launchClass(F, *L.Bits), L.Bit), 1)
+            : F.getInt32(0);
     for (unsigned Fig = 0; Fig < LaunchFigureIds.size(); ++Fig) {
       Value *Extra = F.getInt64(L.Extra[Fig]);
       if (LaunchFigureIds[Fig] == PASTA_DIV_SECTORS && L.Past)
@@ -2788,7 +2932,7 @@ private:
     SplitBlockAndInsertIfThenElse(L.InClass, At->getIterator(), &ThenT, &ElseT);
     markInstrumentation(
         ThenT->getParent()->getSinglePredecessor()->getTerminator());
-    if (!L.Past)
+    if (L.SameOffset)
       return ElseT;
     IRBuilder<> F(ThenT);
     Value *Own = F.CreateZExt(
@@ -2796,8 +2940,9 @@ private:
         F.getInt64Ty());
     Value *Class =
         L.Bit >= 0
-            ? F.CreateZExt(F.CreateAnd(F.CreateLShr(L.ClassOf, L.Bit), 1),
-                           F.getInt64Ty())
+            ? F.CreateZExt(
+                  F.CreateAnd(F.CreateLShr(launchClass(F, *L.Bits), L.Bit), 1),
+                  F.getInt64Ty())
             : F.getInt64(0);
     Value *Diff = F.CreateMul(F.CreateSub(Own, Class), F.getInt64(L.Past));
     Value *Lane0 = laneIsZero(F);
@@ -3780,6 +3925,10 @@ private:
   ArrayRef<DivergencePlan::LaunchClass> LaunchClasses;
   DenseMap<uint32_t, CallInst *> NoneCalls;
   DenseMap<const AccessGroup *, LaunchFigures> LaunchOf;
+  // Each launch class's bits: address and offset (launchClassAtEntry).
+  std::map<const DivergencePlan::LaunchClass *,
+           SmallVector<std::pair<Value *, uint32_t>, 2>>
+      ClassBits;
   // recomputedAtEntry's copies at the entry, by original.
   DenseMap<Value *, Value *> EntryCopies;
   // __pasta_div_full_row's test by the function's block and segment.

@@ -580,7 +580,9 @@ private:
       uint32_t None = T.NumCounters++;
       Own.Warps = T.NumCounters++;
       Own.Measured = false;
-      if (const DivergencePlan::LaunchClass *Launch = launchClassOf(Top.Warps))
+      const DivergencePlan::LaunchClass *Launch = launchClassOf(Top.Warps);
+      if (Launch && !(Counting != CountingCounter.end() &&
+                      splitBody(*Br, Br->getSuccessor(0) == &BB ? 0 : 1)))
         noneClasses(*Launch, Own.Warps, None);
       derive(T, Own.Warps, Top.Warps, 1);
       derive(T, Own.Warps, None, -1);
@@ -629,15 +631,13 @@ private:
   }
 
   // The launch class of a derived body whose warp counter Warps is
-  // Launch's warps less None: None's adds per class of launches too, each
-  // added to None before any row reads it.
+  // Launch's warps less None (not a split body's: its helper adds to None
+  // or to All): None's adds made in launches of a class, per class, too.
   void noneClasses(const DivergencePlan::LaunchClass &Launch, uint32_t Warps,
                    uint32_t None) {
     DivergencePlan::LaunchClass C{Warps, Launch.LaunchWarps, None,
                                   T.NumCounters};
     T.NumCounters += DivergencePlan::NumLaunchClasses;
-    for (uint32_t K = 0; K < DivergencePlan::NumLaunchClasses; ++K)
-      derive(T, None, C.NoneClasses + K, 1);
     Plan.LaunchClasses.push_back(C);
   }
 

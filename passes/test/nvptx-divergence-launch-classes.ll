@@ -9,11 +9,14 @@
 ; warps are exactly its warps that are full) and which (bit k: the grid's
 ; first thread's address of the k-th such group at least `from` into its
 ; sector); the grid's first thread adds the launch's warps to that class's
-; counter (__pasta_div_count_launch_warps), the branch its no-lane
-; executions to the class's (a select of its `none` counter), and read-back
-; derives each group's figures times their difference; the other warps
-; subtract them, a full warp adds only the sectors its own offset gives
-; beyond the class's. By hand, gaussian's fan2 (16 x 16 blocks):
+; counter (__pasta_div_count_launch_warps, block 0 alone computing the
+; class), the lane that added a no-lane execution of the branch adds it to
+; the class's too, and read-back derives each group's figures times their
+; difference; the other warps subtract them; a full warp adds nothing where
+; every warp's lane 0 is at the grid's first thread's offset mod 32 (the
+; address's block-index terms multiples of 32, a y term the class's tested
+; gap), else the sectors its own offset gives beyond the class's. By hand,
+; gaussian's fan2 (16 x 16 blocks):
 ;   m[i * n + t]: stride 0, rows 4n bytes apart (tested at the entry: a
 ;     multiple of 32, at least 32): +4 distinct bytes, +1 sector;
 ;   a[t * n + j]: the same 16 floats in both rows: -64 distinct bytes, -2
@@ -44,13 +47,12 @@
 ;   }
 
 ; The derived rows (counter, source, coefficient), per class k = 0..3 of
-; the launch warps E (then of the no-lane executions N, negated): N's own
-; count takes each class's; m's distinct bytes 4 E0 - 4 N0 ..., a[t * n +
+; the launch warps E (then of the no-lane executions N, negated): m's
+; distinct bytes 4 E0 - 4 N0 ..., a[t * n +
 ; j]'s sectors -2 in classes 0 and 2, -1 in 1 and 3 (bit 0), a[i * n +
 ; j]'s 4 in classes 2 and 3 (bit 1).
-; CHECK: @__pasta_derived_{{[0-9a-f]+}} = {{.*}} i32 [[N:[0-9]+]], i32 [[N0:[0-9]+]], i32 1, i32 [[N]], i32 [[N1:[0-9]+]], i32 1, i32 [[N]], i32 [[N2:[0-9]+]], i32 1, i32 [[N]], i32 [[N3:[0-9]+]], i32 1,
-; CHECK-SAME: i32 [[MD:[0-9]+]], i32 [[E0:[0-9]+]], i32 4, i32 [[MD]], i32 [[N0]], i32 -4, i32 [[MD]], i32 [[E1:[0-9]+]], i32 4, i32 [[MD]], i32 [[N1]], i32 -4,
-; CHECK-SAME: i32 [[AS:[0-9]+]], i32 [[E0]], i32 -2, i32 [[AS]], i32 [[N0]], i32 2, i32 [[AS]], i32 [[E1]], i32 -1, i32 [[AS]], i32 [[N1]], i32 1, i32 [[AS]], i32 [[E2:[0-9]+]], i32 -2, i32 [[AS]], i32 [[N2]], i32 2, i32 [[AS]], i32 [[E3:[0-9]+]], i32 -1, i32 [[AS]], i32 [[N3]], i32 1,
+; CHECK: @__pasta_derived_{{[0-9a-f]+}} = {{.*}} i32 [[MD:[0-9]+]], i32 [[E0:[0-9]+]], i32 4, i32 [[MD]], i32 [[N0:[0-9]+]], i32 -4, i32 [[MD]], i32 [[E1:[0-9]+]], i32 4, i32 [[MD]], i32 [[N1:[0-9]+]], i32 -4, i32 [[MD]], i32 {{[0-9]+}}, i32 4, i32 [[MD]], i32 {{[0-9]+}}, i32 -4, i32 [[MD]], i32 {{[0-9]+}}, i32 4, i32 [[MD]], i32 {{[0-9]+}}, i32 -4,
+; CHECK-SAME: i32 [[AS:[0-9]+]], i32 [[E0]], i32 -2, i32 [[AS]], i32 [[N0]], i32 2, i32 [[AS]], i32 [[E1]], i32 -1, i32 [[AS]], i32 [[N1]], i32 1, i32 [[AS]], i32 [[E2:[0-9]+]], i32 -2, i32 [[AS]], i32 [[N2:[0-9]+]], i32 2, i32 [[AS]], i32 [[E3:[0-9]+]], i32 -1, i32 [[AS]], i32 [[N3:[0-9]+]], i32 1,
 ; CHECK-SAME: i32 [[AS]], i32 [[E2]], i32 4, i32 [[AS]], i32 [[N2]], i32 -4, i32 [[AS]], i32 [[E3]], i32 4, i32 [[AS]], i32 [[N3]], i32 -4,
 ; flat's: -64 distinct bytes in each class, no N.
 ; CHECK-SAME: i32 [[FD:[0-9]+]], i32 [[F0:[0-9]+]], i32 -64, i32 [[FD]], i32 {{[0-9]+}}, i32 -64, i32 [[FD]], i32 {{[0-9]+}}, i32 -64, i32 [[FD]], i32 {{[0-9]+}}, i32 -64,
@@ -58,16 +60,29 @@
 ; CHECK-LABEL: define {{.*}} @_Z4fan2PfS_PKfii__pasta_div(
 ; CHECK: pasta.div.body16:
 ; CHECK: %[[IN:pasta.div.launch.class.in[.a-z0-9]*]] = and i1
-; CHECK: %[[K:pasta.div.launch.class[.a-z0-9]*]] = or i32
-; CHECK-NEXT: %[[ON:[0-9]+]] = zext i1 %[[IN]] to i32
+; At the branch: block 0 of a launch of a class adds its warps to the
+; class's counter (the class computed there), and the lane that added to
+; None adds to the class's.
+; CHECK: %[[NONE:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 {{[0-9]+}}
+; CHECK: %[[B0:[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+; CHECK-NEXT: %[[IS0:[0-9]+]] = icmp eq i32 %[[B0]], 0
+; CHECK-NEXT: %[[FT:[0-9]+]] = and i1 %[[IN]], %[[IS0]]
+; CHECK-NEXT: br i1 %[[FT]], label %[[LAUNCH:[0-9]+]], label %[[BRANCH:[0-9]+]]
+; CHECK: [[LAUNCH]]:
 ; CHECK-NEXT: %[[E:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[E0]]
+; CHECK: %[[K:[0-9]+]] = or i32 %{{[0-9]+}}, %{{[0-9]+}}
 ; CHECK-NEXT: %[[EK:[0-9]+]] = getelementptr i64, ptr addrspace(1) %[[E]], i32 %[[K]]
-; CHECK-NEXT: call void @__pasta_div_count_launch_warps(i32 %[[ON]], ptr addrspace(1) %[[EK]])
-; CHECK: %[[NONE:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[N]]
-; CHECK: %[[NK:[0-9]+]] = add i32 %[[K]], 2
-; CHECK-NEXT: %[[NP:[0-9]+]] = getelementptr i64, ptr addrspace(1) %[[NONE]], i32 %[[NK]]
-; CHECK-NEXT: %[[NS:[0-9]+]] = select i1 %[[IN]], ptr addrspace(1) %[[NP]], ptr addrspace(1) %[[NONE]]
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, ptr addrspace(1) %[[NS]],
+; CHECK-NEXT: call void @__pasta_div_count_launch_warps(i32 1, ptr addrspace(1) %[[EK]])
+; CHECK: [[BRANCH]]:
+; CHECK-NEXT: %[[ADDED:[0-9]+]] = call i32 @__pasta_div_branch_none_add(i32 %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, ptr addrspace(1) %[[NONE]],
+; CHECK-NEXT: %[[ADDED1:[0-9]+]] = icmp ne i32 %[[ADDED]], 0
+; CHECK-NEXT: %[[NT:[0-9]+]] = and i1 %[[IN]], %[[ADDED1]]
+; CHECK-NEXT: br i1 %[[NT]], label %[[NCLASS:[0-9]+]],
+; CHECK: [[NCLASS]]:
+; CHECK-NEXT: %[[NB:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[N0]]
+; CHECK: %[[NK:[0-9]+]] = or i32 %{{[0-9]+}}, %{{[0-9]+}}
+; CHECK-NEXT: %[[NKP:[0-9]+]] = getelementptr i64, ptr addrspace(1) %[[NB]], i32 %[[NK]]
+; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %[[NKP]], i64 1)
 ; m's full warps: nothing in a launch of a class; the others subtract.
 ; CHECK: br i1 %pasta.div.apartrows{{[.a-z0-9]*}}, label %[[MFULL:[0-9]+]], label %[[MOTHER:[0-9]+]]
 ; CHECK: [[MFULL]]:
@@ -88,35 +103,28 @@
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 -4)
 ; CHECK-NEXT: getelementptr
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 -1)
-; a[t * n + j]'s full warps: the sectors of their own offset less the class's.
+; a[t * n + j]'s full warps: nothing either, every warp's lane 0 being at
+; the grid's first thread's offset (t (n + 1) + 16 bx floats: 64 bx bytes).
 ; CHECK: br i1 %pasta.div.fullrepeat{{[.a-z0-9]*}}, label %[[AFULL:[0-9]+]], label %[[AOTHER:[0-9]+]]
 ; CHECK: [[AFULL]]:
-; CHECK-NEXT: %[[AP:[0-9]+]] = ptrtoint ptr
+; CHECK-NEXT: ptrtoint ptr
 ; CHECK-NEXT: br i1 %[[IN]], label %[[AIN:[0-9]+]], label
 ; CHECK: [[AIN]]:
-; CHECK-NEXT: %[[AO:[0-9]+]] = and i64 %[[AP]], 31
-; CHECK-NEXT: %[[AGE:[0-9]+]] = icmp uge i64 %[[AO]], 1
-; CHECK-NEXT: %[[OWN:[0-9]+]] = zext i1 %[[AGE]] to i64
-; CHECK-NEXT: %[[BIT:[0-9]+]] = and i32 %[[K]], 1
-; CHECK-NEXT: %[[BIT64:[0-9]+]] = zext i32 %[[BIT]] to i64
-; CHECK-NEXT: %[[DIFF:[0-9]+]] = sub i64 %[[OWN]], %[[BIT64]]
-; CHECK: select i1 %{{[0-9]+}}, i64 %[[DIFF]], i64 0
-; CHECK-NEXT: getelementptr inbounds i64, ptr addrspace(1) %{{[0-9]+}}, i32 [[AS]]
-; CHECK-NEXT: call void @__pasta_div_add(
+; CHECK-NEXT: br label
 ; CHECK: [[AOTHER]]:
 ; CHECK: br i1 %{{[0-9]+}}, label %[[ASUB:[0-9]+]],
 ; CHECK: [[ASUB]]:
-; CHECK-NEXT: and i32 %[[K]], 1
+; CHECK: and i32 %{{[0-9]+}}, 1
 ; CHECK-NEXT: getelementptr
 ; CHECK-NEXT: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 64)
 ; CHECK: call void @__pasta_div_add(ptr addrspace(1) %{{[0-9]+}}, i64 2)
 ; CHECK: call i32 @__pasta_div_access_rows16(
 ; In the body for rows of 32 the stacked width is 32: no launch there is of
-; a class.
+; a class, and nothing of it is left.
 ; CHECK: pasta.div.body32:
-; CHECK: call void @__pasta_div_count_launch_warps(i32 0,
+; CHECK-NOT: call void @__pasta_div_count_launch_warps(
 ; CHECK-LABEL: define {{.*}} @_Z4flatPfPKfi__pasta_div(
-; CHECK: call void @__pasta_div_count_launch_warps(
+; CHECK: call void @__pasta_div_count_launch_warps(i32 1,
 
 ; OFF-NOT: call void @__pasta_div_count_launch_warps(
 ; OFF-NOT: pasta.div.launch.class
