@@ -57,8 +57,12 @@ static cl::opt<bool> SplitBodies(
              "every lane takes the body's side, and read-back derives its "
              "divergent ones (splitBody) (off: counted)"));
 
+// Off by default: on an H200 it took gaussian 1.98x -> 1.83x the plain
+// build, lud 2.00x -> 1.95x, backprop's steps 5-7% faster, but coalescing's
+// transposes +29% and +90%, dgemm and matmul_tiled +1.2-1.4%, every profile
+// equal (docs/lab/2026-11-30-divergence-65-gaussian-fan2.md).
 static cl::opt<bool> LaunchClasses(
-    "pasta-div-launch-classes", cl::init(true),
+    "pasta-div-launch-classes", cl::init(false),
     cl::desc("PASTA: count an NVPTX 2-D kernel's launch warps, and its "
              "derived bodies' no-lane executions, per class of launches too, "
              "so that read-back derives what full warps of rows stacked in y "
