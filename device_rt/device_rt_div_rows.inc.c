@@ -1381,23 +1381,21 @@ PASTA_INLINE void __pasta_div_branch_add(uint32_t taken,
  * as __pasta_div_branch_add. When `with_others` (a constant: the counting
  * code does not count the block), also the active lanes that do not take
  * it, to `others`: the block's thread-level executions are the branch's
- * less those. */
-PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
-                                              PASTA_GLOBAL uint64_t *divergent,
-                                              PASTA_GLOBAL uint64_t *none,
-                                              uint32_t with_divergent,
-                                              PASTA_GLOBAL uint64_t *others,
-                                              uint32_t with_others) {
+ * less those. Returns 1 in the lane that added to `none`, else 0. */
+PASTA_INLINE uint32_t __pasta_div_branch_none_add(
+    uint32_t taken, PASTA_GLOBAL uint64_t *divergent,
+    PASTA_GLOBAL uint64_t *none, uint32_t with_divergent,
+    PASTA_GLOBAL uint64_t *others, uint32_t with_others) {
   uint64_t lanes = __gpu_lane_mask();
   uint64_t yes = __gpu_ballot(lanes, taken != 0);
   /* Every active lane took it (a guarded body's usual case): nothing to
    * add, tested before the first-lane test as in __pasta_div_branch_add. */
   if (yes == lanes)
-    return;
+    return 0;
   uint64_t below = pasta_div_below(lanes);
   uint64_t hidden = pasta_div_hidden_below(below);
   if (below != 0)
-    return;
+    return 0;
   if (yes == 0)
     pasta_div_lone_add(none, 1, hidden);
   else if (with_divergent && yes != lanes)
@@ -1405,6 +1403,9 @@ PASTA_INLINE void __pasta_div_branch_none_add(uint32_t taken,
   if (with_others && yes != lanes)
     pasta_div_lone_add(others, (uint64_t)__builtin_popcountll(lanes & ~yes),
                        hidden);
+  /* 1 in the lane that added to `none` (a launch class's count follows:
+   * passes/DivergenceMeasures.cpp), 0 elsewhere. */
+  return yes == 0;
 }
 
 /* __pasta_div_branch_none_add for a branch whose lanes split in most warps
@@ -1484,6 +1485,14 @@ pasta_div_count_launch_here(PASTA_GLOBAL uint64_t *warps,
   pasta_atomic_add(threads, blocks * pasta_block_threads());
 }
 
+/* The grid's first thread adds the warps the launch started to `warps`;
+ * every other thread adds nothing. */
+static PASTA_INLINE void
+pasta_div_count_launch_warps_here(PASTA_GLOBAL uint64_t *warps) {
+  if (pasta_first_thread_of_grid())
+    pasta_atomic_add(warps, pasta_grid_blocks() * pasta_block_warps());
+}
+
 /* At a kernel's entry, in its divergence copy: the grid's first thread adds
  * the warps and the threads the launch started, which are the entry block's
  * warp-level executions and their active lanes (every warp runs the entry
@@ -1495,6 +1504,16 @@ pasta_div_count_launch_here(PASTA_GLOBAL uint64_t *warps,
 PASTA_INLINE void __pasta_div_count_launch(PASTA_GLOBAL uint64_t *warps,
                                            PASTA_GLOBAL uint64_t *threads) {
   PASTA_IF_MAYBE_FIRST_THREAD(pasta_div_count_launch_here(warps, threads));
+}
+
+/* In a launch of a class a copy derives full warps' figures for (`on`, a
+ * value of the launch alone: passes/DivergenceMeasures.cpp, launch-derived
+ * figures), the grid's first thread adds the warps the launch started to
+ * `warps` too, that class's counter (DivergencePlan::LaunchClass). */
+PASTA_INLINE void __pasta_div_count_launch_warps(uint32_t on,
+                                                 PASTA_GLOBAL uint64_t *warps) {
+  if (on)
+    PASTA_IF_MAYBE_FIRST_THREAD(pasta_div_count_launch_warps_here(warps));
 }
 
 PASTA_INLINE void __pasta_div_block_add(PASTA_GLOBAL uint64_t *warps,

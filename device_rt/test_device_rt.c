@@ -2918,13 +2918,15 @@ struct div_none {
   uint64_t takes; /* lanes that take the branch */
   uint32_t with_divergent;
   uint64_t divergent, none, others;
+  uint64_t returned; /* the lanes that returned nonzero */
 };
 
 static void div_none_lane(uint32_t lane, void *arg) {
   struct div_none *d = arg;
-  __pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1), &d->divergent,
-                              &d->none, d->with_divergent, &d->others,
-                              d->with_divergent);
+  if (__pasta_div_branch_none_add((uint32_t)(d->takes >> lane & 1),
+                                  &d->divergent, &d->none, d->with_divergent,
+                                  &d->others, d->with_divergent))
+    __atomic_fetch_or(&d->returned, 1ull << lane, __ATOMIC_RELAXED);
 }
 
 static void test_div_branch_none(void) {
@@ -2948,10 +2950,12 @@ static void test_div_branch_none(void) {
         continue;
       for (size_t t = 0; t < sizeof takes / sizeof *takes; ++t)
         for (uint32_t with = 0; with <= 1; ++with) {
-          struct div_none d = {takes[t], with, 0, 0, 0};
+          struct div_none d = {takes[t], with, 0, 0, 0, 0};
           pasta_shim_warp(width, active, 0, 0, div_none_lane, &d);
           uint64_t yes = takes[t] & active;
           CHECK_EQ_U64(d.none, yes == 0);
+          /* 1 in the one lane that added to none (the first active). */
+          CHECK_EQ_U64(d.returned, yes == 0 ? active & -active : 0);
           CHECK_EQ_U64(d.divergent, with && yes != 0 && yes != active);
           ++heads, none += d.none, divergent += d.divergent;
           bodies += yes != 0;
@@ -4045,6 +4049,35 @@ static void test_div_count_launch(void) {
   CHECK(d.warps == 0 && d.threads == 0);
 }
 
+/* __pasta_div_count_launch_warps: in a launch of a class (`on`), the grid's
+ * first thread adds the warps __pasta_div_count_launch adds, and no other
+ * thread adds; in another launch nothing is added. */
+struct div_launch_class {
+  uint32_t on;
+  uint64_t warps;
+  struct div_launch all;
+};
+
+static void div_launch_class_lane(uint32_t lane, void *arg) {
+  (void)lane;
+  struct div_launch_class *d = arg;
+  __pasta_div_count_launch_warps(d->on, &d->warps);
+  __pasta_div_count_launch(&d->all.warps, &d->all.threads);
+}
+
+static void test_div_count_launch_warps(void) {
+  for (uint32_t on = 0; on < 2; ++on)
+    for (uint32_t lanes = 32; lanes <= 64; lanes += 32)
+      for (uint32_t block = 0; block < 2; ++block) {
+        struct div_launch_class d = {on, 0, {0, 0}};
+        place(block, 3, 0, 100);
+        pasta_shim.threads[1] = 2; /* 100 x 2 blocks */
+        pasta_shim_warp(lanes, 1, 0, 0, div_launch_class_lane, &d);
+        CHECK(d.warps == (on ? d.all.warps : 0));
+        CHECK(d.all.warps == (block ? 0 : 3 * (lanes == 32 ? 7 : 4)));
+      }
+}
+
 /* __pasta_div_all_lanes: 1 in every lane when all hold, 0 in every lane
  * when one active lane does not; inactive lanes do not count. */
 struct div_all {
@@ -4577,6 +4610,7 @@ int main(void) {
   test_div_branch_launch();
   test_div_direct_add();
   test_div_count_launch();
+  test_div_count_launch_warps();
   test_div_all_lanes();
   test_div_uniform();
   test_ver_trips();

@@ -110,6 +110,27 @@ struct DivergencePlan {
     uint32_t Others = PASTA_NONE;
     uint32_t All = PASTA_NONE;
   };
+  // Launch classes: where a block's warp executions are a launch's warps
+  // (the kernel entry's counter, Block::Launch) less those a derived body's
+  // branch counts in None (or none: the entry's, and the blocks that share
+  // its counters), both counted again per class of launches that a copy
+  // tells at its entry from the launch's values alone (the block shape, the
+  // arguments): LaunchWarps, the first of NumLaunchClasses counters of the
+  // launch's warps, added by the grid's first thread in a launch of that
+  // class; NoneClasses, as many of the branch's None adds made in such
+  // launches (each added to None too). Their
+  // differences are the block's warp executions in each class of launches,
+  // from which read-back derives what a copy would add in every full warp
+  // (DivergenceMeasures.cpp, launch-derived figures). Kernels for 2-D blocks
+  // only (they read thread index y), NVPTX.
+  static constexpr uint32_t NumLaunchClasses = 4;
+  struct LaunchClass {
+    uint32_t Warps;       // the block's warp counter
+    uint32_t LaunchWarps; // first of NumLaunchClasses
+    uint32_t None = PASTA_NONE;
+    uint32_t NoneClasses = PASTA_NONE; // first of NumLaunchClasses
+  };
+  std::vector<LaunchClass> LaunchClasses;
   std::vector<Access> Accesses;
   std::vector<Branch> Branches;
   std::vector<NoneTaken> NoneTakens;

@@ -342,7 +342,7 @@ struct DivergenceStats {
   unsigned LoopsUniform = 0, LoopsBeyond = 0;
   unsigned AccessGroups = 0, LaneShaped = 0, ProvenGroups = 0, RowsProven = 0,
            Stacked = 0, FullRow = 0, Clamped = 0, CallersSpace = 0, Gaps = 0,
-           Twins = 0;
+           Twins = 0, LaunchDerived = 0;
   unsigned Bodies = 0, Rows32 = 0, Rows16 = 0, Versioned = 0;
 
   void addBranch(const UniformLoops &Loops, const Instruction &Term) {
@@ -371,6 +371,9 @@ struct DivergenceStats {
            << "; shared ones taken by their strides in full warps of "
               "16-wide rows: "
            << Gaps << "; measured with a twin's base: " << Twins
+           << "; whose full warps' figures read-back derives per launch "
+              "class: "
+           << LaunchDerived
            << "; kernels with a body for rows of 32: " << Rows32
            << " (of them with one for rows of 16 too: " << Rows16
            << "); loops whose full warps' trips run unmeasured: " << Versioned
@@ -807,7 +810,7 @@ void pasta::createDivergenceVariants(
   H.BlockAdd =
       M.getOrInsertFunction(DivBlockAddName, Void, Global, Global, I32);
   H.BranchNoneAdd =
-      M.getOrInsertFunction("__pasta_div_branch_none_add", Void, I32, Global,
+      M.getOrInsertFunction("__pasta_div_branch_none_add", I32, I32, Global,
                             Global, I32, Global, I32);
   H.BranchLaunchAdd = M.getOrInsertFunction("__pasta_div_branch_launch_add",
                                             Void, I32, Global, Global, I32);
@@ -816,6 +819,8 @@ void pasta::createDivergenceVariants(
   H.CountLaunch =
       M.getOrInsertFunction(DivCountLaunchName, Void, Global, Global);
   H.ReturnAdd = M.getOrInsertFunction("__pasta_div_return_add", Void, Global);
+  H.CountLaunchWarps = M.getOrInsertFunction("__pasta_div_count_launch_warps",
+                                             Void, I32, Global);
   H.AllLanes = M.getOrInsertFunction(DivAllLanesName, I32, I32);
   H.Uniform = M.getOrInsertFunction(DivUniformName, I32, I32);
   SmallVector<Type *, 14> LanesParams{Generic, I32, I32, I32, I32, I32};
@@ -861,8 +866,11 @@ void pasta::createDivergenceVariants(
   std::map<Function *, CopyMeasures> Measures;
   auto MeasuresOf = [&](Instruction *I) -> CopyMeasures & {
     Function *F = I->getFunction();
-    return Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H, DrainVisits)
-        .first->second;
+    auto [It, New] =
+        Measures.try_emplace(F, *F, T, *LoopsOf.at(F), H, DrainVisits);
+    if (New)
+      It->second.setLaunchClasses(Plan.LaunchClasses);
+    return It->second;
   };
 
   for (const DivergencePlan::Block &Planned : Plan.Blocks) {
@@ -910,7 +918,7 @@ void pasta::createDivergenceVariants(
       FullRowCallsOf[F].push_back(CI);
     CM.emitFlushes();
     auto [Groups, LaneShaped, Proven, RowsProven, StackedRows, FullRow, Clamped,
-          CallersSpace, Gaps, Twins] = CM.accessGroups();
+          CallersSpace, Gaps, Twins, LaunchDerived] = CM.accessGroups();
     Stats.AccessGroups += Groups;
     Stats.LaneShaped += LaneShaped;
     Stats.ProvenGroups += Proven;
@@ -921,6 +929,7 @@ void pasta::createDivergenceVariants(
     Stats.CallersSpace += CallersSpace;
     Stats.Gaps += Gaps;
     Stats.Twins += Twins;
+    Stats.LaunchDerived += LaunchDerived;
   }
   for (auto &[F, Copy] : CopyOf)
     flushAlikePerWarp(*Copy, T, H.BankRow);

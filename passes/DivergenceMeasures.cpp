@@ -34,6 +34,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <array>
@@ -461,8 +462,11 @@ static constexpr unsigned MaxLaneZero = 24;
 // the operations whose low 5 bits follow from their operands' (add, sub,
 // mul, shifts left by a constant, extensions, truncations to 5 bits or
 // more, casts and address arithmetic).
+// With AtGridStart, every thread and block index is taken as 0: the grid's
+// first thread's V, a value of the launch alone.
 static Value *laneZeroLow(Value *V, IRBuilder<> &B,
-                          DenseMap<Value *, Value *> &Done, unsigned &Budget) {
+                          DenseMap<Value *, Value *> &Done, unsigned &Budget,
+                          bool AtGridStart = false) {
   Type *I64 = B.getInt64Ty();
   const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
   if (V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() < 5)
@@ -480,12 +484,16 @@ static Value *laneZeroLow(Value *V, IRBuilder<> &B,
   if (Budget == 0)
     return nullptr;
   --Budget;
-  auto Op = [&](Value *O) { return laneZeroLow(O, B, Done, Budget); };
+  auto Op = [&](Value *O) {
+    return laneZeroLow(O, B, Done, Budget, AtGridStart);
+  };
   Value *R = nullptr;
   if (auto *II = dyn_cast<IntrinsicInst>(V)) {
     GridRead G = gridRead(II->getIntrinsicID());
     if (G.Index == GridIndex::Thread)
-      R = G.Dim == 0 ? ConstantInt::get(I64, 0) : nullptr;
+      R = G.Dim == 0 || AtGridStart ? ConstantInt::get(I64, 0) : nullptr;
+    else if (G.Index == GridIndex::Block && AtGridStart)
+      R = ConstantInt::get(I64, 0);
     else if (G.Index != GridIndex::None && II->arg_empty())
       R = B.CreateZExtOrTrunc(B.CreateIntrinsic(II->getIntrinsicID(), {}), I64);
   } else if (auto *BO = dyn_cast<BinaryOperator>(V)) {
@@ -1045,8 +1053,9 @@ public:
     // these two, whether or not the condition is uniform (then they are
     // all of its executions, and the derived count 0).
     if (NT.All != PASTA_NONE) {
-      B.CreateCall(H.BranchSplitAdd, {B.CreateZExt(Taken, B.getInt32Ty()),
-                                      counter(B, NT.All), None, B.getInt32(0)});
+      NoneCalls[NT.None] = B.CreateCall(
+          H.BranchSplitAdd, {B.CreateZExt(Taken, B.getInt32Ty()),
+                             counter(B, NT.All), None, B.getInt32(0)});
       return;
     }
     SmallVector<Value *, 6> Args{
@@ -1057,7 +1066,10 @@ public:
       bool Others = NT.Others != PASTA_NONE;
       Args.append({Others ? counter(B, NT.Others) : None, B.getInt32(Others)});
     }
-    B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd, Args);
+    CallInst *Call =
+        B.CreateCall(NT.Launch ? H.BranchLaunchAdd : H.BranchNoneAdd, Args);
+    if (!NT.Launch)
+      NoneCalls[NT.None] = Call;
   }
 
   // Groups one block's accesses (in order) and decides where each group is
@@ -1310,6 +1322,10 @@ public:
   // with scalar evolution, which needs the blocks as they were), then each
   // group at its first access (splitting blocks for steps tested at run
   // time).
+  void setLaunchClasses(ArrayRef<DivergencePlan::LaunchClass> Classes) {
+    LaunchClasses = Classes;
+  }
+
   void measureAccesses() {
     OutOfLine = count_if(Groups, [](auto &G) { return !G.Proven; }) >
                 ptrdiff_t(OutOfLineAbove);
@@ -1329,6 +1345,7 @@ public:
       if (!G.Twins.empty())
         G.TwinOk = twinsOk(G);
     rowBasesAtEntry();
+    planLaunchFigures();
     for (AccessGroup &G : Groups)
       if (!G.Repeat && !G.Proven && !G.RowsProven) {
         Instruction *At = G.TwinOf ? unlessTwinOk(G) : G.Members.front()->I;
@@ -1984,7 +2001,7 @@ public:
     return getLoadStoreAlignment(&I).value();
   }
 
-  std::array<unsigned, 10> accessGroups() const {
+  std::array<unsigned, 11> accessGroups() const {
     return {
         unsigned(Groups.size()),
         unsigned(count_if(Groups, laneShaped)),
@@ -1998,7 +2015,8 @@ public:
             Groups,
             [](auto &G) { return G.Members.front()->A->CallersSpace; })),
         unsigned(count_if(Groups, [](auto &G) { return G.GapConflicts >= 0; })),
-        unsigned(count_if(Groups, [](auto &G) { return G.TwinOf; }))};
+        unsigned(count_if(Groups, [](auto &G) { return G.TwinOf; })),
+        unsigned(LaunchOf.size())};
   }
 
 private:
@@ -2820,6 +2838,419 @@ private:
                           "pasta.div.fullrepeat");
   }
 
+  // A group whose full warps of rows stacked in y add, beyond the derived
+  // figures, constants of their lane 0's offset in its sector, which
+  // read-back derives per launch class instead (planLaunchFigures).
+  struct LaunchFigures {
+    const DivergencePlan::LaunchClass *Class = nullptr;
+    uint32_t Width = 0; // the stacked width of its full warps
+    // Distinct bytes, sectors and ideal sectors beyond the derived ones,
+    // lane 0's address at an offset below From; from there Past sectors
+    // more.
+    std::array<int32_t, 3> Extra{};
+    uint32_t From = 32;
+    int32_t Past = 0;
+    // The launch's part of the full warps' test beyond the stacked width
+    // (knownApart), or null.
+    Value *Cond = nullptr;
+    // Its bit in the launch class (the grid's first thread's offset at
+    // least From), or -1: none, the class's figures take offsets below From.
+    int Bit = -1;
+    // Whether its full warps' lane 0 is at the grid's first thread's offset
+    // in every launch of a class (uniformOffset): they add nothing there.
+    bool SameOffset = false;
+    // At the entry: whether the launch is of a class; the addresses and
+    // offsets of the class's bits (launchClass builds the class from them
+    // where a rare path needs it).
+    Value *InClass = nullptr;
+    const SmallVector<std::pair<Value *, uint32_t>, 2> *Bits = nullptr;
+  };
+  // The figures LaunchFigures derives, in their order.
+  static constexpr std::array<unsigned, 3> LaunchFigureIds = {
+      PASTA_DIV_DISTINCT_GLOBAL, PASTA_DIV_SECTORS, PASTA_DIV_IDEAL_SECTORS};
+
+  // The launch class of warp counter Warps, if the plan gave it one.
+  const DivergencePlan::LaunchClass *launchClassOf(uint32_t Warps) const {
+    for (const DivergencePlan::LaunchClass &C : LaunchClasses)
+      if (C.Warps == Warps)
+        return &C;
+    return nullptr;
+  }
+
+  // G's LaunchFigures, where its full warps of rows stacked in y add from
+  // lane 0 what addRepeatRows or addApartRows add (constants, and sectors
+  // by lane 0's offset): a group of a kernel copy outside loops, measured
+  // at each execution, without lane tests or twins, whose block's warps
+  // have a launch class (DivergencePlan::LaunchClass), and of addApartRows'
+  // groups those whose gap is tested at the entry (knownApart) or whose
+  // known step of at least 32 bytes puts the rows' elements in two sectors.
+  std::optional<LaunchFigures> launchFigures(const AccessGroup &G) {
+    const AccessSite &Rep = *G.Members.front();
+    const DivergencePlan::Access &A = *Rep.A;
+    if ((!G.RepeatWidth && !G.ApartWidth) || G.Proven || G.Repeat || G.InLoop ||
+        G.laneTested() || G.YClampArm || !G.Twins.empty() || G.TwinOf ||
+        (G.RowsProven && G.StackedWidth) || OutOfLine || !isKernel(Copy) ||
+        A.Space != PASTA_DIV_GLOBAL || !A.Sectored)
+      return std::nullopt;
+    LaunchFigures L;
+    L.Class = launchClassOf(A.Warps);
+    if (!L.Class)
+      return std::nullopt;
+    pasta_div_repeat_figures R;
+    if (G.RepeatWidth) {
+      pasta_div_repeat_rows(A.Size, *G.LaneStride, G.RepeatWidth, &R);
+      L.Width = G.RepeatWidth;
+      L.Extra = {R.distinct, R.sectors, R.ideal_sectors};
+      if (R.from_offset < 32) {
+        L.From = R.from_offset;
+        L.Past = 1;
+      }
+      return L;
+    }
+    L.Width = G.ApartWidth;
+    if (std::optional<int64_t> Step = stepRowsStep(G)) {
+      if (*Step > -32 && *Step < 32) // the two elements may share a sector
+        return std::nullopt;
+      int32_t Size = int32_t(A.Size);
+      L.Extra = {Size, 1, (2 * Size + 31) / 32 - (Size + 31) / 32};
+      return L;
+    }
+    uint32_t MinGap = 0;
+    pasta_div_apart_rows(A.Size, *G.LaneStride, G.ApartWidth, &R, &MinGap);
+    L.Cond = knownApart(G, MinGap);
+    if (!L.Cond)
+      return std::nullopt;
+    L.Extra = {R.distinct, R.sectors, R.ideal_sectors};
+    if (R.from_offset < 32 && R.past) {
+      L.From = R.from_offset;
+      L.Past = R.past;
+    }
+    return L;
+  }
+
+  // Figure F (of LaunchFigureIds) of a full warp of L's group in launch
+  // class K, beyond the derived figures.
+  static int32_t classFigure(const LaunchFigures &L, unsigned F, uint32_t K) {
+    int32_t Off = L.Bit >= 0 ? int32_t((K >> L.Bit) & 1) : 0;
+    return L.Extra[F] +
+           (LaunchFigureIds[F] == PASTA_DIV_SECTORS ? L.Past * Off : 0);
+  }
+
+  // Launch-derived figures. What a full warp of RepeatWidth- or
+  // ApartWidth-wide rows stacked in y adds from lane 0 beyond the derived
+  // figures (addRepeatRows, addApartRows: gaussian's fan2 -64 distinct
+  // bytes, -2 sectors and ideal sectors for a[t * n + j], 4 bytes and a
+  // sector for m[i * n + t]) is a constant of the access's form, but for
+  // `Past` sectors more where lane 0's offset in its sector is at least
+  // `From`. Where the group's block has a launch class (its warps are the
+  // launch's less a derived body's no-lane executions), the copy tells at
+  // its entry whether the launch is of a class (every group's full-warp
+  // test is then its warp's being full: the stacked width and the known
+  // gaps are the launch's) and which (for up to two such offsets, whether
+  // the grid's first thread's address is at least `From` into its sector),
+  // values of the launch alone, the same in every warp. In such a launch
+  // the grid's first thread adds its warps to the class's counter and the
+  // derived body's branch adds its no-lane executions to the class's, so
+  // their difference is the block's warp executions in such launches, and
+  // read-back adds each group's class figures times that
+  // (deriveLaunchFigures); the warps that are not full there subtract them
+  // (subtractLaunchFigures), and a full warp adds only the sectors by which
+  // its own offset differs from the class's (none in gaussian's fan2, whose
+  // rows start where the grid's first row does, mod 32). Every full warp's
+  // figures are then what addRepeatRows' or addApartRows' adds give, each
+  // other warp's what its measurement gives, exactly.
+  void planLaunchFigures() {
+    if (LaunchClasses.empty())
+      return;
+    MapVector<const DivergencePlan::LaunchClass *,
+              SmallVector<const AccessGroup *, 4>>
+        ByClass;
+    for (const AccessGroup &G : Groups)
+      if (std::optional<LaunchFigures> L = launchFigures(G)) {
+        ByClass[L->Class].push_back(&G);
+        LaunchOf[&G] = *L;
+      }
+    for (auto &[Class, Members] : ByClass)
+      launchClassAtEntry(*Class, Members);
+  }
+
+  // The launch class of Members at the entry, its counters' adds and its
+  // figures' rows (planLaunchFigures).
+  void launchClassAtEntry(const DivergencePlan::LaunchClass &Class,
+                          ArrayRef<const AccessGroup *> Members) {
+    IRBuilder<> E(EntryBody);
+    Value *InClass = nullptr;
+    auto &Bits = ClassBits[&Class]; // address, From
+    for (const AccessGroup *G : Members) {
+      LaunchFigures &L = LaunchOf[G];
+      Value *Cond = E.CreateICmpEQ(stackedW(), E.getInt32(L.Width));
+      if (L.Cond)
+        Cond = E.CreateAnd(Cond, L.Cond);
+      InClass = InClass ? E.CreateAnd(InClass, Cond) : Cond;
+      if (!L.Past)
+        continue;
+      Value *Ptr = G->Members.front()->Ptr;
+      auto *Same = find(Bits, std::make_pair(Ptr, L.From));
+      if (Same != Bits.end()) {
+        L.Bit = int(Same - Bits.begin());
+        continue;
+      }
+      if (1u << (Bits.size() + 1) > DivergencePlan::NumLaunchClasses)
+        continue;
+      // Buildable from the launch's values? (Tried at the entry, then
+      // dropped: launchClass builds it where it is used.)
+      DenseMap<Value *, Value *> Done;
+      unsigned Budget = MaxLaneZero;
+      Value *Low = laneZeroLow(Ptr, E, Done, Budget, /*AtGridStart=*/true);
+      if (!Low)
+        continue;
+      RecursivelyDeleteTriviallyDeadInstructions(Low);
+      L.Bit = int(Bits.size());
+      Bits.push_back({Ptr, L.From});
+    }
+    InClass->setName("pasta.div.launch.class.in");
+    // The grid's first thread adds the launch's warps to its class's
+    // counter, where every warp runs once: at the derived body's branch, or
+    // in the first group's block (the entry's counters); the class is
+    // computed there only in block 0 of a launch of a class.
+    CallInst *NoneCall =
+        Class.None != PASTA_NONE ? NoneCalls.lookup(Class.None) : nullptr;
+    assert((NoneCall || Class.None == PASTA_NONE) &&
+           "a derived body's branch without its helper call");
+    Instruction *At = NoneCall ? NoneCall : Members.front()->Members.front()->I;
+    {
+      IRBuilder<> B(At);
+      Value *Block0 = B.CreateICmpEQ(
+          B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}),
+          B.getInt32(0));
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateAnd(InClass, Block0), At->getIterator(),
+          /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> F(Then);
+      F.CreateCall(H.CountLaunchWarps,
+                   {F.getInt32(1),
+                    F.CreateGEP(F.getInt64Ty(), counter(F, Class.LaunchWarps),
+                                launchClass(F, Bits))});
+    }
+    // The branch's no-lane executions in a launch of a class: its class's
+    // too, from the lane that added to None.
+    if (NoneCall) {
+      Instruction *After = NoneCall->getNextNode();
+      IRBuilder<> B(After);
+      Value *Added = B.CreateICmpNE(NoneCall, B.getInt32(0));
+      Instruction *Then = SplitBlockAndInsertIfThen(B.CreateAnd(InClass, Added),
+                                                    After->getIterator(),
+                                                    /*Unreachable=*/false);
+      markInstrumentation(
+          Then->getParent()->getSinglePredecessor()->getTerminator());
+      IRBuilder<> F(Then);
+      F.CreateCall(H.Add,
+                   {F.CreateGEP(F.getInt64Ty(), counter(F, Class.NoneClasses),
+                                launchClass(F, Bits)),
+                    F.getInt64(1)});
+    }
+    for (const AccessGroup *G : Members) {
+      LaunchFigures &L = LaunchOf[G];
+      L.InClass = InClass;
+      L.Bits = &Bits;
+      L.SameOffset = !L.Past || (L.Bit >= 0 && uniformOffset(*G, L));
+      deriveLaunchFigures(*G, L);
+    }
+  }
+
+  // The launch class built at B from the grid's first thread's addresses
+  // (Bits: each bit 1 where its address is at least its From into its
+  // sector).
+  static Value *launchClass(IRBuilder<> &B,
+                            ArrayRef<std::pair<Value *, uint32_t>> Bits) {
+    Value *K = B.getInt32(0);
+    for (auto [I, Bit] : enumerate(Bits)) {
+      DenseMap<Value *, Value *> Done;
+      unsigned Budget = MaxLaneZero;
+      Value *Low =
+          laneZeroLow(Bit.first, B, Done, Budget, /*AtGridStart=*/true);
+      Value *Off = B.CreateAnd(B.CreateTrunc(Low, B.getInt32Ty()), 31);
+      Value *On = B.CreateZExt(B.CreateICmpUGE(Off, B.getInt32(Bit.second)),
+                               B.getInt32Ty());
+      K = B.CreateOr(K, B.CreateShl(On, unsigned(I)));
+    }
+    return K;
+  }
+
+  // Whether, in a launch of a class, every full warp's lane 0 of group G
+  // has the grid's first thread's address mod 32: its address is a linear
+  // form of the grid's indices whose block-index and thread-index-z terms
+  // have coefficients that are multiples of 32 (gridTermZeros), lane 0
+  // holds x = 0 (16-wide rows), and a y term is an apart group's, whose
+  // gap, the y coefficient, the class tests a multiple of 32.
+  static bool uniformOffset(const AccessGroup &G, const LaunchFigures &L) {
+    return gridTermZeros(G.Members.front()->Ptr, /*IgnoreY=*/L.Cond != nullptr,
+                         12) >= 5;
+  }
+
+  // The fewest trailing zero bits of the coefficients of V's terms in the
+  // block indices, thread index z and (unless IgnoreY) y, V a linear form
+  // of them through adds, multiplies by a value of none of them, shifts by
+  // constants, extensions, truncations to 5 bits or more and address
+  // arithmetic; thread index x counts as none (0 in lane 0 of 16-wide
+  // rows). 64: no such term; -1: not such a form.
+  static int gridTermZeros(Value *V, bool IgnoreY, unsigned Depth) {
+    constexpr int None = 64;
+    if (isa<Constant, Argument>(V))
+      return None;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Depth)
+      return -1;
+    const DataLayout &DL = I->getDataLayout();
+    auto Zeros = [&](Value *Op) {
+      return int(computeKnownBits(Op, DL).countMinTrailingZeros());
+    };
+    auto Rec = [&](Value *Op) { return gridTermZeros(Op, IgnoreY, Depth - 1); };
+    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+      GridRead G = gridRead(II->getIntrinsicID());
+      if (G.Index == GridIndex::BlockSize || G.Index == GridIndex::GridSize)
+        return None;
+      if (G.Index == GridIndex::Thread)
+        return G.Dim == 0 || (G.Dim == 1 && IgnoreY) ? None : 0;
+      return G.Index == GridIndex::Block ? 0 : -1;
+    }
+    if (auto *Cast = dyn_cast<CastInst>(I)) {
+      if (Cast->getType()->isIntegerTy() &&
+          Cast->getType()->getIntegerBitWidth() < 5)
+        return -1;
+      return Rec(Cast->getOperand(0));
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(I)) {
+      unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+      SmallMapVector<Value *, APInt, 4> Vars;
+      APInt Const(Bits, 0);
+      if (!GEP->collectOffset(DL, Bits, Vars, Const))
+        return -1;
+      int Z = Rec(GEP->getPointerOperand());
+      for (auto &[Index, Scale] : Vars) {
+        int IZ = Rec(Index);
+        if (Z < 0 || IZ < 0)
+          return -1;
+        if (IZ < None)
+          Z = std::min(Z, IZ + int(Scale.countr_zero()));
+      }
+      return Z;
+    }
+    auto *BO = dyn_cast<BinaryOperator>(I);
+    if (!BO)
+      return -1;
+    int A = Rec(BO->getOperand(0)), B = Rec(BO->getOperand(1));
+    if (A < 0 || B < 0)
+      return -1;
+    switch (BO->getOpcode()) {
+    case Instruction::Add:
+    case Instruction::Sub:
+      return std::min(A, B);
+    case Instruction::Or:
+      return cast<PossiblyDisjointInst>(BO)->isDisjoint() ? std::min(A, B) : -1;
+    case Instruction::Mul:
+      if (A < None && B < None)
+        return -1; // a product of two grid terms
+      return A < None   ? std::min(None, A + Zeros(BO->getOperand(1)))
+             : B < None ? std::min(None, B + Zeros(BO->getOperand(0)))
+                        : None;
+    case Instruction::Shl: {
+      const APInt *Amount;
+      if (!PatternMatch::match(BO->getOperand(1),
+                               PatternMatch::m_APInt(Amount)) ||
+          !Amount->ult(64))
+        return -1;
+      return A < None ? std::min(None, A + int(Amount->getZExtValue())) : None;
+    }
+    default:
+      return -1;
+    }
+  }
+
+  // Read-back's rows for L's group G: its class figures times its block's
+  // warp executions in launches of each class (the launch's warps less the
+  // branch's no-lane executions).
+  void deriveLaunchFigures(const AccessGroup &G, const LaunchFigures &L) {
+    const DivergencePlan::LaunchClass &C = *L.Class;
+    for (auto [Row, Times] : rowsOf(G))
+      for (unsigned F = 0; F < LaunchFigureIds.size(); ++F)
+        for (uint32_t K = 0; K < DivergencePlan::NumLaunchClasses; ++K) {
+          int32_t Coeff = classFigure(L, F, K) * int32_t(Times);
+          if (!Coeff)
+            continue;
+          derive(T, figure(Row, LaunchFigureIds[F]), C.LaunchWarps + K, Coeff);
+          if (C.None != PASTA_NONE)
+            derive(T, figure(Row, LaunchFigureIds[F]), C.NoneClasses + K,
+                   -Coeff);
+        }
+  }
+
+  // Before At, where G's warps that are not full (of its rows stacked in y)
+  // measure it: in a launch of a class, the first active lane subtracts
+  // what read-back adds for each of the launch's warps (deriveLaunchFigures).
+  void subtractLaunchFigures(const AccessGroup &G, const LaunchFigures &L,
+                             Instruction *At) {
+    IRBuilder<> B(At);
+    Value *Below = B.CreateAnd(
+        B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}),
+        B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_lanemask_lt, {}));
+    Value *First = B.CreateICmpEQ(Below, B.getInt32(0));
+    Instruction *Then = SplitBlockAndInsertIfThen(B.CreateAnd(L.InClass, First),
+                                                  At->getIterator(),
+                                                  /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    IRBuilder<> F(Then);
+    Value *Off =
+        L.Bit >= 0
+            ? F.CreateAnd(F.CreateLShr(launchClass(F, *L.Bits), L.Bit), 1)
+            : F.getInt32(0);
+    for (unsigned Fig = 0; Fig < LaunchFigureIds.size(); ++Fig) {
+      Value *Extra = F.getInt64(L.Extra[Fig]);
+      if (LaunchFigureIds[Fig] == PASTA_DIV_SECTORS && L.Past)
+        Extra =
+            F.CreateAdd(Extra, F.CreateMul(F.CreateZExt(Off, F.getInt64Ty()),
+                                           F.getInt64(L.Past)));
+      if (auto *C = dyn_cast<ConstantInt>(Extra); C && C->isZero())
+        continue;
+      for (auto [Row, Times] : rowsOf(G))
+        addFigure(F, false, figure(Row, LaunchFigureIds[Fig]),
+                  F.CreateNeg(times(F, Extra, Times)), 0);
+    }
+  }
+
+  // In a full warp of L's group G (at At, lane 0 active) in a launch of a
+  // class: the sectors its lane 0's offset (of Addr) gives beyond the
+  // class's, from lane 0. Outside such launches, Else (the adds as they
+  // were) runs instead. Returns where Else's code goes.
+  Instruction *addLaunchOffset(const AccessGroup &G, const LaunchFigures &L,
+                               Value *Addr, Instruction *At) {
+    Instruction *ThenT, *ElseT;
+    SplitBlockAndInsertIfThenElse(L.InClass, At->getIterator(), &ThenT, &ElseT);
+    markInstrumentation(
+        ThenT->getParent()->getSinglePredecessor()->getTerminator());
+    if (L.SameOffset)
+      return ElseT;
+    IRBuilder<> F(ThenT);
+    Value *Own = F.CreateZExt(
+        F.CreateICmpUGE(F.CreateAnd(Addr, F.getInt64(31)), F.getInt64(L.From)),
+        F.getInt64Ty());
+    Value *Class =
+        L.Bit >= 0
+            ? F.CreateZExt(
+                  F.CreateAnd(F.CreateLShr(launchClass(F, *L.Bits), L.Bit), 1),
+                  F.getInt64Ty())
+            : F.getInt64(0);
+    Value *Diff = F.CreateMul(F.CreateSub(Own, Class), F.getInt64(L.Past));
+    Value *Lane0 = laneIsZero(F);
+    for (auto [Row, Times] : rowsOf(G))
+      addFigure(F, false, figure(Row, PASTA_DIV_SECTORS),
+                F.CreateSelect(Lane0, times(F, Diff, Times), F.getInt64(0)), 0);
+    return ElseT;
+  }
+
   // Before At, where FullRow group G with a RepeatWidth is measured in the
   // warps that are not one full 32-lane row: a full warp of RepeatWidth-wide
   // rows stacked in y (Repeat), whose rows are on the same bytes, adds from
@@ -2835,6 +3266,12 @@ private:
     SplitBlockAndInsertIfThenElse(Repeat, At->getIterator(), &RepeatT, &OtherT);
     markInstrumentation(
         RepeatT->getParent()->getSinglePredecessor()->getTerminator());
+    if (auto It = LaunchOf.find(&G); It != LaunchOf.end()) {
+      IRBuilder<> A(RepeatT);
+      RepeatT = addLaunchOffset(
+          G, It->second, A.CreatePtrToInt(Rep.Ptr, A.getInt64Ty()), RepeatT);
+      subtractLaunchFigures(G, It->second, OtherT);
+    }
     IRBuilder<> B(RepeatT);
     Value *Lane0 = B.CreateICmpEQ(
         B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
@@ -2913,6 +3350,10 @@ private:
     SplitBlockAndInsertIfThenElse(Full, At->getIterator(), &StepT, &OtherT);
     markInstrumentation(
         StepT->getParent()->getSinglePredecessor()->getTerminator());
+    if (auto It = LaunchOf.find(&G); It != LaunchOf.end()) {
+      StepT = addLaunchOffset(G, It->second, nullptr, StepT);
+      subtractLaunchFigures(G, It->second, OtherT);
+    }
     IRBuilder<> F(StepT);
     Value *Addr = F.CreatePtrToInt(Rep.Ptr, F.getInt64Ty());
     addSecondElement(F, G, Step, Addr, laneIsZero(F), "pasta.div.steprows");
@@ -3047,6 +3488,10 @@ private:
     SplitBlockAndInsertIfThenElse(Apart, At->getIterator(), &ApartT, &OtherT);
     markInstrumentation(
         ApartT->getParent()->getSinglePredecessor()->getTerminator());
+    if (auto It = LaunchOf.find(&G); It != LaunchOf.end()) {
+      ApartT = addLaunchOffset(G, It->second, Addr, ApartT);
+      subtractLaunchFigures(G, It->second, OtherT);
+    }
     IRBuilder<> F(ApartT);
     Value *Lane0 = laneIsZero(F);
     Value *Sectors = F.getInt64(R.sectors);
@@ -3955,6 +4400,15 @@ private:
   DenseMap<const AccessGroup *, Value *> AgreeOf;
   // agreeAtEntry's vote by condition (null: not computable at the entry).
   DenseMap<Value *, Value *> EntryAgree;
+  // The plan's launch classes, and the derived-body helper calls by the
+  // None counter they add to (planLaunchFigures).
+  ArrayRef<DivergencePlan::LaunchClass> LaunchClasses;
+  DenseMap<uint32_t, CallInst *> NoneCalls;
+  DenseMap<const AccessGroup *, LaunchFigures> LaunchOf;
+  // Each launch class's bits: address and offset (launchClassAtEntry).
+  std::map<const DivergencePlan::LaunchClass *,
+           SmallVector<std::pair<Value *, uint32_t>, 2>>
+      ClassBits;
   // recomputedAtEntry's copies at the entry, by original.
   DenseMap<Value *, Value *> EntryCopies;
   // __pasta_div_full_row's test by the function's block and segment.
@@ -4000,9 +4454,13 @@ void CopyMeasures::addBranch(Instruction &Term, uint32_t Row,
 void CopyMeasures::planAccesses(ArrayRef<AccessSite> Sites) {
   P->planAccesses(Sites);
 }
+void CopyMeasures::setLaunchClasses(
+    ArrayRef<DivergencePlan::LaunchClass> LaunchClasses) {
+  P->setLaunchClasses(LaunchClasses);
+}
 void CopyMeasures::measureAccesses() { P->measureAccesses(); }
 void CopyMeasures::emitFlushes() { P->emitFlushes(); }
-std::array<unsigned, 10> CopyMeasures::accessGroups() const {
+std::array<unsigned, 11> CopyMeasures::accessGroups() const {
   return P->accessGroups();
 }
 

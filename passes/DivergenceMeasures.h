@@ -59,8 +59,10 @@ struct DivHelpers {
   // The executions in which no lane and every lane took a split body's side
   // (DivergencePlan::NoneTaken::All), its divergent ones derived.
   llvm::FunctionCallee BranchSplitAdd;
-  // A kernel entry's warps and threads, added once per launch.
-  llvm::FunctionCallee CountLaunch;
+  // A kernel entry's warps and threads, added once per launch; its warps
+  // to a launch class's counter, in launches of that class
+  // (DivergencePlan::LaunchClass).
+  llvm::FunctionCallee CountLaunch, CountLaunchWarps;
   // A kernel's sole return: the groups of lanes without lane 0
   // (DivergencePlan::Block::Regroups).
   llvm::FunctionCallee ReturnAdd;
@@ -215,6 +217,10 @@ public:
                  const DivergencePlan::NoneTaken *NT, bool Divergent);
   // The accesses of one block, in order.
   void planAccesses(llvm::ArrayRef<AccessSite> Sites);
+  // The plan's launch classes (DivergencePlan::LaunchClass), before
+  // measureAccesses.
+  void
+  setLaunchClasses(llvm::ArrayRef<DivergencePlan::LaunchClass> LaunchClasses);
   void measureAccesses();
   // The registers' flushes at every return.
   void emitFlushes();
@@ -227,8 +233,10 @@ public:
   // (AccessGroup::FullRow); then those behind a clamp, those in their
   // callers' space, and the shared ones whose full warps of 16-wide rows add
   // their bank conflicts from their strides (AccessGroup::GapConflicts),
-  // and the twins measured by their leader's measurement (AccessGroup::TwinOf).
-  std::array<unsigned, 10> accessGroups() const;
+  // and the twins measured by their leader's measurement (AccessGroup::TwinOf),
+  // and the groups whose full warps' figures read-back derives per launch
+  // class (DivergencePlan::LaunchClass).
+  std::array<unsigned, 11> accessGroups() const;
   // The AccessLanes calls that measure a FullRow group in the warps that
   // are not full (an aligned global load or store of a power-of-2 size),
   // when every group that is measured at all is FullRow, or RowsProven

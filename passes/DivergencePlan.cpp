@@ -28,6 +28,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -62,6 +63,17 @@ static cl::opt<bool> DeriveReturns(
     cl::desc("PASTA: a kernel's sole return counts only the groups of lanes "
              "that come to it without lane 0, and read-back adds the "
              "launch's warps and threads (soleReturn) (off: measured)"));
+
+// Off by default: on an H200 it took gaussian 1.98x -> 1.83x the plain
+// build, lud 2.00x -> 1.95x, backprop's steps 5-7% faster, but coalescing's
+// transposes +29% and +90%, dgemm and matmul_tiled +1.2-1.4%, every profile
+// equal (docs/lab/2026-11-30-divergence-65-gaussian-fan2.md).
+static cl::opt<bool> LaunchClasses(
+    "pasta-div-launch-classes", cl::init(false),
+    cl::desc("PASTA: count an NVPTX 2-D kernel's launch warps, and its "
+             "derived bodies' no-lane executions, per class of launches too, "
+             "so that read-back derives what full warps of rows stacked in y "
+             "add (DivergencePlan::LaunchClass) (off: each warp adds it)"));
 
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
@@ -325,8 +337,8 @@ public:
   FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan,
                   UniformityInfo &UI)
       : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
-        DL(P.F->getDataLayout()), UI(UI),
-        IsKernel(P.Kind == PASTA_FUNC_KERNEL) {
+        DL(P.F->getDataLayout()), UI(UI), IsKernel(P.Kind == PASTA_FUNC_KERNEL),
+        ReadsThreadY(IsKernel && readsThreadY(*P.F)) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     DT.recalculate(*P.F);
@@ -557,6 +569,7 @@ private:
       Own.OwnThreads = true;
       Own.Measured = false;
       Own.Launch = true;
+      launchClasses(Own.Warps);
     } else if (Counting != CountingCounter.end() && launchBody(BB)) {
       // Its warps: the grid's blocks times block 0's (launchBody), added
       // by block 0's branch; no row derives them.
@@ -578,6 +591,10 @@ private:
       uint32_t None = T.NumCounters++;
       Own.Warps = T.NumCounters++;
       Own.Measured = false;
+      const DivergencePlan::LaunchClass *Launch = launchClassOf(Top.Warps);
+      if (Launch && !(Counting != CountingCounter.end() &&
+                      splitBody(*Br, Br->getSuccessor(0) == &BB ? 0 : 1)))
+        noneClasses(*Launch, Own.Warps, None);
       derive(T, Own.Warps, Top.Warps, 1);
       derive(T, Own.Warps, None, -1);
       DivergencePlan::NoneTaken NT{Br, Br->getSuccessor(0) == &BB ? 0u : 1u,
@@ -616,6 +633,43 @@ private:
     assert(!OwnCounters.count(&BB) && "a block's counters planned twice");
     OwnCounters[&BB] = Own;
     return Own;
+  }
+
+  // DivergencePlan::LaunchClass of the kernel entry's warp counter Warps:
+  // its launch warps per class, in an NVPTX kernel that reads thread index
+  // y (one whose warps may hold rows stacked in y).
+  void launchClasses(uint32_t Warps) {
+    if (!LaunchClasses || T.Target != PASTA_TARGET_NVPTX || !ReadsThreadY)
+      return;
+    Plan.LaunchClasses.push_back({Warps, T.NumCounters});
+    T.NumCounters += DivergencePlan::NumLaunchClasses;
+  }
+
+  // The launch class of warp counter Warps, if it has one.
+  const DivergencePlan::LaunchClass *launchClassOf(uint32_t Warps) const {
+    for (const DivergencePlan::LaunchClass &C : Plan.LaunchClasses)
+      if (C.Warps == Warps)
+        return &C;
+    return nullptr;
+  }
+
+  // The launch class of a derived body whose warp counter Warps is
+  // Launch's warps less None (not a split body's: its helper adds to None
+  // or to All): None's adds made in launches of a class, per class, too.
+  void noneClasses(const DivergencePlan::LaunchClass &Launch, uint32_t Warps,
+                   uint32_t None) {
+    DivergencePlan::LaunchClass C{Warps, Launch.LaunchWarps, None,
+                                  T.NumCounters};
+    T.NumCounters += DivergencePlan::NumLaunchClasses;
+    Plan.LaunchClasses.push_back(C);
+  }
+
+  // Whether F reads thread index y (NVPTX).
+  static bool readsThreadY(const Function &F) {
+    return any_of(instructions(F), [](const Instruction &I) {
+      const auto *II = dyn_cast<IntrinsicInst>(&I);
+      return II && II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_y;
+    });
   }
 
   // Whether BB is an if-then body outside loops whose warp executions follow
@@ -1103,6 +1157,7 @@ private:
   DenseMap<const BasicBlock *, DivergencePlan::Block> OwnCounters;
   UniformityInfo &UI;
   bool IsKernel;
+  bool ReadsThreadY; // a kernel that does (launchClasses)
   DominatorTree DT;
   LoopInfo LI;
   size_t FirstBranch = Plan.Branches.size(); // this function's first

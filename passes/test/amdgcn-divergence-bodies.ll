@@ -36,7 +36,7 @@ declare i32 @llvm.amdgcn.workgroup.id.x()
 ; CHECK: %[[NONE:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 30
 ; CHECK-NEXT: %[[T:.*]] = zext i1 %c to i32
 ; CHECK-NEXT: %[[DIV:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 13
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T]], ptr addrspace(1) %[[DIV]], ptr addrspace(1) %[[NONE]], i32 1, ptr addrspace(1) %[[NONE]], i32 0)
+; CHECK-NEXT: call i32 @__pasta_div_branch_none_add(i32 %[[T]], ptr addrspace(1) %[[DIV]], ptr addrspace(1) %[[NONE]], i32 1, ptr addrspace(1) %[[NONE]], i32 0)
 ; CHECK-NEXT: br i1 %c, label %then,
 ; CHECK: then:
 ; CHECK-NOT: __pasta_div_block_add

@@ -22,9 +22,11 @@
 ; step is not known at the entry); by default (KNOWN) the step, 4n bytes of
 ; the kernel's argument n, is known there: |4n| is tested once at the entry
 ; for each least gap (96 for a, 32 for m), and no address is shuffled.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-known-apart-steps=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=KNOWN
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-apart-rows=0 -S %s | FileCheck %s --check-prefix=OFF
+; -pasta-div-launch-classes=0: the adds in each full warp, as in launches of
+; no class (nvptx-divergence-launch-classes.ll: what read-back derives).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-known-apart-steps=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -S %s | FileCheck %s --check-prefix=KNOWN
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-apart-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}} @_Z5apartPKfPfii__pasta_div(
 ; CHECK: pasta.div.body16:

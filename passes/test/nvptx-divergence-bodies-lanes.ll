@@ -47,7 +47,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK-NEXT: %[[T:.*]] = zext i1 %[[NOT]] to i32
 ; CHECK-NEXT: %[[DIV:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 12
 ; CHECK-NEXT: %[[OTHERS:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 31
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T]], ptr addrspace(1) %[[DIV]], ptr addrspace(1) %[[NONE]], i32 1, ptr addrspace(1) %[[OTHERS]], i32 1)
+; CHECK-NEXT: call i32 @__pasta_div_branch_none_add(i32 %[[T]], ptr addrspace(1) %[[DIV]], ptr addrspace(1) %[[NONE]], i32 1, ptr addrspace(1) %[[OTHERS]], i32 1)
 ; CHECK-NEXT: br i1 %past, label %done, label %rest
 ; CHECK: rest:
 ; CHECK-NOT: __pasta_div_block_add

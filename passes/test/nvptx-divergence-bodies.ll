@@ -96,7 +96,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: %[[NONE1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 38
 ; CHECK-NEXT: %[[T1:.*]] = zext i1 %c to i32
 ; CHECK-NEXT: %[[DIV1:.*]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 21
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 %[[T1]], ptr addrspace(1) %[[DIV1]], ptr addrspace(1) %[[NONE1]], i32 1, ptr addrspace(1) %[[NONE1]], i32 0)
+; CHECK-NEXT: call i32 @__pasta_div_branch_none_add(i32 %[[T1]], ptr addrspace(1) %[[DIV1]], ptr addrspace(1) %[[NONE1]], i32 1, ptr addrspace(1) %[[NONE1]], i32 0)
 ; CHECK-NEXT: br i1 %c, label %then
 ; CHECK: then:
 ; CHECK-NOT: __pasta_div_block_add

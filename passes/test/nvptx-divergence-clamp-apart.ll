@@ -17,8 +17,10 @@
 ;     int y = blockIdx.y * 16 + threadIdx.y;
 ;     out[y * n + x] = J[y * n + max(x - 1, 0)];
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-clamps -pasta-div-apart-lane-tested=0 -S %s | FileCheck %s --check-prefix=OFF
+; -pasta-div-launch-classes=0: the adds in each full warp, as in launches of
+; no class (nvptx-divergence-launch-classes.ll: what read-back derives).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-clamps -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-clamps -pasta-div-apart-lane-tested=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}} @_Z4westPKfPfi__pasta_div(
 ; CHECK: %[[RW:[0-9]+]] = call i32 @__pasta_div_row_width()

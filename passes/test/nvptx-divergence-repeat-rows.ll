@@ -42,8 +42,10 @@
 ;     }
 ;     out[threadIdx.y * 16 + threadIdx.x] = s;
 ;   }
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-apart-rows=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-repeat-rows=0 -pasta-div-apart-rows=0 -S %s | FileCheck %s --check-prefix=OFF
+; -pasta-div-launch-classes=0: the adds in each full warp, as in launches of
+; no class (nvptx-divergence-launch-classes.ll: what read-back derives).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-apart-rows=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-repeat-rows=0 -pasta-div-apart-rows=0 -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-LABEL: define {{.*}} @_Z6rowrepPfPKfii__pasta_div(
 ; CHECK: pasta.div.body16:

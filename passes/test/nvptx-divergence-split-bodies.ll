@@ -96,9 +96,9 @@ exit:
 ; CHECK-NOT: call void @__pasta_div_branch
 ; CHECK: br i1 %live, label %go, label %[[NONE3:[^,]*]],
 ; CHECK: [[NONE3]]:
-; CHECK-NEXT: call void @__pasta_div_branch_none_add(i32 0, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 0, ptr addrspace(1) %{{.*}}, i32 1)
+; CHECK-NEXT: call i32 @__pasta_div_branch_none_add(i32 0, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 0, ptr addrspace(1) %{{.*}}, i32 1)
 ; `i < n`: as before.
-; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
+; CHECK: call i32 @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %inb
 ; Line 6's `lane == 0`: the no-lane and every-lane counts; a full warp
 ; splits there (full_splits 1: no vote in such a warp).
@@ -112,7 +112,7 @@ exit:
 ; CHECK-NOT: call void @__pasta_div_branch
 ; CHECK: br i1 %w0, label %second
 ; Line 9: a bound known at run time only, measured as before.
-; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
+; CHECK: call i32 @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %has
 ; Line 11: `lane == 0` again.
 ; CHECK: sum:
@@ -126,7 +126,7 @@ exit:
 ; count, line 8 measured, the split branches with their vote (full_splits
 ; 0: a full warp of 16-wide rows may take `lane < 16` whole).
 ; CHECK-LABEL: define internal void @red__pasta_div_general(
-; CHECK: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 1)
+; CHECK: call i32 @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 1)
 ; CHECK-NEXT: br i1 %live, label %go
 ; CHECK: call void @__pasta_div_branch_split_add({{.*}}, i32 0)
 ; CHECK-NEXT: br i1 %lead, label %keep
@@ -145,17 +145,17 @@ exit:
 ; Off: the divergent counts measured by the branches, in both bodies.
 ; OFF-LABEL: define ptx_kernel void @red__pasta_div(
 ; OFF-NOT: __pasta_div_branch_split_add
-; OFF: call void @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 1)
+; OFF: call i32 @__pasta_div_branch_none_add(i32 %{{.*}}, ptr addrspace(1) %{{.*}}, ptr addrspace(1) %{{.*}}, i32 1, ptr addrspace(1) %{{.*}}, i32 1)
 ; OFF-NEXT: br i1 %live, label %go
-; OFF: call void @__pasta_div_branch_none_add(
+; OFF: call i32 @__pasta_div_branch_none_add(
 ; OFF-NEXT: br i1 %inb
-; OFF: call void @__pasta_div_branch_none_add(
+; OFF: call i32 @__pasta_div_branch_none_add(
 ; OFF-NEXT: br i1 %lead, label %keep
 ; OFF: call void @__pasta_div_branch_add(
 ; OFF-NEXT: br i1 %w0, label %second
-; OFF: call void @__pasta_div_branch_none_add(
+; OFF: call i32 @__pasta_div_branch_none_add(
 ; OFF-NEXT: br i1 %has
-; OFF: call void @__pasta_div_branch_none_add(
+; OFF: call i32 @__pasta_div_branch_none_add(
 ; OFF-NEXT: br i1 %lead, label %store
 ; OFF-NOT: __pasta_div_branch_split_add
 

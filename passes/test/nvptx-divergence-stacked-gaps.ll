@@ -13,9 +13,11 @@
 ; bytes are counter 75), no conflict; in other warps, after the pair test
 ; of one lane a row (nvptx-divergence-row-pair.ll), measured. Rows that overlap (8 floats), global
 ; accesses and -pasta-div-stacked-gaps=0 measure as before.
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-rows32=0 -pasta-div-stacked-gaps=0 -S %s | FileCheck %s --check-prefix=OFF
+; -pasta-div-launch-classes=0: the adds in each full warp, as in launches of
+; no class (nvptx-divergence-launch-classes.ll: what read-back derives).
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-rows32=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-rows32=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-rows32=0 -pasta-div-stacked-gaps=0 -S %s | FileCheck %s --check-prefix=OFF
 ; STATS: shared ones taken by their strides in full warps of 16-wide rows: 3;
 ; OFF-NOT: pasta.div.fullgap
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
