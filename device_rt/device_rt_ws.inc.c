@@ -28,7 +28,7 @@ static inline __attribute__((always_inline)) uint32_t pasta_ws_find(
      * kernel's register count is the most any function it calls needs.
      * Unrolled, the full path keeps eight loads in flight (four times over
      * in a batch); rolled, one. The full path is rare; occupancy is not.
-     * (Not measured alone: lab 2026-11-29-overhead3-08.) */
+     * (Not measured alone.) */
 #pragma clang loop unroll(disable)
     for (uint32_t j = 0; j < PASTA_WS_LINEAR_MAX; ++j)
       lo += t[j].base <= addr; /* padding entries have base UINT64_MAX */
@@ -329,7 +329,7 @@ struct pasta_ws_batch {
  * entry). Kept in registers instead (rotated, p0 = p1, ...), the callee
  * needed more of them, and ptxas counts the callee's toward every kernel
  * that calls it: srad_update's copy 40 -> 48, hotspot 46 -> 54, bfs_expand
- * 72 -> 76, vector_add 30 -> 32 (lab 2026-11-29-overhead3-22). */
+ * 72 -> 76, vector_add 30 -> 32. */
 PASTA_ENTRY void
 __pasta_ws_mark_uncached(const PASTA_GLOBAL struct pasta_ws_launch *st,
                          void *p0, void *p1, void *p2, void *p3,
@@ -432,7 +432,7 @@ PASTA_INLINE void __pasta_ws_mark_cached(
  * budget (PASTA_WS_COMPACT_ABOVE) gets a compact copy: nothing inline but
  * one call per batch, here, which finds the four flags itself. ptxas spent
  * most of such a copy's time on the inline flags (issue [overhead-3]: a
- * myocyte-shaped kernel of 427 accesses, lab 2026-11-29-overhead3-10). The
+ * myocyte-shaped kernel of 427 accesses). The
  * same flags, outside counts and hotness counts as the inline path: an
  * access traced to kernel parameter K (args byte k: K + 1, 0 for none) is
  * checked against that parameter's allocation first, as

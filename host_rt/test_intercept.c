@@ -2066,7 +2066,7 @@ static int test_capped_program_error(void) {
 /* A GPU of 4 SMs of 65,536 registers and 2,048 threads; a copy's largest
  * block and blocks per SM follow from its registers per thread (a stub's
  * largest block is one thread). Three kernels, the shapes of cuda-samples'
- * cooperative programs (docs/lab/2026-11-30-overhead3-39-unseen-round-6.md):
+ * cooperative programs:
  *  - cg (conjugateGradientMultiBlockCG): plain 48, counting 80, capped 64
  *    registers: at 512 threads the plain and capped copies fit 2 blocks an
  *    SM, the counting kernel 1;

@@ -6,8 +6,8 @@
 // bytes, so x is bounded, and with it a block that reads no other thread
 // index. A kernel of blocks that small (lud's 16-thread kernels, nw's tiles)
 // is held to 32 blocks an SM before registers limit it, which a register cap
-// on its divergence copy then only makes spill (docs/lab,
-// 2026-11-30-divergence-63-lud-gaussian): such a copy is left uncapped
+// on its divergence copy then only makes spill (lud_perimeter: 896/1,040 bytes
+// under 64 registers): such a copy is left uncapped
 // (DivergenceEmission.cpp, -pasta-div-uncapped-block-threads). Reported by
 // -pasta-div-block-bounds.
 //

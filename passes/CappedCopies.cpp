@@ -200,8 +200,7 @@ void pasta::capCountingKernels(ArrayRef<Function *> Kernels) {
 
 // OneSweep's binning pass (plain 96 registers, its working-set copy 144),
 // the structure launchfit's scatter (96 and 146) and every bundled kernel
-// whose working-set copy takes more than 64 registers are at or above it;
-// docs/lab/2026-11-30-overhead3-83-copies-that-fit.md lists the estimates.
+// whose working-set copy takes more than 64 registers are at or above it.
 static cl::opt<unsigned> WsCappedLiveUnits(
     "pasta-ws-capped-live-units", cl::Hidden, cl::init(64),
     cl::desc("PASTA: a kernel without launch bounds whose plain code holds "

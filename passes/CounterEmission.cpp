@@ -658,8 +658,8 @@ CounterEmitter::flushAlikeFromFirstBlock(Instruction *Exit, FunctionPlan &P,
     IRBuilder<> WB(WideThen);
     // Counts all kept in 32 bits (narrowCounters; CUB's tile loops): a full
     // warp of small counts sums each inline. Not where one is 64-bit: lud's
-    // first blocks (one 64-bit count) ran 0.8% slower so on the H200 (lab
-    // 70), and its PTX stays as it was.
+    // first blocks (one 64-bit count) ran 0.8% slower so on the H200,
+    // and its PTX stays as it was.
     bool AllNarrow = all_of(Wide, [&](uint32_t C) {
       return Slots[C]->getAllocatedType()->isIntegerTy(32);
     });
@@ -2233,7 +2233,7 @@ static void narrowSlot(AllocaInst *Slot) {
 
 // LLVM takes inline assembly to possibly never return, so scalar evolution
 // counts no trips of a loop holding one: CUB's tile loops, whose one access
-// is `ld.global.nc` in inline PTX (lab 56 counts it), kept a 64-bit count
+// is `ld.global.nc` in inline PTX (counted as a load), kept a 64-bit count
 // added in every trip. The counted ones return as a load does
 // (asmAccessReturns): marked `willreturn` while the counting code is
 // emitted (after placement), their loops' trip counts are added at the exits

@@ -122,7 +122,7 @@ static void promoteRuntimeSlots(Module &M, FunctionAnalysisManager &FAM) {
 // loops) is written out. Nothing here runs after the optimizer otherwise:
 // the pass itself runs at its last extension point. No InstCombine and no
 // LICM: under the copies' register caps, what they rewrite or hoist spills
-// (lab divergence-43: lud_internal's copy at 32 registers 0 -> 360 spilled
+// (lud_internal's copy at 32 registers 0 -> 360 spilled
 // bytes with InstCombine, and lud 2.38x -> 4.45x on an H200; LICM: nw_tile
 // 116 -> 220 bytes).
 static FunctionPassManager cleanupPipeline() {

@@ -97,14 +97,14 @@ static void inlineWarpFlush(CallInst &Flush) {
 
 // On by default: the per-warp flush of counts alike in every block was
 // 105-109 of bpnn_layerforward's 355 warp instructions a warp on an H200
-// (lab div-40's SASS page: six bit counters' two `REDUX.SUM`s, lane 0's
+// (its SASS: six bit counters' two `REDUX.SUM`s, lane 0's
 // `red`s, the bank row from %smid), in every warp of every block; the
 // first block's flush costs the others a test of the block index:
 // layerforward+hidden 2.98x -> 2.57x, hotspot 3.20x -> 3.11x, profiles
 // equal. The copies got register caps after flushAlikePerWarp was made
 // (2626d51): what the first block's flush costs now is spills, not
 // resident blocks, and it added none to a capped copy of the bundled
-// programs (lab div-44).
+// programs.
 static cl::opt<bool> AlikeFirstBlock(
     "pasta-div-alike-first-block", cl::init(true),
     cl::desc("PASTA: divergence copies keep the counting code's flush of "
@@ -192,7 +192,7 @@ static void flushAlikePerWarp(Function &Copy, ModuleTables &T,
 // kernels' copies of 10 bundled programs, no register, spill or stack
 // byte more in any; on an H200 reduce_f32's copy ran 7 warp instructions
 // a warp fewer (-3% time), srad_coeff's one more (no time change), every
-// profile equal (lab div-44).
+// profile equal.
 static cl::opt<bool> OneBankRow(
     "pasta-div-one-row", cl::init(true),
     cl::desc("PASTA: a loop-free divergence copy of a kernel computes its "
@@ -298,7 +298,7 @@ static cl::opt<bool> Rows32Bodies(
 // for rows of 32 call the general function elsewhere, whose call took
 // registers and a stack frame in every warp (axpy's copy 32 registers and
 // 48 bytes against 24 and none without the test: 1.13x -> 1.09x the plain
-// kernel on an H200, lab div-54).
+// kernel on an H200).
 static cl::opt<bool> HostGeneral(
     "pasta-div-host-general", cl::init(true),
     cl::desc("PASTA: a divergence copy with a body for rows of 32 (and none "
@@ -419,7 +419,7 @@ static bool reachesLoop(const Function &F,
 // transpose_padded's copy at 48 registers, 5 blocks of 256 threads an SM
 // against the kernel's 8; at 32 (1,264 bytes of spills, once a thread) it
 // ran 1.78x the plain kernel against 2.13x, transpose_conflicts 1.42x
-// against 1.51x, profiles equal (H200, lab div-54).
+// against 1.51x, profiles equal (H200).
 static cl::opt<bool> TileCap32(
     "pasta-div-tile-cap32", cl::init(true),
     cl::desc("PASTA: cap a loop-free divergence copy whose kernel has a "
@@ -699,7 +699,7 @@ static cl::opt<unsigned> ColdGeneralAbove(
 // A copy left uncapped (UncappedBlockThreads) pays for the calls in
 // registers it has: above this many, its general path is out of line too
 // (nw_tile's 15: 74 -> 96 registers, no spill; lud's ptxas 22% shorter,
-// its divergence build 3.33x -> 2.90x the plain compile, lab div-63).
+// its divergence build 3.33x -> 2.90x the plain compile).
 static cl::opt<unsigned> ColdGeneralAboveUncapped(
     "pasta-div-cold-general-above-uncapped", cl::init(13), cl::Hidden,
     cl::desc("PASTA: the same for copies left without a register cap"));
@@ -708,8 +708,8 @@ static cl::opt<unsigned> ColdGeneralAboveUncapped(
 // fewer (BlockBound.h) is held to 32 blocks an SM before registers could
 // limit it: a cap on its divergence copy would only make it spill
 // (lud_perimeter: 896/1,040 B under 64; uncapped 59.7 -> 48.0 us a launch
-// on an H200, lud 2.14x -> 2.01x the plain build, profiles equal; lab
-// div-63). Such a copy gets no cap and no uncapped twin.
+// on an H200, lud 2.14x -> 2.01x the plain build, profiles equal).
+// Such a copy gets no cap and no uncapped twin.
 static cl::opt<unsigned> UncappedBlockThreads(
     "pasta-div-uncapped-block-threads", cl::init(16), cl::Hidden,
     cl::desc("PASTA: divergence copies of kernels whose shared arrays hold "
@@ -723,7 +723,7 @@ static cl::opt<unsigned> UncappedBlockThreads(
 // the runtime launches wherever the cap gains nothing (host_rt/launch.c,
 // div_copy_for); without it the runtime runs the counting copy for a block
 // the uncapped copy cannot take, and says so. Off: the twin compiles the
-// copy a second time (lab overhead3-83: lud's divergence build 2.9x -> over
+// copy a second time (lud's divergence build 2.9x -> over
 // 3x the plain compile).
 static cl::opt<bool> SmallBlockTwin(
     "pasta-div-small-block-twin", cl::init(false), cl::Hidden,

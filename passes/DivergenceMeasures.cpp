@@ -104,7 +104,7 @@ static cl::opt<bool> LoneLaneFlush(
 // (one redux.sync on NVIDIA GPUs), the first of them adding it; the staged
 // flush is left for large counts and for targets that cannot sum a partial
 // warp. On an H200 nw_tile ran 2.93x -> 2.89x plain (32 warp instructions a
-// warp fewer), the 12 changed programs' profiles equal (lab div-51).
+// warp fewer), the 12 changed programs' profiles equal.
 static cl::opt<bool> PartialWarpFlush(
     "pasta-div-partial-warp-flush", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies: at a return, a partial warp of small "
@@ -130,7 +130,7 @@ static cl::opt<bool> LanesTrips(
 // they are often negative, which the unsigned small test above takes for
 // large and stages for out-of-line __pasta_flush calls (8 in nw_tile's
 // copy; on an H200 nw_tile's warps no longer reach them, so its time did not
-// move: lab div-67). The partial-warp test is now signed (every register in
+// move). The partial-warp test is now signed (every register in
 // [-L, L), L half the unsigned limit, so that a signed 32-bit sum is exact) and
 // the sums are added sign-extended.
 static cl::opt<bool> SignedLanesFlush(
@@ -180,7 +180,7 @@ static cl::opt<bool> CleanupCleanExits(
 // ahead of the loop) is measured after the load: such copies' warps are
 // short and mostly skip the loop, their time the load's latency and the
 // measuring code in a row (bfs_expand 77.4 -> 75.1 us a launch with every
-// FullRow load after, lab div-59; srad_update, loop-free, lost 4% by it).
+// FullRow load after; srad_update, loop-free, lost 4% by it).
 static cl::opt<bool> DataLoopAfterLoad(
     "pasta-div-data-loop-after-load", cl::init(true), cl::Hidden,
     cl::desc("Divergence copies with a divergent loop of data-decided trips: "
@@ -260,7 +260,7 @@ static cl::opt<bool> MeasureAfterLoad(
 // loops without one other warps hide it, and the loaded value held across
 // the measurement costs registers: histogram 1.99x -> 2.18x, kmeans 3.09x
 // -> 3.25x with every loop's FullRow loads after (the same run); outside
-// loops srad_update 1.49x -> 1.55x, hotspot 2.90x -> 2.83x (lab div-47).
+// loops srad_update 1.49x -> 1.55x, hotspot 2.90x -> 2.83x.
 enum class FullRowAfter { Never, BarrierLoops, InLoops, Always };
 static cl::opt<FullRowAfter> FullRowAfterLoad(
     "pasta-div-fullrow-after-load", cl::init(FullRowAfter::BarrierLoops),

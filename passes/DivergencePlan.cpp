@@ -67,7 +67,7 @@ static cl::opt<bool> DeriveReturns(
 // Off by default: on an H200 it took gaussian 1.98x -> 1.83x the plain
 // build, lud 2.00x -> 1.95x, backprop's steps 5-7% faster, but coalescing's
 // transposes +29% and +90%, dgemm and matmul_tiled +1.2-1.4%, every profile
-// equal (docs/lab/2026-11-30-divergence-65-gaussian-fan2.md).
+// equal.
 static cl::opt<bool> LaunchClasses(
     "pasta-div-launch-classes", cl::init(false),
     cl::desc("PASTA: count an NVPTX 2-D kernel's launch warps, and its "

@@ -42,7 +42,7 @@ static cl::opt<bool> VersionedLoops(
 // Off: on an H200 kmeans ran 2.19x plain with it against 1.94x without (the
 // same run), though 2.3% fewer instructions (the sum held in registers
 // across the cluster loop, under the copy's cap of 64): measured, not
-// taken (docs/lab/2026-11-30-divergence-66-bfs-kmeans.md).
+// taken.
 static cl::opt<bool> TripsAtOuterExits(
     "pasta-div-versioned-outer-sum", cl::init(false), cl::Hidden,
     cl::desc("Divergence copies: a loop versioned whole inside other loops "

@@ -3,11 +3,9 @@
 // A divergence copy's loop whose exit diverges is measured at every trip
 // (its block's warp and lane counts at the latch's vote, the drain test,
 // each access's full-warp test): one load in flight a trip where the plain
-// loop, unrolled by ptxas, keeps four (docs/lab/2026-11-30-divergence-45-
-// hidden.md). In the trips that every lane of a full warp takes, all of
-// that is known: versionFullWarpLoops gives such a loop a clone that runs
-// them unmeasured and adds their counts once
-// (docs/lab/2026-11-30-divergence-50-versioned-loops.md).
+// loop, unrolled by ptxas, keeps four. In the trips that every lane of a full
+// warp takes, all of that is known: versionFullWarpLoops gives such a loop a
+// clone that runs them unmeasured and adds their counts once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PASTA_PASSES_DIVERGENCEVERSIONED_H

@@ -837,8 +837,8 @@ bufferWordTables(ArrayRef<BasicBlock *> Order,
 // one per batch of four (a call per block of a branchy kernel). ptxas keeps the
 // caller's registers around every call of that function, and the values each
 // call passed were live across the calls before it: the calls were most of a
-// compact copy's ptxas time and registers (issue [overhead-3], lab
-// 2026-11-29-overhead3-23). Slots are static: an access's slot is the most
+// compact copy's ptxas time and registers (issue [overhead-3]).
+// Slots are static: an access's slot is the most
 // the buffer can hold in front of it, known from the blocks before it in
 // reverse post-order (a path's slots only grow between calls); a slot a
 // path skips holds 0, which the call reads as no access.

@@ -69,9 +69,9 @@ static cl::opt<bool>
 // The fewest trips for which a loop's accesses are marked in front of it by
 // a call at every entry of the loop (1: any count). With a test in every
 // iteration (-pasta-ws-loop-versions=0), 8 cost bicg_s's long loop 1.50x
-// against 0.78x on an H200 (lab overhead3-20): it kept the guarded marks'
+// against 0.78x on an H200: it kept the guarded marks'
 // address casts and a branch in every iteration. With the loop versioned,
-// the long entries run the loop as with 1 (lab overhead3-21, not yet timed).
+// the long entries run the loop as with 1 (not yet timed).
 static cl::opt<unsigned> LoopMinTrips(
     "pasta-ws-loop-min-trips", cl::init(8), cl::Hidden,
     cl::desc("Working-set copies: mark a loop's accesses in front of it "
@@ -79,7 +79,7 @@ static cl::opt<unsigned> LoopMinTrips(
 
 // Off: a mark made once per entry of an outer loop (or for a whole nest) is
 // made in front of its inner loop, in the outer loop's first iteration that
-// reaches it, as before 2026-11-29 (lab overhead3-21).
+// reaches it, as before 2026-11-29.
 static cl::opt<bool> LoopMarksAfter(
     "pasta-ws-loop-marks-after", cl::init(true), cl::Hidden,
     cl::desc("Working-set copies: make a loop's mark that covers an outer "
@@ -89,8 +89,7 @@ static cl::opt<bool> LoopMarksAfter(
 // versioned (a copy for the short entries, its accesses marked in it; the
 // loop itself for the long ones, marked in front), chosen once in front of
 // it; off, one loop whose marks run under a test in every iteration (which
-// cost bicg_s's long loop 1.50x against 0.78x on an H200, lab
-// overhead3-17).
+// cost bicg_s's long loop 1.50x against 0.78x on an H200).
 static cl::opt<bool> LoopVersions(
     "pasta-ws-loop-versions", cl::init(true), cl::Hidden,
     cl::desc("Working-set copies: a short copy of a loop whose count "
@@ -102,7 +101,7 @@ static cl::opt<bool> LoopVersions(
 // loop's, such as CUB's BlockLoad of a thread's items (16 loads 512 bytes
 // apart in the radix sort's histogram kernel: 4 calls of the compact copy's
 // batches, 1 for the run). The call's fast path costs about what 2 to 4
-// batches' calls do (lab overhead3-17: about 170 PTX instructions), hence 8.
+// batches' calls do (about 170 PTX instructions), hence 8.
 static cl::opt<unsigned> RunMinAccesses(
     "pasta-ws-run-min", cl::init(8), cl::Hidden,
     cl::desc("Working-set compact copies: mark a run of at least this many "
@@ -521,8 +520,8 @@ Loop *coveredLoop(const LoopMark &M) {
 // Where M's call can be made once its covered loop Q is left (none: in
 // front of its loop, as before): the flags need only be set before the
 // thread ends, and there few of the kernel's values are live across the
-// call (in Q's iterations, all of the loop's are: kmeans' copy, lab
-// overhead3-21). The block every exit of Q leads to, Q's only, made to
+// call (in Q's iterations, all of the loop's are: kmeans' copy). The block
+// every exit of Q leads to, Q's only, made to
 // have no other predecessor. The call must run whenever M's preheader ran:
 // every iteration of Q that starts also ends (a thread that never leaves Q
 // never ends, nor does its kernel), and Q leaves to that block alone. Its
@@ -770,7 +769,7 @@ void pasta::markLoopAccessesBeforeLoops(
   SmallVector<std::pair<CallInst *, Value *>, 8> IfLong;
   // The nests' marks made after their loops go last: their call needs the
   // most registers, and then no other mark's operands are live across it
-  // (kmeans' copy 88 -> 74 registers, lab overhead3-21). The order of the
+  // (kmeans' copy 88 -> 74 registers). The order of the
   // marks does not change what they set or count.
   SmallVector<unsigned, 8> MarkOrder;
   for (bool NestsAfter : {false, true})

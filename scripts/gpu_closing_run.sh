@@ -16,7 +16,7 @@
 #   CLOSING_DIV_S=300 CLOSING_LAUNCH_REPS=7
 # CLOSING_THRUST_REPEAT=R (default 5): each Thrust benchmark run does its
 # work R times and a kernel's time is its median launch (a repeatable
-# table: lab overhead3-74); only the Thrust part sees it: the structure
+# table); only the Thrust part sees it: the structure
 # `thrust`'s hand-derived counts are one pass's (THRUST_REPEAT in the
 # environment of the whole run made it count five).
 set -u

@@ -18,10 +18,10 @@
 # crash inputs). Exit status 1 when a structure failed or a fuzzer crashed.
 #
 # `bash scripts/gpu_real_programs.sh unseen` runs only the unseen public
-# programs staged in build-gpu/unseen (docs/lab/2026-11-29-unseen-programs.md
-# says how): each line of build-gpu/unseen/programs.txt, `NAME DIR EXE
-# [ARGS...]` (ARGS as shell words: quotes allowed), runs plain/DIR/EXE and
-# pasta/DIR/EXE from their directory, then plain again
+# programs staged in build-gpu/unseen: each line of
+# build-gpu/unseen/programs.txt, `NAME DIR EXE [ARGS...]` (ARGS as shell
+# words: quotes allowed), runs plain/DIR/EXE and pasta/DIR/EXE from their
+# directory, then plain again
 # (build-gpu/unseen.tar.xz, if there, is unpacked first);
 # both must exit as one another, print the same stdout but for lines naming
 # a time or a rate, and the PASTA run must write a profile with launches

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Warps split on purpose around PASTA's runtime calls and flushes
-# (tests/structures/splitwarps; issue [overhead-3], lab
-# 2026-11-30-overhead3-40-split-warps.md). Every build of the structure in
-# DIR (splitwarps*, not *.plain) runs in counting mode twice and in
+# (tests/structures/splitwarps; issue [overhead-3]). Every build of the
+# structure in DIR (splitwarps*, not *.plain) runs in counting mode twice and in
 # working-set mode once, and its plain twin once; for each build:
 #  - each PASTA run's profile against the counts the source derives by hand
 #    (tests/structures/check_structure.py, its EXPECT lines);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Stages bench/gpu_short_kernels.sh's inputs (one-block and short kernels'
-# fixed counting cost, lab docs/lab/2026-11-30-overhead3-37-*.md) into
-# DEST (default build-gpu/): the Thrust structure and bench/one_block_sum.cu,
-# plain (clang) and counting with this build's plugin under each option
+# fixed counting cost) into DEST (default build-gpu/): the Thrust structure
+# and bench/one_block_sum.cu, plain (clang) and counting with this build's
+# plugin under each option
 # set below, and this build's libpasta_rt.so. Counts are the same in every
 # counting build (the GPU script compares them with the default's).
 #   counting      the default (launch count and the first block's bit

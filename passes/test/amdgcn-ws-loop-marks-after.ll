@@ -1,6 +1,6 @@
 ; amdgcn (nvptx-ws-loop-marks-after.ll): a loop's mark that covers the iterations of an outer
 ; loop (its operands do not change there, or a nest) is made where the
-; outer loop is left, not in it (lab 2026-11-29-overhead3-21): in kmeans'
+; outer loop is left, not in it: in kmeans'
 ; cluster loop the calls held every value of the loop live across them.
 ; It runs where the inner loop's preheader ran in one iteration at least,
 ; the loop's mark as many times over as it ran (each would have counted

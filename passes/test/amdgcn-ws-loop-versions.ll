@@ -1,6 +1,6 @@
 ; amdgcn (nvptx-ws-loop-versions.ll), -pasta-ws-loop-min-trips above 1: a loop whose count
-; is known only at run time is versioned in front of it (lab
-; 2026-11-29-overhead3-21). Where it runs the minimum or more, the loop
+; is known only at run time is versioned in front of it.
+; Where it runs the minimum or more, the loop
 ; itself, its accesses marked by one call in front and nothing in it (the
 ; loop bicg_s runs); else a copy of it (".short"), each access marked in it
 ; and no call. Values read after the loop come from either (the exit's phi).

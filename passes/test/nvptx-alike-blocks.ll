@@ -10,7 +10,7 @@
 ; A divergence copy (-pasta-divergence) keeps the first block's flush too,
 ; through the inline forms (full warps of small counts inline, the others
 ; call the out-of-line ones): per warp, it was 105-109 of bpnn_layerforward's
-; 355 SASS instructions per warp on an H200 (lab div-44).
+; 355 SASS instructions per warp on an H200.
 ; RUN: %opt -passes=pasta-count -pasta-inline-launch-count=0 -pasta-inline-first-block-flush=0 -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=DIVFB
 ; With -pasta-div-alike-first-block=0 the same counters are flushed by
 ; every warp into its bank row, scale 1 (the first block's flush once raised

@@ -1,5 +1,5 @@
 ; A loop whose only access is a load in inline PTX (CUB's tile loops:
-; `ld.global.nc` through ThreadLoad<LOAD_LDG>, counted since lab 56) is
+; `ld.global.nc` through ThreadLoad<LOAD_LDG>, counted as a load) is
 ; counted by its trip count at its exit, like a loop of ordinary loads
 ; (CounterEmission.cpp, addTripCount), and its counter narrowed to 32 bits.
 ; LLVM takes inline assembly to possibly never return, so scalar evolution

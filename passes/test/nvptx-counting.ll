@@ -43,7 +43,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; INLINE: call void asm sideeffect "red.relaxed.gpu.global.add.u64 [$0], $1;", "l,l,~{memory}"(ptr addrspace(1) @__pasta_counters_{{[0-9a-f]+}}, i64 1)
 ; INLINE-LABEL: define ptx_kernel void @loop__pasta_plain(
 ; The default: the launch count inline, no prefetch (neither showed a gain
-; on an H200, the prefetch none at all: lab 37).
+; on an H200, the prefetch none at all).
 ; DEFAULT-LABEL: define ptx_kernel void @loop(
 ; DEFAULT: call i32 asm sideeffect "mov.u32 $0, %tid.x;"
 ; DEFAULT-NOT: prefetch.global.L2

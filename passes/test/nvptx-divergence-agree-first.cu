@@ -2,7 +2,7 @@
 // derives: __pasta_div_branch_none_add) adds nothing in a warp whose active
 // lanes all take it, the usual case: the helper tests that first, in every
 // lane alike, so that warp skips the first-lane test and its %lanemask_lt
-// read (device_rt_div_rows.inc.c; lab div-46). Before, every warp read
+// read (device_rt_div_rows.inc.c). Before, every warp read
 // %lanemask_lt and split at the first-lane test, then tested the ballot in
 // that lane alone.
 // REQUIRES: cuda

@@ -2,7 +2,7 @@
 // first thread (__pasta_div_count_launch) behind the counting code's two
 // steps: the block index x alone, in every warp (the counting code's own
 // first-block test, which ptxas shares), then, in blocks of index x 0, a
-// ballot of thread index x 0 (device_rt_div_rows.inc.c; lab div-54).
+// ballot of thread index x 0 (device_rt_div_rows.inc.c).
 // Before, every warp of every block tested `tid.x | ctaid.x` at the entry:
 // the OR, a branch and a reconvergence region (BSSY, BSYNC) a warp.
 // REQUIRES: cuda

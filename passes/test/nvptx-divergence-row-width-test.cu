@@ -2,8 +2,8 @@
 // at its entry (__pasta_div_row_width: x a multiple of 32, or y and z both
 // 1). y and z are at least 1 in every launch, so both are 1 exactly where
 // y | z is: one OR and one compare instead of two compares and an AND of
-// predicates (device_rt_div_rows.inc.c; lab div-54: axpy's copy 62 -> 61
-// SASS a warp).
+// predicates (device_rt_div_rows.inc.c: axpy's copy 62 -> 61 SASS
+// instructions a warp).
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence -mllvm -pasta-div-host-general=0 2>/dev/null | FileCheck %s
 

@@ -25,7 +25,7 @@
 ; the width, and no width is read; else the general function), capped at 32.
 ; -pasta-div-rows32=0 gives no copy a second body; -pasta-div-rows16=0 (the
 ; default since the H200 run of 2026-11-29: backprop and gaussian ran
-; 13.7x and 22.9x with the rows-of-16 bodies, lab divergence-21)
+; 13.7x and 22.9x with the rows-of-16 bodies)
 ; gives tile2d none (cap 48).
 ; The IR is clang's -O2 output (-gline-tables-only, sm_90) for
 ;   __global__ void stream(const float *a, const float *b, float *c, int n) {

@@ -2,7 +2,7 @@
 // tile (a block barrier, shared loads and stores) and gets no body for rows
 // of 32 is capped at 32 registers, not 48 (DivergenceEmission.cpp,
 // capRegisters: transpose_padded 2.13x -> 1.78x the plain kernel on an
-// H200, lab div-54). A loop-free copy without shared memory (scale) keeps
+// H200). A loop-free copy without shared memory (scale) keeps
 // 48; -pasta-div-tile-cap32=0 gives the transpose 48 too.
 // REQUIRES: cuda
 // RUN: %cuda_device -O2 -S %s -o - -mllvm -pasta-divergence 2>/dev/null | FileCheck %s

@@ -9,7 +9,7 @@
 ;    right after the call (a segment, DivergencePlan::Segment), planned on
 ;    the call that the twin's returning form replaces: the count must be
 ;    right after the new call, or the store's requests and sectors are 0.
-; Both held on the tree before (lab 35's build lost these figures).
+; Both held on the tree before; an earlier build lost these figures.
 ;
 ;   1  __device__ __noinline__ double scale(double x, double a) {
 ;   2    return a * x + 1.0;

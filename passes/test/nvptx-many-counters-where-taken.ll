@@ -1,5 +1,5 @@
 ; Counters kept across a long loop (CounterEmission.cpp, narrowUnboundedLoops,
-; countManyWhereTaken; docs/lab/2026-11-30-overhead3-63-persistent-loop-counters.md),
+; countManyWhereTaken),
 ; MCX's photon-loop shape. @walk's loop runs until a flag read with a
 ; volatile load is zero (scalar evolution does not bound it) and its header
 ; counts nothing: its 36 guarded stores' counters are 32-bit, behind a

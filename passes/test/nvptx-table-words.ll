@@ -4,7 +4,7 @@
 ; printer writes a global holding an address in words, one without in
 ; bytes. The table itself is the same array as before; the descriptor still
 ; points at its start. ptxas parsed MCX's 3 MB of tables in 0.78 s as bytes,
-; 0.19 s as words (docs/lab/2026-11-30-overhead3-73-compile.md). The input
+; 0.19 s as words. The input
 ; is nvptx-counter-placement.ll; an AMD module keeps plain arrays.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 %S/nvptx-counter-placement.ll 2>/dev/null | llc -mcpu=sm_90 | FileCheck %s --check-prefix=PTX

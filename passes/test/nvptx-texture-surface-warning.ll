@@ -3,8 +3,8 @@
 ; sust.b.2d.b32.trap; surf2Dread: suld; atomics on surfaces: sured). PASTA
 ; does not count them, and they are not the loads and stores the warning of
 ; nvptx-memory-asm-warning.ll looks for, so a kernel reading only through a
-; texture showed no loads without a word (NVIDIA's simpleSurfaceWrite,
-; docs/lab/2026-11-30-overhead3-71-unseen-round-11.md). PASTA says so at
+; texture showed no loads without a word (NVIDIA's simpleSurfaceWrite).
+; PASTA says so at
 ; compile time, naming the kernels and the device functions they reach
 ; that hold them; queries (txq, suq) and a register named %tex are not
 ; named, nor a kernel the selection leaves out.

@@ -1,5 +1,5 @@
 ; Loop versioning in working-set copies (-pasta-ws-loop-min-trips=8), the
-; cases a review found (2026-11-29, lab overhead3-24):
+; cases a review found (2026-11-29):
 ; - @sub: a value of an inner loop read after the versioned loop, not
 ;   through an exit phi (late in the pipeline the inner loop is not in
 ;   LCSSA form): the exit's phi must take it from either copy, or the

@@ -3,12 +3,11 @@
 # -dlink, g++ ... dlink.o -lcudart): pasta-nvcc -dlink must write the
 # object that registers the linked device image, as nvcc's does, since g++
 # runs no device link. It wrote an empty object, so the program linked and
-# its kernels were never registered (unseen round 11,
-# docs/lab/2026-11-30-overhead3-71-unseen-round-11.md). Checked without a
-# GPU: the object holds clang's linker wrapper's registration (its
-# .cuda.fatbin_reg over the entries the objects carry), g++ links it with
-# the objects and a main, a device library named by -L/-l is device-linked,
-# and no scratch directory is left behind.
+# its kernels were never registered (public course Makefiles' shape).
+# Checked without a GPU: the object holds clang's linker wrapper's
+# registration (its .cuda.fatbin_reg over the entries the objects carry),
+# g++ links it with the objects and a main, a device library named by
+# -L/-l is device-linked, and no scratch directory is left behind.
 # usage: check_dlink_gxx.sh PASTA_NVCC SRCDIR WORKDIR CUDA
 set -eu
 nvcc=$1 src=$2 work=$3 cuda=$4

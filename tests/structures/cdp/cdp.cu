@@ -1,5 +1,5 @@
 // Structure: dynamic parallelism, a kernel that launches itself from the
-// device (Learn-CUDA-Programming's CDP quicksort, unseen round 9: one
+// device (Learn-CUDA-Programming's CDP quicksort: one
 // thread of each launch launches the two halves' grids, recursively). Built
 // with relocatable device code and CUDA's device runtime (-fgpu-rdc,
 // --offload-link, -lcudadevrt), as nvcc's -rdc=true builds it.

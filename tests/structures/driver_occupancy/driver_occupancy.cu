@@ -1,6 +1,6 @@
 // Structure: what the driver API and the launch settings of a program see
-// of its kernels under PASTA (issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-54-driver-api-copies.md). The program takes
+// of its kernels under PASTA (issue [overhead-3]).
+// The program takes
 // a CUfunction of its kernel (cudaGetFuncBySymbol), sizes a cooperative grid
 // with the driver's occupancy calls and launches it with
 // cuLaunchCooperativeKernel, sets cache configurations with both APIs, and

@@ -1,6 +1,6 @@
 // Structure: kernels whose counting copies flush on each way into their
-// return and add loop counts at the loop's exit (issue [overhead-3];
-// docs/lab/2026-11-29-overhead3-09-flush-per-way-and-trip-counts.md). The
+// return and add loop counts at the loop's exit (issue [overhead-3]).
+// The
 // grids are not multiples of the data, so every way is taken: whole warps
 // beyond the data, warps that leave early, lanes split by `lane == 0`, and a
 // thread block whose last warp is partly beyond the data.
@@ -40,7 +40,7 @@
 //   inside doubles its element; the first column of each block row
 //   (`threadIdx.x == 0`, a block the counting copy takes for one lane's:
 //   here two lanes of each warp, 16 threads wide) also copies its element
-//   to lead[] (docs/lab/2026-11-29-overhead3-15-lane-bits-and-cold-edges.md).
+//   to lead[].
 //   rows = 100, cols = 70: 5 x 7 blocks; 7,000 threads inside; leaders: 5
 //   block columns (c = 0, 16, 32, 48, 64, all < 70) x 100 rows = 500.
 //     load_bytes.global = 4 * (7,000 + 500) = 30,000

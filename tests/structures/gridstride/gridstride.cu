@@ -1,5 +1,5 @@
-// Structure: grid-stride loops whose threads do little (issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-58-short-kernels-exit.md), the shape of
+// Structure: grid-stride loops whose threads do little (issue [overhead-3]),
+// the shape of
 // NVIDIA's GUPS init and check kernels: each thread stores or loads one
 // element per turn of a loop that starts at its index in the grid and
 // steps by the grid's size. The loop's runs over a launch are the bound

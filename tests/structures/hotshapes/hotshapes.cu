@@ -1,7 +1,6 @@
 // Structure: the two shapes of issue [overhead-3] whose counting copies ran
-// 1.55x and 1.70x on an H200 (docs/lab/2026-11-29-overhead3-07-bit-flush-and-
-// registers.md): the counting copy took more registers than the plain
-// kernel, and with it a quarter of the warps an SM can hold.
+// 1.55x and 1.70x on an H200: the counting copy took more registers than the
+// plain kernel, and with it a quarter of the warps an SM can hold.
 //
 // relax_tile(data, width, height, w): a 2D block of 16 x 16 threads keeps a
 //   tile of 48 rows x 16 columns in shared memory (3 rows per thread) and

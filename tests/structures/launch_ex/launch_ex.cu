@@ -1,6 +1,6 @@
 // Structure: launches through cuLaunchKernelEx and settings made on a
-// CUkernel (issue [overhead-3]; docs/lab/2026-11-30-overhead3-61-driver-
-// launch-ex.md). CUTLASS launches its cluster kernels with cuLaunchKernelEx
+// CUkernel (issue [overhead-3]).
+// CUTLASS launches its cluster kernels with cuLaunchKernelEx
 // taken through cudaGetDriverEntryPoint; CUDA 12's context-independent
 // CUkernels (cudaGetKernel) are configured per device with
 // cuKernelSetAttribute. Each launch must run the counting copy (or fall back

@@ -1,6 +1,6 @@
 // Structure: kernels whose instrumented copies need more registers than the
-// program's blocks may have (issues 44 and 45; docs/lab/
-// 2026-11-30-overhead3-83-copies-that-fit.md). Neither copy is the
+// program's blocks may have (issues 44 and 45).
+// Neither copy is the
 // program's code; each kernel's plain code fits every block it is launched
 // with.
 //

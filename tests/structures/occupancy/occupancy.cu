@@ -1,7 +1,7 @@
 // Structure: cooperative kernels whose launches the program sizes by its
 // kernels' occupancy, as cuda-samples' conjugateGradientMultiBlockCG and
-// reductionMultiBlockCG do (issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-42-occupancy-queries.md). PASTA's counting
+// reductionMultiBlockCG do (issue [overhead-3]).
+// PASTA's counting
 // copy of a kernel has more registers than the plain one, so it fits fewer
 // blocks on an SM; the occupancy calls must answer for the plain copy, so
 // that the program launches the shape it launches without PASTA (its
@@ -42,8 +42,8 @@
 //   NON-cooperatively (<<<>>>) with the grid = the occupancy call's blocks
 //   per SM (512 threads) x SMs, its blocks synced by hand, as older "GPU
 //   sync" codes do: thread 0 of each block adds 1 to a global counter and
-//   spins until it reaches gridDim.x (issue 44,
-//   docs/lab/2026-11-30-overhead3-48-persistent-grids.md). Every block
+//   spins until it reaches gridDim.x (issue 44).
+//   Every block
 //   must be resident at once: a copy that holds fewer blocks than the
 //   plain one would hang. The barrier is inline PTX (red.release,
 //   ld.acquire, %globaltimer: not counted), and the spin gives up after

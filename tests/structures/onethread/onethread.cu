@@ -1,7 +1,7 @@
 // Structure: a setup kernel whose whole body is guarded to one thread
 // (`if (threadIdx.x == 0 && blockIdx.x == 0)`, the ray tracer's
-// create_world shape of unseen round 7, issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-53-compile-copies.md). Its counting code
+// create_world shape, issue [overhead-3]).
+// Its counting code
 // holds 32 accumulators and the counters of 32 guarded blocks (each a
 // shared atomic) in a loop: more than 64 registers uncapped, as regcap's, so a
 // block of 1,024 threads would need the capped copy; PASTA instead caps the

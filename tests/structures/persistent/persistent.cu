@@ -1,6 +1,6 @@
 // Structure: a persistent loop that keeps many counters, the shape of MCX's
-// photon kernel (unseen round 9; issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-63-persistent-loop-counters.md). Each thread
+// photon kernel (issue [overhead-3]).
+// Each thread
 // takes items from a pool (atomicAdd on a global index) until it is empty;
 // one iteration of its loop is one step of an item, and the item's last
 // step stores its result and takes the next item, whose start a

@@ -1,7 +1,7 @@
 // Structure: a kernel of 1,024-thread blocks whose counting copy needs more
 // registers than such a block may have (HeCBench topk's radix kernel shape,
-// issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-38-register-capped-copy.md). The plain code
+// issue [overhead-3]).
+// The plain code
 // holds 32 accumulators in registers (ptxas: 48 registers per thread, sm_90);
 // the counting code adds the per-bit branches' counters (83 registers: a block
 // of at most 768 threads). A launch of 1,024 threads then runs the kernel's

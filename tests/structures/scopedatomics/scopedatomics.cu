@@ -1,5 +1,4 @@
-// Structure: scoped atomics (unseen round 13,
-// docs/lab/2026-11-30-overhead3-79-unseen-round-13.md: Chai's CUDA-U
+// Structure: scoped atomics (Chai's CUDA-U
 // kernels share flags and histograms with CPU threads through
 // atomicAdd_system). clang makes atomicAdd_block, atomicAdd_system,
 // atomicCAS_system and atomicExch_system intrinsic calls

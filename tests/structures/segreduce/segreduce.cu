@@ -1,6 +1,6 @@
 // Structure: moderngpu's lbs_segreduce shape (cities' lbs_segreduce ran 66x
-// its plain time on the H200, issue [overhead-3];
-// docs/lab/2026-11-30-overhead3-49-segreduce-flush.md). The kernel hands its
+// its plain time on the H200, issue [overhead-3]).
+// The kernel hands its
 // by-value job (pointers inside) on by value to a __noinline__ device
 // function, as launch_box_cta_k hands its lambda to restrict_forward; that
 // one stages the tile in __shared__ memory and calls another __noinline__

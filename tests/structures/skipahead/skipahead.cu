@@ -1,7 +1,7 @@
 // Structure: a skip-ahead over a table of bit matrices, the shape of
 // curand_init's (issue [overhead-3], cuda-samples MonteCarloMultiGPU's
-// rngSetupStates, 2.40x;
-// docs/lab/2026-11-30-overhead3-43-curand-local-array.md). Each thread
+// rngSetupStates, 2.40x).
+// Each thread
 // applies to its 160-bit state one matrix per unit of each base-4 digit of
 // its index; a matrix-vector product over GF(2) is, for each of the 5 state
 // words, a `#pragma unroll 16` loop over its 32 bits whose set bits xor 5

@@ -1,5 +1,5 @@
 // Structure: a warp-cooperative search of a hash table of linked slabs,
-// SlabHash's bulk search shape (unseen round 13, issue [overhead-3]): each
+// SlabHash's bulk search shape (issue [overhead-3]): each
 // warp looks up its 32 lanes' keys one after the other (an unrolled loop
 // over the source lane), and for each walks the key's bucket, a list of
 // 32-word slabs: every lane loads one word of the slab, a ballot says which

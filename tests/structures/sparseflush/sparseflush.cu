@@ -1,5 +1,5 @@
 // Structure: short threads with many guarded blocks that are mostly not
-// taken (issue [overhead-3]; docs/lab/2026-11-30-overhead3-50-exit-flush.md):
+// taken (issue [overhead-3]):
 // the shape whose exit flush weighs most against what a thread did. Each
 // thread reads one flag word and, for a few rounds, tests each of its 32
 // bits (a `#pragma unroll` loop: 32 guarded blocks in the rounds loop, 32

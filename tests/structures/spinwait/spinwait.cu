@@ -1,6 +1,6 @@
 // Structure: a tree summed bottom-up by threads that wait for each other,
-// the shape of HeCBench bh's tree kernels (issue [overhead-3];
-// docs/lab/2026-11-29-overhead3-27-spin-loops.md). Each thread polls its
+// the shape of HeCBench bh's tree kernels (issue [overhead-3]).
+// Each thread polls its
 // node's children's ready flags with volatile loads until all are set
 // (another thread sets them, after a __threadfence), so the number of
 // polls depends on timing; then it sums the children, publishes the sum and

@@ -1,5 +1,5 @@
 // Structure: warps split on purpose around PASTA's calls (issue
-// [overhead-3]; docs/lab/2026-11-30-overhead3-40-split-warps.md). The
+// [overhead-3]). The
 // myocyte-like shape's unbuffered compact working-set copies counted wrongly
 // only in builds where ptxas put a YIELD at the entry of the runtime callee
 // (__pasta_ws_mark_compact): a YIELD lets the lanes of a warp that took one

@@ -1,6 +1,5 @@
 // Structure: texture fetches and surface loads and stores through texture
-// and surface objects over a CUDA array (unseen round 11,
-// docs/lab/2026-11-30-overhead3-71-unseen-round-11.md: NVIDIA's
+// and surface objects over a CUDA array (NVIDIA's
 // simpleSurfaceWrite shape). clang's headers write tex2D, surf2Dwrite and
 // surf2Dread as inline PTX (tex.2d.v4.f32.f32, sust.b.2d.b32.trap,
 // suld.b.2d.b32.trap), which PASTA does not count: their bytes are missing

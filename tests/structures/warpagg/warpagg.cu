@@ -1,5 +1,4 @@
-// Structure: warp-level collectives deciding who touches memory (unseen
-// round 11, docs/lab/2026-11-30-overhead3-71-unseen-round-11.md: NVIDIA's
+// Structure: warp-level collectives deciding who touches memory (NVIDIA's
 // warpAggregatedAtomicsCG and binaryPartitionCG shapes). Cooperative
 // groups' coalesced_threads() (the active mask), labeled_partition (the
 // lanes of one key: __match_any_sync), cg::reduce and __reduce_add_sync

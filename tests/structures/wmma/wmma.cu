@@ -1,5 +1,4 @@
-// Structure: tensor-core tiles through nvcuda::wmma (unseen round 10,
-// docs/lab/2026-11-30-overhead3-66-unseen-round-10.md: NVIDIA's
+// Structure: tensor-core tiles through nvcuda::wmma (NVIDIA's
 // simpleTensorCoreGEMM shape). load_matrix_sync and store_matrix_sync are
 // intrinsic calls (llvm.nvvm.wmma.m16n16k16.load.{a,b,c}...,
 // .store.d...), not loads or stores; PASTA counts each as one access per
