@@ -41,8 +41,12 @@ else
 fi
 # Every structure is staged below; one older than this build's plugin was
 # built by an earlier tree (after an ABI change it would run uninstrumented,
-# with the runtime's warning, and write no profile): build them all again.
-if [ -n "$(find "$build/bin/structures" -maxdepth 1 -type f ! -newer "$build/lib/libpasta.so" 2>/dev/null | head -n 1)" ]; then
+# with the runtime's warning, and write no profile), and a fresh build has
+# none (ctest builds them): build them all again unless a full build newer
+# than the plugin left its stamp (scripts/build_structures.sh).
+stamp=$build/bin/structures/.all-built
+if [ ! "$stamp" -nt "$build/lib/libpasta.so" ] ||
+  [ -n "$(find "$build/bin/structures" -maxdepth 1 -type f ! -newer "$build/lib/libpasta.so" 2>/dev/null | head -n 1)" ]; then
   scripts/build_structures.sh "$build/bin/structures"
 else
   scripts/build_structures.sh "$build/bin/structures" thrust
