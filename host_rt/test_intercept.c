@@ -293,7 +293,7 @@ static char k2_handle, k2_plain; /* a plain copy the "driver" does not know */
 static char k5_handle, k5_plain; /* a counting copy too big for its block */
 static char k7_handle;           /* launched many times (sampled timing) */
 static char k6_handle, k6_plain; /* a counting copy that faults */
-static const void *launched[8];
+static const void *launched[16];
 static int num_launched;
 static char *touch_alloc;      /* the allocation the fake ws kernel touches */
 static uint64_t arg_base_seen; /* header->args[0].base of the last ws launch */
@@ -366,7 +366,7 @@ static int fake_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     return 701; /* cudaErrorLaunchOutOfResources: too many registers */
   if (fn == &k6_handle)
     return 700; /* cudaErrorIllegalAddress */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   if (fn == &kf_ws) {
     /* Its header follows the kernel's two arguments. */
@@ -875,7 +875,7 @@ static char ks_handle, ks_div, ks_divu, ku_handle, ku_div, ku_divu;
 static char kh_handle, kh_div, kh_divu, kh_divg, kt_handle, kt_div, kt_divu,
     kt_divg, kq_handle, kq_div, kq_divu, kq_divg;
 static char ko_handle, ko_div, ko_div1, kp_handle, kp_div, kp_div1, kr_handle,
-    kr_div, kr_div1;
+    kr_div, kr_div1, kl1_handle, kl1_div, kl1_divu, kl1_div1;
 static int occupancy_calls;
 static int f_attribute(int *value, int attribute, int device) {
   (void)device;
@@ -993,13 +993,20 @@ static int check_divergence_one_lane(struct pasta_vendor_ops *wops) {
   __pasta_register_kernel(&kr_handle, "_Z2krv", NULL, NULL, NULL, 0, 0, NULL);
   __pasta_register_divergence_kernel(&kr_handle, &kr_div);
   __pasta_register_divergence_one_lane(&kr_handle, &kr_div1);
+  /* kn has an uncapped twin too, which the wave rule would choose for a
+   * one-block grid: a block of one thread still runs the one-lane copy. */
+  __pasta_register_kernel(&kl1_handle, "_Z3kl1v", NULL, NULL, NULL, 0, 0, NULL);
+  __pasta_register_divergence_kernel(&kl1_handle, &kl1_div);
+  __pasta_register_divergence_uncapped(&kl1_handle, &kl1_divu);
+  __pasta_register_divergence_one_lane(&kl1_handle, &kl1_div1);
   const uint64_t y = 1ull << 32; /* x | y << 32, as the launch packs them */
   const struct {
     const void *handle;
     uint64_t grid_xy, block_xy;
     uint32_t block_z;
     const void *runs;
-  } cases[8] = {
+  } cases[9] = {
+      {&kl1_handle, 1 | y, 1 | y, 1, &kl1_div1},
       {&ko_handle, 1 | y, 1 | y, 1, &ko_div1},
       {&ko_handle, 4096 | 3 * y, 1 | y, 1, &ko_div1},
       {&ko_handle, 1 | y, 2 | y, 1, &ko_div},
@@ -1010,12 +1017,12 @@ static int check_divergence_one_lane(struct pasta_vendor_ops *wops) {
       {&kr_handle, 1 | y, 1 | y, 1, &kr_div1},
   };
   num_launched = 0;
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < 9; ++i)
     CHECK(__pasta_launch_kernel(cases[i].handle, cases[i].grid_xy, 1,
                                 cases[i].block_xy, cases[i].block_z, NULL, 0,
                                 NULL, fake_launch, wops) == 0);
-  CHECK(num_launched == 8);
-  for (int i = 0; i < 8 && i < num_launched; ++i)
+  CHECK(num_launched == 9);
+  for (int i = 0; i < 9 && i < num_launched; ++i)
     CHECK(launched[i] == cases[i].runs);
   return 0;
 }
@@ -1769,7 +1776,7 @@ static int f_capped_launch(const void *fn, uint64_t gxy, uint32_t gz,
        fn == &kv_div) &&
       threads > 512)
     return 701; /* cudaErrorLaunchOutOfResources */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   return 0;
 }
@@ -1947,7 +1954,7 @@ static int f_mf_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
   uint64_t threads = (uint32_t)bxy * (bxy >> 32) * bz;
   if (threads > (uint64_t)mf_largest(fn))
     return 701; /* cudaErrorLaunchOutOfResources */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   return 0;
 }
@@ -2204,7 +2211,7 @@ static int f_co_launch(const void *fn, uint64_t gxy, uint32_t gz, uint64_t bxy,
     return 701; /* cudaErrorLaunchOutOfResources */
   if (blocks > (uint64_t)CO_SMS * co_blocks_per_sm(fn, threads))
     return 720; /* cudaErrorCooperativeLaunchTooLarge */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   return 0;
 }
@@ -2409,7 +2416,7 @@ static int f_persistent_launch(const void *fn, uint64_t gxy, uint32_t gz,
   (void)gxy, (void)gz, (void)args, (void)shmem, (void)stream;
   if ((int)((uint32_t)bxy * (bxy >> 32) * bz) > co_max_threads(fn))
     return 701; /* cudaErrorLaunchOutOfResources */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   return 0;
 }
@@ -2888,7 +2895,7 @@ static int f_cluster_launch(const void *fn, uint64_t gxy, uint32_t gz,
   if (blocks % CLUSTER_BLOCKS ||
       GPC_SMS * co_blocks_per_sm(fn, threads) < CLUSTER_BLOCKS)
     return 912; /* cudaErrorInvalidClusterSize */
-  if (num_launched < 8)
+  if (num_launched < 16)
     launched[num_launched++] = fn;
   return 0;
 }

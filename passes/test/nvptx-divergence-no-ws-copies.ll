@@ -10,11 +10,11 @@
 ; RUN: env PASTA_VARIANTS=yes %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=WS
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -S %S/nvptx-counter-placement.ll 2>/dev/null | FileCheck %s --check-prefix=WS
 
-; DIV-NOT: __pasta_ws(
+; DIV-NOT: __pasta_ws
 ; DIV: define ptx_kernel void @diamond__pasta_plain(
-; DIV-NOT: __pasta_ws(
+; DIV-NOT: __pasta_ws
 ; DIV: define ptx_kernel void @diamond__pasta_div(
-; DIV-NOT: __pasta_ws(
+; DIV-NOT: __pasta_ws
 
 ; WS: define ptx_kernel void @diamond__pasta_plain(
 ; WS: define ptx_kernel void @diamond__pasta_ws(
