@@ -747,11 +747,26 @@ private:
         if (!Call || isa<IntrinsicInst>(Call))
           continue;
         const Function *Callee = Call->getCalledFunction();
-        if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn() ||
-            (!Callee->isDeclaration() && mayEndThreads(*Callee, Seen)))
+        if (!Callee || Callee->doesNotReturn() || Call->doesNotReturn())
+          return true;
+        if (Callee->isDeclaration() ? !returnsToCaller(*Callee)
+                                    : mayEndThreads(*Callee, Seen))
           return true;
       }
     return false;
+  }
+
+  // Whether a declared function (its body elsewhere) surely returns: the
+  // runtimes' own (PASTA's, printf, the device heap, device-side launches).
+  // Any other, such as an extern device function of another file in a
+  // -fgpu-rdc build, may end the thread (exit, trap) before the return.
+  static bool returnsToCaller(const Function &Callee) {
+    StringRef Name = Callee.getName();
+    return Name.starts_with("__pasta_") || Name == "vprintf" ||
+           Name == "malloc" || Name == "free" ||
+           Name.starts_with("cudaGetParameterBuffer") ||
+           Name.starts_with("cudaLaunchDevice") ||
+           Name.starts_with("__cudaCDP2");
   }
 
   // Whether a derived body's branch Br (its body on Side) counts the

@@ -32,6 +32,15 @@
 ;   }
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-derive-returns=0 -S %s | FileCheck %s --check-prefix=OFF
+; With `visit` in another file (a -fgpu-rdc build: a declaration here, whose
+; body may end the thread), expand's return stays measured too; PASTA's own
+; helpers and printf are known to return.
+; RUN: sed -e 's/tail call void @_Z5visitPiii(/tail call void @ext_visit(/' -e '$a declare void @ext_visit(ptr, i32, i32)' %s > %t.rdc.ll
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %t.rdc.ll | FileCheck %s --check-prefix=RDC
+; RDC-LABEL: define {{.*}}ptx_kernel void @_Z6expandPKiS0_PiS1_ii__pasta_div(
+; RDC-NOT: call void @__pasta_div_return_add
+; RDC: ret void
+; RDC-NEXT: }
 
 ; The return block: the groups without lane 0 add, nothing else of it.
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z6expandPKiS0_PiS1_ii__pasta_div(
