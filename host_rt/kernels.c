@@ -145,24 +145,43 @@ PASTA_ABI void __pasta_register_kernel_fields(const void *handle,
   pasta__state_unlock();
 }
 
-enum div_copy { DIV_COPY, DIV_UNCAPPED, DIV_GENERAL, DIV_ONE_LANE };
+/* A registered kernel's copies other than its counting kernel and plain
+ * copy, as the registration calls below hand them over. */
+enum copy_kind {
+  DIV_COPY,
+  DIV_UNCAPPED,
+  DIV_GENERAL,
+  DIV_ONE_LANE,
+  CAPPED,
+  WS_CAPPED
+};
 
-/* Sets one of the divergence copies of the kernel registered as `handle`:
- * `which` says which. */
-static void register_divergence_copy(const void *handle, const void *copy,
-                                     enum div_copy which) {
+static const void **copy_slot(struct kernel *k, enum copy_kind which) {
+  switch (which) {
+  case DIV_UNCAPPED:
+    return &k->div_uncapped;
+  case DIV_GENERAL:
+    return &k->div_general;
+  case DIV_ONE_LANE:
+    return &k->div_one_lane;
+  case CAPPED:
+    return &k->capped;
+  case WS_CAPPED:
+    return &k->ws_capped;
+  case DIV_COPY:
+    break;
+  }
+  return &k->div;
+}
+
+static void register_copy(const void *handle, const void *copy,
+                          enum copy_kind which) {
   if (!handle)
     return;
   pasta__state_lock();
   struct kernel *k = pasta__kernel_of(handle);
-  if (k && which == DIV_UNCAPPED)
-    k->div_uncapped = copy;
-  else if (k && which == DIV_GENERAL)
-    k->div_general = copy;
-  else if (k && which == DIV_ONE_LANE)
-    k->div_one_lane = copy;
-  else if (k)
-    k->div = copy;
+  if (k)
+    *copy_slot(k, which) = copy;
   pasta__state_unlock();
 }
 
@@ -170,14 +189,14 @@ static void register_divergence_copy(const void *handle, const void *copy,
  * PASTA_DIVERGENCE=1 (after its __pasta_register_kernel). */
 PASTA_ABI void __pasta_register_divergence_kernel(const void *handle,
                                                   const void *div) {
-  register_divergence_copy(handle, div, DIV_COPY);
+  register_copy(handle, div, DIV_COPY);
 }
 
 /* Its divergence copy without a register cap (NVIDIA builds, after
  * __pasta_register_divergence_kernel). */
 PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
                                                     const void *copy) {
-  register_divergence_copy(handle, copy, DIV_UNCAPPED);
+  register_copy(handle, copy, DIV_UNCAPPED);
 }
 
 /* Its divergence copy for every block shape, or a stub (NVIDIA builds,
@@ -185,7 +204,7 @@ PASTA_ABI void __pasta_register_divergence_uncapped(const void *handle,
  * PASTA_DIV_GENERAL_SUFFIX). */
 PASTA_ABI void __pasta_register_divergence_general(const void *handle,
                                                    const void *copy) {
-  register_divergence_copy(handle, copy, DIV_GENERAL);
+  register_copy(handle, copy, DIV_GENERAL);
 }
 
 /* Its divergence copy for blocks of one thread, or a stub (NVIDIA builds,
@@ -193,7 +212,7 @@ PASTA_ABI void __pasta_register_divergence_general(const void *handle,
  * PASTA_DIV_ONE_LANE_SUFFIX). */
 PASTA_ABI void __pasta_register_divergence_one_lane(const void *handle,
                                                     const void *copy) {
-  register_divergence_copy(handle, copy, DIV_ONE_LANE);
+  register_copy(handle, copy, DIV_ONE_LANE);
 }
 
 /* Its counting code under a register cap (NVIDIA builds, after its
@@ -201,13 +220,7 @@ PASTA_ABI void __pasta_register_divergence_one_lane(const void *handle,
  * kernel's own bounds fit its blocks). */
 PASTA_ABI void __pasta_register_capped_kernel(const void *handle,
                                               const void *copy) {
-  if (!handle)
-    return;
-  pasta__state_lock();
-  struct kernel *k = pasta__kernel_of(handle);
-  if (k)
-    k->capped = copy;
-  pasta__state_unlock();
+  register_copy(handle, copy, CAPPED);
 }
 
 /* Its working-set copy under a register cap (NVIDIA builds with
@@ -216,13 +229,7 @@ PASTA_ABI void __pasta_register_capped_kernel(const void *handle,
  * built none). */
 PASTA_ABI void __pasta_register_ws_capped_kernel(const void *handle,
                                                  const void *copy) {
-  if (!handle)
-    return;
-  pasta__state_lock();
-  struct kernel *k = pasta__kernel_of(handle);
-  if (k)
-    k->ws_capped = copy;
-  pasta__state_unlock();
+  register_copy(handle, copy, WS_CAPPED);
 }
 
 static int kernel_selected(struct kernel *k) {
