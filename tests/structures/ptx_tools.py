@@ -41,3 +41,15 @@ class Checks:
         print("%s %s" % ("ok  " if ok else "FAIL", what))
         self.failed += not ok
         return ok
+
+
+def loop_lines(entry):
+    """The lines of an entry's blocks that the code generator marks as in a
+    loop (`// in Loop: Header=...` on the block's label)."""
+    lines, inside = [], False
+    for line in entry.splitlines():
+        if re.match(r"^(\$L__BB\w+:|// %bb\.\d+:)", line):
+            inside = "in Loop:" in line
+        elif inside:
+            lines.append(line)
+    return lines

@@ -38,7 +38,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, ptx_entries, run  # noqa: E402
+from ptx_tools import Checks, loop_lines, ptx_entries, run  # noqa: E402
 
 
 def registers(log):
@@ -53,18 +53,6 @@ def registers(log):
             regs[name] = int(m.group(1))
             name = None
     return regs
-
-
-def loop_lines(entry):
-    """The lines of an entry's blocks that the code generator marks as in a
-    loop (`// in Loop: Header=...` on the block's label)."""
-    lines, inside = [], False
-    for line in entry.splitlines():
-        if re.match(r"^(\$L__BB\w+:|// %bb\.\d+:)", line):
-            inside = "in Loop:" in line
-        elif inside:
-            lines.append(line)
-    return lines
 
 
 def main():

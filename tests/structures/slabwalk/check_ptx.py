@@ -19,7 +19,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, ptx_entries, run  # noqa: E402
+from ptx_tools import Checks, loop_lines, ptx_entries, run  # noqa: E402
 
 KERNEL = "_Z11lookup_bulkPKjS0_S0_S0_Pj"
 
@@ -39,17 +39,6 @@ def resources(log):
             out[name] = (int(m.group(1)), stack)
             name = None
     return out
-
-
-def loop_lines(entry):
-    """The lines of the blocks the code generator marks as in a loop."""
-    lines, inside = [], False
-    for line in entry.splitlines():
-        if re.match(r"^(\$L__BB\w+:|// %bb\.\d+:)", line):
-            inside = "in Loop:" in line
-        elif inside:
-            lines.append(line)
-    return lines
 
 
 def main():
