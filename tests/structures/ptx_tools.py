@@ -53,3 +53,20 @@ def loop_lines(entry):
         elif inside:
             lines.append(line)
     return lines
+
+
+def ptxas_resources(log):
+    """ptxas -v: (registers, stack frame bytes) of each entry."""
+    out, name, stack = {}, None, 0
+    for line in log.splitlines():
+        m = re.search(r"Compiling entry function '([\w$]+)'", line)
+        if m:
+            name, stack = m.group(1), 0
+        m = re.search(r"(\d+) bytes stack frame", line)
+        if m:
+            stack = int(m.group(1))
+        m = re.search(r"Used (\d+) registers", line)
+        if m and name:
+            out[name] = (int(m.group(1)), stack)
+            name = None
+    return out

@@ -38,21 +38,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, loop_lines, ptx_entries, run  # noqa: E402
-
-
-def registers(log):
-    """ptxas -v: registers of each entry."""
-    regs, name = {}, None
-    for line in log.splitlines():
-        m = re.search(r"Compiling entry function '([\w$]+)'", line)
-        if m:
-            name = m.group(1)
-        m = re.search(r"Used (\d+) registers", line)
-        if m and name:
-            regs[name] = int(m.group(1))
-            name = None
-    return regs
+from ptx_tools import (Checks, loop_lines, ptx_entries,  # noqa: E402
+                       ptxas_resources, run)
 
 
 def main():
@@ -68,8 +55,9 @@ def main():
          "-mllvm", "-pasta-share-like-counters=0", source, "-o", ptx])
     text = open(ptx).read()
     ents = ptx_entries(text)
-    regs = registers(run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90",
-                          "-O3", "-v", ptx, "-o", os.devnull]))
+    log = run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90", "-O3", "-v",
+               ptx, "-o", os.devnull])
+    regs = {k: r for k, (r, _) in ptxas_resources(log).items()}
     check = Checks()
 
     relax, rank = "_Z10relax_tilePfiif", "_Z10local_rankPKiPiii"

@@ -19,26 +19,10 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, loop_lines, ptx_entries, run  # noqa: E402
+from ptx_tools import (Checks, loop_lines, ptx_entries,  # noqa: E402
+                       ptxas_resources, run)
 
 KERNEL = "_Z11lookup_bulkPKjS0_S0_S0_Pj"
-
-
-def resources(log):
-    """ptxas -v: (registers, stack frame bytes) of each entry."""
-    out, name, stack = {}, None, 0
-    for line in log.splitlines():
-        m = re.search(r"Compiling entry function '([\w$]+)'", line)
-        if m:
-            name, stack = m.group(1), 0
-        m = re.search(r"(\d+) bytes stack frame", line)
-        if m:
-            stack = int(m.group(1))
-        m = re.search(r"Used (\d+) registers", line)
-        if m and name:
-            out[name] = (int(m.group(1)), stack)
-            name = None
-    return out
 
 
 def main():
@@ -63,7 +47,7 @@ def main():
           "no out-of-line flush of a counter table")
     log = run(["%s/bin/ptxas" % cuda, "-arch=sm_90", "-v", ptx, "-o",
                os.path.join(work, "slabwalk.cubin")])
-    res = resources(log)
+    res = ptxas_resources(log)
     mine = res.get(KERNEL, (0, -1))
     plain = res.get(KERNEL + "__pasta_plain", (0, 0))
     check(mine[1] == 0, "no stack frame (%d bytes)" % mine[1])
