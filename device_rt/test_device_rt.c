@@ -5,12 +5,12 @@
  * everywhere, the AMD paths included: the working-set table search (linear
  * and binary), the outside-access counter, the trace events (sampling,
  * de-duplication, record claiming, drops), the 64-bit warp ids, the launch
- * count and the counter flush; and, on a 32-lane warp of host threads,
+ * count and the counter flush; and, on a 32-lane warp of fibers,
  * the divergence mode's warp-level arithmetic (distinct bytes, sectors,
  * bank conflicts, branch divergence, active lanes). Every expected value
  * is derived in the comments.
  *===----------------------------------------------------------------------===*/
-#define _POSIX_C_SOURCE 200809L /* pthread barriers (host_gpu_shim.h) */
+#define _POSIX_C_SOURCE 200809L
 #define PASTA_DEVICE_RT_HOST_TEST 1
 #include "device_rt.c"
 
@@ -1865,8 +1865,8 @@ static void test_div_fast_paths(void) {
   static const uint32_t hints[] = {PASTA_DIV_GLOBAL, PASTA_DIV_SHARED};
   /* Every size and stride, for each space, as one line of lanes or as
    * 16-lane tile rows: repeated (row 0), 18 floats apart (hotspot's halo
-   * tile), descending; offsets and lane masks in turn (each run starts 32
-   * host threads: the product of all would take minutes). */
+   * tile), descending; offsets and lane masks in turn (each run is a warp of 32
+   * fibers: the product of all would take minutes). */
   int turn = 0;
   for (size_t h = 0; h < 2; ++h)
     for (size_t z = 0; z < sizeof sizes / sizeof *sizes; ++z)
@@ -2263,7 +2263,7 @@ static void test_div_flush_lanes_signed(void) {
         /* 0: nw's rows (every lane -1 or -2); 1: mixed signs; 2: all 0;
          * 3..: lane 4 at an edge of the range, the others -3 */
         int64_t v = shape == 0   ? -1 - (l & 1)
-                    : shape == 1 ? (l % 3 == 0 ? -(int64_t)(l + 1) << 18
+                    : shape == 1 ? (l % 3 == 0 ? -((int64_t)(l + 1) << 18)
                                                : (int64_t)(l + 7) << 16)
                     : shape == 2 ? 0
                     : l == 4     ? edges[shape - 3]
@@ -3579,7 +3579,7 @@ static int div_wider_stride_taken(uint32_t size, uint32_t stride, int shared,
 
 static void test_div_wider_strides(void) {
   static struct div_lanes c;
-  /* each warp runs 32 host threads (under the sanitizers in CI): offsets
+  /* each warp runs 32 fibers (under the sanitizers in CI): offsets
    * and masks are chosen, not exhaustive */
   const uint64_t masks[] = {FULL,          0x0000ffffull, 0x5555aaaaull,
                             0x0ffffff0ull, 0x00000003ull, 0x00000e07ull};
