@@ -8,8 +8,9 @@ no figures).
       and __pasta_div_access_lanes_out per function, and how many distinct
       source lines (with their inlined-at context) and guard predicates
       they have: what one call per line or per guard would leave
-  ptx_div_calls.py keep N IN.ptx OUT.ptx  keep 1 call in N (N = 0: none),
-      the others removed and their return value 0
+  ptx_div_calls.py keep N IN.ptx OUT.ptx  keep 1 call in N (N = 0: none;
+      N = -1: the first of each function's source line, what one call per
+      line would leave), the others removed and their return value 0
   ptx_div_calls.py stub IN.ptx OUT.ptx    the two helpers' bodies `return 0`
   ptx_div_calls.py wrap IN.ptx OUT.ptx    each helper a thin function that
       calls its body, renamed (does ptxas's cost follow the callee or what
@@ -72,10 +73,32 @@ def callseqs(lines):
         i += 1
 
 
+def line_of_calls(lines):
+    """Each access-helper callseq's start -> (function, line with its
+    inlined-at chain), as census reads them."""
+    fn = loc = None
+    starts = {i for i, _ in callseqs(lines)}
+    keys = {}
+    for i, line in enumerate(lines):
+        if m := FUNC.match(line):
+            fn = m.group(4)
+        if m := re.search(r"\.loc\s+\d+ \d+ \d+\s*//\s*(.*)", line):
+            loc = re.sub(r":\d+(?=\s|$|\])", "", m.group(1)).strip()
+        if i in starts:
+            keys[i] = (fn, loc)
+    return keys
+
+
 def keep(lines, n):
     drop = set()
+    if n < 0:  # the first call of each (function, line) alone
+        seen = set()
+        for i, key in sorted(line_of_calls(lines).items()):
+            if key in seen:
+                drop.add(i)
+            seen.add(key)
     for k, (i, j) in enumerate(callseqs(lines)):
-        if n == 0 or k % n:
+        if n == 0 or (n > 0 and k % n):
             drop.add(i)
     out, i = [], 0
     while i < len(lines):
