@@ -6,7 +6,8 @@
 #   scale_strided: 5 launches, 3 measured, 2 not (blocks of 1,024 threads
 #     no divergence copy takes): the text report, CSV, HTML and JSON must
 #     say "divergence figures from 3 of 5 launches; 2 ran no divergence
-#     copy (2 with blocks of 1024 threads, ...)";
+#     copy (2 with blocks of 1024 threads, ...)" (the text report under the
+#     launch table and under the divergence table);
 #   transpose_conflicts: 2 launches, both measured: no note;
 # then the profile without "divergence" (a profile written before it): no
 # note; and merge of the profile with a copy of itself (counts summed:
@@ -57,6 +58,10 @@ expect "$out" "    note: $note"
 [ "$(grep -c '    note: divergence figures' <<< "$out")" = 1 ] && ok || bad "not one note"
 grep -B1 "note: divergence figures" <<< "$out" | grep -q "scale_strided" && ok ||
   bad "the note is not under scale_strided"
+# And under the divergence table, naming the kernel.
+grep -A4 "^divergence (warp-level" <<< "$out" |
+  grep -qF "  note: scale_strided(float const*, float*, int): divergence figures from 3 of 5 launches" &&
+  ok || bad "no note under the divergence table"
 old=$("$report" show "$work/old.json") || { echo "show failed"; exit 1; }
 absent "$old" "divergence launches not measured"
 # CSV: the launches block ends with the figures.

@@ -59,8 +59,8 @@ static int check(const int *h_a, int *out, const char *what) {
     return -1;
   for (int i = 0; i < kN; ++i)
     if (h_out[i] != 3 * h_a[i]) {
-      std::printf("div_fallback: FAILED (%s) at %d: got %d expected %d\n",
-                  what, i, h_out[i], 3 * h_a[i]);
+      std::printf("div_fallback: FAILED (%s) at %d: got %d expected %d\n", what,
+                  i, h_out[i], 3 * h_a[i]);
       return -1;
     }
   return 0;
