@@ -554,6 +554,43 @@ static void test_graphs(void) {
   pasta__activity_free(&act);
 }
 
+/* `test_intercept div_graph`: PASTA_DIVERGENCE=1, a kernel with a
+ * divergence copy launched once through its host stub (its copy: measured)
+ * and twice as a graph of its counting kernel and its plain copy: each
+ * graph launch is one launch not measured (`graph`); the plain node adds
+ * nothing. */
+static int test_div_graph(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops gops = ops;
+  gops.stream_is_capturing = g_capturing_fn;
+  gops.graph_get_nodes = g_get_nodes;
+  gops.graph_node_get_type = g_node_type;
+  gops.graph_kernel_node_get_params = g_kernel_params;
+  static char dg_handle, dg_plain, dg_div;
+  __pasta_register_kernel(&dg_handle, "_Z2dgv", &dg_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_divergence_kernel(&dg_handle, &dg_div);
+  CHECK(__pasta_launch_kernel(&dg_handle, 4, 1, 64, 1, NULL, 0, NULL,
+                              fake_launch, &gops) == 0);
+  struct fake_node nodes[2] = {{0, &dg_handle, {4, 1, 1}, {64, 1, 1}, 0, NULL},
+                               {0, &dg_plain, {4, 1, 1}, {64, 1, 1}, 0, NULL}};
+  struct fake_graph graph = {2, {&nodes[0], &nodes[1]}};
+  void *exec = NULL;
+  CHECK(__pasta_graph_instantiate(&exec, &graph, 0, g_instantiate, &gops) == 0);
+  for (int i = 0; i < 2; ++i)
+    CHECK(__pasta_graph_launch(exec, NULL, g_launch, &gops) == 0);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k = row_of(&act, "dg()");
+  if (CHECK(k != NULL)) {
+    CHECK(k->launches == 5 && k->counted == 3);
+    CHECK(k->div_measured == 1 && k->div_by_graph == 2 &&
+          pasta__div_unmeasured(k) == 2);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept divergence graph launches");
+}
+
 /*===-- Run-time options of the launch path ------------------------------===*/
 
 static const char *const option_vars[] = {
@@ -3284,6 +3321,8 @@ int main(int argc, char **argv) {
     return test_mode_fit_div();
   if (argc > 1 && strcmp(argv[1], "div_unmeasured") == 0)
     return test_div_unmeasured();
+  if (argc > 1 && strcmp(argv[1], "div_graph") == 0)
+    return test_div_graph();
   if (argc > 1 && strcmp(argv[1], "occupancy") == 0)
     return test_occupancy_queries();
   if (argc > 1 && strcmp(argv[1], "set_attribute") == 0)
