@@ -290,8 +290,12 @@ static void record_graph_launch(ops_t *ops, const void *exec, void *stream,
     ++k->stats.launches;
     if (err)
       ++k->stats.failed;
-    else if (!node->plain)
+    else if (!node->plain) {
       ++k->stats.counted;
+      pasta__count_div_unmeasured(k, DIV_UNMEASURED_div_by_graph,
+                                  (uint64_t)node->block[0] * node->block[1] *
+                                      node->block[2]);
+    }
     ++pasta__st.untimed;
     pasta__count_shape(k, node->grid, node->block, node->shmem);
     pasta__count_path(k, path);

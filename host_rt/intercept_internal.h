@@ -72,6 +72,10 @@ struct kernel {
   const char *mangled; /* the program's registration string, or NULL */
   const void *plain, *ws, *trace;
   const void *div; /* its divergence copy (PASTA_DIVERGENCE=1 builds) */
+  /* A divergence copy was registered (div may have been given up since):
+   * its divergence-mode launches that run another copy are counted by why
+   * (stats.div_by_*, pasta__count_div_unmeasured). */
+  int had_div;
   /* Its divergence copy without the register cap (NVIDIA), launched when
    * the grid fits in one wave of it or the cap fits no more blocks on an
    * SM, and what was found for the last block shape asked about
@@ -377,6 +381,18 @@ enum variant pasta__choose_variant(struct kernel *k, uint64_t id);
 /* With PASTA_DIVERGENCE=1: says once that launches of k that way (`how`)
  * run its counting copy, so they have no divergence figures. Lock held. */
 void pasta__note_counting_only(const struct kernel *k, const char *how);
+/* Why a divergence-mode launch of a kernel with a divergence copy ran
+ * another instrumented copy (profile/activity.h,
+ * PASTA_ACTIVITY_DIV_REASONS). */
+enum div_unmeasured {
+#define PASTA_X(name, key) DIV_UNMEASURED_##name,
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+};
+/* Counts such a launch of k (`threads` threads a block), in divergence
+ * mode only and where k registered a divergence copy. Lock held. */
+void pasta__count_div_unmeasured(struct kernel *k, enum div_unmeasured why,
+                                 uint64_t threads);
 
 /*===-- callpath.c --------------------------------------------------------===*/
 

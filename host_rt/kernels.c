@@ -180,8 +180,10 @@ static void register_copy(const void *handle, const void *copy,
     return;
   pasta__state_lock();
   struct kernel *k = pasta__kernel_of(handle);
-  if (k)
+  if (k) {
     *copy_slot(k, which) = copy;
+    k->had_div |= which == DIV_COPY && copy;
+  }
   pasta__state_unlock();
 }
 
@@ -254,6 +256,22 @@ void pasta__note_counting_only(const struct kernel *k, const char *how) {
              "which runs its counting copy: those launches have no divergence "
              "figures\n",
              k->mangled ? k->mangled : "?", how);
+}
+
+void pasta__count_div_unmeasured(struct kernel *k, enum div_unmeasured why,
+                                 uint64_t threads) {
+  if (!pasta__opt.divergence || !k->had_div)
+    return;
+  switch (why) {
+#define PASTA_X(name, key)                                                     \
+  case DIV_UNMEASURED_##name:                                                  \
+    ++k->stats.name;                                                           \
+    break;
+    PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+  }
+  if (why == DIV_UNMEASURED_div_by_block && !k->stats.div_block_threads)
+    k->stats.div_block_threads = threads;
 }
 
 /* Which variant launch `id` of k runs. Called with the lock held. */

@@ -575,6 +575,29 @@ static int may_be_refused(const struct kernel *k, const struct launch *l,
   return threads > BLOCK_ALWAYS_FITS;
 }
 
+/* Why a divergence-mode launch of k (as it was when launched: `view`) that
+ * was `chosen` (pasta__choose_variant) ran another copy than a divergence
+ * copy: `missed` is RUN_DIV where no divergence copy took its block. */
+static enum div_unmeasured div_unmeasured_why(const struct kernel *view,
+                                              int driver_handle,
+                                              enum variant chosen,
+                                              enum variant missed) {
+  if (driver_handle)
+    return DIV_UNMEASURED_div_by_driver_handle;
+  if (missed == RUN_DIV)
+    return DIV_UNMEASURED_div_by_block;
+  if (chosen == RUN_TRACE)
+    return DIV_UNMEASURED_div_by_trace;
+  if (chosen == RUN_WS)
+    return DIV_UNMEASURED_div_by_working_set;
+  /* The divergence copy refused now (retry_original), or given up at an
+   * earlier refusal; else the launch was outside the window or not
+   * sampled, and the kernel has no plain copy. */
+  if (chosen == RUN_DIV || !view->div)
+    return DIV_UNMEASURED_div_by_refusal;
+  return DIV_UNMEASURED_div_by_window;
+}
+
 /* Whether this is kernel `index`'s first launch of its capped copy (then
  * marked). Takes the lock. */
 static int first_capped_launch(uint32_t index) {
@@ -613,6 +636,7 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
   l->id = id;
   enum variant v =
       !k || driver_handle ? RUN_COUNTING : pasta__choose_variant(k, id);
+  enum variant chosen = v;
   if (driver_handle)
     pasta__note_counting_only(k, "through a driver API handle "
                                  "(cuLaunchKernel, cuLaunchCooperativeKernel)");
@@ -773,8 +797,14 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     pasta__note_fault(ops, err, &self, 1);
   }
   ++k->stats.launches;
-  if (!err && v == RUN_DIV)
+  if (!err && v == RUN_DIV) {
     ++k->div_launches;
+    ++k->stats.div_measured;
+  } else if (!err && v != RUN_PLAIN) {
+    pasta__count_div_unmeasured(
+        k, div_unmeasured_why(&view, driver_handle, chosen, missed),
+        (uint64_t)block[0] * block[1] * block[2]);
+  }
   if (err)
     ++k->stats.failed;
   else if (v != RUN_PLAIN)

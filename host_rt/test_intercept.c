@@ -554,6 +554,43 @@ static void test_graphs(void) {
   pasta__activity_free(&act);
 }
 
+/* `test_intercept div_graph`: PASTA_DIVERGENCE=1, a kernel with a
+ * divergence copy launched once through its host stub (its copy: measured)
+ * and twice as a graph of its counting kernel and its plain copy: each
+ * graph launch is one launch not measured (`graph`); the plain node adds
+ * nothing. */
+static int test_div_graph(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops gops = ops;
+  gops.stream_is_capturing = g_capturing_fn;
+  gops.graph_get_nodes = g_get_nodes;
+  gops.graph_node_get_type = g_node_type;
+  gops.graph_kernel_node_get_params = g_kernel_params;
+  static char dg_handle, dg_plain, dg_div;
+  __pasta_register_kernel(&dg_handle, "_Z2dgv", &dg_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_divergence_kernel(&dg_handle, &dg_div);
+  CHECK(__pasta_launch_kernel(&dg_handle, 4, 1, 64, 1, NULL, 0, NULL,
+                              fake_launch, &gops) == 0);
+  struct fake_node nodes[2] = {{0, &dg_handle, {4, 1, 1}, {64, 1, 1}, 0, NULL},
+                               {0, &dg_plain, {4, 1, 1}, {64, 1, 1}, 0, NULL}};
+  struct fake_graph graph = {2, {&nodes[0], &nodes[1]}};
+  void *exec = NULL;
+  CHECK(__pasta_graph_instantiate(&exec, &graph, 0, g_instantiate, &gops) == 0);
+  for (int i = 0; i < 2; ++i)
+    CHECK(__pasta_graph_launch(exec, NULL, g_launch, &gops) == 0);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *k = row_of(&act, "dg()");
+  if (CHECK(k != NULL)) {
+    CHECK(k->launches == 5 && k->counted == 3);
+    CHECK(k->div_measured == 1 && k->div_by_graph == 2 &&
+          pasta__div_unmeasured(k) == 2);
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept divergence graph launches");
+}
+
 /*===-- Run-time options of the launch path ------------------------------===*/
 
 static const char *const option_vars[] = {
@@ -1894,6 +1931,17 @@ static int test_capped_fallback(void) {
   const pasta_activity_kernel *kv = row_of(&act, "kv()");
   CHECK(kv && kv->launches == 3 && kv->counted == 3 && kv->failed == 0 &&
         kv->resources.has_capped);
+  /* Its divergence figures cover the one launch the copy ran; the two
+   * others are counted by why, with the block no copy took. */
+  if (CHECK(kv)) {
+    CHECK(kv->div_measured == 1 && kv->div_by_block == 2 &&
+          pasta__div_unmeasured(kv) == 2 && kv->div_block_threads == 1024);
+    char note[640];
+    CHECK(pasta__div_coverage_note(kv, note, sizeof note));
+    CHECK_HAS_STR(note, "divergence figures from 1 of 3 launches; 2 ran no "
+                        "divergence copy (2 with blocks of 1024 threads, "
+                        "too large for its copies)");
+  }
   pasta__activity_free(&act);
   return check_summary("intercept capped fallback");
 }
@@ -2044,6 +2092,10 @@ static int test_mode_fit_div(void) {
   CHECK(pasta__activity_build(&act, 0) == 0);
   const pasta_activity_kernel *md = row_of(&act, "md()");
   CHECK(md && md->launches == 3 && md->counted == 3 && md->failed == 0);
+  CHECK(md && md->div_measured == 1 && md->div_by_block == 2 &&
+        pasta__div_unmeasured(md) == 2 && md->div_block_threads == 1024);
+  const pasta_activity_kernel *mt = row_of(&act, "mt()");
+  CHECK(mt && mt->div_measured == 2 && pasta__div_unmeasured(mt) == 0);
   pasta__activity_free(&act);
   CHECK(!pasta__activity_divergence_unmeasured("_Z2mdv"));
   return check_summary("intercept mode copies that fit, divergence");
@@ -2741,6 +2793,53 @@ static int test_driver_cooperative(void) {
   return check_summary("intercept driver cooperative launches");
 }
 
+/* `test_intercept div_unmeasured`: PASTA_DIVERGENCE=1, cg with a
+ * divergence copy, rd without. cg's launch through its host stub runs the
+ * copy (measured); one through a driver handle runs the counting kernel,
+ * counted as not measured, by why; rd's launch is no divergence launch at
+ * all (no copy, no rows). */
+static char cg_div;
+static int test_div_unmeasured(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  register_cooperative_kernels();
+  __pasta_register_divergence_kernel(&cg_handle, &cg_div);
+  void *cg = NULL;
+  CHECK(__pasta_get_func_by_symbol(&cg, &cg_handle, f_drv_get_func, &cops) ==
+        0);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept divergence launches not measured");
+  const uint64_t y1 = 1ull << 32;
+  CHECK(__pasta_launch_kernel(&cg_handle, 4 | y1, 1, 256 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  CHECK(__pasta_module_launch_kernel(cg, 4, 1, 1, 256, 1, 1, 0, NULL, NULL,
+                                     NULL, f_drv_launch, &cops) == 0);
+  CHECK(__pasta_launch_kernel(&rd_handle, 4 | y1, 1, 256 | y1, 1, NULL, 0, NULL,
+                              f_persistent_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 3 && launched[0] == &cg_div);
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *cgr = row_of(&act, "cg()");
+  const pasta_activity_kernel *rdr = row_of(&act, "rd()");
+  char note[640];
+  if (CHECK(cgr && rdr)) {
+    CHECK(cgr->launches == 2 && cgr->counted == 2);
+    CHECK(cgr->div_measured == 1 && cgr->div_by_driver_handle == 1 &&
+          pasta__div_unmeasured(cgr) == 1 && cgr->div_block_threads == 0);
+    CHECK(pasta__div_coverage_note(cgr, note, sizeof note));
+    CHECK_HAS_STR(note, "divergence figures from 1 of 2 launches; 1 ran no "
+                        "divergence copy (1 through a driver handle): the "
+                        "figures derived from thread-level counts");
+    CHECK(rdr->div_measured == 0 && pasta__div_unmeasured(rdr) == 0 &&
+          !pasta__div_coverage_note(rdr, note, sizeof note));
+  }
+  pasta__activity_free(&act);
+  return check_summary("intercept divergence launches not measured");
+}
+
 /* cudaFuncSetCacheConfig / cuFuncSetCacheConfig: where each was made. */
 static const void *config_on[8];
 static int num_config;
@@ -3220,6 +3319,10 @@ int main(int argc, char **argv) {
     return test_mode_fit_ws();
   if (argc > 1 && strcmp(argv[1], "mode_fit_div") == 0)
     return test_mode_fit_div();
+  if (argc > 1 && strcmp(argv[1], "div_unmeasured") == 0)
+    return test_div_unmeasured();
+  if (argc > 1 && strcmp(argv[1], "div_graph") == 0)
+    return test_div_graph();
   if (argc > 1 && strcmp(argv[1], "occupancy") == 0)
     return test_occupancy_queries();
   if (argc > 1 && strcmp(argv[1], "set_attribute") == 0)

@@ -107,6 +107,68 @@ int pasta__kernel_resources_note(const pasta_activity_kernel *k, char *note,
   return 1;
 }
 
+uint64_t pasta__div_unmeasured(const pasta_activity_kernel *k) {
+  uint64_t n = 0;
+#define PASTA_X(name, key) n += k->name;
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+  return n;
+}
+
+/* Appends ", N <what>" (the first without the comma) to note at *used
+ * when n is not 0. */
+static void add_reason(char *note, size_t size, size_t *used, uint64_t n,
+                       const char *what) {
+  if (!n || *used >= size)
+    return;
+  int w = snprintf(note + *used, size - *used, "%s%" PRIu64 " %s",
+                   *used && note[*used - 1] != '(' ? ", " : "", n, what);
+  *used += w > 0 ? (size_t)w : 0;
+}
+
+int pasta__div_coverage_note(const pasta_activity_kernel *k, char *note,
+                             size_t size) {
+  uint64_t others = pasta__div_unmeasured(k);
+  if (size)
+    note[0] = '\0';
+  if (!others || !size)
+    return 0;
+  uint64_t all = k->div_measured + others;
+  int w = k->div_measured
+              ? snprintf(note, size,
+                         "divergence figures from %" PRIu64 " of %" PRIu64
+                         " launches; %" PRIu64 " ran no divergence copy (",
+                         k->div_measured, all, others)
+              : snprintf(note, size,
+                         "no divergence figures: its %" PRIu64
+                         " launches ran no divergence copy (",
+                         all);
+  size_t used = w > 0 ? (size_t)w : 0;
+  char block[96];
+  snprintf(block, sizeof block,
+           "with blocks of %" PRIu64 " threads, too large for its copies",
+           k->div_block_threads);
+  add_reason(note, size, &used, k->div_by_block, block);
+  add_reason(note, size, &used, k->div_by_driver_handle,
+             "through a driver handle");
+  add_reason(note, size, &used, k->div_by_graph, "as CUDA graph nodes");
+  add_reason(note, size, &used, k->div_by_trace, "traced");
+  add_reason(note, size, &used, k->div_by_refusal,
+             "after the GPU refused the divergence copy");
+  add_reason(note, size, &used, k->div_by_window,
+             "outside the launch window, without a plain copy");
+  add_reason(note, size, &used, k->div_by_working_set,
+             "as working-set launches (PASTA_WORKING_SET=1)");
+  if (used < size && k->div_measured)
+    snprintf(note + used, size - used,
+             "): the figures derived from thread-level counts (requested "
+             "and distinct bytes, thread executions) may include those, the "
+             "warp-level ones (requests, sectors, branches) do not");
+  else if (used < size)
+    snprintf(note + used, size - used, ")");
+  return 1;
+}
+
 int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
                                size_t size) {
   if (size)

@@ -123,6 +123,22 @@ int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
   X(ws_max_touched_bytes, MAX)                                                 \
   X(ws_max_footprint_bytes, MAX)
 
+/* Divergence mode: why a launch of a kernel with a divergence copy ran
+ * another instrumented copy (its counting, capped or trace copy): X(member,
+ * key), the key in the "not_measured" object of the kernel's "divergence"
+ * (docs/profile-format.md). Such a launch's thread-level counts still
+ * reach the figures read-back derives from them (requested and distinct
+ * bytes, thread executions) while its warp-level figures are not measured:
+ * pasta__div_coverage_note says so. */
+#define PASTA_ACTIVITY_DIV_REASONS(X)                                          \
+  X(div_by_block, "block") /* no divergence copy takes the block */            \
+  X(div_by_driver_handle, "driver_handle") /* cuLaunchKernel & co. */          \
+  X(div_by_graph, "graph")     /* a node of a CUDA graph, captured or added */ \
+  X(div_by_trace, "trace")     /* traced (PASTA_TRACE) */                      \
+  X(div_by_refusal, "refused") /* the GPU refused the copy: given up */        \
+  X(div_by_window, "window")   /* outside the window, no plain copy */         \
+  X(div_by_working_set, "working_set") /* PASTA_WORKING_SET=1 as well */
+
 typedef struct pasta_activity_kernel {
   const char *name;    /* display name */
   const char *mangled; /* as registered */
@@ -144,8 +160,28 @@ typedef struct pasta_activity_kernel {
 #define PASTA_X(name, merge) uint64_t name;
   PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
 #undef PASTA_X
+  /* Divergence mode: launches that ran a divergence copy; those that ran
+   * another copy, by why; the threads of the first block no divergence
+   * copy took (0: none). */
+  uint64_t div_measured;
+#define PASTA_X(name, key) uint64_t name;
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+  uint64_t div_block_threads;
   pasta_activity_resources resources;
 } pasta_activity_kernel;
+
+/* Divergence mode: k's launches that ran another copy than a divergence
+ * copy (the sum over PASTA_ACTIVITY_DIV_REASONS). */
+uint64_t pasta__div_unmeasured(const pasta_activity_kernel *k);
+
+/* Where some of k's divergence-mode launches ran no divergence copy: one
+ * line in `note` (without "note: " and newline), e.g. "divergence figures
+ * from 3 of 5 launches; 2 ran no divergence copy (2 with blocks of 1024 threads
+ * no divergence copy takes): the figures derived from thread-level counts
+ * ... may include those, ...", and returns 1. Else 0. */
+int pasta__div_coverage_note(const pasta_activity_kernel *k, char *note,
+                             size_t size);
 
 /* pasta__resources_perturbed's note for a kernel's row, but where none of
  * its launches was counted though its counting copy takes the block (they

@@ -121,6 +121,20 @@ static void read_resources(json_t *k, pasta_activity_resources *out) {
   }
 }
 
+/* "divergence" (absent before it was added, and for kernels of other
+ * modes: all 0). */
+static void read_divergence(json_t *k, pasta_activity_kernel *out) {
+  json_t *d = json_object_get(k, "divergence");
+  if (!json_is_object(d))
+    return;
+  json_t *not_measured = json_object_get(d, "not_measured");
+  out->div_measured = pasta__json_u64(d, "launches_measured");
+  out->div_block_threads = pasta__json_u64(d, "block_threads");
+#define PASTA_X(name, key) out->name = pasta__json_u64(not_measured, key);
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+}
+
 static void read_kernel(json_t *k, pasta_activity_kernel *out,
                         pasta_activity_read *r) {
   json_t *t = json_object_get(k, "gpu_time_ns");
@@ -136,6 +150,7 @@ static void read_kernel(json_t *k, pasta_activity_kernel *out,
   read_shapes(k, out, r);
   read_paths(k, out, r);
   read_resources(k, &out->resources);
+  read_divergence(k, out);
 }
 
 /* The unsigned integer at `path`, "key" or "object.key", of o. */

@@ -76,6 +76,26 @@ static void json_resources(FILE *out, const pasta_activity_resources *r) {
   fputc('}', out);
 }
 
+/* "divergence" (a new field of version 6), for a kernel launched in
+ * divergence mode with a divergence copy: its launches measured and, in
+ * "not_measured", those that ran another copy, by why. */
+static void json_divergence(FILE *out, const pasta_activity_kernel *k) {
+  uint64_t others = pasta__div_unmeasured(k);
+  if (!k->div_measured && !others)
+    return;
+  fprintf(out,
+          ",\"divergence\":{\"launches_measured\":%" PRIu64
+          ",\"launches_not_measured\":%" PRIu64 ",\"not_measured\":{",
+          k->div_measured, others);
+  const char *sep = "";
+#define PASTA_X(name, key)                                                     \
+  fprintf(out, "%s\"" key "\":%" PRIu64, sep, k->name);                        \
+  sep = ",";
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+  fprintf(out, "},\"block_threads\":%" PRIu64 "}", k->div_block_threads);
+}
+
 void pasta__activity_write_kernel_json(FILE *out,
                                        const pasta_activity_kernel *k) {
   fputs("{\"name\":", out);
@@ -112,6 +132,7 @@ void pasta__activity_write_kernel_json(FILE *out,
   PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
 #undef PASTA_X
   json_resources(out, &k->resources);
+  json_divergence(out, k);
   fputc('}', out);
 }
 

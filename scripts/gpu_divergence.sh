@@ -159,6 +159,11 @@ if [ -x "$BIN/div_one_lane-div" ]; then
   PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_one_lane.sh > /dev/null 2>&1 ||
     { echo "gpu_divergence: div_one_lane failed ($OUT/div-one-lane.txt)"; status=1; }
 fi
+# One kernel launched as its divergence copy and through a CUDA graph.
+if [ -x "$BIN/div_fallback-div" ]; then
+  PASTA_KERNEL_BIN=$BIN bash scripts/gpu_div_fallback.sh > /dev/null 2>&1 ||
+    { echo "gpu_divergence: div_fallback failed ($OUT/div-fallback.txt)"; status=1; }
+fi
 # The worked example's stderr report (docs/user-guide.md).
 cp "$W/coalescing.div.err" "$OUT/coalescing-report.txt" 2>/dev/null
 python3 scripts/compare_divergence.py --work "$W" --programs $ran \

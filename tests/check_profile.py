@@ -11,7 +11,7 @@ An expectation is one of
   top:FIELD=VALUE            a top-level field, e.g. top:omitted.lines=4
   ran:SECTION                every entry of the section ran (calls or
                              executions above 0)
-NAME is an entry's "name" (demangled: "ns::scale<float>(float*, int)" with
+SECTION may be dotted (launches.kernels). NAME is an entry's "name" (demangled: "ns::scale<float>(float*, int)" with
 its return type), its "mangled" symbol, or, when neither matches, its base
 name (no return type, template arguments or parameters: "ns::scale").
 Fields may be dotted (load_bytes.generic). Prints one line per expectation
@@ -65,7 +65,7 @@ def check(profile, spec):
         got = sum(field(l, path) for l in hits) if hits else None
     else:
         section, name, path = lhs.split(":", 2)
-        hits = find(profile[section], "name", name)
+        hits = find(field(profile, section), "name", name)
         got = field(hits[0], path) if len(hits) == 1 else None
     return got is not None and str(got) == expected, f"got {got}"
 

@@ -415,6 +415,17 @@ static void write_resources(FILE *out, const pasta_activity_kernel *k) {
   }
 }
 
+/* Divergence mode: the launches the kernel's divergence figures cover,
+ * where some ran no divergence copy (pasta__div_coverage_note). */
+static void write_div_coverage(FILE *out, const pasta_activity_kernel *k) {
+  char note[640];
+  if (!pasta__div_coverage_note(k, note, sizeof note))
+    return;
+  fputs("<p class=\"warn div-coverage\">Note: ", out);
+  pasta__markup_text(out, note);
+  fputs(".</p>\n", out);
+}
+
 static void write_frame(FILE *out, const pasta_activity_frame *fr) {
   fputs("<li>", out);
   pasta__markup_text(out, fr->function ? fr->function : "??");
@@ -493,6 +504,7 @@ static void write_kernel_details(FILE *out, const pasta_html_input *in,
     if (k) {
       write_shapes(out, k);
       write_resources(out, k);
+      write_div_coverage(out, k);
       if (k->ws_launches)
         fprintf(out,
                 "<p>Working set: at most %" PRIu64

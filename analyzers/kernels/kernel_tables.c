@@ -93,6 +93,26 @@ static void resources_table(FILE *out, const pasta_activity *a,
   }
 }
 
+/* Divergence mode: the shown kernels some of whose launches ran no
+ * divergence copy, each with what its figures cover
+ * (pasta__div_coverage_note). */
+static void div_coverage(FILE *out, const pasta_activity *a,
+                         const size_t *order, char *const *names,
+                         size_t shown) {
+  int said = 0;
+  for (size_t i = 0; i < shown; ++i) {
+    char note[640];
+    if (!pasta__div_coverage_note(&a->kernels[order[i]], note, sizeof note))
+      continue;
+    if (!said)
+      fputs("pasta: divergence launches not measured (their kernels' "
+            "figures cover fewer launches):\n",
+            out);
+    said = 1;
+    fprintf(out, "  %s\n    note: %s\n", names[i], note);
+  }
+}
+
 static void memory_summary(FILE *out, const pasta_activity_memory *m) {
   char b[32];
   fputs("pasta: memory:", out);
@@ -179,6 +199,7 @@ int pasta__activity_write_tables(FILE *out, const pasta_activity *a,
     kernel_paths(out, k);
   }
   resources_table(out, a, order, names, shown);
+  div_coverage(out, a, order, names, shown);
   free(names);
   memory_summary(out, &a->memory);
   free(order);

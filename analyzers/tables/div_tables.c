@@ -7,6 +7,7 @@
  *===----------------------------------------------------------------------===*/
 #include "div_tables.h"
 
+#include "profile/activity.h"
 #include "profile/demangle.h"
 #include "profile/text_table.h"
 
@@ -56,6 +57,28 @@ static int func_row(struct text_table *t, const char *name, const uint64_t *d) {
 
 static const int func_left[12] = {1};
 
+/* Under the table: the kernels with figures some of whose launches ran no
+ * divergence copy (the launch table, where the profile has one), each
+ * with what its figures cover (pasta__div_coverage_note). */
+static void coverage_notes(FILE *out, const pasta_profile *p) {
+  const pasta_activity *a = p->activity;
+  for (size_t i = 0; a && i < p->num_kernels; ++i) {
+    const pasta_profile_func *f = &p->kernels[i];
+    if (!pasta_div_any(f->div) || !f->mangled)
+      continue;
+    for (size_t j = 0; j < a->num_kernels; ++j) {
+      const pasta_activity_kernel *k = &a->kernels[j];
+      char note[640], name[4 * NAME_WIDTH + 8];
+      if (!k->mangled || strcmp(k->mangled, f->mangled) ||
+          !pasta__div_coverage_note(k, note, sizeof note))
+        continue;
+      pasta__short_name(f->name, NAME_WIDTH, name, sizeof name);
+      fprintf(out, "  note: %s: %s\n", name, note);
+      break;
+    }
+  }
+}
+
 /* Kernels, then shared device functions, that have figures. */
 static int func_table(FILE *out, const pasta_profile *p) {
   struct text_table t = {12, func_left, NULL, 0, 0};
@@ -76,6 +99,7 @@ static int func_table(FILE *out, const pasta_profile *p) {
   fprintf(out, "\ndivergence (warp-level; sectors of global loads/stores, "
                "bank conflicts of shared accesses):\n");
   text_table_print_free(out, &t);
+  coverage_notes(out, p);
   return err;
 }
 

@@ -215,6 +215,11 @@ static int add_kernel(struct pasta_report_merge *owner, struct mkernel *m,
   PASTA_ACTIVITY_KERNEL_COUNTS(PASTA_X)
   PASTA_ACTIVITY_KERNEL_WS(PASTA_X)
 #undef PASTA_X
+  d->div_measured = merge_SUM(d->div_measured, k->div_measured);
+#define PASTA_X(name, key) d->name = merge_SUM(d->name, k->name);
+  PASTA_ACTIVITY_DIV_REASONS(PASTA_X)
+#undef PASTA_X
+  d->div_block_threads = merge_MAX(d->div_block_threads, k->div_block_threads);
   d->time_total_ns = pasta__sat_add(d->time_total_ns, k->time_total_ns);
   d->time_max_ns = max_u64(d->time_max_ns, k->time_max_ns);
   /* The copies' resources: the first input's that has them (the ranks of

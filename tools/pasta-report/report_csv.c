@@ -71,6 +71,7 @@ static void array_block(FILE *out, const char *name, json_t *rows,
 #define COPY_COLUMNS_0(key)
 #define COPY_COLUMNS(type, member, key, most, csv) COPY_COLUMNS_##csv(key)
 #define NAME_COLUMN(name, merge) #name,
+#define DIV_REASON_COLUMN(name, key) "divergence.not_measured." key,
 #define NAME(name) #name,
 
 static const char *const launch_columns[] = {
@@ -81,7 +82,10 @@ static const char *const launch_columns[] = {
     "gpu_time_ns.max",
     "gpu_time_ns.mean",
     PASTA_ACTIVITY_KERNEL_WS(NAME_COLUMN) "resources.block_threads",
-    PASTA_COPY_RESOURCES(COPY_COLUMNS) COPY_COLUMNS_1("occupancy")};
+    PASTA_COPY_RESOURCES(COPY_COLUMNS)
+        COPY_COLUMNS_1("occupancy") "divergence.launches_measured",
+    "divergence.launches_not_measured",
+    PASTA_ACTIVITY_DIV_REASONS(DIV_REASON_COLUMN) "divergence.block_threads"};
 
 #define WS_COLUMN(type, name) #name,
 static const char *const ws_columns[] = {"id", "kernel",

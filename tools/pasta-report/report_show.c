@@ -250,35 +250,40 @@ static json_t *section_view(json_t *root, const struct filter *flt) {
 }
 
 /* The launch, memory, working-set and bandwidth tables of a profile that
- * has them (the runtime's own writers, on the sections read back). */
-static int show_activity(FILE *out, const char *path, json_t *root,
+ * has them (the runtime's own writers, on the sections read back: r). */
+static int show_activity(FILE *out, const pasta_activity_read *r,
                          unsigned top) {
-  pasta_activity_read r;
   int rc = 0;
-  if (pasta__activity_read_json(root, &r)) {
-    pasta__report_error("%s: %s", path, strerror(ENOMEM));
-    rc = 1;
-  } else if (r.present) {
-    rc |= pasta__activity_write_tables(out, &r.activity, top) != 0;
-    if (r.activity.ws_enabled)
-      rc |= pasta__activity_write_ws_tables(out, &r.activity, top) != 0;
-    if (r.num_rows)
-      rc |= pasta__bw_write_table(out, r.rows, r.num_rows, &r.activity) != 0;
+  if (r->present) {
+    rc |= pasta__activity_write_tables(out, &r->activity, top) != 0;
+    if (r->activity.ws_enabled)
+      rc |= pasta__activity_write_ws_tables(out, &r->activity, top) != 0;
+    if (r->num_rows)
+      rc |= pasta__bw_write_table(out, r->rows, r->num_rows, &r->activity) != 0;
   }
-  pasta__activity_read_free(&r);
   return rc;
 }
 
-/* The tables an instrumented program prints. */
+/* The tables an instrumented program prints. The launch table is read
+ * first: the divergence table's notes come from it, as at exit. */
 static int show_table(const char *path, const struct pasta__report_args *o,
                       const pasta_profile *p, json_t *view, json_t *root) {
   size_t top = o->have_top ? o->top : 20;
   unsigned utop = top > UINT32_MAX ? UINT32_MAX : (unsigned)top;
   int rc = 0;
-  if (pasta__tables_write(stdout, p, utop) ||
+  pasta_activity_read r;
+  if (pasta__activity_read_json(view, &r)) {
+    pasta__report_error("%s: %s", path, strerror(ENOMEM));
+    return 1;
+  }
+  pasta_profile shown = *p;
+  if (r.present && !shown.activity)
+    shown.activity = &r.activity;
+  if (pasta__tables_write(stdout, &shown, utop) ||
       pasta__ranks_write_table(stdout, p, top) ||
-      show_activity(stdout, path, view, utop))
+      show_activity(stdout, &r, utop))
     rc = 1;
+  pasta__activity_read_free(&r);
   if (pasta__report_show_traces(stdout, view,
                                 json_object_get(root, "merged_from"), utop)) {
     pasta__report_error("%s: %s", path, strerror(ENOMEM));
