@@ -161,6 +161,12 @@ void createDivergenceVariants(
     llvm::FunctionAnalysisManager &FAM, int MaxRegisters, uint32_t DrainVisits,
     const llvm::SmallPtrSetImpl<llvm::Function *> &Serial);
 
+// Whether Kernel (uninstrumented) is loop-free and stages data through a
+// shared tile (a block barrier and shared loads or stores: coalescing's
+// transposes), so that its copy gets the 32-register tile cap
+// (-pasta-div-tile-cap32), unless a rule of its own gives it no more.
+bool tileCappedKernel(const llvm::Function &Kernel);
+
 } // namespace pasta
 
 #endif

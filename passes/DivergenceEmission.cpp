@@ -442,6 +442,11 @@ static bool stagesSharedTile(const Function &F) {
   return Barrier && Shared;
 }
 
+bool pasta::tileCappedKernel(const Function &Kernel) {
+  SmallPtrSet<const Function *, 8> Seen;
+  return TileCap32 && stagesSharedTile(Kernel) && !reachesLoop(Kernel, Seen);
+}
+
 // The cap of a copy whose kernel loops only over data it loaded (bfs's
 // edges of its node: row_ptr[u] to row_ptr[u + 1]). Most warps of such a
 // kernel (a frontier's) run few trips or none and wait on the entry's loads

@@ -125,6 +125,19 @@ static cl::opt<bool> LanesTrips(
              "step of part of a sector is summed over its trips at the "
              "preheader"));
 
+// The fold's helper runs at every entry and adds code to the copy, and it
+// wins only where the run-time step test fails. A step with no fixed part
+// off a sector (lud's rows of 4n bytes: the test passes for every n a
+// multiple of 8) kept the helper's cost for nothing (lud 2.00x -> 2.10x
+// plain on an H200, its diagonal copy's spills 64 -> 132 bytes); a step
+// whose fixed part is off a sector (nw_tile's 8(n + 1)) fails the test for
+// such n, and there the fold pays.
+static cl::opt<bool> SelectiveTrips(
+    "pasta-div-lanes-trips-selective", cl::init(true), cl::Hidden,
+    cl::desc("Divergence copies: sum a uniform loop's access over its "
+             "trips only where its step is off a sector with its values "
+             "multiples of one"));
+
 // Registers hold figures less the ones derived for a whole row (a 16-lane
 // row's store adds its sectors less a 32-lane row's), so in partial warps
 // they are often negative, which the unsigned small test above takes for
@@ -3879,7 +3892,9 @@ private:
     return LanesTrips && laneShaped(G) && !G.laneTested() && !OutOfLine &&
            A.Space != PASTA_DIV_GENERIC && isPowerOf2_32(A.Size) &&
            A.Size <= 32 &&
-           Loops.runsEveryIteration(*G.Loop, *Rep.I->getParent());
+           Loops.runsEveryIteration(*G.Loop, *Rep.I->getParent()) &&
+           (!SelectiveTrips ||
+            Loops.stepOffWithAlignedValues(*G.Repeat, figureGranule(A)));
   }
 
   // At G's loop's preheader: __pasta_div_lanes_trips for G, into new

@@ -64,16 +64,24 @@ static cl::opt<bool> DeriveReturns(
              "that come to it without lane 0, and read-back adds the "
              "launch's warps and threads (soleReturn) (off: measured)"));
 
-// Off by default: on an H200 it took gaussian 1.98x -> 1.83x the plain
-// build, lud 2.00x -> 1.95x, backprop's steps 5-7% faster, but coalescing's
-// transposes +29% and +90%, dgemm and matmul_tiled +1.2-1.4%, every profile
-// equal.
+// On an H200 it took gaussian 1.98x -> 1.83x the plain build, lud 2.00x ->
+// 1.95x, backprop's steps 5-7% faster, but coalescing's transposes +29% and
+// +90% (dgemm and matmul_tiled +1.2-1.4%), every profile equal. The
+// transposes' copies are held to 32 registers by the tile cap, and the
+// class code's values spilled there (1,264 -> 1,480 bytes of spill stores a
+// thread): on by default for the kernels whose copy that cap does not hold
+// (TileCappedClasses).
 static cl::opt<bool> LaunchClasses(
-    "pasta-div-launch-classes", cl::init(false),
+    "pasta-div-launch-classes", cl::init(true),
     cl::desc("PASTA: count an NVPTX 2-D kernel's launch warps, and its "
              "derived bodies' no-lane executions, per class of launches too, "
              "so that read-back derives what full warps of rows stacked in y "
              "add (DivergencePlan::LaunchClass) (off: each warp adds it)"));
+
+static cl::opt<bool> TileCappedClasses(
+    "pasta-div-launch-classes-tile-capped", cl::init(false),
+    cl::desc("PASTA: launch classes for kernels whose divergence copy gets "
+             "the 32-register tile cap too (tileCappedKernel)"));
 
 static unsigned knownAddressSpace(Value *Ptr, unsigned Depth = 0);
 
@@ -338,7 +346,8 @@ public:
                   UniformityInfo &UI)
       : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
         DL(P.F->getDataLayout()), UI(UI), IsKernel(P.Kind == PASTA_FUNC_KERNEL),
-        ReadsThreadY(IsKernel && readsThreadY(*P.F)) {
+        ReadsThreadY(IsKernel && readsThreadY(*P.F)),
+        TileCapped(IsKernel && tileCappedKernel(*P.F)) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     DT.recalculate(*P.F);
@@ -639,7 +648,8 @@ private:
   // its launch warps per class, in an NVPTX kernel that reads thread index
   // y (one whose warps may hold rows stacked in y).
   void launchClasses(uint32_t Warps) {
-    if (!LaunchClasses || T.Target != PASTA_TARGET_NVPTX || !ReadsThreadY)
+    if (!LaunchClasses || T.Target != PASTA_TARGET_NVPTX || !ReadsThreadY ||
+        (TileCapped && !TileCappedClasses))
       return;
     Plan.LaunchClasses.push_back({Warps, T.NumCounters});
     T.NumCounters += DivergencePlan::NumLaunchClasses;
@@ -1173,6 +1183,7 @@ private:
   UniformityInfo &UI;
   bool IsKernel;
   bool ReadsThreadY; // a kernel that does (launchClasses)
+  bool TileCapped;   // tileCappedKernel (launchClasses)
   DominatorTree DT;
   LoopInfo LI;
   size_t FirstBranch = Plan.Branches.size(); // this function's first

@@ -795,6 +795,24 @@ Value *UniformLoops::stepIsMultiple(const UniformLoop &U, const Repeat &R,
       ConstantInt::get(Step->getType(), 0), "pasta.div.step.ok");
 }
 
+namespace {
+// Every SCEVUnknown (a value the step is computed from) taken as 0.
+struct UnknownsAsZero : SCEVRewriteVisitor<UnknownsAsZero> {
+  using SCEVRewriteVisitor::SCEVRewriteVisitor;
+  const SCEV *visitUnknown(const SCEVUnknown *Expr) {
+    return SE.getZero(Expr->getType());
+  }
+};
+} // namespace
+
+bool UniformLoops::stepOffWithAlignedValues(const Repeat &R, uint64_t Granule) {
+  if (!R.StepToTest || Granule <= 1)
+    return false;
+  const SCEV *Fixed = UnknownsAsZero(*SE).visit(R.StepToTest);
+  auto *C = dyn_cast<SCEVConstant>(Fixed);
+  return C && (C->getAPInt().getZExtValue() & (Granule - 1)) != 0;
+}
+
 Value *UniformLoops::stepBefore(const UniformLoop &U, const Repeat &R) {
   return Expander->expandCodeFor(R.StepToTest, R.StepToTest->getType(),
                                  U.PreheaderEnd);

@@ -247,6 +247,12 @@ public:
   llvm::Value *stepIsMultiple(const UniformLoop &L, const Repeat &R,
                               uint64_t Granule,
                               const UniformLoop *At = nullptr);
+  // Whether R's step to test is off a multiple of Granule even where every
+  // value it is computed from (a size, a pitch: the SCEV's unknowns) is a
+  // multiple of Granule: its fixed part, the step with those values 0, is
+  // not a multiple. nw_tile's step 8(n + 1) is (8); lud's 4n is not (0),
+  // so lud's steps pass the run-time test wherever n is a multiple of 8.
+  bool stepOffWithAlignedValues(const Repeat &R, uint64_t Granule);
   // R's step (StepToTest, bytes per iteration of U) at U's preheader's end.
   llvm::Value *stepBefore(const UniformLoop &U, const Repeat &R);
   // U's iterations per entry (U.Trips), computed once at its preheader's end.

@@ -25,12 +25,12 @@
 ;     bytes apart (at least 96): 2 sectors more from offset 1 in each row,
 ;     2 x 2 = 4 a warp (class bit 1).
 ; flat: r[n + j] in the entry block (no derived body): its warps are the
-; launch's, classes without a no-lane counter. -pasta-div-launch-classes is
-; off by default: the second run, without it, has none of it.
+; launch's, classes without a no-lane counter. With
+; -pasta-div-launch-classes=0 (the second run) none of it.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSOFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSOFF
 ; STATS: whose full warps' figures read-back derives per launch class: 4;
 ; STATSOFF: whose full warps' figures read-back derives per launch class: 0;
 ; The IR is clang's -O2 output (-gline-tables-only) for
