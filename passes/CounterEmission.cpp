@@ -113,23 +113,21 @@ static cl::opt<unsigned> InlineFlushLimit(
     cl::desc("PASTA: device flush points with more counters than this flush "
              "out of line"));
 
-// A kernel's inline exit flush of at least this many run-time address-space
-// groups takes its general path (partial warps, large counts) out of line:
-// the live counters staged, one __pasta_flush_indexed call. Written out,
-// that path repeats each group's flush loop after the fast path's own, and
-// ptxas compiles both in every copy of the kernel (counting, capped,
-// working-set): `generic 14` (14 groups) 1.07 -> 0.61 s of ptxas, its PTX
-// 13,567 -> 7,937 lines, the counting kernel 162 -> 146 registers. The fast
-// path (full warps of small counts, the usual exit) stays as it was. Few
-// groups stay inline: there the call's frame and calling convention cost
-// registers (a kernel of one group 28 -> 30) for little of ptxas's time.
-// Device functions keep theirs (their returns run at every call, often in
-// partial warps). 0: never.
+// With N > 0, a kernel's inline exit flush of at least N run-time
+// address-space groups takes its general path (partial warps, large counts)
+// out of line: the live counters staged, one __pasta_flush_indexed call.
+// Written out, that path repeats each group's flush loop after the fast
+// path's own in every copy of the kernel (counting, capped, working-set):
+// at 8, `generic 14` (14 groups) took 1.07 -> 0.61 s of ptxas, its PTX
+// 13,567 -> 7,937 lines. Off by default: on an H200 its fast path ran as
+// before, but its launches with a partial warp in every block 7% slower
+// and its register-capped copy 46% slower (1,024-thread blocks; spills
+// about the same, cause not found). Device functions keep theirs inline.
 static cl::opt<unsigned> GroupsOutOfLine(
-    "pasta-flush-groups-out-of-line", cl::Hidden, cl::init(8),
+    "pasta-flush-groups-out-of-line", cl::Hidden, cl::init(0),
     cl::desc("PASTA: a kernel's exit flush of at least this many run-time "
              "address-space groups takes its general path out of line "
-             "(0: never)"));
+             "(0, the default: never)"));
 
 static cl::opt<unsigned> OutOfLineGeneralPath(
     "pasta-flush-general-out-of-line", cl::Hidden, cl::init(5),
