@@ -113,6 +113,22 @@ static cl::opt<unsigned> InlineFlushLimit(
     cl::desc("PASTA: device flush points with more counters than this flush "
              "out of line"));
 
+// With N > 0, a kernel's inline exit flush of at least N run-time
+// address-space groups takes its general path (partial warps, large counts)
+// out of line: the live counters staged, one __pasta_flush_indexed call.
+// Written out, that path repeats each group's flush loop after the fast
+// path's own in every copy of the kernel (counting, capped, working-set):
+// at 8, `generic 14` (14 groups) took 1.07 -> 0.61 s of ptxas, its PTX
+// 13,567 -> 7,937 lines. Off by default: on an H200 its fast path ran as
+// before, but its launches with a partial warp in every block 7% slower
+// and its register-capped copy 46% slower (1,024-thread blocks; spills
+// about the same, cause not found). Device functions keep theirs inline.
+static cl::opt<unsigned> GroupsOutOfLine(
+    "pasta-flush-groups-out-of-line", cl::Hidden, cl::init(0),
+    cl::desc("PASTA: a kernel's exit flush of at least this many run-time "
+             "address-space groups takes its general path out of line "
+             "(0, the default: never)"));
+
 static cl::opt<unsigned> OutOfLineGeneralPath(
     "pasta-flush-general-out-of-line", cl::Hidden, cl::init(5),
     cl::desc("PASTA: the general path of an inline device flush (partial "
@@ -577,13 +593,23 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   // Partial warps and large counts take it, rarely. Not for few counts: a
   // call costs ptxas's calling convention (at least 32 registers) and a
   // stack frame, and the reductions' copies went 23 -> 32 registers.
+  // Many groups (GroupsOutOfLine): out of line too, without the counters
+  // no site adds to.
+  size_t Groups =
+      count_if(Live, [&](uint32_t C) { return GroupStarts.count(C); });
   if (OutOfLineGeneralPath && P.Placed &&
       count_if(Live, [&](uint32_t C) { return BitOf[C] < 0; }) >=
           OutOfLineGeneralPath &&
-      none_of(Live, [&](uint32_t C) { return GroupStarts.count(C); }))
+      !Groups) {
     emitIndexedFlush(SlowT, P, Live);
-  else
+  } else if (GroupsOutOfLine && P.Placed && P.Kind == PASTA_FUNC_KERNEL &&
+             Groups >= GroupsOutOfLine) {
+    SmallVector<uint32_t, 16> Added(Live);
+    erase_if(Added, [&](uint32_t C) { return Never.count(C); });
+    emitIndexedFlush(SlowT, P, Added);
+  } else {
     FlushAll(SlowT, FlushCounterName, FlushGroupName, FlushHalfName, false);
+  }
 }
 
 // The counters of Live whose blocks run alike in every thread block
