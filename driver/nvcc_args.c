@@ -675,7 +675,28 @@ const char *nv_option_value(struct parse *p, const char *arg, const char *name,
   return NULL;
 }
 
+/* Whether the line asks to forward unknown options: nvcc forwards them
+ * wherever -forward-unknown-to-host-compiler stands (MD-Bench's Makefile
+ * puts it after -march=native -ffast-math), so it is looked for first. */
+static int forwards_unknown(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (argv[i][0] != '-' || !argv[i][1])
+      continue;
+    const char *name = nv_spelling(argv[i]);
+    size_t len = strcspn(name, "=");
+    const struct option *o = nv_find_option(name, len);
+    if (!o)
+      continue;
+    if (o->run == opt_forward_unknown)
+      return 1;
+    if ((o->flags & VALUE) && name[len] != '=')
+      ++i; /* the option's value, not an option */
+  }
+  return 0;
+}
+
 void nv_parse(struct parse *p, int argc, char **argv) {
+  p->forward_unknown |= forwards_unknown(argc, argv);
   for (int i = 1; i < argc && !p->out->error; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || !arg[1]) {

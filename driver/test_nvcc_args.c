@@ -325,6 +325,17 @@ static void test_flags(void) {
   run("-forward-unknown-to-host-compiler -Wshadow -c k.cu");
   CHECK_EQ_STR(joined, "-Wshadow -c -Xarch_device -O3 -x cuda k.cu");
   CHECK_EQ_STR(warned, "");
+  /* Wherever it stands: MD-Bench's `-march=native -ffast-math
+   * --forward-unknown-to-host-compiler` (in its place among the flags). */
+  run("-O3 -march=native -ffast-math --forward-unknown-to-host-compiler -c "
+      "k.cu");
+  CHECK_EQ_STR(
+      joined,
+      "-O3 -march=native -ffast-math -c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  /* An option's value that reads like it is no request. */
+  run("-o -forward-unknown-to-host-compiler -ffast-math -c k.cu");
+  CHECK_HAS_STR(warned, "'-ffast-math'");
   /* -pg (--profile): gprof's instrumentation of host code, compile and
    * link, as nvcc gives it (kmeans' Makefile builds with -g -pg). */
   run("-g -pg -c k.cu -o k.o");
