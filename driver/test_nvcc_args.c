@@ -307,6 +307,14 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* ptxas's options on a link of objects (cuda-spmv-benchmark's Makefile)
+   * and on a C++ file: nvcc ignores them, clang would report each unused. */
+  run("-O2 --ptxas-options=-O2 -Xptxas -v a.o b.o -o app -lcusparse");
+  CHECK(strstr(joined, "ptxas") == NULL);
+  CHECK_HAS_STR(joined, "-O2 -o app a.o b.o -lcusparse");
+  run("-Xptxas -v -maxrregcount=32 -c main.cpp k.cu");
+  CHECK(strstr(hosted, "ptxas") == NULL);
+  CHECK_HAS_STR(joined, "-Xcuda-ptxas -v -Xcuda-ptxas --maxrregcount=32 ");
   /* 0 is nvcc's "no limit": it gives ptxas nothing, where ptxas's own 0
    * caps every kernel at 24 registers on sm_90 (VanitySearch). */
   run("-maxrregcount=0 -c k.cu");
