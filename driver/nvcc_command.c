@@ -272,6 +272,14 @@ static void host_headers(struct parse *p, pasta_strlist *a) {
     p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include/cccl", cuda);
 }
 
+/* The device code's denormal mode means nothing to a command that only
+ * preprocesses host code (-M, -E: FindCUDA's dependency scan with
+ * --use_fast_math), where clang reports it unused. */
+static int host_only_unused(const struct parse *p, const char *flag) {
+  return (p->preprocess || p->depend) &&
+         strcmp(flag, "-fgpu-flush-denormals-to-zero") == 0;
+}
+
 /* ptxas's options (-Xptxas, --ptxas-options, -maxrregcount) mean nothing
  * to a command without CUDA sources: nvcc ignores them on a link of objects
  * (cuda-spmv-benchmark's Makefile links with its --ptxas-options) and on a
@@ -422,7 +430,8 @@ static void emit(struct parse *p) {
     p->failed |= nv_push(a, "-c");
   if (cuda_inputs) {
     for (size_t i = 0; i < p->cuda_flags.num; ++i)
-      p->failed |= nv_push(a, p->cuda_flags.at[i]);
+      if (!host_only_unused(p, p->cuda_flags.at[i]))
+        p->failed |= nv_push(a, p->cuda_flags.at[i]);
     emit_archs(p);
     device_opt_level(p);
     device_unroll_private_arrays(p);

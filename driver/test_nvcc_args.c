@@ -307,6 +307,13 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* --use_fast_math on FindCUDA's dependency scan (decoding_attention):
+   * host code only, so no denormal mode for device code. */
+  run("-M k.cu -o k.d --use_fast_math");
+  CHECK(strstr(joined, "flush-denormals") == NULL);
+  CHECK_HAS_STR(joined, "-fgpu-approx-transcendentals");
+  run("-c k.cu --use_fast_math");
+  CHECK_HAS_STR(joined, "-fgpu-flush-denormals-to-zero");
   /* ptxas's options on a link of objects (cuda-spmv-benchmark's Makefile)
    * and on a C++ file: nvcc ignores them, clang would report each unused. */
   run("-O2 --ptxas-options=-O2 -Xptxas -v a.o b.o -o app -lcusparse");
