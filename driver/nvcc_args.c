@@ -305,8 +305,26 @@ static void gencode(struct parse *p, const char *value) {
 
 static void compiler_item(struct parse *p, const char *a) { flag(p, a); }
 
+/* ptxas's -O<n>, -O <n>, --opt-level=<n> or --opt-level <n>. */
+static int is_ptxas_opt_level(const char *a) {
+  return strncmp(a, "-O", 2) == 0 || strncmp(a, "--opt-level", 11) == 0;
+}
+
 static void ptxas_item(struct parse *p, const char *a) {
+  p->ptxas_opt_level |= is_ptxas_opt_level(a);
   flag2(p, "-Xcuda-ptxas", a);
+}
+
+int pasta_nvcc_ptxas_drop(int argc, char **argv) {
+  int first = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!is_ptxas_opt_level(argv[i]))
+      continue;
+    if (first)
+      return first;
+    first = i;
+  }
+  return 0;
 }
 
 static void linker_item(struct parse *p, const char *a) {

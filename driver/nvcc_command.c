@@ -434,6 +434,8 @@ static void emit(struct parse *p) {
         p->failed |= nv_push(a, p->cuda_flags.at[i]);
     emit_archs(p);
     device_opt_level(p);
+    if (p->ptxas_opt_level && p->cfg->ptxas_filter)
+      p->failed |= nv_pushf(a, "--ptxas-path=%s", p->cfg->ptxas_filter);
     device_unroll_private_arrays(p);
     host_compat(p);
     device_output_args(p);

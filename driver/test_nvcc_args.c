@@ -307,6 +307,30 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* A ptxas -O level of the user's (cuda-spmv-benchmark's
+   * --ptxas-options=-O2): ptxas run through pasta-nvcc, which drops the -O3
+   * clang puts before it; none without one, nor without a filter. */
+  cfg.ptxas_filter = "/b/pasta-nvcc";
+  run("-O2 --ptxas-options=-O2 -c k.cu");
+  CHECK_HAS_STR(joined, "-Xarch_device -O3 --ptxas-path=/b/pasta-nvcc ");
+  run("-Xptxas --opt-level=1 -c k.cu");
+  CHECK_HAS_STR(joined, "--ptxas-path=/b/pasta-nvcc");
+  run("-Xptxas -v -c k.cu");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  run("--ptxas-options=-O2 a.o -o app");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  cfg.ptxas_filter = NULL;
+  run("--ptxas-options=-O2 -c k.cu");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  {
+    char *clang_gives[] = {"ptxas",      "-m64",  "-O3",
+                           "--gpu-name", "sm_90", "--output-file",
+                           "k.cubin",    "k.s",   "-O2"};
+    CHECK(pasta_nvcc_ptxas_drop(9, clang_gives) == 2);
+    CHECK(pasta_nvcc_ptxas_drop(8, clang_gives) == 0);
+    char *opt_level[] = {"ptxas", "-O3", "k.s", "--opt-level", "1"};
+    CHECK(pasta_nvcc_ptxas_drop(5, opt_level) == 1);
+  }
   /* --use_fast_math on FindCUDA's dependency scan (decoding_attention):
    * host code only, so no denormal mode for device code. */
   run("-M k.cu -o k.d --use_fast_math");
