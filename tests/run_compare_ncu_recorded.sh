@@ -3,7 +3,8 @@
 # comp_keys_comp, two launches of `VanitySearch -g 4,32 -check` on an H200,
 # 2026-11-30: PASTA's profile of the pasta-nvcc build, Nsight Compute's
 # ncu_metrics.txt on the clang-plain build, both trimmed to what the script
-# reads). Every figure below is derived by hand from the fixtures.
+# reads), then on a small synthetic profile of two kernels. Every figure
+# below is derived by hand from the fixtures.
 # usage: run_compare_ncu_recorded.sh COMPARE_NCU.PY FIXTURES WORKDIR
 set -eu
 script=$1 fixtures=$2 work=$3
@@ -33,4 +34,15 @@ check "PASTA's global + local 539,093,564 reaches ncu's global 14,730,016: yes"
 # each run): still required, so the verdict is NO for that reason alone.
 check "| 172 / 192 -10.42% |"
 check "Required agreements hold: NO"
+
+# Synthetic (two-kernels.*): two kernels ran, and a device function both
+# reach, listed apart with 40 load bytes. Each kernel alone is below ncu's
+# (100 < 120, 50 < 30 + 30), all of them with the function are not:
+# 100 + 50 + 40 = 190 against 120 + 60, stores 8 + 8 against 8 + 4 + 4.
+cp "$fixtures"/two-kernels.json "$fixtures"/two-kernels.ncu.csv "$work/"
+python3 "$script" --work "$work" --kernels two-kernels --validation "$work/table.md" || true
+check "| two-kernels | all kernels + shared_helper(float*) | 3 / 3 |"
+check "| 190 / 180 +5.56% |"
+check "| 16 / 16 = |"
+check "Required agreements hold: yes"
 echo "compare_ncu on recorded data: ok"
