@@ -305,8 +305,26 @@ static void gencode(struct parse *p, const char *value) {
 
 static void compiler_item(struct parse *p, const char *a) { flag(p, a); }
 
+/* ptxas's -O<n>, -O <n>, --opt-level=<n> or --opt-level <n>. */
+static int is_ptxas_opt_level(const char *a) {
+  return strncmp(a, "-O", 2) == 0 || strncmp(a, "--opt-level", 11) == 0;
+}
+
 static void ptxas_item(struct parse *p, const char *a) {
+  p->ptxas_opt_level |= is_ptxas_opt_level(a);
   flag2(p, "-Xcuda-ptxas", a);
+}
+
+int pasta_nvcc_ptxas_drop(int argc, char **argv) {
+  int first = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!is_ptxas_opt_level(argv[i]))
+      continue;
+    if (first)
+      return first;
+    first = i;
+  }
+  return 0;
 }
 
 static void linker_item(struct parse *p, const char *a) {
@@ -675,7 +693,28 @@ const char *nv_option_value(struct parse *p, const char *arg, const char *name,
   return NULL;
 }
 
+/* Whether the line asks to forward unknown options: nvcc forwards them
+ * wherever -forward-unknown-to-host-compiler stands (MD-Bench's Makefile
+ * puts it after -march=native -ffast-math), so it is looked for first. */
+static int forwards_unknown(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (argv[i][0] != '-' || !argv[i][1])
+      continue;
+    const char *name = nv_spelling(argv[i]);
+    size_t len = strcspn(name, "=");
+    const struct option *o = nv_find_option(name, len);
+    if (!o)
+      continue;
+    if (o->run == opt_forward_unknown)
+      return 1;
+    if ((o->flags & VALUE) && name[len] != '=')
+      ++i; /* the option's value, not an option */
+  }
+  return 0;
+}
+
 void nv_parse(struct parse *p, int argc, char **argv) {
+  p->forward_unknown |= forwards_unknown(argc, argv);
   for (int i = 1; i < argc && !p->out->error; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || !arg[1]) {

@@ -72,7 +72,21 @@ typedef struct pasta_nvcc_config {
    * enable_language(CUDA): miniBUDE's). NULL: none. */
   char *const *toolchain_flags;
   size_t num_toolchain_flags;
+  /* pasta-nvcc's own path, given to clang as ptxas (--ptxas-path) where a
+   * command sets ptxas's -O level itself: clang gives ptxas the device
+   * side's -O3 first, and ptxas warns of the redefinition where nvcc gives
+   * it the user's alone. NULL: clang runs ptxas itself. */
+  const char *ptxas_filter;
 } pasta_nvcc_config;
+
+/* Set in pasta-nvcc's environment for clang to run it as ptxas: the real
+ * ptxas, which pasta_nvcc_ptxas_drop's argument left out. */
+#define PASTA_NVCC_PTXAS_ENV "PASTA_NVCC_PTXAS"
+
+/* The index in argv (argv[0] the program) of the -O level clang gave
+ * ptxas when a later option sets the level again (the user's, through
+ * -Xcuda-ptxas, which clang puts after its own); 0 when there is none. */
+int pasta_nvcc_ptxas_drop(int argc, char **argv);
 
 /* The plugin's option (docs/nvcc.md, "Unrolling"). */
 #define PASTA_NVCC_UNROLL_PRIVATE_FLAG "-pasta-unroll-private-arrays"

@@ -272,6 +272,22 @@ static void host_headers(struct parse *p, pasta_strlist *a) {
     p->failed |= nv_push(a, "-isystem") || nv_pushf(a, "%s/include/cccl", cuda);
 }
 
+/* The device code's denormal mode means nothing to a command that only
+ * preprocesses host code (-M, -E: FindCUDA's dependency scan with
+ * --use_fast_math), where clang reports it unused. */
+static int host_only_unused(const struct parse *p, const char *flag) {
+  return (p->preprocess || p->depend) &&
+         strcmp(flag, "-fgpu-flush-denormals-to-zero") == 0;
+}
+
+/* ptxas's options (-Xptxas, --ptxas-options, -maxrregcount) mean nothing
+ * to a command without CUDA sources: nvcc ignores them on a link of objects
+ * (cuda-spmv-benchmark's Makefile links with its --ptxas-options) and on a
+ * C or C++ file, where clang reports each unused. */
+static int is_ptxas_flag(const char *flag) {
+  return strcmp(flag, "-Xcuda-ptxas") == 0;
+}
+
 /* The command compiling host source i (C or C++) alone: to `obj`, or
  * where clang puts it (nvcc's name, <base>.o) when `obj` is NULL. */
 static void host_compile(struct parse *p, size_t i, const char *obj) {
@@ -289,7 +305,7 @@ static void host_compile(struct parse *p, size_t i, const char *obj) {
   line_tables(p, a);
   for (size_t f = 0; f < p->flags.num; ++f) { /* the link's own: not here */
     const char *flag = p->flags.at[f];
-    if (strcmp(flag, "-Xlinker") == 0)
+    if (strcmp(flag, "-Xlinker") == 0 || is_ptxas_flag(flag))
       ++f;
     else if (strncmp(flag, "-Wl,", 4) != 0 && strcmp(flag, "-shared") != 0)
       p->failed |= nv_push(a, flag);
@@ -386,8 +402,20 @@ static void emit(struct parse *p) {
   }
   if (cuda_inputs + host_inputs)
     line_tables(p, a);
-  for (size_t i = 0; i < p->flags.num; ++i)
+  int device_objects = 0;
+  for (size_t i = 0; link && i < p->inputs.num; ++i)
+    device_objects += p->inputs.at[i][0] - '0' == LANG_OBJECT &&
+                      p->cfg->has_device_code &&
+                      p->cfg->has_device_code(p->inputs.at[i] + 1);
+  int device_links =
+      link && (p->rdc || device_objects) && (objects || cuda_inputs);
+  for (size_t i = 0; i < p->flags.num; ++i) {
+    if (!cuda_inputs && !device_links && is_ptxas_flag(p->flags.at[i])) {
+      ++i; /* and its value */
+      continue;
+    }
     p->failed |= nv_push(a, p->flags.at[i]);
+  }
   /* nvcc takes -L and -l on a command that does not link and ignores them
    * (Learn-CUDA-Programming's Makefiles compile with -lcublas -lcurand
    * -L...); clang would report each unused. */
@@ -402,9 +430,12 @@ static void emit(struct parse *p) {
     p->failed |= nv_push(a, "-c");
   if (cuda_inputs) {
     for (size_t i = 0; i < p->cuda_flags.num; ++i)
-      p->failed |= nv_push(a, p->cuda_flags.at[i]);
+      if (!host_only_unused(p, p->cuda_flags.at[i]))
+        p->failed |= nv_push(a, p->cuda_flags.at[i]);
     emit_archs(p);
     device_opt_level(p);
+    if (p->ptxas_opt_level && p->cfg->ptxas_filter)
+      p->failed |= nv_pushf(a, "--ptxas-path=%s", p->cfg->ptxas_filter);
     device_unroll_private_arrays(p);
     host_compat(p);
     device_output_args(p);
@@ -417,13 +448,6 @@ static void emit(struct parse *p) {
     host_headers(p, a);
   if (p->output)
     p->failed |= nv_push(a, "-o") || nv_push(a, p->output);
-  int device_objects = 0;
-  for (size_t i = 0; link && i < p->inputs.num; ++i)
-    device_objects += p->inputs.at[i][0] - '0' == LANG_OBJECT &&
-                      p->cfg->has_device_code &&
-                      p->cfg->has_device_code(p->inputs.at[i] + 1);
-  int device_links =
-      link && (p->rdc || device_objects) && (objects || cuda_inputs);
   emit_inputs(p, device_links, !link && cuda_inputs + host_inputs > 0);
   for (size_t i = 0; link && i < p->libs.num; ++i)
     p->failed |= nv_push(a, p->libs.at[i]);

@@ -26,6 +26,7 @@ struct parse {
   pasta_strlist arch_only;  /* from -arch when -code names none */
   int forced_lang;          /* -x: the language of later inputs */
   int compile, preprocess, depend, rdc, dlink, shared, forward_unknown;
+  int ptxas_opt_level; /* -Xptxas -O2 and the like: ptxas's -O level */
   int have_code;
   int device_debug; /* -G: device code unoptimized, with full debug info */
   const char *std;

@@ -155,13 +155,47 @@ static void print_nvcc_steps(const pasta_nvcc_result *r, const char *cuda,
             clang, libs, link_output(r));
 }
 
+/* Run by clang as ptxas (PASTA_NVCC_PTXAS names the real one): ptxas
+ * without the -O level clang gave it where the user's follows, so that
+ * ptxas runs at the user's level, as nvcc runs it, without warning of an
+ * "incompatible redefinition for option 'opt-level'". */
+static int run_as_ptxas(const char *ptxas, int argc, char **argv) {
+  int drop = pasta_nvcc_ptxas_drop(argc, argv);
+  char **args = calloc((size_t)argc + 1, sizeof *args);
+  if (!args) {
+    pasta_nvcc_diag("pasta-nvcc", "error", "out of memory");
+    return 2;
+  }
+  int n = 0;
+  args[n++] = (char *)ptxas;
+  for (int i = 1; i < argc; ++i)
+    if (i != drop)
+      args[n++] = argv[i];
+  execv(ptxas, args);
+  pasta_nvcc_diag("pasta-nvcc", "error", "cannot run %s: %s", ptxas,
+                  strerror(errno));
+  free(args);
+  return 2;
+}
+
 int main(int argc, char **argv) {
+  const char *ptxas = getenv(PASTA_NVCC_PTXAS_ENV);
+  if (ptxas && *ptxas)
+    return run_as_ptxas(ptxas, argc, argv);
   pasta_nvcc_config cfg;
   pasta_nvcc_config_from_env(&cfg);
   int loud = cfg.verbose;
   cfg.has_device_code = has_device_code;
   cfg.is_device_link_object = is_device_link_object;
   const char *cuda = cfg.cuda_path;
+  char dir[PATH_MAX], clang[PATH_MAX + 32], self[PATH_MAX + 32];
+  if (pasta_nvcc_own_dir(dir, sizeof dir) != 0) {
+    pasta_nvcc_diag("pasta-nvcc", "error", "cannot find its own directory: %s",
+                    strerror(errno));
+    return 2;
+  }
+  snprintf(self, sizeof self, "%s/pasta-nvcc", dir);
+  cfg.ptxas_filter = self;
 
   pasta_nvcc_result r;
   if (pasta_nvcc_translate(argc, argv, &cfg, &r) != 0) {
@@ -180,12 +214,6 @@ int main(int argc, char **argv) {
   if (r.mode == PASTA_NVCC_LIST_GPU) {
     pasta_nvcc_print_gpu_list(stdout, r.list_gpu);
     return 0;
-  }
-  char dir[PATH_MAX], clang[PATH_MAX + 32];
-  if (pasta_nvcc_own_dir(dir, sizeof dir) != 0) {
-    pasta_nvcc_diag("pasta-nvcc", "error", "cannot find its own directory: %s",
-                    strerror(errno));
-    return 2;
   }
   snprintf(clang, sizeof clang, "%s/pasta-clang++", dir);
   if (r.mode == PASTA_NVCC_VERSION) {
@@ -219,5 +247,12 @@ int main(int argc, char **argv) {
       fprintf(stderr, " %s", args[i]);
     fprintf(stderr, "\n");
   }
+  /* The ptxas clang runs through pasta-nvcc (run_as_ptxas), if any. */
+  for (size_t i = 0; i < r.args.num; ++i)
+    if (strncmp(r.args.at[i], "--ptxas-path=", 13) == 0) {
+      char real[PATH_MAX + 16];
+      snprintf(real, sizeof real, "%s/bin/ptxas", cuda);
+      setenv(PASTA_NVCC_PTXAS_ENV, real, 1);
+    }
   return pasta_nvcc_run(&r, args, cuda, "pasta-nvcc");
 }

@@ -307,6 +307,45 @@ static void test_flags(void) {
   CHECK_EQ_STR(warned, "");
   run("--maxrregcount 32 -c k.cu");
   CHECK_HAS_STR(joined, "-Xcuda-ptxas --maxrregcount=32 ");
+  /* A ptxas -O level of the user's (cuda-spmv-benchmark's
+   * --ptxas-options=-O2): ptxas run through pasta-nvcc, which drops the -O3
+   * clang puts before it; none without one, nor without a filter. */
+  cfg.ptxas_filter = "/b/pasta-nvcc";
+  run("-O2 --ptxas-options=-O2 -c k.cu");
+  CHECK_HAS_STR(joined, "-Xarch_device -O3 --ptxas-path=/b/pasta-nvcc ");
+  run("-Xptxas --opt-level=1 -c k.cu");
+  CHECK_HAS_STR(joined, "--ptxas-path=/b/pasta-nvcc");
+  run("-Xptxas -v -c k.cu");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  run("--ptxas-options=-O2 a.o -o app");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  cfg.ptxas_filter = NULL;
+  run("--ptxas-options=-O2 -c k.cu");
+  CHECK(strstr(joined, "ptxas-path") == NULL);
+  {
+    char *clang_gives[] = {"ptxas",      "-m64",  "-O3",
+                           "--gpu-name", "sm_90", "--output-file",
+                           "k.cubin",    "k.s",   "-O2"};
+    CHECK(pasta_nvcc_ptxas_drop(9, clang_gives) == 2);
+    CHECK(pasta_nvcc_ptxas_drop(8, clang_gives) == 0);
+    char *opt_level[] = {"ptxas", "-O3", "k.s", "--opt-level", "1"};
+    CHECK(pasta_nvcc_ptxas_drop(5, opt_level) == 1);
+  }
+  /* --use_fast_math on FindCUDA's dependency scan (decoding_attention):
+   * host code only, so no denormal mode for device code. */
+  run("-M k.cu -o k.d --use_fast_math");
+  CHECK(strstr(joined, "flush-denormals") == NULL);
+  CHECK_HAS_STR(joined, "-fgpu-approx-transcendentals");
+  run("-c k.cu --use_fast_math");
+  CHECK_HAS_STR(joined, "-fgpu-flush-denormals-to-zero");
+  /* ptxas's options on a link of objects (cuda-spmv-benchmark's Makefile)
+   * and on a C++ file: nvcc ignores them, clang would report each unused. */
+  run("-O2 --ptxas-options=-O2 -Xptxas -v a.o b.o -o app -lcusparse");
+  CHECK(strstr(joined, "ptxas") == NULL);
+  CHECK_HAS_STR(joined, "-O2 -o app a.o b.o -lcusparse");
+  run("-Xptxas -v -maxrregcount=32 -c main.cpp k.cu");
+  CHECK(strstr(hosted, "ptxas") == NULL);
+  CHECK_HAS_STR(joined, "-Xcuda-ptxas -v -Xcuda-ptxas --maxrregcount=32 ");
   /* 0 is nvcc's "no limit": it gives ptxas nothing, where ptxas's own 0
    * caps every kernel at 24 registers on sm_90 (VanitySearch). */
   run("-maxrregcount=0 -c k.cu");
@@ -325,6 +364,17 @@ static void test_flags(void) {
   run("-forward-unknown-to-host-compiler -Wshadow -c k.cu");
   CHECK_EQ_STR(joined, "-Wshadow -c -Xarch_device -O3 -x cuda k.cu");
   CHECK_EQ_STR(warned, "");
+  /* Wherever it stands: MD-Bench's `-march=native -ffast-math
+   * --forward-unknown-to-host-compiler` (in its place among the flags). */
+  run("-O3 -march=native -ffast-math --forward-unknown-to-host-compiler -c "
+      "k.cu");
+  CHECK_EQ_STR(
+      joined,
+      "-O3 -march=native -ffast-math -c -Xarch_device -O3 -x cuda k.cu");
+  CHECK_EQ_STR(warned, "");
+  /* An option's value that reads like it is no request. */
+  run("-o -forward-unknown-to-host-compiler -ffast-math -c k.cu");
+  CHECK_HAS_STR(warned, "'-ffast-math'");
   /* -pg (--profile): gprof's instrumentation of host code, compile and
    * link, as nvcc gives it (kmeans' Makefile builds with -g -pg). */
   run("-g -pg -c k.cu -o k.o");

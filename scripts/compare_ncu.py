@@ -7,7 +7,8 @@ Conventions (docs/counting-conventions.md):
   bytes = sm__sass_data_bytes_mem_<space>_op_<ld|st>, atomics = op_atom +
   op_red. PASTA's "special" operations (div, sqrt, transcendentals) become
   FFMA/MUFU sequences in SASS, so FLOPs are only required to match where a
-  kernel has none.
+  kernel has none. Nsight Compute adds a generic load's or store's bytes to
+  both its global and its shared metric (space_cells).
 """
 import argparse
 import csv
@@ -72,44 +73,134 @@ def verdict(ours, theirs):
     return f"{100.0 * (ours - theirs) / theirs:+.2f}%"
 
 
+def space_cells(ours, m, op):
+    """The global, shared and local cells of one direction (op "ld" or
+    "st"; ours: the profile's bytes by space), whether the required
+    agreements hold, and a note where ncu counted generic bytes.
+
+    ncu adds a generic instruction's bytes to both its global and its shared
+    metric (the space is known only at run time); PASTA gives each access
+    its space. Where PASTA counted no shared bytes the kernel made no shared
+    access, so ncu's shared figure is all generic bytes: the global cell is
+    then compared with ncu's global less them, and PASTA's global plus
+    local (where those accesses went) is required to reach ncu's global.
+    Local is shown, not required: ptxas's spills are local accesses the IR
+    does not have, and ptxas keeps some private arrays in registers."""
+    g, s, loc = (ncu_bytes(m, space, op) for space in ("global", "shared", "local"))
+    generic = s if ours["shared"] == 0 else 0
+    cells, ok = [], True
+    for space, theirs in (("global", g - generic), ("shared", s - generic)):
+        extra = f" + {generic:,} generic" if generic else ""
+        cells.append(f"{ours[space]:,} / {theirs:,}{extra} {verdict(ours[space], theirs)}")
+        ok &= ours[space] >= theirs
+    cells.append(f"{ours['local']:,} / {loc:,} {verdict(ours['local'], loc)}")
+    if not generic:
+        return cells, ok, ""
+    reach = ours["global"] + ours["local"]
+    ok &= reach >= g
+    return cells, ok, (f"{generic:,} generic bytes (ncu's shared figure; PASTA "
+                       f"counted no shared bytes); PASTA's global + local "
+                       f"{reach:,} reaches ncu's global {g:,}: "
+                       f"{'yes' if reach >= g else 'NO'}")
+
+
+def kernel_row(prog, k, m):
+    """One kernel's cells (k: the profile's entry, m: ncu's summed metrics),
+    whether its launches agree, whether its FLOPs and bytes agree, and its
+    notes."""
+    cells = [prog, k["name"], f"{k['launches']} / {m['launches']}"]
+    counts_ok, notes = True, []
+    for prec in ("f32", "f64", "f16"):
+        ours, theirs = k["flops"][prec], ncu_flops(m, prec)
+        cells.append(f"{ours:,} / {theirs:,} {verdict(ours, theirs)}")
+        # ptxas uses HFMA2.MMA/HADD2 as register moves, so ncu's half
+        # counts include instructions that are no arithmetic: f16 is
+        # shown, not required.
+        if prec != "f16" and k["special"] == 0 and ours != theirs:
+            counts_ok = False
+    for op, key in (("ld", "load_bytes"), ("st", "store_bytes")):
+        space, holds, note = space_cells(k[key], m, op)
+        cells += space
+        counts_ok &= holds
+        if note:
+            notes.append(f"- {prog} `{k['name']}`, {key.split('_')[0]}s: {note}")
+    ours = k["atomic_bytes"]["global"]
+    theirs = ncu_bytes(m, "global", "atom") + ncu_bytes(m, "global", "red")
+    cells.append(f"{ours:,} / {theirs:,} {verdict(ours, theirs)}")
+    counts_ok &= ours >= theirs
+    cells.append(f"{k['special']:,}")
+    return "| " + " | ".join(cells) + " |", k["launches"] == m["launches"], counts_ok, notes
+
+
+COUNTED = ("flops", "load_bytes", "store_bytes", "atomic_bytes", "special")
+
+
+def summed(entries, name):
+    """The counts of several profile entries (kernels, device functions)
+    added up, as one entry named `name`."""
+    total = {"name": name, "launches": sum(e.get("launches", 0) for e in entries)}
+    for key in COUNTED:
+        if key == "special":
+            total[key] = sum(e[key] for e in entries)
+        else:
+            total[key] = {sub: sum(e[key].get(sub, 0) for e in entries)
+                          for sub in entries[0][key]}
+    return total
+
+
+def summed_ncu(ms):
+    """ncu's metrics of several kernels added up."""
+    total = {}
+    for m in ms:
+        for metric, value in m.items():
+            total[metric] = total.get(metric, 0) + value
+    return total
+
+
 def validation_rows(work, kernels):
-    """Table rows, and whether every required agreement holds."""
-    rows, ok = [], True
+    """Table rows, notes, and whether every required agreement holds.
+
+    A kernel's entry holds the device functions only it reaches; those that
+    several kernels reach are listed apart (docs/profile-format.md), while
+    ncu counts their work in the kernel that called them. Where one kernel
+    ran they are added to it; where several ran, a row of all the kernels
+    and those functions is compared with ncu's sum, and the kernels' own
+    rows are shown (their launches still required)."""
+    rows, notes, ok = [], [], True
     for prog in kernels:
         profile = json.load(open(os.path.join(work, f"{prog}.json")))
         ncu = read_ncu(os.path.join(work, f"{prog}.ncu.csv"))
-        for k in profile["kernels"]:
-            if k["launches"] == 0:
-                continue
+        ran = [k for k in profile["kernels"] if k["launches"] > 0]
+        shared = [f for f in profile.get("device_functions", []) if f.get("calls", 0) > 0]
+        apart = bool(shared) and len(ran) > 1
+        if shared and len(ran) == 1:
+            ran = [dict(summed(ran + shared, ran[0]["name"]), mangled=ran[0].get("mangled"),
+                        launches=ran[0]["launches"])]
+            notes.append(f"- {prog} `{ran[0]['name']}`: with the device functions "
+                         f"it alone called this run ({', '.join(f['name'] for f in shared)})")
+        matched = []
+        for k in ran:
             # The mangled name where ncu printed mangled names: exact, also
             # for template instances and lambdas that share a base name.
             m = ncu.get(k.get("mangled") or "") or ncu.get(base_name(k["name"]))
             if m is None:
-                rows.append(f"| {prog} | {k['name']} | not in ncu output |" + " |" * 9)
+                rows.append(f"| {prog} | {k['name']} | not in ncu output |" + " |" * 11)
                 ok = False
                 continue
-            cells = [prog, k["name"], f"{k['launches']} / {m['launches']}"]
-            ok &= k["launches"] == m["launches"]
-            for prec in ("f32", "f64", "f16"):
-                ours, theirs = k["flops"][prec], ncu_flops(m, prec)
-                cells.append(f"{ours:,} / {theirs:,} {verdict(ours, theirs)}")
-                # ptxas uses HFMA2.MMA/HADD2 as register moves, so ncu's half
-                # counts include instructions that are no arithmetic: f16 is
-                # shown, not required.
-                if prec != "f16" and k["special"] == 0 and ours != theirs:
-                    ok = False
-            pairs = [(k["load_bytes"]["global"], ncu_bytes(m, "global", "ld")),
-                     (k["store_bytes"]["global"], ncu_bytes(m, "global", "st")),
-                     (k["load_bytes"]["shared"], ncu_bytes(m, "shared", "ld")),
-                     (k["store_bytes"]["shared"], ncu_bytes(m, "shared", "st")),
-                     (k["atomic_bytes"]["global"],
-                      ncu_bytes(m, "global", "atom") + ncu_bytes(m, "global", "red"))]
-            for ours, theirs in pairs:
-                cells.append(f"{ours:,} / {theirs:,} {verdict(ours, theirs)}")
-                ok &= ours >= theirs
-            cells.append(f"{k['special']:,}")
-            rows.append("| " + " | ".join(cells) + " |")
-    return rows, ok
+            row, launches_ok, counts_ok, knotes = kernel_row(prog, k, m)
+            rows.append(row)
+            notes += knotes
+            ok &= launches_ok and (counts_ok or apart)
+            matched.append((k, m))
+        if apart and matched:
+            name = "all kernels + " + ", ".join(f["name"] for f in shared)
+            row, _, counts_ok, knotes = kernel_row(
+                prog, summed([k for k, _ in matched] + shared, name),
+                summed_ncu([m for _, m in matched]))
+            rows.append(row)
+            notes += knotes
+            ok &= counts_ok
+    return rows, notes, ok
 
 
 def main():
@@ -120,15 +211,18 @@ def main():
     args = ap.parse_args()
 
     gpu = open(os.path.join(args.work, "gpu.csv")).read().strip().splitlines()[-1]
-    rows, ok = validation_rows(args.work, args.kernels)
+    rows, notes, ok = validation_rows(args.work, args.kernels)
     with open(args.validation, "w") as f:
         f.write(f"GPU: {gpu}\n\n")
         f.write("Each cell: PASTA / ncu, then `=` or PASTA's relative difference.\n\n")
         f.write("| program | kernel | launches | f32 FLOPs | f64 FLOPs | f16 FLOPs | "
-                "global load B | global store B | shared load B | shared store B | "
-                "global atomic B | special |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+                "global load B | shared load B | local load B | global store B | "
+                "shared store B | local store B | global atomic B | special |\n")
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         f.write("\n".join(rows) + "\n\n")
+        if notes:
+            f.write("Notes (ncu counts a generic access's bytes as global and as shared):\n\n")
+            f.write("\n".join(notes) + "\n\n")
         f.write(f"Required agreements hold: {'yes' if ok else 'NO'}\n")
     return 0 if ok else 1
 
