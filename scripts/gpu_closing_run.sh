@@ -24,7 +24,10 @@ unset THRUST_REPEAT
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 src=${CLOSING_STAGE:-$PWD/build-gpu-closing}
-[ -d "$src/ws" ] || { echo "gpu_closing_run: no $src/ws (scripts/stage_closing_run.sh)" >&2; exit 1; }
+# The parts staged (scripts/stage_closing_run.sh, CLOSING_PARTS) are run.
+staged() { [ -d "$src/$1" ]; }
+staged ws || staged div || staged nvcc || staged launch ||
+  { echo "gpu_closing_run: nothing staged in $src (scripts/stage_closing_run.sh)" >&2; exit 1; }
 root=$PWD
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
 
@@ -47,6 +50,7 @@ use() {
 
 stream0() {
   cd "$1"
+  staged ws || return 0
   use ws
   part ws $((${CLOSING_BENCH_S:-260} + ${CLOSING_THRUST_S:-60} + ${CLOSING_COMPARE_S:-110} + 120)) \
     env COMPARE_MODES='count ws' COMPARE_S="${CLOSING_COMPARE_S:-110}" \
@@ -61,12 +65,17 @@ stream0() {
 
 stream1() {
   cd "$1"
-  use div
-  bash scripts/unpack_gpu.sh > /dev/null
-  part div $((${CLOSING_DIV_S:-300} + 100)) \
-    env DIV_DEADLINE="${CLOSING_DIV_S:-300}" bash scripts/gpu_divergence.sh
-  use nvcc
-  part nvcc 90 bash scripts/gpu_nvcc.sh
+  if staged div; then
+    use div
+    bash scripts/unpack_gpu.sh > /dev/null
+    part div $((${CLOSING_DIV_S:-300} + 100)) \
+      env DIV_DEADLINE="${CLOSING_DIV_S:-300}" bash scripts/gpu_divergence.sh
+  fi
+  if staged nvcc; then
+    use nvcc
+    part nvcc 90 bash scripts/gpu_nvcc.sh
+  fi
+  staged launch || return 0
   # One CPU to pin the launch loop to: 20 as in earlier tables, where the
   # machine has it (a one-GPU machine has 16 cores).
   local cpu=$(($(nproc) > 20 ? 20 : $(nproc) - 1))

@@ -14,6 +14,9 @@
 #   its lib/libpasta_rt.a naming OLD_BUILD/lib/libpasta_rt_members.a, and
 #   bin/kernels/*-div built: ninja pasta_kernels_div there).
 #   DEST: default build-gpu-closing (about 45 MB).
+# CLOSING_PARTS="div nvcc" stages only those parts (default: ws div nvcc
+# launch), for a shorter run when device time is short; gpu_closing_run.sh
+# runs the parts it finds.
 # then run(command="bash scripts/gpu_closing_run.sh",
 #          carry=["build-gpu-closing"], kind="nvidia-h200-x2").
 set -euo pipefail
@@ -25,13 +28,21 @@ build=${PASTA_BUILD_DIR:-build}
 rm -rf "$dest"
 mkdir -p "$dest"
 
-STAGE_OLD_RUNTIME=1 scripts/stage_ws_before_after.sh "$old"
-mv build-gpu "$dest/ws"
+parts=" ${CLOSING_PARTS:-ws div nvcc launch} "
+wanted() { [[ $parts == *" $1 "* ]]; }
 
-ninja -C "$build" pasta_kernels_div > /dev/null
-scripts/stage_div_before_after.sh "$old"
-mv build-gpu "$dest/div"
+if wanted ws; then
+  STAGE_OLD_RUNTIME=1 scripts/stage_ws_before_after.sh "$old"
+  mv build-gpu "$dest/ws"
+fi
 
+if wanted div; then
+  ninja -C "$build" pasta_kernels_div > /dev/null
+  scripts/stage_div_before_after.sh "$old"
+  mv build-gpu "$dest/div"
+fi
+
+stage_nvcc() {
 # The nvcc projects are built by their ctests (make and CMake, plain and
 # with pasta-nvcc); the self-checking programs by theirs.
 (cd "$build" && ctest -R 'nvcc-(make|cmake)-project|nvcc-managed|nvcc-math-globals' \
@@ -46,8 +57,12 @@ mkdir -p "$n/self" "$dest/nvcc/lib"
 cp "$build/tests/nvcc_managed" "$build/tests/nvcc_math_globals" "$n/self/"
 cp "$build/lib/libpasta_rt.so" "$dest/nvcc/lib/"
 git rev-parse --short HEAD > "$dest/nvcc/commit"
+}
+if wanted nvcc; then stage_nvcc; fi
 
-PASTA_BEFORE_BUILD=$old LAUNCH_DEST=$dest/launch scripts/stage_launch_cost.sh > /dev/null
+if wanted launch; then
+  PASTA_BEFORE_BUILD=$old LAUNCH_DEST=$dest/launch scripts/stage_launch_cost.sh > /dev/null
+fi
 cp "$old/commit" "$dest/before-commit" 2>/dev/null || true
 git rev-parse --short HEAD > "$dest/commit"
 du -sh "$dest"
