@@ -224,7 +224,7 @@ bool ModuleInstrumenter::run() {
   // functions' own, planned before any counting code goes in.
   DivergencePlan Divergence;
   if (!Copied.empty() && Opts.Divergence)
-    Divergence = planDivergence(Sel.Plans, Tables, FAM);
+    Divergence = planDivergence(Sel.Plans, Tables, FAM, Opts.DivMaxRegisters);
 
   // Each bank's row of counters fills whole 128-byte lines, so the atomics of
   // different banks never share a cache line.

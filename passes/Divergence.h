@@ -145,7 +145,8 @@ struct DivergencePlan {
 // first).
 DivergencePlan planDivergence(llvm::ArrayRef<FunctionPlan> Plans,
                               ModuleTables &T,
-                              llvm::FunctionAnalysisManager &FAM);
+                              llvm::FunctionAnalysisManager &FAM,
+                              int MaxRegisters);
 
 // After the counting code: the copies of Fns, measuring Plan (figures that
 // repeat in loops whose branches are warp-uniform taken once per loop
@@ -164,8 +165,12 @@ void createDivergenceVariants(
 // Whether Kernel (uninstrumented) is loop-free and stages data through a
 // shared tile (a block barrier and shared loads or stores: coalescing's
 // transposes), so that its copy gets the 32-register tile cap
-// (-pasta-div-tile-cap32), unless a rule of its own gives it no more.
-bool tileCappedKernel(const llvm::Function &Kernel);
+// (-pasta-div-tile-cap32): only where that cap is the automatic one
+// (MaxRegisters < 0, as createDivergenceVariants takes it), not under a
+// cap the user set, launch bounds, a lower cap of the kernel's own, or a
+// copy left uncapped for its small blocks.
+bool tileCappedKernel(llvm::Function &Kernel, int MaxRegisters,
+                      llvm::FunctionAnalysisManager &FAM);
 
 } // namespace pasta
 

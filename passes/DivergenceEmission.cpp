@@ -442,11 +442,6 @@ static bool stagesSharedTile(const Function &F) {
   return Barrier && Shared;
 }
 
-bool pasta::tileCappedKernel(const Function &Kernel) {
-  SmallPtrSet<const Function *, 8> Seen;
-  return TileCap32 && stagesSharedTile(Kernel) && !reachesLoop(Kernel, Seen);
-}
-
 // The cap of a copy whose kernel loops only over data it loaded (bfs's
 // edges of its node: row_ptr[u] to row_ptr[u + 1]). Most warps of such a
 // kernel (a frontier's) run few trips or none and wait on the entry's loads
@@ -750,6 +745,35 @@ smallBlockKernels(ArrayRef<Function *> Fns, FunctionAnalysisManager &FAM,
           Bound && *Bound <= UncappedBlockThreads)
         Small.insert(F);
   return Small;
+}
+
+// Whether capRegisters gives Kernel's copy a cap of its own choice: the
+// automatic cap (MaxRegisters < 0), no launch bounds with a minimum of
+// blocks per SM, no lower cap of the kernel's own, and a copy that is
+// capped at all (not one of smallBlockKernels' without a twin).
+static bool automaticCap(Function &Kernel, int MaxRegisters, unsigned Below,
+                         FunctionAnalysisManager &FAM) {
+  if (MaxRegisters >= 0 || Kernel.hasFnAttribute("nvvm.minctasm"))
+    return false;
+  unsigned Own = 0;
+  if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
+      !Kernel.getFnAttribute("nvvm.maxnreg")
+           .getValueAsString()
+           .getAsInteger(10, Own) &&
+      Own && Own <= Below)
+    return false;
+  if (UncappedBlockThreads && !SmallBlockTwin)
+    if (std::optional<unsigned> Bound = blockThreadsBound(Kernel, FAM);
+        Bound && *Bound <= UncappedBlockThreads)
+      return false;
+  return true;
+}
+
+bool pasta::tileCappedKernel(Function &Kernel, int MaxRegisters,
+                             FunctionAnalysisManager &FAM) {
+  SmallPtrSet<const Function *, 8> Seen;
+  return TileCap32 && stagesSharedTile(Kernel) && !reachesLoop(Kernel, Seen) &&
+         automaticCap(Kernel, MaxRegisters, 32, FAM);
 }
 
 static void

@@ -343,11 +343,11 @@ namespace {
 class FunctionPlanner {
 public:
   FunctionPlanner(const FunctionPlan &P, ModuleTables &T, DivergencePlan &Plan,
-                  UniformityInfo &UI)
+                  UniformityInfo &UI, bool Capped32)
       : T(T), Plan(Plan), PF(T.Funcs[P.Index]), Rows(T, P.Index, PF.file),
         DL(P.F->getDataLayout()), UI(UI), IsKernel(P.Kind == PASTA_FUNC_KERNEL),
         ReadsThreadY(IsKernel && readsThreadY(*P.F)),
-        TileCapped(IsKernel && tileCappedKernel(*P.F)) {
+        TileCapped(IsKernel && Capped32) {
     for (const CountedBlock &CB : P.Blocks)
       CountingCounter[CB.BB] = P.FirstCounter + CB.Counter;
     DT.recalculate(*P.F);
@@ -1196,11 +1196,14 @@ private:
 
 DivergencePlan pasta::planDivergence(ArrayRef<FunctionPlan> Plans,
                                      ModuleTables &T,
-                                     FunctionAnalysisManager &FAM) {
+                                     FunctionAnalysisManager &FAM,
+                                     int MaxRegisters) {
   DivergencePlan Plan;
   for (const FunctionPlan &P : Plans) {
-    FunctionPlanner Planner(P, T, Plan,
-                            FAM.getResult<UniformityInfoAnalysis>(*P.F));
+    bool Capped32 = T.Target == PASTA_TARGET_NVPTX &&
+                    tileCappedKernel(*P.F, MaxRegisters, FAM);
+    FunctionPlanner Planner(
+        P, T, Plan, FAM.getResult<UniformityInfoAnalysis>(*P.F), Capped32);
     for (BasicBlock &BB : *P.F)
       Planner.planBlock(BB);
     Planner.deriveSplitBranches();

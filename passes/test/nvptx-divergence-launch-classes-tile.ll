@@ -29,6 +29,12 @@
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes-tile-capped -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSTILE
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-launch-classes=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSOFF
+; Without the automatic cap the transpose is not capped at 32, so it keeps
+; its classes: a cap the user set (-pasta-div-maxnreg, PASTA_DIV_MAXNREG),
+; none at all, or the tile cap turned off.
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-maxnreg=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSTILE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-maxnreg=128 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSTILE
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-divergence -pasta-div-tile-cap32=0 -pasta-div-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATSTILE
 
 ; CHECK-LABEL: define {{.*}}ptx_kernel void @_Z9transposePKfPfi__pasta_div(
 ; CHECK-NOT: pasta.div.launch.class.in
