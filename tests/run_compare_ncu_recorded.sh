@@ -28,8 +28,9 @@ check "| 0 / 0 + 14,730,016 generic = |"
 # 132,120,576 + SHA256 201,326,592 + _ModInv 83,680 + _ModInvGrouped
 # 71,327,744, against ncu's LDL bytes 8,841,294 + 8,841,170 (shown).
 check "| 535,931,452 / 17,682,464 "
-# Where the generic bytes went: global + local, 3,162,112 + 535,931,452.
-check "PASTA's global + local 539,093,564 reaches ncu's global 14,730,016: yes"
+# Where the generic bytes went: global + local, 3,162,112 + 535,931,452;
+# all of ncu's global bytes are generic, so nothing checks PASTA's global.
+check "PASTA's global + local 539,093,564 against ncu's global 14,730,016: not checked (all of ncu's global bytes are generic)"
 # Atomics: 43 hits in PASTA's run, 48 in ncu's (the check draws random keys
 # each run): still required, so the verdict is NO for that reason alone.
 check "| 172 / 192 -10.42% |"
