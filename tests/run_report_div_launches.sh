@@ -15,15 +15,7 @@
 set -u
 report=$1 fixtures=$2 work=$3
 mkdir -p "$work"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect() { # expect TEXT NEEDLE
-  if grep -qF -- "$2" <<< "$1"; then ok; else bad "missing: $2"; fi
-}
-absent() { # absent TEXT NEEDLE
-  if grep -qF -- "$2" <<< "$1"; then bad "unexpected: $2"; else ok; fi
-}
+. "$(dirname "$0")/lib/expect.sh"
 python3 - "$fixtures/coalescing.div.json" "$work/div.json" "$work/old.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -106,5 +98,4 @@ v = k["scale_strided"]["divergence"]
 sys.exit(0 if v["launches_measured"] == 6 and v["launches_not_measured"] == 4
          and v["not_measured"]["block"] == 4 and v["block_threads"] == 1024 else 1)
 PY
-echo "report-div-launches: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+checks_done report-div-launches

@@ -17,15 +17,7 @@
 set -u
 report=$1 fixtures=$2 work=$3
 mkdir -p "$work"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect() { # expect TEXT NEEDLE
-  if grep -qF -- "$2" <<< "$1"; then ok; else bad "missing: $2"; fi
-}
-absent() { # absent TEXT NEEDLE
-  if grep -qF -- "$2" <<< "$1"; then bad "unexpected: $2"; else ok; fi
-}
+. "$(dirname "$0")/lib/expect.sh"
 python3 - "$fixtures/working_set.ws.json" "$work/resources.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -127,5 +119,4 @@ sys.exit(0 if (c["resources.capped.registers"], c["resources.capped.local_bytes"
 PY
 "$report" html "$work/capped.json" -o "$work/capped.html" > /dev/null 2>&1 || bad "html failed"
 expect "$(cat "$work/capped.html" 2>/dev/null)" 'Plain &rarr; register-capped counting copy, at the first capped launch'"'"'s block of 1024 threads: registers 56 -&gt; 64'
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_done
