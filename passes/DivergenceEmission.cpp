@@ -520,6 +520,17 @@ static bool onlyFewTripLoops(Function &F, FunctionAnalysisManager &FAM) {
   return true;
 }
 
+// The register cap Kernel carries of its own (nvvm.maxnreg), or 0.
+static unsigned ownRegisterCap(const Function &Kernel) {
+  unsigned Own = 0;
+  if (!Kernel.hasFnAttribute("nvvm.maxnreg") ||
+      Kernel.getFnAttribute("nvvm.maxnreg")
+          .getValueAsString()
+          .getAsInteger(10, Own))
+    return 0;
+  return Own;
+}
+
 // The register cap of an NVPTX kernel's divergence copy (ptxas's
 // .maxnreg). The measuring code holds figures and addresses the kernel
 // does not, and ptxas gives the copies 50 to 170 registers where the
@@ -561,12 +572,7 @@ static void capRegisters(Function &Kernel, int Requested, bool Rows32,
           : SharedTile && TileCap32 ? 32
                                     : 48;
   }
-  unsigned Own = 0;
-  if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
-      !Kernel.getFnAttribute("nvvm.maxnreg")
-           .getValueAsString()
-           .getAsInteger(10, Own) &&
-      Own && Own <= Cap)
+  if (unsigned Own = ownRegisterCap(Kernel); Own && Own <= Cap)
     return;
   Kernel.addFnAttr("nvvm.maxnreg", std::to_string(Cap));
 }
@@ -755,12 +761,7 @@ static bool automaticCap(Function &Kernel, int MaxRegisters, unsigned Below,
                          FunctionAnalysisManager &FAM) {
   if (MaxRegisters >= 0 || Kernel.hasFnAttribute("nvvm.minctasm"))
     return false;
-  unsigned Own = 0;
-  if (Kernel.hasFnAttribute("nvvm.maxnreg") &&
-      !Kernel.getFnAttribute("nvvm.maxnreg")
-           .getValueAsString()
-           .getAsInteger(10, Own) &&
-      Own && Own <= Below)
+  if (unsigned Own = ownRegisterCap(Kernel); Own && Own <= Below)
     return false;
   if (UncappedBlockThreads && !SmallBlockTwin)
     if (std::optional<unsigned> Bound = blockThreadsBound(Kernel, FAM);
