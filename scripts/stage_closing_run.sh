@@ -43,20 +43,20 @@ if wanted div; then
 fi
 
 stage_nvcc() {
-# The nvcc projects are built by their ctests (make and CMake, plain and
-# with pasta-nvcc); the self-checking programs by theirs.
-(cd "$build" && ctest -R 'nvcc-(make|cmake)-project|nvcc-managed|nvcc-math-globals' \
-  --output-on-failure > /dev/null)
-n=$dest/nvcc/nvcc
-for p in make cmake; do mkdir -p "$n/$p"; done
-cp "$build/tests/nvcc/plain/app" "$n/make/plain"
-cp "$build/tests/nvcc/pasta/app" "$n/make/pasta"
-cp "$build/tests/nvcc-cmake/plain/app" "$n/cmake/plain"
-cp "$build/tests/nvcc-cmake/pasta/app" "$n/cmake/pasta"
-mkdir -p "$n/self" "$dest/nvcc/lib"
-cp "$build/tests/nvcc_managed" "$build/tests/nvcc_math_globals" "$n/self/"
-cp "$build/lib/libpasta_rt.so" "$dest/nvcc/lib/"
-git rev-parse --short HEAD > "$dest/nvcc/commit"
+  # The nvcc projects are built by their ctests (make and CMake, plain and
+  # with pasta-nvcc); the self-checking programs by theirs.
+  (cd "$build" && ctest -R 'nvcc-(make|cmake)-project|nvcc-managed|nvcc-math-globals' \
+    --output-on-failure > /dev/null)
+  n=$dest/nvcc/nvcc
+  for p in make cmake; do mkdir -p "$n/$p"; done
+  cp "$build/tests/nvcc/plain/app" "$n/make/plain"
+  cp "$build/tests/nvcc/pasta/app" "$n/make/pasta"
+  cp "$build/tests/nvcc-cmake/plain/app" "$n/cmake/plain"
+  cp "$build/tests/nvcc-cmake/pasta/app" "$n/cmake/pasta"
+  mkdir -p "$n/self" "$dest/nvcc/lib"
+  cp "$build/tests/nvcc_managed" "$build/tests/nvcc_math_globals" "$n/self/"
+  cp "$build/lib/libpasta_rt.so" "$dest/nvcc/lib/"
+  git rev-parse --short HEAD > "$dest/nvcc/commit"
 }
 if wanted nvcc; then stage_nvcc; fi
 
