@@ -1,5 +1,5 @@
 """What the structures' PTX checks (hotshapes/check_ptx.py,
-captures/check_ptx.py) share: running the compiler, splitting a PTX file
+captures/check_ptx.py, slabwalk/check_ptx.py) share: running the compiler, splitting a PTX file
 into its entries, and counting checks that print one line each."""
 import re
 import subprocess
@@ -13,6 +13,16 @@ def run(cmd, cwd=None):
     if r.returncode != 0:
         sys.exit("FAIL: %s\n%s" % (" ".join(cmd), r.stderr[-2000:]))
     return r.stdout + r.stderr
+
+
+def compile_ptx(clang, plugin, cuda, source, ptx, extra=()):
+    """Compiles source's device half for sm_90 to the PTX file ptx, with
+    PASTA's plugin and clang's flags for it (extra: more flags, before the
+    source)."""
+    run([clang, "-x", "cuda", "--cuda-path=" + cuda, "--offload-arch=sm_90",
+         "-Wno-unknown-cuda-version", "-O2", "-gline-tables-only",
+         "--cuda-device-only", "-S", "-fpass-plugin=" + plugin, *extra,
+         source, "-o", ptx])
 
 
 def ptx_entries(ptx):

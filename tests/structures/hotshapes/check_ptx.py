@@ -38,21 +38,19 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import (Checks, loop_lines, ptx_entries,  # noqa: E402
-                       ptxas_resources, run)
+from ptx_tools import (Checks, compile_ptx, loop_lines,  # noqa: E402
+                       ptx_entries, ptxas_resources, run)
 
 
 def main():
     clang, plugin, cuda, source, work = sys.argv[1:6]
     os.makedirs(work, exist_ok=True)
     ptx = os.path.join(work, "hotshapes.ptx")
-    run([clang, "-x", "cuda", "--cuda-path=" + cuda, "--offload-arch=sm_90",
-         "-Wno-unknown-cuda-version", "-O2", "-gline-tables-only",
-         "--cuda-device-only", "-S", "-fpass-plugin=" + plugin,
-         # bit_planes' check: counters in local memory are off by default,
-         # and its 10 counted blocks (the same sites) would share fewer
-         "-mllvm", "-pasta-loop-counter-registers=8",
-         "-mllvm", "-pasta-share-like-counters=0", source, "-o", ptx])
+    compile_ptx(clang, plugin, cuda, source, ptx, [
+        # bit_planes' check: counters in local memory are off by default,
+        # and its 10 counted blocks (the same sites) would share fewer
+        "-mllvm", "-pasta-loop-counter-registers=8",
+        "-mllvm", "-pasta-share-like-counters=0"])
     text = open(ptx).read()
     ents = ptx_entries(text)
     log = run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90", "-O3", "-v",

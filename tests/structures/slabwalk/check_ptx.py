@@ -19,8 +19,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import (Checks, loop_lines, ptx_entries,  # noqa: E402
-                       ptxas_resources, run)
+from ptx_tools import (Checks, compile_ptx, loop_lines,  # noqa: E402
+                       ptx_entries, ptxas_resources, run)
 
 KERNEL = "_Z11lookup_bulkPKjS0_S0_S0_Pj"
 
@@ -29,10 +29,7 @@ def main():
     clang, plugin, cuda, source, work = sys.argv[1:6]
     os.makedirs(work, exist_ok=True)
     ptx = os.path.join(work, "slabwalk.ptx")
-    run([clang, "-x", "cuda", "--cuda-path=" + cuda, "--offload-arch=sm_90",
-         "-Wno-unknown-cuda-version", "-O2", "-gline-tables-only",
-         "--cuda-device-only", "-S", "-fpass-plugin=" + plugin, source,
-         "-o", ptx])
+    compile_ptx(clang, plugin, cuda, source, ptx)
     ents = ptx_entries(open(ptx).read())
     check = Checks()
     counting = ents.get(KERNEL, "")
