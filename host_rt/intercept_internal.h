@@ -152,6 +152,7 @@ struct kernel {
   int warned_resources;   /* said its counting copy did not fit: 1 a block,
                              2 a grid at once, 4 a cluster */
   int gave_up_copy; /* its ws/trace/div copy was refused and dropped (said) */
+  int said_shape_refusal;     /* a mode copy refused a launch's shape (said) */
   int resources_asked;        /* stats.resources read, or being read */
   int capped_resources_asked; /* read again at its first capped launch */
   /* Settings the program made on it while it had an error pending, not yet

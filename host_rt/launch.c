@@ -15,45 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A variant the vendor refused (not in the device code: the host and device
- * compiles disagreed on PASTA_KERNELS; or more registers than the launch
- * allows): the error is ours, not the program's. Clear it, run the
- * original (`counting`: the counting kernel, or its register-capped copy
- * where the block needs it), and stop using the variant when that ran. */
-static int retry_original(ops_t *ops, pasta__launch_fn real,
-                          const struct launch *l, uint32_t kernel,
-                          const void *counting, enum variant *v) {
-  pasta__clear_own_error(ops, l->keep_last_error);
-  int err = pasta__run_timed(ops, real, counting, l, l->args, kernel, 0);
-  if (err)
-    return err; /* the program's own launch fails too: its error */
-  pasta__state_lock();
-  struct kernel *k = &pasta__st.kernels[kernel];
-  k->gave_up_copy = *v != RUN_PLAIN;
-  if (*v == RUN_PLAIN)
-    k->plain = NULL;
-  else if (*v == RUN_TRACE)
-    k->trace = NULL;
-  else if (*v == RUN_DIV)
-    k->div = k->div_uncapped = k->div_general = k->div_one_lane = NULL;
-  else {
-    k->ws = k->ws_capped = NULL;
-    ++pasta__st.ws_skipped; /* this launch: the exit's report says so */
-  }
-  if (!pasta__st.warned_variant)
-    PASTA_WARN("the %s copy of kernel '%s' cannot be launched; "
-               "its launches run the counting kernel\n",
-               *v == RUN_PLAIN   ? "plain"
-               : *v == RUN_TRACE ? "trace"
-               : *v == RUN_DIV   ? "divergence"
-                                 : "working-set",
-               k->mangled ? k->mangled : "?");
-  pasta__st.warned_variant = 1;
-  pasta__state_unlock();
-  *v = RUN_COUNTING;
-  return 0;
-}
-
 /* cudaErrorLaunchOutOfResources and hipErrorLaunchOutOfResources: the
  * block needs more registers than the GPU has for it. */
 enum { LAUNCH_OUT_OF_RESOURCES = 701 };
@@ -72,7 +33,89 @@ static int cluster_refusal(ops_t *ops, int err) {
   return err == CLUSTER_REFUSED && ops->vendor == PASTA_VENDOR_CUDA;
 }
 
+/* Whether err refuses a launch's shape rather than the copy: a block with
+ * more registers than the GPU has for it, a cooperative grid or a cluster
+ * the copy cannot hold at once. A copy refused so still runs launches of
+ * other shapes. */
+static int shape_refusal(ops_t *ops, int err) {
+  return err == LAUNCH_OUT_OF_RESOURCES ||
+         err == COOPERATIVE_LAUNCH_TOO_LARGE || cluster_refusal(ops, err);
+}
+
+static const char *variant_copy_name(enum variant v) {
+  return v == RUN_PLAIN   ? "plain"
+         : v == RUN_TRACE ? "trace"
+         : v == RUN_DIV   ? "divergence"
+                          : "working-set";
+}
+
+/* Stops using kernel k's copy of variant v (its launch was refused for
+ * itself), says so once per run. Called with the lock held. */
+static void give_up_copy(struct kernel *k, enum variant v) {
+  k->gave_up_copy = v != RUN_PLAIN;
+  if (v == RUN_PLAIN)
+    k->plain = NULL;
+  else if (v == RUN_TRACE)
+    k->trace = NULL;
+  else if (v == RUN_DIV)
+    k->div = k->div_uncapped = k->div_general = k->div_one_lane = NULL;
+  else
+    k->ws = k->ws_capped = NULL;
+  if (!pasta__st.warned_variant)
+    PASTA_WARN("the %s copy of kernel '%s' cannot be launched; "
+               "its launches run the counting kernel\n",
+               variant_copy_name(v), k->mangled ? k->mangled : "?");
+  pasta__st.warned_variant = 1;
+}
+
+/* Kernel k's copy of variant v refused this launch's shape (shape_refusal):
+ * kept for other launches, said once per kernel. Called with the lock
+ * held. */
+static void note_shape_refusal(struct kernel *k, enum variant v,
+                               uint64_t threads, uint64_t blocks) {
+  if (k->said_shape_refusal)
+    return;
+  k->said_shape_refusal = 1;
+  PASTA_WARN("the %s copy of kernel '%s' cannot take a launch of %llu "
+             "blocks of %llu threads (its registers); such launches run "
+             "the counting kernel, the others its %s copy\n",
+             variant_copy_name(v), k->mangled ? k->mangled : "?",
+             (unsigned long long)blocks, (unsigned long long)threads,
+             variant_copy_name(v));
+}
+
 static void unpack_dims(uint64_t xy, uint32_t z, uint32_t out[3]);
+
+/* A variant the vendor refused (`refusal`: not in the device code, the
+ * host and device compiles disagreed on PASTA_KERNELS; or more registers
+ * than the launch allows): the error is ours, not the program's. Clear it,
+ * run the original (`counting`: the counting kernel, or its register-capped
+ * copy where the block needs it), and, when that ran, stop using the
+ * variant, unless only this launch's shape was refused (shape_refusal). */
+static int retry_original(ops_t *ops, pasta__launch_fn real,
+                          const struct launch *l, uint32_t kernel,
+                          const void *counting, int refusal, enum variant *v) {
+  pasta__clear_own_error(ops, l->keep_last_error);
+  int err = pasta__run_timed(ops, real, counting, l, l->args, kernel, 0);
+  if (err)
+    return err; /* the program's own launch fails too: its error */
+  pasta__state_lock();
+  struct kernel *k = &pasta__st.kernels[kernel];
+  if (*v == RUN_WS)
+    ++pasta__st.ws_skipped; /* this launch: the exit's report says so */
+  if (*v != RUN_PLAIN && shape_refusal(ops, refusal)) {
+    uint32_t grid[3], block[3];
+    unpack_dims(l->grid_xy, l->grid_z, grid);
+    unpack_dims(l->block_xy, l->block_z, block);
+    note_shape_refusal(k, *v, (uint64_t)block[0] * block[1] * block[2],
+                       (uint64_t)grid[0] * grid[1] * grid[2]);
+  } else {
+    give_up_copy(k, *v);
+  }
+  pasta__state_unlock();
+  *v = RUN_COUNTING;
+  return 0;
+}
 
 /* Why a launch ran the plain copy, uncounted (said once per kernel). */
 enum plain_reason {
@@ -735,7 +778,8 @@ __attribute__((noinline)) int pasta__launch(const struct launch *call,
     /* A working-set, trace or divergence copy too large for the block
      * falls back to the counting copy that takes it. */
     capped = !driver_handle && runs_capped(ops, &view, l, &fit);
-    err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, &v);
+    err = retry_original(ops, real, l, index, capped ? view.capped : l->fn, err,
+                         &v);
     capped = capped && !err; /* it ran */
   }
   if ((err == COOPERATIVE_LAUNCH_TOO_LARGE || cluster_refusal(ops, err)) &&

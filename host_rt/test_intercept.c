@@ -2840,6 +2840,46 @@ static int test_div_unmeasured(void) {
   return check_summary("intercept divergence launches not measured");
 }
 
+/* `test_intercept div_cooperative`: PASTA_DIVERGENCE=1, pv's divergence
+ * copy (80 registers) holds 4 blocks of 512 at once, its counting kernel
+ * (48) 8. A cooperative grid of 8 is refused to the divergence copy and
+ * runs the counting kernel; the copy stays in use: a grid of 4 runs it,
+ * and a grid of 8 again falls back. Said once, counted as refused. */
+static int test_div_cooperative(void) {
+  setenv("PASTA_DIVERGENCE", "1", 1);
+  struct pasta_vendor_ops cops = cooperative_vendor_ops();
+  __pasta_register_kernel(&pv_handle, "_Z2pvv", &pv_plain, NULL, NULL, 0, 0,
+                          NULL);
+  __pasta_register_capped_kernel(&pv_handle, &pv_capped);
+  __pasta_register_divergence_kernel(&pv_handle, &pv_div);
+  struct stderr_capture err;
+  if (!CHECK(stderr_capture(&err)))
+    return check_summary("intercept cooperative divergence launches");
+  const uint64_t y1 = 1ull << 32;
+  const uint64_t grids[3] = {8, 4, 8};
+  for (int i = 0; i < 3; ++i)
+    CHECK(__pasta_launch_cooperative_kernel(&pv_handle, grids[i] | y1, 1,
+                                            512 | y1, 1, NULL, 0, NULL,
+                                            f_co_launch, &cops) == 0);
+  char text[2048];
+  stderr_release(&err, text, sizeof text);
+  CHECK(num_launched == 3 && launched[0] == &pv_handle &&
+        launched[1] == &pv_div && launched[2] == &pv_handle);
+  const char *said = "the divergence copy of kernel '_Z2pvv' cannot take a "
+                     "launch of 8 blocks of 512 threads";
+  const char *first = strstr(text, said);
+  CHECK(first && !strstr(first + 1, said)); /* said once */
+  CHECK(!strstr(text, "cannot be launched"));
+  pasta_activity act;
+  CHECK(pasta__activity_build(&act, 0) == 0);
+  const pasta_activity_kernel *pv = row_of(&act, "pv()");
+  if (CHECK(pv))
+    CHECK(pv->launches == 3 && pv->counted == 3 && pv->div_measured == 1 &&
+          pv->div_by_refusal == 2 && pasta__div_unmeasured(pv) == 2);
+  pasta__activity_free(&act);
+  return check_summary("intercept cooperative divergence launches");
+}
+
 /* cudaFuncSetCacheConfig / cuFuncSetCacheConfig: where each was made. */
 static const void *config_on[8];
 static int num_config;
@@ -3323,6 +3363,8 @@ int main(int argc, char **argv) {
     return test_div_unmeasured();
   if (argc > 1 && strcmp(argv[1], "div_graph") == 0)
     return test_div_graph();
+  if (argc > 1 && strcmp(argv[1], "div_cooperative") == 0)
+    return test_div_cooperative();
   if (argc > 1 && strcmp(argv[1], "occupancy") == 0)
     return test_occupancy_queries();
   if (argc > 1 && strcmp(argv[1], "set_attribute") == 0)

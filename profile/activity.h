@@ -135,7 +135,7 @@ int pasta__resources_perturbed(const pasta_activity_resources *r, char *note,
   X(div_by_driver_handle, "driver_handle") /* cuLaunchKernel & co. */          \
   X(div_by_graph, "graph")     /* a node of a CUDA graph, captured or added */ \
   X(div_by_trace, "trace")     /* traced (PASTA_TRACE) */                      \
-  X(div_by_refusal, "refused") /* the GPU refused the copy: given up */        \
+  X(div_by_refusal, "refused") /* the GPU refused the copy (launch or run) */  \
   X(div_by_window, "window")   /* outside the window, no plain copy */         \
   X(div_by_working_set, "working_set") /* PASTA_WORKING_SET=1 as well */
 
