@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterEmission.h"
+#include "AtomicLoops.h"
 #include "DeviceRuntime.h"
 #include "InlineAsmMemory.h"
 #include "InstrumentationMD.h"
@@ -60,6 +61,8 @@ STATISTIC(NumTripCounts,
           "Loop blocks counted by their loop's trip count at its exit");
 STATISTIC(NumCountersInLocalMemory,
           "Loop blocks' counters kept in local memory, beyond the budget");
+STATISTIC(NumAtomicLoopCounters,
+          "Counters of loops waiting for global atomics kept in local memory");
 STATISTIC(NumInvariantTripCounts,
           "Loop blocks under branches their loop does not change, counted "
           "by its trip count at its exit");
@@ -1630,6 +1633,7 @@ void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
         InPlace.count(CB.Counter) || CB.AlikeInEveryBlock ||
         !CB.Bytes.empty() || !CB.BytesCounters.empty() ||
         !CB.DynCounters.empty() || CB.Counter == P.ThreadsCounter ||
+        AtomicLoopCounters.count(CB.Counter) ||
         !isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
       continue;
     GuardedLoop &G = ByLoop[L];
@@ -1731,6 +1735,10 @@ static cl::opt<unsigned> ManyLoopCounters(
 DenseSet<AllocaInst *>
 CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   DenseSet<AllocaInst *> InMemory;
+  for (uint32_t C : AtomicLoopCounters)
+    if (BitOf[C] < 0 && !InPlace.count(C) && !AddedAtLoopExit.count(C))
+      InMemory.insert(Slots[C]);
+  NumAtomicLoopCounters += InMemory.size();
   if (!CountingBuild || T.Target == PASTA_TARGET_HOST ||
       (!LoopRegisterBudget && !ManyLoopCounters))
     return InMemory;
@@ -1764,9 +1772,43 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
     return find(Slots, A.second) < find(Slots, B.second);
   });
   for (size_t K = Budget; K < InLoops.size(); ++K)
-    InMemory.insert(InLoops[K].second);
-  NumCountersInLocalMemory += InMemory.size();
+    NumCountersInLocalMemory += InMemory.insert(InLoops[K].second).second;
   return InMemory;
+}
+
+// The counters P's counting copy adds to in loops that wait for global
+// atomics (AtomicLoops.h): each block's own counter and its generic
+// accesses' address-space counters and run-time lengths, kept in local
+// memory (countsInLocalMemory) instead of registers through the loop, and
+// left out of the wrap guard's 32-bit counters (narrowUnboundedLoops),
+// whose flush in the loop would hold registers of its own. Device code of
+// counting builds; not divergence or trace copies, which keep the counting
+// code's shape.
+void CounterEmitter::findAtomicLoopCounters(const FunctionPlan &P) {
+  AtomicLoopCounters.clear();
+  Function &F = *P.F;
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST || P.ThreadLocalCounts ||
+      none_of(instructions(F),
+              [](const Instruction &I) { return waitsForGlobalAtomic(I); }))
+    return;
+  LoopInfo *Loops = loopsForNarrowing(F);
+  if (!Loops)
+    return;
+  AtomicLoops Waiting(FAM.getResult<BlockFrequencyAnalysis>(F));
+  for (const CountedBlock &CB : P.Blocks) {
+    if (!CB.Measured || !Waiting.waits(Loops->getLoopFor(CB.BB)))
+      continue;
+    if (CB.Counter != 0 && CB.Counter < NumOwn)
+      AtomicLoopCounters.insert(CB.Counter);
+    for (const GenericSite &G : CB.Generic) {
+      uint32_t Base =
+          G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
+      for (uint32_t K = 0; K < 4; ++K) // count, bytes; shared, local
+        AtomicLoopCounters.insert(Base + K);
+    }
+    for (const ByteCount &BC : CB.Bytes)
+      AtomicLoopCounters.insert(BC.Counter);
+  }
 }
 
 // The counters of Kept in local memory, as the 64-bit slots of one array
@@ -2452,6 +2494,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     MarkedReturning = markAsmAccessesReturning(F);
   AnalysesFresh = false; // and the marks above are seen from here on
   DenseSet<uint32_t> Narrow = narrowCounters(P);
+  findAtomicLoopCounters(P);
   narrowUnboundedLoops(P, Narrow);
   shareLikeCounters(P, Narrow);
   for (const GuardedLoop &G : Guarded)
