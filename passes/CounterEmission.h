@@ -104,6 +104,8 @@ private:
   void narrowUnboundedLoops(const FunctionPlan &P,
                             llvm::DenseSet<uint32_t> &Narrow);
   void guardNarrowedLoops(FunctionPlan &P);
+  void addEachLaneAndZero(llvm::Instruction *At, FunctionPlan &P,
+                          llvm::ArrayRef<uint32_t> Counters);
   void shareLikeCounters(FunctionPlan &P,
                          const llvm::DenseSet<uint32_t> &Narrow);
   void indexSitesAndDerived();
