@@ -1812,14 +1812,17 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   return InMemory;
 }
 
-// The counters P's counting copy adds to in loops that wait for global
-// atomics (AtomicLoops.h): each block's own counter and its generic
-// accesses' address-space counters and run-time lengths, kept in local
-// memory (countsInLocalMemory) instead of registers through the loop, and
-// left out of the wrap guard's 32-bit counters (narrowUnboundedLoops),
-// whose flush in the loop would hold registers of its own. Device code of
-// counting builds; not divergence or trace copies, which keep the counting
-// code's shape.
+// The block counters P's counting copy adds to in loops that wait for
+// global atomics (AtomicLoops.h), kept in local memory
+// (countsInLocalMemory) instead of registers through the loop, and left
+// out of the wrap guard's 32-bit counters (narrowUnboundedLoops), whose
+// flush in the loop would hold registers of its own. Not a generic
+// access's four address-space counters: each execution adds to all four
+// in every lane, and in local memory they cost more than their registers
+// (SlabHash's build_table_kernel ran 1.20x clang's plain build with them
+// in registers, 1.96x in memory, on an H200). Device code of counting
+// builds; not divergence or trace copies, which keep the counting code's
+// shape.
 void CounterEmitter::findAtomicLoopCounters(const FunctionPlan &P) {
   AtomicLoopCounters.clear();
   Function &F = *P.F;
@@ -1836,14 +1839,6 @@ void CounterEmitter::findAtomicLoopCounters(const FunctionPlan &P) {
       continue;
     if (CB.Counter != 0 && CB.Counter < NumOwn)
       AtomicLoopCounters.insert(CB.Counter);
-    for (const GenericSite &G : CB.Generic) {
-      uint32_t Base =
-          G.Dyn + (G.What.IsStore ? PASTA_DYN_ST_SHARED : PASTA_DYN_LD_SHARED);
-      for (uint32_t K = 0; K < 4; ++K) // count, bytes; shared, local
-        AtomicLoopCounters.insert(Base + K);
-    }
-    for (const ByteCount &BC : CB.Bytes)
-      AtomicLoopCounters.insert(BC.Counter);
   }
 }
 
