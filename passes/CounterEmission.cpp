@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterEmission.h"
+#include "AtomicLoops.h"
 #include "DeviceRuntime.h"
 #include "InlineAsmMemory.h"
 #include "InstrumentationMD.h"
@@ -60,6 +61,8 @@ STATISTIC(NumTripCounts,
           "Loop blocks counted by their loop's trip count at its exit");
 STATISTIC(NumCountersInLocalMemory,
           "Loop blocks' counters kept in local memory, beyond the budget");
+STATISTIC(NumAtomicLoopCounters,
+          "Counters of loops waiting for global atomics kept in local memory");
 STATISTIC(NumInvariantTripCounts,
           "Loop blocks under branches their loop does not change, counted "
           "by its trip count at its exit");
@@ -1630,6 +1633,7 @@ void CounterEmitter::narrowUnboundedLoops(const FunctionPlan &P,
         InPlace.count(CB.Counter) || CB.AlikeInEveryBlock ||
         !CB.Bytes.empty() || !CB.BytesCounters.empty() ||
         !CB.DynCounters.empty() || CB.Counter == P.ThreadsCounter ||
+        AtomicLoopCounters.count(CB.Counter) ||
         !isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(L)))
       continue;
     GuardedLoop &G = ByLoop[L];
@@ -1665,6 +1669,39 @@ static cl::opt<uint32_t> GuardWrapAt(
     cl::desc("PASTA: the header count at which a guarded loop's 32-bit "
              "counters are flushed and zeroed (testing only)"));
 
+// The wrap guard's flush (guardNarrowedLoops) as one atomic add of each
+// lane's own count per counter (addEachLaneAndZero), instead of the warp
+// flush of the exits: in the loop, the warp flush's sums, its fast path's
+// test and its out-of-line call held registers of their own through the
+// whole loop, though no real run reaches the wrap (spinwait's tree walk:
+// 48 registers against 30 without the guard, plain 18; casinsert's insert
+// loop 56 against 40).
+static cl::opt<bool> GuardLaneAdds(
+    "pasta-guard-lane-adds", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a wrap guard flushes its loop's counters by one atomic "
+             "add per lane and counter (off: the exits' warp flush)"));
+
+// Counters (of a guarded loop, none alike in every thread block, none in a
+// bit) added at At to their row of the counter banks by each lane for
+// itself, a 64-bit atomic add each, and zeroed. Exact in any warp, full or
+// partial; it costs an atomic per lane, at a point no real run reaches.
+void CounterEmitter::addEachLaneAndZero(Instruction *At, FunctionPlan &P,
+                                        ArrayRef<uint32_t> Counters) {
+  IRBuilder<> B(At);
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  PointerType *Global = PointerType::get(Ctx, 1);
+  Value *Row = B.CreateCall(
+      M.getOrInsertFunction(BankRowName, Global, Global, I32, I32),
+      {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks())});
+  for (uint32_t C : Counters) {
+    B.CreateAtomicRMW(AtomicRMWInst::Add,
+                      B.CreateConstInBoundsGEP1_32(I64, Row, globalIndex(P, C)),
+                      loadCount(B, C), MaybeAlign(8),
+                      AtomicOrdering::Monotonic);
+    B.CreateStore(ConstantInt::get(Slots[C]->getAllocatedType(), 0), Slots[C]);
+  }
+}
+
 // At each guarded loop's header (narrowUnboundedLoops), before the
 // header's own add: every counter of the loop's own blocks is at most the
 // header's count, since they were last zeroed together (each such block
@@ -1687,7 +1724,10 @@ void CounterEmitter::guardNarrowedLoops(FunctionPlan &P) {
     Instruction *Wrap = SplitBlockAndInsertIfThen(
         B.CreateICmpEQ(Runs, B.getInt32(GuardWrapAt)), After,
         /*Unreachable=*/false, MDB.createUnlikelyBranchWeights());
-    flushAndZero(Wrap, P, G.Counters);
+    if (GuardLaneAdds)
+      addEachLaneAndZero(Wrap, P, G.Counters);
+    else
+      flushAndZero(Wrap, P, G.Counters);
     if (!G.Runs)
       continue; // the header's own add follows
     IRBuilder<> AtWrap(Wrap);
@@ -1731,6 +1771,10 @@ static cl::opt<unsigned> ManyLoopCounters(
 DenseSet<AllocaInst *>
 CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
   DenseSet<AllocaInst *> InMemory;
+  for (uint32_t C : AtomicLoopCounters)
+    if (BitOf[C] < 0 && !InPlace.count(C) && !AddedAtLoopExit.count(C))
+      InMemory.insert(Slots[C]);
+  NumAtomicLoopCounters += InMemory.size();
   if (!CountingBuild || T.Target == PASTA_TARGET_HOST ||
       (!LoopRegisterBudget && !ManyLoopCounters))
     return InMemory;
@@ -1764,9 +1808,38 @@ CounterEmitter::countsInLocalMemory(const FunctionPlan &P) {
     return find(Slots, A.second) < find(Slots, B.second);
   });
   for (size_t K = Budget; K < InLoops.size(); ++K)
-    InMemory.insert(InLoops[K].second);
-  NumCountersInLocalMemory += InMemory.size();
+    NumCountersInLocalMemory += InMemory.insert(InLoops[K].second).second;
   return InMemory;
+}
+
+// The block counters P's counting copy adds to in loops that wait for
+// global atomics (AtomicLoops.h), kept in local memory
+// (countsInLocalMemory) instead of registers through the loop, and left
+// out of the wrap guard's 32-bit counters (narrowUnboundedLoops), whose
+// flush in the loop would hold registers of its own. Not a generic
+// access's four address-space counters: each execution adds to all four
+// in every lane, and in local memory they cost more than their registers
+// (SlabHash's build_table_kernel ran 1.20x clang's plain build with them
+// in registers, 1.96x in memory, on an H200). Device code of counting
+// builds; not divergence or trace copies, which keep the counting code's
+// shape.
+void CounterEmitter::findAtomicLoopCounters(const FunctionPlan &P) {
+  AtomicLoopCounters.clear();
+  Function &F = *P.F;
+  if (!CountingBuild || T.Target == PASTA_TARGET_HOST || P.ThreadLocalCounts ||
+      none_of(instructions(F),
+              [](const Instruction &I) { return waitsForGlobalAtomic(I); }))
+    return;
+  LoopInfo *Loops = loopsForNarrowing(F);
+  if (!Loops)
+    return;
+  AtomicLoops Waiting(FAM.getResult<BlockFrequencyAnalysis>(F));
+  for (const CountedBlock &CB : P.Blocks) {
+    if (!CB.Measured || !Waiting.waits(Loops->getLoopFor(CB.BB)))
+      continue;
+    if (CB.Counter != 0 && CB.Counter < NumOwn)
+      AtomicLoopCounters.insert(CB.Counter);
+  }
 }
 
 // The counters of Kept in local memory, as the 64-bit slots of one array
@@ -2452,6 +2525,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     MarkedReturning = markAsmAccessesReturning(F);
   AnalysesFresh = false; // and the marks above are seen from here on
   DenseSet<uint32_t> Narrow = narrowCounters(P);
+  findAtomicLoopCounters(P);
   narrowUnboundedLoops(P, Narrow);
   shareLikeCounters(P, Narrow);
   for (const GuardedLoop &G : Guarded)

@@ -104,12 +104,15 @@ private:
   void narrowUnboundedLoops(const FunctionPlan &P,
                             llvm::DenseSet<uint32_t> &Narrow);
   void guardNarrowedLoops(FunctionPlan &P);
+  void addEachLaneAndZero(llvm::Instruction *At, FunctionPlan &P,
+                          llvm::ArrayRef<uint32_t> Counters);
   void shareLikeCounters(FunctionPlan &P,
                          const llvm::DenseSet<uint32_t> &Narrow);
   void indexSitesAndDerived();
   void flushAndZero(llvm::Instruction *At, FunctionPlan &P,
                     llvm::ArrayRef<uint32_t> Counters);
   llvm::DenseSet<llvm::AllocaInst *> countsInLocalMemory(const FunctionPlan &P);
+  void findAtomicLoopCounters(const FunctionPlan &P);
   void keepCountsInOneArray(llvm::Function &F,
                             llvm::ArrayRef<llvm::AllocaInst *> Kept);
   void flushArrayDirectly(llvm::CallInst *Flush, llvm::AllocaInst *Array,
@@ -216,6 +219,10 @@ private:
   };
   llvm::SmallVector<GuardedLoop, 2> Guarded;
   llvm::DenseSet<uint32_t> GuardedCounters;
+  // The function being emitted (counting copies of device code): counters
+  // added to in loops that wait for global atomics (AtomicLoops.h), kept
+  // in local memory (findAtomicLoopCounters).
+  llvm::DenseSet<uint32_t> AtomicLoopCounters;
   // The function being emitted: headers of the loops flushed on their back
   // edges (flushAtOuterBackEdges).
   llvm::SmallPtrSet<llvm::BasicBlock *, 4> FlushedHeaders;

@@ -53,7 +53,10 @@
 # shape (threads taking items from a pool until it is empty, about 40
 # counters of the loop's blocks, 32-bit behind a runs guard; also as
 # persistent.wrap, the guard's flush every 3 runs, and persistent.crowded,
-# its blocks counted where taken).
+# its blocks counted where taken);
+# casinsert: SlabHash's build_table_kernel shape (a warp-cooperative insert
+# retrying atomicCAS, with an allocator loop of its own; the loops'
+# counters in local memory).
 # Every instrumented program has a plain twin, NAME.plain, built with
 # clang++-22 alone (its results must be the same).
 # usage: build_structures.sh [OUTDIR [GROUP...]]
@@ -63,13 +66,14 @@
 #           shortloops spinwait splitwarps regcap occupancy skipahead
 #           segreduce driver_occupancy sparseflush asmcopy asmloads
 #           onethread launch_ex gridstride cdp wmma texsurf warpagg
-#           scopedatomics slabwalk persistent launchfit (default: all)
+#           scopedatomics slabwalk persistent launchfit casinsert (default:
+#           all)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${PASTA_BUILD_DIR:-$here/build}
 out=${1:-$build/bin/structures}
 shift $(($# > 0 ? 1 : 0))
-groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit}
+groups=${*:-linkage threads graphs driver_api cxx_names thrust rdc vectors gcc_link memops devfn callgraph hotshapes flushways captures shortloops spinwait splitwarps regcap occupancy skipahead segreduce driver_occupancy sparseflush asmcopy asmloads onethread launch_ex gridstride cdp wmma texsurf warpagg scopedatomics slabwalk persistent launchfit casinsert}
 src=$here/tests/structures
 cuda=${PASTA_CUDA_PATH:-/usr/local/cuda}
 mkdir -p "$out" && cd "$out"
@@ -171,7 +175,7 @@ build_gcc_link() {
 for g in $groups; do
   case $g in
     linkage) build_linkage ;;
-    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit) build_one "$g" ;;
+    threads | graphs | cxx_names | vectors | hotshapes | flushways | captures | shortloops | occupancy | segreduce | sparseflush | asmcopy | asmloads | onethread | gridstride | wmma | texsurf | warpagg | scopedatomics | slabwalk | launchfit | casinsert) build_one "$g" ;;
     # Its per-bit blocks have the same sites: shared, their counters fit the
     # counting code in 1,024 threads (62 registers), and the capped copy
     # this structure tests would not run. Built with a counter each.

@@ -5,13 +5,18 @@
 ; such block runs at most once per run of the header, so none of them is
 ; above the header's count; when the header's count is 2^32 - 1, at the
 ; header, before its add, the loop's counters are flushed and zeroed
-; (guardNarrowedLoops; -pasta-guard-wrap-at lowers 2^32 - 1 for tests).
+; (guardNarrowedLoops; -pasta-guard-wrap-at lowers 2^32 - 1 for tests):
+; each lane adds each of its counts to the block's bank row with an atomic
+; of its own (addEachLaneAndZero), not the exits' warp flush, whose sums
+; and out-of-line call held registers through the loop
+; (-pasta-guard-lane-adds=0 keeps that flush).
 ; Fewer counters, a loop whose trip count is
 ; computed (over a 64-bit bound) and -pasta-guarded-narrow-min=0 keep 64
 ; bits.
 ; RUN: %opt -passes=pasta-count -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck %s
 ; RUN: %opt -passes=pasta-count -pasta-guard-wrap-at=3 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=AT3 %s
 ; RUN: %opt -passes=pasta-count -pasta-guarded-narrow-min=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=OFF %s
+; RUN: %opt -passes=pasta-count -pasta-guard-lane-adds=0 -pasta-variants=0 -pasta-link-runtime=0 -pasta-callee-counts=0 -S %s 2>/dev/null | FileCheck --check-prefix=WARP %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -25,9 +30,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %[[WRAPS:[0-9]+]] = icmp eq i32 %pasta.count[[H:[0-9]+]].0, -1
 ; CHECK-NEXT: br i1 %[[WRAPS]], label %[[WRAP:[0-9]+]], label %[[BODY:[0-9]+]], !prof
 ; CHECK: [[WRAP]]:
-; CHECK: zext i32 %pasta.count[[H]].0 to i64
-; CHECK: call i64 @__pasta_flush_is_fast(
-; CHECK: call void @__pasta_flush_indexed(
+; CHECK-NEXT: %[[ROW:[0-9]+]] = call ptr addrspace(1) @__pasta_bank_row(
+; CHECK-NEXT: %[[AT:[0-9]+]] = getelementptr inbounds i64, ptr addrspace(1) %[[ROW]], i32 1
+; CHECK-NEXT: %[[V:[0-9]+]] = zext i32 %pasta.count[[H]].0 to i64
+; CHECK-NEXT: atomicrmw add ptr addrspace(1) %[[AT]], i64 %[[V]] monotonic
+; CHECK-COUNT-6: atomicrmw add ptr addrspace(1) %{{[0-9]+}}, i64 %{{[0-9]+}} monotonic
+; CHECK-NOT: call
 ; CHECK: [[BODY]]:
 ; CHECK-COUNT-7: = phi i32 [ 0, %{{[0-9]+}} ], [ %pasta.count{{[0-9]+}}.0, %poll ]
 ; CHECK-NEXT: %[[HN:[0-9]+]] = add i32 %pasta.count[[H]].1, 1
@@ -42,6 +50,15 @@ target triple = "nvptx64-nvidia-cuda"
 ; -pasta-guard-wrap-at=3 (testing the wrap flush: structure spinwait.wrap):
 ; AT3-LABEL: define ptx_kernel void @poll_six(
 ; AT3: icmp eq i32 %pasta.count{{[0-9]+}}.0, 3
+; WARP-LABEL: define ptx_kernel void @poll_six(
+; WARP: %[[WRAPS:[0-9]+]] = icmp eq i32 %pasta.count[[H:[0-9]+]].0, -1
+; WARP-NEXT: br i1 %[[WRAPS]], label %[[WRAP:[0-9]+]], label %[[BODY:[0-9]+]], !prof
+; WARP: [[WRAP]]:
+; WARP-NOT: atomicrmw
+; WARP: zext i32 %pasta.count[[H]].0 to i64
+; WARP: call i64 @__pasta_flush_is_fast(
+; WARP: call void @__pasta_flush_indexed(
+; WARP: [[BODY]]:
 ; OFF-LABEL: define ptx_kernel void @poll_six(
 ; OFF-NOT: icmp eq i32 %pasta.count{{.*}}, -1
 ; OFF: c0.yes:

@@ -33,7 +33,7 @@
 //   26 registers, 1,024 threads, 2 blocks an SM), launched
 //   cooperatively: grid-stride sums (and 8 per-bit branches, each a shared
 //   atomic), a block's total by a shared atomic, grid.sync(), block 0 adds
-//   the partial sums. Its counting copies (counting 56 registers, capped 63)
+//   the partial sums. Its counting copies (counting 38 registers, capped 44)
 //   hold one block of 1,024 an SM: the grid is too large for any of them,
 //   the plain copy runs, uncounted, with PASTA's warning; the result and the
 //   shape are the plain program's.
