@@ -121,8 +121,9 @@ static cl::opt<unsigned> InlineFlushLimit(
 // at 8, `generic 14` (14 groups) took 1.07 -> 0.61 s of ptxas, its PTX
 // 13,567 -> 7,937 lines. Off by default: on an H200 its fast path ran as
 // before, but its launches with a partial warp in every block 7% slower
-// and its register-capped copy 46% slower (1,024-thread blocks; spills
-// about the same, cause not found). Device functions keep theirs inline.
+// and its register-capped copy 46% slower (1,024-thread blocks), which now
+// keeps the inline path (splitOnRegisterCap). Device functions keep theirs
+// inline.
 static cl::opt<unsigned> GroupsOutOfLine(
     "pasta-flush-groups-out-of-line", cl::Hidden, cl::init(0),
     cl::desc("PASTA: a kernel's exit flush of at least this many run-time "
@@ -606,7 +607,9 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
              Groups >= GroupsOutOfLine) {
     SmallVector<uint32_t, 16> Added(Live);
     erase_if(Added, [&](uint32_t C) { return Never.count(C); });
-    emitIndexedFlush(SlowT, P, Added);
+    auto [OutOfLine, Inline] = splitOnRegisterCap(SlowT);
+    emitIndexedFlush(OutOfLine, P, Added);
+    FlushAll(Inline, FlushCounterName, FlushGroupName, FlushHalfName, false);
   } else {
     FlushAll(SlowT, FlushCounterName, FlushGroupName, FlushHalfName, false);
   }
@@ -1086,6 +1089,73 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
   erase_if(Live, [&](uint32_t C) { return Never.count(C); });
   if (!Live.empty())
     emitIndexedFlush(Exit, P, Live);
+}
+
+// The many groups' general path is out of line only in copies without a
+// register cap: `generic 14`'s capped copy (.maxnreg 64) ran 1.46x slower
+// with it on an H200. The copies are cloned after the flush is emitted, so
+// both paths are emitted here, behind a branch on a call of this marker,
+// and resolveRegisterCapChoices keeps one in each copy.
+static constexpr const char *RegisterCapChoiceName = "__pasta_uncapped_choice";
+
+// Splits At's block on the marker: the first block returned runs where the
+// function has no register cap, the second where it has one.
+std::pair<Instruction *, Instruction *>
+CounterEmitter::splitOnRegisterCap(Instruction *At) {
+  IRBuilder<> B(At);
+  Value *Uncapped =
+      B.CreateCall(M.getOrInsertFunction(RegisterCapChoiceName, B.getInt1Ty()));
+  Instruction *OutOfLine, *Inline;
+  SplitBlockAndInsertIfThenElse(Uncapped, At->getIterator(), &OutOfLine,
+                                &Inline);
+  markInstrumentation(
+      OutOfLine->getParent()->getSinglePredecessor()->getTerminator());
+  return {OutOfLine, Inline};
+}
+
+// Whether ptxas must fit F's registers under a cap: its own .maxnreg, or
+// launch bounds (.maxntid, .reqntid) of more than 256 threads, which leave
+// each thread fewer than the 255 registers it may take.
+static bool registerCapped(const Function &F) {
+  if (F.hasFnAttribute("nvvm.maxnreg"))
+    return true;
+  for (StringRef Name : {"nvvm.maxntid", "nvvm.reqntid"}) {
+    if (!F.hasFnAttribute(Name))
+      continue;
+    SmallVector<StringRef, 3> Dims;
+    F.getFnAttribute(Name).getValueAsString().split(Dims, ',');
+    uint64_t Threads = 1;
+    for (StringRef D : Dims) {
+      uint64_t N = 0;
+      if (D.trim().getAsInteger(10, N))
+        return true; // unreadable: take the safe side
+      Threads *= N;
+    }
+    if (Threads > 256)
+      return true;
+  }
+  return false;
+}
+
+void pasta::resolveRegisterCapChoices(Module &M) {
+  Function *Choice = M.getFunction(RegisterCapChoiceName);
+  if (!Choice)
+    return;
+  SmallPtrSet<Function *, 16> Changed;
+  for (User *U : make_early_inc_range(Choice->users())) {
+    auto *Call = cast<CallInst>(U);
+    Function *F = Call->getFunction();
+    Call->replaceAllUsesWith(
+        ConstantInt::getBool(M.getContext(), !registerCapped(*F)));
+    Call->eraseFromParent();
+    Changed.insert(F);
+  }
+  for (Function *F : Changed) {
+    for (BasicBlock &BB : *F)
+      ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+    removeUnreachableBlocks(*F);
+  }
+  Choice->eraseFromParent();
 }
 
 // The out-of-line flush of Live at At: the live counters only, staged, and

@@ -135,6 +135,8 @@ private:
                            llvm::ArrayRef<uint32_t> Live);
   llvm::Value *emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                               llvm::ArrayRef<uint32_t> Bits);
+  std::pair<llvm::Instruction *, llvm::Instruction *>
+  splitOnRegisterCap(llvm::Instruction *At);
   void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
                         llvm::ArrayRef<uint32_t> Live);
   // Row: the bank row a flush before it at Exit read (%smid is read
@@ -242,6 +244,13 @@ private:
   llvm::DenseSet<uint32_t> InDerivedRows;
   size_t IndexedSites = 0, IndexedDerived = 0;
 };
+
+// Keeps one of the two general paths that a kernel's exit flush of many
+// groups emits (-pasta-flush-groups-out-of-line) in each function now in M:
+// inline where the function's registers are capped (capped copies, launch
+// bounds), out of line elsewhere. Run after every copy of the kernels is
+// made.
+void resolveRegisterCapChoices(llvm::Module &M);
 
 } // namespace pasta
 
