@@ -137,6 +137,14 @@ private:
                               llvm::ArrayRef<uint32_t> Bits);
   std::pair<llvm::Instruction *, llvm::Instruction *>
   splitOnRegisterCap(llvm::Instruction *At);
+  void emitGroupsIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
+                              llvm::ArrayRef<uint32_t> Live,
+                              const llvm::DenseSet<uint32_t> &GroupStarts);
+  void stageCount(llvm::IRBuilder<> &B, llvm::AllocaInst *Staging, size_t K,
+                  uint32_t C);
+  void emitIndexedCall(llvm::IRBuilder<> &B, FunctionPlan &P,
+                       llvm::AllocaInst *Staging,
+                       llvm::ArrayRef<uint32_t> Staged, llvm::Value *N);
   void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
                         llvm::ArrayRef<uint32_t> Live);
   // Row: the bank row a flush before it at Exit read (%smid is read
