@@ -377,10 +377,19 @@ void CounterEmitter::returnCounts(ReturnInst *RI, const FunctionPlan &P,
   ++NumCountReturns;
 }
 
+// The count Slot holds, with its part parked after its loop, if any
+// (parkCountsAfterLoops).
+Value *CounterEmitter::loadWhole(IRBuilder<> &B, AllocaInst *Slot) const {
+  Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  if (AllocaInst *Park = ParkedOf.lookup(Slot))
+    V = B.CreateAdd(V, B.CreateLoad(Park->getAllocatedType(), Park));
+  return V;
+}
+
 // A counter's value, 64 bits wide (from its bit, for blocks counted in one).
 Value *CounterEmitter::loadCount(IRBuilder<> &B, uint32_t Counter) const {
   AllocaInst *Slot = Slots[Counter];
-  Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  Value *V = loadWhole(B, Slot);
   if (BitOf[Counter] >= 0)
     V = B.CreateAnd(B.CreateLShr(V, BitOf[Counter]), 1);
   return B.CreateZExt(V, B.getInt64Ty());
@@ -615,6 +624,104 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
   }
 }
 
+// A counter of a kernel's loop holds a register from the loop on to the
+// kernel's exit flush, through the loops after it that never add to it:
+// decoding_attention's dmha_fwd_kernel (issue [overhead-3]) carried six
+// counts of its first three loops through its fourth, where ptxas then
+// loaded each trip's second 16-byte row only after the first had arrived
+// (two memory waits a trip instead of one; 53 registers against the plain
+// kernel's 47, the kernel 1.31x). Parked in local memory at the loop's exit
+// (one load and store there, a load at the flush), they leave the later
+// loops' registers alone (48, the rows loaded together again).
+static cl::opt<bool> ParkAfterLoops(
+    "pasta-park-counts-after-loops", cl::Hidden, cl::init(false),
+    cl::desc("PASTA: a kernel's counters of an outermost loop, added to "
+             "nowhere after it, wait in local memory for the exit flush "
+             "while later loops run"));
+
+static cl::opt<unsigned> ParkLoopUnits(
+    "pasta-park-loop-units", cl::Hidden, cl::init(32),
+    cl::desc("PASTA: counters are parked (-pasta-park-counts-after-loops) "
+             "only ahead of a loop whose plain values live at its header "
+             "take at least this many 32-bit registers"));
+
+static unsigned unitsLiveIntoLoop(const Loop &L, const DataLayout &DL);
+
+// Whether every access of Slot is in L, in its exit block Exit, or is the
+// entry block's store of the initial 0.
+static bool accessedOnlyIn(AllocaInst *Slot, const Loop &L,
+                           const BasicBlock *Exit) {
+  const BasicBlock *Entry = &Slot->getFunction()->getEntryBlock();
+  return all_of(Slot->users(), [&](const User *U) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I || !(isa<LoadInst>(I) || isa<StoreInst>(I)))
+      return false;
+    if (const auto *S = dyn_cast<StoreInst>(I)) {
+      if (S->getPointerOperand() != Slot)
+        return false;
+      if (I->getParent() == Entry && match(S->getValueOperand(), m_Zero()))
+        return true;
+    }
+    return L.contains(I) || I->getParent() == Exit;
+  });
+}
+
+// Counters of an outermost loop L whose only exit block is in no loop and
+// from which another outermost loop can be reached, and that nothing adds
+// to outside L and that exit block (where a trip count may be added), are
+// parked there: their count moves to a local-memory slot and the register
+// restarts from 0, dead through the later loops; the flush sums both
+// (loadWhole). Not bits (one register holds many), nor counters that a
+// guard or an earlier flush reads (accessedOnlyIn).
+void CounterEmitter::parkCountsAfterLoops(FunctionPlan &P,
+                                          ArrayRef<AllocaInst *> Registers) {
+  Function &F = *P.F;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  DenseSet<AllocaInst *> Masks, Guarded;
+  for (size_t C = 0; C < Slots.size(); ++C) {
+    if (!Slots[C])
+      continue;
+    if (BitOf[C] >= 0)
+      Masks.insert(Slots[C]);
+    if (GuardedCounters.count(C))
+      Guarded.insert(Slots[C]);
+  }
+  const DataLayout &DL = M.getDataLayout();
+  for (Loop *L : LI) {
+    BasicBlock *Exit = L->getExitBlock();
+    auto Crowded = [&](Loop *Later) {
+      return Later != L && unitsLiveIntoLoop(*Later, DL) >= ParkLoopUnits &&
+             isPotentiallyReachable(Exit, Later->getHeader(), nullptr, &DT,
+                                    &LI);
+    };
+    if (!Exit || LI.getLoopFor(Exit) || none_of(LI, Crowded))
+      continue;
+    IRBuilder<> B(Exit->getTerminator());
+    IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
+    for (AllocaInst *Slot : Registers) {
+      if (Masks.count(Slot) || Guarded.count(Slot) || ParkedOf.count(Slot) ||
+          !any_of(Slot->users(),
+                  [&](const User *U) {
+                    return isa<StoreInst>(U) &&
+                           L->contains(cast<Instruction>(U));
+                  }) ||
+          !accessedOnlyIn(Slot, *L, Exit))
+        continue;
+      Type *Ty = Slot->getAllocatedType();
+      AllocaInst *Park = EntryB.CreateAlloca(Ty, DL.getAllocaAddrSpace(),
+                                             nullptr, "pasta.parked");
+      EntryB.CreateStore(ConstantInt::get(Ty, 0), Park);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Park), B.CreateLoad(Ty, Slot)),
+                    Park);
+      B.CreateStore(ConstantInt::get(Ty, 0), Slot);
+      ParkedOf[Slot] = Park;
+      Parked.push_back(Park);
+    }
+  }
+}
+
 // The counters of Live whose blocks run alike in every thread block
 // (BlockInvariance.h) are flushed at Exit by the grid's first thread block
 // alone (its bank is row 0), each warp sum times the number of thread
@@ -811,7 +918,7 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
     AllocaInst *Slot = Slots[I];
     if (BitOf[I] >= 0 && !Masks.insert(Slot).second)
       continue;
-    Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+    Value *V = loadWhole(B, Slot);
     if (BitOf[I] >= 0 && !OneLane.empty()) {
       // Its bits of Live only: a lane's own bits went apart (flushOwnLanes).
       uint32_t Bits = 0;
@@ -2706,6 +2813,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
   addCalleeCounts(P);
   flushAtOuterBackEdges(P);
   guardNarrowedLoops(P);
+  ParkedOf.clear();
+  Parked.clear();
+  if (ParkAfterLoops && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
+      T.Target == PASTA_TARGET_NVPTX && !ThreadLocalCounts)
+    parkCountsAfterLoops(P, Registers);
 
   const CountReturn *Returns = nullptr;
   if (Returned)
@@ -2752,6 +2864,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     SmallVector<AllocaInst *, 16> Promoted, Kept;
     for (AllocaInst *R : Registers)
       (InMemory.count(R) ? Kept : Promoted).push_back(R);
+    Kept.append(Parked.begin(), Parked.end());
     keepCountsInOneArray(F, Kept);
     PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
   }

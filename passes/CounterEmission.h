@@ -145,6 +145,9 @@ private:
   void emitIndexedCall(llvm::IRBuilder<> &B, FunctionPlan &P,
                        llvm::AllocaInst *Staging,
                        llvm::ArrayRef<uint32_t> Staged, llvm::Value *N);
+  void parkCountsAfterLoops(FunctionPlan &P,
+                            llvm::ArrayRef<llvm::AllocaInst *> Registers);
+  llvm::Value *loadWhole(llvm::IRBuilder<> &B, llvm::AllocaInst *Slot) const;
   void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
                         llvm::ArrayRef<uint32_t> Live);
   // Row: the bank row a flush before it at Exit read (%smid is read
@@ -226,6 +229,11 @@ private:
   };
   llvm::SmallVector<GuardedLoop, 2> Guarded;
   llvm::DenseSet<uint32_t> GuardedCounters;
+  // Counters parked in local memory after their loop (parkCountsAfterLoops):
+  // the parked part of each by its register's alloca, summed at the flush.
+  // Their slots in the order they were made (deterministic output).
+  llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> ParkedOf;
+  llvm::SmallVector<llvm::AllocaInst *, 4> Parked;
   // The function being emitted: headers of the loops flushed on their back
   // edges (flushAtOuterBackEdges).
   llvm::SmallPtrSet<llvm::BasicBlock *, 4> FlushedHeaders;
