@@ -124,8 +124,9 @@ static cl::opt<unsigned> InlineFlushLimit(
 // at 8, `generic 14` (14 groups) took 1.07 -> 0.61 s of ptxas, its PTX
 // 13,567 -> 7,937 lines. Off by default: on an H200 its fast path ran as
 // before, but its launches with a partial warp in every block 7% slower
-// and its register-capped copy 46% slower (1,024-thread blocks; spills
-// about the same, cause not found). Device functions keep theirs inline.
+// and its register-capped copy 46% slower (1,024-thread blocks), which now
+// keeps the inline path (splitOnRegisterCap). Device functions keep theirs
+// inline.
 static cl::opt<unsigned> GroupsOutOfLine(
     "pasta-flush-groups-out-of-line", cl::Hidden, cl::init(0),
     cl::desc("PASTA: a kernel's exit flush of at least this many run-time "
@@ -379,10 +380,19 @@ void CounterEmitter::returnCounts(ReturnInst *RI, const FunctionPlan &P,
   ++NumCountReturns;
 }
 
+// The count Slot holds, with its part parked after its loop, if any
+// (parkCountsAfterLoops).
+Value *CounterEmitter::loadWhole(IRBuilder<> &B, AllocaInst *Slot) const {
+  Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  if (AllocaInst *Park = ParkedOf.lookup(Slot))
+    V = B.CreateAdd(V, B.CreateLoad(Park->getAllocatedType(), Park));
+  return V;
+}
+
 // A counter's value, 64 bits wide (from its bit, for blocks counted in one).
 Value *CounterEmitter::loadCount(IRBuilder<> &B, uint32_t Counter) const {
   AllocaInst *Slot = Slots[Counter];
-  Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  Value *V = loadWhole(B, Slot);
   if (BitOf[Counter] >= 0)
     V = B.CreateAnd(B.CreateLShr(V, BitOf[Counter]), 1);
   return B.CreateZExt(V, B.getInt64Ty());
@@ -609,9 +619,110 @@ void CounterEmitter::emitInlineFlush(Instruction *Exit, FunctionPlan &P,
              Groups >= GroupsOutOfLine) {
     SmallVector<uint32_t, 16> Added(Live);
     erase_if(Added, [&](uint32_t C) { return Never.count(C); });
-    emitIndexedFlush(SlowT, P, Added);
+    auto [OutOfLine, Inline] = splitOnRegisterCap(SlowT);
+    emitGroupsIndexedFlush(OutOfLine, P, Added, GroupStarts);
+    FlushAll(Inline, FlushCounterName, FlushGroupName, FlushHalfName, false);
   } else {
     FlushAll(SlowT, FlushCounterName, FlushGroupName, FlushHalfName, false);
+  }
+}
+
+// A counter of a kernel's loop holds a register from the loop on to the
+// kernel's exit flush, through the loops after it that never add to it:
+// decoding_attention's dmha_fwd_kernel (issue [overhead-3]) carried six
+// counts of its first three loops through its fourth, where ptxas then
+// loaded each trip's second 16-byte row only after the first had arrived
+// (two memory waits a trip instead of one; 53 registers against the plain
+// kernel's 47, the kernel 1.31x). Parked in local memory at the loop's exit
+// (one load and store there, a load at the flush), they leave the later
+// loops' registers alone: 47, the rows loaded together again, 1.04x on an
+// H200, with the same counts (its profile compared with the build before).
+static cl::opt<bool> ParkAfterLoops(
+    "pasta-park-counts-after-loops", cl::Hidden, cl::init(true),
+    cl::desc("PASTA: a kernel's counters of an outermost loop, added to "
+             "nowhere after it, wait in local memory for the exit flush "
+             "while later loops run"));
+
+static cl::opt<unsigned> ParkLoopUnits(
+    "pasta-park-loop-units", cl::Hidden, cl::init(32),
+    cl::desc("PASTA: counters are parked (-pasta-park-counts-after-loops) "
+             "only ahead of a loop whose plain values live at its header "
+             "take at least this many 32-bit registers"));
+
+static unsigned unitsLiveIntoLoop(const Loop &L, const DataLayout &DL);
+
+// Whether every access of Slot is in L, in its exit block Exit, or is the
+// entry block's store of the initial 0.
+static bool accessedOnlyIn(AllocaInst *Slot, const Loop &L,
+                           const BasicBlock *Exit) {
+  const BasicBlock *Entry = &Slot->getFunction()->getEntryBlock();
+  return all_of(Slot->users(), [&](const User *U) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I || !(isa<LoadInst>(I) || isa<StoreInst>(I)))
+      return false;
+    if (const auto *S = dyn_cast<StoreInst>(I)) {
+      if (S->getPointerOperand() != Slot)
+        return false;
+      if (I->getParent() == Entry && match(S->getValueOperand(), m_Zero()))
+        return true;
+    }
+    return L.contains(I) || I->getParent() == Exit;
+  });
+}
+
+// Counters of an outermost loop L whose only exit block is in no loop and
+// from which another outermost loop can be reached, and that nothing adds
+// to outside L and that exit block (where a trip count may be added), are
+// parked there: their count moves to a local-memory slot and the register
+// restarts from 0, dead through the later loops; the flush sums both
+// (loadWhole). Not bits (one register holds many), nor counters that a
+// guard or an earlier flush reads (accessedOnlyIn).
+void CounterEmitter::parkCountsAfterLoops(FunctionPlan &P,
+                                          ArrayRef<AllocaInst *> Registers) {
+  Function &F = *P.F;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  DenseSet<AllocaInst *> Masks, Guarded;
+  for (size_t C = 0; C < Slots.size(); ++C) {
+    if (!Slots[C])
+      continue;
+    if (BitOf[C] >= 0)
+      Masks.insert(Slots[C]);
+    if (GuardedCounters.count(C))
+      Guarded.insert(Slots[C]);
+  }
+  const DataLayout &DL = M.getDataLayout();
+  for (Loop *L : LI) {
+    BasicBlock *Exit = L->getExitBlock();
+    auto Crowded = [&](Loop *Later) {
+      return Later != L && unitsLiveIntoLoop(*Later, DL) >= ParkLoopUnits &&
+             isPotentiallyReachable(Exit, Later->getHeader(), nullptr, &DT,
+                                    &LI);
+    };
+    if (!Exit || LI.getLoopFor(Exit) || none_of(LI, Crowded))
+      continue;
+    IRBuilder<> B(Exit->getTerminator());
+    IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
+    for (AllocaInst *Slot : Registers) {
+      if (Masks.count(Slot) || Guarded.count(Slot) || ParkedOf.count(Slot) ||
+          !any_of(Slot->users(),
+                  [&](const User *U) {
+                    return isa<StoreInst>(U) &&
+                           L->contains(cast<Instruction>(U));
+                  }) ||
+          !accessedOnlyIn(Slot, *L, Exit))
+        continue;
+      Type *Ty = Slot->getAllocatedType();
+      AllocaInst *Park = EntryB.CreateAlloca(Ty, DL.getAllocaAddrSpace(),
+                                             nullptr, "pasta.parked");
+      EntryB.CreateStore(ConstantInt::get(Ty, 0), Park);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(Ty, Park), B.CreateLoad(Ty, Slot)),
+                    Park);
+      B.CreateStore(ConstantInt::get(Ty, 0), Slot);
+      ParkedOf[Slot] = Park;
+      Parked.push_back(Park);
+    }
   }
 }
 
@@ -811,7 +922,7 @@ Instruction *CounterEmitter::skipIfAllZero(Instruction *Exit,
     AllocaInst *Slot = Slots[I];
     if (BitOf[I] >= 0 && !Masks.insert(Slot).second)
       continue;
-    Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+    Value *V = loadWhole(B, Slot);
     if (BitOf[I] >= 0 && !OneLane.empty()) {
       // Its bits of Live only: a lane's own bits went apart (flushOwnLanes).
       uint32_t Bits = 0;
@@ -1091,31 +1202,163 @@ void CounterEmitter::emitFlush(Instruction *Exit, FunctionPlan &P) {
     emitIndexedFlush(Exit, P, Live);
 }
 
+// The many groups' general path is out of line only in copies without a
+// register cap: `generic 14`'s capped copy (.maxnreg 64) ran 1.46x slower
+// with it on an H200. The copies are cloned after the flush is emitted, so
+// both paths are emitted here, behind a branch on a call of this marker,
+// and resolveRegisterCapChoices keeps one in each copy.
+static constexpr const char *RegisterCapChoiceName = "__pasta_uncapped_choice";
+
+// Splits At's block on the marker: the first block returned runs where the
+// function has no register cap, the second where it has one.
+std::pair<Instruction *, Instruction *>
+CounterEmitter::splitOnRegisterCap(Instruction *At) {
+  IRBuilder<> B(At);
+  Value *Uncapped =
+      B.CreateCall(M.getOrInsertFunction(RegisterCapChoiceName, B.getInt1Ty()));
+  Instruction *OutOfLine, *Inline;
+  SplitBlockAndInsertIfThenElse(Uncapped, At->getIterator(), &OutOfLine,
+                                &Inline);
+  markInstrumentation(
+      OutOfLine->getParent()->getSinglePredecessor()->getTerminator());
+  return {OutOfLine, Inline};
+}
+
+// Whether ptxas must fit F's registers under a cap: its own .maxnreg, or
+// launch bounds (.maxntid, .reqntid) of more than 256 threads, which leave
+// each thread fewer than the 255 registers it may take.
+static bool registerCapped(const Function &F) {
+  if (F.hasFnAttribute("nvvm.maxnreg"))
+    return true;
+  for (StringRef Name : {"nvvm.maxntid", "nvvm.reqntid"}) {
+    if (!F.hasFnAttribute(Name))
+      continue;
+    SmallVector<StringRef, 3> Dims;
+    F.getFnAttribute(Name).getValueAsString().split(Dims, ',');
+    uint64_t Threads = 1;
+    for (StringRef D : Dims) {
+      uint64_t N = 0;
+      if (D.trim().getAsInteger(10, N))
+        return true; // unreadable: take the safe side
+      Threads *= N;
+    }
+    if (Threads > 256)
+      return true;
+  }
+  return false;
+}
+
+void pasta::resolveRegisterCapChoices(Module &M) {
+  Function *Choice = M.getFunction(RegisterCapChoiceName);
+  if (!Choice)
+    return;
+  SmallPtrSet<Function *, 16> Changed;
+  for (User *U : make_early_inc_range(Choice->users())) {
+    auto *Call = cast<CallInst>(U);
+    Function *F = Call->getFunction();
+    Call->replaceAllUsesWith(
+        ConstantInt::getBool(M.getContext(), !registerCapped(*F)));
+    Call->eraseFromParent();
+    Changed.insert(F);
+  }
+  for (Function *F : Changed) {
+    for (BasicBlock &BB : *F)
+      ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+    removeUnreachableBlocks(*F);
+  }
+  Choice->eraseFromParent();
+}
+
+// The out-of-line flush of Live at At where Live holds many run-time
+// address-space groups (starting at GroupStarts): those counters are zero
+// in every lane almost always (they count generic accesses that reach
+// shared or local memory), so one vote on all of them decides whether they
+// are staged and flushed too; the others are staged first and always
+// flushed. Staged and summed eight at a time with the rest, `generic 14`'s
+// 56 such counters made its launches with a partial warp in every block
+// 7% slower on an H200, where the inline path skipped each group's half
+// after one vote.
+void CounterEmitter::emitGroupsIndexedFlush(
+    Instruction *At, FunctionPlan &P, ArrayRef<uint32_t> Live,
+    const DenseSet<uint32_t> &GroupStarts) {
+  DenseSet<uint32_t> InGroups;
+  for (uint32_t Start : GroupStarts)
+    for (uint32_t I = 0; I < PASTA_DYN_NUM; ++I)
+      InGroups.insert(Start + I);
+  SmallVector<uint32_t, 16> Ordered, Grouped;
+  for (uint32_t C : Live)
+    (InGroups.count(C) ? Grouped : Ordered).push_back(C);
+  size_t Always = Ordered.size();
+  Ordered.append(Grouped.begin(), Grouped.end());
+  IRBuilder<> B(At);
+  Type *I64 = B.getInt64Ty();
+  AllocaInst *Staging = staging(P, Ordered.size());
+  for (size_t K = 0; K < Always; ++K)
+    stageCount(B, Staging, K, Ordered[K]);
+  Value *Any = nullptr;
+  for (uint32_t C : Grouped) {
+    Value *V = loadCount(B, C);
+    Any = Any ? B.CreateOr(Any, V) : V;
+  }
+  Value *Voted = B.CreateICmpNE(
+      B.CreateCall(M.getOrInsertFunction(FlushAnyName, I64, I64), {Any}),
+      B.getInt64(0));
+  Instruction *Then = SplitBlockAndInsertIfThen(Voted, At->getIterator(),
+                                                /*Unreachable=*/false);
+  markInstrumentation(
+      Then->getParent()->getSinglePredecessor()->getTerminator());
+  IRBuilder<> TB(Then);
+  for (size_t K = Always; K < Ordered.size(); ++K)
+    stageCount(TB, Staging, K, Ordered[K]);
+  if (!Always) { // nothing else to flush: the call only after a vote
+    emitIndexedCall(TB, P, Staging, Ordered, TB.getInt32(Ordered.size()));
+    return;
+  }
+  B.SetInsertPoint(At);
+  PHINode *N = B.CreatePHI(B.getInt32Ty(), 2);
+  N->addIncoming(B.getInt32(Ordered.size()), Then->getParent());
+  N->addIncoming(B.getInt32(Always), Then->getParent()->getSinglePredecessor());
+  emitIndexedCall(B, P, Staging, Ordered, N);
+}
+
 // The out-of-line flush of Live at At: the live counters only, staged, and
 // a table of their module indices (the counts kept for callees go to the
 // callees' counters).
 void CounterEmitter::emitIndexedFlush(Instruction *At, FunctionPlan &P,
                                       ArrayRef<uint32_t> Live) {
   IRBuilder<> B(At);
+  AllocaInst *Staging = staging(P, Live.size());
+  for (size_t K = 0; K < Live.size(); ++K)
+    stageCount(B, Staging, K, Live[K]);
+  emitIndexedCall(B, P, Staging, Live, B.getInt32(Live.size()));
+}
+
+// Counter C's count into element K of Staging.
+void CounterEmitter::stageCount(IRBuilder<> &B, AllocaInst *Staging, size_t K,
+                                uint32_t C) {
+  B.CreateStore(
+      loadCount(B, C),
+      B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(), Staging, 0, K));
+}
+
+// The runtime's flush of the first N of Staged's counts, staged in that
+// order in Staging, with the table of their module indices.
+void CounterEmitter::emitIndexedCall(IRBuilder<> &B, FunctionPlan &P,
+                                     AllocaInst *Staging,
+                                     ArrayRef<uint32_t> Staged, Value *N) {
   Type *I32 = B.getInt32Ty();
   PointerType *Generic = PointerType::get(Ctx, 0);
   PointerType *Global = PointerType::get(Ctx, 1);
-  AllocaInst *Staging = staging(P, Live.size());
   SmallVector<uint32_t, 16> Indices;
-  for (size_t K = 0; K < Live.size(); ++K) {
-    B.CreateStore(loadCount(B, Live[K]),
-                  B.CreateConstInBoundsGEP2_32(Staging->getAllocatedType(),
-                                               Staging, 0, K));
-    Indices.push_back(globalIndex(P, Live[K]));
-  }
+  for (uint32_t C : Staged)
+    Indices.push_back(globalIndex(P, C));
   FunctionCallee Flush =
       M.getOrInsertFunction(DeviceFlushIndexedName, B.getVoidTy(), Global, I32,
                             I32, I32, Generic, Global, I32);
   B.CreateCall(Flush,
                {T.Counters, B.getInt32(T.NumCounters), B.getInt32(T.numBanks()),
                 B.getInt32(0), B.CreatePointerCast(Staging, Generic),
-                indexTable(Indices, "__pasta_flush_indices"),
-                B.getInt32(Live.size())});
+                indexTable(Indices, "__pasta_flush_indices"), N});
 }
 
 // Whether V is the same in every lane of a warp (1 << WarpLog2 lanes):
@@ -2645,6 +2888,11 @@ void CounterEmitter::emit(FunctionPlan &P) {
   addCalleeCounts(P);
   flushAtOuterBackEdges(P);
   guardNarrowedLoops(P);
+  ParkedOf.clear();
+  Parked.clear();
+  if (ParkAfterLoops && CountingBuild && P.Kind == PASTA_FUNC_KERNEL &&
+      T.Target == PASTA_TARGET_NVPTX && !ThreadLocalCounts)
+    parkCountsAfterLoops(P, Registers);
 
   const CountReturn *Returns = nullptr;
   if (Returned)
@@ -2691,6 +2939,7 @@ void CounterEmitter::emit(FunctionPlan &P) {
     SmallVector<AllocaInst *, 16> Promoted, Kept;
     for (AllocaInst *R : Registers)
       (InMemory.count(R) ? Kept : Promoted).push_back(R);
+    Kept.append(Parked.begin(), Parked.end());
     keepCountsInOneArray(F, Kept);
     PromoteMemToReg(Promoted, FAM.getResult<DominatorTreeAnalysis>(F));
   }

@@ -138,6 +138,19 @@ private:
                            llvm::ArrayRef<uint32_t> Live);
   llvm::Value *emitBitFlushes(llvm::Instruction *Exit, FunctionPlan &P,
                               llvm::ArrayRef<uint32_t> Bits);
+  std::pair<llvm::Instruction *, llvm::Instruction *>
+  splitOnRegisterCap(llvm::Instruction *At);
+  void emitGroupsIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
+                              llvm::ArrayRef<uint32_t> Live,
+                              const llvm::DenseSet<uint32_t> &GroupStarts);
+  void stageCount(llvm::IRBuilder<> &B, llvm::AllocaInst *Staging, size_t K,
+                  uint32_t C);
+  void emitIndexedCall(llvm::IRBuilder<> &B, FunctionPlan &P,
+                       llvm::AllocaInst *Staging,
+                       llvm::ArrayRef<uint32_t> Staged, llvm::Value *N);
+  void parkCountsAfterLoops(FunctionPlan &P,
+                            llvm::ArrayRef<llvm::AllocaInst *> Registers);
+  llvm::Value *loadWhole(llvm::IRBuilder<> &B, llvm::AllocaInst *Slot) const;
   void emitIndexedFlush(llvm::Instruction *At, FunctionPlan &P,
                         llvm::ArrayRef<uint32_t> Live);
   // Row: the bank row a flush before it at Exit read (%smid is read
@@ -223,6 +236,11 @@ private:
   // added to in loops that wait for global atomics (AtomicLoops.h), kept
   // in local memory (findAtomicLoopCounters).
   llvm::DenseSet<uint32_t> AtomicLoopCounters;
+  // Counters parked in local memory after their loop (parkCountsAfterLoops):
+  // the parked part of each by its register's alloca, summed at the flush.
+  // Their slots in the order they were made (deterministic output).
+  llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> ParkedOf;
+  llvm::SmallVector<llvm::AllocaInst *, 4> Parked;
   // The function being emitted: headers of the loops flushed on their back
   // edges (flushAtOuterBackEdges).
   llvm::SmallPtrSet<llvm::BasicBlock *, 4> FlushedHeaders;
@@ -249,6 +267,13 @@ private:
   llvm::DenseSet<uint32_t> InDerivedRows;
   size_t IndexedSites = 0, IndexedDerived = 0;
 };
+
+// Keeps one of the two general paths that a kernel's exit flush of many
+// groups emits (-pasta-flush-groups-out-of-line) in each function now in M:
+// inline where the function's registers are capped (capped copies, launch
+// bounds), out of line elsewhere. Run after every copy of the kernels is
+// made.
+void resolveRegisterCapChoices(llvm::Module &M);
 
 } // namespace pasta
 

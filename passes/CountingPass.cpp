@@ -275,6 +275,8 @@ bool ModuleInstrumenter::run() {
   if (!Copied.empty() && Opts.Trace)
     createTraceVariants(M, Copied, ScopesOf, FAM);
   capCountingKernels(CapItself);
+  // After every copy and cap: each copy keeps one general path of its flush.
+  resolveRegisterCapChoices(M);
   if (Opts.PrintSites) { // after the copies: they derive counters too
     Tables.printSites(errs());
     Tables.printScopes(errs());

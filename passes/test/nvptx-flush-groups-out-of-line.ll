@@ -18,7 +18,8 @@ target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:
 target triple = "nvptx64-nvidia-cuda"
 
 ; Eight groups: the fast path flushes each load half inline; the general
-; path stages the 8 x 4 load counters and calls the runtime once, with the
+; path, where a vote finds a count in any of them (nvptx-flush-groups-vote.ll),
+; stages the 8 x 4 load counters and calls the runtime once, with the
 ; table of their indices: the groups' load halves (3-6, 12-15, ...), not
 ; their store halves (7-10, 16-19, ...).
 ; CHECK: @__pasta_flush_indices = private unnamed_addr addrspace(1) constant [32 x i32] [i32 3, i32 4, i32 5, i32 6, i32 12, i32 13, i32 14, i32 15, i32 21, i32 22, i32 23, i32 24,
@@ -27,6 +28,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: call i64 @__pasta_flush_is_fast(
 ; CHECK-COUNT-8: call void @__pasta_flush_half_fast(
 ; CHECK-NOT: call void @__pasta_flush_half(
+; CHECK: call i64 @__pasta_flush_any(
 ; CHECK: call void @__pasta_flush_indexed(ptr addrspace(1) @__pasta_counters{{[^,]*}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, ptr %{{[^,]+}}, ptr addrspace(1) @__pasta_flush_indices{{[^,]*}}, i32 [[N:[0-9]+]])
 ; CHECK-NOT: call void @__pasta_flush_half(
 ; CHECK: ret void
