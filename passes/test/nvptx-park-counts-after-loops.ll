@@ -1,6 +1,6 @@
 ; A kernel's counter of an outermost loop that nothing adds to after the
 ; loop is parked in local memory at the loop's exit
-; (-pasta-park-counts-after-loops): its count is added to a slot of the
+; (-pasta-park-counts-after-loops, on by default): its count is added to a slot of the
 ; thread's local array, the register restarts from 0, and the exit flush
 ; sums the two. Held in a register, the count lived through every later
 ; loop: decoding_attention's dmha_fwd_kernel carried six counts of its
@@ -11,7 +11,8 @@
 ; at least -pasta-park-loop-units=N 32-bit registers (32): here the second
 ; loop's 16 double accumulators, its index and the arguments it uses.
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-park-counts-after-loops -S %s | FileCheck %s
-; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -S %s | FileCheck %s
+; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-park-counts-after-loops=0 -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=pasta-count -pasta-link-runtime=0 -pasta-variants=0 -pasta-park-counts-after-loops -pasta-park-loop-units=64 -S %s | FileCheck %s --check-prefix=OFF
 ; CHECK-LABEL: define ptx_kernel void @two_loops(
 ; CHECK: %pasta.counts.mem = alloca [1 x i64]
