@@ -3,8 +3,9 @@
 // One scan of a source text: comments and literals are skipped as the lexer
 // would; a launch is an opening `<< <` (or `<<<`) whose matching `>> >` (or
 // `>>>`), at the same bracket depth and before any `;`, is followed by `(`;
-// a directive is a `#` first on its line. Edits are collected and applied
-// at the end.
+// a braced grid or block in its configuration is named `::dim3`; a
+// directive is a `#` first on its line. Edits are collected and applied at
+// the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -343,8 +344,45 @@ private:
     if (!CloseEnd || at(skipSpace(CloseEnd)) != '(')
       return I + 1;
     join(I, OpenEnd, '<');
+    nameBracedDims(OpenEnd, CloseStart);
     join(CloseStart, CloseEnd, '>');
     return CloseEnd;
+  }
+
+  // The start of each of the first two arguments (grid and block) of the
+  // launch configuration S[Begin, End): commas at bracket depth 0 part them.
+  std::vector<size_t> dimArgumentStarts(size_t Begin, size_t End) const {
+    std::vector<size_t> Starts{Begin};
+    int Depth = 0;
+    for (size_t I = Begin; I < End && Starts.size() < 2;) {
+      size_t Skipped = skipCommentOrLiteral(I);
+      if (Skipped != I) {
+        I = Skipped;
+        continue;
+      }
+      char C = S[I];
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if (C == ')' || C == ']' || C == '}')
+        --Depth;
+      else if (C == ',' && Depth == 0)
+        Starts.push_back(I + 1);
+      ++I;
+    }
+    return Starts;
+  }
+
+  // nvcc takes a braced list for the grid or the block,
+  // `<<<grid, {32, 8, 1}>>>` (it initializes the dim3 parameter); clang's
+  // parser reads only expressions there ("expected expression"). The list
+  // is named `::dim3{...}`: the same list-initialization, so the same
+  // narrowing rules; only that line's columns after it move.
+  void nameBracedDims(size_t Begin, size_t End) {
+    for (size_t Start : dimArgumentStarts(Begin, End)) {
+      size_t First = skipSpace(Start);
+      if (First < End && S[First] == '{')
+        Edits.push_back({First, 0, "::dim3"});
+    }
   }
 };
 

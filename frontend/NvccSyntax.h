@@ -1,7 +1,7 @@
 //===- NvccSyntax.h - What nvcc's front end reads and clang's does not -*-===//
 //
 // CUDA written for nvcc sometimes holds text nvcc's front end accepts and
-// clang's stops at ("expected expression"). Two such forms, seen in public
+// clang's stops at ("expected expression"). Three such forms, seen in public
 // projects, are rewritten in memory before clang reads a file:
 // - a launch written `kernel << <grid, block >> > (args)` (spaces inside
 //   the chevrons, as some editors format launches): clang's lexer knows
@@ -11,7 +11,11 @@
 // - an object-like macro whose body is a directive,
 //   `#define PRAGMA_UNROLL #pragma unroll`: C++ needs the operator form,
 //   `_Pragma("unroll")`, which is what nvcc makes of it (only that line's
-//   length changes).
+//   length changes);
+// - a launch whose grid or block is a braced list,
+//   `k<<<grid, {32, 8, 1}>>>(args)`: nvcc initializes the `dim3` parameter
+//   from it, clang reads only expressions there. The list is written
+//   `::dim3{32, 8, 1}` (only that line's columns after it move).
 // Comments, string and character literals, `operator<< <T>` and nested
 // templates' `>> >` are left as written.
 //

@@ -1,7 +1,8 @@
 // Unit test of rewriteNvccSyntax: launches nvcc reads and clang does not are
-// joined, keeping every line and column after them; a macro whose body is a
-// #pragma gets _Pragma; everything else (literals, comments, operator<< <T>,
-// nested templates, other directives) stays as written.
+// joined, keeping every line and column after them, and a braced grid or
+// block is named ::dim3; a macro whose body is a #pragma gets _Pragma;
+// everything else (literals, comments, operator<< <T>, nested templates,
+// other directives) stays as written.
 #include "NvccSyntax.h"
 
 #include <cstdio>
@@ -62,6 +63,27 @@ void testLaunches() {
                   "int n = 1'000; k <<< n, 1 >>>  ();");
   expectRewritten("in a macro body", "#define RUN(k) k << <1, 32 >> > ()\n",
                   "#define RUN(k) k <<< 1, 32 >>>  ()\n");
+}
+
+// A braced grid or block is named ::dim3; braces anywhere else stay.
+void testBracedDims() {
+  expectRewritten("braced block", "k<<<g, {32, 8, 1}, 0, s>>>(x);",
+                  "k<<<g, ::dim3{32, 8, 1}, 0, s>>>(x);");
+  expectRewritten("braced grid and block", "k<<<{2, 2},{32, 8}>>>(x);",
+                  "k<<<::dim3{2, 2},::dim3{32, 8}>>>(x);");
+  expectRewritten("braced block, spaced chevrons",
+                  "k << <g, {n, 1, 1} >> > (x);",
+                  "k <<< g, ::dim3{n, 1, 1} >>>  (x);");
+  expectRewritten("across lines keeps the line count",
+                  "k<<<g,\n    {bx, by,\n     1}>>>(x);",
+                  "k<<<g,\n    ::dim3{bx, by,\n     1}>>>(x);");
+  expectRewritten("comma inside the grid's call",
+                  "k<<<grid(a, b), {f(1, 2), 1}>>>(x);",
+                  "k<<<grid(a, b), ::dim3{f(1, 2), 1}>>>(x);");
+  expectUnchanged("braces inside an argument", "k<<<f({1, 2}), b>>>(x);");
+  expectUnchanged("braced stream left to clang", "k<<<g, b, 0, {}>>>(x);");
+  expectUnchanged("braces after the launch", "k<<<g, b>>>(x); int a{1};");
+  expectUnchanged("not a launch", "x << <a, {b} >> > y;");
 }
 
 // Joined launches keep the text's length: every column after them stays.
@@ -129,6 +151,7 @@ void testLeftAlone() {
 
 int main() {
   testLaunches();
+  testBracedDims();
   testLengthKept();
   testPragmaMacros();
   testLeftAlone();

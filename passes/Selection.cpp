@@ -595,14 +595,19 @@ static cl::opt<unsigned> HostRegisterCountersLimit(
 // (__cxx_global_var_init*, __cxx_global_array_dtor*, _GLOBAL__sub_I_<file>,
 // __dtor_<var>, __tls_init), clang's own (__clang_call_terminate, ...), and
 // the Itanium thread-local wrappers and initializers (_ZTW..., _ZTH...).
+// Also the functions of CUDA's libdevice, the math library clang links into
+// device code as bitcode without debug info: its public `__nv_*` functions
+// and the `__internal_*` ones they call (sin's and cos's slow-path argument
+// reduction, `__internal_trig_reduction_slowpathd`, stays a call).
 // Counted like any other; only the "no debug info" warning skips them,
 // since no flag of the user's would give them lines.
 static bool compilerGenerated(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return SP->isArtificial();
   StringRef Name = F.getName();
-  for (StringRef Prefix : {"__cxx_global_", "_GLOBAL__", "__clang_", "__dtor_",
-                           "__tls_init", "__tls_guard", "_ZTW", "_ZTH"})
+  for (StringRef Prefix :
+       {"__cxx_global_", "_GLOBAL__", "__clang_", "__dtor_", "__tls_init",
+        "__tls_guard", "_ZTW", "_ZTH", "__nv_", "__internal_"})
     if (Name.starts_with(Prefix))
       return true;
   return false;
