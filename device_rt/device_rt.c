@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "pasta/abi.h"
+#include "pasta/div_batch.h"
 
 #if defined(PASTA_DEVICE_RT_HOST_TEST)
 /* The unit test (test_device_rt.c) runs this file on the CPU: one thread

@@ -1187,6 +1187,47 @@ PASTA_ENTRY uint32_t __pasta_div_access_lanes_out(
                                   &out[5], &out[6], &out[7]);
 }
 
+/* The accesses of a batch (include/pasta/div_batch.h), each measured as
+ * __pasta_div_access_out or __pasta_div_access_lanes_out measures it, at
+ * ptrs[i] with table entry i: out[8 * j .. 8 * j + 8) the figures of the
+ * entries of line j < `lines` summed, each figure only of the entries that
+ * add it and times the entry's count; out[8 * lines ..] is scratch.
+ * Returns 0 when no access added a figure. One call of it in place of a
+ * call per access: ptxas spent some 10-20 ms on each call in a big
+ * kernel's copy (lab divergence-70). */
+PASTA_ENTRY uint32_t __pasta_div_access_batch_out(
+    uint32_t n, uint32_t lines, void *PASTA_PRIVATE *ptrs,
+    const PASTA_GLOBAL uint32_t *table, uint32_t width,
+    PASTA_PRIVATE uint32_t *out) {
+  for (uint32_t k = 0; k < 8 * lines; ++k)
+    out[k] = 0;
+  PASTA_PRIVATE uint32_t *f = &out[8 * lines];
+  uint32_t added = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const PASTA_GLOBAL uint32_t *e = &table[i * PASTA_DIV_BATCH_WORDS];
+    uint32_t flags = e[PASTA_DIV_BATCH_FLAGS];
+    uint32_t size = e[PASTA_DIV_BATCH_SIZE], hint = e[PASTA_DIV_BATCH_HINT];
+    uint32_t sectored = (flags & PASTA_DIV_BATCH_SECTORED) != 0;
+    uint32_t w = flags & PASTA_DIV_BATCH_ROW_WIDTH ? width : 0;
+    /* The single helpers called, not inlined: with both bodies inlined in
+     * its loop (78 registers) `myocyte 12`'s copy took ptxas longer with
+     * half its calls than with all the single ones; with one body per
+     * helper (one helper per kind) as long as before, and it ran 19%
+     * longer on an H200. */
+    if (flags & PASTA_DIV_BATCH_LANES)
+      added |= __pasta_div_access_lanes_out(
+          ptrs[i], size, e[PASTA_DIV_BATCH_STRIDE], hint, sectored, w, f);
+    else
+      added |= __pasta_div_access_out(ptrs[i], size, hint, sectored, w, f);
+    uint32_t times = flags >> PASTA_DIV_BATCH_TIMES_SHIFT;
+    PASTA_PRIVATE uint32_t *sum = &out[8 * e[PASTA_DIV_BATCH_LINE]];
+    for (int k = 0; k < 8; ++k)
+      if (flags >> k & 1)
+        sum[k] += times * f[k];
+  }
+  return added;
+}
+
 /* One warp-level execution of a two-way conditional branch: divergent when
  * the active lanes do not all take the same side. */
 PASTA_INLINE void __pasta_div_branch(uint32_t taken,

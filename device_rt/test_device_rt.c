@@ -3499,6 +3499,128 @@ static void test_div_repeat_rows(void) {
   CHECK(!pasta_div_repeat_rows(4, 0, 16, &g)); /* one address: proven */
 }
 
+/* __pasta_div_access_batch_out (div_batch.h): a batch of accesses adds, in
+ * every lane, to each line's figures what each of the line's accesses'
+ * out-of-line helper adds, times its entry's count, of the figures its
+ * entry says it measures: general and lanes entries, global, shared and
+ * generic, loads and an atomic, on two lines, under full, partial and
+ * scattered masks. */
+enum { BATCH_N = 5, BATCH_LINES = 2 };
+struct div_batch {
+  uint32_t table[BATCH_N * PASTA_DIV_BATCH_WORDS];
+  uint64_t addr[BATCH_N][64];
+  uint32_t width;
+  uint32_t out[64][8 * (BATCH_LINES + 1)], added[64];
+  uint64_t want[64][8 * BATCH_LINES];
+  uint32_t want_added[64];
+};
+
+static void div_batch_lane(uint32_t lane, void *arg) {
+  struct div_batch *c = arg;
+  void *ptrs[BATCH_N];
+  for (int i = 0; i < BATCH_N; ++i)
+    ptrs[i] = (void *)(uintptr_t)c->addr[i][lane];
+  c->added[lane] = __pasta_div_access_batch_out(
+      BATCH_N, BATCH_LINES, ptrs, c->table, c->width, c->out[lane]);
+}
+
+/* The reference: each entry through its own out-of-line helper. */
+static void div_batch_single_lane(uint32_t lane, void *arg) {
+  struct div_batch *c = arg;
+  for (int i = 0; i < BATCH_N; ++i) {
+    const uint32_t *e = &c->table[i * PASTA_DIV_BATCH_WORDS];
+    uint32_t flags = e[PASTA_DIV_BATCH_FLAGS], f[8];
+    uint32_t sectored = (flags & PASTA_DIV_BATCH_SECTORED) != 0;
+    uint32_t w = flags & PASTA_DIV_BATCH_ROW_WIDTH ? c->width : 0;
+    void *p = (void *)(uintptr_t)c->addr[i][lane];
+    uint32_t a =
+        flags & PASTA_DIV_BATCH_LANES
+            ? __pasta_div_access_lanes_out(
+                  p, e[PASTA_DIV_BATCH_SIZE], e[PASTA_DIV_BATCH_STRIDE],
+                  e[PASTA_DIV_BATCH_HINT], sectored, w, f)
+            : __pasta_div_access_out(p, e[PASTA_DIV_BATCH_SIZE],
+                                     e[PASTA_DIV_BATCH_HINT], sectored, w, f);
+    c->want_added[lane] |= a;
+    uint64_t *sum = &c->want[lane][8 * e[PASTA_DIV_BATCH_LINE]];
+    for (int k = 0; k < 8; ++k)
+      if (flags >> k & 1)
+        sum[k] += (flags >> PASTA_DIV_BATCH_TIMES_SHIFT) * div_reg(f[k]);
+  }
+}
+
+static void div_batch_entry(struct div_batch *c, int i, uint32_t size,
+                            uint32_t stride, uint32_t hint, uint32_t flags,
+                            uint32_t times, uint32_t line) {
+  uint32_t *e = &c->table[i * PASTA_DIV_BATCH_WORDS];
+  e[PASTA_DIV_BATCH_LINE] = line;
+  e[PASTA_DIV_BATCH_SIZE] = size, e[PASTA_DIV_BATCH_STRIDE] = stride;
+  e[PASTA_DIV_BATCH_HINT] = hint;
+  e[PASTA_DIV_BATCH_FLAGS] = flags | times << PASTA_DIV_BATCH_TIMES_SHIFT;
+}
+
+static void check_div_batch(struct div_batch *c, uint64_t active) {
+  const uint64_t lo = DIV_BASE * 4, hi = DIV_BASE * 5;
+  memset(c->out, 0, sizeof c->out), memset(c->added, 0, sizeof c->added);
+  memset(c->want, 0, sizeof c->want);
+  memset(c->want_added, 0, sizeof c->want_added);
+  pasta_shim_warp(32, active, lo, hi, div_batch_lane, c);
+  pasta_shim_warp(32, active, lo, hi, div_batch_single_lane, c);
+  uint64_t got[8 * BATCH_LINES] = {0}, want[8 * BATCH_LINES] = {0};
+  for (int l = 0; l < 64; ++l) {
+    CHECK_EQ_U64(c->added[l] != 0, c->want_added[l] != 0);
+    for (int k = 0; k < 8 * BATCH_LINES; ++k) {
+      got[k] += div_reg(c->out[l][k]);
+      want[k] += c->want[l][k];
+    }
+  }
+  for (int k = 0; k < 8 * BATCH_LINES; ++k)
+    CHECK_EQ_U64(got[k], want[k]);
+}
+
+static void test_div_batch(void) {
+  static struct div_batch c;
+  const uint32_t global = 1u << (PASTA_DIV_DISTINCT_GLOBAL) |
+                          1u << PASTA_DIV_SECTORS |
+                          1u << PASTA_DIV_IDEAL_SECTORS;
+  const uint32_t shared =
+      1u << PASTA_DIV_DISTINCT_SHARED | 1u << PASTA_DIV_BANK_CONFLICTS;
+  /* 0: coalesced floats, general helper, twice on the line (a += load and
+   * store); 1: floats 32 bytes apart, lanes helper (myocyte's y[8x + k]);
+   * 2: shared words at 3 words a lane; 3: a generic 8-byte atomic over both
+   * spaces, every figure but the requests; 4: shared doubles, lanes helper
+   * at its size. Entries 2 and 4 on the second line. */
+  div_batch_entry(&c, 0, 4, 0, PASTA_DIV_GLOBAL | PASTA_DIV_ALIGNED,
+                  global | PASTA_DIV_BATCH_SECTORED, 2, 0);
+  div_batch_entry(&c, 1, 4, 32, PASTA_DIV_GLOBAL,
+                  global | PASTA_DIV_BATCH_SECTORED | PASTA_DIV_BATCH_LANES |
+                      PASTA_DIV_BATCH_ROW_WIDTH,
+                  1, 0);
+  div_batch_entry(&c, 2, 4, 0, PASTA_DIV_SHARED,
+                  shared | PASTA_DIV_BATCH_SECTORED | PASTA_DIV_BATCH_ROW_WIDTH,
+                  1, 1);
+  div_batch_entry(&c, 3, 8, 0, PASTA_DIV_GENERIC, 0xfcu, 3, 0);
+  div_batch_entry(&c, 4, 8, 8, PASTA_DIV_SHARED,
+                  shared | PASTA_DIV_BATCH_SECTORED | PASTA_DIV_BATCH_LANES |
+                      PASTA_DIV_BATCH_ROW_WIDTH,
+                  1, 1);
+  for (uint32_t l = 0; l < 64; ++l) {
+    c.addr[0][l] = DIV_BASE + 64 + 4 * l;
+    c.addr[1][l] = DIV_BASE + 8192 + 32 * l;
+    c.addr[2][l] = DIV_BASE * 4 + 12 * l;
+    c.addr[3][l] = (l % 3 ? DIV_BASE * 4 + 256 : DIV_BASE + 4096) + 8 * (l / 5);
+    c.addr[4][l] = DIV_BASE * 4 + 1024 + 8 * l;
+  }
+  const uint64_t masks[] = {FULL,          1,
+                            0xffff0000ull, 0x0f0f0f0full,
+                            0x80000001ull, 0x7ffffffeull,
+                            0x12345678ull};
+  for (uint32_t width = 0; width <= 32; width += 32)
+    for (size_t m = 0; m < sizeof masks / sizeof *masks; ++m) {
+      c.width = width;
+      check_div_batch(&c, masks[m]);
+    }
+}
+
 /* pasta_div_apart_rows (div_proofs.h): a global load or store at stride 0
  * or of pasta_div_full_row_form, in a FULL warp of `w`-wide rows stacked in
  * y whose rows start a multiple of 32 bytes apart, at least the minimum
@@ -4641,5 +4763,6 @@ int main(void) {
   test_div_stacked_conflicts();
   test_div_repeat_rows();
   test_div_apart_rows();
+  test_div_batch();
   return check_summary("device_rt");
 }

@@ -66,6 +66,8 @@ static constexpr const char *DivRowWidthName = "__pasta_div_row_width";
 static constexpr const char *DivAccessOutName = "__pasta_div_access_out";
 static constexpr const char *DivAccessLanesOutName =
     "__pasta_div_access_lanes_out";
+static constexpr const char *DivAccessBatchOutName =
+    "__pasta_div_access_batch_out";
 
 // On by default: hotspot's copy ran its halo loop's count through the
 // out-of-line flush in every warp, some 58 of its 731 SASS instructions per
@@ -644,7 +646,8 @@ static bool twinTooCostly(const Function &Copy, const Function *General) {
     return General ? Calls + callsReached(*General, Seen, IsCounted) : Calls;
   };
   auto IsOutOfLineAccess = [](StringRef Name) {
-    return Name == DivAccessOutName || Name == DivAccessLanesOutName;
+    return Name == DivAccessOutName || Name == DivAccessLanesOutName ||
+           Name == DivAccessBatchOutName;
   };
   if (Reached(IsOutOfLineAccess) > UncappedMaxCalls)
     return true;
@@ -870,6 +873,8 @@ void pasta::createDivergenceVariants(
                                       I32, I32, Private);
   H.AccessLanesOut = M.getOrInsertFunction(DivAccessLanesOutName, I32, Generic,
                                            I32, I32, I32, I32, I32, Private);
+  H.AccessBatchOut = M.getOrInsertFunction(DivAccessBatchOutName, I32, I32, I32,
+                                           Private, Global, I32, Private);
   H.BankRow = M.getOrInsertFunction(BankRowName, Global, Global, I32, I32);
   H.FullRow = M.getOrInsertFunction("__pasta_div_full_row", I32, I32);
   H.RowSectors =

@@ -32,8 +32,10 @@ namespace pasta {
 struct DivHelpers {
   llvm::FunctionCallee Access, AccessLanes, Branch, Switch, Block, Add, BankRow,
       AllLanes, Uniform, RowWidth, StackedWidth;
-  // The access helpers out of line, their figures written to an array.
-  llvm::FunctionCallee AccessOut, AccessLanesOut;
+  // The access helpers out of line, their figures written to an array;
+  // AccessBatchOut: a batch of one line's accesses in one call
+  // (include/pasta/div_batch.h).
+  llvm::FunctionCallee AccessOut, AccessLanesOut, AccessBatchOut;
   // A full warp of one 32-lane row, and a global access's sectors there
   // beyond the derived ones (AccessGroup::FullRow).
   llvm::FunctionCallee FullRow, RowSectors;
