@@ -32,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -174,6 +175,45 @@ static bool loadedFromKernelParameter(const Value *Obj) {
   return (Arg->hasByValAttr() || Arg->hasByRefAttr()) && onlyReadThrough(Arg);
 }
 
+// Whether the constant C holds the address of anything (a global, a
+// function, a block).
+static bool holdsAddress(const Constant *C) {
+  SmallVector<const Constant *, 8> Work{C};
+  SmallPtrSet<const Constant *, 8> Seen;
+  while (!Work.empty()) {
+    const Constant *K = Work.pop_back_val();
+    if (!Seen.insert(K).second)
+      continue;
+    if (isa<GlobalValue, BlockAddress, DSOLocalEquivalent, NoCFIValue>(K))
+      return true;
+    for (const Use &Op : K->operands())
+      Work.push_back(cast<Constant>(Op.get()));
+  }
+  return false;
+}
+
+// Whether Obj is a pointer (or an integer turned into one) loaded from a
+// __constant__ variable (address space 4 on NVPTX and AMDGPU) defined in
+// this module with no address in its initializer. Device code cannot write
+// constant memory, so the host wrote it (cudaMemcpyToSymbol), as it writes
+// a kernel's pointer argument: it points to global memory. AutoDock-GPU
+// keeps its device pointers in one such struct: the accesses through them
+// were generic, resolved at run time, and their address-space counters
+// were 456 of gpu_calc_energrad's 528 (57 sites). Not a variable only
+// declared here (another module defines it, perhaps with the address of a
+// constant).
+static bool loadedFromConstantVariable(const Value *Obj) {
+  if (const auto *Cast = dyn_cast<IntToPtrInst>(Obj))
+    Obj = Cast->getOperand(0);
+  const auto *Load = dyn_cast<LoadInst>(Obj);
+  if (!Load || Load->isVolatile() || Load->isAtomic())
+    return false;
+  const auto *GV =
+      dyn_cast<GlobalVariable>(getUnderlyingObject(Load->getPointerOperand()));
+  return GV && GV->getAddressSpace() == 4 && GV->hasInitializer() &&
+         !holdsAddress(GV->getInitializer());
+}
+
 // Whether Obj is what a call of the device heap's allocator returned:
 // CUDA's device-side malloc (which `new` calls in device code) allocates
 // from the heap in global memory. A declaration only: a program's own
@@ -226,7 +266,7 @@ pasta_space StaticMixAnalysis::spaceOfObject(const Value *Obj,
   }
   if (isa<AllocaInst>(Obj))
     return PASTA_SPACE_LOCAL;
-  if (loadedFromKernelParameter(Obj))
+  if (loadedFromKernelParameter(Obj) || loadedFromConstantVariable(Obj))
     return PASTA_SPACE_GLOBAL;
   if (Target == PASTA_TARGET_NVPTX && deviceHeapAllocation(Obj))
     return PASTA_SPACE_GLOBAL;
