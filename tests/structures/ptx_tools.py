@@ -40,6 +40,23 @@ def ptx_entries(ptx):
     return {k: "\n".join(v) for k, v in out.items()}
 
 
+def ptx_functions(ptx):
+    """The text of each .entry and .func definition of a PTX file, by
+    name."""
+    out, name = {}, None
+    for line in ptx.splitlines():
+        m = re.match(r"(?:\.visible )?\.(?:entry|func)\s+(?:\(.*\)\s+)?"
+                     r"([\w$]+)\($", line)
+        if m:
+            name = m.group(1)
+            out[name] = []
+        elif name is not None:
+            out[name].append(line)
+            if line == "}":
+                name = None
+    return {k: "\n".join(v) for k, v in out.items()}
+
+
 class Checks:
     """check(ok, what) prints "ok" or "FAIL" and what; failed counts the
     FAILs."""

@@ -16,26 +16,10 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, compile_ptx  # noqa: E402
+from ptx_tools import Checks, compile_ptx, ptx_functions  # noqa: E402
 
 KERNEL = "_Z5sweepi"
 TWIN = "_Z5scoreif__pasta_callee"
-
-
-def functions(ptx):
-    """The text of each .entry and .func definition, by name."""
-    out, name = {}, None
-    for line in ptx.splitlines():
-        m = re.match(r"(?:\.visible )?\.(?:entry|func)\s+(?:\(.*\)\s+)?"
-                     r"([\w$]+)\($", line)
-        if m:
-            name = m.group(1)
-            out[name] = []
-        elif name is not None:
-            out[name].append(line)
-            if line == "}":
-                name = None
-    return {k: "\n".join(v) for k, v in out.items()}
 
 
 def main():
@@ -43,7 +27,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     ptx = os.path.join(work, "constptrs.ptx")
     compile_ptx(clang, plugin, cuda, source, ptx)
-    funcs = functions(open(ptx).read())
+    funcs = ptx_functions(open(ptx).read())
     check = Checks()
     for name in (KERNEL, TWIN, KERNEL + "__pasta_plain"):
         if not check(name in funcs, "%s is in the PTX" % name):
