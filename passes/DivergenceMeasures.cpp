@@ -3921,6 +3921,19 @@ private:
       measureBatch(Bt, At);
   }
 
+  // Outside loops, a helper's figures go to the counters only where a lane
+  // added one (Added, the helper's result, not 0): B is left inside that
+  // branch, split before At, with the bank row found above it.
+  void addOnlyWhereAdded(IRBuilder<> &B, Value *Added, Instruction *At) {
+    bankRow(); // above the split: it must dominate the adds
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpNE(Added, B.getInt32(0)), At->getIterator(),
+        /*Unreachable=*/false);
+    markInstrumentation(
+        Then->getParent()->getSinglePredecessor()->getTerminator());
+    B.SetInsertPoint(Then);
+  }
+
   // Bt's call before At (after its last group's staging) and its figures'
   // adds to its lines' counters: in a loop to their registers, elsewhere,
   // where a lane added one, to the counters.
@@ -3953,15 +3966,8 @@ private:
                                  Width ? rowWidth() : B.getInt32(0), BatchOut});
     ++NumBatchCalls;
     NumOutOfLineAccesses += Bt.Groups.size();
-    if (!Bt.InLoop) {
-      bankRow(); // above the split: it must dominate the adds
-      Instruction *Then = SplitBlockAndInsertIfThen(
-          B.CreateICmpNE(Added, B.getInt32(0)), At->getIterator(),
-          /*Unreachable=*/false);
-      markInstrumentation(
-          Then->getParent()->getSinglePredecessor()->getTerminator());
-      B.SetInsertPoint(Then);
-    }
+    if (!Bt.InLoop)
+      addOnlyWhereAdded(B, Added, At);
     for (auto [Line, Row] : enumerate(Bt.Rows))
       for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
            Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
@@ -4008,15 +4014,8 @@ private:
     zero(B, scratch());
     Value *Added =
         callAccess(B, Rep.Ptr, G, [&](unsigned Fig) { return scratch()[Fig]; });
-    if (!InLoop) {
-      bankRow(); // above the split: it must dominate the adds
-      Instruction *Then = SplitBlockAndInsertIfThen(
-          B.CreateICmpNE(Added, B.getInt32(0)), At->getIterator(),
-          /*Unreachable=*/false);
-      markInstrumentation(
-          Then->getParent()->getSinglePredecessor()->getTerminator());
-      B.SetInsertPoint(Then);
-    }
+    if (!InLoop)
+      addOnlyWhereAdded(B, Added, At);
     for (unsigned Fig = PASTA_DIV_REQUESTS_GLOBAL;
          Fig <= PASTA_DIV_BANK_CONFLICTS; ++Fig) {
       if (!accessMeasures(*Rep.A, Fig))
