@@ -25,11 +25,12 @@ def compile_ptx(clang, plugin, cuda, source, ptx, extra=()):
          source, "-o", ptx])
 
 
-def ptx_entries(ptx):
-    """The text of each .entry of a PTX file, by name."""
+def _definitions(ptx, header):
+    """The text of each definition of a PTX file whose first line matches
+    header (group 1: its name), by name."""
     out, name = {}, None
     for line in ptx.splitlines():
-        m = re.match(r"\.visible \.entry ([\w$]+)\($", line)
+        m = re.match(header, line)
         if m:
             name = m.group(1)
             out[name] = []
@@ -38,23 +39,18 @@ def ptx_entries(ptx):
             if line == "}":
                 name = None
     return {k: "\n".join(v) for k, v in out.items()}
+
+
+def ptx_entries(ptx):
+    """The text of each .entry of a PTX file, by name."""
+    return _definitions(ptx, r"\.visible \.entry ([\w$]+)\($")
 
 
 def ptx_functions(ptx):
     """The text of each .entry and .func definition of a PTX file, by
     name."""
-    out, name = {}, None
-    for line in ptx.splitlines():
-        m = re.match(r"(?:\.visible )?\.(?:entry|func)\s+(?:\(.*\)\s+)?"
-                     r"([\w$]+)\($", line)
-        if m:
-            name = m.group(1)
-            out[name] = []
-        elif name is not None:
-            out[name].append(line)
-            if line == "}":
-                name = None
-    return {k: "\n".join(v) for k, v in out.items()}
+    return _definitions(ptx, r"(?:\.visible )?\.(?:entry|func)\s+"
+                             r"(?:\(.*\)\s+)?([\w$]+)\($")
 
 
 class Checks:
