@@ -85,7 +85,12 @@ pasta=$build/bin/pasta-clang++
 export PASTA_BUILD_DIR=$build
 cu=(-O2 -g -Wall -Wextra --cuda-path="$cuda" --offload-arch=sm_90 -Wno-unknown-cuda-version)
 rt=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
-plain() { clang++-22 -x cuda "${cu[@]}" "$@"; }
+# PASTA_PLAIN_TWINS=0 builds no plain twin: they serve only GPU runs, and
+# CI (scripts/test.sh) has no GPU and is short of time. Such a build leaves
+# no stamp below; scripts/stage_gpu.sh warns when twins are missing.
+twins=${PASTA_PLAIN_TWINS:-1}
+twin() { [ "$twins" = 0 ] || "$@"; }
+plain() { twin clang++-22 -x cuda "${cu[@]}" "$@"; }
 set -x
 
 build_linkage() {
@@ -97,31 +102,31 @@ build_linkage() {
   done
   # main in C by gcc, kernels in two .cu entry points.
   "$pasta" main_c.o kernels_a.o kernels_b.o -o gcc_main "${rt[@]}"
-  clang++-22 main_c.o kernels_a.plain.o kernels_b.plain.o -o gcc_main.plain "${rt[@]}"
+  twin clang++-22 main_c.o kernels_a.plain.o kernels_b.plain.o -o gcc_main.plain "${rt[@]}"
   # main in a .cpp without kernels (exit-helper: exit() from gcc code).
   "$pasta" -O2 -g -Wall -Wextra -c "$src/main_cpp.cpp" -o main_cpp.o
-  clang++-22 -O2 -g -Wall -Wextra -c "$src/main_cpp.cpp" -o main_cpp.plain.o
+  twin clang++-22 -O2 -g -Wall -Wextra -c "$src/main_cpp.cpp" -o main_cpp.plain.o
   "$pasta" main_cpp.o exit_helper.o kernels_a.o kernels_b.o -o cpp_main "${rt[@]}"
-  clang++-22 main_cpp.plain.o exit_helper.o kernels_a.plain.o kernels_b.plain.o \
+  twin clang++-22 main_cpp.plain.o exit_helper.o kernels_a.plain.o kernels_b.plain.o \
     -o cpp_main.plain "${rt[@]}"
   # Kernels in a static library.
   rm -f libstructures_static.a libstructures_static_plain.a
   ar rcs libstructures_static.a kernels_a.o kernels_b.o
-  ar rcs libstructures_static_plain.a kernels_a.plain.o kernels_b.plain.o
+  twin ar rcs libstructures_static_plain.a kernels_a.plain.o kernels_b.plain.o
   "$pasta" main_c.o -L. -lstructures_static -o static_main "${rt[@]}"
-  clang++-22 main_c.o -L. -lstructures_static_plain -o static_main.plain "${rt[@]}"
+  twin clang++-22 main_c.o -L. -lstructures_static_plain -o static_main.plain "${rt[@]}"
   # Kernels in a shared library (its own static CUDA runtime), linked at
   # build time and found through $ORIGIN, and opened with dlopen by a main
   # that links no kernels.
   "$pasta" -shared kernels_a.o kernels_b.o -o libstructures_kernels.so "${rt[@]}"
-  clang++-22 -shared kernels_a.plain.o kernels_b.plain.o \
+  twin clang++-22 -shared kernels_a.plain.o kernels_b.plain.o \
     -o libstructures_kernels_plain.so "${rt[@]}"
   "$pasta" main_c.o -L. -lstructures_kernels -Wl,-rpath,'$ORIGIN' -o shared_main "${rt[@]}"
-  clang++-22 main_c.o -L. -lstructures_kernels_plain -Wl,-rpath,'$ORIGIN' \
+  twin clang++-22 main_c.o -L. -lstructures_kernels_plain -Wl,-rpath,'$ORIGIN' \
     -o shared_main.plain "${rt[@]}"
   gcc -O2 -g -Wall -Wextra -DKERNELS_OPTIONAL -c "$src/main_c.c" -o main_c_dl.o
   "$pasta" main_c_dl.o -o dl_main -ldl -pthread
-  gcc main_c_dl.o -o dl_main.plain -ldl -pthread
+  twin gcc main_c_dl.o -o dl_main.plain -ldl -pthread
 }
 
 # One .cu, one program: NAME [extra link flags...]
@@ -144,7 +149,7 @@ build_rdc() {
   done
   "$pasta" -fgpu-rdc --offload-link --cuda-path="$cuda" --offload-arch=sm_90 \
     rdc_lib.o rdc_main.o -o rdc "${rt[@]}"
-  clang++-22 -fgpu-rdc --offload-link --cuda-path="$cuda" --offload-arch=sm_90 \
+  twin clang++-22 -fgpu-rdc --offload-link --cuda-path="$cuda" --offload-arch=sm_90 \
     rdc_lib.plain.o rdc_main.plain.o -o rdc.plain "${rt[@]}"
 }
 
@@ -157,7 +162,7 @@ build_cdp() {
   "$pasta" "${cu[@]}" -fgpu-rdc -c "$src/cdp/cdp.cu" -o cdp.o
   plain -fgpu-rdc -c "$src/cdp/cdp.cu" -o cdp.plain.o
   "$pasta" "${dl[@]}" --cuda-path="$cuda" --offload-arch=sm_90 cdp.o -o cdp "${rt[@]}"
-  clang++-22 "${dl[@]}" --cuda-path="$cuda" --offload-arch=sm_90 cdp.plain.o \
+  twin clang++-22 "${dl[@]}" --cuda-path="$cuda" --offload-arch=sm_90 cdp.plain.o \
     -o cdp.plain "${rt[@]}"
 }
 
@@ -168,10 +173,10 @@ build_gcc_link() {
   rm -rf gcc_link_make && mkdir -p gcc_link_make/pasta gcc_link_make/plain
   (cd gcc_link_make/pasta && make -f "$mk/Makefile" SRC="$mk" CUDA_DIR="$cuda" \
     NVCC="$build/bin/pasta-nvcc")
-  (cd gcc_link_make/plain && make -f "$mk/Makefile" SRC="$mk" CUDA_DIR="$cuda" \
-    NVCC=clang++-22 NVCC_FLAGS="-x cuda --cuda-path=$cuda --offload-arch=sm_90 -Wno-unknown-cuda-version")
+  twin make -C gcc_link_make/plain -f "$mk/Makefile" SRC="$mk" CUDA_DIR="$cuda" \
+    NVCC=clang++-22 NVCC_FLAGS="-x cuda --cuda-path=$cuda --offload-arch=sm_90 -Wno-unknown-cuda-version"
   cp gcc_link_make/pasta/blur gcc_link
-  cp gcc_link_make/plain/blur gcc_link.plain
+  twin cp gcc_link_make/plain/blur gcc_link.plain
 }
 
 for g in $groups; do
@@ -190,7 +195,7 @@ for g in $groups; do
     spinwait)
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
-      cp "$g.plain" "$g.wrap.plain"
+      twin cp "$g.plain" "$g.wrap.plain"
       ;;
     # Also with the runs guard's flush every 3 runs of the loop's header
     # (persistent.wrap) and with its loop taken as crowded (every block less
@@ -200,8 +205,8 @@ for g in $groups; do
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-guard-wrap-at=3 "$src/$g/$g.cu" -o "$g.wrap" "${rt[@]}"
       "$pasta" "${cu[@]}" -mllvm -pasta-crowded-loop-units=1 "$src/$g/$g.cu" -o "$g.crowded" "${rt[@]}"
-      cp "$g.plain" "$g.wrap.plain"
-      cp "$g.plain" "$g.crowded.plain"
+      twin cp "$g.plain" "$g.wrap.plain"
+      twin cp "$g.plain" "$g.crowded.plain"
       ;;
     # Also with its counters of loop blocks in local memory (the slots of
     # one array; -pasta-many-loop-counters, off by default): skipahead.mem,
@@ -210,7 +215,7 @@ for g in $groups; do
       build_one "$g"
       "$pasta" "${cu[@]}" -mllvm -pasta-many-loop-counters=32 -mllvm -pasta-share-like-counters=0 \
         "$src/$g/$g.cu" -o "$g.mem" "${rt[@]}"
-      cp "$g.plain" "$g.mem.plain"
+      twin cp "$g.plain" "$g.mem.plain"
       ;;
     # Also with buffered compact working-set copies (a mark call every 4
     # accesses, in the arms too; the tree's 38 accesses are under the
@@ -221,8 +226,8 @@ for g in $groups; do
       "$pasta" "${cu[@]}" -mllvm -pasta-ws-compact-buffer=4 -mllvm -pasta-ws-buffer-above=0 \
         "$src/$g/$g.cu" -o "$g.buf" "${rt[@]}"
       PASTA_WS_COMPACT_ABOVE=100000 "$pasta" "${cu[@]}" "$src/$g/$g.cu" -o "$g.inline" "${rt[@]}"
-      cp "$g.plain" "$g.buf.plain"
-      cp "$g.plain" "$g.inline.plain"
+      twin cp "$g.plain" "$g.buf.plain"
+      twin cp "$g.plain" "$g.inline.plain"
       ;;
     # Also with a flush at every device function's return (the comparison
     # scripts/gpu_devfn.sh times): NAME.percall.
@@ -248,4 +253,4 @@ done
 # A full build (no groups named) leaves a stamp: scripts/stage_ws_before_after.sh
 # stages these executables without building them again while it is newer
 # than the plugin.
-[ $# -gt 0 ] || touch "$out/.all-built"
+[ $# -gt 0 ] || [ "$twins" = 0 ] || touch "$out/.all-built"

@@ -45,7 +45,7 @@ fi
 stage_nvcc() {
   # The nvcc projects are built by their ctests (make and CMake, plain and
   # with pasta-nvcc); the self-checking programs by theirs.
-  (cd "$build" && ctest -R 'nvcc-(make|cmake)-project|nvcc-managed|nvcc-math-globals' \
+  (cd "$build" && PASTA_PLAIN_TWINS=1 ctest -R 'nvcc-(make|cmake)-project|nvcc-managed|nvcc-math-globals' \
     --output-on-failure > /dev/null)
   n=$dest/nvcc/nvcc
   for p in make cmake; do mkdir -p "$n/$p"; done

@@ -41,6 +41,10 @@ if [ -d "$structures" ]; then
   mkdir -p build-gpu/bin/structures
   find "$structures" -maxdepth 1 -type f \( -perm -u+x -o -name "*.so" \) \
     ! -name "*.o" ! -name "*.a" -exec cp {} build-gpu/bin/structures/ \;
+  # scripts/test.sh builds them without plain twins (PASTA_PLAIN_TWINS=0).
+  if [ -e "$structures/thrust" ] && [ ! -e "$structures/thrust.plain" ]; then
+    echo "stage_gpu: $structures has no plain twins (run scripts/build_structures.sh); scripts/gpu_structures.sh will fail" >&2
+  fi
 else
   echo "stage_gpu: no $structures (run scripts/build_structures.sh); scripts/gpu_structures.sh will fail" >&2
 fi

@@ -19,6 +19,11 @@ fi
 if ! command -v chromium > /dev/null 2>&1; then
   echo "html-*: skipped: no chromium (scripts/setup.sh installs it)"
 fi
+# The plain twins of the structures and of the nvcc projects are built
+# only to be run on a GPU (scripts/stage_gpu.sh, stage_closing_run.sh build
+# them): not here, a fifth of the tests' time (PASTA_PLAIN_TWINS=1 builds
+# them).
+export PASTA_PLAIN_TWINS=${PASTA_PLAIN_TWINS:-0}
 # One test per core (CI has 2): the tests write only below their own
 # folders, and the full run stays well inside CI's 20 minutes.
 ctest --output-on-failure -j "${PASTA_TEST_JOBS:-$(nproc)}"
