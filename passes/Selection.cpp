@@ -178,10 +178,12 @@ KernelReach pasta::reachingKernels(ArrayRef<Function *> Kernels) {
   return Reach;
 }
 
-// A function's name as PASTA prints it (demangled where it can be).
+// A function's name as PASTA prints it: the user's function for a callee
+// twin (CalleeCounts.h), demangled where it can be.
 static std::string shownName(const Function &F) {
-  std::string Name = demangledName(F.getName());
-  return Name.empty() ? F.getName().str() : Name;
+  StringRef Source = sourceName(F);
+  std::string Name = demangledName(Source);
+  return Name.empty() ? Source.str() : Name;
 }
 
 // The first Shown of Names for a warning, quoted, each cut at Longest
@@ -617,9 +619,8 @@ void Selection::planFunction(Function &F, pasta_func_kind Kind,
                              uint32_t Owner) {
   if (!F.getSubprogram() && !WarnedNoDebugInfo && !compilerGenerated(F)) {
     WarnedNoDebugInfo = true;
-    std::string Name = demangledName(F.getName());
     reportWarning(Ctx,
-                  "'" + (Name.empty() ? F.getName().str() : Name) +
+                  "'" + shownName(F) +
                       "' has no debug info, so its counts cannot be tied to "
                       "source lines" +
                       (HaveSpec ? " or selected by PASTA_LINES" : "") +
