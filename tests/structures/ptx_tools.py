@@ -1,6 +1,7 @@
-"""What the structures' PTX checks (hotshapes/check_ptx.py,
-captures/check_ptx.py, slabwalk/check_ptx.py) share: running the compiler, splitting a PTX file
-into its entries, and counting checks that print one line each."""
+"""What the structures' PTX checks (tests/structures/*/check_ptx.py)
+share: running the compiler, splitting a PTX file into its entries, and
+counting checks that print one line each."""
+import os
 import re
 import subprocess
 import sys
@@ -23,6 +24,18 @@ def compile_ptx(clang, plugin, cuda, source, ptx, extra=()):
          "-Wno-unknown-cuda-version", "-O2", "-gline-tables-only",
          "--cuda-device-only", "-S", "-fpass-plugin=" + plugin, *extra,
          source, "-o", ptx])
+
+
+def compile_from_argv(name, extra=()):
+    """A check_ptx.py's usage, CLANG PLUGIN CUDA SOURCE WORKDIR: compiles
+    SOURCE (compile_ptx) to WORKDIR/name.ptx and returns (the PTX's text,
+    its path, CUDA's path)."""
+    clang, plugin, cuda, source, work = sys.argv[1:6]
+    os.makedirs(work, exist_ok=True)
+    ptx = os.path.join(work, name + ".ptx")
+    compile_ptx(clang, plugin, cuda, source, ptx, extra)
+    with open(ptx) as f:
+        return f.read(), ptx, cuda
 
 
 def _definitions(ptx, header):

@@ -20,18 +20,15 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import (Checks, compile_ptx, loop_lines,  # noqa: E402
+from ptx_tools import (Checks, compile_from_argv, loop_lines,  # noqa: E402
                        ptx_entries, ptxas_resources, run)
 
 KERNEL = "_Z12insert_pairsPj9SlabTable"
 
 
 def main():
-    clang, plugin, cuda, source, work = sys.argv[1:6]
-    os.makedirs(work, exist_ok=True)
-    ptx = os.path.join(work, "casinsert.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx)
-    ents = ptx_entries(open(ptx).read())
+    text, ptx, cuda = compile_from_argv("casinsert")
+    ents = ptx_entries(text)
     check = Checks()
     counting = ents.get(KERNEL, "")
     check(counting, "the counting copy %s is in the PTX" % KERNEL)
@@ -45,7 +42,7 @@ def main():
     calls = sum(1 for line in loops if re.search(r"\bcall", line))
     check(calls == 0, "no call in the loops (%d)" % calls)
     log = run(["%s/bin/ptxas" % cuda, "-arch=sm_90", "-v", ptx, "-o",
-               os.path.join(work, "casinsert.cubin")])
+               os.path.splitext(ptx)[0] + ".cubin"])
     res = ptxas_resources(log)
     mine = res.get(KERNEL, (0, 0))[0]
     plain = res.get(KERNEL + "__pasta_plain", (0, 0))[0]

@@ -16,18 +16,15 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import Checks, compile_ptx, ptx_functions  # noqa: E402
+from ptx_tools import Checks, compile_from_argv, ptx_functions  # noqa: E402
 
 KERNEL = "_Z5sweepi"
 TWIN = "_Z5scoreif__pasta_callee"
 
 
 def main():
-    clang, plugin, cuda, source, work = sys.argv[1:6]
-    os.makedirs(work, exist_ok=True)
-    ptx = os.path.join(work, "constptrs.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx)
-    funcs = ptx_functions(open(ptx).read())
+    text = compile_from_argv("constptrs")[0]
+    funcs = ptx_functions(text)
     check = Checks()
     for name in (KERNEL, TWIN, KERNEL + "__pasta_plain"):
         if not check(name in funcs, "%s is in the PTX" % name):
@@ -36,7 +33,6 @@ def main():
         tests = funcs[name].count("isspacep")
         check(tests == 0, "%s tests no address space at run time (%d "
               "isspacep)" % (name, tests))
-    text = open(ptx).read()
     returns = re.search(r"\.func\s+\(\.param \.align \d+ \.b8 "
                         r"func_retval0\[\d+\]\)\s+%s\($" % TWIN, text, re.M)
     check(returns is not None and "red." not in funcs[TWIN],

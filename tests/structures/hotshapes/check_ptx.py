@@ -38,20 +38,16 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import (Checks, compile_ptx, loop_lines,  # noqa: E402
+from ptx_tools import (Checks, compile_from_argv, loop_lines,  # noqa: E402
                        ptx_entries, ptxas_resources, run)
 
 
 def main():
-    clang, plugin, cuda, source, work = sys.argv[1:6]
-    os.makedirs(work, exist_ok=True)
-    ptx = os.path.join(work, "hotshapes.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx, [
+    text, ptx, cuda = compile_from_argv("hotshapes", [
         # bit_planes' check: counters in local memory are off by default,
         # and its 10 counted blocks (the same sites) would share fewer
         "-mllvm", "-pasta-loop-counter-registers=8",
         "-mllvm", "-pasta-share-like-counters=0"])
-    text = open(ptx).read()
     ents = ptx_entries(text)
     log = run([os.path.join(cuda, "bin", "ptxas"), "-arch=sm_90", "-O3", "-v",
                ptx, "-o", os.devnull])

@@ -19,18 +19,15 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from ptx_tools import (Checks, compile_ptx, loop_lines,  # noqa: E402
+from ptx_tools import (Checks, compile_from_argv, loop_lines,  # noqa: E402
                        ptx_entries, ptxas_resources, run)
 
 KERNEL = "_Z11lookup_bulkPKjS0_S0_S0_Pj"
 
 
 def main():
-    clang, plugin, cuda, source, work = sys.argv[1:6]
-    os.makedirs(work, exist_ok=True)
-    ptx = os.path.join(work, "slabwalk.ptx")
-    compile_ptx(clang, plugin, cuda, source, ptx)
-    ents = ptx_entries(open(ptx).read())
+    text, ptx, cuda = compile_from_argv("slabwalk")
+    ents = ptx_entries(text)
     check = Checks()
     counting = ents.get(KERNEL, "")
     check(counting, "the counting copy %s is in the PTX" % KERNEL)
@@ -43,7 +40,7 @@ def main():
     check("__pasta_flush_indexed" not in counting,
           "no out-of-line flush of a counter table")
     log = run(["%s/bin/ptxas" % cuda, "-arch=sm_90", "-v", ptx, "-o",
-               os.path.join(work, "slabwalk.cubin")])
+               os.path.splitext(ptx)[0] + ".cubin"])
     res = ptxas_resources(log)
     mine = res.get(KERNEL, (0, -1))
     plain = res.get(KERNEL + "__pasta_plain", (0, 0))
